@@ -1,0 +1,74 @@
+# warpq -- top-level build.  `make run` and `make test` work on a fresh
+# machine: both install what is missing first (`make deps`).
+SHELL   := /bin/bash
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WFLAGS  := -Wall -Wextra -Wshadow -Wno-unused-parameter -std=c11 -D_GNU_SOURCE
+INC     := -Icmodel/include
+B       := build
+LIB_SRC := $(sort $(wildcard cmodel/src/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+UT_SRC  := $(sort $(wildcard tests/unit/*.c))
+UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
+SPECS   := $(wildcard cmodel/spec/*.def)
+HDRS    := $(wildcard cmodel/include/wq/*.h)
+
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: $(B)/bin/wq $(B)/gen/wq_defs.vh
+
+$(B)/obj/%.o: %.c $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -c $< -o $@
+
+$(B)/lib/libwq.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/wq: $(CLI_OBJ) $(B)/lib/libwq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(B)/lib/libwq.a
+
+$(B)/bin/wq_gen: cmodel/tools/wq_gen.c $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -o $@ $<
+
+$(B)/gen/wq_defs.vh: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen vh > $@.tmp && mv $@.tmp $@
+
+$(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwq.a -lcriterion
+
+unit: $(B)/bin/wq_unit build
+	$(B)/bin/wq_unit --jobs 2
+
+spec-check: build
+	bash scripts/spec_check.sh
+
+test: deps
+	$(MAKE) build $(B)/bin/wq_unit
+	$(B)/bin/wq_unit --jobs 2
+	bash scripts/spec_check.sh
+	bash scripts/cli_tests.sh
+
+run: deps
+	$(MAKE) build
+	bash scripts/demo.sh
+
+lint: build
+	bash scripts/lint.sh
+
+bench: deps
+	$(MAKE) build
+	$(B)/bin/wq bench
+
+clean:
+	rm -rf $(B)

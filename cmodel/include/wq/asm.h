@@ -1,0 +1,65 @@
+/* asm.h -- the .wqs assembler: instructions, labels, data and launch setup.
+ * Syntax: docs/spec.md §Assembler.  The result is a memory image plus the
+ * launches, checks and dumps the file asks for; wq_program_load() writes the
+ * image into a model's memory. */
+#ifndef WQ_ASM_H
+#define WQ_ASM_H
+#include <stddef.h>
+#include <stdint.h>
+#include "defs.h"
+
+#define WQ_ASM_MAX_LAUNCHES 16u
+#define WQ_ASM_DEFAULT_CODE 0x00001000u
+
+typedef struct wq_seg {            /* contiguous bytes at addr */
+    uint32_t addr, len, cap;
+    uint8_t *bytes;
+} wq_seg_t;
+
+typedef struct wq_sym {
+    char    *name;
+    uint32_t value;
+    int      is_code;              /* value is an instruction index */
+    int      line;
+} wq_sym_t;
+
+typedef struct wq_expect {         /* .expect ADDR, VALUE */
+    uint32_t addr, value;
+    int      line;
+} wq_expect_t;
+
+typedef struct wq_dump {           /* .dump ADDR, WORDS [, name] */
+    uint32_t addr, words;
+    char    *name;
+} wq_dump_t;
+
+typedef struct wq_launch {         /* .launch NAME ... .end */
+    char    *name;
+    uint32_t w[WQ_LD_WORDS];       /* descriptor words */
+    int      line;
+} wq_launch_t;
+
+typedef struct wq_program {
+    const char *file;
+    uint32_t code_base;
+    uint32_t ninsn;                /* instructions assembled */
+    wq_seg_t *segs;   unsigned nsegs;
+    wq_sym_t *syms;   unsigned nsyms;
+    wq_expect_t *expects; unsigned nexpects;
+    wq_dump_t *dumps; unsigned ndumps;
+    wq_launch_t launch[WQ_ASM_MAX_LAUNCHES]; unsigned nlaunch;
+} wq_program_t;
+
+/* Assemble src (len bytes, need not be NUL-terminated).  Returns 0, or -1
+ * with "file:line: message" in err.  Never crashes on any input. */
+int  wq_asm(const char *src, size_t len, const char *file, wq_program_t *out,
+            char *err, size_t errlen);
+int  wq_asm_file(const char *path, wq_program_t *out, char *err, size_t errlen);
+void wq_program_free(wq_program_t *p);
+/* look up a symbol; 0 found, -1 not */
+int  wq_program_sym(const wq_program_t *p, const char *name, uint32_t *value);
+
+struct wq_mem;
+void wq_program_load(const wq_program_t *p, struct wq_mem *mem);
+
+#endif

@@ -1,0 +1,200 @@
+/* defs.h -- C view of every encoding, expanded from the tables in cmodel/spec/.
+ * Nothing here is typed by hand: each constant comes from one table row.
+ * The Verilog view (build/gen/wq_defs.vh) is generated from the same rows by
+ * cmodel/tools/wq_gen.c. */
+#ifndef WQ_DEFS_H
+#define WQ_DEFS_H
+#include <stdint.h>
+
+#define WQ_BITS(v, hi, lo) \
+    (((v) >> (lo)) & ((((uint64_t)1) << ((hi) - (lo) + 1)) - 1))
+#define WQ_FMASK(hi, lo) (((((uint64_t)1) << ((hi) - (lo) + 1)) - 1) << (lo))
+
+/* instruction fields: WQ_F_<NAME>_HI / _LO */
+enum {
+#define FIELD(n, hi, lo) WQ_F_##n##_HI = hi, WQ_F_##n##_LO = lo,
+#include "../../spec/isa_fields.def"
+#undef FIELD
+};
+/* which fields a format may use */
+enum {
+#define FIELD(n, hi, lo) WQ_FU_##n##_BIT,
+#include "../../spec/isa_fields.def"
+#undef FIELD
+};
+#define WQ_FU_OP  (1u << WQ_FU_OP_BIT)
+#define WQ_FU_GP  (1u << WQ_FU_GP_BIT)
+#define WQ_FU_GN  (1u << WQ_FU_GN_BIT)
+#define WQ_FU_RD  (1u << WQ_FU_RD_BIT)
+#define WQ_FU_RA  (1u << WQ_FU_RA_BIT)
+#define WQ_FU_RB  (1u << WQ_FU_RB_BIT)
+#define WQ_FU_BI  (1u << WQ_FU_BI_BIT)
+#define WQ_FU_FN  (1u << WQ_FU_FN_BIT)
+#define WQ_FU_IMM (1u << WQ_FU_IMM_BIT)
+
+typedef enum {
+#define FMT(n, uses) WQ_FMT_##n,
+#include "../../spec/isa_formats.def"
+#undef FMT
+    WQ_FMT_COUNT
+} wq_fmt_t;
+
+#define WQ_IF_CTRL 1u
+#define WQ_IF_MEM  2u
+#define WQ_IF_WRD  4u
+#define WQ_IF_WARP 8u
+
+typedef enum {
+#define INSN(n, code, fmt, flags) WQ_OP_##n = code,
+#include "../../spec/isa.def"
+#undef INSN
+    WQ_OP_LIMIT = 256
+} wq_opcode_t;
+
+enum {
+#define CMP(n, c) WQ_CMP_##n = c,
+#include "../../spec/isa_enums.def"
+#undef CMP
+#define ATOMOP(n, c) WQ_ATOM_##n = c,
+#include "../../spec/isa_enums.def"
+#undef ATOMOP
+#define MEMW(n, c, w) WQ_MEMW_##n = c,
+#include "../../spec/isa_enums.def"
+#undef MEMW
+#define SREG(n, c) WQ_SR_##n = c,
+#include "../../spec/isa_enums.def"
+#undef SREG
+};
+
+/* tokens */
+typedef enum {
+#define TOKTYPE(n, c) WQ_TOK_##n = c,
+#include "../../spec/token.def"
+#undef TOKTYPE
+} wq_toktype_t;
+enum {
+#define TOKFIELD(n, hi, lo) WQ_TF_##n##_HI = hi, WQ_TF_##n##_LO = lo,
+#include "../../spec/token.def"
+#undef TOKFIELD
+};
+
+/* GPFIFO entries */
+enum {
+#define GPFIELD(n, w, hi, lo) WQ_GP_##n##_WORD = w, WQ_GP_##n##_HI = hi, WQ_GP_##n##_LO = lo,
+#include "../../spec/gp.def"
+#undef GPFIELD
+#define GPCTL(n, c) WQ_GPCTL_##n = c,
+#include "../../spec/gp.def"
+#undef GPCTL
+};
+
+/* method headers, SEC_OPs, methods */
+enum {
+#define MHFIELD(n, hi, lo) WQ_MH_##n##_HI = hi, WQ_MH_##n##_LO = lo,
+#include "../../spec/method.def"
+#undef MHFIELD
+#define SECOP(n, c, legal) WQ_SECOP_##n = c,
+#include "../../spec/method.def"
+#undef SECOP
+#define METHOD(n, off) WQ_M_##n = off,
+#include "../../spec/method.def"
+#undef METHOD
+};
+
+/* semaphores */
+enum {
+#define SEMFIELD(n, hi, lo) WQ_SEMF_##n##_HI = hi, WQ_SEMF_##n##_LO = lo,
+#include "../../spec/sem.def"
+#undef SEMFIELD
+#define SEMOP(n, c) WQ_SEMOP_##n = c,
+#include "../../spec/sem.def"
+#undef SEMOP
+#define SEMRED(n, c) WQ_SEMRED_##n = c,
+#include "../../spec/sem.def"
+#undef SEMRED
+};
+
+/* launch descriptor */
+enum {
+#define LDWORD(n, i) WQ_LD_##n = i,
+#include "../../spec/launch.def"
+#undef LDWORD
+    WQ_LD_WORDS = 16
+};
+enum {
+#define LDFIELD(w, n, hi, lo) WQ_LDF_##w##_##n##_HI = hi, WQ_LDF_##w##_##n##_LO = lo,
+#include "../../spec/launch.def"
+#undef LDFIELD
+#define YPOLICY(n, c) WQ_YP_##n = c,
+#include "../../spec/launch.def"
+#undef YPOLICY
+};
+
+/* traps and channel errors */
+typedef enum {
+#define TRAP(n, c, r) WQ_TRAP_##n = c,
+#include "../../spec/trap.def"
+#undef TRAP
+} wq_trap_t;
+typedef enum {
+#define CHERR(n, c) WQ_CHERR_##n = c,
+#include "../../spec/error.def"
+#undef CHERR
+} wq_cherr_t;
+
+/* CSRs */
+enum {
+#define CSR(n, off, acc) WQ_CSR_##n = off,
+#include "../../spec/csr.def"
+#undef CSR
+#define CHCSR(n, off, acc) WQ_CHCSR_##n = off,
+#include "../../spec/csr.def"
+#undef CHCSR
+#define IRQ(n, b) WQ_IRQ_##n = b,
+#include "../../spec/csr.def"
+#undef IRQ
+#define DBGCMD(n, c) WQ_DBGCMD_##n = c,
+#include "../../spec/csr.def"
+#undef DBGCMD
+};
+typedef enum {
+#define CHSTATE(n, c) WQ_CH_##n = c,
+#include "../../spec/csr.def"
+#undef CHSTATE
+} wq_chstate_t;
+/* packed CSR fields: WQ_CSRF_<REG>_<NAME>_HI / _LO; fixed values WQ_CSRVAL_* */
+enum {
+#define CSRFIELD(r, n, hi, lo) WQ_CSRF_##r##_##n##_HI = hi, WQ_CSRF_##r##_##n##_LO = lo,
+#include "../../spec/csr.def"
+#undef CSRFIELD
+};
+enum {
+#define CSRVAL(n, v) WQ_CSRVAL_##n = v,
+#include "../../spec/csr.def"
+#undef CSRVAL
+};
+
+/* host channel-switch reasons (CHAN_SWITCH event aux) */
+typedef enum {
+#define SWREASON(n, c) WQ_SW_##n = c,
+#include "../../spec/switch.def"
+#undef SWREASON
+} wq_swreason_t;
+
+/* trace events */
+typedef enum {
+#define EVENT(n, c) WQ_EV_##n = c,
+#include "../../spec/event.def"
+#undef EVENT
+} wq_event_t;
+
+/* names, for messages and the disassembler (tables.c) */
+const char *wq_trap_name(unsigned code);
+const char *wq_cherr_name(unsigned code);
+const char *wq_toktype_name(unsigned code);
+const char *wq_event_name(unsigned code);
+const char *wq_chstate_name(unsigned code);
+const char *wq_semop_name(unsigned code);
+const char *wq_semred_name(unsigned code);
+
+#endif

@@ -1,0 +1,26 @@
+/* loader.h -- put an assembled program into a model and submit its launches
+ * on one channel: descriptors, one pushbuffer segment (LAUNCH_DESC, LAUNCH
+ * per launch, then WFI) and a GPFIFO ring, all in the system area.  This is
+ * what `wq run` does; the driver (cmodel/driver) does the general case. */
+#ifndef WQ_LOADER_H
+#define WQ_LOADER_H
+#include "model.h"
+#include "asm.h"
+
+#define WQ_SYS_BASE   0xFFF00000u   /* programs must not place data here */
+#define WQ_SYS_DESC   (WQ_SYS_BASE + 0x0000u)
+#define WQ_SYS_PB     (WQ_SYS_BASE + 0x1000u)
+#define WQ_SYS_GPFIFO (WQ_SYS_BASE + 0x8000u)
+
+typedef struct wq_load_opts {
+    int yield_off;         /* force yield policy OFF in every descriptor */
+} wq_load_opts_t;
+
+/* method header word (spec/method.def) */
+uint32_t wq_method_header(unsigned secop, unsigned count, unsigned subch,
+                          uint32_t method_byte_offset);
+/* returns 0, or -1 when the program overlaps the system area */
+int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
+                       const wq_load_opts_t *opts);
+
+#endif

@@ -1,0 +1,52 @@
+/* exec.h -- internal: one function per instruction, named after isa.def.
+ * Each gets the selected lanes (active & guard) and returns 0 or a WQ_TRAP_*
+ * code; a trapping instruction must leave every piece of state unchanged.
+ * Non-control instructions leave the PC alone (warp.c advances it);
+ * WQ_IF_CTRL instructions set PC and masks themselves. */
+#ifndef WQ_EXEC_H
+#define WQ_EXEC_H
+#include "wq/model.h"
+
+typedef int (*wq_exec_fn)(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in,
+                          uint32_t sel);
+#define INSN(n, code, fmt, flags) \
+    int wq_x_##n(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel);
+#include "../spec/isa.def"
+#undef INSN
+
+/* the register row of r as thread lanes see it: in a sub-vector segment,
+ * registers at or above the shared base alias part 0's lanes (DESIGN §6.4),
+ * so part k's lane l reads physical lane l - k*LANES.  The register file has
+ * a padding row in front, so the shifted pointer stays inside the array. */
+static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
+{
+    uint32_t *p = w->reg[r];
+    if (w->subv_on && r >= w->shared_base) p -= w->subv_part * w->lanes;
+    return p;
+}
+
+/* warp.c helpers shared by the exec_*.c files */
+void wq_disable(wq_ctx_t *ctx, wq_warp_t *w, uint32_t mask, unsigned reason,
+                uint32_t addr);
+void wq_set_pc_mask(wq_ctx_t *ctx, wq_warp_t *w, uint32_t pc, uint32_t active);
+/* Send every active thread to its target: threads in `sel` to tgt[lane]
+ * (or to `uniform` when tgt is NULL), the rest to PC+1.  The group of the
+ * lowest selected lane continues; every other group is disabled with reason
+ * DIV at its target and gets one DIV token, pushed in ascending order of
+ * the group's lowest lane.  `extra` more front pushes are reserved (for
+ * CALL) so the trap check covers the whole instruction. */
+int  wq_branch_groups(wq_ctx_t *ctx, wq_warp_t *w, uint32_t act, uint32_t sel,
+                      const uint32_t *tgt, uint32_t uniform, unsigned extra);
+/* how many groups wq_branch_groups would form (for trap checks made before
+ * any state changes) */
+unsigned wq_group_count(const wq_warp_t *w, uint32_t act, uint32_t sel,
+                        const uint32_t *tgt, uint32_t uniform);
+/* sub-vector segment: move to the next part with parked threads, or end the
+ * segment; at_end = called by SUBV_END (park the current part at PC+1).
+ * Returns 1 if some thread became active. */
+int  wq_subv_next_part(wq_ctx_t *ctx, wq_warp_t *w, int at_end);
+int  wq_push_front(wq_ctx_t *ctx, wq_warp_t *w, unsigned type, uint32_t mask,
+                   uint32_t addr);
+void wq_emit_regwrite(wq_ctx_t *ctx, wq_warp_t *w, unsigned r, uint32_t mask);
+
+#endif

@@ -1,0 +1,144 @@
+/* exec_alu.c -- integer ALU, predicates, special registers.
+ * The lane loops compute into a temporary and merge under the lane mask so
+ * the compiler can vectorise them: this is the model's hot path. */
+#include "exec.h"
+
+#define LANES_ALL for (unsigned l = 0; l < WQ_WARP_SIZE; l++)
+
+static inline void merge(uint32_t *d, const uint32_t *t, uint32_t sel)
+{
+    if (sel == ~0u) { LANES_ALL d[l] = t[l]; return; }
+    LANES_ALL if (sel >> l & 1) d[l] = t[l];
+}
+
+/* rd = f(ra, b) where b = BI ? IMM : rb */
+#define ALU(NAME, EXPR)                                                        \
+int wq_x_##NAME(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel) \
+{                                                                              \
+    uint32_t t[WQ_WARP_SIZE];                                                  \
+    const uint32_t *A = wq_reg(w, in->ra);                                     \
+    if (in->bi) {                                                              \
+        const uint32_t bv = in->imm;                                           \
+        LANES_ALL { uint32_t a = A[l], b = bv; t[l] = (EXPR); }                \
+    } else {                                                                   \
+        const uint32_t *B = wq_reg(w, in->rb);                                 \
+        LANES_ALL { uint32_t a = A[l], b = B[l]; t[l] = (EXPR); }              \
+    }                                                                          \
+    merge(wq_reg(w, in->rd), t, sel);                                          \
+    wq_emit_regwrite(ctx, w, in->rd, sel);                                     \
+    return 0;                                                                  \
+}
+
+ALU(ADD,   a + b)
+ALU(SUB,   a - b)
+ALU(MUL,   a * b)
+ALU(MULHU, (uint32_t)(((uint64_t)a * b) >> 32))
+ALU(AND,   a & b)
+ALU(OR,    a | b)
+ALU(XOR,   a ^ b)
+ALU(SHL,   a << (b & 31))
+ALU(SHR,   a >> (b & 31))
+ALU(SRA,   (uint32_t)((int32_t)a >> (b & 31)))
+ALU(MIN,   (int32_t)a < (int32_t)b ? a : b)
+ALU(MAX,   (int32_t)a > (int32_t)b ? a : b)
+ALU(MINU,  a < b ? a : b)
+ALU(MAXU,  a > b ? a : b)
+
+int wq_x_MOV(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t t[WQ_WARP_SIZE];
+    if (in->bi) { LANES_ALL t[l] = in->imm; }
+    else { const uint32_t *B = wq_reg(w, in->rb); LANES_ALL t[l] = B[l]; }
+    merge(wq_reg(w, in->rd), t, sel);
+    wq_emit_regwrite(ctx, w, in->rd, sel);
+    return 0;
+}
+
+static inline int compare(unsigned cc, uint32_t a, uint32_t b)
+{
+    switch (cc) {
+    case WQ_CMP_EQ:  return a == b;
+    case WQ_CMP_NE:  return a != b;
+    case WQ_CMP_LT:  return (int32_t)a <  (int32_t)b;
+    case WQ_CMP_LE:  return (int32_t)a <= (int32_t)b;
+    case WQ_CMP_GT:  return (int32_t)a >  (int32_t)b;
+    case WQ_CMP_GE:  return (int32_t)a >= (int32_t)b;
+    case WQ_CMP_LTU: return a <  b;
+    case WQ_CMP_LEU: return a <= b;
+    case WQ_CMP_GTU: return a >  b;
+    case WQ_CMP_GEU: return a >= b;
+    default:         return 0;   /* unreachable: the decoder rejects it */
+    }
+}
+
+int wq_x_SETP(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    const uint32_t *A = wq_reg(w, in->ra), *B = in->bi ? NULL : wq_reg(w, in->rb);
+    uint32_t res = 0;
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        res |= (uint32_t)compare(in->fn, A[l], B ? B[l] : in->imm) << l;
+    }
+    uint32_t *p = &w->pred[in->rd];
+    *p = (*p & ~sel) | res;
+    if (ctx->trace) {
+        wq_trace_rec_t r = { .kind = WQ_EV_PRED_WRITE, .unit = (uint8_t)(w - ctx->warp),
+                             .aux = in->rd, .pc = w->pc, .mask = sel, .b = *p };
+        wq_emit(ctx, &r);
+    }
+    return 0;
+}
+
+int wq_x_SEL(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t t[WQ_WARP_SIZE];
+    uint32_t cond = w->pred[in->fn & 7u] ^ ((in->fn & 8u) ? ~0u : 0u);
+    const uint32_t *A = wq_reg(w, in->ra), *B = in->bi ? NULL : wq_reg(w, in->rb);
+    LANES_ALL t[l] = (cond >> l & 1) ? A[l] : (B ? B[l] : in->imm);
+    merge(wq_reg(w, in->rd), t, sel);
+    wq_emit_regwrite(ctx, w, in->rd, sel);
+    return 0;
+}
+
+static uint32_t sreg(const wq_ctx_t *ctx, const wq_warp_t *w, unsigned sr, unsigned lane)
+{
+    uint32_t tid = w->warp_in_cta * WQ_WARP_SIZE + lane;
+    switch (sr) {
+    case WQ_SR_TID_X:    return tid % w->ntid[0];
+    case WQ_SR_TID_Y:    return (tid / w->ntid[0]) % w->ntid[1];
+    case WQ_SR_TID_Z:    return tid / (w->ntid[0] * w->ntid[1]);
+    case WQ_SR_NTID_X:   return w->ntid[0];
+    case WQ_SR_NTID_Y:   return w->ntid[1];
+    case WQ_SR_NTID_Z:   return w->ntid[2];
+    case WQ_SR_CTAID_X:  return w->cta[0];
+    case WQ_SR_CTAID_Y:  return w->cta[1];
+    case WQ_SR_CTAID_Z:  return w->cta[2];
+    case WQ_SR_NCTAID_X: return w->ncta[0];
+    case WQ_SR_NCTAID_Y: return w->ncta[1];
+    case WQ_SR_NCTAID_Z: return w->ncta[2];
+    case WQ_SR_TID:      return tid;
+    case WQ_SR_LANEID:   return lane;
+    case WQ_SR_WARPID:   return w->warp_in_cta;
+    case WQ_SR_PARAM:    return w->param;
+    case WQ_SR_CLOCK:    return (uint32_t)w->retired;
+    case WQ_SR_NLANES:   return ctx->cfg.lanes;
+    case WQ_SR_CTAFLAT:  return w->cta_flat;
+    default:             return 0;   /* unreachable: the decoder rejects it */
+    }
+}
+
+int wq_x_S2R(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t *d = wq_reg(w, in->rd);
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        d[l] = sreg(ctx, w, in->imm, l);
+    }
+    wq_emit_regwrite(ctx, w, in->rd, sel);
+    return 0;
+}
+
+int wq_x_NOP(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{ return 0; }
+int wq_x_MEMBAR(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{ return 0; }   /* the model's memory is sequentially consistent */

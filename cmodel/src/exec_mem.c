@@ -1,0 +1,103 @@
+/* exec_mem.c -- loads, stores, atomics.  Lanes are served in ascending
+ * order (a later lane's store to the same word wins; atomics serialise in
+ * lane order).  Alignment is checked for every lane before any access. */
+#include "exec.h"
+
+static int addrs(const wq_warp_t *w, const wq_insn_t *in, uint32_t sel,
+                 uint32_t align, uint32_t *ad)
+{
+    const uint32_t *A = wq_reg(w, in->ra);
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        ad[l] = A[l] + in->imm;
+        if (ad[l] & (align - 1)) return WQ_TRAP_MISALIGNED;
+    }
+    return 0;
+}
+
+static uint32_t width_words(unsigned fn) { return fn == WQ_MEMW_V4 ? 4u : 1u; }
+
+int wq_x_LD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t ad[WQ_WARP_SIZE], n = width_words(in->fn);
+    int trap = addrs(w, in, sel, 4 * n, ad);
+    if (trap) return trap;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t *d = wq_reg(w, in->rd + k);
+        for (uint32_t m = sel; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            d[l] = wq_mem_read32(ctx->mem, ad[l] + 4 * k);
+        }
+        wq_emit_regwrite(ctx, w, in->rd + k, sel);
+    }
+    return 0;
+}
+
+int wq_x_ST(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t ad[WQ_WARP_SIZE], n = width_words(in->fn);
+    int trap = addrs(w, in, sel, 4 * n, ad);
+    if (trap) return trap;
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t v = wq_reg(w, in->rb + k)[l];
+            wq_mem_write32(ctx->mem, ad[l] + 4 * k, v);
+            if (ctx->trace) {
+                wq_trace_rec_t r = { .kind = WQ_EV_MEM_WRITE, .unit = (uint8_t)(w - ctx->warp),
+                                     .aux = (uint16_t)l, .pc = w->pc, .mask = 0xFu,
+                                     .a = ad[l] + 4 * k, .b = v };
+                wq_emit(ctx, &r);
+            }
+        }
+    }
+    return 0;
+}
+
+static uint32_t atom_apply(unsigned op, uint32_t old, uint32_t b, uint32_t c)
+{
+    switch (op) {
+    case WQ_ATOM_ADD:  return old + b;
+    case WQ_ATOM_EXCH: return b;
+    case WQ_ATOM_CAS:  return old == b ? c : old;
+    case WQ_ATOM_MIN:  return (int32_t)b < (int32_t)old ? b : old;
+    case WQ_ATOM_MAX:  return (int32_t)b > (int32_t)old ? b : old;
+    case WQ_ATOM_MINU: return b < old ? b : old;
+    case WQ_ATOM_MAXU: return b > old ? b : old;
+    case WQ_ATOM_AND:  return old & b;
+    case WQ_ATOM_OR:   return old | b;
+    case WQ_ATOM_XOR:  return old ^ b;
+    default:           return old;   /* unreachable: the decoder rejects it */
+    }
+}
+
+int wq_x_ATOM(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    uint32_t ad[WQ_WARP_SIZE];
+    int trap = addrs(w, in, sel, 4, ad);
+    if (trap) return trap;
+    const uint32_t *B = wq_reg(w, in->rb);
+    const uint32_t *C = in->fn == WQ_ATOM_CAS ? wq_reg(w, in->rb + 1u) : B;
+    uint32_t *d = wq_reg(w, in->rd);
+    uint32_t old[WQ_WARP_SIZE];
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t o = wq_mem_read32(ctx->mem, ad[l]);
+        uint32_t nv = atom_apply(in->fn, o, B[l], C[l]);
+        if (nv != o) wq_mem_write32(ctx->mem, ad[l], nv);
+        old[l] = o;
+        if (ctx->trace) {
+            wq_trace_rec_t r = { .kind = WQ_EV_ATOMIC, .unit = (uint8_t)(w - ctx->warp),
+                                 .aux = (uint16_t)(in->fn | l << 8), .pc = w->pc,
+                                 .mask = 1u << l, .a = ad[l], .b = nv, .c = o };
+            wq_emit(ctx, &r);
+        }
+    }
+    /* the destination is written after all lanes read: rd may equal ra/rb */
+    for (uint32_t m = sel; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        d[l] = old[l];
+    }
+    wq_emit_regwrite(ctx, w, in->rd, sel);
+    return 0;
+}

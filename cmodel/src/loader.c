@@ -1,0 +1,51 @@
+/* loader.c -- see loader.h. */
+#include "wq/loader.h"
+
+#define CH(c, reg) (WQ_CSR_CHAN_BASE + (c) * WQ_CSR_CHAN_STRIDE + WQ_CHCSR_##reg)
+
+uint32_t wq_method_header(unsigned secop, unsigned count, unsigned subch,
+                          uint32_t method_byte_offset)
+{
+    return ((uint32_t)secop << WQ_MH_SEC_OP_LO) |
+           ((count & 0x1FFFu) << WQ_MH_COUNT_LO) |
+           ((subch & 7u) << WQ_MH_SUBCH_LO) |
+           (((method_byte_offset >> 2) & 0xFFFu) << WQ_MH_ADDRESS_LO);
+}
+
+static int overlaps_sys(const wq_program_t *p)
+{
+    for (unsigned i = 0; i < p->nsegs; i++) {
+        uint64_t lo = p->segs[i].addr, hi = lo + p->segs[i].len;
+        if (p->segs[i].len && hi > WQ_SYS_BASE) return 1;
+    }
+    return 0;
+}
+
+int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
+                       const wq_load_opts_t *opts)
+{
+    if (overlaps_sys(p) || chan >= ctx->cfg.channels) return -1;
+    wq_program_load(p, ctx->mem);
+    uint32_t pb = WQ_SYS_PB, n = 0;
+    for (unsigned i = 0; i < p->nlaunch; i++) {
+        uint32_t d = WQ_SYS_DESC + 64u * i;
+        for (unsigned k = 0; k < WQ_LD_WORDS; k++) {
+            uint32_t v = p->launch[i].w[k];
+            if (k == WQ_LD_YIELD && opts && opts->yield_off)
+                v &= ~(uint32_t)WQ_FMASK(WQ_LDF_YIELD_POLICY_HI, WQ_LDF_YIELD_POLICY_LO);
+            wq_mem_write32(ctx->mem, d + 4 * k, v);
+        }
+        wq_mem_write32(ctx->mem, pb + 4 * n++, wq_method_header(WQ_SECOP_INC, 2, 0, WQ_M_LAUNCH_DESC));
+        wq_mem_write32(ctx->mem, pb + 4 * n++, d);
+        wq_mem_write32(ctx->mem, pb + 4 * n++, 0);
+    }
+    wq_mem_write32(ctx->mem, pb + 4 * n++, wq_method_header(WQ_SECOP_IMMD, 0, 0, WQ_M_WFI));
+    /* GP entry: address bits 31:2 in word 0, LENGTH in word 1 */
+    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO, pb);
+    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO + 4, n << WQ_GP_LENGTH_LO);
+    wq_csr_write(ctx, CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO);
+    wq_csr_write(ctx, CH(chan, GPFIFO_LOG2), 4);
+    wq_csr_write(ctx, CH(chan, CTRL), 1);
+    wq_csr_write(ctx, CH(chan, GP_PUT), 1);
+    return 0;
+}

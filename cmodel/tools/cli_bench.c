@@ -1,0 +1,87 @@
+/* cli_bench.c -- `wq bench`: model throughput, one `key: value` per line.
+ * Each figure is the best of three runs of the same work on one core. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "cli.h"
+#include "wq/asm.h"
+#include "wq/loader.h"
+
+/* the standard loop kernel: uniform counted loop, 8 CTAs x 8 warps */
+static const char loop_kernel[] =
+    ".launch main\n .grid 8\n .cta 256\n .regs 8\n .yield off\n.end\n"
+    "main:\n mov r1, 0\n mov r2, 0\n"
+    "loop:\n add r2, r2, r1\n xor r3, r2, 0x55\n add r1, r1, 1\n"
+    " setp.lt p0, r1, 20000\n @p0 bra loop\n exit\n";
+
+/* divergent loop: odd and even lanes take different sides every iteration */
+static const char div_kernel[] =
+    ".launch main\n .grid 8\n .cta 256\n .regs 8\n .yield off\n.end\n"
+    "main:\n s2r r4, laneid\n and r4, r4, 1\n setp.eq p1, r4, 0\n mov r1, 0\n"
+    "loop:\n ssy join\n @!p1 bra other\n add r2, r2, 3\n bra sync\n"
+    "other:\n add r2, r2, 5\n"
+    "sync:\n sync join\n"
+    "join:\n add r1, r1, 1\n setp.lt p0, r1, 5000\n @p0 bra loop\n exit\n";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* runs src once; *instrs = warp instructions retired; returns seconds or -1 */
+static double run_once(const char *src, unsigned lanes, uint64_t *instrs, uint64_t *threads)
+{
+    wq_program_t p;
+    char err[256];
+    if (wq_asm(src, strlen(src), "bench", &p, err, sizeof err)) {
+        fprintf(stderr, "bench kernel: %s\n", err);
+        return -1;
+    }
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.lanes = lanes;
+    wq_ctx_t *ctx = wq_new(&cfg);
+    double t = -1;
+    if (ctx && wq_load_and_submit(ctx, &p, 0, NULL) == 0) {
+        wq_run_result_t r;
+        double t0 = now();
+        int rc = wq_run(ctx, 0, 1, 1, &r);
+        t = now() - t0;
+        *instrs = ctx->st.warp_instrs;
+        *threads = ctx->st.thread_instrs;
+        if (rc) { fprintf(stderr, "bench kernel stopped: reason %d\n", r.reason); t = -1; }
+    }
+    wq_free(ctx);
+    wq_program_free(&p);
+    return t;
+}
+
+static int best_rate(const char *src, unsigned lanes, double *ips, double *tps)
+{
+    double best = 0, bt = 0;
+    for (int i = 0; i < 3; i++) {
+        uint64_t n = 0, th = 0;
+        double t = run_once(src, lanes, &n, &th);
+        if (t <= 0) return -1;
+        if (n / t > best) { best = n / t; bt = th / t; }
+    }
+    *ips = best;
+    *tps = bt;
+    return 0;
+}
+
+int wq_cli_bench(int argc, char **argv)
+{
+    double ips, tps;
+    if (best_rate(loop_kernel, 32, &ips, &tps)) return 1;
+    printf("model_warp_instr_per_s: %.0f\n", ips);
+    printf("model_thread_instr_per_s: %.0f\n", tps);
+    if (best_rate(loop_kernel, 8, &ips, &tps)) return 1;
+    printf("model_warp_instr_per_s_lanes8: %.0f\n", ips);
+    if (best_rate(div_kernel, 32, &ips, &tps)) return 1;
+    printf("model_divergent_warp_instr_per_s: %.0f\n", ips);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* cli_main.c -- `wq`: assembler, disassembler, model runner, benchmarks. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+        "usage: wq <command> [options]\n"
+        "  asm FILE.wqs [-o OUT.hex] [--list]   assemble\n"
+        "  disasm FILE.hex | --bin FILE         disassemble\n"
+        "  run FILE.wqs [--yield=off] [--lanes N] [--warps N] [--trace]\n"
+        "               [--max-ticks N] [--watchdog N]\n"
+        "                                       run on the golden model\n"
+        "  bench                                model benchmarks (key: value)\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(stderr);
+    const char *c = argv[1];
+    if (!strcmp(c, "asm")) return wq_cli_asm(argc - 1, argv + 1);
+    if (!strcmp(c, "disasm")) return wq_cli_disasm(argc - 1, argv + 1);
+    if (!strcmp(c, "run")) return wq_cli_run(argc - 1, argv + 1);
+    if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
+    if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "wq: unknown command '%s'\n", c);
+    return usage(stderr);
+}

@@ -1,0 +1,201 @@
+/* cli_run.c -- `wq run FILE.wqs`: assemble, load, launch on channel 0, run
+ * the model to completion, print the final state, memory regions and checks.
+ * Exit 0 when the run went idle and every .expect holds; 1 on a trap, a
+ * channel error, a failed check or the tick limit; 2 on usage or syntax. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "wq/asm.h"
+#include "wq/loader.h"
+
+typedef struct run_opts {
+    const char *file;
+    int yield_off, trace;
+    unsigned lanes, warps;
+    uint64_t max_ticks, watchdog;
+    int watchdog_set;
+} run_opts_t;
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !*s) return -1;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*end) return -1;
+    *out = v;
+    return 0;
+}
+
+/* accepts "--opt VALUE" and "--opt=VALUE" */
+static const char *optval(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n)) return NULL;
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
+    return NULL;
+}
+
+static int parse(int argc, char **argv, run_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->lanes = 32; o->warps = 8; o->max_ticks = 50000000;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        uint64_t n;
+        if (!strcmp(argv[i], "--yield=off")) o->yield_off = 1;
+        else if (!strcmp(argv[i], "--yield=on")) o->yield_off = 0;
+        else if (!strcmp(argv[i], "--trace")) o->trace = 1;
+        else if ((v = optval(argc, argv, &i, "--lanes"))) {
+            if (parse_u64(v, &n)) return -1;
+            o->lanes = (unsigned)n;
+        } else if ((v = optval(argc, argv, &i, "--warps"))) {
+            if (parse_u64(v, &n)) return -1;
+            o->warps = (unsigned)n;
+        } else if ((v = optval(argc, argv, &i, "--max-ticks"))) {
+            if (parse_u64(v, &o->max_ticks)) return -1;
+        } else if ((v = optval(argc, argv, &i, "--watchdog"))) {
+            if (parse_u64(v, &o->watchdog)) return -1;
+            o->watchdog_set = 1;
+        } else if (argv[i][0] == '-') return -1;
+        else if (!o->file) o->file = argv[i];
+        else return -1;
+    }
+    return o->file ? 0 : -1;
+}
+
+static void print_trace(void *user, const wq_trace_rec_t *r)
+{
+    char buf[512];
+    wq_trace_format(r, buf, sizeof buf);
+    fprintf((FILE *)user, "  %s\n", buf);
+}
+
+static void print_summary(const wq_ctx_t *ctx, const wq_program_t *p, const run_opts_t *o)
+{
+    const wq_stats_t *s = &ctx->st;
+    printf("program: %s (%u instructions at 0x%08x, %u launch%s)\n", p->file, p->ninsn,
+           p->code_base, p->nlaunch, p->nlaunch == 1 ? "" : "es");
+    for (unsigned i = 0; i < p->nlaunch; i++) {
+        const uint32_t *w = p->launch[i].w;
+        printf("  launch %-10s grid %ux%ux%u cta %ux%ux%u regs %u yield %s\n",
+               p->launch[i].name ? p->launch[i].name : "?", w[WQ_LD_GRID_X], w[WQ_LD_GRID_Y],
+               w[WQ_LD_GRID_Z], w[WQ_LD_CTA_X], w[WQ_LD_CTA_Y], w[WQ_LD_CTA_Z],
+               w[WQ_LD_NREGS], o->yield_off ? "off (forced)" : "as in file");
+    }
+    printf("machine: %u warp slots, %u lanes, deque %u entries per warp\n",
+           ctx->cfg.warps, ctx->cfg.lanes, 1u << ctx->cfg.deque_log2);
+    printf("ticks: %" PRIu64 "\n", s->ticks);
+    printf("ctas: %" PRIu64 "  warp instructions: %" PRIu64 "  thread instructions: %" PRIu64
+           "  lane passes: %" PRIu64 "\n", s->ctas, s->warp_instrs, s->thread_instrs,
+           s->lane_passes);
+    printf("deque: pushes %" PRIu64 "  pops %" PRIu64 "  yield merges %" PRIu64
+           "  yields %" PRIu64 "\n", s->deque_pushes, s->deque_pops, s->merges, s->yields);
+    for (unsigned c = 0; c < ctx->cfg.channels; c++) {
+        const wq_channel_t *ch = &ctx->ch[c];
+        if (ch->state == WQ_CH_DISABLED && !ch->err) continue;
+        printf("channel %u: %s GP_GET=%u GP_PUT=%u methods=%" PRIu64 "%s%s\n", c,
+               wq_chstate_name(ch->state), ch->gp_get, ch->gp_put, ch->methods,
+               ch->err ? " error=" : "", ch->err ? wq_cherr_name(ch->err) : "");
+    }
+}
+
+static void print_dumps(const wq_ctx_t *ctx, const wq_program_t *p)
+{
+    for (unsigned i = 0; i < p->ndumps; i++) {
+        const wq_dump_t *d = &p->dumps[i];
+        printf("memory %s @0x%08x (%u words):", d->name ? d->name : "", d->addr, d->words);
+        for (uint32_t k = 0; k < d->words; k++) {
+            if (k % 8 == 0) printf("\n  %08x:", d->addr + 4 * k);
+            printf(" %08x", wq_mem_read32(ctx->mem, d->addr + 4 * k));
+        }
+        printf("\n");
+    }
+}
+
+static int check_expects(const wq_ctx_t *ctx, const wq_program_t *p)
+{
+    unsigned bad = 0;
+    for (unsigned i = 0; i < p->nexpects; i++) {
+        const wq_expect_t *e = &p->expects[i];
+        uint32_t v = wq_mem_read32(ctx->mem, e->addr);
+        if (v != e->value) {
+            printf("%s:%d: expect failed: [0x%08x] = 0x%08x, expected 0x%08x\n", p->file,
+                   e->line, e->addr, v, e->value);
+            bad++;
+        }
+    }
+    if (p->nexpects) printf("expects: %u/%u ok\n", p->nexpects - bad, p->nexpects);
+    return bad ? -1 : 0;
+}
+
+int wq_cli_run(int argc, char **argv)
+{
+    run_opts_t o;
+    if (parse(argc, argv, &o)) {
+        fprintf(stderr, "usage: wq run FILE.wqs [--yield=off] [--lanes 8|16|32] [--warps N]"
+                        " [--trace] [--max-ticks N] [--watchdog N]\n");
+        return 2;
+    }
+    wq_program_t p;
+    char err[512];
+    if (wq_asm_file(o.file, &p, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.lanes = o.lanes;
+    cfg.warps = o.warps;
+    if (o.watchdog_set) cfg.watchdog = o.watchdog;
+    wq_ctx_t *ctx = wq_new(&cfg);
+    if (!ctx) {
+        fprintf(stderr, "wq run: bad machine configuration (lanes must be 8, 16 or 32;"
+                        " warps 1..%u)\n", WQ_MAX_WARPS);
+        wq_program_free(&p);
+        return 2;
+    }
+    if (o.trace) wq_set_trace(ctx, print_trace, stdout);
+    wq_load_opts_t lo = { .yield_off = o.yield_off };
+    if (wq_load_and_submit(ctx, &p, 0, &lo)) {
+        fprintf(stderr, "%s: program data overlaps the system area at 0x%08x\n", o.file,
+                WQ_SYS_BASE);
+        wq_free(ctx);
+        wq_program_free(&p);
+        return 2;
+    }
+    wq_run_result_t r;
+    wq_run(ctx, o.max_ticks, 1, 1, &r);
+    print_summary(ctx, &p, &o);
+    print_dumps(ctx, &p);
+    int rc = 0;
+    char desc[512];
+    switch (r.reason) {
+    case WQ_RUN_IDLE:
+        printf("result: completed in %" PRIu64 " ticks\n", r.ticks);
+        break;
+    case WQ_RUN_TRAP:
+        wq_warp_describe(ctx, r.unit, desc, sizeof desc);
+        if (r.code == WQ_TRAP_FORWARD_PROGRESS)
+            printf("result: FORWARD-PROGRESS FAILURE: no memory change and no thread exit in"
+                   " %" PRIu64 " warp instructions\n  %s\n", cfg.watchdog, desc);
+        else
+            printf("result: TRAP %s\n  %s\n", wq_trap_name(r.code), desc);
+        rc = 1;
+        break;
+    case WQ_RUN_CHAN_ERROR:
+        printf("result: CHANNEL ERROR channel %u: %s (info 0x%08x)\n", r.unit,
+               wq_cherr_name(r.code), ctx->ch[r.unit].err_info);
+        rc = 1;
+        break;
+    default:
+        printf("result: TICK LIMIT (%" PRIu64 ") reached\n", o.max_ticks);
+        rc = 1;
+    }
+    if (check_expects(ctx, &p)) rc = 1;
+    wq_free(ctx);
+    wq_program_free(&p);
+    return rc;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install what warpq needs on a Debian machine; quiet when all is present.
+set -euo pipefail
+need=()
+command -v cc >/dev/null || need+=(gcc)
+command -v make >/dev/null || need+=(make)
+command -v iverilog >/dev/null || need+=(iverilog)
+command -v verilator >/dev/null || need+=(verilator)
+[ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "deps: installing ${need[*]}"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq || true
+    $SUDO apt-get install -y -qq "${need[@]}"
+fi
+exit 0

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# lint.sh -- warnings are errors (run by `make lint`).
+#  * every C file under cmodel/ is compiled with -Werror and the Makefile's
+#    own warning flags -- read from the Makefile, so the two never differ --
+#    into a scratch directory;
+#  * cppcheck (when installed): warning and portability checks, no style;
+#  * Verilog (when rtl/*.v exist): verilator --lint-only -Wall per module,
+#    and Icarus (-g2005) over all of rtl/ together.
+# Lints whatever exists today; a missing tool is reported and skipped.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+bad() { echo "lint: FAIL: $*" >&2; status=1; }
+
+# the generated header is an input of the RTL (and wq_gen is a C file too)
+make -s build/gen/wq_defs.vh >/dev/null || bad "cannot generate build/gen/wq_defs.vh"
+
+# ---- C --------------------------------------------------------------------
+mkvar() {   # value of a Makefile variable, as make itself expands it
+    make -s --no-print-directory -f Makefile -f - wq-lint-print <<<"wq-lint-print: ; @echo \$($1)"
+}
+CC_=$(mkvar CC); WFLAGS_=$(mkvar WFLAGS); INC_=$(mkvar INC)
+[ -n "$WFLAGS_" ] || bad "could not read WFLAGS from the Makefile"
+mapfile -t csrc < <(find cmodel -name '*.c' | LC_ALL=C sort)
+nc=0
+for f in "${csrc[@]}"; do
+    obj="$tmp/obj/${f%.c}.o"
+    mkdir -p "$(dirname "$obj")"
+    # shellcheck disable=SC2086  # flag lists split on purpose
+    if ! $CC_ -O2 -g -Werror $WFLAGS_ $INC_ -c "$f" -o "$obj"; then
+        bad "$f"
+    fi
+    nc=$((nc + 1))
+done
+echo "lint: $nc C files compiled with -Werror $WFLAGS_"
+
+if command -v cppcheck >/dev/null; then
+    # Style is not enabled, yet cppcheck still reports a few style-severity
+    # checks (arrayIndexThenCheck ...); those are printed but do not fail.
+    # Known false positives, by check and file.  Prefer an inline
+    # "// cppcheck-suppress <id>" in the source; these are here only because
+    # the files belong to someone else.  Remove an entry once it is fixed.
+    #  memleak, asm_sym.c: the strdup'd name is stored in p->syms through a
+    #    compound literal, which cppcheck does not follow.
+    #  uninitvar, exec_mem.c: old[l] is written and read for the same lanes
+    #    (the bits of sel) in two loops.
+    #  invalidPrintfArgType_uint, trace.c: a uint16_t shifted is a
+    #    non-negative int, which C11 allows for %u (6.5.2.2p6).
+    known=(--suppress=memleak:cmodel/src/asm_sym.c
+           --suppress=uninitvar:cmodel/src/exec_mem.c
+           --suppress=invalidPrintfArgType_uint:cmodel/src/trace.c)
+    # shellcheck disable=SC2086
+    cppcheck -q "${known[@]}" --error-exitcode=1 --enable=warning,portability \
+        --std=c11 --inline-suppr --suppress=missingIncludeSystem \
+        -D_GNU_SOURCE $INC_ -j "$(nproc 2>/dev/null || echo 2)" \
+        --cppcheck-build-dir="$tmp" \
+        --template='{file}:{line}:{column}: {severity}: {message} [{id}]' \
+        cmodel 2> "$tmp/cppcheck.txt"
+    rc=$?
+    grep -E '^[^ ]+:[0-9]+:[0-9]+: style: ' "$tmp/cppcheck.txt" | sed 's/^/lint: (style) /'
+    if grep -vqE '^[^ ]+:[0-9]+:[0-9]+: style: ' "$tmp/cppcheck.txt"; then
+        grep -vE '^[^ ]+:[0-9]+:[0-9]+: style: ' "$tmp/cppcheck.txt" >&2
+        bad "cppcheck"
+    elif [ $rc -ne 0 ] && ! [ -s "$tmp/cppcheck.txt" ]; then
+        bad "cppcheck exited $rc"
+    else
+        echo "lint: cppcheck clean (warning, portability)"
+    fi
+else
+    echo "lint: cppcheck not installed; skipped"
+fi
+
+# ---- Verilog ----------------------------------------------------------------
+shopt -s nullglob
+rtl=(rtl/*.v)
+if [ ${#rtl[@]} -gt 0 ]; then
+    if command -v verilator >/dev/null; then
+        for f in "${rtl[@]}"; do
+            top=$(basename "$f" .v)
+            # -Irtl lets a module find the modules it instantiates
+            verilator --lint-only -Wall -Ibuild/gen -Irtl --top-module "$top" "$f" ||
+                bad "verilator: $f"
+        done
+        echo "lint: verilator -Wall on ${#rtl[@]} modules"
+    else
+        echo "lint: verilator not installed; skipped"
+    fi
+    if command -v iverilog >/dev/null; then
+        iverilog -g2005 -Ibuild/gen -o "$tmp/rtl.vvp" "${rtl[@]}" || bad "iverilog: rtl/"
+        echo "lint: iverilog -g2005 on rtl/"
+    else
+        echo "lint: iverilog not installed; skipped"
+    fi
+else
+    echo "lint: no rtl/*.v yet"
+fi
+
+[ $status -eq 0 ] && echo "lint: ok"
+exit $status

@@ -1,0 +1,161 @@
+/* test_subv.c -- variable wave size (DESIGN §6.4): LANES 8/16/32, normal and
+ * sub-vector modes, the SUBV_START/END segment, the seed's loop form, and
+ * the architecturally visible register sharing. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "prog_util.h"
+
+static char *with_wave(const char *body, const char *wave, char *buf, size_t n)
+{
+    snprintf(buf, n, ".launch main\n .cta 32\n .regs 32\n .wave %s\n.end\n%s", wave, body);
+    return buf;
+}
+
+static const char seg_body[] =
+    "main: s2r r0, tid\n mov r1, 0\n"
+    " subv_start\n"
+    "   mul r24, r0, r0\n"              /* r24 is shared in sub-vector mode, dead at end */
+    "   add r1, r24, 7\n"
+    "   and r2, r0, 1\n setp.eq p0, r2, 0\n ssy j\n @p0 bra e\n"
+    "   add r1, r1, 100\n bra s\n"
+    "e: add r1, r1, 200\n"
+    "s: sync j\n"
+    "j: nop\n"
+    " subv_end\n"
+    " shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+
+static uint32_t seg_expect(uint32_t t) { return t * t + 7 + ((t & 1) ? 100 : 200); }
+
+Test(subv, segment_same_results_in_every_mode_and_lane_count)
+{
+    const char *waves[] = { "normal", "subv 24" };
+    unsigned lanes[] = { 8, 16, 32 };
+    char buf[2048];
+    for (int wv = 0; wv < 2; wv++)
+        for (int k = 0; k < 3; k++) {
+            tprog_t t;
+            tprog_opts_t o = { .lanes = lanes[k] };
+            tp_run(&t, with_wave(seg_body, waves[wv], buf, sizeof buf), &o);
+            cr_assert_eq(t.rc, 0, "wave %s lanes %u", waves[wv], lanes[k]);
+            for (uint32_t i = 0; i < 32; i++)
+                cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), seg_expect(i),
+                             "tid %u wave %s lanes %u", i, waves[wv], lanes[k]);
+            tp_free(&t);
+        }
+}
+
+typedef struct { uint32_t sel[64]; unsigned n; uint32_t pc; } seltrace_t;
+static void sel_at_pc(void *u, const wq_trace_rec_t *r)
+{
+    seltrace_t *s = u;
+    if (r->kind == WQ_EV_RETIRE && r->pc == s->pc && s->n < 64) s->sel[s->n++] = r->mask;
+}
+
+Test(subv, segment_runs_part_by_part_and_skips_empty_parts)
+{
+    /* only tids >= 16 enter the segment; with 8 lanes parts 2 and 3 run */
+    const char *body =
+        "main: s2r r0, tid\n setp.lt p0, r0, 16\n @p0 exit\n"
+        " subv_start\n"
+        "seg: add r1, r0, 1\n"
+        " subv_end\n"
+        " shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+    char buf[1024];
+    static seltrace_t st;
+    memset(&st, 0, sizeof st);
+    st.pc = 4;                          /* the `seg` instruction */
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 8, .trace = sel_at_pc, .user = &st };
+    tp_run(&t, with_wave(body, "subv 31", buf, sizeof buf), &o);
+    cr_assert_eq(t.rc, 0);
+    cr_assert_eq(tp_sym(&t, "seg"), 4u);
+    cr_assert_eq(st.n, 2u, "two non-empty parts");
+    cr_assert_eq(st.sel[0], 0x00FF0000u);
+    cr_assert_eq(st.sel[1], 0xFF000000u);
+    for (uint32_t i = 0; i < 32; i++)
+        cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), i < 16 ? 0u : i + 1);
+    tp_free(&t);
+}
+
+Test(subv, shared_registers_alias_part_zero_lanes)
+{
+    /* a wrong program keeps shared r21 live past the segment: it sees the
+     * aliased value, the same on model and RTL */
+    const char *body =
+        "main: s2r r0, tid\n"
+        " subv_start\n s2r r21, tid\n subv_end\n"
+        " shl r3, r0, 2\n st [r3+0x9000], r21\n exit\n";
+    char buf[1024];
+    unsigned lanes[] = { 8, 16, 32 };
+    for (int k = 0; k < 3; k++) {
+        tprog_t t;
+        tprog_opts_t o = { .lanes = lanes[k] };
+        tp_run(&t, with_wave(body, "subv 20", buf, sizeof buf), &o);
+        cr_assert_eq(t.rc, 0);
+        uint32_t L = lanes[k], last = 32 / L - 1;
+        for (uint32_t i = 0; i < 32; i++) {
+            /* physical lanes 0..L-1 hold the last part's writes */
+            uint32_t want = L == 32 ? i : (i < L ? last * L + i : 0);
+            cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), want, "tid %u lanes %u", i, L);
+        }
+        tp_free(&t);
+    }
+}
+
+Test(subv, yield_inside_a_segment_is_illegal)
+{
+    const char *body = "main: subv_start\n yield\n subv_end\n exit\n";
+    char buf[512];
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 16 };
+    tp_run(&t, with_wave(body, "subv 16", buf, sizeof buf), &o);
+    cr_assert_eq(t.res.reason, WQ_RUN_TRAP);
+    cr_assert_eq(t.res.code, (uint32_t)WQ_TRAP_ILLEGAL_INSTR);
+    tp_free(&t);
+}
+
+static const char loop_body[] =
+    "main: s2r r0, tid\n mov r1, 0\n"
+    " setp.lt p0, r0, %u\n @p0 exit\n"          /* threads below LO leave */
+    " setp.ge p1, r0, %u\n @p1 exit\n"          /* threads from HI leave  */
+    " subv_loop_begin after\n"
+    "body: mul r1, r0, 3\n add r1, r1, 1\n"
+    " subv_loop_end body\n"
+    "after: shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+
+Test(subv, loop_form_matches_normal_mode_for_every_half_pattern)
+{
+    /* both halves, low half only, high half only */
+    unsigned ranges[][2] = { { 0, 32 }, { 0, 16 }, { 16, 32 }, { 5, 27 } };
+    for (int r = 0; r < 4; r++)
+        for (int wv = 0; wv < 2; wv++) {
+            char body[1024], buf[2048];
+            snprintf(body, sizeof body, loop_body, ranges[r][0], ranges[r][1]);
+            static seltrace_t st;
+            memset(&st, 0, sizeof st);
+            st.pc = 7;                  /* body */
+            tprog_t t;
+            tprog_opts_t o = { .lanes = 16, .trace = sel_at_pc, .user = &st };
+            tp_run(&t, with_wave(body, wv ? "subv 31" : "normal", buf, sizeof buf), &o);
+            cr_assert_eq(t.rc, 0);
+            cr_assert_eq(tp_sym(&t, "body"), 7u);
+            for (uint32_t i = 0; i < 32; i++) {
+                int in = i >= ranges[r][0] && i < ranges[r][1];
+                cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), in ? 3 * i + 1 : 0u, "tid %u", i);
+            }
+            uint32_t all = 0;
+            for (uint32_t i = ranges[r][0]; i < ranges[r][1]; i++) all |= 1u << i;
+            if (!wv) {
+                cr_assert_eq(st.n, 1u);
+                cr_assert_eq(st.sel[0], all);
+            } else {
+                /* low half first, then high half; empty halves are skipped */
+                unsigned n = 0;
+                if (all & 0xFFFFu) cr_assert_eq(st.sel[n++], all & 0xFFFFu);
+                if (all >> 16) cr_assert_eq(st.sel[n++], all & 0xFFFF0000u);
+                cr_assert_eq(st.n, n, "range %u..%u", ranges[r][0], ranges[r][1]);
+            }
+            tp_free(&t);
+        }
+}
