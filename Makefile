@@ -13,7 +13,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
-HDRS    := $(wildcard cmodel/include/wq/*.h)
+HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h)
 
 .PHONY: all deps build run test lint bench clean unit fuzz spec-check
 all: build

@@ -159,6 +159,8 @@ static int operands(wq_as_t *as, wq_insn_t *i)
         return target(as, i);
     case WQ_FMT_X:
         return reg(as, &i->ra);
+    case WQ_FMT_BL:
+        return reg_comma(as, &i->rd) || target(as, i);
     case WQ_FMT_R:
         return reg_comma(as, &i->rd) || reg_comma(as, &i->ra) || operand_b(as, i);
     case WQ_FMT_M1:

@@ -201,7 +201,7 @@ static int number(wq_as_t *as, uint64_t *v)
     }
     if (nd == 0 || wq__is_id(*as->s)) {
         size_t n = 0;
-        while (wq__is_id(start[n]) && n < 24)
+        while (n < 24 && wq__is_id(start[n]))
             n++;
         return wq__err(as, "bad number '%.*s'", (int)n, start);
     }

@@ -71,7 +71,11 @@ int wq__sym_def(wq_as_t *as, const char *name, uint32_t v, int is_code)
     char *copy = strdup(name);
     if (!copy)
         return wq__err(as, "out of memory");
-    p->syms[p->nsyms] = (wq_sym_t){copy, v, is_code > 0, as->line};
+    wq_sym_t *sy = &p->syms[p->nsyms];
+    sy->name = copy;
+    sy->value = v;
+    sy->is_code = is_code > 0;
+    sy->line = as->line;
     hash_put(as, p->nsyms);
     p->nsyms++;
     return 0;

@@ -55,15 +55,7 @@ void wq_free(wq_ctx_t *ctx)
 void wq_reset(wq_ctx_t *ctx)
 {
     const wq_config_t *c = &ctx->cfg;
-    memset(ctx->ch, 0, sizeof ctx->ch);
-    for (unsigned i = 0; i < c->channels; i++) wq_chan_reset(ctx, i);
-    for (unsigned i = 0; i < WQ_MAX_CHANNELS; i++) {
-        ctx->ch[i].acq_retry = 16;
-        ctx->ch[i].acq_timeout = 1000;
-    }
-    ctx->cur_ch = 0;
-    ctx->host_slice = c->host_slice;
-    ctx->slice_left = c->host_slice;
+    wq_host_init(ctx);
     memset(&ctx->grid, 0, sizeof ctx->grid);
     memset(ctx->warp, 0, sizeof ctx->warp);
     memset(ctx->dqram, 0, ((size_t)c->warps << c->deque_log2) * sizeof(wq_token_t));
@@ -95,13 +87,8 @@ void wq_emit(wq_ctx_t *ctx, const wq_trace_rec_t *r)
 
 int wq_host_busy(const wq_ctx_t *ctx)
 {
-    for (unsigned c = 0; c < ctx->cfg.channels; c++) {
-        const wq_channel_t *ch = &ctx->ch[c];
-        if (ch->state == WQ_CH_DISABLED || ch->state == WQ_CH_ERROR) continue;
-        if (ch->in_seg || ch->gp_get != ch->gp_put || ch->state == WQ_CH_ACQ_WAIT ||
-            ch->state == WQ_CH_WFI_WAIT || ch->state == WQ_CH_LAUNCH_WAIT)
-            return 1;
-    }
+    for (unsigned c = 0; c < ctx->cfg.channels; c++)
+        if (wq_chan_has_work(ctx, c)) return 1;
     return 0;
 }
 

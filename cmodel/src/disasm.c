@@ -86,6 +86,9 @@ static void put_operands(out_t *o, const wq_insn_t *i, uint32_t pc)
     case WQ_FMT_X:
         put(o, " r%u", i->ra);
         break;
+    case WQ_FMT_BL:
+        put(o, " r%u, %u", i->rd, i->imm);
+        break;
     case WQ_FMT_R:
         put(o, " r%u, r%u, ", i->rd, i->ra);
         put_b(o, i);

@@ -21,7 +21,8 @@ typedef int (*wq_exec_fn)(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in,
 static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
 {
     uint32_t *p = w->reg[r];
-    if (w->subv_on && r >= w->shared_base) p -= w->subv_part * w->lanes;
+    /* shared_base 0 means nothing is shared */
+    if (w->subv_on && w->shared_base && r >= w->shared_base) p -= w->subv_part * w->lanes;
     return p;
 }
 

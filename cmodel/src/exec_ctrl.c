@@ -41,9 +41,9 @@ int wq_x_CALL(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     unsigned ng = wq_group_count(w, w->active, sel, NULL, t);
     int trap = wq_deque_push_trap(&w->dq, 1, ng);   /* ng-1 DIV + 1 CALL */
     if (trap) return trap;
-    uint32_t *lr = wq_reg(w, WQ_LINK_REG);
+    uint32_t *lr = wq_reg(w, in->rd);
     for (uint32_t m = sel; m; m &= m - 1) lr[__builtin_ctz(m)] = ret;
-    wq_emit_regwrite(ctx, w, WQ_LINK_REG, sel);
+    wq_emit_regwrite(ctx, w, in->rd, sel);
     /* DIV for the threads that stay goes in first, so the callee's CALL
      * token is popped (and the call returns) before they run */
     uint32_t pc = w->pc;
@@ -56,9 +56,8 @@ int wq_x_CALL(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 }
 
 /* the mask of selected threads that hold a CALL token for their own link */
-static uint32_t call_token_holders(const wq_warp_t *w, uint32_t sel)
+static uint32_t call_token_holders(const wq_warp_t *w, const uint32_t *lr, uint32_t sel)
 {
-    const uint32_t *lr = wq_reg(w, WQ_LINK_REG);
     uint32_t held = 0;
     if (!wq_deque_has_type(&w->dq, WQ_TOK_CALL)) return 0;
     for (uint32_t i = w->dq.head; i > w->dq.tail; i--) {
@@ -75,8 +74,8 @@ static uint32_t call_token_holders(const wq_warp_t *w, uint32_t sel)
 
 int wq_x_RET(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
-    const uint32_t *lr = wq_reg(w, WQ_LINK_REG);
-    uint32_t held = call_token_holders(w, sel);
+    const uint32_t *lr = wq_reg(w, in->ra);
+    uint32_t held = call_token_holders(w, lr, sel);
     uint32_t rest = w->active & ~held, go = sel & ~held;
     unsigned ng = wq_group_count(w, rest, go, lr, 0);
     int trap = wq_deque_push_trap(&w->dq, 1, ng ? ng - 1 : 0);

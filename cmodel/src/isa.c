@@ -156,6 +156,8 @@ static int operands_legal(const wq_insn_t *i)
         return wq_sreg_name(i->imm) != NULL;
     case WQ_FMT_B:
         return i->op == WQ_OP_BRA || (i->imm & ~WQ_PC_MASK) == 0;
+    case WQ_FMT_BL:
+        return (i->imm & ~WQ_PC_MASK) == 0;
     default:
         return 1;
     }
@@ -180,8 +182,6 @@ static unsigned max_reg(const wq_insn_t *i)
         m = umax(m, i->ra);
     if ((uses & WQ_FU_RB) && !((uses & WQ_FU_BI) && i->bi))
         m = umax(m, i->rb + bext);
-    if (i->op == WQ_OP_CALL || i->op == WQ_OP_RET)
-        m = umax(m, WQ_LINK_REG);
     return m;
 }
 

@@ -57,7 +57,7 @@ Test(asm, labels_forward_and_back)
            "        bra back\n"     /* 3: 2 - 4 = -2 */
            "fwd:    bra back\n"     /* 4: 2 - 5 = -3 */
            "        bra fwd2\n"     /* 5: 7 - 6 = 1 */
-           "        call back\n"    /* 6 */
+           "        call r7, back\n" /* 6 */
            "fwd2:   @p2 bra fwd2\n" /* 7: 7 - 8 = -1 */
            "        ssy fwd2+1\n",  /* 8 */
            &p);
@@ -70,6 +70,7 @@ Test(asm, labels_forward_and_back)
     cr_assert_eq(insn_at(&p, 4).imm, (uint32_t)-3);
     cr_assert_eq(insn_at(&p, 5).imm, 1);
     cr_assert_eq(insn_at(&p, 6).imm, 2);
+    cr_assert_eq(insn_at(&p, 6).rd, 7, "call names its link register");
     cr_assert_eq(insn_at(&p, 7).imm, (uint32_t)-1);
     cr_assert_eq(insn_at(&p, 7).gp, 2);
     cr_assert_eq(insn_at(&p, 8).imm, 8);

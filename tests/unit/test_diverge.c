@@ -181,10 +181,10 @@ Test(diverge, divergent_call_ret_and_nested_calls)
     /* f(x) = g(x) + 1 for odd tids only; g(x) = 2x.  f saves the link. */
     const char *src = HDR
         "main: s2r r0, tid\n mov r2, 0\n and r1, r0, 1\n setp.ne p0, r1, 0\n"
-        " @p0 call f\n"
+        " @p0 call r31, f\n"
         " shl r3, r0, 2\n st [r3+0x9000], r2\n exit\n"
-        "f: mov r20, r31\n call g\n mov r31, r20\n add r2, r2, 1\n ret\n"
-        "g: shl r2, r0, 1\n ret\n";
+        "f: mov r20, r31\n call r31, g\n mov r31, r20\n add r2, r2, 1\n ret r31\n"
+        "g: shl r2, r0, 1\n ret r31\n";
     tprog_t t;
     tp_run(&t, src, NULL);
     tp_expects(&t);
@@ -196,7 +196,7 @@ Test(diverge, divergent_call_ret_and_nested_calls)
 Test(diverge, ret_without_call_token_branches_through_link)
 {
     const char *src = HDR
-        "main: s2r r0, tid\n mov r31, there\n ret\n"
+        "main: s2r r0, tid\n mov r31, there\n ret r31\n"
         " mov r2, 5\n"
         "there: mov r2, 6\n shl r3, r0, 2\n st [r3+0x9000], r2\n exit\n";
     tprog_t t;

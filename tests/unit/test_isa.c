@@ -101,6 +101,9 @@ static wq_insn_t random_legal(unsigned op, uint64_t *s)
     case WQ_FMT_B:
         i.imm = op == WQ_OP_BRA ? wq_bra_imm(0, (uint32_t)rnd(s)) : i.imm & WQ_PC_MASK;
         break;
+    case WQ_FMT_BL:
+        i.imm &= WQ_PC_MASK;
+        break;
     default:
         break;
     }
@@ -367,9 +370,11 @@ Test(isa, maxreg)
     i.imm = 0;
     cr_assert_eq(maxreg_of(i), 2, "rb not read with BI");
     i = mk(WQ_OP_CALL);
-    cr_assert_eq(maxreg_of(i), WQ_LINK_REG);
+    i.rd = 9;
+    cr_assert_eq(maxreg_of(i), 9, "call writes its link register rd");
     i = mk(WQ_OP_RET);
-    cr_assert_eq(maxreg_of(i), WQ_LINK_REG);
+    i.ra = 12;
+    cr_assert_eq(maxreg_of(i), 12, "ret reads its link register ra");
     i = mk(WQ_OP_BRX);
     i.ra = 17;
     cr_assert_eq(maxreg_of(i), 17);

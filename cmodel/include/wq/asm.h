@@ -43,7 +43,7 @@ typedef struct wq_program {
     const char *file;
     uint32_t code_base;
     uint32_t ninsn;                /* instructions assembled */
-    wq_seg_t *segs;   unsigned nsegs;
+    wq_seg_t *segs;   unsigned nsegs;  /* segs[0]: code (ninsn * 8 bytes at code_base) */
     wq_sym_t *syms;   unsigned nsyms;
     wq_expect_t *expects; unsigned nexpects;
     wq_dump_t *dumps; unsigned ndumps;

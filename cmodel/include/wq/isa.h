@@ -5,7 +5,6 @@
 #include "defs.h"
 
 #define WQ_PT 7u                 /* predicate 7 reads as true, writes ignored */
-#define WQ_LINK_REG 31u          /* CALL writes PC+1 here; RET jumps through it */
 #define WQ_NUM_REGS 32u
 #define WQ_PC_MASK 0x3FFFFFu     /* 22-bit instruction index */
 
