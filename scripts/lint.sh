@@ -39,20 +39,11 @@ echo "lint: $nc C files compiled with -Werror $WFLAGS_"
 if command -v cppcheck >/dev/null; then
     # Style is not enabled, yet cppcheck still reports a few style-severity
     # checks (arrayIndexThenCheck ...); those are printed but do not fail.
-    # Known false positives, by check and file.  Prefer an inline
-    # "// cppcheck-suppress <id>" in the source; these are here only because
-    # the files belong to someone else.  Remove an entry once it is fixed.
-    #  memleak, asm_sym.c: the strdup'd name is stored in p->syms through a
-    #    compound literal, which cppcheck does not follow.
-    #  uninitvar, exec_mem.c: old[l] is written and read for the same lanes
-    #    (the bits of sel) in two loops.
-    #  invalidPrintfArgType_uint, trace.c: a uint16_t shifted is a
-    #    non-negative int, which C11 allows for %u (6.5.2.2p6).
-    known=(--suppress=memleak:cmodel/src/asm_sym.c
-           --suppress=uninitvar:cmodel/src/exec_mem.c
-           --suppress=invalidPrintfArgType_uint:cmodel/src/trace.c)
+    # Known false positives, by check and file; prefer an inline
+    # "// cppcheck-suppress <id>" in the source.  None today.
+    known=()
     # shellcheck disable=SC2086
-    cppcheck -q "${known[@]}" --error-exitcode=1 --enable=warning,portability \
+    cppcheck -q ${known[@]+"${known[@]}"} --error-exitcode=1 --enable=warning,portability \
         --std=c11 --inline-suppr --suppress=missingIncludeSystem \
         -D_GNU_SOURCE $INC_ -j "$(nproc 2>/dev/null || echo 2)" \
         --cppcheck-build-dir="$tmp" \

@@ -79,7 +79,7 @@ int wq_x_ATOM(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     const uint32_t *B = wq_reg(w, in->rb);
     const uint32_t *C = in->fn == WQ_ATOM_CAS ? wq_reg(w, in->rb + 1u) : B;
     uint32_t *d = wq_reg(w, in->rd);
-    uint32_t old[WQ_WARP_SIZE];
+    uint32_t old[WQ_WARP_SIZE] = {0};
     for (uint32_t m = sel; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint32_t o = wq_mem_read32(ctx->mem, ad[l]);

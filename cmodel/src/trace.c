@@ -24,10 +24,10 @@ int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
                         r->pc, r->aux, r->mask, (unsigned)r->b);
     case WQ_EV_MEM_WRITE:
         return snprintf(buf, len, "w%-2u %-13s pc=%-5u lane %u [%08x] = %08x", r->unit, k,
-                        r->pc, r->aux, r->a, (unsigned)r->b);
+                        r->pc, (unsigned)r->aux, r->a, (unsigned)r->b);
     case WQ_EV_ATOMIC:
         return snprintf(buf, len, "w%-2u %-13s pc=%-5u lane %u op %u [%08x] %08x -> %08x",
-                        r->unit, k, r->pc, r->aux >> 8, r->aux & 0xFFu, r->a,
+                        r->unit, k, r->pc, (unsigned)(r->aux >> 8), (unsigned)(r->aux & 0xFFu), r->a,
                         (unsigned)r->c, (unsigned)r->b);
     case WQ_EV_DQ_PUSH_FRONT: case WQ_EV_DQ_PUSH_BACK: case WQ_EV_DQ_MERGE:
         return snprintf(buf, len, "w%-2u %-13s pc=%-5u [%u] %s", r->unit, k, r->pc, r->a,

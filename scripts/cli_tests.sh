@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# cli_tests.sh -- the `wq` command as a user meets it: exit codes, messages,
+# every bundled program on every LANES setting, asm/disasm round trip, the
+# forward-progress demonstration, the bench output format.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+WQ=build/bin/wq
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok()   { pass=$((pass + 1)); }
+bad()  { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+
+# every bundled program completes and meets its .expect lines, in each lane
+# count and with yield forced off unless it needs YIELD to make progress
+for f in tests/programs/*.wqs; do
+    for lanes in 8 16 32; do
+        if $WQ run --lanes "$lanes" "$f" > "$T/out" 2>&1; then ok
+        else bad "$f --lanes $lanes"; sed 's/^/    /' "$T/out" | tail -5; fi
+    done
+done
+
+# the spin lock: completes with YIELD, reports livelock without
+$WQ run tests/programs/spinlock.wqs > "$T/on" 2>&1
+check "spinlock exits 0 with yield" test $? -eq 0
+check "spinlock meets its expects" grep -q "expects: 4/4 ok" "$T/on"
+$WQ run --yield=off tests/programs/spinlock.wqs > "$T/off" 2>&1
+rc=$?
+check "spinlock --yield=off exits non-zero" test $rc -ne 0
+check "spinlock --yield=off names the failure" grep -q "FORWARD-PROGRESS FAILURE" "$T/off"
+check "spinlock --yield=off names warp, pc and masks" \
+    grep -Eq "warp 0 pc=[0-9]+ active=[0-9a-f]{8} .*brk=[0-9a-f]{8}" "$T/off"
+
+# asm -> hex -> disasm -> asm gives the same words
+for f in tests/programs/*.wqs; do
+    $WQ asm "$f" -o "$T/a.hex" || { bad "asm $f"; continue; }
+    $WQ disasm "$T/a.hex" | sed 's/^[0-9]*: *[0-9a-f]* *//' > "$T/re.wqs"
+    if $WQ asm "$T/re.wqs" -o "$T/b.hex" 2> "$T/err" && cmp -s "$T/a.hex" "$T/b.hex"; then ok
+    else bad "disasm round trip of $f"; head -3 "$T/err"; fi
+done
+
+# bad input: precise message with file:line, exit 2
+printf 'main:\n  addd r1, r2, r3\n' > "$T/bad.wqs"
+$WQ run "$T/bad.wqs" > "$T/out" 2>&1
+check "syntax error exits 2" test $? -eq 2
+check "syntax error names file:line" grep -q "bad.wqs:2:" "$T/out"
+$WQ frobnicate > /dev/null 2>&1
+check "unknown command exits 2" test $? -eq 2
+$WQ run --lanes 12 tests/programs/spinlock.wqs > /dev/null 2>&1
+check "bad lane count exits 2" test $? -eq 2
+
+# a kernel that traps reports it and exits 1
+printf '.launch main\n .regs 4\n.end\nmain: mov r9, 1\n exit\n' > "$T/trap.wqs"
+$WQ run "$T/trap.wqs" > "$T/out" 2>&1
+check "trap exits 1" test $? -eq 1
+check "trap is named" grep -q "TRAP ILLEGAL_REG" "$T/out"
+
+# a failed .expect exits 1 and names the line
+printf 'main: mov r1, 0x9000\n mov r2, 5\n st [r1], r2\n exit\n.expect 0x9000, 6\n' > "$T/exp.wqs"
+$WQ run "$T/exp.wqs" > "$T/out" 2>&1
+check "failed expect exits 1" test $? -eq 1
+check "failed expect names file:line" grep -q "exp.wqs:5: expect failed" "$T/out"
+
+# bench: one `key: value` per line, the model metric present
+if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
+    $WQ bench > "$T/bench" 2>&1
+    check "bench exits 0" test $? -eq 0
+    check "bench prints key: value lines" bash -c "! grep -vEq '^[a-z0-9_]+: [0-9.]+( [a-z0-9_/=.,-]+)?\$' '$T/bench'"
+    check "bench has model_warp_instr_per_s" grep -q "^model_warp_instr_per_s: [0-9]" "$T/bench"
+fi
+
+echo "cli_tests: passed $pass, failed $fail"
+[ "$fail" -eq 0 ]
