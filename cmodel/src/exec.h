@@ -26,6 +26,13 @@ static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
     return p;
 }
 
+static inline unsigned wq_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+
 /* warp.c helpers shared by the exec_*.c files */
 void wq_disable(wq_ctx_t *ctx, wq_warp_t *w, uint32_t mask, unsigned reason,
                 uint32_t addr);

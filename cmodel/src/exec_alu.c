@@ -54,31 +54,39 @@ int wq_x_MOV(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     return 0;
 }
 
-static inline int compare(unsigned cc, uint32_t a, uint32_t b)
+/* lanes of `sel` where a CC b holds; one loop per compare code so the
+ * comparison is not re-dispatched per lane */
+#define CMPLOOP(EXPR)                                                          \
+    for (unsigned l = 0; l < WQ_WARP_SIZE; l++) {                              \
+        uint32_t a = A[l], b = B ? B[l] : imm;                                 \
+        res |= (uint32_t)(EXPR) << l;                                          \
+    }                                                                          \
+    break;
+
+static uint32_t compare_lanes(unsigned cc, const uint32_t *A, const uint32_t *B,
+                              uint32_t imm)
 {
+    uint32_t res = 0;
     switch (cc) {
-    case WQ_CMP_EQ:  return a == b;
-    case WQ_CMP_NE:  return a != b;
-    case WQ_CMP_LT:  return (int32_t)a <  (int32_t)b;
-    case WQ_CMP_LE:  return (int32_t)a <= (int32_t)b;
-    case WQ_CMP_GT:  return (int32_t)a >  (int32_t)b;
-    case WQ_CMP_GE:  return (int32_t)a >= (int32_t)b;
-    case WQ_CMP_LTU: return a <  b;
-    case WQ_CMP_LEU: return a <= b;
-    case WQ_CMP_GTU: return a >  b;
-    case WQ_CMP_GEU: return a >= b;
-    default:         return 0;   /* unreachable: the decoder rejects it */
+    case WQ_CMP_EQ:  CMPLOOP(a == b)
+    case WQ_CMP_NE:  CMPLOOP(a != b)
+    case WQ_CMP_LT:  CMPLOOP((int32_t)a <  (int32_t)b)
+    case WQ_CMP_LE:  CMPLOOP((int32_t)a <= (int32_t)b)
+    case WQ_CMP_GT:  CMPLOOP((int32_t)a >  (int32_t)b)
+    case WQ_CMP_GE:  CMPLOOP((int32_t)a >= (int32_t)b)
+    case WQ_CMP_LTU: CMPLOOP(a <  b)
+    case WQ_CMP_LEU: CMPLOOP(a <= b)
+    case WQ_CMP_GTU: CMPLOOP(a >  b)
+    case WQ_CMP_GEU: CMPLOOP(a >= b)
+    default: break;   /* unreachable: the decoder rejects other codes */
     }
+    return res;
 }
 
 int wq_x_SETP(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
     const uint32_t *A = wq_reg(w, in->ra), *B = in->bi ? NULL : wq_reg(w, in->rb);
-    uint32_t res = 0;
-    for (uint32_t m = sel; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        res |= (uint32_t)compare(in->fn, A[l], B ? B[l] : in->imm) << l;
-    }
+    uint32_t res = compare_lanes(in->fn, A, B, in->imm) & sel;
     uint32_t *p = &w->pred[in->rd];
     *p = (*p & ~sel) | res;
     if (ctx->trace) {

@@ -82,6 +82,16 @@ static unsigned group_lanes(const wq_warp_t *w, uint32_t act, uint32_t sel,
     unsigned ng = 0;
     int have_first = 0;
     *first = 0;
+    if (!tgt) {
+        /* one target for every selected thread: at most two groups, and the
+         * selected group (if any) is the first path */
+        uint32_t t = uniform & WQ_PC_MASK, taken = act & sel, rest = act & ~sel;
+        if (t == fall) { taken |= rest; rest = 0; }
+        if (taken) { gmask[ng] = taken; gtgt[ng++] = t; }
+        if (rest) { gmask[ng] = rest; gtgt[ng++] = fall; }
+        /* with no selected thread the single group is the fall-through */
+        return ng;
+    }
     for (uint32_t m = act; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint32_t t = (sel >> l & 1) ? (tgt ? tgt[l] : uniform) & WQ_PC_MASK : fall;
@@ -159,9 +169,16 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     wq_warp_t *w = &ctx->warp[slot];
     if (w->state != WQ_WS_RUN) return w->state == WQ_WS_FREE ? WQ_STEP_IDLE : WQ_STEP_WAIT;
 
-    uint64_t raw = wq_mem_read64(ctx->mem, w->code_base + (w->pc << 3));
-    wq_insn_t in;
-    if (wq_decode(raw, &in)) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_INSTR); return WQ_STEP_TRAP; }
+    uint32_t ia = w->code_base + (w->pc << 3);
+    uint64_t raw = wq_mem_read64(ctx->mem, ia);
+    struct wq_dcache *dc = &ctx->dcache[(ia >> 3) & 1023u];
+    if (!dc->ok || dc->addr != ia || dc->raw != raw) {
+        dc->addr = ia;
+        dc->raw = raw;
+        dc->ok = wq_decode(raw, &dc->in) == 0;
+    }
+    if (!dc->ok) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_INSTR); return WQ_STEP_TRAP; }
+    const wq_insn_t in = dc->in;
     if (in.maxreg >= w->nregs) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_REG); return WQ_STEP_TRAP; }
 
     uint32_t g = w->pred[in.gp];
@@ -177,7 +194,7 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
 
     w->retired++;
     ctx->st.warp_instrs++;
-    ctx->st.thread_instrs += (uint64_t)__builtin_popcount(sel);
+    ctx->st.thread_instrs += wq_popcount32(sel);
     ctx->st.lane_passes += w->subv_on ? 1 : WQ_WARP_SIZE / w->lanes;
     if (ctx->trace) {
         wq_trace_rec_t r = { .kind = WQ_EV_RETIRE, .unit = (uint8_t)slot, .aux = in.op,

@@ -122,6 +122,9 @@ typedef struct wq_ctx {
     wq_trace_fn trace;
     void      *trace_user;
     uint32_t   vals_scratch[WQ_WARP_SIZE];
+    /* decoded-instruction cache, direct mapped by instruction address and
+     * checked against the fetched word, so stores to code are always seen */
+    struct wq_dcache { uint64_t raw; uint32_t addr, ok; wq_insn_t in; } dcache[1024];
 } wq_ctx_t;
 
 /* ---- life cycle -------------------------------------------------------- */
