@@ -8,6 +8,7 @@
  * re-enabling it resumes the wait instead of losing the pending method. */
 #include <string.h>
 #include "wq/model.h"
+#include "wq/wrap.h"
 
 void wq_host_emit(wq_ctx_t *ctx, unsigned kind, unsigned chan, unsigned aux,
                   uint32_t a, uint64_t b, uint64_t c)
@@ -22,11 +23,6 @@ void wq_host_emit(wq_ctx_t *ctx, unsigned kind, unsigned chan, unsigned aux,
     r.b = b;
     r.c = c;
     wq_emit(ctx, &r);
-}
-
-static uint32_t ring_mask(const wq_channel_t *ch)
-{
-    return (uint32_t)((1ull << ch->gp_log2) - 1);
 }
 
 void wq_chan_settle(wq_channel_t *ch)
@@ -84,7 +80,7 @@ void wq_chan_seg_end(wq_ctx_t *ctx, unsigned chan)
     ch->in_seg = 0;
     ch->seg_rem = 0;
     ch->m_count = 0;
-    ch->gp_get = (ch->gp_get + 1) & ring_mask(ch);
+    ch->gp_get = wq_wrap_pow2((int64_t)ch->gp_get + 1, ch->gp_log2);
     wq_chan_settle(ch);
     wq_host_emit(ctx, WQ_EV_GP_GET, chan, 0, ch->gp_get, 0, 0);
 }
@@ -125,7 +121,7 @@ static int take_entry(wq_ctx_t *ctx, unsigned chan)
             wq_chan_error(ctx, chan, WQ_CHERR_BAD_GP_ENTRY, w1);
             return WQ_STEP_ERROR;
         }
-        ch->gp_get = (ch->gp_get + 1) & ring_mask(ch);
+        ch->gp_get = wq_wrap_pow2((int64_t)ch->gp_get + 1, ch->gp_log2);
         wq_chan_settle(ch);
         wq_host_emit(ctx, WQ_EV_GP_GET, chan, 0, ch->gp_get, 0, 0);
         return WQ_STEP_DONE;
