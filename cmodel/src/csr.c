@@ -73,10 +73,10 @@ int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val)
 {
     if (off & 3u)
         return -1;
-    if (off >= WQ_CSR_CHAN_BASE) {
-        uint32_t rel = off - WQ_CSR_CHAN_BASE;
-        return wq_chan_csr_read(ctx, rel / WQ_CSR_CHAN_STRIDE,
-                                rel % WQ_CSR_CHAN_STRIDE, val);
+    if (off >= WQ_CSRVAL_CHAN_BASE) {
+        uint32_t rel = off - WQ_CSRVAL_CHAN_BASE;
+        return wq_chan_csr_read(ctx, rel / WQ_CSRVAL_CHAN_STRIDE,
+                                rel % WQ_CSRVAL_CHAN_STRIDE, val);
     }
     switch (off) {
     case WQ_CSR_ID:           *val = WQ_CSRVAL_ID_VALUE; break;
@@ -111,10 +111,10 @@ int wq_csr_write(wq_ctx_t *ctx, uint32_t off, uint32_t val)
 {
     if (off & 3u)
         return -1;
-    if (off >= WQ_CSR_CHAN_BASE) {
-        uint32_t rel = off - WQ_CSR_CHAN_BASE;
-        return wq_chan_csr_write(ctx, rel / WQ_CSR_CHAN_STRIDE,
-                                 rel % WQ_CSR_CHAN_STRIDE, val);
+    if (off >= WQ_CSRVAL_CHAN_BASE) {
+        uint32_t rel = off - WQ_CSRVAL_CHAN_BASE;
+        return wq_chan_csr_write(ctx, rel / WQ_CSRVAL_CHAN_STRIDE,
+                                 rel % WQ_CSRVAL_CHAN_STRIDE, val);
     }
     switch (off) {
     case WQ_CSR_IRQ_STATUS:   ctx->irq_status &= ~val; break;

@@ -1,7 +1,7 @@
 /* loader.c -- see loader.h. */
 #include "wq/loader.h"
 
-#define CH(c, reg) (WQ_CSR_CHAN_BASE + (c) * WQ_CSR_CHAN_STRIDE + WQ_CHCSR_##reg)
+#define CH(c, reg) (WQ_CSRVAL_CHAN_BASE + (c) * WQ_CSRVAL_CHAN_STRIDE + WQ_CHCSR_##reg)
 
 uint32_t wq_method_header(unsigned secop, unsigned count, unsigned subch,
                           uint32_t method_byte_offset)

@@ -240,14 +240,11 @@ static void wq_collect(wq_gen_t *g)
                wq_strdup("WQ_FMT_W"));
 
     /* ---- isa.def: opcode, format and flags of each instruction */
-    wq_derived(g, "isa.def", "INSN", "", WQ_IF_CTRL, WQ_GEN_WIDTH_IFL,
-               wq_strdup("WQ_IF_CTRL"));
-    wq_derived(g, "isa.def", "INSN", "", WQ_IF_MEM, WQ_GEN_WIDTH_IFL,
-               wq_strdup("WQ_IF_MEM"));
-    wq_derived(g, "isa.def", "INSN", "", WQ_IF_WRD, WQ_GEN_WIDTH_IFL,
-               wq_strdup("WQ_IF_WRD"));
-    wq_derived(g, "isa.def", "INSN", "", WQ_IF_WARP, WQ_GEN_WIDTH_IFL,
-               wq_strdup("WQ_IF_WARP"));
+#define IFLAG(n, bit) \
+    wq_code(g, "isa_flags.def", "IFLAG", "WQ_IF_", #n, WQ_IF_##n, WQ_GEN_WIDTH_IFL, \
+            WQ_K_CODE);
+#include "../spec/isa_flags.def"
+#undef IFLAG
 #define INSN(n, code, fmt, flags) \
     wq_code(g, "isa.def", "INSN", "WQ_OP_", #n, WQ_OP_##n, op_w, WQ_K_CODE); \
     wq_derived(g, "isa.def", "INSN", #n, WQ_FMT_##fmt, fmt_w, \

@@ -111,7 +111,7 @@ uint32_t wq_pb_seg_dwords(const wq_pb_t *pb) { return (pb->cur - pb->seg) / 4u; 
 
 uint32_t wq_chreg_off(unsigned chan, uint32_t reg)
 {
-    return WQ_CSR_CHAN_BASE + chan * WQ_CSR_CHAN_STRIDE + reg;
+    return WQ_CSRVAL_CHAN_BASE + chan * WQ_CSRVAL_CHAN_STRIDE + reg;
 }
 
 int wq_chreg_write(wq_ctx_t *ctx, unsigned chan, uint32_t reg, uint32_t val)

@@ -57,7 +57,7 @@ static void submit(wq_ctx_t *ctx, unsigned chan, uint32_t desc, uint32_t pb, uin
     for (unsigned i = 0; i < 4; i++) wq_mem_write32(ctx->mem, pb + 4 * i, cs[i]);
     wq_mem_write32(ctx->mem, ring, pb);
     wq_mem_write32(ctx->mem, ring + 4, 4u << WQ_GP_LENGTH_LO);
-    uint32_t b = WQ_CSR_CHAN_BASE + chan * WQ_CSR_CHAN_STRIDE;
+    uint32_t b = WQ_CSRVAL_CHAN_BASE + chan * WQ_CSRVAL_CHAN_STRIDE;
     wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_BASE, ring);
     wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_LOG2, 3);
     wq_csr_write(ctx, b + WQ_CHCSR_CTRL, 1);
@@ -132,7 +132,7 @@ Test(fuzz, random_command_streams, .timeout = 120)
             wq_mem_write32(ctx->mem, ring + 8 * e, (xs(&s) % 8) ? pb + off : (uint32_t)xs(&s));
             wq_mem_write32(ctx->mem, ring + 8 * e + 4, w1);
         }
-        uint32_t b = WQ_CSR_CHAN_BASE;
+        uint32_t b = WQ_CSRVAL_CHAN_BASE;
         wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_BASE, ring);
         wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_LOG2, 4);
         wq_csr_write(ctx, b + WQ_CHCSR_ACQ_TIMEOUT, 20);

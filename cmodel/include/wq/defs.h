@@ -39,10 +39,11 @@ typedef enum {
     WQ_FMT_COUNT
 } wq_fmt_t;
 
-#define WQ_IF_CTRL 1u
-#define WQ_IF_MEM  2u
-#define WQ_IF_WRD  4u
-#define WQ_IF_WARP 8u
+enum {
+#define IFLAG(n, bit) WQ_IF_##n = 1u << (bit),
+#include "../../spec/isa_flags.def"
+#undef IFLAG
+};
 
 typedef enum {
 #define INSN(n, code, fmt, flags) WQ_OP_##n = code,
