@@ -3,6 +3,16 @@
 #include "wq/trace.h"
 #include "wq/token.h"
 
+static const char *method_name(uint32_t off)
+{
+    switch (off) {
+#define METHOD(n, o) case o: return #n;
+#include "../spec/method.def"
+#undef METHOD
+    default: return "?";
+    }
+}
+
 int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
 {
     char tok[96];
@@ -34,7 +44,7 @@ int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
                         wq_token_format(r->b, tok, sizeof tok));
     case WQ_EV_DQ_POP:
         return snprintf(buf, len, "w%-2u %-13s pc=%-5u [%u] %s wakes %08x", r->unit, k,
-                        r->pc, r->a ? r->a - 1 : 0, wq_token_format(r->b, tok, sizeof tok),
+                        r->pc, r->a, wq_token_format(r->b, tok, sizeof tok),
                         r->mask);
     case WQ_EV_MASK_PC:
         return snprintf(buf, len, "w%-2u %-13s pc=%-5u -> pc=%u active=%08x", r->unit, k,
@@ -50,6 +60,20 @@ int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
                         r->unit, k, (unsigned)r->b, r->a, r->aux, r->pc, r->mask);
     case WQ_EV_WARP_DONE:
         return snprintf(buf, len, "w%-2u %-13s", r->unit, k);
+    case WQ_EV_METHOD:
+        return snprintf(buf, len, "c%-2u %-13s %s (0x%03x) = 0x%08llx subch %u", r->unit, k,
+                        method_name(r->a), r->a, (unsigned long long)r->b, (unsigned)r->aux);
+    case WQ_EV_GP_GET:
+        return snprintf(buf, len, "c%-2u %-13s -> %u", r->unit, k, r->a);
+    case WQ_EV_LAUNCH:
+        return snprintf(buf, len, "c%-2u %-13s descriptor 0x%08x", r->unit, k, r->a);
+    case WQ_EV_SEM:
+        return snprintf(buf, len, "c%-2u %-13s %s [0x%08x] payload 0x%llx mem 0x%llx", r->unit,
+                        k, wq_semop_name(r->aux), r->a, (unsigned long long)r->b,
+                        (unsigned long long)r->c);
+    case WQ_EV_CHAN_SWITCH:
+        return snprintf(buf, len, "c%-2u %-13s -> c%u (reason %u)", r->unit, k, r->a,
+                        (unsigned)r->aux);
     case WQ_EV_CHAN_ERROR:
         return snprintf(buf, len, "c%-2u %-13s %s info=%08x", r->unit, k,
                         wq_cherr_name(r->a), (unsigned)r->b);

@@ -73,6 +73,52 @@ static int best_rate(const char *src, unsigned lanes, double *ips, double *tps)
     return 0;
 }
 
+/* host interface: segments of semaphore releases, 5 methods each */
+static double host_rate(void)
+{
+    enum { GROUPS = 100, ENTRIES = 1000, LOG2 = 10 };
+    const uint32_t ring = 0x10000000u, pb = 0x20000000u, sem = 0x30000000u;
+    double best = 0;
+    for (int rep = 0; rep < 3; rep++) {
+        wq_config_t cfg;
+        wq_config_default(&cfg);
+        wq_ctx_t *ctx = wq_new(&cfg);
+        if (!ctx) return -1;
+        uint32_t a = pb;
+        for (unsigned g = 0; g < GROUPS; g++) {
+            wq_mem_write32(ctx->mem, a, wq_method_header(WQ_SECOP_INC, 5, 0, WQ_M_SEM_ADDR_LO));
+            wq_mem_write32(ctx->mem, a + 4, sem + 4 * g);
+            wq_mem_write32(ctx->mem, a + 8, 0);
+            wq_mem_write32(ctx->mem, a + 12, g);
+            wq_mem_write32(ctx->mem, a + 16, 0);
+            wq_mem_write32(ctx->mem, a + 20, WQ_SEMOP_RELEASE << WQ_SEMF_OPERATION_LO);
+            a += 24;
+        }
+        for (unsigned e = 0; e < ENTRIES; e++) {   /* every entry runs the same segment */
+            wq_mem_write32(ctx->mem, ring + 8 * e, pb);
+            wq_mem_write32(ctx->mem, ring + 8 * e + 4, (GROUPS * 6u) << WQ_GP_LENGTH_LO);
+        }
+        uint32_t ch = WQ_CSRVAL_CHAN_BASE;
+        wq_csr_write(ctx, ch + WQ_CHCSR_GPFIFO_BASE, ring);
+        wq_csr_write(ctx, ch + WQ_CHCSR_GPFIFO_LOG2, LOG2);
+        wq_csr_write(ctx, ch + WQ_CHCSR_CTRL, 1);
+        wq_csr_write(ctx, ch + WQ_CHCSR_GP_PUT, ENTRIES);
+        double t0 = now();
+        wq_run_result_t r;
+        int rc = wq_run(ctx, 0, 1, 0, &r);
+        double t = now() - t0;
+        uint64_t m = ctx->st.methods;
+        wq_free(ctx);
+        if (rc || m != (uint64_t)ENTRIES * GROUPS * 5) {
+            fprintf(stderr, "bench host stream stopped: reason %d, %llu methods\n", r.reason,
+                    (unsigned long long)m);
+            return -1;
+        }
+        if (m / t > best) best = m / t;
+    }
+    return best;
+}
+
 int wq_cli_bench(int argc, char **argv)
 {
     double ips, tps;
@@ -83,5 +129,8 @@ int wq_cli_bench(int argc, char **argv)
     printf("model_warp_instr_per_s_lanes8: %.0f\n", ips);
     if (best_rate(div_kernel, 32, &ips, &tps)) return 1;
     printf("model_divergent_warp_instr_per_s: %.0f\n", ips);
+    double mps = host_rate();
+    if (mps < 0) return 1;
+    printf("model_host_methods_per_s: %.0f\n", mps);
     return 0;
 }
