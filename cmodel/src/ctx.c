@@ -67,6 +67,8 @@ void wq_reset(wq_ctx_t *ctx)
     }
     ctx->irq_status = ctx->irq_enable = 0;
     ctx->trap_warp = ctx->trap_code = ctx->trap_pc = 0;
+    ctx->dbg_warp = ctx->dbg_index = ctx->dbg_lo = ctx->dbg_hi = 0;
+    ctx->dbg_headtail = 0;
     ctx->grid_seq = ctx->cta_seq = 0;
     ctx->rr_warp = 0;
     ctx->noprog = 0;

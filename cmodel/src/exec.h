@@ -53,6 +53,8 @@ unsigned wq_group_count(const wq_warp_t *w, uint32_t act, uint32_t sel,
  * segment; at_end = called by SUBV_END (park the current part at PC+1).
  * Returns 1 if some thread became active. */
 int  wq_subv_next_part(wq_ctx_t *ctx, wq_warp_t *w, int at_end);
+/* loop form: the running half ran dry; wake the half parked in s0 */
+int  wq_loop_run_dry(wq_ctx_t *ctx, wq_warp_t *w);
 int  wq_push_front(wq_ctx_t *ctx, wq_warp_t *w, unsigned type, uint32_t mask,
                    uint32_t addr);
 void wq_emit_regwrite(wq_ctx_t *ctx, wq_warp_t *w, unsigned r, uint32_t mask);

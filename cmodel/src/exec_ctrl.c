@@ -152,9 +152,13 @@ static int yield_fires(const wq_warp_t *w, uint32_t *ns)
     }
 }
 
+/* YIELD, BAR and a new region inside a sub-vector region would let threads
+ * of other parts run, or leave parked threads behind: a clean trap instead */
+static int in_subv_region(const wq_warp_t *w) { return w->subv_on || w->loop_on; }
+
 int wq_x_YIELD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
-    if (w->subv_on) return WQ_TRAP_ILLEGAL_INSTR;
+    if (in_subv_region(w)) return WQ_TRAP_SUBV_MISUSE;
     uint32_t ns, at = NEXT(w);
     int fire = yield_fires(w, &ns);
     int idx = -1;
@@ -189,7 +193,7 @@ int wq_x_YIELD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 
 int wq_x_BAR(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
-    if (w->subv_on) return WQ_TRAP_ILLEGAL_INSTR;
+    if (in_subv_region(w)) return WQ_TRAP_SUBV_MISUSE;
     wq_set_pc_mask(ctx, w, NEXT(w), w->active);
     w->state = WQ_WS_BAR;
     wq_bar_check(ctx, w->cta_key);
@@ -218,7 +222,7 @@ static uint32_t parked_at(const wq_warp_t *w, uint32_t addr, int any_addr)
 int wq_x_SUBV_START(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
     if (!w->subv_enabled) { wq_set_pc_mask(ctx, w, NEXT(w), w->active); return 0; }
-    if (w->subv_on) return WQ_TRAP_ILLEGAL_INSTR;
+    if (in_subv_region(w)) return WQ_TRAP_SUBV_MISUSE;
     unsigned parts = WQ_WARP_SIZE / w->lanes, k = 0;
     while (k < parts && !(w->active & part_mask(w, k))) k++;
     uint32_t run = w->active & part_mask(w, k);
@@ -226,6 +230,7 @@ int wq_x_SUBV_START(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t s
     w->subv_part = k;
     w->subv_start = NEXT(w);
     w->subv_level = wq_deque_count(&w->dq);
+    w->subv_end_set = 0;
     wq_disable(ctx, w, w->active & ~run, WQ_TOK_SUBV, w->subv_start);
     wq_set_pc_mask(ctx, w, w->subv_start, run);
     return 0;
@@ -244,12 +249,13 @@ int wq_subv_next_part(wq_ctx_t *ctx, wq_warp_t *w, int at_end)
             return 1;
         }
     }
-    /* segment over: everyone parked at its end continues after it */
+    /* segment over: everyone parked at its end (one address, SUBV_END
+     * checks that) continues after it */
     w->subv_on = 0;
     w->subv_part = 0;
-    uint32_t done = parked_at(w, 0, 1) & ~waiting;
-    if (!done) return 0;
-    wq_set_pc_mask(ctx, w, w->wait[__builtin_ctz(done)], done);
+    uint32_t done = parked_at(w, w->subv_end, 0);
+    if (!w->subv_end_set || !done) return 0;
+    wq_set_pc_mask(ctx, w, w->subv_end, done);
     return 1;
 }
 
@@ -259,6 +265,12 @@ int wq_x_SUBV_END(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel
         wq_set_pc_mask(ctx, w, NEXT(w), w->active);
         return 0;
     }
+    /* a part must reach SUBV_END reconverged (every token it pushed is
+     * consumed), and every part must end at the same SUBV_END */
+    if (wq_deque_count(&w->dq) != w->subv_level) return WQ_TRAP_SUBV_MISUSE;
+    if (w->subv_end_set && w->subv_end != NEXT(w)) return WQ_TRAP_SUBV_MISUSE;
+    w->subv_end = NEXT(w);
+    w->subv_end_set = 1;
     wq_subv_next_part(ctx, w, 1);
     return 0;
 }
@@ -273,8 +285,12 @@ int wq_x_SUBV_LOOP_BEGIN(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint3
 {
     uint32_t a = w->active;
     if (!w->subv_enabled) { wq_set_pc_mask(ctx, w, NEXT(w), a); return 0; }
-    if (w->subv_on) return WQ_TRAP_ILLEGAL_INSTR;
-    if (a == 0) { wq_set_pc_mask(ctx, w, in->imm, a); return 0; }
+    if (in_subv_region(w)) return WQ_TRAP_SUBV_MISUSE;
+    /* exec == 0 (branch to the target) cannot happen here: a warp only
+     * issues with an active thread.  The target stays in the encoding. */
+    w->loop_on = 1;
+    w->loop_level = wq_deque_count(&w->dq);
+    w->loop_body = NEXT(w);
     if (LO(a) == 0) {
         w->s0 = 0;                          /* high half only */
     } else {
@@ -290,11 +306,14 @@ int wq_x_SUBV_LOOP_END(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_
 {
     uint32_t a = w->active;
     if (!w->subv_enabled) { wq_set_pc_mask(ctx, w, NEXT(w), a); return 0; }
-    if (w->subv_on) return WQ_TRAP_ILLEGAL_INSTR;
+    if (w->subv_on || !w->loop_on || wq_deque_count(&w->dq) != w->loop_level)
+        return WQ_TRAP_SUBV_MISUSE;
     uint32_t back = w->s0 & parked_at(w, 0, 1);
     if (HI(a) != 0) {                       /* high pass done: exec_lo = s0 */
+        w->loop_on = 0;
         wq_set_pc_mask(ctx, w, NEXT(w), a | back);
     } else if (w->s0 == 0) {                /* low half only */
+        w->loop_on = 0;
         wq_set_pc_mask(ctx, w, NEXT(w), a);
     } else {                                /* exec_hi = s0, s0 = exec_lo, exec_lo = 0 */
         w->s0 = LO(a);
@@ -302,4 +321,19 @@ int wq_x_SUBV_LOOP_END(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_
         wq_set_pc_mask(ctx, w, in->imm, back);
     }
     return 0;
+}
+
+/* The running half of a loop form ran dry (its threads exited) with every
+ * token it pushed consumed: the half parked in s0 goes on where it waits,
+ * the body start (first pass) or after the loop end (second pass). */
+int wq_loop_run_dry(wq_ctx_t *ctx, wq_warp_t *w)
+{
+    if (!w->loop_on || wq_deque_count(&w->dq) != w->loop_level) return 0;
+    uint32_t back = w->s0 & parked_at(w, 0, 1);
+    w->s0 = 0;
+    if (!back) { w->loop_on = 0; return 0; }
+    uint32_t at = w->wait[__builtin_ctz(back)];
+    if (at != w->loop_body) w->loop_on = 0;
+    wq_set_pc_mask(ctx, w, at, back);
+    return 1;
 }

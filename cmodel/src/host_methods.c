@@ -77,6 +77,7 @@ static int acquire_try(wq_ctx_t *ctx, unsigned chan, uint32_t word)
         return WQ_STEP_DONE;
     }
     ch->acq_attempts++;
+    wq_host_emit(ctx, WQ_EV_ACQ_FAIL, chan, ch->acq_attempts, ch->sem_addr_lo, p, mv);
     if (ch->acq_attempts > ch->acq_timeout)
         return fail(ctx, chan, WQ_CHERR_ACQUIRE_TIMEOUT, ch->sem_addr_lo);
     if (ch->state != WQ_CH_ACQ_WAIT)

@@ -29,6 +29,7 @@ static int desc_valid(const wq_ctx_t *ctx, const uint32_t *w)
         if (g == 0 || g > 0xFFFFu || c == 0 || c > 1024u) return -1;
     }
     if (threads > 1024u || threads > (uint64_t)ctx->cfg.warps * WQ_WARP_SIZE) return -1;
+    if ((uint64_t)w[WQ_LD_GRID_X] * w[WQ_LD_GRID_Y] * w[WQ_LD_GRID_Z] > 0xFFFFFFFFull) return -1;
     if (w[WQ_LD_NREGS] == 0 || w[WQ_LD_NREGS] > ctx->cfg.regs) return -1;
     if (w[WQ_LD_WAVE] & ~used_wave) return -1;
     if (w[WQ_LD_YIELD] & ~used_yield) return -1;
@@ -162,9 +163,17 @@ void wq_bar_check(wq_ctx_t *ctx, uint32_t key)
         if (w->state == WQ_WS_BAR) waiting++;
     }
     if (!waiting) return;
+    uint64_t slots = 0;
     for (unsigned s = 0; s < ctx->cfg.warps; s++)
-        if (ctx->warp[s].state == WQ_WS_BAR && ctx->warp[s].cta_key == key)
+        if (ctx->warp[s].state == WQ_WS_BAR && ctx->warp[s].cta_key == key) {
             ctx->warp[s].state = WQ_WS_RUN;
+            slots |= 1ull << s;
+        }
+    if (ctx->trace) {
+        wq_trace_rec_t r = { .kind = WQ_EV_BAR_RELEASE, .unit = (uint8_t)__builtin_ctzll(slots),
+                             .a = key, .b = slots };
+        wq_emit(ctx, &r);
+    }
 }
 
 void wq_warp_trap(wq_ctx_t *ctx, unsigned slot, unsigned code)

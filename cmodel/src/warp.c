@@ -140,6 +140,7 @@ static void reconverge(wq_ctx_t *ctx, unsigned slot)
         if (w->subv_on && wq_deque_count(&w->dq) == w->subv_level) {
             if (wq_subv_next_part(ctx, w, 0)) continue;
         }
+        if (wq_loop_run_dry(ctx, w)) continue;
         wq_token_t t;
         if (wq_deque_pop_front(&w->dq, &t) < 0) {
             uint32_t waiting = ~w->exited & ~w->active;

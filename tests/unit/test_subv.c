@@ -111,7 +111,7 @@ Test(subv, yield_inside_a_segment_is_illegal)
     tprog_opts_t o = { .lanes = 16 };
     tp_run(&t, with_wave(body, "subv 16", buf, sizeof buf), &o);
     cr_assert_eq(t.res.reason, WQ_RUN_TRAP);
-    cr_assert_eq(t.res.code, (uint32_t)WQ_TRAP_ILLEGAL_INSTR);
+    cr_assert_eq(t.res.code, (uint32_t)WQ_TRAP_SUBV_MISUSE);
     tp_free(&t);
 }
 
@@ -158,4 +158,78 @@ Test(subv, loop_form_matches_normal_mode_for_every_half_pattern)
             }
             tp_free(&t);
         }
+}
+
+static void expect_trap(const char *body, const char *wave, unsigned lanes, unsigned code)
+{
+    char buf[2048];
+    tprog_t t;
+    tprog_opts_t o = { .lanes = lanes };
+    tp_run(&t, with_wave(body, wave, buf, sizeof buf), &o);
+    cr_assert_eq(t.res.reason, WQ_RUN_TRAP, "%s", body);
+    cr_assert_eq(t.res.code, code, "got %s for %s", wq_trap_name(t.res.code), body);
+    tp_free(&t);
+}
+
+Test(subv, misuse_traps_cleanly)
+{
+    unsigned M = WQ_TRAP_SUBV_MISUSE;
+    /* parts leaving through two different SUBV_ENDs */
+    expect_trap("main: s2r r0, tid\n subv_start\n setp.lt p0, r0, 16\n @p0 bra e\n"
+                " subv_end\n exit\ne: subv_end\n exit\n", "subv 31", 16, M);
+    /* SUBV_END reached with a DIV token of the part still pending */
+    expect_trap("main: s2r r0, tid\n subv_start\n and r1, r0, 1\n setp.eq p0, r1, 0\n"
+                " @p0 bra e\n nop\ne: subv_end\n exit\n", "subv 31", 16, M);
+    expect_trap("main: subv_start\n bar\n subv_end\n exit\n", "subv 31", 16, M);
+    expect_trap("main: subv_start\n subv_start\n subv_end\n exit\n", "subv 31", 16, M);
+    expect_trap("main: subv_loop_begin a\nb: yield\n subv_loop_end b\na: exit\n", "subv 31", 16, M);
+    expect_trap("main: subv_loop_begin a\nb: subv_start\n subv_loop_end b\na: exit\n", "subv 31", 16, M);
+    expect_trap("main: subv_loop_end main\n exit\n", "subv 31", 16, M);
+    /* in normal mode every one of these is a plain program */
+    char buf[512];
+    tprog_t t;
+    tp_run(&t, with_wave("main: subv_start\n bar\n subv_end\n exit\n", "normal", buf, sizeof buf), NULL);
+    cr_assert_eq(t.rc, 0);
+    tp_free(&t);
+}
+
+Test(subv, a_part_that_exits_hands_over_to_the_next)
+{
+    /* with 8 lanes, part 0 (tids 0..7) exits inside the segment */
+    const char *body =
+        "main: s2r r0, tid\n"
+        " subv_start\n setp.lt p0, r0, 8\n @p0 exit\n add r1, r0, 100\n subv_end\n"
+        " shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+    char buf[1024];
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 8 };
+    tp_run(&t, with_wave(body, "subv 31", buf, sizeof buf), &o);
+    cr_assert_eq(t.rc, 0);
+    for (uint32_t i = 0; i < 32; i++)
+        cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), i < 8 ? 0u : i + 100, "tid %u", i);
+    tp_free(&t);
+}
+
+Test(subv, loop_form_survives_a_half_that_exits)
+{
+    /* the running half exits inside the body: the parked half still runs.
+     * First the low half exits (first pass), then the high half (second). */
+    const char *cases[] = { "setp.lt p0, r0, 16", "setp.ge p0, r0, 16" };
+    for (int c = 0; c < 2; c++) {
+        char body[1024], buf[2048];
+        snprintf(body, sizeof body,
+                 "main: s2r r0, tid\n mov r1, 0\n"
+                 " subv_loop_begin after\n"
+                 "body: %s\n @p0 exit\n add r1, r0, 7\n"
+                 " subv_loop_end body\n"
+                 "after: shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n", cases[c]);
+        tprog_t t;
+        tp_run(&t, with_wave(body, "subv 31", buf, sizeof buf), NULL);
+        cr_assert_eq(t.rc, 0, "case %d: %s", c, wq_trap_name(t.res.code));
+        for (uint32_t i = 0; i < 32; i++) {
+            int gone = c == 0 ? i < 16 : i >= 16;
+            cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), gone ? 0u : i + 7, "case %d tid %u", c, i);
+        }
+        tp_free(&t);
+    }
 }

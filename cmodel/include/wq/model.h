@@ -85,7 +85,9 @@ typedef struct wq_warp {
     uint32_t lanes;                            /* physical lanes (config)   */
     uint32_t subv_on, subv_start, subv_part;  /* SUBV_START segment        */
     uint32_t subv_level;                       /* deque count at SUBV_START */
+    uint32_t subv_end, subv_end_set;           /* PC after the segment's end */
     uint32_t s0;                               /* loop form save register   */
+    uint32_t loop_on, loop_level, loop_body;   /* loop form in progress     */
     /* trap */
     uint32_t trap, trap_pc;
     uint64_t retired;                 /* instructions retired (S2R CLOCK)  */
