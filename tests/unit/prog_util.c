@@ -3,7 +3,7 @@
 #include <string.h>
 #include "prog_util.h"
 
-void tp_run(tprog_t *t, const char *src, const tprog_opts_t *o)
+void tp_load(tprog_t *t, const char *src, const tprog_opts_t *o)
 {
     char err[512];
     memset(t, 0, sizeof *t);
@@ -20,6 +20,11 @@ void tp_run(tprog_t *t, const char *src, const tprog_opts_t *o)
     if (o && o->trace) wq_set_trace(t->ctx, o->trace, o->user);
     wq_load_opts_t lo = { .yield_off = o ? o->yield_off : 0 };
     cr_assert_eq(wq_load_and_submit(t->ctx, &t->prog, 0, &lo), 0);
+}
+
+void tp_run(tprog_t *t, const char *src, const tprog_opts_t *o)
+{
+    tp_load(t, src, o);
     t->rc = wq_run(t->ctx, o && o->max_ticks ? o->max_ticks : 10000000, 1,
                    o ? !o->no_recenter : 1, &t->res);
 }

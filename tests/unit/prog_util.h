@@ -20,7 +20,9 @@ typedef struct tprog_opts {
     void *user;
 } tprog_opts_t;
 
-/* assembles (asserting success) and runs; opts may be NULL */
+/* assembles (asserting success) and submits on channel 0, not running */
+void     tp_load(tprog_t *t, const char *src, const tprog_opts_t *opts);
+/* tp_load, then wq_run to completion; opts may be NULL */
 void     tp_run(tprog_t *t, const char *src, const tprog_opts_t *opts);
 void     tp_free(tprog_t *t);
 uint32_t tp_word(const tprog_t *t, uint32_t addr);

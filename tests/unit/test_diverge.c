@@ -382,13 +382,9 @@ Test(deque_trap, orphaned_threads_are_reported_not_hung)
     const char *src = HDR
         "main: s2r r0, tid\n and r1, r0, 1\n setp.eq p0, r1, 0\n"
         " @p0 bra x\n exit\nx: exit\n";
-    char err[256];
-    wq_program_t p;
-    cr_assert_eq(wq_asm(src, strlen(src), "t", &p, err, sizeof err), 0, "%s", err);
-    wq_config_t cfg;
-    wq_config_default(&cfg);
-    wq_ctx_t *ctx = wq_new(&cfg);
-    wq_load_and_submit(ctx, &p, 0, NULL);
+    tprog_t t;
+    tp_load(&t, src, NULL);
+    wq_ctx_t *ctx = t.ctx;
     for (int i = 0; i < 10 && ctx->warp[0].state != WQ_WS_RUN; i++) {
         wq_step_channel(ctx, 0);
         wq_step_dispatch(ctx);
@@ -402,8 +398,7 @@ Test(deque_trap, orphaned_threads_are_reported_not_hung)
     cr_assert_eq(wq_step_warp(ctx, 0), WQ_STEP_TRAP);
     cr_assert_eq(w->trap, (uint32_t)WQ_TRAP_ORPHANED);
     cr_assert_eq(ctx->trap_code, (uint32_t)WQ_TRAP_ORPHANED);
-    wq_free(ctx);
-    wq_program_free(&p);
+    tp_free(&t);
 }
 
 /* ---- CTA barrier --------------------------------------------------------- */

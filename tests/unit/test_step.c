@@ -43,16 +43,13 @@ Test(step, random_event_order_gives_the_same_memory)
 
     for (uint64_t seed = 1; seed <= 20; seed++) {
         uint64_t s = seed * 0x9E3779B97F4A7C15ull;
-        wq_program_t p;
-        char err[256];
-        cr_assert_eq(wq_asm(work_src, strlen(work_src), "t", &p, err, sizeof err), 0);
-        wq_config_t cfg;
-        wq_config_default(&cfg);
-        wq_ctx_t *ctx = wq_new(&cfg);
         static count_t c;
         memset(&c, 0, sizeof c);
-        wq_set_trace(ctx, count, &c);
-        wq_load_and_submit(ctx, &p, 0, NULL);
+        tprog_t t;
+        tprog_opts_t o = { .trace = count, .user = &c };
+        tp_load(&t, work_src, &o);
+        wq_ctx_t *ctx = t.ctx;
+        const wq_config_t cfg = ctx->cfg;
         unsigned guard = 0;
         while ((wq_host_busy(ctx) || !wq_engine_idle(ctx)) && guard++ < 2000000) {
             s ^= s << 13; s ^= s >> 7; s ^= s << 17;
@@ -68,8 +65,7 @@ Test(step, random_event_order_gives_the_same_memory)
         cr_assert_eq(c.retires, ctx->st.warp_instrs, "one RETIRE record per instruction");
         cr_assert(c.regw > 0);
         cr_assert_eq(ctx->ch[0].gp_get, 1u);
-        wq_free(ctx);
-        wq_program_free(&p);
+        tp_free(&t);
     }
     tp_free(&ref);
 }
@@ -82,13 +78,10 @@ Test(step, a_trapping_warp_stops_alone)
         "main: s2r r0, tid\n s2r r1, ctaid.x\n mov r5, 0x1234\n"
         " setp.eq p0, r1, 0\n @p0 add r6, r0, 0x9001\n @p0 ld r2, [r6]\n"
         " shl r3, r0, 2\n add r4, r0, 1\n st [r3+0xA000], r4\n exit\n";
-    wq_program_t p;
-    char err[256];
-    cr_assert_eq(wq_asm(src, strlen(src), "t", &p, err, sizeof err), 0, "%s", err);
-    wq_config_t cfg;
-    wq_config_default(&cfg);
-    wq_ctx_t *ctx = wq_new(&cfg);
-    wq_load_and_submit(ctx, &p, 0, NULL);
+    tprog_t t;
+    tp_load(&t, src, NULL);
+    wq_ctx_t *ctx = t.ctx;
+    const wq_config_t cfg = ctx->cfg;
     wq_run_result_t r;
     /* keep going past the trap: the rest of the machine must finish */
     wq_run(ctx, 100000, 0, 1, &r);
@@ -119,6 +112,5 @@ Test(step, a_trapping_warp_stops_alone)
         cr_assert_eq(wq_mem_read32(ctx->mem, 0xA000 + 4 * i), i + 1, "CTA 1 finished");
     }
     cr_assert_eq(ctx->ch[0].state, (uint32_t)WQ_CH_IDLE, "the WFI completed");
-    wq_free(ctx);
-    wq_program_free(&p);
+    tp_free(&t);
 }
