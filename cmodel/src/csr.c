@@ -98,6 +98,18 @@ int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val)
                   : 0;
         break;
     }
+    case WQ_CSR_DBG_PC:
+        *val = ctx->dbg_warp < ctx->cfg.warps ? ctx->warp[ctx->dbg_warp].pc : 0;
+        break;
+    case WQ_CSR_DBG_ACTIVE:
+        *val = ctx->dbg_warp < ctx->cfg.warps ? ctx->warp[ctx->dbg_warp].active : 0;
+        break;
+    case WQ_CSR_DBG_STATE:
+        *val = ctx->dbg_warp < ctx->cfg.warps
+                   ? FIELD(ctx->warp[ctx->dbg_warp].state, DBG_STATE, STATE) |
+                         FIELD(ctx->warp[ctx->dbg_warp].trap, DBG_STATE, TRAP)
+                   : 0;
+        break;
     case WQ_CSR_PERF_CYCLES:  *val = (uint32_t)ctx->st.ticks; break;
     case WQ_CSR_PERF_INSTR:   *val = (uint32_t)ctx->st.warp_instrs; break;
     case WQ_CSR_PERF_METHODS: *val = (uint32_t)ctx->st.methods; break;

@@ -74,6 +74,13 @@ int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
     case WQ_EV_CHAN_SWITCH:
         return snprintf(buf, len, "c%-2u %-13s -> c%u (reason %u)", r->unit, k, r->a,
                         (unsigned)r->aux);
+    case WQ_EV_ACQ_FAIL:
+        return snprintf(buf, len, "c%-2u %-13s attempt %u [0x%08x] payload 0x%llx mem 0x%llx",
+                        r->unit, k, (unsigned)r->aux, r->a, (unsigned long long)r->b,
+                        (unsigned long long)r->c);
+    case WQ_EV_BAR_RELEASE:
+        return snprintf(buf, len, "w%-2u %-13s cta key %u slots %llx", r->unit, k, r->a,
+                        (unsigned long long)r->b);
     case WQ_EV_CHAN_ERROR:
         return snprintf(buf, len, "c%-2u %-13s %s info=%08x", r->unit, k,
                         wq_cherr_name(r->a), (unsigned)r->b);

@@ -388,6 +388,9 @@ static void wq_collect(wq_gen_t *g)
 #define DBGCMD(n, c) \
     wq_code(g, "csr.def", "DBGCMD", "WQ_DBGCMD_", #n, WQ_DBGCMD_##n, \
             WQ_GEN_WIDTH_CODE, WQ_K_CODE);
+#define WSTATE(n, c) \
+    wq_code(g, "csr.def", "WSTATE", "WQ_WS_", #n, WQ_WS_##n, \
+            WQ_CSRF_DBG_STATE_STATE_HI - WQ_CSRF_DBG_STATE_STATE_LO + 1, WQ_K_CODE);
 #define CSRFIELD(r, n, hi, lo) \
     wq_field(g, "csr.def", "CSRFIELD", "WQ_CSRF_" #r "_", #n, \
              WQ_CSRF_##r##_##n##_HI, WQ_CSRF_##r##_##n##_LO);
@@ -400,6 +403,7 @@ static void wq_collect(wq_gen_t *g)
 #undef IRQ
 #undef CHSTATE
 #undef DBGCMD
+#undef WSTATE
 #undef CSRFIELD
 #undef CSRVAL
 

@@ -103,6 +103,17 @@ Test(step, a_trapping_warp_stops_alone)
         cr_assert_eq(wq_csr_read(ctx, WQ_CSR_TRAP_WARP, &v), 0);
         cr_assert_eq(v, s);
         cr_assert(ctx->irq_status & (1u << WQ_IRQ_WARP_TRAP));
+        /* the debug window shows the stopped warp */
+        cr_assert_eq(wq_csr_write(ctx, WQ_CSR_DBG_WARP, s), 0);
+        cr_assert_eq(wq_csr_read(ctx, WQ_CSR_DBG_PC, &v), 0);
+        cr_assert_eq(v, 5u);
+        cr_assert_eq(wq_csr_read(ctx, WQ_CSR_DBG_ACTIVE, &v), 0);
+        cr_assert_eq(v, 0xFFFFFFFFu);
+        cr_assert_eq(wq_csr_read(ctx, WQ_CSR_DBG_STATE, &v), 0);
+        cr_assert_eq(WQ_BITS(v, WQ_CSRF_DBG_STATE_STATE_HI, WQ_CSRF_DBG_STATE_STATE_LO),
+                     (uint64_t)WQ_WS_TRAP);
+        cr_assert_eq(WQ_BITS(v, WQ_CSRF_DBG_STATE_TRAP_HI, WQ_CSRF_DBG_STATE_TRAP_LO),
+                     (uint64_t)WQ_TRAP_MISALIGNED);
         /* the driver frees the slot */
         cr_assert_eq(wq_warp_kill(ctx, s), 0);
         cr_assert_eq(w->state, (uint32_t)WQ_WS_FREE);

@@ -159,6 +159,11 @@ enum {
 #undef DBGCMD
 };
 typedef enum {
+#define WSTATE(n, c) WQ_WS_##n = c,
+#include "../../spec/csr.def"
+#undef WSTATE
+} wq_wstate_t;
+typedef enum {
 #define CHSTATE(n, c) WQ_CH_##n = c,
 #include "../../spec/csr.def"
 #undef CHSTATE

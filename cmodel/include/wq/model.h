@@ -63,7 +63,7 @@ typedef struct wq_grid {
     uint32_t grid_id;
 } wq_grid_t;
 
-typedef enum { WQ_WS_FREE = 0, WQ_WS_RUN, WQ_WS_BAR, WQ_WS_TRAP, WQ_WS_DONE } wq_wstate_t;
+
 
 /* ---- one warp slot --------------------------------------------------- */
 typedef struct wq_warp {

@@ -6,7 +6,7 @@
 #define WQ_PC_MASK 0x3FFFFFu
 #define WQ_PAGE_SIZE 4096u
 #define RD_HI @DEC:WQ_F_RD_HI@                                  /* expect: WQ_F_RD_HI */
-typedef enum { WQ_WS_FREE = 0, WQ_WS_RUN, WQ_WS_BAR } wq_ws_t;
+typedef enum { WQ_STEP_DONE = 0, WQ_STEP_IDLE, WQ_STEP_WAIT } wq_step_t;
 
 static unsigned misc(unsigned x)
 {
