@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth
 all: build
 
 deps:
@@ -58,10 +58,20 @@ test: deps
 	$(B)/bin/wq_unit --jobs 2
 	bash scripts/spec_check.sh
 	bash scripts/cli_tests.sh
+	bash scripts/rtl_test.sh
 
 run: deps
 	$(MAKE) build
 	bash scripts/demo.sh
+
+# RTL unit benches against the C model (Verilator), and generic synthesis
+rtl-test: deps
+	$(MAKE) $(B)/gen/wq_defs.vh
+	bash scripts/rtl_test.sh
+
+synth: deps
+	$(MAKE) $(B)/gen/wq_defs.vh
+	bash scripts/synth.sh
 
 lint: build
 	bash scripts/lint.sh

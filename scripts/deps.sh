@@ -6,6 +6,7 @@ command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
 command -v iverilog >/dev/null || need+=(iverilog)
 command -v verilator >/dev/null || need+=(verilator)
+command -v yosys >/dev/null || need+=(yosys)
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
 if [ ${#need[@]} -gt 0 ]; then
     echo "deps: installing ${need[*]}"

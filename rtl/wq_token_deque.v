@@ -1,0 +1,687 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_token_deque.v
+//
+// Project:	warpq -- the token deque of the warp scheduler (DESIGN §6.1, §6.2)
+//
+// Purpose:	One double-ended queue of 64-bit divergence tokens per warp
+//		slot, bit-identical to the C golden model (cmodel/src/deque.c,
+//		cmodel/include/wq/deque.h): same array image, same head/tail
+//		rules, same presence bits, same trap codes.
+//
+//	Storage.  One RAM of WARPS << LOG2 tokens (one synchronous read port,
+//	one write port); warp w owns entries {w, 0 .. 2^LOG2-1}.  This is the
+//	model's `dqram` exactly: warp slot s uses dqram + (s << deque_log2),
+//	and a warp whose launch configured a smaller deque (runtime log2,
+//	set by CMD_CLEAR from i_log2) uses the first 2^log2 entries of its
+//	region.  Live entries are [tail, head); the front token is
+//	e[head-1].  Both pointers start at depth/2.
+//
+//	Per warp, in flip-flops: head, tail (LOG2+1 bits), the runtime log2,
+//	and a copy of the front token.  The front copy is what makes one push
+//	or pop per cycle possible with a single RAM read port: a push takes
+//	the old front's presence and type from the copy (no RAM read); a pop
+//	returns the copy and reads the *next* front, e[head-2] (read-ahead).
+//	Every change of a copy (a pushed or debug-written token, the next
+//	front a pop or SET_HEADTAIL reads, a merge into the front) waits one
+//	cycle in a single pending-update register (p_*) and is forwarded from
+//	there to whoever reads that warp's front, so the copies need one
+//	write port and back-to-back commands on one warp see their
+//	predecessors.  The RAM always holds every entry; the copy is a cache.
+//	Commands never read and write the RAM in the same cycle, so the RAM
+//	maps to any simple dual-port block RAM (no read-during-write case).
+//
+//	Commands (i_valid && o_ready; i_op is one of the CMD_* codes below):
+//	  CMD_PUSH_FRONT  {i_type, i_mask, i_addr} to the front; presence =
+//	                  old front's presence | (1 << old front's type) for
+//	                  types 0..5, 0 when empty.  Traps, changing nothing,
+//	                  with DEQUE_FULL when count + 1 > depth, else with
+//	                  DEQUE_FRONT_BOUND when head == depth.
+//	  CMD_PUSH_BACK   tail-1, write e[tail] with presence 0; traps with
+//	                  DEQUE_FULL, else DEQUE_BACK_BOUND when tail == 0.
+//	  CMD_POP         pop the front: o_token, o_index; o_empty (and no
+//	                  change) when the deque is empty.
+//	  CMD_FIND        index of the front-most entry with type i_type and
+//	                  address i_addr (o_found, o_index, o_token).  For a
+//	                  type other than YIELD the front's presence bits
+//	                  answer "none" at once; otherwise entries are read
+//	                  one per cycle from head-1 down to tail.
+//	  CMD_MERGE       e[i_index] mask |= i_mask; o_token = the new token.
+//	  CMD_CLEAR       head = tail = depth/2 with depth = 2^i_log2 (i_log2
+//	                  above LOG2 is taken as LOG2); the warp start.
+//	  CMD_DBG_READ    o_token = e[i_index & (depth-1)]    (the debug window
+//	  CMD_DBG_WRITE   e[i_index & (depth-1)] = i_data       of csr.c; the
+//	  CMD_DBG_SET_HEADTAIL  head = i_head, tail = i_tail    driver re-centres
+//	                  if i_tail <= i_head <= depth, else    through it)
+//	                  ignored with o_rejected.
+//	  any other code  no effect; a result is still returned.
+//
+//	Timing.  Every command except a scanning CMD_FIND returns its result
+//	(o_rvalid) in the cycle after it was accepted, and o_ready stays high,
+//	except for the one cycle after a CMD_MERGE (its write-back).  So
+//	pushes, pops, clears and debug accesses sustain one per cycle, on any
+//	mix of warps.  A CMD_FIND that must search returns its result in the
+//	cycle it reads the matching entry: k cycles after acceptance when the
+//	match is the k-th entry from the front, count cycles when there is no
+//	match; o_ready is low until that result cycle is over.  Latency is
+//	bounded by depth (<= 2^LOG2) cycles, port occupancy by depth + 1.
+//
+//	Reset.  i_reset (synchronous) resets all pointers to 2^LOG2 / 2 with
+//	the full depth and then zeroes the RAM, one entry per cycle
+//	(WARPS << LOG2 cycles with o_ready low), as the model's wq_reset
+//	zeroes dqram, so the two images agree entry by entry from the start.
+//
+//	State of warp i_warp, combinational from i_warp and the registers,
+//	whether or not a command is offered: o_front (0 when empty, as
+//	wq_deque_front), o_has_type[t] (wq_deque_has_type for type code t,
+//	from the front token alone), o_head, o_tail, o_log2.  No RAM read is
+//	on these paths.
+//
+//	i_warp must be below WARPS.  Encodings (token fields, type codes,
+//	trap codes, the launch descriptor's deque log2 width) come from the
+//	generated header build/gen/wq_defs.vh (cmodel/spec/*.def).
+//
+////////////////////////////////////////////////////////////////////////////////
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_token_deque #(
+    parameter LOG2  /* verilator public */ = 6,   // entries per warp: 2^LOG2, >= 2
+    parameter WARPS /* verilator public */ = 8,   // warp slots
+    // derived; do not override
+    parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                             i_clk,
+    input  wire                             i_reset,
+    // command port
+    input  wire                             i_valid,
+    output wire                             o_ready,
+    input  wire [3:0]                       i_op,
+    input  wire [WID_W-1:0]                 i_warp,
+    input  wire [`WQ_TF_TYPE_W-1:0]         i_type,
+    input  wire [`WQ_TF_MASK_W-1:0]         i_mask,
+    input  wire [`WQ_TF_ADDR_W-1:0]         i_addr,
+    input  wire [LOG2-1:0]                  i_index,
+    input  wire [`WQ_TF_PRESENCE_HI:0]      i_data,
+    input  wire [LOG2:0]                    i_head,
+    input  wire [LOG2:0]                    i_tail,
+    input  wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  i_log2,
+    // result port
+    output wire                             o_rvalid,
+    output wire [3:0]                       o_rop,
+    output wire [WID_W-1:0]                 o_rwarp,
+    output wire [`WQ_TRAP_W-1:0]            o_trap,
+    output wire [`WQ_TF_PRESENCE_HI:0]      o_token,
+    output wire [LOG2-1:0]                  o_index,
+    output wire                             o_found,
+    output wire                             o_empty,
+    output wire                             o_rejected,
+    // state of warp i_warp, combinational (no i_valid needed)
+    output wire [`WQ_TF_PRESENCE_HI:0]      o_front,
+    output wire [(1<<`WQ_TF_TYPE_W)-1:0]    o_has_type,
+    output wire [LOG2:0]                    o_head,
+    output wire [LOG2:0]                    o_tail,
+    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_log2
+);
+
+    // command codes of this port (the bench reads them from the Verilated
+    // model, so they are written down here only)
+    localparam [3:0] CMD_PUSH_FRONT       /* verilator public */ = 4'd0;
+    localparam [3:0] CMD_PUSH_BACK        /* verilator public */ = 4'd1;
+    localparam [3:0] CMD_POP              /* verilator public */ = 4'd2;
+    localparam [3:0] CMD_FIND             /* verilator public */ = 4'd3;
+    localparam [3:0] CMD_MERGE            /* verilator public */ = 4'd4;
+    localparam [3:0] CMD_CLEAR            /* verilator public */ = 4'd5;
+    localparam [3:0] CMD_DBG_READ         /* verilator public */ = 4'd6;
+    localparam [3:0] CMD_DBG_WRITE        /* verilator public */ = 4'd7;
+    localparam [3:0] CMD_DBG_SET_HEADTAIL /* verilator public */ = 4'd8;
+
+    localparam TOKW  = `WQ_TF_PRESENCE_HI + 1;      // token bits
+    localparam NPRES = `WQ_TF_PRESENCE_W;           // types with a presence bit
+    localparam NTYPE = 1 << `WQ_TF_TYPE_W;          // type codes
+    localparam L2W   = `WQ_LDF_DEQUE_LOG2_W;
+    localparam PW    = LOG2 + 1;                    // head / tail
+    localparam AW    = WID_W + LOG2;                // {warp, index}
+    localparam RAW   = (WARPS > 1) ? AW : LOG2;     // RAM address
+    localparam NENT  = WARPS << LOG2;               // RAM entries
+    localparam [31:0]    NENT_M1   = NENT - 1;
+    localparam [31:0]    HALF_32   = 1 << (LOG2 - 1);
+    localparam [31:0]    LOG2_32   = LOG2;
+    localparam [RAW-1:0] LAST_ENT  = NENT_M1[RAW-1:0];
+    localparam [PW-1:0]  HALF_FULL = HALF_32[PW-1:0];
+    localparam [L2W-1:0] LOG2_MAX  = LOG2_32[L2W-1:0];
+
+    // ---- token helpers ------------------------------------------------------
+    function [TOKW-1:0] tok_pack;
+        input [`WQ_TF_TYPE_W-1:0]     ty;
+        input [`WQ_TF_MASK_W-1:0]     mk;
+        input [`WQ_TF_ADDR_W-1:0]     ad;
+        input [`WQ_TF_PRESENCE_W-1:0] pr;
+        begin
+            tok_pack = {TOKW{1'b0}};
+            tok_pack[`WQ_TF_TYPE_RANGE]     = ty;
+            tok_pack[`WQ_TF_MASK_RANGE]     = mk;
+            tok_pack[`WQ_TF_ADDR_RANGE]     = ad;
+            tok_pack[`WQ_TF_PRESENCE_RANGE] = pr;
+        end
+    endfunction
+
+    // what a token tells about the entries from it down: its presence bits
+    // plus its own type's bit (types >= NPRES have none: they shift out)
+    function [NPRES-1:0] below_bits;
+        input [`WQ_TF_TYPE_W-1:0]     ty;
+        input [`WQ_TF_PRESENCE_W-1:0] pr;
+        begin
+            below_bits = pr | ({{(NPRES-1){1'b0}}, 1'b1} << ty);
+        end
+    endfunction
+
+    // wq_deque_has_type for every type code at once
+    function [NTYPE-1:0] has_types;
+        input                         nonempty;
+        input [`WQ_TF_TYPE_W-1:0]     ty;
+        input [`WQ_TF_PRESENCE_W-1:0] pr;
+        begin
+            has_types = {NTYPE{nonempty}}
+                      & (({{(NTYPE-1){1'b0}}, 1'b1} << ty)
+                         | {{(NTYPE-NPRES){1'b0}}, pr});
+        end
+    endfunction
+
+    // RAM address of entry i of warp w (just i when there is one warp)
+    function [RAW-1:0] ent;
+        input [WID_W-1:0] w;
+        input [LOG2-1:0]  i;
+        /* verilator lint_off UNUSEDSIGNAL */   // the warp bit, when WARPS == 1
+        reg   [AW-1:0]    wi;
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            wi  = {w, i};
+            ent = wi[RAW-1:0];
+        end
+    endfunction
+
+    // ---- declarations -------------------------------------------------------
+    wire                  cmd_fire;
+    // RAM
+    reg  [TOKW-1:0]       mem [0:NENT-1] /* verilator public_flat_rd */;
+    reg  [TOKW-1:0]       ram_rdata;
+    reg                   ram_re, ram_we;
+    reg  [RAW-1:0]        ram_raddr, ram_waddr;
+    reg  [TOKW-1:0]       ram_wdata;
+    // reset sweep
+    reg                   sweep_busy;
+    reg  [RAW-1:0]        sweep_addr;
+    // per-warp state, flattened
+    wire [WARPS*PW-1:0]   head_all, tail_all;
+    wire [WARPS*L2W-1:0]  log2_all;
+    wire [WARPS*TOKW-1:0] front_all;
+    // stage 2: what the RAM output register holds this cycle
+    reg                   s2_merge;        // an entry to merge: write it back now
+    reg                   s2_dbgread;      // an entry for o_token
+    reg  [WID_W-1:0]      s2_warp;
+    reg  [LOG2-1:0]       s2_index;
+    reg  [`WQ_TF_MASK_W-1:0] s2_mask;
+    wire [TOKW-1:0]       s2_word;         // RAM output, merged if merging
+    // the pending front update: written into warp p_warp's copy at the end
+    // of this cycle, and forwarded to any reader of that copy until then
+    reg                   p_valid;
+    reg                   p_rdata;         // from the RAM output (else r_token)
+    reg  [WID_W-1:0]      p_warp;
+    wire [TOKW-1:0]       p_data;
+    // search
+    reg                   f_busy;
+    reg  [WID_W-1:0]      f_warp;
+    reg  [LOG2-1:0]       f_ptr, f_tail;
+    reg  [`WQ_TF_TYPE_W-1:0] f_type;
+    reg  [`WQ_TF_ADDR_W-1:0] f_addr;
+    wire                  f_match, f_done;
+    // registered results
+    reg                   r_valid, r_found, r_empty, r_rejected;
+    reg  [3:0]            r_op;
+    reg  [WID_W-1:0]      r_warp;
+    reg  [`WQ_TRAP_W-1:0] r_trap;
+    reg  [TOKW-1:0]       r_token;
+    reg  [LOG2-1:0]       r_index;
+
+    assign o_ready  = !sweep_busy && !f_busy && !s2_merge;
+    assign cmd_fire = i_valid && o_ready;
+
+    // ---- the command's warp -------------------------------------------------
+    wire [PW-1:0]   c_head  = head_all[i_warp * PW +: PW];
+    wire [PW-1:0]   c_tail  = tail_all[i_warp * PW +: PW];
+    wire [L2W-1:0]  c_log2  = log2_all[i_warp * L2W +: L2W];
+    wire [PW-1:0]   c_depth = {{(PW-1){1'b0}}, 1'b1} << c_log2;
+    wire [PW-1:0]   c_count = c_head - c_tail;
+    wire            c_empty = (c_head == c_tail);
+    wire [TOKW-1:0] c_front = (p_valid && p_warp == i_warp) ? p_data
+                            : front_all[i_warp * TOKW +: TOKW];
+    wire [NTYPE-1:0] c_has  = has_types(!c_empty, c_front[`WQ_TF_TYPE_RANGE],
+                                        c_front[`WQ_TF_PRESENCE_RANGE]);
+    wire [LOG2-1:0] c_idx   = i_index & (c_depth[LOG2-1:0] - 1'b1);
+    wire [LOG2-1:0] c_top   = c_head[LOG2-1:0] - 1'b1;      // front index
+    // wq_deque_push_trap(dq, front, 1)
+    wire            c_full  = (c_count >= c_depth);
+    wire [`WQ_TRAP_W-1:0] c_ftrap = (c_head < c_depth) ? `WQ_TRAP_NONE
+                            : c_full ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_FRONT_BOUND;
+    wire [`WQ_TRAP_W-1:0] c_btrap = (c_tail != {PW{1'b0}}) ? `WQ_TRAP_NONE
+                            : c_full ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
+    // the pushed token: presence from the old front for a push to the front
+    wire [NPRES-1:0] c_pres = (i_op == CMD_PUSH_FRONT && !c_empty)
+                            ? below_bits(c_front[`WQ_TF_TYPE_RANGE],
+                                         c_front[`WQ_TF_PRESENCE_RANGE])
+                            : {NPRES{1'b0}};
+    wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
+    wire [L2W-1:0]  c_nlog2 = (i_log2 > LOG2_MAX) ? LOG2_MAX : i_log2;
+    wire [PW-1:0]   c_nhalf = ({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1;
+    wire            c_ht_ok = (i_tail <= i_head) && (i_head <= c_depth);
+
+    // ---- stage 1: decode the command ----------------------------------------
+    reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re;
+    reg             s1_fwe, s1_frdata;     // front update: r_token / RAM output
+    reg             s1_merge, s1_dbgread, s1_find, s1_result;
+    reg  [PW-1:0]   s1_head, s1_tail;
+    reg  [LOG2-1:0] s1_widx, s1_ridx;
+    reg  [`WQ_TRAP_W-1:0] s1_trap;
+    reg  [LOG2-1:0] s1_index;
+    reg             s1_empty, s1_rejected;
+    // the token a command writes (push, debug write) or pops
+    wire            s1_dbgw  = (i_op == CMD_DBG_WRITE);
+    wire [TOKW-1:0] s1_wdata = s1_dbgw ? i_data : c_tok;
+    wire [TOKW-1:0] s1_token = (i_op == CMD_POP) ? c_front : s1_wdata;
+
+    always @(*)
+    begin
+        s1_ptr_we   = 1'b0;
+        s1_log2_we  = 1'b0;
+        s1_head     = c_head;
+        s1_tail     = c_tail;
+        s1_fwe      = 1'b0;
+        s1_frdata   = 1'b0;
+        s1_wwe      = 1'b0;
+        s1_widx     = c_head[LOG2-1:0];
+        s1_re       = 1'b0;
+        s1_ridx     = c_top;
+        s1_merge    = 1'b0;
+        s1_dbgread  = 1'b0;
+        s1_find     = 1'b0;
+        s1_result   = 1'b1;
+        s1_trap     = `WQ_TRAP_NONE;
+        s1_index    = c_idx;
+        s1_empty    = 1'b0;
+        s1_rejected = 1'b0;
+        case (i_op)
+        CMD_PUSH_FRONT: begin
+            s1_trap  = c_ftrap;
+            s1_index = c_head[LOG2-1:0];
+            if (c_ftrap == `WQ_TRAP_NONE)
+            begin
+                s1_ptr_we = 1'b1;
+                s1_head   = c_head + 1'b1;
+                s1_wwe    = 1'b1;
+                s1_fwe    = 1'b1;
+            end
+        end
+        CMD_PUSH_BACK: begin
+            s1_trap  = c_btrap;
+            s1_index = c_tail[LOG2-1:0] - 1'b1;
+            s1_widx  = c_tail[LOG2-1:0] - 1'b1;
+            if (c_btrap == `WQ_TRAP_NONE)
+            begin
+                s1_ptr_we = 1'b1;
+                s1_tail   = c_tail - 1'b1;
+                s1_wwe    = 1'b1;
+                s1_fwe    = c_empty;      // the back is the front too
+            end
+        end
+        CMD_POP: begin
+            s1_index = c_top;
+            s1_empty = c_empty;
+            if (!c_empty)
+            begin
+                s1_ptr_we = 1'b1;
+                s1_head   = c_head - 1'b1;
+                // read ahead: the next front, e[head-2]
+                s1_re     = (c_count != {{(PW-1){1'b0}}, 1'b1});
+                s1_fwe    = s1_re;
+                s1_frdata = 1'b1;
+                s1_ridx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
+            end
+        end
+        CMD_FIND: begin
+            s1_index = c_top;
+            if (!c_empty && (i_type == `WQ_TOK_YIELD || c_has[i_type]))
+            begin
+                s1_find   = 1'b1;        // scan from e[head-1]
+                s1_result = 1'b0;
+                s1_re     = 1'b1;
+            end
+        end
+        CMD_MERGE: begin
+            s1_re     = 1'b1;
+            s1_ridx   = c_idx;
+            s1_merge  = 1'b1;
+            s1_fwe    = !c_empty && (c_idx == c_top);
+            s1_frdata = 1'b1;
+        end
+        CMD_CLEAR: begin
+            s1_ptr_we  = 1'b1;
+            s1_log2_we = 1'b1;
+            s1_head    = c_nhalf;
+            s1_tail    = c_nhalf;
+        end
+        CMD_DBG_READ: begin
+            s1_re      = 1'b1;
+            s1_ridx    = c_idx;
+            s1_dbgread = 1'b1;
+        end
+        CMD_DBG_WRITE: begin
+            s1_wwe   = 1'b1;
+            s1_widx  = c_idx;
+            s1_fwe   = !c_empty && (c_idx == c_top);
+        end
+        CMD_DBG_SET_HEADTAIL: begin
+            s1_rejected = !c_ht_ok;
+            if (c_ht_ok)
+            begin
+                s1_ptr_we = 1'b1;
+                s1_head   = i_head;
+                s1_tail   = i_tail;
+                // load the front copy from the RAM
+                s1_re     = (i_head != i_tail);
+                s1_fwe    = s1_re;
+                s1_frdata = 1'b1;
+                s1_ridx   = i_head[LOG2-1:0] - 1'b1;
+            end
+        end
+        default: begin end
+        endcase
+    end
+
+    // ---- per-warp registers ---------------------------------------------------
+    genvar g;
+    generate for (g = 0; g < WARPS; g = g + 1)
+    begin : g_warp
+        localparam [WID_W-1:0] GW = g;
+        reg  [PW-1:0]   head, tail;
+        reg  [L2W-1:0]  lg;
+        reg  [TOKW-1:0] front;
+        wire            sel = cmd_fire && (i_warp == GW);
+
+        always @(posedge i_clk)
+        if (i_reset)
+        begin
+            head <= HALF_FULL;
+            tail <= HALF_FULL;
+        end else if (sel && s1_ptr_we)
+        begin
+            head <= s1_head;
+            tail <= s1_tail;
+        end
+
+        always @(posedge i_clk)
+        if (i_reset)
+            lg <= LOG2_MAX;
+        else if (sel && s1_log2_we)
+            lg <= c_nlog2;
+
+        always @(posedge i_clk)
+        if (i_reset)
+            front <= {TOKW{1'b0}};
+        else if (p_valid && p_warp == GW)
+            front <= p_data;
+
+        assign head_all[g*PW +: PW]       = head;
+        assign tail_all[g*PW +: PW]       = tail;
+        assign log2_all[g*L2W +: L2W]     = lg;
+        assign front_all[g*TOKW +: TOKW]  = front;
+    end endgenerate
+
+    // ---- the pending front update ---------------------------------------------
+    // One write per cycle into the front copies: a command's update is held
+    // here for one cycle (its data is r_token, or what the RAM returns) and
+    // forwarded to readers meanwhile.
+    always @(posedge i_clk)
+    if (i_reset)
+        p_valid <= 1'b0;
+    else
+        p_valid <= cmd_fire && s1_fwe;
+
+    always @(posedge i_clk)
+    if (cmd_fire)
+    begin
+        p_warp  <= i_warp;
+        p_rdata <= s1_frdata;
+    end
+
+    assign p_data = p_rdata ? s2_word : r_token;
+
+    // ---- stage 2 --------------------------------------------------------------
+    always @(posedge i_clk)
+    if (i_reset)
+    begin
+        s2_merge   <= 1'b0;
+        s2_dbgread <= 1'b0;
+    end else begin
+        s2_merge   <= cmd_fire && s1_merge;
+        s2_dbgread <= cmd_fire && s1_dbgread;
+    end
+
+    always @(posedge i_clk)
+    if (cmd_fire)
+    begin
+        s2_warp  <= i_warp;
+        s2_index <= c_idx;
+        s2_mask  <= i_mask;
+    end
+
+    assign s2_word = { ram_rdata[TOKW-1:`WQ_TF_MASK_HI+1],
+                       ram_rdata[`WQ_TF_MASK_RANGE] | (s2_mask & {`WQ_TF_MASK_W{s2_merge}}),
+                       ram_rdata[`WQ_TF_MASK_LO-1:0] };
+
+    // ---- search: one entry per cycle, from head-1 down to tail ---------------
+    assign f_match = f_busy && (ram_rdata[`WQ_TF_TYPE_RANGE] == f_type)
+                            && (ram_rdata[`WQ_TF_ADDR_RANGE] == f_addr);
+    assign f_done  = f_busy && (f_match || f_ptr == f_tail);
+
+    always @(posedge i_clk)
+    if (i_reset)
+        f_busy <= 1'b0;
+    else if (f_busy)
+        f_busy <= !f_done;
+    else
+        f_busy <= cmd_fire && s1_find;
+
+    always @(posedge i_clk)
+    if (f_busy)
+        f_ptr <= f_ptr - 1'b1;
+    else if (cmd_fire && s1_find)
+    begin
+        f_warp <= i_warp;
+        f_ptr  <= c_top;
+        f_tail <= c_tail[LOG2-1:0];
+        f_type <= i_type;
+        f_addr <= i_addr;
+    end
+
+    // ---- RAM ------------------------------------------------------------------
+    always @(*)
+    begin
+        if (f_busy)
+        begin
+            ram_re    = !f_done;
+            ram_raddr = ent(f_warp, f_ptr - 1'b1);
+        end else begin
+            ram_re    = cmd_fire && s1_re;
+            ram_raddr = ent(i_warp, s1_ridx);
+        end
+    end
+
+    // Never a read and a write in the same cycle except by the reset sweep:
+    // commands that write do not read, and a merge's write-back cycle
+    // accepts no command.
+    always @(*)
+    begin
+        if (sweep_busy)
+        begin
+            ram_we    = 1'b1;
+            ram_waddr = sweep_addr;
+            ram_wdata = {TOKW{1'b0}};
+        end else if (s2_merge)
+        begin
+            ram_we    = 1'b1;
+            ram_waddr = ent(s2_warp, s2_index);
+            ram_wdata = s2_word;
+        end else begin
+            ram_we    = cmd_fire && s1_wwe;
+            ram_waddr = ent(i_warp, s1_widx);
+            ram_wdata = s1_wdata;
+        end
+    end
+
+    always @(posedge i_clk)
+    if (ram_we)
+        mem[ram_waddr] <= ram_wdata;
+
+    always @(posedge i_clk)
+    if (ram_re)
+        ram_rdata <= mem[ram_raddr];
+
+    always @(posedge i_clk)
+    if (i_reset)
+    begin
+        sweep_busy <= 1'b1;
+        sweep_addr <= {RAW{1'b0}};
+    end else if (sweep_busy)
+    begin
+        sweep_busy <= (sweep_addr != LAST_ENT);
+        sweep_addr <= sweep_addr + 1'b1;
+    end
+
+    // ---- results ----------------------------------------------------------------
+    always @(posedge i_clk)
+    if (i_reset)
+        r_valid <= 1'b0;
+    else
+        r_valid <= cmd_fire && s1_result;
+
+    always @(posedge i_clk)
+    if (cmd_fire)
+    begin
+        r_op       <= i_op;
+        r_warp     <= i_warp;
+        r_trap     <= s1_trap;
+        r_token    <= s1_token;
+        r_index    <= s1_index;
+        r_found    <= 1'b0;          // a search that answers at once: none
+        r_empty    <= s1_empty;
+        r_rejected <= s1_rejected;
+    end
+
+    assign o_rvalid   = r_valid || f_done;
+    assign o_rop      = f_busy ? CMD_FIND : r_op;
+    assign o_rwarp    = f_busy ? f_warp : r_warp;
+    assign o_trap     = f_busy ? `WQ_TRAP_NONE : r_trap;
+    assign o_token    = (f_busy || s2_dbgread || s2_merge) ? s2_word : r_token;
+    assign o_index    = f_busy ? f_ptr : r_index;
+    assign o_found    = f_busy ? f_match : r_found;
+    assign o_empty    = !f_busy && r_empty;
+    assign o_rejected = !f_busy && r_rejected;
+
+    // ---- state of warp i_warp (combinational) -------------------------------------
+    assign o_front    = c_empty ? {TOKW{1'b0}} : c_front;
+    assign o_has_type = c_has;
+    assign o_head     = c_head;
+    assign o_tail     = c_tail;
+    assign o_log2     = c_log2;
+
+`ifdef FORMAL
+    // ---- formal properties --------------------------------------------------
+    // Bounded check from reset with Yosys' own SAT solver (a tb/formal flow
+    // is not set up yet):
+    //   yosys -p "read_verilog -formal -Ibuild/gen rtl/wq_token_deque.v;
+    //     chparam -set LOG2 2 -set WARPS 1 wq_token_deque;
+    //     prep -top wq_token_deque; memory_map; opt -fast; async2sync;
+    //     sat -prove-asserts -set-assumes -set-init-def -set-def-inputs
+    //         -set-at 1 i_reset 1 -seq 24 -verify"
+    reg f_past_valid;
+    initial f_past_valid = 1'b0;
+    always @(posedge i_clk)
+        f_past_valid <= 1'b1;
+
+    always @(*)
+    if (!f_past_valid)
+        assume(i_reset);
+
+    always @(*)
+        assume(i_warp < WARPS);
+
+    // the effective front of every warp (copy, or the refill in flight)
+    wire [WARPS*TOKW-1:0] f_front_eff;
+    genvar fg;
+    generate for (fg = 0; fg < WARPS; fg = fg + 1)
+    begin : g_formal
+        localparam [WID_W-1:0] FGW = fg;
+        wire [PW-1:0]  fh = head_all[fg*PW +: PW];
+        wire [PW-1:0]  ft = tail_all[fg*PW +: PW];
+        wire [L2W-1:0] fl = log2_all[fg*L2W +: L2W];
+        wire [PW-1:0]  fd = {{(PW-1){1'b0}}, 1'b1} << fl;
+        wire [RAW-1:0] ftop = ent(FGW, fh[LOG2-1:0] - 1'b1);
+
+        assign f_front_eff[fg*TOKW +: TOKW] =
+            (p_valid && p_warp == FGW) ? p_data : front_all[fg*TOKW +: TOKW];
+
+        always @(*)
+        if (f_past_valid && !i_reset)
+        begin
+            // tail <= head <= depth, count never exceeds depth
+            assert(ft <= fh);
+            assert(fh <= fd);
+            assert(fh - ft <= fd);
+            assert(fl <= LOG2_MAX);
+            // the front copy is the RAM's front entry (in a merge's
+            // write-back cycle the RAM is one cycle behind)
+            if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
+                assert(f_front_eff[fg*TOKW +: TOKW] == mem[ftop]);
+        end
+    end endgenerate
+
+    // a trapped push changes nothing
+    always @(posedge i_clk)
+    if (f_past_valid && !$past(i_reset) && $past(cmd_fire)
+        && ($past(i_op) == CMD_PUSH_FRONT || $past(i_op) == CMD_PUSH_BACK)
+        && $past(s1_trap) != `WQ_TRAP_NONE)
+    begin
+        assert(head_all == $past(head_all));
+        assert(tail_all == $past(tail_all));
+        assert(log2_all == $past(log2_all));
+        assert(!$past(ram_we));
+        assert(f_front_eff == $past(f_front_eff));
+        assert(o_trap == $past(s1_trap));
+    end
+
+    // presence of the new front is the OR rule
+    always @(posedge i_clk)
+    if (f_past_valid && !$past(i_reset) && $past(cmd_fire)
+        && $past(i_op) == CMD_PUSH_FRONT && $past(c_ftrap) == `WQ_TRAP_NONE)
+    begin
+        if (i_warp == $past(i_warp))
+        begin
+            assert(o_front[`WQ_TF_TYPE_RANGE] == $past(i_type));
+            if ($past(c_empty))
+                assert(o_front[`WQ_TF_PRESENCE_RANGE] == {NPRES{1'b0}});
+            else
+                assert(o_front[`WQ_TF_PRESENCE_RANGE]
+                       == ($past(c_front[`WQ_TF_PRESENCE_RANGE])
+                           | ({{(NPRES-1){1'b0}}, 1'b1} << $past(c_front[`WQ_TF_TYPE_RANGE]))));
+            assert(mem[ent($past(i_warp), $past(c_head[LOG2-1:0]))] == o_front);
+        end
+    end
+
+    // a push or pop is accepted whenever no search, merge or sweep is busy
+    always @(*)
+    if (f_past_valid && !sweep_busy && !f_busy && !s2_merge)
+        assert(o_ready);
+`endif
+endmodule
+`default_nettype wire
