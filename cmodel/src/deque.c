@@ -90,7 +90,7 @@ int wq_deque_find(const wq_deque_t *dq, unsigned type, uint32_t addr)
      * back, so for YIELD the search is the only answer. */
     if (type != WQ_TOK_YIELD && !wq_deque_has_type(dq, type))
         return -1;
-    addr &= 0x3FFFFFu;
+    addr &= WQ_TOKEN_ADDR_MASK;
     for (uint32_t i = dq->head; i > dq->tail; i--) {
         wq_token_t t = dq->e[i - 1];
         if (wq_token_type(t) == type && wq_token_addr(t) == addr)
@@ -101,6 +101,8 @@ int wq_deque_find(const wq_deque_t *dq, unsigned type, uint32_t addr)
 
 wq_token_t wq_deque_merge(wq_deque_t *dq, int idx, uint32_t mask)
 {
+    /* as the RTL does: the index is taken modulo the depth */
+    idx &= (int)(dq->depth - 1);
     wq_token_t t = dq->e[idx];
     t = wq_token_with_mask(t, wq_token_mask(t) | mask);
     dq->e[idx] = t;

@@ -3,10 +3,11 @@
 #define WQ_ISA_H
 #include <stddef.h>
 #include "defs.h"
+#include "token.h"
 
 #define WQ_PT 7u                 /* predicate 7 reads as true, writes ignored */
 #define WQ_NUM_REGS 32u
-#define WQ_PC_MASK 0x3FFFFFu     /* 22-bit instruction index */
+#define WQ_PC_MASK WQ_TOKEN_ADDR_MASK /* 22-bit instruction index = token address */
 
 typedef struct wq_insn {
     uint8_t  op, fmt, flags, valid;

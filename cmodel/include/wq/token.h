@@ -5,15 +5,18 @@
 
 typedef uint64_t wq_token_t;
 
-#define WQ_PRESENCE_TYPES 6u   /* types with a presence bit: SYNC..CONT */
+/* types with a presence bit: one per presence-field bit (SYNC..CONT) */
+#define WQ_PRESENCE_TYPES (WQ_TF_PRESENCE_HI - WQ_TF_PRESENCE_LO + 1u)
+#define WQ_TOKEN_ADDR_MASK ((uint32_t)WQ_BITS(~0ull, WQ_TF_ADDR_HI, WQ_TF_ADDR_LO))
 
 static inline wq_token_t wq_token_pack(unsigned type, uint32_t mask,
                                        uint32_t addr, unsigned presence)
 {
-    return ((uint64_t)(type & 0xFu) << WQ_TF_TYPE_LO) |
-           ((uint64_t)mask << WQ_TF_MASK_LO) |
-           ((uint64_t)(addr & 0x3FFFFFu) << WQ_TF_ADDR_LO) |
-           ((uint64_t)(presence & 0x3Fu) << WQ_TF_PRESENCE_LO);
+    return (((uint64_t)type << WQ_TF_TYPE_LO) & WQ_FMASK(WQ_TF_TYPE_HI, WQ_TF_TYPE_LO)) |
+           (((uint64_t)mask << WQ_TF_MASK_LO) & WQ_FMASK(WQ_TF_MASK_HI, WQ_TF_MASK_LO)) |
+           (((uint64_t)addr << WQ_TF_ADDR_LO) & WQ_FMASK(WQ_TF_ADDR_HI, WQ_TF_ADDR_LO)) |
+           (((uint64_t)presence << WQ_TF_PRESENCE_LO) &
+            WQ_FMASK(WQ_TF_PRESENCE_HI, WQ_TF_PRESENCE_LO));
 }
 static inline unsigned wq_token_type(wq_token_t t)
 { return (unsigned)WQ_BITS(t, WQ_TF_TYPE_HI, WQ_TF_TYPE_LO); }
