@@ -3,15 +3,6 @@
 
 #define CH(c, reg) (WQ_CSRVAL_CHAN_BASE + (c) * WQ_CSRVAL_CHAN_STRIDE + WQ_CHCSR_##reg)
 
-uint32_t wq_method_header(unsigned secop, unsigned count, unsigned subch,
-                          uint32_t method_byte_offset)
-{
-    return ((uint32_t)secop << WQ_MH_SEC_OP_LO) |
-           ((count & 0x1FFFu) << WQ_MH_COUNT_LO) |
-           ((subch & 7u) << WQ_MH_SUBCH_LO) |
-           (((method_byte_offset >> 2) & 0xFFFu) << WQ_MH_ADDRESS_LO);
-}
-
 static int overlaps_sys(const wq_program_t *p)
 {
     for (unsigned i = 0; i < p->nsegs; i++) {
@@ -35,14 +26,13 @@ int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
                 v &= ~(uint32_t)WQ_FMASK(WQ_LDF_YIELD_POLICY_HI, WQ_LDF_YIELD_POLICY_LO);
             wq_mem_write32(ctx->mem, d + 4 * k, v);
         }
-        wq_mem_write32(ctx->mem, pb + 4 * n++, wq_method_header(WQ_SECOP_INC, 2, 0, WQ_M_LAUNCH_DESC));
+        wq_mem_write32(ctx->mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2));
         wq_mem_write32(ctx->mem, pb + 4 * n++, d);
         wq_mem_write32(ctx->mem, pb + 4 * n++, 0);
     }
-    wq_mem_write32(ctx->mem, pb + 4 * n++, wq_method_header(WQ_SECOP_IMMD, 0, 0, WQ_M_WFI));
-    /* GP entry: address bits 31:2 in word 0, LENGTH in word 1 */
-    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO, pb);
-    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO + 4, n << WQ_GP_LENGTH_LO);
+    wq_mem_write32(ctx->mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_WFI, 0));
+    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO, wq_gp_word0(pb));
+    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO + 4, wq_gp_word1(n, 0, 0));
     wq_csr_write(ctx, CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO);
     wq_csr_write(ctx, CH(chan, GPFIFO_LOG2), 4);
     wq_csr_write(ctx, CH(chan, CTRL), 1);

@@ -86,17 +86,17 @@ static double host_rate(void)
         if (!ctx) return -1;
         uint32_t a = pb;
         for (unsigned g = 0; g < GROUPS; g++) {
-            wq_mem_write32(ctx->mem, a, wq_method_header(WQ_SECOP_INC, 5, 0, WQ_M_SEM_ADDR_LO));
+            wq_mem_write32(ctx->mem, a, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 5));
             wq_mem_write32(ctx->mem, a + 4, sem + 4 * g);
             wq_mem_write32(ctx->mem, a + 8, 0);
             wq_mem_write32(ctx->mem, a + 12, g);
             wq_mem_write32(ctx->mem, a + 16, 0);
-            wq_mem_write32(ctx->mem, a + 20, WQ_SEMOP_RELEASE << WQ_SEMF_OPERATION_LO);
+            wq_mem_write32(ctx->mem, a + 20, wq_sem_encode(&(wq_sem_exec_t){ .op = WQ_SEMOP_RELEASE }));
             a += 24;
         }
         for (unsigned e = 0; e < ENTRIES; e++) {   /* every entry runs the same segment */
-            wq_mem_write32(ctx->mem, ring + 8 * e, pb);
-            wq_mem_write32(ctx->mem, ring + 8 * e + 4, (GROUPS * 6u) << WQ_GP_LENGTH_LO);
+            wq_mem_write32(ctx->mem, ring + 8 * e, wq_gp_word0(pb));
+            wq_mem_write32(ctx->mem, ring + 8 * e + 4, wq_gp_word1(GROUPS * 6u, 0, 0));
         }
         uint32_t ch = WQ_CSRVAL_CHAN_BASE;
         wq_csr_write(ctx, ch + WQ_CHCSR_GPFIFO_BASE, ring);

@@ -6,13 +6,7 @@
 #define WQ_HOST_UTIL_H
 #include <stdint.h>
 #include "wq/model.h"
-
-/* ---- encodings ------------------------------------------------------------ */
-uint32_t wq_mh_encode(unsigned secop, unsigned subch, uint32_t method_off,
-                      uint32_t count);          /* method_off = byte offset */
-uint32_t wq_sem_encode(const wq_sem_exec_t *s); /* inverse of wq_sem_decode */
-uint32_t wq_gp_word0(uint32_t seg_addr);
-uint32_t wq_gp_word1(uint32_t len, int sync, unsigned ctlop);
+#include "wq/encode.h"
 
 /* ---- pushbuffer builder ---------------------------------------------------- */
 typedef struct wq_pb {

@@ -98,8 +98,6 @@ static void random_run(uint64_t seed, unsigned log2, int ops)
         uint32_t mask = rnd(&seed), addr = rnd(&seed) % 4;
         if (op < 4) {                       /* push front (never YIELD) */
             if (type == WQ_TOK_YIELD) type = WQ_TOK_DIV;
-            unsigned expect_pres = r.n ? 0 : 0;
-            (void)expect_pres;
             unsigned below = ref_presence_below(&r);
             wq_token_t out;
             int trap = wq_deque_push_front(&dq, type, mask, addr, &out);

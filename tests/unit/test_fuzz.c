@@ -5,6 +5,7 @@
 #include <string.h>
 #include "wq/model.h"
 #include "wq/isa.h"
+#include "wq/encode.h"
 
 static uint64_t xs(uint64_t *s)
 {
@@ -50,13 +51,13 @@ static void write_desc(wq_ctx_t *ctx, uint32_t at, uint32_t code, uint64_t *s)
 static void submit(wq_ctx_t *ctx, unsigned chan, uint32_t desc, uint32_t pb, uint32_t ring)
 {
     uint32_t cs[] = {
-        (WQ_SECOP_INC << WQ_MH_SEC_OP_LO) | (2u << WQ_MH_COUNT_LO) | (WQ_M_LAUNCH_DESC >> 2),
+        wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2),
         desc, 0,
-        (WQ_SECOP_IMMD << WQ_MH_SEC_OP_LO) | (WQ_M_WFI >> 2),
+        wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_WFI, 0),
     };
     for (unsigned i = 0; i < 4; i++) wq_mem_write32(ctx->mem, pb + 4 * i, cs[i]);
-    wq_mem_write32(ctx->mem, ring, pb);
-    wq_mem_write32(ctx->mem, ring + 4, 4u << WQ_GP_LENGTH_LO);
+    wq_mem_write32(ctx->mem, ring, wq_gp_word0(pb));
+    wq_mem_write32(ctx->mem, ring + 4, wq_gp_word1(4, 0, 0));
     uint32_t b = WQ_CSRVAL_CHAN_BASE + chan * WQ_CSRVAL_CHAN_STRIDE;
     wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_BASE, ring);
     wq_csr_write(ctx, b + WQ_CHCSR_GPFIFO_LOG2, 3);
@@ -66,7 +67,7 @@ static void submit(wq_ctx_t *ctx, unsigned chan, uint32_t desc, uint32_t pb, uin
 
 Test(fuzz, random_programs, .timeout = 120)
 {
-    unsigned traps = 0, done = 0;
+    unsigned traps = 0;
     for (uint64_t seed = 1; seed <= 400; seed++) {
         uint64_t s = seed * 0x9E3779B97F4A7C15ull;
         wq_config_t cfg;
@@ -93,7 +94,6 @@ Test(fuzz, random_programs, .timeout = 120)
         cr_assert(r.reason == WQ_RUN_IDLE || r.reason == WQ_RUN_TRAP ||
                   r.reason == WQ_RUN_CHAN_ERROR || r.reason == WQ_RUN_LIMIT);
         traps += r.reason == WQ_RUN_TRAP;
-        done += r.reason == WQ_RUN_IDLE;
         sane(ctx);
         wq_free(ctx);
     }
@@ -128,7 +128,7 @@ Test(fuzz, random_command_streams, .timeout = 120)
             uint32_t off = (uint32_t)(xs(&s) % 500) * 4;
             uint32_t len = (uint32_t)(xs(&s) % 24);
             uint32_t w1 = (uint32_t)xs(&s);
-            if (xs(&s) % 4) w1 = len << WQ_GP_LENGTH_LO;
+            if (xs(&s) % 4) w1 = wq_gp_word1(len, 0, 0);
             wq_mem_write32(ctx->mem, ring + 8 * e, (xs(&s) % 8) ? pb + off : (uint32_t)xs(&s));
             wq_mem_write32(ctx->mem, ring + 8 * e + 4, w1);
         }

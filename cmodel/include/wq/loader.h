@@ -6,6 +6,7 @@
 #define WQ_LOADER_H
 #include "model.h"
 #include "asm.h"
+#include "encode.h"
 
 #define WQ_SYS_BASE   0xFFF00000u   /* programs must not place data here */
 #define WQ_SYS_DESC   (WQ_SYS_BASE + 0x0000u)
@@ -16,9 +17,6 @@ typedef struct wq_load_opts {
     int yield_off;         /* force yield policy OFF in every descriptor */
 } wq_load_opts_t;
 
-/* method header word (spec/method.def) */
-uint32_t wq_method_header(unsigned secop, unsigned count, unsigned subch,
-                          uint32_t method_byte_offset);
 /* returns 0, or -1 when the program overlaps the system area */
 int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
                        const wq_load_opts_t *opts);
