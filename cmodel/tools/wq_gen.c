@@ -414,6 +414,17 @@ static void wq_collect(wq_gen_t *g)
 #include "../spec/switch.def"
 #undef SWREASON
 
+    /* ---- step.def */
+#define STEPKIND(n, c) \
+    wq_code(g, "step.def", "STEPKIND", "WQ_STEPK_", #n, WQ_STEPK_##n, 2, WQ_K_CODE);
+#define STEPRES(n, c) \
+    wq_code(g, "step.def", "STEPRES", "WQ_STEP_", #n, WQ_STEP_##n, 3, WQ_K_CODE);
+#include "../spec/step.def"
+#undef STEPKIND
+#undef STEPRES
+    wq_derived(g, "step.def", "STEPKIND", "", 2, 0, wq_strdup("WQ_STEPK_W"));
+    wq_derived(g, "step.def", "STEPRES", "", 3, 0, wq_strdup("WQ_STEP_W"));
+
     /* widths of the code spaces above, for RTL port and register sizes */
     wq_derived(g, "trap.def", "TRAP", "", WQ_GEN_WIDTH_CODE, 0,
                wq_strdup("WQ_TRAP_W"));

@@ -194,6 +194,16 @@ typedef enum {
 #undef EVENT
 } wq_event_t;
 
+/* step API kinds and results (spec/step.def) */
+enum {
+#define STEPKIND(n, c) WQ_STEPK_##n = c,
+#include "../../spec/step.def"
+#undef STEPKIND
+#define STEPRES(n, c) WQ_STEP_##n = c,
+#include "../../spec/step.def"
+#undef STEPRES
+};
+
 /* names, for messages and the disassembler (tables.c) */
 const char *wq_trap_name(unsigned code);
 const char *wq_cherr_name(unsigned code);

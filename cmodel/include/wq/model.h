@@ -145,9 +145,8 @@ int wq_csr_write(wq_ctx_t *ctx, uint32_t off, uint32_t val);
 /* ---- step API ------------------------------------------------------------
  * Return values: WQ_STEP_DONE (did one event), WQ_STEP_IDLE (nothing to do),
  * WQ_STEP_WAIT (blocked: acquire failed, waiting for idle or the dispatcher),
- * WQ_STEP_TRAP (warp trapped), WQ_STEP_ERROR (channel entered ERROR). */
-enum { WQ_STEP_DONE = 0, WQ_STEP_IDLE = 1, WQ_STEP_WAIT = 2,
-       WQ_STEP_TRAP = 3, WQ_STEP_ERROR = 4 };
+ * WQ_STEP_TRAP (warp trapped), WQ_STEP_ERROR (channel entered ERROR):
+ * spec/step.def STEPRES. */
 int wq_step_warp(wq_ctx_t *ctx, unsigned slot);     /* retire one instruction */
 int wq_step_channel(wq_ctx_t *ctx, unsigned chan);  /* one method / entry / retry */
 int wq_step_dispatch(wq_ctx_t *ctx);                /* start one CTA           */

@@ -50,5 +50,5 @@ int host_bad(unsigned off, unsigned v)
 #define WQ_PT_CODE 7u
 #define WQ_HOST_MAX 16u
 #define ADD 3                                    /* bare row name, other value */
-enum { ST_IDLE = 1, WQ_STEP_IDLE = 1 };          /* short row name as suffix */
+enum { ST_IDLE = 1, WQ_RUN_IDLE = 1 };            /* short row name as suffix */
 #define OLD_SEM_EXECUTE 0x@HEX:WQ_M_SEM_EXECUTE@          /* spec_check: ok */

@@ -6,7 +6,7 @@
 #define WQ_PC_MASK 0x3FFFFFu
 #define WQ_PAGE_SIZE 4096u
 #define RD_HI @DEC:WQ_F_RD_HI@                                  /* expect: WQ_F_RD_HI */
-typedef enum { WQ_STEP_DONE = 0, WQ_STEP_IDLE, WQ_STEP_WAIT } wq_step_t;
+typedef enum { WQ_RUN_IDLE = 0, WQ_RUN_TRAP, WQ_RUN_LIMIT } wq_runres_t;
 
 static unsigned misc(unsigned x)
 {

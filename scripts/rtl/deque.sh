@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# rtl/deque.sh -- the token deque's unit bench against the C golden model
+# (run by scripts/rtl_test.sh, i.e. `make test` and `make rtl-test`).
+#
+#  deque: rtl/wq_token_deque.v under Verilator, driven by
+#         tb/verilator/deque/tb_deque.cpp, which links the model's deque
+#         (cmodel/src/deque.c, token.c, tables.c compiled as C) and compares
+#         every result and, every ready cycle, the RAM image and per-warp
+#         state.  Built into build/verilator/deque/L<LOG2>_W<WARPS>/ for
+#         three parameter sets: the default (LOG2=6, WARPS=8; 5 seeds), and
+#         two small ones (odd warp count; a single warp) with 2 seeds each.
+#
+# Usage: bash scripts/rtl/deque.sh [SEED...]     (seeds for every config)
+#   RTL_TEST_OPS   random commands per seed       (default 300000)
+#   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
+# The first failing seed stops the run and prints how to re-run it alone
+# with a waveform (--wave FILE.fst).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+B=build/verilator/deque
+fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
+
+command -v verilator >/dev/null || fail "verilator not installed (make deps)"
+make -s build/gen/wq_defs.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
+
+# ---- the model's deque, compiled as C ------------------------------------------
+mkdir -p "$B/model"
+CC_=${CC:-cc}
+objs=()
+for f in deque token tables; do
+    o="$B/model/$f.o"
+    if [ ! -f "$o" ] || [ "cmodel/src/$f.c" -nt "$o" ] ||
+       [ -n "$(find cmodel/include/wq cmodel/spec -newer "$o" -print -quit)" ]; then
+        "$CC_" -O2 -g -std=c11 -Wall -Wextra -Icmodel/include -c "cmodel/src/$f.c" -o "$o"
+    fi
+    objs+=("$root/$o")
+done
+rm -f "$B/model/libdqmodel.a"
+ar rcs "$B/model/libdqmodel.a" "${objs[@]}"
+
+# ---- build one configuration --------------------------------------------------------
+# -Wall: the RTL must lint clean here too.  --x-assign/--x-initial unique: a
+# register read before it is written shows up as a seeded random value.
+build() {   # LOG2 WARPS -> directory
+    local d="$B/L$1_W$2"
+    mkdir -p "$d"
+    verilator --cc --exe --build -j 2 -O3 -Wall \
+        -Ibuild/gen --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
+        --x-assign unique --x-initial unique --trace-fst \
+        -Mdir "$d" -o tb_deque \
+        -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include" \
+        "$root/rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
+        "$root/$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
+        tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
+    echo "$d"
+}
+
+# ---- run ------------------------------------------------------------------------------
+ops=${RTL_TEST_OPS:-300000}
+total=0
+summary=()
+for cfg in "6 8 1 2 3 4 5" "3 3 11 12" "2 1 21 22"; do
+    read -r log2 warps fixed <<< "$cfg"
+    seeds=("$@")
+    [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"
+    d=$(build "$log2" "$warps")
+    for s in "${seeds[@]}"; do
+        args=(--seed "$s" --ops "$ops")
+        [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
+        if ! "$d/tb_deque" "${args[@]}" > "$d/seed$s.log" 2>&1; then
+            cat "$d/seed$s.log" >&2
+            fail "deque LOG2=$log2 WARPS=$warps seed $s (log: $d/seed$s.log;" \
+                 "rerun: $d/tb_deque --seed $s --wave build/deque.fst)"
+        fi
+        total=$((total + 1))
+    done
+    summary+=("LOG2=$log2 WARPS=$warps: ${#seeds[@]}")
+    if [ "$log2 $warps" = "6 8" ]; then
+        grep -E '^(deque_ops_per_cycle|deque_find_latency_max|deque_find_latency_bound):' \
+            "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" | sed 's/^/rtl_test: /'
+    fi
+done
+echo "rtl_test: deque $total seeds ok ($(IFS=,; echo "${summary[*]}" | sed 's/,/, /g'))"
