@@ -12,11 +12,11 @@ static int overlaps_sys(const wq_program_t *p)
     return 0;
 }
 
-int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
-                       const wq_load_opts_t *opts)
+int wq_load_prepare(wq_mem_t *mem, const wq_program_t *p, unsigned chan,
+                    const wq_load_opts_t *opts, wq_csr_op_t *ops)
 {
-    if (overlaps_sys(p) || chan >= ctx->cfg.channels) return -1;
-    wq_program_load(p, ctx->mem);
+    if (overlaps_sys(p)) return -1;
+    wq_program_load(p, mem);
     uint32_t pb = WQ_SYS_PB, n = 0;
     for (unsigned i = 0; i < p->nlaunch; i++) {
         uint32_t d = WQ_SYS_DESC + 64u * i;
@@ -24,18 +24,29 @@ int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
             uint32_t v = p->launch[i].w[k];
             if (k == WQ_LD_YIELD && opts && opts->yield_off)
                 v &= ~(uint32_t)WQ_FMASK(WQ_LDF_YIELD_POLICY_HI, WQ_LDF_YIELD_POLICY_LO);
-            wq_mem_write32(ctx->mem, d + 4 * k, v);
+            wq_mem_write32(mem, d + 4 * k, v);
         }
-        wq_mem_write32(ctx->mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2));
-        wq_mem_write32(ctx->mem, pb + 4 * n++, d);
-        wq_mem_write32(ctx->mem, pb + 4 * n++, 0);
+        wq_mem_write32(mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2));
+        wq_mem_write32(mem, pb + 4 * n++, d);
+        wq_mem_write32(mem, pb + 4 * n++, 0);
     }
-    wq_mem_write32(ctx->mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_WFI, 0));
-    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO, wq_gp_word0(pb));
-    wq_mem_write32(ctx->mem, WQ_SYS_GPFIFO + 4, wq_gp_word1(n, 0, 0));
-    wq_csr_write(ctx, CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO);
-    wq_csr_write(ctx, CH(chan, GPFIFO_LOG2), 4);
-    wq_csr_write(ctx, CH(chan, CTRL), 1);
-    wq_csr_write(ctx, CH(chan, GP_PUT), 1);
+    wq_mem_write32(mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_WFI, 0));
+    wq_mem_write32(mem, WQ_SYS_GPFIFO, wq_gp_word0(pb));
+    wq_mem_write32(mem, WQ_SYS_GPFIFO + 4, wq_gp_word1(n, 0, 0));
+    ops[0] = (wq_csr_op_t){ CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO };
+    ops[1] = (wq_csr_op_t){ CH(chan, GPFIFO_LOG2), 4 };
+    ops[2] = (wq_csr_op_t){ CH(chan, CTRL), 1 };
+    ops[3] = (wq_csr_op_t){ CH(chan, GP_PUT), 1 };
+    return 4;
+}
+
+int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
+                       const wq_load_opts_t *opts)
+{
+    wq_csr_op_t ops[WQ_LOAD_MAX_CSR_OPS];
+    if (chan >= ctx->cfg.channels) return -1;
+    int n = wq_load_prepare(ctx->mem, p, chan, opts, ops);
+    if (n < 0) return -1;
+    for (int i = 0; i < n; i++) wq_csr_write(ctx, ops[i].off, ops[i].val);
     return 0;
 }

@@ -17,7 +17,22 @@ typedef struct wq_load_opts {
     int yield_off;         /* force yield policy OFF in every descriptor */
 } wq_load_opts_t;
 
-/* returns 0, or -1 when the program overlaps the system area */
+/* one CSR write of a submission */
+typedef struct wq_csr_op { uint32_t off, val; } wq_csr_op_t;
+#define WQ_LOAD_MAX_CSR_OPS 4u
+
+/* Write the program image and the system area (descriptors, pushbuffer,
+ * GPFIFO ring) into mem, and list in ops[] the CSR writes that start it on
+ * channel chan (ring base and size, enable, doorbell), in order.  Returns
+ * the number of CSR writes, or -1 when the program overlaps the system
+ * area.  The lockstep harness applies the same image to both memories and
+ * sends the writes through the RTL's CSR port. */
+int wq_load_prepare(wq_mem_t *mem, const wq_program_t *p, unsigned chan,
+                    const wq_load_opts_t *opts, wq_csr_op_t *ops);
+
+/* wq_load_prepare into the model's memory, then the CSR writes on the
+ * model.  Returns 0, or -1 when the program overlaps the system area or
+ * chan is not a channel of this configuration. */
 int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,
                        const wq_load_opts_t *opts);
 
