@@ -78,7 +78,7 @@ lint: build
 
 bench: deps
 	$(MAKE) build
-	$(B)/bin/wq bench
+	bash scripts/bench.sh
 
 clean:
 	rm -rf $(B)

@@ -6,6 +6,7 @@
 int wq_cli_asm(int argc, char **argv);
 int wq_cli_disasm(int argc, char **argv);
 int wq_cli_run(int argc, char **argv);
+int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
 
 #endif

@@ -12,6 +12,8 @@ static int usage(FILE *f)
         "  run FILE.wqs [--yield=off] [--lanes N] [--warps N] [--trace]\n"
         "               [--max-ticks N] [--watchdog N]\n"
         "                                       run on the golden model\n"
+        "  cosim FILE.wqs [--lanes N] [--seed N] [--wave F.fst]\n"
+        "                                       RTL in lockstep with the model\n"
         "  bench                                model benchmarks (key: value)\n");
     return 2;
 }
@@ -23,6 +25,7 @@ int main(int argc, char **argv)
     if (!strcmp(c, "asm")) return wq_cli_asm(argc - 1, argv + 1);
     if (!strcmp(c, "disasm")) return wq_cli_disasm(argc - 1, argv + 1);
     if (!strcmp(c, "run")) return wq_cli_run(argc - 1, argv + 1);
+    if (!strcmp(c, "cosim")) return wq_cli_cosim(argc - 1, argv + 1);
     if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
     if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
         usage(stdout);

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# bench.sh -- every measured number of the project (`make bench`), as
+# `key: value` lines:
+#   * the model's rates (build/bin/wq bench);
+#   * deque_ops_per_cycle: the token deque bench streaming push/pop
+#     commands every cycle (target 1.00);
+#   * rtl_cycles_per_s: wq_top under Verilator (default configuration)
+#     running a standard kernel without the model; cosim_cycles_per_s and
+#     cosim_overhead: the same program in lockstep with the model, and
+#     lockstep wall time / RTL-only wall time for the same cycle count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "bench: FAIL: $*" >&2; exit 1; }
+
+build/bin/wq bench
+
+# ---- token deque: sustained push/pop rate ------------------------------------------
+RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"
+build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
+    grep -E '^deque_ops_per_cycle:' || fail "deque bench"
+
+# ---- the whole device under Verilator --------------------------------------------------
+if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
+    prog=tests/programs/asm_vecadd.wqs
+    bin=$(bash scripts/cosim_build.sh) || fail "cosim build"
+    out=$("$bin" "$prog" --seed 1) || { echo "$out" >&2; fail "cosim $prog"; }
+    cycles=$(sed -n 's/^cycles: //p' <<< "$out")
+    lw=$(sed -n 's/^wall_seconds: //p' <<< "$out")
+    # the same number of cycles without the model, a few times for a stable rate
+    rt=$("$bin" "$prog" --seed 1 --rtl-only "$((cycles * 20))")
+    rw=$(sed -n 's/^wall_seconds: //p' <<< "$rt")
+    echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
+    awk -v c="$cycles" -v l="$lw" -v r="$rw" 'BEGIN {
+        printf "cosim_cycles_per_s: %.0f\n", l > 0 ? c / l : 0;
+        printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, same cycles)\n",
+               (r > 0 ? (l * 20) / r : 0) }'
+else
+    echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
+fi
