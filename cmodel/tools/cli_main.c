@@ -12,7 +12,9 @@ static int usage(FILE *f)
         "  run FILE.wqs [--yield=off] [--lanes N] [--warps N] [--trace]\n"
         "               [--max-ticks N] [--watchdog N]\n"
         "                                       run on the golden model\n"
-        "  bench                                model benchmarks (key: value)\n");
+        "  bench                                model benchmarks (key: value)\n"
+        "  gen prog|stream --seed N [-o FILE]   seeded random test (see `wq gen`)\n"
+        "  gen check --seeds A..B [--kind K]    generate and run on the model\n");
     return 2;
 }
 
@@ -24,6 +26,7 @@ int main(int argc, char **argv)
     if (!strcmp(c, "disasm")) return wq_cli_disasm(argc - 1, argv + 1);
     if (!strcmp(c, "run")) return wq_cli_run(argc - 1, argv + 1);
     if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
+    if (!strcmp(c, "gen")) return wq_cli_gen(argc - 1, argv + 1);
     if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
         usage(stdout);
         return 0;
