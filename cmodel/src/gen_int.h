@@ -23,6 +23,16 @@ void wq_buf_printf(wq_buf_t *b, const char *fmt, ...)
 void wq_buf_append(wq_buf_t *b, const char *s, size_t n);
 void wq_buf_free(wq_buf_t *b);
 
+/* memory layout of a generated kernel's launch (gen_prog.c): launch area
+ * index a is at PARAM = AREA_BASE + AREA_STEP * a */
+#define WQ_GEN_AREA_BASE 0x00100000u
+#define WQ_GEN_AREA_STEP 0x00100000u
+struct wq_ctx;
+/* append one expectation line per word of the output areas of the launch
+ * whose descriptor is desc (fmt takes address and value) */
+void wq_gen_expect_launch(wq_buf_t *b, const struct wq_ctx *ctx, const uint32_t *desc,
+                          const char *fmt);
+
 void wq_gen_seterr(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

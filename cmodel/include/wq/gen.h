@@ -66,6 +66,10 @@ typedef struct wq_gen_opts {
     unsigned ctas_min, ctas_max;    /* CTAs per launch, 1..4 (default 1..2) */
     unsigned trap;              /* WQ_GEN_TRAP_*                            */
     unsigned lanes;             /* LANES of the reference run (default 32)  */
+    uint32_t code_base;         /* .code address (default 0x1000)           */
+    unsigned area;              /* first launch area index (default 0)      */
+    int      no_expects;        /* leave out the .expect lines (streams add
+                                   their own after running the whole stream) */
 } wq_gen_opts_t;
 
 void wq_gen_opts_default(wq_gen_opts_t *o);
