@@ -486,46 +486,39 @@ static void pick_shape(pg_t *g, shape_t *s)
     }
 }
 
-static const char *trap_asm_name(unsigned t)
-{
-    switch (t) {
-    case WQ_GEN_TRAP_ILLEGAL_INSTR: return wq_trap_name(WQ_TRAP_ILLEGAL_INSTR);
-    case WQ_GEN_TRAP_ILLEGAL_REG: return wq_trap_name(WQ_TRAP_ILLEGAL_REG);
-    case WQ_GEN_TRAP_MISALIGNED: return wq_trap_name(WQ_TRAP_MISALIGNED);
-    case WQ_GEN_TRAP_DEQUE_FULL: return wq_trap_name(WQ_TRAP_DEQUE_FULL);
-    case WQ_GEN_TRAP_SUBV_MISUSE: return wq_trap_name(WQ_TRAP_SUBV_MISUSE);
-    default: return wq_trap_name(WQ_TRAP_NONE);
-    }
-}
+static const unsigned scenarios[WQ_GEN_NSCENARIOS] = {
+    WQ_TRAP_NONE, WQ_TRAP_ILLEGAL_INSTR, WQ_TRAP_ILLEGAL_REG, WQ_TRAP_MISALIGNED,
+    WQ_TRAP_DEQUE_FULL, WQ_TRAP_SUBV_MISUSE,
+};
 
-static unsigned trap_code(unsigned t)
+unsigned wq_gen_scenario_trap(unsigned i) { return i < WQ_GEN_NSCENARIOS ? scenarios[i] : 0; }
+
+static int trap_supported(unsigned code)
 {
-    static const unsigned m[WQ_GEN_NTRAPS] = {
-        WQ_TRAP_NONE, WQ_TRAP_ILLEGAL_INSTR, WQ_TRAP_ILLEGAL_REG, WQ_TRAP_MISALIGNED,
-        WQ_TRAP_DEQUE_FULL, WQ_TRAP_SUBV_MISUSE,
-    };
-    return t < WQ_GEN_NTRAPS ? m[t] : WQ_TRAP_NONE;
+    for (unsigned i = 0; i < WQ_GEN_NSCENARIOS; i++)
+        if (scenarios[i] == code) return 1;
+    return 0;
 }
 
 static void emit_trap(pg_t *g, wq_buf_t *b)
 {
     switch (g->o.trap) {
-    case WQ_GEN_TRAP_ILLEGAL_INSTR: {
+    case WQ_TRAP_ILLEGAL_INSTR: {
         /* a NOP with its unused RD field set: decode rule 2 (§2.3) */
         uint64_t w = (uint64_t)WQ_OP_NOP | ((uint64_t)1 << WQ_F_RD_LO);
         wq_buf_printf(b, "    .dword 0x%llx   ; illegal: unused field set\n",
                       (unsigned long long)w);
         break;
     }
-    case WQ_GEN_TRAP_ILLEGAL_REG: wq_buf_printf(b, "    mov r31, 1   ; NREGS is 31\n"); break;
-    case WQ_GEN_TRAP_MISALIGNED: wq_buf_printf(b, "    ld r16, [r2+2]\n"); break;
-    case WQ_GEN_TRAP_DEQUE_FULL: {
+    case WQ_TRAP_ILLEGAL_REG: wq_buf_printf(b, "    mov r31, 1   ; NREGS is 31\n"); break;
+    case WQ_TRAP_MISALIGNED: wq_buf_printf(b, "    ld r16, [r2+2]\n"); break;
+    case WQ_TRAP_DEQUE_FULL: {
         unsigned L = lbl(g);
         for (unsigned i = 0; i < 6; i++) wq_buf_printf(b, "    ssy L%u\n", L);
         wq_buf_printf(b, "L%u:\n", L);
         break;
     }
-    case WQ_GEN_TRAP_SUBV_MISUSE: wq_buf_printf(b, "    subv_start\n    yield\n    subv_end\n"); break;
+    case WQ_TRAP_SUBV_MISUSE: wq_buf_printf(b, "    subv_start\n    yield\n    subv_end\n"); break;
     default: break;
     }
 }
@@ -536,15 +529,15 @@ static void emit_launches(pg_t *g, wq_buf_t *b, const shape_t *s)
         wq_buf_printf(b, ".launch k%u\n  .entry main\n  .grid %u, %u, %u\n  .cta %u, %u, %u\n"
                       "  .param 0x%x\n", i, s->grid[i][0], s->grid[i][1], s->grid[i][2],
                       s->cta[i][0], s->cta[i][1], s->cta[i][2], AREA_BASE + AREA_STEP * (g->o.area + i));
-        wq_buf_printf(b, "  .regs %u\n", g->o.trap == WQ_GEN_TRAP_ILLEGAL_REG ? 31 : 32);
+        wq_buf_printf(b, "  .regs %u\n", g->o.trap == WQ_TRAP_ILLEGAL_REG ? 31 : 32);
         unsigned yp = rnd(g, 3);
         if (g->feat & WQ_GEN_F_LOCK) yp = 1 + rnd(g, 2);   /* locks need YIELD to fire */
         if (yp == 0) wq_buf_printf(b, "  .yield off\n");
         else if (yp == 1) wq_buf_printf(b, "  .yield every %u\n", chance(g, 50) ? 1 + rnd(g, 4) : 1 + rnd(g, 256));
         else wq_buf_printf(b, "  .yield lfsr %u, %u\n", 32 + rnd(g, 224), rnd(g, 65536));
         if (g->subv_prog) wq_buf_printf(b, "  .wave subv %u\n", chance(g, 70) ? SHR_BASE : 0);
-        else if (g->o.trap == WQ_GEN_TRAP_SUBV_MISUSE) wq_buf_printf(b, "  .wave subv\n");
-        if (g->o.trap == WQ_GEN_TRAP_DEQUE_FULL) wq_buf_printf(b, "  .deque 2\n");
+        else if (g->o.trap == WQ_TRAP_SUBV_MISUSE) wq_buf_printf(b, "  .wave subv\n");
+        if (g->o.trap == WQ_TRAP_DEQUE_FULL) wq_buf_printf(b, "  .deque 2\n");
         else wq_buf_printf(b, "  .deque %u\n", 5 + rnd(g, 2));
         wq_buf_printf(b, ".end\n");
     }
@@ -663,7 +656,7 @@ static int opts_ok(const wq_gen_opts_t *o)
 {
     return o->size >= 1 && o->size <= 200 && o->warps_min >= 1 && o->warps_min <= o->warps_max &&
            o->warps_max <= 4 && o->ctas_min >= 1 && o->ctas_min <= o->ctas_max &&
-           o->ctas_max <= 4 && o->trap < WQ_GEN_NTRAPS &&
+           o->ctas_max <= 4 && trap_supported(o->trap) &&
            (o->lanes == 8 || o->lanes == 16 || o->lanes == 32) && !(o->features & ~WQ_GEN_F_ALL) &&
            !(o->code_base & 7) && o->code_base < AREA_BASE && o->area < 8;
 }
@@ -691,7 +684,7 @@ int wq_gen_prog(uint64_t seed, const wq_gen_opts_t *opts, char **wqs_text,
     pick_shape(&g, &s);
     wq_buf_t b = { 0 };
     wq_buf_printf(&b, "; wq-gen prog seed=%llu features=0x%x size=%u trap=%s\n",
-                  (unsigned long long)seed, g.o.features, g.o.size, trap_asm_name(g.o.trap));
+                  (unsigned long long)seed, g.o.features, g.o.size, wq_trap_name(g.o.trap));
     wq_buf_printf(&b, "; generated by `wq gen prog`; replay with the same seed and options\n");
     emit_launches(&g, &b, &s);
     wq_buf_printf(&b, ".code 0x%x\n", g.o.code_base);
@@ -714,7 +707,7 @@ int wq_gen_prog(uint64_t seed, const wq_gen_opts_t *opts, char **wqs_text,
     wq_run_result_t rr;
     int rc = ref_run(b.p, g.o.lanes, &p, &ctx, &rr, err, errlen);
     if (rc) { wq_buf_free(&b); return rc; }
-    unsigned want = trap_code(g.o.trap);
+    unsigned want = g.o.trap;
     if (want) {
         if (rr.reason != WQ_RUN_TRAP || rr.code != want) {
             wq_gen_seterr(err, errlen, "seed %llu: expected trap %s, run ended with reason %d"

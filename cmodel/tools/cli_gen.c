@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "cli.h"
 #include "wq/gen.h"
 #include "wq/asm.h"
@@ -42,15 +43,13 @@ static const char *val(int argc, char **argv, int *i)
     return *i + 1 < argc ? argv[++*i] : NULL;
 }
 
+/* a trap name as in trap.def, any case ("misaligned"); ~0u if unknown */
 static unsigned trap_by_name(const char *s)
 {
-    static const struct { const char *n; unsigned t; } m[] = {
-        { "illegal_instr", WQ_GEN_TRAP_ILLEGAL_INSTR }, { "illegal_reg", WQ_GEN_TRAP_ILLEGAL_REG },
-        { "misaligned", WQ_GEN_TRAP_MISALIGNED }, { "deque_full", WQ_GEN_TRAP_DEQUE_FULL },
-        { "subv_misuse", WQ_GEN_TRAP_SUBV_MISUSE }, { "none", WQ_GEN_TRAP_NONE },
-    };
-    for (unsigned i = 0; i < sizeof m / sizeof m[0]; i++)
-        if (!strcmp(s, m[i].n)) return m[i].t;
+    for (unsigned c = 0; c < 64; c++) {
+        const char *n = wq_trap_name(c);
+        if (n && strlen(n) == strlen(s) && !strncasecmp(n, s, strlen(s))) return c;
+    }
     return ~0u;
 }
 
@@ -173,7 +172,7 @@ static int check_one(const gen_args_t *a, int stream, uint64_t seed, cov_t *cov)
         rc = wq_gen_stream(seed, &a->so, &text, &info, err, sizeof err);
     } else {
         wq_gen_opts_t o = a->po;
-        if (a->traps) o.trap = (unsigned)(seed % WQ_GEN_NTRAPS);
+        if (a->traps) o.trap = wq_gen_scenario_trap((unsigned)(seed % WQ_GEN_NSCENARIOS));
         rc = wq_gen_prog(seed, &o, &text, &info, err, sizeof err);
     }
     if (rc) {

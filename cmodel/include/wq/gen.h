@@ -48,23 +48,20 @@ const char *wq_gen_feature_name(unsigned bit);
 /* "alu,if,loop" or "all" -> mask; 0 on success, -1 on an unknown name */
 int wq_gen_parse_features(const char *s, unsigned *mask);
 
-/* trap scenarios (wq_gen_opts_t.trap): the program must stop on this trap */
-enum {
-    WQ_GEN_TRAP_NONE = 0,
-    WQ_GEN_TRAP_ILLEGAL_INSTR,
-    WQ_GEN_TRAP_ILLEGAL_REG,
-    WQ_GEN_TRAP_MISALIGNED,
-    WQ_GEN_TRAP_DEQUE_FULL,
-    WQ_GEN_TRAP_SUBV_MISUSE,
-    WQ_GEN_NTRAPS
-};
+/* trap scenarios (wq_gen_opts_t.trap): a WQ_TRAP_* code the program must
+ * stop on, 0 for none.  Supported: ILLEGAL_INSTR, ILLEGAL_REG, MISALIGNED,
+ * DEQUE_FULL, SUBV_MISUSE (ORPHANED cannot come from a program alone: only
+ * a driver that corrupts the deque raises it, test_diverge.c) */
+#define WQ_GEN_NSCENARIOS 6u        /* 0 and the five traps above */
+/* scenario i (0..WQ_GEN_NSCENARIOS-1) -> trap code; 0 for i = 0 */
+unsigned wq_gen_scenario_trap(unsigned i);
 
 typedef struct wq_gen_opts {
     unsigned features;          /* WQ_GEN_F_* mask; 0 means all            */
     unsigned size;              /* body statements, 1..200 (default 24)     */
     unsigned warps_min, warps_max;  /* warps per CTA, 1..4 (default 1..3)  */
     unsigned ctas_min, ctas_max;    /* CTAs per launch, 1..4 (default 1..2) */
-    unsigned trap;              /* WQ_GEN_TRAP_*                            */
+    unsigned trap;              /* WQ_TRAP_* to provoke, 0 = none           */
     unsigned lanes;             /* LANES of the reference run (default 32)  */
     uint32_t code_base;         /* .code address (default 0x1000)           */
     unsigned area;              /* first launch area index (default 0)      */
