@@ -8,5 +8,6 @@ int wq_cli_disasm(int argc, char **argv);
 int wq_cli_run(int argc, char **argv);
 int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
+int wq_cli_gen(int argc, char **argv);
 
 #endif

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "wq/asm.h"
 #include "wq/loader.h"
+#include "wq/stream.h"
 
 typedef struct run_opts {
     const char *file;
@@ -131,14 +132,77 @@ static int check_expects(const wq_ctx_t *ctx, const wq_program_t *p)
     return bad ? -1 : 0;
 }
 
+/* a command-stream test (stream.h, first line "wqstream 1"), as written by
+ * `wq gen stream`: run it and check its expectations */
+static int run_stream(const run_opts_t *o, const char *text)
+{
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.lanes = o->lanes;
+    cfg.warps = o->warps;
+    cfg.channels = (unsigned)wq_stream_channels(text);
+    if (o->watchdog_set) cfg.watchdog = o->watchdog;
+    wq_ctx_t *ctx = wq_new(&cfg);
+    if (!ctx) {
+        fprintf(stderr, "wq run: bad machine configuration\n");
+        return 2;
+    }
+    if (o->trace) wq_set_trace(ctx, print_trace, stdout);
+    wq_stream_result_t r;
+    int rc = wq_stream_run(ctx, text, o->max_ticks, &r);
+    if (rc) {
+        fprintf(stderr, "%s: %s\n", o->file, r.msg);
+        wq_free(ctx);
+        return 2;
+    }
+    for (unsigned c = 0; c < cfg.channels; c++) {
+        const wq_channel_t *ch = &ctx->ch[c];
+        if (ch->state == WQ_CH_DISABLED && !ch->err) continue;
+        printf("channel %u: %s GP_GET=%u GP_PUT=%u methods=%" PRIu64 " REF=0x%x%s%s\n", c,
+               wq_chstate_name(ch->state), ch->gp_get, ch->gp_put, ch->methods, ch->ref,
+               ch->err ? " error=" : "", ch->err ? wq_cherr_name(ch->err) : "");
+    }
+    printf("ticks: %" PRIu64 "  warp instructions: %" PRIu64 "  launches: %" PRIu64 "\n",
+           r.ticks, ctx->st.warp_instrs, ctx->st.launches);
+    if (r.failed) printf("%s: %s\n", o->file, r.msg);
+    printf("expects: %u/%u ok\n", r.checks - r.failed, r.checks);
+    wq_free(ctx);
+    return r.failed ? 1 : 0;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *b = malloc(cap);
+    while (b) {
+        len += fread(b + len, 1, cap - len - 1, f);
+        if (len < cap - 1) break;
+        char *nb = realloc(b, cap *= 2);
+        if (!nb) { free(b); b = NULL; break; }
+        b = nb;
+    }
+    fclose(f);
+    if (b) b[len] = 0;
+    return b;
+}
+
 int wq_cli_run(int argc, char **argv)
 {
     run_opts_t o;
     if (parse(argc, argv, &o)) {
-        fprintf(stderr, "usage: wq run FILE.wqs [--yield=off] [--lanes 8|16|32] [--warps N]"
+        fprintf(stderr, "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]"
                         " [--trace] [--max-ticks N] [--watchdog N]\n");
         return 2;
     }
+    char *text = slurp(o.file);
+    if (text && wq_stream_channels(text) > 0) {
+        int rc = run_stream(&o, text);
+        free(text);
+        return rc;
+    }
+    free(text);
     wq_program_t p;
     char err[512];
     if (wq_asm_file(o.file, &p, err, sizeof err)) {

@@ -1,0 +1,178 @@
+/* test_gen.c -- the seeded generators: replayable per seed, their tests hold
+ * on the model at every LANES, the trap scenarios trap as named, and the
+ * checks they carry do fail when the result is wrong. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include "wq/gen.h"
+#include "wq/stream.h"
+
+static char *prog(uint64_t seed, unsigned trap)
+{
+    wq_gen_opts_t o;
+    wq_gen_opts_default(&o);
+    o.trap = trap;
+    char *t = NULL, err[256] = "";
+    int rc = wq_gen_prog(seed, &o, &t, NULL, err, sizeof err);
+    cr_assert_eq(rc, WQ_GEN_OK, "seed %llu: %s", (unsigned long long)seed, err);
+    return t;
+}
+
+static char *stream(uint64_t seed, int bad)
+{
+    wq_gen_stream_opts_t o = { .bad = bad };
+    char *t = NULL, err[256] = "";
+    int rc = wq_gen_stream(seed, &o, &t, NULL, err, sizeof err);
+    cr_assert_eq(rc, WQ_GEN_OK, "seed %llu: %s", (unsigned long long)seed, err);
+    return t;
+}
+
+Test(gen, same_seed_same_text)
+{
+    for (uint64_t s = 1; s <= 4; s++) {
+        char *a = prog(s, 0), *b = prog(s, 0), *c = prog(s + 100, 0);
+        cr_assert_str_eq(a, b, "program seed %llu not replayable", (unsigned long long)s);
+        cr_assert_str_neq(a, c);
+        free(a); free(b); free(c);
+        a = stream(s, 1); b = stream(s, 1); c = stream(s + 100, 1);
+        cr_assert_str_eq(a, b, "stream seed %llu not replayable", (unsigned long long)s);
+        cr_assert_str_neq(a, c);
+        free(a); free(b); free(c);
+    }
+}
+
+Test(gen, programs_agree_on_every_lane_count)
+{
+    static const unsigned lanes[3] = { 8, 16, 32 };
+    for (uint64_t s = 11; s <= 16; s++) {
+        char *t = prog(s, 0);
+        uint64_t h = 0;
+        for (unsigned i = 0; i < 3; i++) {
+            wq_gen_result_t r;
+            cr_assert_eq(wq_gen_run_prog(t, lanes[i], &r), WQ_GEN_OK);
+            cr_assert(r.ok, "seed %llu lanes %u: %s", (unsigned long long)s, lanes[i], r.msg);
+            cr_assert_eq(r.trap_code, 0u);
+            if (i) cr_assert_eq(r.mem_hash, h, "seed %llu: memory differs", (unsigned long long)s);
+            h = r.mem_hash;
+        }
+        free(t);
+    }
+}
+
+Test(gen, trap_scenarios_trap_as_named)
+{
+    for (unsigned i = 1; i < WQ_GEN_NSCENARIOS; i++) {
+        unsigned t = wq_gen_scenario_trap(i);
+        char *text = prog(40 + t, t);
+        cr_assert_eq(wq_gen_expected_trap(text), t);
+        wq_gen_result_t r;
+        cr_assert_eq(wq_gen_run_prog(text, 16, &r), WQ_GEN_OK);
+        cr_assert(r.ok, "trap %u: %s", t, r.msg);
+        cr_assert_eq(r.trap_code, t);
+        free(text);
+    }
+}
+
+Test(gen, a_wrong_result_fails_the_program_check)
+{
+    char *t = prog(3, 0);
+    /* flip the value of the last .expect line */
+    char *e = strrchr(t, ',');
+    cr_assert_not_null(e);
+    char *v = strstr(e, "0x");
+    cr_assert_not_null(v);
+    v[2] = v[2] == '1' ? '2' : '1';
+    wq_gen_result_t r;
+    cr_assert_eq(wq_gen_run_prog(t, 32, &r), WQ_GEN_OK);
+    cr_assert(!r.ok);
+    cr_assert_eq(r.bad_expects, 1u);
+    free(t);
+}
+
+Test(gen, streams_hold_and_every_error_code_appears)
+{
+    unsigned errs = 0;
+    /* the first bad channel of seed s ends with error 1 + 3s mod 13 */
+    for (uint64_t s = 1; s <= 13; s++) {
+        wq_gen_stream_opts_t o = { .bad = 1 };
+        wq_gen_info_t info;
+        char *t = NULL, err[256] = "";
+        cr_assert_eq(wq_gen_stream(s, &o, &t, &info, err, sizeof err), WQ_GEN_OK, "%s", err);
+        errs |= info.chan_errs;
+        wq_gen_result_t r;
+        cr_assert_eq(wq_gen_run_stream(t, 8, &r), WQ_GEN_OK);
+        cr_assert(r.ok, "seed %llu: %s", (unsigned long long)s, r.msg);
+        free(t);
+    }
+    for (unsigned e = WQ_CHERR_BAD_GP_ENTRY; e <= WQ_CHERR_RESERVED_BITS; e++)
+        cr_assert(errs >> e & 1, "error %s never generated", wq_cherr_name(e));
+}
+
+Test(gen, a_wrong_channel_outcome_fails_the_stream_check)
+{
+    char *t = stream(5, 0);
+    char *ok = strstr(t, "expect_chan 0 ok");
+    cr_assert_not_null(ok);
+    /* claim channel 0 failed: the check must disagree */
+    char *m = malloc(strlen(t) + 64);
+    size_t pre = (size_t)(ok - t);
+    memcpy(m, t, pre);
+    strcpy(m + pre, "expect_chan 0 error BAD_SEC_OP 0x0");
+    strcat(m, ok + strlen("expect_chan 0 ok"));
+    wq_gen_result_t r;
+    cr_assert_eq(wq_gen_run_stream(m, 32, &r), WQ_GEN_OK);
+    cr_assert(!r.ok);
+    free(m);
+    free(t);
+}
+
+Test(gen, stream_reader_survives_any_text)
+{
+    static const char *bad[] = {
+        "", "wqstream", "wqstream 2\n", "wqstream 1\nchannels 99\n",
+        "wqstream 1\nmem\n", "wqstream 1\nmem 0x3 1\n", "wqstream 1\nasm 0x100\nnop\n",
+        "wqstream 1\nchan 9 0 0 0 0 0\n", "wqstream 1\nexpect_chan 0 error NOPE 1\n",
+        "wqstream 1\nput 0\n", "wqstream 1\nexpect 4 0x100000000\n", "wqstream 1\nfoo\n",
+        "wqstream 1\nasm 0x100\n.launch\nendasm\n",
+    };
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        wq_ctx_t *ctx = wq_new(&cfg);
+        wq_stream_result_t r;
+        cr_assert_eq(wq_stream_run(ctx, bad[i], 1000, &r), -1, "text %u accepted", i);
+        cr_assert(r.msg[0], "text %u: no message", i);
+        wq_free(ctx);
+    }
+    /* every prefix of a real stream: no crash */
+    char *t = stream(2, 1);
+    size_t n = strlen(t);
+    for (size_t cut = 0; cut < n; cut += n / 97 + 1) {
+        char *p = strndup(t, cut);
+        wq_ctx_t *ctx = wq_new(&cfg);
+        wq_stream_result_t r;
+        (void)wq_stream_run(ctx, p, 100000, &r);
+        wq_free(ctx);
+        free(p);
+    }
+    free(t);
+}
+
+Test(gen, bad_options_are_refused)
+{
+    wq_gen_opts_t o;
+    wq_gen_opts_default(&o);
+    o.lanes = 12;
+    char *t = NULL;
+    cr_assert_eq(wq_gen_prog(1, &o, &t, NULL, NULL, 0), WQ_GEN_EOPTS);
+    wq_gen_opts_default(&o);
+    o.warps_min = 3; o.warps_max = 2;
+    cr_assert_eq(wq_gen_prog(1, &o, &t, NULL, NULL, 0), WQ_GEN_EOPTS);
+    wq_gen_stream_opts_t so = { .channels = 9 };
+    cr_assert_eq(wq_gen_stream(1, &so, &t, NULL, NULL, 0), WQ_GEN_EOPTS);
+    cr_assert_null(t);
+    unsigned m;
+    cr_assert_eq(wq_gen_parse_features("if,loop", &m), 0);
+    cr_assert_eq(m, (unsigned)(WQ_GEN_F_IF | WQ_GEN_F_LOOP));
+    cr_assert_eq(wq_gen_parse_features("if,nope", &m), -1);
+}
