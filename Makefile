@@ -6,14 +6,14 @@ CFLAGS  ?= -O2 -g
 WFLAGS  := -Wall -Wextra -Wshadow -Wno-unused-parameter -std=c11 -D_GNU_SOURCE
 INC     := -Icmodel/include
 B       := build
-LIB_SRC := $(sort $(wildcard cmodel/src/*.c))
+LIB_SRC := $(sort $(wildcard cmodel/src/*.c cmodel/driver/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
-HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h)
+HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
 .PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth
 all: build

@@ -9,5 +9,6 @@ int wq_cli_run(int argc, char **argv);
 int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
 int wq_cli_gen(int argc, char **argv);
+int wq_cli_nested(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ static int usage(FILE *f)
         "                                       run on the golden model\n"
         "  cosim FILE.wqs [--lanes N] [--seed N] [--wave F.fst]\n"
         "                                       RTL in lockstep with the model\n"
+        "  nested [--scenario NAME] [--all]     nested-work scenarios through the driver\n"
         "  bench                                model benchmarks (key: value)\n"
         "  gen prog|stream --seed N [-o FILE]   seeded random test (see `wq gen`)\n"
         "  gen check --seeds A..B [--kind K]    generate and run on the model\n");
@@ -30,6 +31,7 @@ int main(int argc, char **argv)
     if (!strcmp(c, "cosim")) return wq_cli_cosim(argc - 1, argv + 1);
     if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
     if (!strcmp(c, "gen")) return wq_cli_gen(argc - 1, argv + 1);
+    if (!strcmp(c, "nested")) return wq_cli_nested(argc - 1, argv + 1);
     if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
         usage(stdout);
         return 0;

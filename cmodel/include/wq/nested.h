@@ -1,0 +1,46 @@
+/* nested.h -- running a nested-work program through the driver: the
+ * scenario runner behind `wq nested`, the unit tests and the bench.
+ *
+ * A nested program is a .wqs file plus the device library
+ * (tests/programs/lib/enqueue.wqs, appended).  Its launch blocks say what
+ * runs where:
+ *   parent       the session's parent kernel (CPU-owned channel);
+ *   indep*       independent work on another CPU channel, side by side;
+ *   anything else the kernel table, in order: kernel index 0, 1, ...
+ * Optional .equ settings: NQ_LOG2 (queue entries log2, default 6),
+ * NQ_SESSIONS (sessions run back to back, default 1), NQ_EXPECT_FULL
+ * (1: the scenario exhausts its queue on purpose).  .expect lines are the
+ * checked final memory. */
+#ifndef WQ_NESTED_H
+#define WQ_NESTED_H
+#include <stdio.h>
+#include "asm.h"
+#include "nq.h"
+
+#define WQ_NESTED_LIB "tests/programs/lib/enqueue.wqs"
+
+typedef struct wq_nested_result {
+    unsigned channels;        /* channels the run used                       */
+    uint32_t launches;        /* parents + children + independent kernels    */
+    uint32_t children;        /* launches made by threads                    */
+    uint32_t maxdepth;        /* deepest nesting level (parent = 0)          */
+    uint32_t fails;           /* enqueues refused for lack of queue space     */
+    unsigned sessions;
+    uint64_t cycles;          /* device time of the whole run                */
+    unsigned expects, expects_failed;
+    uint64_t recenters;       /* deque traps the driver answered             */
+    int      rc;              /* WQ_OK or the first error                     */
+} wq_nested_result_t;
+
+/* assemble path with the library appended; 0 or -1 with a message */
+int wq_nested_asm(const char *path, const char *lib, wq_program_t *p, char *err,
+                  size_t errlen);
+/* load p, run its sessions and independent work, check .expect lines.
+ * log (may be NULL) gets one line per failed check.  Returns WQ_OK when
+ * every session ended as the program expects and every check held. */
+int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
+                  wq_nested_result_t *r, FILE *log);
+/* write a program's image into device memory */
+int wq_drv_load_image(wq_drv_t *d, const wq_program_t *p);
+
+#endif
