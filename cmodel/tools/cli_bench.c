@@ -2,11 +2,13 @@
  * Each figure is the best of three runs of the same work on one core. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cli.h"
 #include "wq/asm.h"
 #include "wq/loader.h"
+#include "wq/nested.h"
 
 /* the standard loop kernel: uniform counted loop, 8 CTAs x 8 warps */
 static const char loop_kernel[] =
@@ -119,6 +121,33 @@ static double host_rate(void)
     return best;
 }
 
+/* child launch: device-local (the PPU-owned queue) vs CPU-mediated (the
+ * host polls a request word and submits over a link of WQ_LINK_LATENCY
+ * ticks per access, default 1000 -- about a PCIe round trip at 1 GHz) */
+static int nested_bench(void)
+{
+    const char *path = "tests/programs/bench/nested_latency.wqs";
+    const char *env = getenv("WQ_LINK_LATENCY");
+    uint32_t lat = env ? (uint32_t)strtoul(env, NULL, 0) : 1000;
+    wq_program_t p;
+    char err[256];
+    if (wq_nested_asm(path, NULL, &p, err, sizeof err)) {
+        fprintf(stderr, "bench nested: %s\n", err);
+        return 1;
+    }
+    uint64_t loc = 0, cpu = 0;
+    int rc = wq_nested_latency(&p, lat, &loc, &cpu);
+    wq_program_free(&p);
+    if (rc || !loc) {
+        fprintf(stderr, "bench nested: %s\n", wq_drv_strerror(rc));
+        return 1;
+    }
+    printf("nested_local_cycles: %llu\n", (unsigned long long)loc);
+    printf("nested_cpu_cycles: %llu link_latency=%u\n", (unsigned long long)cpu, lat);
+    printf("nested_speedup: %.2f\n", (double)cpu / (double)loc);
+    return 0;
+}
+
 int wq_cli_bench(int argc, char **argv)
 {
     double ips, tps;
@@ -132,5 +161,5 @@ int wq_cli_bench(int argc, char **argv)
     double mps = host_rate();
     if (mps < 0) return 1;
     printf("model_host_methods_per_s: %.0f\n", mps);
-    return 0;
+    return nested_bench();
 }

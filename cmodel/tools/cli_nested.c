@@ -47,7 +47,8 @@ static int run_one(const char *path, const char *lib, const wq_config_t *cfg,
                d.faults[i].is_trap ? wq_trap_name(d.faults[i].code)
                                    : wq_cherr_name(d.faults[i].code), d.faults[i].info);
     if (dev.mismatches) printf("  mismatches: %" PRIu64 "\n", dev.mismatches(dev.impl));
-    printf("  result: %s\n", rc ? wq_drv_strerror(rc) : "ok");
+    printf("  result: %s\n", r.expects_failed ? "FAIL (memory checks)"
+                              : rc ? wq_drv_strerror(rc) : "ok");
     wq_drv_close(&d);
     wq_dev_close(&dev);
     wq_program_free(&p);

@@ -40,6 +40,13 @@ int wq_nested_asm(const char *path, const char *lib, wq_program_t *p, char *err,
  * every session ended as the program expects and every check held. */
 int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
                   wq_nested_result_t *r, FILE *log);
+/* child-launch latency in device ticks (tests/programs/bench/
+ * nested_latency.wqs, library appended; model backend): *local from the
+ * thread's semaphore release to the child's first CTA_START, *cpu from the
+ * thread's request store to the CTA_START when the host polls and submits
+ * over a link costing link_latency ticks per access */
+int wq_nested_latency(const wq_program_t *prog, uint32_t link_latency,
+                      uint64_t *local, uint64_t *cpu);
 /* write a program's image into device memory */
 int wq_drv_load_image(wq_drv_t *d, const wq_program_t *p);
 
