@@ -15,11 +15,29 @@ check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
 # every bundled program completes and meets its .expect lines, in each lane
 # count and with yield forced off unless it needs YIELD to make progress
 for f in tests/programs/*.wqs; do
+    case "$f" in */nested_*) continue ;; esac   # driver scenarios: below
     for lanes in 8 16 32; do
         if $WQ run --lanes "$lanes" "$f" > "$T/out" 2>&1; then ok
         else bad "$f --lanes $lanes"; sed 's/^/    /' "$T/out" | tail -5; fi
     done
 done
+
+# nested work through the driver: every scenario, in 8 and 32 lanes; a
+# summary with the channels, launches, depth and cycles; a failing check
+# fails the command
+for lanes in 8 32; do
+    $WQ nested --all --lanes $lanes > "$T/nested" 2>&1
+    check "wq nested --all (lanes $lanes)" test $? -eq 0
+done
+check "nested summary lines" bash -c "grep -q '^  channels: [0-9]' '$T/nested' &&
+    grep -q '^  launches: [0-9]' '$T/nested' && grep -q '^  nesting_depth: 3' '$T/nested' &&
+    grep -q '^  cycles: [0-9]' '$T/nested' && grep -q '^scenarios: 5, failed: 0' '$T/nested'"
+sed 's/^\.expect STAT+24,  1 /.expect STAT+24,  0 /' tests/programs/nested_exhaust.wqs > "$T/bad_nested.wqs"
+$WQ nested "$T/bad_nested.wqs" > "$T/out" 2>&1
+check "nested scenario with a wrong expect exits 1" test $? -eq 1
+check "nested scenario names the failed check" grep -q "expect \[0x00041018\]" "$T/out"
+$WQ nested --backend uart > /dev/null 2>&1
+check "nested with an unknown backend exits 2" test $? -eq 2
 
 # the spin lock: completes with YIELD, reports livelock without
 $WQ run tests/programs/spinlock.wqs > "$T/on" 2>&1
@@ -34,6 +52,10 @@ check "spinlock --yield=off names warp, pc and masks" \
 
 # asm -> hex -> disasm -> asm gives the same words
 for f in tests/programs/*.wqs; do
+    case "$f" in   # nested scenarios assemble with the device library appended
+        */nested_*) { cat "$f"; printf '\n.text\n'; cat tests/programs/lib/enqueue.wqs; } > "$T/n.wqs"
+                    f="$T/n.wqs" ;;
+    esac
     $WQ asm "$f" -o "$T/a.hex" || { bad "asm $f"; continue; }
     $WQ disasm "$T/a.hex" | sed 's/^[0-9]*: *[0-9a-f]* *//' > "$T/re.wqs"
     if $WQ asm "$T/re.wqs" -o "$T/b.hex" 2> "$T/err" && cmp -s "$T/a.hex" "$T/b.hex"; then ok
@@ -103,6 +125,10 @@ if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
     check "bench exits 0" test $? -eq 0
     check "bench prints key: value lines" bash -c "! grep -vEq '^[a-z0-9_]+: [0-9.]+( [a-z0-9_/=.,-]+)?\$' '$T/bench'"
     check "bench has model_warp_instr_per_s" grep -q "^model_warp_instr_per_s: [0-9]" "$T/bench"
+    check "bench has nested_local_cycles" grep -q "^nested_local_cycles: [0-9]" "$T/bench"
+    check "bench has nested_cpu_cycles with its link latency" \
+        grep -q "^nested_cpu_cycles: [0-9]* link_latency=[0-9]" "$T/bench"
+    check "bench has nested_speedup" grep -q "^nested_speedup: [0-9]" "$T/bench"
 fi
 
 echo "cli_tests: passed $pass, failed $fail"
