@@ -28,5 +28,9 @@ for l in 8 16; do
     echo
 done
 line
-echo "summary: yield on exit=$rc1 (expected 0), yield off exit=$rc2 (expected non-zero)"
-[ "$rc1" -eq 0 ] && [ "$rc2" -ne 0 ]
+echo "4) nested work through the driver: children enqueue grandchildren (depth 3)"
+$WQ nested --scenario depth | grep -E "^  (backend|channels|sessions|launches|nesting_depth|cycles|expects|mismatches|result)" | sed 's/^/  /'
+rc3=${PIPESTATUS[0]}
+line
+echo "summary: yield on exit=$rc1 (expected 0), yield off exit=$rc2 (expected non-zero), nested exit=$rc3 (expected 0)"
+[ "$rc1" -eq 0 ] && [ "$rc2" -ne 0 ] && [ "$rc3" -eq 0 ]
