@@ -122,6 +122,7 @@ struct Bench {
     bool granted = false, drop_next = false;
     uint64_t grant_cycle = 0, n_steps = 0;
     unsigned grant_delay = 0;
+    bool grant_now = false;
     // launch seen on the port during this grant
     bool l_seen = false;
     uint32_t l_addr = 0, l_ncta = 0, l_thr = 0, l_desc[16];
@@ -645,11 +646,19 @@ struct Bench {
 
     void between(unsigned err_pct, unsigned feed_pct) {
         engine_actions();
-        // a request is pending for a due acquire retry: make the retry
-        // longer before the grant (the tick then does nothing)
+        // a request is pending for a due acquire retry: move ACQ_RETRY to
+        // the exact boundary (due by 0 or short by 1 cycle at the grant,
+        // which follows at once), or well past it
         if (top->o_ev_req && rng.chance(15)) {
             unsigned c = ctx->cur_ch;
-            if (ctx->ch[c].state == WQ_CH_ACQ_WAIT) chw(c, WQ_CHCSR_ACQ_RETRY, 100 + rng.below(200));
+            if (ctx->ch[c].state == WQ_CH_ACQ_WAIT) {
+                uint64_t g = cycle + 1;                    // a CSR access takes one cycle
+                uint32_t r = rng.chance(70) ? (uint32_t)(g - ctx->ch[c].acq_last) + rng.below(2)
+                                            : 100 + rng.below(200);
+                chw(c, WQ_CHCSR_ACQ_RETRY, r);
+                if (cycle != g) fail("bench: CSR access did not take one cycle");
+                grant_now = true;
+            }
         }
         if (rng.chance(feed_pct)) {
             unsigned c = rng.below(NCH);
@@ -672,6 +681,8 @@ struct Bench {
             if (!granted && !drop_next) {
                 if (env && rng.chance(20)) between(err_pct, feed_pct);
                 if (top->o_ev_req) {
+                    if (grant_now) grant_delay = 0;
+                    grant_now = false;
                     if (grant_delay == 0) {
                         granted = true;
                         grant_cycle = cycle;
