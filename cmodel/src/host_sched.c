@@ -63,40 +63,67 @@ static int leave_reason(const wq_ctx_t *ctx, unsigned chan, int r)
     return -1;
 }
 
-int wq_host_tick(wq_ctx_t *ctx)
+/* Switch on entry: when the current channel has no work (it ran dry, was
+ * disabled or reset), move on to the next channel with work.  Returns the
+ * channel to serve now, or -1 when no channel has work. */
+int wq_host_pick(wq_ctx_t *ctx)
 {
     unsigned cur = ctx->cur_ch;
     if (cur >= ctx->cfg.channels)
         cur = ctx->cur_ch = 0;
-
-    /* the current channel ran dry, was disabled or reset since: move on
-     * and serve the new channel in this same tick */
     if (!wq_chan_has_work(ctx, cur)) {
         int nx = next_with_work(ctx, cur);
         if (nx < 0)
-            return 0;
+            return -1;
         switch_to(ctx, (unsigned)nx, WQ_SW_EMPTY);
         cur = (unsigned)nx;
     }
-    wq_channel_t *ch = &ctx->ch[cur];
+    return (int)cur;
+}
 
-    /* a failed acquire is retried once per ACQ_RETRY ticks */
-    if (ch->state == WQ_CH_ACQ_WAIT && ctx->st.ticks - ch->acq_last < ch->acq_retry)
-        return 1;
+/* a failed acquire is retried once per ACQ_RETRY ticks; every other
+ * channel state can be served at once */
+int wq_host_due(const wq_ctx_t *ctx, unsigned chan)
+{
+    const wq_channel_t *ch = &ctx->ch[chan];
+    return !(ch->state == WQ_CH_ACQ_WAIT && ctx->st.ticks - ch->acq_last < ch->acq_retry);
+}
 
-    ch->yielded = 0;
-    int r = wq_step_channel(ctx, cur);
+/* After one step of `chan` that returned r: count the slice, and leave the
+ * channel (round-robin) when there is a reason to. */
+void wq_host_after_step(wq_ctx_t *ctx, unsigned chan, int r)
+{
+    wq_channel_t *ch = &ctx->ch[chan];
     if (r == WQ_STEP_DONE && ctx->slice_left > 0)
         ctx->slice_left--;
 
-    int why = leave_reason(ctx, cur, r);
+    int why = leave_reason(ctx, chan, r);
     ch->yielded = 0;
     if (why >= 0) {
-        int nx = next_with_work(ctx, cur);
+        int nx = next_with_work(ctx, chan);
         if (nx >= 0)
             switch_to(ctx, (unsigned)nx, (unsigned)why);
         else if (why == WQ_SW_SLICE)
             ctx->slice_left = ctx->host_slice;     /* alone: a fresh slice */
     }
+}
+
+/* One step of `chan` as the host scheduler takes it: the step and what
+ * follows it.  Returns the step result. */
+int wq_host_serve(wq_ctx_t *ctx, unsigned chan)
+{
+    ctx->ch[chan].yielded = 0;
+    int r = wq_step_channel(ctx, chan);
+    wq_host_after_step(ctx, chan, r);
+    return r;
+}
+
+int wq_host_tick(wq_ctx_t *ctx)
+{
+    int cur = wq_host_pick(ctx);
+    if (cur < 0)
+        return 0;
+    if (wq_host_due(ctx, (unsigned)cur))
+        wq_host_serve(ctx, (unsigned)cur);
     return 1;
 }

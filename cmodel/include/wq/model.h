@@ -202,8 +202,14 @@ int  wq_host_method(wq_ctx_t *ctx, unsigned chan, uint32_t off, uint32_t data,
                     unsigned subch);
 /* host_methods.c: one action of a channel in ACQ_WAIT/WFI_WAIT/LAUNCH_WAIT */
 int  wq_host_wait_step(wq_ctx_t *ctx, unsigned chan);
-/* host_sched.c */
+/* host_sched.c: wq_host_tick = pick, then (if due) serve.  Exported one by
+ * one so that the RTL lockstep benches replay the host scheduler's
+ * decisions at the RTL's step boundaries. */
 int  wq_chan_has_work(const wq_ctx_t *ctx, unsigned chan);
+int  wq_host_pick(wq_ctx_t *ctx);          /* switch on entry; channel or -1 */
+int  wq_host_due(const wq_ctx_t *ctx, unsigned chan);  /* acquire retry due  */
+int  wq_host_serve(wq_ctx_t *ctx, unsigned chan);      /* step + after_step  */
+void wq_host_after_step(wq_ctx_t *ctx, unsigned chan, int r);
 /* csr_chan.c: per-channel registers (reg = CHCSR offset); 0 or -1 */
 int  wq_chan_csr_read(wq_ctx_t *ctx, unsigned chan, uint32_t reg, uint32_t *val);
 int  wq_chan_csr_write(wq_ctx_t *ctx, unsigned chan, uint32_t reg, uint32_t val);

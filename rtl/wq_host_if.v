@@ -1,0 +1,1176 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_if.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host interface (DESIGN §5, docs/spec.md §7): CHANNELS
+//		GPFIFO channels, each reading GP entries from its ring and
+//		executing the pushbuffer segments they point at, one method at
+//		a time; semaphores through wq_sem_unit; wait for idle; LAUNCH
+//		through wq_launch_check; the channel registers; and the host
+//		scheduler that serves one channel at a time.
+//
+//		It is the model's host.c, host_methods.c, host_sched.c and
+//		csr_chan.c, step for step:
+//
+//		* every grant of the event lock is exactly one wq_host_tick of
+//		  the model: switch on entry (wq_host_pick), the acquire retry
+//		  rule (wq_host_due), one wq_step_channel, and the leave
+//		  decision (wq_host_after_step); the CHAN_SWITCH records are
+//		  emitted inside that grant, the entry switch before the step's
+//		  records and the leave switch after them;
+//		* a channel in ACQ_WAIT is retried once ACQ_RETRY *cycles* have
+//		  passed since its last attempt: the model's tick counter is the
+//		  cycle on which the step's grant began;
+//		* records leave on the event-record port in the model's order,
+//		  one per cycle;
+//		* memory is read only inside a step and only what the model
+//		  reads (no prefetch), one access at a time.
+//
+//		The channel CSRs answer on the CSR sub-port (the top holds the
+//		lock, so a CSR access never overlaps a step).
+//
+//	Registers keep the model's names (gp_get, seg_rem, m_count,
+//	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
+//	ch->ref).
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_if #(
+		parameter	CHANNELS = 4,	// 1..16
+		parameter	WARPS    = 8,	// launch checks: CTA <= WARPS*32 threads
+		parameter	REGS     = 32,	// launch checks: NREGS 1..REGS
+		parameter	DQ_LOG2  = 6,	// launch checks: DEQUE.LOG2 2..DQ_LOG2
+		parameter [31:0] HOST_SLICE_RESET = 64
+	) (
+		input	wire		i_clk,
+		input	wire		i_reset,
+		// event lock and step port
+		output	reg		o_ev_req,
+		input	wire		i_ev_gnt,
+		output	reg		o_step_valid,
+		output	wire	[`WQ_STEPK_W-1:0]	o_step_kind,
+		output	wire	[7:0]	o_step_id,
+		output	reg	[`WQ_STEP_W-1:0]	o_step_res,
+		// memory master
+		output	wire		o_mem_valid,
+		input	wire		i_mem_ready,
+		output	wire		o_mem_we,
+		output	wire	[31:0]	o_mem_addr,
+		output	wire	[31:0]	o_mem_wdata,
+		output	wire	[3:0]	o_mem_wstrb,
+		input	wire		i_mem_rvalid,
+		input	wire	[31:0]	i_mem_rdata,
+		// event records
+		output	reg		o_evr_valid,
+		output	reg	[7:0]	o_evr_kind,
+		output	reg	[7:0]	o_evr_unit,
+		output	reg	[15:0]	o_evr_aux,
+		output	wire	[31:0]	o_evr_pc,
+		output	reg	[31:0]	o_evr_mask,
+		output	reg	[31:0]	o_evr_a,
+		output	reg	[63:0]	o_evr_b,
+		output	reg	[63:0]	o_evr_c,
+		// CSR sub-port
+		input	wire		i_csr_valid,
+		input	wire		i_csr_we,
+		input	wire	[11:0]	i_csr_addr,
+		input	wire	[31:0]	i_csr_wdata,
+		output	reg		o_csr_ack,
+		output	reg	[31:0]	o_csr_rdata,
+		output	reg		o_csr_err,
+		// warp scheduler
+		input	wire		i_engine_idle,
+		input	wire		i_can_launch,
+		output	reg		o_launch_valid,
+		output	reg	[31:0]	o_launch_addr,
+		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
+		output	reg	[31:0]	o_launch_ncta,
+		output	reg	[10:0]	o_launch_cta_threads,
+		// interrupt pulses
+		output	reg		o_irq_chan_error,
+		output	reg		o_irq_non_stall
+	);
+
+	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
+	localparam	STRIDE_LG = $clog2(`WQ_CSRVAL_CHAN_STRIDE);
+	localparam integer	LAST_CH_I = CHANNELS - 1;
+	localparam [CW-1:0]	LAST_CH = LAST_CH_I[CW-1:0];
+
+	assign	o_step_kind = `WQ_STEPK_CHAN;
+	assign	o_evr_pc    = 32'h0;		// host records carry no PC
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Per-channel state (wq_channel_t)
+	//
+	reg	[31:0]	gp_base		[0:CHANNELS-1];
+	reg	[31:0]	gp_log2		[0:CHANNELS-1];
+	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
+	reg	[31:0]	gp_put		[0:CHANNELS-1];
+	reg		ctrl_en		[0:CHANNELS-1];
+	reg	[3:0]	chan_state	[0:CHANNELS-1];
+	reg	[7:0]	err		[0:CHANNELS-1];
+	reg	[31:0]	err_info	[0:CHANNELS-1];
+	reg	[31:0]	chan_ref	[0:CHANNELS-1];
+	reg	[31:0]	acq_retry	[0:CHANNELS-1];
+	reg	[31:0]	acq_timeout	[0:CHANNELS-1];
+	reg		in_seg		[0:CHANNELS-1];
+	reg	[31:0]	seg_addr	[0:CHANNELS-1];
+	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
+	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
+	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
+	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
+	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
+	reg	[31:0]	sem_addr_lo	[0:CHANNELS-1];
+	reg	[31:0]	sem_addr_hi	[0:CHANNELS-1];
+	reg	[31:0]	sem_pay_lo	[0:CHANNELS-1];
+	reg	[31:0]	sem_pay_hi	[0:CHANNELS-1];
+	reg	[3:0]	wait_kind	[0:CHANNELS-1];
+	reg	[31:0]	wait_data	[0:CHANNELS-1];
+	reg	[`WQ_M_W-1:0]	wait_method	[0:CHANNELS-1];
+	reg	[31:0]	acq_attempts	[0:CHANNELS-1];
+	reg	[31:0]	launch_desc	[0:CHANNELS-1];
+	// cycles since the last acquire attempt, counted from the cycle the
+	// attempt's grant began (the model's ticks - acq_last), saturating
+	reg	[31:0]	acq_since	[0:CHANNELS-1];
+
+	// host scheduler (wq_ctx_t)
+	reg	[CW-1:0]	cur_ch;
+	reg	[31:0]	host_slice, slice_left;
+	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Scheduler views: work, retry due, next channel with work
+	//
+	// wq_chan_has_work: enabled, not in error, and ring entries, an open
+	// segment or a pending wait
+	function is_wait;
+		input	[3:0]	st;
+		is_wait = (st == `WQ_CH_ACQ_WAIT) || (st == `WQ_CH_WFI_WAIT)
+			|| (st == `WQ_CH_LAUNCH_WAIT);
+	endfunction
+
+	reg	[CHANNELS-1:0]	has_work, due;
+	integer	hc;
+	always @(*)
+	for (hc = 0; hc < CHANNELS; hc = hc + 1)
+	begin
+		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
+			&& (chan_state[hc] != `WQ_CH_ERROR)
+			&& ({16'h0, gp_get[hc]} != gp_put[hc] || in_seg[hc]
+				|| is_wait(chan_state[hc]));
+		due[hc] = !(chan_state[hc] == `WQ_CH_ACQ_WAIT
+				&& acq_since[hc] < acq_retry[hc]);
+	end
+
+	// the next channel after `from`, round-robin, that has work
+	function [CW:0] next_work;	// {found, channel}
+		input	[CW-1:0]	from;
+		input	[CHANNELS-1:0]	hw;
+		integer		i;
+		reg	[CW:0]	c;
+		reg		found;
+		begin
+			found = 1'b0;
+			next_work = {1'b0, from};
+			for (i = 1; i < CHANNELS; i = i + 1)
+			begin
+				c = {1'b0, from} + i[CW:0];
+				if (c >= CHANNELS)
+					c = c - CHANNELS[CW:0];
+				if (!found && hw[c[CW-1:0]])
+				begin
+					found = 1'b1;
+					next_work = {1'b1, c[CW-1:0]};
+				end
+			end
+		end
+	endfunction
+
+	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
+	function [3:0] settle;
+		input	[3:0]	st;
+		input		seg;
+		input	[15:0]	get;
+		input	[31:0]	put;
+		if (st == `WQ_CH_IDLE || st == `WQ_CH_RUNNABLE)
+			settle = (seg || {16'h0, get} != put) ? `WQ_CH_RUNNABLE
+					: `WQ_CH_IDLE;
+		else
+			settle = st;
+	endfunction
+
+	// GP_GET + 1 in a ring of 2^log2 entries (log2 <= 16 when enabled)
+	function [15:0] gp_next;
+		input	[15:0]	get;
+		input	[31:0]	log2;
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[16:0]	m;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			m = (log2 >= 32'd16) ? 17'h0ffff : ((17'h1 << log2[4:0]) - 17'h1);
+			gp_next = (get + 16'h1) & m[15:0];
+		end
+	endfunction
+
+	wire	[CW:0]	nx_cur = next_work(cur_ch, has_work);
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The step sequencer
+	//
+	localparam [4:0]	H_IDLE    = 5'd0,	// no grant; CSR accesses
+				H_DUE     = 5'd1,	// retry rule, then the step
+				H_MEM     = 5'd2,	// a read in flight
+				H_GP1     = 5'd3,	// read GP entry word 1
+				H_GPCHK   = 5'd4,	// check the entry
+				H_HDR     = 5'd5,	// read the next header
+				H_HDRDEC  = 5'd6,	// decode it
+				H_DATA    = 5'd7,	// read a method's data word
+				H_DATAGOT = 5'd8,	// method address advance
+				H_METHOD  = 5'd9,	// wq_host_method
+				H_SEMX    = 5'd10,	// SEM_EXECUTE checks
+				H_SEMW    = 5'd11,	// semaphore unit busy
+				H_LAUNCH  = 5'd12,	// LAUNCH: descriptor address
+				H_LREAD   = 5'd13,	// read descriptor words
+				H_LCHK    = 5'd14,	// descriptor checker busy
+				H_ERR     = 5'd15,	// wq_chan_error
+				H_AFTER   = 5'd16,	// after_method: segment end
+				H_LEAVE   = 5'd17;	// wq_host_after_step
+
+	reg	[4:0]	hs, mem_ret;
+	reg	[CW-1:0]	sc;		// channel of this step
+	reg		sc_due;
+	reg	[`WQ_STEP_W-1:0]	res;
+	reg	[31:0]	stepc;		// cycles since the grant began
+	reg	[31:0]	w0_q, rdata_q;
+	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
+	reg	[31:0]	mdata;
+	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
+	reg	[7:0]	err_code_q;
+	reg	[31:0]	err_info_q;
+	reg		yielded;
+	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
+	reg	[4:0]	lidx;		// descriptor word being read
+	// host memory reads (the semaphore unit has its own requests)
+	reg		h_mem_valid, h_issued;
+	reg	[31:0]	h_mem_addr;
+
+	// ---- the current step's channel, as the model's ch-> ---------------
+	wire	[3:0]	s_state  = chan_state[sc];
+	wire	[15:0]	s_get    = gp_get[sc];
+	wire	[31:0]	s_word   = mdata;
+	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_log2[sc]);
+
+	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise)
+	reg	[31:0]	sem_word;
+	wire	[`WQ_SEMF_OPERATION_W-1:0]	sem_op = sem_word[`WQ_SEMF_OPERATION_RANGE];
+	wire	sem_is64 = sem_word[`WQ_SEMF_PAYLOAD_SIZE_LO];
+	wire	[63:0]	sem_pay = sem_is64 ? {sem_pay_hi[sc], sem_pay_lo[sc]}
+					: {32'h0, sem_pay_lo[sc]};
+	wire	s_word_switch = wait_data[sc][`WQ_SEMF_ACQUIRE_SWITCH_LO];
+	wire	[`WQ_SEMF_OPERATION_W-1:0]	x_op = s_word[`WQ_SEMF_OPERATION_RANGE];
+	wire	x_is64 = s_word[`WQ_SEMF_PAYLOAD_SIZE_LO];
+	wire	x_legal = (x_op == `WQ_SEMOP_ACQUIRE) || (x_op == `WQ_SEMOP_RELEASE)
+			|| (x_op == `WQ_SEMOP_ACQ_STRICT_GEQ)
+			|| (x_op == `WQ_SEMOP_ACQ_CIRC_GEQ)
+			|| (x_op == `WQ_SEMOP_ACQ_AND) || (x_op == `WQ_SEMOP_ACQ_NOR)
+			|| (x_op == `WQ_SEMOP_REDUCTION);
+
+	// ---- the semaphore unit ---------------------------------------------
+	reg		sem_start;
+	wire		sem_busy, sem_done, sem_pass, sem_bad_op, sem_bad_red;
+	wire	[63:0]	sem_mv, sem_result;
+	wire		sem_mem_valid, sem_mem_we;
+	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
+	wire	[3:0]	sem_mem_wstrb;
+	reg		sem_active;	// the unit owns the memory port
+
+	wq_sem_unit u_sem (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_start(sem_start), .i_word(sem_word), .i_addr(sem_addr_lo[sc]),
+		.i_payload({sem_pay_hi[sc], sem_pay_lo[sc]}),
+		.o_busy(sem_busy), .o_done(sem_done), .o_pass(sem_pass),
+		.o_bad_op(sem_bad_op), .o_bad_red(sem_bad_red),
+		.o_mv(sem_mv), .o_result(sem_result),
+		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
+		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
+		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
+		.i_mem_rvalid(i_mem_rvalid && sem_active),
+		.i_mem_rdata(i_mem_rdata));
+
+	assign	o_mem_valid = sem_active ? sem_mem_valid : h_mem_valid;
+	assign	o_mem_we    = sem_active ? sem_mem_we : 1'b0;
+	assign	o_mem_addr  = sem_active ? sem_mem_addr : h_mem_addr;
+	assign	o_mem_wdata = sem_active ? sem_mem_wdata : 32'h0;
+	assign	o_mem_wstrb = sem_active ? sem_mem_wstrb : 4'h0;
+
+	// ---- the launch-descriptor checker -----------------------------------
+	reg		lc_start;
+	wire		lc_busy, lc_done, lc_ok;
+	wire	[31:0]	lc_ncta;
+	wire	[10:0]	lc_threads;
+
+	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .DQ_LOG2(DQ_LOG2))
+	u_lchk (
+		.i_clk(i_clk), .i_reset(i_reset), .i_start(lc_start),
+		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
+		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
+
+	// ---- CSR decode --------------------------------------------------------
+	wire	[31:0]	csr_rel   = {20'h0, i_csr_addr} - `WQ_CSRVAL_CHAN_BASE;
+	wire	[31:0]	csr_chn   = csr_rel >> STRIDE_LG;
+	wire	[CW-1:0]	cc    = csr_chn[CW-1:0];
+	wire	[31:0]	csr_regw  = csr_rel & (`WQ_CSRVAL_CHAN_STRIDE - 32'h1);
+	wire	[11:0]	csr_reg   = csr_regw[11:0];
+	wire		csr_is_ch = ({20'h0, i_csr_addr} >= `WQ_CSRVAL_CHAN_BASE)
+				&& (csr_chn < CHANNELS) && (i_csr_addr[1:0] == 2'b00);
+	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
+	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
+	// the channel as CTRL.RESET leaves it (reset first, then enable)
+	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[cc];
+	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[cc];
+	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[cc];
+	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
+	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
+	wire	[31:0]	c_put0 = c_reset ? 32'h0 : gp_put[cc];
+	wire	[31:0]	c_log2 = gp_log2[cc];
+	// a doorbell outside the ring (any value fits when LOG2 >= 32)
+	wire		c_put_bad = (gp_log2[cc] < 32'd32)
+				&& ((i_csr_wdata >> gp_log2[cc][4:0]) != 32'h0);
+
+	reg	[31:0]	csr_rd;
+	reg		csr_bad;
+	always @(*)
+	begin
+		csr_rd  = 32'h0;
+		csr_bad = 1'b0;
+		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
+			csr_rd = host_slice;
+		else if (i_csr_addr == `WQ_CSR_PERF_METHODS)
+			csr_rd = perf_methods;
+		else if (csr_is_ch)
+			case (csr_reg)
+			`WQ_CHCSR_GPFIFO_BASE:	csr_rd = gp_base[cc];
+			`WQ_CHCSR_GPFIFO_LOG2:	csr_rd = gp_log2[cc];
+			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
+			`WQ_CHCSR_GP_PUT:	csr_rd = gp_put[cc];
+			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
+			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
+						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
+			`WQ_CHCSR_REF:		csr_rd = chan_ref[cc];
+			`WQ_CHCSR_ACQ_RETRY:	csr_rd = acq_retry[cc];
+			`WQ_CHCSR_ACQ_TIMEOUT:	csr_rd = acq_timeout[cc];
+			`WQ_CHCSR_ERR_INFO:	csr_rd = err_info[cc];
+			default:		csr_bad = 1'b1;
+			endcase
+		else
+			csr_bad = 1'b1;
+	end
+
+	// ---- records ---------------------------------------------------------------
+	task emit;
+		input	[7:0]	kind;
+		input	[CW-1:0]	ch;
+		input	[15:0]	aux;
+		input	[15:0]	get;	// the channel's GP_GET after the change
+		input	[31:0]	a;
+		input	[63:0]	b;
+		input	[63:0]	c;
+		begin
+			o_evr_valid <= 1'b1;
+			o_evr_kind  <= kind;
+			o_evr_unit  <= {{(8-CW){1'b0}}, ch};
+			o_evr_aux   <= aux;
+			o_evr_mask  <= {16'h0, get};
+			o_evr_a     <= a;
+			o_evr_b     <= b;
+			o_evr_c     <= c;
+		end
+	endtask
+
+	// start_wait / end_wait of host_methods.c, on the step's channel
+	task start_wait;
+		input	[3:0]	kind;
+		input	[`WQ_M_W-1:0]	off;
+		input	[31:0]	data;
+		begin
+			chan_state[sc]  <= kind;
+			wait_kind[sc]   <= kind;
+			wait_method[sc] <= off;
+			wait_data[sc]   <= data;
+		end
+	endtask
+
+	task end_wait;
+		begin
+			wait_kind[sc]    <= 4'h0;
+			wait_method[sc]  <= {`WQ_M_W{1'b0}};
+			wait_data[sc]    <= 32'h0;
+			acq_attempts[sc] <= 32'h0;
+			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
+						gp_get[sc], gp_put[sc]);
+		end
+	endtask
+
+	task raise;		// go to H_ERR: wq_chan_error(code, info)
+		input	[7:0]	code;
+		input	[31:0]	info;
+		begin
+			err_code_q <= code;
+			err_info_q <= info;
+			hs         <= H_ERR;
+		end
+	endtask
+
+	task mem_read;		// one host read; the word lands in rdata_q
+		input	[31:0]	addr;
+		input	[4:0]	ret;
+		begin
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= addr;
+			h_issued    <= 1'b0;
+			mem_ret     <= ret;
+			hs          <= H_MEM;
+		end
+	endtask
+
+	// the header being decoded
+	wire	[31:0]	hdr     = rdata_q;
+	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
+	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
+	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
+	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
+	// the GP entry (w0_q, rdata_q = word 1)
+	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
+	// leave decision inputs
+	wire	[31:0]	slice_dec = (res == `WQ_STEP_DONE && slice_left != 32'h0)
+				? slice_left - 32'h1 : slice_left;
+	wire	[CW:0]	nx_sc = next_work(sc, has_work);
+
+	reg	[7:0]	why;
+	reg		why_v;
+	always @(*)
+	begin
+		why_v = 1'b1;
+		why   = `WQ_SW_EMPTY;
+		if (res == `WQ_STEP_ERROR)
+			why = `WQ_SW_ERROR;
+		else if (s_state == `WQ_CH_ACQ_WAIT)
+		begin
+			why   = `WQ_SW_ACQUIRE;
+			why_v = s_word_switch;
+		end else if (s_state == `WQ_CH_WFI_WAIT || s_state == `WQ_CH_LAUNCH_WAIT)
+			why = `WQ_SW_WAIT;
+		else if (yielded)
+			why = `WQ_SW_YIELD;
+		else if (!has_work[sc])
+			why = `WQ_SW_EMPTY;
+		else if (host_slice != 32'h0 && slice_dec == 32'h0)
+			why = `WQ_SW_SLICE;
+		else
+			why_v = 1'b0;
+	end
+
+	// request the lock when a tick would do something: a switch, or a step
+	// that is due and not a no-op wait (a wait step is still taken when it
+	// would leave for another channel)
+	wire	[CW-1:0]	cand = has_work[cur_ch] ? cur_ch : nx_cur[CW-1:0];
+	wire	cand_v   = has_work[cur_ch] || nx_cur[CW];
+	wire	[CW:0]	nx_cand  = next_work(cand, has_work);
+	wire	[3:0]	cand_st  = chan_state[cand];
+	wire	cand_go  = !has_work[cur_ch]
+			|| (cand_st == `WQ_CH_ACQ_WAIT ? due[cand]
+			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
+			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
+			: 1'b1);
+	wire	want = cand_v && cand_go;
+
+	assign	o_step_id = {{(8-CW){1'b0}}, sc};
+
+	integer	ri;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			// wq_host_init
+			gp_base[ri]      <= 32'h0;
+			gp_log2[ri]      <= 32'h0;
+			gp_get[ri]       <= 16'h0;
+			gp_put[ri]       <= 32'h0;
+			ctrl_en[ri]      <= 1'b0;
+			chan_state[ri]   <= `WQ_CH_DISABLED;
+			err[ri]          <= 8'h0;
+			err_info[ri]     <= 32'h0;
+			chan_ref[ri]     <= 32'h0;
+			acq_retry[ri]    <= `WQ_CSRVAL_ACQ_RETRY_DEFAULT;
+			acq_timeout[ri]  <= `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT;
+			in_seg[ri]       <= 1'b0;
+			seg_addr[ri]     <= 32'h0;
+			seg_rem[ri]      <= 0;
+			m_addr[ri]       <= 0;
+			m_count[ri]      <= 0;
+			m_secop[ri]      <= 0;
+			m_subch[ri]      <= 0;
+			sem_addr_lo[ri]  <= 32'h0;
+			sem_addr_hi[ri]  <= 32'h0;
+			sem_pay_lo[ri]   <= 32'h0;
+			sem_pay_hi[ri]   <= 32'h0;
+			wait_kind[ri]    <= 4'h0;
+			wait_data[ri]    <= 32'h0;
+			wait_method[ri]  <= 0;
+			acq_attempts[ri] <= 32'h0;
+			launch_desc[ri]  <= 32'h0;
+		end
+		cur_ch       <= 0;
+		host_slice   <= HOST_SLICE_RESET;
+		slice_left   <= HOST_SLICE_RESET;
+		perf_methods <= 32'h0;
+		hs           <= H_IDLE;
+		o_ev_req     <= 1'b0;
+		o_step_valid <= 1'b0;
+		o_step_res   <= `WQ_STEP_IDLE;
+		o_evr_valid  <= 1'b0;
+		o_csr_ack    <= 1'b0;
+		o_csr_err    <= 1'b0;
+		o_launch_valid   <= 1'b0;
+		o_irq_chan_error <= 1'b0;
+		o_irq_non_stall  <= 1'b0;
+		h_mem_valid  <= 1'b0;
+		h_issued     <= 1'b0;
+		sem_start    <= 1'b0;
+		sem_active   <= 1'b0;
+		lc_start     <= 1'b0;
+		yielded      <= 1'b0;
+		sc           <= 0;
+	end else begin
+		// one-cycle outputs
+		o_step_valid     <= 1'b0;
+		o_evr_valid      <= 1'b0;
+		o_csr_ack        <= 1'b0;
+		o_launch_valid   <= 1'b0;
+		o_irq_chan_error <= 1'b0;
+		o_irq_non_stall  <= 1'b0;
+		sem_start        <= 1'b0;
+		lc_start         <= 1'b0;
+		stepc            <= stepc + 32'h1;
+
+		case (hs)
+		////////////////////////////////////////////////////////////////
+		// Outside a grant: request, and answer CSR accesses
+		H_IDLE: begin
+			if (i_ev_gnt && !o_step_valid)
+			begin
+				// wq_host_pick: switch on entry
+				o_ev_req <= 1'b0;
+				stepc    <= 32'h1;
+				yielded  <= 1'b0;
+				if (has_work[cur_ch])
+				begin
+					sc     <= cur_ch;
+					sc_due <= due[cur_ch];
+					hs     <= H_DUE;
+				end else if (nx_cur[CW])
+				begin
+					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
+						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+						64'h0, 64'h0);
+					cur_ch     <= nx_cur[CW-1:0];
+					slice_left <= host_slice;
+					sc         <= nx_cur[CW-1:0];
+					sc_due     <= due[nx_cur[CW-1:0]];
+					hs         <= H_DUE;
+				end else begin
+					// nothing has work: an empty tick
+					sc           <= cur_ch;
+					o_step_res   <= `WQ_STEP_IDLE;
+					o_step_valid <= 1'b1;
+				end
+			end else if (!i_ev_gnt && want && !i_csr_valid && !o_csr_ack)
+				o_ev_req <= 1'b1;
+
+			if (i_csr_valid && !i_ev_gnt)
+			begin
+				o_csr_ack   <= 1'b1;
+				o_csr_err   <= csr_bad;
+				o_csr_rdata <= csr_rd;
+				if (i_csr_we && !csr_bad)
+				begin
+					if (i_csr_addr == `WQ_CSR_HOST_SLICE)
+					begin
+						// takes effect at once: a fresh slice
+						host_slice <= i_csr_wdata;
+						slice_left <= i_csr_wdata;
+					end else if (csr_is_ch)
+					case (csr_reg)
+					`WQ_CHCSR_GPFIFO_BASE: if (!ctrl_en[cc]) gp_base[cc] <= i_csr_wdata;
+					`WQ_CHCSR_GPFIFO_LOG2: if (!ctrl_en[cc]) gp_log2[cc] <= i_csr_wdata;
+					`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
+					`WQ_CHCSR_ACQ_TIMEOUT: acq_timeout[cc] <= i_csr_wdata;
+					`WQ_CHCSR_GP_PUT:
+					if (chan_state[cc] != `WQ_CH_ERROR)
+					begin
+						if (c_put_bad)
+						begin
+							chan_state[cc] <= `WQ_CH_ERROR;
+							err[cc]        <= `WQ_CHERR_GP_PUT_RANGE;
+							err_info[cc]   <= i_csr_wdata;
+							o_irq_chan_error <= 1'b1;
+							emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, gp_get[cc],
+								{24'h0, `WQ_CHERR_GP_PUT_RANGE},
+								{32'h0, i_csr_wdata}, 64'h0);
+						end else begin
+							gp_put[cc]     <= i_csr_wdata;
+							chan_state[cc] <= settle(chan_state[cc],
+								in_seg[cc], gp_get[cc], i_csr_wdata);
+						end
+					end
+					`WQ_CHCSR_CTRL: begin
+						if (c_reset)
+						begin
+							// wq_chan_reset: everything but the ring
+							// configuration and the acquire policy
+							gp_get[cc]       <= 16'h0;
+							gp_put[cc]       <= 32'h0;
+							ctrl_en[cc]      <= 1'b0;
+							chan_state[cc]   <= `WQ_CH_DISABLED;
+							err[cc]          <= 8'h0;
+							err_info[cc]     <= 32'h0;
+							chan_ref[cc]     <= 32'h0;
+							in_seg[cc]       <= 1'b0;
+							seg_addr[cc]     <= 32'h0;
+							seg_rem[cc]      <= 0;
+							m_addr[cc]       <= 0;
+							m_count[cc]      <= 0;
+							m_secop[cc]      <= 0;
+							m_subch[cc]      <= 0;
+							sem_addr_lo[cc]  <= 32'h0;
+							sem_addr_hi[cc]  <= 32'h0;
+							sem_pay_lo[cc]   <= 32'h0;
+							sem_pay_hi[cc]   <= 32'h0;
+							wait_kind[cc]    <= 4'h0;
+							wait_data[cc]    <= 32'h0;
+							wait_method[cc]  <= 0;
+							acq_attempts[cc] <= 32'h0;
+							launch_desc[cc]  <= 32'h0;
+						end
+						if (c_st0 != `WQ_CH_ERROR)
+						begin
+							if (c_enable && !c_en0)
+							begin
+								ctrl_en[cc] <= 1'b1;
+								if (gp_base[cc][2:0] != 3'h0 || c_log2 < `WQ_CSRVAL_GPFIFO_LOG2_MIN
+									|| c_log2 > `WQ_CSRVAL_GPFIFO_LOG2_MAX)
+								begin
+									chan_state[cc] <= `WQ_CH_ERROR;
+									err[cc]        <= `WQ_CHERR_BAD_CONFIG;
+									err_info[cc]   <= (gp_base[cc][2:0] != 3'h0)
+										? gp_base[cc] : c_log2;
+									o_irq_chan_error <= 1'b1;
+									emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, c_get0,
+										{24'h0, `WQ_CHERR_BAD_CONFIG},
+										{32'h0, (gp_base[cc][2:0] != 3'h0)
+										? gp_base[cc] : c_log2}, 64'h0);
+								end else
+									// a wait interrupted by disabling resumes
+									chan_state[cc] <= settle((c_wk0 != 4'h0)
+										? c_wk0 : `WQ_CH_RUNNABLE,
+										c_seg0, c_get0, c_put0);
+							end else if (!c_enable && c_en0)
+							begin
+								ctrl_en[cc]    <= 1'b0;
+								chan_state[cc] <= `WQ_CH_DISABLED;
+							end
+						end
+					end
+					default: ;	// read-only: accepted, ignored
+					endcase
+				end
+			end
+		end
+
+		////////////////////////////////////////////////////////////////
+		// wq_host_due, then wq_step_channel's dispatch on the state
+		H_DUE:
+		if (!sc_due)
+		begin
+			// the retry is not due: this tick does nothing more
+			o_step_res   <= `WQ_STEP_WAIT;
+			o_step_valid <= 1'b1;
+			hs           <= H_IDLE;
+		end else
+		case (s_state)
+		`WQ_CH_ACQ_WAIT: begin
+			sem_word    <= wait_data[sc];
+			sem_start   <= 1'b1;
+			sem_active  <= 1'b1;
+			sem_endwait <= 1'b0;
+			hs          <= H_SEMW;
+		end
+		`WQ_CH_WFI_WAIT:
+		if (!i_engine_idle)
+		begin
+			res <= `WQ_STEP_WAIT;
+			hs  <= H_AFTER;
+		end else if (wait_method[sc] == `WQ_M_SEM_EXECUTE)
+		begin
+			// RELEASE_WFI: the release, then end_wait
+			sem_word    <= wait_data[sc];
+			sem_start   <= 1'b1;
+			sem_active  <= 1'b1;
+			sem_endwait <= 1'b1;
+			hs          <= H_SEMW;
+		end else begin
+			if (wait_method[sc] == `WQ_M_SET_REFERENCE)
+				chan_ref[sc] <= wait_data[sc];
+			end_wait;
+			res <= `WQ_STEP_DONE;
+			hs  <= H_AFTER;
+		end
+		`WQ_CH_LAUNCH_WAIT:
+		if (!i_can_launch)
+		begin
+			res <= `WQ_STEP_WAIT;
+			hs  <= H_AFTER;
+		end else begin
+			end_wait;
+			hs <= H_LAUNCH;
+		end
+		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
+		if (!in_seg[sc])
+		begin
+			if ({16'h0, s_get} == gp_put[sc])
+			begin
+				chan_state[sc] <= `WQ_CH_IDLE;
+				res <= `WQ_STEP_IDLE;
+				hs  <= H_LEAVE;
+			end else begin
+				// take_entry: the two words at gp_base + 8 * gp_get
+				chan_state[sc] <= `WQ_CH_RUNNABLE;
+				mem_read(gp_base[sc] + {13'h0, s_get, 3'h0}, H_GP1);
+			end
+		end else if (m_count[sc] == 0)
+			hs <= H_HDR;
+		else
+			hs <= H_DATA;
+		default: begin		// DISABLED, ERROR
+			res <= `WQ_STEP_IDLE;
+			hs  <= H_LEAVE;
+		end
+		endcase
+
+		////////////////////////////////////////////////////////////////
+		// one host read
+		H_MEM: begin
+			if (h_mem_valid && i_mem_ready)
+			begin
+				h_mem_valid <= 1'b0;
+				h_issued    <= 1'b1;
+			end
+			if (h_issued && i_mem_rvalid)
+			begin
+				h_issued <= 1'b0;
+				rdata_q  <= i_mem_rdata;
+				hs       <= mem_ret;
+			end
+		end
+
+		H_GP1: begin
+			w0_q <= rdata_q;
+			mem_read(gp_base[sc] + {13'h0, s_get, 3'h0} + 32'h4, H_GPCHK);
+		end
+
+		// the entry: ERR_INFO is the word holding the offending bits
+		H_GPCHK:
+		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
+			raise(`WQ_CHERR_BAD_GP_ENTRY, w0_q);
+		else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+		else if (gp_len == 0)
+		begin
+			// control entry: only NOP exists
+			if (rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
+				raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+			else begin
+				gp_get[sc]     <= s_getnx;
+				chan_state[sc] <= settle(s_state, in_seg[sc], s_getnx, gp_put[sc]);
+				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
+					64'h0, 64'h0);
+				res <= `WQ_STEP_DONE;
+				hs  <= H_LEAVE;
+			end
+		end else begin
+			// a segment starts; the step goes on into it
+			in_seg[sc]   <= 1'b1;
+			seg_addr[sc] <= {w0_q[`WQ_GP_ADDR_RANGE], {`WQ_GP_ADDR_LO{1'b0}}};
+			seg_rem[sc]  <= gp_len;
+			m_count[sc]  <= 0;
+			hs           <= H_HDR;
+		end
+
+		// next_header: read headers, skipping NOP words
+		H_HDR:
+		if (seg_rem[sc] == 0)
+		begin
+			// only NOPs up to the end: wq_chan_seg_end
+			in_seg[sc]     <= 1'b0;
+			m_count[sc]    <= 0;
+			gp_get[sc]     <= s_getnx;
+			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
+			res <= `WQ_STEP_DONE;
+			hs  <= H_LEAVE;
+		end else begin
+			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			mem_read(seg_addr[sc], H_HDRDEC);
+		end
+
+		H_HDRDEC:
+		if (hdr == 32'h0)
+			hs <= H_HDR;				// NOP word
+		else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
+			raise(`WQ_CHERR_RESERVED_BITS, hdr);
+		else
+		case (hdr_op)
+		`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
+		if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > seg_rem[sc])
+			raise(`WQ_CHERR_TRUNCATED, hdr);
+		else if (hdr_cnt == 0)
+			hs <= H_HDR;
+		else begin
+			m_addr[sc]  <= hdr_adr;
+			m_count[sc] <= hdr_cnt;
+			m_secop[sc] <= hdr_op;
+			m_subch[sc] <= hdr_sub;
+			hs          <= H_DATA;
+		end
+		`WQ_SECOP_IMMD: begin
+			moff  <= {hdr_adr, 2'b00};
+			mdata <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
+			msub  <= hdr_sub;
+			hs    <= H_METHOD;
+		end
+		`WQ_SECOP_END_SEG: begin
+			in_seg[sc]     <= 1'b0;
+			seg_rem[sc]    <= 0;
+			m_count[sc]    <= 0;
+			gp_get[sc]     <= s_getnx;
+			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
+			res <= `WQ_STEP_DONE;
+			hs  <= H_LEAVE;
+		end
+		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
+			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
+		endcase
+
+		// method_word: one data word of the method in progress
+		H_DATA: begin
+			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			mem_read(seg_addr[sc], H_DATAGOT);
+		end
+
+		H_DATAGOT: begin
+			moff  <= {m_addr[sc], 2'b00};
+			mdata <= rdata_q;
+			msub  <= m_subch[sc];
+			m_count[sc] <= m_count[sc] - 1'b1;
+			if (m_secop[sc] == `WQ_SECOP_INC)
+				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
+			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
+			begin
+				m_addr[sc]  <= m_addr[sc] + 1'b1;
+				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
+			end
+			hs <= H_METHOD;
+		end
+
+		////////////////////////////////////////////////////////////////
+		// wq_host_method
+		H_METHOD: begin
+			perf_methods <= perf_methods + 32'h1;
+			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
+				{18'h0, moff}, {32'h0, mdata}, 64'h0);
+			res <= `WQ_STEP_DONE;
+			hs  <= H_AFTER;
+			if (moff[13:`WQ_M_W] != 0)
+				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
+			else
+			case (moff[`WQ_M_W-1:0])
+			`WQ_M_NON_STALL_INTERRUPT:
+				o_irq_non_stall <= 1'b1;
+			`WQ_M_SET_REFERENCE, `WQ_M_WFI:
+			if (!i_engine_idle)
+			begin
+				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
+				res <= `WQ_STEP_WAIT;
+			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
+				chan_ref[sc] <= mdata;
+			`WQ_M_SEM_ADDR_LO:	sem_addr_lo[sc] <= mdata;
+			`WQ_M_SEM_ADDR_HI:	sem_addr_hi[sc] <= mdata;
+			`WQ_M_SEM_PAYLOAD_LO:	sem_pay_lo[sc]  <= mdata;
+			`WQ_M_SEM_PAYLOAD_HI:	sem_pay_hi[sc]  <= mdata;
+			`WQ_M_SEM_EXECUTE:	hs <= H_SEMX;
+			`WQ_M_YIELD:		yielded <= 1'b1;
+			`WQ_M_LAUNCH_DESC:	launch_desc[sc] <= mdata;
+			`WQ_M_LAUNCH:
+			if (!i_can_launch)
+			begin
+				start_wait(`WQ_CH_LAUNCH_WAIT, moff[`WQ_M_W-1:0], mdata);
+				res <= `WQ_STEP_WAIT;
+			end else
+				hs <= H_LAUNCH;
+			default:
+				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
+			endcase
+		end
+
+		// sem_execute: operation, address high word, alignment, then the
+		// unit (which rejects a bad reduction code itself)
+		H_SEMX:
+		if (!x_legal)
+			raise(`WQ_CHERR_BAD_SEM_OP, s_word);
+		else if (sem_addr_hi[sc] != 32'h0)
+			raise(`WQ_CHERR_BAD_SEM_ADDR, sem_addr_hi[sc]);
+		else if ((sem_addr_lo[sc][2:0] & (x_is64 ? 3'h7 : 3'h3)) != 3'h0)
+			raise(`WQ_CHERR_SEM_MISALIGNED, sem_addr_lo[sc]);
+		else if (x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
+				&& !i_engine_idle)
+		begin
+			start_wait(`WQ_CH_WFI_WAIT, `WQ_M_SEM_EXECUTE, s_word);
+			res <= `WQ_STEP_WAIT;
+			hs  <= H_AFTER;
+		end else begin
+			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
+				acq_attempts[sc] <= 32'h0;
+			sem_word    <= s_word;
+			sem_start   <= 1'b1;
+			sem_active  <= 1'b1;
+			sem_endwait <= 1'b0;
+			hs          <= H_SEMW;
+		end
+
+		// the semaphore unit's answer
+		H_SEMW:
+		if (sem_done)
+		begin
+			sem_active <= 1'b0;
+			hs         <= H_AFTER;
+			res        <= `WQ_STEP_DONE;
+			if (sem_bad_red || sem_bad_op)
+				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
+			else if (sem_op == `WQ_SEMOP_RELEASE)
+			begin
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+					sem_pay, sem_pay);
+				if (sem_endwait)
+					end_wait;
+			end else if (sem_op == `WQ_SEMOP_REDUCTION)
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+					sem_pay, sem_result);
+			else if (sem_pass)
+			begin
+				// acquire_try passed
+				end_wait;
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+					sem_pay, sem_mv);
+			end else begin
+				acq_attempts[sc] <= acq_attempts[sc] + 32'h1;
+				emit(`WQ_EV_ACQ_FAIL, sc, acq_attempts[sc][15:0] + 16'h1, s_get,
+					sem_addr_lo[sc], sem_pay, sem_mv);
+				res <= `WQ_STEP_WAIT;
+				if (acq_attempts[sc] + 32'h1 > acq_timeout[sc])
+					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr_lo[sc]);
+				else if (s_state != `WQ_CH_ACQ_WAIT)
+					start_wait(`WQ_CH_ACQ_WAIT, `WQ_M_SEM_EXECUTE, sem_word);
+			end
+		end
+
+		////////////////////////////////////////////////////////////////
+		// launch (wq_sched_launch): the dispatcher is free (checked)
+		H_LAUNCH:
+		if (launch_desc[sc][1:0] != 2'b00)
+			raise(`WQ_CHERR_BAD_LAUNCH, launch_desc[sc]);
+		else begin
+			lidx <= 5'd0;
+			mem_read(launch_desc[sc], H_LREAD);
+		end
+
+		H_LREAD: begin
+			o_launch_desc[32*lidx[3:0] +: 32] <= rdata_q;
+			lidx <= lidx + 5'd1;
+			if (lidx == `WQ_LD_WORDS - 1)
+			begin
+				lc_start <= 1'b1;
+				hs       <= H_LCHK;
+			end else
+				mem_read(launch_desc[sc] + {25'h0, lidx + 5'd1, 2'b00}, H_LREAD);
+		end
+
+		H_LCHK:
+		if (lc_done)
+		begin
+			if (!lc_ok)
+				raise(`WQ_CHERR_BAD_LAUNCH, launch_desc[sc]);
+			else begin
+				o_launch_valid       <= 1'b1;
+				o_launch_addr        <= launch_desc[sc];
+				o_launch_ncta        <= lc_ncta;
+				o_launch_cta_threads <= lc_threads;
+				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, launch_desc[sc], 64'h0, 64'h0);
+				res <= `WQ_STEP_DONE;
+				hs  <= H_AFTER;
+			end
+		end
+
+		////////////////////////////////////////////////////////////////
+		// wq_chan_error (the channel is never already in ERROR here)
+		H_ERR: begin
+			chan_state[sc]   <= `WQ_CH_ERROR;
+			err[sc]          <= err_code_q;
+			err_info[sc]     <= err_info_q;
+			o_irq_chan_error <= 1'b1;
+			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_code_q},
+				{32'h0, err_info_q}, 64'h0);
+			res <= `WQ_STEP_ERROR;
+			hs  <= H_LEAVE;
+		end
+
+		// after_method: the segment ends with its last dword
+		H_AFTER: begin
+			hs <= H_LEAVE;
+			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
+					&& seg_rem[sc] == 0)
+			begin
+				in_seg[sc]     <= 1'b0;
+				gp_get[sc]     <= s_getnx;
+				chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
+					64'h0, 64'h0);
+			end
+		end
+
+		// wq_host_after_step: the slice, and leaving the channel
+		H_LEAVE: begin
+			slice_left <= slice_dec;
+			if (why_v && nx_sc[CW])
+			begin
+				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
+					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
+				cur_ch     <= nx_sc[CW-1:0];
+				slice_left <= host_slice;
+			end else if (why_v && why == `WQ_SW_SLICE)
+				slice_left <= host_slice;	// alone: a fresh slice
+			yielded      <= 1'b0;
+			o_step_res   <= res;
+			o_step_valid <= 1'b1;
+			hs           <= H_IDLE;
+		end
+
+		default:
+			hs <= H_IDLE;
+		endcase
+	end
+
+	// ---- acquire retry clocks ---------------------------------------------------
+	// An attempt sets its channel's count so that it reads, at any later
+	// grant, the cycles since the attempt's own grant began: the model's
+	// ticks - acq_last with ticks = the cycle a grant begins.
+	wire	attempt = (hs == H_SEMW) && sem_done && !sem_bad_op && !sem_bad_red
+			&& sem_op != `WQ_SEMOP_RELEASE && sem_op != `WQ_SEMOP_REDUCTION;
+	integer	ai;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		for (ai = 0; ai < CHANNELS; ai = ai + 1)
+			acq_since[ai] <= 32'h0;
+	end else begin
+		for (ai = 0; ai < CHANNELS; ai = ai + 1)
+			if (attempt && sc == ai[CW-1:0])
+				acq_since[ai] <= stepc + 32'h1;
+			else if (acq_since[ai] != 32'hffffffff)
+				acq_since[ai] <= acq_since[ai] + 32'h1;
+	end
+
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused = &{1'b0, lc_busy, sem_busy, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
+	// verilator lint_on UNUSEDSIGNAL
+
+`ifdef FORMAL
+	// ---- formal properties ----------------------------------------------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+
+	// the top: a CSR access only while the host holds no grant, a grant
+	// only after a request and until the cycle after o_step_valid
+	always @(*)
+		if (i_ev_gnt || hs != H_IDLE)
+			assume(!i_csr_valid);
+
+	genvar	fc;
+	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
+	begin : g_fchan
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			// the channel states are the CHSTATE rows
+			assert(chan_state[fc] == `WQ_CH_DISABLED
+				|| chan_state[fc] == `WQ_CH_IDLE
+				|| chan_state[fc] == `WQ_CH_RUNNABLE
+				|| chan_state[fc] == `WQ_CH_ACQ_WAIT
+				|| chan_state[fc] == `WQ_CH_WFI_WAIT
+				|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT
+				|| chan_state[fc] == `WQ_CH_ERROR);
+			// a disabled channel is DISABLED or in ERROR; a live one
+			// passed the enable check
+			if (!ctrl_en[fc])
+				assert(chan_state[fc] == `WQ_CH_DISABLED
+					|| chan_state[fc] == `WQ_CH_ERROR);
+			// a method is only in progress inside a segment, and
+			// never runs past it
+			if (!in_seg[fc])
+				assert(m_count[fc] == 0);
+			// a waiting channel remembers its wait
+			if (is_wait(chan_state[fc]))
+				assert(wait_kind[fc] == chan_state[fc]);
+			// ERROR always has a code
+			if (chan_state[fc] == `WQ_CH_ERROR)
+				assert(err[fc] != 8'h0);
+		end
+	end endgenerate
+
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		assert(cur_ch <= LAST_CH);
+		assert(sc <= LAST_CH);
+		// memory is only touched inside a step
+		if (hs == H_IDLE)
+			assert(!o_mem_valid && !sem_active);
+		// the semaphore unit owns the port only while it works
+		if (sem_active)
+			assert(hs == H_SEMW);
+		// a launch and a step end only inside a grant's step
+		if (o_launch_valid)
+			assert(hs == H_AFTER);
+		// the slice never exceeds the configured one, unless the
+		// slice register itself was rewritten
+		if (o_ev_req)
+			assert(hs == H_IDLE);
+	end
+`endif
+endmodule

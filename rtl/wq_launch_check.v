@@ -1,0 +1,232 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_launch_check.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	Launch-descriptor checker of the host interface: every rule
+//		of the model's desc_valid() (cmodel/src/sched.c) over the 16
+//		descriptor words, and the two products the dispatcher needs:
+//		the CTA count GRID_X*GRID_Y*GRID_Z and the CTA size
+//		CTA_X*CTA_Y*CTA_Z.
+//
+//		The products come from one small shift-add multiplier (a 32 x 16
+//		bit step per cycle, 16 cycles a product, four products: about
+//		66 cycles a check) instead of three wide multipliers: a launch
+//		happens once per grid and already costs 16 memory reads.  The
+//		per-dimension rules (GRID 1..0xFFFF, CTA 1..1024) bound the
+//		operands, so 16-bit factors are exact whenever the product
+//		matters: a descriptor that breaks a per-dimension rule fails
+//		whatever the products are, so the order of the checks does not
+//		matter (desc_valid only answers valid or not).
+//
+//	Handshake: i_start (one cycle, while !o_busy); i_desc must stay put
+//	until o_done, a one-cycle pulse with o_ok, o_ncta, o_cta_threads.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_launch_check #(
+		parameter	WARPS   = 8,	// warp slots (CTA <= WARPS*32 threads)
+		parameter	REGS    = 32,	// NREGS 1..REGS
+		parameter	DQ_LOG2 = 6	// DEQUE.LOG2 2..DQ_LOG2
+	) (
+		input	wire		i_clk,
+		input	wire		i_reset,
+		input	wire		i_start,
+		input	wire	[32*`WQ_LD_WORDS-1:0]	i_desc,
+		output	wire		o_busy,
+		output	reg		o_done,
+		output	reg		o_ok,
+		output	reg	[31:0]	o_ncta,
+		output	reg	[10:0]	o_cta_threads
+	);
+
+	// word i of the descriptor
+	function [31:0] dw;
+		input	[32*`WQ_LD_WORDS-1:0]	d;
+		input	integer			i;
+		dw = d[32*i +: 32];
+	endfunction
+
+	// the bits a packed word may use (everything else must be zero)
+	function [31:0] fmask;		// W ones from bit LO up
+		input	integer	w;
+		input	integer	lo;
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[63:0]	m;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			m = ((64'h1 << w) - 64'h1) << lo;
+			fmask = m[31:0];
+		end
+	endfunction
+	localparam [31:0] USED_WAVE  = fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
+			| fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO);
+	localparam [31:0] USED_YIELD = fmask(`WQ_LDF_YIELD_POLICY_W, `WQ_LDF_YIELD_POLICY_LO)
+			| fmask(`WQ_LDF_YIELD_PARAM_W, `WQ_LDF_YIELD_PARAM_LO)
+			| fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO);
+	localparam [31:0] USED_DEQUE = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
+	localparam [31:0] USED_FLAGS = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
+	// CTA size limit: 1024 threads and the machine's WARPS * 32
+	localparam [47:0] MAX_THREADS = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+
+	wire	[31:0]	w_code  = dw(i_desc, `WQ_LD_CODE_BASE);
+	wire	[31:0]	w_pc    = dw(i_desc, `WQ_LD_START_PC);
+	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);
+	wire	[31:0]	w_gy    = dw(i_desc, `WQ_LD_GRID_Y);
+	wire	[31:0]	w_gz    = dw(i_desc, `WQ_LD_GRID_Z);
+	wire	[31:0]	w_cx    = dw(i_desc, `WQ_LD_CTA_X);
+	wire	[31:0]	w_cy    = dw(i_desc, `WQ_LD_CTA_Y);
+	wire	[31:0]	w_cz    = dw(i_desc, `WQ_LD_CTA_Z);
+	wire	[31:0]	w_nregs = dw(i_desc, `WQ_LD_NREGS);
+	wire	[31:0]	w_wave  = dw(i_desc, `WQ_LD_WAVE);
+	wire	[31:0]	w_yield = dw(i_desc, `WQ_LD_YIELD);
+	wire	[31:0]	w_deque = dw(i_desc, `WQ_LD_DEQUE);
+	wire	[31:0]	w_flags = dw(i_desc, `WQ_LD_FLAGS);
+	wire	[31:0]	w_r14   = dw(i_desc, `WQ_LD_RSVD14);
+	wire	[31:0]	w_r15   = dw(i_desc, `WQ_LD_RSVD15);
+
+	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = w_yield[`WQ_LDF_YIELD_POLICY_RANGE];
+	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = w_deque[`WQ_LDF_DEQUE_LOG2_RANGE];
+
+	function dim_ok;		// 1 <= v <= max
+		input	[31:0]	v;
+		input	[31:0]	max;
+		dim_ok = (v != 32'h0) && (v <= max);
+	endfunction
+
+	// every rule that needs no product (PARAM, word 8, is free)
+	wire	static_ok = (w_code[2:0] == 3'h0)
+		&& (w_pc[31:`WQ_TF_ADDR_W] == 0)	// START_PC <= PC mask
+		&& dim_ok(w_gx, 32'hffff) && dim_ok(w_gy, 32'hffff) && dim_ok(w_gz, 32'hffff)
+		&& dim_ok(w_cx, 32'd1024) && dim_ok(w_cy, 32'd1024) && dim_ok(w_cz, 32'd1024)
+		&& dim_ok(w_nregs, REGS)
+		&& ((w_wave & ~USED_WAVE) == 32'h0)
+		&& ((w_yield & ~USED_YIELD) == 32'h0)
+		&& (policy <= `WQ_YP_LFSR)
+		&& ((w_deque & ~USED_DEQUE) == 32'h0)
+		&& (dlog2 >= 2) && (dlog2 <= DQ_LOG2)
+		&& ((w_flags & ~USED_FLAGS) == 32'h0)
+		&& (w_r14 == 32'h0) && (w_r15 == 32'h0);
+
+	// ---- the multiplier: prod += mcand for every set bit of mplier ------
+	reg	[2:0]	pass;		// 0: GX*GY, 1: *GZ, 2: CX*CY, 3: *CZ, 4: done
+	reg	[4:0]	bitn;		// bit of the multiplier this cycle
+	reg	[47:0]	mcand, prod;
+	reg	[15:0]	mplier;
+	reg		busy, sok;
+	reg	[47:0]	gprod;		// grid product, kept across passes 2..3
+
+	assign	o_busy = busy;
+
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		busy   <= 1'b0;
+		o_done <= 1'b0;
+		o_ok   <= 1'b0;
+	end else begin
+		o_done <= 1'b0;
+		if (!busy)
+		begin
+			if (i_start)
+			begin
+				busy   <= 1'b1;
+				sok    <= static_ok;
+				pass   <= 3'd0;
+				bitn   <= 5'd0;
+				prod   <= 48'h0;
+				mcand  <= {32'h0, w_gx[15:0]};
+				mplier <= w_gy[15:0];
+			end
+		end else if (bitn != 5'd16)
+		begin
+			// one multiplier bit per cycle
+			if (mplier[0])
+				prod <= prod + mcand;
+			mcand  <= mcand << 1;
+			mplier <= mplier >> 1;
+			bitn   <= bitn + 5'd1;
+		end else begin
+			// a product is complete: start the next one
+			bitn <= 5'd0;
+			pass <= pass + 3'd1;
+			prod <= 48'h0;
+			case (pass)
+			3'd0: begin	// GX*GY (32 bits) times GZ
+				mcand  <= {16'h0, prod[31:0]};
+				mplier <= w_gz[15:0];
+			end
+			3'd1: begin	// CX*CY
+				gprod  <= prod;
+				mcand  <= {37'h0, w_cx[10:0]};
+				mplier <= {5'h0, w_cy[10:0]};
+			end
+			3'd2: begin	// CX*CY (22 bits) times CZ
+				mcand  <= {26'h0, prod[21:0]};
+				mplier <= {5'h0, w_cz[10:0]};
+			end
+			default: begin
+				busy          <= 1'b0;
+				o_done        <= 1'b1;
+				o_ok          <= sok && (gprod[47:32] == 16'h0)
+						&& (prod <= MAX_THREADS);
+				o_ncta        <= gprod[31:0];
+				o_cta_threads <= prod[10:0];
+			end
+			endcase
+		end
+	end
+
+	// Unused by design: the high bits of the per-dimension words are
+	// only looked at by the range rules.
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused = &{1'b0, w_code[31:3], w_pc[`WQ_TF_ADDR_W-1:0], w_cx[31:11], w_cy[31:11], w_cz[31:11]};
+	// verilator lint_on UNUSEDSIGNAL
+
+`ifdef FORMAL
+	// ---- formal properties ----------------------------------------------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+	always @(*)
+	if (busy)
+		assume(!i_start);
+
+	// the shift-add invariant: at every bit, prod + mcand * mplier equals
+	// the product of the factors the pass started with
+	reg	[47:0]	f_a;
+	reg	[15:0]	f_b;
+	always @(posedge i_clk)
+	if ((!busy && i_start) || (busy && bitn == 5'd16))
+	begin
+		// the factors as loaded in this cycle (see the pass sequencing)
+		f_a <= !busy ? {32'h0, w_gx[15:0]}
+			: (pass == 3'd0) ? {16'h0, prod[31:0]}
+			: (pass == 3'd1) ? {37'h0, w_cx[10:0]} : {26'h0, prod[21:0]};
+		f_b <= !busy ? w_gy[15:0] : (pass == 3'd0) ? w_gz[15:0]
+			: (pass == 3'd1) ? {5'h0, w_cy[10:0]} : {5'h0, w_cz[10:0]};
+	end
+
+	always @(*)
+	if (f_past_valid && !i_reset && busy)
+	begin
+		assert(bitn <= 5'd16);
+		assert(pass <= 3'd3);
+		if (bitn == 5'd16)
+			assert(prod == f_a * {32'h0, f_b});
+	end
+
+	// o_done is one cycle and ends a check
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && o_done)
+		assert(!busy && $past(busy));
+`endif
+endmodule
