@@ -26,10 +26,10 @@
 `include "wq_defs.vh"
 
 module wq_warp_sched #(
-    parameter WARPS   = 8,      // warp slots
-    parameter LANES   = 32,     // physical lanes: 8, 16 or 32
-    parameter DQ_LOG2 = 6,      // hardware deque entries per warp = 2^DQ_LOG2
-    parameter REGS    = 32,     // registers per thread (16 or 32)
+    parameter WARPS   /* verilator public */ = 8,   // warp slots
+    parameter LANES   /* verilator public */ = 32,  // physical lanes: 8, 16 or 32
+    parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
+    parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -89,7 +89,7 @@ module wq_warp_sched #(
     localparam RF_AW  = (RF_D > 1) ? $clog2(RF_D) : 1;
     localparam TS_D   = WARPS * PARTS;
     localparam TS_AW  = (TS_D > 1) ? $clog2(TS_D) : 1;
-    localparam PR_D   = WARPS * 8;                  // 7 predicates + PT slot
+    localparam PR_D   = (1 << WID_W) * 8;           // 7 predicates + PT slot a warp
     localparam PR_AW  = $clog2(PR_D);
     localparam DW     = DQ_LOG2 + 1;                // head / tail width
     localparam        LB     = $clog2(LANES);       // lane bits within a part
