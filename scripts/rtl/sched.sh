@@ -26,8 +26,8 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
     local d="$B/W$1_L$2_R$3_D$4"
     mkdir -p "$d"
     # rebuild only when an input is newer than the binary
-    if [ -x "$d/tb_sched" ] && [ -z "$(find rtl tb/verilator/sched build/gen build/lib/libwq.a \
-            -newer "$d/tb_sched" -type f -print -quit)" ]; then
+    if [ -x "$d/tb_sched" ] && [ -z "$(find rtl/*.v tb/verilator/sched/tb_sched.cpp build/gen/*.vh \
+            build/lib/libwq.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
         echo "$d"; return
     fi
     verilator --cc --exe --build -j 2 -O2 -Wall \

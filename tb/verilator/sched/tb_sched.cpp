@@ -152,6 +152,7 @@ private:
     // locking
     bool gnt = false;
     unsigned gnt_delay = 0;
+    bool in_reset = false;
 
     [[noreturn]] void fail(const std::string &what);
     uint32_t rd(uint32_t a) { auto it = mem.find(a & ~3u); return it == mem.end() ? 0 : it->second; }
@@ -190,7 +191,8 @@ void Bench::tick()
     }
     top->eval();
     bool took_resp = top->i_mem_rvalid;
-    if (top->o_mem_valid && top->i_mem_ready) {
+    // (power-on contents are random until the synchronous reset has acted)
+    if (top->o_mem_valid && top->i_mem_ready && !top->i_reset && !in_reset) {
         if (!gnt) fail("memory request outside the grant");
         uint32_t a = top->o_mem_addr;
         if (a & 3u) fail("unaligned memory request");
@@ -499,6 +501,7 @@ int Bench::run_program(const char *path)
 
     // reset: hold, then wait for the deque's clearing sweep
     top->i_reset = 1;
+    in_reset = true;
     top->i_ev_gnt = 0;
     top->i_csr_valid = 0;
     top->i_launch_valid = 0;
@@ -507,6 +510,8 @@ int Bench::run_program(const char *path)
     top->i_reset = 0;
     for (int i = 0; i < (int)(WARPS << DQ_LOG2) + 8; i++) tick();
     rrec.clear();                        // power-on register contents are not records
+    resp.clear();
+    in_reset = false;
 
     uint64_t start = cycle, wstart = 0, limit = cycle + 20000000ull;
     size_t next = 0;
