@@ -21,7 +21,7 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-build: $(B)/bin/wq $(B)/gen/wq_defs.vh
+build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
@@ -42,6 +42,11 @@ $(B)/bin/wq_gen: cmodel/tools/wq_gen.c $(HDRS) $(SPECS)
 $(B)/gen/wq_defs.vh: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
 	$(B)/bin/wq_gen vh > $@.tmp && mv $@.tmp $@
+
+# the RTL decoder's tables (rtl/wq_decode.v includes them)
+$(B)/gen/wq_decode.vh: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen vdecode > $@.tmp && mv $@.tmp $@
 
 $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwq.a
 	@mkdir -p $(dir $@)
@@ -66,11 +71,11 @@ run: deps
 
 # RTL unit benches against the C model (Verilator), and generic synthesis
 rtl-test: deps
-	$(MAKE) $(B)/gen/wq_defs.vh
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/rtl_test.sh
 
 synth: deps
-	$(MAKE) $(B)/gen/wq_defs.vh
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
 
 lint: build

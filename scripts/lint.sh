@@ -15,7 +15,7 @@ status=0
 bad() { echo "lint: FAIL: $*" >&2; status=1; }
 
 # the generated header is an input of the RTL (and wq_gen is a C file too)
-make -s build/gen/wq_defs.vh >/dev/null || bad "cannot generate build/gen/wq_defs.vh"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || bad "cannot generate build/gen/wq_defs.vh"
 
 # ---- C --------------------------------------------------------------------
 mkvar() {   # value of a Makefile variable, as make itself expands it

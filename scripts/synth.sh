@@ -20,7 +20,7 @@ R=build/reports
 fail() { echo "synth: FAIL: $*" >&2; exit 1; }
 
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
-make -s build/gen/wq_defs.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
 mkdir -p "$R"
 
 shopt -s nullglob

@@ -1,0 +1,106 @@
+// wq_decode.v -- instruction decoder of the warp scheduler (DESIGN §3, isa.c).
+//
+// Combinational: one 64-bit instruction word in, its fields, format, flags,
+// legality and highest register out.  The per-opcode and per-format facts
+// come from build/gen/wq_decode.vh, generated from cmodel/spec/isa*.def by
+// `wq_gen vdecode`, so this file holds only the operand rules of the
+// model's isa.c (operands_legal, max_reg): unused fields zero, BI selects
+// exactly one of rb / imm, FN and SREG codes that exist, SETP's pd below PT,
+// LD/ST .v4 register quads inside the file, ATOM.CAS's rb+1 pair, branch
+// targets inside the 22-bit PC (BRA's relative offset excepted).
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_decode (
+    input  wire [63:0]               i_insn,
+    output wire                      o_legal,    // wq_decode() == 0
+    output wire [`WQ_OP_W-1:0]       o_op,
+    output wire [`WQ_FMT_W-1:0]      o_fmt,
+    output wire [`WQ_IF_W-1:0]       o_flags,
+    output wire [`WQ_F_GP_W-1:0]     o_gp,
+    output wire                      o_gn,
+    output wire [`WQ_F_RD_W-1:0]     o_rd,
+    output wire [`WQ_F_RA_W-1:0]     o_ra,
+    output wire [`WQ_F_RB_W-1:0]     o_rb,
+    output wire                      o_bi,
+    output wire [`WQ_F_FN_W-1:0]     o_fn,
+    output wire [`WQ_F_IMM_W-1:0]    o_imm,
+    output wire [2:0]                o_words,    // LD/ST words per thread (1 or 4)
+    output wire                      o_gp_pt,    // guard is PT (always true)
+    output wire                      o_selp_pt,  // SEL's predicate (FN & 7) is PT
+    output wire [5:0]                o_maxreg    // highest register read or written
+);
+`include "wq_decode.vh"
+
+    localparam PCW = `WQ_TF_ADDR_W;              // a PC is a token address
+
+    assign o_op  = i_insn[`WQ_F_OP_RANGE];
+    assign o_gp  = i_insn[`WQ_F_GP_RANGE];
+    assign o_gn  = i_insn[`WQ_F_GN_LO];
+    assign o_rd  = i_insn[`WQ_F_RD_RANGE];
+    assign o_ra  = i_insn[`WQ_F_RA_RANGE];
+    assign o_rb  = i_insn[`WQ_F_RB_RANGE];
+    assign o_bi  = i_insn[`WQ_F_BI_LO];
+    assign o_fn  = i_insn[`WQ_F_FN_RANGE];
+    assign o_imm = i_insn[`WQ_F_IMM_RANGE];
+
+    assign o_gp_pt   = ({29'd0, o_gp} == `WQ_DEC_PT);
+    assign o_selp_pt = ({29'd0, o_fn[2:0]} == `WQ_DEC_PT);
+
+    wire [`WQ_DEC_INFO_W-1:0] info = wq_dec_opinfo(o_op);
+    wire known = info[`WQ_DEC_INFO_W-1];
+    assign o_fmt   = info[`WQ_FMT_W+`WQ_IF_W-1:`WQ_IF_W];
+    assign o_flags = info[`WQ_IF_W-1:0];
+
+    // fields this format may use (OP/GP/GN included)
+    wire [63:0] used = wq_dec_fmt_used(o_fmt);
+    wire uses_rd = used[`WQ_F_RD_LO];
+    wire uses_ra = used[`WQ_F_RA_LO];
+    wire uses_rb = used[`WQ_F_RB_LO];
+    wire uses_bi = used[`WQ_F_BI_LO];
+
+    wire [2:0] words = wq_dec_memw_words(o_fn);
+    assign o_words = words;
+
+    // operands_legal()
+    wire [6:0] rd_end = {2'b0, o_rd} + {4'b0, words};      // rd + words
+    wire [6:0] rb_end = {2'b0, o_rb} + {4'b0, words};
+    wire imm_in_pc = (o_imm >> PCW) == 0;
+    reg  ops_ok;
+    always @(*) begin
+        case (o_fmt)
+        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && ({27'b0, o_rd} < `WQ_DEC_PT);
+        `WQ_FMT_LD: ops_ok = (words != 3'd0) && ({25'b0, rd_end} <= `WQ_DEC_NUM_REGS);
+        `WQ_FMT_ST: ops_ok = (words != 3'd0) && ({25'b0, rb_end} <= `WQ_DEC_NUM_REGS);
+        `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
+                             (o_fn != `WQ_ATOM_CAS || ({27'b0, o_rb} + 32'd1 < `WQ_DEC_NUM_REGS));
+        `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);
+        `WQ_FMT_B:  ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
+        `WQ_FMT_BL: ops_ok = imm_in_pc;
+        default:    ops_ok = 1'b1;
+        endcase
+    end
+    // BI selects one of rb / imm; the other must be zero (one spelling per word)
+    wire bi_ok = !uses_bi || (o_bi ? (o_rb == 0) : (o_imm == 0));
+    assign o_legal = known && ((i_insn & ~used) == 64'd0) && bi_ok && ops_ok;
+
+    // max_reg(): rd (+3 for ld.v4), ra, rb (+3 for st.v4, +1 for atom.cas)
+    wire [5:0] dext = (o_fmt == `WQ_FMT_LD) ? {3'b0, words} - 6'd1 : 6'd0;
+    wire [5:0] bext = (o_fmt == `WQ_FMT_ST) ? {3'b0, words} - 6'd1 :
+                      (o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS) ? 6'd1 : 6'd0;
+    wire [5:0] m_rd = (uses_rd && o_fmt != `WQ_FMT_P) ? {1'b0, o_rd} + dext : 6'd0;
+    wire [5:0] m_ra = uses_ra ? {1'b0, o_ra} : 6'd0;
+    wire [5:0] m_rb = (uses_rb && !(uses_bi && o_bi)) ? {1'b0, o_rb} + bext : 6'd0;
+    wire [5:0] m_1  = (m_rd > m_ra) ? m_rd : m_ra;
+    assign o_maxreg = (m_1 > m_rb) ? m_1 : m_rb;
+
+`ifdef FORMAL
+    // a legal word names an opcode of isa.def and sets no unused bit
+    always @(*) if (o_legal) assert(known && (i_insn & ~used) == 64'd0);
+    // the highest register covers every register field the format uses
+    always @(*) if (o_legal && uses_ra) assert(o_maxreg >= {1'b0, o_ra});
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD) assert(o_maxreg == {1'b0, o_rd} + dext);
+    // SETP never names PT as its destination
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_P) assert({27'b0, o_rd} < `WQ_DEC_PT);
+`endif
+endmodule

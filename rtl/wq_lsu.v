@@ -1,0 +1,96 @@
+// wq_lsu.v -- the memory port of the warp scheduler (fetch, LD, ST, ATOM).
+//
+// One access at a time, in lane order, as exec_mem.c serves lanes: the
+// scheduler starts an access with i_start, the request is held on the
+// valid/ready port until accepted, and o_done pulses with the read data
+// when the (single) response arrives.  Writes are full words (strobe 0xF);
+// every access is word aligned because the scheduler checks alignment of
+// every selected lane before the first access.  atom_apply() of the model
+// lives here too, next to the data it combines.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_lsu (
+    input  wire                  i_clk,
+    input  wire                  i_reset,
+    input  wire                  i_start,
+    input  wire                  i_we,
+    input  wire [31:0]           i_addr,
+    input  wire [31:0]           i_wdata,
+    output wire                  o_busy,
+    output reg                   o_done,
+    output reg  [31:0]           o_rdata,
+    // memory port (valid/ready request, one response per request)
+    output reg                   o_mem_valid,
+    input  wire                  i_mem_ready,
+    output reg                   o_mem_we,
+    output reg  [31:0]           o_mem_addr,
+    output reg  [31:0]           o_mem_wdata,
+    output wire [3:0]            o_mem_wstrb,
+    input  wire                  i_mem_rvalid,
+    input  wire [31:0]           i_mem_rdata,
+    // atom_apply(): the value an ATOM leaves in memory
+    input  wire [`WQ_F_FN_W-1:0] i_atom_op,
+    input  wire [31:0]           i_atom_old,
+    input  wire [31:0]           i_atom_b,
+    input  wire [31:0]           i_atom_c,
+    output reg  [31:0]           o_atom_new
+);
+    reg waiting;                              // accepted, response pending
+    // word accesses only: the byte offset of i_addr is always zero
+    wire unused_lsu = &{1'b0, i_addr[1:0]};
+    assign o_busy = o_mem_valid || waiting;
+    assign o_mem_wstrb = 4'hF;
+
+    always @(posedge i_clk) begin
+        o_done <= 1'b0;
+        if (i_reset) begin
+            o_mem_valid <= 1'b0;
+            waiting <= 1'b0;
+        end else begin
+            if (i_start && !o_busy) begin
+                o_mem_valid <= 1'b1;
+                o_mem_we <= i_we;
+                o_mem_addr <= {i_addr[31:2], 2'b00};
+                o_mem_wdata <= i_wdata;
+            end
+            if (o_mem_valid && i_mem_ready) begin
+                o_mem_valid <= 1'b0;
+                waiting <= 1'b1;
+            end
+            if (waiting && i_mem_rvalid) begin
+                waiting <= 1'b0;
+                o_done <= 1'b1;
+                o_rdata <= i_mem_rdata;
+            end
+        end
+    end
+
+    always @(*) begin
+        case (i_atom_op)
+        `WQ_ATOM_ADD:  o_atom_new = i_atom_old + i_atom_b;
+        `WQ_ATOM_EXCH: o_atom_new = i_atom_b;
+        `WQ_ATOM_CAS:  o_atom_new = (i_atom_old == i_atom_b) ? i_atom_c : i_atom_old;
+        `WQ_ATOM_MIN:  o_atom_new = ($signed(i_atom_b) < $signed(i_atom_old)) ? i_atom_b : i_atom_old;
+        `WQ_ATOM_MAX:  o_atom_new = ($signed(i_atom_b) > $signed(i_atom_old)) ? i_atom_b : i_atom_old;
+        `WQ_ATOM_MINU: o_atom_new = (i_atom_b < i_atom_old) ? i_atom_b : i_atom_old;
+        `WQ_ATOM_MAXU: o_atom_new = (i_atom_b > i_atom_old) ? i_atom_b : i_atom_old;
+        `WQ_ATOM_AND:  o_atom_new = i_atom_old & i_atom_b;
+        `WQ_ATOM_OR:   o_atom_new = i_atom_old | i_atom_b;
+        `WQ_ATOM_XOR:  o_atom_new = i_atom_old ^ i_atom_b;
+        default:       o_atom_new = i_atom_old;
+        endcase
+    end
+
+`ifdef FORMAL
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    // a request stays on the port, unchanged, until it is accepted
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && $past(o_mem_valid) && !$past(i_mem_ready))
+            assert(o_mem_valid && o_mem_addr == $past(o_mem_addr) && o_mem_we == $past(o_mem_we));
+    // never a second request while one is outstanding
+    always @(*) assert(!(o_mem_valid && waiting));
+    always @(*) assert(o_mem_addr[1:0] == 2'b00);
+`endif
+endmodule

@@ -1,0 +1,54 @@
+// wq_regfile.v -- lane-banked RAM of the SIMT lanes (DESIGN §6.4).
+//
+// One row is one LANES-wide slice ("part") of a 32-thread register (or of
+// the per-thread state), stored as LANES banks of WIDTH bits, one bank per
+// physical lane, so a row is read or written in one cycle and each bank is
+// an ordinary inferred RAM (block RAM / LUT RAM) with one synchronous read
+// port and one write port.  Writes carry a per-lane enable: a divergent
+// instruction writes only its selected threads.  The scheduler uses it for
+// the register file (WARPS x REGS x 32/LANES rows of 32-bit lanes) and for
+// the per-thread disable reason / wait address (WARPS x 32/LANES rows).
+//
+// Read data appears the cycle after the address (o_rdata is registered);
+// a read of a row written in the same cycle returns the old contents.
+`default_nettype none
+
+module wq_regfile #(
+    parameter LANES = 32,      // banks (physical lanes)
+    parameter WIDTH = 32,      // bits per lane
+    parameter DEPTH = 256,     // rows
+    parameter AW    = (DEPTH > 1) ? $clog2(DEPTH) : 1
+) (
+    input  wire                     i_clk,
+    input  wire [AW-1:0]            i_raddr,
+    output wire [LANES*WIDTH-1:0]   o_rdata,
+    input  wire                     i_we,
+    input  wire [AW-1:0]            i_waddr,
+    input  wire [LANES-1:0]         i_wlane,
+    input  wire [LANES*WIDTH-1:0]   i_wdata
+);
+    genvar l;
+    generate for (l = 0; l < LANES; l = l + 1) begin : bank
+        reg [WIDTH-1:0] mem [0:DEPTH-1];
+        reg [WIDTH-1:0] q;
+        // contents start unknown; the scheduler zeroes a warp's rows at CTA
+        // start (the model's warp_start memset), which is what software sees
+        always @(posedge i_clk) begin
+            if (i_we && i_wlane[l])
+                mem[i_waddr] <= i_wdata[l*WIDTH +: WIDTH];
+            q <= mem[i_raddr];
+        end
+        assign o_rdata[l*WIDTH +: WIDTH] = q;
+    end endgenerate
+
+`ifdef FORMAL
+    // read-before-write: the read port returns the row as it was before the
+    // write of the same edge, in every bank
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    generate for (l = 0; l < LANES; l = l + 1) begin : fbank
+        always @(posedge i_clk)
+            if (f_past) assert(bank[l].q == $past(bank[l].mem[i_raddr]));
+    end endgenerate
+`endif
+endmodule

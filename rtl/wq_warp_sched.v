@@ -1,0 +1,1840 @@
+// wq_warp_sched.v -- the warp scheduler: warp slots, CTA dispatch, issue,
+// SIMT execution and divergence control (DESIGN §5, §6; the model's
+// sched.c, warp.c, exec_ctrl.c, exec_alu.c, exec_mem.c, csr.c debug window).
+//
+// One architectural step at a time, under the event lock of wq_top: when a
+// warp can run or a CTA can start, o_ev_req; with the grant, either start one
+// CTA (wq_step_dispatch) or retire one instruction of one warp
+// (wq_step_warp), emit the model's trace records for it on o_evr_*, and end
+// with one o_step_valid.  The step is a micro-sequence over the lanes: a
+// 32-thread warp is handled in 32/LANES parts of LANES lanes, one register
+// row (wq_regfile) per cycle; memory is served one selected lane at a time
+// in ascending lane order; branch targets are grouped as branch_groups()
+// does, and every token moves through the per-warp deque
+// (wq_token_deque), whose commands the sequence issues one at a time.
+//
+// Every instruction that can trap decides that before it changes anything
+// (the model's rule "a trapping instruction changes nothing"): deque room is
+// counted first (a counting pass of the grouping), alignment of every
+// selected lane is checked before the first access.
+//
+// The state names follow the model's functions, so a reader can cross
+// over: ST_BG* = wq_branch_groups / wq_group_count, ST_NP* =
+// wq_subv_next_part, ST_RC* = reconverge, ST_PK* = parked_at, ST_BC =
+// wq_bar_check, ST_DIS* = wq_disable, ST_PUSH* = wq_push_front.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_warp_sched #(
+    parameter WARPS   /* verilator public */ = 8,   // warp slots
+    parameter LANES   /* verilator public */ = 32,  // physical lanes: 8, 16 or 32
+    parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
+    parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
+    parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    // event lock and step port
+    output wire                     o_ev_req,
+    input  wire                     i_ev_gnt,
+    output reg                      o_step_valid,
+    output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
+    output reg  [7:0]               o_step_id,
+    output reg  [`WQ_STEP_W-1:0]    o_step_res,
+    // memory port
+    output wire                     o_mem_valid,
+    input  wire                     i_mem_ready,
+    output wire                     o_mem_we,
+    output wire [31:0]              o_mem_addr,
+    output wire [31:0]              o_mem_wdata,
+    output wire [3:0]               o_mem_wstrb,
+    input  wire                     i_mem_rvalid,
+    input  wire [31:0]              i_mem_rdata,
+    // event records
+    output reg                      o_evr_valid,
+    output reg  [7:0]               o_evr_kind,
+    output reg  [7:0]               o_evr_unit,
+    output reg  [15:0]              o_evr_aux,
+    output reg  [31:0]              o_evr_pc,
+    output reg  [31:0]              o_evr_mask,
+    output reg  [31:0]              o_evr_a,
+    output reg  [63:0]              o_evr_b,
+    output reg  [63:0]              o_evr_c,
+    output reg  [4:0]               o_evr_part,
+    output reg  [LANES*32-1:0]      o_evr_vals,
+    // CSR sub-port
+    input  wire                     i_csr_valid,
+    input  wire                     i_csr_we,
+    input  wire [11:0]              i_csr_addr,
+    input  wire [31:0]              i_csr_wdata,
+    output reg                      o_csr_ack,
+    output reg  [31:0]              o_csr_rdata,
+    output reg                      o_csr_err,
+    // host interface
+    output wire                     o_engine_idle,
+    output wire                     o_can_launch,
+    input  wire                     i_launch_valid,
+    input  wire [31:0]              i_launch_addr,
+    input  wire [16*32-1:0]         i_launch_desc,
+    input  wire [31:0]              i_launch_ncta,
+    input  wire [10:0]              i_launch_cta_threads,
+    output reg                      o_irq_trap
+);
+    // ---- sizes ---------------------------------------------------------------
+    localparam PARTS  = 32 / LANES;                 // passes per warp
+    localparam PCW    = `WQ_TF_ADDR_W;              // PC = token address
+    localparam TYW    = `WQ_TF_TYPE_W;
+    localparam TSW    = TYW + PCW;                  // per-thread {reason, wait}
+    localparam RF_D   = WARPS * REGS * PARTS;
+    localparam RF_AW  = (RF_D > 1) ? $clog2(RF_D) : 1;
+    localparam TS_D   = WARPS * PARTS;
+    localparam TS_AW  = (TS_D > 1) ? $clog2(TS_D) : 1;
+    localparam PR_D   = (1 << WID_W) * 8;           // 7 predicates + PT slot a warp
+    localparam PR_AW  = $clog2(PR_D);
+    localparam DW     = DQ_LOG2 + 1;                // head / tail width
+    localparam        LB     = $clog2(LANES);       // lane bits within a part
+    localparam [5:0]  LANES6 = LANES[5:0];
+    localparam [5:0]  PARTS6 = PARTS[5:0];
+    localparam [7:0]  PARTS8 = PARTS[7:0];
+    localparam [31:0] LANEMASK = ~(32'hFFFFFFFF << LANES);
+    // the model's LFSR seed when the descriptor gives 0, and its taps
+    // (x^16 + x^14 + x^13 + x^11 + 1), exec_ctrl.c / sched.c
+    localparam [15:0] LFSR_DEFAULT = 16'hACE1;
+    localparam [15:0] LFSR_TAPS    = 16'hB400;
+
+    // ---- states ---------------------------------------------------------------
+    localparam [6:0]
+        ST_RST = 7'd0, ST_IDLE = 7'd1, ST_POST = 7'd2, ST_END = 7'd3,
+        ST_DQ_ISSUE = 7'd4, ST_DQ_WAIT = 7'd5, ST_MEM_ISSUE = 7'd6, ST_MEM_WAIT = 7'd7,
+        ST_DIS0 = 7'd8, ST_DIS1 = 7'd9, ST_PUSH = 7'd10, ST_PUSH_R = 7'd11,
+        ST_PK0 = 7'd12, ST_PK1 = 7'd13, ST_BC = 7'd14,
+        ST_BG0 = 7'd15, ST_BG1 = 7'd16, ST_BG2 = 7'd17, ST_BG3 = 7'd18, ST_BG4 = 7'd19,
+        ST_BG5 = 7'd20,
+        ST_NP0 = 7'd21, ST_NP1 = 7'd22, ST_NP2 = 7'd23, ST_NP3 = 7'd24,
+        ST_D_WARP = 7'd25, ST_D_CLR = 7'd26, ST_D_ZERO = 7'd27, ST_D_NEXT = 7'd28,
+        ST_F1 = 7'd29, ST_F2 = 7'd30, ST_DEC = 7'd31, ST_GUARD = 7'd32, ST_EXEC = 7'd33,
+        ST_TRAP = 7'd34, ST_RETIRE = 7'd35,
+        ST_RC = 7'd36, ST_RC1 = 7'd37, ST_RC_NP = 7'd38, ST_RC_LOOP = 7'd39,
+        ST_RC_L2 = 7'd40, ST_RC_POP = 7'd41, ST_RC_POPW = 7'd42, ST_RC_WK0 = 7'd43,
+        ST_RC_WK1 = 7'd44, ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
+        ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
+        ST_CALL3 = 7'd51,
+        ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
+        ST_RET5 = 7'd57, ST_RET6 = 7'd58, ST_RET7 = 7'd59, ST_RET8 = 7'd60, ST_RET9 = 7'd61,
+        ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
+        ST_Y1 = 7'd67, ST_Y2 = 7'd68, ST_Y3M = 7'd69, ST_Y3B = 7'd70,
+        ST_Y4 = 7'd71, ST_Y5 = 7'd72,
+        ST_SS1 = 7'd73, ST_LB1 = 7'd74, ST_LE1 = 7'd75, ST_LE2 = 7'd76,
+        ST_ALU0 = 7'd77, ST_ALU0B = 7'd78, ST_ALU1 = 7'd79, ST_ALU2 = 7'd80,
+        ST_ALU3 = 7'd81, ST_ALU4 = 7'd82, ST_ALU5 = 7'd83, ST_ALU6 = 7'd84,
+        ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
+        ST_S2R2 = 7'd89,
+        ST_M0 = 7'd90, ST_M1 = 7'd91, ST_ML0 = 7'd92, ST_ML1 = 7'd93, ST_ML2 = 7'd94,
+        ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
+        ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
+        ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
+
+    // target modes of the grouping (branch_groups' tgt argument)
+    localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
+                     TG_BRX = 2'd1,   // PC + 1 + ra[l]
+                     TG_REG = 2'd2;   // ra[l] (JMX; RET's link register)
+
+    // ---- helpers ----------------------------------------------------------------
+    function [31:0] pmask;                 // lanes of part pp
+        input [5:0] pp;
+        pmask = LANEMASK << (pp * LANES);
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [LANES-1:0] lanes_of;         // part pp of a thread mask
+        input [31:0] m;
+        input [5:0]  pp;
+        reg   [31:0] t;
+        begin
+            t = m >> (pp * LANES);
+            lanes_of = t[LANES-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    function [4:0] ctz;                    // lowest set lane (m != 0)
+        input [31:0] m;
+        integer i;
+        begin
+            ctz = 5'd0;
+            for (i = 31; i >= 0; i = i - 1)
+                if (m[i]) ctz = i[4:0];
+        end
+    endfunction
+    function [5:0] part_of;                // part of a thread lane
+        input [4:0] l;
+        part_of = {1'b0, l} >> LB;
+    endfunction
+    function recoverable;                  // trap.def RECOV column
+        input [7:0] code;
+        case (code)
+        `WQ_TRAP_NONE:              recoverable = `WQ_TRAP_NONE_RECOV;
+        `WQ_TRAP_ILLEGAL_INSTR:     recoverable = `WQ_TRAP_ILLEGAL_INSTR_RECOV;
+        `WQ_TRAP_ILLEGAL_REG:       recoverable = `WQ_TRAP_ILLEGAL_REG_RECOV;
+        `WQ_TRAP_DEQUE_FRONT_BOUND: recoverable = `WQ_TRAP_DEQUE_FRONT_BOUND_RECOV;
+        `WQ_TRAP_DEQUE_BACK_BOUND:  recoverable = `WQ_TRAP_DEQUE_BACK_BOUND_RECOV;
+        `WQ_TRAP_DEQUE_FULL:        recoverable = `WQ_TRAP_DEQUE_FULL_RECOV;
+        `WQ_TRAP_ORPHANED:          recoverable = `WQ_TRAP_ORPHANED_RECOV;
+        `WQ_TRAP_MISALIGNED:        recoverable = `WQ_TRAP_MISALIGNED_RECOV;
+        `WQ_TRAP_FORWARD_PROGRESS:  recoverable = `WQ_TRAP_FORWARD_PROGRESS_RECOV;
+        `WQ_TRAP_SUBV_MISUSE:       recoverable = `WQ_TRAP_SUBV_MISUSE_RECOV;
+        default:                    recoverable = 1'b0;
+        endcase
+    endfunction
+    // wq_deque_push_trap(): room for n more tokens at the front / back
+    function [7:0] push_trap;
+        input         front;
+        input [6:0]   n;
+        input [DW-1:0] h, t;
+        input [4:0]   lg;
+        reg   [9:0]   depth, hh, tt, nn;
+        begin
+            depth = 10'd1 << lg;
+            hh = {{(10-DW){1'b0}}, h};
+            tt = {{(10-DW){1'b0}}, t};
+            nn = {3'b0, n};
+            if (front ? (hh + nn <= depth) : (tt >= nn))
+                push_trap = `WQ_TRAP_NONE;
+            else if (hh - tt + nn > depth)
+                push_trap = `WQ_TRAP_DEQUE_FULL;
+            else
+                push_trap = front ? `WQ_TRAP_DEQUE_FRONT_BOUND : `WQ_TRAP_DEQUE_BACK_BOUND;
+        end
+    endfunction
+
+    // ---- warp slots (the model's wq_warp_t, one entry per slot) ----------------
+    reg [3:0]        w_state   [0:WARPS-1];
+    reg [PCW-1:0]    w_pc      [0:WARPS-1];
+    reg [31:0]       w_active  [0:WARPS-1];
+    reg [31:0]       w_exited  [0:WARPS-1];
+    reg [7:0]        w_trap    [0:WARPS-1];
+    reg [31:0]       w_code    [0:WARPS-1];    // code_base
+    reg [5:0]        w_nregs   [0:WARPS-1];
+    reg [31:0]       w_param   [0:WARPS-1];
+    reg [15:0]       w_ncta0   [0:WARPS-1];
+    reg [15:0]       w_ncta1   [0:WARPS-1];
+    reg [15:0]       w_ncta2   [0:WARPS-1];
+    reg [10:0]       w_ntid0   [0:WARPS-1];
+    reg [10:0]       w_ntid1   [0:WARPS-1];
+    reg [10:0]       w_ntid2   [0:WARPS-1];
+    reg [15:0]       w_cta0    [0:WARPS-1];
+    reg [15:0]       w_cta1    [0:WARPS-1];
+    reg [15:0]       w_cta2    [0:WARPS-1];
+    reg [31:0]       w_ctaflat [0:WARPS-1];
+    reg [4:0]        w_wi      [0:WARPS-1];    // warp_in_cta
+    reg [10:0]       w_tx      [0:WARPS-1];    // TID_X/Y/Z of lane 0
+    reg [10:0]       w_ty      [0:WARPS-1];
+    reg [10:0]       w_tz      [0:WARPS-1];
+    reg [31:0]       w_key     [0:WARPS-1];    // cta_key
+    reg              w_subv_en [0:WARPS-1];
+    reg [4:0]        w_sbase   [0:WARPS-1];    // shared_base
+    reg [1:0]        w_ypol    [0:WARPS-1];
+    reg [7:0]        w_yparam  [0:WARPS-1];
+    reg [7:0]        w_ycount  [0:WARPS-1];
+    reg [15:0]       w_lfsr    [0:WARPS-1];
+    reg              w_subv_on [0:WARPS-1];
+    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    // subv_start
+    reg [5:0]        w_spart   [0:WARPS-1];    // subv_part
+    reg [DW-1:0]     w_slevel  [0:WARPS-1];    // subv_level
+    reg [PCW-1:0]    w_send    [0:WARPS-1];    // subv_end
+    reg              w_send_set[0:WARPS-1];
+    reg [31:0]       w_s0      [0:WARPS-1];
+    reg              w_loop_on [0:WARPS-1];
+    reg [DW-1:0]     w_llevel  [0:WARPS-1];    // loop_level
+    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    // loop_body
+    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+
+    // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
+    reg              g_valid;
+    reg [31:0]       g_code, g_param, g_ncta, g_next, g_id;
+    reg [PCW-1:0]    g_pc;
+    reg [15:0]       g_ncta0, g_ncta1, g_ncta2, g_cx, g_cy, g_cz;
+    reg [10:0]       g_ntid0, g_ntid1, g_ntid2, g_threads;
+    reg [5:0]        g_nregs, g_warps;
+    reg              g_subv;
+    reg [4:0]        g_sbase;
+    reg [1:0]        g_ypol;
+    reg [7:0]        g_yparam;
+    reg [15:0]       g_seed;
+    reg [4:0]        g_dlog2;
+    reg [31:0]       grid_seq, cta_seq;
+
+    // ---- global registers --------------------------------------------------------
+    reg [31:0] trap_warp, trap_code, trap_pc;
+    reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
+    reg [31:0] perf_instr;
+    reg [WID_W-1:0] rr;                     // round-robin issue pointer
+
+    // ---- the step in flight ---------------------------------------------------------
+    reg [6:0]        state;
+    reg [6:0]        ret_dq, ret_mem, ret_sub, ret_bg, ret_np;
+    reg [WID_W-1:0]  cw;                    // current warp
+    reg [PCW-1:0]    ipc;                   // its PC at issue
+    reg [63:0]       ir;                    // instruction word
+    reg [31:0]       sel;                   // selected threads
+    reg              skip;                  // guard selected nobody
+    reg [7:0]        tcode;                 // trap being taken
+    reg [5:0]        p;                     // part counter
+    reg [5:0]        lnp;                   // lane within a part
+    reg [7:0]        zc;                    // dispatch sweep counter
+    reg [4:0]        ml;                    // memory lane
+    reg [2:0]        mk;                    // word of a .v4 access
+    reg [31:0]       mrem;                  // memory lanes left
+    reg [31:0]       maddr, mdata, mc, mold, mnew;
+    reg [LANES*32-1:0] opa, opb;            // operand latches of one part
+    reg [31:0]       cond32;                // SEL condition
+    reg [31:0]       setp_res;
+    reg [10:0]       tx, ty, tz;            // TID walk
+    reg [4:0]        d_wi;                  // dispatch: warp in CTA
+    reg [31:0]       d_key;
+    reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
+    // CSR request
+    reg              csr_pend, csr_we;
+    reg [11:0]       csr_addr;
+    reg [31:0]       csr_wdata;
+    // wq_disable / wq_push_front / parked_at / wq_bar_check arguments
+    reg [31:0]       dis_mask;
+    reg [TYW-1:0]    dis_reason;
+    reg [PCW-1:0]    dis_addr;
+    reg [TYW-1:0]    push_type;
+    reg [31:0]       push_mask;
+    reg [PCW-1:0]    push_addr;
+    reg [DW-1:0]     push_head;
+    reg [PCW-1:0]    pk_addr;
+    reg              pk_any, pk_w0_ok;
+    reg [31:0]       pk;                    // parked_at result
+    reg [PCW-1:0]    pk_w0;                 // wait of its lowest lane in s0
+    reg [31:0]       bc_key;
+    // branch_groups
+    reg              bg_emit;
+    reg [1:0]        bg_mode;
+    reg [31:0]       bg_rem, bg_sel, bg_fsel, bg_gm, bg_fm;
+    reg [PCW-1:0]    bg_uni, bg_t, bg_ft;
+    reg [5:0]        bg_ng;
+    reg [5:0]        bg_p0;
+    // subv_next_part
+    reg              np_at_end, np_res;
+    // RET
+    reg [31:0]       held, rcand, ret_rest, ret_go;
+    reg [DW-1:0]     ri;
+    reg [PCW-1:0]    rtok_addr;
+    // wait_region / YIELD / misc
+    reg [31:0]       wr_park, wr_rest, wr_go;
+    reg              y_fire, y_found;
+    reg [15:0]       y_ns;
+    reg [DQ_LOG2-1:0] y_idx;
+    reg [DW-1:0]     y_tail;
+    reg [31:0]       ss_run, le_back;
+    reg [DW-1:0]     rc_head;
+    reg [63:0]       rtok;                  // popped token
+    reg [31:0]       wk_mask, wk_acc;
+
+    // ---- decoder ------------------------------------------------------------------
+    wire                      d_legal;
+    wire [`WQ_OP_W-1:0]       d_op;
+    wire [`WQ_FMT_W-1:0]      d_fmt;
+    wire [`WQ_IF_W-1:0]       d_flags;
+    wire [`WQ_F_GP_W-1:0]     d_gp;
+    wire                      d_gn;
+    wire [`WQ_F_RD_W-1:0]     d_rd;
+    wire [`WQ_F_RA_W-1:0]     d_ra;
+    wire [`WQ_F_RB_W-1:0]     d_rb;
+    wire                      d_bi;
+    wire [`WQ_F_FN_W-1:0]     d_fn;
+    wire [`WQ_F_IMM_W-1:0]    d_imm;
+    wire [2:0]                d_words;
+    wire [5:0]                d_maxreg;
+    wire                      d_gp_pt, d_selp_pt;
+    wq_decode u_decode (
+        .i_insn(ir), .o_legal(d_legal), .o_op(d_op), .o_fmt(d_fmt), .o_flags(d_flags),
+        .o_gp(d_gp), .o_gn(d_gn), .o_rd(d_rd), .o_ra(d_ra), .o_rb(d_rb), .o_bi(d_bi),
+        .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_maxreg(d_maxreg),
+        .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
+    wire unused_dec = &{1'b0, d_fmt};
+    wire f_ctrl = (d_flags & `WQ_IF_CTRL) != 0;
+    wire f_warp = (d_flags & `WQ_IF_WARP) != 0;
+    wire [PCW-1:0] fall = ipc + 1'b1;       // NEXT(w) at the instruction
+
+    // ---- token deque ------------------------------------------------------------------
+    reg  [3:0]          dqc_op;
+    reg  [TYW-1:0]      dqc_type;
+    reg  [31:0]         dqc_mask;
+    reg  [PCW-1:0]      dqc_addr;
+    reg  [DQ_LOG2-1:0]  dqc_index;
+    reg  [63:0]         dqc_data;
+    reg  [DW-1:0]       dqc_head, dqc_tail;
+    reg  [4:0]          dqc_log2;
+    wire                dq_ready, dq_rvalid, dq_found, dq_empty, dq_rejected;
+    wire [3:0]          dq_rop;
+    wire [WID_W-1:0]    dq_rwarp;
+    wire [7:0]          dq_trap;
+    wire [63:0]         dq_token, dq_front;
+    wire [DQ_LOG2-1:0]  dq_index;
+    wire [15:0]         dq_has_type;
+    wire [DW-1:0]       dq_head, dq_tail;
+    wire [4:0]          dq_log2;
+    wire [WID_W-1:0]    dq_warp = dq_dbg ? dbg_warp[WID_W-1:0] : cw;
+    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS)) u_deque (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(state == ST_DQ_ISSUE), .o_ready(dq_ready), .i_op(dqc_op), .i_warp(dq_warp),
+        .i_type(dqc_type), .i_mask(dqc_mask), .i_addr(dqc_addr), .i_index(dqc_index),
+        .i_data(dqc_data), .i_head(dqc_head), .i_tail(dqc_tail), .i_log2(dqc_log2),
+        .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
+        .o_token(dq_token), .o_index(dq_index), .o_found(dq_found), .o_empty(dq_empty),
+        .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
+    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front,
+                       dq_has_type[15:`WQ_TOK_CALL+1], dq_has_type[`WQ_TOK_CALL-1:0]};
+    // the descriptor fields the scheduler keeps (the host checked the rest)
+    wire unused_launch = &{1'b0, i_launch_addr, i_launch_desc};
+    wire [DW-1:0] dq_count = dq_head - dq_tail;
+    reg  [63:0]         dqr_token;          // result of the last command
+    reg                 dqr_found, dqr_empty;
+    reg  [DQ_LOG2-1:0]  dqr_index;
+    wire [9:0]    dq_depth = 10'd1 << dq_log2;
+    localparam [3:0] DQ_PUSH_FRONT = 4'd0, DQ_PUSH_BACK = 4'd1, DQ_POP = 4'd2,
+                     DQ_FIND = 4'd3, DQ_MERGE = 4'd4, DQ_CLEAR = 4'd5,
+                     DQ_DBG_READ = 4'd6, DQ_DBG_WRITE = 4'd7, DQ_DBG_SETHT = 4'd8;
+
+    // ---- memory -----------------------------------------------------------------------------
+    reg         mem_we;
+    reg  [31:0] mem_addr, mem_wdata, mem_rd;
+    wire        lsu_busy, lsu_done;
+    wire [31:0] lsu_rdata, atom_new;
+    wq_lsu u_lsu (
+        .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
+        .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
+        .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
+        .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
+        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
+        .i_atom_op(d_fn), .i_atom_old(mold), .i_atom_b(mdata), .i_atom_c(mc),
+        .o_atom_new(atom_new));
+    wire unused_lsu = &{1'b0, lsu_busy};
+
+    // ---- register file, per-thread state, predicates -------------------------------------
+    // sub-vector aliasing (exec.h wq_reg): inside a segment, registers at or
+    // above shared_base live in part 0's row for every part
+    wire alias_on = w_subv_on[cw] && (w_sbase[cw] != 5'd0);
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [RF_AW-1:0] rf_row;
+        input [WID_W-1:0] ww;
+        input [4:0]       r;
+        input [5:0]       pp;
+        input             al;
+        input [4:0]       sb;
+        integer t, rix, pi;
+        begin
+            rix = {27'd0, r};
+            pi = {26'd0, pp};
+            t = ((ww * REGS) + (rix % REGS)) * PARTS + ((al && r >= sb) ? 0 : (pi % PARTS));
+            rf_row = t[RF_AW-1:0];
+        end
+    endfunction
+    function [TS_AW-1:0] ts_row;
+        input [WID_W-1:0] ww;
+        input [5:0]       pp;
+        integer t, pi;
+        begin
+            pi = {26'd0, pp};
+            t = ww * PARTS + (pi % PARTS);
+            ts_row = t[TS_AW-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    reg  [4:0]            rf_rreg;
+    reg  [5:0]            rf_rpart;
+    wire [LANES*32-1:0]   rf_rdata;
+    reg                   rf_we;
+    reg  [RF_AW-1:0]      rf_waddr;
+    reg  [LANES-1:0]      rf_wlane;
+    reg  [LANES*32-1:0]   rf_wdata;
+    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_regfile (
+        .i_clk(i_clk), .i_raddr(rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw])),
+        .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane),
+        .i_wdata(rf_wdata));
+
+    reg  [5:0]            ts_rpart;
+    wire [LANES*TSW-1:0]  ts_rdata;
+    reg                   ts_we;
+    reg  [TS_AW-1:0]      ts_waddr;
+    reg  [LANES-1:0]      ts_wlane;
+    reg  [LANES*TSW-1:0]  ts_wdata;
+    wq_regfile #(.LANES(LANES), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
+        .i_clk(i_clk), .i_raddr(ts_row(cw, ts_rpart)), .o_rdata(ts_rdata), .i_we(ts_we),
+        .i_waddr(ts_waddr), .i_wlane(ts_wlane), .i_wdata(ts_wdata));
+
+    // predicates p0..p6 of every warp: one 32-bit word per predicate
+    reg [31:0]      predram [0:PR_D-1];
+    reg [2:0]       pr_ridx;
+    reg [31:0]      pr_q;
+    reg             pr_we;
+    reg [PR_AW-1:0] pr_waddr;
+    reg [31:0]      pr_wdata;
+    wire [PR_AW-1:0] pr_raddr = {cw, pr_ridx};
+    always @(posedge i_clk) begin
+        if (pr_we) predram[pr_waddr] <= pr_wdata;
+        pr_q <= predram[pr_raddr];
+    end
+
+    // ---- ALU ---------------------------------------------------------------------------------
+    wire [LANES*32-1:0] alu_res;
+    wire [LANES-1:0]    alu_cmp;
+    wire                mul_busy;
+    wq_alu #(.LANES(LANES)) u_alu (
+        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(opa), .i_b(opb),
+        .i_cond(lanes_of(cond32, p)), .i_mul_start(state == ST_ALU4 &&
+                                                   (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
+        .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
+
+    // ---- warp-slot summaries ----------------------------------------------------------------
+    reg [WARPS-1:0] is_free, is_run, blocks_idle;
+    reg [6:0]       nfree;
+    reg [WID_W-1:0] lowest_free, rr_pick;
+    reg             any_run;
+    integer s, rr_i;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer rr_t;                           // only its low WID_W bits matter
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(*) begin
+        nfree = 7'd0;
+        lowest_free = {WID_W{1'b0}};
+        for (s = WARPS - 1; s >= 0; s = s - 1) begin
+            is_free[s] = (w_state[s] == `WQ_WS_FREE);
+            is_run[s] = (w_state[s] == `WQ_WS_RUN);
+            blocks_idle[s] = is_run[s] || (w_state[s] == `WQ_WS_BAR) ||
+                             (w_state[s] == `WQ_WS_TRAP && recoverable(w_trap[s]));
+            if (is_free[s]) lowest_free = s[WID_W-1:0];
+        end
+        for (s = 0; s < WARPS; s = s + 1)
+            nfree = nfree + {6'd0, is_free[s]};
+        any_run = |is_run;
+        // round robin: first RUN slot at or after rr
+        rr_pick = rr;
+        rr_i = {{(32-WID_W){1'b0}}, rr};
+        rr_t = 0;
+        for (s = 2 * WARPS - 1; s >= 0; s = s - 1)
+            if (s >= rr_i && s < rr_i + WARPS && is_run[s % WARPS]) begin
+                rr_t = s % WARPS;
+                rr_pick = rr_t[WID_W-1:0];
+            end
+    end
+    wire disp_ok = g_valid && ({1'b0, nfree} >= {2'b0, g_warps});
+    assign o_can_launch  = !g_valid;
+    assign o_engine_idle = !g_valid && !(|blocks_idle);
+    assign o_ev_req = (state == ST_IDLE) && !csr_pend && (disp_ok || any_run);
+
+    // wq_bar_check() for bc_key: blocked by a warp that can still arrive
+    reg             bc_block;
+    reg [WARPS-1:0] bc_wait;
+    always @(*) begin
+        bc_block = 1'b0;
+        for (s = 0; s < WARPS; s = s + 1) begin
+            bc_wait[s] = (w_state[s] == `WQ_WS_BAR) && (w_key[s] == bc_key);
+            if (w_state[s] != `WQ_WS_FREE && w_key[s] == bc_key &&
+                (w_state[s] == `WQ_WS_RUN ||
+                 (w_state[s] == `WQ_WS_TRAP && recoverable(w_trap[s]))))
+                bc_block = 1'b1;
+        end
+    end
+    reg [WID_W-1:0] bc_low;
+    always @(*) begin
+        bc_low = {WID_W{1'b0}};
+        for (s = WARPS - 1; s >= 0; s = s - 1)
+            if (bc_wait[s]) bc_low = s[WID_W-1:0];
+    end
+
+    // ---- yield policy (yield_fires) -------------------------------------------------------------
+    reg        y_fires;
+    reg [15:0] y_next;
+    reg [8:0]  y_n, y_c;
+    always @(*) begin
+        y_n = (w_yparam[cw] != 8'd0) ? {1'b0, w_yparam[cw]} : 9'd256;
+        y_c = {1'b0, w_ycount[cw]} + 9'd1;
+        y_fires = 1'b0;
+        y_next = 16'd0;
+        case (w_ypol[cw])
+        `WQ_YP_EVERY_N: begin
+            y_fires = (y_c >= y_n);
+            y_next = y_fires ? 16'd0 : {7'd0, y_c};
+        end
+        `WQ_YP_LFSR: begin
+            y_next = (w_lfsr[cw] >> 1) ^ (w_lfsr[cw][0] ? LFSR_TAPS : 16'd0);
+            y_fires = ({1'b0, y_next[7:0]} < {1'b0, w_yparam[cw]});
+        end
+        default: ;
+        endcase
+    end
+
+    // ---- per-lane combinational views of the read rows --------------------------------------
+    // branch target of each lane of the row just read (branch_groups' tgt[])
+    reg [LANES*PCW-1:0] lane_tgt;
+    reg [31:0]    c_rv, c_ad;
+    wire unused_ad = &{1'b0, c_ad[31:4]};
+    reg [TYW-1:0] c_reason;
+    reg [PCW-1:0] c_wt;
+    reg [4:0]     c_gl;
+    reg [LANES-1:0] bg_match, pk_match, wk_match, ret_match, mis_lane;
+    reg [PCW-1:0]   pk_w0_part;
+    reg             pk_w0_hit;
+    integer l;
+    always @(*) begin
+        pk_w0_part = {PCW{1'b0}};
+        pk_w0_hit = 1'b0;
+        for (l = LANES - 1; l >= 0; l = l - 1) begin
+            c_rv = rf_rdata[l*32 +: 32];
+            c_reason = ts_rdata[l*TSW + PCW +: TYW];
+            c_wt = ts_rdata[l*TSW +: PCW];
+            c_gl = p[4:0] * LANES6[4:0] + l[4:0];
+            // target of lane c_gl: selected -> its own, else fall-through
+            if (bg_mode == TG_UNI) lane_tgt[l*PCW +: PCW] = bg_uni;
+            else if (bg_mode == TG_BRX) lane_tgt[l*PCW +: PCW] = ipc + 1'b1 + c_rv[PCW-1:0];
+            else lane_tgt[l*PCW +: PCW] = c_rv[PCW-1:0];
+            bg_match[l] = bg_rem[c_gl] &&
+                          ((bg_sel[c_gl] ? lane_tgt[l*PCW +: PCW] : fall) == bg_t);
+            pk_match[l] = !(w_active[cw][c_gl] || w_exited[cw][c_gl]) &&
+                          (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
+            if (pk_match[l] && w_s0[cw][c_gl]) begin
+                pk_w0_part = c_wt;
+                pk_w0_hit = 1'b1;
+            end
+            wk_match[l] = wk_mask[c_gl] && (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
+                          (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
+            ret_match[l] = rcand[c_gl] && (c_rv[PCW-1:0] == rtok_addr);
+            c_ad = c_rv + d_imm;
+            mis_lane[l] = sel[c_gl] &&
+                          ((d_op == `WQ_OP_ATOM || d_words == 3'd1) ? (c_ad[1:0] != 2'b00)
+                                                                     : (c_ad[3:0] != 4'b0000));
+        end
+    end
+    // the value of lane ml in the row just read
+    wire [31:0] rf_lane = rf_rdata[ml[LB-1:0]*32 +: 32];
+
+    // lowest part above subv_part with waiting threads (subv_next_part)
+    reg [5:0] np_k;
+    reg       np_found;
+    always @(*) begin
+        np_k = 6'd0;
+        np_found = 1'b0;
+        for (s = PARTS - 1; s >= 0; s = s - 1)
+            if (s > w_spart[cw] && (pk & pmask(s[5:0])) != 0) begin
+                np_k = s[5:0];
+                np_found = 1'b1;
+            end
+    end
+    // first part with an active thread (SUBV_START)
+    reg [5:0] ss_k;
+    always @(*) begin
+        ss_k = PARTS6;
+        for (s = PARTS - 1; s >= 0; s = s - 1)
+            if ((w_active[cw] & pmask(s[5:0])) != 0) ss_k = s[5:0];
+    end
+
+    // S2R value of thread lane lnp of the walk (exec_alu.c sreg)
+    reg [31:0] sr_val;
+    wire [4:0] s2r_lane = lnp[4:0];
+    always @(*) begin
+        case (d_imm)
+        `WQ_SR_TID_X:    sr_val = {21'd0, tx};
+        `WQ_SR_TID_Y:    sr_val = {21'd0, ty};
+        `WQ_SR_TID_Z:    sr_val = {21'd0, tz};
+        `WQ_SR_NTID_X:   sr_val = {21'd0, w_ntid0[cw]};
+        `WQ_SR_NTID_Y:   sr_val = {21'd0, w_ntid1[cw]};
+        `WQ_SR_NTID_Z:   sr_val = {21'd0, w_ntid2[cw]};
+        `WQ_SR_CTAID_X:  sr_val = {16'd0, w_cta0[cw]};
+        `WQ_SR_CTAID_Y:  sr_val = {16'd0, w_cta1[cw]};
+        `WQ_SR_CTAID_Z:  sr_val = {16'd0, w_cta2[cw]};
+        `WQ_SR_NCTAID_X: sr_val = {16'd0, w_ncta0[cw]};
+        `WQ_SR_NCTAID_Y: sr_val = {16'd0, w_ncta1[cw]};
+        `WQ_SR_NCTAID_Z: sr_val = {16'd0, w_ncta2[cw]};
+        `WQ_SR_TID:      sr_val = {22'd0, w_wi[cw], s2r_lane};
+        `WQ_SR_LANEID:   sr_val = {27'd0, s2r_lane};
+        `WQ_SR_WARPID:   sr_val = {27'd0, w_wi[cw]};
+        `WQ_SR_PARAM:    sr_val = w_param[cw];
+        `WQ_SR_CLOCK:    sr_val = w_retired[cw];
+        `WQ_SR_NLANES:   sr_val = LANES;
+        `WQ_SR_CTAFLAT:  sr_val = w_ctaflat[cw];
+        default:         sr_val = 32'd0;
+        endcase
+    end
+
+    // live threads of warp d_wi of the CTA being started (warp_start)
+    wire [10:0] d_left = g_threads - {1'b0, d_wi, 5'd0};
+    wire [31:0] d_live = (d_left >= 11'd32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
+    // the sweep row as a register-file address (the RAM may be narrower than 8 bits)
+    wire [RF_AW-1:0] zc_row = zc_wide[RF_AW-1:0];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] zc_wide = {24'd0, zc};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]  d_rows = {2'b0, w_nregs[cw]} * PARTS8;   // register rows of the warp
+    wire [7:0]  d_sweep = (d_rows > 8'd32) ? d_rows - 8'd1 : 8'd31;  // max(rows, 32) - 1
+
+    // ---- RAM port control (combinational from the state) -------------------------------------
+    integer j;
+    always @(*) begin
+        rf_rreg = d_ra;
+        rf_rpart = p;
+        rf_we = 1'b0;
+        rf_waddr = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
+        rf_wlane = lanes_of(sel, p);
+        rf_wdata = alu_res;
+        ts_rpart = p;
+        ts_we = 1'b0;
+        ts_waddr = ts_row(cw, p);
+        ts_wlane = lanes_of(dis_mask, p);
+        ts_wdata = {LANES{dis_reason, dis_addr}};
+        pr_ridx = d_gp;
+        pr_we = 1'b0;
+        pr_waddr = {cw, d_rd[2:0]};
+        pr_wdata = 32'd0;
+        case (state)
+        ST_BG0:   rf_rpart = part_of(ctz(bg_rem));
+        ST_ML0:   rf_rpart = part_of(ctz(mrem));
+        ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = part_of(ml); end
+        ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = part_of(ml); end
+        ST_ML2:   begin rf_rreg = d_rb + 5'd1; rf_rpart = part_of(ml); end
+        ST_ALU2:  rf_rreg = d_rb;
+        ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
+        ST_ALU0:  pr_ridx = d_fn[2:0];
+        ST_SETP_P: pr_ridx = d_rd[2:0];
+        ST_RC_WK0, ST_PK0: ;
+        ST_DIS1:  ts_we = 1'b1;
+        ST_RET9:  begin
+            ts_we = held[p[4:0] * LANES6[4:0] + lnp[4:0]];
+            ts_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp;
+            for (j = 0; j < LANES; j = j + 1)
+                ts_wdata[j*TSW +: TSW] = {`WQ_TOK_CALL, opa[lnp*32 +: PCW]};
+        end
+        ST_D_ZERO: begin
+            // zero the warp's registers (warp_start's memset), its thread
+            // state (absent threads exited) and its predicates
+            rf_we = (zc < d_rows);
+            rf_waddr = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0) + zc_row;
+            rf_wlane = {LANES{1'b1}};
+            rf_wdata = {LANES*32{1'b0}};
+            ts_we = (zc < PARTS8);
+            ts_waddr = ts_row(cw, zc[5:0]);
+            ts_wlane = {LANES{1'b1}};
+            for (j = 0; j < LANES; j = j + 1)
+                ts_wdata[j*TSW +: TSW] = {(w_exited[cw][zc[4:0] * LANES6[4:0] + j[4:0]] ?
+                                           `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
+            pr_we = (zc < 8'd7);
+            pr_waddr = {cw, zc[2:0]};
+        end
+        ST_ALU6: begin
+            rf_we = (d_op != `WQ_OP_SETP);
+        end
+        ST_S2R2: begin
+            rf_we = (lanes_of(sel, lnp >> LB) != 0);
+            rf_waddr = rf_row(cw, d_rd, (lnp >> LB), alias_on, w_sbase[cw]);
+            rf_wlane = lanes_of(sel, (lnp >> LB));
+            rf_wdata = opa;
+        end
+        ST_CALL2: begin
+            rf_we = (p < PARTS6) && (lanes_of(sel, p) != 0);
+            rf_wdata = {LANES{{(32-PCW){1'b0}}, fall}};
+        end
+        ST_ML5: begin
+            // LD: one lane of rd+k
+            rf_we = (d_op == `WQ_OP_LD);
+            rf_waddr = rf_row(cw, d_rd + {2'b0, mk}, part_of(ml), alias_on, w_sbase[cw]);
+            rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wdata = {LANES{lsu_rdata}};
+        end
+        ST_ML7: begin
+            // ATOM: rd of one lane = the old value
+            rf_we = 1'b1;
+            rf_waddr = rf_row(cw, d_rd, part_of(ml), alias_on, w_sbase[cw]);
+            rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wdata = {LANES{mold}};
+        end
+        ST_SETP_W: begin
+            pr_we = 1'b1;
+            pr_wdata = (pr_q & ~sel) | (setp_res & sel);
+        end
+        default: ;
+        endcase
+    end
+
+    // REG_WRITE beat values: lanes of part pp in mask m, others 0
+    function [LANES*32-1:0] beat;
+        input [LANES*32-1:0] row;
+        input [LANES-1:0]    m;
+        integer b;
+        begin
+            for (b = 0; b < LANES; b = b + 1)
+                beat[b*32 +: 32] = m[b] ? row[b*32 +: 32] : 32'd0;
+        end
+    endfunction
+
+    // one record (the model's wq_trace_rec_t) on o_evr_*, unit = current warp
+`define WQS_EV(k, au, pcv, m, av, bv, cv) begin \
+        o_evr_valid <= 1'b1; o_evr_kind <= (k); o_evr_unit <= {{(8-WID_W){1'b0}}, cw}; \
+        o_evr_aux <= (au); o_evr_pc <= (pcv); o_evr_mask <= (m); o_evr_a <= (av); \
+        o_evr_b <= (bv); o_evr_c <= (cv); o_evr_part <= 5'd0; end
+    // wq_set_pc_mask(): MASK_PC with the old PC, then the new PC and mask
+`define WQS_SETPC(npc, nact) begin \
+        `WQS_EV(`WQ_EV_MASK_PC, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, (nact), \
+                {{(32-PCW){1'b0}}, (npc)}, 64'd0, 64'd0) \
+        w_pc[cw] <= (npc); w_active[cw] <= (nact); end
+    // call a subroutine state with a return state
+`define WQS_CALL(st, rreg, rst) begin state <= (st); rreg <= (rst); end
+`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
+`define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
+`define WQS_BG(emit, act, sm, mode, uni, rst) begin \
+        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (sm); bg_fsel <= (act) & (sm); \
+        bg_mode <= (mode); bg_uni <= (uni); bg_ng <= 6'd0; bg_fm <= 32'd0; \
+        bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
+`define WQS_DIS(m, why, at, rst) begin \
+        dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
+        `WQS_CALL(ST_DIS0, ret_sub, rst) end
+`define WQS_PUSH(ty, m, at, rst) begin \
+        push_type <= (ty); push_mask <= (m); push_addr <= (at); \
+        `WQS_CALL(ST_PUSH, ret_sub, rst) end
+`define WQS_PARKED(at, any, rst) begin \
+        pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= 6'd0; \
+        `WQS_CALL(ST_PK0, ret_sub, rst) end
+
+    // token type of a region instruction
+    reg [TYW-1:0] region_type;
+    always @(*) begin
+        case (d_op)
+        `WQ_OP_PBRK, `WQ_OP_BRK:   region_type = `WQ_TOK_BRK;
+        `WQ_OP_PCONT, `WQ_OP_CONT: region_type = `WQ_TOK_CONT;
+        default:                   region_type = `WQ_TOK_SYNC;
+        endcase
+    end
+    wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
+    wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
+    wire [31:0] act = w_active[cw];
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0] bg_l0 = ctz(bg_rem);         // lowest remaining lane (its part bits unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ---- the sequencer ---------------------------------------------------------------------------
+    integer i;
+    always @(posedge i_clk) begin
+        o_step_valid <= 1'b0;
+        o_evr_valid <= 1'b0;
+        o_csr_ack <= 1'b0;
+        o_irq_trap <= 1'b0;
+        if (i_csr_valid) begin
+            csr_pend <= 1'b1;
+            csr_we <= i_csr_we;
+            csr_addr <= i_csr_addr;
+            csr_wdata <= i_csr_wdata;
+        end
+        // a grid arrives in the host's grant (the host checked it)
+        if (i_launch_valid) begin
+            g_valid <= 1'b1;
+            g_code <= i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+            g_pc <= i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
+            g_ncta0 <= i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
+            g_ncta1 <= i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
+            g_ncta2 <= i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
+            g_ntid0 <= i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
+            g_ntid1 <= i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
+            g_ntid2 <= i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
+            g_param <= i_launch_desc[`WQ_LD_PARAM*32 +: 32];
+            g_nregs <= i_launch_desc[`WQ_LD_NREGS*32 +: 6];
+            g_subv <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
+            g_sbase <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
+            g_ypol <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
+            g_yparam <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
+            g_seed <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
+            g_dlog2 <= i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+            g_ncta <= i_launch_ncta;
+            g_threads <= i_launch_cta_threads;
+            g_warps <= i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
+            g_next <= 32'd0;
+            g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
+            g_id <= grid_seq + 32'd1;
+            grid_seq <= grid_seq + 32'd1;
+        end
+
+        case (state)
+        // ---------------------------------------------------------------- idle
+        ST_RST: if (dq_ready) state <= ST_IDLE;
+        ST_POST: state <= ST_IDLE;
+        ST_IDLE: begin
+            if (csr_pend) begin
+                dq_dbg <= 1'b1;
+                state <= ST_CSR;
+            end else if (i_ev_gnt && o_ev_req) begin
+                if (disp_ok) begin
+                    // wq_step_dispatch: a new barrier group, warps in order
+                    cta_seq <= cta_seq + 32'd1;
+                    d_key <= cta_seq + 32'd1;
+                    d_wi <= 5'd0;
+                    tx <= 11'd0; ty <= 11'd0; tz <= 11'd0;
+                    state <= ST_D_WARP;
+                end else begin
+                    // wq_step_warp: fetch 2 words at code_base + 8 * pc
+                    cw <= rr_pick;
+                    ipc <= w_pc[rr_pick];
+                    mem_we <= 1'b0;
+                    mem_addr <= w_code[rr_pick] + {7'd0, w_pc[rr_pick], 3'b000};
+                    `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+                end
+            end
+        end
+
+        // --------------------------------------------------- generic sub-steps
+        ST_DQ_ISSUE: if (dq_ready) state <= ST_DQ_WAIT;
+        ST_DQ_WAIT: if (dq_rvalid) begin
+            dqr_token <= dq_token;
+            dqr_found <= dq_found;
+            dqr_empty <= dq_empty;
+            dqr_index <= dq_index;
+            state <= ret_dq;
+        end
+        ST_MEM_ISSUE: state <= ST_MEM_WAIT;
+        ST_MEM_WAIT: if (lsu_done) begin mem_rd <= lsu_rdata; state <= ret_mem; end
+
+        // wq_disable(mask, reason, addr)
+        ST_DIS0: begin
+            if (dis_mask == 32'd0) state <= ret_sub;
+            else begin
+                `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, dis_reason}, {{(32-PCW){1'b0}}, ipc},
+                        dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
+                w_active[cw] <= w_active[cw] & ~dis_mask;
+                if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
+                p <= 6'd0;
+                state <= ST_DIS1;
+            end
+        end
+        ST_DIS1: begin                      // reason / wait of every part
+            p <= p + 6'd1;
+            if (p + 6'd1 >= PARTS6) state <= ret_sub;
+        end
+
+        // wq_push_front(type, mask, addr): room was checked by the caller
+        ST_PUSH: begin
+            dqc_type <= push_type;
+            dqc_mask <= push_mask;
+            dqc_addr <= push_addr;
+            push_head <= dq_head;
+            `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
+        end
+        ST_PUSH_R: begin
+            `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, push_mask,
+                    {{(32-DW){1'b0}}, push_head}, dqr_token, 64'd0)
+            state <= ret_sub;
+        end
+
+        // parked_at(addr, any): threads parked by the sub-vector machinery
+        ST_PK0: state <= (p >= PARTS6) ? ret_sub : ST_PK1;
+        ST_PK1: begin
+            pk <= pk | ({{(32-LANES){1'b0}}, pk_match} << (p * LANES));
+            if (!pk_w0_ok && pk_w0_hit) begin
+                pk_w0 <= pk_w0_part;
+                pk_w0_ok <= 1'b1;
+            end
+            p <= p + 6'd1;
+            state <= ST_PK0;
+        end
+
+        // wq_bar_check(key)
+        ST_BC: begin
+            if (!bc_block && bc_wait != 0) begin
+                for (i = 0; i < WARPS; i = i + 1)
+                    if (bc_wait[i]) w_state[i] <= `WQ_WS_RUN;
+                `WQS_EV(`WQ_EV_BAR_RELEASE, 16'd0, 32'd0, 32'd0, bc_key,
+                        {{(64-WARPS){1'b0}}, bc_wait}, 64'd0)
+                o_evr_unit <= {{(8-WID_W){1'b0}}, bc_low};
+            end
+            state <= ret_sub;
+        end
+
+        // ---------------------------------------------- branch_groups / group_count
+        // Groups in ascending order of their lowest lane; a group is every
+        // remaining lane with the target of the lowest remaining lane.
+        ST_BG0: begin
+            if (bg_rem == 32'd0) begin
+                if (!bg_emit) state <= ret_bg;
+                else begin
+                    // the first path continues (or nobody: PC+1, mask 0)
+                    `WQS_SETPC(bg_ng == 6'd0 ? fall : bg_ft, bg_ng == 6'd0 ? 32'd0 : bg_fm)
+                    state <= ret_bg;
+                end
+            end else begin
+                bg_p0 <= part_of(ctz(bg_rem));
+                bg_gm <= 32'd0;
+                if (!bg_sel[ctz(bg_rem)]) begin bg_t <= fall; p <= part_of(ctz(bg_rem)); state <= ST_BG2; end
+                else if (bg_mode == TG_UNI) begin bg_t <= bg_uni; p <= part_of(ctz(bg_rem)); state <= ST_BG2; end
+                else state <= ST_BG1;       // read the lane's register
+            end
+        end
+        ST_BG1: begin
+            bg_t <= lane_tgt[bg_l0[LB-1:0]*PCW +: PCW];
+            p <= bg_p0;
+            state <= ST_BG2;
+        end
+        ST_BG2: state <= (p >= PARTS6) ? ST_BG4 : ST_BG3;   // read ra part p
+        ST_BG3: begin
+            bg_gm <= bg_gm | ({{(32-LANES){1'b0}}, bg_match} << (p * LANES));
+            p <= p + 6'd1;
+            state <= ST_BG2;
+        end
+        ST_BG4: begin
+            bg_rem <= bg_rem & ~bg_gm;
+            bg_ng <= bg_ng + 6'd1;
+            if (!bg_emit) state <= ST_BG0;
+            else if ((bg_fsel != 0) ? ((bg_gm & bg_fsel & ~(bg_fsel - 32'd1)) != 0)
+                                    : (bg_ng == 6'd0)) begin
+                bg_fm <= bg_gm;
+                bg_ft <= bg_t;
+                state <= ST_BG0;
+            end else
+                `WQS_DIS(bg_gm, `WQ_TOK_DIV, bg_t, ST_BG5)
+        end
+        ST_BG5: `WQS_PUSH(`WQ_TOK_DIV, bg_gm, bg_t, ST_BG0)
+
+        // ------------------------------------------------------- wq_subv_next_part
+        ST_NP0: begin
+            if (np_at_end) `WQS_DIS(w_active[cw], `WQ_TOK_SUBV, fall, ST_NP1)
+            else state <= ST_NP1;
+        end
+        ST_NP1: `WQS_PARKED(w_sstart[cw], 1'b0, ST_NP2)
+        ST_NP2: begin
+            if (np_found) begin
+                w_spart[cw] <= np_k;
+                `WQS_SETPC(w_sstart[cw], pk & pmask(np_k))
+                np_res <= 1'b1;
+                state <= ret_np;
+            end else begin
+                // segment over: everyone parked at its end continues
+                w_subv_on[cw] <= 1'b0;
+                w_spart[cw] <= 6'd0;
+                `WQS_PARKED(w_send[cw], 1'b0, ST_NP3)
+            end
+        end
+        ST_NP3: begin
+            if (!w_send_set[cw] || pk == 32'd0) np_res <= 1'b0;
+            else begin
+                `WQS_SETPC(w_send[cw], pk)
+                np_res <= 1'b1;
+            end
+            state <= ret_np;
+        end
+
+        // ------------------------------------------------------------- dispatch
+        ST_D_WARP: begin
+            // warp_start(lowest free slot, grid, cta, d_wi, key)
+            cw <= lowest_free;
+            w_state[lowest_free] <= `WQ_WS_RUN;
+            w_pc[lowest_free] <= g_pc;
+            w_active[lowest_free] <= d_live;
+            w_exited[lowest_free] <= ~d_live;
+            w_trap[lowest_free] <= `WQ_TRAP_NONE;
+            w_code[lowest_free] <= g_code;
+            w_nregs[lowest_free] <= g_nregs;
+            w_param[lowest_free] <= g_param;
+            w_ncta0[lowest_free] <= g_ncta0;
+            w_ncta1[lowest_free] <= g_ncta1;
+            w_ncta2[lowest_free] <= g_ncta2;
+            w_ntid0[lowest_free] <= g_ntid0;
+            w_ntid1[lowest_free] <= g_ntid1;
+            w_ntid2[lowest_free] <= g_ntid2;
+            w_cta0[lowest_free] <= g_cx;
+            w_cta1[lowest_free] <= g_cy;
+            w_cta2[lowest_free] <= g_cz;
+            w_ctaflat[lowest_free] <= g_next;
+            w_wi[lowest_free] <= d_wi;
+            w_tx[lowest_free] <= tx;
+            w_ty[lowest_free] <= ty;
+            w_tz[lowest_free] <= tz;
+            w_key[lowest_free] <= d_key;
+            w_subv_en[lowest_free] <= g_subv;
+            w_sbase[lowest_free] <= g_sbase;
+            w_ypol[lowest_free] <= g_ypol;
+            w_yparam[lowest_free] <= g_yparam;
+            w_ycount[lowest_free] <= 8'd0;
+            w_lfsr[lowest_free] <= (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT;
+            w_subv_on[lowest_free] <= 1'b0;
+            w_sstart[lowest_free] <= {PCW{1'b0}};
+            w_spart[lowest_free] <= 6'd0;
+            w_slevel[lowest_free] <= {DW{1'b0}};
+            w_send[lowest_free] <= {PCW{1'b0}};
+            w_send_set[lowest_free] <= 1'b0;
+            w_s0[lowest_free] <= 32'd0;
+            w_loop_on[lowest_free] <= 1'b0;
+            w_llevel[lowest_free] <= {DW{1'b0}};
+            w_lbody[lowest_free] <= {PCW{1'b0}};
+            w_retired[lowest_free] <= 32'd0;
+            `WQS_EV(`WQ_EV_CTA_START, {11'd0, d_wi}, {{(32-PCW){1'b0}}, g_pc}, d_live,
+                    g_next, {32'd0, g_id}, 64'd0)
+            o_evr_unit <= {{(8-WID_W){1'b0}}, lowest_free};
+            state <= ST_D_CLR;
+        end
+        ST_D_CLR: begin
+            dqc_log2 <= g_dlog2;
+            zc <= 8'd0;
+            `WQS_DQ(DQ_CLEAR, ST_D_ZERO)
+        end
+        ST_D_ZERO: begin
+            // rows zeroed by the port logic; the TID walk runs 32 lanes on
+            // to the next warp's lane 0
+            if (zc < 8'd32) begin
+                if (tx + 11'd1 == g_ntid0) begin
+                    tx <= 11'd0;
+                    if (ty + 11'd1 == g_ntid1) begin ty <= 11'd0; tz <= tz + 11'd1; end
+                    else ty <= ty + 11'd1;
+                end else tx <= tx + 11'd1;
+            end
+            zc <= zc + 8'd1;
+            if (zc == d_sweep) state <= ST_D_NEXT;
+        end
+        ST_D_NEXT: begin
+            if ({1'b0, d_wi} + 6'd1 < g_warps) begin
+                d_wi <= d_wi + 5'd1;
+                state <= ST_D_WARP;
+            end else begin
+                g_next <= g_next + 32'd1;
+                if (g_next + 32'd1 >= g_ncta) g_valid <= 1'b0;
+                if (g_cx + 16'd1 == g_ncta0) begin
+                    g_cx <= 16'd0;
+                    if (g_cy + 16'd1 == g_ncta1) begin g_cy <= 16'd0; g_cz <= g_cz + 16'd1; end
+                    else g_cy <= g_cy + 16'd1;
+                end else g_cx <= g_cx + 16'd1;
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_DISPATCH;
+                o_step_id <= 8'd0;
+                o_step_res <= `WQ_STEP_DONE;
+                state <= ST_POST;
+            end
+        end
+
+        // ---------------------------------------------- fetch, decode, guard
+        ST_F1: begin
+            ir[31:0] <= mem_rd;
+            mem_addr <= mem_addr + 32'd4;
+            `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F2)
+        end
+        ST_F2: begin
+            ir[63:32] <= mem_rd;
+            state <= ST_DEC;
+        end
+        ST_DEC: begin                       // predicate read issued here
+            if (!d_legal) `WQS_TRAP(`WQ_TRAP_ILLEGAL_INSTR)
+            else if (d_maxreg >= w_nregs[cw]) `WQS_TRAP(`WQ_TRAP_ILLEGAL_REG)
+            else state <= ST_GUARD;
+        end
+        ST_GUARD: begin : guard
+            reg [31:0] g, sl;
+            g = d_gp_pt ? 32'hFFFFFFFF : pr_q;
+            sl = act & (d_gn ? ~g : g);
+            if (f_warp) sl = act;
+            sel <= sl;
+            skip <= !f_warp && (sl == 32'd0);
+            state <= (!f_warp && sl == 32'd0) ? ST_RETIRE : ST_EXEC;
+        end
+
+        // ---------------------------------------------------------- execute
+        ST_EXEC: begin
+            p <= 6'd0;
+            case (d_op)
+            `WQ_OP_EXIT: `WQS_DIS(sel, `WQ_TOK_EXIT, ipc, ST_EXIT1)
+            `WQ_OP_BRA:  `WQS_BG(1'b0, act, sel, TG_UNI, fall + imm_pc, ST_BR1)
+            `WQ_OP_JMP:  `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_BR1)
+            `WQ_OP_BRX:  `WQS_BG(1'b0, act, sel, TG_BRX, fall, ST_BR1)
+            `WQ_OP_JMX:  `WQS_BG(1'b0, act, sel, TG_REG, fall, ST_BR1)
+            `WQ_OP_CALL: `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_CALL1)
+            `WQ_OP_RET: begin
+                held <= 32'd0;
+                ri <= dq_head;
+                state <= dq_has_type[`WQ_TOK_CALL] ? ST_RET1 : ST_RET5;
+            end
+            `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT: begin
+                if (push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
+                    `WQS_TRAP(push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2))
+                else `WQS_PUSH(region_type, sel, imm_pc, ST_REG1)
+            end
+            `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT: begin
+                dqc_type <= region_type;
+                dqc_addr <= imm_pc;
+                `WQS_DQ(DQ_FIND, ST_WR1)
+            end
+            `WQ_OP_YIELD: begin
+                if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else begin
+                    y_fire <= y_fires;
+                    y_ns <= y_next;
+                    if (y_fires) begin
+                        dqc_type <= `WQ_TOK_YIELD;
+                        dqc_addr <= fall;
+                        `WQS_DQ(DQ_FIND, ST_Y1)
+                    end else state <= ST_Y2;
+                    y_found <= 1'b0;
+                end
+            end
+            `WQ_OP_BAR: begin
+                if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else begin
+                    `WQS_SETPC(fall, act)
+                    w_state[cw] <= `WQ_WS_BAR;
+                    bc_key <= w_key[cw];
+                    `WQS_CALL(ST_BC, ret_sub, ST_RETIRE)
+                end
+            end
+            `WQ_OP_SUBV_START: begin
+                if (!w_subv_en[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+                else if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else begin
+                    w_subv_on[cw] <= 1'b1;
+                    w_spart[cw] <= ss_k;
+                    w_sstart[cw] <= fall;
+                    w_slevel[cw] <= dq_count;
+                    w_send_set[cw] <= 1'b0;
+                    ss_run <= act & pmask(ss_k);
+                    `WQS_DIS(act & ~pmask(ss_k), `WQ_TOK_SUBV, fall, ST_SS1)
+                end
+            end
+            `WQ_OP_SUBV_END: begin
+                if (!w_subv_en[cw] || !w_subv_on[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+                else if (dq_count != w_slevel[cw]) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else if (w_send_set[cw] && w_send[cw] != fall) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else begin
+                    w_send[cw] <= fall;
+                    w_send_set[cw] <= 1'b1;
+                    np_at_end <= 1'b1;
+                    `WQS_CALL(ST_NP0, ret_np, ST_RETIRE)
+                end
+            end
+            `WQ_OP_SUBV_LOOP_BEGIN: begin
+                if (!w_subv_en[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+                else if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else begin
+                    w_loop_on[cw] <= 1'b1;
+                    w_llevel[cw] <= dq_count;
+                    w_lbody[cw] <= fall;
+                    if (act[15:0] == 16'd0) begin
+                        w_s0[cw] <= 32'd0;
+                        `WQS_SETPC(fall, act)
+                        state <= ST_RETIRE;
+                    end else begin
+                        w_s0[cw] <= {act[31:16], 16'd0};
+                        ss_run <= {16'd0, act[15:0]};
+                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_LB1)
+                    end
+                end
+            end
+            `WQ_OP_SUBV_LOOP_END: begin
+                if (!w_subv_en[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+                else if (w_subv_on[cw] || !w_loop_on[cw] || dq_count != w_llevel[cw])
+                    `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else `WQS_PARKED({PCW{1'b0}}, 1'b1, ST_LE1)
+            end
+            `WQ_OP_SEL: state <= ST_ALU0;
+            `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB, `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND,
+            `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL, `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN,
+            `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU, `WQ_OP_SETP: begin
+                setp_res <= 32'd0;
+                state <= ST_ALU1;
+            end
+            `WQ_OP_S2R: begin
+                lnp <= 6'd0;
+                tx <= w_tx[cw]; ty <= w_ty[cw]; tz <= w_tz[cw];
+                state <= ST_S2R1;
+            end
+            `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM: state <= ST_M0;
+            default: state <= ST_RETIRE;    // NOP, MEMBAR
+            endcase
+        end
+
+        ST_EXIT1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+
+        // BRA / JMP / BRX / JMX: count the groups, check room, then branch
+        ST_BR1: begin
+            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
+                          dq_log2) != `WQ_TRAP_NONE)
+                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
+                                    dq_head, dq_tail, dq_log2))
+            else `WQS_BG(1'b1, act, sel, bg_mode, bg_uni, ST_RETIRE)
+        end
+
+        // CALL: ng-1 DIV + 1 CALL token; link = PC+1; DIV first, then CALL
+        ST_CALL1: begin
+            if (push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
+                `WQS_TRAP(push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2))
+            else begin
+                p <= 6'd0;
+                state <= ST_CALL2;
+            end
+        end
+        ST_CALL2: begin                     // write the link register part by part
+            if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_CALL3)
+            else begin
+                if (lanes_of(sel, p) != 0) begin
+                    `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                            32'd0, 64'd0, 64'd0)
+                    o_evr_part <= p[4:0];
+                    o_evr_vals <= beat({LANES{{(32-PCW){1'b0}}, fall}}, lanes_of(sel, p));
+                end
+                p <= p + 6'd1;
+            end
+        end
+        ST_CALL3: `WQS_PUSH(`WQ_TOK_CALL, sel, fall, ST_RETIRE)
+
+        // RET: threads holding a CALL token for their link wait on it
+        ST_RET1: begin
+            if (ri <= dq_tail) state <= ST_RET5;
+            else begin
+                dqc_index <= ri[DQ_LOG2-1:0] - 1'b1;
+                `WQS_DQ(DQ_DBG_READ, ST_RET2)
+            end
+        end
+        ST_RET2: begin
+            ri <= ri - 1'b1;
+            rtok_addr <= dqr_token[`WQ_TF_ADDR_RANGE];
+            rcand <= sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held;
+            p <= 6'd0;
+            if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL ||
+                (sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held) == 32'd0)
+                state <= ST_RET1;
+            else state <= ST_RET3;
+        end
+        ST_RET3: begin                      // read the link register, part p
+            if (p >= PARTS6) state <= ST_RET1;
+            else if (lanes_of(rcand, p) == 0) p <= p + 6'd1;
+            else state <= ST_RET4;
+        end
+        ST_RET4: begin
+            held <= held | ({{(32-LANES){1'b0}}, ret_match} << (p * LANES));
+            p <= p + 6'd1;
+            state <= ST_RET3;
+        end
+        ST_RET5: begin
+            ret_rest <= act & ~held;
+            ret_go <= sel & ~held;
+            `WQS_BG(1'b0, act & ~held, sel & ~held, TG_REG, fall, ST_RET6)
+        end
+        ST_RET6: begin
+            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
+                          dq_log2) != `WQ_TRAP_NONE)
+                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
+                                    dq_head, dq_tail, dq_log2))
+            else begin
+                p <= 6'd0;
+                state <= ST_RET7;
+            end
+        end
+        ST_RET7: begin                      // each holder waits at its own link
+            if (p >= PARTS6) `WQS_BG(1'b1, ret_rest, ret_go, TG_REG, fall, ST_RETIRE)
+            else if (lanes_of(held, p) == 0) p <= p + 6'd1;
+            else state <= ST_RET8;          // read ra part p
+        end
+        ST_RET8: begin
+            opa <= rf_rdata;
+            lnp <= 6'd0;
+            state <= ST_RET9;
+        end
+        ST_RET9: begin : ret_hold
+            reg [4:0] gl;
+            gl = p[4:0] * LANES6[4:0] + lnp[4:0];
+            if (held[gl]) begin
+                `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
+                        32'd1 << gl, {{(32-PCW){1'b0}}, opa[lnp*32 +: PCW]}, 64'd0, 64'd0)
+                w_active[cw] <= w_active[cw] & ~(32'd1 << gl);
+            end
+            if (lnp + 6'd1 >= LANES6) begin
+                p <= p + 6'd1;
+                state <= ST_RET7;
+            end else lnp <= lnp + 6'd1;
+        end
+
+        // SSY / PBRK / PCONT after the push
+        ST_REG1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+
+        // SYNC / BRK / CONT: wait_region
+        ST_WR1: begin : wr1
+            reg [31:0] tm;
+            tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
+            wr_park <= sel & tm;
+            wr_go <= sel & ~tm;
+            wr_rest <= act & ~(sel & tm);
+            `WQS_BG(1'b0, act & ~(sel & tm), sel & ~tm, TG_UNI, imm_pc, ST_WR2)
+        end
+        ST_WR2: begin
+            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
+                          dq_log2) != `WQ_TRAP_NONE)
+                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
+                                    dq_head, dq_tail, dq_log2))
+            else `WQS_DIS(wr_park, region_type, imm_pc, ST_WR3)
+        end
+        ST_WR3: `WQS_BG(1'b1, wr_rest, wr_go, TG_UNI, imm_pc, ST_RETIRE)
+
+        // YIELD: find + merge, or push_back; the policy state commits on retire
+        ST_Y1: begin
+            y_found <= dqr_found;
+            y_idx <= dqr_index;
+            if (!dqr_found && push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
+                `WQS_TRAP(push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2))
+            else state <= ST_Y2;
+        end
+        ST_Y2: begin
+            if (w_ypol[cw] == `WQ_YP_LFSR) w_lfsr[cw] <= y_ns;
+            else w_ycount[cw] <= y_ns[7:0];
+            if (!y_fire) state <= ST_Y5;
+            else if (y_found) begin
+                dqc_index <= y_idx;
+                dqc_mask <= sel;
+                `WQS_DQ(DQ_MERGE, ST_Y3M)
+            end else begin
+                dqc_type <= `WQ_TOK_YIELD;
+                dqc_mask <= sel;
+                dqc_addr <= fall;
+                y_tail <= dq_tail;
+                `WQS_DQ(DQ_PUSH_BACK, ST_Y3B)
+            end
+        end
+        ST_Y3M: begin
+            `WQS_EV(`WQ_EV_DQ_MERGE, 16'd0, {{(32-PCW){1'b0}}, ipc}, sel,
+                    {{(32-DQ_LOG2){1'b0}}, y_idx}, dqr_token, 64'd0)
+            state <= ST_Y4;
+        end
+        ST_Y3B: begin
+            `WQS_EV(`WQ_EV_DQ_PUSH_BACK, 16'd0, {{(32-PCW){1'b0}}, ipc}, sel,
+                    {{(32-DW){1'b0}}, y_tail - 1'b1}, dqr_token, 64'd0)
+            state <= ST_Y4;
+        end
+        ST_Y4: `WQS_DIS(sel, `WQ_TOK_YIELD, fall, ST_Y5)
+        ST_Y5: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+
+        // sub-vector segment start, loop form
+        ST_SS1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
+        ST_LB1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
+        ST_LE1: begin : le1
+            reg [31:0] back;
+            back = w_s0[cw] & pk;
+            if (act[31:16] != 16'd0) begin           // high pass done
+                w_loop_on[cw] <= 1'b0;
+                `WQS_SETPC(fall, act | back)
+                state <= ST_RETIRE;
+            end else if (w_s0[cw] == 32'd0) begin    // low half only
+                w_loop_on[cw] <= 1'b0;
+                `WQS_SETPC(fall, act)
+                state <= ST_RETIRE;
+            end else begin                           // run the high half
+                w_s0[cw] <= {16'd0, act[15:0]};
+                le_back <= back;
+                `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
+            end
+        end
+        ST_LE2: begin `WQS_SETPC(imm_pc, le_back) state <= ST_RETIRE; end
+
+        // ------------------------------------------------- ALU, SETP, SEL, MOV
+        ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
+        ST_ALU0B: begin
+            cond32 <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
+                      {32{d_fn[3]}};
+            setp_res <= 32'd0;
+            state <= ST_ALU1;
+        end
+        ST_ALU1: begin                      // read ra, part p
+            if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
+            else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            else state <= ST_ALU2;
+        end
+        ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
+        ST_ALU3: begin
+            opb <= d_bi ? {LANES{d_imm}} : rf_rdata;
+            state <= ST_ALU4;
+        end
+        ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
+        ST_ALU5: if (!mul_busy) state <= ST_ALU6;
+        ST_ALU6: begin
+            if (d_op == `WQ_OP_SETP)
+                setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp} << (p * LANES));
+            else begin
+                `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                        32'd0, 64'd0, 64'd0)
+                o_evr_part <= p[4:0];
+                o_evr_vals <= beat(alu_res, lanes_of(sel, p));
+            end
+            p <= p + 6'd1;
+            state <= ST_ALU1;
+        end
+        ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
+        ST_SETP_W: begin
+            `WQS_EV(`WQ_EV_PRED_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0,
+                    {32'd0, (pr_q & ~sel) | (setp_res & sel)}, 64'd0)
+            state <= ST_RETIRE;
+        end
+
+        // S2R: walk the 32 threads (TID_X/Y/Z by increments), a part at a time
+        ST_S2R1: begin
+            opa[lnp[LB-1:0]*32 +: 32] <= sr_val;
+            if (tx + 11'd1 == w_ntid0[cw]) begin
+                tx <= 11'd0;
+                if (ty + 11'd1 == w_ntid1[cw]) begin ty <= 11'd0; tz <= tz + 11'd1; end
+                else ty <= ty + 11'd1;
+            end else tx <= tx + 11'd1;
+            if (lnp[LB-1:0] == LANEMASK[LB-1:0]) state <= ST_S2R2;
+            else lnp <= lnp + 6'd1;
+        end
+        ST_S2R2: begin
+            if (lanes_of(sel, (lnp >> LB)) != 0) begin
+                `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                        32'd0, 64'd0, 64'd0)
+                o_evr_part <= lnp[4:0] >> LB;
+                o_evr_vals <= beat(opa, lanes_of(sel, (lnp >> LB)));
+            end
+            lnp <= lnp + 6'd1;
+            state <= (lnp == 6'd31) ? ST_RETIRE : ST_S2R1;
+        end
+
+        // -------------------------------------------------- LD, ST, ATOM
+        ST_M0: begin                        // alignment of every selected lane
+            if (p >= PARTS6) begin
+                mrem <= sel;
+                state <= ST_ML0;
+            end else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            else state <= ST_M1;            // read ra, part p
+        end
+        ST_M1: begin
+            if (mis_lane != 0) `WQS_TRAP(`WQ_TRAP_MISALIGNED)
+            else begin
+                p <= p + 6'd1;
+                state <= ST_M0;
+            end
+        end
+        ST_ML0: begin                       // next lane; read its ra
+            if (mrem == 32'd0) begin
+                p <= 6'd0;
+                mk <= 3'd0;
+                state <= (d_op == `WQ_OP_ST) ? ST_RETIRE : ST_RB0;
+            end else begin
+                ml <= ctz(mrem);
+                mk <= 3'd0;
+                state <= ST_ML1;
+            end
+        end
+        ST_ML1: begin                       // address; read rb (+k)
+            maddr <= rf_lane + d_imm;
+            state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
+        end
+        ST_ML2: begin                       // data; read rb+1 (CAS)
+            mdata <= rf_lane;
+            state <= (d_op == `WQ_OP_ATOM && d_fn == `WQ_ATOM_CAS) ? ST_ML3 : ST_ML4;
+        end
+        ST_ML3: begin mc <= rf_lane; state <= ST_ML4; end
+        ST_ML4: begin
+            mem_we <= (d_op == `WQ_OP_ST);
+            mem_addr <= maddr + {27'd0, mk, 2'b00};
+            mem_wdata <= mdata;
+            `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML5)
+        end
+        ST_ML5: begin
+            case (d_op)
+            `WQ_OP_LD: begin                // rd+k of lane ml written by the port logic
+                if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
+                    mk <= mk + 3'd1;
+                    state <= ST_ML4;
+                end else begin
+                    mrem <= mrem & ~(32'd1 << ml);
+                    state <= ST_ML0;
+                end
+            end
+            `WQ_OP_ST: begin
+                `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
+                        mem_addr, {32'd0, mdata}, 64'd0)
+                if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
+                    mk <= mk + 3'd1;
+                    state <= ST_ML6;
+                end else begin
+                    mrem <= mrem & ~(32'd1 << ml);
+                    state <= ST_ML0;
+                end
+            end
+            default: begin                  // ATOM: the old value
+                mold <= mem_rd;
+                state <= ST_ML8;
+            end
+            endcase
+        end
+        ST_ML6: begin                       // rb+k read: next word of st.v4
+            state <= ST_ML2;
+        end
+        ST_ML8: begin                       // write only if the value changed
+            mnew <= atom_new;
+            if (atom_new != mold) begin
+                mem_we <= 1'b1;
+                mem_wdata <= atom_new;
+                `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
+            end else state <= ST_ML7;
+        end
+        ST_ML7: begin                       // record; rd of lane ml = old
+            `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
+                    32'd1 << ml, maddr, {32'd0, mnew}, {32'd0, mold})
+            mrem <= mrem & ~(32'd1 << ml);
+            state <= ST_ML0;
+        end
+        ST_RB0: begin                       // REG_WRITE of rd+k, read back
+            if ({2'b0, mk} >= ((d_op == `WQ_OP_LD) ? {2'b0, d_words} : 5'd1)) state <= ST_RETIRE;
+            else if (p >= PARTS6) begin
+                p <= 6'd0;
+                mk <= mk + 3'd1;
+            end else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            else state <= ST_RB1;
+        end
+        ST_RB1: begin
+            `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd + {2'b0, mk}}, {{(32-PCW){1'b0}}, ipc},
+                    sel, 32'd0, 64'd0, 64'd0)
+            o_evr_part <= p[4:0];
+            o_evr_vals <= beat(rf_rdata, lanes_of(sel, p));
+            p <= p + 6'd1;
+            state <= ST_RB0;
+        end
+
+        // ------------------------------------------------------ retire, trap
+        ST_RETIRE: begin
+            w_retired[cw] <= w_retired[cw] + 32'd1;
+            perf_instr <= perf_instr + 32'd1;
+            `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
+            if (skip || !f_ctrl) w_pc[cw] <= fall;
+            state <= ST_RC;
+        end
+        ST_TRAP: begin                      // wq_warp_trap
+            w_state[cw] <= `WQ_WS_TRAP;
+            w_trap[cw] <= tcode;
+            trap_warp <= {{(32-WID_W){1'b0}}, cw};
+            trap_code <= {24'd0, tcode};
+            trap_pc <= {{(32-PCW){1'b0}}, w_pc[cw]};
+            o_irq_trap <= 1'b1;
+            `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
+                    {24'd0, tcode}, 64'd0, 64'd0)
+            bc_key <= w_key[cw];
+            if (!recoverable(tcode)) `WQS_CALL(ST_BC, ret_sub, ST_END)
+            else state <= ST_END;
+        end
+        ST_END: begin
+            o_step_valid <= 1'b1;
+            o_step_kind <= `WQ_STEPK_WARP;
+            o_step_id <= {{(8-WID_W){1'b0}}, cw};
+            o_step_res <= (w_state[cw] == `WQ_WS_TRAP) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
+            rr <= ({{(32-WID_W){1'b0}}, cw} + 32'd1 >= WARPS) ? {WID_W{1'b0}} : cw + 1'b1;
+            state <= ST_POST;
+        end
+
+        // ----------------------------------------------------------- reconverge
+        ST_RC: state <= (act != 32'd0 || w_state[cw] != `WQ_WS_RUN) ? ST_END : ST_RC1;
+        ST_RC1: begin
+            if (w_subv_on[cw] && dq_count == w_slevel[cw]) begin
+                np_at_end <= 1'b0;
+                `WQS_CALL(ST_NP0, ret_np, ST_RC_NP)
+            end else state <= ST_RC_LOOP;
+        end
+        ST_RC_NP: state <= np_res ? ST_RC : ST_RC_LOOP;
+        ST_RC_LOOP: begin                   // wq_loop_run_dry
+            if (w_loop_on[cw] && dq_count == w_llevel[cw]) `WQS_PARKED({PCW{1'b0}}, 1'b1, ST_RC_L2)
+            else state <= ST_RC_POP;
+        end
+        ST_RC_L2: begin
+            w_s0[cw] <= 32'd0;
+            if ((w_s0[cw] & pk) == 32'd0) begin
+                w_loop_on[cw] <= 1'b0;
+                state <= ST_RC_POP;
+            end else begin
+                if (pk_w0 != w_lbody[cw]) w_loop_on[cw] <= 1'b0;
+                `WQS_SETPC(pk_w0, w_s0[cw] & pk)
+                state <= ST_RC;
+            end
+        end
+        ST_RC_POP: begin
+            rc_head <= dq_head;
+            `WQS_DQ(DQ_POP, ST_RC_POPW)
+        end
+        ST_RC_POPW: begin
+            if (dqr_empty) begin
+                if ((~w_exited[cw] & ~act) != 32'd0) `WQS_TRAP(`WQ_TRAP_ORPHANED)
+                else begin                  // wq_warp_finished
+                    w_state[cw] <= `WQ_WS_FREE;
+                    `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, 32'd0, 32'd0,
+                            64'd0, 64'd0)
+                    bc_key <= w_key[cw];
+                    `WQS_CALL(ST_BC, ret_sub, ST_END)
+                end
+            end else begin
+                rtok <= dqr_token;
+                wk_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                wk_acc <= 32'd0;
+                p <= 6'd0;
+                state <= ST_RC_WK0;
+            end
+        end
+        ST_RC_WK0: begin                    // read thread state, part p
+            if (p >= PARTS6) state <= ST_RC_WK2;
+            else if (lanes_of(wk_mask, p) == 0) p <= p + 6'd1;
+            else state <= ST_RC_WK1;
+        end
+        ST_RC_WK1: begin
+            wk_acc <= wk_acc | ({{(32-LANES){1'b0}}, wk_match} << (p * LANES));
+            p <= p + 6'd1;
+            state <= ST_RC_WK0;
+        end
+        ST_RC_WK2: begin
+            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, wk_acc,
+                    {{(32-DW){1'b0}}, rc_head - 1'b1}, rtok, 64'd0)
+            state <= (wk_acc != 32'd0) ? ST_RC_WK3 : ST_RC;
+        end
+        ST_RC_WK3: begin
+            `WQS_SETPC(rtok[`WQ_TF_ADDR_RANGE], wk_acc)
+            state <= ST_RC;
+        end
+
+        // ------------------------------------------- CSR: TRAP_*, DBG_*, PERF_INSTR
+        ST_CSR: begin : csr
+            reg dbg_ok;
+            dbg_ok = (dbg_warp < WARPS);
+            o_csr_err <= 1'b0;
+            o_csr_rdata <= 32'd0;
+            state <= ST_CSR_ACK;
+            if (csr_addr[1:0] != 2'b00) o_csr_err <= 1'b1;
+            else if (!csr_we) begin
+                case (csr_addr)
+                `WQ_CSR_TRAP_WARP:    o_csr_rdata <= trap_warp;
+                `WQ_CSR_TRAP_CODE:    o_csr_rdata <= trap_code;
+                `WQ_CSR_TRAP_PC:      o_csr_rdata <= trap_pc;
+                `WQ_CSR_DBG_WARP:     o_csr_rdata <= dbg_warp;
+                `WQ_CSR_DBG_INDEX:    o_csr_rdata <= dbg_index;
+                `WQ_CSR_DBG_LO:       o_csr_rdata <= dbg_lo;
+                `WQ_CSR_DBG_HI:       o_csr_rdata <= dbg_hi;
+                `WQ_CSR_DBG_CMD:      o_csr_rdata <= 32'd0;
+                `WQ_CSR_DBG_HEADTAIL:
+                    if (dbg_ok) begin
+                        o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
+                        o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
+                    end
+                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, w_pc[dbg_warp[WID_W-1:0]]};
+                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= w_active[dbg_warp[WID_W-1:0]];
+                `WQ_CSR_DBG_STATE:
+                    if (dbg_ok) begin
+                        o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dbg_warp[WID_W-1:0]];
+                        o_csr_rdata[`WQ_CSRF_DBG_STATE_TRAP_RANGE] <= w_trap[dbg_warp[WID_W-1:0]];
+                    end
+                `WQ_CSR_PERF_INSTR:   o_csr_rdata <= perf_instr;
+                default:              o_csr_err <= 1'b1;
+                endcase
+            end else begin
+                case (csr_addr)
+                `WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC, `WQ_CSR_PERF_INSTR: ;
+                `WQ_CSR_DBG_WARP:     dbg_warp <= csr_wdata;
+                `WQ_CSR_DBG_INDEX:    dbg_index <= csr_wdata;
+                `WQ_CSR_DBG_LO:       dbg_lo <= csr_wdata;
+                `WQ_CSR_DBG_HI:       dbg_hi <= csr_wdata;
+                `WQ_CSR_DBG_HEADTAIL: dbg_headtail <= csr_wdata;
+                `WQ_CSR_DBG_CMD: begin : dbgcmd
+                    reg [15:0] h16, t16;
+                    h16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
+                    t16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
+                    dqc_index <= dbg_index[DQ_LOG2-1:0];
+                    dqc_data <= {dbg_hi, dbg_lo};
+                    dqc_head <= h16[DW-1:0];
+                    dqc_tail <= t16[DW-1:0];
+                    if (dbg_ok) begin
+                        if (csr_wdata[31:8] == 24'd0) case (csr_wdata[7:0])
+                        `WQ_DBGCMD_READ_ENTRY:  `WQS_DQ(DQ_DBG_READ, ST_CSR_RD)
+                        `WQ_DBGCMD_WRITE_ENTRY: `WQS_DQ(DQ_DBG_WRITE, ST_CSR_ACK)
+                        `WQ_DBGCMD_SET_HEADTAIL:
+                            // outside tail <= head <= depth: ignored (16-bit compare)
+                            if (t16 <= h16 && {6'd0, h16} <= {12'd0, dq_depth})
+                                `WQS_DQ(DQ_DBG_SETHT, ST_CSR_ACK)
+                        `WQ_DBGCMD_RESUME:
+                            if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
+                                recoverable(w_trap[dbg_warp[WID_W-1:0]])) begin
+                                w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_RUN;
+                                w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
+                            end
+                        `WQ_DBGCMD_KILL:
+                            if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
+                                !recoverable(w_trap[dbg_warp[WID_W-1:0]])) begin
+                                w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_FREE;
+                                w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
+                                bc_key <= w_key[dbg_warp[WID_W-1:0]];
+                                `WQS_CALL(ST_BC, ret_sub, ST_CSR_ACK)
+                            end
+                        default: ;
+                        endcase
+                    end
+                end
+                default: o_csr_err <= 1'b1;
+                endcase
+            end
+        end
+        ST_CSR_RD: begin
+            dbg_lo <= dqr_token[31:0];
+            dbg_hi <= dqr_token[63:32];
+            state <= ST_CSR_ACK;
+        end
+        ST_CSR_ACK: begin
+            o_csr_ack <= 1'b1;
+            csr_pend <= 1'b0;
+            dq_dbg <= 1'b0;
+            state <= ST_IDLE;
+        end
+        default: state <= ST_IDLE;
+        endcase
+
+        if (i_reset) begin
+            state <= ST_RST;
+            csr_pend <= 1'b0;
+            dq_dbg <= 1'b0;
+            g_valid <= 1'b0;
+            grid_seq <= 32'd0;
+            cta_seq <= 32'd0;
+            rr <= {WID_W{1'b0}};
+            trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
+            dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
+            dbg_headtail <= 32'd0;
+            perf_instr <= 32'd0;
+            o_step_valid <= 1'b0;
+            o_evr_valid <= 1'b0;
+            o_csr_ack <= 1'b0;
+            o_irq_trap <= 1'b0;
+            for (i = 0; i < WARPS; i = i + 1) begin
+                w_state[i] <= `WQ_WS_FREE;
+                w_trap[i] <= `WQ_TRAP_NONE;
+                w_pc[i] <= {PCW{1'b0}};
+                w_active[i] <= 32'd0;
+            end
+        end
+    end
+`undef WQS_EV
+`undef WQS_SETPC
+`undef WQS_CALL
+`undef WQS_DQ
+`undef WQS_TRAP
+`undef WQS_BG
+`undef WQS_DIS
+`undef WQS_PUSH
+`undef WQS_PARKED
+
+`ifdef FORMAL
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    // nothing moves outside the lock: memory, steps and warp records need
+    // the grant (records of a CSR access come with it instead)
+    always @(*) if (!i_reset && o_mem_valid) assert(state != ST_IDLE && state != ST_CSR);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && o_step_valid) assert($past(i_ev_gnt) || $past(state) != ST_IDLE);
+    // the step sequence ends once, with one step, and waits a cycle
+    always @(posedge i_clk)
+        if (f_past && $past(o_step_valid)) assert(!o_step_valid && state == ST_IDLE);
+    // every push was counted first: the deque never reports a trap
+    always @(*) if (dq_rvalid && (dq_rop == DQ_PUSH_FRONT || dq_rop == DQ_PUSH_BACK))
+        assert(dq_trap == `WQ_TRAP_NONE);
+    // only the current warp changes during a warp step
+    always @(*) assert(nfree <= WARPS);
+    // a free slot holds no thread
+    integer fs;
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset))
+            for (fs = 0; fs < WARPS; fs = fs + 1)
+                if (w_state[fs] == `WQ_WS_TRAP) assert(w_trap[fs] != `WQ_TRAP_NONE);
+`endif
+endmodule

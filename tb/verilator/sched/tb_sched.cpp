@@ -1,0 +1,624 @@
+// tb_sched.cpp -- Verilator lockstep bench for rtl/wq_warp_sched.v.
+//
+// The bench plays wq_top and the host around the scheduler and runs the C
+// golden model (build/lib/libwq.a) beside it, step for step:
+//   * programs are assembled with the model's assembler and loaded into the
+//     bench's memory (served to the RTL with seeded random ready stalls and
+//     response latency) and into the model's memory;
+//   * the program's launches go in through the launch port whenever
+//     o_can_launch (and a seeded coin) says so, mirrored by wq_sched_launch;
+//   * the event lock is granted whenever the scheduler asks (after a seeded
+//     delay); on every o_step_valid the model does the same step
+//     (wq_step_warp(id) / wq_step_dispatch) and the bench compares the step
+//     result and the complete record sequence of the step (kind, unit, aux,
+//     pc, mask, a, b, c and the 32 REG_WRITE values, joined from the RTL's
+//     per-part beats);
+//   * at seeded checkpoints, the "top" walks the debug window through the
+//     CSR sub-port (DBG_WARP, DBG_PC, DBG_ACTIVE, DBG_STATE, DBG_HEADTAIL,
+//     READ_ENTRY of every live deque entry, TRAP_*, PERF_INSTR) and compares
+//     every read with wq_csr_read on the model -- the per-warp PC, mask,
+//     state and deque image;
+//   * after a recoverable deque trap it re-centres the deque through the
+//     debug window exactly as wq_deque_recenter moves it, checks the result
+//     against the model function, and RESUMEs; after a fatal trap it KILLs;
+//   * at the end: engine idle on both sides, the memory images equal, and
+//     the program's .expect values hold (when it ran without a fatal trap).
+// First mismatch: cycle, seed, program, step, field, expected vs actual, the
+// last 16 records of both sides; exit 1.
+//
+// usage: tb_sched --seed N [--wave FILE.fst] [-v] PROGRAM.wqs...
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "wq/asm.h"
+#include "wq/model.h"
+}
+
+#include "Vwq_warp_sched.h"
+#include "Vwq_warp_sched___024root.h"
+#include "Vwq_warp_sched_wq_warp_sched.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+namespace {
+
+using RtlMod = Vwq_warp_sched_wq_warp_sched;
+constexpr unsigned WARPS = RtlMod::WARPS;
+constexpr unsigned LANES = RtlMod::LANES;
+constexpr unsigned DQ_LOG2 = RtlMod::DQ_LOG2;
+constexpr unsigned REGS = RtlMod::REGS;
+constexpr unsigned PARTS = 32 / LANES;
+constexpr uint32_t DESC_BASE = 0xFFF00000u;   // the loader's system area
+
+struct Rng {
+    uint64_t s;
+    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
+        if (!s) s = 1;
+        for (int i = 0; i < 4; i++) next();
+    }
+    uint64_t next() {
+        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
+        return s * 0x2545F4914F6CDD1Dull;
+    }
+    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
+    bool chance(unsigned pct) { return below(100) < pct; }
+};
+
+struct Rec {
+    unsigned kind = 0, unit = 0, aux = 0;
+    uint32_t pc = 0, mask = 0, a = 0;
+    uint64_t b = 0, c = 0;
+    uint32_t vals[32] = {0};
+    uint32_t parts_left = 0;          // RTL REG_WRITE beats still to come
+};
+
+std::string fmt_rec(const Rec &r)
+{
+    wq_trace_rec_t t{};
+    t.kind = (uint8_t)r.kind; t.unit = (uint8_t)r.unit; t.aux = (uint16_t)r.aux;
+    t.pc = r.pc; t.mask = r.mask; t.a = r.a; t.b = r.b; t.c = r.c;
+    t.vals = r.kind == WQ_EV_REG_WRITE ? r.vals : nullptr;
+    char buf[1024];
+    wq_trace_format(&t, buf, sizeof buf);
+    char raw[160];
+    snprintf(raw, sizeof raw, "  {k=%u u=%u aux=%u pc=%u m=%08x a=%08x b=%" PRIx64 " c=%" PRIx64 "}",
+             r.kind, r.unit, r.aux, r.pc, r.mask, r.a, r.b, r.c);
+    return std::string(buf) + raw;
+}
+
+void model_trace(void *user, const wq_trace_rec_t *t)
+{
+    auto *v = static_cast<std::vector<Rec> *>(user);
+    Rec r;
+    r.kind = t->kind; r.unit = t->unit; r.aux = t->aux; r.pc = t->pc; r.mask = t->mask;
+    r.a = t->a; r.b = t->b; r.c = t->c;
+    if (t->kind == WQ_EV_REG_WRITE && t->vals) memcpy(r.vals, t->vals, sizeof r.vals);
+    v->push_back(r);
+}
+
+struct Stats {
+    uint64_t steps = 0, warp_steps = 0, dispatches = 0, traps = 0, recenters = 0, kills = 0;
+    uint64_t csr = 0, records = 0, warp_cycles = 0, launches = 0, mem_reqs = 0;
+    std::map<unsigned, uint64_t> ops;            // retired opcodes (coverage)
+    std::map<unsigned, uint64_t> kinds;          // record kinds (coverage)
+    std::map<unsigned, uint64_t> trapk;          // trap codes (coverage)
+};
+
+class Bench {
+public:
+    Bench(uint64_t seed, const char *wave, bool verbose)
+        : rng(seed), seed(seed), verbose(verbose) {
+        ctxp = std::make_unique<VerilatedContext>();
+        ctxp->randReset(2);
+        ctxp->randSeed((int)(seed & 0x7FFFFFFF));
+        top = std::make_unique<Vwq_warp_sched>(ctxp.get());
+        if (wave) {
+            ctxp->traceEverOn(true);
+            tfp = std::make_unique<VerilatedFstC>();
+            top->trace(tfp.get(), 99);
+            tfp->open(wave);
+        }
+    }
+    ~Bench() { if (tfp) tfp->close(); }
+
+    int run_program(const char *path);
+    Stats st;
+
+private:
+    Rng rng;
+    uint64_t seed;
+    bool verbose;
+    std::unique_ptr<VerilatedContext> ctxp;
+    std::unique_ptr<Vwq_warp_sched> top;
+    std::unique_ptr<VerilatedFstC> tfp;
+    uint64_t cycle = 0;
+    const char *prog = "";
+    wq_ctx_t *ctx = nullptr;
+    std::map<uint32_t, uint32_t> mem;            // bench memory (word address -> value)
+    std::vector<Rec> mrec, rrec;                 // model / RTL records of the current step
+    std::deque<Rec> mhist, rhist;                // recent records (for the failure report)
+    // memory port
+    struct Resp { uint64_t at; uint32_t data; };
+    std::deque<Resp> resp;
+    unsigned ready_pct = 70, max_lat = 4;
+    // locking
+    bool gnt = false;
+    unsigned gnt_delay = 0;
+    bool in_reset = false;
+
+    [[noreturn]] void fail(const std::string &what);
+    uint32_t rd(uint32_t a) { auto it = mem.find(a & ~3u); return it == mem.end() ? 0 : it->second; }
+    void tick();
+    void collect_records();
+    void compare_step(unsigned kind, unsigned id, unsigned res);
+    uint32_t csr(bool we, uint32_t addr, uint32_t data, bool *err = nullptr);
+    void checkpoint();
+    void handle_trap(unsigned slot);
+    void compare_memory();
+};
+
+void Bench::fail(const std::string &what)
+{
+    fprintf(stderr, "FAIL cycle %" PRIu64 " seed %" PRIu64 " program %s step %" PRIu64 ": %s\n",
+            cycle, seed, prog, st.steps, what.c_str());
+    fprintf(stderr, "-- last model records:\n");
+    for (auto &r : mhist) fprintf(stderr, "   %s\n", fmt_rec(r).c_str());
+    fprintf(stderr, "-- last RTL records:\n");
+    for (auto &r : rhist) fprintf(stderr, "   %s\n", fmt_rec(r).c_str());
+    if (tfp) tfp->close();
+    exit(1);
+}
+
+// one clock: evaluate, serve memory, sample records, advance
+void Bench::tick()
+{
+    // memory: accept a request with a seeded ready, answer after a seeded latency
+    top->i_mem_ready = rng.chance(ready_pct);
+    top->i_mem_rvalid = 0;
+    if (!resp.empty() && resp.front().at <= cycle) {
+        top->i_mem_rvalid = 1;
+        top->i_mem_rdata = resp.front().data;
+    } else {
+        top->i_mem_rdata = (uint32_t)rng.next();           // garbage when not valid
+    }
+    top->eval();
+    bool took_resp = top->i_mem_rvalid;
+    // (power-on contents are random until the synchronous reset has acted)
+    if (top->o_mem_valid && top->i_mem_ready && !top->i_reset && !in_reset) {
+        if (!gnt) fail("memory request outside the grant");
+        uint32_t a = top->o_mem_addr;
+        if (a & 3u) fail("unaligned memory request");
+        st.mem_reqs++;
+        uint64_t at = cycle + 1 + rng.below(max_lat);
+        if (!resp.empty() && at < resp.back().at) at = resp.back().at;
+        if (top->o_mem_we) {
+            if (top->o_mem_wstrb != 0xF) fail("partial write strobe");
+            mem[a] = top->o_mem_wdata;
+            resp.push_back({at, 0});
+        } else {
+            resp.push_back({at, rd(a)});
+        }
+    }
+    collect_records();
+    top->i_clk = 1;
+    top->eval();
+    if (tfp) tfp->dump(ctxp->time());
+    ctxp->timeInc(1);
+    top->i_clk = 0;
+    top->eval();
+    if (tfp) tfp->dump(ctxp->time());
+    ctxp->timeInc(1);
+    if (took_resp) resp.pop_front();
+    top->i_csr_valid = 0;
+    top->i_launch_valid = 0;
+    cycle++;
+}
+
+void Bench::collect_records()
+{
+    if (!top->o_evr_valid) return;
+    Rec r;
+    r.kind = top->o_evr_kind; r.unit = top->o_evr_unit; r.aux = top->o_evr_aux;
+    r.pc = top->o_evr_pc; r.mask = top->o_evr_mask; r.a = top->o_evr_a;
+    r.b = top->o_evr_b; r.c = top->o_evr_c;
+    if (r.kind == WQ_EV_REG_WRITE) {
+        unsigned part = top->o_evr_part;
+        if (part >= PARTS) fail("REG_WRITE beat of part " + std::to_string(part));
+        Rec *cur = nullptr;
+        if (!rrec.empty() && rrec.back().kind == WQ_EV_REG_WRITE && rrec.back().parts_left)
+            cur = &rrec.back();
+        if (!cur) {
+            uint32_t pl = 0;
+            for (unsigned k = 0; k < PARTS; k++)
+                if (r.mask & (uint32_t)(((1ull << LANES) - 1) << (k * LANES))) pl |= 1u << k;
+            r.parts_left = pl;
+            rrec.push_back(r);
+            cur = &rrec.back();
+        } else if (cur->aux != r.aux || cur->pc != r.pc || cur->mask != r.mask) {
+            fail("REG_WRITE beats of one record disagree");
+        }
+        if (!(cur->parts_left & (1u << part)))
+            fail("REG_WRITE beat for part " + std::to_string(part) + " not expected (or out of order)");
+        if (cur->parts_left & ((1u << part) - 1)) fail("REG_WRITE beats not in ascending parts");
+        cur->parts_left &= ~(1u << part);
+        for (unsigned l = 0; l < LANES; l++) {
+            uint32_t v = top->o_evr_vals[l];
+            unsigned lane = part * LANES + l;
+            if (!(r.mask >> lane & 1) && v) fail("REG_WRITE beat: lane outside the mask not 0");
+            cur->vals[lane] = v;
+        }
+    } else {
+        if (!rrec.empty() && rrec.back().parts_left) fail("record inside a REG_WRITE's beats");
+        rrec.push_back(r);
+    }
+}
+
+void Bench::compare_step(unsigned kind, unsigned id, unsigned res)
+{
+    mrec.clear();
+    int mres;
+    if (kind == WQ_STEPK_WARP) mres = wq_step_warp(ctx, id);
+    else if (kind == WQ_STEPK_DISPATCH) mres = wq_step_dispatch(ctx);
+    else fail("step kind " + std::to_string(kind));
+    st.steps++;
+    for (auto &r : mrec) { mhist.push_back(r); if (mhist.size() > 16) mhist.pop_front(); }
+    for (auto &r : rrec) { rhist.push_back(r); if (rhist.size() > 16) rhist.pop_front(); }
+    if ((unsigned)mres != res) {
+        char b[128];
+        snprintf(b, sizeof b, "step kind %u id %u: result expected %d, RTL %u", kind, id, mres, res);
+        fail(b);
+    }
+    if (!rrec.empty() && rrec.back().parts_left) fail("REG_WRITE beats missing at step end");
+    size_t n = std::max(mrec.size(), rrec.size());
+    for (size_t i = 0; i < n; i++) {
+        if (i >= mrec.size()) fail("extra RTL record " + std::to_string(i) + ": " + fmt_rec(rrec[i]));
+        if (i >= rrec.size()) fail("missing RTL record " + std::to_string(i) + ": " + fmt_rec(mrec[i]));
+        const Rec &m = mrec[i], &r = rrec[i];
+        const char *field = nullptr;
+        if (m.kind != r.kind) field = "kind";
+        else if (m.unit != r.unit) field = "unit";
+        else if (m.aux != r.aux) field = "aux";
+        else if (m.pc != r.pc) field = "pc";
+        else if (m.mask != r.mask) field = "mask";
+        else if (m.a != r.a) field = "a";
+        else if (m.b != r.b) field = "b";
+        else if (m.c != r.c) field = "c";
+        else if (m.kind == WQ_EV_REG_WRITE && memcmp(m.vals, r.vals, sizeof m.vals)) field = "vals";
+        if (field)
+            fail("record " + std::to_string(i) + " field " + field + "\n  expected " +
+                 fmt_rec(m) + "\n  actual   " + fmt_rec(r));
+        st.kinds[m.kind]++;
+        if (m.kind == WQ_EV_RETIRE) st.ops[m.aux]++;
+        if (m.kind == WQ_EV_TRAP) st.trapk[m.a]++;
+    }
+    st.records += mrec.size();
+    if (verbose)
+        for (auto &r : rrec) printf("  %s\n", fmt_rec(r).c_str());
+    rrec.clear();
+}
+
+// one CSR access through the sub-port, mirrored on the model and compared
+uint32_t Bench::csr(bool we, uint32_t addr, uint32_t data, bool *err_out)
+{
+    // the top's own grant: the scheduler is idle (it does not hold the lock)
+    top->i_csr_valid = 1;
+    top->i_csr_we = we;
+    top->i_csr_addr = addr;
+    top->i_csr_wdata = data;
+    mrec.clear();
+    uint32_t mval = 0;
+    int merr = we ? wq_csr_write(ctx, addr, data) : wq_csr_read(ctx, addr, &mval);
+    unsigned n = 0;
+    while (true) {
+        top->eval();
+        bool ack = top->o_csr_ack;
+        uint32_t rdata = top->o_csr_rdata;
+        bool err = top->o_csr_err;
+        tick();
+        if (ack) {
+            st.csr++;
+            for (auto &r : mrec) { mhist.push_back(r); if (mhist.size() > 16) mhist.pop_front(); }
+            for (auto &r : rrec) { rhist.push_back(r); if (rhist.size() > 16) rhist.pop_front(); }
+            char b[200];
+            if (err != (merr != 0)) {
+                snprintf(b, sizeof b, "CSR %s 0x%03x: error expected %d, RTL %d", we ? "write" : "read", addr, merr, err);
+                fail(b);
+            }
+            if (!we && !err && rdata != mval) {
+                snprintf(b, sizeof b, "CSR read 0x%03x: expected 0x%08x, RTL 0x%08x", addr, mval, rdata);
+                fail(b);
+            }
+            if (mrec.size() != rrec.size()) fail("CSR access records differ in number");
+            for (size_t i = 0; i < mrec.size(); i++)
+                if (mrec[i].kind != rrec[i].kind || mrec[i].unit != rrec[i].unit ||
+                    mrec[i].a != rrec[i].a || mrec[i].b != rrec[i].b)
+                    fail("CSR record " + std::to_string(i) + "\n  expected " + fmt_rec(mrec[i]) +
+                         "\n  actual   " + fmt_rec(rrec[i]));
+            st.records += mrec.size();
+            rrec.clear();
+            if (err_out) *err_out = err;
+            return rdata;
+        }
+        if (++n > 10000) fail("CSR access never acknowledged");
+    }
+}
+
+// the debug window over every slot: PC, mask, state, head/tail, entries
+void Bench::checkpoint()
+{
+    for (unsigned w = 0; w < WARPS + 1; w++) {                // one slot past the end too
+        csr(true, WQ_CSR_DBG_WARP, w);
+        csr(false, WQ_CSR_DBG_PC, 0);
+        csr(false, WQ_CSR_DBG_ACTIVE, 0);
+        csr(false, WQ_CSR_DBG_STATE, 0);
+        uint32_t ht = csr(false, WQ_CSR_DBG_HEADTAIL, 0);
+        if (w >= WARPS || ctx->warp[w].state == WQ_WS_FREE) continue;
+        uint32_t head = ht & 0xFFFF, tail = ht >> 16;
+        for (uint32_t i = tail; i < head; i++) {
+            csr(true, WQ_CSR_DBG_INDEX, i);
+            csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_READ_ENTRY);
+            csr(false, WQ_CSR_DBG_LO, 0);
+            csr(false, WQ_CSR_DBG_HI, 0);
+        }
+    }
+    csr(false, WQ_CSR_TRAP_WARP, 0);
+    csr(false, WQ_CSR_TRAP_CODE, 0);
+    csr(false, WQ_CSR_TRAP_PC, 0);
+    csr(false, WQ_CSR_PERF_INSTR, 0);
+}
+
+// the driver: re-centre a bound trap through the debug window and resume;
+// kill a fatal one (after reading the trap registers)
+void Bench::handle_trap(unsigned slot)
+{
+    st.traps++;
+    csr(false, WQ_CSR_TRAP_WARP, 0);
+    uint32_t code = csr(false, WQ_CSR_TRAP_CODE, 0);
+    csr(false, WQ_CSR_TRAP_PC, 0);
+    csr(true, WQ_CSR_DBG_WARP, slot);
+    if (!wq_trap_recoverable(code)) {
+        st.kills++;
+        csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_RESUME);          // refused: fatal
+        csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_KILL);
+        csr(false, WQ_CSR_DBG_STATE, 0);
+        return;
+    }
+    st.recenters++;
+    csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_KILL);                // refused: recoverable
+    // what the model's driver function does, on a copy
+    wq_deque_t want = ctx->warp[slot].dq;
+    std::vector<wq_token_t> img(ctx->dqram + ((size_t)slot << DQ_LOG2),
+                                ctx->dqram + ((size_t)slot << DQ_LOG2) + want.depth);
+    want.e = img.data();
+    int front = code == WQ_TRAP_DEQUE_FRONT_BOUND;
+    uint32_t count = want.head - want.tail;
+    uint32_t nroom = 1;
+    if (wq_deque_recenter(&want, front, nroom)) fail("recenter impossible");
+    // the same moves through READ_ENTRY / WRITE_ENTRY / SET_HEADTAIL
+    uint32_t ht = csr(false, WQ_CSR_DBG_HEADTAIL, 0);
+    uint32_t head = ht & 0xFFFF, tail = ht >> 16;
+    std::vector<uint64_t> live;
+    for (uint32_t i = tail; i < head; i++) {
+        csr(true, WQ_CSR_DBG_INDEX, i);
+        csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_READ_ENTRY);
+        uint64_t lo = csr(false, WQ_CSR_DBG_LO, 0), hi = csr(false, WQ_CSR_DBG_HI, 0);
+        live.push_back(hi << 32 | lo);
+    }
+    if (live.size() != count) fail("re-centre: live entry count");
+    for (uint32_t i = 0; i < count; i++) {
+        csr(true, WQ_CSR_DBG_INDEX, want.tail + i);
+        csr(true, WQ_CSR_DBG_LO, (uint32_t)live[i]);
+        csr(true, WQ_CSR_DBG_HI, (uint32_t)(live[i] >> 32));
+        csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_WRITE_ENTRY);
+    }
+    csr(true, WQ_CSR_DBG_HEADTAIL, 0xFFFF0000u | 0xFFFFu);   // rejected: tail > head
+    csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_SET_HEADTAIL);
+    csr(true, WQ_CSR_DBG_HEADTAIL, want.head | want.tail << 16);
+    csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_SET_HEADTAIL);
+    const wq_deque_t &got = ctx->warp[slot].dq;
+    if (got.head != want.head || got.tail != want.tail) fail("re-centre: head/tail differ from wq_deque_recenter");
+    for (uint32_t i = want.tail; i < want.head; i++)
+        if (got.e[i] != want.e[i]) fail("re-centre: entry differs from wq_deque_recenter");
+    csr(true, WQ_CSR_DBG_CMD, WQ_DBGCMD_RESUME);
+    csr(false, WQ_CSR_DBG_STATE, 0);
+}
+
+struct PageCtx { std::map<uint32_t, uint32_t> *mem; const char **bad; uint32_t *badaddr; };
+
+void Bench::compare_memory()
+{
+    // every word either side has touched
+    std::map<uint32_t, uint32_t> model;
+    PageCtx pc{&model, nullptr, nullptr};
+    wq_mem_pages(ctx->mem, [](void *u, uint32_t base, const uint8_t *page) {
+        auto *m = static_cast<PageCtx *>(u)->mem;
+        for (uint32_t o = 0; o < WQ_PAGE_SIZE; o += 4) {
+            uint32_t v;
+            memcpy(&v, page + o, 4);
+            if (v) (*m)[base + o] = v;
+        }
+    }, &pc);
+    for (auto &kv : mem)
+        if (wq_mem_read32(ctx->mem, kv.first) != kv.second) {
+            char b[128];
+            snprintf(b, sizeof b, "memory [0x%08x]: model 0x%08x, RTL side 0x%08x", kv.first,
+                     wq_mem_read32(ctx->mem, kv.first), kv.second);
+            fail(b);
+        }
+    for (auto &kv : model)
+        if (rd(kv.first) != kv.second) {
+            char b[128];
+            snprintf(b, sizeof b, "memory [0x%08x]: model 0x%08x, RTL side 0x%08x", kv.first,
+                     kv.second, rd(kv.first));
+            fail(b);
+        }
+}
+
+int Bench::run_program(const char *path)
+{
+    prog = path;
+    wq_program_t p;
+    char err[512];
+    if (wq_asm_file(path, &p, err, sizeof err)) { fprintf(stderr, "%s\n", err); exit(2); }
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.warps = WARPS; cfg.lanes = LANES; cfg.deque_log2 = DQ_LOG2; cfg.regs = REGS;
+    cfg.watchdog = 0;                                      // model-only (spec §4.11)
+    ctx = wq_new(&cfg);
+    if (!ctx) { fprintf(stderr, "bad config\n"); exit(2); }
+    wq_set_trace(ctx, model_trace, &mrec);
+    mem.clear();
+    resp.clear();
+    wq_program_load(&p, ctx->mem);
+    for (unsigned i = 0; i < p.nsegs; i++)
+        for (uint32_t o = 0; o + 3 < p.segs[i].len; o += 4) {
+            uint32_t v;
+            memcpy(&v, p.segs[i].bytes + o, 4);
+            mem[p.segs[i].addr + o] = v;
+        }
+    // descriptors in the system area, in both memories
+    std::vector<uint32_t> pending;
+    for (unsigned i = 0; i < p.nlaunch; i++) {
+        uint32_t d = DESC_BASE + 64u * i;
+        for (unsigned k = 0; k < WQ_LD_WORDS; k++) {
+            wq_mem_write32(ctx->mem, d + 4 * k, p.launch[i].w[k]);
+            mem[d + 4 * k] = p.launch[i].w[k];
+        }
+        pending.push_back(d);
+    }
+    // per-program timing personality
+    ready_pct = 30 + rng.below(71);
+    max_lat = 1 + rng.below(6);
+    unsigned gnt_max = rng.below(4), ckpt_pct = 1 + rng.below(4), launch_pct = 20 + rng.below(80);
+
+    // reset: hold, then wait for the deque's clearing sweep
+    top->i_reset = 1;
+    in_reset = true;
+    top->i_ev_gnt = 0;
+    top->i_csr_valid = 0;
+    top->i_launch_valid = 0;
+    gnt = false;
+    for (int i = 0; i < 4; i++) tick();
+    top->i_reset = 0;
+    for (int i = 0; i < (int)(WARPS << DQ_LOG2) + 8; i++) tick();
+    rrec.clear();                        // power-on register contents are not records
+    resp.clear();
+    in_reset = false;
+
+    uint64_t start = cycle, wstart = 0, limit = cycle + 20000000ull;
+    size_t next = 0;
+    bool fatal = false;
+    while (true) {
+        if (cycle > limit) fail("program did not finish (cycle limit)");
+        top->eval();
+        if (!gnt) {
+            // the top's arbitration: host launch, a CSR checkpoint, or the scheduler
+            if (next < pending.size() && top->o_can_launch && rng.chance(launch_pct)) {
+                uint32_t d = pending[next], cherr = 0;
+                if (!wq_sched_can_launch(ctx)) fail("o_can_launch while the model has a grid");
+                int rc = wq_sched_launch(ctx, d, &cherr);
+                if (rc != 0) fail("model refused a descriptor the program gives");
+                const uint32_t *w = ctx->grid.w;
+                top->i_launch_valid = 1;
+                top->i_launch_addr = d;
+                for (unsigned k = 0; k < WQ_LD_WORDS; k++) top->i_launch_desc[k] = w[k];
+                top->i_launch_ncta = ctx->grid.ncta;
+                top->i_launch_cta_threads = ctx->grid.cta_threads;
+                st.launches++;
+                next++;
+                tick();
+                continue;
+            }
+            if (rng.below(1000) < ckpt_pct) { checkpoint(); continue; }
+            if (top->o_ev_req) {
+                if (gnt_delay < gnt_max) { gnt_delay++; tick(); continue; }
+                gnt_delay = 0;
+                gnt = true;
+                wstart = cycle;
+            }
+        }
+        top->i_ev_gnt = gnt;
+        top->eval();
+        bool sv = top->o_step_valid;
+        unsigned kind = top->o_step_kind, id = top->o_step_id, res = top->o_step_res;
+        tick();
+        if (sv) {
+            if (!gnt) fail("o_step_valid without the grant");
+            gnt = false;
+            top->i_ev_gnt = 0;
+            if (kind == WQ_STEPK_WARP) { st.warp_steps++; st.warp_cycles += cycle - wstart; }
+            else st.dispatches++;
+            compare_step(kind, id, res);
+            if (res == WQ_STEP_TRAP) {
+                unsigned code = ctx->warp[id].trap;
+                if (!wq_trap_recoverable(code)) fatal = true;
+                handle_trap(id);
+            }
+            if (top->o_engine_idle != (unsigned)wq_engine_idle(ctx)) fail("o_engine_idle differs");
+            if (top->o_can_launch != (unsigned)wq_sched_can_launch(ctx)) fail("o_can_launch differs");
+        }
+        if (!gnt && next >= pending.size() && top->o_engine_idle && !top->o_ev_req) break;
+    }
+    if (!wq_engine_idle(ctx)) fail("RTL idle, model not");
+    checkpoint();
+    compare_memory();
+    if (!fatal)
+        for (unsigned i = 0; i < p.nexpects; i++)
+            if (wq_mem_read32(ctx->mem, p.expects[i].addr) != p.expects[i].value) {
+                char b[160];
+                snprintf(b, sizeof b, ".expect line %d: [0x%08x] = 0x%x, want 0x%x", p.expects[i].line,
+                         p.expects[i].addr, wq_mem_read32(ctx->mem, p.expects[i].addr), p.expects[i].value);
+                fail(b);
+            }
+    printf("program %s: ok, %" PRIu64 " cycles, %" PRIu64 " warp instructions\n", path,
+           cycle - start, (uint64_t)ctx->st.warp_instrs);
+    wq_free(ctx);
+    ctx = nullptr;
+    wq_program_free(&p);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 1;
+    const char *wave = nullptr;
+    bool verbose = false;
+    std::vector<const char *> progs;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
+        else if (!strcmp(argv[i], "--wave") && i + 1 < argc) wave = argv[++i];
+        else if (!strcmp(argv[i], "-v")) verbose = true;
+        else if (argv[i][0] == '+') continue;              // verilator plusargs
+        else progs.push_back(argv[i]);
+    }
+    Bench b(seed, wave, verbose);
+    for (auto p : progs) b.run_program(p);
+    const Stats &s = b.st;
+    printf("sched_steps: %" PRIu64 "\n", s.steps);
+    printf("sched_warp_steps: %" PRIu64 "\n", s.warp_steps);
+    printf("sched_dispatches: %" PRIu64 "\n", s.dispatches);
+    printf("sched_records: %" PRIu64 "\n", s.records);
+    printf("sched_csr: %" PRIu64 "\n", s.csr);
+    printf("sched_traps: %" PRIu64 " (recentred %" PRIu64 ", killed %" PRIu64 ")\n", s.traps,
+           s.recenters, s.kills);
+    printf("sched_cycles_per_warp_instr: %.2f\n",
+           s.warp_steps ? (double)s.warp_cycles / (double)s.warp_steps : 0.0);
+    std::string ops, kinds, traps;
+    for (auto &kv : s.ops) ops += " " + std::string(wq_opinfo(kv.first)->name ? wq_opinfo(kv.first)->name : "?");
+    for (auto &kv : s.kinds) kinds += " " + std::string(wq_event_name(kv.first));
+    for (auto &kv : s.trapk) traps += " " + std::string(wq_trap_name((unsigned)kv.first));
+    printf("sched_cov_ops:%s\n", ops.c_str());
+    printf("sched_cov_records:%s\n", kinds.c_str());
+    printf("sched_cov_traps:%s\n", traps.c_str());
+    return 0;
+}
