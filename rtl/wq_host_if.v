@@ -182,7 +182,7 @@ module wq_host_if #(
 			for (i = 1; i < CHANNELS; i = i + 1)
 			begin
 				c = {1'b0, from} + i[CW:0];
-				if (c >= CHANNELS)
+				if ({{(31-CW){1'b0}}, c} >= CHANNELS)
 					c = c - CHANNELS[CW:0];
 				if (!found && hw[c[CW-1:0]])
 				begin

@@ -108,7 +108,7 @@ module wq_launch_check #(
 		&& ((w_yield & ~USED_YIELD) == 32'h0)
 		&& (policy <= `WQ_YP_LFSR)
 		&& ((w_deque & ~USED_DEQUE) == 32'h0)
-		&& (dlog2 >= 2) && (dlog2 <= DQ_LOG2)
+		&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2)
 		&& ((w_flags & ~USED_FLAGS) == 32'h0)
 		&& (w_r14 == 32'h0) && (w_r15 == 32'h0);
 

@@ -13,7 +13,7 @@ fail() { echo "cosim_build: FAIL: $*" >&2; exit 1; }
 ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32}
 d="build/verilator/top/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
-make -s build/gen/wq_defs.vh build/lib/libwq.a >/dev/null || fail "model library"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
 mkdir -p "$d"
 # rebuild when any input is newer than the binary
 if [ -x "$d/tb_cosim" ] && [ -z "$(find rtl tb/verilator/top build/gen build/lib/libwq.a \

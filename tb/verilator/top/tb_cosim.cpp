@@ -21,7 +21,7 @@
 // records of both sides.  --wave FILE.fst writes a waveform.
 //
 // usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
-//                 [--lat MIN,MAX] [--ready PCT] [--history N]
+//                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
 //                 [--rtl-only CYCLES]
 #include <cinttypes>
 #include <cstdio>
@@ -176,6 +176,7 @@ struct CsrOp { uint32_t off, val; bool we; const char *why; };
 struct Cosim {
     uint64_t seed;
     bool rtl_only = false;
+    bool verbose = false;      // -v: every record and step as it happens
     uint64_t max_cycles = 20000000, rtl_only_cycles = 0;
     unsigned history = 16;
     std::unique_ptr<VerilatedContext> vctx;
@@ -195,6 +196,8 @@ struct Cosim {
     uint64_t cyc = 0, steps = 0, records = 0, mismatches = 0;
     uint64_t steps_by_kind[4] = {0};
     uint64_t quiet_cycles = 0;
+    uint64_t host_grant_cycle = 0;
+    bool host_granted = false;
     int fatal_trap = -1;
     unsigned fatal_warp = 0;
     uint32_t last_trap_pc[WQ_MAX_WARPS];
@@ -235,16 +238,22 @@ struct Cosim {
         case WQ_STEPK_WARP:     return wq_step_warp(ctx, id);
         case WQ_STEPK_DISPATCH: return wq_step_dispatch(ctx);
         case WQ_STEPK_CHAN: {
-            // the host scheduler's choice (a switch on entry emits its
-            // CHAN_SWITCH record), then the step and the leave decision;
-            // when an acquire retry is due is the RTL's business (cycles)
+            // one grant of the host interface is one wq_host_tick: the
+            // scheduler's choice (a switch on entry emits CHAN_SWITCH), the
+            // acquire-retry gate with ticks = the cycle the grant began
+            // (the RTL counts cycles), then the step and the leave decision
+            ctx->st.ticks = host_grant_cycle;
             int c = wq_host_pick(ctx);
-            if (c != (int)id) {
+            unsigned eid = c < 0 ? ctx->cur_ch : (unsigned)c;
+            int r = c < 0 ? WQ_STEP_IDLE
+                  : !wq_host_due(ctx, (unsigned)c) ? WQ_STEP_WAIT
+                  : wq_host_serve(ctx, (unsigned)c);
+            if (eid != id) {
                 char b[120];
-                snprintf(b, sizeof b, "host scheduler: expected channel %d actual %u", c, id);
+                snprintf(b, sizeof b, "host scheduler: expected channel %u actual %u", eid, id);
                 fail("step CHAN", b);
             }
-            return wq_host_serve(ctx, id);
+            return r;
         }
         default: {
             if (!csr_active) fail("CSR step without a CSR access", "");
@@ -286,6 +295,9 @@ struct Cosim {
     }
 
     void on_step(unsigned kind, unsigned id, unsigned res) {
+        if (verbose)
+            printf("%8" PRIu64 " step %s %u %s (%zu records)\n", cyc, step_kind_name(kind), id,
+                   step_res_name(res), rtl_recs.size());
         steps++;
         steps_by_kind[kind & 3]++;
         sink.recs.clear();
@@ -402,6 +414,11 @@ struct Cosim {
                 return;
             }
         }
+        if (verbose)
+            printf("%8" PRIu64 " rec  kind=%u unit=%u aux=%u pc=0x%x mask=0x%08x a=0x%x part=%u lock=%u\n",
+                   cyc, kind, (unsigned)top->o_evr_unit, (unsigned)top->o_evr_aux,
+                   (unsigned)top->o_evr_pc, (unsigned)top->o_evr_mask, (unsigned)top->o_evr_a,
+                   part, (unsigned)top->o_lock);
         Rec r;
         r.kind = kind; r.unit = top->o_evr_unit; r.aux = top->o_evr_aux;
         r.pc = top->o_evr_pc; r.mask = top->o_evr_mask; r.a = top->o_evr_a;
@@ -425,7 +442,12 @@ struct Cosim {
         vctx->timeInc(1);
         // what the coming edge does
         ms->sample(top.get(), cyc);
-        if (!rtl_only) {
+        {   // the first cycle of each host grant: its tick for the replay
+            bool hg = top->o_lock & 1u;
+            if (hg && !host_granted) host_grant_cycle = cyc;
+            host_granted = hg;
+        }
+        if (!rtl_only && !top->i_reset) {   // power-on values are random
             collect_record();
             if (top->o_step_valid)
                 on_step(top->o_step_kind, top->o_step_id, top->o_step_res);
@@ -601,6 +623,7 @@ int main(int argc, char **argv)
     const char *path = nullptr, *wave = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
+    bool verbose = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&](void) -> const char * {
@@ -616,6 +639,7 @@ int main(int argc, char **argv)
             }
         }
         else if (a == "--ready") rpct = (unsigned)strtoul(val(), nullptr, 0);
+        else if (a == "-v") verbose = true;
         else if (a == "--history") hist = (unsigned)strtoul(val(), nullptr, 0);
         else if (a == "--rtl-only") rtl_only = strtoull(val(), nullptr, 0);
         else if (a[0] != '-' && !path) path = argv[i];
@@ -630,6 +654,7 @@ int main(int argc, char **argv)
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
     Cosim c(seed);
     c.history = hist;
+    c.verbose = verbose;
     if (maxc) c.max_cycles = maxc;
     if (rtl_only) { c.rtl_only = true; c.rtl_only_cycles = rtl_only; }
     return c.run(path, wave, lmin, lmax, rpct);

@@ -1,0 +1,458 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_top.v
+//
+// Project:	warpq -- a GPU front end, RTL twin of the C golden model
+//
+// Purpose:	The device: host interface (channels, semaphores, launches)
+//		and warp scheduler (warp slots, token deques, SIMT lanes)
+//		behind one CSR slave, one memory port and one interrupt.
+//
+//	Events are serialized by one lock (docs/rtl.md "Architecture and
+//	interfaces"): the host interface, the warp scheduler and the CSR
+//	slave each ask for it with a request line; the arbiter here grants
+//	one of them at a time, round-robin from the last holder, and the
+//	holder performs exactly one golden-model step -- a channel step, a
+//	warp instruction, a CTA dispatch or a CSR access -- which it ends
+//	with a one-cycle step pulse.  The grant drops the cycle after it.
+//	Because nothing architectural changes outside a grant, the order of
+//	step pulses on o_step_* is the order in which the model must replay
+//	the steps, and the event records of each step appear on o_evr_*
+//	between its grant and its step pulse.
+//
+//	The top itself owns ID, CONFIG, IRQ_STATUS (write one to clear),
+//	IRQ_ENABLE and PERF_CYCLES; every other CSR is forwarded to the unit
+//	that holds the state (host interface: HOST_SLICE, PERF_METHODS and
+//	the channel registers; warp scheduler: TRAP_*, DBG_*, PERF_INSTR).
+//
+//	Memory port: valid/ready requests, one response per accepted request
+//	(reads and writes alike), in order.  Only the lock holder drives it,
+//	and it collects all of its responses before its step pulse, so the
+//	responses always belong to the current holder.
+//
+// Creator:	warpq developers
+//
+////////////////////////////////////////////////////////////////////////////////
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_top #(
+	parameter CHANNELS   = 4,	// host channels, 1..16
+	parameter WARPS      = 8,	// warp slots, 1..64
+	parameter LANES      = 32,	// physical lanes: 8, 16 or 32
+	parameter DQ_LOG2    = 6,	// token deque entries per warp, log2
+	parameter REGS       = 32,	// registers per thread
+	parameter HOST_SLICE = 64	// reset value of HOST_SLICE
+) (
+	input	wire		i_clk,
+	input	wire		i_reset,
+	// CSR slave: hold i_csr_valid (and the request) until o_csr_ack
+	input	wire		i_csr_valid,
+	input	wire		i_csr_we,
+	input	wire	[11:0]	i_csr_addr,
+	input	wire	[31:0]	i_csr_wdata,
+	output	reg		o_csr_ack,
+	output	reg	[31:0]	o_csr_rdata,
+	output	reg		o_csr_err,	// unmapped or unaligned offset
+	output	wire		o_irq,
+	// memory master
+	output	wire		o_mem_valid,
+	input	wire		i_mem_ready,
+	output	wire		o_mem_we,
+	output	wire	[31:0]	o_mem_addr,
+	output	wire	[31:0]	o_mem_wdata,
+	output	wire	[3:0]	o_mem_wstrb,
+	input	wire		i_mem_rvalid,
+	input	wire	[31:0]	i_mem_rdata,
+	// which unit holds the event lock: {csr, sched, host} (one-hot or 0)
+	output	wire	[2:0]		o_lock,
+	// step port: one pulse per golden-model step, in replay order
+	output	wire			o_step_valid,
+	output	wire	[`WQ_STEPK_W-1:0] o_step_kind,
+	output	wire	[7:0]		o_step_id,
+	output	wire	[`WQ_STEP_W-1:0] o_step_res,
+	// event records of the step in progress (trace.h, field for field)
+	output	wire		o_evr_valid,
+	output	wire	[7:0]	o_evr_kind,
+	output	wire	[7:0]	o_evr_unit,
+	output	wire	[15:0]	o_evr_aux,
+	output	wire	[31:0]	o_evr_pc,
+	output	wire	[31:0]	o_evr_mask,
+	output	wire	[31:0]	o_evr_a,
+	output	wire	[63:0]	o_evr_b,
+	output	wire	[63:0]	o_evr_c,
+	output	wire	[4:0]	o_evr_part,
+	output	wire	[LANES*32-1:0] o_evr_vals
+);
+	localparam	[1:0]	U_HOST = 2'd0, U_SCHED = 2'd1, U_CSR = 2'd2;
+
+	// unit outputs
+	wire		h_ev_req, s_ev_req;
+	wire		h_step_valid, s_step_valid;
+	wire	[`WQ_STEPK_W-1:0] h_step_kind, s_step_kind;
+	wire	[7:0]	h_step_id, s_step_id;
+	wire	[`WQ_STEP_W-1:0] h_step_res, s_step_res;
+	wire		h_mem_valid, s_mem_valid, h_mem_we, s_mem_we;
+	wire	[31:0]	h_mem_addr, s_mem_addr, h_mem_wdata, s_mem_wdata;
+	wire	[3:0]	h_mem_wstrb, s_mem_wstrb;
+	wire		h_evr_valid, s_evr_valid;
+	wire	[7:0]	h_evr_kind, s_evr_kind, h_evr_unit, s_evr_unit;
+	wire	[15:0]	h_evr_aux, s_evr_aux;
+	wire	[31:0]	h_evr_pc, s_evr_pc, h_evr_mask, s_evr_mask, h_evr_a, s_evr_a;
+	wire	[63:0]	h_evr_b, s_evr_b, h_evr_c, s_evr_c;
+	wire	[4:0]	s_evr_part;
+	wire	[LANES*32-1:0] s_evr_vals;
+	wire		h_csr_ack, s_csr_ack, h_csr_err, s_csr_err;
+	wire	[31:0]	h_csr_rdata, s_csr_rdata;
+	wire		engine_idle, can_launch;
+	wire		launch_valid;
+	wire	[31:0]	launch_addr, launch_ncta;
+	wire	[16*32-1:0] launch_desc;
+	wire	[10:0]	launch_cta_threads;
+	wire		irq_chan_error, irq_non_stall, irq_trap;
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The event lock
+	//
+	////////////////////////////////////////////////////////////////////////
+	reg		busy;		// a unit holds the lock
+	reg	[1:0]	owner;		// which one (valid while busy)
+	reg	[1:0]	last;		// the previous holder: round-robin start
+	reg		csr_req;	// an outside CSR access waits for the lock
+	wire	[2:0]	req = { csr_req, s_ev_req, h_ev_req };
+	wire		step_end;	// the holder's step pulse
+	reg	[1:0]	pick;
+
+	// the first requester after `last`, in the order host, sched, csr
+	always @(*)
+	begin
+		pick = last;
+		case (last)
+		U_HOST:	 pick = req[U_SCHED] ? U_SCHED : (req[U_CSR] ? U_CSR : U_HOST);
+		U_SCHED: pick = req[U_CSR] ? U_CSR : (req[U_HOST] ? U_HOST : U_SCHED);
+		default: pick = req[U_HOST] ? U_HOST : (req[U_SCHED] ? U_SCHED : U_CSR);
+		endcase
+	end
+
+	initial	busy  = 1'b0;
+	initial	owner = U_HOST;
+	initial	last  = U_CSR;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		busy  <= 1'b0;
+		owner <= U_HOST;
+		last  <= U_CSR;
+	end else if (busy)
+	begin
+		if (step_end)
+		begin
+			busy <= 1'b0;
+			last <= owner;
+		end
+	end else if (|req)
+	begin
+		busy  <= 1'b1;
+		owner <= pick;
+	end
+
+	wire	h_gnt = busy && owner == U_HOST;
+	wire	s_gnt = busy && owner == U_SCHED;
+	wire	c_gnt = busy && owner == U_CSR;
+	assign	o_lock = { c_gnt, s_gnt, h_gnt };
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// CSR slave
+	//
+	////////////////////////////////////////////////////////////////////////
+	// routing: which unit answers an offset
+	localparam	[1:0]	R_TOP = 2'd0, R_HOST = 2'd1, R_SCHED = 2'd2, R_NONE = 2'd3;
+	reg	[1:0]	route;
+	always @(*)
+	begin
+		if (i_csr_addr[1:0] != 2'b00)
+			route = R_NONE;
+		else if ({20'h0, i_csr_addr} >= `WQ_CSRVAL_CHAN_BASE)
+			route = R_HOST;
+		else case (i_csr_addr)
+		`WQ_CSR_ID, `WQ_CSR_CONFIG, `WQ_CSR_IRQ_STATUS,
+		`WQ_CSR_IRQ_ENABLE, `WQ_CSR_PERF_CYCLES:
+			route = R_TOP;
+		`WQ_CSR_HOST_SLICE, `WQ_CSR_PERF_METHODS:
+			route = R_HOST;
+		`WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC,
+		`WQ_CSR_DBG_WARP, `WQ_CSR_DBG_INDEX, `WQ_CSR_DBG_LO,
+		`WQ_CSR_DBG_HI, `WQ_CSR_DBG_CMD, `WQ_CSR_DBG_HEADTAIL,
+		`WQ_CSR_DBG_PC, `WQ_CSR_DBG_ACTIVE, `WQ_CSR_DBG_STATE,
+		`WQ_CSR_PERF_INSTR:
+			route = R_SCHED;
+		default:
+			route = R_NONE;
+		endcase
+	end
+
+	// CSR access sequence inside the CSR grant:
+	//   C_IDLE -> (granted) C_ISSUE: pulse i_csr_valid to the unit, or
+	//   answer locally -> C_WAIT until the unit's ack -> C_DONE: step pulse
+	localparam	[1:0]	C_IDLE = 2'd0, C_ISSUE = 2'd1, C_WAIT = 2'd2, C_DONE = 2'd3;
+	reg	[1:0]	cstate;
+	reg	[31:0]	irq_status, irq_enable, perf_cycles;
+	reg	[31:0]	csr_rdata;
+	reg		csr_err;
+	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
+	wire	[31:0]	unit_rdata = (route == R_HOST) ? h_csr_rdata : s_csr_rdata;
+	wire		unit_err = (route == R_HOST) ? h_csr_err : s_csr_err;
+	wire		h_csr_valid = c_gnt && cstate == C_ISSUE && route == R_HOST;
+	wire		s_csr_valid = c_gnt && cstate == C_ISSUE && route == R_SCHED;
+
+	// the IRQ bits that exist (IRQ_ENABLE stores only these)
+	localparam [31:0] IRQ_BITS = (32'h1 << `WQ_IRQ_CHAN_ERROR)
+			| (32'h1 << `WQ_IRQ_WARP_TRAP) | (32'h1 << `WQ_IRQ_NON_STALL);
+	localparam [31:0] CONFIG_WORD =
+		  ((CHANNELS & ((1 << `WQ_CSRF_CONFIG_CHANNELS_W) - 1)) << `WQ_CSRF_CONFIG_CHANNELS_LO)
+		| ((WARPS    & ((1 << `WQ_CSRF_CONFIG_WARPS_W) - 1))    << `WQ_CSRF_CONFIG_WARPS_LO)
+		| ((LANES    & ((1 << `WQ_CSRF_CONFIG_LANES_W) - 1))    << `WQ_CSRF_CONFIG_LANES_LO)
+		| ((DQ_LOG2  & ((1 << `WQ_CSRF_CONFIG_DEQUE_LOG2_W) - 1)) << `WQ_CSRF_CONFIG_DEQUE_LOG2_LO)
+		| ((REGS     & ((1 << `WQ_CSRF_CONFIG_REGS_W) - 1))     << `WQ_CSRF_CONFIG_REGS_LO);
+
+	// the local registers' read value
+	reg	[31:0]	top_rdata;
+	always @(*)
+	case (i_csr_addr)
+	`WQ_CSR_ID:		top_rdata = `WQ_CSRVAL_ID_VALUE;
+	`WQ_CSR_CONFIG:		top_rdata = CONFIG_WORD;
+	`WQ_CSR_IRQ_STATUS:	top_rdata = irq_status;
+	`WQ_CSR_IRQ_ENABLE:	top_rdata = irq_enable;
+	default:		top_rdata = perf_cycles;
+	endcase
+
+	initial	csr_req = 1'b0;
+	initial	cstate  = C_IDLE;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		csr_req <= 1'b0;
+		cstate  <= C_IDLE;
+	end else case (cstate)
+	C_IDLE: begin
+		// one request per access: raised when the access arrives,
+		// dropped once its step is over (o_csr_ack)
+		if (i_csr_valid && !csr_req && !o_csr_ack)
+			csr_req <= 1'b1;
+		if (c_gnt)
+			cstate <= C_ISSUE;
+		end
+	C_ISSUE:
+		cstate <= (route == R_TOP || route == R_NONE) ? C_DONE : C_WAIT;
+	C_WAIT:
+		if (unit_ack)
+			cstate <= C_DONE;
+	default: begin	// C_DONE: the CSR step pulse
+		csr_req <= 1'b0;
+		cstate  <= C_IDLE;
+		end
+	endcase
+
+	// read data and error, captured when the access completes
+	initial	csr_rdata = 32'h0;
+	initial	csr_err   = 1'b0;
+	always @(posedge i_clk)
+	if (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
+	begin
+		csr_rdata <= (route == R_TOP && !i_csr_we) ? top_rdata : 32'h0;
+		csr_err   <= (route == R_NONE);
+	end else if (cstate == C_WAIT && unit_ack)
+	begin
+		csr_rdata <= i_csr_we ? 32'h0 : unit_rdata;
+		csr_err   <= unit_err;
+	end
+
+	// the answer to the outside: one cycle after the CSR step pulse
+	initial	o_csr_ack   = 1'b0;
+	initial	o_csr_rdata = 32'h0;
+	initial	o_csr_err   = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_csr_ack   <= 1'b0;
+		o_csr_rdata <= 32'h0;
+		o_csr_err   <= 1'b0;
+	end else begin
+		o_csr_ack   <= (cstate == C_DONE);
+		o_csr_rdata <= csr_rdata;
+		o_csr_err   <= csr_err;
+	end
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Local registers: interrupts, cycle counter
+	//
+	////////////////////////////////////////////////////////////////////////
+	wire	local_write = cstate == C_ISSUE && route == R_TOP && i_csr_we;
+	wire	[31:0]	irq_set = ({31'h0, irq_chan_error} << `WQ_IRQ_CHAN_ERROR)
+			| ({31'h0, irq_trap} << `WQ_IRQ_WARP_TRAP)
+			| ({31'h0, irq_non_stall} << `WQ_IRQ_NON_STALL);
+
+	initial	irq_status = 32'h0;
+	always @(posedge i_clk)
+	if (i_reset)
+		irq_status <= 32'h0;
+	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_STATUS)
+		irq_status <= (irq_status & ~i_csr_wdata) | irq_set;
+	else
+		irq_status <= irq_status | irq_set;
+
+	initial	irq_enable = 32'h0;
+	always @(posedge i_clk)
+	if (i_reset)
+		irq_enable <= 32'h0;
+	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_ENABLE)
+		irq_enable <= i_csr_wdata & IRQ_BITS;
+
+	// PERF_CYCLES counts clock cycles (the model counts its ticks)
+	initial	perf_cycles = 32'h0;
+	always @(posedge i_clk)
+	if (i_reset)
+		perf_cycles <= 32'h0;
+	else
+		perf_cycles <= perf_cycles + 32'h1;
+
+	assign	o_irq = |(irq_status & irq_enable);
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Units
+	//
+	////////////////////////////////////////////////////////////////////////
+	wq_host_if #(
+		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS),
+		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE)
+	) u_host (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
+		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
+		.o_step_id(h_step_id), .o_step_res(h_step_res),
+		.o_mem_valid(h_mem_valid), .i_mem_ready(i_mem_ready && h_gnt),
+		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
+		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
+		.i_mem_rvalid(i_mem_rvalid && h_gnt), .i_mem_rdata(i_mem_rdata),
+		.o_evr_valid(h_evr_valid), .o_evr_kind(h_evr_kind),
+		.o_evr_unit(h_evr_unit), .o_evr_aux(h_evr_aux),
+		.o_evr_pc(h_evr_pc), .o_evr_mask(h_evr_mask), .o_evr_a(h_evr_a),
+		.o_evr_b(h_evr_b), .o_evr_c(h_evr_c),
+		.i_csr_valid(h_csr_valid), .i_csr_we(i_csr_we),
+		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
+		.o_csr_ack(h_csr_ack), .o_csr_rdata(h_csr_rdata),
+		.o_csr_err(h_csr_err),
+		.i_engine_idle(engine_idle), .i_can_launch(can_launch),
+		.o_launch_valid(launch_valid), .o_launch_addr(launch_addr),
+		.o_launch_desc(launch_desc), .o_launch_ncta(launch_ncta),
+		.o_launch_cta_threads(launch_cta_threads),
+		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall)
+	);
+
+	wq_warp_sched #(
+		.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
+	) u_sched (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.o_ev_req(s_ev_req), .i_ev_gnt(s_gnt),
+		.o_step_valid(s_step_valid), .o_step_kind(s_step_kind),
+		.o_step_id(s_step_id), .o_step_res(s_step_res),
+		.o_mem_valid(s_mem_valid), .i_mem_ready(i_mem_ready && s_gnt),
+		.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),
+		.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb),
+		.i_mem_rvalid(i_mem_rvalid && s_gnt), .i_mem_rdata(i_mem_rdata),
+		.o_evr_valid(s_evr_valid), .o_evr_kind(s_evr_kind),
+		.o_evr_unit(s_evr_unit), .o_evr_aux(s_evr_aux),
+		.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a),
+		.o_evr_b(s_evr_b), .o_evr_c(s_evr_c),
+		.o_evr_part(s_evr_part), .o_evr_vals(s_evr_vals),
+		.i_csr_valid(s_csr_valid), .i_csr_we(i_csr_we),
+		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
+		.o_csr_ack(s_csr_ack), .o_csr_rdata(s_csr_rdata),
+		.o_csr_err(s_csr_err),
+		.o_engine_idle(engine_idle), .o_can_launch(can_launch),
+		.i_launch_valid(launch_valid), .i_launch_addr(launch_addr),
+		.i_launch_desc(launch_desc), .i_launch_ncta(launch_ncta),
+		.i_launch_cta_threads(launch_cta_threads),
+		.o_irq_trap(irq_trap)
+	);
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Muxes: only the lock holder (or the CSR target) is active
+	//
+	////////////////////////////////////////////////////////////////////////
+	assign	o_mem_valid = (h_gnt && h_mem_valid) || (s_gnt && s_mem_valid);
+	assign	o_mem_we    = h_gnt ? h_mem_we    : s_mem_we;
+	assign	o_mem_addr  = h_gnt ? h_mem_addr  : s_mem_addr;
+	assign	o_mem_wdata = h_gnt ? h_mem_wdata : s_mem_wdata;
+	assign	o_mem_wstrb = h_gnt ? h_mem_wstrb : s_mem_wstrb;
+
+	// the CSR step ends with C_DONE; a unit's step with its pulse
+	wire	c_step = c_gnt && cstate == C_DONE;
+	assign	step_end = (h_gnt && h_step_valid) || (s_gnt && s_step_valid) || c_step;
+
+	assign	o_step_valid = step_end;
+	assign	o_step_kind  = c_step ? `WQ_STEPK_CSR : (h_gnt ? h_step_kind : s_step_kind);
+	assign	o_step_id    = c_step ? 8'h0 : (h_gnt ? h_step_id : s_step_id);
+	assign	o_step_res   = c_step ? (csr_err ? `WQ_STEP_ERROR : `WQ_STEP_DONE)
+				: (h_gnt ? h_step_res : s_step_res);
+
+	// event records: the host emits during its grant or a CSR access
+	// routed to it, the scheduler likewise; never both at once
+	wire	h_rec = h_evr_valid;
+	assign	o_evr_valid = h_evr_valid || s_evr_valid;
+	assign	o_evr_kind  = h_rec ? h_evr_kind : s_evr_kind;
+	assign	o_evr_unit  = h_rec ? h_evr_unit : s_evr_unit;
+	assign	o_evr_aux   = h_rec ? h_evr_aux  : s_evr_aux;
+	assign	o_evr_pc    = h_rec ? h_evr_pc   : s_evr_pc;
+	assign	o_evr_mask  = h_rec ? h_evr_mask : s_evr_mask;
+	assign	o_evr_a     = h_rec ? h_evr_a    : s_evr_a;
+	assign	o_evr_b     = h_rec ? h_evr_b    : s_evr_b;
+	assign	o_evr_c     = h_rec ? h_evr_c    : s_evr_c;
+	assign	o_evr_part  = h_rec ? 5'h0       : s_evr_part;
+	assign	o_evr_vals  = h_rec ? {(LANES*32){1'b0}} : s_evr_vals;
+
+`ifdef	FORMAL
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+
+	// at most one unit holds the lock
+	always @(*)
+		assert((h_gnt + s_gnt + c_gnt) <= 1);
+
+	// the grant drops the cycle after a step pulse
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && $past(step_end))
+		assert(!busy);
+
+	// only the holder drives memory
+	always @(*)
+	if (o_mem_valid)
+		assert(h_gnt || s_gnt);
+
+	// a CSR access is only forwarded inside the CSR grant
+	always @(*)
+		assert(!(h_csr_valid || s_csr_valid) || c_gnt);
+
+	// no two units report records at once
+	always @(*)
+		assume(!(h_evr_valid && s_evr_valid));
+
+	// a unit's step pulse comes only inside its grant
+	always @(*)
+	begin
+		assume(!h_step_valid || h_gnt);
+		assume(!s_step_valid || s_gnt);
+	end
+`endif
+endmodule
