@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# rtl/top.sh -- the whole device in lockstep with the golden model (run by
+# scripts/rtl_test.sh, i.e. `make test`).
+#
+#  top: rtl/wq_top.v (host interface + warp scheduler + deques + lanes)
+#       under tb/verilator/top/tb_cosim.cpp, which replays every RTL step
+#       through the model's step API and compares step results, every event
+#       record, CSR reads and the final memory images (scripts/cosim.sh,
+#       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
+#       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
+#       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16).  Programs: every
+#       tests/programs/*.wqs that runs alone, and generated programs
+#       (`wq gen prog`) over a fixed seed set, each with 2 memory-timing seeds.
+#
+# Usage: bash scripts/rtl/top.sh [SEED...]   (memory-timing seeds; default 1 2)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
+seeds=("$@")
+[ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
+make -s build >/dev/null || fail "make build"
+G=build/verilator/top/gen
+mkdir -p "$G"
+
+run() {   # BIN PROGRAM SEED
+    local log="$G/$(basename "$2" .wqs)_$(basename "$(dirname "$1")")_s$3.log"
+    if ! "$1" "$2" --seed "$3" > "$log" 2>&1; then
+        tail -40 "$log" >&2
+        fail "top: $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 --wave build/top.fst)"
+    fi
+    grep -q '^mismatches: 0$' "$log" || fail "top: $2 seed $3: no 'mismatches: 0' (log: $log)"
+}
+
+total=0
+# programs that run alone (the nested ones need the driver: wq nested)
+mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs |
+                     grep -v '/nested_' | LC_ALL=C sort)
+for cfg in "4 8 32 6 32" "2 2 8 4 16"; do
+    # shellcheck disable=SC2086
+    bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
+    read -r ch wa la dq re <<< "$cfg"
+    list=()
+    for p in "${progs[@]}"; do
+        # the small configuration runs what fits it (CTA threads, registers)
+        if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
+        list+=("$p")
+    done
+    # generated programs (default configuration)
+    gseeds=(1 2 3 4 5 6)
+    [ "$wa" -lt 8 ] && gseeds=()
+    for gs in "${gseeds[@]}"; do
+        f="$G/gen${gs}_W${wa}_L${la}_R${re}.wqs"
+        build/bin/wq gen prog --seed "$gs" --lanes "$la" -o "$f" > /dev/null || fail "wq gen prog --seed $gs"
+        list+=("$f")
+    done
+    for p in "${list[@]}"; do
+        for s in "${seeds[@]}"; do run "$bin" "$p" "$s"; total=$((total + 1)); done
+    done
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re: ${#list[@]} programs x ${#seeds[@]} seeds, mismatches: 0"
+done
+echo "rtl_test: top $total lockstep runs ok"
