@@ -675,6 +675,7 @@ module wq_warp_sched #(
     // ---- RAM port control (combinational from the state) -------------------------------------
     integer j;
     always @(*) begin
+        j = 0;                              // loop index only (no latch)
         rf_rreg = d_ra;
         rf_rpart = p;
         rf_we = 1'b0;
