@@ -31,7 +31,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     rw=$(sed -n 's/^wall_seconds: //p' <<< "$rt")
     echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
     awk -v c="$cycles" -v l="$lw" -v r="$rw" 'BEGIN {
-        printf "cosim_cycles_per_s: %.0f\n", l > 0 ? c / l : 0;
+        printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0);
         printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, same cycles)\n",
                (r > 0 ? (l * 20) / r : 0) }'
 else
