@@ -14,8 +14,7 @@ check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
 
 # every bundled program completes and meets its .expect lines, in each lane
 # count and with yield forced off unless it needs YIELD to make progress
-for f in tests/programs/*.wqs; do
-    case "$f" in */nested_*) continue ;; esac   # driver scenarios: below
+for f in tests/programs/*.wqs; do   # nested/: driver scenarios, below
     for lanes in 8 16 32; do
         if $WQ run --lanes "$lanes" "$f" > "$T/out" 2>&1; then ok
         else bad "$f --lanes $lanes"; sed 's/^/    /' "$T/out" | tail -5; fi
@@ -32,7 +31,7 @@ done
 check "nested summary lines" bash -c "grep -q '^  channels: [0-9]' '$T/nested' &&
     grep -q '^  launches: [0-9]' '$T/nested' && grep -q '^  nesting_depth: 3' '$T/nested' &&
     grep -q '^  cycles: [0-9]' '$T/nested' && grep -q '^scenarios: 5, failed: 0' '$T/nested'"
-sed 's/^\.expect STAT+24,  1 /.expect STAT+24,  0 /' tests/programs/nested_exhaust.wqs > "$T/bad_nested.wqs"
+sed 's/^\.expect STAT+24,  1 /.expect STAT+24,  0 /' tests/programs/nested/exhaust.wqs > "$T/bad_nested.wqs"
 $WQ nested "$T/bad_nested.wqs" > "$T/out" 2>&1
 check "nested scenario with a wrong expect exits 1" test $? -eq 1
 check "nested scenario names the failed check" grep -q "expect \[0x00041018\]" "$T/out"
@@ -51,9 +50,9 @@ check "spinlock --yield=off names warp, pc and masks" \
     grep -Eq "warp 0 pc=[0-9]+ active=[0-9a-f]{8} .*brk=[0-9a-f]{8}" "$T/off"
 
 # asm -> hex -> disasm -> asm gives the same words
-for f in tests/programs/*.wqs; do
+for f in tests/programs/*.wqs tests/programs/nested/*.wqs; do
     case "$f" in   # nested scenarios assemble with the device library appended
-        */nested_*) { cat "$f"; printf '\n.text\n'; cat tests/programs/lib/enqueue.wqs; } > "$T/n.wqs"
+        */nested/*) { cat "$f"; printf '\n.text\n'; cat tests/programs/lib/enqueue.wqs; } > "$T/n.wqs"
                     f="$T/n.wqs" ;;
     esac
     $WQ asm "$f" -o "$T/a.hex" || { bad "asm $f"; continue; }

@@ -16,7 +16,7 @@ command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
 mkdir -p "$d"
 # rebuild when any input is newer than the binary
-if [ -x "$d/tb_cosim" ] && [ -z "$(find rtl tb/verilator/top build/gen build/lib/libwq.a \
+if [ -x "$d/tb_cosim" ] && [ -z "$(find rtl tb/verilator/top tb/verilator/common build/gen build/lib/libwq.a \
         cmodel/include -newer "$d/tb_cosim" -print -quit)" ]; then
     echo "$d/tb_cosim"; exit 0
 fi
@@ -25,7 +25,7 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" \
     --x-assign unique --x-initial unique --trace-fst \
     -Mdir "$d" -o tb_cosim \
-    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
+    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
     "$root/rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/build/lib/libwq.a" \
     > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
 echo "$d/tb_cosim"

@@ -1,7 +1,7 @@
 /* cli_nested.c -- `wq nested`: nested-work scenarios through the driver.
  *   wq nested [--scenario NAME | FILE.wqs]... [--all] [--backend model]
  *             [--lib FILE] [--lanes N] [--warps N] [--timeout T]
- * NAME is tests/programs/nested_NAME.wqs; --all runs every such file.
+ * NAME is tests/programs/nested/NAME.wqs; --all runs every such file.
  * Prints one summary block per scenario; exit 0 when all pass. */
 #include <glob.h>
 #include <inttypes.h>
@@ -69,7 +69,7 @@ int wq_cli_nested(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all")) all = 1;
         else if (!strcmp(a, "--scenario") && v && nf < 64) {
-            snprintf(names[nf], sizeof names[nf], "tests/programs/nested_%s.wqs", v);
+            snprintf(names[nf], sizeof names[nf], "tests/programs/nested/%s.wqs", v);
             files[nf] = names[nf];
             nf++; i++;
         } else if (!strcmp(a, "--backend") && v) {
@@ -96,7 +96,7 @@ int wq_cli_nested(int argc, char **argv)
     glob_t g;
     memset(&g, 0, sizeof g);
     if (all || nf == 0) {
-        if (glob("tests/programs/nested_*.wqs", 0, NULL, &g) == 0)
+        if (glob("tests/programs/nested/*.wqs", 0, NULL, &g) == 0)
             for (size_t i = 0; i < g.gl_pathc && nf < 64; i++) files[nf++] = g.gl_pathv[i];
     }
     if (nf == 0) { fprintf(stderr, "wq nested: no scenarios found\n"); return 2; }

@@ -49,7 +49,7 @@ build() {   # LOG2 WARPS -> directory
         -Ibuild/gen --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
         --x-assign unique --x-initial unique --trace-fst \
         -Mdir "$d" -o tb_deque \
-        -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include" \
+        -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$root/rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
         "$root/$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }

@@ -26,7 +26,7 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -Ibuild/gen -Irtl --top-module wq_host_if \
     --x-assign unique --x-initial unique --trace-fst \
     -Mdir "$B" -o tb_host \
-    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include" \
+    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
     "$root/rtl/wq_host_if.v" "$root/rtl/wq_sem_unit.v" "$root/rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" \
     "$root/build/lib/libwq.a" > "$B/build.log" 2>&1 || {

@@ -26,7 +26,7 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
     local d="$B/W$1_L$2_R$3_D$4"
     mkdir -p "$d"
     # rebuild only when an input is newer than the binary
-    if [ -x "$d/tb_sched" ] && [ -z "$(find rtl/*.v tb/verilator/sched/tb_sched.cpp build/gen/*.vh \
+    if [ -x "$d/tb_sched" ] && [ -z "$(find rtl/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
             build/lib/libwq.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
         echo "$d"; return
     fi
@@ -35,18 +35,14 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
         -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" \
         --x-assign unique --x-initial unique --trace-fst \
         -Mdir "$d" -o tb_sched \
-        -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include" \
+        -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$root/rtl/wq_warp_sched.v" "$root/tb/verilator/sched/tb_sched.cpp" \
         "$root/build/lib/libwq.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"
 }
 
-# the nested_* programs need the driver's enqueue library (wq nested)
-progs=()
-for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs; do
-    case "$p" in */nested_*) ;; *) progs+=("$p") ;; esac
-done
+progs=(tests/programs/*.wqs tb/verilator/sched/progs/*.wqs)
 total=0
 for cfg in "8 32 32 6 1 2 3" "8 16 32 6 4 5" "8 8 32 6 6 7" "2 8 16 4 8 9"; do
     read -r warps lanes regs dlog2 fixed <<< "$cfg"

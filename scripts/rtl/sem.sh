@@ -24,7 +24,7 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -Ibuild/gen --top-module wq_sem_unit \
     --x-assign unique --x-initial unique --trace-fst \
     -Mdir "$B" -o tb_sem \
-    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include" \
+    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
     "$root/rtl/wq_sem_unit.v" "$root/tb/verilator/sem/tb_sem.cpp" \
     "$root/build/lib/libwq.a" > "$B/build.log" 2>&1 || {
     tail -40 "$B/build.log" >&2; fail "verilator build (log: $B/build.log)"; }

@@ -32,9 +32,8 @@ run() {   # BIN PROGRAM SEED
 }
 
 total=0
-# programs that run alone (the nested ones need the driver: wq nested)
-mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs |
-                     grep -v '/nested_' | LC_ALL=C sort)
+# programs that run alone (tests/programs/nested/ needs the driver: wq nested)
+mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
 for cfg in "4 8 32 6 32" "2 2 8 4 16"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"

@@ -1,7 +1,8 @@
 /* host_util.h -- building pushbuffers and GPFIFO rings in model memory and
  * driving a channel through its CSRs, the way a driver does.  Every field
- * position comes from defs.h (the spec tables).  Generic on purpose: the driver
- * (cmodel/driver) is meant to grow from this. */
+ * position comes from defs.h (the spec tables).  The driver has its own
+ * builder (cmodel/driver, wq_cb_*); these stay separate test fixtures so a
+ * driver bug cannot hide in the tests of the host interface. */
 #ifndef WQ_HOST_UTIL_H
 #define WQ_HOST_UTIL_H
 #include <stdint.h>

@@ -5,6 +5,7 @@
  * through the debug window into the same array image the model's own
  * re-centering produces. */
 #include <criterion/criterion.h>
+#include "drv_util.h"
 #include <string.h>
 #include "wq/drv.h"
 #include "wq/model.h"
@@ -15,20 +16,8 @@
 static wq_dev_t dev;
 static wq_drv_t d;
 
-static void up(void)
-{
-    wq_config_t cfg;
-    wq_config_default(&cfg);
-    cfg.watchdog = 0;
-    cr_assert_eq(wq_dev_model_open(&dev, &cfg, NULL), 0);
-    cr_assert_eq(wq_drv_open(&d, &dev, NULL), WQ_OK);
-}
-
-static void down(void)
-{
-    wq_drv_close(&d);
-    wq_dev_close(&dev);
-}
+static void up(void) { tu_drv_up(&dev, &d); }
+static void down(void) { tu_drv_down(&dev, &d); }
 
 static const uint32_t SEM = 0x8000;
 

@@ -1,10 +1,11 @@
 /* test_nested.c -- nested work creation (DESIGN §5.1) through the driver on
  * the model backend: the device library agrees with nq.h, every scenario in
- * tests/programs/nested_*.wqs runs with its memory checks, queue setup
+ * tests/programs/nested/ runs with its memory checks, queue setup
  * rejects bad arguments and leaves the device usable, exhaustion is a clean
  * failure seen by threads and driver, and the device-local child launch is
  * faster than the CPU-mediated one.  Run from the repository root (make). */
 #include <criterion/criterion.h>
+#include "drv_util.h"
 #include <glob.h>
 #include <string.h>
 #include "wq/nested.h"
@@ -14,20 +15,8 @@
 static wq_dev_t dev;
 static wq_drv_t d;
 
-static void up(void)
-{
-    wq_config_t cfg;
-    wq_config_default(&cfg);
-    cfg.watchdog = 0;
-    cr_assert_eq(wq_dev_model_open(&dev, &cfg, NULL), 0);
-    cr_assert_eq(wq_drv_open(&d, &dev, NULL), WQ_OK);
-}
-
-static void down(void)
-{
-    wq_drv_close(&d);
-    wq_dev_close(&dev);
-}
+static void up(void) { tu_drv_up(&dev, &d); }
+static void down(void) { tu_drv_down(&dev, &d); }
 
 TestSuite(nested, .init = up, .fini = down);
 
@@ -40,7 +29,7 @@ static void asm_or_die(const char *path, wq_program_t *p)
 Test(nested, library_matches_header)
 {
     wq_program_t p;
-    asm_or_die("tests/programs/nested_per_cta.wqs", &p);
+    asm_or_die("tests/programs/nested/per_cta.wqs", &p);
     static const struct { const char *n; uint32_t v; } t[] = {
         { "QD_SOFT", WQ_QD_SOFT }, { "QD_SHADOW", WQ_QD_SHADOW }, { "QD_LIMIT", WQ_QD_LIMIT },
         { "QD_GEN", WQ_QD_GEN }, { "QD_MASK", WQ_QD_MASK }, { "QD_RING", WQ_QD_RING },
@@ -73,7 +62,7 @@ Test(nested, library_matches_header)
 Test(nested, every_scenario_passes_on_the_model)
 {
     glob_t g;
-    cr_assert_eq(glob("tests/programs/nested_*.wqs", 0, NULL, &g), 0);
+    cr_assert_eq(glob("tests/programs/nested/*.wqs", 0, NULL, &g), 0);
     cr_assert_geq(g.gl_pathc, 5u);
     for (size_t i = 0; i < g.gl_pathc; i++) {
         wq_dev_t dv;
@@ -102,7 +91,7 @@ Test(nested, every_scenario_passes_on_the_model)
 Test(nested, a_wrong_expectation_fails)
 {
     wq_program_t p;
-    asm_or_die("tests/programs/nested_per_cta.wqs", &p);
+    asm_or_die("tests/programs/nested/per_cta.wqs", &p);
     cr_assert_gt(p.nexpects, 2u);
     p.expects[2].value ^= 1;
     wq_nested_result_t r;
@@ -128,7 +117,7 @@ Test(nested, queue_setup_rejects_bad_arguments_and_stays_usable)
     cr_assert_eq(wq_nq_create(&d, 16, 1, NULL, &q), WQ_E_NOMEM, "2^16 slots do not fit");
     cr_assert_eq(wq_nq_create(NULL, 4, 1, NULL, &q), WQ_E_ARG);
     wq_program_t p;
-    asm_or_die("tests/programs/nested_per_cta.wqs", &p);
+    asm_or_die("tests/programs/nested/per_cta.wqs", &p);
     uint32_t par[16], ch[16];
     desc(par, &p, "parent");
     desc(ch, &p, "child");
@@ -173,7 +162,7 @@ Test(nested, queue_setup_rejects_bad_arguments_and_stays_usable)
 Test(nested, exhaustion_is_clean_for_thread_and_driver)
 {
     wq_program_t p;
-    asm_or_die("tests/programs/nested_exhaust.wqs", &p);
+    asm_or_die("tests/programs/nested/exhaust.wqs", &p);
     uint32_t par[16], leaf[16];
     desc(par, &p, "parent");
     desc(leaf, &p, "leaf");

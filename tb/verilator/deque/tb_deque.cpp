@@ -36,6 +36,7 @@ extern "C" {
 #include "Vwq_token_deque.h"
 #include "Vwq_token_deque___024root.h"
 #include "Vwq_token_deque_wq_token_deque.h"
+#include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -61,21 +62,6 @@ const char *cmd_name(unsigned op)
     if (op == RtlMod::CMD_DBG_SET_HEADTAIL) return "DBG_SET_HEADTAIL";
     return "NOP";
 }
-
-// ---- random numbers (xorshift64*, seeded) -----------------------------------
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-        if (!s) s = 1;
-        for (int i = 0; i < 4; i++) next();
-    }
-    uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1Dull;
-    }
-    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
 
 // ---- one command and what the model says it returns -------------------------
 struct Cmd {

@@ -49,27 +49,13 @@ extern "C" {
 }
 
 #include "Vwq_host_if.h"
+#include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 namespace {
 
 constexpr unsigned NCH = 4;
-
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-        if (!s) s = 1;
-        for (int i = 0; i < 4; i++) next();
-    }
-    uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1Dull;
-    }
-    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
-
 struct Rec {
     unsigned kind, unit, aux;
     uint32_t pc, mask, a;

@@ -45,6 +45,7 @@ extern "C" {
 #include "Vwq_warp_sched.h"
 #include "Vwq_warp_sched___024root.h"
 #include "Vwq_warp_sched_wq_warp_sched.h"
+#include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -57,21 +58,6 @@ constexpr unsigned DQ_LOG2 = RtlMod::DQ_LOG2;
 constexpr unsigned REGS = RtlMod::REGS;
 constexpr unsigned PARTS = 32 / LANES;
 constexpr uint32_t DESC_BASE = 0xFFF00000u;   // the loader's system area
-
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-        if (!s) s = 1;
-        for (int i = 0; i < 4; i++) next();
-    }
-    uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1Dull;
-    }
-    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
-
 struct Rec {
     unsigned kind = 0, unit = 0, aux = 0;
     uint32_t pc = 0, mask = 0, a = 0;

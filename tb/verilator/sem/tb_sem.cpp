@@ -38,25 +38,11 @@ extern "C" {
 }
 
 #include "Vwq_sem_unit.h"
+#include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 namespace {
-
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-        if (!s) s = 1;
-        for (int i = 0; i < 4; i++) next();
-    }
-    uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1Dull;
-    }
-    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
-
 struct Access { bool we; uint32_t addr, wdata; };
 struct Pending { uint64_t due; uint32_t rdata; };
 

@@ -23,6 +23,7 @@
 // usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
 //                 [--rtl-only CYCLES]
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -41,6 +42,7 @@ extern "C" {
 
 #include "Vwq_top.h"
 #include "Vwq_top___024root.h"
+#include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -49,21 +51,6 @@ extern "C" {
 #endif
 
 namespace {
-
-// ---- random numbers (xorshift64*, seeded) ----------------------------------
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {
-        if (!s) s = 1;
-        for (int i = 0; i < 4; i++) next();
-    }
-    uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1Dull;
-    }
-    unsigned below(unsigned n) { return n ? (unsigned)(next() % n) : 0; }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
 
 // ---- one event record, both sides --------------------------------------------
 struct Rec {
@@ -600,6 +587,8 @@ struct Cosim {
         wq_mem_pages(ctx->mem, page_cb, &a);
         wq_mem_pages(rtl_mem, page_cb, &b);
         a.bases.insert(a.bases.end(), b.bases.begin(), b.bases.end());
+        std::sort(a.bases.begin(), a.bases.end());    // each page once
+        a.bases.erase(std::unique(a.bases.begin(), a.bases.end()), a.bases.end());
         for (uint32_t base : a.bases) {
             for (uint32_t off = 0; off < WQ_PAGE_SIZE; off += 4) {
                 uint32_t m = wq_mem_read32(ctx->mem, base + off);
