@@ -6,26 +6,40 @@
 #
 # Usage: bash scripts/cosim_build.sh [CHANNELS WARPS LANES DQ_LOG2 REGS]
 #        (default 4 8 32 6 32: the model's default configuration)
+#   WQ_RTL_DIR          RTL sources (default rtl; scripts/mutate.sh points it
+#                       at a mutated copy)
+#   WQ_COSIM_DIR        build root instead of build/verilator/top (coverage
+#                       and mutant builds keep their own)
+#   WQ_VERILATOR_FLAGS  extra Verilator arguments, split on blanks
+#                       (e.g. "--coverage-line --coverage-toggle")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 fail() { echo "cosim_build: FAIL: $*" >&2; exit 1; }
 ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32}
-d="build/verilator/top/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
+rtl=${WQ_RTL_DIR:-rtl}
+read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
+d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
+[ -f "$rtl/wq_top.v" ] || fail "no $rtl/wq_top.v"
+case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
 mkdir -p "$d"
-# rebuild when any input is newer than the binary
-if [ -x "$d/tb_cosim" ] && [ -z "$(find rtl tb/verilator/top tb/verilator/common build/gen build/lib/libwq.a \
+# rebuild when any input is newer than the binary (or the flags changed)
+flags="${WQ_VERILATOR_FLAGS:-}"
+if [ -x "$d/tb_cosim" ] && [ "$(cat "$d/flags" 2>/dev/null)" = "$flags" ] &&
+   [ -z "$(find "$rtl" tb/verilator/top tb/verilator/common build/gen build/lib/libwq.a \
         cmodel/include -newer "$d/tb_cosim" -print -quit)" ]; then
     echo "$d/tb_cosim"; exit 0
 fi
 verilator --cc --exe --build -j 2 -O3 -Wall \
-    -Ibuild/gen -Irtl --top-module wq_top \
+    -Ibuild/gen -I"$rtl" --top-module wq_top \
     -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" \
-    --x-assign unique --x-initial unique --trace-fst \
+    --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$d" -o tb_cosim \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
-    "$root/rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/build/lib/libwq.a" \
+    "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/fcov.cpp" \
+    "$root/build/lib/libwq.a" \
     > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
+printf '%s' "$flags" > "$d/flags"
 echo "$d/tb_cosim"

@@ -13,18 +13,29 @@
 #       (`wq gen prog`) over a fixed seed set, each with 2 memory-timing seeds.
 #
 # Usage: bash scripts/rtl/top.sh [SEED...]   (memory-timing seeds; default 1 2)
+#   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
+#                    (build root, e.g. a --coverage build; logs go to its gen/)
+#   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
+#                    and, on a --coverage build, its coverage data (--cov)
+#                    to this directory (scripts/coverage.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 seeds=("$@")
 [ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
 make -s build >/dev/null || fail "make build"
-G=build/verilator/top/gen
+G=${WQ_COSIM_DIR:-build/verilator/top}/gen
 mkdir -p "$G"
 
 run() {   # BIN PROGRAM SEED
     local log="$G/$(basename "$2" .wqs)_$(basename "$(dirname "$1")")_s$3.log"
-    if ! "$1" "$2" --seed "$3" > "$log" 2>&1; then
+    local cov=()
+    if [ -n "${WQ_TOP_COV_DIR:-}" ]; then
+        local n; n=$(basename "$log" .log)
+        cov=(--fcov "$WQ_TOP_COV_DIR/$n.fcov")
+        case " ${WQ_VERILATOR_FLAGS:-} " in *" --coverage"*) cov+=(--cov "$WQ_TOP_COV_DIR/$n.dat") ;; esac
+    fi
+    if ! "$1" "$2" --seed "$3" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
         tail -40 "$log" >&2
         fail "top: $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 --wave build/top.fst)"
     fi

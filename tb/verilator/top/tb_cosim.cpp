@@ -22,7 +22,10 @@
 //
 // usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
-//                 [--rtl-only CYCLES]
+//                 [--rtl-only CYCLES] [--fcov FILE] [--cov FILE]
+//
+// --fcov FILE writes the functional coverage counters (fcov.h) of a passing
+// run; --cov FILE the Verilator coverage data (a --coverage build only).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -42,9 +45,13 @@ extern "C" {
 
 #include "Vwq_top.h"
 #include "Vwq_top___024root.h"
+#include "fcov.h"
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 #ifndef WQ_TB_LANES
 #error "build with -DWQ_TB_LANES=... (and CHANNELS/WARPS/DQ_LOG2/REGS) matching the RTL parameters"
@@ -142,6 +149,7 @@ struct MemServer {
 // ---- the model side's records ------------------------------------------------------
 struct ModelSink {
     std::vector<Rec> recs;
+    Fcov *fcov = nullptr;      // --fcov: counts every record
 };
 
 extern "C" void model_trace(void *user, const wq_trace_rec_t *t)
@@ -155,6 +163,7 @@ extern "C" void model_trace(void *user, const wq_trace_rec_t *t)
         memcpy(r.vals, t->vals, sizeof r.vals);
     }
     s->recs.push_back(r);
+    if (s->fcov) s->fcov->record(*t);
 }
 
 struct CsrOp { uint32_t off, val; bool we; const char *why; };
@@ -190,6 +199,7 @@ struct Cosim {
     uint32_t last_trap_pc[WQ_MAX_WARPS];
     uint64_t last_trap_retired[WQ_MAX_WARPS];
     std::string prog;
+    std::unique_ptr<Fcov> fcov;
 
     explicit Cosim(uint64_t s) : seed(s) {
         memset(last_trap_pc, 0xFF, sizeof last_trap_pc);
@@ -312,6 +322,7 @@ struct Cosim {
             fail(hdr, b);
         }
         rtl_recs.clear();
+        if (fcov) fcov->step(kind, id, res);
         if (kind == WQ_STEPK_WARP && res == WQ_STEP_TRAP) on_trap(id);
     }
 
@@ -468,7 +479,8 @@ struct Cosim {
     }
 
     // ---- a whole run ------------------------------------------------------------------
-    int run(const char *path, const char *wave, unsigned lmin, unsigned lmax, unsigned rpct) {
+    int run(const char *path, const char *wave, unsigned lmin, unsigned lmax, unsigned rpct,
+            const char *fcov_path = nullptr, const char *cov_path = nullptr) {
         prog = path;
         wq_program_t p;
         char err[256];
@@ -488,6 +500,7 @@ struct Cosim {
         rtl_mem = wq_mem_new();
         if (!ctx || !rtl_mem) { fprintf(stderr, "out of memory\n"); return 2; }
         wq_set_trace(ctx, model_trace, &sink);
+        if (fcov_path) { fcov.reset(new Fcov); sink.fcov = fcov.get(); }
         wq_csr_op_t ops[WQ_LOAD_MAX_CSR_OPS];
         int nops = wq_load_prepare(ctx->mem, &p, 0, nullptr, ops);
         if (nops < 0 || wq_load_prepare(rtl_mem, &p, 0, nullptr, ops) != nops) {
@@ -569,7 +582,16 @@ struct Cosim {
             printf("expects: %u/%u\n", ok, p.nexpects);
             printf("mismatches: %" PRIu64 "\n", mismatches);
             if (ok != p.nexpects) rc = 1;
+            if (rc == 0 && fcov_path && !fcov->dump(fcov_path)) {
+                fprintf(stderr, "cannot write %s\n", fcov_path);
+                rc = 2;
+            }
         }
+#if VM_COVERAGE
+        if (rc == 0 && cov_path) vctx->coveragep()->write(cov_path);
+#else
+        if (cov_path) { fprintf(stderr, "--cov: not a --coverage build\n"); rc = 2; }
+#endif
         wq_program_free(&p);
         wq_mem_free(rtl_mem);
         wq_free(ctx);
@@ -609,7 +631,7 @@ struct Cosim {
 
 int main(int argc, char **argv)
 {
-    const char *path = nullptr, *wave = nullptr;
+    const char *path = nullptr, *wave = nullptr, *fcov_path = nullptr, *cov_path = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
     bool verbose = false;
@@ -631,13 +653,15 @@ int main(int argc, char **argv)
         else if (a == "-v") verbose = true;
         else if (a == "--history") hist = (unsigned)strtoul(val(), nullptr, 0);
         else if (a == "--rtl-only") rtl_only = strtoull(val(), nullptr, 0);
+        else if (a == "--fcov") fcov_path = val();
+        else if (a == "--cov") cov_path = val();
         else if (a[0] != '-' && !path) path = argv[i];
         else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
     }
     if (!path) {
         fprintf(stderr, "usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]\n"
                         "                [--lat MIN,MAX] [--ready PCT] [--history N]\n"
-                        "                [--rtl-only CYCLES]\n");
+                        "                [--rtl-only CYCLES] [--fcov FILE] [--cov FILE]\n");
         return 2;
     }
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
@@ -646,5 +670,5 @@ int main(int argc, char **argv)
     c.verbose = verbose;
     if (maxc) c.max_cycles = maxc;
     if (rtl_only) { c.rtl_only = true; c.rtl_only_cycles = rtl_only; }
-    return c.run(path, wave, lmin, lmax, rpct);
+    return c.run(path, wave, lmin, lmax, rpct, fcov_path, cov_path);
 }
