@@ -96,11 +96,8 @@ void Fcov::hit(const std::string &name)
     it->second++;
 }
 
-void Fcov::record(const wq_trace_rec_t &r)
+void Fcov::record(const Rec &r)
 {
-    wq_trace_rec_t k = r;
-    k.vals = nullptr;                           // valid only during the callback
-    step_recs_.push_back(k);
     hit(std::string("event.") + wq_event_name(r.kind));
     switch (r.kind) {
     case WQ_EV_DQ_PUSH_FRONT: case WQ_EV_DQ_PUSH_BACK:
@@ -171,10 +168,10 @@ void Fcov::record(const wq_trace_rec_t &r)
 // record's instruction word) and the SYNC/BRK/CONT fallback -- selected
 // threads that are not in the matching token branch to the target (§4.8):
 // go = sel & ~park, park being the THREAD_STATE mask of that type
-void Fcov::warp_step()
+void Fcov::warp_step(const std::vector<Rec> &recs)
 {
-    const wq_trace_rec_t *ret = nullptr;
-    for (const wq_trace_rec_t &r : step_recs_)
+    const Rec *ret = nullptr;
+    for (const Rec &r : recs)
         if (r.kind == WQ_EV_RETIRE) ret = &r;
     if (!ret) return;
     wq_insn_t in;
@@ -191,7 +188,7 @@ void Fcov::warp_step()
     case WQ_OP_SYNC: case WQ_OP_BRK: case WQ_OP_CONT: {
         unsigned type = in.op == WQ_OP_SYNC ? WQ_TOK_SYNC : in.op == WQ_OP_BRK ? WQ_TOK_BRK : WQ_TOK_CONT;
         uint32_t park = 0;
-        for (const wq_trace_rec_t &r : step_recs_)
+        for (const Rec &r : recs)
             if (r.kind == WQ_EV_THREAD_STATE && r.aux == type) park |= r.mask;
         if (sel & ~park) hit(std::string("fallback.") + wq_toktype_name(type));
         break;
@@ -201,8 +198,9 @@ void Fcov::warp_step()
     }
 }
 
-void Fcov::step(unsigned kind, unsigned id, unsigned res)
+void Fcov::step(unsigned kind, unsigned id, unsigned res, const std::vector<Rec> &recs)
 {
+    for (const Rec &r : recs) record(r);
     (void)id;
     const char *k = "?", *s = "?";
 #define STEPKIND(n, c) if (kind == (c)) k = #n;
@@ -212,8 +210,7 @@ void Fcov::step(unsigned kind, unsigned id, unsigned res)
 #undef STEPRES
     hit(std::string("step_kind.") + k);
     hit(std::string("step_result.") + s);
-    if (kind == WQ_STEPK_WARP) warp_step();
-    step_recs_.clear();
+    if (kind == WQ_STEPK_WARP) warp_step(recs);
 }
 
 bool Fcov::dump(const char *path) const
