@@ -13,12 +13,18 @@
 # Usage: bash scripts/rtl/deque.sh [SEED...]     (seeds for every config)
 #   RTL_TEST_OPS   random commands per seed       (default 300000)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
+#   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
+#                  build root (default build/verilator), extra Verilator
+#                  arguments (scripts/mutate.sh builds mutated copies)
 # The first failing seed stops the run and prints how to re-run it alone
 # with a waveform (--wave FILE.fst).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-B=build/verilator/deque
+rtl=${WQ_RTL_DIR:-rtl}
+case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
+read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
+B=${WQ_VERILATOR_DIR:-build/verilator}/deque
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
@@ -47,10 +53,10 @@ build() {   # LOG2 WARPS -> directory
     mkdir -p "$d"
     verilator --cc --exe --build -j 2 -O3 -Wall \
         -Ibuild/gen --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
-        --x-assign unique --x-initial unique --trace-fst \
+        --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$d" -o tb_deque \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-        "$root/rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
+        "$rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
         "$root/$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"

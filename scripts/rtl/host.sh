@@ -13,21 +13,27 @@
 # Usage: bash scripts/rtl/host.sh [SEED...]      (default seeds 1 2 3 4)
 #   RTL_TEST_HOST_CYCLES  random-traffic cycles per seed  (default 400000)
 #   RTL_TEST_WAVE         set: write build/verilator/host/seed<N>.fst
+#   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
+#                  build root (default build/verilator), extra Verilator
+#                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-B=build/verilator/host
+rtl=${WQ_RTL_DIR:-rtl}
+case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
+read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
+B=${WQ_VERILATOR_DIR:-build/verilator}/host
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
 mkdir -p "$B"
 verilator --cc --exe --build -j 2 -O3 -Wall \
-    -Ibuild/gen -Irtl --top-module wq_host_if \
-    --x-assign unique --x-initial unique --trace-fst \
+    -Ibuild/gen -I"$rtl" --top-module wq_host_if \
+    --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$B" -o tb_host \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-    "$root/rtl/wq_host_if.v" "$root/rtl/wq_sem_unit.v" "$root/rtl/wq_launch_check.v" \
+    "$rtl/wq_host_if.v" "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" \
     "$root/build/lib/libwq.a" > "$B/build.log" 2>&1 || {
     tail -40 "$B/build.log" >&2; fail "verilator build (log: $B/build.log)"; }

@@ -13,10 +13,16 @@
 #
 # Usage: bash scripts/rtl/sched.sh [SEED...]     (seeds for every config)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
+#   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
+#                  build root (default build/verilator), extra Verilator
+#                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-B=build/verilator/sched
+rtl=${WQ_RTL_DIR:-rtl}
+case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
+read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
+B=${WQ_VERILATOR_DIR:-build/verilator}/sched
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
@@ -26,17 +32,17 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
     local d="$B/W$1_L$2_R$3_D$4"
     mkdir -p "$d"
     # rebuild only when an input is newer than the binary
-    if [ -x "$d/tb_sched" ] && [ -z "$(find rtl/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
+    if [ -x "$d/tb_sched" ] && [ -z "$(find "$rtl"/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
             build/lib/libwq.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
         echo "$d"; return
     fi
     verilator --cc --exe --build -j 2 -O2 -Wall \
-        -Ibuild/gen -Irtl --top-module wq_warp_sched \
+        -Ibuild/gen -I"$rtl" --top-module wq_warp_sched \
         -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" \
-        --x-assign unique --x-initial unique --trace-fst \
+        --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$d" -o tb_sched \
         -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-        "$root/rtl/wq_warp_sched.v" "$root/tb/verilator/sched/tb_sched.cpp" \
+        "$rtl/wq_warp_sched.v" "$root/tb/verilator/sched/tb_sched.cpp" \
         "$root/build/lib/libwq.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"

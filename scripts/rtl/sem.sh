@@ -11,10 +11,16 @@
 # Usage: bash scripts/rtl/sem.sh [SEED...]       (default seeds 1 2 3 4)
 #   RTL_TEST_SEM_OPS  operations per seed          (default 40000)
 #   RTL_TEST_WAVE     set: write build/verilator/sem/seed<N>.fst
+#   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
+#                  build root (default build/verilator), extra Verilator
+#                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-B=build/verilator/sem
+rtl=${WQ_RTL_DIR:-rtl}
+case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
+read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
+B=${WQ_VERILATOR_DIR:-build/verilator}/sem
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
@@ -22,10 +28,10 @@ make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
 mkdir -p "$B"
 verilator --cc --exe --build -j 2 -O3 -Wall \
     -Ibuild/gen --top-module wq_sem_unit \
-    --x-assign unique --x-initial unique --trace-fst \
+    --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$B" -o tb_sem \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-    "$root/rtl/wq_sem_unit.v" "$root/tb/verilator/sem/tb_sem.cpp" \
+    "$rtl/wq_sem_unit.v" "$root/tb/verilator/sem/tb_sem.cpp" \
     "$root/build/lib/libwq.a" > "$B/build.log" 2>&1 || {
     tail -40 "$B/build.log" >&2; fail "verilator build (log: $B/build.log)"; }
 

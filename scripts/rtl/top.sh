@@ -15,6 +15,8 @@
 # Usage: bash scripts/rtl/top.sh [SEED...]   (memory-timing seeds; default 1 2)
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
 #                    (build root, e.g. a --coverage build; logs go to its gen/)
+#   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
+#                    (default "4 8 32 6 32;2 2 8 4 16")
 #   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
@@ -45,7 +47,8 @@ run() {   # BIN PROGRAM SEED
 total=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
-for cfg in "4 8 32 6 32" "2 2 8 4 16"; do
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16}"
+for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
     read -r ch wa la dq re <<< "$cfg"
