@@ -25,6 +25,7 @@ rtl=${WQ_RTL_DIR:-rtl}
 case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
 read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
 B=${WQ_VERILATOR_DIR:-build/verilator}/deque
+case $B in /*) ;; *) B="$root/$B" ;; esac
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
@@ -40,7 +41,7 @@ for f in deque token tables; do
        [ -n "$(find cmodel/include/wq cmodel/spec -newer "$o" -print -quit)" ]; then
         "$CC_" -O2 -g -std=c11 -Wall -Wextra -Icmodel/include -c "cmodel/src/$f.c" -o "$o"
     fi
-    objs+=("$root/$o")
+    objs+=("$o")
 done
 rm -f "$B/model/libdqmodel.a"
 ar rcs "$B/model/libdqmodel.a" "${objs[@]}"
@@ -57,7 +58,7 @@ build() {   # LOG2 WARPS -> directory
         -Mdir "$d" -o tb_deque \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
-        "$root/$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
+        "$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"
 }
