@@ -16,6 +16,8 @@
 # mutants.txt when the RTL changed.
 #
 # Usage: bash scripts/mutate.sh [ID...]          (default: every mutant)
+#        bash scripts/mutate.sh --check          only check the list against rtl/
+#                                                (every anchor found exactly once)
 #   MUTATE_LIST     mutant file                  (default scripts/mutants.txt)
 #   MUTATE_MIN_PCT  required caught percentage   (default 90)
 #   MUTATE_TIMEOUT  seconds per check            (default 900)
@@ -69,6 +71,11 @@ for ((i = 0; i < n; i++)); do
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
                            "'${origs[$i]}' -- the RTL changed: update $list"
 done
+
+if [ "${1:-}" = --check ]; then
+    echo "mutate: $n mutants, every original text found exactly once in rtl/"
+    exit 0
+fi
 
 # which mutants to run
 sel=("$@")
@@ -127,6 +134,13 @@ for id in "${sel[@]}"; do
             # no failing run named: the check itself broke, not the mutant
             tail -30 "$log" >&2
             fail "mutant $id: check $c exited $rc without naming a failing run (log: $log)"
+        fi
+        # a lockstep run that failed only its .expect checks, both sides
+        # agreeing (mismatches: 0), is a broken test, not a caught mutant
+        flog=$(sed -n 's/.*(log: \([^;)]*\).*/\1/p' <<< "$why")
+        if [[ $c == top* ]] && [ -f "$flog" ] && grep -q '^mismatches: 0$' "$flog" &&
+           ! grep -qE 'MISMATCH|TIMEOUT' "$flog"; then
+            fail "mutant $id: $flog fails with the model agreeing (mismatches: 0): a test defect, run make test"
         fi
         verdict=CAUGHT by="$c: $why"
         break
