@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth coverage mutate
 all: build
 
 deps:
@@ -77,6 +77,18 @@ rtl-test: deps
 synth: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
+
+# code coverage (Verilator line + toggle) and functional coverage of the
+# lockstep runs -> build/reports/coverage/; not part of `make test`
+coverage: deps
+	$(MAKE) build
+	bash scripts/coverage.sh
+
+# mutation testing: deliberate RTL bugs (scripts/mutants.txt) on copies of
+# rtl/, each must make a bench fail; not part of `make test`
+mutate: deps
+	$(MAKE) build
+	bash scripts/mutate.sh
 
 lint: build
 	bash scripts/lint.sh
