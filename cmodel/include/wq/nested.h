@@ -47,6 +47,15 @@ int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
  * over a link costing link_latency ticks per access */
 int wq_nested_latency(const wq_program_t *prog, uint32_t link_latency,
                       uint64_t *local, uint64_t *cpu);
+/* how the scenario runner opens its device for cfg: the model in `wq`, the
+ * Verilated RTL in lockstep in tb_cosim; 0 or -1 */
+struct wq_config;
+typedef int (*wq_nested_open_fn)(wq_dev_t *dev, const struct wq_config *cfg, void *user);
+/* `wq nested`'s whole command line (argv[0] is the command's name) on
+ * whatever open_dev opens, starting from machine configuration base:
+ * prints a summary block per scenario and returns the exit code */
+int wq_nested_main(int argc, char **argv, const struct wq_config *base,
+                   wq_nested_open_fn open_dev, void *user);
 /* write a program's image into device memory */
 int wq_drv_load_image(wq_drv_t *d, const wq_program_t *p);
 

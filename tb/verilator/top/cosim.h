@@ -16,7 +16,7 @@
 //   * tb_cosim.cpp runs one program and plays the driver's trap handling
 //     itself (a deque bound trap is re-centred through the debug window and
 //     resumed; a fatal trap ends the run) -- CosimOpts::auto_recenter;
-//   * dev_rtl.cpp (to come) is the driver's "rtl" backend: the driver does its own
+//   * dev_rtl.cpp is the driver's "rtl" backend: the driver does its own
 //     trap handling through the same CSRs.
 //
 // The first mismatch stops the process with exit 1 and prints the cycle,
@@ -109,6 +109,9 @@ struct Cosim {
     void mem_write(uint32_t addr, const uint32_t *buf, uint32_t n);
     void mem_read(uint32_t addr, uint32_t *buf, uint32_t n);
     bool csr_pending() const { return csr_active || !csr_q.empty(); }
+    // no step in flight after the last edge (the lock is free): every step
+    // the RTL finished has been replayed and none has started
+    bool at_safe_point() const { return safe; }
     bool irq() const;                  // wq_top's o_irq
     uint64_t mem_reads() const;        // requests the RTL's port served
     uint64_t mem_writes() const;

@@ -20,6 +20,8 @@
 // seed, the step, the differing field with both values, and the last
 // records of both sides.  --wave FILE.fst writes a waveform.
 //
+// usage: tb_cosim nested [wq nested arguments] [--seed N] [--wave F.fst] ...
+//        (the driver's nested scenarios on the rtl backend, dev_rtl.cpp)
 // usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
 //                 [--rtl-only CYCLES]
@@ -27,14 +29,18 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "wq/asm.h"
 #include "wq/loader.h"
+#include "wq/nested.h"
 }
 
 #include "cosim.h"
+#include "dev_rtl.h"
 
 namespace {
 
@@ -122,10 +128,53 @@ int run(Cosim &c, const RunOpts &r)
     return rc;
 }
 
+// `tb_cosim nested ...`: the driver's nested-work scenarios (wq nested) on
+// the RTL backend.  The harness's own options are taken out; the rest is
+// wq nested's command line.
+int open_rtl(wq_dev_t *dev, const wq_config_t *cfg, void *user)
+{
+    return wq_dev_rtl_open(dev, cfg, *static_cast<const CosimOpts *>(user));
+}
+
+int nested_main(int argc, char **argv)
+{
+    CosimOpts o;
+    std::vector<char *> rest;
+    rest.push_back(argv[0]);
+    for (int i = 2; i < argc; i++) {
+        std::string a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
+        if (a == "--seed" && v) { o.seed = strtoull(v, nullptr, 0); i++; }
+        else if (a == "--wave" && v) { o.wave = v; i++; }
+        else if (a == "--lat" && v) {
+            if (sscanf(v, "%u,%u", &o.lat_min, &o.lat_max) != 2 || o.lat_max < o.lat_min) {
+                fprintf(stderr, "--lat MIN,MAX\n"); return 2;
+            }
+            i++;
+        }
+        else if (a == "--ready" && v) {
+            o.ready_pct = (unsigned)strtoul(v, nullptr, 0); i++;
+            if (o.ready_pct == 0 || o.ready_pct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
+        }
+        else if (a == "--history" && v) { o.history = (unsigned)strtoul(v, nullptr, 0); i++; }
+        else if (a == "-v") o.verbose = true;
+        else rest.push_back(argv[i]);
+    }
+    o.what = "wq nested on the rtl backend";
+    std::string cmd = "wq nested --backend rtl";
+    for (size_t i = 1; i < rest.size(); i++) cmd += std::string(" ") + rest[i];
+    o.rerun = cmd + " --seed " + std::to_string(o.seed) + " --wave nested.fst";
+    rest.push_back(nullptr);
+    wq_config_t cfg;
+    cosim_config(&cfg);
+    return wq_nested_main((int)rest.size() - 1, rest.data(), &cfg, open_rtl, &o);
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "nested")) return nested_main(argc, argv);
     const char *path = nullptr, *wave = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
