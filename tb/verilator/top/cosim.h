@@ -32,6 +32,7 @@
 
 extern "C" {
 #include "wq/model.h"
+#include "wq/trace.h"
 }
 
 class Vwq_top;
@@ -49,6 +50,7 @@ struct Rec {
 };
 
 std::string rec_str(const Rec &r);
+void rec_to_trace(const Rec &r, wq_trace_rec_t *t);   // t->vals points into r
 const char *step_kind_name(unsigned k);
 const char *step_res_name(unsigned r);
 
@@ -82,6 +84,10 @@ struct Cosim {
     bool rtl_only = false;             // no model: RTL speed measurement
 
     uint64_t cyc = 0, steps = 0, records = 0, mismatches = 0;
+    // every record once it has compared equal, as the model emitted it,
+    // with the cycle of its step (measurements: dev_rtl's trace hook)
+    void (*observe)(void *user, const wq_trace_rec_t *r, uint64_t cyc) = nullptr;
+    void *observe_user = nullptr;
     uint64_t steps_by_kind[4] = {0};
     int fatal_trap = -1;               // auto_recenter: the trap that ended it
     unsigned fatal_warp = 0;

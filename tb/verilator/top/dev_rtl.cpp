@@ -11,7 +11,9 @@
 //                   with no CSR access pending, or the budget (cycles) runs
 //                   out; the model's interrupt state is checked against
 //                   o_irq whenever no step is in flight;
-//   now             RTL cycles.
+//   now             RTL cycles;
+//   trace           every record once compared, with its step's cycle;
+//   set_link_latency  every later access first clocks that many cycles.
 // A mismatch stops the process with the first-mismatch report (cosim.h),
 // so mismatches() can only ever report 0 to a driver that is still running.
 #include "dev_rtl.h"
@@ -23,24 +25,54 @@ namespace {
 
 struct DevRtl {
     Cosim c;
+    uint32_t latency = 0;          // set_link_latency: cycles per access
+    wq_dev_trace_fn tfn = nullptr; // trace: the measurement's listener
+    void *tuser = nullptr;
     explicit DevRtl(const CosimOpts &o) : c(o) {}
+    // the host link: the device keeps running while a request crosses it
+    void link() { for (uint32_t i = 0; i < latency; i++) c.tick(); }
 };
 
 DevRtl *impl_of(void *p) { return static_cast<DevRtl *>(p); }
 
+void on_rec(void *user, const wq_trace_rec_t *r, uint64_t cyc)
+{
+    DevRtl *d = static_cast<DevRtl *>(user);
+    d->tfn(d->tuser, r, cyc);
+}
+
+int r_trace(void *impl, wq_dev_trace_fn fn, void *user)
+{
+    DevRtl *d = impl_of(impl);
+    d->tfn = fn;
+    d->tuser = user;
+    d->c.observe = fn ? on_rec : nullptr;
+    d->c.observe_user = fn ? d : nullptr;
+    return 0;
+}
+
+int r_set_link_latency(void *impl, uint32_t latency)
+{
+    impl_of(impl)->latency = latency;
+    return 0;
+}
+
 int r_csr_read(void *impl, uint32_t off, uint32_t *val)
 {
+    impl_of(impl)->link();
     return impl_of(impl)->c.csr_read(off, val) < 0 ? -1 : 0;
 }
 
 int r_csr_write(void *impl, uint32_t off, uint32_t val)
 {
+    impl_of(impl)->link();
     return impl_of(impl)->c.csr_write(off, val) < 0 ? -1 : 0;
 }
 
 int r_mem_read(void *impl, uint32_t addr, uint32_t *buf, uint32_t n)
 {
     if (addr & 3) return -1;
+    impl_of(impl)->link();
     impl_of(impl)->c.mem_read(addr, buf, n);
     return 0;
 }
@@ -48,6 +80,7 @@ int r_mem_read(void *impl, uint32_t addr, uint32_t *buf, uint32_t n)
 int r_mem_write(void *impl, uint32_t addr, const uint32_t *buf, uint32_t n)
 {
     if (addr & 3) return -1;
+    impl_of(impl)->link();
     impl_of(impl)->c.mem_write(addr, buf, n);
     return 0;
 }
@@ -121,5 +154,7 @@ int wq_dev_rtl_open(wq_dev_t *dev, const wq_config_t *cfg, const CosimOpts &o)
     dev->now = r_now;
     dev->mismatches = r_mismatches;
     dev->close = r_close;
+    dev->trace = r_trace;
+    dev->set_link_latency = r_set_link_latency;
     return 0;
 }
