@@ -1717,6 +1717,9 @@ module wq_warp_sched #(
                     if (dbg_ok) begin
                         o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dbg_warp[WID_W-1:0]];
                         o_csr_rdata[`WQ_CSRF_DBG_STATE_TRAP_RANGE] <= w_trap[dbg_warp[WID_W-1:0]];
+                        // the slot's deque size (what a re-centring driver needs)
+                        if (w_state[dbg_warp[WID_W-1:0]] != `WQ_WS_FREE)
+                            o_csr_rdata[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] <= dq_log2;
                     end
                 `WQ_CSR_PERF_INSTR:   o_csr_rdata <= perf_instr;
                 default:              o_csr_err <= 1'b1;

@@ -7,7 +7,9 @@
 #   * rtl_cycles_per_s: wq_top under Verilator (default configuration)
 #     running a standard kernel without the model; cosim_cycles_per_s and
 #     cosim_overhead: the same program in lockstep with the model, and
-#     lockstep wall time / RTL-only wall time for the same cycle count.
+#     lockstep wall time / RTL-only wall time for the same cycle count;
+#   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
+#     etc., model ticks) measured on the RTL in lockstep, in cycles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -34,6 +36,8 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0);
         printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, same cycles)\n",
                (r > 0 ? (l * 20) / r : 0) }'
+    "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
+        fail "nested latency on the rtl"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

@@ -3,7 +3,8 @@
 # (`wq cosim` runs this).  Builds the harness for the requested parameter
 # set first (cached), then runs tb/verilator/top/tb_cosim.cpp.
 #
-# Usage: bash scripts/cosim.sh FILE.wqs [--lanes 8|16|32] [--warps N]
+# Usage: bash scripts/cosim.sh nested [wq nested arguments]   (wq nested --backend rtl)
+#        bash scripts/cosim.sh FILE.wqs [--lanes 8|16|32] [--warps N]
 #            [--channels N] [--regs N] [--dq-log2 N]
 #            [--seed N] [--wave F.fst] [--max-cycles N] [--lat MIN,MAX]
 #            [--ready PCT] [--history N]

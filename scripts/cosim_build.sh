@@ -38,8 +38,8 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$d" -o tb_cosim \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
-    "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/cosim.cpp" "$root/tb/verilator/top/fcov.cpp" \
-    "$root/build/lib/libwq.a" \
+    "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/cosim.cpp" \
+    "$root/tb/verilator/top/dev_rtl.cpp" "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwq.a" \
     > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
 printf '%s' "$flags" > "$d/flags"
 echo "$d/tb_cosim"

@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include "wq/dev.h"
 #include "wq/model.h"
+#include "wq/trace.h"
 
 typedef struct dev_model {
-    wq_ctx_t *ctx;
-    uint32_t  latency;
+    wq_ctx_t       *ctx;
+    uint32_t        latency;
+    wq_dev_trace_fn tfn;         /* trace(): the measurement's listener */
+    void           *tuser;
 } dev_model_t;
 
 /* the host link: the device keeps running while a request crosses it */
@@ -72,6 +75,27 @@ static int m_wait(void *impl, uint64_t budget)
 
 static uint64_t m_now(void *impl) { return ((dev_model_t *)impl)->ctx->st.ticks; }
 
+static void on_rec(void *user, const wq_trace_rec_t *r)
+{
+    dev_model_t *m = user;
+    m->tfn(m->tuser, r, m->ctx->st.ticks);
+}
+
+static int m_trace(void *impl, wq_dev_trace_fn fn, void *user)
+{
+    dev_model_t *m = impl;
+    m->tfn = fn;
+    m->tuser = user;
+    wq_set_trace(m->ctx, fn ? on_rec : NULL, fn ? m : NULL);
+    return 0;
+}
+
+static int m_set_link_latency(void *impl, uint32_t latency)
+{
+    ((dev_model_t *)impl)->latency = latency;
+    return 0;
+}
+
 static void m_close(void *impl)
 {
     dev_model_t *m = impl;
@@ -95,6 +119,7 @@ int wq_dev_model_open(wq_dev_t *dev, const wq_config_t *cfg,
         .csr_read = m_csr_read, .csr_write = m_csr_write,
         .mem_read = m_mem_read, .mem_write = m_mem_write,
         .wait = m_wait, .now = m_now, .mismatches = NULL, .close = m_close,
+        .trace = m_trace, .set_link_latency = m_set_link_latency,
     };
     return 0;
 }
@@ -107,7 +132,7 @@ wq_ctx_t *wq_dev_model_ctx(const wq_dev_t *dev)
 
 void wq_dev_model_set_latency(wq_dev_t *dev, uint32_t link_latency)
 {
-    if (wq_dev_model_ctx(dev)) ((dev_model_t *)dev->impl)->latency = link_latency;
+    if (wq_dev_model_ctx(dev)) m_set_link_latency(dev->impl, link_latency);
 }
 
 void wq_dev_close(wq_dev_t *dev)

@@ -160,7 +160,6 @@ int wq_drv_desc_write(wq_drv_t *d, const uint32_t w[16], uint32_t *addr)
     uint32_t a;
     if ((rc = wq_drv_alloc(d, 4 * WQ_LD_WORDS, 64, &a))) return rc;
     if ((rc = wq_drv_write(d, a, w, WQ_LD_WORDS))) return rc;
-    d->dq_log2_seen |= 1u << LDF(w, DEQUE, LOG2);
     *addr = a;
     return WQ_OK;
 }

@@ -39,28 +39,16 @@ static int chan_errors(wq_drv_t *d)
     return WQ_OK;
 }
 
-/* the deque depth of a trapped slot: the window does not show it, so use
- * the one size every descriptor this driver wrote had (or the hardware
- * size before any launch) */
-static int deque_depth(const wq_drv_t *d, uint32_t *depth)
-{
-    uint32_t s = d->dq_log2_seen;
-    if (s == 0) { *depth = 1u << d->deque_log2; return WQ_OK; }
-    if (s & (s - 1)) return WQ_E_DEPTH;
-    unsigned l = 0;
-    while (!(s & 1u)) { s >>= 1; l++; }
-    *depth = 1u << l;
-    return WQ_OK;
-}
-
 static int dbg(wq_drv_t *d, uint32_t reg, uint32_t v) { return wq_drv_csr_write(d, reg, v); }
 
-/* DBG_WARP already selects the slot; code is its trap */
-static int recenter(wq_drv_t *d, unsigned s, unsigned code)
+/* DBG_WARP already selects the slot; code is its trap, dq_log2 the size of
+ * its deque (DBG_STATE.DQ_LOG2: each launch may ask for its own) */
+static int recenter(wq_drv_t *d, unsigned s, unsigned code, unsigned dq_log2)
 {
-    uint32_t ht, pc, depth;
-    int rc = deque_depth(d, &depth);
-    if (rc) return rc;
+    uint32_t ht, pc;
+    int rc;
+    if (dq_log2 < 2 || dq_log2 > d->deque_log2) return WQ_E_DEPTH;
+    uint32_t depth = 1u << dq_log2;
     if ((rc = wq_drv_csr_read(d, WQ_CSR_DBG_HEADTAIL, &ht)) ||
         (rc = wq_drv_csr_read(d, WQ_CSR_DBG_PC, &pc)))
         return rc;
@@ -125,10 +113,10 @@ static int warp_traps(wq_drv_t *d)
         }
         unsigned code = FIELD(st, DBG_STATE, TRAP);
         if (wq_trap_recoverable(code)) {
-            rc = recenter(d, s, code);
+            rc = recenter(d, s, code, FIELD(st, DBG_STATE, DQ_LOG2));
             if (rc == WQ_OK) continue;
             if (rc == WQ_E_DEV) return rc;
-            /* truly full (or depth unknown): a fatal trap in all but name */
+            /* truly full (or a nonsense size): a fatal trap in all but name */
         }
         if (d->trap_reported[s]) continue;
         if ((rc = wq_drv_csr_read(d, WQ_CSR_DBG_PC, &pc))) return rc;

@@ -86,7 +86,6 @@ int wq_nq_kernel(wq_drv_t *d, wq_nq_t *q, unsigned k, const uint32_t desc[16])
     if ((rc = wq_drv_write(d, q->ktab + 64 * k, desc, WQ_LD_WORDS)) ||
         (rc = wr1(d, q->kcta + 4 * k, ncta)))
         return rc;
-    d->dq_log2_seen |= 1u << WQ_BITS(desc[WQ_LD_DEQUE], WQ_LDF_DEQUE_LOG2_HI, WQ_LDF_DEQUE_LOG2_LO);
     return WQ_OK;
 }
 

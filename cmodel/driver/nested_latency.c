@@ -7,39 +7,42 @@
  *          sees the release at its next acquire retry and launches.
  *   cpu    from the thread's request store to the child's CTA_START: the
  *          host driver polls the request word over the link and submits the
- *          child on a CPU channel; every access costs link_latency ticks. */
+ *          child on a CPU channel; every access costs link_latency ticks.
+ * Any backend with the two measurement hooks (dev.h: trace,
+ * set_link_latency) will do: the model in `wq bench`, the RTL in lockstep
+ * in `tb_cosim nested-latency` (device time in cycles there). */
 #include <string.h>
 #include "wq/nested.h"
 #include "wq/model.h"
 
 typedef struct probe {
-    wq_ctx_t *ctx;
     uint32_t  rel_pc, req_addr, child_pc;
     uint64_t  t_mark, t_start;
     int       cpu;
 } probe_t;
 
-static void on_rec(void *user, const wq_trace_rec_t *r)
+static void on_rec(void *user, const wq_trace_rec_t *r, uint64_t now)
 {
     probe_t *p = user;
     if (p->t_start) return;
     if (r->kind == WQ_EV_MEM_WRITE &&
         (p->cpu ? r->a == p->req_addr : r->pc == p->rel_pc))
-        p->t_mark = p->ctx->st.ticks;           /* the latest one before the child */
+        p->t_mark = now;           /* the latest one before the child */
     if (r->kind == WQ_EV_CTA_START && r->pc == p->child_pc && p->t_mark)
-        p->t_start = p->ctx->st.ticks;
+        p->t_start = now;
 }
 
-static int one(const wq_program_t *prog, uint32_t latency, int cpu, uint64_t *cycles)
+static int one(const wq_program_t *prog, uint32_t latency, int cpu, uint64_t *cycles,
+               const wq_config_t *cfg, wq_nested_open_fn open_dev, void *user)
 {
-    wq_config_t cfg;
-    wq_config_default(&cfg);
-    cfg.watchdog = 0;
     wq_dev_t dev;
-    wq_dev_model_opts_t mo = { latency };
-    if (wq_dev_model_open(&dev, &cfg, &mo)) return WQ_E_DEV;
+    if (open_dev(&dev, cfg, user)) return WQ_E_DEV;
+    if (!dev.trace || !dev.set_link_latency || dev.set_link_latency(dev.impl, latency)) {
+        wq_dev_close(&dev);
+        return WQ_E_DEV;            /* no way to measure on this backend */
+    }
     wq_drv_t d;
-    probe_t pr = { .ctx = wq_dev_model_ctx(&dev), .cpu = cpu };
+    probe_t pr = { .cpu = cpu };
     unsigned cpuch = 0, side = 0;
     wq_nq_t q;
     uint32_t req = 0, da = 0, pa = 0;
@@ -64,7 +67,7 @@ static int one(const wq_program_t *prog, uint32_t latency, int cpu, uint64_t *cy
         w[WQ_LD_PARAM] = pa;
         if (!rc) rc = wq_drv_desc_write(&d, w, &da);
     }
-    wq_set_trace(pr.ctx, on_rec, &pr);
+    if (!rc && dev.trace(dev.impl, on_rec, &pr)) rc = WQ_E_DEV;
     uint32_t args[3] = { cpu ? 1u : 0u, 0, 0 };
     if (!rc) rc = wq_nq_session(&d, &q, cpuch, prog->launch[0].w, args);
     if (!rc && cpu) {
@@ -87,15 +90,32 @@ static int one(const wq_program_t *prog, uint32_t latency, int cpu, uint64_t *cy
     if (!rc) rc = wq_drv_read(&d, req + 4, &hit, 1);
     if (!rc && (hit != 1 || !pr.t_start)) rc = WQ_E_STATE;
     if (!rc) *cycles = pr.t_start - pr.t_mark;
+    dev.trace(dev.impl, NULL, NULL);
     wq_drv_close(&d);
     wq_dev_close(&dev);
     return rc;
 }
 
+static int open_model(wq_dev_t *dev, const wq_config_t *cfg, void *user)
+{
+    (void)user;
+    return wq_dev_model_open(dev, cfg, NULL);
+}
+
+int wq_nested_latency_on(const wq_program_t *prog, uint32_t link_latency,
+                         const wq_config_t *cfg, wq_nested_open_fn open_dev, void *user,
+                         uint64_t *local, uint64_t *cpu)
+{
+    if (!prog || !local || !cpu || !cfg || !open_dev || prog->nlaunch < 3) return WQ_E_ARG;
+    int rc = one(prog, link_latency, 0, local, cfg, open_dev, user);
+    return rc ? rc : one(prog, link_latency, 1, cpu, cfg, open_dev, user);
+}
+
 int wq_nested_latency(const wq_program_t *prog, uint32_t link_latency,
                       uint64_t *local, uint64_t *cpu)
 {
-    if (!prog || !local || !cpu || prog->nlaunch < 3) return WQ_E_ARG;
-    int rc = one(prog, link_latency, 0, local);
-    return rc ? rc : one(prog, link_latency, 1, cpu);
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.watchdog = 0;
+    return wq_nested_latency_on(prog, link_latency, &cfg, open_model, NULL, local, cpu);
 }

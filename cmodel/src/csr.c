@@ -104,12 +104,18 @@ int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val)
     case WQ_CSR_DBG_ACTIVE:
         *val = ctx->dbg_warp < ctx->cfg.warps ? ctx->warp[ctx->dbg_warp].active : 0;
         break;
-    case WQ_CSR_DBG_STATE:
-        *val = ctx->dbg_warp < ctx->cfg.warps
-                   ? FIELD(ctx->warp[ctx->dbg_warp].state, DBG_STATE, STATE) |
-                         FIELD(ctx->warp[ctx->dbg_warp].trap, DBG_STATE, TRAP)
-                   : 0;
+    case WQ_CSR_DBG_STATE: {
+        /* the deque size too: launches may ask for different sizes, and a
+         * driver re-centring a trapped warp must know this one's */
+        const wq_warp_t *w = ctx->dbg_warp < ctx->cfg.warps ? &ctx->warp[ctx->dbg_warp] : NULL;
+        uint32_t l2 = 0;
+        if (w && w->state != WQ_WS_FREE)
+            while ((1u << l2) < w->dq.depth) l2++;
+        *val = w ? FIELD(w->state, DBG_STATE, STATE) | FIELD(w->trap, DBG_STATE, TRAP) |
+                       FIELD(l2, DBG_STATE, DQ_LOG2)
+                 : 0;
         break;
+    }
     case WQ_CSR_PERF_CYCLES:  *val = (uint32_t)ctx->st.ticks; break;
     case WQ_CSR_PERF_INSTR:   *val = (uint32_t)ctx->st.warp_instrs; break;
     case WQ_CSR_PERF_METHODS: *val = (uint32_t)ctx->st.methods; break;

@@ -24,30 +24,40 @@ static int source_root(char *buf, size_t len)
     return 0;
 }
 
+/* exec `bash <root>/scripts/<name> [first] argv[1..]` (never returns on
+ * success); cmd names the wq subcommand in messages */
+int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
+                       int argc, char **argv)
+{
+    char root[PATH_MAX], script[PATH_MAX + 64];
+    if (source_root(root, sizeof root)) {
+        fprintf(stderr, "wq %s: cannot find the source tree of this binary\n", cmd);
+        return 2;
+    }
+    snprintf(script, sizeof script, "%s/scripts/%s", root, name);
+    if (access(script, R_OK)) {
+        fprintf(stderr, "wq %s: %s not found (run wq from its build tree)\n", cmd, script);
+        return 2;
+    }
+    char **av = calloc((size_t)argc + 3, sizeof *av);
+    if (!av) return 2;
+    int n = 0;
+    av[n++] = "bash";
+    av[n++] = script;
+    if (first) av[n++] = (char *)first;
+    for (int i = 1; i < argc; i++) av[n++] = argv[i];
+    execvp("bash", av);
+    perror("wq: bash");
+    free(av);
+    return 2;
+}
+
 int wq_cli_cosim(int argc, char **argv)
 {
-    char root[PATH_MAX], script[PATH_MAX + 32];
     if (argc < 2) {
         fprintf(stderr, "usage: wq cosim FILE.wqs [--lanes 8|16|32] [--warps N] [--seed N]\n"
                         "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX]\n");
         return 2;
     }
-    if (source_root(root, sizeof root)) {
-        fprintf(stderr, "wq cosim: cannot find the source tree of this binary\n");
-        return 2;
-    }
-    snprintf(script, sizeof script, "%s/scripts/cosim.sh", root);
-    if (access(script, R_OK)) {
-        fprintf(stderr, "wq cosim: %s not found (run wq from its build tree)\n", script);
-        return 2;
-    }
-    char **av = calloc((size_t)argc + 2, sizeof *av);
-    if (!av) return 2;
-    av[0] = "bash";
-    av[1] = script;
-    for (int i = 1; i < argc; i++) av[i + 1] = argv[i];
-    execvp("bash", av);
-    perror("wq cosim: bash");
-    free(av);
-    return 2;
+    return wq_cli_exec_script("cosim", "cosim.sh", NULL, argc, argv);
 }

@@ -22,6 +22,10 @@ enum {
     WQ_DEV_WAIT_BUDGET      /* the budget of device time ran out first        */
 };
 
+/* an event record as the device emitted it (trace.h), with its device time */
+struct wq_trace_rec;
+typedef void (*wq_dev_trace_fn)(void *user, const struct wq_trace_rec *r, uint64_t now);
+
 typedef struct wq_dev {
     void       *impl;       /* the backend's own state                         */
     const char *name;       /* "model", "rtl", "uart" -- for summaries only     */
@@ -41,6 +45,12 @@ typedef struct wq_dev {
     /* lockstep backends: mismatches found so far (NULL: not a checker) */
     uint64_t (*mismatches)(void *impl);
     void (*close)(void *impl);
+    /* measurement hooks of simulated backends (NULL where there is none):
+     * trace delivers every event record from now on to fn (fn NULL: stop);
+     * set_link_latency makes every later csr/mem call first let the device
+     * run that long, as a host on the far side of PCIe or a UART sees it */
+    int (*trace)(void *impl, wq_dev_trace_fn fn, void *user);
+    int (*set_link_latency)(void *impl, uint32_t latency);
 } wq_dev_t;
 
 /* ---- the model backend (cmodel/driver/dev_model.c) ----------------------- */

@@ -82,9 +82,6 @@ typedef struct wq_drv {
     unsigned  channels, warps, lanes, deque_log2, regs;  /* from CONFIG */
     uint32_t  arena_cur, arena_end;
     wq_drv_chan_t ch[16];
-    /* deque depth: the DBG window does not expose it, so the driver keeps
-     * the deque log2 of every descriptor it wrote (bit i = log2 i) */
-    uint32_t  dq_log2_seen;
     /* re-centre bookkeeping per slot: a second trap at the same PC with the
      * head/tail we left means one push was not enough */
     uint32_t  rc_pc[64], rc_ht[64];

@@ -40,13 +40,27 @@ int wq_nested_asm(const char *path, const char *lib, wq_program_t *p, char *err,
  * every session ended as the program expects and every check held. */
 int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
                   wq_nested_result_t *r, FILE *log);
-/* child-launch latency in device ticks (tests/programs/bench/
- * nested_latency.wqs, library appended; model backend): *local from the
- * thread's semaphore release to the child's first CTA_START, *cpu from the
- * thread's request store to the CTA_START when the host polls and submits
- * over a link costing link_latency ticks per access */
+/* how the scenario runner opens its device for cfg: the model in `wq`, the
+ * Verilated RTL in lockstep in tb_cosim; 0 or -1 */
+struct wq_config;
+typedef int (*wq_nested_open_fn)(wq_dev_t *dev, const struct wq_config *cfg, void *user);
+/* `wq nested`'s whole command line (argv[0] is the command's name) on
+ * whatever open_dev opens, starting from machine configuration base:
+ * prints a summary block per scenario and returns the exit code */
+int wq_nested_main(int argc, char **argv, const struct wq_config *base,
+                   wq_nested_open_fn open_dev, void *user);
+/* child-launch latency in device time (tests/programs/bench/
+ * nested_latency.wqs, library appended): *local from the thread's
+ * semaphore release to the child's first CTA_START, *cpu from the thread's
+ * request store to the CTA_START when the host polls and submits over a
+ * link costing link_latency per access.  wq_nested_latency runs on the
+ * model (ticks); _on on any backend open_dev opens that has dev.h's
+ * measurement hooks (WQ_E_DEV otherwise) */
 int wq_nested_latency(const wq_program_t *prog, uint32_t link_latency,
                       uint64_t *local, uint64_t *cpu);
+int wq_nested_latency_on(const wq_program_t *prog, uint32_t link_latency,
+                         const struct wq_config *cfg, wq_nested_open_fn open_dev,
+                         void *user, uint64_t *local, uint64_t *cpu);
 /* write a program's image into device memory */
 int wq_drv_load_image(wq_drv_t *d, const wq_program_t *p);
 

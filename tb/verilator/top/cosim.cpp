@@ -8,10 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 
-extern "C" {
-#include "wq/trace.h"
-}
-
 #include "Vwq_top.h"
 #include "fcov.h"
 #include "tb_rng.h"
@@ -33,13 +29,18 @@ void cosim_config(wq_config_t *cfg)
     cfg->watchdog = 0;          // model-only (spec §4.11)
 }
 
+void rec_to_trace(const Rec &r, wq_trace_rec_t *t)
+{
+    memset(t, 0, sizeof *t);
+    t->kind = (uint8_t)r.kind; t->unit = (uint8_t)r.unit; t->aux = (uint16_t)r.aux;
+    t->pc = r.pc; t->mask = r.mask; t->a = r.a; t->b = r.b; t->c = r.c;
+    t->vals = r.has_vals ? r.vals : nullptr;
+}
+
 std::string rec_str(const Rec &r)
 {
     wq_trace_rec_t t;
-    memset(&t, 0, sizeof t);
-    t.kind = (uint8_t)r.kind; t.unit = (uint8_t)r.unit; t.aux = (uint16_t)r.aux;
-    t.pc = r.pc; t.mask = r.mask; t.a = r.a; t.b = r.b; t.c = r.c;
-    t.vals = r.has_vals ? r.vals : nullptr;
+    rec_to_trace(r, &t);
     char buf[512];
     wq_trace_format(&t, buf, sizeof buf);
     return buf;
@@ -351,6 +352,11 @@ void Cosim::on_step(unsigned kind, unsigned id, unsigned res) {
             fail(hdr, why + "\n  expected: " + rec_str(sink->recs[i]) +
                            "\n  actual:   " + rec_str(rtl_recs[i]));
         records++;
+        if (observe) {
+            wq_trace_rec_t t;
+            rec_to_trace(sink->recs[i], &t);
+            observe(observe_user, &t, cyc);
+        }
     }
     if ((int)res != mres) {
         char b[160];

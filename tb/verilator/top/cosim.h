@@ -16,7 +16,7 @@
 //   * tb_cosim.cpp runs one program and plays the driver's trap handling
 //     itself (a deque bound trap is re-centred through the debug window and
 //     resumed; a fatal trap ends the run) -- CosimOpts::auto_recenter;
-//   * dev_rtl.cpp (to come) is the driver's "rtl" backend: the driver does its own
+//   * dev_rtl.cpp is the driver's "rtl" backend: the driver does its own
 //     trap handling through the same CSRs.
 //
 // The first mismatch stops the process with exit 1 and prints the cycle,
@@ -32,6 +32,7 @@
 
 extern "C" {
 #include "wq/model.h"
+#include "wq/trace.h"
 }
 
 class Vwq_top;
@@ -50,6 +51,7 @@ struct Rec {
 };
 
 std::string rec_str(const Rec &r);
+void rec_to_trace(const Rec &r, wq_trace_rec_t *t);   // t->vals points into r
 const char *step_kind_name(unsigned k);
 const char *step_res_name(unsigned r);
 
@@ -84,6 +86,10 @@ struct Cosim {
     Fcov *fcov = nullptr;              // functional counters of compared steps (fcov.h)
 
     uint64_t cyc = 0, steps = 0, records = 0, mismatches = 0;
+    // every record once it has compared equal, as the model emitted it,
+    // with the cycle of its step (measurements: dev_rtl's trace hook)
+    void (*observe)(void *user, const wq_trace_rec_t *r, uint64_t cyc) = nullptr;
+    void *observe_user = nullptr;
     uint64_t steps_by_kind[4] = {0};
     int fatal_trap = -1;               // auto_recenter: the trap that ended it
     unsigned fatal_warp = 0;
@@ -111,6 +117,9 @@ struct Cosim {
     void mem_write(uint32_t addr, const uint32_t *buf, uint32_t n);
     void mem_read(uint32_t addr, uint32_t *buf, uint32_t n);
     bool csr_pending() const { return csr_active || !csr_q.empty(); }
+    // no step in flight after the last edge (the lock is free): every step
+    // the RTL finished has been replayed and none has started
+    bool at_safe_point() const { return safe; }
     bool irq() const;                  // wq_top's o_irq
     uint64_t mem_reads() const;        // requests the RTL's port served
     uint64_t mem_writes() const;

@@ -20,6 +20,10 @@
 // seed, the step, the differing field with both values, and the last
 // records of both sides.  --wave FILE.fst writes a waveform.
 //
+// usage: tb_cosim nested [wq nested arguments] [--seed N] [--wave F.fst] ...
+//        (the driver's nested scenarios on the rtl backend, dev_rtl.cpp)
+//        tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]
+//        (the child-launch latency of `wq bench`, on the rtl backend)
 // usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
 //                 [--rtl-only CYCLES] [--fcov FILE] [--cov FILE]
@@ -30,14 +34,18 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "wq/asm.h"
 #include "wq/loader.h"
+#include "wq/nested.h"
 }
 
 #include "cosim.h"
+#include "dev_rtl.h"
 #include "fcov.h"
 #include "verilated.h"
 #if VM_COVERAGE
@@ -143,10 +151,87 @@ int run(Cosim &c, const RunOpts &r)
     return rc;
 }
 
+// `tb_cosim nested ...`: the driver's nested-work scenarios (wq nested) on
+// the RTL backend.  The harness's own options are taken out; the rest is
+// wq nested's command line.
+int open_rtl(wq_dev_t *dev, const wq_config_t *cfg, void *user)
+{
+    return wq_dev_rtl_open(dev, cfg, *static_cast<const CosimOpts *>(user));
+}
+
+int nested_main(int argc, char **argv)
+{
+    CosimOpts o;
+    std::vector<char *> rest;
+    rest.push_back(argv[0]);
+    for (int i = 2; i < argc; i++) {
+        std::string a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
+        if (a == "--seed" && v) { o.seed = strtoull(v, nullptr, 0); i++; }
+        else if (a == "--wave" && v) { o.wave = v; i++; }
+        else if (a == "--lat" && v) {
+            if (sscanf(v, "%u,%u", &o.lat_min, &o.lat_max) != 2 || o.lat_max < o.lat_min) {
+                fprintf(stderr, "--lat MIN,MAX\n"); return 2;
+            }
+            i++;
+        }
+        else if (a == "--ready" && v) {
+            o.ready_pct = (unsigned)strtoul(v, nullptr, 0); i++;
+            if (o.ready_pct == 0 || o.ready_pct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
+        }
+        else if (a == "--history" && v) { o.history = (unsigned)strtoul(v, nullptr, 0); i++; }
+        else if (a == "-v") o.verbose = true;
+        else rest.push_back(argv[i]);
+    }
+    o.what = "wq nested on the rtl backend";
+    std::string cmd = "wq nested --backend rtl";
+    for (size_t i = 1; i < rest.size(); i++) cmd += std::string(" ") + rest[i];
+    o.rerun = cmd + " --seed " + std::to_string(o.seed) + " --wave nested.fst";
+    rest.push_back(nullptr);
+    wq_config_t cfg;
+    cosim_config(&cfg);
+    return wq_nested_main((int)rest.size() - 1, rest.data(), &cfg, open_rtl, &o);
+}
+
+// `tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]`: wq bench's
+// child-launch latency (nested.h) measured on the RTL, in cycles, with the
+// run in lockstep as always
+int latency_main(int argc, char **argv)
+{
+    const char *path = "tests/programs/bench/nested_latency.wqs";
+    uint32_t link = 1000;
+    CosimOpts o;
+    for (int i = 2; i < argc; i++) {
+        std::string a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
+        if (a == "--link-latency" && v) { link = (uint32_t)strtoul(v, nullptr, 0); i++; }
+        else if (a == "--seed" && v) { o.seed = strtoull(v, nullptr, 0); i++; }
+        else if (a[0] != '-') path = argv[i];
+        else { fprintf(stderr, "usage: tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]\n"); return 2; }
+    }
+    wq_program_t p;
+    char err[512];
+    if (wq_nested_asm(path, nullptr, &p, err, sizeof err)) { fprintf(stderr, "%s\n", err); return 2; }
+    o.what = std::string("nested latency ") + path;
+    wq_config_t cfg;
+    cosim_config(&cfg);
+    uint64_t loc = 0, cpu = 0;
+    int rc = wq_nested_latency_on(&p, link, &cfg, open_rtl, &o, &loc, &cpu);
+    wq_program_free(&p);
+    if (rc) { fprintf(stderr, "nested latency on the rtl: %s\n", wq_drv_strerror(rc)); return 1; }
+    printf("rtl_nested_local_cycles: %" PRIu64 "\n", loc);
+    printf("rtl_nested_cpu_cycles: %" PRIu64 " link_latency=%u\n", cpu, link);
+    printf("rtl_nested_speedup: %.2f\n", loc ? (double)cpu / (double)loc : 0.0);
+    printf("mismatches: 0\n");    // a mismatch would have stopped the run
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "nested")) return nested_main(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "nested-latency")) return latency_main(argc, argv);
     const char *path = nullptr, *wave = nullptr, *fcov_path = nullptr, *cov_path = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
