@@ -9,6 +9,10 @@
 #     both parameter sets, every program and generated seed.  Every run
 #     writes its coverage data and its functional counters
 #     (tb/verilator/top/fcov.cpp) to build/reports/coverage/runs/.
+#     Then the host-interface and semaphore block benches
+#     (scripts/rtl/host.sh, sem.sh: their default seeds) under coverage in
+#     build/verilator/bench_cov/ -- the lockstep runs have no command
+#     streams yet, so the host side is exercised there.
 #  2. Merges the .dat files (verilator_coverage --write), writes the
 #     annotated sources to build/reports/coverage/annotated/ and prints line
 #     and toggle coverage per module (a point counts as covered when any
@@ -16,7 +20,8 @@
 #  3. Sums the functional counters over all runs and prints every bin never
 #     hit (the bins come from the spec tables; see fcov.h).
 #
-# Output: build/reports/coverage/{summary.txt, fcov.txt, merged.dat, annotated/}
+# Output: build/reports/coverage/{summary_lockstep.txt, summary.txt, fcov.txt,
+#         merged_lockstep.dat, merged.dat, annotated/ (of merged.dat)}
 # Usage: bash scripts/coverage.sh [SEED...]   (memory-timing seeds; default 1 2)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,15 +36,25 @@ export WQ_COSIM_DIR=build/verilator/top_cov
 export WQ_VERILATOR_FLAGS="--coverage-line --coverage-toggle"
 export WQ_TOP_COV_DIR=$R/runs
 bash scripts/rtl/top.sh "$@" || fail "lockstep runs (scripts/rtl/top.sh) failed under coverage"
+mkdir -p "$R/bench"
+for b in host sem; do
+    WQ_VERILATOR_DIR=build/verilator/bench_cov WQ_COV_DIR=$R/bench bash "scripts/rtl/$b.sh" ||
+        fail "$b bench failed under coverage"
+done
+unset WQ_COSIM_DIR WQ_VERILATOR_FLAGS WQ_TOP_COV_DIR
 
 shopt -s nullglob
 dats=("$R"/runs/*.dat)
 fcovs=("$R"/runs/*.fcov)
+bdats=("$R"/bench/*.dat)
 [ ${#dats[@]} -gt 0 ] || fail "no coverage data written ($R/runs)"
 [ ${#fcovs[@]} -eq ${#dats[@]} ] || fail "${#dats[@]} coverage files but ${#fcovs[@]} counter files"
+[ ${#bdats[@]} -gt 0 ] || fail "the block benches wrote no coverage data ($R/bench)"
 
 # ---- code coverage ---------------------------------------------------------------
-verilator_coverage --write "$R/merged.dat" "${dats[@]}" > "$R/merge.log" 2>&1 ||
+verilator_coverage --write "$R/merged_lockstep.dat" "${dats[@]}" > "$R/merge.log" 2>&1 ||
+    { cat "$R/merge.log" >&2; fail "verilator_coverage --write"; }
+verilator_coverage --write "$R/merged.dat" "$R/merged_lockstep.dat" "${bdats[@]}" >> "$R/merge.log" 2>&1 ||
     { cat "$R/merge.log" >&2; fail "verilator_coverage --write"; }
 verilator_coverage --annotate "$R/annotated" --annotate-min 1 "$R/merged.dat" \
     > "$R/annotate.log" 2>&1 || { cat "$R/annotate.log" >&2; fail "verilator_coverage --annotate"; }
@@ -50,6 +65,7 @@ verilator_coverage --annotate "$R/annotated" --annotate-min 1 "$R/merged.dat" \
 # column, o = the point's text, h = the instance.  A point is counted once
 # per module (all instances and parameter sets merged): covered when any of
 # them hit it.
+summarize() {   # MERGED.dat -> the per-module table
 awk '
     /^C / {
         cnt = $NF
@@ -87,7 +103,10 @@ awk '
             tot["toggle", "TOTAL"] += tot["toggle", m]; hit["toggle", "TOTAL"] += hit["toggle", m]
         }
         printf "%-18s %s  %s\n", "TOTAL", cell("line", "TOTAL"), cell("toggle", "TOTAL")
-    }' "$R/merged.dat" > "$R/summary.txt"
+    }' "$1"
+}
+summarize "$R/merged_lockstep.dat" > "$R/summary_lockstep.txt"
+summarize "$R/merged.dat" > "$R/summary.txt"
 grep -q '^TOTAL' "$R/summary.txt" || fail "no coverage points in $R/merged.dat"
 
 # ---- functional coverage ------------------------------------------------------------
@@ -99,6 +118,8 @@ holes=$(awk '$2 == 0' "$R/fcov.txt" | wc -l)
 
 secs=$(( $(date +%s) - t0 ))
 echo "coverage: ${#dats[@]} lockstep runs (code coverage per module, merged over instances):"
+sed 's/^/  /' "$R/summary_lockstep.txt"
+echo "coverage: the same plus ${#bdats[@]} host/sem bench runs:"
 sed 's/^/  /' "$R/summary.txt"
 echo "coverage: functional bins hit: $((bins - holes))/$bins (summed over ${#fcovs[@]} runs: $R/fcov.txt)"
 if [ "$holes" -gt 0 ]; then

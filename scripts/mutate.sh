@@ -157,8 +157,12 @@ for id in "${sel[@]}"; do
 done
 
 secs=$(( $(date +%s) - t_all ))
-echo "mutate: $total mutants in ${secs}s (results and logs: $M/<ID>/)"
-[ ${#survivors[@]} -eq 0 ] || echo "mutate: survivors (test gaps): ${survivors[*]}"
-echo "mutants_caught: $caught/$total"
+tally() {
+    echo "mutate: $total mutants in ${secs}s (results: $M/summary.txt, logs: $M/<ID>/)"
+    [ ${#survivors[@]} -eq 0 ] || echo "mutate: survivors (test gaps): ${survivors[*]}"
+    echo "mutants_caught: $caught/$total"
+}
+printf '%s\n' "${results[@]}" > "$M/summary.txt"
+tally | tee -a "$M/summary.txt"
 [ $((caught * 100)) -ge $((min_pct * total)) ] ||
     fail "only $caught of $total mutants caught (need ${min_pct}%)"

@@ -41,6 +41,9 @@ extern "C" {
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 namespace {
 struct Access { bool we; uint32_t addr, wdata; };
@@ -428,5 +431,13 @@ int main(int argc, char **argv)
     }
     Bench b(seed, wave);
     b.verbose = verbose;
-    return b.run(ops);
+    int rc = b.run(ops);
+#if VM_COVERAGE
+    // a --coverage build (scripts/coverage.sh): a passing run's coverage
+    // data goes to $WQ_COV_DIR/sem_s<seed>.dat
+    if (const char *d = getenv("WQ_COV_DIR"))
+        if (rc == 0)
+            b.vctx->coveragep()->write((std::string(d) + "/sem_s" + std::to_string(seed) + ".dat").c_str());
+#endif
+    return rc;
 }
