@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth formal formal-selftest
 all: build
 
 deps:
@@ -77,6 +77,17 @@ rtl-test: deps
 synth: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
+
+# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat);
+# results in build/reports/formal.txt
+formal: deps
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+	bash scripts/formal.sh
+
+# planted bugs in copies of modules must make the formal run fail
+formal-selftest: deps
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+	bash scripts/formal.sh --selftest
 
 lint: build
 	bash scripts/lint.sh

@@ -283,11 +283,8 @@ module wq_sem_unit (
 
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
-	// Bounded check with Yosys' SAT solver (no tb/formal flow yet):
-	//   yosys -p "read_verilog -formal -Ibuild/gen rtl/wq_sem_unit.v;
-	//     prep -top wq_sem_unit; async2sync;
-	//     sat -prove-asserts -set-assumes -set-init-def -set-def-inputs
-	//         -set-at 1 i_reset 1 -seq 16 -verify"
+	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
+	// reset and k-induction with Yosys' sat.
 	reg	f_past_valid;
 	initial	f_past_valid = 1'b0;
 	always @(posedge i_clk)

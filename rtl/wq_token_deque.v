@@ -597,13 +597,9 @@ module wq_token_deque #(
 
 `ifdef FORMAL
     // ---- formal properties --------------------------------------------------
-    // Bounded check from reset with Yosys' own SAT solver (a tb/formal flow
-    // is not set up yet):
-    //   yosys -p "read_verilog -formal -Ibuild/gen rtl/wq_token_deque.v;
-    //     chparam -set LOG2 2 -set WARPS 1 wq_token_deque;
-    //     prep -top wq_token_deque; memory_map; opt -fast; async2sync;
-    //     sat -prove-asserts -set-assumes -set-init-def -set-def-inputs
-    //         -set-at 1 i_reset 1 -seq 24 -verify"
+    // Run by `make formal` (scripts/formal.sh, jobs deque_L2_W1 and
+    // deque_L2_W2): BMC from reset and k-induction with Yosys' sat after
+    // memory_map (LOG2=2, WARPS=1 and 2).
     reg f_past_valid;
     initial f_past_valid = 1'b0;
     always @(posedge i_clk)

@@ -44,9 +44,9 @@ JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|40|4|1"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|20|4|0"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|12|6|1"
-"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|14|6|1"
+"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|10|1"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
 )
 
@@ -79,7 +79,7 @@ prep_script() {
     done
     local ch=""
     [ -n "$chp" ] && ch="chparam $chp $top;"
-    local ex=${extra//CUT/setattr -mod -unset blackbox wq_host_if wq_warp_sched; cutpoint wq_top/t:wq_host_if wq_top/t:wq_warp_sched; hierarchy -top $top; flatten}
+    local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_warp_sched; hierarchy -top $top; flatten}
     echo "$rd $ch hierarchy -top $top; prep -top $top; async2sync; $ex;"
 }
 
@@ -123,7 +123,7 @@ PLANTS=(
 "lsu_early_done|lsu|rtl/wq_lsu.v|s/if (waiting \&\& i_mem_rvalid) begin/if (i_mem_rvalid) begin/|response taken while none is outstanding"
 "sem_no_wait|sem_unit|rtl/wq_sem_unit.v|s/wire	rsp = issued \&\& i_mem_rvalid;/wire	rsp = i_mem_rvalid;/|sequencer moves on without an outstanding access"
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/if (is64)\$/if (1'b1)/|high word touched by a 32-bit operation"
-"deque_full|deque_L2_W1|rtl/wq_token_deque.v|s/c_count + 1'b1 > c_depth/c_count > c_depth/|wrong DEQUE_FULL condition"
+"deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (c_head < c_depth)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 )
 
 if [ $selftest -eq 1 ]; then
