@@ -639,8 +639,20 @@ module wq_token_deque #(
             // write-back cycle the RAM is one cycle behind)
             if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
                 assert(f_front_eff[fg*TOKW +: TOKW] == mem[ftop]);
+            // (induction helper) the reset sweep runs on the reset state:
+            // every deque empty at the full depth
+            if (sweep_busy)
+            begin
+                assert(fh == HALF_FULL && ft == HALF_FULL);
+                assert(fl == LOG2_MAX);
+            end
         end
     end endgenerate
+
+    // (induction helper) nothing is in flight while the sweep runs
+    always @(*)
+    if (f_past_valid && !i_reset && sweep_busy)
+        assert(!p_valid && !f_busy && !s2_merge && !s2_dbgread);
 
     // a trapped push changes nothing
     always @(posedge i_clk)
