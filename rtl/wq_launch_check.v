@@ -219,11 +219,12 @@ module wq_launch_check #(
 	reg	[6:0]	f_cyc;
 	initial	f_cyc = 7'd0;
 	always @(posedge i_clk)
-	if (i_reset || !busy)
+	if (i_reset || !busy || (pass == 3'd3 && bitn == 5'd16))
 		f_cyc <= 7'd1;
 	else
 		f_cyc <= f_cyc + 7'd1;
 
+	wire	[4:0]	f_bmin = (bitn < 5'd11) ? bitn : 5'd11;
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin
@@ -235,9 +236,23 @@ module wq_launch_check #(
 			assert((mcand & ((48'h1 << bitn) - 48'h1)) == 48'h0);
 		if (bitn != 5'd0)
 			assert((mplier >> (5'd16 - bitn)) == 16'h0);
-		// the CTA passes multiply 11-bit factors (products < 2^33)
+		// the CTA passes multiply by an 11-bit factor: the multiplier
+		// is spent after 11 bits, and the product of pass 2 (< 2^22) and
+		// pass 3 (< 2^33) stays in range at every bit
 		if (pass >= 3'd2)
+			assert(bitn >= 5'd11 ? (mplier == 16'h0)
+				: ((mplier >> (5'd11 - bitn)) == 16'h0));
+		if (pass == 3'd2)
+		begin
+			assert((mcand >> (6'd11 + {1'b0, bitn})) == 48'h0);
+			assert((prod >> (6'd11 + {1'b0, f_bmin})) == 48'h0);
+		end
+		if (pass == 3'd3)
+		begin
+			assert((mcand >> (6'd22 + {1'b0, bitn})) == 48'h0);
+			assert((prod >> (6'd22 + {1'b0, f_bmin})) == 48'h0);
 			assert(prod[47:33] == 15'h0);
+		end
 	end
 
 	// o_done is one cycle, ends a check, and OK only if every static rule held

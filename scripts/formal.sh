@@ -44,7 +44,7 @@ JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|20|4|0"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|20|4|1"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|10|6|1"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
