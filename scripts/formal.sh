@@ -24,6 +24,7 @@
 #
 # Usage: bash scripts/formal.sh [--selftest] [JOB...]
 #   JOB        run only these jobs (names as in the table below)
+#   --all      also run the slow jobs (host_if_C1: about 3 minutes)
 #   --selftest plant known bugs in copies of modules and check that the
 #              formal run catches each of them (exit 1 if one slips through)
 # Numeric arguments (seeds from scripts/rtl_test.sh) are ignored.
@@ -38,23 +39,27 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
     { echo "formal: cannot generate build/gen/*.vh" >&2; exit 1; }
 
 # ---- the jobs ----------------------------------------------------------------
-# name | top | files | chparam args | prep extra | bmc depth | max k | must close
+# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow
 # "must close" = 1: NOT CLOSED is a failure for this job.
+# "slow" = 1: only run when named or with --all (FORMAL_ALL=1 for make).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|20|4|1"
-"deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|10|6|1"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1"
+"deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1"
+"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
 )
 
 selftest=0
+all=${FORMAL_ALL:-0}
 want=()
 for a in "$@"; do
     case "$a" in
     --selftest) selftest=1 ;;
+    --all) all=1 ;;
     [0-9]*) ;;                      # a seed from rtl_test.sh
     -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) want+=("$a") ;;
@@ -74,7 +79,10 @@ prep_script() {
         # scheduler are cut to free outputs (their interfaces only)
         wq_top:*wq_host_if.v|wq_top:*wq_warp_sched.v)
             rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
-        *)  rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;" ;;
+        *)  rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;"
+            # only the job's own module gets its FORMAL section: a
+            # submodule's assumes would constrain the parent
+            defs="" ;;
         esac
     done
     local ch=""
@@ -133,7 +141,7 @@ if [ $selftest -eq 1 ]; then
     for p in "${PLANTS[@]}"; do
         IFS='|' read -r pname pjob pfile psed pwhat <<< "$p"
         for j in "${JOBS[@]}"; do
-            IFS='|' read -r name top files chp extra depth maxk must <<< "$j"
+            IFS='|' read -r name top files chp extra depth maxk must slow <<< "$j"
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
@@ -159,10 +167,13 @@ out="$R/formal.txt"
 fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
-    IFS='|' read -r name top files chp extra depth maxk must <<< "$j"
+    IFS='|' read -r name top files chp extra depth maxk must slow <<< "$j"
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
+    elif [ "${slow:-0}" = 1 ] && [ "$all" != 1 ]; then
+        printf "%-14s skipped (slow: scripts/formal.sh --all or %s)\n" "$name" "$name" | tee -a "$out.tmp"
+        continue
     fi
     run_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk"
     line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s %6ss" "$name" "$depth:" "$RES_BMC" "$RES_IND" "$RES_T")
