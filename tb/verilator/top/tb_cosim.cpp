@@ -1,5 +1,7 @@
-// tb_cosim.cpp -- run one .wqs program on rtl/wq_top.v in lockstep with the
-// C golden model (DESIGN §8, docs/verification.md); the core is cosim.cpp.
+// tb_cosim.cpp -- run one .wqs program, or one command stream (`wq gen
+// stream` output, first line "wqstream 1": cosim_stream.cpp), on
+// rtl/wq_top.v in lockstep with the C golden model (DESIGN §8,
+// docs/verification.md); the core is cosim.cpp.
 //
 // The RTL decides the order: every step pulse on wq_top's step port
 // (o_step_valid/kind/id/res) is replayed through the model's step API --
@@ -20,13 +22,18 @@
 // seed, the step, the differing field with both values, and the last
 // records of both sides.  --wave FILE.fst writes a waveform.
 //
-// usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
+// usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
-//                 [--rtl-only CYCLES]
+//                 [--rtl-only CYCLES] [--rerun COMMAND]
+// --rerun sets the re-run command printed in a mismatch report (the
+// regression runner passes its own one-seed command line).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 extern "C" {
@@ -35,6 +42,7 @@ extern "C" {
 }
 
 #include "cosim.h"
+#include "cosim_stream.h"
 
 namespace {
 
@@ -126,7 +134,7 @@ int run(Cosim &c, const RunOpts &r)
 
 int main(int argc, char **argv)
 {
-    const char *path = nullptr, *wave = nullptr;
+    const char *path = nullptr, *wave = nullptr, *rerun = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
     bool verbose = false;
@@ -148,13 +156,14 @@ int main(int argc, char **argv)
         else if (a == "-v") verbose = true;
         else if (a == "--history") hist = (unsigned)strtoul(val(), nullptr, 0);
         else if (a == "--rtl-only") rtl_only = strtoull(val(), nullptr, 0);
+        else if (a == "--rerun") rerun = val();
         else if (a[0] != '-' && !path) path = argv[i];
         else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
     }
     if (!path) {
-        fprintf(stderr, "usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]\n"
-                        "                [--lat MIN,MAX] [--ready PCT] [--history N]\n"
-                        "                [--rtl-only CYCLES]\n");
+        fprintf(stderr, "usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst]\n"
+                        "                [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
+                        "                [--history N] [--rtl-only CYCLES] [--rerun COMMAND]\n");
         return 2;
     }
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
@@ -164,13 +173,32 @@ int main(int argc, char **argv)
     o.history = hist;
     o.verbose = verbose;
     o.wave = wave;
-    o.what = std::string("program ") + path;
-    o.rerun = std::string("tb_cosim ") + path + " --seed " + std::to_string(seed) +
-              " --wave cosim.fst";
+    // a command stream starts with "wqstream"; anything else is a program
+    std::string text;
+    {
+        std::ifstream f(path, std::ios::binary);
+        if (!f) { fprintf(stderr, "%s: cannot open\n", path); return 2; }
+        std::ostringstream ss;
+        ss << f.rdbuf();
+        text = ss.str();
+    }
+    bool stream = text.compare(0, 8, "wqstream") == 0;
+    if (stream && strlen(text.c_str()) != text.size()) {
+        fprintf(stderr, "%s: NUL byte in a stream\n", path);
+        return 2;
+    }
+    o.what = std::string(stream ? "stream " : "program ") + path;
+    o.rerun = rerun ? std::string(rerun)
+                    : std::string("tb_cosim ") + path + " --seed " + std::to_string(seed) +
+                      " --wave cosim.fst";
     RunOpts r;
     r.path = path;
     if (maxc) r.max_cycles = maxc;
     Cosim c(o);
+    if (stream) {
+        if (rtl_only) { fprintf(stderr, "--rtl-only runs programs only\n"); return 2; }
+        return cosim_run_stream(c, path, text.c_str(), r.max_cycles);
+    }
     if (rtl_only) { c.rtl_only = true; r.rtl_only_cycles = rtl_only; }
     return run(c, r);
 }
