@@ -24,9 +24,14 @@
 //
 // usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
-//                 [--rtl-only CYCLES] [--rerun COMMAND]
+//                 [--rtl-only CYCLES] [--rerun COMMAND] [--expects-info]
 // --rerun sets the re-run command printed in a mismatch report (the
-// regression runner passes its own one-seed command line).
+// regression runner passes its own one-seed command line).  --expects-info
+// makes a program's failing .expect lines informational: a generated
+// program with races (locks, atomics returning old values, the shared
+// buffer) carries the results of the model's free-running timing, and the
+// RTL's timing may resolve the races otherwise (both sides still agree
+// record for record and in the final memory, which is what is checked).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -50,6 +55,7 @@ struct RunOpts {
     const char *path = nullptr;
     uint64_t max_cycles = 20000000;
     uint64_t rtl_only_cycles = 0;
+    bool expects_info = false;     // report .expect failures, do not fail on them
 };
 
 int run(Cosim &c, const RunOpts &r)
@@ -122,9 +128,10 @@ int run(Cosim &c, const RunOpts &r)
             else printf("expect failed: %s:%d: [0x%08x] = 0x%08x, expected 0x%08x\n",
                         r.path, p.expects[i].line, p.expects[i].addr, v, p.expects[i].value);
         }
-        printf("expects: %u/%u\n", ok, p.nexpects);
+        printf("expects: %u/%u%s\n", ok, p.nexpects,
+               r.expects_info ? " (informational: --expects-info)" : "");
         printf("mismatches: %" PRIu64 "\n", c.mismatches);
-        if (ok != p.nexpects) rc = 1;
+        if (ok != p.nexpects && !r.expects_info) rc = 1;
     }
     wq_program_free(&p);
     return rc;
@@ -137,7 +144,7 @@ int main(int argc, char **argv)
     const char *path = nullptr, *wave = nullptr, *rerun = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
-    bool verbose = false;
+    bool verbose = false, expects_info = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&](void) -> const char * {
@@ -157,13 +164,15 @@ int main(int argc, char **argv)
         else if (a == "--history") hist = (unsigned)strtoul(val(), nullptr, 0);
         else if (a == "--rtl-only") rtl_only = strtoull(val(), nullptr, 0);
         else if (a == "--rerun") rerun = val();
+        else if (a == "--expects-info") expects_info = true;
         else if (a[0] != '-' && !path) path = argv[i];
         else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
     }
     if (!path) {
         fprintf(stderr, "usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst]\n"
                         "                [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
-                        "                [--history N] [--rtl-only CYCLES] [--rerun COMMAND]\n");
+                        "                [--history N] [--rtl-only CYCLES] [--rerun COMMAND]\n"
+                        "                [--expects-info]\n");
         return 2;
     }
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
@@ -194,6 +203,7 @@ int main(int argc, char **argv)
     RunOpts r;
     r.path = path;
     if (maxc) r.max_cycles = maxc;
+    r.expects_info = expects_info;
     Cosim c(o);
     if (stream) {
         if (rtl_only) { fprintf(stderr, "--rtl-only runs programs only\n"); return 2; }
