@@ -123,6 +123,7 @@ typedef struct oplist {
 
 static int add_op(oplist_t *o, uint32_t off, uint32_t val)
 {
+    if (!o) return -1;                /* phase 1 has no list (never called) */
     if (o->n == o->cap) {
         unsigned cap = o->cap ? 2 * o->cap : 64;
         wq_csr_op_t *n = realloc(o->ops, cap * sizeof *n);
