@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth formal formal-selftest
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth formal formal-selftest regress
 all: build
 
 deps:
@@ -88,6 +88,15 @@ formal: deps
 formal-selftest: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
+# the lockstep regression (docs/verification.md): the mismatch demo, then
+# seeds 1..1000 of generated programs and command streams on 2 jobs
+REGRESS_SEEDS ?= 1..1000
+REGRESS_JOBS  ?= 2
+regress: deps
+	$(MAKE) build
+	bash scripts/mismatch_demo.sh
+	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
+	    --junit $(B)/regress/junit.xml
 
 lint: build
 	bash scripts/lint.sh

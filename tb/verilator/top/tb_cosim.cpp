@@ -1,5 +1,7 @@
-// tb_cosim.cpp -- run one .wqs program on rtl/wq_top.v in lockstep with the
-// C golden model (DESIGN §8, docs/verification.md); the core is cosim.cpp.
+// tb_cosim.cpp -- run one .wqs program, or one command stream (`wq gen
+// stream` output, first line "wqstream 1": cosim_stream.cpp), on
+// rtl/wq_top.v in lockstep with the C golden model (DESIGN §8,
+// docs/verification.md); the core is cosim.cpp.
 //
 // The RTL decides the order: every step pulse on wq_top's step port
 // (o_step_valid/kind/id/res) is replayed through the model's step API --
@@ -24,14 +26,23 @@
 //        (the driver's nested scenarios on the rtl backend, dev_rtl.cpp)
 //        tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]
 //        (the child-launch latency of `wq bench`, on the rtl backend)
-// usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]
+// usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
-//                 [--rtl-only CYCLES]
+//                 [--rtl-only CYCLES] [--rerun COMMAND] [--expects-info]
+// --rerun sets the re-run command printed in a mismatch report (the
+// regression runner passes its own one-seed command line).  --expects-info
+// makes a program's failing .expect lines informational: a generated
+// program with races (locks, atomics returning old values, the shared
+// buffer) carries the results of the model's free-running timing, and the
+// RTL's timing may resolve the races otherwise (both sides still agree
+// record for record and in the final memory, which is what is checked).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -43,6 +54,7 @@ extern "C" {
 
 #include "cosim.h"
 #include "dev_rtl.h"
+#include "cosim_stream.h"
 
 namespace {
 
@@ -50,6 +62,7 @@ struct RunOpts {
     const char *path = nullptr;
     uint64_t max_cycles = 20000000;
     uint64_t rtl_only_cycles = 0;
+    bool expects_info = false;     // report .expect failures, do not fail on them
 };
 
 int run(Cosim &c, const RunOpts &r)
@@ -122,9 +135,10 @@ int run(Cosim &c, const RunOpts &r)
             else printf("expect failed: %s:%d: [0x%08x] = 0x%08x, expected 0x%08x\n",
                         r.path, p.expects[i].line, p.expects[i].addr, v, p.expects[i].value);
         }
-        printf("expects: %u/%u\n", ok, p.nexpects);
+        printf("expects: %u/%u%s\n", ok, p.nexpects,
+               r.expects_info ? " (informational: --expects-info)" : "");
         printf("mismatches: %" PRIu64 "\n", c.mismatches);
-        if (ok != p.nexpects) rc = 1;
+        if (ok != p.nexpects && !r.expects_info) rc = 1;
     }
     wq_program_free(&p);
     return rc;
@@ -211,10 +225,10 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "nested")) return nested_main(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "nested-latency")) return latency_main(argc, argv);
-    const char *path = nullptr, *wave = nullptr;
+    const char *path = nullptr, *wave = nullptr, *rerun = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
-    bool verbose = false;
+    bool verbose = false, expects_info = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&](void) -> const char * {
@@ -233,13 +247,16 @@ int main(int argc, char **argv)
         else if (a == "-v") verbose = true;
         else if (a == "--history") hist = (unsigned)strtoul(val(), nullptr, 0);
         else if (a == "--rtl-only") rtl_only = strtoull(val(), nullptr, 0);
+        else if (a == "--rerun") rerun = val();
+        else if (a == "--expects-info") expects_info = true;
         else if (a[0] != '-' && !path) path = argv[i];
         else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
     }
     if (!path) {
-        fprintf(stderr, "usage: tb_cosim FILE.wqs [--seed N] [--wave F.fst] [--max-cycles N]\n"
-                        "                [--lat MIN,MAX] [--ready PCT] [--history N]\n"
-                        "                [--rtl-only CYCLES]\n");
+        fprintf(stderr, "usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst]\n"
+                        "                [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
+                        "                [--history N] [--rtl-only CYCLES] [--rerun COMMAND]\n"
+                        "                [--expects-info]\n");
         return 2;
     }
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
@@ -249,13 +266,33 @@ int main(int argc, char **argv)
     o.history = hist;
     o.verbose = verbose;
     o.wave = wave;
-    o.what = std::string("program ") + path;
-    o.rerun = std::string("tb_cosim ") + path + " --seed " + std::to_string(seed) +
-              " --wave cosim.fst";
+    // a command stream starts with "wqstream"; anything else is a program
+    std::string text;
+    {
+        std::ifstream f(path, std::ios::binary);
+        if (!f) { fprintf(stderr, "%s: cannot open\n", path); return 2; }
+        std::ostringstream ss;
+        ss << f.rdbuf();
+        text = ss.str();
+    }
+    bool stream = text.compare(0, 8, "wqstream") == 0;
+    if (stream && strlen(text.c_str()) != text.size()) {
+        fprintf(stderr, "%s: NUL byte in a stream\n", path);
+        return 2;
+    }
+    o.what = std::string(stream ? "stream " : "program ") + path;
+    o.rerun = rerun ? std::string(rerun)
+                    : std::string("tb_cosim ") + path + " --seed " + std::to_string(seed) +
+                      " --wave cosim.fst";
     RunOpts r;
     r.path = path;
     if (maxc) r.max_cycles = maxc;
+    r.expects_info = expects_info;
     Cosim c(o);
+    if (stream) {
+        if (rtl_only) { fprintf(stderr, "--rtl-only runs programs only\n"); return 2; }
+        return cosim_run_stream(c, path, text.c_str(), r.max_cycles);
+    }
     if (rtl_only) { c.rtl_only = true; r.rtl_only_cycles = rtl_only; }
     return run(c, r);
 }
