@@ -88,15 +88,7 @@ int cosim_run_stream(Cosim &c, const char *path, const char *text, uint64_t max_
     c.csr_read(WQ_CSR_IRQ_STATUS, &st.irq_status);
     c.finish();
 
-    printf("cycles: %" PRIu64 "\n", run_cycles);
-    printf("wall_seconds: %.3f\n", secs);
-    printf("cosim_cycles_per_s: %.0f\n", secs > 0 ? run_cycles / secs : 0.0);
-    printf("steps: %" PRIu64 " (warp %" PRIu64 ", channel %" PRIu64 ", dispatch %" PRIu64
-           ", csr %" PRIu64 ")\n", c.steps, c.steps_by_kind[WQ_STEPK_WARP],
-           c.steps_by_kind[WQ_STEPK_CHAN], c.steps_by_kind[WQ_STEPK_DISPATCH],
-           c.steps_by_kind[WQ_STEPK_CSR]);
-    printf("records: %" PRIu64 "\n", c.records);
-    printf("memory: %" PRIu64 " reads, %" PRIu64 " writes\n", c.mem_reads(), c.mem_writes());
+    c.print_summary(run_cycles, secs);
     print_channels(c.ctx);
     int rc = 0;
     if (c.fatal_trap >= 0) {

@@ -111,17 +111,8 @@ int run(Cosim &c, const RunOpts &r)
     uint64_t run_cycles = c.cyc - c0;
     c.finish();
     int rc = 0;
-    printf("cycles: %" PRIu64 "\n", run_cycles);
-    printf("wall_seconds: %.3f\n", secs);
-    printf("%s: %.0f\n", c.rtl_only ? "rtl_cycles_per_s" : "cosim_cycles_per_s",
-           secs > 0 ? run_cycles / secs : 0.0);
+    c.print_summary(run_cycles, secs);
     if (!c.rtl_only) {
-        printf("steps: %" PRIu64 " (warp %" PRIu64 ", channel %" PRIu64 ", dispatch %" PRIu64
-               ", csr %" PRIu64 ")\n", c.steps, c.steps_by_kind[WQ_STEPK_WARP],
-               c.steps_by_kind[WQ_STEPK_CHAN], c.steps_by_kind[WQ_STEPK_DISPATCH],
-               c.steps_by_kind[WQ_STEPK_CSR]);
-        printf("records: %" PRIu64 "\n", c.records);
-        printf("memory: %" PRIu64 " reads, %" PRIu64 " writes\n", c.mem_reads(), c.mem_writes());
         if (c.fatal_trap >= 0)
             printf("trap: warp %u %s\n", c.fatal_warp, wq_trap_name((unsigned)c.fatal_trap));
         for (unsigned ch = 0; ch < c.ctx->cfg.channels; ch++)
