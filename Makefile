@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth coverage mutate
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -77,6 +77,26 @@ rtl-test: deps
 synth: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
+
+# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat);
+# results in build/reports/formal.txt
+formal: deps
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+	bash scripts/formal.sh
+
+# planted bugs in copies of modules must make the formal run fail
+formal-selftest: deps
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+	bash scripts/formal.sh --selftest
+# the lockstep regression (docs/verification.md): the mismatch demo, then
+# seeds 1..1000 of generated programs and command streams on 2 jobs
+REGRESS_SEEDS ?= 1..1000
+REGRESS_JOBS  ?= 2
+regress: deps
+	$(MAKE) build
+	bash scripts/mismatch_demo.sh
+	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
+	    --junit $(B)/regress/junit.xml
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`

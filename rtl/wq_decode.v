@@ -99,7 +99,14 @@ module wq_decode (
     always @(*) if (o_legal) assert(known && (i_insn & ~used) == 64'd0);
     // the highest register covers every register field the format uses
     always @(*) if (o_legal && uses_ra) assert(o_maxreg >= {1'b0, o_ra});
-    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD) assert(o_maxreg == {1'b0, o_rd} + dext);
+    // (an LD also reads ra: the highest register is at least rd + words - 1)
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD) assert(o_maxreg >= {1'b0, o_rd} + dext);
+    // ... and exactly the largest of the fields used
+    always @(*) if (o_legal) assert(o_maxreg == m_rd || o_maxreg == m_ra || o_maxreg == m_rb);
+    always @(*) if (o_legal) assert(o_maxreg >= m_rd && o_maxreg >= m_ra && o_maxreg >= m_rb);
+    // a legal LD / ST stays inside the register file
+    always @(*) if (o_legal && (o_fmt == `WQ_FMT_LD || o_fmt == `WQ_FMT_ST))
+        assert({26'b0, o_maxreg} < `WQ_DEC_NUM_REGS);
     // SETP never names PT as its destination
     always @(*) if (o_legal && o_fmt == `WQ_FMT_P) assert({27'b0, o_rd} < `WQ_DEC_PT);
 `endif

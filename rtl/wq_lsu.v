@@ -83,14 +83,34 @@ module wq_lsu (
     end
 
 `ifdef FORMAL
+    // Run by `make formal` (scripts/formal.sh, job lsu): BMC + k-induction.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+    // the memory: one response per accepted request, at least one cycle later
+    always @(*) if (!waiting) assume(!i_mem_rvalid);
     // a request stays on the port, unchanged, until it is accepted
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(o_mem_valid) && !$past(i_mem_ready))
-            assert(o_mem_valid && o_mem_addr == $past(o_mem_addr) && o_mem_we == $past(o_mem_we));
+            assert(o_mem_valid && o_mem_addr == $past(o_mem_addr) && o_mem_we == $past(o_mem_we)
+                   && o_mem_wdata == $past(o_mem_wdata));
+    // a request only for an i_start while idle, with its address and data
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && o_mem_valid && !$past(o_mem_valid)) begin
+            assert($past(i_start && !o_busy));
+            assert(o_mem_addr == {$past(i_addr[31:2]), 2'b00} && o_mem_we == $past(i_we)
+                   && o_mem_wdata == $past(i_wdata));
+        end
+    // o_done: the cycle after the response, with its data, one cycle long
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && o_done)
+            assert($past(waiting && i_mem_rvalid) && o_rdata == $past(i_mem_rdata) && !waiting);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && $past(waiting && i_mem_rvalid))
+            assert(o_done);
     // never a second request while one is outstanding
     always @(*) assert(!(o_mem_valid && waiting));
     always @(*) assert(o_mem_addr[1:0] == 2'b00);
+    always @(*) if (f_past && !i_reset && o_done) assert(!o_mem_valid);
 `endif
 endmodule

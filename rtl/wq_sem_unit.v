@@ -283,11 +283,8 @@ module wq_sem_unit (
 
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
-	// Bounded check with Yosys' SAT solver (no tb/formal flow yet):
-	//   yosys -p "read_verilog -formal -Ibuild/gen rtl/wq_sem_unit.v;
-	//     prep -top wq_sem_unit; async2sync;
-	//     sat -prove-asserts -set-assumes -set-init-def -set-def-inputs
-	//         -set-at 1 i_reset 1 -seq 16 -verify"
+	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
+	// reset and k-induction with Yosys' sat.
 	reg	f_past_valid;
 	initial	f_past_valid = 1'b0;
 	always @(posedge i_clk)
@@ -349,6 +346,64 @@ module wq_sem_unit (
 		assert(o_mem_addr == $past(o_mem_addr));
 		assert(o_mem_we == $past(o_mem_we));
 		assert(o_mem_wdata == $past(o_mem_wdata));
+	end
+
+	// the exact number of accesses: a ghost count of accepted requests
+	// since i_start, checked in every state (0 for a rejected command;
+	// one a word read, one a word written; RELEASE writes only)
+	reg	[2:0]	f_nacc;
+	initial	f_nacc = 3'd0;
+	always @(posedge i_clk)
+	if (i_reset || (state == S_IDLE && i_start))
+		f_nacc <= 3'd0;
+	else if (o_mem_valid && i_mem_ready)
+		f_nacc <= f_nacc + 3'd1;
+
+	wire	f_rel = (op == `WQ_SEMOP_RELEASE);
+	wire	[2:0]	f_words = is64 ? 3'd2 : 3'd1;
+	wire	[2:0]	f_total = (o_bad_op || o_bad_red) ? 3'd0
+				: f_rel ? f_words
+				: (op == `WQ_SEMOP_REDUCTION) ? 3'd2 * f_words : f_words;
+	always @(*)
+	if (f_past_valid && !i_reset)
+	case (state)
+	S_RD_LO: assert(f_nacc == {2'b0, issued} && !f_rel);
+	S_RD_HI: assert(f_nacc == 3'd1 + {2'b0, issued} && !f_rel);
+	S_CALC:  assert(f_nacc == f_words && !f_rel && !issued);
+	S_WR_LO: assert(f_nacc == (f_rel ? 3'd0 : f_words) + {2'b0, issued});
+	S_WR_HI: assert(f_nacc == (f_rel ? 3'd1 : 3'd3) + {2'b0, issued});
+	S_DONE:  assert(f_nacc == f_total && !issued);
+	S_IDLE:  assert(!issued);
+	default: assert(1'b0);		// no other state is reachable
+	endcase
+
+	// the results of a finished operation (in S_DONE and in the o_done
+	// cycle after it), and the invariants that lead there
+	always @(*)
+	if (f_past_valid && !i_reset && state != S_IDLE)
+	begin
+		if (state != S_DONE)
+			assert(!o_pass);
+		if (f_rel)
+			assert(o_mv == 64'h0);
+		if (f_rel && state == S_WR_HI)
+			assert(o_result == pay);
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && o_done)
+		assert(state == S_IDLE);
+	always @(*)
+	if (f_past_valid && !i_reset && (o_done || state == S_DONE))
+	begin
+		assert(f_nacc == f_total);
+		if (o_bad_op || o_bad_red)
+			assert(o_mv == 64'h0 && o_result == 64'h0 && !o_pass);
+		else if (f_rel)
+			assert(o_result == pay && o_mv == 64'h0 && !o_pass);
+		else if (op != `WQ_SEMOP_REDUCTION)
+			assert(o_result == o_mv);
+		else
+			assert(!o_pass);
 	end
 
 	// o_done is a single-cycle pulse that ends the operation

@@ -597,13 +597,9 @@ module wq_token_deque #(
 
 `ifdef FORMAL
     // ---- formal properties --------------------------------------------------
-    // Bounded check from reset with Yosys' own SAT solver (a tb/formal flow
-    // is not set up yet):
-    //   yosys -p "read_verilog -formal -Ibuild/gen rtl/wq_token_deque.v;
-    //     chparam -set LOG2 2 -set WARPS 1 wq_token_deque;
-    //     prep -top wq_token_deque; memory_map; opt -fast; async2sync;
-    //     sat -prove-asserts -set-assumes -set-init-def -set-def-inputs
-    //         -set-at 1 i_reset 1 -seq 24 -verify"
+    // Run by `make formal` (scripts/formal.sh, jobs deque_L2_W1 and
+    // deque_L2_W2): BMC from reset and k-induction with Yosys' sat after
+    // memory_map (LOG2=2, WARPS=1 and 2).
     reg f_past_valid;
     initial f_past_valid = 1'b0;
     always @(posedge i_clk)
@@ -643,8 +639,20 @@ module wq_token_deque #(
             // write-back cycle the RAM is one cycle behind)
             if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
                 assert(f_front_eff[fg*TOKW +: TOKW] == mem[ftop]);
+            // (induction helper) the reset sweep runs on the reset state:
+            // every deque empty at the full depth
+            if (sweep_busy)
+            begin
+                assert(fh == HALF_FULL && ft == HALF_FULL);
+                assert(fl == LOG2_MAX);
+            end
         end
     end endgenerate
+
+    // (induction helper) nothing is in flight while the sweep runs
+    always @(*)
+    if (f_past_valid && !i_reset && sweep_busy)
+        assert(!p_valid && !f_busy && !s2_merge && !s2_dbgread);
 
     // a trapped push changes nothing
     always @(posedge i_clk)

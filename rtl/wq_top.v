@@ -454,5 +454,57 @@ module wq_top #(
 		assume(!h_step_valid || h_gnt);
 		assume(!s_step_valid || s_gnt);
 	end
+
+	// Run by `make formal` (scripts/formal.sh, job top_lock) with the host
+	// interface and the warp scheduler cut to free outputs.
+	// The CSR master: a request is held, unchanged, until o_csr_ack
+	// (combinational: Yosys evaluates a clocked assume one cycle late)
+	reg		f_cpend;
+	reg		f_cwe;
+	reg	[11:0]	f_caddr;
+	reg	[31:0]	f_cwdata;
+	initial	f_cpend = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset || o_csr_ack)
+		f_cpend <= 1'b0;
+	else if (i_csr_valid)
+	begin
+		f_cpend  <= 1'b1;
+		f_cwe    <= i_csr_we;
+		f_caddr  <= i_csr_addr;
+		f_cwdata <= i_csr_wdata;
+	end
+	always @(*)
+	if (f_past_valid && f_cpend && !o_csr_ack && !i_reset)
+		assume(i_csr_valid && i_csr_we == f_cwe && i_csr_addr == f_caddr
+			&& i_csr_wdata == f_cwdata);
+
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		// the lock state is legal
+		if (busy)
+			assert(owner != 2'd3);
+		assert(last != 2'd3);
+		// the CSR sequencer only runs inside the CSR grant, and the CSR
+		// grant is only given for a waiting access
+		if (cstate != C_IDLE)
+			assert(c_gnt);
+		if (c_gnt)
+			assert(csr_req);
+		// an answer only to a waiting access, outside any CSR step
+		if (o_csr_ack)
+			assert(f_cpend && cstate == C_IDLE && !c_gnt && !csr_req);
+		// a waiting access has asked for the lock until it is answered
+		if (f_cpend && !o_csr_ack)
+			assert(csr_req);
+		if (csr_req)
+			assert(f_cpend);
+	end
+
+	// o_csr_ack is one cycle long
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && $past(o_csr_ack))
+		assert(!o_csr_ack);
 `endif
 endmodule

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# cosim.sh -- run one program on wq_top in lockstep with the golden model
-# (`wq cosim` runs this).  Builds the harness for the requested parameter
-# set first (cached), then runs tb/verilator/top/tb_cosim.cpp.
+# cosim.sh -- run one program or command stream on wq_top in lockstep with
+# the golden model (`wq cosim` runs this).  Builds the harness for the
+# requested parameter set first (cached), then runs
+# tb/verilator/top/tb_cosim.cpp (a file whose first line is "wqstream 1"
+# is a command stream: tb/verilator/top/cosim_stream.cpp).
 #
 # Usage: bash scripts/cosim.sh nested [wq nested arguments]   (wq nested --backend rtl)
-#        bash scripts/cosim.sh FILE.wqs [--lanes 8|16|32] [--warps N]
+#        bash scripts/cosim.sh nested-latency [FILE] [--link-latency L]
+#        bash scripts/cosim.sh FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N]
 #            [--channels N] [--regs N] [--dq-log2 N]
 #            [--seed N] [--wave F.fst] [--max-cycles N] [--lat MIN,MAX]
-#            [--ready PCT] [--history N]
+#            [--ready PCT] [--history N] [--expects-info] [--rerun CMD]
 # Prints `mismatches: 0` and exits 0 when both sides agree; exits 1 on the
 # first mismatch (with its report), 2 on bad arguments.
 set -euo pipefail

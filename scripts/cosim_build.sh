@@ -4,10 +4,13 @@
 # and print the binary's path.  Builds are cached per parameter set in
 # build/verilator/top/C<ch>_W<warps>_L<lanes>_D<dq_log2>_R<regs>/.
 #
-# Usage: bash scripts/cosim_build.sh [CHANNELS WARPS LANES DQ_LOG2 REGS]
+# Usage: bash scripts/cosim_build.sh [--rtl DIR] [--out DIR]
+#                                    [CHANNELS WARPS LANES DQ_LOG2 REGS]
 #        (default 4 8 32 6 32: the model's default configuration)
-#   WQ_RTL_DIR          RTL sources (default rtl; scripts/mutate.sh points it
-#                       at a mutated copy)
+#   --rtl DIR  Verilog sources from DIR instead of rtl/ (a modified copy:
+#              scripts/mismatch_demo.sh)
+#   --out DIR  build directory instead of the per-parameter-set one
+#   WQ_RTL_DIR          default for --rtl (scripts/mutate.sh: a mutated copy)
 #   WQ_COSIM_DIR        build root instead of build/verilator/top (coverage
 #                       and mutant builds keep their own)
 #   WQ_VERILATOR_FLAGS  extra Verilator arguments, split on blanks
@@ -16,13 +19,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 fail() { echo "cosim_build: FAIL: $*" >&2; exit 1; }
+rtl=${WQ_RTL_DIR:-rtl} d=
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --rtl) [ $# -ge 2 ] || fail "--rtl DIR"; rtl=$2; shift 2 ;;
+    --out) [ $# -ge 2 ] || fail "--out DIR"; d=$2; shift 2 ;;
+    *) break ;;
+    esac
+done
+[ -f "$rtl/wq_top.v" ] || fail "$rtl/wq_top.v not found"
+rtl=$(cd "$rtl" && pwd)
 ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32}
-rtl=${WQ_RTL_DIR:-rtl}
+[ -n "$d" ] || d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
 read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
-d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
-[ -f "$rtl/wq_top.v" ] || fail "no $rtl/wq_top.v"
-case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
 mkdir -p "$d"
 # rebuild when any input is newer than the binary (or the flags changed)
@@ -39,7 +49,8 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -Mdir "$d" -o tb_cosim \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
     "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/cosim.cpp" \
-    "$root/tb/verilator/top/dev_rtl.cpp" "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwq.a" \
+    "$root/tb/verilator/top/cosim_stream.cpp" "$root/tb/verilator/top/dev_rtl.cpp" \
+    "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwq.a" \
     > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
 printf '%s' "$flags" > "$d/flags"
 echo "$d/tb_cosim"

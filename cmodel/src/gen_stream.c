@@ -65,6 +65,7 @@ typedef struct sg {
     unsigned nch, nx;
     uint64_t xval[MAXX];
     uint32_t xinit[MAXX];
+    int tfree;                  /* opts.timing_free */
 } sg_t;
 
 static unsigned rnd(sg_t *g, unsigned n) { return wq_rng_below(&g->rng, n); }
@@ -422,6 +423,7 @@ int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
     sg_t *g = calloc(1, sizeof *g);
     if (!g) return WQ_GEN_ENOMEM;
     wq_rng_init(&g->rng, seed ^ 0x53545245414Dull);
+    g->tfree = o.timing_free;
     g->nch = o.channels ? o.channels : 2 + rnd(g, NCH - 1);
     for (unsigned c = 0; c < g->nch; c++) {
         chs_t *ch = &g->ch[c];
@@ -448,6 +450,7 @@ int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
         po.code_base = S_KCODE + 0x40000u * k;
         po.area = 2 * k;
         po.no_expects = 1;
+        po.timing_free = g->tfree;
         char *kt = NULL;
         rc = wq_gen_prog(wq_rng_next(&g->rng), &po, &kt, NULL, err, errlen);
         if (rc) break;
@@ -528,6 +531,7 @@ int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
     /* text */
     wq_buf_printf(&b, "wqstream 1\n; wq-gen stream seed=%llu bad=%d\nchannels %u\n",
                   (unsigned long long)seed, o.bad, NCH);
+    if (o.timing_free) wq_buf_printf(&b, "; timing-free kernels: results hold under any timing\n");
     wq_buf_append(&b, kb.p ? kb.p : "", kb.len);
     wq_buf_free(&kb);
     for (unsigned x = 0; x < g->nx; x++)

@@ -1,7 +1,10 @@
 /* stream.c -- load, run and check a command-stream test (format: stream.h).
- * Two passes over the text: the first applies memory, kernels and channel
- * programming in file order, the second (after the run) checks the
- * expectations.  Every malformed line is an error, never a crash. */
+ * Two passes over the text: the first (wq_stream_prepare) writes memory and
+ * kernels into a memory image and lists the channel programming as CSR
+ * writes in file order, the second (wq_stream_check, after the run) checks
+ * the expectations against a final state.  wq_stream_run is the two around
+ * wq_run on the model; the lockstep harness applies the same two to the RTL.
+ * Every malformed line is an error, never a crash. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,27 +102,49 @@ static void fail(wq_stream_result_t *r, int ln, const char *fmt, uint64_t a, uin
 }
 
 /* an embedded kernel: from the line after "asm" up to "endasm" */
-static int load_asm(wq_ctx_t *ctx, const char *src, size_t len, uint32_t desc, char *err,
+static int load_asm(wq_mem_t *mem, const char *src, size_t len, uint32_t desc, char *err,
                     size_t errlen)
 {
     wq_program_t p;
     if (wq_asm(src, len, "asm", &p, err, errlen)) return -1;
-    wq_program_load(&p, ctx->mem);
+    wq_program_load(&p, mem);
     for (unsigned i = 0; i < p.nlaunch; i++)
         for (unsigned k = 0; k < WQ_LD_WORDS; k++)
-            wq_mem_write32(ctx->mem, desc + 64u * i + 4u * k, p.launch[i].w[k]);
+            wq_mem_write32(mem, desc + 64u * i + 4u * k, p.launch[i].w[k]);
     wq_program_free(&p);
     return 0;
 }
 
-/* phase 0: load; phase 1: check */
-static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *r)
+/* the list of CSR writes being built by phase 0 */
+typedef struct oplist {
+    wq_csr_op_t *ops;
+    unsigned n, cap;
+} oplist_t;
+
+static int add_op(oplist_t *o, uint32_t off, uint32_t val)
+{
+    if (!o) return -1;                /* phase 1 has no list (never called) */
+    if (o->n == o->cap) {
+        unsigned cap = o->cap ? 2 * o->cap : 64;
+        wq_csr_op_t *n = realloc(o->ops, cap * sizeof *n);
+        if (!n) return -1;
+        o->ops = n;
+        o->cap = cap;
+    }
+    o->ops[o->n].off = off;
+    o->ops[o->n].val = val;
+    o->n++;
+    return 0;
+}
+
+/* phase 0: load (mem, ops); phase 1: check (st) */
+static int pass(wq_mem_t *mem, oplist_t *ops, const wq_stream_state_t *st, unsigned nch,
+                const char *text, int phase, wq_stream_result_t *r)
 {
     line_t *l = malloc(sizeof *l);
     if (!l) { snprintf(r->msg, sizeof r->msg, "out of memory"); return -1; }
     const char *p = text;
     int ln = 0, rc = 0;
-    unsigned nch = ctx->cfg.channels;
     uint64_t h = 0xCBF29CE484222325ull;
     while (*p && !rc) {
         const char *e = strchr(p, '\n');
@@ -142,7 +167,7 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
             else if (!stop) BAD("asm without endasm");
             else {
                 char aerr[200];
-                if (phase == 0 && load_asm(ctx, next, (size_t)(stop - next), (uint32_t)a, aerr,
+                if (phase == 0 && load_asm(mem, next, (size_t)(stop - next), (uint32_t)a, aerr,
                                            sizeof aerr)) {
                     snprintf(r->msg, sizeof r->msg, "line %d: kernel: %s", ln, aerr);
                     rc = -1;
@@ -156,7 +181,7 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
             if (nt < 3 || num(l->tok[1], UINT32_MAX, &a) || (a & 3)) BAD("mem ADDR (4-aligned) WORDS...");
             for (int i = 2; i < nt && !rc; i++) {
                 if (num(l->tok[i], UINT32_MAX, &b)) BAD("bad word");
-                else if (phase == 0) wq_mem_write32(ctx->mem, (uint32_t)(a + 4u * (unsigned)(i - 2)), (uint32_t)b);
+                else if (phase == 0) wq_mem_write32(mem, (uint32_t)(a + 4u * (unsigned)(i - 2)), (uint32_t)b);
             }
         } else if (!strcmp(k, "chan")) {
             uint64_t put = 0;
@@ -166,21 +191,23 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
                 BAD("chan C BASE LOG2 RETRY TIMEOUT PUT");
             else if (phase == 0) {
                 unsigned ch = (unsigned)a;
-                wq_csr_write(ctx, CHREG(ch, GPFIFO_BASE), (uint32_t)b);
-                wq_csr_write(ctx, CHREG(ch, GPFIFO_LOG2), (uint32_t)c);
-                wq_csr_write(ctx, CHREG(ch, ACQ_RETRY), (uint32_t)d);
-                wq_csr_write(ctx, CHREG(ch, ACQ_TIMEOUT), (uint32_t)f);
-                wq_csr_write(ctx, CHREG(ch, CTRL), 1);
-                wq_csr_write(ctx, CHREG(ch, GP_PUT), (uint32_t)put);
+                if (add_op(ops, CHREG(ch, GPFIFO_BASE), (uint32_t)b) ||
+                    add_op(ops, CHREG(ch, GPFIFO_LOG2), (uint32_t)c) ||
+                    add_op(ops, CHREG(ch, ACQ_RETRY), (uint32_t)d) ||
+                    add_op(ops, CHREG(ch, ACQ_TIMEOUT), (uint32_t)f) ||
+                    add_op(ops, CHREG(ch, CTRL), 1) ||
+                    add_op(ops, CHREG(ch, GP_PUT), (uint32_t)put))
+                    BAD("out of memory");
             }
         } else if (!strcmp(k, "put")) {
             if (nt != 3 || num(l->tok[1], nch - 1, &a) || num(l->tok[2], UINT32_MAX, &b)) BAD("put C V");
-            else if (phase == 0) wq_csr_write(ctx, CHREG((unsigned)a, GP_PUT), (uint32_t)b);
+            else if (phase == 0 && add_op(ops, CHREG((unsigned)a, GP_PUT), (uint32_t)b))
+                BAD("out of memory");
         } else if (!strcmp(k, "expect")) {
             if (nt != 3 || num(l->tok[1], UINT32_MAX, &a) || (a & 3) || num(l->tok[2], UINT32_MAX, &b))
                 BAD("expect ADDR V");
             else if (phase == 1) {
-                uint32_t v = wq_mem_read32(ctx->mem, (uint32_t)a);
+                uint32_t v = wq_mem_read32(st->mem, (uint32_t)a);
                 h = fnv(fnv(h, (uint32_t)a), v);
                 r->checks++;
                 if (v != b) fail(r, ln, "memory 0x%llx: got 0x%llx", a, v);
@@ -193,7 +220,7 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
                      !num(l->tok[4], UINT32_MAX, &b)) { /* ok */ }
             else BAD("expect_chan C ok | error NAME INFO");
             if (!rc && phase == 1) {
-                const wq_channel_t *ch = &ctx->ch[a];
+                const wq_stream_chan_t *ch = &st->ch[a];
                 r->checks++;
                 if (code == 0 && (ch->err || ch->gp_get != ch->gp_put || ch->state != WQ_CH_IDLE))
                     fail(r, ln, "channel %llu not clean (error code %llu)", a, ch->err);
@@ -205,14 +232,14 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
             if (nt != 3 || num(l->tok[1], nch - 1, &a) || num(l->tok[2], UINT32_MAX, &b)) BAD("expect_ref C V");
             else if (phase == 1) {
                 r->checks++;
-                if (ctx->ch[a].ref != b) fail(r, ln, "channel %llu REF 0x%llx", a, ctx->ch[a].ref);
+                if (st->ch[a].ref != b) fail(r, ln, "channel %llu REF 0x%llx", a, st->ch[a].ref);
             }
         } else if (!strcmp(k, "expect_irq")) {
             int bit = nt == 2 ? irq_by_name(l->tok[1]) : -1;
             if (bit < 0) BAD("expect_irq CHAN_ERROR|WARP_TRAP|NON_STALL");
             else if (phase == 1) {
                 r->checks++;
-                if (!(ctx->irq_status >> bit & 1)) fail(r, ln, "IRQ bit %llu not set (0x%llx)", (uint64_t)bit, ctx->irq_status);
+                if (!(st->irq_status >> bit & 1)) fail(r, ln, "IRQ bit %llu not set (0x%llx)", (uint64_t)bit, st->irq_status);
             }
         } else BAD("unknown statement");
 #undef BAD
@@ -223,20 +250,88 @@ static int pass(wq_ctx_t *ctx, const char *text, int phase, wq_stream_result_t *
     return rc;
 }
 
-int wq_stream_run(wq_ctx_t *ctx, const char *text, uint64_t max_ticks, wq_stream_result_t *res)
+/* the stream's channel count against the machine's: 0, or -1 with a message */
+static int fits(const char *text, unsigned channels, wq_stream_result_t *res)
 {
-    memset(res, 0, sizeof *res);
     int need = wq_stream_channels(text);
-    if (need < 0 || (unsigned)need > ctx->cfg.channels) {
-        snprintf(res->msg, sizeof res->msg, "not a wqstream 1 text, or too many channels");
+    if (need < 0) {
+        snprintf(res->msg, sizeof res->msg, "not a wqstream 1 text (or a bad channels line)");
         return -1;
     }
-    if (pass(ctx, text, 0, res)) return -1;
+    if ((unsigned)need > channels) {
+        snprintf(res->msg, sizeof res->msg,
+                 "the stream needs %d channels, the machine has %u", need, channels);
+        return -1;
+    }
+    return 0;
+}
+
+int wq_stream_prepare(const char *text, unsigned channels, wq_mem_t *mem, wq_csr_op_t **ops,
+                      unsigned *nops, wq_stream_result_t *res)
+{
+    memset(res, 0, sizeof *res);
+    *ops = NULL;
+    *nops = 0;
+    if (!text || !mem) {
+        snprintf(res->msg, sizeof res->msg, "no text or memory");
+        return -1;
+    }
+    if (fits(text, channels, res)) return -1;
+    oplist_t o = { NULL, 0, 0 };
+    if (pass(mem, &o, NULL, channels, text, 0, res)) {
+        free(o.ops);
+        return -1;
+    }
+    *ops = o.ops;
+    *nops = o.n;
+    return 0;
+}
+
+void wq_stream_state_of(const wq_ctx_t *ctx, wq_stream_state_t *st)
+{
+    memset(st, 0, sizeof *st);
+    st->mem = ctx->mem;
+    st->channels = ctx->cfg.channels;
+    st->irq_status = ctx->irq_status;
+    for (unsigned c = 0; c < ctx->cfg.channels && c < WQ_MAX_CHANNELS; c++) {
+        const wq_channel_t *ch = &ctx->ch[c];
+        st->ch[c].state = ch->state;
+        st->ch[c].err = ch->err;
+        st->ch[c].err_info = ch->err_info;
+        st->ch[c].gp_get = ch->gp_get;
+        st->ch[c].gp_put = ch->gp_put;
+        st->ch[c].ref = ch->ref;
+    }
+}
+
+int wq_stream_check(const char *text, const wq_stream_state_t *st, wq_stream_result_t *res)
+{
+    res->checks = res->failed = 0;
+    res->mem_hash = 0;
+    res->msg[0] = 0;
+    if (!text || !st || !st->mem || st->channels > WQ_MAX_CHANNELS) {
+        snprintf(res->msg, sizeof res->msg, "no text or state");
+        return -1;
+    }
+    if (fits(text, st->channels, res)) return -1;
+    return pass(NULL, NULL, st, st->channels, text, 1, res);
+}
+
+int wq_stream_run(wq_ctx_t *ctx, const char *text, uint64_t max_ticks, wq_stream_result_t *res)
+{
+    wq_csr_op_t *ops;
+    unsigned nops;
+    if (wq_stream_prepare(text, ctx->cfg.channels, ctx->mem, &ops, &nops, res)) return -1;
+    /* every CSR write in file order, before the first tick */
+    for (unsigned i = 0; i < nops; i++) wq_csr_write(ctx, ops[i].off, ops[i].val);
+    free(ops);
     wq_run_result_t rr;
     wq_run(ctx, max_ticks, 0, 1, &rr);
+    wq_stream_state_t st;
+    wq_stream_state_of(ctx, &st);
+    if (wq_stream_check(text, &st, res)) return -1;
     res->ticks = rr.ticks;
     res->run_reason = rr.reason;
-    if (pass(ctx, text, 1, res)) return -1;
     if (rr.reason != WQ_RUN_IDLE && !res->failed) {
         snprintf(res->msg, sizeof res->msg, "run did not go idle (reason %d)", rr.reason);
         res->failed++;

@@ -1,5 +1,6 @@
-/* cli_cosim.c -- `wq cosim FILE.wqs [...]`: run a program on the RTL
- * (Verilated wq_top) in lockstep with the golden model.  The harness is
+/* cli_cosim.c -- `wq cosim FILE.wqs|FILE.wqst [...]`: run a program, or a
+ * command stream (`wq gen stream` output), on the RTL (Verilated wq_top)
+ * in lockstep with the golden model.  The harness is
  * C++ around Verilator's output, so it is its own binary, built on demand
  * per parameter set; this command hands its arguments to
  * scripts/cosim.sh in the source tree this `wq` was built from. */
@@ -55,8 +56,11 @@ int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
 int wq_cli_cosim(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: wq cosim FILE.wqs [--lanes 8|16|32] [--warps N] [--seed N]\n"
-                        "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX]\n");
+        fprintf(stderr, "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
+                        "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
+                        "                [--expects-info]\n"
+                        "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
+                        "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n");
         return 2;
     }
     return wq_cli_exec_script("cosim", "cosim.sh", NULL, argc, argv);

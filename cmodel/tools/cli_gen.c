@@ -64,6 +64,7 @@ static int parse(int argc, char **argv, gen_args_t *a)
         if (!strcmp(o, "--bad")) a->bad = a->so.bad = 1;
         else if (!strcmp(o, "--traps")) a->traps = 1;
         else if (!strcmp(o, "--coverage")) a->coverage = 1;
+        else if (!strcmp(o, "--timing-free")) a->po.timing_free = a->so.timing_free = 1;
         else if (!strcmp(o, "-v")) a->verbose = 1;
         else if (!(v = val(argc, argv, &i))) return -1;
         else if (!strcmp(o, "--seed") || !strcmp(o, "--seeds")) {
@@ -90,10 +91,10 @@ static int usage(void)
 {
     fprintf(stderr,
         "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
-        "                   [--warps A..B] [--ctas A..B] [--trap NAME] [-o FILE]\n"
-        "       wq gen stream --seed N [--bad] [--channels N] [-o FILE]\n"
+        "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
+        "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
         "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
-        "                    [--size N] [--traps] [--bad] [--coverage] [-v]\n"
+        "                    [--size N] [--traps] [--bad] [--timing-free] [--coverage] [-v]\n"
         "features: alu if loop call brx yield lock mem atom sreg bar subv multi\n"
         "traps: illegal_instr illegal_reg misaligned deque_full subv_misuse\n");
     return 2;

@@ -9,8 +9,12 @@
 #       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
 #       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16).  Programs: every
-#       tests/programs/*.wqs that runs alone, and generated programs
-#       (`wq gen prog`) over a fixed seed set, each with 2 memory-timing seeds.
+#       tests/programs/*.wqs that runs alone, generated programs (`wq gen
+#       prog`; odd seeds --timing-free, even seeds with every feature and
+#       their races' .expect informational, as scripts/regress does) and
+#       generated command streams (`wq gen stream --timing-free`, good and
+#       --bad) over fixed seed sets, each with 2 memory-timing seeds.  The
+#       small configuration must refuse a stream (4 channels) clearly.
 #
 # Usage: bash scripts/rtl/top.sh [SEED...]   (memory-timing seeds; default 1 2)
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
@@ -29,17 +33,17 @@ make -s build >/dev/null || fail "make build"
 G=${WQ_COSIM_DIR:-build/verilator/top}/gen
 mkdir -p "$G"
 
-run() {   # BIN PROGRAM SEED
-    local log="$G/$(basename "$2" .wqs)_$(basename "$(dirname "$1")")_s$3.log"
+run() {   # BIN PROGRAM SEED [TB_ARGS...]
+    local log="$G/$(basename "$2")_$(basename "$(dirname "$1")")_s$3.log"
     local cov=()
     if [ -n "${WQ_TOP_COV_DIR:-}" ]; then
         local n; n=$(basename "$log" .log)
         cov=(--fcov "$WQ_TOP_COV_DIR/$n.fcov")
         case " ${WQ_VERILATOR_FLAGS:-} " in *" --coverage"*) cov+=(--cov "$WQ_TOP_COV_DIR/$n.dat") ;; esac
     fi
-    if ! "$1" "$2" --seed "$3" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
+    if ! "$1" "$2" --seed "$3" "${@:4}" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
         tail -40 "$log" >&2
-        fail "top: $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 --wave build/top.fst)"
+        fail "top: $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 ${*:4} --wave build/top.fst)"
     fi
     grep -q '^mismatches: 0$' "$log" || fail "top: $2 seed $3: no 'mismatches: 0' (log: $log)"
 }
@@ -58,17 +62,47 @@ for cfg in "${cfgs[@]}"; do
         if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
         list+=("$p")
     done
-    # generated programs (default configuration)
+    # generated programs (default configuration): odd seeds timing-free
+    # (every .expect must hold), even seeds racy (.expect informational)
     gseeds=(1 2 3 4 5 6)
     [ "$wa" -lt 8 ] && gseeds=()
+    info=()
+    for p in "${list[@]}"; do info+=(""); done
     for gs in "${gseeds[@]}"; do
         f="$G/gen${gs}_W${wa}_L${la}_R${re}.wqs"
-        build/bin/wq gen prog --seed "$gs" --lanes "$la" -o "$f" > /dev/null || fail "wq gen prog --seed $gs"
-        list+=("$f")
+        tf=() i=""
+        if [ $((gs % 2)) -eq 1 ]; then tf=(--timing-free); else i=--expects-info; fi
+        build/bin/wq gen prog --seed "$gs" --lanes "$la" "${tf[@]}" -o "$f" > /dev/null || fail "wq gen prog --seed $gs"
+        list+=("$f"); info+=("$i")
     done
-    for p in "${list[@]}"; do
-        for s in "${seeds[@]}"; do run "$bin" "$p" "$s"; total=$((total + 1)); done
+    # generated command streams (4 channels: default configuration)
+    nstream=0
+    if [ "$ch" -ge 4 ]; then
+        for ss in 1 2 3 4; do
+            for bad in "" --bad; do
+                f="$G/stream${ss}${bad}.wqst"
+                build/bin/wq gen stream --seed "$ss" $bad --timing-free -o "$f" > /dev/null ||
+                    fail "wq gen stream --seed $ss $bad --timing-free"
+                list+=("$f"); info+=(""); nstream=$((nstream + 1))
+            done
+        done
+    else
+        # a stream needing more channels than the build has: a clear refusal
+        f="$G/stream1_for_C$ch.wqst"
+        build/bin/wq gen stream --seed 1 --timing-free -o "$f" > /dev/null || fail "wq gen stream --seed 1"
+        rc=0
+        "$bin" "$f" > "$G/stream_refused.log" 2>&1 || rc=$?
+        [ "$rc" = 2 ] && grep -q "needs 4 channels, the machine has $ch" "$G/stream_refused.log" ||
+            fail "top: a 4-channel stream on CHANNELS=$ch: exit $rc, no clear refusal (log: $G/stream_refused.log)"
+    fi
+    for k in "${!list[@]}"; do
+        p=${list[$k]}
+        for s in "${seeds[@]}"; do
+            # shellcheck disable=SC2086
+            run "$bin" "$p" "$s" ${info[$k]}
+            total=$((total + 1))
+        done
     done
-    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re: ${#list[@]} programs x ${#seeds[@]} seeds, mismatches: 0"
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
 done
 echo "rtl_test: top $total lockstep runs ok"

@@ -176,3 +176,69 @@ Test(gen, bad_options_are_refused)
     cr_assert_eq(m, (unsigned)(WQ_GEN_F_IF | WQ_GEN_F_LOOP));
     cr_assert_eq(wq_gen_parse_features("if,nope", &m), -1);
 }
+
+/* the harness's half of wq_stream_run: the same image and CSR writes, the
+ * same verdict from a state, and a clear refusal of a stream that needs more
+ * channels than the machine has */
+Test(gen, stream_prepare_and_check)
+{
+    char *t = stream(3, 1);
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    wq_ctx_t *ctx = wq_new(&cfg);
+    wq_mem_t *mem = wq_mem_new();
+    wq_csr_op_t *ops = NULL;
+    unsigned nops = 0;
+    wq_stream_result_t r;
+    cr_assert_eq(wq_stream_prepare(t, cfg.channels, mem, &ops, &nops, &r), 0, "%s", r.msg);
+    cr_assert_gt(nops, 6u);
+    for (unsigned i = 0; i < nops; i++) cr_assert_eq(wq_csr_write(ctx, ops[i].off, ops[i].val), 0);
+    free(ops);
+    /* the image: the model's memory gets it through wq_stream_prepare too */
+    wq_csr_op_t *ops2 = NULL;
+    unsigned n2 = 0;
+    cr_assert_eq(wq_stream_prepare(t, cfg.channels, ctx->mem, &ops2, &n2, &r), 0);
+    cr_assert_eq(n2, nops);
+    free(ops2);
+    wq_run_result_t rr;
+    wq_run(ctx, 20000000u, 0, 1, &rr);
+    wq_stream_state_t st;
+    wq_stream_state_of(ctx, &st);
+    cr_assert_eq(wq_stream_check(t, &st, &r), 0, "%s", r.msg);
+    cr_assert_eq(r.failed, 0u, "%s", r.msg);
+    cr_assert_gt(r.checks, 10u);
+    /* a wrong channel state is caught */
+    for (unsigned c = 0; c < st.channels; c++) st.ch[c].err = 0, st.ch[c].state = WQ_CH_IDLE;
+    cr_assert_eq(wq_stream_check(t, &st, &r), 0);
+    cr_assert_gt(r.failed, 0u, "a --bad stream passed with every channel clean");
+    /* and a wrong memory word (the untouched image has no kernel results) */
+    wq_stream_state_of(ctx, &st);
+    st.mem = mem;
+    cr_assert_eq(wq_stream_check(t, &st, &r), 0);
+    cr_assert_gt(r.failed, 0u);
+    /* too many channels for the machine */
+    cr_assert_eq(wq_stream_prepare(t, 2, mem, &ops, &nops, &r), -1);
+    cr_assert(strstr(r.msg, "needs 4 channels"), "%s", r.msg);
+    cr_assert_null(ops);
+    wq_mem_free(mem);
+    wq_free(ctx);
+    free(t);
+}
+
+/* --timing-free: no locks, no shared buffer, order-free atomics only
+ * (CLOCK counts the warp's retired instructions: timing-free already) */
+Test(gen, timing_free_programs)
+{
+    for (uint64_t s = 1; s <= 30; s++) {
+        wq_gen_opts_t o;
+        wq_gen_opts_default(&o);
+        o.timing_free = 1;
+        char *t = NULL, err[256] = "";
+        cr_assert_eq(wq_gen_prog(s, &o, &t, NULL, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert(strstr(t, "timing-free"));
+        cr_assert_null(strstr(t, "atom.cas"), "seed %llu: CAS (a lock or a returned old value)",
+                       (unsigned long long)s);
+        cr_assert_null(strstr(t, "atom.exch"), "seed %llu", (unsigned long long)s);
+        free(t);
+    }
+}

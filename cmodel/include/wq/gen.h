@@ -67,6 +67,12 @@ typedef struct wq_gen_opts {
     unsigned area;              /* first launch area index (default 0)      */
     int      no_expects;        /* leave out the .expect lines (streams add
                                    their own after running the whole stream) */
+    int      timing_free;       /* results independent of timing, not just of
+                                   LANES: the sub-vector programs' rules (no
+                                   locks, order-free atomics with the old
+                                   value discarded, no shared buffer) in
+                                   every program, so .expect holds under the
+                                   RTL's timing too (lockstep regression) */
 } wq_gen_opts_t;
 
 void wq_gen_opts_default(wq_gen_opts_t *o);
@@ -88,6 +94,8 @@ int wq_gen_prog(uint64_t seed, const wq_gen_opts_t *opts, char **wqs_text,
 typedef struct wq_gen_stream_opts {
     int      bad;               /* also generate channels that must fail    */
     unsigned channels;          /* channels used, 1..4 (default 0 = random) */
+    int      timing_free;       /* kernels with opts.timing_free: every
+                                   expectation holds under any timing      */
 } wq_gen_stream_opts_t;
 
 /* Generate one command stream (stream.h text format), *text malloc'd. */

@@ -203,8 +203,6 @@ void Cosim::finish_wave()
 }
 
 bool Cosim::irq() const { return top->o_irq; }
-uint64_t Cosim::mem_reads() const { return ms->reads; }
-uint64_t Cosim::mem_writes() const { return ms->writes; }
 
 // ---- host side -------------------------------------------------------------------------
 void Cosim::csr_queue(uint32_t off, uint32_t val, bool we, const char *why)
@@ -264,6 +262,21 @@ void Cosim::finish()
 {
     if (!rtl_only) compare_memory();
     finish_wave();
+}
+
+void Cosim::print_summary(uint64_t run_cycles, double secs) const
+{
+    printf("cycles: %" PRIu64 "\n", run_cycles);
+    printf("wall_seconds: %.3f\n", secs);
+    printf("%s: %.0f\n", rtl_only ? "rtl_cycles_per_s" : "cosim_cycles_per_s",
+           secs > 0 ? run_cycles / secs : 0.0);
+    if (rtl_only) return;
+    printf("steps: %" PRIu64 " (warp %" PRIu64 ", channel %" PRIu64 ", dispatch %" PRIu64
+           ", csr %" PRIu64 ")\n", steps, steps_by_kind[WQ_STEPK_WARP],
+           steps_by_kind[WQ_STEPK_CHAN], steps_by_kind[WQ_STEPK_DISPATCH],
+           steps_by_kind[WQ_STEPK_CSR]);
+    printf("records: %" PRIu64 "\n", records);
+    printf("memory: %" PRIu64 " reads, %" PRIu64 " writes\n", ms->reads, ms->writes);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------

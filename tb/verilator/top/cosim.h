@@ -121,13 +121,14 @@ struct Cosim {
     // the RTL finished has been replayed and none has started
     bool at_safe_point() const { return safe; }
     bool irq() const;                  // wq_top's o_irq
-    uint64_t mem_reads() const;        // requests the RTL's port served
-    uint64_t mem_writes() const;
     bool model_idle() const { return !wq_host_busy(ctx) && wq_engine_idle(ctx); }
 
     // the end: whole memory images compared (fails on a difference), wave
     // closed
     void finish();
+    // the run's figures: cycles, wall time, rate; in lockstep also steps by
+    // kind, records and memory traffic
+    void print_summary(uint64_t run_cycles, double secs) const;
 
     [[noreturn]] void fail(const char *what, const std::string &detail);
 
