@@ -8,7 +8,8 @@
 // (wq_step_warp), emit the model's trace records for it on o_evr_*, and end
 // with one o_step_valid.  The step is a micro-sequence over the lanes: a
 // 32-thread warp is handled in 32/LANES parts of LANES lanes, one register
-// row (wq_regfile) per cycle; memory is served one selected lane at a time
+// row (wq_regfile) per cycle (the ALU may be narrower than a part:
+// ALU_LANES lanes in LANES/ALU_LANES passes); memory is served one selected lane at a time
 // in ascending lane order; branch targets are grouped as branch_groups()
 // does, and every token moves through the per-warp deque
 // (wq_token_deque), whose commands the sequence issues one at a time.
@@ -30,6 +31,7 @@ module wq_warp_sched #(
     parameter LANES   /* verilator public */ = 32,  // physical lanes: 8, 16 or 32
     parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
     parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
+    parameter ALU_LANES /* verilator public */ = LANES, // physical ALU lanes (divides LANES)
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -82,6 +84,8 @@ module wq_warp_sched #(
 );
     // ---- sizes ---------------------------------------------------------------
     localparam PARTS  = 32 / LANES;                 // passes per warp
+    localparam APASS  = LANES / ALU_LANES;          // ALU passes per part
+    localparam AW_    = ALU_LANES * 32;             // bits of one ALU pass
     localparam PCW    = `WQ_TF_ADDR_W;              // PC = token address
     localparam TYW    = `WQ_TF_TYPE_W;
     localparam TSW    = TYW + PCW;                  // per-thread {reason, wait}
@@ -284,7 +288,10 @@ module wq_warp_sched #(
     reg [2:0]        mk;                    // word of a .v4 access
     reg [31:0]       mrem;                  // memory lanes left
     reg [31:0]       maddr, mdata, mc, mold, mnew;
-    reg [LANES*32-1:0] opa, opb;            // operand latches of one part
+    reg [LANES*32-1:0] opa, opb;            // operand latches of one part; opb
+                                            // collects the results of earlier ALU passes
+    reg [5:0]        aq;                    // ALU pass within the part
+    reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
     reg [31:0]       cond32;                // SEL condition
     reg [31:0]       setp_res;
     reg [10:0]       tx, ty, tz;            // TID walk
@@ -483,14 +490,34 @@ module wq_warp_sched #(
     end
 
     // ---- ALU ---------------------------------------------------------------------------------
-    wire [LANES*32-1:0] alu_res;
-    wire [LANES-1:0]    alu_cmp;
-    wire                mul_busy;
-    wq_alu #(.LANES(LANES)) u_alu (
-        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(opa), .i_b(opb),
-        .i_cond(lanes_of(cond32, p)), .i_mul_start(state == ST_ALU4 &&
-                                                   (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
+    // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
+    // passes (aq); the results of the earlier passes wait in opb / acmp and
+    // the part's row is complete in the last pass (alu_row, alu_cmp_row)
+    wire [AW_-1:0]       alu_res;
+    wire [ALU_LANES-1:0] alu_cmp;
+    wire                 mul_busy;
+    wire [LANES-1:0]     cond_p = lanes_of(cond32, p);
+    wire [AW_-1:0]       alu_a = opa[aq * AW_ +: AW_];
+    wire [AW_-1:0]       alu_b = opb[aq * AW_ +: AW_];
+    wire [ALU_LANES-1:0] alu_c = cond_p[aq * ALU_LANES +: ALU_LANES];
+    wq_alu #(.LANES(ALU_LANES)) u_alu (
+        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
+        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 &&
+                                     (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
+    reg [LANES*32-1:0]   alu_row;
+    reg [LANES-1:0]      alu_cmp_row;
+    integer ak;
+    always @(*) begin
+        alu_row = opb;
+        alu_cmp_row = acmp;
+        for (ak = 0; ak < APASS; ak = ak + 1)
+            if (aq == ak[5:0]) begin
+                alu_row[ak*AW_ +: AW_] = alu_res;
+                alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
+            end
+    end
+    wire alu_last = ({26'd0, aq} + 32'd1 >= APASS);
 
     // ---- warp-slot summaries ----------------------------------------------------------------
     reg [WARPS-1:0] is_free, is_run, blocks_idle;
@@ -698,7 +725,7 @@ module wq_warp_sched #(
     wire [5:0]          lnp_part = lnp >> LB;               // S2R: part of the walk
     wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
-    wire [LANES*32-1:0] beat_alu  = beat(alu_res, sel_p);
+    wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
     wire [LANES*32-1:0] beat_s2r  = beat(opa, sel_s2r);
     wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
@@ -737,7 +764,7 @@ module wq_warp_sched #(
         rf_we = 1'b0;
         rf_waddr = rf_row_rd;
         rf_wlane = sel_p;
-        rf_wdata = alu_res;
+        rf_wdata = alu_row;
         ts_rpart = p;
         ts_we = 1'b0;
         ts_waddr = ts_row_p;
@@ -782,7 +809,7 @@ module wq_warp_sched #(
             pr_waddr = {cw, zc[2:0]};
         end
         ST_ALU6: begin
-            rf_we = (d_op != `WQ_OP_SETP);
+            rf_we = (d_op != `WQ_OP_SETP) && alu_last;
         end
         ST_S2R2: begin
             rf_we = (sel_s2r != 0);
@@ -1474,21 +1501,33 @@ module wq_warp_sched #(
         ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
         ST_ALU3: begin
             opb <= d_bi ? {LANES{d_imm}} : rf_rdata;
+            aq <= 6'd0;
             state <= ST_ALU4;
         end
         ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            if (d_op == `WQ_OP_SETP)
-                setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp} << (p * LANES));
-            else begin
-                `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
-                        32'd0, 64'd0, 64'd0)
-                o_evr_part <= p[4:0];
-                o_evr_vals <= beat_alu;
+            if (!alu_last) begin            // keep this pass, run the next one
+                for (i = 0; i < APASS; i = i + 1)
+                    if (aq == i[5:0]) begin
+                        opb[i*AW_ +: AW_] <= alu_res;
+                        acmp[i*ALU_LANES +: ALU_LANES] <= alu_cmp;
+                    end
+                aq <= aq + 6'd1;
+                // MUL / MULHU start the multiplier again; the rest take a cycle a pass
+                state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
+            end else begin
+                if (d_op == `WQ_OP_SETP)
+                    setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
+                else begin
+                    `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                            32'd0, 64'd0, 64'd0)
+                    o_evr_part <= p[4:0];
+                    o_evr_vals <= beat_alu;
+                end
+                p <= p + 6'd1;
+                state <= ST_ALU1;
             end
-            p <= p + 6'd1;
-            state <= ST_ALU1;
         end
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
