@@ -497,27 +497,45 @@ module wq_warp_sched #(
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
     wire [LANES-1:0]     cond_p = lanes_of(cond32, p);
-    wire [AW_-1:0]       alu_a = opa[aq * AW_ +: AW_];
-    wire [AW_-1:0]       alu_b = opb[aq * AW_ +: AW_];
-    wire [ALU_LANES-1:0] alu_c = cond_p[aq * ALU_LANES +: ALU_LANES];
+    wire [AW_-1:0]       alu_a, alu_b;
+    wire [ALU_LANES-1:0] alu_c;
+    reg  [LANES*32-1:0]  alu_row;
+    reg  [LANES-1:0]     alu_cmp_row;
+    wire                 alu_last;
     wq_alu #(.LANES(ALU_LANES)) u_alu (
         .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
         .i_cond(alu_c), .i_mul_start(state == ST_ALU4 &&
                                      (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
-    reg [LANES*32-1:0]   alu_row;
-    reg [LANES-1:0]      alu_cmp_row;
-    integer ak;
-    always @(*) begin
-        alu_row = opb;
-        alu_cmp_row = acmp;
-        for (ak = 0; ak < APASS; ak = ak + 1)
-            if (aq == ak[5:0]) begin
-                alu_row[ak*AW_ +: AW_] = alu_res;
-                alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
-            end
-    end
-    wire alu_last = ({26'd0, aq} + 32'd1 >= APASS);
+    generate if (APASS == 1) begin : alu_wide
+        // one pass: the original datapath, no pass multiplexers (aq unused)
+        assign alu_a = opa;
+        assign alu_b = opb;
+        assign alu_c = cond_p;
+        assign alu_last = 1'b1;
+        always @(*) begin
+            alu_row = alu_res;
+            alu_cmp_row = alu_cmp;
+        end
+        wire unused_aq = &{1'b0, aq, acmp};
+    end else begin : alu_passes
+        localparam AQW = $clog2(APASS);
+        wire [AQW-1:0] q = aq[AQW-1:0];
+        assign alu_a = opa[q * AW_ +: AW_];
+        assign alu_b = opb[q * AW_ +: AW_];
+        assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
+        assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
+        integer ak;
+        always @(*) begin
+            alu_row = opb;
+            alu_cmp_row = acmp;
+            for (ak = 0; ak < APASS; ak = ak + 1)
+                if (q == ak[AQW-1:0]) begin
+                    alu_row[ak*AW_ +: AW_] = alu_res;
+                    alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
+                end
+        end
+    end endgenerate
 
     // ---- warp-slot summaries ----------------------------------------------------------------
     reg [WARPS-1:0] is_free, is_run, blocks_idle;
