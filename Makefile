@@ -15,7 +15,7 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth formal formal-selftest regress coverage mutate
+.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -77,6 +77,12 @@ rtl-test: deps
 synth: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
+
+# the small configuration on an iCE40 UP5K (synth_ice40, nextpnr-ice40);
+# fails when it does not fit; build/reports/ice40_small.txt
+synth-ice40: deps
+	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+	bash scripts/synth_ice40.sh
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat);
 # results in build/reports/formal.txt

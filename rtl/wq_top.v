@@ -42,7 +42,8 @@ module wq_top #(
 	parameter LANES      = 32,	// physical lanes: 8, 16 or 32
 	parameter DQ_LOG2    = 6,	// token deque entries per warp, log2
 	parameter REGS       = 32,	// registers per thread
-	parameter HOST_SLICE = 64	// reset value of HOST_SLICE
+	parameter HOST_SLICE = 64,	// reset value of HOST_SLICE
+	parameter ALU_LANES  = LANES	// physical ALU lanes (divides LANES)
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -354,7 +355,8 @@ module wq_top #(
 	);
 
 	wq_warp_sched #(
-		.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
+		.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
+		.ALU_LANES(ALU_LANES)
 	) u_sched (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.o_ev_req(s_ev_req), .i_ev_gnt(s_gnt),

@@ -8,7 +8,8 @@
 // (wq_step_warp), emit the model's trace records for it on o_evr_*, and end
 // with one o_step_valid.  The step is a micro-sequence over the lanes: a
 // 32-thread warp is handled in 32/LANES parts of LANES lanes, one register
-// row (wq_regfile) per cycle; memory is served one selected lane at a time
+// row (wq_regfile) per cycle (the ALU may be narrower than a part:
+// ALU_LANES lanes in LANES/ALU_LANES passes); memory is served one selected lane at a time
 // in ascending lane order; branch targets are grouped as branch_groups()
 // does, and every token moves through the per-warp deque
 // (wq_token_deque), whose commands the sequence issues one at a time.
@@ -30,6 +31,7 @@ module wq_warp_sched #(
     parameter LANES   /* verilator public */ = 32,  // physical lanes: 8, 16 or 32
     parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
     parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
+    parameter ALU_LANES /* verilator public */ = LANES, // physical ALU lanes (divides LANES)
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -82,6 +84,8 @@ module wq_warp_sched #(
 );
     // ---- sizes ---------------------------------------------------------------
     localparam PARTS  = 32 / LANES;                 // passes per warp
+    localparam APASS  = LANES / ALU_LANES;          // ALU passes per part
+    localparam AW_    = ALU_LANES * 32;             // bits of one ALU pass
     localparam PCW    = `WQ_TF_ADDR_W;              // PC = token address
     localparam TYW    = `WQ_TF_TYPE_W;
     localparam TSW    = TYW + PCW;                  // per-thread {reason, wait}
@@ -284,7 +288,10 @@ module wq_warp_sched #(
     reg [2:0]        mk;                    // word of a .v4 access
     reg [31:0]       mrem;                  // memory lanes left
     reg [31:0]       maddr, mdata, mc, mold, mnew;
-    reg [LANES*32-1:0] opa, opb;            // operand latches of one part
+    reg [LANES*32-1:0] opa, opb;            // operand latches of one part; opb
+                                            // collects the results of earlier ALU passes
+    reg [5:0]        aq;                    // ALU pass within the part
+    reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
     reg [31:0]       cond32;                // SEL condition
     reg [31:0]       setp_res;
     reg [10:0]       tx, ty, tz;            // TID walk
@@ -452,8 +459,9 @@ module wq_warp_sched #(
     reg  [RF_AW-1:0]      rf_waddr;
     reg  [LANES-1:0]      rf_wlane;
     reg  [LANES*32-1:0]   rf_wdata;
+    wire [RF_AW-1:0]    rf_raddr    = rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw]);
     wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_regfile (
-        .i_clk(i_clk), .i_raddr(rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw])),
+        .i_clk(i_clk), .i_raddr(rf_raddr),
         .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane),
         .i_wdata(rf_wdata));
 
@@ -463,8 +471,9 @@ module wq_warp_sched #(
     reg  [TS_AW-1:0]      ts_waddr;
     reg  [LANES-1:0]      ts_wlane;
     reg  [LANES*TSW-1:0]  ts_wdata;
+    wire [TS_AW-1:0]    ts_raddr    = ts_row(cw, ts_rpart);
     wq_regfile #(.LANES(LANES), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
-        .i_clk(i_clk), .i_raddr(ts_row(cw, ts_rpart)), .o_rdata(ts_rdata), .i_we(ts_we),
+        .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
         .i_waddr(ts_waddr), .i_wlane(ts_wlane), .i_wdata(ts_wdata));
 
     // predicates p0..p6 of every warp: one 32-bit word per predicate
@@ -481,14 +490,52 @@ module wq_warp_sched #(
     end
 
     // ---- ALU ---------------------------------------------------------------------------------
-    wire [LANES*32-1:0] alu_res;
-    wire [LANES-1:0]    alu_cmp;
-    wire                mul_busy;
-    wq_alu #(.LANES(LANES)) u_alu (
-        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(opa), .i_b(opb),
-        .i_cond(lanes_of(cond32, p)), .i_mul_start(state == ST_ALU4 &&
-                                                   (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
+    // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
+    // passes (aq); the results of the earlier passes wait in opb / acmp and
+    // the part's row is complete in the last pass (alu_row, alu_cmp_row)
+    wire [AW_-1:0]       alu_res;
+    wire [ALU_LANES-1:0] alu_cmp;
+    wire                 mul_busy;
+    wire [LANES-1:0]     cond_p = lanes_of(cond32, p);
+    wire [AW_-1:0]       alu_a, alu_b;
+    wire [ALU_LANES-1:0] alu_c;
+    reg  [LANES*32-1:0]  alu_row;
+    reg  [LANES-1:0]     alu_cmp_row;
+    wire                 alu_last;
+    wq_alu #(.LANES(ALU_LANES)) u_alu (
+        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
+        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 &&
+                                     (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
+    generate if (APASS == 1) begin : alu_wide
+        // one pass: the original datapath, no pass multiplexers (aq unused)
+        assign alu_a = opa;
+        assign alu_b = opb;
+        assign alu_c = cond_p;
+        assign alu_last = 1'b1;
+        always @(*) begin
+            alu_row = alu_res;
+            alu_cmp_row = alu_cmp;
+        end
+        wire unused_aq = &{1'b0, aq, acmp};
+    end else begin : alu_passes
+        localparam AQW = $clog2(APASS);
+        wire [AQW-1:0] q = aq[AQW-1:0];
+        assign alu_a = opa[q * AW_ +: AW_];
+        assign alu_b = opb[q * AW_ +: AW_];
+        assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
+        assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
+        integer ak;
+        always @(*) begin
+            alu_row = opb;
+            alu_cmp_row = acmp;
+            for (ak = 0; ak < APASS; ak = ak + 1)
+                if (q == ak[AQW-1:0]) begin
+                    alu_row[ak*AW_ +: AW_] = alu_res;
+                    alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
+                end
+        end
+    end endgenerate
 
     // ---- warp-slot summaries ----------------------------------------------------------------
     reg [WARPS-1:0] is_free, is_run, blocks_idle;
@@ -672,6 +719,60 @@ module wq_warp_sched #(
     wire [7:0]  d_rows = {2'b0, w_nregs[cw]} * PARTS8;   // register rows of the warp
     wire [7:0]  d_sweep = (d_rows > 8'd32) ? d_rows - 8'd1 : 8'd31;  // max(rows, 32) - 1
 
+    // REG_WRITE beat values: lanes of part pp in mask m, others 0
+    function [LANES*32-1:0] beat;
+        input [LANES*32-1:0] row;
+        input [LANES-1:0]    m;
+        integer b;
+        begin
+            for (b = 0; b < LANES; b = b + 1)
+                beat[b*32 +: 32] = m[b] ? row[b*32 +: 32] : 32'd0;
+        end
+    endfunction
+
+    // ---- function values the sequencer and the port logic use ---------------------------------
+    // Every function call stays out of the two big case statements below:
+    // Yosys (proc_mux) builds a mux tree across the whole case for each
+    // temporary of a function called inside it, which made synthesis of this
+    // module take many minutes.
+    wire [LANES-1:0]    sel_p    = lanes_of(sel, p);        // selected lanes of part p
+    wire [LANES-1:0]    rcand_p  = lanes_of(rcand, p);
+    wire [LANES-1:0]    held_p   = lanes_of(held, p);
+    wire [LANES-1:0]    wk_p     = lanes_of(wk_mask, p);
+    wire [LANES-1:0]    dis_p    = lanes_of(dis_mask, p);
+    wire [5:0]          lnp_part = lnp >> LB;               // S2R: part of the walk
+    wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
+    wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
+    wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
+    wire [LANES*32-1:0] beat_s2r  = beat(opa, sel_s2r);
+    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, sel_p);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
+    wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [5:0]          bg_l0_part = part_of(bg_l0);
+    wire [5:0]          mrem_part  = part_of(mrem_l0);
+    wire [5:0]          ml_part    = part_of(ml);
+    wire [31:0]         pm_np = pmask(np_k);
+    wire [31:0]         pm_ss = pmask(ss_k);
+    // deque room: 1 at the front (SSY...), ng-1 (branches), ng (CALL), 1 at the back (YIELD)
+    wire [6:0]          bg_nm1 = (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1;
+    wire [7:0]          pt_f1  = push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2);
+    wire [7:0]          pt_fg1 = push_trap(1'b1, bg_nm1, dq_head, dq_tail, dq_log2);
+    wire [7:0]          pt_fg  = push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2);
+    wire [7:0]          pt_b1  = push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2);
+    wire                tcode_recov = recoverable(tcode);
+    wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
+    wire                dbg_recov = recoverable(w_trap[dw]);
+    // register-file and thread-state rows
+    wire [RF_AW-1:0]    rf_row_rd   = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
+    wire [RF_AW-1:0]    rf_row_base = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0);
+    wire [RF_AW-1:0]    rf_row_s2r  = rf_row(cw, d_rd, lnp_part, alias_on, w_sbase[cw]);
+    wire [RF_AW-1:0]    rf_row_ldk  = rf_row(cw, d_rd + {2'b0, mk}, ml_part, alias_on, w_sbase[cw]);
+    wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
+    wire [TS_AW-1:0]    ts_row_p    = ts_row(cw, p);
+    wire [TS_AW-1:0]    ts_row_zc   = ts_row(cw, zc[5:0]);
+
     // ---- RAM port control (combinational from the state) -------------------------------------
     integer j;
     always @(*) begin
@@ -679,24 +780,24 @@ module wq_warp_sched #(
         rf_rreg = d_ra;
         rf_rpart = p;
         rf_we = 1'b0;
-        rf_waddr = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
-        rf_wlane = lanes_of(sel, p);
-        rf_wdata = alu_res;
+        rf_waddr = rf_row_rd;
+        rf_wlane = sel_p;
+        rf_wdata = alu_row;
         ts_rpart = p;
         ts_we = 1'b0;
-        ts_waddr = ts_row(cw, p);
-        ts_wlane = lanes_of(dis_mask, p);
+        ts_waddr = ts_row_p;
+        ts_wlane = dis_p;
         ts_wdata = {LANES{dis_reason, dis_addr}};
         pr_ridx = d_gp;
         pr_we = 1'b0;
         pr_waddr = {cw, d_rd[2:0]};
         pr_wdata = 32'd0;
         case (state)
-        ST_BG0:   rf_rpart = part_of(ctz(bg_rem));
-        ST_ML0:   rf_rpart = part_of(ctz(mrem));
-        ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = part_of(ml); end
-        ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = part_of(ml); end
-        ST_ML2:   begin rf_rreg = d_rb + 5'd1; rf_rpart = part_of(ml); end
+        ST_BG0:   rf_rpart = bg_l0_part;
+        ST_ML0:   rf_rpart = mrem_part;
+        ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
+        ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
+        ST_ML2:   begin rf_rreg = d_rb + 5'd1; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
         ST_ALU0:  pr_ridx = d_fn[2:0];
@@ -713,11 +814,11 @@ module wq_warp_sched #(
             // zero the warp's registers (warp_start's memset), its thread
             // state (absent threads exited) and its predicates
             rf_we = (zc < d_rows);
-            rf_waddr = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0) + zc_row;
+            rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
             rf_wdata = {LANES*32{1'b0}};
             ts_we = (zc < PARTS8);
-            ts_waddr = ts_row(cw, zc[5:0]);
+            ts_waddr = ts_row_zc;
             ts_wlane = {LANES{1'b1}};
             for (j = 0; j < LANES; j = j + 1)
                 ts_wdata[j*TSW +: TSW] = {(w_exited[cw][zc[4:0] * LANES6[4:0] + j[4:0]] ?
@@ -726,29 +827,29 @@ module wq_warp_sched #(
             pr_waddr = {cw, zc[2:0]};
         end
         ST_ALU6: begin
-            rf_we = (d_op != `WQ_OP_SETP);
+            rf_we = (d_op != `WQ_OP_SETP) && alu_last;
         end
         ST_S2R2: begin
-            rf_we = (lanes_of(sel, lnp >> LB) != 0);
-            rf_waddr = rf_row(cw, d_rd, (lnp >> LB), alias_on, w_sbase[cw]);
-            rf_wlane = lanes_of(sel, (lnp >> LB));
+            rf_we = (sel_s2r != 0);
+            rf_waddr = rf_row_s2r;
+            rf_wlane = sel_s2r;
             rf_wdata = opa;
         end
         ST_CALL2: begin
-            rf_we = (p < PARTS6) && (lanes_of(sel, p) != 0);
+            rf_we = (p < PARTS6) && (sel_p != 0);
             rf_wdata = {LANES{{(32-PCW){1'b0}}, fall}};
         end
         ST_ML5: begin
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
-            rf_waddr = rf_row(cw, d_rd + {2'b0, mk}, part_of(ml), alias_on, w_sbase[cw]);
+            rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
             rf_wdata = {LANES{lsu_rdata}};
         end
         ST_ML7: begin
             // ATOM: rd of one lane = the old value
             rf_we = 1'b1;
-            rf_waddr = rf_row(cw, d_rd, part_of(ml), alias_on, w_sbase[cw]);
+            rf_waddr = rf_row_ml;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
             rf_wdata = {LANES{mold}};
         end
@@ -759,17 +860,6 @@ module wq_warp_sched #(
         default: ;
         endcase
     end
-
-    // REG_WRITE beat values: lanes of part pp in mask m, others 0
-    function [LANES*32-1:0] beat;
-        input [LANES*32-1:0] row;
-        input [LANES-1:0]    m;
-        integer b;
-        begin
-            for (b = 0; b < LANES; b = b + 1)
-                beat[b*32 +: 32] = m[b] ? row[b*32 +: 32] : 32'd0;
-        end
-    endfunction
 
     // one record (the model's wq_trace_rec_t) on o_evr_*, unit = current warp
 `define WQS_EV(k, au, pcv, m, av, bv, cv) begin \
@@ -812,9 +902,6 @@ module wq_warp_sched #(
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
     wire [31:0] act = w_active[cw];
 
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0] bg_l0 = ctz(bg_rem);         // lowest remaining lane (its part bits unused)
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // ---- the sequencer ---------------------------------------------------------------------------
     integer i;
@@ -963,10 +1050,10 @@ module wq_warp_sched #(
                     state <= ret_bg;
                 end
             end else begin
-                bg_p0 <= part_of(ctz(bg_rem));
+                bg_p0 <= bg_l0_part;
                 bg_gm <= 32'd0;
-                if (!bg_sel[ctz(bg_rem)]) begin bg_t <= fall; p <= part_of(ctz(bg_rem)); state <= ST_BG2; end
-                else if (bg_mode == TG_UNI) begin bg_t <= bg_uni; p <= part_of(ctz(bg_rem)); state <= ST_BG2; end
+                if (!bg_sel[bg_l0]) begin bg_t <= fall; p <= bg_l0_part; state <= ST_BG2; end
+                else if (bg_mode == TG_UNI) begin bg_t <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
                 else state <= ST_BG1;       // read the lane's register
             end
         end
@@ -1004,7 +1091,7 @@ module wq_warp_sched #(
         ST_NP2: begin
             if (np_found) begin
                 w_spart[cw] <= np_k;
-                `WQS_SETPC(w_sstart[cw], pk & pmask(np_k))
+                `WQS_SETPC(w_sstart[cw], pk & pm_np)
                 np_res <= 1'b1;
                 state <= ret_np;
             end else begin
@@ -1151,8 +1238,7 @@ module wq_warp_sched #(
                 state <= dq_has_type[`WQ_TOK_CALL] ? ST_RET1 : ST_RET5;
             end
             `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT: begin
-                if (push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
-                    `WQS_TRAP(push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2))
+                if (pt_f1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_f1)
                 else `WQS_PUSH(region_type, sel, imm_pc, ST_REG1)
             end
             `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT: begin
@@ -1191,8 +1277,8 @@ module wq_warp_sched #(
                     w_sstart[cw] <= fall;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
-                    ss_run <= act & pmask(ss_k);
-                    `WQS_DIS(act & ~pmask(ss_k), `WQ_TOK_SUBV, fall, ST_SS1)
+                    ss_run <= act & pm_ss;
+                    `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
                 end
             end
             `WQ_OP_SUBV_END: begin
@@ -1251,17 +1337,13 @@ module wq_warp_sched #(
 
         // BRA / JMP / BRX / JMX: count the groups, check room, then branch
         ST_BR1: begin
-            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
-                          dq_log2) != `WQ_TRAP_NONE)
-                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
-                                    dq_head, dq_tail, dq_log2))
+            if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
             else `WQS_BG(1'b1, act, sel, bg_mode, bg_uni, ST_RETIRE)
         end
 
         // CALL: ng-1 DIV + 1 CALL token; link = PC+1; DIV first, then CALL
         ST_CALL1: begin
-            if (push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
-                `WQS_TRAP(push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2))
+            if (pt_fg != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg)
             else begin
                 p <= 6'd0;
                 state <= ST_CALL2;
@@ -1270,11 +1352,11 @@ module wq_warp_sched #(
         ST_CALL2: begin                     // write the link register part by part
             if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_CALL3)
             else begin
-                if (lanes_of(sel, p) != 0) begin
+                if (sel_p != 0) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
-                    o_evr_vals <= beat({LANES{{(32-PCW){1'b0}}, fall}}, lanes_of(sel, p));
+                    o_evr_vals <= beat_call;
                 end
                 p <= p + 6'd1;
             end
@@ -1301,7 +1383,7 @@ module wq_warp_sched #(
         end
         ST_RET3: begin                      // read the link register, part p
             if (p >= PARTS6) state <= ST_RET1;
-            else if (lanes_of(rcand, p) == 0) p <= p + 6'd1;
+            else if (rcand_p == 0) p <= p + 6'd1;
             else state <= ST_RET4;
         end
         ST_RET4: begin
@@ -1315,10 +1397,7 @@ module wq_warp_sched #(
             `WQS_BG(1'b0, act & ~held, sel & ~held, TG_REG, fall, ST_RET6)
         end
         ST_RET6: begin
-            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
-                          dq_log2) != `WQ_TRAP_NONE)
-                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
-                                    dq_head, dq_tail, dq_log2))
+            if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
             else begin
                 p <= 6'd0;
                 state <= ST_RET7;
@@ -1326,7 +1405,7 @@ module wq_warp_sched #(
         end
         ST_RET7: begin                      // each holder waits at its own link
             if (p >= PARTS6) `WQS_BG(1'b1, ret_rest, ret_go, TG_REG, fall, ST_RETIRE)
-            else if (lanes_of(held, p) == 0) p <= p + 6'd1;
+            else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
         ST_RET8: begin
@@ -1361,10 +1440,7 @@ module wq_warp_sched #(
             `WQS_BG(1'b0, act & ~(sel & tm), sel & ~tm, TG_UNI, imm_pc, ST_WR2)
         end
         ST_WR2: begin
-            if (push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1, dq_head, dq_tail,
-                          dq_log2) != `WQ_TRAP_NONE)
-                `WQS_TRAP(push_trap(1'b1, (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1,
-                                    dq_head, dq_tail, dq_log2))
+            if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
             else `WQS_DIS(wr_park, region_type, imm_pc, ST_WR3)
         end
         ST_WR3: `WQS_BG(1'b1, wr_rest, wr_go, TG_UNI, imm_pc, ST_RETIRE)
@@ -1373,8 +1449,7 @@ module wq_warp_sched #(
         ST_Y1: begin
             y_found <= dqr_found;
             y_idx <= dqr_index;
-            if (!dqr_found && push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2) != `WQ_TRAP_NONE)
-                `WQS_TRAP(push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2))
+            if (!dqr_found && pt_b1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_b1)
             else state <= ST_Y2;
         end
         ST_Y2: begin
@@ -1438,27 +1513,39 @@ module wq_warp_sched #(
         end
         ST_ALU1: begin                      // read ra, part p
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
-            else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            else if (sel_p == 0) p <= p + 6'd1;
             else state <= ST_ALU2;
         end
         ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
         ST_ALU3: begin
             opb <= d_bi ? {LANES{d_imm}} : rf_rdata;
+            aq <= 6'd0;
             state <= ST_ALU4;
         end
         ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            if (d_op == `WQ_OP_SETP)
-                setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp} << (p * LANES));
-            else begin
-                `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
-                        32'd0, 64'd0, 64'd0)
-                o_evr_part <= p[4:0];
-                o_evr_vals <= beat(alu_res, lanes_of(sel, p));
+            if (!alu_last) begin            // keep this pass, run the next one
+                for (i = 0; i < APASS; i = i + 1)
+                    if (aq == i[5:0]) begin
+                        opb[i*AW_ +: AW_] <= alu_res;
+                        acmp[i*ALU_LANES +: ALU_LANES] <= alu_cmp;
+                    end
+                aq <= aq + 6'd1;
+                // MUL / MULHU start the multiplier again; the rest take a cycle a pass
+                state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
+            end else begin
+                if (d_op == `WQ_OP_SETP)
+                    setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
+                else begin
+                    `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                            32'd0, 64'd0, 64'd0)
+                    o_evr_part <= p[4:0];
+                    o_evr_vals <= beat_alu;
+                end
+                p <= p + 6'd1;
+                state <= ST_ALU1;
             end
-            p <= p + 6'd1;
-            state <= ST_ALU1;
         end
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
@@ -1469,7 +1556,8 @@ module wq_warp_sched #(
 
         // S2R: walk the 32 threads (TID_X/Y/Z by increments), a part at a time
         ST_S2R1: begin
-            opa[lnp[LB-1:0]*32 +: 32] <= sr_val;
+            for (i = 0; i < LANES; i = i + 1)     // constant slices (no LHS shifter)
+                if (lnp[LB-1:0] == i[LB-1:0]) opa[i*32 +: 32] <= sr_val;
             if (tx + 11'd1 == w_ntid0[cw]) begin
                 tx <= 11'd0;
                 if (ty + 11'd1 == w_ntid1[cw]) begin ty <= 11'd0; tz <= tz + 11'd1; end
@@ -1479,11 +1567,11 @@ module wq_warp_sched #(
             else lnp <= lnp + 6'd1;
         end
         ST_S2R2: begin
-            if (lanes_of(sel, (lnp >> LB)) != 0) begin
+            if (sel_s2r != 0) begin
                 `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                         32'd0, 64'd0, 64'd0)
                 o_evr_part <= lnp[4:0] >> LB;
-                o_evr_vals <= beat(opa, lanes_of(sel, (lnp >> LB)));
+                o_evr_vals <= beat_s2r;
             end
             lnp <= lnp + 6'd1;
             state <= (lnp == 6'd31) ? ST_RETIRE : ST_S2R1;
@@ -1494,7 +1582,7 @@ module wq_warp_sched #(
             if (p >= PARTS6) begin
                 mrem <= sel;
                 state <= ST_ML0;
-            end else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            end else if (sel_p == 0) p <= p + 6'd1;
             else state <= ST_M1;            // read ra, part p
         end
         ST_M1: begin
@@ -1510,7 +1598,7 @@ module wq_warp_sched #(
                 mk <= 3'd0;
                 state <= (d_op == `WQ_OP_ST) ? ST_RETIRE : ST_RB0;
             end else begin
-                ml <= ctz(mrem);
+                ml <= mrem_l0;
                 mk <= 3'd0;
                 state <= ST_ML1;
             end
@@ -1580,14 +1668,14 @@ module wq_warp_sched #(
             else if (p >= PARTS6) begin
                 p <= 6'd0;
                 mk <= mk + 3'd1;
-            end else if (lanes_of(sel, p) == 0) p <= p + 6'd1;
+            end else if (sel_p == 0) p <= p + 6'd1;
             else state <= ST_RB1;
         end
         ST_RB1: begin
             `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd + {2'b0, mk}}, {{(32-PCW){1'b0}}, ipc},
                     sel, 32'd0, 64'd0, 64'd0)
             o_evr_part <= p[4:0];
-            o_evr_vals <= beat(rf_rdata, lanes_of(sel, p));
+            o_evr_vals <= beat_rb;
             p <= p + 6'd1;
             state <= ST_RB0;
         end
@@ -1610,7 +1698,7 @@ module wq_warp_sched #(
             `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
                     {24'd0, tcode}, 64'd0, 64'd0)
             bc_key <= w_key[cw];
-            if (!recoverable(tcode)) `WQS_CALL(ST_BC, ret_sub, ST_END)
+            if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
         ST_END: begin
@@ -1670,7 +1758,7 @@ module wq_warp_sched #(
         end
         ST_RC_WK0: begin                    // read thread state, part p
             if (p >= PARTS6) state <= ST_RC_WK2;
-            else if (lanes_of(wk_mask, p) == 0) p <= p + 6'd1;
+            else if (wk_p == 0) p <= p + 6'd1;
             else state <= ST_RC_WK1;
         end
         ST_RC_WK1: begin
@@ -1750,13 +1838,13 @@ module wq_warp_sched #(
                                 `WQS_DQ(DQ_DBG_SETHT, ST_CSR_ACK)
                         `WQ_DBGCMD_RESUME:
                             if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
-                                recoverable(w_trap[dbg_warp[WID_W-1:0]])) begin
+                                dbg_recov) begin
                                 w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_RUN;
                                 w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
                             end
                         `WQ_DBGCMD_KILL:
                             if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
-                                !recoverable(w_trap[dbg_warp[WID_W-1:0]])) begin
+                                !dbg_recov) begin
                                 w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_FREE;
                                 w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
                                 bc_key <= w_key[dbg_warp[WID_W-1:0]];

@@ -8,14 +8,14 @@
 # Usage: bash scripts/cosim.sh nested [wq nested arguments]   (wq nested --backend rtl)
 #        bash scripts/cosim.sh nested-latency [FILE] [--link-latency L]
 #        bash scripts/cosim.sh FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N]
-#            [--channels N] [--regs N] [--dq-log2 N]
+#            [--channels N] [--regs N] [--dq-log2 N] [--alu-lanes N]
 #            [--seed N] [--wave F.fst] [--max-cycles N] [--lat MIN,MAX]
 #            [--ready PCT] [--history N] [--expects-info] [--rerun CMD]
 # Prints `mismatches: 0` and exits 0 when both sides agree; exits 1 on the
 # first mismatch (with its report), 2 on bad arguments.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-ch=4 wa=8 la=32 dq=6 re=32
+ch=4 wa=8 la=32 dq=6 re=32 al=
 args=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -24,9 +24,10 @@ while [ $# -gt 0 ]; do
     --channels) ch=$2; shift 2 ;;
     --regs)     re=$2; shift 2 ;;
     --dq-log2)  dq=$2; shift 2 ;;
+    --alu-lanes) al=$2; shift 2 ;;
     *)          args+=("$1"); shift ;;
     esac
 done
 case "$la" in 8|16|32) ;; *) echo "cosim: --lanes must be 8, 16 or 32" >&2; exit 2 ;; esac
-bin=$(cd "$here" && bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re") || exit 2
+bin=$(cd "$here" && bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "${al:-$la}") || exit 2
 exec "$here/$bin" "${args[@]}"

@@ -7,6 +7,7 @@ command -v make >/dev/null || need+=(make)
 command -v iverilog >/dev/null || need+=(iverilog)
 command -v verilator >/dev/null || need+=(verilator)
 command -v yosys >/dev/null || need+=(yosys)
+command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice40: placement, Fmax
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
 if [ ${#need[@]} -gt 0 ]; then
     echo "deps: installing ${need[*]}"

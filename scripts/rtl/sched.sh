@@ -9,7 +9,7 @@
 #         the debug window and the final memory image.  Programs: every
 #         tests/programs/*.wqs and tb/verilator/sched/progs/*.wqs.  One
 #         Verilator build per parameter set, in
-#         build/verilator/sched/W<WARPS>_L<LANES>_R<REGS>_D<DQ_LOG2>/.
+#         build/verilator/sched/W<WARPS>_L<LANES>_R<REGS>_D<DQ_LOG2>_A<ALU_LANES>/.
 #
 # Usage: bash scripts/rtl/sched.sh [SEED...]     (seeds for every config)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
@@ -28,8 +28,8 @@ fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build >/dev/null || fail "make build"
 
-build() {   # WARPS LANES REGS DQ_LOG2 -> directory
-    local d="$B/W$1_L$2_R$3_D$4"
+build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES -> directory
+    local d="$B/W$1_L$2_R$3_D$4_A$5"
     mkdir -p "$d"
     # rebuild only when an input is newer than the binary
     if [ -x "$d/tb_sched" ] && [ -z "$(find "$rtl"/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
@@ -38,7 +38,7 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
     fi
     verilator --cc --exe --build -j 2 -O2 -Wall \
         -Ibuild/gen -I"$rtl" --top-module wq_warp_sched \
-        -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" \
+        -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" -GALU_LANES="$5" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$d" -o tb_sched \
         -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
@@ -50,11 +50,13 @@ build() {   # WARPS LANES REGS DQ_LOG2 -> directory
 
 progs=(tests/programs/*.wqs tb/verilator/sched/progs/*.wqs)
 total=0
-for cfg in "8 32 32 6 1 2 3" "8 16 32 6 4 5" "8 8 32 6 6 7" "2 8 16 4 8 9"; do
-    read -r warps lanes regs dlog2 fixed <<< "$cfg"
+# ALU_LANES (5th): the physical ALU lanes; fewer than LANES runs each part
+# in several ALU passes (the small configuration uses one ALU lane)
+for cfg in "8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "8 8 32 6 8 6 7" "2 8 16 4 1 8 9"; do
+    read -r warps lanes regs dlog2 alu fixed <<< "$cfg"
     seeds=("$@")
     [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"
-    d=$(build "$warps" "$lanes" "$regs" "$dlog2")
+    d=$(build "$warps" "$lanes" "$regs" "$dlog2" "$alu")
     for s in "${seeds[@]}"; do
         args=(--seed "$s")
         [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
@@ -75,6 +77,6 @@ for cfg in "8 32 32 6 1 2 3" "8 16 32 6 4 5" "8 8 32 6 6 7" "2 8 16 4 8 9"; do
         total=$((total + 1))
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|records):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
-        tr '\n' ' ' | sed "s/^/rtl_test: W=$warps L=$lanes: /; s/ \$/\n/"
+        tr '\n' ' ' | sed "s/^/rtl_test: W=$warps L=$lanes A=$alu: /; s/ \$/\n/"
 done
 echo "rtl_test: sched $total seed runs ok"

@@ -8,7 +8,8 @@
 #       record, CSR reads and the final memory images (scripts/cosim.sh,
 #       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
-#       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16).  Programs: every
+#       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, one ALU lane:
+#       ALU_LANES=1).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen
 #       prog`; odd seeds --timing-free, even seeds with every feature and
 #       their races' .expect informational, as scripts/regress does) and
@@ -20,7 +21,7 @@
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
 #                    (build root, e.g. a --coverage build; logs go to its gen/)
 #   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
-#                    (default "4 8 32 6 32;2 2 8 4 16")
+#                    (default "4 8 32 6 32;2 2 8 4 16 1")
 #   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
@@ -51,11 +52,11 @@ run() {   # BIN PROGRAM SEED [TB_ARGS...]
 total=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1}"
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re <<< "$cfg"
+    read -r ch wa la dq re al <<< "$cfg"
     list=()
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)
@@ -103,6 +104,6 @@ for cfg in "${cfgs[@]}"; do
             total=$((total + 1))
         done
     done
-    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la}: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
 done
 echo "rtl_test: top $total lockstep runs ok"

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# synth_ice40.sh -- does the small configuration fit an iCE40 UP5K?
+# (`make synth-ice40`, also run by `make synth`)
+#
+# Synthesises wq_top with Yosys' iCE40 flow (`synth_ice40 -dsp -top wq_top`,
+# BRAM inference on) at the small parameters
+#     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16  (+ ICE40_EXTRA below)
+# counts the mapped cells and compares them with the UP5K:
+#     SB_LUT4 5280, SB_DFF* 5280, SB_RAM40_4K 30 (EBR), SB_MAC16 8, SB_SPRAM256KA 4
+# and writes build/reports/ice40_small.txt; exits 1 when any count is over.
+# When everything fits and nextpnr-ice40 is installed, the design is placed
+# and routed for an UP5K (fpga/wq_ice40_small.v: wq_top behind a serial
+# pin wrapper, so the I/O fits a package; pins left to the placer) and the Fmax estimate is added.
+#
+# Usage: bash scripts/synth_ice40.sh
+#   ICE40_PARAMS  override the parameter list ("NAME=VAL ...")
+#   ICE40_PNR=0   skip placement even when the design fits
+set -euo pipefail
+cd "$(dirname "$0")/.."
+R=build/reports
+D=build/ice40
+fail() { echo "synth_ice40: FAIL: $*" >&2; exit 1; }
+command -v yosys >/dev/null || fail "yosys not installed (make deps)"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
+mkdir -p "$R" "$D"
+
+params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1"}
+chp=""
+for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
+
+rtl=(rtl/*.v)
+log="$D/wq_top_small.log"
+t0=$(date +%s)
+yosys -q -l "$log" -p "
+    read_verilog -Ibuild/gen -Irtl ${rtl[*]}
+    chparam $chp wq_top
+    synth_ice40 -dsp -top wq_top -json $D/wq_top_small.json
+    select -assert-none t:\$_DLATCH_* t:SB_DFF*_LATCH*
+    tee -q -o $D/wq_top_small.stat stat
+" > /dev/null 2>&1 || { tail -30 "$log" >&2; fail "yosys (log: $log)"; }
+t1=$(date +%s)
+grep -q '^Latch inferred' "$log" && { grep '^Latch inferred' "$log" >&2; fail "latch"; }
+
+read -r lut ff ebr dsp spram carry < <(awk '
+    $1 == "SB_LUT4" { l += $2 }
+    $1 ~ /^SB_DFF/ { f += $2 }
+    $1 ~ /^SB_RAM40_4K/ { e += $2 }
+    $1 == "SB_MAC16" { d += $2 }
+    $1 == "SB_SPRAM256KA" { s += $2 }
+    $1 == "SB_CARRY" { c += $2 }
+    END { print l + 0, f + 0, e + 0, d + 0, s + 0, c + 0 }' "$D/wq_top_small.stat")
+
+out="$R/ice40_small.txt"
+over=()
+{
+    echo "# iCE40 UP5K fit of wq_top, small configuration"
+    echo "# yosys $(yosys -V | awk '{print $2}') synth_ice40 -dsp; parameters: $params"
+    printf '%-14s %6s %6s %5s\n' resource used limit use%
+    line() {   # NAME USED LIMIT
+        printf '%-14s %6d %6d %4d%%\n' "$1" "$2" "$3" $(( $2 * 100 / $3 ))
+        [ "$2" -le "$3" ] || over+=("$1 $2 > $3")
+    }
+    line SB_LUT4 "$lut" 5280
+    line SB_DFF "$ff" 5280
+    line SB_RAM40_4K "$ebr" 30
+    line SB_MAC16 "$dsp" 8
+    line SB_SPRAM256KA "$spram" 4
+    echo "SB_CARRY $carry (in the logic cells of the LUTs; not a separate limit)"
+    echo "synth_seconds $((t1 - t0))"
+} > "$out"
+# `line` ran in the brace group of this shell, so `over` is set here
+if [ ${#over[@]} -eq 0 ] && [ "${ICE40_PNR:-1}" != 0 ] && command -v nextpnr-ice40 >/dev/null; then
+    plog="$D/pnr_small.log"
+    if yosys -q -l "$D/wrap_small.log" -p "
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]} fpga/wq_ice40_small.v
+        chparam $chp wq_ice40_small
+        synth_ice40 -dsp -top wq_ice40_small -json $D/wrap_small.json
+    " > /dev/null 2>&1 &&
+       nextpnr-ice40 --up5k --package sg48 --json "$D/wrap_small.json" \
+            --pcf-allow-unconstrained --freq 12 --seed 1 \
+            --log "$plog" > /dev/null 2>&1; then
+        fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+        echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k, seed 1, wrapper fpga/wq_ice40_small.v)" >> "$out"
+    else
+        echo "fmax_mhz ? (placement failed: $plog)" >> "$out"
+        over+=("nextpnr placement")
+    fi
+fi
+cat "$out" | sed 's/^/synth_ice40: /'
+[ ${#over[@]} -eq 0 ] || fail "does not fit an UP5K: ${over[*]}"
+echo "synth_ice40: fits an UP5K; $out"
