@@ -49,6 +49,7 @@ extern "C" {
 }
 
 #include "Vwq_host_if.h"
+#include "tb_cov.h"
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -849,12 +850,6 @@ int main(int argc, char **argv)
     Bench b(seed, wave);
     b.verbose = verbose;
     int rc = b.run(cycles);
-#if VM_COVERAGE
-    // a --coverage build (scripts/coverage.sh): a passing run's coverage
-    // data goes to $WQ_COV_DIR/host_s<seed>.dat
-    if (const char *d = getenv("WQ_COV_DIR"))
-        if (rc == 0)
-            b.vctx->coveragep()->write((std::string(d) + "/host_s" + std::to_string(seed) + ".dat").c_str());
-#endif
+    tb_cov_write(b.vctx.get(), "host", seed, rc);
     return rc;
 }

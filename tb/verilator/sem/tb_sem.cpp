@@ -38,6 +38,7 @@ extern "C" {
 }
 
 #include "Vwq_sem_unit.h"
+#include "tb_cov.h"
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -432,12 +433,6 @@ int main(int argc, char **argv)
     Bench b(seed, wave);
     b.verbose = verbose;
     int rc = b.run(ops);
-#if VM_COVERAGE
-    // a --coverage build (scripts/coverage.sh): a passing run's coverage
-    // data goes to $WQ_COV_DIR/sem_s<seed>.dat
-    if (const char *d = getenv("WQ_COV_DIR"))
-        if (rc == 0)
-            b.vctx->coveragep()->write((std::string(d) + "/sem_s" + std::to_string(seed) + ".dat").c_str());
-#endif
+    tb_cov_write(b.vctx.get(), "sem", seed, rc);
     return rc;
 }
