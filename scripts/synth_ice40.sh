@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # synth_ice40.sh -- does the small configuration fit an iCE40 UP5K?
-# (`make synth-ice40`, also run by `make synth`)
+# (`make synth-ice40`)
 #
-# Synthesises wq_top with Yosys' iCE40 flow (`synth_ice40 -dsp -top wq_top`,
-# BRAM inference on) at the small parameters
-#     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16  (+ ICE40_EXTRA below)
-# counts the mapped cells and compares them with the UP5K:
+# The fit build is fpga/wq_ice40_small.v: wq_top at the small parameters
+#     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1
+# with its CSR slave, memory master and interrupt on pins and its lockstep
+# event port open, as on a board.  It is synthesised with Yosys' iCE40 flow
+# (`synth_ice40 -dsp`, block RAM inference on), the mapped cells are counted
+# and compared with the UP5K:
 #     SB_LUT4 5280, SB_DFF* 5280, SB_RAM40_4K 30 (EBR), SB_MAC16 8, SB_SPRAM256KA 4
-# and writes build/reports/ice40_small.txt; exits 1 when any count is over.
-# When everything fits and nextpnr-ice40 is installed, the design is placed
-# and routed for an UP5K (fpga/wq_ice40_small.v: wq_top behind a serial
-# pin wrapper, so the I/O fits a package; pins left to the placer) and the Fmax estimate is added.
+# A second run synthesises wq_top itself, event port included, without
+# flattening, for the per-module breakdown (each module's own cells).
+# Both go to build/reports/ice40_small.txt; the script exits 1 when any
+# count of the fit build is over.  When everything fits and nextpnr-ice40
+# is installed, the fit build is placed and routed for an UP5K (sg48, pins
+# left to the placer) and the Fmax estimate is added.
 #
 # Usage: bash scripts/synth_ice40.sh
-#   ICE40_PARAMS  override the parameter list ("NAME=VAL ...")
-#   ICE40_PNR=0   skip placement even when the design fits
+#   ICE40_PARAMS     override the parameter list ("NAME=VAL ...")
+#   ICE40_BREAKDOWN=0  skip the per-module run
+#   ICE40_PNR=0      skip placement even when the design fits
 set -euo pipefail
 cd "$(dirname "$0")/.."
 R=build/reports
@@ -27,34 +32,50 @@ mkdir -p "$R" "$D"
 params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1"}
 chp=""
 for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
-
 rtl=(rtl/*.v)
-log="$D/wq_top_small.log"
+
+# the per-module run goes in the background: two cores, two runs
+bd_pid=""
+if [ "${ICE40_BREAKDOWN:-1}" != 0 ]; then
+    yosys -q -l "$D/wq_top_small.log" -p "
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]}
+        chparam $chp wq_top
+        synth_ice40 -dsp -noflatten -top wq_top
+        tee -q -o $D/wq_top_small.stat stat
+    " > /dev/null 2>&1 &
+    bd_pid=$!
+fi
+
+log="$D/fit_small.log"
 t0=$(date +%s)
 yosys -q -l "$log" -p "
-    read_verilog -Ibuild/gen -Irtl ${rtl[*]}
-    chparam $chp wq_top
-    synth_ice40 -dsp -top wq_top -json $D/wq_top_small.json
+    read_verilog -Ibuild/gen -Irtl ${rtl[*]} fpga/wq_ice40_small.v
+    chparam $chp wq_ice40_small
+    synth_ice40 -dsp -top wq_ice40_small -json $D/fit_small.json
     select -assert-none t:\$_DLATCH_* t:SB_DFF*_LATCH*
-    tee -q -o $D/wq_top_small.stat stat
+    tee -q -o $D/fit_small.stat stat
 " > /dev/null 2>&1 || { tail -30 "$log" >&2; fail "yosys (log: $log)"; }
 t1=$(date +%s)
 grep -q '^Latch inferred' "$log" && { grep '^Latch inferred' "$log" >&2; fail "latch"; }
 
-read -r lut ff ebr dsp spram carry < <(awk '
-    $1 == "SB_LUT4" { l += $2 }
-    $1 ~ /^SB_DFF/ { f += $2 }
-    $1 ~ /^SB_RAM40_4K/ { e += $2 }
-    $1 == "SB_MAC16" { d += $2 }
-    $1 == "SB_SPRAM256KA" { s += $2 }
-    $1 == "SB_CARRY" { c += $2 }
-    END { print l + 0, f + 0, e + 0, d + 0, s + 0, c + 0 }' "$D/wq_top_small.stat")
-
+# count SB_* cells of one stat section (the whole design when flattened)
+cells() {   # STATFILE -> "lut ff ebr dsp spram carry"
+    awk '
+        $1 == "SB_LUT4" { l += $2 }
+        $1 ~ /^SB_DFF/ { f += $2 }
+        $1 ~ /^SB_RAM40_4K/ { e += $2 }
+        $1 == "SB_MAC16" { d += $2 }
+        $1 == "SB_SPRAM256KA" { s += $2 }
+        $1 == "SB_CARRY" { c += $2 }
+        END { print l + 0, f + 0, e + 0, d + 0, s + 0, c + 0 }' "$1"
+}
+read -r lut ff ebr dsp spram carry < <(cells "$D/fit_small.stat")
 out="$R/ice40_small.txt"
 over=()
 {
-    echo "# iCE40 UP5K fit of wq_top, small configuration"
+    echo "# iCE40 UP5K fit of the small configuration"
     echo "# yosys $(yosys -V | awk '{print $2}') synth_ice40 -dsp; parameters: $params"
+    echo "# fit build: fpga/wq_ice40_small.v (CSR, memory, IRQ on pins; event port open)"
     printf '%-14s %6s %6s %5s\n' resource used limit use%
     line() {   # NAME USED LIMIT
         printf '%-14s %6d %6d %4d%%\n' "$1" "$2" "$3" $(( $2 * 100 / $3 ))
@@ -69,18 +90,43 @@ over=()
     echo "synth_seconds $((t1 - t0))"
 } > "$out"
 # `line` ran in the brace group of this shell, so `over` is set here
+
+# per-module breakdown of wq_top with its event port (own cells; a module
+# with two parameterisations, e.g. wq_regfile, is summed)
+if [ -n "$bd_pid" ]; then
+    if wait "$bd_pid"; then
+        {
+            echo "# wq_top with its lockstep event port, per module (synth_ice40 -dsp -noflatten, own cells)"
+            awk '
+                /^=== design hierarchy ===/ { exit }
+                /^=== .* ===$/ { m = $2; sub(/^[$]paramod[^\\]*\\/, "", m); sub(/\\.*/, "", m)
+                                 if (!(m in seen)) { seen[m] = 1; order[++k] = m } next }
+                $1 == "SB_LUT4" { l[m] += $2 }
+                $1 ~ /^SB_DFF/ { f[m] += $2 }
+                $1 ~ /^SB_RAM40_4K/ { e[m] += $2 }
+                $1 == "SB_MAC16" { d[m] += $2 }
+                END {
+                    printf "%-18s %7s %7s %5s %5s\n", "module", "SB_LUT4", "SB_DFF", "EBR", "MAC16"
+                    for (i = 1; i <= k; i++) {
+                        m = order[i]
+                        printf "%-18s %7d %7d %5d %5d\n", m, l[m], f[m], e[m], d[m]
+                        tl += l[m]; tf += f[m]; te += e[m]; td += d[m]
+                    }
+                    printf "%-18s %7d %7d %5d %5d\n", "total", tl, tf, te, td
+                }' "$D/wq_top_small.stat"
+        } >> "$out"
+    else
+        echo "# per-module run failed: $D/wq_top_small.log" >> "$out"
+    fi
+fi
+
 if [ ${#over[@]} -eq 0 ] && [ "${ICE40_PNR:-1}" != 0 ] && command -v nextpnr-ice40 >/dev/null; then
     plog="$D/pnr_small.log"
-    if yosys -q -l "$D/wrap_small.log" -p "
-        read_verilog -Ibuild/gen -Irtl ${rtl[*]} fpga/wq_ice40_small.v
-        chparam $chp wq_ice40_small
-        synth_ice40 -dsp -top wq_ice40_small -json $D/wrap_small.json
-    " > /dev/null 2>&1 &&
-       nextpnr-ice40 --up5k --package sg48 --json "$D/wrap_small.json" \
+    if nextpnr-ice40 --up5k --package sg48 --json "$D/fit_small.json" \
             --pcf-allow-unconstrained --freq 12 --seed 1 \
             --log "$plog" > /dev/null 2>&1; then
         fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-        echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k, seed 1, wrapper fpga/wq_ice40_small.v)" >> "$out"
+        echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k --package sg48, seed 1)" >> "$out"
     else
         echo "fmax_mhz ? (placement failed: $plog)" >> "$out"
         over+=("nextpnr placement")
