@@ -140,6 +140,7 @@ module wq_token_deque #(
     localparam NPRES = `WQ_TF_PRESENCE_W;           // types with a presence bit
     localparam NTYPE = 1 << `WQ_TF_TYPE_W;          // type codes
     localparam L2W   = `WQ_LDF_DEQUE_LOG2_W;
+    localparam LGW   = $clog2(LOG2 + 1);           // stored log2: 0..LOG2
     localparam PW    = LOG2 + 1;                    // head / tail
     localparam AW    = WID_W + LOG2;                // {warp, index}
     localparam RAW   = (WARPS > 1) ? AW : LOG2;     // RAM address
@@ -219,7 +220,7 @@ module wq_token_deque #(
     reg  [RAW-1:0]        sweep_addr;
     // per-warp state, flattened
     wire [WARPS*PW-1:0]   head_all, tail_all;
-    wire [WARPS*L2W-1:0]  log2_all;
+    wire [WARPS*LGW-1:0]  log2_all;
     wire [WARPS*TOKW-1:0] front_all;
     // registered results: the last accepted command.  Stage 2, the
     // pending front update and the search all belong to that command (no
@@ -261,7 +262,7 @@ module wq_token_deque #(
     // ---- the command's warp -------------------------------------------------
     wire [PW-1:0]   c_head  = head_all[i_warp * PW +: PW];
     wire [PW-1:0]   c_tail  = tail_all[i_warp * PW +: PW];
-    wire [L2W-1:0]  c_log2  = log2_all[i_warp * L2W +: L2W];
+    wire [LGW-1:0]  c_log2  = log2_all[i_warp * LGW +: LGW];
     wire [PW-1:0]   c_depth = {{(PW-1){1'b0}}, 1'b1} << c_log2;
     wire [PW-1:0]   c_count = c_head - c_tail;
     wire            c_empty = (c_head == c_tail);
@@ -422,7 +423,7 @@ module wq_token_deque #(
     begin : g_warp
         localparam [WID_W-1:0] GW = g;
         reg  [PW-1:0]   head, tail;
-        reg  [L2W-1:0]  lg;
+        reg  [LGW-1:0]  lg;
         reg  [TOKW-1:0] front;
         wire            sel = cmd_fire && (i_warp == GW);
 
@@ -439,9 +440,9 @@ module wq_token_deque #(
 
         always @(posedge i_clk)
         if (i_reset)
-            lg <= LOG2_MAX;
+            lg <= LOG2_MAX[LGW-1:0];
         else if (sel && s1_log2_we)
-            lg <= c_nlog2;
+            lg <= c_nlog2[LGW-1:0];
 
         always @(posedge i_clk)
         if (i_reset)
@@ -451,7 +452,7 @@ module wq_token_deque #(
 
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
-        assign log2_all[g*L2W +: L2W]     = lg;
+        assign log2_all[g*LGW +: LGW]     = lg;
         assign front_all[g*TOKW +: TOKW]  = front;
     end endgenerate
 
@@ -604,7 +605,7 @@ module wq_token_deque #(
     assign o_has_type = c_has;
     assign o_head     = c_head;
     assign o_tail     = c_tail;
-    assign o_log2     = c_log2;
+    assign o_log2     = {{(L2W-LGW){1'b0}}, c_log2};
 
 `ifdef FORMAL
     // ---- formal properties --------------------------------------------------
@@ -631,7 +632,7 @@ module wq_token_deque #(
         localparam [WID_W-1:0] FGW = fg;
         wire [PW-1:0]  fh = head_all[fg*PW +: PW];
         wire [PW-1:0]  ft = tail_all[fg*PW +: PW];
-        wire [L2W-1:0] fl = log2_all[fg*L2W +: L2W];
+        wire [L2W-1:0] fl = {{(L2W-LGW){1'b0}}, log2_all[fg*LGW +: LGW]};
         wire [PW-1:0]  fd = {{(PW-1){1'b0}}, 1'b1} << fl;
         wire [RAW-1:0] ftop = ent(FGW, fh[LOG2-1:0] - 1'b1);
 
