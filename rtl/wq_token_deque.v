@@ -140,6 +140,7 @@ module wq_token_deque #(
     localparam NPRES = `WQ_TF_PRESENCE_W;           // types with a presence bit
     localparam NTYPE = 1 << `WQ_TF_TYPE_W;          // type codes
     localparam L2W   = `WQ_LDF_DEQUE_LOG2_W;
+    localparam LGW   = $clog2(LOG2 + 1);           // stored log2: 0..LOG2
     localparam PW    = LOG2 + 1;                    // head / tail
     localparam AW    = WID_W + LOG2;                // {warp, index}
     localparam RAW   = (WARPS > 1) ? AW : LOG2;     // RAM address
@@ -203,7 +204,12 @@ module wq_token_deque #(
 
     // ---- declarations -------------------------------------------------------
     wire                  cmd_fire;
-    // RAM
+    // RAM.  no_rw_check: a read and a write never meet in one cycle (see
+    // the write port below; the FORMAL section asserts it), so Yosys must
+    // not build read-during-write bypass logic around the block RAM (it
+    // did: 64 write-data flip-flops, a fabric read register and a 64-bit
+    // output mux, about 135 FF and 75 LUT at LOG2=4 WARPS=2).
+    (* no_rw_check *)
     reg  [TOKW-1:0]       mem [0:NENT-1] /* verilator public_flat_rd */;
     reg  [TOKW-1:0]       ram_rdata;
     reg                   ram_re, ram_we;
@@ -214,35 +220,41 @@ module wq_token_deque #(
     reg  [RAW-1:0]        sweep_addr;
     // per-warp state, flattened
     wire [WARPS*PW-1:0]   head_all, tail_all;
-    wire [WARPS*L2W-1:0]  log2_all;
+    wire [WARPS*LGW-1:0]  log2_all;
     wire [WARPS*TOKW-1:0] front_all;
+    // registered results: the last accepted command.  Stage 2, the
+    // pending front update and the search all belong to that command (no
+    // command is accepted while a merge writes back or a search runs), so
+    // they take its warp, index and token fields from here rather than
+    // from copies of their own.
+    reg                   r_valid, r_empty, r_rejected;
+    reg  [3:0]            r_op;
+    reg  [WID_W-1:0]      r_warp;
+    reg  [`WQ_TRAP_W-1:0] r_trap;
+    reg  [TOKW-1:0]       r_token;         // token pushed/written/popped, or the command's own
+    reg  [LOG2-1:0]       r_index;         // also the search pointer
     // stage 2: what the RAM output register holds this cycle
     reg                   s2_merge;        // an entry to merge: write it back now
     reg                   s2_dbgread;      // an entry for o_token
-    reg  [WID_W-1:0]      s2_warp;
-    reg  [LOG2-1:0]       s2_index;
-    reg  [`WQ_TF_MASK_W-1:0] s2_mask;
+    wire [WID_W-1:0]      s2_warp  = r_warp;
+    wire [LOG2-1:0]       s2_index = r_index;                  // c_idx for a merge
+    wire [`WQ_TF_MASK_W-1:0] s2_mask = r_token[`WQ_TF_MASK_RANGE];  // i_mask
     wire [TOKW-1:0]       s2_word;         // RAM output, merged if merging
     // the pending front update: written into warp p_warp's copy at the end
     // of this cycle, and forwarded to any reader of that copy until then
     reg                   p_valid;
     reg                   p_rdata;         // from the RAM output (else r_token)
-    reg  [WID_W-1:0]      p_warp;
+    reg                   p_zero;          // the deque is now empty: front = 0
+    wire [WID_W-1:0]      p_warp   = r_warp;
     wire [TOKW-1:0]       p_data;
-    // search
+    // search: key and pointer in the r_* registers of the CMD_FIND
     reg                   f_busy;
-    reg  [WID_W-1:0]      f_warp;
-    reg  [LOG2-1:0]       f_ptr, f_tail;
-    reg  [`WQ_TF_TYPE_W-1:0] f_type;
-    reg  [`WQ_TF_ADDR_W-1:0] f_addr;
+    wire [WID_W-1:0]      f_warp   = r_warp;
+    wire [LOG2-1:0]       f_ptr    = r_index;
+    reg  [LOG2-1:0]       f_tail;
+    wire [`WQ_TF_TYPE_W-1:0] f_type = r_token[`WQ_TF_TYPE_RANGE];  // i_type
+    wire [`WQ_TF_ADDR_W-1:0] f_addr = r_token[`WQ_TF_ADDR_RANGE];  // i_addr
     wire                  f_match, f_done;
-    // registered results
-    reg                   r_valid, r_found, r_empty, r_rejected;
-    reg  [3:0]            r_op;
-    reg  [WID_W-1:0]      r_warp;
-    reg  [`WQ_TRAP_W-1:0] r_trap;
-    reg  [TOKW-1:0]       r_token;
-    reg  [LOG2-1:0]       r_index;
 
     assign o_ready  = !sweep_busy && !f_busy && !s2_merge;
     assign cmd_fire = i_valid && o_ready;
@@ -250,7 +262,7 @@ module wq_token_deque #(
     // ---- the command's warp -------------------------------------------------
     wire [PW-1:0]   c_head  = head_all[i_warp * PW +: PW];
     wire [PW-1:0]   c_tail  = tail_all[i_warp * PW +: PW];
-    wire [L2W-1:0]  c_log2  = log2_all[i_warp * L2W +: L2W];
+    wire [LGW-1:0]  c_log2  = log2_all[i_warp * LGW +: LGW];
     wire [PW-1:0]   c_depth = {{(PW-1){1'b0}}, 1'b1} << c_log2;
     wire [PW-1:0]   c_count = c_head - c_tail;
     wire            c_empty = (c_head == c_tail);
@@ -279,6 +291,7 @@ module wq_token_deque #(
     // ---- stage 1: decode the command ----------------------------------------
     reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re;
     reg             s1_fwe, s1_frdata;     // front update: r_token / RAM output
+    reg             s1_fzero;              // front update: 0 (now empty)
     reg             s1_merge, s1_dbgread, s1_find, s1_result;
     reg  [PW-1:0]   s1_head, s1_tail;
     reg  [LOG2-1:0] s1_widx, s1_ridx;
@@ -298,6 +311,7 @@ module wq_token_deque #(
         s1_tail     = c_tail;
         s1_fwe      = 1'b0;
         s1_frdata   = 1'b0;
+        s1_fzero    = 1'b0;
         s1_wwe      = 1'b0;
         s1_widx     = c_head[LOG2-1:0];
         s1_re       = 1'b0;
@@ -341,9 +355,11 @@ module wq_token_deque #(
             begin
                 s1_ptr_we = 1'b1;
                 s1_head   = c_head - 1'b1;
-                // read ahead: the next front, e[head-2]
+                // read ahead: the next front, e[head-2] (or 0 when
+                // this pop empties the deque)
                 s1_re     = (c_count != {{(PW-1){1'b0}}, 1'b1});
-                s1_fwe    = s1_re;
+                s1_fwe    = 1'b1;
+                s1_fzero  = !s1_re;
                 s1_frdata = 1'b1;
                 s1_ridx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
             end
@@ -369,6 +385,8 @@ module wq_token_deque #(
             s1_log2_we = 1'b1;
             s1_head    = c_nhalf;
             s1_tail    = c_nhalf;
+            s1_fwe     = 1'b1;
+            s1_fzero   = 1'b1;
         end
         CMD_DBG_READ: begin
             s1_re      = 1'b1;
@@ -387,9 +405,10 @@ module wq_token_deque #(
                 s1_ptr_we = 1'b1;
                 s1_head   = i_head;
                 s1_tail   = i_tail;
-                // load the front copy from the RAM
+                // load the front copy from the RAM (0 when empty)
                 s1_re     = (i_head != i_tail);
-                s1_fwe    = s1_re;
+                s1_fwe    = 1'b1;
+                s1_fzero  = !s1_re;
                 s1_frdata = 1'b1;
                 s1_ridx   = i_head[LOG2-1:0] - 1'b1;
             end
@@ -404,7 +423,7 @@ module wq_token_deque #(
     begin : g_warp
         localparam [WID_W-1:0] GW = g;
         reg  [PW-1:0]   head, tail;
-        reg  [L2W-1:0]  lg;
+        reg  [LGW-1:0]  lg;
         reg  [TOKW-1:0] front;
         wire            sel = cmd_fire && (i_warp == GW);
 
@@ -421,9 +440,9 @@ module wq_token_deque #(
 
         always @(posedge i_clk)
         if (i_reset)
-            lg <= LOG2_MAX;
+            lg <= LOG2_MAX[LGW-1:0];
         else if (sel && s1_log2_we)
-            lg <= c_nlog2;
+            lg <= c_nlog2[LGW-1:0];
 
         always @(posedge i_clk)
         if (i_reset)
@@ -433,7 +452,7 @@ module wq_token_deque #(
 
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
-        assign log2_all[g*L2W +: L2W]     = lg;
+        assign log2_all[g*LGW +: LGW]     = lg;
         assign front_all[g*TOKW +: TOKW]  = front;
     end endgenerate
 
@@ -450,11 +469,11 @@ module wq_token_deque #(
     always @(posedge i_clk)
     if (cmd_fire)
     begin
-        p_warp  <= i_warp;
         p_rdata <= s1_frdata;
+        p_zero  <= s1_fzero;
     end
 
-    assign p_data = p_rdata ? s2_word : r_token;
+    assign p_data = p_zero ? {TOKW{1'b0}} : p_rdata ? s2_word : r_token;
 
     // ---- stage 2 --------------------------------------------------------------
     always @(posedge i_clk)
@@ -465,14 +484,6 @@ module wq_token_deque #(
     end else begin
         s2_merge   <= cmd_fire && s1_merge;
         s2_dbgread <= cmd_fire && s1_dbgread;
-    end
-
-    always @(posedge i_clk)
-    if (cmd_fire)
-    begin
-        s2_warp  <= i_warp;
-        s2_index <= c_idx;
-        s2_mask  <= i_mask;
     end
 
     assign s2_word = { ram_rdata[TOKW-1:`WQ_TF_MASK_HI+1],
@@ -493,16 +504,8 @@ module wq_token_deque #(
         f_busy <= cmd_fire && s1_find;
 
     always @(posedge i_clk)
-    if (f_busy)
-        f_ptr <= f_ptr - 1'b1;
-    else if (cmd_fire && s1_find)
-    begin
-        f_warp <= i_warp;
-        f_ptr  <= c_top;
+    if (cmd_fire && s1_find)
         f_tail <= c_tail[LOG2-1:0];
-        f_type <= i_type;
-        f_addr <= i_addr;
-    end
 
     // ---- RAM ------------------------------------------------------------------
     always @(*)
@@ -565,6 +568,8 @@ module wq_token_deque #(
     else
         r_valid <= cmd_fire && s1_result;
 
+    // (a CMD_FIND leaves its key in r_token, c_top in r_index: the search
+    // walks r_index down; a find answered at once has none found)
     always @(posedge i_clk)
     if (cmd_fire)
     begin
@@ -572,28 +577,35 @@ module wq_token_deque #(
         r_warp     <= i_warp;
         r_trap     <= s1_trap;
         r_token    <= s1_token;
-        r_index    <= s1_index;
-        r_found    <= 1'b0;          // a search that answers at once: none
         r_empty    <= s1_empty;
         r_rejected <= s1_rejected;
     end
 
+    always @(posedge i_clk)
+    if (f_busy)
+        r_index <= f_ptr - 1'b1;
+    else if (cmd_fire)
+        r_index <= s1_index;
+
+    // (during a search r_op, r_warp, r_trap, r_empty, r_rejected are the
+    // CMD_FIND's: FIND, its warp, none, 0, 0)
     assign o_rvalid   = r_valid || f_done;
-    assign o_rop      = f_busy ? CMD_FIND : r_op;
-    assign o_rwarp    = f_busy ? f_warp : r_warp;
-    assign o_trap     = f_busy ? `WQ_TRAP_NONE : r_trap;
+    assign o_rop      = r_op;
+    assign o_rwarp    = r_warp;
+    assign o_trap     = r_trap;
     assign o_token    = (f_busy || s2_dbgread || s2_merge) ? s2_word : r_token;
-    assign o_index    = f_busy ? f_ptr : r_index;
-    assign o_found    = f_busy ? f_match : r_found;
-    assign o_empty    = !f_busy && r_empty;
-    assign o_rejected = !f_busy && r_rejected;
+    assign o_index    = r_index;
+    assign o_found    = f_match;
+    assign o_empty    = r_empty;
+    assign o_rejected = r_rejected;
 
     // ---- state of warp i_warp (combinational) -------------------------------------
-    assign o_front    = c_empty ? {TOKW{1'b0}} : c_front;
+    // (the copy of an empty deque is kept at 0: no gating here)
+    assign o_front    = c_front;
     assign o_has_type = c_has;
     assign o_head     = c_head;
     assign o_tail     = c_tail;
-    assign o_log2     = c_log2;
+    assign o_log2     = {{(L2W-LGW){1'b0}}, c_log2};
 
 `ifdef FORMAL
     // ---- formal properties --------------------------------------------------
@@ -620,7 +632,7 @@ module wq_token_deque #(
         localparam [WID_W-1:0] FGW = fg;
         wire [PW-1:0]  fh = head_all[fg*PW +: PW];
         wire [PW-1:0]  ft = tail_all[fg*PW +: PW];
-        wire [L2W-1:0] fl = log2_all[fg*L2W +: L2W];
+        wire [L2W-1:0] fl = {{(L2W-LGW){1'b0}}, log2_all[fg*LGW +: LGW]};
         wire [PW-1:0]  fd = {{(PW-1){1'b0}}, 1'b1} << fl;
         wire [RAW-1:0] ftop = ent(FGW, fh[LOG2-1:0] - 1'b1);
 
@@ -639,6 +651,9 @@ module wq_token_deque #(
             // write-back cycle the RAM is one cycle behind)
             if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
                 assert(f_front_eff[fg*TOKW +: TOKW] == mem[ftop]);
+            // the copy of an empty deque is 0 (o_front needs no gating)
+            if (fh == ft)
+                assert(f_front_eff[fg*TOKW +: TOKW] == {TOKW{1'b0}});
             // (induction helper) the reset sweep runs on the reset state:
             // every deque empty at the full depth
             if (sweep_busy)
@@ -648,6 +663,12 @@ module wq_token_deque #(
             end
         end
     end endgenerate
+
+    // a search's result fields are those the CMD_FIND left in r_*
+    always @(*)
+    if (f_past_valid && !i_reset && f_busy)
+        assert(r_op == CMD_FIND && r_trap == `WQ_TRAP_NONE && !r_empty && !r_rejected
+               && !r_valid && !p_valid && !s2_merge && !s2_dbgread);
 
     // (induction helper) nothing is in flight while the sweep runs
     always @(*)
@@ -685,6 +706,12 @@ module wq_token_deque #(
             assert(mem[ent($past(i_warp), $past(c_head[LOG2-1:0]))] == o_front);
         end
     end
+
+    // the RAM is never read and written in the same cycle (what
+    // no_rw_check on mem promises Yosys)
+    always @(*)
+    if (f_past_valid && !i_reset)
+        assert(!(ram_re && ram_we));
 
     // a push or pop is accepted whenever no search, merge or sweep is busy
     always @(*)

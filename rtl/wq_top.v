@@ -200,7 +200,6 @@ module wq_top #(
 	localparam	[1:0]	C_IDLE = 2'd0, C_ISSUE = 2'd1, C_WAIT = 2'd2, C_DONE = 2'd3;
 	reg	[1:0]	cstate;
 	reg	[31:0]	irq_status, irq_enable, perf_cycles;
-	reg	[31:0]	csr_rdata;
 	reg		csr_err;
 	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
 	wire	[31:0]	unit_rdata = (route == R_HOST) ? h_csr_rdata : s_csr_rdata;
@@ -256,33 +255,40 @@ module wq_top #(
 		end
 	endcase
 
-	// read data and error, captured when the access completes
-	initial	csr_rdata = 32'h0;
+	// the error, captured when the access completes (the CSR step's
+	// result in C_DONE, and o_csr_err with the ack)
 	initial	csr_err   = 1'b0;
 	always @(posedge i_clk)
 	if (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
-	begin
-		csr_rdata <= (route == R_TOP && !i_csr_we) ? top_rdata : 32'h0;
 		csr_err   <= (route == R_NONE);
-	end else if (cstate == C_WAIT && unit_ack)
-	begin
-		csr_rdata <= i_csr_we ? 32'h0 : unit_rdata;
+	else if (cstate == C_WAIT && unit_ack)
 		csr_err   <= unit_err;
-	end
+
+	// The read data goes straight to o_csr_rdata when the access
+	// completes, one cycle before the ack (it is only defined with the
+	// ack, and stays until the next access completes): no second 32-bit
+	// register behind a staging one.  Writes and unmapped offsets read
+	// 0 through the flip-flops' synchronous reset, so the data path is a
+	// plain mux on the route.
+	wire	csr_load = (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
+			|| (cstate == C_WAIT && unit_ack);
+	initial	o_csr_rdata = 32'h0;
+	always @(posedge i_clk)
+	if (i_reset || (csr_load && (i_csr_we || route == R_NONE)))
+		o_csr_rdata <= 32'h0;
+	else if (csr_load)
+		o_csr_rdata <= (route == R_TOP) ? top_rdata : unit_rdata;
 
 	// the answer to the outside: one cycle after the CSR step pulse
 	initial	o_csr_ack   = 1'b0;
-	initial	o_csr_rdata = 32'h0;
 	initial	o_csr_err   = 1'b0;
 	always @(posedge i_clk)
 	if (i_reset)
 	begin
 		o_csr_ack   <= 1'b0;
-		o_csr_rdata <= 32'h0;
 		o_csr_err   <= 1'b0;
 	end else begin
 		o_csr_ack   <= (cstate == C_DONE);
-		o_csr_rdata <= csr_rdata;
 		o_csr_err   <= csr_err;
 	end
 
@@ -301,9 +307,9 @@ module wq_top #(
 	if (i_reset)
 		irq_status <= 32'h0;
 	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_STATUS)
-		irq_status <= (irq_status & ~i_csr_wdata) | irq_set;
+		irq_status <= ((irq_status & ~i_csr_wdata) | irq_set) & IRQ_BITS;
 	else
-		irq_status <= irq_status | irq_set;
+		irq_status <= (irq_status | irq_set) & IRQ_BITS;
 
 	initial	irq_enable = 32'h0;
 	always @(posedge i_clk)
@@ -415,8 +421,11 @@ module wq_top #(
 	assign	o_evr_a     = h_rec ? h_evr_a    : s_evr_a;
 	assign	o_evr_b     = h_rec ? h_evr_b    : s_evr_b;
 	assign	o_evr_c     = h_rec ? h_evr_c    : s_evr_c;
-	assign	o_evr_part  = h_rec ? 5'h0       : s_evr_part;
-	assign	o_evr_vals  = h_rec ? {(LANES*32){1'b0}} : s_evr_vals;
+	// part and vals mean something only in the scheduler's REG_WRITE
+	// beats (the host emits no REG_WRITE), so they come from the
+	// scheduler unmuxed: a 5 + LANES*32-bit mux less
+	assign	o_evr_part  = s_evr_part;
+	assign	o_evr_vals  = s_evr_vals;
 
 `ifdef	FORMAL
 	reg	f_past_valid;
