@@ -8,7 +8,9 @@
 # event port open, as on a board.  It is synthesised with Yosys' iCE40 flow
 # (`synth_ice40 -dsp`, block RAM inference on), the mapped cells are counted
 # and compared with the UP5K:
-#     SB_LUT4 5280, SB_DFF* 5280, SB_RAM40_4K 30 (EBR), SB_MAC16 8, SB_SPRAM256KA 4
+#     logic cells 5280 (ICESTORM_LC after nextpnr's packer: LUT4 + carry +
+#     DFF), SB_LUT4 5280, SB_DFF* 5280, SB_RAM40_4K 30 (EBR), SB_MAC16 8,
+#     SB_SPRAM256KA 4
 # A second run synthesises wq_top itself, event port included, without
 # flattening, for the per-module breakdown (each module's own cells).
 # Both go to build/reports/ice40_small.txt; the script exits 1 when any
@@ -70,6 +72,17 @@ cells() {   # STATFILE -> "lut ff ebr dsp spram carry"
         END { print l + 0, f + 0, e + 0, d + 0, s + 0, c + 0 }' "$1"
 }
 read -r lut ff ebr dsp spram carry < <(cells "$D/fit_small.stat")
+
+# The binding limit is the logic cell (one LUT4, its carry and one DFF):
+# a DFF that cannot share a cell with the LUT driving it takes a cell of its
+# own, so LUT4 and DFF each under 5 280 is not enough.  nextpnr's packer
+# says how many cells the netlist needs, in seconds, even when it is over.
+lc=""
+if command -v nextpnr-ice40 >/dev/null; then
+    nextpnr-ice40 --up5k --package sg48 --json "$D/fit_small.json" \
+        --pcf-allow-unconstrained --pack-only --log "$D/pack_small.log" > /dev/null 2>&1 || true
+    lc=$(awk '$2 == "ICESTORM_LC:" { sub("/", "", $3); print $3; exit }' "$D/pack_small.log" 2>/dev/null)
+fi
 out="$R/ice40_small.txt"
 over=()
 {
@@ -81,6 +94,12 @@ over=()
         printf '%-14s %6d %6d %4d%%\n' "$1" "$2" "$3" $(( $2 * 100 / $3 ))
         [ "$2" -le "$3" ] || over+=("$1 $2 > $3")
     }
+    if [ -n "$lc" ]; then
+        line ICESTORM_LC "$lc" 5280
+    else
+        echo "ICESTORM_LC    (not counted: nextpnr-ice40 missing or the packer failed; $D/pack_small.log)"
+        over+=("logic cells not counted")
+    fi
     line SB_LUT4 "$lut" 5280
     line SB_DFF "$ff" 5280
     line SB_RAM40_4K "$ebr" 30
@@ -123,7 +142,7 @@ fi
 if [ ${#over[@]} -eq 0 ] && [ "${ICE40_PNR:-1}" != 0 ] && command -v nextpnr-ice40 >/dev/null; then
     plog="$D/pnr_small.log"
     if nextpnr-ice40 --up5k --package sg48 --json "$D/fit_small.json" \
-            --pcf-allow-unconstrained --freq 12 --seed 1 \
+            --pcf-allow-unconstrained --freq 12 --seed 1 --timing-allow-fail \
             --log "$plog" > /dev/null 2>&1; then
         fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
         echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k --package sg48, seed 1)" >> "$out"
