@@ -45,10 +45,11 @@ module wq_sem_unit (
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// command
+		input	wire		i_ld,		// load an operand word
+		input	wire	[1:0]	i_ld_sel,	// 0 addr, 1 payload lo, 2 hi
+		input	wire	[31:0]	i_ld_data,
 		input	wire		i_start,
 		input	wire	[31:0]	i_word,
-		input	wire	[31:0]	i_addr,
-		input	wire	[63:0]	i_payload,
 		output	wire		o_busy,
 		output	reg		o_done,
 		output	reg		o_pass,
@@ -56,6 +57,8 @@ module wq_sem_unit (
 		output	reg		o_bad_red,
 		output	wire	[63:0]	o_mv,
 		output	wire	[63:0]	o_result,
+		output	wire	[31:0]	o_addr,		// the latched address
+		output	wire	[63:0]	o_pay,		// payload, masked to the width
 		// memory master
 		output	reg		o_mem_valid,
 		input	wire		i_mem_ready,
@@ -119,6 +122,8 @@ module wq_sem_unit (
 	assign	o_mem_wstrb = 4'hf;
 	assign	o_mv        = mv;
 	assign	o_result    = res;
+	assign	o_addr      = addr;
+	assign	o_pay       = pay;
 	// a 64-bit semaphore is 8-aligned (the host checks): the high word's
 	// address needs no adder
 	assign	o_mem_addr  = {addr[31:3], addr[2] | hi, addr[1:0]};
@@ -218,8 +223,8 @@ module wq_sem_unit (
 			red  <= in_red;
 			is64 <= in_64;
 			uns  <= i_word[`WQ_SEMF_UNSIGNED_LO];
-			addr <= i_addr;
-			pay  <= in_64 ? i_payload : {32'h0, i_payload[31:0]};
+			if (!in_64)
+				pay[63:32] <= 32'h0;
 			o_bad_op  <= !in_legal;
 			o_bad_red <= in_legal && in_op == `WQ_SEMOP_REDUCTION && !in_red_ok;
 			o_pass    <= 1'b0;
@@ -234,13 +239,23 @@ module wq_sem_unit (
 				state       <= S_WR;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b1;
-				res[31:0]   <= i_payload[31:0];
-				res[63:32]  <= in_64 ? i_payload[63:32] : 32'h0;
+				res[31:0]   <= pay[31:0];
+				res[63:32]  <= in_64 ? pay[63:32] : 32'h0;
 			end else begin
 				state       <= S_RD;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b0;
 			end
+		end else if (i_ld)
+		begin
+			// the operands arrive a word per cycle before i_start (the
+			// host reads them from its channel RAM); i_start masks the
+			// payload to the width
+			case (i_ld_sel)
+			2'd0:	 addr       <= i_ld_data;
+			2'd1:	 pay[31:0]  <= i_ld_data;
+			default: pay[63:32] <= i_ld_data;
+			endcase
 		end
 		S_RD:
 		if (rsp)
@@ -317,7 +332,6 @@ module wq_sem_unit (
 			state <= S_IDLE;
 		endcase
 	end
-
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
 	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
@@ -351,7 +365,7 @@ module wq_sem_unit (
 		if (o_busy)
 			assume(!i_start);
 		if (i_start && in_64)
-			assume(i_addr[2] == 1'b0);
+			assume(addr[2] == 1'b0);
 		assume(!i_mem_rvalid || f_out);
 	end
 
@@ -379,9 +393,10 @@ module wq_sem_unit (
 			assert(is64 && state != S_IDLE && state != S_DONE);
 		if (is64 && state != S_IDLE)
 			assert(addr[2] == 1'b0);
+		if (!is64 && state != S_IDLE)
+			assert(pay[63:32] == 32'h0);
 		if (!is64)
-			assert(pay[63:32] == 32'h0 && mv[63:32] == 32'h0
-				&& res[63:32] == 32'h0);
+			assert(mv[63:32] == 32'h0 && res[63:32] == 32'h0);
 		// until the reduction pass, o_result is the value read
 		if ((state == S_RD || state == S_CMP || state == S_RES) && !hi)
 			assert(res == mv);
