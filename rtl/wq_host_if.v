@@ -113,7 +113,7 @@ module wq_host_if #(
 	// configuration (GPFIFO_LOG2 clamped to 32, GPFIFO_BASE[2:0]) for the
 	// checks that need them in one cycle.
 	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
-	reg	[31:0]	gp_put		[0:CHANNELS-1];
+	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
 	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
 	reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
 	reg		ctrl_en		[0:CHANNELS-1];
@@ -150,7 +150,9 @@ module wq_host_if #(
 				F_SPHI  = 4'd8,		// sem_pay_hi
 				F_WDATA = 4'd9,		// wait_data
 				F_ATT   = 4'd10,	// acq_attempts
-				F_LDESC = 4'd11;	// launch_desc
+				F_LDESC = 4'd11,	// launch_desc
+				F_PUT   = 4'd12;	// gp_put (gp_ne says
+							// whether it is GP_GET)
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
@@ -198,7 +200,7 @@ module wq_host_if #(
 	begin
 		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
 			&& (chan_state[hc] != `WQ_CH_ERROR)
-			&& ({16'h0, gp_get[hc]} != gp_put[hc] || in_seg[hc]
+			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
 		due[hc] = !(chan_state[hc] == `WQ_CH_ACQ_WAIT
 				&& acq_since[hc] < acq_retry[hc]);
@@ -229,13 +231,13 @@ module wq_host_if #(
 	endfunction
 
 	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
+	// (ne: GP_GET != GP_PUT)
 	function [3:0] settle;
 		input	[3:0]	st;
 		input		seg;
-		input	[15:0]	get;
-		input	[31:0]	put;
+		input		ne;
 		if (st == `WQ_CH_IDLE || st == `WQ_CH_RUNNABLE)
-			settle = (seg || {16'h0, get} != put) ? `WQ_CH_RUNNABLE
+			settle = (seg || ne) ? `WQ_CH_RUNNABLE
 					: `WQ_CH_IDLE;
 		else
 			settle = st;
@@ -318,6 +320,8 @@ module wq_host_if #(
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	reg	[31:0]	put_q;		// GP_PUT of the step's channel
+	wire		nx_ne    = ({16'h0, s_getnx} != put_q);
 
 	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise).
 	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
@@ -399,10 +403,13 @@ module wq_host_if #(
 	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[cc];
 	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
 	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
-	wire	[31:0]	c_put0 = c_reset ? 32'h0 : gp_put[cc];
-	// a doorbell outside the ring (any value fits when LOG2 >= 32)
+	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
+	wire		c_put_ne = ({16'h0, gp_get[cc]} != i_csr_wdata);
+	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
+	// bit at LOG2 or above (a mask, cheaper than a barrel shifter)
+	wire	[31:0]	c_ring_m  = ~(32'hffffffff << gp_lgc[cc][4:0]);
 	wire		c_put_bad = (gp_lgc[cc] < 6'd32)
-				&& ((i_csr_wdata >> gp_lgc[cc][4:0]) != 32'h0);
+				&& ((i_csr_wdata & ~c_ring_m) != 32'h0);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
 	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
@@ -416,6 +423,7 @@ module wq_host_if #(
 	`WQ_CHCSR_REF:		csr_fld = F_REF;
 	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
 	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
+	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
 	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
 	default:		csr_fld = F_BASE;
 	endcase
@@ -436,9 +444,9 @@ module wq_host_if #(
 			`WQ_CHCSR_GPFIFO_LOG2,
 			`WQ_CHCSR_REF,
 			`WQ_CHCSR_ACQ_TIMEOUT,
-			`WQ_CHCSR_ERR_INFO:	csr_rd = cm_rd;
+			`WQ_CHCSR_ERR_INFO,
+			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
 			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
-			`WQ_CHCSR_GP_PUT:	csr_rd = gp_put[cc];
 			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
 			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
 						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
@@ -520,7 +528,7 @@ module wq_host_if #(
 			ram_clr(F_WDATA, sc);
 			ram_clr(F_ATT, sc);
 			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
-						gp_get[sc], gp_put[sc]);
+						gp_ne[sc]);
 		end
 	endtask
 
@@ -608,7 +616,7 @@ module wq_host_if #(
 			// wq_host_init (the channel RAM: all words at their
 			// reset value)
 			gp_get[ri]       <= 16'h0;
-			gp_put[ri]       <= 32'h0;
+			gp_ne[ri]        <= 1'b0;
 			gp_lgc[ri]       <= 6'h0;
 			gp_base_lo[ri]   <= 3'h0;
 			ctrl_en[ri]      <= 1'b0;
@@ -679,7 +687,9 @@ module wq_host_if #(
 				begin
 					sc     <= cur_ch;
 					sc_due <= due[cur_ch];
-					hs     <= H_DUE;
+					cm_ra  <= {F_PUT, cur_ch};
+					rd_ret <= H_DUE;
+					hs     <= H_RDW;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
@@ -689,7 +699,9 @@ module wq_host_if #(
 					slice_left <= host_slice;
 					sc         <= nx_cur[CW-1:0];
 					sc_due     <= due[nx_cur[CW-1:0]];
-					hs         <= H_DUE;
+					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
+					rd_ret     <= H_DUE;
+					hs         <= H_RDW;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -734,8 +746,8 @@ module wq_host_if #(
 				if (!ctrl_en[cc])
 				begin
 					ram_wr(F_LOG2, cc, i_csr_wdata);
-					gp_lgc[cc] <= (i_csr_wdata >= 32'd32) ? 6'd32
-							: i_csr_wdata[5:0];
+					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
+							: {1'b0, i_csr_wdata[4:0]};
 				end
 				`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
 				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
@@ -752,9 +764,10 @@ module wq_host_if #(
 							{24'h0, `WQ_CHERR_GP_PUT_RANGE},
 							{32'h0, i_csr_wdata}, 64'h0);
 					end else begin
-						gp_put[cc]     <= i_csr_wdata;
+						ram_wr(F_PUT, cc, i_csr_wdata);
+						gp_ne[cc]      <= c_put_ne;
 						chan_state[cc] <= settle(chan_state[cc],
-							in_seg[cc], gp_get[cc], i_csr_wdata);
+							in_seg[cc], c_put_ne);
 					end
 				end
 				`WQ_CHCSR_CTRL: begin
@@ -763,7 +776,8 @@ module wq_host_if #(
 						// wq_chan_reset: everything but the ring
 						// configuration and the acquire policy
 						gp_get[cc]       <= 16'h0;
-						gp_put[cc]       <= 32'h0;
+						gp_ne[cc]        <= 1'b0;
+						ram_clr(F_PUT, cc);
 						ctrl_en[cc]      <= 1'b0;
 						chan_state[cc]   <= `WQ_CH_DISABLED;
 						err[cc]          <= 8'h0;
@@ -806,7 +820,7 @@ module wq_host_if #(
 								// a wait interrupted by disabling resumes
 								chan_state[cc] <= settle((c_wk0 != 4'h0)
 									? c_wk0 : `WQ_CH_RUNNABLE,
-									c_seg0, c_get0, c_put0);
+									c_seg0, c_ne0);
 						end else if (!c_enable && c_en0)
 						begin
 							ctrl_en[cc]    <= 1'b0;
@@ -826,7 +840,10 @@ module wq_host_if #(
 
 		////////////////////////////////////////////////////////////////
 		// wq_host_due, then wq_step_channel's dispatch on the state
-		H_DUE:
+		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
+		// advance of the step)
+		H_DUE: begin
+		put_q <= cm_rd;
 		if (!sc_due)
 		begin
 			// the retry is not due: this tick does nothing more
@@ -856,7 +873,7 @@ module wq_host_if #(
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
 		if (!in_seg[sc])
 		begin
-			if ({16'h0, s_get} == gp_put[sc])
+			if (!gp_ne[sc])
 			begin
 				chan_state[sc] <= `WQ_CH_IDLE;
 				res <= `WQ_STEP_IDLE;
@@ -875,6 +892,7 @@ module wq_host_if #(
 			hs  <= H_LEAVE;
 		end
 		endcase
+		end
 
 		// a wait resumes, wait_data on cm_rd: the acquire retry, or
 		// (the engine is idle) the WFI wait's method
@@ -936,7 +954,8 @@ module wq_host_if #(
 				raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 			else begin
 				gp_get[sc]     <= s_getnx;
-				chan_state[sc] <= settle(s_state, in_seg[sc], s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+				chan_state[sc] <= settle(s_state, in_seg[sc], nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
@@ -959,7 +978,8 @@ module wq_host_if #(
 			in_seg[sc]     <= 1'b0;
 			m_count[sc]    <= 0;
 			gp_get[sc]     <= s_getnx;
-			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
@@ -999,7 +1019,8 @@ module wq_host_if #(
 			seg_rem[sc]    <= 0;
 			m_count[sc]    <= 0;
 			gp_get[sc]     <= s_getnx;
-			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
@@ -1241,7 +1262,8 @@ module wq_host_if #(
 			begin
 				in_seg[sc]     <= 1'b0;
 				gp_get[sc]     <= s_getnx;
-				chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end

@@ -71,7 +71,12 @@ module wq_launch_check #(
 	localparam [31:0] USED_DEQUE = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
 	localparam [31:0] USED_FLAGS = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
 	// CTA size limit: 1024 threads and the machine's WARPS * 32
-	localparam [47:0] MAX_THREADS = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+	localparam [31:0] MAX_T32 = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+	localparam [10:0] MAX_THREADS = MAX_T32[10:0];
+	// NREGS 1..REGS: a compare on the bits REGS needs, the rest zero
+	localparam	RW = $clog2(REGS + 1);
+	localparam [31:0] REGS32 = REGS;
+	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
 
 	wire	[31:0]	w_code  = dw(i_desc, `WQ_LD_CODE_BASE);
 	wire	[31:0]	w_pc    = dw(i_desc, `WQ_LD_START_PC);
@@ -92,18 +97,25 @@ module wq_launch_check #(
 	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = w_yield[`WQ_LDF_YIELD_POLICY_RANGE];
 	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = w_deque[`WQ_LDF_DEQUE_LOG2_RANGE];
 
-	function dim_ok;		// 1 <= v <= max
+	// 1 <= v <= max, spelt out on the bits each bound needs (a 32-bit
+	// compare with a constant would map to a carry chain)
+	function grid_ok;		// 1 <= v <= 0xFFFF
 		input	[31:0]	v;
-		input	[31:0]	max;
-		dim_ok = (v != 32'h0) && (v <= max);
+		grid_ok = (v != 32'h0) && (v[31:16] == 16'h0);
+	endfunction
+	function cta_ok;		// 1 <= v <= 1024
+		input	[31:0]	v;
+		cta_ok = (v != 32'h0) && (v[31:11] == 21'h0)
+			&& (!v[10] || v[9:0] == 10'h0);
 	endfunction
 
 	// every rule that needs no product (PARAM, word 8, is free)
 	wire	static_ok = (w_code[2:0] == 3'h0)
 		&& (w_pc[31:`WQ_TF_ADDR_W] == 0)	// START_PC <= PC mask
-		&& dim_ok(w_gx, 32'hffff) && dim_ok(w_gy, 32'hffff) && dim_ok(w_gz, 32'hffff)
-		&& dim_ok(w_cx, 32'd1024) && dim_ok(w_cy, 32'd1024) && dim_ok(w_cz, 32'd1024)
-		&& dim_ok(w_nregs, REGS)
+		&& grid_ok(w_gx) && grid_ok(w_gy) && grid_ok(w_gz)
+		&& cta_ok(w_cx) && cta_ok(w_cy) && cta_ok(w_cz)
+		&& (w_nregs != 32'h0) && ((w_nregs >> RW) == 32'h0)
+		&& (w_nregs[RW-1:0] <= REGS_MAX)
 		&& ((w_wave & ~USED_WAVE) == 32'h0)
 		&& ((w_yield & ~USED_YIELD) == 32'h0)
 		&& (policy <= `WQ_YP_LFSR)
@@ -112,13 +124,20 @@ module wq_launch_check #(
 		&& ((w_flags & ~USED_FLAGS) == 32'h0)
 		&& (w_r14 == 32'h0) && (w_r15 == 32'h0);
 
-	// ---- the multiplier: prod += mcand for every set bit of mplier ------
+	// ---- the multiplier: shift-add, the accumulator shifting right -----
+	// prod = {accumulator (32), multiplier (16)}: each cycle adds mcand to
+	// the accumulator if the multiplier's low bit is set and shifts the
+	// whole right by one, so after 16 cycles prod = mcand * multiplier
+	// (48 bits) with a 32-bit adder and a multiplicand that stays put.
 	reg	[2:0]	pass;		// 0: GX*GY, 1: *GZ, 2: CX*CY, 3: *CZ, 4: done
 	reg	[4:0]	bitn;		// bit of the multiplier this cycle
-	reg	[47:0]	mcand, prod;
-	reg	[15:0]	mplier;
+	reg	[31:0]	mcand;
+	reg	[47:0]	prod;
 	reg		busy, sok;
-	reg	[47:0]	gprod;		// grid product, kept across passes 2..3
+	reg	[31:0]	gprod;		// grid product (low word), kept across
+	reg		gbig;		// passes 2..3; it is >= 2^32
+
+	wire	[32:0]	psum = {1'b0, prod[47:16]} + (prod[0] ? {1'b0, mcand} : 33'h0);
 
 	assign	o_busy = busy;
 
@@ -138,43 +157,39 @@ module wq_launch_check #(
 				sok    <= static_ok;
 				pass   <= 3'd0;
 				bitn   <= 5'd0;
-				prod   <= 48'h0;
-				mcand  <= {32'h0, w_gx[15:0]};
-				mplier <= w_gy[15:0];
+				mcand  <= {16'h0, w_gx[15:0]};
+				prod   <= {32'h0, w_gy[15:0]};
 			end
 		end else if (bitn != 5'd16)
 		begin
 			// one multiplier bit per cycle
-			if (mplier[0])
-				prod <= prod + mcand;
-			mcand  <= mcand << 1;
-			mplier <= mplier >> 1;
-			bitn   <= bitn + 5'd1;
+			prod <= {psum, prod[15:1]};
+			bitn <= bitn + 5'd1;
 		end else begin
 			// a product is complete: start the next one
 			bitn <= 5'd0;
 			pass <= pass + 3'd1;
-			prod <= 48'h0;
 			case (pass)
 			3'd0: begin	// GX*GY (32 bits) times GZ
-				mcand  <= {16'h0, prod[31:0]};
-				mplier <= w_gz[15:0];
+				mcand <= prod[31:0];
+				prod  <= {32'h0, w_gz[15:0]};
 			end
 			3'd1: begin	// CX*CY
-				gprod  <= prod;
-				mcand  <= {37'h0, w_cx[10:0]};
-				mplier <= {5'h0, w_cy[10:0]};
+				gprod <= prod[31:0];
+				gbig  <= (prod[47:32] != 16'h0);
+				mcand <= {21'h0, w_cx[10:0]};
+				prod  <= {37'h0, w_cy[10:0]};
 			end
 			3'd2: begin	// CX*CY (22 bits) times CZ
-				mcand  <= {26'h0, prod[21:0]};
-				mplier <= {5'h0, w_cz[10:0]};
+				mcand <= {10'h0, prod[21:0]};
+				prod  <= {37'h0, w_cz[10:0]};
 			end
 			default: begin
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
-				o_ok          <= sok && (gprod[47:32] == 16'h0)
-						&& (prod <= MAX_THREADS);
-				o_ncta        <= gprod[31:0];
+				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
+						&& (prod[10:0] <= MAX_THREADS);
+				o_ncta        <= gprod;
 				o_cta_threads <= prod[10:0];
 			end
 			endcase
@@ -224,35 +239,26 @@ module wq_launch_check #(
 	else
 		f_cyc <= f_cyc + 7'd1;
 
-	wire	[4:0]	f_bmin = (bitn < 5'd11) ? bitn : 5'd11;
+	// the multiplier bits not yet used (the low 16 - bitn bits of prod),
+	// shifted back to their place: below 2^11 in the CTA passes
+	wire	[15:0]	f_unc = prod[15:0] << bitn;
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin
 		assert(bitn <= 5'd16);
 		assert(pass <= 3'd3);
 		assert(f_cyc == {2'b0, pass} * 7'd17 + {2'b0, bitn} + 7'd1);
-		// the shift registers move together: one multiplier bit a cycle
-		if (bitn != 5'd0)
-			assert((mcand & ((48'h1 << bitn) - 48'h1)) == 48'h0);
-		if (bitn != 5'd0)
-			assert((mplier >> (5'd16 - bitn)) == 16'h0);
-		// the CTA passes multiply by an 11-bit factor: the multiplier
-		// is spent after 11 bits, and the product of pass 2 (< 2^22) and
-		// pass 3 (< 2^33) stays in range at every bit
+		// the accumulator never exceeds the multiplicand: each cycle
+		// halves (accumulator + mcand or + 0)
+		assert(prod[47:16] <= mcand);
+		// the CTA passes multiply an 11-bit (pass 2) or 22-bit (pass 3)
+		// multiplicand by an 11-bit factor
 		if (pass >= 3'd2)
-			assert(bitn >= 5'd11 ? (mplier == 16'h0)
-				: ((mplier >> (5'd11 - bitn)) == 16'h0));
+			assert(f_unc < 16'd2048);
 		if (pass == 3'd2)
-		begin
-			assert((mcand >> (6'd11 + {1'b0, bitn})) == 48'h0);
-			assert((prod >> (6'd11 + {1'b0, f_bmin})) == 48'h0);
-		end
+			assert(mcand < 32'd2048);
 		if (pass == 3'd3)
-		begin
-			assert((mcand >> (6'd22 + {1'b0, bitn})) == 48'h0);
-			assert((prod >> (6'd22 + {1'b0, f_bmin})) == 48'h0);
-			assert(prod[47:33] == 15'h0);
-		end
+			assert(mcand < 32'h400000);
 	end
 
 	// o_done is one cycle, ends a check, and OK only if every static rule held
@@ -282,21 +288,21 @@ module wq_launch_check #(
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the
 	// product of the factors the pass started with
-	reg	[47:0]	f_a;
+	reg	[31:0]	f_a;
 	reg	[15:0]	f_b;
 	always @(posedge i_clk)
 	if ((!busy && i_start) || (busy && bitn == 5'd16))
 	begin
 		// the factors as loaded in this cycle (see the pass sequencing)
-		f_a <= !busy ? {32'h0, w_gx[15:0]}
-			: (pass == 3'd0) ? {16'h0, prod[31:0]}
-			: (pass == 3'd1) ? {37'h0, w_cx[10:0]} : {26'h0, prod[21:0]};
+		f_a <= !busy ? {16'h0, w_gx[15:0]}
+			: (pass == 3'd0) ? prod[31:0]
+			: (pass == 3'd1) ? {21'h0, w_cx[10:0]} : {10'h0, prod[21:0]};
 		f_b <= !busy ? w_gy[15:0] : (pass == 3'd0) ? w_gz[15:0]
 			: (pass == 3'd1) ? {5'h0, w_cy[10:0]} : {5'h0, w_cz[10:0]};
 	end
 	always @(*)
 	if (f_past_valid && !i_reset && busy && bitn == 5'd16)
-		assert(prod == f_a * {32'h0, f_b});
+		assert(prod == {16'h0, f_a} * {32'h0, f_b});
 `endif
 `endif
 endmodule
