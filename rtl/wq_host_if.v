@@ -29,7 +29,10 @@
 //		  reads (no prefetch), one access at a time.
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
-//		lock, so a CSR access never overlaps a step).
+//		lock, so a CSR access never overlaps a step), three cycles an
+//		access.  The wide per-channel fields live in a channel RAM
+//		(block RAM) read and written by the step and the CSR port; the
+//		scheduler's per-channel views stay in flip-flops.
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -128,7 +131,10 @@ module wq_host_if #(
 	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
 	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
 	reg	[3:0]	wait_kind	[0:CHANNELS-1];
-	reg	[`WQ_M_W-1:0]	wait_method	[0:CHANNELS-1];
+	// the waiting method, as far as a resumed wait needs it: 0 none,
+	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
+	reg	[1:0]	wait_method	[0:CHANNELS-1];
+	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 	// cycles since the last acquire attempt, counted from the cycle the
 	// attempt's grant began (the model's ticks - acq_last), saturating
 	reg	[31:0]	acq_since	[0:CHANNELS-1];
@@ -252,7 +258,7 @@ module wq_host_if #(
 		reg	[16:0]	m;
 		// verilator lint_on UNUSEDSIGNAL
 		begin
-			m = (lgc >= 6'd16) ? 17'h0ffff : ((17'h1 << lgc[4:0]) - 17'h1);
+			m = (lgc >= 6'd16) ? 17'h0ffff : ~(17'h1ffff << lgc[4:0]);
 			gp_next = (get + 16'h1) & m[15:0];
 		end
 	endfunction
@@ -300,7 +306,7 @@ module wq_host_if #(
 	reg	[CW-1:0]	sc;		// channel of this step
 	reg		sc_due;
 	reg	[`WQ_STEP_W-1:0]	res;
-	reg	[31:0]	stepc;		// cycles since the grant began
+	reg	[31:0]	stepc;		// cycles since the grant began, plus one
 	reg	[31:0]	w0_q, rdata_q;
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	reg	[31:0]	mdata;
@@ -516,7 +522,8 @@ module wq_host_if #(
 		begin
 			chan_state[sc]  <= kind;
 			wait_kind[sc]   <= kind;
-			wait_method[sc] <= off;
+			wait_method[sc] <= (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
+				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER;
 			ram_wr(F_WDATA, sc, data);
 		end
 	endtask
@@ -524,7 +531,7 @@ module wq_host_if #(
 	task end_wait;
 		begin
 			wait_kind[sc]    <= 4'h0;
-			wait_method[sc]  <= {`WQ_M_W{1'b0}};
+			wait_method[sc]  <= 2'd0;
 			ram_clr(F_WDATA, sc);
 			ram_clr(F_ATT, sc);
 			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
@@ -681,7 +688,7 @@ module wq_host_if #(
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				stepc    <= 32'h1;
+				stepc    <= 32'h2;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
@@ -902,14 +909,14 @@ module wq_host_if #(
 			sem_word    <= cm_rd;
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
-		end else if (wait_method[sc] == `WQ_M_SEM_EXECUTE)
+		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
 			sem_word    <= cm_rd;
 			sem_endwait <= 1'b1;
 			hs          <= H_SL0;
 		end else begin
-			if (wait_method[sc] == `WQ_M_SET_REFERENCE)
+			if (wait_method[sc] == WM_REF)
 				ram_wr(F_REF, sc, cm_rd);
 			end_wait;
 			res <= `WQ_STEP_DONE;
@@ -1188,7 +1195,7 @@ module wq_host_if #(
 					// a cycle)
 					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
 					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
-					wait_method[sc] <= `WQ_M_SEM_EXECUTE;
+					wait_method[sc] <= WM_SEM;
 					hs              <= H_WDW;
 				end
 			end
@@ -1306,7 +1313,7 @@ module wq_host_if #(
 	end else begin
 		for (ai = 0; ai < CHANNELS; ai = ai + 1)
 			if (attempt && sc == ai[CW-1:0])
-				acq_since[ai] <= stepc + 32'h1;
+				acq_since[ai] <= stepc;
 			else if (acq_since[ai] != 32'hffffffff)
 				acq_since[ai] <= acq_since[ai] + 32'h1;
 	end

@@ -24,13 +24,19 @@
 //
 //		Operation 7 finishes at once with o_bad_op.  The address is
 //		used as given: the host interface checks SEM_ADDR_HI and the
-//		alignment before it starts the unit.
+//		alignment (a 64-bit semaphore is 8-aligned) before it starts
+//		the unit.
 //
-//	Handshake: i_start (one cycle, only while !o_busy) latches the inputs;
-//	o_done is high for one cycle when the operation is over, with o_pass,
-//	o_mv (memory value read, zero-extended; 0 for RELEASE), o_result
-//	(acquire: memory value; RELEASE: payload; REDUCTION: value written)
-//	held until the next i_start.
+//		The 64-bit arithmetic runs a 32-bit word per cycle, low word
+//		first, through one shared adder (see the states).
+//
+//	Handshake: while idle, i_ld loads an operand word (i_ld_sel 0 the
+//	address, 1 the payload's low word, 2 its high word); i_start (one
+//	cycle, only while !o_busy) latches i_word and starts; o_done is high
+//	for one cycle when the operation is over, with o_pass, o_mv (memory
+//	value read, zero-extended; 0 for RELEASE), o_result (acquire: memory
+//	value; RELEASE: payload; REDUCTION: value written), o_addr and o_pay
+//	(the payload masked to the width) held until the next i_ld/i_start.
 //
 //	Memory port: one request at a time; a request is held until
 //	i_mem_ready; its response (i_mem_rvalid, reads and writes alike)
