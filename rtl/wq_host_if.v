@@ -379,6 +379,9 @@ module wq_host_if #(
 	assign	o_mem_wstrb = sem_active ? sem_mem_wstrb : 4'h0;
 
 	// ---- the launch-descriptor checker -----------------------------------
+	// It checks the words as they arrive (H_LREAD); only the bits a valid
+	// descriptor may set are stored (ld_mask), the others are zero in any
+	// descriptor that launches.
 	reg		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[31:0]	lc_ncta;
@@ -386,7 +389,9 @@ module wq_host_if #(
 
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .DQ_LOG2(DQ_LOG2))
 	u_lchk (
-		.i_clk(i_clk), .i_reset(i_reset), .i_start(lc_start),
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_wvalid(hs == H_LREAD), .i_widx(lidx[3:0]), .i_wdata(rdata_q),
+		.i_start(lc_start),
 		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
 
@@ -1221,7 +1226,6 @@ module wq_host_if #(
 		end
 
 		H_LREAD: begin
-			o_launch_desc[32*lidx[3:0] +: 32] <= rdata_q;
 			lidx <= lidx + 5'd1;
 			if (lidx == `WQ_LD_WORDS - 1)
 			begin
@@ -1297,6 +1301,55 @@ module wq_host_if #(
 			hs <= H_IDLE;
 		endcase
 	end
+
+	// ---- the stored launch descriptor -------------------------------------------
+	// The bits of descriptor word k a valid descriptor may set: the launch
+	// checker's o_wmask for that word (its rules: CODE_BASE 8-aligned,
+	// START_PC within the PC mask, GRID 16 and CTA 11 bits, NREGS the bits
+	// of REGS, the WAVE/YIELD/DEQUE/FLAGS fields, words 14 and 15 zero).
+	// Constant per word, so the bits that are always zero need no flop.
+	function [31:0] fmask;		// W ones from bit LO up
+		input	integer	w;
+		input	integer	lo;
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[63:0]	m;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			m = ((64'h1 << w) - 64'h1) << lo;
+			fmask = m[31:0];
+		end
+	endfunction
+	function [31:0] ld_mask;
+		input	integer	k;
+		case (k)
+		`WQ_LD_CODE_BASE:	ld_mask = 32'hfffffff8;
+		`WQ_LD_START_PC:	ld_mask = fmask(`WQ_TF_ADDR_W, 0);
+		`WQ_LD_GRID_X,
+		`WQ_LD_GRID_Y,
+		`WQ_LD_GRID_Z:		ld_mask = 32'h0000ffff;
+		`WQ_LD_CTA_X,
+		`WQ_LD_CTA_Y,
+		`WQ_LD_CTA_Z:		ld_mask = 32'h000007ff;
+		`WQ_LD_NREGS:		ld_mask = fmask($clog2(REGS + 1), 0);
+		`WQ_LD_WAVE:		ld_mask = fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
+				| fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO);
+		`WQ_LD_YIELD:		ld_mask = fmask(`WQ_LDF_YIELD_POLICY_W, `WQ_LDF_YIELD_POLICY_LO)
+				| fmask(`WQ_LDF_YIELD_PARAM_W, `WQ_LDF_YIELD_PARAM_LO)
+				| fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO);
+		`WQ_LD_DEQUE:		ld_mask = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
+		`WQ_LD_FLAGS:		ld_mask = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
+		`WQ_LD_RSVD14,
+		`WQ_LD_RSVD15:		ld_mask = 32'h0;
+		default:		ld_mask = 32'hffffffff;		// PARAM
+		endcase
+	endfunction
+
+	integer	lk;
+	always @(posedge i_clk)
+	if (hs == H_LREAD)
+		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
+			if ({1'b0, lidx[3:0]} == lk[4:0])
+				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
 
 	// ---- acquire retry clocks ---------------------------------------------------
 	// An attempt sets its channel's count so that it reads, at any later

@@ -35,6 +35,10 @@ module wq_launch_check #(
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
+		// the descriptor words as the host reads them, 0..15 in order
+		input	wire		i_wvalid,
+		input	wire	[3:0]	i_widx,
+		input	wire	[31:0]	i_wdata,
 		input	wire		i_start,
 		input	wire	[32*`WQ_LD_WORDS-1:0]	i_desc,
 		output	wire		o_busy,
@@ -78,51 +82,58 @@ module wq_launch_check #(
 	localparam [31:0] REGS32 = REGS;
 	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
 
-	wire	[31:0]	w_code  = dw(i_desc, `WQ_LD_CODE_BASE);
-	wire	[31:0]	w_pc    = dw(i_desc, `WQ_LD_START_PC);
+	// the factors of the products, from the stored descriptor
 	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);
 	wire	[31:0]	w_gy    = dw(i_desc, `WQ_LD_GRID_Y);
 	wire	[31:0]	w_gz    = dw(i_desc, `WQ_LD_GRID_Z);
 	wire	[31:0]	w_cx    = dw(i_desc, `WQ_LD_CTA_X);
 	wire	[31:0]	w_cy    = dw(i_desc, `WQ_LD_CTA_Y);
 	wire	[31:0]	w_cz    = dw(i_desc, `WQ_LD_CTA_Z);
-	wire	[31:0]	w_nregs = dw(i_desc, `WQ_LD_NREGS);
-	wire	[31:0]	w_wave  = dw(i_desc, `WQ_LD_WAVE);
-	wire	[31:0]	w_yield = dw(i_desc, `WQ_LD_YIELD);
-	wire	[31:0]	w_deque = dw(i_desc, `WQ_LD_DEQUE);
-	wire	[31:0]	w_flags = dw(i_desc, `WQ_LD_FLAGS);
-	wire	[31:0]	w_r14   = dw(i_desc, `WQ_LD_RSVD14);
-	wire	[31:0]	w_r15   = dw(i_desc, `WQ_LD_RSVD15);
 
-	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = w_yield[`WQ_LDF_YIELD_POLICY_RANGE];
-	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = w_deque[`WQ_LDF_DEQUE_LOG2_RANGE];
+	// ---- the rules that need no product, a word at a time ---------------
+	// Each word is checked as it streams in: the bits a valid descriptor
+	// may set (o_wmask: everything else must be zero, so the host stores
+	// only these bits) and the word's value rule.  PARAM is free.
+	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = i_wdata[`WQ_LDF_YIELD_POLICY_RANGE];
+	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = i_wdata[`WQ_LDF_DEQUE_LOG2_RANGE];
 
-	// 1 <= v <= max, spelt out on the bits each bound needs (a 32-bit
-	// compare with a constant would map to a carry chain)
-	function grid_ok;		// 1 <= v <= 0xFFFF
-		input	[31:0]	v;
-		grid_ok = (v != 32'h0) && (v[31:16] == 16'h0);
-	endfunction
-	function cta_ok;		// 1 <= v <= 1024
-		input	[31:0]	v;
-		cta_ok = (v != 32'h0) && (v[31:11] == 21'h0)
-			&& (!v[10] || v[9:0] == 10'h0);
-	endfunction
+	// (a chain of selects, not a case: a constant case becomes a ROM that
+	// the formal flow cannot take)
+	wire	[31:0]	widx = {28'h0, i_widx};
+	reg	[31:0]	o_wmask;	// bits of word i_widx a valid descriptor may
+					// set (wq_host_if's ld_mask stores only these)
+	always @(*)
+		o_wmask = (widx == `WQ_LD_CODE_BASE) ? 32'hfffffff8	// 8-aligned
+			: (widx == `WQ_LD_START_PC) ? (32'h1 << `WQ_TF_ADDR_W) - 32'h1
+			: (widx == `WQ_LD_GRID_X || widx == `WQ_LD_GRID_Y
+				|| widx == `WQ_LD_GRID_Z) ? 32'h0000ffff	// 1..0xFFFF
+			: (widx == `WQ_LD_CTA_X || widx == `WQ_LD_CTA_Y
+				|| widx == `WQ_LD_CTA_Z) ? 32'h000007ff	// 1..1024
+			: (widx == `WQ_LD_NREGS) ? (32'h1 << RW) - 32'h1	// 1..REGS
+			: (widx == `WQ_LD_WAVE) ? USED_WAVE
+			: (widx == `WQ_LD_YIELD) ? USED_YIELD
+			: (widx == `WQ_LD_DEQUE) ? USED_DEQUE
+			: (widx == `WQ_LD_FLAGS) ? USED_FLAGS
+			: (widx == `WQ_LD_RSVD14 || widx == `WQ_LD_RSVD15) ? 32'h0
+			: 32'hffffffff;					// PARAM
 
-	// every rule that needs no product (PARAM, word 8, is free)
-	wire	static_ok = (w_code[2:0] == 3'h0)
-		&& (w_pc[31:`WQ_TF_ADDR_W] == 0)	// START_PC <= PC mask
-		&& grid_ok(w_gx) && grid_ok(w_gy) && grid_ok(w_gz)
-		&& cta_ok(w_cx) && cta_ok(w_cy) && cta_ok(w_cz)
-		&& (w_nregs != 32'h0) && ((w_nregs >> RW) == 32'h0)
-		&& (w_nregs[RW-1:0] <= REGS_MAX)
-		&& ((w_wave & ~USED_WAVE) == 32'h0)
-		&& ((w_yield & ~USED_YIELD) == 32'h0)
-		&& (policy <= `WQ_YP_LFSR)
-		&& ((w_deque & ~USED_DEQUE) == 32'h0)
-		&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2)
-		&& ((w_flags & ~USED_FLAGS) == 32'h0)
-		&& (w_r14 == 32'h0) && (w_r15 == 32'h0);
+	reg	v_ok;		// the word's value rule (its unmasked bits are 0)
+	always @(*)
+	case (widx)
+	`WQ_LD_GRID_X,
+	`WQ_LD_GRID_Y,
+	`WQ_LD_GRID_Z:	v_ok = (i_wdata[15:0] != 16'h0);
+	`WQ_LD_CTA_X,
+	`WQ_LD_CTA_Y,
+	`WQ_LD_CTA_Z:	v_ok = (i_wdata[10:0] != 11'h0)
+				&& (!i_wdata[10] || i_wdata[9:0] == 10'h0);
+	`WQ_LD_NREGS:	v_ok = (i_wdata[RW-1:0] != 0) && (i_wdata[RW-1:0] <= REGS_MAX);
+	`WQ_LD_YIELD:	v_ok = (policy <= `WQ_YP_LFSR);
+	`WQ_LD_DEQUE:	v_ok = 1'b1
+			&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2);
+	default:	v_ok = 1'b1;
+	endcase
+	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
 
 	// ---- the multiplier: shift-add, the accumulator shifting right -----
 	// prod = {accumulator (32), multiplier (16)}: each cycle adds mcand to
@@ -151,10 +162,12 @@ module wq_launch_check #(
 		o_done <= 1'b0;
 		if (!busy)
 		begin
+			// the static rules, over the words as they stream in
+			if (i_wvalid)
+				sok <= (i_widx == 4'd0 || sok) && word_ok;
 			if (i_start)
 			begin
 				busy   <= 1'b1;
-				sok    <= static_ok;
 				pass   <= 3'd0;
 				bitn   <= 5'd0;
 				mcand  <= {16'h0, w_gx[15:0]};
@@ -196,10 +209,12 @@ module wq_launch_check #(
 		end
 	end
 
-	// Unused by design: the high bits of the per-dimension words are
-	// only looked at by the range rules.
+	// Unused by design: the stored descriptor only supplies the factors
+	// (the rules looked at the words as they streamed in).
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, w_code[31:3], w_pc[`WQ_TF_ADDR_W-1:0], w_cx[31:11], w_cy[31:11], w_cz[31:11]};
+	wire	[32*`WQ_LD_WORDS-1:0]	desc_unused = i_desc;
+	wire	unused = &{1'b0, w_gx[31:16], w_gy[31:16], w_gz[31:16],
+			w_cx[31:11], w_cy[31:11], w_cz[31:11]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -216,10 +231,25 @@ module wq_launch_check #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
-	// the contract: start only while idle, the descriptor held until o_done
+	// the contract: the words stream in while idle, 0..15 in order, then
+	// start (not in the same cycle as a word); the descriptor held until
+	// o_done
+	reg	[4:0]	f_next;		// the next word expected
+	initial	f_next = 5'd0;
+	always @(posedge i_clk)
+	if (i_reset || (!busy && i_start))
+		f_next <= 5'd0;
+	else if (i_wvalid)
+		f_next <= f_next + 5'd1;
 	always @(*)
-	if (busy)
-		assume(!i_start);
+	begin
+		if (busy)
+			assume(!i_start && !i_wvalid);
+		if (i_wvalid)
+			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
+		if (i_start)
+			assume(f_next == 5'd16);
+	end
 	// (combinational: Yosys evaluates a clocked assume one cycle late)
 	reg	[32*`WQ_LD_WORDS-1:0]	f_desc;
 	always @(posedge i_clk)
@@ -280,10 +310,30 @@ module wq_launch_check #(
 	always @(*)
 	if (f_past_valid && !i_reset && o_done)
 		assert(!busy && pass == 3'd4 && bitn == 5'd0);
-	// the static rules are latched at start on the held descriptor
+	// A word with a bit outside its mask (a reserved bit, a dimension or
+	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
+	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
+	reg	f_rsvd;
+	initial	f_rsvd = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_rsvd <= 1'b0;
+	else if (i_wvalid)
+		f_rsvd <= (i_widx != 4'd0 && f_rsvd)
+			|| ((i_wdata & ~o_wmask) != 32'h0);
 	always @(*)
-	if (f_past_valid && !i_reset && busy)
-		assert(sok == static_ok);
+	if (f_past_valid && !i_reset)
+	begin
+		if (f_rsvd)
+			assert(!sok);
+		if (o_done && f_rsvd)
+			assert(!o_ok);
+		if (busy)
+			assert(f_next == 5'd0);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && busy && $past(busy))
+		assert(sok == $past(sok));
 
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the
