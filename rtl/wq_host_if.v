@@ -163,6 +163,7 @@ module wq_host_if #(
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
 	reg	[(1<<AW)-1:0]	cm_dflt;	// the word reads as its reset value
+	integer		di;
 	reg	[AW-1:0]	cm_ra, cm_wa;
 	reg	[31:0]	cm_q, cm_wd;
 	reg		cm_dq, cm_we;
@@ -515,7 +516,10 @@ module wq_host_if #(
 	task ram_clr;		// the field reads as its reset value
 		input	[3:0]	f;
 		input	[CW-1:0]	ch;
-		cm_dflt[{f, ch}] <= 1'b1;
+		// (constant indices: a variable bit-select write is a shifter)
+		for (di = 0; di < (1<<AW); di = di + 1)
+			if (di[AW-1:0] == {f, ch})
+				cm_dflt[di] <= 1'b1;
 	endtask
 
 	// start_wait / end_wait of host_methods.c, on the step's channel
@@ -682,8 +686,9 @@ module wq_host_if #(
 		// the channel RAM write of the last cycle lands now: its word
 		// is no longer at the reset value (a ram_clr below wins)
 		cm_we            <= 1'b0;
-		if (cm_we)
-			cm_dflt[cm_wa] <= 1'b0;
+		for (di = 0; di < (1<<AW); di = di + 1)
+			if (cm_we && di[AW-1:0] == cm_wa)
+				cm_dflt[di] <= 1'b0;
 
 		case (hs)
 		////////////////////////////////////////////////////////////////
