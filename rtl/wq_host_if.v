@@ -124,7 +124,7 @@ module wq_host_if #(
 	reg	[7:0]	err		[0:CHANNELS-1];
 	reg	[31:0]	acq_retry	[0:CHANNELS-1];
 	reg		in_seg		[0:CHANNELS-1];
-	reg	[31:0]	seg_addr	[0:CHANNELS-1];
+	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
 	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
 	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
@@ -640,7 +640,7 @@ module wq_host_if #(
 			err[ri]          <= 8'h0;
 			acq_retry[ri]    <= `WQ_CSRVAL_ACQ_RETRY_DEFAULT;
 			in_seg[ri]       <= 1'b0;
-			seg_addr[ri]     <= 32'h0;
+			seg_addr[ri]     <= 0;
 			seg_rem[ri]      <= 0;
 			m_addr[ri]       <= 0;
 			m_count[ri]      <= 0;
@@ -799,7 +799,7 @@ module wq_host_if #(
 						chan_state[cc]   <= `WQ_CH_DISABLED;
 						err[cc]          <= 8'h0;
 						in_seg[cc]       <= 1'b0;
-						seg_addr[cc]     <= 32'h0;
+						seg_addr[cc]     <= 0;
 						seg_rem[cc]      <= 0;
 						m_addr[cc]       <= 0;
 						m_count[cc]      <= 0;
@@ -981,7 +981,7 @@ module wq_host_if #(
 		end else begin
 			// a segment starts; the step goes on into it
 			in_seg[sc]   <= 1'b1;
-			seg_addr[sc] <= {w0_q[`WQ_GP_ADDR_RANGE], {`WQ_GP_ADDR_LO{1'b0}}};
+			seg_addr[sc] <= w0_q[`WQ_GP_ADDR_RANGE];
 			seg_rem[sc]  <= gp_len;
 			m_count[sc]  <= 0;
 			hs           <= H_HDR;
@@ -1001,9 +1001,9 @@ module wq_host_if #(
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
 		end else begin
-			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			mem_read(seg_addr[sc], H_HDRDEC);
+			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
 		H_HDRDEC:
@@ -1048,9 +1048,9 @@ module wq_host_if #(
 
 		// method_word: one data word of the method in progress
 		H_DATA: begin
-			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			mem_read(seg_addr[sc], H_DATAGOT);
+			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
 		H_DATAGOT: begin
