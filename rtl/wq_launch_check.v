@@ -44,8 +44,8 @@ module wq_launch_check #(
 		output	wire		o_busy,
 		output	reg		o_done,
 		output	reg		o_ok,
-		output	reg	[31:0]	o_ncta,
-		output	reg	[10:0]	o_cta_threads
+		output	wire	[31:0]	o_ncta,
+		output	wire	[10:0]	o_cta_threads
 	);
 
 	// word i of the descriptor
@@ -151,6 +151,9 @@ module wq_launch_check #(
 	wire	[32:0]	psum = {1'b0, prod[47:16]} + (prod[0] ? {1'b0, mcand} : 33'h0);
 
 	assign	o_busy = busy;
+	// the products stay put from o_done until the next i_start
+	assign	o_ncta        = gprod;
+	assign	o_cta_threads = prod[10:0];
 
 	always @(posedge i_clk)
 	if (i_reset)
@@ -202,8 +205,6 @@ module wq_launch_check #(
 				o_done        <= 1'b1;
 				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
 						&& (prod[10:0] <= MAX_THREADS);
-				o_ncta        <= gprod;
-				o_cta_threads <= prod[10:0];
 			end
 			endcase
 		end
