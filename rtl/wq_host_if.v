@@ -29,7 +29,10 @@
 //		  reads (no prefetch), one access at a time.
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
-//		lock, so a CSR access never overlaps a step).
+//		lock, so a CSR access never overlaps a step), three cycles an
+//		access.  The wide per-channel fields live in a channel RAM
+//		(block RAM) read and written by the step and the CSR port; the
+//		scheduler's per-channel views stay in flip-flops.
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -103,41 +106,82 @@ module wq_host_if #(
 
 	assign	o_step_kind = `WQ_STEPK_CHAN;
 	assign	o_evr_pc    = 32'h0;		// host records carry no PC
-
 	////////////////////////////////////////////////////////////////////////
 	//
 	// Per-channel state (wq_channel_t)
 	//
-	reg	[31:0]	gp_base		[0:CHANNELS-1];
-	reg	[31:0]	gp_log2		[0:CHANNELS-1];
+	// In flip-flops: what the scheduler looks at for every channel at once
+	// (state, enable, the ring pointers, the acquire retry clock), the
+	// segment walk of the method loop, and narrow copies of the ring
+	// configuration (GPFIFO_LOG2 clamped to 32, GPFIFO_BASE[2:0]) for the
+	// checks that need them in one cycle.
 	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
-	reg	[31:0]	gp_put		[0:CHANNELS-1];
+	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
+	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
+	reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
 	reg		ctrl_en		[0:CHANNELS-1];
 	reg	[3:0]	chan_state	[0:CHANNELS-1];
 	reg	[7:0]	err		[0:CHANNELS-1];
-	reg	[31:0]	err_info	[0:CHANNELS-1];
-	reg	[31:0]	chan_ref	[0:CHANNELS-1];
 	reg	[31:0]	acq_retry	[0:CHANNELS-1];
-	reg	[31:0]	acq_timeout	[0:CHANNELS-1];
 	reg		in_seg		[0:CHANNELS-1];
-	reg	[31:0]	seg_addr	[0:CHANNELS-1];
+	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
 	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
 	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
 	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
 	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
-	reg	[31:0]	sem_addr_lo	[0:CHANNELS-1];
-	reg	[31:0]	sem_addr_hi	[0:CHANNELS-1];
-	reg	[31:0]	sem_pay_lo	[0:CHANNELS-1];
-	reg	[31:0]	sem_pay_hi	[0:CHANNELS-1];
 	reg	[3:0]	wait_kind	[0:CHANNELS-1];
-	reg	[31:0]	wait_data	[0:CHANNELS-1];
-	reg	[`WQ_M_W-1:0]	wait_method	[0:CHANNELS-1];
-	reg	[31:0]	acq_attempts	[0:CHANNELS-1];
-	reg	[31:0]	launch_desc	[0:CHANNELS-1];
+	// the waiting method, as far as a resumed wait needs it: 0 none,
+	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
+	reg	[1:0]	wait_method	[0:CHANNELS-1];
+	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 	// cycles since the last acquire attempt, counted from the cycle the
 	// attempt's grant began (the model's ticks - acq_last), saturating
 	reg	[31:0]	acq_since	[0:CHANNELS-1];
+
+	// The channel RAM: the 32-bit fields only a step of that channel or a
+	// CSR access needs, one word per field per channel (address {field,
+	// channel}), a synchronous read port and one write port; it maps to
+	// block RAM.  A per-word "default" flag stands for the reset value
+	// (0, or ACQ_TIMEOUT's default), so that reset and CTRL.RESET clear
+	// the fields in one cycle and a word never written reads correctly.
+	localparam [3:0]	F_BASE  = 4'd0,		// gp_base
+				F_LOG2  = 4'd1,		// gp_log2
+				F_EINFO = 4'd2,		// err_info
+				F_REF   = 4'd3,		// chan_ref
+				F_TMO   = 4'd4,		// acq_timeout
+				F_SALO  = 4'd5,		// sem_addr_lo
+				F_SAHI  = 4'd6,		// sem_addr_hi
+				F_SPLO  = 4'd7,		// sem_pay_lo
+				F_SPHI  = 4'd8,		// sem_pay_hi
+				F_WDATA = 4'd9,		// wait_data
+				F_ATT   = 4'd10,	// acq_attempts
+				F_LDESC = 4'd11,	// launch_desc
+				F_PUT   = 4'd12;	// gp_put (gp_ne says
+							// whether it is GP_GET)
+	localparam	AW = 4 + CW;
+	(* ram_style = "block" *)
+	reg	[31:0]	cmem	[0:(1<<AW)-1];
+	reg	[(1<<AW)-1:0]	cm_dflt;	// the word reads as its reset value
+	integer		di;
+	reg	[AW-1:0]	cm_ra, cm_wa;
+	reg	[31:0]	cm_q, cm_wd;
+	reg		cm_dq, cm_we;
+	reg	[3:0]	cm_fq;
+
+	always @(posedge i_clk)
+	if (cm_we)
+		cmem[cm_wa] <= cm_wd;
+	always @(posedge i_clk)
+		cm_q <= cmem[cm_ra];
+	always @(posedge i_clk)
+	begin
+		cm_dq <= cm_dflt[cm_ra];
+		cm_fq <= cm_ra[AW-1:CW];
+	end
+	// the word read: valid two cycles after cm_ra is set, while it stays
+	wire	[31:0]	cm_rd = !cm_dq ? cm_q
+			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT : 32'h0;
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
@@ -163,7 +207,7 @@ module wq_host_if #(
 	begin
 		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
 			&& (chan_state[hc] != `WQ_CH_ERROR)
-			&& ({16'h0, gp_get[hc]} != gp_put[hc] || in_seg[hc]
+			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
 		due[hc] = !(chan_state[hc] == `WQ_CH_ACQ_WAIT
 				&& acq_since[hc] < acq_retry[hc]);
@@ -194,27 +238,28 @@ module wq_host_if #(
 	endfunction
 
 	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
+	// (ne: GP_GET != GP_PUT)
 	function [3:0] settle;
 		input	[3:0]	st;
 		input		seg;
-		input	[15:0]	get;
-		input	[31:0]	put;
+		input		ne;
 		if (st == `WQ_CH_IDLE || st == `WQ_CH_RUNNABLE)
-			settle = (seg || {16'h0, get} != put) ? `WQ_CH_RUNNABLE
+			settle = (seg || ne) ? `WQ_CH_RUNNABLE
 					: `WQ_CH_IDLE;
 		else
 			settle = st;
 	endfunction
 
-	// GP_GET + 1 in a ring of 2^log2 entries (log2 <= 16 when enabled)
+	// GP_GET + 1 in a ring of 2^log2 entries (log2 <= 16 when enabled;
+	// lgc is the clamped copy)
 	function [15:0] gp_next;
 		input	[15:0]	get;
-		input	[31:0]	log2;
+		input	[5:0]	lgc;
 		// verilator lint_off UNUSEDSIGNAL
 		reg	[16:0]	m;
 		// verilator lint_on UNUSEDSIGNAL
 		begin
-			m = (log2 >= 32'd16) ? 17'h0ffff : ((17'h1 << log2[4:0]) - 17'h1);
+			m = (lgc >= 6'd16) ? 17'h0ffff : ~(17'h1ffff << lgc[4:0]);
 			gp_next = (get + 16'h1) & m[15:0];
 		end
 	endfunction
@@ -235,26 +280,41 @@ module wq_host_if #(
 				H_DATA    = 5'd7,	// read a method's data word
 				H_DATAGOT = 5'd8,	// method address advance
 				H_METHOD  = 5'd9,	// wq_host_method
-				H_SEMX    = 5'd10,	// SEM_EXECUTE checks
+				H_SEMX    = 5'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
 				H_SEMW    = 5'd11,	// semaphore unit busy
 				H_LAUNCH  = 5'd12,	// LAUNCH: descriptor address
 				H_LREAD   = 5'd13,	// read descriptor words
 				H_LCHK    = 5'd14,	// descriptor checker busy
 				H_ERR     = 5'd15,	// wq_chan_error
 				H_AFTER   = 5'd16,	// after_method: segment end
-				H_LEAVE   = 5'd17;	// wq_host_after_step
+				H_LEAVE   = 5'd17,	// wq_host_after_step
+				H_RDW     = 5'd18,	// channel RAM read in flight
+				H_DUE2    = 5'd19,	// a wait resumes (wait_data read)
+				H_GP0     = 5'd20,	// GP entry address (gp_base read)
+				H_SEMX2   = 5'd21,	// SEM_EXECUTE: alignment, WFI
+				H_SL0     = 5'd22,	// semaphore operands: read and
+				H_SL1     = 5'd23,	//   load address, payload lo,
+				H_SL2     = 5'd24,	//   payload hi; acq_attempts;
+				H_SL3     = 5'd25,	//   acq_timeout stays on the
+				H_SL4     = 5'd26,	//   read port for H_SEMW
+				H_SL5     = 5'd27,	//   (start the unit)
+				H_WDW     = 5'd28,	// an acquire wait's wait_data
+				H_LAUNCH2 = 5'd29,	// descriptor address read
+				H_CSR1    = 5'd30,	// CSR: channel RAM read
+				H_CSR2    = 5'd31;	// CSR: answer
 
-	reg	[4:0]	hs, mem_ret;
+	reg	[4:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
 	reg		sc_due;
 	reg	[`WQ_STEP_W-1:0]	res;
-	reg	[31:0]	stepc;		// cycles since the grant began
+	reg	[31:0]	stepc;		// cycles since the grant began, plus one
 	reg	[31:0]	w0_q, rdata_q;
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	reg	[31:0]	mdata;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
 	reg	[7:0]	err_code_q;
 	reg	[31:0]	err_info_q;
+	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor word being read
@@ -266,15 +326,16 @@ module wq_host_if #(
 	wire	[3:0]	s_state  = chan_state[sc];
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
-	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_log2[sc]);
+	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	reg	[31:0]	put_q;		// GP_PUT of the step's channel
+	wire		nx_ne    = ({16'h0, s_getnx} != put_q);
 
-	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise)
+	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise).
+	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
+	// (the wait was started or retried with it in this step).
 	reg	[31:0]	sem_word;
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	sem_op = sem_word[`WQ_SEMF_OPERATION_RANGE];
-	wire	sem_is64 = sem_word[`WQ_SEMF_PAYLOAD_SIZE_LO];
-	wire	[63:0]	sem_pay = sem_is64 ? {sem_pay_hi[sc], sem_pay_lo[sc]}
-					: {32'h0, sem_pay_lo[sc]};
-	wire	s_word_switch = wait_data[sc][`WQ_SEMF_ACQUIRE_SWITCH_LO];
+	wire	s_word_switch = sem_word[`WQ_SEMF_ACQUIRE_SWITCH_LO];
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	x_op = s_word[`WQ_SEMF_OPERATION_RANGE];
 	wire	x_is64 = s_word[`WQ_SEMF_PAYLOAD_SIZE_LO];
 	wire	x_legal = (x_op == `WQ_SEMOP_ACQUIRE) || (x_op == `WQ_SEMOP_RELEASE)
@@ -284,21 +345,28 @@ module wq_host_if #(
 			|| (x_op == `WQ_SEMOP_REDUCTION);
 
 	// ---- the semaphore unit ---------------------------------------------
+	// Its operands come straight off the channel RAM's read port, a word
+	// per cycle in H_SL2..H_SL4 (address, payload lo, payload hi); its
+	// latched address and masked payload feed the records.
 	reg		sem_start;
 	wire		sem_busy, sem_done, sem_pass, sem_bad_op, sem_bad_red;
-	wire	[63:0]	sem_mv, sem_result;
+	wire	[63:0]	sem_mv, sem_result, sem_pay;
+	wire	[31:0]	sem_addr;
 	wire		sem_mem_valid, sem_mem_we;
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
+	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4);
+	wire	[1:0]	sem_ld_sel = {hs == H_SL4, hs == H_SL3};
 
 	wq_sem_unit u_sem (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_start(sem_start), .i_word(sem_word), .i_addr(sem_addr_lo[sc]),
-		.i_payload({sem_pay_hi[sc], sem_pay_lo[sc]}),
+		.i_ld(sem_ld), .i_ld_sel(sem_ld_sel), .i_ld_data(cm_rd),
+		.i_start(sem_start), .i_word(sem_word),
 		.o_busy(sem_busy), .o_done(sem_done), .o_pass(sem_pass),
 		.o_bad_op(sem_bad_op), .o_bad_red(sem_bad_red),
 		.o_mv(sem_mv), .o_result(sem_result),
+		.o_addr(sem_addr), .o_pay(sem_pay),
 		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
 		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
@@ -312,6 +380,9 @@ module wq_host_if #(
 	assign	o_mem_wstrb = sem_active ? sem_mem_wstrb : 4'h0;
 
 	// ---- the launch-descriptor checker -----------------------------------
+	// It checks the words as they arrive (H_LREAD); only the bits a valid
+	// descriptor may set are stored (ld_mask), the others are zero in any
+	// descriptor that launches.
 	reg		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[31:0]	lc_ncta;
@@ -319,11 +390,16 @@ module wq_host_if #(
 
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .DQ_LOG2(DQ_LOG2))
 	u_lchk (
-		.i_clk(i_clk), .i_reset(i_reset), .i_start(lc_start),
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_wvalid(hs == H_LREAD), .i_widx(lidx[3:0]), .i_wdata(rdata_q),
+		.i_start(lc_start),
 		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
 
 	// ---- CSR decode --------------------------------------------------------
+	// A CSR access reads the channel RAM word it may need (H_IDLE sets the
+	// address, H_CSR1 waits, H_CSR2 answers): the requester holds the
+	// address and data until o_csr_ack.
 	wire	[31:0]	csr_rel   = {20'h0, i_csr_addr} - `WQ_CSRVAL_CHAN_BASE;
 	wire	[31:0]	csr_chn   = csr_rel >> STRIDE_LG;
 	wire	[CW-1:0]	cc    = csr_chn[CW-1:0];
@@ -339,11 +415,30 @@ module wq_host_if #(
 	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[cc];
 	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
 	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
-	wire	[31:0]	c_put0 = c_reset ? 32'h0 : gp_put[cc];
-	wire	[31:0]	c_log2 = gp_log2[cc];
-	// a doorbell outside the ring (any value fits when LOG2 >= 32)
-	wire		c_put_bad = (gp_log2[cc] < 32'd32)
-				&& ((i_csr_wdata >> gp_log2[cc][4:0]) != 32'h0);
+	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
+	wire		c_put_ne = ({16'h0, gp_get[cc]} != i_csr_wdata);
+	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
+	// bit at LOG2 or above (a mask, cheaper than a barrel shifter)
+	wire	[31:0]	c_ring_m  = ~(32'hffffffff << gp_lgc[cc][4:0]);
+	wire		c_put_bad = (gp_lgc[cc] < 6'd32)
+				&& ((i_csr_wdata & ~c_ring_m) != 32'h0);
+	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
+	// ERR_INFO is the offending register, read for the CTRL access
+	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
+	wire		c_cfg_bad  = c_base_bad
+				|| ({26'h0, gp_lgc[cc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
+				|| ({26'h0, gp_lgc[cc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+	reg	[3:0]	csr_fld;	// the channel RAM word of the access
+	always @(*)
+	case (csr_reg)
+	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
+	`WQ_CHCSR_REF:		csr_fld = F_REF;
+	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
+	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
+	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
+	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
+	default:		csr_fld = F_BASE;
+	endcase
 
 	reg	[31:0]	csr_rd;
 	reg		csr_bad;
@@ -357,17 +452,17 @@ module wq_host_if #(
 			csr_rd = perf_methods;
 		else if (csr_is_ch)
 			case (csr_reg)
-			`WQ_CHCSR_GPFIFO_BASE:	csr_rd = gp_base[cc];
-			`WQ_CHCSR_GPFIFO_LOG2:	csr_rd = gp_log2[cc];
+			`WQ_CHCSR_GPFIFO_BASE,
+			`WQ_CHCSR_GPFIFO_LOG2,
+			`WQ_CHCSR_REF,
+			`WQ_CHCSR_ACQ_TIMEOUT,
+			`WQ_CHCSR_ERR_INFO,
+			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
 			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
-			`WQ_CHCSR_GP_PUT:	csr_rd = gp_put[cc];
 			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
 			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
 						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
-			`WQ_CHCSR_REF:		csr_rd = chan_ref[cc];
 			`WQ_CHCSR_ACQ_RETRY:	csr_rd = acq_retry[cc];
-			`WQ_CHCSR_ACQ_TIMEOUT:	csr_rd = acq_timeout[cc];
-			`WQ_CHCSR_ERR_INFO:	csr_rd = err_info[cc];
 			default:		csr_bad = 1'b1;
 			endcase
 		else
@@ -395,7 +490,40 @@ module wq_host_if #(
 		end
 	endtask
 
+	// the channel RAM: one write (landing at the next edge) and one read
+	// address (the word is on cm_rd two cycles later) per cycle
+	task ram_wr;
+		input	[3:0]	f;
+		input	[CW-1:0]	ch;
+		input	[31:0]	d;
+		begin
+			cm_we <= 1'b1;
+			cm_wa <= {f, ch};
+			cm_wd <= d;
+		end
+	endtask
+
+	task ram_rd;		// read a field of the step's channel, then ret
+		input	[3:0]	f;
+		input	[4:0]	ret;
+		begin
+			cm_ra  <= {f, sc};
+			rd_ret <= ret;
+			hs     <= H_RDW;
+		end
+	endtask
+
+	task ram_clr;		// the field reads as its reset value
+		input	[3:0]	f;
+		input	[CW-1:0]	ch;
+		// (constant indices: a variable bit-select write is a shifter)
+		for (di = 0; di < (1<<AW); di = di + 1)
+			if (di[AW-1:0] == {f, ch})
+				cm_dflt[di] <= 1'b1;
+	endtask
+
 	// start_wait / end_wait of host_methods.c, on the step's channel
+	// (start_wait's wait_data is the one RAM write of its state)
 	task start_wait;
 		input	[3:0]	kind;
 		input	[`WQ_M_W-1:0]	off;
@@ -403,19 +531,20 @@ module wq_host_if #(
 		begin
 			chan_state[sc]  <= kind;
 			wait_kind[sc]   <= kind;
-			wait_method[sc] <= off;
-			wait_data[sc]   <= data;
+			wait_method[sc] <= (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
+				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER;
+			ram_wr(F_WDATA, sc, data);
 		end
 	endtask
 
 	task end_wait;
 		begin
 			wait_kind[sc]    <= 4'h0;
-			wait_method[sc]  <= {`WQ_M_W{1'b0}};
-			wait_data[sc]    <= 32'h0;
-			acq_attempts[sc] <= 32'h0;
+			wait_method[sc]  <= 2'd0;
+			ram_clr(F_WDATA, sc);
+			ram_clr(F_ATT, sc);
 			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
-						gp_get[sc], gp_put[sc]);
+						gp_ne[sc]);
 		end
 	endtask
 
@@ -500,35 +629,28 @@ module wq_host_if #(
 	begin
 		for (ri = 0; ri < CHANNELS; ri = ri + 1)
 		begin
-			// wq_host_init
-			gp_base[ri]      <= 32'h0;
-			gp_log2[ri]      <= 32'h0;
+			// wq_host_init (the channel RAM: all words at their
+			// reset value)
 			gp_get[ri]       <= 16'h0;
-			gp_put[ri]       <= 32'h0;
+			gp_ne[ri]        <= 1'b0;
+			gp_lgc[ri]       <= 6'h0;
+			gp_base_lo[ri]   <= 3'h0;
 			ctrl_en[ri]      <= 1'b0;
 			chan_state[ri]   <= `WQ_CH_DISABLED;
 			err[ri]          <= 8'h0;
-			err_info[ri]     <= 32'h0;
-			chan_ref[ri]     <= 32'h0;
 			acq_retry[ri]    <= `WQ_CSRVAL_ACQ_RETRY_DEFAULT;
-			acq_timeout[ri]  <= `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT;
 			in_seg[ri]       <= 1'b0;
-			seg_addr[ri]     <= 32'h0;
+			seg_addr[ri]     <= 0;
 			seg_rem[ri]      <= 0;
 			m_addr[ri]       <= 0;
 			m_count[ri]      <= 0;
 			m_secop[ri]      <= 0;
 			m_subch[ri]      <= 0;
-			sem_addr_lo[ri]  <= 32'h0;
-			sem_addr_hi[ri]  <= 32'h0;
-			sem_pay_lo[ri]   <= 32'h0;
-			sem_pay_hi[ri]   <= 32'h0;
 			wait_kind[ri]    <= 4'h0;
-			wait_data[ri]    <= 32'h0;
 			wait_method[ri]  <= 0;
-			acq_attempts[ri] <= 32'h0;
-			launch_desc[ri]  <= 32'h0;
 		end
+		cm_dflt      <= {(1<<AW){1'b1}};
+		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
 		slice_left   <= HOST_SLICE_RESET;
@@ -561,22 +683,30 @@ module wq_host_if #(
 		sem_start        <= 1'b0;
 		lc_start         <= 1'b0;
 		stepc            <= stepc + 32'h1;
+		// the channel RAM write of the last cycle lands now: its word
+		// is no longer at the reset value (a ram_clr below wins)
+		cm_we            <= 1'b0;
+		for (di = 0; di < (1<<AW); di = di + 1)
+			if (cm_we && di[AW-1:0] == cm_wa)
+				cm_dflt[di] <= 1'b0;
 
 		case (hs)
 		////////////////////////////////////////////////////////////////
-		// Outside a grant: request, and answer CSR accesses
+		// Outside a grant: request, and take CSR accesses
 		H_IDLE: begin
 			if (i_ev_gnt && !o_step_valid)
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				stepc    <= 32'h1;
+				stepc    <= 32'h2;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
 					sc_due <= due[cur_ch];
-					hs     <= H_DUE;
+					cm_ra  <= {F_PUT, cur_ch};
+					rd_ret <= H_DUE;
+					hs     <= H_RDW;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
@@ -586,7 +716,9 @@ module wq_host_if #(
 					slice_left <= host_slice;
 					sc         <= nx_cur[CW-1:0];
 					sc_due     <= due[nx_cur[CW-1:0]];
-					hs         <= H_DUE;
+					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
+					rd_ret     <= H_DUE;
+					hs         <= H_RDW;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -598,107 +730,137 @@ module wq_host_if #(
 
 			if (i_csr_valid && !i_ev_gnt)
 			begin
-				o_csr_ack   <= 1'b1;
-				o_csr_err   <= csr_bad;
-				o_csr_rdata <= csr_rd;
-				if (i_csr_we && !csr_bad)
+				cm_ra <= {csr_fld, cc};
+				hs    <= H_CSR1;
+			end
+		end
+
+		H_CSR1:
+			hs <= H_CSR2;
+
+		// the CSR access, with its channel RAM word on cm_rd
+		H_CSR2: begin
+			hs          <= H_IDLE;
+			o_csr_ack   <= 1'b1;
+			o_csr_err   <= csr_bad;
+			o_csr_rdata <= csr_rd;
+			if (i_csr_we && !csr_bad)
+			begin
+				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
-					if (i_csr_addr == `WQ_CSR_HOST_SLICE)
-					begin
-						// takes effect at once: a fresh slice
-						host_slice <= i_csr_wdata;
-						slice_left <= i_csr_wdata;
-					end else if (csr_is_ch)
-					case (csr_reg)
-					`WQ_CHCSR_GPFIFO_BASE: if (!ctrl_en[cc]) gp_base[cc] <= i_csr_wdata;
-					`WQ_CHCSR_GPFIFO_LOG2: if (!ctrl_en[cc]) gp_log2[cc] <= i_csr_wdata;
-					`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
-					`WQ_CHCSR_ACQ_TIMEOUT: acq_timeout[cc] <= i_csr_wdata;
-					`WQ_CHCSR_GP_PUT:
-					if (chan_state[cc] != `WQ_CH_ERROR)
-					begin
-						if (c_put_bad)
-						begin
-							chan_state[cc] <= `WQ_CH_ERROR;
-							err[cc]        <= `WQ_CHERR_GP_PUT_RANGE;
-							err_info[cc]   <= i_csr_wdata;
-							o_irq_chan_error <= 1'b1;
-							emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, gp_get[cc],
-								{24'h0, `WQ_CHERR_GP_PUT_RANGE},
-								{32'h0, i_csr_wdata}, 64'h0);
-						end else begin
-							gp_put[cc]     <= i_csr_wdata;
-							chan_state[cc] <= settle(chan_state[cc],
-								in_seg[cc], gp_get[cc], i_csr_wdata);
-						end
-					end
-					`WQ_CHCSR_CTRL: begin
-						if (c_reset)
-						begin
-							// wq_chan_reset: everything but the ring
-							// configuration and the acquire policy
-							gp_get[cc]       <= 16'h0;
-							gp_put[cc]       <= 32'h0;
-							ctrl_en[cc]      <= 1'b0;
-							chan_state[cc]   <= `WQ_CH_DISABLED;
-							err[cc]          <= 8'h0;
-							err_info[cc]     <= 32'h0;
-							chan_ref[cc]     <= 32'h0;
-							in_seg[cc]       <= 1'b0;
-							seg_addr[cc]     <= 32'h0;
-							seg_rem[cc]      <= 0;
-							m_addr[cc]       <= 0;
-							m_count[cc]      <= 0;
-							m_secop[cc]      <= 0;
-							m_subch[cc]      <= 0;
-							sem_addr_lo[cc]  <= 32'h0;
-							sem_addr_hi[cc]  <= 32'h0;
-							sem_pay_lo[cc]   <= 32'h0;
-							sem_pay_hi[cc]   <= 32'h0;
-							wait_kind[cc]    <= 4'h0;
-							wait_data[cc]    <= 32'h0;
-							wait_method[cc]  <= 0;
-							acq_attempts[cc] <= 32'h0;
-							launch_desc[cc]  <= 32'h0;
-						end
-						if (c_st0 != `WQ_CH_ERROR)
-						begin
-							if (c_enable && !c_en0)
-							begin
-								ctrl_en[cc] <= 1'b1;
-								if (gp_base[cc][2:0] != 3'h0 || c_log2 < `WQ_CSRVAL_GPFIFO_LOG2_MIN
-									|| c_log2 > `WQ_CSRVAL_GPFIFO_LOG2_MAX)
-								begin
-									chan_state[cc] <= `WQ_CH_ERROR;
-									err[cc]        <= `WQ_CHERR_BAD_CONFIG;
-									err_info[cc]   <= (gp_base[cc][2:0] != 3'h0)
-										? gp_base[cc] : c_log2;
-									o_irq_chan_error <= 1'b1;
-									emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, c_get0,
-										{24'h0, `WQ_CHERR_BAD_CONFIG},
-										{32'h0, (gp_base[cc][2:0] != 3'h0)
-										? gp_base[cc] : c_log2}, 64'h0);
-								end else
-									// a wait interrupted by disabling resumes
-									chan_state[cc] <= settle((c_wk0 != 4'h0)
-										? c_wk0 : `WQ_CH_RUNNABLE,
-										c_seg0, c_get0, c_put0);
-							end else if (!c_enable && c_en0)
-							begin
-								ctrl_en[cc]    <= 1'b0;
-								chan_state[cc] <= `WQ_CH_DISABLED;
-							end
-						end
-					end
-					default: ;	// read-only: accepted, ignored
-					endcase
+					// takes effect at once: a fresh slice
+					host_slice <= i_csr_wdata;
+					slice_left <= i_csr_wdata;
+				end else if (csr_is_ch)
+				case (csr_reg)
+				`WQ_CHCSR_GPFIFO_BASE:
+				if (!ctrl_en[cc])
+				begin
+					ram_wr(F_BASE, cc, i_csr_wdata);
+					gp_base_lo[cc] <= i_csr_wdata[2:0];
 				end
+				`WQ_CHCSR_GPFIFO_LOG2:
+				if (!ctrl_en[cc])
+				begin
+					ram_wr(F_LOG2, cc, i_csr_wdata);
+					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
+							: {1'b0, i_csr_wdata[4:0]};
+				end
+				`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
+				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
+				`WQ_CHCSR_GP_PUT:
+				if (chan_state[cc] != `WQ_CH_ERROR)
+				begin
+					if (c_put_bad)
+					begin
+						chan_state[cc] <= `WQ_CH_ERROR;
+						err[cc]        <= `WQ_CHERR_GP_PUT_RANGE;
+						ram_wr(F_EINFO, cc, i_csr_wdata);
+						o_irq_chan_error <= 1'b1;
+						emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, gp_get[cc],
+							{24'h0, `WQ_CHERR_GP_PUT_RANGE},
+							{32'h0, i_csr_wdata}, 64'h0);
+					end else begin
+						ram_wr(F_PUT, cc, i_csr_wdata);
+						gp_ne[cc]      <= c_put_ne;
+						chan_state[cc] <= settle(chan_state[cc],
+							in_seg[cc], c_put_ne);
+					end
+				end
+				`WQ_CHCSR_CTRL: begin
+					if (c_reset)
+					begin
+						// wq_chan_reset: everything but the ring
+						// configuration and the acquire policy
+						gp_get[cc]       <= 16'h0;
+						gp_ne[cc]        <= 1'b0;
+						ram_clr(F_PUT, cc);
+						ctrl_en[cc]      <= 1'b0;
+						chan_state[cc]   <= `WQ_CH_DISABLED;
+						err[cc]          <= 8'h0;
+						in_seg[cc]       <= 1'b0;
+						seg_addr[cc]     <= 0;
+						seg_rem[cc]      <= 0;
+						m_addr[cc]       <= 0;
+						m_count[cc]      <= 0;
+						m_secop[cc]      <= 0;
+						m_subch[cc]      <= 0;
+						wait_kind[cc]    <= 4'h0;
+						wait_method[cc]  <= 0;
+						ram_clr(F_EINFO, cc);
+						ram_clr(F_REF, cc);
+						ram_clr(F_SALO, cc);
+						ram_clr(F_SAHI, cc);
+						ram_clr(F_SPLO, cc);
+						ram_clr(F_SPHI, cc);
+						ram_clr(F_WDATA, cc);
+						ram_clr(F_ATT, cc);
+						ram_clr(F_LDESC, cc);
+					end
+					if (c_st0 != `WQ_CH_ERROR)
+					begin
+						if (c_enable && !c_en0)
+						begin
+							ctrl_en[cc] <= 1'b1;
+							if (c_cfg_bad)
+							begin
+								// cm_rd: GPFIFO_BASE if
+								// misaligned, else LOG2
+								chan_state[cc] <= `WQ_CH_ERROR;
+								err[cc]        <= `WQ_CHERR_BAD_CONFIG;
+								ram_wr(F_EINFO, cc, cm_rd);
+								o_irq_chan_error <= 1'b1;
+								emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, c_get0,
+									{24'h0, `WQ_CHERR_BAD_CONFIG},
+									{32'h0, cm_rd}, 64'h0);
+							end else
+								// a wait interrupted by disabling resumes
+								chan_state[cc] <= settle((c_wk0 != 4'h0)
+									? c_wk0 : `WQ_CH_RUNNABLE,
+									c_seg0, c_ne0);
+						end else if (!c_enable && c_en0)
+						begin
+							ctrl_en[cc]    <= 1'b0;
+							chan_state[cc] <= `WQ_CH_DISABLED;
+						end
+					end
+				end
+				default: ;	// read-only: accepted, ignored
+				endcase
 			end
 		end
 
 		////////////////////////////////////////////////////////////////
+		// a channel RAM read (ram_rd): the word is on cm_rd in rd_ret
+		H_RDW:
+			hs <= rd_ret;
+
+		////////////////////////////////////////////////////////////////
 		// wq_host_due, then wq_step_channel's dispatch on the state
-		H_DUE:
+		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
+		// advance of the step)
+		H_DUE: begin
+		put_q <= cm_rd;
 		if (!sc_due)
 		begin
 			// the retry is not due: this tick does nothing more
@@ -707,33 +869,15 @@ module wq_host_if #(
 			hs           <= H_IDLE;
 		end else
 		case (s_state)
-		`WQ_CH_ACQ_WAIT: begin
-			sem_word    <= wait_data[sc];
-			sem_start   <= 1'b1;
-			sem_active  <= 1'b1;
-			sem_endwait <= 1'b0;
-			hs          <= H_SEMW;
-		end
+		`WQ_CH_ACQ_WAIT:
+			ram_rd(F_WDATA, H_DUE2);
 		`WQ_CH_WFI_WAIT:
 		if (!i_engine_idle)
 		begin
 			res <= `WQ_STEP_WAIT;
 			hs  <= H_AFTER;
-		end else if (wait_method[sc] == `WQ_M_SEM_EXECUTE)
-		begin
-			// RELEASE_WFI: the release, then end_wait
-			sem_word    <= wait_data[sc];
-			sem_start   <= 1'b1;
-			sem_active  <= 1'b1;
-			sem_endwait <= 1'b1;
-			hs          <= H_SEMW;
-		end else begin
-			if (wait_method[sc] == `WQ_M_SET_REFERENCE)
-				chan_ref[sc] <= wait_data[sc];
-			end_wait;
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
-		end
+		end else
+			ram_rd(F_WDATA, H_DUE2);
 		`WQ_CH_LAUNCH_WAIT:
 		if (!i_can_launch)
 		begin
@@ -746,7 +890,7 @@ module wq_host_if #(
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
 		if (!in_seg[sc])
 		begin
-			if ({16'h0, s_get} == gp_put[sc])
+			if (!gp_ne[sc])
 			begin
 				chan_state[sc] <= `WQ_CH_IDLE;
 				res <= `WQ_STEP_IDLE;
@@ -754,7 +898,7 @@ module wq_host_if #(
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				mem_read(gp_base[sc] + {13'h0, s_get, 3'h0}, H_GP1);
+				ram_rd(F_BASE, H_GP0);
 			end
 		end else if (m_count[sc] == 0)
 			hs <= H_HDR;
@@ -765,6 +909,29 @@ module wq_host_if #(
 			hs  <= H_LEAVE;
 		end
 		endcase
+		end
+
+		// a wait resumes, wait_data on cm_rd: the acquire retry, or
+		// (the engine is idle) the WFI wait's method
+		H_DUE2:
+		if (s_state == `WQ_CH_ACQ_WAIT)
+		begin
+			sem_word    <= cm_rd;
+			sem_endwait <= 1'b0;
+			hs          <= H_SL0;
+		end else if (wait_method[sc] == WM_SEM)
+		begin
+			// RELEASE_WFI: the release, then end_wait
+			sem_word    <= cm_rd;
+			sem_endwait <= 1'b1;
+			hs          <= H_SL0;
+		end else begin
+			if (wait_method[sc] == WM_REF)
+				ram_wr(F_REF, sc, cm_rd);
+			end_wait;
+			res <= `WQ_STEP_DONE;
+			hs  <= H_AFTER;
+		end
 
 		////////////////////////////////////////////////////////////////
 		// one host read
@@ -782,9 +949,13 @@ module wq_host_if #(
 			end
 		end
 
+		// gp_base on cm_rd
+		H_GP0:
+			mem_read(cm_rd + {13'h0, s_get, 3'h0}, H_GP1);
+
 		H_GP1: begin
 			w0_q <= rdata_q;
-			mem_read(gp_base[sc] + {13'h0, s_get, 3'h0} + 32'h4, H_GPCHK);
+			mem_read(h_mem_addr + 32'h4, H_GPCHK);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
@@ -800,7 +971,8 @@ module wq_host_if #(
 				raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 			else begin
 				gp_get[sc]     <= s_getnx;
-				chan_state[sc] <= settle(s_state, in_seg[sc], s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+				chan_state[sc] <= settle(s_state, in_seg[sc], nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
@@ -809,7 +981,7 @@ module wq_host_if #(
 		end else begin
 			// a segment starts; the step goes on into it
 			in_seg[sc]   <= 1'b1;
-			seg_addr[sc] <= {w0_q[`WQ_GP_ADDR_RANGE], {`WQ_GP_ADDR_LO{1'b0}}};
+			seg_addr[sc] <= w0_q[`WQ_GP_ADDR_RANGE];
 			seg_rem[sc]  <= gp_len;
 			m_count[sc]  <= 0;
 			hs           <= H_HDR;
@@ -823,14 +995,15 @@ module wq_host_if #(
 			in_seg[sc]     <= 1'b0;
 			m_count[sc]    <= 0;
 			gp_get[sc]     <= s_getnx;
-			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
 		end else begin
-			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			mem_read(seg_addr[sc], H_HDRDEC);
+			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
 		H_HDRDEC:
@@ -863,7 +1036,8 @@ module wq_host_if #(
 			seg_rem[sc]    <= 0;
 			m_count[sc]    <= 0;
 			gp_get[sc]     <= s_getnx;
-			chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
@@ -874,9 +1048,9 @@ module wq_host_if #(
 
 		// method_word: one data word of the method in progress
 		H_DATA: begin
-			seg_addr[sc] <= seg_addr[sc] + 32'h4;
+			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			mem_read(seg_addr[sc], H_DATAGOT);
+			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
 		H_DATAGOT: begin
@@ -894,7 +1068,7 @@ module wq_host_if #(
 			hs <= H_METHOD;
 		end
 
-		////////////////////////////////////////////////////////////////
+
 		// wq_host_method
 		H_METHOD: begin
 			perf_methods <= perf_methods + 32'h1;
@@ -914,14 +1088,14 @@ module wq_host_if #(
 				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
 			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
-				chan_ref[sc] <= mdata;
-			`WQ_M_SEM_ADDR_LO:	sem_addr_lo[sc] <= mdata;
-			`WQ_M_SEM_ADDR_HI:	sem_addr_hi[sc] <= mdata;
-			`WQ_M_SEM_PAYLOAD_LO:	sem_pay_lo[sc]  <= mdata;
-			`WQ_M_SEM_PAYLOAD_HI:	sem_pay_hi[sc]  <= mdata;
-			`WQ_M_SEM_EXECUTE:	hs <= H_SEMX;
+				ram_wr(F_REF, sc, mdata);
+			`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, mdata);
+			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
+			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
+			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
+			`WQ_M_SEM_EXECUTE:	ram_rd(F_SAHI, H_SEMX);
 			`WQ_M_YIELD:		yielded <= 1'b1;
-			`WQ_M_LAUNCH_DESC:	launch_desc[sc] <= mdata;
+			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
 			`WQ_M_LAUNCH:
 			if (!i_can_launch)
 			begin
@@ -934,15 +1108,20 @@ module wq_host_if #(
 			endcase
 		end
 
-		// sem_execute: operation, address high word, alignment, then the
-		// unit (which rejects a bad reduction code itself)
+		// sem_execute: operation, address high word (on cm_rd), ...
 		H_SEMX:
 		if (!x_legal)
 			raise(`WQ_CHERR_BAD_SEM_OP, s_word);
-		else if (sem_addr_hi[sc] != 32'h0)
-			raise(`WQ_CHERR_BAD_SEM_ADDR, sem_addr_hi[sc]);
-		else if ((sem_addr_lo[sc][2:0] & (x_is64 ? 3'h7 : 3'h3)) != 3'h0)
-			raise(`WQ_CHERR_SEM_MISALIGNED, sem_addr_lo[sc]);
+		else if (cm_rd != 32'h0)
+			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
+		else
+			ram_rd(F_SALO, H_SEMX2);
+
+		// ... alignment (SEM_ADDR_LO on cm_rd), then the unit (which
+		// rejects a bad reduction code itself)
+		H_SEMX2:
+		if ((cm_rd[2:0] & (x_is64 ? 3'h7 : 3'h3)) != 3'h0)
+			raise(`WQ_CHERR_SEM_MISALIGNED, cm_rd);
 		else if (x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
 				&& !i_engine_idle)
 		begin
@@ -951,15 +1130,44 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else begin
 			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
-				acq_attempts[sc] <= 32'h0;
+				ram_clr(F_ATT, sc);	// acq_attempts = 0
 			sem_word    <= s_word;
-			sem_start   <= 1'b1;
-			sem_active  <= 1'b1;
 			sem_endwait <= 1'b0;
-			hs          <= H_SEMW;
+			hs          <= H_SL0;
 		end
 
-		// the semaphore unit's answer
+		// the unit's operands off the channel RAM (two-cycle read
+		// latency, a word a cycle): SEM_ADDR_LO, SEM_PAYLOAD_LO/HI into
+		// the unit (sem_ld in H_SL2..4), acq_attempts into att_q, and
+		// acq_timeout left on cm_rd for H_SEMW
+		H_SL0: begin
+			cm_ra <= {F_SALO, sc};
+			hs    <= H_SL1;
+		end
+		H_SL1: begin
+			cm_ra <= {F_SPLO, sc};
+			hs    <= H_SL2;
+		end
+		H_SL2: begin
+			cm_ra <= {F_SPHI, sc};
+			hs    <= H_SL3;
+		end
+		H_SL3: begin
+			cm_ra <= {F_ATT, sc};
+			hs    <= H_SL4;
+		end
+		H_SL4: begin
+			cm_ra <= {F_TMO, sc};
+			hs    <= H_SL5;
+		end
+		H_SL5: begin
+			att_q      <= cm_rd;
+			sem_start  <= 1'b1;
+			sem_active <= 1'b1;
+			hs         <= H_SEMW;
+		end
+
+		// the semaphore unit's answer (acq_timeout on cm_rd)
 		H_SEMW:
 		if (sem_done)
 		begin
@@ -970,63 +1178,79 @@ module wq_host_if #(
 				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
 			else if (sem_op == `WQ_SEMOP_RELEASE)
 			begin
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
 					sem_pay, sem_pay);
 				if (sem_endwait)
 					end_wait;
 			end else if (sem_op == `WQ_SEMOP_REDUCTION)
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
 					sem_pay, sem_result);
 			else if (sem_pass)
 			begin
 				// acquire_try passed
 				end_wait;
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr_lo[sc],
+				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
 					sem_pay, sem_mv);
 			end else begin
-				acq_attempts[sc] <= acq_attempts[sc] + 32'h1;
-				emit(`WQ_EV_ACQ_FAIL, sc, acq_attempts[sc][15:0] + 16'h1, s_get,
-					sem_addr_lo[sc], sem_pay, sem_mv);
+				ram_wr(F_ATT, sc, att_q + 32'h1);
+				emit(`WQ_EV_ACQ_FAIL, sc, att_q[15:0] + 16'h1, s_get,
+					sem_addr, sem_pay, sem_mv);
 				res <= `WQ_STEP_WAIT;
-				if (acq_attempts[sc] + 32'h1 > acq_timeout[sc])
-					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr_lo[sc]);
+				if (att_q + 32'h1 > cm_rd)
+					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
 				else if (s_state != `WQ_CH_ACQ_WAIT)
-					start_wait(`WQ_CH_ACQ_WAIT, `WQ_M_SEM_EXECUTE, sem_word);
+				begin
+					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
+					// wait_data in the next cycle (one RAM write
+					// a cycle)
+					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
+					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
+					wait_method[sc] <= WM_SEM;
+					hs              <= H_WDW;
+				end
 			end
 		end
 
+		H_WDW: begin
+			ram_wr(F_WDATA, sc, sem_word);
+			hs <= H_AFTER;
+		end
+
 		////////////////////////////////////////////////////////////////
-		// launch (wq_sched_launch): the dispatcher is free (checked)
+		// launch (wq_sched_launch): the dispatcher is free (checked);
+		// launch_desc stays on cm_rd until the step ends
 		H_LAUNCH:
-		if (launch_desc[sc][1:0] != 2'b00)
-			raise(`WQ_CHERR_BAD_LAUNCH, launch_desc[sc]);
+			ram_rd(F_LDESC, H_LAUNCH2);
+
+		H_LAUNCH2:
+		if (cm_rd[1:0] != 2'b00)
+			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 		else begin
 			lidx <= 5'd0;
-			mem_read(launch_desc[sc], H_LREAD);
+			mem_read(cm_rd, H_LREAD);
 		end
 
 		H_LREAD: begin
-			o_launch_desc[32*lidx[3:0] +: 32] <= rdata_q;
 			lidx <= lidx + 5'd1;
 			if (lidx == `WQ_LD_WORDS - 1)
 			begin
 				lc_start <= 1'b1;
 				hs       <= H_LCHK;
 			end else
-				mem_read(launch_desc[sc] + {25'h0, lidx + 5'd1, 2'b00}, H_LREAD);
+				mem_read(h_mem_addr + 32'h4, H_LREAD);
 		end
 
 		H_LCHK:
 		if (lc_done)
 		begin
 			if (!lc_ok)
-				raise(`WQ_CHERR_BAD_LAUNCH, launch_desc[sc]);
+				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 			else begin
 				o_launch_valid       <= 1'b1;
-				o_launch_addr        <= launch_desc[sc];
+				o_launch_addr        <= cm_rd;
 				o_launch_ncta        <= lc_ncta;
 				o_launch_cta_threads <= lc_threads;
-				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, launch_desc[sc], 64'h0, 64'h0);
+				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
 				hs  <= H_AFTER;
 			end
@@ -1037,13 +1261,14 @@ module wq_host_if #(
 		H_ERR: begin
 			chan_state[sc]   <= `WQ_CH_ERROR;
 			err[sc]          <= err_code_q;
-			err_info[sc]     <= err_info_q;
+			ram_wr(F_EINFO, sc, err_info_q);
 			o_irq_chan_error <= 1'b1;
 			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_code_q},
 				{32'h0, err_info_q}, 64'h0);
 			res <= `WQ_STEP_ERROR;
 			hs  <= H_LEAVE;
 		end
+
 
 		// after_method: the segment ends with its last dword
 		H_AFTER: begin
@@ -1053,7 +1278,8 @@ module wq_host_if #(
 			begin
 				in_seg[sc]     <= 1'b0;
 				gp_get[sc]     <= s_getnx;
-				chan_state[sc] <= settle(s_state, 1'b0, s_getnx, gp_put[sc]);
+			gp_ne[sc]      <= nx_ne;
+				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end
@@ -1081,6 +1307,55 @@ module wq_host_if #(
 		endcase
 	end
 
+	// ---- the stored launch descriptor -------------------------------------------
+	// The bits of descriptor word k a valid descriptor may set: the launch
+	// checker's o_wmask for that word (its rules: CODE_BASE 8-aligned,
+	// START_PC within the PC mask, GRID 16 and CTA 11 bits, NREGS the bits
+	// of REGS, the WAVE/YIELD/DEQUE/FLAGS fields, words 14 and 15 zero).
+	// Constant per word, so the bits that are always zero need no flop.
+	function [31:0] fmask;		// W ones from bit LO up
+		input	integer	w;
+		input	integer	lo;
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[63:0]	m;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			m = ((64'h1 << w) - 64'h1) << lo;
+			fmask = m[31:0];
+		end
+	endfunction
+	function [31:0] ld_mask;
+		input	integer	k;
+		case (k)
+		`WQ_LD_CODE_BASE:	ld_mask = 32'hfffffff8;
+		`WQ_LD_START_PC:	ld_mask = fmask(`WQ_TF_ADDR_W, 0);
+		`WQ_LD_GRID_X,
+		`WQ_LD_GRID_Y,
+		`WQ_LD_GRID_Z:		ld_mask = 32'h0000ffff;
+		`WQ_LD_CTA_X,
+		`WQ_LD_CTA_Y,
+		`WQ_LD_CTA_Z:		ld_mask = 32'h000007ff;
+		`WQ_LD_NREGS:		ld_mask = fmask($clog2(REGS + 1), 0);
+		`WQ_LD_WAVE:		ld_mask = fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
+				| fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO);
+		`WQ_LD_YIELD:		ld_mask = fmask(`WQ_LDF_YIELD_POLICY_W, `WQ_LDF_YIELD_POLICY_LO)
+				| fmask(`WQ_LDF_YIELD_PARAM_W, `WQ_LDF_YIELD_PARAM_LO)
+				| fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO);
+		`WQ_LD_DEQUE:		ld_mask = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
+		`WQ_LD_FLAGS:		ld_mask = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
+		`WQ_LD_RSVD14,
+		`WQ_LD_RSVD15:		ld_mask = 32'h0;
+		default:		ld_mask = 32'hffffffff;		// PARAM
+		endcase
+	endfunction
+
+	integer	lk;
+	always @(posedge i_clk)
+	if (hs == H_LREAD)
+		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
+			if ({1'b0, lidx[3:0]} == lk[4:0])
+				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
+
 	// ---- acquire retry clocks ---------------------------------------------------
 	// An attempt sets its channel's count so that it reads, at any later
 	// grant, the cycles since the attempt's own grant began: the model's
@@ -1096,10 +1371,11 @@ module wq_host_if #(
 	end else begin
 		for (ai = 0; ai < CHANNELS; ai = ai + 1)
 			if (attempt && sc == ai[CW-1:0])
-				acq_since[ai] <= stepc + 32'h1;
+				acq_since[ai] <= stepc;
 			else if (acq_since[ai] != 32'hffffffff)
 				acq_since[ai] <= acq_since[ai] + 32'h1;
 	end
+
 
 	// verilator lint_off UNUSEDSIGNAL
 	wire	unused = &{1'b0, lc_busy, sem_busy, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};

@@ -35,13 +35,17 @@ module wq_launch_check #(
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
+		// the descriptor words as the host reads them, 0..15 in order
+		input	wire		i_wvalid,
+		input	wire	[3:0]	i_widx,
+		input	wire	[31:0]	i_wdata,
 		input	wire		i_start,
 		input	wire	[32*`WQ_LD_WORDS-1:0]	i_desc,
 		output	wire		o_busy,
 		output	reg		o_done,
 		output	reg		o_ok,
-		output	reg	[31:0]	o_ncta,
-		output	reg	[10:0]	o_cta_threads
+		output	wire	[31:0]	o_ncta,
+		output	wire	[10:0]	o_cta_threads
 	);
 
 	// word i of the descriptor
@@ -71,56 +75,85 @@ module wq_launch_check #(
 	localparam [31:0] USED_DEQUE = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
 	localparam [31:0] USED_FLAGS = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
 	// CTA size limit: 1024 threads and the machine's WARPS * 32
-	localparam [47:0] MAX_THREADS = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+	localparam [31:0] MAX_T32 = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+	localparam [10:0] MAX_THREADS = MAX_T32[10:0];
+	// NREGS 1..REGS: a compare on the bits REGS needs, the rest zero
+	localparam	RW = $clog2(REGS + 1);
+	localparam [31:0] REGS32 = REGS;
+	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
 
-	wire	[31:0]	w_code  = dw(i_desc, `WQ_LD_CODE_BASE);
-	wire	[31:0]	w_pc    = dw(i_desc, `WQ_LD_START_PC);
+	// the factors of the products, from the stored descriptor
 	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);
 	wire	[31:0]	w_gy    = dw(i_desc, `WQ_LD_GRID_Y);
 	wire	[31:0]	w_gz    = dw(i_desc, `WQ_LD_GRID_Z);
 	wire	[31:0]	w_cx    = dw(i_desc, `WQ_LD_CTA_X);
 	wire	[31:0]	w_cy    = dw(i_desc, `WQ_LD_CTA_Y);
 	wire	[31:0]	w_cz    = dw(i_desc, `WQ_LD_CTA_Z);
-	wire	[31:0]	w_nregs = dw(i_desc, `WQ_LD_NREGS);
-	wire	[31:0]	w_wave  = dw(i_desc, `WQ_LD_WAVE);
-	wire	[31:0]	w_yield = dw(i_desc, `WQ_LD_YIELD);
-	wire	[31:0]	w_deque = dw(i_desc, `WQ_LD_DEQUE);
-	wire	[31:0]	w_flags = dw(i_desc, `WQ_LD_FLAGS);
-	wire	[31:0]	w_r14   = dw(i_desc, `WQ_LD_RSVD14);
-	wire	[31:0]	w_r15   = dw(i_desc, `WQ_LD_RSVD15);
 
-	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = w_yield[`WQ_LDF_YIELD_POLICY_RANGE];
-	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = w_deque[`WQ_LDF_DEQUE_LOG2_RANGE];
+	// ---- the rules that need no product, a word at a time ---------------
+	// Each word is checked as it streams in: the bits a valid descriptor
+	// may set (o_wmask: everything else must be zero, so the host stores
+	// only these bits) and the word's value rule.  PARAM is free.
+	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = i_wdata[`WQ_LDF_YIELD_POLICY_RANGE];
+	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = i_wdata[`WQ_LDF_DEQUE_LOG2_RANGE];
 
-	function dim_ok;		// 1 <= v <= max
-		input	[31:0]	v;
-		input	[31:0]	max;
-		dim_ok = (v != 32'h0) && (v <= max);
-	endfunction
+	// (a chain of selects, not a case: a constant case becomes a ROM that
+	// the formal flow cannot take)
+	wire	[31:0]	widx = {28'h0, i_widx};
+	reg	[31:0]	o_wmask;	// bits of word i_widx a valid descriptor may
+					// set (wq_host_if's ld_mask stores only these)
+	always @(*)
+		o_wmask = (widx == `WQ_LD_CODE_BASE) ? 32'hfffffff8	// 8-aligned
+			: (widx == `WQ_LD_START_PC) ? (32'h1 << `WQ_TF_ADDR_W) - 32'h1
+			: (widx == `WQ_LD_GRID_X || widx == `WQ_LD_GRID_Y
+				|| widx == `WQ_LD_GRID_Z) ? 32'h0000ffff	// 1..0xFFFF
+			: (widx == `WQ_LD_CTA_X || widx == `WQ_LD_CTA_Y
+				|| widx == `WQ_LD_CTA_Z) ? 32'h000007ff	// 1..1024
+			: (widx == `WQ_LD_NREGS) ? (32'h1 << RW) - 32'h1	// 1..REGS
+			: (widx == `WQ_LD_WAVE) ? USED_WAVE
+			: (widx == `WQ_LD_YIELD) ? USED_YIELD
+			: (widx == `WQ_LD_DEQUE) ? USED_DEQUE
+			: (widx == `WQ_LD_FLAGS) ? USED_FLAGS
+			: (widx == `WQ_LD_RSVD14 || widx == `WQ_LD_RSVD15) ? 32'h0
+			: 32'hffffffff;					// PARAM
 
-	// every rule that needs no product (PARAM, word 8, is free)
-	wire	static_ok = (w_code[2:0] == 3'h0)
-		&& (w_pc[31:`WQ_TF_ADDR_W] == 0)	// START_PC <= PC mask
-		&& dim_ok(w_gx, 32'hffff) && dim_ok(w_gy, 32'hffff) && dim_ok(w_gz, 32'hffff)
-		&& dim_ok(w_cx, 32'd1024) && dim_ok(w_cy, 32'd1024) && dim_ok(w_cz, 32'd1024)
-		&& dim_ok(w_nregs, REGS)
-		&& ((w_wave & ~USED_WAVE) == 32'h0)
-		&& ((w_yield & ~USED_YIELD) == 32'h0)
-		&& (policy <= `WQ_YP_LFSR)
-		&& ((w_deque & ~USED_DEQUE) == 32'h0)
-		&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2)
-		&& ((w_flags & ~USED_FLAGS) == 32'h0)
-		&& (w_r14 == 32'h0) && (w_r15 == 32'h0);
+	reg	v_ok;		// the word's value rule (its unmasked bits are 0)
+	always @(*)
+	case (widx)
+	`WQ_LD_GRID_X,
+	`WQ_LD_GRID_Y,
+	`WQ_LD_GRID_Z:	v_ok = (i_wdata[15:0] != 16'h0);
+	`WQ_LD_CTA_X,
+	`WQ_LD_CTA_Y,
+	`WQ_LD_CTA_Z:	v_ok = (i_wdata[10:0] != 11'h0)
+				&& (!i_wdata[10] || i_wdata[9:0] == 10'h0);
+	`WQ_LD_NREGS:	v_ok = (i_wdata[RW-1:0] != 0) && (i_wdata[RW-1:0] <= REGS_MAX);
+	`WQ_LD_YIELD:	v_ok = (policy <= `WQ_YP_LFSR);
+	`WQ_LD_DEQUE:	v_ok = 1'b1
+			&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2);
+	default:	v_ok = 1'b1;
+	endcase
+	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
 
-	// ---- the multiplier: prod += mcand for every set bit of mplier ------
+	// ---- the multiplier: shift-add, the accumulator shifting right -----
+	// prod = {accumulator (32), multiplier (16)}: each cycle adds mcand to
+	// the accumulator if the multiplier's low bit is set and shifts the
+	// whole right by one, so after 16 cycles prod = mcand * multiplier
+	// (48 bits) with a 32-bit adder and a multiplicand that stays put.
 	reg	[2:0]	pass;		// 0: GX*GY, 1: *GZ, 2: CX*CY, 3: *CZ, 4: done
 	reg	[4:0]	bitn;		// bit of the multiplier this cycle
-	reg	[47:0]	mcand, prod;
-	reg	[15:0]	mplier;
+	reg	[31:0]	mcand;
+	reg	[47:0]	prod;
 	reg		busy, sok;
-	reg	[47:0]	gprod;		// grid product, kept across passes 2..3
+	reg	[31:0]	gprod;		// grid product (low word), kept across
+	reg		gbig;		// passes 2..3; it is >= 2^32
+
+	wire	[32:0]	psum = {1'b0, prod[47:16]} + (prod[0] ? {1'b0, mcand} : 33'h0);
 
 	assign	o_busy = busy;
+	// the products stay put from o_done until the next i_start
+	assign	o_ncta        = gprod;
+	assign	o_cta_threads = prod[10:0];
 
 	always @(posedge i_clk)
 	if (i_reset)
@@ -132,59 +165,57 @@ module wq_launch_check #(
 		o_done <= 1'b0;
 		if (!busy)
 		begin
+			// the static rules, over the words as they stream in
+			if (i_wvalid)
+				sok <= (i_widx == 4'd0 || sok) && word_ok;
 			if (i_start)
 			begin
 				busy   <= 1'b1;
-				sok    <= static_ok;
 				pass   <= 3'd0;
 				bitn   <= 5'd0;
-				prod   <= 48'h0;
-				mcand  <= {32'h0, w_gx[15:0]};
-				mplier <= w_gy[15:0];
+				mcand  <= {16'h0, w_gx[15:0]};
+				prod   <= {32'h0, w_gy[15:0]};
 			end
 		end else if (bitn != 5'd16)
 		begin
 			// one multiplier bit per cycle
-			if (mplier[0])
-				prod <= prod + mcand;
-			mcand  <= mcand << 1;
-			mplier <= mplier >> 1;
-			bitn   <= bitn + 5'd1;
+			prod <= {psum, prod[15:1]};
+			bitn <= bitn + 5'd1;
 		end else begin
 			// a product is complete: start the next one
 			bitn <= 5'd0;
 			pass <= pass + 3'd1;
-			prod <= 48'h0;
 			case (pass)
 			3'd0: begin	// GX*GY (32 bits) times GZ
-				mcand  <= {16'h0, prod[31:0]};
-				mplier <= w_gz[15:0];
+				mcand <= prod[31:0];
+				prod  <= {32'h0, w_gz[15:0]};
 			end
 			3'd1: begin	// CX*CY
-				gprod  <= prod;
-				mcand  <= {37'h0, w_cx[10:0]};
-				mplier <= {5'h0, w_cy[10:0]};
+				gprod <= prod[31:0];
+				gbig  <= (prod[47:32] != 16'h0);
+				mcand <= {21'h0, w_cx[10:0]};
+				prod  <= {37'h0, w_cy[10:0]};
 			end
 			3'd2: begin	// CX*CY (22 bits) times CZ
-				mcand  <= {26'h0, prod[21:0]};
-				mplier <= {5'h0, w_cz[10:0]};
+				mcand <= {10'h0, prod[21:0]};
+				prod  <= {37'h0, w_cz[10:0]};
 			end
 			default: begin
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
-				o_ok          <= sok && (gprod[47:32] == 16'h0)
-						&& (prod <= MAX_THREADS);
-				o_ncta        <= gprod[31:0];
-				o_cta_threads <= prod[10:0];
+				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
+						&& (prod[10:0] <= MAX_THREADS);
 			end
 			endcase
 		end
 	end
 
-	// Unused by design: the high bits of the per-dimension words are
-	// only looked at by the range rules.
+	// Unused by design: the stored descriptor only supplies the factors
+	// (the rules looked at the words as they streamed in).
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, w_code[31:3], w_pc[`WQ_TF_ADDR_W-1:0], w_cx[31:11], w_cy[31:11], w_cz[31:11]};
+	wire	[32*`WQ_LD_WORDS-1:0]	desc_unused = i_desc;
+	wire	unused = &{1'b0, w_gx[31:16], w_gy[31:16], w_gz[31:16],
+			w_cx[31:11], w_cy[31:11], w_cz[31:11]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -201,10 +232,25 @@ module wq_launch_check #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
-	// the contract: start only while idle, the descriptor held until o_done
+	// the contract: the words stream in while idle, 0..15 in order, then
+	// start (not in the same cycle as a word); the descriptor held until
+	// o_done
+	reg	[4:0]	f_next;		// the next word expected
+	initial	f_next = 5'd0;
+	always @(posedge i_clk)
+	if (i_reset || (!busy && i_start))
+		f_next <= 5'd0;
+	else if (i_wvalid)
+		f_next <= f_next + 5'd1;
 	always @(*)
-	if (busy)
-		assume(!i_start);
+	begin
+		if (busy)
+			assume(!i_start && !i_wvalid);
+		if (i_wvalid)
+			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
+		if (i_start)
+			assume(f_next == 5'd16);
+	end
 	// (combinational: Yosys evaluates a clocked assume one cycle late)
 	reg	[32*`WQ_LD_WORDS-1:0]	f_desc;
 	always @(posedge i_clk)
@@ -224,35 +270,26 @@ module wq_launch_check #(
 	else
 		f_cyc <= f_cyc + 7'd1;
 
-	wire	[4:0]	f_bmin = (bitn < 5'd11) ? bitn : 5'd11;
+	// the multiplier bits not yet used (the low 16 - bitn bits of prod),
+	// shifted back to their place: below 2^11 in the CTA passes
+	wire	[15:0]	f_unc = prod[15:0] << bitn;
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin
 		assert(bitn <= 5'd16);
 		assert(pass <= 3'd3);
 		assert(f_cyc == {2'b0, pass} * 7'd17 + {2'b0, bitn} + 7'd1);
-		// the shift registers move together: one multiplier bit a cycle
-		if (bitn != 5'd0)
-			assert((mcand & ((48'h1 << bitn) - 48'h1)) == 48'h0);
-		if (bitn != 5'd0)
-			assert((mplier >> (5'd16 - bitn)) == 16'h0);
-		// the CTA passes multiply by an 11-bit factor: the multiplier
-		// is spent after 11 bits, and the product of pass 2 (< 2^22) and
-		// pass 3 (< 2^33) stays in range at every bit
+		// the accumulator never exceeds the multiplicand: each cycle
+		// halves (accumulator + mcand or + 0)
+		assert(prod[47:16] <= mcand);
+		// the CTA passes multiply an 11-bit (pass 2) or 22-bit (pass 3)
+		// multiplicand by an 11-bit factor
 		if (pass >= 3'd2)
-			assert(bitn >= 5'd11 ? (mplier == 16'h0)
-				: ((mplier >> (5'd11 - bitn)) == 16'h0));
+			assert(f_unc < 16'd2048);
 		if (pass == 3'd2)
-		begin
-			assert((mcand >> (6'd11 + {1'b0, bitn})) == 48'h0);
-			assert((prod >> (6'd11 + {1'b0, f_bmin})) == 48'h0);
-		end
+			assert(mcand < 32'd2048);
 		if (pass == 3'd3)
-		begin
-			assert((mcand >> (6'd22 + {1'b0, bitn})) == 48'h0);
-			assert((prod >> (6'd22 + {1'b0, f_bmin})) == 48'h0);
-			assert(prod[47:33] == 15'h0);
-		end
+			assert(mcand < 32'h400000);
 	end
 
 	// o_done is one cycle, ends a check, and OK only if every static rule held
@@ -274,29 +311,49 @@ module wq_launch_check #(
 	always @(*)
 	if (f_past_valid && !i_reset && o_done)
 		assert(!busy && pass == 3'd4 && bitn == 5'd0);
-	// the static rules are latched at start on the held descriptor
+	// A word with a bit outside its mask (a reserved bit, a dimension or
+	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
+	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
+	reg	f_rsvd;
+	initial	f_rsvd = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_rsvd <= 1'b0;
+	else if (i_wvalid)
+		f_rsvd <= (i_widx != 4'd0 && f_rsvd)
+			|| ((i_wdata & ~o_wmask) != 32'h0);
 	always @(*)
-	if (f_past_valid && !i_reset && busy)
-		assert(sok == static_ok);
+	if (f_past_valid && !i_reset)
+	begin
+		if (f_rsvd)
+			assert(!sok);
+		if (o_done && f_rsvd)
+			assert(!o_ok);
+		if (busy)
+			assert(f_next == 5'd0);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && busy && $past(busy))
+		assert(sok == $past(sok));
 
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the
 	// product of the factors the pass started with
-	reg	[47:0]	f_a;
+	reg	[31:0]	f_a;
 	reg	[15:0]	f_b;
 	always @(posedge i_clk)
 	if ((!busy && i_start) || (busy && bitn == 5'd16))
 	begin
 		// the factors as loaded in this cycle (see the pass sequencing)
-		f_a <= !busy ? {32'h0, w_gx[15:0]}
-			: (pass == 3'd0) ? {16'h0, prod[31:0]}
-			: (pass == 3'd1) ? {37'h0, w_cx[10:0]} : {26'h0, prod[21:0]};
+		f_a <= !busy ? {16'h0, w_gx[15:0]}
+			: (pass == 3'd0) ? prod[31:0]
+			: (pass == 3'd1) ? {21'h0, w_cx[10:0]} : {10'h0, prod[21:0]};
 		f_b <= !busy ? w_gy[15:0] : (pass == 3'd0) ? w_gz[15:0]
 			: (pass == 3'd1) ? {5'h0, w_cy[10:0]} : {5'h0, w_cz[10:0]};
 	end
 	always @(*)
 	if (f_past_valid && !i_reset && busy && bitn == 5'd16)
-		assert(prod == f_a * {32'h0, f_b});
+		assert(prod == {16'h0, f_a} * {32'h0, f_b});
 `endif
 `endif
 endmodule

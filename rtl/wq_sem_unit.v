@@ -24,13 +24,19 @@
 //
 //		Operation 7 finishes at once with o_bad_op.  The address is
 //		used as given: the host interface checks SEM_ADDR_HI and the
-//		alignment before it starts the unit.
+//		alignment (a 64-bit semaphore is 8-aligned) before it starts
+//		the unit.
 //
-//	Handshake: i_start (one cycle, only while !o_busy) latches the inputs;
-//	o_done is high for one cycle when the operation is over, with o_pass,
-//	o_mv (memory value read, zero-extended; 0 for RELEASE), o_result
-//	(acquire: memory value; RELEASE: payload; REDUCTION: value written)
-//	held until the next i_start.
+//		The 64-bit arithmetic runs a 32-bit word per cycle, low word
+//		first, through one shared adder (see the states).
+//
+//	Handshake: while idle, i_ld loads an operand word (i_ld_sel 0 the
+//	address, 1 the payload's low word, 2 its high word); i_start (one
+//	cycle, only while !o_busy) latches i_word and starts; o_done is high
+//	for one cycle when the operation is over, with o_pass, o_mv (memory
+//	value read, zero-extended; 0 for RELEASE), o_result (acquire: memory
+//	value; RELEASE: payload; REDUCTION: value written), o_addr and o_pay
+//	(the payload masked to the width) held until the next i_ld/i_start.
 //
 //	Memory port: one request at a time; a request is held until
 //	i_mem_ready; its response (i_mem_rvalid, reads and writes alike)
@@ -45,39 +51,45 @@ module wq_sem_unit (
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// command
+		input	wire		i_ld,		// load an operand word
+		input	wire	[1:0]	i_ld_sel,	// 0 addr, 1 payload lo, 2 hi
+		input	wire	[31:0]	i_ld_data,
 		input	wire		i_start,
 		input	wire	[31:0]	i_word,
-		input	wire	[31:0]	i_addr,
-		input	wire	[63:0]	i_payload,
 		output	wire		o_busy,
 		output	reg		o_done,
 		output	reg		o_pass,
 		output	reg		o_bad_op,
 		output	reg		o_bad_red,
-		output	reg	[63:0]	o_mv,
-		output	reg	[63:0]	o_result,
+		output	wire	[63:0]	o_mv,
+		output	wire	[63:0]	o_result,
+		output	wire	[31:0]	o_addr,		// the latched address
+		output	wire	[63:0]	o_pay,		// payload, masked to the width
 		// memory master
 		output	reg		o_mem_valid,
 		input	wire		i_mem_ready,
 		output	reg		o_mem_we,
-		output	reg	[31:0]	o_mem_addr,
-		output	reg	[31:0]	o_mem_wdata,
+		output	wire	[31:0]	o_mem_addr,
+		output	wire	[31:0]	o_mem_wdata,
 		output	wire	[3:0]	o_mem_wstrb,
 		input	wire		i_mem_rvalid,
 		input	wire	[31:0]	i_mem_rdata
 	);
 
 	// ---- states --------------------------------------------------------
-	localparam [2:0]	S_IDLE  = 3'd0,
-				S_RD_LO = 3'd1,	// read the low word
-				S_RD_HI = 3'd2,	// read the high word (64-bit)
-				S_CALC  = 3'd3,	// compare / reduce
-				S_WR_LO = 3'd4,	// write the low word
-				S_WR_HI = 3'd5,	// write the high word (64-bit)
-				S_DONE  = 3'd6;
+	// Every 64-bit quantity is handled a 32-bit word per cycle, low word
+	// first (`hi` says which word), through one shared 32-bit adder: the
+	// compare (mv - pay) leaves its flags for the reduction pass.
+	localparam [2:0]	S_IDLE = 3'd0,
+				S_RD   = 3'd1,	// read a word
+				S_CMP  = 3'd2,	// mv - pay, a word a cycle: flags
+				S_RES  = 3'd3,	// reduction result, a word a cycle
+				S_WR   = 3'd4,	// write a word
+				S_DONE = 3'd5;
 
 	reg	[2:0]	state;
 	reg		issued;		// the access of this state was accepted
+	reg		hi;		// the word of this state: 0 low, 1 high
 
 	// latched command
 	reg	[`WQ_SEMF_OPERATION_W-1:0]	op;
@@ -86,6 +98,8 @@ module wq_sem_unit (
 	reg	[31:0]	addr;
 	reg	[63:0]	pay;		// payload, masked to the width
 	reg	[63:0]	mv;		// memory value, masked to the width
+	reg	[63:0]	res;		// o_result: the value read, the payload
+					// (RELEASE) or the value written
 
 	// the bits of the word the unit does not use (ACQUIRE_SWITCH,
 	// RELEASE_WFI, reserved) are the host interface's business
@@ -110,47 +124,72 @@ module wq_sem_unit (
 			|| (in_red == `WQ_SEMRED_IOR)  || (in_red == `WQ_SEMRED_IADD)
 			|| (in_red == `WQ_SEMRED_INC)  || (in_red == `WQ_SEMRED_DEC);
 
-	assign	o_busy = (state != S_IDLE);
+	assign	o_busy      = (state != S_IDLE);
 	assign	o_mem_wstrb = 4'hf;
+	assign	o_mv        = mv;
+	assign	o_result    = res;
+	assign	o_addr      = addr;
+	assign	o_pay       = pay;
+	// a 64-bit semaphore is 8-aligned (the host checks): the high word's
+	// address needs no adder
+	assign	o_mem_addr  = {addr[31:3], addr[2] | hi, addr[1:0]};
+	// RELEASE writes the payload, REDUCTION the result: both are in res
+	assign	o_mem_wdata = hi ? res[63:32] : res[31:0];
 
-	// ---- the arithmetic of sem.c (pay and mv are already masked) --------
-	wire	[63:0]	wmask = is64 ? {64{1'b1}} : {32'h0, {32{1'b1}}};
-	// verilator lint_off UNUSEDSIGNAL
-	wire	[63:0]	diff  = mv - pay;	// only its sign bit is used
-	// verilator lint_on UNUSEDSIGNAL
-	wire		diff_neg = is64 ? diff[63] : diff[31];
-	// signed views of the payload width
-	wire	[63:0]	mv_sx  = is64 ? mv  : {{32{mv[31]}},  mv[31:0]};
-	wire	[63:0]	pay_sx = is64 ? pay : {{32{pay[31]}}, pay[31:0]};
-	wire		lt_u = (mv < pay);
-	wire		lt_s = ($signed(mv_sx) < $signed(pay_sx));
-	wire		lt   = uns ? lt_u : lt_s;
+	// ---- the arithmetic of sem.c, a word at a time -----------------------
+	wire	[31:0]	wa = hi ? mv[63:32]  : mv[31:0];	// memory word
+	wire	[31:0]	wb = hi ? pay[63:32] : pay[31:0];	// payload word
+	wire		last = !is64 || hi;	// the width's top word
+
+	// the one adder: CMP mv - pay; RES IADD mv + pay, INC mv + 1,
+	// DEC mv + ~0; the carry runs from the low word into the high one
+	reg	[31:0]	add_b;
+	reg		cin0;
+	always @(*)
+	if (state == S_CMP)
+		{cin0, add_b} = {1'b1, ~wb};
+	else case (red)
+	`WQ_SEMRED_IADD:	{cin0, add_b} = {1'b0, wb};
+	`WQ_SEMRED_INC:		{cin0, add_b} = {1'b1, 32'h0};
+	default:		{cin0, add_b} = {1'b0, 32'hffffffff};	// DEC
+	endcase
+	reg		cy;		// the carry out of the low word
+	wire	[32:0]	add = {1'b0, wa} + {1'b0, add_b} + {32'h0, hi ? cy : cin0};
+
+	// compare flags, over the words of the width
+	reg		f_eq;		// mv == pay
+	reg		f_zero;		// mv == 0
+	reg		f_and;		// (mv & pay) != 0
+	reg		f_nor;		// ~(mv | pay) != 0 within the width
+	reg		f_ltu;		// mv < pay unsigned (the borrow)
+	reg		f_lts;		// mv < pay signed, at the width
+	reg		f_neg;		// the sign bit of mv - pay at the width
 
 	reg		calc_pass;
 	always @(*)
 	case (op)
-	`WQ_SEMOP_ACQUIRE:		calc_pass = (mv == pay);
-	`WQ_SEMOP_ACQ_STRICT_GEQ:	calc_pass = !lt_u;
-	`WQ_SEMOP_ACQ_CIRC_GEQ:		calc_pass = !diff_neg;
-	`WQ_SEMOP_ACQ_AND:		calc_pass = ((mv & pay) != 64'h0);
-	`WQ_SEMOP_ACQ_NOR:		calc_pass = ((~(mv | pay) & wmask) != 64'h0);
+	`WQ_SEMOP_ACQUIRE:		calc_pass = f_eq;
+	`WQ_SEMOP_ACQ_STRICT_GEQ:	calc_pass = !f_ltu;
+	`WQ_SEMOP_ACQ_CIRC_GEQ:		calc_pass = !f_neg;
+	`WQ_SEMOP_ACQ_AND:		calc_pass = f_and;
+	`WQ_SEMOP_ACQ_NOR:		calc_pass = f_nor;
 	default:			calc_pass = 1'b0;
 	endcase
 
-	reg	[63:0]	calc_red;
+	wire		lt   = uns ? f_ltu : f_lts;
+	wire		gt_u = !f_ltu && !f_eq;		// pay < mv
+	reg	[31:0]	rw;		// the result word
 	always @(*)
 	case (red)
-	`WQ_SEMRED_IMIN:	calc_red = lt ? mv : pay;
-	`WQ_SEMRED_IMAX:	calc_red = lt ? pay : mv;
-	`WQ_SEMRED_IXOR:	calc_red = mv ^ pay;
-	`WQ_SEMRED_IAND:	calc_red = mv & pay;
-	`WQ_SEMRED_IOR:		calc_red = mv | pay;
-	`WQ_SEMRED_IADD:	calc_red = (mv + pay) & wmask;
+	`WQ_SEMRED_IMIN:	rw = lt ? wa : wb;
+	`WQ_SEMRED_IMAX:	rw = lt ? wb : wa;
+	`WQ_SEMRED_IXOR:	rw = wa ^ wb;
+	`WQ_SEMRED_IAND:	rw = wa & wb;
+	`WQ_SEMRED_IOR:		rw = wa | wb;
+	`WQ_SEMRED_IADD:	rw = add[31:0];
 	// INC/DEC are unsigned whatever UNSIGNED says: wrapping counters
-	`WQ_SEMRED_INC:		calc_red = !lt_u ? 64'h0 : (mv + 64'h1) & wmask;
-	`WQ_SEMRED_DEC:		calc_red = (mv == 64'h0 || pay < mv) ? pay
-					: (mv - 64'h1) & wmask;
-	default:		calc_red = mv;
+	`WQ_SEMRED_INC:		rw = !f_ltu ? 32'h0 : add[31:0];
+	default:		rw = (f_zero || gt_u) ? wb : add[31:0];	// DEC
 	endcase
 
 	// ---- the sequencer -------------------------------------------------
@@ -164,13 +203,17 @@ module wq_sem_unit (
 	begin
 		state       <= S_IDLE;
 		issued      <= 1'b0;
+		hi          <= 1'b0;
 		o_mem_valid <= 1'b0;
 		o_mem_we    <= 1'b0;
 		o_done      <= 1'b0;
 		o_bad_op    <= 1'b0;
 		o_bad_red   <= 1'b0;
+		o_pass      <= 1'b0;
 		is64        <= 1'b0;
 		pay         <= 64'h0;
+		mv          <= 64'h0;
+		res         <= 64'h0;
 	end else begin
 		o_done <= 1'b0;
 		if (acc)
@@ -186,101 +229,115 @@ module wq_sem_unit (
 			red  <= in_red;
 			is64 <= in_64;
 			uns  <= i_word[`WQ_SEMF_UNSIGNED_LO];
-			addr <= i_addr;
-			pay  <= in_64 ? i_payload : {32'h0, i_payload[31:0]};
+			if (!in_64)
+				pay[63:32] <= 32'h0;
 			o_bad_op  <= !in_legal;
 			o_bad_red <= in_legal && in_op == `WQ_SEMOP_REDUCTION && !in_red_ok;
 			o_pass    <= 1'b0;
-			o_mv      <= 64'h0;
-			o_result  <= 64'h0;
 			mv        <= 64'h0;
+			res       <= 64'h0;
 			issued    <= 1'b0;
+			hi        <= 1'b0;
 			if (!in_legal || (in_op == `WQ_SEMOP_REDUCTION && !in_red_ok))
 				state <= S_DONE;	// no memory access
 			else if (in_op == `WQ_SEMOP_RELEASE)
 			begin
-				state       <= S_WR_LO;
+				state       <= S_WR;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b1;
-				o_mem_addr  <= i_addr;
-				o_mem_wdata <= i_payload[31:0];
+				res[31:0]   <= pay[31:0];
+				res[63:32]  <= in_64 ? pay[63:32] : 32'h0;
 			end else begin
-				state       <= S_RD_LO;
+				state       <= S_RD;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b0;
-				o_mem_addr  <= i_addr;
+			end
+		end else if (i_ld)
+		begin
+			// the operands arrive a word per cycle before i_start (the
+			// host reads them from its channel RAM); i_start masks the
+			// payload to the width
+			case (i_ld_sel)
+			2'd0:	 addr       <= i_ld_data;
+			2'd1:	 pay[31:0]  <= i_ld_data;
+			default: pay[63:32] <= i_ld_data;
+			endcase
+		end
+		S_RD:
+		if (rsp)
+		begin
+			// the value read is also the acquire's o_result
+			if (hi)
+				{mv[63:32], res[63:32]} <= {i_mem_rdata, i_mem_rdata};
+			else
+				{mv[31:0], res[31:0]} <= {i_mem_rdata, i_mem_rdata};
+			issued <= 1'b0;
+			if (!last)
+			begin
+				hi          <= 1'b1;
+				o_mem_valid <= 1'b1;
+			end else begin
+				hi    <= 1'b0;
+				state <= S_CMP;
 			end
 		end
-		S_RD_LO:
-		if (rsp)
+		S_CMP:
 		begin
-			mv[31:0] <= i_mem_rdata;
-			issued   <= 1'b0;
-			if (is64)
-			begin
-				state       <= S_RD_HI;
-				o_mem_valid <= 1'b1;
-				o_mem_addr  <= addr + 32'd4;
-			end else
-				state <= S_CALC;
+			cy     <= add[32];
+			f_eq   <= (hi ? f_eq : 1'b1) && (add[31:0] == 32'h0);
+			f_zero <= (hi ? f_zero : 1'b1) && (wa == 32'h0);
+			f_and  <= (hi && f_and) || ((wa & wb) != 32'h0);
+			f_nor  <= (hi && f_nor) || (~(wa | wb) != 32'h0);
+			// the top word's: the borrow, and the signs
+			f_ltu  <= !add[32];
+			f_neg  <= add[31];
+			f_lts  <= (wa[31] != wb[31]) ? wa[31] : add[31];
+			if (!last)
+				hi <= 1'b1;
+			else begin
+				hi    <= 1'b0;
+				state <= (op == `WQ_SEMOP_REDUCTION) ? S_RES : S_DONE;
+			end
 		end
-		S_RD_HI:
-		if (rsp)
+		S_RES:
 		begin
-			mv[63:32] <= i_mem_rdata;
-			issued    <= 1'b0;
-			state     <= S_CALC;
-		end
-		S_CALC:
-		begin
-			o_mv <= mv;
-			if (op == `WQ_SEMOP_REDUCTION)
-			begin
-				o_result    <= calc_red;
-				state       <= S_WR_LO;
+			cy <= add[32];
+			if (hi)
+				res[63:32] <= rw;
+			else
+				res[31:0]  <= rw;
+			if (!last)
+				hi <= 1'b1;
+			else begin
+				hi          <= 1'b0;
+				state       <= S_WR;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b1;
-				o_mem_addr  <= addr;
-				o_mem_wdata <= calc_red[31:0];
-			end else begin
-				o_pass   <= calc_pass;
-				o_result <= mv;
-				state    <= S_DONE;
 			end
 		end
-		S_WR_LO:
+		S_WR:
 		if (rsp)
 		begin
 			issued <= 1'b0;
-			if (op == `WQ_SEMOP_RELEASE)
-				o_result <= pay;
-			if (is64)
+			if (!last)
 			begin
-				state       <= S_WR_HI;
+				hi          <= 1'b1;
 				o_mem_valid <= 1'b1;
-				o_mem_addr  <= addr + 32'd4;
-				// RELEASE writes the payload, REDUCTION the result
-				o_mem_wdata <= (op == `WQ_SEMOP_RELEASE) ? pay[63:32]
-						: o_result[63:32];
-			end else
+			end else begin
+				hi    <= 1'b0;
 				state <= S_DONE;
-		end
-		S_WR_HI:
-		if (rsp)
-		begin
-			issued <= 1'b0;
-			state  <= S_DONE;
+			end
 		end
 		S_DONE:
 		begin
 			o_done <= 1'b1;
+			o_pass <= calc_pass;	// 0 but for an acquire
 			state  <= S_IDLE;
 		end
 		default:
 			state <= S_IDLE;
 		endcase
 	end
-
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
 	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
@@ -294,8 +351,9 @@ module wq_sem_unit (
 	if (!f_past_valid)
 		assume(i_reset);
 
-	// the environment: start only when idle; a response only for an
-	// accepted request, never in the cycle of acceptance
+	// the environment: start only when idle (a 64-bit semaphore
+	// 8-aligned); a response only for an accepted request, never in the
+	// cycle of acceptance
 	reg	f_out;		// an accepted request awaits its response
 	initial	f_out = 1'b0;
 	always @(posedge i_clk)
@@ -306,10 +364,14 @@ module wq_sem_unit (
 	else if (i_mem_rvalid)
 		f_out <= 1'b0;
 
+	wire	f_rel = (op == `WQ_SEMOP_RELEASE);
+
 	always @(*)
 	begin
 		if (o_busy)
 			assume(!i_start);
+		if (i_start && in_64)
+			assume(addr[2] == 1'b0);
 		assume(!i_mem_rvalid || f_out);
 	end
 
@@ -320,22 +382,39 @@ module wq_sem_unit (
 		assert(!(o_mem_valid && f_out));
 		assert(issued == f_out);
 		// memory is only touched in the memory states
-		if (state == S_IDLE || state == S_CALC || state == S_DONE)
+		if (state != S_RD && state != S_WR)
 			assert(!o_mem_valid && !f_out);
 		// a rejected command never touches memory
 		if (o_bad_op || o_bad_red)
 			assert(state == S_IDLE || state == S_DONE);
-		// writes only in the write states, reads only in the read states
+		// writes only in the write state, reads only in the read state
 		if (o_mem_valid)
-			assert(o_mem_we == (state == S_WR_LO || state == S_WR_HI));
+			assert(o_mem_we == (state == S_WR));
 		// an acquire never writes
 		if (o_mem_valid && o_mem_we)
 			assert(op == `WQ_SEMOP_RELEASE || op == `WQ_SEMOP_REDUCTION);
-		// the high word is only touched by 64-bit operations
-		if (state == S_RD_HI || state == S_WR_HI)
-			assert(is64);
-		if (!is64)
+		// the high word is only touched by 64-bit operations, and the
+		// word index is back to the low word between operations
+		if (hi)
+			assert(is64 && state != S_IDLE && state != S_DONE);
+		if (is64 && state != S_IDLE)
+			assert(addr[2] == 1'b0);
+		if (!is64 && state != S_IDLE)
 			assert(pay[63:32] == 32'h0);
+		if (!is64)
+			assert(mv[63:32] == 32'h0 && res[63:32] == 32'h0);
+		// until the reduction pass, o_result is the value read
+		if ((state == S_RD || state == S_CMP || state == S_RES) && !hi)
+			assert(res == mv);
+		if (state == S_RES && hi)
+			assert(res[63:32] == mv[63:32]);
+		if (state == S_RES || (state == S_WR && !f_rel))
+			assert(op == `WQ_SEMOP_REDUCTION);
+		if (state == S_RD || state == S_CMP)
+			assert(!f_rel && op != 3'd7);
+		// the bad-command flags only for a rejected command
+		if (state != S_IDLE && state != S_DONE)
+			assert(!o_bad_op && !o_bad_red);
 	end
 
 	// a request is held, unchanged, until accepted
@@ -359,7 +438,6 @@ module wq_sem_unit (
 	else if (o_mem_valid && i_mem_ready)
 		f_nacc <= f_nacc + 3'd1;
 
-	wire	f_rel = (op == `WQ_SEMOP_RELEASE);
 	wire	[2:0]	f_words = is64 ? 3'd2 : 3'd1;
 	wire	[2:0]	f_total = (o_bad_op || o_bad_red) ? 3'd0
 				: f_rel ? f_words
@@ -367,13 +445,13 @@ module wq_sem_unit (
 	always @(*)
 	if (f_past_valid && !i_reset)
 	case (state)
-	S_RD_LO: assert(f_nacc == {2'b0, issued} && !f_rel);
-	S_RD_HI: assert(f_nacc == 3'd1 + {2'b0, issued} && !f_rel);
-	S_CALC:  assert(f_nacc == f_words && !f_rel && !issued);
-	S_WR_LO: assert(f_nacc == (f_rel ? 3'd0 : f_words) + {2'b0, issued});
-	S_WR_HI: assert(f_nacc == (f_rel ? 3'd1 : 3'd3) + {2'b0, issued});
-	S_DONE:  assert(f_nacc == f_total && !issued);
-	S_IDLE:  assert(!issued);
+	S_RD:   assert(f_nacc == {2'b0, hi} + {2'b0, issued});
+	S_CMP:  assert(f_nacc == f_words && !issued);
+	S_RES:  assert(f_nacc == f_words && !issued);
+	S_WR:   assert(f_nacc == (f_rel ? 3'd0 : f_words) + {2'b0, hi}
+				+ {2'b0, issued});
+	S_DONE: assert(f_nacc == f_total && !issued);
+	S_IDLE: assert(!issued);
 	default: assert(1'b0);		// no other state is reachable
 	endcase
 
@@ -382,11 +460,10 @@ module wq_sem_unit (
 	always @(*)
 	if (f_past_valid && !i_reset && state != S_IDLE)
 	begin
-		if (state != S_DONE)
-			assert(!o_pass);
+		assert(!o_pass);
 		if (f_rel)
 			assert(o_mv == 64'h0);
-		if (f_rel && state == S_WR_HI)
+		if (f_rel && state == S_WR)
 			assert(o_result == pay);
 	end
 	always @(*)

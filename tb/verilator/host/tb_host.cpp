@@ -642,11 +642,11 @@ struct Bench {
         if (top->o_ev_req && rng.chance(15)) {
             unsigned c = ctx->cur_ch;
             if (ctx->ch[c].state == WQ_CH_ACQ_WAIT) {
-                uint64_t g = cycle + 1;                    // a CSR access takes one cycle
+                uint64_t g = cycle + 3;                    // a CSR access takes three cycles
                 uint32_t r = rng.chance(70) ? (uint32_t)(g - ctx->ch[c].acq_last) + rng.below(2)
                                             : 100 + rng.below(200);
                 chw(c, WQ_CHCSR_ACQ_RETRY, r);
-                if (cycle != g) fail("bench: CSR access did not take one cycle");
+                if (cycle != g) fail("bench: CSR access did not take three cycles");
                 grant_now = true;
             }
         }

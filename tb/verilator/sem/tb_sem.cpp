@@ -315,16 +315,25 @@ struct Bench {
 
         seen.clear();
         while (top->o_busy) { mem_cycle(); tick(); }
+        // the operands a word per cycle (address, payload low, high), then
+        // i_start with the word
+        const uint32_t ld[3] = {addr, (uint32_t)p, (uint32_t)(p >> 32)};
+        for (unsigned i = 0; i < 3; i++) {
+            top->i_ld = 1;
+            top->i_ld_sel = i;
+            top->i_ld_data = ld[i];
+            mem_cycle();
+            tick();
+        }
+        top->i_ld = 0;
+        top->i_ld_data = (uint32_t)rng.next();
         top->i_start = 1;
         top->i_word = w;
-        top->i_addr = addr;
-        top->i_payload = p;
         mem_cycle();
         tick();
         top->i_start = 0;
         top->i_word = (uint32_t)rng.next();           // inputs are latched
-        top->i_addr = (uint32_t)rng.next();
-        top->i_payload = rng.next();
+        top->i_ld_sel = rng.below(4);
         uint64_t t0 = cycle, limit = cycle + 200;
         while (!top->o_done) {
             if (cycle > limit) fail("no o_done within 200 cycles");
