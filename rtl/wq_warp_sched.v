@@ -91,8 +91,8 @@ module wq_warp_sched #(
     localparam TSW    = TYW + PCW;                  // per-thread {reason, wait}
     localparam RF_D   = WARPS * REGS * PARTS;
     localparam RF_AW  = (RF_D > 1) ? $clog2(RF_D) : 1;
-    localparam TS_D   = WARPS * PARTS;
-    localparam TS_AW  = (TS_D > 1) ? $clog2(TS_D) : 1;
+    localparam TS_AW  = WID_W + 5;                  // thread state: {warp, thread lane}
+    localparam TS_D   = 1 << TS_AW;
     localparam PR_D   = (1 << WID_W) * 8;           // 7 predicates + PT slot a warp
     localparam PR_AW  = $clog2(PR_D);
     localparam DW     = DQ_LOG2 + 1;                // head / tail width
@@ -120,7 +120,7 @@ module wq_warp_sched #(
         ST_TRAP = 7'd34, ST_RETIRE = 7'd35,
         ST_RC = 7'd36, ST_RC1 = 7'd37, ST_RC_NP = 7'd38, ST_RC_LOOP = 7'd39,
         ST_RC_L2 = 7'd40, ST_RC_POP = 7'd41, ST_RC_POPW = 7'd42, ST_RC_WK0 = 7'd43,
-        ST_RC_WK1 = 7'd44, ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
+        ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
         ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
@@ -337,7 +337,13 @@ module wq_warp_sched #(
     reg [31:0]       ss_run, le_back;
     reg [DW-1:0]     rc_head;
     reg [63:0]       rtok;                  // popped token
-    reg [31:0]       wk_mask, wk_acc;
+    reg [31:0]       wk_acc;
+    // thread-state walks (parked_at, the wake of a reconvergence pop,
+    // wq_disable): one thread lane per cycle, the lanes of tw_rem in
+    // ascending order; tl is the lane whose state tw_v says is in ts_rdata
+    reg [31:0]       tw_rem;
+    reg [4:0]        tl;
+    reg              tw_v;
 
     // ---- decoder ------------------------------------------------------------------
     wire                      d_legal;
@@ -440,16 +446,6 @@ module wq_warp_sched #(
             rf_row = t[RF_AW-1:0];
         end
     endfunction
-    function [TS_AW-1:0] ts_row;
-        input [WID_W-1:0] ww;
-        input [5:0]       pp;
-        integer t, pi;
-        begin
-            pi = {26'd0, pp};
-            t = ww * PARTS + (pi % PARTS);
-            ts_row = t[TS_AW-1:0];
-        end
-    endfunction
     /* verilator lint_on UNUSEDSIGNAL */
 
     reg  [4:0]            rf_rreg;
@@ -465,16 +461,21 @@ module wq_warp_sched #(
         .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane),
         .i_wdata(rf_wdata));
 
-    reg  [5:0]            ts_rpart;
-    wire [LANES*TSW-1:0]  ts_rdata;
+    // per-thread {reason, wait}: one word per thread lane, read and written
+    // one lane at a time (a LANES-wide row needed LANES*TSW/16 block RAMs
+    // side by side, mostly empty; one lane word needs two)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]            tw_l0 = ctz(tw_rem);      // next lane of a walk
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]           tw_next = tw_rem & ~(32'd1 << tw_l0);
+    wire [TSW-1:0]        ts_rdata;
     reg                   ts_we;
     reg  [TS_AW-1:0]      ts_waddr;
-    reg  [LANES-1:0]      ts_wlane;
-    reg  [LANES*TSW-1:0]  ts_wdata;
-    wire [TS_AW-1:0]    ts_raddr    = ts_row(cw, ts_rpart);
-    wq_regfile #(.LANES(LANES), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
+    reg  [TSW-1:0]        ts_wdata;
+    wire [TS_AW-1:0]      ts_raddr = {cw, tw_l0};
+    wq_regfile #(.LANES(1), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
         .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
-        .i_waddr(ts_waddr), .i_wlane(ts_wlane), .i_wdata(ts_wdata));
+        .i_waddr(ts_waddr), .i_wlane(1'b1), .i_wdata(ts_wdata));
 
     // predicates p0..p6 of every warp: one 32-bit word per predicate
     reg [31:0]      predram [0:PR_D-1];
@@ -621,20 +622,12 @@ module wq_warp_sched #(
     reg [LANES*PCW-1:0] lane_tgt;
     reg [31:0]    c_rv, c_ad;
     wire unused_ad = &{1'b0, c_ad[31:4]};
-    reg [TYW-1:0] c_reason;
-    reg [PCW-1:0] c_wt;
     reg [4:0]     c_gl;
-    reg [LANES-1:0] bg_match, pk_match, wk_match, ret_match, mis_lane;
-    reg [PCW-1:0]   pk_w0_part;
-    reg             pk_w0_hit;
+    reg [LANES-1:0] bg_match, ret_match, mis_lane;
     integer l;
     always @(*) begin
-        pk_w0_part = {PCW{1'b0}};
-        pk_w0_hit = 1'b0;
         for (l = LANES - 1; l >= 0; l = l - 1) begin
             c_rv = rf_rdata[l*32 +: 32];
-            c_reason = ts_rdata[l*TSW + PCW +: TYW];
-            c_wt = ts_rdata[l*TSW +: PCW];
             c_gl = p[4:0] * LANES6[4:0] + l[4:0];
             // target of lane c_gl: selected -> its own, else fall-through
             if (bg_mode == TG_UNI) lane_tgt[l*PCW +: PCW] = bg_uni;
@@ -642,14 +635,6 @@ module wq_warp_sched #(
             else lane_tgt[l*PCW +: PCW] = c_rv[PCW-1:0];
             bg_match[l] = bg_rem[c_gl] &&
                           ((bg_sel[c_gl] ? lane_tgt[l*PCW +: PCW] : fall) == bg_t);
-            pk_match[l] = !(w_active[cw][c_gl] || w_exited[cw][c_gl]) &&
-                          (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
-            if (pk_match[l] && w_s0[cw][c_gl]) begin
-                pk_w0_part = c_wt;
-                pk_w0_hit = 1'b1;
-            end
-            wk_match[l] = wk_mask[c_gl] && (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
-                          (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
             ret_match[l] = rcand[c_gl] && (c_rv[PCW-1:0] == rtok_addr);
             c_ad = c_rv + d_imm;
             mis_lane[l] = sel[c_gl] &&
@@ -657,6 +642,14 @@ module wq_warp_sched #(
                                                                      : (c_ad[3:0] != 4'b0000));
         end
     end
+    // the thread-state word of lane tl of a walk: parked_at (the walk
+    // covers only threads neither active nor exited) and the wake test
+    wire [TYW-1:0] c_reason = ts_rdata[PCW +: TYW];
+    wire [PCW-1:0] c_wt     = ts_rdata[PCW-1:0];
+    wire           pk_match = (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
+    wire           wk_match = (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
+                              (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
+    wire [31:0]    tl_bit   = 32'd1 << tl;
     // the value of lane ml in the row just read
     wire [31:0] rf_lane = rf_rdata[ml[LB-1:0]*32 +: 32];
 
@@ -738,8 +731,6 @@ module wq_warp_sched #(
     wire [LANES-1:0]    sel_p    = lanes_of(sel, p);        // selected lanes of part p
     wire [LANES-1:0]    rcand_p  = lanes_of(rcand, p);
     wire [LANES-1:0]    held_p   = lanes_of(held, p);
-    wire [LANES-1:0]    wk_p     = lanes_of(wk_mask, p);
-    wire [LANES-1:0]    dis_p    = lanes_of(dis_mask, p);
     wire [5:0]          lnp_part = lnp >> LB;               // S2R: part of the walk
     wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
@@ -770,24 +761,19 @@ module wq_warp_sched #(
     wire [RF_AW-1:0]    rf_row_s2r  = rf_row(cw, d_rd, lnp_part, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_ldk  = rf_row(cw, d_rd + {2'b0, mk}, ml_part, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
-    wire [TS_AW-1:0]    ts_row_p    = ts_row(cw, p);
-    wire [TS_AW-1:0]    ts_row_zc   = ts_row(cw, zc[5:0]);
+    wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
 
     // ---- RAM port control (combinational from the state) -------------------------------------
-    integer j;
     always @(*) begin
-        j = 0;                              // loop index only (no latch)
         rf_rreg = d_ra;
         rf_rpart = p;
         rf_we = 1'b0;
         rf_waddr = rf_row_rd;
         rf_wlane = sel_p;
         rf_wdata = alu_row;
-        ts_rpart = p;
         ts_we = 1'b0;
-        ts_waddr = ts_row_p;
-        ts_wlane = dis_p;
-        ts_wdata = {LANES{dis_reason, dis_addr}};
+        ts_waddr = {cw, tw_l0};
+        ts_wdata = {dis_reason, dis_addr};
         pr_ridx = d_gp;
         pr_we = 1'b0;
         pr_waddr = {cw, d_rd[2:0]};
@@ -802,13 +788,11 @@ module wq_warp_sched #(
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
         ST_ALU0:  pr_ridx = d_fn[2:0];
         ST_SETP_P: pr_ridx = d_rd[2:0];
-        ST_RC_WK0, ST_PK0: ;
-        ST_DIS1:  ts_we = 1'b1;
+        ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
         ST_RET9:  begin
-            ts_we = held[p[4:0] * LANES6[4:0] + lnp[4:0]];
-            ts_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp;
-            for (j = 0; j < LANES; j = j + 1)
-                ts_wdata[j*TSW +: TSW] = {`WQ_TOK_CALL, opa[lnp*32 +: PCW]};
+            ts_we = held[ret_gl];
+            ts_waddr = {cw, ret_gl};
+            ts_wdata = {`WQ_TOK_CALL, opa[lnp*32 +: PCW]};
         end
         ST_D_ZERO: begin
             // zero the warp's registers (warp_start's memset), its thread
@@ -817,12 +801,10 @@ module wq_warp_sched #(
             rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
             rf_wdata = {LANES*32{1'b0}};
-            ts_we = (zc < PARTS8);
-            ts_waddr = ts_row_zc;
-            ts_wlane = {LANES{1'b1}};
-            for (j = 0; j < LANES; j = j + 1)
-                ts_wdata[j*TSW +: TSW] = {(w_exited[cw][zc[4:0] * LANES6[4:0] + j[4:0]] ?
-                                           `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
+            // (the sweep covers at least the 32 thread lanes)
+            ts_we = (zc < 8'd32);
+            ts_waddr = {cw, zc[4:0]};
+            ts_wdata = {(w_exited[cw][zc[4:0]] ? `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
             pr_we = (zc < 8'd7);
             pr_waddr = {cw, zc[2:0]};
         end
@@ -886,7 +868,7 @@ module wq_warp_sched #(
         push_type <= (ty); push_mask <= (m); push_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
-        pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= 6'd0; \
+        pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
         `WQS_CALL(ST_PK0, ret_sub, rst) end
 
     // token type of a region instruction
@@ -991,13 +973,14 @@ module wq_warp_sched #(
                         dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
                 w_active[cw] <= w_active[cw] & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
-                p <= 6'd0;
+                p <= PARTS6;                // where the walk by parts used to end
+                tw_rem <= dis_mask;
                 state <= ST_DIS1;
             end
         end
-        ST_DIS1: begin                      // reason / wait of every part
-            p <= p + 6'd1;
-            if (p + 6'd1 >= PARTS6) state <= ret_sub;
+        ST_DIS1: begin                      // reason / wait of each masked thread
+            tw_rem <= tw_next;
+            if (tw_next == 32'd0) state <= ret_sub;
         end
 
         // wq_push_front(type, mask, addr): room was checked by the caller
@@ -1015,15 +998,25 @@ module wq_warp_sched #(
         end
 
         // parked_at(addr, any): threads parked by the sub-vector machinery
-        ST_PK0: state <= (p >= PARTS6) ? ret_sub : ST_PK1;
-        ST_PK1: begin
-            pk <= pk | ({{(32-LANES){1'b0}}, pk_match} << (p * LANES));
-            if (!pk_w0_ok && pk_w0_hit) begin
-                pk_w0 <= pk_w0_part;
-                pk_w0_ok <= 1'b1;
+        // (only threads neither active nor exited can be parked)
+        ST_PK0: begin
+            tw_rem <= ~(w_active[cw] | w_exited[cw]);
+            tw_v <= 1'b0;
+            state <= ST_PK1;
+        end
+        ST_PK1: begin                       // test lane tl, read the next one
+            if (tw_v && pk_match) begin
+                pk <= pk | tl_bit;
+                if (!pk_w0_ok && w_s0[cw][tl]) begin
+                    pk_w0 <= c_wt;          // the lowest parked lane in s0
+                    pk_w0_ok <= 1'b1;
+                end
             end
-            p <= p + 6'd1;
-            state <= ST_PK0;
+            if (tw_rem != 32'd0) begin
+                tl <= tw_l0;
+                tw_rem <= tw_next;
+                tw_v <= 1'b1;
+            end else state <= ret_sub;
         end
 
         // wq_bar_check(key)
@@ -1750,21 +1743,20 @@ module wq_warp_sched #(
                 end
             end else begin
                 rtok <= dqr_token;
-                wk_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                tw_v <= 1'b0;
                 wk_acc <= 32'd0;
-                p <= 6'd0;
+                p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_RC_WK0;
             end
         end
-        ST_RC_WK0: begin                    // read thread state, part p
-            if (p >= PARTS6) state <= ST_RC_WK2;
-            else if (wk_p == 0) p <= p + 6'd1;
-            else state <= ST_RC_WK1;
-        end
-        ST_RC_WK1: begin
-            wk_acc <= wk_acc | ({{(32-LANES){1'b0}}, wk_match} << (p * LANES));
-            p <= p + 6'd1;
-            state <= ST_RC_WK0;
+        ST_RC_WK0: begin                    // test lane tl of the mask, read the next
+            if (tw_v && wk_match) wk_acc <= wk_acc | tl_bit;
+            if (tw_rem != 32'd0) begin
+                tl <= tw_l0;
+                tw_rem <= tw_next;
+                tw_v <= 1'b1;
+            end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
             `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, wk_acc,
