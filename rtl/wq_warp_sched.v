@@ -132,7 +132,7 @@ module wq_warp_sched #(
         ST_ALU0 = 7'd77, ST_ALU0B = 7'd78, ST_ALU1 = 7'd79, ST_ALU2 = 7'd80,
         ST_ALU3 = 7'd81, ST_ALU4 = 7'd82, ST_ALU5 = 7'd83, ST_ALU6 = 7'd84,
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
-        ST_S2R2 = 7'd89,
+        ST_S2R2 = 7'd89, ST_S2R3 = 7'd87,
         ST_M0 = 7'd90, ST_M1 = 7'd91, ST_ML0 = 7'd92, ST_ML1 = 7'd93, ST_ML2 = 7'd94,
         ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
@@ -455,6 +455,10 @@ module wq_warp_sched #(
     reg  [RF_AW-1:0]      rf_waddr;
     reg  [LANES-1:0]      rf_wlane;
     reg  [LANES*32-1:0]   rf_wdata;
+    // a write is either the ALU row or one 32-bit value in every lane (its
+    // lane enables pick the lanes): one 2:1 choice per bit of the row
+    reg                   rf_wrep;
+    reg  [31:0]           rf_w32;
     wire [RF_AW-1:0]    rf_raddr    = rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw]);
     wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_regfile (
         .i_clk(i_clk), .i_raddr(rf_raddr),
@@ -735,7 +739,7 @@ module wq_warp_sched #(
     wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
     wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
-    wire [LANES*32-1:0] beat_s2r  = beat(opa, sel_s2r);
+    wire [LANES*32-1:0] beat_s2r  = beat(rf_rdata, sel_s2r);
     wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
@@ -770,7 +774,8 @@ module wq_warp_sched #(
         rf_we = 1'b0;
         rf_waddr = rf_row_rd;
         rf_wlane = sel_p;
-        rf_wdata = alu_row;
+        rf_wrep = 1'b0;
+        rf_w32 = 32'd0;
         ts_we = 1'b0;
         ts_waddr = {cw, tw_l0};
         ts_wdata = {dis_reason, dis_addr};
@@ -800,7 +805,7 @@ module wq_warp_sched #(
             rf_we = (zc < d_rows);
             rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
-            rf_wdata = {LANES*32{1'b0}};
+            rf_wrep = 1'b1;                 // rf_w32 = 0
             // (the sweep covers at least the 32 thread lanes)
             ts_we = (zc < 8'd32);
             ts_waddr = {cw, zc[4:0]};
@@ -811,29 +816,35 @@ module wq_warp_sched #(
         ST_ALU6: begin
             rf_we = (d_op != `WQ_OP_SETP) && alu_last;
         end
-        ST_S2R2: begin
-            rf_we = (sel_s2r != 0);
+        ST_S2R1: begin
+            // S2R: thread lane lnp, if selected
+            rf_we = sel[lnp[4:0]];
             rf_waddr = rf_row_s2r;
-            rf_wlane = sel_s2r;
-            rf_wdata = opa;
+            rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp[LB-1:0];
+            rf_wrep = 1'b1;
+            rf_w32 = sr_val;
         end
+        ST_S2R3:  begin rf_rreg = d_rd; rf_rpart = lnp_part; end  // read back for the record
         ST_CALL2: begin
             rf_we = (p < PARTS6) && (sel_p != 0);
-            rf_wdata = {LANES{{(32-PCW){1'b0}}, fall}};
+            rf_wrep = 1'b1;
+            rf_w32 = {{(32-PCW){1'b0}}, fall};
         end
         ST_ML5: begin
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
             rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
-            rf_wdata = {LANES{lsu_rdata}};
+            rf_wrep = 1'b1;
+            rf_w32 = lsu_rdata;
         end
         ST_ML7: begin
             // ATOM: rd of one lane = the old value
             rf_we = 1'b1;
             rf_waddr = rf_row_ml;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
-            rf_wdata = {LANES{mold}};
+            rf_wrep = 1'b1;
+            rf_w32 = mold;
         end
         ST_SETP_W: begin
             pr_we = 1'b1;
@@ -841,6 +852,7 @@ module wq_warp_sched #(
         end
         default: ;
         endcase
+        rf_wdata = rf_wrep ? {LANES{rf_w32}} : alu_row;
     end
 
     // one record (the model's wq_trace_rec_t) on o_evr_*, unit = current warp
@@ -1548,17 +1560,18 @@ module wq_warp_sched #(
         end
 
         // S2R: walk the 32 threads (TID_X/Y/Z by increments), a part at a time
+        // (the port logic writes lane lnp's value straight into rd; the
+        // record of a part reads the row back)
         ST_S2R1: begin
-            for (i = 0; i < LANES; i = i + 1)     // constant slices (no LHS shifter)
-                if (lnp[LB-1:0] == i[LB-1:0]) opa[i*32 +: 32] <= sr_val;
             if (tx + 11'd1 == w_ntid0[cw]) begin
                 tx <= 11'd0;
                 if (ty + 11'd1 == w_ntid1[cw]) begin ty <= 11'd0; tz <= tz + 11'd1; end
                 else ty <= ty + 11'd1;
             end else tx <= tx + 11'd1;
-            if (lnp[LB-1:0] == LANEMASK[LB-1:0]) state <= ST_S2R2;
+            if (lnp[LB-1:0] == LANEMASK[LB-1:0]) state <= ST_S2R3;
             else lnp <= lnp + 6'd1;
         end
+        ST_S2R3: state <= ST_S2R2;          // rd part read
         ST_S2R2: begin
             if (sel_s2r != 0) begin
                 `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
