@@ -622,8 +622,15 @@ module wq_warp_sched #(
     end
 
     // ---- per-lane combinational views of the read rows --------------------------------------
-    // branch target of each lane of the row just read (branch_groups' tgt[])
-    reg [LANES*PCW-1:0] lane_tgt;
+    // branch_groups: a lane's target tgt[] is bg_uni (TG_UNI), PC + 1 + ra
+    // (TG_BRX) or ra (TG_REG); instead of forming it in every lane, each
+    // lane compares its ra with one key, tgt == bg_t <=> ra == bg_t - (PC + 1)
+    // for TG_BRX (mod 2^PCW); RET's link test (ST_RET4) shares the compare
+    wire [PCW-1:0] bg_key   = (state == ST_RET4) ? rtok_addr :
+                              (bg_mode == TG_BRX) ? bg_t - fall : bg_t;
+    wire           bg_f_eq  = (fall == bg_t);          // unselected lanes: PC + 1
+    wire           bg_u_eq  = (bg_uni == bg_t);
+    reg            c_eq;
     reg [31:0]    c_rv, c_ad;
     wire unused_ad = &{1'b0, c_ad[31:4]};
     reg [4:0]     c_gl;
@@ -633,13 +640,11 @@ module wq_warp_sched #(
         for (l = LANES - 1; l >= 0; l = l - 1) begin
             c_rv = rf_rdata[l*32 +: 32];
             c_gl = p[4:0] * LANES6[4:0] + l[4:0];
+            c_eq = (c_rv[PCW-1:0] == bg_key);
             // target of lane c_gl: selected -> its own, else fall-through
-            if (bg_mode == TG_UNI) lane_tgt[l*PCW +: PCW] = bg_uni;
-            else if (bg_mode == TG_BRX) lane_tgt[l*PCW +: PCW] = ipc + 1'b1 + c_rv[PCW-1:0];
-            else lane_tgt[l*PCW +: PCW] = c_rv[PCW-1:0];
             bg_match[l] = bg_rem[c_gl] &&
-                          ((bg_sel[c_gl] ? lane_tgt[l*PCW +: PCW] : fall) == bg_t);
-            ret_match[l] = rcand[c_gl] && (c_rv[PCW-1:0] == rtok_addr);
+                          (bg_sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
+            ret_match[l] = rcand[c_gl] && c_eq;
             c_ad = c_rv + d_imm;
             mis_lane[l] = sel[c_gl] &&
                           ((d_op == `WQ_OP_ATOM || d_words == 3'd1) ? (c_ad[1:0] != 2'b00)
@@ -746,6 +751,9 @@ module wq_warp_sched #(
     wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
+    wire [PCW-1:0]      bg_rv0  = rf_rdata[bg_l0[LB-1:0]*32 +: PCW];
+    wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
+                                  (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
     wire [5:0]          mrem_part  = part_of(mrem_l0);
     wire [5:0]          ml_part    = part_of(ml);
     wire [31:0]         pm_np = pmask(np_k);
@@ -1063,7 +1071,7 @@ module wq_warp_sched #(
             end
         end
         ST_BG1: begin
-            bg_t <= lane_tgt[bg_l0[LB-1:0]*PCW +: PCW];
+            bg_t <= bg_tgt0;
             p <= bg_p0;
             state <= ST_BG2;
         end
