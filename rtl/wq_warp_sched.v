@@ -527,7 +527,9 @@ module wq_warp_sched #(
         localparam AQW = $clog2(APASS);
         wire [AQW-1:0] q = aq[AQW-1:0];
         assign alu_a = opa[q * AW_ +: AW_];
-        assign alu_b = opb[q * AW_ +: AW_];
+        // BI: the immediate goes to the pass directly, so opb has two
+        // write sources (the rb row, the results of earlier passes)
+        assign alu_b = d_bi ? {ALU_LANES{d_imm}} : opb[q * AW_ +: AW_];
         assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         integer ak;
@@ -1531,7 +1533,7 @@ module wq_warp_sched #(
         end
         ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
         ST_ALU3: begin
-            opb <= d_bi ? {LANES{d_imm}} : rf_rdata;
+            opb <= (d_bi && APASS == 1) ? {LANES{d_imm}} : rf_rdata;   // (several passes: alu_b)
             aq <= 6'd0;
             state <= ST_ALU4;
         end
