@@ -661,8 +661,6 @@ module wq_warp_sched #(
     wire           wk_match = (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
                               (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
     wire [31:0]    tl_bit   = 32'd1 << tl;
-    // the value of lane ml in the row just read
-    wire [31:0] rf_lane = rf_rdata[ml[LB-1:0]*32 +: 32];
 
     // lowest part above subv_part with waiting threads (subv_next_part)
     reg [5:0] np_k;
@@ -746,14 +744,20 @@ module wq_warp_sched #(
     wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
     wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
-    wire [LANES*32-1:0] beat_s2r  = beat(rf_rdata, sel_s2r);
-    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, sel_p);
+    // a row read back for its record: S2R's part or part p
+    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, (state == ST_S2R2) ? sel_s2r : sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
     wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
-    wire [PCW-1:0]      bg_rv0  = rf_rdata[bg_l0[LB-1:0]*32 +: PCW];
+    // one lane of the row just read, through one lane multiplexer: lane ml
+    // (memory), lane bg_l0 (branch_groups' first lane), lane lnp (RET's
+    // holders; the ra row stays on the read port through ST_RET9)
+    wire [LB-1:0]       rf_lix  = (state == ST_RET9) ? lnp[LB-1:0] :
+                                  (state == ST_BG1) ? bg_l0[LB-1:0] : ml[LB-1:0];
+    wire [31:0]         rf_lane = rf_rdata[rf_lix*32 +: 32];
+    wire [PCW-1:0]      bg_rv0  = rf_lane[PCW-1:0];
     wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
                                   (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
     wire [5:0]          mrem_part  = part_of(mrem_l0);
@@ -807,7 +811,7 @@ module wq_warp_sched #(
         ST_RET9:  begin
             ts_we = held[ret_gl];
             ts_waddr = {cw, ret_gl};
-            ts_wdata = {`WQ_TOK_CALL, opa[lnp*32 +: PCW]};
+            ts_wdata = {`WQ_TOK_CALL, rf_lane[PCW-1:0]};
         end
         ST_D_ZERO: begin
             // zero the warp's registers (warp_start's memset), its thread
@@ -1423,8 +1427,7 @@ module wq_warp_sched #(
             else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
-        ST_RET8: begin
-            opa <= rf_rdata;
+        ST_RET8: begin                      // ra part p on the read port
             lnp <= 6'd0;
             state <= ST_RET9;
         end
@@ -1433,7 +1436,7 @@ module wq_warp_sched #(
             gl = p[4:0] * LANES6[4:0] + lnp[4:0];
             if (held[gl]) begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
-                        32'd1 << gl, {{(32-PCW){1'b0}}, opa[lnp*32 +: PCW]}, 64'd0, 64'd0)
+                        32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
                 w_active[cw] <= w_active[cw] & ~(32'd1 << gl);
             end
             if (lnp + 6'd1 >= LANES6) begin
@@ -1587,7 +1590,7 @@ module wq_warp_sched #(
                 `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                         32'd0, 64'd0, 64'd0)
                 o_evr_part <= lnp[4:0] >> LB;
-                o_evr_vals <= beat_s2r;
+                o_evr_vals <= beat_rb;
             end
             lnp <= lnp + 6'd1;
             state <= (lnp == 6'd31) ? ST_RETIRE : ST_S2R1;
