@@ -123,6 +123,7 @@ module wq_warp_sched #(
         ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
         ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
+        ST_ALU7 = 7'd52, ST_ALU8 = 7'd66,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
         ST_RET5 = 7'd57, ST_RET6 = 7'd58, ST_RET7 = 7'd59, ST_RET8 = 7'd60, ST_RET9 = 7'd61,
         ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
@@ -496,8 +497,9 @@ module wq_warp_sched #(
 
     // ---- ALU ---------------------------------------------------------------------------------
     // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
-    // passes (aq); the results of the earlier passes wait in opb / acmp and
-    // the part's row is complete in the last pass (alu_row, alu_cmp_row)
+    // passes (aq); each pass writes its lanes of rd (alu_plane), the SETP
+    // results of the earlier passes wait in acmp, and the part's REG_WRITE
+    // record reads rd back (ST_ALU7/8); one pass writes the row at once
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
@@ -506,6 +508,7 @@ module wq_warp_sched #(
     wire [ALU_LANES-1:0] alu_c;
     reg  [LANES*32-1:0]  alu_row;
     reg  [LANES-1:0]     alu_cmp_row;
+    reg  [LANES-1:0]     alu_plane;          // lanes of the pass
     wire                 alu_last;
     wq_alu #(.LANES(ALU_LANES)) u_alu (
         .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
@@ -521,25 +524,27 @@ module wq_warp_sched #(
         always @(*) begin
             alu_row = alu_res;
             alu_cmp_row = alu_cmp;
+            alu_plane = {LANES{1'b1}};
         end
         wire unused_aq = &{1'b0, aq, acmp};
     end else begin : alu_passes
         localparam AQW = $clog2(APASS);
         wire [AQW-1:0] q = aq[AQW-1:0];
         assign alu_a = opa[q * AW_ +: AW_];
-        // BI: the immediate goes to the pass directly, so opb has two
-        // write sources (the rb row, the results of earlier passes)
+        // BI: the immediate goes to the pass directly, so opb has one
+        // write source (the rb row)
         assign alu_b = d_bi ? {ALU_LANES{d_imm}} : opb[q * AW_ +: AW_];
         assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         integer ak;
         always @(*) begin
-            alu_row = opb;
+            alu_row = {APASS{alu_res}};     // the write enables pick the pass
             alu_cmp_row = acmp;
+            alu_plane = {LANES{1'b0}};
             for (ak = 0; ak < APASS; ak = ak + 1)
                 if (q == ak[AQW-1:0]) begin
-                    alu_row[ak*AW_ +: AW_] = alu_res;
                     alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
+                    alu_plane[ak*ALU_LANES +: ALU_LANES] = {ALU_LANES{1'b1}};
                 end
         end
     end endgenerate
@@ -828,8 +833,10 @@ module wq_warp_sched #(
             pr_waddr = {cw, zc[2:0]};
         end
         ST_ALU6: begin
-            rf_we = (d_op != `WQ_OP_SETP) && alu_last;
+            rf_we = (d_op != `WQ_OP_SETP) && (alu_last || APASS > 1);
+            rf_wlane = sel_p & alu_plane;
         end
+        ST_ALU7:  rf_rreg = d_rd;           // read rd back for the record
         ST_S2R1: begin
             // S2R: thread lane lnp, if selected
             rf_we = sel[lnp[4:0]];
@@ -1543,27 +1550,36 @@ module wq_warp_sched #(
         ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            if (!alu_last) begin            // keep this pass, run the next one
+            if (!alu_last) begin            // (rd written) run the next pass
                 for (i = 0; i < APASS; i = i + 1)
-                    if (aq == i[5:0]) begin
-                        opb[i*AW_ +: AW_] <= alu_res;
+                    if (aq == i[5:0])
                         acmp[i*ALU_LANES +: ALU_LANES] <= alu_cmp;
-                    end
                 aq <= aq + 6'd1;
                 // MUL / MULHU start the multiplier again; the rest take a cycle a pass
                 state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
             end else begin
                 if (d_op == `WQ_OP_SETP)
                     setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
-                else begin
+                else if (APASS == 1) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
                     o_evr_vals <= beat_alu;
                 end
-                p <= p + 6'd1;
-                state <= ST_ALU1;
+                if (d_op == `WQ_OP_SETP || APASS == 1) begin
+                    p <= p + 6'd1;
+                    state <= ST_ALU1;
+                end else state <= ST_ALU7;
             end
+        end
+        ST_ALU7: state <= ST_ALU8;          // rd part p read
+        ST_ALU8: begin
+            `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                    32'd0, 64'd0, 64'd0)
+            o_evr_part <= p[4:0];
+            o_evr_vals <= beat_rb;
+            p <= p + 6'd1;
+            state <= ST_ALU1;
         end
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
