@@ -49,26 +49,43 @@ module wq_alu #(
                 lo <= {sum[0], lo[31:1]};
             end
 
-        wire        slt = $signed(a) < $signed(b);
-        wire        ult = a < b;
+        // One subtractor gives SUB, the unsigned and the signed order; MIN /
+        // MAX pick with them (equal operands: either is right); one right
+        // shifter serves SHR, SRA (sign fill) and SHL (on the bit-reversed
+        // operand, reversed back).
+        wire [32:0] dif = {1'b0, a} - {1'b0, b};
+        wire        eq  = (a == b);
+        wire        ult = dif[32];
+        wire        slt = (a[31] != b[31]) ? a[31] : ult;
+        wire        m_u = (i_op == `WQ_OP_MINU) || (i_op == `WQ_OP_MAXU);
+        wire        m_x = (i_op == `WQ_OP_MAX) || (i_op == `WQ_OP_MAXU);
+        wire [31:0] mm  = (((m_u ? ult : slt)) != m_x) ? a : b;
+        wire        shl = (i_op == `WQ_OP_SHL);
+        reg  [31:0] a_rev, sh_rev;
+        integer     k;
+        always @(*)
+            for (k = 0; k < 32; k = k + 1) a_rev[k] = a[31-k];
+        wire        fill = (i_op == `WQ_OP_SRA) && a[31];
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [63:0] sh_w = {{32{fill}}, shl ? a_rev : a} >> b[4:0];
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [31:0] sh  = sh_w[31:0];
+        always @(*)
+            for (k = 0; k < 32; k = k + 1) sh_rev[k] = sh[31-k];
         reg  [31:0] r;
         always @(*) begin
             case (i_op)
             `WQ_OP_MOV:   r = b;
             `WQ_OP_ADD:   r = a + b;
-            `WQ_OP_SUB:   r = a - b;
+            `WQ_OP_SUB:   r = dif[31:0];
             `WQ_OP_MUL:   r = lo;
             `WQ_OP_MULHU: r = hi;
             `WQ_OP_AND:   r = a & b;
             `WQ_OP_OR:    r = a | b;
             `WQ_OP_XOR:   r = a ^ b;
-            `WQ_OP_SHL:   r = a << b[4:0];
-            `WQ_OP_SHR:   r = a >> b[4:0];
-            `WQ_OP_SRA:   r = $unsigned($signed(a) >>> b[4:0]);
-            `WQ_OP_MIN:   r = slt ? a : b;
-            `WQ_OP_MAX:   r = ($signed(a) > $signed(b)) ? a : b;
-            `WQ_OP_MINU:  r = ult ? a : b;
-            `WQ_OP_MAXU:  r = (a > b) ? a : b;
+            `WQ_OP_SHL:   r = sh_rev;
+            `WQ_OP_SHR, `WQ_OP_SRA: r = sh;
+            `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
             `WQ_OP_SEL:   r = i_cond[l] ? a : b;
             default:      r = 32'd0;
             endcase
@@ -78,15 +95,15 @@ module wq_alu #(
         reg c;
         always @(*) begin
             case (i_fn)
-            `WQ_CMP_EQ:  c = (a == b);
-            `WQ_CMP_NE:  c = (a != b);
+            `WQ_CMP_EQ:  c = eq;
+            `WQ_CMP_NE:  c = !eq;
             `WQ_CMP_LT:  c = slt;
-            `WQ_CMP_LE:  c = slt || (a == b);
-            `WQ_CMP_GT:  c = !slt && (a != b);
+            `WQ_CMP_LE:  c = slt || eq;
+            `WQ_CMP_GT:  c = !slt && !eq;
             `WQ_CMP_GE:  c = !slt;
             `WQ_CMP_LTU: c = ult;
-            `WQ_CMP_LEU: c = ult || (a == b);
-            `WQ_CMP_GTU: c = !ult && (a != b);
+            `WQ_CMP_LEU: c = ult || eq;
+            `WQ_CMP_GTU: c = !ult && !eq;
             `WQ_CMP_GEU: c = !ult;
             default:     c = 1'b0;
             endcase

@@ -66,15 +66,19 @@ module wq_lsu (
         end
     end
 
+    // one unsigned compare orders old and b for all four of MIN / MAX /
+    // MINU / MAXU (with equal operands either is right)
+    wire        a_ult = (i_atom_old < i_atom_b);
+    wire        a_slt = (i_atom_old[31] != i_atom_b[31]) ? i_atom_old[31] : a_ult;
+    wire        a_lt  = (i_atom_op == `WQ_ATOM_MINU || i_atom_op == `WQ_ATOM_MAXU) ? a_ult : a_slt;
+    wire        a_mx  = (i_atom_op == `WQ_ATOM_MAX || i_atom_op == `WQ_ATOM_MAXU);
+    wire [31:0] a_mm  = (a_lt != a_mx) ? i_atom_old : i_atom_b;
     always @(*) begin
         case (i_atom_op)
         `WQ_ATOM_ADD:  o_atom_new = i_atom_old + i_atom_b;
         `WQ_ATOM_EXCH: o_atom_new = i_atom_b;
         `WQ_ATOM_CAS:  o_atom_new = (i_atom_old == i_atom_b) ? i_atom_c : i_atom_old;
-        `WQ_ATOM_MIN:  o_atom_new = ($signed(i_atom_b) < $signed(i_atom_old)) ? i_atom_b : i_atom_old;
-        `WQ_ATOM_MAX:  o_atom_new = ($signed(i_atom_b) > $signed(i_atom_old)) ? i_atom_b : i_atom_old;
-        `WQ_ATOM_MINU: o_atom_new = (i_atom_b < i_atom_old) ? i_atom_b : i_atom_old;
-        `WQ_ATOM_MAXU: o_atom_new = (i_atom_b > i_atom_old) ? i_atom_b : i_atom_old;
+        `WQ_ATOM_MIN, `WQ_ATOM_MAX, `WQ_ATOM_MINU, `WQ_ATOM_MAXU: o_atom_new = a_mm;
         `WQ_ATOM_AND:  o_atom_new = i_atom_old & i_atom_b;
         `WQ_ATOM_OR:   o_atom_new = i_atom_old | i_atom_b;
         `WQ_ATOM_XOR:  o_atom_new = i_atom_old ^ i_atom_b;

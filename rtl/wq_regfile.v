@@ -9,8 +9,14 @@
 // the register file (WARPS x REGS x 32/LANES rows of 32-bit lanes) and for
 // the per-thread disable reason / wait address (WARPS x 32/LANES rows).
 //
-// Read data appears the cycle after the address (o_rdata is registered);
-// a read of a row written in the same cycle returns the old contents.
+// Read data appears the cycle after the address (o_rdata is registered).
+// A read of a row written (in that lane) in the same cycle returns
+// unspecified data: the scheduler never uses such a read.  Saying so
+// (no_rw_check) lets Yosys map each bank straight onto block RAM; with
+// read-before-write it emulated the collision in fabric (a copy of the
+// write data and an address compare per bank: ~LANES*WIDTH flip-flops).
+// Simulation returns the old row inverted on a collision, so a lockstep
+// bench would see any use of such a read.
 `default_nettype none
 
 module wq_regfile #(
@@ -29,6 +35,7 @@ module wq_regfile #(
 );
     genvar l;
     generate for (l = 0; l < LANES; l = l + 1) begin : bank
+        (* no_rw_check *)
         reg [WIDTH-1:0] mem [0:DEPTH-1];
         reg [WIDTH-1:0] q;
         // contents start unknown; the scheduler zeroes a warp's rows at CTA
@@ -37,18 +44,24 @@ module wq_regfile #(
             if (i_we && i_wlane[l])
                 mem[i_waddr] <= i_wdata[l*WIDTH +: WIDTH];
             q <= mem[i_raddr];
+`ifndef SYNTHESIS
+            // collision: poison the read (see above)
+            if (i_we && i_wlane[l] && i_raddr == i_waddr)
+                q <= ~mem[i_raddr];
+`endif
         end
         assign o_rdata[l*WIDTH +: WIDTH] = q;
     end endgenerate
 
 `ifdef FORMAL
-    // read-before-write: the read port returns the row as it was before the
-    // write of the same edge, in every bank
+    // the read port returns the row as it was before the edge, in every
+    // bank that was not written at the read address on that edge
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     generate for (l = 0; l < LANES; l = l + 1) begin : fbank
         always @(posedge i_clk)
-            if (f_past) assert(bank[l].q == $past(bank[l].mem[i_raddr]));
+            if (f_past && !$past(i_we && i_wlane[l] && i_raddr == i_waddr))
+                assert(bank[l].q == $past(bank[l].mem[i_raddr]));
     end endgenerate
 `endif
 endmodule

@@ -91,8 +91,8 @@ module wq_warp_sched #(
     localparam TSW    = TYW + PCW;                  // per-thread {reason, wait}
     localparam RF_D   = WARPS * REGS * PARTS;
     localparam RF_AW  = (RF_D > 1) ? $clog2(RF_D) : 1;
-    localparam TS_D   = WARPS * PARTS;
-    localparam TS_AW  = (TS_D > 1) ? $clog2(TS_D) : 1;
+    localparam TS_AW  = WID_W + 5;                  // thread state: {warp, thread lane}
+    localparam TS_D   = 1 << TS_AW;
     localparam PR_D   = (1 << WID_W) * 8;           // 7 predicates + PT slot a warp
     localparam PR_AW  = $clog2(PR_D);
     localparam DW     = DQ_LOG2 + 1;                // head / tail width
@@ -120,9 +120,10 @@ module wq_warp_sched #(
         ST_TRAP = 7'd34, ST_RETIRE = 7'd35,
         ST_RC = 7'd36, ST_RC1 = 7'd37, ST_RC_NP = 7'd38, ST_RC_LOOP = 7'd39,
         ST_RC_L2 = 7'd40, ST_RC_POP = 7'd41, ST_RC_POPW = 7'd42, ST_RC_WK0 = 7'd43,
-        ST_RC_WK1 = 7'd44, ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
+        ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
         ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
+        ST_ALU7 = 7'd52, ST_ALU8 = 7'd66,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
         ST_RET5 = 7'd57, ST_RET6 = 7'd58, ST_RET7 = 7'd59, ST_RET8 = 7'd60, ST_RET9 = 7'd61,
         ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
@@ -132,7 +133,7 @@ module wq_warp_sched #(
         ST_ALU0 = 7'd77, ST_ALU0B = 7'd78, ST_ALU1 = 7'd79, ST_ALU2 = 7'd80,
         ST_ALU3 = 7'd81, ST_ALU4 = 7'd82, ST_ALU5 = 7'd83, ST_ALU6 = 7'd84,
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
-        ST_S2R2 = 7'd89,
+        ST_S2R2 = 7'd89, ST_S2R3 = 7'd87,
         ST_M0 = 7'd90, ST_M1 = 7'd91, ST_ML0 = 7'd92, ST_ML1 = 7'd93, ST_ML2 = 7'd94,
         ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
@@ -337,7 +338,13 @@ module wq_warp_sched #(
     reg [31:0]       ss_run, le_back;
     reg [DW-1:0]     rc_head;
     reg [63:0]       rtok;                  // popped token
-    reg [31:0]       wk_mask, wk_acc;
+    reg [31:0]       wk_acc;
+    // thread-state walks (parked_at, the wake of a reconvergence pop,
+    // wq_disable): one thread lane per cycle, the lanes of tw_rem in
+    // ascending order; tl is the lane whose state tw_v says is in ts_rdata
+    reg [31:0]       tw_rem;
+    reg [4:0]        tl;
+    reg              tw_v;
 
     // ---- decoder ------------------------------------------------------------------
     wire                      d_legal;
@@ -440,16 +447,6 @@ module wq_warp_sched #(
             rf_row = t[RF_AW-1:0];
         end
     endfunction
-    function [TS_AW-1:0] ts_row;
-        input [WID_W-1:0] ww;
-        input [5:0]       pp;
-        integer t, pi;
-        begin
-            pi = {26'd0, pp};
-            t = ww * PARTS + (pi % PARTS);
-            ts_row = t[TS_AW-1:0];
-        end
-    endfunction
     /* verilator lint_on UNUSEDSIGNAL */
 
     reg  [4:0]            rf_rreg;
@@ -459,22 +456,31 @@ module wq_warp_sched #(
     reg  [RF_AW-1:0]      rf_waddr;
     reg  [LANES-1:0]      rf_wlane;
     reg  [LANES*32-1:0]   rf_wdata;
+    // a write is either the ALU row or one 32-bit value in every lane (its
+    // lane enables pick the lanes): one 2:1 choice per bit of the row
+    reg                   rf_wrep;
+    reg  [31:0]           rf_w32;
     wire [RF_AW-1:0]    rf_raddr    = rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw]);
     wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_regfile (
         .i_clk(i_clk), .i_raddr(rf_raddr),
         .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane),
         .i_wdata(rf_wdata));
 
-    reg  [5:0]            ts_rpart;
-    wire [LANES*TSW-1:0]  ts_rdata;
+    // per-thread {reason, wait}: one word per thread lane, read and written
+    // one lane at a time (a LANES-wide row needed LANES*TSW/16 block RAMs
+    // side by side, mostly empty; one lane word needs two)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [4:0]            tw_l0 = ctz(tw_rem);      // next lane of a walk
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]           tw_next = tw_rem & ~(32'd1 << tw_l0);
+    wire [TSW-1:0]        ts_rdata;
     reg                   ts_we;
     reg  [TS_AW-1:0]      ts_waddr;
-    reg  [LANES-1:0]      ts_wlane;
-    reg  [LANES*TSW-1:0]  ts_wdata;
-    wire [TS_AW-1:0]    ts_raddr    = ts_row(cw, ts_rpart);
-    wq_regfile #(.LANES(LANES), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
+    reg  [TSW-1:0]        ts_wdata;
+    wire [TS_AW-1:0]      ts_raddr = {cw, tw_l0};
+    wq_regfile #(.LANES(1), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
         .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
-        .i_waddr(ts_waddr), .i_wlane(ts_wlane), .i_wdata(ts_wdata));
+        .i_waddr(ts_waddr), .i_wlane(1'b1), .i_wdata(ts_wdata));
 
     // predicates p0..p6 of every warp: one 32-bit word per predicate
     reg [31:0]      predram [0:PR_D-1];
@@ -491,8 +497,9 @@ module wq_warp_sched #(
 
     // ---- ALU ---------------------------------------------------------------------------------
     // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
-    // passes (aq); the results of the earlier passes wait in opb / acmp and
-    // the part's row is complete in the last pass (alu_row, alu_cmp_row)
+    // passes (aq); each pass writes its lanes of rd (alu_plane), the SETP
+    // results of the earlier passes wait in acmp, and the part's REG_WRITE
+    // record reads rd back (ST_ALU7/8); one pass writes the row at once
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
@@ -501,6 +508,7 @@ module wq_warp_sched #(
     wire [ALU_LANES-1:0] alu_c;
     reg  [LANES*32-1:0]  alu_row;
     reg  [LANES-1:0]     alu_cmp_row;
+    reg  [LANES-1:0]     alu_plane;          // lanes of the pass
     wire                 alu_last;
     wq_alu #(.LANES(ALU_LANES)) u_alu (
         .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
@@ -516,23 +524,27 @@ module wq_warp_sched #(
         always @(*) begin
             alu_row = alu_res;
             alu_cmp_row = alu_cmp;
+            alu_plane = {LANES{1'b1}};
         end
         wire unused_aq = &{1'b0, aq, acmp};
     end else begin : alu_passes
         localparam AQW = $clog2(APASS);
         wire [AQW-1:0] q = aq[AQW-1:0];
         assign alu_a = opa[q * AW_ +: AW_];
-        assign alu_b = opb[q * AW_ +: AW_];
+        // BI: the immediate goes to the pass directly, so opb has one
+        // write source (the rb row)
+        assign alu_b = d_bi ? {ALU_LANES{d_imm}} : opb[q * AW_ +: AW_];
         assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         integer ak;
         always @(*) begin
-            alu_row = opb;
+            alu_row = {APASS{alu_res}};     // the write enables pick the pass
             alu_cmp_row = acmp;
+            alu_plane = {LANES{1'b0}};
             for (ak = 0; ak < APASS; ak = ak + 1)
                 if (q == ak[AQW-1:0]) begin
-                    alu_row[ak*AW_ +: AW_] = alu_res;
                     alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
+                    alu_plane[ak*ALU_LANES +: ALU_LANES] = {ALU_LANES{1'b1}};
                 end
         end
     end endgenerate
@@ -617,48 +629,43 @@ module wq_warp_sched #(
     end
 
     // ---- per-lane combinational views of the read rows --------------------------------------
-    // branch target of each lane of the row just read (branch_groups' tgt[])
-    reg [LANES*PCW-1:0] lane_tgt;
+    // branch_groups: a lane's target tgt[] is bg_uni (TG_UNI), PC + 1 + ra
+    // (TG_BRX) or ra (TG_REG); instead of forming it in every lane, each
+    // lane compares its ra with one key, tgt == bg_t <=> ra == bg_t - (PC + 1)
+    // for TG_BRX (mod 2^PCW); RET's link test (ST_RET4) shares the compare
+    wire [PCW-1:0] bg_key   = (state == ST_RET4) ? rtok_addr :
+                              (bg_mode == TG_BRX) ? bg_t - fall : bg_t;
+    wire           bg_f_eq  = (fall == bg_t);          // unselected lanes: PC + 1
+    wire           bg_u_eq  = (bg_uni == bg_t);
+    reg            c_eq;
     reg [31:0]    c_rv, c_ad;
     wire unused_ad = &{1'b0, c_ad[31:4]};
-    reg [TYW-1:0] c_reason;
-    reg [PCW-1:0] c_wt;
     reg [4:0]     c_gl;
-    reg [LANES-1:0] bg_match, pk_match, wk_match, ret_match, mis_lane;
-    reg [PCW-1:0]   pk_w0_part;
-    reg             pk_w0_hit;
+    reg [LANES-1:0] bg_match, ret_match, mis_lane;
     integer l;
     always @(*) begin
-        pk_w0_part = {PCW{1'b0}};
-        pk_w0_hit = 1'b0;
         for (l = LANES - 1; l >= 0; l = l - 1) begin
             c_rv = rf_rdata[l*32 +: 32];
-            c_reason = ts_rdata[l*TSW + PCW +: TYW];
-            c_wt = ts_rdata[l*TSW +: PCW];
             c_gl = p[4:0] * LANES6[4:0] + l[4:0];
+            c_eq = (c_rv[PCW-1:0] == bg_key);
             // target of lane c_gl: selected -> its own, else fall-through
-            if (bg_mode == TG_UNI) lane_tgt[l*PCW +: PCW] = bg_uni;
-            else if (bg_mode == TG_BRX) lane_tgt[l*PCW +: PCW] = ipc + 1'b1 + c_rv[PCW-1:0];
-            else lane_tgt[l*PCW +: PCW] = c_rv[PCW-1:0];
             bg_match[l] = bg_rem[c_gl] &&
-                          ((bg_sel[c_gl] ? lane_tgt[l*PCW +: PCW] : fall) == bg_t);
-            pk_match[l] = !(w_active[cw][c_gl] || w_exited[cw][c_gl]) &&
-                          (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
-            if (pk_match[l] && w_s0[cw][c_gl]) begin
-                pk_w0_part = c_wt;
-                pk_w0_hit = 1'b1;
-            end
-            wk_match[l] = wk_mask[c_gl] && (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
-                          (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
-            ret_match[l] = rcand[c_gl] && (c_rv[PCW-1:0] == rtok_addr);
+                          (bg_sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
+            ret_match[l] = rcand[c_gl] && c_eq;
             c_ad = c_rv + d_imm;
             mis_lane[l] = sel[c_gl] &&
                           ((d_op == `WQ_OP_ATOM || d_words == 3'd1) ? (c_ad[1:0] != 2'b00)
                                                                      : (c_ad[3:0] != 4'b0000));
         end
     end
-    // the value of lane ml in the row just read
-    wire [31:0] rf_lane = rf_rdata[ml[LB-1:0]*32 +: 32];
+    // the thread-state word of lane tl of a walk: parked_at (the walk
+    // covers only threads neither active nor exited) and the wake test
+    wire [TYW-1:0] c_reason = ts_rdata[PCW +: TYW];
+    wire [PCW-1:0] c_wt     = ts_rdata[PCW-1:0];
+    wire           pk_match = (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
+    wire           wk_match = (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
+                              (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
+    wire [31:0]    tl_bit   = 32'd1 << tl;
 
     // lowest part above subv_part with waiting threads (subv_next_part)
     reg [5:0] np_k;
@@ -738,19 +745,26 @@ module wq_warp_sched #(
     wire [LANES-1:0]    sel_p    = lanes_of(sel, p);        // selected lanes of part p
     wire [LANES-1:0]    rcand_p  = lanes_of(rcand, p);
     wire [LANES-1:0]    held_p   = lanes_of(held, p);
-    wire [LANES-1:0]    wk_p     = lanes_of(wk_mask, p);
-    wire [LANES-1:0]    dis_p    = lanes_of(dis_mask, p);
     wire [5:0]          lnp_part = lnp >> LB;               // S2R: part of the walk
     wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
     wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
-    wire [LANES*32-1:0] beat_s2r  = beat(opa, sel_s2r);
-    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, sel_p);
+    // a row read back for its record: S2R's part or part p
+    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, (state == ST_S2R2) ? sel_s2r : sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
     wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
+    // one lane of the row just read, through one lane multiplexer: lane ml
+    // (memory), lane bg_l0 (branch_groups' first lane), lane lnp (RET's
+    // holders; the ra row stays on the read port through ST_RET9)
+    wire [LB-1:0]       rf_lix  = (state == ST_RET9) ? lnp[LB-1:0] :
+                                  (state == ST_BG1) ? bg_l0[LB-1:0] : ml[LB-1:0];
+    wire [31:0]         rf_lane = rf_rdata[rf_lix*32 +: 32];
+    wire [PCW-1:0]      bg_rv0  = rf_lane[PCW-1:0];
+    wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
+                                  (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
     wire [5:0]          mrem_part  = part_of(mrem_l0);
     wire [5:0]          ml_part    = part_of(ml);
     wire [31:0]         pm_np = pmask(np_k);
@@ -770,24 +784,20 @@ module wq_warp_sched #(
     wire [RF_AW-1:0]    rf_row_s2r  = rf_row(cw, d_rd, lnp_part, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_ldk  = rf_row(cw, d_rd + {2'b0, mk}, ml_part, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
-    wire [TS_AW-1:0]    ts_row_p    = ts_row(cw, p);
-    wire [TS_AW-1:0]    ts_row_zc   = ts_row(cw, zc[5:0]);
+    wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
 
     // ---- RAM port control (combinational from the state) -------------------------------------
-    integer j;
     always @(*) begin
-        j = 0;                              // loop index only (no latch)
         rf_rreg = d_ra;
         rf_rpart = p;
         rf_we = 1'b0;
         rf_waddr = rf_row_rd;
         rf_wlane = sel_p;
-        rf_wdata = alu_row;
-        ts_rpart = p;
+        rf_wrep = 1'b0;
+        rf_w32 = 32'd0;
         ts_we = 1'b0;
-        ts_waddr = ts_row_p;
-        ts_wlane = dis_p;
-        ts_wdata = {LANES{dis_reason, dis_addr}};
+        ts_waddr = {cw, tw_l0};
+        ts_wdata = {dis_reason, dis_addr};
         pr_ridx = d_gp;
         pr_we = 1'b0;
         pr_waddr = {cw, d_rd[2:0]};
@@ -802,13 +812,11 @@ module wq_warp_sched #(
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
         ST_ALU0:  pr_ridx = d_fn[2:0];
         ST_SETP_P: pr_ridx = d_rd[2:0];
-        ST_RC_WK0, ST_PK0: ;
-        ST_DIS1:  ts_we = 1'b1;
+        ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
         ST_RET9:  begin
-            ts_we = held[p[4:0] * LANES6[4:0] + lnp[4:0]];
-            ts_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp;
-            for (j = 0; j < LANES; j = j + 1)
-                ts_wdata[j*TSW +: TSW] = {`WQ_TOK_CALL, opa[lnp*32 +: PCW]};
+            ts_we = held[ret_gl];
+            ts_waddr = {cw, ret_gl};
+            ts_wdata = {`WQ_TOK_CALL, rf_lane[PCW-1:0]};
         end
         ST_D_ZERO: begin
             // zero the warp's registers (warp_start's memset), its thread
@@ -816,42 +824,48 @@ module wq_warp_sched #(
             rf_we = (zc < d_rows);
             rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
-            rf_wdata = {LANES*32{1'b0}};
-            ts_we = (zc < PARTS8);
-            ts_waddr = ts_row_zc;
-            ts_wlane = {LANES{1'b1}};
-            for (j = 0; j < LANES; j = j + 1)
-                ts_wdata[j*TSW +: TSW] = {(w_exited[cw][zc[4:0] * LANES6[4:0] + j[4:0]] ?
-                                           `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
+            rf_wrep = 1'b1;                 // rf_w32 = 0
+            // (the sweep covers at least the 32 thread lanes)
+            ts_we = (zc < 8'd32);
+            ts_waddr = {cw, zc[4:0]};
+            ts_wdata = {(w_exited[cw][zc[4:0]] ? `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
             pr_we = (zc < 8'd7);
             pr_waddr = {cw, zc[2:0]};
         end
         ST_ALU6: begin
-            rf_we = (d_op != `WQ_OP_SETP) && alu_last;
+            rf_we = (d_op != `WQ_OP_SETP) && (alu_last || APASS > 1);
+            rf_wlane = sel_p & alu_plane;
         end
-        ST_S2R2: begin
-            rf_we = (sel_s2r != 0);
+        ST_ALU7:  rf_rreg = d_rd;           // read rd back for the record
+        ST_S2R1: begin
+            // S2R: thread lane lnp, if selected
+            rf_we = sel[lnp[4:0]];
             rf_waddr = rf_row_s2r;
-            rf_wlane = sel_s2r;
-            rf_wdata = opa;
+            rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp[LB-1:0];
+            rf_wrep = 1'b1;
+            rf_w32 = sr_val;
         end
+        ST_S2R3:  begin rf_rreg = d_rd; rf_rpart = lnp_part; end  // read back for the record
         ST_CALL2: begin
             rf_we = (p < PARTS6) && (sel_p != 0);
-            rf_wdata = {LANES{{(32-PCW){1'b0}}, fall}};
+            rf_wrep = 1'b1;
+            rf_w32 = {{(32-PCW){1'b0}}, fall};
         end
         ST_ML5: begin
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
             rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
-            rf_wdata = {LANES{lsu_rdata}};
+            rf_wrep = 1'b1;
+            rf_w32 = lsu_rdata;
         end
         ST_ML7: begin
             // ATOM: rd of one lane = the old value
             rf_we = 1'b1;
             rf_waddr = rf_row_ml;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
-            rf_wdata = {LANES{mold}};
+            rf_wrep = 1'b1;
+            rf_w32 = mold;
         end
         ST_SETP_W: begin
             pr_we = 1'b1;
@@ -859,6 +873,7 @@ module wq_warp_sched #(
         end
         default: ;
         endcase
+        rf_wdata = rf_wrep ? {LANES{rf_w32}} : alu_row;
     end
 
     // one record (the model's wq_trace_rec_t) on o_evr_*, unit = current warp
@@ -886,7 +901,7 @@ module wq_warp_sched #(
         push_type <= (ty); push_mask <= (m); push_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
-        pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= 6'd0; \
+        pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
         `WQS_CALL(ST_PK0, ret_sub, rst) end
 
     // token type of a region instruction
@@ -991,13 +1006,14 @@ module wq_warp_sched #(
                         dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
                 w_active[cw] <= w_active[cw] & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
-                p <= 6'd0;
+                p <= PARTS6;                // where the walk by parts used to end
+                tw_rem <= dis_mask;
                 state <= ST_DIS1;
             end
         end
-        ST_DIS1: begin                      // reason / wait of every part
-            p <= p + 6'd1;
-            if (p + 6'd1 >= PARTS6) state <= ret_sub;
+        ST_DIS1: begin                      // reason / wait of each masked thread
+            tw_rem <= tw_next;
+            if (tw_next == 32'd0) state <= ret_sub;
         end
 
         // wq_push_front(type, mask, addr): room was checked by the caller
@@ -1015,15 +1031,25 @@ module wq_warp_sched #(
         end
 
         // parked_at(addr, any): threads parked by the sub-vector machinery
-        ST_PK0: state <= (p >= PARTS6) ? ret_sub : ST_PK1;
-        ST_PK1: begin
-            pk <= pk | ({{(32-LANES){1'b0}}, pk_match} << (p * LANES));
-            if (!pk_w0_ok && pk_w0_hit) begin
-                pk_w0 <= pk_w0_part;
-                pk_w0_ok <= 1'b1;
+        // (only threads neither active nor exited can be parked)
+        ST_PK0: begin
+            tw_rem <= ~(w_active[cw] | w_exited[cw]);
+            tw_v <= 1'b0;
+            state <= ST_PK1;
+        end
+        ST_PK1: begin                       // test lane tl, read the next one
+            if (tw_v && pk_match) begin
+                pk <= pk | tl_bit;
+                if (!pk_w0_ok && w_s0[cw][tl]) begin
+                    pk_w0 <= c_wt;          // the lowest parked lane in s0
+                    pk_w0_ok <= 1'b1;
+                end
             end
-            p <= p + 6'd1;
-            state <= ST_PK0;
+            if (tw_rem != 32'd0) begin
+                tl <= tw_l0;
+                tw_rem <= tw_next;
+                tw_v <= 1'b1;
+            end else state <= ret_sub;
         end
 
         // wq_bar_check(key)
@@ -1058,7 +1084,7 @@ module wq_warp_sched #(
             end
         end
         ST_BG1: begin
-            bg_t <= lane_tgt[bg_l0[LB-1:0]*PCW +: PCW];
+            bg_t <= bg_tgt0;
             p <= bg_p0;
             state <= ST_BG2;
         end
@@ -1408,8 +1434,7 @@ module wq_warp_sched #(
             else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
-        ST_RET8: begin
-            opa <= rf_rdata;
+        ST_RET8: begin                      // ra part p on the read port
             lnp <= 6'd0;
             state <= ST_RET9;
         end
@@ -1418,7 +1443,7 @@ module wq_warp_sched #(
             gl = p[4:0] * LANES6[4:0] + lnp[4:0];
             if (held[gl]) begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
-                        32'd1 << gl, {{(32-PCW){1'b0}}, opa[lnp*32 +: PCW]}, 64'd0, 64'd0)
+                        32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
                 w_active[cw] <= w_active[cw] & ~(32'd1 << gl);
             end
             if (lnp + 6'd1 >= LANES6) begin
@@ -1518,34 +1543,43 @@ module wq_warp_sched #(
         end
         ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
         ST_ALU3: begin
-            opb <= d_bi ? {LANES{d_imm}} : rf_rdata;
+            opb <= (d_bi && APASS == 1) ? {LANES{d_imm}} : rf_rdata;   // (several passes: alu_b)
             aq <= 6'd0;
             state <= ST_ALU4;
         end
         ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            if (!alu_last) begin            // keep this pass, run the next one
+            if (!alu_last) begin            // (rd written) run the next pass
                 for (i = 0; i < APASS; i = i + 1)
-                    if (aq == i[5:0]) begin
-                        opb[i*AW_ +: AW_] <= alu_res;
+                    if (aq == i[5:0])
                         acmp[i*ALU_LANES +: ALU_LANES] <= alu_cmp;
-                    end
                 aq <= aq + 6'd1;
                 // MUL / MULHU start the multiplier again; the rest take a cycle a pass
                 state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
             end else begin
                 if (d_op == `WQ_OP_SETP)
                     setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
-                else begin
+                else if (APASS == 1) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
                     o_evr_vals <= beat_alu;
                 end
-                p <= p + 6'd1;
-                state <= ST_ALU1;
+                if (d_op == `WQ_OP_SETP || APASS == 1) begin
+                    p <= p + 6'd1;
+                    state <= ST_ALU1;
+                end else state <= ST_ALU7;
             end
+        end
+        ST_ALU7: state <= ST_ALU8;          // rd part p read
+        ST_ALU8: begin
+            `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
+                    32'd0, 64'd0, 64'd0)
+            o_evr_part <= p[4:0];
+            o_evr_vals <= beat_rb;
+            p <= p + 6'd1;
+            state <= ST_ALU1;
         end
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
@@ -1555,23 +1589,24 @@ module wq_warp_sched #(
         end
 
         // S2R: walk the 32 threads (TID_X/Y/Z by increments), a part at a time
+        // (the port logic writes lane lnp's value straight into rd; the
+        // record of a part reads the row back)
         ST_S2R1: begin
-            for (i = 0; i < LANES; i = i + 1)     // constant slices (no LHS shifter)
-                if (lnp[LB-1:0] == i[LB-1:0]) opa[i*32 +: 32] <= sr_val;
             if (tx + 11'd1 == w_ntid0[cw]) begin
                 tx <= 11'd0;
                 if (ty + 11'd1 == w_ntid1[cw]) begin ty <= 11'd0; tz <= tz + 11'd1; end
                 else ty <= ty + 11'd1;
             end else tx <= tx + 11'd1;
-            if (lnp[LB-1:0] == LANEMASK[LB-1:0]) state <= ST_S2R2;
+            if (lnp[LB-1:0] == LANEMASK[LB-1:0]) state <= ST_S2R3;
             else lnp <= lnp + 6'd1;
         end
+        ST_S2R3: state <= ST_S2R2;          // rd part read
         ST_S2R2: begin
             if (sel_s2r != 0) begin
                 `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                         32'd0, 64'd0, 64'd0)
                 o_evr_part <= lnp[4:0] >> LB;
-                o_evr_vals <= beat_s2r;
+                o_evr_vals <= beat_rb;
             end
             lnp <= lnp + 6'd1;
             state <= (lnp == 6'd31) ? ST_RETIRE : ST_S2R1;
@@ -1750,21 +1785,20 @@ module wq_warp_sched #(
                 end
             end else begin
                 rtok <= dqr_token;
-                wk_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                tw_v <= 1'b0;
                 wk_acc <= 32'd0;
-                p <= 6'd0;
+                p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_RC_WK0;
             end
         end
-        ST_RC_WK0: begin                    // read thread state, part p
-            if (p >= PARTS6) state <= ST_RC_WK2;
-            else if (wk_p == 0) p <= p + 6'd1;
-            else state <= ST_RC_WK1;
-        end
-        ST_RC_WK1: begin
-            wk_acc <= wk_acc | ({{(32-LANES){1'b0}}, wk_match} << (p * LANES));
-            p <= p + 6'd1;
-            state <= ST_RC_WK0;
+        ST_RC_WK0: begin                    // test lane tl of the mask, read the next
+            if (tw_v && wk_match) wk_acc <= wk_acc | tl_bit;
+            if (tw_rem != 32'd0) begin
+                tl <= tw_l0;
+                tw_rem <= tw_next;
+                tw_v <= 1'b1;
+            end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
             `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, wk_acc,
