@@ -1308,46 +1308,10 @@ module wq_host_if #(
 	end
 
 	// ---- the stored launch descriptor -------------------------------------------
-	// The bits of descriptor word k a valid descriptor may set: the launch
-	// checker's o_wmask for that word (its rules: CODE_BASE 8-aligned,
-	// START_PC within the PC mask, GRID 16 and CTA 11 bits, NREGS the bits
-	// of REGS, the WAVE/YIELD/DEQUE/FLAGS fields, words 14 and 15 zero).
-	// Constant per word, so the bits that are always zero need no flop.
-	function [31:0] fmask;		// W ones from bit LO up
-		input	integer	w;
-		input	integer	lo;
-		// verilator lint_off UNUSEDSIGNAL
-		reg	[63:0]	m;
-		// verilator lint_on UNUSEDSIGNAL
-		begin
-			m = ((64'h1 << w) - 64'h1) << lo;
-			fmask = m[31:0];
-		end
-	endfunction
-	function [31:0] ld_mask;
-		input	integer	k;
-		case (k)
-		`WQ_LD_CODE_BASE:	ld_mask = 32'hfffffff8;
-		`WQ_LD_START_PC:	ld_mask = fmask(`WQ_TF_ADDR_W, 0);
-		`WQ_LD_GRID_X,
-		`WQ_LD_GRID_Y,
-		`WQ_LD_GRID_Z:		ld_mask = 32'h0000ffff;
-		`WQ_LD_CTA_X,
-		`WQ_LD_CTA_Y,
-		`WQ_LD_CTA_Z:		ld_mask = 32'h000007ff;
-		`WQ_LD_NREGS:		ld_mask = fmask($clog2(REGS + 1), 0);
-		`WQ_LD_WAVE:		ld_mask = fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
-				| fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO);
-		`WQ_LD_YIELD:		ld_mask = fmask(`WQ_LDF_YIELD_POLICY_W, `WQ_LDF_YIELD_POLICY_LO)
-				| fmask(`WQ_LDF_YIELD_PARAM_W, `WQ_LDF_YIELD_PARAM_LO)
-				| fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO);
-		`WQ_LD_DEQUE:		ld_mask = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
-		`WQ_LD_FLAGS:		ld_mask = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
-		`WQ_LD_RSVD14,
-		`WQ_LD_RSVD15:		ld_mask = 32'h0;
-		default:		ld_mask = 32'hffffffff;		// PARAM
-		endcase
-	endfunction
+	// Only the bits of word k that a valid descriptor may set are stored
+	// (ld_mask, the table the launch checker enforces as o_wmask);
+	// constant per word, so the bits that are always zero need no flop.
+`include "wq_ld_mask.vh"
 
 	integer	lk;
 	always @(posedge i_clk)

@@ -56,24 +56,7 @@ module wq_launch_check #(
 	endfunction
 
 	// the bits a packed word may use (everything else must be zero)
-	function [31:0] fmask;		// W ones from bit LO up
-		input	integer	w;
-		input	integer	lo;
-		// verilator lint_off UNUSEDSIGNAL
-		reg	[63:0]	m;
-		// verilator lint_on UNUSEDSIGNAL
-		begin
-			m = ((64'h1 << w) - 64'h1) << lo;
-			fmask = m[31:0];
-		end
-	endfunction
-	localparam [31:0] USED_WAVE  = fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
-			| fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO);
-	localparam [31:0] USED_YIELD = fmask(`WQ_LDF_YIELD_POLICY_W, `WQ_LDF_YIELD_POLICY_LO)
-			| fmask(`WQ_LDF_YIELD_PARAM_W, `WQ_LDF_YIELD_PARAM_LO)
-			| fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO);
-	localparam [31:0] USED_DEQUE = fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO);
-	localparam [31:0] USED_FLAGS = fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO);
+`include "wq_ld_mask.vh"
 	// CTA size limit: 1024 threads and the machine's WARPS * 32
 	localparam [31:0] MAX_T32 = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
 	localparam [10:0] MAX_THREADS = MAX_T32[10:0];
@@ -97,25 +80,11 @@ module wq_launch_check #(
 	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = i_wdata[`WQ_LDF_YIELD_POLICY_RANGE];
 	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = i_wdata[`WQ_LDF_DEQUE_LOG2_RANGE];
 
-	// (a chain of selects, not a case: a constant case becomes a ROM that
-	// the formal flow cannot take)
 	wire	[31:0]	widx = {28'h0, i_widx};
 	reg	[31:0]	o_wmask;	// bits of word i_widx a valid descriptor may
 					// set (wq_host_if's ld_mask stores only these)
 	always @(*)
-		o_wmask = (widx == `WQ_LD_CODE_BASE) ? 32'hfffffff8	// 8-aligned
-			: (widx == `WQ_LD_START_PC) ? (32'h1 << `WQ_TF_ADDR_W) - 32'h1
-			: (widx == `WQ_LD_GRID_X || widx == `WQ_LD_GRID_Y
-				|| widx == `WQ_LD_GRID_Z) ? 32'h0000ffff	// 1..0xFFFF
-			: (widx == `WQ_LD_CTA_X || widx == `WQ_LD_CTA_Y
-				|| widx == `WQ_LD_CTA_Z) ? 32'h000007ff	// 1..1024
-			: (widx == `WQ_LD_NREGS) ? (32'h1 << RW) - 32'h1	// 1..REGS
-			: (widx == `WQ_LD_WAVE) ? USED_WAVE
-			: (widx == `WQ_LD_YIELD) ? USED_YIELD
-			: (widx == `WQ_LD_DEQUE) ? USED_DEQUE
-			: (widx == `WQ_LD_FLAGS) ? USED_FLAGS
-			: (widx == `WQ_LD_RSVD14 || widx == `WQ_LD_RSVD15) ? 32'h0
-			: 32'hffffffff;					// PARAM
+		o_wmask = ld_mask(widx);
 
 	reg	v_ok;		// the word's value rule (its unmasked bits are 0)
 	always @(*)

@@ -79,7 +79,7 @@ if [ ${#rtl[@]} -gt 0 ]; then
         echo "lint: verilator not installed; skipped"
     fi
     if command -v iverilog >/dev/null; then
-        iverilog -g2005 -Ibuild/gen -o "$tmp/rtl.vvp" "${rtl[@]}" || bad "iverilog: rtl/"
+        iverilog -g2005 -Ibuild/gen -Irtl -o "$tmp/rtl.vvp" "${rtl[@]}" || bad "iverilog: rtl/"
         echo "lint: iverilog -g2005 on rtl/"
     else
         echo "lint: iverilog not installed; skipped"
