@@ -112,7 +112,7 @@ for id in "${sel[@]}"; do
     d=$M/$id
     rm -rf "$d"
     mkdir -p "$d/rtl"
-    cp rtl/*.v "$d/rtl/"
+    cp rtl/*.v rtl/*.vh "$d/rtl/"
     O="${origs[$i]}" R="${repls[$i]}" perl -0777 -pi -e 's/\Q$ENV{O}\E/$ENV{R}/' "$d/rtl/${files[$i]}"
     cmp -s "rtl/${files[$i]}" "$d/rtl/${files[$i]}" && fail "mutant $id: the copy did not change"
     diff -u "rtl/${files[$i]}" "$d/rtl/${files[$i]}" > "$d/mutant.diff" || true
