@@ -36,7 +36,7 @@ check "nested summary lines" bash -c "grep -q '^  channels: [0-9]' '$T/nested' &
 sed 's/^\.expect STAT+24,  1 /.expect STAT+24,  0 /' tests/programs/nested/exhaust.wqs > "$T/bad_nested.wqs"
 $WQ nested "$T/bad_nested.wqs" > "$T/out" 2>&1
 check "nested scenario with a wrong expect exits 1" test $? -eq 1
-check "nested scenario names the failed check" grep -q "expect \[0x00041018\]" "$T/out"
+check "nested scenario names the failed check" grep -q "bad_nested.wqs:59: expect failed: \[0x00041018\] = 0x00000001, expected 0x00000000" "$T/out"
 $WQ nested --backend uart > /dev/null 2>&1
 check "nested with an unknown backend exits 2" test $? -eq 2
 

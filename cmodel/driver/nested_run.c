@@ -65,6 +65,12 @@ int wq_drv_load_image(wq_drv_t *d, const wq_program_t *p)
     return WQ_OK;
 }
 
+/* wq_read32_fn over the device (model or RTL) through the driver */
+static int drv_read32(void *user, uint32_t addr, uint32_t *v)
+{
+    return wq_drv_read((wq_drv_t *)user, addr, v, 1);
+}
+
 static uint32_t sym(const wq_program_t *p, const char *name, uint32_t def)
 {
     uint32_t v;
@@ -135,14 +141,17 @@ int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
     r->cycles = wq_drv_now(d) - t0;
     r->recenters = d->recenters - rc0;
     for (unsigned i = 0; i < p->nexpects; i++) {
-        uint32_t v = 0;
-        int e = wq_drv_read(d, p->expects[i].addr, &v, 1);
+        uint32_t v, want;
+        int ok = wq_expect_eval(&p->expects[i], drv_read32, d, &v, &want);
         r->expects++;
-        if (e || v != p->expects[i].value) {
+        if (ok != 1) {
             r->expects_failed++;
-            if (log)
-                fprintf(log, "%s:%d: expect [0x%08x] == 0x%08x, got 0x%08x\n", p->file,
-                        p->expects[i].line, p->expects[i].addr, p->expects[i].value, v);
+            if (log) {
+                char t[160];
+                wq_expect_describe(&p->expects[i], v, want, t, sizeof t);
+                fprintf(log, "%s:%d: expect failed: %s%s\n", p->file, p->expects[i].line, t,
+                        ok < 0 ? " (device read failed)" : "");
+            }
         }
     }
     if (!rc && expect_full && r->fails == 0) rc = WQ_E_STATE;  /* it should have */

@@ -149,19 +149,9 @@ static int dir_equ(wq_as_t *as)
     return as->pass == 1 ? wq__sym_def(as, name, w, -1) : 0;
 }
 
-static int dir_expect(wq_as_t *as)
+static int add_expect(wq_as_t *as, wq_expect_t e)
 {
-    uint64_t a, v;
-    uint32_t addr, val;
     wq_program_t *p = as->p;
-    if (wq__expr(as, &a) || wq__fit(as, a, 0, UINT32_MAX, "address", &addr) ||
-        wq__expect(as, ',') || wq__expr(as, &v) || wq__fit32(as, v, "value", &val) ||
-        wq__end(as))
-        return -1;
-    if (as->pass == 1)
-        return 0;
-    if (addr & 3u)
-        return wq__err(as, "'.expect' address 0x%08x is not word-aligned", addr);
     if (p->nexpects == as->expcap) {
         unsigned nc = as->expcap ? as->expcap * 2 : 16;
         wq_expect_t *ne = realloc(p->expects, nc * sizeof *ne);
@@ -170,8 +160,48 @@ static int dir_expect(wq_as_t *as)
         p->expects = ne;
         as->expcap = nc;
     }
-    p->expects[p->nexpects++] = (wq_expect_t){addr, val, as->line};
+    e.line = as->line;
+    p->expects[p->nexpects++] = e;
     return 0;
+}
+
+static int dir_expect(wq_as_t *as)
+{
+    uint64_t a, v;
+    uint32_t addr, val;
+    if (wq__expr(as, &a) || wq__fit(as, a, 0, UINT32_MAX, "address", &addr) ||
+        wq__expect(as, ',') || wq__expr(as, &v) || wq__fit32(as, v, "value", &val) ||
+        wq__end(as))
+        return -1;
+    if (as->pass == 1)
+        return 0;
+    if (addr & 3u)
+        return wq__err(as, "'.expect' address 0x%08x is not word-aligned", addr);
+    return add_expect(as, (wq_expect_t){.addr = addr, .value = val});
+}
+
+/* .expect_sum ADDR, BASE, STRIDE, COUNT (wq_expect_t) */
+static int dir_expect_sum(wq_as_t *as)
+{
+    uint64_t a, b, st, n;
+    uint32_t addr, base, stride, count;
+    if (wq__expr(as, &a) || wq__fit(as, a, 0, UINT32_MAX, "address", &addr) ||
+        wq__expect(as, ',') || wq__expr(as, &b) ||
+        wq__fit(as, b, 0, UINT32_MAX, "base address", &base) || wq__expect(as, ',') ||
+        wq__expr(as, &st) || wq__fit(as, st, 0, UINT32_MAX, "stride", &stride) ||
+        wq__expect(as, ',') || wq__expr(as, &n) ||
+        wq__fit(as, n, 1, WQ_EXPECT_MAX_SUM, "'.expect_sum' word count", &count) ||
+        wq__end(as))
+        return -1;
+    if (as->pass == 1)
+        return 0;
+    if ((addr | base | stride) & 3u)
+        return wq__err(as, "'.expect_sum' address, base and stride must be multiples of 4");
+    if ((uint64_t)base + (uint64_t)stride * (count - 1) > UINT32_MAX - 3u)
+        return wq__err(as, "'.expect_sum' range 0x%08x + %u x %u runs past 4 GiB", base,
+                       count, stride);
+    return add_expect(as, (wq_expect_t){.addr = addr, .base = base, .stride = stride,
+                                        .count = count, .is_sum = 1});
 }
 
 static int dir_dump(wq_as_t *as)
@@ -215,7 +245,8 @@ static const struct {
     {".code", dir_code, 1},   {".text", NULL, 1},         {".data", dir_data, 1},
     {".align", dir_align, 1}, {".word", dir_word, 0},     {".dword", dir_dword, 0},
     {".zero", dir_zero, 0},   {".fill", dir_fill, 0},     {".equ", dir_equ, 0},
-    {".expect", dir_expect, 0}, {".dump", dir_dump, 0},
+    {".expect", dir_expect, 0}, {".expect_sum", dir_expect_sum, 0},
+    {".dump", dir_dump, 0},
 };
 
 int wq__moves_position(const char *name)

@@ -64,12 +64,15 @@ int wq_gen_run_prog(const char *text, unsigned lanes, wq_gen_result_t *r)
     unsigned want = wq_gen_expected_trap(text);
     uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned i = 0; i < p.nexpects; i++) {
-        uint32_t v = wq_mem_read32(ctx->mem, p.expects[i].addr);
+        uint32_t v, want_v;
+        int ok = wq_expect_eval(&p.expects[i], wq_mem_read32_fn, ctx->mem, &v, &want_v);
         h = fnv(fnv(h, p.expects[i].addr), v);
-        if (v != p.expects[i].value) {
-            if (!r->bad_expects)
-                snprintf(r->msg, sizeof r->msg, "line %d: [0x%08x] = 0x%08x, expected 0x%08x",
-                         p.expects[i].line, p.expects[i].addr, v, p.expects[i].value);
+        if (ok != 1) {
+            if (!r->bad_expects) {
+                char d[160];
+                wq_expect_describe(&p.expects[i], v, want_v, d, sizeof d);
+                snprintf(r->msg, sizeof r->msg, "line %d: %s", p.expects[i].line, d);
+            }
             r->bad_expects++;
         }
     }

@@ -649,6 +649,22 @@ static int lock_check(const wq_ctx_t *ctx, const shape_t *s, unsigned g_area, ch
     return 0;
 }
 
+/* the same invariant as checkable lines: they hold under any timing, so a
+ * racy program keeps a strict check where its free-run values
+ * (.expect) can only be informational (docs/verification.md) */
+static void lock_invariants(wq_buf_t *b, const shape_t *s, unsigned g_area, unsigned used)
+{
+    if (!used) return;
+    wq_buf_printf(b, "; lock invariants (any timing): counter = sum of the threads' counts\n");
+    for (unsigned i = 0; i < s->nlaunch; i++) {
+        uint32_t area = AREA_BASE + AREA_STEP * (g_area + i);
+        for (unsigned id = 0; id < NLOCKS; id++)
+            if (used & (1u << id))
+                wq_buf_printf(b, ".expect_sum 0x%x, 0x%x, %u, %u\n", area + OFF_LCNT + 4 * id,
+                              area + OFF_OUT + TH_LCNT + 4 * id, TH_BYTES, s->threads[i]);
+    }
+}
+
 void wq_gen_opts_default(wq_gen_opts_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -732,6 +748,7 @@ int wq_gen_prog(uint64_t seed, const wq_gen_opts_t *opts, char **wqs_text,
     } else if (lock_check(ctx, &s, g.o.area, err, errlen)) {
         rc = WQ_GEN_ERUN;
     } else if (!g.o.no_expects) {
+        lock_invariants(&b, &s, g.o.area, g.locks_made);
         wq_buf_printf(&b, "; final memory of the reference run (LANES %u, %llu ticks)\n",
                       g.o.lanes, (unsigned long long)rr.ticks);
         for (unsigned i = 0; i < p.nlaunch; i++)

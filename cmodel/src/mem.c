@@ -75,6 +75,12 @@ void wq_mem_write32(wq_mem_t *m, uint32_t addr, uint32_t v)
     }
 }
 
+int wq_mem_read32_fn(void *user, uint32_t addr, uint32_t *v)
+{
+    *v = wq_mem_read32((const wq_mem_t *)user, addr);
+    return 0;
+}
+
 uint64_t wq_mem_read64(const wq_mem_t *m, uint32_t addr)
 {
     return (uint64_t)wq_mem_read32(m, addr) |

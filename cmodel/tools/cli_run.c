@@ -121,10 +121,11 @@ static int check_expects(const wq_ctx_t *ctx, const wq_program_t *p)
     unsigned bad = 0;
     for (unsigned i = 0; i < p->nexpects; i++) {
         const wq_expect_t *e = &p->expects[i];
-        uint32_t v = wq_mem_read32(ctx->mem, e->addr);
-        if (v != e->value) {
-            printf("%s:%d: expect failed: [0x%08x] = 0x%08x, expected 0x%08x\n", p->file,
-                   e->line, e->addr, v, e->value);
+        uint32_t v, want;
+        if (wq_expect_eval(e, wq_mem_read32_fn, ctx->mem, &v, &want) != 1) {
+            char d[160];
+            wq_expect_describe(e, v, want, d, sizeof d);
+            printf("%s:%d: expect failed: %s\n", p->file, e->line, d);
             bad++;
         }
     }

@@ -47,9 +47,12 @@ run() {   # BIN PROGRAM SEED [TB_ARGS...]
         fail "top: $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 ${*:4} --wave build/top.fst)"
     fi
     grep -q '^mismatches: 0$' "$log" || fail "top: $2 seed $3: no 'mismatches: 0' (log: $log)"
+    # .expect_sum invariants (racy programs' locks) held on the RTL's memory
+    local inv; inv=$(sed -n 's|^invariants: \([0-9]*\)/.*|\1|p' "$log")
+    ninv=$((ninv + ${inv:-0}))
 }
 
-total=0
+total=0 ninv=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
 IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1}"
@@ -106,4 +109,5 @@ for cfg in "${cfgs[@]}"; do
     done
     echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la}: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
 done
-echo "rtl_test: top $total lockstep runs ok"
+echo "rtl_test: top $total lockstep runs ok, $ninv lock invariants (.expect_sum) held on the RTL"
+[ "$ninv" -gt 0 ] || [ -n "${RTL_TEST_TOP_CFGS:-}" ] || fail "top: no .expect_sum invariant was checked (racy generated seeds 2/4/6 carry lock invariants)"

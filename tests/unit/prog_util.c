@@ -51,9 +51,11 @@ void tp_expects(const tprog_t *t)
                  t->res.reason, t->res.unit, t->res.code, wq_trap_name(t->res.code));
     for (unsigned i = 0; i < t->prog.nexpects; i++) {
         const wq_expect_t *e = &t->prog.expects[i];
-        uint32_t v = tp_word(t, e->addr);
-        cr_assert_eq(v, e->value, "line %d: [0x%08x] = 0x%x, expected 0x%x", e->line,
-                     e->addr, v, e->value);
+        uint32_t v, want;
+        char d[160];
+        int ok = wq_expect_eval(e, wq_mem_read32_fn, t->ctx->mem, &v, &want);
+        wq_expect_describe(e, v, want, d, sizeof d);
+        cr_assert_eq(ok, 1, "line %d: %s", e->line, d);
     }
 }
 

@@ -195,6 +195,7 @@ Test(asm, data_placement)
     cr_assert_eq(insn_at(&p, 1).imm, 0x4008);
     cr_assert_eq(p.nexpects, 1);
     cr_assert_eq(p.expects[0].line, 22);
+    cr_assert_not(p.expects[0].is_sum);
     cr_assert_eq(p.dumps[0].addr, 0x2000);
     cr_assert_eq(p.dumps[0].words, 4);
     cr_assert_null(p.dumps[0].name);
@@ -386,11 +387,57 @@ static const struct { const char *src, *want; } bad[] = {
     {".data\n", "k.wqs:1: '.data' without an address needs an earlier '.data ADDR'"},
     {".data 0xFFFFFFFC\n.word 1, 2\n", "k.wqs:2: data past the end of the address space"},
     {".expect 0x2002, 1\n", "k.wqs:1: '.expect' address 0x00002002 is not word-aligned"},
+    {".expect_sum 0x2000, 0x3002, 4, 2\n",
+     "k.wqs:1: '.expect_sum' address, base and stride must be multiples of 4"},
+    {".expect_sum 0x2000, 0x3000, 4, 0\n", "k.wqs:1: '.expect_sum' word count out of range (1..65536): 0"},
+    {".expect_sum 0x2000, 0xFFFFFF00, 256, 2\n",
+     "k.wqs:1: '.expect_sum' range 0xffffff00 + 2 x 256 runs past 4 GiB"},
+    {".expect_sum 0x2000, 0x3000, 4\n", "k.wqs:1: expected ','"},
     {"ld r1, r2\n", "k.wqs:1: expected '[', got 'r2'"},
     {"@ nop\n", "k.wqs:1: expected predicate"},
     {"nop\n  3\n", "k.wqs:2: expected mnemonic, got '3'"},
     {"a: b: c: d: e: f: g: h: i: j: k: l: m: n: o: p1x: q: nop\n", "too many labels on one line"},
 };
+
+/* .expect_sum: an invariant over memory, evaluated by wq_expect_eval */
+static int rd_tbl(void *user, uint32_t addr, uint32_t *v)
+{
+    const uint32_t *t = user;        /* words 0x100.. of a tiny memory */
+    if (addr < 0x100 || addr >= 0x140) return -1;
+    *v = t[(addr - 0x100) / 4];
+    return 0;
+}
+
+Test(asm, expect_sum_parses_and_evaluates)
+{
+    wq_program_t p;
+    char err[256] = "";
+    const char *src = "exit\n.expect_sum 0x100, 0x110, 8, 3\n.expect 0x104, 7\n";
+    cr_assert_eq(wq_asm(src, strlen(src), "k.wqs", &p, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.nexpects, 2);
+    const wq_expect_t *e = &p.expects[0];
+    cr_assert(e->is_sum);
+    cr_assert_eq(e->addr, 0x100); cr_assert_eq(e->base, 0x110);
+    cr_assert_eq(e->stride, 8); cr_assert_eq(e->count, 3); cr_assert_eq(e->line, 2);
+    uint32_t mem[16] = { 0 }, got, want;
+    mem[4] = 5; mem[6] = 6; mem[8] = 0xFFFFFFFF; mem[5] = 100;   /* 0x114 is not summed */
+    mem[0] = 10;                              /* 5 + 6 + 0xFFFFFFFF = 10 mod 2^32 */
+    cr_assert_eq(wq_expect_eval(e, rd_tbl, mem, &got, &want), 1);
+    cr_assert_eq(want, 10u);
+    mem[0] = 11;
+    cr_assert_eq(wq_expect_eval(e, rd_tbl, mem, &got, &want), 0);
+    cr_assert_eq(got, 11u);
+    char d[160];
+    wq_expect_describe(e, got, want, d, sizeof d);
+    cr_assert_str_eq(d, "[0x00000100] = 0x0000000b, expected the sum 0x0000000a of 3 words"
+                        " at 0x00000110 stride 8");
+    mem[1] = 7;
+    cr_assert_eq(wq_expect_eval(&p.expects[1], rd_tbl, mem, &got, &want), 1);
+    wq_program_t q = p;
+    q.expects[0].count = 100;                 /* reads past the tiny memory */
+    cr_assert_eq(wq_expect_eval(&q.expects[0], rd_tbl, mem, &got, &want), -1);
+    wq_program_free(&p);
+}
 
 Test(asm, error_messages)
 {

@@ -2,6 +2,7 @@
  * on the model at every LANES, the trap scenarios trap as named, and the
  * checks they carry do fail when the result is wrong. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "wq/gen.h"
@@ -86,6 +87,52 @@ Test(gen, a_wrong_result_fails_the_program_check)
     cr_assert_eq(wq_gen_run_prog(t, 32, &r), WQ_GEN_OK);
     cr_assert(!r.ok);
     cr_assert_eq(r.bad_expects, 1u);
+    free(t);
+}
+
+/* a program with locks carries one .expect_sum per lock and launch (the
+ * lock invariant, timing-independent); a broken invariant fails the check */
+Test(gen, lock_invariants_are_emitted_and_checked)
+{
+    uint64_t s;
+    char *t = NULL, *e = NULL;
+    for (s = 1; s <= 40 && !e; s++) {
+        free(t);
+        t = prog(s, 0);
+        e = strstr(t, "\n.expect_sum ");
+    }
+    cr_assert_not_null(e, "no generated program with a lock in seeds 1..40");
+    wq_gen_result_t r;
+    cr_assert_eq(wq_gen_run_prog(t, 32, &r), WQ_GEN_OK);
+    cr_assert(r.ok, "seed %llu: %s", (unsigned long long)(s - 1), r.msg);
+    /* make every invariant "counter = 2 x counter" (base = the counter,
+     * stride 0, two words): false for every lock a thread entered */
+    size_t cap = strlen(t) + 1, len = 0;
+    char *m = malloc(cap);
+    unsigned nsum = 0;
+    cr_assert_not_null(m);
+    for (const char *l = t; *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t ll = nl ? (size_t)(nl - l) + 1 : strlen(l);
+        unsigned dst;
+        if (sscanf(l, ".expect_sum 0x%x,", &dst) == 1) {
+            int k = snprintf(m + len, cap - len, ".expect_sum 0x%x, 0x%x, 0, 2\n", dst, dst);
+            cr_assert(k > 0 && (size_t)k <= ll);     /* never longer than the line */
+            len += (size_t)k;
+            nsum++;
+        } else {
+            memcpy(m + len, l, ll);
+            len += ll;
+        }
+        l += ll;
+    }
+    m[len] = 0;
+    cr_assert_eq(wq_gen_run_prog(m, 32, &r), WQ_GEN_OK);
+    cr_assert(!r.ok);
+    cr_assert(r.bad_expects >= 1 && r.bad_expects <= nsum, "%u of %u: %s", r.bad_expects,
+              nsum, r.msg);
+    cr_assert(strstr(r.msg, "expected the sum"), "%s", r.msg);
+    free(m);
     free(t);
 }
 

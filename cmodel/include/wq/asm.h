@@ -23,10 +23,30 @@ typedef struct wq_sym {
     int      line;
 } wq_sym_t;
 
-typedef struct wq_expect {         /* .expect ADDR, VALUE */
-    uint32_t addr, value;
+/* .expect ADDR, VALUE: the word at ADDR equals VALUE after the run.
+ * .expect_sum ADDR, BASE, STRIDE, COUNT: the word at ADDR equals the sum
+ * (mod 2^32) of the COUNT words at BASE, BASE+STRIDE, ...  A sum states an
+ * invariant that holds under any timing (a lock's counter against the
+ * threads' own counts), so runners that make .expect informational for
+ * racy programs (--expects-info) still enforce it. */
+typedef struct wq_expect {
+    uint32_t addr, value;          /* value: .expect only */
+    uint32_t base, stride, count;  /* .expect_sum only */
+    int      is_sum;
     int      line;
 } wq_expect_t;
+
+#define WQ_EXPECT_MAX_SUM 65536u   /* words one .expect_sum may add */
+
+/* Reads the 32-bit word at addr into *v; 0 ok, nonzero failed. */
+typedef int (*wq_read32_fn)(void *user, uint32_t addr, uint32_t *v);
+/* Evaluates e on a memory seen through rd: *got is the word at e->addr,
+ * *want what it must be.  Returns 1 holds, 0 does not, -1 a read failed. */
+int  wq_expect_eval(const wq_expect_t *e, wq_read32_fn rd, void *user, uint32_t *got,
+                    uint32_t *want);
+/* "[0x...] = 0x..., expected 0x..." plus, for a sum, what was summed */
+void wq_expect_describe(const wq_expect_t *e, uint32_t got, uint32_t want, char *buf,
+                        size_t len);
 
 typedef struct wq_dump {           /* .dump ADDR, WORDS [, name] */
     uint32_t addr, words;

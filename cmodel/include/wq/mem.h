@@ -14,6 +14,8 @@ void      wq_mem_clear(wq_mem_t *m);
 uint32_t  wq_mem_read32(const wq_mem_t *m, uint32_t addr);
 void      wq_mem_write32(wq_mem_t *m, uint32_t addr, uint32_t v);
 uint64_t  wq_mem_read64(const wq_mem_t *m, uint32_t addr);
+/* wq_read32_fn (asm.h) over a wq_mem_t: user is the memory; never fails */
+int       wq_mem_read32_fn(void *user, uint32_t addr, uint32_t *v);
 void      wq_mem_write64(wq_mem_t *m, uint32_t addr, uint64_t v);
 /* byte strobes: bit i of strobe writes byte i of v */
 void      wq_mem_write_strobe(wq_mem_t *m, uint32_t addr, uint32_t v, unsigned strobe);

@@ -557,13 +557,15 @@ int Bench::run_program(const char *path)
     checkpoint();
     compare_memory();
     if (!fatal)
-        for (unsigned i = 0; i < p.nexpects; i++)
-            if (wq_mem_read32(ctx->mem, p.expects[i].addr) != p.expects[i].value) {
-                char b[160];
-                snprintf(b, sizeof b, ".expect line %d: [0x%08x] = 0x%x, want 0x%x", p.expects[i].line,
-                         p.expects[i].addr, wq_mem_read32(ctx->mem, p.expects[i].addr), p.expects[i].value);
+        for (unsigned i = 0; i < p.nexpects; i++) {
+            uint32_t v, want;
+            if (wq_expect_eval(&p.expects[i], wq_mem_read32_fn, ctx->mem, &v, &want) != 1) {
+                char d[160], b[200];
+                wq_expect_describe(&p.expects[i], v, want, d, sizeof d);
+                snprintf(b, sizeof b, ".expect line %d: %s", p.expects[i].line, d);
                 fail(b);
             }
+        }
     printf("program %s: ok, %" PRIu64 " cycles, %" PRIu64 " warp instructions\n", path,
            cycle - start, (uint64_t)ctx->st.warp_instrs);
     wq_free(ctx);
