@@ -90,10 +90,10 @@ module wq_host_if #(
 		input	wire		i_engine_idle,
 		input	wire		i_can_launch,
 		output	reg		o_launch_valid,
-		output	reg	[31:0]	o_launch_addr,
+		output	wire	[31:0]	o_launch_addr,
 		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
-		output	reg	[31:0]	o_launch_ncta,
-		output	reg	[10:0]	o_launch_cta_threads,
+		output	wire	[31:0]	o_launch_ncta,
+		output	wire	[10:0]	o_launch_cta_threads,
 		// interrupt pulses
 		output	reg		o_irq_chan_error,
 		output	reg		o_irq_non_stall
@@ -122,7 +122,6 @@ module wq_host_if #(
 	reg		ctrl_en		[0:CHANNELS-1];
 	reg	[3:0]	chan_state	[0:CHANNELS-1];
 	reg	[7:0]	err		[0:CHANNELS-1];
-	reg	[31:0]	acq_retry	[0:CHANNELS-1];
 	reg		in_seg		[0:CHANNELS-1];
 	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
@@ -135,9 +134,21 @@ module wq_host_if #(
 	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
 	reg	[1:0]	wait_method	[0:CHANNELS-1];
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
-	// cycles since the last acquire attempt, counted from the cycle the
-	// attempt's grant began (the model's ticks - acq_last), saturating
-	reg	[31:0]	acq_since	[0:CHANNELS-1];
+	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
+	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
+	// began, a stamp of the free-running cycle counter `now`) are channel
+	// RAM words, and the rule is evaluated exactly once per grant of a
+	// waiting channel (H_DUEA/H_DUEB, one subtractor pair for all
+	// channels).  What stays per channel is narrow: acq_wr counts the
+	// wraps of `now` since the stamp (saturating at 3: two or more mean
+	// more than 2^32 cycles, always due, as the model's 64-bit ticks), and
+	// acq_rh, a countdown hint for the lock request only: 0 means "a
+	// retry may be due, ask".  A hint that is too early costs a tick that
+	// does nothing (WQ_STEP_WAIT, as the model replays it); it is never
+	// late by more than the evaluation's few cycles.
+	localparam	RHW = 6;
+	reg	[1:0]		acq_wr	[0:CHANNELS-1];
+	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
 
 	// The channel RAM: the 32-bit fields only a step of that channel or a
 	// CSR access needs, one word per field per channel (address {field,
@@ -157,8 +168,10 @@ module wq_host_if #(
 				F_WDATA = 4'd9,		// wait_data
 				F_ATT   = 4'd10,	// acq_attempts
 				F_LDESC = 4'd11,	// launch_desc
-				F_PUT   = 4'd12;	// gp_put (gp_ne says
+				F_PUT   = 4'd12,	// gp_put (gp_ne says
 							// whether it is GP_GET)
+				F_RETRY = 4'd13,	// acq_retry
+				F_STAMP = 4'd14;	// acq_last (a `now` stamp)
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
@@ -181,7 +194,8 @@ module wq_host_if #(
 	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	wire	[31:0]	cm_rd = !cm_dq ? cm_q
-			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT : 32'h0;
+			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (cm_fq == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
@@ -200,18 +214,14 @@ module wq_host_if #(
 			|| (st == `WQ_CH_LAUNCH_WAIT);
 	endfunction
 
-	reg	[CHANNELS-1:0]	has_work, due;
+	reg	[CHANNELS-1:0]	has_work;
 	integer	hc;
 	always @(*)
 	for (hc = 0; hc < CHANNELS; hc = hc + 1)
-	begin
 		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
 			&& (chan_state[hc] != `WQ_CH_ERROR)
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
-		due[hc] = !(chan_state[hc] == `WQ_CH_ACQ_WAIT
-				&& acq_since[hc] < acq_retry[hc]);
-	end
 
 	// the next channel after `from`, round-robin, that has work
 	function [CW:0] next_work;	// {found, channel}
@@ -270,50 +280,55 @@ module wq_host_if #(
 	//
 	// The step sequencer
 	//
-	localparam [4:0]	H_IDLE    = 5'd0,	// no grant; CSR accesses
-				H_DUE     = 5'd1,	// retry rule, then the step
-				H_MEM     = 5'd2,	// a read in flight
-				H_GP1     = 5'd3,	// read GP entry word 1
-				H_GPCHK   = 5'd4,	// check the entry
-				H_HDR     = 5'd5,	// read the next header
-				H_HDRDEC  = 5'd6,	// decode it
-				H_DATA    = 5'd7,	// read a method's data word
-				H_DATAGOT = 5'd8,	// method address advance
-				H_METHOD  = 5'd9,	// wq_host_method
-				H_SEMX    = 5'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
-				H_SEMW    = 5'd11,	// semaphore unit busy
-				H_LAUNCH  = 5'd12,	// LAUNCH: descriptor address
-				H_LREAD   = 5'd13,	// read descriptor words
-				H_LCHK    = 5'd14,	// descriptor checker busy
-				H_ERR     = 5'd15,	// wq_chan_error
-				H_AFTER   = 5'd16,	// after_method: segment end
-				H_LEAVE   = 5'd17,	// wq_host_after_step
-				H_RDW     = 5'd18,	// channel RAM read in flight
-				H_DUE2    = 5'd19,	// a wait resumes (wait_data read)
-				H_GP0     = 5'd20,	// GP entry address (gp_base read)
-				H_SEMX2   = 5'd21,	// SEM_EXECUTE: alignment, WFI
-				H_SL0     = 5'd22,	// semaphore operands: read and
-				H_SL1     = 5'd23,	//   load address, payload lo,
-				H_SL2     = 5'd24,	//   payload hi; acq_attempts;
-				H_SL3     = 5'd25,	//   acq_timeout stays on the
-				H_SL4     = 5'd26,	//   read port for H_SEMW
-				H_SL5     = 5'd27,	//   (start the unit)
-				H_WDW     = 5'd28,	// an acquire wait's wait_data
-				H_LAUNCH2 = 5'd29,	// descriptor address read
-				H_CSR1    = 5'd30,	// CSR: channel RAM read
-				H_CSR2    = 5'd31;	// CSR: answer
+	localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
+				H_DUE     = 6'd1,	// retry rule, then the step
+				H_MEM     = 6'd2,	// a read in flight
+				H_GP1     = 6'd3,	// read GP entry word 1
+				H_GPCHK   = 6'd4,	// check the entry
+				H_HDR     = 6'd5,	// read the next header
+				H_HDRDEC  = 6'd6,	// decode it
+				H_DATA    = 6'd7,	// read a method's data word
+				H_DATAGOT = 6'd8,	// method address advance
+				H_METHOD  = 6'd9,	// wq_host_method
+				H_SEMX    = 6'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
+				H_SEMW    = 6'd11,	// semaphore unit busy
+				H_LAUNCH  = 6'd12,	// LAUNCH: descriptor address
+				H_LREAD   = 6'd13,	// read descriptor words
+				H_LCHK    = 6'd14,	// descriptor checker busy
+				H_ERR     = 6'd15,	// wq_chan_error
+				H_AFTER   = 6'd16,	// after_method: segment end
+				H_LEAVE   = 6'd17,	// wq_host_after_step
+				H_RDW     = 6'd18,	// channel RAM read in flight
+				H_DUE2    = 6'd19,	// a wait resumes (wait_data read)
+				H_GP0     = 6'd20,	// GP entry address (gp_base read)
+				H_SEMX2   = 6'd21,	// SEM_EXECUTE: alignment, WFI
+				H_SL0     = 6'd22,	// semaphore operands: read and
+				H_SL1     = 6'd23,	//   load address, payload lo,
+				H_SL2     = 6'd24,	//   payload hi; acq_attempts;
+				H_SL3     = 6'd25,	//   acq_timeout stays on the
+				H_SL4     = 6'd26,	//   read port for H_SEMW
+				H_SL5     = 6'd27,	//   (start the unit)
+				H_WDW     = 6'd28,	// an acquire wait's wait_data
+				H_LAUNCH2 = 6'd29,	// descriptor address read
+				H_CSR1    = 6'd30,	// CSR: channel RAM read
+				H_CSR2    = 6'd31,	// CSR: answer
+				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
+				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
+				H_DUEB    = 6'd34,	//   acq_last, decide
+				H_STAMP   = 6'd35;	// CSR: answer
 
-	reg	[4:0]	hs, mem_ret, rd_ret;
+	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
-	reg		sc_due;
 	reg	[`WQ_STEP_W-1:0]	res;
-	reg	[31:0]	stepc;		// cycles since the grant began, plus one
+	reg	[31:0]	now;		// free-running cycle counter
+	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
+	reg		gwrap;		// `now` wrapped since g_t
+	wire		now_wrap = (now == 32'hffffffff);
 	reg	[31:0]	w0_q, rdata_q;
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	reg	[31:0]	mdata;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
 	reg	[7:0]	err_code_q;
-	reg	[31:0]	err_info_q;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
@@ -434,6 +449,7 @@ module wq_host_if #(
 	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
 	`WQ_CHCSR_REF:		csr_fld = F_REF;
 	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
+	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
 	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
 	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
 	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
@@ -456,13 +472,13 @@ module wq_host_if #(
 			`WQ_CHCSR_GPFIFO_LOG2,
 			`WQ_CHCSR_REF,
 			`WQ_CHCSR_ACQ_TIMEOUT,
+			`WQ_CHCSR_ACQ_RETRY,
 			`WQ_CHCSR_ERR_INFO,
 			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
 			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
 			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
 			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
 						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
-			`WQ_CHCSR_ACQ_RETRY:	csr_rd = acq_retry[cc];
 			default:		csr_bad = 1'b1;
 			endcase
 		else
@@ -505,7 +521,7 @@ module wq_host_if #(
 
 	task ram_rd;		// read a field of the step's channel, then ret
 		input	[3:0]	f;
-		input	[4:0]	ret;
+		input	[5:0]	ret;
 		begin
 			cm_ra  <= {f, sc};
 			rd_ret <= ret;
@@ -548,19 +564,23 @@ module wq_host_if #(
 		end
 	endtask
 
+	// ERR_INFO is written here, so H_ERR finds it in cm_wd (its record)
+	// and writes nothing: a register and a write source fewer.  (An
+	// acquire timeout drops its acq_attempts write for it: a channel in
+	// ERROR never reads acq_attempts again before CTRL.RESET clears it.)
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
 			err_code_q <= code;
-			err_info_q <= info;
+			ram_wr(F_EINFO, sc, info);
 			hs         <= H_ERR;
 		end
 	endtask
 
 	task mem_read;		// one host read; the word lands in rdata_q
 		input	[31:0]	addr;
-		input	[4:0]	ret;
+		input	[5:0]	ret;
 		begin
 			h_mem_valid <= 1'b1;
 			h_mem_addr  <= addr;
@@ -578,6 +598,18 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
 	// the GP entry (w0_q, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
+	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
+	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
+	// `now` between the two (acq_wr counts them up to now, gwrap those
+	// since g_t); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	wire	[32:0]	dq_d   = {1'b0, g_t} - {1'b0, cm_rd};
+	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
+	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
+				|| (dq_w == 2'd1 && !dq_d[32]);
+	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
+	// the cycles left, less one)
+	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
+	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
 	wire	[31:0]	slice_dec = (res == `WQ_STEP_DONE && slice_left != 32'h0)
 				? slice_left - 32'h1 : slice_left;
@@ -615,7 +647,7 @@ module wq_host_if #(
 	wire	[CW:0]	nx_cand  = next_work(cand, has_work);
 	wire	[3:0]	cand_st  = chan_state[cand];
 	wire	cand_go  = !has_work[cur_ch]
-			|| (cand_st == `WQ_CH_ACQ_WAIT ? due[cand]
+			|| (cand_st == `WQ_CH_ACQ_WAIT ? (acq_rh[cand] == 0)
 			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
 			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
 			: 1'b1);
@@ -638,7 +670,8 @@ module wq_host_if #(
 			ctrl_en[ri]      <= 1'b0;
 			chan_state[ri]   <= `WQ_CH_DISABLED;
 			err[ri]          <= 8'h0;
-			acq_retry[ri]    <= `WQ_CSRVAL_ACQ_RETRY_DEFAULT;
+			acq_wr[ri]       <= 2'd0;
+			acq_rh[ri]       <= 0;
 			in_seg[ri]       <= 1'b0;
 			seg_addr[ri]     <= 0;
 			seg_rem[ri]      <= 0;
@@ -650,6 +683,7 @@ module wq_host_if #(
 			wait_method[ri]  <= 0;
 		end
 		cm_dflt      <= {(1<<AW){1'b1}};
+		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
@@ -682,7 +716,16 @@ module wq_host_if #(
 		o_irq_non_stall  <= 1'b0;
 		sem_start        <= 1'b0;
 		lc_start         <= 1'b0;
-		stepc            <= stepc + 32'h1;
+		now              <= now + 32'h1;
+		gwrap            <= gwrap || now_wrap;
+		// the retry clocks: wraps since the stamp, and the hints run down
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			if (now_wrap && acq_wr[ri] != 2'd3)
+				acq_wr[ri] <= acq_wr[ri] + 2'd1;
+			if (acq_rh[ri] != 0)
+				acq_rh[ri] <= acq_rh[ri] - 1'b1;
+		end
 		// the channel RAM write of the last cycle lands now: its word
 		// is no longer at the reset value (a ram_clr below wins)
 		cm_we            <= 1'b0;
@@ -698,15 +741,14 @@ module wq_host_if #(
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				stepc    <= 32'h2;
+				g_t      <= now;
+				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					sc_due <= due[cur_ch];
 					cm_ra  <= {F_PUT, cur_ch};
-					rd_ret <= H_DUE;
-					hs     <= H_RDW;
+					hs     <= H_GNT1;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
@@ -715,10 +757,8 @@ module wq_host_if #(
 					cur_ch     <= nx_cur[CW-1:0];
 					slice_left <= host_slice;
 					sc         <= nx_cur[CW-1:0];
-					sc_due     <= due[nx_cur[CW-1:0]];
 					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
-					rd_ret     <= H_DUE;
-					hs         <= H_RDW;
+					hs         <= H_GNT1;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -766,7 +806,11 @@ module wq_host_if #(
 					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
 							: {1'b0, i_csr_wdata[4:0]};
 				end
-				`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
+				`WQ_CHCSR_ACQ_RETRY: begin
+					// the hint is stale: ask, the rule decides
+					ram_wr(F_RETRY, cc, i_csr_wdata);
+					acq_rh[cc] <= 0;
+				end
 				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
 				`WQ_CHCSR_GP_PUT:
 				if (chan_state[cc] != `WQ_CH_ERROR)
@@ -859,18 +903,18 @@ module wq_host_if #(
 		// wq_host_due, then wq_step_channel's dispatch on the state
 		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
 		// advance of the step)
+		H_GNT1: begin
+			cm_ra <= {F_RETRY, sc};		// on cm_rd in H_DUEA
+			hs    <= H_DUE;
+		end
+
 		H_DUE: begin
 		put_q <= cm_rd;
-		if (!sc_due)
-		begin
-			// the retry is not due: this tick does nothing more
-			o_step_res   <= `WQ_STEP_WAIT;
-			o_step_valid <= 1'b1;
-			hs           <= H_IDLE;
-		end else
 		case (s_state)
-		`WQ_CH_ACQ_WAIT:
-			ram_rd(F_WDATA, H_DUE2);
+		`WQ_CH_ACQ_WAIT: begin
+			cm_ra <= {F_STAMP, sc};		// on cm_rd in H_DUEB
+			hs    <= H_DUEA;
+		end
 		`WQ_CH_WFI_WAIT:
 		if (!i_engine_idle)
 		begin
@@ -909,6 +953,27 @@ module wq_host_if #(
 			hs  <= H_LEAVE;
 		end
 		endcase
+		end
+
+		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
+		H_DUEA: begin
+			att_q <= cm_rd;
+			hs    <= H_DUEB;
+		end
+
+		// ... and acq_last on cm_rd: due when ticks - acq_last >=
+		// ACQ_RETRY (dq_due)
+		H_DUEB:
+		if (dq_due)
+			ram_rd(F_WDATA, H_DUE2);
+		else begin
+			// the retry is not due: this tick does nothing more; ask
+			// again when it will be
+			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
+					: dq_rem[RHW-1:0];
+			o_step_res   <= `WQ_STEP_WAIT;
+			o_step_valid <= 1'b1;
+			hs           <= H_IDLE;
 		end
 
 		// a wait resumes, wait_data on cm_rd: the acquire retry, or
@@ -1202,18 +1267,28 @@ module wq_host_if #(
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
 					// wait_data in the next cycle (one RAM write
-					// a cycle)
+					// a cycle), then the stamp
 					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
 					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
 					wait_method[sc] <= WM_SEM;
 					hs              <= H_WDW;
-				end
+				end else
+					hs              <= H_STAMP;
 			end
 		end
 
 		H_WDW: begin
 			ram_wr(F_WDATA, sc, sem_word);
-			hs <= H_AFTER;
+			hs <= H_STAMP;
+		end
+
+		// a failed attempt: acq_last = the grant's tick; the hint says
+		// ask at once (the rule then sets it from ACQ_RETRY)
+		H_STAMP: begin
+			ram_wr(F_STAMP, sc, g_t);
+			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
+			acq_rh[sc] <= 0;
+			hs         <= H_AFTER;
 		end
 
 		////////////////////////////////////////////////////////////////
@@ -1247,9 +1322,6 @@ module wq_host_if #(
 				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 			else begin
 				o_launch_valid       <= 1'b1;
-				o_launch_addr        <= cm_rd;
-				o_launch_ncta        <= lc_ncta;
-				o_launch_cta_threads <= lc_threads;
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
 				hs  <= H_AFTER;
@@ -1261,10 +1333,10 @@ module wq_host_if #(
 		H_ERR: begin
 			chan_state[sc]   <= `WQ_CH_ERROR;
 			err[sc]          <= err_code_q;
-			ram_wr(F_EINFO, sc, err_info_q);
 			o_irq_chan_error <= 1'b1;
+			// ERR_INFO: raise wrote it, it is still in cm_wd
 			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_code_q},
-				{32'h0, err_info_q}, 64'h0);
+				{32'h0, cm_wd}, 64'h0);
 			res <= `WQ_STEP_ERROR;
 			hs  <= H_LEAVE;
 		end
@@ -1320,26 +1392,11 @@ module wq_host_if #(
 			if ({1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
 
-	// ---- acquire retry clocks ---------------------------------------------------
-	// An attempt sets its channel's count so that it reads, at any later
-	// grant, the cycles since the attempt's own grant began: the model's
-	// ticks - acq_last with ticks = the cycle a grant begins.
-	wire	attempt = (hs == H_SEMW) && sem_done && !sem_bad_op && !sem_bad_red
-			&& sem_op != `WQ_SEMOP_RELEASE && sem_op != `WQ_SEMOP_REDUCTION;
-	integer	ai;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		for (ai = 0; ai < CHANNELS; ai = ai + 1)
-			acq_since[ai] <= 32'h0;
-	end else begin
-		for (ai = 0; ai < CHANNELS; ai = ai + 1)
-			if (attempt && sc == ai[CW-1:0])
-				acq_since[ai] <= stepc;
-			else if (acq_since[ai] != 32'hffffffff)
-				acq_since[ai] <= acq_since[ai] + 32'h1;
-	end
-
+	// the launch: the address is still on cm_rd (launch_desc), the
+	// products stay put in the checker until its next start
+	assign	o_launch_addr        = cm_rd;
+	assign	o_launch_ncta        = lc_ncta;
+	assign	o_launch_cta_threads = lc_threads;
 
 	// verilator lint_off UNUSEDSIGNAL
 	wire	unused = &{1'b0, lc_busy, sem_busy, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
@@ -1453,6 +1510,9 @@ module wq_host_if #(
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == H_AFTER);
+		// the retry rule is evaluated only for a channel in ACQ_WAIT
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(s_state == `WQ_CH_ACQ_WAIT);
 		// the slice never exceeds the configured one, unless the
 		// slice register itself was rewritten
 		if (o_ev_req)
