@@ -360,6 +360,9 @@ module wq_host_if #(
 			|| (x_op == `WQ_SEMOP_REDUCTION);
 
 	// ---- the semaphore unit ---------------------------------------------
+	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
+	// read for an acquire (o_mv), the payload for RELEASE, the value
+	// written for REDUCTION; so o_mv needs no path of its own here.
 	// Its operands come straight off the channel RAM's read port, a word
 	// per cycle in H_SL2..H_SL4 (address, payload lo, payload hi); its
 	// latched address and masked payload feed the records.
@@ -1244,7 +1247,7 @@ module wq_host_if #(
 			else if (sem_op == `WQ_SEMOP_RELEASE)
 			begin
 				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_pay);
+					sem_pay, sem_result);
 				if (sem_endwait)
 					end_wait;
 			end else if (sem_op == `WQ_SEMOP_REDUCTION)
@@ -1255,11 +1258,11 @@ module wq_host_if #(
 				// acquire_try passed
 				end_wait;
 				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_mv);
+					sem_pay, sem_result);
 			end else begin
 				ram_wr(F_ATT, sc, att_q + 32'h1);
 				emit(`WQ_EV_ACQ_FAIL, sc, att_q[15:0] + 16'h1, s_get,
-					sem_addr, sem_pay, sem_mv);
+					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
 				if (att_q + 32'h1 > cm_rd)
 					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
@@ -1399,7 +1402,7 @@ module wq_host_if #(
 	assign	o_launch_cta_threads = lc_threads;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, sem_busy, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
+	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL

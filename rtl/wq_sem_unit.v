@@ -137,7 +137,11 @@ module wq_sem_unit (
 	assign	o_mem_wdata = hi ? res[63:32] : res[31:0];
 
 	// ---- the arithmetic of sem.c, a word at a time -----------------------
-	wire	[31:0]	wa = hi ? mv[63:32]  : mv[31:0];	// memory word
+	// The memory word comes from res, which holds the value read until the
+	// reduction pass overwrites it a word at a time, each word after its
+	// own use (the FORMAL section asserts res == mv up to there): mv then
+	// only feeds o_mv, and a build without the event records drops it.
+	wire	[31:0]	wa = hi ? res[63:32] : res[31:0];	// memory word
 	wire	[31:0]	wb = hi ? pay[63:32] : pay[31:0];	// payload word
 	wire		last = !is64 || hi;	// the width's top word
 
