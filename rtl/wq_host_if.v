@@ -84,7 +84,7 @@ module wq_host_if #(
 		input	wire	[11:0]	i_csr_addr,
 		input	wire	[31:0]	i_csr_wdata,
 		output	reg		o_csr_ack,
-		output	reg	[31:0]	o_csr_rdata,
+		output	wire	[31:0]	o_csr_rdata,
 		output	reg		o_csr_err,
 		// warp scheduler
 		input	wire		i_engine_idle,
@@ -96,7 +96,10 @@ module wq_host_if #(
 		output	wire	[10:0]	o_launch_cta_threads,
 		// interrupt pulses
 		output	reg		o_irq_chan_error,
-		output	reg		o_irq_non_stall
+		output	reg		o_irq_non_stall,
+		// the free-running cycle count since reset (the retry clock's
+		// `now`): the top's PERF_CYCLES, so one counter serves both
+		output	wire	[31:0]	o_cycles
 	);
 
 	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
@@ -199,7 +202,12 @@ module wq_host_if #(
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
-	reg	[31:0]	host_slice, slice_left;
+	reg	[31:0]	host_slice;
+	// slice_left of the model is host_slice - slice_used: a fresh slice
+	// is a synchronous clear, and the rule needs an incrementer and two
+	// equality compares rather than a decrementer, two zero tests and a
+	// three-way load
+	reg	[31:0]	slice_used;
 	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
 
 	////////////////////////////////////////////////////////////////////////
@@ -614,8 +622,8 @@ module wq_host_if #(
 	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
 	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
-	wire	[31:0]	slice_dec = (res == `WQ_STEP_DONE && slice_left != 32'h0)
-				? slice_left - 32'h1 : slice_left;
+	wire	[31:0]	slice_nx = (res == `WQ_STEP_DONE && slice_used != host_slice)
+				? slice_used + 32'h1 : slice_used;
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
 	reg	[7:0]	why;
@@ -636,7 +644,7 @@ module wq_host_if #(
 			why = `WQ_SW_YIELD;
 		else if (!has_work[sc])
 			why = `WQ_SW_EMPTY;
-		else if (host_slice != 32'h0 && slice_dec == 32'h0)
+		else if (host_slice != 32'h0 && slice_nx == host_slice)
 			why = `WQ_SW_SLICE;
 		else
 			why_v = 1'b0;
@@ -690,7 +698,7 @@ module wq_host_if #(
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
-		slice_left   <= HOST_SLICE_RESET;
+		slice_used   <= 32'h0;
 		perf_methods <= 32'h0;
 		hs           <= H_IDLE;
 		o_ev_req     <= 1'b0;
@@ -758,7 +766,7 @@ module wq_host_if #(
 						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
-					slice_left <= host_slice;
+					slice_used <= 32'h0;
 					sc         <= nx_cur[CW-1:0];
 					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
 					hs         <= H_GNT1;
@@ -786,14 +794,13 @@ module wq_host_if #(
 			hs          <= H_IDLE;
 			o_csr_ack   <= 1'b1;
 			o_csr_err   <= csr_bad;
-			o_csr_rdata <= csr_rd;
 			if (i_csr_we && !csr_bad)
 			begin
 				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
 					// takes effect at once: a fresh slice
 					host_slice <= i_csr_wdata;
-					slice_left <= i_csr_wdata;
+					slice_used <= 32'h0;
 				end else if (csr_is_ch)
 				case (csr_reg)
 				`WQ_CHCSR_GPFIFO_BASE:
@@ -1030,7 +1037,7 @@ module wq_host_if #(
 		H_GPCHK:
 		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, w0_q);
-		else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+		else 		if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 		else if (gp_len == 0)
 		begin
@@ -1362,15 +1369,15 @@ module wq_host_if #(
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
-			slice_left <= slice_dec;
+			slice_used <= slice_nx;
 			if (why_v && nx_sc[CW])
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
-				slice_left <= host_slice;
+				slice_used <= 32'h0;
 			end else if (why_v && why == `WQ_SW_SLICE)
-				slice_left <= host_slice;	// alone: a fresh slice
+				slice_used <= 32'h0;	// alone: a fresh slice
 			yielded      <= 1'b0;
 			o_step_res   <= res;
 			o_step_valid <= 1'b1;
@@ -1397,6 +1404,12 @@ module wq_host_if #(
 
 	// the launch: the address is still on cm_rd (launch_desc), the
 	// products stay put in the checker until its next start
+	// The CSR read data is valid with o_csr_ack, combinational from the
+	// state and the held address (the requester holds them until the ack;
+	// nothing changes in the ack cycle of a read, and a write's data is
+	// not read): no 32-bit answer register
+	assign	o_csr_rdata          = csr_rd;
+	assign	o_cycles             = now;
 	assign	o_launch_addr        = cm_rd;
 	assign	o_launch_ncta        = lc_ncta;
 	assign	o_launch_cta_threads = lc_threads;
