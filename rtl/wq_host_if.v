@@ -74,7 +74,7 @@ module wq_host_if #(
 		output	reg	[7:0]	o_evr_unit,
 		output	reg	[15:0]	o_evr_aux,
 		output	wire	[31:0]	o_evr_pc,
-		output	reg	[31:0]	o_evr_mask,
+		output	wire	[31:0]	o_evr_mask,
 		output	reg	[31:0]	o_evr_a,
 		output	reg	[63:0]	o_evr_b,
 		output	reg	[63:0]	o_evr_c,
@@ -199,6 +199,12 @@ module wq_host_if #(
 	wire	[31:0]	cm_rd = !cm_dq ? cm_q
 			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
 			: (cm_fq == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+
+`ifdef FORMAL
+	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
+	reg	[31:0]	f_evr_a;
+	reg	[63:0]	f_evr_b;
+`endif
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
@@ -497,6 +503,13 @@ module wq_host_if #(
 	end
 
 	// ---- records ---------------------------------------------------------------
+	// A record's mask, a and b are not registered: each is, in the cycle
+	// the record is out, in a register that holds it (the emitting cycle
+	// wrote it, or it was already there), so the port selects it by the
+	// record's kind (below).  emit keeps its full argument list, the
+	// record as the model writes it; under FORMAL the arguments are kept
+	// and the port asserted equal to them.
+	// verilator lint_off UNUSEDSIGNAL
 	task emit;
 		input	[7:0]	kind;
 		input	[CW-1:0]	ch;
@@ -510,12 +523,48 @@ module wq_host_if #(
 			o_evr_kind  <= kind;
 			o_evr_unit  <= {{(8-CW){1'b0}}, ch};
 			o_evr_aux   <= aux;
-			o_evr_mask  <= {16'h0, get};
-			o_evr_a     <= a;
-			o_evr_b     <= b;
 			o_evr_c     <= c;
+`ifdef FORMAL
+			f_evr_get   <= get;
+			f_evr_a     <= a;
+			f_evr_b     <= b;
+`endif
 		end
 	endtask
+	// verilator lint_on UNUSEDSIGNAL
+
+	// the record's fields from where they are held: GP_GET of the record's
+	// channel (written by the emitting cycle when the record changes it),
+	// the method's offset and data, the semaphore unit's latched address
+	// and payload, the launch address on the channel RAM's read port,
+	// the error code in err[] and ERR_INFO in cm_wd (written by the
+	// emitting cycle or by raise), the switch's target in cur_ch
+	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
+	wire	[15:0]		ev_get = gp_get[ev_ch];
+	assign	o_evr_mask = {16'h0, ev_get};
+	always @(*)
+	begin
+		o_evr_a = 32'h0;
+		o_evr_b = 64'h0;
+		case (o_evr_kind)
+		`WQ_EV_GP_GET:		o_evr_a = {16'h0, ev_get};
+		`WQ_EV_METHOD: begin
+			o_evr_a = {18'h0, moff};
+			o_evr_b = {32'h0, mdata};
+		end
+		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL: begin
+			o_evr_a = sem_addr;
+			o_evr_b = sem_pay;
+		end
+		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
+		`WQ_EV_CHAN_ERROR: begin
+			o_evr_a = {24'h0, err[ev_ch]};
+			o_evr_b = {32'h0, cm_wd};
+		end
+		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
+		default: ;
+		endcase
+	end
 
 	// the channel RAM: one write (landing at the next edge) and one read
 	// address (the word is on cm_rd two cycles later) per cycle
@@ -1420,6 +1469,14 @@ module wq_host_if #(
 
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
+	// the record fields the port selects are the ones emit was given
+	always @(*)
+	if (f_past_valid && !i_reset && o_evr_valid)
+	begin
+		assert(o_evr_mask == {16'h0, f_evr_get});
+		assert(o_evr_a == f_evr_a);
+		assert(o_evr_b == f_evr_b);
+	end
 	reg	f_past_valid;
 	initial	f_past_valid = 1'b0;
 	always @(posedge i_clk)
