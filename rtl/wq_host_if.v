@@ -450,10 +450,18 @@ module wq_host_if #(
 	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
 	wire		c_put_ne = ({16'h0, gp_get[cc]} != i_csr_wdata);
 	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
-	// bit at LOG2 or above (a mask, cheaper than a barrel shifter)
-	wire	[31:0]	c_ring_m  = ~(32'hffffffff << gp_lgc[cc][4:0]);
-	wire		c_put_bad = (gp_lgc[cc] < 6'd32)
-				&& ((i_csr_wdata & ~c_ring_m) != 32'h0);
+	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
+	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
+	// mask with a 32-bit AND-reduce (and than a barrel shifter)
+	reg	[31:0]	put_hi;
+	integer		pk;
+	always @(*)
+	begin
+		put_hi[31] = i_csr_wdata[31];
+		for (pk = 30; pk >= 0; pk = pk - 1)
+			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
+	end
+	wire		c_put_bad = !gp_lgc[cc][5] && put_hi[gp_lgc[cc][4:0]];
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
 	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);

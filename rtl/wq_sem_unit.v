@@ -185,8 +185,10 @@ module wq_sem_unit (
 	reg	[31:0]	rw;		// the result word
 	always @(*)
 	case (red)
-	`WQ_SEMRED_IMIN:	rw = lt ? wa : wb;
-	`WQ_SEMRED_IMAX:	rw = lt ? wb : wa;
+	// IMIN keeps the memory word when it is the smaller, IMAX when it is
+	// not: one 32-bit select for both
+	`WQ_SEMRED_IMIN,
+	`WQ_SEMRED_IMAX:	rw = (lt != (red == `WQ_SEMRED_IMAX)) ? wa : wb;
 	`WQ_SEMRED_IXOR:	rw = wa ^ wb;
 	`WQ_SEMRED_IAND:	rw = wa & wb;
 	`WQ_SEMRED_IOR:		rw = wa | wb;
