@@ -359,10 +359,11 @@ module wq_host_if #(
 	reg	[31:0]	put_q;		// GP_PUT of the step's channel
 	wire		nx_ne    = ({16'h0, s_getnx} != put_q);
 
-	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise).
+	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
+	// wait loads wait_data into mdata, so one register serves both).
 	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
 	// (the wait was started or retried with it in this step).
-	reg	[31:0]	sem_word;
+	wire	[31:0]	sem_word = mdata;
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	sem_op = sem_word[`WQ_SEMF_OPERATION_RANGE];
 	wire	s_word_switch = sem_word[`WQ_SEMF_ACQUIRE_SWITCH_LO];
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	x_op = s_word[`WQ_SEMF_OPERATION_RANGE];
@@ -1048,13 +1049,13 @@ module wq_host_if #(
 		H_DUE2:
 		if (s_state == `WQ_CH_ACQ_WAIT)
 		begin
-			sem_word    <= cm_rd;
+			mdata       <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
-			sem_word    <= cm_rd;
+			mdata       <= cm_rd;	// sem_word
 			sem_endwait <= 1'b1;
 			hs          <= H_SL0;
 		end else begin
@@ -1263,7 +1264,6 @@ module wq_host_if #(
 		end else begin
 			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
 				ram_clr(F_ATT, sc);	// acq_attempts = 0
-			sem_word    <= s_word;
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end
