@@ -342,7 +342,6 @@ module wq_host_if #(
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	reg	[31:0]	mdata;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
-	reg	[7:0]	err_code_q;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
@@ -356,8 +355,10 @@ module wq_host_if #(
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
-	reg	[31:0]	put_q;		// GP_PUT of the step's channel
-	wire		nx_ne    = ({16'h0, s_getnx} != put_q);
+	// GP_PUT of the step's channel as the GP_GET compare needs it: its
+	// low 16 bits and whether any higher bit is set (GP_GET < 2^16)
+	reg	[16:0]	put_q;
+	wire		nx_ne    = put_q[16] || (s_getnx != put_q[15:0]);
 
 	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
 	// wait loads wait_data into mdata, so one register serves both).
@@ -633,15 +634,17 @@ module wq_host_if #(
 		end
 	endtask
 
-	// ERR_INFO is written here, so H_ERR finds it in cm_wd (its record)
-	// and writes nothing: a register and a write source fewer.  (An
+	// ERR_INFO and the code are written here (err[] is read only by a CSR
+	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
+	// (its record) and writes neither: registers and a write source
+	// fewer.  (An
 	// acquire timeout drops its acq_attempts write for it: a channel in
 	// ERROR never reads acq_attempts again before CTRL.RESET clears it.)
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			err_code_q <= code;
+			err[sc]    <= code;
 			ram_wr(F_EINFO, sc, info);
 			hs         <= H_ERR;
 		end
@@ -977,7 +980,7 @@ module wq_host_if #(
 		end
 
 		H_DUE: begin
-		put_q <= cm_rd;
+		put_q <= {cm_rd[31:16] != 16'h0, cm_rd[15:0]};
 		case (s_state)
 		`WQ_CH_ACQ_WAIT: begin
 			cm_ra <= {F_STAMP, sc};		// on cm_rd in H_DUEB
@@ -1399,10 +1402,9 @@ module wq_host_if #(
 		// wq_chan_error (the channel is never already in ERROR here)
 		H_ERR: begin
 			chan_state[sc]   <= `WQ_CH_ERROR;
-			err[sc]          <= err_code_q;
 			o_irq_chan_error <= 1'b1;
-			// ERR_INFO: raise wrote it, it is still in cm_wd
-			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_code_q},
+			// the code and ERR_INFO: raise wrote them (err[sc], cm_wd)
+			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
 				{32'h0, cm_wd}, 64'h0);
 			res <= `WQ_STEP_ERROR;
 			hs  <= H_LEAVE;
