@@ -343,6 +343,7 @@ module wq_host_if #(
 	reg	[31:0]	mdata;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
+	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor word being read
@@ -450,7 +451,6 @@ module wq_host_if #(
 	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
 	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
 	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
-	wire		c_put_ne = ({16'h0, gp_get[cc]} != i_csr_wdata);
 	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
 	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
 	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
@@ -464,6 +464,8 @@ module wq_host_if #(
 			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
 	end
 	wire		c_put_bad = !gp_lgc[cc][5] && put_hi[gp_lgc[cc][4:0]];
+	// GP_GET != the new GP_PUT (GP_GET < 2^16)
+	wire		c_put_ne  = put_hi[16] || (gp_get[cc] != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
 	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
@@ -1327,11 +1329,11 @@ module wq_host_if #(
 				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
 					sem_pay, sem_result);
 			end else begin
-				ram_wr(F_ATT, sc, att_q + 32'h1);
-				emit(`WQ_EV_ACQ_FAIL, sc, att_q[15:0] + 16'h1, s_get,
+				ram_wr(F_ATT, sc, att_nx);
+				emit(`WQ_EV_ACQ_FAIL, sc, att_nx[15:0], s_get,
 					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
-				if (att_q + 32'h1 > cm_rd)
+				if (att_nx > cm_rd)
 					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
 				else if (s_state != `WQ_CH_ACQ_WAIT)
 				begin
