@@ -329,7 +329,7 @@ module wq_host_if #(
 				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
-				H_STAMP   = 6'd35;	// CSR: answer
+				H_STAMP   = 6'd35;	// a failed attempt's acq_last
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -639,9 +639,9 @@ module wq_host_if #(
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
 	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
 	// (its record) and writes neither: registers and a write source
-	// fewer.  (An
-	// acquire timeout drops its acq_attempts write for it: a channel in
-	// ERROR never reads acq_attempts again before CTRL.RESET clears it.)
+	// fewer.  (An acquire timeout drops its acq_attempts write for it: a
+	// channel in ERROR never reads acq_attempts again before CTRL.RESET
+	// clears it.)
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
@@ -1100,7 +1100,7 @@ module wq_host_if #(
 		H_GPCHK:
 		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, w0_q);
-		else 		if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+		else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 		else if (gp_len == 0)
 		begin
@@ -1463,14 +1463,14 @@ module wq_host_if #(
 			if ({1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
 
-	// the launch: the address is still on cm_rd (launch_desc), the
-	// products stay put in the checker until its next start
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
 	// nothing changes in the ack cycle of a read, and a write's data is
 	// not read): no 32-bit answer register
 	assign	o_csr_rdata          = csr_rd;
 	assign	o_cycles             = now;
+	// the launch: the address is still on cm_rd (launch_desc), the
+	// products stay put in the checker until its next start
 	assign	o_launch_addr        = cm_rd;
 	assign	o_launch_ncta        = lc_ncta;
 	assign	o_launch_cta_threads = lc_threads;
@@ -1481,6 +1481,14 @@ module wq_host_if #(
 
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+
 	// the record fields the port selects are the ones emit was given
 	always @(*)
 	if (f_past_valid && !i_reset && o_evr_valid)
@@ -1489,13 +1497,6 @@ module wq_host_if #(
 		assert(o_evr_a == f_evr_a);
 		assert(o_evr_b == f_evr_b);
 	end
-	reg	f_past_valid;
-	initial	f_past_valid = 1'b0;
-	always @(posedge i_clk)
-		f_past_valid <= 1'b1;
-	always @(*)
-	if (!f_past_valid)
-		assume(i_reset);
 
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
