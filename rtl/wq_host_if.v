@@ -74,7 +74,7 @@ module wq_host_if #(
 		output	reg	[7:0]	o_evr_unit,
 		output	reg	[15:0]	o_evr_aux,
 		output	wire	[31:0]	o_evr_pc,
-		output	reg	[31:0]	o_evr_mask,
+		output	wire	[31:0]	o_evr_mask,
 		output	reg	[31:0]	o_evr_a,
 		output	reg	[63:0]	o_evr_b,
 		output	reg	[63:0]	o_evr_c,
@@ -84,19 +84,22 @@ module wq_host_if #(
 		input	wire	[11:0]	i_csr_addr,
 		input	wire	[31:0]	i_csr_wdata,
 		output	reg		o_csr_ack,
-		output	reg	[31:0]	o_csr_rdata,
+		output	wire	[31:0]	o_csr_rdata,
 		output	reg		o_csr_err,
 		// warp scheduler
 		input	wire		i_engine_idle,
 		input	wire		i_can_launch,
 		output	reg		o_launch_valid,
-		output	reg	[31:0]	o_launch_addr,
+		output	wire	[31:0]	o_launch_addr,
 		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
-		output	reg	[31:0]	o_launch_ncta,
-		output	reg	[10:0]	o_launch_cta_threads,
+		output	wire	[31:0]	o_launch_ncta,
+		output	wire	[10:0]	o_launch_cta_threads,
 		// interrupt pulses
 		output	reg		o_irq_chan_error,
-		output	reg		o_irq_non_stall
+		output	reg		o_irq_non_stall,
+		// the free-running cycle count since reset (the retry clock's
+		// `now`): the top's PERF_CYCLES, so one counter serves both
+		output	wire	[31:0]	o_cycles
 	);
 
 	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
@@ -122,7 +125,6 @@ module wq_host_if #(
 	reg		ctrl_en		[0:CHANNELS-1];
 	reg	[3:0]	chan_state	[0:CHANNELS-1];
 	reg	[7:0]	err		[0:CHANNELS-1];
-	reg	[31:0]	acq_retry	[0:CHANNELS-1];
 	reg		in_seg		[0:CHANNELS-1];
 	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
@@ -135,9 +137,21 @@ module wq_host_if #(
 	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
 	reg	[1:0]	wait_method	[0:CHANNELS-1];
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
-	// cycles since the last acquire attempt, counted from the cycle the
-	// attempt's grant began (the model's ticks - acq_last), saturating
-	reg	[31:0]	acq_since	[0:CHANNELS-1];
+	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
+	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
+	// began, a stamp of the free-running cycle counter `now`) are channel
+	// RAM words, and the rule is evaluated exactly once per grant of a
+	// waiting channel (H_DUEA/H_DUEB, one subtractor pair for all
+	// channels).  What stays per channel is narrow: acq_wr counts the
+	// wraps of `now` since the stamp (saturating at 3: two or more mean
+	// more than 2^32 cycles, always due, as the model's 64-bit ticks), and
+	// acq_rh, a countdown hint for the lock request only: 0 means "a
+	// retry may be due, ask".  A hint that is too early costs a tick that
+	// does nothing (WQ_STEP_WAIT, as the model replays it); it is never
+	// late by more than the evaluation's few cycles.
+	localparam	RHW = 6;
+	reg	[1:0]		acq_wr	[0:CHANNELS-1];
+	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
 
 	// The channel RAM: the 32-bit fields only a step of that channel or a
 	// CSR access needs, one word per field per channel (address {field,
@@ -157,8 +171,10 @@ module wq_host_if #(
 				F_WDATA = 4'd9,		// wait_data
 				F_ATT   = 4'd10,	// acq_attempts
 				F_LDESC = 4'd11,	// launch_desc
-				F_PUT   = 4'd12;	// gp_put (gp_ne says
+				F_PUT   = 4'd12,	// gp_put (gp_ne says
 							// whether it is GP_GET)
+				F_RETRY = 4'd13,	// acq_retry
+				F_STAMP = 4'd14;	// acq_last (a `now` stamp)
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
@@ -181,11 +197,23 @@ module wq_host_if #(
 	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	wire	[31:0]	cm_rd = !cm_dq ? cm_q
-			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT : 32'h0;
+			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (cm_fq == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+
+`ifdef FORMAL
+	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
+	reg	[31:0]	f_evr_a;
+	reg	[63:0]	f_evr_b;
+`endif
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
-	reg	[31:0]	host_slice, slice_left;
+	reg	[31:0]	host_slice;
+	// slice_left of the model is host_slice - slice_used: a fresh slice
+	// is a synchronous clear, and the rule needs an incrementer and two
+	// equality compares rather than a decrementer, two zero tests and a
+	// three-way load
+	reg	[31:0]	slice_used;
 	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
 
 	////////////////////////////////////////////////////////////////////////
@@ -200,18 +228,14 @@ module wq_host_if #(
 			|| (st == `WQ_CH_LAUNCH_WAIT);
 	endfunction
 
-	reg	[CHANNELS-1:0]	has_work, due;
+	reg	[CHANNELS-1:0]	has_work;
 	integer	hc;
 	always @(*)
 	for (hc = 0; hc < CHANNELS; hc = hc + 1)
-	begin
 		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
 			&& (chan_state[hc] != `WQ_CH_ERROR)
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
-		due[hc] = !(chan_state[hc] == `WQ_CH_ACQ_WAIT
-				&& acq_since[hc] < acq_retry[hc]);
-	end
 
 	// the next channel after `from`, round-robin, that has work
 	function [CW:0] next_work;	// {found, channel}
@@ -270,51 +294,56 @@ module wq_host_if #(
 	//
 	// The step sequencer
 	//
-	localparam [4:0]	H_IDLE    = 5'd0,	// no grant; CSR accesses
-				H_DUE     = 5'd1,	// retry rule, then the step
-				H_MEM     = 5'd2,	// a read in flight
-				H_GP1     = 5'd3,	// read GP entry word 1
-				H_GPCHK   = 5'd4,	// check the entry
-				H_HDR     = 5'd5,	// read the next header
-				H_HDRDEC  = 5'd6,	// decode it
-				H_DATA    = 5'd7,	// read a method's data word
-				H_DATAGOT = 5'd8,	// method address advance
-				H_METHOD  = 5'd9,	// wq_host_method
-				H_SEMX    = 5'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
-				H_SEMW    = 5'd11,	// semaphore unit busy
-				H_LAUNCH  = 5'd12,	// LAUNCH: descriptor address
-				H_LREAD   = 5'd13,	// read descriptor words
-				H_LCHK    = 5'd14,	// descriptor checker busy
-				H_ERR     = 5'd15,	// wq_chan_error
-				H_AFTER   = 5'd16,	// after_method: segment end
-				H_LEAVE   = 5'd17,	// wq_host_after_step
-				H_RDW     = 5'd18,	// channel RAM read in flight
-				H_DUE2    = 5'd19,	// a wait resumes (wait_data read)
-				H_GP0     = 5'd20,	// GP entry address (gp_base read)
-				H_SEMX2   = 5'd21,	// SEM_EXECUTE: alignment, WFI
-				H_SL0     = 5'd22,	// semaphore operands: read and
-				H_SL1     = 5'd23,	//   load address, payload lo,
-				H_SL2     = 5'd24,	//   payload hi; acq_attempts;
-				H_SL3     = 5'd25,	//   acq_timeout stays on the
-				H_SL4     = 5'd26,	//   read port for H_SEMW
-				H_SL5     = 5'd27,	//   (start the unit)
-				H_WDW     = 5'd28,	// an acquire wait's wait_data
-				H_LAUNCH2 = 5'd29,	// descriptor address read
-				H_CSR1    = 5'd30,	// CSR: channel RAM read
-				H_CSR2    = 5'd31;	// CSR: answer
+	localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
+				H_DUE     = 6'd1,	// retry rule, then the step
+				H_MEM     = 6'd2,	// a read in flight
+				H_GP1     = 6'd3,	// read GP entry word 1
+				H_GPCHK   = 6'd4,	// check the entry
+				H_HDR     = 6'd5,	// read the next header
+				H_HDRDEC  = 6'd6,	// decode it
+				H_DATA    = 6'd7,	// read a method's data word
+				H_DATAGOT = 6'd8,	// method address advance
+				H_METHOD  = 6'd9,	// wq_host_method
+				H_SEMX    = 6'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
+				H_SEMW    = 6'd11,	// semaphore unit busy
+				H_LAUNCH  = 6'd12,	// LAUNCH: descriptor address
+				H_LREAD   = 6'd13,	// read descriptor words
+				H_LCHK    = 6'd14,	// descriptor checker busy
+				H_ERR     = 6'd15,	// wq_chan_error
+				H_AFTER   = 6'd16,	// after_method: segment end
+				H_LEAVE   = 6'd17,	// wq_host_after_step
+				H_RDW     = 6'd18,	// channel RAM read in flight
+				H_DUE2    = 6'd19,	// a wait resumes (wait_data read)
+				H_GP0     = 6'd20,	// GP entry address (gp_base read)
+				H_SEMX2   = 6'd21,	// SEM_EXECUTE: alignment, WFI
+				H_SL0     = 6'd22,	// semaphore operands: read and
+				H_SL1     = 6'd23,	//   load address, payload lo,
+				H_SL2     = 6'd24,	//   payload hi; acq_attempts;
+				H_SL3     = 6'd25,	//   acq_timeout stays on the
+				H_SL4     = 6'd26,	//   read port for H_SEMW
+				H_SL5     = 6'd27,	//   (start the unit)
+				H_WDW     = 6'd28,	// an acquire wait's wait_data
+				H_LAUNCH2 = 6'd29,	// descriptor address read
+				H_CSR1    = 6'd30,	// CSR: channel RAM read
+				H_CSR2    = 6'd31,	// CSR: answer
+				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
+				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
+				H_DUEB    = 6'd34,	//   acq_last, decide
+				H_STAMP   = 6'd35;	// a failed attempt's acq_last
 
-	reg	[4:0]	hs, mem_ret, rd_ret;
+	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
-	reg		sc_due;
 	reg	[`WQ_STEP_W-1:0]	res;
-	reg	[31:0]	stepc;		// cycles since the grant began, plus one
+	reg	[31:0]	now;		// free-running cycle counter
+	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
+	reg		gwrap;		// `now` wrapped since g_t
+	wire		now_wrap = (now == 32'hffffffff);
 	reg	[31:0]	w0_q, rdata_q;
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	reg	[31:0]	mdata;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
-	reg	[7:0]	err_code_q;
-	reg	[31:0]	err_info_q;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
+	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor word being read
@@ -327,13 +356,16 @@ module wq_host_if #(
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
-	reg	[31:0]	put_q;		// GP_PUT of the step's channel
-	wire		nx_ne    = ({16'h0, s_getnx} != put_q);
+	// GP_PUT of the step's channel as the GP_GET compare needs it: its
+	// low 16 bits and whether any higher bit is set (GP_GET < 2^16)
+	reg	[16:0]	put_q;
+	wire		nx_ne    = put_q[16] || (s_getnx != put_q[15:0]);
 
-	// decoded SEM_EXECUTE word (wait_data on a retry, mdata otherwise).
+	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
+	// wait loads wait_data into mdata, so one register serves both).
 	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
 	// (the wait was started or retried with it in this step).
-	reg	[31:0]	sem_word;
+	wire	[31:0]	sem_word = mdata;
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	sem_op = sem_word[`WQ_SEMF_OPERATION_RANGE];
 	wire	s_word_switch = sem_word[`WQ_SEMF_ACQUIRE_SWITCH_LO];
 	wire	[`WQ_SEMF_OPERATION_W-1:0]	x_op = s_word[`WQ_SEMF_OPERATION_RANGE];
@@ -345,6 +377,9 @@ module wq_host_if #(
 			|| (x_op == `WQ_SEMOP_REDUCTION);
 
 	// ---- the semaphore unit ---------------------------------------------
+	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
+	// read for an acquire (o_mv), the payload for RELEASE, the value
+	// written for REDUCTION; so o_mv needs no path of its own here.
 	// Its operands come straight off the channel RAM's read port, a word
 	// per cycle in H_SL2..H_SL4 (address, payload lo, payload hi); its
 	// latched address and masked payload feed the records.
@@ -416,12 +451,21 @@ module wq_host_if #(
 	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
 	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
 	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
-	wire		c_put_ne = ({16'h0, gp_get[cc]} != i_csr_wdata);
 	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
-	// bit at LOG2 or above (a mask, cheaper than a barrel shifter)
-	wire	[31:0]	c_ring_m  = ~(32'hffffffff << gp_lgc[cc][4:0]);
-	wire		c_put_bad = (gp_lgc[cc] < 6'd32)
-				&& ((i_csr_wdata & ~c_ring_m) != 32'h0);
+	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
+	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
+	// mask with a 32-bit AND-reduce (and than a barrel shifter)
+	reg	[31:0]	put_hi;
+	integer		pk;
+	always @(*)
+	begin
+		put_hi[31] = i_csr_wdata[31];
+		for (pk = 30; pk >= 0; pk = pk - 1)
+			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
+	end
+	wire		c_put_bad = !gp_lgc[cc][5] && put_hi[gp_lgc[cc][4:0]];
+	// GP_GET != the new GP_PUT (GP_GET < 2^16)
+	wire		c_put_ne  = put_hi[16] || (gp_get[cc] != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
 	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
@@ -434,6 +478,7 @@ module wq_host_if #(
 	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
 	`WQ_CHCSR_REF:		csr_fld = F_REF;
 	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
+	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
 	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
 	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
 	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
@@ -456,13 +501,13 @@ module wq_host_if #(
 			`WQ_CHCSR_GPFIFO_LOG2,
 			`WQ_CHCSR_REF,
 			`WQ_CHCSR_ACQ_TIMEOUT,
+			`WQ_CHCSR_ACQ_RETRY,
 			`WQ_CHCSR_ERR_INFO,
 			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
 			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
 			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
 			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
 						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
-			`WQ_CHCSR_ACQ_RETRY:	csr_rd = acq_retry[cc];
 			default:		csr_bad = 1'b1;
 			endcase
 		else
@@ -470,6 +515,13 @@ module wq_host_if #(
 	end
 
 	// ---- records ---------------------------------------------------------------
+	// A record's mask, a and b are not registered: each is, in the cycle
+	// the record is out, in a register that holds it (the emitting cycle
+	// wrote it, or it was already there), so the port selects it by the
+	// record's kind (below).  emit keeps its full argument list, the
+	// record as the model writes it; under FORMAL the arguments are kept
+	// and the port asserted equal to them.
+	// verilator lint_off UNUSEDSIGNAL
 	task emit;
 		input	[7:0]	kind;
 		input	[CW-1:0]	ch;
@@ -483,12 +535,48 @@ module wq_host_if #(
 			o_evr_kind  <= kind;
 			o_evr_unit  <= {{(8-CW){1'b0}}, ch};
 			o_evr_aux   <= aux;
-			o_evr_mask  <= {16'h0, get};
-			o_evr_a     <= a;
-			o_evr_b     <= b;
 			o_evr_c     <= c;
+`ifdef FORMAL
+			f_evr_get   <= get;
+			f_evr_a     <= a;
+			f_evr_b     <= b;
+`endif
 		end
 	endtask
+	// verilator lint_on UNUSEDSIGNAL
+
+	// the record's fields from where they are held: GP_GET of the record's
+	// channel (written by the emitting cycle when the record changes it),
+	// the method's offset and data, the semaphore unit's latched address
+	// and payload, the launch address on the channel RAM's read port,
+	// the error code in err[] and ERR_INFO in cm_wd (written by the
+	// emitting cycle or by raise), the switch's target in cur_ch
+	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
+	wire	[15:0]		ev_get = gp_get[ev_ch];
+	assign	o_evr_mask = {16'h0, ev_get};
+	always @(*)
+	begin
+		o_evr_a = 32'h0;
+		o_evr_b = 64'h0;
+		case (o_evr_kind)
+		`WQ_EV_GP_GET:		o_evr_a = {16'h0, ev_get};
+		`WQ_EV_METHOD: begin
+			o_evr_a = {18'h0, moff};
+			o_evr_b = {32'h0, mdata};
+		end
+		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL: begin
+			o_evr_a = sem_addr;
+			o_evr_b = sem_pay;
+		end
+		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
+		`WQ_EV_CHAN_ERROR: begin
+			o_evr_a = {24'h0, err[ev_ch]};
+			o_evr_b = {32'h0, cm_wd};
+		end
+		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
+		default: ;
+		endcase
+	end
 
 	// the channel RAM: one write (landing at the next edge) and one read
 	// address (the word is on cm_rd two cycles later) per cycle
@@ -505,7 +593,7 @@ module wq_host_if #(
 
 	task ram_rd;		// read a field of the step's channel, then ret
 		input	[3:0]	f;
-		input	[4:0]	ret;
+		input	[5:0]	ret;
 		begin
 			cm_ra  <= {f, sc};
 			rd_ret <= ret;
@@ -548,19 +636,25 @@ module wq_host_if #(
 		end
 	endtask
 
+	// ERR_INFO and the code are written here (err[] is read only by a CSR
+	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
+	// (its record) and writes neither: registers and a write source
+	// fewer.  (An acquire timeout drops its acq_attempts write for it: a
+	// channel in ERROR never reads acq_attempts again before CTRL.RESET
+	// clears it.)
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			err_code_q <= code;
-			err_info_q <= info;
+			err[sc]    <= code;
+			ram_wr(F_EINFO, sc, info);
 			hs         <= H_ERR;
 		end
 	endtask
 
 	task mem_read;		// one host read; the word lands in rdata_q
 		input	[31:0]	addr;
-		input	[4:0]	ret;
+		input	[5:0]	ret;
 		begin
 			h_mem_valid <= 1'b1;
 			h_mem_addr  <= addr;
@@ -578,9 +672,21 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
 	// the GP entry (w0_q, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
+	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
+	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
+	// `now` between the two (acq_wr counts them up to now, gwrap those
+	// since g_t); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	wire	[32:0]	dq_d   = {1'b0, g_t} - {1'b0, cm_rd};
+	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
+	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
+				|| (dq_w == 2'd1 && !dq_d[32]);
+	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
+	// the cycles left, less one)
+	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
+	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
-	wire	[31:0]	slice_dec = (res == `WQ_STEP_DONE && slice_left != 32'h0)
-				? slice_left - 32'h1 : slice_left;
+	wire	[31:0]	slice_nx = (res == `WQ_STEP_DONE && slice_used != host_slice)
+				? slice_used + 32'h1 : slice_used;
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
 	reg	[7:0]	why;
@@ -601,7 +707,7 @@ module wq_host_if #(
 			why = `WQ_SW_YIELD;
 		else if (!has_work[sc])
 			why = `WQ_SW_EMPTY;
-		else if (host_slice != 32'h0 && slice_dec == 32'h0)
+		else if (host_slice != 32'h0 && slice_nx == host_slice)
 			why = `WQ_SW_SLICE;
 		else
 			why_v = 1'b0;
@@ -615,7 +721,7 @@ module wq_host_if #(
 	wire	[CW:0]	nx_cand  = next_work(cand, has_work);
 	wire	[3:0]	cand_st  = chan_state[cand];
 	wire	cand_go  = !has_work[cur_ch]
-			|| (cand_st == `WQ_CH_ACQ_WAIT ? due[cand]
+			|| (cand_st == `WQ_CH_ACQ_WAIT ? (acq_rh[cand] == 0)
 			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
 			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
 			: 1'b1);
@@ -638,7 +744,8 @@ module wq_host_if #(
 			ctrl_en[ri]      <= 1'b0;
 			chan_state[ri]   <= `WQ_CH_DISABLED;
 			err[ri]          <= 8'h0;
-			acq_retry[ri]    <= `WQ_CSRVAL_ACQ_RETRY_DEFAULT;
+			acq_wr[ri]       <= 2'd0;
+			acq_rh[ri]       <= 0;
 			in_seg[ri]       <= 1'b0;
 			seg_addr[ri]     <= 0;
 			seg_rem[ri]      <= 0;
@@ -650,10 +757,11 @@ module wq_host_if #(
 			wait_method[ri]  <= 0;
 		end
 		cm_dflt      <= {(1<<AW){1'b1}};
+		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
-		slice_left   <= HOST_SLICE_RESET;
+		slice_used   <= 32'h0;
 		perf_methods <= 32'h0;
 		hs           <= H_IDLE;
 		o_ev_req     <= 1'b0;
@@ -682,7 +790,16 @@ module wq_host_if #(
 		o_irq_non_stall  <= 1'b0;
 		sem_start        <= 1'b0;
 		lc_start         <= 1'b0;
-		stepc            <= stepc + 32'h1;
+		now              <= now + 32'h1;
+		gwrap            <= gwrap || now_wrap;
+		// the retry clocks: wraps since the stamp, and the hints run down
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			if (now_wrap && acq_wr[ri] != 2'd3)
+				acq_wr[ri] <= acq_wr[ri] + 2'd1;
+			if (acq_rh[ri] != 0)
+				acq_rh[ri] <= acq_rh[ri] - 1'b1;
+		end
 		// the channel RAM write of the last cycle lands now: its word
 		// is no longer at the reset value (a ram_clr below wins)
 		cm_we            <= 1'b0;
@@ -698,27 +815,24 @@ module wq_host_if #(
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				stepc    <= 32'h2;
+				g_t      <= now;
+				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					sc_due <= due[cur_ch];
 					cm_ra  <= {F_PUT, cur_ch};
-					rd_ret <= H_DUE;
-					hs     <= H_RDW;
+					hs     <= H_GNT1;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
 						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
-					slice_left <= host_slice;
+					slice_used <= 32'h0;
 					sc         <= nx_cur[CW-1:0];
-					sc_due     <= due[nx_cur[CW-1:0]];
 					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
-					rd_ret     <= H_DUE;
-					hs         <= H_RDW;
+					hs         <= H_GNT1;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -743,14 +857,13 @@ module wq_host_if #(
 			hs          <= H_IDLE;
 			o_csr_ack   <= 1'b1;
 			o_csr_err   <= csr_bad;
-			o_csr_rdata <= csr_rd;
 			if (i_csr_we && !csr_bad)
 			begin
 				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
 					// takes effect at once: a fresh slice
 					host_slice <= i_csr_wdata;
-					slice_left <= i_csr_wdata;
+					slice_used <= 32'h0;
 				end else if (csr_is_ch)
 				case (csr_reg)
 				`WQ_CHCSR_GPFIFO_BASE:
@@ -766,7 +879,11 @@ module wq_host_if #(
 					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
 							: {1'b0, i_csr_wdata[4:0]};
 				end
-				`WQ_CHCSR_ACQ_RETRY:   acq_retry[cc] <= i_csr_wdata;
+				`WQ_CHCSR_ACQ_RETRY: begin
+					// the hint is stale: ask, the rule decides
+					ram_wr(F_RETRY, cc, i_csr_wdata);
+					acq_rh[cc] <= 0;
+				end
 				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
 				`WQ_CHCSR_GP_PUT:
 				if (chan_state[cc] != `WQ_CH_ERROR)
@@ -859,18 +976,18 @@ module wq_host_if #(
 		// wq_host_due, then wq_step_channel's dispatch on the state
 		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
 		// advance of the step)
+		H_GNT1: begin
+			cm_ra <= {F_RETRY, sc};		// on cm_rd in H_DUEA
+			hs    <= H_DUE;
+		end
+
 		H_DUE: begin
-		put_q <= cm_rd;
-		if (!sc_due)
-		begin
-			// the retry is not due: this tick does nothing more
-			o_step_res   <= `WQ_STEP_WAIT;
-			o_step_valid <= 1'b1;
-			hs           <= H_IDLE;
-		end else
+		put_q <= {cm_rd[31:16] != 16'h0, cm_rd[15:0]};
 		case (s_state)
-		`WQ_CH_ACQ_WAIT:
-			ram_rd(F_WDATA, H_DUE2);
+		`WQ_CH_ACQ_WAIT: begin
+			cm_ra <= {F_STAMP, sc};		// on cm_rd in H_DUEB
+			hs    <= H_DUEA;
+		end
 		`WQ_CH_WFI_WAIT:
 		if (!i_engine_idle)
 		begin
@@ -911,18 +1028,39 @@ module wq_host_if #(
 		endcase
 		end
 
+		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
+		H_DUEA: begin
+			att_q <= cm_rd;
+			hs    <= H_DUEB;
+		end
+
+		// ... and acq_last on cm_rd: due when ticks - acq_last >=
+		// ACQ_RETRY (dq_due)
+		H_DUEB:
+		if (dq_due)
+			ram_rd(F_WDATA, H_DUE2);
+		else begin
+			// the retry is not due: this tick does nothing more; ask
+			// again when it will be
+			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
+					: dq_rem[RHW-1:0];
+			o_step_res   <= `WQ_STEP_WAIT;
+			o_step_valid <= 1'b1;
+			hs           <= H_IDLE;
+		end
+
 		// a wait resumes, wait_data on cm_rd: the acquire retry, or
 		// (the engine is idle) the WFI wait's method
 		H_DUE2:
 		if (s_state == `WQ_CH_ACQ_WAIT)
 		begin
-			sem_word    <= cm_rd;
+			mdata       <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
-			sem_word    <= cm_rd;
+			mdata       <= cm_rd;	// sem_word
 			sem_endwait <= 1'b1;
 			hs          <= H_SL0;
 		end else begin
@@ -1131,7 +1269,6 @@ module wq_host_if #(
 		end else begin
 			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
 				ram_clr(F_ATT, sc);	// acq_attempts = 0
-			sem_word    <= s_word;
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end
@@ -1179,7 +1316,7 @@ module wq_host_if #(
 			else if (sem_op == `WQ_SEMOP_RELEASE)
 			begin
 				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_pay);
+					sem_pay, sem_result);
 				if (sem_endwait)
 					end_wait;
 			end else if (sem_op == `WQ_SEMOP_REDUCTION)
@@ -1190,30 +1327,40 @@ module wq_host_if #(
 				// acquire_try passed
 				end_wait;
 				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_mv);
+					sem_pay, sem_result);
 			end else begin
-				ram_wr(F_ATT, sc, att_q + 32'h1);
-				emit(`WQ_EV_ACQ_FAIL, sc, att_q[15:0] + 16'h1, s_get,
-					sem_addr, sem_pay, sem_mv);
+				ram_wr(F_ATT, sc, att_nx);
+				emit(`WQ_EV_ACQ_FAIL, sc, att_nx[15:0], s_get,
+					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
-				if (att_q + 32'h1 > cm_rd)
+				if (att_nx > cm_rd)
 					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
 				else if (s_state != `WQ_CH_ACQ_WAIT)
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
 					// wait_data in the next cycle (one RAM write
-					// a cycle)
+					// a cycle), then the stamp
 					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
 					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
 					wait_method[sc] <= WM_SEM;
 					hs              <= H_WDW;
-				end
+				end else
+					hs              <= H_STAMP;
 			end
 		end
 
 		H_WDW: begin
 			ram_wr(F_WDATA, sc, sem_word);
-			hs <= H_AFTER;
+			hs <= H_STAMP;
+		end
+
+		// a failed attempt: acq_last = the grant's tick; the hint says
+		// ask at once (the rule then sets it from ACQ_RETRY)
+		H_STAMP: begin
+			ram_wr(F_STAMP, sc, g_t);
+			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
+			acq_rh[sc] <= 0;
+			hs         <= H_AFTER;
 		end
 
 		////////////////////////////////////////////////////////////////
@@ -1247,9 +1394,6 @@ module wq_host_if #(
 				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 			else begin
 				o_launch_valid       <= 1'b1;
-				o_launch_addr        <= cm_rd;
-				o_launch_ncta        <= lc_ncta;
-				o_launch_cta_threads <= lc_threads;
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
 				hs  <= H_AFTER;
@@ -1260,11 +1404,10 @@ module wq_host_if #(
 		// wq_chan_error (the channel is never already in ERROR here)
 		H_ERR: begin
 			chan_state[sc]   <= `WQ_CH_ERROR;
-			err[sc]          <= err_code_q;
-			ram_wr(F_EINFO, sc, err_info_q);
 			o_irq_chan_error <= 1'b1;
-			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_code_q},
-				{32'h0, err_info_q}, 64'h0);
+			// the code and ERR_INFO: raise wrote them (err[sc], cm_wd)
+			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
+				{32'h0, cm_wd}, 64'h0);
 			res <= `WQ_STEP_ERROR;
 			hs  <= H_LEAVE;
 		end
@@ -1287,15 +1430,15 @@ module wq_host_if #(
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
-			slice_left <= slice_dec;
+			slice_used <= slice_nx;
 			if (why_v && nx_sc[CW])
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
-				slice_left <= host_slice;
+				slice_used <= 32'h0;
 			end else if (why_v && why == `WQ_SW_SLICE)
-				slice_left <= host_slice;	// alone: a fresh slice
+				slice_used <= 32'h0;	// alone: a fresh slice
 			yielded      <= 1'b0;
 			o_step_res   <= res;
 			o_step_valid <= 1'b1;
@@ -1320,29 +1463,20 @@ module wq_host_if #(
 			if ({1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
 
-	// ---- acquire retry clocks ---------------------------------------------------
-	// An attempt sets its channel's count so that it reads, at any later
-	// grant, the cycles since the attempt's own grant began: the model's
-	// ticks - acq_last with ticks = the cycle a grant begins.
-	wire	attempt = (hs == H_SEMW) && sem_done && !sem_bad_op && !sem_bad_red
-			&& sem_op != `WQ_SEMOP_RELEASE && sem_op != `WQ_SEMOP_REDUCTION;
-	integer	ai;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		for (ai = 0; ai < CHANNELS; ai = ai + 1)
-			acq_since[ai] <= 32'h0;
-	end else begin
-		for (ai = 0; ai < CHANNELS; ai = ai + 1)
-			if (attempt && sc == ai[CW-1:0])
-				acq_since[ai] <= stepc;
-			else if (acq_since[ai] != 32'hffffffff)
-				acq_since[ai] <= acq_since[ai] + 32'h1;
-	end
-
+	// The CSR read data is valid with o_csr_ack, combinational from the
+	// state and the held address (the requester holds them until the ack;
+	// nothing changes in the ack cycle of a read, and a write's data is
+	// not read): no 32-bit answer register
+	assign	o_csr_rdata          = csr_rd;
+	assign	o_cycles             = now;
+	// the launch: the address is still on cm_rd (launch_desc), the
+	// products stay put in the checker until its next start
+	assign	o_launch_addr        = cm_rd;
+	assign	o_launch_ncta        = lc_ncta;
+	assign	o_launch_cta_threads = lc_threads;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, sem_busy, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
+	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -1354,6 +1488,15 @@ module wq_host_if #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
+
+	// the record fields the port selects are the ones emit was given
+	always @(*)
+	if (f_past_valid && !i_reset && o_evr_valid)
+	begin
+		assert(o_evr_mask == {16'h0, f_evr_get});
+		assert(o_evr_a == f_evr_a);
+		assert(o_evr_b == f_evr_b);
+	end
 
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
@@ -1453,6 +1596,9 @@ module wq_host_if #(
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == H_AFTER);
+		// the retry rule is evaluated only for a channel in ACQ_WAIT
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(s_state == `WQ_CH_ACQ_WAIT);
 		// the slice never exceeds the configured one, unless the
 		// slice register itself was rewritten
 		if (o_ev_req)

@@ -137,7 +137,11 @@ module wq_sem_unit (
 	assign	o_mem_wdata = hi ? res[63:32] : res[31:0];
 
 	// ---- the arithmetic of sem.c, a word at a time -----------------------
-	wire	[31:0]	wa = hi ? mv[63:32]  : mv[31:0];	// memory word
+	// The memory word comes from res, which holds the value read until the
+	// reduction pass overwrites it a word at a time, each word after its
+	// own use (the FORMAL section asserts res == mv up to there): mv then
+	// only feeds o_mv, and a build without the event records drops it.
+	wire	[31:0]	wa = hi ? res[63:32] : res[31:0];	// memory word
 	wire	[31:0]	wb = hi ? pay[63:32] : pay[31:0];	// payload word
 	wire		last = !is64 || hi;	// the width's top word
 
@@ -181,8 +185,10 @@ module wq_sem_unit (
 	reg	[31:0]	rw;		// the result word
 	always @(*)
 	case (red)
-	`WQ_SEMRED_IMIN:	rw = lt ? wa : wb;
-	`WQ_SEMRED_IMAX:	rw = lt ? wb : wa;
+	// IMIN keeps the memory word when it is the smaller, IMAX when it is
+	// not: one 32-bit select for both
+	`WQ_SEMRED_IMIN,
+	`WQ_SEMRED_IMAX:	rw = (lt != (red == `WQ_SEMRED_IMAX)) ? wa : wb;
 	`WQ_SEMRED_IXOR:	rw = wa ^ wb;
 	`WQ_SEMRED_IAND:	rw = wa & wb;
 	`WQ_SEMRED_IOR:		rw = wa | wb;

@@ -199,7 +199,8 @@ module wq_top #(
 	//   answer locally -> C_WAIT until the unit's ack -> C_DONE: step pulse
 	localparam	[1:0]	C_IDLE = 2'd0, C_ISSUE = 2'd1, C_WAIT = 2'd2, C_DONE = 2'd3;
 	reg	[1:0]	cstate;
-	reg	[31:0]	irq_status, irq_enable, perf_cycles;
+	reg	[31:0]	irq_status, irq_enable;
+	wire	[31:0]	perf_cycles;
 	reg		csr_err;
 	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
 	wire	[31:0]	unit_rdata = (route == R_HOST) ? h_csr_rdata : s_csr_rdata;
@@ -318,13 +319,9 @@ module wq_top #(
 	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_ENABLE)
 		irq_enable <= i_csr_wdata & IRQ_BITS;
 
-	// PERF_CYCLES counts clock cycles (the model counts its ticks)
-	initial	perf_cycles = 32'h0;
-	always @(posedge i_clk)
-	if (i_reset)
-		perf_cycles <= 32'h0;
-	else
-		perf_cycles <= perf_cycles + 32'h1;
+	// PERF_CYCLES counts clock cycles (the model counts its ticks): the
+	// host interface's free-running cycle counter (its retry clock), one
+	// 32-bit counter for both
 
 	assign	o_irq = |(irq_status & irq_enable);
 
@@ -357,7 +354,8 @@ module wq_top #(
 		.o_launch_valid(launch_valid), .o_launch_addr(launch_addr),
 		.o_launch_desc(launch_desc), .o_launch_ncta(launch_ncta),
 		.o_launch_cta_threads(launch_cta_threads),
-		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall)
+		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall),
+		.o_cycles(perf_cycles)
 	);
 
 	wq_warp_sched #(
