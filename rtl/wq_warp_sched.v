@@ -568,10 +568,14 @@ module wq_warp_sched #(
     wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
     wire [LANES-1:0]     alu_cmp_row;        // SETP bits of the part (last pass)
     wire                 alu_last;
-    wq_alu #(.LANES(ALU_LANES)) u_alu (
+    // multi-cycle operations: MUL / MULHU, and with several passes the
+    // shifts (a bit a cycle, wq_alu SERIAL)
+    wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
+                                     (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
+                                                    d_op == `WQ_OP_SRA));
+    wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
-        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 &&
-                                     (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
+        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 && alu_multi),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
@@ -1679,14 +1683,13 @@ module wq_warp_sched #(
         ST_ALU2: begin                      // read rb
             opa <= rf_rdata;
             // (several passes: rb goes from the read port to the ALU)
-            state <= (APASS == 1) ? ST_ALU3 :
-                     (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
+            state <= (APASS == 1) ? ST_ALU3 : alu_multi ? ST_ALU4 : ST_ALU6;
         end
         ST_ALU3: begin
             opb <= d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
             state <= ST_ALU4;
         end
-        ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
+        ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
             acmp <= alu_cmp_row;            // (several passes: shifted in)
