@@ -3,7 +3,10 @@
 // One access at a time, in lane order, as exec_mem.c serves lanes: the
 // scheduler starts an access with i_start, the request is held on the
 // valid/ready port until accepted, and o_done pulses with the read data
-// when the (single) response arrives.  Writes are full words (strobe 0xF);
+// when the (single) response arrives.  The caller holds i_we, i_addr and
+// i_wdata from i_start until o_done (they are its own registers), so the
+// request goes to the port straight from them, without a copy here;
+// o_rdata holds the last response until the next.  Writes are full words (strobe 0xF);
 // every access is word aligned because the scheduler checks alignment of
 // every selected lane before the first access.  atom_apply() of the model
 // lives here too, next to the data it combines.
@@ -23,9 +26,9 @@ module wq_lsu (
     // memory port (valid/ready request, one response per request)
     output reg                   o_mem_valid,
     input  wire                  i_mem_ready,
-    output reg                   o_mem_we,
-    output reg  [31:0]           o_mem_addr,
-    output reg  [31:0]           o_mem_wdata,
+    output wire                  o_mem_we,
+    output wire [31:0]           o_mem_addr,
+    output wire [31:0]           o_mem_wdata,
     output wire [3:0]            o_mem_wstrb,
     input  wire                  i_mem_rvalid,
     input  wire [31:0]           i_mem_rdata,
@@ -41,6 +44,9 @@ module wq_lsu (
     wire unused_lsu = &{1'b0, i_addr[1:0]};
     assign o_busy = o_mem_valid || waiting;
     assign o_mem_wstrb = 4'hF;
+    assign o_mem_we    = i_we;
+    assign o_mem_addr  = {i_addr[31:2], 2'b00};
+    assign o_mem_wdata = i_wdata;
 
     always @(posedge i_clk) begin
         o_done <= 1'b0;
@@ -48,12 +54,8 @@ module wq_lsu (
             o_mem_valid <= 1'b0;
             waiting <= 1'b0;
         end else begin
-            if (i_start && !o_busy) begin
+            if (i_start && !o_busy)
                 o_mem_valid <= 1'b1;
-                o_mem_we <= i_we;
-                o_mem_addr <= {i_addr[31:2], 2'b00};
-                o_mem_wdata <= i_wdata;
-            end
             if (o_mem_valid && i_mem_ready) begin
                 o_mem_valid <= 1'b0;
                 waiting <= 1'b1;
@@ -93,6 +95,10 @@ module wq_lsu (
     always @(*) if (!f_past) assume(i_reset);
     // the memory: one response per accepted request, at least one cycle later
     always @(*) if (!waiting) assume(!i_mem_rvalid);
+    // the caller: request fields held from i_start until the response
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && ($past(o_busy) || $past(i_start)))
+            assume(i_we == $past(i_we) && i_addr == $past(i_addr) && i_wdata == $past(i_wdata));
     // a request stays on the port, unchanged, until it is accepted
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(o_mem_valid) && !$past(i_mem_ready))

@@ -287,7 +287,7 @@ module wq_warp_sched #(
     reg [4:0]        ml;                    // memory lane
     reg [2:0]        mk;                    // word of a .v4 access
     reg [31:0]       mrem;                  // memory lanes left
-    reg [31:0]       maddr, mdata, mc, mold, mnew;
+    reg [31:0]       mc, mold;              // CAS's rb+1, ATOM's old value
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
@@ -413,17 +413,21 @@ module wq_warp_sched #(
                      DQ_DBG_READ = 4'd6, DQ_DBG_WRITE = 4'd7, DQ_DBG_SETHT = 4'd8;
 
     // ---- memory -----------------------------------------------------------------------------
+    // mem_addr / mem_wdata are held through an access (the LSU puts them on
+    // the port as they are); they also serve as the lane's address and
+    // data (ST data, ATOM's b, then its new value) of LD / ST / ATOM
     reg         mem_we;
-    reg  [31:0] mem_addr, mem_wdata, mem_rd;
+    reg  [31:0] mem_addr, mem_wdata;
     wire        lsu_busy, lsu_done;
     wire [31:0] lsu_rdata, atom_new;
+    wire [31:0] mem_rd = lsu_rdata;         // the last response (until the next)
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
         .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
-        .i_atom_op(d_fn), .i_atom_old(mold), .i_atom_b(mdata), .i_atom_c(mc),
+        .i_atom_op(d_fn), .i_atom_old(mold), .i_atom_b(mem_wdata), .i_atom_c(mc),
         .o_atom_new(atom_new));
     wire unused_lsu = &{1'b0, lsu_busy};
 
@@ -1134,7 +1138,7 @@ module wq_warp_sched #(
             state <= ret_dq;
         end
         ST_MEM_ISSUE: state <= ST_MEM_WAIT;
-        ST_MEM_WAIT: if (lsu_done) begin mem_rd <= lsu_rdata; state <= ret_mem; end
+        ST_MEM_WAIT: if (lsu_done) state <= ret_mem;
 
         // wq_disable(mask, reason, addr)
         ST_DIS0: begin
@@ -1767,18 +1771,16 @@ module wq_warp_sched #(
             end
         end
         ST_ML1: begin                       // address; read rb (+k)
-            maddr <= rf_lane + d_imm;
+            mem_addr <= rf_lane + d_imm;
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
         ST_ML2: begin                       // data; read rb+1 (CAS)
-            mdata <= rf_lane;
+            mem_wdata <= rf_lane;
             state <= (d_op == `WQ_OP_ATOM && d_fn == `WQ_ATOM_CAS) ? ST_ML3 : ST_ML4;
         end
         ST_ML3: begin mc <= rf_lane; state <= ST_ML4; end
         ST_ML4: begin
             mem_we <= (d_op == `WQ_OP_ST);
-            mem_addr <= maddr + {27'd0, mk, 2'b00};
-            mem_wdata <= mdata;
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML5)
         end
         ST_ML5: begin
@@ -1786,6 +1788,7 @@ module wq_warp_sched #(
             `WQ_OP_LD: begin                // rd+k of lane ml written by the port logic
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
+                    mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML4;
                 end else begin
                     mrem <= mrem & ~(32'd1 << ml);
@@ -1794,9 +1797,10 @@ module wq_warp_sched #(
             end
             `WQ_OP_ST: begin
                 `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
-                        mem_addr, {32'd0, mdata}, 64'd0)
+                        mem_addr, {32'd0, mem_wdata}, 64'd0)
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
+                    mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML6;
                 end else begin
                     mrem <= mrem & ~(32'd1 << ml);
@@ -1813,16 +1817,15 @@ module wq_warp_sched #(
             state <= ST_ML2;
         end
         ST_ML8: begin                       // write only if the value changed
-            mnew <= atom_new;
+            mem_wdata <= atom_new;          // (the record's new value)
             if (atom_new != mold) begin
                 mem_we <= 1'b1;
-                mem_wdata <= atom_new;
                 `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
             end else state <= ST_ML7;
         end
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
-                    32'd1 << ml, maddr, {32'd0, mnew}, {32'd0, mold})
+                    32'd1 << ml, mem_addr, {32'd0, mem_wdata}, {32'd0, mold})
             mrem <= mrem & ~(32'd1 << ml);
             state <= ST_ML0;
         end
