@@ -6,7 +6,8 @@
 // when the (single) response arrives.  The caller holds i_we, i_addr and
 // i_wdata from i_start until o_done (they are its own registers), so the
 // request goes to the port straight from them, without a copy here;
-// o_rdata holds the last response until the next.  Writes are full words (strobe 0xF);
+// o_rdata holds the last read's data until the next read (a write's
+// response leaves it: ATOM's old value stays there through its write).  Writes are full words (strobe 0xF);
 // every access is word aligned because the scheduler checks alignment of
 // every selected lane before the first access.  atom_apply() of the model
 // lives here too, next to the data it combines.
@@ -63,7 +64,7 @@ module wq_lsu (
             if (waiting && i_mem_rvalid) begin
                 waiting <= 1'b0;
                 o_done <= 1'b1;
-                o_rdata <= i_mem_rdata;
+                if (!i_we) o_rdata <= i_mem_rdata;
             end
         end
     end
@@ -114,7 +115,8 @@ module wq_lsu (
     // o_done: the cycle after the response, with its data, one cycle long
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && o_done)
-            assert($past(waiting && i_mem_rvalid) && o_rdata == $past(i_mem_rdata) && !waiting);
+            assert($past(waiting && i_mem_rvalid) && !waiting &&
+                   o_rdata == ($past(i_we) ? $past(o_rdata) : $past(i_mem_rdata)));
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(waiting && i_mem_rvalid))
             assert(o_done);

@@ -287,13 +287,12 @@ module wq_warp_sched #(
     reg [4:0]        ml;                    // memory lane
     reg [2:0]        mk;                    // word of a .v4 access
     reg [31:0]       mrem;                  // memory lanes left
-    reg [31:0]       mc, mold;              // CAS's rb+1, ATOM's old value
+    reg [31:0]       mc;                    // CAS's rb+1
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
     reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
-    reg [31:0]       cond32;                // SEL condition
-    reg [31:0]       setp_res;
+    reg [31:0]       setp_res;              // SETP results; SEL: its condition
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
     reg [31:0]       d_key;
@@ -420,7 +419,8 @@ module wq_warp_sched #(
     reg  [31:0] mem_addr, mem_wdata;
     wire        lsu_busy, lsu_done;
     wire [31:0] lsu_rdata, atom_new;
-    wire [31:0] mem_rd = lsu_rdata;         // the last response (until the next)
+    wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
+    wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
         .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
@@ -566,7 +566,7 @@ module wq_warp_sched #(
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
-    wire [LANES-1:0]     cond_p = lanes_of(cond32, p);
+    wire [LANES-1:0]     cond_p = lanes_of(setp_res, p);
     wire [AW_-1:0]       alu_a, alu_b;
     wire [ALU_LANES-1:0] alu_c;
     wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
@@ -1673,9 +1673,8 @@ module wq_warp_sched #(
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
         ST_ALU0B: begin
-            cond32 <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
+            setp_res <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
                       {32{d_fn[3]}};
-            setp_res <= 32'd0;
             state <= ST_ALU1;
         end
         ST_ALU1: begin                      // read ra, part p (pass 0)
@@ -1807,10 +1806,7 @@ module wq_warp_sched #(
                     state <= ST_ML0;
                 end
             end
-            default: begin                  // ATOM: the old value
-                mold <= mem_rd;
-                state <= ST_ML8;
-            end
+            default: state <= ST_ML8;       // ATOM: the old value is mold
             endcase
         end
         ST_ML6: begin                       // rb+k read: next word of st.v4
