@@ -9,8 +9,9 @@
 // o_rdata holds the last read's data until the next read (a write's
 // response leaves it: ATOM's old value stays there through its write).  Writes are full words (strobe 0xF);
 // every access is word aligned because the scheduler checks alignment of
-// every selected lane before the first access.  atom_apply() of the model
-// lives here too, next to the data it combines.
+// every selected lane before the first access.  (atom_apply() of the model
+// is computed by the scheduler's ALU: its adder, compare and logic serve
+// both.)
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -32,13 +33,7 @@ module wq_lsu (
     output wire [31:0]           o_mem_wdata,
     output wire [3:0]            o_mem_wstrb,
     input  wire                  i_mem_rvalid,
-    input  wire [31:0]           i_mem_rdata,
-    // atom_apply(): the value an ATOM leaves in memory
-    input  wire [`WQ_F_FN_W-1:0] i_atom_op,
-    input  wire [31:0]           i_atom_old,
-    input  wire [31:0]           i_atom_b,
-    input  wire [31:0]           i_atom_c,
-    output reg  [31:0]           o_atom_new
+    input  wire [31:0]           i_mem_rdata
 );
     reg waiting;                              // accepted, response pending
     // word accesses only: the byte offset of i_addr is always zero
@@ -67,26 +62,6 @@ module wq_lsu (
                 if (!i_we) o_rdata <= i_mem_rdata;
             end
         end
-    end
-
-    // one unsigned compare orders old and b for all four of MIN / MAX /
-    // MINU / MAXU (with equal operands either is right)
-    wire        a_ult = (i_atom_old < i_atom_b);
-    wire        a_slt = (i_atom_old[31] != i_atom_b[31]) ? i_atom_old[31] : a_ult;
-    wire        a_lt  = (i_atom_op == `WQ_ATOM_MINU || i_atom_op == `WQ_ATOM_MAXU) ? a_ult : a_slt;
-    wire        a_mx  = (i_atom_op == `WQ_ATOM_MAX || i_atom_op == `WQ_ATOM_MAXU);
-    wire [31:0] a_mm  = (a_lt != a_mx) ? i_atom_old : i_atom_b;
-    always @(*) begin
-        case (i_atom_op)
-        `WQ_ATOM_ADD:  o_atom_new = i_atom_old + i_atom_b;
-        `WQ_ATOM_EXCH: o_atom_new = i_atom_b;
-        `WQ_ATOM_CAS:  o_atom_new = (i_atom_old == i_atom_b) ? i_atom_c : i_atom_old;
-        `WQ_ATOM_MIN, `WQ_ATOM_MAX, `WQ_ATOM_MINU, `WQ_ATOM_MAXU: o_atom_new = a_mm;
-        `WQ_ATOM_AND:  o_atom_new = i_atom_old & i_atom_b;
-        `WQ_ATOM_OR:   o_atom_new = i_atom_old | i_atom_b;
-        `WQ_ATOM_XOR:  o_atom_new = i_atom_old ^ i_atom_b;
-        default:       o_atom_new = i_atom_old;
-        endcase
     end
 
 `ifdef FORMAL

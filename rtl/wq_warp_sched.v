@@ -418,7 +418,7 @@ module wq_warp_sched #(
     reg         mem_we;
     reg  [31:0] mem_addr, mem_wdata;
     wire        lsu_busy, lsu_done;
-    wire [31:0] lsu_rdata, atom_new;
+    wire [31:0] lsu_rdata;
     wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
     wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
     wq_lsu u_lsu (
@@ -426,9 +426,7 @@ module wq_warp_sched #(
         .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
-        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
-        .i_atom_op(d_fn), .i_atom_old(mold), .i_atom_b(mem_wdata), .i_atom_c(mc),
-        .o_atom_new(atom_new));
+        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
     wire unused_lsu = &{1'b0, lsu_busy};
 
     // ---- register file, per-thread state, predicates -------------------------------------
@@ -567,8 +565,11 @@ module wq_warp_sched #(
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
     wire [LANES-1:0]     cond_p = lanes_of(setp_res, p);
-    wire [AW_-1:0]       alu_a, alu_b;
-    wire [ALU_LANES-1:0] alu_c;
+    wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
+    wire [ALU_LANES-1:0] alu_c0;
+    reg  [AW_-1:0]       alu_a, alu_b;
+    reg  [ALU_LANES-1:0] alu_c;
+    reg  [`WQ_OP_W-1:0]  alu_op;
     wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
     wire [LANES-1:0]     alu_cmp_row;        // SETP bits of the part (last pass)
     wire                 alu_last;
@@ -577,23 +578,50 @@ module wq_warp_sched #(
     wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
+    // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
+    // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
+    // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
+    always @(*) begin
+        alu_op = d_op;
+        alu_a = alu_a0;
+        alu_b = alu_b0;
+        alu_c = alu_c0;
+        if (d_op == `WQ_OP_ATOM) begin
+            case (d_fn)
+            `WQ_ATOM_ADD:  alu_op = `WQ_OP_ADD;
+            `WQ_ATOM_EXCH, `WQ_ATOM_CAS: alu_op = `WQ_OP_SEL;
+            `WQ_ATOM_MIN:  alu_op = `WQ_OP_MIN;
+            `WQ_ATOM_MAX:  alu_op = `WQ_OP_MAX;
+            `WQ_ATOM_MINU: alu_op = `WQ_OP_MINU;
+            `WQ_ATOM_MAXU: alu_op = `WQ_OP_MAXU;
+            `WQ_ATOM_AND:  alu_op = `WQ_OP_AND;
+            `WQ_ATOM_OR:   alu_op = `WQ_OP_OR;
+            `WQ_ATOM_XOR:  alu_op = `WQ_OP_XOR;
+            default:       alu_op = `WQ_OP_MOV;
+            endcase
+            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? mc : mem_wdata;
+            alu_b[31:0] = mold;
+            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
+        end
+    end
+    wire [31:0]          atom_new = alu_res[31:0];
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
-        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
+        .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
         .i_cond(alu_c), .i_mul_start(state == ST_ALU4 && alu_multi),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
-        assign alu_a = opa;
-        assign alu_b = opb;
-        assign alu_c = cond_p;
+        assign alu_a0 = opa;
+        assign alu_b0 = opb;
+        assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
         assign alu_row = alu_res;
         assign alu_cmp_row = alu_cmp;
         wire unused_aq = &{1'b0, aq, acmp};
     end else begin : alu_passes
-        assign alu_a = opa;
-        assign alu_b = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
-        assign alu_c = cond_p[aq * ALU_LANES +: ALU_LANES];
+        assign alu_a0 = opa;
+        assign alu_b0 = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
+        assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
         assign alu_cmp_row = {alu_cmp, acmp[LANES-1:ALU_LANES]};
