@@ -134,7 +134,7 @@ module wq_warp_sched #(
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
         ST_S2R2 = 7'd89, ST_S2R3 = 7'd87,
         ST_M0 = 7'd90, ST_M1 = 7'd91, ST_ML0 = 7'd92, ST_ML1 = 7'd93, ST_ML2 = 7'd94,
-        ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
+        ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
         ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
 
@@ -287,7 +287,6 @@ module wq_warp_sched #(
     reg [4:0]        ml;                    // memory lane
     reg [2:0]        mk;                    // word of a .v4 access
     reg [31:0]       mrem;                  // memory lanes left
-    reg [31:0]       mc;                    // CAS's rb+1
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
@@ -599,7 +598,7 @@ module wq_warp_sched #(
             `WQ_ATOM_XOR:  alu_op = `WQ_OP_XOR;
             default:       alu_op = `WQ_OP_MOV;
             endcase
-            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? mc : mem_wdata;
+            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;   // c: rb+1 (ST_ML5)
             alu_b[31:0] = mold;
             alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
         end
@@ -962,7 +961,6 @@ module wq_warp_sched #(
         ST_ML0:   rf_rpart = mrem_part;
         ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ML2:   begin rf_rreg = d_rb + 5'd1; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
         ST_ALU0:  pr_ridx = d_fn[2:0];
@@ -1008,6 +1006,9 @@ module wq_warp_sched #(
         ST_ML5: begin
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
+            // ATOM: read CAS's c (rb+1) of the lane for ST_ML8
+            rf_rreg = d_rb + 5'd1;
+            rf_rpart = ml_part;
             rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
             rf_wrep = 1'b1;
@@ -1031,12 +1032,13 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
         ST_ML0:   rf_rpass = pass_of({1'b0, mrem_l0});
-        ST_ML1, ST_ML2, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
         ST_S2R1:  rf_wpass = pass_of(lnp);
-        ST_ML5, ST_ML7: rf_wpass = pass_of({1'b0, ml});
+        ST_ML5:   begin rf_rpass = pass_of({1'b0, ml}); rf_wpass = pass_of({1'b0, ml}); end
+        ST_ML7:   rf_wpass = pass_of({1'b0, ml});
         default: ;
         endcase
         if (pw_rd) rf_rpass = pw;
@@ -1801,11 +1803,10 @@ module wq_warp_sched #(
             mem_addr <= rf_lane + d_imm;
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
-        ST_ML2: begin                       // data; read rb+1 (CAS)
+        ST_ML2: begin                       // data
             mem_wdata <= rf_lane;
-            state <= (d_op == `WQ_OP_ATOM && d_fn == `WQ_ATOM_CAS) ? ST_ML3 : ST_ML4;
+            state <= ST_ML4;
         end
-        ST_ML3: begin mc <= rf_lane; state <= ST_ML4; end
         ST_ML4: begin
             mem_we <= (d_op == `WQ_OP_ST);
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML5)
