@@ -97,13 +97,20 @@ module wq_alu #(
 
         // One subtractor gives SUB, the unsigned and the signed order; MIN /
         // MAX pick with them (equal operands: either is right).
-        wire [32:0] dif = {1'b0, a} - {1'b0, b};
+        // (ADD uses it too: a + b, else a + ~b + 1 = a - b with carry = !borrow)
+        wire        add = (i_op == `WQ_OP_ADD);
+        wire [32:0] dif = {1'b0, a} + {1'b0, add ? b : ~b} + {32'd0, !add};
         wire        eq  = (a == b);
-        wire        ult = dif[32];
+        wire        ult = !dif[32];
         wire        slt = (a[31] != b[31]) ? a[31] : ult;
         wire        m_u = (i_op == `WQ_OP_MINU) || (i_op == `WQ_OP_MAXU);
         wire        m_x = (i_op == `WQ_OP_MAX) || (i_op == `WQ_OP_MAXU);
-        wire [31:0] mm  = (((m_u ? ult : slt)) != m_x) ? a : b;
+        // MOV, SEL, MIN..MAXU: one choice of a or b (MOV: b)
+        wire        m_m = (i_op == `WQ_OP_MIN) || (i_op == `WQ_OP_MAX) || m_u;
+        wire        pka = (i_op == `WQ_OP_SEL) ? i_cond[l] : (m_m && ((m_u ? ult : slt) != m_x));
+        wire [31:0] mm  = pka ? a : b;
+        // AND / OR / XOR: one LUT a bit (a, b and two op bits)
+        wire [31:0] lg  = (i_op == `WQ_OP_AND) ? (a & b) : (i_op == `WQ_OP_OR) ? (a | b) : (a ^ b);
         reg  [31:0] sh_rev;
         integer     j;
         always @(*)
@@ -111,18 +118,13 @@ module wq_alu #(
         reg  [31:0] r;
         always @(*) begin
             case (i_op)
-            `WQ_OP_MOV:   r = b;
-            `WQ_OP_ADD:   r = a + b;
-            `WQ_OP_SUB:   r = dif[31:0];
+            `WQ_OP_ADD, `WQ_OP_SUB: r = dif[31:0];
             `WQ_OP_MUL:   r = lo;
             `WQ_OP_MULHU: r = hi;
-            `WQ_OP_AND:   r = a & b;
-            `WQ_OP_OR:    r = a | b;
-            `WQ_OP_XOR:   r = a ^ b;
+            `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR: r = lg;
             `WQ_OP_SHL:   r = (SERIAL != 0) ? sh : sh_rev;
             `WQ_OP_SHR, `WQ_OP_SRA: r = sh;
-            `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
-            `WQ_OP_SEL:   r = i_cond[l] ? a : b;
+            `WQ_OP_MOV, `WQ_OP_SEL, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
             default:      r = 32'd0;
             endcase
         end

@@ -50,8 +50,9 @@ module wq_lsu (
             o_mem_valid <= 1'b0;
             waiting <= 1'b0;
         end else begin
-            if (i_start && !o_busy)
+            if (i_start && !o_busy) begin
                 o_mem_valid <= 1'b1;
+            end
             if (o_mem_valid && i_mem_ready) begin
                 o_mem_valid <= 1'b0;
                 waiting <= 1'b1;

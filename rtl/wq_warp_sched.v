@@ -286,7 +286,7 @@ module wq_warp_sched #(
     reg [7:0]        zc;                    // dispatch sweep counter
     reg [4:0]        ml;                    // memory lane
     reg [2:0]        mk;                    // word of a .v4 access
-    reg [31:0]       mrem;                  // memory lanes left
+    reg              mend;                  // memory: every lane visited
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
@@ -828,7 +828,6 @@ module wq_warp_sched #(
     wire [LANES*32-1:0] beat_rb   = beat(rf_wide, (state == ST_S2R2) ? sel_s2r : sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
-    wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
     // one lane of the row just read, through one lane multiplexer: lane ml
@@ -848,7 +847,6 @@ module wq_warp_sched #(
     wire [PCW-1:0]      bg_rv0  = rf_lane[PCW-1:0];
     wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
                                   (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
-    wire [5:0]          mrem_part  = part_of(mrem_l0);
     wire [5:0]          ml_part    = part_of(ml);
     wire [31:0]         pm_np = pmask(np_k);
     wire [31:0]         pm_ss = pmask(ss_k);
@@ -958,7 +956,7 @@ module wq_warp_sched #(
         pr_wdata = 32'd0;
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
-        ST_ML0:   rf_rpart = mrem_part;
+        ST_ML0:   rf_rpart = ml_part;
         ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
@@ -1031,8 +1029,7 @@ module wq_warp_sched #(
         // the pass of the part an access addresses (one pass a part: 0)
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
-        ST_ML0:   rf_rpass = pass_of({1'b0, mrem_l0});
-        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML0, ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
@@ -1776,7 +1773,8 @@ module wq_warp_sched #(
         // -------------------------------------------------- LD, ST, ATOM
         ST_M0: begin                        // alignment of every selected lane
             if (p >= PARTS6) begin
-                mrem <= sel;
+                ml <= 5'd0;
+                mend <= 1'b0;
                 state <= ST_ML0;
             end else if (sel_p == 0) p <= p + 6'd1;
             else state <= ST_M1;            // read ra, part p
@@ -1788,13 +1786,15 @@ module wq_warp_sched #(
                 state <= ST_M0;
             end
         end
-        ST_ML0: begin                       // next lane; read its ra
-            if (mrem == 32'd0) begin
+        ST_ML0: begin                       // lane ml (ascending); read its ra
+            if (mend) begin
                 p <= 6'd0;
                 mk <= 3'd0;
                 state <= (d_op == `WQ_OP_ST) ? ST_RETIRE : ST_RB0;
+            end else if (!sel[ml]) begin    // not selected: a cycle to pass it
+                ml <= ml + 5'd1;
+                mend <= (ml == 5'd31);
             end else begin
-                ml <= mrem_l0;
                 mk <= 3'd0;
                 state <= ST_ML1;
             end
@@ -1819,7 +1819,7 @@ module wq_warp_sched #(
                     mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML4;
                 end else begin
-                    mrem <= mrem & ~(32'd1 << ml);
+                    ml <= ml + 5'd1; mend <= (ml == 5'd31);
                     state <= ST_ML0;
                 end
             end
@@ -1831,7 +1831,7 @@ module wq_warp_sched #(
                     mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML6;
                 end else begin
-                    mrem <= mrem & ~(32'd1 << ml);
+                    ml <= ml + 5'd1; mend <= (ml == 5'd31);
                     state <= ST_ML0;
                 end
             end
@@ -1851,7 +1851,7 @@ module wq_warp_sched #(
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
                     32'd1 << ml, mem_addr, {32'd0, mem_wdata}, {32'd0, mold})
-            mrem <= mrem & ~(32'd1 << ml);
+            ml <= ml + 5'd1; mend <= (ml == 5'd31);
             state <= ST_ML0;
         end
         ST_RB0: begin                       // REG_WRITE of rd+k, read back
