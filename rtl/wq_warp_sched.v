@@ -828,8 +828,13 @@ module wq_warp_sched #(
     wire [LANES*32-1:0] beat_rb   = beat(rf_wide, (state == ST_S2R2) ? sel_s2r : sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
+    // memory lanes not yet served; the next one (one pass a part: the
+    // lowest, at once; several: ml itself, a cycle for each unselected lane)
+    wire [31:0]         m_left = sel & (32'hFFFFFFFF << ml) & {32{!mend}};
+    wire [4:0]          m_l0   = (APASS == 1) ? ctz(m_left) : ml;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
+    wire [5:0]          m_l0_part  = part_of(m_l0);
     // one lane of the row just read, through one lane multiplexer: lane ml
     // (memory), lane bg_l0 (branch_groups' first lane), lane lnp (RET's
     // holders; the ra row stays on the read port through ST_RET9)
@@ -956,7 +961,7 @@ module wq_warp_sched #(
         pr_wdata = 32'd0;
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
-        ST_ML0:   rf_rpart = ml_part;
+        ST_ML0:   rf_rpart = m_l0_part;
         ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
@@ -1029,7 +1034,8 @@ module wq_warp_sched #(
         // the pass of the part an access addresses (one pass a part: 0)
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
-        ST_ML0, ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML0:   rf_rpass = pass_of({1'b0, m_l0});
+        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
@@ -1786,15 +1792,16 @@ module wq_warp_sched #(
                 state <= ST_M0;
             end
         end
-        ST_ML0: begin                       // lane ml (ascending); read its ra
-            if (mend) begin
+        ST_ML0: begin                       // next lane m_l0 (ascending); read its ra
+            if (m_left == 32'd0) begin
                 p <= 6'd0;
                 mk <= 3'd0;
                 state <= (d_op == `WQ_OP_ST) ? ST_RETIRE : ST_RB0;
-            end else if (!sel[ml]) begin    // not selected: a cycle to pass it
+            end else if (!sel[m_l0]) begin  // (several passes) pass a lane
                 ml <= ml + 5'd1;
                 mend <= (ml == 5'd31);
             end else begin
+                ml <= m_l0;
                 mk <= 3'd0;
                 state <= ST_ML1;
             end
