@@ -6,11 +6,17 @@
 // the multiplier per cycle (32 cycles, o_mul_busy), so a lane costs a 32-bit
 // adder and 64 flip-flops instead of a 32x32 array.  i_b is operand B as
 // the instruction sees it (imm already substituted when BI is set).
+//
+// SERIAL = 1 (the scheduler's choice when the ALU is narrower than a part,
+// where area counts more than cycles): SHL / SHR / SRA are multi-cycle too,
+// started like MUL -- the multiplier's low register takes a and shifts it a
+// bit a cycle, b[4:0] cycles -- instead of a 32-bit barrel shifter a lane.
 `default_nettype none
 `include "wq_defs.vh"
 
 module wq_alu #(
-    parameter LANES = 32
+    parameter LANES  = 32,
+    parameter SERIAL = 0                      // 1: shifts a bit a cycle (see above)
 ) (
     input  wire                  i_clk,
     input  wire [`WQ_OP_W-1:0]   i_op,
@@ -19,15 +25,19 @@ module wq_alu #(
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,      // SEL: lane takes ra
     input  wire                  i_mul_start, // latch a, b; 32 cycles follow
+                                              // (SERIAL: a shift, b[4:0] cycles)
     output wire                  o_mul_busy,
     output wire [LANES*32-1:0]   o_res,       // rd value per lane
     output wire [LANES-1:0]      o_cmp        // SETP result per lane
 );
     reg [5:0] mul_cnt = 6'd0;                 // multiplier bits still to go
-    assign o_mul_busy = (mul_cnt != 6'd0);
+    wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
+    assign o_mul_busy = (mul_cnt != 6'd0) || (sh_busy != {LANES{1'b0}});
+    wire is_mul = (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
+    wire is_sh  = (i_op == `WQ_OP_SHL) || (i_op == `WQ_OP_SHR) || (i_op == `WQ_OP_SRA);
 
     always @(posedge i_clk)
-        if (i_mul_start)
+        if (i_mul_start && (SERIAL == 0 || is_mul))
             mul_cnt <= 6'd32;
         else if (mul_cnt != 6'd0)
             mul_cnt <= mul_cnt - 6'd1;
@@ -40,53 +50,81 @@ module wq_alu #(
         // low bit is set and shifts the 64-bit pair right
         reg  [31:0] hi, lo;
         wire [32:0] sum = {1'b0, hi} + (lo[0] ? {1'b0, a} : 33'd0);
-        always @(posedge i_clk)
-            if (i_mul_start) begin
-                hi <= 32'd0;
-                lo <= b;
-            end else if (mul_cnt != 6'd0) begin
-                hi <= sum[32:1];
-                lo <= {sum[0], lo[31:1]};
-            end
+        wire        shl = (i_op == `WQ_OP_SHL);
+        wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
+        if (SERIAL == 0) begin : barrel
+            always @(posedge i_clk)
+                if (i_mul_start) begin
+                    hi <= 32'd0;
+                    lo <= b;
+                end else if (mul_cnt != 6'd0) begin
+                    hi <= sum[32:1];
+                    lo <= {sum[0], lo[31:1]};
+                end
+            assign sh_busy[l] = 1'b0;
+            wire unused_sh = &{1'b0, is_sh};
+            // one right shifter serves SHR, SRA (sign fill) and SHL (on the
+            // bit-reversed operand, reversed back)
+            reg  [31:0] a_rev;
+            integer     k;
+            always @(*)
+                for (k = 0; k < 32; k = k + 1) a_rev[k] = a[31-k];
+            wire        fill = (i_op == `WQ_OP_SRA) && a[31];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [63:0] sh_w = {{32{fill}}, shl ? a_rev : a} >> b[4:0];
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign sh = sh_w[31:0];
+        end else begin : serial
+            // lo shifts a right (the multiplier's direction; SRA keeps its
+            // sign bit) or left, one bit a cycle while sa counts b[4:0] down
+            reg  [4:0]  sa = 5'd0;
+            wire        fill = (i_op == `WQ_OP_SRA) && lo[31];
+            always @(posedge i_clk)
+                if (i_mul_start) begin
+                    hi <= 32'd0;
+                    lo <= is_sh ? a : b;
+                    sa <= is_sh ? b[4:0] : 5'd0;
+                end else if (mul_cnt != 6'd0) begin
+                    hi <= sum[32:1];
+                    lo <= {sum[0], lo[31:1]};
+                end else if (sa != 5'd0) begin
+                    lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
+                    sa <= sa - 5'd1;
+                end
+            assign sh_busy[l] = (sa != 5'd0);
+            assign sh = lo;
+        end
 
         // One subtractor gives SUB, the unsigned and the signed order; MIN /
-        // MAX pick with them (equal operands: either is right); one right
-        // shifter serves SHR, SRA (sign fill) and SHL (on the bit-reversed
-        // operand, reversed back).
-        wire [32:0] dif = {1'b0, a} - {1'b0, b};
+        // MAX pick with them (equal operands: either is right).
+        // (ADD uses it too: a + b, else a + ~b + 1 = a - b with carry = !borrow)
+        wire        add = (i_op == `WQ_OP_ADD);
+        wire [32:0] dif = {1'b0, a} + {1'b0, add ? b : ~b} + {32'd0, !add};
         wire        eq  = (a == b);
-        wire        ult = dif[32];
+        wire        ult = !dif[32];
         wire        slt = (a[31] != b[31]) ? a[31] : ult;
         wire        m_u = (i_op == `WQ_OP_MINU) || (i_op == `WQ_OP_MAXU);
         wire        m_x = (i_op == `WQ_OP_MAX) || (i_op == `WQ_OP_MAXU);
-        wire [31:0] mm  = (((m_u ? ult : slt)) != m_x) ? a : b;
-        wire        shl = (i_op == `WQ_OP_SHL);
-        reg  [31:0] a_rev, sh_rev;
-        integer     k;
+        // MOV, SEL, MIN..MAXU: one choice of a or b (MOV: b)
+        wire        m_m = (i_op == `WQ_OP_MIN) || (i_op == `WQ_OP_MAX) || m_u;
+        wire        pka = (i_op == `WQ_OP_SEL) ? i_cond[l] : (m_m && ((m_u ? ult : slt) != m_x));
+        wire [31:0] mm  = pka ? a : b;
+        // AND / OR / XOR: one LUT a bit (a, b and two op bits)
+        wire [31:0] lg  = (i_op == `WQ_OP_AND) ? (a & b) : (i_op == `WQ_OP_OR) ? (a | b) : (a ^ b);
+        reg  [31:0] sh_rev;
+        integer     j;
         always @(*)
-            for (k = 0; k < 32; k = k + 1) a_rev[k] = a[31-k];
-        wire        fill = (i_op == `WQ_OP_SRA) && a[31];
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [63:0] sh_w = {{32{fill}}, shl ? a_rev : a} >> b[4:0];
-        /* verilator lint_on UNUSEDSIGNAL */
-        wire [31:0] sh  = sh_w[31:0];
-        always @(*)
-            for (k = 0; k < 32; k = k + 1) sh_rev[k] = sh[31-k];
+            for (j = 0; j < 32; j = j + 1) sh_rev[j] = sh[31-j];
         reg  [31:0] r;
         always @(*) begin
             case (i_op)
-            `WQ_OP_MOV:   r = b;
-            `WQ_OP_ADD:   r = a + b;
-            `WQ_OP_SUB:   r = dif[31:0];
+            `WQ_OP_ADD, `WQ_OP_SUB: r = dif[31:0];
             `WQ_OP_MUL:   r = lo;
             `WQ_OP_MULHU: r = hi;
-            `WQ_OP_AND:   r = a & b;
-            `WQ_OP_OR:    r = a | b;
-            `WQ_OP_XOR:   r = a ^ b;
-            `WQ_OP_SHL:   r = sh_rev;
+            `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR: r = lg;
+            `WQ_OP_SHL:   r = (SERIAL != 0) ? sh : sh_rev;
             `WQ_OP_SHR, `WQ_OP_SRA: r = sh;
-            `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
-            `WQ_OP_SEL:   r = i_cond[l] ? a : b;
+            `WQ_OP_MOV, `WQ_OP_SEL, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
             default:      r = 32'd0;
             endcase
         end
@@ -119,5 +157,15 @@ module wq_alu #(
         if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && i_a[31:0] == f_a)
             assert({lane[0].hi, lane[0].lo} == {32'd0, f_a} * {32'd0, f_b});
     always @(*) assert(mul_cnt <= 6'd32);
+    // SERIAL: a shift started on a ends, b[4:0] cycles later, with a
+    // shifted in lo (SHL left, SHR with zeros, SRA with the sign)
+    generate if (SERIAL != 0) begin : f_serial
+        reg [4:0] f_n;
+        always @(posedge i_clk) if (i_mul_start) f_n <= i_b[4:0];
+        always @(posedge i_clk)
+            if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && is_sh && i_a[31:0] == f_a)
+                assert(lane[0].lo == ((i_op == `WQ_OP_SHL) ? (f_a << f_n) :
+                                      (i_op == `WQ_OP_SRA) ? ($signed(f_a) >>> f_n) : (f_a >> f_n)));
+    end endgenerate
 `endif
 endmodule

@@ -3,10 +3,15 @@
 // One access at a time, in lane order, as exec_mem.c serves lanes: the
 // scheduler starts an access with i_start, the request is held on the
 // valid/ready port until accepted, and o_done pulses with the read data
-// when the (single) response arrives.  Writes are full words (strobe 0xF);
+// when the (single) response arrives.  The caller holds i_we, i_addr and
+// i_wdata from i_start until o_done (they are its own registers), so the
+// request goes to the port straight from them, without a copy here;
+// o_rdata holds the last read's data until the next read (a write's
+// response leaves it: ATOM's old value stays there through its write).  Writes are full words (strobe 0xF);
 // every access is word aligned because the scheduler checks alignment of
-// every selected lane before the first access.  atom_apply() of the model
-// lives here too, next to the data it combines.
+// every selected lane before the first access.  (atom_apply() of the model
+// is computed by the scheduler's ALU: its adder, compare and logic serve
+// both.)
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -23,24 +28,21 @@ module wq_lsu (
     // memory port (valid/ready request, one response per request)
     output reg                   o_mem_valid,
     input  wire                  i_mem_ready,
-    output reg                   o_mem_we,
-    output reg  [31:0]           o_mem_addr,
-    output reg  [31:0]           o_mem_wdata,
+    output wire                  o_mem_we,
+    output wire [31:0]           o_mem_addr,
+    output wire [31:0]           o_mem_wdata,
     output wire [3:0]            o_mem_wstrb,
     input  wire                  i_mem_rvalid,
-    input  wire [31:0]           i_mem_rdata,
-    // atom_apply(): the value an ATOM leaves in memory
-    input  wire [`WQ_F_FN_W-1:0] i_atom_op,
-    input  wire [31:0]           i_atom_old,
-    input  wire [31:0]           i_atom_b,
-    input  wire [31:0]           i_atom_c,
-    output reg  [31:0]           o_atom_new
+    input  wire [31:0]           i_mem_rdata
 );
     reg waiting;                              // accepted, response pending
     // word accesses only: the byte offset of i_addr is always zero
     wire unused_lsu = &{1'b0, i_addr[1:0]};
     assign o_busy = o_mem_valid || waiting;
     assign o_mem_wstrb = 4'hF;
+    assign o_mem_we    = i_we;
+    assign o_mem_addr  = {i_addr[31:2], 2'b00};
+    assign o_mem_wdata = i_wdata;
 
     always @(posedge i_clk) begin
         o_done <= 1'b0;
@@ -50,9 +52,6 @@ module wq_lsu (
         end else begin
             if (i_start && !o_busy) begin
                 o_mem_valid <= 1'b1;
-                o_mem_we <= i_we;
-                o_mem_addr <= {i_addr[31:2], 2'b00};
-                o_mem_wdata <= i_wdata;
             end
             if (o_mem_valid && i_mem_ready) begin
                 o_mem_valid <= 1'b0;
@@ -61,29 +60,9 @@ module wq_lsu (
             if (waiting && i_mem_rvalid) begin
                 waiting <= 1'b0;
                 o_done <= 1'b1;
-                o_rdata <= i_mem_rdata;
+                if (!i_we) o_rdata <= i_mem_rdata;
             end
         end
-    end
-
-    // one unsigned compare orders old and b for all four of MIN / MAX /
-    // MINU / MAXU (with equal operands either is right)
-    wire        a_ult = (i_atom_old < i_atom_b);
-    wire        a_slt = (i_atom_old[31] != i_atom_b[31]) ? i_atom_old[31] : a_ult;
-    wire        a_lt  = (i_atom_op == `WQ_ATOM_MINU || i_atom_op == `WQ_ATOM_MAXU) ? a_ult : a_slt;
-    wire        a_mx  = (i_atom_op == `WQ_ATOM_MAX || i_atom_op == `WQ_ATOM_MAXU);
-    wire [31:0] a_mm  = (a_lt != a_mx) ? i_atom_old : i_atom_b;
-    always @(*) begin
-        case (i_atom_op)
-        `WQ_ATOM_ADD:  o_atom_new = i_atom_old + i_atom_b;
-        `WQ_ATOM_EXCH: o_atom_new = i_atom_b;
-        `WQ_ATOM_CAS:  o_atom_new = (i_atom_old == i_atom_b) ? i_atom_c : i_atom_old;
-        `WQ_ATOM_MIN, `WQ_ATOM_MAX, `WQ_ATOM_MINU, `WQ_ATOM_MAXU: o_atom_new = a_mm;
-        `WQ_ATOM_AND:  o_atom_new = i_atom_old & i_atom_b;
-        `WQ_ATOM_OR:   o_atom_new = i_atom_old | i_atom_b;
-        `WQ_ATOM_XOR:  o_atom_new = i_atom_old ^ i_atom_b;
-        default:       o_atom_new = i_atom_old;
-        endcase
     end
 
 `ifdef FORMAL
@@ -93,6 +72,10 @@ module wq_lsu (
     always @(*) if (!f_past) assume(i_reset);
     // the memory: one response per accepted request, at least one cycle later
     always @(*) if (!waiting) assume(!i_mem_rvalid);
+    // the caller: request fields held from i_start until the response
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && ($past(o_busy) || $past(i_start)))
+            assume(i_we == $past(i_we) && i_addr == $past(i_addr) && i_wdata == $past(i_wdata));
     // a request stays on the port, unchanged, until it is accepted
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(o_mem_valid) && !$past(i_mem_ready))
@@ -108,7 +91,8 @@ module wq_lsu (
     // o_done: the cycle after the response, with its data, one cycle long
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && o_done)
-            assert($past(waiting && i_mem_rvalid) && o_rdata == $past(i_mem_rdata) && !waiting);
+            assert($past(waiting && i_mem_rvalid) && !waiting &&
+                   o_rdata == ($past(i_we) ? $past(o_rdata) : $past(i_mem_rdata)));
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(waiting && i_mem_rvalid))
             assert(o_done);

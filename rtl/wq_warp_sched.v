@@ -123,7 +123,6 @@ module wq_warp_sched #(
         ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
         ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
-        ST_ALU7 = 7'd52, ST_ALU8 = 7'd66,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
         ST_RET5 = 7'd57, ST_RET6 = 7'd58, ST_RET7 = 7'd59, ST_RET8 = 7'd60, ST_RET9 = 7'd61,
         ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
@@ -135,7 +134,7 @@ module wq_warp_sched #(
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
         ST_S2R2 = 7'd89, ST_S2R3 = 7'd87,
         ST_M0 = 7'd90, ST_M1 = 7'd91, ST_ML0 = 7'd92, ST_ML1 = 7'd93, ST_ML2 = 7'd94,
-        ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
+        ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
         ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
 
@@ -287,14 +286,12 @@ module wq_warp_sched #(
     reg [7:0]        zc;                    // dispatch sweep counter
     reg [4:0]        ml;                    // memory lane
     reg [2:0]        mk;                    // word of a .v4 access
-    reg [31:0]       mrem;                  // memory lanes left
-    reg [31:0]       maddr, mdata, mc, mold, mnew;
-    reg [LANES*32-1:0] opa, opb;            // operand latches of one part; opb
-                                            // collects the results of earlier ALU passes
+    reg              mend;                  // memory: every lane visited
+    reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
+                                            // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
     reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
-    reg [31:0]       cond32;                // SEL condition
-    reg [31:0]       setp_res;
+    reg [31:0]       setp_res;              // SETP results; SEL: its condition
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
     reg [31:0]       d_key;
@@ -414,18 +411,21 @@ module wq_warp_sched #(
                      DQ_DBG_READ = 4'd6, DQ_DBG_WRITE = 4'd7, DQ_DBG_SETHT = 4'd8;
 
     // ---- memory -----------------------------------------------------------------------------
+    // mem_addr / mem_wdata are held through an access (the LSU puts them on
+    // the port as they are); they also serve as the lane's address and
+    // data (ST data, ATOM's b, then its new value) of LD / ST / ATOM
     reg         mem_we;
-    reg  [31:0] mem_addr, mem_wdata, mem_rd;
+    reg  [31:0] mem_addr, mem_wdata;
     wire        lsu_busy, lsu_done;
-    wire [31:0] lsu_rdata, atom_new;
+    wire [31:0] lsu_rdata;
+    wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
+    wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
         .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
-        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
-        .i_atom_op(d_fn), .i_atom_old(mold), .i_atom_b(mdata), .i_atom_c(mc),
-        .o_atom_new(atom_new));
+        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
     wire unused_lsu = &{1'b0, lsu_busy};
 
     // ---- register file, per-thread state, predicates -------------------------------------
@@ -449,22 +449,78 @@ module wq_warp_sched #(
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
 
+    // The RAM is ALU_LANES lanes wide: a part's row (rf_row) is APASS RAM
+    // rows, one ALU pass each, {row, pass}.  With one pass a part this is
+    // the LANES-wide row of old; with fewer ALU lanes the operand path, the
+    // write data and the RAM are one pass wide (a deep, narrow RAM fills
+    // block RAMs a LANES-wide row of 32-bit banks left half empty), and an
+    // access that needs a whole part takes a pass at a time (the pass walk
+    // below).  A datapath state picks the part's pass (rf_rpass /
+    // rf_wpass) and the part's lane enables (rf_wl); the RAM sees the
+    // pass's slice of them.
+    localparam RFA_D  = RF_D * APASS;
+    localparam RFA_AW = (RFA_D > 1) ? $clog2(RFA_D) : 1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [RFA_AW-1:0] rf_adr;          // RAM row of pass pq of part row pr
+        input [RF_AW-1:0] pr;
+        input [5:0]       pq;
+        integer ft, fr, fq;
+        begin
+            fr = {{(32-RF_AW){1'b0}}, pr};
+            fq = {26'd0, pq};
+            ft = fr * APASS + (fq % APASS);
+            rf_adr = ft[RFA_AW-1:0];
+        end
+    endfunction
+    function [5:0] pass_of;                // the pass of a lane within its part
+        input [5:0] ln;
+        integer ft;
+        begin
+            ft = ({26'd0, ln} % LANES) / ALU_LANES;
+            pass_of = ft[5:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
     reg  [4:0]            rf_rreg;
     reg  [5:0]            rf_rpart;
-    wire [LANES*32-1:0]   rf_rdata;
+    reg  [5:0]            rf_rpass;
+    wire [AW_-1:0]        rf_rdata;
     reg                   rf_we;
     reg  [RF_AW-1:0]      rf_waddr;
-    reg  [LANES-1:0]      rf_wlane;
-    reg  [LANES*32-1:0]   rf_wdata;
-    // a write is either the ALU row or one 32-bit value in every lane (its
+    reg  [5:0]            rf_wpass;
+    reg  [LANES-1:0]      rf_wlane;         // lanes of the part
+    wire [ALU_LANES-1:0]  rf_wlq = rf_wlane[rf_wpass * ALU_LANES +: ALU_LANES];
+    wire [AW_-1:0]        rf_wdata;
+    // a write is either the ALU pass or one 32-bit value in every lane (its
     // lane enables pick the lanes): one 2:1 choice per bit of the row
     reg                   rf_wrep;
     reg  [31:0]           rf_w32;
     wire [RF_AW-1:0]    rf_raddr    = rf_row(cw, rf_rreg, rf_rpart, alias_on, w_sbase[cw]);
-    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_regfile (
-        .i_clk(i_clk), .i_raddr(rf_raddr),
-        .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane),
-        .i_wdata(rf_wdata));
+    wq_regfile #(.LANES(ALU_LANES), .WIDTH(32), .DEPTH(RFA_D)) u_regfile (
+        .i_clk(i_clk), .i_raddr(rf_adr(rf_raddr, rf_rpass)),
+        .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_adr(rf_waddr, rf_wpass)),
+        .i_wlane(rf_wlq), .i_wdata(rf_wdata));
+    assign rf_wdata = rf_wrep ? {ALU_LANES{rf_w32}} : alu_res;
+    // the part's lanes (one pass a part: the row read; several: unused, the
+    // pass walk looks at the passes as they arrive)
+    wire [LANES*32-1:0]   rf_wide = {APASS{rf_rdata}};
+    // the pass walk's per-lane results: compare or misalignment of lane l
+    // of the part (see "pass walk")
+    reg  [5:0]            pw;
+    reg  [LANES-1:0]      pw_bits;
+    // LD / ST / ATOM: the address ra + imm of a lane is misaligned (ATOM
+    // and one-word accesses: 4 bytes, .v2 / .v4: 16)
+    function lane_mis;
+        input [3:0]  v;
+        input [3:0]  im;
+        input        word;
+        reg   [3:0]  ad;
+        begin
+            ad = v + im;
+            lane_mis = word ? (ad[1:0] != 2'b00) : (ad[3:0] != 4'b0000);
+        end
+    endfunction
+    wire                  mis_word = (d_op == `WQ_OP_ATOM || d_words == 3'd1);
 
     // per-thread {reason, wait}: one word per thread lane, read and written
     // one lane at a time (a LANES-wide row needed LANES*TSW/16 block RAMs
@@ -497,56 +553,78 @@ module wq_warp_sched #(
 
     // ---- ALU ---------------------------------------------------------------------------------
     // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
-    // passes (aq); each pass writes its lanes of rd (alu_plane), the SETP
-    // results of the earlier passes wait in acmp, and the part's REG_WRITE
-    // record reads rd back (ST_ALU7/8); one pass writes the row at once
+    // passes (aq).  One pass a part: the operand latches hold the part, the
+    // row is written at once.  Several: each pass reads its slice of ra
+    // (opa) and of rb (used straight from the read port: ST_ALU2 reads it,
+    // ST_ALU6 uses it), writes its lanes of rd, and shifts its values into
+    // the REG_WRITE beat (o_evr_vals) and its SETP bits into acmp, so the
+    // last pass finds the part's record and compares complete; a pass
+    // without a selected lane skips its reads (its results are masked off).
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
-    wire [LANES-1:0]     cond_p = lanes_of(cond32, p);
-    wire [AW_-1:0]       alu_a, alu_b;
-    wire [ALU_LANES-1:0] alu_c;
-    reg  [LANES*32-1:0]  alu_row;
-    reg  [LANES-1:0]     alu_cmp_row;
-    reg  [LANES-1:0]     alu_plane;          // lanes of the pass
+    wire [LANES-1:0]     cond_p = lanes_of(setp_res, p);
+    wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
+    wire [ALU_LANES-1:0] alu_c0;
+    reg  [AW_-1:0]       alu_a, alu_b;
+    reg  [ALU_LANES-1:0] alu_c;
+    reg  [`WQ_OP_W-1:0]  alu_op;
+    wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
+    wire [LANES-1:0]     alu_cmp_row;        // SETP bits of the part (last pass)
     wire                 alu_last;
-    wq_alu #(.LANES(ALU_LANES)) u_alu (
-        .i_clk(i_clk), .i_op(d_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
-        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 &&
-                                     (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU)),
+    // multi-cycle operations: MUL / MULHU, and with several passes the
+    // shifts (a bit a cycle, wq_alu SERIAL)
+    wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
+                                     (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
+                                                    d_op == `WQ_OP_SRA));
+    // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
+    // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
+    // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
+    always @(*) begin
+        alu_op = d_op;
+        alu_a = alu_a0;
+        alu_b = alu_b0;
+        alu_c = alu_c0;
+        if (d_op == `WQ_OP_ATOM) begin
+            case (d_fn)
+            `WQ_ATOM_ADD:  alu_op = `WQ_OP_ADD;
+            `WQ_ATOM_EXCH, `WQ_ATOM_CAS: alu_op = `WQ_OP_SEL;
+            `WQ_ATOM_MIN:  alu_op = `WQ_OP_MIN;
+            `WQ_ATOM_MAX:  alu_op = `WQ_OP_MAX;
+            `WQ_ATOM_MINU: alu_op = `WQ_OP_MINU;
+            `WQ_ATOM_MAXU: alu_op = `WQ_OP_MAXU;
+            `WQ_ATOM_AND:  alu_op = `WQ_OP_AND;
+            `WQ_ATOM_OR:   alu_op = `WQ_OP_OR;
+            `WQ_ATOM_XOR:  alu_op = `WQ_OP_XOR;
+            default:       alu_op = `WQ_OP_MOV;
+            endcase
+            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;   // c: rb+1 (ST_ML5)
+            alu_b[31:0] = mold;
+            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
+        end
+    end
+    wire [31:0]          atom_new = alu_res[31:0];
+    wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
+        .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
+        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 && alu_multi),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
-        assign alu_a = opa;
-        assign alu_b = opb;
-        assign alu_c = cond_p;
+        assign alu_a0 = opa;
+        assign alu_b0 = opb;
+        assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
-        always @(*) begin
-            alu_row = alu_res;
-            alu_cmp_row = alu_cmp;
-            alu_plane = {LANES{1'b1}};
-        end
+        assign alu_row = alu_res;
+        assign alu_cmp_row = alu_cmp;
         wire unused_aq = &{1'b0, aq, acmp};
     end else begin : alu_passes
-        localparam AQW = $clog2(APASS);
-        wire [AQW-1:0] q = aq[AQW-1:0];
-        assign alu_a = opa[q * AW_ +: AW_];
-        // BI: the immediate goes to the pass directly, so opb has one
-        // write source (the rb row)
-        assign alu_b = d_bi ? {ALU_LANES{d_imm}} : opb[q * AW_ +: AW_];
-        assign alu_c = cond_p[q * ALU_LANES +: ALU_LANES];
+        assign alu_a0 = opa;
+        assign alu_b0 = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
+        assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
-        integer ak;
-        always @(*) begin
-            alu_row = {APASS{alu_res}};     // the write enables pick the pass
-            alu_cmp_row = acmp;
-            alu_plane = {LANES{1'b0}};
-            for (ak = 0; ak < APASS; ak = ak + 1)
-                if (q == ak[AQW-1:0]) begin
-                    alu_cmp_row[ak*ALU_LANES +: ALU_LANES] = alu_cmp;
-                    alu_plane[ak*ALU_LANES +: ALU_LANES] = {ALU_LANES{1'b1}};
-                end
-        end
+        assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
+        assign alu_cmp_row = {alu_cmp, acmp[LANES-1:ALU_LANES]};
+        wire unused_opb = &{1'b0, opb, acmp[ALU_LANES-1:0]};
     end endgenerate
 
     // ---- warp-slot summaries ----------------------------------------------------------------
@@ -638,24 +716,21 @@ module wq_warp_sched #(
     wire           bg_f_eq  = (fall == bg_t);          // unselected lanes: PC + 1
     wire           bg_u_eq  = (bg_uni == bg_t);
     reg            c_eq;
-    reg [31:0]    c_rv, c_ad;
-    wire unused_ad = &{1'b0, c_ad[31:4]};
+    reg [PCW-1:0] c_rv;
     reg [4:0]     c_gl;
     reg [LANES-1:0] bg_match, ret_match, mis_lane;
     integer l;
     always @(*) begin
         for (l = LANES - 1; l >= 0; l = l - 1) begin
-            c_rv = rf_rdata[l*32 +: 32];
+            c_rv = rf_wide[l*32 +: PCW];
             c_gl = p[4:0] * LANES6[4:0] + l[4:0];
-            c_eq = (c_rv[PCW-1:0] == bg_key);
+            // (several ALU passes: the pass walk compared the part)
+            c_eq = (APASS == 1) ? (c_rv == bg_key) : pw_bits[l];
             // target of lane c_gl: selected -> its own, else fall-through
             bg_match[l] = bg_rem[c_gl] &&
                           (bg_sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
             ret_match[l] = rcand[c_gl] && c_eq;
-            c_ad = c_rv + d_imm;
-            mis_lane[l] = sel[c_gl] &&
-                          ((d_op == `WQ_OP_ATOM || d_words == 3'd1) ? (c_ad[1:0] != 2'b00)
-                                                                     : (c_ad[3:0] != 4'b0000));
+            mis_lane[l] = sel[c_gl] && ((APASS == 1) ? lane_mis(c_rv[3:0], d_imm[3:0], mis_word) : pw_bits[l]);
         end
     end
     // the thread-state word of lane tl of a walk: parked_at (the walk
@@ -750,22 +825,33 @@ module wq_warp_sched #(
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
     wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
     // a row read back for its record: S2R's part or part p
-    wire [LANES*32-1:0] beat_rb   = beat(rf_rdata, (state == ST_S2R2) ? sel_s2r : sel_p);
+    wire [LANES*32-1:0] beat_rb   = beat(rf_wide, (state == ST_S2R2) ? sel_s2r : sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
-    wire [4:0]          mrem_l0 = ctz(mrem);                // next memory lane
+    // memory lanes not yet served; the next one (one pass a part: the
+    // lowest, at once; several: ml itself, a cycle for each unselected lane)
+    wire [31:0]         m_left = sel & (32'hFFFFFFFF << ml) & {32{!mend}};
+    wire [4:0]          m_l0   = (APASS == 1) ? ctz(m_left) : ml;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [5:0]          bg_l0_part = part_of(bg_l0);
+    wire [5:0]          m_l0_part  = part_of(m_l0);
     // one lane of the row just read, through one lane multiplexer: lane ml
     // (memory), lane bg_l0 (branch_groups' first lane), lane lnp (RET's
     // holders; the ra row stays on the read port through ST_RET9)
     wire [LB-1:0]       rf_lix  = (state == ST_RET9) ? lnp[LB-1:0] :
                                   (state == ST_BG1) ? bg_l0[LB-1:0] : ml[LB-1:0];
-    wire [31:0]         rf_lane = rf_rdata[rf_lix*32 +: 32];
+    wire [31:0]         rf_lane;
+    generate if (ALU_LANES == 1) begin : lane_one
+        assign rf_lane = rf_rdata;          // the pass is the lane
+        wire unused_lix = &{1'b0, rf_lix};
+    end else begin : lane_mux
+        localparam ALB = $clog2(ALU_LANES);
+        assign rf_lane = rf_rdata[rf_lix[ALB-1:0]*32 +: 32];
+        wire unused_lix = &{1'b0, rf_lix};
+    end endgenerate
     wire [PCW-1:0]      bg_rv0  = rf_lane[PCW-1:0];
     wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
                                   (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
-    wire [5:0]          mrem_part  = part_of(mrem_l0);
     wire [5:0]          ml_part    = part_of(ml);
     wire [31:0]         pm_np = pmask(np_k);
     wire [31:0]         pm_ss = pmask(ss_k);
@@ -786,12 +872,83 @@ module wq_warp_sched #(
     wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
     wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
 
+    // ---- pass walk (APASS > 1) ----------------------------------------------------------------
+    // A state that needs a whole part of the register file -- the compares
+    // of branch grouping (ST_BG2) and of RET's link test (ST_RET3), the
+    // alignment check (ST_M0), the read-back of a REG_WRITE record (ST_RB0,
+    // ST_S2R3), CALL's link write (ST_CALL2), the dispatch sweep
+    // (ST_D_ZERO) -- is held (pw_hold: the sequencer does nothing) while
+    // the walk visits the part's passes in order.  A read walk takes APASS
+    // + 1 cycles (pass pw is read while pass pw - 1 arrives), a write walk
+    // APASS (the state's own cycle writes the last pass).  An arriving pass
+    // shifts its compare or misalignment bits into pw_bits (lane l of the
+    // part in bit l at the end) and its beat values into o_evr_vals.
+    localparam [5:0]     APASS6 = APASS[5:0];
+    wire                 rb_done = ({2'b0, mk} >= ((d_op == `WQ_OP_LD) ? {2'b0, d_words} : 5'd1));
+    wire [LANES-1:0]     bgs_p = lanes_of(bg_rem & bg_sel, p);   // lanes compared
+    wire                 pw_rd = (APASS > 1) && (
+        (state == ST_BG2 && p < PARTS6 && bg_mode != TG_UNI && bgs_p != 0) ||
+        (state == ST_RET3 && p < PARTS6 && rcand_p != 0) ||
+        (state == ST_M0 && p < PARTS6 && sel_p != 0) ||
+        (state == ST_RB0 && !rb_done && p < PARTS6 && sel_p != 0) ||
+        (state == ST_S2R3 && sel_s2r != 0));
+    wire                 pw_wr = (APASS > 1) && (
+        (state == ST_CALL2 && p < PARTS6 && sel_p != 0) ||
+        (state == ST_D_ZERO && zc < d_rows));
+    wire                 pw_hold = pw_rd ? (pw != APASS6) : pw_wr ? (pw != APASS6 - 6'd1) : 1'b0;
+    // the arriving pass (pw - 1): per lane, the misalignment (ST_M0) or the
+    // compare with the grouping key (RET: the token's link)
+    wire [PCW-1:0]       pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
+    reg  [ALU_LANES-1:0] pw_cap;
+    integer k;
+    always @(*)
+        for (k = 0; k < ALU_LANES; k = k + 1)
+            pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
+                                         : (rf_rdata[k*32 +: PCW] == pw_key);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [LANES+ALU_LANES-1:0] pw_cat = {pw_cap, pw_bits};
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge i_clk) begin
+        if (pw_rd)      pw <= (pw == APASS6) ? 6'd0 : pw + 6'd1;
+        else if (pw_wr) pw <= (pw == APASS6 - 6'd1) ? 6'd0 : pw + 6'd1;
+        else            pw <= 6'd0;
+        if (pw_rd && pw != 6'd0)
+            pw_bits <= pw_cat[LANES+ALU_LANES-1:ALU_LANES];
+        if (i_reset) pw <= 6'd0;
+    end
+    // REG_WRITE beat of a part, a pass at a time: the values of the pass's
+    // selected lanes, 0 in the others, shifted in from the top
+    wire [5:0]           vq = (state == ST_ALU6) ? aq : pw_wr ? pw : pw - 6'd1;
+    wire [LANES-1:0]     vm_p = (state == ST_S2R3) ? sel_s2r : sel_p;
+    wire [ALU_LANES-1:0] vm = vm_p[vq * ALU_LANES +: ALU_LANES];
+    wire [AW_-1:0]       vsrc = (state == ST_ALU6) ? alu_res :
+                                (state == ST_CALL2) ? {ALU_LANES{{(32-PCW){1'b0}}, fall}} : rf_rdata;
+    reg  [AW_-1:0]       vin;
+    always @(*)
+        for (k = 0; k < ALU_LANES; k = k + 1)
+            vin[k*32 +: 32] = vm[k] ? vsrc[k*32 +: 32] : 32'd0;
+    wire                 vals_sh = (APASS > 1) &&
+        (state == ST_ALU6 || (pw_wr && state == ST_CALL2) ||
+         (pw_rd && pw != 6'd0 && (state == ST_RB0 || state == ST_S2R3)));
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [LANES*32+AW_-1:0] vals_cat = {vin, o_evr_vals};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [LANES*32-1:0]  vals_next = vals_cat[LANES*32+AW_-1:AW_];
+    // ST_ALU1 / ST_ALU6: the first / next pass has a selected lane
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [LANES-1:0]     sel_pn = sel_p >> (({26'd0, aq} + 32'd1) * ALU_LANES);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire                 alu_sel0 = (sel_p[ALU_LANES-1:0] != 0);
+    wire                 alu_nsel = (sel_pn[ALU_LANES-1:0] != 0);
+
     // ---- RAM port control (combinational from the state) -------------------------------------
     always @(*) begin
         rf_rreg = d_ra;
         rf_rpart = p;
+        rf_rpass = 6'd0;
         rf_we = 1'b0;
         rf_waddr = rf_row_rd;
+        rf_wpass = 6'd0;
         rf_wlane = sel_p;
         rf_wrep = 1'b0;
         rf_w32 = 32'd0;
@@ -804,10 +961,9 @@ module wq_warp_sched #(
         pr_wdata = 32'd0;
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
-        ST_ML0:   rf_rpart = mrem_part;
+        ST_ML0:   rf_rpart = m_l0_part;
         ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ML2:   begin rf_rreg = d_rb + 5'd1; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
         ST_ALU0:  pr_ridx = d_fn[2:0];
@@ -832,11 +988,10 @@ module wq_warp_sched #(
             pr_we = (zc < 8'd7);
             pr_waddr = {cw, zc[2:0]};
         end
-        ST_ALU6: begin
-            rf_we = (d_op != `WQ_OP_SETP) && (alu_last || APASS > 1);
-            rf_wlane = sel_p & alu_plane;
+        ST_ALU6: begin                      // every pass writes its lanes
+            rf_we = (d_op != `WQ_OP_SETP);
+            rf_wlane = sel_p;               // (of the pass rf_wpass)
         end
-        ST_ALU7:  rf_rreg = d_rd;           // read rd back for the record
         ST_S2R1: begin
             // S2R: thread lane lnp, if selected
             rf_we = sel[lnp[4:0]];
@@ -854,6 +1009,9 @@ module wq_warp_sched #(
         ST_ML5: begin
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
+            // ATOM: read CAS's c (rb+1) of the lane for ST_ML8
+            rf_rreg = d_rb + 5'd1;
+            rf_rpart = ml_part;
             rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
             rf_wrep = 1'b1;
@@ -873,7 +1031,21 @@ module wq_warp_sched #(
         end
         default: ;
         endcase
-        rf_wdata = rf_wrep ? {LANES{rf_w32}} : alu_row;
+        // the pass of the part an access addresses (one pass a part: 0)
+        case (state)
+        ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
+        ST_ML0:   rf_rpass = pass_of({1'b0, m_l0});
+        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
+        ST_ALU2:  rf_rpass = aq;                    // rb
+        ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
+        ST_S2R1:  rf_wpass = pass_of(lnp);
+        ST_ML5:   begin rf_rpass = pass_of({1'b0, ml}); rf_wpass = pass_of({1'b0, ml}); end
+        ST_ML7:   rf_wpass = pass_of({1'b0, ml});
+        default: ;
+        endcase
+        if (pw_rd) rf_rpass = pw;
+        if (pw_wr) rf_wpass = pw;
     end
 
     // one record (the model's wq_trace_rec_t) on o_evr_*, unit = current warp
@@ -959,6 +1131,9 @@ module wq_warp_sched #(
             grid_seq <= grid_seq + 32'd1;
         end
 
+        if (pw_hold) begin
+            // a pass walk runs (see "pass walk"): the state waits for it
+        end else
         case (state)
         // ---------------------------------------------------------------- idle
         ST_RST: if (dq_ready) state <= ST_IDLE;
@@ -996,7 +1171,7 @@ module wq_warp_sched #(
             state <= ret_dq;
         end
         ST_MEM_ISSUE: state <= ST_MEM_WAIT;
-        ST_MEM_WAIT: if (lsu_done) begin mem_rd <= lsu_rdata; state <= ret_mem; end
+        ST_MEM_WAIT: if (lsu_done) state <= ret_mem;
 
         // wq_disable(mask, reason, addr)
         ST_DIS0: begin
@@ -1531,55 +1706,44 @@ module wq_warp_sched #(
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
         ST_ALU0B: begin
-            cond32 <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
+            setp_res <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
                       {32{d_fn[3]}};
-            setp_res <= 32'd0;
             state <= ST_ALU1;
         end
-        ST_ALU1: begin                      // read ra, part p
+        ST_ALU1: begin                      // read ra, part p (pass 0)
+            aq <= 6'd0;
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
             else if (sel_p == 0) p <= p + 6'd1;
-            else state <= ST_ALU2;
+            else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
-        ST_ALU2: begin opa <= rf_rdata; state <= ST_ALU3; end     // read rb
+        ST_ALU2: begin                      // read rb
+            opa <= rf_rdata;
+            // (several passes: rb goes from the read port to the ALU)
+            state <= (APASS == 1) ? ST_ALU3 : alu_multi ? ST_ALU4 : ST_ALU6;
+        end
         ST_ALU3: begin
-            opb <= (d_bi && APASS == 1) ? {LANES{d_imm}} : rf_rdata;   // (several passes: alu_b)
-            aq <= 6'd0;
+            opb <= d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
             state <= ST_ALU4;
         end
-        ST_ALU4: state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU5 : ST_ALU6;
+        ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            if (!alu_last) begin            // (rd written) run the next pass
-                for (i = 0; i < APASS; i = i + 1)
-                    if (aq == i[5:0])
-                        acmp[i*ALU_LANES +: ALU_LANES] <= alu_cmp;
+            acmp <= alu_cmp_row;            // (several passes: shifted in)
+            if (!alu_last) begin            // (rd pass written) the next pass
                 aq <= aq + 6'd1;
-                // MUL / MULHU start the multiplier again; the rest take a cycle a pass
-                state <= (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ? ST_ALU4 : ST_ALU6;
+                state <= alu_nsel ? ST_ALU2 : ST_ALU6;
             end else begin
                 if (d_op == `WQ_OP_SETP)
                     setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
-                else if (APASS == 1) begin
+                else begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
-                    o_evr_vals <= beat_alu;
+                    o_evr_vals <= beat_alu;     // (several passes: shifted in)
                 end
-                if (d_op == `WQ_OP_SETP || APASS == 1) begin
-                    p <= p + 6'd1;
-                    state <= ST_ALU1;
-                end else state <= ST_ALU7;
+                p <= p + 6'd1;
+                state <= ST_ALU1;
             end
-        end
-        ST_ALU7: state <= ST_ALU8;          // rd part p read
-        ST_ALU8: begin
-            `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
-                    32'd0, 64'd0, 64'd0)
-            o_evr_part <= p[4:0];
-            o_evr_vals <= beat_rb;
-            p <= p + 6'd1;
-            state <= ST_ALU1;
         end
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
@@ -1615,7 +1779,8 @@ module wq_warp_sched #(
         // -------------------------------------------------- LD, ST, ATOM
         ST_M0: begin                        // alignment of every selected lane
             if (p >= PARTS6) begin
-                mrem <= sel;
+                ml <= 5'd0;
+                mend <= 1'b0;
                 state <= ST_ML0;
             end else if (sel_p == 0) p <= p + 6'd1;
             else state <= ST_M1;            // read ra, part p
@@ -1627,30 +1792,30 @@ module wq_warp_sched #(
                 state <= ST_M0;
             end
         end
-        ST_ML0: begin                       // next lane; read its ra
-            if (mrem == 32'd0) begin
+        ST_ML0: begin                       // next lane m_l0 (ascending); read its ra
+            if (m_left == 32'd0) begin
                 p <= 6'd0;
                 mk <= 3'd0;
                 state <= (d_op == `WQ_OP_ST) ? ST_RETIRE : ST_RB0;
+            end else if (!sel[m_l0]) begin  // (several passes) pass a lane
+                ml <= ml + 5'd1;
+                mend <= (ml == 5'd31);
             end else begin
-                ml <= mrem_l0;
+                ml <= m_l0;
                 mk <= 3'd0;
                 state <= ST_ML1;
             end
         end
         ST_ML1: begin                       // address; read rb (+k)
-            maddr <= rf_lane + d_imm;
+            mem_addr <= rf_lane + d_imm;
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
-        ST_ML2: begin                       // data; read rb+1 (CAS)
-            mdata <= rf_lane;
-            state <= (d_op == `WQ_OP_ATOM && d_fn == `WQ_ATOM_CAS) ? ST_ML3 : ST_ML4;
+        ST_ML2: begin                       // data
+            mem_wdata <= rf_lane;
+            state <= ST_ML4;
         end
-        ST_ML3: begin mc <= rf_lane; state <= ST_ML4; end
         ST_ML4: begin
             mem_we <= (d_op == `WQ_OP_ST);
-            mem_addr <= maddr + {27'd0, mk, 2'b00};
-            mem_wdata <= mdata;
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML5)
         end
         ST_ML5: begin
@@ -1658,48 +1823,46 @@ module wq_warp_sched #(
             `WQ_OP_LD: begin                // rd+k of lane ml written by the port logic
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
+                    mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML4;
                 end else begin
-                    mrem <= mrem & ~(32'd1 << ml);
+                    ml <= ml + 5'd1; mend <= (ml == 5'd31);
                     state <= ST_ML0;
                 end
             end
             `WQ_OP_ST: begin
                 `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
-                        mem_addr, {32'd0, mdata}, 64'd0)
+                        mem_addr, {32'd0, mem_wdata}, 64'd0)
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
+                    mem_addr <= mem_addr + 32'd4;
                     state <= ST_ML6;
                 end else begin
-                    mrem <= mrem & ~(32'd1 << ml);
+                    ml <= ml + 5'd1; mend <= (ml == 5'd31);
                     state <= ST_ML0;
                 end
             end
-            default: begin                  // ATOM: the old value
-                mold <= mem_rd;
-                state <= ST_ML8;
-            end
+            default: state <= ST_ML8;       // ATOM: the old value is mold
             endcase
         end
         ST_ML6: begin                       // rb+k read: next word of st.v4
             state <= ST_ML2;
         end
         ST_ML8: begin                       // write only if the value changed
-            mnew <= atom_new;
+            mem_wdata <= atom_new;          // (the record's new value)
             if (atom_new != mold) begin
                 mem_we <= 1'b1;
-                mem_wdata <= atom_new;
                 `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
             end else state <= ST_ML7;
         end
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
-                    32'd1 << ml, maddr, {32'd0, mnew}, {32'd0, mold})
-            mrem <= mrem & ~(32'd1 << ml);
+                    32'd1 << ml, mem_addr, {32'd0, mem_wdata}, {32'd0, mold})
+            ml <= ml + 5'd1; mend <= (ml == 5'd31);
             state <= ST_ML0;
         end
         ST_RB0: begin                       // REG_WRITE of rd+k, read back
-            if ({2'b0, mk} >= ((d_op == `WQ_OP_LD) ? {2'b0, d_words} : 5'd1)) state <= ST_RETIRE;
+            if (rb_done) state <= ST_RETIRE;
             else if (p >= PARTS6) begin
                 p <= 6'd0;
                 mk <= mk + 3'd1;
@@ -1905,6 +2068,9 @@ module wq_warp_sched #(
         end
         default: state <= ST_IDLE;
         endcase
+        // several ALU passes: REG_WRITE beats are shifted in a pass at a
+        // time (vals_sh), the states' whole-row values are not used
+        if (APASS > 1) o_evr_vals <= vals_sh ? vals_next : o_evr_vals;
 
         if (i_reset) begin
             state <= ST_RST;
