@@ -138,6 +138,9 @@ module wq_warp_sched #(
         ST_ML3 = 7'd95, ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
         ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
+    // fetch address from the variable RAM; retire's CLOCK count write-back
+    localparam [6:0]
+        ST_F0 = 7'd106, ST_RT1 = 7'd107;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -216,30 +219,14 @@ module wq_warp_sched #(
     reg [31:0]       w_active  [0:WARPS-1];
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
-    reg [31:0]       w_code    [0:WARPS-1];    // code_base
     reg [5:0]        w_nregs   [0:WARPS-1];
-    reg [31:0]       w_param   [0:WARPS-1];
-    reg [15:0]       w_ncta0   [0:WARPS-1];
-    reg [15:0]       w_ncta1   [0:WARPS-1];
-    reg [15:0]       w_ncta2   [0:WARPS-1];
     reg [10:0]       w_ntid0   [0:WARPS-1];
     reg [10:0]       w_ntid1   [0:WARPS-1];
-    reg [10:0]       w_ntid2   [0:WARPS-1];
-    reg [15:0]       w_cta0    [0:WARPS-1];
-    reg [15:0]       w_cta1    [0:WARPS-1];
-    reg [15:0]       w_cta2    [0:WARPS-1];
-    reg [31:0]       w_ctaflat [0:WARPS-1];
     reg [4:0]        w_wi      [0:WARPS-1];    // warp_in_cta
-    reg [10:0]       w_tx      [0:WARPS-1];    // TID_X/Y/Z of lane 0
-    reg [10:0]       w_ty      [0:WARPS-1];
-    reg [10:0]       w_tz      [0:WARPS-1];
     reg [31:0]       w_key     [0:WARPS-1];    // cta_key
     reg              w_subv_en [0:WARPS-1];
     reg [4:0]        w_sbase   [0:WARPS-1];    // shared_base
     reg [1:0]        w_ypol    [0:WARPS-1];
-    reg [7:0]        w_yparam  [0:WARPS-1];
-    reg [7:0]        w_ycount  [0:WARPS-1];
-    reg [15:0]       w_lfsr    [0:WARPS-1];
     reg              w_subv_on [0:WARPS-1];
     reg [PCW-1:0]    w_sstart  [0:WARPS-1];    // subv_start
     reg [5:0]        w_spart   [0:WARPS-1];    // subv_part
@@ -250,7 +237,10 @@ module wq_warp_sched #(
     reg              w_loop_on [0:WARPS-1];
     reg [DW-1:0]     w_llevel  [0:WARPS-1];    // loop_level
     reg [PCW-1:0]    w_lbody   [0:WARPS-1];    // loop_body
-    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+    // The slot's other fields (code_base, param, ncta, ntid[2], cta,
+    // ctaflat, TID of lane 0, the yield policy state, the CLOCK count) are
+    // read by one instruction or at fetch only: they live in the variable
+    // RAM (sv_*, below), not in WARPS copies of flip-flops.
 
     // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
     reg              g_valid;
@@ -304,41 +294,43 @@ module wq_warp_sched #(
     reg [11:0]       csr_addr;
     reg [31:0]       csr_wdata;
     // wq_disable / wq_push_front / parked_at / wq_bar_check arguments
-    reg [31:0]       dis_mask;
+    reg [31:0]       dis_mask;              // also wq_push_front's mask (push_mask):
+                                            // the two are never called at once
     reg [TYW-1:0]    dis_reason;
     reg [PCW-1:0]    dis_addr;
     reg [TYW-1:0]    push_type;
-    reg [31:0]       push_mask;
     reg [PCW-1:0]    push_addr;
     reg [DW-1:0]     push_head;
     reg [PCW-1:0]    pk_addr;
     reg              pk_any, pk_w0_ok;
-    reg [31:0]       pk;                    // parked_at result
+    reg [31:0]       pk;                    // parked_at result; also the wake
+                                            // set of a reconvergence pop (wk_acc)
+                                            // and SUBV_LOOP_END's back set (le_back)
     reg [PCW-1:0]    pk_w0;                 // wait of its lowest lane in s0
     reg [31:0]       bc_key;
     // branch_groups
     reg              bg_emit;
     reg [1:0]        bg_mode;
-    reg [31:0]       bg_rem, bg_sel, bg_fsel, bg_gm, bg_fm;
+    reg [31:0]       bg_rem, bg_sel, bg_gm, bg_fm;   // bg_sel: selected AND active
     reg [PCW-1:0]    bg_uni, bg_t, bg_ft;
     reg [5:0]        bg_ng;
     reg [5:0]        bg_p0;
     // subv_next_part
     reg              np_at_end, np_res;
     // RET
-    reg [31:0]       held, rcand, ret_rest, ret_go;
+    // (RET's second grouping needs no copies of its masks: the holders have
+    // left the active set by then, and the grouping ignores inactive
+    // selected threads; likewise wait_region's after its wq_disable)
+    reg [31:0]       held;
     reg [DW-1:0]     ri;
     reg [PCW-1:0]    rtok_addr;
     // wait_region / YIELD / misc
-    reg [31:0]       wr_park, wr_rest, wr_go;
     reg              y_fire, y_found;
     reg [15:0]       y_ns;
     reg [DQ_LOG2-1:0] y_idx;
     reg [DW-1:0]     y_tail;
-    reg [31:0]       ss_run, le_back;
     reg [DW-1:0]     rc_head;
     reg [63:0]       rtok;                  // popped token
-    reg [31:0]       wk_acc;
     // thread-state walks (parked_at, the wake of a reconvergence pop,
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
     // ascending order; tl is the lane whose state tw_v says is in ts_rdata
@@ -408,6 +400,11 @@ module wq_warp_sched #(
     reg  [63:0]         dqr_token;          // result of the last command
     reg                 dqr_found, dqr_empty;
     reg  [DQ_LOG2-1:0]  dqr_index;
+    // RET's candidates: selected threads of the CALL token read, not yet
+    // holders (a holder's bits change only in parts already tested)
+    wire [31:0] rcand = sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held;
+    // wait_region: the threads of the region token found (tm)
+    wire [31:0] wr_tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
     wire [9:0]    dq_depth = 10'd1 << dq_log2;
     localparam [3:0] DQ_PUSH_FRONT = 4'd0, DQ_PUSH_BACK = 4'd1, DQ_POP = 4'd2,
                      DQ_FIND = 4'd3, DQ_MERGE = 4'd4, DQ_CLEAR = 4'd5,
@@ -482,18 +479,53 @@ module wq_warp_sched #(
         .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
         .i_waddr(ts_waddr), .i_wlane(1'b1), .i_wdata(ts_wdata));
 
-    // predicates p0..p6 of every warp: one 32-bit word per predicate
-    reg [31:0]      predram [0:PR_D-1];
+    // predicates p0..p6 of every warp: one 32-bit word per predicate, and
+    // the slot's scheduler variables (SV_*): one RAM, 32 words a slot
+    // {slot, 1'b0, 1'b0, predicate} / {slot, 1'b1, variable}; one read port
+    // serves either (the state says which), so a variable costs a word of
+    // block RAM instead of WARPS x 32 flip-flops and a WARPS-way multiplexer
     reg [2:0]       pr_ridx;
-    reg [31:0]      pr_q;
+    wire [31:0]     pr_q;
     reg             pr_we;
     reg [PR_AW-1:0] pr_waddr;
     reg [31:0]      pr_wdata;
-    wire [PR_AW-1:0] pr_raddr = {cw, pr_ridx};
+    localparam SV_AW = WID_W + 5;
+    localparam [3:0] SV_TXYZ = 4'd0,        // {tz[9:0], ty, tx} of lane 0 (CTA <= 1024 threads)
+                     SV_CODE = 4'd1,        // code_base
+                     SV_PARAM = 4'd2,       // param
+                     SV_NCTA01 = 4'd3,      // {ncta[1], ncta[0]}
+                     SV_CTA01 = 4'd4,       // {cta[1], cta[0]}
+                     SV_CTA2 = 4'd5,        // {ncta[2], cta[2]}
+                     SV_FLAT = 4'd6,        // ctaflat
+                     SV_RET = 4'd7,         // retired (S2R CLOCK)
+                     SV_YLD = 4'd8,         // {yield_param, yield_count, lfsr}
+                     SV_NTID2 = 4'd9,       // ntid[2]
+                     SV_LAST = 4'd9;
+    reg             sv_rsel;                // read port: variable (1) / predicate (0)
+    reg [WID_W-1:0] sv_rslot;
+    reg [3:0]       sv_ridx;
+    reg             sv_we;                  // variable write (slot cw)
+    reg [3:0]       sv_widx;
+    reg [31:0]      sv_wdata;
+    wire [31:0]     sv_q = pr_q;            // the variable read the cycle before
+    wire [SV_AW-1:0] pv_raddr = sv_rsel ? {sv_rslot, 1'b1, sv_ridx}
+                                        : {cw, 2'b00, pr_ridx};
+    wire [SV_AW-1:0] pv_waddr = sv_we ? {cw, 1'b1, sv_widx}
+                                      : {pr_waddr[PR_AW-1:3], 2'b00, pr_waddr[2:0]};
+    // the sequencer never uses a read of the word written in that cycle
+    // (simulation poisons such a read, as wq_regfile does)
+    (* no_rw_check *)
+    reg [31:0]      pvram [0:(1 << SV_AW)-1];
+    reg [31:0]      pv_q;
     always @(posedge i_clk) begin
-        if (pr_we) predram[pr_waddr] <= pr_wdata;
-        pr_q <= predram[pr_raddr];
+        if (pr_we || sv_we) pvram[pv_waddr] <= sv_we ? sv_wdata : pr_wdata;
+        pv_q <= pvram[pv_raddr];
+`ifndef SYNTHESIS
+        if ((pr_we || sv_we) && pv_raddr == pv_waddr)
+            pv_q <= ~pvram[pv_raddr];
+`endif
     end
+    assign pr_q = pv_q;
 
     // ---- ALU ---------------------------------------------------------------------------------
     // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
@@ -607,12 +639,16 @@ module wq_warp_sched #(
     end
 
     // ---- yield policy (yield_fires) -------------------------------------------------------------
+    // from the slot's SV_YLD word, on the read port through a YIELD
+    wire [7:0]  y_param = sv_q[31:24];
+    wire [7:0]  y_count = sv_q[23:16];
+    wire [15:0] y_lfsr  = sv_q[15:0];
     reg        y_fires;
     reg [15:0] y_next;
     reg [8:0]  y_n, y_c;
     always @(*) begin
-        y_n = (w_yparam[cw] != 8'd0) ? {1'b0, w_yparam[cw]} : 9'd256;
-        y_c = {1'b0, w_ycount[cw]} + 9'd1;
+        y_n = (y_param != 8'd0) ? {1'b0, y_param} : 9'd256;
+        y_c = {1'b0, y_count} + 9'd1;
         y_fires = 1'b0;
         y_next = 16'd0;
         case (w_ypol[cw])
@@ -621,8 +657,8 @@ module wq_warp_sched #(
             y_next = y_fires ? 16'd0 : {7'd0, y_c};
         end
         `WQ_YP_LFSR: begin
-            y_next = (w_lfsr[cw] >> 1) ^ (w_lfsr[cw][0] ? LFSR_TAPS : 16'd0);
-            y_fires = ({1'b0, y_next[7:0]} < {1'b0, w_yparam[cw]});
+            y_next = (y_lfsr >> 1) ^ (y_lfsr[0] ? LFSR_TAPS : 16'd0);
+            y_fires = ({1'b0, y_next[7:0]} < {1'b0, y_param});
         end
         default: ;
         endcase
@@ -687,8 +723,12 @@ module wq_warp_sched #(
             if ((w_active[cw] & pmask(s[5:0])) != 0) ss_k = s[5:0];
     end
 
-    // S2R value of thread lane lnp of the walk (exec_alu.c sreg)
+    // S2R value of thread lane lnp of the walk (exec_alu.c sreg); the
+    // slot's fields come from the variable word s2r_idx, which stays on the
+    // read port through the instruction (TID_X/Y/Z: SV_TXYZ, loaded into
+    // the walk registers at ST_EXEC)
     reg [31:0] sr_val;
+    reg [3:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
     always @(*) begin
         case (d_imm)
@@ -697,21 +737,86 @@ module wq_warp_sched #(
         `WQ_SR_TID_Z:    sr_val = {21'd0, tz};
         `WQ_SR_NTID_X:   sr_val = {21'd0, w_ntid0[cw]};
         `WQ_SR_NTID_Y:   sr_val = {21'd0, w_ntid1[cw]};
-        `WQ_SR_NTID_Z:   sr_val = {21'd0, w_ntid2[cw]};
-        `WQ_SR_CTAID_X:  sr_val = {16'd0, w_cta0[cw]};
-        `WQ_SR_CTAID_Y:  sr_val = {16'd0, w_cta1[cw]};
-        `WQ_SR_CTAID_Z:  sr_val = {16'd0, w_cta2[cw]};
-        `WQ_SR_NCTAID_X: sr_val = {16'd0, w_ncta0[cw]};
-        `WQ_SR_NCTAID_Y: sr_val = {16'd0, w_ncta1[cw]};
-        `WQ_SR_NCTAID_Z: sr_val = {16'd0, w_ncta2[cw]};
+        `WQ_SR_NTID_Z, `WQ_SR_CTAID_X, `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_X:
+                         sr_val = {16'd0, sv_q[15:0]};
+        `WQ_SR_CTAID_Y, `WQ_SR_NCTAID_Y, `WQ_SR_NCTAID_Z:
+                         sr_val = {16'd0, sv_q[31:16]};
         `WQ_SR_TID:      sr_val = {22'd0, w_wi[cw], s2r_lane};
         `WQ_SR_LANEID:   sr_val = {27'd0, s2r_lane};
         `WQ_SR_WARPID:   sr_val = {27'd0, w_wi[cw]};
-        `WQ_SR_PARAM:    sr_val = w_param[cw];
-        `WQ_SR_CLOCK:    sr_val = w_retired[cw];
+        `WQ_SR_PARAM, `WQ_SR_CLOCK, `WQ_SR_CTAFLAT:
+                         sr_val = sv_q;
         `WQ_SR_NLANES:   sr_val = LANES;
-        `WQ_SR_CTAFLAT:  sr_val = w_ctaflat[cw];
         default:         sr_val = 32'd0;
+        endcase
+        case (d_imm)
+        `WQ_SR_NTID_Z:   s2r_idx = SV_NTID2;
+        `WQ_SR_CTAID_X, `WQ_SR_CTAID_Y:   s2r_idx = SV_CTA01;
+        `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_Z:  s2r_idx = SV_CTA2;
+        `WQ_SR_NCTAID_X, `WQ_SR_NCTAID_Y: s2r_idx = SV_NCTA01;
+        `WQ_SR_PARAM:    s2r_idx = SV_PARAM;
+        `WQ_SR_CLOCK:    s2r_idx = SV_RET;
+        `WQ_SR_CTAFLAT:  s2r_idx = SV_FLAT;
+        default:         s2r_idx = SV_TXYZ;
+        endcase
+    end
+
+    // ---- variable RAM ports (combinational from the state) -----------------------------------
+    // Read: through a YIELD or S2R (from ST_GUARD on) the instruction's
+    // word, so ST_EXEC and the states after it see it on sv_q; the fetch
+    // reads code_base in ST_IDLE, retire reads the count in ST_RETIRE.
+    // Predicates are read in ST_DEC (guard) and by SEL / SETP.
+    // Write (slot cw): dispatch writes the new slot's words (ST_D_CLR,
+    // ST_D_ZERO's sweep at zc = 16 + word, after its predicate writes),
+    // ST_RT1 the CLOCK count, ST_Y2 the yield state.
+    always @(*) begin
+        sv_rsel = (d_op == `WQ_OP_YIELD) || (d_op == `WQ_OP_S2R);
+        sv_rslot = cw;
+        sv_ridx = (d_op == `WQ_OP_YIELD) ? SV_YLD : s2r_idx;
+        case (state)
+        ST_IDLE: begin sv_rsel = 1'b1; sv_rslot = rr_pick; sv_ridx = SV_CODE; end
+        ST_RETIRE: begin sv_rsel = 1'b1; sv_ridx = SV_RET; end
+        ST_DEC, ST_RT1, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
+        default: ;
+        endcase
+    end
+    reg [31:0] d_svword;                    // dispatch: word zc[3:0] of the new slot
+    always @(*) begin
+        case (zc[3:0])
+        SV_CODE:   d_svword = g_code;
+        SV_PARAM:  d_svword = g_param;
+        SV_NCTA01: d_svword = {g_ncta1, g_ncta0};
+        SV_CTA01:  d_svword = {g_cy, g_cx};
+        SV_CTA2:   d_svword = {g_ncta2, g_cz};
+        SV_FLAT:   d_svword = g_next;
+        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
+        SV_NTID2:  d_svword = {21'd0, g_ntid2};
+        default:   d_svword = 32'd0;    // SV_RET
+        endcase
+    end
+    always @(*) begin
+        sv_we = 1'b0;
+        sv_widx = SV_TXYZ;
+        sv_wdata = {tz[9:0], ty, tx};
+        case (state)
+        ST_D_CLR: sv_we = 1'b1;             // TID of lane 0, before the sweep walks it
+        ST_D_ZERO: begin
+            sv_we = (zc[7:4] == 4'd1) && (zc[3:0] != SV_TXYZ) && (zc[3:0] <= SV_LAST);
+            sv_widx = zc[3:0];
+            sv_wdata = d_svword;
+        end
+        ST_RT1: begin
+            sv_we = 1'b1;
+            sv_widx = SV_RET;
+            sv_wdata = sv_q + 32'd1;
+        end
+        ST_Y2: begin                        // the policy state commits
+            sv_we = 1'b1;
+            sv_widx = SV_YLD;
+            sv_wdata = (w_ypol[cw] == `WQ_YP_LFSR) ? {sv_q[31:16], y_ns}
+                                                   : {sv_q[31:24], y_ns[7:0], sv_q[15:0]};
+        end
+        default: ;
         endcase
     end
 
@@ -891,14 +996,14 @@ module wq_warp_sched #(
 `define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
 `define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
-        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (sm); bg_fsel <= (act) & (sm); \
+        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (act) & (sm); \
         bg_mode <= (mode); bg_uni <= (uni); bg_ng <= 6'd0; bg_fm <= 32'd0; \
         bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
 `define WQS_PUSH(ty, m, at, rst) begin \
-        push_type <= (ty); push_mask <= (m); push_addr <= (at); \
+        push_type <= (ty); dis_mask <= (m); push_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
         pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
@@ -979,9 +1084,7 @@ module wq_warp_sched #(
                     // wq_step_warp: fetch 2 words at code_base + 8 * pc
                     cw <= rr_pick;
                     ipc <= w_pc[rr_pick];
-                    mem_we <= 1'b0;
-                    mem_addr <= w_code[rr_pick] + {7'd0, w_pc[rr_pick], 3'b000};
-                    `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+                    state <= ST_F0;         // code_base read
                 end
             end
         end
@@ -1019,13 +1122,13 @@ module wq_warp_sched #(
         // wq_push_front(type, mask, addr): room was checked by the caller
         ST_PUSH: begin
             dqc_type <= push_type;
-            dqc_mask <= push_mask;
+            dqc_mask <= dis_mask;
             dqc_addr <= push_addr;
             push_head <= dq_head;
             `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
         end
         ST_PUSH_R: begin
-            `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, push_mask,
+            `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, dis_mask,
                     {{(32-DW){1'b0}}, push_head}, dqr_token, 64'd0)
             state <= ret_sub;
         end
@@ -1098,7 +1201,7 @@ module wq_warp_sched #(
             bg_rem <= bg_rem & ~bg_gm;
             bg_ng <= bg_ng + 6'd1;
             if (!bg_emit) state <= ST_BG0;
-            else if ((bg_fsel != 0) ? ((bg_gm & bg_fsel & ~(bg_fsel - 32'd1)) != 0)
+            else if ((bg_sel != 0) ? ((bg_gm & bg_sel & ~(bg_sel - 32'd1)) != 0)
                                     : (bg_ng == 6'd0)) begin
                 bg_fm <= bg_gm;
                 bg_ft <= bg_t;
@@ -1145,30 +1248,14 @@ module wq_warp_sched #(
             w_active[lowest_free] <= d_live;
             w_exited[lowest_free] <= ~d_live;
             w_trap[lowest_free] <= `WQ_TRAP_NONE;
-            w_code[lowest_free] <= g_code;
             w_nregs[lowest_free] <= g_nregs;
-            w_param[lowest_free] <= g_param;
-            w_ncta0[lowest_free] <= g_ncta0;
-            w_ncta1[lowest_free] <= g_ncta1;
-            w_ncta2[lowest_free] <= g_ncta2;
             w_ntid0[lowest_free] <= g_ntid0;
             w_ntid1[lowest_free] <= g_ntid1;
-            w_ntid2[lowest_free] <= g_ntid2;
-            w_cta0[lowest_free] <= g_cx;
-            w_cta1[lowest_free] <= g_cy;
-            w_cta2[lowest_free] <= g_cz;
-            w_ctaflat[lowest_free] <= g_next;
             w_wi[lowest_free] <= d_wi;
-            w_tx[lowest_free] <= tx;
-            w_ty[lowest_free] <= ty;
-            w_tz[lowest_free] <= tz;
             w_key[lowest_free] <= d_key;
             w_subv_en[lowest_free] <= g_subv;
             w_sbase[lowest_free] <= g_sbase;
             w_ypol[lowest_free] <= g_ypol;
-            w_yparam[lowest_free] <= g_yparam;
-            w_ycount[lowest_free] <= 8'd0;
-            w_lfsr[lowest_free] <= (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT;
             w_subv_on[lowest_free] <= 1'b0;
             w_sstart[lowest_free] <= {PCW{1'b0}};
             w_spart[lowest_free] <= 6'd0;
@@ -1179,7 +1266,7 @@ module wq_warp_sched #(
             w_loop_on[lowest_free] <= 1'b0;
             w_llevel[lowest_free] <= {DW{1'b0}};
             w_lbody[lowest_free] <= {PCW{1'b0}};
-            w_retired[lowest_free] <= 32'd0;
+            // the variable words follow in ST_D_CLR / ST_D_ZERO
             `WQS_EV(`WQ_EV_CTA_START, {11'd0, d_wi}, {{(32-PCW){1'b0}}, g_pc}, d_live,
                     g_next, {32'd0, g_id}, 64'd0)
             o_evr_unit <= {{(8-WID_W){1'b0}}, lowest_free};
@@ -1224,6 +1311,11 @@ module wq_warp_sched #(
         end
 
         // ---------------------------------------------- fetch, decode, guard
+        ST_F0: begin
+            mem_we <= 1'b0;
+            mem_addr <= sv_q + {7'd0, ipc, 3'b000};
+            `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+        end
         ST_F1: begin
             ir[31:0] <= mem_rd;
             mem_addr <= mem_addr + 32'd4;
@@ -1303,7 +1395,6 @@ module wq_warp_sched #(
                     w_sstart[cw] <= fall;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
-                    ss_run <= act & pm_ss;
                     `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
                 end
             end
@@ -1331,7 +1422,6 @@ module wq_warp_sched #(
                         state <= ST_RETIRE;
                     end else begin
                         w_s0[cw] <= {act[31:16], 16'd0};
-                        ss_run <= {16'd0, act[15:0]};
                         `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_LB1)
                     end
                 end
@@ -1351,7 +1441,7 @@ module wq_warp_sched #(
             end
             `WQ_OP_S2R: begin
                 lnp <= 6'd0;
-                tx <= w_tx[cw]; ty <= w_ty[cw]; tz <= w_tz[cw];
+                tx <= sv_q[10:0]; ty <= sv_q[21:11]; tz <= {1'b0, sv_q[31:22]};   // SV_TXYZ
                 state <= ST_S2R1;
             end
             `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM: state <= ST_M0;
@@ -1400,10 +1490,8 @@ module wq_warp_sched #(
         ST_RET2: begin
             ri <= ri - 1'b1;
             rtok_addr <= dqr_token[`WQ_TF_ADDR_RANGE];
-            rcand <= sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held;
             p <= 6'd0;
-            if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL ||
-                (sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held) == 32'd0)
+            if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL || rcand == 32'd0)
                 state <= ST_RET1;
             else state <= ST_RET3;
         end
@@ -1418,8 +1506,6 @@ module wq_warp_sched #(
             state <= ST_RET3;
         end
         ST_RET5: begin
-            ret_rest <= act & ~held;
-            ret_go <= sel & ~held;
             `WQS_BG(1'b0, act & ~held, sel & ~held, TG_REG, fall, ST_RET6)
         end
         ST_RET6: begin
@@ -1430,7 +1516,7 @@ module wq_warp_sched #(
             end
         end
         ST_RET7: begin                      // each holder waits at its own link
-            if (p >= PARTS6) `WQS_BG(1'b1, ret_rest, ret_go, TG_REG, fall, ST_RETIRE)
+            if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_REG, fall, ST_RETIRE)
             else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
@@ -1456,19 +1542,14 @@ module wq_warp_sched #(
         ST_REG1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
         // SYNC / BRK / CONT: wait_region
-        ST_WR1: begin : wr1
-            reg [31:0] tm;
-            tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
-            wr_park <= sel & tm;
-            wr_go <= sel & ~tm;
-            wr_rest <= act & ~(sel & tm);
-            `WQS_BG(1'b0, act & ~(sel & tm), sel & ~tm, TG_UNI, imm_pc, ST_WR2)
-        end
+        // (the found token stays in dqr_* through the counting pass: wr_park
+        // = sel & tm; the rest and the goers are then the active set and sel)
+        ST_WR1: `WQS_BG(1'b0, act & ~(sel & wr_tm), sel & ~wr_tm, TG_UNI, imm_pc, ST_WR2)
         ST_WR2: begin
             if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
-            else `WQS_DIS(wr_park, region_type, imm_pc, ST_WR3)
+            else `WQS_DIS(sel & wr_tm, region_type, imm_pc, ST_WR3)
         end
-        ST_WR3: `WQS_BG(1'b1, wr_rest, wr_go, TG_UNI, imm_pc, ST_RETIRE)
+        ST_WR3: `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_RETIRE)
 
         // YIELD: find + merge, or push_back; the policy state commits on retire
         ST_Y1: begin
@@ -1478,8 +1559,7 @@ module wq_warp_sched #(
             else state <= ST_Y2;
         end
         ST_Y2: begin
-            if (w_ypol[cw] == `WQ_YP_LFSR) w_lfsr[cw] <= y_ns;
-            else w_ycount[cw] <= y_ns[7:0];
+            // (the port logic writes the policy state back)
             if (!y_fire) state <= ST_Y5;
             else if (y_found) begin
                 dqc_index <= y_idx;
@@ -1506,9 +1586,10 @@ module wq_warp_sched #(
         ST_Y4: `WQS_DIS(sel, `WQ_TOK_YIELD, fall, ST_Y5)
         ST_Y5: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
-        // sub-vector segment start, loop form
-        ST_SS1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
-        ST_LB1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
+        // sub-vector segment start, loop form: the part (half) that runs is
+        // what the wq_disable left active (ss_run)
+        ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
+        ST_LB1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
         ST_LE1: begin : le1
             reg [31:0] back;
             back = w_s0[cw] & pk;
@@ -1522,11 +1603,11 @@ module wq_warp_sched #(
                 state <= ST_RETIRE;
             end else begin                           // run the high half
                 w_s0[cw] <= {16'd0, act[15:0]};
-                le_back <= back;
+                pk <= back;                 // le_back
                 `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
             end
         end
-        ST_LE2: begin `WQS_SETPC(imm_pc, le_back) state <= ST_RETIRE; end
+        ST_LE2: begin `WQS_SETPC(imm_pc, pk) state <= ST_RETIRE; end
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
@@ -1717,12 +1798,12 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------ retire, trap
         ST_RETIRE: begin
-            w_retired[cw] <= w_retired[cw] + 32'd1;
             perf_instr <= perf_instr + 32'd1;
             `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
             if (skip || !f_ctrl) w_pc[cw] <= fall;
-            state <= ST_RC;
+            state <= ST_RT1;
         end
+        ST_RT1: state <= ST_RC;             // CLOCK count + 1 written by the port logic
         ST_TRAP: begin                      // wq_warp_trap
             w_state[cw] <= `WQ_WS_TRAP;
             w_trap[cw] <= tcode;
@@ -1787,13 +1868,13 @@ module wq_warp_sched #(
                 rtok <= dqr_token;
                 tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
                 tw_v <= 1'b0;
-                wk_acc <= 32'd0;
+                pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_RC_WK0;
             end
         end
         ST_RC_WK0: begin                    // test lane tl of the mask, read the next
-            if (tw_v && wk_match) wk_acc <= wk_acc | tl_bit;
+            if (tw_v && wk_match) pk <= pk | tl_bit;
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
                 tw_rem <= tw_next;
@@ -1801,12 +1882,12 @@ module wq_warp_sched #(
             end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
-            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, wk_acc,
+            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, pk,
                     {{(32-DW){1'b0}}, rc_head - 1'b1}, rtok, 64'd0)
-            state <= (wk_acc != 32'd0) ? ST_RC_WK3 : ST_RC;
+            state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
         ST_RC_WK3: begin
-            `WQS_SETPC(rtok[`WQ_TF_ADDR_RANGE], wk_acc)
+            `WQS_SETPC(rtok[`WQ_TF_ADDR_RANGE], pk)
             state <= ST_RC;
         end
 
