@@ -140,7 +140,10 @@ module wq_warp_sched #(
         ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
     // fetch address from the variable RAM; retire's CLOCK count write-back
     localparam [6:0]
-        ST_F0 = 7'd106, ST_RT1 = 7'd107;
+        ST_F0 = 7'd106, ST_RT1 = 7'd107, ST_RT2 = 7'd108,
+    // a debug command gathers its operands from the variable RAM; DBG_LO/HI
+    // written back one word a cycle
+        ST_CSRG = 7'd109, ST_CSR_RD2 = 7'd110;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -244,7 +247,7 @@ module wq_warp_sched #(
 
     // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
     reg              g_valid;
-    reg [31:0]       g_code, g_param, g_ncta, g_next, g_id;
+    reg [31:0]       g_code, g_param, g_ncta, g_next;   // (grid id: grid_seq)
     reg [PCW-1:0]    g_pc;
     reg [15:0]       g_ncta0, g_ncta1, g_ncta2, g_cx, g_cy, g_cz;
     reg [10:0]       g_ntid0, g_ntid1, g_ntid2, g_threads;
@@ -255,12 +258,14 @@ module wq_warp_sched #(
     reg [7:0]        g_yparam;
     reg [15:0]       g_seed;
     reg [4:0]        g_dlog2;
-    reg [31:0]       grid_seq, cta_seq;
+    reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
 
     // ---- global registers --------------------------------------------------------
     reg [31:0] trap_warp, trap_code, trap_pc;
-    reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
-    reg [31:0] perf_instr;
+    reg [31:0] dbg_warp;
+    // DBG_INDEX, DBG_LO, DBG_HI, DBG_HEADTAIL and PERF_INSTR are variable
+    // words of slot 0 (SV_DIDX ... SV_PERF): read by a CSR access or a
+    // debug command only
     reg [WID_W-1:0] rr;                     // round-robin issue pointer
 
     // ---- the step in flight ---------------------------------------------------------
@@ -287,7 +292,6 @@ module wq_warp_sched #(
     reg [31:0]       setp_res;
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
-    reg [31:0]       d_key;
     reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
     // CSR request
     reg              csr_pend, csr_we;
@@ -500,17 +504,24 @@ module wq_warp_sched #(
                      SV_RET = 4'd7,         // retired (S2R CLOCK)
                      SV_YLD = 4'd8,         // {yield_param, yield_count, lfsr}
                      SV_NTID2 = 4'd9,       // ntid[2]
-                     SV_LAST = 4'd9;
+                     SV_LAST = 4'd9,
+                     // global words, in slot 0 (zeroed in ST_RST)
+                     SV_DIDX = 4'd10,       // dbg_index
+                     SV_DLO = 4'd11,        // dbg_lo
+                     SV_DHI = 4'd12,        // dbg_hi
+                     SV_DHT = 4'd13,        // dbg_headtail
+                     SV_PERF = 4'd14;       // perf_instr
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [3:0]       sv_ridx;
-    reg             sv_we;                  // variable write (slot cw)
+    reg             sv_we;                  // variable write
+    reg [WID_W-1:0] sv_wslot;
     reg [3:0]       sv_widx;
     reg [31:0]      sv_wdata;
     wire [31:0]     sv_q = pr_q;            // the variable read the cycle before
     wire [SV_AW-1:0] pv_raddr = sv_rsel ? {sv_rslot, 1'b1, sv_ridx}
                                         : {cw, 2'b00, pr_ridx};
-    wire [SV_AW-1:0] pv_waddr = sv_we ? {cw, 1'b1, sv_widx}
+    wire [SV_AW-1:0] pv_waddr = sv_we ? {sv_wslot, 1'b1, sv_widx}
                                       : {pr_waddr[PR_AW-1:3], 2'b00, pr_waddr[2:0]};
     // the sequencer never uses a read of the word written in that cycle
     // (simulation poisons such a read, as wq_regfile does)
@@ -761,6 +772,21 @@ module wq_warp_sched #(
         endcase
     end
 
+    // the word of a CSR access (a debug command starts its gather at DBG_INDEX)
+    reg [3:0]  csr_gidx;
+    reg        csr_gword;                   // the access writes that word
+    always @(*) begin
+        csr_gword = 1'b1;
+        case (csr_addr)
+        `WQ_CSR_DBG_LO:       csr_gidx = SV_DLO;
+        `WQ_CSR_DBG_HI:       csr_gidx = SV_DHI;
+        `WQ_CSR_DBG_HEADTAIL: csr_gidx = SV_DHT;
+        `WQ_CSR_PERF_INSTR:   begin csr_gidx = SV_PERF; csr_gword = 1'b0; end
+        `WQ_CSR_DBG_INDEX:    csr_gidx = SV_DIDX;
+        default:              begin csr_gidx = SV_DIDX; csr_gword = 1'b0; end
+        endcase
+    end
+
     // ---- variable RAM ports (combinational from the state) -----------------------------------
     // Read: through a YIELD or S2R (from ST_GUARD on) the instruction's
     // word, so ST_EXEC and the states after it see it on sv_q; the fetch
@@ -774,9 +800,19 @@ module wq_warp_sched #(
         sv_rslot = cw;
         sv_ridx = (d_op == `WQ_OP_YIELD) ? SV_YLD : s2r_idx;
         case (state)
-        ST_IDLE: begin sv_rsel = 1'b1; sv_rslot = rr_pick; sv_ridx = SV_CODE; end
+        ST_IDLE: begin
+            sv_rsel = 1'b1;
+            sv_rslot = csr_pend ? {WID_W{1'b0}} : rr_pick;
+            sv_ridx = csr_pend ? csr_gidx : SV_CODE;
+        end
+        ST_CSRG: begin                      // the next operand of the command
+            sv_rsel = 1'b1;
+            sv_rslot = {WID_W{1'b0}};
+            sv_ridx = (zc[1:0] == 2'd0) ? SV_DLO : (zc[1:0] == 2'd1) ? SV_DHI : SV_DHT;
+        end
         ST_RETIRE: begin sv_rsel = 1'b1; sv_ridx = SV_RET; end
-        ST_DEC, ST_RT1, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
+        ST_RT1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_PERF; end
+        ST_DEC, ST_RT2, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
         default: ;
         endcase
     end
@@ -796,19 +832,39 @@ module wq_warp_sched #(
     end
     always @(*) begin
         sv_we = 1'b0;
+        sv_wslot = cw;
         sv_widx = SV_TXYZ;
         sv_wdata = {tz[9:0], ty, tx};
         case (state)
+        ST_RST: begin                       // the global words start at 0
+            sv_we = (zc[7:4] == 4'd0);
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = zc[3:0];
+            sv_wdata = 32'd0;
+        end
         ST_D_CLR: sv_we = 1'b1;             // TID of lane 0, before the sweep walks it
         ST_D_ZERO: begin
             sv_we = (zc[7:4] == 4'd1) && (zc[3:0] != SV_TXYZ) && (zc[3:0] <= SV_LAST);
             sv_widx = zc[3:0];
             sv_wdata = d_svword;
         end
-        ST_RT1: begin
+        ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
             sv_we = 1'b1;
-            sv_widx = SV_RET;
+            sv_wslot = (state == ST_RT2) ? {WID_W{1'b0}} : cw;
+            sv_widx = (state == ST_RT2) ? SV_PERF : SV_RET;
             sv_wdata = sv_q + 32'd1;
+        end
+        ST_CSR: begin                       // DBG_INDEX / LO / HI / HEADTAIL write
+            sv_we = csr_we && csr_gword && (csr_addr[1:0] == 2'b00);
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = csr_gidx;
+            sv_wdata = csr_wdata;
+        end
+        ST_CSR_RD, ST_CSR_RD2: begin        // READ_ENTRY: DBG_LO, then DBG_HI
+            sv_we = 1'b1;
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = (state == ST_CSR_RD) ? SV_DLO : SV_DHI;
+            sv_wdata = (state == ST_CSR_RD) ? dqr_token[31:0] : dqr_token[63:32];
         end
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
@@ -1060,23 +1116,26 @@ module wq_warp_sched #(
             g_warps <= i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
             g_next <= 32'd0;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
-            g_id <= grid_seq + 32'd1;
             grid_seq <= grid_seq + 32'd1;
         end
 
         case (state)
         // ---------------------------------------------------------------- idle
-        ST_RST: if (dq_ready) state <= ST_IDLE;
+        ST_RST: begin                       // (the port logic zeroes the global words)
+            if (!zc[4]) zc <= zc + 8'd1;
+            if (dq_ready && zc[4]) state <= ST_IDLE;
+        end
         ST_POST: state <= ST_IDLE;
         ST_IDLE: begin
             if (csr_pend) begin
                 dq_dbg <= 1'b1;
-                state <= ST_CSR;
+                zc <= 8'd0;
+                // (the port reads the access's word, or DBG_INDEX)
+                state <= (csr_we && csr_addr == `WQ_CSR_DBG_CMD) ? ST_CSRG : ST_CSR;
             end else if (i_ev_gnt && o_ev_req) begin
                 if (disp_ok) begin
                     // wq_step_dispatch: a new barrier group, warps in order
                     cta_seq <= cta_seq + 32'd1;
-                    d_key <= cta_seq + 32'd1;
                     d_wi <= 5'd0;
                     tx <= 11'd0; ty <= 11'd0; tz <= 11'd0;
                     state <= ST_D_WARP;
@@ -1252,7 +1311,7 @@ module wq_warp_sched #(
             w_ntid0[lowest_free] <= g_ntid0;
             w_ntid1[lowest_free] <= g_ntid1;
             w_wi[lowest_free] <= d_wi;
-            w_key[lowest_free] <= d_key;
+            w_key[lowest_free] <= cta_seq;
             w_subv_en[lowest_free] <= g_subv;
             w_sbase[lowest_free] <= g_sbase;
             w_ypol[lowest_free] <= g_ypol;
@@ -1268,7 +1327,7 @@ module wq_warp_sched #(
             w_lbody[lowest_free] <= {PCW{1'b0}};
             // the variable words follow in ST_D_CLR / ST_D_ZERO
             `WQS_EV(`WQ_EV_CTA_START, {11'd0, d_wi}, {{(32-PCW){1'b0}}, g_pc}, d_live,
-                    g_next, {32'd0, g_id}, 64'd0)
+                    g_next, {32'd0, grid_seq}, 64'd0)
             o_evr_unit <= {{(8-WID_W){1'b0}}, lowest_free};
             state <= ST_D_CLR;
         end
@@ -1798,12 +1857,12 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------ retire, trap
         ST_RETIRE: begin
-            perf_instr <= perf_instr + 32'd1;
             `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
             if (skip || !f_ctrl) w_pc[cw] <= fall;
             state <= ST_RT1;
         end
-        ST_RT1: state <= ST_RC;             // CLOCK count + 1 written by the port logic
+        ST_RT1: state <= ST_RT2;            // CLOCK count + 1 written by the port logic
+        ST_RT2: state <= ST_RC;             // PERF_INSTR + 1 likewise
         ST_TRAP: begin                      // wq_warp_trap
             w_state[cw] <= `WQ_WS_TRAP;
             w_trap[cw] <= tcode;
@@ -1905,9 +1964,8 @@ module wq_warp_sched #(
                 `WQ_CSR_TRAP_CODE:    o_csr_rdata <= trap_code;
                 `WQ_CSR_TRAP_PC:      o_csr_rdata <= trap_pc;
                 `WQ_CSR_DBG_WARP:     o_csr_rdata <= dbg_warp;
-                `WQ_CSR_DBG_INDEX:    o_csr_rdata <= dbg_index;
-                `WQ_CSR_DBG_LO:       o_csr_rdata <= dbg_lo;
-                `WQ_CSR_DBG_HI:       o_csr_rdata <= dbg_hi;
+                `WQ_CSR_DBG_INDEX, `WQ_CSR_DBG_LO, `WQ_CSR_DBG_HI, `WQ_CSR_PERF_INSTR:
+                                      o_csr_rdata <= sv_q;
                 `WQ_CSR_DBG_CMD:      o_csr_rdata <= 32'd0;
                 `WQ_CSR_DBG_HEADTAIL:
                     if (dbg_ok) begin
@@ -1924,23 +1982,20 @@ module wq_warp_sched #(
                         if (w_state[dbg_warp[WID_W-1:0]] != `WQ_WS_FREE)
                             o_csr_rdata[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] <= dq_log2;
                     end
-                `WQ_CSR_PERF_INSTR:   o_csr_rdata <= perf_instr;
                 default:              o_csr_err <= 1'b1;
                 endcase
             end else begin
                 case (csr_addr)
                 `WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC, `WQ_CSR_PERF_INSTR: ;
                 `WQ_CSR_DBG_WARP:     dbg_warp <= csr_wdata;
-                `WQ_CSR_DBG_INDEX:    dbg_index <= csr_wdata;
-                `WQ_CSR_DBG_LO:       dbg_lo <= csr_wdata;
-                `WQ_CSR_DBG_HI:       dbg_hi <= csr_wdata;
-                `WQ_CSR_DBG_HEADTAIL: dbg_headtail <= csr_wdata;
+                `WQ_CSR_DBG_INDEX, `WQ_CSR_DBG_LO, `WQ_CSR_DBG_HI, `WQ_CSR_DBG_HEADTAIL: ;
+                                    // (written by the port logic)
                 `WQ_CSR_DBG_CMD: begin : dbgcmd
                     reg [15:0] h16, t16;
-                    h16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
-                    t16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
-                    dqc_index <= dbg_index[DQ_LOG2-1:0];
-                    dqc_data <= {dbg_hi, dbg_lo};
+                    // DBG_HEADTAIL on the read port (the gather's last word);
+                    // DBG_INDEX, DBG_LO, DBG_HI gathered into dqc_index / dqc_data
+                    h16 = sv_q[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
+                    t16 = sv_q[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
                     dqc_head <= h16[DW-1:0];
                     dqc_tail <= t16[DW-1:0];
                     if (dbg_ok) begin
@@ -1973,11 +2028,17 @@ module wq_warp_sched #(
                 endcase
             end
         end
-        ST_CSR_RD: begin
-            dbg_lo <= dqr_token[31:0];
-            dbg_hi <= dqr_token[63:32];
-            state <= ST_CSR_ACK;
+        ST_CSRG: begin                      // DBG_INDEX, DBG_LO, DBG_HI on the read port
+            case (zc[1:0])
+            2'd0:    dqc_index <= sv_q[DQ_LOG2-1:0];
+            2'd1:    dqc_data[31:0] <= sv_q;
+            default: dqc_data[63:32] <= sv_q;
+            endcase
+            zc <= zc + 8'd1;
+            if (zc[1:0] == 2'd2) state <= ST_CSR;
         end
+        ST_CSR_RD: state <= ST_CSR_RD2;     // DBG_LO <= the entry's low word (port logic)
+        ST_CSR_RD2: state <= ST_CSR_ACK;    // DBG_HI <= its high word
         ST_CSR_ACK: begin
             o_csr_ack <= 1'b1;
             csr_pend <= 1'b0;
@@ -1996,9 +2057,8 @@ module wq_warp_sched #(
             cta_seq <= 32'd0;
             rr <= {WID_W{1'b0}};
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
-            dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
-            dbg_headtail <= 32'd0;
-            perf_instr <= 32'd0;
+            dbg_warp <= 32'd0;
+            zc <= 8'd0;                     // ST_RST's sweep of the global words
             o_step_valid <= 1'b0;
             o_evr_valid <= 1'b0;
             o_csr_ack <= 1'b0;
