@@ -143,7 +143,9 @@ module wq_warp_sched #(
         ST_F0 = 7'd106, ST_RT1 = 7'd107, ST_RT2 = 7'd108,
     // a debug command gathers its operands from the variable RAM; DBG_LO/HI
     // written back one word a cycle
-        ST_CSRG = 7'd109, ST_CSR_RD2 = 7'd110;
+        ST_CSRG = 7'd109, ST_CSR_RD2 = 7'd110,
+    // subv_start / subv_end read for wq_subv_next_part's parked_at
+        ST_NP1B = 7'd111, ST_NP2B = 7'd44;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -231,15 +233,12 @@ module wq_warp_sched #(
     reg [4:0]        w_sbase   [0:WARPS-1];    // shared_base
     reg [1:0]        w_ypol    [0:WARPS-1];
     reg              w_subv_on [0:WARPS-1];
-    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    // subv_start
     reg [5:0]        w_spart   [0:WARPS-1];    // subv_part
     reg [DW-1:0]     w_slevel  [0:WARPS-1];    // subv_level
-    reg [PCW-1:0]    w_send    [0:WARPS-1];    // subv_end
     reg              w_send_set[0:WARPS-1];
     reg [31:0]       w_s0      [0:WARPS-1];
     reg              w_loop_on [0:WARPS-1];
     reg [DW-1:0]     w_llevel  [0:WARPS-1];    // loop_level
-    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    // loop_body
     // The slot's other fields (code_base, param, ncta, ntid[2], cta,
     // ctaflat, TID of lane 0, the yield policy state, the CLOCK count) are
     // read by one instruction or at fetch only: they live in the variable
@@ -485,7 +484,7 @@ module wq_warp_sched #(
 
     // predicates p0..p6 of every warp: one 32-bit word per predicate, and
     // the slot's scheduler variables (SV_*): one RAM, 32 words a slot
-    // {slot, 1'b0, 1'b0, predicate} / {slot, 1'b1, variable}; one read port
+    // {slot, 2'b00, predicate} / {slot, variable (8 ... 31)}; one read port
     // serves either (the state says which), so a variable costs a word of
     // block RAM instead of WARPS x 32 flip-flops and a WARPS-way multiplexer
     reg [2:0]       pr_ridx;
@@ -494,34 +493,38 @@ module wq_warp_sched #(
     reg [PR_AW-1:0] pr_waddr;
     reg [31:0]      pr_wdata;
     localparam SV_AW = WID_W + 5;
-    localparam [3:0] SV_TXYZ = 4'd0,        // {tz[9:0], ty, tx} of lane 0 (CTA <= 1024 threads)
-                     SV_CODE = 4'd1,        // code_base
-                     SV_PARAM = 4'd2,       // param
-                     SV_NCTA01 = 4'd3,      // {ncta[1], ncta[0]}
-                     SV_CTA01 = 4'd4,       // {cta[1], cta[0]}
-                     SV_CTA2 = 4'd5,        // {ncta[2], cta[2]}
-                     SV_FLAT = 4'd6,        // ctaflat
-                     SV_RET = 4'd7,         // retired (S2R CLOCK)
-                     SV_YLD = 4'd8,         // {yield_param, yield_count, lfsr}
-                     SV_NTID2 = 4'd9,       // ntid[2]
-                     SV_LAST = 4'd9,
+    localparam [4:0] SV_TXYZ = 5'd16,        // {tz[9:0], ty, tx} of lane 0 (CTA <= 1024 threads)
+                     SV_CODE = 5'd17,        // code_base
+                     SV_PARAM = 5'd18,       // param
+                     SV_NCTA01 = 5'd19,      // {ncta[1], ncta[0]}
+                     SV_CTA01 = 5'd20,       // {cta[1], cta[0]}
+                     SV_CTA2 = 5'd21,        // {ncta[2], cta[2]}
+                     SV_FLAT = 5'd22,        // ctaflat
+                     SV_RET = 5'd23,         // retired (S2R CLOCK)
+                     SV_YLD = 5'd24,         // {yield_param, yield_count, lfsr}
+                     SV_NTID2 = 5'd25,       // ntid[2]
+                     SV_LAST = 5'd25,
                      // global words, in slot 0 (zeroed in ST_RST)
-                     SV_DIDX = 4'd10,       // dbg_index
-                     SV_DLO = 4'd11,        // dbg_lo
-                     SV_DHI = 4'd12,        // dbg_hi
-                     SV_DHT = 4'd13,        // dbg_headtail
-                     SV_PERF = 4'd14;       // perf_instr
+                     SV_DIDX = 5'd26,       // dbg_index
+                     SV_DLO = 5'd27,        // dbg_lo
+                     SV_DHI = 5'd28,        // dbg_hi
+                     SV_DHT = 5'd29,        // dbg_headtail
+                     SV_PERF = 5'd30,       // perf_instr
+                     // the segment / loop PCs, in the 8 words after the predicates
+                     SV_SSTART = 5'd8,      // subv_start
+                     SV_SEND = 5'd9,        // subv_end (valid while subv_end_set)
+                     SV_LBODY = 5'd10;      // loop_body
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
-    reg [3:0]       sv_ridx;
+    reg [4:0]       sv_ridx;
     reg             sv_we;                  // variable write
     reg [WID_W-1:0] sv_wslot;
-    reg [3:0]       sv_widx;
+    reg [4:0]       sv_widx;
     reg [31:0]      sv_wdata;
     wire [31:0]     sv_q = pr_q;            // the variable read the cycle before
-    wire [SV_AW-1:0] pv_raddr = sv_rsel ? {sv_rslot, 1'b1, sv_ridx}
+    wire [SV_AW-1:0] pv_raddr = sv_rsel ? {sv_rslot, sv_ridx}
                                         : {cw, 2'b00, pr_ridx};
-    wire [SV_AW-1:0] pv_waddr = sv_we ? {sv_wslot, 1'b1, sv_widx}
+    wire [SV_AW-1:0] pv_waddr = sv_we ? {sv_wslot, sv_widx}
                                       : {pr_waddr[PR_AW-1:3], 2'b00, pr_waddr[2:0]};
     // the sequencer never uses a read of the word written in that cycle
     // (simulation poisons such a read, as wq_regfile does)
@@ -739,7 +742,7 @@ module wq_warp_sched #(
     // read port through the instruction (TID_X/Y/Z: SV_TXYZ, loaded into
     // the walk registers at ST_EXEC)
     reg [31:0] sr_val;
-    reg [3:0]  s2r_idx;
+    reg [4:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
     always @(*) begin
         case (d_imm)
@@ -773,7 +776,7 @@ module wq_warp_sched #(
     end
 
     // the word of a CSR access (a debug command starts its gather at DBG_INDEX)
-    reg [3:0]  csr_gidx;
+    reg [4:0]  csr_gidx;
     reg        csr_gword;                   // the access writes that word
     always @(*) begin
         csr_gword = 1'b1;
@@ -796,9 +799,9 @@ module wq_warp_sched #(
     // ST_D_ZERO's sweep at zc = 16 + word, after its predicate writes),
     // ST_RT1 the CLOCK count, ST_Y2 the yield state.
     always @(*) begin
-        sv_rsel = (d_op == `WQ_OP_YIELD) || (d_op == `WQ_OP_S2R);
+        sv_rsel = (d_op == `WQ_OP_YIELD) || (d_op == `WQ_OP_S2R) || (d_op == `WQ_OP_SUBV_END);
         sv_rslot = cw;
-        sv_ridx = (d_op == `WQ_OP_YIELD) ? SV_YLD : s2r_idx;
+        sv_ridx = (d_op == `WQ_OP_YIELD) ? SV_YLD : (d_op == `WQ_OP_SUBV_END) ? SV_SEND : s2r_idx;
         case (state)
         ST_IDLE: begin
             sv_rsel = 1'b1;
@@ -811,6 +814,9 @@ module wq_warp_sched #(
             sv_ridx = (zc[1:0] == 2'd0) ? SV_DLO : (zc[1:0] == 2'd1) ? SV_DHI : SV_DHT;
         end
         ST_RETIRE: begin sv_rsel = 1'b1; sv_ridx = SV_RET; end
+        ST_NP1: begin sv_rsel = 1'b1; sv_ridx = SV_SSTART; end
+        ST_NP2: begin sv_rsel = 1'b1; sv_ridx = SV_SEND; end
+        ST_PK0, ST_PK1: begin sv_rsel = 1'b1; sv_ridx = SV_LBODY; end  // for ST_RC_L2
         ST_RT1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_PERF; end
         ST_DEC, ST_RT2, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
         default: ;
@@ -818,7 +824,7 @@ module wq_warp_sched #(
     end
     reg [31:0] d_svword;                    // dispatch: word zc[3:0] of the new slot
     always @(*) begin
-        case (zc[3:0])
+        case ({1'b1, zc[3:0]})
         SV_CODE:   d_svword = g_code;
         SV_PARAM:  d_svword = g_param;
         SV_NCTA01: d_svword = {g_ncta1, g_ncta0};
@@ -839,13 +845,14 @@ module wq_warp_sched #(
         ST_RST: begin                       // the global words start at 0
             sv_we = (zc[7:4] == 4'd0);
             sv_wslot = {WID_W{1'b0}};
-            sv_widx = zc[3:0];
+            sv_widx = {1'b1, zc[3:0]};
             sv_wdata = 32'd0;
         end
         ST_D_CLR: sv_we = 1'b1;             // TID of lane 0, before the sweep walks it
         ST_D_ZERO: begin
-            sv_we = (zc[7:4] == 4'd1) && (zc[3:0] != SV_TXYZ) && (zc[3:0] <= SV_LAST);
-            sv_widx = zc[3:0];
+            sv_we = (zc[7:4] == 4'd1) && ({1'b1, zc[3:0]} != SV_TXYZ) &&
+                    ({1'b1, zc[3:0]} <= SV_LAST);
+            sv_widx = {1'b1, zc[3:0]};
             sv_wdata = d_svword;
         end
         ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
@@ -865,6 +872,19 @@ module wq_warp_sched #(
             sv_wslot = {WID_W{1'b0}};
             sv_widx = (state == ST_CSR_RD) ? SV_DLO : SV_DHI;
             sv_wdata = (state == ST_CSR_RD) ? dqr_token[31:0] : dqr_token[63:32];
+        end
+        ST_EXEC: begin                      // SUBV_START / SUBV_END / SUBV_LOOP_BEGIN: NEXT(w)
+            sv_widx = (d_op == `WQ_OP_SUBV_START) ? SV_SSTART :
+                      (d_op == `WQ_OP_SUBV_END) ? SV_SEND : SV_LBODY;
+            sv_wdata = {{(32-PCW){1'b0}}, fall};
+            case (d_op)
+            `WQ_OP_SUBV_START, `WQ_OP_SUBV_LOOP_BEGIN:
+                sv_we = w_subv_en[cw] && !in_subv_region;
+            `WQ_OP_SUBV_END:
+                sv_we = w_subv_en[cw] && w_subv_on[cw] && (dq_count == w_slevel[cw]) &&
+                        !(w_send_set[cw] && sv_q[PCW-1:0] != fall);
+            default: ;
+            endcase
         end
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
@@ -1275,24 +1295,26 @@ module wq_warp_sched #(
             if (np_at_end) `WQS_DIS(w_active[cw], `WQ_TOK_SUBV, fall, ST_NP1)
             else state <= ST_NP1;
         end
-        ST_NP1: `WQS_PARKED(w_sstart[cw], 1'b0, ST_NP2)
+        ST_NP1: state <= ST_NP1B;           // subv_start read
+        ST_NP1B: `WQS_PARKED(sv_q[PCW-1:0], 1'b0, ST_NP2)
         ST_NP2: begin
             if (np_found) begin
                 w_spart[cw] <= np_k;
-                `WQS_SETPC(w_sstart[cw], pk & pm_np)
+                `WQS_SETPC(pk_addr, pk & pm_np)     // pk_addr = subv_start
                 np_res <= 1'b1;
                 state <= ret_np;
             end else begin
                 // segment over: everyone parked at its end continues
                 w_subv_on[cw] <= 1'b0;
                 w_spart[cw] <= 6'd0;
-                `WQS_PARKED(w_send[cw], 1'b0, ST_NP3)
+                state <= ST_NP2B;           // subv_end read
             end
         end
+        ST_NP2B: `WQS_PARKED(sv_q[PCW-1:0], 1'b0, ST_NP3)
         ST_NP3: begin
             if (!w_send_set[cw] || pk == 32'd0) np_res <= 1'b0;
             else begin
-                `WQS_SETPC(w_send[cw], pk)
+                `WQS_SETPC(pk_addr, pk)         // pk_addr = subv_end
                 np_res <= 1'b1;
             end
             state <= ret_np;
@@ -1316,15 +1338,12 @@ module wq_warp_sched #(
             w_sbase[lowest_free] <= g_sbase;
             w_ypol[lowest_free] <= g_ypol;
             w_subv_on[lowest_free] <= 1'b0;
-            w_sstart[lowest_free] <= {PCW{1'b0}};
             w_spart[lowest_free] <= 6'd0;
             w_slevel[lowest_free] <= {DW{1'b0}};
-            w_send[lowest_free] <= {PCW{1'b0}};
             w_send_set[lowest_free] <= 1'b0;
             w_s0[lowest_free] <= 32'd0;
             w_loop_on[lowest_free] <= 1'b0;
             w_llevel[lowest_free] <= {DW{1'b0}};
-            w_lbody[lowest_free] <= {PCW{1'b0}};
             // the variable words follow in ST_D_CLR / ST_D_ZERO
             `WQS_EV(`WQ_EV_CTA_START, {11'd0, d_wi}, {{(32-PCW){1'b0}}, g_pc}, d_live,
                     g_next, {32'd0, grid_seq}, 64'd0)
@@ -1451,7 +1470,6 @@ module wq_warp_sched #(
                 else begin
                     w_subv_on[cw] <= 1'b1;
                     w_spart[cw] <= ss_k;
-                    w_sstart[cw] <= fall;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
                     `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
@@ -1460,9 +1478,8 @@ module wq_warp_sched #(
             `WQ_OP_SUBV_END: begin
                 if (!w_subv_en[cw] || !w_subv_on[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
                 else if (dq_count != w_slevel[cw]) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
-                else if (w_send_set[cw] && w_send[cw] != fall) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else if (w_send_set[cw] && sv_q[PCW-1:0] != fall) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)   // SV_SEND
                 else begin
-                    w_send[cw] <= fall;
                     w_send_set[cw] <= 1'b1;
                     np_at_end <= 1'b1;
                     `WQS_CALL(ST_NP0, ret_np, ST_RETIRE)
@@ -1474,7 +1491,6 @@ module wq_warp_sched #(
                 else begin
                     w_loop_on[cw] <= 1'b1;
                     w_llevel[cw] <= dq_count;
-                    w_lbody[cw] <= fall;
                     if (act[15:0] == 16'd0) begin
                         w_s0[cw] <= 32'd0;
                         `WQS_SETPC(fall, act)
@@ -1904,7 +1920,7 @@ module wq_warp_sched #(
                 w_loop_on[cw] <= 1'b0;
                 state <= ST_RC_POP;
             end else begin
-                if (pk_w0 != w_lbody[cw]) w_loop_on[cw] <= 1'b0;
+                if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
                 `WQS_SETPC(pk_w0, w_s0[cw] & pk)
                 state <= ST_RC;
             end
