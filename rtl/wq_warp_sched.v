@@ -121,7 +121,7 @@ module wq_warp_sched #(
         ST_RC = 7'd36, ST_RC1 = 7'd37, ST_RC_NP = 7'd38, ST_RC_LOOP = 7'd39,
         ST_RC_L2 = 7'd40, ST_RC_POP = 7'd41, ST_RC_POPW = 7'd42, ST_RC_WK0 = 7'd43,
         ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
-        ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
+        ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
         ST_ALU7 = 7'd52, ST_ALU8 = 7'd66,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
@@ -129,7 +129,7 @@ module wq_warp_sched #(
         ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
         ST_Y1 = 7'd67, ST_Y2 = 7'd68, ST_Y3M = 7'd69, ST_Y3B = 7'd70,
         ST_Y4 = 7'd71, ST_Y5 = 7'd72,
-        ST_SS1 = 7'd73, ST_LB1 = 7'd74, ST_LE1 = 7'd75, ST_LE2 = 7'd76,
+        ST_SS1 = 7'd73, ST_LE1 = 7'd75, ST_LE2 = 7'd76,
         ST_ALU0 = 7'd77, ST_ALU0B = 7'd78, ST_ALU1 = 7'd79, ST_ALU2 = 7'd80,
         ST_ALU3 = 7'd81, ST_ALU4 = 7'd82, ST_ALU5 = 7'd83, ST_ALU6 = 7'd84,
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
@@ -145,7 +145,10 @@ module wq_warp_sched #(
     // written back one word a cycle
         ST_CSRG = 7'd109, ST_CSR_RD2 = 7'd110,
     // subv_start / subv_end read for wq_subv_next_part's parked_at
-        ST_NP1B = 7'd111, ST_NP2B = 7'd44;
+        ST_NP1B = 7'd111, ST_NP2B = 7'd44,
+    // wq_bar_check's walk over the slots' keys (47 and 74 were ST_EXIT1 and
+    // ST_LB1, now ST_SS1)
+        ST_BC1 = 7'd47, ST_BC2 = 7'd74;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -228,7 +231,6 @@ module wq_warp_sched #(
     reg [10:0]       w_ntid0   [0:WARPS-1];
     reg [10:0]       w_ntid1   [0:WARPS-1];
     reg [4:0]        w_wi      [0:WARPS-1];    // warp_in_cta
-    reg [31:0]       w_key     [0:WARPS-1];    // cta_key
     reg              w_subv_en [0:WARPS-1];
     reg [4:0]        w_sbase   [0:WARPS-1];    // shared_base
     reg [1:0]        w_ypol    [0:WARPS-1];
@@ -513,7 +515,8 @@ module wq_warp_sched #(
                      // the segment / loop PCs, in the 8 words after the predicates
                      SV_SSTART = 5'd8,      // subv_start
                      SV_SEND = 5'd9,        // subv_end (valid while subv_end_set)
-                     SV_LBODY = 5'd10;      // loop_body
+                     SV_LBODY = 5'd10,      // loop_body
+                     SV_KEY = 5'd11;        // cta_key (wq_bar_check walks it)
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [4:0]       sv_ridx;
@@ -632,19 +635,19 @@ module wq_warp_sched #(
     assign o_engine_idle = !g_valid && !(|blocks_idle);
     assign o_ev_req = (state == ST_IDLE) && !csr_pend && (disp_ok || any_run);
 
-    // wq_bar_check() for bc_key: blocked by a warp that can still arrive
-    reg             bc_block;
-    reg [WARPS-1:0] bc_wait;
-    always @(*) begin
-        bc_block = 1'b0;
-        for (s = 0; s < WARPS; s = s + 1) begin
-            bc_wait[s] = (w_state[s] == `WQ_WS_BAR) && (w_key[s] == bc_key);
-            if (w_state[s] != `WQ_WS_FREE && w_key[s] == bc_key &&
-                (w_state[s] == `WQ_WS_RUN ||
-                 (w_state[s] == `WQ_WS_TRAP && recoverable(w_trap[s]))))
-                bc_block = 1'b1;
-        end
-    end
+    // wq_bar_check() for bc_key: blocked by a warp that can still arrive.
+    // The keys are variable words, compared one slot a cycle (slot bi's key
+    // on sv_q); bc_wait / bc_block collect the slots before bi
+    reg  [WID_W-1:0] bi;
+    reg  [WARPS-1:0] bc_waitr;
+    reg              bc_blockr;
+    wire [3:0]       bi_state = w_state[bi];
+    wire             bi_key   = (sv_q == bc_key);
+    wire             bi_block = bi_key && (bi_state == `WQ_WS_RUN ||
+                                           (bi_state == `WQ_WS_TRAP && recoverable(w_trap[bi])));
+    wire             bc_block = bc_blockr || bi_block;
+    wire [WARPS-1:0] bc_wait  = bc_waitr | ({{(WARPS-1){1'b0}}, bi_key && (bi_state == `WQ_WS_BAR)} << bi);
+    wire             bi_last  = ({{(32-WID_W){1'b0}}, bi} == WARPS - 1);
     reg [WID_W-1:0] bc_low;
     always @(*) begin
         bc_low = {WID_W{1'b0}};
@@ -817,6 +820,9 @@ module wq_warp_sched #(
         ST_NP1: begin sv_rsel = 1'b1; sv_ridx = SV_SSTART; end
         ST_NP2: begin sv_rsel = 1'b1; sv_ridx = SV_SEND; end
         ST_PK0, ST_PK1: begin sv_rsel = 1'b1; sv_ridx = SV_LBODY; end  // for ST_RC_L2
+        ST_BC: begin sv_rsel = 1'b1; sv_rslot = dq_warp; sv_ridx = SV_KEY; end
+        ST_BC1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_KEY; end
+        ST_BC2: begin sv_rsel = 1'b1; sv_rslot = bi + 1'b1; sv_ridx = SV_KEY; end
         ST_RT1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_PERF; end
         ST_DEC, ST_RT2, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
         default: ;
@@ -854,6 +860,11 @@ module wq_warp_sched #(
                     ({1'b1, zc[3:0]} <= SV_LAST);
             sv_widx = {1'b1, zc[3:0]};
             sv_wdata = d_svword;
+            if (zc == 8'd27) begin          // (after the 16 + word sweep)
+                sv_we = 1'b1;
+                sv_widx = SV_KEY;
+                sv_wdata = cta_seq;
+            end
         end
         ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
             sv_we = 1'b1;
@@ -1234,8 +1245,20 @@ module wq_warp_sched #(
             end else state <= ret_sub;
         end
 
-        // wq_bar_check(key)
-        ST_BC: begin
+        // wq_bar_check(key of slot dq_warp: cw, or DBG_WARP in a CSR step)
+        ST_BC: state <= ST_BC1;             // the key read
+        ST_BC1: begin                       // slot 0's key read
+            bc_key <= sv_q;
+            bi <= {WID_W{1'b0}};
+            bc_waitr <= {WARPS{1'b0}};
+            bc_blockr <= 1'b0;
+            state <= ST_BC2;
+        end
+        ST_BC2: if (!bi_last) begin         // slot bi's key on sv_q, slot bi + 1's read
+            bc_waitr <= bc_wait;
+            bc_blockr <= bc_block;
+            bi <= bi + 1'b1;
+        end else begin
             if (!bc_block && bc_wait != 0) begin
                 for (i = 0; i < WARPS; i = i + 1)
                     if (bc_wait[i]) w_state[i] <= `WQ_WS_RUN;
@@ -1333,7 +1356,6 @@ module wq_warp_sched #(
             w_ntid0[lowest_free] <= g_ntid0;
             w_ntid1[lowest_free] <= g_ntid1;
             w_wi[lowest_free] <= d_wi;
-            w_key[lowest_free] <= cta_seq;
             w_subv_en[lowest_free] <= g_subv;
             w_sbase[lowest_free] <= g_sbase;
             w_ypol[lowest_free] <= g_ypol;
@@ -1422,7 +1444,7 @@ module wq_warp_sched #(
         ST_EXEC: begin
             p <= 6'd0;
             case (d_op)
-            `WQ_OP_EXIT: `WQS_DIS(sel, `WQ_TOK_EXIT, ipc, ST_EXIT1)
+            `WQ_OP_EXIT: `WQS_DIS(sel, `WQ_TOK_EXIT, ipc, ST_SS1)
             `WQ_OP_BRA:  `WQS_BG(1'b0, act, sel, TG_UNI, fall + imm_pc, ST_BR1)
             `WQ_OP_JMP:  `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_BR1)
             `WQ_OP_BRX:  `WQS_BG(1'b0, act, sel, TG_BRX, fall, ST_BR1)
@@ -1460,7 +1482,6 @@ module wq_warp_sched #(
                 else begin
                     `WQS_SETPC(fall, act)
                     w_state[cw] <= `WQ_WS_BAR;
-                    bc_key <= w_key[cw];
                     `WQS_CALL(ST_BC, ret_sub, ST_RETIRE)
                 end
             end
@@ -1497,7 +1518,7 @@ module wq_warp_sched #(
                         state <= ST_RETIRE;
                     end else begin
                         w_s0[cw] <= {act[31:16], 16'd0};
-                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_LB1)
+                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_SS1)
                     end
                 end
             end
@@ -1524,7 +1545,6 @@ module wq_warp_sched #(
             endcase
         end
 
-        ST_EXIT1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
         // BRA / JMP / BRX / JMX: count the groups, check room, then branch
         ST_BR1: begin
@@ -1661,10 +1681,9 @@ module wq_warp_sched #(
         ST_Y4: `WQS_DIS(sel, `WQ_TOK_YIELD, fall, ST_Y5)
         ST_Y5: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
-        // sub-vector segment start, loop form: the part (half) that runs is
-        // what the wq_disable left active (ss_run)
+        // sub-vector segment start, loop form (also EXIT's end): the part
+        // (half) that runs is what the wq_disable left active (ss_run)
         ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
-        ST_LB1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
         ST_LE1: begin : le1
             reg [31:0] back;
             back = w_s0[cw] & pk;
@@ -1888,7 +1907,6 @@ module wq_warp_sched #(
             o_irq_trap <= 1'b1;
             `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
                     {24'd0, tcode}, 64'd0, 64'd0)
-            bc_key <= w_key[cw];
             if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
@@ -1936,7 +1954,6 @@ module wq_warp_sched #(
                     w_state[cw] <= `WQ_WS_FREE;
                     `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, 32'd0, 32'd0,
                             64'd0, 64'd0)
-                    bc_key <= w_key[cw];
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
@@ -2033,7 +2050,6 @@ module wq_warp_sched #(
                                 !dbg_recov) begin
                                 w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_FREE;
                                 w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
-                                bc_key <= w_key[dbg_warp[WID_W-1:0]];
                                 `WQS_CALL(ST_BC, ret_sub, ST_CSR_ACK)
                             end
                         default: ;
