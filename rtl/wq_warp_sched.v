@@ -238,7 +238,9 @@ module wq_warp_sched #(
     reg [5:0]        w_spart   [0:WARPS-1];    // subv_part
     reg [DW-1:0]     w_slevel  [0:WARPS-1];    // subv_level
     reg              w_send_set[0:WARPS-1];
-    reg [31:0]       w_s0      [0:WARPS-1];
+    // s0 is one half of the mask or 0: {half, 16 bits} (see s0 below)
+    reg              w_s0h     [0:WARPS-1];    // s0 is the high half
+    reg [15:0]       w_s0v     [0:WARPS-1];
     reg              w_loop_on [0:WARPS-1];
     reg [DW-1:0]     w_llevel  [0:WARPS-1];    // loop_level
     // The slot's other fields (code_base, param, ncta, ntid[2], cta,
@@ -335,7 +337,7 @@ module wq_warp_sched #(
     reg [DQ_LOG2-1:0] y_idx;
     reg [DW-1:0]     y_tail;
     reg [DW-1:0]     rc_head;
-    reg [63:0]       rtok;                  // popped token
+    // (the popped token, rtok, stays in dqr_token through the wake walk)
     // thread-state walks (parked_at, the wake of a reconvergence pop,
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
     // ascending order; tl is the lane whose state tw_v says is in ts_rdata
@@ -716,8 +718,8 @@ module wq_warp_sched #(
     wire [TYW-1:0] c_reason = ts_rdata[PCW +: TYW];
     wire [PCW-1:0] c_wt     = ts_rdata[PCW-1:0];
     wire           pk_match = (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
-    wire           wk_match = (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
-                              (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
+    wire           wk_match = (c_reason == dqr_token[`WQ_TF_TYPE_RANGE]) &&
+                              (c_wt == dqr_token[`WQ_TF_ADDR_RANGE]);
     wire [31:0]    tl_bit   = 32'd1 << tl;
 
     // lowest part above subv_part with waiting threads (subv_next_part)
@@ -1108,6 +1110,7 @@ module wq_warp_sched #(
     wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
     wire [31:0] act = w_active[cw];
+    wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
 
 
     // ---- the sequencer ---------------------------------------------------------------------------
@@ -1233,7 +1236,7 @@ module wq_warp_sched #(
         ST_PK1: begin                       // test lane tl, read the next one
             if (tw_v && pk_match) begin
                 pk <= pk | tl_bit;
-                if (!pk_w0_ok && w_s0[cw][tl]) begin
+                if (!pk_w0_ok && s0[tl]) begin
                     pk_w0 <= c_wt;          // the lowest parked lane in s0
                     pk_w0_ok <= 1'b1;
                 end
@@ -1363,7 +1366,8 @@ module wq_warp_sched #(
             w_spart[lowest_free] <= 6'd0;
             w_slevel[lowest_free] <= {DW{1'b0}};
             w_send_set[lowest_free] <= 1'b0;
-            w_s0[lowest_free] <= 32'd0;
+            w_s0h[lowest_free] <= 1'b0;
+            w_s0v[lowest_free] <= 16'd0;
             w_loop_on[lowest_free] <= 1'b0;
             w_llevel[lowest_free] <= {DW{1'b0}};
             // the variable words follow in ST_D_CLR / ST_D_ZERO
@@ -1513,11 +1517,12 @@ module wq_warp_sched #(
                     w_loop_on[cw] <= 1'b1;
                     w_llevel[cw] <= dq_count;
                     if (act[15:0] == 16'd0) begin
-                        w_s0[cw] <= 32'd0;
+                        w_s0v[cw] <= 16'd0;
                         `WQS_SETPC(fall, act)
                         state <= ST_RETIRE;
                     end else begin
-                        w_s0[cw] <= {act[31:16], 16'd0};
+                        w_s0h[cw] <= 1'b1;      // {act[31:16], 16'd0}
+                        w_s0v[cw] <= act[31:16];
                         `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_SS1)
                     end
                 end
@@ -1686,17 +1691,18 @@ module wq_warp_sched #(
         ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
         ST_LE1: begin : le1
             reg [31:0] back;
-            back = w_s0[cw] & pk;
+            back = s0 & pk;
             if (act[31:16] != 16'd0) begin           // high pass done
                 w_loop_on[cw] <= 1'b0;
                 `WQS_SETPC(fall, act | back)
                 state <= ST_RETIRE;
-            end else if (w_s0[cw] == 32'd0) begin    // low half only
+            end else if (s0 == 32'd0) begin          // low half only
                 w_loop_on[cw] <= 1'b0;
                 `WQS_SETPC(fall, act)
                 state <= ST_RETIRE;
             end else begin                           // run the high half
-                w_s0[cw] <= {16'd0, act[15:0]};
+                w_s0h[cw] <= 1'b0;          // {16'd0, act[15:0]}
+                w_s0v[cw] <= act[15:0];
                 pk <= back;                 // le_back
                 `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
             end
@@ -1933,13 +1939,13 @@ module wq_warp_sched #(
             else state <= ST_RC_POP;
         end
         ST_RC_L2: begin
-            w_s0[cw] <= 32'd0;
-            if ((w_s0[cw] & pk) == 32'd0) begin
+            w_s0v[cw] <= 16'd0;
+            if ((s0 & pk) == 32'd0) begin
                 w_loop_on[cw] <= 1'b0;
                 state <= ST_RC_POP;
             end else begin
                 if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
-                `WQS_SETPC(pk_w0, w_s0[cw] & pk)
+                `WQS_SETPC(pk_w0, s0 & pk)
                 state <= ST_RC;
             end
         end
@@ -1957,7 +1963,6 @@ module wq_warp_sched #(
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
-                rtok <= dqr_token;
                 tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
                 tw_v <= 1'b0;
                 pk <= 32'd0;                // wk_acc
@@ -1975,11 +1980,11 @@ module wq_warp_sched #(
         end
         ST_RC_WK2: begin
             `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, pk,
-                    {{(32-DW){1'b0}}, rc_head - 1'b1}, rtok, 64'd0)
+                    {{(32-DW){1'b0}}, rc_head - 1'b1}, dqr_token, 64'd0)
             state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
         ST_RC_WK3: begin
-            `WQS_SETPC(rtok[`WQ_TF_ADDR_RANGE], pk)
+            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk)
             state <= ST_RC;
         end
 
