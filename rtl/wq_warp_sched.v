@@ -121,14 +121,14 @@ module wq_warp_sched #(
         ST_RC = 7'd36, ST_RC1 = 7'd37, ST_RC_NP = 7'd38, ST_RC_LOOP = 7'd39,
         ST_RC_L2 = 7'd40, ST_RC_POP = 7'd41, ST_RC_POPW = 7'd42, ST_RC_WK0 = 7'd43,
         ST_RC_WK2 = 7'd45, ST_RC_WK3 = 7'd46,
-        ST_EXIT1 = 7'd47, ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
+        ST_BR1 = 7'd48, ST_CALL1 = 7'd49, ST_CALL2 = 7'd50,
         ST_CALL3 = 7'd51,
         ST_RET1 = 7'd53, ST_RET2 = 7'd54, ST_RET3 = 7'd55, ST_RET4 = 7'd56,
         ST_RET5 = 7'd57, ST_RET6 = 7'd58, ST_RET7 = 7'd59, ST_RET8 = 7'd60, ST_RET9 = 7'd61,
         ST_REG1 = 7'd62, ST_WR1 = 7'd63, ST_WR2 = 7'd64, ST_WR3 = 7'd65,
         ST_Y1 = 7'd67, ST_Y2 = 7'd68, ST_Y3M = 7'd69, ST_Y3B = 7'd70,
         ST_Y4 = 7'd71, ST_Y5 = 7'd72,
-        ST_SS1 = 7'd73, ST_LB1 = 7'd74, ST_LE1 = 7'd75, ST_LE2 = 7'd76,
+        ST_SS1 = 7'd73, ST_LE1 = 7'd75, ST_LE2 = 7'd76,
         ST_ALU0 = 7'd77, ST_ALU0B = 7'd78, ST_ALU1 = 7'd79, ST_ALU2 = 7'd80,
         ST_ALU3 = 7'd81, ST_ALU4 = 7'd82, ST_ALU5 = 7'd83, ST_ALU6 = 7'd84,
         ST_SETP_P = 7'd85, ST_SETP_W = 7'd86, ST_S2R1 = 7'd88,
@@ -137,6 +137,17 @@ module wq_warp_sched #(
         ST_ML4 = 7'd96, ST_ML5 = 7'd97, ST_ML6 = 7'd98, ST_ML7 = 7'd99,
         ST_ML8 = 7'd100, ST_RB0 = 7'd101, ST_RB1 = 7'd102,
         ST_CSR = 7'd103, ST_CSR_RD = 7'd104, ST_CSR_ACK = 7'd105;
+    // fetch address from the variable RAM; retire's CLOCK count write-back
+    localparam [6:0]
+        ST_F0 = 7'd106, ST_RT1 = 7'd107, ST_RT2 = 7'd108,
+    // a debug command gathers its operands from the variable RAM; DBG_LO/HI
+    // written back one word a cycle
+        ST_CSRG = 7'd109, ST_CSR_RD2 = 7'd110,
+    // subv_start / subv_end read for wq_subv_next_part's parked_at
+        ST_NP1B = 7'd111, ST_NP2B = 7'd44,
+    // wq_bar_check's walk over the slots' keys (47 and 74 were ST_EXIT1 and
+    // ST_LB1, now ST_SS1)
+        ST_BC1 = 7'd47, ST_BC2 = 7'd74;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -215,45 +226,30 @@ module wq_warp_sched #(
     reg [31:0]       w_active  [0:WARPS-1];
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
-    reg [31:0]       w_code    [0:WARPS-1];    // code_base
     reg [5:0]        w_nregs   [0:WARPS-1];
-    reg [31:0]       w_param   [0:WARPS-1];
-    reg [15:0]       w_ncta0   [0:WARPS-1];
-    reg [15:0]       w_ncta1   [0:WARPS-1];
-    reg [15:0]       w_ncta2   [0:WARPS-1];
     reg [10:0]       w_ntid0   [0:WARPS-1];
     reg [10:0]       w_ntid1   [0:WARPS-1];
-    reg [10:0]       w_ntid2   [0:WARPS-1];
-    reg [15:0]       w_cta0    [0:WARPS-1];
-    reg [15:0]       w_cta1    [0:WARPS-1];
-    reg [15:0]       w_cta2    [0:WARPS-1];
-    reg [31:0]       w_ctaflat [0:WARPS-1];
     reg [4:0]        w_wi      [0:WARPS-1];    // warp_in_cta
-    reg [10:0]       w_tx      [0:WARPS-1];    // TID_X/Y/Z of lane 0
-    reg [10:0]       w_ty      [0:WARPS-1];
-    reg [10:0]       w_tz      [0:WARPS-1];
-    reg [31:0]       w_key     [0:WARPS-1];    // cta_key
     reg              w_subv_en [0:WARPS-1];
     reg [4:0]        w_sbase   [0:WARPS-1];    // shared_base
     reg [1:0]        w_ypol    [0:WARPS-1];
-    reg [7:0]        w_yparam  [0:WARPS-1];
-    reg [7:0]        w_ycount  [0:WARPS-1];
-    reg [15:0]       w_lfsr    [0:WARPS-1];
     reg              w_subv_on [0:WARPS-1];
-    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    // subv_start
     reg [5:0]        w_spart   [0:WARPS-1];    // subv_part
     reg [DW-1:0]     w_slevel  [0:WARPS-1];    // subv_level
-    reg [PCW-1:0]    w_send    [0:WARPS-1];    // subv_end
     reg              w_send_set[0:WARPS-1];
-    reg [31:0]       w_s0      [0:WARPS-1];
+    // s0 is one half of the mask or 0: {half, 16 bits} (see s0 below)
+    reg              w_s0h     [0:WARPS-1];    // s0 is the high half
+    reg [15:0]       w_s0v     [0:WARPS-1];
     reg              w_loop_on [0:WARPS-1];
     reg [DW-1:0]     w_llevel  [0:WARPS-1];    // loop_level
-    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    // loop_body
-    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+    // The slot's other fields (code_base, param, ncta, ntid[2], cta,
+    // ctaflat, TID of lane 0, the yield policy state, the CLOCK count) are
+    // read by one instruction or at fetch only: they live in the variable
+    // RAM (sv_*, below), not in WARPS copies of flip-flops.
 
     // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
     reg              g_valid;
-    reg [31:0]       g_code, g_param, g_ncta, g_next, g_id;
+    reg [31:0]       g_code, g_param, g_ncta, g_next;   // (grid id: grid_seq)
     reg [PCW-1:0]    g_pc;
     reg [15:0]       g_ncta0, g_ncta1, g_ncta2, g_cx, g_cy, g_cz;
     reg [10:0]       g_ntid0, g_ntid1, g_ntid2, g_threads;
@@ -264,12 +260,14 @@ module wq_warp_sched #(
     reg [7:0]        g_yparam;
     reg [15:0]       g_seed;
     reg [4:0]        g_dlog2;
-    reg [31:0]       grid_seq, cta_seq;
+    reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
 
     // ---- global registers --------------------------------------------------------
     reg [31:0] trap_warp, trap_code, trap_pc;
-    reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
-    reg [31:0] perf_instr;
+    reg [31:0] dbg_warp;
+    // DBG_INDEX, DBG_LO, DBG_HI, DBG_HEADTAIL and PERF_INSTR are variable
+    // words of slot 0 (SV_DIDX ... SV_PERF): read by a CSR access or a
+    // debug command only
     reg [WID_W-1:0] rr;                     // round-robin issue pointer
 
     // ---- the step in flight ---------------------------------------------------------
@@ -294,48 +292,49 @@ module wq_warp_sched #(
     reg [31:0]       setp_res;              // SETP results; SEL: its condition
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
-    reg [31:0]       d_key;
     reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
     // CSR request
     reg              csr_pend, csr_we;
     reg [11:0]       csr_addr;
     reg [31:0]       csr_wdata;
     // wq_disable / wq_push_front / parked_at / wq_bar_check arguments
-    reg [31:0]       dis_mask;
+    reg [31:0]       dis_mask;              // also wq_push_front's mask (push_mask):
+                                            // the two are never called at once
     reg [TYW-1:0]    dis_reason;
     reg [PCW-1:0]    dis_addr;
     reg [TYW-1:0]    push_type;
-    reg [31:0]       push_mask;
     reg [PCW-1:0]    push_addr;
     reg [DW-1:0]     push_head;
     reg [PCW-1:0]    pk_addr;
     reg              pk_any, pk_w0_ok;
-    reg [31:0]       pk;                    // parked_at result
+    reg [31:0]       pk;                    // parked_at result; also the wake
+                                            // set of a reconvergence pop (wk_acc)
+                                            // and SUBV_LOOP_END's back set (le_back)
     reg [PCW-1:0]    pk_w0;                 // wait of its lowest lane in s0
     reg [31:0]       bc_key;
     // branch_groups
     reg              bg_emit;
     reg [1:0]        bg_mode;
-    reg [31:0]       bg_rem, bg_sel, bg_fsel, bg_gm, bg_fm;
+    reg [31:0]       bg_rem, bg_sel, bg_gm, bg_fm;   // bg_sel: selected AND active
     reg [PCW-1:0]    bg_uni, bg_t, bg_ft;
     reg [5:0]        bg_ng;
     reg [5:0]        bg_p0;
     // subv_next_part
     reg              np_at_end, np_res;
     // RET
-    reg [31:0]       held, rcand, ret_rest, ret_go;
+    // (RET's second grouping needs no copies of its masks: the holders have
+    // left the active set by then, and the grouping ignores inactive
+    // selected threads; likewise wait_region's after its wq_disable)
+    reg [31:0]       held;
     reg [DW-1:0]     ri;
     reg [PCW-1:0]    rtok_addr;
     // wait_region / YIELD / misc
-    reg [31:0]       wr_park, wr_rest, wr_go;
     reg              y_fire, y_found;
     reg [15:0]       y_ns;
     reg [DQ_LOG2-1:0] y_idx;
     reg [DW-1:0]     y_tail;
-    reg [31:0]       ss_run, le_back;
     reg [DW-1:0]     rc_head;
-    reg [63:0]       rtok;                  // popped token
-    reg [31:0]       wk_acc;
+    // (the popped token, rtok, stays in dqr_token through the wake walk)
     // thread-state walks (parked_at, the wake of a reconvergence pop,
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
     // ascending order; tl is the lane whose state tw_v says is in ts_rdata
@@ -405,6 +404,11 @@ module wq_warp_sched #(
     reg  [63:0]         dqr_token;          // result of the last command
     reg                 dqr_found, dqr_empty;
     reg  [DQ_LOG2-1:0]  dqr_index;
+    // RET's candidates: selected threads of the CALL token read, not yet
+    // holders (a holder's bits change only in parts already tested)
+    wire [31:0] rcand = sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held;
+    // wait_region: the threads of the region token found (tm)
+    wire [31:0] wr_tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
     wire [9:0]    dq_depth = 10'd1 << dq_log2;
     localparam [3:0] DQ_PUSH_FRONT = 4'd0, DQ_PUSH_BACK = 4'd1, DQ_POP = 4'd2,
                      DQ_FIND = 4'd3, DQ_MERGE = 4'd4, DQ_CLEAR = 4'd5,
@@ -538,18 +542,65 @@ module wq_warp_sched #(
         .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
         .i_waddr(ts_waddr), .i_wlane(1'b1), .i_wdata(ts_wdata));
 
-    // predicates p0..p6 of every warp: one 32-bit word per predicate
-    reg [31:0]      predram [0:PR_D-1];
+    // predicates p0..p6 of every warp: one 32-bit word per predicate, and
+    // the slot's scheduler variables (SV_*): one RAM, 32 words a slot
+    // {slot, 2'b00, predicate} / {slot, variable (8 ... 31)}; one read port
+    // serves either (the state says which), so a variable costs a word of
+    // block RAM instead of WARPS x 32 flip-flops and a WARPS-way multiplexer
     reg [2:0]       pr_ridx;
-    reg [31:0]      pr_q;
+    wire [31:0]     pr_q;
     reg             pr_we;
     reg [PR_AW-1:0] pr_waddr;
     reg [31:0]      pr_wdata;
-    wire [PR_AW-1:0] pr_raddr = {cw, pr_ridx};
+    localparam SV_AW = WID_W + 5;
+    localparam [4:0] SV_TXYZ = 5'd16,        // {tz[9:0], ty, tx} of lane 0 (CTA <= 1024 threads)
+                     SV_CODE = 5'd17,        // code_base
+                     SV_PARAM = 5'd18,       // param
+                     SV_NCTA01 = 5'd19,      // {ncta[1], ncta[0]}
+                     SV_CTA01 = 5'd20,       // {cta[1], cta[0]}
+                     SV_CTA2 = 5'd21,        // {ncta[2], cta[2]}
+                     SV_FLAT = 5'd22,        // ctaflat
+                     SV_RET = 5'd23,         // retired (S2R CLOCK)
+                     SV_YLD = 5'd24,         // {yield_param, yield_count, lfsr}
+                     SV_NTID2 = 5'd25,       // ntid[2]
+                     SV_LAST = 5'd25,
+                     // global words, in slot 0 (zeroed in ST_RST)
+                     SV_DIDX = 5'd26,       // dbg_index
+                     SV_DLO = 5'd27,        // dbg_lo
+                     SV_DHI = 5'd28,        // dbg_hi
+                     SV_DHT = 5'd29,        // dbg_headtail
+                     SV_PERF = 5'd30,       // perf_instr
+                     // the segment / loop PCs, in the 8 words after the predicates
+                     SV_SSTART = 5'd8,      // subv_start
+                     SV_SEND = 5'd9,        // subv_end (valid while subv_end_set)
+                     SV_LBODY = 5'd10,      // loop_body
+                     SV_KEY = 5'd11;        // cta_key (wq_bar_check walks it)
+    reg             sv_rsel;                // read port: variable (1) / predicate (0)
+    reg [WID_W-1:0] sv_rslot;
+    reg [4:0]       sv_ridx;
+    reg             sv_we;                  // variable write
+    reg [WID_W-1:0] sv_wslot;
+    reg [4:0]       sv_widx;
+    reg [31:0]      sv_wdata;
+    wire [31:0]     sv_q = pr_q;            // the variable read the cycle before
+    wire [SV_AW-1:0] pv_raddr = sv_rsel ? {sv_rslot, sv_ridx}
+                                        : {cw, 2'b00, pr_ridx};
+    wire [SV_AW-1:0] pv_waddr = sv_we ? {sv_wslot, sv_widx}
+                                      : {pr_waddr[PR_AW-1:3], 2'b00, pr_waddr[2:0]};
+    // the sequencer never uses a read of the word written in that cycle
+    // (simulation poisons such a read, as wq_regfile does)
+    (* no_rw_check *)
+    reg [31:0]      pvram [0:(1 << SV_AW)-1];
+    reg [31:0]      pv_q;
     always @(posedge i_clk) begin
-        if (pr_we) predram[pr_waddr] <= pr_wdata;
-        pr_q <= predram[pr_raddr];
+        if (pr_we || sv_we) pvram[pv_waddr] <= sv_we ? sv_wdata : pr_wdata;
+        pv_q <= pvram[pv_raddr];
+`ifndef SYNTHESIS
+        if ((pr_we || sv_we) && pv_raddr == pv_waddr)
+            pv_q <= ~pvram[pv_raddr];
+`endif
     end
+    assign pr_q = pv_q;
 
     // ---- ALU ---------------------------------------------------------------------------------
     // ALU_LANES physical lanes serve the LANES lanes of a part in APASS
@@ -664,19 +715,19 @@ module wq_warp_sched #(
     assign o_engine_idle = !g_valid && !(|blocks_idle);
     assign o_ev_req = (state == ST_IDLE) && !csr_pend && (disp_ok || any_run);
 
-    // wq_bar_check() for bc_key: blocked by a warp that can still arrive
-    reg             bc_block;
-    reg [WARPS-1:0] bc_wait;
-    always @(*) begin
-        bc_block = 1'b0;
-        for (s = 0; s < WARPS; s = s + 1) begin
-            bc_wait[s] = (w_state[s] == `WQ_WS_BAR) && (w_key[s] == bc_key);
-            if (w_state[s] != `WQ_WS_FREE && w_key[s] == bc_key &&
-                (w_state[s] == `WQ_WS_RUN ||
-                 (w_state[s] == `WQ_WS_TRAP && recoverable(w_trap[s]))))
-                bc_block = 1'b1;
-        end
-    end
+    // wq_bar_check() for bc_key: blocked by a warp that can still arrive.
+    // The keys are variable words, compared one slot a cycle (slot bi's key
+    // on sv_q); bc_wait / bc_block collect the slots before bi
+    reg  [WID_W-1:0] bi;
+    reg  [WARPS-1:0] bc_waitr;
+    reg              bc_blockr;
+    wire [3:0]       bi_state = w_state[bi];
+    wire             bi_key   = (sv_q == bc_key);
+    wire             bi_block = bi_key && (bi_state == `WQ_WS_RUN ||
+                                           (bi_state == `WQ_WS_TRAP && recoverable(w_trap[bi])));
+    wire             bc_block = bc_blockr || bi_block;
+    wire [WARPS-1:0] bc_wait  = bc_waitr | ({{(WARPS-1){1'b0}}, bi_key && (bi_state == `WQ_WS_BAR)} << bi);
+    wire             bi_last  = ({{(32-WID_W){1'b0}}, bi} == WARPS - 1);
     reg [WID_W-1:0] bc_low;
     always @(*) begin
         bc_low = {WID_W{1'b0}};
@@ -685,12 +736,16 @@ module wq_warp_sched #(
     end
 
     // ---- yield policy (yield_fires) -------------------------------------------------------------
+    // from the slot's SV_YLD word, on the read port through a YIELD
+    wire [7:0]  y_param = sv_q[31:24];
+    wire [7:0]  y_count = sv_q[23:16];
+    wire [15:0] y_lfsr  = sv_q[15:0];
     reg        y_fires;
     reg [15:0] y_next;
     reg [8:0]  y_n, y_c;
     always @(*) begin
-        y_n = (w_yparam[cw] != 8'd0) ? {1'b0, w_yparam[cw]} : 9'd256;
-        y_c = {1'b0, w_ycount[cw]} + 9'd1;
+        y_n = (y_param != 8'd0) ? {1'b0, y_param} : 9'd256;
+        y_c = {1'b0, y_count} + 9'd1;
         y_fires = 1'b0;
         y_next = 16'd0;
         case (w_ypol[cw])
@@ -699,8 +754,8 @@ module wq_warp_sched #(
             y_next = y_fires ? 16'd0 : {7'd0, y_c};
         end
         `WQ_YP_LFSR: begin
-            y_next = (w_lfsr[cw] >> 1) ^ (w_lfsr[cw][0] ? LFSR_TAPS : 16'd0);
-            y_fires = ({1'b0, y_next[7:0]} < {1'b0, w_yparam[cw]});
+            y_next = (y_lfsr >> 1) ^ (y_lfsr[0] ? LFSR_TAPS : 16'd0);
+            y_fires = ({1'b0, y_next[7:0]} < {1'b0, y_param});
         end
         default: ;
         endcase
@@ -738,8 +793,8 @@ module wq_warp_sched #(
     wire [TYW-1:0] c_reason = ts_rdata[PCW +: TYW];
     wire [PCW-1:0] c_wt     = ts_rdata[PCW-1:0];
     wire           pk_match = (c_reason == `WQ_TOK_SUBV) && (pk_any || c_wt == pk_addr);
-    wire           wk_match = (c_reason == rtok[`WQ_TF_TYPE_RANGE]) &&
-                              (c_wt == rtok[`WQ_TF_ADDR_RANGE]);
+    wire           wk_match = (c_reason == dqr_token[`WQ_TF_TYPE_RANGE]) &&
+                              (c_wt == dqr_token[`WQ_TF_ADDR_RANGE]);
     wire [31:0]    tl_bit   = 32'd1 << tl;
 
     // lowest part above subv_part with waiting threads (subv_next_part)
@@ -762,8 +817,12 @@ module wq_warp_sched #(
             if ((w_active[cw] & pmask(s[5:0])) != 0) ss_k = s[5:0];
     end
 
-    // S2R value of thread lane lnp of the walk (exec_alu.c sreg)
+    // S2R value of thread lane lnp of the walk (exec_alu.c sreg); the
+    // slot's fields come from the variable word s2r_idx, which stays on the
+    // read port through the instruction (TID_X/Y/Z: SV_TXYZ, loaded into
+    // the walk registers at ST_EXEC)
     reg [31:0] sr_val;
+    reg [4:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
     always @(*) begin
         case (d_imm)
@@ -772,21 +831,156 @@ module wq_warp_sched #(
         `WQ_SR_TID_Z:    sr_val = {21'd0, tz};
         `WQ_SR_NTID_X:   sr_val = {21'd0, w_ntid0[cw]};
         `WQ_SR_NTID_Y:   sr_val = {21'd0, w_ntid1[cw]};
-        `WQ_SR_NTID_Z:   sr_val = {21'd0, w_ntid2[cw]};
-        `WQ_SR_CTAID_X:  sr_val = {16'd0, w_cta0[cw]};
-        `WQ_SR_CTAID_Y:  sr_val = {16'd0, w_cta1[cw]};
-        `WQ_SR_CTAID_Z:  sr_val = {16'd0, w_cta2[cw]};
-        `WQ_SR_NCTAID_X: sr_val = {16'd0, w_ncta0[cw]};
-        `WQ_SR_NCTAID_Y: sr_val = {16'd0, w_ncta1[cw]};
-        `WQ_SR_NCTAID_Z: sr_val = {16'd0, w_ncta2[cw]};
+        `WQ_SR_NTID_Z, `WQ_SR_CTAID_X, `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_X:
+                         sr_val = {16'd0, sv_q[15:0]};
+        `WQ_SR_CTAID_Y, `WQ_SR_NCTAID_Y, `WQ_SR_NCTAID_Z:
+                         sr_val = {16'd0, sv_q[31:16]};
         `WQ_SR_TID:      sr_val = {22'd0, w_wi[cw], s2r_lane};
         `WQ_SR_LANEID:   sr_val = {27'd0, s2r_lane};
         `WQ_SR_WARPID:   sr_val = {27'd0, w_wi[cw]};
-        `WQ_SR_PARAM:    sr_val = w_param[cw];
-        `WQ_SR_CLOCK:    sr_val = w_retired[cw];
+        `WQ_SR_PARAM, `WQ_SR_CLOCK, `WQ_SR_CTAFLAT:
+                         sr_val = sv_q;
         `WQ_SR_NLANES:   sr_val = LANES;
-        `WQ_SR_CTAFLAT:  sr_val = w_ctaflat[cw];
         default:         sr_val = 32'd0;
+        endcase
+        case (d_imm)
+        `WQ_SR_NTID_Z:   s2r_idx = SV_NTID2;
+        `WQ_SR_CTAID_X, `WQ_SR_CTAID_Y:   s2r_idx = SV_CTA01;
+        `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_Z:  s2r_idx = SV_CTA2;
+        `WQ_SR_NCTAID_X, `WQ_SR_NCTAID_Y: s2r_idx = SV_NCTA01;
+        `WQ_SR_PARAM:    s2r_idx = SV_PARAM;
+        `WQ_SR_CLOCK:    s2r_idx = SV_RET;
+        `WQ_SR_CTAFLAT:  s2r_idx = SV_FLAT;
+        default:         s2r_idx = SV_TXYZ;
+        endcase
+    end
+
+    // the word of a CSR access (a debug command starts its gather at DBG_INDEX)
+    reg [4:0]  csr_gidx;
+    reg        csr_gword;                   // the access writes that word
+    always @(*) begin
+        csr_gword = 1'b1;
+        case (csr_addr)
+        `WQ_CSR_DBG_LO:       csr_gidx = SV_DLO;
+        `WQ_CSR_DBG_HI:       csr_gidx = SV_DHI;
+        `WQ_CSR_DBG_HEADTAIL: csr_gidx = SV_DHT;
+        `WQ_CSR_PERF_INSTR:   begin csr_gidx = SV_PERF; csr_gword = 1'b0; end
+        `WQ_CSR_DBG_INDEX:    csr_gidx = SV_DIDX;
+        default:              begin csr_gidx = SV_DIDX; csr_gword = 1'b0; end
+        endcase
+    end
+
+    // ---- variable RAM ports (combinational from the state) -----------------------------------
+    // Read: through a YIELD or S2R (from ST_GUARD on) the instruction's
+    // word, so ST_EXEC and the states after it see it on sv_q; the fetch
+    // reads code_base in ST_IDLE, retire reads the count in ST_RETIRE.
+    // Predicates are read in ST_DEC (guard) and by SEL / SETP.
+    // Write (slot cw): dispatch writes the new slot's words (ST_D_CLR,
+    // ST_D_ZERO's sweep at zc = 16 + word, after its predicate writes),
+    // ST_RT1 the CLOCK count, ST_Y2 the yield state.
+    always @(*) begin
+        sv_rsel = (d_op == `WQ_OP_YIELD) || (d_op == `WQ_OP_S2R) || (d_op == `WQ_OP_SUBV_END);
+        sv_rslot = cw;
+        sv_ridx = (d_op == `WQ_OP_YIELD) ? SV_YLD : (d_op == `WQ_OP_SUBV_END) ? SV_SEND : s2r_idx;
+        case (state)
+        ST_IDLE: begin
+            sv_rsel = 1'b1;
+            sv_rslot = csr_pend ? {WID_W{1'b0}} : rr_pick;
+            sv_ridx = csr_pend ? csr_gidx : SV_CODE;
+        end
+        ST_CSRG: begin                      // the next operand of the command
+            sv_rsel = 1'b1;
+            sv_rslot = {WID_W{1'b0}};
+            sv_ridx = (zc[1:0] == 2'd0) ? SV_DLO : (zc[1:0] == 2'd1) ? SV_DHI : SV_DHT;
+        end
+        ST_RETIRE: begin sv_rsel = 1'b1; sv_ridx = SV_RET; end
+        ST_NP1: begin sv_rsel = 1'b1; sv_ridx = SV_SSTART; end
+        ST_NP2: begin sv_rsel = 1'b1; sv_ridx = SV_SEND; end
+        ST_PK0, ST_PK1: begin sv_rsel = 1'b1; sv_ridx = SV_LBODY; end  // for ST_RC_L2
+        ST_BC: begin sv_rsel = 1'b1; sv_rslot = dq_warp; sv_ridx = SV_KEY; end
+        ST_BC1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_KEY; end
+        ST_BC2: begin sv_rsel = 1'b1; sv_rslot = bi + 1'b1; sv_ridx = SV_KEY; end
+        ST_RT1: begin sv_rsel = 1'b1; sv_rslot = {WID_W{1'b0}}; sv_ridx = SV_PERF; end
+        ST_DEC, ST_RT2, ST_Y2, ST_D_CLR, ST_D_ZERO: sv_rsel = 1'b0;
+        default: ;
+        endcase
+    end
+    reg [31:0] d_svword;                    // dispatch: word zc[3:0] of the new slot
+    always @(*) begin
+        case ({1'b1, zc[3:0]})
+        SV_CODE:   d_svword = g_code;
+        SV_PARAM:  d_svword = g_param;
+        SV_NCTA01: d_svword = {g_ncta1, g_ncta0};
+        SV_CTA01:  d_svword = {g_cy, g_cx};
+        SV_CTA2:   d_svword = {g_ncta2, g_cz};
+        SV_FLAT:   d_svword = g_next;
+        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
+        SV_NTID2:  d_svword = {21'd0, g_ntid2};
+        default:   d_svword = 32'd0;    // SV_RET
+        endcase
+    end
+    always @(*) begin
+        sv_we = 1'b0;
+        sv_wslot = cw;
+        sv_widx = SV_TXYZ;
+        sv_wdata = {tz[9:0], ty, tx};
+        case (state)
+        ST_RST: begin                       // the global words start at 0
+            sv_we = (zc[7:4] == 4'd0);
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = {1'b1, zc[3:0]};
+            sv_wdata = 32'd0;
+        end
+        ST_D_CLR: sv_we = 1'b1;             // TID of lane 0, before the sweep walks it
+        ST_D_ZERO: begin
+            sv_we = (zc[7:4] == 4'd1) && ({1'b1, zc[3:0]} != SV_TXYZ) &&
+                    ({1'b1, zc[3:0]} <= SV_LAST);
+            sv_widx = {1'b1, zc[3:0]};
+            sv_wdata = d_svword;
+            if (zc == 8'd27) begin          // (after the 16 + word sweep)
+                sv_we = 1'b1;
+                sv_widx = SV_KEY;
+                sv_wdata = cta_seq;
+            end
+        end
+        ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
+            sv_we = 1'b1;
+            sv_wslot = (state == ST_RT2) ? {WID_W{1'b0}} : cw;
+            sv_widx = (state == ST_RT2) ? SV_PERF : SV_RET;
+            sv_wdata = sv_q + 32'd1;
+        end
+        ST_CSR: begin                       // DBG_INDEX / LO / HI / HEADTAIL write
+            sv_we = csr_we && csr_gword && (csr_addr[1:0] == 2'b00);
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = csr_gidx;
+            sv_wdata = csr_wdata;
+        end
+        ST_CSR_RD, ST_CSR_RD2: begin        // READ_ENTRY: DBG_LO, then DBG_HI
+            sv_we = 1'b1;
+            sv_wslot = {WID_W{1'b0}};
+            sv_widx = (state == ST_CSR_RD) ? SV_DLO : SV_DHI;
+            sv_wdata = (state == ST_CSR_RD) ? dqr_token[31:0] : dqr_token[63:32];
+        end
+        ST_EXEC: begin                      // SUBV_START / SUBV_END / SUBV_LOOP_BEGIN: NEXT(w)
+            sv_widx = (d_op == `WQ_OP_SUBV_START) ? SV_SSTART :
+                      (d_op == `WQ_OP_SUBV_END) ? SV_SEND : SV_LBODY;
+            sv_wdata = {{(32-PCW){1'b0}}, fall};
+            case (d_op)
+            `WQ_OP_SUBV_START, `WQ_OP_SUBV_LOOP_BEGIN:
+                sv_we = w_subv_en[cw] && !in_subv_region;
+            `WQ_OP_SUBV_END:
+                sv_we = w_subv_en[cw] && w_subv_on[cw] && (dq_count == w_slevel[cw]) &&
+                        !(w_send_set[cw] && sv_q[PCW-1:0] != fall);
+            default: ;
+            endcase
+        end
+        ST_Y2: begin                        // the policy state commits
+            sv_we = 1'b1;
+            sv_widx = SV_YLD;
+            sv_wdata = (w_ypol[cw] == `WQ_YP_LFSR) ? {sv_q[31:16], y_ns}
+                                                   : {sv_q[31:24], y_ns[7:0], sv_q[15:0]};
+        end
+        default: ;
         endcase
     end
 
@@ -1063,14 +1257,14 @@ module wq_warp_sched #(
 `define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
 `define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
-        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (sm); bg_fsel <= (act) & (sm); \
+        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (act) & (sm); \
         bg_mode <= (mode); bg_uni <= (uni); bg_ng <= 6'd0; bg_fm <= 32'd0; \
         bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
 `define WQS_PUSH(ty, m, at, rst) begin \
-        push_type <= (ty); push_mask <= (m); push_addr <= (at); \
+        push_type <= (ty); dis_mask <= (m); push_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
         pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
@@ -1088,6 +1282,7 @@ module wq_warp_sched #(
     wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
     wire [31:0] act = w_active[cw];
+    wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
 
 
     // ---- the sequencer ---------------------------------------------------------------------------
@@ -1127,7 +1322,6 @@ module wq_warp_sched #(
             g_warps <= i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
             g_next <= 32'd0;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
-            g_id <= grid_seq + 32'd1;
             grid_seq <= grid_seq + 32'd1;
         end
 
@@ -1136,17 +1330,21 @@ module wq_warp_sched #(
         end else
         case (state)
         // ---------------------------------------------------------------- idle
-        ST_RST: if (dq_ready) state <= ST_IDLE;
+        ST_RST: begin                       // (the port logic zeroes the global words)
+            if (!zc[4]) zc <= zc + 8'd1;
+            if (dq_ready && zc[4]) state <= ST_IDLE;
+        end
         ST_POST: state <= ST_IDLE;
         ST_IDLE: begin
             if (csr_pend) begin
                 dq_dbg <= 1'b1;
-                state <= ST_CSR;
+                zc <= 8'd0;
+                // (the port reads the access's word, or DBG_INDEX)
+                state <= (csr_we && csr_addr == `WQ_CSR_DBG_CMD) ? ST_CSRG : ST_CSR;
             end else if (i_ev_gnt && o_ev_req) begin
                 if (disp_ok) begin
                     // wq_step_dispatch: a new barrier group, warps in order
                     cta_seq <= cta_seq + 32'd1;
-                    d_key <= cta_seq + 32'd1;
                     d_wi <= 5'd0;
                     tx <= 11'd0; ty <= 11'd0; tz <= 11'd0;
                     state <= ST_D_WARP;
@@ -1154,9 +1352,7 @@ module wq_warp_sched #(
                     // wq_step_warp: fetch 2 words at code_base + 8 * pc
                     cw <= rr_pick;
                     ipc <= w_pc[rr_pick];
-                    mem_we <= 1'b0;
-                    mem_addr <= w_code[rr_pick] + {7'd0, w_pc[rr_pick], 3'b000};
-                    `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+                    state <= ST_F0;         // code_base read
                 end
             end
         end
@@ -1194,13 +1390,13 @@ module wq_warp_sched #(
         // wq_push_front(type, mask, addr): room was checked by the caller
         ST_PUSH: begin
             dqc_type <= push_type;
-            dqc_mask <= push_mask;
+            dqc_mask <= dis_mask;
             dqc_addr <= push_addr;
             push_head <= dq_head;
             `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
         end
         ST_PUSH_R: begin
-            `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, push_mask,
+            `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, dis_mask,
                     {{(32-DW){1'b0}}, push_head}, dqr_token, 64'd0)
             state <= ret_sub;
         end
@@ -1215,7 +1411,7 @@ module wq_warp_sched #(
         ST_PK1: begin                       // test lane tl, read the next one
             if (tw_v && pk_match) begin
                 pk <= pk | tl_bit;
-                if (!pk_w0_ok && w_s0[cw][tl]) begin
+                if (!pk_w0_ok && s0[tl]) begin
                     pk_w0 <= c_wt;          // the lowest parked lane in s0
                     pk_w0_ok <= 1'b1;
                 end
@@ -1227,8 +1423,20 @@ module wq_warp_sched #(
             end else state <= ret_sub;
         end
 
-        // wq_bar_check(key)
-        ST_BC: begin
+        // wq_bar_check(key of slot dq_warp: cw, or DBG_WARP in a CSR step)
+        ST_BC: state <= ST_BC1;             // the key read
+        ST_BC1: begin                       // slot 0's key read
+            bc_key <= sv_q;
+            bi <= {WID_W{1'b0}};
+            bc_waitr <= {WARPS{1'b0}};
+            bc_blockr <= 1'b0;
+            state <= ST_BC2;
+        end
+        ST_BC2: if (!bi_last) begin         // slot bi's key on sv_q, slot bi + 1's read
+            bc_waitr <= bc_wait;
+            bc_blockr <= bc_block;
+            bi <= bi + 1'b1;
+        end else begin
             if (!bc_block && bc_wait != 0) begin
                 for (i = 0; i < WARPS; i = i + 1)
                     if (bc_wait[i]) w_state[i] <= `WQ_WS_RUN;
@@ -1273,7 +1481,7 @@ module wq_warp_sched #(
             bg_rem <= bg_rem & ~bg_gm;
             bg_ng <= bg_ng + 6'd1;
             if (!bg_emit) state <= ST_BG0;
-            else if ((bg_fsel != 0) ? ((bg_gm & bg_fsel & ~(bg_fsel - 32'd1)) != 0)
+            else if ((bg_sel != 0) ? ((bg_gm & bg_sel & ~(bg_sel - 32'd1)) != 0)
                                     : (bg_ng == 6'd0)) begin
                 bg_fm <= bg_gm;
                 bg_ft <= bg_t;
@@ -1288,24 +1496,26 @@ module wq_warp_sched #(
             if (np_at_end) `WQS_DIS(w_active[cw], `WQ_TOK_SUBV, fall, ST_NP1)
             else state <= ST_NP1;
         end
-        ST_NP1: `WQS_PARKED(w_sstart[cw], 1'b0, ST_NP2)
+        ST_NP1: state <= ST_NP1B;           // subv_start read
+        ST_NP1B: `WQS_PARKED(sv_q[PCW-1:0], 1'b0, ST_NP2)
         ST_NP2: begin
             if (np_found) begin
                 w_spart[cw] <= np_k;
-                `WQS_SETPC(w_sstart[cw], pk & pm_np)
+                `WQS_SETPC(pk_addr, pk & pm_np)     // pk_addr = subv_start
                 np_res <= 1'b1;
                 state <= ret_np;
             end else begin
                 // segment over: everyone parked at its end continues
                 w_subv_on[cw] <= 1'b0;
                 w_spart[cw] <= 6'd0;
-                `WQS_PARKED(w_send[cw], 1'b0, ST_NP3)
+                state <= ST_NP2B;           // subv_end read
             end
         end
+        ST_NP2B: `WQS_PARKED(sv_q[PCW-1:0], 1'b0, ST_NP3)
         ST_NP3: begin
             if (!w_send_set[cw] || pk == 32'd0) np_res <= 1'b0;
             else begin
-                `WQS_SETPC(w_send[cw], pk)
+                `WQS_SETPC(pk_addr, pk)         // pk_addr = subv_end
                 np_res <= 1'b1;
             end
             state <= ret_np;
@@ -1320,43 +1530,24 @@ module wq_warp_sched #(
             w_active[lowest_free] <= d_live;
             w_exited[lowest_free] <= ~d_live;
             w_trap[lowest_free] <= `WQ_TRAP_NONE;
-            w_code[lowest_free] <= g_code;
             w_nregs[lowest_free] <= g_nregs;
-            w_param[lowest_free] <= g_param;
-            w_ncta0[lowest_free] <= g_ncta0;
-            w_ncta1[lowest_free] <= g_ncta1;
-            w_ncta2[lowest_free] <= g_ncta2;
             w_ntid0[lowest_free] <= g_ntid0;
             w_ntid1[lowest_free] <= g_ntid1;
-            w_ntid2[lowest_free] <= g_ntid2;
-            w_cta0[lowest_free] <= g_cx;
-            w_cta1[lowest_free] <= g_cy;
-            w_cta2[lowest_free] <= g_cz;
-            w_ctaflat[lowest_free] <= g_next;
             w_wi[lowest_free] <= d_wi;
-            w_tx[lowest_free] <= tx;
-            w_ty[lowest_free] <= ty;
-            w_tz[lowest_free] <= tz;
-            w_key[lowest_free] <= d_key;
             w_subv_en[lowest_free] <= g_subv;
             w_sbase[lowest_free] <= g_sbase;
             w_ypol[lowest_free] <= g_ypol;
-            w_yparam[lowest_free] <= g_yparam;
-            w_ycount[lowest_free] <= 8'd0;
-            w_lfsr[lowest_free] <= (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT;
             w_subv_on[lowest_free] <= 1'b0;
-            w_sstart[lowest_free] <= {PCW{1'b0}};
             w_spart[lowest_free] <= 6'd0;
             w_slevel[lowest_free] <= {DW{1'b0}};
-            w_send[lowest_free] <= {PCW{1'b0}};
             w_send_set[lowest_free] <= 1'b0;
-            w_s0[lowest_free] <= 32'd0;
+            w_s0h[lowest_free] <= 1'b0;
+            w_s0v[lowest_free] <= 16'd0;
             w_loop_on[lowest_free] <= 1'b0;
             w_llevel[lowest_free] <= {DW{1'b0}};
-            w_lbody[lowest_free] <= {PCW{1'b0}};
-            w_retired[lowest_free] <= 32'd0;
+            // the variable words follow in ST_D_CLR / ST_D_ZERO
             `WQS_EV(`WQ_EV_CTA_START, {11'd0, d_wi}, {{(32-PCW){1'b0}}, g_pc}, d_live,
-                    g_next, {32'd0, g_id}, 64'd0)
+                    g_next, {32'd0, grid_seq}, 64'd0)
             o_evr_unit <= {{(8-WID_W){1'b0}}, lowest_free};
             state <= ST_D_CLR;
         end
@@ -1399,6 +1590,11 @@ module wq_warp_sched #(
         end
 
         // ---------------------------------------------- fetch, decode, guard
+        ST_F0: begin
+            mem_we <= 1'b0;
+            mem_addr <= sv_q + {7'd0, ipc, 3'b000};
+            `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+        end
         ST_F1: begin
             ir[31:0] <= mem_rd;
             mem_addr <= mem_addr + 32'd4;
@@ -1427,7 +1623,7 @@ module wq_warp_sched #(
         ST_EXEC: begin
             p <= 6'd0;
             case (d_op)
-            `WQ_OP_EXIT: `WQS_DIS(sel, `WQ_TOK_EXIT, ipc, ST_EXIT1)
+            `WQ_OP_EXIT: `WQS_DIS(sel, `WQ_TOK_EXIT, ipc, ST_SS1)
             `WQ_OP_BRA:  `WQS_BG(1'b0, act, sel, TG_UNI, fall + imm_pc, ST_BR1)
             `WQ_OP_JMP:  `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_BR1)
             `WQ_OP_BRX:  `WQS_BG(1'b0, act, sel, TG_BRX, fall, ST_BR1)
@@ -1465,7 +1661,6 @@ module wq_warp_sched #(
                 else begin
                     `WQS_SETPC(fall, act)
                     w_state[cw] <= `WQ_WS_BAR;
-                    bc_key <= w_key[cw];
                     `WQS_CALL(ST_BC, ret_sub, ST_RETIRE)
                 end
             end
@@ -1475,19 +1670,16 @@ module wq_warp_sched #(
                 else begin
                     w_subv_on[cw] <= 1'b1;
                     w_spart[cw] <= ss_k;
-                    w_sstart[cw] <= fall;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
-                    ss_run <= act & pm_ss;
                     `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
                 end
             end
             `WQ_OP_SUBV_END: begin
                 if (!w_subv_en[cw] || !w_subv_on[cw]) begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
                 else if (dq_count != w_slevel[cw]) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
-                else if (w_send_set[cw] && w_send[cw] != fall) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
+                else if (w_send_set[cw] && sv_q[PCW-1:0] != fall) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)   // SV_SEND
                 else begin
-                    w_send[cw] <= fall;
                     w_send_set[cw] <= 1'b1;
                     np_at_end <= 1'b1;
                     `WQS_CALL(ST_NP0, ret_np, ST_RETIRE)
@@ -1499,15 +1691,14 @@ module wq_warp_sched #(
                 else begin
                     w_loop_on[cw] <= 1'b1;
                     w_llevel[cw] <= dq_count;
-                    w_lbody[cw] <= fall;
                     if (act[15:0] == 16'd0) begin
-                        w_s0[cw] <= 32'd0;
+                        w_s0v[cw] <= 16'd0;
                         `WQS_SETPC(fall, act)
                         state <= ST_RETIRE;
                     end else begin
-                        w_s0[cw] <= {act[31:16], 16'd0};
-                        ss_run <= {16'd0, act[15:0]};
-                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_LB1)
+                        w_s0h[cw] <= 1'b1;      // {act[31:16], 16'd0}
+                        w_s0v[cw] <= act[31:16];
+                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_SS1)
                     end
                 end
             end
@@ -1526,7 +1717,7 @@ module wq_warp_sched #(
             end
             `WQ_OP_S2R: begin
                 lnp <= 6'd0;
-                tx <= w_tx[cw]; ty <= w_ty[cw]; tz <= w_tz[cw];
+                tx <= sv_q[10:0]; ty <= sv_q[21:11]; tz <= {1'b0, sv_q[31:22]};   // SV_TXYZ
                 state <= ST_S2R1;
             end
             `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM: state <= ST_M0;
@@ -1534,7 +1725,6 @@ module wq_warp_sched #(
             endcase
         end
 
-        ST_EXIT1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
         // BRA / JMP / BRX / JMX: count the groups, check room, then branch
         ST_BR1: begin
@@ -1575,10 +1765,8 @@ module wq_warp_sched #(
         ST_RET2: begin
             ri <= ri - 1'b1;
             rtok_addr <= dqr_token[`WQ_TF_ADDR_RANGE];
-            rcand <= sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held;
             p <= 6'd0;
-            if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL ||
-                (sel & dqr_token[`WQ_TF_MASK_RANGE] & ~held) == 32'd0)
+            if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL || rcand == 32'd0)
                 state <= ST_RET1;
             else state <= ST_RET3;
         end
@@ -1593,8 +1781,6 @@ module wq_warp_sched #(
             state <= ST_RET3;
         end
         ST_RET5: begin
-            ret_rest <= act & ~held;
-            ret_go <= sel & ~held;
             `WQS_BG(1'b0, act & ~held, sel & ~held, TG_REG, fall, ST_RET6)
         end
         ST_RET6: begin
@@ -1605,7 +1791,7 @@ module wq_warp_sched #(
             end
         end
         ST_RET7: begin                      // each holder waits at its own link
-            if (p >= PARTS6) `WQS_BG(1'b1, ret_rest, ret_go, TG_REG, fall, ST_RETIRE)
+            if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_REG, fall, ST_RETIRE)
             else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
@@ -1631,19 +1817,14 @@ module wq_warp_sched #(
         ST_REG1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
         // SYNC / BRK / CONT: wait_region
-        ST_WR1: begin : wr1
-            reg [31:0] tm;
-            tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
-            wr_park <= sel & tm;
-            wr_go <= sel & ~tm;
-            wr_rest <= act & ~(sel & tm);
-            `WQS_BG(1'b0, act & ~(sel & tm), sel & ~tm, TG_UNI, imm_pc, ST_WR2)
-        end
+        // (the found token stays in dqr_* through the counting pass: wr_park
+        // = sel & tm; the rest and the goers are then the active set and sel)
+        ST_WR1: `WQS_BG(1'b0, act & ~(sel & wr_tm), sel & ~wr_tm, TG_UNI, imm_pc, ST_WR2)
         ST_WR2: begin
             if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
-            else `WQS_DIS(wr_park, region_type, imm_pc, ST_WR3)
+            else `WQS_DIS(sel & wr_tm, region_type, imm_pc, ST_WR3)
         end
-        ST_WR3: `WQS_BG(1'b1, wr_rest, wr_go, TG_UNI, imm_pc, ST_RETIRE)
+        ST_WR3: `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_RETIRE)
 
         // YIELD: find + merge, or push_back; the policy state commits on retire
         ST_Y1: begin
@@ -1653,8 +1834,7 @@ module wq_warp_sched #(
             else state <= ST_Y2;
         end
         ST_Y2: begin
-            if (w_ypol[cw] == `WQ_YP_LFSR) w_lfsr[cw] <= y_ns;
-            else w_ycount[cw] <= y_ns[7:0];
+            // (the port logic writes the policy state back)
             if (!y_fire) state <= ST_Y5;
             else if (y_found) begin
                 dqc_index <= y_idx;
@@ -1681,27 +1861,28 @@ module wq_warp_sched #(
         ST_Y4: `WQS_DIS(sel, `WQ_TOK_YIELD, fall, ST_Y5)
         ST_Y5: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
 
-        // sub-vector segment start, loop form
-        ST_SS1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
-        ST_LB1: begin `WQS_SETPC(fall, ss_run) state <= ST_RETIRE; end
+        // sub-vector segment start, loop form (also EXIT's end): the part
+        // (half) that runs is what the wq_disable left active (ss_run)
+        ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
         ST_LE1: begin : le1
             reg [31:0] back;
-            back = w_s0[cw] & pk;
+            back = s0 & pk;
             if (act[31:16] != 16'd0) begin           // high pass done
                 w_loop_on[cw] <= 1'b0;
                 `WQS_SETPC(fall, act | back)
                 state <= ST_RETIRE;
-            end else if (w_s0[cw] == 32'd0) begin    // low half only
+            end else if (s0 == 32'd0) begin          // low half only
                 w_loop_on[cw] <= 1'b0;
                 `WQS_SETPC(fall, act)
                 state <= ST_RETIRE;
             end else begin                           // run the high half
-                w_s0[cw] <= {16'd0, act[15:0]};
-                le_back <= back;
+                w_s0h[cw] <= 1'b0;          // {16'd0, act[15:0]}
+                w_s0v[cw] <= act[15:0];
+                pk <= back;                 // le_back
                 `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
             end
         end
-        ST_LE2: begin `WQS_SETPC(imm_pc, le_back) state <= ST_RETIRE; end
+        ST_LE2: begin `WQS_SETPC(imm_pc, pk) state <= ST_RETIRE; end
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
@@ -1880,12 +2061,12 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------ retire, trap
         ST_RETIRE: begin
-            w_retired[cw] <= w_retired[cw] + 32'd1;
-            perf_instr <= perf_instr + 32'd1;
             `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
             if (skip || !f_ctrl) w_pc[cw] <= fall;
-            state <= ST_RC;
+            state <= ST_RT1;
         end
+        ST_RT1: state <= ST_RT2;            // CLOCK count + 1 written by the port logic
+        ST_RT2: state <= ST_RC;             // PERF_INSTR + 1 likewise
         ST_TRAP: begin                      // wq_warp_trap
             w_state[cw] <= `WQ_WS_TRAP;
             w_trap[cw] <= tcode;
@@ -1895,7 +2076,6 @@ module wq_warp_sched #(
             o_irq_trap <= 1'b1;
             `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
                     {24'd0, tcode}, 64'd0, 64'd0)
-            bc_key <= w_key[cw];
             if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
@@ -1922,13 +2102,13 @@ module wq_warp_sched #(
             else state <= ST_RC_POP;
         end
         ST_RC_L2: begin
-            w_s0[cw] <= 32'd0;
-            if ((w_s0[cw] & pk) == 32'd0) begin
+            w_s0v[cw] <= 16'd0;
+            if ((s0 & pk) == 32'd0) begin
                 w_loop_on[cw] <= 1'b0;
                 state <= ST_RC_POP;
             end else begin
-                if (pk_w0 != w_lbody[cw]) w_loop_on[cw] <= 1'b0;
-                `WQS_SETPC(pk_w0, w_s0[cw] & pk)
+                if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
+                `WQS_SETPC(pk_w0, s0 & pk)
                 state <= ST_RC;
             end
         end
@@ -1943,20 +2123,18 @@ module wq_warp_sched #(
                     w_state[cw] <= `WQ_WS_FREE;
                     `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, 32'd0, 32'd0,
                             64'd0, 64'd0)
-                    bc_key <= w_key[cw];
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
-                rtok <= dqr_token;
                 tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
                 tw_v <= 1'b0;
-                wk_acc <= 32'd0;
+                pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_RC_WK0;
             end
         end
         ST_RC_WK0: begin                    // test lane tl of the mask, read the next
-            if (tw_v && wk_match) wk_acc <= wk_acc | tl_bit;
+            if (tw_v && wk_match) pk <= pk | tl_bit;
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
                 tw_rem <= tw_next;
@@ -1964,12 +2142,12 @@ module wq_warp_sched #(
             end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
-            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, wk_acc,
-                    {{(32-DW){1'b0}}, rc_head - 1'b1}, rtok, 64'd0)
-            state <= (wk_acc != 32'd0) ? ST_RC_WK3 : ST_RC;
+            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, pk,
+                    {{(32-DW){1'b0}}, rc_head - 1'b1}, dqr_token, 64'd0)
+            state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
         ST_RC_WK3: begin
-            `WQS_SETPC(rtok[`WQ_TF_ADDR_RANGE], wk_acc)
+            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk)
             state <= ST_RC;
         end
 
@@ -1987,9 +2165,8 @@ module wq_warp_sched #(
                 `WQ_CSR_TRAP_CODE:    o_csr_rdata <= trap_code;
                 `WQ_CSR_TRAP_PC:      o_csr_rdata <= trap_pc;
                 `WQ_CSR_DBG_WARP:     o_csr_rdata <= dbg_warp;
-                `WQ_CSR_DBG_INDEX:    o_csr_rdata <= dbg_index;
-                `WQ_CSR_DBG_LO:       o_csr_rdata <= dbg_lo;
-                `WQ_CSR_DBG_HI:       o_csr_rdata <= dbg_hi;
+                `WQ_CSR_DBG_INDEX, `WQ_CSR_DBG_LO, `WQ_CSR_DBG_HI, `WQ_CSR_PERF_INSTR:
+                                      o_csr_rdata <= sv_q;
                 `WQ_CSR_DBG_CMD:      o_csr_rdata <= 32'd0;
                 `WQ_CSR_DBG_HEADTAIL:
                     if (dbg_ok) begin
@@ -2006,23 +2183,20 @@ module wq_warp_sched #(
                         if (w_state[dbg_warp[WID_W-1:0]] != `WQ_WS_FREE)
                             o_csr_rdata[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] <= dq_log2;
                     end
-                `WQ_CSR_PERF_INSTR:   o_csr_rdata <= perf_instr;
                 default:              o_csr_err <= 1'b1;
                 endcase
             end else begin
                 case (csr_addr)
                 `WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC, `WQ_CSR_PERF_INSTR: ;
                 `WQ_CSR_DBG_WARP:     dbg_warp <= csr_wdata;
-                `WQ_CSR_DBG_INDEX:    dbg_index <= csr_wdata;
-                `WQ_CSR_DBG_LO:       dbg_lo <= csr_wdata;
-                `WQ_CSR_DBG_HI:       dbg_hi <= csr_wdata;
-                `WQ_CSR_DBG_HEADTAIL: dbg_headtail <= csr_wdata;
+                `WQ_CSR_DBG_INDEX, `WQ_CSR_DBG_LO, `WQ_CSR_DBG_HI, `WQ_CSR_DBG_HEADTAIL: ;
+                                    // (written by the port logic)
                 `WQ_CSR_DBG_CMD: begin : dbgcmd
                     reg [15:0] h16, t16;
-                    h16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
-                    t16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
-                    dqc_index <= dbg_index[DQ_LOG2-1:0];
-                    dqc_data <= {dbg_hi, dbg_lo};
+                    // DBG_HEADTAIL on the read port (the gather's last word);
+                    // DBG_INDEX, DBG_LO, DBG_HI gathered into dqc_index / dqc_data
+                    h16 = sv_q[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
+                    t16 = sv_q[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
                     dqc_head <= h16[DW-1:0];
                     dqc_tail <= t16[DW-1:0];
                     if (dbg_ok) begin
@@ -2044,7 +2218,6 @@ module wq_warp_sched #(
                                 !dbg_recov) begin
                                 w_state[dbg_warp[WID_W-1:0]] <= `WQ_WS_FREE;
                                 w_trap[dbg_warp[WID_W-1:0]] <= `WQ_TRAP_NONE;
-                                bc_key <= w_key[dbg_warp[WID_W-1:0]];
                                 `WQS_CALL(ST_BC, ret_sub, ST_CSR_ACK)
                             end
                         default: ;
@@ -2055,11 +2228,17 @@ module wq_warp_sched #(
                 endcase
             end
         end
-        ST_CSR_RD: begin
-            dbg_lo <= dqr_token[31:0];
-            dbg_hi <= dqr_token[63:32];
-            state <= ST_CSR_ACK;
+        ST_CSRG: begin                      // DBG_INDEX, DBG_LO, DBG_HI on the read port
+            case (zc[1:0])
+            2'd0:    dqc_index <= sv_q[DQ_LOG2-1:0];
+            2'd1:    dqc_data[31:0] <= sv_q;
+            default: dqc_data[63:32] <= sv_q;
+            endcase
+            zc <= zc + 8'd1;
+            if (zc[1:0] == 2'd2) state <= ST_CSR;
         end
+        ST_CSR_RD: state <= ST_CSR_RD2;     // DBG_LO <= the entry's low word (port logic)
+        ST_CSR_RD2: state <= ST_CSR_ACK;    // DBG_HI <= its high word
         ST_CSR_ACK: begin
             o_csr_ack <= 1'b1;
             csr_pend <= 1'b0;
@@ -2081,9 +2260,8 @@ module wq_warp_sched #(
             cta_seq <= 32'd0;
             rr <= {WID_W{1'b0}};
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
-            dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
-            dbg_headtail <= 32'd0;
-            perf_instr <= 32'd0;
+            dbg_warp <= 32'd0;
+            zc <= 8'd0;                     // ST_RST's sweep of the global words
             o_step_valid <= 1'b0;
             o_evr_valid <= 1'b0;
             o_csr_ack <= 1'b0;
