@@ -19,17 +19,21 @@
 //
 //	Per warp, in flip-flops: head, tail (LOG2+1 bits), the runtime log2,
 //	and a copy of the front token.  The front copy is what makes one push
-//	or pop per cycle possible with a single RAM read port: a push takes
-//	the old front's presence and type from the copy (no RAM read); a pop
-//	returns the copy and reads the *next* front, e[head-2] (read-ahead).
+//	or pop per cycle possible: a push takes the old front's presence and
+//	type from the copy (no RAM read).  A pop reads the popped token,
+//	e[head-1], from the RAM (its result) and the *next* front, e[head-2],
+//	from a second RAM, mem_b, that receives every write mem does (a
+//	second read port).  The popped token thus never passes through the
+//	copies, and in the scheduler, which leaves o_front open, only the
+//	copies' type and presence bits -- and mem_b's -- survive synthesis.
 //	Every change of a copy (a pushed or debug-written token, the next
 //	front a pop or SET_HEADTAIL reads, a merge into the front) waits one
 //	cycle in a single pending-update register (p_*) and is forwarded from
 //	there to whoever reads that warp's front, so the copies need one
 //	write port and back-to-back commands on one warp see their
 //	predecessors.  The RAM always holds every entry; the copy is a cache.
-//	Commands never read and write the RAM in the same cycle, so the RAM
-//	maps to any simple dual-port block RAM (no read-during-write case).
+//	Commands never read and write the RAMs in the same cycle, so they
+//	map to any simple dual-port block RAM (no read-during-write case).
 //
 //	Commands (i_valid && o_ready; i_op is one of the CMD_* codes below):
 //	  CMD_PUSH_FRONT  {i_type, i_mask, i_addr} to the front; presence =
@@ -202,6 +206,25 @@ module wq_token_deque #(
         end
     endfunction
 
+    // the copy RAM's word layout: {mask, addr, presence, type}
+    localparam SWZ_HI = `WQ_TF_PRESENCE_W + `WQ_TF_TYPE_W;      // bits below mask, addr
+    function [TOKW-1:0] b_swz;
+        input [TOKW-1:0] t;
+        begin
+            b_swz = {t[`WQ_TF_ADDR_RANGE], t[`WQ_TF_MASK_RANGE],
+                     t[`WQ_TF_PRESENCE_RANGE], t[`WQ_TF_TYPE_RANGE]};
+        end
+    endfunction
+    function [TOKW-1:0] b_unswz;
+        input [TOKW-1:0] w;
+        begin
+            b_unswz = tok_pack(w[`WQ_TF_TYPE_W-1:0],
+                               w[SWZ_HI +: `WQ_TF_MASK_W],
+                               w[SWZ_HI + `WQ_TF_MASK_W +: `WQ_TF_ADDR_W],
+                               w[`WQ_TF_TYPE_W +: `WQ_TF_PRESENCE_W]);
+        end
+    endfunction
+
     // ---- declarations -------------------------------------------------------
     wire                  cmd_fire;
     // RAM.  no_rw_check: a read and a write never meet in one cycle (see
@@ -215,6 +238,18 @@ module wq_token_deque #(
     reg                   ram_re, ram_we;
     reg  [RAW-1:0]        ram_raddr, ram_waddr;
     reg  [TOKW-1:0]       ram_wdata;
+    // The copy RAM: the same writes as mem, its own read port.  It is
+    // what refills the front copies (a pop's next front e[head-2], a
+    // SET_HEADTAIL's front, a merged front) while mem's read port returns
+    // the popped token itself, so a pop's result need not pass through
+    // the front copies.  Only the fields the copies are used for survive
+    // synthesis in the scheduler (type and presence: o_front is unused
+    // there), about one block RAM.
+    (* no_rw_check *)
+    reg  [TOKW-1:0]       mem_b [0:NENT-1];
+    reg  [TOKW-1:0]       rb_rdata;
+    reg                   rb_re;
+    reg  [RAW-1:0]        rb_raddr;
     // reset sweep
     reg                   sweep_busy;
     reg  [RAW-1:0]        sweep_addr;
@@ -236,14 +271,16 @@ module wq_token_deque #(
     // stage 2: what the RAM output register holds this cycle
     reg                   s2_merge;        // an entry to merge: write it back now
     reg                   s2_dbgread;      // an entry for o_token
+    reg                   s2_pop;          // the popped entry for o_token
     wire [WID_W-1:0]      s2_warp  = r_warp;
     wire [LOG2-1:0]       s2_index = r_index;                  // c_idx for a merge
     wire [`WQ_TF_MASK_W-1:0] s2_mask = r_token[`WQ_TF_MASK_RANGE];  // i_mask
     wire [TOKW-1:0]       s2_word;         // RAM output, merged if merging
+    wire [TOKW-1:0]       s2_bword;        // copy RAM output, merged if merging
     // the pending front update: written into warp p_warp's copy at the end
     // of this cycle, and forwarded to any reader of that copy until then
     reg                   p_valid;
-    reg                   p_rdata;         // from the RAM output (else r_token)
+    reg                   p_rdata;         // from the copy RAM's output (else r_token)
     reg                   p_zero;          // the deque is now empty: front = 0
     wire [WID_W-1:0]      p_warp   = r_warp;
     wire [TOKW-1:0]       p_data;
@@ -272,12 +309,16 @@ module wq_token_deque #(
                                         c_front[`WQ_TF_PRESENCE_RANGE]);
     wire [LOG2-1:0] c_idx   = i_index & (c_depth[LOG2-1:0] - 1'b1);
     wire [LOG2-1:0] c_top   = c_head[LOG2-1:0] - 1'b1;      // front index
-    // wq_deque_push_trap(dq, front, 1)
-    wire            c_full  = (c_count >= c_depth);
-    wire [`WQ_TRAP_W-1:0] c_ftrap = (c_head < c_depth) ? `WQ_TRAP_NONE
-                            : c_full ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_FRONT_BOUND;
-    wire [`WQ_TRAP_W-1:0] c_btrap = (c_tail != {PW{1'b0}}) ? `WQ_TRAP_NONE
-                            : c_full ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
+    // wq_deque_push_trap(dq, front, 1).  With tail <= head <= depth (the
+    // invariants), head < depth is head != depth, and the deque is full
+    // (count >= depth) exactly when head == depth and tail == 0: two
+    // equality tests instead of a subtraction and two magnitude compares.
+    wire            c_hmax  = (c_head == c_depth);
+    wire            c_tzero = (c_tail == {PW{1'b0}});
+    wire [`WQ_TRAP_W-1:0] c_ftrap = (!c_hmax) ? `WQ_TRAP_NONE
+                            : c_tzero ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_FRONT_BOUND;
+    wire [`WQ_TRAP_W-1:0] c_btrap = (!c_tzero) ? `WQ_TRAP_NONE
+                            : c_hmax ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
     // the pushed token: presence from the old front for a push to the front
     wire [NPRES-1:0] c_pres = (i_op == CMD_PUSH_FRONT && !c_empty)
                             ? below_bits(c_front[`WQ_TF_TYPE_RANGE],
@@ -289,19 +330,22 @@ module wq_token_deque #(
     wire            c_ht_ok = (i_tail <= i_head) && (i_head <= c_depth);
 
     // ---- stage 1: decode the command ----------------------------------------
-    reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re;
-    reg             s1_fwe, s1_frdata;     // front update: r_token / RAM output
+    reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re, s1_bre;
+    reg             s1_fwe, s1_frdata;     // front update: r_token / copy RAM output
+    reg             s1_pop;                // o_token from mem's output
     reg             s1_fzero;              // front update: 0 (now empty)
     reg             s1_merge, s1_dbgread, s1_find, s1_result;
     reg  [PW-1:0]   s1_head, s1_tail;
-    reg  [LOG2-1:0] s1_widx, s1_ridx;
+    reg  [LOG2-1:0] s1_widx, s1_ridx, s1_bidx;
     reg  [`WQ_TRAP_W-1:0] s1_trap;
     reg  [LOG2-1:0] s1_index;
     reg             s1_empty, s1_rejected;
-    // the token a command writes (push, debug write) or pops
+    // the token a command writes (push, debug write), or its key (find)
+    // and mask (merge); zero while the reset sweep runs, so that one
+    // signal is both r_token's input and the RAM's write data (a popped
+    // token comes from the RAM, not from here)
     wire            s1_dbgw  = (i_op == CMD_DBG_WRITE);
-    wire [TOKW-1:0] s1_wdata = s1_dbgw ? i_data : c_tok;
-    wire [TOKW-1:0] s1_token = (i_op == CMD_POP) ? c_front : s1_wdata;
+    wire [TOKW-1:0] s1_wdata = sweep_busy ? {TOKW{1'b0}} : s1_dbgw ? i_data : c_tok;
 
     always @(*)
     begin
@@ -316,6 +360,9 @@ module wq_token_deque #(
         s1_widx     = c_head[LOG2-1:0];
         s1_re       = 1'b0;
         s1_ridx     = c_top;
+        s1_bre      = 1'b0;
+        s1_bidx     = c_idx;
+        s1_pop      = 1'b0;
         s1_merge    = 1'b0;
         s1_dbgread  = 1'b0;
         s1_find     = 1'b0;
@@ -355,13 +402,16 @@ module wq_token_deque #(
             begin
                 s1_ptr_we = 1'b1;
                 s1_head   = c_head - 1'b1;
-                // read ahead: the next front, e[head-2] (or 0 when
-                // this pop empties the deque)
-                s1_re     = (c_count != {{(PW-1){1'b0}}, 1'b1});
+                // the popped token e[head-1] from mem; the next front,
+                // e[head-2], from the copy RAM (or 0 when this pop
+                // empties the deque)
+                s1_re     = 1'b1;
+                s1_pop    = 1'b1;
+                s1_bre    = (c_count != {{(PW-1){1'b0}}, 1'b1});
                 s1_fwe    = 1'b1;
-                s1_fzero  = !s1_re;
+                s1_fzero  = !s1_bre;
                 s1_frdata = 1'b1;
-                s1_ridx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
+                s1_bidx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
             end
         end
         CMD_FIND: begin
@@ -376,6 +426,7 @@ module wq_token_deque #(
         CMD_MERGE: begin
             s1_re     = 1'b1;
             s1_ridx   = c_idx;
+            s1_bre    = 1'b1;          // (s1_bidx = c_idx) for the front copy
             s1_merge  = 1'b1;
             s1_fwe    = !c_empty && (c_idx == c_top);
             s1_frdata = 1'b1;
@@ -406,11 +457,11 @@ module wq_token_deque #(
                 s1_head   = i_head;
                 s1_tail   = i_tail;
                 // load the front copy from the RAM (0 when empty)
-                s1_re     = (i_head != i_tail);
+                s1_bre    = (i_head != i_tail);
                 s1_fwe    = 1'b1;
-                s1_fzero  = !s1_re;
+                s1_fzero  = !s1_bre;
                 s1_frdata = 1'b1;
-                s1_ridx   = i_head[LOG2-1:0] - 1'b1;
+                s1_bidx   = i_head[LOG2-1:0] - 1'b1;
             end
         end
         default: begin end
@@ -473,7 +524,7 @@ module wq_token_deque #(
         p_zero  <= s1_fzero;
     end
 
-    assign p_data = p_zero ? {TOKW{1'b0}} : p_rdata ? s2_word : r_token;
+    assign p_data = p_zero ? {TOKW{1'b0}} : p_rdata ? s2_bword : r_token;
 
     // ---- stage 2 --------------------------------------------------------------
     always @(posedge i_clk)
@@ -481,14 +532,19 @@ module wq_token_deque #(
     begin
         s2_merge   <= 1'b0;
         s2_dbgread <= 1'b0;
+        s2_pop     <= 1'b0;
     end else begin
         s2_merge   <= cmd_fire && s1_merge;
         s2_dbgread <= cmd_fire && s1_dbgread;
+        s2_pop     <= cmd_fire && s1_pop;
     end
 
     assign s2_word = { ram_rdata[TOKW-1:`WQ_TF_MASK_HI+1],
                        ram_rdata[`WQ_TF_MASK_RANGE] | (s2_mask & {`WQ_TF_MASK_W{s2_merge}}),
                        ram_rdata[`WQ_TF_MASK_LO-1:0] };
+    assign s2_bword = { rb_rdata[TOKW-1:`WQ_TF_MASK_HI+1],
+                        rb_rdata[`WQ_TF_MASK_RANGE] | (s2_mask & {`WQ_TF_MASK_W{s2_merge}}),
+                        rb_rdata[`WQ_TF_MASK_LO-1:0] };
 
     // ---- search: one entry per cycle, from head-1 down to tail ---------------
     assign f_match = f_busy && (ram_rdata[`WQ_TF_TYPE_RANGE] == f_type)
@@ -523,32 +579,74 @@ module wq_token_deque #(
     // Never a read and a write in the same cycle except by the reset sweep:
     // commands that write do not read, and a merge's write-back cycle
     // accepts no command.
+    // (s1_wdata is 0 while the sweep runs)
     always @(*)
     begin
         if (sweep_busy)
         begin
             ram_we    = 1'b1;
             ram_waddr = sweep_addr;
-            ram_wdata = {TOKW{1'b0}};
         end else if (s2_merge)
         begin
             ram_we    = 1'b1;
             ram_waddr = ent(s2_warp, s2_index);
-            ram_wdata = s2_word;
         end else begin
             ram_we    = cmd_fire && s1_wwe;
             ram_waddr = ent(i_warp, s1_widx);
-            ram_wdata = s1_wdata;
+        end
+        // (outside the mask, a merge does not write: see below)
+        ram_wdata = s1_wdata;
+        if (s2_merge)
+            ram_wdata[`WQ_TF_MASK_RANGE] = s2_word[`WQ_TF_MASK_RANGE];
+    end
+
+    // A merge's write-back changes only the mask field, so the other
+    // fields are not written then (block RAM bit enables): their write
+    // data needs no merge input, only the mask field's does.
+    wire ram_we_rest = ram_we && !s2_merge;
+    always @(posedge i_clk)
+    begin
+        if (ram_we)
+            mem[ram_waddr][`WQ_TF_MASK_RANGE] <= ram_wdata[`WQ_TF_MASK_RANGE];
+        if (ram_we_rest)
+        begin
+            mem[ram_waddr][TOKW-1:`WQ_TF_MASK_HI+1] <= ram_wdata[TOKW-1:`WQ_TF_MASK_HI+1];
+            mem[ram_waddr][`WQ_TF_MASK_LO-1:0]      <= ram_wdata[`WQ_TF_MASK_LO-1:0];
         end
     end
 
     always @(posedge i_clk)
-    if (ram_we)
-        mem[ram_waddr] <= ram_wdata;
-
-    always @(posedge i_clk)
     if (ram_re)
         ram_rdata <= mem[ram_raddr];
+
+    // the copy RAM: same writes, reads for the front copies only
+    always @(*)
+    begin
+        rb_re    = cmd_fire && s1_bre;
+        rb_raddr = ent(i_warp, s1_bidx);
+    end
+
+    // (stored with type and presence side by side in the low bits, so the
+    // part that survives fills one 16-bit block RAM lane rather than two)
+    wire [TOKW-1:0] wb_swz = b_swz(ram_wdata);
+    always @(posedge i_clk)
+    begin
+        if (ram_we)
+            mem_b[ram_waddr][SWZ_HI +: `WQ_TF_MASK_W] <= wb_swz[SWZ_HI +: `WQ_TF_MASK_W];
+        if (ram_we_rest)
+        begin
+            mem_b[ram_waddr][SWZ_HI-1:0] <= wb_swz[SWZ_HI-1:0];
+            mem_b[ram_waddr][TOKW-1:SWZ_HI+`WQ_TF_MASK_W] <= wb_swz[TOKW-1:SWZ_HI+`WQ_TF_MASK_W];
+        end
+    end
+
+    reg  [TOKW-1:0] rb_q;
+    always @(posedge i_clk)
+    if (rb_re)
+        rb_q <= mem_b[rb_raddr];
+
+    always @(*)
+        rb_rdata = b_unswz(rb_q);
 
     always @(posedge i_clk)
     if (i_reset)
@@ -576,10 +674,14 @@ module wq_token_deque #(
         r_op       <= i_op;
         r_warp     <= i_warp;
         r_trap     <= s1_trap;
-        r_token    <= s1_token;
         r_empty    <= s1_empty;
         r_rejected <= s1_rejected;
     end
+
+    // (loaded with the sweep's zeros too: the same input as the RAM's)
+    always @(posedge i_clk)
+    if (cmd_fire || sweep_busy)
+        r_token    <= s1_wdata;
 
     always @(posedge i_clk)
     if (f_busy)
@@ -593,7 +695,7 @@ module wq_token_deque #(
     assign o_rop      = r_op;
     assign o_rwarp    = r_warp;
     assign o_trap     = r_trap;
-    assign o_token    = (f_busy || s2_dbgread || s2_merge) ? s2_word : r_token;
+    assign o_token    = (f_busy || s2_dbgread || s2_merge || s2_pop) ? s2_word : r_token;
     assign o_index    = r_index;
     assign o_found    = f_match;
     assign o_empty    = r_empty;
@@ -668,12 +770,12 @@ module wq_token_deque #(
     always @(*)
     if (f_past_valid && !i_reset && f_busy)
         assert(r_op == CMD_FIND && r_trap == `WQ_TRAP_NONE && !r_empty && !r_rejected
-               && !r_valid && !p_valid && !s2_merge && !s2_dbgread);
+               && !r_valid && !p_valid && !s2_merge && !s2_dbgread && !s2_pop);
 
     // (induction helper) nothing is in flight while the sweep runs
     always @(*)
     if (f_past_valid && !i_reset && sweep_busy)
-        assert(!p_valid && !f_busy && !s2_merge && !s2_dbgread);
+        assert(!p_valid && !f_busy && !s2_merge && !s2_dbgread && !s2_pop);
 
     // a trapped push changes nothing
     always @(posedge i_clk)
@@ -707,11 +809,25 @@ module wq_token_deque #(
         end
     end
 
-    // the RAM is never read and written in the same cycle (what
-    // no_rw_check on mem promises Yosys)
+    // the RAMs are never read and written in the same cycle (what
+    // no_rw_check on mem and mem_b promises Yosys)
     always @(*)
     if (f_past_valid && !i_reset)
-        assert(!(ram_re && ram_we));
+        assert(!(ram_re && ram_we) && !(rb_re && ram_we));
+
+    // the copy RAM holds every entry of mem (in its own layout): both are
+    // written together, so the front refills read what mem holds
+    integer fi;
+    always @(*)
+    if (f_past_valid)
+        for (fi = 0; fi < NENT; fi = fi + 1)
+            assert(mem_b[fi] == b_swz(mem[fi]));
+
+    // a popped token is the front the pop removed
+    always @(posedge i_clk)
+    if (f_past_valid && !$past(i_reset) && $past(cmd_fire) && $past(i_op) == CMD_POP
+        && !$past(c_empty))
+        assert(o_rvalid && o_token == $past(c_front));
 
     // a push or pop is accepted whenever no search, merge or sweep is busy
     always @(*)
