@@ -327,7 +327,19 @@ module wq_token_deque #(
     wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
     wire [L2W-1:0]  c_nlog2 = (i_log2 > LOG2_MAX) ? LOG2_MAX : i_log2;
     wire [PW-1:0]   c_nhalf = ({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1;
-    wire            c_ht_ok = (i_tail <= i_head) && (i_head <= c_depth);
+    // i_head <= depth, as one constant compare per possible log2 picked by
+    // the warp's log2 (Yosys builds a full comparator on the shifted
+    // depth otherwise: about 30 LUT4 more at LOG2=4)
+    reg             c_hle;
+    integer         k;
+    always @(*)
+    begin
+        c_hle = 1'b0;
+        for (k = 0; k <= LOG2; k = k + 1)
+            if ({{(32-LGW){1'b0}}, c_log2} == k)
+                c_hle = ({{(32-PW){1'b0}}, i_head} <= (32'd1 << k));
+    end
+    wire            c_ht_ok = (i_tail <= i_head) && c_hle;
 
     // ---- stage 1: decode the command ----------------------------------------
     reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re, s1_bre;
