@@ -348,8 +348,10 @@ module wq_token_deque #(
     reg             s1_fzero;              // front update: 0 (now empty)
     reg             s1_merge, s1_dbgread, s1_find, s1_result;
     reg  [PW-1:0]   s1_head, s1_tail;
-    reg  [LOG2-1:0] s1_widx, s1_ridx, s1_bidx;
+    reg  [LOG2-1:0] s1_bidx;
     reg  [`WQ_TRAP_W-1:0] s1_trap;
+    // the command's entry: o_index, and the entry mem reads or writes
+    // (the same one for every command that reads or writes it)
     reg  [LOG2-1:0] s1_index;
     reg             s1_empty, s1_rejected;
     // the token a command writes (push, debug write), or its key (find)
@@ -369,9 +371,7 @@ module wq_token_deque #(
         s1_frdata   = 1'b0;
         s1_fzero    = 1'b0;
         s1_wwe      = 1'b0;
-        s1_widx     = c_head[LOG2-1:0];
         s1_re       = 1'b0;
-        s1_ridx     = c_top;
         s1_bre      = 1'b0;
         s1_bidx     = c_idx;
         s1_pop      = 1'b0;
@@ -398,7 +398,6 @@ module wq_token_deque #(
         CMD_PUSH_BACK: begin
             s1_trap  = c_btrap;
             s1_index = c_tail[LOG2-1:0] - 1'b1;
-            s1_widx  = c_tail[LOG2-1:0] - 1'b1;
             if (c_btrap == `WQ_TRAP_NONE)
             begin
                 s1_ptr_we = 1'b1;
@@ -437,7 +436,6 @@ module wq_token_deque #(
         end
         CMD_MERGE: begin
             s1_re     = 1'b1;
-            s1_ridx   = c_idx;
             s1_bre    = 1'b1;          // (s1_bidx = c_idx) for the front copy
             s1_merge  = 1'b1;
             s1_fwe    = !c_empty && (c_idx == c_top);
@@ -453,12 +451,10 @@ module wq_token_deque #(
         end
         CMD_DBG_READ: begin
             s1_re      = 1'b1;
-            s1_ridx    = c_idx;
             s1_dbgread = 1'b1;
         end
         CMD_DBG_WRITE: begin
             s1_wwe   = 1'b1;
-            s1_widx  = c_idx;
             s1_fwe   = !c_empty && (c_idx == c_top);
         end
         CMD_DBG_SET_HEADTAIL: begin
@@ -584,7 +580,7 @@ module wq_token_deque #(
             ram_raddr = ent(f_warp, f_ptr - 1'b1);
         end else begin
             ram_re    = cmd_fire && s1_re;
-            ram_raddr = ent(i_warp, s1_ridx);
+            ram_raddr = ent(i_warp, s1_index);
         end
     end
 
@@ -604,7 +600,7 @@ module wq_token_deque #(
             ram_waddr = ent(s2_warp, s2_index);
         end else begin
             ram_we    = cmd_fire && s1_wwe;
-            ram_waddr = ent(i_warp, s1_widx);
+            ram_waddr = ent(i_warp, s1_index);
         end
         // (outside the mask, a merge does not write: see below)
         ram_wdata = s1_wdata;
