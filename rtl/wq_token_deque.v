@@ -92,6 +92,12 @@
 module wq_token_deque #(
     parameter LOG2  /* verilator public */ = 6,   // entries per warp: 2^LOG2, >= 2
     parameter WARPS /* verilator public */ = 8,   // warp slots
+    // 1: o_front is the whole front token.  0: only its type and presence
+    // fields (the rest reads 0), for a user that leaves o_front open or
+    // needs only those: the front copies and mem_b then keep 10 bits a
+    // token, also when the deque is synthesised as a module of its own.
+    // Everything else (results, RAM image, o_has_type) is the same.
+    parameter FRONT_FULL = 1,
     // derived; do not override
     parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
@@ -155,6 +161,10 @@ module wq_token_deque #(
     localparam [RAW-1:0] LAST_ENT  = NENT_M1[RAW-1:0];
     localparam [PW-1:0]  HALF_FULL = HALF_32[PW-1:0];
     localparam [L2W-1:0] LOG2_MAX  = LOG2_32[L2W-1:0];
+    // the front-copy bits kept (see FRONT_FULL)
+    localparam [63:0]    FMASK_64  = (FRONT_FULL != 0) ? {64{1'b1}}
+                                   : ((64'h1 << (`WQ_TF_PRESENCE_HI + 1)) - (64'h1 << `WQ_TF_PRESENCE_LO))
+                                   | ((64'h1 << (`WQ_TF_TYPE_HI + 1)) - (64'h1 << `WQ_TF_TYPE_LO));
 
     // ---- token helpers ------------------------------------------------------
     function [TOKW-1:0] tok_pack;
@@ -532,7 +542,7 @@ module wq_token_deque #(
         p_zero  <= s1_fzero;
     end
 
-    assign p_data = p_zero ? {TOKW{1'b0}} : p_rdata ? s2_bword : r_token;
+    assign p_data = (p_zero ? {TOKW{1'b0}} : p_rdata ? s2_bword : r_token) & FMASK_64[TOKW-1:0];
 
     // ---- stage 2 --------------------------------------------------------------
     always @(posedge i_clk)
@@ -760,7 +770,7 @@ module wq_token_deque #(
             // the front copy is the RAM's front entry (in a merge's
             // write-back cycle the RAM is one cycle behind)
             if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
-                assert(f_front_eff[fg*TOKW +: TOKW] == mem[ftop]);
+                assert(f_front_eff[fg*TOKW +: TOKW] == (mem[ftop] & FMASK_64[TOKW-1:0]));
             // the copy of an empty deque is 0 (o_front needs no gating)
             if (fh == ft)
                 assert(f_front_eff[fg*TOKW +: TOKW] == {TOKW{1'b0}});
@@ -813,7 +823,7 @@ module wq_token_deque #(
                 assert(o_front[`WQ_TF_PRESENCE_RANGE]
                        == ($past(c_front[`WQ_TF_PRESENCE_RANGE])
                            | ({{(NPRES-1){1'b0}}, 1'b1} << $past(c_front[`WQ_TF_TYPE_RANGE]))));
-            assert(mem[ent($past(i_warp), $past(c_head[LOG2-1:0]))] == o_front);
+            assert((mem[ent($past(i_warp), $past(c_head[LOG2-1:0]))] & FMASK_64[TOKW-1:0]) == o_front);
         end
     end
 
@@ -835,7 +845,7 @@ module wq_token_deque #(
     always @(posedge i_clk)
     if (f_past_valid && !$past(i_reset) && $past(cmd_fire) && $past(i_op) == CMD_POP
         && !$past(c_empty))
-        assert(o_rvalid && o_token == $past(c_front));
+        assert(o_rvalid && (o_token & FMASK_64[TOKW-1:0]) == $past(c_front));
 
     // a push or pop is accepted whenever no search, merge or sweep is busy
     always @(*)
