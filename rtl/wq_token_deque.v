@@ -77,7 +77,8 @@
 //
 //	State of warp i_warp, combinational from i_warp and the registers,
 //	whether or not a command is offered: o_front (0 when empty, as
-//	wq_deque_front), o_has_type[t] (wq_deque_has_type for type code t,
+//	wq_deque_front; with FRONT_FULL=0 only its type and presence
+//	fields, the rest 0), o_has_type[t] (wq_deque_has_type for type code t,
 //	from the front token alone), o_head, o_tail, o_log2.  No RAM read is
 //	on these paths.
 //
