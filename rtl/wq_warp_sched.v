@@ -148,6 +148,10 @@ module wq_warp_sched #(
     // wq_bar_check's walk over the slots' keys (47 and 74 were ST_EXIT1 and
     // ST_LB1, now ST_SS1)
         ST_BC1 = 7'd47, ST_BC2 = 7'd74;
+    // datapath states (112 ... 127): ATOM waits for its new value (several
+    // ALU passes: the ALU's result register)
+    localparam [6:0]
+        ST_ML9 = 7'd112;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -288,8 +292,8 @@ module wq_warp_sched #(
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
-    reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
     reg [31:0]       setp_res;              // SETP results; SEL: its condition
+                                            // (rotated: see "ALU")
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
     reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
@@ -608,26 +612,41 @@ module wq_warp_sched #(
     // row is written at once.  Several: each pass reads its slice of ra
     // (opa) and of rb (used straight from the read port: ST_ALU2 reads it,
     // ST_ALU6 uses it), writes its lanes of rd, and shifts its values into
-    // the REG_WRITE beat (o_evr_vals) and its SETP bits into acmp, so the
-    // last pass finds the part's record and compares complete; a pass
-    // without a selected lane skips its reads (its results are masked off).
+    // the REG_WRITE beat (o_evr_vals), so the last pass finds the part's
+    // record complete; a pass without a selected lane skips its reads (its
+    // results are masked off).  setp_res turns under the walk: every pass
+    // (ST_ALU6) rotates it right by ALU_LANES, a skipped part (ST_ALU1) by
+    // LANES, so the lanes being served are always its low bits (SEL's
+    // condition, no lane multiplexer) and SETP's compare bits go in at the
+    // top; after the 32 threads it is back in thread order.
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
-    wire [LANES-1:0]     cond_p = lanes_of(setp_res, p);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0]          setp_2 = {setp_res, setp_res};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]          setp_part = setp_2[LANES +: 32];   // rotated by a part
     wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
     wire [ALU_LANES-1:0] alu_c0;
     reg  [AW_-1:0]       alu_a, alu_b;
     reg  [ALU_LANES-1:0] alu_c;
     reg  [`WQ_OP_W-1:0]  alu_op;
     wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
-    wire [LANES-1:0]     alu_cmp_row;        // SETP bits of the part (last pass)
     wire                 alu_last;
+    // ST_ALU6: rotated by a pass, SETP's bits of the pass in at the top
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31+ALU_LANES:0] setp_cat = {(d_op == `WQ_OP_SETP) ? alu_cmp : setp_res[ALU_LANES-1:0],
+                                      setp_res};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]          setp_pass = setp_cat[31+ALU_LANES:ALU_LANES];
     // multi-cycle operations: MUL / MULHU, and with several passes the
-    // shifts (a bit a cycle, wq_alu SERIAL)
+    // shifts (a bit a cycle, wq_alu SERIAL); with several passes every
+    // operation but SETP is started and leaves its result in the ALU's
+    // result register the cycle after (ST_ALU4 -> ST_ALU6)
     wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
+    wire                 alu_start = alu_multi || (APASS > 1 && d_op != `WQ_OP_SETP);
     // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
     // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
     // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
@@ -657,25 +676,23 @@ module wq_warp_sched #(
     wire [31:0]          atom_new = alu_res[31:0];
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
-        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 && alu_multi),
+        .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || (APASS > 1 && state == ST_ML8)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
         assign alu_a0 = opa;
         assign alu_b0 = opb;
-        assign alu_c0 = cond_p;
+        assign alu_c0 = setp_res[ALU_LANES-1:0];
         assign alu_last = 1'b1;
         assign alu_row = alu_res;
-        assign alu_cmp_row = alu_cmp;
-        wire unused_aq = &{1'b0, aq, acmp};
+        wire unused_aq = &{1'b0, aq};
     end else begin : alu_passes
         assign alu_a0 = opa;
         assign alu_b0 = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
-        assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
+        assign alu_c0 = setp_res[ALU_LANES-1:0];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
-        assign alu_cmp_row = {alu_cmp, acmp[LANES-1:ALU_LANES]};
-        wire unused_opb = &{1'b0, opb, acmp[ALU_LANES-1:0]};
+        wire unused_opb = &{1'b0, opb};
     end endgenerate
 
     // ---- warp-slot summaries ----------------------------------------------------------------
@@ -1092,13 +1109,24 @@ module wq_warp_sched #(
     wire                 pw_hold = pw_rd ? (pw != APASS6) : pw_wr ? (pw != APASS6 - 6'd1) : 1'b0;
     // the arriving pass (pw - 1): per lane, the misalignment (ST_M0) or the
     // compare with the grouping key (RET: the token's link)
-    wire [PCW-1:0]       pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
     reg  [ALU_LANES-1:0] pw_cap;
     integer k;
-    always @(*)
-        for (k = 0; k < ALU_LANES; k = k + 1)
-            pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
-                                         : (rf_rdata[k*32 +: PCW] == pw_key);
+    generate if (ALU_LANES == 1) begin : pw_one
+        // one lane: its target itself (bg_tgt0's adder, TG_BRX: PC + 1 +
+        // ra) against bg_t, instead of ra against bg_t - (PC + 1) -- no
+        // subtractor, and one compare serves RET's link (ra == the token's)
+        wire [PCW-1:0] pw_lhs = (state != ST_RET3 && bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
+        wire [PCW-1:0] pw_rhs = (state == ST_RET3) ? rtok_addr : bg_t;
+        always @(*)
+            pw_cap[0] = (state == ST_M0) ? lane_mis(rf_rdata[3:0], d_imm[3:0], mis_word)
+                                         : (pw_lhs == pw_rhs);
+    end else begin : pw_lanes
+        wire [PCW-1:0] pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
+        always @(*)
+            for (k = 0; k < ALU_LANES; k = k + 1)
+                pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
+                                             : (rf_rdata[k*32 +: PCW] == pw_key);
+    end endgenerate
     /* verilator lint_off UNUSEDSIGNAL */
     wire [LANES+ALU_LANES-1:0] pw_cat = {pw_cap, pw_bits};
     /* verilator lint_on UNUSEDSIGNAL */
@@ -1894,13 +1922,15 @@ module wq_warp_sched #(
         ST_ALU1: begin                      // read ra, part p (pass 0)
             aq <= 6'd0;
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
-            else if (sel_p == 0) p <= p + 6'd1;
-            else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
+            else if (sel_p == 0) begin
+                p <= p + 6'd1;
+                setp_res <= setp_part;      // (the part's lanes turn past)
+            end else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
         ST_ALU2: begin                      // read rb
             opa <= rf_rdata;
             // (several passes: rb goes from the read port to the ALU)
-            state <= (APASS == 1) ? ST_ALU3 : alu_multi ? ST_ALU4 : ST_ALU6;
+            state <= (APASS == 1) ? ST_ALU3 : alu_start ? ST_ALU4 : ST_ALU6;
         end
         ST_ALU3: begin
             opb <= d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
@@ -1909,14 +1939,12 @@ module wq_warp_sched #(
         ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            acmp <= alu_cmp_row;            // (several passes: shifted in)
+            setp_res <= setp_pass;          // the next pass's lanes at the bottom
             if (!alu_last) begin            // (rd pass written) the next pass
                 aq <= aq + 6'd1;
                 state <= alu_nsel ? ST_ALU2 : ST_ALU6;
             end else begin
-                if (d_op == `WQ_OP_SETP)
-                    setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
-                else begin
+                if (d_op != `WQ_OP_SETP) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
@@ -2029,12 +2057,16 @@ module wq_warp_sched #(
         ST_ML6: begin                       // rb+k read: next word of st.v4
             state <= ST_ML2;
         end
-        ST_ML8: begin                       // write only if the value changed
-            mem_wdata <= atom_new;          // (the record's new value)
-            if (atom_new != mold) begin
-                mem_we <= 1'b1;
-                `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
-            end else state <= ST_ML7;
+        ST_ML8, ST_ML9: begin               // write only if the value changed
+            if (APASS > 1 && state == ST_ML8)
+                state <= ST_ML9;            // (the ALU started; its result next)
+            else begin
+                mem_wdata <= atom_new;      // (the record's new value)
+                if (atom_new != mold) begin
+                    mem_we <= 1'b1;
+                    `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
+                end else state <= ST_ML7;
+            end
         end
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
