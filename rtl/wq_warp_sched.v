@@ -497,7 +497,8 @@ module wq_warp_sched #(
     reg  [RF_AW-1:0]      rf_waddr;
     reg  [5:0]            rf_wpass;
     reg  [LANES-1:0]      rf_wlane;         // lanes of the part
-    wire [ALU_LANES-1:0]  rf_wlq = rf_wlane[rf_wpass * ALU_LANES +: ALU_LANES];
+    reg                   rf_wone;          // rf_wlane is every lane or the pass's one
+    wire [ALU_LANES-1:0]  rf_wlq;
     wire [AW_-1:0]        rf_wdata;
     // a write is either the ALU pass or one 32-bit value in every lane (its
     // lane enables pick the lanes): one 2:1 choice per bit of the row
@@ -509,6 +510,16 @@ module wq_warp_sched #(
         .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_adr(rf_waddr, rf_wpass)),
         .i_wlane(rf_wlq), .i_wdata(rf_wdata));
     assign rf_wdata = rf_wrep ? {ALU_LANES{rf_w32}} : alu_res;
+    generate if (ALU_LANES == 1) begin : wl_one
+        // one ALU lane: the pass is the lane, so its enable is the part's
+        // selection bit of that lane (ALU6, CALL2) or set (S2R, LD, ATOM
+        // address their lane's pass; the sweep writes every lane)
+        assign rf_wlq = rf_wone || sel_p[rf_wpass[LB-1:0]];
+        wire unused_wl = &{1'b0, rf_wlane, rf_wpass[5:LB]};
+    end else begin : wl_lanes
+        assign rf_wlq = rf_wlane[rf_wpass * ALU_LANES +: ALU_LANES];
+        wire unused_wl = &{1'b0, rf_wone};
+    end endgenerate
     // the part's lanes (one pass a part: the row read; several: unused, the
     // pass walk looks at the passes as they arrive)
     wire [LANES*32-1:0]   rf_wide = {APASS{rf_rdata}};
@@ -615,17 +626,13 @@ module wq_warp_sched #(
     // the REG_WRITE beat (o_evr_vals), so the last pass finds the part's
     // record complete; a pass without a selected lane skips its reads (its
     // results are masked off).  setp_res turns under the walk: every pass
-    // (ST_ALU6) rotates it right by ALU_LANES, a skipped part (ST_ALU1) by
-    // LANES, so the lanes being served are always its low bits (SEL's
-    // condition, no lane multiplexer) and SETP's compare bits go in at the
-    // top; after the 32 threads it is back in thread order.
+    // (ST_ALU6, also the passes of a part without a selected lane) rotates
+    // it right by ALU_LANES, so the lanes being served are always its low
+    // bits (SEL's condition, no lane multiplexer) and SETP's compare bits go
+    // in at the top; after the 32 threads it is back in thread order.
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0]          setp_2 = {setp_res, setp_res};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0]          setp_part = setp_2[LANES +: 32];   // rotated by a part
     wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
     wire [ALU_LANES-1:0] alu_c0;
     reg  [AW_-1:0]       alu_a, alu_b;
@@ -841,8 +848,10 @@ module wq_warp_sched #(
     reg [31:0] sr_val;
     reg [4:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
+    // (the decoder refuses an unknown register: the low 5 bits say which)
+    wire [31:0] sr_sel = {27'd0, d_imm[4:0]};
     always @(*) begin
-        case (d_imm)
+        case (sr_sel)
         `WQ_SR_TID_X:    sr_val = {21'd0, tx};
         `WQ_SR_TID_Y:    sr_val = {21'd0, ty};
         `WQ_SR_TID_Z:    sr_val = {21'd0, tz};
@@ -860,7 +869,7 @@ module wq_warp_sched #(
         `WQ_SR_NLANES:   sr_val = LANES;
         default:         sr_val = 32'd0;
         endcase
-        case (d_imm)
+        case (sr_sel)
         `WQ_SR_NTID_Z:   s2r_idx = SV_NTID2;
         `WQ_SR_CTAID_X, `WQ_SR_CTAID_Y:   s2r_idx = SV_CTA01;
         `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_Z:  s2r_idx = SV_CTA2;
@@ -1076,11 +1085,13 @@ module wq_warp_sched #(
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
     wire                dbg_recov = recoverable(w_trap[dw]);
     // register-file and thread-state rows
-    wire [RF_AW-1:0]    rf_row_rd   = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
+    // every write but the sweep goes to rd (LD: rd + k) of one part: one
+    // row function with its register and part chosen, not one per state
+    wire [4:0]          rf_wreg  = d_rd + {2'b0, (state == ST_ML5) ? mk : 3'd0};
+    wire [5:0]          rf_wpart = (state == ST_S2R1) ? lnp_part :
+                                   (state == ST_ML5 || state == ST_ML7) ? ml_part : p;
+    wire [RF_AW-1:0]    rf_row_w    = rf_row(cw, rf_wreg, rf_wpart, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_base = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0);
-    wire [RF_AW-1:0]    rf_row_s2r  = rf_row(cw, d_rd, lnp_part, alias_on, w_sbase[cw]);
-    wire [RF_AW-1:0]    rf_row_ldk  = rf_row(cw, d_rd + {2'b0, mk}, ml_part, alias_on, w_sbase[cw]);
-    wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
     wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
 
     // ---- pass walk (APASS > 1) ----------------------------------------------------------------
@@ -1169,9 +1180,10 @@ module wq_warp_sched #(
         rf_rpart = p;
         rf_rpass = 6'd0;
         rf_we = 1'b0;
-        rf_waddr = rf_row_rd;
+        rf_waddr = rf_row_w;
         rf_wpass = 6'd0;
         rf_wlane = sel_p;
+        rf_wone = 1'b0;
         rf_wrep = 1'b0;
         rf_w32 = 32'd0;
         ts_we = 1'b0;
@@ -1202,6 +1214,7 @@ module wq_warp_sched #(
             rf_we = (zc < d_rows);
             rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;                 // rf_w32 = 0
             // (the sweep covers at least the 32 thread lanes)
             ts_we = (zc < 8'd32);
@@ -1217,8 +1230,8 @@ module wq_warp_sched #(
         ST_S2R1: begin
             // S2R: thread lane lnp, if selected
             rf_we = sel[lnp[4:0]];
-            rf_waddr = rf_row_s2r;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = sr_val;
         end
@@ -1234,16 +1247,16 @@ module wq_warp_sched #(
             // ATOM: read CAS's c (rb+1) of the lane for ST_ML8
             rf_rreg = d_rb + 5'd1;
             rf_rpart = ml_part;
-            rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = lsu_rdata;
         end
         ST_ML7: begin
             // ATOM: rd of one lane = the old value
-            rf_we = 1'b1;
-            rf_waddr = rf_row_ml;
+            rf_we = 1'b1;               // (mk = 0: rd itself)
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = mold;
         end
@@ -1921,11 +1934,10 @@ module wq_warp_sched #(
         end
         ST_ALU1: begin                      // read ra, part p (pass 0)
             aq <= 6'd0;
+            // (a part without a selected lane: its passes in ST_ALU6,
+            // writing nothing, to turn setp_res past its lanes)
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
-            else if (sel_p == 0) begin
-                p <= p + 6'd1;
-                setp_res <= setp_part;      // (the part's lanes turn past)
-            end else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
+            else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
         ST_ALU2: begin                      // read rb
             opa <= rf_rdata;
@@ -1944,7 +1956,7 @@ module wq_warp_sched #(
                 aq <= aq + 6'd1;
                 state <= alu_nsel ? ST_ALU2 : ST_ALU6;
             end else begin
-                if (d_op != `WQ_OP_SETP) begin
+                if (d_op != `WQ_OP_SETP && sel_p != 0) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
