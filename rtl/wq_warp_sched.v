@@ -151,7 +151,11 @@ module wq_warp_sched #(
     // datapath states (112 ... 127): ATOM waits for its new value (several
     // ALU passes: the ALU's result register)
     localparam [6:0]
-        ST_ML9 = 7'd112;
+        ST_ML9 = 7'd112,
+    // (several ALU passes) a memory lane's address ra + imm and store data
+    // come through the ALU too: its result register is mem_addr's and
+    // mem_wdata's source, instead of an adder and a data multiplexer
+        ST_ML1B = 7'd113, ST_ML2B = 7'd114;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -654,6 +658,7 @@ module wq_warp_sched #(
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
     wire                 alu_start = alu_multi || (APASS > 1 && d_op != `WQ_OP_SETP);
+    wire                 alu_mem = (APASS > 1) && (state == ST_ML1 || state == ST_ML2);
     // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
     // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
     // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
@@ -662,7 +667,12 @@ module wq_warp_sched #(
         alu_a = alu_a0;
         alu_b = alu_b0;
         alu_c = alu_c0;
-        if (d_op == `WQ_OP_ATOM) begin
+        if (alu_mem) begin
+            // ST_ML1: ra + imm (imm from alu_b0); ST_ML2: the data read
+            // (SEL of a: the lane of rf_lane, whatever the ALU's width)
+            alu_op = (state == ST_ML1) ? `WQ_OP_ADD : `WQ_OP_SEL;
+            alu_c[0] = 1'b1;
+        end else if (d_op == `WQ_OP_ATOM) begin
             case (d_fn)
             `WQ_ATOM_ADD:  alu_op = `WQ_OP_ADD;
             `WQ_ATOM_EXCH, `WQ_ATOM_CAS: alu_op = `WQ_OP_SEL;
@@ -675,15 +685,19 @@ module wq_warp_sched #(
             `WQ_ATOM_XOR:  alu_op = `WQ_OP_XOR;
             default:       alu_op = `WQ_OP_MOV;
             endcase
-            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;   // c: rb+1 (ST_ML5)
             alu_b[31:0] = mold;
             alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
         end
+        // a: the lane's ra (memory), CAS's c (rb+1, read in ST_ML5) or
+        // ATOM's b (mem_wdata) -- one three-way choice
+        if (alu_mem || d_op == `WQ_OP_ATOM)
+            alu_a[31:0] = (alu_mem || d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;
     end
     wire [31:0]          atom_new = alu_res[31:0];
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
-        .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || (APASS > 1 && state == ST_ML8)),
+        .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || alu_mem ||
+                                     (APASS > 1 && state == ST_ML8)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
@@ -695,7 +709,8 @@ module wq_warp_sched #(
         wire unused_aq = &{1'b0, aq};
     end else begin : alu_passes
         assign alu_a0 = opa;
-        assign alu_b0 = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
+        // (ST_ML1: imm, the offset of the lane's address)
+        assign alu_b0 = (d_bi || state == ST_ML1) ? {ALU_LANES{d_imm}} : rf_rdata;
         assign alu_c0 = setp_res[ALU_LANES-1:0];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
@@ -1196,7 +1211,7 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
         ST_ML0:   rf_rpart = m_l0_part;
-        ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
+        ST_ML1, ST_ML1B: begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
         ST_ALU2:  rf_rreg = d_rb;
         ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
@@ -1270,7 +1285,7 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
         ST_ML0:   rf_rpass = pass_of({1'b0, m_l0});
-        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML1, ST_ML1B, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
@@ -2028,11 +2043,25 @@ module wq_warp_sched #(
             end
         end
         ST_ML1: begin                       // address; read rb (+k)
-            mem_addr <= rf_lane + d_imm;
+            if (APASS > 1) state <= ST_ML1B;    // (the ALU adds)
+            else begin
+                mem_addr <= rf_lane + d_imm;
+                state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
+            end
+        end
+        ST_ML1B: begin                      // (several passes) the ALU's sum
+            mem_addr <= alu_res[31:0];
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
         ST_ML2: begin                       // data
-            mem_wdata <= rf_lane;
+            if (APASS > 1) state <= ST_ML2B;    // (through the ALU)
+            else begin
+                mem_wdata <= rf_lane;
+                state <= ST_ML4;
+            end
+        end
+        ST_ML2B: begin
+            mem_wdata <= alu_res[31:0];
             state <= ST_ML4;
         end
         ST_ML4: begin
