@@ -153,9 +153,9 @@ module wq_warp_sched #(
     localparam [6:0]
         ST_ML9 = 7'd112,
     // (several ALU passes) a memory lane's address ra + imm and store data
-    // come through the ALU too: its result register is mem_addr's and
-    // mem_wdata's source, instead of an adder and a data multiplexer
-        ST_ML1B = 7'd113, ST_ML2B = 7'd114;
+    // come through the ALU too: its result register is mem_addr's source,
+    // instead of an adder, and is the store data itself (see "memory")
+        ST_ML1B = 7'd113;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -428,13 +428,17 @@ module wq_warp_sched #(
     // data (ST data, ATOM's b, then its new value) of LD / ST / ATOM
     reg         mem_we;
     reg  [31:0] mem_addr, mem_wdata;
+    // the lane's data: several ALU passes -- the ALU's result register,
+    // which holds it from ST_ML2 (ST data, ATOM's b) or ST_ML8 (ATOM's new
+    // value) until the next lane starts the ALU, so no copy of it is kept
+    wire [31:0] mem_wd;
     wire        lsu_busy, lsu_done;
     wire [31:0] lsu_rdata;
     wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
     wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
-        .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
+        .i_addr(mem_addr), .i_wdata(mem_wd), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
@@ -493,7 +497,11 @@ module wq_warp_sched #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    reg  [4:0]            rf_rreg;
+    // the register read: a field plus 0, k (LD / ST .v4 word) or 1 (CAS's
+    // c) -- one adder for every state
+    reg  [4:0]            rf_rbase;
+    reg  [2:0]            rf_roff;
+    wire [4:0]            rf_rreg = rf_rbase + {2'b0, rf_roff};
     reg  [5:0]            rf_rpart;
     reg  [5:0]            rf_rpass;
     wire [AW_-1:0]        rf_rdata;
@@ -686,14 +694,15 @@ module wq_warp_sched #(
             default:       alu_op = `WQ_OP_MOV;
             endcase
             alu_b[31:0] = mold;
-            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
+            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wd);
         end
         // a: the lane's ra (memory), CAS's c (rb+1, read in ST_ML5) or
         // ATOM's b (mem_wdata) -- one three-way choice
         if (alu_mem || d_op == `WQ_OP_ATOM)
-            alu_a[31:0] = (alu_mem || d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;
+            alu_a[31:0] = (alu_mem || d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wd;
     end
     wire [31:0]          atom_new = alu_res[31:0];
+    assign mem_wd = (APASS > 1) ? alu_res[31:0] : mem_wdata;
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
         .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || alu_mem ||
@@ -1191,7 +1200,8 @@ module wq_warp_sched #(
 
     // ---- RAM port control (combinational from the state) -------------------------------------
     always @(*) begin
-        rf_rreg = d_ra;
+        rf_rbase = d_ra;
+        rf_roff = 3'd0;
         rf_rpart = p;
         rf_rpass = 6'd0;
         rf_we = 1'b0;
@@ -1211,10 +1221,10 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
         ST_ML0:   rf_rpart = m_l0_part;
-        ST_ML1, ST_ML1B: begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ALU2:  rf_rreg = d_rb;
-        ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
+        ST_ML1, ST_ML1B: begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
+        ST_ML6:   begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
+        ST_ALU2:  rf_rbase = d_rb;
+        ST_RB0:   begin rf_rbase = d_rd; rf_roff = mk; end
         ST_ALU0:  pr_ridx = d_fn[2:0];
         ST_SETP_P: pr_ridx = d_rd[2:0];
         ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
@@ -1250,7 +1260,7 @@ module wq_warp_sched #(
             rf_wrep = 1'b1;
             rf_w32 = sr_val;
         end
-        ST_S2R3:  begin rf_rreg = d_rd; rf_rpart = lnp_part; end  // read back for the record
+        ST_S2R3:  begin rf_rbase = d_rd; rf_rpart = lnp_part; end  // read back for the record
         ST_CALL2: begin
             rf_we = (p < PARTS6) && (sel_p != 0);
             rf_wrep = 1'b1;
@@ -1260,7 +1270,8 @@ module wq_warp_sched #(
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
             // ATOM: read CAS's c (rb+1) of the lane for ST_ML8
-            rf_rreg = d_rb + 5'd1;
+            rf_rbase = d_rb;
+            rf_roff = 3'd1;                 // (rb + 1)
             rf_rpart = ml_part;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
             rf_wone = 1'b1;
@@ -2053,15 +2064,8 @@ module wq_warp_sched #(
             mem_addr <= alu_res[31:0];
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
-        ST_ML2: begin                       // data
-            if (APASS > 1) state <= ST_ML2B;    // (through the ALU)
-            else begin
-                mem_wdata <= rf_lane;
-                state <= ST_ML4;
-            end
-        end
-        ST_ML2B: begin
-            mem_wdata <= alu_res[31:0];
+        ST_ML2: begin                       // data (several passes: the ALU's result)
+            mem_wdata <= rf_lane;
             state <= ST_ML4;
         end
         ST_ML4: begin
@@ -2082,7 +2086,7 @@ module wq_warp_sched #(
             end
             `WQ_OP_ST: begin
                 `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
-                        mem_addr, {32'd0, mem_wdata}, 64'd0)
+                        mem_addr, {32'd0, mem_wd}, 64'd0)
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
                     mem_addr <= mem_addr + 32'd4;
@@ -2111,7 +2115,7 @@ module wq_warp_sched #(
         end
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
-                    32'd1 << ml, mem_addr, {32'd0, mem_wdata}, {32'd0, mold})
+                    32'd1 << ml, mem_addr, {32'd0, mem_wd}, {32'd0, mold})
             ml <= ml + 5'd1; mend <= (ml == 5'd31);
             state <= ST_ML0;
         end
