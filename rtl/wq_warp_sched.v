@@ -296,8 +296,7 @@ module wq_warp_sched #(
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
-    reg [31:0]       setp_res;              // SETP results; SEL: its condition
-                                            // (rotated: see "ALU")
+    reg [31:0]       setp_res;              // SETP results (shifted in: see "ALU")
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
     reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
@@ -637,11 +636,12 @@ module wq_warp_sched #(
     // ST_ALU6 uses it), writes its lanes of rd, and shifts its values into
     // the REG_WRITE beat (o_evr_vals), so the last pass finds the part's
     // record complete; a pass without a selected lane skips its reads (its
-    // results are masked off).  setp_res turns under the walk: every pass
-    // (ST_ALU6, also the passes of a part without a selected lane) rotates
-    // it right by ALU_LANES, so the lanes being served are always its low
-    // bits (SEL's condition, no lane multiplexer) and SETP's compare bits go
-    // in at the top; after the 32 threads it is back in thread order.
+    // results are masked off).  SETP's compare bits shift into setp_res
+    // from the top, ALU_LANES every pass (ST_ALU6, also the passes of a part
+    // without a selected lane), so after the 32 threads it holds them in
+    // thread order -- a shift register, no write multiplexer.  SEL's
+    // condition is its predicate word itself, kept on the predicate read
+    // port through the walk (pr_ridx), through the lane multiplexer.
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
@@ -654,10 +654,15 @@ module wq_warp_sched #(
     wire                 alu_last;
     // ST_ALU6: rotated by a pass, SETP's bits of the pass in at the top
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31+ALU_LANES:0] setp_cat = {(d_op == `WQ_OP_SETP) ? alu_cmp : setp_res[ALU_LANES-1:0],
-                                      setp_res};
+    wire [31+ALU_LANES:0] setp_cat = {alu_cmp, setp_res};
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0]          setp_pass = setp_cat[31+ALU_LANES:ALU_LANES];
+    // SEL's condition of every thread, and of the part's lanes
+    wire [31:0]          sel_cond = (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^ {32{d_fn[3]}};
+    wire [LANES-1:0]     cond_p = lanes_of(sel_cond, p);
+    wire                 alu_walk = (state == ST_ALU0 || state == ST_ALU0B || state == ST_ALU1 ||
+                                     state == ST_ALU2 || state == ST_ALU3 || state == ST_ALU4 ||
+                                     state == ST_ALU5 || state == ST_ALU6);
     // multi-cycle operations: MUL / MULHU, and with several passes the
     // shifts (a bit a cycle, wq_alu SERIAL); with several passes every
     // operation but SETP is started and leaves its result in the ALU's
@@ -712,7 +717,7 @@ module wq_warp_sched #(
         // one pass: the original datapath, no pass multiplexers (aq unused)
         assign alu_a0 = opa;
         assign alu_b0 = opb;
-        assign alu_c0 = setp_res[ALU_LANES-1:0];
+        assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
         assign alu_row = alu_res;
         wire unused_aq = &{1'b0, aq};
@@ -720,7 +725,7 @@ module wq_warp_sched #(
         assign alu_a0 = opa;
         // (ST_ML1: imm, the offset of the lane's address)
         assign alu_b0 = (d_bi || state == ST_ML1) ? {ALU_LANES{d_imm}} : rf_rdata;
-        assign alu_c0 = setp_res[ALU_LANES-1:0];
+        assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
         wire unused_opb = &{1'b0, opb};
@@ -1225,7 +1230,6 @@ module wq_warp_sched #(
         ST_ML6:   begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
         ST_ALU2:  rf_rbase = d_rb;
         ST_RB0:   begin rf_rbase = d_rd; rf_roff = mk; end
-        ST_ALU0:  pr_ridx = d_fn[2:0];
         ST_SETP_P: pr_ridx = d_rd[2:0];
         ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
         ST_RET9:  begin
@@ -1292,6 +1296,9 @@ module wq_warp_sched #(
         end
         default: ;
         endcase
+        // SEL's predicate fn & 7, read in ST_ALU0 and kept on the port
+        // through the walk (sel_cond)
+        if (alu_walk) pr_ridx = d_fn[2:0];
         // the pass of the part an access addresses (one pass a part: 0)
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
@@ -1953,15 +1960,11 @@ module wq_warp_sched #(
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
-        ST_ALU0B: begin
-            setp_res <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
-                      {32{d_fn[3]}};
-            state <= ST_ALU1;
-        end
+        ST_ALU0B: state <= ST_ALU1;         // (on the port from here: sel_cond)
         ST_ALU1: begin                      // read ra, part p (pass 0)
             aq <= 6'd0;
             // (a part without a selected lane: its passes in ST_ALU6,
-            // writing nothing, to turn setp_res past its lanes)
+            // writing nothing, to shift setp_res past its lanes)
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
             else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
@@ -1977,7 +1980,7 @@ module wq_warp_sched #(
         ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            setp_res <= setp_pass;          // the next pass's lanes at the bottom
+            setp_res <= setp_pass;          // SETP's bits of the pass in at the top
             if (!alu_last) begin            // (rd pass written) the next pass
                 aq <= aq + 6'd1;
                 state <= alu_nsel ? ST_ALU2 : ST_ALU6;
