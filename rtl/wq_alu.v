@@ -10,7 +10,12 @@
 // SERIAL = 1 (the scheduler's choice when the ALU is narrower than a part,
 // where area counts more than cycles): SHL / SHR / SRA are multi-cycle too,
 // started like MUL -- the multiplier's low register takes a and shifts it a
-// bit a cycle, b[4:0] cycles -- instead of a 32-bit barrel shifter a lane.
+// bit a cycle, b[4:0] cycles -- instead of a 32-bit barrel shifter a lane;
+// and every operation but SETP is started (i_mul_start) and leaves its
+// result in the multiplier's low register (o_res is that register, so the
+// result needs no multiplexer): ADD ... MAXU, MOV, SEL the cycle after the
+// start, MUL 32 cycles, MULHU 64 (32 more steps adding nothing move the high
+// word down), shifts b[4:0].  SETP's o_cmp stays combinational.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -25,22 +30,25 @@ module wq_alu #(
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,      // SEL: lane takes ra
     input  wire                  i_mul_start, // latch a, b; 32 cycles follow
-                                              // (SERIAL: a shift, b[4:0] cycles)
+                                              // (SERIAL: any operation, see above)
     output wire                  o_mul_busy,
     output wire [LANES*32-1:0]   o_res,       // rd value per lane
     output wire [LANES-1:0]      o_cmp        // SETP result per lane
 );
-    reg [5:0] mul_cnt = 6'd0;                 // multiplier bits still to go
+    reg [6:0] mul_cnt = 7'd0;                 // multiplier steps still to go
     wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
-    assign o_mul_busy = (mul_cnt != 6'd0) || (sh_busy != {LANES{1'b0}});
+    assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}});
     wire is_mul = (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
     wire is_sh  = (i_op == `WQ_OP_SHL) || (i_op == `WQ_OP_SHR) || (i_op == `WQ_OP_SRA);
+    // SERIAL MULHU: 64 steps, the last 32 add nothing (hi shifts into lo)
+    wire mhu    = (SERIAL != 0) && (i_op == `WQ_OP_MULHU);
+    wire m_add  = !mhu || (mul_cnt > 7'd32);
 
     always @(posedge i_clk)
         if (i_mul_start && (SERIAL == 0 || is_mul))
-            mul_cnt <= 6'd32;
-        else if (mul_cnt != 6'd0)
-            mul_cnt <= mul_cnt - 6'd1;
+            mul_cnt <= mhu ? 7'd64 : 7'd32;
+        else if (mul_cnt != 7'd0)
+            mul_cnt <= mul_cnt - 7'd1;
 
     genvar l;
     generate for (l = 0; l < LANES; l = l + 1) begin : lane
@@ -49,7 +57,8 @@ module wq_alu #(
         // shift-add: {hi, lo} starts as {0, b}; each step adds a when the
         // low bit is set and shifts the 64-bit pair right
         reg  [31:0] hi, lo;
-        wire [32:0] sum = {1'b0, hi} + (lo[0] ? {1'b0, a} : 33'd0);
+        reg  [31:0] r;                        // the result (SERIAL: lo's start value)
+        wire [32:0] sum = {1'b0, hi} + ((lo[0] && m_add) ? {1'b0, a} : 33'd0);
         wire        shl = (i_op == `WQ_OP_SHL);
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
@@ -57,7 +66,7 @@ module wq_alu #(
                 if (i_mul_start) begin
                     hi <= 32'd0;
                     lo <= b;
-                end else if (mul_cnt != 6'd0) begin
+                end else if (mul_cnt != 7'd0) begin
                     hi <= sum[32:1];
                     lo <= {sum[0], lo[31:1]};
                 end
@@ -75,16 +84,18 @@ module wq_alu #(
             /* verilator lint_on UNUSEDSIGNAL */
             assign sh = sh_w[31:0];
         end else begin : serial
-            // lo shifts a right (the multiplier's direction; SRA keeps its
-            // sign bit) or left, one bit a cycle while sa counts b[4:0] down
+            // lo starts as r (a for a shift, b for MUL / MULHU, else the
+            // result), then shifts a right (the multiplier's direction; SRA
+            // keeps its sign bit) or left, one bit a cycle while sa counts
+            // b[4:0] down
             reg  [4:0]  sa = 5'd0;
             wire        fill = (i_op == `WQ_OP_SRA) && lo[31];
             always @(posedge i_clk)
                 if (i_mul_start) begin
                     hi <= 32'd0;
-                    lo <= is_sh ? a : b;
+                    lo <= r;
                     sa <= is_sh ? b[4:0] : 5'd0;
-                end else if (mul_cnt != 6'd0) begin
+                end else if (mul_cnt != 7'd0) begin
                     hi <= sum[32:1];
                     lo <= {sum[0], lo[31:1]};
                 end else if (sa != 5'd0) begin
@@ -100,14 +111,16 @@ module wq_alu #(
         // (ADD uses it too: a + b, else a + ~b + 1 = a - b with carry = !borrow)
         wire        add = (i_op == `WQ_OP_ADD);
         wire [32:0] dif = {1'b0, a} + {1'b0, add ? b : ~b} + {32'd0, !add};
-        wire        eq  = (a == b);
+        wire        eq  = (dif[31:0] == 32'd0);  // (a - b: SETP never adds)
         wire        ult = !dif[32];
         wire        slt = (a[31] != b[31]) ? a[31] : ult;
         wire        m_u = (i_op == `WQ_OP_MINU) || (i_op == `WQ_OP_MAXU);
         wire        m_x = (i_op == `WQ_OP_MAX) || (i_op == `WQ_OP_MAXU);
         // MOV, SEL, MIN..MAXU: one choice of a or b (MOV: b)
         wire        m_m = (i_op == `WQ_OP_MIN) || (i_op == `WQ_OP_MAX) || m_u;
-        wire        pka = (i_op == `WQ_OP_SEL) ? i_cond[l] : (m_m && ((m_u ? ult : slt) != m_x));
+        // (SERIAL: r is lo's start value -- a for a shift, b for MUL)
+        wire        pka = (i_op == `WQ_OP_SEL) ? i_cond[l] : (SERIAL != 0 && is_sh) ||
+                          (m_m && ((m_u ? ult : slt) != m_x));
         wire [31:0] mm  = pka ? a : b;
         // AND / OR / XOR: one LUT a bit (a, b and two op bits)
         wire [31:0] lg  = (i_op == `WQ_OP_AND) ? (a & b) : (i_op == `WQ_OP_OR) ? (a | b) : (a ^ b);
@@ -115,8 +128,14 @@ module wq_alu #(
         integer     j;
         always @(*)
             for (j = 0; j < 32; j = j + 1) sh_rev[j] = sh[31-j];
-        reg  [31:0] r;
         always @(*) begin
+            if (SERIAL != 0)
+                case (i_op)     // lo's start value: three sources
+                `WQ_OP_ADD, `WQ_OP_SUB: r = dif[31:0];
+                `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR: r = lg;
+                default:    r = mm;
+                endcase
+            else
             case (i_op)
             `WQ_OP_ADD, `WQ_OP_SUB: r = dif[31:0];
             `WQ_OP_MUL:   r = lo;
@@ -128,7 +147,7 @@ module wq_alu #(
             default:      r = 32'd0;
             endcase
         end
-        assign o_res[l*32 +: 32] = r;
+        assign o_res[l*32 +: 32] = (SERIAL != 0) ? lo : r;
 
         reg c;
         always @(*) begin

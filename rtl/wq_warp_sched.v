@@ -148,6 +148,14 @@ module wq_warp_sched #(
     // wq_bar_check's walk over the slots' keys (47 and 74 were ST_EXIT1 and
     // ST_LB1, now ST_SS1)
         ST_BC1 = 7'd47, ST_BC2 = 7'd74;
+    // datapath states (112 ... 127): ATOM waits for its new value (several
+    // ALU passes: the ALU's result register)
+    localparam [6:0]
+        ST_ML9 = 7'd112,
+    // (several ALU passes) a memory lane's address ra + imm and store data
+    // come through the ALU too: its result register is mem_addr's source,
+    // instead of an adder, and is the store data itself (see "memory")
+        ST_ML1B = 7'd113;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -288,8 +296,7 @@ module wq_warp_sched #(
     reg [AW_-1:0]    opa, opb;              // operand latches of one ALU pass (opb:
                                             // one pass a part only; see "ALU")
     reg [5:0]        aq;                    // ALU pass within the part
-    reg [LANES-1:0]  acmp;                  // SETP results of earlier ALU passes
-    reg [31:0]       setp_res;              // SETP results; SEL: its condition
+    reg [31:0]       setp_res;              // SETP results (shifted in: see "ALU")
     reg [10:0]       tx, ty, tz;            // TID walk
     reg [4:0]        d_wi;                  // dispatch: warp in CTA
     reg              dq_dbg;                // deque i_warp = DBG_WARP (CSR)
@@ -420,13 +427,17 @@ module wq_warp_sched #(
     // data (ST data, ATOM's b, then its new value) of LD / ST / ATOM
     reg         mem_we;
     reg  [31:0] mem_addr, mem_wdata;
+    // the lane's data: several ALU passes -- the ALU's result register,
+    // which holds it from ST_ML2 (ST data, ATOM's b) or ST_ML8 (ATOM's new
+    // value) until the next lane starts the ALU, so no copy of it is kept
+    wire [31:0] mem_wd;
     wire        lsu_busy, lsu_done;
     wire [31:0] lsu_rdata;
     wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
     wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
-        .i_addr(mem_addr), .i_wdata(mem_wdata), .o_busy(lsu_busy), .o_done(lsu_done),
+        .i_addr(mem_addr), .i_wdata(mem_wd), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
@@ -485,7 +496,11 @@ module wq_warp_sched #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    reg  [4:0]            rf_rreg;
+    // the register read: a field plus 0, k (LD / ST .v4 word) or 1 (CAS's
+    // c) -- one adder for every state
+    reg  [4:0]            rf_rbase;
+    reg  [2:0]            rf_roff;
+    wire [4:0]            rf_rreg = rf_rbase + {2'b0, rf_roff};
     reg  [5:0]            rf_rpart;
     reg  [5:0]            rf_rpass;
     wire [AW_-1:0]        rf_rdata;
@@ -493,7 +508,8 @@ module wq_warp_sched #(
     reg  [RF_AW-1:0]      rf_waddr;
     reg  [5:0]            rf_wpass;
     reg  [LANES-1:0]      rf_wlane;         // lanes of the part
-    wire [ALU_LANES-1:0]  rf_wlq = rf_wlane[rf_wpass * ALU_LANES +: ALU_LANES];
+    reg                   rf_wone;          // rf_wlane is every lane or the pass's one
+    wire [ALU_LANES-1:0]  rf_wlq;
     wire [AW_-1:0]        rf_wdata;
     // a write is either the ALU pass or one 32-bit value in every lane (its
     // lane enables pick the lanes): one 2:1 choice per bit of the row
@@ -505,6 +521,16 @@ module wq_warp_sched #(
         .o_rdata(rf_rdata), .i_we(rf_we), .i_waddr(rf_adr(rf_waddr, rf_wpass)),
         .i_wlane(rf_wlq), .i_wdata(rf_wdata));
     assign rf_wdata = rf_wrep ? {ALU_LANES{rf_w32}} : alu_res;
+    generate if (ALU_LANES == 1) begin : wl_one
+        // one ALU lane: the pass is the lane, so its enable is the part's
+        // selection bit of that lane (ALU6, CALL2) or set (S2R, LD, ATOM
+        // address their lane's pass; the sweep writes every lane)
+        assign rf_wlq = rf_wone || sel_p[rf_wpass[LB-1:0]];
+        wire unused_wl = &{1'b0, rf_wlane, rf_wpass[5:LB]};
+    end else begin : wl_lanes
+        assign rf_wlq = rf_wlane[rf_wpass * ALU_LANES +: ALU_LANES];
+        wire unused_wl = &{1'b0, rf_wone};
+    end endgenerate
     // the part's lanes (one pass a part: the row read; several: unused, the
     // pass walk looks at the passes as they arrive)
     wire [LANES*32-1:0]   rf_wide = {APASS{rf_rdata}};
@@ -608,26 +634,44 @@ module wq_warp_sched #(
     // row is written at once.  Several: each pass reads its slice of ra
     // (opa) and of rb (used straight from the read port: ST_ALU2 reads it,
     // ST_ALU6 uses it), writes its lanes of rd, and shifts its values into
-    // the REG_WRITE beat (o_evr_vals) and its SETP bits into acmp, so the
-    // last pass finds the part's record and compares complete; a pass
-    // without a selected lane skips its reads (its results are masked off).
+    // the REG_WRITE beat (o_evr_vals), so the last pass finds the part's
+    // record complete; a pass without a selected lane skips its reads (its
+    // results are masked off).  SETP's compare bits shift into setp_res
+    // from the top, ALU_LANES every pass (ST_ALU6, also the passes of a part
+    // without a selected lane), so after the 32 threads it holds them in
+    // thread order -- a shift register, no write multiplexer.  SEL's
+    // condition is its predicate word itself, kept on the predicate read
+    // port through the walk (pr_ridx), through the lane multiplexer.
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
     wire                 mul_busy;
-    wire [LANES-1:0]     cond_p = lanes_of(setp_res, p);
     wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
     wire [ALU_LANES-1:0] alu_c0;
     reg  [AW_-1:0]       alu_a, alu_b;
     reg  [ALU_LANES-1:0] alu_c;
     reg  [`WQ_OP_W-1:0]  alu_op;
     wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
-    wire [LANES-1:0]     alu_cmp_row;        // SETP bits of the part (last pass)
     wire                 alu_last;
+    // ST_ALU6: rotated by a pass, SETP's bits of the pass in at the top
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31+ALU_LANES:0] setp_cat = {alu_cmp, setp_res};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]          setp_pass = setp_cat[31+ALU_LANES:ALU_LANES];
+    // SEL's condition of every thread, and of the part's lanes
+    wire [31:0]          sel_cond = (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^ {32{d_fn[3]}};
+    wire [LANES-1:0]     cond_p = lanes_of(sel_cond, p);
+    wire                 alu_walk = (state == ST_ALU0 || state == ST_ALU0B || state == ST_ALU1 ||
+                                     state == ST_ALU2 || state == ST_ALU3 || state == ST_ALU4 ||
+                                     state == ST_ALU5 || state == ST_ALU6);
     // multi-cycle operations: MUL / MULHU, and with several passes the
-    // shifts (a bit a cycle, wq_alu SERIAL)
+    // shifts (a bit a cycle, wq_alu SERIAL); with several passes every
+    // operation but SETP is started and leaves its result in the ALU's
+    // result register the cycle after (ST_ALU4 -> ST_ALU6)
     wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
+    wire                 alu_start = alu_multi || (APASS > 1 && d_op != `WQ_OP_SETP);
+    wire                 alu_mem = (APASS > 1) && (state == ST_ML1 || state == ST_ML2);
     // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
     // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
     // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
@@ -636,7 +680,12 @@ module wq_warp_sched #(
         alu_a = alu_a0;
         alu_b = alu_b0;
         alu_c = alu_c0;
-        if (d_op == `WQ_OP_ATOM) begin
+        if (alu_mem) begin
+            // ST_ML1: ra + imm (imm from alu_b0); ST_ML2: the data read
+            // (SEL of a: the lane of rf_lane, whatever the ALU's width)
+            alu_op = (state == ST_ML1) ? `WQ_OP_ADD : `WQ_OP_SEL;
+            alu_c[0] = 1'b1;
+        end else if (d_op == `WQ_OP_ATOM) begin
             case (d_fn)
             `WQ_ATOM_ADD:  alu_op = `WQ_OP_ADD;
             `WQ_ATOM_EXCH, `WQ_ATOM_CAS: alu_op = `WQ_OP_SEL;
@@ -649,15 +698,20 @@ module wq_warp_sched #(
             `WQ_ATOM_XOR:  alu_op = `WQ_OP_XOR;
             default:       alu_op = `WQ_OP_MOV;
             endcase
-            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wdata;   // c: rb+1 (ST_ML5)
             alu_b[31:0] = mold;
-            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wdata);
+            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wd);
         end
+        // a: the lane's ra (memory), CAS's c (rb+1, read in ST_ML5) or
+        // ATOM's b (mem_wdata) -- one three-way choice
+        if (alu_mem || d_op == `WQ_OP_ATOM)
+            alu_a[31:0] = (alu_mem || d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wd;
     end
     wire [31:0]          atom_new = alu_res[31:0];
+    assign mem_wd = (APASS > 1) ? alu_res[31:0] : mem_wdata;
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
-        .i_cond(alu_c), .i_mul_start(state == ST_ALU4 && alu_multi),
+        .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || alu_mem ||
+                                     (APASS > 1 && state == ST_ML8)),
         .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
@@ -666,16 +720,15 @@ module wq_warp_sched #(
         assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
         assign alu_row = alu_res;
-        assign alu_cmp_row = alu_cmp;
-        wire unused_aq = &{1'b0, aq, acmp};
+        wire unused_aq = &{1'b0, aq};
     end else begin : alu_passes
         assign alu_a0 = opa;
-        assign alu_b0 = d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
+        // (ST_ML1: imm, the offset of the lane's address)
+        assign alu_b0 = (d_bi || state == ST_ML1) ? {ALU_LANES{d_imm}} : rf_rdata;
         assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
-        assign alu_cmp_row = {alu_cmp, acmp[LANES-1:ALU_LANES]};
-        wire unused_opb = &{1'b0, opb, acmp[ALU_LANES-1:0]};
+        wire unused_opb = &{1'b0, opb};
     end endgenerate
 
     // ---- warp-slot summaries ----------------------------------------------------------------
@@ -824,8 +877,10 @@ module wq_warp_sched #(
     reg [31:0] sr_val;
     reg [4:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
+    // (the decoder refuses an unknown register: the low 5 bits say which)
+    wire [31:0] sr_sel = {27'd0, d_imm[4:0]};
     always @(*) begin
-        case (d_imm)
+        case (sr_sel)
         `WQ_SR_TID_X:    sr_val = {21'd0, tx};
         `WQ_SR_TID_Y:    sr_val = {21'd0, ty};
         `WQ_SR_TID_Z:    sr_val = {21'd0, tz};
@@ -843,7 +898,7 @@ module wq_warp_sched #(
         `WQ_SR_NLANES:   sr_val = LANES;
         default:         sr_val = 32'd0;
         endcase
-        case (d_imm)
+        case (sr_sel)
         `WQ_SR_NTID_Z:   s2r_idx = SV_NTID2;
         `WQ_SR_CTAID_X, `WQ_SR_CTAID_Y:   s2r_idx = SV_CTA01;
         `WQ_SR_CTAID_Z, `WQ_SR_NCTAID_Z:  s2r_idx = SV_CTA2;
@@ -1059,11 +1114,13 @@ module wq_warp_sched #(
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
     wire                dbg_recov = recoverable(w_trap[dw]);
     // register-file and thread-state rows
-    wire [RF_AW-1:0]    rf_row_rd   = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
+    // every write but the sweep goes to rd (LD: rd + k) of one part: one
+    // row function with its register and part chosen, not one per state
+    wire [4:0]          rf_wreg  = d_rd + {2'b0, (state == ST_ML5) ? mk : 3'd0};
+    wire [5:0]          rf_wpart = (state == ST_S2R1) ? lnp_part :
+                                   (state == ST_ML5 || state == ST_ML7) ? ml_part : p;
+    wire [RF_AW-1:0]    rf_row_w    = rf_row(cw, rf_wreg, rf_wpart, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_base = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0);
-    wire [RF_AW-1:0]    rf_row_s2r  = rf_row(cw, d_rd, lnp_part, alias_on, w_sbase[cw]);
-    wire [RF_AW-1:0]    rf_row_ldk  = rf_row(cw, d_rd + {2'b0, mk}, ml_part, alias_on, w_sbase[cw]);
-    wire [RF_AW-1:0]    rf_row_ml   = rf_row(cw, d_rd, ml_part, alias_on, w_sbase[cw]);
     wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
 
     // ---- pass walk (APASS > 1) ----------------------------------------------------------------
@@ -1092,13 +1149,24 @@ module wq_warp_sched #(
     wire                 pw_hold = pw_rd ? (pw != APASS6) : pw_wr ? (pw != APASS6 - 6'd1) : 1'b0;
     // the arriving pass (pw - 1): per lane, the misalignment (ST_M0) or the
     // compare with the grouping key (RET: the token's link)
-    wire [PCW-1:0]       pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
     reg  [ALU_LANES-1:0] pw_cap;
     integer k;
-    always @(*)
-        for (k = 0; k < ALU_LANES; k = k + 1)
-            pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
-                                         : (rf_rdata[k*32 +: PCW] == pw_key);
+    generate if (ALU_LANES == 1) begin : pw_one
+        // one lane: its target itself (bg_tgt0's adder, TG_BRX: PC + 1 +
+        // ra) against bg_t, instead of ra against bg_t - (PC + 1) -- no
+        // subtractor, and one compare serves RET's link (ra == the token's)
+        wire [PCW-1:0] pw_lhs = (state != ST_RET3 && bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
+        wire [PCW-1:0] pw_rhs = (state == ST_RET3) ? rtok_addr : bg_t;
+        always @(*)
+            pw_cap[0] = (state == ST_M0) ? lane_mis(rf_rdata[3:0], d_imm[3:0], mis_word)
+                                         : (pw_lhs == pw_rhs);
+    end else begin : pw_lanes
+        wire [PCW-1:0] pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
+        always @(*)
+            for (k = 0; k < ALU_LANES; k = k + 1)
+                pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
+                                             : (rf_rdata[k*32 +: PCW] == pw_key);
+    end endgenerate
     /* verilator lint_off UNUSEDSIGNAL */
     wire [LANES+ALU_LANES-1:0] pw_cat = {pw_cap, pw_bits};
     /* verilator lint_on UNUSEDSIGNAL */
@@ -1137,13 +1205,15 @@ module wq_warp_sched #(
 
     // ---- RAM port control (combinational from the state) -------------------------------------
     always @(*) begin
-        rf_rreg = d_ra;
+        rf_rbase = d_ra;
+        rf_roff = 3'd0;
         rf_rpart = p;
         rf_rpass = 6'd0;
         rf_we = 1'b0;
-        rf_waddr = rf_row_rd;
+        rf_waddr = rf_row_w;
         rf_wpass = 6'd0;
         rf_wlane = sel_p;
+        rf_wone = 1'b0;
         rf_wrep = 1'b0;
         rf_w32 = 32'd0;
         ts_we = 1'b0;
@@ -1156,11 +1226,10 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
         ST_ML0:   rf_rpart = m_l0_part;
-        ST_ML1:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ML6:   begin rf_rreg = d_rb + {2'b0, mk}; rf_rpart = ml_part; end
-        ST_ALU2:  rf_rreg = d_rb;
-        ST_RB0:   rf_rreg = d_rd + {2'b0, mk};
-        ST_ALU0:  pr_ridx = d_fn[2:0];
+        ST_ML1, ST_ML1B: begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
+        ST_ML6:   begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
+        ST_ALU2:  rf_rbase = d_rb;
+        ST_RB0:   begin rf_rbase = d_rd; rf_roff = mk; end
         ST_SETP_P: pr_ridx = d_rd[2:0];
         ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
         ST_RET9:  begin
@@ -1174,6 +1243,7 @@ module wq_warp_sched #(
             rf_we = (zc < d_rows);
             rf_waddr = rf_row_base + zc_row;
             rf_wlane = {LANES{1'b1}};
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;                 // rf_w32 = 0
             // (the sweep covers at least the 32 thread lanes)
             ts_we = (zc < 8'd32);
@@ -1189,12 +1259,12 @@ module wq_warp_sched #(
         ST_S2R1: begin
             // S2R: thread lane lnp, if selected
             rf_we = sel[lnp[4:0]];
-            rf_waddr = rf_row_s2r;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = sr_val;
         end
-        ST_S2R3:  begin rf_rreg = d_rd; rf_rpart = lnp_part; end  // read back for the record
+        ST_S2R3:  begin rf_rbase = d_rd; rf_rpart = lnp_part; end  // read back for the record
         ST_CALL2: begin
             rf_we = (p < PARTS6) && (sel_p != 0);
             rf_wrep = 1'b1;
@@ -1204,18 +1274,19 @@ module wq_warp_sched #(
             // LD: one lane of rd+k
             rf_we = (d_op == `WQ_OP_LD);
             // ATOM: read CAS's c (rb+1) of the lane for ST_ML8
-            rf_rreg = d_rb + 5'd1;
+            rf_rbase = d_rb;
+            rf_roff = 3'd1;                 // (rb + 1)
             rf_rpart = ml_part;
-            rf_waddr = rf_row_ldk;
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = lsu_rdata;
         end
         ST_ML7: begin
             // ATOM: rd of one lane = the old value
-            rf_we = 1'b1;
-            rf_waddr = rf_row_ml;
+            rf_we = 1'b1;               // (mk = 0: rd itself)
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << ml[LB-1:0];
+            rf_wone = 1'b1;
             rf_wrep = 1'b1;
             rf_w32 = mold;
         end
@@ -1225,11 +1296,14 @@ module wq_warp_sched #(
         end
         default: ;
         endcase
+        // SEL's predicate fn & 7, read in ST_ALU0 and kept on the port
+        // through the walk (sel_cond)
+        if (alu_walk) pr_ridx = d_fn[2:0];
         // the pass of the part an access addresses (one pass a part: 0)
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
         ST_ML0:   rf_rpass = pass_of({1'b0, m_l0});
-        ST_ML1, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML1, ST_ML1B, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
@@ -1886,21 +1960,18 @@ module wq_warp_sched #(
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
-        ST_ALU0B: begin
-            setp_res <= (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^
-                      {32{d_fn[3]}};
-            state <= ST_ALU1;
-        end
+        ST_ALU0B: state <= ST_ALU1;         // (on the port from here: sel_cond)
         ST_ALU1: begin                      // read ra, part p (pass 0)
             aq <= 6'd0;
+            // (a part without a selected lane: its passes in ST_ALU6,
+            // writing nothing, to shift setp_res past its lanes)
             if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
-            else if (sel_p == 0) p <= p + 6'd1;
             else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
         ST_ALU2: begin                      // read rb
             opa <= rf_rdata;
             // (several passes: rb goes from the read port to the ALU)
-            state <= (APASS == 1) ? ST_ALU3 : alu_multi ? ST_ALU4 : ST_ALU6;
+            state <= (APASS == 1) ? ST_ALU3 : alu_start ? ST_ALU4 : ST_ALU6;
         end
         ST_ALU3: begin
             opb <= d_bi ? {ALU_LANES{d_imm}} : rf_rdata;
@@ -1909,14 +1980,12 @@ module wq_warp_sched #(
         ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            acmp <= alu_cmp_row;            // (several passes: shifted in)
+            setp_res <= setp_pass;          // SETP's bits of the pass in at the top
             if (!alu_last) begin            // (rd pass written) the next pass
                 aq <= aq + 6'd1;
                 state <= alu_nsel ? ST_ALU2 : ST_ALU6;
             end else begin
-                if (d_op == `WQ_OP_SETP)
-                    setp_res <= setp_res | ({{(32-LANES){1'b0}}, alu_cmp_row} << (p * LANES));
-                else begin
+                if (d_op != `WQ_OP_SETP && sel_p != 0) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
@@ -1988,10 +2057,17 @@ module wq_warp_sched #(
             end
         end
         ST_ML1: begin                       // address; read rb (+k)
-            mem_addr <= rf_lane + d_imm;
+            if (APASS > 1) state <= ST_ML1B;    // (the ALU adds)
+            else begin
+                mem_addr <= rf_lane + d_imm;
+                state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
+            end
+        end
+        ST_ML1B: begin                      // (several passes) the ALU's sum
+            mem_addr <= alu_res[31:0];
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
-        ST_ML2: begin                       // data
+        ST_ML2: begin                       // data (several passes: the ALU's result)
             mem_wdata <= rf_lane;
             state <= ST_ML4;
         end
@@ -2013,7 +2089,7 @@ module wq_warp_sched #(
             end
             `WQ_OP_ST: begin
                 `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
-                        mem_addr, {32'd0, mem_wdata}, 64'd0)
+                        mem_addr, {32'd0, mem_wd}, 64'd0)
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
                     mem_addr <= mem_addr + 32'd4;
@@ -2029,16 +2105,20 @@ module wq_warp_sched #(
         ST_ML6: begin                       // rb+k read: next word of st.v4
             state <= ST_ML2;
         end
-        ST_ML8: begin                       // write only if the value changed
-            mem_wdata <= atom_new;          // (the record's new value)
-            if (atom_new != mold) begin
-                mem_we <= 1'b1;
-                `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
-            end else state <= ST_ML7;
+        ST_ML8, ST_ML9: begin               // write only if the value changed
+            if (APASS > 1 && state == ST_ML8)
+                state <= ST_ML9;            // (the ALU started; its result next)
+            else begin
+                mem_wdata <= atom_new;      // (the record's new value)
+                if (atom_new != mold) begin
+                    mem_we <= 1'b1;
+                    `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_ML7)
+                end else state <= ST_ML7;
+            end
         end
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
-                    32'd1 << ml, mem_addr, {32'd0, mem_wdata}, {32'd0, mold})
+                    32'd1 << ml, mem_addr, {32'd0, mem_wd}, {32'd0, mold})
             ml <= ml + 5'd1; mend <= (ml == 5'd31);
             state <= ST_ML0;
         end
