@@ -169,22 +169,47 @@ module wq_alu #(
     end endgenerate
 
 `ifdef FORMAL
-    // the multiplier: after 32 steps from {0, b}, {hi, lo} = a * b
-    reg [31:0] f_a, f_b;
-    always @(posedge i_clk) if (i_mul_start) begin f_a <= i_a[31:0]; f_b <= i_b[31:0]; end
+    // Stated for one lane (lane 0) and one operation held from its start to
+    // its end.  The scheduler's protocol, assumed: nothing starts while
+    // o_mul_busy, and a and the operation stay put until it falls (the
+    // multi-cycle steps read them every cycle).
+    always @(*) if (o_mul_busy) assume(!i_mul_start);
+    reg [31:0]          f_a, f_b;
+    reg [`WQ_OP_W-1:0]  f_op;
+    always @(posedge i_clk) if (i_mul_start) begin
+        f_a <= i_a[31:0]; f_b <= i_b[31:0]; f_op <= i_op;
+    end
+    wire        f_held = (i_a[31:0] == f_a) && (i_b[31:0] == f_b) && (i_op == f_op);
+    always @(*) if (o_mul_busy) assume(i_a[31:0] == f_a && i_op == f_op);
+    wire [63:0] f_prod = {32'd0, f_a} * {32'd0, f_b};
+    // the multiplier: after its steps from {0, b}, {hi, lo} = a * b; SERIAL
+    // MULHU's 32 further steps leave {0, high word}
     always @(posedge i_clk)
-        if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && i_a[31:0] == f_a)
-            assert({lane[0].hi, lane[0].lo} == {32'd0, f_a} * {32'd0, f_b});
-    always @(*) assert(mul_cnt <= 6'd32);
+        if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held) begin
+            if (f_op == `WQ_OP_MUL || (SERIAL == 0 && f_op == `WQ_OP_MULHU))
+                assert({lane[0].hi, lane[0].lo} == f_prod);
+            if (SERIAL != 0 && f_op == `WQ_OP_MULHU)
+                assert({lane[0].hi, lane[0].lo} == {32'd0, f_prod[63:32]});
+        end
+    always @(*) assert(mul_cnt <= 7'd64);
+    always @(*) if (SERIAL == 0 || f_op != `WQ_OP_MULHU) assert(mul_cnt <= 7'd32);
     // SERIAL: a shift started on a ends, b[4:0] cycles later, with a
-    // shifted in lo (SHL left, SHR with zeros, SRA with the sign)
+    // shifted in lo (SHL left, SHR with zeros, SRA with the sign); every
+    // other operation but MUL / MULHU has its result in lo the cycle after
+    // the start (o_res = lo)
     generate if (SERIAL != 0) begin : f_serial
-        reg [4:0] f_n;
-        always @(posedge i_clk) if (i_mul_start) f_n <= i_b[4:0];
+        reg f_past = 1'b0;
+        always @(posedge i_clk) f_past <= 1'b1;
+        // (the arithmetic shift on its own: inside the ?: below it would
+        // be evaluated unsigned, i.e. as a logical shift)
+        wire signed [31:0] f_sra = $signed(f_a) >>> f_b[4:0];
         always @(posedge i_clk)
-            if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && is_sh && i_a[31:0] == f_a)
-                assert(lane[0].lo == ((i_op == `WQ_OP_SHL) ? (f_a << f_n) :
-                                      (i_op == `WQ_OP_SRA) ? ($signed(f_a) >>> f_n) : (f_a >> f_n)));
+            if (!o_mul_busy && !i_mul_start && $past(o_mul_busy) && is_sh && f_held)
+                assert(lane[0].lo == ((f_op == `WQ_OP_SHL) ? (f_a << f_b[4:0]) :
+                                      (f_op == `WQ_OP_SRA) ? f_sra : (f_a >> f_b[4:0])));
+        always @(posedge i_clk)
+            if (f_past && $past(i_mul_start) && !is_mul && !is_sh && f_held)
+                assert(o_res[31:0] == $past(lane[0].r));
     end endgenerate
 `endif
 endmodule

@@ -44,6 +44,8 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # "slow" = 1: only run when named or with --all (FORMAL_ALL=1 for make).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
+"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0"
+"alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1"
