@@ -136,6 +136,11 @@ module wq_sem_unit (
 	// RELEASE writes the payload, REDUCTION the result: both are in res
 	assign	o_mem_wdata = hi ? res[63:32] : res[31:0];
 
+	// A memory state raises o_mem_valid on entry (issued = 0), drops it
+	// at acceptance and moves on when the response arrives.
+	wire	acc = o_mem_valid && i_mem_ready;
+	wire	rsp = issued && i_mem_rvalid;
+
 	// ---- the arithmetic of sem.c, a word at a time -----------------------
 	// The memory word comes from res, which holds the value read until the
 	// reduction pass overwrites it a word at a time, each word after its
@@ -198,11 +203,15 @@ module wq_sem_unit (
 	default:		rw = (f_zero || gt_u) ? wb : add[31:0];	// DEC
 	endcase
 
+	// The one word res takes, whichever half `hi` names: the word read
+	// (S_RD) or the result word (S_RES; RELEASE passes through S_RES as
+	// a DEC with f_zero set, i.e. the payload word): one 32-bit 2:1 select
+	// shared by both halves, instead of a select per flip-flop over every
+	// source (i_start clears res, a synchronous reset).
+	wire	[31:0]	res_d = (state == S_RD) ? i_mem_rdata : rw;
+	wire		res_we = (state == S_RD) ? rsp : (state == S_RES);
+
 	// ---- the sequencer -------------------------------------------------
-	// A memory state raises o_mem_valid on entry (issued = 0), drops it
-	// at acceptance and moves on when the response arrives.
-	wire	acc = o_mem_valid && i_mem_ready;
-	wire	rsp = issued && i_mem_rvalid;
 
 	always @(posedge i_clk)
 	if (i_reset)
@@ -219,7 +228,6 @@ module wq_sem_unit (
 		is64        <= 1'b0;
 		pay         <= 64'h0;
 		mv          <= 64'h0;
-		res         <= 64'h0;
 	end else begin
 		o_done <= 1'b0;
 		if (acc)
@@ -241,18 +249,17 @@ module wq_sem_unit (
 			o_bad_red <= in_legal && in_op == `WQ_SEMOP_REDUCTION && !in_red_ok;
 			o_pass    <= 1'b0;
 			mv        <= 64'h0;
-			res       <= 64'h0;
 			issued    <= 1'b0;
 			hi        <= 1'b0;
 			if (!in_legal || (in_op == `WQ_SEMOP_REDUCTION && !in_red_ok))
 				state <= S_DONE;	// no memory access
 			else if (in_op == `WQ_SEMOP_RELEASE)
 			begin
-				state       <= S_WR;
-				o_mem_valid <= 1'b1;
-				o_mem_we    <= 1'b1;
-				res[31:0]   <= pay[31:0];
-				res[63:32]  <= in_64 ? pay[63:32] : 32'h0;
+				// the payload into res through S_RES: DEC with
+				// f_zero set selects the payload word
+				state       <= S_RES;
+				red         <= `WQ_SEMRED_DEC;
+				f_zero      <= 1'b1;
 			end else begin
 				state       <= S_RD;
 				o_mem_valid <= 1'b1;
@@ -272,11 +279,11 @@ module wq_sem_unit (
 		S_RD:
 		if (rsp)
 		begin
-			// the value read is also the acquire's o_result
+			// the value read is also the acquire's o_result (res)
 			if (hi)
-				{mv[63:32], res[63:32]} <= {i_mem_rdata, i_mem_rdata};
+				mv[63:32] <= i_mem_rdata;
 			else
-				{mv[31:0], res[31:0]} <= {i_mem_rdata, i_mem_rdata};
+				mv[31:0]  <= i_mem_rdata;
 			issued <= 1'b0;
 			if (!last)
 			begin
@@ -308,10 +315,6 @@ module wq_sem_unit (
 		S_RES:
 		begin
 			cy <= add[32];
-			if (hi)
-				res[63:32] <= rw;
-			else
-				res[31:0]  <= rw;
 			if (!last)
 				hi <= 1'b1;
 			else begin
@@ -344,6 +347,20 @@ module wq_sem_unit (
 			state <= S_IDLE;
 		endcase
 	end
+	// o_result: cleared at the start, then each half takes res_d when
+	// `hi` names it (the value read, then the reduction's / RELEASE's
+	// result word)
+	always @(posedge i_clk)
+	if (i_reset || (state == S_IDLE && i_start))
+		res <= 64'h0;
+	else if (res_we)
+	begin
+		if (hi)
+			res[63:32] <= res_d;
+		else
+			res[31:0]  <= res_d;
+	end
+
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
 	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
@@ -414,8 +431,15 @@ module wq_sem_unit (
 			assert(res == mv);
 		if (state == S_RES && hi)
 			assert(res[63:32] == mv[63:32]);
-		if (state == S_RES || (state == S_WR && !f_rel))
+		if ((state == S_RES || state == S_WR) && !f_rel)
 			assert(op == `WQ_SEMOP_REDUCTION);
+		// RELEASE passes the payload through S_RES (DEC, f_zero set)
+		if (f_rel && state == S_RES)
+		begin
+			assert(red == `WQ_SEMRED_DEC && f_zero);
+			if (hi)
+				assert(res[31:0] == pay[31:0]);
+		end
 		if (state == S_RD || state == S_CMP)
 			assert(!f_rel && op != 3'd7);
 		// the bad-command flags only for a rejected command
@@ -453,7 +477,7 @@ module wq_sem_unit (
 	case (state)
 	S_RD:   assert(f_nacc == {2'b0, hi} + {2'b0, issued});
 	S_CMP:  assert(f_nacc == f_words && !issued);
-	S_RES:  assert(f_nacc == f_words && !issued);
+	S_RES:  assert(f_nacc == (f_rel ? 3'd0 : f_words) && !issued);
 	S_WR:   assert(f_nacc == (f_rel ? 3'd0 : f_words) + {2'b0, hi}
 				+ {2'b0, issued});
 	S_DONE: assert(f_nacc == f_total && !issued);
