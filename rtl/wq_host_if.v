@@ -445,12 +445,12 @@ module wq_host_if #(
 	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
 	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
 	// the channel as CTRL.RESET leaves it (reset first, then enable)
-	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[cc];
-	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[cc];
-	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[cc];
-	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
-	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
-	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
+	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[sc];
+	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[sc];
+	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[sc];
+	wire		c_seg0 = c_reset ? 1'b0 : in_seg[sc];
+	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[sc];
+	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[sc];
 	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
 	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
 	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
@@ -463,15 +463,16 @@ module wq_host_if #(
 		for (pk = 30; pk >= 0; pk = pk - 1)
 			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
 	end
-	wire		c_put_bad = !gp_lgc[cc][5] && put_hi[gp_lgc[cc][4:0]];
+	wire		c_put_bad = !gp_lgc[sc][5] && put_hi[gp_lgc[sc][4:0]];
 	// GP_GET != the new GP_PUT (GP_GET < 2^16)
-	wire		c_put_ne  = put_hi[16] || (gp_get[cc] != i_csr_wdata[15:0]);
+	wire		c_put_ne  = put_hi[16] || (gp_get[sc] != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
-	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
+	wire		c_base_bad = (gp_base_lo[sc] != 3'h0);
+	wire		i_base_bad = (gp_base_lo[cc] != 3'h0);	// at the request
 	wire		c_cfg_bad  = c_base_bad
-				|| ({26'h0, gp_lgc[cc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
-				|| ({26'h0, gp_lgc[cc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+				|| ({26'h0, gp_lgc[sc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
+				|| ({26'h0, gp_lgc[sc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)
 	case (csr_reg)
@@ -481,7 +482,7 @@ module wq_host_if #(
 	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
 	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
 	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
-	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
+	`WQ_CHCSR_CTRL:		csr_fld = i_base_bad ? F_BASE : F_LOG2;
 	default:		csr_fld = F_BASE;
 	endcase
 
@@ -504,10 +505,10 @@ module wq_host_if #(
 			`WQ_CHCSR_ACQ_RETRY,
 			`WQ_CHCSR_ERR_INFO,
 			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
-			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
-			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
-			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
-						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
+			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[sc]};
+			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[sc]} << `WQ_CSRF_CTRL_ENABLE_LO;
+			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[sc]} << `WQ_CSRF_STATUS_STATE_LO)
+						| ({24'h0, err[sc]} << `WQ_CSRF_STATUS_ERROR_LO);
 			default:		csr_bad = 1'b1;
 			endcase
 		else
@@ -663,6 +664,17 @@ module wq_host_if #(
 			hs          <= H_MEM;
 		end
 	endtask
+
+	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
+	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
+	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
+	// descriptor words, and the segment pointer after a header or data
+	// read); a segment read itself takes {seg_addr, 00} unchanged.
+	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2);
+	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
+	wire	[31:0]	ma_b   = (hs == H_GP0) ? {13'h0, s_get, 3'h0}
+				: {29'h0, !ma_cm, 2'b00};
+	wire	[31:0]	ma_sum = ma_a + ma_b;
 
 	// the header being decoded
 	wire	[31:0]	hdr     = rdata_q;
@@ -842,9 +854,14 @@ module wq_host_if #(
 			end else if (!i_ev_gnt && want && !i_csr_valid && !o_csr_ack)
 				o_ev_req <= 1'b1;
 
+			// a CSR access: its channel becomes sc until the next
+			// grant, so the access reads and writes the per-channel
+			// registers through the step's index (no second one)
 			if (i_csr_valid && !i_ev_gnt)
 			begin
 				cm_ra <= {csr_fld, cc};
+				if (csr_is_ch)
+					sc <= cc;
 				hs    <= H_CSR1;
 			end
 		end
@@ -867,41 +884,41 @@ module wq_host_if #(
 				end else if (csr_is_ch)
 				case (csr_reg)
 				`WQ_CHCSR_GPFIFO_BASE:
-				if (!ctrl_en[cc])
+				if (!ctrl_en[sc])
 				begin
-					ram_wr(F_BASE, cc, i_csr_wdata);
-					gp_base_lo[cc] <= i_csr_wdata[2:0];
+					ram_wr(F_BASE, sc, i_csr_wdata);
+					gp_base_lo[sc] <= i_csr_wdata[2:0];
 				end
 				`WQ_CHCSR_GPFIFO_LOG2:
-				if (!ctrl_en[cc])
+				if (!ctrl_en[sc])
 				begin
-					ram_wr(F_LOG2, cc, i_csr_wdata);
-					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
+					ram_wr(F_LOG2, sc, i_csr_wdata);
+					gp_lgc[sc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
 							: {1'b0, i_csr_wdata[4:0]};
 				end
 				`WQ_CHCSR_ACQ_RETRY: begin
 					// the hint is stale: ask, the rule decides
-					ram_wr(F_RETRY, cc, i_csr_wdata);
-					acq_rh[cc] <= 0;
+					ram_wr(F_RETRY, sc, i_csr_wdata);
+					acq_rh[sc] <= 0;
 				end
-				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
+				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, sc, i_csr_wdata);
 				`WQ_CHCSR_GP_PUT:
-				if (chan_state[cc] != `WQ_CH_ERROR)
+				if (chan_state[sc] != `WQ_CH_ERROR)
 				begin
 					if (c_put_bad)
 					begin
-						chan_state[cc] <= `WQ_CH_ERROR;
-						err[cc]        <= `WQ_CHERR_GP_PUT_RANGE;
-						ram_wr(F_EINFO, cc, i_csr_wdata);
+						chan_state[sc] <= `WQ_CH_ERROR;
+						err[sc]        <= `WQ_CHERR_GP_PUT_RANGE;
+						ram_wr(F_EINFO, sc, i_csr_wdata);
 						o_irq_chan_error <= 1'b1;
-						emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, gp_get[cc],
+						emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, gp_get[sc],
 							{24'h0, `WQ_CHERR_GP_PUT_RANGE},
 							{32'h0, i_csr_wdata}, 64'h0);
 					end else begin
-						ram_wr(F_PUT, cc, i_csr_wdata);
-						gp_ne[cc]      <= c_put_ne;
-						chan_state[cc] <= settle(chan_state[cc],
-							in_seg[cc], c_put_ne);
+						ram_wr(F_PUT, sc, i_csr_wdata);
+						gp_ne[sc]      <= c_put_ne;
+						chan_state[sc] <= settle(chan_state[sc],
+							in_seg[sc], c_put_ne);
 					end
 				end
 				`WQ_CHCSR_CTRL: begin
@@ -909,56 +926,56 @@ module wq_host_if #(
 					begin
 						// wq_chan_reset: everything but the ring
 						// configuration and the acquire policy
-						gp_get[cc]       <= 16'h0;
-						gp_ne[cc]        <= 1'b0;
-						ram_clr(F_PUT, cc);
-						ctrl_en[cc]      <= 1'b0;
-						chan_state[cc]   <= `WQ_CH_DISABLED;
-						err[cc]          <= 8'h0;
-						in_seg[cc]       <= 1'b0;
-						seg_addr[cc]     <= 0;
-						seg_rem[cc]      <= 0;
-						m_addr[cc]       <= 0;
-						m_count[cc]      <= 0;
-						m_secop[cc]      <= 0;
-						m_subch[cc]      <= 0;
-						wait_kind[cc]    <= 4'h0;
-						wait_method[cc]  <= 0;
-						ram_clr(F_EINFO, cc);
-						ram_clr(F_REF, cc);
-						ram_clr(F_SALO, cc);
-						ram_clr(F_SAHI, cc);
-						ram_clr(F_SPLO, cc);
-						ram_clr(F_SPHI, cc);
-						ram_clr(F_WDATA, cc);
-						ram_clr(F_ATT, cc);
-						ram_clr(F_LDESC, cc);
+						gp_get[sc]       <= 16'h0;
+						gp_ne[sc]        <= 1'b0;
+						ram_clr(F_PUT, sc);
+						ctrl_en[sc]      <= 1'b0;
+						chan_state[sc]   <= `WQ_CH_DISABLED;
+						err[sc]          <= 8'h0;
+						in_seg[sc]       <= 1'b0;
+						seg_addr[sc]     <= 0;
+						seg_rem[sc]      <= 0;
+						m_addr[sc]       <= 0;
+						m_count[sc]      <= 0;
+						m_secop[sc]      <= 0;
+						m_subch[sc]      <= 0;
+						wait_kind[sc]    <= 4'h0;
+						wait_method[sc]  <= 0;
+						ram_clr(F_EINFO, sc);
+						ram_clr(F_REF, sc);
+						ram_clr(F_SALO, sc);
+						ram_clr(F_SAHI, sc);
+						ram_clr(F_SPLO, sc);
+						ram_clr(F_SPHI, sc);
+						ram_clr(F_WDATA, sc);
+						ram_clr(F_ATT, sc);
+						ram_clr(F_LDESC, sc);
 					end
 					if (c_st0 != `WQ_CH_ERROR)
 					begin
 						if (c_enable && !c_en0)
 						begin
-							ctrl_en[cc] <= 1'b1;
+							ctrl_en[sc] <= 1'b1;
 							if (c_cfg_bad)
 							begin
 								// cm_rd: GPFIFO_BASE if
 								// misaligned, else LOG2
-								chan_state[cc] <= `WQ_CH_ERROR;
-								err[cc]        <= `WQ_CHERR_BAD_CONFIG;
-								ram_wr(F_EINFO, cc, cm_rd);
+								chan_state[sc] <= `WQ_CH_ERROR;
+								err[sc]        <= `WQ_CHERR_BAD_CONFIG;
+								ram_wr(F_EINFO, sc, cm_rd);
 								o_irq_chan_error <= 1'b1;
-								emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, c_get0,
+								emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, c_get0,
 									{24'h0, `WQ_CHERR_BAD_CONFIG},
 									{32'h0, cm_rd}, 64'h0);
 							end else
 								// a wait interrupted by disabling resumes
-								chan_state[cc] <= settle((c_wk0 != 4'h0)
+								chan_state[sc] <= settle((c_wk0 != 4'h0)
 									? c_wk0 : `WQ_CH_RUNNABLE,
 									c_seg0, c_ne0);
 						end else if (!c_enable && c_en0)
 						begin
-							ctrl_en[cc]    <= 1'b0;
-							chan_state[cc] <= `WQ_CH_DISABLED;
+							ctrl_en[sc]    <= 1'b0;
+							chan_state[sc] <= `WQ_CH_DISABLED;
 						end
 					end
 				end
@@ -1089,11 +1106,11 @@ module wq_host_if #(
 
 		// gp_base on cm_rd
 		H_GP0:
-			mem_read(cm_rd + {13'h0, s_get, 3'h0}, H_GP1);
+			mem_read(ma_sum, H_GP1);
 
 		H_GP1: begin
 			w0_q <= rdata_q;
-			mem_read(h_mem_addr + 32'h4, H_GPCHK);
+			mem_read(ma_sum, H_GPCHK);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
@@ -1139,12 +1156,14 @@ module wq_host_if #(
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
 		end else begin
-			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
-		H_HDRDEC:
+		// (the segment pointer moves past the word read: the address
+		// adder's h_mem_addr + 4, in every branch)
+		H_HDRDEC: begin
+		seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 		if (hdr == 32'h0)
 			hs <= H_HDR;				// NOP word
 		else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
@@ -1183,15 +1202,16 @@ module wq_host_if #(
 		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
 			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
 		endcase
+		end
 
 		// method_word: one data word of the method in progress
 		H_DATA: begin
-			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
 		H_DATAGOT: begin
+			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 			moff  <= {m_addr[sc], 2'b00};
 			mdata <= rdata_q;
 			msub  <= m_subch[sc];
@@ -1374,7 +1394,7 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 		else begin
 			lidx <= 5'd0;
-			mem_read(cm_rd, H_LREAD);
+			mem_read(ma_sum, H_LREAD);
 		end
 
 		H_LREAD: begin
@@ -1384,7 +1404,7 @@ module wq_host_if #(
 				lc_start <= 1'b1;
 				hs       <= H_LCHK;
 			end else
-				mem_read(h_mem_addr + 32'h4, H_LREAD);
+				mem_read(ma_sum, H_LREAD);
 		end
 
 		H_LCHK:
