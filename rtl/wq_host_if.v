@@ -210,10 +210,13 @@ module wq_host_if #(
 	reg	[CW-1:0]	cur_ch;
 	reg	[31:0]	host_slice;
 	// slice_left of the model is host_slice - slice_used: a fresh slice
-	// is a synchronous clear, and the rule needs an incrementer and two
-	// equality compares rather than a decrementer, two zero tests and a
-	// three-way load
+	// is a synchronous clear, and the rule needs an incrementer and one
+	// equality compare (slice_used + 1 == host_slice, kept as sl_end when
+	// the count moves) rather than a decrementer, zero tests and a load.
+	// slice_used <= host_slice always (a HOST_SLICE write clears it), so
+	// sl_end is slice_used == host_slice; hs_zero is host_slice == 0.
 	reg	[31:0]	slice_used;
+	reg		sl_end, hs_zero;
 	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
 
 	////////////////////////////////////////////////////////////////////////
@@ -329,7 +332,8 @@ module wq_host_if #(
 				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
-				H_STAMP   = 6'd35;	// a failed attempt's acq_last
+				H_STAMP   = 6'd35,	// a failed attempt's acq_last
+				H_TMO     = 6'd36;	// a timeout: SEM_ADDR_LO read
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -340,7 +344,10 @@ module wq_host_if #(
 	wire		now_wrap = (now == 32'hffffffff);
 	reg	[31:0]	w0_q, rdata_q;
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
-	reg	[31:0]	mdata;
+	// the method's data word is the word read (rdata_q), the IMMD
+	// header's count, or a resumed wait's wait_data: one register, so the
+	// channel RAM's write data has one source for it and the words read
+	wire	[31:0]	mdata = rdata_q;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
@@ -602,6 +609,17 @@ module wq_host_if #(
 		end
 	endtask
 
+	// The fields that need a reset value: wait_data, acq_attempts and
+	// acq_last are always written before they are read (a wait starts
+	// with its wait_data, an acquire writes acq_attempts = 0 before the
+	// attempt, a failed one its stamp), so they carry no flag and
+	// end_wait / CTRL.RESET leave them as they are.
+	function dflt_field;
+		input	[3:0]	f;
+		dflt_field = (f != F_WDATA) && (f != F_ATT) && (f != F_STAMP)
+				&& (f != 4'd15);
+	endfunction
+
 	task ram_clr;		// the field reads as its reset value
 		input	[3:0]	f;
 		input	[CW-1:0]	ch;
@@ -630,8 +648,6 @@ module wq_host_if #(
 		begin
 			wait_kind[sc]    <= 4'h0;
 			wait_method[sc]  <= 2'd0;
-			ram_clr(F_WDATA, sc);
-			ram_clr(F_ATT, sc);
 			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
 						gp_ne[sc]);
 		end
@@ -640,9 +656,9 @@ module wq_host_if #(
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
 	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
 	// (its record) and writes neither: registers and a write source
-	// fewer.  (An acquire timeout drops its acq_attempts write for it: a
-	// channel in ERROR never reads acq_attempts again before CTRL.RESET
-	// clears it.)
+	// fewer.  Two raises take ERR_INFO from where it already is: a bad
+	// GP word 0 is written in H_GP1 (from rdata_q), an acquire timeout
+	// reads SEM_ADDR_LO again (H_TMO, from cm_rd).
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
@@ -697,8 +713,10 @@ module wq_host_if #(
 	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
 	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
-	wire	[31:0]	slice_nx = (res == `WQ_STEP_DONE && slice_used != host_slice)
-				? slice_used + 32'h1 : slice_used;
+	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
+	wire	[31:0]	sl_used1 = slice_used + 32'h1;
+	wire		sl_eq1   = (sl_used1 == host_slice);
+	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
 	reg	[7:0]	why;
@@ -719,7 +737,7 @@ module wq_host_if #(
 			why = `WQ_SW_YIELD;
 		else if (!has_work[sc])
 			why = `WQ_SW_EMPTY;
-		else if (host_slice != 32'h0 && slice_nx == host_slice)
+		else if (!hs_zero && sl_endnx)
 			why = `WQ_SW_SLICE;
 		else
 			why_v = 1'b0;
@@ -768,12 +786,15 @@ module wq_host_if #(
 			wait_kind[ri]    <= 4'h0;
 			wait_method[ri]  <= 0;
 		end
-		cm_dflt      <= {(1<<AW){1'b1}};
+		for (di = 0; di < (1<<AW); di = di + 1)
+			cm_dflt[di] <= dflt_field(di[AW-1:CW]);
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
 		slice_used   <= 32'h0;
+		hs_zero      <= (HOST_SLICE_RESET == 0);
+		sl_end       <= (HOST_SLICE_RESET == 0);
 		perf_methods <= 32'h0;
 		hs           <= H_IDLE;
 		o_ev_req     <= 1'b0;
@@ -816,7 +837,7 @@ module wq_host_if #(
 		// is no longer at the reset value (a ram_clr below wins)
 		cm_we            <= 1'b0;
 		for (di = 0; di < (1<<AW); di = di + 1)
-			if (cm_we && di[AW-1:0] == cm_wa)
+			if ((cm_we && di[AW-1:0] == cm_wa) || !dflt_field(di[AW-1:CW]))
 				cm_dflt[di] <= 1'b0;
 
 		case (hs)
@@ -842,6 +863,7 @@ module wq_host_if #(
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
 					slice_used <= 32'h0;
+					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
 					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
 					hs         <= H_GNT1;
@@ -881,6 +903,8 @@ module wq_host_if #(
 					// takes effect at once: a fresh slice
 					host_slice <= i_csr_wdata;
 					slice_used <= 32'h0;
+					hs_zero    <= (i_csr_wdata == 32'h0);
+					sl_end     <= (i_csr_wdata == 32'h0);
 				end else if (csr_is_ch)
 				case (csr_reg)
 				`WQ_CHCSR_GPFIFO_BASE:
@@ -947,8 +971,6 @@ module wq_host_if #(
 						ram_clr(F_SAHI, sc);
 						ram_clr(F_SPLO, sc);
 						ram_clr(F_SPHI, sc);
-						ram_clr(F_WDATA, sc);
-						ram_clr(F_ATT, sc);
 						ram_clr(F_LDESC, sc);
 					end
 					if (c_st0 != `WQ_CH_ERROR)
@@ -1071,13 +1093,13 @@ module wq_host_if #(
 		H_DUE2:
 		if (s_state == `WQ_CH_ACQ_WAIT)
 		begin
-			mdata       <= cm_rd;	// sem_word
+			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
-			mdata       <= cm_rd;	// sem_word
+			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b1;
 			hs          <= H_SL0;
 		end else begin
@@ -1108,16 +1130,24 @@ module wq_host_if #(
 		H_GP0:
 			mem_read(ma_sum, H_GP1);
 
+		// word 0 on rdata_q: if its reserved bits are set the step
+		// ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
+		// so ERR_INFO is written now (from rdata_q: no write source for
+		// w0_q); H_GPCHK then raises without writing it
 		H_GP1: begin
 			w0_q <= rdata_q;
+			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, rdata_q);
 			mem_read(ma_sum, H_GPCHK);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
 		H_GPCHK:
 		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w0_q);
-		else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+		begin
+			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: H_GP1
+			hs      <= H_ERR;
+		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 		else if (gp_len == 0)
 		begin
@@ -1184,7 +1214,7 @@ module wq_host_if #(
 		end
 		`WQ_SECOP_IMMD: begin
 			moff  <= {hdr_adr, 2'b00};
-			mdata <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
+			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
 			hs    <= H_METHOD;
 		end
@@ -1213,7 +1243,6 @@ module wq_host_if #(
 		H_DATAGOT: begin
 			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 			moff  <= {m_addr[sc], 2'b00};
-			mdata <= rdata_q;
 			msub  <= m_subch[sc];
 			m_count[sc] <= m_count[sc] - 1'b1;
 			if (m_secop[sc] == `WQ_SECOP_INC)
@@ -1288,7 +1317,7 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else begin
 			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
-				ram_clr(F_ATT, sc);	// acq_attempts = 0
+				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end
@@ -1354,7 +1383,9 @@ module wq_host_if #(
 					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
 				if (att_nx > cm_rd)
-					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
+					// ERR_INFO is SEM_ADDR_LO: read it again
+					// (no write source for the unit's address)
+					ram_rd(F_SALO, H_TMO);
 				else if (s_state != `WQ_CH_ACQ_WAIT)
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
@@ -1368,6 +1399,9 @@ module wq_host_if #(
 					hs              <= H_STAMP;
 			end
 		end
+
+		H_TMO:
+			raise(`WQ_CHERR_ACQUIRE_TIMEOUT, cm_rd);
 
 		H_WDW: begin
 			ram_wr(F_WDATA, sc, sem_word);
@@ -1450,15 +1484,23 @@ module wq_host_if #(
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
-			slice_used <= slice_nx;
+			if (sl_inc)
+			begin
+				slice_used <= sl_used1;
+				sl_end     <= sl_eq1;
+			end
 			if (why_v && nx_sc[CW])
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
 				slice_used <= 32'h0;
+				sl_end     <= hs_zero;
 			end else if (why_v && why == `WQ_SW_SLICE)
+			begin
 				slice_used <= 32'h0;	// alone: a fresh slice
+				sl_end     <= hs_zero;
+			end
 			yielded      <= 1'b0;
 			o_step_res   <= res;
 			o_step_valid <= 1'b1;
@@ -1616,6 +1658,10 @@ module wq_host_if #(
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == H_AFTER);
+		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
+		assert(slice_used <= host_slice);
+		assert(sl_end == (slice_used == host_slice));
+		assert(hs_zero == (host_slice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
