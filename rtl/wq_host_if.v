@@ -156,9 +156,12 @@ module wq_host_if #(
 	// The channel RAM: the 32-bit fields only a step of that channel or a
 	// CSR access needs, one word per field per channel (address {field,
 	// channel}), a synchronous read port and one write port; it maps to
-	// block RAM.  A per-word "default" flag stands for the reset value
-	// (0, or ACQ_TIMEOUT's default), so that reset and CTRL.RESET clear
-	// the fields in one cycle and a word never written reads correctly.
+	// block RAM.  Reset values are written, a word a cycle: after reset
+	// H_INIT sweeps every word (0, or ACQ_TIMEOUT's / ACQ_RETRY's
+	// default) before the host takes a CSR access or asks for the lock,
+	// and a CTRL write with RESET clears the channel's eight reset fields
+	// (H_CLR) before it answers.  No per-word flags and no default
+	// multiplexer on the read port.
 	localparam [3:0]	F_BASE  = 4'd0,		// gp_base
 				F_LOG2  = 4'd1,		// gp_log2
 				F_EINFO = 4'd2,		// err_info
@@ -178,27 +181,43 @@ module wq_host_if #(
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
-	reg	[(1<<AW)-1:0]	cm_dflt;	// the word reads as its reset value
-	integer		di;
 	reg	[AW-1:0]	cm_ra, cm_wa;
 	reg	[31:0]	cm_q, cm_wd;
-	reg		cm_dq, cm_we;
-	reg	[3:0]	cm_fq;
+	reg		cm_we;
+	reg	[AW-1:0]	swp;		// the reset sweep's word
+	reg		csr_pend;	// a CSR access arrived during H_INIT
 
 	always @(posedge i_clk)
 	if (cm_we)
 		cmem[cm_wa] <= cm_wd;
 	always @(posedge i_clk)
 		cm_q <= cmem[cm_ra];
-	always @(posedge i_clk)
-	begin
-		cm_dq <= cm_dflt[cm_ra];
-		cm_fq <= cm_ra[AW-1:CW];
-	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
-	wire	[31:0]	cm_rd = !cm_dq ? cm_q
-			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (cm_fq == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+	wire	[31:0]	cm_rd = cm_q;
+
+	// a field's reset value (wq_host_init)
+	function [31:0] dflt_val;
+		input	[3:0]	f;
+		dflt_val = (f == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (f == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+	endfunction
+	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
+	// and acq_last need no clearing: each is written before it is read --
+	// a wait starts with its wait_data, an acquire writes acq_attempts = 0
+	// before its attempt, a failed one its stamp)
+	function [3:0] clr_field;
+		input	[2:0]	k;
+		case (k)
+		3'd0:	 clr_field = F_PUT;
+		3'd1:	 clr_field = F_EINFO;
+		3'd2:	 clr_field = F_REF;
+		3'd3:	 clr_field = F_SALO;
+		3'd4:	 clr_field = F_SAHI;
+		3'd5:	 clr_field = F_SPLO;
+		3'd6:	 clr_field = F_SPHI;
+		default: clr_field = F_LDESC;
+		endcase
+	endfunction
 
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
@@ -333,7 +352,9 @@ module wq_host_if #(
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
 				H_STAMP   = 6'd35,	// a failed attempt's acq_last
-				H_TMO     = 6'd36;	// a timeout: SEM_ADDR_LO read
+				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
+				H_INIT    = 6'd37,	// reset: the channel RAM sweep
+				H_CLR     = 6'd38;	// CTRL.RESET: clear its fields
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -609,26 +630,6 @@ module wq_host_if #(
 		end
 	endtask
 
-	// The fields that need a reset value: wait_data, acq_attempts and
-	// acq_last are always written before they are read (a wait starts
-	// with its wait_data, an acquire writes acq_attempts = 0 before the
-	// attempt, a failed one its stamp), so they carry no flag and
-	// end_wait / CTRL.RESET leave them as they are.
-	function dflt_field;
-		input	[3:0]	f;
-		dflt_field = (f != F_WDATA) && (f != F_ATT) && (f != F_STAMP)
-				&& (f != 4'd15);
-	endfunction
-
-	task ram_clr;		// the field reads as its reset value
-		input	[3:0]	f;
-		input	[CW-1:0]	ch;
-		// (constant indices: a variable bit-select write is a shifter)
-		for (di = 0; di < (1<<AW); di = di + 1)
-			if (di[AW-1:0] == {f, ch})
-				cm_dflt[di] <= 1'b1;
-	endtask
-
 	// start_wait / end_wait of host_methods.c, on the step's channel
 	// (start_wait's wait_data is the one RAM write of its state)
 	task start_wait;
@@ -786,8 +787,8 @@ module wq_host_if #(
 			wait_kind[ri]    <= 4'h0;
 			wait_method[ri]  <= 0;
 		end
-		for (di = 0; di < (1<<AW); di = di + 1)
-			cm_dflt[di] <= dflt_field(di[AW-1:CW]);
+		swp          <= 0;
+		csr_pend     <= 1'b0;
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
@@ -796,7 +797,7 @@ module wq_host_if #(
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
 		perf_methods <= 32'h0;
-		hs           <= H_IDLE;
+		hs           <= H_INIT;
 		o_ev_req     <= 1'b0;
 		o_step_valid <= 1'b0;
 		o_step_res   <= `WQ_STEP_IDLE;
@@ -833,14 +834,25 @@ module wq_host_if #(
 			if (acq_rh[ri] != 0)
 				acq_rh[ri] <= acq_rh[ri] - 1'b1;
 		end
-		// the channel RAM write of the last cycle lands now: its word
-		// is no longer at the reset value (a ram_clr below wins)
+		// (a RAM write lasts one cycle)
 		cm_we            <= 1'b0;
-		for (di = 0; di < (1<<AW); di = di + 1)
-			if ((cm_we && di[AW-1:0] == cm_wa) || !dflt_field(di[AW-1:CW]))
-				cm_dflt[di] <= 1'b0;
 
 		case (hs)
+		////////////////////////////////////////////////////////////////
+		// After reset: every channel RAM word gets its reset value, a
+		// word a cycle; a CSR access that arrives meanwhile (a pulse)
+		// waits in csr_pend
+		H_INIT: begin
+			cm_we <= 1'b1;
+			cm_wa <= swp;
+			cm_wd <= dflt_val(swp[AW-1:CW]);
+			swp   <= swp + 1'b1;
+			if (swp == {AW{1'b1}})
+				hs <= H_IDLE;
+			if (i_csr_valid)
+				csr_pend <= 1'b1;
+		end
+
 		////////////////////////////////////////////////////////////////
 		// Outside a grant: request, and take CSR accesses
 		H_IDLE: begin
@@ -873,14 +885,16 @@ module wq_host_if #(
 					o_step_res   <= `WQ_STEP_IDLE;
 					o_step_valid <= 1'b1;
 				end
-			end else if (!i_ev_gnt && want && !i_csr_valid && !o_csr_ack)
+			end else if (!i_ev_gnt && want && !i_csr_valid && !csr_pend
+					&& !o_csr_ack)
 				o_ev_req <= 1'b1;
 
 			// a CSR access: its channel becomes sc until the next
 			// grant, so the access reads and writes the per-channel
 			// registers through the step's index (no second one)
-			if (i_csr_valid && !i_ev_gnt)
+			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
 			begin
+				csr_pend <= 1'b0;
 				cm_ra <= {csr_fld, cc};
 				if (csr_is_ch)
 					sc <= cc;
@@ -888,8 +902,23 @@ module wq_host_if #(
 			end
 		end
 
-		H_CSR1:
-			hs <= H_CSR2;
+		// (a CTRL write with RESET first clears the channel's fields)
+		H_CSR1: begin
+			swp <= 0;
+			if (i_csr_we && csr_is_ch && csr_reg == `WQ_CHCSR_CTRL && c_reset)
+				hs <= H_CLR;
+			else
+				hs <= H_CSR2;
+		end
+
+		// wq_chan_reset's RAM fields, a word a cycle (cm_rd, the
+		// access's GPFIFO_BASE / LOG2 word, is not one of them)
+		H_CLR: begin
+			ram_wr(clr_field(swp[2:0]), sc, 32'h0);
+			swp <= swp + 1'b1;
+			if (swp[2:0] == 3'd7)
+				hs <= H_CSR2;
+		end
 
 		// the CSR access, with its channel RAM word on cm_rd
 		H_CSR2: begin
@@ -950,9 +979,9 @@ module wq_host_if #(
 					begin
 						// wq_chan_reset: everything but the ring
 						// configuration and the acquire policy
+						// (its RAM fields: H_CLR cleared them)
 						gp_get[sc]       <= 16'h0;
 						gp_ne[sc]        <= 1'b0;
-						ram_clr(F_PUT, sc);
 						ctrl_en[sc]      <= 1'b0;
 						chan_state[sc]   <= `WQ_CH_DISABLED;
 						err[sc]          <= 8'h0;
@@ -965,13 +994,6 @@ module wq_host_if #(
 						m_subch[sc]      <= 0;
 						wait_kind[sc]    <= 4'h0;
 						wait_method[sc]  <= 0;
-						ram_clr(F_EINFO, sc);
-						ram_clr(F_REF, sc);
-						ram_clr(F_SALO, sc);
-						ram_clr(F_SAHI, sc);
-						ram_clr(F_SPLO, sc);
-						ram_clr(F_SPHI, sc);
-						ram_clr(F_LDESC, sc);
 					end
 					if (c_st0 != `WQ_CH_ERROR)
 					begin
@@ -1562,8 +1584,10 @@ module wq_host_if #(
 
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
+	// (the pulse of one that arrives during the reset sweep waits in
+	// csr_pend)
 	always @(*)
-		if (i_ev_gnt || hs != H_IDLE)
+		if (i_ev_gnt || csr_pend || (hs != H_IDLE && hs != H_INIT))
 			assume(!i_csr_valid);
 
 	// The top's lock (combinational, as Yosys evaluates a clocked assume
@@ -1658,6 +1682,12 @@ module wq_host_if #(
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == H_AFTER);
+		// the reset sweep: no request, no access; a CSR pulse that came
+		// during it is taken right after it
+		if (hs == H_INIT)
+			assert(!o_ev_req && !o_mem_valid);
+		if (csr_pend)
+			assert(hs == H_INIT || hs == H_IDLE);
 		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
 		assert(slice_used <= host_slice);
 		assert(sl_end == (slice_used == host_slice));
