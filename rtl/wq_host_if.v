@@ -363,7 +363,8 @@ module wq_host_if #(
 	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
 	reg		gwrap;		// `now` wrapped since g_t
 	wire		now_wrap = (now == 32'hffffffff);
-	reg	[31:0]	w0_q, rdata_q;
+	reg	[31:0]	rdata_q;
+	reg		w0_bad;		// GP entry word 0 has reserved bits set
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	// the method's data word is the word read (rdata_q), the IMMD
 	// header's count, or a resumed wait's wait_data: one register, so the
@@ -699,7 +700,7 @@ module wq_host_if #(
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry (w0_q, rdata_q = word 1)
+	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
 	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
 	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
@@ -1154,10 +1155,12 @@ module wq_host_if #(
 
 		// word 0 on rdata_q: if its reserved bits are set the step
 		// ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
-		// so ERR_INFO is written now (from rdata_q: no write source for
-		// w0_q); H_GPCHK then raises without writing it
+		// so ERR_INFO is written now and H_GPCHK raises without writing
+		// it; the segment address is taken now too (it means nothing
+		// unless H_GPCHK opens the segment): no 32-bit copy of word 0
 		H_GP1: begin
-			w0_q <= rdata_q;
+			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
 			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
 				ram_wr(F_EINFO, sc, rdata_q);
 			mem_read(ma_sum, H_GPCHK);
@@ -1165,7 +1168,7 @@ module wq_host_if #(
 
 		// the entry: ERR_INFO is the word holding the offending bits
 		H_GPCHK:
-		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
+		if (w0_bad)
 		begin
 			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: H_GP1
 			hs      <= H_ERR;
@@ -1188,8 +1191,7 @@ module wq_host_if #(
 		end else begin
 			// a segment starts; the step goes on into it
 			in_seg[sc]   <= 1'b1;
-			seg_addr[sc] <= w0_q[`WQ_GP_ADDR_RANGE];
-			seg_rem[sc]  <= gp_len;
+			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
 			hs           <= H_HDR;
 		end
