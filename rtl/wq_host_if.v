@@ -437,11 +437,17 @@ module wq_host_if #(
 		.i_mem_rvalid(i_mem_rvalid && sem_active),
 		.i_mem_rdata(i_mem_rdata));
 
+	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
+	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
+	// from the unit, not a 32-bit select.  Only the unit writes, so the
+	// write data and strobes are its own (they mean nothing for a read).
 	assign	o_mem_valid = sem_active ? sem_mem_valid : h_mem_valid;
-	assign	o_mem_we    = sem_active ? sem_mem_we : 1'b0;
-	assign	o_mem_addr  = sem_active ? sem_mem_addr : h_mem_addr;
-	assign	o_mem_wdata = sem_active ? sem_mem_wdata : 32'h0;
-	assign	o_mem_wstrb = sem_active ? sem_mem_wstrb : 4'h0;
+	assign	o_mem_we    = sem_active && sem_mem_we;
+	assign	o_mem_addr  = {h_mem_addr[31:3],
+				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
+				h_mem_addr[1:0]};
+	assign	o_mem_wdata = sem_mem_wdata;
+	assign	o_mem_wstrb = sem_mem_wstrb;
 
 	// ---- the launch-descriptor checker -----------------------------------
 	// It checks the words as they arrive (H_LREAD); only the bits a valid
@@ -688,7 +694,7 @@ module wq_host_if #(
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
 	// descriptor words, and the segment pointer after a header or data
 	// read); a segment read itself takes {seg_addr, 00} unchanged.
-	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2);
+	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2) || (hs == H_SL2);
 	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
 	wire	[31:0]	ma_b   = (hs == H_GP0) ? {13'h0, s_get, 3'h0}
 				: {29'h0, !ma_cm, 2'b00};
@@ -1359,8 +1365,9 @@ module wq_host_if #(
 			hs    <= H_SL2;
 		end
 		H_SL2: begin
-			cm_ra <= {F_SPHI, sc};
-			hs    <= H_SL3;
+			cm_ra      <= {F_SPHI, sc};
+			h_mem_addr <= ma_sum;	// SEM_ADDR_LO (+ 0): see o_mem_addr
+			hs         <= H_SL3;
 		end
 		H_SL3: begin
 			cm_ra <= {F_ATT, sc};
@@ -1562,7 +1569,8 @@ module wq_host_if #(
 	assign	o_launch_cta_threads = lc_threads;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
+	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12],
+			sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
