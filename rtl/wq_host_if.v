@@ -156,9 +156,12 @@ module wq_host_if #(
 	// The channel RAM: the 32-bit fields only a step of that channel or a
 	// CSR access needs, one word per field per channel (address {field,
 	// channel}), a synchronous read port and one write port; it maps to
-	// block RAM.  A per-word "default" flag stands for the reset value
-	// (0, or ACQ_TIMEOUT's default), so that reset and CTRL.RESET clear
-	// the fields in one cycle and a word never written reads correctly.
+	// block RAM.  Reset values are written, a word a cycle: after reset
+	// H_INIT sweeps every word (0, or ACQ_TIMEOUT's / ACQ_RETRY's
+	// default) before the host takes a CSR access or asks for the lock,
+	// and a CTRL write with RESET clears the channel's eight reset fields
+	// (H_CLR) before it answers.  No per-word flags and no default
+	// multiplexer on the read port.
 	localparam [3:0]	F_BASE  = 4'd0,		// gp_base
 				F_LOG2  = 4'd1,		// gp_log2
 				F_EINFO = 4'd2,		// err_info
@@ -178,27 +181,43 @@ module wq_host_if #(
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
-	reg	[(1<<AW)-1:0]	cm_dflt;	// the word reads as its reset value
-	integer		di;
 	reg	[AW-1:0]	cm_ra, cm_wa;
 	reg	[31:0]	cm_q, cm_wd;
-	reg		cm_dq, cm_we;
-	reg	[3:0]	cm_fq;
+	reg		cm_we;
+	reg	[AW-1:0]	swp;		// the reset sweep's word
+	reg		csr_pend;	// a CSR access arrived during H_INIT
 
 	always @(posedge i_clk)
 	if (cm_we)
 		cmem[cm_wa] <= cm_wd;
 	always @(posedge i_clk)
 		cm_q <= cmem[cm_ra];
-	always @(posedge i_clk)
-	begin
-		cm_dq <= cm_dflt[cm_ra];
-		cm_fq <= cm_ra[AW-1:CW];
-	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
-	wire	[31:0]	cm_rd = !cm_dq ? cm_q
-			: (cm_fq == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (cm_fq == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+	wire	[31:0]	cm_rd = cm_q;
+
+	// a field's reset value (wq_host_init)
+	function [31:0] dflt_val;
+		input	[3:0]	f;
+		dflt_val = (f == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (f == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+	endfunction
+	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
+	// and acq_last need no clearing: each is written before it is read --
+	// a wait starts with its wait_data, an acquire writes acq_attempts = 0
+	// before its attempt, a failed one its stamp)
+	function [3:0] clr_field;
+		input	[2:0]	k;
+		case (k)
+		3'd0:	 clr_field = F_PUT;
+		3'd1:	 clr_field = F_EINFO;
+		3'd2:	 clr_field = F_REF;
+		3'd3:	 clr_field = F_SALO;
+		3'd4:	 clr_field = F_SAHI;
+		3'd5:	 clr_field = F_SPLO;
+		3'd6:	 clr_field = F_SPHI;
+		default: clr_field = F_LDESC;
+		endcase
+	endfunction
 
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
@@ -210,10 +229,13 @@ module wq_host_if #(
 	reg	[CW-1:0]	cur_ch;
 	reg	[31:0]	host_slice;
 	// slice_left of the model is host_slice - slice_used: a fresh slice
-	// is a synchronous clear, and the rule needs an incrementer and two
-	// equality compares rather than a decrementer, two zero tests and a
-	// three-way load
+	// is a synchronous clear, and the rule needs an incrementer and one
+	// equality compare (slice_used + 1 == host_slice, kept as sl_end when
+	// the count moves) rather than a decrementer, zero tests and a load.
+	// slice_used <= host_slice always (a HOST_SLICE write clears it), so
+	// sl_end is slice_used == host_slice; hs_zero is host_slice == 0.
 	reg	[31:0]	slice_used;
+	reg		sl_end, hs_zero;
 	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
 
 	////////////////////////////////////////////////////////////////////////
@@ -329,7 +351,10 @@ module wq_host_if #(
 				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
-				H_STAMP   = 6'd35;	// a failed attempt's acq_last
+				H_STAMP   = 6'd35,	// a failed attempt's acq_last
+				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
+				H_INIT    = 6'd37,	// reset: the channel RAM sweep
+				H_CLR     = 6'd38;	// CTRL.RESET: clear its fields
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -338,9 +363,13 @@ module wq_host_if #(
 	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
 	reg		gwrap;		// `now` wrapped since g_t
 	wire		now_wrap = (now == 32'hffffffff);
-	reg	[31:0]	w0_q, rdata_q;
+	reg	[31:0]	rdata_q;
+	reg		w0_bad;		// GP entry word 0 has reserved bits set
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
-	reg	[31:0]	mdata;
+	// the method's data word is the word read (rdata_q), the IMMD
+	// header's count, or a resumed wait's wait_data: one register, so the
+	// channel RAM's write data has one source for it and the words read
+	wire	[31:0]	mdata = rdata_q;
 	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
@@ -408,11 +437,17 @@ module wq_host_if #(
 		.i_mem_rvalid(i_mem_rvalid && sem_active),
 		.i_mem_rdata(i_mem_rdata));
 
+	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
+	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
+	// from the unit, not a 32-bit select.  Only the unit writes, so the
+	// write data and strobes are its own (they mean nothing for a read).
 	assign	o_mem_valid = sem_active ? sem_mem_valid : h_mem_valid;
-	assign	o_mem_we    = sem_active ? sem_mem_we : 1'b0;
-	assign	o_mem_addr  = sem_active ? sem_mem_addr : h_mem_addr;
-	assign	o_mem_wdata = sem_active ? sem_mem_wdata : 32'h0;
-	assign	o_mem_wstrb = sem_active ? sem_mem_wstrb : 4'h0;
+	assign	o_mem_we    = sem_active && sem_mem_we;
+	assign	o_mem_addr  = {h_mem_addr[31:3],
+				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
+				h_mem_addr[1:0]};
+	assign	o_mem_wdata = sem_mem_wdata;
+	assign	o_mem_wstrb = sem_mem_wstrb;
 
 	// ---- the launch-descriptor checker -----------------------------------
 	// It checks the words as they arrive (H_LREAD); only the bits a valid
@@ -445,12 +480,12 @@ module wq_host_if #(
 	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
 	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
 	// the channel as CTRL.RESET leaves it (reset first, then enable)
-	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[cc];
-	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[cc];
-	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[cc];
-	wire		c_seg0 = c_reset ? 1'b0 : in_seg[cc];
-	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[cc];
-	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[cc];
+	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[sc];
+	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[sc];
+	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[sc];
+	wire		c_seg0 = c_reset ? 1'b0 : in_seg[sc];
+	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[sc];
+	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[sc];
 	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
 	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
 	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
@@ -463,15 +498,16 @@ module wq_host_if #(
 		for (pk = 30; pk >= 0; pk = pk - 1)
 			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
 	end
-	wire		c_put_bad = !gp_lgc[cc][5] && put_hi[gp_lgc[cc][4:0]];
+	wire		c_put_bad = !gp_lgc[sc][5] && put_hi[gp_lgc[sc][4:0]];
 	// GP_GET != the new GP_PUT (GP_GET < 2^16)
-	wire		c_put_ne  = put_hi[16] || (gp_get[cc] != i_csr_wdata[15:0]);
+	wire		c_put_ne  = put_hi[16] || (gp_get[sc] != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
-	wire		c_base_bad = (gp_base_lo[cc] != 3'h0);
+	wire		c_base_bad = (gp_base_lo[sc] != 3'h0);
+	wire		i_base_bad = (gp_base_lo[cc] != 3'h0);	// at the request
 	wire		c_cfg_bad  = c_base_bad
-				|| ({26'h0, gp_lgc[cc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
-				|| ({26'h0, gp_lgc[cc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+				|| ({26'h0, gp_lgc[sc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
+				|| ({26'h0, gp_lgc[sc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)
 	case (csr_reg)
@@ -481,7 +517,7 @@ module wq_host_if #(
 	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
 	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
 	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
-	`WQ_CHCSR_CTRL:		csr_fld = c_base_bad ? F_BASE : F_LOG2;
+	`WQ_CHCSR_CTRL:		csr_fld = i_base_bad ? F_BASE : F_LOG2;
 	default:		csr_fld = F_BASE;
 	endcase
 
@@ -504,10 +540,10 @@ module wq_host_if #(
 			`WQ_CHCSR_ACQ_RETRY,
 			`WQ_CHCSR_ERR_INFO,
 			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
-			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[cc]};
-			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[cc]} << `WQ_CSRF_CTRL_ENABLE_LO;
-			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[cc]} << `WQ_CSRF_STATUS_STATE_LO)
-						| ({24'h0, err[cc]} << `WQ_CSRF_STATUS_ERROR_LO);
+			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[sc]};
+			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[sc]} << `WQ_CSRF_CTRL_ENABLE_LO;
+			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[sc]} << `WQ_CSRF_STATUS_STATE_LO)
+						| ({24'h0, err[sc]} << `WQ_CSRF_STATUS_ERROR_LO);
 			default:		csr_bad = 1'b1;
 			endcase
 		else
@@ -601,15 +637,6 @@ module wq_host_if #(
 		end
 	endtask
 
-	task ram_clr;		// the field reads as its reset value
-		input	[3:0]	f;
-		input	[CW-1:0]	ch;
-		// (constant indices: a variable bit-select write is a shifter)
-		for (di = 0; di < (1<<AW); di = di + 1)
-			if (di[AW-1:0] == {f, ch})
-				cm_dflt[di] <= 1'b1;
-	endtask
-
 	// start_wait / end_wait of host_methods.c, on the step's channel
 	// (start_wait's wait_data is the one RAM write of its state)
 	task start_wait;
@@ -629,8 +656,6 @@ module wq_host_if #(
 		begin
 			wait_kind[sc]    <= 4'h0;
 			wait_method[sc]  <= 2'd0;
-			ram_clr(F_WDATA, sc);
-			ram_clr(F_ATT, sc);
 			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
 						gp_ne[sc]);
 		end
@@ -639,9 +664,9 @@ module wq_host_if #(
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
 	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
 	// (its record) and writes neither: registers and a write source
-	// fewer.  (An acquire timeout drops its acq_attempts write for it: a
-	// channel in ERROR never reads acq_attempts again before CTRL.RESET
-	// clears it.)
+	// fewer.  Two raises take ERR_INFO from where it already is: a bad
+	// GP word 0 is written in H_GP1 (from rdata_q), an acquire timeout
+	// reads SEM_ADDR_LO again (H_TMO, from cm_rd).
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
 		input	[7:0]	code;
 		input	[31:0]	info;
@@ -664,13 +689,24 @@ module wq_host_if #(
 		end
 	endtask
 
+	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
+	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
+	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
+	// descriptor words, and the segment pointer after a header or data
+	// read); a segment read itself takes {seg_addr, 00} unchanged.
+	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2) || (hs == H_SL2);
+	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
+	wire	[31:0]	ma_b   = (hs == H_GP0) ? {13'h0, s_get, 3'h0}
+				: {29'h0, !ma_cm, 2'b00};
+	wire	[31:0]	ma_sum = ma_a + ma_b;
+
 	// the header being decoded
 	wire	[31:0]	hdr     = rdata_q;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry (w0_q, rdata_q = word 1)
+	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
 	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
 	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
@@ -685,8 +721,10 @@ module wq_host_if #(
 	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
 	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
-	wire	[31:0]	slice_nx = (res == `WQ_STEP_DONE && slice_used != host_slice)
-				? slice_used + 32'h1 : slice_used;
+	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
+	wire	[31:0]	sl_used1 = slice_used + 32'h1;
+	wire		sl_eq1   = (sl_used1 == host_slice);
+	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
 	reg	[7:0]	why;
@@ -707,7 +745,7 @@ module wq_host_if #(
 			why = `WQ_SW_YIELD;
 		else if (!has_work[sc])
 			why = `WQ_SW_EMPTY;
-		else if (host_slice != 32'h0 && slice_nx == host_slice)
+		else if (!hs_zero && sl_endnx)
 			why = `WQ_SW_SLICE;
 		else
 			why_v = 1'b0;
@@ -756,14 +794,17 @@ module wq_host_if #(
 			wait_kind[ri]    <= 4'h0;
 			wait_method[ri]  <= 0;
 		end
-		cm_dflt      <= {(1<<AW){1'b1}};
+		swp          <= 0;
+		csr_pend     <= 1'b0;
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		host_slice   <= HOST_SLICE_RESET;
 		slice_used   <= 32'h0;
+		hs_zero      <= (HOST_SLICE_RESET == 0);
+		sl_end       <= (HOST_SLICE_RESET == 0);
 		perf_methods <= 32'h0;
-		hs           <= H_IDLE;
+		hs           <= H_INIT;
 		o_ev_req     <= 1'b0;
 		o_step_valid <= 1'b0;
 		o_step_res   <= `WQ_STEP_IDLE;
@@ -800,14 +841,25 @@ module wq_host_if #(
 			if (acq_rh[ri] != 0)
 				acq_rh[ri] <= acq_rh[ri] - 1'b1;
 		end
-		// the channel RAM write of the last cycle lands now: its word
-		// is no longer at the reset value (a ram_clr below wins)
+		// (a RAM write lasts one cycle)
 		cm_we            <= 1'b0;
-		for (di = 0; di < (1<<AW); di = di + 1)
-			if (cm_we && di[AW-1:0] == cm_wa)
-				cm_dflt[di] <= 1'b0;
 
 		case (hs)
+		////////////////////////////////////////////////////////////////
+		// After reset: every channel RAM word gets its reset value, a
+		// word a cycle; a CSR access that arrives meanwhile (a pulse)
+		// waits in csr_pend
+		H_INIT: begin
+			cm_we <= 1'b1;
+			cm_wa <= swp;
+			cm_wd <= dflt_val(swp[AW-1:CW]);
+			swp   <= swp + 1'b1;
+			if (swp == {AW{1'b1}})
+				hs <= H_IDLE;
+			if (i_csr_valid)
+				csr_pend <= 1'b1;
+		end
+
 		////////////////////////////////////////////////////////////////
 		// Outside a grant: request, and take CSR accesses
 		H_IDLE: begin
@@ -830,6 +882,7 @@ module wq_host_if #(
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
 					slice_used <= 32'h0;
+					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
 					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
 					hs         <= H_GNT1;
@@ -839,18 +892,40 @@ module wq_host_if #(
 					o_step_res   <= `WQ_STEP_IDLE;
 					o_step_valid <= 1'b1;
 				end
-			end else if (!i_ev_gnt && want && !i_csr_valid && !o_csr_ack)
+			end else if (!i_ev_gnt && want && !i_csr_valid && !csr_pend
+					&& !o_csr_ack)
 				o_ev_req <= 1'b1;
 
-			if (i_csr_valid && !i_ev_gnt)
+			// a CSR access: its channel becomes sc until the next
+			// grant, so the access reads and writes the per-channel
+			// registers through the step's index (no second one)
+			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
 			begin
+				csr_pend <= 1'b0;
 				cm_ra <= {csr_fld, cc};
+				if (csr_is_ch)
+					sc <= cc;
 				hs    <= H_CSR1;
 			end
 		end
 
-		H_CSR1:
-			hs <= H_CSR2;
+		// (a CTRL write with RESET first clears the channel's fields)
+		H_CSR1: begin
+			swp <= 0;
+			if (i_csr_we && csr_is_ch && csr_reg == `WQ_CHCSR_CTRL && c_reset)
+				hs <= H_CLR;
+			else
+				hs <= H_CSR2;
+		end
+
+		// wq_chan_reset's RAM fields, a word a cycle (cm_rd, the
+		// access's GPFIFO_BASE / LOG2 word, is not one of them)
+		H_CLR: begin
+			ram_wr(clr_field(swp[2:0]), sc, 32'h0);
+			swp <= swp + 1'b1;
+			if (swp[2:0] == 3'd7)
+				hs <= H_CSR2;
+		end
 
 		// the CSR access, with its channel RAM word on cm_rd
 		H_CSR2: begin
@@ -864,44 +939,46 @@ module wq_host_if #(
 					// takes effect at once: a fresh slice
 					host_slice <= i_csr_wdata;
 					slice_used <= 32'h0;
+					hs_zero    <= (i_csr_wdata == 32'h0);
+					sl_end     <= (i_csr_wdata == 32'h0);
 				end else if (csr_is_ch)
 				case (csr_reg)
 				`WQ_CHCSR_GPFIFO_BASE:
-				if (!ctrl_en[cc])
+				if (!ctrl_en[sc])
 				begin
-					ram_wr(F_BASE, cc, i_csr_wdata);
-					gp_base_lo[cc] <= i_csr_wdata[2:0];
+					ram_wr(F_BASE, sc, i_csr_wdata);
+					gp_base_lo[sc] <= i_csr_wdata[2:0];
 				end
 				`WQ_CHCSR_GPFIFO_LOG2:
-				if (!ctrl_en[cc])
+				if (!ctrl_en[sc])
 				begin
-					ram_wr(F_LOG2, cc, i_csr_wdata);
-					gp_lgc[cc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
+					ram_wr(F_LOG2, sc, i_csr_wdata);
+					gp_lgc[sc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
 							: {1'b0, i_csr_wdata[4:0]};
 				end
 				`WQ_CHCSR_ACQ_RETRY: begin
 					// the hint is stale: ask, the rule decides
-					ram_wr(F_RETRY, cc, i_csr_wdata);
-					acq_rh[cc] <= 0;
+					ram_wr(F_RETRY, sc, i_csr_wdata);
+					acq_rh[sc] <= 0;
 				end
-				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, cc, i_csr_wdata);
+				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, sc, i_csr_wdata);
 				`WQ_CHCSR_GP_PUT:
-				if (chan_state[cc] != `WQ_CH_ERROR)
+				if (chan_state[sc] != `WQ_CH_ERROR)
 				begin
 					if (c_put_bad)
 					begin
-						chan_state[cc] <= `WQ_CH_ERROR;
-						err[cc]        <= `WQ_CHERR_GP_PUT_RANGE;
-						ram_wr(F_EINFO, cc, i_csr_wdata);
+						chan_state[sc] <= `WQ_CH_ERROR;
+						err[sc]        <= `WQ_CHERR_GP_PUT_RANGE;
+						ram_wr(F_EINFO, sc, i_csr_wdata);
 						o_irq_chan_error <= 1'b1;
-						emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, gp_get[cc],
+						emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, gp_get[sc],
 							{24'h0, `WQ_CHERR_GP_PUT_RANGE},
 							{32'h0, i_csr_wdata}, 64'h0);
 					end else begin
-						ram_wr(F_PUT, cc, i_csr_wdata);
-						gp_ne[cc]      <= c_put_ne;
-						chan_state[cc] <= settle(chan_state[cc],
-							in_seg[cc], c_put_ne);
+						ram_wr(F_PUT, sc, i_csr_wdata);
+						gp_ne[sc]      <= c_put_ne;
+						chan_state[sc] <= settle(chan_state[sc],
+							in_seg[sc], c_put_ne);
 					end
 				end
 				`WQ_CHCSR_CTRL: begin
@@ -909,56 +986,47 @@ module wq_host_if #(
 					begin
 						// wq_chan_reset: everything but the ring
 						// configuration and the acquire policy
-						gp_get[cc]       <= 16'h0;
-						gp_ne[cc]        <= 1'b0;
-						ram_clr(F_PUT, cc);
-						ctrl_en[cc]      <= 1'b0;
-						chan_state[cc]   <= `WQ_CH_DISABLED;
-						err[cc]          <= 8'h0;
-						in_seg[cc]       <= 1'b0;
-						seg_addr[cc]     <= 0;
-						seg_rem[cc]      <= 0;
-						m_addr[cc]       <= 0;
-						m_count[cc]      <= 0;
-						m_secop[cc]      <= 0;
-						m_subch[cc]      <= 0;
-						wait_kind[cc]    <= 4'h0;
-						wait_method[cc]  <= 0;
-						ram_clr(F_EINFO, cc);
-						ram_clr(F_REF, cc);
-						ram_clr(F_SALO, cc);
-						ram_clr(F_SAHI, cc);
-						ram_clr(F_SPLO, cc);
-						ram_clr(F_SPHI, cc);
-						ram_clr(F_WDATA, cc);
-						ram_clr(F_ATT, cc);
-						ram_clr(F_LDESC, cc);
+						// (its RAM fields: H_CLR cleared them)
+						gp_get[sc]       <= 16'h0;
+						gp_ne[sc]        <= 1'b0;
+						ctrl_en[sc]      <= 1'b0;
+						chan_state[sc]   <= `WQ_CH_DISABLED;
+						err[sc]          <= 8'h0;
+						in_seg[sc]       <= 1'b0;
+						seg_addr[sc]     <= 0;
+						seg_rem[sc]      <= 0;
+						m_addr[sc]       <= 0;
+						m_count[sc]      <= 0;
+						m_secop[sc]      <= 0;
+						m_subch[sc]      <= 0;
+						wait_kind[sc]    <= 4'h0;
+						wait_method[sc]  <= 0;
 					end
 					if (c_st0 != `WQ_CH_ERROR)
 					begin
 						if (c_enable && !c_en0)
 						begin
-							ctrl_en[cc] <= 1'b1;
+							ctrl_en[sc] <= 1'b1;
 							if (c_cfg_bad)
 							begin
 								// cm_rd: GPFIFO_BASE if
 								// misaligned, else LOG2
-								chan_state[cc] <= `WQ_CH_ERROR;
-								err[cc]        <= `WQ_CHERR_BAD_CONFIG;
-								ram_wr(F_EINFO, cc, cm_rd);
+								chan_state[sc] <= `WQ_CH_ERROR;
+								err[sc]        <= `WQ_CHERR_BAD_CONFIG;
+								ram_wr(F_EINFO, sc, cm_rd);
 								o_irq_chan_error <= 1'b1;
-								emit(`WQ_EV_CHAN_ERROR, cc, 16'h0, c_get0,
+								emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, c_get0,
 									{24'h0, `WQ_CHERR_BAD_CONFIG},
 									{32'h0, cm_rd}, 64'h0);
 							end else
 								// a wait interrupted by disabling resumes
-								chan_state[cc] <= settle((c_wk0 != 4'h0)
+								chan_state[sc] <= settle((c_wk0 != 4'h0)
 									? c_wk0 : `WQ_CH_RUNNABLE,
 									c_seg0, c_ne0);
 						end else if (!c_enable && c_en0)
 						begin
-							ctrl_en[cc]    <= 1'b0;
-							chan_state[cc] <= `WQ_CH_DISABLED;
+							ctrl_en[sc]    <= 1'b0;
+							chan_state[sc] <= `WQ_CH_DISABLED;
 						end
 					end
 				end
@@ -1054,13 +1122,13 @@ module wq_host_if #(
 		H_DUE2:
 		if (s_state == `WQ_CH_ACQ_WAIT)
 		begin
-			mdata       <= cm_rd;	// sem_word
+			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
-			mdata       <= cm_rd;	// sem_word
+			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b1;
 			hs          <= H_SL0;
 		end else begin
@@ -1089,18 +1157,28 @@ module wq_host_if #(
 
 		// gp_base on cm_rd
 		H_GP0:
-			mem_read(cm_rd + {13'h0, s_get, 3'h0}, H_GP1);
+			mem_read(ma_sum, H_GP1);
 
+		// word 0 on rdata_q: if its reserved bits are set the step
+		// ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
+		// so ERR_INFO is written now and H_GPCHK raises without writing
+		// it; the segment address is taken now too (it means nothing
+		// unless H_GPCHK opens the segment): no 32-bit copy of word 0
 		H_GP1: begin
-			w0_q <= rdata_q;
-			mem_read(h_mem_addr + 32'h4, H_GPCHK);
+			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
+			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, rdata_q);
+			mem_read(ma_sum, H_GPCHK);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
 		H_GPCHK:
-		if (w0_q[`WQ_GP_RSVD0_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w0_q);
-		else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+		if (w0_bad)
+		begin
+			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: H_GP1
+			hs      <= H_ERR;
+		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
 		else if (gp_len == 0)
 		begin
@@ -1119,8 +1197,7 @@ module wq_host_if #(
 		end else begin
 			// a segment starts; the step goes on into it
 			in_seg[sc]   <= 1'b1;
-			seg_addr[sc] <= w0_q[`WQ_GP_ADDR_RANGE];
-			seg_rem[sc]  <= gp_len;
+			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
 			hs           <= H_HDR;
 		end
@@ -1139,12 +1216,14 @@ module wq_host_if #(
 			res <= `WQ_STEP_DONE;
 			hs  <= H_LEAVE;
 		end else begin
-			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
-		H_HDRDEC:
+		// (the segment pointer moves past the word read: the address
+		// adder's h_mem_addr + 4, in every branch)
+		H_HDRDEC: begin
+		seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 		if (hdr == 32'h0)
 			hs <= H_HDR;				// NOP word
 		else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
@@ -1165,7 +1244,7 @@ module wq_host_if #(
 		end
 		`WQ_SECOP_IMMD: begin
 			moff  <= {hdr_adr, 2'b00};
-			mdata <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
+			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
 			hs    <= H_METHOD;
 		end
@@ -1183,17 +1262,17 @@ module wq_host_if #(
 		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
 			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
 		endcase
+		end
 
 		// method_word: one data word of the method in progress
 		H_DATA: begin
-			seg_addr[sc] <= seg_addr[sc] + 1'b1;
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
 		H_DATAGOT: begin
+			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 			moff  <= {m_addr[sc], 2'b00};
-			mdata <= rdata_q;
 			msub  <= m_subch[sc];
 			m_count[sc] <= m_count[sc] - 1'b1;
 			if (m_secop[sc] == `WQ_SECOP_INC)
@@ -1268,7 +1347,7 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else begin
 			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
-				ram_clr(F_ATT, sc);	// acq_attempts = 0
+				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
 		end
@@ -1286,8 +1365,9 @@ module wq_host_if #(
 			hs    <= H_SL2;
 		end
 		H_SL2: begin
-			cm_ra <= {F_SPHI, sc};
-			hs    <= H_SL3;
+			cm_ra      <= {F_SPHI, sc};
+			h_mem_addr <= ma_sum;	// SEM_ADDR_LO (+ 0): see o_mem_addr
+			hs         <= H_SL3;
 		end
 		H_SL3: begin
 			cm_ra <= {F_ATT, sc};
@@ -1334,7 +1414,9 @@ module wq_host_if #(
 					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
 				if (att_nx > cm_rd)
-					raise(`WQ_CHERR_ACQUIRE_TIMEOUT, sem_addr);
+					// ERR_INFO is SEM_ADDR_LO: read it again
+					// (no write source for the unit's address)
+					ram_rd(F_SALO, H_TMO);
 				else if (s_state != `WQ_CH_ACQ_WAIT)
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
@@ -1348,6 +1430,9 @@ module wq_host_if #(
 					hs              <= H_STAMP;
 			end
 		end
+
+		H_TMO:
+			raise(`WQ_CHERR_ACQUIRE_TIMEOUT, cm_rd);
 
 		H_WDW: begin
 			ram_wr(F_WDATA, sc, sem_word);
@@ -1374,7 +1459,7 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 		else begin
 			lidx <= 5'd0;
-			mem_read(cm_rd, H_LREAD);
+			mem_read(ma_sum, H_LREAD);
 		end
 
 		H_LREAD: begin
@@ -1384,7 +1469,7 @@ module wq_host_if #(
 				lc_start <= 1'b1;
 				hs       <= H_LCHK;
 			end else
-				mem_read(h_mem_addr + 32'h4, H_LREAD);
+				mem_read(ma_sum, H_LREAD);
 		end
 
 		H_LCHK:
@@ -1430,15 +1515,23 @@ module wq_host_if #(
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
-			slice_used <= slice_nx;
+			if (sl_inc)
+			begin
+				slice_used <= sl_used1;
+				sl_end     <= sl_eq1;
+			end
 			if (why_v && nx_sc[CW])
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
 				slice_used <= 32'h0;
+				sl_end     <= hs_zero;
 			end else if (why_v && why == `WQ_SW_SLICE)
+			begin
 				slice_used <= 32'h0;	// alone: a fresh slice
+				sl_end     <= hs_zero;
+			end
 			yielded      <= 1'b0;
 			o_step_res   <= res;
 			o_step_valid <= 1'b1;
@@ -1476,7 +1569,8 @@ module wq_host_if #(
 	assign	o_launch_cta_threads = lc_threads;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12]};
+	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12],
+			sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -1500,8 +1594,10 @@ module wq_host_if #(
 
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
+	// (the pulse of one that arrives during the reset sweep waits in
+	// csr_pend)
 	always @(*)
-		if (i_ev_gnt || hs != H_IDLE)
+		if (i_ev_gnt || csr_pend || (hs != H_IDLE && hs != H_INIT))
 			assume(!i_csr_valid);
 
 	// The top's lock (combinational, as Yosys evaluates a clocked assume
@@ -1596,6 +1692,16 @@ module wq_host_if #(
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == H_AFTER);
+		// the reset sweep: no request, no access; a CSR pulse that came
+		// during it is taken right after it
+		if (hs == H_INIT)
+			assert(!o_ev_req && !o_mem_valid);
+		if (csr_pend)
+			assert(hs == H_INIT || hs == H_IDLE);
+		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
+		assert(slice_used <= host_slice);
+		assert(sl_end == (slice_used == host_slice));
+		assert(hs_zero == (host_slice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);

@@ -10,10 +10,13 @@
 //		the CTA count GRID_X*GRID_Y*GRID_Z and the CTA size
 //		CTA_X*CTA_Y*CTA_Z.
 //
-//		The products come from one small shift-add multiplier (a 32 x 16
-//		bit step per cycle, 16 cycles a product, four products: about
-//		66 cycles a check) instead of three wide multipliers: a launch
-//		happens once per grid and already costs 16 memory reads.  The
+//		The products come from one small shift-add multiplier: a 16-bit
+//		multiplicand straight from the stored descriptor, the multiplier
+//		in the low 32 bits of a 48-bit product register that shifts right
+//		a bit a cycle (32 cycles a pass, four passes: about 132 cycles a
+//		check), so each pass's product is the next pass's multiplier in
+//		place and the adder is 16 bits: a launch happens once per grid
+//		and already costs 16 memory reads.  The
 //		per-dimension rules (GRID 1..0xFFFF, CTA 1..1024) bound the
 //		operands, so 16-bit factors are exact whenever the product
 //		matters: a descriptor that breaks a per-dimension rule fails
@@ -105,19 +108,31 @@ module wq_launch_check #(
 	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
 
 	// ---- the multiplier: shift-add, the accumulator shifting right -----
-	// prod = {accumulator (32), multiplier (16)}: each cycle adds mcand to
+	// prod = {accumulator (16), multiplier (32)}: each cycle adds mcand to
 	// the accumulator if the multiplier's low bit is set and shifts the
-	// whole right by one, so after 16 cycles prod = mcand * multiplier
-	// (48 bits) with a 32-bit adder and a multiplicand that stays put.
-	reg	[2:0]	pass;		// 0: GX*GY, 1: *GZ, 2: CX*CY, 3: *CZ, 4: done
-	reg	[4:0]	bitn;		// bit of the multiplier this cycle
-	reg	[31:0]	mcand;
+	// whole right by one, so after 32 cycles prod = mcand * multiplier
+	// (48 bits).  Pass 0 multiplies GX by GY ({16'h0, GY} as the 32-bit
+	// multiplier: the 32-bit product ends in prod[31:0] with a zero
+	// accumulator), pass 1 that product by GZ in place (48 bits), pass 2
+	// CX by CY, pass 3 that by CZ.  The multiplicand is the pass's
+	// descriptor word (the descriptor is held until o_done): no
+	// multiplicand register and no reload between the passes of a chain.
+	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: CY*CX, 3: *CZ, 4: done
+	reg	[5:0]	bitn;		// bit of the multiplier this cycle
 	reg	[47:0]	prod;
 	reg		busy, sok;
 	reg	[31:0]	gprod;		// grid product (low word), kept across
 	reg		gbig;		// passes 2..3; it is >= 2^32
 
-	wire	[32:0]	psum = {1'b0, prod[47:16]} + (prod[0] ? {1'b0, mcand} : 33'h0);
+	reg	[15:0]	mcand;
+	always @(*)
+	case (pass[1:0])
+	2'd0:	 mcand = w_gx[15:0];
+	2'd1:	 mcand = w_gz[15:0];
+	2'd2:	 mcand = {5'h0, w_cx[10:0]};
+	default: mcand = {5'h0, w_cz[10:0]};
+	endcase
+	wire	[16:0]	psum = {1'b0, prod[47:32]} + (prod[0] ? {1'b0, mcand} : 17'h0);
 
 	assign	o_busy = busy;
 	// the products stay put from o_done until the next i_start
@@ -141,40 +156,31 @@ module wq_launch_check #(
 			begin
 				busy   <= 1'b1;
 				pass   <= 3'd0;
-				bitn   <= 5'd0;
-				mcand  <= {16'h0, w_gx[15:0]};
+				bitn   <= 6'd0;
 				prod   <= {32'h0, w_gy[15:0]};
 			end
-		end else if (bitn != 5'd16)
+		end else if (bitn != 6'd32)
 		begin
 			// one multiplier bit per cycle
-			prod <= {psum, prod[15:1]};
-			bitn <= bitn + 5'd1;
+			prod <= {psum, prod[31:1]};
+			bitn <= bitn + 6'd1;
 		end else begin
-			// a product is complete: start the next one
-			bitn <= 5'd0;
+			// a product is complete: the next pass multiplies it
+			bitn <= 6'd0;
 			pass <= pass + 3'd1;
 			case (pass)
-			3'd0: begin	// GX*GY (32 bits) times GZ
-				mcand <= prod[31:0];
-				prod  <= {32'h0, w_gz[15:0]};
-			end
-			3'd1: begin	// CX*CY
+			3'd1: begin	// the grid product; then CY*CX
 				gprod <= prod[31:0];
 				gbig  <= (prod[47:32] != 16'h0);
-				mcand <= {21'h0, w_cx[10:0]};
 				prod  <= {37'h0, w_cy[10:0]};
 			end
-			3'd2: begin	// CX*CY (22 bits) times CZ
-				mcand <= {10'h0, prod[21:0]};
-				prod  <= {37'h0, w_cz[10:0]};
-			end
-			default: begin
+			3'd3: begin
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
 				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
 						&& (prod[10:0] <= MAX_THREADS);
 			end
+			default: ;	// 0, 2: the product is the next multiplier
 			endcase
 		end
 	end
@@ -229,36 +235,43 @@ module wq_launch_check #(
 	if (busy)
 		assume(i_desc == f_desc);
 
-	// cycles since i_start: every pass takes 17 cycles (16 multiplier
-	// bits and one to hand over), a check 68 busy cycles
-	reg	[6:0]	f_cyc;
-	initial	f_cyc = 7'd0;
+	// cycles since i_start: every pass takes 33 cycles (32 multiplier
+	// bits and one to hand over), a check 132 busy cycles
+	reg	[7:0]	f_cyc;
+	initial	f_cyc = 8'd0;
 	always @(posedge i_clk)
-	if (i_reset || !busy || (pass == 3'd3 && bitn == 5'd16))
-		f_cyc <= 7'd1;
+	if (i_reset || !busy || (pass == 3'd3 && bitn == 6'd32))
+		f_cyc <= 8'd1;
 	else
-		f_cyc <= f_cyc + 7'd1;
+		f_cyc <= f_cyc + 8'd1;
 
-	// the multiplier bits not yet used (the low 16 - bitn bits of prod),
-	// shifted back to their place: below 2^11 in the CTA passes
-	wire	[15:0]	f_unc = prod[15:0] << bitn;
+	// the multiplier bits not yet used (the low 32 - bitn bits of prod),
+	// shifted back to their place: the first pass of a chain multiplies
+	// by a 16-bit (grid) or 11-bit (CTA) factor
+	wire	[31:0]	f_unc = prod[31:0] << bitn;
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin
-		assert(bitn <= 5'd16);
+		assert(bitn <= 6'd32);
 		assert(pass <= 3'd3);
-		assert(f_cyc == {2'b0, pass} * 7'd17 + {2'b0, bitn} + 7'd1);
+		assert(f_cyc == {3'b0, pass} * 8'd33 + {2'b0, bitn} + 8'd1);
 		// the accumulator never exceeds the multiplicand: each cycle
 		// halves (accumulator + mcand or + 0)
-		assert(prod[47:16] <= mcand);
-		// the CTA passes multiply an 11-bit (pass 2) or 22-bit (pass 3)
-		// multiplicand by an 11-bit factor
-		if (pass >= 3'd2)
-			assert(f_unc < 16'd2048);
+		assert(prod[47:32] <= mcand);
+		if (pass == 3'd0)
+			assert(f_unc < 32'h10000);
 		if (pass == 3'd2)
-			assert(mcand < 32'd2048);
-		if (pass == 3'd3)
-			assert(mcand < 32'h400000);
+			assert(f_unc < 32'd2048);
+		// past the factor's bits nothing is added and the accumulator
+		// halves a cycle: it is 0 when the pass ends (the product fits
+		// the low 32 bits, the next pass's multiplier, in place)
+		if (pass == 3'd0 && bitn >= 6'd16)
+			assert(prod[47:32] <= (mcand >> (bitn - 6'd16)));
+		if (pass == 3'd2 && bitn >= 6'd11)
+			assert(prod[47:32] <= (mcand >> (bitn - 6'd11)));
+		// the CTA passes multiply by 11-bit factors
+		if (pass >= 3'd2)
+			assert(mcand < 16'd2048);
 	end
 
 	// o_done is one cycle, ends a check, and OK only if every static rule held
@@ -266,7 +279,7 @@ module wq_launch_check #(
 	if (f_past_valid && !$past(i_reset) && o_done)
 	begin
 		assert(!busy && $past(busy));
-		assert($past(pass) == 3'd3 && $past(bitn) == 5'd16);
+		assert($past(pass) == 3'd3 && $past(bitn) == 6'd32);
 		if (o_ok)
 			assert(sok);
 	end
@@ -275,11 +288,11 @@ module wq_launch_check #(
 		assert(!o_done);
 	always @(*)
 	if (f_past_valid && !i_reset && !busy)
-		assert(f_cyc == 7'd1);
+		assert(f_cyc == 8'd1);
 	// the cycle of o_done: the last pass has just handed over
 	always @(*)
 	if (f_past_valid && !i_reset && o_done)
-		assert(!busy && pass == 3'd4 && bitn == 5'd0);
+		assert(!busy && pass == 3'd4 && bitn == 6'd0);
 	// A word with a bit outside its mask (a reserved bit, a dimension or
 	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
 	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
@@ -307,22 +320,19 @@ module wq_launch_check #(
 
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the
-	// product of the factors the pass started with
-	reg	[31:0]	f_a;
-	reg	[15:0]	f_b;
+	// product of the multiplier the pass started with (prod[31:0]) and
+	// the pass's multiplicand
+	reg	[31:0]	f_b;
+	reg	[15:0]	f_a;
 	always @(posedge i_clk)
-	if ((!busy && i_start) || (busy && bitn == 5'd16))
+	if (busy && bitn == 6'd0)
 	begin
-		// the factors as loaded in this cycle (see the pass sequencing)
-		f_a <= !busy ? {16'h0, w_gx[15:0]}
-			: (pass == 3'd0) ? prod[31:0]
-			: (pass == 3'd1) ? {21'h0, w_cx[10:0]} : {10'h0, prod[21:0]};
-		f_b <= !busy ? w_gy[15:0] : (pass == 3'd0) ? w_gz[15:0]
-			: (pass == 3'd1) ? {5'h0, w_cy[10:0]} : {5'h0, w_cz[10:0]};
+		f_a <= mcand;
+		f_b <= prod[31:0];
 	end
 	always @(*)
-	if (f_past_valid && !i_reset && busy && bitn == 5'd16)
-		assert(prod == {16'h0, f_a} * {32'h0, f_b});
+	if (f_past_valid && !i_reset && busy && bitn == 6'd32)
+		assert(prod == {32'h0, f_a} * {16'h0, f_b});
 `endif
 `endif
 endmodule

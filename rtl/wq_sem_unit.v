@@ -27,8 +27,13 @@
 //		alignment (a 64-bit semaphore is 8-aligned) before it starts
 //		the unit.
 //
-//		The 64-bit arithmetic runs a 32-bit word per cycle, low word
-//		first, through one shared adder (see the states).
+//		The arithmetic is bit-serial: the compare and the reduction
+//		each take a pass of one bit per cycle over the width (32 or 64
+//		cycles), low bit first, through a one-bit adder with a carry
+//		flop, while the memory value and the payload rotate through
+//		their registers (see the states).  Semaphores are rare; the
+//		cycles buy a unit of a few flip-flop shifts and a bit of logic
+//		instead of a 32-bit adder and word selects.
 //
 //	Handshake: while idle, i_ld loads an operand word (i_ld_sel 0 the
 //	address, 1 the payload's low word, 2 its high word); i_start (one
@@ -77,19 +82,21 @@ module wq_sem_unit (
 	);
 
 	// ---- states --------------------------------------------------------
-	// Every 64-bit quantity is handled a 32-bit word per cycle, low word
-	// first (`hi` says which word), through one shared 32-bit adder: the
-	// compare (mv - pay) leaves its flags for the reduction pass.
+	// Memory is read and written a 32-bit word at a time, low word first
+	// (`hi` says which word).  The compare (mv - pay) and the reduction
+	// are passes of one bit per cycle (`bitn`) over the width: the
+	// compare leaves its flags for the reduction pass.
 	localparam [2:0]	S_IDLE = 3'd0,
 				S_RD   = 3'd1,	// read a word
-				S_CMP  = 3'd2,	// mv - pay, a word a cycle: flags
-				S_RES  = 3'd3,	// reduction result, a word a cycle
+				S_CMP  = 3'd2,	// mv - pay, a bit a cycle: flags
+				S_RES  = 3'd3,	// reduction result, a bit a cycle
 				S_WR   = 3'd4,	// write a word
 				S_DONE = 3'd5;
 
 	reg	[2:0]	state;
 	reg		issued;		// the access of this state was accepted
 	reg		hi;		// the word of this state: 0 low, 1 high
+	reg	[5:0]	bitn;		// the bit of a serial pass
 
 	// latched command
 	reg	[`WQ_SEMF_OPERATION_W-1:0]	op;
@@ -136,31 +143,42 @@ module wq_sem_unit (
 	// RELEASE writes the payload, REDUCTION the result: both are in res
 	assign	o_mem_wdata = hi ? res[63:32] : res[31:0];
 
-	// ---- the arithmetic of sem.c, a word at a time -----------------------
-	// The memory word comes from res, which holds the value read until the
-	// reduction pass overwrites it a word at a time, each word after its
-	// own use (the FORMAL section asserts res == mv up to there): mv then
-	// only feeds o_mv, and a build without the event records drops it.
-	wire	[31:0]	wa = hi ? res[63:32] : res[31:0];	// memory word
-	wire	[31:0]	wb = hi ? pay[63:32] : pay[31:0];	// payload word
-	wire		last = !is64 || hi;	// the width's top word
+	// A memory state raises o_mem_valid on entry (issued = 0), drops it
+	// at acceptance and moves on when the response arrives.
+	wire	acc = o_mem_valid && i_mem_ready;
+	wire	rsp = issued && i_mem_rvalid;
 
-	// the one adder: CMP mv - pay; RES IADD mv + pay, INC mv + 1,
-	// DEC mv + ~0; the carry runs from the low word into the high one
-	reg	[31:0]	add_b;
-	reg		cin0;
+	// ---- the arithmetic of sem.c, a bit at a time ------------------------
+	// res holds the value read (the acquire's o_result) and pay the
+	// payload; a pass rotates both right by one bit a cycle within the
+	// width, so bit 0 of each is the bit being worked on and after the
+	// pass both are back in place -- except that the reduction pass
+	// rotates the result bit into res instead of the memory bit, so res
+	// ends as the value written.  mv only feeds o_mv (a build without
+	// the event records drops it).
+	wire		last = !is64 || hi;	// the width's top word
+	wire		first = (bitn == 6'd0);
+	wire		blast = (bitn[4:0] == 5'd31) && (bitn[5] || !is64);
+	wire		a = res[0];		// memory bit
+	wire		b = pay[0];		// payload bit
+
+	// the one-bit adder: CMP mv - pay; RES IADD mv + pay, INC mv + 1,
+	// DEC mv + ~0; the carry flop carries from bit to bit
+	reg		add_b, cin0;
 	always @(*)
 	if (state == S_CMP)
-		{cin0, add_b} = {1'b1, ~wb};
+		{cin0, add_b} = {1'b1, !b};
 	else case (red)
-	`WQ_SEMRED_IADD:	{cin0, add_b} = {1'b0, wb};
-	`WQ_SEMRED_INC:		{cin0, add_b} = {1'b1, 32'h0};
-	default:		{cin0, add_b} = {1'b0, 32'hffffffff};	// DEC
+	`WQ_SEMRED_IADD:	{cin0, add_b} = {1'b0, b};
+	`WQ_SEMRED_INC:		{cin0, add_b} = {1'b1, 1'b0};
+	default:		{cin0, add_b} = {1'b0, 1'b1};	// DEC
 	endcase
-	reg		cy;		// the carry out of the low word
-	wire	[32:0]	add = {1'b0, wa} + {1'b0, add_b} + {32'h0, hi ? cy : cin0};
+	reg		cy;		// the carry into this bit
+	wire		cin  = first ? cin0 : cy;
+	wire		sum  = a ^ add_b ^ cin;
+	wire		cout = (a && add_b) || (a && cin) || (add_b && cin);
 
-	// compare flags, over the words of the width
+	// compare flags, over the bits of the width
 	reg		f_eq;		// mv == pay
 	reg		f_zero;		// mv == 0
 	reg		f_and;		// (mv & pay) != 0
@@ -182,27 +200,36 @@ module wq_sem_unit (
 
 	wire		lt   = uns ? f_ltu : f_lts;
 	wire		gt_u = !f_ltu && !f_eq;		// pay < mv
-	reg	[31:0]	rw;		// the result word
+	reg		rb;		// the result bit
 	always @(*)
 	case (red)
-	// IMIN keeps the memory word when it is the smaller, IMAX when it is
-	// not: one 32-bit select for both
+	// IMIN keeps the memory value when it is the smaller, IMAX when it
+	// is not
 	`WQ_SEMRED_IMIN,
-	`WQ_SEMRED_IMAX:	rw = (lt != (red == `WQ_SEMRED_IMAX)) ? wa : wb;
-	`WQ_SEMRED_IXOR:	rw = wa ^ wb;
-	`WQ_SEMRED_IAND:	rw = wa & wb;
-	`WQ_SEMRED_IOR:		rw = wa | wb;
-	`WQ_SEMRED_IADD:	rw = add[31:0];
+	`WQ_SEMRED_IMAX:	rb = (lt != (red == `WQ_SEMRED_IMAX)) ? a : b;
+	`WQ_SEMRED_IXOR:	rb = a ^ b;
+	`WQ_SEMRED_IAND:	rb = a & b;
+	`WQ_SEMRED_IOR:		rb = a | b;
+	`WQ_SEMRED_IADD:	rb = sum;
 	// INC/DEC are unsigned whatever UNSIGNED says: wrapping counters
-	`WQ_SEMRED_INC:		rw = !f_ltu ? 32'h0 : add[31:0];
-	default:		rw = (f_zero || gt_u) ? wb : add[31:0];	// DEC
+	`WQ_SEMRED_INC:		rb = !f_ltu ? 1'b0 : sum;
+	default:		rb = (f_zero || gt_u) ? b : sum;	// DEC
 	endcase
 
+	// a pass's rotation: the bit rotated into the width's top bit (the
+	// memory bit back, or the result bit), and the rotation itself
+	wire		pass_on = (state == S_CMP) || (state == S_RES);
+	wire		res_in  = (state == S_RES) ? rb : a;
+	function [63:0] rot1;		// right by one within the width
+		// verilator lint_off UNUSEDSIGNAL
+		input	[63:0]	v;
+		// verilator lint_on UNUSEDSIGNAL
+		input		in;
+		input		w64;
+		rot1 = w64 ? {in, v[63:1]} : {v[63:32], in, v[31:1]};
+	endfunction
+
 	// ---- the sequencer -------------------------------------------------
-	// A memory state raises o_mem_valid on entry (issued = 0), drops it
-	// at acceptance and moves on when the response arrives.
-	wire	acc = o_mem_valid && i_mem_ready;
-	wire	rsp = issued && i_mem_rvalid;
 
 	always @(posedge i_clk)
 	if (i_reset)
@@ -217,9 +244,7 @@ module wq_sem_unit (
 		o_bad_red   <= 1'b0;
 		o_pass      <= 1'b0;
 		is64        <= 1'b0;
-		pay         <= 64'h0;
-		mv          <= 64'h0;
-		res         <= 64'h0;
+		bitn        <= 6'd0;
 	end else begin
 		o_done <= 1'b0;
 		if (acc)
@@ -240,43 +265,30 @@ module wq_sem_unit (
 			o_bad_op  <= !in_legal;
 			o_bad_red <= in_legal && in_op == `WQ_SEMOP_REDUCTION && !in_red_ok;
 			o_pass    <= 1'b0;
-			mv        <= 64'h0;
-			res       <= 64'h0;
 			issued    <= 1'b0;
 			hi        <= 1'b0;
+			bitn      <= 6'd0;
 			if (!in_legal || (in_op == `WQ_SEMOP_REDUCTION && !in_red_ok))
 				state <= S_DONE;	// no memory access
 			else if (in_op == `WQ_SEMOP_RELEASE)
 			begin
-				state       <= S_WR;
-				o_mem_valid <= 1'b1;
-				o_mem_we    <= 1'b1;
-				res[31:0]   <= pay[31:0];
-				res[63:32]  <= in_64 ? pay[63:32] : 32'h0;
+				// the payload into res through S_RES: DEC with
+				// f_zero set selects the payload bit
+				state       <= S_RES;
+				red         <= `WQ_SEMRED_DEC;
+				f_zero      <= 1'b1;
 			end else begin
 				state       <= S_RD;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b0;
 			end
-		end else if (i_ld)
-		begin
+		end else if (i_ld && i_ld_sel == 2'd0)
 			// the operands arrive a word per cycle before i_start (the
-			// host reads them from its channel RAM); i_start masks the
-			// payload to the width
-			case (i_ld_sel)
-			2'd0:	 addr       <= i_ld_data;
-			2'd1:	 pay[31:0]  <= i_ld_data;
-			default: pay[63:32] <= i_ld_data;
-			endcase
-		end
+			// host reads them from its channel RAM); the payload: below
+			addr <= i_ld_data;
 		S_RD:
 		if (rsp)
 		begin
-			// the value read is also the acquire's o_result
-			if (hi)
-				{mv[63:32], res[63:32]} <= {i_mem_rdata, i_mem_rdata};
-			else
-				{mv[31:0], res[31:0]} <= {i_mem_rdata, i_mem_rdata};
 			issued <= 1'b0;
 			if (!last)
 			begin
@@ -289,33 +301,29 @@ module wq_sem_unit (
 		end
 		S_CMP:
 		begin
-			cy     <= add[32];
-			f_eq   <= (hi ? f_eq : 1'b1) && (add[31:0] == 32'h0);
-			f_zero <= (hi ? f_zero : 1'b1) && (wa == 32'h0);
-			f_and  <= (hi && f_and) || ((wa & wb) != 32'h0);
-			f_nor  <= (hi && f_nor) || (~(wa | wb) != 32'h0);
-			// the top word's: the borrow, and the signs
-			f_ltu  <= !add[32];
-			f_neg  <= add[31];
-			f_lts  <= (wa[31] != wb[31]) ? wa[31] : add[31];
-			if (!last)
-				hi <= 1'b1;
-			else begin
-				hi    <= 1'b0;
+			cy     <= cout;
+			f_eq   <= (first || f_eq) && !sum;
+			f_zero <= (first || f_zero) && !a;
+			f_and  <= (!first && f_and) || (a && b);
+			f_nor  <= (!first && f_nor) || !(a || b);
+			// the top bit's: the borrow, and the signs
+			f_ltu  <= !cout;
+			f_neg  <= sum;
+			f_lts  <= (a != b) ? a : sum;
+			bitn   <= bitn + 6'd1;
+			if (blast)
+			begin
+				bitn  <= 6'd0;
 				state <= (op == `WQ_SEMOP_REDUCTION) ? S_RES : S_DONE;
 			end
 		end
 		S_RES:
 		begin
-			cy <= add[32];
-			if (hi)
-				res[63:32] <= rw;
-			else
-				res[31:0]  <= rw;
-			if (!last)
-				hi <= 1'b1;
-			else begin
-				hi          <= 1'b0;
+			cy   <= cout;
+			bitn <= bitn + 6'd1;
+			if (blast)
+			begin
+				bitn        <= 6'd0;
 				state       <= S_WR;
 				o_mem_valid <= 1'b1;
 				o_mem_we    <= 1'b1;
@@ -344,6 +352,51 @@ module wq_sem_unit (
 			state <= S_IDLE;
 		endcase
 	end
+	// o_mv: cleared at the start, the word read into the half `hi` names
+	// (it is also the acquire's o_result, res)
+	always @(posedge i_clk)
+	if (i_reset || (state == S_IDLE && i_start))
+		mv <= 64'h0;
+	else if (state == S_RD && rsp)
+	begin
+		if (hi)
+			mv[63:32] <= i_mem_rdata;
+		else
+			mv[31:0]  <= i_mem_rdata;
+	end
+
+	// o_result: cleared at the start, the word read into the half `hi`
+	// names, rotated by the passes (the reduction's and RELEASE's result
+	// bits in)
+	always @(posedge i_clk)
+	if (i_reset || (state == S_IDLE && i_start))
+		res <= 64'h0;
+	else if (state == S_RD && rsp)
+	begin
+		if (hi)
+			res[63:32] <= i_mem_rdata;
+		else
+			res[31:0]  <= i_mem_rdata;
+	end else if (pass_on)
+		res <= rot1(res, res_in, is64);
+
+	// the payload: loaded a word at a time while idle, masked to the
+	// width by the start, rotated by the passes (back in place after
+	// each).  Each half takes one word: i_ld_data while idle, else the
+	// rotation (the start's mask is a synchronous clear).
+	wire		idle   = (state == S_IDLE);
+	wire	[63:0]	pay_r  = rot1(pay, b, is64);
+	wire		pay_lo = idle ? (i_ld && !i_start && i_ld_sel == 2'd1) : pass_on;
+	wire		pay_hi = idle ? (i_ld && !i_start && i_ld_sel[1]) : (pass_on && is64);
+	always @(posedge i_clk)
+	if (pay_lo)
+		pay[31:0] <= idle ? i_ld_data : pay_r[31:0];
+	always @(posedge i_clk)
+	if (i_reset || (idle && i_start && !in_64))
+		pay[63:32] <= 32'h0;
+	else if (pay_hi)
+		pay[63:32] <= idle ? i_ld_data : pay_r[63:32];
+
 `ifdef FORMAL
 	// ---- formal properties ----------------------------------------------
 	// Run by `make formal` (scripts/formal.sh, job sem_unit): BMC from
@@ -371,6 +424,45 @@ module wq_sem_unit (
 		f_out <= 1'b0;
 
 	wire	f_rel = (op == `WQ_SEMOP_RELEASE);
+
+	// the payload as the start masked it
+	reg	[63:0]	f_pay;
+	always @(posedge i_clk)
+	if (state == S_IDLE && i_start)
+		f_pay <= {in_64 ? pay[63:32] : 32'h0, pay[31:0]};
+
+	// v rotated right by k within the width (64 or the low 32 bits)
+	function [63:0] f_rot;
+		input	[63:0]	v;
+		input	[5:0]	k;
+		input		w64;
+		reg	[127:0]	vv;
+		reg	[63:0]	ww;
+		begin
+			vv = {v, v} >> k;
+			ww = {v[31:0], v[31:0]} >> k[4:0];
+			f_rot = w64 ? vv[63:0] : {32'h0, ww[31:0]};
+		end
+	endfunction
+	// the low (width - k) bits
+	function [63:0] f_low;
+		input	[5:0]	k;
+		input		w64;
+		f_low = w64 ? (~64'h0 >> k) : {32'h0, 32'hffffffff >> k[4:0]};
+	endfunction
+	// the low k bits of v at the top of the width (0 for k = 0)
+	function [63:0] f_top;
+		input	[63:0]	v;
+		input	[5:0]	k;
+		input		w64;
+		reg	[127:0]	vv;
+		reg	[63:0]	ww;
+		begin
+			vv = {v, 64'h0} >> k;
+			ww = {v[31:0], 32'h0} >> k[4:0];
+			f_top = w64 ? vv[63:0] : {32'h0, ww[31:0]};
+		end
+	endfunction
 
 	always @(*)
 	begin
@@ -409,13 +501,35 @@ module wq_sem_unit (
 			assert(pay[63:32] == 32'h0);
 		if (!is64)
 			assert(mv[63:32] == 32'h0 && res[63:32] == 32'h0);
-		// until the reduction pass, o_result is the value read
-		if ((state == S_RD || state == S_CMP || state == S_RES) && !hi)
+		// the serial passes: one bit a cycle within the width, memory
+		// words only outside them
+		if (state == S_CMP || state == S_RES)
+			assert(!hi && (is64 || !bitn[5]));
+		else
+			assert(bitn == 6'd0);
+		// o_result is the value read, rotated by the compare pass (back
+		// in place after it); the reduction pass has rotated the result
+		// bits in above the memory bits not yet used
+		if (state == S_RD || state == S_DONE && !f_rel && op != `WQ_SEMOP_REDUCTION)
 			assert(res == mv);
-		if (state == S_RES && hi)
-			assert(res[63:32] == mv[63:32]);
-		if (state == S_RES || (state == S_WR && !f_rel))
+		if (state == S_CMP)
+			assert(res == f_rot(mv, bitn, is64));
+		if (state == S_RES)
+			assert((res & f_low(bitn, is64)) == (mv >> bitn));
+		// the payload rotates the same way, back in place after a pass
+		if (state != S_IDLE)
+			assert(pay == ((state == S_CMP || state == S_RES)
+					? f_rot(f_pay, bitn, is64) : f_pay)
+				&& (is64 || f_pay[63:32] == 32'h0));
+		if ((state == S_RES || state == S_WR) && !f_rel)
 			assert(op == `WQ_SEMOP_REDUCTION);
+		// RELEASE passes the payload through S_RES (DEC, f_zero set):
+		// its bits so far are above the (zero) memory bits
+		if (f_rel && state == S_RES)
+		begin
+			assert(red == `WQ_SEMRED_DEC && f_zero && mv == 64'h0);
+			assert(res == f_top(f_pay, bitn, is64));
+		end
 		if (state == S_RD || state == S_CMP)
 			assert(!f_rel && op != 3'd7);
 		// the bad-command flags only for a rejected command
@@ -453,7 +567,7 @@ module wq_sem_unit (
 	case (state)
 	S_RD:   assert(f_nacc == {2'b0, hi} + {2'b0, issued});
 	S_CMP:  assert(f_nacc == f_words && !issued);
-	S_RES:  assert(f_nacc == f_words && !issued);
+	S_RES:  assert(f_nacc == (f_rel ? 3'd0 : f_words) && !issued);
 	S_WR:   assert(f_nacc == (f_rel ? 3'd0 : f_words) + {2'b0, hi}
 				+ {2'b0, issued});
 	S_DONE: assert(f_nacc == f_total && !issued);

@@ -360,7 +360,7 @@ struct Bench {
         unsigned n = 0;
         do {
             cycle_once();
-            if (++n > 20) fail("no o_csr_ack");
+            if (++n > 300) fail("no o_csr_ack");   // the reset sweep, CTRL.RESET
         } while (!top->o_csr_ack);
         uint32_t mv = 0;
         int mr = we ? wq_csr_write(ctx, off, wdata) : wq_csr_read(ctx, off, &mv);
