@@ -224,6 +224,11 @@ module wq_warp_sched #(
     reg [3:0]        w_state   [0:WARPS-1];
     reg [PCW-1:0]    w_pc      [0:WARPS-1];
     reg [31:0]       w_active  [0:WARPS-1];
+    // the served warp's PC and active set: working copies loaded at issue
+    // and written back in ST_END, so the many writes of a step go into one
+    // register instead of a write port of every slot
+    reg [PCW-1:0]    pc_q;
+    reg [31:0]       act_q;
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
     reg [5:0]        w_nregs   [0:WARPS-1];
@@ -248,19 +253,33 @@ module wq_warp_sched #(
     // RAM (sv_*, below), not in WARPS copies of flip-flops.
 
     // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
+    // The host holds the descriptor it launched (and its checker's ncta and
+    // CTA size) until its next launch, which waits for o_can_launch, i.e.
+    // for !g_valid: while a grid waits, its fields are read straight from
+    // the launch port instead of from copies (about 260 flip-flops).
     reg              g_valid;
-    reg [31:0]       g_code, g_param, g_ncta, g_next;   // (grid id: grid_seq)
-    reg [PCW-1:0]    g_pc;
-    reg [15:0]       g_ncta0, g_ncta1, g_ncta2, g_cx, g_cy, g_cz;
-    reg [10:0]       g_ntid0, g_ntid1, g_ntid2, g_threads;
-    reg [5:0]        g_nregs, g_warps;
-    reg              g_subv;
-    reg [4:0]        g_sbase;
-    reg [1:0]        g_ypol;
-    reg [7:0]        g_yparam;
-    reg [15:0]       g_seed;
-    reg [4:0]        g_dlog2;
+    reg [31:0]       g_next;                // (grid id: grid_seq)
+    reg [15:0]       g_cx, g_cy, g_cz;
     reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
+    wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
+    wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
+    wire [15:0]      g_ncta1  = i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
+    wire [15:0]      g_ncta2  = i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
+    wire [10:0]      g_ntid0  = i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
+    wire [10:0]      g_ntid1  = i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
+    wire [10:0]      g_ntid2  = i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
+    wire [31:0]      g_param  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
+    wire [5:0]       g_nregs  = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
+    wire             g_subv   = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
+    wire [4:0]       g_sbase  = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
+    wire [1:0]       g_ypol   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
+    wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
+    wire [15:0]      g_seed   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
+    wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+    wire [31:0]      g_ncta   = i_launch_ncta;
+    wire [10:0]      g_threads = i_launch_cta_threads;
+    wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
     // ---- global registers --------------------------------------------------------
     reg [31:0] trap_warp, trap_code, trap_pc;
@@ -814,7 +833,7 @@ module wq_warp_sched #(
     always @(*) begin
         ss_k = PARTS6;
         for (s = PARTS - 1; s >= 0; s = s - 1)
-            if ((w_active[cw] & pmask(s[5:0])) != 0) ss_k = s[5:0];
+            if ((act & pmask(s[5:0])) != 0) ss_k = s[5:0];
     end
 
     // S2R value of thread lane lnp of the walk (exec_alu.c sreg); the
@@ -1051,10 +1070,17 @@ module wq_warp_sched #(
     wire [31:0]         pm_ss = pmask(ss_k);
     // deque room: 1 at the front (SSY...), ng-1 (branches), ng (CALL), 1 at the back (YIELD)
     wire [6:0]          bg_nm1 = (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1;
-    wire [7:0]          pt_f1  = push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_fg1 = push_trap(1'b1, bg_nm1, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_fg  = push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_b1  = push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2);
+    // one room check serves every state that asks (the state picks the
+    // count and the end): SSY... in ST_EXEC, YIELD's push_back in ST_Y1,
+    // CALL's ng in ST_CALL1, the branches' ng-1 elsewhere
+    wire                pt_front = (state != ST_Y1);
+    wire [6:0]          pt_n   = (state == ST_CALL1) ? {1'b0, bg_ng} :
+                                 (state == ST_EXEC || state == ST_Y1) ? 7'd1 : bg_nm1;
+    wire [7:0]          pt_any = push_trap(pt_front, pt_n, dq_head, dq_tail, dq_log2);
+    wire [7:0]          pt_f1  = pt_any;
+    wire [7:0]          pt_fg1 = pt_any;
+    wire [7:0]          pt_fg  = pt_any;
+    wire [7:0]          pt_b1  = pt_any;
     wire                tcode_recov = recoverable(tcode);
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
     wire                dbg_recov = recoverable(w_trap[dw]);
@@ -1249,9 +1275,9 @@ module wq_warp_sched #(
         o_evr_b <= (bv); o_evr_c <= (cv); o_evr_part <= 5'd0; end
     // wq_set_pc_mask(): MASK_PC with the old PC, then the new PC and mask
 `define WQS_SETPC(npc, nact) begin \
-        `WQS_EV(`WQ_EV_MASK_PC, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, (nact), \
+        `WQS_EV(`WQ_EV_MASK_PC, 16'd0, {{(32-PCW){1'b0}}, pc_q}, (nact), \
                 {{(32-PCW){1'b0}}, (npc)}, 64'd0, 64'd0) \
-        w_pc[cw] <= (npc); w_active[cw] <= (nact); end
+        pc_q <= (npc); act_q <= (nact); end
     // call a subroutine state with a return state
 `define WQS_CALL(st, rreg, rst) begin state <= (st); rreg <= (rst); end
 `define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
@@ -1281,7 +1307,7 @@ module wq_warp_sched #(
     end
     wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
-    wire [31:0] act = w_active[cw];
+    wire [31:0] act = act_q;
     wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
 
 
@@ -1300,26 +1326,8 @@ module wq_warp_sched #(
         end
         // a grid arrives in the host's grant (the host checked it)
         if (i_launch_valid) begin
+            // (the fields stay on the launch port: see g_code)
             g_valid <= 1'b1;
-            g_code <= i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
-            g_pc <= i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
-            g_ncta0 <= i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
-            g_ncta1 <= i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
-            g_ncta2 <= i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
-            g_ntid0 <= i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
-            g_ntid1 <= i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
-            g_ntid2 <= i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
-            g_param <= i_launch_desc[`WQ_LD_PARAM*32 +: 32];
-            g_nregs <= i_launch_desc[`WQ_LD_NREGS*32 +: 6];
-            g_subv <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
-            g_sbase <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
-            g_ypol <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
-            g_yparam <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
-            g_seed <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
-            g_dlog2 <= i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
-            g_ncta <= i_launch_ncta;
-            g_threads <= i_launch_cta_threads;
-            g_warps <= i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
             g_next <= 32'd0;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
             grid_seq <= grid_seq + 32'd1;
@@ -1352,6 +1360,8 @@ module wq_warp_sched #(
                     // wq_step_warp: fetch 2 words at code_base + 8 * pc
                     cw <= rr_pick;
                     ipc <= w_pc[rr_pick];
+                    pc_q <= w_pc[rr_pick];
+                    act_q <= w_active[rr_pick];
                     state <= ST_F0;         // code_base read
                 end
             end
@@ -1375,7 +1385,7 @@ module wq_warp_sched #(
             else begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, dis_reason}, {{(32-PCW){1'b0}}, ipc},
                         dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
-                w_active[cw] <= w_active[cw] & ~dis_mask;
+                act_q <= act & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
                 p <= PARTS6;                // where the walk by parts used to end
                 tw_rem <= dis_mask;
@@ -1404,7 +1414,7 @@ module wq_warp_sched #(
         // parked_at(addr, any): threads parked by the sub-vector machinery
         // (only threads neither active nor exited can be parked)
         ST_PK0: begin
-            tw_rem <= ~(w_active[cw] | w_exited[cw]);
+            tw_rem <= ~(act | w_exited[cw]);
             tw_v <= 1'b0;
             state <= ST_PK1;
         end
@@ -1493,7 +1503,7 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------- wq_subv_next_part
         ST_NP0: begin
-            if (np_at_end) `WQS_DIS(w_active[cw], `WQ_TOK_SUBV, fall, ST_NP1)
+            if (np_at_end) `WQS_DIS(act, `WQ_TOK_SUBV, fall, ST_NP1)
             else state <= ST_NP1;
         end
         ST_NP1: state <= ST_NP1B;           // subv_start read
@@ -1805,7 +1815,7 @@ module wq_warp_sched #(
             if (held[gl]) begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
                         32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
-                w_active[cw] <= w_active[cw] & ~(32'd1 << gl);
+                act_q <= act & ~(32'd1 << gl);
             end
             if (lnp + 6'd1 >= LANES6) begin
                 p <= p + 6'd1;
@@ -2062,7 +2072,7 @@ module wq_warp_sched #(
         // ------------------------------------------------------ retire, trap
         ST_RETIRE: begin
             `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
-            if (skip || !f_ctrl) w_pc[cw] <= fall;
+            if (skip || !f_ctrl) pc_q <= fall;
             state <= ST_RT1;
         end
         ST_RT1: state <= ST_RT2;            // CLOCK count + 1 written by the port logic
@@ -2072,14 +2082,16 @@ module wq_warp_sched #(
             w_trap[cw] <= tcode;
             trap_warp <= {{(32-WID_W){1'b0}}, cw};
             trap_code <= {24'd0, tcode};
-            trap_pc <= {{(32-PCW){1'b0}}, w_pc[cw]};
+            trap_pc <= {{(32-PCW){1'b0}}, pc_q};
             o_irq_trap <= 1'b1;
-            `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
+            `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, pc_q}, act,
                     {24'd0, tcode}, 64'd0, 64'd0)
             if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
         ST_END: begin
+            w_pc[cw] <= pc_q;               // the working copies written back
+            w_active[cw] <= act_q;
             o_step_valid <= 1'b1;
             o_step_kind <= `WQ_STEPK_WARP;
             o_step_id <= {{(8-WID_W){1'b0}}, cw};
@@ -2121,7 +2133,7 @@ module wq_warp_sched #(
                 if ((~w_exited[cw] & ~act) != 32'd0) `WQS_TRAP(`WQ_TRAP_ORPHANED)
                 else begin                  // wq_warp_finished
                     w_state[cw] <= `WQ_WS_FREE;
-                    `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, 32'd0, 32'd0,
+                    `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, pc_q}, 32'd0, 32'd0,
                             64'd0, 64'd0)
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
@@ -2142,7 +2154,7 @@ module wq_warp_sched #(
             end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
-            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, pk,
+            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, pc_q}, pk,
                     {{(32-DW){1'b0}}, rc_head - 1'b1}, dqr_token, 64'd0)
             state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
