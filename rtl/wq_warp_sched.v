@@ -291,7 +291,10 @@ module wq_warp_sched #(
 
     // ---- the step in flight ---------------------------------------------------------
     reg [6:0]        state;
-    reg [6:0]        ret_dq, ret_mem, ret_sub, ret_bg, ret_np;
+    // return states: ret_mem serves the two leaf calls (a memory access, a
+    // deque command), ret_bg branch_groups and subv_next_part (neither
+    // calls the other)
+    reg [6:0]        ret_mem, ret_sub, ret_bg;
     reg [WID_W-1:0]  cw;                    // current warp
     reg [PCW-1:0]    ipc;                   // its PC at issue
     reg [63:0]       ir;                    // instruction word
@@ -317,25 +320,33 @@ module wq_warp_sched #(
     reg [11:0]       csr_addr;
     reg [31:0]       csr_wdata;
     // wq_disable / wq_push_front / parked_at / wq_bar_check arguments
-    reg [31:0]       dis_mask;              // also wq_push_front's mask (push_mask):
-                                            // the two are never called at once
+    // dis_* are also wq_push_front's arguments (push_mask / push_type /
+    // push_addr) and the deque command's mask / type / address (dqc_*): no
+    // two of these are in use at once, and the deque takes them while the
+    // sequencer waits in ST_DQ_*
+    reg [31:0]       dis_mask;
     reg [TYW-1:0]    dis_reason;
     reg [PCW-1:0]    dis_addr;
-    reg [TYW-1:0]    push_type;
-    reg [PCW-1:0]    push_addr;
     reg [DW-1:0]     push_head;
     reg [PCW-1:0]    pk_addr;
     reg              pk_any, pk_w0_ok;
     reg [31:0]       pk;                    // parked_at result; also the wake
                                             // set of a reconvergence pop (wk_acc)
                                             // and SUBV_LOOP_END's back set (le_back)
-    reg [PCW-1:0]    pk_w0;                 // wait of its lowest lane in s0
+    // an any-walk (pk_any: wq_loop_run_dry, SUBV_LOOP_END) needs no address
+    // and looks only at s0's threads (its callers use s0 & parked): pk_addr
+    // holds the wait of its first (lowest) parked thread
+    wire [PCW-1:0]   pk_w0 = pk_addr;
     reg [31:0]       bc_key;
     // branch_groups
     reg              bg_emit;
     reg [1:0]        bg_mode;
-    reg [31:0]       bg_rem, bg_sel, bg_gm, bg_fm;   // bg_sel: selected AND active
-    reg [PCW-1:0]    bg_uni, bg_t, bg_ft;
+    reg [31:0]       bg_rem, bg_sel, bg_gm;   // bg_sel: selected AND active
+    reg [PCW-1:0]    bg_ft;
+    // the group's target lives in dis_addr: the group's wq_disable and
+    // wq_push_front take it as their address anyway, and nothing else uses
+    // dis_addr inside a grouping
+    wire [PCW-1:0]   bg_t = dis_addr;
     reg [5:0]        bg_ng;
     reg [5:0]        bg_p0;
     // subv_next_part
@@ -344,7 +355,10 @@ module wq_warp_sched #(
     // (RET's second grouping needs no copies of its masks: the holders have
     // left the active set by then, and the grouping ignores inactive
     // selected threads; likewise wait_region's after its wq_disable)
-    reg [31:0]       held;
+    // RET's holders live in dis_mask (its groupings' count pass disables
+    // nobody; they leave the active set in ST_RET6, before the emitting
+    // grouping's first wq_disable)
+    wire [31:0]      held = dis_mask;
     reg [DW-1:0]     ri;
     reg [PCW-1:0]    rtok_addr;
     // wait_region / YIELD / misc
@@ -356,8 +370,10 @@ module wq_warp_sched #(
     // (the popped token, rtok, stays in dqr_token through the wake walk)
     // thread-state walks (parked_at, the wake of a reconvergence pop,
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
-    // ascending order; tl is the lane whose state tw_v says is in ts_rdata
-    reg [31:0]       tw_rem;
+    // ascending order; tl is the lane whose state tw_v says is in ts_rdata.
+    // The walk consumes dis_mask: wq_disable's caller never reads the mask
+    // after it, and the other walks are not inside a wq_disable
+    wire [31:0]      tw_rem = dis_mask;
     reg [4:0]        tl;
     reg              tw_v;
 
@@ -386,12 +402,15 @@ module wq_warp_sched #(
     wire f_ctrl = (d_flags & `WQ_IF_CTRL) != 0;
     wire f_warp = (d_flags & `WQ_IF_WARP) != 0;
     wire [PCW-1:0] fall = ipc + 1'b1;       // NEXT(w) at the instruction
+    // branch_groups' uniform target (TG_UNI): BRA's PC + 1 + imm, else the
+    // immediate (JMP, CALL, wait_region): the instruction's, no register
+    wire [PCW-1:0] bg_uni = (d_op == `WQ_OP_BRA) ? fall + d_imm[PCW-1:0] : d_imm[PCW-1:0];
 
     // ---- token deque ------------------------------------------------------------------
     reg  [3:0]          dqc_op;
-    reg  [TYW-1:0]      dqc_type;
-    reg  [31:0]         dqc_mask;
-    reg  [PCW-1:0]      dqc_addr;
+    wire [TYW-1:0]      dqc_type = dis_reason;
+    wire [31:0]         dqc_mask = dis_mask;
+    wire [PCW-1:0]      dqc_addr = dis_addr;
     reg  [DQ_LOG2-1:0]  dqc_index;
     reg  [63:0]         dqc_data;
     reg  [DW-1:0]       dqc_head, dqc_tail;
@@ -580,7 +599,7 @@ module wq_warp_sched #(
                      SV_CTA2 = 5'd21,        // {ncta[2], cta[2]}
                      SV_FLAT = 5'd22,        // ctaflat
                      SV_RET = 5'd23,         // retired (S2R CLOCK)
-                     SV_YLD = 5'd24,         // {yield_param, yield_count, lfsr}
+                     SV_YLD = 5'd24,         // {yield_param, 8'd0, yield_count or lfsr}
                      SV_NTID2 = 5'd25,       // ntid[2]
                      SV_LAST = 5'd25,
                      // global words, in slot 0 (zeroed in ST_RST)
@@ -756,8 +775,10 @@ module wq_warp_sched #(
 
     // ---- yield policy (yield_fires) -------------------------------------------------------------
     // from the slot's SV_YLD word, on the read port through a YIELD
+    // (a slot's policy never changes: EVERY_N keeps its count where LFSR
+    // keeps its register, so the write-back is one form)
     wire [7:0]  y_param = sv_q[31:24];
-    wire [7:0]  y_count = sv_q[23:16];
+    wire [7:0]  y_count = sv_q[7:0];
     wire [15:0] y_lfsr  = sv_q[15:0];
     reg        y_fires;
     reg [15:0] y_next;
@@ -933,7 +954,8 @@ module wq_warp_sched #(
         SV_CTA01:  d_svword = {g_cy, g_cx};
         SV_CTA2:   d_svword = {g_ncta2, g_cz};
         SV_FLAT:   d_svword = g_next;
-        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
+        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_ypol != `WQ_YP_LFSR) ? 16'd0 :
+                                               (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
         SV_NTID2:  d_svword = {21'd0, g_ntid2};
         default:   d_svword = 32'd0;    // SV_RET
         endcase
@@ -996,8 +1018,7 @@ module wq_warp_sched #(
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
             sv_widx = SV_YLD;
-            sv_wdata = (w_ypol[cw] == `WQ_YP_LFSR) ? {sv_q[31:16], y_ns}
-                                                   : {sv_q[31:24], y_ns[7:0], sv_q[15:0]};
+            sv_wdata = {sv_q[31:16], y_ns};     // (count or LFSR)
         end
         default: ;
         endcase
@@ -1280,17 +1301,17 @@ module wq_warp_sched #(
         pc_q <= (npc); act_q <= (nact); end
     // call a subroutine state with a return state
 `define WQS_CALL(st, rreg, rst) begin state <= (st); rreg <= (rst); end
-`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
+`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_mem, rst) end
 `define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
         bg_emit <= (emit); bg_rem <= (act); bg_sel <= (act) & (sm); \
-        bg_mode <= (mode); bg_uni <= (uni); bg_ng <= 6'd0; bg_fm <= 32'd0; \
+        bg_mode <= (mode); bg_ng <= 6'd0; /* (uni): bg_uni */ \
         bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
 `define WQS_PUSH(ty, m, at, rst) begin \
-        push_type <= (ty); dis_mask <= (m); push_addr <= (at); \
+        dis_reason <= (ty); dis_mask <= (m); dis_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
         pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
@@ -1374,7 +1395,7 @@ module wq_warp_sched #(
             dqr_found <= dq_found;
             dqr_empty <= dq_empty;
             dqr_index <= dq_index;
-            state <= ret_dq;
+            state <= ret_mem;
         end
         ST_MEM_ISSUE: state <= ST_MEM_WAIT;
         ST_MEM_WAIT: if (lsu_done) state <= ret_mem;
@@ -1388,20 +1409,17 @@ module wq_warp_sched #(
                 act_q <= act & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
                 p <= PARTS6;                // where the walk by parts used to end
-                tw_rem <= dis_mask;
-                state <= ST_DIS1;
+                state <= ST_DIS1;           // (the walk starts from dis_mask)
             end
         end
         ST_DIS1: begin                      // reason / wait of each masked thread
-            tw_rem <= tw_next;
+            dis_mask <= tw_next;
             if (tw_next == 32'd0) state <= ret_sub;
         end
 
         // wq_push_front(type, mask, addr): room was checked by the caller
         ST_PUSH: begin
-            dqc_type <= push_type;
-            dqc_mask <= dis_mask;
-            dqc_addr <= push_addr;
+            // (the command's type, mask, address: dis_*)
             push_head <= dq_head;
             `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
         end
@@ -1414,21 +1432,21 @@ module wq_warp_sched #(
         // parked_at(addr, any): threads parked by the sub-vector machinery
         // (only threads neither active nor exited can be parked)
         ST_PK0: begin
-            tw_rem <= ~(act | w_exited[cw]);
+            dis_mask <= ~(act | w_exited[cw]) & (pk_any ? s0 : 32'hFFFFFFFF);
             tw_v <= 1'b0;
             state <= ST_PK1;
         end
         ST_PK1: begin                       // test lane tl, read the next one
             if (tw_v && pk_match) begin
                 pk <= pk | tl_bit;
-                if (!pk_w0_ok && s0[tl]) begin
-                    pk_w0 <= c_wt;          // the lowest parked lane in s0
+                if (pk_any && !pk_w0_ok) begin
+                    pk_addr <= c_wt;        // (pk_w0) the lowest parked lane in s0
                     pk_w0_ok <= 1'b1;
                 end
             end
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
-                tw_rem <= tw_next;
+                dis_mask <= tw_next;
                 tw_v <= 1'b1;
             end else state <= ret_sub;
         end
@@ -1464,20 +1482,23 @@ module wq_warp_sched #(
             if (bg_rem == 32'd0) begin
                 if (!bg_emit) state <= ret_bg;
                 else begin
-                    // the first path continues (or nobody: PC+1, mask 0)
-                    `WQS_SETPC(bg_ng == 6'd0 ? fall : bg_ft, bg_ng == 6'd0 ? 32'd0 : bg_fm)
+                    // the first path continues (or nobody: PC+1, mask 0):
+                    // the groups split the active set and every other
+                    // group was disabled, so the first path is what is
+                    // still active (with no group bg_ft is still PC+1)
+                    `WQS_SETPC(bg_ft, act)
                     state <= ret_bg;
                 end
             end else begin
                 bg_p0 <= bg_l0_part;
                 bg_gm <= 32'd0;
-                if (!bg_sel[bg_l0]) begin bg_t <= fall; p <= bg_l0_part; state <= ST_BG2; end
-                else if (bg_mode == TG_UNI) begin bg_t <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
+                if (!bg_sel[bg_l0]) begin dis_addr <= fall; p <= bg_l0_part; state <= ST_BG2; end
+                else if (bg_mode == TG_UNI) begin dis_addr <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
                 else state <= ST_BG1;       // read the lane's register
             end
         end
         ST_BG1: begin
-            bg_t <= bg_tgt0;
+            dis_addr <= bg_tgt0;            // (bg_t)
             p <= bg_p0;
             state <= ST_BG2;
         end
@@ -1493,8 +1514,7 @@ module wq_warp_sched #(
             if (!bg_emit) state <= ST_BG0;
             else if ((bg_sel != 0) ? ((bg_gm & bg_sel & ~(bg_sel - 32'd1)) != 0)
                                     : (bg_ng == 6'd0)) begin
-                bg_fm <= bg_gm;
-                bg_ft <= bg_t;
+                bg_ft <= bg_t;              // (the first path: stays active)
                 state <= ST_BG0;
             end else
                 `WQS_DIS(bg_gm, `WQ_TOK_DIV, bg_t, ST_BG5)
@@ -1513,7 +1533,7 @@ module wq_warp_sched #(
                 w_spart[cw] <= np_k;
                 `WQS_SETPC(pk_addr, pk & pm_np)     // pk_addr = subv_start
                 np_res <= 1'b1;
-                state <= ret_np;
+                state <= ret_bg;
             end else begin
                 // segment over: everyone parked at its end continues
                 w_subv_on[cw] <= 1'b0;
@@ -1528,7 +1548,7 @@ module wq_warp_sched #(
                 `WQS_SETPC(pk_addr, pk)         // pk_addr = subv_end
                 np_res <= 1'b1;
             end
-            state <= ret_np;
+            state <= ret_bg;
         end
 
         // ------------------------------------------------------------- dispatch
@@ -1585,7 +1605,8 @@ module wq_warp_sched #(
                 state <= ST_D_WARP;
             end else begin
                 g_next <= g_next + 32'd1;
-                if (g_next + 32'd1 >= g_ncta) g_valid <= 1'b0;
+                // (ncta >= 1: the host's checker refuses a zero grid size)
+                if (g_next + 32'd1 == g_ncta) g_valid <= 1'b0;
                 if (g_cx + 16'd1 == g_ncta0) begin
                     g_cx <= 16'd0;
                     if (g_cy + 16'd1 == g_ncta1) begin g_cy <= 16'd0; g_cz <= g_cz + 16'd1; end
@@ -1640,7 +1661,7 @@ module wq_warp_sched #(
             `WQ_OP_JMX:  `WQS_BG(1'b0, act, sel, TG_REG, fall, ST_BR1)
             `WQ_OP_CALL: `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_CALL1)
             `WQ_OP_RET: begin
-                held <= 32'd0;
+                dis_mask <= 32'd0;          // held
                 ri <= dq_head;
                 state <= dq_has_type[`WQ_TOK_CALL] ? ST_RET1 : ST_RET5;
             end
@@ -1649,8 +1670,8 @@ module wq_warp_sched #(
                 else `WQS_PUSH(region_type, sel, imm_pc, ST_REG1)
             end
             `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT: begin
-                dqc_type <= region_type;
-                dqc_addr <= imm_pc;
+                dis_reason <= region_type;  // (dqc_type, dqc_addr)
+                dis_addr <= imm_pc;
                 `WQS_DQ(DQ_FIND, ST_WR1)
             end
             `WQ_OP_YIELD: begin
@@ -1659,8 +1680,8 @@ module wq_warp_sched #(
                     y_fire <= y_fires;
                     y_ns <= y_next;
                     if (y_fires) begin
-                        dqc_type <= `WQ_TOK_YIELD;
-                        dqc_addr <= fall;
+                        dis_reason <= `WQ_TOK_YIELD;    // (dqc_type, dqc_addr:
+                        dis_addr <= fall;               // ST_Y2's push_back too)
                         `WQS_DQ(DQ_FIND, ST_Y1)
                     end else state <= ST_Y2;
                     y_found <= 1'b0;
@@ -1692,7 +1713,7 @@ module wq_warp_sched #(
                 else begin
                     w_send_set[cw] <= 1'b1;
                     np_at_end <= 1'b1;
-                    `WQS_CALL(ST_NP0, ret_np, ST_RETIRE)
+                    `WQS_CALL(ST_NP0, ret_bg, ST_RETIRE)
                 end
             end
             `WQ_OP_SUBV_LOOP_BEGIN: begin
@@ -1786,7 +1807,7 @@ module wq_warp_sched #(
             else state <= ST_RET4;
         end
         ST_RET4: begin
-            held <= held | ({{(32-LANES){1'b0}}, ret_match} << (p * LANES));
+            dis_mask <= held | ({{(32-LANES){1'b0}}, ret_match} << (p * LANES));   // held
             p <= p + 6'd1;
             state <= ST_RET3;
         end
@@ -1796,6 +1817,7 @@ module wq_warp_sched #(
         ST_RET6: begin
             if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
             else begin
+                act_q <= act & ~held;       // the holders wait (records in ST_RET9)
                 p <= 6'd0;
                 state <= ST_RET7;
             end
@@ -1815,7 +1837,6 @@ module wq_warp_sched #(
             if (held[gl]) begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
                         32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
-                act_q <= act & ~(32'd1 << gl);
             end
             if (lnp + 6'd1 >= LANES6) begin
                 p <= p + 6'd1;
@@ -1848,12 +1869,10 @@ module wq_warp_sched #(
             if (!y_fire) state <= ST_Y5;
             else if (y_found) begin
                 dqc_index <= y_idx;
-                dqc_mask <= sel;
+                dis_mask <= sel;            // (dqc_mask)
                 `WQS_DQ(DQ_MERGE, ST_Y3M)
             end else begin
-                dqc_type <= `WQ_TOK_YIELD;
-                dqc_mask <= sel;
-                dqc_addr <= fall;
+                dis_mask <= sel;            // (type YIELD, address PC+1: ST_EXEC's)
                 y_tail <= dq_tail;
                 `WQS_DQ(DQ_PUSH_BACK, ST_Y3B)
             end
@@ -1876,7 +1895,7 @@ module wq_warp_sched #(
         ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
         ST_LE1: begin : le1
             reg [31:0] back;
-            back = s0 & pk;
+            back = pk;                      // (the walk looked at s0 only)
             if (act[31:16] != 16'd0) begin           // high pass done
                 w_loop_on[cw] <= 1'b0;
                 `WQS_SETPC(fall, act | back)
@@ -1888,7 +1907,7 @@ module wq_warp_sched #(
             end else begin                           // run the high half
                 w_s0h[cw] <= 1'b0;          // {16'd0, act[15:0]}
                 w_s0v[cw] <= act[15:0];
-                pk <= back;                 // le_back
+                                            // (pk = back: le_back)
                 `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
             end
         end
@@ -2105,7 +2124,7 @@ module wq_warp_sched #(
         ST_RC1: begin
             if (w_subv_on[cw] && dq_count == w_slevel[cw]) begin
                 np_at_end <= 1'b0;
-                `WQS_CALL(ST_NP0, ret_np, ST_RC_NP)
+                `WQS_CALL(ST_NP0, ret_bg, ST_RC_NP)
             end else state <= ST_RC_LOOP;
         end
         ST_RC_NP: state <= np_res ? ST_RC : ST_RC_LOOP;
@@ -2115,12 +2134,12 @@ module wq_warp_sched #(
         end
         ST_RC_L2: begin
             w_s0v[cw] <= 16'd0;
-            if ((s0 & pk) == 32'd0) begin
+            if (pk == 32'd0) begin          // (s0 & parked: the walk's)
                 w_loop_on[cw] <= 1'b0;
                 state <= ST_RC_POP;
             end else begin
                 if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
-                `WQS_SETPC(pk_w0, s0 & pk)
+                `WQS_SETPC(pk_w0, pk)
                 state <= ST_RC;
             end
         end
@@ -2138,7 +2157,7 @@ module wq_warp_sched #(
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
-                tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                dis_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
                 tw_v <= 1'b0;
                 pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
@@ -2149,7 +2168,7 @@ module wq_warp_sched #(
             if (tw_v && wk_match) pk <= pk | tl_bit;
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
-                tw_rem <= tw_next;
+                dis_mask <= tw_next;
                 tw_v <= 1'b1;
             end else state <= ST_RC_WK2;
         end
