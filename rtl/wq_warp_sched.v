@@ -1027,6 +1027,9 @@ module wq_warp_sched #(
     // live threads of warp d_wi of the CTA being started (warp_start)
     wire [10:0] d_left = g_threads - {1'b0, d_wi, 5'd0};
     wire [31:0] d_live = (d_left >= 11'd32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
+    // thread lane zc of that warp is live (the sweep's thread state: the
+    // warp's exited set is ~d_live, compared instead of indexed)
+    wire        d_zc_live = (d_left >= 11'd32) || ({6'd0, zc[4:0]} < d_left);
     // the sweep row as a register-file address (the RAM may be narrower than 8 bits)
     wire [RF_AW-1:0] zc_row = zc_wide[RF_AW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
@@ -1104,6 +1107,7 @@ module wq_warp_sched #(
     wire [7:0]          pt_b1  = pt_any;
     wire                tcode_recov = recoverable(tcode);
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
+    wire [WID_W-1:0]    ld_slot = csr_pend ? dw : rr_pick;  // working copies' slot
     wire                dbg_recov = recoverable(w_trap[dw]);
     // register-file and thread-state rows
     wire [RF_AW-1:0]    rf_row_rd   = rf_row(cw, d_rd, p, alias_on, w_sbase[cw]);
@@ -1225,7 +1229,7 @@ module wq_warp_sched #(
             // (the sweep covers at least the 32 thread lanes)
             ts_we = (zc < 8'd32);
             ts_waddr = {cw, zc[4:0]};
-            ts_wdata = {(w_exited[cw][zc[4:0]] ? `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
+            ts_wdata = {(d_zc_live ? `WQ_TOK_SYNC : `WQ_TOK_EXIT), {PCW{1'b0}}};
             pr_we = (zc < 8'd7);
             pr_waddr = {cw, zc[2:0]};
         end
@@ -1330,6 +1334,24 @@ module wq_warp_sched #(
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
     wire [31:0] act = act_q;
     wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
+    // A parked set is woken where the active set is empty (a reconvergence,
+    // wq_subv_next_part after its wq_disable, SUBV_LOOP_END's second pass
+    // after its own) or joins it (SUBV_LOOP_END's back set): one value,
+    // act | parked, serves every such wq_set_pc_mask; wq_subv_next_part
+    // wakes the parked threads of part np_k only
+    wire [31:0] pk_wake = act | (pk & ((state == ST_NP2) ? pm_np : 32'hFFFFFFFF));
+    // the active threads a sub-vector wq_disable parks: all (ST_NP0),
+    // all but part ss_k (SUBV_START), the high half (SUBV_LOOP_BEGIN), the
+    // low half (SUBV_LOOP_END's second pass, ST_LE1): one value, act & keep
+    reg [31:0] dm_keep;
+    always @(*) begin
+        case (state)
+        ST_EXEC: dm_keep = (d_op == `WQ_OP_SUBV_START) ? ~pm_ss : 32'hFFFF0000;
+        ST_LE1:  dm_keep = 32'h0000FFFF;
+        default: dm_keep = 32'hFFFFFFFF;
+        endcase
+    end
+    wire [31:0] dm_act = act & dm_keep;
 
 
     // ---- the sequencer ---------------------------------------------------------------------------
@@ -1365,6 +1387,10 @@ module wq_warp_sched #(
         end
         ST_POST: state <= ST_IDLE;
         ST_IDLE: begin
+            // the working copies: of the slot to issue, or for a CSR access
+            // of the debug window's slot (DBG_PC / DBG_ACTIVE read them)
+            pc_q <= w_pc[ld_slot];
+            act_q <= w_active[ld_slot];
             if (csr_pend) begin
                 dq_dbg <= 1'b1;
                 zc <= 8'd0;
@@ -1381,8 +1407,6 @@ module wq_warp_sched #(
                     // wq_step_warp: fetch 2 words at code_base + 8 * pc
                     cw <= rr_pick;
                     ipc <= w_pc[rr_pick];
-                    pc_q <= w_pc[rr_pick];
-                    act_q <= w_active[rr_pick];
                     state <= ST_F0;         // code_base read
                 end
             end
@@ -1523,7 +1547,7 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------- wq_subv_next_part
         ST_NP0: begin
-            if (np_at_end) `WQS_DIS(act, `WQ_TOK_SUBV, fall, ST_NP1)
+            if (np_at_end) `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_NP1)    // act
             else state <= ST_NP1;
         end
         ST_NP1: state <= ST_NP1B;           // subv_start read
@@ -1531,7 +1555,7 @@ module wq_warp_sched #(
         ST_NP2: begin
             if (np_found) begin
                 w_spart[cw] <= np_k;
-                `WQS_SETPC(pk_addr, pk & pm_np)     // pk_addr = subv_start
+                `WQS_SETPC(pk_addr, pk_wake)        // pk & pm_np; pk_addr = subv_start
                 np_res <= 1'b1;
                 state <= ret_bg;
             end else begin
@@ -1545,7 +1569,7 @@ module wq_warp_sched #(
         ST_NP3: begin
             if (!w_send_set[cw] || pk == 32'd0) np_res <= 1'b0;
             else begin
-                `WQS_SETPC(pk_addr, pk)         // pk_addr = subv_end
+                `WQS_SETPC(pk_addr, pk_wake)    // pk; pk_addr = subv_end
                 np_res <= 1'b1;
             end
             state <= ret_bg;
@@ -1703,7 +1727,7 @@ module wq_warp_sched #(
                     w_spart[cw] <= ss_k;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
-                    `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
+                    `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_SS1)    // act & ~pm_ss
                 end
             end
             `WQ_OP_SUBV_END: begin
@@ -1729,7 +1753,7 @@ module wq_warp_sched #(
                     end else begin
                         w_s0h[cw] <= 1'b1;      // {act[31:16], 16'd0}
                         w_s0v[cw] <= act[31:16];
-                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_SS1)
+                        `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_SS1)    // {act[31:16], 16'd0}
                     end
                 end
             end
@@ -1893,12 +1917,10 @@ module wq_warp_sched #(
         // sub-vector segment start, loop form (also EXIT's end): the part
         // (half) that runs is what the wq_disable left active (ss_run)
         ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
-        ST_LE1: begin : le1
-            reg [31:0] back;
-            back = pk;                      // (the walk looked at s0 only)
+        ST_LE1: begin                       // back = s0 & parked: pk (the walk's)
             if (act[31:16] != 16'd0) begin           // high pass done
                 w_loop_on[cw] <= 1'b0;
-                `WQS_SETPC(fall, act | back)
+                `WQS_SETPC(fall, pk_wake)   // act | back
                 state <= ST_RETIRE;
             end else if (s0 == 32'd0) begin          // low half only
                 w_loop_on[cw] <= 1'b0;
@@ -1907,11 +1929,11 @@ module wq_warp_sched #(
             end else begin                           // run the high half
                 w_s0h[cw] <= 1'b0;          // {16'd0, act[15:0]}
                 w_s0v[cw] <= act[15:0];
-                                            // (pk = back: le_back)
-                `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
+                                            // (pk = back: le_back, for ST_LE2)
+                `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_LE2)    // {16'd0, act[15:0]}
             end
         end
-        ST_LE2: begin `WQS_SETPC(imm_pc, pk) state <= ST_RETIRE; end
+        ST_LE2: begin `WQS_SETPC(imm_pc, pk_wake) state <= ST_RETIRE; end  // pk
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
@@ -2139,7 +2161,7 @@ module wq_warp_sched #(
                 state <= ST_RC_POP;
             end else begin
                 if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
-                `WQS_SETPC(pk_w0, pk)
+                `WQS_SETPC(pk_w0, pk_wake)  // pk
                 state <= ST_RC;
             end
         end
@@ -2178,7 +2200,7 @@ module wq_warp_sched #(
             state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
         ST_RC_WK3: begin
-            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk)
+            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk_wake)   // pk
             state <= ST_RC;
         end
 
@@ -2204,8 +2226,8 @@ module wq_warp_sched #(
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
                     end
-                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, w_pc[dbg_warp[WID_W-1:0]]};
-                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= w_active[dbg_warp[WID_W-1:0]];
+                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, pc_q};     // (slot dw's)
+                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= act_q;
                 `WQ_CSR_DBG_STATE:
                     if (dbg_ok) begin
                         o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dbg_warp[WID_W-1:0]];
