@@ -232,6 +232,11 @@ module wq_warp_sched #(
     reg [3:0]        w_state   [0:WARPS-1];
     reg [PCW-1:0]    w_pc      [0:WARPS-1];
     reg [31:0]       w_active  [0:WARPS-1];
+    // the served warp's PC and active set: working copies loaded at issue
+    // and written back in ST_END, so the many writes of a step go into one
+    // register instead of a write port of every slot
+    reg [PCW-1:0]    pc_q;
+    reg [31:0]       act_q;
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
     reg [5:0]        w_nregs   [0:WARPS-1];
@@ -256,19 +261,33 @@ module wq_warp_sched #(
     // RAM (sv_*, below), not in WARPS copies of flip-flops.
 
     // ---- grid waiting for dispatch (wq_grid_t) ----------------------------------
+    // The host holds the descriptor it launched (and its checker's ncta and
+    // CTA size) until its next launch, which waits for o_can_launch, i.e.
+    // for !g_valid: while a grid waits, its fields are read straight from
+    // the launch port instead of from copies (about 260 flip-flops).
     reg              g_valid;
-    reg [31:0]       g_code, g_param, g_ncta, g_next;   // (grid id: grid_seq)
-    reg [PCW-1:0]    g_pc;
-    reg [15:0]       g_ncta0, g_ncta1, g_ncta2, g_cx, g_cy, g_cz;
-    reg [10:0]       g_ntid0, g_ntid1, g_ntid2, g_threads;
-    reg [5:0]        g_nregs, g_warps;
-    reg              g_subv;
-    reg [4:0]        g_sbase;
-    reg [1:0]        g_ypol;
-    reg [7:0]        g_yparam;
-    reg [15:0]       g_seed;
-    reg [4:0]        g_dlog2;
+    reg [31:0]       g_next;                // (grid id: grid_seq)
+    reg [15:0]       g_cx, g_cy, g_cz;
     reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
+    wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
+    wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
+    wire [15:0]      g_ncta1  = i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
+    wire [15:0]      g_ncta2  = i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
+    wire [10:0]      g_ntid0  = i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
+    wire [10:0]      g_ntid1  = i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
+    wire [10:0]      g_ntid2  = i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
+    wire [31:0]      g_param  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
+    wire [5:0]       g_nregs  = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
+    wire             g_subv   = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
+    wire [4:0]       g_sbase  = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
+    wire [1:0]       g_ypol   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
+    wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
+    wire [15:0]      g_seed   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
+    wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+    wire [31:0]      g_ncta   = i_launch_ncta;
+    wire [10:0]      g_threads = i_launch_cta_threads;
+    wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
     // ---- global registers --------------------------------------------------------
     reg [31:0] trap_warp, trap_code, trap_pc;
@@ -280,7 +299,10 @@ module wq_warp_sched #(
 
     // ---- the step in flight ---------------------------------------------------------
     reg [6:0]        state;
-    reg [6:0]        ret_dq, ret_mem, ret_sub, ret_bg, ret_np;
+    // return states: ret_mem serves the two leaf calls (a memory access, a
+    // deque command), ret_bg branch_groups and subv_next_part (neither
+    // calls the other)
+    reg [6:0]        ret_mem, ret_sub, ret_bg;
     reg [WID_W-1:0]  cw;                    // current warp
     reg [PCW-1:0]    ipc;                   // its PC at issue
     reg [63:0]       ir;                    // instruction word
@@ -305,25 +327,33 @@ module wq_warp_sched #(
     reg [11:0]       csr_addr;
     reg [31:0]       csr_wdata;
     // wq_disable / wq_push_front / parked_at / wq_bar_check arguments
-    reg [31:0]       dis_mask;              // also wq_push_front's mask (push_mask):
-                                            // the two are never called at once
+    // dis_* are also wq_push_front's arguments (push_mask / push_type /
+    // push_addr) and the deque command's mask / type / address (dqc_*): no
+    // two of these are in use at once, and the deque takes them while the
+    // sequencer waits in ST_DQ_*
+    reg [31:0]       dis_mask;
     reg [TYW-1:0]    dis_reason;
     reg [PCW-1:0]    dis_addr;
-    reg [TYW-1:0]    push_type;
-    reg [PCW-1:0]    push_addr;
     reg [DW-1:0]     push_head;
     reg [PCW-1:0]    pk_addr;
     reg              pk_any, pk_w0_ok;
     reg [31:0]       pk;                    // parked_at result; also the wake
                                             // set of a reconvergence pop (wk_acc)
                                             // and SUBV_LOOP_END's back set (le_back)
-    reg [PCW-1:0]    pk_w0;                 // wait of its lowest lane in s0
+    // an any-walk (pk_any: wq_loop_run_dry, SUBV_LOOP_END) needs no address
+    // and looks only at s0's threads (its callers use s0 & parked): pk_addr
+    // holds the wait of its first (lowest) parked thread
+    wire [PCW-1:0]   pk_w0 = pk_addr;
     reg [31:0]       bc_key;
     // branch_groups
     reg              bg_emit;
     reg [1:0]        bg_mode;
-    reg [31:0]       bg_rem, bg_sel, bg_gm, bg_fm;   // bg_sel: selected AND active
-    reg [PCW-1:0]    bg_uni, bg_t, bg_ft;
+    reg [31:0]       bg_rem, bg_sel, bg_gm;   // bg_sel: selected AND active
+    reg [PCW-1:0]    bg_ft;
+    // the group's target lives in dis_addr: the group's wq_disable and
+    // wq_push_front take it as their address anyway, and nothing else uses
+    // dis_addr inside a grouping
+    wire [PCW-1:0]   bg_t = dis_addr;
     reg [5:0]        bg_ng;
     reg [5:0]        bg_p0;
     // subv_next_part
@@ -332,7 +362,10 @@ module wq_warp_sched #(
     // (RET's second grouping needs no copies of its masks: the holders have
     // left the active set by then, and the grouping ignores inactive
     // selected threads; likewise wait_region's after its wq_disable)
-    reg [31:0]       held;
+    // RET's holders live in dis_mask (its groupings' count pass disables
+    // nobody; they leave the active set in ST_RET6, before the emitting
+    // grouping's first wq_disable)
+    wire [31:0]      held = dis_mask;
     reg [DW-1:0]     ri;
     reg [PCW-1:0]    rtok_addr;
     // wait_region / YIELD / misc
@@ -344,8 +377,10 @@ module wq_warp_sched #(
     // (the popped token, rtok, stays in dqr_token through the wake walk)
     // thread-state walks (parked_at, the wake of a reconvergence pop,
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
-    // ascending order; tl is the lane whose state tw_v says is in ts_rdata
-    reg [31:0]       tw_rem;
+    // ascending order; tl is the lane whose state tw_v says is in ts_rdata.
+    // The walk consumes dis_mask: wq_disable's caller never reads the mask
+    // after it, and the other walks are not inside a wq_disable
+    wire [31:0]      tw_rem = dis_mask;
     reg [4:0]        tl;
     reg              tw_v;
 
@@ -374,12 +409,15 @@ module wq_warp_sched #(
     wire f_ctrl = (d_flags & `WQ_IF_CTRL) != 0;
     wire f_warp = (d_flags & `WQ_IF_WARP) != 0;
     wire [PCW-1:0] fall = ipc + 1'b1;       // NEXT(w) at the instruction
+    // branch_groups' uniform target (TG_UNI): BRA's PC + 1 + imm, else the
+    // immediate (JMP, CALL, wait_region): the instruction's, no register
+    wire [PCW-1:0] bg_uni = (d_op == `WQ_OP_BRA) ? fall + d_imm[PCW-1:0] : d_imm[PCW-1:0];
 
     // ---- token deque ------------------------------------------------------------------
     reg  [3:0]          dqc_op;
-    reg  [TYW-1:0]      dqc_type;
-    reg  [31:0]         dqc_mask;
-    reg  [PCW-1:0]      dqc_addr;
+    wire [TYW-1:0]      dqc_type = dis_reason;
+    wire [31:0]         dqc_mask = dis_mask;
+    wire [PCW-1:0]      dqc_addr = dis_addr;
     reg  [DQ_LOG2-1:0]  dqc_index;
     reg  [63:0]         dqc_data;
     reg  [DW-1:0]       dqc_head, dqc_tail;
@@ -587,7 +625,7 @@ module wq_warp_sched #(
                      SV_CTA2 = 5'd21,        // {ncta[2], cta[2]}
                      SV_FLAT = 5'd22,        // ctaflat
                      SV_RET = 5'd23,         // retired (S2R CLOCK)
-                     SV_YLD = 5'd24,         // {yield_param, yield_count, lfsr}
+                     SV_YLD = 5'd24,         // {yield_param, 8'd0, yield_count or lfsr}
                      SV_NTID2 = 5'd25,       // ntid[2]
                      SV_LAST = 5'd25,
                      // global words, in slot 0 (zeroed in ST_RST)
@@ -790,8 +828,10 @@ module wq_warp_sched #(
 
     // ---- yield policy (yield_fires) -------------------------------------------------------------
     // from the slot's SV_YLD word, on the read port through a YIELD
+    // (a slot's policy never changes: EVERY_N keeps its count where LFSR
+    // keeps its register, so the write-back is one form)
     wire [7:0]  y_param = sv_q[31:24];
-    wire [7:0]  y_count = sv_q[23:16];
+    wire [7:0]  y_count = sv_q[7:0];
     wire [15:0] y_lfsr  = sv_q[15:0];
     reg        y_fires;
     reg [15:0] y_next;
@@ -867,7 +907,7 @@ module wq_warp_sched #(
     always @(*) begin
         ss_k = PARTS6;
         for (s = PARTS - 1; s >= 0; s = s - 1)
-            if ((w_active[cw] & pmask(s[5:0])) != 0) ss_k = s[5:0];
+            if ((act & pmask(s[5:0])) != 0) ss_k = s[5:0];
     end
 
     // S2R value of thread lane lnp of the walk (exec_alu.c sreg); the
@@ -969,7 +1009,8 @@ module wq_warp_sched #(
         SV_CTA01:  d_svword = {g_cy, g_cx};
         SV_CTA2:   d_svword = {g_ncta2, g_cz};
         SV_FLAT:   d_svword = g_next;
-        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
+        SV_YLD:    d_svword = {g_yparam, 8'd0, (g_ypol != `WQ_YP_LFSR) ? 16'd0 :
+                                               (g_seed != 16'd0) ? g_seed : LFSR_DEFAULT};
         SV_NTID2:  d_svword = {21'd0, g_ntid2};
         default:   d_svword = 32'd0;    // SV_RET
         endcase
@@ -1032,8 +1073,7 @@ module wq_warp_sched #(
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
             sv_widx = SV_YLD;
-            sv_wdata = (w_ypol[cw] == `WQ_YP_LFSR) ? {sv_q[31:16], y_ns}
-                                                   : {sv_q[31:24], y_ns[7:0], sv_q[15:0]};
+            sv_wdata = {sv_q[31:16], y_ns};     // (count or LFSR)
         end
         default: ;
         endcase
@@ -1042,6 +1082,9 @@ module wq_warp_sched #(
     // live threads of warp d_wi of the CTA being started (warp_start)
     wire [10:0] d_left = g_threads - {1'b0, d_wi, 5'd0};
     wire [31:0] d_live = (d_left >= 11'd32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
+    // thread lane zc of that warp is live (the sweep's thread state: the
+    // warp's exited set is ~d_live, compared instead of indexed)
+    wire        d_zc_live = (d_left >= 11'd32) || ({6'd0, zc[4:0]} < d_left);
     // the sweep row as a register-file address (the RAM may be narrower than 8 bits)
     wire [RF_AW-1:0] zc_row = zc_wide[RF_AW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
@@ -1106,12 +1149,20 @@ module wq_warp_sched #(
     wire [31:0]         pm_ss = pmask(ss_k);
     // deque room: 1 at the front (SSY...), ng-1 (branches), ng (CALL), 1 at the back (YIELD)
     wire [6:0]          bg_nm1 = (bg_ng == 6'd0) ? 7'd0 : {1'b0, bg_ng} - 7'd1;
-    wire [7:0]          pt_f1  = push_trap(1'b1, 7'd1, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_fg1 = push_trap(1'b1, bg_nm1, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_fg  = push_trap(1'b1, {1'b0, bg_ng}, dq_head, dq_tail, dq_log2);
-    wire [7:0]          pt_b1  = push_trap(1'b0, 7'd1, dq_head, dq_tail, dq_log2);
+    // one room check serves every state that asks (the state picks the
+    // count and the end): SSY... in ST_EXEC, YIELD's push_back in ST_Y1,
+    // CALL's ng in ST_CALL1, the branches' ng-1 elsewhere
+    wire                pt_front = (state != ST_Y1);
+    wire [6:0]          pt_n   = (state == ST_CALL1) ? {1'b0, bg_ng} :
+                                 (state == ST_EXEC || state == ST_Y1) ? 7'd1 : bg_nm1;
+    wire [7:0]          pt_any = push_trap(pt_front, pt_n, dq_head, dq_tail, dq_log2);
+    wire [7:0]          pt_f1  = pt_any;
+    wire [7:0]          pt_fg1 = pt_any;
+    wire [7:0]          pt_fg  = pt_any;
+    wire [7:0]          pt_b1  = pt_any;
     wire                tcode_recov = recoverable(tcode);
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
+    wire [WID_W-1:0]    ld_slot = csr_pend ? dw : rr_pick;  // working copies' slot
     wire                dbg_recov = recoverable(w_trap[dw]);
     // register-file and thread-state rows
     // every write but the sweep goes to rd (LD: rd + k) of one part: one
@@ -1248,7 +1299,7 @@ module wq_warp_sched #(
             // (the sweep covers at least the 32 thread lanes)
             ts_we = (zc < 8'd32);
             ts_waddr = {cw, zc[4:0]};
-            ts_wdata = {(w_exited[cw][zc[4:0]] ? `WQ_TOK_EXIT : `WQ_TOK_SYNC), {PCW{1'b0}}};
+            ts_wdata = {(d_zc_live ? `WQ_TOK_SYNC : `WQ_TOK_EXIT), {PCW{1'b0}}};
             pr_we = (zc < 8'd7);
             pr_waddr = {cw, zc[2:0]};
         end
@@ -1323,22 +1374,22 @@ module wq_warp_sched #(
         o_evr_b <= (bv); o_evr_c <= (cv); o_evr_part <= 5'd0; end
     // wq_set_pc_mask(): MASK_PC with the old PC, then the new PC and mask
 `define WQS_SETPC(npc, nact) begin \
-        `WQS_EV(`WQ_EV_MASK_PC, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, (nact), \
+        `WQS_EV(`WQ_EV_MASK_PC, 16'd0, {{(32-PCW){1'b0}}, pc_q}, (nact), \
                 {{(32-PCW){1'b0}}, (npc)}, 64'd0, 64'd0) \
-        w_pc[cw] <= (npc); w_active[cw] <= (nact); end
+        pc_q <= (npc); act_q <= (nact); end
     // call a subroutine state with a return state
 `define WQS_CALL(st, rreg, rst) begin state <= (st); rreg <= (rst); end
-`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_dq, rst) end
+`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_mem, rst) end
 `define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
         bg_emit <= (emit); bg_rem <= (act); bg_sel <= (act) & (sm); \
-        bg_mode <= (mode); bg_uni <= (uni); bg_ng <= 6'd0; bg_fm <= 32'd0; \
+        bg_mode <= (mode); bg_ng <= 6'd0; /* (uni): bg_uni */ \
         bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
 `define WQS_PUSH(ty, m, at, rst) begin \
-        push_type <= (ty); dis_mask <= (m); push_addr <= (at); \
+        dis_reason <= (ty); dis_mask <= (m); dis_addr <= (at); \
         `WQS_CALL(ST_PUSH, ret_sub, rst) end
 `define WQS_PARKED(at, any, rst) begin \
         pk_addr <= (at); pk_any <= (any); pk <= 32'd0; pk_w0_ok <= 1'b0; p <= PARTS6; \
@@ -1355,8 +1406,26 @@ module wq_warp_sched #(
     end
     wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
     wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
-    wire [31:0] act = w_active[cw];
+    wire [31:0] act = act_q;
     wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
+    // A parked set is woken where the active set is empty (a reconvergence,
+    // wq_subv_next_part after its wq_disable, SUBV_LOOP_END's second pass
+    // after its own) or joins it (SUBV_LOOP_END's back set): one value,
+    // act | parked, serves every such wq_set_pc_mask; wq_subv_next_part
+    // wakes the parked threads of part np_k only
+    wire [31:0] pk_wake = act | (pk & ((state == ST_NP2) ? pm_np : 32'hFFFFFFFF));
+    // the active threads a sub-vector wq_disable parks: all (ST_NP0),
+    // all but part ss_k (SUBV_START), the high half (SUBV_LOOP_BEGIN), the
+    // low half (SUBV_LOOP_END's second pass, ST_LE1): one value, act & keep
+    reg [31:0] dm_keep;
+    always @(*) begin
+        case (state)
+        ST_EXEC: dm_keep = (d_op == `WQ_OP_SUBV_START) ? ~pm_ss : 32'hFFFF0000;
+        ST_LE1:  dm_keep = 32'h0000FFFF;
+        default: dm_keep = 32'hFFFFFFFF;
+        endcase
+    end
+    wire [31:0] dm_act = act & dm_keep;
 
 
     // ---- the sequencer ---------------------------------------------------------------------------
@@ -1374,26 +1443,8 @@ module wq_warp_sched #(
         end
         // a grid arrives in the host's grant (the host checked it)
         if (i_launch_valid) begin
+            // (the fields stay on the launch port: see g_code)
             g_valid <= 1'b1;
-            g_code <= i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
-            g_pc <= i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
-            g_ncta0 <= i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
-            g_ncta1 <= i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
-            g_ncta2 <= i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
-            g_ntid0 <= i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
-            g_ntid1 <= i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
-            g_ntid2 <= i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
-            g_param <= i_launch_desc[`WQ_LD_PARAM*32 +: 32];
-            g_nregs <= i_launch_desc[`WQ_LD_NREGS*32 +: 6];
-            g_subv <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
-            g_sbase <= i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
-            g_ypol <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
-            g_yparam <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
-            g_seed <= i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
-            g_dlog2 <= i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
-            g_ncta <= i_launch_ncta;
-            g_threads <= i_launch_cta_threads;
-            g_warps <= i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
             g_next <= 32'd0;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
             grid_seq <= grid_seq + 32'd1;
@@ -1410,6 +1461,10 @@ module wq_warp_sched #(
         end
         ST_POST: state <= ST_IDLE;
         ST_IDLE: begin
+            // the working copies: of the slot to issue, or for a CSR access
+            // of the debug window's slot (DBG_PC / DBG_ACTIVE read them)
+            pc_q <= w_pc[ld_slot];
+            act_q <= w_active[ld_slot];
             if (csr_pend) begin
                 dq_dbg <= 1'b1;
                 zc <= 8'd0;
@@ -1438,7 +1493,7 @@ module wq_warp_sched #(
             dqr_found <= dq_found;
             dqr_empty <= dq_empty;
             dqr_index <= dq_index;
-            state <= ret_dq;
+            state <= ret_mem;
         end
         ST_MEM_ISSUE: state <= ST_MEM_WAIT;
         ST_MEM_WAIT: if (lsu_done) state <= ret_mem;
@@ -1449,23 +1504,20 @@ module wq_warp_sched #(
             else begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, dis_reason}, {{(32-PCW){1'b0}}, ipc},
                         dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
-                w_active[cw] <= w_active[cw] & ~dis_mask;
+                act_q <= act & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
                 p <= PARTS6;                // where the walk by parts used to end
-                tw_rem <= dis_mask;
-                state <= ST_DIS1;
+                state <= ST_DIS1;           // (the walk starts from dis_mask)
             end
         end
         ST_DIS1: begin                      // reason / wait of each masked thread
-            tw_rem <= tw_next;
+            dis_mask <= tw_next;
             if (tw_next == 32'd0) state <= ret_sub;
         end
 
         // wq_push_front(type, mask, addr): room was checked by the caller
         ST_PUSH: begin
-            dqc_type <= push_type;
-            dqc_mask <= dis_mask;
-            dqc_addr <= push_addr;
+            // (the command's type, mask, address: dis_*)
             push_head <= dq_head;
             `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
         end
@@ -1478,21 +1530,21 @@ module wq_warp_sched #(
         // parked_at(addr, any): threads parked by the sub-vector machinery
         // (only threads neither active nor exited can be parked)
         ST_PK0: begin
-            tw_rem <= ~(w_active[cw] | w_exited[cw]);
+            dis_mask <= ~(act | w_exited[cw]) & (pk_any ? s0 : 32'hFFFFFFFF);
             tw_v <= 1'b0;
             state <= ST_PK1;
         end
         ST_PK1: begin                       // test lane tl, read the next one
             if (tw_v && pk_match) begin
                 pk <= pk | tl_bit;
-                if (!pk_w0_ok && s0[tl]) begin
-                    pk_w0 <= c_wt;          // the lowest parked lane in s0
+                if (pk_any && !pk_w0_ok) begin
+                    pk_addr <= c_wt;        // (pk_w0) the lowest parked lane in s0
                     pk_w0_ok <= 1'b1;
                 end
             end
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
-                tw_rem <= tw_next;
+                dis_mask <= tw_next;
                 tw_v <= 1'b1;
             end else state <= ret_sub;
         end
@@ -1528,20 +1580,23 @@ module wq_warp_sched #(
             if (bg_rem == 32'd0) begin
                 if (!bg_emit) state <= ret_bg;
                 else begin
-                    // the first path continues (or nobody: PC+1, mask 0)
-                    `WQS_SETPC(bg_ng == 6'd0 ? fall : bg_ft, bg_ng == 6'd0 ? 32'd0 : bg_fm)
+                    // the first path continues (or nobody: PC+1, mask 0):
+                    // the groups split the active set and every other
+                    // group was disabled, so the first path is what is
+                    // still active (with no group bg_ft is still PC+1)
+                    `WQS_SETPC(bg_ft, act)
                     state <= ret_bg;
                 end
             end else begin
                 bg_p0 <= bg_l0_part;
                 bg_gm <= 32'd0;
-                if (!bg_sel[bg_l0]) begin bg_t <= fall; p <= bg_l0_part; state <= ST_BG2; end
-                else if (bg_mode == TG_UNI) begin bg_t <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
+                if (!bg_sel[bg_l0]) begin dis_addr <= fall; p <= bg_l0_part; state <= ST_BG2; end
+                else if (bg_mode == TG_UNI) begin dis_addr <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
                 else state <= ST_BG1;       // read the lane's register
             end
         end
         ST_BG1: begin
-            bg_t <= bg_tgt0;
+            dis_addr <= bg_tgt0;            // (bg_t)
             p <= bg_p0;
             state <= ST_BG2;
         end
@@ -1557,8 +1612,7 @@ module wq_warp_sched #(
             if (!bg_emit) state <= ST_BG0;
             else if ((bg_sel != 0) ? ((bg_gm & bg_sel & ~(bg_sel - 32'd1)) != 0)
                                     : (bg_ng == 6'd0)) begin
-                bg_fm <= bg_gm;
-                bg_ft <= bg_t;
+                bg_ft <= bg_t;              // (the first path: stays active)
                 state <= ST_BG0;
             end else
                 `WQS_DIS(bg_gm, `WQ_TOK_DIV, bg_t, ST_BG5)
@@ -1567,7 +1621,7 @@ module wq_warp_sched #(
 
         // ------------------------------------------------------- wq_subv_next_part
         ST_NP0: begin
-            if (np_at_end) `WQS_DIS(w_active[cw], `WQ_TOK_SUBV, fall, ST_NP1)
+            if (np_at_end) `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_NP1)    // act
             else state <= ST_NP1;
         end
         ST_NP1: state <= ST_NP1B;           // subv_start read
@@ -1575,9 +1629,9 @@ module wq_warp_sched #(
         ST_NP2: begin
             if (np_found) begin
                 w_spart[cw] <= np_k;
-                `WQS_SETPC(pk_addr, pk & pm_np)     // pk_addr = subv_start
+                `WQS_SETPC(pk_addr, pk_wake)        // pk & pm_np; pk_addr = subv_start
                 np_res <= 1'b1;
-                state <= ret_np;
+                state <= ret_bg;
             end else begin
                 // segment over: everyone parked at its end continues
                 w_subv_on[cw] <= 1'b0;
@@ -1589,10 +1643,10 @@ module wq_warp_sched #(
         ST_NP3: begin
             if (!w_send_set[cw] || pk == 32'd0) np_res <= 1'b0;
             else begin
-                `WQS_SETPC(pk_addr, pk)         // pk_addr = subv_end
+                `WQS_SETPC(pk_addr, pk_wake)    // pk; pk_addr = subv_end
                 np_res <= 1'b1;
             end
-            state <= ret_np;
+            state <= ret_bg;
         end
 
         // ------------------------------------------------------------- dispatch
@@ -1649,7 +1703,8 @@ module wq_warp_sched #(
                 state <= ST_D_WARP;
             end else begin
                 g_next <= g_next + 32'd1;
-                if (g_next + 32'd1 >= g_ncta) g_valid <= 1'b0;
+                // (ncta >= 1: the host's checker refuses a zero grid size)
+                if (g_next + 32'd1 == g_ncta) g_valid <= 1'b0;
                 if (g_cx + 16'd1 == g_ncta0) begin
                     g_cx <= 16'd0;
                     if (g_cy + 16'd1 == g_ncta1) begin g_cy <= 16'd0; g_cz <= g_cz + 16'd1; end
@@ -1704,7 +1759,7 @@ module wq_warp_sched #(
             `WQ_OP_JMX:  `WQS_BG(1'b0, act, sel, TG_REG, fall, ST_BR1)
             `WQ_OP_CALL: `WQS_BG(1'b0, act, sel, TG_UNI, imm_pc, ST_CALL1)
             `WQ_OP_RET: begin
-                held <= 32'd0;
+                dis_mask <= 32'd0;          // held
                 ri <= dq_head;
                 state <= dq_has_type[`WQ_TOK_CALL] ? ST_RET1 : ST_RET5;
             end
@@ -1713,8 +1768,8 @@ module wq_warp_sched #(
                 else `WQS_PUSH(region_type, sel, imm_pc, ST_REG1)
             end
             `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT: begin
-                dqc_type <= region_type;
-                dqc_addr <= imm_pc;
+                dis_reason <= region_type;  // (dqc_type, dqc_addr)
+                dis_addr <= imm_pc;
                 `WQS_DQ(DQ_FIND, ST_WR1)
             end
             `WQ_OP_YIELD: begin
@@ -1723,8 +1778,8 @@ module wq_warp_sched #(
                     y_fire <= y_fires;
                     y_ns <= y_next;
                     if (y_fires) begin
-                        dqc_type <= `WQ_TOK_YIELD;
-                        dqc_addr <= fall;
+                        dis_reason <= `WQ_TOK_YIELD;    // (dqc_type, dqc_addr:
+                        dis_addr <= fall;               // ST_Y2's push_back too)
                         `WQS_DQ(DQ_FIND, ST_Y1)
                     end else state <= ST_Y2;
                     y_found <= 1'b0;
@@ -1746,7 +1801,7 @@ module wq_warp_sched #(
                     w_spart[cw] <= ss_k;
                     w_slevel[cw] <= dq_count;
                     w_send_set[cw] <= 1'b0;
-                    `WQS_DIS(act & ~pm_ss, `WQ_TOK_SUBV, fall, ST_SS1)
+                    `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_SS1)    // act & ~pm_ss
                 end
             end
             `WQ_OP_SUBV_END: begin
@@ -1756,7 +1811,7 @@ module wq_warp_sched #(
                 else begin
                     w_send_set[cw] <= 1'b1;
                     np_at_end <= 1'b1;
-                    `WQS_CALL(ST_NP0, ret_np, ST_RETIRE)
+                    `WQS_CALL(ST_NP0, ret_bg, ST_RETIRE)
                 end
             end
             `WQ_OP_SUBV_LOOP_BEGIN: begin
@@ -1772,7 +1827,7 @@ module wq_warp_sched #(
                     end else begin
                         w_s0h[cw] <= 1'b1;      // {act[31:16], 16'd0}
                         w_s0v[cw] <= act[31:16];
-                        `WQS_DIS({act[31:16], 16'd0}, `WQ_TOK_SUBV, fall, ST_SS1)
+                        `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_SS1)    // {act[31:16], 16'd0}
                     end
                 end
             end
@@ -1850,7 +1905,7 @@ module wq_warp_sched #(
             else state <= ST_RET4;
         end
         ST_RET4: begin
-            held <= held | ({{(32-LANES){1'b0}}, ret_match} << (p * LANES));
+            dis_mask <= held | ({{(32-LANES){1'b0}}, ret_match} << (p * LANES));   // held
             p <= p + 6'd1;
             state <= ST_RET3;
         end
@@ -1860,6 +1915,7 @@ module wq_warp_sched #(
         ST_RET6: begin
             if (pt_fg1 != `WQ_TRAP_NONE) `WQS_TRAP(pt_fg1)
             else begin
+                act_q <= act & ~held;       // the holders wait (records in ST_RET9)
                 p <= 6'd0;
                 state <= ST_RET7;
             end
@@ -1879,7 +1935,6 @@ module wq_warp_sched #(
             if (held[gl]) begin
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
                         32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
-                w_active[cw] <= w_active[cw] & ~(32'd1 << gl);
             end
             if (lnp + 6'd1 >= LANES6) begin
                 p <= p + 6'd1;
@@ -1912,12 +1967,10 @@ module wq_warp_sched #(
             if (!y_fire) state <= ST_Y5;
             else if (y_found) begin
                 dqc_index <= y_idx;
-                dqc_mask <= sel;
+                dis_mask <= sel;            // (dqc_mask)
                 `WQS_DQ(DQ_MERGE, ST_Y3M)
             end else begin
-                dqc_type <= `WQ_TOK_YIELD;
-                dqc_mask <= sel;
-                dqc_addr <= fall;
+                dis_mask <= sel;            // (type YIELD, address PC+1: ST_EXEC's)
                 y_tail <= dq_tail;
                 `WQS_DQ(DQ_PUSH_BACK, ST_Y3B)
             end
@@ -1938,12 +1991,10 @@ module wq_warp_sched #(
         // sub-vector segment start, loop form (also EXIT's end): the part
         // (half) that runs is what the wq_disable left active (ss_run)
         ST_SS1: begin `WQS_SETPC(fall, act) state <= ST_RETIRE; end
-        ST_LE1: begin : le1
-            reg [31:0] back;
-            back = s0 & pk;
+        ST_LE1: begin                       // back = s0 & parked: pk (the walk's)
             if (act[31:16] != 16'd0) begin           // high pass done
                 w_loop_on[cw] <= 1'b0;
-                `WQS_SETPC(fall, act | back)
+                `WQS_SETPC(fall, pk_wake)   // act | back
                 state <= ST_RETIRE;
             end else if (s0 == 32'd0) begin          // low half only
                 w_loop_on[cw] <= 1'b0;
@@ -1952,11 +2003,11 @@ module wq_warp_sched #(
             end else begin                           // run the high half
                 w_s0h[cw] <= 1'b0;          // {16'd0, act[15:0]}
                 w_s0v[cw] <= act[15:0];
-                pk <= back;                 // le_back
-                `WQS_DIS({16'd0, act[15:0]}, `WQ_TOK_SUBV, fall, ST_LE2)
+                                            // (pk = back: le_back, for ST_LE2)
+                `WQS_DIS(dm_act, `WQ_TOK_SUBV, fall, ST_LE2)    // {16'd0, act[15:0]}
             end
         end
-        ST_LE2: begin `WQS_SETPC(imm_pc, pk) state <= ST_RETIRE; end
+        ST_LE2: begin `WQS_SETPC(imm_pc, pk_wake) state <= ST_RETIRE; end  // pk
 
         // ------------------------------------------------- ALU, SETP, SEL, MOV
         ST_ALU0: state <= ST_ALU0B;         // predicate fn & 7 read
@@ -2142,7 +2193,7 @@ module wq_warp_sched #(
         // ------------------------------------------------------ retire, trap
         ST_RETIRE: begin
             `WQS_EV(`WQ_EV_RETIRE, {8'd0, d_op}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0, ir, 64'd0)
-            if (skip || !f_ctrl) w_pc[cw] <= fall;
+            if (skip || !f_ctrl) pc_q <= fall;
             state <= ST_RT1;
         end
         ST_RT1: state <= ST_RT2;            // CLOCK count + 1 written by the port logic
@@ -2152,14 +2203,16 @@ module wq_warp_sched #(
             w_trap[cw] <= tcode;
             trap_warp <= {{(32-WID_W){1'b0}}, cw};
             trap_code <= {24'd0, tcode};
-            trap_pc <= {{(32-PCW){1'b0}}, w_pc[cw]};
+            trap_pc <= {{(32-PCW){1'b0}}, pc_q};
             o_irq_trap <= 1'b1;
-            `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, w_pc[cw]}, act,
+            `WQS_EV(`WQ_EV_TRAP, {8'd0, tcode}, {{(32-PCW){1'b0}}, pc_q}, act,
                     {24'd0, tcode}, 64'd0, 64'd0)
             if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
         ST_END: begin
+            w_pc[cw] <= pc_q;               // the working copies written back
+            w_active[cw] <= act_q;
             o_step_valid <= 1'b1;
             o_step_kind <= `WQ_STEPK_WARP;
             o_step_id <= {{(8-WID_W){1'b0}}, cw};
@@ -2173,7 +2226,7 @@ module wq_warp_sched #(
         ST_RC1: begin
             if (w_subv_on[cw] && dq_count == w_slevel[cw]) begin
                 np_at_end <= 1'b0;
-                `WQS_CALL(ST_NP0, ret_np, ST_RC_NP)
+                `WQS_CALL(ST_NP0, ret_bg, ST_RC_NP)
             end else state <= ST_RC_LOOP;
         end
         ST_RC_NP: state <= np_res ? ST_RC : ST_RC_LOOP;
@@ -2183,12 +2236,12 @@ module wq_warp_sched #(
         end
         ST_RC_L2: begin
             w_s0v[cw] <= 16'd0;
-            if ((s0 & pk) == 32'd0) begin
+            if (pk == 32'd0) begin          // (s0 & parked: the walk's)
                 w_loop_on[cw] <= 1'b0;
                 state <= ST_RC_POP;
             end else begin
                 if (pk_w0 != sv_q[PCW-1:0]) w_loop_on[cw] <= 1'b0;   // SV_LBODY
-                `WQS_SETPC(pk_w0, s0 & pk)
+                `WQS_SETPC(pk_w0, pk_wake)  // pk
                 state <= ST_RC;
             end
         end
@@ -2201,12 +2254,12 @@ module wq_warp_sched #(
                 if ((~w_exited[cw] & ~act) != 32'd0) `WQS_TRAP(`WQ_TRAP_ORPHANED)
                 else begin                  // wq_warp_finished
                     w_state[cw] <= `WQ_WS_FREE;
-                    `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, 32'd0, 32'd0,
+                    `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, pc_q}, 32'd0, 32'd0,
                             64'd0, 64'd0)
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
-                tw_rem <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                dis_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
                 tw_v <= 1'b0;
                 pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
@@ -2217,17 +2270,17 @@ module wq_warp_sched #(
             if (tw_v && wk_match) pk <= pk | tl_bit;
             if (tw_rem != 32'd0) begin
                 tl <= tw_l0;
-                tw_rem <= tw_next;
+                dis_mask <= tw_next;
                 tw_v <= 1'b1;
             end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
-            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, w_pc[cw]}, pk,
+            `WQS_EV(`WQ_EV_DQ_POP, 16'd0, {{(32-PCW){1'b0}}, pc_q}, pk,
                     {{(32-DW){1'b0}}, rc_head - 1'b1}, dqr_token, 64'd0)
             state <= (pk != 32'd0) ? ST_RC_WK3 : ST_RC;
         end
         ST_RC_WK3: begin
-            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk)
+            `WQS_SETPC(dqr_token[`WQ_TF_ADDR_RANGE], pk_wake)   // pk
             state <= ST_RC;
         end
 
@@ -2253,8 +2306,8 @@ module wq_warp_sched #(
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
                     end
-                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, w_pc[dbg_warp[WID_W-1:0]]};
-                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= w_active[dbg_warp[WID_W-1:0]];
+                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, pc_q};     // (slot dw's)
+                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= act_q;
                 `WQ_CSR_DBG_STATE:
                     if (dbg_ok) begin
                         o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dbg_warp[WID_W-1:0]];
