@@ -432,7 +432,7 @@ module wq_warp_sched #(
     wire [DW-1:0]       dq_head, dq_tail;
     wire [4:0]          dq_log2;
     wire [WID_W-1:0]    dq_warp = dq_dbg ? dbg_warp[WID_W-1:0] : cw;
-    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS)) u_deque (
+    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_valid(state == ST_DQ_ISSUE), .o_ready(dq_ready), .i_op(dqc_op), .i_warp(dq_warp),
         .i_type(dqc_type), .i_mask(dqc_mask), .i_addr(dqc_addr), .i_index(dqc_index),
