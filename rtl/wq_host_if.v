@@ -1592,6 +1592,17 @@ module wq_host_if #(
 		assert(o_evr_b == f_evr_b);
 	end
 
+	// the launch port holds a launched grid's descriptor, grid size and
+	// CTA size until the next launch: while a grid waits (!i_can_launch)
+	// the scheduler reads its fields here instead of keeping a copy
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset) && !$past(i_can_launch) && !$past(o_launch_valid))
+	begin
+		assert(o_launch_desc == $past(o_launch_desc));
+		assert(o_launch_ncta == $past(o_launch_ncta));
+		assert(o_launch_cta_threads == $past(o_launch_cta_threads));
+	end
+
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
 	// (the pulse of one that arrives during the reset sweep waits in
