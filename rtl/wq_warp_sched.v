@@ -443,7 +443,8 @@ module wq_warp_sched #(
         .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
     wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front,
                        dq_has_type[15:`WQ_TOK_CALL+1], dq_has_type[`WQ_TOK_CALL-1:0]};
-    // the descriptor fields the scheduler keeps (the host checked the rest)
+    // the descriptor bits the dispatcher does not read (the host checked
+    // them) and the descriptor address
     wire unused_launch = &{1'b0, i_launch_addr, i_launch_desc};
     wire [DW-1:0] dq_count = dq_head - dq_tail;
     reg  [63:0]         dqr_token;          // result of the last command
@@ -1840,10 +1841,8 @@ module wq_warp_sched #(
             `WQ_OP_SEL: state <= ST_ALU0;
             `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB, `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND,
             `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL, `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN,
-            `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU, `WQ_OP_SETP: begin
-                setp_res <= 32'd0;
-                state <= ST_ALU1;
-            end
+            `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU, `WQ_OP_SETP:
+                state <= ST_ALU1;           // (every part shifts its bits into setp_res)
             `WQ_OP_S2R: begin
                 lnp <= 6'd0;
                 tx <= sv_q[10:0]; ty <= sv_q[21:11]; tz <= {1'b0, sv_q[31:22]};   // SV_TXYZ
