@@ -24,7 +24,8 @@ module wq_ice40_small #(
     parameter LANES     = 8,
     parameter DQ_LOG2   = 4,
     parameter REGS      = 16,
-    parameter ALU_LANES = 1
+    parameter ALU_LANES = 1,
+    parameter SEM_DIGIT = 1
 ) (
     input  wire       i_clk,
     input  wire       i_reset,
@@ -42,7 +43,7 @@ module wq_ice40_small #(
 
     /* verilator lint_off PINCONNECTEMPTY */
     wq_top #(.CHANNELS(CHANNELS), .WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-             .REGS(REGS), .ALU_LANES(ALU_LANES)) u_top (
+             .REGS(REGS), .ALU_LANES(ALU_LANES), .SEM_DIGIT(SEM_DIGIT)) u_top (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(sin[0]), .i_csr_we(sin[1]), .i_csr_addr(sin[13:2]),
         .i_csr_wdata(sin[45:14]), .o_csr_ack(csr_ack), .o_csr_rdata(csr_rdata),

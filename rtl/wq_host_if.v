@@ -48,7 +48,8 @@ module wq_host_if #(
 		parameter	WARPS    = 8,	// launch checks: CTA <= WARPS*32 threads
 		parameter	REGS     = 32,	// launch checks: NREGS 1..REGS
 		parameter	DQ_LOG2  = 6,	// launch checks: DEQUE.LOG2 2..DQ_LOG2
-		parameter [31:0] HOST_SLICE_RESET = 64
+		parameter [31:0] HOST_SLICE_RESET = 64,
+		parameter	SEM_DIGIT = 32	// semaphore arithmetic, bits a cycle
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -423,7 +424,7 @@ module wq_host_if #(
 	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4);
 	wire	[1:0]	sem_ld_sel = {hs == H_SL4, hs == H_SL3};
 
-	wq_sem_unit u_sem (
+	wq_sem_unit #(.DIGIT(SEM_DIGIT)) u_sem (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_ld(sem_ld), .i_ld_sel(sem_ld_sel), .i_ld_data(cm_rd),
 		.i_start(sem_start), .i_word(sem_word),

@@ -27,13 +27,17 @@
 //		alignment (a 64-bit semaphore is 8-aligned) before it starts
 //		the unit.
 //
-//		The arithmetic is bit-serial: the compare and the reduction
-//		each take a pass of one bit per cycle over the width (32 or 64
-//		cycles), low bit first, through a one-bit adder with a carry
-//		flop, while the memory value and the payload rotate through
-//		their registers (see the states).  Semaphores are rare; the
-//		cycles buy a unit of a few flip-flop shifts and a bit of logic
-//		instead of a 32-bit adder and word selects.
+//		The arithmetic is digit-serial: the compare and the reduction
+//		each take a pass over the width, DIGIT bits a cycle, low digit
+//		first, through a DIGIT-bit adder with a carry flop, while the
+//		memory value and the payload rotate through their registers
+//		(see the states).  DIGIT = 32 (the default) is a word a cycle:
+//		a 32-bit pass is one cycle, a 64-bit one two.  DIGIT = 1 (the
+//		iCE40 small configuration) is bit-serial: 32 or 64 cycles a
+//		pass for a one-bit adder and a few flip-flop shifts instead
+//		of a 32-bit adder and word selects.  Every DIGIT gives the
+//		same results and the same memory accesses; only the number of
+//		cycles between the read and the write differs.
 //
 //	Handshake: while idle, i_ld loads an operand word (i_ld_sel 0 the
 //	address, 1 the payload's low word, 2 its high word); i_start (one
@@ -52,7 +56,9 @@
 `default_nettype none
 `include "wq_defs.vh"
 
-module wq_sem_unit (
+module wq_sem_unit #(
+		parameter	DIGIT = 32	// bits a cycle: 1, 2, 4, 8, 16 or 32
+	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// command
@@ -84,19 +90,24 @@ module wq_sem_unit (
 	// ---- states --------------------------------------------------------
 	// Memory is read and written a 32-bit word at a time, low word first
 	// (`hi` says which word).  The compare (mv - pay) and the reduction
-	// are passes of one bit per cycle (`bitn`) over the width: the
-	// compare leaves its flags for the reduction pass.
+	// are passes of DIGIT bits a cycle over the width (`bitn` is the
+	// low bit of the digit being worked on): the compare leaves its
+	// flags for the reduction pass.
 	localparam [2:0]	S_IDLE = 3'd0,
 				S_RD   = 3'd1,	// read a word
-				S_CMP  = 3'd2,	// mv - pay, a bit a cycle: flags
-				S_RES  = 3'd3,	// reduction result, a bit a cycle
+				S_CMP  = 3'd2,	// mv - pay, a digit a cycle: flags
+				S_RES  = 3'd3,	// reduction result, a digit a cycle
 				S_WR   = 3'd4,	// write a word
 				S_DONE = 3'd5;
 
 	reg	[2:0]	state;
 	reg		issued;		// the access of this state was accepted
 	reg		hi;		// the word of this state: 0 low, 1 high
-	reg	[5:0]	bitn;		// the bit of a serial pass
+	reg	[5:0]	bitn;		// the digit's low bit in a serial pass
+	localparam integer DSTEP_I = DIGIT;
+	localparam [5:0] DSTEP = DSTEP_I[5:0];
+	localparam integer DLAST_I = 32 - DIGIT;
+	localparam [4:0] DLAST = DLAST_I[4:0];	// a word's last digit
 
 	// latched command
 	reg	[`WQ_SEMF_OPERATION_W-1:0]	op;
@@ -148,37 +159,42 @@ module wq_sem_unit (
 	wire	acc = o_mem_valid && i_mem_ready;
 	wire	rsp = issued && i_mem_rvalid;
 
-	// ---- the arithmetic of sem.c, a bit at a time ------------------------
+	// ---- the arithmetic of sem.c, a digit at a time ----------------------
 	// res holds the value read (the acquire's o_result) and pay the
-	// payload; a pass rotates both right by one bit a cycle within the
-	// width, so bit 0 of each is the bit being worked on and after the
-	// pass both are back in place -- except that the reduction pass
-	// rotates the result bit into res instead of the memory bit, so res
-	// ends as the value written.  mv only feeds o_mv (a build without
-	// the event records drops it).
+	// payload; a pass rotates both right by one digit a cycle within the
+	// width, so the low digit of each is the digit being worked on and
+	// after the pass both are back in place -- except that the reduction
+	// pass rotates the result digit into res instead of the memory
+	// digit, so res ends as the value written.  mv only feeds o_mv (a
+	// build without the event records drops it).
 	wire		last = !is64 || hi;	// the width's top word
 	wire		first = (bitn == 6'd0);
-	wire		blast = (bitn[4:0] == 5'd31) && (bitn[5] || !is64);
-	wire		a = res[0];		// memory bit
-	wire		b = pay[0];		// payload bit
+	wire		blast = (bitn[4:0] == DLAST) && (bitn[5] || !is64);
+	wire	[DIGIT-1:0]	a = res[DIGIT-1:0];	// memory digit
+	wire	[DIGIT-1:0]	b = pay[DIGIT-1:0];	// payload digit
 
-	// the one-bit adder: CMP mv - pay; RES IADD mv + pay, INC mv + 1,
-	// DEC mv + ~0; the carry flop carries from bit to bit
-	reg		add_b, cin0;
+	// the adder: CMP mv - pay; RES IADD mv + pay, INC mv + 1,
+	// DEC mv + ~0; the carry flop carries from digit to digit
+	reg	[DIGIT-1:0]	add_b;
+	reg		cin0;
 	always @(*)
 	if (state == S_CMP)
-		{cin0, add_b} = {1'b1, !b};
+		{cin0, add_b} = {1'b1, ~b};
 	else case (red)
 	`WQ_SEMRED_IADD:	{cin0, add_b} = {1'b0, b};
-	`WQ_SEMRED_INC:		{cin0, add_b} = {1'b1, 1'b0};
-	default:		{cin0, add_b} = {1'b0, 1'b1};	// DEC
+	`WQ_SEMRED_INC:		{cin0, add_b} = {1'b1, {DIGIT{1'b0}}};
+	default:		{cin0, add_b} = {1'b0, {DIGIT{1'b1}}};	// DEC
 	endcase
-	reg		cy;		// the carry into this bit
+	reg		cy;		// the carry into this digit
 	wire		cin  = first ? cin0 : cy;
-	wire		sum  = a ^ add_b ^ cin;
-	wire		cout = (a && add_b) || (a && cin) || (add_b && cin);
+	wire	[DIGIT-1:0]	sum;
+	wire		cout;
+	assign	{cout, sum} = {1'b0, a} + {1'b0, add_b} + {{DIGIT{1'b0}}, cin};
+	wire		a_top = a[DIGIT-1];	// the digit's top bit: at the
+	wire		b_top = b[DIGIT-1];	// pass's end, the width's sign
+	wire		s_top = sum[DIGIT-1];
 
-	// compare flags, over the bits of the width
+	// compare flags, over the digits of the width
 	reg		f_eq;		// mv == pay
 	reg		f_zero;		// mv == 0
 	reg		f_and;		// (mv & pay) != 0
@@ -200,33 +216,41 @@ module wq_sem_unit (
 
 	wire		lt   = uns ? f_ltu : f_lts;
 	wire		gt_u = !f_ltu && !f_eq;		// pay < mv
-	reg		rb;		// the result bit
+	reg	[DIGIT-1:0]	rd;	// the result digit
 	always @(*)
 	case (red)
 	// IMIN keeps the memory value when it is the smaller, IMAX when it
 	// is not
 	`WQ_SEMRED_IMIN,
-	`WQ_SEMRED_IMAX:	rb = (lt != (red == `WQ_SEMRED_IMAX)) ? a : b;
-	`WQ_SEMRED_IXOR:	rb = a ^ b;
-	`WQ_SEMRED_IAND:	rb = a & b;
-	`WQ_SEMRED_IOR:		rb = a | b;
-	`WQ_SEMRED_IADD:	rb = sum;
+	`WQ_SEMRED_IMAX:	rd = (lt != (red == `WQ_SEMRED_IMAX)) ? a : b;
+	`WQ_SEMRED_IXOR:	rd = a ^ b;
+	`WQ_SEMRED_IAND:	rd = a & b;
+	`WQ_SEMRED_IOR:		rd = a | b;
+	`WQ_SEMRED_IADD:	rd = sum;
 	// INC/DEC are unsigned whatever UNSIGNED says: wrapping counters
-	`WQ_SEMRED_INC:		rb = !f_ltu ? 1'b0 : sum;
-	default:		rb = (f_zero || gt_u) ? b : sum;	// DEC
+	`WQ_SEMRED_INC:		rd = !f_ltu ? {DIGIT{1'b0}} : sum;
+	default:		rd = (f_zero || gt_u) ? b : sum;	// DEC
 	endcase
 
-	// a pass's rotation: the bit rotated into the width's top bit (the
-	// memory bit back, or the result bit), and the rotation itself
+	// a pass's rotation: the digit rotated into the width's top digit
+	// (the memory digit back, or the result digit), and the rotation
+	// itself
 	wire		pass_on = (state == S_CMP) || (state == S_RES);
-	wire		res_in  = (state == S_RES) ? rb : a;
-	function [63:0] rot1;		// right by one within the width
-		// verilator lint_off UNUSEDSIGNAL
+	wire	[DIGIT-1:0]	res_in  = (state == S_RES) ? rd : a;
+	function [63:0] rot1;		// right by one digit within the width
 		input	[63:0]	v;
-		// verilator lint_on UNUSEDSIGNAL
-		input		in;
+		input	[DIGIT-1:0]	in;
 		input		w64;
-		rot1 = w64 ? {in, v[63:1]} : {v[63:32], in, v[31:1]};
+		// the shifts' top DIGIT bits are zero fill
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[63+DIGIT:0]	r64;
+		reg	[31+DIGIT:0]	r32;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			r64  = {in, v} >> DIGIT;
+			r32  = {in, v[31:0]} >> DIGIT;
+			rot1 = w64 ? r64[63:0] : {v[63:32], r32[31:0]};
+		end
 	endfunction
 
 	// ---- the sequencer -------------------------------------------------
@@ -302,15 +326,15 @@ module wq_sem_unit (
 		S_CMP:
 		begin
 			cy     <= cout;
-			f_eq   <= (first || f_eq) && !sum;
-			f_zero <= (first || f_zero) && !a;
-			f_and  <= (!first && f_and) || (a && b);
-			f_nor  <= (!first && f_nor) || !(a || b);
-			// the top bit's: the borrow, and the signs
+			f_eq   <= (first || f_eq) && (sum == {DIGIT{1'b0}});
+			f_zero <= (first || f_zero) && (a == {DIGIT{1'b0}});
+			f_and  <= (!first && f_and) || ((a & b) != {DIGIT{1'b0}});
+			f_nor  <= (!first && f_nor) || ((a | b) != {DIGIT{1'b1}});
+			// the top digit's: the borrow, and the signs
 			f_ltu  <= !cout;
-			f_neg  <= sum;
-			f_lts  <= (a != b) ? a : sum;
-			bitn   <= bitn + 6'd1;
+			f_neg  <= s_top;
+			f_lts  <= (a_top != b_top) ? a_top : s_top;
+			bitn   <= bitn + DSTEP;
 			if (blast)
 			begin
 				bitn  <= 6'd0;
@@ -320,7 +344,7 @@ module wq_sem_unit (
 		S_RES:
 		begin
 			cy   <= cout;
-			bitn <= bitn + 6'd1;
+			bitn <= bitn + DSTEP;
 			if (blast)
 			begin
 				bitn        <= 6'd0;
@@ -501,12 +525,14 @@ module wq_sem_unit (
 			assert(pay[63:32] == 32'h0);
 		if (!is64)
 			assert(mv[63:32] == 32'h0 && res[63:32] == 32'h0);
-		// the serial passes: one bit a cycle within the width, memory
+		// the serial passes: a digit a cycle within the width, memory
 		// words only outside them
 		if (state == S_CMP || state == S_RES)
 			assert(!hi && (is64 || !bitn[5]));
 		else
 			assert(bitn == 6'd0);
+		// a pass walks whole digits
+		assert((bitn & (DSTEP - 6'd1)) == 6'd0);
 		// o_result is the value read, rotated by the compare pass (back
 		// in place after it); the reduction pass has rotated the result
 		// bits in above the memory bits not yet used

@@ -43,7 +43,8 @@ module wq_top #(
 	parameter DQ_LOG2    = 6,	// token deque entries per warp, log2
 	parameter REGS       = 32,	// registers per thread
 	parameter HOST_SLICE = 64,	// reset value of HOST_SLICE
-	parameter ALU_LANES  = LANES	// physical ALU lanes (divides LANES)
+	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
+	parameter SEM_DIGIT  = 32	// semaphore arithmetic bits a cycle (1..32)
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -332,7 +333,8 @@ module wq_top #(
 	////////////////////////////////////////////////////////////////////////
 	wq_host_if #(
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS),
-		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE)
+		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE),
+		.SEM_DIGIT(SEM_DIGIT)
 	) u_host (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),

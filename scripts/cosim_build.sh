@@ -2,13 +2,14 @@
 # cosim_build.sh -- build the lockstep co-simulation harness
 # (tb/verilator/top/tb_cosim.cpp around rtl/wq_top.v) for one parameter set
 # and print the binary's path.  Builds are cached per parameter set in
-# build/verilator/top/C<ch>_W<warps>_L<lanes>_D<dq_log2>_R<regs>[_A<alu_lanes>]/.
+# build/verilator/top/C<ch>_W<warps>_L<lanes>_D<dq_log2>_R<regs>[_A<alu_lanes>][_S<sem_digit>]/.
 #
 # Usage: bash scripts/cosim_build.sh [--rtl DIR] [--out DIR]
-#                                    [CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES]]
+#                                    [CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES [SEM_DIGIT]]]
 #        (default 4 8 32 6 32: the model's default configuration; ALU_LANES,
-#        the physical ALU lanes of the RTL, defaults to LANES and is not a
-#        model parameter)
+#        the physical ALU lanes of the RTL, defaults to LANES, and SEM_DIGIT,
+#        the semaphore unit's bits a cycle, to 32: neither is a model
+#        parameter)
 #   --rtl DIR  Verilog sources from DIR instead of rtl/ (a modified copy:
 #              scripts/mismatch_demo.sh)
 #   --out DIR  build directory instead of the per-parameter-set one
@@ -31,10 +32,11 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$rtl/wq_top.v" ] || fail "$rtl/wq_top.v not found"
 rtl=$(cd "$rtl" && pwd)
-ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32} al=${6:-${3:-32}}
+ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32} al=${6:-${3:-32}} sd=${7:-32}
 if [ -z "$d" ]; then
     d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
     [ "$al" = "$la" ] || d+="_A${al}"
+    [ "$sd" = 32 ] || d+="_S${sd}"
 fi
 read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
@@ -49,7 +51,7 @@ if [ -x "$d/tb_cosim" ] && [ "$(cat "$d/flags" 2>/dev/null)" = "$flags" ] &&
 fi
 verilator --cc --exe --build -j 2 -O3 -Wall \
     -Ibuild/gen -I"$rtl" --top-module wq_top \
-    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" \
+    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" -GSEM_DIGIT="$sd" \
     --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$d" -o tb_cosim \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \

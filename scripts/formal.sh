@@ -48,6 +48,7 @@ JOBS=(
 "alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
+"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1"

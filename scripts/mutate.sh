@@ -96,7 +96,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     host)      cmd=(bash scripts/rtl/host.sh 1 2) ;;
     sched)     cmd=(bash scripts/rtl/sched.sh 1) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
-    top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1" bash scripts/rtl/top.sh 1) ;;
+    top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
     esac
     WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
         WQ_VERILATOR_FLAGS="$vflags" timeout "$tmo" "${cmd[@]}" > "$3" 2>&1

@@ -3,7 +3,7 @@
 # (`make synth-ice40`)
 #
 # The fit build is fpga/wq_ice40_small.v: wq_top at the small parameters
-#     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1
+#     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1
 # with its CSR slave, memory master and interrupt on pins and its lockstep
 # event port open, as on a board.  It is synthesised with Yosys' iCE40 flow
 # (`synth_ice40 -dsp`, block RAM inference on), the mapped cells are counted
@@ -31,7 +31,7 @@ command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
 mkdir -p "$R" "$D"
 
-params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1"}
+params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1"}
 chp=""
 for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 rtl=(rtl/*.v)

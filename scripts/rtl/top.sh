@@ -9,7 +9,7 @@
 #       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
 #       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, one ALU lane:
-#       ALU_LANES=1).  Programs: every
+#       ALU_LANES=1, bit-serial semaphores: SEM_DIGIT=1).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen
 #       prog`; odd seeds --timing-free, even seeds with every feature and
 #       their races' .expect informational, as scripts/regress does) and
@@ -21,7 +21,7 @@
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
 #                    (build root, e.g. a --coverage build; logs go to its gen/)
 #   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
-#                    (default "4 8 32 6 32;2 2 8 4 16 1")
+#                    (default "4 8 32 6 32;2 2 8 4 16 1 1")
 #   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
@@ -55,11 +55,11 @@ run() {   # BIN PROGRAM SEED [TB_ARGS...]
 total=0 ninv=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1}"
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re al <<< "$cfg"
+    read -r ch wa la dq re al sd <<< "$cfg"
     list=()
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)
@@ -107,7 +107,7 @@ for cfg in "${cfgs[@]}"; do
             total=$((total + 1))
         done
     done
-    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la}: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
 done
 echo "rtl_test: top $total lockstep runs ok, $ninv lock invariants (.expect_sum) held on the RTL"
 [ "$ninv" -gt 0 ] || [ -n "${RTL_TEST_TOP_CFGS:-}" ] || fail "top: no .expect_sum invariant was checked (racy generated seeds 2/4/6 carry lock invariants)"
