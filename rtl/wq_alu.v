@@ -109,26 +109,19 @@ module wq_alu #(
             wire        fill = (i_op == `WQ_OP_SRA) && lo[31];
             // (one lane: SETP's compare bit in at the top, see above)
             wire        cmp_sh = (LANES == 1) && i_cmp_shift;
-            // lo: the start value, or one shift -- left (SHL) or right with
-            // the multiplier's sum bit, the shift's fill or SETP's compare
-            // at the top (spelt as one enable and one two-way choice, which
-            // maps smaller than a priority chain of the four moves)
-            wire        sa_nz   = (sa != 5'd0);
-            wire        lo_top  = mstep ? sum[0] : sa_nz ? fill : c;
-            wire        lo_left = !mstep && sa_nz && shl;
-            always @(posedge i_clk) begin
+            always @(posedge i_clk)
                 if (i_mul_start) begin
                     hi <= 32'd0;
-                    sa <= is_sh ? b[4:0] : 5'd0;
-                end else if (mstep)
-                    hi <= sum[32:1];
-                else if (sa_nz)
-                    sa <= sa - 5'd1;
-                if (i_mul_start)
                     lo <= r;
-                else if (mstep || sa_nz || cmp_sh)
-                    lo <= lo_left ? {lo[30:0], 1'b0} : {lo_top, lo[31:1]};
-            end
+                    sa <= is_sh ? b[4:0] : 5'd0;
+                end else if (mul_cnt != 7'd0) begin
+                    hi <= sum[32:1];
+                    lo <= {sum[0], lo[31:1]};
+                end else if (sa != 5'd0) begin
+                    lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
+                    sa <= sa - 5'd1;
+                end else if (cmp_sh)
+                    lo <= {c, lo[31:1]};
             assign sh_busy[l] = (sa != 5'd0);
             assign sh = lo;
         end
