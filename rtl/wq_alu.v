@@ -15,7 +15,10 @@
 // result in the multiplier's low register (o_res is that register, so the
 // result needs no multiplexer): ADD ... MAXU, MOV, SEL the cycle after the
 // start, MUL 32 cycles, MULHU 64 (32 more steps adding nothing move the high
-// word down), shifts b[4:0].  SETP's o_cmp stays combinational.
+// word down), shifts b[4:0].  SETP's o_cmp stays combinational; with one
+// lane, i_cmp_shift (the ALU idle) shifts it into lo from the top, so lo
+// collects a SETP's 32 compare bits in thread order and the scheduler
+// keeps no register of its own for them (lo's right shift is there anyway).
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -31,9 +34,12 @@ module wq_alu #(
     input  wire [LANES-1:0]      i_cond,      // SEL: lane takes ra
     input  wire                  i_mul_start, // latch a, b; 32 cycles follow
                                               // (SERIAL: any operation, see above)
+    input  wire                  i_cmp_shift, // SERIAL, one lane: lo <= {o_cmp, lo >> 1}
     output wire                  o_mul_busy,
     output wire [LANES*32-1:0]   o_res,       // rd value per lane
-    output wire [LANES-1:0]      o_cmp        // SETP result per lane
+    output wire [LANES-1:0]      o_cmp,       // SETP result per lane
+    output wire [LANES-1:0]      o_eq         // a == b per lane (the subtractor's:
+                                              // not for ADD, nor while busy)
 );
     reg [6:0] mul_cnt = 7'd0;                 // multiplier steps still to go
     wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
@@ -43,6 +49,7 @@ module wq_alu #(
     // SERIAL MULHU: 64 steps, the last 32 add nothing (hi shifts into lo)
     wire mhu    = (SERIAL != 0) && (i_op == `WQ_OP_MULHU);
     wire m_add  = !mhu || (mul_cnt > 7'd32);
+    wire mstep  = (mul_cnt != 7'd0);          // a multiplier step this cycle
 
     always @(posedge i_clk)
         if (i_mul_start && (SERIAL == 0 || is_mul))
@@ -58,7 +65,17 @@ module wq_alu #(
         // low bit is set and shifts the 64-bit pair right
         reg  [31:0] hi, lo;
         reg  [31:0] r;                        // the result (SERIAL: lo's start value)
-        wire [32:0] sum = {1'b0, hi} + ((lo[0] && m_add) ? {1'b0, a} : 33'd0);
+        reg         c;                        // SETP's compare
+        // One adder serves the multiplier's steps (hi + (lo[0] ? a : 0))
+        // and, between them, the subtractor below (a + b or a + ~b + 1):
+        // nothing reads dif while the multiplier steps (the scheduler waits
+        // for o_mul_busy to fall; SERIAL starts nothing then), and the
+        // multiplexers in front of one adder cost less than a second adder.
+        wire        add = (i_op == `WQ_OP_ADD);
+        wire [31:0] ad_x = mstep ? ((lo[0] && m_add) ? a : 32'd0) : a;
+        wire [31:0] ad_y = mstep ? hi : (add ? b : ~b);
+        wire [32:0] ad_s = {1'b0, ad_x} + {1'b0, ad_y} + {32'd0, !mstep && !add};
+        wire [32:0] sum = ad_s;               // (multiplier step)
         wire        shl = (i_op == `WQ_OP_SHL);
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
@@ -71,7 +88,7 @@ module wq_alu #(
                     lo <= {sum[0], lo[31:1]};
                 end
             assign sh_busy[l] = 1'b0;
-            wire unused_sh = &{1'b0, is_sh};
+            wire unused_sh = &{1'b0, is_sh, i_cmp_shift};
             // one right shifter serves SHR, SRA (sign fill) and SHL (on the
             // bit-reversed operand, reversed back)
             reg  [31:0] a_rev;
@@ -90,6 +107,8 @@ module wq_alu #(
             // b[4:0] down
             reg  [4:0]  sa = 5'd0;
             wire        fill = (i_op == `WQ_OP_SRA) && lo[31];
+            // (one lane: SETP's compare bit in at the top, see above)
+            wire        cmp_sh = (LANES == 1) && i_cmp_shift;
             always @(posedge i_clk)
                 if (i_mul_start) begin
                     hi <= 32'd0;
@@ -101,16 +120,17 @@ module wq_alu #(
                 end else if (sa != 5'd0) begin
                     lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
                     sa <= sa - 5'd1;
-                end
+                end else if (cmp_sh)
+                    lo <= {c, lo[31:1]};
             assign sh_busy[l] = (sa != 5'd0);
             assign sh = lo;
         end
 
         // One subtractor gives SUB, the unsigned and the signed order; MIN /
         // MAX pick with them (equal operands: either is right).
-        // (ADD uses it too: a + b, else a + ~b + 1 = a - b with carry = !borrow)
-        wire        add = (i_op == `WQ_OP_ADD);
-        wire [32:0] dif = {1'b0, a} + {1'b0, add ? b : ~b} + {32'd0, !add};
+        // (ADD uses it too: a + b, else a + ~b + 1 = a - b with carry = !borrow;
+        // it is the shared adder above, the multiplier idle)
+        wire [32:0] dif = ad_s;
         wire        eq  = (dif[31:0] == 32'd0);  // (a - b: SETP never adds)
         wire        ult = !dif[32];
         wire        slt = (a[31] != b[31]) ? a[31] : ult;
@@ -149,7 +169,6 @@ module wq_alu #(
         end
         assign o_res[l*32 +: 32] = (SERIAL != 0) ? lo : r;
 
-        reg c;
         always @(*) begin
             case (i_fn)
             `WQ_CMP_EQ:  c = eq;
@@ -166,6 +185,7 @@ module wq_alu #(
             endcase
         end
         assign o_cmp[l] = c;
+        assign o_eq[l]  = eq;
     end endgenerate
 
 `ifdef FORMAL
@@ -192,6 +212,8 @@ module wq_alu #(
                 assert({lane[0].hi, lane[0].lo} == {32'd0, f_prod[63:32]});
         end
     always @(*) assert(mul_cnt <= 7'd64);
+    // the equality the scheduler takes for CAS (the op then is SEL)
+    always @(*) if (!o_mul_busy && i_op != `WQ_OP_ADD) assert(o_eq[0] == (i_a[31:0] == i_b[31:0]));
     always @(*) if (SERIAL == 0 || f_op != `WQ_OP_MULHU) assert(mul_cnt <= 7'd32);
     // SERIAL: a shift started on a ends, b[4:0] cycles later, with a
     // shifted in lo (SHL left, SHR with zeros, SRA with the sign); every
@@ -210,6 +232,12 @@ module wq_alu #(
         always @(posedge i_clk)
             if (f_past && $past(i_mul_start) && !is_mul && !is_sh && f_held)
                 assert(o_res[31:0] == $past(lane[0].r));
+        // one lane: an idle cycle with i_cmp_shift moves the compare bit
+        // into lo from the top (SETP's bits, see above)
+        always @(posedge i_clk)
+            if (LANES == 1 && f_past && $past(i_cmp_shift) && !$past(i_mul_start) &&
+                !$past(o_mul_busy))
+                assert(lane[0].lo == {$past(o_cmp[0]), $past(lane[0].lo[31:1])});
     end endgenerate
 `endif
 endmodule

@@ -156,6 +156,12 @@ module wq_warp_sched #(
     // come through the ALU too: its result register is mem_addr's source,
     // instead of an adder, and is the store data itself (see "memory")
         ST_ML1B = 7'd113;
+    // (several ALU passes) the ALU's a is the operand latch opa alone: a
+    // memory lane loads ra (ST_ML1) or CAS's c (ST_ML8) into it first, so
+    // the lane's sum / ATOM's new value comes a state later (ST_ML1C /
+    // ST_ML8B start the ALU)
+    localparam [6:0]
+        ST_ML1C = 7'd121, ST_ML8B = 7'd122;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -683,6 +689,10 @@ module wq_warp_sched #(
     // port through the walk (pr_ridx), through the lane multiplexer.
     wire [AW_-1:0]       alu_res;
     wire [ALU_LANES-1:0] alu_cmp;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [ALU_LANES-1:0] alu_eq;             // (lane 0's only)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg                  cas_eq;             // (several passes) CAS: old == b
     wire                 mul_busy;
     wire [AW_-1:0]       alu_a0, alu_b0;     // the instruction's operands
     wire [ALU_LANES-1:0] alu_c0;
@@ -696,6 +706,10 @@ module wq_warp_sched #(
     wire [31+ALU_LANES:0] setp_cat = {alu_cmp, setp_res};
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0]          setp_pass = setp_cat[31+ALU_LANES:ALU_LANES];
+    // SETP's 32 bits for ST_SETP_W: one ALU lane -- the ALU's result
+    // register, which shifts them in itself (wq_alu i_cmp_shift), so
+    // setp_res is left unused there; else setp_res
+    wire [31:0]          setp_bits;
     // SEL's condition of every thread, and of the part's lanes
     wire [31:0]          sel_cond = (d_selp_pt ? 32'hFFFFFFFF : pr_q) ^ {32{d_fn[3]}};
     wire [LANES-1:0]     cond_p = lanes_of(sel_cond, p);
@@ -710,7 +724,7 @@ module wq_warp_sched #(
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
     wire                 alu_start = alu_multi || (APASS > 1 && d_op != `WQ_OP_SETP);
-    wire                 alu_mem = (APASS > 1) && (state == ST_ML1 || state == ST_ML2);
+    wire                 alu_mem = (APASS > 1) && (state == ST_ML1B || state == ST_ML2);
     // atom_apply() (ATOM: the ALU is otherwise idle) in lane 0: new =
     // op(b, old) -- ADD, MIN..MAXU, AND, OR, XOR are symmetric; EXCH is SEL
     // of b, CAS SEL of c when old == b; an unknown op keeps old (MOV)
@@ -720,10 +734,10 @@ module wq_warp_sched #(
         alu_b = alu_b0;
         alu_c = alu_c0;
         if (alu_mem) begin
-            // ST_ML1: ra + imm (imm from alu_b0); ST_ML2: the data read
-            // (SEL of a: the lane of rf_lane, whatever the ALU's width)
-            alu_op = (state == ST_ML1) ? `WQ_OP_ADD : `WQ_OP_SEL;
-            alu_c[0] = 1'b1;
+            // ST_ML1B: ra (opa) + imm (imm from alu_b0); ST_ML2: MOV of
+            // the data read (b: the lane of rf_lane, whatever d_bi says)
+            alu_op = (state == ST_ML1B) ? `WQ_OP_ADD : `WQ_OP_MOV;
+            if (state == ST_ML2) alu_b[31:0] = rf_lane;
         end else if (d_op == `WQ_OP_ATOM) begin
             case (d_fn)
             `WQ_ATOM_ADD:  alu_op = `WQ_OP_ADD;
@@ -738,20 +752,23 @@ module wq_warp_sched #(
             default:       alu_op = `WQ_OP_MOV;
             endcase
             alu_b[31:0] = mold;
-            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || (mold == mem_wd);
+            // CAS: old == b (several passes: the ALU's own compare of
+            // ST_ML8, b in opa against old, kept in cas_eq)
+            alu_c[0] = (d_fn != `WQ_ATOM_CAS) || ((APASS > 1) ? cas_eq : (mold == mem_wd));
         end
-        // a: the lane's ra (memory), CAS's c (rb+1, read in ST_ML5) or
-        // ATOM's b (mem_wdata) -- one three-way choice
-        if (alu_mem || d_op == `WQ_OP_ATOM)
-            alu_a[31:0] = (alu_mem || d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wd;
+        // a (one pass a part): CAS's c (rb+1, read in ST_ML5) or ATOM's b
+        // (mem_wdata); several passes: opa holds either (see ST_ML8)
+        if (APASS == 1 && d_op == `WQ_OP_ATOM)
+            alu_a[31:0] = (d_fn == `WQ_ATOM_CAS) ? rf_lane : mem_wd;
     end
     wire [31:0]          atom_new = alu_res[31:0];
     assign mem_wd = (APASS > 1) ? alu_res[31:0] : mem_wdata;
     wq_alu #(.LANES(ALU_LANES), .SERIAL((APASS > 1) ? 1 : 0)) u_alu (
         .i_clk(i_clk), .i_op(alu_op), .i_fn(d_fn), .i_a(alu_a), .i_b(alu_b),
         .i_cond(alu_c), .i_mul_start((state == ST_ALU4 && alu_start) || alu_mem ||
-                                     (APASS > 1 && state == ST_ML8)),
-        .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp));
+                                     (APASS > 1 && state == ST_ML8B)),
+        .i_cmp_shift(state == ST_ALU6 && d_op == `WQ_OP_SETP),
+        .o_mul_busy(mul_busy), .o_res(alu_res), .o_cmp(alu_cmp), .o_eq(alu_eq));
     generate if (APASS == 1) begin : alu_wide
         // one pass: the original datapath, no pass multiplexers (aq unused)
         assign alu_a0 = opa;
@@ -759,14 +776,16 @@ module wq_warp_sched #(
         assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
         assign alu_row = alu_res;
+        assign setp_bits = setp_res;
         wire unused_aq = &{1'b0, aq};
     end else begin : alu_passes
         assign alu_a0 = opa;
-        // (ST_ML1: imm, the offset of the lane's address)
-        assign alu_b0 = (d_bi || state == ST_ML1) ? {ALU_LANES{d_imm}} : rf_rdata;
+        // (ST_ML1B: imm, the offset of the lane's address)
+        assign alu_b0 = (d_bi || state == ST_ML1B) ? {ALU_LANES{d_imm}} : rf_rdata;
         assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
+        assign setp_bits = (ALU_LANES == 1) ? alu_res[31:0] : setp_res;
         wire unused_opb = &{1'b0, opb};
     end endgenerate
 
@@ -1113,12 +1132,11 @@ module wq_warp_sched #(
     wire [LANES-1:0]    sel_p    = lanes_of(sel, p);        // selected lanes of part p
     wire [LANES-1:0]    rcand_p  = lanes_of(rcand, p);
     wire [LANES-1:0]    held_p   = lanes_of(held, p);
-    wire [5:0]          lnp_part = lnp >> LB;               // S2R: part of the walk
-    wire [LANES-1:0]    sel_s2r  = lanes_of(sel, lnp_part);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
     wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
     // a row read back for its record: S2R's part or part p
-    wire [LANES*32-1:0] beat_rb   = beat(rf_wide, (state == ST_S2R2) ? sel_s2r : sel_p);
+    // (S2R walks its parts with p too: its part's lanes are sel_p)
+    wire [LANES*32-1:0] beat_rb   = beat(rf_wide, sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
     // memory lanes not yet served; the next one (one pass a part: the
@@ -1169,8 +1187,7 @@ module wq_warp_sched #(
     // every write but the sweep goes to rd (LD: rd + k) of one part: one
     // row function with its register and part chosen, not one per state
     wire [4:0]          rf_wreg  = d_rd + {2'b0, (state == ST_ML5) ? mk : 3'd0};
-    wire [5:0]          rf_wpart = (state == ST_S2R1) ? lnp_part :
-                                   (state == ST_ML5 || state == ST_ML7) ? ml_part : p;
+    wire [5:0]          rf_wpart = (state == ST_ML5 || state == ST_ML7) ? ml_part : p;
     wire [RF_AW-1:0]    rf_row_w    = rf_row(cw, rf_wreg, rf_wpart, alias_on, w_sbase[cw]);
     wire [RF_AW-1:0]    rf_row_base = rf_row(cw, 5'd0, 6'd0, 1'b0, 5'd0);
     wire [4:0]          ret_gl      = p[4:0] * LANES6[4:0] + lnp[4:0];   // RET9's thread lane
@@ -1194,7 +1211,7 @@ module wq_warp_sched #(
         (state == ST_RET3 && p < PARTS6 && rcand_p != 0) ||
         (state == ST_M0 && p < PARTS6 && sel_p != 0) ||
         (state == ST_RB0 && !rb_done && p < PARTS6 && sel_p != 0) ||
-        (state == ST_S2R3 && sel_s2r != 0));
+        (state == ST_S2R3 && sel_p != 0));
     wire                 pw_wr = (APASS > 1) && (
         (state == ST_CALL2 && p < PARTS6 && sel_p != 0) ||
         (state == ST_D_ZERO && zc < d_rows));
@@ -1233,8 +1250,7 @@ module wq_warp_sched #(
     // REG_WRITE beat of a part, a pass at a time: the values of the pass's
     // selected lanes, 0 in the others, shifted in from the top
     wire [5:0]           vq = (state == ST_ALU6) ? aq : pw_wr ? pw : pw - 6'd1;
-    wire [LANES-1:0]     vm_p = (state == ST_S2R3) ? sel_s2r : sel_p;
-    wire [ALU_LANES-1:0] vm = vm_p[vq * ALU_LANES +: ALU_LANES];
+    wire [ALU_LANES-1:0] vm = sel_p[vq * ALU_LANES +: ALU_LANES];
     wire [AW_-1:0]       vsrc = (state == ST_ALU6) ? alu_res :
                                 (state == ST_CALL2) ? {ALU_LANES{{(32-PCW){1'b0}}, fall}} : rf_rdata;
     reg  [AW_-1:0]       vin;
@@ -1278,7 +1294,7 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpart = bg_l0_part;
         ST_ML0:   rf_rpart = m_l0_part;
-        ST_ML1, ST_ML1B: begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
+        ST_ML1, ST_ML1B, ST_ML1C: begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
         ST_ML6:   begin rf_rbase = d_rb; rf_roff = mk; rf_rpart = ml_part; end
         ST_ALU2:  rf_rbase = d_rb;
         ST_RB0:   begin rf_rbase = d_rd; rf_roff = mk; end
@@ -1309,14 +1325,16 @@ module wq_warp_sched #(
             rf_wlane = sel_p;               // (of the pass rf_wpass)
         end
         ST_S2R1: begin
-            // S2R: thread lane lnp, if selected
-            rf_we = sel[lnp[4:0]];
+            // S2R: thread lane lnp (lane lnp % LANES of part p), if
+            // selected (one ALU lane: the pass is the lane, rf_wlq picks
+            // its selection bit as ST_ALU6's does)
+            rf_we = (ALU_LANES == 1) || sel_p[lnp[LB-1:0]];
             rf_wlane = {{(LANES-1){1'b0}}, 1'b1} << lnp[LB-1:0];
-            rf_wone = 1'b1;
+            rf_wone = (ALU_LANES != 1);
             rf_wrep = 1'b1;
             rf_w32 = sr_val;
         end
-        ST_S2R3:  begin rf_rbase = d_rd; rf_rpart = lnp_part; end  // read back for the record
+        ST_S2R3:  rf_rbase = d_rd;          // read back for the record (part p)
         ST_CALL2: begin
             rf_we = (p < PARTS6) && (sel_p != 0);
             rf_wrep = 1'b1;
@@ -1344,7 +1362,7 @@ module wq_warp_sched #(
         end
         ST_SETP_W: begin
             pr_we = 1'b1;
-            pr_wdata = (pr_q & ~sel) | (setp_res & sel);
+            pr_wdata = (pr_q & ~sel) | (setp_bits & sel);
         end
         default: ;
         endcase
@@ -1355,7 +1373,7 @@ module wq_warp_sched #(
         case (state)
         ST_BG0:   rf_rpass = pass_of({1'b0, bg_l0});
         ST_ML0:   rf_rpass = pass_of({1'b0, m_l0});
-        ST_ML1, ST_ML1B, ST_ML6: rf_rpass = pass_of({1'b0, ml});
+        ST_ML1, ST_ML1B, ST_ML1C, ST_ML6: rf_rpass = pass_of({1'b0, ml});
         ST_RET9:  rf_rpass = pass_of(lnp + 6'd1);   // the lane after lnp
         ST_ALU2:  rf_rpass = aq;                    // rb
         ST_ALU6:  begin rf_rpass = aq + 6'd1; rf_wpass = aq; end   // ra of the next pass
@@ -2030,7 +2048,9 @@ module wq_warp_sched #(
         ST_ALU4: state <= alu_multi ? ST_ALU5 : ST_ALU6;
         ST_ALU5: if (!mul_busy) state <= ST_ALU6;
         ST_ALU6: begin
-            setp_res <= setp_pass;          // SETP's bits of the pass in at the top
+            // SETP's bits of the pass in at the top (one ALU lane: the
+            // ALU's result register takes them, i_cmp_shift)
+            if (APASS == 1 || ALU_LANES > 1) setp_res <= setp_pass;
             if (!alu_last) begin            // (rd pass written) the next pass
                 aq <= aq + 6'd1;
                 state <= alu_nsel ? ST_ALU2 : ST_ALU6;
@@ -2048,7 +2068,7 @@ module wq_warp_sched #(
         ST_SETP_P: state <= ST_SETP_W;      // predicate rd read
         ST_SETP_W: begin
             `WQS_EV(`WQ_EV_PRED_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel, 32'd0,
-                    {32'd0, (pr_q & ~sel) | (setp_res & sel)}, 64'd0)
+                    {32'd0, (pr_q & ~sel) | (setp_bits & sel)}, 64'd0)
             state <= ST_RETIRE;
         end
 
@@ -2066,13 +2086,16 @@ module wq_warp_sched #(
         end
         ST_S2R3: state <= ST_S2R2;          // rd part read
         ST_S2R2: begin
-            if (sel_s2r != 0) begin
+            if (sel_p != 0) begin
                 `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                         32'd0, 64'd0, 64'd0)
                 o_evr_part <= lnp[4:0] >> LB;
                 o_evr_vals <= beat_rb;
             end
             lnp <= lnp + 6'd1;
+            // p: the walk's part (lnp / LANES), 0 again at the end as
+            // ST_EXEC left it
+            p <= (lnp == 6'd31) ? 6'd0 : p + 6'd1;
             state <= (lnp == 6'd31) ? ST_RETIRE : ST_S2R1;
         end
 
@@ -2107,18 +2130,22 @@ module wq_warp_sched #(
             end
         end
         ST_ML1: begin                       // address; read rb (+k)
-            if (APASS > 1) state <= ST_ML1B;    // (the ALU adds)
-            else begin
+            if (APASS > 1) begin
+                opa[31:0] <= rf_lane;       // ra (the ALU's a)
+                state <= ST_ML1B;
+            end else begin
                 mem_addr <= rf_lane + d_imm;
                 state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
             end
         end
-        ST_ML1B: begin                      // (several passes) the ALU's sum
+        ST_ML1B: state <= ST_ML1C;         // (several passes) the ALU adds
+        ST_ML1C: begin                      // its sum
             mem_addr <= alu_res[31:0];
             state <= (d_op == `WQ_OP_LD) ? ST_ML4 : ST_ML2;
         end
         ST_ML2: begin                       // data (several passes: the ALU's result)
             mem_wdata <= rf_lane;
+            if (APASS > 1) opa[31:0] <= rf_lane;    // (ATOM's b: the ALU's a in ST_ML8B)
             state <= ST_ML4;
         end
         ST_ML4: begin
@@ -2156,9 +2183,13 @@ module wq_warp_sched #(
             state <= ST_ML2;
         end
         ST_ML8, ST_ML9: begin               // write only if the value changed
-            if (APASS > 1 && state == ST_ML8)
-                state <= ST_ML9;            // (the ALU started; its result next)
-            else begin
+            if (APASS > 1 && state == ST_ML8) begin
+                // CAS: c (read in ST_ML5) is the ALU's a, instead of b;
+                // the ALU compares b (opa) with old (its b) meanwhile
+                if (d_fn == `WQ_ATOM_CAS) opa[31:0] <= rf_lane;
+                cas_eq <= alu_eq[0];
+                state <= ST_ML8B;
+            end else begin
                 mem_wdata <= atom_new;      // (the record's new value)
                 if (atom_new != mold) begin
                     mem_we <= 1'b1;
@@ -2166,6 +2197,7 @@ module wq_warp_sched #(
                 end else state <= ST_ML7;
             end
         end
+        ST_ML8B: state <= ST_ML9;           // (several passes) the ALU starts
         ST_ML7: begin                       // record; rd of lane ml = old
             `WQS_EV(`WQ_EV_ATOMIC, {3'd0, ml, 4'd0, d_fn}, {{(32-PCW){1'b0}}, ipc},
                     32'd1 << ml, mem_addr, {32'd0, mem_wd}, {32'd0, mold})
