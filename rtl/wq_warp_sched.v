@@ -235,20 +235,20 @@ module wq_warp_sched #(
 
     // ---- warp slots (the model's wq_warp_t, one entry per slot) ----------------
     reg [3:0]        w_state   [0:WARPS-1];
-    // The slot's PC, active and exited sets are variable words (SV_PC,
-    // SV_ACT, SV_EXIT): the served warp's are working copies, read at issue
-    // (ST_I1, ST_F1, ST_F2), changed by the step and written back (ST_END,
-    // ST_E1; ST_DIS1) -- a word of block RAM each instead of WARPS x 86
-    // flip-flops and their slot multiplexers.  The active and exited sets
-    // are read during the fetch (ST_F1 / ST_F2 find them on the read port:
-    // no cycle of their own), the exited set is written back where it
-    // changes (EXIT's wq_disable, ST_DIS1).  Dispatch sets the copies
-    // and its sweep writes them.  w_init: the slot was ever started (its
-    // words are written; DBG_PC / DBG_ACTIVE read 0 before that)
+    // The slot's PC and active set are variable words (SV_PC, SV_ACT):
+    // the served warp's are working copies, read at issue (ST_I1; the
+    // active set during the fetch, ST_F1 finds it on the read port),
+    // changed by the step and written back at its end (ST_END, ST_E1) -- a
+    // word of block RAM each instead of WARPS x 54 flip-flops and their
+    // slot multiplexers.  Dispatch sets the copies and its sweep writes
+    // them.  w_init: the slot was ever started (its words are written;
+    // DBG_PC / DBG_ACTIVE read 0 before that).  (The exited set stays in
+    // flip-flops: a third working copy and its RAM write sources cost more
+    // LUTs than the slots' copies.)
     reg [PCW-1:0]    pc_q;
     reg [31:0]       act_q;
-    reg [31:0]       ex_q;
     reg [WARPS-1:0]  w_init;
+    reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
     reg [5:0]        w_nregs   [0:WARPS-1];
     reg [10:0]       w_ntid0   [0:WARPS-1];
@@ -316,6 +316,7 @@ module wq_warp_sched #(
     // calls the other)
     reg [6:0]        ret_mem, ret_sub, ret_bg;
     reg [WID_W-1:0]  cw;                    // current warp
+    wire [31:0]      ex_q = w_exited[cw];   // its exited set
     reg [PCW-1:0]    ipc;                   // its PC at issue
     reg [63:0]       ir;                    // instruction word
     reg [31:0]       sel;                   // selected threads
@@ -679,8 +680,8 @@ module wq_warp_sched #(
                      SV_SEND = 5'd9,        // subv_end (valid while subv_end_set)
                      SV_LBODY = 5'd10,      // loop_body
                      SV_KEY = 5'd11,        // cta_key (wq_bar_check walks it)
-                     // the slot's PC, active and exited sets (see pc_q)
-                     SV_PC = 5'd12, SV_ACT = 5'd13, SV_EXIT = 5'd14;
+                     // the slot's PC and active set (see pc_q)
+                     SV_PC = 5'd12, SV_ACT = 5'd13;
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [4:0]       sv_ridx;
@@ -1036,15 +1037,11 @@ module wq_warp_sched #(
             sv_ridx = csr_pend ? csr_gidx : SV_PC;
         end
         ST_I1: begin sv_rsel = 1'b1; sv_ridx = SV_CODE; end    // for ST_F0
-        // the fetch's two accesses: the active set (for ST_F1), then the
-        // exited set (for ST_F2) stay on the port while the access runs
+        // the fetch's first access: the active set (for ST_F1) stays on
+        // the port while the access runs
         ST_F0: begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
-        ST_F1: begin sv_rsel = 1'b1; sv_ridx = SV_EXIT; end
         ST_MEM_ISSUE, ST_MEM_WAIT:
-            if (ret_mem == ST_F1 || ret_mem == ST_F2) begin
-                sv_rsel = 1'b1;
-                sv_ridx = (ret_mem == ST_F1) ? SV_ACT : SV_EXIT;
-            end
+            if (ret_mem == ST_F1) begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
         ST_CSRG: begin                      // the next operand of the command
             sv_rsel = 1'b1;
             sv_rslot = {WID_W{1'b0}};
@@ -1095,16 +1092,15 @@ module wq_warp_sched #(
                     ({1'b1, zc[3:0]} <= SV_LAST);
             sv_widx = {1'b1, zc[3:0]};
             sv_wdata = d_svword;
-            // (after the 16 + word sweep) key, PC, active, exited: words
-            // 11 ... 14 at zc = 27 ... 30 (ST_D_WARP set the working copies)
-            if (zc >= 8'd27 && zc <= 8'd30) begin
+            // (after the 16 + word sweep) key, PC, active: words 11 ... 13
+            // at zc = 27 ... 29 (ST_D_WARP set the working copies)
+            if (zc >= 8'd27 && zc <= 8'd29) begin
                 sv_we = 1'b1;
                 sv_widx = {2'b01, zc[2:0]};
                 case (zc[2:0])
                 3'd3:    sv_wdata = cta_seq;
                 3'd4:    sv_wdata = {{(32-PCW){1'b0}}, pc_q};
-                3'd5:    sv_wdata = act_q;
-                default: sv_wdata = ex_q;
+                default: sv_wdata = act_q;
                 endcase
             end
         end
@@ -1143,11 +1139,6 @@ module wq_warp_sched #(
             sv_we = 1'b1;
             sv_widx = (state == ST_END) ? SV_PC : SV_ACT;
             sv_wdata = (state == ST_END) ? {{(32-PCW){1'b0}}, pc_q} : act_q;
-        end
-        ST_DIS1: begin                      // EXIT: the exited set (ST_DIS0 set it)
-            sv_we = (dis_reason == `WQ_TOK_EXIT);
-            sv_widx = SV_EXIT;
-            sv_wdata = ex_q;
         end
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
@@ -1592,7 +1583,7 @@ module wq_warp_sched #(
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, dis_reason}, {{(32-PCW){1'b0}}, ipc},
                         dis_mask, {{(32-PCW){1'b0}}, dis_addr}, 64'd0, 64'd0)
                 act_q <= act & ~dis_mask;
-                if (dis_reason == `WQ_TOK_EXIT) ex_q <= ex_q | dis_mask;
+                if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
                 p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_DIS1;           // (the walk starts from dis_mask)
             end
@@ -1745,7 +1736,7 @@ module wq_warp_sched #(
             w_init[lowest_free] <= 1'b1;
             pc_q <= g_pc;                   // (the sweep writes the copies)
             act_q <= d_live;
-            ex_q <= ~d_live;
+            w_exited[lowest_free] <= ~d_live;
             w_trap[lowest_free] <= `WQ_TRAP_NONE;
             w_nregs[lowest_free] <= g_nregs;
             w_ntid0[lowest_free] <= g_ntid0;
@@ -1823,7 +1814,6 @@ module wq_warp_sched #(
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F2)
         end
         ST_F2: begin
-            ex_q <= sv_q;                   // (SV_EXIT likewise)
             ir[63:32] <= mem_rd;
             state <= ST_DEC;
         end
@@ -2527,7 +2517,7 @@ module wq_warp_sched #(
         if (f_past && !$past(i_reset))
             for (fs = 0; fs < WARPS; fs = fs + 1)
                 if (w_state[fs] == `WQ_WS_TRAP) assert(w_trap[fs] != `WQ_TRAP_NONE);
-    // a slot in use was started: its PC / active / exited words are written
+    // a slot in use was started: its PC / active words are written
     // (DBG_PC / DBG_ACTIVE answer from them)
     always @(posedge i_clk)
         if (f_past && !$past(i_reset))
