@@ -162,6 +162,11 @@ module wq_warp_sched #(
     // ST_ML8B start the ALU)
     localparam [6:0]
         ST_ML1C = 7'd121, ST_ML8B = 7'd122;
+    // control states (114 ...): the served warp's PC read from the variable
+    // RAM at issue (ST_I1), its PC and active set written back at the
+    // step's end (ST_END, ST_E1)
+    localparam [6:0]
+        ST_I1 = 7'd114, ST_E1 = 7'd115;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -236,13 +241,19 @@ module wq_warp_sched #(
 
     // ---- warp slots (the model's wq_warp_t, one entry per slot) ----------------
     reg [3:0]        w_state   [0:WARPS-1];
-    reg [PCW-1:0]    w_pc      [0:WARPS-1];
-    reg [31:0]       w_active  [0:WARPS-1];
-    // the served warp's PC and active set: working copies loaded at issue
-    // and written back in ST_END, so the many writes of a step go into one
-    // register instead of a write port of every slot
+    // The slot's PC and active set are variable words (SV_PC, SV_ACT):
+    // the served warp's are working copies, read at issue (ST_I1; the
+    // active set during the fetch, ST_F1 finds it on the read port),
+    // changed by the step and written back at its end (ST_END, ST_E1) -- a
+    // word of block RAM each instead of WARPS x 54 flip-flops and their
+    // slot multiplexers.  Dispatch sets the copies and its sweep writes
+    // them.  w_init: the slot was ever started (its words are written;
+    // DBG_PC / DBG_ACTIVE read 0 before that).  (The exited set stays in
+    // flip-flops: a third working copy and its RAM write sources cost more
+    // LUTs than the slots' copies.)
     reg [PCW-1:0]    pc_q;
     reg [31:0]       act_q;
+    reg [WARPS-1:0]  w_init;
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
     reg [5:0]        w_nregs   [0:WARPS-1];
@@ -291,7 +302,8 @@ module wq_warp_sched #(
     wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
     wire [15:0]      g_seed   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
     wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
-    wire [31:0]      g_ncta   = i_launch_ncta;
+    // (ncta: the counters' ends say when the grid is done, see ST_D_NEXT)
+    wire unused_ncta = &{1'b0, i_launch_ncta};
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
@@ -310,6 +322,7 @@ module wq_warp_sched #(
     // calls the other)
     reg [6:0]        ret_mem, ret_sub, ret_bg;
     reg [WID_W-1:0]  cw;                    // current warp
+    wire [31:0]      ex_q = w_exited[cw];   // its exited set
     reg [PCW-1:0]    ipc;                   // its PC at issue
     reg [63:0]       ir;                    // instruction word
     reg [31:0]       sel;                   // selected threads
@@ -354,14 +367,20 @@ module wq_warp_sched #(
     // branch_groups
     reg              bg_emit;
     reg [1:0]        bg_mode;
-    reg [31:0]       bg_rem, bg_sel, bg_gm;   // bg_sel: selected AND active
+    reg [31:0]       bg_rem, bg_gm;
+    // (no copy of the grouping's selection: bg_rem is within it, and every
+    // use but the first-path test is restricted to bg_rem, so `sel` serves;
+    // a count pass's bg_rem excludes the threads its caller leaves out --
+    // RET's holders, wait_region's parked -- and an emitting pass's
+    // disables leave bg_rem before the active set.  The first-path test
+    // takes act & sel: an emitting pass never disables its lowest
+    // selected thread, so that lowest thread stays put.)
     reg [PCW-1:0]    bg_ft;
     // the group's target lives in dis_addr: the group's wq_disable and
     // wq_push_front take it as their address anyway, and nothing else uses
     // dis_addr inside a grouping
     wire [PCW-1:0]   bg_t = dis_addr;
     reg [5:0]        bg_ng;
-    reg [5:0]        bg_p0;
     // subv_next_part
     reg              np_at_end, np_res;
     // RET
@@ -373,10 +392,9 @@ module wq_warp_sched #(
     // grouping's first wq_disable)
     wire [31:0]      held = dis_mask;
     reg [DW-1:0]     ri;
-    reg [PCW-1:0]    rtok_addr;
+    // (the CALL token read, rtok_addr: see dqr_token)
     // wait_region / YIELD / misc
-    reg              y_fire, y_found;
-    reg [15:0]       y_ns;
+    reg              y_found;
     reg [DQ_LOG2-1:0] y_idx;
     reg [DW-1:0]     y_tail;
     reg [DW-1:0]     rc_head;
@@ -454,6 +472,9 @@ module wq_warp_sched #(
     wire unused_launch = &{1'b0, i_launch_addr, i_launch_desc};
     wire [DW-1:0] dq_count = dq_head - dq_tail;
     reg  [63:0]         dqr_token;          // result of the last command
+    // RET's CALL token read (ST_RET2 ... ST_RET4: no deque command until
+    // the next read in ST_RET1, so the result register holds it)
+    wire [PCW-1:0]      rtok_addr = dqr_token[`WQ_TF_ADDR_RANGE];
     reg                 dqr_found, dqr_empty;
     reg  [DQ_LOG2-1:0]  dqr_index;
     // RET's candidates: selected threads of the CALL token read, not yet
@@ -465,6 +486,23 @@ module wq_warp_sched #(
     localparam [3:0] DQ_PUSH_FRONT = 4'd0, DQ_PUSH_BACK = 4'd1, DQ_POP = 4'd2,
                      DQ_FIND = 4'd3, DQ_MERGE = 4'd4, DQ_CLEAR = 4'd5,
                      DQ_DBG_READ = 4'd6, DQ_DBG_WRITE = 4'd7, DQ_DBG_SETHT = 4'd8;
+    // The command follows from the call's return state (ret_mem, set with
+    // it and held until the answer): a decoder of it, not a register that
+    // every call site loads.  Only CSR_ACK is the return of two commands;
+    // the latched DBG_CMD word says which.
+    always @(*) begin
+        case (ret_mem)
+        ST_PUSH_R:         dqc_op = DQ_PUSH_FRONT;
+        ST_D_ZERO:         dqc_op = DQ_CLEAR;
+        ST_WR1, ST_Y1:     dqc_op = DQ_FIND;
+        ST_Y3M:            dqc_op = DQ_MERGE;
+        ST_Y3B:            dqc_op = DQ_PUSH_BACK;
+        ST_RET2, ST_CSR_RD: dqc_op = DQ_DBG_READ;
+        ST_RC_POPW:        dqc_op = DQ_POP;
+        default:           dqc_op = (csr_wdata[7:0] == `WQ_DBGCMD_WRITE_ENTRY) ? DQ_DBG_WRITE
+                                                                           : DQ_DBG_SETHT;
+        endcase
+    end
 
     // ---- memory -----------------------------------------------------------------------------
     // mem_addr / mem_wdata are held through an access (the LSU puts them on
@@ -603,7 +641,9 @@ module wq_warp_sched #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [4:0]            tw_l0 = ctz(tw_rem);      // next lane of a walk
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0]           tw_next = tw_rem & ~(32'd1 << tw_l0);
+    // the walk's mask without its lowest lane (x & (x - 1): a carry chain,
+    // not a decoder of tw_l0)
+    wire [31:0]           tw_next = tw_rem & (tw_rem - 32'd1);
     wire [TSW-1:0]        ts_rdata;
     reg                   ts_we;
     reg  [TS_AW-1:0]      ts_waddr;
@@ -645,7 +685,9 @@ module wq_warp_sched #(
                      SV_SSTART = 5'd8,      // subv_start
                      SV_SEND = 5'd9,        // subv_end (valid while subv_end_set)
                      SV_LBODY = 5'd10,      // loop_body
-                     SV_KEY = 5'd11;        // cta_key (wq_bar_check walks it)
+                     SV_KEY = 5'd11,        // cta_key (wq_bar_check walks it)
+                     // the slot's PC and active set (see pc_q)
+                     SV_PC = 5'd12, SV_ACT = 5'd13;
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [4:0]       sv_ridx;
@@ -874,6 +916,12 @@ module wq_warp_sched #(
         endcase
     end
 
+    // (the SV_YLD word stays on the read port from ST_GUARD through
+    // ST_Y2, nothing writes it before ST_Y2's write-back: the policy's
+    // decision and next state are wires of it, not copies)
+    wire        y_fire = y_fires;
+    wire [15:0] y_ns   = y_next;
+
     // ---- per-lane combinational views of the read rows --------------------------------------
     // branch_groups: a lane's target tgt[] is bg_uni (TG_UNI), PC + 1 + ra
     // (TG_BRX) or ra (TG_REG); instead of forming it in every lane, each
@@ -896,7 +944,7 @@ module wq_warp_sched #(
             c_eq = (APASS == 1) ? (c_rv == bg_key) : pw_bits[l];
             // target of lane c_gl: selected -> its own, else fall-through
             bg_match[l] = bg_rem[c_gl] &&
-                          (bg_sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
+                          (sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
             ret_match[l] = rcand[c_gl] && c_eq;
             mis_lane[l] = sel[c_gl] && ((APASS == 1) ? lane_mis(c_rv[3:0], d_imm[3:0], mis_word) : pw_bits[l]);
         end
@@ -973,9 +1021,13 @@ module wq_warp_sched #(
     // the word of a CSR access (a debug command starts its gather at DBG_INDEX)
     reg [4:0]  csr_gidx;
     reg        csr_gword;                   // the access writes that word
+    reg        csr_gslot;                   // a word of DBG_WARP's slot (else slot 0)
     always @(*) begin
         csr_gword = 1'b1;
+        csr_gslot = 1'b0;
         case (csr_addr)
+        `WQ_CSR_DBG_PC:       begin csr_gidx = SV_PC; csr_gword = 1'b0; csr_gslot = 1'b1; end
+        `WQ_CSR_DBG_ACTIVE:   begin csr_gidx = SV_ACT; csr_gword = 1'b0; csr_gslot = 1'b1; end
         `WQ_CSR_DBG_LO:       csr_gidx = SV_DLO;
         `WQ_CSR_DBG_HI:       csr_gidx = SV_DHI;
         `WQ_CSR_DBG_HEADTAIL: csr_gidx = SV_DHT;
@@ -1000,9 +1052,15 @@ module wq_warp_sched #(
         case (state)
         ST_IDLE: begin
             sv_rsel = 1'b1;
-            sv_rslot = csr_pend ? {WID_W{1'b0}} : rr_pick;
-            sv_ridx = csr_pend ? csr_gidx : SV_CODE;
+            sv_rslot = csr_pend ? (csr_gslot ? dw : {WID_W{1'b0}}) : rr_pick;
+            sv_ridx = csr_pend ? csr_gidx : SV_PC;
         end
+        ST_I1: begin sv_rsel = 1'b1; sv_ridx = SV_CODE; end    // for ST_F0
+        // the fetch's first access: the active set (for ST_F1) stays on
+        // the port while the access runs
+        ST_F0: begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
+        ST_MEM_ISSUE, ST_MEM_WAIT:
+            if (ret_mem == ST_F1) begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
         ST_CSRG: begin                      // the next operand of the command
             sv_rsel = 1'b1;
             sv_rslot = {WID_W{1'b0}};
@@ -1053,10 +1111,16 @@ module wq_warp_sched #(
                     ({1'b1, zc[3:0]} <= SV_LAST);
             sv_widx = {1'b1, zc[3:0]};
             sv_wdata = d_svword;
-            if (zc == 8'd27) begin          // (after the 16 + word sweep)
+            // (after the 16 + word sweep) key, PC, active: words 11 ... 13
+            // at zc = 27 ... 29 (ST_D_WARP set the working copies)
+            if (zc >= 8'd27 && zc <= 8'd29) begin
                 sv_we = 1'b1;
-                sv_widx = SV_KEY;
-                sv_wdata = cta_seq;
+                sv_widx = {2'b01, zc[2:0]};
+                case (zc[2:0])
+                3'd3:    sv_wdata = cta_seq;
+                3'd4:    sv_wdata = {{(32-PCW){1'b0}}, pc_q};
+                default: sv_wdata = act_q;
+                endcase
             end
         end
         ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
@@ -1089,6 +1153,11 @@ module wq_warp_sched #(
                         !(w_send_set[cw] && sv_q[PCW-1:0] != fall);
             default: ;
             endcase
+        end
+        ST_END, ST_E1: begin                // the working copies written back
+            sv_we = 1'b1;
+            sv_widx = (state == ST_END) ? SV_PC : SV_ACT;
+            sv_wdata = (state == ST_END) ? {{(32-PCW){1'b0}}, pc_q} : act_q;
         end
         ST_Y2: begin                        // the policy state commits
             sv_we = 1'b1;
@@ -1161,8 +1230,8 @@ module wq_warp_sched #(
         wire unused_lix = &{1'b0, rf_lix};
     end endgenerate
     wire [PCW-1:0]      bg_rv0  = rf_lane[PCW-1:0];
-    wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_UNI) ? bg_uni :     // lane bg_l0's target
-                                  (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
+    // lane bg_l0's target (ST_BG1 only: a uniform target is set in ST_BG0)
+    wire [PCW-1:0]      bg_tgt0 = (bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
     wire [5:0]          ml_part    = part_of(ml);
     wire [31:0]         pm_np = pmask(np_k);
     wire [31:0]         pm_ss = pmask(ss_k);
@@ -1181,7 +1250,6 @@ module wq_warp_sched #(
     wire [7:0]          pt_b1  = pt_any;
     wire                tcode_recov = recoverable(tcode);
     wire [WID_W-1:0]    dw = dbg_warp[WID_W-1:0];           // debug window slot
-    wire [WID_W-1:0]    ld_slot = csr_pend ? dw : rr_pick;  // working copies' slot
     wire                dbg_recov = recoverable(w_trap[dw]);
     // register-file and thread-state rows
     // every write but the sweep goes to rd (LD: rd + k) of one part: one
@@ -1205,7 +1273,7 @@ module wq_warp_sched #(
     // part in bit l at the end) and its beat values into o_evr_vals.
     localparam [5:0]     APASS6 = APASS[5:0];
     wire                 rb_done = ({2'b0, mk} >= ((d_op == `WQ_OP_LD) ? {2'b0, d_words} : 5'd1));
-    wire [LANES-1:0]     bgs_p = lanes_of(bg_rem & bg_sel, p);   // lanes compared
+    wire [LANES-1:0]     bgs_p = lanes_of(bg_rem & sel, p);   // lanes compared
     wire                 pw_rd = (APASS > 1) && (
         (state == ST_BG2 && p < PARTS6 && bg_mode != TG_UNI && bgs_p != 0) ||
         (state == ST_RET3 && p < PARTS6 && rcand_p != 0) ||
@@ -1398,10 +1466,11 @@ module wq_warp_sched #(
         pc_q <= (npc); act_q <= (nact); end
     // call a subroutine state with a return state
 `define WQS_CALL(st, rreg, rst) begin state <= (st); rreg <= (rst); end
-`define WQS_DQ(op, rst) begin dqc_op <= (op); `WQS_CALL(ST_DQ_ISSUE, ret_mem, rst) end
+// (op: the command, which dqc_op decodes from the return state rst)
+`define WQS_DQ(op, rst) begin `WQS_CALL(ST_DQ_ISSUE, ret_mem, rst) end
 `define WQS_TRAP(code) begin tcode <= (code); state <= ST_TRAP; end
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
-        bg_emit <= (emit); bg_rem <= (act); bg_sel <= (act) & (sm); \
+        bg_emit <= (emit); bg_rem <= (act); /* (sm): sel */ \
         bg_mode <= (mode); bg_ng <= 6'd0; /* (uni): bg_uni */ \
         bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
@@ -1424,7 +1493,10 @@ module wq_warp_sched #(
         endcase
     end
     wire in_subv_region = w_subv_on[cw] || w_loop_on[cw];
-    wire [PCW-1:0] imm_pc = d_imm[PCW-1:0];
+    // the immediate target (SSY..., SYNC..., SUBV_LOOP_END): bg_uni, which
+    // differs from it only for BRA, so dis_addr and pc_q have one source
+    // less
+    wire [PCW-1:0] imm_pc = bg_uni;
     wire [31:0] act = act_q;
     wire [31:0] s0 = w_s0h[cw] ? {w_s0v[cw], 16'd0} : {16'd0, w_s0v[cw]};
     // A parked set is woken where the active set is empty (a reconvergence,
@@ -1445,6 +1517,7 @@ module wq_warp_sched #(
         endcase
     end
     wire [31:0] dm_act = act & dm_keep;
+    wire [31:0] bg_as = act & sel;          // an emitting grouping's selection
 
 
     // ---- the sequencer ---------------------------------------------------------------------------
@@ -1480,10 +1553,8 @@ module wq_warp_sched #(
         end
         ST_POST: state <= ST_IDLE;
         ST_IDLE: begin
-            // the working copies: of the slot to issue, or for a CSR access
-            // of the debug window's slot (DBG_PC / DBG_ACTIVE read them)
-            pc_q <= w_pc[ld_slot];
-            act_q <= w_active[ld_slot];
+            // (the port reads the PC of the slot to issue, or the CSR
+            // access's word)
             if (csr_pend) begin
                 dq_dbg <= 1'b1;
                 zc <= 8'd0;
@@ -1497,12 +1568,18 @@ module wq_warp_sched #(
                     tx <= 11'd0; ty <= 11'd0; tz <= 11'd0;
                     state <= ST_D_WARP;
                 end else begin
-                    // wq_step_warp: fetch 2 words at code_base + 8 * pc
+                    // wq_step_warp: the working copies, then fetch 2 words
+                    // at code_base + 8 * pc
                     cw <= rr_pick;
-                    ipc <= w_pc[rr_pick];
-                    state <= ST_F0;         // code_base read
+                    state <= ST_I1;         // PC read
                 end
             end
+        end
+
+        ST_I1: begin                        // PC on the read port, code_base read
+            pc_q <= sv_q[PCW-1:0];
+            ipc <= sv_q[PCW-1:0];
+            state <= ST_F0;
         end
 
         // --------------------------------------------------- generic sub-steps
@@ -1549,7 +1626,7 @@ module wq_warp_sched #(
         // parked_at(addr, any): threads parked by the sub-vector machinery
         // (only threads neither active nor exited can be parked)
         ST_PK0: begin
-            dis_mask <= ~(act | w_exited[cw]) & (pk_any ? s0 : 32'hFFFFFFFF);
+            dis_mask <= ~(act | ex_q) & (pk_any ? s0 : 32'hFFFFFFFF);
             tw_v <= 1'b0;
             state <= ST_PK1;
         end
@@ -1607,16 +1684,17 @@ module wq_warp_sched #(
                     state <= ret_bg;
                 end
             end else begin
-                bg_p0 <= bg_l0_part;
+                // (the walk's first part; ST_BG1 keeps it: bg_rem is
+                // unchanged there, and ST_BG1's read is not used)
+                p <= bg_l0_part;
                 bg_gm <= 32'd0;
-                if (!bg_sel[bg_l0]) begin dis_addr <= fall; p <= bg_l0_part; state <= ST_BG2; end
-                else if (bg_mode == TG_UNI) begin dis_addr <= bg_uni; p <= bg_l0_part; state <= ST_BG2; end
+                if (!sel[bg_l0]) begin dis_addr <= fall; state <= ST_BG2; end
+                else if (bg_mode == TG_UNI) begin dis_addr <= bg_uni; state <= ST_BG2; end
                 else state <= ST_BG1;       // read the lane's register
             end
         end
         ST_BG1: begin
             dis_addr <= bg_tgt0;            // (bg_t)
-            p <= bg_p0;
             state <= ST_BG2;
         end
         ST_BG2: state <= (p >= PARTS6) ? ST_BG4 : ST_BG3;   // read ra part p
@@ -1629,7 +1707,7 @@ module wq_warp_sched #(
             bg_rem <= bg_rem & ~bg_gm;
             bg_ng <= bg_ng + 6'd1;
             if (!bg_emit) state <= ST_BG0;
-            else if ((bg_sel != 0) ? ((bg_gm & bg_sel & ~(bg_sel - 32'd1)) != 0)
+            else if ((bg_as != 0) ? ((bg_gm & bg_as & ~(bg_as - 32'd1)) != 0)
                                     : (bg_ng == 6'd0)) begin
                 bg_ft <= bg_t;              // (the first path: stays active)
                 state <= ST_BG0;
@@ -1673,8 +1751,9 @@ module wq_warp_sched #(
             // warp_start(lowest free slot, grid, cta, d_wi, key)
             cw <= lowest_free;
             w_state[lowest_free] <= `WQ_WS_RUN;
-            w_pc[lowest_free] <= g_pc;
-            w_active[lowest_free] <= d_live;
+            w_init[lowest_free] <= 1'b1;
+            pc_q <= g_pc;                   // (the sweep writes the copies)
+            act_q <= d_live;
             w_exited[lowest_free] <= ~d_live;
             w_trap[lowest_free] <= `WQ_TRAP_NONE;
             w_nregs[lowest_free] <= g_nregs;
@@ -1722,8 +1801,11 @@ module wq_warp_sched #(
                 state <= ST_D_WARP;
             end else begin
                 g_next <= g_next + 32'd1;
-                // (ncta >= 1: the host's checker refuses a zero grid size)
-                if (g_next + 32'd1 == g_ncta) g_valid <= 1'b0;
+                // the last CTA: every coordinate at its end (the host's
+                // checker keeps each dimension in 1..0xFFFF, so ncta is
+                // their product and g_next its CTA count) -- no 32-bit compare
+                if (g_cx + 16'd1 == g_ncta0 && g_cy + 16'd1 == g_ncta1 &&
+                    g_cz + 16'd1 == g_ncta2) g_valid <= 1'b0;
                 if (g_cx + 16'd1 == g_ncta0) begin
                     g_cx <= 16'd0;
                     if (g_cy + 16'd1 == g_ncta1) begin g_cy <= 16'd0; g_cz <= g_cz + 16'd1; end
@@ -1744,6 +1826,7 @@ module wq_warp_sched #(
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
         end
         ST_F1: begin
+            act_q <= sv_q;                  // (SV_ACT, read during the access)
             ir[31:0] <= mem_rd;
             mem_addr <= mem_addr + 32'd4;
             `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F2)
@@ -1794,8 +1877,6 @@ module wq_warp_sched #(
             `WQ_OP_YIELD: begin
                 if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
                 else begin
-                    y_fire <= y_fires;
-                    y_ns <= y_next;
                     if (y_fires) begin
                         dis_reason <= `WQ_TOK_YIELD;    // (dqc_type, dqc_addr:
                         dis_addr <= fall;               // ST_Y2's push_back too)
@@ -1910,7 +1991,6 @@ module wq_warp_sched #(
         end
         ST_RET2: begin
             ri <= ri - 1'b1;
-            rtok_addr <= dqr_token[`WQ_TF_ADDR_RANGE];
             p <= 6'd0;
             if (dqr_token[`WQ_TF_TYPE_RANGE] != `WQ_TOK_CALL || rcand == 32'd0)
                 state <= ST_RET1;
@@ -2241,9 +2321,9 @@ module wq_warp_sched #(
             if (!tcode_recov) `WQS_CALL(ST_BC, ret_sub, ST_END)
             else state <= ST_END;
         end
-        ST_END: begin
-            w_pc[cw] <= pc_q;               // the working copies written back
-            w_active[cw] <= act_q;
+        // the working copies written back (PC, active: port logic)
+        ST_END: state <= ST_E1;
+        ST_E1: begin
             o_step_valid <= 1'b1;
             o_step_kind <= `WQ_STEPK_WARP;
             o_step_id <= {{(8-WID_W){1'b0}}, cw};
@@ -2282,7 +2362,7 @@ module wq_warp_sched #(
         end
         ST_RC_POPW: begin
             if (dqr_empty) begin
-                if ((~w_exited[cw] & ~act) != 32'd0) `WQS_TRAP(`WQ_TRAP_ORPHANED)
+                if ((~ex_q & ~act) != 32'd0) `WQS_TRAP(`WQ_TRAP_ORPHANED)
                 else begin                  // wq_warp_finished
                     w_state[cw] <= `WQ_WS_FREE;
                     `WQS_EV(`WQ_EV_WARP_DONE, 16'd0, {{(32-PCW){1'b0}}, pc_q}, 32'd0, 32'd0,
@@ -2290,7 +2370,7 @@ module wq_warp_sched #(
                     `WQS_CALL(ST_BC, ret_sub, ST_END)
                 end
             end else begin
-                dis_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~w_exited[cw];
+                dis_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~ex_q;
                 tw_v <= 1'b0;
                 pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
@@ -2337,8 +2417,8 @@ module wq_warp_sched #(
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
                         o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
                     end
-                `WQ_CSR_DBG_PC:       if (dbg_ok) o_csr_rdata <= {{(32-PCW){1'b0}}, pc_q};     // (slot dw's)
-                `WQ_CSR_DBG_ACTIVE:   if (dbg_ok) o_csr_rdata <= act_q;
+                `WQ_CSR_DBG_PC, `WQ_CSR_DBG_ACTIVE:     // (slot dw's word)
+                    if (dbg_ok && w_init[dw]) o_csr_rdata <= sv_q;
                 `WQ_CSR_DBG_STATE:
                     if (dbg_ok) begin
                         o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dbg_warp[WID_W-1:0]];
@@ -2425,6 +2505,7 @@ module wq_warp_sched #(
             rr <= {WID_W{1'b0}};
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
             dbg_warp <= 32'd0;
+            w_init <= {WARPS{1'b0}};
             zc <= 8'd0;                     // ST_RST's sweep of the global words
             o_step_valid <= 1'b0;
             o_evr_valid <= 1'b0;
@@ -2433,8 +2514,6 @@ module wq_warp_sched #(
             for (i = 0; i < WARPS; i = i + 1) begin
                 w_state[i] <= `WQ_WS_FREE;
                 w_trap[i] <= `WQ_TRAP_NONE;
-                w_pc[i] <= {PCW{1'b0}};
-                w_active[i] <= 32'd0;
             end
         end
     end
@@ -2470,5 +2549,11 @@ module wq_warp_sched #(
         if (f_past && !$past(i_reset))
             for (fs = 0; fs < WARPS; fs = fs + 1)
                 if (w_state[fs] == `WQ_WS_TRAP) assert(w_trap[fs] != `WQ_TRAP_NONE);
+    // a slot in use was started: its PC / active words are written
+    // (DBG_PC / DBG_ACTIVE answer from them)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset))
+            for (fs = 0; fs < WARPS; fs = fs + 1)
+                if (w_state[fs] != `WQ_WS_FREE) assert(w_init[fs]);
 `endif
 endmodule
