@@ -177,7 +177,16 @@ module wq_host_if #(
 				F_PUT   = 4'd12,	// gp_put (gp_ne says
 							// whether it is GP_GET)
 				F_RETRY = 4'd13,	// acq_retry
-				F_STAMP = 4'd14;	// acq_last (a `now` stamp)
+				F_STAMP = 4'd14,	// acq_last (a `now` stamp)
+				F_GLOB  = 4'd15;	// the host's own CSRs:
+	// word {F_GLOB, G_PERF} is PERF_METHODS, {F_GLOB, G_HSL} a copy of
+	// HOST_SLICE, so a CSR read of either is the RAM word like a channel
+	// register's (no 32-bit sources of their own on the read data), and
+	// PERF_METHODS needs no counter: a method's step adds one to the word
+	// with the acquire count's incrementer (att_q, free there)
+	localparam [CW-1:0]	G_PERF = 0;
+	localparam integer	G_HSL_I = 1;
+	localparam [CW-1:0]	G_HSL = G_HSL_I[CW-1:0];
 	localparam	AW = 4 + CW;
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
@@ -195,11 +204,12 @@ module wq_host_if #(
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	wire	[31:0]	cm_rd = cm_q;
 
-	// a field's reset value (wq_host_init)
+	// a word's reset value (wq_host_init)
 	function [31:0] dflt_val;
-		input	[3:0]	f;
-		dflt_val = (f == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (f == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+		input	[AW-1:0]	a;
+		dflt_val = (a[AW-1:CW] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (a[AW-1:CW] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
+			: (a == {F_GLOB, G_HSL}) ? HOST_SLICE_RESET : 32'h0;
 	endfunction
 	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
 	// and acq_last need no clearing: each is written before it is read --
@@ -236,7 +246,8 @@ module wq_host_if #(
 	// sl_end is slice_used == host_slice; hs_zero is host_slice == 0.
 	reg	[31:0]	slice_used;
 	reg		sl_end, hs_zero;
-	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
+	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
+	// {F_GLOB, G_PERF})
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -354,7 +365,8 @@ module wq_host_if #(
 				H_STAMP   = 6'd35,	// a failed attempt's acq_last
 				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
 				H_INIT    = 6'd37,	// reset: the channel RAM sweep
-				H_CLR     = 6'd38;	// CTRL.RESET: clear its fields
+				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
+				H_PMW     = 6'd39;	// PERF_METHODS + 1 (att_q)
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -521,16 +533,21 @@ module wq_host_if #(
 	default:		csr_fld = F_BASE;
 	endcase
 
+	// the channel RAM word of the access: the host's own CSRs are words
+	// of F_GLOB
+	wire	[AW-1:0]	csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? {F_GLOB, G_HSL}
+				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? {F_GLOB, G_PERF}
+				: {csr_fld, cc};
+
 	reg	[31:0]	csr_rd;
 	reg		csr_bad;
 	always @(*)
 	begin
 		csr_rd  = 32'h0;
 		csr_bad = 1'b0;
-		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
-			csr_rd = host_slice;
-		else if (i_csr_addr == `WQ_CSR_PERF_METHODS)
-			csr_rd = perf_methods;
+		if (i_csr_addr == `WQ_CSR_HOST_SLICE
+				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
+			csr_rd = cm_rd;
 		else if (csr_is_ch)
 			case (csr_reg)
 			`WQ_CHCSR_GPFIFO_BASE,
@@ -803,7 +820,6 @@ module wq_host_if #(
 		slice_used   <= 32'h0;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
-		perf_methods <= 32'h0;
 		hs           <= H_INIT;
 		o_ev_req     <= 1'b0;
 		o_step_valid <= 1'b0;
@@ -852,7 +868,7 @@ module wq_host_if #(
 		H_INIT: begin
 			cm_we <= 1'b1;
 			cm_wa <= swp;
-			cm_wd <= dflt_val(swp[AW-1:CW]);
+			cm_wd <= dflt_val(swp);
 			swp   <= swp + 1'b1;
 			if (swp == {AW{1'b1}})
 				hs <= H_IDLE;
@@ -902,7 +918,7 @@ module wq_host_if #(
 			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
 			begin
 				csr_pend <= 1'b0;
-				cm_ra <= {csr_fld, cc};
+				cm_ra <= csr_ra;
 				if (csr_is_ch)
 					sc <= cc;
 				hs    <= H_CSR1;
@@ -938,6 +954,7 @@ module wq_host_if #(
 				begin
 					// takes effect at once: a fresh slice
 					host_slice <= i_csr_wdata;
+					ram_wr(F_GLOB, G_HSL, i_csr_wdata);
 					slice_used <= 32'h0;
 					hs_zero    <= (i_csr_wdata == 32'h0);
 					sl_end     <= (i_csr_wdata == 32'h0);
@@ -1217,6 +1234,9 @@ module wq_host_if #(
 			hs  <= H_LEAVE;
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			// PERF_METHODS on cm_rd when the word is back (H_MEM
+			// takes two cycles or more): an IMMD method counts it
+			cm_ra        <= {F_GLOB, G_PERF};
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
@@ -1246,7 +1266,8 @@ module wq_host_if #(
 			moff  <= {hdr_adr, 2'b00};
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
-			hs    <= H_METHOD;
+			att_q <= cm_rd;		// PERF_METHODS (H_HDR)
+			hs    <= H_PMW;
 		end
 		`WQ_SECOP_END_SEG: begin
 			in_seg[sc]     <= 1'b0;
@@ -1267,6 +1288,7 @@ module wq_host_if #(
 		// method_word: one data word of the method in progress
 		H_DATA: begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			cm_ra        <= {F_GLOB, G_PERF};	// as in H_HDR
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
@@ -1282,13 +1304,20 @@ module wq_host_if #(
 				m_addr[sc]  <= m_addr[sc] + 1'b1;
 				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
 			end
+			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
+			hs    <= H_PMW;
+		end
+
+		// wq_host_method counts the method (the RAM's one write port is
+		// H_METHOD's, hence a cycle of its own)
+		H_PMW: begin
+			ram_wr(F_GLOB, G_PERF, att_nx);
 			hs <= H_METHOD;
 		end
 
 
 		// wq_host_method
 		H_METHOD: begin
-			perf_methods <= perf_methods + 32'h1;
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
 			res <= `WQ_STEP_DONE;
