@@ -237,13 +237,14 @@ module wq_host_if #(
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
-	reg	[31:0]	host_slice;
-	// slice_left of the model is host_slice - slice_used: a fresh slice
+	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
 	// is a synchronous clear, and the rule needs an incrementer and one
-	// equality compare (slice_used + 1 == host_slice, kept as sl_end when
+	// equality compare (slice_used + 1 == HOST_SLICE, kept as sl_end when
 	// the count moves) rather than a decrementer, zero tests and a load.
-	// slice_used <= host_slice always (a HOST_SLICE write clears it), so
-	// sl_end is slice_used == host_slice; hs_zero is host_slice == 0.
+	// slice_used <= HOST_SLICE always (a HOST_SLICE write clears it), so
+	// sl_end is slice_used == HOST_SLICE; hs_zero is HOST_SLICE == 0.
+	// HOST_SLICE itself is only the channel RAM word {F_GLOB, G_HSL}: the
+	// compare is made in H_LEAVE, with the word read for it on cm_rd.
 	reg	[31:0]	slice_used;
 	reg		sl_end, hs_zero;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
@@ -344,7 +345,8 @@ module wq_host_if #(
 				H_LCHK    = 6'd14,	// descriptor checker busy
 				H_ERR     = 6'd15,	// wq_chan_error
 				H_AFTER   = 6'd16,	// after_method: segment end
-				H_LEAVE   = 6'd17,	// wq_host_after_step
+				H_LEAVE   = 6'd17,	// wq_host_after_step (HOST_SLICE
+							// on cm_rd)
 				H_RDW     = 6'd18,	// channel RAM read in flight
 				H_DUE2    = 6'd19,	// a wait resumes (wait_data read)
 				H_GP0     = 6'd20,	// GP entry address (gp_base read)
@@ -366,7 +368,8 @@ module wq_host_if #(
 				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
 				H_INIT    = 6'd37,	// reset: the channel RAM sweep
 				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
-				H_PMW     = 6'd39;	// PERF_METHODS + 1 (att_q)
+				H_PMW     = 6'd39,	// PERF_METHODS + 1 (att_q)
+				H_LVW     = 6'd40;	// HOST_SLICE read for H_LEAVE
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -740,7 +743,7 @@ module wq_host_if #(
 	// leave decision inputs
 	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
 	wire	[31:0]	sl_used1 = slice_used + 32'h1;
-	wire		sl_eq1   = (sl_used1 == host_slice);
+	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
@@ -816,7 +819,6 @@ module wq_host_if #(
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
-		host_slice   <= HOST_SLICE_RESET;
 		slice_used   <= 32'h0;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
@@ -953,7 +955,6 @@ module wq_host_if #(
 				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
 					// takes effect at once: a fresh slice
-					host_slice <= i_csr_wdata;
 					ram_wr(F_GLOB, G_HSL, i_csr_wdata);
 					slice_used <= 32'h0;
 					hs_zero    <= (i_csr_wdata == 32'h0);
@@ -1096,7 +1097,7 @@ module wq_host_if #(
 			begin
 				chan_state[sc] <= `WQ_CH_IDLE;
 				res <= `WQ_STEP_IDLE;
-				hs  <= H_LEAVE;
+				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
@@ -1108,7 +1109,7 @@ module wq_host_if #(
 			hs <= H_DATA;
 		default: begin		// DISABLED, ERROR
 			res <= `WQ_STEP_IDLE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 		endcase
 		end
@@ -1209,7 +1210,7 @@ module wq_host_if #(
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
-				hs  <= H_LEAVE;
+				hs  <= H_AFTER;
 			end
 		end else begin
 			// a segment starts; the step goes on into it
@@ -1231,7 +1232,7 @@ module wq_host_if #(
 			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			// PERF_METHODS on cm_rd when the word is back (H_MEM
@@ -1278,7 +1279,7 @@ module wq_host_if #(
 			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
 			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
@@ -1523,13 +1524,20 @@ module wq_host_if #(
 			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
 				{32'h0, cm_wd}, 64'h0);
 			res <= `WQ_STEP_ERROR;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 
 
 		// after_method: the segment ends with its last dword
+		// (every step ends here; a step that ran no method has a res
+		// other than DONE or a channel outside a segment, so the test
+		// below is false for it)
 		H_AFTER: begin
-			hs <= H_LEAVE;
+			// HOST_SLICE for H_LEAVE's slice rule; launch_desc (the
+			// LAUNCH record's a, o_launch_addr) stays on cm_rd through
+			// this cycle
+			cm_ra <= {F_GLOB, G_HSL};
+			hs    <= H_LVW;
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
 			begin
@@ -1541,6 +1549,9 @@ module wq_host_if #(
 					64'h0, 64'h0);
 			end
 		end
+
+		H_LVW:
+			hs <= H_LEAVE;
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
@@ -1686,6 +1697,15 @@ module wq_host_if #(
 			assert(!f_mout);
 	end
 
+	// HOST_SLICE as written (the channel RAM word {F_GLOB, G_HSL})
+	reg	[31:0]	f_hslice;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_hslice <= HOST_SLICE_RESET;
+	else if (hs == H_CSR2 && i_csr_we && !csr_bad
+			&& i_csr_addr == `WQ_CSR_HOST_SLICE)
+		f_hslice <= i_csr_wdata;
+
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan
@@ -1739,9 +1759,9 @@ module wq_host_if #(
 		if (csr_pend)
 			assert(hs == H_INIT || hs == H_IDLE);
 		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
-		assert(slice_used <= host_slice);
-		assert(sl_end == (slice_used == host_slice));
-		assert(hs_zero == (host_slice == 32'h0));
+		assert(slice_used <= f_hslice);
+		assert(sl_end == (slice_used == f_hslice));
+		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
