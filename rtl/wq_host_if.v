@@ -179,15 +179,26 @@ module wq_host_if #(
 				F_RETRY = 4'd13,	// acq_retry
 				F_STAMP = 4'd14,	// acq_last (a `now` stamp)
 				F_GLOB  = 4'd15;	// the host's own CSRs:
-	// word {F_GLOB, G_PERF} is PERF_METHODS, {F_GLOB, G_HSL} a copy of
-	// HOST_SLICE, so a CSR read of either is the RAM word like a channel
-	// register's (no 32-bit sources of their own on the read data), and
-	// PERF_METHODS needs no counter: a method's step adds one to the word
-	// with the acquire count's incrementer (att_q, free there)
-	localparam [CW-1:0]	G_PERF = 0;
-	localparam integer	G_HSL_I = 1;
-	localparam [CW-1:0]	G_HSL = G_HSL_I[CW-1:0];
-	localparam	AW = 4 + CW;
+	// word A_PERF is PERF_METHODS, A_HSL HOST_SLICE, so a CSR read of
+	// either is the RAM word like a channel register's (no 32-bit sources
+	// of their own on the read data); A_SLU is the slice count.  The two
+	// counters need no incrementer of their own: a step adds one with the
+	// acquire count's (att_q, free there).  The channel part of the
+	// address is CA >= 2 bits wide, so F_GLOB has room for the three.
+	localparam	CA = (CW < 2) ? 2 : CW;
+	localparam	AW = 4 + CA;
+	localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
+	localparam integer	A_HSL_I  = A_GLOB_I + 1;
+	localparam integer	A_SLU_I  = A_GLOB_I + 2;
+	localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
+				A_HSL  = A_HSL_I[AW-1:0],
+				A_SLU  = A_SLU_I[AW-1:0];
+	// the word of field f of channel ch
+	function [AW-1:0] ca;
+		input	[3:0]		f;
+		input	[CW-1:0]	ch;
+		ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+	endfunction
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
 	reg	[AW-1:0]	cm_ra, cm_wa;
@@ -207,9 +218,9 @@ module wq_host_if #(
 	// a word's reset value (wq_host_init)
 	function [31:0] dflt_val;
 		input	[AW-1:0]	a;
-		dflt_val = (a[AW-1:CW] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (a[AW-1:CW] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
-			: (a == {F_GLOB, G_HSL}) ? HOST_SLICE_RESET : 32'h0;
+		dflt_val = (a[AW-1:CA] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (a[AW-1:CA] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
+			: (a == A_HSL) ? HOST_SLICE_RESET : 32'h0;
 	endfunction
 	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
 	// and acq_last need no clearing: each is written before it is read --
@@ -238,17 +249,19 @@ module wq_host_if #(
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
 	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
-	// is a synchronous clear, and the rule needs an incrementer and one
-	// equality compare (slice_used + 1 == HOST_SLICE, kept as sl_end when
-	// the count moves) rather than a decrementer, zero tests and a load.
+	// is a clear, and the rule needs an incrementer and one equality
+	// compare (slice_used + 1 == HOST_SLICE, kept as sl_end when the count
+	// moves) rather than a decrementer, zero tests and a load.
 	// slice_used <= HOST_SLICE always (a HOST_SLICE write clears it), so
 	// sl_end is slice_used == HOST_SLICE; hs_zero is HOST_SLICE == 0.
-	// HOST_SLICE itself is only the channel RAM word {F_GLOB, G_HSL}: the
-	// compare is made in H_LEAVE, with the word read for it on cm_rd.
-	reg	[31:0]	slice_used;
+	// Both are channel RAM words (A_SLU, A_HSL), read on the way to
+	// H_LEAVE: slice_used into att_q (att_nx is the + 1), HOST_SLICE on
+	// cm_rd for the compare.  A fresh slice only sets sl_fresh (the count
+	// is 0 whatever A_SLU holds): no RAM write for it.
+	reg		sl_fresh;
 	reg		sl_end, hs_zero;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
-	// {F_GLOB, G_PERF})
+	// A_PERF)
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -369,7 +382,8 @@ module wq_host_if #(
 				H_INIT    = 6'd37,	// reset: the channel RAM sweep
 				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
 				H_PMW     = 6'd39,	// PERF_METHODS + 1 (att_q)
-				H_LVW     = 6'd40;	// HOST_SLICE read for H_LEAVE
+				H_LVW     = 6'd40,	// slice_used, HOST_SLICE reads
+				H_LV2     = 6'd41;	//   for H_LEAVE
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -538,9 +552,9 @@ module wq_host_if #(
 
 	// the channel RAM word of the access: the host's own CSRs are words
 	// of F_GLOB
-	wire	[AW-1:0]	csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? {F_GLOB, G_HSL}
-				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? {F_GLOB, G_PERF}
-				: {csr_fld, cc};
+	wire	[AW-1:0]	csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? A_HSL
+				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? A_PERF
+				: ca(csr_fld, cc);
 
 	reg	[31:0]	csr_rd;
 	reg		csr_bad;
@@ -642,7 +656,17 @@ module wq_host_if #(
 		input	[31:0]	d;
 		begin
 			cm_we <= 1'b1;
-			cm_wa <= {f, ch};
+			cm_wa <= ca(f, ch);
+			cm_wd <= d;
+		end
+	endtask
+
+	task ram_wg;		// write a word of the host's own (A_*)
+		input	[AW-1:0]	a;
+		input	[31:0]	d;
+		begin
+			cm_we <= 1'b1;
+			cm_wa <= a;
 			cm_wd <= d;
 		end
 	endtask
@@ -651,7 +675,7 @@ module wq_host_if #(
 		input	[3:0]	f;
 		input	[5:0]	ret;
 		begin
-			cm_ra  <= {f, sc};
+			cm_ra  <= ca(f, sc);
 			rd_ret <= ret;
 			hs     <= H_RDW;
 		end
@@ -742,7 +766,7 @@ module wq_host_if #(
 	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
 	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
-	wire	[31:0]	sl_used1 = slice_used + 32'h1;
+	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
@@ -819,7 +843,7 @@ module wq_host_if #(
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
-		slice_used   <= 32'h0;
+		sl_fresh     <= 1'b1;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
 		hs           <= H_INIT;
@@ -891,7 +915,7 @@ module wq_host_if #(
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					cm_ra  <= {F_PUT, cur_ch};
+					cm_ra  <= ca(F_PUT, cur_ch);
 					hs     <= H_GNT1;
 				end else if (nx_cur[CW])
 				begin
@@ -899,10 +923,10 @@ module wq_host_if #(
 						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
-					slice_used <= 32'h0;
+					sl_fresh   <= 1'b1;
 					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
-					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
+					cm_ra      <= ca(F_PUT, nx_cur[CW-1:0]);
 					hs         <= H_GNT1;
 				end else begin
 					// nothing has work: an empty tick
@@ -955,8 +979,8 @@ module wq_host_if #(
 				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
 					// takes effect at once: a fresh slice
-					ram_wr(F_GLOB, G_HSL, i_csr_wdata);
-					slice_used <= 32'h0;
+					ram_wg(A_HSL, i_csr_wdata);
+					sl_fresh   <= 1'b1;
 					hs_zero    <= (i_csr_wdata == 32'h0);
 					sl_end     <= (i_csr_wdata == 32'h0);
 				end else if (csr_is_ch)
@@ -1063,7 +1087,7 @@ module wq_host_if #(
 		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
 		// advance of the step)
 		H_GNT1: begin
-			cm_ra <= {F_RETRY, sc};		// on cm_rd in H_DUEA
+			cm_ra <= ca(F_RETRY, sc);		// on cm_rd in H_DUEA
 			hs    <= H_DUE;
 		end
 
@@ -1071,7 +1095,7 @@ module wq_host_if #(
 		put_q <= {cm_rd[31:16] != 16'h0, cm_rd[15:0]};
 		case (s_state)
 		`WQ_CH_ACQ_WAIT: begin
-			cm_ra <= {F_STAMP, sc};		// on cm_rd in H_DUEB
+			cm_ra <= ca(F_STAMP, sc);		// on cm_rd in H_DUEB
 			hs    <= H_DUEA;
 		end
 		`WQ_CH_WFI_WAIT:
@@ -1237,7 +1261,7 @@ module wq_host_if #(
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			// PERF_METHODS on cm_rd when the word is back (H_MEM
 			// takes two cycles or more): an IMMD method counts it
-			cm_ra        <= {F_GLOB, G_PERF};
+			cm_ra        <= A_PERF;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
@@ -1289,7 +1313,7 @@ module wq_host_if #(
 		// method_word: one data word of the method in progress
 		H_DATA: begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			cm_ra        <= {F_GLOB, G_PERF};	// as in H_HDR
+			cm_ra        <= A_PERF;	// as in H_HDR
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
@@ -1312,7 +1336,7 @@ module wq_host_if #(
 		// wq_host_method counts the method (the RAM's one write port is
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
-			ram_wr(F_GLOB, G_PERF, att_nx);
+			ram_wg(A_PERF, att_nx);
 			hs <= H_METHOD;
 		end
 
@@ -1387,24 +1411,24 @@ module wq_host_if #(
 		// the unit (sem_ld in H_SL2..4), acq_attempts into att_q, and
 		// acq_timeout left on cm_rd for H_SEMW
 		H_SL0: begin
-			cm_ra <= {F_SALO, sc};
+			cm_ra <= ca(F_SALO, sc);
 			hs    <= H_SL1;
 		end
 		H_SL1: begin
-			cm_ra <= {F_SPLO, sc};
+			cm_ra <= ca(F_SPLO, sc);
 			hs    <= H_SL2;
 		end
 		H_SL2: begin
-			cm_ra      <= {F_SPHI, sc};
+			cm_ra      <= ca(F_SPHI, sc);
 			h_mem_addr <= ma_sum;	// SEM_ADDR_LO (+ 0): see o_mem_addr
 			hs         <= H_SL3;
 		end
 		H_SL3: begin
-			cm_ra <= {F_ATT, sc};
+			cm_ra <= ca(F_ATT, sc);
 			hs    <= H_SL4;
 		end
 		H_SL4: begin
-			cm_ra <= {F_TMO, sc};
+			cm_ra <= ca(F_TMO, sc);
 			hs    <= H_SL5;
 		end
 		H_SL5: begin
@@ -1533,10 +1557,10 @@ module wq_host_if #(
 		// other than DONE or a channel outside a segment, so the test
 		// below is false for it)
 		H_AFTER: begin
-			// HOST_SLICE for H_LEAVE's slice rule; launch_desc (the
-			// LAUNCH record's a, o_launch_addr) stays on cm_rd through
-			// this cycle
-			cm_ra <= {F_GLOB, G_HSL};
+			// slice_used and HOST_SLICE for H_LEAVE's slice rule;
+			// launch_desc (the LAUNCH record's a, o_launch_addr) stays
+			// on cm_rd through this cycle
+			cm_ra <= A_SLU;
 			hs    <= H_LVW;
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
@@ -1550,14 +1574,22 @@ module wq_host_if #(
 			end
 		end
 
-		H_LVW:
-			hs <= H_LEAVE;
+		H_LVW: begin
+			cm_ra <= A_HSL;
+			hs    <= H_LV2;
+		end
+
+		H_LV2: begin
+			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
+			hs    <= H_LEAVE;
+		end
 
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
 			if (sl_inc)
 			begin
-				slice_used <= sl_used1;
+				ram_wg(A_SLU, sl_used1);
+				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
 			if (why_v && nx_sc[CW])
@@ -1565,11 +1597,11 @@ module wq_host_if #(
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
-				slice_used <= 32'h0;
+				sl_fresh   <= 1'b1;
 				sl_end     <= hs_zero;
 			end else if (why_v && why == `WQ_SW_SLICE)
 			begin
-				slice_used <= 32'h0;	// alone: a fresh slice
+				sl_fresh   <= 1'b1;	// alone: a fresh slice
 				sl_end     <= hs_zero;
 			end
 			yielded      <= 1'b0;
@@ -1697,14 +1729,29 @@ module wq_host_if #(
 			assert(!f_mout);
 	end
 
-	// HOST_SLICE as written (the channel RAM word {F_GLOB, G_HSL})
-	reg	[31:0]	f_hslice;
+	// HOST_SLICE as written (the channel RAM word A_HSL) and the slice
+	// count (A_SLU, 0 while sl_fresh) as the model keeps them
+	reg	[31:0]	f_hslice, f_sused;
 	always @(posedge i_clk)
 	if (i_reset)
+	begin
 		f_hslice <= HOST_SLICE_RESET;
-	else if (hs == H_CSR2 && i_csr_we && !csr_bad
+		f_sused  <= 32'h0;
+	end else if (hs == H_CSR2 && i_csr_we && !csr_bad
 			&& i_csr_addr == `WQ_CSR_HOST_SLICE)
+	begin
 		f_hslice <= i_csr_wdata;
+		f_sused  <= 32'h0;
+	end else if (hs == H_IDLE && i_ev_gnt && !o_step_valid
+			&& !has_work[cur_ch] && nx_cur[CW])
+		f_sused  <= 32'h0;
+	else if (hs == H_LEAVE)
+	begin
+		if ((why_v && nx_sc[CW]) || (why_v && why == `WQ_SW_SLICE))
+			f_sused <= 32'h0;
+		else if (sl_inc)
+			f_sused <= f_sused + 32'h1;
+	end
 
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
@@ -1759,8 +1806,13 @@ module wq_host_if #(
 		if (csr_pend)
 			assert(hs == H_INIT || hs == H_IDLE);
 		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
-		assert(slice_used <= f_hslice);
-		assert(sl_end == (slice_used == f_hslice));
+		assert(f_sused <= f_hslice);
+		assert(sl_end == (f_sused == f_hslice));
+		if (sl_fresh)
+			assert(f_sused == 32'h0);
+		// H_LEAVE counts from att_q
+		if (hs == H_LEAVE)
+			assert(att_q == f_sused);
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
