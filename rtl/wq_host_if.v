@@ -1222,22 +1222,15 @@ module wq_host_if #(
 			hs      <= H_ERR;
 		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else if (gp_len == 0)
-		begin
+		else if (gp_len == 0
+				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
 			// control entry: only NOP exists
-			if (rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-				raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-			else begin
-				gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-				chan_state[sc] <= settle(s_state, in_seg[sc], nx_ne);
-				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
-					64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
-				hs  <= H_AFTER;
-			end
-		end else begin
-			// a segment starts; the step goes on into it
+			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+		else begin
+			// a segment starts; the step goes on into it.  A control
+			// entry (NOP) is taken as a segment of length 0: H_HDR
+			// finds it at its end at once, and H_AFTER advances GP_GET
+			// as for any other (one place does it, with its record)
 			in_seg[sc]   <= 1'b1;
 			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
@@ -1248,13 +1241,8 @@ module wq_host_if #(
 		H_HDR:
 		if (seg_rem[sc] == 0)
 		begin
-			// only NOPs up to the end: wq_chan_seg_end
-			in_seg[sc]     <= 1'b0;
-			m_count[sc]    <= 0;
-			gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
-			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
+			// only NOPs up to the end: wq_chan_seg_end, in H_AFTER
+			// (in a segment, no method, nothing left)
 			res <= `WQ_STEP_DONE;
 			hs  <= H_AFTER;
 		end else begin
@@ -1295,13 +1283,9 @@ module wq_host_if #(
 			hs    <= H_PMW;
 		end
 		`WQ_SECOP_END_SEG: begin
-			in_seg[sc]     <= 1'b0;
+			// wq_chan_seg_end in H_AFTER: nothing left of the segment
+			// (no method is in progress while a header is decoded)
 			seg_rem[sc]    <= 0;
-			m_count[sc]    <= 0;
-			gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
-			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
 			hs  <= H_AFTER;
 		end
@@ -1552,10 +1536,12 @@ module wq_host_if #(
 		end
 
 
-		// after_method: the segment ends with its last dword
-		// (every step ends here; a step that ran no method has a res
-		// other than DONE or a channel outside a segment, so the test
-		// below is false for it)
+		// after_method: the segment ends with its last dword; also the
+		// end of a segment found by H_HDR or END_SEG and a control
+		// entry's (all wq_chan_seg_end: GP_GET advances, its record).
+		// Every step ends here; one that is not DONE, or whose channel
+		// is outside a segment, or still has words or a method to run,
+		// fails the test.
 		H_AFTER: begin
 			// slice_used and HOST_SLICE for H_LEAVE's slice rule;
 			// launch_desc (the LAUNCH record's a, o_launch_addr) stays
@@ -1567,7 +1553,7 @@ module wq_host_if #(
 			begin
 				in_seg[sc]     <= 1'b0;
 				gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
+				gp_ne[sc]      <= nx_ne;
 				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
