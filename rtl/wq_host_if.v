@@ -190,9 +190,11 @@ module wq_host_if #(
 	localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
 	localparam integer	A_HSL_I  = A_GLOB_I + 1;
 	localparam integer	A_SLU_I  = A_GLOB_I + 2;
+	localparam integer	A_GT_I   = A_GLOB_I + 3;
 	localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
 				A_HSL  = A_HSL_I[AW-1:0],
-				A_SLU  = A_SLU_I[AW-1:0];
+				A_SLU  = A_SLU_I[AW-1:0],
+				A_GT   = A_GT_I[AW-1:0];	// `now` at the grant
 	// the word of field f of channel ch
 	function [AW-1:0] ca;
 		input	[3:0]		f;
@@ -382,15 +384,19 @@ module wq_host_if #(
 				H_INIT    = 6'd37,	// reset: the channel RAM sweep
 				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
 				H_PMW     = 6'd39,	// PERF_METHODS + 1 (att_q)
-				H_LVW     = 6'd40,	// slice_used, HOST_SLICE reads
-				H_LV2     = 6'd41;	//   for H_LEAVE
+				H_LVW     = 6'd40,	// seg end (GP_PUT on cm_rd); the
+				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
+				H_STW     = 6'd42,	// a retry's stamp: A_GT read
+				H_AW      = 6'd43;	// GP_PUT read (H_AFTER) on its way
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
 	reg	[`WQ_STEP_W-1:0]	res;
 	reg	[31:0]	now;		// free-running cycle counter
-	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
-	reg		gwrap;		// `now` wrapped since g_t
+	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
+	// (written by the grant, so it is also in cm_wd until the step's
+	// first write: the retry rule takes it there)
+	reg		gwrap;		// `now` wrapped since the grant
 	wire		now_wrap = (now == 32'hffffffff);
 	reg	[31:0]	rdata_q;
 	reg		w0_bad;		// GP entry word 0 has reserved bits set
@@ -414,10 +420,9 @@ module wq_host_if #(
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
-	// GP_PUT of the step's channel as the GP_GET compare needs it: its
-	// low 16 bits and whether any higher bit is set (GP_GET < 2^16)
-	reg	[16:0]	put_q;
-	wire		nx_ne    = put_q[16] || (s_getnx != put_q[15:0]);
+	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
+	// read for it in H_AFTER; GP_GET < 2^16)
+	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (s_getnx != cm_rd[15:0]);
 
 	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
 	// wait loads wait_data into mdata, so one register serves both).
@@ -752,11 +757,13 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
 	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
-	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
-	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
+	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
+	// grant's `now` (ticks) still in cm_wd (nothing is written between
+	// the grant and H_DUEB).
+	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
 	// `now` between the two (acq_wr counts them up to now, gwrap those
-	// since g_t); at 2^32 or more the rule is due whatever ACQ_RETRY.
-	wire	[32:0]	dq_d   = {1'b0, g_t} - {1'b0, cm_rd};
+	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	wire	[32:0]	dq_d   = {1'b0, cm_wd} - {1'b0, cm_rd};
 	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
 	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
 				|| (dq_w == 2'd1 && !dq_d[32]);
@@ -909,13 +916,12 @@ module wq_host_if #(
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				g_t      <= now;
+				ram_wg(A_GT, now);	// the tick
 				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					cm_ra  <= ca(F_PUT, cur_ch);
 					hs     <= H_GNT1;
 				end else if (nx_cur[CW])
 				begin
@@ -926,7 +932,6 @@ module wq_host_if #(
 					sl_fresh   <= 1'b1;
 					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
-					cm_ra      <= ca(F_PUT, nx_cur[CW-1:0]);
 					hs         <= H_GNT1;
 				end else begin
 					// nothing has work: an empty tick
@@ -1084,15 +1089,12 @@ module wq_host_if #(
 
 		////////////////////////////////////////////////////////////////
 		// wq_host_due, then wq_step_channel's dispatch on the state
-		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
-		// advance of the step)
 		H_GNT1: begin
 			cm_ra <= ca(F_RETRY, sc);		// on cm_rd in H_DUEA
 			hs    <= H_DUE;
 		end
 
 		H_DUE: begin
-		put_q <= {cm_rd[31:16] != 16'h0, cm_rd[15:0]};
 		case (s_state)
 		`WQ_CH_ACQ_WAIT: begin
 			cm_ra <= ca(F_STAMP, sc);		// on cm_rd in H_DUEB
@@ -1459,13 +1461,16 @@ module wq_host_if #(
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
 					// wait_data in the next cycle (one RAM write
-					// a cycle), then the stamp
+					// a cycle), then the stamp (A_GT read)
 					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
 					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
 					wait_method[sc] <= WM_SEM;
+					cm_ra           <= A_GT;
 					hs              <= H_WDW;
-				end else
-					hs              <= H_STAMP;
+				end else begin
+					cm_ra           <= A_GT;
+					hs              <= H_STW;
+				end
 			end
 		end
 
@@ -1477,10 +1482,14 @@ module wq_host_if #(
 			hs <= H_STAMP;
 		end
 
-		// a failed attempt: acq_last = the grant's tick; the hint says
-		// ask at once (the rule then sets it from ACQ_RETRY)
+		H_STW:
+			hs <= H_STAMP;
+
+		// a failed attempt: acq_last = the grant's tick (A_GT, on
+		// cm_rd); the hint says ask at once (the rule then sets it from
+		// ACQ_RETRY)
 		H_STAMP: begin
-			ram_wr(F_STAMP, sc, g_t);
+			ram_wr(F_STAMP, sc, cm_rd);
 			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
 			acq_rh[sc] <= 0;
 			hs         <= H_AFTER;
@@ -1536,18 +1545,29 @@ module wq_host_if #(
 		end
 
 
+		// Every step ends through H_AFTER, H_AW, H_LVW, H_LV2: the
+		// reads on the way out, a word a cycle, are GP_PUT for the
+		// advance (on cm_rd in H_LVW), slice_used (H_LV2), HOST_SLICE
+		// (H_LEAVE); launch_desc (the LAUNCH record's a, o_launch_addr)
+		// stays on cm_rd through H_AFTER
+		H_AFTER: begin
+			cm_ra <= ca(F_PUT, sc);
+			hs    <= H_AW;
+		end
+
+		H_AW: begin
+			cm_ra <= A_SLU;
+			hs    <= H_LVW;
+		end
+
 		// after_method: the segment ends with its last dword; also the
 		// end of a segment found by H_HDR or END_SEG and a control
 		// entry's (all wq_chan_seg_end: GP_GET advances, its record).
-		// Every step ends here; one that is not DONE, or whose channel
-		// is outside a segment, or still has words or a method to run,
-		// fails the test.
-		H_AFTER: begin
-			// slice_used and HOST_SLICE for H_LEAVE's slice rule;
-			// launch_desc (the LAUNCH record's a, o_launch_addr) stays
-			// on cm_rd through this cycle
-			cm_ra <= A_SLU;
-			hs    <= H_LVW;
+		// A step that is not DONE, or whose channel is outside a
+		// segment, or still has words or a method to run, fails the test.
+		H_LVW: begin
+			cm_ra <= A_HSL;
+			hs    <= H_LV2;
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
 			begin
@@ -1558,11 +1578,6 @@ module wq_host_if #(
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end
-		end
-
-		H_LVW: begin
-			cm_ra <= A_HSL;
-			hs    <= H_LV2;
 		end
 
 		H_LV2: begin
@@ -1713,6 +1728,21 @@ module wq_host_if #(
 		assert(!(o_mem_valid && f_mout));
 		if (hs == H_IDLE)
 			assert(!f_mout);
+	end
+
+	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
+	// read for the stamp
+	reg	[31:0]	f_gt;
+	always @(posedge i_clk)
+	if (hs == H_IDLE && i_ev_gnt && !o_step_valid)
+		f_gt <= now;
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(cm_wd == f_gt);
+		if (hs == H_STW || hs == H_STAMP)
+			assert(cm_ra == A_GT);
 	end
 
 	// HOST_SLICE as written (the channel RAM word A_HSL) and the slice
