@@ -376,7 +376,6 @@ module wq_host_if #(
 				H_LAUNCH2 = 6'd29,	// descriptor address read
 				H_CSR1    = 6'd30,	// CSR: channel RAM read
 				H_CSR2    = 6'd31,	// CSR: answer
-				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
 				H_STAMP   = 6'd35,	// a failed attempt's acq_last
@@ -917,12 +916,15 @@ module wq_host_if #(
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
 				ram_wg(A_GT, now);	// the tick
+				// ACQ_RETRY of the channel picked (cand), on cm_rd in
+				// H_DUEA for the retry rule
+				cm_ra    <= ca(F_RETRY, cand);
 				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					hs     <= H_GNT1;
+					hs     <= H_DUE;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
@@ -932,7 +934,7 @@ module wq_host_if #(
 					sl_fresh   <= 1'b1;
 					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
-					hs         <= H_GNT1;
+					hs         <= H_DUE;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -1089,11 +1091,7 @@ module wq_host_if #(
 
 		////////////////////////////////////////////////////////////////
 		// wq_host_due, then wq_step_channel's dispatch on the state
-		H_GNT1: begin
-			cm_ra <= ca(F_RETRY, sc);		// on cm_rd in H_DUEA
-			hs    <= H_DUE;
-		end
-
+		// (the grant set the ACQ_RETRY read)
 		H_DUE: begin
 		case (s_state)
 		`WQ_CH_ACQ_WAIT: begin
