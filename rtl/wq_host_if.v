@@ -178,8 +178,30 @@ module wq_host_if #(
 				F_PUT   = 4'd12,	// gp_put (gp_ne says
 							// whether it is GP_GET)
 				F_RETRY = 4'd13,	// acq_retry
-				F_STAMP = 4'd14;	// acq_last (a `now` stamp)
-	localparam	AW = 4 + CW;
+				F_STAMP = 4'd14,	// acq_last (a `now` stamp)
+				F_GLOB  = 4'd15;	// the host's own CSRs:
+	// word A_PERF is PERF_METHODS, A_HSL HOST_SLICE, so a CSR read of
+	// either is the RAM word like a channel register's (no 32-bit sources
+	// of their own on the read data); A_SLU is the slice count.  The two
+	// counters need no incrementer of their own: a step adds one with the
+	// acquire count's (att_q, free there).  The channel part of the
+	// address is CA >= 2 bits wide, so F_GLOB has room for the three.
+	localparam	CA = (CW < 2) ? 2 : CW;
+	localparam	AW = 4 + CA;
+	localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
+	localparam integer	A_HSL_I  = A_GLOB_I + 1;
+	localparam integer	A_SLU_I  = A_GLOB_I + 2;
+	localparam integer	A_GT_I   = A_GLOB_I + 3;
+	localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
+				A_HSL  = A_HSL_I[AW-1:0],
+				A_SLU  = A_SLU_I[AW-1:0],
+				A_GT   = A_GT_I[AW-1:0];	// `now` at the grant
+	// the word of field f of channel ch
+	function [AW-1:0] ca;
+		input	[3:0]		f;
+		input	[CW-1:0]	ch;
+		ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+	endfunction
 	(* ram_style = "block" *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
 	reg	[AW-1:0]	cm_ra, cm_wa;
@@ -196,11 +218,12 @@ module wq_host_if #(
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	wire	[31:0]	cm_rd = cm_q;
 
-	// a field's reset value (wq_host_init)
+	// a word's reset value (wq_host_init)
 	function [31:0] dflt_val;
-		input	[3:0]	f;
-		dflt_val = (f == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (f == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT : 32'h0;
+		input	[AW-1:0]	a;
+		dflt_val = (a[AW-1:CA] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
+			: (a[AW-1:CA] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
+			: (a == A_HSL) ? HOST_SLICE_RESET : 32'h0;
 	endfunction
 	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
 	// and acq_last need no clearing: each is written before it is read --
@@ -228,16 +251,20 @@ module wq_host_if #(
 
 	// host scheduler (wq_ctx_t)
 	reg	[CW-1:0]	cur_ch;
-	reg	[31:0]	host_slice;
-	// slice_left of the model is host_slice - slice_used: a fresh slice
-	// is a synchronous clear, and the rule needs an incrementer and one
-	// equality compare (slice_used + 1 == host_slice, kept as sl_end when
-	// the count moves) rather than a decrementer, zero tests and a load.
-	// slice_used <= host_slice always (a HOST_SLICE write clears it), so
-	// sl_end is slice_used == host_slice; hs_zero is host_slice == 0.
-	reg	[31:0]	slice_used;
+	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
+	// is a clear, and the rule needs an incrementer and one equality
+	// compare (slice_used + 1 == HOST_SLICE, kept as sl_end when the count
+	// moves) rather than a decrementer, zero tests and a load.
+	// slice_used <= HOST_SLICE always (a HOST_SLICE write clears it), so
+	// sl_end is slice_used == HOST_SLICE; hs_zero is HOST_SLICE == 0.
+	// Both are channel RAM words (A_SLU, A_HSL), read on the way to
+	// H_LEAVE: slice_used into att_q (att_nx is the + 1), HOST_SLICE on
+	// cm_rd for the compare.  A fresh slice only sets sl_fresh (the count
+	// is 0 whatever A_SLU holds): no RAM write for it.
+	reg		sl_fresh;
 	reg		sl_end, hs_zero;
-	reg	[31:0]	perf_methods;	// PERF_METHODS: ctx->st.methods
+	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
+	// A_PERF)
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -334,7 +361,8 @@ module wq_host_if #(
 				H_LCHK    = 6'd14,	// descriptor checker busy
 				H_ERR     = 6'd15,	// wq_chan_error
 				H_AFTER   = 6'd16,	// after_method: segment end
-				H_LEAVE   = 6'd17,	// wq_host_after_step
+				H_LEAVE   = 6'd17,	// wq_host_after_step (HOST_SLICE
+							// on cm_rd)
 				H_RDW     = 6'd18,	// channel RAM read in flight
 				H_DUE2    = 6'd19,	// a wait resumes (wait_data read)
 				H_GP0     = 6'd20,	// GP entry address (gp_base read)
@@ -349,20 +377,26 @@ module wq_host_if #(
 				H_LAUNCH2 = 6'd29,	// descriptor address read
 				H_CSR1    = 6'd30,	// CSR: channel RAM read
 				H_CSR2    = 6'd31,	// CSR: answer
-				H_GNT1    = 6'd32,	// grant: ACQ_RETRY read
 				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
 				H_DUEB    = 6'd34,	//   acq_last, decide
 				H_STAMP   = 6'd35,	// a failed attempt's acq_last
 				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
 				H_INIT    = 6'd37,	// reset: the channel RAM sweep
-				H_CLR     = 6'd38;	// CTRL.RESET: clear its fields
+				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
+				H_PMW     = 6'd39,	// PERF_METHODS + 1 (att_q)
+				H_LVW     = 6'd40,	// seg end (GP_PUT on cm_rd); the
+				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
+				H_STW     = 6'd42,	// a retry's stamp: A_GT read
+				H_AW      = 6'd43;	// GP_PUT read (H_AFTER) on its way
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
 	reg	[`WQ_STEP_W-1:0]	res;
 	reg	[31:0]	now;		// free-running cycle counter
-	reg	[31:0]	g_t;		// `now` at the grant: the model's ticks
-	reg		gwrap;		// `now` wrapped since g_t
+	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
+	// (written by the grant, so it is also in cm_wd until the step's
+	// first write: the retry rule takes it there)
+	reg		gwrap;		// `now` wrapped since the grant
 	wire		now_wrap = (now == 32'hffffffff);
 	reg	[31:0]	rdata_q;
 	reg		w0_bad;		// GP entry word 0 has reserved bits set
@@ -386,10 +420,9 @@ module wq_host_if #(
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
-	// GP_PUT of the step's channel as the GP_GET compare needs it: its
-	// low 16 bits and whether any higher bit is set (GP_GET < 2^16)
-	reg	[16:0]	put_q;
-	wire		nx_ne    = put_q[16] || (s_getnx != put_q[15:0]);
+	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
+	// read for it in H_AFTER; GP_GET < 2^16)
+	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (s_getnx != cm_rd[15:0]);
 
 	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
 	// wait loads wait_data into mdata, so one register serves both).
@@ -522,16 +555,21 @@ module wq_host_if #(
 	default:		csr_fld = F_BASE;
 	endcase
 
+	// the channel RAM word of the access: the host's own CSRs are words
+	// of F_GLOB
+	wire	[AW-1:0]	csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? A_HSL
+				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? A_PERF
+				: ca(csr_fld, cc);
+
 	reg	[31:0]	csr_rd;
 	reg		csr_bad;
 	always @(*)
 	begin
 		csr_rd  = 32'h0;
 		csr_bad = 1'b0;
-		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
-			csr_rd = host_slice;
-		else if (i_csr_addr == `WQ_CSR_PERF_METHODS)
-			csr_rd = perf_methods;
+		if (i_csr_addr == `WQ_CSR_HOST_SLICE
+				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
+			csr_rd = cm_rd;
 		else if (csr_is_ch)
 			case (csr_reg)
 			`WQ_CHCSR_GPFIFO_BASE,
@@ -623,7 +661,17 @@ module wq_host_if #(
 		input	[31:0]	d;
 		begin
 			cm_we <= 1'b1;
-			cm_wa <= {f, ch};
+			cm_wa <= ca(f, ch);
+			cm_wd <= d;
+		end
+	endtask
+
+	task ram_wg;		// write a word of the host's own (A_*)
+		input	[AW-1:0]	a;
+		input	[31:0]	d;
+		begin
+			cm_we <= 1'b1;
+			cm_wa <= a;
 			cm_wd <= d;
 		end
 	endtask
@@ -632,7 +680,7 @@ module wq_host_if #(
 		input	[3:0]	f;
 		input	[5:0]	ret;
 		begin
-			cm_ra  <= {f, sc};
+			cm_ra  <= ca(f, sc);
 			rd_ret <= ret;
 			hs     <= H_RDW;
 		end
@@ -709,11 +757,13 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
 	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
-	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd.
-	// ticks - acq_last = 2^32 * W + (g_t - acq_last) with W the wraps of
+	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
+	// grant's `now` (ticks) still in cm_wd (nothing is written between
+	// the grant and H_DUEB).
+	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
 	// `now` between the two (acq_wr counts them up to now, gwrap those
-	// since g_t); at 2^32 or more the rule is due whatever ACQ_RETRY.
-	wire	[32:0]	dq_d   = {1'b0, g_t} - {1'b0, cm_rd};
+	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	wire	[32:0]	dq_d   = {1'b0, cm_wd} - {1'b0, cm_rd};
 	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
 	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
 				|| (dq_w == 2'd1 && !dq_d[32]);
@@ -723,8 +773,8 @@ module wq_host_if #(
 	wire		dq_due = dq_sat || dq_rem[32];
 	// leave decision inputs
 	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
-	wire	[31:0]	sl_used1 = slice_used + 32'h1;
-	wire		sl_eq1   = (sl_used1 == host_slice);
+	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
+	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 
@@ -800,11 +850,9 @@ module wq_host_if #(
 		now          <= 32'h0;
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
-		host_slice   <= HOST_SLICE_RESET;
-		slice_used   <= 32'h0;
+		sl_fresh     <= 1'b1;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
-		perf_methods <= 32'h0;
 		hs           <= H_INIT;
 		o_ev_req     <= 1'b0;
 		o_step_valid <= 1'b0;
@@ -853,7 +901,7 @@ module wq_host_if #(
 		H_INIT: begin
 			cm_we <= 1'b1;
 			cm_wa <= swp;
-			cm_wd <= dflt_val(swp[AW-1:CW]);
+			cm_wd <= dflt_val(swp);
 			swp   <= swp + 1'b1;
 			if (swp == {AW{1'b1}})
 				hs <= H_IDLE;
@@ -868,25 +916,26 @@ module wq_host_if #(
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
-				g_t      <= now;
+				ram_wg(A_GT, now);	// the tick
+				// ACQ_RETRY of the channel picked (cand), on cm_rd in
+				// H_DUEA for the retry rule
+				cm_ra    <= ca(F_RETRY, cand);
 				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
 				begin
 					sc     <= cur_ch;
-					cm_ra  <= {F_PUT, cur_ch};
-					hs     <= H_GNT1;
+					hs     <= H_DUE;
 				end else if (nx_cur[CW])
 				begin
 					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
 						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 						64'h0, 64'h0);
 					cur_ch     <= nx_cur[CW-1:0];
-					slice_used <= 32'h0;
+					sl_fresh   <= 1'b1;
 					sl_end     <= hs_zero;
 					sc         <= nx_cur[CW-1:0];
-					cm_ra      <= {F_PUT, nx_cur[CW-1:0]};
-					hs         <= H_GNT1;
+					hs         <= H_DUE;
 				end else begin
 					// nothing has work: an empty tick
 					sc           <= cur_ch;
@@ -903,7 +952,7 @@ module wq_host_if #(
 			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
 			begin
 				csr_pend <= 1'b0;
-				cm_ra <= {csr_fld, cc};
+				cm_ra <= csr_ra;
 				if (csr_is_ch)
 					sc <= cc;
 				hs    <= H_CSR1;
@@ -938,8 +987,8 @@ module wq_host_if #(
 				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 				begin
 					// takes effect at once: a fresh slice
-					host_slice <= i_csr_wdata;
-					slice_used <= 32'h0;
+					ram_wg(A_HSL, i_csr_wdata);
+					sl_fresh   <= 1'b1;
 					hs_zero    <= (i_csr_wdata == 32'h0);
 					sl_end     <= (i_csr_wdata == 32'h0);
 				end else if (csr_is_ch)
@@ -1043,18 +1092,11 @@ module wq_host_if #(
 
 		////////////////////////////////////////////////////////////////
 		// wq_host_due, then wq_step_channel's dispatch on the state
-		// (GP_PUT, read at the grant, on cm_rd: put_q for the GP_GET
-		// advance of the step)
-		H_GNT1: begin
-			cm_ra <= {F_RETRY, sc};		// on cm_rd in H_DUEA
-			hs    <= H_DUE;
-		end
-
+		// (the grant set the ACQ_RETRY read)
 		H_DUE: begin
-		put_q <= {cm_rd[31:16] != 16'h0, cm_rd[15:0]};
 		case (s_state)
 		`WQ_CH_ACQ_WAIT: begin
-			cm_ra <= {F_STAMP, sc};		// on cm_rd in H_DUEB
+			cm_ra <= ca(F_STAMP, sc);		// on cm_rd in H_DUEB
 			hs    <= H_DUEA;
 		end
 		`WQ_CH_WFI_WAIT:
@@ -1080,7 +1122,7 @@ module wq_host_if #(
 			begin
 				chan_state[sc] <= `WQ_CH_IDLE;
 				res <= `WQ_STEP_IDLE;
-				hs  <= H_LEAVE;
+				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
@@ -1092,7 +1134,7 @@ module wq_host_if #(
 			hs <= H_DATA;
 		default: begin		// DISABLED, ERROR
 			res <= `WQ_STEP_IDLE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 		endcase
 		end
@@ -1181,22 +1223,15 @@ module wq_host_if #(
 			hs      <= H_ERR;
 		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
 			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else if (gp_len == 0)
-		begin
+		else if (gp_len == 0
+				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
 			// control entry: only NOP exists
-			if (rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-				raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-			else begin
-				gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-				chan_state[sc] <= settle(s_state, in_seg[sc], nx_ne);
-				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
-					64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
-				hs  <= H_LEAVE;
-			end
-		end else begin
-			// a segment starts; the step goes on into it
+			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+		else begin
+			// a segment starts; the step goes on into it.  A control
+			// entry (NOP) is taken as a segment of length 0: H_HDR
+			// finds it at its end at once, and H_AFTER advances GP_GET
+			// as for any other (one place does it, with its record)
 			in_seg[sc]   <= 1'b1;
 			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
@@ -1207,17 +1242,15 @@ module wq_host_if #(
 		H_HDR:
 		if (seg_rem[sc] == 0)
 		begin
-			// only NOPs up to the end: wq_chan_seg_end
-			in_seg[sc]     <= 1'b0;
-			m_count[sc]    <= 0;
-			gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
-			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
+			// only NOPs up to the end: wq_chan_seg_end, in H_AFTER
+			// (in a segment, no method, nothing left)
 			res <= `WQ_STEP_DONE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			// PERF_METHODS on cm_rd when the word is back (H_MEM
+			// takes two cycles or more): an IMMD method counts it
+			cm_ra        <= A_PERF;
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
 		end
 
@@ -1247,18 +1280,15 @@ module wq_host_if #(
 			moff  <= {hdr_adr, 2'b00};
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
-			hs    <= H_METHOD;
+			att_q <= cm_rd;		// PERF_METHODS (H_HDR)
+			hs    <= H_PMW;
 		end
 		`WQ_SECOP_END_SEG: begin
-			in_seg[sc]     <= 1'b0;
+			// wq_chan_seg_end in H_AFTER: nothing left of the segment
+			// (no method is in progress while a header is decoded)
 			seg_rem[sc]    <= 0;
-			m_count[sc]    <= 0;
-			gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
-			chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
-			emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx}, 64'h0, 64'h0);
 			res <= `WQ_STEP_DONE;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
 			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
@@ -1268,6 +1298,7 @@ module wq_host_if #(
 		// method_word: one data word of the method in progress
 		H_DATA: begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+			cm_ra        <= A_PERF;	// as in H_HDR
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
@@ -1283,13 +1314,20 @@ module wq_host_if #(
 				m_addr[sc]  <= m_addr[sc] + 1'b1;
 				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
 			end
+			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
+			hs    <= H_PMW;
+		end
+
+		// wq_host_method counts the method (the RAM's one write port is
+		// H_METHOD's, hence a cycle of its own)
+		H_PMW: begin
+			ram_wg(A_PERF, att_nx);
 			hs <= H_METHOD;
 		end
 
 
 		// wq_host_method
 		H_METHOD: begin
-			perf_methods <= perf_methods + 32'h1;
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
 			res <= `WQ_STEP_DONE;
@@ -1358,24 +1396,24 @@ module wq_host_if #(
 		// the unit (sem_ld in H_SL2..4), acq_attempts into att_q, and
 		// acq_timeout left on cm_rd for H_SEMW
 		H_SL0: begin
-			cm_ra <= {F_SALO, sc};
+			cm_ra <= ca(F_SALO, sc);
 			hs    <= H_SL1;
 		end
 		H_SL1: begin
-			cm_ra <= {F_SPLO, sc};
+			cm_ra <= ca(F_SPLO, sc);
 			hs    <= H_SL2;
 		end
 		H_SL2: begin
-			cm_ra      <= {F_SPHI, sc};
+			cm_ra      <= ca(F_SPHI, sc);
 			h_mem_addr <= ma_sum;	// SEM_ADDR_LO (+ 0): see o_mem_addr
 			hs         <= H_SL3;
 		end
 		H_SL3: begin
-			cm_ra <= {F_ATT, sc};
+			cm_ra <= ca(F_ATT, sc);
 			hs    <= H_SL4;
 		end
 		H_SL4: begin
-			cm_ra <= {F_TMO, sc};
+			cm_ra <= ca(F_TMO, sc);
 			hs    <= H_SL5;
 		end
 		H_SL5: begin
@@ -1422,13 +1460,16 @@ module wq_host_if #(
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
 					// wait_data in the next cycle (one RAM write
-					// a cycle), then the stamp
+					// a cycle), then the stamp (A_GT read)
 					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
 					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
 					wait_method[sc] <= WM_SEM;
+					cm_ra           <= A_GT;
 					hs              <= H_WDW;
-				end else
-					hs              <= H_STAMP;
+				end else begin
+					cm_ra           <= A_GT;
+					hs              <= H_STW;
+				end
 			end
 		end
 
@@ -1440,10 +1481,14 @@ module wq_host_if #(
 			hs <= H_STAMP;
 		end
 
-		// a failed attempt: acq_last = the grant's tick; the hint says
-		// ask at once (the rule then sets it from ACQ_RETRY)
+		H_STW:
+			hs <= H_STAMP;
+
+		// a failed attempt: acq_last = the grant's tick (A_GT, on
+		// cm_rd); the hint says ask at once (the rule then sets it from
+		// ACQ_RETRY)
 		H_STAMP: begin
-			ram_wr(F_STAMP, sc, g_t);
+			ram_wr(F_STAMP, sc, cm_rd);
 			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
 			acq_rh[sc] <= 0;
 			hs         <= H_AFTER;
@@ -1495,30 +1540,56 @@ module wq_host_if #(
 			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
 				{32'h0, cm_wd}, 64'h0);
 			res <= `WQ_STEP_ERROR;
-			hs  <= H_LEAVE;
+			hs  <= H_AFTER;
 		end
 
 
-		// after_method: the segment ends with its last dword
+		// Every step ends through H_AFTER, H_AW, H_LVW, H_LV2: the
+		// reads on the way out, a word a cycle, are GP_PUT for the
+		// advance (on cm_rd in H_LVW), slice_used (H_LV2), HOST_SLICE
+		// (H_LEAVE); launch_desc (the LAUNCH record's a, o_launch_addr)
+		// stays on cm_rd through H_AFTER
 		H_AFTER: begin
-			hs <= H_LEAVE;
+			cm_ra <= ca(F_PUT, sc);
+			hs    <= H_AW;
+		end
+
+		H_AW: begin
+			cm_ra <= A_SLU;
+			hs    <= H_LVW;
+		end
+
+		// after_method: the segment ends with its last dword; also the
+		// end of a segment found by H_HDR or END_SEG and a control
+		// entry's (all wq_chan_seg_end: GP_GET advances, its record).
+		// A step that is not DONE, or whose channel is outside a
+		// segment, or still has words or a method to run, fails the test.
+		H_LVW: begin
+			cm_ra <= A_HSL;
+			hs    <= H_LV2;
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
 			begin
 				in_seg[sc]     <= 1'b0;
 				gp_get[sc]     <= s_getnx;
-			gp_ne[sc]      <= nx_ne;
+				gp_ne[sc]      <= nx_ne;
 				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end
 		end
 
+		H_LV2: begin
+			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
+			hs    <= H_LEAVE;
+		end
+
 		// wq_host_after_step: the slice, and leaving the channel
 		H_LEAVE: begin
 			if (sl_inc)
 			begin
-				slice_used <= sl_used1;
+				ram_wg(A_SLU, sl_used1);
+				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
 			if (why_v && nx_sc[CW])
@@ -1526,11 +1597,11 @@ module wq_host_if #(
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
-				slice_used <= 32'h0;
+				sl_fresh   <= 1'b1;
 				sl_end     <= hs_zero;
 			end else if (why_v && why == `WQ_SW_SLICE)
 			begin
-				slice_used <= 32'h0;	// alone: a fresh slice
+				sl_fresh   <= 1'b1;	// alone: a fresh slice
 				sl_end     <= hs_zero;
 			end
 			yielded      <= 1'b0;
@@ -1658,6 +1729,45 @@ module wq_host_if #(
 			assert(!f_mout);
 	end
 
+	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
+	// read for the stamp
+	reg	[31:0]	f_gt;
+	always @(posedge i_clk)
+	if (hs == H_IDLE && i_ev_gnt && !o_step_valid)
+		f_gt <= now;
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(cm_wd == f_gt);
+		if (hs == H_STW || hs == H_STAMP)
+			assert(cm_ra == A_GT);
+	end
+
+	// HOST_SLICE as written (the channel RAM word A_HSL) and the slice
+	// count (A_SLU, 0 while sl_fresh) as the model keeps them
+	reg	[31:0]	f_hslice, f_sused;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		f_hslice <= HOST_SLICE_RESET;
+		f_sused  <= 32'h0;
+	end else if (hs == H_CSR2 && i_csr_we && !csr_bad
+			&& i_csr_addr == `WQ_CSR_HOST_SLICE)
+	begin
+		f_hslice <= i_csr_wdata;
+		f_sused  <= 32'h0;
+	end else if (hs == H_IDLE && i_ev_gnt && !o_step_valid
+			&& !has_work[cur_ch] && nx_cur[CW])
+		f_sused  <= 32'h0;
+	else if (hs == H_LEAVE)
+	begin
+		if ((why_v && nx_sc[CW]) || (why_v && why == `WQ_SW_SLICE))
+			f_sused <= 32'h0;
+		else if (sl_inc)
+			f_sused <= f_sused + 32'h1;
+	end
+
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan
@@ -1711,9 +1821,14 @@ module wq_host_if #(
 		if (csr_pend)
 			assert(hs == H_INIT || hs == H_IDLE);
 		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
-		assert(slice_used <= host_slice);
-		assert(sl_end == (slice_used == host_slice));
-		assert(hs_zero == (host_slice == 32'h0));
+		assert(f_sused <= f_hslice);
+		assert(sl_end == (f_sused == f_hslice));
+		if (sl_fresh)
+			assert(f_sused == 32'h0);
+		// H_LEAVE counts from att_q
+		if (hs == H_LEAVE)
+			assert(att_q == f_sused);
+		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
