@@ -818,6 +818,30 @@ module wq_host_if #(
 
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
 
+	// wq_chan_reset's flip-flop fields: everything of a channel but the
+	// ring configuration (gp_lgc, gp_base_lo) and the acquire policy
+	// (acq_wr, acq_rh).  One list for the reset and CTRL.RESET, so a new
+	// per-channel field is cleared by both.
+	task chan_reset;
+		input	[CW-1:0]	ch;
+		begin
+			gp_get[ch]       <= 16'h0;
+			gp_ne[ch]        <= 1'b0;
+			ctrl_en[ch]      <= 1'b0;
+			chan_state[ch]   <= `WQ_CH_DISABLED;
+			err[ch]          <= 8'h0;
+			in_seg[ch]       <= 1'b0;
+			seg_addr[ch]     <= 0;
+			seg_rem[ch]      <= 0;
+			m_addr[ch]       <= 0;
+			m_count[ch]      <= 0;
+			m_secop[ch]      <= 0;
+			m_subch[ch]      <= 0;
+			wait_kind[ch]    <= 4'h0;
+			wait_method[ch]  <= 0;
+		end
+	endtask
+
 	integer	ri;
 	always @(posedge i_clk)
 	if (i_reset)
@@ -825,25 +849,13 @@ module wq_host_if #(
 		for (ri = 0; ri < CHANNELS; ri = ri + 1)
 		begin
 			// wq_host_init (the channel RAM: all words at their
-			// reset value)
-			gp_get[ri]       <= 16'h0;
-			gp_ne[ri]        <= 1'b0;
+			// reset value): wq_chan_reset's fields, and the ring
+			// configuration and acquire policy it keeps
+			chan_reset(ri[CW-1:0]);
 			gp_lgc[ri]       <= 6'h0;
 			gp_base_lo[ri]   <= 3'h0;
-			ctrl_en[ri]      <= 1'b0;
-			chan_state[ri]   <= `WQ_CH_DISABLED;
-			err[ri]          <= 8'h0;
 			acq_wr[ri]       <= 2'd0;
 			acq_rh[ri]       <= 0;
-			in_seg[ri]       <= 1'b0;
-			seg_addr[ri]     <= 0;
-			seg_rem[ri]      <= 0;
-			m_addr[ri]       <= 0;
-			m_count[ri]      <= 0;
-			m_secop[ri]      <= 0;
-			m_subch[ri]      <= 0;
-			wait_kind[ri]    <= 4'h0;
-			wait_method[ri]  <= 0;
 		end
 		swp          <= 0;
 		csr_pend     <= 1'b0;
@@ -1034,23 +1046,9 @@ module wq_host_if #(
 				`WQ_CHCSR_CTRL: begin
 					if (c_reset)
 					begin
-						// wq_chan_reset: everything but the ring
-						// configuration and the acquire policy
-						// (its RAM fields: H_CLR cleared them)
-						gp_get[sc]       <= 16'h0;
-						gp_ne[sc]        <= 1'b0;
-						ctrl_en[sc]      <= 1'b0;
-						chan_state[sc]   <= `WQ_CH_DISABLED;
-						err[sc]          <= 8'h0;
-						in_seg[sc]       <= 1'b0;
-						seg_addr[sc]     <= 0;
-						seg_rem[sc]      <= 0;
-						m_addr[sc]       <= 0;
-						m_count[sc]      <= 0;
-						m_secop[sc]      <= 0;
-						m_subch[sc]      <= 0;
-						wait_kind[sc]    <= 4'h0;
-						wait_method[sc]  <= 0;
+						// wq_chan_reset (its RAM fields: H_CLR
+						// cleared them)
+						chan_reset(sc);
 					end
 					if (c_st0 != `WQ_CH_ERROR)
 					begin
