@@ -284,8 +284,8 @@ module wq_sem_unit #(
 			red  <= in_red;
 			is64 <= in_64;
 			uns  <= i_word[`WQ_SEMF_UNSIGNED_LO];
-			if (!in_64)
-				pay[63:32] <= 32'h0;
+			// (the payload's high word is cleared for a 32-bit
+			// operation by its own register group, below)
 			o_bad_op  <= !in_legal;
 			o_bad_red <= in_legal && in_op == `WQ_SEMOP_REDUCTION && !in_red_ok;
 			o_pass    <= 1'b0;

@@ -7,7 +7,10 @@
 # techmap + `abc -lut 4`), and fail on
 #   * any latch (select -assert-none on $dlatch / $_DLATCH_* after proc and
 #     after mapping, and "Latch inferred" in the log);
-#   * `check -assert` problems (undriven or multiply driven nets, loops).
+#   * `check -assert` problems (undriven or multiply driven nets, loops),
+#     and a register assigned from two always blocks (Yosys' "multiple
+#     conflicting drivers" / "Driver-driver conflict" warnings: it resolves
+#     them before `check` runs).
 # Inferred memories are kept as memories ($mem_v2: block RAM on any FPGA)
 # rather than exploded into flip-flops; their size is in the module's log.
 # No vendor primitives are used.  Modules run in parallel, SYNTH_JOBS at a
@@ -62,6 +65,15 @@ one() {
     if grep -q '^Latch inferred' "$log"; then
         grep '^Latch inferred' "$log" >&2
         echo "synth: FAIL: $mod infers a latch" >&2
+        return 1
+    fi
+    # a signal driven from two always blocks: the front end resolves the
+    # conflict (in favour of a constant, say) before `check` looks, so the
+    # netlist silently differs from the simulation -- the log is the only
+    # witness
+    if grep -Eq 'multiple conflicting drivers|Driver-driver conflict' "$log"; then
+        grep -E 'multiple conflicting drivers|Driver-driver conflict' "$log" | head -5 >&2
+        echo "synth: FAIL: $mod has a signal with several drivers" >&2
         return 1
     fi
     # cell counts from `stat`: $lut cells (<= 4 inputs) and single-bit FFs

@@ -58,6 +58,12 @@ yosys -q -l "$log" -p "
     tee -q -o $D/fit_small.stat stat
 " > /dev/null 2>&1 || { tail -30 "$log" >&2; fail "yosys (log: $log)"; }
 t1=$(date +%s)
+# a register assigned from two always blocks: Yosys resolves the conflict
+# silently (the netlist then differs from the simulation)
+if grep -Eq 'multiple conflicting drivers|Driver-driver conflict' "$log"; then
+    grep -E 'multiple conflicting drivers|Driver-driver conflict' "$log" | head -5 >&2
+    fail "a signal has several drivers (log: $log)"
+fi
 grep -q '^Latch inferred' "$log" && { grep '^Latch inferred' "$log" >&2; fail "latch"; }
 
 # count SB_* cells of one stat section (the whole design when flattened)
