@@ -723,10 +723,11 @@ module wq_warp_sched #(
     // ST_ALU6 uses it), writes its lanes of rd, and shifts its values into
     // the REG_WRITE beat (o_evr_vals), so the last pass finds the part's
     // record complete; a pass without a selected lane skips its reads (its
-    // results are masked off).  SETP's compare bits shift into setp_res
-    // from the top, ALU_LANES every pass (ST_ALU6, also the passes of a part
-    // without a selected lane), so after the 32 threads it holds them in
-    // thread order -- a shift register, no write multiplexer.  SEL's
+    // results are masked off).  SETP's compare bits shift in from the top,
+    // ALU_LANES every pass (ST_ALU6, also the passes of a part without a
+    // selected lane), so after the 32 threads they are in thread order --
+    // a shift register, no write multiplexer: setp_res, or with one ALU
+    // lane the ALU's own result register (setp_bits).  SEL's
     // condition is its predicate word itself, kept on the predicate read
     // port through the walk (pr_ridx), through the lane multiplexer.
     wire [AW_-1:0]       alu_res;
