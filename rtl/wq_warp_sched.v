@@ -381,6 +381,7 @@ module wq_warp_sched #(
     // takes act & sel: an emitting pass never disables its lowest
     // selected thread, so that lowest thread stays put.)
     reg [PCW-1:0]    bg_ft;
+    reg [4:0]        bg_c;                  // (SEQ_WALK) the lane ST_BG0 looks at
     // the group's target lives in dis_addr: the group's wq_disable and
     // wq_push_front take it as their address anyway, and nothing else uses
     // dis_addr inside a grouping
@@ -1228,7 +1229,10 @@ module wq_warp_sched #(
     // (S2R walks its parts with p too: its part's lanes are sel_p)
     wire [LANES*32-1:0] beat_rb   = beat(rf_wide, sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
+    // lowest remaining lane (its part bits unused); with SEQ_WALK the
+    // lane ST_BG0 scans up to (bg_c: every lane below it has left bg_rem,
+    // since groups form in ascending order of their lowest lane)
+    wire [4:0]          bg_l0  = (SEQ_WALK != 0) ? bg_c : ctz(bg_rem);
     // memory lanes not yet served; the next one (one pass a part: the
     // lowest, at once; several: ml itself, a cycle for each unselected lane)
     wire [31:0]         m_left = sel & (32'hFFFFFFFF << ml) & {32{!mend}};
@@ -1493,7 +1497,7 @@ module wq_warp_sched #(
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
         bg_emit <= (emit); bg_rem <= (act); /* (sm): sel */ \
         bg_mode <= (mode); bg_ng <= 6'd0; /* (uni): bg_uni */ \
-        bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
+        bg_ft <= fall; bg_c <= 5'd0; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
@@ -1710,6 +1714,8 @@ module wq_warp_sched #(
                     `WQS_SETPC(bg_ft, act)
                     state <= ret_bg;
                 end
+            end else if (SEQ_WALK != 0 && !bg_rem[bg_c]) begin
+                bg_c <= bg_c + 5'd1;        // (SEQ_WALK) not yet at the lowest lane
             end else begin
                 // (the walk's first part; ST_BG1 keeps it: bg_rem is
                 // unchanged there, and ST_BG1's read is not used)
