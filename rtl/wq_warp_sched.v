@@ -32,6 +32,11 @@ module wq_warp_sched #(
     parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
     parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
     parameter ALU_LANES /* verilator public */ = LANES, // physical ALU lanes (divides LANES)
+    // thread-state walks visit every thread lane in order (32 cycles)
+    // instead of jumping to the next lane of the mask (no priority encoder,
+    // no x & (x - 1)): on by default where the ALU is narrower than a part,
+    // the configurations that trade cycles for area
+    parameter SEQ_WALK = (ALU_LANES < LANES) ? 1 : 0,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -376,6 +381,7 @@ module wq_warp_sched #(
     // takes act & sel: an emitting pass never disables its lowest
     // selected thread, so that lowest thread stays put.)
     reg [PCW-1:0]    bg_ft;
+    reg [4:0]        bg_c;                  // (SEQ_WALK) the lane ST_BG0 looks at
     // the group's target lives in dis_addr: the group's wq_disable and
     // wq_push_front take it as their address anyway, and nothing else uses
     // dis_addr inside a grouping
@@ -403,10 +409,13 @@ module wq_warp_sched #(
     // wq_disable): one thread lane per cycle, the lanes of tw_rem in
     // ascending order; tl is the lane whose state tw_v says is in ts_rdata.
     // The walk consumes dis_mask: wq_disable's caller never reads the mask
-    // after it, and the other walks are not inside a wq_disable
+    // after it, and the other walks are not inside a wq_disable.  With
+    // SEQ_WALK the walk visits every lane instead (tc: the lane read, 32
+    // when done), leaves dis_mask as it is, and tw_v says the lane is in it
     wire [31:0]      tw_rem = dis_mask;
     reg [4:0]        tl;
     reg              tw_v;
+    reg [5:0]        tc;
 
     // ---- decoder ------------------------------------------------------------------
     wire                      d_legal;
@@ -644,11 +653,17 @@ module wq_warp_sched #(
     // the walk's mask without its lowest lane (x & (x - 1): a carry chain,
     // not a decoder of tw_l0)
     wire [31:0]           tw_next = tw_rem & (tw_rem - 32'd1);
+    // the lane a walk reads / writes now; it is in the mask (SEQ_WALK);
+    // a lane is left to read; wq_disable's last lane is written now
+    wire [4:0]            tw_lane = (SEQ_WALK != 0) ? tc[4:0] : tw_l0;
+    wire                  tw_in   = tw_rem[tc[4:0]];
+    wire                  tw_more = (SEQ_WALK != 0) ? !tc[5] : (tw_rem != 32'd0);
+    wire                  tw_last = (SEQ_WALK != 0) ? (tc[4:0] == 5'd31) : (tw_next == 32'd0);
     wire [TSW-1:0]        ts_rdata;
     reg                   ts_we;
     reg  [TS_AW-1:0]      ts_waddr;
     reg  [TSW-1:0]        ts_wdata;
-    wire [TS_AW-1:0]      ts_raddr = {cw, tw_l0};
+    wire [TS_AW-1:0]      ts_raddr = {cw, tw_lane};
     wq_regfile #(.LANES(1), .WIDTH(TSW), .DEPTH(TS_D)) u_tstate (
         .i_clk(i_clk), .i_raddr(ts_raddr), .o_rdata(ts_rdata), .i_we(ts_we),
         .i_waddr(ts_waddr), .i_wlane(1'b1), .i_wdata(ts_wdata));
@@ -958,6 +973,12 @@ module wq_warp_sched #(
     wire           wk_match = (c_reason == dqr_token[`WQ_TF_TYPE_RANGE]) &&
                               (c_wt == dqr_token[`WQ_TF_ADDR_RANGE]);
     wire [31:0]    tl_bit   = 32'd1 << tl;
+    // the lane tested is parked there / waits on the popped token; with
+    // SEQ_WALK every lane is tested in order, so the result shifts into pk
+    // from the top (lane l in bit l after the 32nd) instead of setting bit tl
+    wire           pk_hit   = tw_v && pk_match;
+    wire           wk_hit   = tw_v && wk_match;
+    wire           tw_test  = (tc != 6'd0);     // (SEQ_WALK) lane tc - 1 is on the port
 
     // lowest part above subv_part with waiting threads (subv_next_part)
     reg [5:0] np_k;
@@ -1208,7 +1229,10 @@ module wq_warp_sched #(
     // (S2R walks its parts with p too: its part's lanes are sel_p)
     wire [LANES*32-1:0] beat_rb   = beat(rf_wide, sel_p);
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]          bg_l0  = ctz(bg_rem);               // lowest remaining lane (its part bits unused)
+    // lowest remaining lane (its part bits unused); with SEQ_WALK the
+    // lane ST_BG0 scans up to (bg_c: every lane below it has left bg_rem,
+    // since groups form in ascending order of their lowest lane)
+    wire [4:0]          bg_l0  = (SEQ_WALK != 0) ? bg_c : ctz(bg_rem);
     // memory lanes not yet served; the next one (one pass a part: the
     // lowest, at once; several: ml itself, a cycle for each unselected lane)
     wire [31:0]         m_left = sel & (32'hFFFFFFFF << ml) & {32{!mend}};
@@ -1354,7 +1378,7 @@ module wq_warp_sched #(
         rf_wrep = 1'b0;
         rf_w32 = 32'd0;
         ts_we = 1'b0;
-        ts_waddr = {cw, tw_l0};
+        ts_waddr = {cw, tw_lane};
         ts_wdata = {dis_reason, dis_addr};
         pr_ridx = d_gp;
         pr_we = 1'b0;
@@ -1368,7 +1392,7 @@ module wq_warp_sched #(
         ST_ALU2:  rf_rbase = d_rb;
         ST_RB0:   begin rf_rbase = d_rd; rf_roff = mk; end
         ST_SETP_P: pr_ridx = d_rd[2:0];
-        ST_DIS1:  ts_we = 1'b1;             // lane tw_l0 of the mask
+        ST_DIS1:  ts_we = (SEQ_WALK == 0) || tw_in;    // lane tw_lane of the mask
         ST_RET9:  begin
             ts_we = held[ret_gl];
             ts_waddr = {cw, ret_gl};
@@ -1473,7 +1497,7 @@ module wq_warp_sched #(
 `define WQS_BG(emit, act, sm, mode, uni, rst) begin \
         bg_emit <= (emit); bg_rem <= (act); /* (sm): sel */ \
         bg_mode <= (mode); bg_ng <= 6'd0; /* (uni): bg_uni */ \
-        bg_ft <= fall; `WQS_CALL(ST_BG0, ret_bg, rst) end
+        bg_ft <= fall; bg_c <= 5'd0; `WQS_CALL(ST_BG0, ret_bg, rst) end
 `define WQS_DIS(m, why, at, rst) begin \
         dis_mask <= (m); dis_reason <= (why); dis_addr <= (at); \
         `WQS_CALL(ST_DIS0, ret_sub, rst) end
@@ -1604,12 +1628,14 @@ module wq_warp_sched #(
                 act_q <= act & ~dis_mask;
                 if (dis_reason == `WQ_TOK_EXIT) w_exited[cw] <= w_exited[cw] | dis_mask;
                 p <= PARTS6;                // where the walk by parts used to end
+                tc <= 6'd0;
                 state <= ST_DIS1;           // (the walk starts from dis_mask)
             end
         end
         ST_DIS1: begin                      // reason / wait of each masked thread
-            dis_mask <= tw_next;
-            if (tw_next == 32'd0) state <= ret_sub;
+            if (SEQ_WALK == 0) dis_mask <= tw_next;
+            tc <= tc + 6'd1;
+            if (tw_last) state <= ret_sub;
         end
 
         // wq_push_front(type, mask, addr): room was checked by the caller
@@ -1629,20 +1655,24 @@ module wq_warp_sched #(
         ST_PK0: begin
             dis_mask <= ~(act | ex_q) & (pk_any ? s0 : 32'hFFFFFFFF);
             tw_v <= 1'b0;
+            tc <= 6'd0;
             state <= ST_PK1;
         end
         ST_PK1: begin                       // test lane tl, read the next one
-            if (tw_v && pk_match) begin
-                pk <= pk | tl_bit;
+            if (SEQ_WALK != 0) begin
+                if (tw_test) pk <= {pk_hit, pk[31:1]};
+            end else if (pk_hit) pk <= pk | tl_bit;
+            if (pk_hit) begin
                 if (pk_any && !pk_w0_ok) begin
                     pk_addr <= c_wt;        // (pk_w0) the lowest parked lane in s0
                     pk_w0_ok <= 1'b1;
                 end
             end
-            if (tw_rem != 32'd0) begin
-                tl <= tw_l0;
-                dis_mask <= tw_next;
-                tw_v <= 1'b1;
+            if (tw_more) begin
+                tl <= tw_lane;
+                if (SEQ_WALK == 0) dis_mask <= tw_next;
+                tw_v <= (SEQ_WALK == 0) || tw_in;
+                tc <= tc + 6'd1;
             end else state <= ret_sub;
         end
 
@@ -1684,6 +1714,8 @@ module wq_warp_sched #(
                     `WQS_SETPC(bg_ft, act)
                     state <= ret_bg;
                 end
+            end else if (SEQ_WALK != 0 && !bg_rem[bg_c]) begin
+                bg_c <= bg_c + 5'd1;        // (SEQ_WALK) not yet at the lowest lane
             end else begin
                 // (the walk's first part; ST_BG1 keeps it: bg_rem is
                 // unchanged there, and ST_BG1's read is not used)
@@ -2373,17 +2405,21 @@ module wq_warp_sched #(
             end else begin
                 dis_mask <= dqr_token[`WQ_TF_MASK_RANGE] & ~ex_q;
                 tw_v <= 1'b0;
+                tc <= 6'd0;
                 pk <= 32'd0;                // wk_acc
                 p <= PARTS6;                // where the walk by parts used to end
                 state <= ST_RC_WK0;
             end
         end
         ST_RC_WK0: begin                    // test lane tl of the mask, read the next
-            if (tw_v && wk_match) pk <= pk | tl_bit;
-            if (tw_rem != 32'd0) begin
-                tl <= tw_l0;
-                dis_mask <= tw_next;
-                tw_v <= 1'b1;
+            if (SEQ_WALK != 0) begin
+                if (tw_test) pk <= {wk_hit, pk[31:1]};
+            end else if (wk_hit) pk <= pk | tl_bit;
+            if (tw_more) begin
+                tl <= tw_lane;
+                if (SEQ_WALK == 0) dis_mask <= tw_next;
+                tw_v <= (SEQ_WALK == 0) || tw_in;
+                tc <= tc + 6'd1;
             end else state <= ST_RC_WK2;
         end
         ST_RC_WK2: begin
