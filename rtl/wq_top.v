@@ -137,17 +137,14 @@ module wq_top #(
 		endcase
 	end
 
-	reg		own_h;		// owner == U_HOST, its own flip-flop
 	initial	busy  = 1'b0;
 	initial	owner = U_HOST;
-	initial	own_h = 1'b1;
 	initial	last  = U_CSR;
 	always @(posedge i_clk)
 	if (i_reset)
 	begin
 		busy  <= 1'b0;
 		owner <= U_HOST;
-		own_h <= 1'b1;
 		last  <= U_CSR;
 	end else if (busy)
 	begin
@@ -160,7 +157,6 @@ module wq_top #(
 	begin
 		busy  <= 1'b1;
 		owner <= pick;
-		own_h <= (pick == U_HOST);
 	end
 
 	wire	h_gnt = busy && owner == U_HOST;
@@ -208,6 +204,7 @@ module wq_top #(
 	wire	[31:0]	perf_cycles;
 	reg		csr_err;
 	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
+	wire	[31:0]	unit_rdata = (route == R_HOST) ? h_csr_rdata : s_csr_rdata;
 	wire		unit_err = (route == R_HOST) ? h_csr_err : s_csr_err;
 	wire		h_csr_valid = c_gnt && cstate == C_ISSUE && route == R_HOST;
 	wire		s_csr_valid = c_gnt && cstate == C_ISSUE && route == R_SCHED;
@@ -222,26 +219,16 @@ module wq_top #(
 		| ((DQ_LOG2  & ((1 << `WQ_CSRF_CONFIG_DEQUE_LOG2_W) - 1)) << `WQ_CSRF_CONFIG_DEQUE_LOG2_LO)
 		| ((REGS     & ((1 << `WQ_CSRF_CONFIG_REGS_W) - 1))     << `WQ_CSRF_CONFIG_REGS_LO);
 
-	// The read value: one select per source, decoded once from the
-	// route and the offset, and an OR of the selected sources (each
-	// masked by its select), so a bit costs an AND-OR of the sources
-	// that can set it, not a multiplexer tree decoding the offset per bit
-	// (the constants' zero bits drop out of the OR).
-	wire	rd_h    = (route == R_HOST);
-	wire	rd_s    = (route == R_SCHED);
-	wire	rd_top  = (route == R_TOP);
-	wire	rd_id   = rd_top && (i_csr_addr == `WQ_CSR_ID);
-	wire	rd_cfg  = rd_top && (i_csr_addr == `WQ_CSR_CONFIG);
-	wire	rd_st   = rd_top && (i_csr_addr == `WQ_CSR_IRQ_STATUS);
-	wire	rd_en   = rd_top && (i_csr_addr == `WQ_CSR_IRQ_ENABLE);
-	wire	rd_perf = rd_top && !(rd_id || rd_cfg || rd_st || rd_en);
-	wire	[31:0]	rdata_n = ({32{rd_h}}    & h_csr_rdata)
-			| ({32{rd_s}}    & s_csr_rdata)
-			| ({32{rd_perf}} & perf_cycles)
-			| ({32{rd_id}}   & `WQ_CSRVAL_ID_VALUE)
-			| ({32{rd_cfg}}  & CONFIG_WORD)
-			| ({32{rd_st}}   & irq_status)
-			| ({32{rd_en}}   & irq_enable);
+	// the local registers' read value
+	reg	[31:0]	top_rdata;
+	always @(*)
+	case (i_csr_addr)
+	`WQ_CSR_ID:		top_rdata = `WQ_CSRVAL_ID_VALUE;
+	`WQ_CSR_CONFIG:		top_rdata = CONFIG_WORD;
+	`WQ_CSR_IRQ_STATUS:	top_rdata = irq_status;
+	`WQ_CSR_IRQ_ENABLE:	top_rdata = irq_enable;
+	default:		top_rdata = perf_cycles;
+	endcase
 
 	initial	csr_req = 1'b0;
 	initial	cstate  = C_IDLE;
@@ -283,8 +270,8 @@ module wq_top #(
 	// completes, one cycle before the ack (it is only defined with the
 	// ack, and stays until the next access completes): no second 32-bit
 	// register behind a staging one.  Writes and unmapped offsets read
-	// 0 through the flip-flops' synchronous reset, so the data path is
-	// the AND-OR above.
+	// 0 through the flip-flops' synchronous reset, so the data path is a
+	// plain mux on the route.
 	wire	csr_load = (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
 			|| (cstate == C_WAIT && unit_ack);
 	initial	o_csr_rdata = 32'h0;
@@ -292,7 +279,7 @@ module wq_top #(
 	if (i_reset || (csr_load && (i_csr_we || route == R_NONE)))
 		o_csr_rdata <= 32'h0;
 	else if (csr_load)
-		o_csr_rdata <= rdata_n;
+		o_csr_rdata <= (route == R_TOP) ? top_rdata : unit_rdata;
 
 	// the answer to the outside: one cycle after the CSR step pulse
 	initial	o_csr_ack   = 1'b0;
@@ -407,13 +394,10 @@ module wq_top #(
 	//
 	////////////////////////////////////////////////////////////////////////
 	assign	o_mem_valid = (h_gnt && h_mem_valid) || (s_gnt && s_mem_valid);
-	// (the request fields follow own_h, a flip-flop of the grant's owner,
-	// so each bit is a plain two-input multiplexer; they mean something
-	// only with o_mem_valid, which the grants gate)
-	assign	o_mem_we    = own_h ? h_mem_we    : s_mem_we;
-	assign	o_mem_addr  = own_h ? h_mem_addr  : s_mem_addr;
-	assign	o_mem_wdata = own_h ? h_mem_wdata : s_mem_wdata;
-	assign	o_mem_wstrb = own_h ? h_mem_wstrb : s_mem_wstrb;
+	assign	o_mem_we    = h_gnt ? h_mem_we    : s_mem_we;
+	assign	o_mem_addr  = h_gnt ? h_mem_addr  : s_mem_addr;
+	assign	o_mem_wdata = h_gnt ? h_mem_wdata : s_mem_wdata;
+	assign	o_mem_wstrb = h_gnt ? h_mem_wstrb : s_mem_wstrb;
 
 	// the CSR step ends with C_DONE; a unit's step with its pulse
 	wire	c_step = c_gnt && cstate == C_DONE;
@@ -512,7 +496,6 @@ module wq_top #(
 		// the lock state is legal
 		if (busy)
 			assert(owner != 2'd3);
-		assert(own_h == (owner == U_HOST));
 		assert(last != 2'd3);
 		// the CSR sequencer only runs inside the CSR grant, and the CSR
 		// grant is only given for a waiting access
