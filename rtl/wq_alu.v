@@ -60,7 +60,8 @@ module wq_alu #(
     // the steps an operation takes: MUL 32, SERIAL MULHU 64; MSH shifts
     // b[4:0] (SHR / SRA) or (32 - b[4:0]) mod 32 (SHL); others none
     // (SERIAL == 0 starts only MUL / MULHU)
-    wire [4:0] sh_n = shl ? 5'd0 - i_b[4:0] : i_b[4:0];
+    // (SHL's negation as (b ^ s) + s: one adder, no multiplexer)
+    wire [4:0] sh_n = (i_b[4:0] ^ {5{shl}}) + {4'd0, shl};
     wire [6:0] cnt0 = (SERIAL == 0) ? 7'd32
                     : {mhu, is_mul && !mhu, (MSH && is_sh) ? sh_n : 5'd0};
 
