@@ -15,7 +15,8 @@
 // result in the multiplier's low register (o_res is that register, so the
 // result needs no multiplexer): ADD ... MAXU, MOV, SEL the cycle after the
 // start, MUL 32 cycles, MULHU 64 (32 more steps adding nothing move the high
-// word down), shifts b[4:0].  SETP's o_cmp stays combinational; with one
+// word down), shifts b[4:0] (one lane: SHL (32 - b[4:0]) mod 32, as
+// multiplier steps; see the lane's m1 block).  SETP's o_cmp stays combinational; with one
 // lane, i_cmp_shift (the ALU idle) shifts it into lo from the top, so lo
 // collects a SETP's 32 compare bits in thread order and the scheduler
 // keeps no register of its own for them (lo's right shift is there anyway).
@@ -41,19 +42,32 @@ module wq_alu #(
     output wire [LANES-1:0]      o_eq         // a == b per lane (the subtractor's:
                                               // not for ADD, nor while busy)
 );
+    // SERIAL with one lane: the shifts are multiplier steps that add
+    // nothing (see the lane's m1 block), so they need no shifter of their
+    // own; with several lanes each lane counts its own shift (sa)
+    localparam MSH = (SERIAL != 0) && (LANES == 1);
     reg [6:0] mul_cnt = 7'd0;                 // multiplier steps still to go
     wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
     assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}});
     wire is_mul = (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
     wire is_sh  = (i_op == `WQ_OP_SHL) || (i_op == `WQ_OP_SHR) || (i_op == `WQ_OP_SRA);
+    wire shl    = (i_op == `WQ_OP_SHL);
     // SERIAL MULHU: 64 steps, the last 32 add nothing (hi shifts into lo)
     wire mhu    = (SERIAL != 0) && (i_op == `WQ_OP_MULHU);
-    wire m_add  = !mhu || (mul_cnt > 7'd32);
+    // (MSH: SHL adds a once, SHR / SRA never; see the lane's m1 block)
+    wire m_add  = (MSH && is_sh) ? shl : (!mhu || (mul_cnt > 7'd32));
     wire mstep  = (mul_cnt != 7'd0);          // a multiplier step this cycle
+    // the steps an operation takes: MUL 32, SERIAL MULHU 64; MSH shifts
+    // b[4:0] (SHR / SRA) or (32 - b[4:0]) mod 32 (SHL); others none
+    // (SERIAL == 0 starts only MUL / MULHU)
+    // (SHL's negation as (b ^ s) + s: one adder, no multiplexer)
+    wire [4:0] sh_n = (i_b[4:0] ^ {5{shl}}) + {4'd0, shl};
+    wire [6:0] cnt0 = (SERIAL == 0) ? 7'd32
+                    : {mhu, is_mul && !mhu, (MSH && is_sh) ? sh_n : 5'd0};
 
     always @(posedge i_clk)
-        if (i_mul_start && (SERIAL == 0 || is_mul))
-            mul_cnt <= mhu ? 7'd64 : 7'd32;
+        if (i_mul_start)
+            mul_cnt <= cnt0;
         else if (mul_cnt != 7'd0)
             mul_cnt <= mul_cnt - 7'd1;
 
@@ -76,7 +90,6 @@ module wq_alu #(
         wire [31:0] ad_y = mstep ? hi : (add ? b : ~b);
         wire [32:0] ad_s = {1'b0, ad_x} + {1'b0, ad_y} + {32'd0, !mstep && !add};
         wire [32:0] sum = ad_s;               // (multiplier step)
-        wire        shl = (i_op == `WQ_OP_SHL);
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
             always @(posedge i_clk)
@@ -100,6 +113,35 @@ module wq_alu #(
             wire [63:0] sh_w = {{32{fill}}, shl ? a_rev : a} >> b[4:0];
             /* verilator lint_on UNUSEDSIGNAL */
             assign sh = sh_w[31:0];
+        end else if (MSH) begin : m1
+            // One lane: a shift is steps of the multiplier ({hi, lo} moves
+            // right a bit a cycle), so lo needs no shift path of its own.
+            // SHR / SRA: lo starts as r (a), b[4:0] steps add nothing (SRA:
+            // a's sign into lo's top instead of hi's bit 0).  SHL by n != 0:
+            // lo starts as 1, so the first step adds a -- {hi, lo} is then
+            // {a, 0} >> 1 -- and 32 - n steps in all leave {a, 0} >> (32 - n)
+            // = a << n in lo (lo[0] is 0 after the first); SHL by 0 is lo = a.
+            // Between operations SETP's compare bits shift in from the top
+            // (i_cmp_shift).
+            wire top = ((i_op == `WQ_OP_SRA) && a[31]) || sum[0];
+            wire one = shl && (b[4:0] != 5'd0);
+            always @(posedge i_clk)
+                if (i_mul_start)
+                    hi <= 32'd0;
+                else if (mul_cnt != 7'd0)
+                    hi <= sum[32:1];
+            // (SHL's 1 first: the flip-flops' synchronous set / reset)
+            always @(posedge i_clk)
+                if (i_mul_start && one)
+                    lo <= 32'd1;
+                else if (i_mul_start)
+                    lo <= r;
+                else if (mul_cnt != 7'd0)
+                    lo <= {top, lo[31:1]};
+                else if (i_cmp_shift)
+                    lo <= {c, lo[31:1]};
+            assign sh_busy[l] = 1'b0;
+            assign sh = lo;
         end else begin : serial
             // lo starts as r (a for a shift, b for MUL / MULHU, else the
             // result), then shifts a right (the multiplier's direction; SRA
@@ -107,8 +149,7 @@ module wq_alu #(
             // b[4:0] down
             reg  [4:0]  sa = 5'd0;
             wire        fill = (i_op == `WQ_OP_SRA) && lo[31];
-            // (one lane: SETP's compare bit in at the top, see above)
-            wire        cmp_sh = (LANES == 1) && i_cmp_shift;
+            wire unused_cs = &{1'b0, i_cmp_shift};
             always @(posedge i_clk)
                 if (i_mul_start) begin
                     hi <= 32'd0;
@@ -120,8 +161,7 @@ module wq_alu #(
                 end else if (sa != 5'd0) begin
                     lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
                     sa <= sa - 5'd1;
-                end else if (cmp_sh)
-                    lo <= {c, lo[31:1]};
+                end
             assign sh_busy[l] = (sa != 5'd0);
             assign sh = lo;
         end
@@ -238,6 +278,24 @@ module wq_alu #(
             if (LANES == 1 && f_past && $past(i_cmp_shift) && !$past(i_mul_start) &&
                 !$past(o_mul_busy))
                 assert(lane[0].lo == {$past(o_cmp[0]), $past(lane[0].lo[31:1])});
+    end endgenerate
+    // one lane: SHL by n != 0 starts {hi, lo} = {0, 1} with 32 - n steps
+    // to go; the first adds a, and after k steps {hi, lo} = {a, 0} >> k,
+    // so it ends with a << n in lo (the end check above is beyond the BMC
+    // depth for most n; this holds at every step)
+    generate if (MSH) begin : f_msh
+        wire [6:0] f_n = 7'd32 - {2'd0, f_b[4:0]};
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [63:0] f_sh = {f_a, 32'd0} >> (f_n - mul_cnt);
+        /* verilator lint_on UNUSEDSIGNAL */
+        always @(*)
+            if (o_mul_busy && f_op == `WQ_OP_SHL) begin
+                assert(f_b[4:0] != 5'd0 && mul_cnt <= f_n);
+                if (mul_cnt == f_n)
+                    assert(lane[0].hi == 32'd0 && lane[0].lo == 32'd1);
+                else
+                    assert({lane[0].hi, lane[0].lo} == f_sh);
+            end
     end endgenerate
 `endif
 endmodule

@@ -62,18 +62,48 @@ module wq_decode (
     wire [2:0] words = wq_dec_memw_words(o_fn);
     assign o_words = words;
 
-    // operands_legal()
-    wire [6:0] rd_end = {2'b0, o_rd} + {4'b0, words};      // rd + words
-    wire [6:0] rb_end = {2'b0, o_rb} + {4'b0, words};
+    // operands_legal().  Every bound is a compare of a register field with
+    // a constant (for LD / ST one per possible word count), written as
+    // gates by le7: constant-folded to a few LUTs, where a compare
+    // operator becomes a carry chain (rd + words <= NUM_REGS alone took
+    // an adder and a 7-bit chain).
+    function le7;                                // x <= c
+        input [6:0] x, c;
+        integer le_i;
+        reg le_lt, le_eq;
+        begin
+            le_lt = 1'b0;
+            le_eq = 1'b1;
+            for (le_i = 6; le_i >= 0; le_i = le_i - 1) begin
+                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
+                le_eq = le_eq && (x[le_i] == c[le_i]);
+            end
+            le7 = le_lt || le_eq;
+        end
+    endfunction
+    localparam [6:0] NREGS = `WQ_DEC_NUM_REGS;
+    localparam [6:0] PT_M1 = `WQ_DEC_PT - 1;
+    // rd + words <= NUM_REGS (LD), rb + words <= NUM_REGS (ST)
+    reg  rd_fit, rb_fit;
+    integer fit_k;
+    always @(*) begin
+        rd_fit = 1'b0;
+        rb_fit = 1'b0;
+        for (fit_k = 1; fit_k < 8; fit_k = fit_k + 1)
+            if ({29'd0, words} == fit_k) begin
+                rd_fit = le7({2'b0, o_rd}, NREGS - fit_k[6:0]);
+                rb_fit = le7({2'b0, o_rb}, NREGS - fit_k[6:0]);
+            end
+    end
     wire imm_in_pc = (o_imm >> PCW) == 0;
     reg  ops_ok;
     always @(*) begin
         case (o_fmt)
-        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && ({27'b0, o_rd} < `WQ_DEC_PT);
-        `WQ_FMT_LD: ops_ok = (words != 3'd0) && ({25'b0, rd_end} <= `WQ_DEC_NUM_REGS);
-        `WQ_FMT_ST: ops_ok = (words != 3'd0) && ({25'b0, rb_end} <= `WQ_DEC_NUM_REGS);
+        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && le7({2'b0, o_rd}, PT_M1);
+        `WQ_FMT_LD: ops_ok = rd_fit;             // (words 0: no such width)
+        `WQ_FMT_ST: ops_ok = rb_fit;
         `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
-                             (o_fn != `WQ_ATOM_CAS || ({27'b0, o_rb} + 32'd1 < `WQ_DEC_NUM_REGS));
+                             (o_fn != `WQ_ATOM_CAS || le7({2'b0, o_rb}, NREGS - 7'd2));
         `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);
         `WQ_FMT_B:  ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
         `WQ_FMT_BL: ops_ok = imm_in_pc;
@@ -84,26 +114,41 @@ module wq_decode (
     wire bi_ok = !uses_bi || (o_bi ? (o_rb == 0) : (o_imm == 0));
     assign o_legal = known && ((i_insn & ~used) == 64'd0) && bi_ok && ops_ok;
 
-    // max_reg(): rd (+3 for ld.v4), ra, rb (+3 for st.v4, +1 for atom.cas)
-    wire [5:0] dext = (o_fmt == `WQ_FMT_LD) ? {3'b0, words} - 6'd1 : 6'd0;
-    wire [5:0] bext = (o_fmt == `WQ_FMT_ST) ? {3'b0, words} - 6'd1 :
-                      (o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS) ? 6'd1 : 6'd0;
-    wire [5:0] m_rd = (uses_rd && o_fmt != `WQ_FMT_P) ? {1'b0, o_rd} + dext : 6'd0;
-    wire [5:0] m_ra = uses_ra ? {1'b0, o_ra} : 6'd0;
-    wire [5:0] m_rb = (uses_rb && !(uses_bi && o_bi)) ? {1'b0, o_rb} + bext : 6'd0;
-    wire [5:0] m_1  = (m_rd > m_ra) ? m_rd : m_ra;
-    assign o_maxreg = (m_1 > m_rb) ? m_1 : m_rb;
+    // max_reg(): rd (+3 for ld.v4), ra, rb (+3 for st.v4, +1 for atom.cas).
+    // In RW bits: every register a legal word names is below NUM_REGS, so
+    // for a legal word no sum carries out of them (an illegal word's
+    // o_maxreg means nothing: the scheduler traps on o_legal first), and
+    // the adders and the two compares are RW bits wide, not 6.
+    localparam RW = $clog2(`WQ_DEC_NUM_REGS);
+    wire [RW-1:0] dext = (o_fmt == `WQ_FMT_LD) ? {{(RW-3){1'b0}}, words - 3'd1} : {RW{1'b0}};
+    wire [RW-1:0] bext = (o_fmt == `WQ_FMT_ST) ? {{(RW-3){1'b0}}, words - 3'd1} :
+                         (o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS) ? {{(RW-1){1'b0}}, 1'b1}
+                                                                       : {RW{1'b0}};
+    wire [RW-1:0] m_rd = (uses_rd && o_fmt != `WQ_FMT_P) ? o_rd[RW-1:0] + dext : {RW{1'b0}};
+    wire [RW-1:0] m_ra = uses_ra ? o_ra[RW-1:0] : {RW{1'b0}};
+    wire [RW-1:0] m_rb = (uses_rb && !(uses_bi && o_bi)) ? o_rb[RW-1:0] + bext : {RW{1'b0}};
+    wire [RW-1:0] m_1  = (m_rd > m_ra) ? m_rd : m_ra;
+    wire [RW-1:0] m_x  = (m_1 > m_rb) ? m_1 : m_rb;
+    assign o_maxreg = {{(6-RW){1'b0}}, m_x};
 
 `ifdef FORMAL
     // a legal word names an opcode of isa.def and sets no unused bit
     always @(*) if (o_legal) assert(known && (i_insn & ~used) == 64'd0);
     // the highest register covers every register field the format uses
     always @(*) if (o_legal && uses_ra) assert(o_maxreg >= {1'b0, o_ra});
-    // (an LD also reads ra: the highest register is at least rd + words - 1)
-    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD) assert(o_maxreg >= {1'b0, o_rd} + dext);
+    // (an LD also reads ra: the highest register is at least rd + words - 1,
+    // computed here in 6 bits, so the RW-bit sums above do not wrap)
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD)
+        assert(o_maxreg == {1'b0, o_rd} + {3'b0, words} - 6'd1 || o_maxreg >= {1'b0, o_ra});
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_LD)
+        assert(o_maxreg >= {1'b0, o_rd} + {3'b0, words} - 6'd1);
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_ST)
+        assert(o_maxreg >= {1'b0, o_rb} + {3'b0, words} - 6'd1);
+    always @(*) if (o_legal && o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS)
+        assert(o_maxreg >= {1'b0, o_rb} + 6'd1);
     // ... and exactly the largest of the fields used
-    always @(*) if (o_legal) assert(o_maxreg == m_rd || o_maxreg == m_ra || o_maxreg == m_rb);
-    always @(*) if (o_legal) assert(o_maxreg >= m_rd && o_maxreg >= m_ra && o_maxreg >= m_rb);
+    always @(*) if (o_legal) assert(m_x == m_rd || m_x == m_ra || m_x == m_rb);
+    always @(*) if (o_legal) assert(m_x >= m_rd && m_x >= m_ra && m_x >= m_rb);
     // a legal LD / ST stays inside the register file
     always @(*) if (o_legal && (o_fmt == `WQ_FMT_LD || o_fmt == `WQ_FMT_ST))
         assert({26'b0, o_maxreg} < `WQ_DEC_NUM_REGS);

@@ -312,14 +312,19 @@ module wq_token_deque #(
     wire [PW-1:0]   c_tail  = tail_all[i_warp * PW +: PW];
     wire [LGW-1:0]  c_log2  = log2_all[i_warp * LGW +: LGW];
     wire [PW-1:0]   c_depth = {{(PW-1){1'b0}}, 1'b1} << c_log2;
-    wire [PW-1:0]   c_count = c_head - c_tail;
     wire            c_empty = (c_head == c_tail);
     wire [TOKW-1:0] c_front = (p_valid && p_warp == i_warp) ? p_data
                             : front_all[i_warp * TOKW +: TOKW];
     wire [NTYPE-1:0] c_has  = has_types(!c_empty, c_front[`WQ_TF_TYPE_RANGE],
                                         c_front[`WQ_TF_PRESENCE_RANGE]);
-    wire [LOG2-1:0] c_idx   = i_index & (c_depth[LOG2-1:0] - 1'b1);
-    wire [LOG2-1:0] c_top   = c_head[LOG2-1:0] - 1'b1;      // front index
+    // (depth - 1 as a mask of ones: no subtractor)
+    wire [LOG2-1:0] c_dmask = ~({LOG2{1'b1}} << c_log2);
+    wire [LOG2-1:0] c_idx   = i_index & c_dmask;
+    // head - 1 and tail - 1, one subtractor each: the pointers' new values
+    // (pop, push to the back) and their entries
+    wire [PW-1:0]   c_hm1   = c_head - 1'b1;
+    wire [PW-1:0]   c_tm1   = c_tail - 1'b1;
+    wire [LOG2-1:0] c_top   = c_hm1[LOG2-1:0];               // front index
     // wq_deque_push_trap(dq, front, 1).  With tail <= head <= depth (the
     // invariants), head < depth is head != depth, and the deque is full
     // (count >= depth) exactly when head == depth and tail == 0: two
@@ -336,7 +341,24 @@ module wq_token_deque #(
                                          c_front[`WQ_TF_PRESENCE_RANGE])
                             : {NPRES{1'b0}};
     wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
-    wire [L2W-1:0]  c_nlog2 = (i_log2 > LOG2_MAX) ? LOG2_MAX : i_log2;
+    // x <= c with c a constant at every use below, written as gates: it
+    // folds to a few LUTs, where a compare operator becomes a carry chain
+    // of its own (Yosys keeps the chain even against a constant)
+    function le_k;
+        input [31:0] x, c;
+        integer le_i;
+        reg le_lt, le_eq;
+        begin
+            le_lt = 1'b0;
+            le_eq = 1'b1;
+            for (le_i = 31; le_i >= 0; le_i = le_i - 1) begin
+                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
+                le_eq = le_eq && (x[le_i] == c[le_i]);
+            end
+            le_k = le_lt || le_eq;
+        end
+    endfunction
+    wire [L2W-1:0]  c_nlog2 = le_k({{(32-L2W){1'b0}}, i_log2}, LOG2_32) ? i_log2 : LOG2_MAX;
     wire [PW-1:0]   c_nhalf = ({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1;
     // i_head <= depth, as one constant compare per possible log2 picked by
     // the warp's log2 (Yosys builds a full comparator on the shifted
@@ -348,7 +370,7 @@ module wq_token_deque #(
         c_hle = 1'b0;
         for (k = 0; k <= LOG2; k = k + 1)
             if ({{(32-LGW){1'b0}}, c_log2} == k)
-                c_hle = ({{(32-PW){1'b0}}, i_head} <= (32'd1 << k));
+                c_hle = le_k({{(32-PW){1'b0}}, i_head}, 32'd1 << k);
     end
     wire            c_ht_ok = (i_tail <= i_head) && c_hle;
 
@@ -408,11 +430,11 @@ module wq_token_deque #(
         end
         CMD_PUSH_BACK: begin
             s1_trap  = c_btrap;
-            s1_index = c_tail[LOG2-1:0] - 1'b1;
+            s1_index = c_tm1[LOG2-1:0];
             if (c_btrap == `WQ_TRAP_NONE)
             begin
                 s1_ptr_we = 1'b1;
-                s1_tail   = c_tail - 1'b1;
+                s1_tail   = c_tm1;
                 s1_wwe    = 1'b1;
                 s1_fwe    = c_empty;      // the back is the front too
             end
@@ -423,13 +445,16 @@ module wq_token_deque #(
             if (!c_empty)
             begin
                 s1_ptr_we = 1'b1;
-                s1_head   = c_head - 1'b1;
+                s1_head   = c_hm1;
                 // the popped token e[head-1] from mem; the next front,
                 // e[head-2], from the copy RAM (or 0 when this pop
                 // empties the deque)
                 s1_re     = 1'b1;
                 s1_pop    = 1'b1;
-                s1_bre    = (c_count != {{(PW-1){1'b0}}, 1'b1});
+                // (count != 1: with tail <= head <= depth <= 2^LOG2, head -
+                // tail is 1 exactly when head - 1 and tail agree in LOG2
+                // bits -- c_top, no subtractor of its own)
+                s1_bre    = (c_top != c_tail[LOG2-1:0]);
                 s1_fwe    = 1'b1;
                 s1_fzero  = !s1_bre;
                 s1_frdata = 1'b1;

@@ -138,7 +138,7 @@ PLANTS=(
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/last = !is64 /last = 1'b0 /|high word touched by a 32-bit operation"
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"
 "top_csr_rereq|top_lock|rtl/wq_top.v|s/if (i_csr_valid \&\& !csr_req \&\& !o_csr_ack)/if (i_csr_valid \&\& !csr_req)/|CSR slave asks for the lock again in the answer cycle"
-"alu_sra_fill|alu_serial|rtl/wq_alu.v|s/fill = (i_op == .WQ_OP_SRA) \&\& lo\[31\]/fill = 1'b0/|SERIAL SRA shifts zeros in, not the sign"
+"alu_sra_fill|alu_serial|rtl/wq_alu.v|s/(i_op == .WQ_OP_SRA) \&\& a\[31\])/1'b0)/|SERIAL SRA shifts zeros in, not the sign"
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 )
 
