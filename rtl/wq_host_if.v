@@ -287,6 +287,26 @@ module wq_host_if #(
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
 
+	// x <= c where one side is a constant, as gates: Yosys builds a carry
+	// chain for every compare operator even against a constant; built
+	// from the constant's bits this folds to a few LUTs (x >= c is
+	// le_k(c, x), x < c is !le_k(c, x))
+	function le_k;
+		input	[31:0]	x, c;
+		integer		le_i;
+		reg		le_lt, le_eq;
+		begin
+			le_lt = 1'b0;
+			le_eq = 1'b1;
+			for (le_i = 31; le_i >= 0; le_i = le_i - 1)
+			begin
+				le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
+				le_eq = le_eq && (x[le_i] == c[le_i]);
+			end
+			le_k = le_lt || le_eq;
+		end
+	endfunction
+
 	// the next channel after `from`, round-robin, that has work
 	function [CW:0] next_work;	// {found, channel}
 		input	[CW-1:0]	from;
@@ -509,8 +529,14 @@ module wq_host_if #(
 	wire	[CW-1:0]	cc    = csr_chn[CW-1:0];
 	wire	[31:0]	csr_regw  = csr_rel & (`WQ_CSRVAL_CHAN_STRIDE - 32'h1);
 	wire	[11:0]	csr_reg   = csr_regw[11:0];
-	wire		csr_is_ch = ({20'h0, i_csr_addr} >= `WQ_CSRVAL_CHAN_BASE)
-				&& (csr_chn < CHANNELS) && (i_csr_addr[1:0] == 2'b00);
+	// in the channel window: CHAN_BASE <= addr < CHAN_BASE + CHANNELS *
+	// CHAN_STRIDE, two constant compares (not csr_chn < CHANNELS on the
+	// 32-bit difference)
+	localparam [31:0]	CHAN_END = `WQ_CSRVAL_CHAN_BASE
+				+ CHANNELS * `WQ_CSRVAL_CHAN_STRIDE;
+	wire		csr_is_ch = le_k(`WQ_CSRVAL_CHAN_BASE, {20'h0, i_csr_addr})
+				&& !le_k(CHAN_END, {20'h0, i_csr_addr})
+				&& (i_csr_addr[1:0] == 2'b00);
 	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
 	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
 	// the channel as CTRL.RESET leaves it (reset first, then enable)
@@ -540,8 +566,8 @@ module wq_host_if #(
 	wire		c_base_bad = (gp_base_lo[sc] != 3'h0);
 	wire		i_base_bad = (gp_base_lo[cc] != 3'h0);	// at the request
 	wire		c_cfg_bad  = c_base_bad
-				|| ({26'h0, gp_lgc[sc]} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
-				|| ({26'h0, gp_lgc[sc]} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+				|| !le_k(`WQ_CSRVAL_GPFIFO_LOG2_MIN, {26'h0, gp_lgc[sc]})
+				|| !le_k({26'h0, gp_lgc[sc]}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)
 	case (csr_reg)

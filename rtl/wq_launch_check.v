@@ -67,6 +67,24 @@ module wq_launch_check #(
 	localparam	RW = $clog2(REGS + 1);
 	localparam [31:0] REGS32 = REGS;
 	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
+	// x <= c for a constant c, as gates: Yosys builds a carry chain for
+	// every compare operator even when one side is a constant; built from
+	// the constant's bits this folds to a few LUTs.
+	function le_k;
+		input	[31:0]	x, c;
+		integer		le_i;
+		reg		le_lt, le_eq;
+		begin
+			le_lt = 1'b0;
+			le_eq = 1'b1;
+			for (le_i = 31; le_i >= 0; le_i = le_i - 1)
+			begin
+				le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
+				le_eq = le_eq && (x[le_i] == c[le_i]);
+			end
+			le_k = le_lt || le_eq;
+		end
+	endfunction
 
 	// the factors of the products, from the stored descriptor
 	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);
@@ -99,10 +117,13 @@ module wq_launch_check #(
 	`WQ_LD_CTA_Y,
 	`WQ_LD_CTA_Z:	v_ok = (i_wdata[10:0] != 11'h0)
 				&& (!i_wdata[10] || i_wdata[9:0] == 10'h0);
-	`WQ_LD_NREGS:	v_ok = (i_wdata[RW-1:0] != 0) && (i_wdata[RW-1:0] <= REGS_MAX);
-	`WQ_LD_YIELD:	v_ok = (policy <= `WQ_YP_LFSR);
-	`WQ_LD_DEQUE:	v_ok = 1'b1
-			&& ({27'h0, dlog2} >= 32'd2) && ({27'h0, dlog2} <= DQ_LOG2);
+	`WQ_LD_NREGS:	v_ok = (i_wdata[RW-1:0] != 0)
+			&& le_k({{(32-RW){1'b0}}, i_wdata[RW-1:0]},
+				{{(32-RW){1'b0}}, REGS_MAX});
+	`WQ_LD_YIELD:	v_ok = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
+				{30'h0, `WQ_YP_LFSR});
+	`WQ_LD_DEQUE:	v_ok = !le_k({27'h0, dlog2}, 32'd1)
+			&& le_k({27'h0, dlog2}, DQ_LOG2);
 	default:	v_ok = 1'b1;
 	endcase
 	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
@@ -178,7 +199,8 @@ module wq_launch_check #(
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
 				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
-						&& (prod[10:0] <= MAX_THREADS);
+						&& le_k({21'h0, prod[10:0]},
+							{21'h0, MAX_THREADS});
 			end
 			default: ;	// 0, 2: the product is the next multiplier
 			endcase
