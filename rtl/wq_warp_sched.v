@@ -1230,7 +1230,7 @@ module wq_warp_sched #(
     wire [31:0] d_live = d_left32 ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
     // thread lane zc of that warp is live (the sweep's thread state: the
     // warp's exited set is ~d_live, compared instead of indexed)
-    wire        d_zc_live = d_left32 || ({6'd0, zc[4:0]} < d_left);
+    wire        d_zc_live = d_left32 || (zc[4:0] < d_left[4:0]);    // (else d_left < 32)
     // the sweep row as a register-file address (the RAM may be narrower than 8 bits)
     wire [RF_AW-1:0] zc_row = zc_wide[RF_AW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
@@ -2521,8 +2521,9 @@ module wq_warp_sched #(
                         `WQ_DBGCMD_READ_ENTRY:  `WQS_DQ(DQ_DBG_READ, ST_CSR_RD)
                         `WQ_DBGCMD_WRITE_ENTRY: `WQS_DQ(DQ_DBG_WRITE, ST_CSR_ACK)
                         `WQ_DBGCMD_SET_HEADTAIL:
-                            // outside tail <= head <= depth: ignored (16-bit compare)
-                            if (t16 <= h16 && {6'd0, h16} <= {12'd0, dq_depth})
+                            // outside tail <= head <= depth: ignored (16-bit compare;
+                            // depth is 10 bits, so head's top 6 must be 0)
+                            if (t16 <= h16 && h16[15:10] == 6'd0 && h16[9:0] <= dq_depth)
                                 `WQS_DQ(DQ_DBG_SETHT, ST_CSR_ACK)
                         `WQ_DBGCMD_RESUME:
                             if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
