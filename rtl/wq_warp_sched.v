@@ -203,6 +203,39 @@ module wq_warp_sched #(
                 if (m[i]) ctz = i[4:0];
         end
     endfunction
+    // x >= c and x <= c where c is a constant at every use (a parameter,
+    // a literal or a loop index), written as gates: they fold to a few
+    // LUTs, where a compare operator becomes a carry chain of its own
+    // (Yosys keeps the chain even against a constant). x < c is !ge_k,
+    // x > c is !le_k.
+    function ge_k;
+        input [31:0] x, c;
+        integer ge_i;
+        reg ge_gt, ge_eq;
+        begin
+            ge_gt = 1'b0;
+            ge_eq = 1'b1;
+            for (ge_i = 31; ge_i >= 0; ge_i = ge_i - 1) begin
+                ge_gt = ge_gt || (ge_eq && x[ge_i] && !c[ge_i]);
+                ge_eq = ge_eq && (x[ge_i] == c[ge_i]);
+            end
+            ge_k = ge_gt || ge_eq;
+        end
+    endfunction
+    function le_k;
+        input [31:0] x, c;
+        integer le_i;
+        reg le_lt, le_eq;
+        begin
+            le_lt = 1'b0;
+            le_eq = 1'b1;
+            for (le_i = 31; le_i >= 0; le_i = le_i - 1) begin
+                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
+                le_eq = le_eq && (x[le_i] == c[le_i]);
+            end
+            le_k = le_lt || le_eq;
+        end
+    endfunction
     function [5:0] part_of;                // part of a thread lane
         input [4:0] l;
         part_of = {1'b0, l} >> LB;
@@ -841,7 +874,7 @@ module wq_warp_sched #(
         // (ST_ML1B: imm, the offset of the lane's address)
         assign alu_b0 = (d_bi || state == ST_ML1B) ? {ALU_LANES{d_imm}} : rf_rdata;
         assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
-        assign alu_last = ({26'd0, aq} + 32'd1 >= APASS);
+        assign alu_last = ge_k({26'd0, aq}, APASS - 1);    // aq + 1 >= APASS
         assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
         assign setp_bits = (ALU_LANES == 1) ? alu_res[31:0] : setp_res;
         wire unused_opb = &{1'b0, opb};
@@ -874,7 +907,8 @@ module wq_warp_sched #(
         rr_i = {{(32-WID_W){1'b0}}, rr};
         rr_t = 0;
         for (s = 2 * WARPS - 1; s >= 0; s = s - 1)
-            if (s >= rr_i && s < rr_i + WARPS && is_run[s % WARPS]) begin
+            if (le_k(rr_i, s) && (s < WARPS || ge_k(rr_i, s - WARPS + 1)) &&
+                is_run[s % WARPS]) begin       // rr <= s < rr + WARPS
                 rr_t = s % WARPS;
                 rr_pick = rr_t[WID_W-1:0];
             end
@@ -987,7 +1021,7 @@ module wq_warp_sched #(
         np_k = 6'd0;
         np_found = 1'b0;
         for (s = PARTS - 1; s >= 0; s = s - 1)
-            if (s > w_spart[cw] && (pk & pmask(s[5:0])) != 0) begin
+            if (!ge_k({26'd0, w_spart[cw]}, s) && (pk & pmask(s[5:0])) != 0) begin
                 np_k = s[5:0];
                 np_found = 1'b1;
             end
@@ -1135,7 +1169,7 @@ module wq_warp_sched #(
             sv_wdata = d_svword;
             // (after the 16 + word sweep) key, PC, active: words 11 ... 13
             // at zc = 27 ... 29 (ST_D_WARP set the working copies)
-            if (zc >= 8'd27 && zc <= 8'd29) begin
+            if (ge_k({24'd0, zc}, 27) && le_k({24'd0, zc}, 29)) begin
                 sv_we = 1'b1;
                 sv_widx = {2'b01, zc[2:0]};
                 case (zc[2:0])
@@ -1192,17 +1226,18 @@ module wq_warp_sched #(
 
     // live threads of warp d_wi of the CTA being started (warp_start)
     wire [10:0] d_left = g_threads - {1'b0, d_wi, 5'd0};
-    wire [31:0] d_live = (d_left >= 11'd32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
+    wire        d_left32 = ge_k({21'd0, d_left}, 32);
+    wire [31:0] d_live = d_left32 ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << d_left);
     // thread lane zc of that warp is live (the sweep's thread state: the
     // warp's exited set is ~d_live, compared instead of indexed)
-    wire        d_zc_live = (d_left >= 11'd32) || ({6'd0, zc[4:0]} < d_left);
+    wire        d_zc_live = d_left32 || (zc[4:0] < d_left[4:0]);    // (else d_left < 32)
     // the sweep row as a register-file address (the RAM may be narrower than 8 bits)
     wire [RF_AW-1:0] zc_row = zc_wide[RF_AW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] zc_wide = {24'd0, zc};
     /* verilator lint_on UNUSEDSIGNAL */
     wire [7:0]  d_rows = {2'b0, w_nregs[cw]} * PARTS8;   // register rows of the warp
-    wire [7:0]  d_sweep = (d_rows > 8'd32) ? d_rows - 8'd1 : 8'd31;  // max(rows, 32) - 1
+    wire [7:0]  d_sweep = !le_k({24'd0, d_rows}, 32) ? d_rows - 8'd1 : 8'd31;  // max(rows, 32) - 1
 
     // REG_WRITE beat values: lanes of part pp in mask m, others 0
     function [LANES*32-1:0] beat;
@@ -1297,16 +1332,17 @@ module wq_warp_sched #(
     // shifts its compare or misalignment bits into pw_bits (lane l of the
     // part in bit l at the end) and its beat values into o_evr_vals.
     localparam [5:0]     APASS6 = APASS[5:0];
+    wire                 p_end = ge_k({26'd0, p}, PARTS);  // p >= PARTS: every part done
     wire                 rb_done = ({2'b0, mk} >= ((d_op == `WQ_OP_LD) ? {2'b0, d_words} : 5'd1));
     wire [LANES-1:0]     bgs_p = lanes_of(bg_rem & sel, p);   // lanes compared
     wire                 pw_rd = (APASS > 1) && (
-        (state == ST_BG2 && p < PARTS6 && bg_mode != TG_UNI && bgs_p != 0) ||
-        (state == ST_RET3 && p < PARTS6 && rcand_p != 0) ||
-        (state == ST_M0 && p < PARTS6 && sel_p != 0) ||
-        (state == ST_RB0 && !rb_done && p < PARTS6 && sel_p != 0) ||
+        (state == ST_BG2 && !p_end && bg_mode != TG_UNI && bgs_p != 0) ||
+        (state == ST_RET3 && !p_end && rcand_p != 0) ||
+        (state == ST_M0 && !p_end && sel_p != 0) ||
+        (state == ST_RB0 && !rb_done && !p_end && sel_p != 0) ||
         (state == ST_S2R3 && sel_p != 0));
     wire                 pw_wr = (APASS > 1) && (
-        (state == ST_CALL2 && p < PARTS6 && sel_p != 0) ||
+        (state == ST_CALL2 && !p_end && sel_p != 0) ||
         (state == ST_D_ZERO && zc < d_rows));
     wire                 pw_hold = pw_rd ? (pw != APASS6) : pw_wr ? (pw != APASS6 - 6'd1) : 1'b0;
     // the arriving pass (pw - 1): per lane, the misalignment (ST_M0) or the
@@ -1407,10 +1443,10 @@ module wq_warp_sched #(
             rf_wone = 1'b1;
             rf_wrep = 1'b1;                 // rf_w32 = 0
             // (the sweep covers at least the 32 thread lanes)
-            ts_we = (zc < 8'd32);
+            ts_we = !ge_k({24'd0, zc}, 32);
             ts_waddr = {cw, zc[4:0]};
             ts_wdata = {(d_zc_live ? `WQ_TOK_SYNC : `WQ_TOK_EXIT), {PCW{1'b0}}};
-            pr_we = (zc < 8'd7);
+            pr_we = !ge_k({24'd0, zc}, 7);
             pr_waddr = {cw, zc[2:0]};
         end
         ST_ALU6: begin                      // every pass writes its lanes
@@ -1429,7 +1465,7 @@ module wq_warp_sched #(
         end
         ST_S2R3:  rf_rbase = d_rd;          // read back for the record (part p)
         ST_CALL2: begin
-            rf_we = (p < PARTS6) && (sel_p != 0);
+            rf_we = !p_end && (sel_p != 0);
             rf_wrep = 1'b1;
             rf_w32 = {{(32-PCW){1'b0}}, fall};
         end
@@ -1730,7 +1766,7 @@ module wq_warp_sched #(
             dis_addr <= bg_tgt0;            // (bg_t)
             state <= ST_BG2;
         end
-        ST_BG2: state <= (p >= PARTS6) ? ST_BG4 : ST_BG3;   // read ra part p
+        ST_BG2: state <= p_end ? ST_BG4 : ST_BG3;   // read ra part p
         ST_BG3: begin
             bg_gm <= bg_gm | ({{(32-LANES){1'b0}}, bg_match} << (p * LANES));
             p <= p + 6'd1;
@@ -1818,7 +1854,7 @@ module wq_warp_sched #(
         ST_D_ZERO: begin
             // rows zeroed by the port logic; the TID walk runs 32 lanes on
             // to the next warp's lane 0
-            if (zc < 8'd32) begin
+            if (!ge_k({24'd0, zc}, 32)) begin
                 if (tx + 11'd1 == g_ntid0) begin
                     tx <= 11'd0;
                     if (ty + 11'd1 == g_ntid1) begin ty <= 11'd0; tz <= tz + 11'd1; end
@@ -2001,7 +2037,7 @@ module wq_warp_sched #(
             end
         end
         ST_CALL2: begin                     // write the link register part by part
-            if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_CALL3)
+            if (p_end) `WQS_BG(1'b1, act, sel, TG_UNI, imm_pc, ST_CALL3)
             else begin
                 if (sel_p != 0) begin
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
@@ -2030,7 +2066,7 @@ module wq_warp_sched #(
             else state <= ST_RET3;
         end
         ST_RET3: begin                      // read the link register, part p
-            if (p >= PARTS6) state <= ST_RET1;
+            if (p_end) state <= ST_RET1;
             else if (rcand_p == 0) p <= p + 6'd1;
             else state <= ST_RET4;
         end
@@ -2051,7 +2087,7 @@ module wq_warp_sched #(
             end
         end
         ST_RET7: begin                      // each holder waits at its own link
-            if (p >= PARTS6) `WQS_BG(1'b1, act, sel, TG_REG, fall, ST_RETIRE)
+            if (p_end) `WQS_BG(1'b1, act, sel, TG_REG, fall, ST_RETIRE)
             else if (held_p == 0) p <= p + 6'd1;
             else state <= ST_RET8;          // read ra part p
         end
@@ -2066,7 +2102,7 @@ module wq_warp_sched #(
                 `WQS_EV(`WQ_EV_THREAD_STATE, {12'd0, `WQ_TOK_CALL}, {{(32-PCW){1'b0}}, ipc},
                         32'd1 << gl, {{(32-PCW){1'b0}}, rf_lane[PCW-1:0]}, 64'd0, 64'd0)
             end
-            if (lnp + 6'd1 >= LANES6) begin
+            if (ge_k({26'd0, lnp}, LANES - 1)) begin    // lnp + 1 >= LANES
                 p <= p + 6'd1;
                 state <= ST_RET7;
             end else lnp <= lnp + 6'd1;
@@ -2146,7 +2182,7 @@ module wq_warp_sched #(
             aq <= 6'd0;
             // (a part without a selected lane: its passes in ST_ALU6,
             // writing nothing, to shift setp_res past its lanes)
-            if (p >= PARTS6) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
+            if (p_end) state <= (d_op == `WQ_OP_SETP) ? ST_SETP_P : ST_RETIRE;
             else state <= alu_sel0 ? ST_ALU2 : ST_ALU6;
         end
         ST_ALU2: begin                      // read rb
@@ -2214,7 +2250,7 @@ module wq_warp_sched #(
 
         // -------------------------------------------------- LD, ST, ATOM
         ST_M0: begin                        // alignment of every selected lane
-            if (p >= PARTS6) begin
+            if (p_end) begin
                 ml <= 5'd0;
                 mend <= 1'b0;
                 state <= ST_ML0;
@@ -2319,7 +2355,7 @@ module wq_warp_sched #(
         end
         ST_RB0: begin                       // REG_WRITE of rd+k, read back
             if (rb_done) state <= ST_RETIRE;
-            else if (p >= PARTS6) begin
+            else if (p_end) begin
                 p <= 6'd0;
                 mk <= mk + 3'd1;
             end else if (sel_p == 0) p <= p + 6'd1;
@@ -2361,7 +2397,7 @@ module wq_warp_sched #(
             o_step_kind <= `WQ_STEPK_WARP;
             o_step_id <= {{(8-WID_W){1'b0}}, cw};
             o_step_res <= (w_state[cw] == `WQ_WS_TRAP) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
-            rr <= ({{(32-WID_W){1'b0}}, cw} + 32'd1 >= WARPS) ? {WID_W{1'b0}} : cw + 1'b1;
+            rr <= ge_k({{(32-WID_W){1'b0}}, cw}, WARPS - 1) ? {WID_W{1'b0}} : cw + 1'b1;
             state <= ST_POST;
         end
 
@@ -2435,7 +2471,7 @@ module wq_warp_sched #(
         // ------------------------------------------- CSR: TRAP_*, DBG_*, PERF_INSTR
         ST_CSR: begin : csr
             reg dbg_ok;
-            dbg_ok = (dbg_warp < WARPS);
+            dbg_ok = !ge_k(dbg_warp, WARPS);
             o_csr_err <= 1'b0;
             o_csr_rdata <= 32'd0;
             state <= ST_CSR_ACK;
@@ -2485,8 +2521,9 @@ module wq_warp_sched #(
                         `WQ_DBGCMD_READ_ENTRY:  `WQS_DQ(DQ_DBG_READ, ST_CSR_RD)
                         `WQ_DBGCMD_WRITE_ENTRY: `WQS_DQ(DQ_DBG_WRITE, ST_CSR_ACK)
                         `WQ_DBGCMD_SET_HEADTAIL:
-                            // outside tail <= head <= depth: ignored (16-bit compare)
-                            if (t16 <= h16 && {6'd0, h16} <= {12'd0, dq_depth})
+                            // outside tail <= head <= depth: ignored (16-bit compare;
+                            // depth is 10 bits, so head's top 6 must be 0)
+                            if (t16 <= h16 && h16[15:10] == 6'd0 && h16[9:0] <= dq_depth)
                                 `WQS_DQ(DQ_DBG_SETHT, ST_CSR_ACK)
                         `WQ_DBGCMD_RESUME:
                             if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
