@@ -64,23 +64,10 @@ module wq_decode (
 
     // operands_legal().  Every bound is a compare of a register field with
     // a constant (for LD / ST one per possible word count), written as
-    // gates by le7: constant-folded to a few LUTs, where a compare
+    // gates by le_k (wq_cmp_k.vh): constant-folded to a few LUTs, where a compare
     // operator becomes a carry chain (rd + words <= NUM_REGS alone took
     // an adder and a 7-bit chain).
-    function le7;                                // x <= c
-        input [6:0] x, c;
-        integer le_i;
-        reg le_lt, le_eq;
-        begin
-            le_lt = 1'b0;
-            le_eq = 1'b1;
-            for (le_i = 6; le_i >= 0; le_i = le_i - 1) begin
-                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
-                le_eq = le_eq && (x[le_i] == c[le_i]);
-            end
-            le7 = le_lt || le_eq;
-        end
-    endfunction
+`include "wq_cmp_k.vh"
     localparam [6:0] NREGS = `WQ_DEC_NUM_REGS;
     localparam [6:0] PT_M1 = `WQ_DEC_PT - 1;
     // rd + words <= NUM_REGS (LD), rb + words <= NUM_REGS (ST)
@@ -91,19 +78,19 @@ module wq_decode (
         rb_fit = 1'b0;
         for (fit_k = 1; fit_k < 8; fit_k = fit_k + 1)
             if ({29'd0, words} == fit_k) begin
-                rd_fit = le7({2'b0, o_rd}, NREGS - fit_k[6:0]);
-                rb_fit = le7({2'b0, o_rb}, NREGS - fit_k[6:0]);
+                rd_fit = le_k({27'd0, o_rd}, {25'd0, NREGS - fit_k[6:0]});
+                rb_fit = le_k({27'd0, o_rb}, {25'd0, NREGS - fit_k[6:0]});
             end
     end
     wire imm_in_pc = (o_imm >> PCW) == 0;
     reg  ops_ok;
     always @(*) begin
         case (o_fmt)
-        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && le7({2'b0, o_rd}, PT_M1);
+        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && le_k({27'd0, o_rd}, {25'd0, PT_M1});
         `WQ_FMT_LD: ops_ok = rd_fit;             // (words 0: no such width)
         `WQ_FMT_ST: ops_ok = rb_fit;
         `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
-                             (o_fn != `WQ_ATOM_CAS || le7({2'b0, o_rb}, NREGS - 7'd2));
+                             (o_fn != `WQ_ATOM_CAS || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2}));
         `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);
         `WQ_FMT_B:  ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
         `WQ_FMT_BL: ops_ok = imm_in_pc;

@@ -287,25 +287,8 @@ module wq_host_if #(
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
 
-	// x <= c where one side is a constant, as gates: Yosys builds a carry
-	// chain for every compare operator even against a constant; built
-	// from the constant's bits this folds to a few LUTs (x >= c is
-	// le_k(c, x), x < c is !le_k(c, x))
-	function le_k;
-		input	[31:0]	x, c;
-		integer		le_i;
-		reg		le_lt, le_eq;
-		begin
-			le_lt = 1'b0;
-			le_eq = 1'b1;
-			for (le_i = 31; le_i >= 0; le_i = le_i - 1)
-			begin
-				le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
-				le_eq = le_eq && (x[le_i] == c[le_i]);
-			end
-			le_k = le_lt || le_eq;
-		end
-	endfunction
+	// le_k / ge_k: compares with a constant as gates (see the file)
+`include "wq_cmp_k.vh"
 
 	// the next channel after `from`, round-robin, that has work
 	function [CW:0] next_work;	// {found, channel}

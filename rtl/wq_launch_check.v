@@ -67,24 +67,8 @@ module wq_launch_check #(
 	localparam	RW = $clog2(REGS + 1);
 	localparam [31:0] REGS32 = REGS;
 	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
-	// x <= c for a constant c, as gates: Yosys builds a carry chain for
-	// every compare operator even when one side is a constant; built from
-	// the constant's bits this folds to a few LUTs.
-	function le_k;
-		input	[31:0]	x, c;
-		integer		le_i;
-		reg		le_lt, le_eq;
-		begin
-			le_lt = 1'b0;
-			le_eq = 1'b1;
-			for (le_i = 31; le_i >= 0; le_i = le_i - 1)
-			begin
-				le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
-				le_eq = le_eq && (x[le_i] == c[le_i]);
-			end
-			le_k = le_lt || le_eq;
-		end
-	endfunction
+	// le_k / ge_k: compares with a constant as gates (see the file)
+`include "wq_cmp_k.vh"
 
 	// the factors of the products, from the stored descriptor
 	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);

@@ -341,23 +341,8 @@ module wq_token_deque #(
                                          c_front[`WQ_TF_PRESENCE_RANGE])
                             : {NPRES{1'b0}};
     wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
-    // x <= c with c a constant at every use below, written as gates: it
-    // folds to a few LUTs, where a compare operator becomes a carry chain
-    // of its own (Yosys keeps the chain even against a constant)
-    function le_k;
-        input [31:0] x, c;
-        integer le_i;
-        reg le_lt, le_eq;
-        begin
-            le_lt = 1'b0;
-            le_eq = 1'b1;
-            for (le_i = 31; le_i >= 0; le_i = le_i - 1) begin
-                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
-                le_eq = le_eq && (x[le_i] == c[le_i]);
-            end
-            le_k = le_lt || le_eq;
-        end
-    endfunction
+    // le_k / ge_k: compares with a constant as gates (see the file)
+`include "wq_cmp_k.vh"
     wire [L2W-1:0]  c_nlog2 = le_k({{(32-L2W){1'b0}}, i_log2}, LOG2_32) ? i_log2 : LOG2_MAX;
     wire [PW-1:0]   c_nhalf = ({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1;
     // i_head <= depth, as one constant compare per possible log2 picked by

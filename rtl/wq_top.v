@@ -172,23 +172,8 @@ module wq_top #(
 	// routing: which unit answers an offset
 	localparam	[1:0]	R_TOP = 2'd0, R_HOST = 2'd1, R_SCHED = 2'd2, R_NONE = 2'd3;
 	reg	[1:0]	route;
-	// x >= c for a constant c, as gates (a compare operator becomes a carry
-	// chain, even against a constant)
-	function ge_k;
-		input	[31:0]	x, c;
-		integer		ge_i;
-		reg		ge_gt, ge_eq;
-		begin
-			ge_gt = 1'b0;
-			ge_eq = 1'b1;
-			for (ge_i = 31; ge_i >= 0; ge_i = ge_i - 1)
-			begin
-				ge_gt = ge_gt || (ge_eq && x[ge_i] && !c[ge_i]);
-				ge_eq = ge_eq && (x[ge_i] == c[ge_i]);
-			end
-			ge_k = ge_gt || ge_eq;
-		end
-	endfunction
+	// le_k / ge_k: compares with a constant as gates (see the file)
+`include "wq_cmp_k.vh"
 	always @(*)
 	begin
 		if (i_csr_addr[1:0] != 2'b00)

@@ -203,39 +203,8 @@ module wq_warp_sched #(
                 if (m[i]) ctz = i[4:0];
         end
     endfunction
-    // x >= c and x <= c where c is a constant at every use (a parameter,
-    // a literal or a loop index), written as gates: they fold to a few
-    // LUTs, where a compare operator becomes a carry chain of its own
-    // (Yosys keeps the chain even against a constant). x < c is !ge_k,
-    // x > c is !le_k.
-    function ge_k;
-        input [31:0] x, c;
-        integer ge_i;
-        reg ge_gt, ge_eq;
-        begin
-            ge_gt = 1'b0;
-            ge_eq = 1'b1;
-            for (ge_i = 31; ge_i >= 0; ge_i = ge_i - 1) begin
-                ge_gt = ge_gt || (ge_eq && x[ge_i] && !c[ge_i]);
-                ge_eq = ge_eq && (x[ge_i] == c[ge_i]);
-            end
-            ge_k = ge_gt || ge_eq;
-        end
-    endfunction
-    function le_k;
-        input [31:0] x, c;
-        integer le_i;
-        reg le_lt, le_eq;
-        begin
-            le_lt = 1'b0;
-            le_eq = 1'b1;
-            for (le_i = 31; le_i >= 0; le_i = le_i - 1) begin
-                le_lt = le_lt || (le_eq && !x[le_i] && c[le_i]);
-                le_eq = le_eq && (x[le_i] == c[le_i]);
-            end
-            le_k = le_lt || le_eq;
-        end
-    endfunction
+    // le_k / ge_k: compares with a constant as gates (see the file)
+`include "wq_cmp_k.vh"
     function [5:0] part_of;                // part of a thread lane
         input [4:0] l;
         part_of = {1'b0, l} >> LB;

@@ -53,7 +53,7 @@ build() {   # LOG2 WARPS -> directory
     local d="$B/L$1_W$2"
     mkdir -p "$d"
     verilator --cc --exe --build -j 2 -O3 -Wall \
-        -Ibuild/gen --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
+        -Ibuild/gen -Irtl --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$d" -o tb_deque \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
