@@ -6,9 +6,8 @@
 // and x > c is !le_k(x, c).  Why: Yosys builds a carry chain for every
 // compare operator, even when one side is a constant, and keeps it
 // through synth_ice40; this bit-by-bit form constant-folds to a few LUTs
-// instead (session 8: the decoder 166 -> 135 LUT4, the deque -34, the
-// scheduler -115 at the small configuration).  Compares of two variables
-// gain nothing from it: keep the operator there.
+// instead (figures: docs/rtl.md, iCE40 section).  Compares of two
+// variables gain nothing from it: keep the operator there.
 // (Verilator 5.006 reports a function of this file in a module inside
 // another module that includes it too as hiding the outer one: the same
 // declaration, file and line, in two module scopes -- not a real hiding)

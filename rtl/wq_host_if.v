@@ -517,8 +517,8 @@ module wq_host_if #(
 	// 32-bit difference)
 	localparam [31:0]	CHAN_END = `WQ_CSRVAL_CHAN_BASE
 				+ CHANNELS * `WQ_CSRVAL_CHAN_STRIDE;
-	wire		csr_is_ch = le_k(`WQ_CSRVAL_CHAN_BASE, {20'h0, i_csr_addr})
-				&& !le_k(CHAN_END, {20'h0, i_csr_addr})
+	wire		csr_is_ch = ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE)
+				&& !ge_k({20'h0, i_csr_addr}, CHAN_END)
 				&& (i_csr_addr[1:0] == 2'b00);
 	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
 	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
@@ -549,7 +549,7 @@ module wq_host_if #(
 	wire		c_base_bad = (gp_base_lo[sc] != 3'h0);
 	wire		i_base_bad = (gp_base_lo[cc] != 3'h0);	// at the request
 	wire		c_cfg_bad  = c_base_bad
-				|| !le_k(`WQ_CSRVAL_GPFIFO_LOG2_MIN, {26'h0, gp_lgc[sc]})
+				|| !ge_k({26'h0, gp_lgc[sc]}, `WQ_CSRVAL_GPFIFO_LOG2_MIN)
 				|| !le_k({26'h0, gp_lgc[sc]}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)

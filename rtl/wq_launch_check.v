@@ -106,7 +106,7 @@ module wq_launch_check #(
 				{{(32-RW){1'b0}}, REGS_MAX});
 	`WQ_LD_YIELD:	v_ok = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
 				{30'h0, `WQ_YP_LFSR});
-	`WQ_LD_DEQUE:	v_ok = !le_k({27'h0, dlog2}, 32'd1)
+	`WQ_LD_DEQUE:	v_ok = ge_k({27'h0, dlog2}, 32'd2)
 			&& le_k({27'h0, dlog2}, DQ_LOG2);
 	default:	v_ok = 1'b1;
 	endcase
