@@ -156,6 +156,11 @@ extern const wq_ue_io_t wq_ue_testdev_io;
  * canonical form when the word is what the assembler writes, else
  * ".word 0x........  ; <meaning>".  Returns buf. */
 char *wq_ue_disasm(uint32_t word, char *buf, size_t len);
+/* the same, with the branch / jal target written as the name target
+ * (when not NULL) instead of a number */
+char *wq_ue_disasm_sym(uint32_t word, const char *target, char *buf, size_t len);
+/* the bits of word its instruction reads (all of them for opcode 31) */
+uint32_t wq_ue_used_mask(uint32_t word);
 /* the word the assembler writes for the same instruction (ignored fields
  * cleared, the i bit set where it is ignored) */
 uint32_t wq_ue_canon(uint32_t word);
