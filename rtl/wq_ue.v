@@ -33,70 +33,7 @@
 // waits.  The RAM starts at zero (initial contents, also on the FPGA) and
 // r0 is never written, so r0 reads 0.
 `default_nettype none
-// ---- TEMPORARY encoding defines: replaced by `include "wq_ue.vh" (generated
-// from cmodel/spec/ue.def) when helper A's generator lands ----
-`ifndef WQ_UE_VH
-`define WQ_UE_VH
-`define WQ_UE_OP_ADD   5'd0
-`define WQ_UE_OP_SUB   5'd1
-`define WQ_UE_OP_AND   5'd2
-`define WQ_UE_OP_OR    5'd3
-`define WQ_UE_OP_XOR   5'd4
-`define WQ_UE_OP_ANDN  5'd5
-`define WQ_UE_OP_SHL   5'd6
-`define WQ_UE_OP_SHR   5'd7
-`define WQ_UE_OP_SRA   5'd8
-`define WQ_UE_OP_SEQ   5'd9
-`define WQ_UE_OP_SNE   5'd10
-`define WQ_UE_OP_SLTU  5'd11
-`define WQ_UE_OP_SLT   5'd12
-`define WQ_UE_OP_CTZ   5'd13
-`define WQ_UE_OP_CLRL  5'd14
-`define WQ_UE_OP_EXT   5'd15
-`define WQ_UE_OP_INS   5'd16
-`define WQ_UE_OP_LI    5'd17
-`define WQ_UE_OP_LIH   5'd18
-`define WQ_UE_OP_LD    5'd19
-`define WQ_UE_OP_ST    5'd20
-`define WQ_UE_OP_IN    5'd21
-`define WQ_UE_OP_OUT   5'd22
-`define WQ_UE_OP_BZ    5'd23
-`define WQ_UE_OP_BNZ   5'd24
-`define WQ_UE_OP_BBC   5'd25
-`define WQ_UE_OP_BBS   5'd26
-`define WQ_UE_OP_JAL   5'd27
-`define WQ_UE_OP_JR    5'd28
-`define WQ_UE_OP_WSEL  5'd29
-`define WQ_UE_OP_HALT  5'd30
-`define WQ_UE_F_OP_HI 31
-`define WQ_UE_F_OP_LO 27
-`define WQ_UE_F_OP_RANGE `WQ_UE_F_OP_HI:`WQ_UE_F_OP_LO
-`define WQ_UE_F_D_HI 26
-`define WQ_UE_F_D_LO 19
-`define WQ_UE_F_D_RANGE `WQ_UE_F_D_HI:`WQ_UE_F_D_LO
-`define WQ_UE_F_A_HI 18
-`define WQ_UE_F_A_LO 11
-`define WQ_UE_F_A_RANGE `WQ_UE_F_A_HI:`WQ_UE_F_A_LO
-`define WQ_UE_F_B_HI 7
-`define WQ_UE_F_B_LO 0
-`define WQ_UE_F_B_RANGE `WQ_UE_F_B_HI:`WQ_UE_F_B_LO
-`define WQ_UE_F_I_HI 10
-`define WQ_UE_F_I_LO 10
-`define WQ_UE_F_I_RANGE `WQ_UE_F_I_HI:`WQ_UE_F_I_LO
-`define WQ_UE_F_K10_HI 9
-`define WQ_UE_F_K10_LO 0
-`define WQ_UE_F_K10_RANGE `WQ_UE_F_K10_HI:`WQ_UE_F_K10_LO
-`define WQ_UE_F_K19_HI 18
-`define WQ_UE_F_K19_LO 0
-`define WQ_UE_F_K19_RANGE `WQ_UE_F_K19_HI:`WQ_UE_F_K19_LO
-`define WQ_UE_F_BIT_HI 26
-`define WQ_UE_F_BIT_LO 22
-`define WQ_UE_F_BIT_RANGE `WQ_UE_F_BIT_HI:`WQ_UE_F_BIT_LO
-`define WQ_UE_F_T_HI 10
-`define WQ_UE_F_T_LO 0
-`define WQ_UE_F_T_RANGE `WQ_UE_F_T_HI:`WQ_UE_F_T_LO
-`endif
-// ---- end of TEMPORARY defines ----
+`include "wq_ue.vh"
 
 module wq_ue #(
     parameter ROM_AW   = 11,   // firmware words: 2^ROM_AW
@@ -211,7 +148,9 @@ module wq_ue #(
     // ---- sequencing ------------------------------------------------------------
     // an instruction completes in X (in/out: the first cycle without
     // i_io_wait; ld goes on to M) or in M
-    wire done = (in_x && !op_ld && !(is_io && i_io_wait)) || in_m;
+    // (nothing completes, writes or strobes in a reset cycle, whatever the
+    // state at power-on)
+    wire done = ((in_x && !op_ld && !(is_io && i_io_wait)) || in_m) && !i_reset;
     wire zero, cout;
     wire [31:0] sum, rot;
     wire taken = (op_bz && zero) || (op_bnz && !zero) ||
@@ -293,7 +232,7 @@ module wq_ue #(
     wire [PHYS_AW-1:0] waddr = phys(wa8, wsel);
     wire [31:0] wdata;
     // writes to r0 (physical word 0) are discarded
-    wire we = ((in_x && done && wr_x) || in_m) && (waddr != {PHYS_AW{1'b0}});
+    wire we = done && (wr_x || in_m) && (waddr != {PHYS_AW{1'b0}});
 
     // ---- register RAM: two copies, one shared write port -------------------
 `ifndef FORMAL
@@ -399,8 +338,8 @@ module wq_ue #(
     assign wdata = merge | logic_g | clrl_g | {26'd0, ctz_g} | link32 | {31'd0, cmp};
 
     // ---- outputs ---------------------------------------------------------------------
-    assign o_io_rd    = in_x && op_in;
-    assign o_io_wr    = in_x && op_out;
+    assign o_io_rd    = in_x && op_in && !i_reset;
+    assign o_io_wr    = in_x && op_out && !i_reset;
     assign o_io_port  = k10[7:0];
     assign o_io_wdata = ra_q;
     assign o_rf_we    = we;
@@ -450,6 +389,8 @@ module wq_ue #(
     // overwrote it since); reset fetches PC 0
     always @(*) if (f_past && f_clean) assert(rom_q == rom[pc]);
     always @(*) if (f_past && f_new) assert(pc == {ROM_AW{1'b0}} && ph == PH_D);
+    // a reset cycle completes, writes and strobes nothing
+    always @(*) if (i_reset) assert(!o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
     // I/O strobes only in X, never both; an access that waits does not
     // retire or write, and stays unchanged into the next cycle
     always @(*) begin
