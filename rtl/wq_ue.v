@@ -400,7 +400,7 @@ module wq_ue #(
         if ((o_io_rd || o_io_wr) && !i_io_wait) assert(o_retire);
     end
     always @(posedge i_clk)
-        if (f_past && !$past(i_reset) && $past((o_io_rd || o_io_wr) && i_io_wait))
+        if (f_past && !$past(i_reset) && !i_reset && $past((o_io_rd || o_io_wr) && i_io_wait))
             assert(o_io_rd == $past(o_io_rd) && o_io_wr == $past(o_io_wr) &&
                    o_io_port == $past(o_io_port) && o_io_wdata == $past(o_io_wdata));
     // exactly one retire per instruction: none twice, and every
