@@ -316,17 +316,26 @@ module wq_ue #(
     wire [31:0] logic_g = (op_and | op_andn) ? (ra_q & b2) :
                           op_or ? (ra_q | b2) : op_xor ? (ra_q ^ b2) : 32'd0;
     wire [31:0] clrl_g  = {32{op_clrl}} & ra_q & sum;
-    // ctz: the index of a & ~(a - 1), the lowest set bit; a + ~0 carries
-    // out unless a == 0 (then 32)
-    wire [31:0] low = ra_q & ~sum;
+    // ctz: halve the range while its low half is zero (a binary search,
+    // cheaper than encoding the lowest set bit a & ~(a - 1)); the adder
+    // computes a + ~0, which carries out unless a == 0 (then 32)
     reg  [4:0]  enc;
-    integer j;
+    reg  [15:0] h16;
+    reg  [7:0]  h8;
+    reg  [3:0]  h4;
+    reg         h1;
     always @(*) begin
-        enc = 5'd0;
-        for (j = 0; j < 32; j = j + 1)
-            enc = enc | ({5{low[j]}} & j[4:0]);
+        enc[4] = (ra_q[15:0] == 16'd0);
+        h16 = enc[4] ? ra_q[31:16] : ra_q[15:0];
+        enc[3] = (h16[7:0] == 8'd0);
+        h8 = enc[3] ? h16[15:8] : h16[7:0];
+        enc[2] = (h8[3:0] == 4'd0);
+        h4 = enc[2] ? h8[7:4] : h8[3:0];
+        enc[1] = (h4[1:0] == 2'd0);
+        h1 = enc[1] ? h4[2] : h4[0];
+        enc[0] = !h1;
     end
-    wire [5:0]  ctz_g   = {6{op_ctz}} & {!cout, enc};
+    wire [5:0]  ctz_g   = {6{op_ctz}} & {!cout, enc & {5{cout}}};
     wire lts = (ra_q[31] ^ b_op[31]) ? ra_q[31] : sum[31];
     wire cmp = (op_seq & zero) | (op_sne & !zero) | (op_sltu & !cout) | (op_slt & lts);
     wire [ROM_AW-1:0] link_g = {ROM_AW{op_jal}} & pc_inc;
@@ -347,7 +356,7 @@ module wq_ue #(
     assign o_rf_wdata = wdata;
 
     // bits that no instruction uses
-    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0]};
+    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3]};
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ue): BMC + k-induction
