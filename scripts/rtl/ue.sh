@@ -68,6 +68,7 @@ one() {     # log name, seed, extra bench arguments...
     read -r i c w < <(awk '$1 == "ue_stats:" { print $2, $3, $4 }' "$BD/$n.log")
     insn=$((insn + i)) cyc=$((cyc + c)) stall=$((stall + w))
 }
+rm -f "$BD"/seed*.log
 for s in "${seeds[@]}"; do
     one "seed$s" "$s"
 done
@@ -77,6 +78,15 @@ for s in "${seeds[@]:0:3}"; do
     one "seed${s}f" "$s" --rom "$BD/rom.hex"
     nf=$((nf + 1))
 done
+# operand corners summed over the runs: each must have happened
+corners=$(cat "$BD"/seed*.log | awk '$1 == "ue_corners:" {
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); n[kv[1]] += kv[2]; if (!(kv[1] in o)) { o[kv[1]] = ++k; name[k] = kv[1] } } }
+    END { for (i = 1; i <= k; i++) printf "%s=%d ", name[i], n[name[i]] }')
+[ -n "$corners" ] || fail "ue: no corner counts in the logs"
+for c in $corners; do
+    [ "${c#*=}" != 0 ] || fail "ue: coverage hole over all seeds: ${c%=*} never happened ($corners)"
+done
+echo "rtl_test: ue corners: $corners"
 # cycles per instruction of the engine itself: the cycles the device held
 # an in/out (random i_io_wait) do not count
 awk -v i="$insn" -v c="$cyc" -v w="$stall" \

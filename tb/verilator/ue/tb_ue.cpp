@@ -75,6 +75,11 @@ struct Bench {
     // figures and coverage
     uint64_t n_insn = 0, n_cycles = 0, n_stall = 0, n_writes = 0, n_io = 0;
     uint64_t op_seen[32] = {}, br_taken = 0, br_not = 0;
+    // operand corners, from the simulator's registers before each step
+    // (summed over seeds by scripts/rtl/ue.sh, which fails on a zero)
+    enum { C_CTZ0, C_CTZ, C_CLRL0, C_SH0, C_SRANEG, C_W0, C_EXTOVER, C_INSOVER,
+           C_ADDRWRAP, C_PAGE1, C_SLTSIGN, C_R0, C_N };
+    uint64_t corner[C_N] = {};
     int run_no = 0;
 
     Bench(uint64_t s, const char *wave)
@@ -204,6 +209,7 @@ struct Bench {
         bool io_done = (top->o_io_rd || top->o_io_wr) && !top->i_io_wait;
         uint32_t rdata = top->i_io_rdata;
         if (sim.halted) fail("RTL retires after the simulator halted");
+        corners();
         if (wq_ue_step(&sim, &wq_ue_testdev_io, &td, &rec) != WQ_UE_OK)
             fail("simulator step failed");
         trace.push_back(dis(rec.pc, rec.word));
@@ -238,6 +244,29 @@ struct Bench {
         }
         if (rio == WQ_UE_IO_IN) rtl_nin++;
         n_io += rio != WQ_UE_IO_NONE;
+    }
+
+    void corners() {
+        uint32_t w = sim.rom[sim.pc & (DEPTH - 1)];
+        unsigned op = WQ_UE_GET(w, OP), lo = WQ_UE_GET(w, LO), wd = WQ_UE_GET(w, WID);
+        uint32_t a = wq_ue_reg(&sim, WQ_UE_GET(w, A));
+        uint32_t k = WQ_UE_GET(w, K10), b = WQ_UE_GET(w, I) ? k : wq_ue_reg(&sim, WQ_UE_GET(w, B));
+        uint32_t ks = (k ^ 0x200u) - 0x200u;
+        unsigned fl = wq_ue_ops[op].flags;
+        if (op == WQ_UE_OP_CTZ) corner[a ? C_CTZ : C_CTZ0]++;
+        if (op == WQ_UE_OP_CLRL && !a) corner[C_CLRL0]++;
+        if ((op == WQ_UE_OP_SHL || op == WQ_UE_OP_SHR || op == WQ_UE_OP_SRA) && !(b & 31u))
+            corner[C_SH0]++;
+        if (op == WQ_UE_OP_SRA && (a >> 31) && (b & 31u)) corner[C_SRANEG]++;
+        if ((op == WQ_UE_OP_EXT || op == WQ_UE_OP_INS) && !wd) corner[C_W0]++;
+        if ((op == WQ_UE_OP_EXT || op == WQ_UE_OP_INS) && wd && lo + wd > 32)
+            corner[op == WQ_UE_OP_EXT ? C_EXTOVER : C_INSOVER]++;
+        if ((op == WQ_UE_OP_LD || op == WQ_UE_OP_ST) && ((a + ks) & ~0xFFu)) corner[C_ADDRWRAP]++;
+        if (sim.wsel && (((fl & WQ_UE_FL_WD) && (WQ_UE_GET(w, D) & 0x80u)) ||
+                         (WQ_UE_GET(w, A) & 0x80u)))
+            corner[C_PAGE1]++;
+        if (op == WQ_UE_OP_SLT && ((a ^ b) >> 31)) corner[C_SLTSIGN]++;
+        if ((fl & WQ_UE_FL_WD) && WQ_UE_GET(w, D) == 0) corner[C_R0]++;
     }
 
     void coverage() {
@@ -322,6 +351,13 @@ int main(int argc, char **argv)
            " writes, %" PRIu64 " I/O, %" PRIu64 " stall cycles\n",
            seed, b.n_insn, b.n_cycles, b.n_writes, b.n_io, b.n_stall);
     printf("ue_stats: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", b.n_insn, b.n_cycles, b.n_stall);
+    static const char *const cn[] = {"ctz_of_0", "ctz", "clrl_of_0", "shift_by_0",
+                                     "sra_negative", "ext_ins_w0", "ext_past_31",
+                                     "ins_past_31", "ld_st_address_wrap", "window_page_1",
+                                     "slt_signs_differ", "write_r0"};
+    printf("ue_corners:");
+    for (unsigned c = 0; c < Bench::C_N; c++) printf(" %s=%" PRIu64, cn[c], b.corner[c]);
+    printf("\n");
     tb_cov_write(b.vctx.get(), "ue", seed, 0);
     return 0;
 }
