@@ -70,6 +70,7 @@ module wq_ue #(
     localparam PGW1 = (PGW > 0) ? PGW : 1;
     localparam RF_N = 1 << PHYS_AW;
     localparam [1:0] PH_D = 2'd0, PH_X = 2'd1, PH_M = 2'd2;
+    localparam [9:0] RSV_CODE = `WQ_UE_RSV_HALT_CODE;
 
     // ---- state -------------------------------------------------------------
     reg  [1:0]          ph;          // D, X or M
@@ -192,7 +193,7 @@ module wq_ue #(
 
     assign o_retire    = done;
     assign o_retire_pc = pc;
-    assign o_halt_code = op_rsvd ? 10'h3FF : k10;
+    assign o_halt_code = op_rsvd ? RSV_CODE : k10;
 
     // ---- firmware ROM (block RAM; writable for benches and loaders) ---------
     (* no_rw_check *)
