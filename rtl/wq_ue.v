@@ -357,7 +357,7 @@ module wq_ue #(
     assign o_rf_wdata = wdata;
 
     // bits that no instruction uses
-    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3]};
+    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3], f_t};
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ue): BMC + k-induction

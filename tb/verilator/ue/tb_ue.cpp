@@ -24,9 +24,12 @@
 // number, pc, both values and the last 16 retired instructions
 // disassembled; exit 1.
 //
-// usage: tb_ue [--seed N] [--rom FILE.hex] [--wait-pct P] [--wave FILE.fst] [-v]
-// The engine's parameters are compile-time (UE_ROM_AW, UE_PAGES,
-// UE_WIN_LOG2: scripts/rtl/ue.sh passes the same values to Verilator).
+// usage: tb_ue [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2] [--rom FILE.hex]
+//              [--wait-pct P] [--wave FILE.fst] [-v]
+// --cfg must name the parameters the model was built with (default
+// 11,2,6; scripts/rtl/ue.sh passes the values it gave Verilator).  They
+// are run-time arguments, not -D defines: Verilator puts the bench's
+// object file outside the model's directory, shared by every build.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -46,18 +49,8 @@ extern "C" {
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#ifndef UE_ROM_AW
-#define UE_ROM_AW 11
-#endif
-#ifndef UE_PAGES
-#define UE_PAGES 2
-#endif
-#ifndef UE_WIN_LOG2
-#define UE_WIN_LOG2 6
-#endif
-
 namespace {
-constexpr unsigned DEPTH = 1u << UE_ROM_AW;
+unsigned DEPTH = 2048;                 // 2^ROM_AW, from --cfg
 
 struct Bench {
     uint64_t seed;
@@ -82,7 +75,7 @@ struct Bench {
     uint64_t corner[C_N] = {};
     int run_no = 0;
 
-    Bench(uint64_t s, const char *wave)
+    Bench(uint64_t s, const char *wave, const wq_ue_cfg_t &cfg)
         : seed(s), rng(s ^ 0xA5A5F00DCAFEull), vctx(new VerilatedContext) {
         vctx->randReset(2);
         vctx->randSeed((int)(s & 0x7fffffff));
@@ -96,7 +89,6 @@ struct Bench {
             top->trace(fst.get(), 99);
             fst->open(wave);
         }
-        wq_ue_cfg_t cfg = {UE_ROM_AW, UE_PAGES, UE_WIN_LOG2};
         if (wq_ue_init(&sim, &cfg) != WQ_UE_OK) {
             fprintf(stderr, "ue_tb: bad configuration\n");
             exit(2);
@@ -302,26 +294,36 @@ int main(int argc, char **argv)
     const char *wave = nullptr, *rom = nullptr;
     bool verbose = false;
     unsigned wait_pct = 30;
+    wq_ue_cfg_t cfg = WQ_UE_CFG_DEFAULT;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
         else if (a == "--rom" && i + 1 < argc) rom = argv[++i];
+        else if (a == "--cfg" && i + 1 < argc &&
+                 sscanf(argv[i + 1], "%u,%u,%u", &cfg.rom_aw, &cfg.pages, &cfg.win_log2) == 3)
+            i++;
         else if (a == "--wait-pct" && i + 1 < argc) wait_pct = (unsigned)atoi(argv[++i]);
         else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
         else if (a == "-v") verbose = true;
         else {
             fprintf(stderr,
-                    "usage: %s [--seed N] [--rom FILE.hex] [--wait-pct P] [--wave FILE.fst] [-v]\n",
+                    "usage: %s [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2] [--rom FILE.hex] "
+                    "[--wait-pct P] [--wave FILE.fst] [-v]\n",
                     argv[0]);
             return 2;
         }
     }
-    Bench b(seed, wave);
+    if (cfg.rom_aw < 1 || cfg.rom_aw > WQ_UE_PC_W) {
+        fprintf(stderr, "ue_tb: bad --cfg\n");
+        return 2;
+    }
+    DEPTH = 1u << cfg.rom_aw;
+    Bench b(seed, wave, cfg);
     b.verbose = verbose;
     b.wait_pct = wait_pct;
     std::vector<uint32_t> w(DEPTH);
     unsigned n = 0;
-    wq_ue_genopt_t opt = {seed, DEPTH, UE_PAGES, UE_WIN_LOG2};
+    wq_ue_genopt_t opt = {seed, DEPTH, cfg.pages, cfg.win_log2};
     if (rom) {
         // the RTL read this file itself ($readmemh at time 0)
         std::vector<uint32_t> f;
