@@ -28,8 +28,9 @@
 //              [--wait-pct P] [--wave FILE.fst] [-v]
 // --cfg must name the parameters the model was built with (default
 // 11,2,6; scripts/rtl/ue.sh passes the values it gave Verilator).  They
-// are run-time arguments, not -D defines: Verilator puts the bench's
-// object file outside the model's directory, shared by every build.
+// are run-time arguments, not -D defines, so the bench's object file is
+// the same for every build (make found a stale tb_ue.o of another build
+// through Verilator's VPATH once, compiled with other defines).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
