@@ -129,12 +129,8 @@ module wq_ue #(
     wire op_jr   = (op == `WQ_UE_OP_JR);
     wire op_wsel = (op == `WQ_UE_OP_WSEL);
     // halt, and the reserved opcode that behaves as halt with code 0x3FF
-    wire op_halt = !(op_add | op_sub | op_and | op_or | op_xor | op_andn | op_shl |
-                     op_shr | op_sra | op_seq | op_sne | op_sltu | op_slt | op_ctz |
-                     op_clrl | op_ext | op_ins | op_li | op_lih | op_ld | op_st |
-                     op_in | op_out | op_bz | op_bnz | op_bbc | op_bbs | op_jal |
-                     op_jr | op_wsel);
-    wire op_rsvd = op_halt && (op != `WQ_UE_OP_HALT);
+    wire op_rsvd = (op == `WQ_UE_OP_RSV);
+    wire op_halt = (op == `WQ_UE_OP_HALT) || op_rsvd;
     wire is_l    = op_li | op_lih;
     wire is_cmp  = op_seq | op_sne | op_sltu | op_slt;
     wire is_bb   = op_bbc | op_bbs;
