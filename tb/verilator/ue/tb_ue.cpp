@@ -72,7 +72,7 @@ struct Bench {
     // operand corners, from the simulator's registers before each step
     // (summed over seeds by scripts/rtl/ue.sh, which fails on a zero)
     enum { C_CTZ0, C_CTZ, C_CLRL0, C_SH0, C_SRANEG, C_W0, C_EXTOVER, C_INSOVER,
-           C_ADDRWRAP, C_PAGE1, C_SLTSIGN, C_R0, C_N };
+           C_ADDRWRAP, C_PAGE1, C_SLTSIGN, C_R0, C_RSV, C_N };
     uint64_t corner[C_N] = {};
     int run_no = 0;
 
@@ -260,6 +260,7 @@ struct Bench {
             corner[C_PAGE1]++;
         if (op == WQ_UE_OP_SLT && ((a ^ b) >> 31)) corner[C_SLTSIGN]++;
         if ((fl & WQ_UE_FL_WD) && WQ_UE_GET(w, D) == 0) corner[C_R0]++;
+        if (op == WQ_UE_OP_RSV) corner[C_RSV]++;
     }
 
     void coverage() {
@@ -357,7 +358,7 @@ int main(int argc, char **argv)
     static const char *const cn[] = {"ctz_of_0", "ctz", "clrl_of_0", "shift_by_0",
                                      "sra_negative", "ext_ins_w0", "ext_past_31",
                                      "ins_past_31", "ld_st_address_wrap", "window_page_1",
-                                     "slt_signs_differ", "write_r0"};
+                                     "slt_signs_differ", "write_r0", "opcode_31"};
     printf("ue_corners:");
     for (unsigned c = 0; c < Bench::C_N; c++) printf(" %s=%" PRIu64, cn[c], b.corner[c]);
     printf("\n");
