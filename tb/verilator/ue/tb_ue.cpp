@@ -65,6 +65,7 @@ struct Bench {
     wq_ue_t sim;
     wq_ue_testdev_t td;
     uint64_t rtl_nin = 0;              // `in`s the RTL completed (the device's count)
+    uint64_t rtl_retired = 0;          // o_retire pulses since the last reset
     std::deque<std::string> trace;
     // figures and coverage
     uint64_t n_insn = 0, n_cycles = 0, n_stall = 0, n_writes = 0, n_io = 0;
@@ -144,6 +145,7 @@ struct Bench {
         tick();
         top->i_reset = 0;
         wq_ue_reset(&sim);
+        rtl_retired = 0;
     }
 
     std::string dis(uint32_t pc, uint32_t word) {
@@ -171,12 +173,18 @@ struct Bench {
                 if (top->o_retire) fail("retire while i_io_wait holds the access");
             }
             if (top->o_rf_we && !top->o_retire) fail("register write without a retire");
+            if (sim.halted && !top->o_halt) fail("the simulator halted, the RTL did not");
             if (top->o_halt) {
                 char b[96];
                 if (sim.halted != 1) fail("o_halt but the simulator runs on");
                 if (top->o_halt_code != sim.halt_code) {
                     snprintf(b, sizeof b, "halt code: simulator %03x, RTL %03x",
                              sim.halt_code, (unsigned)top->o_halt_code);
+                    fail(b);
+                }
+                if (rtl_retired != sim.count) {
+                    snprintf(b, sizeof b, "instruction count: simulator %" PRIu64 ", RTL %" PRIu64,
+                             sim.count, rtl_retired);
                     fail(b);
                 }
                 n_insn += sim.count - i0;
@@ -199,6 +207,7 @@ struct Bench {
     void retire() {
         char b[200];
         wq_ue_rec_t rec;
+        rtl_retired++;
         bool io_done = (top->o_io_rd || top->o_io_wr) && !top->i_io_wait;
         uint32_t rdata = top->i_io_rdata;
         if (sim.halted) fail("RTL retires after the simulator halted");
