@@ -54,6 +54,8 @@ typedef struct ue_as {
 
 /* ue_asm.c */
 int  ue__err(ue_as_t *as, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* room for element n of *arr (capacity *cap, doubling); 0, or -1 reported */
+int  ue__grow(ue_as_t *as, void **arr, unsigned *cap, unsigned n, size_t elem);
 
 /* ue_asm_lex.c -- the cursor, names, registers and expressions */
 void ue__ws(ue_as_t *as);
