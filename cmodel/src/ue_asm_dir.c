@@ -158,8 +158,10 @@ int ue__load(ue_as_t *as, const char *file, const char *src, size_t len, unsigne
     for (const char *p = src; p < end;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
-        ue_line_t here = { file, ++line, text };
-        as->cur = &here;
+        as->loading.file = file;
+        as->loading.line = ++line;
+        as->loading.text = NULL;
+        as->cur = &as->loading;
         size_t n = 0;
         int quote = 0;
         for (const char *c = p; c < le; c++) {     /* copy up to the comment */

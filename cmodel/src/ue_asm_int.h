@@ -44,7 +44,8 @@ typedef struct ue_as {
     ue_sym_t  *syms;
     unsigned   nsyms, capsyms;
     int        pass;                /* 1 or 2 */
-    const ue_line_t *cur;           /* line being assembled */
+    const ue_line_t *cur;           /* line being assembled (or loaded) */
+    ue_line_t  loading;             /* the loader's place, for messages */
     const char *s;                  /* cursor into cur->text */
     unsigned   depth;               /* expression nesting */
     uint32_t   pc, rom;             /* words placed; ROM depth */

@@ -142,6 +142,19 @@ static long read_hex(const char *path, uint32_t *w, size_t cap)
     return n;
 }
 
+/* close (a file) or flush (stdout) and report a write error: 0 or 1 */
+static int finish(FILE *f, const char *path)
+{
+    int bad = ferror(f);
+    if (path)
+        bad |= fclose(f);
+    else
+        bad |= fflush(f);
+    if (bad)
+        fprintf(stderr, "%s: write error\n", path ? path : "stdout");
+    return bad ? 1 : 0;
+}
+
 static int write_hex(const char *path, const uint32_t *w, size_t n)
 {
     FILE *f = path ? fopen(path, "w") : stdout;
@@ -151,11 +164,7 @@ static int write_hex(const char *path, const uint32_t *w, size_t n)
     }
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%08x\n", (unsigned)w[i]);
-    if ((path ? fclose(f) : fflush(f)) != 0) {
-        fprintf(stderr, "%s: write error\n", path ? path : "stdout");
-        return 1;
-    }
-    return 0;
+    return finish(f, path);
 }
 
 static int cmd_asm(ue_opts_t *o)
@@ -280,10 +289,7 @@ static int cmd_gen(ue_opts_t *o)
         rc = 1;
     } else {
         fputs(text, f);
-        if ((o->out ? fclose(f) : fflush(f)) != 0) {
-            fprintf(stderr, "%s: write error\n", o->out ? o->out : "stdout");
-            rc = 1;
-        }
+        rc = finish(f, o->out);
     }
     free(text);
     return rc;
