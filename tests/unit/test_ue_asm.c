@@ -255,6 +255,21 @@ Test(ue_asm, error_messages_name_the_line)
     asm_err("x: .include \"f.ues\"\n", ".include must be alone on its line");
     asm_err(".include \"no_such_file.ues\"\n", "k.ues:1: cannot open include file 'no_such_file.ues'");
     asm_err(".include nofile\n", ".include needs a file name in double quotes");
+    char deep[400], *p = deep;
+    p += sprintf(p, "addi r1, r0, ");
+    for (int i = 0; i < 100; i++)
+        *p++ = '(';
+    strcpy(p, "1\n");
+    asm_err(deep, "k.ues:1: expression nested too deeply");
+    memset(deep, '-', sizeof deep);
+    memcpy(deep, "addi r1, r0, ", 13);
+    strcpy(deep + 300, "1\n");
+    asm_err(deep, "k.ues:1: expression nested too deeply");
+    char *longline = malloc(2000);
+    memset(longline, ' ', 2000);
+    strcpy(longline + 1990, "nop\n");
+    asm_err(longline, "k.ues:1: line longer than 1024 characters");
+    free(longline);
 }
 
 Test(ue_asm, image_larger_than_the_rom)
