@@ -370,3 +370,28 @@ Test(ue_asm, garbage_never_crashes)
             wq_ue_image_free(&img);
     }
 }
+
+Test(ue_asm, hex_images_read_back)
+{
+    char path[] = "/tmp/wq_ue_hexXXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    write_file(path, "00000000\n# comment\n  F0000405 ; halt 5\n\n1 2 // two\n");
+    uint32_t w[8];
+    size_t n;
+    char err[256];
+    cr_assert_eq(wq_ue_hex_read(path, w, 8, &n, err, sizeof err), 0, "%s", err);
+    cr_assert(n == 4 && w[0] == 0 && w[1] == 0xF0000405 && w[2] == 1 && w[3] == 2);
+    cr_assert_eq(wq_ue_hex_read(path, w, 3, &n, err, sizeof err), -1);
+    cr_assert(strstr(err, ":5: image larger than the ROM (3 words)"), "%s", err);
+    write_file(path, "0\n100000000\n");
+    cr_assert_eq(wq_ue_hex_read(path, w, 8, &n, err, sizeof err), -1);
+    cr_assert(strstr(err, ":2: not a 32-bit hex word"), "%s", err);
+    write_file(path, "0\nabcx\n");
+    cr_assert_eq(wq_ue_hex_read(path, w, 8, &n, err, sizeof err), -1);
+    cr_assert(strstr(err, ":2: not a 32-bit hex word"), "%s", err);
+    unlink(path);
+    cr_assert_eq(wq_ue_hex_read(path, w, 8, &n, err, sizeof err), -1);
+    cr_assert(strstr(err, "cannot open"), "%s", err);
+}
