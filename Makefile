@@ -21,7 +21,7 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
+build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
@@ -47,6 +47,19 @@ $(B)/gen/wq_defs.vh: $(B)/bin/wq_gen
 $(B)/gen/wq_decode.vh: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
 	$(B)/bin/wq_gen vdecode > $@.tmp && mv $@.tmp $@
+
+# the micro-engine's header (rtl/wq_ue.v) and the firmware's constants
+# (docs/ue.md).  wq_defs.vh names wq_ue.vh as a prerequisite only so that
+# spec_check's testbench, which includes both, always finds it current.
+$(B)/gen/wq_ue.vh: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen uevh > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/wq_ue.inc: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen ueinc > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh
 
 $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwq.a
 	@mkdir -p $(dir $@)

@@ -10,6 +10,7 @@ int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
 int wq_cli_gen(int argc, char **argv);
 int wq_cli_nested(int argc, char **argv);
+int wq_cli_ue(int argc, char **argv);
 /* exec `bash <source tree>/scripts/<name> [first] argv[1..]` */
 int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
                        int argc, char **argv);

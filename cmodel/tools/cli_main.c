@@ -17,7 +17,8 @@ static int usage(FILE *f)
         "  nested [--scenario NAME] [--all]     nested-work scenarios through the driver\n"
         "  bench                                model benchmarks (key: value)\n"
         "  gen prog|stream --seed N [-o FILE]   seeded random test (see `wq gen`)\n"
-        "  gen check --seeds A..B [--kind K]    generate and run on the model\n");
+        "  gen check --seeds A..B [--kind K]    generate and run on the model\n"
+        "  ue asm|dis|sim|gen ...               the micro-engine's tools (`wq ue`)\n");
     return 2;
 }
 
@@ -32,6 +33,7 @@ int main(int argc, char **argv)
     if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
     if (!strcmp(c, "gen")) return wq_cli_gen(argc - 1, argv + 1);
     if (!strcmp(c, "nested")) return wq_cli_nested(argc - 1, argv + 1);
+    if (!strcmp(c, "ue")) return wq_cli_ue(argc - 1, argv + 1);
     if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
         usage(stdout);
         return 0;

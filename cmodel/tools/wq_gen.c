@@ -15,6 +15,11 @@
  *                      format -> used-bit mask, and the FN / SREG code
  *                      ranges, expanded from isa.def, isa_formats.def and
  *                      isa_enums.def, for rtl/wq_decode.v to include
+ *   wq_gen uevh        the micro-engine's header (build/gen/wq_ue.vh): the
+ *                      rows of ue.def (docs/ue.md), kept out of wq_defs.vh
+ *   wq_gen ueinc       every numeric define of both headers as `.equ NAME,
+ *                      value` lines for the engine's firmware
+ *                      (build/gen/wq_ue.inc, `wq ue asm` syntax)
  *
  * The values come from the C compiler: every row is read through the same
  * X-macros as defs.h, and where defs.h names a row (WQ_OP_ADD ...) we take
@@ -27,6 +32,7 @@
 #include <string.h>
 #include "wq/defs.h"
 #include "wq/isa.h"
+#include "wq/ue.h"
 
 /* ---- the define registry -------------------------------------------------- */
 
@@ -49,11 +55,15 @@ typedef struct wq_def {
     const char *src;       /* .def file and table macro of the row        */
     const char *table;
     const char *row;
+    unsigned    hdr;       /* WQ_H_DEFS or WQ_H_UE: the header it goes to */
 } wq_def_t;
+
+enum { WQ_H_DEFS, WQ_H_UE };
 
 typedef struct wq_table {
     const char *src, *macro;
     unsigned    rows;
+    unsigned    hdr;
 } wq_table_t;
 
 typedef struct wq_gen {
@@ -62,6 +72,7 @@ typedef struct wq_gen {
     wq_table_t  t[64];
     size_t      nt;
     int         err;       /* a row did not fit its width, or names clash */
+    unsigned    hdr;       /* header of the rows being collected */
 } wq_gen_t;
 
 static char *wq_strdup(const char *s)
@@ -109,6 +120,7 @@ static wq_def_t *wq_add(wq_gen_t *g, unsigned kind, unsigned width,
     d->src = src;
     d->table = table;
     d->row = row;
+    d->hdr = g->hdr;
     if (kind != WQ_K_TEXT && !wq_fits(value, width)) {
         fprintf(stderr, "wq_gen: %s (%s %s) = 0x%" PRIx64
                 " does not fit %u bits\n", name, src, table, value, width);
@@ -133,6 +145,7 @@ static void wq_row(wq_gen_t *g, const char *src, const char *macro)
     g->t[g->nt].src = src;
     g->t[g->nt].macro = macro;
     g->t[g->nt].rows = 1;
+    g->t[g->nt].hdr = g->hdr;
     g->nt++;
 }
 
@@ -191,6 +204,69 @@ static unsigned wq_clog2(unsigned n)
 #define WQ_GEN_WIDTH_IFL    8u    /* WQ_IF_* flag bits (uint8_t in isa.h)      */
 #define WQ_GEN_WIDTH_SW     8u    /* channel-switch reason (event aux field)   */
 #define WQ_GEN_WIDTH_VAL   32u    /* CSRVAL: register contents                 */
+
+/* ---- ue.def: the micro-engine (docs/ue.md), to build/gen/wq_ue.vh.  Per
+ * flag also WQ_UE_OPS_<FLAG>, the 32-bit set of opcodes that have it, so
+ * the RTL decodes a property as `WQ_UE_OPS_WD >> op & 1. */
+static void wq_collect_ue(wq_gen_t *g)
+{
+    const unsigned op_w = WQ_UE_F_OP_HI - WQ_UE_F_OP_LO + 1;
+    unsigned nfmt = 0, nfl = 0;
+#define UEFMT(n, c) nfmt++;
+#define UEFLAG(n, b) nfl++;
+#include "../spec/ue.def"
+#undef UEFMT
+#undef UEFLAG
+    const unsigned fmt_w = wq_clog2(nfmt);
+    unsigned opflags[32] = { 0 };
+#define UEOP(n, c, fmt, fl) opflags[c] = (fl);
+#include "../spec/ue.def"
+#undef UEOP
+    g->hdr = WQ_H_UE;
+#define UEFIELD(n, hi, lo) \
+    wq_field(g, "ue.def", "UEFIELD", "WQ_UE_F_", #n, WQ_UE_F_##n##_HI, \
+             WQ_UE_F_##n##_LO);
+#include "../spec/ue.def"
+#undef UEFIELD
+#define UEFMT(n, c) \
+    wq_code(g, "ue.def", "UEFMT", "WQ_UE_FMT_", #n, WQ_UE_FMT_##n, fmt_w, \
+            WQ_K_CODE);
+#include "../spec/ue.def"
+#undef UEFMT
+#define UEFLAG(n, b) \
+    wq_code(g, "ue.def", "UEFLAG", "WQ_UE_FL_", #n, WQ_UE_FL_##n, nfl, \
+            WQ_K_CODE);
+#include "../spec/ue.def"
+#undef UEFLAG
+#define UEOP(n, c, fmt, fl) \
+    wq_code(g, "ue.def", "UEOP", "WQ_UE_OP_", #n, WQ_UE_OP_##n, op_w, \
+            WQ_K_CODE); \
+    wq_derived(g, "ue.def", "UEOP", #n, WQ_UE_FMT_##fmt, fmt_w, \
+               wq_strdup("WQ_UE_FMT_OF_" #n)); \
+    wq_derived(g, "ue.def", "UEOP", #n, (fl), nfl, \
+               wq_strdup("WQ_UE_FLAGS_OF_" #n));
+#include "../spec/ue.def"
+#undef UEOP
+#define UEFLAG(n, b) \
+    do { \
+        uint64_t set = 0; \
+        for (unsigned op = 0; op < 32; op++) \
+            if (opflags[op] & WQ_UE_FL_##n) \
+                set |= 1ull << op; \
+        wq_derived(g, "ue.def", "UEFLAG", #n, set, 32, \
+                   wq_strdup("WQ_UE_OPS_" #n)); \
+    } while (0);
+#include "../spec/ue.def"
+#undef UEFLAG
+#define UEVAL(n, v) \
+    wq_code(g, "ue.def", "UEVAL", "WQ_UE_", #n, WQ_UE_##n, 0, WQ_K_CODE);
+#include "../spec/ue.def"
+#undef UEVAL
+    wq_derived(g, "ue.def", "UEOP", "", op_w, 0, wq_strdup("WQ_UE_OP_W"));
+    wq_derived(g, "ue.def", "UEFMT", "", fmt_w, 0, wq_strdup("WQ_UE_FMT_W"));
+    wq_derived(g, "ue.def", "UEFLAG", "", nfl, 0, wq_strdup("WQ_UE_FL_W"));
+    g->hdr = WQ_H_DEFS;
+}
 
 static void wq_collect(wq_gen_t *g)
 {
@@ -448,6 +524,7 @@ static void wq_collect(wq_gen_t *g)
                wq_strdup("WQ_SW_W"));
     wq_derived(g, "isa.def", "INSN", "", WQ_GEN_WIDTH_IFL, 0,
                wq_strdup("WQ_IF_W"));
+    wq_collect_ue(g);
 }
 
 static int wq_cmp_defname(const void *a, const void *b)
@@ -500,27 +577,34 @@ static void wq_literal(const wq_def_t *d, char *buf, size_t len)
                  d->value);
 }
 
-static void wq_emit_vh(const wq_gen_t *g)
+/* the header of one set of rows: wq_defs.vh (WQ_H_DEFS) or wq_ue.vh */
+static void wq_emit_vh(const wq_gen_t *g, unsigned hdr)
 {
-    printf("// wq_defs.vh -- GENERATED by cmodel/tools/wq_gen.c; do not edit.\n"
-           "// Source of truth: the tables in cmodel/spec/ (");
+    const char *file = hdr == WQ_H_UE ? "wq_ue.vh" : "wq_defs.vh";
+    const char *guard = hdr == WQ_H_UE ? "WQ_UE_VH" : "WQ_DEFS_VH";
+    printf("// %s -- GENERATED by cmodel/tools/wq_gen.c; do not edit.\n"
+           "// Source of truth: the tables in cmodel/spec/ (", file);
+    int first = 1;
     for (size_t i = 0; i < g->nt; i++) {
-        int seen = 0;                   /* name each file once */
+        int seen = g->t[i].hdr != hdr;  /* name each file once */
         for (size_t j = 0; j < i; j++)
             seen |= !strcmp(g->t[j].src, g->t[i].src);
         if (!seen)
-            printf("%s%s", i ? ", " : "", g->t[i].src);
+            printf("%s%s", first ? "" : ", ", g->t[i].src);
+        first &= seen;
     }
     printf(").\n"
-           "// Regenerate: make build/gen/wq_defs.vh.  scripts/spec_check.sh\n"
-           "// checks every value here against the C view (defs.h).\n"
+           "// Regenerate: make build/gen/%s.  scripts/spec_check.sh\n"
+           "// checks every value here against the C view (defs.h, ue.h).\n"
            "// Codes are sized literals; bit positions, widths, word indices\n"
            "// and counts are plain integers; <FIELD>_RANGE expands to hi:lo.\n"
-           "`ifndef WQ_DEFS_VH\n`define WQ_DEFS_VH\n");
+           "`ifndef %s\n`define %s\n", file, guard, guard);
     const char *tab = "";
     for (size_t i = 0; i < g->n; i++) {
         const wq_def_t *d = &g->d[i];
         char lit[128];
+        if (d->hdr != hdr)
+            continue;
         if (strcmp(d->table, tab)) {
             printf("\n// %s %s\n", d->src, d->table);
             tab = d->table;
@@ -528,7 +612,27 @@ static void wq_emit_vh(const wq_gen_t *g)
         wq_literal(d, lit, sizeof lit);
         printf("`define %-36s %s\n", d->name, lit);
     }
-    printf("\n`endif // WQ_DEFS_VH\n");
+    printf("\n`endif // %s\n", guard);
+}
+
+/* `.equ NAME, value` for the firmware: every numeric define of both
+ * headers under its Verilog name, so firmware never types an encoding */
+static void wq_emit_ueinc(const wq_gen_t *g)
+{
+    printf("; wq_ue.inc -- GENERATED by cmodel/tools/wq_gen.c (wq_gen ueinc);\n"
+           "; do not edit.  The defines of wq_defs.vh and wq_ue.vh (cmodel/spec/*.def)\n"
+           "; under the same names, for `.include \"wq_ue.inc\"` in firmware.\n");
+    const char *tab = "";
+    for (size_t i = 0; i < g->n; i++) {
+        const wq_def_t *d = &g->d[i];
+        if (d->kind == WQ_K_TEXT)
+            continue;
+        if (strcmp(d->table, tab)) {
+            printf("\n; %s %s\n", d->src, d->table);
+            tab = d->table;
+        }
+        printf(".equ %s, 0x%" PRIX64 "\n", d->name, d->value);
+    }
 }
 
 static void wq_emit_list(wq_def_t *const *s, size_t n)
@@ -541,8 +645,8 @@ static void wq_emit_list(wq_def_t *const *s, size_t n)
 static void wq_emit_tb(wq_def_t *const *s, size_t n)
 {
     printf("// GENERATED by cmodel/tools/wq_gen.c (wq_gen tb); do not edit.\n"
-           "// Prints every numeric define of wq_defs.vh as NAME=decimal.\n"
-           "`include \"wq_defs.vh\"\n"
+           "// Prints every numeric define of wq_defs.vh and wq_ue.vh as NAME=decimal.\n"
+           "`include \"wq_defs.vh\"\n`include \"wq_ue.vh\"\n"
            "module wq_defs_tb;\n"
            "  initial begin\n");
     for (size_t i = 0; i < n; i++)
@@ -1264,7 +1368,7 @@ static void wq_emit_vdecode(void)
 
 static int wq_usage(void)
 {
-    fprintf(stderr, "usage: wq_gen vh | vdecode | list | tb | tables | check FILE...\n");
+    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | ueinc | list | tb | tables | check FILE...\n");
     return 2;
 }
 
@@ -1280,7 +1384,11 @@ int main(int argc, char **argv)
     if (g.err) {
         rc = 1;
     } else if (!strcmp(argv[1], "vh") && argc == 2) {
-        wq_emit_vh(&g);
+        wq_emit_vh(&g, WQ_H_DEFS);
+    } else if (!strcmp(argv[1], "uevh") && argc == 2) {
+        wq_emit_vh(&g, WQ_H_UE);
+    } else if (!strcmp(argv[1], "ueinc") && argc == 2) {
+        wq_emit_ueinc(&g);
     } else if (!strcmp(argv[1], "vdecode") && argc == 2) {
         wq_emit_vdecode();
     } else if (!strcmp(argv[1], "list") && argc == 2) {
