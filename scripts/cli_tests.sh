@@ -120,6 +120,47 @@ check "wrong stream expectation exits 1" test $? -eq 1
 $WQ gen prog --seed 1 --lanes 12 > /dev/null 2>&1
 check "gen with bad lanes exits 2" test $? -eq 2
 
+# the micro-engine's tools (docs/ue.md): firmware uses the generated
+# constants, errors name file:line and write nothing, the random bench
+# programs assemble from their own listing, disassembly assembles back
+cat > "$T/loop.ues" <<'UES'
+        .include "wq_ue.inc"        ; the spec's constants (make build)
+        .reg cnt, r5
+        li cnt, 3
+top:    addi w1, w1, WQ_UE_OP_SUB + 1   ; 2 per turn
+        addi cnt, cnt, -1
+        bnz cnt, top
+        out 7, w1
+        halt WQ_TRAP_ILLEGAL_REG
+UES
+$WQ ue asm "$T/loop.ues" -I build/gen -o "$T/loop.hex" --lst "$T/loop.lst"
+check "ue asm with the generated include" test $? -eq 0
+check "ue asm pads the image to the ROM" test "$(wc -l < "$T/loop.hex")" -eq 2048
+check "ue asm listing names the source line" grep -q "loop.ues:4: top:" "$T/loop.lst"
+$WQ ue sim "$T/loop.hex" --trace > "$T/out"
+check "ue sim halts (exit 0)" test $? -eq 0
+check "ue sim runs the loop" grep -q "^instructions: 12$" "$T/out"
+check "ue sim halt code" grep -q "^halt: 0x002 at pc 5$" "$T/out"
+check "ue sim trace shows the out" grep -q "out 7, w1 .*out\[7\]=00000006" "$T/out"
+check "ue sim summary" grep -Eq "^registers: checksum [0-9a-f]{16}$" "$T/out"
+$WQ ue sim "$T/loop.hex" --max 5 > "$T/out"
+check "ue sim without a halt exits 1" test $? -eq 1
+check "ue sim says it stopped" grep -q "^halt: none" "$T/out"
+printf 'start:  nop\n        addi r1, r2, 512\n' > "$T/bad.ues"
+$WQ ue asm "$T/bad.ues" -o "$T/bad.hex" 2> "$T/err"
+check "ue asm error exits 1" test $? -eq 1
+check "ue asm error names file:line" grep -q "bad.ues:2: immediate 512 out of range" "$T/err"
+check "ue asm error writes nothing" test ! -e "$T/bad.hex"
+$WQ ue gen --seed 9 -o "$T/g.hex" && $WQ ue gen --seed 9 --asm -o "$T/g.ues" &&
+    $WQ ue asm "$T/g.ues" -o "$T/g2.hex"
+check "ue gen --asm assembles to ue gen's words" cmp -s "$T/g.hex" "$T/g2.hex"
+$WQ ue dis "$T/g.hex" | sed 's/^ *[0-9]*: [0-9a-f]*  //' > "$T/d.ues" &&
+    $WQ ue asm "$T/d.ues" -o "$T/d.hex"
+check "ue dis output assembles to the same words" cmp -s "$T/g.hex" "$T/d.hex"
+check "ue gen program halts on the simulator" $WQ ue sim "$T/g.hex" --seed 9 > /dev/null
+$WQ ue frob > /dev/null 2>&1
+check "ue with an unknown command exits 2" test $? -eq 2
+
 # bench: one `key: value` per line, the model metric present
 if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
     $WQ bench > "$T/bench" 2>&1

@@ -25,6 +25,19 @@ int ue__err(ue_as_t *as, const char *fmt, ...)
     return -1;
 }
 
+int ue__grow(ue_as_t *as, void **arr, unsigned *cap, unsigned n, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    unsigned c = *cap ? 2 * *cap : 256;
+    void *p = realloc(*arr, (size_t)c * elem);
+    if (!p)
+        return ue__err(as, "out of memory");
+    *arr = p;
+    *cap = c;
+    return 0;
+}
+
 /* labels, then an instruction or a directive */
 static int line(ue_as_t *as)
 {

@@ -48,14 +48,8 @@ int ue__directive(ue_as_t *as, const char *name)
 
 static int add_line(ue_as_t *as, const char *file, int line, const char *text, size_t n)
 {
-    if (as->nlines == as->caplines) {
-        unsigned cap = as->caplines ? 2 * as->caplines : 256;
-        ue_line_t *p = realloc(as->lines, cap * sizeof *p);
-        if (!p)
-            return ue__err(as, "out of memory");
-        as->lines = p;
-        as->caplines = cap;
-    }
+    if (ue__grow(as, (void **)&as->lines, &as->caplines, as->nlines, sizeof *as->lines))
+        return -1;
     char *t = malloc(n + 1);
     if (!t)
         return ue__err(as, "out of memory");
@@ -164,8 +158,10 @@ int ue__load(ue_as_t *as, const char *file, const char *src, size_t len, unsigne
     for (const char *p = src; p < end;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
-        ue_line_t here = { file, ++line, text };
-        as->cur = &here;
+        as->loading.file = file;
+        as->loading.line = ++line;
+        as->loading.text = NULL;
+        as->cur = &as->loading;
         size_t n = 0;
         int quote = 0;
         for (const char *c = p; c < le; c++) {     /* copy up to the comment */

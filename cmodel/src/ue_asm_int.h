@@ -44,7 +44,8 @@ typedef struct ue_as {
     ue_sym_t  *syms;
     unsigned   nsyms, capsyms;
     int        pass;                /* 1 or 2 */
-    const ue_line_t *cur;           /* line being assembled */
+    const ue_line_t *cur;           /* line being assembled (or loaded) */
+    ue_line_t  loading;             /* the loader's place, for messages */
     const char *s;                  /* cursor into cur->text */
     unsigned   depth;               /* expression nesting */
     uint32_t   pc, rom;             /* words placed; ROM depth */
@@ -54,6 +55,8 @@ typedef struct ue_as {
 
 /* ue_asm.c */
 int  ue__err(ue_as_t *as, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* room for element n of *arr (capacity *cap, doubling); 0, or -1 reported */
+int  ue__grow(ue_as_t *as, void **arr, unsigned *cap, unsigned n, size_t elem);
 
 /* ue_asm_lex.c -- the cursor, names, registers and expressions */
 void ue__ws(ue_as_t *as);

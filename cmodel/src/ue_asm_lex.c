@@ -119,14 +119,8 @@ int ue__sym_def(ue_as_t *as, const char *name, int64_t v, int kind)
     if (old)
         return ue__err(as, "'%s' redefined (first defined at %s:%d)", name, old->file,
                        old->line);
-    if (as->nsyms == as->capsyms) {
-        unsigned cap = as->capsyms ? 2 * as->capsyms : 256;
-        ue_sym_t *p = realloc(as->syms, cap * sizeof *p);
-        if (!p)
-            return ue__err(as, "out of memory");
-        as->syms = p;
-        as->capsyms = cap;
-    }
+    if (ue__grow(as, (void **)&as->syms, &as->capsyms, as->nsyms, sizeof *as->syms))
+        return -1;
     char *copy = strdup(name);
     if (!copy)
         return ue__err(as, "out of memory");

@@ -34,6 +34,8 @@ typedef struct gen {
     unsigned  nsubs, sub_at[MAX_SUBS], ret_k[MAX_SUBS];
     unsigned  nfix, fix_at[256], fix_sub[256];   /* jal -> subroutine entry */
     unsigned  loops, skips;         /* nesting now */
+    uint32_t  recent[4];            /* registers written lately, and the */
+    uint32_t  last_st;              /* last st address: read-after-write */
 } gen_t;
 
 static uint32_t rnd(gen_t *g)
@@ -62,15 +64,20 @@ static int room(const gen_t *g) { return g->n < g->limit; }
 static uint32_t dreg(gen_t *g)
 {
     unsigned r = below(g, 16);
-    if (r == 0)
-        return 0;
-    if (r < 7)
-        return WQ_UE_GLOBALS + below(g, 128);
-    return 1 + below(g, DATA_REGS - 1);
+    uint32_t d = r == 0 ? 0
+                 : r < 7 ? WQ_UE_GLOBALS + below(g, 128)
+                         : 1 + below(g, DATA_REGS - 1);
+    g->recent[below(g, 4)] = d;
+    return d;
 }
 
-/* any register, to read */
-static uint32_t areg(gen_t *g) { return below(g, 4) ? dreg(g) : below(g, 256); }
+/* any register, to read; often one written just before, so results flow
+ * from one instruction into the next */
+static uint32_t areg(gen_t *g)
+{
+    unsigned r = below(g, 8);
+    return r < 3 ? g->recent[r] : r < 7 ? dreg(g) : below(g, 256);
+}
 
 static int32_t k10(gen_t *g) { return (int32_t)below(g, 1024) - 512; }
 
@@ -98,9 +105,10 @@ static void mem(gen_t *g, unsigned op)
 {
     uint32_t base = dreg(g), addr;
     if (op == WQ_UE_OP_ST)
-        addr = below(g, 2) ? WQ_UE_GLOBALS + below(g, 128) : 1 + below(g, DATA_REGS - 1);
+        g->last_st = addr = below(g, 2) ? WQ_UE_GLOBALS + below(g, 128)
+                                        : 1 + below(g, DATA_REGS - 1);
     else
-        addr = below(g, 256);
+        addr = below(g, 2) ? g->last_st : below(g, 256);
     int32_t v = 0;
     if (base) {
         v = (int32_t)below(g, 1u << 19) - (1 << 18);

@@ -139,7 +139,8 @@ static void stop(wq_ue_t *ue, wq_ue_rec_t *r, uint32_t code)
 
 int wq_ue_step(wq_ue_t *ue, const wq_ue_io_t *io, void *io_ctx, wq_ue_rec_t *rec)
 {
-    wq_ue_rec_t tmp, *r = rec ? rec : &tmp;
+    wq_ue_rec_t tmp = { 0 };
+    wq_ue_rec_t *r = rec ? rec : &tmp;
     memset(r, 0, sizeof *r);
     if (ue->halted)
         return WQ_UE_EHALTED;

@@ -1,7 +1,7 @@
 /* cli_ue.c -- `wq ue`: the micro-engine's assembler, disassembler,
  * simulator and random program generator (docs/ue.md).  Hex images are one
- * 32-bit word per line, 8 lower-case hex digits ($readmemh); readers also
- * take "0x", blank lines and '#', ';' or '//' comments. */
+ * 32-bit word per line, 8 lower-case hex digits ($readmemh); the reader
+ * (wq_ue_hex_read) also takes blank lines and '#', ';' or '//' comments. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -99,47 +99,26 @@ static int parse(int argc, char **argv, ue_opts_t *o)
 /* read a hex image: at most cap words; -1 after printing file:line */
 static long read_hex(const char *path, uint32_t *w, size_t cap)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+    char err[600];
+    size_t n = 0;
+    if (wq_ue_hex_read(path, w, cap, &n, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
         return -1;
     }
-    char buf[512];
-    long n = 0;
-    int line = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        line++;
-        char *p = buf, *c;
-        if ((c = strchr(p, '#')) || (c = strchr(p, ';')))
-            *c = 0;
-        if ((c = strstr(p, "//")))
-            *c = 0;
-        for (;;) {
-            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-                p++;
-            if (!*p)
-                break;
-            char *end;
-            errno = 0;
-            unsigned long long v = strtoull(p, &end, 16);
-            if (end == p || errno || v > 0xFFFFFFFFull ||
-                (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n')) {
-                fprintf(stderr, "%s:%d: not a 32-bit hex word\n", path, line);
-                fclose(f);
-                return -1;
-            }
-            if ((size_t)n == cap) {
-                fprintf(stderr, "%s:%d: image larger than the ROM (%zu words)\n", path, line,
-                        cap);
-                fclose(f);
-                return -1;
-            }
-            w[n++] = (uint32_t)v;
-            p = end;
-        }
-    }
-    fclose(f);
-    return n;
+    return (long)n;
+}
+
+/* close (a file) or flush (stdout) and report a write error: 0 or 1 */
+static int finish(FILE *f, const char *path)
+{
+    int bad = ferror(f);
+    if (path)
+        bad |= fclose(f);
+    else
+        bad |= fflush(f);
+    if (bad)
+        fprintf(stderr, "%s: write error\n", path ? path : "stdout");
+    return bad ? 1 : 0;
 }
 
 static int write_hex(const char *path, const uint32_t *w, size_t n)
@@ -151,11 +130,7 @@ static int write_hex(const char *path, const uint32_t *w, size_t n)
     }
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%08x\n", (unsigned)w[i]);
-    if ((path ? fclose(f) : fflush(f)) != 0) {
-        fprintf(stderr, "%s: write error\n", path ? path : "stdout");
-        return 1;
-    }
-    return 0;
+    return finish(f, path);
 }
 
 static int cmd_asm(ue_opts_t *o)
@@ -280,10 +255,7 @@ static int cmd_gen(ue_opts_t *o)
         rc = 1;
     } else {
         fputs(text, f);
-        if ((o->out ? fclose(f) : fflush(f)) != 0) {
-            fprintf(stderr, "%s: write error\n", o->out ? o->out : "stdout");
-            rc = 1;
-        }
+        rc = finish(f, o->out);
     }
     free(text);
     return rc;

@@ -131,6 +131,11 @@ uint32_t wq_ue_reg(const wq_ue_t *ue, uint32_t reg);
 /* 64-bit FNV-1a over the physical register RAM, for summaries */
 uint64_t wq_ue_checksum(const wq_ue_t *ue);
 
+/* Read a hex image (one word per line, `wq ue asm -o`) into words[0..*n),
+ * at most cap.  0, or -1 with "file:line: message" in err. */
+int  wq_ue_hex_read(const char *path, uint32_t *words, size_t cap, size_t *n, char *err,
+                    size_t errlen);
+
 /* ---- the test device ------------------------------------------------------
  * in() returns wq_ue_testdev_value(seed, port, n) where n counts the in()s
  * so far; out() records (port, value).  The RTL bench drives i_io_rdata from
