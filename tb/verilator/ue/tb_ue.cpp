@@ -285,18 +285,6 @@ struct Bench {
     }
 };
 
-bool read_hex(const char *path, std::vector<uint32_t> &w) {
-    FILE *f = fopen(path, "r");
-    if (!f) return false;
-    char line[128];
-    while (fgets(line, sizeof line, f)) {
-        char *e;
-        unsigned long v = strtoul(line, &e, 16);
-        if (e != line) w.push_back((uint32_t)v);
-    }
-    fclose(f);
-    return true;
-}
 }  // namespace
 
 int main(int argc, char **argv)
@@ -337,12 +325,14 @@ int main(int argc, char **argv)
     wq_ue_genopt_t opt = {seed, DEPTH, cfg.pages, cfg.win_log2};
     if (rom) {
         // the RTL read this file itself ($readmemh at time 0)
-        std::vector<uint32_t> f;
-        if (!read_hex(rom, f) || f.size() > DEPTH) {
-            fprintf(stderr, "ue_tb: cannot read %s\n", rom);
+        std::vector<uint32_t> f(DEPTH);
+        size_t nf = 0;
+        char err[256];
+        if (wq_ue_hex_read(rom, f.data(), DEPTH, &nf, err, sizeof err) != 0) {
+            fprintf(stderr, "ue_tb: %s\n", err);
             return 2;
         }
-        if (wq_ue_load(&b.sim, f.data(), f.size()) != WQ_UE_OK) return 2;
+        if (wq_ue_load(&b.sim, f.data(), nf) != WQ_UE_OK) return 2;
         b.load_and_reset(nullptr, 0, false);
     } else {
         if (wq_ue_gen(&opt, w.data(), &n, nullptr) != 0) {
