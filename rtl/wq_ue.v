@@ -11,18 +11,19 @@
 //     ld/st/jr/wsel addresses, a - 1 for ctz/clrl, and "pass a" (b forced
 //     to 0) for everything that only moves or shifts a value;
 //   * one rotator on the adder's output followed by a mask/merge
-//     (rot & M) | (Y & ~M): M is the bit range [lo, hi), Y is d (ins, lih,
-//     st's data), the `in` data or the sign (sra).  shl/shr/sra/ext/ins/lih,
-//     and with M = all ones and no rotation add/sub/li and ld's data; with
-//     M = 0 st's data and `in`.  bbc/bbs read rot[0] (a rotated by -bit);
+//     (rot & M) | (Y & ~M): M is a bit range from two thermometers, Y is d
+//     (ins, lih, st's data) or the sign (sra).  shl/shr/sra/ext/ins/lih,
+//     and with M = all ones and no rotation add/sub/li/in and ld's data;
+//     with M = 0 st's data.  bbc/bbs read rot[0] (a rotated by -bit);
 //   * a per-bit logic function of a and the adder's b input (and/or/xor,
 //     andn is and with b inverted);
 //   * a & (a - 1) (clrl), the lowest set bit's index (ctz), the compare
 //     bit, the link (PC + 1).
 // Cycles: D (the ROM word is in rom_q; both register reads issued), X
 // (execute, write back, ROM read at the next PC), M only for ld (the
-// computed address is read in X and written back in M).  li/lih read r0 as
-// operand a, so the adder passes their immediate.
+// computed address is read in X and written back in M).  li/lih and in
+// read r0 as operand a, so the adder passes their immediate (in: the
+// device's data, which enters on the adder's b side).
 //
 // The register RAM is two copies (port A: operand a or ld's address; port
 // B: operand b or d) sharing the write port.  Reads are issued only in D
