@@ -7,7 +7,7 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched}.sh) and the lockstep harness
+# (scripts/rtl/{deque,sem,host,sched,ue}.sh) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
 # `make test` set.  The first failing run stops the mutant: CAUGHT, naming
 # the check and the run; a mutant whose checks all pass SURVIVED (a test
@@ -65,7 +65,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|top|top_small) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|ue|top|top_small) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -95,6 +95,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     sem)       cmd=(bash scripts/rtl/sem.sh 1 2) ;;
     host)      cmd=(bash scripts/rtl/host.sh 1 2) ;;
     sched)     cmd=(bash scripts/rtl/sched.sh 1) ;;
+    ue)        cmd=(bash scripts/rtl/ue.sh 1 2 3 4 5) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
     esac

@@ -1,0 +1,452 @@
+// wq_ue.v -- the micro-engine: a small 32-bit engine whose working values
+// live in one register RAM and whose control is firmware in a block-RAM ROM
+// (docs/ue.md is the contract: ISA, encoding, timing, ports).
+//
+// It exists to save LUTs: a hardwired sequencer's 32-bit registers with many
+// write sources become RAM words behind one write port, and its states
+// become firmware words.  So the datapath is built around few result
+// sources, each a unit that is zero when not selected (the write data is
+// their OR):
+//   * one adder, a + (b or 0, maybe inverted) + cin: add, sub, the compares,
+//     ld/st/jr/wsel addresses, a - 1 for ctz/clrl, and "pass a" (b forced
+//     to 0) for everything that only moves or shifts a value;
+//   * one rotator on the adder's output followed by a mask/merge
+//     (rot & M) | (Y & ~M): M is a bit range from two thermometers, Y is d
+//     (ins, lih, st's data) or the sign (sra).  shl/shr/sra/ext/ins/lih,
+//     and with M = all ones and no rotation add/sub/li/in and ld's data;
+//     with M = 0 st's data.  bbc/bbs read rot[0] (a rotated by -bit);
+//   * a per-bit logic function of a and the adder's b input (and/or/xor,
+//     andn is and with b inverted);
+//   * a & (a - 1) (clrl), the lowest set bit's index (ctz), the compare
+//     bit, the link (PC + 1).
+// Cycles: D (the ROM word is in rom_q; both register reads issued), X
+// (execute, write back, ROM read at the next PC), M only for ld (the
+// computed address is read in X and written back in M).  li/lih and in
+// read r0 as operand a, so the adder passes their immediate (in: the
+// device's data, which enters on the adder's b side).
+//
+// The register RAM is two copies (port A: operand a or ld's address; port
+// B: operand b or d) sharing the write port.  Reads are issued only in D
+// (both ports) and in ld's X (port A), writes happen only in X and M, and
+// ld's X writes nothing: a word is never read and written in the same
+// cycle, so the RAMs carry no_rw_check and map straight onto block RAM.
+// The read registers have enables, so operands stay put while an in/out
+// waits.  The RAM starts at zero (initial contents, also on the FPGA) and
+// r0 is never written, so r0 reads 0.
+`default_nettype none
+`include "wq_ue.vh"
+
+module wq_ue #(
+    parameter ROM_AW   = 11,   // firmware words: 2^ROM_AW
+    parameter ROM_FILE = "",   // $readmemh image ("" for none)
+    parameter PAGES    = 2,    // window pages (WSEL modulo the next power of 2)
+    parameter WIN_LOG2 = 6,    // words per page: 2^WIN_LOG2 (1..7)
+    // derived, not to be set: WSEL bits, physical register address bits
+    parameter PGW      = (PAGES > 1) ? $clog2(PAGES) : 0,
+    parameter PHYS_AW  = 1 + ((PGW + WIN_LOG2 > 7) ? PGW + WIN_LOG2 : 7)
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    // I/O devices
+    output wire                 o_io_rd,
+    output wire                 o_io_wr,
+    output wire [7:0]           o_io_port,
+    output wire [31:0]          o_io_wdata,
+    input  wire [31:0]          i_io_rdata,
+    input  wire                 i_io_wait,
+    // firmware load (tie i_rom_we to 0 for a pure ROM)
+    input  wire                 i_rom_we,
+    input  wire [ROM_AW-1:0]    i_rom_waddr,
+    input  wire [31:0]          i_rom_wdata,
+    // status and trace
+    output reg                  o_halt,
+    output wire [9:0]           o_halt_code,
+    output wire                 o_retire,
+    output wire [ROM_AW-1:0]    o_retire_pc,
+    output wire                 o_rf_we,
+    output wire [PHYS_AW-1:0]   o_rf_waddr,
+    output wire [31:0]          o_rf_wdata
+);
+`include "wq_cmp_k.vh"
+    localparam PGW1 = (PGW > 0) ? PGW : 1;
+    localparam RF_N = 1 << PHYS_AW;
+    localparam [1:0] PH_D = 2'd0, PH_X = 2'd1, PH_M = 2'd2;
+    localparam [9:0] RSV_CODE = `WQ_UE_RSV_HALT_CODE;
+
+    // ---- state -------------------------------------------------------------
+    reg  [1:0]          ph;          // D, X or M
+    reg  [ROM_AW-1:0]   pc;          // PC of the word in rom_q
+    reg  [PGW1-1:0]     wsel;
+    reg  [31:0]         rom_q;       // the instruction (ROM read register)
+    reg  [31:0]         ra_q, rb_q;  // register RAM read registers
+`ifdef FORMAL
+    // the properties are about control: any register contents (free
+    // values, held by the same enables as the real read registers)
+    (* anyseq *) wire [31:0] f_ra, f_rb;
+`endif
+
+    // ---- fields (docs/ue.md, Encoding) --------------------------------------
+    wire [4:0]  op   = rom_q[`WQ_UE_F_OP_RANGE];
+    wire [7:0]  f_d  = rom_q[`WQ_UE_F_D_RANGE];
+    wire [7:0]  f_a  = rom_q[`WQ_UE_F_A_RANGE];
+    wire [7:0]  f_b  = rom_q[`WQ_UE_F_B_RANGE];
+    wire        f_i  = rom_q[`WQ_UE_F_I_LO];
+    wire [9:0]  k10  = rom_q[`WQ_UE_F_K10_RANGE];
+    wire [18:0] k19  = rom_q[`WQ_UE_F_K19_RANGE];
+    wire [4:0]  f_bit = rom_q[`WQ_UE_F_BIT_RANGE];
+    wire [10:0] f_t  = rom_q[`WQ_UE_F_T_RANGE];
+
+    // ---- decode --------------------------------------------------------------
+    wire in_x = (ph == PH_X);
+    wire in_m = (ph == PH_M);
+    wire op_add  = (op == `WQ_UE_OP_ADD);
+    wire op_sub  = (op == `WQ_UE_OP_SUB);
+    wire op_and  = (op == `WQ_UE_OP_AND);
+    wire op_or   = (op == `WQ_UE_OP_OR);
+    wire op_xor  = (op == `WQ_UE_OP_XOR);
+    wire op_andn = (op == `WQ_UE_OP_ANDN);
+    wire op_shl  = (op == `WQ_UE_OP_SHL);
+    wire op_shr  = (op == `WQ_UE_OP_SHR);
+    wire op_sra  = (op == `WQ_UE_OP_SRA);
+    wire op_seq  = (op == `WQ_UE_OP_SEQ);
+    wire op_sne  = (op == `WQ_UE_OP_SNE);
+    wire op_sltu = (op == `WQ_UE_OP_SLTU);
+    wire op_slt  = (op == `WQ_UE_OP_SLT);
+    wire op_ctz  = (op == `WQ_UE_OP_CTZ);
+    wire op_clrl = (op == `WQ_UE_OP_CLRL);
+    wire op_ext  = (op == `WQ_UE_OP_EXT);
+    wire op_ins  = (op == `WQ_UE_OP_INS);
+    wire op_li   = (op == `WQ_UE_OP_LI);
+    wire op_lih  = (op == `WQ_UE_OP_LIH);
+    wire op_ld   = (op == `WQ_UE_OP_LD);
+    wire op_st   = (op == `WQ_UE_OP_ST);
+    wire op_in   = (op == `WQ_UE_OP_IN);
+    wire op_out  = (op == `WQ_UE_OP_OUT);
+    wire op_bz   = (op == `WQ_UE_OP_BZ);
+    wire op_bnz  = (op == `WQ_UE_OP_BNZ);
+    wire op_bbc  = (op == `WQ_UE_OP_BBC);
+    wire op_bbs  = (op == `WQ_UE_OP_BBS);
+    wire op_jal  = (op == `WQ_UE_OP_JAL);
+    wire op_jr   = (op == `WQ_UE_OP_JR);
+    wire op_wsel = (op == `WQ_UE_OP_WSEL);
+    // halt, and the reserved opcode that behaves as halt with code 0x3FF
+    wire op_rsvd = (op == `WQ_UE_OP_RSV);
+    wire op_halt = (op == `WQ_UE_OP_HALT) || op_rsvd;
+    wire is_l    = op_li | op_lih;
+    wire is_cmp  = op_seq | op_sne | op_sltu | op_slt;
+    wire is_bb   = op_bbc | op_bbs;
+    wire is_io   = op_in | op_out;
+    // the i bit is ignored where the operand is always the immediate
+    wire use_imm = f_i | op_ext | op_ins | is_l | op_ld | op_st | op_jr | op_wsel;
+    // writes d in X (st writes its computed address; ld writes d in M)
+    wire wr_x    = op_add | op_sub | op_and | op_or | op_xor | op_andn | op_shl |
+                   op_shr | op_sra | is_cmp | op_ctz | op_clrl | op_ext | op_ins |
+                   is_l | op_in | op_st | op_jal;
+
+    // ---- sequencing ------------------------------------------------------------
+    // an instruction completes in X (in/out: the first cycle without
+    // i_io_wait; ld goes on to M) or in M
+    // (nothing completes, writes or strobes in a reset cycle, whatever the
+    // state at power-on)
+    wire done = ((in_x && !op_ld && !(is_io && i_io_wait)) || in_m) && !i_reset;
+    wire zero, cout;
+    wire [31:0] sum, rot;
+    wire taken = (op_bz && zero) || (op_bnz && !zero) ||
+                 (op_bbc && !rot[0]) || (op_bbs && rot[0]);
+    wire [ROM_AW-1:0] pc_inc = pc + 1'b1;
+    wire [ROM_AW-1:0] tgt;
+    generate if (ROM_AW <= 11) begin : g_tn
+        assign tgt = f_t[ROM_AW-1:0];
+    end else begin : g_tw
+        assign tgt = {{(ROM_AW-11){1'b0}}, f_t};
+    end endgenerate
+    wire [ROM_AW-1:0] npc = i_reset ? {ROM_AW{1'b0}} :
+                            (op_jal || taken) ? tgt :
+                            op_jr ? sum[ROM_AW-1:0] : pc_inc;
+    // the ROM is read at the next PC when an instruction completes (not
+    // after a halt: the halt word stays in rom_q and gives the code), and
+    // at PC 0 in reset
+    wire rom_re = i_reset || (done && !op_halt);
+
+    always @(posedge i_clk)
+        if (i_reset)
+            ph <= PH_D;
+        else case (ph)
+            PH_D:    if (!o_halt) ph <= PH_X;
+            PH_X:    if (op_ld) ph <= PH_M; else if (done) ph <= PH_D;
+            default: ph <= PH_D;
+        endcase
+
+    always @(posedge i_clk)
+        if (rom_re) pc <= npc;
+
+    always @(posedge i_clk)
+        if (i_reset) o_halt <= 1'b0;
+        else if (done && op_halt) o_halt <= 1'b1;
+
+    always @(posedge i_clk)
+        if (i_reset) wsel <= {PGW1{1'b0}};
+        else if (done && op_wsel && PGW > 0) wsel <= sum[PGW1-1:0];
+
+    assign o_retire    = done;
+    assign o_retire_pc = pc;
+    assign o_halt_code = op_rsvd ? RSV_CODE : k10;
+
+    // ---- firmware ROM (block RAM; writable for benches and loaders) ---------
+    (* no_rw_check *)
+    reg [31:0] rom [0:(1 << ROM_AW) - 1];
+    initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom);
+    always @(posedge i_clk)
+        if (i_rom_we) rom[i_rom_waddr] <= i_rom_wdata;
+    always @(posedge i_clk)
+        if (rom_re) rom_q <= rom[npc];
+
+    // ---- register addresses -------------------------------------------------
+    // 8-bit register address -> physical word: {0, a[6:0]} for a global,
+    // {1, wsel, a[WIN_LOG2-1:0]} for a window register
+    function [PHYS_AW-1:0] phys;
+        input [7:0]      a;
+        input [PGW1-1:0] ws;
+        begin
+            phys = {PHYS_AW{1'b0}};
+            if (a[7]) begin
+                phys[PHYS_AW-1] = 1'b1;
+                phys[WIN_LOG2-1:0] = a[WIN_LOG2-1:0];
+                if (PGW > 0) phys[WIN_LOG2 +: PGW1] = ws;
+            end else
+                phys[6:0] = a[6:0];
+        end
+    endfunction
+
+    // port A: operand a in D (r0 for li/lih: the adder passes the
+    // immediate), ld's computed address in X
+    wire [7:0] ra8 = !in_x ? ((is_l | op_in) ? 8'd0 : f_a) : sum[7:0];
+    wire [7:0] rb8 = (op_st || op_ins || op_lih) ? f_d : f_b;
+    wire re_a = (ph == PH_D) || (in_x && op_ld);
+    wire re_b = (ph == PH_D);
+    wire [PHYS_AW-1:0] ra_addr = phys(ra8, wsel);
+    wire [PHYS_AW-1:0] rb_addr = phys(rb8, wsel);
+    wire [7:0] wa8 = (in_x && op_st) ? sum[7:0] : f_d;
+    wire [PHYS_AW-1:0] waddr = phys(wa8, wsel);
+    wire [31:0] wdata;
+    // writes to r0 (physical word 0) are discarded
+    wire we = done && (wr_x || in_m) && (waddr != {PHYS_AW{1'b0}});
+
+    // ---- register RAM: two copies, one shared write port -------------------
+`ifndef FORMAL
+    (* no_rw_check *)
+    reg [31:0] rf_a [0:RF_N-1];
+    (* no_rw_check *)
+    reg [31:0] rf_b [0:RF_N-1];
+    integer k;
+    initial
+        for (k = 0; k < RF_N; k = k + 1) begin
+            rf_a[k] = 32'd0;
+            rf_b[k] = 32'd0;
+        end
+    always @(posedge i_clk) begin
+        if (we) rf_a[waddr] <= wdata;
+        if (re_a) ra_q <= rf_a[ra_addr];
+    end
+    always @(posedge i_clk) begin
+        if (we) rf_b[waddr] <= wdata;
+        if (re_b) rb_q <= rf_b[rb_addr];
+    end
+`else
+    always @(posedge i_clk) begin
+        if (re_a) ra_q <= f_ra;
+        if (re_b) rb_q <= f_rb;
+    end
+`endif
+
+    // ---- operand b and the adder ------------------------------------------------
+    wire        isgn = is_l ? k19[18] : k10[9];
+    wire [31:0] imm  = {{13{isgn}}, is_l ? k19[18:10] : {9{k10[9]}}, k10};
+    wire [31:0] b_op = use_imm ? imm : rb_q;
+    // b forced to 0: pass a (shifts, ext/ins, branches, ld's data in M);
+    // inverted: subtract (with cin), a - 1 (ctz, clrl), andn
+    wire sub_c = op_sub | is_cmp;
+    wire zb  = in_m | op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
+               is_bb | op_ctz | op_clrl;
+    wire inv = !in_m && (sub_c | op_ctz | op_clrl | op_andn);
+    wire cin = !in_m && sub_c;
+    wire [31:0] b2 = ((b_op & {32{!zb}}) | (i_io_rdata & {32{op_in}})) ^ {32{inv}};
+    wire [33:0] s34 = {1'b0, ra_q, 1'b1} + {1'b0, b2, cin};
+    assign sum  = s34[32:1];
+    assign cout = s34[33];
+    assign zero = (sum == 32'd0);
+
+    // ---- rotator and mask/merge ------------------------------------------------
+    // x: the shift amount / lo / bit number; 16 for lih (an ins of the
+    // immediate at 16), 0 where the whole sum passes
+    wire rot_x     = op_shl | op_shr | op_sra | op_ext | op_ins;
+    wire neg_r     = op_shr | op_sra | op_ext | is_bb;
+    wire [4:0] x   = is_bb ? f_bit : op_lih ? 5'd16 : rot_x ? b_op[4:0] : 5'd0;
+    // rotate left by x (shl, ins, lih) or right by x (shr, sra, ext, bbc, bbs)
+    wire [4:0] r   = neg_r ? 5'd0 - x : x;
+    wire [31:0] r1 = r[0] ? {sum[30:0], sum[31]}    : sum;
+    wire [31:0] r2 = r[1] ? {r1[29:0], r1[31:30]}   : r1;
+    wire [31:0] r3 = r[2] ? {r2[27:0], r2[31:28]}   : r2;
+    wire [31:0] r4 = r[3] ? {r3[23:0], r3[31:24]}   : r3;
+    assign      rot = r[4] ? {r4[15:0], r4[31:16]}  : r4;
+    // M = A & B, the bits taken from rot.  A from one thermometer T (bit i
+    // set when i >= x): T itself ([x, 32): shl, ins, lih; all ones when x
+    // is 0: add/sub/li/in and ld's data) or T reversed ([0, 32 - x): shr,
+    // sra, ext); nothing for the rest (st's data: Y alone).  B = [0, hi):
+    // w for ext (so [0, min(w, 32 - x))), x + w for ins, else everything.
+    wire sel_t  = in_m | op_add | op_sub | is_l | op_in | op_shl | op_ins;
+    wire sel_rt = op_shr | op_sra | op_ext;
+    wire [5:0] w6 = (k10[9:5] == 5'd0) ? 6'd32 : {1'b0, k10[9:5]};
+    wire [5:0] hi = op_ext ? w6 : op_ins ? {1'b0, x} + w6 : 6'd32;
+    wire sel_d  = op_ins | op_lih | op_st;
+    wire fill   = op_sra & ra_q[31];
+    reg  [31:0] t_x, merge;
+    integer i;
+    always @(*) begin
+        for (i = 0; i < 32; i = i + 1)
+            t_x[i] = le_k({27'd0, x}, i);
+        for (i = 0; i < 32; i = i + 1)
+            merge[i] = ((sel_t & t_x[i]) | (sel_rt & t_x[31 - i])) && !le_k({26'd0, hi}, i) ?
+                       rot[i] : ((sel_d & rb_q[i]) | fill);
+    end
+
+    // ---- the other result sources -------------------------------------------------
+    wire [31:0] logic_g = (op_and | op_andn) ? (ra_q & b2) :
+                          op_or ? (ra_q | b2) : op_xor ? (ra_q ^ b2) : 32'd0;
+    wire [31:0] clrl_g  = {32{op_clrl}} & ra_q & sum;
+    // ctz: halve the range while its low half is zero (a binary search,
+    // cheaper than encoding the lowest set bit a & ~(a - 1)); the adder
+    // computes a + ~0, which carries out unless a == 0 (then 32)
+    reg  [4:0]  enc;
+    reg  [15:0] h16;
+    reg  [7:0]  h8;
+    reg  [3:0]  h4;
+    reg         h1;
+    always @(*) begin
+        enc[4] = (ra_q[15:0] == 16'd0);
+        h16 = enc[4] ? ra_q[31:16] : ra_q[15:0];
+        enc[3] = (h16[7:0] == 8'd0);
+        h8 = enc[3] ? h16[15:8] : h16[7:0];
+        enc[2] = (h8[3:0] == 4'd0);
+        h4 = enc[2] ? h8[7:4] : h8[3:0];
+        enc[1] = (h4[1:0] == 2'd0);
+        h1 = enc[1] ? h4[2] : h4[0];
+        enc[0] = !h1;
+    end
+    wire [5:0]  ctz_g   = {6{op_ctz}} & {!cout, enc & {5{cout}}};
+    wire lts = (ra_q[31] ^ b_op[31]) ? ra_q[31] : sum[31];
+    wire cmp = (op_seq & zero) | (op_sne & !zero) | (op_sltu & !cout) | (op_slt & lts);
+    wire [ROM_AW-1:0] link_g = {ROM_AW{op_jal}} & pc_inc;
+    reg  [31:0] link32;
+    always @(*) begin
+        link32 = 32'd0;
+        link32[ROM_AW-1:0] = link_g;
+    end
+    assign wdata = merge | logic_g | clrl_g | {26'd0, ctz_g} | link32 | {31'd0, cmp};
+
+    // ---- outputs ---------------------------------------------------------------------
+    assign o_io_rd    = in_x && op_in && !i_reset;
+    assign o_io_wr    = in_x && op_out && !i_reset;
+    assign o_io_port  = k10[7:0];
+    assign o_io_wdata = ra_q;
+    assign o_rf_we    = we;
+    assign o_rf_waddr = waddr;
+    assign o_rf_wdata = wdata;
+
+    // bits that no instruction uses
+    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3], f_t};
+
+`ifdef FORMAL
+    // Run by `make formal` (scripts/formal.sh, job ue): BMC + k-induction
+    // at a small ROM (the register RAM is free values, see above).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+    wire f_run = f_past && !i_reset;
+    // ghosts: f_ret = the current instruction has retired (cleared when
+    // one enters X); f_new = no instruction started since reset;
+    // f_clean = the ROM word at PC has not been written since its fetch;
+    // f_lpc/f_lw/f_lnpc = the last retired instruction, its word and the
+    // PC it went to (valid once f_any)
+    reg f_ret = 1'b0, f_new = 1'b0, f_clean = 1'b0, f_any = 1'b0;
+    reg [ROM_AW-1:0] f_lpc = 0, f_lnpc = 0;
+    reg [31:0] f_lw = 32'd0;
+    always @(posedge i_clk) begin
+        if (ph == PH_D && !o_halt) begin f_ret <= 1'b0; f_new <= 1'b0; end
+        if (o_retire) begin
+            f_ret <= 1'b1; f_any <= 1'b1;
+            f_lpc <= pc; f_lw <= rom_q; f_lnpc <= npc;
+        end
+        if (i_rom_we && i_rom_waddr == pc) f_clean <= 1'b0;
+        if (rom_re) f_clean <= !(i_rom_we && i_rom_waddr == npc);
+        if (i_reset) begin f_ret <= 1'b0; f_new <= 1'b1; f_any <= 1'b0; end
+    end
+    wire [4:0] f_lop = f_lw[`WQ_UE_F_OP_RANGE];
+    wire f_lbr = (f_lop == `WQ_UE_OP_BZ) || (f_lop == `WQ_UE_OP_BNZ) ||
+                 (f_lop == `WQ_UE_OP_BBC) || (f_lop == `WQ_UE_OP_BBS);
+    wire [ROM_AW-1:0] f_lt = f_lw[ROM_AW-1:0];
+
+    // the cycle state is legal: D, X or M; M only for ld; halted only in D
+    always @(*) if (f_past) begin
+        assert(ph != 2'd3);
+        if (in_m) assert(op_ld);
+        if (o_halt) assert(ph == PH_D);
+    end
+    // the word being executed is the ROM word at PC (unless a loader
+    // overwrote it since); reset fetches PC 0
+    always @(*) if (f_past && f_clean) assert(rom_q == rom[pc]);
+    always @(*) if (f_past && f_new) assert(pc == {ROM_AW{1'b0}} && ph == PH_D);
+    // a reset cycle completes, writes and strobes nothing
+    always @(*) if (i_reset) assert(!o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
+    // I/O strobes only in X, never both; an access that waits does not
+    // retire or write, and stays unchanged into the next cycle
+    always @(*) begin
+        if (o_io_rd || o_io_wr) assert(in_x);
+        assert(!(o_io_rd && o_io_wr));
+        if ((o_io_rd || o_io_wr) && i_io_wait) assert(!o_retire && !o_rf_we);
+        if ((o_io_rd || o_io_wr) && !i_io_wait) assert(o_retire);
+    end
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset && $past((o_io_rd || o_io_wr) && i_io_wait))
+            assert(o_io_rd == $past(o_io_rd) && o_io_wr == $past(o_io_wr) &&
+                   o_io_port == $past(o_io_port) && o_io_wdata == $past(o_io_wdata));
+    // exactly one retire per instruction: none twice, and every
+    // instruction that was started has retired by the next D
+    always @(*) if (f_past) begin
+        if (o_retire) assert((in_x || in_m) && !f_ret);
+        if (ph == PH_D && !f_new) assert(f_ret);
+    end
+    // no register write to physical word 0 (r0); writes only when an
+    // instruction retires (ld: in M)
+    always @(*) if (o_rf_we) assert(o_rf_waddr != {PHYS_AW{1'b0}} && o_retire);
+    // the register RAM is never read and written in one cycle (no_rw_check)
+    always @(*) assert(!(o_rf_we && (re_a || re_b)));
+    // halted: nothing retires, writes or strobes until reset; o_halt
+    // only rises after a halt (or the reserved opcode) retired
+    always @(*) if (o_halt) assert(!o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset)) begin
+            if ($past(o_halt)) assert(o_halt);
+            if (o_halt && !$past(o_halt))
+                assert($past(o_retire) && f_lop >= `WQ_UE_OP_HALT);
+        end
+    // o_retire_pc is where the word was fetched: the PC the previous
+    // instruction went to -- PC + 1, or a taken branch's / jal's target
+    // (stated on PC, which o_retire_pc is, so that it is inductive)
+    always @(*) if (f_past && f_any) begin
+        if (!o_halt) assert(pc == f_lnpc);
+        if (!f_lbr && f_lop != `WQ_UE_OP_JAL && f_lop != `WQ_UE_OP_JR && f_lop < `WQ_UE_OP_HALT)
+            assert(f_lnpc == f_lpc + 1'b1);
+        if (f_lbr) assert(f_lnpc == f_lpc + 1'b1 || f_lnpc == f_lt);
+        if (f_lop == `WQ_UE_OP_JAL) assert(f_lnpc == f_lt);
+    end
+    // bookkeeping of the ghosts (makes the properties inductive)
+    always @(*) if (f_past) begin
+        if (f_new) assert(!f_any && !f_ret && !o_halt && ph == PH_D);
+        if (in_x || in_m) assert(!f_ret);
+        if (o_halt) assert(f_ret && f_any && f_lpc == pc && f_lw == rom_q && f_lop >= `WQ_UE_OP_HALT);
+        if (f_ret && !o_halt) assert(f_any && f_lop < `WQ_UE_OP_HALT);
+    end
+`endif
+endmodule
+
