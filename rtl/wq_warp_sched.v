@@ -2610,5 +2610,10 @@ module wq_warp_sched #(
         if (f_past && !$past(i_reset))
             for (fs = 0; fs < WARPS; fs = fs + 1)
                 if (w_state[fs] != `WQ_WS_FREE) assert(w_init[fs]);
+    // only a launch makes a grid wait: o_can_launch falls only the cycle
+    // after i_launch_valid (wq_host_if's job host_if_launch assumes it)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && $past(o_can_launch) && !$past(i_launch_valid))
+            assert(o_can_launch);
 `endif
 endmodule
