@@ -60,6 +60,18 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
     echo "$d"
 }
 
+run_seed() {   # DIR NAME SEED PROGRAM... : one bench run, or fail with a rerun line
+    local d=$1 name=$2 s=$3; shift 3
+    local args=(--seed "$s")
+    [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
+    if ! "$d/tb_sched" "${args[@]}" "$@" > "$d/seed$s.log" 2>&1; then
+        tail -60 "$d/seed$s.log" >&2
+        fail "$name seed $s (log: $d/seed$s.log;" \
+             "rerun: $d/tb_sched --seed $s --wave build/sched.fst $*)"
+    fi
+    total=$((total + 1))
+}
+
 progs=(tests/programs/*.wqs tb/verilator/sched/progs/*.wqs)
 total=0
 # ALU_LANES (5th): the physical ALU lanes; fewer than LANES runs each part
@@ -70,8 +82,6 @@ for cfg in "8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "8 8 32 6 8 6 7" "2 8 16 4 1 8
     [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"
     d=$(build "$warps" "$lanes" "$regs" "$dlog2" "$alu")
     for s in "${seeds[@]}"; do
-        args=(--seed "$s")
-        [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
         # the small configuration has 2 warp slots and 16 registers: only
         # programs written for it (CTAs of <= 64 threads, <= 16 registers)
         list=("${progs[@]}")
@@ -81,12 +91,7 @@ for cfg in "8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "8 8 32 6 8 6 7" "2 8 16 4 1 8
                 grep -q 'small-config: ok' "$p" && list+=("$p")
             done
         fi
-        if ! "$d/tb_sched" "${args[@]}" "${list[@]}" > "$d/seed$s.log" 2>&1; then
-            tail -60 "$d/seed$s.log" >&2
-            fail "sched W=$warps L=$lanes R=$regs D=$dlog2 seed $s (log: $d/seed$s.log;" \
-                 "rerun: $d/tb_sched --seed $s --wave build/sched.fst ${list[*]})"
-        fi
-        total=$((total + 1))
+        run_seed "$d" "sched W=$warps L=$lanes R=$regs D=$dlog2" "$s" "${list[@]}"
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|records):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
         tr '\n' ' ' | sed "s/^/rtl_test: W=$warps L=$lanes A=$alu: /; s/ \$/\n/"
@@ -119,14 +124,7 @@ d=$(build 2 8 16 4 1 ue)
 seeds=("$@")
 [ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
 for s in "${seeds[@]}"; do
-    args=(--seed "$s")
-    [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
-    if ! "$d/tb_sched" "${args[@]}" "${ue_progs[@]}" > "$d/seed$s.log" 2>&1; then
-        tail -60 "$d/seed$s.log" >&2
-        fail "sched_ue seed $s (log: $d/seed$s.log;" \
-             "rerun: $d/tb_sched --seed $s --wave build/sched_ue.fst ${ue_progs[*]})"
-    fi
-    total=$((total + 1))
+    run_seed "$d" "sched_ue W=2 L=8 R=16 D=4" "$s" "${ue_progs[@]}"
 done
 grep -E '^sched_(cycles_per_warp_instr|steps|records):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
     sed 's/^sched_/sched_ue_/' | tr '\n' ' ' |
