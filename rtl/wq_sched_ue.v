@@ -362,32 +362,47 @@ module wq_sched_ue #(
     end
 
 `ifdef FORMAL
-    // The shell's own invariants (the firmware is data: these hold for any
-    // ROM).  Run under SymbiYosys with wq_ue as a free-running engine.
+    // The shell's own invariants, for any firmware: the formal run cuts the
+    // engine to free outputs and assumes only its I/O contract (docs/ue.md,
+    // proved by wq_ue's own job): one access at a time, none in a reset
+    // cycle, and a waited access held unchanged until it completes.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     always @(*) if (!f_past) assume(i_reset);
-    // the engine makes at most one access at a time
-    always @(*) assert(!(io_rd && io_wr));
-    // at most one port strobe of the output group is active
+    always @(*) assume(!(io_rd && io_wr));
+    always @(*) if (i_reset) assume(!io_rd && !io_wr);
+    // (the last cycle's access, registered here so the assume constrains
+    // this cycle, not the next one as a clocked assume would)
+    reg        f_held = 1'b0, f_rd = 1'b0, f_wr = 1'b0;
+    reg [7:0]  f_port = 8'd0;
+    reg [31:0] f_wdata = 32'd0;
+    always @(posedge i_clk) begin
+        f_held <= (io_rd || io_wr) && io_wait && !i_reset;
+        f_rd <= io_rd; f_wr <= io_wr; f_port <= port; f_wdata <= wdata;
+    end
+    always @(*)
+        if (f_held && !i_reset)
+            assume(io_rd == f_rd && io_wr == f_wr && port == f_port && wdata == f_wdata);
+    // at most one output strobe (one port decode drives them all)
     always @(*) assert($onehot0({w_evreq, w_flags, w_gclr, w_lack, w_step, w_irq, w_cack,
                                  w_cerr, w_cw, w_mema, w_memw, w_twd, w_tra, w_trw, w_trwi,
                                  w_trl, w_trb, w_evpc, w_evm, w_eva, w_evbl, w_evbh, w_evcl,
                                  w_evch, w_fire}));
-    // a CSR answer is an ack; an error answer carries no data
+    // a CSR answer is one ack; an error answer carries no data
     always @(*) if (o_csr_err) assert(o_csr_ack && o_csr_rdata == 32'd0);
     // the event lock is never requested while a CSR access is pending
     always @(*) if (csr_pend) assert(!o_ev_req);
-    // a TQA / TQB read waits exactly one cycle; nothing else but memory waits
+    // only memory and TQA / TQB wait, and TQA / TQB exactly one cycle
     always @(*) if (io_wait) assert(is_mem || ((r_tqa || r_tqb) && !tq_w));
-    always @(posedge i_clk)
-        if (f_past && !$past(i_reset) && $past(wait_tq) && !i_reset && (r_tqa || r_tqb))
-            assert(!io_wait || is_mem);
-    // a write to the thread RAM never happens during a TQA / TQB read
+    always @(*) if (f_past && !i_reset && tq_w) assert(r_tqa || r_tqb);
+    // the thread RAM is never written while a TQA / TQB read is under way
     always @(*) assert(!(twe && (r_tqa || r_tqb)));
-    // after reset: no launch pending, engine reported idle
+    // the LSU is started once per access: mem_go only inside one
+    always @(*) if (f_past && !i_reset && mem_go) assert(is_mem);
+    // a reset leaves no launch, no CSR request, no event request (it wins
+    // over a launch or CSR request in the same cycle)
     always @(posedge i_clk)
-        if (f_past && $past(i_reset) && !$past(i_launch_valid))
+        if (f_past && $past(i_reset))
             assert(o_can_launch && !lnew && !csr_pend && !o_ev_req);
 `endif
 endmodule
