@@ -330,18 +330,18 @@ module wq_sched_ue #(
         ld2[`WQ_UES_F_LD2_GRID_X_RANGE]    = d_gx[`WQ_UES_F_LD2_GRID_X_W-1:0];
         ld2[`WQ_UES_F_LD2_GRID_Y_RANGE]    = d_gy[`WQ_UES_F_LD2_GRID_Y_W-1:0];
         ld3[`WQ_UES_F_LD3_GRID_Z_RANGE]    = d_gz[`WQ_UES_F_LD3_GRID_Z_W-1:0];
-        ld3[`WQ_UES_F_LD3_YIELD_HI_RANGE]  = d_yld[31:16];
+        ld3[`WQ_UES_F_LD3_SEED_RANGE]      = d_yld[`WQ_LDF_YIELD_SEED_RANGE];
         ld4[`WQ_UES_F_LD4_CTA_X_RANGE]     = d_cx[`WQ_UES_F_LD4_CTA_X_W-1:0];
-        ld4[`WQ_UES_F_LD4_WAVE_HI_RANGE]   = d_wave[12:8];
+        ld4[`WQ_UES_F_LD4_SHARED_BASE_RANGE] = d_wave[`WQ_LDF_WAVE_SHARED_BASE_RANGE];
         ld4[`WQ_UES_F_LD4_CTA_Y_RANGE]     = d_cy[`WQ_UES_F_LD4_CTA_Y_W-1:0];
-        ld4[`WQ_UES_F_LD4_DEQUE_RANGE]     = d_dq[`WQ_UES_F_LD4_DEQUE_W-1:0];
+        ld4[`WQ_UES_F_LD4_DQ_LOG2_RANGE]   = d_dq[`WQ_LDF_DEQUE_LOG2_RANGE];
         ld5[`WQ_UES_F_LD5_CTA_Z_RANGE]     = d_cz[`WQ_UES_F_LD5_CTA_Z_W-1:0];
         ld5[`WQ_UES_F_LD5_CTA_THR_RANGE]   = i_launch_cta_threads;
         ld5[`WQ_UES_F_LD5_NREGS_RANGE]     = d_nr[`WQ_UES_F_LD5_NREGS_W-1:0];
-        ld5[`WQ_UES_F_LD5_WAVE_LO_LO]      = d_wave[0];
+        ld5[`WQ_UES_F_LD5_SUBV_LO]         = d_wave[`WQ_LDF_WAVE_SUBV_LO];
         ld6[`WQ_UES_F_LD6_START_PC_RANGE]  = d_spc[`WQ_UES_F_LD6_START_PC_W-1:0];
-        ld6[`WQ_UES_F_LD6_YIELD_MID_RANGE] = d_yld[15:8];
-        ld6[`WQ_UES_F_LD6_YIELD_LO_RANGE]  = d_yld[1:0];
+        ld6[`WQ_UES_F_LD6_YPARAM_RANGE]    = d_yld[`WQ_LDF_YIELD_PARAM_RANGE];
+        ld6[`WQ_UES_F_LD6_POLICY_RANGE]    = d_yld[`WQ_LDF_YIELD_POLICY_RANGE];
     end
 
     // ---- IN mux: AND-OR over one-hot selects (§2.1) -----------------------------
