@@ -106,7 +106,7 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/trap_full.wqs tb/verilator/sched/progs/trap_illegal.wqs
     tb/verilator/sched/progs/trap_misaligned.wqs tb/verilator/sched/progs/trap_misaligned_v4.wqs
     tb/verilator/sched/progs/trap_reg.wqs tb/verilator/sched/progs/trap_subv.wqs
-    tb/verilator/sched/progs/traps_bound.wqs)
+    tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs)
 # not yet: BRX, JMX, CALL, RET (diverge.wqs) -- their firmware (247 words)
 # does not fit the 2 048-word ROM beside the rest; waits for the engine's
 # ROM_DEPTH / wider branch targets (docs/ue_sched.md §4.2)
