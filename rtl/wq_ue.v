@@ -410,6 +410,14 @@ module wq_ue #(
         if (f_past && !$past(i_reset) && !i_reset && $past((o_io_rd || o_io_wr) && i_io_wait))
             assert(o_io_rd == $past(o_io_rd) && o_io_wr == $past(o_io_wr) &&
                    o_io_port == $past(o_io_port) && o_io_wdata == $past(o_io_wdata));
+    // the strobes and the port are valid from an in/out's first X cycle
+    always @(*) if (f_past && !i_reset && in_x && is_io)
+        assert(o_io_rd == op_in && o_io_wr == op_out && o_io_port == rom_q[7:0]);
+    // an access that completes ends its strobe: without i_io_wait an
+    // in/out strobes for exactly one cycle
+    always @(posedge i_clk)
+        if (f_past && $past((o_io_rd || o_io_wr) && !i_io_wait))
+            assert(!o_io_rd && !o_io_wr);
     // exactly one retire per instruction: none twice, and every
     // instruction that was started has retired by the next D
     always @(*) if (f_past) begin
