@@ -43,6 +43,8 @@ module wq_ue #(
     parameter ROM_FILE = "",   // $readmemh image ("" for none)
     parameter PAGES    = 2,    // window pages (WSEL modulo the next power of 2)
     parameter WIN_LOG2 = 6,    // words per page: 2^WIN_LOG2 (1..7)
+    parameter ROT_MUL  = 0,    // 1: rotate through two 16x16 multiplies
+                               // (the iCE40's SB_MAC16s: -40 LUT4 there)
     // derived, not to be set: WSEL bits, physical register address bits
     parameter PGW      = (PAGES > 1) ? $clog2(PAGES) : 0,
     parameter PHYS_AW  = 1 + ((PGW + WIN_LOG2 > 7) ? PGW + WIN_LOG2 : 7)
@@ -298,10 +300,22 @@ module wq_ue #(
     wire [4:0] x   = is_bb ? f_bit : op_lih ? 5'd16 : rot_x ? b_op[4:0] : 5'd0;
     // rotate left by x (shl, ins, lih) or right by x (shr, sra, ext, bbc, bbs)
     wire [4:0] r   = neg_r ? 5'd0 - x : x;
-    wire [31:0] r1 = r[0] ? {sum[30:0], sum[31]}    : sum;
-    wire [31:0] r2 = r[1] ? {r1[29:0], r1[31:30]}   : r1;
-    wire [31:0] r3 = r[2] ? {r2[27:0], r2[31:28]}   : r2;
-    wire [31:0] r4 = r[3] ? {r3[23:0], r3[31:24]}   : r3;
+    wire [31:0] r4;
+    generate if (ROT_MUL != 0) begin : g_rmul
+        // by r[3:0] as two 16x16 multiplies by 2^r[3:0] (a `*`: Yosys
+        // -dsp maps each to an SB_MAC16); the products do not overlap, so
+        // they combine by OR, and the bits past 31 fold back to the bottom
+        wire [15:0] p2  = 16'd1 << r[3:0];
+        wire [31:0] mpl = {16'd0, sum[15:0]} * {16'd0, p2};
+        wire [31:0] mph = {16'd0, sum[31:16]} * {16'd0, p2};
+        wire [47:0] q   = {mph, 16'd0} | {16'd0, mpl};
+        assign r4 = {q[31:16], q[15:0] | q[47:32]};
+    end else begin : g_rlut
+        wire [31:0] r1 = r[0] ? {sum[30:0], sum[31]}    : sum;
+        wire [31:0] r2 = r[1] ? {r1[29:0], r1[31:30]}   : r1;
+        wire [31:0] r3 = r[2] ? {r2[27:0], r2[31:28]}   : r2;
+        assign      r4 = r[3] ? {r3[23:0], r3[31:24]}   : r3;
+    end endgenerate
     assign      rot = r[4] ? {r4[15:0], r4[31:16]}  : r4;
     // M = A & B, the bits taken from rot.  A from one thermometer T (bit i
     // set when i >= x): T itself ([x, 32): shl, ins, lih; all ones when x

@@ -14,7 +14,8 @@
 #      $readmemh read it, rom.hex rewritten before each by `wq ue gen -o`.
 #      Parameter sets: docs/ue.md's defaults (11 2 6) with every seed, and
 #      9 3 4 (a 512-word ROM, 3 pages -- WSEL wraps at 4 -- of 16 words, a
-#      gap below the window bit) and 12 2 6 2560 (ROM_DEPTH 2560 of a
+#      gap below the window bit) and 12 2 6 2560 1 (ROT_MUL=1: the rotator
+#      through multiplies, as the iCE40 build uses it; ROM_DEPTH 2560 of a
 #      4096-word PC space: code above word 2048, targets with bits above 10,
 #      jumps past the ROM depth onto the padding) with the first 5.  The
 #      operand corners the bench counts, summed over the defaults' runs,
@@ -23,8 +24,9 @@
 #      ROM_DEPTH < 2^ROM_AW -- halts past the depth).
 #
 # Usage: bash scripts/rtl/ue.sh [SEED...]     (default seeds 1..20)
-#   RTL_TEST_UE_CFGS  parameter sets, "ROM_AW PAGES WIN_LOG2 [ROM_DEPTH]"
-#                     separated by ';' (default "11 2 6;9 3 4;12 2 6 2560");
+#   RTL_TEST_UE_CFGS  parameter sets, "ROM_AW PAGES WIN_LOG2 [ROM_DEPTH
+#                     [ROT_MUL]]" separated by ';' (default
+#                     "11 2 6;9 3 4;12 2 6 2560 1");
 #                     the first gets every seed
 #   RTL_TEST_WAVE     set: write <build dir>/seed<N>[f].fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
@@ -44,12 +46,12 @@ command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build >/dev/null || fail "make build (model library, wq_ue.vh)"
 seeds=("$@")
 [ ${#seeds[@]} -gt 0 ] || seeds=($(seq 1 20))
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_UE_CFGS:-11 2 6;9 3 4;12 2 6 2560}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_UE_CFGS:-11 2 6;9 3 4;12 2 6 2560 1}"
 
 # one parameter set: build, run the seeds; sets insn/cyc/stall/nf
-run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH SEED...
-    local aw=$1 pg=$2 wl=$3 dp=$4; shift 4
-    local BD=$B/a${aw}_p${pg}_w${wl}_d${dp} s
+run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH ROT_MUL SEED...
+    local aw=$1 pg=$2 wl=$3 dp=$4 rm=$5; shift 5
+    local BD=$B/a${aw}_p${pg}_w${wl}_d${dp}_m${rm} s
     mkdir -p "$BD"
     rm -f "$BD"/seed*.log
     gen() { build/bin/wq ue gen --seed "$1" -o "$BD/rom.hex" --rom-aw "$aw" --pages "$pg" \
@@ -58,7 +60,7 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH SEED...
     gen "$1"
     verilator --cc --exe --build -j 2 -O3 -Wall \
         -Ibuild/gen -I"$rtl" --top-module wq_ue \
-        -GROM_AW="$aw" -GROM_DEPTH="$dp" -GPAGES="$pg" -GWIN_LOG2="$wl" -GROM_FILE="\"$BD/rom.hex\"" \
+        -GROM_AW="$aw" -GROM_DEPTH="$dp" -GROT_MUL="$rm" -GPAGES="$pg" -GWIN_LOG2="$wl" -GROM_FILE="\"$BD/rom.hex\"" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$BD" -o tb_ue \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
@@ -91,11 +93,11 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH SEED...
 
 first=1
 for cfg in "${cfgs[@]}"; do
-    read -r aw pg wl dp <<< "$cfg"
-    dp=${dp:-$((1 << aw))}
+    read -r aw pg wl dp rm <<< "$cfg"
+    dp=${dp:-$((1 << aw))} rm=${rm:-0}
     insn=0 cyc=0 stall=0
     if [ $first = 1 ]; then
-        run_cfg "$aw" "$pg" "$wl" "$dp" "${seeds[@]}"
+        run_cfg "$aw" "$pg" "$wl" "$dp" "$rm" "${seeds[@]}"
         # operand corners summed over the runs: each must have happened
         # (page 1 only exists with PAGES > 1)
         corners=$(cat "$LAST_BD"/seed*.log | awk -v pages="$pg" '$1 == "ue_corners:" {
@@ -116,7 +118,7 @@ for cfg in "${cfgs[@]}"; do
         awk -v i="$insn" -v c="$cyc" -v w="$stall" 'BEGIN { printf "rtl_test: ue_cycles_per_insn: %.3f (%d cycles - %d I/O wait cycles over %d instructions)\n", (c - w) / i, c, w, i }'
         n=${#seeds[@]}
     else
-        run_cfg "$aw" "$pg" "$wl" "$dp" "${seeds[@]:0:5}"
+        run_cfg "$aw" "$pg" "$wl" "$dp" "$rm" "${seeds[@]:0:5}"
         n=$(( ${#seeds[@]} < 5 ? ${#seeds[@]} : 5 ))
     fi
     if [ "$dp" -gt 2048 ]; then
@@ -132,6 +134,6 @@ for cfg in "${cfgs[@]}"; do
         done
         echo "rtl_test: ue rom corners (ROM_DEPTH=$dp): $rc"
     fi
-    echo "rtl_test: ue $n seeds ok ($nf through ROM_FILE; ROM_AW=$aw ROM_DEPTH=$dp PAGES=$pg WIN_LOG2=$wl), $insn instructions, $cyc cycles"
+    echo "rtl_test: ue $n seeds ok ($nf through ROM_FILE; ROM_AW=$aw ROM_DEPTH=$dp ROT_MUL=$rm PAGES=$pg WIN_LOG2=$wl), $insn instructions, $cyc cycles"
     first=0
 done
