@@ -18,6 +18,15 @@ static unsigned gen(uint64_t seed, uint32_t *w, char **text)
     return n;
 }
 
+/* a fresh engine with words[0..n) in its ROM, the test device at seed */
+static void start(wq_ue_t *ue, const wq_ue_cfg_t *cfg, const uint32_t *w, unsigned n,
+                  uint64_t seed, wq_ue_testdev_t *td)
+{
+    cr_assert_eq(wq_ue_init(ue, cfg), 0);
+    cr_assert_eq(wq_ue_load(ue, w, n), 0);
+    wq_ue_testdev_init(td, seed);
+}
+
 Test(ue_gen, deterministic_per_seed)
 {
     static uint32_t a[WQ_UE_MAX_ROM], b[WQ_UE_MAX_ROM];
@@ -69,10 +78,8 @@ Test(ue_gen, coverage_and_termination)
         for (unsigned op = 0; op < WQ_UE_OP_HALT; op++)
             cr_assert(seen[op], "seed %llu lacks opcode %u (%s)", (unsigned long long)seed, op,
                       wq_ue_ops[op].name);
-        cr_assert_eq(wq_ue_init(ue, &cfg), 0);
-        cr_assert_eq(wq_ue_load(ue, w, n), 0);
         wq_ue_testdev_t td;
-        wq_ue_testdev_init(&td, seed);
+        start(ue, &cfg, w, n, seed, &td);
         wq_ue_rec_t r;
         while (ue->count < BOUND && wq_ue_step(ue, &wq_ue_testdev_io, &td, &r) == 0) {
             unsigned op = WQ_UE_GET(r.word, OP);
@@ -134,10 +141,8 @@ Test(ue_gen, rom_past_2048_words)
                   (unsigned long long)seed);
         wq_ue_image_free(&img);
         free(text);
-        cr_assert_eq(wq_ue_init(ue, &cfg), 0);
-        cr_assert_eq(wq_ue_load(ue, w, n), 0);
         wq_ue_testdev_t td;
-        wq_ue_testdev_init(&td, seed);
+        start(ue, &cfg, w, n, seed, &td);
         wq_ue_rec_t r;
         while (ue->count < BOUND && wq_ue_step(ue, &wq_ue_testdev_io, &td, &r) == 0) {
             high += r.pc >= 2048;

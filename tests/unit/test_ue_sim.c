@@ -249,6 +249,17 @@ Test(ue_sim, branches_and_jumps)
     free(ue);
 }
 
+/* n steps at the PCs pcs[]; the record of the last */
+static wq_ue_rec_t steps_at(wq_ue_t *ue, const uint32_t *pcs, unsigned n)
+{
+    wq_ue_rec_t r;
+    for (unsigned i = 0; i < n; i++) {
+        cr_assert_eq(wq_ue_step(ue, NULL, NULL, &r), 0);
+        cr_assert_eq(r.pc, pcs[i], "step %u at %u", i, r.pc);
+    }
+    return r;
+}
+
 Test(ue_sim, pc_wraps_with_the_rom_depth)
 {
     wq_ue_t *ue = ue_new(3, 2, 6);                 /* 8 words */
@@ -261,12 +272,8 @@ Test(ue_sim, pc_wraps_with_the_rom_depth)
     };
     cr_assert_eq(wq_ue_load(ue, p, 9), WQ_UE_ETOOBIG);
     cr_assert_eq(wq_ue_load(ue, p, 8), 0);
-    wq_ue_rec_t r;
-    int pcs[] = { 0, 1, 5, 6, 7, 0 };
-    for (unsigned i = 0; i < 6; i++) {
-        cr_assert_eq(wq_ue_step(ue, NULL, NULL, &r), 0);
-        cr_assert_eq(r.pc, (uint32_t)pcs[i], "step %u at %u", i, r.pc);
-    }
+    static const uint32_t pcs[] = { 0, 1, 5, 6, 7, 0 };
+    steps_at(ue, pcs, 6);
     cr_assert_eq(wq_ue_reg(ue, 3), 0, "jal at the last word links 0");
     cr_assert_eq(wq_ue_reg(ue, 1), 2);
     free(ue);
@@ -294,12 +301,8 @@ Test(ue_sim, wide_targets_and_rom_depth)
     p[2055] = I(WQ_UE_OP_JR, 0, 9, 0);                           /* back to 1 */
     cr_assert_eq(wq_ue_load(ue, p, 2561), WQ_UE_ETOOBIG);
     cr_assert_eq(wq_ue_load(ue, p, 2560), 0);
-    wq_ue_rec_t r;
-    uint32_t pcs[] = { 0, 2500, 2055, 1, 2047, 3000 };
-    for (unsigned i = 0; i < 6; i++) {
-        cr_assert_eq(wq_ue_step(ue, NULL, NULL, &r), 0);
-        cr_assert_eq(r.pc, pcs[i], "step %u at %u", i, r.pc);
-    }
+    static const uint32_t pcs[] = { 0, 2500, 2055, 1, 2047, 3000 };
+    wq_ue_rec_t r = steps_at(ue, pcs, 6);
     cr_assert(r.halted && ue->halt_code == WQ_UE_PAD_HALT_CODE, "the padding past ROM_DEPTH");
     cr_assert_eq(r.word, WQ_UE_PAD_WORD);
     cr_assert_eq(wq_ue_reg(ue, 9), 1);
