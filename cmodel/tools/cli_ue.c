@@ -16,7 +16,8 @@ static int usage(FILE *f)
         "usage: wq ue <command> [options]   (the micro-engine, docs/ue.md)\n"
         "  asm FILE.ues [-o FILE.hex] [--lst FILE.lst] [-I DIR] [--rom-aw N]\n"
         "               [--rom-depth N]  assemble; the image is padded to the ROM depth\n"
-        "  dis FILE.hex          disassemble (output assembles to the same words)\n"
+        "  dis FILE.hex [--rom-aw N] [--rom-depth N]\n"
+        "                        disassemble (output assembles to the same words)\n"
         "  sim FILE.hex [--seed N] [--max N] [--trace] [--rom-aw N] [--pages N]\n"
         "               [--win-log2 N] [--rom-depth N]   run on the test device;\n"
         "                        exit 1 if no halt\n"
@@ -188,8 +189,17 @@ static int cmd_dis(ue_opts_t *o)
     while (used > 0 && w[used - 1] == PAD)     /* the assembler's padding */
         used--;
     for (long i = 0; i < used; i++) {
-        char text[128];
-        printf("%4ld: %08x  %s\n", i, (unsigned)w[i], wq_ue_disasm(w[i], text, sizeof text));
+        char text[192], mean[128];
+        unsigned fmt = wq_ue_ops[WQ_UE_GET(w[i], OP)].fmt;
+        wq_ue_disasm(w[i], mean, sizeof mean);
+        snprintf(text, sizeof text, "%s", mean);
+        /* a target past the ROM (--rom-depth) is no operand the assembler
+         * takes: such a word stays a .word */
+        if ((fmt == WQ_UE_FMT_B || fmt == WQ_UE_FMT_J) && mean[0] != '.' &&
+            wq_ue_target(w[i]) >= o->rom_depth)
+            snprintf(text, sizeof text, ".word 0x%08x  ; %s (past the ROM)", (unsigned)w[i],
+                     mean);
+        printf("%4ld: %08x  %s\n", i, (unsigned)w[i], text);
     }
     if (used < n)
         printf("; %ld padding words (halt 0x%03x)\n", n - used, (unsigned)WQ_UE_PAD_HALT_CODE);
