@@ -649,18 +649,27 @@ module wq_warp_sched #(
     // per-thread {reason, wait}: one word per thread lane, read and written
     // one lane at a time (a LANES-wide row needed LANES*TSW/16 block RAMs
     // side by side, mostly empty; one lane word needs two)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [4:0]            tw_l0 = ctz(tw_rem);      // next lane of a walk
-    /* verilator lint_on UNUSEDSIGNAL */
-    // the walk's mask without its lowest lane (x & (x - 1): a carry chain,
-    // not a decoder of tw_l0)
-    wire [31:0]           tw_next = tw_rem & (tw_rem - 32'd1);
-    // the lane a walk reads / writes now; it is in the mask (SEQ_WALK);
-    // a lane is left to read; wq_disable's last lane is written now
-    wire [4:0]            tw_lane = (SEQ_WALK != 0) ? tc[4:0] : tw_l0;
-    wire                  tw_in   = tw_rem[tc[4:0]];
-    wire                  tw_more = (SEQ_WALK != 0) ? !tc[5] : (tw_rem != 32'd0);
-    wire                  tw_last = (SEQ_WALK != 0) ? (tc[4:0] == 5'd31) : (tw_next == 32'd0);
+    // the lane a walk reads / writes now; the walk's mask without it
+    // (the jumping walk's dis_mask next); a lane is left to read;
+    // wq_disable's last lane is written now
+    wire [4:0]            tw_lane;
+    wire [31:0]           tw_next;
+    wire                  tw_more, tw_last;
+    generate if (SEQ_WALK != 0) begin : g_walk_seq
+        // every lane in order (tc), dis_mask left as it is
+        assign tw_lane = tc[4:0];
+        assign tw_next = tw_rem;
+        assign tw_more = !tc[5];
+        assign tw_last = (tc[4:0] == 5'd31);
+    end else begin : g_walk_jump
+        // the lowest lane of the mask; the mask without it is x & (x - 1),
+        // a carry chain, not a decoder of the lane
+        assign tw_lane = ctz(tw_rem);
+        assign tw_next = tw_rem & (tw_rem - 32'd1);
+        assign tw_more = (tw_rem != 32'd0);
+        assign tw_last = (tw_next == 32'd0);
+    end endgenerate
+    wire                  tw_in   = tw_rem[tc[4:0]];    // (SEQ_WALK) lane tc is in the mask
     wire [TSW-1:0]        ts_rdata;
     reg                   ts_we;
     reg  [TS_AW-1:0]      ts_waddr;
@@ -759,7 +768,6 @@ module wq_warp_sched #(
     reg  [AW_-1:0]       alu_a, alu_b;
     reg  [ALU_LANES-1:0] alu_c;
     reg  [`WQ_OP_W-1:0]  alu_op;
-    wire [LANES*32-1:0]  alu_row;            // one pass a part: the row
     wire                 alu_last;
     // ST_ALU6: rotated by a pass, SETP's bits of the pass in at the top
     /* verilator lint_off UNUSEDSIGNAL */
@@ -835,7 +843,6 @@ module wq_warp_sched #(
         assign alu_b0 = opb;
         assign alu_c0 = cond_p;
         assign alu_last = 1'b1;
-        assign alu_row = alu_res;
         assign setp_bits = setp_res;
         wire unused_aq = &{1'b0, aq};
     end else begin : alu_passes
@@ -844,7 +851,6 @@ module wq_warp_sched #(
         assign alu_b0 = (d_bi || state == ST_ML1B) ? {ALU_LANES{d_imm}} : rf_rdata;
         assign alu_c0 = cond_p[aq * ALU_LANES +: ALU_LANES];
         assign alu_last = ge_k({26'd0, aq}, APASS - 1);    // aq + 1 >= APASS
-        assign alu_row = {APASS{alu_res}};  // (unused: the beat is shifted in)
         assign setp_bits = (ALU_LANES == 1) ? alu_res[31:0] : setp_res;
         wire unused_opb = &{1'b0, opb};
     end endgenerate
@@ -1228,7 +1234,9 @@ module wq_warp_sched #(
     wire [LANES-1:0]    rcand_p  = lanes_of(rcand, p);
     wire [LANES-1:0]    held_p   = lanes_of(held, p);
     wire [LANES*32-1:0] beat_call = beat({LANES{{(32-PCW){1'b0}}, fall}}, sel_p);
-    wire [LANES*32-1:0] beat_alu  = beat(alu_row, sel_p);
+    // (one pass a part: the ALU's row; several passes shift their beats
+    // into o_evr_vals instead, vals_next)
+    wire [LANES*32-1:0] beat_alu  = beat({APASS{alu_res}}, sel_p);
     // a row read back for its record: S2R's part or part p
     // (S2R walks its parts with p too: its part's lanes are sel_p)
     wire [LANES*32-1:0] beat_rb   = beat(rf_wide, sel_p);
@@ -1674,8 +1682,10 @@ module wq_warp_sched #(
                 end
             end
             if (tw_more) begin
-                tl <= tw_lane;
-                if (SEQ_WALK == 0) dis_mask <= tw_next;
+                if (SEQ_WALK == 0) begin
+                    tl <= tw_lane;
+                    dis_mask <= tw_next;
+                end
                 tw_v <= (SEQ_WALK == 0) || tw_in;
                 tc <= tc + 6'd1;
             end else state <= ret_sub;
@@ -2177,7 +2187,7 @@ module wq_warp_sched #(
                     `WQS_EV(`WQ_EV_REG_WRITE, {11'd0, d_rd}, {{(32-PCW){1'b0}}, ipc}, sel,
                             32'd0, 64'd0, 64'd0)
                     o_evr_part <= p[4:0];
-                    o_evr_vals <= beat_alu;     // (several passes: shifted in)
+                    if (APASS == 1) o_evr_vals <= beat_alu; // (several: shifted in)
                 end
                 p <= p + 6'd1;
                 state <= ST_ALU1;
@@ -2421,8 +2431,10 @@ module wq_warp_sched #(
                 if (tw_test) pk <= {wk_hit, pk[31:1]};
             end else if (wk_hit) pk <= pk | tl_bit;
             if (tw_more) begin
-                tl <= tw_lane;
-                if (SEQ_WALK == 0) dis_mask <= tw_next;
+                if (SEQ_WALK == 0) begin
+                    tl <= tw_lane;
+                    dis_mask <= tw_next;
+                end
                 tw_v <= (SEQ_WALK == 0) || tw_in;
                 tc <= tc + 6'd1;
             end else state <= ST_RC_WK2;
@@ -2598,5 +2610,10 @@ module wq_warp_sched #(
         if (f_past && !$past(i_reset))
             for (fs = 0; fs < WARPS; fs = fs + 1)
                 if (w_state[fs] != `WQ_WS_FREE) assert(w_init[fs]);
+    // only a launch makes a grid wait: o_can_launch falls only the cycle
+    // after i_launch_valid (wq_host_if's job host_if_launch assumes it)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && $past(o_can_launch) && !$past(i_launch_valid))
+            assert(o_can_launch);
 `endif
 endmodule

@@ -39,9 +39,10 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
     { echo "formal: cannot generate build/gen/*.vh" >&2; exit 1; }
 
 # ---- the jobs ----------------------------------------------------------------
-# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow
+# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines
 # "must close" = 1: NOT CLOSED is a failure for this job.
 # "slow" = 1: only run when named or with --all (FORMAL_ALL=1 for make).
+# "defines": extra `define names for the job's module (space-separated).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
 "alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0"
@@ -56,6 +57,7 @@ JOBS=(
 "host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
 )
 
@@ -85,9 +87,15 @@ prep_script() {
         # scheduler are cut to free outputs (their interfaces only)
         wq_top:*wq_host_if.v|wq_top:*wq_warp_sched.v)
             rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
-        *)  rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;"
-            # only the job's own module gets its FORMAL section: a
-            # submodule's assumes would constrain the parent
+        # only the job's own module gets its FORMAL section: a
+        # submodule's assumes would constrain the parent.  (-formal
+        # itself defines FORMAL, so the submodules are read without it,
+        # and -nosynthesis: no SYNTHESIS either)
+        *)  if [ -n "$defs" ]; then
+                rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;"
+            else
+                rd="$rd read_verilog -nosynthesis -Ibuild/gen -Irtl $f;"
+            fi
             defs="" ;;
         esac
     done
@@ -143,6 +151,8 @@ PLANTS=(
 "alu_sra_fill|alu_serial|rtl/wq_alu.v|s/(i_op == .WQ_OP_SRA) \&\& a\[31\])/1'b0)/|SERIAL SRA shifts zeros in, not the sign"
 "ue_io_wait|ue|rtl/wq_ue.v|s/ \&\& !(is_io \&\& i_io_wait)//|an in/out completes while the device holds i_io_wait"
 "ue_halt_re|ue|rtl/wq_ue.v|s/(done \&\& !op_halt)/done/|the halt word is replaced by the next one (halt code, PC lost)"
+"host_launch_wait|host_if_launch|rtl/wq_host_if.v|/M_LAUNCH:$/,/start_wait/s/if (!i_can_launch)/if (1'b0)/|the LAUNCH method reads a descriptor while a grid still waits"
+"host_ldesc_any|host_if_launch|rtl/wq_host_if.v|s/if (hs == H_LREAD)$/if (1'b1)/|the launch port's descriptor takes every host read, not only the launch's"
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 )
 
@@ -152,15 +162,18 @@ if [ $selftest -eq 1 ]; then
     for p in "${PLANTS[@]}"; do
         IFS='|' read -r pname pjob pfile psed pwhat <<< "$p"
         for j in "${JOBS[@]}"; do
-            IFS='|' read -r name top files chp extra depth maxk must slow <<< "$j"
+            IFS='|' read -r name top files chp extra depth maxk must slow defs <<< "$j"
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
             if cmp -s "$pfile" "$B/selftest/$pname.v"; then
                 echo "formal selftest: $pname: the plant did not apply (RTL changed?)"; fails=$((fails+1)); continue
             fi
-            run_job "selftest_$pname" "$top" "${files/$pfile/$B/selftest/$pname.v}" "$chp" "$extra" "$depth" "$maxk"
-            if [ "$RES_BMC" = FAIL ]; then
+            # shellcheck disable=SC2086   # defs: a list of names
+            run_job "selftest_$pname" "$top" "${files/$pfile/$B/selftest/$pname.v}" "$chp" "$extra" "$depth" "$maxk" $defs
+            # caught: a counterexample from reset, or (a job whose
+            # induction closes) a step the planted bug breaks
+            if [ "$RES_BMC" = FAIL ] || { [ "$must" = 1 ] && [ "$RES_IND" = "NOT CLOSED" ]; }; then
                 echo "formal selftest: $pname ($pwhat): caught (bmc $RES_BMC, induction $RES_IND) ${RES_T}s"
             else
                 echo "formal selftest: $pname ($pwhat): NOT caught"; fails=$((fails+1))
@@ -178,7 +191,7 @@ out="$R/formal.txt"
 fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
-    IFS='|' read -r name top files chp extra depth maxk must slow <<< "$j"
+    IFS='|' read -r name top files chp extra depth maxk must slow defs <<< "$j"
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
@@ -186,7 +199,8 @@ for j in "${JOBS[@]}"; do
         printf "%-14s skipped (slow: scripts/formal.sh --all or %s)\n" "$name" "$name" | tee -a "$out.tmp"
         continue
     fi
-    run_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk"
+    # shellcheck disable=SC2086
+    run_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk" $defs
     line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s %6ss" "$name" "$depth:" "$RES_BMC" "$RES_IND" "$RES_T")
     echo "$line" | tee -a "$out.tmp"
     if [ "$RES_BMC" != PASS ]; then

@@ -16,6 +16,8 @@
 //     ring config, unmapped and unaligned offsets, and reads of every
 //     channel register, each compared with wq_csr_read / wq_csr_write and
 //     the records they cause;
+//   * interrupts: the o_irq_chan_error / o_irq_non_stall pulses of each
+//     step and CSR access against the IRQ_STATUS bits the model sets in it;
 //   * engine: i_engine_idle / i_can_launch come from the model's
 //     wq_engine_idle / wq_sched_can_launch; a launch is compared with the
 //     model's ctx->grid after the replay, and "dispatched" later in the
@@ -115,6 +117,10 @@ struct Bench {
     bool grant_now = false;
     // launch seen on the port during this grant
     bool l_seen = false;
+    // interrupt pulses (o_irq_chan_error, o_irq_non_stall) seen since the
+    // last step or CSR access, as WQ_IRQ_* bits; compared with the bits the
+    // model sets in ctx->irq_status for that step or access
+    uint32_t rirq = 0, cov_irq = 0;
     uint32_t l_addr = 0, l_ncta = 0, l_thr = 0, l_desc[16];
     // fake engine
     uint64_t run_until = 0;
@@ -261,6 +267,8 @@ struct Bench {
                   top->o_evr_mask, top->o_evr_a, top->o_evr_b, top->o_evr_c};
             rrecs.push_back(r);
         }
+        if (top->o_irq_chan_error) rirq |= 1u << WQ_IRQ_CHAN_ERROR;
+        if (top->o_irq_non_stall) rirq |= 1u << WQ_IRQ_NON_STALL;
         if (top->o_launch_valid) {
             if (!granted) fail("launch outside the grant");
             l_seen = true;
@@ -314,12 +322,33 @@ struct Bench {
         rrecs.clear();
     }
 
+    // The model's IRQ_STATUS is sticky (cleared by a CSR write in wq_top);
+    // the host interface only pulses.  So each model action starts from an
+    // empty status, and the bits it sets are what the RTL must have pulsed.
+    uint32_t irq_saved = 0;
+    void irq_begin() { irq_saved = ctx->irq_status; ctx->irq_status = 0; }
+    void irq_end(const char *what) {
+        const uint32_t host_bits = (1u << WQ_IRQ_CHAN_ERROR) | (1u << WQ_IRQ_NON_STALL);
+        uint32_t m = ctx->irq_status & host_bits;
+        ctx->irq_status |= irq_saved;
+        if (m != rirq) {
+            char b[160];
+            snprintf(b, sizeof b, "%s: interrupt pulses differ (model CHAN_ERROR %u NON_STALL %u, "
+                     "RTL %u %u)", what, m >> WQ_IRQ_CHAN_ERROR & 1u, m >> WQ_IRQ_NON_STALL & 1u,
+                     rirq >> WQ_IRQ_CHAN_ERROR & 1u, rirq >> WQ_IRQ_NON_STALL & 1u);
+            fail(b);
+        }
+        cov_irq |= m;
+        rirq = 0;
+    }
+
     void replay_step() {
         n_steps++;
         unsigned id = top->o_step_id, res = top->o_step_res;
         if (top->o_step_kind != WQ_STEPK_CHAN) fail("step kind is not CHAN");
         ctx->st.ticks = grant_cycle;
         uint64_t launches = ctx->st.launches;
+        irq_begin();
         int p = wq_host_pick(ctx);
         unsigned eid, eres;
         if (p < 0) { eid = ctx->cur_ch; eres = WQ_STEP_IDLE; cov_idle_tick++; }
@@ -334,6 +363,7 @@ struct Bench {
             fail(b);
         }
         compare_recs("step");
+        irq_end("step");
         // the launch port against ctx->grid
         bool launched = ctx->st.launches != launches;
         if (launched != l_seen) fail(launched ? "model launched, RTL did not" : "RTL launched, model did not");
@@ -363,7 +393,9 @@ struct Bench {
             if (++n > 300) fail("no o_csr_ack");   // the reset sweep, CTRL.RESET
         } while (!top->o_csr_ack);
         uint32_t mv = 0;
+        irq_begin();
         int mr = we ? wq_csr_write(ctx, off, wdata) : wq_csr_read(ctx, off, &mv);
+        irq_end("CSR access");
         char b[200];
         if ((mr != 0) != (top->o_csr_err != 0)) {
             snprintf(b, sizeof b, "CSR %s 0x%03x: model %s, RTL %s", we ? "write" : "read", off,
@@ -810,6 +842,8 @@ struct Bench {
         if (!cov_csr_err) holes.push_back("unmapped CSR");
         if (!cov_reset) holes.push_back("CTRL.RESET");
         if (!cov_disable_wait) holes.push_back("disable mid-wait");
+        if (!(cov_irq >> WQ_IRQ_CHAN_ERROR & 1)) holes.push_back("CHAN_ERROR interrupt");
+        if (!(cov_irq >> WQ_IRQ_NON_STALL & 1)) holes.push_back("NON_STALL interrupt");
 
         printf("host_cycles: %" PRIu64 "\n", cycle);
         printf("host_steps: %" PRIu64 "\n", n_steps);
