@@ -37,10 +37,14 @@
 `include "wq_ue.vh"
 
 module wq_ue #(
-    parameter ROM_AW   = 11,   // firmware words: 2^ROM_AW
+    parameter ROM_AW   = 11,   // PC bits (1..14); the PC wraps at 2^ROM_AW
+    parameter ROM_DEPTH = 1 << ROM_AW, // firmware words (<= 2^ROM_AW); PCs
+                               // from ROM_DEPTH up read as the padding word
     parameter ROM_FILE = "",   // $readmemh image ("" for none)
     parameter PAGES    = 2,    // window pages (WSEL modulo the next power of 2)
     parameter WIN_LOG2 = 6,    // words per page: 2^WIN_LOG2 (1..7)
+    parameter ROT_MUL  = 0,    // 1: rotate through two 16x16 multiplies
+                               // (the iCE40's SB_MAC16s: -40 LUT4 there)
     // derived, not to be set: WSEL bits, physical register address bits
     parameter PGW      = (PAGES > 1) ? $clog2(PAGES) : 0,
     parameter PHYS_AW  = 1 + ((PGW + WIN_LOG2 > 7) ? PGW + WIN_LOG2 : 7)
@@ -72,6 +76,8 @@ module wq_ue #(
     localparam RF_N = 1 << PHYS_AW;
     localparam [1:0] PH_D = 2'd0, PH_X = 2'd1, PH_M = 2'd2;
     localparam [9:0] RSV_CODE = `WQ_UE_RSV_HALT_CODE;
+    localparam [9:0] PAD_CODE = `WQ_UE_PAD_HALT_CODE;
+    localparam [ROM_AW:0] DEPTH = ROM_DEPTH[ROM_AW:0];
 
     // ---- state -------------------------------------------------------------
     reg  [1:0]          ph;          // D, X or M
@@ -86,7 +92,10 @@ module wq_ue #(
 `endif
 
     // ---- fields (docs/ue.md, Encoding) --------------------------------------
-    wire [4:0]  op   = rom_q[`WQ_UE_F_OP_RANGE];
+    // a PC at or past ROM_DEPTH reads as the padding word, halt PAD_HALT_CODE
+    // (pad: set with the fetch; op and the halt code follow it)
+    wire        pad;
+    wire [4:0]  op   = pad ? `WQ_UE_OP_HALT : rom_q[`WQ_UE_F_OP_RANGE];
     wire [7:0]  f_d  = rom_q[`WQ_UE_F_D_RANGE];
     wire [7:0]  f_a  = rom_q[`WQ_UE_F_A_RANGE];
     wire [7:0]  f_b  = rom_q[`WQ_UE_F_B_RANGE];
@@ -94,7 +103,10 @@ module wq_ue #(
     wire [9:0]  k10  = rom_q[`WQ_UE_F_K10_RANGE];
     wire [18:0] k19  = rom_q[`WQ_UE_F_K19_RANGE];
     wire [4:0]  f_bit = rom_q[`WQ_UE_F_BIT_RANGE];
-    wire [10:0] f_t  = rom_q[`WQ_UE_F_T_RANGE];
+    // targets: 14 bits, 10:0 in T and 13:11 in TB (B format) or TJ (jal)
+    wire [13:0] f_t14 = {(rom_q[`WQ_UE_F_OP_RANGE] == `WQ_UE_OP_JAL) ? rom_q[`WQ_UE_F_TJ_RANGE] :
+                                                                    rom_q[`WQ_UE_F_TB_RANGE],
+                         rom_q[`WQ_UE_F_T_RANGE]};
 
     // ---- decode --------------------------------------------------------------
     wire in_x = (ph == PH_X);
@@ -154,12 +166,7 @@ module wq_ue #(
     wire taken = (op_bz && zero) || (op_bnz && !zero) ||
                  (op_bbc && !rot[0]) || (op_bbs && rot[0]);
     wire [ROM_AW-1:0] pc_inc = pc + 1'b1;
-    wire [ROM_AW-1:0] tgt;
-    generate if (ROM_AW <= 11) begin : g_tn
-        assign tgt = f_t[ROM_AW-1:0];
-    end else begin : g_tw
-        assign tgt = {{(ROM_AW-11){1'b0}}, f_t};
-    end endgenerate
+    wire [ROM_AW-1:0] tgt = f_t14[ROM_AW-1:0];
     wire [ROM_AW-1:0] npc = i_reset ? {ROM_AW{1'b0}} :
                             (op_jal || taken) ? tgt :
                             op_jr ? sum[ROM_AW-1:0] : pc_inc;
@@ -190,16 +197,25 @@ module wq_ue #(
 
     assign o_retire    = done;
     assign o_retire_pc = pc;
-    assign o_halt_code = op_rsvd ? RSV_CODE : k10;
+    assign o_halt_code = pad ? PAD_CODE : op_rsvd ? RSV_CODE : k10;
 
     // ---- firmware ROM (block RAM; writable for benches and loaders) ---------
+    // (writes at or past ROM_DEPTH are dropped)
     (* no_rw_check *)
-    reg [31:0] rom [0:(1 << ROM_AW) - 1];
+    reg [31:0] rom [0:ROM_DEPTH - 1];
     initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom);
     always @(posedge i_clk)
-        if (i_rom_we) rom[i_rom_waddr] <= i_rom_wdata;
+        if (i_rom_we && ({1'b0, i_rom_waddr} < DEPTH)) rom[i_rom_waddr] <= i_rom_wdata;
     always @(posedge i_clk)
         if (rom_re) rom_q <= rom[npc];
+    generate if (ROM_DEPTH < (1 << ROM_AW)) begin : g_pad
+        reg pad_q;
+        always @(posedge i_clk)
+            if (rom_re) pad_q <= ({1'b0, npc} >= DEPTH);
+        assign pad = pad_q;
+    end else begin : g_nopad
+        assign pad = 1'b0;
+    end endgenerate
 
     // ---- register addresses -------------------------------------------------
     // 8-bit register address -> physical word: {0, a[6:0]} for a global,
@@ -284,10 +300,22 @@ module wq_ue #(
     wire [4:0] x   = is_bb ? f_bit : op_lih ? 5'd16 : rot_x ? b_op[4:0] : 5'd0;
     // rotate left by x (shl, ins, lih) or right by x (shr, sra, ext, bbc, bbs)
     wire [4:0] r   = neg_r ? 5'd0 - x : x;
-    wire [31:0] r1 = r[0] ? {sum[30:0], sum[31]}    : sum;
-    wire [31:0] r2 = r[1] ? {r1[29:0], r1[31:30]}   : r1;
-    wire [31:0] r3 = r[2] ? {r2[27:0], r2[31:28]}   : r2;
-    wire [31:0] r4 = r[3] ? {r3[23:0], r3[31:24]}   : r3;
+    wire [31:0] r4;
+    generate if (ROT_MUL != 0) begin : g_rmul
+        // by r[3:0] as two 16x16 multiplies by 2^r[3:0] (a `*`: Yosys
+        // -dsp maps each to an SB_MAC16); the products do not overlap, so
+        // they combine by OR, and the bits past 31 fold back to the bottom
+        wire [15:0] p2  = 16'd1 << r[3:0];
+        wire [31:0] mpl = {16'd0, sum[15:0]} * {16'd0, p2};
+        wire [31:0] mph = {16'd0, sum[31:16]} * {16'd0, p2};
+        wire [47:0] q   = {mph, 16'd0} | {16'd0, mpl};
+        assign r4 = {q[31:16], q[15:0] | q[47:32]};
+    end else begin : g_rlut
+        wire [31:0] r1 = r[0] ? {sum[30:0], sum[31]}    : sum;
+        wire [31:0] r2 = r[1] ? {r1[29:0], r1[31:30]}   : r1;
+        wire [31:0] r3 = r[2] ? {r2[27:0], r2[31:28]}   : r2;
+        assign      r4 = r[3] ? {r3[23:0], r3[31:24]}   : r3;
+    end endgenerate
     assign      rot = r[4] ? {r4[15:0], r4[31:16]}  : r4;
     // M = A & B, the bits taken from rot.  A from one thermometer T (bit i
     // set when i >= x): T itself ([x, 32): shl, ins, lih; all ones when x
@@ -354,12 +382,14 @@ module wq_ue #(
     assign o_rf_wdata = wdata;
 
     // bits that no instruction uses
-    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3], f_t};
+    wire unused_ue = &{1'b0, b_op[31:5], k19[9:0], s34[0], h4[3], f_t14};
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ue): BMC + k-induction
     // at a small ROM (the register RAM is free values, see above).
     reg f_past = 1'b0;
+    // the word as executed (a PC past ROM_DEPTH executes a halt)
+    wire [31:0] f_word = {op, rom_q[26:0]};
     always @(posedge i_clk) f_past <= 1'b1;
     always @(*) if (!f_past) assume(i_reset);
     wire f_run = f_past && !i_reset;
@@ -375,7 +405,7 @@ module wq_ue #(
         if (ph == PH_D && !o_halt) begin f_ret <= 1'b0; f_new <= 1'b0; end
         if (o_retire) begin
             f_ret <= 1'b1; f_any <= 1'b1;
-            f_lpc <= pc; f_lw <= rom_q; f_lnpc <= npc;
+            f_lpc <= pc; f_lw <= f_word; f_lnpc <= npc;
         end
         if (i_rom_we && i_rom_waddr == pc) f_clean <= 1'b0;
         if (rom_re) f_clean <= !(i_rom_we && i_rom_waddr == npc);
@@ -384,7 +414,9 @@ module wq_ue #(
     wire [4:0] f_lop = f_lw[`WQ_UE_F_OP_RANGE];
     wire f_lbr = (f_lop == `WQ_UE_OP_BZ) || (f_lop == `WQ_UE_OP_BNZ) ||
                  (f_lop == `WQ_UE_OP_BBC) || (f_lop == `WQ_UE_OP_BBS);
-    wire [ROM_AW-1:0] f_lt = f_lw[ROM_AW-1:0];
+    wire [13:0] f_lt14 = {(f_lop == `WQ_UE_OP_JAL) ? f_lw[`WQ_UE_F_TJ_RANGE] : f_lw[`WQ_UE_F_TB_RANGE],
+                          f_lw[`WQ_UE_F_T_RANGE]};
+    wire [ROM_AW-1:0] f_lt = f_lt14[ROM_AW-1:0];
 
     // the cycle state is legal: D, X or M; M only for ld; halted only in D
     always @(*) if (f_past) begin
@@ -394,7 +426,15 @@ module wq_ue #(
     end
     // the word being executed is the ROM word at PC (unless a loader
     // overwrote it since); reset fetches PC 0
-    always @(*) if (f_past && f_clean) assert(rom_q == rom[pc]);
+    always @(*) if (f_past && f_clean && !pad) assert(rom_q == rom[pc]);
+    // the padding past ROM_DEPTH: exactly the PCs from ROM_DEPTH up
+    always @(*) if (f_past) assert(pad == ({1'b0, pc} >= DEPTH));
+    // ... which executes as halt PAD_HALT_CODE: retires in its X cycle
+    // without a write or a strobe, then stays halted with that code
+    always @(*) if (f_past && !i_reset && pad) begin
+        if (in_x) assert(o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
+        if (o_halt) assert(o_halt_code == PAD_CODE);
+    end
     always @(*) if (f_past && f_new) assert(pc == {ROM_AW{1'b0}} && ph == PH_D);
     // a reset cycle completes, writes and strobes nothing
     always @(*) if (i_reset) assert(!o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
@@ -410,6 +450,14 @@ module wq_ue #(
         if (f_past && !$past(i_reset) && !i_reset && $past((o_io_rd || o_io_wr) && i_io_wait))
             assert(o_io_rd == $past(o_io_rd) && o_io_wr == $past(o_io_wr) &&
                    o_io_port == $past(o_io_port) && o_io_wdata == $past(o_io_wdata));
+    // the strobes and the port are valid from an in/out's first X cycle
+    always @(*) if (f_past && !i_reset && in_x && is_io)
+        assert(o_io_rd == op_in && o_io_wr == op_out && o_io_port == rom_q[7:0]);
+    // an access that completes ends its strobe: without i_io_wait an
+    // in/out strobes for exactly one cycle
+    always @(posedge i_clk)
+        if (f_past && $past((o_io_rd || o_io_wr) && !i_io_wait))
+            assert(!o_io_rd && !o_io_wr);
     // exactly one retire per instruction: none twice, and every
     // instruction that was started has retired by the next D
     always @(*) if (f_past) begin
@@ -444,7 +492,7 @@ module wq_ue #(
     always @(*) if (f_past) begin
         if (f_new) assert(!f_any && !f_ret && !o_halt && ph == PH_D);
         if (in_x || in_m) assert(!f_ret);
-        if (o_halt) assert(f_ret && f_any && f_lpc == pc && f_lw == rom_q && f_lop >= `WQ_UE_OP_HALT);
+        if (o_halt) assert(f_ret && f_any && f_lpc == pc && f_lw == f_word && f_lop >= `WQ_UE_OP_HALT);
         if (f_ret && !o_halt) assert(f_any && f_lop < `WQ_UE_OP_HALT);
     end
 `endif

@@ -158,6 +158,20 @@ $WQ ue dis "$T/g.hex" | sed 's/^ *[0-9]*: [0-9a-f]*  //' > "$T/d.ues" &&
     $WQ ue asm "$T/d.ues" -o "$T/d.hex"
 check "ue dis output assembles to the same words" cmp -s "$T/g.hex" "$T/d.hex"
 check "ue gen program halts on the simulator" $WQ ue sim "$T/g.hex" --seed 9 > /dev/null
+# a ROM past 2 048 words (ROM_AW 12, ROM_DEPTH 2560): 2560-line images,
+# 14-bit targets, the same round trips
+R="--rom-aw 12 --rom-depth 2560"
+$WQ ue gen --seed 5 $R -o "$T/h.hex" && $WQ ue gen --seed 5 $R --asm -o "$T/h.ues" &&
+    $WQ ue asm "$T/h.ues" $R -o "$T/h2.hex"
+check "ue gen --rom-depth 2560 --asm assembles to the same words" cmp -s "$T/h.hex" "$T/h2.hex"
+check "ue gen --rom-depth 2560 image has 2560 lines" test "$(wc -l < "$T/h.hex")" -eq 2560
+$WQ ue dis "$T/h.hex" $R | sed 's/^ *[0-9]*: [0-9a-f]*  //' > "$T/hd.ues" &&
+    $WQ ue asm "$T/hd.ues" $R -o "$T/hd.hex"
+check "ue dis of a 2560-word image assembles to the same words" cmp -s "$T/h.hex" "$T/hd.hex"
+$WQ ue sim "$T/h.hex" --seed 5 $R > "$T/out"
+check "ue sim seed 5 (2560 words) ends on the padding past the depth" grep -q "^halt: 0x3fe at pc [0-9]*$" "$T/out"
+$WQ ue gen --seed 1 --rom-aw 11 --rom-depth 2049 > /dev/null 2> "$T/err"
+check "ue --rom-depth past 2^ROM_AW exits 2" test $? -eq 2
 $WQ ue frob > /dev/null 2>&1
 check "ue with an unknown command exits 2" test $? -eq 2
 

@@ -56,6 +56,7 @@ JOBS=(
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1"
 "host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1"
+"ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1"
 "host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
 )

@@ -113,8 +113,7 @@ static int image(ue_as_t *as)
         return ue__err(as, "out of memory");
     img->nwords = as->rom;
     for (uint32_t i = 0; i < as->rom; i++)
-        img->words[i] = WQ_UE_PUT(OP, WQ_UE_OP_HALT) | WQ_UE_PUT(I, 1) |
-                        WQ_UE_PUT(K10, WQ_UE_PAD_HALT_CODE);
+        img->words[i] = WQ_UE_PAD_WORD;
     return 0;
 }
 
@@ -152,7 +151,12 @@ int wq_ue_asm(const char *file, const char *src, size_t len, const wq_ue_asmopt_
         snprintf(err, errlen, "%s: ROM_AW must be 1..%u", file, (unsigned)WQ_UE_PC_W);
         return -1;
     }
-    as.rom = 1u << opt->rom_aw;
+    if (opt->rom_depth > (1u << opt->rom_aw)) {
+        snprintf(err, errlen, "%s: ROM_DEPTH must be 1..2^ROM_AW (%u)", file,
+                 1u << opt->rom_aw);
+        return -1;
+    }
+    as.rom = opt->rom_depth ? opt->rom_depth : 1u << opt->rom_aw;
     char *owned = NULL;
     if (!src) {
         if (!(owned = ue__read_file(file, &len))) {

@@ -132,7 +132,7 @@ int ue__insn(ue_as_t *as, const char *mnemonic)
         return rc ? -1 : ue__emit(as, F(OP, WQ_UE_OP_OR) | F(D, d) | F(A, a));
     case PS_J:
         rc = target(as, &t) || ue__end(as);
-        return rc ? -1 : ue__emit(as, F(OP, WQ_UE_OP_BZ) | F(T, t));
+        return rc ? -1 : ue__emit(as, wq_ue_set_target(F(OP, WQ_UE_OP_BZ), t));
     case PS_LI32:
         rc = ue__reg(as, &d) || comma(as) ||
              value(as, INT32_MIN, UINT32_MAX, "li32 value", &k) || ue__end(as);
@@ -176,17 +176,17 @@ int ue__insn(ue_as_t *as, const char *mnemonic)
     case WQ_UE_OP_BZ:
     case WQ_UE_OP_BNZ:
         rc = ue__reg(as, &a) || comma(as) || target(as, &t);
-        w |= F(A, a) | F(T, t);
+        w = wq_ue_set_target(w | F(A, a), t);
         break;
     case WQ_UE_OP_BBC:
     case WQ_UE_OP_BBS:
         rc = ue__reg(as, &a) || comma(as) || value(as, 0, 31, "bit", &k) || comma(as) ||
              target(as, &t);
-        w |= F(A, a) | F(BIT, k) | F(T, t);
+        w = wq_ue_set_target(w | F(A, a) | F(BIT, k), t);
         break;
     case WQ_UE_OP_JAL:
         rc = ue__reg(as, &d) || comma(as) || target(as, &t);
-        w |= F(D, d) | F(T, t);
+        w = wq_ue_set_target(w | F(D, d), t);
         break;
     case WQ_UE_OP_JR:
     case WQ_UE_OP_WSEL:

@@ -8,6 +8,30 @@
 #include "wq/ue.h"
 
 #define M(F) WQ_UE_PUT(F, 0xFFFFFFFFu)
+#define T_LO_W (WQ_UE_F_T_HI - WQ_UE_F_T_LO + 1)
+
+/* Targets have 14 bits: 10:0 where they always were, and bits 13:11 in
+ * bits the format ignored before ROMs of more than 2 048 words (B: 21:19,
+ * J: 13:11), so smaller images keep the same words. */
+uint32_t wq_ue_target(uint32_t w)
+{
+    unsigned fmt = wq_ue_ops[WQ_UE_GET(w, OP)].fmt;
+    if (fmt == WQ_UE_FMT_B)
+        return (WQ_UE_GET(w, TB) << T_LO_W) | WQ_UE_GET(w, T);
+    if (fmt == WQ_UE_FMT_J)
+        return (WQ_UE_GET(w, TJ) << T_LO_W) | WQ_UE_GET(w, T);
+    return 0;
+}
+
+uint32_t wq_ue_set_target(uint32_t w, uint32_t t)
+{
+    unsigned fmt = wq_ue_ops[WQ_UE_GET(w, OP)].fmt;
+    if (fmt == WQ_UE_FMT_B)
+        return (w & ~(M(TB) | M(T))) | WQ_UE_PUT(TB, t >> T_LO_W) | WQ_UE_PUT(T, t);
+    if (fmt == WQ_UE_FMT_J)
+        return (w & ~(M(TJ) | M(T))) | WQ_UE_PUT(TJ, t >> T_LO_W) | WQ_UE_PUT(T, t);
+    return w;
+}
 
 uint32_t wq_ue_used_mask(uint32_t word)
 {
@@ -21,7 +45,7 @@ uint32_t wq_ue_used_mask(uint32_t word)
     case WQ_UE_OP_HALT: return M(OP) | M(K10);
     case WQ_UE_OP_LIH:  return M(OP) | M(D) | M(LIH);
     case WQ_UE_OP_BZ:
-    case WQ_UE_OP_BNZ:  return M(OP) | M(A) | M(T);
+    case WQ_UE_OP_BNZ:  return M(OP) | M(A) | M(TB) | M(T);
     default: break;
     }
     switch (o->fmt) {
@@ -31,8 +55,8 @@ uint32_t wq_ue_used_mask(uint32_t word)
         return M(OP) | M(D) | M(A) | M(I) | (WQ_UE_GET(word, I) ? M(K10) : M(B));
     case WQ_UE_FMT_I:   return M(OP) | M(D) | M(A) | M(K10);
     case WQ_UE_FMT_L:   return M(OP) | M(D) | M(K19);
-    case WQ_UE_FMT_B:   return M(OP) | M(BIT) | M(A) | M(T);
-    case WQ_UE_FMT_J:   return M(OP) | M(D) | M(T);
+    case WQ_UE_FMT_B:   return M(OP) | M(BIT) | M(TB) | M(A) | M(T);
+    case WQ_UE_FMT_J:   return M(OP) | M(D) | M(TJ) | M(T);
     default:            return 0xFFFFFFFFu;             /* reserved: as is */
     }
 }
@@ -78,7 +102,7 @@ static void text(uint32_t w, const char *target, char *buf, size_t len)
     if (target)
         snprintf(t, sizeof t, "%s", target);
     else
-        snprintf(t, sizeof t, "%u", (unsigned)WQ_UE_GET(w, T));
+        snprintf(t, sizeof t, "%u", (unsigned)wq_ue_target(w));
     int32_t k = k10(w);
     unsigned wid = WQ_UE_GET(w, WID);
     switch (op) {

@@ -9,7 +9,12 @@
  * subroutine only calls subroutines placed after it and returns through its
  * own link register.  Data operations write only r0..r99 and the window
  * (r0 writes included; they are dropped), `st` only to those addresses, so
- * the control registers r100..r127 stay intact.  Some words get random bits
+ * the control registers r100..r127 stay intact.  In a ROM of more than
+ * HIGH + HIGH_ROOM words the subroutines start just below word HIGH (2 048),
+ * after trap words, so code runs on both sides of it and branches, calls
+ * and returns use the target bits above bit 10; a quarter of those
+ * programs end by jumping past the ROM depth when it is not a power of 2
+ * (the padding word there halts).  Some words get random bits
  * in fields their instruction ignores (they become `.word`s in the
  * assembly) to check that the RTL ignores them too. */
 #include <stdio.h>
@@ -24,6 +29,7 @@
 #define MAX_LOOP    2u              /* loop nesting */
 #define MAX_SKIP    3u              /* nested forward branches */
 #define TRAP_CODE   0x3FDu          /* a word a correct run never executes */
+#define HIGH        2048u           /* first word with target bits above 10 */
 
 typedef struct gen {
     uint64_t  s;                    /* xorshift64* state */
@@ -150,7 +156,7 @@ static void skip(gen_t *g, unsigned op)
     block(g, 1 + below(g, 4));
     g->skips--;
     if (at < g->cap)
-        g->w[at] |= F(T, g->n);
+        g->w[at] = wq_ue_set_target(g->w[at], g->n);
 }
 
 static void loop(gen_t *g)
@@ -162,7 +168,7 @@ static void loop(gen_t *g)
     block(g, 2 + below(g, 5));
     g->loops--;
     put(g, OPW(WQ_UE_OP_ADD) | F(D, c) | F(A, c) | F(I, 1) | F(K10, -1));
-    put(g, OPW(WQ_UE_OP_BNZ) | F(A, c) | F(T, top));
+    put(g, wq_ue_set_target(OPW(WQ_UE_OP_BNZ) | F(A, c), top));
 }
 
 /* jal to a later subroutine; it returns to link + ret_k, over trap words */
@@ -287,7 +293,7 @@ static char *listing(const uint32_t *w, unsigned n, uint64_t seed)
     for (unsigned i = 0; i < n; i++) {
         unsigned fmt = wq_ue_ops[WQ_UE_GET(w[i], OP)].fmt;
         if ((fmt == WQ_UE_FMT_B || fmt == WQ_UE_FMT_J) && wq_ue_canon(w[i]) == w[i])
-            target[WQ_UE_GET(w[i], T)] = 1;
+            target[wq_ue_target(w[i])] = 1;
     }
     size_t cap = 128 + (size_t)n * 128, len = 0;   /* a line is < 100 */
     char *s = malloc(cap);
@@ -298,9 +304,12 @@ static char *listing(const uint32_t *w, unsigned n, uint64_t seed)
     for (unsigned i = 0; i < n; i++) {
         char name[16], line[100];
         unsigned fmt = wq_ue_ops[WQ_UE_GET(w[i], OP)].fmt;
-        snprintf(name, sizeof name, "L%u", (unsigned)WQ_UE_GET(w[i], T));
-        wq_ue_disasm_sym(w[i], fmt == WQ_UE_FMT_B || fmt == WQ_UE_FMT_J ? name : NULL, line,
-                         sizeof line);
+        int br = fmt == WQ_UE_FMT_B || fmt == WQ_UE_FMT_J;
+        snprintf(name, sizeof name, "L%u", (unsigned)wq_ue_target(w[i]));
+        if (br && wq_ue_target(w[i]) >= n)     /* past the ROM: no label, no range */
+            snprintf(line, sizeof line, ".word 0x%08x  ; past the ROM", (unsigned)w[i]);
+        else
+            wq_ue_disasm_sym(w[i], br ? name : NULL, line, sizeof line);
         if (target[i])
             len += (size_t)snprintf(s + len, cap - len, "L%u:\n", i);
         len += (size_t)snprintf(s + len, cap - len, "        %s\n", line);
@@ -314,6 +323,9 @@ int wq_ue_gen(const wq_ue_genopt_t *opt, uint32_t *words, unsigned *n, char **as
         *asm_text = NULL;
     if (!opt || !words || !n || opt->cap < 64 || opt->cap > WQ_UE_MAX_ROM || !opt->pages)
         return WQ_UE_EARG;
+    unsigned pc_max = 1;
+    while (pc_max < opt->cap)
+        pc_max <<= 1;
     gen_t g;
     memset(&g, 0, sizeof g);
     g.s = opt->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
@@ -330,21 +342,32 @@ int wq_ue_gen(const wq_ue_genopt_t *opt, uint32_t *words, unsigned *n, char **as
     g.limit = budget / 2;
     tour(&g);
     block(&g, 20 + below(&g, 60));
-    if (below(&g, 4))
+    /* room above HIGH for the subroutines (a half budget and the slack) */
+    int high = opt->cap >= HIGH + budget / 2 + 24;
+    if (high && pc_max > opt->cap && below(&g, 4) == 0)
+        put(&g, wq_ue_set_target(OPW(WQ_UE_OP_BZ), opt->cap + below(&g, pc_max - opt->cap)));
+    else if (below(&g, 4))
         put(&g, OPW(WQ_UE_OP_HALT) | F(I, 1) | F(K10, below(&g, TRAP_CODE)));
     else
         put(&g, OPW(WQ_UE_OP_RSV) | (rnd(&g) & ~F(OP, 0x1F)));
+    unsigned end = budget;
+    if (high) {
+        unsigned at = HIGH - 1 - below(&g, 16);
+        while (g.n < at)
+            put(&g, OPW(WQ_UE_OP_HALT) | F(I, 1) | F(K10, TRAP_CODE));
+        end = g.n + budget / 2;
+    }
     for (unsigned j = 0; j < g.nsubs; j++) {
         g.sub = (int)j;
         g.sub_at[j] = g.n;
-        g.limit = g.n + (budget > g.n ? (budget - g.n) / (g.nsubs - j) : 0);
+        g.limit = g.n + (end > g.n ? (end - g.n) / (g.nsubs - j) : 0);
         block(&g, 2 + below(&g, 12));
         put(&g, OPW(WQ_UE_OP_JR) | F(A, LINK_BASE + j) | F(I, 1) | F(K10, g.ret_k[j]));
     }
     if (g.n > g.cap)
         return WQ_UE_ETOOBIG;
     for (unsigned i = 0; i < g.nfix; i++)
-        words[g.fix_at[i]] |= F(T, g.sub_at[g.fix_sub[i]]);
+        words[g.fix_at[i]] = wq_ue_set_target(words[g.fix_at[i]], g.sub_at[g.fix_sub[i]]);
     for (unsigned i = 0; i < g.n; i++)
         if (below(&g, 8) == 0)
             words[i] = noise(&g, words[i]);

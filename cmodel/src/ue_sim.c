@@ -20,10 +20,16 @@ static unsigned log2_up(unsigned n)
     return b;
 }
 
+unsigned wq_ue_depth(const wq_ue_cfg_t *cfg)
+{
+    return cfg->rom_depth ? cfg->rom_depth : 1u << cfg->rom_aw;
+}
+
 int wq_ue_init(wq_ue_t *ue, const wq_ue_cfg_t *cfg)
 {
     if (!ue || !cfg || cfg->rom_aw < 1 || cfg->rom_aw > WQ_UE_PC_W || cfg->pages < 1 ||
-        cfg->pages > WQ_UE_MAX_PAGES || cfg->win_log2 > WQ_UE_MAX_WIN_LOG2)
+        cfg->pages > WQ_UE_MAX_PAGES || cfg->win_log2 > WQ_UE_MAX_WIN_LOG2 ||
+        cfg->rom_depth > (1u << cfg->rom_aw))
         return WQ_UE_EARG;
     memset(ue, 0, sizeof *ue);
     ue->cfg = *cfg;
@@ -46,8 +52,7 @@ void wq_ue_reset(wq_ue_t *ue)
 
 int wq_ue_load(wq_ue_t *ue, const uint32_t *words, size_t n)
 {
-    size_t depth = (size_t)1 << ue->cfg.rom_aw;
-    if (n > depth)
+    if (n > wq_ue_depth(&ue->cfg))
         return WQ_UE_ETOOBIG;
     memset(ue->rom, 0, sizeof ue->rom);
     if (n)
@@ -144,14 +149,16 @@ int wq_ue_step(wq_ue_t *ue, const wq_ue_io_t *io, void *io_ctx, wq_ue_rec_t *rec
     memset(r, 0, sizeof *r);
     if (ue->halted)
         return WQ_UE_EHALTED;
+    /* the PC and every target wrap at 2^rom_aw; the words from the ROM
+     * depth up read as the padding (halt PAD_HALT_CODE) */
     const uint32_t depth_m = (1u << ue->cfg.rom_aw) - 1;
     const uint32_t pc = ue->pc & depth_m;
-    const uint32_t w = ue->rom[pc];
+    const uint32_t w = pc < wq_ue_depth(&ue->cfg) ? ue->rom[pc] : WQ_UE_PAD_WORD;
     const unsigned op = WQ_UE_GET(w, OP);
     const uint32_t d = WQ_UE_GET(w, D);
     const uint32_t a = wq_ue_reg(ue, WQ_UE_GET(w, A));
     const uint32_t k = sext(WQ_UE_GET(w, K10), WQ_UE_F_K10_HI - WQ_UE_F_K10_LO + 1);
-    const uint32_t t = WQ_UE_GET(w, T) & depth_m;
+    const uint32_t t = wq_ue_target(w) & depth_m;
     const uint32_t lo = WQ_UE_GET(w, LO), wd = WQ_UE_GET(w, WID);
     uint32_t next = (pc + 1) & depth_m;
     r->pc = pc;

@@ -15,12 +15,15 @@ static int usage(FILE *f)
     fprintf(f,
         "usage: wq ue <command> [options]   (the micro-engine, docs/ue.md)\n"
         "  asm FILE.ues [-o FILE.hex] [--lst FILE.lst] [-I DIR] [--rom-aw N]\n"
-        "                        assemble; the image is padded to the ROM depth\n"
-        "  dis FILE.hex          disassemble (output assembles to the same words)\n"
+        "               [--rom-depth N]  assemble; the image is padded to the ROM depth\n"
+        "  dis FILE.hex [--rom-aw N] [--rom-depth N]\n"
+        "                        disassemble (output assembles to the same words)\n"
         "  sim FILE.hex [--seed N] [--max N] [--trace] [--rom-aw N] [--pages N]\n"
-        "               [--win-log2 N]   run on the test device; exit 1 if no halt\n"
+        "               [--win-log2 N] [--rom-depth N]   run on the test device;\n"
+        "                        exit 1 if no halt\n"
         "  gen --seed N [-o FILE.hex] [--asm] [--rom-aw N] [--pages N] [--win-log2 N]\n"
-        "                        a random terminating program (hex, or assembly)\n");
+        "               [--rom-depth N]  a random terminating program (hex, or assembly)\n"
+        "  --rom-depth N: ROM words (ROM_DEPTH, 1..2^ROM_AW; default 2^ROM_AW)\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -41,7 +44,7 @@ static int num(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_
 
 typedef struct ue_opts {
     const char *in, *out, *lst;
-    uint64_t seed, max, rom_aw, pages, win_log2;
+    uint64_t seed, max, rom_aw, pages, win_log2, rom_depth;
     int trace, as_asm;
     wq_ue_asmopt_t asmopt;
 } ue_opts_t;
@@ -81,6 +84,8 @@ static int parse(int argc, char **argv, ue_opts_t *o)
             rc = num(a, argv[++i], 1, UINT64_MAX, &o->max);
         else if (!strcmp(a, "--rom-aw"))
             rc = num(a, argv[++i], 1, WQ_UE_PC_W, &o->rom_aw);
+        else if (!strcmp(a, "--rom-depth"))
+            rc = num(a, argv[++i], 1, WQ_UE_MAX_ROM, &o->rom_depth);
         else if (!strcmp(a, "--pages"))
             rc = num(a, argv[++i], 1, WQ_UE_MAX_PAGES, &o->pages);
         else if (!strcmp(a, "--win-log2"))
@@ -92,7 +97,15 @@ static int parse(int argc, char **argv, ue_opts_t *o)
         if (rc)
             return rc;
     }
+    if (o->rom_depth > (1ull << o->rom_aw)) {
+        fprintf(stderr, "wq ue: --rom-depth %" PRIu64 " is more than 2^ROM_AW (%u)\n",
+                o->rom_depth, 1u << o->rom_aw);
+        return 2;
+    }
+    if (!o->rom_depth)
+        o->rom_depth = 1ull << o->rom_aw;
     o->asmopt.rom_aw = (unsigned)o->rom_aw;
+    o->asmopt.rom_depth = (unsigned)o->rom_depth;
     return 0;
 }
 
@@ -162,8 +175,7 @@ static int cmd_asm(ue_opts_t *o)
     return rc;
 }
 
-static const uint32_t PAD = WQ_UE_PUT(OP, WQ_UE_OP_HALT) | WQ_UE_PUT(I, 1) |
-                            WQ_UE_PUT(K10, WQ_UE_PAD_HALT_CODE);
+static const uint32_t PAD = WQ_UE_PAD_WORD;
 
 static int cmd_dis(ue_opts_t *o)
 {
@@ -177,8 +189,17 @@ static int cmd_dis(ue_opts_t *o)
     while (used > 0 && w[used - 1] == PAD)     /* the assembler's padding */
         used--;
     for (long i = 0; i < used; i++) {
-        char text[128];
-        printf("%4ld: %08x  %s\n", i, (unsigned)w[i], wq_ue_disasm(w[i], text, sizeof text));
+        char text[192], mean[128];
+        unsigned fmt = wq_ue_ops[WQ_UE_GET(w[i], OP)].fmt;
+        wq_ue_disasm(w[i], mean, sizeof mean);
+        snprintf(text, sizeof text, "%s", mean);
+        /* a target past the ROM (--rom-depth) is no operand the assembler
+         * takes: such a word stays a .word */
+        if ((fmt == WQ_UE_FMT_B || fmt == WQ_UE_FMT_J) && mean[0] != '.' &&
+            wq_ue_target(w[i]) >= o->rom_depth)
+            snprintf(text, sizeof text, ".word 0x%08x  ; %s (past the ROM)", (unsigned)w[i],
+                     mean);
+        printf("%4ld: %08x  %s\n", i, (unsigned)w[i], text);
     }
     if (used < n)
         printf("; %ld padding words (halt 0x%03x)\n", n - used, (unsigned)WQ_UE_PAD_HALT_CODE);
@@ -192,12 +213,13 @@ static int cmd_sim(ue_opts_t *o)
     static wq_ue_testdev_t td;
     if (!o->in)
         return usage(stderr);
-    wq_ue_cfg_t cfg = { (unsigned)o->rom_aw, (unsigned)o->pages, (unsigned)o->win_log2 };
+    wq_ue_cfg_t cfg = { (unsigned)o->rom_aw, (unsigned)o->pages, (unsigned)o->win_log2,
+                        (unsigned)o->rom_depth };
     if (wq_ue_init(&ue, &cfg)) {
         fprintf(stderr, "wq ue sim: bad configuration\n");
         return 2;
     }
-    long n = read_hex(o->in, w, (size_t)1 << cfg.rom_aw);
+    long n = read_hex(o->in, w, cfg.rom_depth);
     if (n < 0)
         return 1;
     wq_ue_load(&ue, w, (size_t)n);
@@ -233,7 +255,7 @@ static int cmd_sim(ue_opts_t *o)
 static int cmd_gen(ue_opts_t *o)
 {
     static uint32_t w[WQ_UE_MAX_ROM];
-    unsigned n = 0, depth = 1u << o->rom_aw;
+    unsigned n = 0, depth = (unsigned)o->rom_depth;
     char *text = NULL;
     wq_ue_genopt_t g = { o->seed, depth, (unsigned)o->pages, (unsigned)o->win_log2 };
     if (o->in)

@@ -14,12 +14,20 @@
 #      $readmemh read it, rom.hex rewritten before each by `wq ue gen -o`.
 #      Parameter sets: docs/ue.md's defaults (11 2 6) with every seed, and
 #      9 3 4 (a 512-word ROM, 3 pages -- WSEL wraps at 4 -- of 16 words, a
-#      gap below the window bit) with the first 5.  The operand corners the
-#      bench counts, summed over the defaults' runs, must all be non-zero.
+#      gap below the window bit) and 12 2 6 2560 1 (ROT_MUL=1: the rotator
+#      through multiplies, as the iCE40 build uses it; ROM_DEPTH 2560 of a
+#      4096-word PC space: code above word 2048, targets with bits above 10,
+#      jumps past the ROM depth onto the padding) with the first 5.  The
+#      operand corners the bench counts, summed over the defaults' runs,
+#      must all be non-zero; for a set with ROM_DEPTH > 2048 so must the
+#      ue_rom_corners (code above 2048, transfers across it, and -- when
+#      ROM_DEPTH < 2^ROM_AW -- halts past the depth).
 #
 # Usage: bash scripts/rtl/ue.sh [SEED...]     (default seeds 1..20)
-#   RTL_TEST_UE_CFGS  parameter sets, "ROM_AW PAGES WIN_LOG2" separated by
-#                     ';' (default "11 2 6;9 3 4"); the first gets every seed
+#   RTL_TEST_UE_CFGS  parameter sets, "ROM_AW PAGES WIN_LOG2 [ROM_DEPTH
+#                     [ROT_MUL]]" separated by ';' (default
+#                     "11 2 6;9 3 4;12 2 6 2560 1");
+#                     the first gets every seed
 #   RTL_TEST_WAVE     set: write <build dir>/seed<N>[f].fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
@@ -38,20 +46,21 @@ command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build >/dev/null || fail "make build (model library, wq_ue.vh)"
 seeds=("$@")
 [ ${#seeds[@]} -gt 0 ] || seeds=($(seq 1 20))
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_UE_CFGS:-11 2 6;9 3 4}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_UE_CFGS:-11 2 6;9 3 4;12 2 6 2560 1}"
 
 # one parameter set: build, run the seeds; sets insn/cyc/stall/nf
-run_cfg() {     # ROM_AW PAGES WIN_LOG2 SEED...
-    local aw=$1 pg=$2 wl=$3; shift 3
-    local BD=$B/a${aw}_p${pg}_w${wl} s
+run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH ROT_MUL SEED...
+    local aw=$1 pg=$2 wl=$3 dp=$4 rm=$5; shift 5
+    local BD=$B/a${aw}_p${pg}_w${wl}_d${dp}_m${rm} s
     mkdir -p "$BD"
     rm -f "$BD"/seed*.log
     gen() { build/bin/wq ue gen --seed "$1" -o "$BD/rom.hex" --rom-aw "$aw" --pages "$pg" \
-                --win-log2 "$wl" > /dev/null || fail "wq ue gen --seed $1 ($aw $pg $wl)"; }
+                --win-log2 "$wl" --rom-depth "$dp" > /dev/null ||
+                fail "wq ue gen --seed $1 ($aw $pg $wl $dp)"; }
     gen "$1"
     verilator --cc --exe --build -j 2 -O3 -Wall \
         -Ibuild/gen -I"$rtl" --top-module wq_ue \
-        -GROM_AW="$aw" -GPAGES="$pg" -GWIN_LOG2="$wl" -GROM_FILE="\"$BD/rom.hex\"" \
+        -GROM_AW="$aw" -GROM_DEPTH="$dp" -GROT_MUL="$rm" -GPAGES="$pg" -GWIN_LOG2="$wl" -GROM_FILE="\"$BD/rom.hex\"" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$BD" -o tb_ue \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
@@ -60,11 +69,11 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 SEED...
         tail -40 "$BD/build.log" >&2; fail "verilator build (log: $BD/build.log)"; }
     one() {     # log name, seed, extra bench arguments...
         local n=$1 s=$2; shift 2
-        local args=(--seed "$s" --cfg "$aw,$pg,$wl" "$@") pre="" i c w
+        local args=(--seed "$s" --cfg "$aw,$pg,$wl,$dp" "$@") pre="" i c w
         [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$BD/$n.fst")
         if ! "$BD/tb_ue" "${args[@]}" > "$BD/$n.log" 2>&1; then
             cat "$BD/$n.log" >&2
-            [ $# -gt 0 ] && pre="build/bin/wq ue gen --seed $s -o $BD/rom.hex --rom-aw $aw --pages $pg --win-log2 $wl; "
+            [ $# -gt 0 ] && pre="build/bin/wq ue gen --seed $s -o $BD/rom.hex --rom-aw $aw --pages $pg --win-log2 $wl --rom-depth $dp; "
             fail "ue seed $s (log: $BD/$n.log; rerun: $pre$BD/tb_ue ${args[*]} --wave build/ue.fst)"
         fi
         read -r i c w < <(awk '$1 == "ue_stats:" { print $2, $3, $4 }' "$BD/$n.log")
@@ -84,10 +93,11 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 SEED...
 
 first=1
 for cfg in "${cfgs[@]}"; do
-    read -r aw pg wl <<< "$cfg"
+    read -r aw pg wl dp rm <<< "$cfg"
+    dp=${dp:-$((1 << aw))} rm=${rm:-0}
     insn=0 cyc=0 stall=0
     if [ $first = 1 ]; then
-        run_cfg "$aw" "$pg" "$wl" "${seeds[@]}"
+        run_cfg "$aw" "$pg" "$wl" "$dp" "$rm" "${seeds[@]}"
         # operand corners summed over the runs: each must have happened
         # (page 1 only exists with PAGES > 1)
         corners=$(cat "$LAST_BD"/seed*.log | awk -v pages="$pg" '$1 == "ue_corners:" {
@@ -108,9 +118,22 @@ for cfg in "${cfgs[@]}"; do
         awk -v i="$insn" -v c="$cyc" -v w="$stall" 'BEGIN { printf "rtl_test: ue_cycles_per_insn: %.3f (%d cycles - %d I/O wait cycles over %d instructions)\n", (c - w) / i, c, w, i }'
         n=${#seeds[@]}
     else
-        run_cfg "$aw" "$pg" "$wl" "${seeds[@]:0:5}"
+        run_cfg "$aw" "$pg" "$wl" "$dp" "$rm" "${seeds[@]:0:5}"
         n=$(( ${#seeds[@]} < 5 ? ${#seeds[@]} : 5 ))
     fi
-    echo "rtl_test: ue $n seeds ok ($nf through ROM_FILE; ROM_AW=$aw PAGES=$pg WIN_LOG2=$wl), $insn instructions, $cyc cycles"
+    if [ "$dp" -gt 2048 ]; then
+        # a ROM past 2048 words: code ran there, control crossed word 2048,
+        # and (ROM_DEPTH < 2^ROM_AW) a jump past the depth met the padding
+        rc=$(cat "$LAST_BD"/seed*.log | awk '$1 == "ue_rom_corners:" {
+                for (i = 2; i <= NF; i++) { split($i, kv, "="); n[kv[1]] += kv[2]; if (!(kv[1] in o)) { o[kv[1]] = ++k; name[k] = kv[1] } } }
+            END { for (i = 1; i <= k; i++) printf "%s=%d ", name[i], n[name[i]] }')
+        [ -n "$rc" ] || fail "ue: no ROM corner counts in the logs"
+        for c in $rc; do
+            [ "${c%=*}" = halt_past_depth ] && [ "$dp" -eq $((1 << aw)) ] && continue
+            [ "${c#*=}" != 0 ] || fail "ue: ROM_DEPTH=$dp: ${c%=*} never happened ($rc)"
+        done
+        echo "rtl_test: ue rom corners (ROM_DEPTH=$dp): $rc"
+    fi
+    echo "rtl_test: ue $n seeds ok ($nf through ROM_FILE; ROM_AW=$aw ROM_DEPTH=$dp ROT_MUL=$rm PAGES=$pg WIN_LOG2=$wl), $insn instructions, $cyc cycles"
     first=0
 done

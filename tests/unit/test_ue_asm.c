@@ -39,6 +39,19 @@ static uint32_t word(const char *src)
     return w;
 }
 
+/* word() at ROM_AW 14: any target a word can hold assembles */
+static uint32_t word14(const char *src)
+{
+    wq_ue_image_t img;
+    char err[512];
+    wq_ue_asmopt_t o = opts(14);
+    cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), 0, "%s: %s",
+                 src, err);
+    uint32_t w = img.words[0];
+    wq_ue_image_free(&img);
+    return w;
+}
+
 static void asm_err(const char *src, const char *want)
 {
     wq_ue_image_t img;
@@ -174,7 +187,7 @@ Test(ue_asm, disassembly_assembles_to_the_same_word)
             w = wq_ue_canon(w);         /* half canonical: the mnemonic path */
         char text[128];
         wq_ue_disasm(w, text, sizeof text);
-        cr_assert_eq(word(text), w, "%08x -> '%s'", w, text);
+        cr_assert_eq(word14(text), w, "%08x -> '%s'", w, text);
         cr_assert_eq(strncmp(text, ".word", 5) == 0,
                      wq_ue_canon(w) != w || WQ_UE_GET(w, OP) == WQ_UE_OP_RSV,
                      "%08x -> '%s'", w, text);
@@ -186,7 +199,7 @@ Test(ue_asm, canonical_word_executes_the_same)
     /* the simulator must ignore exactly what canon() clears */
     uint64_t s = 0x1234567ull;
     wq_ue_t *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-    wq_ue_cfg_t cfg = { 6, 2, 6 };
+    wq_ue_cfg_t cfg = { 6, 2, 6, 0 };
     for (unsigned i = 0; i < 5000; i++) {
         s ^= s << 13, s ^= s >> 7, s ^= s << 17;
         uint32_t w = (uint32_t)s;
@@ -285,9 +298,48 @@ Test(ue_asm, image_larger_than_the_rom)
     cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), 0, "%s", err);
     cr_assert_eq(img.nwords, 4);
     wq_ue_image_free(&img);
-    o.rom_aw = 12;
+    o.rom_aw = 15;
     cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), -1);
-    cr_assert(strstr(err, "ROM_AW must be 1..11"), "%s", err);
+    cr_assert(strstr(err, "ROM_AW must be 1..14"), "%s", err);
+    /* ROM_DEPTH: the image has that many words, targets stay below it */
+    o.rom_aw = 2;
+    o.rom_depth = 5;
+    cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), -1);
+    cr_assert(strstr(err, "ROM_DEPTH must be 1..2^ROM_AW (4)"), "%s", err);
+    o.rom_aw = 12;
+    o.rom_depth = 2560;
+    src = "x: j y\n.equ y, 2559\n";
+    cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(img.nwords, 2560);
+    cr_assert_eq(img.words[2559], WQ_UE_PAD_WORD);
+    cr_assert_eq(img.words[0], PUT(OP, WQ_UE_OP_BZ) | PUT(TB, 1) | PUT(T, 2559 - 2048));
+    wq_ue_image_free(&img);
+    src = "j 2560\n";
+    cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), -1);
+    cr_assert(strstr(err, "branch target"), "%s", err);
+}
+
+Test(ue_asm, wide_targets)
+{
+    /* 14-bit targets: B format 13:11 in 21:19, jal 13:11 in 13:11 */
+    wq_ue_image_t img;
+    char err[512];
+    wq_ue_asmopt_t o = opts(14);
+    const char *src = "bbc w1, 31, 0x3FFF\njal r9, 0x2ABC\nbz r1, 2047\njal r2, 5\n";
+    cr_assert_eq(wq_ue_asm("k.ues", src, strlen(src), &o, &img, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(img.words[0], PUT(OP, WQ_UE_OP_BBC) | PUT(BIT, 31) | PUT(A, 0x81) | PUT(TB, 7) |
+                                   PUT(T, 0x7FF));
+    cr_assert_eq(img.words[1], PUT(OP, WQ_UE_OP_JAL) | PUT(D, 9) | PUT(TJ, 5) | PUT(T, 0x2BC));
+    cr_assert_eq(img.words[2], 0xB8000000u | PUT(A, 1) | 2047u, "below 2048: as before");
+    cr_assert_eq(img.words[3], PUT(OP, WQ_UE_OP_JAL) | PUT(D, 2) | 5u);
+    for (unsigned i = 0; i < 4; i++) {
+        char text[128];
+        wq_ue_disasm(img.words[i], text, sizeof text);
+        cr_assert_eq(word14(text), img.words[i], "%s", text);
+    }
+    cr_assert_eq(wq_ue_target(img.words[0]), 0x3FFF);
+    cr_assert_eq(wq_ue_target(img.words[1]), 0x2ABC);
+    wq_ue_image_free(&img);
 }
 
 static void write_file(const char *path, const char *text)

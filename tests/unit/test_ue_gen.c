@@ -11,11 +11,20 @@
 
 static unsigned gen(uint64_t seed, uint32_t *w, char **text)
 {
-    wq_ue_genopt_t o = { seed, WQ_UE_MAX_ROM, 2, 6 };
+    wq_ue_genopt_t o = { seed, 2048, 2, 6 };
     unsigned n = 0;
     cr_assert_eq(wq_ue_gen(&o, w, &n, text), 0, "seed %llu", (unsigned long long)seed);
-    cr_assert(n > 64 && n <= WQ_UE_MAX_ROM, "seed %llu: %u words", (unsigned long long)seed, n);
+    cr_assert(n > 64 && n <= 2048, "seed %llu: %u words", (unsigned long long)seed, n);
     return n;
+}
+
+/* a fresh engine with words[0..n) in its ROM, the test device at seed */
+static void start(wq_ue_t *ue, const wq_ue_cfg_t *cfg, const uint32_t *w, unsigned n,
+                  uint64_t seed, wq_ue_testdev_t *td)
+{
+    cr_assert_eq(wq_ue_init(ue, cfg), 0);
+    cr_assert_eq(wq_ue_load(ue, w, n), 0);
+    wq_ue_testdev_init(td, seed);
 }
 
 Test(ue_gen, deterministic_per_seed)
@@ -69,10 +78,8 @@ Test(ue_gen, coverage_and_termination)
         for (unsigned op = 0; op < WQ_UE_OP_HALT; op++)
             cr_assert(seen[op], "seed %llu lacks opcode %u (%s)", (unsigned long long)seed, op,
                       wq_ue_ops[op].name);
-        cr_assert_eq(wq_ue_init(ue, &cfg), 0);
-        cr_assert_eq(wq_ue_load(ue, w, n), 0);
         wq_ue_testdev_t td;
-        wq_ue_testdev_init(&td, seed);
+        start(ue, &cfg, w, n, seed, &td);
         wq_ue_rec_t r;
         while (ue->count < BOUND && wq_ue_step(ue, &wq_ue_testdev_io, &td, &r) == 0) {
             unsigned op = WQ_UE_GET(r.word, OP);
@@ -105,6 +112,50 @@ Test(ue_gen, coverage_and_termination)
     cr_assert_gt(r0w, 0);
     cr_assert_gt(wrapped_wsel, 0);
     cr_assert_gt(window_st, 0);
+    free(ue);
+}
+
+/* ROM_AW 12, ROM_DEPTH 2560: code runs above word 2048, control crosses
+ * it both ways, some programs jump past the depth onto the padding, and
+ * the assembly still assembles to the same words */
+Test(ue_gen, rom_past_2048_words)
+{
+    static uint32_t w[2560];
+    wq_ue_cfg_t cfg = { 12, 2, 6, 2560 };
+    wq_ue_t *ue = malloc(sizeof *ue);
+    unsigned high = 0, up = 0, down = 0, pad = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        wq_ue_genopt_t go = { seed, 2560, 2, 6 };
+        unsigned n = 0;
+        char *text = NULL, err[512];
+        cr_assert_eq(wq_ue_gen(&go, w, &n, &text), 0);
+        cr_assert(n > 2048 && n <= 2560, "seed %llu: %u words", (unsigned long long)seed, n);
+        wq_ue_asmopt_t o;
+        memset(&o, 0, sizeof o);
+        o.rom_aw = 12;
+        o.rom_depth = 2560;
+        wq_ue_image_t img;
+        cr_assert_eq(wq_ue_asm("gen.ues", text, strlen(text), &o, &img, err, sizeof err), 0,
+                     "seed %llu: %s", (unsigned long long)seed, err);
+        cr_assert(img.used == n && !memcmp(img.words, w, n * sizeof *w), "seed %llu",
+                  (unsigned long long)seed);
+        wq_ue_image_free(&img);
+        free(text);
+        wq_ue_testdev_t td;
+        start(ue, &cfg, w, n, seed, &td);
+        wq_ue_rec_t r;
+        while (ue->count < BOUND && wq_ue_step(ue, &wq_ue_testdev_io, &td, &r) == 0) {
+            high += r.pc >= 2048;
+            up += r.pc < 2048 && r.next_pc >= 2048 && r.next_pc != r.pc + 1;
+            down += r.pc >= 2048 && r.next_pc < 2048;
+            pad += r.halted && r.pc >= 2560;
+        }
+        cr_assert(ue->halted, "seed %llu did not halt", (unsigned long long)seed);
+        cr_assert(ue->halt_code < 0x3FD || ue->halt_code >= WQ_UE_PAD_HALT_CODE,
+                  "seed %llu: trap %#x at %u", (unsigned long long)seed, ue->halt_code, ue->pc);
+    }
+    cr_assert(high && up && down && pad, "above 2048 %u, jumps up %u, down %u, padding %u",
+              high, up, down, pad);
     free(ue);
 }
 

@@ -33,7 +33,7 @@ static uint32_t EXT(uint32_t op, uint32_t d, uint32_t a, uint32_t lo, uint32_t w
 static wq_ue_t *ue_new(unsigned rom_aw, unsigned pages, unsigned win_log2)
 {
     wq_ue_t *ue = malloc(sizeof *ue);
-    wq_ue_cfg_t cfg = { rom_aw, pages, win_log2 };
+    wq_ue_cfg_t cfg = { rom_aw, pages, win_log2, 0 };
     cr_assert_not_null(ue);
     cr_assert_eq(wq_ue_init(ue, &cfg), WQ_UE_OK);
     return ue;
@@ -249,6 +249,17 @@ Test(ue_sim, branches_and_jumps)
     free(ue);
 }
 
+/* n steps at the PCs pcs[]; the record of the last */
+static wq_ue_rec_t steps_at(wq_ue_t *ue, const uint32_t *pcs, unsigned n)
+{
+    wq_ue_rec_t r;
+    for (unsigned i = 0; i < n; i++) {
+        cr_assert_eq(wq_ue_step(ue, NULL, NULL, &r), 0);
+        cr_assert_eq(r.pc, pcs[i], "step %u at %u", i, r.pc);
+    }
+    return r;
+}
+
 Test(ue_sim, pc_wraps_with_the_rom_depth)
 {
     wq_ue_t *ue = ue_new(3, 2, 6);                 /* 8 words */
@@ -261,14 +272,47 @@ Test(ue_sim, pc_wraps_with_the_rom_depth)
     };
     cr_assert_eq(wq_ue_load(ue, p, 9), WQ_UE_ETOOBIG);
     cr_assert_eq(wq_ue_load(ue, p, 8), 0);
-    wq_ue_rec_t r;
-    int pcs[] = { 0, 1, 5, 6, 7, 0 };
-    for (unsigned i = 0; i < 6; i++) {
-        cr_assert_eq(wq_ue_step(ue, NULL, NULL, &r), 0);
-        cr_assert_eq(r.pc, (uint32_t)pcs[i], "step %u at %u", i, r.pc);
-    }
+    static const uint32_t pcs[] = { 0, 1, 5, 6, 7, 0 };
+    steps_at(ue, pcs, 6);
     cr_assert_eq(wq_ue_reg(ue, 3), 0, "jal at the last word links 0");
     cr_assert_eq(wq_ue_reg(ue, 1), 2);
+    free(ue);
+}
+
+/* targets past word 2047 take bits 13:11 from 21:19 (B) or 13:11 (jal);
+ * below 2048 those bits are 0, the words of the 11-bit encoding */
+Test(ue_sim, wide_targets_and_rom_depth)
+{
+    wq_ue_cfg_t cfg = { 12, 2, 6, 2560 };
+    wq_ue_t *ue = malloc(sizeof *ue);
+    cr_assert_eq(wq_ue_init(ue, &cfg), 0);
+    cr_assert_eq(wq_ue_depth(&cfg), 2560);
+    static uint32_t p[2560];
+    uint32_t jal = WQ_UE_PUT(OP, WQ_UE_OP_JAL) | WQ_UE_PUT(D, 9);
+    p[0] = wq_ue_set_target(jal, 2500);                          /* call up */
+    cr_assert_eq(p[0], jal | WQ_UE_PUT(TJ, 1) | WQ_UE_PUT(T, 2500 - 2048));
+    p[1] = wq_ue_set_target(Bw(WQ_UE_OP_BZ, 0, 0, 0), 2047);     /* j 2047 */
+    cr_assert_eq(p[1], Bw(WQ_UE_OP_BZ, 0, 0, 2047), "below 2048: the old word");
+    p[2047] = wq_ue_set_target(Bw(WQ_UE_OP_BZ, 0, 0, 0), 3000);  /* past the depth */
+    cr_assert_eq(wq_ue_target(p[2047]), 3000);
+    cr_assert_eq(WQ_UE_GET(p[2047], TB), 1);
+    p[2500] = Bw(WQ_UE_OP_BBS, 0, 9, 0) | WQ_UE_PUT(TB, 1) | WQ_UE_PUT(T, 7); /* 2055 */
+    p[2501] = I(WQ_UE_OP_HALT, 0, 0, 1);
+    p[2055] = I(WQ_UE_OP_JR, 0, 9, 0);                           /* back to 1 */
+    cr_assert_eq(wq_ue_load(ue, p, 2561), WQ_UE_ETOOBIG);
+    cr_assert_eq(wq_ue_load(ue, p, 2560), 0);
+    static const uint32_t pcs[] = { 0, 2500, 2055, 1, 2047, 3000 };
+    wq_ue_rec_t r = steps_at(ue, pcs, 6);
+    cr_assert(r.halted && ue->halt_code == WQ_UE_PAD_HALT_CODE, "the padding past ROM_DEPTH");
+    cr_assert_eq(r.word, WQ_UE_PAD_WORD);
+    cr_assert_eq(wq_ue_reg(ue, 9), 1);
+    /* targets wrap at 2^ROM_AW: 2^12 + 5 is 5 */
+    wq_ue_reset(ue);
+    p[0] = wq_ue_set_target(Bw(WQ_UE_OP_BZ, 0, 0, 0), 4096 + 5);
+    p[5] = I(WQ_UE_OP_HALT, 0, 0, 2);
+    cr_assert_eq(wq_ue_load(ue, p, 2560), 0);
+    wq_ue_run(ue, NULL, NULL, 10);
+    cr_assert(ue->halted && ue->halt_code == 2 && ue->count == 2);
     free(ue);
 }
 
@@ -359,11 +403,12 @@ Test(ue_sim, io_records_and_test_device)
 Test(ue_sim, config_is_checked)
 {
     wq_ue_t *ue = malloc(sizeof *ue);
-    wq_ue_cfg_t bad[] = { { 0, 2, 6 }, { 12, 2, 6 }, { 11, 0, 6 },
-                          { 11, WQ_UE_MAX_PAGES + 1, 6 }, { 11, 2, 8 } };
+    wq_ue_cfg_t bad[] = { { 0, 2, 6, 0 }, { 15, 2, 6, 0 }, { 11, 0, 6, 0 },
+                          { 11, WQ_UE_MAX_PAGES + 1, 6, 0 }, { 11, 2, 8, 0 },
+                          { 11, 2, 6, 2049 } };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert_eq(wq_ue_init(ue, &bad[i]), WQ_UE_EARG, "cfg %u", i);
-    wq_ue_cfg_t big = { 11, WQ_UE_MAX_PAGES, WQ_UE_MAX_WIN_LOG2 };
+    wq_ue_cfg_t big = { 14, WQ_UE_MAX_PAGES, WQ_UE_MAX_WIN_LOG2, 0 };
     cr_assert_eq(wq_ue_init(ue, &big), 0);
     cr_assert_lt(wq_ue_phys(ue, 0xFF, WQ_UE_MAX_PAGES - 1), WQ_UE_MAX_PHYS);
     free(ue);

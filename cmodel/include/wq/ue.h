@@ -40,6 +40,10 @@ enum {
 #undef UEVAL
 };
 
+/* the ROM padding, and what a PC at or past the ROM depth reads */
+#define WQ_UE_PAD_WORD \
+    (WQ_UE_PUT(OP, WQ_UE_OP_HALT) | WQ_UE_PUT(I, 1) | WQ_UE_PUT(K10, WQ_UE_PAD_HALT_CODE))
+
 /* value of field F of word w */
 #define WQ_UE_GET(w, F) \
     (((uint32_t)(w) >> WQ_UE_F_##F##_LO) & \
@@ -73,13 +77,15 @@ enum {
 #define WQ_UE_MAX_PHYS       (1u << (1 + WQ_UE_MAX_PAGES_LOG2 + WQ_UE_MAX_WIN_LOG2))
 
 typedef struct wq_ue_cfg {
-    unsigned rom_aw;                /* ROM depth 2^rom_aw, 1..11 (RTL ROM_AW) */
+    unsigned rom_aw;                /* PC bits, 1..WQ_UE_PC_W (RTL ROM_AW) */
     unsigned pages;                 /* 1..WQ_UE_MAX_PAGES (RTL PAGES) */
     unsigned win_log2;              /* words per page, log2, 0..7 (RTL WIN_LOG2) */
+    unsigned rom_depth;             /* ROM words, 1..2^rom_aw; 0 means 2^rom_aw
+                                     * (RTL ROM_DEPTH) */
 } wq_ue_cfg_t;
 
 /* the defaults of rtl/wq_ue.v */
-#define WQ_UE_CFG_DEFAULT { 11u, 2u, 6u }
+#define WQ_UE_CFG_DEFAULT { 11u, 2u, 6u, 0u }
 
 typedef struct wq_ue {
     wq_ue_cfg_t cfg;
@@ -112,6 +118,14 @@ typedef struct wq_ue_rec {
     int      halted;                /* this instruction halted the engine */
     uint32_t halt_code;
 } wq_ue_rec_t;
+
+/* the ROM depth of cfg: rom_depth, or 2^rom_aw when that is 0 */
+unsigned wq_ue_depth(const wq_ue_cfg_t *cfg);
+/* the 14-bit branch / jal target of word w (B: {TB, T}, J: {TJ, T}); 0 for
+ * other formats */
+uint32_t wq_ue_target(uint32_t w);
+/* w with its B / J target replaced by t (t < 2^WQ_UE_PC_W) */
+uint32_t wq_ue_set_target(uint32_t w, uint32_t t);
 
 /* Checks cfg and clears everything (ROM, register RAM, state).  0 or EARG. */
 int  wq_ue_init(wq_ue_t *ue, const wq_ue_cfg_t *cfg);
@@ -177,7 +191,8 @@ uint32_t wq_ue_canon(uint32_t word);
  * same words (malloc'd, caller frees).  0, or EARG. */
 typedef struct wq_ue_genopt {
     uint64_t seed;
-    unsigned cap;                   /* words available (ROM depth) */
+    unsigned cap;                   /* words available (ROM depth; the PC wraps at
+                                     * the next power of 2) */
     unsigned pages;                 /* wsel values go beyond this to wrap */
     unsigned win_log2;
 } wq_ue_genopt_t;
@@ -190,13 +205,14 @@ int wq_ue_gen(const wq_ue_genopt_t *opt, uint32_t *words, unsigned *n, char **as
 #define WQ_UE_ASM_MAX_DIRS 8u       /* -I directories */
 
 typedef struct wq_ue_asmopt {
-    unsigned    rom_aw;             /* image is padded to 2^rom_aw words */
+    unsigned    rom_aw;             /* PC bits, 1..WQ_UE_PC_W */
+    unsigned    rom_depth;          /* image words (ROM_DEPTH); 0: 2^rom_aw */
     const char *incdir[WQ_UE_ASM_MAX_DIRS];
     unsigned    nincdir;
 } wq_ue_asmopt_t;
 
 typedef struct wq_ue_image {
-    uint32_t *words;                /* 2^rom_aw words, padded with halt */
+    uint32_t *words;                /* the ROM depth in words, padded with halt */
     unsigned  nwords, used;         /* depth; words the source placed */
     char    **src;                  /* per used word: "file:line: text" (listing) */
 } wq_ue_image_t;

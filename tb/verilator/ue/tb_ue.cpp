@@ -24,7 +24,12 @@
 // number, pc, both values and the last 16 retired instructions
 // disassembled; exit 1.
 //
-// usage: tb_ue [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2] [--rom FILE.hex]
+// ROMs of more than 2 048 words: ue_rom_corners counts instructions retired
+// at PC >= 2048, control transfers across word 2048 (either way), and halts
+// on the padding read past ROM_DEPTH; scripts/rtl/ue.sh requires them
+// non-zero for such a parameter set.
+//
+// usage: tb_ue [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2[,ROM_DEPTH]] [--rom FILE.hex]
 //              [--wait-pct P] [--wave FILE.fst] [-v]
 // --cfg must name the parameters the model was built with (default
 // 11,2,6; scripts/rtl/ue.sh passes the values it gave Verilator).  They
@@ -51,7 +56,9 @@ extern "C" {
 #include "verilated_fst_c.h"
 
 namespace {
-unsigned DEPTH = 2048;                 // 2^ROM_AW, from --cfg
+unsigned DEPTH = 2048;                 // ROM_DEPTH, from --cfg
+unsigned PC_N = 2048;                  // 2^ROM_AW: the PC wraps there
+const uint32_t HIGH = 2048;            // first PC with target bits above 10
 
 struct Bench {
     uint64_t seed;
@@ -75,6 +82,8 @@ struct Bench {
     enum { C_CTZ0, C_CTZ, C_CLRL0, C_SH0, C_SRANEG, C_W0, C_EXTOVER, C_INSOVER,
            C_ADDRWRAP, C_PAGE1, C_SLTSIGN, C_R0, C_RSV, C_N };
     uint64_t corner[C_N] = {};
+    enum { R_HIGH, R_CROSS, R_PAD, R_N };
+    uint64_t rom_corner[R_N] = {};
     int run_no = 0;
 
     Bench(uint64_t s, const char *wave, const wq_ue_cfg_t &cfg)
@@ -220,7 +229,11 @@ struct Bench {
         unsigned op = WQ_UE_GET(rec.word, OP);
         op_seen[op]++;
         if (op >= WQ_UE_OP_BZ && op <= WQ_UE_OP_BBS)
-            (rec.next_pc != ((rec.pc + 1) & (DEPTH - 1)) ? br_taken : br_not)++;
+            (rec.next_pc != ((rec.pc + 1) & (PC_N - 1)) ? br_taken : br_not)++;
+        if (rec.pc >= HIGH) rom_corner[R_HIGH]++;
+        if ((wq_ue_ops[op].flags & WQ_UE_FL_BR) && (rec.pc >= HIGH) != (rec.next_pc >= HIGH))
+            rom_corner[R_CROSS]++;
+        if (rec.pc >= DEPTH && rec.halted) rom_corner[R_PAD]++;
         if (top->o_retire_pc != rec.pc) {
             snprintf(b, sizeof b, "retire pc: simulator %u, RTL %u", rec.pc,
                      (unsigned)top->o_retire_pc);
@@ -249,7 +262,8 @@ struct Bench {
     }
 
     void corners() {
-        uint32_t w = sim.rom[sim.pc & (DEPTH - 1)];
+        uint32_t pc = sim.pc & (PC_N - 1);
+        uint32_t w = pc < DEPTH ? sim.rom[pc] : WQ_UE_PAD_WORD;
         unsigned op = WQ_UE_GET(w, OP), lo = WQ_UE_GET(w, LO), wd = WQ_UE_GET(w, WID);
         uint32_t a = wq_ue_reg(&sim, WQ_UE_GET(w, A));
         uint32_t k = WQ_UE_GET(w, K10), b = WQ_UE_GET(w, I) ? k : wq_ue_reg(&sim, WQ_UE_GET(w, B));
@@ -299,24 +313,26 @@ int main(int argc, char **argv)
         if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
         else if (a == "--rom" && i + 1 < argc) rom = argv[++i];
         else if (a == "--cfg" && i + 1 < argc &&
-                 sscanf(argv[i + 1], "%u,%u,%u", &cfg.rom_aw, &cfg.pages, &cfg.win_log2) == 3)
+                 sscanf(argv[i + 1], "%u,%u,%u,%u", &cfg.rom_aw, &cfg.pages, &cfg.win_log2,
+                        &cfg.rom_depth) >= 3)
             i++;
         else if (a == "--wait-pct" && i + 1 < argc) wait_pct = (unsigned)atoi(argv[++i]);
         else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
         else if (a == "-v") verbose = true;
         else {
             fprintf(stderr,
-                    "usage: %s [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2] [--rom FILE.hex] "
+                    "usage: %s [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2[,ROM_DEPTH]] [--rom FILE.hex] "
                     "[--wait-pct P] [--wave FILE.fst] [-v]\n",
                     argv[0]);
             return 2;
         }
     }
-    if (cfg.rom_aw < 1 || cfg.rom_aw > WQ_UE_PC_W) {
+    if (cfg.rom_aw < 1 || cfg.rom_aw > WQ_UE_PC_W || cfg.rom_depth > (1u << cfg.rom_aw)) {
         fprintf(stderr, "ue_tb: bad --cfg\n");
         return 2;
     }
-    DEPTH = 1u << cfg.rom_aw;
+    PC_N = 1u << cfg.rom_aw;
+    DEPTH = wq_ue_depth(&cfg);
     Bench b(seed, wave, cfg);
     b.verbose = verbose;
     b.wait_pct = wait_pct;
@@ -361,6 +377,9 @@ int main(int argc, char **argv)
     printf("ue_corners:");
     for (unsigned c = 0; c < Bench::C_N; c++) printf(" %s=%" PRIu64, cn[c], b.corner[c]);
     printf("\n");
+    printf("ue_rom_corners: code_above_2048=%" PRIu64 " cross_2048=%" PRIu64
+           " halt_past_depth=%" PRIu64 "\n",
+           b.rom_corner[Bench::R_HIGH], b.rom_corner[Bench::R_CROSS], b.rom_corner[Bench::R_PAD]);
     tb_cov_write(b.vctx.get(), "ue", seed, 0);
     return 0;
 }
