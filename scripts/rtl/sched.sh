@@ -108,8 +108,8 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/trap_reg.wqs tb/verilator/sched/progs/trap_subv.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs)
 # not yet: BRX, JMX, CALL, RET (diverge.wqs) -- their firmware (247 words)
-# does not fit the 2 048-word ROM beside the rest; waits for the engine's
-# ROM_DEPTH / wider branch targets (docs/ue_sched.md §4.2)
+# does not fit the 2 048-word ROM beside the rest; needs the shell on the
+# engine's ROM_DEPTH (2 560 words, 14-bit targets; docs/ue_sched.md §4.2)
 ue_not_yet=(tb/verilator/sched/progs/diverge.wqs)
 # a small-configuration program in neither list is an error: decide for it
 for p in "${progs[@]}"; do
