@@ -37,7 +37,9 @@ module wq_sched_ue #(
     parameter SEQ_WALK = (ALU_LANES < LANES) ? 1 : 0,   // accepted, no effect
     /* verilator lint_on UNUSEDPARAM */
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1,
-    parameter ROM_FILE = "build/gen/sched_fw.hex"  // firmware image ($readmemh)
+    parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
+    parameter ROM_AW   = 11,            // engine PC bits (docs/ue.md)
+    parameter ROM_DEPTH = 1 << ROM_AW   // firmware words (<= 2^ROM_AW)
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
@@ -101,13 +103,14 @@ module wq_sched_ue #(
     reg  [31:0] rdata;
     wire        ue_halt, ue_retire;
     wire [9:0]  ue_hcode;
-    wire [10:0] ue_rpc;
+    wire [ROM_AW-1:0] ue_rpc;
     /* verilator lint_off PINCONNECTEMPTY */
-    wq_ue #(.ROM_AW(11), .ROM_FILE(ROM_FILE), .PAGES(WARPS), .WIN_LOG2(6)) u_ue (
+    wq_ue #(.ROM_AW(ROM_AW), .ROM_DEPTH(ROM_DEPTH), .ROM_FILE(ROM_FILE), .PAGES(WARPS),
+            .WIN_LOG2(6)) u_ue (
         .i_clk(i_clk), .i_reset(i_reset),
         .o_io_rd(io_rd), .o_io_wr(io_wr), .o_io_port(port), .o_io_wdata(wdata),
         .i_io_rdata(rdata), .i_io_wait(io_wait),
-        .i_rom_we(1'b0), .i_rom_waddr(11'd0), .i_rom_wdata(32'd0),
+        .i_rom_we(1'b0), .i_rom_waddr({ROM_AW{1'b0}}), .i_rom_wdata(32'd0),
         .o_halt(ue_halt), .o_halt_code(ue_hcode), .o_retire(ue_retire),
         .o_retire_pc(ue_rpc), .o_rf_we(), .o_rf_waddr(), .o_rf_wdata());
     /* verilator lint_on PINCONNECTEMPTY */
