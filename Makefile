@@ -21,7 +21,8 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc
+build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
+       $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
@@ -59,7 +60,19 @@ $(B)/gen/wq_ue.inc: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
 	$(B)/bin/wq_gen ueinc > $@.tmp && mv $@.tmp $@
 
-$(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh
+# wq_sched_ue's port map (cmodel/spec/ue_sched.def, docs/ue_sched.md §2);
+# the firmware gets the same names through wq_ue.inc
+$(B)/gen/wq_ue_sched.vh: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen uesvh > $@.tmp && mv $@.tmp $@
+
+# wq_sched_ue's firmware ROM image (rtl/wq_sched_ue.v's ROM_FILE); a failed
+# assembly fails the build with the assembler's file:line message
+SCHED_FW := $(wildcard fw/sched/*.ues fw/sched/*.inc)
+$(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(SCHED_FW)
+	$(B)/bin/wq ue asm fw/sched/main.ues -I $(B)/gen -o $@ --lst $(B)/gen/sched_fw.lst
+
+$(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 
 $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwq.a
 	@mkdir -p $(dir $@)

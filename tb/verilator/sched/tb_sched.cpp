@@ -44,14 +44,24 @@ extern "C" {
 
 #include "Vwq_warp_sched.h"
 #include "Vwq_warp_sched___024root.h"
+// WQ_SCHED_UE: the same bench on rtl/wq_sched_ue.v (same ports; built with
+// --prefix Vwq_warp_sched by scripts/rtl/sched.sh), docs/ue_sched.md §7.1
+#ifdef WQ_SCHED_UE
+#include "Vwq_warp_sched_wq_sched_ue.h"
+#else
 #include "Vwq_warp_sched_wq_warp_sched.h"
+#endif
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 namespace {
 
+#ifdef WQ_SCHED_UE
+using RtlMod = Vwq_warp_sched_wq_sched_ue;
+#else
 using RtlMod = Vwq_warp_sched_wq_warp_sched;
+#endif
 constexpr unsigned WARPS = RtlMod::WARPS;
 constexpr unsigned LANES = RtlMod::LANES;
 constexpr unsigned DQ_LOG2 = RtlMod::DQ_LOG2;

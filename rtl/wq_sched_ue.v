@@ -1,0 +1,411 @@
+// wq_sched_ue.v -- the warp scheduler as firmware on the micro-engine: a
+// drop-in for wq_warp_sched (same ports and parameters) for the small
+// configuration, where wq_warp_sched's 32-bit registers with many write
+// sources do not fit the iCE40 UP5K.  docs/ue_sched.md is the design;
+// this is its variant F (§2.10: the token deque lives in firmware, its
+// tokens in the thread RAM above the registers).
+//
+// What is hardware here: the engine (wq_ue, firmware from ROM_FILE =
+// build/gen/sched_fw.hex, fw/sched/*.ues), the LSU, the instruction
+// decoder (only its computed summary is read: legal, flags, words,
+// maxreg), the thread RAM (coded for SPRAM, §5), the event-record
+// registers, and the few flags the firmware cannot keep itself because
+// the outside world sets them (launch, CSR request) or reads them every
+// cycle (evreq, idle).  Everything else -- warp state, masks, PCs, the
+// deque, the step order -- is firmware state in the engine's register RAM.
+//
+// Every port number and packed field comes from cmodel/spec/ue_sched.def
+// (build/gen/wq_ue_sched.vh); the firmware uses the same names through
+// build/gen/wq_ue.inc.  The engine waits (i_io_wait) only on the LSU (until
+// o_done) and on TQA/TQB (one cycle: the RAM's registered read); every
+// other access completes in its first X cycle.
+//
+// The firmware image is built for the small configuration only
+// (fw/sched/config.inc: WARPS=2 LANES=8 REGS=16 DQ_LOG2=4); SEQ_WALK and
+// ALU_LANES are accepted and have no effect.
+`default_nettype none
+`include "wq_defs.vh"
+`include "wq_ue_sched.vh"
+
+module wq_sched_ue #(
+    parameter WARPS   /* verilator public */ = 8,   // warp slots (= engine pages)
+    parameter LANES   /* verilator public */ = 32,  // physical lanes: 8, 16 or 32
+    parameter DQ_LOG2 /* verilator public */ = 6,   // deque entries per warp = 2^DQ_LOG2
+    parameter REGS    /* verilator public */ = 32,  // registers per thread (16 or 32)
+    parameter ALU_LANES /* verilator public */ = LANES, // accepted, no effect
+    /* verilator lint_off UNUSEDPARAM */
+    parameter SEQ_WALK = (ALU_LANES < LANES) ? 1 : 0,   // accepted, no effect
+    /* verilator lint_on UNUSEDPARAM */
+    parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
+    parameter ROM_AW   = 11,            // engine PC bits (docs/ue.md)
+    parameter ROM_DEPTH = 1 << ROM_AW   // firmware words (<= 2^ROM_AW)
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    // event lock and step port
+    output wire                     o_ev_req,
+    input  wire                     i_ev_gnt,
+    output wire                     o_step_valid,
+    output wire [`WQ_STEPK_W-1:0]   o_step_kind,
+    output wire [7:0]               o_step_id,
+    output wire [`WQ_STEP_W-1:0]    o_step_res,
+    // memory port
+    output wire                     o_mem_valid,
+    input  wire                     i_mem_ready,
+    output wire                     o_mem_we,
+    output wire [31:0]              o_mem_addr,
+    output wire [31:0]              o_mem_wdata,
+    output wire [3:0]               o_mem_wstrb,
+    input  wire                     i_mem_rvalid,
+    input  wire [31:0]              i_mem_rdata,
+    // event records
+    output wire                     o_evr_valid,
+    output wire [7:0]               o_evr_kind,
+    output wire [7:0]               o_evr_unit,
+    output wire [15:0]              o_evr_aux,
+    output reg  [31:0]              o_evr_pc,
+    output reg  [31:0]              o_evr_mask,
+    output reg  [31:0]              o_evr_a,
+    output reg  [63:0]              o_evr_b,
+    output reg  [63:0]              o_evr_c,
+    output wire [4:0]               o_evr_part,
+    output reg  [LANES*32-1:0]      o_evr_vals,
+    // CSR sub-port
+    input  wire                     i_csr_valid,
+    input  wire                     i_csr_we,
+    input  wire [11:0]              i_csr_addr,
+    input  wire [31:0]              i_csr_wdata,
+    output wire                     o_csr_ack,
+    output wire [31:0]              o_csr_rdata,
+    output wire                     o_csr_err,
+    // host interface
+    output wire                     o_engine_idle,
+    output wire                     o_can_launch,
+    input  wire                     i_launch_valid,
+    input  wire [31:0]              i_launch_addr,
+    input  wire [16*32-1:0]         i_launch_desc,
+    input  wire [31:0]              i_launch_ncta,
+    input  wire [10:0]              i_launch_cta_threads,
+    output wire                     o_irq_trap
+);
+    localparam RB  = $clog2(REGS);
+    localparam LB  = $clog2(LANES);
+    // thread RAM: WARPS*REGS*32 register words {warp, reg, thread}, then
+    // the deque tokens, two words each (§2.10): TRA's top bit selects them
+    localparam TAW = WID_W + RB + 5 + 1;
+    localparam TD  = WARPS * REGS * 32 + (WARPS << (DQ_LOG2 + 1));
+
+    // ---- engine ---------------------------------------------------------------
+    wire        io_rd, io_wr, io_wait;
+    wire [7:0]  port;
+    wire [31:0] wdata;
+    reg  [31:0] rdata;
+    wire        ue_halt, ue_retire;
+    wire [9:0]  ue_hcode;
+    wire [ROM_AW-1:0] ue_rpc;
+    /* verilator lint_off PINCONNECTEMPTY */
+    wq_ue #(.ROM_AW(ROM_AW), .ROM_DEPTH(ROM_DEPTH), .ROM_FILE(ROM_FILE), .PAGES(WARPS),
+            .WIN_LOG2(6)) u_ue (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .o_io_rd(io_rd), .o_io_wr(io_wr), .o_io_port(port), .o_io_wdata(wdata),
+        .i_io_rdata(rdata), .i_io_wait(io_wait),
+        .i_rom_we(1'b0), .i_rom_waddr({ROM_AW{1'b0}}), .i_rom_wdata(32'd0),
+        .o_halt(ue_halt), .o_halt_code(ue_hcode), .o_retire(ue_retire),
+        .o_retire_pc(ue_rpc), .o_rf_we(), .o_rf_waddr(), .o_rf_wdata());
+    /* verilator lint_on PINCONNECTEMPTY */
+    // the firmware never halts; halt / retire are for benches and traces
+    wire unused_ue = &{1'b0, ue_halt, ue_hcode, ue_retire, ue_rpc};
+
+    // port strobes, decoded once: w_* an out completing or waiting, r_* an in
+    wire w_evreq = io_wr && (port == `WQ_UES_P_EVREQ);
+    wire w_flags = io_wr && (port == `WQ_UES_P_FLAGS);
+    wire w_gclr  = io_wr && (port == `WQ_UES_P_GCLR);
+    wire w_lack  = io_wr && (port == `WQ_UES_P_LACK);
+    wire w_step  = io_wr && (port == `WQ_UES_P_STEP);
+    wire w_irq   = io_wr && (port == `WQ_UES_P_IRQ);
+    wire w_cack  = io_wr && (port == `WQ_UES_P_CSR_ACK);
+    wire w_cerr  = io_wr && (port == `WQ_UES_P_CSR_ERR);
+    wire w_cw    = io_wr && (port == `WQ_UES_P_CW);
+    wire w_mema  = io_wr && (port == `WQ_UES_P_MEM_A);
+    wire w_memw  = io_wr && (port == `WQ_UES_P_MEM_W);
+    wire r_memr  = io_rd && (port == `WQ_UES_P_MEM_R);
+    wire r_memir = io_rd && (port == `WQ_UES_P_MEM_IR);
+    wire w_twd   = io_wr && (port == `WQ_UES_P_TWD);
+    wire w_tra   = io_wr && (port == `WQ_UES_P_TRA);
+    wire w_trw   = io_wr && (port == `WQ_UES_P_TRW);
+    wire w_trwi  = io_wr && (port == `WQ_UES_P_TRWI);
+    wire w_trl   = io_wr && (port == `WQ_UES_P_TRL);
+    wire w_trb   = io_wr && (port == `WQ_UES_P_TRB);
+    wire r_tqa   = io_rd && (port == `WQ_UES_P_TQA);
+    wire r_tqb   = io_rd && (port == `WQ_UES_P_TQB);
+    wire w_evpc  = io_wr && (port == `WQ_UES_P_EV_PC);
+    wire w_evm   = io_wr && (port == `WQ_UES_P_EV_MASK);
+    wire w_eva   = io_wr && (port == `WQ_UES_P_EV_A);
+    wire w_evbl  = io_wr && (port == `WQ_UES_P_EV_BLO);
+    wire w_evbh  = io_wr && (port == `WQ_UES_P_EV_BHI);
+    wire w_evcl  = io_wr && (port == `WQ_UES_P_EV_CLO);
+    wire w_evch  = io_wr && (port == `WQ_UES_P_EV_CHI);
+    wire w_fire  = io_wr && (port == `WQ_UES_P_EV_FIRE);
+
+    // ---- flags set from outside, cleared by firmware (§1.1, §2.8) ---------------
+    reg g_valid, lnew, csr_pend, evreq, fw_idle;
+    reg [WID_W-1:0] cw;
+    always @(posedge i_clk) begin
+        if (i_launch_valid) begin g_valid <= 1'b1; lnew <= 1'b1; end
+        if (w_gclr) g_valid <= 1'b0;
+        if (w_lack) lnew <= 1'b0;
+        if (i_csr_valid) csr_pend <= 1'b1;
+        if (w_cack || w_cerr) csr_pend <= 1'b0;
+        if (w_evreq) evreq <= wdata[0];
+        if (w_flags) fw_idle <= wdata[0];
+        if (w_cw) cw <= wdata[WID_W-1:0];
+        if (i_reset) begin
+            g_valid <= 1'b0; lnew <= 1'b0; csr_pend <= 1'b0; evreq <= 1'b0;
+            fw_idle <= 1'b1; cw <= {WID_W{1'b0}};
+        end
+    end
+    assign o_ev_req      = evreq && !csr_pend;
+    assign o_can_launch  = !g_valid;
+    assign o_engine_idle = !g_valid && fw_idle;
+    assign o_step_valid  = w_step;
+    assign o_step_kind   = wdata[`WQ_UES_F_STEP_KIND_RANGE];
+    assign o_step_res    = wdata[`WQ_UES_F_STEP_RES_RANGE];
+    assign o_step_id     = wdata[`WQ_UES_F_STEP_ID_RANGE];
+    assign o_irq_trap    = w_irq;
+    assign o_csr_ack     = w_cack || w_cerr;
+    assign o_csr_err     = w_cerr;
+    assign o_csr_rdata   = w_cack ? wdata : 32'd0;
+
+    // ---- LSU: MEM_A post-increments after each access (§2.6) --------------------
+    reg  [29:0] mem_a;
+    reg         mem_go;     // the LSU was started for the waiting access
+    reg  [31:0] ir_lo;      // first word of a fetch (MEM_IR)
+    wire        is_mem = w_memw || r_memr || r_memir;
+    wire        lsu_done, lsu_busy;
+    wire [31:0] lsu_rdata;
+    wq_lsu u_lsu (
+        .i_clk(i_clk), .i_reset(i_reset), .i_start(is_mem && !mem_go), .i_we(io_wr),
+        .i_addr({mem_a, 2'b00}), .i_wdata(wdata), .o_busy(lsu_busy), .o_done(lsu_done),
+        .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
+        .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
+        .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
+    // the grid's size and address are in the descriptor the firmware reads
+    wire unused_lsu = &{1'b0, lsu_busy, i_launch_addr, i_launch_ncta};
+    always @(posedge i_clk) begin
+        if (is_mem && !mem_go) mem_go <= 1'b1;
+        if (lsu_done) mem_go <= 1'b0;
+        if (i_reset) mem_go <= 1'b0;
+    end
+    always @(posedge i_clk)
+        if (w_mema) mem_a <= wdata[31:2];
+        else if (is_mem && lsu_done) mem_a <= mem_a + 30'd1;
+    always @(posedge i_clk)
+        if (r_memir && lsu_done) ir_lo <= lsu_rdata;
+    wire wait_mem = is_mem && !lsu_done;
+
+    // ---- decoder: only its computed summary enters SYS (§2.2) -------------------
+    wire                  d_legal, d_gn, d_bi, d_gp_pt, d_selp_pt;
+    wire [`WQ_OP_W-1:0]   d_op;
+    wire [`WQ_FMT_W-1:0]  d_fmt;
+    wire [`WQ_IF_W-1:0]   d_flags;
+    wire [`WQ_F_GP_W-1:0] d_gp;
+    wire [`WQ_F_RD_W-1:0] d_rd;
+    wire [`WQ_F_RA_W-1:0] d_ra;
+    wire [`WQ_F_RB_W-1:0] d_rb;
+    wire [`WQ_F_FN_W-1:0] d_fn;
+    wire [`WQ_F_IMM_W-1:0] d_imm;
+    wire [2:0]            d_words;
+    wire [5:0]            d_maxreg;
+    wq_decode u_decode (
+        .i_insn({lsu_rdata, ir_lo}), .o_legal(d_legal), .o_op(d_op), .o_fmt(d_fmt),
+        .o_flags(d_flags), .o_gp(d_gp), .o_gn(d_gn), .o_rd(d_rd), .o_ra(d_ra), .o_rb(d_rb),
+        .o_bi(d_bi), .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_maxreg(d_maxreg),
+        .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
+    // raw instruction bits: the firmware extracts them from the word itself
+    wire unused_dec = &{1'b0, d_flags, d_op, d_fmt, d_gp, d_gn, d_rd, d_ra, d_rb, d_bi, d_fn, d_imm,
+                        d_gp_pt, d_selp_pt};
+    reg [31:0] sys;
+    always @(*) begin
+        sys = 32'd0;
+        sys[`WQ_UES_F_SYS_CSR_ADDR_RANGE] = i_csr_addr;
+        sys[`WQ_UES_F_SYS_CSR_WE_LO]      = i_csr_we;
+        sys[`WQ_UES_F_SYS_CSR_LO]         = csr_pend;
+        sys[`WQ_UES_F_SYS_LNEW_LO]        = lnew;
+        sys[`WQ_UES_F_SYS_GNT_LO]         = i_ev_gnt;
+        sys[`WQ_UES_F_SYS_IFL_RANGE]      = d_flags[`WQ_UES_F_SYS_IFL_W-1:0];
+        sys[`WQ_UES_F_SYS_WORDS_RANGE]    = d_words;
+        sys[`WQ_UES_F_SYS_MAXREG_RANGE]   = d_maxreg;
+        sys[`WQ_UES_F_SYS_LEGAL_LO]       = d_legal;
+    end
+
+    // ---- thread RAM: one access a cycle, registered read (SB_SPRAM256KA, §5) ----
+    reg  [TAW-1:0] tra;     // TRA: {tok, warp, reg, thread}
+    reg  [4:0]     tl;      // TRL: thread lane of TQA / TQB / TWD
+    reg  [RB-1:0]  tr_ra, tr_rb, tr_rd;     // TRB: operand rows
+    reg            tr_aa, tr_ab, tr_ad;     // TRB: alias bits
+    reg            tq_w;    // TQA / TQB: the address went out last cycle
+    wire [RB-1:0] row = r_tqa ? tr_ra : r_tqb ? tr_rb : tr_rd;
+    wire          al  = r_tqa ? tr_aa : r_tqb ? tr_ab : tr_ad;
+    // a shared register (sub-vector mode) is the row of lane TL mod LANES
+    wire [4:0] tln = al ? {{(5-LB){1'b0}}, tl[LB-1:0]} : tl;
+    wire [TAW-1:0] opaddr = {1'b0, cw, row, tln};
+    wire [TAW-1:0] taddr  = (r_tqa || r_tqb || w_twd) ? opaddr : tra;
+    wire           twe    = w_trw || w_trwi || w_twd;
+    (* ram_style = "huge" *)
+    reg  [31:0] trf [0:TD-1];
+    reg  [31:0] trf_q;
+    always @(posedge i_clk)
+        if (twe) trf[taddr] <= wdata;
+        else     trf_q <= trf[taddr];
+    always @(posedge i_clk)
+        if (w_tra) tra <= wdata[TAW-1:0];
+        else if (w_trwi) tra <= tra + 1'b1;
+    always @(posedge i_clk) begin
+        if (w_trl) tl <= wdata[4:0];
+        if (w_trb) begin
+            tr_ra <= wdata[`WQ_UES_F_TRB_RA_LO +: RB];
+            tr_rb <= wdata[`WQ_UES_F_TRB_RB_LO +: RB];
+            tr_rd <= wdata[`WQ_UES_F_TRB_RD_LO +: RB];
+            tr_aa <= wdata[`WQ_UES_F_TRB_ALIAS_A_LO];
+            tr_ab <= wdata[`WQ_UES_F_TRB_ALIAS_B_LO];
+            tr_ad <= wdata[`WQ_UES_F_TRB_ALIAS_D_LO];
+        end
+    end
+    always @(posedge i_clk) begin
+        tq_w <= (r_tqa || r_tqb) && !tq_w;
+        if (i_reset) tq_w <= 1'b0;
+    end
+    wire wait_tq = (r_tqa || r_tqb) && !tq_w;
+
+    assign io_wait = wait_mem || wait_tq;
+
+    // ---- event records: registers loaded by out, cleared by the fire (§2.7) ------
+    assign o_evr_valid = w_fire;
+    assign o_evr_kind  = wdata[`WQ_UES_F_EVF_KIND_RANGE];
+    assign o_evr_aux   = wdata[`WQ_UES_F_EVF_AUX_RANGE];
+    assign o_evr_part  = wdata[`WQ_UES_F_EVF_PART_RANGE];
+    assign o_evr_unit  = {{(8-WID_W){1'b0}}, cw};
+    always @(posedge i_clk)
+        if (w_evpc) o_evr_pc <= wdata;
+    always @(posedge i_clk) begin
+        if (w_evm)  o_evr_mask <= wdata;
+        if (w_eva)  o_evr_a <= wdata;
+        if (w_evbl) o_evr_b[31:0] <= wdata;
+        if (w_evbh) o_evr_b[63:32] <= wdata;
+        if (w_evcl) o_evr_c[31:0] <= wdata;
+        if (w_evch) o_evr_c[63:32] <= wdata;
+        if (w_fire || i_reset) begin
+            o_evr_mask <= 32'd0; o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0;
+        end
+    end
+    // vals fill themselves: every thread-RAM write lands in its lane's slot
+    integer vl;
+    always @(posedge i_clk) begin
+        for (vl = 0; vl < LANES; vl = vl + 1)
+            if (twe && taddr[LB-1:0] == vl[LB-1:0]) o_evr_vals[vl*32 +: 32] <= wdata;
+        if (w_fire || i_reset) o_evr_vals <= {LANES*32{1'b0}};
+    end
+
+    // ---- launch descriptor, packed into LD0..LD6 (§2.4) ------------------------
+    wire [31:0] d_code = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [31:0] d_spc  = i_launch_desc[`WQ_LD_START_PC*32 +: 32];
+    wire [31:0] d_gx   = i_launch_desc[`WQ_LD_GRID_X*32 +: 32];
+    wire [31:0] d_gy   = i_launch_desc[`WQ_LD_GRID_Y*32 +: 32];
+    wire [31:0] d_gz   = i_launch_desc[`WQ_LD_GRID_Z*32 +: 32];
+    wire [31:0] d_cx   = i_launch_desc[`WQ_LD_CTA_X*32 +: 32];
+    wire [31:0] d_cy   = i_launch_desc[`WQ_LD_CTA_Y*32 +: 32];
+    wire [31:0] d_cz   = i_launch_desc[`WQ_LD_CTA_Z*32 +: 32];
+    wire [31:0] d_par  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
+    wire [31:0] d_nr   = i_launch_desc[`WQ_LD_NREGS*32 +: 32];
+    wire [31:0] d_wave = i_launch_desc[`WQ_LD_WAVE*32 +: 32];
+    wire [31:0] d_yld  = i_launch_desc[`WQ_LD_YIELD*32 +: 32];
+    wire [31:0] d_dq   = i_launch_desc[`WQ_LD_DEQUE*32 +: 32];
+    // the host checked the descriptor (wq_launch_check): the high bits of
+    // the words below are zero or not read by the model
+    wire unused_desc = &{1'b0, i_launch_desc, d_code, d_spc, d_gx, d_gy, d_gz, d_cx, d_cy,
+                         d_cz, d_par, d_nr, d_wave, d_yld, d_dq};
+    reg [31:0] ld0, ld1, ld2, ld3, ld4, ld5, ld6;
+    always @(*) begin
+        {ld0, ld1, ld2, ld3, ld4, ld5, ld6} = {7{32'd0}};
+        ld0[`WQ_UES_F_LD0_CODE_RANGE]      = d_code[`WQ_UES_F_LD0_CODE_W-1:0];
+        ld1[`WQ_UES_F_LD1_PARAM_RANGE]     = d_par[`WQ_UES_F_LD1_PARAM_W-1:0];
+        ld2[`WQ_UES_F_LD2_GRID_X_RANGE]    = d_gx[`WQ_UES_F_LD2_GRID_X_W-1:0];
+        ld2[`WQ_UES_F_LD2_GRID_Y_RANGE]    = d_gy[`WQ_UES_F_LD2_GRID_Y_W-1:0];
+        ld3[`WQ_UES_F_LD3_GRID_Z_RANGE]    = d_gz[`WQ_UES_F_LD3_GRID_Z_W-1:0];
+        ld3[`WQ_UES_F_LD3_SEED_RANGE]      = d_yld[`WQ_LDF_YIELD_SEED_RANGE];
+        ld4[`WQ_UES_F_LD4_CTA_X_RANGE]     = d_cx[`WQ_UES_F_LD4_CTA_X_W-1:0];
+        ld4[`WQ_UES_F_LD4_SHARED_BASE_RANGE] = d_wave[`WQ_LDF_WAVE_SHARED_BASE_RANGE];
+        ld4[`WQ_UES_F_LD4_CTA_Y_RANGE]     = d_cy[`WQ_UES_F_LD4_CTA_Y_W-1:0];
+        ld4[`WQ_UES_F_LD4_DQ_LOG2_RANGE]   = d_dq[`WQ_LDF_DEQUE_LOG2_RANGE];
+        ld5[`WQ_UES_F_LD5_CTA_Z_RANGE]     = d_cz[`WQ_UES_F_LD5_CTA_Z_W-1:0];
+        ld5[`WQ_UES_F_LD5_CTA_THR_RANGE]   = i_launch_cta_threads;
+        ld5[`WQ_UES_F_LD5_NREGS_RANGE]     = d_nr[`WQ_UES_F_LD5_NREGS_W-1:0];
+        ld5[`WQ_UES_F_LD5_SUBV_LO]         = d_wave[`WQ_LDF_WAVE_SUBV_LO];
+        ld6[`WQ_UES_F_LD6_START_PC_RANGE]  = d_spc[`WQ_UES_F_LD6_START_PC_W-1:0];
+        ld6[`WQ_UES_F_LD6_YPARAM_RANGE]    = d_yld[`WQ_LDF_YIELD_PARAM_RANGE];
+        ld6[`WQ_UES_F_LD6_POLICY_RANGE]    = d_yld[`WQ_LDF_YIELD_POLICY_RANGE];
+    end
+
+    // ---- IN mux: AND-OR over one-hot selects (§2.1) -----------------------------
+    always @(*) begin
+        rdata = 32'd0;
+        if (port == `WQ_UES_P_SYS)    rdata = rdata | sys;
+        if (port == `WQ_UES_P_CSR_WD) rdata = rdata | i_csr_wdata;
+        if (port == `WQ_UES_P_MEM_R || port == `WQ_UES_P_MEM_IR) rdata = rdata | lsu_rdata;
+        if (port == `WQ_UES_P_TRQ || port == `WQ_UES_P_TQA || port == `WQ_UES_P_TQB)
+            rdata = rdata | trf_q;
+        if (port == `WQ_UES_P_LD0) rdata = rdata | ld0;
+        if (port == `WQ_UES_P_LD1) rdata = rdata | ld1;
+        if (port == `WQ_UES_P_LD2) rdata = rdata | ld2;
+        if (port == `WQ_UES_P_LD3) rdata = rdata | ld3;
+        if (port == `WQ_UES_P_LD4) rdata = rdata | ld4;
+        if (port == `WQ_UES_P_LD5) rdata = rdata | ld5;
+        if (port == `WQ_UES_P_LD6) rdata = rdata | ld6;
+    end
+
+`ifdef FORMAL
+    // The shell's own invariants, for any firmware: the formal run cuts the
+    // engine to free outputs and assumes only its I/O contract (docs/ue.md,
+    // proved by wq_ue's own job): one access at a time, none in a reset
+    // cycle, and a waited access held unchanged until it completes.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+    always @(*) assume(!(io_rd && io_wr));
+    always @(*) if (i_reset) assume(!io_rd && !io_wr);
+    // (the last cycle's access, registered here so the assume constrains
+    // this cycle, not the next one as a clocked assume would)
+    reg        f_held = 1'b0, f_rd = 1'b0, f_wr = 1'b0;
+    reg [7:0]  f_port = 8'd0;
+    reg [31:0] f_wdata = 32'd0;
+    always @(posedge i_clk) begin
+        f_held <= (io_rd || io_wr) && io_wait && !i_reset;
+        f_rd <= io_rd; f_wr <= io_wr; f_port <= port; f_wdata <= wdata;
+    end
+    always @(*)
+        if (f_held && !i_reset)
+            assume(io_rd == f_rd && io_wr == f_wr && port == f_port && wdata == f_wdata);
+    // at most one output strobe (one port decode drives them all)
+    always @(*) assert($onehot0({w_evreq, w_flags, w_gclr, w_lack, w_step, w_irq, w_cack,
+                                 w_cerr, w_cw, w_mema, w_memw, w_twd, w_tra, w_trw, w_trwi,
+                                 w_trl, w_trb, w_evpc, w_evm, w_eva, w_evbl, w_evbh, w_evcl,
+                                 w_evch, w_fire}));
+    // a CSR answer is one ack; an error answer carries no data
+    always @(*) if (o_csr_err) assert(o_csr_ack && o_csr_rdata == 32'd0);
+    // the event lock is never requested while a CSR access is pending
+    always @(*) if (csr_pend) assert(!o_ev_req);
+    // only memory and TQA / TQB wait, and TQA / TQB exactly one cycle
+    always @(*) if (io_wait) assert(is_mem || ((r_tqa || r_tqb) && !tq_w));
+    always @(*) if (f_past && !i_reset && tq_w) assert(r_tqa || r_tqb);
+    // the thread RAM is never written while a TQA / TQB read is under way
+    always @(*) assert(!(twe && (r_tqa || r_tqb)));
+    // the LSU is started once per access: mem_go only inside one
+    always @(*) if (f_past && !i_reset && mem_go) assert(is_mem);
+    // a reset leaves no launch, no CSR request, no event request (it wins
+    // over a launch or CSR request in the same cycle)
+    always @(posedge i_clk)
+        if (f_past && $past(i_reset))
+            assert(o_can_launch && !lnew && !csr_pend && !o_ev_req);
+`endif
+endmodule
