@@ -70,7 +70,7 @@ $(B)/gen/wq_ue_sched.vh: $(B)/bin/wq_gen
 # assembly fails the build with the assembler's file:line message
 SCHED_FW := $(wildcard fw/sched/*.ues fw/sched/*.inc)
 $(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(SCHED_FW)
-	$(B)/bin/wq ue asm fw/sched/main.ues -I $(B)/gen -o $@ --lst $(B)/gen/sched_fw.lst
+	$(B)/bin/wq ue asm fw/sched/main.ues -I $(B)/gen --rom-aw 12 --rom-depth 2560 -o $@ --lst $(B)/gen/sched_fw.lst
 
 $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 

@@ -38,8 +38,8 @@ module wq_sched_ue #(
     /* verilator lint_on UNUSEDPARAM */
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
-    parameter ROM_AW   = 11,            // engine PC bits (docs/ue.md)
-    parameter ROM_DEPTH = 1 << ROM_AW   // firmware words (<= 2^ROM_AW)
+    parameter ROM_AW   = 12,            // engine PC bits (docs/ue.md)
+    parameter ROM_DEPTH = 2560          // firmware words (<= 2^ROM_AW; 5 EBR-pairs of 512)
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
