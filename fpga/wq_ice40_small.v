@@ -15,6 +15,12 @@
 // FPGA, and Yosys removes the logic that only drives it.  The script
 // reports wq_top with its event port as a second figure, so the price of
 // the port is visible.
+//
+// The warp scheduler here is the firmware one (SCHED_UE=1: wq_sched_ue on
+// the micro-engine, docs/ue_sched.md), with the engine's rotator on the
+// UP5K's otherwise idle SB_MAC16s (ROT_MUL=1); the hardwired wq_warp_sched
+// does not fit.  The small lockstep configuration (scripts/rtl/top.sh)
+// still runs the hardwired scheduler until the firmware runs every program.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -25,7 +31,9 @@ module wq_ice40_small #(
     parameter DQ_LOG2   = 4,
     parameter REGS      = 16,
     parameter ALU_LANES = 1,
-    parameter SEM_DIGIT = 1
+    parameter SEM_DIGIT = 1,
+    parameter SCHED_UE  = 1,   // the firmware scheduler (wq_sched_ue): the fit build
+    parameter ROT_MUL   = 1    // its engine's rotator on the idle SB_MAC16s
 ) (
     input  wire       i_clk,
     input  wire       i_reset,
@@ -43,7 +51,8 @@ module wq_ice40_small #(
 
     /* verilator lint_off PINCONNECTEMPTY */
     wq_top #(.CHANNELS(CHANNELS), .WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-             .REGS(REGS), .ALU_LANES(ALU_LANES), .SEM_DIGIT(SEM_DIGIT)) u_top (
+             .REGS(REGS), .ALU_LANES(ALU_LANES), .SEM_DIGIT(SEM_DIGIT),
+             .SCHED_UE(SCHED_UE), .ROT_MUL(ROT_MUL)) u_top (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(sin[0]), .i_csr_we(sin[1]), .i_csr_addr(sin[13:2]),
         .i_csr_wdata(sin[45:14]), .o_csr_ack(csr_ack), .o_csr_rdata(csr_rdata),

@@ -39,7 +39,8 @@ module wq_sched_ue #(
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
     parameter ROM_AW   = 12,            // engine PC bits (docs/ue.md)
-    parameter ROM_DEPTH = 2560          // firmware words (<= 2^ROM_AW; 5 EBR-pairs of 512)
+    parameter ROM_DEPTH = 2560,         // firmware words (<= 2^ROM_AW; 5 EBR-pairs of 512)
+    parameter ROT_MUL  = 0              // wq_ue's rotator: 1 = two multiplies (SB_MAC16)
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
@@ -106,7 +107,7 @@ module wq_sched_ue #(
     wire [ROM_AW-1:0] ue_rpc;
     /* verilator lint_off PINCONNECTEMPTY */
     wq_ue #(.ROM_AW(ROM_AW), .ROM_DEPTH(ROM_DEPTH), .ROM_FILE(ROM_FILE), .PAGES(WARPS),
-            .WIN_LOG2(6)) u_ue (
+            .WIN_LOG2(6), .ROT_MUL(ROT_MUL)) u_ue (
         .i_clk(i_clk), .i_reset(i_reset),
         .o_io_rd(io_rd), .o_io_wr(io_wr), .o_io_port(port), .o_io_wdata(wdata),
         .i_io_rdata(rdata), .i_io_wait(io_wait),

@@ -44,7 +44,14 @@ module wq_top #(
 	parameter REGS       = 32,	// registers per thread
 	parameter HOST_SLICE = 64,	// reset value of HOST_SLICE
 	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
-	parameter SEM_DIGIT  = 32	// semaphore arithmetic bits a cycle (1..32)
+	parameter SEM_DIGIT  = 32,	// semaphore arithmetic bits a cycle (1..32)
+	// 0: the hardwired warp scheduler (wq_warp_sched); 1: the firmware
+	// one on the micro-engine (wq_sched_ue, same ports; its firmware is
+	// built for the small configuration only)
+	parameter SCHED_UE   = 0,
+	// SCHED_UE=1: the engine's rotator from two multiplies (SB_MAC16s
+	// under synth_ice40 -dsp) instead of a LUT barrel shifter
+	parameter ROT_MUL    = 0
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -362,33 +369,42 @@ module wq_top #(
 		.o_cycles(perf_cycles)
 	);
 
-	wq_warp_sched #(
-		.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-		.ALU_LANES(ALU_LANES)
-	) u_sched (
-		.i_clk(i_clk), .i_reset(i_reset),
-		.o_ev_req(s_ev_req), .i_ev_gnt(s_gnt),
-		.o_step_valid(s_step_valid), .o_step_kind(s_step_kind),
-		.o_step_id(s_step_id), .o_step_res(s_step_res),
-		.o_mem_valid(s_mem_valid), .i_mem_ready(i_mem_ready && s_gnt),
-		.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),
-		.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb),
-		.i_mem_rvalid(i_mem_rvalid && s_gnt), .i_mem_rdata(i_mem_rdata),
-		.o_evr_valid(s_evr_valid), .o_evr_kind(s_evr_kind),
-		.o_evr_unit(s_evr_unit), .o_evr_aux(s_evr_aux),
-		.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a),
-		.o_evr_b(s_evr_b), .o_evr_c(s_evr_c),
-		.o_evr_part(s_evr_part), .o_evr_vals(s_evr_vals),
-		.i_csr_valid(s_csr_valid), .i_csr_we(i_csr_we),
-		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
-		.o_csr_ack(s_csr_ack), .o_csr_rdata(s_csr_rdata),
-		.o_csr_err(s_csr_err),
-		.o_engine_idle(engine_idle), .o_can_launch(can_launch),
-		.i_launch_valid(launch_valid), .i_launch_addr(launch_addr),
-		.i_launch_desc(launch_desc), .i_launch_ncta(launch_ncta),
-		.i_launch_cta_threads(launch_cta_threads),
-		.o_irq_trap(irq_trap)
-	);
+	// the two schedulers have the same ports (one connection list for both)
+`define WQ_TOP_SCHED_PORTS \
+	.i_clk(i_clk), .i_reset(i_reset), \
+	.o_ev_req(s_ev_req), .i_ev_gnt(s_gnt), \
+	.o_step_valid(s_step_valid), .o_step_kind(s_step_kind), \
+	.o_step_id(s_step_id), .o_step_res(s_step_res), \
+	.o_mem_valid(s_mem_valid), .i_mem_ready(i_mem_ready && s_gnt), \
+	.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr), \
+	.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb), \
+	.i_mem_rvalid(i_mem_rvalid && s_gnt), .i_mem_rdata(i_mem_rdata), \
+	.o_evr_valid(s_evr_valid), .o_evr_kind(s_evr_kind), \
+	.o_evr_unit(s_evr_unit), .o_evr_aux(s_evr_aux), \
+	.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a), \
+	.o_evr_b(s_evr_b), .o_evr_c(s_evr_c), \
+	.o_evr_part(s_evr_part), .o_evr_vals(s_evr_vals), \
+	.i_csr_valid(s_csr_valid), .i_csr_we(i_csr_we), \
+	.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata), \
+	.o_csr_ack(s_csr_ack), .o_csr_rdata(s_csr_rdata), \
+	.o_csr_err(s_csr_err), \
+	.o_engine_idle(engine_idle), .o_can_launch(can_launch), \
+	.i_launch_valid(launch_valid), .i_launch_addr(launch_addr), \
+	.i_launch_desc(launch_desc), .i_launch_ncta(launch_ncta), \
+	.i_launch_cta_threads(launch_cta_threads), \
+	.o_irq_trap(irq_trap)
+	generate if (SCHED_UE != 0) begin : g_sched_ue
+		wq_sched_ue #(
+			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
+			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL)
+		) u_sched (`WQ_TOP_SCHED_PORTS);
+	end else begin : g_sched_hw
+		wq_warp_sched #(
+			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
+			.ALU_LANES(ALU_LANES)
+		) u_sched (`WQ_TOP_SCHED_PORTS);
+	end endgenerate
+`undef WQ_TOP_SCHED_PORTS
 
 	////////////////////////////////////////////////////////////////////////
 	//

@@ -4,6 +4,8 @@
 #
 # The fit build is fpga/wq_ice40_small.v: wq_top at the small parameters
 #     CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1
+# and the firmware warp scheduler (SCHED_UE=1: wq_sched_ue, its engine's
+# rotator on SB_MAC16s with ROT_MUL=1; firmware build/gen/sched_fw.hex)
 # with its CSR slave, memory master and interrupt on pins and its lockstep
 # event port open, as on a board.  It is synthesised with Yosys' iCE40 flow
 # (`synth_ice40 -dsp`, block RAM inference on), the mapped cells are counted
@@ -28,10 +30,11 @@ R=build/reports
 D=build/ice40
 fail() { echo "synth_ice40: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
-make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue_sched.vh \
+    build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
 mkdir -p "$R" "$D"
 
-params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1"}
+params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1 SCHED_UE=1 ROT_MUL=1"}
 chp=""
 for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 rtl=(rtl/*.v)
