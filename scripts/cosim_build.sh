@@ -5,11 +5,13 @@
 # build/verilator/top/C<ch>_W<warps>_L<lanes>_D<dq_log2>_R<regs>[_A<alu_lanes>][_S<sem_digit>]/.
 #
 # Usage: bash scripts/cosim_build.sh [--rtl DIR] [--out DIR]
-#                                    [CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES [SEM_DIGIT]]]
+#                                    [CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES [SEM_DIGIT [SCHED_UE]]]]
 #        (default 4 8 32 6 32: the model's default configuration; ALU_LANES,
 #        the physical ALU lanes of the RTL, defaults to LANES, and SEM_DIGIT,
 #        the semaphore unit's bits a cycle, to 32: neither is a model
-#        parameter)
+#        parameter); SCHED_UE 1 builds wq_top with the firmware scheduler
+#        wq_sched_ue (and its engine's multiplier rotator, ROT_MUL=1, as the
+#        iCE40 fit build has it), default 0: wq_warp_sched
 #   --rtl DIR  Verilog sources from DIR instead of rtl/ (a modified copy:
 #              scripts/mismatch_demo.sh)
 #   --out DIR  build directory instead of the per-parameter-set one
@@ -32,15 +34,22 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$rtl/wq_top.v" ] || fail "$rtl/wq_top.v not found"
 rtl=$(cd "$rtl" && pwd)
-ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32} al=${6:-${3:-32}} sd=${7:-32}
+ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32} al=${6:-${3:-32}} sd=${7:-32} ue=${8:-0}
 if [ -z "$d" ]; then
     d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
     [ "$al" = "$la" ] || d+="_A${al}"
     [ "$sd" = 32 ] || d+="_S${sd}"
+    [ "$ue" = 0 ] || d+="_UE"
 fi
 read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
+uef=()
+if [ "$ue" != 0 ]; then
+    make -s build/gen/wq_ue.vh build/gen/wq_ue_sched.vh build/gen/sched_fw.hex >/dev/null ||
+        fail "firmware image (build/gen/sched_fw.hex)"
+    uef=(-GSCHED_UE=1 -GROT_MUL=1)
+fi
 mkdir -p "$d"
 # rebuild when any input is newer than the binary (or the flags changed)
 flags="${WQ_VERILATOR_FLAGS:-}"
@@ -51,7 +60,7 @@ if [ -x "$d/tb_cosim" ] && [ "$(cat "$d/flags" 2>/dev/null)" = "$flags" ] &&
 fi
 verilator --cc --exe --build -j 2 -O3 -Wall \
     -Ibuild/gen -I"$rtl" --top-module wq_top \
-    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" -GSEM_DIGIT="$sd" \
+    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" -GSEM_DIGIT="$sd" ${uef[@]+"${uef[@]}"} \
     --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
     -Mdir "$d" -o tb_cosim \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \

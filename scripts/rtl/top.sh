@@ -9,7 +9,10 @@
 #       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
 #       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, one ALU lane:
-#       ALU_LANES=1, bit-serial semaphores: SEM_DIGIT=1).  Programs: every
+#       ALU_LANES=1, bit-serial semaphores: SEM_DIGIT=1), the latter twice:
+#       with the hardwired scheduler (wq_warp_sched) and with the firmware
+#       scheduler the iCE40 fit build uses (SCHED_UE=1: wq_sched_ue on the
+#       micro-engine, docs/ue_sched.md).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen
 #       prog`; odd seeds --timing-free, even seeds with every feature and
 #       their races' .expect informational, as scripts/regress does) and
@@ -21,7 +24,9 @@
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
 #                    (build root, e.g. a --coverage build; logs go to its gen/)
 #   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
-#                    (default "4 8 32 6 32;2 2 8 4 16 1 1")
+#                    (default "4 8 32 6 32;2 2 8 4 16 1 1;2 2 8 4 16 1 1 1";
+#                    fields: CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES
+#                    [SEM_DIGIT [SCHED_UE]]], as scripts/cosim_build.sh)
 #   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
@@ -55,11 +60,11 @@ run() {   # BIN PROGRAM SEED [TB_ARGS...]
 total=0 ninv=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1;2 2 8 4 16 1 1 1}"
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re al sd <<< "$cfg"
+    read -r ch wa la dq re al sd ue <<< "$cfg"
     list=()
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)
@@ -107,7 +112,7 @@ for cfg in "${cfgs[@]}"; do
             total=$((total + 1))
         done
     done
-    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}: $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
 done
 echo "rtl_test: top $total lockstep runs ok, $ninv lock invariants (.expect_sum) held on the RTL"
 [ "$ninv" -gt 0 ] || [ -n "${RTL_TEST_TOP_CFGS:-}" ] || fail "top: no .expect_sum invariant was checked (racy generated seeds 2/4/6 carry lock invariants)"
