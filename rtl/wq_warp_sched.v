@@ -106,10 +106,10 @@ module wq_warp_sched #(
     localparam [5:0]  PARTS6 = PARTS[5:0];
     localparam [7:0]  PARTS8 = PARTS[7:0];
     localparam [31:0] LANEMASK = ~(32'hFFFFFFFF << LANES);
-    // the model's LFSR seed when the descriptor gives 0, and its taps
-    // (x^16 + x^14 + x^13 + x^11 + 1), exec_ctrl.c / sched.c
-    localparam [15:0] LFSR_DEFAULT = 16'hACE1;
-    localparam [15:0] LFSR_TAPS    = 16'hB400;
+    // the LFSR seed when the descriptor gives 0, and its taps (launch.def
+    // YLFSR; the model's exec_ctrl.c / sched.c)
+    localparam [15:0] LFSR_DEFAULT = `WQ_YLFSR_SEED_DEFAULT;
+    localparam [15:0] LFSR_TAPS    = `WQ_YLFSR_TAPS;
 
     // ---- states ---------------------------------------------------------------
     localparam [6:0]

@@ -142,7 +142,7 @@ static int yield_fires(const wq_warp_t *w, uint32_t *ns)
     case WQ_YP_LFSR: {
         /* 16-bit Galois LFSR, x^16 + x^14 + x^13 + x^11 + 1 */
         uint32_t s = w->lfsr;
-        s = (s >> 1) ^ ((s & 1u) ? 0xB400u : 0u);
+        s = (s >> 1) ^ ((s & 1u) ? (uint32_t)WQ_YLFSR_TAPS : 0u);
         *ns = s;
         return (s & 0xFFu) < w->yparam;
     }

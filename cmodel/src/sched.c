@@ -104,7 +104,7 @@ static void warp_start(wq_ctx_t *ctx, unsigned slot, const wq_grid_t *g,
     w->shared_base = LDF(d, WAVE, SHARED_BASE);
     w->ypolicy = LDF(d, YIELD, POLICY);
     w->yparam = LDF(d, YIELD, PARAM);
-    w->lfsr = LDF(d, YIELD, SEED) ? LDF(d, YIELD, SEED) : 0xACE1u;
+    w->lfsr = LDF(d, YIELD, SEED) ? LDF(d, YIELD, SEED) : (uint32_t)WQ_YLFSR_SEED_DEFAULT;
     if (ctx->trace) {
         wq_trace_rec_t r = { .kind = WQ_EV_CTA_START, .unit = (uint8_t)slot,
                              .aux = (uint16_t)wi, .pc = w->pc, .mask = live,

@@ -471,10 +471,14 @@ static void wq_collect(wq_gen_t *g)
 #define YPOLICY(n, c) \
     wq_code(g, "launch.def", "YPOLICY", "WQ_YP_", #n, WQ_YP_##n, yp_w, \
             WQ_K_CODE);
+#define YLFSR(n, v) \
+    wq_code(g, "launch.def", "YLFSR", "WQ_YLFSR_", #n, WQ_YLFSR_##n, 16, \
+            WQ_K_CODE);
 #include "../spec/launch.def"
 #undef LDWORD
 #undef LDFIELD
 #undef YPOLICY
+#undef YLFSR
     wq_derived(g, "launch.def", "LDWORD", "", WQ_LD_WORDS, 0,
                wq_strdup("WQ_LD_WORDS"));
 

@@ -129,6 +129,9 @@ enum {
 #define YPOLICY(n, c) WQ_YP_##n = c,
 #include "../../spec/launch.def"
 #undef YPOLICY
+#define YLFSR(n, v) WQ_YLFSR_##n = v,
+#include "../../spec/launch.def"
+#undef YLFSR
 };
 
 /* traps and channel errors */
