@@ -6,39 +6,60 @@ CFLAGS  ?= -O2 -g
 WFLAGS  := -Wall -Wextra -Wshadow -Wno-unused-parameter -std=c11 -D_GNU_SOURCE
 INC     := -Icmodel/include
 B       := build
-LIB_SRC := $(sort $(wildcard cmodel/src/*.c cmodel/driver/*.c))
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+# One static library per subsystem (docs/model/layout.md).  The dependency
+# direction is model <- asm <- gen, model <- ue (none), model/asm <- driver,
+# everything <- tools; scripts/layering.sh checks it on the objects.
+LIBS    := model asm gen ue driver
+SRC_model  := $(sort $(wildcard cmodel/model/*.c))
+SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
+SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
+SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
+SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
+LIB_model  := $(B)/lib/libwqmodel.a
+LIB_asm    := $(B)/lib/libwqasm.a
+LIB_gen    := $(B)/lib/libwqgen.a
+LIB_ue     := $(B)/lib/libwque.a
+LIB_driver := $(B)/lib/libwqdrv.a
+# link order: a library before the ones it uses
+LIB_ALL := $(LIB_driver) $(LIB_gen) $(LIB_asm) $(LIB_ue) $(LIB_model)
 CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
-HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/src/*.h cmodel/driver/*.h)
+HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 
-.PHONY: all deps build run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
 	@bash scripts/deps.sh
 
-build: $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
+build: $(LIB_ALL) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
        $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -c $< -o $@
 
-$(B)/lib/libwq.a: $(LIB_OBJ)
-	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+define wq_lib
+$$(LIB_$(1)): $$(SRC_$(1):%.c=$$(B)/obj/%.o)
+	@mkdir -p $$(dir $$@)
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach l,$(LIBS),$(eval $(call wq_lib,$(l))))
 
-$(B)/bin/wq: $(CLI_OBJ) $(B)/lib/libwq.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(B)/lib/libwq.a
+libs: $(LIB_ALL)
 
-$(B)/bin/wq_gen: cmodel/tools/wq_gen.c $(HDRS) $(SPECS)
+$(B)/bin/wq: $(CLI_OBJ) $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -o $@ $<
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB_ALL)
+
+# wq_gen reads the tables through the headers only: it links no library
+$(B)/bin/wq_gen: $(GEN_SRC) cmodel/tools/gen_registry.h $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -Icmodel/tools -o $@ $(GEN_SRC)
 
 $(B)/gen/wq_defs.vh: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
@@ -74,9 +95,9 @@ $(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(SCHED_FW)
 
 $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 
-$(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwq.a
+$(B)/bin/wq_unit: $(UT_OBJ) $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwq.a -lcriterion
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIB_ALL) -lcriterion
 
 unit: $(B)/bin/wq_unit build
 	$(B)/bin/wq_unit --jobs 2
@@ -86,6 +107,7 @@ spec-check: build
 
 test: deps
 	$(MAKE) build $(B)/bin/wq_unit
+	bash scripts/layering.sh
 	$(B)/bin/wq_unit --jobs 2
 	bash scripts/spec_check.sh
 	bash scripts/cli_tests.sh
@@ -141,6 +163,10 @@ coverage: deps
 mutate: deps
 	$(MAKE) build
 	bash scripts/mutate.sh
+
+# the libraries' dependency direction (docs/model/layout.md)
+layering: build
+	bash scripts/layering.sh
 
 lint: build
 	bash scripts/lint.sh

@@ -5,7 +5,7 @@
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
 // Purpose:	Launch-descriptor checker of the host interface: every rule
-//		of the model's desc_valid() (cmodel/src/sched.c) over the 16
+//		of the model's desc_valid() (cmodel/model/sched.c) over the 16
 //		descriptor words, and the two products the dispatcher needs:
 //		the CTA count GRID_X*GRID_Y*GRID_Z and the CTA size
 //		CTA_X*CTA_Y*CTA_Z.

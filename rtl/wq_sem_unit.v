@@ -17,7 +17,7 @@
 //		    8..15 finish at once with o_bad_red and no memory access.
 //
 //		exactly as the model's wq_sem_acquire_passes / wq_sem_reduce
-//		(cmodel/src/sem.c) with the 32/64-bit load and store of
+//		(cmodel/model/sem.c) with the 32/64-bit load and store of
 //		host_methods.c: a 64-bit semaphore is two words, the low word
 //		at the address and the high word at address + 4; a 32-bit one
 //		looks at the low 32 bits of payload and memory only.

@@ -5,7 +5,7 @@
 // Project:	warpq -- the token deque of the warp scheduler (DESIGN §6.1, §6.2)
 //
 // Purpose:	One double-ended queue of 64-bit divergence tokens per warp
-//		slot, bit-identical to the C golden model (cmodel/src/deque.c,
+//		slot, bit-identical to the C golden model (cmodel/model/deque.c,
 //		cmodel/include/wq/deque.h): same array image, same head/tail
 //		rules, same presence bits, same trap codes.
 //

@@ -43,7 +43,7 @@ if [ -z "$d" ]; then
 fi
 read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
-make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/lib/libwq.a >/dev/null || fail "model library"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh libs >/dev/null || fail "model library"
 uef=()
 if [ "$ue" != 0 ]; then
     make -s build/gen/wq_ue.vh build/gen/wq_ue_sched.vh build/gen/sched_fw.hex >/dev/null ||
@@ -54,7 +54,7 @@ mkdir -p "$d"
 # rebuild when any input is newer than the binary (or the flags changed)
 flags="${WQ_VERILATOR_FLAGS:-}"
 if [ -x "$d/tb_cosim" ] && [ "$(cat "$d/flags" 2>/dev/null)" = "$flags" ] &&
-   [ -z "$(find "$rtl" tb/verilator/top tb/verilator/common build/gen build/lib/libwq.a \
+   [ -z "$(find "$rtl" tb/verilator/top tb/verilator/common build/gen build/lib \
         cmodel/include -newer "$d/tb_cosim" -print -quit)" ]; then
     echo "$d/tb_cosim"; exit 0
 fi
@@ -66,7 +66,7 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
     "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/cosim.cpp" \
     "$root/tb/verilator/top/cosim_stream.cpp" "$root/tb/verilator/top/dev_rtl.cpp" \
-    "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwq.a" \
+    "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwqdrv.a" "$root/build/lib/libwqgen.a" "$root/build/lib/libwqasm.a" "$root/build/lib/libwqmodel.a" \
     > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
 printf '%s' "$flags" > "$d/flags"
 echo "$d/tb_cosim"

@@ -2,7 +2,7 @@
 # spec_check.sh -- the tables in cmodel/spec/ are the only source of every
 # encoding (DESIGN §3).  This script proves it, in three steps:
 #  1. every table row of every .def is expanded by the generator (a table
-#     added to a .def but not to cmodel/tools/wq_gen.c fails here);
+#     added to a .def but not to cmodel/tools/gen_registry.c fails here);
 #  2. the Verilog view equals the C view value by value: the generated
 #     testbench, compiled by Icarus against build/gen/wq_defs.vh, prints
 #     NAME=value for every define, and that must equal `wq_gen list`, which
@@ -41,7 +41,7 @@ done | LC_ALL=C sort > "$tmp/rows.def"
 if ! diff -u --label 'rows in cmodel/spec/*.def' --label 'rows wq_gen expands' \
         "$tmp/rows.def" "$tmp/rows.gen" > "$tmp/rows.diff"; then
     cat "$tmp/rows.diff" >&2
-    fail "a table (FILE MACRO ROWS above) is not expanded by cmodel/tools/wq_gen.c"
+    fail "a table (FILE MACRO ROWS above) is not expanded by cmodel/tools/gen_registry.c"
 fi
 
 # ---- 2. Verilog view == C view -----------------------------------------------
@@ -65,13 +65,13 @@ ndefs=$(wc -l < "$tmp/c.txt")
 # knows (lines marked "expect: WQ_NAME") next to near misses that must stay
 # quiet.  @HEX:NAME@ / @DEC:NAME@ are replaced by the row's current value so
 # the self-test follows the tables.  The files are laid out as in the tree
-# (C in cmodel/src, Verilog in rtl) inside a temp dir, since which checks
+# (C in cmodel/model, Verilog in rtl) inside a temp dir, since which checks
 # apply depends on the file name.
 st="$tmp/selftest"
-mkdir -p "$st/cmodel/src" "$st/rtl"
+mkdir -p "$st/cmodel/model" "$st/rtl"
 for f in tests/spec/drift/*; do
     case "$f" in
-        *.c|*.h) dst="$st/cmodel/src/$(basename "$f")" ;;
+        *.c|*.h) dst="$st/cmodel/model/$(basename "$f")" ;;
         *.v|*.vh) dst="$st/rtl/$(basename "$f")" ;;
         *) continue ;;
     esac
@@ -92,10 +92,10 @@ for f in tests/spec/drift/*; do
 done
 (
     cd "$st"
-    grep -Ho -n 'expect: WQ_[A-Z0-9_]*' cmodel/src/* rtl/* |
+    grep -Ho -n 'expect: WQ_[A-Z0-9_]*' cmodel/model/* rtl/* |
         sed 's/^\([^:]*:[0-9]*\):expect: /\1 /' | LC_ALL=C sort > ../expect.txt
     rc=0
-    "$OLDPWD/$GEN" check cmodel/src/* rtl/* > ../got.raw || rc=$?
+    "$OLDPWD/$GEN" check cmodel/model/* rtl/* > ../got.raw || rc=$?
     [ "$rc" -le 1 ] || exit 2
     sed -n 's/^\([^:]*:[0-9]*\): .* duplicates `\([A-Z0-9_]*\) .*/\1 \2/p' \
         ../got.raw | LC_ALL=C sort > ../got.txt
@@ -109,11 +109,11 @@ fi
 
 # ---- 3b. drift check on the tree --------------------------------------------------
 mapfile -t files < <(
-    for d in cmodel/src cmodel/tools cmodel/include cmodel/driver \
-             cmodel/compiler rtl; do
+    for d in cmodel/model cmodel/asm cmodel/gen cmodel/ue cmodel/tools \
+             cmodel/include cmodel/driver cmodel/compiler cmodel/runtime rtl; do
         [ -d "$d" ] && find "$d" -type f \( -name '*.c' -o -name '*.h' \
             -o -name '*.v' -o -name '*.vh' -o -name '*.sv' -o -name '*.svh' \)
-    done | grep -v -e '^cmodel/include/wq/defs\.h$' -e '/spec/' -e '/gen/' |
+    done | grep -v -e '^cmodel/include/wq/defs\.h$' -e '/spec/' |
     LC_ALL=C sort)
 ndup=0
 if [ ${#files[@]} -gt 0 ]; then

@@ -4,7 +4,7 @@
 #
 #  deque: rtl/wq_token_deque.v under Verilator, driven by
 #         tb/verilator/deque/tb_deque.cpp, which links the model's deque
-#         (cmodel/src/deque.c, token.c, tables.c compiled as C) and compares
+#         (build/lib/libwqmodel.a: cmodel/model/deque.c) and compares
 #         every result and, every ready cycle, the RAM image and per-warp
 #         state.  Built into build/verilator/deque/L<LOG2>_W<WARPS>/ for
 #         three parameter sets: the default (LOG2=6, WARPS=8; 5 seeds), and
@@ -31,20 +31,8 @@ fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
 command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build/gen/wq_defs.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
 
-# ---- the model's deque, compiled as C ------------------------------------------
-mkdir -p "$B/model"
-CC_=${CC:-cc}
-objs=()
-for f in deque token tables; do
-    o="$B/model/$f.o"
-    if [ ! -f "$o" ] || [ "cmodel/src/$f.c" -nt "$o" ] ||
-       [ -n "$(find cmodel/include/wq cmodel/spec -newer "$o" -print -quit)" ]; then
-        "$CC_" -O2 -g -std=c11 -Wall -Wextra -Icmodel/include -c "cmodel/src/$f.c" -o "$o"
-    fi
-    objs+=("$o")
-done
-rm -f "$B/model/libdqmodel.a"
-ar rcs "$B/model/libdqmodel.a" "${objs[@]}"
+# ---- the model library (its deque, token and tables are what the bench calls)
+make -s libs >/dev/null || fail "model library (build/lib/libwqmodel.a)"
 
 # ---- build one configuration --------------------------------------------------------
 # -Wall: the RTL must lint clean here too.  --x-assign/--x-initial unique: a
@@ -53,12 +41,12 @@ build() {   # LOG2 WARPS -> directory
     local d="$B/L$1_W$2"
     mkdir -p "$d"
     verilator --cc --exe --build -j 2 -O3 -Wall \
-        -Ibuild/gen -Irtl --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
+        -Ibuild/gen -I"$rtl" --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$d" -o tb_deque \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
-        "$B/model/libdqmodel.a" > "$d/build.log" 2>&1 || {
+        "$root/build/lib/libwqmodel.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"
 }

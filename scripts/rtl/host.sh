@@ -4,7 +4,7 @@
 #
 #  host: rtl/wq_host_if.v (with wq_sem_unit.v and wq_launch_check.v) under
 #        Verilator, driven by tb/verilator/host/tb_host.cpp, which links the
-#        model library (build/lib/libwq.a) and replays every RTL step through
+#        model library (build/lib/libwqmodel.a) and replays every RTL step through
 #        wq_host_pick / wq_host_due / wq_host_serve, comparing step results,
 #        record sequences, CSR reads, launches and the memory image.  Runs the
 #        named scenario host_scenario_error_isolation first on every seed.
@@ -35,7 +35,7 @@ verilator --cc --exe --build -j 2 -O3 -Wall \
     -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
     "$rtl/wq_host_if.v" "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" \
-    "$root/build/lib/libwq.a" > "$B/build.log" 2>&1 || {
+    "$root/build/lib/libwqmodel.a" > "$B/build.log" 2>&1 || {
     tail -40 "$B/build.log" >&2; fail "verilator build (log: $B/build.log)"; }
 
 cycles=${RTL_TEST_HOST_CYCLES:-400000}

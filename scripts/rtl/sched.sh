@@ -5,7 +5,7 @@
 #  sched: rtl/wq_warp_sched.v (with wq_decode, wq_regfile, wq_alu, wq_lsu,
 #         wq_token_deque) under Verilator, driven by
 #         tb/verilator/sched/tb_sched.cpp, which links the model library
-#         (build/lib/libwq.a) and compares every step, every trace record,
+#         (build/lib/libwqmodel.a) and compares every step, every trace record,
 #         the debug window and the final memory image.  Programs: every
 #         tests/programs/*.wqs and tb/verilator/sched/progs/*.wqs.  One
 #         Verilator build per parameter set, in
@@ -45,7 +45,7 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
     mkdir -p "$d"
     # rebuild only when an input is newer than the binary
     if [ -x "$d/tb_sched" ] && [ -z "$(find "$rtl"/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
-            build/lib/libwq.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
+            build/lib/libwqasm.a build/lib/libwqmodel.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
         echo "$d"; return
     fi
     verilator --cc --exe --build -j 2 -O2 -Wall \
@@ -55,7 +55,7 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
         -Mdir "$d" -o tb_sched \
         -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common${ue[0]:+ -DWQ_SCHED_UE}" \
         "$rtl/$top.v" "$root/tb/verilator/sched/tb_sched.cpp" \
-        "$root/build/lib/libwq.a" > "$d/build.log" 2>&1 || {
+        "$root/build/lib/libwqasm.a" "$root/build/lib/libwqmodel.a" > "$d/build.log" 2>&1 || {
         tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
     echo "$d"
 }

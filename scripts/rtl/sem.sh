@@ -4,7 +4,7 @@
 #
 #  sem: rtl/wq_sem_unit.v under Verilator, driven by
 #       tb/verilator/sem/tb_sem.cpp, which links the model library
-#       (build/lib/libwq.a: wq_sem_acquire_passes, wq_sem_reduce, the model
+#       (build/lib/libwqmodel.a: wq_sem_acquire_passes, wq_sem_reduce, the model
 #       memory) and checks every operation's outputs, its exact memory
 #       accesses and the memory image.  Built into build/verilator/sem/d<DIGIT>/
 #       for each semaphore datapath width (RTL_TEST_SEM_DIGITS, default "32 1").
@@ -41,7 +41,7 @@ for d in "${digits[@]}"; do
         -Mdir "$BD" -o tb_sem \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$rtl/wq_sem_unit.v" "$root/tb/verilator/sem/tb_sem.cpp" \
-        "$root/build/lib/libwq.a" > "$BD/build.log" 2>&1 || {
+        "$root/build/lib/libwqmodel.a" > "$BD/build.log" 2>&1 || {
         tail -40 "$BD/build.log" >&2; fail "verilator build DIGIT=$d (log: $BD/build.log)"; }
     for s in "${seeds[@]}"; do
         args=(--seed "$s" --ops "$ops")

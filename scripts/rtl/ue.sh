@@ -3,7 +3,7 @@
 # scripts/rtl_test.sh, i.e. `make test` and `make rtl-test`).
 #
 #  ue: rtl/wq_ue.v under Verilator, driven by tb/verilator/ue/tb_ue.cpp,
-#      which links the model library (build/lib/libwq.a: wq_ue_gen,
+#      which links the model library (build/lib/libwqmodel.a: wq_ue_gen,
 #      wq_ue_step, the test device, the disassembler) and runs each seed's
 #      random programs on the RTL and the simulator in lockstep (retire pc,
 #      every register write, every I/O access, halt code, instruction
@@ -65,7 +65,7 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH ROT_MUL SEED...
         -Mdir "$BD" -o tb_ue \
         -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
         "$rtl/wq_ue.v" "$root/tb/verilator/ue/tb_ue.cpp" \
-        "$root/build/lib/libwq.a" > "$BD/build.log" 2>&1 || {
+        "$root/build/lib/libwque.a" > "$BD/build.log" 2>&1 || {
         tail -40 "$BD/build.log" >&2; fail "verilator build (log: $BD/build.log)"; }
     one() {     # log name, seed, extra bench arguments...
         local n=$1 s=$2; shift 2

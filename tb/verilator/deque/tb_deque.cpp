@@ -1,7 +1,7 @@
 // tb_deque.cpp -- Verilator unit bench for rtl/wq_token_deque.v.
 //
 // Drives the deque with seeded random commands over every warp slot and
-// checks it against the C golden model (cmodel/src/deque.c, linked as C):
+// checks it against the C golden model (cmodel/model/deque.c, linked as C):
 //   * every result (o_rvalid ...) against what the model returned for the
 //     same command, in the cycle the RTL's documented latency says;
 //   * whenever the command port is ready: the whole RAM image against the
@@ -9,7 +9,7 @@
 //     has_type vector (the o_* state outputs, i_warp swept over every warp)
 //     against the model.
 // The debug commands are checked against what the CSR debug window does in
-// the model (cmodel/src/csr.c, dbg_cmd): index masked by depth-1, a
+// the model (cmodel/model/csr.c, dbg_cmd): index masked by depth-1, a
 // SET_HEADTAIL outside tail <= head <= depth ignored.  After a bound trap
 // the bench often re-centres the deque through the debug port exactly as
 // the driver does (wq_deque_recenter), and checks the result equals the

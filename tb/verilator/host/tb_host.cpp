@@ -1,7 +1,7 @@
 // tb_host.cpp -- Verilator lockstep bench for rtl/wq_host_if.v.
 //
 // The bench plays wq_top and the warp scheduler around the host interface
-// and replays every RTL step on the C golden model (build/lib/libwq.a):
+// and replays every RTL step on the C golden model (build/lib/libwqmodel.a):
 //   * event lock: grants o_ev_req after a random delay; on o_step_valid it
 //     replays one host tick -- wq_host_pick, wq_host_due (ticks = the cycle
 //     the grant began), wq_host_serve -- and compares the step id, the step

@@ -1,7 +1,7 @@
 // tb_sched.cpp -- Verilator lockstep bench for rtl/wq_warp_sched.v.
 //
 // The bench plays wq_top and the host around the scheduler and runs the C
-// golden model (build/lib/libwq.a) beside it, step for step:
+// golden model (build/lib/libwqmodel.a) beside it, step for step:
 //   * programs are assembled with the model's assembler and loaded into the
 //     bench's memory (served to the RTL with seeded random ready stalls and
 //     response latency) and into the model's memory;

@@ -1,5 +1,5 @@
 /* gen_int.h -- what the generators share: a seeded RNG and a growing text
- * buffer.  Internal to cmodel/src/gen_*.c. */
+ * buffer.  Internal to the files of cmodel/gen/. */
 #ifndef WQ_GEN_INT_H
 #define WQ_GEN_INT_H
 #include <stdarg.h>
