@@ -5,13 +5,37 @@
 # seeds; the first failure stops the run and names the seed and how to
 # re-run it with a waveform.
 #
+# The formal job (scripts/rtl/formal.sh) is single-threaded solver work, so
+# it runs beside the simulation benches instead of after them: on two cores
+# the whole run takes the time of the benches alone.  Its output is printed
+# when it ends; a formal failure fails the run like any bench.
+#
 # Usage: bash scripts/rtl_test.sh [SEED...]   (seeds passed to every bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s nullglob
+mkdir -p build/reports
+flog=build/reports/rtl_test_formal.log
+fpid=
+if [ -f scripts/rtl/formal.sh ]; then
+    bash scripts/rtl/formal.sh "$@" > "$flog" 2>&1 &
+    fpid=$!
+fi
+finish_formal() {
+    [ -n "$fpid" ] || return 0
+    local rc=0
+    wait "$fpid" || rc=$?
+    fpid=
+    cat "$flog"
+    [ "$rc" = 0 ] || { echo "rtl_test: FAIL: scripts/rtl/formal.sh (log: $flog)" >&2; return 1; }
+}
+trap '[ -n "$fpid" ] && { pkill -TERM -P "$fpid" 2>/dev/null; kill "$fpid" 2>/dev/null; }; true' EXIT
 n=0
 for s in scripts/rtl/*.sh; do
+    [ "$s" = scripts/rtl/formal.sh ] && continue
     bash "$s" "$@" || { echo "rtl_test: FAIL: $s" >&2; exit 1; }
     n=$((n + 1))
 done
+finish_formal || exit 1
+[ -f scripts/rtl/formal.sh ] && n=$((n + 1))
 echo "rtl_test: $n block benches passed"
