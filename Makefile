@@ -71,7 +71,7 @@ $(B)/gen/wq_decode.vh: $(B)/bin/wq_gen
 	$(B)/bin/wq_gen vdecode > $@.tmp && mv $@.tmp $@
 
 # the micro-engine's header (rtl/wq_ue.v) and the firmware's constants
-# (docs/ue.md).  wq_defs.vh names wq_ue.vh as a prerequisite only so that
+# (docs/rtl/wq_ue.md).  wq_defs.vh names wq_ue.vh as a prerequisite only so that
 # spec_check's testbench, which includes both, always finds it current.
 $(B)/gen/wq_ue.vh: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
@@ -81,7 +81,7 @@ $(B)/gen/wq_ue.inc: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)
 	$(B)/bin/wq_gen ueinc > $@.tmp && mv $@.tmp $@
 
-# wq_sched_ue's port map (cmodel/spec/ue_sched.def, docs/ue_sched.md §2);
+# wq_sched_ue's port map (cmodel/spec/ue_sched.def, docs/rtl/wq_sched_ue.md);
 # the firmware gets the same names through wq_ue.inc
 $(B)/gen/wq_ue_sched.vh: $(B)/bin/wq_gen
 	@mkdir -p $(dir $@)

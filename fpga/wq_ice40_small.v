@@ -17,10 +17,11 @@
 // the port is visible.
 //
 // The warp scheduler here is the firmware one (SCHED_UE=1: wq_sched_ue on
-// the micro-engine, docs/ue_sched.md), with the engine's rotator on the
-// UP5K's otherwise idle SB_MAC16s (ROT_MUL=1); the hardwired wq_warp_sched
-// does not fit.  The small lockstep configuration (scripts/rtl/top.sh)
-// still runs the hardwired scheduler until the firmware runs every program.
+// the micro-engine, docs/rtl/wq_sched_ue.md), with the engine's rotator on
+// the UP5K's otherwise idle SB_MAC16s (ROT_MUL=1); the hardwired
+// wq_warp_sched does not fit.  The small lockstep configuration
+// (scripts/rtl/top.sh) runs this wq_top too, and the hardwired scheduler
+// at the same parameters.
 `default_nettype none
 `include "wq_defs.vh"
 

@@ -6,7 +6,7 @@
 // and x > c is !le_k(x, c).  Why: Yosys builds a carry chain for every
 // compare operator, even when one side is a constant, and keeps it
 // through synth_ice40; this bit-by-bit form constant-folds to a few LUTs
-// instead (figures: docs/rtl.md, iCE40 section).  Compares of two
+// instead (docs/rtl/README.md, Resources).  Compares of two
 // variables gain nothing from it: keep the operator there.
 // (Verilator 5.006 reports a function of this file in a module inside
 // another module that includes it too as hiding the outer one: the same

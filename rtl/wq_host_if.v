@@ -516,7 +516,8 @@ module wq_host_if #(
 	// CHAN_STRIDE, two constant compares (not csr_chn < CHANNELS on the
 	// 32-bit difference).  wq_top routes only offsets >= CHAN_BASE and the
 	// two global ones here; the lower bound still tells those two (below
-	// the window) from a channel's registers, which pick sc (docs/rtl.md)
+	// the window) from a channel's registers, which pick sc (docs/rtl/README.md,
+	// CSR sub-port)
 	localparam [31:0]	CHAN_END = `WQ_CSRVAL_CHAN_BASE
 				+ CHANNELS * `WQ_CSRVAL_CHAN_STRIDE;
 	wire		csr_is_ch = ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE)

@@ -1,14 +1,14 @@
 // wq_sched_ue.v -- the warp scheduler as firmware on the micro-engine: a
 // drop-in for wq_warp_sched (same ports and parameters) for the small
 // configuration, where wq_warp_sched's 32-bit registers with many write
-// sources do not fit the iCE40 UP5K.  docs/ue_sched.md is the design;
-// this is its variant F (§2.10: the token deque lives in firmware, its
-// tokens in the thread RAM above the registers).
+// sources do not fit the iCE40 UP5K.  docs/rtl/wq_sched_ue.md is the
+// design (the token deque lives in firmware, its tokens in the thread RAM
+// above the registers: "Token deque in firmware").
 //
 // What is hardware here: the engine (wq_ue, firmware from ROM_FILE =
 // build/gen/sched_fw.hex, fw/sched/*.ues), the LSU, the instruction
 // decoder (only its computed summary is read: legal, flags, words,
-// maxreg), the thread RAM (coded for SPRAM, §5), the event-record
+// maxreg), the thread RAM (coded for SPRAM), the event-record
 // registers, and the few flags the firmware cannot keep itself because
 // the outside world sets them (launch, CSR request) or reads them every
 // cycle (evreq, idle).  Everything else -- warp state, masks, PCs, the
@@ -38,7 +38,7 @@ module wq_sched_ue #(
     /* verilator lint_on UNUSEDPARAM */
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
-    parameter ROM_AW   = 12,            // engine PC bits (docs/ue.md)
+    parameter ROM_AW   = 12,            // engine PC bits (docs/rtl/wq_ue.md)
     parameter ROM_DEPTH = 2560,         // firmware words (<= 2^ROM_AW; 5 EBR-pairs of 512)
     parameter ROT_MUL  = 0              // wq_ue's rotator: 1 = two multiplies (SB_MAC16)
 ) (
@@ -93,7 +93,7 @@ module wq_sched_ue #(
     localparam RB  = $clog2(REGS);
     localparam LB  = $clog2(LANES);
     // thread RAM: WARPS*REGS*32 register words {warp, reg, thread}, then
-    // the deque tokens, two words each (§2.10): TRA's top bit selects them
+    // the deque tokens, two words each: TRA's top bit selects them
     localparam TAW = WID_W + RB + 5 + 1;
     localparam TD  = WARPS * REGS * 32 + (WARPS << (DQ_LOG2 + 1));
 
@@ -149,7 +149,7 @@ module wq_sched_ue #(
     wire w_evch  = io_wr && (port == `WQ_UES_P_EV_CHI);
     wire w_fire  = io_wr && (port == `WQ_UES_P_EV_FIRE);
 
-    // ---- flags set from outside, cleared by firmware (§1.1, §2.8) ---------------
+    // ---- flags set from outside, cleared by firmware -----------------------------
     reg g_valid, lnew, csr_pend, evreq, fw_idle;
     reg [WID_W-1:0] cw;
     always @(posedge i_clk) begin
@@ -178,7 +178,7 @@ module wq_sched_ue #(
     assign o_csr_err     = w_cerr;
     assign o_csr_rdata   = w_cack ? wdata : 32'd0;
 
-    // ---- LSU: MEM_A post-increments after each access (§2.6) --------------------
+    // ---- LSU: MEM_A post-increments after each access ---------------------------
     reg  [29:0] mem_a;
     reg         mem_go;     // the LSU was started for the waiting access
     reg  [31:0] ir_lo;      // first word of a fetch (MEM_IR)
@@ -205,7 +205,7 @@ module wq_sched_ue #(
         if (r_memir && lsu_done) ir_lo <= lsu_rdata;
     wire wait_mem = is_mem && !lsu_done;
 
-    // ---- decoder: only its computed summary enters SYS (§2.2) -------------------
+    // ---- decoder: only its computed summary enters SYS --------------------------
     wire                  d_legal, d_gn, d_bi, d_gp_pt, d_selp_pt;
     wire [`WQ_OP_W-1:0]   d_op;
     wire [`WQ_FMT_W-1:0]  d_fmt;
@@ -240,7 +240,7 @@ module wq_sched_ue #(
         sys[`WQ_UES_F_SYS_LEGAL_LO]       = d_legal;
     end
 
-    // ---- thread RAM: one access a cycle, registered read (SB_SPRAM256KA, §5) ----
+    // ---- thread RAM: one access a cycle, registered read (SB_SPRAM256KA) ---------
     reg  [TAW-1:0] tra;     // TRA: {tok, warp, reg, thread}
     reg  [4:0]     tl;      // TRL: thread lane of TQA / TQB / TWD
     reg  [RB-1:0]  tr_ra, tr_rb, tr_rd;     // TRB: operand rows
@@ -281,7 +281,7 @@ module wq_sched_ue #(
 
     assign io_wait = wait_mem || wait_tq;
 
-    // ---- event records: registers loaded by out, cleared by the fire (§2.7) ------
+    // ---- event records: registers loaded by out, cleared by the fire -------------
     assign o_evr_valid = w_fire;
     assign o_evr_kind  = wdata[`WQ_UES_F_EVF_KIND_RANGE];
     assign o_evr_aux   = wdata[`WQ_UES_F_EVF_AUX_RANGE];
@@ -308,7 +308,7 @@ module wq_sched_ue #(
         if (w_fire || i_reset) o_evr_vals <= {LANES*32{1'b0}};
     end
 
-    // ---- launch descriptor, packed into LD0..LD6 (§2.4) ------------------------
+    // ---- launch descriptor, packed into LD0..LD6 -------------------------------
     wire [31:0] d_code = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
     wire [31:0] d_spc  = i_launch_desc[`WQ_LD_START_PC*32 +: 32];
     wire [31:0] d_gx   = i_launch_desc[`WQ_LD_GRID_X*32 +: 32];
@@ -348,7 +348,7 @@ module wq_sched_ue #(
         ld6[`WQ_UES_F_LD6_POLICY_RANGE]    = d_yld[`WQ_LDF_YIELD_POLICY_RANGE];
     end
 
-    // ---- IN mux: AND-OR over one-hot selects (§2.1) -----------------------------
+    // ---- IN mux: AND-OR over one-hot selects ------------------------------------
     always @(*) begin
         rdata = 32'd0;
         if (port == `WQ_UES_P_SYS)    rdata = rdata | sys;
@@ -367,7 +367,7 @@ module wq_sched_ue #(
 
 `ifdef FORMAL
     // The shell's own invariants, for any firmware: the formal run cuts the
-    // engine to free outputs and assumes only its I/O contract (docs/ue.md,
+    // engine to free outputs and assumes only its I/O contract (docs/rtl/wq_ue.md,
     // proved by wq_ue's own job): one access at a time, none in a reset
     // cycle, and a waited access held unchanged until it completes.
     reg f_past = 1'b0;

@@ -8,8 +8,8 @@
 //		and warp scheduler (warp slots, token deques, SIMT lanes)
 //		behind one CSR slave, one memory port and one interrupt.
 //
-//	Events are serialized by one lock (docs/rtl.md "Architecture and
-//	interfaces"): the host interface, the warp scheduler and the CSR
+//	Events are serialized by one lock (docs/rtl/README.md "Shared
+//	contracts"): the host interface, the warp scheduler and the CSR
 //	slave each ask for it with a request line; the arbiter here grants
 //	one of them at a time, round-robin from the last holder, and the
 //	holder performs exactly one golden-model step -- a channel step, a

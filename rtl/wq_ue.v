@@ -1,6 +1,6 @@
 // wq_ue.v -- the micro-engine: a small 32-bit engine whose working values
 // live in one register RAM and whose control is firmware in a block-RAM ROM
-// (docs/ue.md is the contract: ISA, encoding, timing, ports).
+// (docs/rtl/wq_ue.md is the contract: ISA, encoding, timing, ports).
 //
 // It exists to save LUTs: a hardwired sequencer's 32-bit registers with many
 // write sources become RAM words behind one write port, and its states
@@ -91,7 +91,7 @@ module wq_ue #(
     (* anyseq *) wire [31:0] f_ra, f_rb;
 `endif
 
-    // ---- fields (docs/ue.md, Encoding) --------------------------------------
+    // ---- fields (docs/rtl/wq_ue.md, Encoding) ---------------------------------
     // a PC at or past ROM_DEPTH reads as the padding word, halt PAD_HALT_CODE
     // (pad: set with the fetch; op and the halt code follow it)
     wire        pad;

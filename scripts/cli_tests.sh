@@ -120,7 +120,7 @@ check "wrong stream expectation exits 1" test $? -eq 1
 $WQ gen prog --seed 1 --lanes 12 > /dev/null 2>&1
 check "gen with bad lanes exits 2" test $? -eq 2
 
-# the micro-engine's tools (docs/ue.md): firmware uses the generated
+# the micro-engine's tools (docs/model/ue.md): firmware uses the generated
 # constants, errors name file:line and write nothing, the random bench
 # programs assemble from their own listing, disassembly assembles back
 cat > "$T/loop.ues" <<'UES'

@@ -17,7 +17,7 @@
 #              "NOT CLOSED" means no k <= K closed (the properties are
 #              still checked to depth N by the BMC).
 #
-# Assumes (the environment contract of docs/rtl.md) are honoured with
+# Assumes (the environment contracts of docs/rtl/) are honoured with
 # -set-assumes.  Results go to build/reports/formal.txt, one line per job:
 #   <job> bmc depth N: PASS|FAIL  induction: PROVED at k|NOT CLOSED|FAIL  <s>s
 # Exit status 1 when a BMC fails or a job that must close does not.

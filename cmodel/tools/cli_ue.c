@@ -1,5 +1,5 @@
 /* cli_ue.c -- `wq ue`: the micro-engine's assembler, disassembler,
- * simulator and random program generator (docs/ue.md).  Hex images are one
+ * simulator and random program generator (docs/model/ue.md).  Hex images are one
  * 32-bit word per line, 8 lower-case hex digits ($readmemh); the reader
  * (wq_ue_hex_read) also takes blank lines and '#', ';' or '//' comments. */
 #include <errno.h>
@@ -13,7 +13,7 @@
 static int usage(FILE *f)
 {
     fprintf(f,
-        "usage: wq ue <command> [options]   (the micro-engine, docs/ue.md)\n"
+        "usage: wq ue <command> [options]   (the micro-engine, docs/model/ue.md)\n"
         "  asm FILE.ues [-o FILE.hex] [--lst FILE.lst] [-I DIR] [--rom-aw N]\n"
         "               [--rom-depth N]  assemble; the image is padded to the ROM depth\n"
         "  dis FILE.hex [--rom-aw N] [--rom-depth N]\n"

@@ -144,7 +144,7 @@ static unsigned wq_clog2(unsigned n)
 #define WQ_GEN_WIDTH_SW     8u    /* channel-switch reason (event aux field)   */
 #define WQ_GEN_WIDTH_VAL   32u    /* CSRVAL: register contents                 */
 
-/* ---- ue.def: the micro-engine (docs/ue.md), to build/gen/wq_ue.vh.  Per
+/* ---- ue.def: the micro-engine (docs/rtl/wq_ue.md), to build/gen/wq_ue.vh.  Per
  * flag also WQ_UE_OPS_<FLAG>, the 32-bit set of opcodes that have it, so
  * the RTL decodes a property as `WQ_UE_OPS_WD >> op & 1. */
 static void wq_collect_ue(wq_gen_t *g)
@@ -207,7 +207,7 @@ static void wq_collect_ue(wq_gen_t *g)
     g->hdr = WQ_H_DEFS;
 }
 
-/* ---- ue_sched.def: wq_sched_ue's port map (docs/ue_sched.md §2), to
+/* ---- ue_sched.def: wq_sched_ue's port map (docs/rtl/wq_sched_ue.md), to
  * build/gen/wq_ue_sched.vh.  Ports are 8-bit codes (the engine's PORT
  * field); a packed field WORD.NAME is WQ_UES_F_WORD_NAME_HI/_LO/_W/_RANGE. */
 static void wq_collect_ues(wq_gen_t *g)

@@ -16,12 +16,12 @@
  *                      ranges, expanded from isa.def, isa_formats.def and
  *                      isa_enums.def, for rtl/wq_decode.v to include
  *   wq_gen uevh        the micro-engine's header (build/gen/wq_ue.vh): the
- *                      rows of ue.def (docs/ue.md), kept out of wq_defs.vh
+ *                      rows of ue.def (docs/rtl/wq_ue.md), kept out of wq_defs.vh
  *   wq_gen ueinc       every numeric define of both headers as `.equ NAME,
  *                      value` lines for the engine's firmware
  *                      (build/gen/wq_ue.inc, `wq ue asm` syntax)
  *   wq_gen uesvh       wq_sched_ue's port map (build/gen/wq_ue_sched.vh):
- *                      the rows of ue_sched.def (docs/ue_sched.md §2); the
+ *                      the rows of ue_sched.def (docs/rtl/wq_sched_ue.md); the
  *                      firmware gets the same names through wq_ue.inc
  *
  * The values come from the C compiler: every row is read through the same

@@ -1,5 +1,5 @@
 /* ue_asm_int.h -- private to the micro-engine assembler (ue_asm*.c).  The
- * public API is wq_ue_asm() in wq/ue.h; the syntax is in docs/ue.md.
+ * public API is wq_ue_asm() in wq/ue.h; the syntax is in docs/model/ue.md.
  *
  * The source files are read first, .include lines expanded in place, into
  * one array of lines that remember their file and line number.  Pass 1

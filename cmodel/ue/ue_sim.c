@@ -1,4 +1,4 @@
-/* ue_sim.c -- the micro-engine's instruction-set simulator (docs/ue.md).
+/* ue_sim.c -- the micro-engine's instruction-set simulator (docs/rtl/wq_ue.md).
  * One call of wq_ue_step() is one instruction; it returns what the RTL's
  * retire, register-write and I/O ports show for that instruction, so a
  * bench can run the two in lockstep.  Any 32-bit word executes: fields an

@@ -11,7 +11,7 @@
 #         Verilator build per parameter set, in
 #         build/verilator/sched/W<WARPS>_L<LANES>_R<REGS>_D<DQ_LOG2>_A<ALU_LANES>/.
 #  sched_ue: the same bench on rtl/wq_sched_ue.v (the scheduler as firmware
-#         on the micro-engine, docs/ue_sched.md; firmware build/gen/sched_fw.hex
+#         on the micro-engine, docs/rtl/wq_sched_ue.md; firmware build/gen/sched_fw.hex
 #         from fw/sched/) in the small configuration, in build/verilator/
 #         sched/UE_W2_L8_R16_D4_A1/; the programs its firmware runs today
 #         (ue_progs below; the others are listed with the reason).
@@ -109,7 +109,7 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs
     tb/verilator/sched/progs/diverge.wqs)
 # none left: diverge.wqs (BRX, JMX, CALL, RET; fw/sched/calls.ues) runs since
-# the shell's ROM became 2 560 words (docs/ue_sched.md §4.2)
+# with the shell's 2 560-word ROM (docs/rtl/wq_sched_ue.md, "Firmware")
 ue_not_yet=()
 # a small-configuration program in neither list is an error: decide for it
 for p in "${progs[@]}"; do

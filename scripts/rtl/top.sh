@@ -12,7 +12,7 @@
 #       ALU_LANES=1, bit-serial semaphores: SEM_DIGIT=1), the latter twice:
 #       with the hardwired scheduler (wq_warp_sched) and with the firmware
 #       scheduler the iCE40 fit build uses (SCHED_UE=1: wq_sched_ue on the
-#       micro-engine, docs/ue_sched.md).  Programs: every
+#       micro-engine, docs/rtl/wq_sched_ue.md).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen
 #       prog`; odd seeds --timing-free, even seeds with every feature and
 #       their races' .expect informational, as scripts/regress does) and

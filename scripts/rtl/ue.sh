@@ -12,7 +12,7 @@
 #      rom.hex there: most runs load their program through i_rom_we (over
 #      whatever the file held); the first 3 seeds also run with the ROM as
 #      $readmemh read it, rom.hex rewritten before each by `wq ue gen -o`.
-#      Parameter sets: docs/ue.md's defaults (11 2 6) with every seed, and
+#      Parameter sets: the engine's defaults (11 2 6, docs/rtl/wq_ue.md) with every seed, and
 #      9 3 4 (a 512-word ROM, 3 pages -- WSEL wraps at 4 -- of 16 words, a
 #      gap below the window bit) and 12 2 6 2560 1 (ROT_MUL=1: the rotator
 #      through multiplies, as the iCE40 build uses it; ROM_DEPTH 2560 of a

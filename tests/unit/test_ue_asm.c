@@ -65,7 +65,7 @@ static void asm_err(const char *src, const char *want)
 
 Test(ue_asm, encodings_pinned_to_the_contract)
 {
-    /* literal words worked out by hand from docs/ue.md's field table */
+    /* literal words worked out by hand from docs/rtl/wq_ue.md's field table */
     cr_assert_eq(word("add r1, r2, r3"), 0x00081003);
     cr_assert_eq(word("addi r1, r2, -1"), 0x000817FF);
     cr_assert_eq(word("halt 5"), 0xF0000405);

@@ -1,4 +1,4 @@
-/* test_ue_sim.c -- the micro-engine simulator against docs/ue.md: every
+/* test_ue_sim.c -- the micro-engine simulator against docs/rtl/wq_ue.md: every
  * operation with its edge cases, the window and page mapping, r0, the
  * wraps, halting, and the test device. */
 #include <criterion/criterion.h>

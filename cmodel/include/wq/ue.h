@@ -1,4 +1,5 @@
-/* ue.h -- the micro-engine (docs/ue.md): its instruction-set simulator, the
+/* ue.h -- the micro-engine (docs/rtl/wq_ue.md, docs/model/ue.md): its
+ * instruction-set simulator, the
  * deterministic test device the simulator and the RTL bench share, the
  * disassembler, the random program generator and the assembler.
  *

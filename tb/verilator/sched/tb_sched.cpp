@@ -45,7 +45,7 @@ extern "C" {
 #include "Vwq_warp_sched.h"
 #include "Vwq_warp_sched___024root.h"
 // WQ_SCHED_UE: the same bench on rtl/wq_sched_ue.v (same ports; built with
-// --prefix Vwq_warp_sched by scripts/rtl/sched.sh), docs/ue_sched.md §7.1
+// --prefix Vwq_warp_sched by scripts/rtl/sched.sh), docs/rtl/wq_sched_ue.md
 #ifdef WQ_SCHED_UE
 #include "Vwq_warp_sched_wq_sched_ue.h"
 #else

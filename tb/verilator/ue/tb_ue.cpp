@@ -1,5 +1,5 @@
 // tb_ue.cpp -- Verilator bench of rtl/wq_ue.v (the micro-engine) against
-// its instruction-set simulator (cmodel/ue/ue_sim.c, docs/ue.md).
+// its instruction-set simulator (cmodel/ue/ue_sim.c, docs/rtl/wq_ue.md).
 //
 // Per seed: wq_ue_gen() writes a random terminating program that uses every
 // opcode; the bench loads it into the RTL's ROM through i_rom_we while
