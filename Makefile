@@ -7,8 +7,9 @@ WFLAGS  := -Wall -Wextra -Wshadow -Wno-unused-parameter -std=c11 -D_GNU_SOURCE
 INC     := -Icmodel/include
 B       := build
 # One static library per subsystem (docs/model/layout.md).  The dependency
-# direction is model <- asm <- gen, model <- ue (none), model/asm <- driver,
-# everything <- tools; scripts/layering.sh checks it on the objects.
+# direction: model and ue use nothing; asm uses model; gen and driver use
+# asm and model; the tools use everything.  scripts/layering.sh checks it on
+# the objects.
 LIBS    := model asm gen ue driver
 SRC_model  := $(sort $(wildcard cmodel/model/*.c))
 SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
