@@ -175,6 +175,57 @@ check "ue --rom-depth past 2^ROM_AW exits 2" test $? -eq 2
 $WQ ue frob > /dev/null 2>&1
 check "ue with an unknown command exits 2" test $? -eq 2
 
+# help and usage manners: `wq help VERB` and `wq VERB --help` print the
+# verb's synopsis on stdout and exit 0; a usage error prints one line that
+# names the problem ("wq VERB: ..."), then the synopsis, on stderr, exit 2
+verbs=$($WQ help | awk 'NR > 1 && $1 != "help" { print $1 }')
+check "wq help lists the verbs" test "$(echo $verbs)" = "asm disasm run cosim nested bench gen ue"
+for v in $verbs; do
+    $WQ help "$v" > "$T/h1" 2> "$T/h1e"
+    check "wq help $v exits 0" test $? -eq 0
+    check "wq help $v prints its synopsis on stdout" grep -q "^usage: wq $v" "$T/h1"
+    check "wq help $v: nothing on stderr" test ! -s "$T/h1e"
+    $WQ "$v" --help > "$T/h2" 2>&1
+    check "wq $v --help exits 0" test $? -eq 0
+    check "wq $v --help equals wq help $v" cmp -s "$T/h1" "$T/h2"
+done
+$WQ help frob > /dev/null 2> "$T/err"
+check "wq help of an unknown verb exits 2" test $? -eq 2
+check "wq help frob names it on its own line" grep -qx "wq help: unknown command 'frob'" "$T/err"
+$WQ > /dev/null 2>&1
+check "wq alone exits 2" test $? -eq 2
+# each usage error: exit 2, first stderr line "wq VERB: message", the
+# synopsis starting on the next line, nothing on stdout
+usage_error() {   # VERB EXPECTED-FIRST-LINE ARGS...
+    local v=$1 want=$2; shift 2
+    $WQ "$@" > "$T/uo" 2> "$T/ue"
+    local rc=$?
+    check "wq $* exits 2" test $rc -eq 2
+    check "wq $*: error line" test "$(head -1 "$T/ue")" = "$want"
+    check "wq $*: synopsis on the next line" bash -c "sed -n 2p '$T/ue' | grep -q '^usage: wq $v'"
+    check "wq $*: stdout empty" test ! -s "$T/uo"
+}
+usage_error run "wq run: bad --lanes 'x'" run --lanes x tests/programs/loops.wqs
+usage_error run "wq run: no input file" run
+usage_error run "wq run: one input file only ('a.wqs' and 'b.wqs')" run a.wqs b.wqs
+usage_error run "wq run: unknown option or missing value '--frob'" run --frob tests/programs/loops.wqs
+usage_error asm "wq asm: no input file" asm
+usage_error disasm "wq disasm: unknown option '--frob'" disasm --frob x.hex
+usage_error gen "wq gen: unknown option '--frob'" gen prog --seed 1 --frob 3
+usage_error gen "wq gen: --seed N (or --seeds A..B) is required" gen prog
+usage_error gen "wq gen: unknown command 'frob'" gen frob --seed 1
+usage_error bench "wq bench: unexpected argument 'x'" bench x
+usage_error cosim "wq cosim: no input file" cosim
+usage_error ue "wq ue: no input file" ue asm
+# an input error is one line of its own, no synopsis
+$WQ run "$T/missing.wqs" > /dev/null 2> "$T/err"
+check "wq run of a missing file exits 2" test $? -eq 2
+check "wq run of a missing file: one line naming the file" \
+    bash -c "test \$(wc -l < '$T/err') -eq 1 && grep -q '^$T/missing.wqs:0: cannot open' '$T/err'"
+$WQ nested --frob > /dev/null 2> "$T/err"
+check "wq nested --frob exits 2" test $? -eq 2
+check "wq nested --frob names the option" grep -q "^wq nested: .*'--frob'" "$T/err"
+
 # bench: one `key: value` per line, the model metric present
 if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
     $WQ bench > "$T/bench" 2>&1

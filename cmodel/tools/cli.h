@@ -2,6 +2,7 @@
  * (0 ok, 1 failure the user should look at, 2 usage). */
 #ifndef WQ_CLI_H
 #define WQ_CLI_H
+#include <stdio.h>
 
 int wq_cli_asm(int argc, char **argv);
 int wq_cli_disasm(int argc, char **argv);
@@ -11,6 +12,27 @@ int wq_cli_bench(int argc, char **argv);
 int wq_cli_gen(int argc, char **argv);
 int wq_cli_nested(int argc, char **argv);
 int wq_cli_ue(int argc, char **argv);
+int wq_cli_ue_usage(FILE *f);
+
+/* one verb of `wq` (cli_help.c holds the table) */
+typedef struct wq_cli_verb {
+    const char *name;
+    int (*fn)(int argc, char **argv);   /* argv[0] is the verb */
+    const char *summary;                /* one line for `wq help` */
+    const char *usage;                  /* the synopsis, or NULL and: */
+    int (*usage_fn)(FILE *f);
+} wq_cli_verb_t;
+
+const wq_cli_verb_t *wq_cli_verb(const char *name);
+/* print VERB's synopsis to f; returns 0 for stdout, 2 otherwise */
+int wq_cli_usage(const char *verb, FILE *f);
+/* a usage error: "wq VERB: message" on its own line, then the synopsis,
+ * both on stderr; returns 2 */
+int wq_cli_error(const char *verb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* every verb with its summary */
+void wq_cli_list(FILE *f);
+
 /* exec `bash <source tree>/scripts/<name> [first] argv[1..]` */
 int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
                        int argc, char **argv);

@@ -10,15 +10,6 @@
 #include "wq/asm.h"
 #include "wq/isa.h"
 
-static int asm_usage(FILE *f)
-{
-    fprintf(f, "usage: wq asm FILE.wqs [-o OUT.hex] [--list]\n"
-               "  writes the code section as hex (stdout unless -o);\n"
-               "  --list prints 'pc  addr  hex  disasm' lines instead of (or with -o,\n"
-               "  as well as) the hex\n");
-    return f == stdout ? 0 : 2;
-}
-
 static uint64_t code_word(const wq_program_t *p, uint32_t i)
 {
     const uint8_t *b = p->segs[0].bytes + 8u * i;
@@ -37,15 +28,15 @@ int wq_cli_asm(int argc, char **argv)
             out = argv[++i];
         else if (!strcmp(argv[i], "--list"))
             list = 1;
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-            return asm_usage(stdout);
-        else if (argv[i][0] == '-' || in)
-            return asm_usage(stderr);
+        else if (argv[i][0] == '-')
+            return wq_cli_error("asm", "unknown option '%s'", argv[i]);
+        else if (in)
+            return wq_cli_error("asm", "one input file only ('%s' and '%s')", in, argv[i]);
         else
             in = argv[i];
     }
     if (!in)
-        return asm_usage(stderr);
+        return wq_cli_error("asm", "no input file");
     wq_program_t p;
     char err[600];
     if (wq_asm_file(in, &p, err, sizeof err)) {
@@ -75,13 +66,6 @@ int wq_cli_asm(int argc, char **argv)
     }
     wq_program_free(&p);
     return rc;
-}
-
-static int disasm_usage(FILE *f)
-{
-    fprintf(f, "usage: wq disasm FILE.hex [--base PC]\n"
-               "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n");
-    return f == stdout ? 0 : 2;
 }
 
 static void show(uint32_t pc, uint64_t w)
@@ -194,14 +178,14 @@ int wq_cli_disasm(int argc, char **argv)
                 return 2;
             }
             base = (uint32_t)v;
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-            return disasm_usage(stdout);
-        else if (argv[i][0] == '-' || in)
-            return disasm_usage(stderr);
+        } else if (argv[i][0] == '-')
+            return wq_cli_error("disasm", "unknown option '%s'", argv[i]);
+        else if (in)
+            return wq_cli_error("disasm", "one input file only ('%s' and '%s')", in, argv[i]);
         else
             in = argv[i];
     }
     if (!in)
-        return disasm_usage(stderr);
+        return wq_cli_error("disasm", "no input file");
     return bin ? disasm_bin(in, base) : disasm_hex(in, base);
 }

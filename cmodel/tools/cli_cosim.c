@@ -55,13 +55,6 @@ int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
 
 int wq_cli_cosim(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
-                        "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
-                        "                [--expects-info]\n"
-                        "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
-                        "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n");
-        return 2;
-    }
+    if (argc < 2) return wq_cli_error("cosim", "no input file");
     return wq_cli_exec_script("cosim", "cosim.sh", NULL, argc, argv);
 }

@@ -66,38 +66,30 @@ static int parse(int argc, char **argv, gen_args_t *a)
         else if (!strcmp(o, "--coverage")) a->coverage = 1;
         else if (!strcmp(o, "--timing-free")) a->po.timing_free = a->so.timing_free = 1;
         else if (!strcmp(o, "-v")) a->verbose = 1;
-        else if (!(v = val(argc, argv, &i))) return -1;
+        else if (!(v = val(argc, argv, &i)))
+            return wq_cli_error("gen", "unknown option or missing value '%s'", o);
         else if (!strcmp(o, "--seed") || !strcmp(o, "--seeds")) {
-            if (parse_range(v, &a->seed, &a->seed_hi)) return -1;
+            if (parse_range(v, &a->seed, &a->seed_hi))
+                return wq_cli_error("gen", "bad %s '%s' (N or A..B)", o, v);
             a->seed_set = 1;
         } else if (!strcmp(o, "-o")) a->out = v;
         else if (!strcmp(o, "--kind")) a->kind = v;
         else if (!strcmp(o, "--trap")) a->trap = v;
         else if (!strcmp(o, "--features")) {
-            if (wq_gen_parse_features(v, &a->po.features)) return -1;
-        } else if (parse_range(v, &lo, &hi) || hi > 1000) return -1;
+            if (wq_gen_parse_features(v, &a->po.features))
+                return wq_cli_error("gen", "bad --features '%s'", v);
+        } else if (parse_range(v, &lo, &hi) || hi > 1000)
+            return wq_cli_error("gen", "unknown option '%s', or a bad value '%s' (N or A..B, at most 1000)", o, v);
         else if (!strcmp(o, "--lanes")) a->po.lanes = (unsigned)lo;
         else if (!strcmp(o, "--size")) a->po.size = (unsigned)lo;
         else if (!strcmp(o, "--channels")) a->so.channels = (unsigned)lo;
         else if (!strcmp(o, "--warps")) { a->po.warps_min = (unsigned)lo; a->po.warps_max = (unsigned)hi; }
         else if (!strcmp(o, "--ctas")) { a->po.ctas_min = (unsigned)lo; a->po.ctas_max = (unsigned)hi; }
-        else return -1;
+        else return wq_cli_error("gen", "unknown option '%s'", o);
     }
-    if (a->trap && (a->po.trap = trap_by_name(a->trap)) == ~0u) return -1;
-    return a->seed_set ? 0 : -1;
-}
-
-static int usage(void)
-{
-    fprintf(stderr,
-        "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
-        "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
-        "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
-        "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
-        "                    [--size N] [--traps] [--bad] [--timing-free] [--coverage] [-v]\n"
-        "features: alu if loop call brx yield lock mem atom sreg bar subv multi\n"
-        "traps: illegal_instr illegal_reg misaligned deque_full subv_misuse\n");
-    return 2;
+    if (a->trap && (a->po.trap = trap_by_name(a->trap)) == ~0u)
+        return wq_cli_error("gen", "unknown trap '%s'", a->trap);
+    return a->seed_set ? 0 : wq_cli_error("gen", "--seed N (or --seeds A..B) is required");
 }
 
 static int write_out(const char *path, const char *text)
@@ -227,14 +219,15 @@ static int cmd_check(const gen_args_t *a)
 int wq_cli_gen(int argc, char **argv)
 {
     gen_args_t a;
-    if (argc < 2 || parse(argc - 1, argv + 1, &a)) return usage();
+    if (argc < 2) return wq_cli_error("gen", "no command (prog, stream or check)");
+    if (parse(argc - 1, argv + 1, &a)) return 2;
     const char *cmd = argv[1];
     char err[256] = "", *text = NULL;
     int rc;
     if (!strcmp(cmd, "check")) return cmd_check(&a);
     if (!strcmp(cmd, "prog")) rc = wq_gen_prog(a.seed, &a.po, &text, NULL, err, sizeof err);
     else if (!strcmp(cmd, "stream")) rc = wq_gen_stream(a.seed, &a.so, &text, NULL, err, sizeof err);
-    else return usage();
+    else return wq_cli_error("gen", "unknown command '%s'", cmd);
     if (rc) {
         fprintf(stderr, "wq gen %s: %s (%d)\n", cmd, err[0] ? err : "failed", rc);
         return rc == WQ_GEN_EOPTS ? 2 : 1;

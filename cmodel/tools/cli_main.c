@@ -1,43 +1,43 @@
-/* cli_main.c -- `wq`: assembler, disassembler, model runner, benchmarks. */
+/* cli_main.c -- `wq`: assembler, disassembler, model runner, lockstep
+ * co-simulation, generators, benchmarks.  The verbs are the table in
+ * cli_help.c; `-h`/`--help` anywhere after a verb prints its synopsis. */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
 
-static int usage(FILE *f)
+static int is_help(const char *a)
 {
-    fprintf(f,
-        "usage: wq <command> [options]\n"
-        "  asm FILE.wqs [-o OUT.hex] [--list]   assemble\n"
-        "  disasm FILE.hex | --bin FILE         disassemble\n"
-        "  run FILE.wqs [--yield=off] [--lanes N] [--warps N] [--trace]\n"
-        "               [--max-ticks N] [--watchdog N]\n"
-        "                                       run on the golden model\n"
-        "  cosim FILE.wqs [--lanes N] [--seed N] [--wave F.fst]\n"
-        "                                       RTL in lockstep with the model\n"
-        "  nested [--scenario NAME] [--all]     nested-work scenarios through the driver\n"
-        "  bench                                model benchmarks (key: value)\n"
-        "  gen prog|stream --seed N [-o FILE]   seeded random test (see `wq gen`)\n"
-        "  gen check --seeds A..B [--kind K]    generate and run on the model\n"
-        "  ue asm|dis|sim|gen ...               the micro-engine's tools (`wq ue`)\n");
-    return 2;
+    return !strcmp(a, "-h") || !strcmp(a, "--help");
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) return usage(stderr);
-    const char *c = argv[1];
-    if (!strcmp(c, "asm")) return wq_cli_asm(argc - 1, argv + 1);
-    if (!strcmp(c, "disasm")) return wq_cli_disasm(argc - 1, argv + 1);
-    if (!strcmp(c, "run")) return wq_cli_run(argc - 1, argv + 1);
-    if (!strcmp(c, "cosim")) return wq_cli_cosim(argc - 1, argv + 1);
-    if (!strcmp(c, "bench")) return wq_cli_bench(argc - 1, argv + 1);
-    if (!strcmp(c, "gen")) return wq_cli_gen(argc - 1, argv + 1);
-    if (!strcmp(c, "nested")) return wq_cli_nested(argc - 1, argv + 1);
-    if (!strcmp(c, "ue")) return wq_cli_ue(argc - 1, argv + 1);
-    if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help")) {
-        usage(stdout);
-        return 0;
+    if (argc < 2) {
+        wq_cli_list(stderr);
+        return 2;
     }
-    fprintf(stderr, "wq: unknown command '%s'\n", c);
-    return usage(stderr);
+    const char *c = argv[1];
+    if (!strcmp(c, "help") || is_help(c)) {
+        if (argc < 3) {
+            wq_cli_list(stdout);
+            return 0;
+        }
+        if (!wq_cli_verb(argv[2])) {
+            fprintf(stderr, "wq help: unknown command '%s'\n", argv[2]);
+            wq_cli_list(stderr);
+            return 2;
+        }
+        return wq_cli_usage(argv[2], stdout);
+    }
+    const wq_cli_verb_t *v = wq_cli_verb(c);
+    if (!v) {
+        fprintf(stderr, "wq: unknown command '%s'\n", c);
+        wq_cli_list(stderr);
+        return 2;
+    }
+    /* `wq ue asm --help` is the sub-verb's business */
+    if (strcmp(c, "ue"))
+        for (int i = 2; i < argc; i++)
+            if (is_help(argv[i])) return wq_cli_usage(c, stdout);
+    return v->fn(argc - 1, argv + 1);
 }

@@ -50,21 +50,22 @@ static int parse(int argc, char **argv, run_opts_t *o)
         else if (!strcmp(argv[i], "--yield=on")) o->yield_off = 0;
         else if (!strcmp(argv[i], "--trace")) o->trace = 1;
         else if ((v = optval(argc, argv, &i, "--lanes"))) {
-            if (parse_u64(v, &n)) return -1;
+            if (parse_u64(v, &n)) return wq_cli_error("run", "bad --lanes '%s'", v);
             o->lanes = (unsigned)n;
         } else if ((v = optval(argc, argv, &i, "--warps"))) {
-            if (parse_u64(v, &n)) return -1;
+            if (parse_u64(v, &n)) return wq_cli_error("run", "bad --warps '%s'", v);
             o->warps = (unsigned)n;
         } else if ((v = optval(argc, argv, &i, "--max-ticks"))) {
-            if (parse_u64(v, &o->max_ticks)) return -1;
+            if (parse_u64(v, &o->max_ticks)) return wq_cli_error("run", "bad --max-ticks '%s'", v);
         } else if ((v = optval(argc, argv, &i, "--watchdog"))) {
-            if (parse_u64(v, &o->watchdog)) return -1;
+            if (parse_u64(v, &o->watchdog)) return wq_cli_error("run", "bad --watchdog '%s'", v);
             o->watchdog_set = 1;
-        } else if (argv[i][0] == '-') return -1;
+        } else if (argv[i][0] == '-')
+            return wq_cli_error("run", "unknown option or missing value '%s'", argv[i]);
         else if (!o->file) o->file = argv[i];
-        else return -1;
+        else return wq_cli_error("run", "one input file only ('%s' and '%s')", o->file, argv[i]);
     }
-    return o->file ? 0 : -1;
+    return o->file ? 0 : wq_cli_error("run", "no input file");
 }
 
 static void print_trace(void *user, const wq_trace_rec_t *r)
@@ -192,11 +193,7 @@ static char *slurp(const char *path)
 int wq_cli_run(int argc, char **argv)
 {
     run_opts_t o;
-    if (parse(argc, argv, &o)) {
-        fprintf(stderr, "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]"
-                        " [--trace] [--max-ticks N] [--watchdog N]\n");
-        return 2;
-    }
+    if (parse(argc, argv, &o)) return 2;
     char *text = slurp(o.file);
     if (text && wq_stream_channels(text) > 0) {
         int rc = run_stream(&o, text);

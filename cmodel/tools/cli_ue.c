@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "wq/ue.h"
 
-static int usage(FILE *f)
+int wq_cli_ue_usage(FILE *f)
 {
     fprintf(f,
         "usage: wq ue <command> [options]   (the micro-engine, docs/model/ue.md)\n"
@@ -61,13 +61,13 @@ static int parse(int argc, char **argv, ue_opts_t *o)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int rc = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-            return usage(stdout) == 0 ? -1 : 2;
+            return wq_cli_ue_usage(stdout) == 0 ? -1 : 2;
         else if (!strcmp(a, "--trace"))
             o->trace = 1;
         else if (!strcmp(a, "--asm"))
             o->as_asm = 1;
         else if (!v && a[0] == '-')
-            return usage(stderr);
+            return wq_cli_error("ue", "option '%s' needs a value or is unknown", a);
         else if (!strcmp(a, "-o"))
             o->out = argv[++i];
         else if (!strcmp(a, "--lst"))
@@ -90,8 +90,10 @@ static int parse(int argc, char **argv, ue_opts_t *o)
             rc = num(a, argv[++i], 1, WQ_UE_MAX_PAGES, &o->pages);
         else if (!strcmp(a, "--win-log2"))
             rc = num(a, argv[++i], 0, WQ_UE_MAX_WIN_LOG2, &o->win_log2);
-        else if (a[0] == '-' || o->in)
-            return usage(stderr);
+        else if (a[0] == '-')
+            return wq_cli_error("ue", "unknown option '%s'", a);
+        else if (o->in)
+            return wq_cli_error("ue", "one input file only ('%s' and '%s')", o->in, a);
         else
             o->in = a;
         if (rc)
@@ -151,7 +153,7 @@ static int cmd_asm(ue_opts_t *o)
     wq_ue_image_t img;
     char err[600];
     if (!o->in)
-        return usage(stderr);
+        return wq_cli_error("ue", "no input file");
     if (wq_ue_asm(o->in, NULL, 0, &o->asmopt, &img, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 1;
@@ -181,7 +183,7 @@ static int cmd_dis(ue_opts_t *o)
 {
     static uint32_t w[WQ_UE_MAX_ROM];
     if (!o->in)
-        return usage(stderr);
+        return wq_cli_error("ue", "no input file");
     long n = read_hex(o->in, w, WQ_UE_MAX_ROM);
     if (n < 0)
         return 1;
@@ -212,7 +214,7 @@ static int cmd_sim(ue_opts_t *o)
     static wq_ue_t ue;
     static wq_ue_testdev_t td;
     if (!o->in)
-        return usage(stderr);
+        return wq_cli_error("ue", "no input file");
     wq_ue_cfg_t cfg = { (unsigned)o->rom_aw, (unsigned)o->pages, (unsigned)o->win_log2,
                         (unsigned)o->rom_depth };
     if (wq_ue_init(&ue, &cfg)) {
@@ -259,7 +261,7 @@ static int cmd_gen(ue_opts_t *o)
     char *text = NULL;
     wq_ue_genopt_t g = { o->seed, depth, (unsigned)o->pages, (unsigned)o->win_log2 };
     if (o->in)
-        return usage(stderr);
+        return wq_cli_error("ue", "gen takes no input file ('%s')", o->in);
     if (wq_ue_gen(&g, w, &n, o->as_asm ? &text : NULL)) {
         fprintf(stderr, "wq ue gen: cannot generate for a ROM of %u words (at least 64)\n",
                 depth);
@@ -286,10 +288,10 @@ static int cmd_gen(ue_opts_t *o)
 int wq_cli_ue(int argc, char **argv)
 {
     if (argc < 2)
-        return usage(stderr);
+        return wq_cli_error("ue", "no command");
     const char *c = argv[1];
     if (!strcmp(c, "-h") || !strcmp(c, "--help") || !strcmp(c, "help"))
-        return usage(stdout);
+        return wq_cli_ue_usage(stdout);
     ue_opts_t o;
     int rc = parse(argc - 1, argv + 1, &o);
     if (rc)
@@ -298,6 +300,5 @@ int wq_cli_ue(int argc, char **argv)
     if (!strcmp(c, "dis")) return cmd_dis(&o);
     if (!strcmp(c, "sim")) return cmd_sim(&o);
     if (!strcmp(c, "gen")) return cmd_gen(&o);
-    fprintf(stderr, "wq ue: unknown command '%s'\n", c);
-    return usage(stderr);
+    return wq_cli_error("ue", "unknown command '%s'", c);
 }

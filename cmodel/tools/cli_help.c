@@ -1,0 +1,86 @@
+/* cli_help.c -- the `wq` command's verbs and their usage texts, in one table.
+ * `wq help`, `wq help VERB`, `wq VERB --help` and every usage error print
+ * from here, so a verb's synopsis exists once.  Asked-for help goes to
+ * stdout (exit 0); a usage error prints one line naming the problem, then
+ * the synopsis, both on stderr (exit 2). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static const wq_cli_verb_t verbs[] = {
+    { "asm", wq_cli_asm, "assemble a .wqs file to hex",
+      "usage: wq asm FILE.wqs [-o OUT.hex] [--list]\n"
+      "  writes the code section as hex (stdout unless -o);\n"
+      "  --list prints 'pc  addr  hex  disasm' lines instead of (or with -o,\n"
+      "  as well as) the hex\n", NULL },
+    { "disasm", wq_cli_disasm, "disassemble a hex or raw image",
+      "usage: wq disasm FILE.hex [--base PC]\n"
+      "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n", NULL },
+    { "run", wq_cli_run, "run a program or command stream on the golden model",
+      "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]\n"
+      "              [--trace] [--max-ticks N] [--watchdog N]\n"
+      "  exit 0: idle and every .expect holds; 1: trap, channel error, failed\n"
+      "  check or tick limit; 2: usage or syntax error\n", NULL },
+    { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
+      "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
+      "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
+      "                [--expects-info]\n"
+      "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
+      "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n", NULL },
+    { "nested", wq_cli_nested, "nested-work scenarios through the driver",
+      "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
+      "         [--backend model|rtl] [--lib FILE] [--lanes N] [--warps N]\n"
+      "         [--timeout DEVICE_TIME]\n"
+      "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n", NULL },
+    { "bench", wq_cli_bench, "model benchmarks, one key: value per line",
+      "usage: wq bench\n"
+      "  model rates (warp and thread instructions, host methods per second)\n"
+      "  and nested-work latencies, one 'key: value' per line\n", NULL },
+    { "gen", wq_cli_gen, "seeded random programs and command streams",
+      "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
+      "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
+      "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
+      "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
+      "                    [--size N] [--traps] [--bad] [--timing-free] [--coverage] [-v]\n"
+      "features: alu if loop call brx yield lock mem atom sreg bar subv multi\n"
+      "traps: illegal_instr illegal_reg misaligned deque_full subv_misuse\n", NULL },
+    { "ue", wq_cli_ue, "the micro-engine's assembler, disassembler, simulator",
+      NULL, wq_cli_ue_usage /* the table of its sub-verbs */ },
+};
+
+const wq_cli_verb_t *wq_cli_verb(const char *name)
+{
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (!strcmp(verbs[i].name, name)) return &verbs[i];
+    return NULL;
+}
+
+int wq_cli_usage(const char *verb, FILE *f)
+{
+    const wq_cli_verb_t *v = wq_cli_verb(verb);
+    if (v && v->usage) fputs(v->usage, f);
+    else if (v && v->usage_fn) v->usage_fn(f);
+    return f == stdout ? 0 : 2;
+}
+
+int wq_cli_error(const char *verb, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "wq %s: ", verb);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    wq_cli_usage(verb, stderr);
+    return 2;
+}
+
+void wq_cli_list(FILE *f)
+{
+    fprintf(f, "usage: wq <command> [options]     (wq help COMMAND for its options)\n");
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        fprintf(f, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
+    fprintf(f, "  %-8s %s\n", "help", "this list, or one command's options");
+}
