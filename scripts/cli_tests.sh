@@ -175,6 +175,31 @@ check "ue --rom-depth past 2^ROM_AW exits 2" test $? -eq 2
 $WQ ue frob > /dev/null 2>&1
 check "ue with an unknown command exits 2" test $? -eq 2
 
+# --timeline: Chrome trace-event JSON (docs/tools/timeline.md), checked for
+# well-formed tracks and for counts equal to the run's own statistics
+$WQ run tests/programs/spinlock.wqs --timeline "$T/tl.json" > "$T/out" 2>&1
+check "run --timeline exits 0" test $? -eq 0
+n_in=$(sed -n 's/.*warp instructions: \([0-9]*\).*/\1/p' "$T/out")
+n_y=$(sed -n 's/.* yields \([0-9]*\)$/\1/p' "$T/out")
+check "spinlock timeline: tracks and counts" python3 scripts/timeline_check.py "$T/tl.json" \
+    --channels 4 --warps 8 --instructions "$n_in" --yields "$n_y" --methods 3 --traps 0
+$WQ run --yield=off --watchdog 3000 tests/programs/spinlock.wqs --timeline "$T/tl.json" > "$T/out" 2>&1
+check "livelock run with --timeline exits 1" test $? -eq 1
+n_in=$(sed -n 's/.*warp instructions: \([0-9]*\).*/\1/p' "$T/out")
+check "a trap's timeline is closed and names the trap" python3 scripts/timeline_check.py \
+    "$T/tl.json" --instructions "$n_in" --traps 1 --yields 0
+$WQ gen stream --seed 7 --bad -o "$T/s.wqst" && $WQ run "$T/s.wqst" --timeline "$T/tl.json" > "$T/out" 2>&1
+check "bad stream with --timeline runs" test $? -eq 0
+n_in=$(sed -n 's/.*warp instructions: \([0-9]*\).*/\1/p' "$T/out")
+n_m=$(sed -n 's/^channel .* methods=\([0-9]*\).*/\1/p' "$T/out" | awk '{ s += $1 } END { print s + 0 }')
+n_e=$(grep -c '^channel .* error=' "$T/out")
+check "stream timeline: channel errors, methods, instructions" python3 scripts/timeline_check.py \
+    "$T/tl.json" --instructions "$n_in" --methods "$n_m" --chan-errors "$n_e"
+check "the stream has channel errors to show" test "$n_e" -gt 0
+$WQ run tests/programs/loops.wqs --timeline "$T/no/such/dir/tl.json" > /dev/null 2> "$T/err"
+check "an uncreatable timeline exits 2" test $? -eq 2
+check "an uncreatable timeline is named" grep -q "no/such/dir/tl.json: cannot create" "$T/err"
+
 # help and usage manners: `wq help VERB` and `wq VERB --help` print the
 # verb's synopsis on stdout and exit 0; a usage error prints one line that
 # names the problem ("wq VERB: ..."), then the synopsis, on stderr, exit 2

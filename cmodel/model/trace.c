@@ -3,7 +3,7 @@
 #include "wq/trace.h"
 #include "wq/token.h"
 
-static const char *method_name(uint32_t off)
+const char *wq_method_name(uint32_t off)
 {
     switch (off) {
 #define METHOD(n, o) case o: return #n;
@@ -62,7 +62,7 @@ int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len)
         return snprintf(buf, len, "w%-2u %-13s", r->unit, k);
     case WQ_EV_METHOD:
         return snprintf(buf, len, "c%-2u %-13s %s (0x%03x) = 0x%08llx subch %u", r->unit, k,
-                        method_name(r->a), r->a, (unsigned long long)r->b, (unsigned)r->aux);
+                        wq_method_name(r->a), r->a, (unsigned long long)r->b, (unsigned)r->aux);
     case WQ_EV_GP_GET:
         return snprintf(buf, len, "c%-2u %-13s -> %u", r->unit, k, r->a);
     case WQ_EV_LAUNCH:

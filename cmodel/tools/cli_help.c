@@ -19,13 +19,16 @@ static const wq_cli_verb_t verbs[] = {
       "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n", NULL },
     { "run", wq_cli_run, "run a program or command stream on the golden model",
       "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]\n"
-      "              [--trace] [--max-ticks N] [--watchdog N]\n"
+      "              [--trace] [--timeline F.json] [--max-ticks N] [--watchdog N]\n"
+      "  --timeline writes Chrome trace-event JSON (Perfetto, chrome://tracing),\n"
+      "  time in model ticks\n"
       "  exit 0: idle and every .expect holds; 1: trap, channel error, failed\n"
       "  check or tick limit; 2: usage or syntax error\n", NULL },
     { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
       "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
       "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
-      "                [--expects-info]\n"
+      "                [--expects-info] [--timeline F.json]\n"
+      "  --timeline writes Chrome trace-event JSON, time in RTL cycles\n"
       "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
       "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n", NULL },
     { "nested", wq_cli_nested, "nested-work scenarios through the driver",

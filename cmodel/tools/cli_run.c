@@ -2,6 +2,7 @@
  * the model to completion, print the final state, memory regions and checks.
  * Exit 0 when the run went idle and every .expect holds; 1 on a trap, a
  * channel error, a failed check or the tick limit; 2 on usage or syntax. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,11 @@
 #include "wq/asm.h"
 #include "wq/loader.h"
 #include "wq/stream.h"
+#include "wq/timeline.h"
 
 typedef struct run_opts {
     const char *file;
+    const char *timeline;       /* --timeline F.json */
     int yield_off, trace;
     unsigned lanes, warps;
     uint64_t max_ticks, watchdog;
@@ -49,6 +52,7 @@ static int parse(int argc, char **argv, run_opts_t *o)
         if (!strcmp(argv[i], "--yield=off")) o->yield_off = 1;
         else if (!strcmp(argv[i], "--yield=on")) o->yield_off = 0;
         else if (!strcmp(argv[i], "--trace")) o->trace = 1;
+        else if ((v = optval(argc, argv, &i, "--timeline"))) o->timeline = v;
         else if ((v = optval(argc, argv, &i, "--lanes"))) {
             if (parse_u64(v, &n)) return wq_cli_error("run", "bad --lanes '%s'", v);
             o->lanes = (unsigned)n;
@@ -68,11 +72,54 @@ static int parse(int argc, char **argv, run_opts_t *o)
     return o->file ? 0 : wq_cli_error("run", "no input file");
 }
 
-static void print_trace(void *user, const wq_trace_rec_t *r)
+/* what watches the run's trace records: --trace lines, --timeline events */
+typedef struct run_watch {
+    const wq_ctx_t *ctx;
+    int             print;
+    wq_timeline_t  *tl;
+} run_watch_t;
+
+static void on_trace(void *user, const wq_trace_rec_t *r)
 {
-    char buf[512];
-    wq_trace_format(r, buf, sizeof buf);
-    fprintf((FILE *)user, "  %s\n", buf);
+    run_watch_t *w = user;
+    if (w->print) {
+        char buf[512];
+        wq_trace_format(r, buf, sizeof buf);
+        printf("  %s\n", buf);
+    }
+    if (w->tl) wq_timeline_record(w->tl, w->ctx->st.ticks, r);
+}
+
+/* start watching: 0, or 2 when the timeline file cannot be created */
+static int watch_start(run_watch_t *w, wq_ctx_t *ctx, const run_opts_t *o,
+                       const wq_config_t *cfg)
+{
+    memset(w, 0, sizeof *w);
+    w->ctx = ctx;
+    w->print = o->trace;
+    if (o->timeline &&
+        !(w->tl = wq_timeline_open(o->timeline, "ticks", cfg->channels, cfg->warps))) {
+        fprintf(stderr, "%s: cannot create: %s\n", o->timeline, strerror(errno));
+        return 2;
+    }
+    if (w->print || w->tl) wq_set_trace(ctx, on_trace, w);
+    return 0;
+}
+
+/* close the timeline at the run's end; 1 on a write error */
+static int watch_end(run_watch_t *w)
+{
+    if (!w->tl) return 0;
+    wq_timeline_counts_t n;
+    int rc = wq_timeline_close(w->tl, w->ctx->st.ticks, &n);
+    w->tl = NULL;
+    if (rc) {
+        fprintf(stderr, "wq run: timeline: write error\n");
+        return 1;
+    }
+    printf("timeline: %" PRIu64 " events, %" PRIu64 " instructions, %" PRIu64 " methods\n",
+           n.events, n.instructions, n.methods);
+    return 0;
 }
 
 static void print_summary(const wq_ctx_t *ctx, const wq_program_t *p, const run_opts_t *o)
@@ -149,9 +196,14 @@ static int run_stream(const run_opts_t *o, const char *text)
         fprintf(stderr, "wq run: bad machine configuration\n");
         return 2;
     }
-    if (o->trace) wq_set_trace(ctx, print_trace, stdout);
+    run_watch_t watch;
+    if (watch_start(&watch, ctx, o, &cfg)) {
+        wq_free(ctx);
+        return 2;
+    }
     wq_stream_result_t r;
     int rc = wq_stream_run(ctx, text, o->max_ticks, &r);
+    int wrc = watch_end(&watch);
     if (rc) {
         fprintf(stderr, "%s: %s\n", o->file, r.msg);
         wq_free(ctx);
@@ -169,7 +221,7 @@ static int run_stream(const run_opts_t *o, const char *text)
     if (r.failed) printf("%s: %s\n", o->file, r.msg);
     printf("expects: %u/%u ok\n", r.checks - r.failed, r.checks);
     wq_free(ctx);
-    return r.failed ? 1 : 0;
+    return r.failed || wrc ? 1 : 0;
 }
 
 static char *slurp(const char *path)
@@ -219,9 +271,15 @@ int wq_cli_run(int argc, char **argv)
         wq_program_free(&p);
         return 2;
     }
-    if (o.trace) wq_set_trace(ctx, print_trace, stdout);
+    run_watch_t watch;
+    if (watch_start(&watch, ctx, &o, &cfg)) {
+        wq_free(ctx);
+        wq_program_free(&p);
+        return 2;
+    }
     wq_load_opts_t lo = { .yield_off = o.yield_off };
     if (wq_load_and_submit(ctx, &p, 0, &lo)) {
+        watch_end(&watch);
         fprintf(stderr, "%s: program data overlaps the system area at 0x%08x\n", o.file,
                 WQ_SYS_BASE);
         wq_free(ctx);
@@ -230,9 +288,9 @@ int wq_cli_run(int argc, char **argv)
     }
     wq_run_result_t r;
     wq_run(ctx, o.max_ticks, 1, 1, &r);
+    int rc = watch_end(&watch);
     print_summary(ctx, &p, &o);
     print_dumps(ctx, &p);
-    int rc = 0;
     char desc[512];
     switch (r.reason) {
     case WQ_RUN_IDLE:

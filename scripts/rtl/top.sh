@@ -113,6 +113,21 @@ for cfg in "${cfgs[@]}"; do
         done
     done
     echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#seeds[@]} seeds, mismatches: 0"
+    # the timeline in RTL cycles (docs/tools/timeline.md): well-formed, one
+    # track per channel and warp slot, and the counts of the model's own run
+    if [ -z "${tl_done:-}" ]; then
+        tl_done=1
+        p=tests/programs/spinlock.wqs
+        build/bin/wq run --lanes "$la" --warps "$wa" "$p" > "$G/spinlock_model.log" 2>&1 ||
+            fail "top: wq run $p (log: $G/spinlock_model.log)"
+        n_in=$(sed -n 's/.*warp instructions: \([0-9]*\).*/\1/p' "$G/spinlock_model.log")
+        n_y=$(sed -n 's/.* yields \([0-9]*\)$/\1/p' "$G/spinlock_model.log")
+        n_m=$(sed -n 's/^channel 0: .* methods=\([0-9]*\).*/\1/p' "$G/spinlock_model.log")
+        run "$bin" "$p" 1 --timeline "$G/spinlock.timeline.json"
+        python3 scripts/timeline_check.py "$G/spinlock.timeline.json" --channels "$ch" \
+            --warps "$wa" --instructions "$n_in" --yields "$n_y" --methods "$n_m" |
+            sed 's/^/rtl_test: top /' || fail "top: the RTL timeline of $p"
+    fi
 done
 echo "rtl_test: top $total lockstep runs ok, $ninv lock invariants (.expect_sum) held on the RTL"
 [ "$ninv" -gt 0 ] || [ -n "${RTL_TEST_TOP_CFGS:-}" ] || fail "top: no .expect_sum invariant was checked (racy generated seeds 2/4/6 carry lock invariants)"

@@ -18,6 +18,9 @@ typedef struct wq_trace_rec {
 
 typedef void (*wq_trace_fn)(void *user, const wq_trace_rec_t *r);
 
+/* a host method's name from spec/method.def by byte offset, "?" if none */
+const char *wq_method_name(uint32_t off);
+
 /* human-readable one-liner */
 int wq_trace_format(const wq_trace_rec_t *r, char *buf, unsigned len);
 

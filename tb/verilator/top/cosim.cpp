@@ -139,6 +139,7 @@ Cosim::Cosim(const CosimOpts &opts) : o(opts), sink(new ModelSink)
 Cosim::~Cosim()
 {
     finish_wave();
+    finish_timeline();
     if (top) top->final();
     wq_mem_free(rtl_mem);
     wq_free(ctx);
@@ -194,7 +195,16 @@ void Cosim::fail(const char *what, const std::string &detail)
     printf("mismatches: %" PRIu64 "\n", mismatches);
     fflush(stdout);
     finish_wave();
+    finish_timeline();
     exit(1);
+}
+
+void Cosim::finish_timeline()
+{
+    if (!timeline) return;
+    if (wq_timeline_close(timeline, cyc, nullptr))
+        fprintf(stderr, "timeline: write error\n");
+    timeline = nullptr;
 }
 
 void Cosim::finish_wave()
@@ -262,6 +272,7 @@ void Cosim::finish()
 {
     if (!rtl_only) compare_memory();
     finish_wave();
+    finish_timeline();
 }
 
 void Cosim::print_summary(uint64_t run_cycles, double secs) const
@@ -365,10 +376,11 @@ void Cosim::on_step(unsigned kind, unsigned id, unsigned res) {
             fail(hdr, why + "\n  expected: " + rec_str(sink->recs[i]) +
                            "\n  actual:   " + rec_str(rtl_recs[i]));
         records++;
-        if (observe) {
+        if (observe || timeline) {
             wq_trace_rec_t t;
             rec_to_trace(sink->recs[i], &t);
-            observe(observe_user, &t, cyc);
+            if (observe) observe(observe_user, &t, cyc);
+            if (timeline) wq_timeline_record(timeline, cyc, &t);
         }
     }
     if ((int)res != mres) {

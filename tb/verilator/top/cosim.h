@@ -32,6 +32,7 @@
 
 extern "C" {
 #include "wq/model.h"
+#include "wq/timeline.h"
 #include "wq/trace.h"
 }
 
@@ -90,6 +91,9 @@ struct Cosim {
     // with the cycle of its step (measurements: dev_rtl's trace hook)
     void (*observe)(void *user, const wq_trace_rec_t *r, uint64_t cyc) = nullptr;
     void *observe_user = nullptr;
+    // --timeline: the same records in RTL cycles (timeline.h); closed by
+    // finish(), by a mismatch and by the destructor, so it is always whole
+    wq_timeline_t *timeline = nullptr;
     uint64_t steps_by_kind[4] = {0};
     int fatal_trap = -1;               // auto_recenter: the trap that ended it
     unsigned fatal_warp = 0;
@@ -159,6 +163,7 @@ private:
     void wait_safe();
     void compare_memory();
     void finish_wave();
+    void finish_timeline();
 };
 
 #endif

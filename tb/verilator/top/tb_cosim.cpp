@@ -40,6 +40,7 @@
 // buffer) carries the results of the model's free-running timing, and the
 // RTL's timing may resolve the races otherwise (both sides still agree
 // record for record and in the final memory, which is what is checked).
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -237,7 +238,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "nested")) return nested_main(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "nested-latency")) return latency_main(argc, argv);
     const char *path = nullptr, *wave = nullptr, *rerun = nullptr;
-    const char *fcov_path = nullptr, *cov_path = nullptr;
+    const char *fcov_path = nullptr, *cov_path = nullptr, *timeline = nullptr;
     uint64_t seed = 1, maxc = 0, rtl_only = 0;
     unsigned lmin = 1, lmax = 6, rpct = 80, hist = 16;
     bool verbose = false, expects_info = false;
@@ -263,6 +264,7 @@ int main(int argc, char **argv)
         else if (a == "--expects-info") expects_info = true;
         else if (a == "--fcov") fcov_path = val();
         else if (a == "--cov") cov_path = val();
+        else if (a == "--timeline") timeline = val();
         else if (a[0] != '-' && !path) path = argv[i];
         else { fprintf(stderr, "unknown argument %s\n", a.c_str()); return 2; }
     }
@@ -270,7 +272,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst]\n"
                         "                [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
                         "                [--history N] [--rtl-only CYCLES] [--rerun COMMAND]\n"
-                        "                [--expects-info] [--fcov FILE] [--cov FILE]\n");
+                        "                [--expects-info] [--fcov FILE] [--cov FILE]\n"
+                        "                [--timeline F.json]\n");
         return 2;
     }
     if (rpct == 0 || rpct > 100) { fprintf(stderr, "--ready 1..100\n"); return 2; }
@@ -303,6 +306,15 @@ int main(int argc, char **argv)
     if (maxc) r.max_cycles = maxc;
     r.expects_info = expects_info;
     Cosim c(o);
+    if (timeline) {
+        wq_config_t cfg;
+        cosim_config(&cfg);
+        c.timeline = wq_timeline_open(timeline, "cycles", cfg.channels, cfg.warps);
+        if (!c.timeline) {
+            fprintf(stderr, "%s: cannot create: %s\n", timeline, strerror(errno));
+            return 2;
+        }
+    }
     Fcov fcov;
     if (fcov_path) c.fcov = &fcov;
 #if !VM_COVERAGE
