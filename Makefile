@@ -25,7 +25,8 @@ LIB_driver := $(B)/lib/libwqdrv.a
 LIB_ALL := $(LIB_driver) $(LIB_gen) $(LIB_asm) $(LIB_ue) $(LIB_model)
 CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
-GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c
+GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c \
+           cmodel/tools/gen_uestab.c
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
@@ -91,7 +92,13 @@ $(B)/gen/wq_ue_sched.vh: $(B)/bin/wq_gen
 # wq_sched_ue's firmware ROM image (rtl/wq_sched_ue.v's ROM_FILE); a failed
 # assembly fails the build with the assembler's file:line message
 SCHED_FW := $(wildcard fw/sched/*.ues fw/sched/*.inc)
-$(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(SCHED_FW)
+# wq_sched_ue's dispatch tables (cmodel/spec/ue_sched_tab.def), included by
+# fw/sched/main.ues; a code without a handler row fails here
+$(B)/gen/wq_sched_tab.inc: $(B)/bin/wq_gen
+	@mkdir -p $(dir $@)
+	$(B)/bin/wq_gen uestab > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(B)/gen/wq_sched_tab.inc $(SCHED_FW)
 	$(B)/bin/wq ue asm fw/sched/main.ues -I $(B)/gen --rom-aw 12 --rom-depth 2560 -o $@ --lst $(B)/gen/sched_fw.lst
 
 $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh

@@ -244,6 +244,21 @@ static void wq_collect_ues(wq_gen_t *g)
 #include "../spec/isa_flags.def"
 #undef IFLAG
     g->hdr = WQ_H_DEFS;
+    /* the firmware's dispatch tables are labels, not values: counted here
+     * (so the drift of a .def table stays visible), written by gen_uestab.c */
+#define UES_OP(n, l) wq_row(g, "ue_sched_tab.def", "UES_OP");
+#define UES_ALU(n, l) wq_row(g, "ue_sched_tab.def", "UES_ALU");
+#define UES_CMP(n, l) wq_row(g, "ue_sched_tab.def", "UES_CMP");
+#define UES_SREG(n, l) wq_row(g, "ue_sched_tab.def", "UES_SREG");
+#define UES_ATOM(n, l) wq_row(g, "ue_sched_tab.def", "UES_ATOM");
+#define UES_CSR(n, r, w) wq_row(g, "ue_sched_tab.def", "UES_CSR");
+#include "../spec/ue_sched_tab.def"
+#undef UES_OP
+#undef UES_ALU
+#undef UES_CMP
+#undef UES_SREG
+#undef UES_ATOM
+#undef UES_CSR
 }
 
 void wq_collect(wq_gen_t *g)

@@ -58,4 +58,8 @@ void wq_literal(const wq_def_t *d, char *buf, size_t len);
  * *hits counts them; -1 when the file cannot be read (drift.c) */
 int wq_check_file(const wq_gen_t *g, const char *path, unsigned *hits);
 
+/* wq_sched_ue's dispatch tables as firmware source (gen_uestab.c); 1 when
+ * a code has no row */
+int wq_emit_uestab(void);
+
 #endif

@@ -20,6 +20,8 @@
  *   wq_gen ueinc       every numeric define of both headers as `.equ NAME,
  *                      value` lines for the engine's firmware
  *                      (build/gen/wq_ue.inc, `wq ue asm` syntax)
+ *   wq_gen uestab      wq_sched_ue's firmware dispatch tables
+ *                      (build/gen/wq_sched_tab.inc) from ue_sched_tab.def
  *   wq_gen uesvh       wq_sched_ue's port map (build/gen/wq_ue_sched.vh):
  *                      the rows of ue_sched.def (docs/rtl/wq_sched_ue.md); the
  *                      firmware gets the same names through wq_ue.inc
@@ -207,7 +209,7 @@ static void wq_emit_vdecode(void)
 
 static int wq_usage(void)
 {
-    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | list | tb | tables | check FILE...\n");
+    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | uestab | list | tb | tables | check FILE...\n");
     return 2;
 }
 
@@ -230,6 +232,8 @@ int main(int argc, char **argv)
         wq_emit_vh(&g, WQ_H_UES);
     } else if (!strcmp(argv[1], "ueinc") && argc == 2) {
         wq_emit_ueinc(&g);
+    } else if (!strcmp(argv[1], "uestab") && argc == 2) {
+        rc = wq_emit_uestab();
     } else if (!strcmp(argv[1], "vdecode") && argc == 2) {
         wq_emit_vdecode();
     } else if (!strcmp(argv[1], "list") && argc == 2) {
