@@ -13,7 +13,7 @@
 //	one write port); warp w owns entries {w, 0 .. 2^LOG2-1}.  This is the
 //	model's `dqram` exactly: warp slot s uses dqram + (s << deque_log2),
 //	and a warp whose launch configured a smaller deque (runtime log2,
-//	set by CMD_CLEAR from i_log2) uses the first 2^log2 entries of its
+//	set by `WQ_DQCMD_CLEAR from i_log2) uses the first 2^log2 entries of its
 //	region.  Live entries are [tail, head); the front token is
 //	e[head-1].  Both pointers start at depth/2.
 //
@@ -35,36 +35,36 @@
 //	Commands never read and write the RAMs in the same cycle, so they
 //	map to any simple dual-port block RAM (no read-during-write case).
 //
-//	Commands (i_valid && o_ready; i_op is one of the CMD_* codes below):
-//	  CMD_PUSH_FRONT  {i_type, i_mask, i_addr} to the front; presence =
+//	Commands (i_valid && o_ready; i_op is one of the `WQ_DQCMD_* codes of cmodel/spec/deque.def):
+//	  `WQ_DQCMD_PUSH_FRONT  {i_type, i_mask, i_addr} to the front; presence =
 //	                  old front's presence | (1 << old front's type) for
 //	                  types 0..5, 0 when empty.  Traps, changing nothing,
 //	                  with DEQUE_FULL when count + 1 > depth, else with
 //	                  DEQUE_FRONT_BOUND when head == depth.
-//	  CMD_PUSH_BACK   tail-1, write e[tail] with presence 0; traps with
+//	  `WQ_DQCMD_PUSH_BACK   tail-1, write e[tail] with presence 0; traps with
 //	                  DEQUE_FULL, else DEQUE_BACK_BOUND when tail == 0.
-//	  CMD_POP         pop the front: o_token, o_index; o_empty (and no
+//	  `WQ_DQCMD_POP         pop the front: o_token, o_index; o_empty (and no
 //	                  change) when the deque is empty.
-//	  CMD_FIND        index of the front-most entry with type i_type and
+//	  `WQ_DQCMD_FIND        index of the front-most entry with type i_type and
 //	                  address i_addr (o_found, o_index, o_token).  For a
 //	                  type other than YIELD the front's presence bits
 //	                  answer "none" at once; otherwise entries are read
 //	                  one per cycle from head-1 down to tail.
-//	  CMD_MERGE       e[i_index] mask |= i_mask; o_token = the new token.
-//	  CMD_CLEAR       head = tail = depth/2 with depth = 2^i_log2 (i_log2
+//	  `WQ_DQCMD_MERGE       e[i_index] mask |= i_mask; o_token = the new token.
+//	  `WQ_DQCMD_CLEAR       head = tail = depth/2 with depth = 2^i_log2 (i_log2
 //	                  above LOG2 is taken as LOG2); the warp start.
-//	  CMD_DBG_READ    o_token = e[i_index & (depth-1)]    (the debug window
-//	  CMD_DBG_WRITE   e[i_index & (depth-1)] = i_data       of csr.c; the
-//	  CMD_DBG_SET_HEADTAIL  head = i_head, tail = i_tail    driver re-centres
+//	  `WQ_DQCMD_DBG_READ    o_token = e[i_index & (depth-1)]    (the debug window
+//	  `WQ_DQCMD_DBG_WRITE   e[i_index & (depth-1)] = i_data       of csr.c; the
+//	  `WQ_DQCMD_DBG_SET_HEADTAIL  head = i_head, tail = i_tail    driver re-centres
 //	                  if i_tail <= i_head <= depth, else    through it)
 //	                  ignored with o_rejected.
 //	  any other code  no effect; a result is still returned.
 //
-//	Timing.  Every command except a scanning CMD_FIND returns its result
+//	Timing.  Every command except a scanning `WQ_DQCMD_FIND returns its result
 //	(o_rvalid) in the cycle after it was accepted, and o_ready stays high,
-//	except for the one cycle after a CMD_MERGE (its write-back).  So
+//	except for the one cycle after a `WQ_DQCMD_MERGE (its write-back).  So
 //	pushes, pops, clears and debug accesses sustain one per cycle, on any
-//	mix of warps.  A CMD_FIND that must search returns its result in the
+//	mix of warps.  A `WQ_DQCMD_FIND that must search returns its result in the
 //	cycle it reads the matching entry: k cycles after acceptance when the
 //	match is the k-th entry from the front, count cycles when there is no
 //	match; o_ready is low until that result cycle is over.  Latency is
@@ -137,15 +137,6 @@ module wq_token_deque #(
 
     // command codes of this port (the bench reads them from the Verilated
     // model, so they are written down here only)
-    localparam [3:0] CMD_PUSH_FRONT       /* verilator public */ = 4'd0;
-    localparam [3:0] CMD_PUSH_BACK        /* verilator public */ = 4'd1;
-    localparam [3:0] CMD_POP              /* verilator public */ = 4'd2;
-    localparam [3:0] CMD_FIND             /* verilator public */ = 4'd3;
-    localparam [3:0] CMD_MERGE            /* verilator public */ = 4'd4;
-    localparam [3:0] CMD_CLEAR            /* verilator public */ = 4'd5;
-    localparam [3:0] CMD_DBG_READ         /* verilator public */ = 4'd6;
-    localparam [3:0] CMD_DBG_WRITE        /* verilator public */ = 4'd7;
-    localparam [3:0] CMD_DBG_SET_HEADTAIL /* verilator public */ = 4'd8;
 
     localparam TOKW  = `WQ_TF_PRESENCE_HI + 1;      // token bits
     localparam NPRES = `WQ_TF_PRESENCE_W;           // types with a presence bit
@@ -295,7 +286,7 @@ module wq_token_deque #(
     reg                   p_zero;          // the deque is now empty: front = 0
     wire [WID_W-1:0]      p_warp   = r_warp;
     wire [TOKW-1:0]       p_data;
-    // search: key and pointer in the r_* registers of the CMD_FIND
+    // search: key and pointer in the r_* registers of the `WQ_DQCMD_FIND
     reg                   f_busy;
     wire [WID_W-1:0]      f_warp   = r_warp;
     wire [LOG2-1:0]       f_ptr    = r_index;
@@ -336,7 +327,7 @@ module wq_token_deque #(
     wire [`WQ_TRAP_W-1:0] c_btrap = (!c_tzero) ? `WQ_TRAP_NONE
                             : c_hmax ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
     // the pushed token: presence from the old front for a push to the front
-    wire [NPRES-1:0] c_pres = (i_op == CMD_PUSH_FRONT && !c_empty)
+    wire [NPRES-1:0] c_pres = (i_op == `WQ_DQCMD_PUSH_FRONT && !c_empty)
                             ? below_bits(c_front[`WQ_TF_TYPE_RANGE],
                                          c_front[`WQ_TF_PRESENCE_RANGE])
                             : {NPRES{1'b0}};
@@ -376,7 +367,7 @@ module wq_token_deque #(
     // and mask (merge); zero while the reset sweep runs, so that one
     // signal is both r_token's input and the RAM's write data (a popped
     // token comes from the RAM, not from here)
-    wire            s1_dbgw  = (i_op == CMD_DBG_WRITE);
+    wire            s1_dbgw  = (i_op == `WQ_DQCMD_DBG_WRITE);
     wire [TOKW-1:0] s1_wdata = sweep_busy ? {TOKW{1'b0}} : s1_dbgw ? i_data : c_tok;
 
     always @(*)
@@ -402,7 +393,7 @@ module wq_token_deque #(
         s1_empty    = 1'b0;
         s1_rejected = 1'b0;
         case (i_op)
-        CMD_PUSH_FRONT: begin
+        `WQ_DQCMD_PUSH_FRONT: begin
             s1_trap  = c_ftrap;
             s1_index = c_head[LOG2-1:0];
             if (c_ftrap == `WQ_TRAP_NONE)
@@ -413,7 +404,7 @@ module wq_token_deque #(
                 s1_fwe    = 1'b1;
             end
         end
-        CMD_PUSH_BACK: begin
+        `WQ_DQCMD_PUSH_BACK: begin
             s1_trap  = c_btrap;
             s1_index = c_tm1[LOG2-1:0];
             if (c_btrap == `WQ_TRAP_NONE)
@@ -424,7 +415,7 @@ module wq_token_deque #(
                 s1_fwe    = c_empty;      // the back is the front too
             end
         end
-        CMD_POP: begin
+        `WQ_DQCMD_POP: begin
             s1_index = c_top;
             s1_empty = c_empty;
             if (!c_empty)
@@ -446,7 +437,7 @@ module wq_token_deque #(
                 s1_bidx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
             end
         end
-        CMD_FIND: begin
+        `WQ_DQCMD_FIND: begin
             s1_index = c_top;
             if (!c_empty && (i_type == `WQ_TOK_YIELD || c_has[i_type]))
             begin
@@ -455,14 +446,14 @@ module wq_token_deque #(
                 s1_re     = 1'b1;
             end
         end
-        CMD_MERGE: begin
+        `WQ_DQCMD_MERGE: begin
             s1_re     = 1'b1;
             s1_bre    = 1'b1;          // (s1_bidx = c_idx) for the front copy
             s1_merge  = 1'b1;
             s1_fwe    = !c_empty && (c_idx == c_top);
             s1_frdata = 1'b1;
         end
-        CMD_CLEAR: begin
+        `WQ_DQCMD_CLEAR: begin
             s1_ptr_we  = 1'b1;
             s1_log2_we = 1'b1;
             s1_head    = c_nhalf;
@@ -470,15 +461,15 @@ module wq_token_deque #(
             s1_fwe     = 1'b1;
             s1_fzero   = 1'b1;
         end
-        CMD_DBG_READ: begin
+        `WQ_DQCMD_DBG_READ: begin
             s1_re      = 1'b1;
             s1_dbgread = 1'b1;
         end
-        CMD_DBG_WRITE: begin
+        `WQ_DQCMD_DBG_WRITE: begin
             s1_wwe   = 1'b1;
             s1_fwe   = !c_empty && (c_idx == c_top);
         end
-        CMD_DBG_SET_HEADTAIL: begin
+        `WQ_DQCMD_DBG_SET_HEADTAIL: begin
             s1_rejected = !c_ht_ok;
             if (c_ht_ok)
             begin
@@ -695,7 +686,7 @@ module wq_token_deque #(
     else
         r_valid <= cmd_fire && s1_result;
 
-    // (a CMD_FIND leaves its key in r_token, c_top in r_index: the search
+    // (a `WQ_DQCMD_FIND leaves its key in r_token, c_top in r_index: the search
     // walks r_index down; a find answered at once has none found)
     always @(posedge i_clk)
     if (cmd_fire)
@@ -719,7 +710,7 @@ module wq_token_deque #(
         r_index <= s1_index;
 
     // (during a search r_op, r_warp, r_trap, r_empty, r_rejected are the
-    // CMD_FIND's: FIND, its warp, none, 0, 0)
+    // `WQ_DQCMD_FIND's: FIND, its warp, none, 0, 0)
     assign o_rvalid   = r_valid || f_done;
     assign o_rop      = r_op;
     assign o_rwarp    = r_warp;
@@ -795,10 +786,10 @@ module wq_token_deque #(
         end
     end endgenerate
 
-    // a search's result fields are those the CMD_FIND left in r_*
+    // a search's result fields are those the `WQ_DQCMD_FIND left in r_*
     always @(*)
     if (f_past_valid && !i_reset && f_busy)
-        assert(r_op == CMD_FIND && r_trap == `WQ_TRAP_NONE && !r_empty && !r_rejected
+        assert(r_op == `WQ_DQCMD_FIND && r_trap == `WQ_TRAP_NONE && !r_empty && !r_rejected
                && !r_valid && !p_valid && !s2_merge && !s2_dbgread && !s2_pop);
 
     // (induction helper) nothing is in flight while the sweep runs
@@ -809,7 +800,7 @@ module wq_token_deque #(
     // a trapped push changes nothing
     always @(posedge i_clk)
     if (f_past_valid && !$past(i_reset) && $past(cmd_fire)
-        && ($past(i_op) == CMD_PUSH_FRONT || $past(i_op) == CMD_PUSH_BACK)
+        && ($past(i_op) == `WQ_DQCMD_PUSH_FRONT || $past(i_op) == `WQ_DQCMD_PUSH_BACK)
         && $past(s1_trap) != `WQ_TRAP_NONE)
     begin
         assert(head_all == $past(head_all));
@@ -823,7 +814,7 @@ module wq_token_deque #(
     // presence of the new front is the OR rule
     always @(posedge i_clk)
     if (f_past_valid && !$past(i_reset) && $past(cmd_fire)
-        && $past(i_op) == CMD_PUSH_FRONT && $past(c_ftrap) == `WQ_TRAP_NONE)
+        && $past(i_op) == `WQ_DQCMD_PUSH_FRONT && $past(c_ftrap) == `WQ_TRAP_NONE)
     begin
         if (i_warp == $past(i_warp))
         begin
@@ -854,7 +845,7 @@ module wq_token_deque #(
 
     // a popped token is the front the pop removed
     always @(posedge i_clk)
-    if (f_past_valid && !$past(i_reset) && $past(cmd_fire) && $past(i_op) == CMD_POP
+    if (f_past_valid && !$past(i_reset) && $past(cmd_fire) && $past(i_op) == `WQ_DQCMD_POP
         && !$past(c_empty))
         assert(o_rvalid && (o_token & FMASK_64[TOKW-1:0]) == $past(c_front));
 

@@ -494,24 +494,22 @@ module wq_warp_sched #(
     // wait_region: the threads of the region token found (tm)
     wire [31:0] wr_tm = dqr_found ? dqr_token[`WQ_TF_MASK_RANGE] : 32'd0;
     wire [9:0]    dq_depth = 10'd1 << dq_log2;
-    localparam [3:0] DQ_PUSH_FRONT = 4'd0, DQ_PUSH_BACK = 4'd1, DQ_POP = 4'd2,
-                     DQ_FIND = 4'd3, DQ_MERGE = 4'd4, DQ_CLEAR = 4'd5,
-                     DQ_DBG_READ = 4'd6, DQ_DBG_WRITE = 4'd7, DQ_DBG_SETHT = 4'd8;
+    // deque commands: `WQ_DQCMD_* (cmodel/spec/deque.def)
     // The command follows from the call's return state (ret_mem, set with
     // it and held until the answer): a decoder of it, not a register that
     // every call site loads.  Only CSR_ACK is the return of two commands;
     // the latched DBG_CMD word says which.
     always @(*) begin
         case (ret_mem)
-        ST_PUSH_R:         dqc_op = DQ_PUSH_FRONT;
-        ST_D_ZERO:         dqc_op = DQ_CLEAR;
-        ST_WR1, ST_Y1:     dqc_op = DQ_FIND;
-        ST_Y3M:            dqc_op = DQ_MERGE;
-        ST_Y3B:            dqc_op = DQ_PUSH_BACK;
-        ST_RET2, ST_CSR_RD: dqc_op = DQ_DBG_READ;
-        ST_RC_POPW:        dqc_op = DQ_POP;
-        default:           dqc_op = (csr_wdata[7:0] == `WQ_DBGCMD_WRITE_ENTRY) ? DQ_DBG_WRITE
-                                                                           : DQ_DBG_SETHT;
+        ST_PUSH_R:         dqc_op = `WQ_DQCMD_PUSH_FRONT;
+        ST_D_ZERO:         dqc_op = `WQ_DQCMD_CLEAR;
+        ST_WR1, ST_Y1:     dqc_op = `WQ_DQCMD_FIND;
+        ST_Y3M:            dqc_op = `WQ_DQCMD_MERGE;
+        ST_Y3B:            dqc_op = `WQ_DQCMD_PUSH_BACK;
+        ST_RET2, ST_CSR_RD: dqc_op = `WQ_DQCMD_DBG_READ;
+        ST_RC_POPW:        dqc_op = `WQ_DQCMD_POP;
+        default:           dqc_op = (csr_wdata[7:0] == `WQ_DBGCMD_WRITE_ENTRY) ? `WQ_DQCMD_DBG_WRITE
+                                                                           : `WQ_DQCMD_DBG_SET_HEADTAIL;
         endcase
     end
 
@@ -924,7 +922,7 @@ module wq_warp_sched #(
     reg [15:0] y_next;
     reg [8:0]  y_n, y_c;
     always @(*) begin
-        y_n = (y_param != 8'd0) ? {1'b0, y_param} : 9'd256;
+        y_n = (y_param != 8'd0) ? {1'b0, y_param} : `WQ_YEVERY_N_ZERO;
         y_c = {1'b0, y_count} + 9'd1;
         y_fires = 1'b0;
         y_next = 16'd0;
@@ -1655,7 +1653,7 @@ module wq_warp_sched #(
         ST_PUSH: begin
             // (the command's type, mask, address: dis_*)
             push_head <= dq_head;
-            `WQS_DQ(DQ_PUSH_FRONT, ST_PUSH_R)
+            `WQS_DQ(`WQ_DQCMD_PUSH_FRONT, ST_PUSH_R)
         end
         ST_PUSH_R: begin
             `WQS_EV(`WQ_EV_DQ_PUSH_FRONT, 16'd0, {{(32-PCW){1'b0}}, ipc}, dis_mask,
@@ -1828,7 +1826,7 @@ module wq_warp_sched #(
         ST_D_CLR: begin
             dqc_log2 <= g_dlog2;
             zc <= 8'd0;
-            `WQS_DQ(DQ_CLEAR, ST_D_ZERO)
+            `WQS_DQ(`WQ_DQCMD_CLEAR, ST_D_ZERO)
         end
         ST_D_ZERO: begin
             // rows zeroed by the port logic; the TID walk runs 32 lanes on
@@ -1920,7 +1918,7 @@ module wq_warp_sched #(
             `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT: begin
                 dis_reason <= region_type;  // (dqc_type, dqc_addr)
                 dis_addr <= imm_pc;
-                `WQS_DQ(DQ_FIND, ST_WR1)
+                `WQS_DQ(`WQ_DQCMD_FIND, ST_WR1)
             end
             `WQ_OP_YIELD: begin
                 if (in_subv_region) `WQS_TRAP(`WQ_TRAP_SUBV_MISUSE)
@@ -1928,7 +1926,7 @@ module wq_warp_sched #(
                     if (y_fires) begin
                         dis_reason <= `WQ_TOK_YIELD;    // (dqc_type, dqc_addr:
                         dis_addr <= fall;               // ST_Y2's push_back too)
-                        `WQS_DQ(DQ_FIND, ST_Y1)
+                        `WQS_DQ(`WQ_DQCMD_FIND, ST_Y1)
                     end else state <= ST_Y2;
                     y_found <= 1'b0;
                 end
@@ -2034,7 +2032,7 @@ module wq_warp_sched #(
             if (ri <= dq_tail) state <= ST_RET5;
             else begin
                 dqc_index <= ri[DQ_LOG2-1:0] - 1'b1;
-                `WQS_DQ(DQ_DBG_READ, ST_RET2)
+                `WQS_DQ(`WQ_DQCMD_DBG_READ, ST_RET2)
             end
         end
         ST_RET2: begin
@@ -2113,11 +2111,11 @@ module wq_warp_sched #(
             else if (y_found) begin
                 dqc_index <= y_idx;
                 dis_mask <= sel;            // (dqc_mask)
-                `WQS_DQ(DQ_MERGE, ST_Y3M)
+                `WQS_DQ(`WQ_DQCMD_MERGE, ST_Y3M)
             end else begin
                 dis_mask <= sel;            // (type YIELD, address PC+1: ST_EXEC's)
                 y_tail <= dq_tail;
-                `WQS_DQ(DQ_PUSH_BACK, ST_Y3B)
+                `WQS_DQ(`WQ_DQCMD_PUSH_BACK, ST_Y3B)
             end
         end
         ST_Y3M: begin
@@ -2406,7 +2404,7 @@ module wq_warp_sched #(
         end
         ST_RC_POP: begin
             rc_head <= dq_head;
-            `WQS_DQ(DQ_POP, ST_RC_POPW)
+            `WQS_DQ(`WQ_DQCMD_POP, ST_RC_POPW)
         end
         ST_RC_POPW: begin
             if (dqr_empty) begin
@@ -2499,13 +2497,13 @@ module wq_warp_sched #(
                     dqc_tail <= t16[DW-1:0];
                     if (dbg_ok) begin
                         if (csr_wdata[31:8] == 24'd0) case (csr_wdata[7:0])
-                        `WQ_DBGCMD_READ_ENTRY:  `WQS_DQ(DQ_DBG_READ, ST_CSR_RD)
-                        `WQ_DBGCMD_WRITE_ENTRY: `WQS_DQ(DQ_DBG_WRITE, ST_CSR_ACK)
+                        `WQ_DBGCMD_READ_ENTRY:  `WQS_DQ(`WQ_DQCMD_DBG_READ, ST_CSR_RD)
+                        `WQ_DBGCMD_WRITE_ENTRY: `WQS_DQ(`WQ_DQCMD_DBG_WRITE, ST_CSR_ACK)
                         `WQ_DBGCMD_SET_HEADTAIL:
                             // outside tail <= head <= depth: ignored (16-bit compare;
                             // depth is 10 bits, so head's top 6 must be 0)
                             if (t16 <= h16 && h16[15:10] == 6'd0 && h16[9:0] <= dq_depth)
-                                `WQS_DQ(DQ_DBG_SETHT, ST_CSR_ACK)
+                                `WQS_DQ(`WQ_DQCMD_DBG_SET_HEADTAIL, ST_CSR_ACK)
                         `WQ_DBGCMD_RESUME:
                             if (w_state[dbg_warp[WID_W-1:0]] == `WQ_WS_TRAP &&
                                 dbg_recov) begin
@@ -2594,7 +2592,7 @@ module wq_warp_sched #(
     always @(posedge i_clk)
         if (f_past && $past(o_step_valid)) assert(!o_step_valid && state == ST_IDLE);
     // every push was counted first: the deque never reports a trap
-    always @(*) if (dq_rvalid && (dq_rop == DQ_PUSH_FRONT || dq_rop == DQ_PUSH_BACK))
+    always @(*) if (dq_rvalid && (dq_rop == `WQ_DQCMD_PUSH_FRONT || dq_rop == `WQ_DQCMD_PUSH_BACK))
         assert(dq_trap == `WQ_TRAP_NONE);
     // only the current warp changes during a warp step
     always @(*) assert(nfree <= WARPS);

@@ -68,11 +68,14 @@ ndefs=$(wc -l < "$tmp/c.txt")
 # (C in cmodel/model, Verilog in rtl) inside a temp dir, since which checks
 # apply depends on the file name.
 st="$tmp/selftest"
-mkdir -p "$st/cmodel/model" "$st/rtl"
+mkdir -p "$st/cmodel/model" "$st/rtl" "$st/fw/sched" "$st/tb/verilator/x" "$st/scripts"
 for f in tests/spec/drift/*; do
     case "$f" in
         *.c|*.h) dst="$st/cmodel/model/$(basename "$f")" ;;
         *.v|*.vh) dst="$st/rtl/$(basename "$f")" ;;
+        *.ues|*.inc) dst="$st/fw/sched/$(basename "$f")" ;;
+        *.cpp) dst="$st/tb/verilator/x/$(basename "$f")" ;;
+        *.sh|*.py) dst="$st/scripts/$(basename "$f")" ;;
         *) continue ;;
     esac
     awk -F= 'NR == FNR { val[$1] = $2; next }
@@ -92,10 +95,14 @@ for f in tests/spec/drift/*; do
 done
 (
     cd "$st"
-    grep -Ho -n 'expect: WQ_[A-Z0-9_]*' cmodel/model/* rtl/* |
+    sel=(cmodel/model/* rtl/* fw/sched/* tb/verilator/x/* scripts/*)
+    for d in fw/sched tb/verilator/x scripts; do
+        ls "$d"/* > /dev/null 2>&1 || { echo "no planted copy under $d" >&2; exit 2; }
+    done
+    grep -Ho -n 'expect: WQ_[A-Z0-9_]*' "${sel[@]}" |
         sed 's/^\([^:]*:[0-9]*\):expect: /\1 /' | LC_ALL=C sort > ../expect.txt
     rc=0
-    "$OLDPWD/$GEN" check cmodel/model/* rtl/* > ../got.raw || rc=$?
+    "$OLDPWD/$GEN" check "${sel[@]}" > ../got.raw || rc=$?
     [ "$rc" -le 1 ] || exit 2
     sed -n 's/^\([^:]*:[0-9]*\): .* duplicates `\([A-Z0-9_]*\) .*/\1 \2/p' \
         ../got.raw | LC_ALL=C sort > ../got.txt
@@ -108,12 +115,16 @@ fi
 [ -s "$tmp/expect.txt" ] || fail "drift self-test has no expect: markers"
 
 # ---- 3b. drift check on the tree --------------------------------------------------
-mapfile -t files < <(
+mapfile -t files < <({
     for d in cmodel/model cmodel/asm cmodel/gen cmodel/ue cmodel/tools \
-             cmodel/include cmodel/driver cmodel/compiler cmodel/runtime rtl; do
+             cmodel/include cmodel/driver cmodel/compiler cmodel/runtime rtl \
+             fpga fw tb scripts; do
         [ -d "$d" ] && find "$d" -type f \( -name '*.c' -o -name '*.h' \
-            -o -name '*.v' -o -name '*.vh' -o -name '*.sv' -o -name '*.svh' \)
-    done | grep -v -e '^cmodel/include/wq/defs\.h$' -e '/spec/' |
+            -o -name '*.v' -o -name '*.vh' -o -name '*.sv' -o -name '*.svh' \
+            -o -name '*.cpp' -o -name '*.ues' -o -name '*.inc' -o -name '*.sh' \
+            -o -name '*.py' \)
+    done
+    echo scripts/regress; } | grep -v -e '^cmodel/include/wq/defs\.h$' -e '/spec/' |
     LC_ALL=C sort)
 ndup=0
 if [ ${#files[@]} -gt 0 ]; then

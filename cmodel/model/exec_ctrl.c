@@ -133,7 +133,7 @@ static int yield_fires(const wq_warp_t *w, uint32_t *ns)
 {
     switch (w->ypolicy) {
     case WQ_YP_EVERY_N: {
-        uint32_t n = w->yparam ? w->yparam : 256u;
+        uint32_t n = w->yparam ? w->yparam : (uint32_t)WQ_YEVERY_N_ZERO;
         uint32_t c = w->ycount + 1;
         if (c >= n) { *ns = 0; return 1; }
         *ns = c;

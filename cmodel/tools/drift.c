@@ -407,8 +407,14 @@ static void wq_parse(wq_scan_t *sc, const wq_gen_t *g)
         /* C enum { A = v, B, ... } */
         if (!sc->verilog && wq_is(&t[i], WQ_T_ID, "enum")) {
             size_t j = i + 1;
+            /* C++: enum class NAME : TYPE { */
+            if (j < n && (wq_is(&t[j], WQ_T_ID, "class") || wq_is(&t[j], WQ_T_ID, "struct")))
+                j++;
             if (j < n && t[j].kind == WQ_T_ID)
                 j++;
+            if (j < n && wq_is(&t[j], WQ_T_PUNCT, ":"))
+                while (j < n && (t[j].kind == WQ_T_ID || wq_is(&t[j], WQ_T_PUNCT, ":")))
+                    j++;
             if (j >= n || !wq_is(&t[j], WQ_T_PUNCT, "{"))
                 continue;
             uint64_t next = 0;
@@ -450,8 +456,9 @@ static void wq_parse(wq_scan_t *sc, const wq_gen_t *g)
             i = j;
             continue;
         }
-        /* C const object: const T NAME = literal; */
-        if (!sc->verilog && wq_is(&t[i], WQ_T_ID, "const")) {
+        /* C const object: const T NAME = literal; (C++: constexpr) */
+        if (!sc->verilog && (wq_is(&t[i], WQ_T_ID, "const") ||
+                             wq_is(&t[i], WQ_T_ID, "constexpr"))) {
             size_t j = i + 1;
             while (j + 1 < n && (t[j].kind == WQ_T_ID ||
                                  wq_is(&t[j], WQ_T_PUNCT, "*")) &&
@@ -580,6 +587,83 @@ static int wq_is_handler(const char *path, int verilog)
     return !strncmp(b, "host", 4) || !strncmp(b, "csr", 3);
 }
 
+/* one number as the firmware assembler and the shell write it: decimal,
+ * 0x hex, 0b binary, optionally negative; 1 when s is nothing but that */
+static int wq_plain_num(const char *s, const char *e, uint64_t *v)
+{
+    while (s < e && (*s == ' ' || *s == '\t')) s++;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '"' ||
+                     e[-1] == '\'')) e--;
+    if (s < e && (*s == '"' || *s == '\'')) s++;
+    if (s >= e) return 0;
+    char buf[40];
+    if ((size_t)(e - s) >= sizeof buf) return 0;
+    memcpy(buf, s, (size_t)(e - s));
+    buf[e - s] = 0;
+    char *end;
+    int base = 10;
+    const char *b = buf;
+    if (*b == '-') b++;
+    if (b[0] == '0' && (b[1] == 'x' || b[1] == 'X')) base = 16;
+    else if (b[0] == '0' && (b[1] == 'b' || b[1] == 'B')) { base = 2; b += 2; }
+    if (*b < '0' || *b > '9') return 0;
+    unsigned long long x = strtoull(b, &end, base);
+    if (*end) return 0;
+    *v = buf[0] == '-' ? (uint64_t)-(int64_t)x : x;
+    return 1;
+}
+
+/* Firmware (.ues, .inc: `.equ NAME, value`, comments after ';') and
+ * scripts (.sh, .py: `NAME=value`, `NAME = value`, `readonly NAME=value`,
+ * comments after '#'): a definition of an upper-case NAME to a plain
+ * number is checked like a C #define.  Line-oriented: these languages
+ * define constants one per line. */
+static void wq_scan_lines(wq_scan_t *sc, const wq_gen_t *g, const char *buf, int fw)
+{
+    unsigned line = 1;
+    for (const char *p = buf; *p; line++) {
+        const char *eol = strchr(p, '\n');
+        if (!eol) eol = p + strlen(p);
+        const char *c = memchr(p, fw ? ';' : '#', (size_t)(eol - p));
+        const char *e = c ? c : eol;
+        const char *s = p;
+        while (s < e && (*s == ' ' || *s == '\t')) s++;
+        const char *name = NULL, *val = NULL;
+        size_t nlen = 0;
+        if (fw && e - s > 5 && !strncmp(s, ".equ", 4) && (s[4] == ' ' || s[4] == '\t')) {
+            name = s + 5;
+            while (name < e && (*name == ' ' || *name == '\t')) name++;
+            const char *comma = memchr(name, ',', (size_t)(e - name));
+            if (comma) {
+                nlen = (size_t)(comma - name);
+                while (nlen && (name[nlen - 1] == ' ' || name[nlen - 1] == '\t')) nlen--;
+                val = comma + 1;
+            }
+        } else if (!fw) {
+            if (e - s > 9 && !strncmp(s, "readonly ", 9)) s += 9;
+            else if (e - s > 7 && !strncmp(s, "export ", 7)) s += 7;
+            const char *q = s;
+            while (q < e && ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_'))
+                q++;
+            const char *eq = q;
+            while (eq < e && (*eq == ' ' || *eq == '\t')) eq++;
+            if (q > s && *s >= 'A' && *s <= 'Z' && eq < e && *eq == '=' && eq[1] != '=') {
+                name = s;
+                nlen = (size_t)(q - s);
+                val = eq + 1;
+            }
+        }
+        uint64_t v;
+        if (name && val && nlen && nlen < 64 && wq_plain_num(val, e, &v)) {
+            char nm[64];
+            memcpy(nm, name, nlen);
+            nm[nlen] = 0;
+            wq_check_name(sc, g, line, nm, 1, v);
+        }
+        p = *eol ? eol + 1 : eol;
+    }
+}
+
 int wq_check_file(const wq_gen_t *g, const char *path, unsigned *hits)
 {
     FILE *f = fopen(path, "rb");
@@ -628,8 +712,15 @@ int wq_check_file(const wq_gen_t *g, const char *path, unsigned *hits)
         else if (!strncmp(p, "spec_check: ok", 14))
             sc.ok[line] = 1;
     }
-    wq_lex(&sc, buf, len);
-    wq_parse(&sc, g);
+    int fw = wq_has_ext(path, ".ues") || wq_has_ext(path, ".inc");
+    int script = wq_has_ext(path, ".sh") || wq_has_ext(path, ".py") ||
+                 !strchr(wq_base(path), '.');
+    if (fw || script) {
+        wq_scan_lines(&sc, g, buf, fw);
+    } else {
+        wq_lex(&sc, buf, len);
+        wq_parse(&sc, g);
+    }
     *hits += sc.hits;
     free(sc.t);
     free(sc.ok);

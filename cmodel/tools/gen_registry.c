@@ -425,11 +425,20 @@ void wq_collect(wq_gen_t *g)
 #define YLFSR(n, v) \
     wq_code(g, "launch.def", "YLFSR", "WQ_YLFSR_", #n, WQ_YLFSR_##n, 16, \
             WQ_K_CODE);
+#define YEVERY(n, v) \
+    wq_code(g, "launch.def", "YEVERY", "WQ_YEVERY_", #n, WQ_YEVERY_##n, 9, \
+            WQ_K_CODE);
 #include "../spec/launch.def"
 #undef LDWORD
 #undef LDFIELD
 #undef YPOLICY
 #undef YLFSR
+#undef YEVERY
+    /* the deque's command port: 4 bits (rtl/wq_token_deque.v i_op) */
+#define DQCMD(n, c) \
+    wq_code(g, "deque.def", "DQCMD", "WQ_DQCMD_", #n, WQ_DQCMD_##n, 4, WQ_K_CODE);
+#include "../spec/deque.def"
+#undef DQCMD
     wq_derived(g, "launch.def", "LDWORD", "", WQ_LD_WORDS, 0,
                wq_strdup("WQ_LD_WORDS"));
 

@@ -132,6 +132,12 @@ enum {
 #define YLFSR(n, v) WQ_YLFSR_##n = v,
 #include "../../spec/launch.def"
 #undef YLFSR
+#define YEVERY(n, v) WQ_YEVERY_##n = v,
+#include "../../spec/launch.def"
+#undef YEVERY
+#define DQCMD(n, c) WQ_DQCMD_##n = c,
+#include "../../spec/deque.def"
+#undef DQCMD
 };
 
 /* traps and channel errors */

@@ -51,15 +51,15 @@ constexpr unsigned NTYPE = 1u << (WQ_TF_TYPE_HI - WQ_TF_TYPE_LO + 1);
 
 const char *cmd_name(unsigned op)
 {
-    if (op == RtlMod::CMD_PUSH_FRONT) return "PUSH_FRONT";
-    if (op == RtlMod::CMD_PUSH_BACK) return "PUSH_BACK";
-    if (op == RtlMod::CMD_POP) return "POP";
-    if (op == RtlMod::CMD_FIND) return "FIND";
-    if (op == RtlMod::CMD_MERGE) return "MERGE";
-    if (op == RtlMod::CMD_CLEAR) return "CLEAR";
-    if (op == RtlMod::CMD_DBG_READ) return "DBG_READ";
-    if (op == RtlMod::CMD_DBG_WRITE) return "DBG_WRITE";
-    if (op == RtlMod::CMD_DBG_SET_HEADTAIL) return "DBG_SET_HEADTAIL";
+    if (op == WQ_DQCMD_PUSH_FRONT) return "PUSH_FRONT";
+    if (op == WQ_DQCMD_PUSH_BACK) return "PUSH_BACK";
+    if (op == WQ_DQCMD_POP) return "POP";
+    if (op == WQ_DQCMD_FIND) return "FIND";
+    if (op == WQ_DQCMD_MERGE) return "MERGE";
+    if (op == WQ_DQCMD_CLEAR) return "CLEAR";
+    if (op == WQ_DQCMD_DBG_READ) return "DBG_READ";
+    if (op == WQ_DQCMD_DBG_WRITE) return "DBG_WRITE";
+    if (op == WQ_DQCMD_DBG_SET_HEADTAIL) return "DBG_SET_HEADTAIL";
     return "NOP";
 }
 
@@ -89,19 +89,19 @@ std::string fmt_cmd(const Cmd &c)
     int n = snprintf(b, sizeof b, "%s warp=%u", cmd_name(c.op), c.warp);
     char *p = b + n;
     size_t left = sizeof b - (size_t)n;
-    if (c.op == RtlMod::CMD_PUSH_FRONT || c.op == RtlMod::CMD_PUSH_BACK)
+    if (c.op == WQ_DQCMD_PUSH_FRONT || c.op == WQ_DQCMD_PUSH_BACK)
         snprintf(p, left, " type=%s mask=%08x addr=%u", wq_toktype_name(c.type), c.mask, c.addr);
-    else if (c.op == RtlMod::CMD_FIND)
+    else if (c.op == WQ_DQCMD_FIND)
         snprintf(p, left, " type=%s addr=%u", wq_toktype_name(c.type), c.addr);
-    else if (c.op == RtlMod::CMD_MERGE)
+    else if (c.op == WQ_DQCMD_MERGE)
         snprintf(p, left, " index=%u mask=%08x", c.index, c.mask);
-    else if (c.op == RtlMod::CMD_CLEAR)
+    else if (c.op == WQ_DQCMD_CLEAR)
         snprintf(p, left, " log2=%u", c.log2);
-    else if (c.op == RtlMod::CMD_DBG_READ)
+    else if (c.op == WQ_DQCMD_DBG_READ)
         snprintf(p, left, " index=%u", c.index);
-    else if (c.op == RtlMod::CMD_DBG_WRITE)
+    else if (c.op == WQ_DQCMD_DBG_WRITE)
         snprintf(p, left, " index=%u data=%016" PRIx64, c.index, c.data);
-    else if (c.op == RtlMod::CMD_DBG_SET_HEADTAIL)
+    else if (c.op == WQ_DQCMD_DBG_SET_HEADTAIL)
         snprintf(p, left, " head=%u tail=%u", c.head, c.tail);
     return b;
 }
@@ -318,14 +318,14 @@ struct Bench {
         x.accept_cycle = cycle;
         wq_deque_t *d = &dq[c.warp];
         unsigned mask_idx = c.index & (d->depth - 1);
-        if (c.op == RtlMod::CMD_PUSH_FRONT) {
+        if (c.op == WQ_DQCMD_PUSH_FRONT) {
             unsigned old = d->head;
             wq_token_t t = 0;
             x.trap = (unsigned)wq_deque_push_front(d, c.type, c.mask, c.addr, &t);
             if (!x.trap) { x.check_token = x.check_index = true; x.token = t; x.index = old; }
             if (x.trap == WQ_TRAP_DEQUE_FRONT_BOUND) cov_front_bound++;
             if (x.trap == WQ_TRAP_DEQUE_FULL) cov_full_front++;
-        } else if (c.op == RtlMod::CMD_PUSH_BACK) {
+        } else if (c.op == WQ_DQCMD_PUSH_BACK) {
             wq_token_t t = 0;
             x.trap = (unsigned)wq_deque_push_back(d, c.type, c.mask, c.addr, &t);
             if (!x.trap) {
@@ -333,7 +333,7 @@ struct Bench {
             }
             if (x.trap == WQ_TRAP_DEQUE_BACK_BOUND) cov_back_bound++;
             if (x.trap == WQ_TRAP_DEQUE_FULL) cov_full_back++;
-        } else if (c.op == RtlMod::CMD_POP) {
+        } else if (c.op == WQ_DQCMD_POP) {
             wq_token_t t = 0;
             x.empty = wq_deque_pop_front(d, &t) < 0;
             if (!x.empty) {
@@ -342,7 +342,7 @@ struct Bench {
             } else {
                 cov_pop_empty++;
             }
-        } else if (c.op == RtlMod::CMD_FIND) {
+        } else if (c.op == WQ_DQCMD_FIND) {
             int idx = wq_deque_find(d, c.type, c.addr);
             bool scans = !wq_deque_empty(d) &&
                          (c.type == WQ_TOK_YIELD || wq_deque_has_type(d, c.type));
@@ -360,26 +360,26 @@ struct Bench {
                 cov_find_short++;
             }
             if (x.latency > find_lat_max) find_lat_max = x.latency;
-        } else if (c.op == RtlMod::CMD_MERGE) {
+        } else if (c.op == WQ_DQCMD_MERGE) {
             bool front = !wq_deque_empty(d) && mask_idx == d->head - 1;
             x.check_token = x.check_index = true;
             x.token = wq_deque_merge(d, (int)mask_idx, c.mask);
             x.index = mask_idx;
             cov_merge++;
             cov_merge_front += front;
-        } else if (c.op == RtlMod::CMD_CLEAR) {
+        } else if (c.op == WQ_DQCMD_CLEAR) {
             wq_deque_init(d, &dqram[(size_t)c.warp << LOG2], 1u << c.log2);
             cov_clear_small += c.log2 < LOG2;
-        } else if (c.op == RtlMod::CMD_DBG_READ) {        // csr.c READ_ENTRY
+        } else if (c.op == WQ_DQCMD_DBG_READ) {        // csr.c READ_ENTRY
             x.check_token = x.check_index = true;
             x.token = d->e[mask_idx];
             x.index = mask_idx;
-        } else if (c.op == RtlMod::CMD_DBG_WRITE) {       // csr.c WRITE_ENTRY
+        } else if (c.op == WQ_DQCMD_DBG_WRITE) {       // csr.c WRITE_ENTRY
             cov_dbg_write_front += !wq_deque_empty(d) && mask_idx == d->head - 1;
             d->e[mask_idx] = c.data;
             x.check_index = true;
             x.index = mask_idx;
-        } else if (c.op == RtlMod::CMD_DBG_SET_HEADTAIL) { // csr.c SET_HEADTAIL
+        } else if (c.op == WQ_DQCMD_DBG_SET_HEADTAIL) { // csr.c SET_HEADTAIL
             if (c.tail <= c.head && c.head <= d->depth) {
                 d->head = c.head;
                 d->tail = c.tail;
@@ -441,14 +441,14 @@ struct Bench {
     }
 
     Cmd gen_push_front(unsigned w) {
-        Cmd c; c.op = RtlMod::CMD_PUSH_FRONT; c.warp = w; c.type = pick_front_type();
+        Cmd c; c.op = WQ_DQCMD_PUSH_FRONT; c.warp = w; c.type = pick_front_type();
         c.mask = pick_mask(); c.addr = pick_addr(w); return c;
     }
     Cmd gen_push_back(unsigned w) {          // only YIELD enters at the back (ISA)
-        Cmd c; c.op = RtlMod::CMD_PUSH_BACK; c.warp = w; c.type = WQ_TOK_YIELD;
+        Cmd c; c.op = WQ_DQCMD_PUSH_BACK; c.warp = w; c.type = WQ_TOK_YIELD;
         c.mask = pick_mask(); c.addr = pick_addr(w); return c;
     }
-    Cmd gen_pop(unsigned w) { Cmd c; c.op = RtlMod::CMD_POP; c.warp = w; return c; }
+    Cmd gen_pop(unsigned w) { Cmd c; c.op = WQ_DQCMD_POP; c.warp = w; return c; }
 
     // After a bound trap: move the live entries as the driver does
     // (wq_deque_recenter), through DBG_READ / DBG_WRITE / SET_HEADTAIL.
@@ -463,8 +463,8 @@ struct Bench {
         if (wq_deque_recenter(&rc_dq, front, n)) return;
         uint32_t tail = rc_dq.tail;
         auto copy = [&](uint32_t src, uint32_t dst) {
-            Cmd r; r.op = RtlMod::CMD_DBG_READ; r.warp = w; r.index = src;
-            Cmd wr; wr.op = RtlMod::CMD_DBG_WRITE; wr.warp = w; wr.index = dst;
+            Cmd r; r.op = WQ_DQCMD_DBG_READ; r.warp = w; r.index = src;
+            Cmd wr; wr.op = WQ_DQCMD_DBG_WRITE; wr.warp = w; wr.index = dst;
             wr.src = (int)src;
             script.push_back(r);
             script.push_back(wr);
@@ -473,7 +473,7 @@ struct Bench {
             for (uint32_t i = 0; i < count; i++) copy(d->tail + i, tail + i);
         else if (tail > d->tail)
             for (uint32_t i = count; i > 0; i--) copy(d->tail + i - 1, tail + i - 1);
-        Cmd s; s.op = RtlMod::CMD_DBG_SET_HEADTAIL; s.warp = w;
+        Cmd s; s.op = WQ_DQCMD_DBG_SET_HEADTAIL; s.warp = w;
         s.head = tail + count; s.tail = tail;
         s.rc_last = true;
         script.push_back(s);
@@ -510,13 +510,13 @@ struct Bench {
         if (r < pop) return gen_pop(w);
         r -= pop;
         if (r < find) {
-            c.op = RtlMod::CMD_FIND;
+            c.op = WQ_DQCMD_FIND;
             c.type = pick_find_type(w);
             c.addr = pick_addr(w);
             if (rng.chance(30)) {               // the YIELD sequence: find, then merge
                 int idx = wq_deque_find(d, c.type, c.addr);
                 if (idx >= 0) {
-                    Cmd m; m.op = RtlMod::CMD_MERGE; m.warp = w; m.index = (unsigned)idx;
+                    Cmd m; m.op = WQ_DQCMD_MERGE; m.warp = w; m.index = (unsigned)idx;
                     m.mask = pick_mask();
                     script.push_back(m);
                 }
@@ -525,7 +525,7 @@ struct Bench {
         }
         r -= find;
         if (r < merge) {
-            c.op = RtlMod::CMD_MERGE;
+            c.op = WQ_DQCMD_MERGE;
             c.mask = pick_mask();
             if (!wq_deque_empty(d) && rng.chance(60))
                 c.index = rng.chance(50) ? d->head - 1 : d->tail + rng.below(wq_deque_count(d));
@@ -535,7 +535,7 @@ struct Bench {
         }
         r -= merge;
         if (r < clear) {
-            c.op = RtlMod::CMD_CLEAR;
+            c.op = WQ_DQCMD_CLEAR;
             // small deques often, so every bound is reached quickly
             c.log2 = rng.chance(60) ? 2 + rng.below(2 < LOG2 ? 2 : 1) : 2 + rng.below(LOG2 - 1);
             if (c.log2 > LOG2) c.log2 = LOG2;
@@ -543,20 +543,20 @@ struct Bench {
         }
         r -= clear;
         if (r < rd) {
-            c.op = RtlMod::CMD_DBG_READ;
+            c.op = WQ_DQCMD_DBG_READ;
             c.index = rng.below(DEPTH);        // any index: the port masks it
             return c;
         }
         r -= rd;
         if (r < wr) {
-            c.op = RtlMod::CMD_DBG_WRITE;
+            c.op = WQ_DQCMD_DBG_WRITE;
             c.index = (!wq_deque_empty(d) && rng.chance(40)) ? d->head - 1 : rng.below(DEPTH);
             c.data = rng.chance(50) ? rng.next()
                                     : wq_token_pack(pick_front_type(), pick_mask(), pick_addr(w),
                                                     rng.below(64));
             return c;
         }
-        c.op = RtlMod::CMD_DBG_SET_HEADTAIL;
+        c.op = WQ_DQCMD_DBG_SET_HEADTAIL;
         if (rng.chance(70)) {
             unsigned a = rng.below(d->depth + 1), b = rng.below(d->depth + 1);
             c.head = a > b ? a : b;
