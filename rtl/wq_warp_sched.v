@@ -209,21 +209,10 @@ module wq_warp_sched #(
         input [4:0] l;
         part_of = {1'b0, l} >> LB;
     endfunction
-    function recoverable;                  // trap.def RECOV column
+    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
+    function recoverable;                  // trap.def's RECOV column, as a mask
         input [7:0] code;
-        case (code)
-        `WQ_TRAP_NONE:              recoverable = `WQ_TRAP_NONE_RECOV;
-        `WQ_TRAP_ILLEGAL_INSTR:     recoverable = `WQ_TRAP_ILLEGAL_INSTR_RECOV;
-        `WQ_TRAP_ILLEGAL_REG:       recoverable = `WQ_TRAP_ILLEGAL_REG_RECOV;
-        `WQ_TRAP_DEQUE_FRONT_BOUND: recoverable = `WQ_TRAP_DEQUE_FRONT_BOUND_RECOV;
-        `WQ_TRAP_DEQUE_BACK_BOUND:  recoverable = `WQ_TRAP_DEQUE_BACK_BOUND_RECOV;
-        `WQ_TRAP_DEQUE_FULL:        recoverable = `WQ_TRAP_DEQUE_FULL_RECOV;
-        `WQ_TRAP_ORPHANED:          recoverable = `WQ_TRAP_ORPHANED_RECOV;
-        `WQ_TRAP_MISALIGNED:        recoverable = `WQ_TRAP_MISALIGNED_RECOV;
-        `WQ_TRAP_FORWARD_PROGRESS:  recoverable = `WQ_TRAP_FORWARD_PROGRESS_RECOV;
-        `WQ_TRAP_SUBV_MISUSE:       recoverable = `WQ_TRAP_SUBV_MISUSE_RECOV;
-        default:                    recoverable = 1'b0;
-        endcase
+        recoverable = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
     endfunction
     // wq_deque_push_trap(): room for n more tokens at the front / back
     function [7:0] push_trap;

@@ -450,6 +450,19 @@ void wq_collect(wq_gen_t *g)
                wq_strdup("WQ_TRAP_" #n "_RECOV"));
 #include "../spec/trap.def"
 #undef TRAP
+    /* the recoverable traps as one mask (bit = code), for the RTL and the
+     * firmware, which test a code against it instead of listing traps */
+    {
+        uint64_t recov = 0;
+#define TRAP(n, c, r) \
+        if ((r) && (c) > 31) { \
+            fprintf(stderr, "wq_gen: trap.def " #n ": a recoverable trap needs a code < 32\n"); \
+            g->err = 1; \
+        } else if (r) recov |= 1ull << (c);
+#include "../spec/trap.def"
+#undef TRAP
+        wq_derived(g, "trap.def", "TRAP", "", recov, 32, wq_strdup("WQ_TRAP_RECOV_MASK"));
+    }
 #define CHERR(n, c) \
     wq_code(g, "error.def", "CHERR", "WQ_CHERR_", #n, WQ_CHERR_##n, cherr_w, \
             WQ_K_CODE);
