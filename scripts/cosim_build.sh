@@ -21,19 +21,20 @@
 #   WQ_VERILATOR_FLAGS  extra Verilator arguments, split on blanks
 #                       (e.g. "--coverage-line --coverage-toggle")
 set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-fail() { echo "cosim_build: FAIL: $*" >&2; exit 1; }
-rtl=${WQ_RTL_DIR:-rtl} d=
+rtl_arg=
+d=
 while [ $# -gt 0 ]; do
     case "$1" in
-    --rtl) [ $# -ge 2 ] || fail "--rtl DIR"; rtl=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || fail "--out DIR"; d=$2; shift 2 ;;
+    --rtl) [ $# -ge 2 ] || { echo "cosim_build: FAIL: --rtl DIR" >&2; exit 1; }; rtl_arg=$2; shift 2 ;;
+    --out) [ $# -ge 2 ] || { echo "cosim_build: FAIL: --out DIR" >&2; exit 1; }; d=$2; shift 2 ;;
     *) break ;;
     esac
 done
+# --rtl is resolved against the caller's directory, as WQ_RTL_DIR is
+[ -n "$rtl_arg" ] && WQ_RTL_DIR=$(cd "$rtl_arg" 2>/dev/null && pwd || echo "$rtl_arg")
+. "$(dirname "$0")/lib/verilator.sh"
+vl_setup top
 [ -f "$rtl/wq_top.v" ] || fail "$rtl/wq_top.v not found"
-rtl=$(cd "$rtl" && pwd)
 ch=${1:-4} wa=${2:-8} la=${3:-32} dq=${4:-6} re=${5:-32} al=${6:-${3:-32}} sd=${7:-32} ue=${8:-0}
 if [ -z "$d" ]; then
     d="${WQ_COSIM_DIR:-build/verilator/top}/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
@@ -41,8 +42,6 @@ if [ -z "$d" ]; then
     [ "$sd" = 32 ] || d+="_S${sd}"
     [ "$ue" = 0 ] || d+="_UE"
 fi
-read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
-command -v verilator >/dev/null || fail "verilator not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh libs >/dev/null || fail "model library"
 uef=()
 if [ "$ue" != 0 ]; then
@@ -50,23 +49,12 @@ if [ "$ue" != 0 ]; then
         fail "firmware image (build/gen/sched_fw.hex)"
     uef=(-GSCHED_UE=1 -GROT_MUL=1)
 fi
-mkdir -p "$d"
-# rebuild when any input is newer than the binary (or the flags changed)
-flags="${WQ_VERILATOR_FLAGS:-}"
-if [ -x "$d/tb_cosim" ] && [ "$(cat "$d/flags" 2>/dev/null)" = "$flags" ] &&
-   [ -z "$(find "$rtl" tb/verilator/top tb/verilator/common build/gen build/lib \
-        cmodel/include -newer "$d/tb_cosim" -print -quit)" ]; then
-    echo "$d/tb_cosim"; exit 0
-fi
-verilator --cc --exe --build -j 2 -O3 -Wall \
-    -Ibuild/gen -I"$rtl" --top-module wq_top \
-    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" -GSEM_DIGIT="$sd" ${uef[@]+"${uef[@]}"} \
-    --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
-    -Mdir "$d" -o tb_cosim \
-    -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common -DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
+case $d in /*) ;; *) d="$root/$d" ;; esac
+VL_CFLAGS="-DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re" \
+    vl_build "$d" wq_top tb_cosim \
+    -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$al" \
+    -GSEM_DIGIT="$sd" ${uef[@]+"${uef[@]}"} \
     "$rtl/wq_top.v" "$root/tb/verilator/top/tb_cosim.cpp" "$root/tb/verilator/top/cosim.cpp" \
     "$root/tb/verilator/top/cosim_stream.cpp" "$root/tb/verilator/top/dev_rtl.cpp" \
-    "$root/tb/verilator/top/fcov.cpp" "$root/build/lib/libwqdrv.a" "$root/build/lib/libwqgen.a" "$root/build/lib/libwqasm.a" "$root/build/lib/libwqmodel.a" \
-    > "$d/build.log" 2>&1 || { tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
-printf '%s' "$flags" > "$d/flags"
-echo "$d/tb_cosim"
+    "$root/tb/verilator/top/fcov.cpp" -- drv gen asm model
+echo "${d#"$root"/}/tb_cosim"

@@ -15,8 +15,8 @@ cd "$(dirname "$0")/.."
 fail() { echo "mismatch_demo: FAIL: $*" >&2; exit 1; }
 D=build/mismatch_demo
 FILE=wq_alu.v
-ANCHOR='`WQ_OP_XOR:   r = a ^ b;'
-WRONG='`WQ_OP_XOR:   r = a | b;   // mismatch_demo: deliberately wrong'
+ANCHOR='(i_op == `WQ_OP_OR) ? (a | b) : (a ^ b);'
+WRONG='(i_op == `WQ_OP_OR) ? (a | b) : (a | b);   // mismatch_demo: deliberately wrong'
 PROG=tests/programs/loops.wqs
 SEED=5
 make -s build > /dev/null || fail "make build"

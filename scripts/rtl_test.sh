@@ -15,6 +15,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s nullglob
 mkdir -p build/reports
+# the bench library's guard (scripts/lib/verilator.sh): a build whose
+# dependency list names a file of the tree's rtl/ while the RTL under test is
+# a copy must fail; one that names only the copy must pass
+g=$(mktemp -d)
+mkdir -p "$g/copy" "$g/bad" "$g/good"
+echo "x: $(pwd)/rtl/wq_top.v $g/copy/wq_top.v" > "$g/bad/Vx__ver.d"
+echo "x: $g/copy/wq_top.v" > "$g/good/Vx__ver.d"
+if (WQ_RTL_DIR="$g/copy" && . scripts/lib/verilator.sh && vl_setup guard &&
+    vl_check_sources "$g/bad") 2>/dev/null; then
+    echo "rtl_test: FAIL: vl_check_sources missed a read of the tree's rtl/" >&2; exit 1
+fi
+(WQ_RTL_DIR="$g/copy" && . scripts/lib/verilator.sh && vl_setup guard &&
+    vl_check_sources "$g/good") || { echo "rtl_test: FAIL: vl_check_sources on a clean build" >&2; exit 1; }
+rm -rf "$g"
+echo "rtl_test: a bench build of a copy that reads the tree's rtl/ is refused"
 flog=build/reports/rtl_test_formal.log
 fpid=
 if [ -f scripts/rtl/formal.sh ]; then

@@ -19,37 +19,9 @@
 # The first failing seed stops the run and prints how to re-run it alone
 # with a waveform (--wave FILE.fst).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-rtl=${WQ_RTL_DIR:-rtl}
-case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
-read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
-B=${WQ_VERILATOR_DIR:-build/verilator}/deque
-case $B in /*) ;; *) B="$root/$B" ;; esac
-fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
-
-command -v verilator >/dev/null || fail "verilator not installed (make deps)"
-make -s build/gen/wq_defs.vh >/dev/null || fail "cannot generate build/gen/wq_defs.vh"
-
-# ---- the model library (its deque, token and tables are what the bench calls)
-make -s libs >/dev/null || fail "model library (build/lib/libwqmodel.a)"
-
-# ---- build one configuration --------------------------------------------------------
-# -Wall: the RTL must lint clean here too.  --x-assign/--x-initial unique: a
-# register read before it is written shows up as a seeded random value.
-build() {   # LOG2 WARPS -> directory
-    local d="$B/L$1_W$2"
-    mkdir -p "$d"
-    verilator --cc --exe --build -j 2 -O3 -Wall \
-        -Ibuild/gen -I"$rtl" --top-module wq_token_deque -GLOG2="$1" -GWARPS="$2" \
-        --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
-        -Mdir "$d" -o tb_deque \
-        -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-        "$rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" \
-        "$root/build/lib/libwqmodel.a" > "$d/build.log" 2>&1 || {
-        tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
-    echo "$d"
-}
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup deque
+make -s build/gen/wq_defs.vh libs >/dev/null || fail "wq_defs.vh and the model library"
 
 # ---- run ------------------------------------------------------------------------------
 ops=${RTL_TEST_OPS:-300000}
@@ -59,15 +31,11 @@ for cfg in "6 8 1 2 3 4 5" "3 3 11 12" "2 1 21 22"; do
     read -r log2 warps fixed <<< "$cfg"
     seeds=("$@")
     [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"
-    d=$(build "$log2" "$warps")
+    d="$B/L${log2}_W$warps"
+    vl_build "$d" wq_token_deque tb_deque -GLOG2="$log2" -GWARPS="$warps" \
+        "$rtl/wq_token_deque.v" "$root/tb/verilator/deque/tb_deque.cpp" -- model
     for s in "${seeds[@]}"; do
-        args=(--seed "$s" --ops "$ops")
-        [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
-        if ! "$d/tb_deque" "${args[@]}" > "$d/seed$s.log" 2>&1; then
-            cat "$d/seed$s.log" >&2
-            fail "deque LOG2=$log2 WARPS=$warps seed $s (log: $d/seed$s.log;" \
-                 "rerun: $d/tb_deque --seed $s --wave build/deque.fst)"
-        fi
+        vl_run "$d" tb_deque "seed$s" "$s" --ops "$ops"
         total=$((total + 1))
     done
     summary+=("LOG2=$log2 WARPS=$warps: ${#seeds[@]}")

@@ -12,10 +12,9 @@
 #
 # Usage: bash scripts/rtl/nested.sh [SEED...]   (memory-timing seeds; default 1 2)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
-seeds=("$@")
-[ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup top               # the lockstep harness is built by scripts/cosim_build.sh
+vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 G=build/verilator/top/nested
 mkdir -p "$G"

@@ -22,15 +22,8 @@
 #                  build root (default build/verilator), extra Verilator
 #                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-rtl=${WQ_RTL_DIR:-rtl}
-case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
-read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
-B=${WQ_VERILATOR_DIR:-build/verilator}/sched
-fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
-
-command -v verilator >/dev/null || fail "verilator not installed (make deps)"
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup sched
 make -s build >/dev/null || fail "make build"
 
 build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
@@ -42,33 +35,17 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
         d="$B/UE_W$1_L$2_R$3_D$4_A$5" top=wq_sched_ue
         ue=(--prefix Vwq_warp_sched -GROM_FILE="\"$root/build/gen/sched_fw.hex\"")
     fi
-    mkdir -p "$d"
-    # rebuild only when an input is newer than the binary
-    if [ -x "$d/tb_sched" ] && [ -z "$(find "$rtl"/*.v tb/verilator/sched/tb_sched.cpp tb/verilator/common build/gen/*.vh \
-            build/lib/libwqasm.a build/lib/libwqmodel.a -newer "$d/tb_sched" -type f -print -quit)" ]; then
-        echo "$d"; return
-    fi
-    verilator --cc --exe --build -j 2 -O2 -Wall \
-        -Ibuild/gen -I"$rtl" --top-module "$top" ${ue[@]+"${ue[@]}"} \
+    # the largest bench: less optimisation builds it in half the time
+    VL_OPT=O2 VL_COPT=1 VL_CFLAGS="${ue[0]:+-DWQ_SCHED_UE}" \
+        vl_build "$d" "$top" tb_sched ${ue[@]+"${ue[@]}"} \
         -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" -GALU_LANES="$5" \
-        --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
-        -Mdir "$d" -o tb_sched \
-        -CFLAGS "-O1 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common${ue[0]:+ -DWQ_SCHED_UE}" \
-        "$rtl/$top.v" "$root/tb/verilator/sched/tb_sched.cpp" \
-        "$root/build/lib/libwqasm.a" "$root/build/lib/libwqmodel.a" > "$d/build.log" 2>&1 || {
-        tail -40 "$d/build.log" >&2; fail "verilator build (log: $d/build.log)"; }
+        "$rtl/$top.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
     echo "$d"
 }
 
 run_seed() {   # DIR NAME SEED PROGRAM... : one bench run, or fail with a rerun line
     local d=$1 name=$2 s=$3; shift 3
-    local args=(--seed "$s")
-    [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$d/seed$s.fst")
-    if ! "$d/tb_sched" "${args[@]}" "$@" > "$d/seed$s.log" 2>&1; then
-        tail -60 "$d/seed$s.log" >&2
-        fail "$name seed $s (log: $d/seed$s.log;" \
-             "rerun: $d/tb_sched --seed $s --wave build/sched.fst $*)"
-    fi
+    vl_run "$d" tb_sched "seed$s" "$s" "$@"
     total=$((total + 1))
 }
 

@@ -31,10 +31,9 @@
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
-seeds=("$@")
-[ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup top               # the lockstep harness is built by scripts/cosim_build.sh
+vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 G=${WQ_COSIM_DIR:-build/verilator/top}/gen
 mkdir -p "$G"

@@ -33,16 +33,8 @@
 #                  build root (default build/verilator), extra Verilator
 #                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-rtl=${WQ_RTL_DIR:-rtl}
-case $rtl in /*) ;; *) rtl="$root/$rtl" ;; esac
-read -r -a xflags <<< "${WQ_VERILATOR_FLAGS:-}"
-B=${WQ_VERILATOR_DIR:-build/verilator}/ue
-case $B in /*) ;; *) B="$root/$B" ;; esac
-fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
-
-command -v verilator >/dev/null || fail "verilator not installed (make deps)"
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup ue
 make -s build >/dev/null || fail "make build (model library, wq_ue.vh)"
 seeds=("$@")
 [ ${#seeds[@]} -gt 0 ] || seeds=($(seq 1 20))
@@ -58,24 +50,14 @@ run_cfg() {     # ROM_AW PAGES WIN_LOG2 ROM_DEPTH ROT_MUL SEED...
                 --win-log2 "$wl" --rom-depth "$dp" > /dev/null ||
                 fail "wq ue gen --seed $1 ($aw $pg $wl $dp)"; }
     gen "$1"
-    verilator --cc --exe --build -j 2 -O3 -Wall \
-        -Ibuild/gen -I"$rtl" --top-module wq_ue \
+    vl_build "$BD" wq_ue tb_ue \
         -GROM_AW="$aw" -GROM_DEPTH="$dp" -GROT_MUL="$rm" -GPAGES="$pg" -GWIN_LOG2="$wl" -GROM_FILE="\"$BD/rom.hex\"" \
-        --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
-        -Mdir "$BD" -o tb_ue \
-        -CFLAGS "-O2 -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common" \
-        "$rtl/wq_ue.v" "$root/tb/verilator/ue/tb_ue.cpp" \
-        "$root/build/lib/libwque.a" > "$BD/build.log" 2>&1 || {
-        tail -40 "$BD/build.log" >&2; fail "verilator build (log: $BD/build.log)"; }
+        "$rtl/wq_ue.v" "$root/tb/verilator/ue/tb_ue.cpp" -- ue
     one() {     # log name, seed, extra bench arguments...
         local n=$1 s=$2; shift 2
-        local args=(--seed "$s" --cfg "$aw,$pg,$wl,$dp" "$@") pre="" i c w
-        [ -n "${RTL_TEST_WAVE:-}" ] && args+=(--wave "$BD/$n.fst")
-        if ! "$BD/tb_ue" "${args[@]}" > "$BD/$n.log" 2>&1; then
-            cat "$BD/$n.log" >&2
-            [ $# -gt 0 ] && pre="build/bin/wq ue gen --seed $s -o $BD/rom.hex --rom-aw $aw --pages $pg --win-log2 $wl --rom-depth $dp; "
-            fail "ue seed $s (log: $BD/$n.log; rerun: $pre$BD/tb_ue ${args[*]} --wave build/ue.fst)"
-        fi
+        local i c w
+        # a --rom run reads the ROM file the RTL was built with (gen above)
+        vl_run "$BD" tb_ue "$n" "$s" --cfg "$aw,$pg,$wl,$dp" "$@"
         read -r i c w < <(awk '$1 == "ue_stats:" { print $2, $3, $4 }' "$BD/$n.log")
         insn=$((insn + i)) cyc=$((cyc + c)) stall=$((stall + w))
     }

@@ -36,9 +36,8 @@ extern "C" {
 #include "Vwq_token_deque.h"
 #include "Vwq_token_deque___024root.h"
 #include "Vwq_token_deque_wq_token_deque.h"
+#include "tb_harness.h"
 #include "tb_rng.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
 
 namespace {
 
@@ -107,21 +106,14 @@ std::string fmt_cmd(const Cmd &c)
 }
 
 // ---- the bench ------------------------------------------------------------------
-struct Bench {
-    uint64_t seed;
+struct Bench : tb::Harness<Vwq_token_deque> {
     Rng rng;
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vwq_token_deque> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    uint64_t cycle = 0, simtime = 0;
-    bool verbose = false;
 
     // the model
     std::vector<wq_token_t> dqram;
     wq_deque_t dq[WARPS];
 
     std::deque<Expect> pend;           // accepted, result not yet seen
-    std::deque<std::string> trace;     // recent accepted commands
     std::deque<Cmd> script;            // queued driver sequence (re-centring)
     bool have_cmd = false;             // a command is being offered
     Cmd cur;
@@ -146,23 +138,11 @@ struct Bench {
     uint64_t last_accept_cycle = ~0ull;
 
     Bench(uint64_t s, const char *wave)
-        : seed(s), rng(s), ctx(new VerilatedContext), dqram((size_t)WARPS << LOG2) {
-        ctx->randReset(2);                       // X's become seeded random values
-        ctx->randSeed((int)(s & 0x7fffffff));
-        top.reset(new Vwq_token_deque(ctx.get()));
-        if (wave) {
-            ctx->traceEverOn(true);
-            fst.reset(new VerilatedFstC);
-            top->trace(fst.get(), 99);
-            fst->open(wave);
-        }
+        : Harness("deque_tb", s), rng(s), dqram((size_t)WARPS << LOG2) {
+        trace_label = "recent commands";
+        open_wave(wave);
         model_reset();
         idle_inputs();
-    }
-
-    ~Bench() {
-        if (fst) fst->close();
-        top->final();
     }
 
     // ---- model side ----
@@ -170,16 +150,6 @@ struct Bench {
         std::fill(dqram.begin(), dqram.end(), 0);
         for (unsigned w = 0; w < WARPS; w++)
             wq_deque_init(&dq[w], &dqram[(size_t)w << LOG2], DEPTH);
-    }
-
-    [[noreturn]] void fail(const std::string &what) {
-        printf("deque_tb: MISMATCH cycle=%" PRIu64 " seed=%" PRIu64 "\n  %s\n", cycle, seed,
-               what.c_str());
-        printf("  recent commands (oldest first):\n");
-        for (auto &t : trace) printf("    %s\n", t.c_str());
-        if (fst) { fst->close(); printf("  waveform written\n"); }
-        fflush(stdout);
-        exit(1);
     }
 
     // ---- RTL side ----
@@ -196,18 +166,6 @@ struct Bench {
         top->i_mask = c.mask; top->i_addr = c.addr; top->i_index = c.index;
         top->i_data = c.data; top->i_head = c.head; top->i_tail = c.tail;
         top->i_log2 = c.log2;
-    }
-
-    void tick() {
-        top->i_clk = 0;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        top->i_clk = 1;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        cycle++;
     }
 
     void reset_rtl() {
@@ -606,9 +564,7 @@ struct Bench {
                 last_accept_warp = cur.warp;
                 last_accept_cycle = cycle;
                 pend.push_back(x);
-                trace.push_back("cycle " + std::to_string(cycle) + ": " + fmt_cmd(cur));
-                if (trace.size() > 16) trace.pop_front();
-                if (verbose) printf("%s\n", trace.back().c_str());
+                note("cycle " + std::to_string(cycle) + ": " + fmt_cmd(cur));
                 have_cmd = false;
                 accepted = true;
                 n_accepted++;
@@ -666,25 +622,18 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1, nops = 200000, tput = 20000;
-    const char *wave = nullptr;
-    bool verbose = false;
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--ops" && i + 1 < argc) nops = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--tput" && i + 1 < argc) tput = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
-        else if (a == "-v") verbose = true;
-        else if (a.rfind("+verilator+", 0) == 0) continue;
-        else {
-            fprintf(stderr, "usage: %s [--seed N] [--ops N] [--tput N] [--wave FILE.fst] [-v]\n",
-                    argv[0]);
-            return 2;
-        }
-    }
+    uint64_t nops = 200000, tput = 20000;
+    tb::Args args;
+    args.parse(argc, argv, {{"--ops", &nops, "N"}, {"--tput", &tput, "N"}}, "",
+               [](const std::string &a, int &, int, char **) {
+                   return a.rfind("+verilator+", 0) == 0;   // Verilator's own
+               });
+    uint64_t seed = args.seed;
+    const char *wave = args.wave;
+    bool verbose = args.verbose;
     Bench b(seed, wave);
     b.verbose = verbose;
+    b.rerun = args.rerun;
     b.run_random(nops);
     uint64_t cycles_random = b.cycle;
     double opc = tput ? b.run_stream(tput) : 0.0;

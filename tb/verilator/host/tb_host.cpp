@@ -51,10 +51,8 @@ extern "C" {
 }
 
 #include "Vwq_host_if.h"
-#include "tb_cov.h"
+#include "tb_harness.h"
 #include "tb_rng.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -82,7 +80,6 @@ struct Rec {
     }
 };
 
-struct Pending { uint64_t due; uint32_t rdata; };
 
 const uint32_t SEM_AREA = 0x00080000u;     // shared semaphores
 const uint32_t DESC_AREA = 0x00090000u;    // launch descriptors
@@ -94,20 +91,14 @@ uint32_t choff(unsigned c, uint32_t reg) { return WQ_CSRVAL_CHAN_BASE + c * WQ_C
 const uint32_t CTRL_EN = (uint32_t)WQ_FMASK(WQ_CSRF_CTRL_ENABLE_HI, WQ_CSRF_CTRL_ENABLE_LO);
 const uint32_t CTRL_RST = (uint32_t)WQ_FMASK(WQ_CSRF_CTRL_RESET_HI, WQ_CSRF_CTRL_RESET_LO);
 
-struct Bench {
-    uint64_t seed;
+struct Bench : tb::Harness<Vwq_host_if> {
     Rng rng;
-    std::unique_ptr<VerilatedContext> vctx;
-    std::unique_ptr<Vwq_host_if> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    uint64_t cycle = 0, simtime = 0;
-    bool verbose = false;
 
     wq_ctx_t *ctx = nullptr;
     wq_mem_t *rmem = nullptr;                // the RTL's memory
     std::vector<Rec> mrecs, rrecs;           // this step's records
     std::deque<std::string> hist_m, hist_r;  // last records of both sides
-    std::deque<Pending> resp;
+    tb::MemResponses resp;
     unsigned lat_max = 3, ready_pct = 80;
 
     // lock
@@ -136,21 +127,11 @@ struct Bench {
              cov_wait_steps = 0, cov_sem64 = 0, cov_red_sign = 0;
     uint64_t busy_cycles = 0, n_methods = 0;
 
-    Bench(uint64_t s, const char *wave) : seed(s), rng(s), vctx(new VerilatedContext) {
-        vctx->randReset(2);
-        vctx->randSeed((int)(s & 0x7fffffff));
-        top.reset(new Vwq_host_if(vctx.get()));
-        if (wave) {
-            vctx->traceEverOn(true);
-            fst.reset(new VerilatedFstC);
-            top->trace(fst.get(), 99);
-            fst->open(wave);
-        }
+    Bench(uint64_t s, const char *wave) : Harness("host_tb", s), rng(s) {
+        open_wave(wave);
         new_model();
     }
     ~Bench() {
-        if (fst) fst->close();
-        top->final();
         if (ctx) wq_free(ctx);
         if (rmem) wq_mem_free(rmem);
     }
@@ -173,9 +154,8 @@ struct Bench {
         for (auto &d : drv) d = Drv();
     }
 
-    [[noreturn]] void fail(const std::string &what) {
-        printf("host_tb: MISMATCH cycle=%" PRIu64 " seed=%" PRIu64 " step=%" PRIu64 "\n  %s\n",
-               cycle, seed, n_steps, what.c_str());
+    std::string where() const override { return " step=" + std::to_string(n_steps); }
+    void report_context() override {
         printf("  model records (this step):\n");
         for (auto &r : mrecs) printf("    %s\n", r.str().c_str());
         printf("  RTL records (this step):\n");
@@ -184,9 +164,6 @@ struct Bench {
         for (auto &t : hist_m) printf("    %s\n", t.c_str());
         printf("  last RTL records (oldest first):\n");
         for (auto &t : hist_r) printf("    %s\n", t.c_str());
-        if (fst) { fst->close(); printf("  waveform written\n"); }
-        fflush(stdout);
-        exit(1);
     }
 
     // ---- memory: both copies -------------------------------------------------
@@ -222,14 +199,7 @@ struct Bench {
         if (drop_next) { granted = false; drop_next = false; }
         top->i_ev_gnt = granted ? 1 : 0;
         // memory slave
-        top->i_mem_rvalid = 0;
-        if (!resp.empty() && resp.front().due <= cycle) {
-            top->i_mem_rvalid = 1;
-            top->i_mem_rdata = resp.front().rdata;
-            resp.pop_front();
-        } else {
-            top->i_mem_rdata = (uint32_t)rng.next();
-        }
+        resp.drive(top.get(), cycle, rng);
         top->i_mem_ready = rng.chance(ready_pct) ? 1 : 0;
         top->eval();
         if (top->o_mem_valid && !top->i_reset) {
@@ -244,20 +214,10 @@ struct Bench {
                     rd = wq_mem_read32(rmem, a);
                 }
                 uint64_t due = cycle + 1 + rng.below(lat_max);
-                if (!resp.empty() && resp.back().due > due) due = resp.back().due;
-                resp.push_back({due, rd});
+                resp.push(due, rd);
             }
         }
-        // clock
-        top->i_clk = 0;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        top->i_clk = 1;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        cycle++;
+        tick();
         if (granted) busy_cycles++;
         top->i_csr_valid = 0;
         // outputs of the edge
@@ -854,12 +814,7 @@ struct Bench {
         printf("host_cov_ticks_not_due: %" PRIu64 "\n", cov_degenerate);
         printf("host_cov_acq_fail: %" PRIu64 "\n", cov_acq_fail);
         printf("host_cov_launches: %" PRIu64 "\n", cov_launch);
-        if (!holes.empty()) {
-            for (auto &h : holes) printf("host_tb: COVERAGE HOLE: %s\n", h.c_str());
-            return 1;
-        }
-        printf("host_tb: PASS seed=%" PRIu64 "\n", seed);
-        return 0;
+        return verdict(holes);
     }
 };
 
@@ -867,23 +822,5 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1, cycles = 200000;
-    const char *wave = nullptr;
-    bool verbose = false;
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--cycles" && i + 1 < argc) cycles = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
-        else if (a == "-v") verbose = true;
-        else {
-            fprintf(stderr, "usage: %s [--seed N] [--cycles N] [--wave FILE.fst] [-v]\n", argv[0]);
-            return 2;
-        }
-    }
-    Bench b(seed, wave);
-    b.verbose = verbose;
-    int rc = b.run(cycles);
-    tb_cov_write(b.vctx.get(), "host", seed, rc);
-    return rc;
+    return tb::run_main<Bench>(argc, argv, "host", "--cycles", 200000);
 }

@@ -38,30 +38,20 @@ extern "C" {
 }
 
 #include "Vwq_sem_unit.h"
-#include "tb_cov.h"
+#include "tb_harness.h"
 #include "tb_rng.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
 
 namespace {
 struct Access { bool we; uint32_t addr, wdata; };
-struct Pending { uint64_t due; uint32_t rdata; };
 
-struct Bench {
-    uint64_t seed;
+struct Bench : tb::Harness<Vwq_sem_unit> {
     Rng rng;
-    std::unique_ptr<VerilatedContext> vctx;
-    std::unique_ptr<Vwq_sem_unit> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    uint64_t cycle = 0, simtime = 0;
-    bool verbose = false;
     wq_mem_t *mmem, *rmem;             // model memory, RTL memory
-    std::deque<Pending> resp;          // accepted requests awaiting a response
+    tb::MemResponses resp;          // accepted requests awaiting a response
     std::vector<Access> seen;          // accesses of the current operation
-    std::deque<std::string> trace;
     unsigned lat_max = 1;              // response latency of this phase
     unsigned ready_pct = 100;
 
@@ -71,59 +61,23 @@ struct Bench {
     uint64_t cov_bad_op = 0, cov_release[2] = {}, cov_lat1 = 0, cov_latn = 0, cov_stall = 0;
     uint64_t n_ops = 0, op_cycles = 0;
 
-    Bench(uint64_t s, const char *wave) : seed(s), rng(s), vctx(new VerilatedContext) {
-        vctx->randReset(2);
-        vctx->randSeed((int)(s & 0x7fffffff));
-        top.reset(new Vwq_sem_unit(vctx.get()));
-        if (wave) {
-            vctx->traceEverOn(true);
-            fst.reset(new VerilatedFstC);
-            top->trace(fst.get(), 99);
-            fst->open(wave);
-        }
+    Bench(uint64_t s, const char *wave) : Harness("sem_tb", s), rng(s) {
+        trace_label = "recent operations";
+        open_wave(wave);
         mmem = wq_mem_new();
         rmem = wq_mem_new();
     }
     ~Bench() {
-        if (fst) fst->close();
-        top->final();
         wq_mem_free(mmem);
         wq_mem_free(rmem);
     }
 
-    [[noreturn]] void fail(const std::string &what) {
-        printf("sem_tb: MISMATCH cycle=%" PRIu64 " seed=%" PRIu64 " op#%" PRIu64 "\n  %s\n",
-               cycle, seed, n_ops, what.c_str());
-        printf("  recent operations (oldest first):\n");
-        for (auto &t : trace) printf("    %s\n", t.c_str());
-        if (fst) { fst->close(); printf("  waveform written\n"); }
-        fflush(stdout);
-        exit(1);
-    }
-
-    void tick() {
-        top->i_clk = 0;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        top->i_clk = 1;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        cycle++;
-    }
+    std::string where() const override { return " op#" + std::to_string(n_ops); }
 
     // Memory slave: decide ready and the response for this cycle (before
     // the edge), then apply the accepted access at the edge.
     void mem_cycle() {
-        top->i_mem_rvalid = 0;
-        if (!resp.empty() && resp.front().due <= cycle) {
-            top->i_mem_rvalid = 1;
-            top->i_mem_rdata = resp.front().rdata;
-            resp.pop_front();
-        } else {
-            top->i_mem_rdata = (uint32_t)rng.next();     // garbage when not valid
-        }
+        resp.drive(top.get(), cycle, rng);
         top->i_mem_ready = rng.chance(ready_pct) ? 1 : 0;
         top->eval();
         if (top->o_mem_valid && !top->i_mem_ready) cov_stall++;
@@ -138,8 +92,7 @@ struct Bench {
             unsigned lat = 1 + rng.below(lat_max);
             (lat == 1 ? cov_lat1 : cov_latn)++;
             uint64_t due = cycle + lat;
-            if (!resp.empty() && resp.back().due > due) due = resp.back().due;
-            resp.push_back({due, rd});
+            resp.push(due, rd);
         }
     }
 
@@ -189,38 +142,25 @@ struct Bench {
         }
     }
 
+    // every page one side has, word by word against the other side; both
+    // ways round, so a page only one side wrote is compared too
+    struct PageCmp { Bench *b; wq_mem_t *other; bool model_side; };
+    static void compare_page(void *u, uint32_t base, const uint8_t *page) {
+        PageCmp *c = (PageCmp *)u;
+        for (uint32_t o = 0; o < WQ_PAGE_SIZE; o += 4) {
+            uint32_t mine, theirs = wq_mem_read32(c->other, base + o);
+            memcpy(&mine, page + o, 4);
+            if (mine == theirs) continue;
+            uint32_t e = c->model_side ? mine : theirs, g = c->model_side ? theirs : mine;
+            char s[128];
+            snprintf(s, sizeof s, "memory image [%08x]: model %08x, RTL %08x", base + o, e, g);
+            c->b->fail(s);
+        }
+    }
     void compare_all() {
-        struct Ctx { Bench *b; } c{this};
-        auto cmp = [](void *u, uint32_t base, const uint8_t *page) {
-            Bench *b = ((Ctx *)u)->b;
-            for (uint32_t o = 0; o < WQ_PAGE_SIZE; o += 4) {
-                uint32_t e, g = wq_mem_read32(b->rmem, base + o);
-                memcpy(&e, page + o, 4);
-                if (e != g) {
-                    char s[128];
-                    snprintf(s, sizeof s, "memory image [%08x]: model %08x, RTL %08x",
-                             base + o, e, g);
-                    b->fail(s);
-                }
-            }
-        };
-        wq_mem_pages(mmem, cmp, &c);
-        // and the other way round: a page only the RTL wrote
-        struct Ctx2 { Bench *b; } c2{this};
-        auto cmp2 = [](void *u, uint32_t base, const uint8_t *page) {
-            Bench *b = ((Ctx2 *)u)->b;
-            for (uint32_t o = 0; o < WQ_PAGE_SIZE; o += 4) {
-                uint32_t g, e = wq_mem_read32(b->mmem, base + o);
-                memcpy(&g, page + o, 4);
-                if (e != g) {
-                    char s[128];
-                    snprintf(s, sizeof s, "memory image [%08x]: model %08x, RTL %08x",
-                             base + o, e, g);
-                    b->fail(s);
-                }
-            }
-        };
-        wq_mem_pages(rmem, cmp2, &c2);
+        PageCmp m{this, rmem, true}, r{this, mmem, false};
+        wq_mem_pages(mmem, compare_page, &m);
+        wq_mem_pages(rmem, compare_page, &r);
     }
 
     void one_op() {
@@ -309,9 +249,7 @@ struct Bench {
         char tb[200];
         snprintf(tb, sizeof tb, "%s addr=%08x mem=%016" PRIx64 " payload=%016" PRIx64,
                  opname(w).c_str(), addr, mv, p);
-        trace.push_back(tb);
-        if (trace.size() > 16) trace.pop_front();
-        if (verbose) printf("%s\n", tb);
+        note(tb);
 
         seen.clear();
         while (top->o_busy) { mem_cycle(); tick(); }
@@ -412,12 +350,7 @@ struct Bench {
         printf("sem_ops: %" PRIu64 "\n", n_ops);
         printf("sem_cycles_per_op: %.2f\n", n_ops ? (double)op_cycles / n_ops : 0.0);
         printf("sem_cov_holes: %zu\n", holes.size());
-        if (!holes.empty()) {
-            for (auto &h : holes) printf("sem_tb: COVERAGE HOLE: %s\n", h.c_str());
-            return 1;
-        }
-        printf("sem_tb: PASS seed=%" PRIu64 "\n", seed);
-        return 0;
+        return verdict(holes);
     }
 };
 
@@ -425,23 +358,5 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1, ops = 40000;
-    const char *wave = nullptr;
-    bool verbose = false;
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--ops" && i + 1 < argc) ops = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
-        else if (a == "-v") verbose = true;
-        else {
-            fprintf(stderr, "usage: %s [--seed N] [--ops N] [--wave FILE.fst] [-v]\n", argv[0]);
-            return 2;
-        }
-    }
-    Bench b(seed, wave);
-    b.verbose = verbose;
-    int rc = b.run(ops);
-    tb_cov_write(b.vctx.get(), "sem", seed, rc);
-    return rc;
+    return tb::run_main<Bench>(argc, argv, "sem", "--ops", 40000);
 }

@@ -50,30 +50,21 @@ extern "C" {
 }
 
 #include "Vwq_ue.h"
-#include "tb_cov.h"
+#include "tb_harness.h"
 #include "tb_rng.h"
-#include "verilated.h"
-#include "verilated_fst_c.h"
 
 namespace {
 unsigned DEPTH = 2048;                 // ROM_DEPTH, from --cfg
 unsigned PC_N = 2048;                  // 2^ROM_AW: the PC wraps there
 const uint32_t HIGH = 2048;            // first PC with target bits above 10
 
-struct Bench {
-    uint64_t seed;
+struct Bench : tb::Harness<Vwq_ue> {
     Rng rng;                           // i_io_wait and junk: the second seed
-    std::unique_ptr<VerilatedContext> vctx;
-    std::unique_ptr<Vwq_ue> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    uint64_t cycle = 0, simtime = 0;
-    bool verbose = false;
     unsigned wait_pct = 30;
     wq_ue_t sim;
     wq_ue_testdev_t td;
     uint64_t rtl_nin = 0;              // `in`s the RTL completed (the device's count)
     uint64_t rtl_retired = 0;          // o_retire pulses since the last reset
-    std::deque<std::string> trace;
     // figures and coverage
     uint64_t n_insn = 0, n_cycles = 0, n_stall = 0, n_writes = 0, n_io = 0;
     uint64_t op_seen[32] = {}, br_taken = 0, br_not = 0;
@@ -87,52 +78,27 @@ struct Bench {
     int run_no = 0;
 
     Bench(uint64_t s, const char *wave, const wq_ue_cfg_t &cfg)
-        : seed(s), rng(s ^ 0xA5A5F00DCAFEull), vctx(new VerilatedContext) {
-        vctx->randReset(2);
-        vctx->randSeed((int)(s & 0x7fffffff));
-        top.reset(new Vwq_ue(vctx.get()));
+        : Harness("ue_tb", s), rng(s ^ 0xA5A5F00DCAFEull) {
+        trace_label = "last retired instructions";
         top->i_clk = 0;                // inputs start random (randReset)
         top->i_rom_we = 0;
         top->eval();
-        if (wave) {
-            vctx->traceEverOn(true);
-            fst.reset(new VerilatedFstC);
-            top->trace(fst.get(), 99);
-            fst->open(wave);
-        }
+        open_wave(wave);
         if (wq_ue_init(&sim, &cfg) != WQ_UE_OK) {
             fprintf(stderr, "ue_tb: bad configuration\n");
             exit(2);
         }
         wq_ue_testdev_init(&td, s);
     }
-    ~Bench() {
-        if (fst) fst->close();
-        top->final();
+
+    std::string where() const override {
+        char b[96];
+        snprintf(b, sizeof b, " run=%d instruction#%" PRIu64 " pc=%u", run_no, sim.count,
+                 (unsigned)top->o_retire_pc);
+        return b;
     }
 
-    [[noreturn]] void fail(const std::string &what) {
-        printf("ue_tb: MISMATCH seed=%" PRIu64 " run=%d cycle=%" PRIu64
-               " instruction#%" PRIu64 " pc=%u\n  %s\n",
-               seed, run_no, cycle, sim.count, (unsigned)top->o_retire_pc, what.c_str());
-        printf("  last retired instructions (oldest first):\n");
-        for (auto &t : trace) printf("    %s\n", t.c_str());
-        if (fst) { fst->close(); printf("  waveform written\n"); }
-        fflush(stdout);
-        exit(1);
-    }
-
-    void tick() {
-        top->i_clk = 1;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        top->i_clk = 0;
-        top->eval();
-        if (fst) fst->dump(simtime);
-        simtime += 5;
-        cycle++;
-    }
+    void tick() { tick_rise_first(); }   // inputs are set while the clock is low
 
     // reset held while the ROM is written (words, then zeros like the
     // simulator's wq_ue_load), or just reset when the ROM came from a file
@@ -223,9 +189,7 @@ struct Bench {
         corners();
         if (wq_ue_step(&sim, &wq_ue_testdev_io, &td, &rec) != WQ_UE_OK)
             fail("simulator step failed");
-        trace.push_back(dis(rec.pc, rec.word));
-        if (trace.size() > 16) trace.pop_front();
-        if (verbose) printf("%s\n", trace.back().c_str());
+        note(dis(rec.pc, rec.word));
         unsigned op = WQ_UE_GET(rec.word, OP);
         op_seen[op]++;
         if (op >= WQ_UE_OP_BZ && op <= WQ_UE_OP_BBS)
@@ -303,39 +267,30 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1;
-    const char *wave = nullptr, *rom = nullptr;
-    bool verbose = false;
-    unsigned wait_pct = 30;
+    const char *rom = nullptr;
+    uint64_t wait_pct = 30;
     wq_ue_cfg_t cfg = WQ_UE_CFG_DEFAULT;
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
-        else if (a == "--rom" && i + 1 < argc) rom = argv[++i];
-        else if (a == "--cfg" && i + 1 < argc &&
-                 sscanf(argv[i + 1], "%u,%u,%u,%u", &cfg.rom_aw, &cfg.pages, &cfg.win_log2,
-                        &cfg.rom_depth) >= 3)
-            i++;
-        else if (a == "--wait-pct" && i + 1 < argc) wait_pct = (unsigned)atoi(argv[++i]);
-        else if (a == "--wave" && i + 1 < argc) wave = argv[++i];
-        else if (a == "-v") verbose = true;
-        else {
-            fprintf(stderr,
-                    "usage: %s [--seed N] [--cfg ROM_AW,PAGES,WIN_LOG2[,ROM_DEPTH]] [--rom FILE.hex] "
-                    "[--wait-pct P] [--wave FILE.fst] [-v]\n",
-                    argv[0]);
-            return 2;
-        }
-    }
+    tb::Args args;
+    args.parse(argc, argv, {{"--wait-pct", &wait_pct, "P"}},
+               "[--cfg ROM_AW,PAGES,WIN_LOG2[,ROM_DEPTH]] [--rom FILE.hex]",
+               [&](const std::string &a, int &i, int n, char **v) {
+                   if (a == "--rom" && i + 1 < n) { rom = v[++i]; return true; }
+                   if (a == "--cfg" && i + 1 < n &&
+                       sscanf(v[i + 1], "%u,%u,%u,%u", &cfg.rom_aw, &cfg.pages,
+                              &cfg.win_log2, &cfg.rom_depth) >= 3) { i++; return true; }
+                   return false;
+               });
+    uint64_t seed = args.seed;
     if (cfg.rom_aw < 1 || cfg.rom_aw > WQ_UE_PC_W || cfg.rom_depth > (1u << cfg.rom_aw)) {
         fprintf(stderr, "ue_tb: bad --cfg\n");
         return 2;
     }
     PC_N = 1u << cfg.rom_aw;
     DEPTH = wq_ue_depth(&cfg);
-    Bench b(seed, wave, cfg);
-    b.verbose = verbose;
-    b.wait_pct = wait_pct;
+    Bench b(seed, args.wave, cfg);
+    b.verbose = args.verbose;
+    b.rerun = args.rerun;
+    b.wait_pct = (unsigned)wait_pct;
     std::vector<uint32_t> w(DEPTH);
     unsigned n = 0;
     wq_ue_genopt_t opt = {seed, DEPTH, cfg.pages, cfg.win_log2};
@@ -380,6 +335,5 @@ int main(int argc, char **argv)
     printf("ue_rom_corners: code_above_2048=%" PRIu64 " cross_2048=%" PRIu64
            " halt_past_depth=%" PRIu64 "\n",
            b.rom_corner[Bench::R_HIGH], b.rom_corner[Bench::R_CROSS], b.rom_corner[Bench::R_PAD]);
-    tb_cov_write(b.vctx.get(), "ue", seed, 0);
-    return 0;
+    return b.finish("ue", 0);
 }
