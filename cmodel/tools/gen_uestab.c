@@ -9,6 +9,7 @@
 #include "wq/defs.h"
 #include "gen_registry.h"
 
+/* a table row (code, handler label), or a key of the spec (code, name) */
 typedef struct { unsigned code; const char *label; } uestab_row_t;
 
 #define MAXTAB 256
@@ -18,8 +19,8 @@ typedef struct { unsigned code; const char *label; } uestab_row_t;
  * row; returns the number of missing rows */
 static unsigned emit_table(const char *name, const char *what,
                            const uestab_row_t *rows, unsigned nrows, unsigned base,
-                           const unsigned *codes, const char *const *code_names,
-                           unsigned ncodes, int require, unsigned len, const char *hole)
+                           const uestab_row_t *keys, unsigned nkeys, int require,
+                           unsigned len, const char *hole)
 {
     const char *slot[MAXTAB] = { 0 };
     unsigned missing = 0;
@@ -33,17 +34,17 @@ static unsigned emit_table(const char *name, const char *what,
         }
         slot[k] = rows[i].label;
     }
-    for (unsigned i = 0; i < ncodes && require; i++)
-        if (codes[i] >= base && codes[i] - base < len && !slot[codes[i] - base]) {
+    for (unsigned i = 0; i < nkeys && require; i++)
+        if (keys[i].code >= base && keys[i].code - base < len && !slot[keys[i].code - base]) {
             fprintf(stderr, "wq_gen uestab: %s %s (0x%02X) has no row in "
-                    "cmodel/spec/ue_sched_tab.def\n", what, code_names[i], codes[i]);
+                    "cmodel/spec/ue_sched_tab.def\n", what, keys[i].label, keys[i].code);
             missing++;
         }
     printf("%s:\n", name);
     for (unsigned k = 0; k < len; k++) {
         const char *n = "";
-        for (unsigned i = 0; i < ncodes; i++)
-            if (codes[i] == k + base) n = code_names[i];
+        for (unsigned i = 0; i < nkeys; i++)
+            if (keys[i].code == k + base) n = keys[i].label;
         printf("        j %-14s ; %02X %s\n", slot[k] ? slot[k] : hole, k + base, n);
     }
     return missing;
@@ -51,14 +52,14 @@ static unsigned emit_table(const char *name, const char *what,
 
 /* a table's length: past its last row and, where every code needs a row,
  * past the last code (so a code beyond the rows is reported missing) */
-static unsigned table_len(const uestab_row_t *r, unsigned n, const unsigned *codes,
-                          unsigned ncodes, unsigned base)
+static unsigned table_len(const uestab_row_t *r, unsigned n, const uestab_row_t *keys,
+                          unsigned nkeys, unsigned base)
 {
     unsigned m = 0;
     for (unsigned i = 0; i < n; i++)
         if (r[i].code >= base && r[i].code - base + 1 > m) m = r[i].code - base + 1;
-    for (unsigned i = 0; i < ncodes; i++)
-        if (codes[i] >= base && codes[i] - base + 1 > m) m = codes[i] - base + 1;
+    for (unsigned i = 0; i < nkeys; i++)
+        if (keys[i].code >= base && keys[i].code - base + 1 > m) m = keys[i].code - base + 1;
     return m < MAXTAB ? m : MAXTAB;
 }
 
@@ -99,57 +100,30 @@ int wq_emit_uestab(void)
 #include "../spec/ue_sched_tab.def"
 #undef UES_CSR
     };
-    /* the key sets, from the spec */
-    static const unsigned op_c[] = {
-#define INSN(n, code, fmt, flags) code,
-#include "../spec/isa.def"
-#undef INSN
-    };
-    static const char *const op_n[] = {
-#define INSN(n, code, fmt, flags) #n,
+    /* the key sets, from the spec: {code, name} */
+    static const uestab_row_t op_k[] = {
+#define INSN(n, code, fmt, flags) { code, #n },
 #include "../spec/isa.def"
 #undef INSN
     };
     /* isa_enums.def expands only the tables whose macro is defined */
-    static const unsigned cmp_c[] = {
-#define CMP(n, c) c,
+    static const uestab_row_t cmp_k[] = {
+#define CMP(n, c) { c, #n },
 #include "../spec/isa_enums.def"
 #undef CMP
     };
-    static const char *const cmp_n[] = {
-#define CMP(n, c) #n,
-#include "../spec/isa_enums.def"
-#undef CMP
-    };
-    static const unsigned sreg_c[] = {
-#define SREG(n, c) c,
+    static const uestab_row_t sreg_k[] = {
+#define SREG(n, c) { c, #n },
 #include "../spec/isa_enums.def"
 #undef SREG
     };
-    static const char *const sreg_n[] = {
-#define SREG(n, c) #n,
-#include "../spec/isa_enums.def"
-#undef SREG
-    };
-    static const unsigned atom_c[] = {
-#define ATOMOP(n, c) c,
+    static const uestab_row_t atom_k[] = {
+#define ATOMOP(n, c) { c, #n },
 #include "../spec/isa_enums.def"
 #undef ATOMOP
     };
-    static const char *const atom_n[] = {
-#define ATOMOP(n, c) #n,
-#include "../spec/isa_enums.def"
-#undef ATOMOP
-    };
-    static const unsigned csr_c[] = {
-#define CSR(n, off, acc) (off) >> 2,
-#define CHCSR(n, off, acc)
-#include "../spec/csr.def"
-#undef CSR
-#undef CHCSR
-    };
-    static const char *const csr_n[] = {
-#define CSR(n, off, acc) #n,
+    static const uestab_row_t csr_k[] = {
+#define CSR(n, off, acc) { (off) >> 2, #n },
 #define CHCSR(n, off, acc)
 #include "../spec/csr.def"
 #undef CSR
@@ -160,22 +134,22 @@ int wq_emit_uestab(void)
     printf("; wq_sched_tab.inc -- GENERATED by cmodel/tools/gen_uestab.c (wq_gen uestab)\n"
            "; from cmodel/spec/ue_sched_tab.def; do not edit.  wq_sched_ue's dispatch\n"
            "; tables, each indexed by the code of its key (jr REG, TABLE); ROM < 512.\n");
-    bad += emit_table("optab", "opcode", op, N(op), 0, op_c, op_n, N(op_c), 1,
-                      table_len(op, N(op), op_c, N(op_c), 0), "unimpl");
-    bad += emit_table("csrtab_r", "CSR", csr_r, N(csr_r), 0, csr_c, csr_n, N(csr_c), 0,
-                      CSRTAB_LEN, "csr_err");
-    bad += emit_table("csrtab_w", "CSR", csr_w, N(csr_w), 0, csr_c, csr_n, N(csr_c), 0,
-                      CSRTAB_LEN, "csr_err");
-    bad += emit_table("setptab", "compare code", cmp, N(cmp), 0, cmp_c, cmp_n, N(cmp_c), 1,
-                      table_len(cmp, N(cmp), cmp_c, N(cmp_c), 0), "unimpl");
-    bad += emit_table("s2rtab", "special register", sreg, N(sreg), 0, sreg_c, sreg_n,
-                      N(sreg_c), 1, table_len(sreg, N(sreg), sreg_c, N(sreg_c), 0), "unimpl");
+    bad += emit_table("optab", "opcode", op, N(op), 0, op_k, N(op_k), 1,
+                      table_len(op, N(op), op_k, N(op_k), 0), "unimpl");
+    bad += emit_table("csrtab_r", "CSR", csr_r, N(csr_r), 0, csr_k, N(csr_k), 0, CSRTAB_LEN,
+                      "csr_err");
+    bad += emit_table("csrtab_w", "CSR", csr_w, N(csr_w), 0, csr_k, N(csr_k), 0, CSRTAB_LEN,
+                      "csr_err");
+    bad += emit_table("setptab", "compare code", cmp, N(cmp), 0, cmp_k, N(cmp_k), 1,
+                      table_len(cmp, N(cmp), cmp_k, N(cmp_k), 0), "unimpl");
+    bad += emit_table("s2rtab", "special register", sreg, N(sreg), 0, sreg_k, N(sreg_k), 1,
+                      table_len(sreg, N(sreg), sreg_k, N(sreg_k), 0), "unimpl");
     /* ALU rows: the ops whose OPTAB handler runs the ALU loop; a hole
      * between them is unimpl */
-    bad += emit_table("alutab", "ALU opcode", alu, N(alu), WQ_OP_ADD, op_c, op_n, N(op_c), 0,
+    bad += emit_table("alutab", "ALU opcode", alu, N(alu), WQ_OP_ADD, op_k, N(op_k), 0,
                       table_len(alu, N(alu), NULL, 0, WQ_OP_ADD), "unimpl");
-    bad += emit_table("atomtab", "atomic operation", atom, N(atom), 0, atom_c, atom_n,
-                      N(atom_c), 1, table_len(atom, N(atom), atom_c, N(atom_c), 0), "unimpl");
+    bad += emit_table("atomtab", "atomic operation", atom, N(atom), 0, atom_k, N(atom_k), 1,
+                      table_len(atom, N(atom), atom_k, N(atom_k), 0), "unimpl");
 #undef N
     return bad ? 1 : 0;
 }
