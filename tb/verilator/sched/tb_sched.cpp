@@ -53,7 +53,7 @@ extern "C" {
 #endif
 #include "tb_rng.h"
 #include "verilated.h"
-#include "verilated_fst_c.h"
+#include "tb_harness.h"
 
 namespace {
 
@@ -108,34 +108,15 @@ struct Stats {
     std::map<unsigned, uint64_t> trapk;          // trap codes (coverage)
 };
 
-class Bench {
-public:
-    Bench(uint64_t seed, const char *wave, bool verbose)
-        : rng(seed), seed(seed), verbose(verbose) {
-        ctxp = std::make_unique<VerilatedContext>();
-        ctxp->randReset(2);
-        ctxp->randSeed((int)(seed & 0x7FFFFFFF));
-        top = std::make_unique<Vwq_warp_sched>(ctxp.get());
-        if (wave) {
-            ctxp->traceEverOn(true);
-            tfp = std::make_unique<VerilatedFstC>();
-            top->trace(tfp.get(), 99);
-            tfp->open(wave);
-        }
+struct Bench : tb::Harness<Vwq_warp_sched> {
+    Bench(uint64_t s, const char *wave) : Harness("sched_tb", s), rng(s) {
+        open_wave(wave);
     }
-    ~Bench() { if (tfp) tfp->close(); }
 
     int run_program(const char *path);
     Stats st;
 
-private:
     Rng rng;
-    uint64_t seed;
-    bool verbose;
-    std::unique_ptr<VerilatedContext> ctxp;
-    std::unique_ptr<Vwq_warp_sched> top;
-    std::unique_ptr<VerilatedFstC> tfp;
-    uint64_t cycle = 0;
     const char *prog = "";
     wq_ctx_t *ctx = nullptr;
     std::map<uint32_t, uint32_t> mem;            // bench memory (word address -> value)
@@ -150,7 +131,10 @@ private:
     unsigned gnt_delay = 0;
     bool in_reset = false;
 
-    [[noreturn]] void fail(const std::string &what);
+    std::string where() const override {
+        return " program " + std::string(prog) + " step " + std::to_string(st.steps);
+    }
+    void report_context() override;
     uint32_t rd(uint32_t a) { auto it = mem.find(a & ~3u); return it == mem.end() ? 0 : it->second; }
     void tick();
     void collect_records();
@@ -161,16 +145,12 @@ private:
     void compare_memory();
 };
 
-void Bench::fail(const std::string &what)
+void Bench::report_context()
 {
-    fprintf(stderr, "FAIL cycle %" PRIu64 " seed %" PRIu64 " program %s step %" PRIu64 ": %s\n",
-            cycle, seed, prog, st.steps, what.c_str());
-    fprintf(stderr, "-- last model records:\n");
-    for (auto &r : mhist) fprintf(stderr, "   %s\n", fmt_rec(r).c_str());
-    fprintf(stderr, "-- last RTL records:\n");
-    for (auto &r : rhist) fprintf(stderr, "   %s\n", fmt_rec(r).c_str());
-    if (tfp) tfp->close();
-    exit(1);
+    printf("  last model records:\n");
+    for (auto &r : mhist) printf("    %s\n", fmt_rec(r).c_str());
+    printf("  last RTL records:\n");
+    for (auto &r : rhist) printf("    %s\n", fmt_rec(r).c_str());
 }
 
 // one clock: evaluate, serve memory, sample records, advance
@@ -204,18 +184,10 @@ void Bench::tick()
         }
     }
     collect_records();
-    top->i_clk = 1;
-    top->eval();
-    if (tfp) tfp->dump(ctxp->time());
-    ctxp->timeInc(1);
-    top->i_clk = 0;
-    top->eval();
-    if (tfp) tfp->dump(ctxp->time());
-    ctxp->timeInc(1);
+    tick_rise_first();
     if (took_resp) resp.pop_front();
     top->i_csr_valid = 0;
     top->i_launch_valid = 0;
-    cycle++;
 }
 
 void Bench::collect_records()
@@ -588,18 +560,18 @@ int Bench::run_program(const char *path)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1;
-    const char *wave = nullptr;
-    bool verbose = false;
     std::vector<const char *> progs;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
-        else if (!strcmp(argv[i], "--wave") && i + 1 < argc) wave = argv[++i];
-        else if (!strcmp(argv[i], "-v")) verbose = true;
-        else if (argv[i][0] == '+') continue;              // verilator plusargs
-        else progs.push_back(argv[i]);
-    }
-    Bench b(seed, wave, verbose);
+    tb::Args args;
+    args.parse(argc, argv, {}, "PROGRAM.wqs...",
+               [&](const std::string &a, int &i, int, char **v) {
+                   if (a[0] == '+') return true;              // verilator plusargs
+                   if (a[0] == '-') return false;
+                   progs.push_back(v[i]);
+                   return true;
+               });
+    Bench b(args.seed, args.wave);
+    b.verbose = args.verbose;
+    b.rerun = args.rerun;
     for (auto p : progs) b.run_program(p);
     const Stats &s = b.st;
     printf("sched_steps: %" PRIu64 "\n", s.steps);
