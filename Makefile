@@ -25,6 +25,13 @@ LIB_ALL := $(LIB_driver) $(LIB_gen) $(LIB_asm) $(LIB_ue) $(LIB_model)
 CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c
+# the OpenCL runtime (docs/runtime.md): a shared library for the ICD loader,
+# linked with the libraries below it, which are therefore built -fPIC
+RT_SRC  := $(sort $(wildcard cmodel/runtime/*.c))
+RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
+LIB_cl  := $(B)/lib/libwqcl.so
+ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
+$(RT_OBJ): XFLAGS := -DCL_TARGET_OPENCL_VERSION=120 -fvisibility=hidden
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
@@ -36,12 +43,12 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-build: $(LIB_ALL) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
+build: $(LIB_ALL) $(LIB_cl) $(ICD) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
        $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -c $< -o $@
+	$(CC) $(CFLAGS) -fPIC $(WFLAGS) $(XFLAGS) $(INC) -c $< -o $@
 
 define wq_lib
 $$(LIB_$(1)): $$(SRC_$(1):%.c=$$(B)/obj/%.o)
@@ -51,6 +58,18 @@ endef
 $(foreach l,$(LIBS),$(eval $(call wq_lib,$(l))))
 
 libs: $(LIB_ALL)
+
+# only the three symbols the ICD loader looks up are exported (icd.c);
+# the static libraries' symbols stay inside (--exclude-libs)
+$(LIB_cl): $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model) \
+	    -Wl,--exclude-libs,ALL -Wl,--no-undefined -lpthread
+
+# the ICD file names the library by its absolute path, as vendors' files do
+$(ICD): $(LIB_cl)
+	@mkdir -p $(dir $@)
+	echo "$(abspath $(LIB_cl))" > $@
 
 $(B)/bin/wq: $(CLI_OBJ) $(LIB_ALL)
 	@mkdir -p $(dir $@)
