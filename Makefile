@@ -37,13 +37,13 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 
-.PHONY: all deps build libs layering run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
 	@bash scripts/deps.sh
 
-build: $(LIB_ALL) $(LIB_cl) $(ICD) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
+build: $(LIB_ALL) $(LIB_cl) $(B)/lib/libwqcl.a $(ICD) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
        $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
@@ -58,6 +58,12 @@ endef
 $(foreach l,$(LIBS),$(eval $(call wq_lib,$(l))))
 
 libs: $(LIB_ALL)
+
+# the runtime's objects as an archive too: scripts/layering.sh checks its
+# dependency direction like every other library's
+$(B)/lib/libwqcl.a: $(RT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
 
 # only the three symbols the ICD loader looks up are exported (icd.c);
 # the static libraries' symbols stay inside (--exclude-libs)
@@ -130,7 +136,12 @@ test: deps
 	$(B)/bin/wq_unit --jobs 2
 	bash scripts/spec_check.sh
 	bash scripts/cli_tests.sh
+	bash scripts/opencl.sh
 	bash scripts/rtl_test.sh
+
+# the OpenCL runtime's host programs (tests/opencl), on warpq and on POCL
+opencl: build
+	bash scripts/opencl.sh
 
 run: deps
 	$(MAKE) build
