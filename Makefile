@@ -32,6 +32,8 @@ RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
 LIB_cl  := $(B)/lib/libwqcl.so
 ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
 $(RT_OBJ): XFLAGS := -DCL_TARGET_OPENCL_VERSION=120 -fvisibility=hidden
+# unit tests of the runtime's internals link its archive
+$(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -DCL_TARGET_OPENCL_VERSION=120 -Icmodel/runtime
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
@@ -120,9 +122,9 @@ $(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(SCHED_FW)
 
 $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 
-$(B)/bin/wq_unit: $(UT_OBJ) $(LIB_ALL)
+$(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIB_ALL) -lcriterion
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread
 
 unit: $(B)/bin/wq_unit build
 	$(B)/bin/wq_unit --jobs 2

@@ -35,6 +35,14 @@
     X(EnqueueCopyImage) X(EnqueueCopyImageToBuffer) X(EnqueueCopyBufferToImage)   \
     X(EnqueueMapImage) X(CreateSampler) X(RetainSampler) X(ReleaseSampler)        \
     X(GetSamplerInfo) X(EnqueueNativeKernel)                                      \
+    /* program.c, kernel.c, launch.c */                                          \
+    X(CreateProgramWithSource) X(CreateProgramWithBinary)                         \
+    X(CreateProgramWithBuiltInKernels) X(BuildProgram) X(CompileProgram)          \
+    X(LinkProgram) X(UnloadCompiler) X(UnloadPlatformCompiler) X(RetainProgram)   \
+    X(ReleaseProgram) X(GetProgramInfo) X(GetProgramBuildInfo) X(CreateKernel)    \
+    X(CreateKernelsInProgram) X(RetainKernel) X(ReleaseKernel) X(SetKernelArg)    \
+    X(GetKernelInfo) X(GetKernelArgInfo) X(GetKernelWorkGroupInfo)                \
+    X(EnqueueNDRangeKernel) X(EnqueueTask)                                        \
     /* icd.c */                                                                   \
     X(GetExtensionFunctionAddress) X(GetExtensionFunctionAddressForPlatform)
 

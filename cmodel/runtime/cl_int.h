@@ -276,4 +276,91 @@ cl_int wq_cl_cmd_exec(cl_device_id d, wq_cl_cmd_t *c);
 int    wq_cl_dev_read(cl_device_id d, uint32_t addr, void *buf, size_t n);
 int    wq_cl_dev_write(cl_device_id d, uint32_t addr, const void *buf, size_t n);
 
+/* ---- programs and kernels ------------------------------------------------------
+ * What a built program is to the runtime: code (instruction words, loaded
+ * at any 8-aligned device address: branch targets are instruction indices
+ * from CODE_BASE) and, per kernel, what a launch needs.  The compiler's
+ * output is turned into this; so is a program binary (CL_PROGRAM_BINARIES). */
+enum wq_cl_arg_kind { WQ_CL_ARG_SCALAR, WQ_CL_ARG_GLOBAL, WQ_CL_ARG_CONSTANT, WQ_CL_ARG_LOCAL };
+
+typedef struct wq_cl_arg_info {
+    char     name[64], type_name[64];
+    enum wq_cl_arg_kind kind;
+    uint32_t size;          /* scalar: its size in bytes; pointers: 4       */
+    uint32_t offset;        /* byte offset of its value in the parameter buffer */
+    cl_kernel_arg_access_qualifier access;
+    cl_kernel_arg_type_qualifier type_qual;
+} wq_cl_arg_info_t;
+
+typedef struct wq_cl_kinfo {
+    char     name[64];
+    uint32_t entry;         /* instruction index of the entry point         */
+    uint32_t nregs;         /* registers per thread                         */
+    uint32_t wave, yield;   /* descriptor WAVE and YIELD words              */
+    uint32_t local_bytes;   /* __local variables declared in the kernel     */
+    uint32_t private_bytes; /* per work-item memory (spills)                */
+    size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
+    uint32_t param_bytes;   /* parameter buffer: header + arguments         */
+    uint32_t nargs;
+    wq_cl_arg_info_t *args;
+} wq_cl_kinfo_t;
+
+/* the parameter buffer's header words, before the arguments (docs/runtime.md
+ * "Kernel ABI"); the arguments start at WQ_CL_PARAM_ARGS bytes */
+enum {
+    WQ_CL_PARAM_QUEUE = 0,  /* nested-work queue descriptor, 0 when none   */
+    WQ_CL_PARAM_DIM,        /* work_dim                                     */
+    WQ_CL_PARAM_OFF_X, WQ_CL_PARAM_OFF_Y, WQ_CL_PARAM_OFF_Z,   /* global offset */
+    WQ_CL_PARAM_GSZ_X, WQ_CL_PARAM_GSZ_Y, WQ_CL_PARAM_GSZ_Z,   /* global size   */
+    WQ_CL_PARAM_LOCAL,      /* __local block of work-group 0 (the kernel's own
+                               __local variables first, then __local arguments) */
+    WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
+                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT) */
+    WQ_CL_PARAM_HEADER_WORDS
+};
+#define WQ_CL_PARAM_ARGS (4u * WQ_CL_PARAM_HEADER_WORDS)
+
+typedef struct wq_cl_image {
+    uint32_t *code;         /* 2 words per instruction                      */
+    uint32_t  ninsn;
+    unsigned  nkernels;
+    wq_cl_kinfo_t *kernels;
+} wq_cl_image_t;
+void wq_cl_image_free(wq_cl_image_t *img);
+
+struct _cl_program {
+    wq_cl_obj_t h;
+    cl_context ctx;
+    char    *source;        /* clCreateProgramWithSource, else NULL        */
+    char    *options;       /* of the last build                           */
+    char    *log;           /* of the last build                           */
+    cl_build_status status;
+    cl_program_binary_type bin_type;
+    int      have_binary;   /* created from a binary                       */
+    wq_cl_image_t img;      /* built: code and kernels                     */
+    uint32_t code_addr;     /* where the code is in device memory (0: not loaded) */
+    cl_uint  kernels_live;  /* kernel objects: no rebuild while any exists  */
+};
+int wq_cl_program_ok(cl_program p);
+/* a built program from an image (takes the image); the compiler's and the
+ * binary loader's way in */
+cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *rc);
+
+typedef struct wq_cl_argval {
+    int      set;
+    cl_mem   mem;           /* pointer arguments (NULL allowed)             */
+    size_t   local_size;    /* __local arguments                            */
+    unsigned char bytes[8]; /* scalars                                      */
+} wq_cl_argval_t;
+
+struct _cl_kernel {
+    wq_cl_obj_t h;
+    cl_program prog;
+    const wq_cl_kinfo_t *ki;
+    wq_cl_argval_t *argv;
+};
+int wq_cl_kernel_ok(cl_kernel k);
+/* the largest work-group this kernel can run with */
+size_t wq_cl_kernel_max_wg(cl_kernel k);
+
 #endif
