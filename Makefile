@@ -72,7 +72,7 @@ $(B)/lib/libwqcl.a: $(RT_OBJ)
 $(LIB_cl): $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -shared -o $@ $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model) \
-	    -Wl,--exclude-libs,ALL -Wl,--no-undefined -lpthread
+	    -Wl,--exclude-libs,ALL -Wl,--no-undefined -lpthread -ldl
 
 # the ICD file names the library by its absolute path, as vendors' files do
 $(ICD): $(LIB_cl)
@@ -124,7 +124,7 @@ $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 
 $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread -ldl
 
 unit: $(B)/bin/wq_unit build
 	$(B)/bin/wq_unit --jobs 2
@@ -141,8 +141,9 @@ test: deps
 	bash scripts/opencl.sh
 	bash scripts/rtl_test.sh
 
-# the OpenCL runtime's host programs (tests/opencl), on warpq and on POCL
-opencl: build
+# the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
+# in lockstep and on POCL
+opencl: build $(B)/bin/wq_unit
 	bash scripts/opencl.sh
 
 run: deps

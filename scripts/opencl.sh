@@ -4,17 +4,29 @@
 # compiler against the Khronos headers and the ICD loader (cc ... -lOpenCL),
 # then runs each one
 #   - on warpq: OCL_ICD_VENDORS=build/etc/OpenCL/vendors, WQ_BACKEND=model;
+#   - on warpq's RTL in lockstep with the model: WQ_BACKEND=rtl, with
+#     libwqrtl.so built first (scripts/cl_rtl_build.sh, cached);
 #   - on POCL, when it is installed (pocl-opencl-icd): the same binaries,
 #     WQ_CL_PLATFORM=Portable, the system's vendors directory;
 # and checks what the library exports, the ICD file, and how a bad
 # WQ_BACKEND / WQ_LANES is refused.  Run by `make test` after `make build`.
 #
-# Usage: bash scripts/opencl.sh [--no-pocl]
+# The runtime's kernel path (tests/unit/test_cl_launch.c, .wqs kernels
+# through the kernel ABI) runs in wq_unit on the model; here it runs again
+# on the RTL backend.
+#
+# Usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-pocl=1
-[ "${1:-}" = "--no-pocl" ] && pocl=0
+pocl=1 rtl=1
+for a in "$@"; do
+    case "$a" in
+    --no-pocl) pocl=0 ;;
+    --no-rtl)  rtl=0 ;;
+    *) echo "usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]" >&2; exit 2 ;;
+    esac
+done
 out=build/tests/opencl
 mkdir -p "$out"
 pass=0 failn=0
@@ -70,6 +82,25 @@ refused() {
 }
 refused "WQ_BACKEND=bogus" "WQ_BACKEND=bogus: unknown backend" WQ_BACKEND=bogus
 refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
+
+if [ "$rtl" = 1 ]; then
+    if so=$(bash scripts/cl_rtl_build.sh 32); then
+        ok
+        for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
+        if [ -x build/bin/wq_unit ]; then
+            log="$out/cl_launch.rtl.log"
+            if WQ_BACKEND=rtl build/bin/wq_unit --filter 'cl_launch/*' --jobs 1 > "$log" 2>&1; then
+                ok; echo "opencl: rtl: kernel path: $(grep Synthesis "$log")"
+            else
+                bad "the kernel path (wq_unit cl_launch/*) on the rtl backend:"; tail -20 "$log"
+            fi
+        else
+            bad "build/bin/wq_unit missing (make build/bin/wq_unit)"
+        fi
+    else
+        bad "libwqrtl.so did not build"
+    fi
+fi
 
 if [ "$pocl" = 1 ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then
     for t in "${tests[@]}"; do

@@ -125,6 +125,9 @@ struct _cl_device_id {
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */
     int      tracing;       /* the trace hook is installed (profiling) */
+    /* rtl backend: tell the lockstep checker which kernel runs, for its
+     * first-mismatch report (NULL on other backends) */
+    void   (*rtl_what)(wq_dev_t *dev, const char *what);
 };
 
 cl_platform_id wq_cl_platform(void);

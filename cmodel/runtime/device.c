@@ -5,6 +5,7 @@
  * process: every limit reported here is read from the device itself
  * (the CONFIG register through the driver), not assumed. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cl_api.h"
 
@@ -15,6 +16,17 @@ static struct _cl_device_id device = {
     .h = { .dispatch = &wq_cl_dispatch, .magic = WQ_CL_MAGIC + WQ_CL_DEVICE,
            .kind = WQ_CL_DEVICE, .refs = 1 },
 };
+
+/* the process ends: close the backend (the RTL backend compares the final
+ * memory images of the RTL and the model here) */
+static void device_close(void)
+{
+    if (device.opened <= 0) return;
+    wq_drv_close(&device.drv);
+    wq_dev_close(&device.dev);
+    wq_cl_heap_fini(&device.heap);
+    device.opened = 0;
+}
 
 cl_device_id wq_cl_device(void) { return &device; }
 
@@ -47,18 +59,10 @@ cl_int wq_cl_device_open(cl_device_id d)
     }
     snprintf(d->name, sizeof d->name, "warpq (%s, %u lanes)", d->backend, d->drv.lanes);
     d->opened = 1;
+    /* registered after the backend was loaded, so it runs before the
+     * backend library's own static destructors (the Verilator context) */
+    atexit(device_close);
     return CL_SUCCESS;
-}
-
-/* the process ends: close the backend (the RTL backend compares the final
- * memory images of the RTL and the model here) */
-__attribute__((destructor)) static void device_close(void)
-{
-    if (device.opened <= 0) return;
-    wq_drv_close(&device.drv);
-    wq_dev_close(&device.dev);
-    wq_cl_heap_fini(&device.heap);
-    device.opened = 0;
 }
 
 cl_ulong wq_cl_device_time(cl_device_id d)

@@ -426,9 +426,24 @@ void wq_cl_progress(cl_device_id d)
     }
 }
 
+/* rtl backend: the kernels in flight, for a mismatch report */
+static void name_running(cl_device_id d)
+{
+    char what[256];
+    size_t n = (size_t)snprintf(what, sizeof what, "OpenCL kernel(s):");
+    for (cl_command_queue q = d->queues; q; q = q->next_live)
+        for (wq_cl_cmd_t *c = q->head; c; c = c->next)
+            if (c->kind == WQ_CMD_LAUNCH && c->submitted && !wq_cl_event_done(c->ev)) {
+                if (n < sizeof what) n += (size_t)snprintf(what + n, sizeof what - n, " %s", c->what);
+                break;
+            }
+    d->rtl_what(&d->dev, what);
+}
+
 /* run the device one poll slice, service its interrupts, then progress */
 static int slice(cl_device_id d)
 {
+    if (d->rtl_what) name_running(d);
     int rc = wq_drv_service(&d->drv);
     if (!rc && d->dev.wait(d->dev.impl, d->drv.opt.poll) < 0) rc = WQ_E_DEV;
     if (!rc) rc = wq_drv_service(&d->drv);
