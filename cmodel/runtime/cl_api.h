@@ -43,6 +43,13 @@
     X(CreateKernelsInProgram) X(RetainKernel) X(ReleaseKernel) X(SetKernelArg)    \
     X(GetKernelInfo) X(GetKernelArgInfo) X(GetKernelWorkGroupInfo)                \
     X(EnqueueNDRangeKernel) X(EnqueueTask)                                        \
+    /* nogl.c */                                                                  \
+    X(CreateFromGLBuffer) X(CreateFromGLTexture) X(CreateFromGLTexture2D)         \
+    X(CreateFromGLTexture3D) X(CreateFromGLRenderbuffer) X(GetGLObjectInfo)       \
+    X(GetGLTextureInfo) X(EnqueueAcquireGLObjects) X(EnqueueReleaseGLObjects)     \
+    X(GetGLContextInfoKHR) X(CreateEventFromGLsyncKHR) X(CreateFromEGLImageKHR)   \
+    X(EnqueueAcquireEGLObjectsKHR) X(EnqueueReleaseEGLObjectsKHR)                 \
+    X(CreateEventFromEGLSyncKHR)                                                  \
     /* icd.c */                                                                   \
     X(GetExtensionFunctionAddress) X(GetExtensionFunctionAddressForPlatform)
 

@@ -5,6 +5,7 @@
  * After every group a round trip through the same buffer and queue must
  * still work. */
 #include "../common.h"
+#include <CL/cl_gl.h>
 
 static cl_context ctx, ctx2;
 static cl_command_queue q, q2;
@@ -155,6 +156,35 @@ static void transfers(void)
     still_usable("bad transfers");
 }
 
+/* features the device does not have answer with their error, no crash:
+ * images, samplers, native kernels, OpenGL sharing (warpq only: what
+ * another implementation supports differs) */
+static void absent_features(void)
+{
+    if (!t_is_warpq) return;
+    cl_int rc;
+    cl_image_format fmt = { CL_RGBA, CL_UNORM_INT8 };
+    cl_image_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = desc.image_height = 4;
+    cl_mem m = clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &desc, NULL, &rc);
+    CHECK(!m && rc == CL_INVALID_OPERATION, "image on a device without images: %d", rc);
+    cl_uint nfmt = 99;
+    EXPECT(CL_SUCCESS, clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D,
+                                                  0, NULL, &nfmt));
+    CHECK(nfmt == 0, "no image formats (%u)", nfmt);
+    cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &rc);
+    CHECK(!s && rc == CL_INVALID_OPERATION, "sampler: %d", rc);
+    size_t sz;
+    EXPECT(CL_INVALID_MEM_OBJECT, clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof sz, &sz, NULL));
+    m = clCreateFromGLBuffer(ctx, CL_MEM_READ_WRITE, 1, &rc);
+    CHECK(!m && rc == CL_INVALID_CONTEXT, "GL buffer in a non-GL context: %d", rc);
+    EXPECT(CL_INVALID_CONTEXT, clEnqueueAcquireGLObjects(q, 1, &buf, 0, NULL, NULL));
+    EXPECT(CL_INVALID_GL_OBJECT, clGetGLObjectInfo(buf, NULL, NULL));
+    still_usable("absent features");
+}
+
 static void released(void)
 {
     if (!t_is_warpq) {
@@ -208,6 +238,7 @@ int main(void)
     queries();
     creation();
     transfers();
+    absent_features();
     released();
     MUST(clReleaseMemObject(buf));
     MUST(clReleaseMemObject(buf2));
