@@ -31,9 +31,9 @@ RT_SRC  := $(sort $(wildcard cmodel/runtime/*.c))
 RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
 LIB_cl  := $(B)/lib/libwqcl.so
 ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
-$(RT_OBJ): XFLAGS := -DCL_TARGET_OPENCL_VERSION=120 -fvisibility=hidden
+$(RT_OBJ): XFLAGS := -fvisibility=hidden
 # unit tests of the runtime's internals link its archive
-$(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -DCL_TARGET_OPENCL_VERSION=120 -Icmodel/runtime
+$(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -Icmodel/runtime
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)

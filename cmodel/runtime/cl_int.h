@@ -16,6 +16,9 @@
  * driver (wq/drv.h) over the device interface (wq/dev.h). */
 #ifndef WQ_CL_INT_H
 #define WQ_CL_INT_H
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120    /* the version the runtime implements */
+#endif
 #define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
