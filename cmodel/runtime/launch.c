@@ -21,6 +21,7 @@
 
 typedef struct launch {
     cl_device_id d;
+    cl_program prog;                 /* its code stays loaded until done */
     uint32_t desc, params, local;    /* heap blocks (0: none) */
     cl_mem  *mems;                   /* argument buffers, held until done */
     unsigned nmems;
@@ -34,6 +35,7 @@ static void launch_free(void *p)
     if (l->local) wq_cl_heap_free(&l->d->heap, l->local);
     for (unsigned i = 0; i < l->nmems; i++) wq_cl_obj_irelease(l->mems[i]);
     free(l->mems);
+    if (l->prog) wq_cl_obj_irelease(l->prog);
     free(l);
 }
 
@@ -133,6 +135,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         return CL_OUT_OF_HOST_MEMORY;
     }
     lr->d = d;
+    lr->prog = k->prog;
+    wq_cl_obj_iretain(k->prog);
     rc = CL_OUT_OF_RESOURCES;
     if (lstride && wq_cl_heap_alloc(&d->heap, groups * lstride, LOCAL_ALIGN, &lr->local))
         goto fail;

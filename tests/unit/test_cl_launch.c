@@ -357,6 +357,42 @@ Test(cl_launch, binary_round_trip)
     free(bin);
 }
 
+/* the application may release the kernel, its program and the buffers
+ * right after the enqueue: the launch holds what it needs until it is done */
+Test(cl_launch, released_right_after_enqueue)
+{
+    size_t n = 0;
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
+    unsigned char *bin = malloc(n);
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
+    cl_int rc;
+    cl_device_id d = ctx->dev;
+    const unsigned char *cb = bin;
+    cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &cb, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cl_kernel k = wq_cl_CreateKernel(p2, "vadd", &rc);
+    uint32_t a[64], c[64];
+    for (int i = 0; i < 64; i++) a[i] = (uint32_t)i + 1;
+    cl_mem ma = buffer(sizeof a, a), mc = buffer(sizeof c, NULL);
+    wq_cl_SetKernelArg(k, 0, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 1, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 2, sizeof mc, &mc);
+    size_t g = 64;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseKernel(k), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseProgram(p2), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseMemObject(ma), CL_SUCCESS);
+    /* fresh allocations that would land on the freed code or buffer */
+    uint32_t junk[64];
+    memset(junk, 0xFF, sizeof junk);
+    cl_mem j1 = buffer(sizeof junk, junk), j2 = buffer(4096, NULL);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL), 0);
+    for (uint32_t i = 0; i < 64; i++) cr_assert_eq(c[i], 3 * i + 2, "c[%u] = %u", i, c[i]);
+    wq_cl_ReleaseMemObject(j1);
+    wq_cl_ReleaseMemObject(j2);
+    free(bin);
+}
+
 Test(cl_launch, build_from_source_without_compiler)
 {
     const char *src = "__kernel void k(__global int *p) { p[0] = 1; }";
