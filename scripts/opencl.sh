@@ -44,6 +44,17 @@ syms=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort | tr '\n' ' ')
 [ "$syms" = "clGetExtensionFunctionAddress clGetPlatformInfo clIcdGetPlatformIDsKHR " ] && ok ||
     bad "libwqcl.so exports: $syms"
 
+# kernels for tests/opencl/kernels: a program binary from hand-written .wqs
+# (wqs2bin links the runtime's archive for the binary writer)
+bin="$out/kernels.bin"
+if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Icmodel/include -Icmodel/runtime \
+       tests/opencl/kernels/wqs2bin.c build/lib/libwqcl.a build/lib/libwqdrv.a \
+       build/lib/libwqasm.a build/lib/libwqmodel.a -lpthread -ldl -o "$out/wqs2bin" &&
+   "$out/wqs2bin" tests/opencl/kernels/kernels.wqs "$bin"; then ok
+else bad "no program binary from tests/opencl/kernels/kernels.wqs"
+fi
+warpq_only=" kernels "          # warpq machine code: not for other platforms
+
 tests=()
 for src in tests/opencl/*/main.c; do
     name=$(basename "$(dirname "$src")")
@@ -66,9 +77,11 @@ run() {
 }
 
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_PLATFORM=warpq
-       WQ_EXPECT_MAX_WG=256)     # the default configuration: 8 warp slots of 32
+       WQ_EXPECT_MAX_WG=256      # the default configuration: 8 warp slots of 32
+       WQ_CL_BINARY="$root/$bin")
 for t in "${tests[@]}"; do run "$t" warpq "${warpq[@]}"; done
 run query warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+run kernels warpq-8-lanes "${warpq[@]}" WQ_LANES=8
 
 # a backend or lane count the runtime does not know: no device, and why
 refused() {
@@ -104,6 +117,7 @@ fi
 
 if [ "$pocl" = 1 ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then
     for t in "${tests[@]}"; do
+        case "$warpq_only" in *" $t "*) continue ;; esac
         run "$t" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable
     done
 else
