@@ -50,6 +50,16 @@
     X(GetGLContextInfoKHR) X(CreateEventFromGLsyncKHR) X(CreateFromEGLImageKHR)   \
     X(EnqueueAcquireEGLObjectsKHR) X(EnqueueReleaseEGLObjectsKHR)                 \
     X(CreateEventFromEGLSyncKHR)                                                  \
+    /* later.c, context.c: OpenCL 2.0 - 3.0 */                                   \
+    X(CreateCommandQueueWithProperties) X(CreateBufferWithProperties)             \
+    X(CloneKernel) X(SetContextDestructorCallback) X(CreatePipe) X(GetPipeInfo)   \
+    X(SVMAlloc) X(SVMFree) X(EnqueueSVMFree) X(EnqueueSVMMemcpy)                  \
+    X(EnqueueSVMMemFill) X(EnqueueSVMMap) X(EnqueueSVMUnmap)                      \
+    X(EnqueueSVMMigrateMem) X(CreateSamplerWithProperties)                        \
+    X(SetKernelArgSVMPointer) X(SetKernelExecInfo) X(GetKernelSubGroupInfo)       \
+    X(GetKernelSubGroupInfoKHR) X(CreateProgramWithIL) X(GetDeviceAndHostTimer)   \
+    X(GetHostTimer) X(SetDefaultDeviceCommandQueue) X(SetProgramReleaseCallback)  \
+    X(SetProgramSpecializationConstant) X(CreateImageWithProperties)              \
     /* icd.c */                                                                   \
     X(GetExtensionFunctionAddress) X(GetExtensionFunctionAddressForPlatform)
 

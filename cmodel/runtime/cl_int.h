@@ -16,12 +16,17 @@
  * driver (wq/drv.h) over the device interface (wq/dev.h). */
 #ifndef WQ_CL_INT_H
 #define WQ_CL_INT_H
+/* the platform reports OpenCL 1.2; the headers are read at 3.0 because the
+ * ICD loader routes the later entry points to us too (later.c) */
 #ifndef CL_TARGET_OPENCL_VERSION
-#define CL_TARGET_OPENCL_VERSION 120    /* the version the runtime implements */
+#define CL_TARGET_OPENCL_VERSION 300
 #endif
 #define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl_icd.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -150,6 +155,11 @@ struct _cl_context {
     cl_uint  nprops;        /* entries of props incl. the terminating 0 */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void    *notify_user;
+    struct wq_cl_ctx_dtor {
+        struct wq_cl_ctx_dtor *next;
+        void (CL_CALLBACK *fn)(cl_context, void *);
+        void *user;
+    } *dtors;               /* clSetContextDestructorCallback, newest first */
 };
 int wq_cl_context_ok(cl_context c);
 /* report an asynchronous error through the context's notify callback */
@@ -186,6 +196,8 @@ struct _cl_mem {
     wq_cl_dtor_t *dtors;
 };
 int wq_cl_mem_ok(cl_mem m);
+cl_mem wq_cl_buffer_create(cl_context ctx, cl_mem_flags flags, size_t size, void *host_ptr,
+                           cl_int *rc);
 /* the host memory a map of m at byte off uses (USE_HOST_PTR, ALLOC_HOST_PTR),
  * or NULL when each map gets memory of its own */
 void *wq_cl_mem_host_view(cl_mem m, size_t off);
@@ -265,6 +277,8 @@ struct _cl_command_queue {
     struct _cl_command_queue *next_live;   /* device's list */
 };
 int  wq_cl_queue_ok(cl_command_queue q);
+cl_command_queue wq_cl_queue_create(cl_context ctx, cl_device_id dev,
+                                    cl_command_queue_properties props, cl_int *rc);
 /* append a command (takes ownership); fills *event if asked */
 cl_int wq_cl_enqueue(cl_command_queue q, wq_cl_cmd_t *c, cl_uint nwait,
                      const cl_event *wait, cl_event *event);
@@ -366,6 +380,8 @@ struct _cl_kernel {
     wq_cl_argval_t *argv;
 };
 int wq_cl_kernel_ok(cl_kernel k);
+/* a new kernel of the same program entry with the same argument values */
+cl_kernel wq_cl_kernel_clone(cl_kernel k);
 /* the largest work-group this kernel can run with */
 size_t wq_cl_kernel_max_wg(cl_kernel k);
 

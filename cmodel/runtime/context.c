@@ -9,6 +9,48 @@
 
 int wq_cl_context_ok(cl_context c) { return wq_cl_obj_ok(c, WQ_CL_CONTEXT); }
 
+static void run_dtor(wq_cl_cb_t *cb)
+{
+    void (CL_CALLBACK *fn)(cl_context, void *) =
+        (void (CL_CALLBACK *)(cl_context, void *))(uintptr_t)cb->fn;
+    fn((cl_context)cb->obj, cb->user);
+}
+
+/* the context is gone: its destructor callbacks, newest first */
+static void destroy(wq_cl_obj_t *o)
+{
+    cl_context c = (cl_context)o;
+    for (struct wq_cl_ctx_dtor *t = c->dtors, *n; t; t = n) {
+        n = t->next;
+        wq_cl_cb_t *cb = calloc(1, sizeof *cb);
+        if (cb) {
+            cb->run = run_dtor;
+            cb->fn = (void *)(uintptr_t)t->fn;
+            cb->user = t->user;
+            cb->obj = c;
+            wq_cl_defer(cb);
+        }
+        free(t);
+    }
+    c->dtors = NULL;
+}
+
+WQ_CL_API cl_int CL_API_CALL
+wq_cl_SetContextDestructorCallback(cl_context c, void (CL_CALLBACK *fn)(cl_context, void *),
+                                   void *user)
+{
+    wq_cl_lock();
+    if (!wq_cl_context_ok(c)) return wq_cl_unlock_rc(CL_INVALID_CONTEXT);
+    if (!fn) return wq_cl_unlock_rc(CL_INVALID_VALUE);
+    struct wq_cl_ctx_dtor *t = calloc(1, sizeof *t);
+    if (!t) return wq_cl_unlock_rc(CL_OUT_OF_HOST_MEMORY);
+    t->fn = fn;
+    t->user = user;
+    t->next = c->dtors;
+    c->dtors = t;
+    return wq_cl_unlock_rc(CL_SUCCESS);
+}
+
 static void run_notify(wq_cl_cb_t *cb)
 {
     void (CL_CALLBACK *fn)(const char *, const void *, size_t, void *) =
@@ -63,7 +105,7 @@ static cl_context make(const cl_context_properties *props,
     if (!notify && user) { *rc = CL_INVALID_VALUE; return NULL; }
     cl_device_id d = wq_cl_device();
     if ((*rc = wq_cl_device_open(d))) return NULL;
-    cl_context c = wq_cl_obj_new(sizeof *c, WQ_CL_CONTEXT, NULL);
+    cl_context c = wq_cl_obj_new(sizeof *c, WQ_CL_CONTEXT, destroy);
     if (!c) { *rc = CL_OUT_OF_HOST_MEMORY; return NULL; }
     c->dev = d;
     c->nprops = n;

@@ -30,6 +30,13 @@ static cl_kernel make(cl_program p, const wq_cl_kinfo_t *ki)
     return k;
 }
 
+cl_kernel wq_cl_kernel_clone(cl_kernel src)
+{
+    cl_kernel k = make(src->prog, src->ki);
+    if (k) memcpy(k->argv, src->argv, (src->ki->nargs ? src->ki->nargs : 1) * sizeof *k->argv);
+    return k;
+}
+
 WQ_CL_API cl_kernel CL_API_CALL
 wq_cl_CreateKernel(cl_program p, const char *name, cl_int *errcode_ret)
 {

@@ -66,7 +66,8 @@ static cl_int check_flags(cl_mem_flags f)
     return CL_SUCCESS;
 }
 
-static cl_mem create(cl_context ctx, cl_mem_flags flags, size_t size, void *host_ptr, cl_int *rc)
+cl_mem wq_cl_buffer_create(cl_context ctx, cl_mem_flags flags, size_t size, void *host_ptr,
+                           cl_int *rc)
 {
     if (!wq_cl_context_ok(ctx)) { *rc = CL_INVALID_CONTEXT; return NULL; }
     if ((*rc = check_flags(flags))) return NULL;
@@ -113,7 +114,7 @@ wq_cl_CreateBuffer(cl_context ctx, cl_mem_flags flags, size_t size, void *host_p
 {
     wq_cl_lock();
     cl_int rc;
-    cl_mem m = create(ctx, flags, size, host_ptr, &rc);
+    cl_mem m = wq_cl_buffer_create(ctx, flags, size, host_ptr, &rc);
     return wq_cl_unlock_ptr(m, rc, errcode_ret);
 }
 

@@ -94,8 +94,8 @@ static void destroy(wq_cl_obj_t *o)
     wq_cl_obj_irelease(q->ctx);
 }
 
-static cl_command_queue create(cl_context ctx, cl_device_id dev,
-                               cl_command_queue_properties props, cl_int *rc)
+cl_command_queue wq_cl_queue_create(cl_context ctx, cl_device_id dev,
+                                    cl_command_queue_properties props, cl_int *rc)
 {
     if (!wq_cl_context_ok(ctx)) { *rc = CL_INVALID_CONTEXT; return NULL; }
     if (!wq_cl_obj_ok(dev, WQ_CL_DEVICE) || dev != ctx->dev) { *rc = CL_INVALID_DEVICE; return NULL; }
@@ -139,7 +139,7 @@ wq_cl_CreateCommandQueue(cl_context ctx, cl_device_id dev, cl_command_queue_prop
 {
     wq_cl_lock();
     cl_int rc;
-    cl_command_queue q = create(ctx, dev, props, &rc);
+    cl_command_queue q = wq_cl_queue_create(ctx, dev, props, &rc);
     return wq_cl_unlock_ptr(q, rc, errcode_ret);
 }
 

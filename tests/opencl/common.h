@@ -9,7 +9,9 @@
  * "N passed, N failed" and exits non-zero on any failure. */
 #ifndef WQ_TEST_OPENCL_COMMON_H
 #define WQ_TEST_OPENCL_COMMON_H
+#ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
+#endif
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
