@@ -11,6 +11,7 @@
     /* platform, device (platform.c, device.c) */                                 \
     X(GetPlatformIDs) X(GetPlatformInfo) X(GetDeviceIDs) X(GetDeviceInfo)         \
     X(CreateSubDevices) X(RetainDevice) X(ReleaseDevice)                          \
+    X(CreateSubDevicesEXT) X(RetainDeviceEXT) X(ReleaseDeviceEXT)                 \
     /* context.c */                                                               \
     X(CreateContext) X(CreateContextFromType) X(RetainContext)                    \
     X(ReleaseContext) X(GetContextInfo)                                           \
@@ -63,6 +64,9 @@
     /* icd.c */                                                                   \
     X(GetExtensionFunctionAddress) X(GetExtensionFunctionAddressForPlatform)
 
+/* the table's other entries are Direct3D and DX9 sharing, whose types
+ * exist only on Windows: they stay NULL (tests/unit/test_cl_launch.c
+ * counts them) */
 #define WQ_CL_DECLARE(name) WQ_CL_API extern __typeof__(cl##name) wq_cl_##name;
 WQ_CL_FUNCS(WQ_CL_DECLARE)
 

@@ -116,6 +116,33 @@ wq_cl_CreateSubDevices(cl_device_id d, const cl_device_partition_property *props
     }
 }
 
+/* cl_ext_device_fission, OpenCL 1.1's form of the same: the loader exports
+ * these, so they answer like their 1.2 counterparts */
+WQ_CL_API cl_int CL_API_CALL wq_cl_RetainDeviceEXT(cl_device_id d)
+{
+    return wq_cl_RetainDevice(d);
+}
+
+WQ_CL_API cl_int CL_API_CALL wq_cl_ReleaseDeviceEXT(cl_device_id d)
+{
+    return wq_cl_ReleaseDevice(d);
+}
+
+WQ_CL_API cl_int CL_API_CALL
+wq_cl_CreateSubDevicesEXT(cl_device_id d, const cl_device_partition_property_ext *props,
+                          cl_uint n, cl_device_id *out, cl_uint *nret)
+{
+    if (!wq_cl_obj_ok(d, WQ_CL_DEVICE)) return CL_INVALID_DEVICE;
+    if (!props) return CL_INVALID_VALUE;
+    switch (props[0]) {
+    case CL_DEVICE_PARTITION_EQUALLY_EXT: case CL_DEVICE_PARTITION_BY_COUNTS_EXT:
+    case CL_DEVICE_PARTITION_BY_NAMES_EXT: case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN_EXT:
+        return CL_DEVICE_PARTITION_FAILED_EXT;
+    default:
+        return CL_INVALID_VALUE;
+    }
+}
+
 #define RET(T, v) do { T _v = (v); return wq_cl_info(&_v, sizeof _v, size, value, size_ret); } while (0)
 #define RETS(s)   return wq_cl_info_str((s), size, value, size_ret)
 

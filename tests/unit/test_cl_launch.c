@@ -410,3 +410,18 @@ Test(cl_launch, build_from_source_without_compiler)
     cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, src);
 }
+
+/* every dispatch entry a Linux program can reach is filled: the loader
+ * jumps through the table without looking.  The NULL ones are exactly the
+ * Direct3D 10/11 and DX9 sharing entries (Windows-only types). */
+Test(cl_launch, dispatch_table_has_no_hole_but_windows_sharing)
+{
+    const void *const *e = (const void *const *)&wq_cl_dispatch;
+    size_t n = sizeof wq_cl_dispatch / sizeof(void *), holes = 0;
+    for (size_t i = 0; i < n; i++) holes += e[i] == NULL;
+    cr_assert_eq(holes, 16, "%zu NULL entries", holes);   /* D3D10 6, D3D11 7, DX9 3 */
+    cr_assert_not_null(wq_cl_dispatch.clCreateCommandQueueWithProperties);
+    cr_assert_not_null(wq_cl_dispatch.clCreateSubDevicesEXT);
+    cr_assert_not_null(wq_cl_dispatch.clCreateFromGLBuffer);
+    cr_assert_null(wq_cl_dispatch.clGetDeviceIDsFromD3D10KHR);
+}
