@@ -27,23 +27,32 @@ CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c \
            cmodel/tools/gen_uestab.c
+# the OpenCL runtime (docs/runtime.md): a shared library for the ICD loader,
+# linked with the libraries below it, which are therefore built -fPIC
+RT_SRC  := $(sort $(wildcard cmodel/runtime/*.c))
+RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
+LIB_cl  := $(B)/lib/libwqcl.so
+ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
+$(RT_OBJ): XFLAGS := -fvisibility=hidden
+# unit tests of the runtime's internals link its archive
+$(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -Icmodel/runtime
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 
-.PHONY: all deps build libs layering run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
 	@bash scripts/deps.sh
 
-build: $(LIB_ALL) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
+build: $(LIB_ALL) $(LIB_cl) $(B)/lib/libwqcl.a $(ICD) $(B)/bin/wq $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
        $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -c $< -o $@
+	$(CC) $(CFLAGS) -fPIC $(WFLAGS) $(XFLAGS) $(INC) -c $< -o $@
 
 define wq_lib
 $$(LIB_$(1)): $$(SRC_$(1):%.c=$$(B)/obj/%.o)
@@ -53,6 +62,24 @@ endef
 $(foreach l,$(LIBS),$(eval $(call wq_lib,$(l))))
 
 libs: $(LIB_ALL)
+
+# the runtime's objects as an archive too: scripts/layering.sh checks its
+# dependency direction like every other library's
+$(B)/lib/libwqcl.a: $(RT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+# only the three symbols the ICD loader looks up are exported (icd.c);
+# the static libraries' symbols stay inside (--exclude-libs)
+$(LIB_cl): $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model) \
+	    -Wl,--exclude-libs,ALL -Wl,--no-undefined -lpthread -ldl
+
+# the ICD file names the library by its absolute path, as vendors' files do
+$(ICD): $(LIB_cl)
+	@mkdir -p $(dir $@)
+	echo "$(abspath $(LIB_cl))" > $@
 
 $(B)/bin/wq: $(CLI_OBJ) $(LIB_ALL)
 	@mkdir -p $(dir $@)
@@ -103,9 +130,9 @@ $(B)/gen/sched_fw.hex: $(B)/bin/wq $(B)/gen/wq_ue.inc $(B)/gen/wq_sched_tab.inc 
 
 $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 
-$(B)/bin/wq_unit: $(UT_OBJ) $(LIB_ALL)
+$(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIB_ALL) -lcriterion
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread -ldl
 
 unit: $(B)/bin/wq_unit build
 	$(B)/bin/wq_unit --jobs 2
@@ -119,7 +146,13 @@ test: deps
 	$(B)/bin/wq_unit --jobs 2
 	bash scripts/spec_check.sh
 	bash scripts/cli_tests.sh
+	bash scripts/opencl.sh
 	bash scripts/rtl_test.sh
+
+# the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
+# in lockstep and on POCL
+opencl: build $(B)/bin/wq_unit
+	bash scripts/opencl.sh
 
 run: deps
 	$(MAKE) build

@@ -9,6 +9,12 @@ command -v verilator >/dev/null || need+=(verilator)
 command -v yosys >/dev/null || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice40: placement, Fmax
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
+# the OpenCL runtime (docs/runtime.md): Khronos headers, the ICD loader to
+# link host programs against, clinfo to look, POCL as the reference
+[ -f /usr/include/CL/cl_icd.h ] || need+=(opencl-c-headers)
+[ -f /usr/include/CL/cl.h ] && ldconfig -p | grep -q 'libOpenCL.so ' || need+=(ocl-icd-opencl-dev ocl-icd-libopencl1)
+command -v clinfo >/dev/null || need+=(clinfo)
+[ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
 if [ ${#need[@]} -gt 0 ]; then
     echo "deps: installing ${need[*]}"
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

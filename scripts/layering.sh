@@ -10,7 +10,9 @@
 #   asm     -> model              assembler, disassembler, loader
 #   gen     -> asm model          random programs and streams (wqstream)
 #   driver  -> asm model          driver, model backend, nested scenarios
-#   (compiler and runtime, when present, take their rows below)
+#   runtime -> driver compiler asm model   the OpenCL runtime (libwqcl.so's
+#                                 objects, archived as libwqcl.a)
+#   (the compiler, when present, takes its row below)
 #
 # Usage: bash scripts/layering.sh        (after `make libs`)
 set -euo pipefail
@@ -20,10 +22,11 @@ fail() { echo "layering: FAIL: $*" >&2; exit 1; }
 
 declare -A file=(
     [model]=libwqmodel.a [ue]=libwque.a [asm]=libwqasm.a
-    [gen]=libwqgen.a [driver]=libwqdrv.a
+    [gen]=libwqgen.a [driver]=libwqdrv.a [runtime]=libwqcl.a
 )
 declare -A uses=(
     [model]="" [ue]="" [asm]="model" [gen]="asm model" [driver]="asm model"
+    [runtime]="driver compiler asm model"
 )
 [ -f "$B/libwqcc.a" ] && { file[compiler]=libwqcc.a; uses[compiler]="asm model"; }
 

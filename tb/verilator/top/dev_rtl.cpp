@@ -126,6 +126,11 @@ void r_close(void *impl)
 
 }  // namespace
 
+void wq_dev_rtl_set_what(wq_dev_t *dev, const char *what)
+{
+    if (dev && dev->impl && dev->close == r_close) impl_of(dev->impl)->c.o.what = what;
+}
+
 int wq_dev_rtl_open(wq_dev_t *dev, const wq_config_t *cfg, const CosimOpts &o)
 {
     wq_config_t built;

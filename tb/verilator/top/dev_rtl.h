@@ -13,5 +13,8 @@ extern "C" {
 // must be the configuration this binary was built for.  0 or -1 with a
 // message on stderr.
 int wq_dev_rtl_open(wq_dev_t *dev, const wq_config_t *cfg, const CosimOpts &o);
+// what runs now, for the first-mismatch report (the OpenCL runtime names
+// the kernel in flight); dev must come from wq_dev_rtl_open
+void wq_dev_rtl_set_what(wq_dev_t *dev, const char *what);
 
 #endif

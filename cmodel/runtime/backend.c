@@ -1,0 +1,121 @@
+/* backend.c -- which device the runtime drives (docs/runtime.md):
+ *   WQ_BACKEND=model (default)  the C golden model (dev_model.c)
+ *   WQ_BACKEND=rtl              the Verilated RTL in lockstep with the model:
+ *                               libwqrtl.so (scripts/cl_rtl_build.sh), found
+ *                               beside this library's build tree or at
+ *                               WQ_RTL_LIB, loaded with dlopen
+ *   WQ_LANES=8|16|32            physical lanes (default 32)
+ * A value the runtime does not know is refused with a message, never
+ * guessed.  This is the one file that names the model: its configuration,
+ * to open it. */
+#include <dlfcn.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cl_int.h"
+#include "wq/model.h"
+
+static int lanes_from_env(unsigned *lanes, char *why, size_t n)
+{
+    const char *s = getenv("WQ_LANES");
+    *lanes = 32;
+    if (!s || !*s) return 0;
+    if (!strcmp(s, "8") || !strcmp(s, "16") || !strcmp(s, "32")) {
+        *lanes = (unsigned)atoi(s);
+        return 0;
+    }
+    snprintf(why, n, "WQ_LANES=%s: must be 8, 16 or 32", s);
+    return -1;
+}
+
+/* build/lib/libwqcl.so -> build/verilator/cl/C4_W8_L<lanes>_D6_R32/libwqrtl.so */
+static void rtl_path(unsigned lanes, char *path, size_t n)
+{
+    const char *env = getenv("WQ_RTL_LIB");
+    if (env && *env) { snprintf(path, n, "%s", env); return; }
+    Dl_info info;
+    char self[1024] = ".";
+    if (dladdr((void *)rtl_path, &info) && info.dli_fname && strchr(info.dli_fname, '/')) {
+        snprintf(self, sizeof self, "%s", info.dli_fname);
+    } else {
+        /* linked into a program (the unit tests): the program's directory */
+        ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+        self[k > 0 ? k : 0] = 0;
+        if (k <= 0) snprintf(self, sizeof self, "./x");
+    }
+    snprintf(path, n, "%s/../verilator/cl/C4_W8_L%u_D6_R32/libwqrtl.so", dirname(self), lanes);
+}
+
+typedef void (*rtl_config_fn)(wq_config_t *);
+typedef int (*rtl_open_fn)(wq_dev_t *, const char *);
+
+static int rtl_open(cl_device_id d, const wq_config_t *want, char *why, size_t n)
+{
+    char path[1200];
+    rtl_path(want->lanes, path, sizeof path);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(why, n, "WQ_BACKEND=rtl: cannot load %s (bash scripts/cl_rtl_build.sh %u "
+                         "builds it): %s", path, want->lanes, dlerror());
+        return -1;
+    }
+    rtl_config_fn cfgf = (rtl_config_fn)dlsym(h, "wq_dev_rtl_so_config");
+    rtl_open_fn openf = (rtl_open_fn)dlsym(h, "wq_dev_rtl_so_open");
+    void (*what)(wq_dev_t *, const char *) =
+        (void (*)(wq_dev_t *, const char *))dlsym(h, "wq_dev_rtl_so_what");
+    if (!cfgf || !openf || !what) {
+        snprintf(why, n, "WQ_BACKEND=rtl: %s is not a warpq rtl backend", path);
+        dlclose(h);
+        return -1;
+    }
+    wq_config_t built;
+    cfgf(&built);
+    if (built.channels != want->channels || built.warps != want->warps ||
+        built.lanes != want->lanes || built.deque_log2 != want->deque_log2 ||
+        built.regs != want->regs) {
+        snprintf(why, n, "WQ_BACKEND=rtl: %s is built for %u lanes, %u warps (wanted %u, %u)",
+                 path, built.lanes, built.warps, want->lanes, want->warps);
+        dlclose(h);
+        return -1;
+    }
+    char prog[256] = "?";
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    if (f) {
+        size_t k = fread(prog, 1, sizeof prog - 1, f);
+        prog[k] = 0;
+        fclose(f);
+    }
+    if (openf(&d->dev, prog)) {
+        snprintf(why, n, "WQ_BACKEND=rtl: the lockstep device did not open");
+        dlclose(h);
+        return -1;
+    }
+    snprintf(d->backend, sizeof d->backend, "rtl");
+    d->rtl_what = what;
+    /* the library stays loaded for the process: the device lives that long */
+    return 0;
+}
+
+int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
+{
+    const char *b = getenv("WQ_BACKEND");
+    if (!b || !*b) b = "model";
+    unsigned lanes;
+    if (lanes_from_env(&lanes, why, n)) return -1;
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    cfg.lanes = lanes;
+    if (!strcmp(b, "model")) {
+        snprintf(d->backend, sizeof d->backend, "model");
+        if (wq_dev_model_open(&d->dev, &cfg, NULL)) {
+            snprintf(why, n, "model backend: out of host memory");
+            return -1;
+        }
+        return 0;
+    }
+    if (!strcmp(b, "rtl")) return rtl_open(d, &cfg, why, n);
+    snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model or rtl)", b);
+    return -1;
+}

@@ -1,0 +1,203 @@
+/* binary.c -- program binaries as text (binary.h):
+ *
+ *   warpq-cl-binary 1
+ *   code NINSN
+ *   WORD0 WORD1                      one line per instruction, hex
+ *   kernel NAME ENTRY NREGS WAVE YIELD LOCAL PRIVATE RX RY RZ PARAM_BYTES NARGS
+ *   arg KIND SIZE OFFSET ACCESS TYPE_QUAL NAME TYPE...   NARGS lines
+ *   end
+ *
+ * KIND is scalar, global, constant or local; the numbers are decimal except
+ * the instruction words.  The parser checks every field against what a
+ * launch can use (entry inside the code, argument inside the parameter
+ * buffer, ...) and refuses anything else: a binary from elsewhere is
+ * CL_INVALID_BINARY, never a crash. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "binary.h"
+
+#define MAGIC "warpq-cl-binary 1"
+#define MAX_INSN (1u << 22)          /* START_PC is 22 bits */
+#define MAX_KERNELS 1024u
+#define MAX_ARGS 256u
+#define MAX_PARAM 4096u              /* wq_drv_params: 1024 words */
+
+static const char *kind_name[] = { "scalar", "global", "constant", "local" };
+
+typedef struct { char *s; size_t n, cap; int oom; } sbuf_t;
+
+static void put(sbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf_t *b, const char *fmt, ...)
+{
+    if (b->oom) return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+        if (k < 0) { b->oom = 1; return; }
+        if ((size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
+        size_t cap = b->cap * 2 + (size_t)k + 64;
+        char *t = realloc(b->s, cap);
+        if (!t) { b->oom = 1; return; }
+        b->s = t;
+        b->cap = cap;
+    }
+}
+
+char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
+{
+    sbuf_t b = { malloc(4096), 0, 4096, 0 };
+    if (!b.s) return NULL;
+    put(&b, "%s\ncode %u\n", MAGIC, img->ninsn);
+    for (uint32_t i = 0; i < img->ninsn; i++)
+        put(&b, "%08x %08x\n", img->code[2 * i], img->code[2 * i + 1]);
+    for (unsigned k = 0; k < img->nkernels; k++) {
+        const wq_cl_kinfo_t *ki = &img->kernels[k];
+        put(&b, "kernel %s %u %u %u %u %u %u %zu %zu %zu %u %u\n", ki->name, ki->entry,
+            ki->nregs, ki->wave, ki->yield, ki->local_bytes, ki->private_bytes, ki->reqd_wg[0],
+            ki->reqd_wg[1], ki->reqd_wg[2], ki->param_bytes, ki->nargs);
+        for (uint32_t a = 0; a < ki->nargs; a++) {
+            const wq_cl_arg_info_t *ai = &ki->args[a];
+            put(&b, "arg %s %u %u %u %u %s %s\n", kind_name[ai->kind], ai->size, ai->offset,
+                (unsigned)ai->access, (unsigned)ai->type_qual, ai->name, ai->type_name);
+        }
+    }
+    put(&b, "end\n");
+    if (b.oom) { free(b.s); return NULL; }
+    *len = b.n;
+    return b.s;
+}
+
+/* ---- parsing ----------------------------------------------------------------- */
+typedef struct {
+    const char *p, *end;
+    char line[512];
+    unsigned lineno;
+} rd_t;
+
+/* the next line into r->line; 0 at the end; -1 when too long or not text */
+static int next_line(rd_t *r)
+{
+    if (r->p >= r->end) return 0;
+    size_t n = 0;
+    while (r->p < r->end && *r->p != '\n') {
+        if (n + 1 >= sizeof r->line || *r->p == 0) return -1;
+        r->line[n++] = *r->p++;
+    }
+    if (r->p < r->end) r->p++;
+    r->line[n] = 0;
+    r->lineno++;
+    return 1;
+}
+
+static int ident_ok(const char *s)
+{
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') ||
+              (*s >= 'A' && *s <= 'Z')))
+            return 0;
+    return 1;
+}
+
+#define BAD(...) do { snprintf(why, whylen, __VA_ARGS__); goto fail; } while (0)
+
+static int parse_arg(const char *line, wq_cl_arg_info_t *a, uint32_t param_bytes)
+{
+    char kind[16], name[64];
+    unsigned size, off, acc, tq;
+    int used = 0;
+    if (sscanf(line, "arg %15s %u %u %u %u %63s %n", kind, &size, &off, &acc, &tq, name, &used) != 6 ||
+        !used)
+        return -1;
+    const char *type = line + used;
+    if (strlen(type) >= sizeof a->type_name || !*type || !ident_ok(name)) return -1;
+    int k = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(kind, kind_name[i])) k = i;
+    if (k < 0) return -1;
+    a->kind = (enum wq_cl_arg_kind)k;
+    if (k == WQ_CL_ARG_SCALAR ? (size != 1 && size != 2 && size != 4 && size != 8) : size != 4)
+        return -1;
+    if (off % (size < 4 ? size : 4) || off < WQ_CL_PARAM_ARGS || off + size > param_bytes)
+        return -1;
+    if (acc < CL_KERNEL_ARG_ACCESS_READ_ONLY || acc > CL_KERNEL_ARG_ACCESS_NONE) return -1;
+    if (tq & ~(unsigned)(CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT |
+                         CL_KERNEL_ARG_TYPE_VOLATILE))
+        return -1;
+    a->size = size;
+    a->offset = off;
+    a->access = acc;
+    a->type_qual = tq;
+    strcpy(a->name, name);
+    strcpy(a->type_name, type);
+    return 0;
+}
+
+int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img, char *why,
+                       size_t whylen)
+{
+    rd_t r = { (const char *)bin, (const char *)bin + len, "", 0 };
+    memset(img, 0, sizeof *img);
+    unsigned n;
+    if (next_line(&r) != 1 || strcmp(r.line, MAGIC)) BAD("not a warpq program binary");
+    if (next_line(&r) != 1 || sscanf(r.line, "code %u", &n) != 1 || n == 0 || n > MAX_INSN)
+        BAD("line %u: bad code count", r.lineno);
+    if ((size_t)n * 18 > len) BAD("shorter than its %u instructions", n);
+    img->code = malloc(8ull * n);
+    if (!img->code) BAD("out of memory");
+    img->ninsn = n;
+    for (unsigned i = 0; i < n; i++) {
+        char extra;
+        if (next_line(&r) != 1 ||
+            sscanf(r.line, "%8x %8x %c", &img->code[2 * i], &img->code[2 * i + 1], &extra) != 2)
+            BAD("line %u: bad instruction", r.lineno);
+    }
+    for (;;) {
+        if (next_line(&r) != 1) BAD("line %u: no end", r.lineno);
+        if (!strcmp(r.line, "end")) break;
+        if (img->nkernels >= MAX_KERNELS) BAD("too many kernels");
+        wq_cl_kinfo_t *t = realloc(img->kernels, (img->nkernels + 1) * sizeof *t);
+        if (!t) BAD("out of memory");
+        img->kernels = t;
+        wq_cl_kinfo_t *k = &img->kernels[img->nkernels++];
+        memset(k, 0, sizeof *k);
+        char name[64];
+        unsigned e, regs, wave, yield, loc, priv, px, nargs;
+        unsigned long rx, ry, rz;
+        if (sscanf(r.line, "kernel %63s %u %u %u %u %u %u %lu %lu %lu %u %u", name, &e, &regs,
+                   &wave, &yield, &loc, &priv, &rx, &ry, &rz, &px, &nargs) != 12)
+            BAD("line %u: bad kernel line", r.lineno);
+        if (!ident_ok(name) || e >= n || regs < 1 || regs > 64 || nargs > MAX_ARGS ||
+            px < WQ_CL_PARAM_ARGS || px > MAX_PARAM || px % 4 || rx > 1024 || ry > 1024 ||
+            rz > 1024 || (!rx != !ry) || (!ry != !rz))
+            BAD("line %u: kernel fields out of range", r.lineno);
+        for (unsigned i = 0; i + 1 < img->nkernels; i++)
+            if (!strcmp(img->kernels[i].name, name)) BAD("line %u: kernel %s twice", r.lineno, name);
+        strcpy(k->name, name);
+        k->entry = e;
+        k->nregs = regs;
+        k->wave = wave;
+        k->yield = yield;
+        k->local_bytes = loc;
+        k->private_bytes = priv;
+        k->reqd_wg[0] = rx;
+        k->reqd_wg[1] = ry;
+        k->reqd_wg[2] = rz;
+        k->param_bytes = px;
+        k->args = calloc(nargs ? nargs : 1, sizeof *k->args);
+        if (!k->args) BAD("out of memory");
+        k->nargs = nargs;
+        for (unsigned a = 0; a < nargs; a++)
+            if (next_line(&r) != 1 || parse_arg(r.line, &k->args[a], px))
+                BAD("line %u: bad argument %u of %s", r.lineno, a, name);
+    }
+    if (!img->nkernels) BAD("no kernel");
+    return 0;
+fail:
+    wq_cl_image_free(img);
+    return -1;
+}

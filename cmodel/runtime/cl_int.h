@@ -1,0 +1,388 @@
+/* cl_int.h -- the OpenCL runtime's internal view (docs/runtime.md).
+ *
+ * Every OpenCL object starts with the ICD dispatch pointer (the loader
+ * reads it to find our functions), then a common header: a per-kind magic
+ * word, the application's reference count and the runtime's own count.  An
+ * object is destroyed when both reach zero; its header then stays readable
+ * with a dead magic for a while (obj.c's quarantine), so a handle the
+ * application already released is answered with CL_INVALID_<KIND> instead of
+ * a use-after-free.
+ *
+ * One lock serialises every API call (the device simulation runs in the
+ * calling thread); callbacks the application registered run after the lock
+ * is dropped, so they may call the API themselves.
+ *
+ * Nothing here names a model type: the device is reached through the
+ * driver (wq/drv.h) over the device interface (wq/dev.h). */
+#ifndef WQ_CL_INT_H
+#define WQ_CL_INT_H
+/* the platform reports OpenCL 1.2; the headers are read at 3.0 because the
+ * ICD loader routes the later entry points to us too (later.c) */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 300
+#endif
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include <CL/cl_icd.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "wq/drv.h"
+
+#define WQ_CL_API __attribute__((visibility("hidden")))
+
+/* ---- common object header ------------------------------------------------ */
+enum wq_cl_kind {
+    WQ_CL_PLATFORM = 1, WQ_CL_DEVICE, WQ_CL_CONTEXT, WQ_CL_QUEUE, WQ_CL_MEM,
+    WQ_CL_PROGRAM, WQ_CL_KERNEL, WQ_CL_EVENT, WQ_CL_KINDS
+};
+
+typedef struct wq_cl_obj {
+    const struct _cl_icd_dispatch *dispatch;   /* must stay first (ICD)      */
+    uint32_t magic;         /* WQ_CL_MAGIC + kind while live, WQ_CL_DEAD after */
+    uint32_t kind;
+    cl_uint  refs;          /* the application's references                  */
+    cl_uint  irefs;         /* the runtime's own (commands, kernels, ...)     */
+    void   (*destroy)(struct wq_cl_obj *o);  /* frees what the object owns  */
+    struct wq_cl_obj *qnext;                 /* quarantine list              */
+} wq_cl_obj_t;
+
+#define WQ_CL_MAGIC 0x57514300u             /* 'WQC' + kind */
+#define WQ_CL_DEAD  0xDEADC1D0u
+
+extern const struct _cl_icd_dispatch wq_cl_dispatch;
+
+/* a zeroed object of `size` bytes with its header set (refs 1) */
+void *wq_cl_obj_new(size_t size, enum wq_cl_kind kind, void (*destroy)(wq_cl_obj_t *));
+/* live and of this kind, with at least one application reference */
+int   wq_cl_obj_ok(const void *o, enum wq_cl_kind kind);
+/* live (application or runtime references) and of this kind */
+int   wq_cl_obj_alive(const void *o, enum wq_cl_kind kind);
+void  wq_cl_obj_retain(void *o);            /* application reference */
+void  wq_cl_obj_release(void *o);
+void  wq_cl_obj_iretain(void *o);           /* runtime reference     */
+void  wq_cl_obj_irelease(void *o);
+
+/* ---- the lock and deferred callbacks ------------------------------------- */
+void   wq_cl_lock(void);
+/* drop the lock, then run the callbacks queued while it was held */
+void   wq_cl_unlock(void);
+cl_int wq_cl_unlock_rc(cl_int rc);
+void   wq_cl_lock_yield(void);     /* let other threads in while waiting */
+void  *wq_cl_unlock_ptr(void *p, cl_int rc, cl_int *errcode_ret);
+
+typedef struct wq_cl_cb {
+    struct wq_cl_cb *next;
+    void (*run)(struct wq_cl_cb *cb);       /* called without the lock */
+    void  *fn, *user, *obj;
+    cl_int status;
+    void  *obj_ref;         /* released (runtime reference) after the call */
+    char   text[256];
+} wq_cl_cb_t;
+/* queue a callback; obj_ref (may be NULL) holds a runtime reference until it ran */
+void wq_cl_defer(wq_cl_cb_t *cb);
+
+/* ---- clGet*Info helper ------------------------------------------------------ */
+/* copy n bytes of v to the caller's buffer the way every clGet*Info does */
+cl_int wq_cl_info(const void *v, size_t n, size_t size, void *value, size_t *size_ret);
+cl_int wq_cl_info_str(const char *s, size_t size, void *value, size_t *size_ret);
+
+/* ---- device memory heap (heap.c) ------------------------------------------- */
+typedef struct wq_cl_blk {
+    uint32_t addr, size;
+    int      used;
+    struct wq_cl_blk *prev, *next;
+} wq_cl_blk_t;
+typedef struct wq_cl_heap {
+    uint32_t base, size, used, peak;
+    wq_cl_blk_t *head;
+} wq_cl_heap_t;
+int  wq_cl_heap_init(wq_cl_heap_t *h, uint32_t base, uint32_t size);
+void wq_cl_heap_fini(wq_cl_heap_t *h);
+/* 0 and *addr, or -1 when no free range of size bytes (align: power of two) */
+int  wq_cl_heap_alloc(wq_cl_heap_t *h, uint64_t size, uint32_t align, uint32_t *addr);
+void wq_cl_heap_free(wq_cl_heap_t *h, uint32_t addr);
+
+/* ---- platform and device ----------------------------------------------------- */
+struct _cl_platform_id {
+    wq_cl_obj_t h;
+};
+
+/* where the runtime keeps things in the device's 32-bit address space: the
+ * global-memory heap (buffers, code, descriptors, parameters) lies below
+ * the driver's arena (rings, pushbuffer slots) at 0xF0000000 */
+#define WQ_CL_HEAP_BASE  0x10000000u
+#define WQ_CL_HEAP_SIZE  0xE0000000u
+#define WQ_CL_ALIGN      128u       /* buffer alignment, bytes */
+
+struct _cl_device_id {
+    wq_cl_obj_t h;
+    cl_platform_id plat;
+    int      opened;        /* 1 open, -1 failed (open_msg says why)   */
+    char     open_msg[256];
+    char     backend[16];   /* "model" or "rtl"                       */
+    char     name[64];
+    wq_dev_t dev;
+    wq_drv_t drv;
+    wq_cl_heap_t heap;
+    unsigned lanes;         /* WQ_LANES                                */
+    /* command queues with unfinished commands: the progress engine walks them */
+    struct _cl_command_queue *queues;
+    uint64_t faults_seen;   /* driver faults already attributed        */
+    int      tracing;       /* the trace hook is installed (profiling) */
+    /* rtl backend: tell the lockstep checker which kernel runs, for its
+     * first-mismatch report (NULL on other backends) */
+    void   (*rtl_what)(wq_dev_t *dev, const char *what);
+};
+
+cl_platform_id wq_cl_platform(void);
+cl_device_id   wq_cl_device(void);
+/* open the backend on first use: CL_SUCCESS or CL_DEVICE_NOT_AVAILABLE */
+cl_int         wq_cl_device_open(cl_device_id d);
+/* WQ_BACKEND etc. into a wq_dev_t: 0, or -1 with why (backend.c) */
+int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
+/* device time in profiling units (ns: one device tick counts as 1 ns) */
+cl_ulong       wq_cl_device_time(cl_device_id d);
+
+/* ---- context ---------------------------------------------------------------- */
+struct _cl_context {
+    wq_cl_obj_t h;
+    cl_device_id dev;
+    cl_context_properties props[8];
+    cl_uint  nprops;        /* entries of props incl. the terminating 0 */
+    void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
+    void    *notify_user;
+    struct wq_cl_ctx_dtor {
+        struct wq_cl_ctx_dtor *next;
+        void (CL_CALLBACK *fn)(cl_context, void *);
+        void *user;
+    } *dtors;               /* clSetContextDestructorCallback, newest first */
+};
+int wq_cl_context_ok(cl_context c);
+/* report an asynchronous error through the context's notify callback */
+void wq_cl_context_notify(cl_context c, const char *msg);
+
+/* ---- memory objects ---------------------------------------------------------- */
+typedef struct wq_cl_mapping {
+    struct wq_cl_mapping *next;
+    void    *ptr;           /* what the application got                   */
+    size_t   off, size;
+    cl_map_flags flags;
+    int      owned;         /* ptr was malloc'd for this mapping            */
+    int      unmapping;     /* an unmap of it is queued                      */
+} wq_cl_mapping_t;
+
+typedef struct wq_cl_dtor {
+    struct wq_cl_dtor *next;
+    void (CL_CALLBACK *fn)(cl_mem, void *);
+    void *user;
+} wq_cl_dtor_t;
+
+struct _cl_mem {
+    wq_cl_obj_t h;
+    cl_context ctx;
+    cl_mem_flags flags;
+    size_t   size;
+    uint32_t addr;          /* device address of byte 0                   */
+    void    *host_ptr;      /* USE_HOST_PTR: the application's memory     */
+    void    *host_shadow;   /* ALLOC_HOST_PTR: our host copy for mapping  */
+    cl_mem   parent;        /* sub-buffer: its buffer (runtime reference) */
+    size_t   origin;
+    cl_uint  map_count;
+    wq_cl_mapping_t *maps;
+    wq_cl_dtor_t *dtors;
+};
+int wq_cl_mem_ok(cl_mem m);
+cl_mem wq_cl_buffer_create(cl_context ctx, cl_mem_flags flags, size_t size, void *host_ptr,
+                           cl_int *rc);
+/* the host memory a map of m at byte off uses (USE_HOST_PTR, ALLOC_HOST_PTR),
+ * or NULL when each map gets memory of its own */
+void *wq_cl_mem_host_view(cl_mem m, size_t off);
+
+/* ---- events ---------------------------------------------------------------- */
+typedef struct wq_cl_evcb {
+    struct wq_cl_evcb *next;
+    cl_int   on;            /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *);
+    void    *user;
+} wq_cl_evcb_t;
+
+struct _cl_event {
+    wq_cl_obj_t h;
+    cl_context ctx;
+    cl_command_queue q;     /* NULL for user events                       */
+    cl_command_type type;
+    cl_int   status;        /* CL_QUEUED .. CL_COMPLETE, or an error < 0  */
+    cl_ulong t_queued, t_submit, t_start, t_end;
+    wq_cl_evcb_t *cbs;
+    char     why[160];      /* failure: what went wrong (trap, channel)  */
+};
+/* a new event for a command of q (or a user event: q NULL) */
+cl_event wq_cl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type);
+/* move to a new status (a later one, or an error); fires callbacks */
+void     wq_cl_event_set(cl_event e, cl_int status);
+int      wq_cl_event_done(cl_event e);       /* COMPLETE or failed */
+/* check an event wait list as every clEnqueue* does */
+cl_int   wq_cl_wait_list_ok(cl_context ctx, cl_uint n, const cl_event *list);
+
+/* ---- command queues and commands ---------------------------------------------- */
+enum wq_cl_cmd_kind {
+    WQ_CMD_READ, WQ_CMD_WRITE, WQ_CMD_COPY, WQ_CMD_FILL, WQ_CMD_MAP,
+    WQ_CMD_UNMAP, WQ_CMD_READ_RECT, WQ_CMD_WRITE_RECT, WQ_CMD_COPY_RECT,
+    WQ_CMD_MARKER, WQ_CMD_LAUNCH
+};
+
+/* a rectangular region of a buffer or of host memory (clEnqueue*Rect) */
+typedef struct wq_cl_rect {
+    size_t origin[3], row_pitch, slice_pitch;
+} wq_cl_rect_t;
+
+typedef struct wq_cl_cmd {
+    struct wq_cl_cmd *next;
+    enum wq_cl_cmd_kind kind;
+    cl_command_type type;   /* 0: the kind's usual type                   */
+    cl_event ev;            /* always one (runtime reference)              */
+    cl_uint  nwait;
+    cl_event *wait;         /* runtime references                          */
+    cl_mem   mem, mem2;     /* runtime references                          */
+    size_t   off, off2, size;
+    void    *ptr;           /* host memory of read/write; the map's pointer */
+    unsigned char pattern[128];
+    size_t   pattern_size;
+    wq_cl_rect_t r1, r2;    /* rect commands: buffer (or src) and host (or dst) */
+    size_t   region[3];
+    cl_map_flags map_flags;
+    /* a launch: the command block words and what it holds */
+    int      submitted;
+    uint32_t seq;           /* completion number on the queue's semaphore  */
+    uint32_t cb[40];
+    uint32_t ncb;
+    void    *launch;        /* kernel.c's launch record, freed with the command */
+    void   (*launch_free)(void *launch);
+    char     what[64];      /* kernel name, for reports                      */
+} wq_cl_cmd_t;
+
+struct _cl_command_queue {
+    wq_cl_obj_t h;
+    cl_context ctx;
+    cl_device_id dev;
+    cl_command_queue_properties props;
+    unsigned chan;          /* the driver channel its launches go to       */
+    uint32_t sem;           /* device word: completion number of launches  */
+    uint32_t seq;           /* last completion number handed out            */
+    wq_cl_cmd_t *head, *tail;
+    struct _cl_command_queue *next_live;   /* device's list */
+};
+int  wq_cl_queue_ok(cl_command_queue q);
+cl_command_queue wq_cl_queue_create(cl_context ctx, cl_device_id dev,
+                                    cl_command_queue_properties props, cl_int *rc);
+/* append a command (takes ownership); fills *event if asked */
+cl_int wq_cl_enqueue(cl_command_queue q, wq_cl_cmd_t *c, cl_uint nwait,
+                     const cl_event *wait, cl_event *event);
+wq_cl_cmd_t *wq_cl_cmd_new(enum wq_cl_cmd_kind kind);
+/* start what can start without running the device */
+void   wq_cl_progress(cl_device_id d);
+/* run the device until done(arg) holds; CL_SUCCESS or an error */
+cl_int wq_cl_wait_until(cl_device_id d, int (*done)(void *), void *arg);
+/* clFinish, without the lock handling */
+cl_int wq_cl_finish(cl_command_queue q);
+
+/* command execution on the host side (cmd.c) */
+cl_int wq_cl_cmd_exec(cl_device_id d, wq_cl_cmd_t *c);
+/* byte-granular device memory access over the driver's word access */
+int    wq_cl_dev_read(cl_device_id d, uint32_t addr, void *buf, size_t n);
+int    wq_cl_dev_write(cl_device_id d, uint32_t addr, const void *buf, size_t n);
+
+/* ---- programs and kernels ------------------------------------------------------
+ * What a built program is to the runtime: code (instruction words, loaded
+ * at any 8-aligned device address: branch targets are instruction indices
+ * from CODE_BASE) and, per kernel, what a launch needs.  The compiler's
+ * output is turned into this; so is a program binary (CL_PROGRAM_BINARIES). */
+enum wq_cl_arg_kind { WQ_CL_ARG_SCALAR, WQ_CL_ARG_GLOBAL, WQ_CL_ARG_CONSTANT, WQ_CL_ARG_LOCAL };
+
+typedef struct wq_cl_arg_info {
+    char     name[64], type_name[64];
+    enum wq_cl_arg_kind kind;
+    uint32_t size;          /* scalar: its size in bytes; pointers: 4       */
+    uint32_t offset;        /* byte offset of its value in the parameter buffer */
+    cl_kernel_arg_access_qualifier access;
+    cl_kernel_arg_type_qualifier type_qual;
+} wq_cl_arg_info_t;
+
+typedef struct wq_cl_kinfo {
+    char     name[64];
+    uint32_t entry;         /* instruction index of the entry point         */
+    uint32_t nregs;         /* registers per thread                         */
+    uint32_t wave, yield;   /* descriptor WAVE and YIELD words              */
+    uint32_t local_bytes;   /* __local variables declared in the kernel     */
+    uint32_t private_bytes; /* per work-item memory (spills)                */
+    size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
+    uint32_t param_bytes;   /* parameter buffer: header + arguments         */
+    uint32_t nargs;
+    wq_cl_arg_info_t *args;
+} wq_cl_kinfo_t;
+
+/* the parameter buffer's header words, before the arguments (docs/runtime.md
+ * "Kernel ABI"); the arguments start at WQ_CL_PARAM_ARGS bytes */
+enum {
+    WQ_CL_PARAM_QUEUE = 0,  /* nested-work queue descriptor, 0 when none   */
+    WQ_CL_PARAM_DIM,        /* work_dim                                     */
+    WQ_CL_PARAM_OFF_X, WQ_CL_PARAM_OFF_Y, WQ_CL_PARAM_OFF_Z,   /* global offset */
+    WQ_CL_PARAM_GSZ_X, WQ_CL_PARAM_GSZ_Y, WQ_CL_PARAM_GSZ_Z,   /* global size   */
+    WQ_CL_PARAM_LOCAL,      /* __local block of work-group 0 (the kernel's own
+                               __local variables first, then __local arguments) */
+    WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
+                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT) */
+    WQ_CL_PARAM_HEADER_WORDS
+};
+#define WQ_CL_PARAM_ARGS (4u * WQ_CL_PARAM_HEADER_WORDS)
+
+typedef struct wq_cl_image {
+    uint32_t *code;         /* 2 words per instruction                      */
+    uint32_t  ninsn;
+    unsigned  nkernels;
+    wq_cl_kinfo_t *kernels;
+} wq_cl_image_t;
+void wq_cl_image_free(wq_cl_image_t *img);
+
+struct _cl_program {
+    wq_cl_obj_t h;
+    cl_context ctx;
+    char    *source;        /* clCreateProgramWithSource, else NULL        */
+    char    *options;       /* of the last build                           */
+    char    *log;           /* of the last build                           */
+    cl_build_status status;
+    cl_program_binary_type bin_type;
+    int      have_binary;   /* created from a binary                       */
+    wq_cl_image_t img;      /* built: code and kernels                     */
+    uint32_t code_addr;     /* where the code is in device memory (0: not loaded) */
+    cl_uint  kernels_live;  /* kernel objects: no rebuild while any exists  */
+};
+int wq_cl_program_ok(cl_program p);
+/* a built program from an image (takes the image); the compiler's and the
+ * binary loader's way in */
+cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *rc);
+
+typedef struct wq_cl_argval {
+    int      set;
+    cl_mem   mem;           /* pointer arguments (NULL allowed)             */
+    size_t   local_size;    /* __local arguments                            */
+    unsigned char bytes[8]; /* scalars                                      */
+} wq_cl_argval_t;
+
+struct _cl_kernel {
+    wq_cl_obj_t h;
+    cl_program prog;
+    const wq_cl_kinfo_t *ki;
+    wq_cl_argval_t *argv;
+};
+int wq_cl_kernel_ok(cl_kernel k);
+/* a new kernel of the same program entry with the same argument values */
+cl_kernel wq_cl_kernel_clone(cl_kernel k);
+/* the largest work-group this kernel can run with */
+size_t wq_cl_kernel_max_wg(cl_kernel k);
+
+#endif

@@ -1,0 +1,224 @@
+/* launch.c -- clEnqueueNDRangeKernel and clEnqueueTask (docs/runtime.md):
+ * check the NDRange against the kernel and the device, choose the local
+ * size when the application leaves it to us, then write the launch into
+ * device memory -- the parameter buffer (header + argument values, as the
+ * kernel ABI lays them out), the __local blocks, the launch descriptor --
+ * and queue a command whose block is LAUNCH on the queue's channel.
+ *
+ * The work-group is the CTA: grid = global / local in each dimension.  The
+ * global offset and the sizes the hardware does not hold travel in the
+ * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
+ * memory of its own for __local: each work-group gets a block of global
+ * memory (LOCAL + CTAFLAT * LSTRIDE). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cl_api.h"
+#include "wq/encode.h"
+
+#define LOCAL_ALIGN 16u
+#define LOCAL_MAX   32768u           /* CL_DEVICE_LOCAL_MEM_SIZE */
+
+typedef struct launch {
+    cl_device_id d;
+    cl_program prog;                 /* its code stays loaded until done */
+    uint32_t desc, params, local;    /* heap blocks (0: none) */
+    cl_mem  *mems;                   /* argument buffers, held until done */
+    unsigned nmems;
+} launch_t;
+
+static void launch_free(void *p)
+{
+    launch_t *l = p;
+    if (l->desc) wq_cl_heap_free(&l->d->heap, l->desc);
+    if (l->params) wq_cl_heap_free(&l->d->heap, l->params);
+    if (l->local) wq_cl_heap_free(&l->d->heap, l->local);
+    for (unsigned i = 0; i < l->nmems; i++) wq_cl_obj_irelease(l->mems[i]);
+    free(l->mems);
+    if (l->prog) wq_cl_obj_irelease(l->prog);
+    free(l);
+}
+
+static size_t largest_divisor(size_t n, size_t cap)
+{
+    for (size_t l = cap < n ? cap : n; l > 1; l--)
+        if (n % l == 0) return l;
+    return 1;
+}
+
+/* the NDRange checks of OpenCL 1.2 §5.8, then the local size */
+static cl_int shape(cl_kernel k, cl_uint dim, const size_t *off, const size_t *gsz,
+                    const size_t *lsz, size_t g[3], size_t l[3], size_t o[3])
+{
+    if (dim < 1 || dim > 3) return CL_INVALID_WORK_DIMENSION;
+    if (!gsz) return CL_INVALID_GLOBAL_WORK_SIZE;
+    size_t max = wq_cl_kernel_max_wg(k);
+    for (cl_uint i = 0; i < 3; i++) {
+        g[i] = i < dim ? gsz[i] : 1;
+        o[i] = i < dim && off ? off[i] : 0;
+        if (g[i] == 0 || g[i] > 0xFFFFFFFFu) return CL_INVALID_GLOBAL_WORK_SIZE;
+        if (o[i] > 0xFFFFFFFFu - (g[i] - 1)) return CL_INVALID_GLOBAL_OFFSET;
+    }
+    const size_t *req = k->ki->reqd_wg;
+    if (lsz) {
+        size_t prod = 1;
+        for (cl_uint i = 0; i < 3; i++) {
+            l[i] = i < dim ? lsz[i] : 1;
+            if (l[i] == 0 || l[i] > max) return CL_INVALID_WORK_ITEM_SIZE;
+            if (g[i] % l[i]) return CL_INVALID_WORK_GROUP_SIZE;
+            prod *= l[i];
+        }
+        if (prod > max) return CL_INVALID_WORK_GROUP_SIZE;
+        if (req[0] && (l[0] != req[0] || l[1] != req[1] || l[2] != req[2]))
+            return CL_INVALID_WORK_GROUP_SIZE;
+    } else if (req[0]) {
+        for (cl_uint i = 0; i < 3; i++) {
+            l[i] = req[i];
+            if (g[i] % l[i]) return CL_INVALID_WORK_GROUP_SIZE;
+        }
+    } else {
+        /* the largest work-group that divides the range, x first: fewer,
+         * fuller CTAs, and whole warps along x where the range allows */
+        size_t budget = max;
+        for (cl_uint i = 0; i < 3; i++) {
+            l[i] = largest_divisor(g[i], budget);
+            budget /= l[i];
+        }
+    }
+    for (cl_uint i = 0; i < 3; i++)
+        if (g[i] / l[i] > 65535) return CL_OUT_OF_RESOURCES;   /* GRID_* limit */
+    return CL_SUCCESS;
+}
+
+static void put_word(unsigned char *p, uint32_t off, uint32_t v) { memcpy(p + off, &v, 4); }
+
+static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *off,
+                      const size_t *gsz, const size_t *lsz, cl_uint nwait, const cl_event *wait,
+                      cl_event *event, cl_command_type type)
+{
+    if (!wq_cl_queue_ok(q)) return CL_INVALID_COMMAND_QUEUE;
+    if (!wq_cl_kernel_ok(k)) return CL_INVALID_KERNEL;
+    if (k->prog->ctx != q->ctx) return CL_INVALID_CONTEXT;
+    const wq_cl_kinfo_t *ki = k->ki;
+    for (uint32_t i = 0; i < ki->nargs; i++) {
+        if (!k->argv[i].set) return CL_INVALID_KERNEL_ARGS;
+        cl_mem m = k->argv[i].mem;
+        if (m && !wq_cl_mem_ok(m)) return CL_INVALID_MEM_OBJECT;   /* released since */
+    }
+    size_t g[3], l[3], o[3];
+    cl_int rc = shape(k, dim, off, gsz, lsz, g, l, o);
+    if (rc) return rc;
+    if ((rc = wq_cl_wait_list_ok(q->ctx, nwait, wait))) return rc;
+
+    /* the __local block of one work-group */
+    uint32_t lstride = (ki->local_bytes + LOCAL_ALIGN - 1) & ~(LOCAL_ALIGN - 1);
+    uint32_t loff[256];
+    for (uint32_t i = 0; i < ki->nargs && i < 256; i++) {
+        if (ki->args[i].kind != WQ_CL_ARG_LOCAL) continue;
+        if (k->argv[i].local_size > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
+        loff[i] = lstride;
+        lstride += ((uint32_t)k->argv[i].local_size + LOCAL_ALIGN - 1) & ~(LOCAL_ALIGN - 1);
+        if (lstride > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
+    }
+    uint64_t groups = (uint64_t)(g[0] / l[0]) * (g[1] / l[1]) * (g[2] / l[2]);
+
+    cl_device_id d = q->dev;
+    launch_t *lr = calloc(1, sizeof *lr);
+    unsigned char *pb = calloc(1, ki->param_bytes);
+    wq_cl_cmd_t *c = wq_cl_cmd_new(WQ_CMD_LAUNCH);
+    if (lr) lr->mems = calloc(ki->nargs ? ki->nargs : 1, sizeof *lr->mems);
+    if (!lr || !pb || !c || !lr->mems) {
+        if (lr) free(lr->mems);
+        free(lr);
+        free(pb);
+        free(c);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    lr->d = d;
+    lr->prog = k->prog;
+    wq_cl_obj_iretain(k->prog);
+    rc = CL_OUT_OF_RESOURCES;
+    if (lstride && wq_cl_heap_alloc(&d->heap, groups * lstride, LOCAL_ALIGN, &lr->local))
+        goto fail;
+    put_word(pb, 4 * WQ_CL_PARAM_QUEUE, 0);
+    put_word(pb, 4 * WQ_CL_PARAM_DIM, dim);
+    for (int i = 0; i < 3; i++) {
+        put_word(pb, 4 * (WQ_CL_PARAM_OFF_X + i), (uint32_t)o[i]);
+        put_word(pb, 4 * (WQ_CL_PARAM_GSZ_X + i), (uint32_t)g[i]);
+    }
+    put_word(pb, 4 * WQ_CL_PARAM_LOCAL, lr->local);
+    put_word(pb, 4 * WQ_CL_PARAM_LSTRIDE, lstride);
+    for (uint32_t i = 0; i < ki->nargs; i++) {
+        const wq_cl_arg_info_t *a = &ki->args[i];
+        const wq_cl_argval_t *v = &k->argv[i];
+        switch (a->kind) {
+        case WQ_CL_ARG_GLOBAL: case WQ_CL_ARG_CONSTANT:
+            put_word(pb, a->offset, v->mem ? v->mem->addr : 0);
+            if (v->mem) {
+                lr->mems[lr->nmems++] = v->mem;
+                wq_cl_obj_iretain(v->mem);
+            }
+            break;
+        case WQ_CL_ARG_LOCAL:
+            put_word(pb, a->offset, lr->local + (i < 256 ? loff[i] : 0));
+            break;
+        case WQ_CL_ARG_SCALAR:
+            memcpy(pb + a->offset, v->bytes, a->size);
+            break;
+        }
+    }
+    if (wq_cl_heap_alloc(&d->heap, ki->param_bytes, 16, &lr->params) ||
+        wq_cl_dev_write(d, lr->params, pb, ki->param_bytes))
+        goto fail;
+    uint32_t w[WQ_LD_WORDS] = {0};
+    w[WQ_LD_CODE_BASE] = k->prog->code_addr;
+    w[WQ_LD_START_PC] = ki->entry;
+    for (int i = 0; i < 3; i++) {
+        w[WQ_LD_GRID_X + i] = (uint32_t)(g[i] / l[i]);
+        w[WQ_LD_CTA_X + i] = (uint32_t)l[i];
+    }
+    w[WQ_LD_PARAM] = lr->params;
+    w[WQ_LD_NREGS] = ki->nregs;
+    w[WQ_LD_WAVE] = ki->wave;
+    w[WQ_LD_YIELD] = ki->yield;
+    w[WQ_LD_DEQUE] = d->drv.deque_log2 << WQ_LDF_DEQUE_LOG2_LO;
+    /* a descriptor the device would refuse (BAD_LAUNCH) never reaches it */
+    if (wq_drv_desc_check(&d->drv, w)) { rc = CL_INVALID_KERNEL; goto fail; }
+    if (wq_cl_heap_alloc(&d->heap, 4 * WQ_LD_WORDS, 64, &lr->desc) ||
+        wq_drv_write(&d->drv, lr->desc, w, WQ_LD_WORDS))
+        goto fail;
+    wq_cb_t cb;
+    wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
+    if (wq_cb_launch(&cb, lr->desc)) goto fail;
+    c->ncb = cb.n;
+    c->type = type;
+    c->launch = lr;
+    c->launch_free = launch_free;
+    snprintf(c->what, sizeof c->what, "%s", ki->name);
+    free(pb);
+    return wq_cl_enqueue(q, c, nwait, wait, event);
+fail:
+    launch_free(lr);
+    free(pb);
+    free(c);
+    return rc;
+}
+
+WQ_CL_API cl_int CL_API_CALL
+wq_cl_EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *off,
+                           const size_t *gsz, const size_t *lsz, cl_uint nwait,
+                           const cl_event *wait, cl_event *event)
+{
+    wq_cl_lock();
+    return wq_cl_unlock_rc(enqueue(q, k, dim, off, gsz, lsz, nwait, wait, event,
+                                   CL_COMMAND_NDRANGE_KERNEL));
+}
+
+WQ_CL_API cl_int CL_API_CALL
+wq_cl_EnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_event *wait,
+                  cl_event *event)
+{
+    static const size_t one[3] = { 1, 1, 1 };
+    wq_cl_lock();
+    return wq_cl_unlock_rc(enqueue(q, k, 1, NULL, one, one, nwait, wait, event, CL_COMMAND_TASK));
+}

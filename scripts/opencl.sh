@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# opencl.sh -- the OpenCL runtime as a program sees it (docs/runtime.md):
+# builds the host programs of tests/opencl/*/main.c with the system's
+# compiler against the Khronos headers and the ICD loader (cc ... -lOpenCL),
+# then runs each one
+#   - on warpq: OCL_ICD_VENDORS=build/etc/OpenCL/vendors, WQ_BACKEND=model;
+#   - on warpq's RTL in lockstep with the model: WQ_BACKEND=rtl, with
+#     libwqrtl.so built first (scripts/cl_rtl_build.sh, cached);
+#   - on POCL, when it is installed (pocl-opencl-icd): the same binaries,
+#     WQ_CL_PLATFORM=Portable, the system's vendors directory;
+# and checks what the library exports, the ICD file, and how a bad
+# WQ_BACKEND / WQ_LANES is refused.  Run by `make test` after `make build`.
+#
+# The runtime's kernel path (tests/unit/test_cl_launch.c, .wqs kernels
+# through the kernel ABI) runs in wq_unit on the model; here it runs again
+# on the RTL backend.
+#
+# Usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+pocl=1 rtl=1
+for a in "$@"; do
+    case "$a" in
+    --no-pocl) pocl=0 ;;
+    --no-rtl)  rtl=0 ;;
+    *) echo "usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]" >&2; exit 2 ;;
+    esac
+done
+out=build/tests/opencl
+mkdir -p "$out"
+pass=0 failn=0
+ok()   { pass=$((pass + 1)); }
+bad()  { failn=$((failn + 1)); echo "opencl: FAIL: $*"; }
+
+[ -f /usr/include/CL/cl.h ] || { echo "opencl: FAIL: CL/cl.h missing (make deps)"; exit 1; }
+lib=build/lib/libwqcl.so icd=build/etc/OpenCL/vendors/warpq.icd
+[ -f "$lib" ] && [ -f "$icd" ] || { echo "opencl: FAIL: $lib or $icd missing (make build)"; exit 1; }
+
+# the ICD file names the library by absolute path; the library exports the
+# three symbols the loader looks up and nothing else
+[ "$(cat "$icd")" = "$root/$lib" ] && ok || bad "$icd does not hold $root/$lib"
+syms=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort | tr '\n' ' ')
+[ "$syms" = "clGetExtensionFunctionAddress clGetPlatformInfo clIcdGetPlatformIDsKHR " ] && ok ||
+    bad "libwqcl.so exports: $syms"
+
+# kernels for tests/opencl/kernels: a program binary from hand-written .wqs
+# (wqs2bin links the runtime's archive for the binary writer)
+bin="$out/kernels.bin"
+if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Icmodel/include -Icmodel/runtime \
+       tests/opencl/kernels/wqs2bin.c build/lib/libwqcl.a build/lib/libwqdrv.a \
+       build/lib/libwqasm.a build/lib/libwqmodel.a -lpthread -ldl -o "$out/wqs2bin" &&
+   "$out/wqs2bin" tests/opencl/kernels/kernels.wqs "$bin"; then ok
+else bad "no program binary from tests/opencl/kernels/kernels.wqs"
+fi
+warpq_only=" kernels "          # warpq machine code: not for other platforms
+
+tests=()
+for src in tests/opencl/*/main.c; do
+    name=$(basename "$(dirname "$src")")
+    if cc -std=c99 -Wall -Wextra -Werror -O1 -g "$src" -o "$out/$name" -lOpenCL 2> "$out/$name.cc.log"; then
+        ok; tests+=("$name")
+    else
+        bad "$src does not compile:"; cat "$out/$name.cc.log"
+    fi
+done
+
+# run NAME LABEL ENV... -- one host program; its closing line is kept
+run() {
+    local name=$1 label=$2; shift 2
+    local log="$out/$name.$label.log"
+    if env "$@" timeout 300 "$out/$name" > "$log" 2>&1; then
+        ok; echo "opencl: $label: $(tail -1 "$log")"
+    else
+        bad "$name on $label:"; tail -20 "$log"
+    fi
+}
+
+warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_PLATFORM=warpq
+       WQ_EXPECT_MAX_WG=256      # the default configuration: 8 warp slots of 32
+       WQ_CL_BINARY="$root/$bin")
+for t in "${tests[@]}"; do run "$t" warpq "${warpq[@]}"; done
+run query warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+run kernels warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+
+# a backend or lane count the runtime does not know: no device, and why
+refused() {
+    local what=$1 want=$2; shift 2
+    local log="$out/refused.log"
+    if env "${warpq[@]}" "$@" timeout 60 "$out/query" > "$log" 2>&1; then
+        bad "$what: the device was found"
+    elif grep -q "$want" "$log"; then ok
+    else bad "$what: no \"$want\" in:"; cat "$log"
+    fi
+}
+refused "WQ_BACKEND=bogus" "WQ_BACKEND=bogus: unknown backend" WQ_BACKEND=bogus
+refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
+
+if [ "$rtl" = 1 ]; then
+    if so=$(bash scripts/cl_rtl_build.sh 32); then
+        ok
+        for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
+        if [ -x build/bin/wq_unit ]; then
+            log="$out/cl_launch.rtl.log"
+            if WQ_BACKEND=rtl build/bin/wq_unit --filter 'cl_launch/*' --jobs 1 > "$log" 2>&1; then
+                ok; echo "opencl: rtl: kernel path: $(grep Synthesis "$log")"
+            else
+                bad "the kernel path (wq_unit cl_launch/*) on the rtl backend:"; tail -20 "$log"
+            fi
+        else
+            bad "build/bin/wq_unit missing (make build/bin/wq_unit)"
+        fi
+    else
+        bad "libwqrtl.so did not build"
+    fi
+fi
+
+if [ "$pocl" = 1 ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then
+    for t in "${tests[@]}"; do
+        case "$warpq_only" in *" $t "*) continue ;; esac
+        run "$t" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable
+    done
+else
+    echo "opencl: POCL not installed: the POCL runs are skipped"
+fi
+
+echo "opencl: $pass passed, $failn failed"
+[ "$failn" = 0 ]

@@ -1,0 +1,81 @@
+/* common.h -- what the OpenCL host tests share: platform selection, checks
+ * and the closing count.  Written against the Khronos headers only; the
+ * same binaries run on warpq and on any other OpenCL implementation.
+ *
+ *   WQ_CL_PLATFORM  substring of the platform name to use (default "warpq";
+ *                   scripts/opencl.sh sets "Portable" to run on POCL)
+ *
+ * A check prints a line only when it fails; main() ends with
+ * "N passed, N failed" and exits non-zero on any failure. */
+#ifndef WQ_TEST_OPENCL_COMMON_H
+#define WQ_TEST_OPENCL_COMMON_H
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int t_pass, t_fail;
+static int t_is_warpq;      /* implementation-specific checks run only on warpq */
+
+#define CHECK(cond, ...) do {                                                  \
+    if (cond) t_pass++;                                                        \
+    else { t_fail++; printf("FAIL %s:%d: ", __FILE__, __LINE__);               \
+           printf(__VA_ARGS__); printf("\n"); }                                \
+} while (0)
+
+/* a call that must return `want` */
+#define EXPECT(want, call) do {                                                \
+    cl_int got_ = (call);                                                      \
+    CHECK(got_ == (want), "%s returned %d, expected %s (%d)", #call, got_,     \
+          #want, (int)(want));                                                 \
+} while (0)
+
+/* a call that must succeed, or the test cannot go on */
+#define MUST(call) do {                                                        \
+    cl_int rc_ = (call);                                                       \
+    if (rc_ != CL_SUCCESS) {                                                   \
+        printf("FATAL %s:%d: %s returned %d\n", __FILE__, __LINE__, #call, rc_); \
+        exit(2);                                                               \
+    }                                                                          \
+} while (0)
+
+static cl_platform_id t_platform(void)
+{
+    const char *want = getenv("WQ_CL_PLATFORM");
+    if (!want || !*want) want = "warpq";
+    cl_platform_id p[16];
+    cl_uint n = 0;
+    if (clGetPlatformIDs(16, p, &n) != CL_SUCCESS || n == 0) {
+        printf("FATAL: no OpenCL platform (OCL_ICD_VENDORS?)\n");
+        exit(2);
+    }
+    if (n > 16) n = 16;
+    for (cl_uint i = 0; i < n; i++) {
+        char name[256] = "";
+        clGetPlatformInfo(p[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+        if (strstr(name, want)) {
+            t_is_warpq = strstr(name, "warpq") != NULL;
+            return p[i];
+        }
+    }
+    printf("FATAL: no platform whose name contains \"%s\"\n", want);
+    exit(2);
+}
+
+static cl_device_id t_device(cl_platform_id p)
+{
+    cl_device_id d;
+    MUST(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
+    return d;
+}
+
+static int t_done(const char *name)
+{
+    printf("%s: %d passed, %d failed\n", name, t_pass, t_fail);
+    return t_fail ? 1 : 0;
+}
+
+#endif

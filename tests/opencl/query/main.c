@@ -1,0 +1,101 @@
+/* query -- platform and device queries: every string parameter answers
+ * with a NUL-terminated string whose size matches the size query, every
+ * limit is consistent with the others, and an unknown parameter is
+ * CL_INVALID_VALUE.  It prints the values a reader wants to see; on warpq
+ * it also checks them against the configuration the run asked for:
+ *   WQ_EXPECT_MAX_WG    CL_DEVICE_MAX_WORK_GROUP_SIZE (32 x warp slots)
+ *   WQ_LANES            the lane count the device name must report */
+#include "../common.h"
+#include <CL/cl_ext.h>
+
+static void str_param(int is_dev, void *obj, cl_uint param, const char *name, char *out,
+                      size_t cap)
+{
+    size_t n = 0;
+    cl_int rc = is_dev ? clGetDeviceInfo(obj, param, 0, NULL, &n)
+                       : clGetPlatformInfo(obj, param, 0, NULL, &n);
+    CHECK(rc == CL_SUCCESS && n >= 1 && n <= cap, "%s: size query (rc %d, %zu)", name, rc, n);
+    if (rc || n < 1 || n > cap) return;
+    memset(out, 'x', cap);
+    size_t n2 = 0;
+    rc = is_dev ? clGetDeviceInfo(obj, param, cap, out, &n2)
+                : clGetPlatformInfo(obj, param, cap, out, &n2);
+    CHECK(rc == CL_SUCCESS && n2 == n && out[n - 1] == 0 && strlen(out) == n - 1,
+          "%s: value (rc %d)", name, rc);
+    printf("%-28s %s\n", name, out);
+}
+
+#define DEV(T, x, param) T x = 0; MUST(clGetDeviceInfo(d, param, sizeof x, &x, NULL))
+
+int main(void)
+{
+    cl_platform_id p = t_platform();
+    cl_device_id d = t_device(p);
+    char s[4096];
+    str_param(0, p, CL_PLATFORM_NAME, "platform name", s, sizeof s);
+    str_param(0, p, CL_PLATFORM_VENDOR, "platform vendor", s, sizeof s);
+    str_param(0, p, CL_PLATFORM_VERSION, "platform version", s, sizeof s);
+    CHECK(!strncmp(s, "OpenCL ", 7), "version string starts with \"OpenCL \"");
+    str_param(0, p, CL_PLATFORM_PROFILE, "platform profile", s, sizeof s);
+    CHECK(!strcmp(s, "FULL_PROFILE") || !strcmp(s, "EMBEDDED_PROFILE"), "profile %s", s);
+    str_param(0, p, CL_PLATFORM_EXTENSIONS, "platform extensions", s, sizeof s);
+    CHECK(strstr(s, "cl_khr_icd") != NULL, "an ICD platform names cl_khr_icd");
+    char sfx[64];
+    str_param(0, p, CL_PLATFORM_ICD_SUFFIX_KHR, "ICD suffix", sfx, sizeof sfx);
+    EXPECT(CL_INVALID_VALUE, clGetPlatformInfo(p, 0x7FFF, sizeof s, s, NULL));
+
+    char name[256];
+    str_param(1, d, CL_DEVICE_NAME, "device name", name, sizeof name);
+    str_param(1, d, CL_DEVICE_VENDOR, "device vendor", s, sizeof s);
+    str_param(1, d, CL_DRIVER_VERSION, "driver version", s, sizeof s);
+    str_param(1, d, CL_DEVICE_VERSION, "device version", s, sizeof s);
+    str_param(1, d, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C version", s, sizeof s);
+    str_param(1, d, CL_DEVICE_EXTENSIONS, "device extensions", s, sizeof s);
+
+    DEV(cl_device_type, type, CL_DEVICE_TYPE);
+    DEV(size_t, wg, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    DEV(cl_uint, dims, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
+    DEV(cl_uint, cu, CL_DEVICE_MAX_COMPUTE_UNITS);
+    DEV(cl_ulong, gmem, CL_DEVICE_GLOBAL_MEM_SIZE);
+    DEV(cl_ulong, amax, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    DEV(cl_ulong, lmem, CL_DEVICE_LOCAL_MEM_SIZE);
+    DEV(cl_uint, bits, CL_DEVICE_ADDRESS_BITS);
+    DEV(cl_uint, align, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
+    DEV(cl_bool, img, CL_DEVICE_IMAGE_SUPPORT);
+    DEV(cl_bool, little, CL_DEVICE_ENDIAN_LITTLE);
+    DEV(cl_command_queue_properties, qp, CL_DEVICE_QUEUE_PROPERTIES);
+    size_t items[3] = {0, 0, 0};
+    MUST(clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL));
+    printf("%-28s %zu\n%-28s %zu %zu %zu\n%-28s %u\n%-28s %llu\n%-28s %llu\n%-28s %llu\n"
+           "%-28s %u\n%-28s %u\n",
+           "max work-group size", wg, "max work-item sizes", items[0], items[1], items[2],
+           "compute units", cu, "global memory", (unsigned long long)gmem,
+           "max allocation", (unsigned long long)amax, "local memory", (unsigned long long)lmem,
+           "address bits", bits, "base address align (bits)", align);
+    CHECK(type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_ACCELERATOR),
+          "device type %llx", (unsigned long long)type);
+    CHECK(wg >= 1 && dims >= 3 && cu >= 1, "work-group %zu dims %u units %u", wg, dims, cu);
+    CHECK(items[0] >= 1 && items[0] <= wg, "work-item size x %zu within %zu", items[0], wg);
+    CHECK(amax >= 1 && amax <= gmem, "max allocation %llu within global %llu",
+          (unsigned long long)amax, (unsigned long long)gmem);
+    CHECK(bits == 32 || bits == 64, "address bits %u", bits);
+    CHECK(align >= 8 && !(align & (align - 1)), "base address alignment %u", align);
+    CHECK(qp & CL_QUEUE_PROFILING_ENABLE, "profiling queues");
+    EXPECT(CL_INVALID_VALUE, clGetDeviceInfo(d, 0x7FFF, sizeof s, s, NULL));
+    size_t small;
+    EXPECT(CL_INVALID_VALUE, clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof small,
+                                             &small, NULL));
+
+    if (t_is_warpq) {
+        CHECK(type == CL_DEVICE_TYPE_GPU && cu == 1 && bits == 32 && !img && little,
+              "warpq: one 32-bit little-endian GPU compute unit without images");
+        const char *e = getenv("WQ_EXPECT_MAX_WG");
+        if (e) CHECK(wg == (size_t)atoi(e), "warpq: max work-group %zu, expected %s", wg, e);
+        CHECK(items[0] == wg && items[1] == wg && items[2] == wg, "warpq: work-item sizes");
+        const char *l = getenv("WQ_LANES");
+        char want[32];
+        snprintf(want, sizeof want, "%s lanes", l && *l ? l : "32");
+        CHECK(strstr(name, want) != NULL, "warpq: device name \"%s\" reports %s", name, want);
+    }
+    return t_done("query");
+}

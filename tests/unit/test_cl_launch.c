@@ -1,0 +1,427 @@
+/* test_cl_launch.c -- the OpenCL runtime's kernel path ahead of the
+ * compiler: kernels written in .wqs against the runtime's kernel ABI
+ * (docs/runtime.md), assembled here, turned into a built program
+ * (wq_cl_program_from_image, the compiler's way in), then driven through
+ * the runtime's own entry points exactly as an application would through
+ * the ICD: arguments, NDRange shapes with offsets and chosen local sizes,
+ * __local blocks, the program binary round trip, launch errors, and a
+ * trapping kernel that fails its event while the next kernel still runs. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cl_api.h"
+#include "binary.h"
+#include "wq/asm.h"
+
+/* parameter buffer: 10 header words, then the arguments */
+#define P_ARG(i) (40 + 4 * (i))
+
+static const char *SRC =
+    /* vadd(a, b, c): c[i] = a[i] + b[i] + i, i = the global id incl. offset */
+    "vadd:  s2r r0, param\n"
+    "       s2r r1, ctaid.x\n"
+    "       s2r r2, ntid.x\n"
+    "       mul r1, r1, r2\n"
+    "       s2r r2, tid.x\n"
+    "       add r1, r1, r2\n"
+    "       ld  r2, [r0+8]\n"           /* global offset x */
+    "       add r1, r1, r2\n"
+    "       shl r3, r1, 2\n"
+    "       ld  r4, [r0+40]\n"
+    "       add r4, r4, r3\n"
+    "       ld  r5, [r4]\n"
+    "       ld  r4, [r0+44]\n"
+    "       add r4, r4, r3\n"
+    "       ld  r6, [r4]\n"
+    "       add r5, r5, r6\n"
+    "       add r5, r5, r1\n"
+    "       ld  r4, [r0+48]\n"
+    "       add r4, r4, r3\n"
+    "       st  [r4], r5\n"
+    "       exit\n"
+    /* ids2(out, w): out[y * w + x] = x << 16 | y << 8 | lx << 4 | ly */
+    "ids2:  s2r r0, param\n"
+    "       s2r r1, ctaid.x\n"
+    "       s2r r2, ntid.x\n"
+    "       mul r1, r1, r2\n"
+    "       s2r r3, tid.x\n"
+    "       add r1, r1, r3\n"            /* x */
+    "       s2r r4, ctaid.y\n"
+    "       s2r r5, ntid.y\n"
+    "       mul r4, r4, r5\n"
+    "       s2r r6, tid.y\n"
+    "       add r4, r4, r6\n"            /* y */
+    "       ld  r7, [r0+44]\n"           /* w */
+    "       mul r8, r4, r7\n"
+    "       add r8, r8, r1\n"
+    "       shl r8, r8, 2\n"
+    "       ld  r9, [r0+40]\n"
+    "       add r8, r8, r9\n"
+    "       shl r10, r1, 16\n"
+    "       shl r11, r4, 8\n"
+    "       or  r10, r10, r11\n"
+    "       shl r11, r3, 4\n"
+    "       or  r10, r10, r11\n"
+    "       or  r10, r10, r6\n"
+    "       st  [r8], r10\n"
+    "       exit\n"
+    /* rev(buf, tmp): each group reverses its part of buf through __local tmp */
+    "rev:   s2r r0, param\n"
+    "       s2r r1, ctaflat\n"
+    "       ld  r2, [r0+36]\n"           /* LSTRIDE */
+    "       mul r2, r2, r1\n"
+    "       ld  r3, [r0+44]\n"           /* tmp of group 0 */
+    "       add r3, r3, r2\n"            /* this group's tmp */
+    "       s2r r4, ntid.x\n"
+    "       s2r r5, tid.x\n"
+    "       mul r6, r1, r4\n"
+    "       add r6, r6, r5\n"
+    "       shl r6, r6, 2\n"
+    "       ld  r7, [r0+40]\n"
+    "       add r6, r6, r7\n"            /* &buf[gid] */
+    "       ld  r8, [r6]\n"
+    "       shl r9, r5, 2\n"
+    "       add r9, r9, r3\n"
+    "       st  [r9], r8\n"              /* tmp[lid] = buf[gid] */
+    "       bar\n"
+    "       sub r10, r4, r5\n"
+    "       sub r10, r10, 1\n"
+    "       shl r10, r10, 2\n"
+    "       add r10, r10, r3\n"
+    "       ld  r11, [r10]\n"            /* tmp[n - 1 - lid] */
+    "       st  [r6], r11\n"
+    "       exit\n"
+    /* trap(p): a store to p + 2 -- misaligned */
+    "trap:  s2r r0, param\n"
+    "       ld  r1, [r0+40]\n"
+    "       st  [r1+2], r1\n"
+    "       exit\n";
+
+static cl_context ctx;
+static cl_command_queue q;
+static cl_program prog;
+
+static void arg(wq_cl_kinfo_t *k, unsigned i, enum wq_cl_arg_kind kind, uint32_t size,
+                const char *name)
+{
+    wq_cl_arg_info_t *a = &k->args[i];
+    a->kind = kind;
+    a->size = size;
+    a->offset = P_ARG(i);
+    a->access = CL_KERNEL_ARG_ACCESS_NONE;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    snprintf(a->type_name, sizeof a->type_name, "%s", kind == WQ_CL_ARG_SCALAR ? "uint" : "uint*");
+}
+
+static void kernel(wq_cl_kinfo_t *k, const wq_program_t *p, const char *name, unsigned nargs)
+{
+    snprintf(k->name, sizeof k->name, "%s", name);
+    cr_assert_eq(wq_program_sym(p, name, &k->entry), 0);
+    k->nregs = 16;
+    k->param_bytes = P_ARG(nargs);
+    k->nargs = nargs;
+    k->args = calloc(nargs, sizeof *k->args);
+}
+
+static void up(void)
+{
+    wq_program_t p;
+    char err[256];
+    cr_assert_eq(wq_asm(SRC, strlen(SRC), "test_cl_launch", &p, err, sizeof err), 0, "%s", err);
+    wq_cl_image_t img = {0};
+    img.ninsn = p.ninsn;
+    img.code = malloc(8u * p.ninsn);
+    memcpy(img.code, p.segs[0].bytes, 8u * p.ninsn);
+    img.nkernels = 4;
+    img.kernels = calloc(4, sizeof *img.kernels);
+    kernel(&img.kernels[0], &p, "vadd", 3);
+    static const char *abc[] = { "a", "b", "c" };
+    for (unsigned i = 0; i < 3; i++) arg(&img.kernels[0], i, WQ_CL_ARG_GLOBAL, 4, abc[i]);
+    kernel(&img.kernels[1], &p, "ids2", 2);
+    arg(&img.kernels[1], 0, WQ_CL_ARG_GLOBAL, 4, "out");
+    arg(&img.kernels[1], 1, WQ_CL_ARG_SCALAR, 4, "w");
+    kernel(&img.kernels[2], &p, "rev", 2);
+    arg(&img.kernels[2], 0, WQ_CL_ARG_GLOBAL, 4, "buf");
+    arg(&img.kernels[2], 1, WQ_CL_ARG_LOCAL, 4, "tmp");
+    kernel(&img.kernels[3], &p, "trap", 1);
+    arg(&img.kernels[3], 0, WQ_CL_ARG_GLOBAL, 4, "p");
+    wq_program_free(&p);
+    cl_int rc;
+    cl_device_id d;
+    cr_assert_eq(wq_cl_GetDeviceIDs(NULL, CL_DEVICE_TYPE_GPU, 1, &d, NULL), CL_SUCCESS);
+    ctx = wq_cl_CreateContext(NULL, 1, &d, NULL, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    q = wq_cl_CreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    wq_cl_lock();
+    prog = wq_cl_program_from_image(ctx, &img, &rc);
+    wq_cl_unlock();
+    cr_assert_eq(rc, CL_SUCCESS);
+}
+
+static cl_mem buffer(size_t n, const void *init)
+{
+    cl_int rc;
+    cl_mem m = wq_cl_CreateBuffer(ctx, init ? CL_MEM_COPY_HOST_PTR : 0, n, (void *)init, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    return m;
+}
+
+static cl_kernel kern(const char *name)
+{
+    cl_int rc;
+    cl_kernel k = wq_cl_CreateKernel(prog, name, &rc);
+    cr_assert_eq(rc, CL_SUCCESS, "%s: %d", name, rc);
+    return k;
+}
+
+TestSuite(cl_launch, .init = up, .timeout = 60);
+
+Test(cl_launch, vadd_with_offset_and_chosen_local_size)
+{
+    enum { N = 600 };
+    static uint32_t a[N], b[N], c[N];
+    for (uint32_t i = 0; i < N; i++) { a[i] = 3 * i; b[i] = 1000 + i; }
+    cl_mem ma = buffer(sizeof a, a), mb = buffer(sizeof b, b), mc = buffer(sizeof c, c);
+    cl_kernel k = kern("vadd");
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof ma, &ma), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 1, sizeof mb, &mb), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 2, sizeof mc, &mc), CL_SUCCESS);
+    /* 500 items from 100: local size chosen (a divisor of 500 up to 256) */
+    size_t off = 100, g = 500;
+    cl_event e;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, &off, &g, NULL, 0, NULL, &e), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL), CL_SUCCESS);
+    for (uint32_t i = 0; i < N; i++)
+        cr_assert_eq(c[i], i < 100 ? 0 : a[i] + b[i] + i, "c[%u] = %u", i, c[i]);
+    cl_int st;
+    cr_assert_eq(wq_cl_GetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL), 0);
+    cr_assert_eq(st, CL_COMPLETE);
+    cl_ulong t[4];
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(wq_cl_GetEventProfilingInfo(e, CL_PROFILING_COMMAND_QUEUED + i, 8, &t[i],
+                                                 NULL), CL_SUCCESS);
+    /* the kernel took device time: from its LAUNCH to its completion release */
+    cr_assert(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3], "%llu %llu %llu %llu",
+              (unsigned long long)t[0], (unsigned long long)t[1], (unsigned long long)t[2],
+              (unsigned long long)t[3]);
+    wq_cl_ReleaseEvent(e);
+}
+
+Test(cl_launch, two_dimensions_explicit_and_chosen_local)
+{
+    enum { W = 48, H = 20 };
+    static uint32_t out[W * H];
+    cl_mem m = buffer(sizeof out, NULL);
+    cl_kernel k = kern("ids2");
+    cl_uint w = W;
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 1, sizeof w, &w), CL_SUCCESS);
+    size_t g[2] = { W, H }, l[2] = { 16, 4 };
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), 0);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            cr_assert_eq(out[y * W + x], x << 16 | y << 8 | (x % 16) << 4 | (y % 4),
+                         "(%u,%u) = %08x", x, y, out[y * W + x]);
+    /* chosen: x takes the largest divisor of 48 within 256, y what is left */
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 2, NULL, g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), 0);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            cr_assert_eq(out[y * W + x], x << 16 | y << 8 | x << 4 | (y % 5));
+}
+
+Test(cl_launch, local_blocks_per_group)
+{
+    enum { N = 256, L = 64 };
+    static uint32_t v[N];
+    for (uint32_t i = 0; i < N; i++) v[i] = i * 7 + 1;
+    cl_mem m = buffer(sizeof v, v);
+    cl_kernel k = kern("rev");
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 1, L * 4, NULL), CL_SUCCESS);
+    cl_ulong lm = 0;
+    cr_assert_eq(wq_cl_GetKernelWorkGroupInfo(k, NULL, CL_KERNEL_LOCAL_MEM_SIZE, 8, &lm, NULL), 0);
+    cr_assert_eq(lm, L * 4);
+    size_t g = N, l = L;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+    uint32_t r[N];
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL), 0);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t grp = i / L, j = L - 1 - i % L;
+        cr_assert_eq(r[i], v[grp * L + j], "r[%u]", i);
+    }
+}
+
+Test(cl_launch, launch_errors_change_nothing)
+{
+    cl_kernel k = kern("vadd");
+    cl_mem m = buffer(1024, NULL);
+    size_t g = 64, l = 32, bad_l = 24, big = 512;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL),
+                 CL_INVALID_KERNEL_ARGS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 3, sizeof m, &m), CL_INVALID_ARG_INDEX);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, 2, &m), CL_INVALID_ARG_SIZE);
+    cl_mem junk = (cl_mem)&g;
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof junk, &junk), CL_INVALID_MEM_OBJECT);
+    for (cl_uint i = 0; i < 3; i++) cr_assert_eq(wq_cl_SetKernelArg(k, i, sizeof m, &m), 0);
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 0, NULL, &g, &l, 0, NULL, NULL),
+                 CL_INVALID_WORK_DIMENSION);
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, NULL, &l, 0, NULL, NULL),
+                 CL_INVALID_GLOBAL_WORK_SIZE);
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, &bad_l, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE);
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &big, &big, 0, NULL, NULL),
+                 CL_INVALID_WORK_ITEM_SIZE);
+    size_t off = 0xFFFFFFF0u;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, &off, &g, &l, 0, NULL, NULL),
+                 CL_INVALID_GLOBAL_OFFSET);
+    cl_kernel rk = kern("rev");
+    cr_assert_eq(wq_cl_SetKernelArg(rk, 1, 16, &m), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(wq_cl_SetKernelArg(rk, 1, 0, NULL), CL_INVALID_ARG_SIZE);
+    cr_assert_eq(wq_cl_CreateKernel(prog, "nope", NULL), NULL);
+    /* after all that, the kernel runs */
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_Finish(q), CL_SUCCESS);
+}
+
+Test(cl_launch, trap_fails_its_event_and_the_next_kernel_runs)
+{
+    cl_mem m = buffer(64, NULL);
+    cl_kernel t = kern("trap");
+    cr_assert_eq(wq_cl_SetKernelArg(t, 0, sizeof m, &m), CL_SUCCESS);
+    size_t g = 32;
+    cl_event e;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, t, 1, NULL, &g, NULL, 0, NULL, &e), CL_SUCCESS);
+    cr_assert_eq(wq_cl_WaitForEvents(1, &e), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    cl_int st;
+    cr_assert_eq(wq_cl_GetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL), 0);
+    cr_assert_eq(st, CL_OUT_OF_RESOURCES);
+    cr_assert(strstr(e->why, "MISALIGNED") && strstr(e->why, "trap"), "%s", e->why);
+    /* the next kernel on the same queue still runs */
+    uint32_t a[32], b[32], c[32];
+    for (int i = 0; i < 32; i++) { a[i] = (uint32_t)i; b[i] = 5; }
+    cl_mem ma = buffer(sizeof a, a), mb = buffer(sizeof b, b), mc = buffer(sizeof c, NULL);
+    cl_kernel k = kern("vadd");
+    wq_cl_SetKernelArg(k, 0, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 1, sizeof mb, &mb);
+    wq_cl_SetKernelArg(k, 2, sizeof mc, &mc);
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL), 0);
+    for (uint32_t i = 0; i < 32; i++) cr_assert_eq(c[i], 2 * i + 5);
+}
+
+Test(cl_launch, binary_round_trip)
+{
+    size_t n = 0;
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
+    cr_assert(n > 0);
+    unsigned char *bin = malloc(n);
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
+    cl_int rc, st;
+    cl_device_id d = ctx->dev;
+    const unsigned char *cb = bin;
+    cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &cb, &st, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    char names[64];
+    cr_assert_eq(wq_cl_GetProgramInfo(p2, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL), 0);
+    cr_assert_str_eq(names, "vadd;ids2;rev;trap");
+    /* a damaged binary is refused, never loaded */
+    for (size_t cut = 0; cut < n; cut += n / 7 + 1) {
+        unsigned char *bad = malloc(n);
+        memcpy(bad, bin, n);
+        bad[cut] ^= 0x55;
+        const unsigned char *bp = bad;
+        cl_program p3 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &bp, &st, &rc);
+        if (p3) wq_cl_ReleaseProgram(p3);
+        else cr_assert_eq(rc, CL_INVALID_BINARY);
+        free(bad);
+    }
+    /* the re-created program's kernels run */
+    cl_int rc2;
+    cl_kernel k = wq_cl_CreateKernel(p2, "vadd", &rc2);
+    cr_assert_eq(rc2, CL_SUCCESS);
+    uint32_t a[64], c[64];
+    for (int i = 0; i < 64; i++) a[i] = (uint32_t)i * 11;
+    cl_mem ma = buffer(sizeof a, a), mc = buffer(sizeof c, NULL);
+    wq_cl_SetKernelArg(k, 0, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 1, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 2, sizeof mc, &mc);
+    size_t g = 64;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL), 0);
+    for (uint32_t i = 0; i < 64; i++) cr_assert_eq(c[i], 23 * i);
+    free(bin);
+}
+
+/* the application may release the kernel, its program and the buffers
+ * right after the enqueue: the launch holds what it needs until it is done */
+Test(cl_launch, released_right_after_enqueue)
+{
+    size_t n = 0;
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
+    unsigned char *bin = malloc(n);
+    cr_assert_eq(wq_cl_GetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
+    cl_int rc;
+    cl_device_id d = ctx->dev;
+    const unsigned char *cb = bin;
+    cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &cb, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cl_kernel k = wq_cl_CreateKernel(p2, "vadd", &rc);
+    uint32_t a[64], c[64];
+    for (int i = 0; i < 64; i++) a[i] = (uint32_t)i + 1;
+    cl_mem ma = buffer(sizeof a, a), mc = buffer(sizeof c, NULL);
+    wq_cl_SetKernelArg(k, 0, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 1, sizeof ma, &ma);
+    wq_cl_SetKernelArg(k, 2, sizeof mc, &mc);
+    size_t g = 64;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseKernel(k), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseProgram(p2), CL_SUCCESS);
+    cr_assert_eq(wq_cl_ReleaseMemObject(ma), CL_SUCCESS);
+    /* fresh allocations that would land on the freed code or buffer */
+    uint32_t junk[64];
+    memset(junk, 0xFF, sizeof junk);
+    cl_mem j1 = buffer(sizeof junk, junk), j2 = buffer(4096, NULL);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL), 0);
+    for (uint32_t i = 0; i < 64; i++) cr_assert_eq(c[i], 3 * i + 2, "c[%u] = %u", i, c[i]);
+    wq_cl_ReleaseMemObject(j1);
+    wq_cl_ReleaseMemObject(j2);
+    free(bin);
+}
+
+Test(cl_launch, build_from_source_without_compiler)
+{
+    const char *src = "__kernel void k(__global int *p) { p[0] = 1; }";
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1", NULL, NULL), CL_COMPILER_NOT_AVAILABLE);
+    cl_build_status bs;
+    cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs,
+                                           NULL), 0);
+    cr_assert_eq(bs, CL_BUILD_ERROR);
+    cr_assert_null(wq_cl_CreateKernel(p, "k", &rc));
+    cr_assert_eq(rc, CL_INVALID_PROGRAM_EXECUTABLE);
+    char s[128];
+    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, src);
+}
+
+/* every dispatch entry a Linux program can reach is filled: the loader
+ * jumps through the table without looking.  The NULL ones are exactly the
+ * Direct3D 10/11 and DX9 sharing entries (Windows-only types). */
+Test(cl_launch, dispatch_table_has_no_hole_but_windows_sharing)
+{
+    const void *const *e = (const void *const *)&wq_cl_dispatch;
+    size_t n = sizeof wq_cl_dispatch / sizeof(void *), holes = 0;
+    for (size_t i = 0; i < n; i++) holes += e[i] == NULL;
+    cr_assert_eq(holes, 16, "%zu NULL entries", holes);   /* D3D10 6, D3D11 7, DX9 3 */
+    cr_assert_not_null(wq_cl_dispatch.clCreateCommandQueueWithProperties);
+    cr_assert_not_null(wq_cl_dispatch.clCreateSubDevicesEXT);
+    cr_assert_not_null(wq_cl_dispatch.clCreateFromGLBuffer);
+    cr_assert_null(wq_cl_dispatch.clGetDeviceIDsFromD3D10KHR);
+}
