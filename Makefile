@@ -10,19 +10,21 @@ B       := build
 # direction: model and ue use nothing; asm uses model; gen and driver use
 # asm and model; the tools use everything.  scripts/layering.sh checks it on
 # the objects.
-LIBS    := model asm gen ue driver
+LIBS    := model asm gen ue driver compiler
 SRC_model  := $(sort $(wildcard cmodel/model/*.c))
 SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
 SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
 SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
 SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
+SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c))
 LIB_model  := $(B)/lib/libwqmodel.a
 LIB_asm    := $(B)/lib/libwqasm.a
 LIB_gen    := $(B)/lib/libwqgen.a
 LIB_ue     := $(B)/lib/libwque.a
 LIB_driver := $(B)/lib/libwqdrv.a
+LIB_compiler := $(B)/lib/libwqcc.a
 # link order: a library before the ones it uses
-LIB_ALL := $(LIB_driver) $(LIB_gen) $(LIB_asm) $(LIB_ue) $(LIB_model)
+LIB_ALL := $(LIB_driver) $(LIB_gen) $(LIB_compiler) $(LIB_asm) $(LIB_ue) $(LIB_model)
 CLI_SRC := $(sort $(wildcard cmodel/tools/cli_*.c))
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 GEN_SRC := cmodel/tools/wq_gen.c cmodel/tools/gen_registry.c cmodel/tools/drift.c \
@@ -40,6 +42,8 @@ UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
+# the compiler's stages include their private header
+$(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 
 .PHONY: all deps build libs layering opencl run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
@@ -71,9 +75,9 @@ $(B)/lib/libwqcl.a: $(RT_OBJ)
 
 # only the three symbols the ICD loader looks up are exported (icd.c);
 # the static libraries' symbols stay inside (--exclude-libs)
-$(LIB_cl): $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model)
+$(LIB_cl): $(RT_OBJ) $(LIB_driver) $(LIB_compiler) $(LIB_asm) $(LIB_model)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -shared -o $@ $(RT_OBJ) $(LIB_driver) $(LIB_asm) $(LIB_model) \
+	$(CC) $(CFLAGS) -shared -o $@ $(RT_OBJ) $(LIB_driver) $(LIB_compiler) $(LIB_asm) $(LIB_model) \
 	    -Wl,--exclude-libs,ALL -Wl,--no-undefined -lpthread -ldl
 
 # the ICD file names the library by its absolute path, as vendors' files do

@@ -204,7 +204,7 @@ check "an uncreatable timeline is named" grep -q "no/such/dir/tl.json: cannot cr
 # verb's synopsis on stdout and exit 0; a usage error prints one line that
 # names the problem ("wq VERB: ..."), then the synopsis, on stderr, exit 2
 verbs=$($WQ help | awk 'NR > 1 && $1 != "help" { print $1 }')
-check "wq help lists the verbs" test "$(echo $verbs)" = "asm disasm run cosim nested bench gen ue"
+check "wq help lists the verbs" test "$(echo $verbs)" = "asm cc disasm run cosim nested bench gen ue"
 for v in $verbs; do
     $WQ help "$v" > "$T/h1" 2> "$T/h1e"
     check "wq help $v exits 0" test $? -eq 0

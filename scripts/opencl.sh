@@ -48,7 +48,7 @@ syms=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort | tr '\n' ' ')
 # (wqs2bin links the runtime's archive for the binary writer)
 bin="$out/kernels.bin"
 if cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Icmodel/include -Icmodel/runtime \
-       tests/opencl/kernels/wqs2bin.c build/lib/libwqcl.a build/lib/libwqdrv.a \
+       tests/opencl/kernels/wqs2bin.c build/lib/libwqcl.a build/lib/libwqdrv.a build/lib/libwqcc.a \
        build/lib/libwqasm.a build/lib/libwqmodel.a -lpthread -ldl -o "$out/wqs2bin" &&
    "$out/wqs2bin" tests/opencl/kernels/kernels.wqs "$bin"; then ok
 else bad "no program binary from tests/opencl/kernels/kernels.wqs"

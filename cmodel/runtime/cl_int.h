@@ -365,6 +365,10 @@ int wq_cl_program_ok(cl_program p);
 /* a built program from an image (takes the image); the compiler's and the
  * binary loader's way in */
 cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *rc);
+/* compile p->source with the build options into p->img (build.c); *log is
+ * the build log (malloc'd).  CL_SUCCESS, CL_BUILD_PROGRAM_FAILURE,
+ * CL_INVALID_BUILD_OPTIONS or CL_OUT_OF_HOST_MEMORY */
+cl_int wq_cl_build_source(cl_program p, const char *options, char **log);
 
 typedef struct wq_cl_argval {
     int      set;

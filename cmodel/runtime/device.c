@@ -224,7 +224,7 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_PROFILING_TIMER_RESOLUTION: RET(size_t, 1);
     case CL_DEVICE_ENDIAN_LITTLE:           RET(cl_bool, CL_TRUE);
     case CL_DEVICE_AVAILABLE:               RET(cl_bool, CL_TRUE);
-    case CL_DEVICE_COMPILER_AVAILABLE:
+    case CL_DEVICE_COMPILER_AVAILABLE:      RET(cl_bool, CL_TRUE);
     case CL_DEVICE_LINKER_AVAILABLE:        RET(cl_bool, CL_FALSE);
     case CL_DEVICE_EXECUTION_CAPABILITIES:  RET(cl_device_exec_capabilities, CL_EXEC_KERNEL);
     case CL_DEVICE_QUEUE_PROPERTIES:

@@ -200,10 +200,14 @@ wq_cl_BuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, const c
         set_str(&p->log, "");
         p->status = CL_BUILD_SUCCESS;
     } else {
-        set_str(&p->log, "warpq: this libwqcl.so has no OpenCL C compiler "
-                         "(CL_DEVICE_COMPILER_AVAILABLE is false)\n");
-        p->status = CL_BUILD_ERROR;
-        rc = CL_COMPILER_NOT_AVAILABLE;
+        char *log = NULL;
+        p->status = CL_BUILD_IN_PROGRESS;
+        rc = wq_cl_build_source(p, options, &log);
+        if (!rc) rc = load(p);
+        free(p->log);
+        p->log = log ? log : strdup("");
+        p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+        p->bin_type = rc ? CL_PROGRAM_BINARY_TYPE_NONE : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     }
     notify(p, fn, user);
     return wq_cl_unlock_rc(rc);
@@ -220,7 +224,20 @@ wq_cl_CompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, const
     if (!rc && ((nhdr == 0) != (hdrs == NULL) || (nhdr && !names))) rc = CL_INVALID_VALUE;
     if (!rc && !fn && user) rc = CL_INVALID_VALUE;
     if (!rc && !p->source) rc = CL_INVALID_OPERATION;
-    if (!rc) rc = CL_COMPILER_NOT_AVAILABLE;
+    if (!rc && p->kernels_live) rc = CL_INVALID_OPERATION;
+    if (!rc) {
+        /* compiling checks the source and keeps the code; without a linker
+         * (CL_DEVICE_LINKER_AVAILABLE is false) clBuildProgram is the way
+         * to an executable */
+        char *log = NULL;
+        rc = wq_cl_build_source(p, options, &log);
+        free(p->log);
+        p->log = log ? log : strdup("");
+        p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+        p->bin_type = rc ? CL_PROGRAM_BINARY_TYPE_NONE : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+        if (rc == CL_BUILD_PROGRAM_FAILURE) rc = CL_COMPILE_PROGRAM_FAILURE;
+        notify(p, fn, user);
+    }
     return wq_cl_unlock_rc(rc);
 }
 

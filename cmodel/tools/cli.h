@@ -13,6 +13,13 @@ int wq_cli_gen(int argc, char **argv);
 int wq_cli_nested(int argc, char **argv);
 int wq_cli_ue(int argc, char **argv);
 int wq_cli_ue_usage(FILE *f);
+int wq_cli_cc(int argc, char **argv);
+/* compile one OpenCL C file with the compiler's diagnostics on stderr:
+ * 0 ok (res filled), 2 refused; res must be freed with wq_cc_result_free */
+struct wq_cc_result;
+int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
+                      const char **incs, unsigned nincs, int yield, unsigned regs,
+                      struct wq_cc_result *res);
 
 /* one verb of `wq` (cli_help.c holds the table) */
 typedef struct wq_cli_verb {

@@ -14,6 +14,12 @@ static const wq_cli_verb_t verbs[] = {
       "  writes the code section as hex (stdout unless -o);\n"
       "  --list prints 'pc  addr  hex  disasm' lines instead of (or with -o,\n"
       "  as well as) the hex\n", NULL },
+    { "cc", wq_cli_cc, "compile OpenCL C kernels to warpq assembly",
+      "usage: wq cc KERNEL.cl [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
+      "             [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
+      "  OpenCL C 1.2, integer subset (docs/compiler.md); writes readable .wqs\n"
+      "  (stdout unless -o); --emit=ir prints the IR before register allocation\n"
+      "  exit 0: compiled; 2: usage error or a kernel error (file:line:col)\n", NULL },
     { "disasm", wq_cli_disasm, "disassemble a hex or raw image",
       "usage: wq disasm FILE.hex [--base PC]\n"
       "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n", NULL },

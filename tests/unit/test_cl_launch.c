@@ -393,22 +393,30 @@ Test(cl_launch, released_right_after_enqueue)
     free(bin);
 }
 
-Test(cl_launch, build_from_source_without_compiler)
+Test(cl_launch, build_from_source)
 {
-    const char *src = "__kernel void k(__global int *p) { p[0] = 1; }";
+    const char *src = "__kernel void k(__global int *p) { p[0] = X; }";
     cl_int rc;
     cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
     cr_assert_eq(rc, CL_SUCCESS);
-    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1", NULL, NULL), CL_COMPILER_NOT_AVAILABLE);
+    /* an unknown option: refused before the compiler runs */
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -fbogus", NULL, NULL), CL_INVALID_BUILD_OPTIONS);
     cl_build_status bs;
     cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs,
                                            NULL), 0);
     cr_assert_eq(bs, CL_BUILD_ERROR);
     cr_assert_null(wq_cl_CreateKernel(p, "k", &rc));
     cr_assert_eq(rc, CL_INVALID_PROGRAM_EXECUTABLE);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -cl-std=CL1.2", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = wq_cl_CreateKernel(p, "k", &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
     char s[128];
     cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, src);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, "int*");
+    wq_cl_ReleaseKernel(k);
+    wq_cl_ReleaseProgram(p);
 }
 
 /* every dispatch entry a Linux program can reach is filled: the loader

@@ -256,27 +256,52 @@ static void binaries(cl_program p, const unsigned char *bin, size_t n)
 
 static void from_source(void)
 {
-    const char *src = "__kernel void k(__global uint *p) { p[get_global_id(0)] = 1; }";
+    const char *src = "#define ONE 1\n"
+                      "__kernel void k(__global uint *p) { p[get_global_id(0)] = N + ONE; }\n";
     cl_int rc;
     cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &rc);
     MUST(rc);
-    cl_bool have = CL_TRUE;
+    cl_bool have = CL_FALSE;
     MUST(clGetDeviceInfo(dev, CL_DEVICE_COMPILER_AVAILABLE, sizeof have, &have, NULL));
-    rc = clBuildProgram(p, 1, &dev, "-DN=4 -I.", NULL, NULL);
-    if (!have) {
-        CHECK(rc == CL_COMPILER_NOT_AVAILABLE, "build without a compiler: %d", rc);
-        cl_build_status bs = 0;
-        MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL));
-        CHECK(bs == CL_BUILD_ERROR, "build status %d", bs);
-        char log[256] = "";
-        MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL));
-        CHECK(strstr(log, "compiler") != NULL, "build log says why: %s", log);
-        char opts[64] = "";
-        MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, NULL));
-        CHECK(!strcmp(opts, "-DN=4 -I."), "build options kept: %s", opts);
-        cl_kernel k = clCreateKernel(p, "k", &rc);
-        CHECK(!k && rc == CL_INVALID_PROGRAM_EXECUTABLE, "kernel of an unbuilt program: %d", rc);
-    }
+    CHECK(have, "the device has a compiler");
+    MUST(clBuildProgram(p, 1, &dev, "-DN=4 -I.", NULL, NULL));
+    cl_build_status bs = 0;
+    MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL));
+    CHECK(bs == CL_BUILD_SUCCESS, "build status %d", bs);
+    char opts[64] = "";
+    MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, NULL));
+    CHECK(!strcmp(opts, "-DN=4 -I."), "build options kept: %s", opts);
+    cl_kernel k = clCreateKernel(p, "k", &rc);
+    MUST(rc);
+    cl_mem b = buf(64 * 4, NULL);
+    MUST(clSetKernelArg(k, 0, sizeof b, &b));
+    size_t g = 64;
+    MUST(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    cl_uint out[64];
+    MUST(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    int good = 1;
+    for (int i = 0; i < 64; i++) good &= out[i] == 5;
+    CHECK(good, "the compiled kernel wrote N + ONE = 5 everywhere (out[0] = %u)", out[0]);
+    MUST(clReleaseMemObject(b));
+    MUST(clReleaseKernel(k));
+    MUST(clReleaseProgram(p));
+
+    /* a kernel with an error: CL_BUILD_PROGRAM_FAILURE, the log names the
+     * line and column, the program has no executable, the context goes on */
+    const char *bad = "__kernel void k(__global uint *p)\n{\n    p[0] = q;\n}\n";
+    p = clCreateProgramWithSource(ctx, 1, &bad, NULL, &rc);
+    MUST(rc);
+    rc = clBuildProgram(p, 1, &dev, NULL, NULL, NULL);
+    CHECK(rc == CL_BUILD_PROGRAM_FAILURE, "bad source: %d", rc);
+    MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL));
+    CHECK(bs == CL_BUILD_ERROR, "build status %d", bs);
+    char log[512] = "";
+    MUST(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL));
+    CHECK(strstr(log, "<source>:3:12: error: use of undeclared identifier 'q'") != NULL, "build log: %s", log);
+    k = clCreateKernel(p, "k", &rc);
+    CHECK(!k && rc == CL_INVALID_PROGRAM_EXECUTABLE, "kernel of an unbuilt program: %d", rc);
+    rc = clBuildProgram(p, 1, &dev, "-Dx -bogus", NULL, NULL);
+    CHECK(rc == CL_INVALID_BUILD_OPTIONS, "bad option: %d", rc);
     MUST(clReleaseProgram(p));
 }
 

@@ -1,0 +1,297 @@
+/* cc_int.h -- the compiler's internal data structures, one section per
+ * stage (docs/compiler.md):
+ *
+ *   tokenize.c   source text      -> tokens          (cc_tok_t)
+ *   preprocess.c tokens           -> expanded tokens (#include, #define, #if)
+ *   type.c       the C types      (cc_type_t)
+ *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
+ *   uniform.c    AST              -> which variables and branches are uniform
+ *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
+ *   regalloc.c   IR               -> physical registers (liveness, interference, colouring)
+ *   emit.c       IR               -> .wqs text
+ *   compiler.c   the public entry point (wq/cc.h)
+ *
+ * Everything lives in one arena owned by the context; an error longjmps back
+ * to wq_cc_compile, which frees the arena, so no stage has to unwind. */
+#ifndef WQ_CC_INT_H
+#define WQ_CC_INT_H
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "wq/cc.h"
+
+typedef struct cc cc_t;
+
+/* ---- sources and diagnostics (util.c) ---------------------------------------- */
+typedef struct cc_file {
+    const char *name;
+    const char *text;               /* NUL-terminated copy                     */
+    size_t len;
+} cc_file_t;
+
+void *cc_alloc(cc_t *c, size_t n);                  /* zeroed; longjmps when out of memory */
+char *cc_strndup(cc_t *c, const char *s, size_t n);
+char *cc_fmt(cc_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+typedef struct cc_tok cc_tok_t;
+/* report "file:line:col: error: msg" with the line and a caret, and stop */
+_Noreturn void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+_Noreturn void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* growable text buffer in the arena's malloc space (freed with the context) */
+typedef struct cc_buf { char *s; size_t n, cap; } cc_buf_t;
+void cc_puts(cc_t *c, cc_buf_t *b, const char *s);
+void cc_printf(cc_t *c, cc_buf_t *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- tokens (tokenize.c) ------------------------------------------------------- */
+typedef enum { TK_IDENT, TK_PUNCT, TK_KEYWORD, TK_NUM, TK_STR, TK_PPNUM, TK_EOF } cc_tk_t;
+
+typedef struct cc_hide { const char *name; struct cc_hide *next; } cc_hide_t;
+
+struct cc_tok {
+    cc_tk_t kind;
+    cc_tok_t *next;
+    const char *loc;                /* into file->text                          */
+    int len;
+    const cc_file_t *file;
+    int line, col;
+    int bol;                        /* first token of a line                    */
+    int space;                      /* preceded by white space                  */
+    uint64_t val;                   /* TK_NUM                                   */
+    int is_unsigned, is_long;       /* TK_NUM suffixes                          */
+    cc_hide_t *hide;                /* macros not to expand again (preprocess.c) */
+    const cc_tok_t *origin;         /* for expanded tokens: the macro use       */
+};
+
+cc_tok_t *cc_tokenize(cc_t *c, const cc_file_t *f);
+int  cc_tok_is(const cc_tok_t *t, const char *s);
+char *cc_tok_str(cc_t *c, const cc_tok_t *t);
+void cc_convert_keywords(cc_tok_t *t);
+void cc_convert_number(cc_t *c, cc_tok_t *t);    /* TK_PPNUM -> TK_NUM, or an error */
+
+/* ---- preprocessor (preprocess.c) ---------------------------------------------- */
+cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
+
+/* ---- types (type.c) ----------------------------------------------------------- */
+typedef enum {
+    TY_VOID, TY_BOOL, TY_CHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
+    TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT
+} cc_tykind_t;
+
+/* OpenCL address spaces */
+typedef enum { AS_PRIVATE, AS_GLOBAL, AS_CONSTANT, AS_LOCAL } cc_as_t;
+
+typedef struct cc_type cc_type_t;
+typedef struct cc_member {
+    struct cc_member *next;
+    const char *name;
+    cc_type_t *ty;
+    int offset;
+} cc_member_t;
+
+struct cc_type {
+    cc_tykind_t kind;
+    int size, align;
+    int is_unsigned;
+    int is_const, is_volatile;
+    cc_as_t as;                     /* PTR: the pointee's address space         */
+    cc_type_t *base;                /* PTR, ARRAY: element; FUNC: return type   */
+    int len;                        /* ARRAY                                    */
+    cc_member_t *members;           /* STRUCT (and union: is_union)             */
+    int is_union;
+    const char *name;               /* typedef or tag name, for messages        */
+    /* FUNC */
+    cc_type_t **params;
+    int nparams;
+};
+
+extern cc_type_t cc_ty_void, cc_ty_bool, cc_ty_char, cc_ty_uchar, cc_ty_short, cc_ty_ushort,
+    cc_ty_int, cc_ty_uint, cc_ty_long, cc_ty_ulong;
+
+int  cc_is_integer(const cc_type_t *t);
+int  cc_is_scalar(const cc_type_t *t);           /* integer or pointer */
+cc_type_t *cc_pointer_to(cc_t *c, cc_type_t *base, cc_as_t as);
+cc_type_t *cc_array_of(cc_t *c, cc_type_t *base, int len);
+cc_type_t *cc_qualified(cc_t *c, cc_type_t *t, int is_const, int is_volatile);
+cc_type_t *cc_unqual(cc_type_t *t);              /* the built-in unqualified type, when there is one */
+cc_type_t *cc_promote(cc_type_t *t);             /* integer promotion */
+cc_type_t *cc_common(cc_type_t *a, cc_type_t *b);  /* usual arithmetic conversions */
+const char *cc_type_name(cc_t *c, const cc_type_t *t);
+
+/* ---- AST (parse.c) ------------------------------------------------------------ */
+typedef enum {
+    /* expressions */
+    ND_NUM, ND_VAR, ND_ADD, ND_SUB, ND_MUL, ND_DIV, ND_MOD, ND_SHL, ND_SHR,
+    ND_AND, ND_OR, ND_XOR, ND_EQ, ND_NE, ND_LT, ND_LE, ND_LOGAND, ND_LOGOR,
+    ND_NOT, ND_BITNOT, ND_NEG, ND_ASSIGN, ND_OPASSIGN, ND_INCDEC, ND_COND,
+    ND_COMMA, ND_DEREF, ND_ADDR, ND_CAST, ND_CALL, ND_BUILTIN, ND_MEMBER,
+    /* statements */
+    ND_BLOCK, ND_EXPR_STMT, ND_IF, ND_LOOP, ND_SWITCH, ND_CASE, ND_BREAK,
+    ND_CONTINUE, ND_RETURN, ND_NOP
+} cc_nk_t;
+
+/* ND_BUILTIN functions */
+typedef enum {
+    BI_GLOBAL_ID, BI_LOCAL_ID, BI_GROUP_ID, BI_GLOBAL_SIZE, BI_LOCAL_SIZE,
+    BI_NUM_GROUPS, BI_WORK_DIM, BI_GLOBAL_OFFSET,
+    BI_BARRIER, BI_MEM_FENCE, BI_YIELD,
+    BI_ATOMIC,                      /* op in node->atom_op */
+    BI_MIN, BI_MAX, BI_ABS, BI_ABS_DIFF, BI_CLAMP, BI_MAD24, BI_MUL24, BI_MUL_HI,
+    BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_HADD, BI_RHADD, BI_SELECT,
+    BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE
+} cc_bi_t;
+
+/* atomic operations (BI_ATOMIC) */
+typedef enum { AT_ADD, AT_SUB, AT_XCHG, AT_CMPXCHG, AT_MIN, AT_MAX, AT_AND, AT_OR,
+               AT_XOR, AT_INC, AT_DEC } cc_atop_t;
+
+typedef struct cc_var cc_var_t;
+typedef struct cc_node cc_node_t;
+typedef struct cc_func cc_func_t;
+
+struct cc_var {
+    cc_var_t *next;
+    const char *name;
+    cc_type_t *ty;
+    const cc_tok_t *tok;
+    int is_param;
+    int in_memory;                  /* a __local (or __constant) object: address below */
+    cc_as_t as;                     /* the object's address space               */
+    uint32_t offset;                /* __local: in the block; __constant: in the data */
+    int vreg;                       /* register variables: its virtual register (lower.c) */
+    int nonuniform;                 /* uniform.c                                 */
+    int param_index;                /* kernel parameters: argument index        */
+    int is_static;                  /* program-scope __constant                 */
+    cc_node_t *init;                /* program-scope __constant initialiser     */
+};
+
+struct cc_node {
+    cc_nk_t kind;
+    cc_node_t *next;                /* in a block or argument list              */
+    cc_type_t *ty;                  /* expressions                              */
+    const cc_tok_t *tok;            /* for messages and line comments           */
+    cc_node_t *lhs, *rhs;
+    int op;                         /* ND_OPASSIGN: the binary ND_*; ND_INCDEC: +1/-1 */
+    int post;                       /* ND_INCDEC: postfix                       */
+    /* ND_IF, ND_LOOP, ND_COND */
+    cc_node_t *cond, *then, *els, *init, *inc;
+    int do_while;                   /* ND_LOOP                                  */
+    /* ND_BLOCK, ND_CALL, ND_BUILTIN args */
+    cc_node_t *body;
+    cc_node_t *args;
+    int nargs;
+    cc_func_t *func;                /* ND_CALL                                  */
+    cc_bi_t bi;                     /* ND_BUILTIN                               */
+    cc_atop_t atom_op;
+    cc_var_t *var;                  /* ND_VAR                                   */
+    cc_member_t *member;            /* ND_MEMBER                                */
+    int64_t val;                    /* ND_NUM                                   */
+    /* ND_SWITCH: the cases in order; ND_CASE: value, is_default */
+    cc_node_t *cases;
+    cc_node_t *case_next;
+    int is_default;
+    int label;                      /* lower.c: ND_CASE's label                 */
+    /* uniform.c */
+    int divergent;                  /* ND_IF / ND_LOOP / ND_SWITCH / ND_COND / && || need tokens */
+    int has_atomic;                 /* ND_LOOP: contains an atomic or volatile access */
+};
+
+struct cc_func {
+    cc_func_t *next;
+    const char *name;
+    const cc_tok_t *tok;
+    cc_type_t *ret;
+    cc_var_t **params;              /* in order; params[nparams]: the return value */
+    int nparams;
+    cc_var_t *locals;               /* every variable, params included          */
+    cc_node_t *body;
+    int is_kernel, is_inline, defined;
+    uint32_t reqd_wg[3];
+    uint32_t local_bytes;           /* kernels: __local variables of its call tree */
+    int visiting;                   /* recursion check                          */
+    int divergent_return;           /* uniform.c: a return inside a divergent region */
+};
+
+typedef struct cc_prog {
+    cc_func_t *funcs;
+    cc_var_t *globals;              /* program-scope __constant objects         */
+    uint32_t const_bytes;
+} cc_prog_t;
+
+cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t);
+void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *kernel);
+
+/* ---- IR (lower.c) -------------------------------------------------------------- */
+/* One IR instruction is one machine instruction on virtual registers, or a
+ * label.  Virtual registers count from CC_V0; the numbers below it are the
+ * physical registers r0..r31 (used where the ISA fixes a register: the
+ * compare-and-swap pair).  Predicates are virtual too (1..), 0 = PT. */
+#define CC_V0 32
+#define CC_OP_LABEL (-1)
+
+typedef struct cc_ir {
+    int op;                         /* WQ_OP_* or CC_OP_LABEL                   */
+    int d, a, b;                    /* registers; 0 none (r0 is written as CC_R0) */
+    int bi;                         /* operand b is imm                         */
+    uint32_t imm;
+    int fn;                         /* compare code, atomic op, width, SEL pred */
+    int gp, gn;                     /* guard predicate (0 = PT) and its negation */
+    int pd;                         /* SETP: the predicate written; SEL: the one read */
+    int label;                      /* branch target, or the label's own id     */
+    const cc_tok_t *tok;            /* source position                          */
+} cc_ir_t;
+#define CC_NONE 0
+#define CC_R(n) (-(n) - 1)          /* physical register n as an operand        */
+
+typedef struct cc_code {
+    cc_ir_t *ir;
+    int n, cap;
+    int nvreg;                      /* virtual registers used (CC_V0..)         */
+    int npred;                      /* predicates used (1..)                    */
+    int nlabel;
+    int uses_cas;
+} cc_code_t;
+
+/* what the back end needs to know about a kernel, from lower.c */
+typedef struct cc_kout {
+    cc_func_t *fn;
+    cc_code_t code;
+    wq_cc_kernel_t info;
+} cc_kout_t;
+
+void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out);
+void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
+
+/* ---- back end ------------------------------------------------------------------ */
+/* map every virtual register and predicate to a physical one; returns the
+ * registers used (nregs) */
+void cc_regalloc(cc_t *c, cc_kout_t *k);
+void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
+
+/* ---- the context ---------------------------------------------------------------- */
+typedef struct cc_block cc_block_t;
+typedef struct cc_macro cc_macro_t;
+typedef struct cc_cond_incl cc_cond_incl_t;
+
+struct cc {
+    jmp_buf fail;
+    int status;                     /* WQ_CC_ERROR or WQ_CC_NOMEM after a longjmp */
+    const wq_cc_opts_t *opts;
+    cc_block_t *arena;
+    cc_buf_t log;
+    cc_file_t **files;              /* every file read, for line counts        */
+    int nfiles, capfiles;
+    int include_depth;
+    /* preprocess.c */
+    cc_macro_t *macros;
+    cc_cond_incl_t *cond;
+    /* the register assignment regalloc.c writes and emit.c reads */
+    int *vmap, *pmap;
+    unsigned max_regs;
+};
+
+cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len);
+
+#endif

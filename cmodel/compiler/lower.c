@@ -1,0 +1,1178 @@
+/* lower.c -- the typed AST of one kernel to IR: machine instructions on
+ * virtual registers, with the divergence control of DESIGN §6.3 explicit.
+ *
+ * Functions are inlined at their call sites (OpenCL C has no recursion; a
+ * cycle is an error here).  Structured control flow becomes the reference
+ * lowering (docs/compiler.md "Lowering"):
+ *
+ *   if/else    SSY L; @!p BRA else; then; BRA L'; else: ...; L': SYNC L; L:
+ *   loop       PBRK exit; head: cond -> @!p BRK exit; PCONT cont; body;
+ *              CONT cont; cont: step; YIELD; BRA head; exit:
+ *   switch     PBRK exit; @p BRA case_k ...; bodies; BRK exit; exit:
+ *   return     EXIT in a kernel; in an inlined function BRK to its end
+ *
+ * and a region whose condition uniform.c proved uniform (and that no
+ * divergent break leaves) gets plain branches and no tokens.  Values live
+ * in registers normalised to their type: a char is sign-extended, a uchar
+ * zero-extended, a bool 0 or 1. */
+#include <stdio.h>
+#include <string.h>
+#include "cc_int.h"
+#include "wq/defs.h"
+
+/* the parameter buffer's header (docs/runtime.md "Kernel ABI") */
+enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 40 };
+
+typedef struct target {
+    struct target *up;
+    int is_loop;
+    int tokens;                     /* the region pushed a BRK (and CONT) token */
+    int brk, cont;                  /* labels                                  */
+    int has_cont_token;
+} target_t;
+
+typedef struct fnctx {
+    struct fnctx *up;
+    cc_func_t *f;
+    int end;                        /* label after the body                    */
+    int ret;                        /* the return value's register             */
+    int tokens;                     /* PBRK end pushed                         */
+    target_t *saved_targets;
+} fnctx_t;
+
+typedef struct {
+    cc_t *c;
+    cc_kout_t *k;
+    cc_code_t *code;
+    cc_func_t *kernel;
+    const cc_tok_t *tok;            /* the statement being lowered             */
+    int param;                      /* register: the parameter buffer          */
+    int local_base;                 /* register: this group's __local block    */
+    int lstride_off;                /* register: CTAFLAT * LSTRIDE             */
+    target_t *targets;
+    fnctx_t *fn;
+    int inline_depth;
+    wq_cc_yield_t yield;
+    int yields;                     /* YIELDs emitted                          */
+} lw_t;
+
+/* ---- emission helpers ----------------------------------------------------------------- */
+static cc_ir_t *emit(lw_t *w, int op)
+{
+    cc_code_t *cd = w->code;
+    if (cd->n == cd->cap) {
+        int cap = cd->cap ? cd->cap * 2 : 256;
+        cc_ir_t *n = cc_alloc(w->c, sizeof *n * (size_t)cap);
+        if (cd->n) memcpy(n, cd->ir, sizeof *n * (size_t)cd->n);
+        cd->ir = n;
+        cd->cap = cap;
+    }
+    cc_ir_t *i = &cd->ir[cd->n++];
+    memset(i, 0, sizeof *i);
+    i->op = op;
+    i->tok = w->tok;
+    if (cd->n > 1000000) cc_error_tok(w->c, w->tok, "kernel too large (more than a million instructions after inlining)");
+    return i;
+}
+
+static int vreg(lw_t *w) { return CC_V0 + w->code->nvreg++; }
+static int vpred(lw_t *w) { return ++w->code->npred; }
+static int new_label(lw_t *w) { return w->code->nlabel++; }
+static void label(lw_t *w, int l) { emit(w, CC_OP_LABEL)->label = l; }
+
+static int mov_imm(lw_t *w, uint32_t v)
+{
+    cc_ir_t *i = emit(w, WQ_OP_MOV);
+    i->d = vreg(w);
+    i->bi = 1;
+    i->imm = v;
+    return i->d;
+}
+
+static void mov_to(lw_t *w, int d, int s)
+{
+    if (d == s) return;
+    cc_ir_t *i = emit(w, WQ_OP_MOV);
+    i->d = d;
+    i->b = s;
+}
+
+static int op_rr(lw_t *w, int op, int a, int b)
+{
+    cc_ir_t *i = emit(w, op);
+    i->d = vreg(w);
+    i->a = a;
+    i->b = b;
+    return i->d;
+}
+
+static int op_ri(lw_t *w, int op, int a, uint32_t imm)
+{
+    cc_ir_t *i = emit(w, op);
+    i->d = vreg(w);
+    i->a = a;
+    i->bi = 1;
+    i->imm = imm;
+    return i->d;
+}
+
+static int setp_rr(lw_t *w, int cmp, int a, int b)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SETP);
+    i->pd = vpred(w);
+    i->fn = cmp;
+    i->a = a;
+    i->b = b;
+    return i->pd;
+}
+
+static int setp_ri(lw_t *w, int cmp, int a, uint32_t imm)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SETP);
+    i->pd = vpred(w);
+    i->fn = cmp;
+    i->a = a;
+    i->bi = 1;
+    i->imm = imm;
+    return i->pd;
+}
+
+/* d = p ? a : b (neg: !p) */
+static int sel_rr(lw_t *w, int p, int neg, int a, int b)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SEL);
+    i->d = vreg(w);
+    i->a = a;
+    i->b = b;
+    i->pd = p;
+    i->fn = neg << 3;
+    return i->d;
+}
+
+static int sel_ri(lw_t *w, int p, int neg, int a, uint32_t imm)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SEL);
+    i->d = vreg(w);
+    i->a = a;
+    i->bi = 1;
+    i->imm = imm;
+    i->pd = p;
+    i->fn = neg << 3;
+    return i->d;
+}
+
+static int s2r(lw_t *w, int sreg)
+{
+    cc_ir_t *i = emit(w, WQ_OP_S2R);
+    i->d = vreg(w);
+    i->imm = (uint32_t)sreg;
+    return i->d;
+}
+
+static int ld32(lw_t *w, int addr, uint32_t off)
+{
+    cc_ir_t *i = emit(w, WQ_OP_LD);
+    i->d = vreg(w);
+    i->a = addr;
+    i->imm = off;
+    i->fn = WQ_MEMW_W32;
+    return i->d;
+}
+
+static void st32(lw_t *w, int addr, uint32_t off, int v)
+{
+    cc_ir_t *i = emit(w, WQ_OP_ST);
+    i->a = addr;
+    i->imm = off;
+    i->b = v;
+    i->fn = WQ_MEMW_W32;
+}
+
+static int atom(lw_t *w, int fn, int addr, uint32_t off, int v)
+{
+    cc_ir_t *i = emit(w, WQ_OP_ATOM);
+    i->d = vreg(w);
+    i->a = addr;
+    i->imm = off;
+    i->b = v;
+    i->fn = fn;
+    return i->d;
+}
+
+/* control: op with a label target and a guard */
+static void ctrl(lw_t *w, int op, int target, int gp, int gn)
+{
+    cc_ir_t *i = emit(w, op);
+    i->label = target;
+    i->gp = gp;
+    i->gn = gn;
+}
+
+static void plain(lw_t *w, int op, int gp, int gn)
+{
+    cc_ir_t *i = emit(w, op);
+    i->gp = gp;
+    i->gn = gn;
+}
+
+/* ---- values ----------------------------------------------------------------------------- */
+static int is_long(const cc_type_t *t) { return t->kind == TY_LONG || t->kind == TY_ULONG; }
+
+static void no_long(lw_t *w, const cc_node_t *n)
+{
+    if (n->ty && is_long(n->ty))
+        cc_error_tok(w->c, n->tok, "64-bit integers (long, ulong) are not supported yet by this compiler");
+}
+
+/* make a 32-bit value a valid value of type t */
+static int normalize(lw_t *w, int v, const cc_type_t *t)
+{
+    switch (t->kind) {
+    case TY_BOOL: {
+        int p = setp_ri(w, WQ_CMP_NE, v, 0);
+        return sel_ri(w, p, 0, mov_imm(w, 1), 0);
+    }
+    case TY_CHAR: return op_ri(w, WQ_OP_SRA, op_ri(w, WQ_OP_SHL, v, 24), 24);
+    case TY_UCHAR: return op_ri(w, WQ_OP_AND, v, 0xFF);
+    case TY_SHORT: return op_ri(w, WQ_OP_SRA, op_ri(w, WQ_OP_SHL, v, 16), 16);
+    case TY_USHORT: return op_ri(w, WQ_OP_AND, v, 0xFFFF);
+    default: return v;
+    }
+}
+
+static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to)
+{
+    if (to->kind == TY_BOOL) return from->kind == TY_BOOL ? v : normalize(w, v, to);
+    if (to->size >= 4) return v;
+    /* a narrower value of a compatible signedness already fits */
+    if (from->size < to->size && (from->is_unsigned || !to->is_unsigned)) return v;
+    if (from->kind == TY_BOOL) return v;
+    return normalize(w, v, to);
+}
+
+static int gen(lw_t *w, cc_node_t *n);
+static void gen_stmt(lw_t *w, cc_node_t *n);
+
+/* a parameter-buffer word */
+static int param_word(lw_t *w, uint32_t off) { return ld32(w, w->param, off); }
+
+static int get_local_base(lw_t *w)
+{
+    if (!w->local_base) cc_error_tok(w->c, w->tok, "internal: __local block not set up");
+    return w->local_base;
+}
+
+/* ---- memory ----------------------------------------------------------------------------- */
+/* address of a memory lvalue as (register, constant offset) */
+typedef struct { int reg; uint32_t off; } addr_t;
+
+static addr_t gen_addr(lw_t *w, cc_node_t *n)
+{
+    if (n->kind == ND_VAR) {
+        if (!n->var->in_memory) cc_error_tok(w->c, n->tok, "internal: address of a register variable");
+        return (addr_t){ get_local_base(w), n->var->offset };
+    }
+    if (n->kind == ND_DEREF) {
+        cc_node_t *p = n->lhs;
+        /* fold a constant displacement into the instruction's offset */
+        if (p->kind == ND_ADD && p->rhs->kind == ND_NUM && p->ty->kind == TY_PTR) {
+            addr_t a = { gen(w, p->lhs), (uint32_t)p->rhs->val };
+            return a;
+        }
+        if (p->kind == ND_CAST && p->lhs->kind == ND_ADD && p->lhs->rhs->kind == ND_NUM &&
+            p->lhs->ty->kind == TY_PTR) {
+            addr_t a = { gen(w, p->lhs->lhs), (uint32_t)p->lhs->rhs->val };
+            return a;
+        }
+        return (addr_t){ gen(w, p), 0 };
+    }
+    cc_error_tok(w->c, n->tok, "internal: not a memory lvalue");
+}
+
+/* byte and half-word accesses go through the containing word: a load
+ * shifts it down, a store clears and sets the bytes with two atomics so a
+ * neighbour's bytes in the same word are never overwritten */
+static int load(lw_t *w, addr_t a, const cc_type_t *t)
+{
+    if (t->kind == TY_STRUCT || t->kind == TY_ARRAY) cc_error_tok(w->c, w->tok, "internal: aggregate load");
+    if (t->size == 4) return ld32(w, a.reg, a.off);
+    int ad = a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
+    int wa = op_ri(w, WQ_OP_AND, ad, ~3u);
+    int sh = op_ri(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, ad, 3), 3);
+    int v = op_rr(w, WQ_OP_SHR, ld32(w, wa, 0), sh);
+    return normalize(w, v, t->kind == TY_BOOL ? &cc_ty_uchar : t);
+}
+
+static void store(lw_t *w, addr_t a, const cc_type_t *t, int v)
+{
+    if (t->size == 4) { st32(w, a.reg, a.off, v); return; }
+    int ad = a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
+    int wa = op_ri(w, WQ_OP_AND, ad, ~3u);
+    int sh = op_ri(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, ad, 3), 3);
+    uint32_t m = t->size == 1 ? 0xFFu : 0xFFFFu;
+    int mask = op_rr(w, WQ_OP_SHL, mov_imm(w, m), sh);
+    int val = op_rr(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, v, m), sh);
+    atom(w, WQ_ATOM_AND, wa, 0, op_ri(w, WQ_OP_XOR, mask, ~0u));
+    atom(w, WQ_ATOM_OR, wa, 0, val);
+}
+
+/* ---- division ------------------------------------------------------------------------------ */
+static int log2u(uint64_t v) { int k = 0; while (v > 1) { v >>= 1; k++; } return k; }
+
+/* unsigned n / d and n % d by restoring division: 32 steps in a loop whose
+ * counter is uniform, so it needs no tokens (docs/compiler.md "Division") */
+static void udivmod(lw_t *w, int n, int d, int *q_out, int *r_out)
+{
+    int q = mov_imm(w, 0), r = mov_imm(w, 0), i = mov_imm(w, 31);
+    int top = new_label(w);
+    label(w, top);
+    cc_ir_t *x;
+    x = emit(w, WQ_OP_SHL); x->d = r; x->a = r; x->bi = 1; x->imm = 1;
+    int bit = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_SHR, n, i), 1);
+    x = emit(w, WQ_OP_OR); x->d = r; x->a = r; x->b = bit;
+    int ge = setp_rr(w, WQ_CMP_GEU, r, d);
+    int diff = op_rr(w, WQ_OP_SUB, r, d);
+    x = emit(w, WQ_OP_SEL); x->d = r; x->a = diff; x->b = r; x->pd = ge;
+    int qb = op_rr(w, WQ_OP_OR, q, op_rr(w, WQ_OP_SHL, mov_imm(w, 1), i));
+    x = emit(w, WQ_OP_SEL); x->d = q; x->a = qb; x->b = q; x->pd = ge;
+    int more = setp_ri(w, WQ_CMP_NE, i, 0);
+    x = emit(w, WQ_OP_SUB); x->d = i; x->a = i; x->bi = 1; x->imm = 1;
+    ctrl(w, WQ_OP_BRA, top, more, 0);
+    *q_out = q;
+    *r_out = r;
+}
+
+static int absval(lw_t *w, int v)
+{
+    int s = op_ri(w, WQ_OP_SRA, v, 31);
+    return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, v, s), s);
+}
+
+static int gen_divmod(lw_t *w, cc_node_t *n)
+{
+    int is_div = n->kind == ND_DIV;
+    int u = n->ty->is_unsigned;
+    int a = gen(w, n->lhs);
+    if (n->rhs->kind == ND_NUM) {
+        uint64_t dv = (uint64_t)(uint32_t)n->rhs->val;
+        if (dv == 0) cc_error_tok(w->c, n->tok, "division by zero");
+        if ((dv & (dv - 1)) == 0) {                 /* a power of two: shifts */
+            int k = log2u(dv);
+            if (u) return is_div ? (k ? op_ri(w, WQ_OP_SHR, a, (uint32_t)k) : a)
+                                 : op_ri(w, WQ_OP_AND, a, (uint32_t)(dv - 1));
+            if (k == 0) return is_div ? a : mov_imm(w, 0);
+            /* round toward zero: add (2^k - 1) to negative dividends */
+            int bias = op_ri(w, WQ_OP_SHR, op_ri(w, WQ_OP_SRA, a, 31), (uint32_t)(32 - k));
+            int t = op_rr(w, WQ_OP_ADD, a, bias);
+            int qv = op_ri(w, WQ_OP_SRA, t, (uint32_t)k);
+            if (is_div) return qv;
+            return op_rr(w, WQ_OP_SUB, a, op_ri(w, WQ_OP_SHL, qv, (uint32_t)k));
+        }
+    }
+    int b = gen(w, n->rhs);
+    int q, r;
+    if (u) {
+        udivmod(w, a, b, &q, &r);
+        return is_div ? q : r;
+    }
+    udivmod(w, absval(w, a), absval(w, b), &q, &r);
+    if (is_div) {
+        int s = op_ri(w, WQ_OP_SRA, op_rr(w, WQ_OP_XOR, a, b), 31);   /* -1 when the signs differ */
+        return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, q, s), s);
+    }
+    int s = op_ri(w, WQ_OP_SRA, a, 31);                               /* the remainder has a's sign */
+    return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, r, s), s);
+}
+
+/* ---- conditions ------------------------------------------------------------------------------ */
+/* a predicate that is true where n != 0; *neg set when the caller must use !p */
+static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
+{
+    *neg = 0;
+    if (n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) {
+        int u = n->lhs->ty->is_unsigned;
+        int cmp = n->kind == ND_EQ ? WQ_CMP_EQ : n->kind == ND_NE ? WQ_CMP_NE
+                : n->kind == ND_LT ? (u ? WQ_CMP_LTU : WQ_CMP_LT) : (u ? WQ_CMP_LEU : WQ_CMP_LE);
+        int a = gen(w, n->lhs);
+        if (n->rhs->kind == ND_NUM) return setp_ri(w, cmp, a, (uint32_t)n->rhs->val);
+        return setp_rr(w, cmp, a, gen(w, n->rhs));
+    }
+    return setp_ri(w, WQ_CMP_NE, gen(w, n), 0);
+}
+
+/* an expression that can be evaluated whether or not it is needed: no
+ * side effects, no memory, no calls, no division */
+static int is_simple(const cc_node_t *n)
+{
+    if (!n) return 1;
+    switch (n->kind) {
+    case ND_NUM: case ND_VAR: return !(n->kind == ND_VAR && n->var->in_memory);
+    case ND_ASSIGN: case ND_OPASSIGN: case ND_INCDEC: case ND_CALL: case ND_DEREF:
+    case ND_DIV: case ND_MOD: case ND_LOGAND: case ND_LOGOR: case ND_COND: case ND_COMMA:
+        return 0;
+    case ND_BUILTIN:
+        if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD) return 0;
+        for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
+        return 1;
+    case ND_ADDR: return n->lhs->kind == ND_VAR || (n->lhs->kind == ND_DEREF && is_simple(n->lhs->lhs));
+    default: return is_simple(n->lhs) && is_simple(n->rhs);
+    }
+}
+
+static int bool01(lw_t *w, cc_node_t *n)
+{
+    int neg;
+    int p = gen_cond(w, n, &neg);
+    return sel_ri(w, p, neg, mov_imm(w, 1), 0);
+}
+
+/* if (cond) then else els, as a region; then/els are callbacks on nodes */
+typedef void (*arm_fn)(lw_t *w, cc_node_t *n, void *user);
+
+static void gen_if_region(lw_t *w, int divergent, cc_node_t *cond, arm_fn arm, cc_node_t *then,
+                          cc_node_t *els, void *user)
+{
+    int end = new_label(w);
+    int other = new_label(w);
+    if (divergent) ctrl(w, WQ_OP_SSY, end, 0, 0);
+    int neg;
+    int p = gen_cond(w, cond, &neg);
+    ctrl(w, WQ_OP_BRA, other, p, !neg);
+    arm(w, then, user);
+    if (divergent) {
+        int sync = new_label(w);
+        if (els) ctrl(w, WQ_OP_BRA, sync, 0, 0);
+        label(w, other);
+        if (els) arm(w, els, user);
+        label(w, sync);
+        ctrl(w, WQ_OP_SYNC, end, 0, 0);
+    } else {
+        if (els) ctrl(w, WQ_OP_BRA, end, 0, 0);
+        label(w, other);
+        if (els) arm(w, els, user);
+    }
+    label(w, end);
+}
+
+static void arm_stmt(lw_t *w, cc_node_t *n, void *user) { (void)user; gen_stmt(w, n); }
+static void arm_value(lw_t *w, cc_node_t *n, void *user) { mov_to(w, *(int *)user, gen(w, n)); }
+
+/* ---- built-in functions ----------------------------------------------------------------------- */
+static const int sr_ctaid[3] = { WQ_SR_CTAID_X, WQ_SR_CTAID_Y, WQ_SR_CTAID_Z };
+static const int sr_ntid[3] = { WQ_SR_NTID_X, WQ_SR_NTID_Y, WQ_SR_NTID_Z };
+static const int sr_tid[3] = { WQ_SR_TID_X, WQ_SR_TID_Y, WQ_SR_TID_Z };
+static const int sr_nctaid[3] = { WQ_SR_NCTAID_X, WQ_SR_NCTAID_Y, WQ_SR_NCTAID_Z };
+
+static int workitem_dim(lw_t *w, cc_bi_t bi, int d)
+{
+    switch (bi) {
+    case BI_LOCAL_ID: return s2r(w, sr_tid[d]);
+    case BI_GROUP_ID: return s2r(w, sr_ctaid[d]);
+    case BI_LOCAL_SIZE: return s2r(w, sr_ntid[d]);
+    case BI_NUM_GROUPS: return s2r(w, sr_nctaid[d]);
+    case BI_GLOBAL_SIZE: return param_word(w, P_GSIZE + 4u * (uint32_t)d);
+    case BI_GLOBAL_OFFSET: return param_word(w, P_OFFSET + 4u * (uint32_t)d);
+    case BI_GLOBAL_ID: {
+        int g = op_rr(w, WQ_OP_MUL, s2r(w, sr_ctaid[d]), s2r(w, sr_ntid[d]));
+        g = op_rr(w, WQ_OP_ADD, g, s2r(w, sr_tid[d]));
+        return op_rr(w, WQ_OP_ADD, g, param_word(w, P_OFFSET + 4u * (uint32_t)d));
+    }
+    default: return mov_imm(w, 0);
+    }
+}
+
+/* what a work-item function answers for a dimension >= get_work_dim() */
+static uint32_t workitem_default(cc_bi_t bi)
+{
+    return (bi == BI_GLOBAL_SIZE || bi == BI_LOCAL_SIZE || bi == BI_NUM_GROUPS) ? 1 : 0;
+}
+
+static int gen_workitem(lw_t *w, cc_node_t *n)
+{
+    cc_node_t *a = n->args;
+    if (a->kind == ND_NUM) {
+        uint32_t d = (uint32_t)a->val;
+        if (d > 2) return mov_imm(w, workitem_default(n->bi));
+        return workitem_dim(w, n->bi, (int)d);
+    }
+    /* a run-time dimension: all three, then a select */
+    int dv = gen(w, a);
+    int r = mov_imm(w, workitem_default(n->bi));
+    for (int d = 2; d >= 0; d--) {
+        int v = workitem_dim(w, n->bi, d);
+        int p = setp_ri(w, WQ_CMP_EQ, dv, (uint32_t)d);
+        r = sel_rr(w, p, 0, v, r);
+    }
+    return r;
+}
+
+static int width_of(const cc_type_t *t) { return t->size * 8; }
+
+static int gen_atomic(lw_t *w, cc_node_t *n)
+{
+    cc_node_t *pn = n->args;
+    int u = n->ty->is_unsigned;
+    addr_t a = { gen(w, pn), 0 };
+    if (pn->kind == ND_ADD && pn->rhs->kind == ND_NUM) {
+        /* re-lowering would duplicate; keep the plain address */
+    }
+    switch (n->atom_op) {
+    case AT_CMPXCHG: {
+        int cmp = gen(w, pn->next);
+        int val = gen(w, pn->next->next);
+        /* the compare value and the new value are the register pair rb, rb+1:
+         * two physical registers kept for it (regalloc.c) */
+        unsigned top = w->c->max_regs;
+        mov_to(w, CC_R(top - 2), cmp);
+        mov_to(w, CC_R(top - 1), val);
+        w->code->uses_cas = 1;
+        return atom(w, WQ_ATOM_CAS, a.reg, a.off, CC_R(top - 2));
+    }
+    case AT_INC: return atom(w, WQ_ATOM_ADD, a.reg, a.off, mov_imm(w, 1));
+    case AT_DEC: return atom(w, WQ_ATOM_ADD, a.reg, a.off, mov_imm(w, 0xFFFFFFFFu));
+    default: break;
+    }
+    int v = gen(w, pn->next);
+    switch (n->atom_op) {
+    case AT_ADD: return atom(w, WQ_ATOM_ADD, a.reg, a.off, v);
+    case AT_SUB: return atom(w, WQ_ATOM_ADD, a.reg, a.off, op_rr(w, WQ_OP_SUB, mov_imm(w, 0), v));
+    case AT_XCHG: return atom(w, WQ_ATOM_EXCH, a.reg, a.off, v);
+    case AT_MIN: return atom(w, u ? WQ_ATOM_MINU : WQ_ATOM_MIN, a.reg, a.off, v);
+    case AT_MAX: return atom(w, u ? WQ_ATOM_MAXU : WQ_ATOM_MAX, a.reg, a.off, v);
+    case AT_AND: return atom(w, WQ_ATOM_AND, a.reg, a.off, v);
+    case AT_OR: return atom(w, WQ_ATOM_OR, a.reg, a.off, v);
+    default: return atom(w, WQ_ATOM_XOR, a.reg, a.off, v);
+    }
+}
+
+static int mul_hi(lw_t *w, int a, int b, const cc_type_t *t)
+{
+    int bits = width_of(t);
+    if (bits < 32) return normalize(w, op_ri(w, t->is_unsigned ? WQ_OP_SHR : WQ_OP_SRA, op_rr(w, WQ_OP_MUL, a, b), (uint32_t)bits), t);
+    int h = op_rr(w, WQ_OP_MULHU, a, b);
+    if (t->is_unsigned) return h;
+    /* signed high half from the unsigned one */
+    int ta = op_rr(w, WQ_OP_AND, op_ri(w, WQ_OP_SRA, a, 31), b);
+    int tb = op_rr(w, WQ_OP_AND, op_ri(w, WQ_OP_SRA, b, 31), a);
+    return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_SUB, h, ta), tb);
+}
+
+static int popcount32(lw_t *w, int x)
+{
+    x = op_rr(w, WQ_OP_SUB, x, op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 1), 0x55555555u));
+    x = op_rr(w, WQ_OP_ADD, op_ri(w, WQ_OP_AND, x, 0x33333333u),
+              op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 2), 0x33333333u));
+    x = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_ADD, x, op_ri(w, WQ_OP_SHR, x, 4)), 0x0F0F0F0Fu);
+    return op_ri(w, WQ_OP_SHR, op_ri(w, WQ_OP_MUL, x, 0x01010101u), 24);
+}
+
+static int clz32(lw_t *w, int x)
+{
+    static const struct { uint32_t thr; int sh; } st[] = {
+        { 0x10000u, 16 }, { 0x1000000u, 8 }, { 0x10000000u, 4 }, { 0x40000000u, 2 }, { 0x80000000u, 1 },
+    };
+    int n = mov_imm(w, 0);
+    for (size_t i = 0; i < sizeof st / sizeof *st; i++) {
+        int p = setp_ri(w, WQ_CMP_LTU, x, st[i].thr);
+        x = sel_rr(w, p, 0, op_ri(w, WQ_OP_SHL, x, (uint32_t)st[i].sh), x);
+        n = sel_rr(w, p, 0, op_ri(w, WQ_OP_ADD, n, (uint32_t)st[i].sh), n);
+    }
+    int z = setp_ri(w, WQ_CMP_EQ, x, 0);
+    return sel_rr(w, z, 0, op_ri(w, WQ_OP_ADD, n, 1), n);
+}
+
+static int zext(lw_t *w, int v, const cc_type_t *t)
+{
+    if (t->size >= 4) return v;
+    return op_ri(w, WQ_OP_AND, v, t->size == 1 ? 0xFFu : 0xFFFFu);
+}
+
+static int gen_sat(lw_t *w, int add, int a, int b, const cc_type_t *t)
+{
+    int bits = width_of(t);
+    int s = op_rr(w, add ? WQ_OP_ADD : WQ_OP_SUB, a, b);
+    if (bits < 32) {
+        /* the exact result fits in 32 bits: clamp it to the type's range */
+        int32_t lo = t->is_unsigned ? 0 : -(1 << (bits - 1));
+        int32_t hi = t->is_unsigned ? (1 << bits) - 1 : (1 << (bits - 1)) - 1;
+        return op_ri(w, WQ_OP_MIN, op_ri(w, WQ_OP_MAX, s, (uint32_t)lo), (uint32_t)hi);
+    }
+    if (t->is_unsigned) {
+        int ovf = setp_rr(w, add ? WQ_CMP_LTU : WQ_CMP_GTU, s, a);
+        return sel_ri(w, ovf, 1, s, add ? 0xFFFFFFFFu : 0);
+    }
+    /* signed overflow: the operands' signs agree (add) or differ (sub) and the result's does not */
+    int x = add ? op_rr(w, WQ_OP_AND, op_rr(w, WQ_OP_XOR, a, s), op_rr(w, WQ_OP_XOR, b, s))
+                : op_rr(w, WQ_OP_AND, op_rr(w, WQ_OP_XOR, a, b), op_rr(w, WQ_OP_XOR, a, s));
+    int ovf = setp_ri(w, WQ_CMP_LT, x, 0);
+    int lim = op_ri(w, WQ_OP_XOR, op_ri(w, WQ_OP_SRA, a, 31), 0x7FFFFFFFu);   /* a<0: INT_MIN */
+    return sel_rr(w, ovf, 0, lim, s);
+}
+
+static int gen_builtin(lw_t *w, cc_node_t *n)
+{
+    switch (n->bi) {
+    case BI_GLOBAL_ID: case BI_LOCAL_ID: case BI_GROUP_ID: case BI_GLOBAL_SIZE:
+    case BI_LOCAL_SIZE: case BI_NUM_GROUPS: case BI_GLOBAL_OFFSET:
+        return gen_workitem(w, n);
+    case BI_WORK_DIM: return param_word(w, P_DIM);
+    case BI_BARRIER: gen(w, n->args); plain(w, WQ_OP_BAR, 0, 0); return 0;
+    case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
+    case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
+    case BI_ATOMIC: return gen_atomic(w, n);
+    default: break;
+    }
+    const cc_type_t *t = n->args->ty;
+    int u = t->is_unsigned;
+    int a = gen(w, n->args);
+    int b = n->args->next ? gen(w, n->args->next) : 0;
+    int c3 = n->args->next && n->args->next->next ? gen(w, n->args->next->next) : 0;
+    switch (n->bi) {
+    case BI_MIN: return op_rr(w, u ? WQ_OP_MINU : WQ_OP_MIN, a, b);
+    case BI_MAX: return op_rr(w, u ? WQ_OP_MAXU : WQ_OP_MAX, a, b);
+    case BI_CLAMP: return op_rr(w, u ? WQ_OP_MINU : WQ_OP_MIN, op_rr(w, u ? WQ_OP_MAXU : WQ_OP_MAX, a, b), c3);
+    case BI_ABS: return u ? a : normalize(w, absval(w, a), n->ty);
+    case BI_ABS_DIFF: {
+        int d = op_rr(w, WQ_OP_SUB, op_rr(w, u ? WQ_OP_MAXU : WQ_OP_MAX, a, b), op_rr(w, u ? WQ_OP_MINU : WQ_OP_MIN, a, b));
+        return normalize(w, d, n->ty);
+    }
+    case BI_MUL24: return normalize(w, op_rr(w, WQ_OP_MUL, a, b), n->ty);
+    case BI_MAD24: return normalize(w, op_rr(w, WQ_OP_ADD, op_rr(w, WQ_OP_MUL, a, b), c3), n->ty);
+    case BI_MUL_HI: return mul_hi(w, a, b, t);
+    case BI_MAD_HI: return normalize(w, op_rr(w, WQ_OP_ADD, mul_hi(w, a, b, t), c3), n->ty);
+    case BI_ROTATE: {
+        int bits = width_of(t);
+        int x = zext(w, a, t);
+        int s = op_ri(w, WQ_OP_AND, b, (uint32_t)(bits - 1));
+        int back = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_SUB, mov_imm(w, (uint32_t)bits), s), (uint32_t)(bits == 32 ? 31 : 63));
+        int r = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, x, s), op_rr(w, WQ_OP_SHR, x, back));
+        return bits == 32 ? r : normalize(w, r, t);
+    }
+    case BI_POPCOUNT: return popcount32(w, zext(w, a, t));
+    case BI_CLZ: {
+        int r = clz32(w, zext(w, a, t));
+        return t->size < 4 ? op_ri(w, WQ_OP_SUB, r, (uint32_t)(32 - width_of(t))) : r;
+    }
+    case BI_HADD: case BI_RHADD: {
+        int sh = u ? WQ_OP_SHR : WQ_OP_SRA;
+        int s = op_rr(w, WQ_OP_ADD, op_ri(w, sh, a, 1), op_ri(w, sh, b, 1));
+        int lo = op_ri(w, WQ_OP_AND, op_rr(w, n->bi == BI_HADD ? WQ_OP_AND : WQ_OP_OR, a, b), 1);
+        return op_rr(w, WQ_OP_ADD, s, lo);
+    }
+    case BI_SELECT: {
+        int p = setp_ri(w, WQ_CMP_NE, c3, 0);
+        return sel_rr(w, p, 0, b, a);
+    }
+    case BI_ADD_SAT: return gen_sat(w, 1, a, b, t);
+    case BI_SUB_SAT: return gen_sat(w, 0, a, b, t);
+    default:
+        cc_error_tok(w->c, n->tok, "this built-in function is not supported yet");
+    }
+}
+
+/* ---- expressions ------------------------------------------------------------------------------- */
+static int arith_op(const cc_node_t *n, cc_nk_t k)
+{
+    int u = n->ty->is_unsigned;
+    switch (k) {
+    case ND_ADD: return WQ_OP_ADD;
+    case ND_SUB: return WQ_OP_SUB;
+    case ND_MUL: return WQ_OP_MUL;
+    case ND_AND: return WQ_OP_AND;
+    case ND_OR: return WQ_OP_OR;
+    case ND_XOR: return WQ_OP_XOR;
+    case ND_SHL: return WQ_OP_SHL;
+    case ND_SHR: return u ? WQ_OP_SHR : WQ_OP_SRA;
+    default: return -1;
+    }
+}
+
+/* a op b in the node's type, with an immediate when b is a constant and a
+ * shift when a multiply is by a power of two */
+static int binop(lw_t *w, cc_nk_t k, const cc_node_t *tn, int a, cc_node_t *bn, int bval)
+{
+    if (k == ND_MUL && bn && bn->kind == ND_NUM) {
+        uint32_t v = (uint32_t)bn->val;
+        if (v == 0) return mov_imm(w, 0);
+        if (v == 1) return a;
+        if ((v & (v - 1)) == 0) return op_ri(w, WQ_OP_SHL, a, (uint32_t)log2u(v));
+    }
+    int op = arith_op(tn, k);
+    if (bn && bn->kind == ND_NUM) {
+        uint32_t v = (uint32_t)bn->val;
+        if (v == 0 && (k == ND_ADD || k == ND_SUB || k == ND_OR || k == ND_XOR || k == ND_SHL || k == ND_SHR)) return a;
+        return op_ri(w, op, a, v);
+    }
+    return op_rr(w, op, a, bn ? gen(w, bn) : bval);
+}
+
+static void gen_call(lw_t *w, cc_node_t *n, int *result);
+
+static int gen_assign_to(lw_t *w, cc_node_t *lhs, int v)
+{
+    if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
+        mov_to(w, lhs->var->vreg, v);
+        return lhs->var->vreg;
+    }
+    store(w, gen_addr(w, lhs), lhs->ty, v);
+    return v;
+}
+
+static int gen(lw_t *w, cc_node_t *n)
+{
+    no_long(w, n);
+    switch (n->kind) {
+    case ND_NUM: return mov_imm(w, (uint32_t)n->val);
+    case ND_VAR:
+        if (n->var->in_memory) return load(w, gen_addr(w, n), n->ty);
+        if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
+        return n->var->vreg;
+    case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
+    case ND_SHL: case ND_SHR:
+        return binop(w, n->kind, n, gen(w, n->lhs), n->rhs, 0);
+    case ND_DIV: case ND_MOD: return gen_divmod(w, n);
+    case ND_EQ: case ND_NE: case ND_LT: case ND_LE: return bool01(w, n);
+    case ND_LOGAND: case ND_LOGOR: {
+        int is_and = n->kind == ND_LOGAND;
+        if (is_simple(n->rhs)) {
+            int a = bool01(w, n->lhs), b = bool01(w, n->rhs);
+            return op_rr(w, is_and ? WQ_OP_AND : WQ_OP_OR, a, b);
+        }
+        /* t = is_and ? 0 : 1; if (is_and ? lhs : !lhs) t = (rhs != 0) */
+        int t = mov_imm(w, is_and ? 0 : 1);
+        int r = t;
+        cc_node_t *cond = n->lhs;
+        if (!is_and) {
+            cc_node_t *nz = cc_alloc(w->c, sizeof *nz);
+            nz->kind = ND_EQ;
+            nz->tok = n->tok;
+            nz->ty = &cc_ty_int;
+            nz->lhs = n->lhs;
+            cc_node_t *z = cc_alloc(w->c, sizeof *z);
+            z->kind = ND_NUM;
+            z->ty = n->lhs->ty->kind == TY_PTR ? &cc_ty_uint : cc_promote(n->lhs->ty);
+            z->tok = n->tok;
+            nz->rhs = z;
+            cond = nz;
+        }
+        cc_node_t *ne = cc_alloc(w->c, sizeof *ne);
+        ne->kind = ND_NE;
+        ne->tok = n->tok;
+        ne->ty = &cc_ty_int;
+        ne->lhs = n->rhs;
+        cc_node_t *z = cc_alloc(w->c, sizeof *z);
+        z->kind = ND_NUM;
+        z->ty = n->rhs->ty->kind == TY_PTR ? &cc_ty_uint : cc_promote(n->rhs->ty);
+        z->tok = n->tok;
+        ne->rhs = z;
+        gen_if_region(w, n->divergent, cond, arm_value, ne, NULL, &r);
+        return r;
+    }
+    case ND_COND: {
+        if (n->ty->kind != TY_VOID && is_simple(n->then) && is_simple(n->els)) {
+            int neg;
+            int p = gen_cond(w, n->cond, &neg);
+            int a = gen(w, n->then), b = gen(w, n->els);
+            return sel_rr(w, p, neg, a, b);
+        }
+        int r = vreg(w);
+        if (n->ty->kind == TY_VOID) {
+            gen_if_region(w, n->divergent, n->cond, arm_stmt, n->then, n->els, NULL);
+            return 0;
+        }
+        gen_if_region(w, n->divergent, n->cond, arm_value, n->then, n->els, &r);
+        return r;
+    }
+    case ND_COMMA: gen(w, n->lhs); return gen(w, n->rhs);
+    case ND_DEREF: return load(w, gen_addr(w, n), n->ty);
+    case ND_ADDR: {
+        addr_t a = gen_addr(w, n->lhs);
+        return a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
+    }
+    case ND_CAST: {
+        if (n->ty->kind == TY_VOID) { gen(w, n->lhs); return 0; }
+        no_long(w, n->lhs);
+        return convert(w, gen(w, n->lhs), n->lhs->ty, n->ty);
+    }
+    case ND_ASSIGN: {
+        int v = gen(w, n->rhs);
+        return gen_assign_to(w, n->lhs, v);
+    }
+    case ND_OPASSIGN: {
+        cc_node_t *lhs = n->lhs;
+        const cc_type_t *ot = n->then ? n->then->ty : lhs->ty;    /* the operation's type */
+        cc_node_t tn = { .ty = (cc_type_t *)ot };
+        if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
+            int old = lhs->var->vreg;
+            int v;
+            if (n->op == ND_DIV || n->op == ND_MOD) {
+                cc_node_t d = { .kind = (cc_nk_t)n->op, .ty = (cc_type_t *)ot, .tok = n->tok, .lhs = lhs, .rhs = n->rhs };
+                v = gen_divmod(w, &d);
+            } else {
+                v = binop(w, (cc_nk_t)n->op, &tn, old, n->rhs, 0);
+            }
+            v = convert(w, v, ot, lhs->ty);
+            mov_to(w, old, v);
+            return old;
+        }
+        addr_t a = gen_addr(w, lhs);
+        int old = load(w, a, lhs->ty);
+        int v;
+        if (n->op == ND_DIV || n->op == ND_MOD) {
+            /* divide the loaded value: a stand-in variable node holds it */
+            cc_var_t tmp = { .name = "<tmp>", .ty = lhs->ty, .vreg = old };
+            cc_node_t vn = { .kind = ND_VAR, .ty = lhs->ty, .var = &tmp, .tok = n->tok };
+            cc_node_t cv = { .kind = ND_CAST, .ty = (cc_type_t *)ot, .lhs = &vn, .tok = n->tok };
+            cc_node_t d = { .kind = (cc_nk_t)n->op, .ty = (cc_type_t *)ot, .tok = n->tok, .lhs = &cv, .rhs = n->rhs };
+            v = gen_divmod(w, &d);
+        } else {
+            v = binop(w, (cc_nk_t)n->op, &tn, old, n->rhs, 0);
+        }
+        v = convert(w, v, ot, lhs->ty);
+        store(w, a, lhs->ty, v);
+        return v;
+    }
+    case ND_INCDEC: {
+        cc_node_t *lhs = n->lhs;
+        const cc_type_t *pt = lhs->ty->kind == TY_PTR ? lhs->ty : cc_promote(lhs->ty);
+        if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
+            int var = lhs->var->vreg;
+            int old = 0;
+            if (n->post) { old = vreg(w); mov_to(w, old, var); }
+            int v = convert(w, op_ri(w, WQ_OP_ADD, var, (uint32_t)n->op), pt, lhs->ty);
+            mov_to(w, var, v);
+            return n->post ? old : var;
+        }
+        addr_t a = gen_addr(w, lhs);
+        int old = load(w, a, lhs->ty);
+        int v = convert(w, op_ri(w, WQ_OP_ADD, old, (uint32_t)n->op), pt, lhs->ty);
+        store(w, a, lhs->ty, v);
+        return n->post ? old : v;
+    }
+    case ND_CALL: {
+        int r = 0;
+        gen_call(w, n, &r);
+        return r;
+    }
+    case ND_BUILTIN: return gen_builtin(w, n);
+    default:
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this expression (%d)", (int)n->kind);
+    }
+}
+
+/* ---- inlined calls -------------------------------------------------------------------------------- */
+static void gen_call(lw_t *w, cc_node_t *n, int *result)
+{
+    cc_func_t *f = n->func;
+    if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
+    if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
+    if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
+    int args[256];
+    int k = 0;
+    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
+    /* a fresh register per variable for this instance of the body */
+    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(w);
+    cc_var_t *rv = f->params[f->nparams];
+    rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
+    for (int i = 0; i < f->nparams; i++) mov_to(w, f->params[i]->vreg, args[i]);
+    fnctx_t fc = { .up = w->fn, .f = f, .end = new_label(w), .ret = rv->vreg,
+                   .tokens = f->divergent_return, .saved_targets = w->targets };
+    w->fn = &fc;
+    w->targets = NULL;
+    f->visiting = 1;
+    w->inline_depth++;
+    if (fc.tokens) ctrl(w, WQ_OP_PBRK, fc.end, 0, 0);
+    gen_stmt(w, f->body);
+    if (fc.tokens) ctrl(w, WQ_OP_BRK, fc.end, 0, 0);
+    label(w, fc.end);
+    w->inline_depth--;
+    f->visiting = 0;
+    w->targets = fc.saved_targets;
+    w->fn = fc.up;
+    *result = fc.ret;
+}
+
+/* ---- statements ---------------------------------------------------------------------------------- */
+/* a loop runs a number of times known at compile time:
+ * for (i = A; i < B; i++ / i += C), with i not assigned in the body */
+static int assigns(const cc_node_t *n, const cc_var_t *v)
+{
+    if (!n) return 0;
+    if ((n->kind == ND_ASSIGN || n->kind == ND_OPASSIGN || n->kind == ND_INCDEC) &&
+        n->lhs->kind == ND_VAR && n->lhs->var == v)
+        return 1;
+    if (n->kind == ND_CALL) return 0;        /* callees cannot see it */
+    for (const cc_node_t *a = n->args; a; a = a->next) if (assigns(a, v)) return 1;
+    for (const cc_node_t *b = n->body; b; b = b->next) if (assigns(b, v)) return 1;
+    return assigns(n->lhs, v) || assigns(n->rhs, v) || assigns(n->cond, v) || assigns(n->then, v) ||
+           assigns(n->els, v) || assigns(n->init, v) || assigns(n->inc, v) || assigns(n->case_next, v);
+}
+
+static int const_trip(const cc_node_t *n)
+{
+    if (!n->cond || !n->inc || !n->init || n->do_while) return 0;
+    const cc_node_t *c = n->cond;
+    if (c->kind != ND_LT && c->kind != ND_LE && c->kind != ND_NE) return 0;
+    const cc_node_t *l = c->lhs;
+    while (l->kind == ND_CAST) l = l->lhs;
+    if (l->kind != ND_VAR || c->rhs->kind != ND_NUM) return 0;
+    const cc_var_t *v = l->var;
+    /* the init assigns a constant to v */
+    const cc_node_t *i = n->init;
+    if (i->kind == ND_BLOCK) i = i->body;
+    if (!i || i->kind != ND_EXPR_STMT || i->lhs->kind != ND_ASSIGN || i->lhs->lhs->kind != ND_VAR ||
+        i->lhs->lhs->var != v || i->lhs->rhs->kind != ND_NUM)
+        return 0;
+    const cc_node_t *s = n->inc;
+    int step_ok = (s->kind == ND_INCDEC && s->lhs->kind == ND_VAR && s->lhs->var == v && s->op > 0) ||
+                  (s->kind == ND_OPASSIGN && s->op == ND_ADD && s->lhs->kind == ND_VAR &&
+                   s->lhs->var == v && s->rhs->kind == ND_NUM && s->rhs->val > 0);
+    return step_ok && !assigns(n->then, v);
+}
+
+static int wants_yield(lw_t *w, const cc_node_t *n)
+{
+    switch (w->yield) {
+    case WQ_CC_YIELD_OFF: return 0;
+    case WQ_CC_YIELD_SPIN: return n->has_atomic;
+    default: return !const_trip(n);
+    }
+}
+
+static int has_continue(const cc_node_t *n)
+{
+    if (!n) return 0;
+    if (n->kind == ND_CONTINUE) return 1;
+    if (n->kind == ND_LOOP) return 0;        /* belongs to the inner loop */
+    for (const cc_node_t *b = n->body; b; b = b->next) if (has_continue(b)) return 1;
+    return has_continue(n->then) || has_continue(n->els);
+}
+
+static void gen_loop(lw_t *w, cc_node_t *n)
+{
+    if (n->init) gen_stmt(w, n->init);
+    const cc_tok_t *saved = w->tok;
+    target_t t = { .up = w->targets, .is_loop = 1, .tokens = n->divergent,
+                   .brk = new_label(w), .cont = new_label(w) };
+    t.has_cont_token = t.tokens && has_continue(n->then);
+    int head = new_label(w);
+    if (t.tokens) ctrl(w, WQ_OP_PBRK, t.brk, 0, 0);
+    label(w, head);
+    if (n->cond && !n->do_while) {
+        if (n->cond->kind == ND_NUM) {
+            if (!n->cond->val) ctrl(w, t.tokens ? WQ_OP_BRK : WQ_OP_BRA, t.brk, 0, 0);
+        } else {
+            int neg;
+            int p = gen_cond(w, n->cond, &neg);
+            ctrl(w, t.tokens ? WQ_OP_BRK : WQ_OP_BRA, t.brk, p, !neg);
+        }
+    }
+    if (t.has_cont_token) ctrl(w, WQ_OP_PCONT, t.cont, 0, 0);
+    w->targets = &t;
+    gen_stmt(w, n->then);
+    w->targets = t.up;
+    w->tok = saved;
+    if (t.has_cont_token) ctrl(w, WQ_OP_CONT, t.cont, 0, 0);
+    label(w, t.cont);
+    if (n->inc) gen(w, n->inc);
+    if (n->do_while && n->cond) {
+        if (n->cond->kind == ND_NUM) {
+            if (!n->cond->val) ctrl(w, t.tokens ? WQ_OP_BRK : WQ_OP_BRA, t.brk, 0, 0);
+        } else {
+            int neg;
+            int p = gen_cond(w, n->cond, &neg);
+            ctrl(w, t.tokens ? WQ_OP_BRK : WQ_OP_BRA, t.brk, p, !neg);
+        }
+    }
+    if (wants_yield(w, n)) { plain(w, WQ_OP_YIELD, 0, 0); w->yields++; }
+    ctrl(w, WQ_OP_BRA, head, 0, 0);
+    label(w, t.brk);
+}
+
+static void gen_switch(lw_t *w, cc_node_t *n)
+{
+    target_t t = { .up = w->targets, .is_loop = 0, .tokens = n->divergent, .brk = new_label(w) };
+    if (t.tokens) ctrl(w, WQ_OP_PBRK, t.brk, 0, 0);
+    int v = gen(w, n->cond);
+    cc_node_t *def = NULL;
+    /* the cases were collected last first: dispatch in source order */
+    cc_node_t *order[4096];
+    int nc = 0;
+    for (cc_node_t *c = n->cases; c; c = c->case_next) {
+        if (nc == 4096) cc_error_tok(w->c, n->tok, "too many case labels");
+        order[nc++] = c;
+    }
+    for (int i = nc - 1; i >= 0; i--) {
+        cc_node_t *c = order[i];
+        c->label = new_label(w);
+        if (c->is_default) { def = c; continue; }
+        int p = setp_ri(w, WQ_CMP_EQ, v, (uint32_t)c->val);
+        ctrl(w, WQ_OP_BRA, c->label, p, 0);
+    }
+    ctrl(w, def ? WQ_OP_BRA : (t.tokens ? WQ_OP_BRK : WQ_OP_BRA), def ? def->label : t.brk, 0, 0);
+    w->targets = &t;
+    gen_stmt(w, n->then);
+    w->targets = t.up;
+    if (t.tokens) ctrl(w, WQ_OP_BRK, t.brk, 0, 0);
+    label(w, t.brk);
+}
+
+static void gen_return(lw_t *w, cc_node_t *n)
+{
+    if (!w->fn) {                           /* the kernel itself */
+        if (n->lhs) gen(w, n->lhs);
+        plain(w, WQ_OP_EXIT, 0, 0);
+        return;
+    }
+    if (n->lhs) mov_to(w, w->fn->ret, gen(w, n->lhs));
+    ctrl(w, w->fn->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->fn->end, 0, 0);
+}
+
+/* `if (c) break;` and friends: one guarded instruction, no region */
+static int guarded_jump(lw_t *w, cc_node_t *n)
+{
+    if (n->els) return 0;
+    cc_node_t *s = n->then;
+    while (s->kind == ND_BLOCK && s->body && !s->body->next) s = s->body;
+    if (s->kind == ND_BLOCK && !s->body) return 0;
+    int op, target = 0;
+    if (s->kind == ND_BREAK && w->targets) {
+        op = w->targets->tokens ? WQ_OP_BRK : WQ_OP_BRA;
+        target = w->targets->brk;
+    } else if (s->kind == ND_CONTINUE) {
+        target_t *t = w->targets;
+        while (t && !t->is_loop) t = t->up;
+        if (!t) return 0;
+        /* a continue from inside a switch region must leave it by tokens */
+        if (t != w->targets) return 0;
+        op = t->has_cont_token ? WQ_OP_CONT : WQ_OP_BRA;
+        target = t->cont;
+    } else if (s->kind == ND_RETURN && !s->lhs && !w->fn) {
+        op = WQ_OP_EXIT;
+    } else {
+        return 0;
+    }
+    int neg;
+    int p = gen_cond(w, n->cond, &neg);
+    if (op == WQ_OP_EXIT) plain(w, op, p, neg);
+    else ctrl(w, op, target, p, neg);
+    return 1;
+}
+
+static void gen_stmt(lw_t *w, cc_node_t *n)
+{
+    if (!n) return;
+    w->tok = n->tok;
+    switch (n->kind) {
+    case ND_NOP: return;
+    case ND_BLOCK:
+        for (cc_node_t *s = n->body; s; s = s->next) gen_stmt(w, s);
+        return;
+    case ND_EXPR_STMT: gen(w, n->lhs); return;
+    case ND_IF:
+        if (n->cond->kind == ND_NUM) { gen_stmt(w, n->cond->val ? n->then : n->els); return; }
+        if (guarded_jump(w, n)) return;
+        gen_if_region(w, n->divergent, n->cond, arm_stmt, n->then, n->els, NULL);
+        return;
+    case ND_LOOP: gen_loop(w, n); return;
+    case ND_SWITCH: gen_switch(w, n); return;
+    case ND_CASE:
+        label(w, n->label);
+        gen_stmt(w, n->then);
+        return;
+    case ND_BREAK:
+        if (!w->targets) cc_error_tok(w->c, n->tok, "internal: break without a target");
+        ctrl(w, w->targets->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->targets->brk, 0, 0);
+        return;
+    case ND_CONTINUE: {
+        target_t *t = w->targets;
+        /* leaving a switch inside the loop: the switch's BRK token stays
+         * behind and is discarded when popped (no thread waits on it) */
+        while (t && !t->is_loop) t = t->up;
+        if (!t) cc_error_tok(w->c, n->tok, "internal: continue without a loop");
+        ctrl(w, t->has_cont_token ? WQ_OP_CONT : WQ_OP_BRA, t->cont, 0, 0);
+        return;
+    }
+    case ND_RETURN: gen_return(w, n); return;
+    default:
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this statement");
+    }
+}
+
+/* ---- the kernel ------------------------------------------------------------------------------------ */
+static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
+{
+    uint32_t off = P_ARGS;
+    info->nargs = (uint32_t)k->nparams;
+    info->args = cc_alloc(w->c, sizeof *info->args * (size_t)(k->nparams + 1));
+    for (int i = 0; i < k->nparams; i++) {
+        cc_var_t *v = k->params[i];
+        wq_cc_arg_t *a = &info->args[i];
+        snprintf(a->name, sizeof a->name, "%s", v->name);
+        const cc_type_t *t = v->ty;
+        if (t->kind == TY_PTR) {
+            a->kind = t->as == AS_GLOBAL ? WQ_CC_ARG_GLOBAL : t->as == AS_CONSTANT ? WQ_CC_ARG_CONSTANT : WQ_CC_ARG_LOCAL;
+            a->size = 4;
+            if (t->base->is_const || t->as == AS_CONSTANT) a->quals |= WQ_CC_Q_CONST;
+            if (t->base->is_volatile) a->quals |= WQ_CC_Q_VOLATILE;
+            const cc_type_t *b = t->base;
+            const char *bn = b->kind == TY_STRUCT ? cc_fmt(w->c, "%s %s", b->is_union ? "union" : "struct", b->name ? b->name : "")
+                                                  : (cc_unqual((cc_type_t *)b)->name ? cc_unqual((cc_type_t *)b)->name : "void");
+            if (b->kind == TY_PTR) bn = "void*";
+            snprintf(a->type_name, sizeof a->type_name, "%s*", bn);
+        } else {
+            a->kind = WQ_CC_ARG_SCALAR;
+            a->size = (uint32_t)t->size;
+            snprintf(a->type_name, sizeof a->type_name, "%s", cc_unqual((cc_type_t *)t)->name);
+            if (is_long(t)) cc_error_tok(w->c, v->tok, "64-bit kernel arguments are not supported yet");
+        }
+        uint32_t al = a->size < 4 ? a->size : 4;
+        off = (off + al - 1) / al * al;
+        a->offset = off;
+        off += a->size;
+    }
+    info->param_bytes = (off + 3) & ~3u;
+}
+
+void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->fn = k;
+    lw_t w = { .c = c, .k = out, .code = &out->code, .kernel = k, .tok = k->tok,
+               .yield = c->opts ? c->opts->yield : WQ_CC_YIELD_LOOPS };
+    wq_cc_kernel_t *info = &out->info;
+    snprintf(info->name, sizeof info->name, "%s", k->name);
+    if (strlen(k->name) >= sizeof info->name) cc_error_tok(c, k->tok, "kernel name longer than 63 characters");
+    memcpy(info->reqd_wg, k->reqd_wg, sizeof info->reqd_wg);
+    info->local_bytes = (k->local_bytes + 15) & ~15u;
+    arg_layout(&w, k, info);
+    for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(&w);
+    /* prologue: the parameter buffer, the arguments, the __local block */
+    w.param = s2r(&w, WQ_SR_PARAM);
+    int need_local = k->local_bytes > 0;
+    for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) need_local = 1;
+    if (need_local) {
+        w.lstride_off = op_rr(&w, WQ_OP_MUL, s2r(&w, WQ_SR_CTAFLAT), param_word(&w, P_LSTRIDE));
+        w.local_base = op_rr(&w, WQ_OP_ADD, param_word(&w, P_LOCAL), w.lstride_off);
+    }
+    for (int i = 0; i < k->nparams; i++) {
+        cc_var_t *v = k->params[i];
+        wq_cc_arg_t *a = &info->args[i];
+        int val;
+        if (a->size == 4) {
+            val = param_word(&w, a->offset);
+        } else {
+            int word = param_word(&w, a->offset & ~3u);
+            val = normalize(&w, op_ri(&w, WQ_OP_SHR, word, (a->offset & 3u) * 8), v->ty);
+        }
+        if (a->kind == WQ_CC_ARG_LOCAL) val = op_rr(&w, WQ_OP_ADD, val, w.lstride_off);
+        mov_to(&w, v->vreg, val);
+    }
+    k->visiting = 1;
+    gen_stmt(&w, k->body);
+    k->visiting = 0;
+    w.tok = k->body ? k->body->tok : k->tok;
+    plain(&w, WQ_OP_EXIT, 0, 0);
+    /* the yield policy the kernel runs with: every YIELD fires */
+    (void)w.yields;
+}

@@ -1,0 +1,1601 @@
+/* parse.c -- tokens to a typed AST: declarations, statements, expressions.
+ *
+ * Recursive descent over OpenCL C's grammar.  Every expression node gets its
+ * type here (the usual arithmetic conversions become explicit ND_CAST
+ * nodes, pointer arithmetic is scaled, arrays decay), so the later stages
+ * never reason about C's conversion rules.  Constant sub-expressions are
+ * folded as they are built.  What the device cannot do (floating point,
+ * images, printf, recursion) is refused here with a precise message. */
+#include <stdlib.h>
+#include <string.h>
+#include "cc_int.h"
+
+typedef struct scope_ent {
+    struct scope_ent *next;
+    const char *name;
+    cc_var_t *var;
+    cc_type_t *tdef;                /* typedef                                */
+    cc_type_t *tag;                 /* struct/union/enum tag                   */
+    int is_enum;
+    int64_t enum_val;
+} scope_ent_t;
+
+typedef struct scope { struct scope *up; scope_ent_t *ents; } scope_t;
+
+typedef struct {
+    cc_t *c;
+    cc_tok_t *tok;
+    scope_t *scope;
+    cc_prog_t *prog;
+    cc_func_t *fn;                  /* the function being parsed              */
+    int loop_depth, switch_depth;
+    cc_node_t *cur_switch;
+} ps_t;
+
+typedef struct {
+    int is_typedef, is_static, is_inline, is_kernel;
+    cc_as_t as;
+    int has_as;
+    uint32_t reqd_wg[3];
+} attr_t;
+
+static cc_node_t *expr(ps_t *p);
+static cc_node_t *assign(ps_t *p);
+static cc_node_t *stmt(ps_t *p);
+static cc_node_t *compound(ps_t *p);
+static cc_type_t *declspec(ps_t *p, attr_t *at);
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name);
+static int64_t const_expr(ps_t *p);
+static cc_node_t *cast_expr(ps_t *p);
+static cc_node_t *unary(ps_t *p);
+
+/* ---- tokens ----------------------------------------------------------------------- */
+static int is(ps_t *p, const char *s) { return cc_tok_is(p->tok, s); }
+static int consume(ps_t *p, const char *s)
+{
+    if (!is(p, s)) return 0;
+    p->tok = p->tok->next;
+    return 1;
+}
+static void skip(ps_t *p, const char *s)
+{
+    if (!consume(p, s)) {
+        if (p->tok->kind == TK_EOF) cc_error_tok(p->c, p->tok, "expected '%s' at end of input", s);
+        cc_error_tok(p->c, p->tok, "expected '%s' before '%.*s'", s, p->tok->len, p->tok->loc);
+    }
+}
+
+/* ---- scopes ----------------------------------------------------------------------- */
+static void enter(ps_t *p)
+{
+    scope_t *s = cc_alloc(p->c, sizeof *s);
+    s->up = p->scope;
+    p->scope = s;
+}
+static void leave(ps_t *p) { p->scope = p->scope->up; }
+
+static scope_ent_t *push_ent(ps_t *p, const char *name)
+{
+    scope_ent_t *e = cc_alloc(p->c, sizeof *e);
+    e->name = name;
+    e->next = p->scope->ents;
+    p->scope->ents = e;
+    return e;
+}
+
+static scope_ent_t *lookup(ps_t *p, const cc_tok_t *t, int tags)
+{
+    for (scope_t *s = p->scope; s; s = s->up)
+        for (scope_ent_t *e = s->ents; e; e = e->next)
+            if ((tags ? e->tag != NULL : e->tag == NULL) && (int)strlen(e->name) == t->len &&
+                !memcmp(e->name, t->loc, (size_t)t->len))
+                return e;
+    return NULL;
+}
+
+static scope_ent_t *in_this_scope(ps_t *p, const char *name)
+{
+    for (scope_ent_t *e = p->scope->ents; e; e = e->next)
+        if (!e->tag && !strcmp(e->name, name)) return e;
+    return NULL;
+}
+
+static cc_func_t *find_func(ps_t *p, const cc_tok_t *t)
+{
+    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
+        if ((int)strlen(f->name) == t->len && !memcmp(f->name, t->loc, (size_t)t->len)) return f;
+    return NULL;
+}
+
+/* ---- nodes ------------------------------------------------------------------------- */
+static cc_node_t *new_node(ps_t *p, cc_nk_t k, const cc_tok_t *t)
+{
+    cc_node_t *n = cc_alloc(p->c, sizeof *n);
+    n->kind = k;
+    n->tok = t;
+    return n;
+}
+
+static cc_node_t *new_num(ps_t *p, int64_t v, cc_type_t *ty, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_NUM, t);
+    n->ty = ty;
+    /* a constant holds its value converted to its type */
+    switch (ty->size) {
+    case 1: v = ty->is_unsigned ? (int64_t)(uint8_t)v : (int64_t)(int8_t)v; break;
+    case 2: v = ty->is_unsigned ? (int64_t)(uint16_t)v : (int64_t)(int16_t)v; break;
+    case 4: v = ty->is_unsigned ? (int64_t)(uint32_t)v : (int64_t)(int32_t)v; break;
+    default: break;
+    }
+    if (ty->kind == TY_BOOL) v = v != 0;
+    n->val = v;
+    return n;
+}
+
+static cc_node_t *new_cast(ps_t *p, cc_node_t *e, cc_type_t *ty)
+{
+    if (e->ty == ty) return e;
+    if (e->kind == ND_NUM && cc_is_scalar(ty)) return new_num(p, e->val, ty, e->tok);
+    cc_node_t *n = new_node(p, ND_CAST, e->tok);
+    n->lhs = e;
+    n->ty = ty;
+    return n;
+}
+
+/* arrays decay to a pointer to their first element */
+static cc_node_t *decay(ps_t *p, cc_node_t *e)
+{
+    if (e->ty && e->ty->kind == TY_ARRAY) {
+        cc_node_t *n = new_node(p, ND_ADDR, e->tok);
+        n->lhs = e;
+        cc_as_t as = AS_PRIVATE;
+        if (e->kind == ND_VAR) as = e->var->as;
+        else if (e->kind == ND_DEREF) as = e->lhs->ty->as;
+        else if (e->kind == ND_MEMBER) as = e->lhs->ty->kind == TY_PTR ? e->lhs->ty->as : AS_PRIVATE;
+        n->ty = cc_pointer_to(p->c, e->ty->base, as);
+        return n;
+    }
+    if (e->ty && e->ty->kind == TY_FUNC) cc_error_tok(p->c, e->tok, "a function is not a value");
+    return e;
+}
+
+static cc_node_t *rvalue(ps_t *p, cc_node_t *e)
+{
+    e = decay(p, e);
+    if (e->ty->kind == TY_STRUCT)
+        cc_error_tok(p->c, e->tok, "a struct or union value cannot be used here (use its members or a pointer)");
+    if (e->ty->kind == TY_VOID) cc_error_tok(p->c, e->tok, "a void value cannot be used here");
+    return e;
+}
+
+static int is_lvalue(const cc_node_t *e)
+{
+    return e->kind == ND_VAR || e->kind == ND_DEREF || e->kind == ND_MEMBER;
+}
+
+static cc_type_t *arith(ps_t *p, cc_node_t **a, cc_node_t **b)
+{
+    cc_type_t *t = cc_common((*a)->ty, (*b)->ty);
+    *a = new_cast(p, *a, t);
+    *b = new_cast(p, *b, t);
+    return t;
+}
+
+static int64_t fold(cc_nk_t k, int64_t a, int64_t b, cc_type_t *t, int *ok)
+{
+    int u = t->is_unsigned;
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    unsigned bits = (unsigned)t->size * 8;
+    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    *ok = 1;
+    switch (k) {
+    case ND_ADD: return (int64_t)(ua + ub);
+    case ND_SUB: return (int64_t)(ua - ub);
+    case ND_MUL: return (int64_t)(ua * ub);
+    case ND_DIV:
+    case ND_MOD:
+        if (b == 0) { *ok = 0; return 0; }
+        if (u) return (int64_t)(k == ND_DIV ? (ua & mask) / (ub & mask) : (ua & mask) % (ub & mask));
+        if (b == -1) return k == ND_DIV ? (int64_t)(0 - ua) : 0;
+        return k == ND_DIV ? a / b : a % b;
+    case ND_SHL: return (int64_t)(ua << (ub & (bits - 1)));
+    case ND_SHR: return u ? (int64_t)((ua & mask) >> (ub & (bits - 1))) : a >> (ub & (bits - 1));
+    case ND_AND: return a & b;
+    case ND_OR: return a | b;
+    case ND_XOR: return a ^ b;
+    default: *ok = 0; return 0;
+    }
+}
+
+static cc_node_t *new_arith(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    a = rvalue(p, a);
+    b = rvalue(p, b);
+    if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty))
+        cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
+                     cc_type_name(p->c, a->ty), cc_type_name(p->c, b->ty));
+    cc_type_t *ty;
+    if (k == ND_SHL || k == ND_SHR) {
+        ty = cc_promote(a->ty);
+        a = new_cast(p, a, ty);
+        b = new_cast(p, b, cc_promote(b->ty));
+    } else {
+        ty = arith(p, &a, &b);
+    }
+    if (a->kind == ND_NUM && b->kind == ND_NUM) {
+        int ok;
+        int64_t v = fold(k, a->val, b->val, ty, &ok);
+        if (ok) return new_num(p, v, ty, t);
+        cc_error_tok(p->c, t, "division by zero in a constant expression");
+    }
+    cc_node_t *n = new_node(p, k, t);
+    n->lhs = a;
+    n->rhs = b;
+    n->ty = ty;
+    return n;
+}
+
+static cc_node_t *new_cmp(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    a = rvalue(p, a);
+    b = rvalue(p, b);
+    if (!cc_is_scalar(a->ty) || !cc_is_scalar(b->ty))
+        cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+    if (a->ty->kind == TY_PTR || b->ty->kind == TY_PTR) {
+        a = new_cast(p, a, &cc_ty_uint);
+        b = new_cast(p, b, &cc_ty_uint);
+    } else {
+        arith(p, &a, &b);
+    }
+    if (a->kind == ND_NUM && b->kind == ND_NUM) {
+        int u = a->ty->is_unsigned;
+        uint64_t ua = (uint64_t)a->val, ub = (uint64_t)b->val;
+        int v = k == ND_EQ ? a->val == b->val : k == ND_NE ? a->val != b->val
+              : k == ND_LT ? (u ? ua < ub : a->val < b->val) : (u ? ua <= ub : a->val <= b->val);
+        return new_num(p, v, &cc_ty_int, t);
+    }
+    cc_node_t *n = new_node(p, k, t);
+    n->lhs = a;
+    n->rhs = b;
+    n->ty = &cc_ty_int;
+    return n;
+}
+
+static cc_node_t *scale(ps_t *p, cc_node_t *i, cc_type_t *elem, const cc_tok_t *t)
+{
+    if (elem->kind == TY_VOID) cc_error_tok(p->c, t, "arithmetic on a void pointer");
+    if (elem->kind == TY_FUNC) cc_error_tok(p->c, t, "arithmetic on a function pointer");
+    i = new_cast(p, i, &cc_ty_int);
+    if (elem->size == 1) return i;
+    return new_arith(p, ND_MUL, i, new_num(p, elem->size, &cc_ty_int, t), t);
+}
+
+static cc_node_t *new_add(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    a = rvalue(p, a);
+    b = rvalue(p, b);
+    if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_ADD, a, b, t);
+    if (a->ty->kind == TY_PTR && b->ty->kind == TY_PTR) cc_error_tok(p->c, t, "invalid operands: pointer + pointer");
+    if (b->ty->kind == TY_PTR) { cc_node_t *x = a; a = b; b = x; }
+    if (!cc_is_integer(b->ty)) cc_error_tok(p->c, t, "invalid operands to '+'");
+    cc_node_t *n = new_node(p, ND_ADD, t);
+    n->lhs = a;
+    n->rhs = scale(p, b, a->ty->base, t);
+    n->ty = a->ty;
+    return n;
+}
+
+static cc_node_t *new_sub(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    a = rvalue(p, a);
+    b = rvalue(p, b);
+    if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_SUB, a, b, t);
+    if (a->ty->kind == TY_PTR && cc_is_integer(b->ty)) {
+        cc_node_t *n = new_node(p, ND_SUB, t);
+        n->lhs = a;
+        n->rhs = scale(p, b, a->ty->base, t);
+        n->ty = a->ty;
+        return n;
+    }
+    if (a->ty->kind == TY_PTR && b->ty->kind == TY_PTR) {
+        cc_node_t *n = new_node(p, ND_SUB, t);
+        n->lhs = new_cast(p, a, &cc_ty_int);
+        n->rhs = new_cast(p, b, &cc_ty_int);
+        n->ty = &cc_ty_int;
+        int sz = a->ty->base->size;
+        if (sz <= 1) return n;
+        return new_arith(p, ND_DIV, n, new_num(p, sz, &cc_ty_int, t), t);
+    }
+    cc_error_tok(p->c, t, "invalid operands to '-'");
+}
+
+static cc_node_t *new_deref(ps_t *p, cc_node_t *e, const cc_tok_t *t)
+{
+    e = rvalue(p, e);
+    if (e->ty->kind != TY_PTR) cc_error_tok(p->c, t, "indirection requires a pointer (this is %s)", cc_type_name(p->c, e->ty));
+    if (e->ty->base->kind == TY_VOID) cc_error_tok(p->c, t, "dereferencing a void pointer");
+    cc_node_t *n = new_node(p, ND_DEREF, t);
+    n->lhs = e;
+    n->ty = e->ty->base;
+    return n;
+}
+
+static void check_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t)
+{
+    if (!is_lvalue(lhs)) cc_error_tok(p->c, t, "expression is not assignable");
+    if (lhs->ty->kind == TY_ARRAY) cc_error_tok(p->c, t, "an array is not assignable");
+    if (lhs->ty->kind == TY_STRUCT) cc_error_tok(p->c, t, "assigning a whole struct or union is not supported; assign its members");
+    if (lhs->ty->is_const) cc_error_tok(p->c, t, "cannot assign to a const-qualified object");
+    if (lhs->kind == ND_DEREF && lhs->lhs->ty->as == AS_CONSTANT)
+        cc_error_tok(p->c, t, "cannot assign to __constant memory");
+}
+
+/* implicit conversion for assignment, arguments and return */
+static cc_node_t *convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *t, const char *what)
+{
+    e = rvalue(p, e);
+    if (to->kind == TY_PTR) {
+        if (e->ty->kind == TY_PTR) {
+            if (e->ty->as != to->as)
+                cc_error_tok(p->c, t, "%s: pointer to %saddress space %d cannot become address space %d",
+                             what, "", (int)e->ty->as, (int)to->as);
+            return new_cast(p, e, to);
+        }
+        if (e->kind == ND_NUM && e->val == 0) return new_cast(p, e, to);
+        cc_error_tok(p->c, t, "%s: an integer cannot become a pointer without a cast", what);
+    }
+    if (cc_is_integer(to)) {
+        if (e->ty->kind == TY_PTR && to->kind != TY_BOOL)
+            cc_error_tok(p->c, t, "%s: a pointer cannot become an integer without a cast", what);
+        return new_cast(p, e, cc_unqual(to));
+    }
+    cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, e->ty), cc_type_name(p->c, to));
+}
+
+/* ---- declarations -------------------------------------------------------------------- */
+static int is_typename(ps_t *p)
+{
+    static const char *const kw[] = {
+        "void", "bool", "_Bool", "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+        "unsigned", "signed", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "float", "double",
+        "half", "struct", "union", "enum", "typedef", "static", "extern", "const", "volatile",
+        "restrict", "inline", "__kernel", "kernel", "__global", "global", "__local", "local",
+        "__private", "private", "__constant", "constant", "__attribute__", "__inline",
+        "__restrict", "__const", "__volatile", "register", "auto", "__read_only", "__write_only",
+        "read_only", "write_only",
+    };
+    if (p->tok->kind == TK_KEYWORD) {
+        for (size_t i = 0; i < sizeof kw / sizeof *kw; i++) if (is(p, kw[i])) return 1;
+        return 0;
+    }
+    if (p->tok->kind == TK_IDENT) {
+        scope_ent_t *e = lookup(p, p->tok, 0);
+        return e && e->tdef;
+    }
+    return 0;
+}
+
+static void attributes(ps_t *p, attr_t *at)
+{
+    while (is(p, "__attribute__")) {
+        const cc_tok_t *t = p->tok;
+        p->tok = p->tok->next;
+        skip(p, "(");
+        skip(p, "(");
+        while (!is(p, ")")) {
+            if (p->tok->kind != TK_IDENT && p->tok->kind != TK_KEYWORD) cc_error_tok(p->c, p->tok, "expected an attribute name");
+            cc_tok_t *name = p->tok;
+            p->tok = p->tok->next;
+            if (cc_tok_is(name, "reqd_work_group_size")) {
+                skip(p, "(");
+                for (int i = 0; i < 3; i++) {
+                    if (i) skip(p, ",");
+                    const cc_tok_t *vt = p->tok;
+                    int64_t v = const_expr(p);
+                    if (v < 1 || v > 65535) cc_error_tok(p->c, vt, "reqd_work_group_size must be 1..65535");
+                    if (at) at->reqd_wg[i] = (uint32_t)v;
+                }
+                skip(p, ")");
+            } else if (consume(p, "(")) {        /* other attributes: accepted, ignored */
+                int depth = 1;
+                while (depth) {
+                    if (p->tok->kind == TK_EOF) cc_error_tok(p->c, t, "unterminated __attribute__");
+                    if (is(p, "(")) depth++;
+                    if (is(p, ")")) depth--;
+                    p->tok = p->tok->next;
+                }
+            }
+            if (!consume(p, ",")) break;
+        }
+        skip(p, ")");
+        skip(p, ")");
+    }
+}
+
+static cc_type_t *struct_decl(ps_t *p, int is_union)
+{
+    cc_tok_t *tag = NULL;
+    attributes(p, NULL);
+    if (p->tok->kind == TK_IDENT) { tag = p->tok; p->tok = p->tok->next; }
+    if (tag && !is(p, "{")) {
+        scope_ent_t *e = lookup(p, tag, 1);
+        if (e) {
+            if (e->is_enum || e->tag->is_union != is_union) cc_error_tok(p->c, tag, "'%.*s' was declared as a different kind of tag", tag->len, tag->loc);
+            return e->tag;
+        }
+        cc_type_t *t = cc_alloc(p->c, sizeof *t);
+        t->kind = TY_STRUCT;
+        t->is_union = is_union;
+        t->size = -1;
+        t->align = 1;
+        t->name = cc_tok_str(p->c, tag);
+        scope_ent_t *ne = push_ent(p, t->name);
+        ne->tag = t;
+        return t;
+    }
+    cc_type_t *t = NULL;
+    if (tag) {
+        for (scope_ent_t *e = p->scope->ents; e; e = e->next)
+            if (e->tag && !strcmp(e->name, cc_tok_str(p->c, tag)) && e->tag->size < 0 && !e->is_enum) t = e->tag;
+    }
+    if (!t) {
+        t = cc_alloc(p->c, sizeof *t);
+        t->kind = TY_STRUCT;
+        t->is_union = is_union;
+        t->name = tag ? cc_tok_str(p->c, tag) : NULL;
+        if (tag) { scope_ent_t *ne = push_ent(p, t->name); ne->tag = t; }
+    }
+    skip(p, "{");
+    cc_member_t head = {0}, *cur = &head;
+    int offset = 0, size = 0, align = 1;
+    while (!consume(p, "}")) {
+        attr_t at = {0};
+        const cc_tok_t *st = p->tok;
+        cc_type_t *base = declspec(p, &at);
+        if (at.is_typedef || at.is_static || at.has_as) cc_error_tok(p->c, st, "invalid specifier in a struct member");
+        int first = 1;
+        while (!consume(p, ";")) {
+            if (!first) skip(p, ",");
+            first = 0;
+            cc_tok_t *name = NULL;
+            cc_type_t *mt = declarator(p, base, &name);
+            if (!name) cc_error_tok(p->c, p->tok, "expected a member name");
+            if (is(p, ":")) cc_error_tok(p->c, p->tok, "bit-fields are not supported");
+            if (mt->size < 0 || mt->kind == TY_VOID || mt->kind == TY_FUNC)
+                cc_error_tok(p->c, name, "member '%.*s' has an incomplete type", name->len, name->loc);
+            cc_member_t *m = cc_alloc(p->c, sizeof *m);
+            m->name = cc_tok_str(p->c, name);
+            for (cc_member_t *o = head.next; o; o = o->next)
+                if (!strcmp(o->name, m->name)) cc_error_tok(p->c, name, "duplicate member '%s'", m->name);
+            m->ty = mt;
+            if (is_union) {
+                m->offset = 0;
+                if (mt->size > size) size = mt->size;
+            } else {
+                offset = (offset + mt->align - 1) / mt->align * mt->align;
+                m->offset = offset;
+                offset += mt->size;
+                size = offset;
+            }
+            if (mt->align > align) align = mt->align;
+            cur = cur->next = m;
+        }
+    }
+    attributes(p, NULL);
+    t->members = head.next;
+    t->align = align;
+    t->size = (size + align - 1) / align * align;
+    if (!t->members) cc_error_tok(p->c, p->tok, "an empty struct or union");
+    return t;
+}
+
+static cc_type_t *enum_decl(ps_t *p)
+{
+    cc_tok_t *tag = NULL;
+    if (p->tok->kind == TK_IDENT) { tag = p->tok; p->tok = p->tok->next; }
+    if (tag && !is(p, "{")) {
+        scope_ent_t *e = lookup(p, tag, 1);
+        if (!e || !e->is_enum) cc_error_tok(p->c, tag, "unknown enum '%.*s'", tag->len, tag->loc);
+        return &cc_ty_int;
+    }
+    skip(p, "{");
+    int64_t v = 0;
+    while (!consume(p, "}")) {
+        if (p->tok->kind != TK_IDENT) cc_error_tok(p->c, p->tok, "expected an enumerator name");
+        cc_tok_t *name = p->tok;
+        p->tok = p->tok->next;
+        if (consume(p, "=")) v = const_expr(p);
+        scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
+        e->is_enum = 1;
+        e->enum_val = v++;
+        if (!consume(p, ",")) { skip(p, "}"); break; }
+    }
+    if (tag) {
+        cc_type_t *t = cc_alloc(p->c, sizeof *t);
+        *t = cc_ty_int;
+        t->name = cc_tok_str(p->c, tag);
+        scope_ent_t *e = push_ent(p, t->name);
+        e->tag = t;
+        e->is_enum = 1;
+    }
+    return &cc_ty_int;
+}
+
+static _Noreturn void unsupported(ps_t *p, const cc_tok_t *t, const char *what)
+{
+    cc_error_tok(p->c, t, "%s not supported by this device (warpq runs the integer subset of OpenCL C)", what);
+}
+
+/* declaration specifiers: type, qualifiers, storage, address space, kernel */
+static cc_type_t *declspec(ps_t *p, attr_t *at)
+{
+    enum { VOID = 1 << 0, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8,
+           LONG = 1 << 10, OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14 };
+    int counter = 0, is_const = 0, is_volatile = 0;
+    cc_type_t *ty = NULL;
+    const cc_tok_t *start = p->tok;
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (is(p, "__attribute__")) { attributes(p, at); continue; }
+        if (is(p, "typedef") || is(p, "static") || is(p, "extern") || is(p, "inline") ||
+            is(p, "__inline") || is(p, "__kernel") || is(p, "kernel") || is(p, "register") || is(p, "auto")) {
+            if (!at) cc_error_tok(p->c, t, "storage class not allowed here");
+            if (is(p, "typedef")) at->is_typedef = 1;
+            else if (is(p, "static")) at->is_static = 1;
+            else if (is(p, "extern")) cc_error_tok(p->c, t, "'extern' is not supported: a program is one translation unit");
+            else if (is(p, "inline") || is(p, "__inline")) at->is_inline = 1;
+            else if (is(p, "__kernel") || is(p, "kernel")) at->is_kernel = 1;
+            p->tok = t->next;
+            continue;
+        }
+        if (is(p, "const") || is(p, "__const")) { is_const = 1; p->tok = t->next; continue; }
+        if (is(p, "volatile") || is(p, "__volatile")) { is_volatile = 1; p->tok = t->next; continue; }
+        if (is(p, "restrict") || is(p, "__restrict")) { p->tok = t->next; continue; }
+        if (is(p, "__read_only") || is(p, "__write_only") || is(p, "read_only") || is(p, "write_only"))
+            unsupported(p, t, "images are");
+        if (is(p, "__global") || is(p, "global") || is(p, "__local") || is(p, "local") ||
+            is(p, "__private") || is(p, "private") || is(p, "__constant") || is(p, "constant")) {
+            if (!at) cc_error_tok(p->c, t, "address space qualifier not allowed here");
+            cc_as_t as = (t->loc[t->loc[0] == '_' ? 2 : 0] == 'g') ? AS_GLOBAL
+                       : (t->loc[t->loc[0] == '_' ? 2 : 0] == 'l') ? AS_LOCAL
+                       : (t->loc[t->loc[0] == '_' ? 2 : 0] == 'c') ? AS_CONSTANT : AS_PRIVATE;
+            if (at->has_as && at->as != as) cc_error_tok(p->c, t, "conflicting address space qualifiers");
+            at->as = as;
+            at->has_as = 1;
+            p->tok = t->next;
+            continue;
+        }
+        if (is(p, "float") || is(p, "double") || is(p, "half")) unsupported(p, t, "floating-point types are");
+        if (t->kind == TK_IDENT && (cc_tok_is(t, "image2d_t") || cc_tok_is(t, "image3d_t") ||
+                                    cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t") ||
+                                    cc_tok_is(t, "event_t")))
+            unsupported(p, t, cc_fmt(p->c, "%.*s is", t->len, t->loc));
+        if (t->kind == TK_IDENT && t->len > 2) {
+            /* vector types: int4, uchar16, ... */
+            static const char *const vb[] = { "char", "uchar", "short", "ushort", "int", "uint",
+                                              "long", "ulong", "float", "double", "half", "bool" };
+            for (size_t i = 0; i < sizeof vb / sizeof *vb; i++) {
+                size_t n = strlen(vb[i]);
+                if ((size_t)t->len > n && !memcmp(t->loc, vb[i], n) &&
+                    strspn(t->loc + n, "0123456789") == (size_t)t->len - n && !lookup(p, t, 0))
+                    unsupported(p, t, cc_fmt(p->c, "vector types (%.*s) are", t->len, t->loc));
+            }
+        }
+        if (t->kind == TK_IDENT && !ty && !counter) {
+            scope_ent_t *e = lookup(p, t, 0);
+            if (e && e->tdef) { ty = e->tdef; counter |= OTHER; p->tok = t->next; continue; }
+        }
+        if (is(p, "struct") || is(p, "union")) {
+            if (counter) break;
+            p->tok = t->next;
+            ty = struct_decl(p, cc_tok_is(t, "union"));
+            counter |= OTHER;
+            continue;
+        }
+        if (is(p, "enum")) {
+            if (counter) break;
+            p->tok = t->next;
+            ty = enum_decl(p);
+            counter |= OTHER;
+            continue;
+        }
+        int add = 0;
+        if (is(p, "void")) add = VOID;
+        else if (is(p, "bool") || is(p, "_Bool")) add = BOOL;
+        else if (is(p, "char")) add = CHAR;
+        else if (is(p, "short")) add = SHORT;
+        else if (is(p, "int")) add = INT;
+        else if (is(p, "long")) add = LONG;
+        else if (is(p, "signed")) add = SIGNED;
+        else if (is(p, "unsigned")) add = UNSIGNED;
+        else if (is(p, "uchar")) add = UNSIGNED + CHAR;
+        else if (is(p, "ushort")) add = UNSIGNED + SHORT;
+        else if (is(p, "uint") || is(p, "size_t") || is(p, "uintptr_t")) add = UNSIGNED + INT;
+        else if (is(p, "ptrdiff_t") || is(p, "intptr_t")) add = INT;
+        else if (is(p, "ulong")) add = UNSIGNED + LONG;
+        else break;
+        if (counter & OTHER) cc_error_tok(p->c, t, "invalid combination of type specifiers");
+        counter += add;
+        p->tok = t->next;
+        switch (counter) {
+        case VOID: ty = &cc_ty_void; break;
+        case BOOL: ty = &cc_ty_bool; break;
+        case CHAR: case SIGNED + CHAR: ty = &cc_ty_char; break;
+        case UNSIGNED + CHAR: ty = &cc_ty_uchar; break;
+        case SHORT: case SHORT + INT: case SIGNED + SHORT: case SIGNED + SHORT + INT: ty = &cc_ty_short; break;
+        case UNSIGNED + SHORT: case UNSIGNED + SHORT + INT: ty = &cc_ty_ushort; break;
+        case INT: case SIGNED: case SIGNED + INT: ty = &cc_ty_int; break;
+        case UNSIGNED: case UNSIGNED + INT: ty = &cc_ty_uint; break;
+        case LONG: case LONG + INT: case SIGNED + LONG: case SIGNED + LONG + INT:
+        case LONG + LONG: case LONG + LONG + INT: ty = &cc_ty_long; break;
+        case UNSIGNED + LONG: case UNSIGNED + LONG + INT: case UNSIGNED + LONG + LONG: ty = &cc_ty_ulong; break;
+        default: cc_error_tok(p->c, t, "invalid combination of type specifiers");
+        }
+    }
+    if (!ty) {
+        if (p->tok->kind == TK_IDENT) cc_error_tok(p->c, p->tok, "unknown type name '%.*s'", p->tok->len, p->tok->loc);
+        cc_error_tok(p->c, start, "expected a type");
+    }
+    return cc_qualified(p->c, ty, is_const, is_volatile);
+}
+
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name);
+
+static cc_type_t *array_dims(ps_t *p, cc_type_t *ty)
+{
+    if (!consume(p, "[")) return ty;
+    const cc_tok_t *t = p->tok;
+    int64_t n = -1;
+    if (!is(p, "]")) {
+        n = const_expr(p);
+        if (n <= 0 || n > (1 << 24)) cc_error_tok(p->c, t, "array size must be 1..16777216");
+    }
+    skip(p, "]");
+    ty = array_dims(p, ty);
+    if (ty->size < 0) cc_error_tok(p->c, t, "array of an incomplete type");
+    cc_type_t *a = cc_array_of(p->c, ty, (int)(n < 0 ? 0 : n));
+    if (n < 0) a->size = -1;
+    return a;
+}
+
+/* pointer qualifiers carry address spaces: `__global int *__private p` */
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+{
+    while (consume(p, "*")) {
+        int is_const = 0, is_volatile = 0;
+        ty = cc_pointer_to(p->c, ty, ty->as);
+        for (;;) {
+            if (consume(p, "const") || consume(p, "__const")) is_const = 1;
+            else if (consume(p, "volatile") || consume(p, "__volatile")) is_volatile = 1;
+            else if (consume(p, "restrict") || consume(p, "__restrict")) {}
+            else if (is(p, "__attribute__")) attributes(p, NULL);
+            else break;
+        }
+        ty = cc_qualified(p->c, ty, is_const, is_volatile);
+    }
+    if (consume(p, "(")) {
+        if (is(p, "*")) cc_error_tok(p->c, p->tok, "function pointers are not supported by OpenCL C");
+        cc_tok_t *inner = NULL;
+        cc_type_t *t = declarator(p, ty, &inner);
+        skip(p, ")");
+        *name = inner;
+        return array_dims(p, t);
+    }
+    *name = NULL;
+    if (p->tok->kind == TK_IDENT) { *name = p->tok; p->tok = p->tok->next; }
+    return array_dims(p, ty);
+}
+
+/* a type name in a cast or sizeof */
+static cc_type_t *typename_(ps_t *p)
+{
+    attr_t at = {0};
+    const cc_tok_t *t = p->tok;
+    cc_type_t *ty = declspec(p, &at);
+    if (at.is_typedef || at.is_static || at.is_kernel) cc_error_tok(p->c, t, "storage class in a type name");
+    if (at.has_as) ty->as = at.as, ty = cc_qualified(p->c, ty, 0, 0);
+    cc_type_t *base = ty;
+    if (at.has_as) {
+        base = cc_alloc(p->c, sizeof *base);
+        *base = *ty;
+        base->as = at.as;
+    }
+    cc_tok_t *name = NULL;
+    cc_type_t *r = declarator(p, base, &name);
+    if (name) cc_error_tok(p->c, name, "unexpected name in a type name");
+    return r;
+}
+
+/* ---- expressions ------------------------------------------------------------------------ */
+static cc_node_t *new_var_node(ps_t *p, cc_var_t *v, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_VAR, t);
+    n->var = v;
+    n->ty = v->ty;
+    return n;
+}
+
+typedef struct { const char *name; cc_bi_t bi; int nargs; } bi_ent_t;
+static const bi_ent_t builtins[] = {
+    { "get_global_id", BI_GLOBAL_ID, 1 }, { "get_local_id", BI_LOCAL_ID, 1 },
+    { "get_group_id", BI_GROUP_ID, 1 }, { "get_global_size", BI_GLOBAL_SIZE, 1 },
+    { "get_local_size", BI_LOCAL_SIZE, 1 }, { "get_num_groups", BI_NUM_GROUPS, 1 },
+    { "get_work_dim", BI_WORK_DIM, 0 }, { "get_global_offset", BI_GLOBAL_OFFSET, 1 },
+    { "barrier", BI_BARRIER, 1 }, { "mem_fence", BI_MEM_FENCE, 1 },
+    { "read_mem_fence", BI_MEM_FENCE, 1 }, { "write_mem_fence", BI_MEM_FENCE, 1 },
+    { "yield", BI_YIELD, 0 },
+    { "min", BI_MIN, 2 }, { "max", BI_MAX, 2 }, { "abs", BI_ABS, 1 }, { "abs_diff", BI_ABS_DIFF, 2 },
+    { "clamp", BI_CLAMP, 3 }, { "mad24", BI_MAD24, 3 }, { "mul24", BI_MUL24, 2 },
+    { "mul_hi", BI_MUL_HI, 2 }, { "mad_hi", BI_MAD_HI, 3 }, { "rotate", BI_ROTATE, 2 },
+    { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "hadd", BI_HADD, 2 },
+    { "rhadd", BI_RHADD, 2 }, { "select", BI_SELECT, 3 }, { "add_sat", BI_ADD_SAT, 2 },
+    { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 },
+};
+
+static const struct { const char *name; cc_atop_t op; int nargs; } atomics[] = {
+    { "add", AT_ADD, 2 }, { "sub", AT_SUB, 2 }, { "xchg", AT_XCHG, 2 },
+    { "cmpxchg", AT_CMPXCHG, 3 }, { "min", AT_MIN, 2 }, { "max", AT_MAX, 2 },
+    { "and", AT_AND, 2 }, { "or", AT_OR, 2 }, { "xor", AT_XOR, 2 }, { "inc", AT_INC, 1 },
+    { "dec", AT_DEC, 1 },
+};
+
+static cc_node_t *call_args(ps_t *p, int *nargs)
+{
+    cc_node_t head = {0}, *cur = &head;
+    int n = 0;
+    while (!consume(p, ")")) {
+        if (n) skip(p, ",");
+        cur = cur->next = assign(p);
+        n++;
+    }
+    *nargs = n;
+    return head.next;
+}
+
+static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
+{
+    static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
+                                         "prefetch", "vload2", "vload4", "vstore2", "vstore4",
+                                         "read_imagei", "write_imagei", "read_imageui", "sqrt",
+                                         "native_sqrt", "convert_float", "as_float" };
+    for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
+        if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
+    const char *s = name->loc;
+    int len = name->len;
+    int is_atomic = 0;
+    cc_atop_t aop = AT_ADD;
+    int an = 0;
+    if ((len > 7 && !memcmp(s, "atomic_", 7)) || (len > 5 && !memcmp(s, "atom_", 5))) {
+        int pre = s[4] == '_' ? 5 : 7;
+        for (size_t i = 0; i < sizeof atomics / sizeof *atomics; i++)
+            if ((int)strlen(atomics[i].name) == len - pre && !memcmp(s + pre, atomics[i].name, (size_t)(len - pre))) {
+                is_atomic = 1;
+                aop = atomics[i].op;
+                an = atomics[i].nargs;
+            }
+        if (!is_atomic) return NULL;
+    }
+    const bi_ent_t *b = NULL;
+    if (!is_atomic) {
+        for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+            if ((int)strlen(builtins[i].name) == len && !memcmp(s, builtins[i].name, (size_t)len)) b = &builtins[i];
+        if (!b) return NULL;
+    }
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    int want = is_atomic ? an : b->nargs;
+    if (nargs != want)
+        cc_error_tok(p->c, name, "'%.*s' takes %d argument%s, not %d", len, s, want, want == 1 ? "" : "s", nargs);
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->nargs = nargs;
+    cc_node_t head = {0}, *cur = &head;
+    for (cc_node_t *a = args, *nx; a; a = nx) {
+        nx = a->next;
+        a->next = NULL;
+        cur = cur->next = rvalue(p, a);
+    }
+    n->args = head.next;
+    if (is_atomic) {
+        n->bi = BI_ATOMIC;
+        n->atom_op = aop;
+        cc_node_t *ptr = n->args;
+        if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) || ptr->ty->base->size != 4)
+            cc_error_tok(p->c, ptr->tok, "the first argument of '%.*s' must point to a 32-bit int or uint", len, s);
+        if (ptr->ty->as != AS_GLOBAL && ptr->ty->as != AS_LOCAL)
+            cc_error_tok(p->c, ptr->tok, "'%.*s' needs a __global or __local pointer", len, s);
+        n->ty = cc_unqual(ptr->ty->base);
+        for (cc_node_t *a = ptr->next; a; a = a->next) {
+            if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "atomic operand must be an integer");
+        }
+        cc_node_t *prev = ptr;
+        for (cc_node_t *a = ptr->next; a; a = a->next) {
+            cc_node_t *cv = new_cast(p, a, n->ty);
+            cv->next = a->next;
+            prev->next = cv;
+            prev = cv;
+            a = cv;
+        }
+        return n;
+    }
+    n->bi = b->bi;
+    switch (b->bi) {
+    case BI_GLOBAL_ID: case BI_LOCAL_ID: case BI_GROUP_ID: case BI_GLOBAL_SIZE:
+    case BI_LOCAL_SIZE: case BI_NUM_GROUPS: case BI_GLOBAL_OFFSET:
+        if (!cc_is_integer(n->args->ty)) cc_error_tok(p->c, n->args->tok, "the dimension must be an integer");
+        n->args = new_cast(p, n->args, &cc_ty_uint);
+        n->ty = &cc_ty_uint;
+        break;
+    case BI_WORK_DIM: n->ty = &cc_ty_uint; break;
+    case BI_BARRIER: case BI_MEM_FENCE: case BI_YIELD: n->ty = &cc_ty_void; break;
+    default: {
+        /* integer built-ins: operands converted to one common type */
+        cc_type_t *t = NULL;
+        int k = 0;
+        for (cc_node_t *a = n->args; a; a = a->next, k++) {
+            if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "'%.*s' takes integer arguments", len, s);
+            if (b->bi == BI_SELECT && k == 2) continue;        /* the selector */
+            if (b->bi == BI_ROTATE && k == 1) continue;
+            t = t ? cc_common(t, a->ty) : cc_unqual(a->ty);
+        }
+        /* OpenCL's integer built-ins keep their gentype: min(uchar, uchar) is uchar */
+        int same = 1;
+        for (cc_node_t *a = n->args; a; a = a->next) if (cc_unqual(a->ty) != cc_unqual(n->args->ty)) same = 0;
+        if (same && b->bi != BI_SELECT) t = cc_unqual(n->args->ty);
+        cc_node_t h2 = {0}, *c2 = &h2;
+        k = 0;
+        for (cc_node_t *a = n->args, *nx; a; a = nx, k++) {
+            nx = a->next;
+            a->next = NULL;
+            cc_node_t *cv = (b->bi == BI_SELECT && k == 2) ? a : new_cast(p, a, t);
+            c2 = c2->next = cv;
+        }
+        n->args = h2.next;
+        n->ty = t;
+        if (b->bi == BI_ABS || b->bi == BI_ABS_DIFF) {
+            static cc_type_t *const ut[] = { [1] = &cc_ty_uchar, [2] = &cc_ty_ushort, [4] = &cc_ty_uint, [8] = &cc_ty_ulong };
+            n->ty = ut[t->size];
+        }
+        if (b->bi == BI_POPCOUNT || b->bi == BI_CLZ) n->ty = t;
+        break;
+    }
+    }
+    return n;
+}
+
+static cc_node_t *funcall(ps_t *p, cc_tok_t *name)
+{
+    cc_func_t *f = find_func(p, name);
+    if (!f) {
+        cc_node_t *b = builtin_call(p, name);
+        if (b) return b;
+        cc_error_tok(p->c, name, "call to undeclared function '%.*s'", name->len, name->loc);
+    }
+    if (f->is_kernel) cc_error_tok(p->c, name, "calling kernel '%s' from device code is not supported", f->name);
+    p->tok = p->tok->next;
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs != f->nparams)
+        cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", f->name, f->nparams, f->nparams == 1 ? "" : "s", nargs);
+    cc_node_t head = {0}, *cur = &head;
+    int k = 0;
+    for (cc_node_t *a = args, *nx; a; a = nx, k++) {
+        nx = a->next;
+        a->next = NULL;
+        cur = cur->next = convert(p, a, f->params[k]->ty, a->tok, "argument");
+    }
+    cc_node_t *n = new_node(p, ND_CALL, name);
+    n->func = f;
+    n->args = head.next;
+    n->nargs = nargs;
+    n->ty = f->ret;
+    return n;
+}
+
+static cc_node_t *primary(ps_t *p)
+{
+    cc_tok_t *t = p->tok;
+    if (consume(p, "(")) {
+        cc_node_t *e = expr(p);
+        skip(p, ")");
+        return e;
+    }
+    if (is(p, "sizeof")) {
+        p->tok = t->next;
+        cc_type_t *ty;
+        if (is(p, "(") && (p->tok = p->tok->next, is_typename(p))) {
+            ty = typename_(p);
+            skip(p, ")");
+        } else {
+            p->tok = t->next;                   /* sizeof expr, or sizeof (expr) */
+            ty = unary(p)->ty;
+        }
+        if (ty->size < 0 || ty->kind == TY_FUNC) cc_error_tok(p->c, t, "sizeof an incomplete type");
+        return new_num(p, ty->kind == TY_VOID ? 1 : ty->size, &cc_ty_uint, t);
+    }
+    if (t->kind == TK_PPNUM) cc_convert_number(p->c, t);
+    if (t->kind == TK_NUM) {
+        p->tok = t->next;
+        cc_type_t *ty;
+        uint64_t v = t->val;
+        int dec = t->loc[0] != '0' || t->len == 1;
+        if (t->is_long) ty = t->is_unsigned || v > INT64_MAX ? &cc_ty_ulong : &cc_ty_long;
+        else if (t->is_unsigned) ty = v <= UINT32_MAX ? &cc_ty_uint : &cc_ty_ulong;
+        else if (v <= INT32_MAX) ty = &cc_ty_int;
+        else if (!dec && v <= UINT32_MAX) ty = &cc_ty_uint;
+        else ty = v <= INT64_MAX ? &cc_ty_long : &cc_ty_ulong;
+        return new_num(p, (int64_t)v, ty, t);
+    }
+    if (t->kind == TK_STR) cc_error_tok(p->c, t, "string literals are not supported by this device");
+    if (t->kind == TK_IDENT) {
+        if (cc_tok_is(t->next, "(")) { p->tok = t->next; return funcall(p, t); }
+        scope_ent_t *e = lookup(p, t, 0);
+        p->tok = t->next;
+        if (!e || e->tdef) cc_error_tok(p->c, t, "use of undeclared identifier '%.*s'", t->len, t->loc);
+        if (e->is_enum) return new_num(p, e->enum_val, &cc_ty_int, t);
+        return new_var_node(p, e->var, t);
+    }
+    if (t->kind == TK_EOF) cc_error_tok(p->c, t, "expected an expression at end of input");
+    cc_error_tok(p->c, t, "expected an expression before '%.*s'", t->len, t->loc);
+}
+
+static cc_node_t *member(ps_t *p, cc_node_t *base, const cc_tok_t *t)
+{
+    if (base->ty->kind != TY_STRUCT) cc_error_tok(p->c, t, "member access on a value that is not a struct or union");
+    if (base->ty->size < 0) cc_error_tok(p->c, t, "member access on an incomplete type");
+    if (p->tok->kind != TK_IDENT) cc_error_tok(p->c, p->tok, "expected a member name");
+    for (cc_member_t *m = base->ty->members; m; m = m->next) {
+        if ((int)strlen(m->name) == p->tok->len && !memcmp(m->name, p->tok->loc, (size_t)p->tok->len)) {
+            p->tok = p->tok->next;
+            /* a member of an object in memory is memory at base + offset */
+            cc_node_t *addr = new_node(p, ND_ADDR, t);
+            addr->lhs = base;
+            cc_as_t as = base->kind == ND_DEREF ? base->lhs->ty->as : base->kind == ND_VAR ? base->var->as : AS_PRIVATE;
+            addr->ty = cc_pointer_to(p->c, &cc_ty_uchar, as);
+            cc_node_t *off = new_node(p, ND_ADD, t);
+            off->lhs = addr;
+            off->rhs = new_num(p, m->offset, &cc_ty_int, t);
+            off->ty = addr->ty;
+            cc_type_t *mt = m->ty;
+            if (base->ty->is_const) mt = cc_qualified(p->c, mt, 1, 0);
+            cc_node_t *cast = new_node(p, ND_CAST, t);
+            cast->lhs = off;
+            cast->ty = cc_pointer_to(p->c, mt, as);
+            cc_node_t *d = new_node(p, ND_DEREF, t);
+            d->lhs = cast;
+            d->ty = mt;
+            return d;
+        }
+    }
+    cc_error_tok(p->c, p->tok, "no member named '%.*s' in %s", p->tok->len, p->tok->loc, cc_type_name(p->c, base->ty));
+}
+
+static cc_node_t *incdec(ps_t *p, cc_node_t *e, int delta, int post, const cc_tok_t *t)
+{
+    check_assignable(p, e, t);
+    if (!cc_is_scalar(e->ty)) cc_error_tok(p->c, t, "'%.*s' needs an integer or pointer", t->len, t->loc);
+    cc_node_t *n = new_node(p, ND_INCDEC, t);
+    n->lhs = e;
+    n->op = delta * (e->ty->kind == TY_PTR ? e->ty->base->size : 1);
+    n->post = post;
+    n->ty = e->ty;
+    return n;
+}
+
+static cc_node_t *postfix(ps_t *p)
+{
+    cc_node_t *e = primary(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "[")) {
+            cc_node_t *i = expr(p);
+            skip(p, "]");
+            e = new_deref(p, new_add(p, e, i, t), t);
+            continue;
+        }
+        if (consume(p, ".")) { e = member(p, e, t); continue; }
+        if (consume(p, "->")) { e = member(p, new_deref(p, e, t), t); continue; }
+        if (consume(p, "++")) { e = incdec(p, e, 1, 1, t); continue; }
+        if (consume(p, "--")) { e = incdec(p, e, -1, 1, t); continue; }
+        return e;
+    }
+}
+
+static cc_node_t *unary(ps_t *p)
+{
+    cc_tok_t *t = p->tok;
+    if (consume(p, "+")) {
+        cc_node_t *e = rvalue(p, cast_expr(p));
+        if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '+'");
+        return new_cast(p, e, cc_promote(e->ty));
+    }
+    if (consume(p, "-")) {
+        cc_node_t *e = rvalue(p, cast_expr(p));
+        if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '-'");
+        return new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), e, t);
+    }
+    if (consume(p, "!")) {
+        cc_node_t *e = rvalue(p, cast_expr(p));
+        if (!cc_is_scalar(e->ty)) cc_error_tok(p->c, t, "invalid operand to '!'");
+        return new_cmp(p, ND_EQ, e, new_num(p, 0, e->ty->kind == TY_PTR ? &cc_ty_uint : &cc_ty_int, t), t);
+    }
+    if (consume(p, "~")) {
+        cc_node_t *e = rvalue(p, cast_expr(p));
+        if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to '~'");
+        return new_arith(p, ND_XOR, e, new_num(p, -1, &cc_ty_int, t), t);
+    }
+    if (consume(p, "&")) {
+        cc_node_t *e = cast_expr(p);
+        if (!is_lvalue(e)) cc_error_tok(p->c, t, "cannot take the address of an rvalue");
+        if (e->kind == ND_DEREF) return e->lhs;               /* &*p == p */
+        if (e->kind == ND_VAR && !e->var->in_memory)
+            cc_error_tok(p->c, t, "taking the address of a private variable is not supported (private memory)");
+        cc_node_t *n = new_node(p, ND_ADDR, t);
+        n->lhs = e;
+        n->ty = cc_pointer_to(p->c, e->ty, e->kind == ND_VAR ? e->var->as : AS_PRIVATE);
+        return n;
+    }
+    if (consume(p, "*")) return new_deref(p, cast_expr(p), t);
+    if (consume(p, "++")) return incdec(p, unary(p), 1, 0, t);
+    if (consume(p, "--")) return incdec(p, unary(p), -1, 0, t);
+    return postfix(p);
+}
+
+static cc_node_t *cast_expr(ps_t *p)
+{
+    cc_tok_t *t = p->tok;
+    if (is(p, "(")) {
+        p->tok = t->next;
+        if (is_typename(p)) {
+            cc_type_t *ty = typename_(p);
+            skip(p, ")");
+            if (is(p, "{")) cc_error_tok(p->c, p->tok, "compound literals are not supported");
+            cc_node_t *e = rvalue(p, cast_expr(p));
+            if (ty->kind == TY_VOID) { cc_node_t *n = new_node(p, ND_CAST, t); n->lhs = e; n->ty = ty; return n; }
+            if (!cc_is_scalar(ty) || !cc_is_scalar(e->ty))
+                cc_error_tok(p->c, t, "invalid cast from %s to %s", cc_type_name(p->c, e->ty), cc_type_name(p->c, ty));
+            if (ty->kind == TY_PTR && e->ty->kind == TY_PTR && ty->as != e->ty->as)
+                cc_error_tok(p->c, t, "a cast cannot change a pointer's address space");
+            return new_cast(p, e, cc_unqual(ty));
+        }
+        p->tok = t;
+    }
+    return unary(p);
+}
+
+static cc_node_t *mul(ps_t *p)
+{
+    cc_node_t *e = cast_expr(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "*")) e = new_arith(p, ND_MUL, e, cast_expr(p), t);
+        else if (consume(p, "/")) e = new_arith(p, ND_DIV, e, cast_expr(p), t);
+        else if (consume(p, "%")) e = new_arith(p, ND_MOD, e, cast_expr(p), t);
+        else return e;
+    }
+}
+
+static cc_node_t *add(ps_t *p)
+{
+    cc_node_t *e = mul(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "+")) e = new_add(p, e, mul(p), t);
+        else if (consume(p, "-")) e = new_sub(p, e, mul(p), t);
+        else return e;
+    }
+}
+
+static cc_node_t *shift(ps_t *p)
+{
+    cc_node_t *e = add(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "<<")) e = new_arith(p, ND_SHL, e, add(p), t);
+        else if (consume(p, ">>")) e = new_arith(p, ND_SHR, e, add(p), t);
+        else return e;
+    }
+}
+
+static cc_node_t *relational(ps_t *p)
+{
+    cc_node_t *e = shift(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "<")) e = new_cmp(p, ND_LT, e, shift(p), t);
+        else if (consume(p, "<=")) e = new_cmp(p, ND_LE, e, shift(p), t);
+        else if (consume(p, ">")) e = new_cmp(p, ND_LT, shift(p), e, t);
+        else if (consume(p, ">=")) e = new_cmp(p, ND_LE, shift(p), e, t);
+        else return e;
+    }
+}
+
+static cc_node_t *equality(ps_t *p)
+{
+    cc_node_t *e = relational(p);
+    for (;;) {
+        cc_tok_t *t = p->tok;
+        if (consume(p, "==")) e = new_cmp(p, ND_EQ, e, relational(p), t);
+        else if (consume(p, "!=")) e = new_cmp(p, ND_NE, e, relational(p), t);
+        else return e;
+    }
+}
+
+static cc_node_t *bitand_(ps_t *p)
+{
+    cc_node_t *e = equality(p);
+    for (cc_tok_t *t = p->tok; consume(p, "&"); t = p->tok) e = new_arith(p, ND_AND, e, equality(p), t);
+    return e;
+}
+static cc_node_t *bitxor_(ps_t *p)
+{
+    cc_node_t *e = bitand_(p);
+    for (cc_tok_t *t = p->tok; consume(p, "^"); t = p->tok) e = new_arith(p, ND_XOR, e, bitand_(p), t);
+    return e;
+}
+static cc_node_t *bitor_(ps_t *p)
+{
+    cc_node_t *e = bitxor_(p);
+    for (cc_tok_t *t = p->tok; consume(p, "|"); t = p->tok) e = new_arith(p, ND_OR, e, bitxor_(p), t);
+    return e;
+}
+
+static cc_node_t *new_logic(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    a = rvalue(p, a);
+    b = rvalue(p, b);
+    if (!cc_is_scalar(a->ty) || !cc_is_scalar(b->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+    if (a->kind == ND_NUM) {
+        int av = a->val != 0;
+        if (k == ND_LOGAND && !av) return new_num(p, 0, &cc_ty_int, t);
+        if (k == ND_LOGOR && av) return new_num(p, 1, &cc_ty_int, t);
+        return new_cmp(p, ND_NE, b, new_num(p, 0, b->ty->kind == TY_PTR ? &cc_ty_uint : &cc_ty_int, t), t);
+    }
+    cc_node_t *n = new_node(p, k, t);
+    n->lhs = a;
+    n->rhs = b;
+    n->ty = &cc_ty_int;
+    return n;
+}
+
+static cc_node_t *logand(ps_t *p)
+{
+    cc_node_t *e = bitor_(p);
+    for (cc_tok_t *t = p->tok; consume(p, "&&"); t = p->tok) e = new_logic(p, ND_LOGAND, e, bitor_(p), t);
+    return e;
+}
+static cc_node_t *logor(ps_t *p)
+{
+    cc_node_t *e = logand(p);
+    for (cc_tok_t *t = p->tok; consume(p, "||"); t = p->tok) e = new_logic(p, ND_LOGOR, e, logand(p), t);
+    return e;
+}
+
+static cc_node_t *conditional(ps_t *p)
+{
+    cc_node_t *c = logor(p);
+    cc_tok_t *t = p->tok;
+    if (!consume(p, "?")) return c;
+    c = rvalue(p, c);
+    if (!cc_is_scalar(c->ty)) cc_error_tok(p->c, t, "the condition of '?:' must be a scalar");
+    cc_node_t *a = rvalue(p, expr(p));
+    skip(p, ":");
+    cc_node_t *b = rvalue(p, conditional(p));
+    cc_node_t *n = new_node(p, ND_COND, t);
+    if (a->ty->kind == TY_VOID || b->ty->kind == TY_VOID) {
+        n->ty = &cc_ty_void;
+    } else if (a->ty->kind == TY_PTR || b->ty->kind == TY_PTR) {
+        cc_type_t *pt = a->ty->kind == TY_PTR ? a->ty : b->ty;
+        a = convert(p, a, pt, t, "'?:'");
+        b = convert(p, b, pt, t, "'?:'");
+        n->ty = pt;
+    } else {
+        n->ty = arith(p, &a, &b);
+    }
+    if (c->kind == ND_NUM) return c->val ? a : b;
+    n->cond = c;
+    n->then = a;
+    n->els = b;
+    return n;
+}
+
+static cc_nk_t assign_op(ps_t *p)
+{
+    static const struct { const char *s; cc_nk_t k; } ops[] = {
+        { "+=", ND_ADD }, { "-=", ND_SUB }, { "*=", ND_MUL }, { "/=", ND_DIV }, { "%=", ND_MOD },
+        { "<<=", ND_SHL }, { ">>=", ND_SHR }, { "&=", ND_AND }, { "|=", ND_OR }, { "^=", ND_XOR },
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (is(p, ops[i].s)) return ops[i].k;
+    return ND_NOP;
+}
+
+static cc_node_t *assign(ps_t *p)
+{
+    cc_node_t *e = conditional(p);
+    cc_tok_t *t = p->tok;
+    if (consume(p, "=")) {
+        check_assignable(p, e, t);
+        cc_node_t *n = new_node(p, ND_ASSIGN, t);
+        n->lhs = e;
+        n->rhs = convert(p, assign(p), e->ty, t, "assignment");
+        n->ty = e->ty;
+        return n;
+    }
+    cc_nk_t k = assign_op(p);
+    if (k != ND_NOP) {
+        p->tok = t->next;
+        check_assignable(p, e, t);
+        cc_node_t *r = rvalue(p, assign(p));
+        /* a op= b is a = (T)(a op b) with a evaluated once; the operation's
+         * type is computed here on a stand-in for a's value */
+        cc_node_t *n = new_node(p, ND_OPASSIGN, t);
+        n->lhs = e;
+        n->op = k;
+        n->ty = e->ty;
+        if (e->ty->kind == TY_PTR) {
+            if (k != ND_ADD && k != ND_SUB) cc_error_tok(p->c, t, "invalid compound assignment to a pointer");
+            n->rhs = scale(p, r, e->ty->base, t);
+        } else {
+            if (!cc_is_integer(e->ty) || !cc_is_integer(r->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+            cc_type_t *ot = (k == ND_SHL || k == ND_SHR) ? cc_promote(e->ty) : cc_common(e->ty, r->ty);
+            n->rhs = new_cast(p, r, (k == ND_SHL || k == ND_SHR) ? cc_promote(r->ty) : ot);
+            n->member = NULL;
+            n->then = new_num(p, 0, ot, t);            /* carries the operation type */
+        }
+        return n;
+    }
+    return e;
+}
+
+static cc_node_t *expr(ps_t *p)
+{
+    cc_node_t *e = assign(p);
+    cc_tok_t *t = p->tok;
+    if (!consume(p, ",")) return e;
+    cc_node_t *n = new_node(p, ND_COMMA, t);
+    n->lhs = e;
+    n->rhs = expr(p);
+    n->ty = n->rhs->ty;
+    return n;
+}
+
+static int64_t const_expr(ps_t *p)
+{
+    cc_node_t *e = conditional(p);
+    if (e->kind != ND_NUM) cc_error_tok(p->c, e->tok, "expected an integer constant expression");
+    return e->val;
+}
+
+/* ---- statements ---------------------------------------------------------------------------- */
+static cc_var_t *new_var(ps_t *p, const cc_tok_t *name, cc_type_t *ty)
+{
+    const char *s = cc_tok_str(p->c, name);
+    if (in_this_scope(p, s)) cc_error_tok(p->c, name, "redefinition of '%s'", s);
+    cc_var_t *v = cc_alloc(p->c, sizeof *v);
+    v->name = s;
+    v->ty = ty;
+    v->tok = name;
+    scope_ent_t *e = push_ent(p, s);
+    e->var = v;
+    if (p->fn) {
+        v->next = p->fn->locals;
+        p->fn->locals = v;
+    }
+    return v;
+}
+
+static cc_node_t *declaration(ps_t *p)
+{
+    attr_t at = {0};
+    const cc_tok_t *start = p->tok;
+    cc_type_t *base = declspec(p, &at);
+    if (at.is_kernel || at.is_inline) cc_error_tok(p->c, start, "a function cannot be declared inside a function");
+    cc_node_t head = {0}, *cur = &head;
+    int first = 1;
+    while (!consume(p, ";")) {
+        if (!first) skip(p, ",");
+        first = 0;
+        cc_tok_t *name = NULL;
+        cc_type_t *ty = declarator(p, base, &name);
+        if (!name) cc_error_tok(p->c, p->tok, "expected a variable name");
+        if (at.is_typedef) {
+            scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
+            e->tdef = ty;
+            continue;
+        }
+        if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
+        if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
+        cc_var_t *v = new_var(p, name, ty);
+        if (at.has_as && at.as == AS_LOCAL) {
+            if (!p->fn->is_kernel) cc_error_tok(p->c, name, "__local variables must be declared in a kernel function's outermost scope");
+            if (is(p, "=")) cc_error_tok(p->c, p->tok, "a __local variable cannot have an initializer");
+            v->in_memory = 1;
+            v->as = AS_LOCAL;
+            uint32_t al = (uint32_t)(ty->align < 4 ? 4 : ty->align);
+            p->fn->local_bytes = (p->fn->local_bytes + al - 1) / al * al;
+            v->offset = p->fn->local_bytes;
+            p->fn->local_bytes += (uint32_t)ty->size;
+            continue;
+        }
+        if (at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
+            cc_error_tok(p->c, name, "a variable in a function cannot be in the %s address space", at.as == AS_GLOBAL ? "__global" : "__constant");
+        if (at.is_static) cc_error_tok(p->c, name, "static variables in functions are not supported");
+        if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT)
+            cc_error_tok(p->c, name, "private %s are not supported yet: this device has no private memory (use __local or registers)",
+                         ty->kind == TY_ARRAY ? "arrays" : "structs and unions");
+        if (consume(p, "=")) {
+            const cc_tok_t *t = p->tok;
+            cc_node_t *a = new_node(p, ND_ASSIGN, t);
+            a->lhs = new_var_node(p, v, name);
+            a->rhs = convert(p, assign(p), cc_unqual(ty), t, "initialization");
+            a->ty = ty;
+            cc_node_t *s = new_node(p, ND_EXPR_STMT, name);
+            s->lhs = a;
+            cur = cur->next = s;
+        }
+    }
+    cc_node_t *b = new_node(p, ND_BLOCK, start);
+    b->body = head.next;
+    return b;
+}
+
+static cc_node_t *stmt(ps_t *p)
+{
+    cc_tok_t *t = p->tok;
+    if (is(p, "{")) return compound(p);
+    if (consume(p, ";")) return new_node(p, ND_NOP, t);
+    if (consume(p, "if")) {
+        cc_node_t *n = new_node(p, ND_IF, t);
+        skip(p, "(");
+        n->cond = rvalue(p, expr(p));
+        if (!cc_is_scalar(n->cond->ty)) cc_error_tok(p->c, n->cond->tok, "the condition must be a scalar");
+        skip(p, ")");
+        n->then = stmt(p);
+        if (consume(p, "else")) n->els = stmt(p);
+        return n;
+    }
+    if (consume(p, "while")) {
+        cc_node_t *n = new_node(p, ND_LOOP, t);
+        skip(p, "(");
+        n->cond = rvalue(p, expr(p));
+        skip(p, ")");
+        p->loop_depth++;
+        n->then = stmt(p);
+        p->loop_depth--;
+        return n;
+    }
+    if (consume(p, "do")) {
+        cc_node_t *n = new_node(p, ND_LOOP, t);
+        n->do_while = 1;
+        p->loop_depth++;
+        n->then = stmt(p);
+        p->loop_depth--;
+        skip(p, "while");
+        skip(p, "(");
+        n->cond = rvalue(p, expr(p));
+        skip(p, ")");
+        skip(p, ";");
+        return n;
+    }
+    if (consume(p, "for")) {
+        cc_node_t *n = new_node(p, ND_LOOP, t);
+        skip(p, "(");
+        enter(p);
+        if (is_typename(p)) n->init = declaration(p);
+        else if (!consume(p, ";")) { n->init = new_node(p, ND_EXPR_STMT, p->tok); n->init->lhs = expr(p); skip(p, ";"); }
+        if (!is(p, ";")) n->cond = rvalue(p, expr(p));
+        skip(p, ";");
+        if (!is(p, ")")) n->inc = expr(p);
+        skip(p, ")");
+        p->loop_depth++;
+        n->then = stmt(p);
+        p->loop_depth--;
+        leave(p);
+        return n;
+    }
+    if (consume(p, "switch")) {
+        cc_node_t *n = new_node(p, ND_SWITCH, t);
+        skip(p, "(");
+        n->cond = rvalue(p, expr(p));
+        if (!cc_is_integer(n->cond->ty)) cc_error_tok(p->c, n->cond->tok, "the switch value must be an integer");
+        n->cond = new_cast(p, n->cond, cc_promote(n->cond->ty));
+        skip(p, ")");
+        cc_node_t *saved = p->cur_switch;
+        p->cur_switch = n;
+        p->switch_depth++;
+        n->then = stmt(p);
+        p->switch_depth--;
+        p->cur_switch = saved;
+        return n;
+    }
+    if (is(p, "case") || is(p, "default")) {
+        if (!p->cur_switch) cc_error_tok(p->c, t, "'%.*s' outside a switch", t->len, t->loc);
+        cc_node_t *n = new_node(p, ND_CASE, t);
+        if (consume(p, "default")) {
+            n->is_default = 1;
+            for (cc_node_t *c = p->cur_switch->cases; c; c = c->case_next)
+                if (c->is_default) cc_error_tok(p->c, t, "more than one default label in a switch");
+        } else {
+            p->tok = t->next;
+            n->val = (int64_t)(int32_t)const_expr(p);
+            for (cc_node_t *c = p->cur_switch->cases; c; c = c->case_next)
+                if (!c->is_default && c->val == n->val) cc_error_tok(p->c, t, "duplicate case value %lld", (long long)n->val);
+        }
+        skip(p, ":");
+        n->case_next = p->cur_switch->cases;
+        p->cur_switch->cases = n;
+        n->then = (is(p, "}")) ? new_node(p, ND_NOP, t) : stmt(p);
+        return n;
+    }
+    if (consume(p, "break")) {
+        if (!p->loop_depth && !p->switch_depth) cc_error_tok(p->c, t, "'break' outside a loop or switch");
+        skip(p, ";");
+        return new_node(p, ND_BREAK, t);
+    }
+    if (consume(p, "continue")) {
+        if (!p->loop_depth) cc_error_tok(p->c, t, "'continue' outside a loop");
+        skip(p, ";");
+        return new_node(p, ND_CONTINUE, t);
+    }
+    if (consume(p, "return")) {
+        cc_node_t *n = new_node(p, ND_RETURN, t);
+        if (!consume(p, ";")) {
+            cc_node_t *e = expr(p);
+            skip(p, ";");
+            if (p->fn->ret->kind == TY_VOID) cc_error_tok(p->c, t, "a void function cannot return a value");
+            n->lhs = convert(p, e, cc_unqual(p->fn->ret), t, "return");
+        } else if (p->fn->ret->kind != TY_VOID) {
+            cc_error_tok(p->c, t, "non-void function '%s' must return a value", p->fn->name);
+        }
+        return n;
+    }
+    if (is(p, "goto")) cc_error_tok(p->c, t, "'goto' is not supported (it would break structured divergence control)");
+    if (is_typename(p)) return declaration(p);
+    cc_node_t *n = new_node(p, ND_EXPR_STMT, t);
+    n->lhs = expr(p);
+    skip(p, ";");
+    return n;
+}
+
+static cc_node_t *compound(ps_t *p)
+{
+    cc_node_t *n = new_node(p, ND_BLOCK, p->tok);
+    skip(p, "{");
+    enter(p);
+    cc_node_t head = {0}, *cur = &head;
+    while (!consume(p, "}")) {
+        if (p->tok->kind == TK_EOF) cc_error_tok(p->c, n->tok, "unterminated block: expected '}'");
+        cur = cur->next = stmt(p);
+    }
+    leave(p);
+    n->body = head.next;
+    return n;
+}
+
+/* ---- top level ----------------------------------------------------------------------------- */
+static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
+{
+    const char *s = cc_tok_str(p->c, name);
+    if (ret->kind == TY_ARRAY || ret->kind == TY_STRUCT) cc_error_tok(p->c, name, "a function cannot return an array or struct");
+    if (at->is_kernel && ret->kind != TY_VOID) cc_error_tok(p->c, name, "a kernel function must return void");
+    cc_func_t *f = find_func(p, name);
+    if (f && f->defined) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
+    if (!f) {
+        for (scope_ent_t *e = p->scope->ents; e; e = e->next)
+            if (!e->tag && !strcmp(e->name, s)) cc_error_tok(p->c, name, "'%s' redeclared as a function", s);
+        f = cc_alloc(p->c, sizeof *f);
+        f->name = s;
+        cc_func_t **pp = &p->prog->funcs;
+        while (*pp) pp = &(*pp)->next;
+        *pp = f;
+    }
+    f->tok = name;
+    f->ret = cc_unqual(ret);
+    f->is_kernel = at->is_kernel;
+    f->is_inline = at->is_inline;
+    memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
+    f->locals = NULL;
+    f->params = NULL;
+    f->nparams = 0;
+    p->fn = f;
+    enter(p);
+    skip(p, "(");
+    cc_var_t *ps_[256];
+    if (is(p, "void") && cc_tok_is(p->tok->next, ")")) p->tok = p->tok->next;
+    while (!consume(p, ")")) {
+        if (f->nparams) skip(p, ",");
+        if (f->nparams == 256) cc_error_tok(p->c, p->tok, "too many parameters");
+        attr_t pa = {0};
+        const cc_tok_t *pt = p->tok;
+        cc_type_t *bt = declspec(p, &pa);
+        if (pa.is_typedef || pa.is_static || pa.is_kernel) cc_error_tok(p->c, pt, "invalid specifier on a parameter");
+        cc_type_t *base = bt;
+        if (pa.has_as) {
+            base = cc_alloc(p->c, sizeof *base);
+            *base = *bt;
+            base->as = pa.as;
+        }
+        cc_tok_t *pn = NULL;
+        cc_type_t *ty = declarator(p, base, &pn);
+        if (ty->kind == TY_ARRAY) ty = cc_pointer_to(p->c, ty->base, pa.has_as ? pa.as : AS_PRIVATE);
+        if (!pn) cc_error_tok(p->c, p->tok, "parameter %d needs a name", f->nparams + 1);
+        if (ty->kind == TY_VOID) cc_error_tok(p->c, pn, "a parameter cannot be void");
+        if (ty->kind == TY_STRUCT) cc_error_tok(p->c, pn, "struct parameters by value are not supported (pass a pointer)");
+        if (f->is_kernel && ty->kind == TY_PTR && ty->as == AS_PRIVATE)
+            cc_error_tok(p->c, pn, "a kernel pointer argument must be __global, __constant or __local");
+        if (f->is_kernel && ty->kind == TY_BOOL) cc_error_tok(p->c, pn, "a kernel argument cannot be bool (OpenCL C 6.9)");
+        if (f->is_kernel && pa.has_as && ty->kind != TY_PTR)
+            cc_error_tok(p->c, pn, "a scalar kernel argument cannot have an address space");
+        cc_var_t *v = new_var(p, pn, ty);
+        v->is_param = 1;
+        v->param_index = f->nparams;
+        ps_[f->nparams++] = v;
+    }
+    f->params = cc_alloc(p->c, sizeof *f->params * (size_t)(f->nparams + 1));
+    memcpy(f->params, ps_, sizeof *ps_ * (size_t)f->nparams);
+    cc_var_t *rv = cc_alloc(p->c, sizeof *rv);     /* the return value */
+    rv->name = "<return value>";
+    rv->ty = f->ret;
+    rv->tok = name;
+    f->params[f->nparams] = rv;
+    attributes(p, at);
+    memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
+    if (consume(p, ";")) {                   /* a prototype */
+        leave(p);
+        p->fn = NULL;
+        return;
+    }
+    f->defined = 1;
+    f->body = compound(p);
+    leave(p);
+    p->fn = NULL;
+}
+
+static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc_type_t *ty)
+{
+    if (at->is_typedef) {
+        scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
+        e->tdef = ty;
+        return;
+    }
+    (void)base;
+    if (!at->has_as || at->as != AS_CONSTANT)
+        cc_error_tok(p->c, name, "a program-scope variable must be in the __constant address space (OpenCL C 1.2)");
+    cc_error_tok(p->c, name, "program-scope __constant data is not supported yet");
+}
+
+cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t)
+{
+    ps_t ps = { .c = c, .tok = t };
+    ps_t *p = &ps;
+    p->prog = cc_alloc(c, sizeof *p->prog);
+    enter(p);
+    while (p->tok->kind != TK_EOF) {
+        if (consume(p, ";")) continue;
+        attr_t at = {0};
+        cc_type_t *base = declspec(p, &at);
+        if (consume(p, ";")) continue;          /* struct S { ... }; */
+        cc_tok_t *name = NULL;
+        cc_tok_t *dstart = p->tok;
+        cc_type_t *ty = declarator(p, base, &name);
+        (void)dstart;
+        if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+        if (is(p, "(") && !at.is_typedef) {
+            function(p, ty, &at, name);
+            continue;
+        }
+        for (;;) {
+            global_decl(p, base, &at, name, ty);
+            if (consume(p, ";")) break;
+            skip(p, ",");
+            ty = declarator(p, base, &name);
+            if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+        }
+    }
+    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
+        if (!f->defined) {
+            /* only an error when it is called; checked in lower.c */
+        }
+    return p->prog;
+}

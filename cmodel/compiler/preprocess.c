@@ -1,0 +1,690 @@
+/* preprocess.c -- the C preprocessor, on tokens: #include, #define (object-
+ * and function-like, variadic, # and ##), #undef, #if/#ifdef/#ifndef/#elif/
+ * #else/#endif with defined(), #error, #pragma (ignored: OpenCL's
+ * `#pragma OPENCL EXTENSION` has nothing to switch on this device), #line.
+ *
+ * `#include "x.h"` searches the including file's directory, then the -I
+ * directories in order; `#include <x.h>` only the -I directories.  Macro
+ * expansion keeps a hide set per token (the macros it came from), which is
+ * what stops `#define f(x) f(x)` from recursing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cc_int.h"
+
+struct cc_macro {
+    cc_macro_t *next;
+    const char *name;
+    int fn, variadic;
+    const char **params;
+    int nparams;
+    cc_tok_t *body;                 /* up to (not including) the end of the line */
+};
+
+struct cc_cond_incl {
+    cc_cond_incl_t *next;
+    enum { IN_THEN, IN_ELIF, IN_ELSE } ctx;
+    int included;
+    const cc_tok_t *tok;
+};
+
+#define MAX_INCLUDE_DEPTH 64
+
+static cc_tok_t *copy_tok(cc_t *c, const cc_tok_t *t)
+{
+    cc_tok_t *n = cc_alloc(c, sizeof *n);
+    *n = *t;
+    n->next = NULL;
+    return n;
+}
+
+static cc_tok_t *new_eof(cc_t *c, const cc_tok_t *t)
+{
+    cc_tok_t *n = copy_tok(c, t);
+    n->kind = TK_EOF;
+    n->len = 0;
+    return n;
+}
+
+static int in_hide(const cc_hide_t *h, const char *name, int len)
+{
+    for (; h; h = h->next)
+        if ((int)strlen(h->name) == len && !memcmp(h->name, name, (size_t)len)) return 1;
+    return 0;
+}
+
+static cc_hide_t *hide_add(cc_t *c, cc_hide_t *h, const char *name)
+{
+    cc_hide_t *n = cc_alloc(c, sizeof *n);
+    n->name = name;
+    n->next = h;
+    return n;
+}
+
+static cc_macro_t *find_macro(cc_t *c, const cc_tok_t *t)
+{
+    if (t->kind != TK_IDENT) return NULL;
+    for (cc_macro_t *m = c->macros; m; m = m->next)
+        if ((int)strlen(m->name) == t->len && !memcmp(m->name, t->loc, (size_t)t->len)) return m;
+    return NULL;
+}
+
+static void undef(cc_t *c, const char *name)
+{
+    for (cc_macro_t **pp = &c->macros; *pp; pp = &(*pp)->next)
+        if (!strcmp((*pp)->name, name)) { *pp = (*pp)->next; return; }
+}
+
+/* the tokens up to the end of the directive's line, as a list ending in EOF */
+static cc_tok_t *take_line(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
+{
+    cc_tok_t head = {0}, *cur = &head;
+    while (t->kind != TK_EOF && !t->bol) {
+        cur = cur->next = copy_tok(c, t);
+        t = t->next;
+    }
+    cur->next = new_eof(c, t);
+    *rest = t;
+    return head.next;
+}
+
+static cc_tok_t *skip_line(cc_t *c, cc_tok_t *t)
+{
+    (void)c;
+    while (t->kind != TK_EOF && !t->bol) t = t->next;
+    return t;
+}
+
+static void define_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
+{
+    if (t->kind != TK_IDENT && t->kind != TK_KEYWORD) cc_error_tok(c, t, "macro name must be an identifier");
+    cc_macro_t *m = cc_alloc(c, sizeof *m);
+    m->name = cc_tok_str(c, t);
+    t = t->next;
+    if (cc_tok_is(t, "(") && !t->space && !t->bol) {
+        m->fn = 1;
+        t = t->next;
+        const char *ps[128];
+        int n = 0;
+        while (!cc_tok_is(t, ")")) {
+            if (t->kind == TK_EOF || t->bol) cc_error_tok(c, t, "unterminated macro parameter list");
+            if (n) {
+                if (!cc_tok_is(t, ",")) cc_error_tok(c, t, "expected ',' or ')' in macro parameters");
+                t = t->next;
+            }
+            if (cc_tok_is(t, "...")) { m->variadic = 1; t = t->next; break; }
+            if (t->kind != TK_IDENT || t->bol) cc_error_tok(c, t, "expected a parameter name");
+            if (n == 128) cc_error_tok(c, t, "too many macro parameters");
+            ps[n++] = cc_tok_str(c, t);
+            t = t->next;
+        }
+        if (!cc_tok_is(t, ")") || t->bol) cc_error_tok(c, t, "expected ')' after macro parameters");
+        t = t->next;
+        m->params = cc_alloc(c, sizeof *m->params * (size_t)(n + 1));
+        memcpy(m->params, ps, sizeof *ps * (size_t)n);
+        m->nparams = n;
+    }
+    m->body = take_line(c, rest, t);
+    undef(c, m->name);
+    m->next = c->macros;
+    c->macros = m;
+}
+
+/* ---- macro expansion -------------------------------------------------------------- */
+typedef struct { cc_tok_t *toks; } arg_t;
+
+/* one argument's tokens (to EOF), stopping at a top-level ',' or ')' */
+static cc_tok_t *read_arg(cc_t *c, cc_tok_t **rest, cc_tok_t *t, int variadic)
+{
+    cc_tok_t head = {0}, *cur = &head;
+    int depth = 0;
+    for (;;) {
+        if (t->kind == TK_EOF) cc_error_tok(c, t, "unterminated macro argument list");
+        if (depth == 0 && cc_tok_is(t, ")")) break;
+        if (depth == 0 && !variadic && cc_tok_is(t, ",")) break;
+        if (cc_tok_is(t, "(")) depth++;
+        else if (cc_tok_is(t, ")")) depth--;
+        cur = cur->next = copy_tok(c, t);
+        cur->bol = 0;
+        t = t->next;
+    }
+    cur->next = new_eof(c, t);
+    *rest = t;
+    return head.next;
+}
+
+static cc_tok_t *expand_all(cc_t *c, cc_tok_t *t);
+
+static char *stringize(cc_t *c, const cc_tok_t *arg, int *len)
+{
+    cc_buf_t b = {0};
+    cc_puts(c, &b, "\"");
+    for (const cc_tok_t *t = arg; t->kind != TK_EOF; t = t->next) {
+        if (t != arg && t->space) cc_puts(c, &b, " ");
+        for (int i = 0; i < t->len; i++) {
+            char ch = t->loc[i];
+            if ((ch == '"' || ch == '\\') && (t->kind == TK_STR)) cc_puts(c, &b, "\\");
+            char s[2] = { ch, 0 };
+            cc_puts(c, &b, s);
+        }
+    }
+    cc_puts(c, &b, "\"");
+    char *s = cc_strndup(c, b.s, b.n);
+    *len = (int)b.n;
+    free(b.s);
+    return s;
+}
+
+/* a ## b: the two spellings joined, tokenized again, must be one token */
+static cc_tok_t *paste(cc_t *c, const cc_tok_t *a, const cc_tok_t *b)
+{
+    char *s = cc_fmt(c, "%.*s%.*s", a->len, a->loc, b->len, b->loc);
+    cc_file_t *f = cc_add_file(c, a->file ? a->file->name : "<paste>", s, strlen(s));
+    cc_tok_t *t = cc_tokenize(c, f);
+    if (t->next->kind != TK_EOF) cc_error_tok(c, a, "pasting \"%.*s\" and \"%.*s\" does not give one token",
+                                              a->len, a->loc, b->len, b->loc);
+    t->origin = a->origin ? a->origin : a;
+    t->hide = a->hide;
+    t->space = a->space;
+    t->bol = 0;
+    return t;
+}
+
+static int param_index(const cc_macro_t *m, const cc_tok_t *t)
+{
+    if (t->kind != TK_IDENT && t->kind != TK_KEYWORD) return -1;
+    for (int i = 0; i < m->nparams; i++)
+        if ((int)strlen(m->params[i]) == t->len && !memcmp(m->params[i], t->loc, (size_t)t->len)) return i;
+    if (m->variadic && cc_tok_is(t, "__VA_ARGS__")) return m->nparams;
+    return -1;
+}
+
+static cc_tok_t *append_copy(cc_t *c, cc_tok_t *cur, const cc_tok_t *list)
+{
+    for (; list->kind != TK_EOF; list = list->next) cur = cur->next = copy_tok(c, list);
+    return cur;
+}
+
+static cc_tok_t *subst(cc_t *c, const cc_macro_t *m, arg_t *args)
+{
+    cc_tok_t head = {0}, *cur = &head;
+    for (const cc_tok_t *t = m->body; t->kind != TK_EOF; t = t->next) {
+        if (cc_tok_is(t, "#") && m->fn) {
+            int i = param_index(m, t->next);
+            if (i < 0) cc_error_tok(c, t, "'#' is not followed by a macro parameter");
+            int len;
+            char *s = stringize(c, args[i].toks, &len);
+            cc_tok_t *n = copy_tok(c, t);
+            n->kind = TK_STR;
+            n->loc = s;
+            n->len = len;
+            cur = cur->next = n;
+            t = t->next;
+            continue;
+        }
+        if (cc_tok_is(t, "##")) {
+            if (cur == &head) cc_error_tok(c, t, "'##' cannot appear at either end of a macro");
+            const cc_tok_t *rhs = t->next;
+            if (rhs->kind == TK_EOF) cc_error_tok(c, t, "'##' cannot appear at either end of a macro");
+            int i = param_index(m, rhs);
+            if (i >= 0) {
+                const cc_tok_t *a = args[i].toks;
+                if (a->kind != TK_EOF) {
+                    *cur = *paste(c, cur, a);
+                    cur->next = NULL;
+                    cur = append_copy(c, cur, a->next);
+                }
+            } else {
+                *cur = *paste(c, cur, rhs);
+                cur->next = NULL;
+            }
+            t = rhs;
+            continue;
+        }
+        int i = m->fn ? param_index(m, t) : -1;
+        if (i >= 0) {
+            const cc_tok_t *a = args[i].toks;
+            if (cc_tok_is(t->next, "##")) {          /* unexpanded before ## */
+                if (a->kind == TK_EOF) {
+                    /* an empty lhs: the paste degenerates to the rhs */
+                    const cc_tok_t *rhs = t->next->next;
+                    int j = param_index(m, rhs);
+                    if (j >= 0) cur = append_copy(c, cur, args[j].toks);
+                    else if (rhs->kind != TK_EOF) cur = cur->next = copy_tok(c, rhs);
+                    t = rhs;
+                    if (t->kind == TK_EOF) break;
+                    continue;
+                }
+                cur = append_copy(c, cur, a);
+                continue;
+            }
+            cc_tok_t *e = expand_all(c, (cc_tok_t *)a);
+            cur = append_copy(c, cur, e);
+            continue;
+        }
+        cur = cur->next = copy_tok(c, t);
+    }
+    cur->next = NULL;
+    return head.next;
+}
+
+/* If t is a macro use, replace it by its expansion and return 1 (*rest =
+ * the expansion followed by what came after the use). */
+static int expand_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
+{
+    if (in_hide(t->hide, t->loc, t->len)) return 0;
+    cc_macro_t *m = find_macro(c, t);
+    if (!m) return 0;
+    cc_tok_t *after;
+    cc_tok_t *body;
+    arg_t args[130];
+    if (!m->fn) {
+        after = t->next;
+        body = subst(c, m, NULL);
+    } else {
+        if (!cc_tok_is(t->next, "(")) return 0;
+        cc_tok_t *p = t->next->next;
+        int n = 0;
+        memset(args, 0, sizeof args);
+        if (m->nparams == 0 && cc_tok_is(p, ")")) {
+            /* f() */
+        } else {
+            for (;;) {
+                int variadic = m->variadic && n == m->nparams;
+                if (n > m->nparams || (n == m->nparams && !m->variadic))
+                    cc_error_tok(c, t, "too many arguments to macro '%s'", m->name);
+                args[n++].toks = read_arg(c, &p, p, variadic);
+                if (cc_tok_is(p, ")")) break;
+                p = p->next;                    /* the ',' */
+            }
+        }
+        if (m->variadic && n == m->nparams) args[n++].toks = new_eof(c, p);
+        if (n < m->nparams + (m->variadic ? 1 : 0))
+            cc_error_tok(c, t, "too few arguments to macro '%s'", m->name);
+        after = p->next;                        /* past ')' */
+        body = subst(c, m, args);
+    }
+    cc_hide_t *h = hide_add(c, t->hide, m->name);
+    cc_tok_t head = {0}, *cur = &head;
+    for (cc_tok_t *b = body; b; b = b->next) {
+        cur = cur->next = b;
+        b->hide = h;
+        b->origin = t->origin ? t->origin : t;
+        b->bol = 0;
+    }
+    if (head.next) head.next->space = t->space, head.next->bol = t->bol;
+    cur->next = after;
+    *rest = head.next ? head.next : after;
+    return 1;
+}
+
+/* fully expand a token list (for macro arguments and #if lines) */
+static cc_tok_t *expand_all(cc_t *c, cc_tok_t *t)
+{
+    cc_tok_t head = {0}, *cur = &head;
+    int guard = 0;
+    while (t->kind != TK_EOF) {
+        if (++guard > 1000000) cc_error_tok(c, t, "macro expansion does not end");
+        if (expand_macro(c, &t, t)) continue;
+        cur = cur->next = copy_tok(c, t);
+        t = t->next;
+    }
+    cur->next = t;
+    return head.next;
+}
+
+/* ---- #if expressions ------------------------------------------------------------------ */
+typedef struct { cc_t *c; cc_tok_t *t; } ev_t;
+
+static int64_t ev_cond(ev_t *e);
+
+static int64_t ev_primary(ev_t *e)
+{
+    cc_tok_t *t = e->t;
+    if (cc_tok_is(t, "(")) {
+        e->t = t->next;
+        int64_t v = ev_cond(e);
+        if (!cc_tok_is(e->t, ")")) cc_error_tok(e->c, e->t, "expected ')' in #if expression");
+        e->t = e->t->next;
+        return v;
+    }
+    if (t->kind == TK_PPNUM) cc_convert_number(e->c, t);
+    if (t->kind == TK_NUM) { e->t = t->next; return (int64_t)t->val; }
+    cc_error_tok(e->c, t, "invalid token in #if expression");
+}
+
+static int64_t ev_unary(ev_t *e)
+{
+    if (cc_tok_is(e->t, "-")) { e->t = e->t->next; return -ev_unary(e); }
+    if (cc_tok_is(e->t, "+")) { e->t = e->t->next; return ev_unary(e); }
+    if (cc_tok_is(e->t, "!")) { e->t = e->t->next; return !ev_unary(e); }
+    if (cc_tok_is(e->t, "~")) { e->t = e->t->next; return ~ev_unary(e); }
+    return ev_primary(e);
+}
+
+/* binary operators by precedence, lowest first */
+static const char *const ev_ops[][5] = {
+    { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" }, { "<", "<=", ">", ">=" },
+    { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
+};
+
+static int64_t ev_bin(ev_t *e, int lvl)
+{
+    if (lvl == (int)(sizeof ev_ops / sizeof *ev_ops)) return ev_unary(e);
+    int64_t v = ev_bin(e, lvl + 1);
+    for (;;) {
+        const char *op = NULL;
+        for (int i = 0; i < 5 && ev_ops[lvl][i]; i++)
+            if (cc_tok_is(e->t, ev_ops[lvl][i])) op = ev_ops[lvl][i];
+        if (!op) return v;
+        cc_tok_t *ot = e->t;
+        e->t = e->t->next;
+        int64_t r = ev_bin(e, lvl + 1);
+        if (!strcmp(op, "||")) v = v || r;
+        else if (!strcmp(op, "&&")) v = v && r;
+        else if (!strcmp(op, "|")) v |= r;
+        else if (!strcmp(op, "^")) v ^= r;
+        else if (!strcmp(op, "&")) v &= r;
+        else if (!strcmp(op, "==")) v = v == r;
+        else if (!strcmp(op, "!=")) v = v != r;
+        else if (!strcmp(op, "<")) v = v < r;
+        else if (!strcmp(op, "<=")) v = v <= r;
+        else if (!strcmp(op, ">")) v = v > r;
+        else if (!strcmp(op, ">=")) v = v >= r;
+        else if (!strcmp(op, "<<")) v = (int64_t)((uint64_t)v << (r & 63));
+        else if (!strcmp(op, ">>")) v >>= (r & 63);
+        else if (!strcmp(op, "+")) v = (int64_t)((uint64_t)v + (uint64_t)r);
+        else if (!strcmp(op, "-")) v = (int64_t)((uint64_t)v - (uint64_t)r);
+        else if (!strcmp(op, "*")) v = (int64_t)((uint64_t)v * (uint64_t)r);
+        else {
+            if (r == 0) cc_error_tok(e->c, ot, "division by zero in #if expression");
+            if (r == -1) v = op[0] == '/' ? (int64_t)(0 - (uint64_t)v) : 0;
+            else v = op[0] == '/' ? v / r : v % r;
+        }
+    }
+}
+
+static int64_t ev_cond(ev_t *e)
+{
+    int64_t v = ev_bin(e, 0);
+    if (!cc_tok_is(e->t, "?")) return v;
+    e->t = e->t->next;
+    int64_t a = ev_cond(e);
+    if (!cc_tok_is(e->t, ":")) cc_error_tok(e->c, e->t, "expected ':' in #if expression");
+    e->t = e->t->next;
+    int64_t b = ev_cond(e);
+    return v ? a : b;
+}
+
+static int64_t eval_if(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
+{
+    const cc_tok_t *start = t;
+    cc_tok_t *line = take_line(c, rest, t);
+    /* defined X / defined(X) first, before expansion */
+    cc_tok_t head = {0}, *cur = &head;
+    for (cc_tok_t *x = line; x->kind != TK_EOF; x = x->next) {
+        if (cc_tok_is(x, "defined")) {
+            cc_tok_t *y = x->next;
+            int paren = cc_tok_is(y, "(");
+            if (paren) y = y->next;
+            if (y->kind != TK_IDENT && y->kind != TK_KEYWORD) cc_error_tok(c, y, "macro name missing after 'defined'");
+            cc_tok_t *n = copy_tok(c, x);
+            n->kind = TK_NUM;
+            n->val = find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = y->loc, .len = y->len }) != NULL;
+            cur = cur->next = n;
+            x = y;
+            if (paren) {
+                if (!cc_tok_is(x->next, ")")) cc_error_tok(c, x->next, "expected ')' after 'defined(%.*s'", y->len, y->loc);
+                x = x->next;
+            }
+            continue;
+        }
+        cur = cur->next = copy_tok(c, x);
+    }
+    cur->next = new_eof(c, line);
+    cc_tok_t *e = expand_all(c, head.next ? head.next : cur->next);
+    /* identifiers left after expansion are 0 */
+    for (cc_tok_t *x = e; x->kind != TK_EOF; x = x->next)
+        if (x->kind == TK_IDENT || x->kind == TK_KEYWORD) { x->kind = TK_NUM; x->val = 0; }
+    if (e->kind == TK_EOF) cc_error_tok(c, start, "#if with no expression");
+    ev_t ev = { c, e };
+    int64_t v = ev_cond(&ev);
+    if (ev.t->kind != TK_EOF) cc_error_tok(c, ev.t, "extra tokens in #if expression");
+    return v;
+}
+
+/* skip a false group: to the #elif, #else or #endif of this level */
+static cc_tok_t *skip_cond(cc_t *c, cc_tok_t *t)
+{
+    int depth = 0;
+    while (t->kind != TK_EOF) {
+        if (t->bol && cc_tok_is(t, "#") && !t->next->bol) {
+            cc_tok_t *d = t->next;
+            if (cc_tok_is(d, "if") || cc_tok_is(d, "ifdef") || cc_tok_is(d, "ifndef")) {
+                depth++;
+            } else if (cc_tok_is(d, "endif")) {
+                if (depth == 0) return t;
+                depth--;
+            } else if (depth == 0 && (cc_tok_is(d, "elif") || cc_tok_is(d, "else"))) {
+                return t;
+            }
+        }
+        t = t->next;
+    }
+    return t;
+}
+
+/* ---- #include -------------------------------------------------------------------------- */
+static char *read_whole(cc_t *c, const char *path, size_t *len)
+{
+    if (c->opts && c->opts->read_file) return c->opts->read_file(c->opts->read_user, path, len);
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *b = malloc(cap);
+    while (b) {
+        size_t k = fread(b + n, 1, cap - n, f);
+        n += k;
+        if (n < cap) break;
+        if (cap > (64u << 20)) { free(b); b = NULL; break; }
+        char *nb = realloc(b, cap *= 2);
+        if (!nb) { free(b); b = NULL; break; }
+        b = nb;
+    }
+    fclose(f);
+    if (b) *len = n;
+    return b;
+}
+
+static cc_tok_t *include_file(cc_t *c, const cc_tok_t *at, const char *name, int quoted, cc_tok_t *rest)
+{
+    if (c->include_depth >= MAX_INCLUDE_DEPTH)
+        cc_error_tok(c, at, "#include nested too deeply (recursive include of \"%s\"?)", name);
+    char *text = NULL, *path = NULL;
+    size_t len = 0;
+    if (name[0] == '/') {
+        path = cc_fmt(c, "%s", name);
+        text = read_whole(c, path, &len);
+    }
+    if (!text && quoted && at->file && name[0] != '/') {
+        const char *fn = at->file->name, *slash = strrchr(fn, '/');
+        path = slash ? cc_fmt(c, "%.*s/%s", (int)(slash - fn), fn, name) : cc_fmt(c, "%s", name);
+        text = read_whole(c, path, &len);
+    }
+    for (unsigned i = 0; !text && name[0] != '/' && c->opts && i < c->opts->nincdirs; i++) {
+        path = cc_fmt(c, "%s/%s", c->opts->incdirs[i], name);
+        text = read_whole(c, path, &len);
+    }
+    if (!text) cc_error_tok(c, at, "cannot find include file \"%s\"", name);
+    cc_file_t *f = cc_add_file(c, path, text, len);
+    free(text);
+    c->include_depth++;
+    cc_tok_t *t = cc_tokenize(c, f);
+    /* splice: the file's tokens (without its EOF) then rest; the depth
+     * counter is lowered when the marker after the file is reached */
+    cc_tok_t *last = NULL;
+    for (cc_tok_t *x = t; x->kind != TK_EOF; x = x->next) last = x;
+    cc_tok_t *marker = cc_alloc(c, sizeof *marker);
+    marker->kind = TK_PUNCT;
+    marker->loc = "";
+    marker->len = 0;            /* a zero-length punct: the end-of-include marker */
+    marker->file = f;
+    marker->bol = 1;
+    marker->next = rest;
+    if (last) { last->next = marker; return t; }
+    return marker;
+}
+
+/* ---- the main loop -------------------------------------------------------------------------- */
+static void predefine(cc_t *c, const char *name, const char *value)
+{
+    char *s = cc_fmt(c, "%s %s\n", name, value);
+    cc_file_t *f = cc_add_file(c, "<built-in>", s, strlen(s));
+    cc_tok_t *t = cc_tokenize(c, f), *rest;
+    c->nfiles--;                /* not counted as a source line */
+    define_macro(c, &rest, t);
+}
+
+static void predefine_all(cc_t *c)
+{
+    static const char *const defs[][2] = {
+        { "__OPENCL_VERSION__", "120" }, { "__OPENCL_C_VERSION__", "120" },
+        { "CL_VERSION_1_0", "100" }, { "CL_VERSION_1_1", "110" }, { "CL_VERSION_1_2", "120" },
+        { "__ENDIAN_LITTLE__", "1" }, { "__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1)))" },
+        { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
+        { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
+        { "NULL", "0" }, { "true", "1" }, { "false", "0" },
+        { "CHAR_BIT", "8" }, { "SCHAR_MAX", "127" }, { "SCHAR_MIN", "(-127-1)" },
+        { "CHAR_MAX", "127" }, { "CHAR_MIN", "(-127-1)" }, { "UCHAR_MAX", "255" },
+        { "SHRT_MAX", "32767" }, { "SHRT_MIN", "(-32767-1)" }, { "USHRT_MAX", "65535" },
+        { "INT_MAX", "2147483647" }, { "INT_MIN", "(-2147483647-1)" }, { "UINT_MAX", "0xffffffffU" },
+    };
+    for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
+        char *n = cc_fmt(c, "%s", defs[i][0]);
+        predefine(c, n, defs[i][1]);
+    }
+}
+
+cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)
+{
+    predefine_all(c);
+    for (unsigned i = 0; c->opts && i < c->opts->ndefines; i++) {
+        const char *d = c->opts->defines[i], *eq = strchr(d, '=');
+        char *name = eq ? cc_strndup(c, d, (size_t)(eq - d)) : cc_fmt(c, "%s", d);
+        predefine(c, name, eq ? eq + 1 : "1");
+    }
+    cc_tok_t head = {0}, *cur = &head;
+    int guard = 0;
+    while (t->kind != TK_EOF) {
+        if (++guard > 50000000) cc_error_tok(c, t, "preprocessing does not end");
+        if (t->kind == TK_PUNCT && t->len == 0) {       /* end of an #include */
+            c->include_depth--;
+            t = t->next;
+            continue;
+        }
+        if (expand_macro(c, &t, t)) continue;
+        if (!(t->bol && cc_tok_is(t, "#") && !t->origin)) {
+            cur = cur->next = t;
+            t = t->next;
+            continue;
+        }
+        const cc_tok_t *hash = t;
+        t = t->next;
+        if (t->bol || t->kind == TK_EOF) continue;      /* the null directive */
+        if (cc_tok_is(t, "include")) {
+            cc_tok_t *line = take_line(c, &t, t->next);
+            const cc_tok_t *at = line;
+            if (line->kind != TK_STR && !cc_tok_is(line, "<")) line = expand_all(c, line);
+            char *name;
+            int quoted;
+            if (line->kind == TK_STR) {
+                name = cc_strndup(c, line->loc + 1, (size_t)line->len - 2);
+                quoted = 1;
+            } else if (cc_tok_is(line, "<")) {
+                cc_buf_t b = {0};
+                cc_tok_t *x = line->next;
+                for (; !cc_tok_is(x, ">"); x = x->next) {
+                    if (x->kind == TK_EOF) cc_error_tok(c, at, "expected '>' after the file name");
+                    cc_printf(c, &b, "%.*s", x->len, x->loc);
+                }
+                name = cc_strndup(c, b.s ? b.s : "", b.n);
+                free(b.s);
+                quoted = 0;
+            } else {
+                cc_error_tok(c, at, "expected \"FILENAME\" or <FILENAME>");
+            }
+            if (!name[0]) cc_error_tok(c, at, "empty file name in #include");
+            t = include_file(c, at, name, quoted, t);
+            continue;
+        }
+        if (cc_tok_is(t, "define")) { define_macro(c, &t, t->next); continue; }
+        if (cc_tok_is(t, "undef")) {
+            cc_tok_t *n = t->next;
+            if (n->bol || (n->kind != TK_IDENT && n->kind != TK_KEYWORD)) cc_error_tok(c, n, "macro name missing after #undef");
+            undef(c, cc_tok_str(c, n));
+            t = skip_line(c, n->next);
+            continue;
+        }
+        if (cc_tok_is(t, "if") || cc_tok_is(t, "ifdef") || cc_tok_is(t, "ifndef")) {
+            int v;
+            if (cc_tok_is(t, "if")) {
+                v = eval_if(c, &t, t->next) != 0;
+            } else {
+                int neg = cc_tok_is(t, "ifndef");
+                cc_tok_t *n = t->next;
+                if (n->bol || (n->kind != TK_IDENT && n->kind != TK_KEYWORD)) cc_error_tok(c, n, "macro name missing");
+                v = (find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = n->loc, .len = n->len }) != NULL) ^ neg;
+                t = skip_line(c, n->next);
+            }
+            cc_cond_incl_t *ci = cc_alloc(c, sizeof *ci);
+            ci->next = c->cond;
+            ci->ctx = IN_THEN;
+            ci->included = v;
+            ci->tok = hash;
+            c->cond = ci;
+            if (!v) t = skip_cond(c, t);
+            continue;
+        }
+        if (cc_tok_is(t, "elif")) {
+            if (!c->cond || c->cond->ctx == IN_ELSE) cc_error_tok(c, hash, "#elif without #if");
+            c->cond->ctx = IN_ELIF;
+            if (!c->cond->included && eval_if(c, &t, t->next)) {
+                c->cond->included = 1;
+            } else {
+                t = skip_cond(c, skip_line(c, t->next));
+            }
+            continue;
+        }
+        if (cc_tok_is(t, "else")) {
+            if (!c->cond || c->cond->ctx == IN_ELSE) cc_error_tok(c, hash, "#else without #if");
+            c->cond->ctx = IN_ELSE;
+            t = skip_line(c, t->next);
+            if (c->cond->included) t = skip_cond(c, t);
+            c->cond->included = 1;
+            continue;
+        }
+        if (cc_tok_is(t, "endif")) {
+            if (!c->cond) cc_error_tok(c, hash, "#endif without #if");
+            c->cond = c->cond->next;
+            t = skip_line(c, t->next);
+            continue;
+        }
+        if (cc_tok_is(t, "error")) {
+            cc_tok_t *n = t->next;
+            const char *s = n->bol ? "" : n->loc;
+            const char *e = s;
+            while (*e && *e != '\n') e++;
+            cc_error_tok(c, hash, "#error %.*s", (int)(e - s), s);
+        }
+        if (cc_tok_is(t, "pragma") || cc_tok_is(t, "line") || cc_tok_is(t, "warning") ||
+            cc_tok_is(t, "ident")) {
+            t = skip_line(c, t->next);
+            continue;
+        }
+        cc_error_tok(c, t, "invalid preprocessing directive #%.*s", t->len, t->loc);
+    }
+    if (c->cond) cc_error_tok(c, c->cond->tok, "unterminated conditional directive");
+    cur->next = t;
+    cc_convert_keywords(head.next);
+    return head.next;
+}

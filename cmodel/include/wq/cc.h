@@ -1,0 +1,81 @@
+/* cc.h -- the OpenCL C compiler (docs/compiler.md): OpenCL C 1.2, integer
+ * subset, to warpq assembly (.wqs) plus a kernel table that says how to
+ * launch each kernel (docs/runtime.md "Kernel ABI").
+ *
+ * One call compiles one translation unit.  The compiler keeps all its state
+ * in a context that the call owns: no globals, so it may run in several
+ * threads at once.  It never crashes and never exits on any input: a bad
+ * kernel gives WQ_CC_ERROR and a log of `file:line:col: error: message`
+ * lines, each with the source line and a caret. */
+#ifndef WQ_CC_H
+#define WQ_CC_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum { WQ_CC_OK = 0, WQ_CC_ERROR = 2, WQ_CC_NOMEM = 3 };
+
+/* where YIELD goes (docs/compiler.md "YIELD policies") */
+typedef enum {
+    WQ_CC_YIELD_LOOPS = 0,  /* back edge of every loop whose trip count is not a constant */
+    WQ_CC_YIELD_SPIN,       /* only loops that contain an atomic or a volatile access     */
+    WQ_CC_YIELD_OFF         /* none                                                        */
+} wq_cc_yield_t;
+
+typedef struct wq_cc_opts {
+    const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
+    unsigned ndefines;
+    const char *const *incdirs;     /* searched after the including file's directory */
+    unsigned nincdirs;
+    wq_cc_yield_t yield;
+    unsigned max_regs;              /* registers a thread may use; 0: 32      */
+    /* read a file for #include; NULL: the C library.  Returns a malloc'd
+     * buffer (the caller frees it) or NULL when the file cannot be read. */
+    char *(*read_file)(void *user, const char *path, size_t *len);
+    void *read_user;
+} wq_cc_opts_t;
+
+/* argument kinds, as the runtime's kernel table names them */
+typedef enum { WQ_CC_ARG_SCALAR, WQ_CC_ARG_GLOBAL, WQ_CC_ARG_CONSTANT, WQ_CC_ARG_LOCAL } wq_cc_argkind_t;
+
+/* the OpenCL arg-info qualifiers (clGetKernelArgInfo) */
+enum { WQ_CC_Q_CONST = 1, WQ_CC_Q_RESTRICT = 2, WQ_CC_Q_VOLATILE = 4 };
+
+typedef struct wq_cc_arg {
+    char name[64];
+    char type_name[64];             /* e.g. "uint*", "int"                   */
+    wq_cc_argkind_t kind;
+    uint32_t size;                  /* bytes in the parameter buffer         */
+    uint32_t offset;                /* byte offset in the parameter buffer   */
+    uint32_t quals;                 /* WQ_CC_Q_*                             */
+} wq_cc_arg_t;
+
+typedef struct wq_cc_kernel {
+    char name[64];                  /* also the entry label in the .wqs      */
+    uint32_t nregs;                 /* registers per thread                  */
+    uint32_t local_bytes;           /* the kernel's own __local variables    */
+    uint32_t private_bytes;         /* per work-item memory                  */
+    uint32_t reqd_wg[3];            /* reqd_work_group_size; 0 0 0: none     */
+    uint32_t param_bytes;           /* header + arguments                    */
+    uint32_t ninsn;                 /* instructions emitted for the kernel   */
+    uint32_t spills;                /* values spilled to private memory      */
+    uint32_t nargs;
+    wq_cc_arg_t *args;
+} wq_cc_kernel_t;
+
+typedef struct wq_cc_result {
+    char *wqs;                      /* the assembly, NUL-terminated          */
+    char *log;                      /* diagnostics, NUL-terminated ("" when none) */
+    char *ir;                       /* the IR before register allocation (printable) */
+    unsigned nkernels;
+    wq_cc_kernel_t *kernels;
+    unsigned lines;                 /* source lines read (all files)         */
+} wq_cc_result_t;
+
+/* Compile src (len bytes) named file.  Returns WQ_CC_OK with out filled,
+ * or WQ_CC_ERROR with out->log set (out->wqs NULL), or WQ_CC_NOMEM.
+ * Always call wq_cc_result_free afterwards. */
+int  wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, size_t len,
+                   wq_cc_result_t *out);
+void wq_cc_result_free(wq_cc_result_t *r);
+
+#endif

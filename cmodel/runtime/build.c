@@ -1,0 +1,166 @@
+/* build.c -- clBuildProgram on source: the build options, the compiler
+ * (wq/cc.h), the assembler, and the program image the runtime launches
+ * from (docs/runtime.md "Programs and kernels").
+ *
+ * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
+ * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
+ * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
+ * ...), and warpq's -wq-yield=loops|spin|off and -wq-regs=N.  Anything else
+ * is CL_INVALID_BUILD_OPTIONS with the option named in the build log.
+ * `#include "x.h"` in the program's source resolves against the -I
+ * directories and the current directory, as other implementations do. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cl_api.h"
+#include "wq/asm.h"
+#include "wq/cc.h"
+#include "wq/defs.h"
+
+#define MAX_OPTS 256
+
+typedef struct {
+    char *buf;                      /* the options, split in place            */
+    const char *defs[MAX_OPTS];
+    const char *incs[MAX_OPTS];
+    unsigned nd, ni;
+    wq_cc_yield_t yield;
+    unsigned regs;
+} opts_t;
+
+static int ignored(const char *o)
+{
+    static const char *const names[] = {
+        "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+        "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
+        "-cl-denorms-are-zero", "-cl-kernel-arg-info", "-cl-strict-aliasing", "-w", "-Werror",
+        "-cl-uniform-work-group-size",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(o, names[i])) return 1;
+    return !strncmp(o, "-cl-std=CL1.", 12) || !strcmp(o, "-cl-std=CL2.0") || !strcmp(o, "-cl-std=CL3.0");
+}
+
+/* 0, or -1 with the offending option in *bad */
+static int parse_opts(const char *s, opts_t *o, const char **bad)
+{
+    memset(o, 0, sizeof *o);
+    o->buf = strdup(s ? s : "");
+    if (!o->buf) return -2;
+    char *save = NULL;
+    for (char *t = strtok_r(o->buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+        *bad = t;
+        if (!strncmp(t, "-D", 2) || !strncmp(t, "-I", 2)) {
+            int is_d = t[1] == 'D';
+            char *v = t[2] ? t + 2 : strtok_r(NULL, " \t\r\n", &save);
+            if (!v || o->nd == MAX_OPTS || o->ni == MAX_OPTS) return -1;
+            if (is_d) o->defs[o->nd++] = v;
+            else o->incs[o->ni++] = v;
+        } else if (!strncmp(t, "-wq-yield=", 10)) {
+            const char *y = t + 10;
+            if (!strcmp(y, "loops")) o->yield = WQ_CC_YIELD_LOOPS;
+            else if (!strcmp(y, "spin")) o->yield = WQ_CC_YIELD_SPIN;
+            else if (!strcmp(y, "off")) o->yield = WQ_CC_YIELD_OFF;
+            else return -1;
+        } else if (!strncmp(t, "-wq-regs=", 9)) {
+            char *end;
+            unsigned long v = strtoul(t + 9, &end, 10);
+            if (*end || v < 8 || v > 32) return -1;
+            o->regs = (unsigned)v;
+        } else if (!ignored(t)) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* the compiler's result as the runtime's image: code and kernel table */
+static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max_regs, char **log)
+{
+    wq_program_t p;
+    char err[600];
+    if (wq_asm(r->wqs, strlen(r->wqs), "<compiled>", &p, err, sizeof err)) {
+        /* the compiler wrote something the assembler refuses: a compiler bug */
+        size_t n = strlen(err) + 64;
+        *log = malloc(n);
+        if (*log) snprintf(*log, n, "warpq: internal compiler error: %s\n", err);
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    memset(img, 0, sizeof *img);
+    img->ninsn = p.ninsn;
+    img->code = malloc(8u * (p.ninsn ? p.ninsn : 1));
+    img->kernels = calloc(r->nkernels + 1, sizeof *img->kernels);
+    cl_int rc = (!img->code || !img->kernels) ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
+    if (!rc) memcpy(img->code, p.segs[0].bytes, 8u * p.ninsn);
+    for (unsigned i = 0; !rc && i < r->nkernels; i++) {
+        const wq_cc_kernel_t *k = &r->kernels[i];
+        wq_cl_kinfo_t *ki = &img->kernels[img->nkernels++];
+        snprintf(ki->name, sizeof ki->name, "%s", k->name);
+        if (wq_program_sym(&p, k->name, &ki->entry)) { rc = CL_BUILD_PROGRAM_FAILURE; break; }
+        ki->nregs = k->nregs > max_regs ? max_regs : k->nregs;
+        ki->wave = 0;
+        /* every YIELD the compiler placed fires (docs/compiler.md "YIELD policies") */
+        ki->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
+        ki->local_bytes = k->local_bytes;
+        ki->private_bytes = k->private_bytes;
+        for (int d = 0; d < 3; d++) ki->reqd_wg[d] = k->reqd_wg[d];
+        ki->param_bytes = k->param_bytes;
+        ki->nargs = k->nargs;
+        ki->args = calloc(k->nargs + 1, sizeof *ki->args);
+        if (!ki->args) { rc = CL_OUT_OF_HOST_MEMORY; break; }
+        for (uint32_t a = 0; a < k->nargs; a++) {
+            const wq_cc_arg_t *s = &k->args[a];
+            wq_cl_arg_info_t *d = &ki->args[a];
+            snprintf(d->name, sizeof d->name, "%s", s->name);
+            snprintf(d->type_name, sizeof d->type_name, "%s", s->type_name);
+            d->kind = (enum wq_cl_arg_kind)s->kind;
+            d->size = s->size;
+            d->offset = s->offset;
+            d->access = CL_KERNEL_ARG_ACCESS_NONE;
+            d->type_qual = ((s->quals & WQ_CC_Q_CONST) ? CL_KERNEL_ARG_TYPE_CONST : 0) |
+                           ((s->quals & WQ_CC_Q_VOLATILE) ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
+                           ((s->quals & WQ_CC_Q_RESTRICT) ? CL_KERNEL_ARG_TYPE_RESTRICT : 0);
+        }
+    }
+    wq_program_free(&p);
+    if (rc) wq_cl_image_free(img);
+    return rc;
+}
+
+cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
+{
+    *log = NULL;
+    opts_t o;
+    const char *bad = NULL;
+    int prc = parse_opts(options, &o, &bad);
+    if (prc == -2) return CL_OUT_OF_HOST_MEMORY;
+    if (prc) {
+        size_t n = strlen(bad ? bad : "") + 96;
+        *log = malloc(n);
+        if (*log) snprintf(*log, n, "warpq: invalid build option '%s'\n", bad ? bad : "");
+        free(o.buf);
+        return CL_INVALID_BUILD_OPTIONS;
+    }
+    uint32_t regs = 32;             /* CONFIG.REGS of every configuration built today */
+    wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
+                        .yield = o.yield, .max_regs = o.regs ? o.regs : regs };
+    wq_cc_result_t r;
+    int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), &r);
+    free(o.buf);
+    cl_int rc;
+    if (crc == WQ_CC_NOMEM) {
+        rc = CL_OUT_OF_HOST_MEMORY;
+    } else if (crc) {
+        *log = r.log ? strdup(r.log) : NULL;
+        rc = CL_BUILD_PROGRAM_FAILURE;
+    } else {
+        wq_cl_image_t img;
+        rc = to_image(&r, &img, co.max_regs, log);
+        if (!rc) {
+            wq_cl_image_free(&p->img);
+            p->img = img;
+            if (!*log) *log = strdup(r.log ? r.log : "");
+        }
+    }
+    wq_cc_result_free(&r);
+    return rc;
+}

@@ -1,0 +1,124 @@
+/* cli_cc.c -- `wq cc`: OpenCL C to warpq assembly (docs/compiler.md).
+ * Exit 0 compiled; 2 a usage error or a kernel the compiler refuses (its
+ * file:line:col diagnostics on stderr); 1 an output it could not write. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "wq/asm.h"
+#include "wq/cc.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 65536, n = 0;
+    char *b = malloc(cap);
+    while (b) {
+        n += fread(b + n, 1, cap - n, f);
+        if (n < cap) break;
+        char *nb = cap < (256u << 20) ? realloc(b, cap * 2) : NULL;
+        if (!nb) { free(b); b = NULL; break; }
+        b = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (b) *len = n;
+    return b;
+}
+
+int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
+                      const char **incs, unsigned nincs, int yield, unsigned regs,
+                      wq_cc_result_t *res)
+{
+    size_t len = 0;
+    char *src = slurp(in, &len);
+    if (!src) {
+        fprintf(stderr, "%s: cannot read: %s\n", in, strerror(errno));
+        return 2;
+    }
+    wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
+                       .yield = (wq_cc_yield_t)yield, .max_regs = regs };
+    int rc = wq_cc_compile(&o, in, src, len, res);
+    free(src);
+    if (res->log && res->log[0]) fputs(res->log, stderr);
+    if (rc == WQ_CC_NOMEM) fprintf(stderr, "wq %s: out of memory\n", verb);
+    return rc == WQ_CC_OK ? 0 : 2;
+}
+
+int wq_cli_cc(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *emit = "wqs";
+    const char *defs[256], *incs[64];
+    unsigned nd = 0, ni = 0, regs = 0;
+    wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-o") && i + 1 < argc) out = argv[++i];
+        else if (!strncmp(a, "-D", 2)) {
+            const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!d || !d[0]) return wq_cli_error("cc", "-D needs NAME or NAME=VALUE");
+            if (nd == 256) return wq_cli_error("cc", "too many -D options");
+            defs[nd++] = d;
+        } else if (!strncmp(a, "-I", 2)) {
+            const char *d = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!d || !d[0]) return wq_cli_error("cc", "-I needs a directory");
+            if (ni == 64) return wq_cli_error("cc", "too many -I options");
+            incs[ni++] = d;
+        } else if (!strncmp(a, "--yield=", 8)) {
+            const char *y = a + 8;
+            if (!strcmp(y, "loops")) yield = WQ_CC_YIELD_LOOPS;
+            else if (!strcmp(y, "spin")) yield = WQ_CC_YIELD_SPIN;
+            else if (!strcmp(y, "off")) yield = WQ_CC_YIELD_OFF;
+            else return wq_cli_error("cc", "--yield must be loops, spin or off (not '%s')", y);
+        } else if (!strncmp(a, "--emit=", 7)) {
+            emit = a + 7;
+            if (strcmp(emit, "wqs") && strcmp(emit, "hex") && strcmp(emit, "ir"))
+                return wq_cli_error("cc", "--emit must be wqs, hex or ir (not '%s')", emit);
+        } else if (!strncmp(a, "--regs=", 7)) {
+            char *end;
+            unsigned long v = strtoul(a + 7, &end, 10);
+            if (*end || v < 8 || v > 32) return wq_cli_error("cc", "--regs must be 8..32");
+            regs = (unsigned)v;
+        } else if (a[0] == '-' && a[1]) {
+            return wq_cli_error("cc", "unknown option '%s'", a);
+        } else if (in) {
+            return wq_cli_error("cc", "one input file only ('%s' and '%s')", in, a);
+        } else {
+            in = a;
+        }
+    }
+    if (!in) return wq_cli_error("cc", "no input file");
+    wq_cc_result_t r;
+    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, regs, &r);
+    if (rc) { wq_cc_result_free(&r); return rc; }
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "%s: cannot create: %s\n", out, strerror(errno));
+        wq_cc_result_free(&r);
+        return 1;
+    }
+    if (!strcmp(emit, "wqs")) {
+        fputs(r.wqs, f);
+    } else if (!strcmp(emit, "ir")) {
+        fputs(r.ir, f);
+    } else {
+        wq_program_t p;
+        char err[600];
+        if (wq_asm(r.wqs, strlen(r.wqs), in, &p, err, sizeof err)) {
+            fprintf(stderr, "wq cc: internal error: the assembler refused the output: %s\n", err);
+            rc = 1;
+        } else {
+            for (uint32_t i = 0; i < p.ninsn; i++) {
+                uint64_t w = 0;
+                for (int k = 7; k >= 0; k--) w = (w << 8) | p.segs[0].bytes[8u * i + (unsigned)k];
+                fprintf(f, "%016llx\n", (unsigned long long)w);
+            }
+            wq_program_free(&p);
+        }
+    }
+    if (f != stdout && fclose(f)) { fprintf(stderr, "%s: write error\n", out); rc = 1; }
+    wq_cc_result_free(&r);
+    return rc;
+}
