@@ -45,7 +45,7 @@ HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 
-.PHONY: all deps build libs layering opencl run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -151,7 +151,13 @@ test: deps
 	bash scripts/spec_check.sh
 	bash scripts/cli_tests.sh
 	bash scripts/opencl.sh
+	bash scripts/kernels.sh
 	bash scripts/rtl_test.sh
+
+# the OpenCL C kernels of tests/kernels, compiled from source, on the model
+# (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)
+kernels: build
+	bash scripts/kernels.sh
 
 # the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
 # in lockstep and on POCL

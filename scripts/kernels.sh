@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# kernels.sh -- the OpenCL C kernels of tests/kernels (docs/compiler.md),
+# compiled from source by the OpenCL runtime's clBuildProgram and run by one
+# host program (tests/kernels/run.c) on
+#   - the warpq model at 32, 16 and 8 lanes,
+#   - the RTL in lockstep with the model (32 lanes; libwqrtl.so from
+#     scripts/cl_rtl_build.sh, cached),
+#   - POCL, when it is installed, as an independent reference;
+# every run's output (the printed buffers and the `//@ expect` verdict)
+# must equal the 32-lane model's byte for byte, and the verdict must be ok.
+# Then the lock kernel with -wq-yield=off must end in the model's
+# forward-progress report (a failed launch, no hang).
+#
+# Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+pocl=1 rtl=1 files=()
+for a in "$@"; do
+    case "$a" in
+    --no-pocl) pocl=0 ;;
+    --no-rtl)  rtl=0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *.cl) files+=("$a") ;;
+    *) echo "usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]" >&2; exit 2 ;;
+    esac
+done
+[ ${#files[@]} -gt 0 ] || files=(tests/kernels/*.cl)
+out=build/tests/kernels
+mkdir -p "$out"
+pass=0 failn=0
+ok()  { pass=$((pass + 1)); }
+bad() { failn=$((failn + 1)); echo "kernels: FAIL: $*"; }
+
+[ -f build/lib/libwqcl.so ] || { echo "kernels: FAIL: build/lib/libwqcl.so missing (make build)"; exit 1; }
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpenCL ||
+    { echo "kernels: FAIL: tests/kernels/run.c does not compile"; exit 1; }
+
+warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
+so=""
+if [ "$rtl" = 1 ]; then
+    so=$(bash scripts/cl_rtl_build.sh 32) || { bad "libwqrtl.so did not build"; rtl=0; }
+fi
+havepocl=0
+if [ "$pocl" = 1 ]; then
+    if [ -f /etc/OpenCL/vendors/pocl.icd ]; then havepocl=1
+    else echo "kernels: POCL not installed: the comparison with POCL is skipped"
+    fi
+fi
+
+# one kernel on one platform: its output in $out/NAME.LABEL.txt
+run() {
+    local k=$1 label=$2; shift 2
+    local name; name=$(basename "$k" .cl)
+    env "$@" timeout 300 "$out/run" "$k" > "$out/$name.$label.txt" 2>&1
+}
+
+for k in "${files[@]}"; do
+    name=$(basename "$k" .cl)
+    ref="$out/$name.model32.txt"
+    if ! run "$k" model32 "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 || ! grep -q '^expect: ok$' "$ref"; then
+        bad "$name on the model:"; tail -20 "$ref"; continue
+    fi
+    ok
+    runs=("model16 WQ_BACKEND=model WQ_LANES=16" "model8 WQ_BACKEND=model WQ_LANES=8")
+    [ "$rtl" = 1 ] && runs+=("rtl WQ_BACKEND=rtl WQ_LANES=32")
+    for r in "${runs[@]}"; do
+        read -r label envs <<< "$r"
+        # shellcheck disable=SC2086   # envs: NAME=VALUE words
+        if run "$k" "$label" "${warpq[@]}" $envs && cmp -s "$ref" "$out/$name.$label.txt"; then ok
+        else bad "$name on $label differs from the 32-lane model:"; diff "$ref" "$out/$name.$label.txt" | head -10
+        fi
+    done
+    if [ "$havepocl" = 1 ]; then
+        if run "$k" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable &&
+           cmp -s "$ref" "$out/$name.pocl.txt"; then ok
+        else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
+        fi
+    fi
+    echo "kernels: $name: model 32/16/8 lanes$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+done
+
+# forward progress: the lock kernel without YIELD livelocks like a plain
+# reconvergence stack, and the model's watchdog ends it
+if [ -f tests/kernels/spinlock.cl ]; then
+    log="$out/spinlock.yieldoff.txt"
+    env "${warpq[@]}" WQ_BACKEND=model timeout 120 "$out/run" tests/kernels/spinlock.cl -wq-yield=off > "$log" 2>&1
+    rc=$?
+    if [ $rc -eq 124 ]; then bad "spinlock -wq-yield=off hangs"
+    elif [ $rc -ne 0 ] && grep -q "FORWARD_PROGRESS" "$log"; then ok
+        echo "kernels: spinlock -wq-yield=off: $(grep -m1 FORWARD_PROGRESS "$log")"
+    else bad "spinlock -wq-yield=off did not end in a forward-progress report (exit $rc):"; cat "$log"
+    fi
+fi
+
+echo "kernels: $pass passed, $failn failed"
+[ "$failn" = 0 ]

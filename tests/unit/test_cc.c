@@ -1,0 +1,193 @@
+/* test_cc.c -- the OpenCL C compiler (docs/compiler.md): diagnostics at
+ * file:line:col with a caret, the preprocessor, and a fuzz run that feeds
+ * it random and mutated kernels (fixed seeds) and asserts it always
+ * answers -- compiled, or an error with a diagnostic -- and never crashes.
+ * What compiled kernels compute is checked end to end by
+ * scripts/kernels.sh (model, RTL, POCL). */
+#include <criterion/criterion.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "wq/asm.h"
+#include "wq/cc.h"
+
+static int compile(const char *src, wq_cc_result_t *r)
+{
+    wq_cc_opts_t o = {0};
+    return wq_cc_compile(&o, "t.cl", src, strlen(src), r);
+}
+
+/* the first line of the log must be want; the second is the source line
+ * and the third a caret under column col */
+static void diag(const char *src, const char *want, int col)
+{
+    wq_cc_result_t r;
+    int rc = compile(src, &r);
+    cr_assert_eq(rc, WQ_CC_ERROR, "accepted: %s", src);
+    cr_assert_null(r.wqs);
+    size_t n = strcspn(r.log, "\n");
+    cr_assert(n == strlen(want) && !strncmp(r.log, want, n), "log: %s\nwant: %s", r.log, want);
+    const char *caret = strchr(r.log + n + 1, '\n');
+    cr_assert_not_null(caret);
+    cr_assert_eq(strspn(caret + 1, " \t"), (size_t)(col - 1), "caret: %s", r.log);
+    cr_assert_eq(caret[col], '^', "caret: %s", r.log);
+    wq_cc_result_free(&r);
+}
+
+Test(cc, diagnostics)
+{
+    diag("__kernel void k(__global int *p)\n{\n    p[0] = q;\n}\n",
+         "t.cl:3:12: error: use of undeclared identifier 'q'", 12);
+    diag("__kernel void k(__global float *p) { }\n",
+         "t.cl:1:26: error: floating-point types are not supported by this device (warpq runs the integer subset of OpenCL C)", 26);
+    diag("__kernel void k(__global int *p) { p[0] = 1.5; }\n",
+         "t.cl:1:43: error: floating-point constants are not supported by this device (integer OpenCL C)", 43);
+    diag("__kernel void k(__global int *p) { printf(\"x\"); }\n",
+         "t.cl:1:36: error: printf is not supported by this device (warpq runs the integer subset of OpenCL C)", 36);
+    diag("int f(int x) { return x ? f(x - 1) : 0; }\n__kernel void k(__global int *p) { p[0] = f(3); }\n",
+         "t.cl:1:27: error: recursion is not supported by OpenCL C: 'f' calls itself", 27);
+    diag("__kernel void k(__global int *p) { p[0] = 1 }\n",
+         "t.cl:1:45: error: expected ';' before '}'", 45);
+    diag("__kernel void k(__global int *p)\n{\n\tint x = 1 +;\n}\n",
+         "t.cl:3:13: error: expected an expression before ';'", 13);
+    diag("#define F(a, b) a + b\n__kernel void k(__global int *p) { p[0] = F(1); }\n",
+         "t.cl:2:43: error: too few arguments to macro 'F'", 43);
+    diag("#if 1\n__kernel void k(__global int *p) { }\n",
+         "t.cl:1:1: error: unterminated conditional directive", 1);
+    diag("#include \"nonexistent_header.h\"\n",
+         "t.cl:1:10: error: cannot find include file \"nonexistent_header.h\"", 10);
+    diag("__kernel void k(__global int *p) { break; }\n",
+         "t.cl:1:36: error: 'break' outside a loop or switch", 36);
+    diag("__kernel void k(__global long *p) { p[0] = 1; }\n",
+         "t.cl:1:42: error: 64-bit integers (long, ulong) are not supported yet by this compiler", 42);
+    diag("__kernel void k(__global const int *p) { p[0] = 1; }\n",
+         "t.cl:1:47: error: cannot assign to a const-qualified object", 47);
+}
+
+Test(cc, preprocessor_and_result)
+{
+    const char *src =
+        "#define SQ(x) ((x) * (x))\n"
+        "#define CAT(a, b) a##b\n"
+        "#if defined(SQ) && SQ(3) == 9 && !defined(NOPE)\n"
+        "#define N 7\n"
+        "#else\n"
+        "#error wrong branch\n"
+        "#endif\n"
+        "__kernel void CAT(my, kern)(__global uint *out, __local uint *t) { out[0] = SQ(N); }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.nkernels, 1);
+    cr_assert_str_eq(r.kernels[0].name, "mykern");
+    cr_assert_eq(r.kernels[0].nargs, 2);
+    cr_assert_eq(r.kernels[0].args[0].kind, WQ_CC_ARG_GLOBAL);
+    cr_assert_eq(r.kernels[0].args[0].offset, 40);
+    cr_assert_eq(r.kernels[0].args[1].kind, WQ_CC_ARG_LOCAL);
+    cr_assert_str_eq(r.kernels[0].args[0].type_name, "uint*");
+    cr_assert_eq(r.kernels[0].param_bytes, 48);
+    cr_assert_not_null(strstr(r.wqs, "mov"));
+    /* the output assembles, with the kernel's label */
+    wq_program_t p;
+    char err[512];
+    cr_assert_eq(wq_asm(r.wqs, strlen(r.wqs), "t.wqs", &p, err, sizeof err), 0, "%s", err);
+    uint32_t entry;
+    cr_assert_eq(wq_program_sym(&p, "mykern", &entry), 0);
+    wq_program_free(&p);
+    wq_cc_result_free(&r);
+}
+
+/* ---- fuzz ------------------------------------------------------------------------ */
+static uint32_t rng(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
+
+static const char *const seeds[] = {
+    "__kernel void k(__global uint *a, uint n) { uint i = get_global_id(0); "
+    "if (i < n && a[i] > 3) { for (int j = 0; j < 4; j++) { if (j == 2) continue; a[i] += j; } } "
+    "else a[i] = i ? a[i] / 3 : 7; switch (i & 3) { case 0: a[i] ^= 1; break; default: a[i]--; } }",
+    "#define M(x) (x << 2)\ntypedef struct { int a; short b; } S;\n"
+    "static int f(__global S *s, int k) { if (k > 2) return s->a; return s[k].b + M(k); }\n"
+    "__kernel void k(__global S *s, __local int *t) { int l = get_local_id(0); t[l] = f(s, l); "
+    "barrier(CLK_LOCAL_MEM_FENCE); do { l -= 3; } while (l > 0 || atomic_add((__global int *)s, 1) < 0); }",
+};
+
+static const char *const frags[] = {
+    "(", ")", "{", "}", ";", ",", "if", "else", "while", "for", "return", "break", "int", "uint",
+    "__global", "__local", "*", "&", "&&", "||", "?", ":", "=", "+=", "<<", "#define", "\n#if 0\n",
+    "\n#endif\n", "get_global_id(0)", "atomic_cmpxchg", "struct", "->", ".", "[", "]", "0x", "'",
+    "\"", "/*", "//", "\\\n", "sizeof", "switch", "case 1:", "default:", "long", "float", "~",
+};
+
+static void fuzz_one(const char *src, size_t len)
+{
+    wq_cc_result_t r;
+    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(len % 3) };
+    int rc = wq_cc_compile(&o, "fuzz.cl", src, len, &r);
+    cr_assert(rc == WQ_CC_OK || rc == WQ_CC_ERROR, "rc %d", rc);
+    if (rc == WQ_CC_ERROR) cr_assert_not_null(strstr(r.log, "error:"), "an error without a diagnostic");
+    else cr_assert_not_null(r.wqs);
+    wq_cc_result_free(&r);
+}
+
+Test(cc, fuzz_mutated_and_random, .timeout = 300)
+{
+    /* the corpus: the seeds above and every kernel of tests/kernels */
+    char *corpus[64];
+    size_t clen[64];
+    int nc = 0;
+    for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+        corpus[nc] = strdup(seeds[i]);
+        clen[nc++] = strlen(seeds[i]);
+    }
+    glob_t g;
+    if (glob("tests/kernels/*.cl", 0, NULL, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc && nc < 64; i++) {
+            FILE *f = fopen(g.gl_pathv[i], "rb");
+            if (!f) continue;
+            char *b = malloc(1 << 16);
+            size_t n = fread(b, 1, (1 << 16) - 1, f);
+            fclose(f);
+            b[n] = 0;
+            corpus[nc] = b;
+            clen[nc++] = n;
+        }
+        globfree(&g);
+    }
+    uint32_t s = 0x5EED1234u;
+    char *buf = malloc(1 << 17);
+    for (int iter = 0; iter < 3000; iter++) {
+        int c = (int)(rng(&s) % (uint32_t)nc);
+        size_t n = clen[c];
+        memcpy(buf, corpus[c], n);
+        int muts = 1 + (int)(rng(&s) % 4);
+        for (int m = 0; m < muts && n > 0; m++) {
+            size_t at = rng(&s) % n;
+            switch (rng(&s) % 4) {
+            case 0: buf[at] = (char)(rng(&s) & 0x7F); break;                 /* replace a byte */
+            case 1: memmove(buf + at, buf + at + 1, n - at - 1); n--; break;  /* delete a byte */
+            case 2: {                                                        /* insert a fragment */
+                const char *f = frags[rng(&s) % (sizeof frags / sizeof *frags)];
+                size_t fl = strlen(f);
+                if (n + fl >= (1 << 17)) break;
+                memmove(buf + at + fl, buf + at, n - at);
+                memcpy(buf + at, f, fl);
+                n += fl;
+                break;
+            }
+            default: {                                                       /* delete a span */
+                size_t k = rng(&s) % 16;
+                if (at + k > n) k = n - at;
+                memmove(buf + at, buf + at + k, n - at - k);
+                n -= k;
+            }
+            }
+        }
+        fuzz_one(buf, n);
+    }
+    for (int iter = 0; iter < 300; iter++) {                                 /* random bytes */
+        size_t n = rng(&s) % 200;
+        for (size_t i = 0; i < n; i++) buf[i] = (char)(rng(&s) & 0xFF);
+        fuzz_one(buf, n);
+    }
+    free(buf);
+    for (int i = 0; i < nc; i++) free(corpus[i]);
+}
