@@ -35,10 +35,10 @@ char *cc_fmt(cc_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 
 typedef struct cc_tok cc_tok_t;
 /* report "file:line:col: error: msg" with the line and a caret, and stop */
-_Noreturn void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-_Noreturn void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 4, 5)));
+void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
 
 /* growable text buffer in the arena's malloc space (freed with the context) */
 typedef struct cc_buf { char *s; size_t n, cap; } cc_buf_t;

@@ -521,7 +521,8 @@ static cc_type_t *enum_decl(ps_t *p)
     return &cc_ty_int;
 }
 
-static _Noreturn void unsupported(ps_t *p, const cc_tok_t *t, const char *what)
+static void unsupported(ps_t *p, const cc_tok_t *t, const char *what) __attribute__((noreturn));
+static void unsupported(ps_t *p, const cc_tok_t *t, const char *what)
 {
     cc_error_tok(p->c, t, "%s not supported by this device (warpq runs the integer subset of OpenCL C)", what);
 }
@@ -1501,7 +1502,7 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     p->fn = f;
     enter(p);
     skip(p, "(");
-    cc_var_t *ps_[256];
+    cc_var_t *ps_[256] = {0};
     if (is(p, "void") && cc_tok_is(p->tok->next, ")")) p->tok = p->tok->next;
     while (!consume(p, ")")) {
         if (f->nparams) skip(p, ",");

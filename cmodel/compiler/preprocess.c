@@ -104,7 +104,7 @@ static void define_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
     if (cc_tok_is(t, "(") && !t->space && !t->bol) {
         m->fn = 1;
         t = t->next;
-        const char *ps[128];
+        const char *ps[128] = {0};
         int n = 0;
         while (!cc_tok_is(t, ")")) {
             if (t->kind == TK_EOF || t->bol) cc_error_tok(c, t, "unterminated macro parameter list");

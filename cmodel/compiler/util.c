@@ -106,12 +106,13 @@ cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len)
 
 /* the message, then the source line and a caret under loc; a tab in the
  * line keeps its place under the caret so the column lines up */
-static _Noreturn void verror(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt,
-                             va_list ap)
+static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
+    __attribute__((noreturn));
+static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
 {
     const char *start = f ? f->text : NULL;
     if (!f || !loc || loc < start || loc > start + f->len) {
-        cc_printf(c, &c->log, "%s: error: ", f ? f->name : "<input>");
+        cc_printf(c, &c->log, "%s: error: %s\n", f ? f->name : "<input>", msg);
     } else {
         const char *ls = loc;
         while (ls > start && ls[-1] != '\n') ls--;
@@ -120,35 +121,33 @@ static _Noreturn void verror(cc_t *c, const cc_file_t *f, const char *loc, const
         int line = 1;
         for (const char *p = start; p < ls; p++) line += *p == '\n';
         int col = (int)(loc - ls) + 1;
-        cc_printf(c, &c->log, "%s:%d:%d: error: ", f->name, line, col);
-        char msg[512];
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        cc_printf(c, &c->log, "%s\n", msg);
+        cc_printf(c, &c->log, "%s:%d:%d: error: %s\n", f->name, line, col, msg);
         cc_printf(c, &c->log, "%.*s\n", (int)(le - ls), ls);
         for (const char *p = ls; p < loc; p++) cc_puts(c, &c->log, *p == '\t' ? "\t" : " ");
         cc_puts(c, &c->log, "^\n");
-        c->status = WQ_CC_ERROR;
-        longjmp(c->fail, 1);
     }
-    char msg[512];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    cc_printf(c, &c->log, "%s\n", msg);
     c->status = WQ_CC_ERROR;
     longjmp(c->fail, 1);
 }
 
 void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, ...)
 {
+    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    verror(c, f, loc, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    report(c, f, loc, msg);
 }
 
 /* a token from a macro expansion is reported where the macro was used */
 void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
 {
     while (t && t->origin) t = t->origin;
+    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    verror(c, t ? t->file : NULL, t ? t->loc : NULL, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    report(c, t ? t->file : NULL, t ? t->loc : NULL, msg);
 }
