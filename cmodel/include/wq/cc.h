@@ -18,7 +18,7 @@ enum { WQ_CC_OK = 0, WQ_CC_ERROR = 2, WQ_CC_NOMEM = 3 };
 typedef enum {
     WQ_CC_YIELD_LOOPS = 0,  /* back edge of every loop whose trip count is not a constant */
     WQ_CC_YIELD_SPIN,       /* only loops that contain an atomic or a volatile access     */
-    WQ_CC_YIELD_OFF         /* none                                                        */
+    WQ_CC_YIELD_OFF         /* none (spec_check: ok -- a compiler option, not an encoding) */
 } wq_cc_yield_t;
 
 typedef struct wq_cc_opts {
