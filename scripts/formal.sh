@@ -144,7 +144,7 @@ run_job() {
 # name | job | file | sed expression applied to a copy | what the bug is
 PLANTS=(
 "lsu_no_busy_guard|lsu|rtl/wq_lsu.v|s/if (i_start \&\& !o_busy) begin/if (i_start) begin/|a start while busy replaces the outstanding request"
-"lsu_rdata|lsu|rtl/wq_lsu.v|s/o_rdata <= i_mem_rdata;/o_rdata <= o_mem_wdata;/|o_done returns the wrong data"
+"lsu_rdata|lsu|rtl/wq_lsu.v|s/o_rdata <= rsub;/o_rdata <= o_mem_wdata;/|o_done returns the wrong data"
 "sem_issued|sem_unit|rtl/wq_sem_unit.v|/^\t\tS_RD:/,/^\t\tS_CMP:/s/issued <= 1'b0;/issued <= issued;/|a read's response leaves the access counted as outstanding"
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/last = !is64 /last = 1'b0 /|high word touched by a 32-bit operation"
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"

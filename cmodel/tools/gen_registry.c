@@ -337,11 +337,13 @@ void wq_collect(wq_gen_t *g)
 #define ATOMOP(n, c) \
     wq_code(g, "isa_enums.def", "ATOMOP", "WQ_ATOM_", #n, WQ_ATOM_##n, fn_w, \
             WQ_K_CODE);
-#define MEMW(n, c, words) \
+#define MEMW(n, c, words, bytes, sgn, st) \
     wq_code(g, "isa_enums.def", "MEMW", "WQ_MEMW_", #n, WQ_MEMW_##n, fn_w, \
             WQ_K_CODE); \
     wq_derived(g, "isa_enums.def", "MEMW", #n, (words), 0, \
-               wq_strdup("WQ_MEMW_" #n "_WORDS"));
+               wq_strdup("WQ_MEMW_" #n "_WORDS")); \
+    wq_derived(g, "isa_enums.def", "MEMW", #n, (bytes), 0, \
+               wq_strdup("WQ_MEMW_" #n "_BYTES"));
 #define SREG(n, c) \
     wq_code(g, "isa_enums.def", "SREG", "WQ_SR_", #n, WQ_SR_##n, imm_w, \
             WQ_K_CODE);

@@ -59,7 +59,7 @@ enum {
 #define ATOMOP(n, c) WQ_ATOM_##n = c,
 #include "../../spec/isa_enums.def"
 #undef ATOMOP
-#define MEMW(n, c, w) WQ_MEMW_##n = c,
+#define MEMW(n, c, w, b, s, st) WQ_MEMW_##n = c,
 #include "../../spec/isa_enums.def"
 #undef MEMW
 #define SREG(n, c) WQ_SR_##n = c,
