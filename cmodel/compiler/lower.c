@@ -21,7 +21,7 @@
 #include "wq/defs.h"
 
 /* the parameter buffer's header (docs/runtime.md "Kernel ABI") */
-enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 40 };
+enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 48 };
 
 typedef struct target {
     struct target *up;
@@ -38,6 +38,7 @@ typedef struct fnctx {
     int ret;                        /* the return value's register             */
     int tokens;                     /* PBRK end pushed                         */
     target_t *saved_targets;
+    int link;                       /* called with CALL: the link register (else 0) */
 } fnctx_t;
 
 typedef struct {
@@ -54,6 +55,8 @@ typedef struct {
     int inline_depth;
     wq_cc_yield_t yield;
     int yields;                     /* YIELDs emitted                          */
+    wq_cc_inline_t inl;             /* which functions are inlined             */
+    uint32_t frame_top, frame_max;  /* private frame bytes in use, at most     */
 } lw_t;
 
 /* ---- emission helpers ----------------------------------------------------------------- */
@@ -262,6 +265,37 @@ static int get_local_base(lw_t *w)
     return w->local_base;
 }
 
+/* ---- the private frame (frame.c) -------------------------------------------------------- */
+static int frame_base(lw_t *w)
+{
+    cc_code_t *cd = w->code;
+    if (!cd->frame) cc_frame_setup(w->c, cd, cd->prologue_end, w->kernel->tok);
+    return cd->frame;
+}
+
+/* give f's private objects their offsets in the frame, above what is in use;
+ * the caller restores frame_top when the instance of f ends */
+static void place_locals(lw_t *w, cc_func_t *f)
+{
+    for (cc_var_t *v = f->locals; v; v = v->next) {
+        if (!v->in_memory || v->as != AS_PRIVATE) continue;
+        uint32_t al = (uint32_t)(v->ty->align < 4 ? 4 : v->ty->align);
+        w->frame_top = (w->frame_top + al - 1) / al * al;
+        v->offset = w->frame_top;
+        w->frame_top += (uint32_t)(v->ty->size + 3) & ~3u;
+        if (w->frame_top > 65536) cc_error_tok(w->c, v->tok, "private variables of more than 64 KiB per work-item");
+        if (w->frame_top > w->frame_max) w->frame_max = w->frame_top;
+    }
+}
+
+/* a parameter's incoming value: its register, or its frame slot when its
+ * address is taken */
+static void bind_param(lw_t *w, cc_var_t *v, int val)
+{
+    if (v->in_memory) st32(w, frame_base(w), v->offset, val);
+    else mov_to(w, v->vreg, val);
+}
+
 /* ---- memory ----------------------------------------------------------------------------- */
 /* address of a memory lvalue as (register, constant offset) */
 typedef struct { int reg; uint32_t off; } addr_t;
@@ -270,6 +304,7 @@ static addr_t gen_addr(lw_t *w, cc_node_t *n)
 {
     if (n->kind == ND_VAR) {
         if (!n->var->in_memory) cc_error_tok(w->c, n->tok, "internal: address of a register variable");
+        if (n->var->as == AS_PRIVATE) return (addr_t){ frame_base(w), n->var->offset };
         return (addr_t){ get_local_base(w), n->var->offset };
     }
     if (n->kind == ND_DEREF) {
@@ -860,21 +895,86 @@ static int gen(lw_t *w, cc_node_t *n)
     }
 }
 
-/* ---- inlined calls -------------------------------------------------------------------------------- */
-static void gen_call(lw_t *w, cc_node_t *n, int *result)
+/* ---- calls ----------------------------------------------------------------------------------- */
+/* the size of a function body in AST nodes, and whether it has a loop */
+static int body_size(const cc_node_t *n, int *loops)
 {
-    cc_func_t *f = n->func;
-    if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
-    if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
-    if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
-    int args[256];
-    int k = 0;
-    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
-    /* a fresh register per variable for this instance of the body */
-    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(w);
+    if (!n) return 0;
+    int k = 1;
+    if (n->kind == ND_LOOP) *loops = 1;
+    for (const cc_node_t *a = n->args; a; a = a->next) k += body_size(a, loops);
+    for (const cc_node_t *b = n->body; b; b = b->next) k += body_size(b, loops);
+    return k + body_size(n->lhs, loops) + body_size(n->rhs, loops) + body_size(n->cond, loops) +
+           body_size(n->then, loops) + body_size(n->els, loops) + body_size(n->init, loops) +
+           body_size(n->inc, loops);
+}
+
+/* docs/compiler.md "Calls": inline functions and small ones (at most
+ * INLINE_NODES AST nodes, no loop) are inlined under --inline=auto */
+enum { INLINE_NODES = 40 };
+
+static int inlined(lw_t *w, cc_func_t *f)
+{
+    if (f->is_kernel || w->inl == WQ_CC_INLINE_ALWAYS) return 1;
+    if (w->inl == WQ_CC_INLINE_NEVER) return 0;
+    int loops = 0;
+    return f->is_inline || (body_size(f->body, &loops) <= INLINE_NODES && !loops);
+}
+
+/* recursion, through any mix of inlined and called functions, is an error */
+static void no_recursion(lw_t *w, const cc_node_t *n)
+{
+    if (!n) return;
+    if (n->kind == ND_CALL) {
+        cc_func_t *f = n->func;
+        if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
+        if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
+        f->visiting = 1;
+        no_recursion(w, f->body);
+        f->visiting = 0;
+    }
+    for (const cc_node_t *a = n->args; a; a = a->next) no_recursion(w, a);
+    for (const cc_node_t *b = n->body; b; b = b->next) no_recursion(w, b);
+    no_recursion(w, n->lhs); no_recursion(w, n->rhs); no_recursion(w, n->cond);
+    no_recursion(w, n->then); no_recursion(w, n->els); no_recursion(w, n->init); no_recursion(w, n->inc);
+}
+
+/* the callee entry of a function called with CALL, made on first use: its
+ * registers (parameters, locals, return value, link) are fixed once, since
+ * its code exists once */
+static int callee_of(lw_t *w, cc_func_t *f)
+{
+    cc_code_t *cd = w->code;
+    for (int i = 0; i < cd->ncallees; i++) if (cd->callees[i].f == f) return i;
+    if (cd->ncallees % 16 == 0) {
+        cc_callee_t *n = cc_alloc(w->c, sizeof *n * (size_t)(cd->ncallees + 16));
+        if (cd->ncallees) memcpy(n, cd->callees, sizeof *n * (size_t)cd->ncallees);
+        cd->callees = n;
+    }
+    cc_callee_t *e = &cd->callees[cd->ncallees];
+    memset(e, 0, sizeof *e);
+    e->f = f;
+    e->entry = new_label(w);
+    e->link = vreg(w);
+    e->start = e->end = -1;
+    for (cc_var_t *v = f->locals; v; v = v->next) v->vreg = vreg(w);
     cc_var_t *rv = f->params[f->nparams];
     rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
-    for (int i = 0; i < f->nparams; i++) mov_to(w, f->params[i]->vreg, args[i]);
+    e->ret = rv->vreg;
+    return cd->ncallees++;
+}
+
+static void gen_inline(lw_t *w, cc_node_t *n, int *args, int *result)
+{
+    cc_func_t *f = n->func;
+    if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
+    /* a fresh register per variable for this instance of the body */
+    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(w);
+    uint32_t saved_top = w->frame_top;
+    place_locals(w, f);
+    cc_var_t *rv = f->params[f->nparams];
+    rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
+    for (int i = 0; i < f->nparams; i++) bind_param(w, f->params[i], args[i]);
     fnctx_t fc = { .up = w->fn, .f = f, .end = new_label(w), .ret = rv->vreg,
                    .tokens = f->divergent_return, .saved_targets = w->targets };
     w->fn = &fc;
@@ -889,7 +989,69 @@ static void gen_call(lw_t *w, cc_node_t *n, int *result)
     f->visiting = 0;
     w->targets = fc.saved_targets;
     w->fn = fc.up;
+    w->frame_top = saved_top;
     *result = fc.ret;
+}
+
+static void gen_call(lw_t *w, cc_node_t *n, int *result)
+{
+    cc_func_t *f = n->func;
+    int args[256];
+    int k = 0;
+    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
+    if (inlined(w, f)) { gen_inline(w, n, args, result); return; }
+    /* CALL: the arguments into the callee's parameter registers, then
+     * CALL writes the link register and pushes the CALL token (DESIGN §6.3) */
+    int ci = callee_of(w, f);
+    cc_callee_t *e = &w->code->callees[ci];
+    for (int i = 0; i < f->nparams; i++) mov_to(w, f->params[i]->vreg, args[i]);
+    cc_ir_t *x = emit(w, WQ_OP_CALL);
+    x->d = e->link;
+    x->label = e->entry;
+    x->fn = ci;
+    *result = 0;
+    if (e->ret) { *result = vreg(w); mov_to(w, *result, e->ret); }
+}
+
+/* RET through the link: threads park on their CALL token, and all of them
+ * resume after the CALL when it is popped */
+static void ret(lw_t *w, int gp, int gn)
+{
+    cc_ir_t *x = emit(w, WQ_OP_RET);
+    x->a = w->fn->link;
+    x->b = w->fn->ret;
+    x->gp = gp;
+    x->gn = gn;
+}
+
+/* the body of a called function, after the kernel's code; its private
+ * objects go above everything placed so far, so no two functions share
+ * frame bytes */
+static void gen_callee(lw_t *w, int ci)
+{
+    cc_code_t *cd = w->code;
+    cc_callee_t *e = &cd->callees[ci];
+    cc_func_t *f = e->f;
+    w->tok = f->tok;
+    e->start = cd->n;
+    label(w, e->entry);
+    w->frame_top = w->frame_max;
+    place_locals(w, f);
+    for (int i = 0; i < f->nparams; i++)
+        if (f->params[i]->in_memory) bind_param(w, f->params[i], f->params[i]->vreg);
+    /* the link in a register of its own that may be spilled (regalloc.c
+     * saves it to the frame in a function that calls others) */
+    int link = vreg(w);
+    mov_to(w, link, e->link);
+    fnctx_t fc = { .f = f, .ret = cd->callees[ci].ret, .link = link };
+    w->fn = &fc;
+    w->targets = NULL;
+    gen_stmt(w, f->body);
+    w->tok = f->body ? f->body->tok : f->tok;
+    ret(w, 0, 0);
+    w->fn = NULL;
+    cd->callees[ci].end = cd->n;
+    cd->callees[ci].link_copy = link;
 }
 
 /* ---- statements ---------------------------------------------------------------------------------- */
@@ -1025,6 +1187,7 @@ static void gen_return(lw_t *w, cc_node_t *n)
         return;
     }
     if (n->lhs) mov_to(w, w->fn->ret, gen(w, n->lhs));
+    if (w->fn->link) { ret(w, 0, 0); return; }
     ctrl(w, w->fn->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->fn->end, 0, 0);
 }
 
@@ -1047,14 +1210,15 @@ static int guarded_jump(lw_t *w, cc_node_t *n)
         if (t != w->targets) return 0;
         op = t->has_cont_token ? WQ_OP_CONT : WQ_OP_BRA;
         target = t->cont;
-    } else if (s->kind == ND_RETURN && !s->lhs && !w->fn) {
-        op = WQ_OP_EXIT;
+    } else if (s->kind == ND_RETURN && !s->lhs && (!w->fn || w->fn->link)) {
+        op = w->fn ? WQ_OP_RET : WQ_OP_EXIT;
     } else {
         return 0;
     }
     int neg;
     int p = gen_cond(w, n->cond, &neg);
     if (op == WQ_OP_EXIT) plain(w, op, p, neg);
+    else if (op == WQ_OP_RET) ret(w, p, neg);
     else ctrl(w, op, target, p, neg);
     return 1;
 }
@@ -1139,7 +1303,8 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     memset(out, 0, sizeof *out);
     out->fn = k;
     lw_t w = { .c = c, .k = out, .code = &out->code, .kernel = k, .tok = k->tok,
-               .yield = c->opts ? c->opts->yield : WQ_CC_YIELD_LOOPS };
+               .yield = c->opts ? c->opts->yield : WQ_CC_YIELD_LOOPS,
+               .inl = c->opts ? c->opts->inline_mode : WQ_CC_INLINE_AUTO };
     wq_cc_kernel_t *info = &out->info;
     snprintf(info->name, sizeof info->name, "%s", k->name);
     if (strlen(k->name) >= sizeof info->name) cc_error_tok(c, k->tok, "kernel name longer than 63 characters");
@@ -1147,8 +1312,15 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     info->local_bytes = (k->local_bytes + 15) & ~15u;
     arg_layout(&w, k, info);
     for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(&w);
-    /* prologue: the parameter buffer, the arguments, the __local block */
+    k->visiting = 1;
+    no_recursion(&w, k->body);
+    k->visiting = 0;
+    /* prologue: the parameter buffer, the arguments, the __local block;
+     * the frame base goes right after the first when it is needed */
     w.param = s2r(&w, WQ_SR_PARAM);
+    w.code->param = w.param;
+    w.code->prologue_end = w.code->n;
+    place_locals(&w, k);
     int need_local = k->local_bytes > 0;
     for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) need_local = 1;
     if (need_local) {
@@ -1166,13 +1338,16 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
             val = normalize(&w, op_ri(&w, WQ_OP_SHR, word, (a->offset & 3u) * 8), v->ty);
         }
         if (a->kind == WQ_CC_ARG_LOCAL) val = op_rr(&w, WQ_OP_ADD, val, w.lstride_off);
-        mov_to(&w, v->vreg, val);
+        bind_param(&w, v, val);
     }
     k->visiting = 1;
     gen_stmt(&w, k->body);
     k->visiting = 0;
     w.tok = k->body ? k->body->tok : k->tok;
     plain(&w, WQ_OP_EXIT, 0, 0);
+    /* the called functions, each once; lowering one may add others */
+    for (int i = 0; i < w.code->ncallees; i++) gen_callee(&w, i);
+    w.code->frame_bytes = w.frame_max;
     /* the yield policy the kernel runs with: every YIELD fires */
     (void)w.yields;
 }

@@ -1029,8 +1029,11 @@ static cc_node_t *unary(ps_t *p)
         cc_node_t *e = cast_expr(p);
         if (!is_lvalue(e)) cc_error_tok(p->c, t, "cannot take the address of an rvalue");
         if (e->kind == ND_DEREF) return e->lhs;               /* &*p == p */
-        if (e->kind == ND_VAR && !e->var->in_memory)
-            cc_error_tok(p->c, t, "taking the address of a private variable is not supported (private memory)");
+        /* an address-taken variable lives in the work-item's frame */
+        if (e->kind == ND_VAR && !e->var->in_memory) {
+            e->var->in_memory = 1;
+            e->var->as = AS_PRIVATE;
+        }
         cc_node_t *n = new_node(p, ND_ADDR, t);
         n->lhs = e;
         n->ty = cc_pointer_to(p->c, e->ty, e->kind == ND_VAR ? e->var->as : AS_PRIVATE);
@@ -1322,9 +1325,13 @@ static cc_node_t *declaration(ps_t *p)
         if (at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
             cc_error_tok(p->c, name, "a variable in a function cannot be in the %s address space", at.as == AS_GLOBAL ? "__global" : "__constant");
         if (at.is_static) cc_error_tok(p->c, name, "static variables in functions are not supported");
-        if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT)
-            cc_error_tok(p->c, name, "private %s are not supported yet: this device has no private memory (use __local or registers)",
-                         ty->kind == TY_ARRAY ? "arrays" : "structs and unions");
+        /* private arrays and structs live in the work-item's frame (lower.c) */
+        if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) {
+            v->in_memory = 1;
+            v->as = AS_PRIVATE;
+            if (is(p, "=")) cc_error_tok(p->c, p->tok, "initializers of private %s are not supported yet",
+                                         ty->kind == TY_ARRAY ? "arrays" : "structs and unions");
+        }
         if (consume(p, "=")) {
             const cc_tok_t *t = p->tok;
             cc_node_t *a = new_node(p, ND_ASSIGN, t);
