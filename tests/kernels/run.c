@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     for (char *line = src; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "//@ ", 4)) continue;
         char l[512];
-        size_t len = strcspn(line, "\n");
+        size_t len = strcspn(line + 4, "\n");
         snprintf(l, sizeof l, "%.*s", (int)(len < 511 ? len : 511), line + 4);
         char w[6][128] = { "" };
         int k = sscanf(l, "%127s %127s %127s %127s %127s %127s", w[0], w[1], w[2], w[3], w[4], w[5]);
