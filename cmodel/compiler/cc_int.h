@@ -211,6 +211,7 @@ struct cc_func {
     uint32_t reqd_wg[3];
     uint32_t local_bytes;           /* kernels: __local variables of its call tree */
     int visiting;                   /* recursion check                          */
+    int acyclic;                    /* lower.c: no recursion below (checked once) */
     int divergent_return;           /* uniform.c: a return inside a divergent region */
 };
 

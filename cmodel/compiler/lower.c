@@ -1,15 +1,19 @@
 /* lower.c -- the typed AST of one kernel to IR: machine instructions on
  * virtual registers, with the divergence control of DESIGN §6.3 explicit.
  *
- * Functions are inlined at their call sites (OpenCL C has no recursion; a
- * cycle is an error here).  Structured control flow becomes the reference
+ * Functions are inlined at their call sites, or called with CALL/RET and
+ * lowered once after the kernel's code (docs/compiler.md "Calls"; OpenCL C
+ * has no recursion, a cycle is an error here).  Private arrays, structs and
+ * address-taken variables get fixed offsets in the work-item's frame
+ * (frame.c).  Structured control flow becomes the reference
  * lowering (docs/compiler.md "Lowering"):
  *
  *   if/else    SSY L; @!p BRA else; then; BRA L'; else: ...; L': SYNC L; L:
  *   loop       PBRK exit; head: cond -> @!p BRK exit; PCONT cont; body;
  *              CONT cont; cont: step; YIELD; BRA head; exit:
  *   switch     PBRK exit; @p BRA case_k ...; bodies; BRK exit; exit:
- *   return     EXIT in a kernel; in an inlined function BRK to its end
+ *   return     EXIT in a kernel; in an inlined function BRK to its end;
+ *              in a called function RET (threads park on the CALL token)
  *
  * and a region whose condition uniform.c proved uniform (and that no
  * divergent break leaves) gets plain branches and no tokens.  Values live
@@ -929,9 +933,12 @@ static void no_recursion(lw_t *w, const cc_node_t *n)
         cc_func_t *f = n->func;
         if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
         if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
-        f->visiting = 1;
-        no_recursion(w, f->body);
-        f->visiting = 0;
+        if (!f->acyclic) {
+            f->visiting = 1;
+            no_recursion(w, f->body);
+            f->visiting = 0;
+            f->acyclic = 1;
+        }
     }
     for (const cc_node_t *a = n->args; a; a = a->next) no_recursion(w, a);
     for (const cc_node_t *b = n->body; b; b = b->next) no_recursion(w, b);

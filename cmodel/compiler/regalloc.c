@@ -5,16 +5,25 @@
  * (inactive threads' registers are never written), so a SYNC, BRK or CONT
  * to f is an edge to f (the thread parks and resumes at f, or branches
  * there), an SSY/PBRK/PCONT only falls through, and an unguarded EXIT ends
- * the thread.  A guarded instruction's destination is also one of its
- * sources (threads whose guard is false keep the old value).
+ * the thread, as does an unguarded RET.  A guarded instruction's
+ * destination is also one of its sources (threads whose guard is false
+ * keep the old value).
  *
- * Colouring is Chaitin-Briggs: nodes of degree < K are removed first, then
- * the one with the highest degree; colours are given in reverse order of
- * removal, preferring the colour of a move's other end so that most copies
- * disappear.  Registers: r0..r(K-1) with K = max_regs, less the top two
- * when the kernel uses compare-and-swap (their register pair); predicates
- * p0..p6 (p7 is PT).  A kernel that needs more registers than that is an
- * error that names the register count. */
+ * The kernel and the functions it calls (lower.c's callees) are one
+ * program: a CALL reads what its callee's entry reads, and overwrites
+ * what the callee's code (and its callees') writes, so a value live across
+ * the CALL interferes with all of that and never shares a register with
+ * it.  That is the whole calling convention (docs/compiler.md).
+ *
+ * Colouring is optimistic Chaitin-Briggs: nodes of degree < K are removed
+ * first, then the one of least spill cost / degree (spill.c); colours are
+ * given in reverse order of removal, preferring the colour of a move's
+ * other end so that most copies disappear; a node that finds no colour is
+ * spilled to the work-item's frame and allocation starts again.
+ * Registers: r0..r(K-1) with K = max_regs, less the top two when the
+ * kernel uses compare-and-swap (their register pair); predicates p0..p6
+ * (p7 is PT, never spilled).  A kernel that cannot be coloured even with
+ * spilling is an error that names the register count. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
