@@ -18,7 +18,7 @@
  *   //@ expect ARG INDEX VALUE       element INDEX of buffer ARG must equal VALUE
  *   //@ expect_all ARG VALUE         every element must
  *
- * A second argument adds build options (e.g. -wq-yield=off).
+ * A second argument adds build options after the file's (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
  * checks; exit 0 / 1 (a check failed) / 2 (setup or build failed). */
 #include "../opencl/common.h"
@@ -129,10 +129,6 @@ int main(int argc, char **argv)
             ex[nex].arg = atoi(w[1]); ex[nex].val = (uint32_t)strtoul(w[2], NULL, 0); ex[nex++].all = 1;
         }
     }
-    if (argc == 3) {
-        size_t l = strlen(opts);
-        snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", argv[2]);
-    }
     cl_platform_id plat = t_platform();
     cl_device_id dev = t_device(plat);
     char pname[256] = "";
@@ -140,6 +136,10 @@ int main(int argc, char **argv)
     if (wq_opts[0] && strstr(pname, "warpq")) {
         size_t l = strlen(opts);
         snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", wq_opts);
+    }
+    if (argc == 3) {                /* after the file's options: it overrides them */
+        size_t l = strlen(opts);
+        snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", argv[2]);
     }
     cl_int rc;
     cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);

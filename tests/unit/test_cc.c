@@ -120,7 +120,9 @@ static const char *const frags[] = {
 static void fuzz_one(const char *src, size_t len)
 {
     wq_cc_result_t r;
-    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(len % 3) };
+    /* the options vary with the length: yield policy, inlining, a register limit that spills */
+    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(len % 3), .inline_mode = (wq_cc_inline_t)(len / 3 % 3),
+                       .max_regs = len % 4 == 0 ? 8 : 0 };
     int rc = wq_cc_compile(&o, "fuzz.cl", src, len, &r);
     cr_assert(rc == WQ_CC_OK || rc == WQ_CC_ERROR, "rc %d", rc);
     if (rc == WQ_CC_ERROR) cr_assert_not_null(strstr(r.log, "error:"), "an error without a diagnostic");
