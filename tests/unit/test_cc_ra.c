@@ -2,7 +2,8 @@
  * (cmodel/compiler/regalloc.c, spill.c, frame.c): liveness, liveness
  * across a CALL, the spill cost by loop depth, the spill rewrite; and,
  * through wq_cc_compile, spilling under a register limit, private
- * frames, CALL/RET under --inline=never and the recursion error. */
+ * frames and their initializers, CALL/RET under --inline=never and the
+ * recursion error. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,5 +223,24 @@ Test(cc_ra, calls_and_inlining_policy)
                       "__kernel void k(__global uint *o) { o[0] = a(3); }\n";
     cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, rec, &r), WQ_CC_ERROR);
     cr_assert_not_null(strstr(r.log, "recursion is not supported by OpenCL C"), "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
+Test(cc_ra, private_initializers)
+{
+    wq_cc_result_t r;
+    const char *ok = "typedef struct { uint a; uchar b[3]; } S;\n"
+                     "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+                     "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, ok, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].private_bytes, 16 + 8);
+    wq_cc_result_free(&r);
+    const char *excess = "__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }";
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, excess, &r), WQ_CC_ERROR);
+    cr_assert_not_null(strstr(r.log, "t.cl:1:57: error: excess elements in the initializer"), "%s", r.log);
+    wq_cc_result_free(&r);
+    const char *nobrace = "__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }";
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, nobrace, &r), WQ_CC_ERROR);
+    cr_assert_not_null(strstr(r.log, "initializer must be in braces"), "%s", r.log);
     wq_cc_result_free(&r);
 }
