@@ -225,10 +225,23 @@ static void plain(lw_t *w, int op, int gp, int gn)
 /* ---- values ----------------------------------------------------------------------------- */
 static int is_long(const cc_type_t *t) { return t->kind == TY_LONG || t->kind == TY_ULONG; }
 
-static void no_long(lw_t *w, const cc_node_t *n)
+/* a 64-bit value is a register pair: the low word in v, the high in v + 1
+ * (docs/compiler.md "64-bit integers") */
+static int pair(lw_t *w)
 {
-    if (n->ty && is_long(n->ty))
-        cc_error_tok(w->c, n->tok, "64-bit integers (long, ulong) are not supported yet by this compiler");
+    int lo = vreg(w);
+    vreg(w);
+    return lo;
+}
+
+/* the register(s) of a variable of type t */
+static int var_reg(lw_t *w, const cc_type_t *t) { return is_long(t) ? pair(w) : vreg(w); }
+
+/* a copy of a value of type t */
+static void mov_val(lw_t *w, int d, int s, const cc_type_t *t)
+{
+    mov_to(w, d, s);
+    if (is_long(t) && d != s) mov_to(w, d + 1, s + 1);
 }
 
 /* make a 32-bit value a valid value of type t */
@@ -258,6 +271,8 @@ static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to)
 }
 
 static int gen(lw_t *w, cc_node_t *n);
+static int widen64(lw_t *w, int v, const cc_type_t *from);
+static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b);
 static void gen_stmt(lw_t *w, cc_node_t *n);
 
 /* a parameter-buffer word */
@@ -296,8 +311,12 @@ static void place_locals(lw_t *w, cc_func_t *f)
  * address is taken */
 static void bind_param(lw_t *w, cc_var_t *v, int val)
 {
-    if (v->in_memory) st32(w, frame_base(w), v->offset, val);
-    else mov_to(w, v->vreg, val);
+    if (v->in_memory) {
+        st32(w, frame_base(w), v->offset, val);
+        if (is_long(v->ty)) st32(w, frame_base(w), v->offset + 4, val + 1);
+    } else {
+        mov_val(w, v->vreg, val, v->ty);
+    }
 }
 
 /* ---- memory ----------------------------------------------------------------------------- */
@@ -428,6 +447,10 @@ static int gen_divmod(lw_t *w, cc_node_t *n)
 static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
 {
     *neg = 0;
+    if ((n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) && is_long(n->lhs->ty)) {
+        int a = gen(w, n->lhs);
+        return cmp64(w, n->kind, n->lhs->ty->is_unsigned, a, widen64(w, gen(w, n->rhs), n->rhs->ty));
+    }
     if (n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) {
         int u = n->lhs->ty->is_unsigned;
         int cmp = n->kind == ND_EQ ? WQ_CMP_EQ : n->kind == ND_NE ? WQ_CMP_NE
@@ -436,7 +459,9 @@ static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
         if (n->rhs->kind == ND_NUM) return setp_ri(w, cmp, a, (uint32_t)n->rhs->val);
         return setp_rr(w, cmp, a, gen(w, n->rhs));
     }
-    return setp_ri(w, WQ_CMP_NE, gen(w, n), 0);
+    int v = gen(w, n);
+    if (n->ty && is_long(n->ty)) v = op_rr(w, WQ_OP_OR, v, v + 1);
+    return setp_ri(w, WQ_CMP_NE, v, 0);
 }
 
 /* an expression that can be evaluated whether or not it is needed: no
@@ -662,6 +687,8 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     default: break;
     }
     const cc_type_t *t = n->args->ty;
+    for (cc_node_t *a = n->args; a; a = a->next)
+        if (is_long(a->ty)) cc_error_tok(w->c, a->tok, "built-in functions on 64-bit integers are not supported yet");
     int u = t->is_unsigned;
     int a = gen(w, n->args);
     int b = n->args->next ? gen(w, n->args->next) : 0;
@@ -757,9 +784,193 @@ static int gen_assign_to(lw_t *w, cc_node_t *lhs, int v)
     return v;
 }
 
+/* ---- 64-bit integers ----------------------------------------------------------------------------- */
+static int gen64(lw_t *w, cc_node_t *n);
+
+static int mov64_imm(lw_t *w, uint64_t v)
+{
+    int d = pair(w);
+    cc_ir_t *i = emit(w, WQ_OP_MOV); i->d = d; i->bi = 1; i->imm = (uint32_t)v;
+    i = emit(w, WQ_OP_MOV); i->d = d + 1; i->bi = 1; i->imm = (uint32_t)(v >> 32);
+    return d;
+}
+
+/* a pair from two 32-bit values */
+static int pair_of(lw_t *w, int lo, int hi)
+{
+    int d = pair(w);
+    mov_to(w, d, lo);
+    mov_to(w, d + 1, hi);
+    return d;
+}
+
+static int load64(lw_t *w, addr_t a)
+{
+    int lo = ld32(w, a.reg, a.off);
+    return pair_of(w, lo, ld32(w, a.reg, a.off + 4));
+}
+
+static void store64(lw_t *w, addr_t a, int v)
+{
+    st32(w, a.reg, a.off, v);
+    st32(w, a.reg, a.off + 4, v + 1);
+}
+
+/* a value of type from (any integer or pointer) as a 64-bit one */
+static int widen64(lw_t *w, int v, const cc_type_t *from)
+{
+    if (is_long(from)) return v;
+    int signed_ = !from->is_unsigned && from->kind != TY_PTR && from->kind != TY_BOOL;
+    return pair_of(w, v, signed_ ? op_ri(w, WQ_OP_SRA, v, 31) : mov_imm(w, 0));
+}
+
+/* a << s, a >> s (logical or arithmetic) for s = 0..63 (b & 63); the
+ * machine shifts by s & 31, so both halves are computed and selected */
+static int shift64(lw_t *w, cc_nk_t k, int is_unsigned, int a, int s)
+{
+    s = op_ri(w, WQ_OP_AND, s, 63);
+    int big = setp_ri(w, WQ_CMP_GEU, s, 32);
+    int back = op_rr(w, WQ_OP_SUB, mov_imm(w, 31), s);        /* 31 - s, for s < 32 */
+    int lo, hi;
+    if (k == ND_SHL) {
+        int carry = op_rr(w, WQ_OP_SHR, op_ri(w, WQ_OP_SHR, a, 1), back);
+        int shi = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, a + 1, s), carry);
+        int slo = op_rr(w, WQ_OP_SHL, a, s);
+        lo = sel_ri(w, big, 1, slo, 0);
+        hi = sel_rr(w, big, 0, slo, shi);
+    } else {
+        int sh = is_unsigned ? WQ_OP_SHR : WQ_OP_SRA;
+        int carry = op_rr(w, WQ_OP_SHL, op_ri(w, WQ_OP_SHL, a + 1, 1), back);
+        int slo = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHR, a, s), carry);
+        int shi = op_rr(w, sh, a + 1, s);
+        int fill = is_unsigned ? mov_imm(w, 0) : op_ri(w, WQ_OP_SRA, a + 1, 31);
+        lo = sel_rr(w, big, 0, shi, slo);
+        hi = sel_rr(w, big, 0, fill, shi);
+    }
+    return pair_of(w, lo, hi);
+}
+
+static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn, const cc_tok_t *tok)
+{
+    if (k == ND_SHL || k == ND_SHR) return shift64(w, k, t->is_unsigned, a, gen(w, bn));
+    int b = widen64(w, gen(w, bn), bn->ty);
+    switch (k) {
+    case ND_ADD: {
+        int lo = op_rr(w, WQ_OP_ADD, a, b);
+        int c = setp_rr(w, WQ_CMP_LTU, lo, a);
+        int hi = op_rr(w, WQ_OP_ADD, a + 1, b + 1);
+        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, hi, 1), hi));
+    }
+    case ND_SUB: {
+        int lo = op_rr(w, WQ_OP_SUB, a, b);
+        int c = setp_rr(w, WQ_CMP_LTU, a, b);
+        int hi = op_rr(w, WQ_OP_SUB, a + 1, b + 1);
+        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_SUB, hi, 1), hi));
+    }
+    case ND_MUL: {
+        int lo = op_rr(w, WQ_OP_MUL, a, b);
+        int hi = op_rr(w, WQ_OP_MULHU, a, b);
+        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a, b + 1));
+        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a + 1, b));
+        return pair_of(w, lo, hi);
+    }
+    case ND_AND: case ND_OR: case ND_XOR: {
+        int op = k == ND_AND ? WQ_OP_AND : k == ND_OR ? WQ_OP_OR : WQ_OP_XOR;
+        int lo = op_rr(w, op, a, b);
+        return pair_of(w, lo, op_rr(w, op, a + 1, b + 1));
+    }
+    default:
+        cc_error_tok(w->c, tok, "64-bit division and remainder are not supported yet");
+    }
+}
+
+/* the predicate a CMP b for 64-bit a and b (k: ND_EQ ND_NE ND_LT ND_LE) */
+static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b)
+{
+    if (k == ND_EQ || k == ND_NE) {
+        int x = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_XOR, a, b), op_rr(w, WQ_OP_XOR, a + 1, b + 1));
+        return setp_ri(w, k == ND_EQ ? WQ_CMP_EQ : WQ_CMP_NE, x, 0);
+    }
+    /* the high words decide unless they are equal; then the low words, unsigned */
+    int one = mov_imm(w, 1);
+    int hlt = sel_ri(w, setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1), 0, one, 0);
+    int llt = sel_ri(w, setp_rr(w, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b), 0, one, 0);
+    int r = sel_rr(w, setp_rr(w, WQ_CMP_EQ, a + 1, b + 1), 0, llt, hlt);
+    return setp_ri(w, WQ_CMP_NE, r, 0);
+}
+
+static void arm_value64(lw_t *w, cc_node_t *n, void *user)
+{
+    mov_val(w, *(int *)user, widen64(w, gen(w, n), n->ty), &cc_ty_long);
+}
+
+static int gen64(lw_t *w, cc_node_t *n)
+{
+    switch (n->kind) {
+    case ND_NUM: return mov64_imm(w, (uint64_t)n->val);
+    case ND_VAR:
+        if (n->var->in_memory) return load64(w, gen_addr(w, n));
+        if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
+        return n->var->vreg;
+    case ND_DEREF: return load64(w, gen_addr(w, n));
+    case ND_CAST: return widen64(w, gen(w, n->lhs), n->lhs->ty);
+    case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
+    case ND_SHL: case ND_SHR: case ND_DIV: case ND_MOD:
+        return binop64(w, n->kind, n->ty, gen(w, n->lhs), n->rhs, n->tok);
+    case ND_ASSIGN: {
+        int v = widen64(w, gen(w, n->rhs), n->rhs->ty);
+        cc_node_t *lhs = n->lhs;
+        if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
+            mov_val(w, lhs->var->vreg, v, lhs->ty);
+            return lhs->var->vreg;
+        }
+        store64(w, gen_addr(w, lhs), v);
+        return v;
+    }
+    case ND_OPASSIGN: case ND_INCDEC: {
+        cc_node_t *lhs = n->lhs;
+        int reg = lhs->kind == ND_VAR && !lhs->var->in_memory;
+        addr_t a = { 0, 0 };
+        int old;
+        if (reg) {
+            old = lhs->var->vreg;
+        } else {
+            a = gen_addr(w, lhs);
+            old = load64(w, a);
+        }
+        int v;
+        if (n->kind == ND_INCDEC) {
+            cc_node_t one = { .kind = ND_NUM, .ty = lhs->ty, .val = n->op, .tok = n->tok };
+            if (n->post) { int keep = pair(w); mov_val(w, keep, old, lhs->ty); old = keep; }
+            v = binop64(w, ND_ADD, lhs->ty, old, &one, n->tok);
+        } else {
+            v = binop64(w, (cc_nk_t)n->op, lhs->ty, old, n->rhs, n->tok);
+        }
+        if (reg) mov_val(w, lhs->var->vreg, v, lhs->ty);
+        else store64(w, a, v);
+        return n->kind == ND_INCDEC && n->post ? old : (reg ? lhs->var->vreg : v);
+    }
+    case ND_COND: {
+        int r = pair(w);
+        gen_if_region(w, n->divergent, n->cond, arm_value64, n->then, n->els, &r);
+        return r;
+    }
+    case ND_COMMA: gen(w, n->lhs); return gen(w, n->rhs);
+    case ND_CALL: {
+        int r = 0;
+        gen_call(w, n, &r);
+        return r;
+    }
+    case ND_BUILTIN:
+        cc_error_tok(w->c, n->tok, "built-in functions on 64-bit integers are not supported yet");
+    default:
+        cc_error_tok(w->c, n->tok, "this operation on 64-bit integers (long, ulong) is not supported yet");
+    }
+}
+
 static int gen(lw_t *w, cc_node_t *n)
 {
-    no_long(w, n);
+    if (n->ty && is_long(n->ty)) return gen64(w, n);
     switch (n->kind) {
     case ND_NUM: return mov_imm(w, (uint32_t)n->val);
     case ND_VAR:
@@ -830,7 +1041,10 @@ static int gen(lw_t *w, cc_node_t *n)
     }
     case ND_CAST: {
         if (n->ty->kind == TY_VOID) { gen(w, n->lhs); return 0; }
-        no_long(w, n->lhs);
+        if (is_long(n->lhs->ty) && n->ty->kind == TY_BOOL) {   /* both words count */
+            int v = gen(w, n->lhs);
+            return normalize(w, op_rr(w, WQ_OP_OR, v, v + 1), n->ty);
+        }
         return convert(w, gen(w, n->lhs), n->lhs->ty, n->ty);
     }
     case ND_ASSIGN: {
@@ -919,7 +1133,8 @@ enum { INLINE_NODES = 40 };
 
 static int inlined(lw_t *w, cc_func_t *f)
 {
-    if (f->is_kernel || w->inl == WQ_CC_INLINE_ALWAYS) return 1;
+    /* RET reads one return register: 64-bit results stay inline */
+    if (f->is_kernel || w->inl == WQ_CC_INLINE_ALWAYS || is_long(f->ret)) return 1;
     if (w->inl == WQ_CC_INLINE_NEVER) return 0;
     int loops = 0;
     return f->is_inline || (body_size(f->body, &loops) <= INLINE_NODES && !loops);
@@ -964,7 +1179,7 @@ static int callee_of(lw_t *w, cc_func_t *f)
     e->entry = new_label(w);
     e->link = vreg(w);
     e->start = e->end = -1;
-    for (cc_var_t *v = f->locals; v; v = v->next) v->vreg = vreg(w);
+    for (cc_var_t *v = f->locals; v; v = v->next) v->vreg = var_reg(w, v->ty);
     cc_var_t *rv = f->params[f->nparams];
     rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
     e->ret = rv->vreg;
@@ -976,11 +1191,11 @@ static void gen_inline(lw_t *w, cc_node_t *n, int *args, int *result)
     cc_func_t *f = n->func;
     if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
     /* a fresh register per variable for this instance of the body */
-    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(w);
+    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(w, v->ty);
     uint32_t saved_top = w->frame_top;
     place_locals(w, f);
     cc_var_t *rv = f->params[f->nparams];
-    rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
+    rv->vreg = f->ret->kind == TY_VOID ? 0 : var_reg(w, f->ret);
     for (int i = 0; i < f->nparams; i++) bind_param(w, f->params[i], args[i]);
     fnctx_t fc = { .up = w->fn, .f = f, .end = new_label(w), .ret = rv->vreg,
                    .tokens = f->divergent_return, .saved_targets = w->targets };
@@ -1011,7 +1226,7 @@ static void gen_call(lw_t *w, cc_node_t *n, int *result)
      * CALL writes the link register and pushes the CALL token (DESIGN §6.3) */
     int ci = callee_of(w, f);
     cc_callee_t *e = &w->code->callees[ci];
-    for (int i = 0; i < f->nparams; i++) mov_to(w, f->params[i]->vreg, args[i]);
+    for (int i = 0; i < f->nparams; i++) mov_val(w, f->params[i]->vreg, args[i], f->params[i]->ty);
     cc_ir_t *x = emit(w, WQ_OP_CALL);
     x->d = e->link;
     x->label = e->entry;
@@ -1160,6 +1375,7 @@ static void gen_loop(lw_t *w, cc_node_t *n)
 
 static void gen_switch(lw_t *w, cc_node_t *n)
 {
+    if (is_long(n->cond->ty)) cc_error_tok(w->c, n->cond->tok, "a switch on a 64-bit integer is not supported yet");
     target_t t = { .up = w->targets, .is_loop = 0, .tokens = n->divergent, .brk = new_label(w) };
     if (t.tokens) ctrl(w, WQ_OP_PBRK, t.brk, 0, 0);
     int v = gen(w, n->cond);
@@ -1193,7 +1409,7 @@ static void gen_return(lw_t *w, cc_node_t *n)
         plain(w, WQ_OP_EXIT, 0, 0);
         return;
     }
-    if (n->lhs) mov_to(w, w->fn->ret, gen(w, n->lhs));
+    if (n->lhs) mov_val(w, w->fn->ret, gen(w, n->lhs), w->fn->f->ret);
     if (w->fn->link) { ret(w, 0, 0); return; }
     ctrl(w, w->fn->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->fn->end, 0, 0);
 }
@@ -1295,9 +1511,8 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
             a->kind = WQ_CC_ARG_SCALAR;
             a->size = (uint32_t)t->size;
             snprintf(a->type_name, sizeof a->type_name, "%s", cc_unqual((cc_type_t *)t)->name);
-            if (is_long(t)) cc_error_tok(w->c, v->tok, "64-bit kernel arguments are not supported yet");
         }
-        uint32_t al = a->size < 4 ? a->size : 4;
+        uint32_t al = a->size;                  /* natural alignment, as OpenCL C lays out */
         off = (off + al - 1) / al * al;
         a->offset = off;
         off += a->size;
@@ -1318,7 +1533,7 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     memcpy(info->reqd_wg, k->reqd_wg, sizeof info->reqd_wg);
     info->local_bytes = (k->local_bytes + 15) & ~15u;
     arg_layout(&w, k, info);
-    for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(&w);
+    for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(&w, v->ty);
     k->visiting = 1;
     no_recursion(&w, k->body);
     k->visiting = 0;
@@ -1340,6 +1555,9 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
         int val;
         if (a->size == 4) {
             val = param_word(&w, a->offset);
+        } else if (a->size == 8) {
+            int lo = param_word(&w, a->offset);
+            val = pair_of(&w, lo, param_word(&w, a->offset + 4));
         } else {
             int word = param_word(&w, a->offset & ~3u);
             val = normalize(&w, op_ri(&w, WQ_OP_SHR, word, (a->offset & 3u) * 8), v->ty);

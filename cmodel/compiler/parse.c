@@ -1375,6 +1375,14 @@ static cc_node_t *declaration(ps_t *p)
     const cc_tok_t *start = p->tok;
     cc_type_t *base = declspec(p, &at);
     if (at.is_kernel || at.is_inline) cc_error_tok(p->c, start, "a function cannot be declared inside a function");
+    /* `__global T *p`: the address space is the pointee's, as for parameters */
+    int pointee_as = at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT);
+    if (pointee_as) {
+        cc_type_t *b = cc_alloc(p->c, sizeof *b);
+        *b = *base;
+        b->as = at.as;
+        base = b;
+    }
     cc_node_t head = {0}, *cur = &head;
     int first = 1;
     while (!consume(p, ";")) {
@@ -1402,7 +1410,7 @@ static cc_node_t *declaration(ps_t *p)
             p->fn->local_bytes += (uint32_t)ty->size;
             continue;
         }
-        if (at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
+        if (pointee_as && ty->kind != TY_PTR)
             cc_error_tok(p->c, name, "a variable in a function cannot be in the %s address space", at.as == AS_GLOBAL ? "__global" : "__constant");
         if (at.is_static) cc_error_tok(p->c, name, "static variables in functions are not supported");
         /* private arrays and structs live in the work-item's frame (lower.c) */

@@ -359,6 +359,15 @@ static int colour(cc_t *c, graph_t *g, int k, const double *cost, int *col, int 
     return used;
 }
 
+/* the interference graph of the registers (kind 0) or predicates (1) */
+static void graph_of(cc_t *c, const cc_code_t *cd, int kind, graph_t *g)
+{
+    ra_t r;
+    ra_init(&r, c, cd, kind);
+    build(&r, g);
+    ra_free(&r);
+}
+
 void cc_regalloc(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
@@ -376,11 +385,8 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     }
     int *col = NULL, used = 0;
     for (int round = 0;; round++) {
-        ra_t r;
-        ra_init(&r, c, cd, 0);
         graph_t g = {0};
-        build(&r, &g);
-        ra_free(&r);
+        graph_of(c, cd, 0, &g);
         double *cost = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *cost);
         cc_spill_costs(cd, cost);
         col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
@@ -406,11 +412,8 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         free(spill);
     }
     cd->nspilled -= nsaved;
-    ra_t rp;
-    ra_init(&rp, c, cd, 1);
     graph_t gp = {0};
-    build(&rp, &gp);
-    ra_free(&rp);
+    graph_of(c, cd, 1, &gp);
     int *pcol = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcol);
     double *pcost = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcost);
     int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);

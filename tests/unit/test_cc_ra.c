@@ -179,6 +179,15 @@ static int build(unsigned regs, wq_cc_inline_t inl, const char *src, wq_cc_resul
     return wq_cc_compile(&o, "t.cl", src, strlen(src), r);
 }
 
+/* src is an error whose log contains msg */
+static void refused(const char *src, const char *msg)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, src, &r), WQ_CC_ERROR, "accepted: %s", src);
+    cr_assert_not_null(strstr(r.log, msg), "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
 Test(cc_ra, spills_under_a_register_limit)
 {
     wq_cc_result_t r;
@@ -221,9 +230,7 @@ Test(cc_ra, calls_and_inlining_policy)
     const char *rec = "uint a(uint x);\nuint b(uint x) { return a(x) + 1; }\n"
                       "uint a(uint x) { if (x) return b(x - 1); return 0; }\n"
                       "__kernel void k(__global uint *o) { o[0] = a(3); }\n";
-    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, rec, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "recursion is not supported by OpenCL C"), "%s", r.log);
-    wq_cc_result_free(&r);
+    refused(rec, "recursion is not supported by OpenCL C");
 }
 
 Test(cc_ra, private_initializers)
@@ -235,12 +242,25 @@ Test(cc_ra, private_initializers)
     cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, ok, &r), WQ_CC_OK, "%s", r.log);
     cr_assert_eq(r.kernels[0].private_bytes, 16 + 8);
     wq_cc_result_free(&r);
-    const char *excess = "__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }";
-    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, excess, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "t.cl:1:57: error: excess elements in the initializer"), "%s", r.log);
+    refused("__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }",
+            "t.cl:1:57: error: excess elements in the initializer");
+    refused("__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }", "initializer must be in braces");
+}
+
+Test(cc_ra, long_pairs_and_their_limits)
+{
+    wq_cc_result_t r;
+    const char *ok = "long twice(long v) { return v + v; }\n"
+                     "__kernel void k(__global ulong *o, long s, uchar c) {\n"
+                     "  uint g = get_global_id(0); o[g] = (ulong)twice(s) << (g & 63) | c; }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, ok, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].args[1].size, 8);
+    cr_assert_eq(r.kernels[0].args[1].offset, 56);        /* 8-aligned after the pointer at 48 */
+    cr_assert_eq(r.kernels[0].args[2].offset, 64);
+    cr_assert_str_eq(r.kernels[0].args[1].type_name, "long");
+    cr_assert_null(strstr(r.wqs, "call "));               /* a 64-bit result stays inline */
     wq_cc_result_free(&r);
-    const char *nobrace = "__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }";
-    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, nobrace, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "initializer must be in braces"), "%s", r.log);
-    wq_cc_result_free(&r);
+    refused("__kernel void k(__global long *o) { o[1] = o[0] / 3; }", "64-bit division and remainder");
+    refused("__kernel void k(__global long *o) { switch (o[0]) { case 1: o[1] = 2; } }", "a switch on a 64-bit integer");
+    refused("__kernel void k(__global long *o) { o[1] = min(o[0], 3L); }", "built-in functions on 64-bit integers");
 }
