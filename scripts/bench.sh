@@ -27,7 +27,8 @@ for k in control calls; do
 done
 for r in 8 16 32; do
     h=$(build/bin/wq cc --regs=$r tests/kernels/spill.cl | grep -m1 '^; ---- kernel') || fail "wq cc spill.cl"
-    echo "cc_spill_regs${r}: $(sed -E 's/.*: ([0-9]+) registers.* ([0-9]+) bytes private, ([0-9]+) spilled.*/\1 registers, \3 spilled, \2 private bytes/' <<< "$h")"
+    echo "cc_spill_regs${r}_spilled: $(sed -E 's/.* ([0-9]+) spilled.*/\1/' <<< "$h")"
+    echo "cc_spill_regs${r}_private_bytes: $(sed -E 's/.* ([0-9]+) bytes private.*/\1/' <<< "$h")"
 done
 
 # ---- token deque: sustained push/pop rate ------------------------------------------
