@@ -342,6 +342,8 @@ module wq_sched_ue #(
     wire [31:0] d_wave = i_launch_desc[`WQ_LD_WAVE*32 +: 32];
     wire [31:0] d_yld  = i_launch_desc[`WQ_LD_YIELD*32 +: 32];
     wire [31:0] d_dq   = i_launch_desc[`WQ_LD_DEQUE*32 +: 32];
+    wire [31:0] d_lbase = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
+    wire [31:0] d_lsize = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     // the host checked the descriptor (wq_launch_check): the high bits of
     // the words below are zero or not read by the model
     wire unused_desc = &{1'b0, i_launch_desc, d_code, d_spc, d_gx, d_gy, d_gz, d_cx, d_cy,
@@ -384,6 +386,8 @@ module wq_sched_ue #(
         if (port == `WQ_UES_P_LD4) rdata = rdata | ld4;
         if (port == `WQ_UES_P_LD5) rdata = rdata | ld5;
         if (port == `WQ_UES_P_LD6) rdata = rdata | ld6;
+        if (port == `WQ_UES_P_LD7) rdata = rdata | d_lbase;
+        if (port == `WQ_UES_P_LD8) rdata = rdata | d_lsize;
     end
 
 `ifdef FORMAL
