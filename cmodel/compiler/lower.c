@@ -53,7 +53,7 @@ typedef struct {
     const cc_tok_t *tok;            /* the statement being lowered             */
     int param;                      /* register: the parameter buffer          */
     int local_base;                 /* register: this group's __local block    */
-    int lstride_off;                /* register: CTAFLAT * LSTRIDE             */
+    int lstride_off;                /* register: this block - group 0's block  */
     target_t *targets;
     fnctx_t *fn;
     int inline_depth;
@@ -1537,12 +1537,13 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     w.code->param = w.param;
     w.code->prologue_end = w.code->n;
     place_locals(&w, k);
-    int need_local = k->local_bytes > 0;
-    for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) need_local = 1;
-    if (need_local) {
-        w.lstride_off = op_rr(&w, WQ_OP_MUL, s2r(&w, WQ_SR_CTAFLAT), param_word(&w, P_LSTRIDE));
-        w.local_base = op_rr(&w, WQ_OP_ADD, param_word(&w, P_LOCAL), w.lstride_off);
-    }
+    /* the group's block is S2R LOCAL (the descriptor's LOCAL_BASE + CTAFLAT
+     * x LOCAL_SIZE); a __local argument holds its address in group 0's
+     * block (word P_LOCAL), so it moves by the difference */
+    int local_args = 0;
+    for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) local_args = 1;
+    if (k->local_bytes > 0 || local_args) w.local_base = s2r(&w, WQ_SR_LOCAL);
+    if (local_args) w.lstride_off = op_rr(&w, WQ_OP_SUB, w.local_base, param_word(&w, P_LOCAL));
     for (int i = 0; i < k->nparams; i++) {
         cc_var_t *v = k->params[i];
         wq_cc_arg_t *a = &info->args[i];

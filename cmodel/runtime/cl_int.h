@@ -335,7 +335,9 @@ enum {
     WQ_CL_PARAM_LOCAL,      /* __local block of work-group 0 (the kernel's own
                                __local variables first, then __local arguments) */
     WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
-                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT) */
+                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT);
+                               the descriptor's LOCAL_BASE / LOCAL_SIZE hold the
+                               same two, so S2R LOCAL reads group g's block */
     WQ_CL_PARAM_PRIVATE,    /* private frame of work-item 0 (0: the kernel has none) */
     WQ_CL_PARAM_PSTRIDE,    /* bytes between the frames of consecutive work-items:
                                frame = PRIVATE + (CTAFLAT * ntid.x*y*z + TID) * PSTRIDE */

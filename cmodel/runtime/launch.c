@@ -9,7 +9,9 @@
  * global offset and the sizes the hardware does not hold travel in the
  * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
- * memory (LOCAL + CTAFLAT * LSTRIDE), and each work-item a private frame
+ * memory, LOCAL_BASE + CTAFLAT * LOCAL_SIZE of the descriptor (S2R LOCAL;
+ * the header's LOCAL and LSTRIDE words repeat the two for hand-written
+ * kernels), and each work-item a private frame
  * (PRIVATE + flat global work-item index * PSTRIDE) for the private arrays,
  * structs and spilled values of the kernel table's PRIVATE_BYTES. */
 #include <stdio.h>
@@ -194,6 +196,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     w[WQ_LD_WAVE] = ki->wave;
     w[WQ_LD_YIELD] = ki->yield;
     w[WQ_LD_DEQUE] = d->drv.deque_log2 << WQ_LDF_DEQUE_LOG2_LO;
+    w[WQ_LD_LOCAL_BASE] = lr->local;     /* the kernel's S2R LOCAL: group k's block */
+    w[WQ_LD_LOCAL_SIZE] = lstride;
     /* a descriptor the device would refuse (BAD_LAUNCH) never reaches it */
     if (wq_drv_desc_check(&d->drv, w)) { rc = CL_INVALID_KERNEL; goto fail; }
     if (wq_cl_heap_alloc(&d->heap, 4 * WQ_LD_WORDS, 64, &lr->desc) ||
