@@ -38,6 +38,9 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
                (r > 0 ? (l * 20) / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
+    # the UART bridge on the simulated board: a CSR read's round trip and a
+    # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
+    bash scripts/rtl/uart.sh --bench || fail "uart bench"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

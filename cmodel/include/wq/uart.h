@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* bytes of a frame around its payload: SYNC LEN CODE SEQ ... CRC_HI CRC_LO */
 #define WQ_UART_OVERHEAD 6u
 
@@ -39,4 +43,7 @@ int wq_uart_rx_byte(wq_uart_rx_t *r, uint8_t b);
 const char *wq_uart_cmd_name(unsigned code);
 const char *wq_uart_st_name(unsigned code);
 
+#ifdef __cplusplus
+}
+#endif
 #endif
