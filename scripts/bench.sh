@@ -64,6 +64,9 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     cy() { sed -n 's/^cycles: //p' <<< "$1"; }
     echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
     echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # the UART bridge on the simulated board: a CSR read's round trip and a
+    # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
+    bash scripts/rtl/uart.sh --bench || fail "uart bench"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi
