@@ -1884,10 +1884,13 @@ module wq_host_if #(
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
-		// the slice never exceeds the configured one, unless the
-		// slice register itself was rewritten
+		// the lock is asked for only outside a step: in H_IDLE, or
+		// through a CSR access taken while the request was up (the
+		// top's CSR slave holds the lock meanwhile; the request stays
+		// and the host answers the grant back in H_IDLE)
 		if (o_ev_req)
-			assert(hs == H_IDLE);
+			assert(hs == H_IDLE || hs == H_CSR1 || hs == H_CSR2
+				|| hs == H_CLR);
 	end
 
 	// ---- covers (reached from reset by scripts/formal.sh --all, job
