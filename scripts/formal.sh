@@ -64,12 +64,12 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # engine (empty: none).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
-"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0|||36|15"
+"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0|||36|33"
 "alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0|||36"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|||80"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|32"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
@@ -232,7 +232,7 @@ run_smt_bmc() {
     t0=$(date +%s.%N)
     PATH="$SMTBIN:$PATH" timeout "$DEEP_TIMEOUT" \
         yosys-smtbmc -s "$SMT_SOLVER" -t "$depth" --dump-vcd "$log.smt_cex.vcd" "$log.smt2" 2>&1 |
-        tr '\r' '\n' | grep '^##' > "$log.smt.log"
+        tr '\r\b' '\n\n' | grep -o '##.*' > "$log.smt.log"
     t1=$(date +%s.%N)
     RES_SMT_T=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.0f", b-a}')
     local last; last=$(sed -n 's/.*Checking assertions in step \([0-9]*\)\..*/\1/p' "$log.smt.log" | tail -1)
