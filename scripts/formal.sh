@@ -157,7 +157,7 @@ prep_job() {
 # run_job name depth maxk -> sets RES_BMC RES_IND (after prep_job)
 run_job() {
     local name=$1 depth=$2 maxk=$3
-    local log="$B/$name" rd="read_rtlil $B/$name.il; chformal -cover -remove;"
+    local log="$B/$name" rd="read_rtlil $B/$name.il; chformal -cover -remove; opt_clean;"
     # PASS: no counterexample to depth N; FAIL: a counterexample (VCD kept);
     # ERROR: yosys stopped for another reason (see the log)
     RES_BMC=ERROR
