@@ -184,13 +184,15 @@ synth-ice40: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth_ice40.sh
 
-# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat);
-# results in build/reports/formal.txt
+# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
+# every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the
+# slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh
 
-# planted bugs in copies of modules must make the formal run fail
+# planted bugs (and a planted vacuous assume) in copies of modules must
+# make the formal run fail
 formal-selftest: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
