@@ -27,7 +27,8 @@
  *                                    buffers' initial and final contents:
  *     scan IN OUT SEG                OUT is the inclusive prefix sum of IN,
  *                                    restarting every SEG elements (0: never)
- *     sorted IN OUT                  OUT is ascending and a permutation of IN
+ *     sorted IN OUT SEG              every SEG elements of OUT (0: all) are
+ *                                    ascending and a permutation of IN's
  *     matmul A B C N                 C = A x B, N x N row-major
  *     bfs ROW COL DIST SRC           DIST[v] is the BFS level of v from node
  *                                    SRC in the CSR graph ROW/COL (ROW has
