@@ -1298,8 +1298,15 @@ static cc_node_t *declaration(ps_t *p)
         if (!first) skip(p, ",");
         first = 0;
         cc_tok_t *name = NULL;
-        cc_type_t *ty = declarator(p, base, &name);
+        cc_type_t *pointee = base;
+        if (at.has_as) {                /* `__global T *p`: the space is the pointee's */
+            pointee = cc_alloc(p->c, sizeof *pointee);
+            *pointee = *base;
+            pointee->as = at.as;
+        }
+        cc_type_t *ty = declarator(p, pointee, &name);
         if (!name) cc_error_tok(p->c, p->tok, "expected a variable name");
+        int space_is_pointee = at.has_as && ty->kind == TY_PTR;
         if (at.is_typedef) {
             scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
             e->tdef = ty;
@@ -1308,7 +1315,7 @@ static cc_node_t *declaration(ps_t *p)
         if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
         if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
         cc_var_t *v = new_var(p, name, ty);
-        if (at.has_as && at.as == AS_LOCAL) {
+        if (at.has_as && at.as == AS_LOCAL && !space_is_pointee) {
             if (!p->fn->is_kernel) cc_error_tok(p->c, name, "__local variables must be declared in a kernel function's outermost scope");
             if (is(p, "=")) cc_error_tok(p->c, p->tok, "a __local variable cannot have an initializer");
             v->in_memory = 1;
@@ -1319,7 +1326,7 @@ static cc_node_t *declaration(ps_t *p)
             p->fn->local_bytes += (uint32_t)ty->size;
             continue;
         }
-        if (at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
+        if (at.has_as && !space_is_pointee && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
             cc_error_tok(p->c, name, "a variable in a function cannot be in the %s address space", at.as == AS_GLOBAL ? "__global" : "__constant");
         if (at.is_static) cc_error_tok(p->c, name, "static variables in functions are not supported");
         if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT)

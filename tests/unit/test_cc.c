@@ -97,6 +97,28 @@ Test(cc, preprocessor_and_result)
     wq_cc_result_free(&r);
 }
 
+/* `__global T *p` in a function: a private pointer to __global memory (the
+ * address space qualifies the pointee); `__global T x` stays an error */
+Test(cc, local_pointer_to_address_space)
+{
+    const char *src =
+        "uint pick(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{\n"
+        "    __global uint *p = s ? a : b;\n"
+        "    __local uint *q = t + 1;\n"
+        "    global uint *const r = p + 1;\n"
+        "    *q = *r;\n"
+        "    return p[0] + *q;\n"
+        "}\n"
+        "__kernel void k(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{ a[2] = pick(a, b, s, t); }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+    diag("__kernel void k(__global uint *p)\n{\n    __global uint x = 1;\n    p[0] = x;\n}\n",
+         "t.cl:3:19: error: a variable in a function cannot be in the __global address space", 19);
+}
+
 /* ---- fuzz ------------------------------------------------------------------------ */
 static uint32_t rng(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
 
