@@ -21,6 +21,17 @@ int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsig
                       const char **incs, unsigned nincs, int yield, unsigned regs,
                       struct wq_cc_result *res);
 
+/* `wq run KERNEL.cl` / `wq cosim KERNEL.cl` (cli_clrun.c): compile, launch
+ * through the OpenCL runtime on the model (verb "run") or the RTL in
+ * lockstep (verb "cosim"), print the buffers; 0 ok, 1 failed, 2 usage */
+int wq_cli_run_cl(const char *verb, int argc, char **argv);
+/* does the file name end in .cl */
+int wq_cli_is_cl(const char *path);
+/* the runtime's rtl backend for LANES, built if needed by
+ * scripts/cl_rtl_build.sh of this binary's source tree: its absolute path
+ * in buf, 0; or -1 (the script's message on stderr) */
+int wq_cli_rtl_lib(unsigned lanes, char *buf, size_t len);
+
 /* one verb of `wq` (cli_help.c holds the table) */
 typedef struct wq_cli_verb {
     const char *name;

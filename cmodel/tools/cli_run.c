@@ -244,6 +244,8 @@ static char *slurp(const char *path)
 
 int wq_cli_run(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (wq_cli_is_cl(argv[i])) return wq_cli_run_cl("run", argc, argv);
     run_opts_t o;
     if (parse(argc, argv, &o)) return 2;
     char *text = slurp(o.file);
