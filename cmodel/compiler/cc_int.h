@@ -268,6 +268,9 @@ void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 /* map every virtual register and predicate to a physical one; returns the
  * registers used (nregs) */
 void cc_regalloc(cc_t *c, cc_kout_t *k);
+/* copy forwarding and repeated arithmetic within a block (peep.c), before
+ * register allocation */
+void cc_peephole(cc_t *c, cc_kout_t *k);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
 
 /* ---- the context ---------------------------------------------------------------- */
