@@ -300,6 +300,13 @@ if [ "${WQ_SKIP_COSIM:-0}" != 1 ]; then
         grep -qx '       0: 00000000 00000040 00000820 00000000' '$T/o'"
 fi
 
+$WQ bench --cc tests/kernels/vadd.cl tests/kernels/reduce.cl > "$T/o" 2>&1
+check "bench --cc prints cc_lines_per_s over the files' lines" \
+    grep -qE "^cc_lines_per_s: [1-9][0-9]* \(2 files, $(cat tests/kernels/vadd.cl tests/kernels/reduce.cl | wc -l) lines\)$" "$T/o"
+$WQ bench --cc "$T/bad.cl" > "$T/uo" 2> "$T/ue"
+check "bench --cc on a kernel with an error exits 2 with the diagnostic" \
+    bash -c "test $? -eq 2 && grep -q 'bad.cl:1:44: error' '$T/ue'"
+
 # bench: one `key: value` per line, the model metric present
 if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
     $WQ bench > "$T/bench" 2>&1

@@ -10,6 +10,8 @@ int wq_cli_run(int argc, char **argv);
 int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
 int wq_cli_gen(int argc, char **argv);
+/* `wq bench --cc FILE.cl...` (cli_ccbench.c): cc_lines_per_s */
+int wq_cli_bench_cc(int argc, char **argv);
 int wq_cli_nested(int argc, char **argv);
 int wq_cli_ue(int argc, char **argv);
 int wq_cli_ue_usage(FILE *f);

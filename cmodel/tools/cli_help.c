@@ -54,8 +54,10 @@ static const wq_cli_verb_t verbs[] = {
       "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n", NULL },
     { "bench", wq_cli_bench, "model benchmarks, one key: value per line",
       "usage: wq bench\n"
+      "       wq bench --cc FILE.cl...\n"
       "  model rates (warp and thread instructions, host methods per second)\n"
-      "  and nested-work latencies, one 'key: value' per line\n", NULL },
+      "  and nested-work latencies, one 'key: value' per line; --cc: the OpenCL\n"
+      "  C compiler's throughput on the files (cc_lines_per_s)\n", NULL },
     { "gen", wq_cli_gen, "seeded random programs and command streams",
       "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
       "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
