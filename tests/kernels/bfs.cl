@@ -14,7 +14,7 @@
 //@ buf u32 256 zero
 //@ scalar u32 5
 //@ scalar u32 0
-//@ repeat 24 6
+//@ repeat 14 6
 //@ print 2
 //@ check bfs 0 1 2 5
 #define UNSEEN 0xffffffffu

@@ -1,13 +1,13 @@
 // bitonic_global.cl -- bitonic sort of the whole buffer in global memory, one
-// launch per merge step (`//@ repeat`: 1024 keys, 10 stages, 55 launches);
+// launch per merge step (`//@ repeat`: 256 keys, 8 stages, 36 launches);
 // each launch decodes its stage k and distance j from the pass number and
 // every work-item compare-exchanges one pair.  Checked: ascending and a
 // permutation of the input.
-//@ global 512
+//@ global 128
 //@ local 64
-//@ buf u32 1024 rand 32
+//@ buf u32 256 rand 32
 //@ scalar u32 0
-//@ repeat 55 1
+//@ repeat 36 1
 //@ print 0
 //@ check sorted 0 0 0
 __kernel void bitonic_global(__global uint *key, uint pass)
