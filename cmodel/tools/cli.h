@@ -27,6 +27,8 @@ int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsig
  * through the OpenCL runtime on the model (verb "run") or the RTL in
  * lockstep (verb "cosim"), print the buffers; 0 ok, 1 failed, 2 usage */
 int wq_cli_run_cl(const char *verb, int argc, char **argv);
+/* a whole file, NUL-terminated (malloc'd), or NULL with errno set */
+char *wq_cli_slurp(const char *path);
 /* does the file name end in .cl */
 int wq_cli_is_cl(const char *path);
 /* the runtime's rtl backend for LANES, built if needed by

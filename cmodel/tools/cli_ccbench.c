@@ -26,16 +26,12 @@ int wq_cli_bench_cc(int argc, char **argv)
     size_t *len = calloc((size_t)n, sizeof *len), lines = 0;
     int rc = src && len ? 0 : 1;
     for (int i = 0; !rc && i < n; i++) {
-        FILE *f = fopen(argv[i + 2], "rb");
-        if (!f) { fprintf(stderr, "%s: cannot read: %s\n", argv[i + 2], strerror(errno)); rc = 2; break; }
-        fseek(f, 0, SEEK_END);
-        long sz = ftell(f);
-        rewind(f);
-        src[i] = malloc(sz > 0 ? (size_t)sz + 1 : 1);
-        len[i] = src[i] && sz > 0 ? fread(src[i], 1, (size_t)sz, f) : 0;
-        fclose(f);
-        if (!src[i]) { rc = 1; break; }
-        src[i][len[i]] = 0;
+        if (!(src[i] = wq_cli_slurp(argv[i + 2]))) {
+            fprintf(stderr, "%s: cannot read: %s\n", argv[i + 2], strerror(errno));
+            rc = 2;
+            break;
+        }
+        len[i] = strlen(src[i]);
         for (size_t k = 0; k < len[i]; k++) lines += src[i][k] == '\n';
         wq_cc_result_t r;
         wq_cc_opts_t o = {0};

@@ -265,24 +265,6 @@ static char *build_options(const clrun_t *r)
     return o;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *b = malloc(cap);
-    while (b) {
-        len += fread(b + len, 1, cap - len - 1, f);
-        if (len < cap - 1) break;
-        char *nb = realloc(b, cap *= 2);
-        if (!nb) { free(b); b = NULL; break; }
-        b = nb;
-    }
-    fclose(f);
-    if (b) b[len] = 0;
-    return b;
-}
-
 static void dump(const clrun_t *r, unsigned i, const cl_arg_t *a)
 {
     static const char *const names[2][5] = { { "", "u8", "u16", "", "u32" }, { "", "i8", "i16", "", "i32" } };
@@ -329,7 +311,7 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
             return 2;
         }
     }
-    char *src = slurp(r->file);
+    char *src = wq_cli_slurp(r->file);
     char *opts = build_options(r);
     int rc = 1;
     cl_platform_id plat;

@@ -224,7 +224,7 @@ static int run_stream(const run_opts_t *o, const char *text)
     return r.failed || wrc ? 1 : 0;
 }
 
-static char *slurp(const char *path)
+char *wq_cli_slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
@@ -248,7 +248,7 @@ int wq_cli_run(int argc, char **argv)
         if (wq_cli_is_cl(argv[i])) return wq_cli_run_cl("run", argc, argv);
     run_opts_t o;
     if (parse(argc, argv, &o)) return 2;
-    char *text = slurp(o.file);
+    char *text = wq_cli_slurp(o.file);
     if (text && wq_stream_channels(text) > 0) {
         int rc = run_stream(&o, text);
         free(text);
