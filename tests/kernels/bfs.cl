@@ -3,15 +3,15 @@
 // puts the source in the first frontier; pass p expands the nodes of one
 // frontier into the other, claiming unvisited neighbours with level p
 // (several parents may claim one node: they store the same values).  The
-// graph: 256 nodes in CSR form, 3 random out-edges each.  Checked against a
+// graph: 128 nodes in CSR form, 3 random out-edges each.  Checked against a
 // host BFS.
-//@ global 256
+//@ global 128
 //@ local 64
-//@ buf u32 257 seq 0 3
-//@ buf u32 768 rand 41 256
-//@ buf u32 256 zero
-//@ buf u32 256 zero
-//@ buf u32 256 zero
+//@ buf u32 129 seq 0 3
+//@ buf u32 384 rand 41 128
+//@ buf u32 128 zero
+//@ buf u32 128 zero
+//@ buf u32 128 zero
 //@ scalar u32 5
 //@ scalar u32 0
 //@ repeat 14 6

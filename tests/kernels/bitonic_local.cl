@@ -2,10 +2,10 @@
 // size keys in __local memory: every work-item owns one compare-exchange
 // per step, a barrier between steps.  Checked per block: ascending and a
 // permutation of the block's input.
-//@ global 256
+//@ global 128
 //@ local 64
-//@ buf u32 512 rand 31
-//@ buf u32 512 zero
+//@ buf u32 256 rand 31
+//@ buf u32 256 zero
 //@ local_buf 512
 //@ print 1
 //@ check sorted 0 1 128

@@ -1,15 +1,15 @@
 // hashtable.cl -- insertion into a chained hash table with one spin lock per
-// bucket: 4 buckets, 256 keys, so the lanes of every warp contend for the
+// bucket: 4 buckets, 128 keys, so the lanes of every warp contend for the
 // same few locks.  Under its bucket's lock each work-item pushes its node
 // on the bucket's chain (arrays HEAD/NEXT, -1 ends a chain) and counts it.
 // The chains' order depends on scheduling; the check: every node exactly
 // once, in its key's bucket, the counts exact.
 //@ lock
-//@ global 256
+//@ global 128
 //@ local 64
-//@ buf u32 256 rand 61
+//@ buf u32 128 rand 61
 //@ buf u32 4 const 0xffffffff
-//@ buf u32 256 zero
+//@ buf u32 128 zero
 //@ buf u32 4 zero
 //@ buf u32 4 zero
 //@ check chains 0 1 2 3

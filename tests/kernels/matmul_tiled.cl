@@ -2,14 +2,14 @@
 // __local arrays (two barriers per tile); the matrix size is not a multiple
 // of the tile, so edge tiles are padded with zeros and edge work-items
 // compute but do not store.  Checked against the host's product.
-//@ global 40,40
+//@ global 24,24
 //@ local 8,8
-//@ buf u32 1444 rand 23 1000
-//@ buf u32 1444 rand 24 1000
-//@ buf u32 1444 zero
-//@ scalar u32 38
+//@ buf u32 361 rand 23 1000
+//@ buf u32 361 rand 24 1000
+//@ buf u32 361 zero
+//@ scalar u32 19
 //@ print 2
-//@ check matmul 0 1 2 38
+//@ check matmul 0 1 2 19
 #define TILE 8
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 void matmul_tiled(__global const uint *a, __global const uint *b, __global uint *c, uint n)

@@ -3,10 +3,10 @@
 // up-sweep/down-sweep work-efficient scan) and stores the block's total;
 // pass 1 scans the block totals in group 0; pass 2 adds the preceding
 // blocks' total to every element.  Checked against the host's prefix sum.
-//@ global 1024
+//@ global 512
 //@ local 64
-//@ buf u32 1024 rand 12 100000
-//@ buf u32 1024 zero
+//@ buf u32 512 rand 12 100000
+//@ buf u32 512 zero
 //@ buf u32 64 zero
 //@ local_buf 256
 //@ scalar u32 0

@@ -1,10 +1,10 @@
 // scan_group.cl -- inclusive prefix sum within each work-group (Hillis-Steele
 // through __local memory, two barriers per step), checked against the host's
 // segmented prefix sum
-//@ global 512
+//@ global 256
 //@ local 128
-//@ buf u32 512 rand 11 1000
-//@ buf u32 512 zero
+//@ buf u32 256 rand 11 1000
+//@ buf u32 256 zero
 //@ local_buf 512
 //@ print 1
 //@ check scan 0 1 128

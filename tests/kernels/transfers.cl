@@ -4,11 +4,11 @@
 // uses of both accounts.  The interleaving depends on scheduling; the
 // check: the total conserved, every balance and every lock's count exact.
 //@ lock
-//@ global 256
+//@ global 128
 //@ local 64
-//@ buf u32 256 rand 71
-//@ buf u32 256 rand 72
-//@ buf u32 256 rand 73 100
+//@ buf u32 128 rand 71
+//@ buf u32 128 rand 72
+//@ buf u32 128 rand 73 100
 //@ buf u32 8 const 1000
 //@ buf u32 8 zero
 //@ buf u32 8 zero
