@@ -86,7 +86,6 @@ $(ICD): $(LIB_cl)
 	echo "$(abspath $(LIB_cl))" > $@
 
 # `wq run KERNEL.cl` launches through the OpenCL runtime's entry points
-$(B)/obj/cmodel/tools/cli_clrun.o: XFLAGS := -Icmodel/runtime
 $(B)/bin/wq: $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lpthread -ldl
