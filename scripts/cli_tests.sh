@@ -280,6 +280,11 @@ check "run spinlock.cl --yield=off exits 1" test $? -eq 1
 check "run spinlock.cl --yield=off names the trap" grep -q "^result: FAILED: kernel spinlock: trap FORWARD_PROGRESS" "$T/o"
 $WQ run tests/kernels/spinlock.cl --global 64 --local 32 --arg buf:u32:4 --arg buf:u32:64 --lanes 8 > "$T/o" 2>&1
 check "run spinlock.cl at 8 lanes: every increment" grep -qx "       0: 00000000 00000040 00000820 00000000" "$T/o"
+mkdir -p "$T/inc"
+printf '#define ADD 3\n' > "$T/inc/add.h"
+printf '#include "add.h"\n__kernel void k(__global uint *p) { p[get_global_id(0)] += ADD + N; }\n' > "$T/inc/k.cl"
+$WQ run "$T/inc/k.cl" --global 4 --arg buf:u32:4=seq:0 -D N=1 > "$T/o" 2>&1
+check "run KERNEL.cl: #include beside the file, -D" grep -qx "       0: 00000004 00000005 00000006 00000007" "$T/o"
 printf '__kernel void k(__global uint *p) { p[0] = q; }\n' > "$T/bad.cl"
 $WQ run "$T/bad.cl" --global 1 --arg buf:u32:1 > "$T/uo" 2> "$T/ue"
 check "run bad.cl exits 2" test $? -eq 2

@@ -253,7 +253,7 @@ static void CL_CALLBACK on_notify(const char *msg, const void *info, size_t n, v
 /* the build options that give the runtime's compiler what `wq cc` got */
 static char *build_options(const clrun_t *r)
 {
-    size_t cap = 256;
+    size_t cap = 256 + strlen(r->file);
     for (unsigned i = 0; i < r->nd; i++) cap += strlen(r->defs[i]) + 4;
     for (unsigned i = 0; i < r->ni; i++) cap += strlen(r->incs[i]) + 4;
     char *o = malloc(cap);
@@ -262,6 +262,10 @@ static char *build_options(const clrun_t *r)
                                 : r->yield == WQ_CC_YIELD_SPIN ? "spin" : "loops");
     for (unsigned i = 0; i < r->nd; i++) n += (size_t)snprintf(o + n, cap - n, " -D%s", r->defs[i]);
     for (unsigned i = 0; i < r->ni; i++) n += (size_t)snprintf(o + n, cap - n, " -I%s", r->incs[i]);
+    /* the runtime compiles "<source>": `#include "x.h"` beside the file
+     * needs the file's directory, which `wq cc` searches first */
+    const char *slash = strrchr(r->file, '/');
+    if (slash) snprintf(o + n, cap - n, " -I%.*s", slash == r->file ? 1 : (int)(slash - r->file), r->file);
     return o;
 }
 
