@@ -27,6 +27,9 @@ int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsig
  * through the OpenCL runtime on the model (verb "run") or the RTL in
  * lockstep (verb "cosim"), print the buffers; 0 ok, 1 failed, 2 usage */
 int wq_cli_run_cl(const char *verb, int argc, char **argv);
+/* argv[*i] is "NAME=VALUE" or "NAME" followed by VALUE (then *i moves on):
+ * VALUE, or NULL */
+const char *wq_cli_optval(int argc, char **argv, int *i, const char *name);
 /* a whole file, NUL-terminated (malloc'd), or NULL with errno set */
 char *wq_cli_slurp(const char *path);
 /* does the file name end in .cl */

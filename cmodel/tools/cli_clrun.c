@@ -183,15 +183,6 @@ static int dims(const char *s, size_t d[3], unsigned *n)
     return -1;
 }
 
-static const char *optval(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n)) return NULL;
-    if (argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (argv[*i][n] == 0 && *i + 1 < argc) return argv[++*i];
-    return NULL;
-}
-
 static int parse(clrun_t *r, int argc, char **argv)
 {
     r->lanes = 32;
@@ -201,16 +192,16 @@ static int parse(clrun_t *r, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *v;
         unsigned n;
-        if ((v = optval(argc, argv, &i, "--global"))) {
+        if ((v = wq_cli_optval(argc, argv, &i, "--global"))) {
             if (dims(v, r->global, &r->dim)) return wq_cli_error(r->verb, "bad --global '%s' (N[,N[,N]])", v);
-        } else if ((v = optval(argc, argv, &i, "--local"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--local"))) {
             if (dims(v, r->local, &n)) return wq_cli_error(r->verb, "bad --local '%s' (N[,N[,N]])", v);
             r->have_local = 1;
-        } else if ((v = optval(argc, argv, &i, "--arg"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--arg"))) {
             if (parse_arg(r, v)) return 2;
-        } else if ((v = optval(argc, argv, &i, "--kernel"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--kernel"))) {
             r->kernel = v;
-        } else if ((v = optval(argc, argv, &i, "--lanes"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--lanes"))) {
             if (strcmp(v, "8") && strcmp(v, "16") && strcmp(v, "32"))
                 return wq_cli_error(r->verb, "bad --lanes '%s' (8, 16 or 32)", v);
             r->lanes = (unsigned)atoi(v);
