@@ -7,13 +7,13 @@
 // equal keys depends on scheduling; the check: sorted, every node exactly
 // once.
 //@ lock
-//@ global 128
-//@ local 64
-//@ buf u32 128 rand 62 1000
-//@ buf u32 130 zero
-//@ buf u32 130 const 1
-//@ buf u32 130 zero
-//@ check list 1 2 128
+//@ global 64
+//@ local 32
+//@ buf u32 64 rand 62 1000
+//@ buf u32 66 zero
+//@ buf u32 66 const 1
+//@ buf u32 66 zero
+//@ check list 1 2 64
 void lock(volatile __global uint *l)
 {
     while (atomic_xchg(l, 1) != 0)

@@ -2,16 +2,16 @@
 // kinds (for, while, do-while) with per-lane trip counts, a break out of an
 // inner loop that leaves the outer running, and a counted loop whose body
 // continues past half its lanes
-//@ global 128
+//@ global 64
 //@ local 32
-//@ buf u32 128 rand 52
-//@ buf u32 128 zero
+//@ buf u32 64 rand 52
+//@ buf u32 64 zero
 //@ print 1
-//@ expect_hash 1 0xaf9cc98a
+//@ expect_hash 1 0x343d1298
 __kernel void loop_nest(__global const uint *in, __global uint *out)
 {
     uint i = get_global_id(0), v = in[i];
-    uint acc = 0, n = 3 + (v & 7);
+    uint acc = 0, n = 3 + (v & 3);
     for (uint a = 0; a < n; a++) {
         if (((v >> a) & 3) == 2)
             continue;
@@ -25,7 +25,7 @@ __kernel void loop_nest(__global const uint *in, __global uint *out)
                 if (c % 5 == 4)
                     break;
                 acc += c & 0xff;
-                c >>= 2;
+                c >>= 5;
             } while (c);
             if (acc > 4000 + (v & 0xfff))
                 break;
