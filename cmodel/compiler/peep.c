@@ -12,7 +12,7 @@
  *     recomputes for each access.
  *
  * Only unguarded instructions take part (a guarded one also keeps the old
- * value of its destination). */
+ * value of its destination), and only in kernels without calls. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
@@ -100,6 +100,11 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
     if (cd->nvreg <= 0 || cd->n <= 1) return;
+    /* kernels with CALL/RET are left alone: their values cross the calling
+     * convention's registers, which these rewrites do not model (with them,
+     * tests/kernels/noinline.cl computes wrong results) */
+    for (int i = 0; i < cd->n; i++)
+        if (cd->ir[i].op == WQ_OP_CALL || cd->ir[i].op == WQ_OP_RET) return;
     int *defs = cc_alloc(c, sizeof *defs * (size_t)cd->nvreg);
     int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
     int *rename = cc_alloc(c, sizeof *rename * (size_t)cd->nvreg);

@@ -45,6 +45,8 @@ typedef struct clrun {
     const char *defs[64], *incs[64];
     unsigned nd, ni;
     int yield;                      /* WQ_CC_YIELD_*                         */
+    int inl;                        /* WQ_CC_INLINE_*                        */
+    const char *inl_opt;
     const char *yield_opt;
     unsigned lanes, dim;
     size_t global[3], local[3];
@@ -187,6 +189,7 @@ static int parse(clrun_t *r, int argc, char **argv)
 {
     r->lanes = 32;
     r->yield = WQ_CC_YIELD_LOOPS;
+    r->inl = WQ_CC_INLINE_AUTO;
     r->global[0] = r->global[1] = r->global[2] = 1;
     r->local[0] = r->local[1] = r->local[2] = 1;
     for (int i = 1; i < argc; i++) {
@@ -212,6 +215,13 @@ static int parse(clrun_t *r, int argc, char **argv)
             else if (!strcmp(v, "off")) r->yield = WQ_CC_YIELD_OFF;
             else return wq_cli_error(r->verb, "bad --yield '%s' (loops, spin or off)", v);
             r->yield_opt = v;
+        } else if (!strncmp(argv[i], "--inline=", 9)) {
+            v = argv[i] + 9;
+            if (!strcmp(v, "auto")) r->inl = WQ_CC_INLINE_AUTO;
+            else if (!strcmp(v, "always")) r->inl = WQ_CC_INLINE_ALWAYS;
+            else if (!strcmp(v, "never")) r->inl = WQ_CC_INLINE_NEVER;
+            else return wq_cli_error(r->verb, "bad --inline '%s' (auto, always or never)", v);
+            r->inl_opt = v;
         } else if (!strcmp(argv[i], "--dec")) {
             r->dec = 1;
         } else if (!strncmp(argv[i], "-D", 2) || !strncmp(argv[i], "-I", 2)) {
@@ -251,6 +261,7 @@ static char *build_options(const clrun_t *r)
     if (!o) return NULL;
     size_t n = (size_t)snprintf(o, cap, "-wq-yield=%s", r->yield == WQ_CC_YIELD_OFF ? "off"
                                 : r->yield == WQ_CC_YIELD_SPIN ? "spin" : "loops");
+    if (r->inl_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-inline=%s", r->inl_opt);
     for (unsigned i = 0; i < r->nd; i++) n += (size_t)snprintf(o + n, cap - n, " -D%s", r->defs[i]);
     for (unsigned i = 0; i < r->ni; i++) n += (size_t)snprintf(o + n, cap - n, " -I%s", r->incs[i]);
     /* the runtime compiles "<source>": `#include "x.h"` beside the file
@@ -405,7 +416,7 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
         unsigned ni = 0;
         for (unsigned i = 0; i < r.ni; i++) incs[ni++] = r.incs[i];
         wq_cc_result_t cr;
-        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, 0, &cr);
+        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl, 0, &cr);
         if (!rc) {
             const char *backend = "model";
             char lib[4200];
