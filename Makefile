@@ -86,9 +86,10 @@ $(ICD): $(LIB_cl)
 	@mkdir -p $(dir $@)
 	echo "$(abspath $(LIB_cl))" > $@
 
-$(B)/bin/wq: $(CLI_OBJ) $(LIB_ALL)
+# `wq run KERNEL.cl` launches through the OpenCL runtime's entry points
+$(B)/bin/wq: $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB_ALL)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lpthread -ldl
 
 # wq_gen reads the tables through the headers only: it links no library
 $(B)/bin/wq_gen: $(GEN_SRC) cmodel/tools/gen_registry.h $(HDRS) $(SPECS)

@@ -1389,7 +1389,16 @@ static cc_node_t *declaration(ps_t *p)
         if (!first) skip(p, ",");
         first = 0;
         cc_tok_t *name = NULL;
+        cc_tok_t *decl_at = p->tok;
         cc_type_t *ty = declarator(p, base, &name);
+        if (at.has_as && at.as == AS_LOCAL && ty->kind == TY_PTR) {
+            /* `__local T *q`: a private pointer to __local memory */
+            cc_type_t *b = cc_alloc(p->c, sizeof *b);
+            *b = *base;
+            b->as = AS_LOCAL;
+            p->tok = decl_at;
+            ty = declarator(p, b, &name);
+        }
         if (!name) cc_error_tok(p->c, p->tok, "expected a variable name");
         if (at.is_typedef) {
             scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
@@ -1399,7 +1408,7 @@ static cc_node_t *declaration(ps_t *p)
         if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
         if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
         cc_var_t *v = new_var(p, name, ty);
-        if (at.has_as && at.as == AS_LOCAL) {
+        if (at.has_as && at.as == AS_LOCAL && ty->kind != TY_PTR) {
             if (!p->fn->is_kernel) cc_error_tok(p->c, name, "__local variables must be declared in a kernel function's outermost scope");
             if (is(p, "=")) cc_error_tok(p->c, p->tok, "a __local variable cannot have an initializer");
             v->in_memory = 1;

@@ -97,6 +97,55 @@ Test(cc, preprocessor_and_result)
     wq_cc_result_free(&r);
 }
 
+/* `__global T *p` in a function: a private pointer to __global memory (the
+ * address space qualifies the pointee); `__global T x` stays an error */
+Test(cc, local_pointer_to_address_space)
+{
+    const char *src =
+        "uint pick(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{\n"
+        "    __global uint *p = s ? a : b;\n"
+        "    __local uint *q = t + 1;\n"
+        "    global uint *const r = p + 1;\n"
+        "    *q = *r;\n"
+        "    return p[0] + *q;\n"
+        "}\n"
+        "__kernel void k(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{ a[2] = pick(a, b, s, t); }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+    diag("__kernel void k(__global uint *p)\n{\n    __global uint x = 1;\n    p[0] = x;\n}\n",
+         "t.cl:3:19: error: a variable in a function cannot be in the __global address space", 19);
+}
+
+static unsigned count_of(const char *s, const char *what)
+{
+    unsigned n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p += strlen(what)) n++;
+    return n;
+}
+
+/* peep.c: loaded arguments land in their registers without copies, and the
+ * index scaling of a[i], b[i], c[i] is computed once */
+Test(cc, peephole_copies_and_repeats)
+{
+    const char *src =
+        "__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c)\n"
+        "{ size_t i = get_global_id(0); c[i] = a[i] + b[i]; }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        mov "), 0, "%s", r.wqs);
+    cr_assert_eq(count_of(r.wqs, "\n        shl "), 1, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    /* a repeat after an operand changed is not a repeat */
+    src = "__kernel void k(__global uint *p, uint x)\n"
+          "{ uint i = x << 2; p[0] = i; x = x + 1; p[1] = x << 2; }\n";
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        shl "), 2, "%s", r.wqs);
+    wq_cc_result_free(&r);
+}
+
 /* ---- fuzz ------------------------------------------------------------------------ */
 static uint32_t rng(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
 
