@@ -16,6 +16,11 @@
  *   //@ print ARG                    print buffer ARG (0-based argument index)
  *   //@ expect ARG INDEX VALUE       element INDEX of buffer ARG must equal VALUE
  *   //@ expect_all ARG VALUE         every element must
+ *   //@ expect_seq ARG START V V...  elements START, START+1, ... must equal
+ *                                    the values (any number per line)
+ *   //@ per_thread ARG K             buffer ARG holds K words per work-item:
+ *                                    a failed check also names the work-item
+ *                                    (INDEX / K) and its output (INDEX % K)
  *
  * A second argument adds build options (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
@@ -80,13 +85,35 @@ int main(int argc, char **argv)
     arg_t args[MAXA];
     memset(args, 0, sizeof args);
     int na = 0, nprint = 0, prints[MAXA];
-    struct { int arg; long idx; uint32_t val; int all; } ex[64];
-    int nex = 0, work_dim = 1;
+    typedef struct { int arg; long idx; uint32_t val; int all; } ex_t;
+    ex_t *ex = NULL;
+    int nex = 0, capex = 0, work_dim = 1, pt_arg = -1;
+    long pt_k = 0;
     size_t gsz[3] = { 64, 1, 1 }, lsz[3] = { 0, 0, 0 };
     int have_local = 0;
     char kname[128] = "", opts[512] = "";
     for (char *line = src; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "//@ ", 4)) continue;
+        if (!strncmp(line + 4, "expect_seq ", 11)) {
+            char *p = line + 15, *end;
+            int arg = (int)strtol(p, &end, 0);
+            long idx = strtol(end, &end, 0);
+            for (;;) {
+                while (*end == ' ' || *end == '\t') end++;
+                if (*end == '\n' || !*end) break;
+                uint32_t v = (uint32_t)strtoul(end, &p, 0);
+                if (p == end) { printf("FATAL: bad expect_seq value\n"); return 2; }
+                end = p;
+                if (nex == capex) {
+                    capex = capex ? 2 * capex : 256;
+                    ex_t *nx = realloc(ex, (size_t)capex * sizeof *ex);
+                    if (!nx) { printf("FATAL: out of memory\n"); return 2; }
+                    ex = nx;
+                }
+                ex[nex].arg = arg; ex[nex].idx = idx++; ex[nex].val = v; ex[nex++].all = 0;
+            }
+            continue;
+        }
         char l[512];
         size_t len = strcspn(line, "\n");
         snprintf(l, sizeof l, "%.*s", (int)(len < 511 ? len : 511), line + 4);
@@ -120,11 +147,19 @@ int main(int argc, char **argv)
             a->scalar = (uint32_t)strtol(w[2], NULL, 0);
         } else if (!strcmp(w[0], "print")) {
             prints[nprint++] = atoi(w[1]);
-        } else if (!strcmp(w[0], "expect") && nex < 64) {
-            ex[nex].arg = atoi(w[1]); ex[nex].idx = atol(w[2]);
-            ex[nex].val = (uint32_t)strtoul(w[3], NULL, 0); ex[nex++].all = 0;
-        } else if (!strcmp(w[0], "expect_all") && nex < 64) {
-            ex[nex].arg = atoi(w[1]); ex[nex].val = (uint32_t)strtoul(w[2], NULL, 0); ex[nex++].all = 1;
+        } else if (!strcmp(w[0], "per_thread")) {
+            pt_arg = atoi(w[1]);
+            pt_k = atol(w[2]);
+        } else if (!strcmp(w[0], "expect") || !strcmp(w[0], "expect_all")) {
+            if (nex == capex) {
+                capex = capex ? 2 * capex : 256;
+                ex_t *nx = realloc(ex, (size_t)capex * sizeof *ex);
+                if (!nx) { printf("FATAL: out of memory\n"); return 2; }
+                ex = nx;
+            }
+            int all = !strcmp(w[0], "expect_all");
+            ex[nex].arg = atoi(w[1]); ex[nex].idx = all ? 0 : atol(w[2]);
+            ex[nex].val = (uint32_t)strtoul(w[all ? 2 : 3], NULL, 0); ex[nex++].all = all;
         }
     }
     if (argc == 3) {
@@ -191,16 +226,26 @@ int main(int argc, char **argv)
     }
     int bad = 0;
     for (int i = 0; i < nex; i++) {
+        if (ex[i].arg < 0 || ex[i].arg >= na || args[ex[i].arg].kind != 0 ||
+            (!ex[i].all && (ex[i].idx < 0 || (size_t)ex[i].idx >= args[ex[i].arg].count))) {
+            printf("expect: arg %d [%ld] is not an element of a buffer argument\n", ex[i].arg, ex[i].idx);
+            bad = 1;
+            break;
+        }
         const arg_t *a = &args[ex[i].arg];
         for (size_t j = ex[i].all ? 0 : (size_t)ex[i].idx; j < (ex[i].all ? a->count : (size_t)ex[i].idx + 1); j++) {
             if (get(a, j) != ex[i].val) {
-                printf("expect: arg %d [%zu] = 0x%x, expected 0x%x\n", ex[i].arg, j, get(a, j), ex[i].val);
+                printf("expect: arg %d [%zu] = 0x%x, expected 0x%x", ex[i].arg, j, get(a, j), ex[i].val);
+                if (ex[i].arg == pt_arg && pt_k > 0)
+                    printf(" (work-item %zu, output %zu)", j / (size_t)pt_k, j % (size_t)pt_k);
+                printf("\n");
                 bad = 1;
                 break;
             }
         }
     }
     printf("expect: %s\n", bad ? "FAILED" : "ok");
+    free(ex);
     for (int i = 0; i < na; i++) { if (args[i].mem) clReleaseMemObject(args[i].mem); free(args[i].data); }
     clReleaseKernel(kr);
     clReleaseProgram(p);
