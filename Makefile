@@ -45,7 +45,7 @@ HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 
-.PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz fuzz-cc spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -214,6 +214,20 @@ coverage: deps
 mutate: deps
 	$(MAKE) build
 	bash scripts/mutate.sh
+
+# the compiler fuzz (tests/unit/cc_fuzz.c) built with ASan and UBSan: the
+# compiler, the kernel generator and the fuzz in one program; FUZZ_ARGS
+# picks seeds and counts (make regress runs a longer range)
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+ASAN_SRC   := $(SRC_compiler) cmodel/gen/gen_cl.c cmodel/gen/gen_cl_eval.c cmodel/gen/gen_util.c \
+              tests/unit/cc_fuzz.c tests/fuzz/cc_fuzz_main.c
+FUZZ_ARGS  ?= --seeds 1..4 --count 2000
+$(B)/asan/cc_fuzz: $(ASAN_SRC) $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(ASAN_SRC)
+
+fuzz-cc: $(B)/asan/cc_fuzz
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(B)/asan/cc_fuzz $(FUZZ_ARGS)
 
 # the libraries' dependency direction (docs/model/layout.md)
 layering: build

@@ -29,8 +29,14 @@ typedef struct {
     cc_prog_t *prog;
     cc_func_t *fn;                  /* the function being parsed              */
     int loop_depth, switch_depth;
+    int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
 } ps_t;
+
+/* how deeply expressions, statements and declarators may nest: the parser
+ * recurses, and a bound keeps hostile input ((((((... from overflowing
+ * the stack; real kernels stay far below */
+#define MAX_NEST 512
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
@@ -660,7 +666,7 @@ static cc_type_t *array_dims(ps_t *p, cc_type_t *ty)
 }
 
 /* pointer qualifiers carry address spaces: `__global int *__private p` */
-static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+static cc_type_t *declarator_(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 {
     while (consume(p, "*")) {
         int is_const = 0, is_volatile = 0;
@@ -685,6 +691,15 @@ static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
     *name = NULL;
     if (p->tok->kind == TK_IDENT) { *name = p->tok; p->tok = p->tok->next; }
     return array_dims(p, ty);
+}
+
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+    cc_type_t *t = declarator_(p, ty, name);
+    p->nest--;
+    return t;
 }
 
 /* a type name in a cast or sizeof */
@@ -1002,7 +1017,7 @@ static cc_node_t *postfix(ps_t *p)
     }
 }
 
-static cc_node_t *unary(ps_t *p)
+static cc_node_t *unary_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (consume(p, "+")) {
@@ -1042,7 +1057,16 @@ static cc_node_t *unary(ps_t *p)
     return postfix(p);
 }
 
-static cc_node_t *cast_expr(ps_t *p)
+static cc_node_t *unary(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+    cc_node_t *n = unary_(p);
+    p->nest--;
+    return n;
+}
+
+static cc_node_t *cast_expr_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "(")) {
@@ -1062,6 +1086,15 @@ static cc_node_t *cast_expr(ps_t *p)
         p->tok = t;
     }
     return unary(p);
+}
+
+static cc_node_t *cast_expr(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+    cc_node_t *n = cast_expr_(p);
+    p->nest--;
+    return n;
 }
 
 static cc_node_t *mul(ps_t *p)
@@ -1341,7 +1374,7 @@ static cc_node_t *declaration(ps_t *p)
     return b;
 }
 
-static cc_node_t *stmt(ps_t *p)
+static cc_node_t *stmt_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "{")) return compound(p);
@@ -1456,6 +1489,15 @@ static cc_node_t *stmt(ps_t *p)
     cc_node_t *n = new_node(p, ND_EXPR_STMT, t);
     n->lhs = expr(p);
     skip(p, ";");
+    return n;
+}
+
+static cc_node_t *stmt(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+    cc_node_t *n = stmt_(p);
+    p->nest--;
     return n;
 }
 
