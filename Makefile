@@ -45,7 +45,7 @@ HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 
-.PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz fuzz-cc spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -152,12 +152,21 @@ test: deps
 	bash scripts/cli_tests.sh
 	bash scripts/opencl.sh
 	bash scripts/kernels.sh
+	bash scripts/clgen.sh --seeds 1..200
+	bash scripts/clgen.sh --seeds 1..10 --backend pocl
+	bash scripts/clgen.sh --seeds 1..3 --backend rtl
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 1..2 --count 1500"
 	bash scripts/rtl_test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
 # (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)
 kernels: build
 	bash scripts/kernels.sh
+
+# generated OpenCL C kernels, compiled and run on the model at 8/16/32
+# lanes, against the generator's per-thread oracle (docs/model/gen.md)
+clgen: build
+	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 
 # the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
 # in lockstep and on POCL
@@ -197,11 +206,16 @@ formal-selftest: deps
 # seeds 1..1000 of generated programs and command streams on 2 jobs
 REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
+# generated OpenCL C kernels against their oracle (scripts/clgen.sh)
+CLGEN_SEEDS   ?= 1..3000
 regress: deps
 	$(MAKE) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml
+	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
+	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 1..40 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`

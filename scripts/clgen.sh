@@ -7,8 +7,9 @@
 # runs it through the runtime's launch path on the chosen device, then
 # compares every output word with the oracle.
 #
-# Usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32]
+# Usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate]
 #                              [--backend model|rtl|pocl] [--max-skip PCT]
+#   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3
 #   --backend rtl   the RTL in lockstep with the model (32 lanes)
 #   --backend pocl  POCL instead of warpq: checks the oracle itself
 # A kernel the compiler refuses for want of registers (no spilling yet) is
@@ -19,14 +20,14 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seeds="" lanes="8,16,32" backend=model maxskip=15
-usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32] [--backend model|rtl|pocl] [--max-skip PCT]" >&2; exit 2; }
+usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate] [--backend model|rtl|pocl] [--max-skip PCT]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --seeds)    seeds=${2:-}; shift 2 ;;
     --lanes)    lanes=${2:-}; shift 2 ;;
     --backend)  backend=${2:-}; shift 2 ;;
     --max-skip) maxskip=${2:-}; shift 2 ;;
-    -h|--help)  sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help)  sed -n '2,20p' "$0"; exit 0 ;;
     *) usage ;;
     esac
 done
@@ -40,7 +41,9 @@ cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpe
 
 runs=()
 case "$backend" in
-model) IFS=, read -ra ls <<< "$lanes"
+model) rotate=0
+       if [ "$lanes" = rotate ]; then rotate=1; lanes=8,16,32; fi
+       IFS=, read -ra ls <<< "$lanes"
        for l in "${ls[@]}"; do
            case "$l" in 8|16|32) runs+=("model$l OCL_ICD_VENDORS=$root/build/etc/OpenCL/vendors WQ_CL_PLATFORM=warpq WQ_BACKEND=model WQ_LANES=$l") ;;
            *) usage ;; esac
@@ -64,7 +67,9 @@ for ((s = lo; s <= hi; s++)); do
         exit 1
     fi
     skipped=0
-    for r in "${runs[@]}"; do
+    these=("${runs[@]}")
+    [ "${rotate:-0}" = 1 ] && these=("${runs[$((s % 3))]}")
+    for r in "${these[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
         env $envs timeout 300 "$out/run" "$k" > "$out/run.txt" 2>&1
