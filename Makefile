@@ -45,7 +45,7 @@ HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 
-.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -155,7 +155,7 @@ test: deps
 	bash scripts/clgen.sh --seeds 1..200
 	bash scripts/clgen.sh --seeds 1..10 --backend pocl
 	bash scripts/clgen.sh --seeds 1..3 --backend rtl
-	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 1..2 --count 1500"
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
 	bash scripts/rtl_test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
@@ -215,7 +215,7 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
-	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 1..40 --count 3000"
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`
@@ -242,6 +242,18 @@ $(B)/asan/cc_fuzz: $(ASAN_SRC) $(HDRS) $(SPECS)
 
 fuzz-cc: $(B)/asan/cc_fuzz
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(B)/asan/cc_fuzz $(FUZZ_ARGS)
+
+# optional: the same judge under libFuzzer (clang with -fsanitize=fuzzer);
+# not part of make test.  Run: build/asan/cc_libfuzzer -max_total_time=60
+LIBFUZZER_CC ?= $(firstword $(shell command -v clang clang-16 clang-15 clang-14 2>/dev/null))
+LF_SRC := $(filter-out tests/fuzz/cc_fuzz_main.c,$(ASAN_SRC)) tests/fuzz/cc_libfuzzer.c
+$(B)/asan/cc_libfuzzer: $(LF_SRC) $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	@[ -n "$(LIBFUZZER_CC)" ] || { echo "fuzz-cc-libfuzzer: clang not found"; exit 1; }
+	$(LIBFUZZER_CC) -O1 -g -fsanitize=fuzzer,address,undefined $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(LF_SRC)
+
+fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer
+	$(B)/asan/cc_libfuzzer -max_total_time=60 -timeout=10
 
 # the libraries' dependency direction (docs/model/layout.md)
 layering: build

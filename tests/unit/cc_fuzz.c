@@ -99,9 +99,12 @@ static void mutate(fz_t *f)
     case 5: {                                                               /* deep nesting */
         static const char *const open[] = { "(", "{", "[", "-", "!", "if (1) " };
         const char *o = open[below(f, 6)];
-        size_t depth = 1 + below(f, 20000), k = 0;
-        for (; k < depth && k * strlen(o) < sizeof tmp / 2 * 8 && f->n + strlen(o) < MAXIN - 64; k++)
-            insert(f, at, o, strlen(o));
+        size_t lo = strlen(o), depth = 1 + below(f, 20000), k = 0;
+        char *nest = malloc(depth * lo + 1);
+        if (!nest) break;
+        for (; k < depth; k++) memcpy(nest + k * lo, o, lo);
+        insert(f, at, nest, depth * lo);
+        free(nest);
         break;
     }
     case 6: {                                                               /* long identifier */
@@ -237,6 +240,29 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+int wq_ccfz_one(const char *src, size_t n, unsigned yield, double *dt, int *compiled,
+                char *why, size_t whylen)
+{
+    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(yield % 3), .read_file = no_file };
+    wq_cc_result_t r;
+    double t0 = now();
+    int c = wq_cc_compile(&o, "fuzz.cl", src, n, &r);
+    *dt = now() - t0;
+    *compiled = c == WQ_CC_OK;
+    int rc = 0;
+    if (c == WQ_CC_OK) {
+        if (!r.wqs) { snprintf(why, whylen, "compiled without assembly"); rc = -1; }
+    } else if (c == WQ_CC_ERROR) {
+        if (r.wqs) { snprintf(why, whylen, "refused with assembly"); rc = -1; }
+        else if (!r.log || !diag_ok(r.log, why, whylen)) rc = -1;
+    } else {
+        snprintf(why, whylen, "wq_cc_compile returned %d", c);
+        rc = -1;
+    }
+    wq_cc_result_free(&r);
+    return rc;
+}
+
 int wq_ccfz_run(uint64_t seed, unsigned n, double max_s, const char *save_path,
                 wq_ccfz_stats_t *st, char *why, size_t whylen)
 {
@@ -250,29 +276,19 @@ int wq_ccfz_run(uint64_t seed, unsigned n, double max_s, const char *save_path,
     int rc = 0;
     for (unsigned i = 0; i < n && !rc; i++) {
         make_input(&f, i, seed);
-        wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(i % 3), .read_file = no_file };
-        wq_cc_result_t r;
-        double t0 = now();
-        int c = wq_cc_compile(&o, "fuzz.cl", f.buf, f.n, &r);
-        double dt = now() - t0;
+        double dt;
+        int compiled;
+        char w[500];
+        rc = wq_ccfz_one(f.buf, f.n, i % 3, &dt, &compiled, w, sizeof w);
         if (dt > st->worst_s) st->worst_s = dt;
         st->inputs++;
-        if (c == WQ_CC_OK) {
-            st->compiled++;
-            if (!r.wqs) { snprintf(why, whylen, "input %u: compiled without assembly", i); rc = -1; }
-        } else if (c == WQ_CC_ERROR) {
-            st->refused++;
-            if (r.wqs) { snprintf(why, whylen, "input %u: refused with assembly", i); rc = -1; }
-            else if (!r.log || !diag_ok(r.log, why, whylen)) rc = -1;
-        } else {
-            snprintf(why, whylen, "input %u: wq_cc_compile returned %d", i, c);
-            rc = -1;
-        }
-        if (!rc && dt > max_s) {
+        if (compiled) st->compiled++;
+        else st->refused++;
+        if (rc) snprintf(why, whylen, "input %u: %s", i, w);
+        else if (dt > max_s) {
             snprintf(why, whylen, "input %u took %.2f s (bound %.2f s)", i, dt, max_s);
             rc = -1;
         }
-        wq_cc_result_free(&r);
         if (rc && save_path) {
             FILE *fp = fopen(save_path, "wb");
             if (fp) { fwrite(f.buf, 1, f.n, fp); fclose(fp); }

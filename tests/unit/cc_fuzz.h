@@ -18,6 +18,11 @@ typedef struct wq_ccfz_stats {
  * compile or be refused with a `fuzz.cl:L:C: error:` line, the source line
  * and a caret, within max_s seconds.  0, or -1 with why set (and the
  * offending input written to save_path when it is not NULL). */
+/* Compile one input (named fuzz.cl) and judge the answer as above: 0, or
+ * -1 with why set; *dt = seconds spent, *compiled = 1 when it compiled. */
+int wq_ccfz_one(const char *src, size_t n, unsigned yield, double *dt, int *compiled,
+                char *why, size_t whylen);
+
 int wq_ccfz_run(uint64_t seed, unsigned n, double max_s, const char *save_path,
                 wq_ccfz_stats_t *st, char *why, size_t whylen);
 
