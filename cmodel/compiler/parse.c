@@ -38,6 +38,21 @@ typedef struct {
  * the stack; real kernels stay far below */
 #define MAX_NEST 512
 
+static void nest_in(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+}
+
+/* fn(p), one level deeper */
+static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
+{
+    nest_in(p);
+    cc_node_t *n = fn(p);
+    p->nest--;
+    return n;
+}
+
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
     cc_as_t as;
@@ -695,8 +710,7 @@ static cc_type_t *declarator_(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 
 static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 {
-    if (++p->nest > MAX_NEST)
-        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+    nest_in(p);
     cc_type_t *t = declarator_(p, ty, name);
     p->nest--;
     return t;
@@ -1057,14 +1071,7 @@ static cc_node_t *unary_(ps_t *p)
     return postfix(p);
 }
 
-static cc_node_t *unary(ps_t *p)
-{
-    if (++p->nest > MAX_NEST)
-        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
-    cc_node_t *n = unary_(p);
-    p->nest--;
-    return n;
-}
+static cc_node_t *unary(ps_t *p) { return nested(p, unary_); }
 
 static cc_node_t *cast_expr_(ps_t *p)
 {
@@ -1088,14 +1095,7 @@ static cc_node_t *cast_expr_(ps_t *p)
     return unary(p);
 }
 
-static cc_node_t *cast_expr(ps_t *p)
-{
-    if (++p->nest > MAX_NEST)
-        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
-    cc_node_t *n = cast_expr_(p);
-    p->nest--;
-    return n;
-}
+static cc_node_t *cast_expr(ps_t *p) { return nested(p, cast_expr_); }
 
 static cc_node_t *mul(ps_t *p)
 {
@@ -1492,14 +1492,7 @@ static cc_node_t *stmt_(ps_t *p)
     return n;
 }
 
-static cc_node_t *stmt(ps_t *p)
-{
-    if (++p->nest > MAX_NEST)
-        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
-    cc_node_t *n = stmt_(p);
-    p->nest--;
-    return n;
-}
+static cc_node_t *stmt(ps_t *p) { return nested(p, stmt_); }
 
 static cc_node_t *compound(ps_t *p)
 {

@@ -39,11 +39,11 @@ static const char *const biname[BI_N] = {
     "mul_hi", "add_sat", "sub_sat", "hadd", "rhadd",
 };
 static const char *const opname[] = {
-    [OP_NEG] = "-", [OP_NOT] = "~", [OP_LNOT] = "!",
-    [OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
-    [OP_AND] = "&", [OP_OR] = "|", [OP_XOR] = "^", [OP_SHL] = "<<", [OP_SHR] = ">>",
-    [OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=", [OP_EQ] = "==",
-    [OP_NE] = "!=", [OP_SET] = "",
+    [CO_NEG] = "-", [CO_NOT] = "~", [CO_LNOT] = "!",
+    [CO_ADD] = "+", [CO_SUB] = "-", [CO_MUL] = "*", [CO_DIV] = "/", [CO_MOD] = "%",
+    [CO_AND] = "&", [CO_OR] = "|", [CO_XOR] = "^", [CO_SHL] = "<<", [CO_SHR] = ">>",
+    [CO_LT] = "<", [CO_LE] = "<=", [CO_GT] = ">", [CO_GE] = ">=", [CO_EQ] = "==",
+    [CO_NE] = "!=", [CO_SET] = "",
 };
 
 typedef struct cg {
@@ -131,8 +131,8 @@ static int32_t cast(cg_t *g, unsigned t, int32_t a)
 
 static int32_t bin(cg_t *g, unsigned op, int32_t a, int32_t b)
 {
-    unsigned t = op >= OP_LT && op <= OP_NE ? CT_INT
-               : op == OP_SHL || op == OP_SHR ? wq_cl_promote(ty(g, a))
+    unsigned t = op >= CO_LT && op <= CO_NE ? CT_INT
+               : op == CO_SHL || op == CO_SHR ? wq_cl_promote(ty(g, a))
                : wq_cl_arith(ty(g, a), ty(g, b));
     int32_t x = nd(g, E_BIN, op, t);
     N(g, x)->a = a;
@@ -147,9 +147,9 @@ static int32_t divisor(cg_t *g, unsigned depth)
 {
     int32_t b = expr(g, depth);
     switch (rnd(g, 3)) {
-    case 0:  return bin(g, OP_OR, b, cnst(g, CT_UINT, 1));
-    case 1:  return bin(g, OP_ADD, bin(g, OP_AND, b, cnst(g, CT_INT, 15)), cnst(g, CT_INT, 1));
-    default: return bin(g, OP_SUB, bin(g, OP_AND, b, cnst(g, CT_INT, 7)), cnst(g, CT_INT, 9));
+    case 0:  return bin(g, CO_OR, b, cnst(g, CT_UINT, 1));
+    case 1:  return bin(g, CO_ADD, bin(g, CO_AND, b, cnst(g, CT_INT, 15)), cnst(g, CT_INT, 1));
+    default: return bin(g, CO_SUB, bin(g, CO_AND, b, cnst(g, CT_INT, 7)), cnst(g, CT_INT, 9));
     }
 }
 
@@ -174,8 +174,8 @@ static int32_t builtin(cg_t *g, unsigned depth)
         /* halved, so |a - b| fits the signed type: POCL computes int
          * abs_diff with wrap-around (abs_diff(INT_MIN, 37) = 0x7fffffdb),
          * and the POCL cross-check needs both answers to agree */
-        a = cast(g, t, bin(g, OP_SHR, cast(g, CT_INT, a), cnst(g, CT_INT, 1)));
-        b = cast(g, t, bin(g, OP_SHR, cast(g, CT_INT, b), cnst(g, CT_INT, 1)));
+        a = cast(g, t, bin(g, CO_SHR, cast(g, CT_INT, a), cnst(g, CT_INT, 1)));
+        b = cast(g, t, bin(g, CO_SHR, cast(g, CT_INT, b), cnst(g, CT_INT, 1)));
     }
     N(g, x)->a = a;
     N(g, x)->b = b;
@@ -204,12 +204,12 @@ static int32_t expr(cg_t *g, unsigned depth)
     if (!depth || chance(g, 25) || g->full) return leaf(g);
     unsigned r = rnd(g, 100);
     if (r < 50) {
-        unsigned op = OP_ADD + rnd(g, OP_NE - OP_ADD + 1);
+        unsigned op = CO_ADD + rnd(g, CO_NE - CO_ADD + 1);
         int32_t a = expr(g, depth - 1);
         switch (op) {
-        case OP_DIV: case OP_MOD: return bin(g, op, a, divisor(g, depth - 1));
-        case OP_SHL: return bin(g, op, cast(g, CT_UINT, a), expr(g, depth - 1));
-        case OP_SHR:
+        case CO_DIV: case CO_MOD: return bin(g, op, a, divisor(g, depth - 1));
+        case CO_SHL: return bin(g, op, cast(g, CT_UINT, a), expr(g, depth - 1));
+        case CO_SHR:
             if (ty(g, a) != wq_cl_promote(ty(g, a)) || chance(g, 30))
                 a = cast(g, chance(g, 50) ? CT_INT : CT_UINT, a);
             return bin(g, op, a, expr(g, depth - 1));
@@ -219,7 +219,7 @@ static int32_t expr(cg_t *g, unsigned depth)
     if (r < 60) {
         unsigned op = rnd(g, 3);
         int32_t a = expr(g, depth - 1);
-        int32_t x = nd(g, E_UN, op, op == OP_LNOT ? CT_INT : wq_cl_promote(ty(g, a)));
+        int32_t x = nd(g, E_UN, op, op == CO_LNOT ? CT_INT : wq_cl_promote(ty(g, a)));
         N(g, x)->a = a;
         return x;
     }
@@ -261,8 +261,8 @@ static int assignable(cg_t *g, unsigned *v)
 static int32_t assign_node(cg_t *g, unsigned kind, unsigned v, unsigned depth)
 {
     unsigned t = g->p->f[g->fn].vtype[v];
-    static const unsigned any[] = { OP_SET, OP_SET, OP_SET, OP_XOR, OP_OR, OP_AND };
-    static const unsigned uns[] = { OP_ADD, OP_SUB, OP_MUL };
+    static const unsigned any[] = { CO_SET, CO_SET, CO_SET, CO_XOR, CO_OR, CO_AND };
+    static const unsigned uns[] = { CO_ADD, CO_SUB, CO_MUL };
     unsigned op = any[rnd(g, 6)];
     if (t == CT_UINT && chance(g, 40)) op = uns[rnd(g, 3)];
     int32_t x = nd(g, kind, op, t);
@@ -304,7 +304,7 @@ static int32_t loop(cg_t *g, sc_t s)
     static const unsigned kinds[] = { S_FOR, S_WHILE, S_DO };
     int32_t x = nd(g, kinds[rnd(g, 3)], 0, 0);
     N(g, x)->v = v;
-    N(g, x)->a = bin(g, OP_AND, expr(g, 2), cnst(g, CT_UINT, s.loopd ? 3 : 7));
+    N(g, x)->a = bin(g, CO_AND, expr(g, 2), cnst(g, CT_UINT, s.loopd ? 3 : 7));
     sc_t in = { s.depth + 1, s.loopd + 1, 1, 1 };
     /* the counter is readable inside its own loop (and after it) */
     unsigned vis = g->nvisible;
@@ -317,7 +317,7 @@ static int32_t loop(cg_t *g, sc_t s)
 static int32_t sw(cg_t *g, sc_t s)
 {
     int32_t x = nd(g, S_SWITCH, 0, 0);
-    N(g, x)->a = bin(g, OP_AND, expr(g, 2), cnst(g, CT_INT, 7));
+    N(g, x)->a = bin(g, CO_AND, expr(g, 2), cnst(g, CT_INT, 7));
     unsigned used = 0, n = 2 + rnd(g, 3);
     int32_t last = -1;
     int have_default = 0;
@@ -501,7 +501,7 @@ static void pexpr(pr_t *o, int32_t xi)
         else wq_buf_printf(b, "in[gid]");
         break;
     case E_UN:
-        if (x->op == OP_NEG && x->type == CT_INT) {
+        if (x->op == CO_NEG && x->type == CT_INT) {
             wq_buf_printf(b, "((int)(0u - (uint)(");
             pexpr(o, x->a);
             wq_buf_printf(b, ")))");
@@ -512,7 +512,7 @@ static void pexpr(pr_t *o, int32_t xi)
         }
         break;
     case E_BIN:
-        if (x->type == CT_INT && (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL)) {
+        if (x->type == CT_INT && (x->op == CO_ADD || x->op == CO_SUB || x->op == CO_MUL)) {
             wq_buf_printf(b, "((int)((uint)(");
             pexpr(o, x->a);
             wq_buf_printf(b, ") %s (uint)(", opname[x->op]);

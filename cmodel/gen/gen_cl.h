@@ -18,11 +18,11 @@ enum {
     S_CASE, S_RET, S_ATOM, S_YIELD, S_EXPR
 };
 
-/* operators of E_UN, E_BIN, E_ASSIGN/S_ASSIGN (the last use OP_SET too) */
+/* C operators of E_UN, E_BIN, E_ASSIGN/S_ASSIGN (the last use CO_SET too) */
 enum {
-    OP_NEG, OP_NOT, OP_LNOT,
-    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR,
-    OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_SET
+    CO_NEG, CO_NOT, CO_LNOT,
+    CO_ADD, CO_SUB, CO_MUL, CO_DIV, CO_MOD, CO_AND, CO_OR, CO_XOR, CO_SHL, CO_SHR,
+    CO_LT, CO_LE, CO_GT, CO_GE, CO_EQ, CO_NE, CO_SET
 };
 
 /* E_BUILTIN functions */

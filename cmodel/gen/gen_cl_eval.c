@@ -81,28 +81,28 @@ static uint32_t binop(unsigned op, uint32_t a, uint32_t b, unsigned ta, unsigned
     /* a, b: values normalised to ta, tb; converted to the node's type t
      * (the arithmetic type; for comparisons the operands' common type) */
     switch (op) {
-    case OP_SHL: return a << (b & 31);
-    case OP_SHR: return ta == CT_INT ? (uint32_t)((int32_t)a >> (b & 31)) : a >> (b & 31);
+    case CO_SHL: return a << (b & 31);
+    case CO_SHR: return ta == CT_INT ? (uint32_t)((int32_t)a >> (b & 31)) : a >> (b & 31);
     default: break;
     }
-    unsigned ct = (op >= OP_LT && op <= OP_NE) ? wq_cl_arith(ta, tb) : t;
+    unsigned ct = (op >= CO_LT && op <= CO_NE) ? wq_cl_arith(ta, tb) : t;
     int sg = wq_cl_signed(ct);
     int32_t sa = (int32_t)a, sb = (int32_t)b;
     switch (op) {
-    case OP_ADD: return a + b;
-    case OP_SUB: return a - b;
-    case OP_MUL: return a * b;
-    case OP_DIV: return sg ? (uint32_t)(sa / sb) : a / b;
-    case OP_MOD: return sg ? (uint32_t)(sa % sb) : a % b;
-    case OP_AND: return a & b;
-    case OP_OR:  return a | b;
-    case OP_XOR: return a ^ b;
-    case OP_LT:  return sg ? sa < sb : a < b;
-    case OP_LE:  return sg ? sa <= sb : a <= b;
-    case OP_GT:  return sg ? sa > sb : a > b;
-    case OP_GE:  return sg ? sa >= sb : a >= b;
-    case OP_EQ:  return a == b;
-    case OP_NE:  return a != b;
+    case CO_ADD: return a + b;
+    case CO_SUB: return a - b;
+    case CO_MUL: return a * b;
+    case CO_DIV: return sg ? (uint32_t)(sa / sb) : a / b;
+    case CO_MOD: return sg ? (uint32_t)(sa % sb) : a % b;
+    case CO_AND: return a & b;
+    case CO_OR:  return a | b;
+    case CO_XOR: return a ^ b;
+    case CO_LT:  return sg ? sa < sb : a < b;
+    case CO_LE:  return sg ? sa <= sb : a <= b;
+    case CO_GT:  return sg ? sa > sb : a > b;
+    case CO_GE:  return sg ? sa >= sb : a >= b;
+    case CO_EQ:  return a == b;
+    case CO_NE:  return a != b;
     default:     return 0;
     }
 }
@@ -177,7 +177,7 @@ static uint32_t assign(ev_t *e, frame_t *fr, const cl_node_t *x)
     unsigned vt = e->p->f[fr->fn].vtype[x->v];
     uint32_t old = fr->v[x->v], r = eval(e, fr, x->a);
     unsigned rt = e->p->n[x->a].type;
-    uint32_t nv = x->op == OP_SET ? r : binop(x->op, old, r, vt, rt, wq_cl_arith(vt, rt));
+    uint32_t nv = x->op == CO_SET ? r : binop(x->op, old, r, vt, rt, wq_cl_arith(vt, rt));
     return fr->v[x->v] = wq_cl_norm(nv, vt);
 }
 
@@ -192,8 +192,8 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
     case E_UN: {
         uint32_t a = eval(e, fr, x->a);
         switch (x->op) {
-        case OP_NEG:  return wq_cl_norm(0u - a, x->type);
-        case OP_NOT:  return wq_cl_norm(~a, x->type);
+        case CO_NEG:  return wq_cl_norm(0u - a, x->type);
+        case CO_NOT:  return wq_cl_norm(~a, x->type);
         default:      return a == 0;
         }
     }

@@ -206,27 +206,28 @@ static char *repeat(const char *pre, const char *unit, size_t n, const char *pos
     return s;
 }
 
+/* compile s (then free it): refused, the log naming where and what */
+static void refused(char *s, const char *where, const char *what)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
+    cr_assert_not_null(strstr(r.log, where), "%s", r.log);
+    cr_assert_not_null(strstr(r.log, what), "%s", r.log);
+    wq_cc_result_free(&r);
+    free(s);
+}
+
 Test(cc, nesting_bounded)
 {
     /* 100000 parentheses: "nested too deeply" at the first one past the bound */
-    char *s = repeat("__kernel void k(__global int *p) { p[0] = ", "(", 100000, "1; }\n");
+    refused(repeat("__kernel void k(__global int *p) { p[0] = ", "(", 100000, "1; }\n"),
+            "t.cl:1:", "error: nested too deeply (more than 512 levels)");
+    refused(repeat("__kernel void k(__global int *p) { ", "if (p[0]) ", 50000, "p[0] = 1; }\n"),
+            "t.cl:1:", "error: nested too deeply");
+    refused(repeat("#if ", "~", 100000, "1\n#endif\n__kernel void k(__global int *p) { }\n"),
+            "t.cl:1:", "#if expression nested too deeply");
     wq_cc_result_t r;
-    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "t.cl:1:"), "%s", r.log);
-    cr_assert_not_null(strstr(r.log, "error: nested too deeply (more than 512 levels)"), "%s", r.log);
-    wq_cc_result_free(&r);
-    free(s);
-    s = repeat("__kernel void k(__global int *p) { ", "if (p[0]) ", 50000, "p[0] = 1; }\n");
-    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "error: nested too deeply"), "%s", r.log);
-    wq_cc_result_free(&r);
-    free(s);
-    s = repeat("#if ", "~", 100000, "1\n#endif\n__kernel void k(__global int *p) { }\n");
-    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
-    cr_assert_not_null(strstr(r.log, "t.cl:1:"), "%s", r.log);
-    cr_assert_not_null(strstr(r.log, "#if expression nested too deeply"), "%s", r.log);
-    wq_cc_result_free(&r);
-    free(s);
+    char *s;
     /* 150 parentheses still compile */
     s = repeat("__kernel void k(__global int *p) { p[0] = ", "(", 150, "1");
     char *t = repeat(s, ")", 150, "; }\n");
