@@ -36,7 +36,8 @@ lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]}
 out=build/tests/clgen
 mkdir -p "$out"
 [ -x build/bin/wq ] && [ -f build/lib/libwqcl.so ] || { echo "clgen: FAIL: build first (make build)"; exit 1; }
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpenCL ||
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run.$$" -lOpenCL &&
+    mv -f "$out/run.$$" "$out/run" ||
     { echo "clgen: FAIL: tests/kernels/run.c does not compile"; exit 1; }
 
 runs=()
@@ -59,11 +60,13 @@ esac
 labels=""
 for r in "${runs[@]}"; do labels="$labels ${r%% *}"; done
 pass=0 skip=0 n=0
-k="$out/k.cl"
+# per invocation: several checkers may run at once on one build/
+k="$out/k.$$.cl" txt="$out/run.$$.txt" gerr="$out/gen.$$.err"
+trap 'rm -f "$k" "$txt" "$gerr"' EXIT
 for ((s = lo; s <= hi; s++)); do
     n=$((n + 1))
-    if ! build/bin/wq gen cl --seed "$s" -o "$k" 2> "$out/gen.err"; then
-        echo "clgen: FAIL: seed $s: the generator failed: $(cat "$out/gen.err")"
+    if ! build/bin/wq gen cl --seed "$s" -o "$k" 2> "$gerr"; then
+        echo "clgen: FAIL: seed $s: the generator failed: $(cat "$gerr")"
         exit 1
     fi
     skipped=0
@@ -72,20 +75,20 @@ for ((s = lo; s <= hi; s++)); do
     for r in "${these[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
-        env $envs timeout 300 "$out/run" "$k" > "$out/run.txt" 2>&1
+        env $envs timeout 300 "$out/run" "$k" > "$txt" 2>&1
         rc=$?
-        if grep -q '^expect: ok$' "$out/run.txt" && [ $rc = 0 ]; then continue; fi
-        if grep -q "error: kernel '.*' needs more than .* registers" "$out/run.txt"; then
+        if grep -q '^expect: ok$' "$txt" && [ $rc = 0 ]; then continue; fi
+        if grep -q "error: kernel '.*' needs more than .* registers" "$txt"; then
             skipped=1
             break
         fi
         cp "$k" "$out/fail_$s.cl"
         echo "clgen: FAIL: seed $s on $label (exit $rc); kernel kept as $out/fail_$s.cl"
         echo "clgen: re-run: build/bin/wq gen cl --seed $s -o k.cl; $envs $out/run k.cl"
-        if grep -q '^expect: arg' "$out/run.txt"; then
-            grep -m 5 '^expect: arg' "$out/run.txt"
+        if grep -q '^expect: arg' "$txt"; then
+            grep -m 5 '^expect: arg' "$txt"
         else
-            grep -v '^  ' "$out/run.txt" | head -20
+            grep -v '^  ' "$txt" | head -20
         fi
         echo "clgen: $pass passed, 1 failed"
         exit 1
