@@ -760,7 +760,7 @@ int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
                       "// the //@ lines are its launch and the generator's expected outputs\n",
                   (unsigned long long)seed);
     wq_buf_printf(&b, "//@ global %u\n//@ local %u\n", p.threads, p.local);
-    wq_buf_printf(&b, "//@ buf u32 %u rand %u\n", p.threads, p.in_seed);
+    wq_buf_printf(&b, "//@ buf u32 %u rand32 %u\n", p.threads, p.in_seed);
     wq_buf_printf(&b, "//@ buf u32 %u zero\n", nout);
     wq_buf_printf(&b, "//@ buf u32 %u zero\n", WQ_CL_NCNT);
     wq_buf_printf(&b, "//@ buf u32 %u const 0xffffffff\n", WQ_CL_NCMIN);

@@ -66,7 +66,7 @@ typedef struct cl_prog {
     cl_func_t f[CL_MAXFUNCS];
     unsigned nf;
     unsigned threads, local, k;     /* global size, local size, outputs per thread */
-    uint32_t in_seed;               /* run.c's `rand SEED` input            */
+    uint32_t in_seed;               /* run.c's `rand32 SEED` input          */
 } cl_prog_t;
 
 /* the oracle's answer for every thread */
@@ -80,7 +80,7 @@ unsigned wq_cl_promote(unsigned t);
 unsigned wq_cl_arith(unsigned t1, unsigned t2);
 int      wq_cl_signed(unsigned t);
 unsigned wq_cl_bits(unsigned t);
-/* run.c's `rand SEED` sequence: element i of the input buffer */
+/* run.c's `rand32 SEED` sequence: the input buffer's n words */
 void     wq_cl_input(uint32_t seed, uint32_t *in, unsigned n);
 
 /* Evaluate every thread; res->out malloc'd.  0, or -1 with err set (the

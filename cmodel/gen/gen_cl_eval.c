@@ -60,7 +60,9 @@ void wq_cl_input(uint32_t seed, uint32_t *in, unsigned n)
     uint32_t s = seed;
     for (unsigned i = 0; i < n; i++) {
         s = s * 1664525u + 1013904223u;
-        in[i] = s >> 8;
+        in[i] = (s >> 8) << 8;
+        s = s * 1664525u + 1013904223u;
+        in[i] ^= s >> 8;
     }
 }
 

@@ -11,6 +11,7 @@
  *   //@ options OPTS                 build options
  *   //@ buf TYPE COUNT INIT          a buffer argument; TYPE u8 u16 u32 i32;
  *                                    INIT: zero | seq [START [STEP]] | rand SEED [MOD] | const V
+ *                                    | rand32 SEED (two rand draws, (a << 8) ^ b: all 32 bits)
  *   //@ local_buf BYTES              a __local argument
  *   //@ scalar u32|i32|u8|u16 V      a scalar argument
  *   //@ print ARG                    print buffer ARG (0-based argument index)
@@ -134,6 +135,7 @@ int main(int argc, char **argv)
                 uint32_t v = 0;
                 if (!strcmp(w[3], "seq")) v = (k > 4 ? s : 0) + (uint32_t)i * (k > 5 ? step : 1);
                 else if (!strcmp(w[3], "rand")) { v = lcg(&s); if (mod) v %= mod; }
+                else if (!strcmp(w[3], "rand32")) { v = lcg(&s) << 8; v ^= lcg(&s); }
                 else if (!strcmp(w[3], "const")) v = s;
                 put(a->data + i * (size_t)a->esize, a->esize, v);
             }
