@@ -57,6 +57,9 @@ pocl)  [ -f /etc/OpenCL/vendors/pocl.icd ] || { echo "clgen: POCL not installed:
 *) usage ;;
 esac
 
+# seconds per run: the RTL in lockstep is about 100 times slower than the model
+limit=120
+[ "$backend" = rtl ] && limit=1200
 labels=""
 for r in "${runs[@]}"; do labels="$labels ${r%% *}"; done
 pass=0 skip=0 n=0
@@ -75,8 +78,9 @@ for ((s = lo; s <= hi; s++)); do
     for r in "${these[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
-        env $envs timeout 300 "$out/run" "$k" > "$txt" 2>&1
+        env $envs timeout "$limit" "$out/run" "$k" > "$txt" 2>&1
         rc=$?
+        [ $rc = 124 ] && echo "timed out after $limit s" >> "$txt"
         if grep -q '^expect: ok$' "$txt" && [ $rc = 0 ]; then continue; fi
         if grep -q "error: kernel '.*' needs more than .* registers" "$txt"; then
             skipped=1
