@@ -38,6 +38,7 @@ ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
 $(RT_OBJ): XFLAGS := -fvisibility=hidden
 # unit tests of the runtime's internals link its archive
 $(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -Icmodel/runtime
+$(B)/obj/tests/unit/test_cc_%.o: XFLAGS := -Icmodel/compiler
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)

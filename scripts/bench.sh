@@ -2,6 +2,8 @@
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines:
 #   * the model's rates (build/bin/wq bench);
+#   * cc_*: the compiler's instructions per kernel with every function
+#     inlined or called, and registers / values spilled under --regs;
 #   * deque_ops_per_cycle: the token deque bench streaming push/pop
 #     commands every cycle (target 1.00);
 #   * rtl_cycles_per_s: wq_top under Verilator (default configuration)
@@ -15,6 +17,19 @@ cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
 
 build/bin/wq bench
+
+# ---- the compiler: code size by inlining policy, values spilled -------------------------
+for k in control calls; do
+    for m in always never; do
+        n=$(build/bin/wq cc --inline=$m "tests/kernels/$k.cl" | grep -cE '^ {8}[@a-z]') || fail "wq cc $k"
+        echo "cc_${k}_insns_inline_${m}: $n"
+    done
+done
+for r in 8 16 32; do
+    h=$(build/bin/wq cc --regs=$r tests/kernels/spill.cl | grep -m1 '^; ---- kernel') || fail "wq cc spill.cl"
+    echo "cc_spill_regs${r}_spilled: $(sed -E 's/.* ([0-9]+) spilled.*/\1/' <<< "$h")"
+    echo "cc_spill_regs${r}_private_bytes: $(sed -E 's/.* ([0-9]+) bytes private.*/\1/' <<< "$h")"
+done
 
 # ---- token deque: sustained push/pop rate ------------------------------------------
 RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"

@@ -255,6 +255,19 @@ $WQ nested --frob > /dev/null 2> "$T/err"
 check "wq nested --frob exits 2" test $? -eq 2
 check "wq nested --frob names the option" grep -q "^wq nested: .*'--frob'" "$T/err"
 
+# cc: the inlining policy, spilling under a register limit, private bytes
+$WQ cc --inline=never tests/kernels/calls.cl > "$T/calls.wqs" 2>&1
+check "cc --inline=never compiles calls.cl" test $? -eq 0
+check "cc --inline=never emits call and ret" grep -q "^ *call .*, calls.L" "$T/calls.wqs"
+$WQ cc --inline=always tests/kernels/calls.cl > "$T/inl.wqs" 2>&1
+check "cc --inline=always emits no call" bash -c "! grep -q '^ *call ' '$T/inl.wqs'"
+$WQ cc --inline=sometimes tests/kernels/calls.cl > "$T/badinl" 2>&1
+check "cc --inline=sometimes is a usage error" test $? -eq 2
+$WQ cc --regs=8 tests/kernels/spill.cl > "$T/spill.wqs" 2>&1
+check "cc --regs=8 spills spill.cl" grep -qE "^; ---- kernel spill: [1-8] registers, .* bytes private, [1-9][0-9]* spilled" "$T/spill.wqs"
+$WQ cc tests/kernels/private.cl > "$T/priv.wqs" 2>&1
+check "cc reports private bytes" grep -qE "^; ---- kernel priv: .* [1-9][0-9]* bytes private, 0 spilled" "$T/priv.wqs"
+
 # bench: one `key: value` per line, the model metric present
 if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then
     $WQ bench > "$T/bench" 2>&1

@@ -6,6 +6,9 @@
 #   - the RTL in lockstep with the model (32 lanes; libwqrtl.so from
 #     scripts/cl_rtl_build.sh, cached),
 #   - POCL, when it is installed, as an independent reference;
+#   - the model again with every function called and 8 registers
+#     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
+#     function inlined;
 # every run's output (the printed buffers and the `//@ expect` verdict)
 # must equal the 32-lane model's byte for byte, and the verdict must be ok.
 # Then the lock kernel with -wq-yield=off must end in the model's
@@ -20,7 +23,7 @@ for a in "$@"; do
     case "$a" in
     --no-pocl) pocl=0 ;;
     --no-rtl)  rtl=0 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *.cl) files+=("$a") ;;
     *) echo "usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]" >&2; exit 2 ;;
     esac
@@ -71,13 +74,22 @@ for k in "${files[@]}"; do
         else bad "$name on $label differs from the 32-lane model:"; diff "$ref" "$out/$name.$label.txt" | head -10
         fi
     done
+    # the same output with every function called and a register limit that
+    # spills, and with every function inlined (docs/compiler.md "Calls")
+    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32"; do
+        read -r label opts <<< "$v"
+        if env "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 timeout 300 "$out/run" "$k" "$opts" \
+               > "$out/$name.$label.txt" 2>&1 && cmp -s "$ref" "$out/$name.$label.txt"; then ok
+        else bad "$name built with $opts differs:"; diff "$ref" "$out/$name.$label.txt" | head -10
+        fi
+    done
     if [ "$havepocl" = 1 ]; then
         if run "$k" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable &&
            cmp -s "$ref" "$out/$name.pocl.txt"; then ok
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model 32/16/8 lanes$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: the lock kernel without YIELD livelocks like a plain

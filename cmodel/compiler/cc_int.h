@@ -211,6 +211,7 @@ struct cc_func {
     uint32_t reqd_wg[3];
     uint32_t local_bytes;           /* kernels: __local variables of its call tree */
     int visiting;                   /* recursion check                          */
+    int acyclic;                    /* lower.c: no recursion below (checked once) */
     int divergent_return;           /* uniform.c: a return inside a divergent region */
 };
 
@@ -245,6 +246,17 @@ typedef struct cc_ir {
 #define CC_NONE 0
 #define CC_R(n) (-(n) - 1)          /* physical register n as an operand        */
 
+/* a function the kernel calls with CALL/RET (not inlined): its code is
+ * the IR range [start, end) after the kernel's own, entered at label entry */
+typedef struct cc_callee {
+    cc_func_t *f;
+    int entry;                      /* label                                    */
+    int start, end;                 /* IR indices                               */
+    int link;                       /* the register CALL writes                 */
+    int ret;                        /* the return value's register (0: void)    */
+    int link_copy;                  /* the link's copy the body returns through */
+} cc_callee_t;
+
 typedef struct cc_code {
     cc_ir_t *ir;
     int n, cap;
@@ -252,7 +264,22 @@ typedef struct cc_code {
     int npred;                      /* predicates used (1..)                    */
     int nlabel;
     int uses_cas;
+    int param;                      /* the parameter buffer's register          */
+    int frame;                      /* the work-item's frame base (0: none yet) */
+    int prologue_end;               /* where the frame base is computed         */
+    uint32_t frame_bytes;           /* private objects; spill slots follow     */
+    int nspilled;                   /* values regalloc.c spilled                */
+    unsigned char *nospill;         /* registers spill code made (never spilled) */
+    int nospill_cap;
+    cc_callee_t *callees;           /* CALL's fn indexes this                   */
+    int ncallees;
 } cc_code_t;
+
+/* frame.c: insert the computation of the work-item's frame base
+ * (docs/runtime.md "Kernel ABI": PRIVATE + flat work-item index * PSTRIDE)
+ * at instruction index at, into a new register, cd->frame */
+int  cc_frame_setup(cc_t *c, cc_code_t *cd, int at, const cc_tok_t *tok);   /* -> index after it */
+cc_ir_t *cc_ir_insert(cc_t *c, cc_code_t *cd, int at);
 
 /* what the back end needs to know about a kernel, from lower.c */
 typedef struct cc_kout {
@@ -268,6 +295,17 @@ void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 /* map every virtual register and predicate to a physical one; returns the
  * registers used (nregs) */
 void cc_regalloc(cc_t *c, cc_kout_t *k);
+/* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
+void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
+/* live-in sets, one bitset of *words 64-bit words per instruction (bit v:
+ * register CC_V0 + v, or predicate 1 + v); the caller frees it */
+uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
+/* spill.c: the cost of spilling each register (uses and definitions
+ * weighted 10^loop depth; CC_NO_SPILL for those that cannot be), and the
+ * rewrite of registers to frame slots */
+#define CC_NO_SPILL 1e30
+void cc_spill_costs(const cc_code_t *cd, double *cost);
+void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
 
 /* ---- the context ---------------------------------------------------------------- */

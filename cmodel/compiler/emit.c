@@ -128,6 +128,9 @@ static void insn(em_t *e, const cc_ir_t *x)
     case WQ_FMT_B:
         cc_printf(e->c, b, "        %s%-6s %s.L%d\n", g, n, e->k->fn->name, x->label);
         break;
+    case WQ_FMT_BL:
+        cc_printf(e->c, b, "        %s%-6s %s, %s.L%d\n", g, n, reg(e, x->d, s1), e->k->fn->name, x->label);
+        break;
     case WQ_FMT_X:
         cc_printf(e->c, b, "        %s%-6s %s\n", g, n, reg(e, x->a, s1));
         break;
@@ -223,8 +226,8 @@ void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k)
 {
     em_t e = { c, b, k, 1, 0 };
     const wq_cc_kernel_t *ki = &k->info;
-    cc_printf(c, b, "\n; ---- kernel %s: %u registers, %u bytes __local, %u arguments\n", ki->name,
-              ki->nregs, ki->local_bytes, ki->nargs);
+    cc_printf(c, b, "\n; ---- kernel %s: %u registers, %u bytes __local, %u bytes private, %u spilled, %u arguments\n",
+              ki->name, ki->nregs, ki->local_bytes, ki->private_bytes, ki->spills, ki->nargs);
     for (uint32_t i = 0; i < ki->nargs; i++) {
         static const char *const kn[] = { "scalar", "global", "constant", "local" };
         cc_printf(c, b, ";      arg %u %s %s %s at param+%u\n", i, kn[ki->args[i].kind], ki->args[i].type_name,

@@ -1,15 +1,19 @@
 /* lower.c -- the typed AST of one kernel to IR: machine instructions on
  * virtual registers, with the divergence control of DESIGN §6.3 explicit.
  *
- * Functions are inlined at their call sites (OpenCL C has no recursion; a
- * cycle is an error here).  Structured control flow becomes the reference
+ * Functions are inlined at their call sites, or called with CALL/RET and
+ * lowered once after the kernel's code (docs/compiler.md "Calls"; OpenCL C
+ * has no recursion, a cycle is an error here).  Private arrays, structs and
+ * address-taken variables get fixed offsets in the work-item's frame
+ * (frame.c).  Structured control flow becomes the reference
  * lowering (docs/compiler.md "Lowering"):
  *
  *   if/else    SSY L; @!p BRA else; then; BRA L'; else: ...; L': SYNC L; L:
  *   loop       PBRK exit; head: cond -> @!p BRK exit; PCONT cont; body;
  *              CONT cont; cont: step; YIELD; BRA head; exit:
  *   switch     PBRK exit; @p BRA case_k ...; bodies; BRK exit; exit:
- *   return     EXIT in a kernel; in an inlined function BRK to its end
+ *   return     EXIT in a kernel; in an inlined function BRK to its end;
+ *              in a called function RET (threads park on the CALL token)
  *
  * and a region whose condition uniform.c proved uniform (and that no
  * divergent break leaves) gets plain branches and no tokens.  Values live
@@ -21,7 +25,7 @@
 #include "wq/defs.h"
 
 /* the parameter buffer's header (docs/runtime.md "Kernel ABI") */
-enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 40 };
+enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 48 };
 
 typedef struct target {
     struct target *up;
@@ -38,6 +42,7 @@ typedef struct fnctx {
     int ret;                        /* the return value's register             */
     int tokens;                     /* PBRK end pushed                         */
     target_t *saved_targets;
+    int link;                       /* called with CALL: the link register (else 0) */
 } fnctx_t;
 
 typedef struct {
@@ -54,6 +59,8 @@ typedef struct {
     int inline_depth;
     wq_cc_yield_t yield;
     int yields;                     /* YIELDs emitted                          */
+    wq_cc_inline_t inl;             /* which functions are inlined             */
+    uint32_t frame_top, frame_max;  /* private frame bytes in use, at most     */
 } lw_t;
 
 /* ---- emission helpers ----------------------------------------------------------------- */
@@ -218,10 +225,23 @@ static void plain(lw_t *w, int op, int gp, int gn)
 /* ---- values ----------------------------------------------------------------------------- */
 static int is_long(const cc_type_t *t) { return t->kind == TY_LONG || t->kind == TY_ULONG; }
 
-static void no_long(lw_t *w, const cc_node_t *n)
+/* a 64-bit value is a register pair: the low word in v, the high in v + 1
+ * (docs/compiler.md "64-bit integers") */
+static int pair(lw_t *w)
 {
-    if (n->ty && is_long(n->ty))
-        cc_error_tok(w->c, n->tok, "64-bit integers (long, ulong) are not supported yet by this compiler");
+    int lo = vreg(w);
+    vreg(w);
+    return lo;
+}
+
+/* the register(s) of a variable of type t */
+static int var_reg(lw_t *w, const cc_type_t *t) { return is_long(t) ? pair(w) : vreg(w); }
+
+/* a copy of a value of type t */
+static void mov_val(lw_t *w, int d, int s, const cc_type_t *t)
+{
+    mov_to(w, d, s);
+    if (is_long(t) && d != s) mov_to(w, d + 1, s + 1);
 }
 
 /* make a 32-bit value a valid value of type t */
@@ -251,6 +271,8 @@ static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to)
 }
 
 static int gen(lw_t *w, cc_node_t *n);
+static int widen64(lw_t *w, int v, const cc_type_t *from);
+static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b);
 static void gen_stmt(lw_t *w, cc_node_t *n);
 
 /* a parameter-buffer word */
@@ -262,6 +284,41 @@ static int get_local_base(lw_t *w)
     return w->local_base;
 }
 
+/* ---- the private frame (frame.c) -------------------------------------------------------- */
+static int frame_base(lw_t *w)
+{
+    cc_code_t *cd = w->code;
+    if (!cd->frame) cc_frame_setup(w->c, cd, cd->prologue_end, w->kernel->tok);
+    return cd->frame;
+}
+
+/* give f's private objects their offsets in the frame, above what is in use;
+ * the caller restores frame_top when the instance of f ends */
+static void place_locals(lw_t *w, cc_func_t *f)
+{
+    for (cc_var_t *v = f->locals; v; v = v->next) {
+        if (!v->in_memory || v->as != AS_PRIVATE) continue;
+        uint32_t al = (uint32_t)(v->ty->align < 4 ? 4 : v->ty->align);
+        w->frame_top = (w->frame_top + al - 1) / al * al;
+        v->offset = w->frame_top;
+        w->frame_top += (uint32_t)(v->ty->size + 3) & ~3u;
+        if (w->frame_top > 65536) cc_error_tok(w->c, v->tok, "private variables of more than 64 KiB per work-item");
+        if (w->frame_top > w->frame_max) w->frame_max = w->frame_top;
+    }
+}
+
+/* a parameter's incoming value: its register, or its frame slot when its
+ * address is taken */
+static void bind_param(lw_t *w, cc_var_t *v, int val)
+{
+    if (v->in_memory) {
+        st32(w, frame_base(w), v->offset, val);
+        if (is_long(v->ty)) st32(w, frame_base(w), v->offset + 4, val + 1);
+    } else {
+        mov_val(w, v->vreg, val, v->ty);
+    }
+}
+
 /* ---- memory ----------------------------------------------------------------------------- */
 /* address of a memory lvalue as (register, constant offset) */
 typedef struct { int reg; uint32_t off; } addr_t;
@@ -270,6 +327,7 @@ static addr_t gen_addr(lw_t *w, cc_node_t *n)
 {
     if (n->kind == ND_VAR) {
         if (!n->var->in_memory) cc_error_tok(w->c, n->tok, "internal: address of a register variable");
+        if (n->var->as == AS_PRIVATE) return (addr_t){ frame_base(w), n->var->offset };
         return (addr_t){ get_local_base(w), n->var->offset };
     }
     if (n->kind == ND_DEREF) {
@@ -389,6 +447,10 @@ static int gen_divmod(lw_t *w, cc_node_t *n)
 static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
 {
     *neg = 0;
+    if ((n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) && is_long(n->lhs->ty)) {
+        int a = gen(w, n->lhs);
+        return cmp64(w, n->kind, n->lhs->ty->is_unsigned, a, widen64(w, gen(w, n->rhs), n->rhs->ty));
+    }
     if (n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) {
         int u = n->lhs->ty->is_unsigned;
         int cmp = n->kind == ND_EQ ? WQ_CMP_EQ : n->kind == ND_NE ? WQ_CMP_NE
@@ -397,7 +459,9 @@ static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
         if (n->rhs->kind == ND_NUM) return setp_ri(w, cmp, a, (uint32_t)n->rhs->val);
         return setp_rr(w, cmp, a, gen(w, n->rhs));
     }
-    return setp_ri(w, WQ_CMP_NE, gen(w, n), 0);
+    int v = gen(w, n);
+    if (n->ty && is_long(n->ty)) v = op_rr(w, WQ_OP_OR, v, v + 1);
+    return setp_ri(w, WQ_CMP_NE, v, 0);
 }
 
 /* an expression that can be evaluated whether or not it is needed: no
@@ -623,6 +687,8 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     default: break;
     }
     const cc_type_t *t = n->args->ty;
+    for (cc_node_t *a = n->args; a; a = a->next)
+        if (is_long(a->ty)) cc_error_tok(w->c, a->tok, "built-in functions on 64-bit integers are not supported yet");
     int u = t->is_unsigned;
     int a = gen(w, n->args);
     int b = n->args->next ? gen(w, n->args->next) : 0;
@@ -718,9 +784,193 @@ static int gen_assign_to(lw_t *w, cc_node_t *lhs, int v)
     return v;
 }
 
+/* ---- 64-bit integers ----------------------------------------------------------------------------- */
+static int gen64(lw_t *w, cc_node_t *n);
+
+static int mov64_imm(lw_t *w, uint64_t v)
+{
+    int d = pair(w);
+    cc_ir_t *i = emit(w, WQ_OP_MOV); i->d = d; i->bi = 1; i->imm = (uint32_t)v;
+    i = emit(w, WQ_OP_MOV); i->d = d + 1; i->bi = 1; i->imm = (uint32_t)(v >> 32);
+    return d;
+}
+
+/* a pair from two 32-bit values */
+static int pair_of(lw_t *w, int lo, int hi)
+{
+    int d = pair(w);
+    mov_to(w, d, lo);
+    mov_to(w, d + 1, hi);
+    return d;
+}
+
+static int load64(lw_t *w, addr_t a)
+{
+    int lo = ld32(w, a.reg, a.off);
+    return pair_of(w, lo, ld32(w, a.reg, a.off + 4));
+}
+
+static void store64(lw_t *w, addr_t a, int v)
+{
+    st32(w, a.reg, a.off, v);
+    st32(w, a.reg, a.off + 4, v + 1);
+}
+
+/* a value of type from (any integer or pointer) as a 64-bit one */
+static int widen64(lw_t *w, int v, const cc_type_t *from)
+{
+    if (is_long(from)) return v;
+    int signed_ = !from->is_unsigned && from->kind != TY_PTR && from->kind != TY_BOOL;
+    return pair_of(w, v, signed_ ? op_ri(w, WQ_OP_SRA, v, 31) : mov_imm(w, 0));
+}
+
+/* a << s, a >> s (logical or arithmetic) for s = 0..63 (b & 63); the
+ * machine shifts by s & 31, so both halves are computed and selected */
+static int shift64(lw_t *w, cc_nk_t k, int is_unsigned, int a, int s)
+{
+    s = op_ri(w, WQ_OP_AND, s, 63);
+    int big = setp_ri(w, WQ_CMP_GEU, s, 32);
+    int back = op_rr(w, WQ_OP_SUB, mov_imm(w, 31), s);        /* 31 - s, for s < 32 */
+    int lo, hi;
+    if (k == ND_SHL) {
+        int carry = op_rr(w, WQ_OP_SHR, op_ri(w, WQ_OP_SHR, a, 1), back);
+        int shi = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, a + 1, s), carry);
+        int slo = op_rr(w, WQ_OP_SHL, a, s);
+        lo = sel_ri(w, big, 1, slo, 0);
+        hi = sel_rr(w, big, 0, slo, shi);
+    } else {
+        int sh = is_unsigned ? WQ_OP_SHR : WQ_OP_SRA;
+        int carry = op_rr(w, WQ_OP_SHL, op_ri(w, WQ_OP_SHL, a + 1, 1), back);
+        int slo = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHR, a, s), carry);
+        int shi = op_rr(w, sh, a + 1, s);
+        int fill = is_unsigned ? mov_imm(w, 0) : op_ri(w, WQ_OP_SRA, a + 1, 31);
+        lo = sel_rr(w, big, 0, shi, slo);
+        hi = sel_rr(w, big, 0, fill, shi);
+    }
+    return pair_of(w, lo, hi);
+}
+
+static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn, const cc_tok_t *tok)
+{
+    if (k == ND_SHL || k == ND_SHR) return shift64(w, k, t->is_unsigned, a, gen(w, bn));
+    int b = widen64(w, gen(w, bn), bn->ty);
+    switch (k) {
+    case ND_ADD: {
+        int lo = op_rr(w, WQ_OP_ADD, a, b);
+        int c = setp_rr(w, WQ_CMP_LTU, lo, a);
+        int hi = op_rr(w, WQ_OP_ADD, a + 1, b + 1);
+        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, hi, 1), hi));
+    }
+    case ND_SUB: {
+        int lo = op_rr(w, WQ_OP_SUB, a, b);
+        int c = setp_rr(w, WQ_CMP_LTU, a, b);
+        int hi = op_rr(w, WQ_OP_SUB, a + 1, b + 1);
+        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_SUB, hi, 1), hi));
+    }
+    case ND_MUL: {
+        int lo = op_rr(w, WQ_OP_MUL, a, b);
+        int hi = op_rr(w, WQ_OP_MULHU, a, b);
+        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a, b + 1));
+        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a + 1, b));
+        return pair_of(w, lo, hi);
+    }
+    case ND_AND: case ND_OR: case ND_XOR: {
+        int op = k == ND_AND ? WQ_OP_AND : k == ND_OR ? WQ_OP_OR : WQ_OP_XOR;
+        int lo = op_rr(w, op, a, b);
+        return pair_of(w, lo, op_rr(w, op, a + 1, b + 1));
+    }
+    default:
+        cc_error_tok(w->c, tok, "64-bit division and remainder are not supported yet");
+    }
+}
+
+/* the predicate a CMP b for 64-bit a and b (k: ND_EQ ND_NE ND_LT ND_LE) */
+static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b)
+{
+    if (k == ND_EQ || k == ND_NE) {
+        int x = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_XOR, a, b), op_rr(w, WQ_OP_XOR, a + 1, b + 1));
+        return setp_ri(w, k == ND_EQ ? WQ_CMP_EQ : WQ_CMP_NE, x, 0);
+    }
+    /* the high words decide unless they are equal; then the low words, unsigned */
+    int one = mov_imm(w, 1);
+    int hlt = sel_ri(w, setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1), 0, one, 0);
+    int llt = sel_ri(w, setp_rr(w, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b), 0, one, 0);
+    int r = sel_rr(w, setp_rr(w, WQ_CMP_EQ, a + 1, b + 1), 0, llt, hlt);
+    return setp_ri(w, WQ_CMP_NE, r, 0);
+}
+
+static void arm_value64(lw_t *w, cc_node_t *n, void *user)
+{
+    mov_val(w, *(int *)user, widen64(w, gen(w, n), n->ty), &cc_ty_long);
+}
+
+static int gen64(lw_t *w, cc_node_t *n)
+{
+    switch (n->kind) {
+    case ND_NUM: return mov64_imm(w, (uint64_t)n->val);
+    case ND_VAR:
+        if (n->var->in_memory) return load64(w, gen_addr(w, n));
+        if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
+        return n->var->vreg;
+    case ND_DEREF: return load64(w, gen_addr(w, n));
+    case ND_CAST: return widen64(w, gen(w, n->lhs), n->lhs->ty);
+    case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
+    case ND_SHL: case ND_SHR: case ND_DIV: case ND_MOD:
+        return binop64(w, n->kind, n->ty, gen(w, n->lhs), n->rhs, n->tok);
+    case ND_ASSIGN: {
+        int v = widen64(w, gen(w, n->rhs), n->rhs->ty);
+        cc_node_t *lhs = n->lhs;
+        if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
+            mov_val(w, lhs->var->vreg, v, lhs->ty);
+            return lhs->var->vreg;
+        }
+        store64(w, gen_addr(w, lhs), v);
+        return v;
+    }
+    case ND_OPASSIGN: case ND_INCDEC: {
+        cc_node_t *lhs = n->lhs;
+        int reg = lhs->kind == ND_VAR && !lhs->var->in_memory;
+        addr_t a = { 0, 0 };
+        int old;
+        if (reg) {
+            old = lhs->var->vreg;
+        } else {
+            a = gen_addr(w, lhs);
+            old = load64(w, a);
+        }
+        int v;
+        if (n->kind == ND_INCDEC) {
+            cc_node_t one = { .kind = ND_NUM, .ty = lhs->ty, .val = n->op, .tok = n->tok };
+            if (n->post) { int keep = pair(w); mov_val(w, keep, old, lhs->ty); old = keep; }
+            v = binop64(w, ND_ADD, lhs->ty, old, &one, n->tok);
+        } else {
+            v = binop64(w, (cc_nk_t)n->op, lhs->ty, old, n->rhs, n->tok);
+        }
+        if (reg) mov_val(w, lhs->var->vreg, v, lhs->ty);
+        else store64(w, a, v);
+        return n->kind == ND_INCDEC && n->post ? old : (reg ? lhs->var->vreg : v);
+    }
+    case ND_COND: {
+        int r = pair(w);
+        gen_if_region(w, n->divergent, n->cond, arm_value64, n->then, n->els, &r);
+        return r;
+    }
+    case ND_COMMA: gen(w, n->lhs); return gen(w, n->rhs);
+    case ND_CALL: {
+        int r = 0;
+        gen_call(w, n, &r);
+        return r;
+    }
+    case ND_BUILTIN:
+        cc_error_tok(w->c, n->tok, "built-in functions on 64-bit integers are not supported yet");
+    default:
+        cc_error_tok(w->c, n->tok, "this operation on 64-bit integers (long, ulong) is not supported yet");
+    }
+}
+
 static int gen(lw_t *w, cc_node_t *n)
 {
-    no_long(w, n);
+    if (n->ty && is_long(n->ty)) return gen64(w, n);
     switch (n->kind) {
     case ND_NUM: return mov_imm(w, (uint32_t)n->val);
     case ND_VAR:
@@ -791,7 +1041,10 @@ static int gen(lw_t *w, cc_node_t *n)
     }
     case ND_CAST: {
         if (n->ty->kind == TY_VOID) { gen(w, n->lhs); return 0; }
-        no_long(w, n->lhs);
+        if (is_long(n->lhs->ty) && n->ty->kind == TY_BOOL) {   /* both words count */
+            int v = gen(w, n->lhs);
+            return normalize(w, op_rr(w, WQ_OP_OR, v, v + 1), n->ty);
+        }
         return convert(w, gen(w, n->lhs), n->lhs->ty, n->ty);
     }
     case ND_ASSIGN: {
@@ -860,21 +1113,90 @@ static int gen(lw_t *w, cc_node_t *n)
     }
 }
 
-/* ---- inlined calls -------------------------------------------------------------------------------- */
-static void gen_call(lw_t *w, cc_node_t *n, int *result)
+/* ---- calls ----------------------------------------------------------------------------------- */
+/* the size of a function body in AST nodes, and whether it has a loop */
+static int body_size(const cc_node_t *n, int *loops)
 {
-    cc_func_t *f = n->func;
-    if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
-    if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
-    if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
-    int args[256];
-    int k = 0;
-    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
-    /* a fresh register per variable for this instance of the body */
-    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(w);
+    if (!n) return 0;
+    int k = 1;
+    if (n->kind == ND_LOOP) *loops = 1;
+    for (const cc_node_t *a = n->args; a; a = a->next) k += body_size(a, loops);
+    for (const cc_node_t *b = n->body; b; b = b->next) k += body_size(b, loops);
+    return k + body_size(n->lhs, loops) + body_size(n->rhs, loops) + body_size(n->cond, loops) +
+           body_size(n->then, loops) + body_size(n->els, loops) + body_size(n->init, loops) +
+           body_size(n->inc, loops);
+}
+
+/* docs/compiler.md "Calls": inline functions and small ones (at most
+ * INLINE_NODES AST nodes, no loop) are inlined under --inline=auto */
+enum { INLINE_NODES = 40 };
+
+static int inlined(lw_t *w, cc_func_t *f)
+{
+    /* RET reads one return register: 64-bit results stay inline */
+    if (f->is_kernel || w->inl == WQ_CC_INLINE_ALWAYS || is_long(f->ret)) return 1;
+    if (w->inl == WQ_CC_INLINE_NEVER) return 0;
+    int loops = 0;
+    return f->is_inline || (body_size(f->body, &loops) <= INLINE_NODES && !loops);
+}
+
+/* recursion, through any mix of inlined and called functions, is an error */
+static void no_recursion(lw_t *w, const cc_node_t *n)
+{
+    if (!n) return;
+    if (n->kind == ND_CALL) {
+        cc_func_t *f = n->func;
+        if (!f->defined) cc_error_tok(w->c, n->tok, "function '%s' is declared but never defined", f->name);
+        if (f->visiting) cc_error_tok(w->c, n->tok, "recursion is not supported by OpenCL C: '%s' calls itself", f->name);
+        if (!f->acyclic) {
+            f->visiting = 1;
+            no_recursion(w, f->body);
+            f->visiting = 0;
+            f->acyclic = 1;
+        }
+    }
+    for (const cc_node_t *a = n->args; a; a = a->next) no_recursion(w, a);
+    for (const cc_node_t *b = n->body; b; b = b->next) no_recursion(w, b);
+    no_recursion(w, n->lhs); no_recursion(w, n->rhs); no_recursion(w, n->cond);
+    no_recursion(w, n->then); no_recursion(w, n->els); no_recursion(w, n->init); no_recursion(w, n->inc);
+}
+
+/* the callee entry of a function called with CALL, made on first use: its
+ * registers (parameters, locals, return value, link) are fixed once, since
+ * its code exists once */
+static int callee_of(lw_t *w, cc_func_t *f)
+{
+    cc_code_t *cd = w->code;
+    for (int i = 0; i < cd->ncallees; i++) if (cd->callees[i].f == f) return i;
+    if (cd->ncallees % 16 == 0) {
+        cc_callee_t *n = cc_alloc(w->c, sizeof *n * (size_t)(cd->ncallees + 16));
+        if (cd->ncallees) memcpy(n, cd->callees, sizeof *n * (size_t)cd->ncallees);
+        cd->callees = n;
+    }
+    cc_callee_t *e = &cd->callees[cd->ncallees];
+    memset(e, 0, sizeof *e);
+    e->f = f;
+    e->entry = new_label(w);
+    e->link = vreg(w);
+    e->start = e->end = -1;
+    for (cc_var_t *v = f->locals; v; v = v->next) v->vreg = var_reg(w, v->ty);
     cc_var_t *rv = f->params[f->nparams];
     rv->vreg = f->ret->kind == TY_VOID ? 0 : vreg(w);
-    for (int i = 0; i < f->nparams; i++) mov_to(w, f->params[i]->vreg, args[i]);
+    e->ret = rv->vreg;
+    return cd->ncallees++;
+}
+
+static void gen_inline(lw_t *w, cc_node_t *n, int *args, int *result)
+{
+    cc_func_t *f = n->func;
+    if (w->inline_depth > 64) cc_error_tok(w->c, n->tok, "calls nested too deeply");
+    /* a fresh register per variable for this instance of the body */
+    for (cc_var_t *v = f->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(w, v->ty);
+    uint32_t saved_top = w->frame_top;
+    place_locals(w, f);
+    cc_var_t *rv = f->params[f->nparams];
+    rv->vreg = f->ret->kind == TY_VOID ? 0 : var_reg(w, f->ret);
+    for (int i = 0; i < f->nparams; i++) bind_param(w, f->params[i], args[i]);
     fnctx_t fc = { .up = w->fn, .f = f, .end = new_label(w), .ret = rv->vreg,
                    .tokens = f->divergent_return, .saved_targets = w->targets };
     w->fn = &fc;
@@ -889,7 +1211,69 @@ static void gen_call(lw_t *w, cc_node_t *n, int *result)
     f->visiting = 0;
     w->targets = fc.saved_targets;
     w->fn = fc.up;
+    w->frame_top = saved_top;
     *result = fc.ret;
+}
+
+static void gen_call(lw_t *w, cc_node_t *n, int *result)
+{
+    cc_func_t *f = n->func;
+    int args[256];
+    int k = 0;
+    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
+    if (inlined(w, f)) { gen_inline(w, n, args, result); return; }
+    /* CALL: the arguments into the callee's parameter registers, then
+     * CALL writes the link register and pushes the CALL token (DESIGN §6.3) */
+    int ci = callee_of(w, f);
+    cc_callee_t *e = &w->code->callees[ci];
+    for (int i = 0; i < f->nparams; i++) mov_val(w, f->params[i]->vreg, args[i], f->params[i]->ty);
+    cc_ir_t *x = emit(w, WQ_OP_CALL);
+    x->d = e->link;
+    x->label = e->entry;
+    x->fn = ci;
+    *result = 0;
+    if (e->ret) { *result = vreg(w); mov_to(w, *result, e->ret); }
+}
+
+/* RET through the link: threads park on their CALL token, and all of them
+ * resume after the CALL when it is popped */
+static void ret(lw_t *w, int gp, int gn)
+{
+    cc_ir_t *x = emit(w, WQ_OP_RET);
+    x->a = w->fn->link;
+    x->b = w->fn->ret;
+    x->gp = gp;
+    x->gn = gn;
+}
+
+/* the body of a called function, after the kernel's code; its private
+ * objects go above everything placed so far, so no two functions share
+ * frame bytes */
+static void gen_callee(lw_t *w, int ci)
+{
+    cc_code_t *cd = w->code;
+    cc_callee_t *e = &cd->callees[ci];
+    cc_func_t *f = e->f;
+    w->tok = f->tok;
+    e->start = cd->n;
+    label(w, e->entry);
+    w->frame_top = w->frame_max;
+    place_locals(w, f);
+    for (int i = 0; i < f->nparams; i++)
+        if (f->params[i]->in_memory) bind_param(w, f->params[i], f->params[i]->vreg);
+    /* the link in a register of its own that may be spilled (regalloc.c
+     * saves it to the frame in a function that calls others) */
+    int link = vreg(w);
+    mov_to(w, link, e->link);
+    fnctx_t fc = { .f = f, .ret = cd->callees[ci].ret, .link = link };
+    w->fn = &fc;
+    w->targets = NULL;
+    gen_stmt(w, f->body);
+    w->tok = f->body ? f->body->tok : f->tok;
+    ret(w, 0, 0);
+    w->fn = NULL;
+    cd->callees[ci].end = cd->n;
+    cd->callees[ci].link_copy = link;
 }
 
 /* ---- statements ---------------------------------------------------------------------------------- */
@@ -991,6 +1375,7 @@ static void gen_loop(lw_t *w, cc_node_t *n)
 
 static void gen_switch(lw_t *w, cc_node_t *n)
 {
+    if (is_long(n->cond->ty)) cc_error_tok(w->c, n->cond->tok, "a switch on a 64-bit integer is not supported yet");
     target_t t = { .up = w->targets, .is_loop = 0, .tokens = n->divergent, .brk = new_label(w) };
     if (t.tokens) ctrl(w, WQ_OP_PBRK, t.brk, 0, 0);
     int v = gen(w, n->cond);
@@ -1024,7 +1409,8 @@ static void gen_return(lw_t *w, cc_node_t *n)
         plain(w, WQ_OP_EXIT, 0, 0);
         return;
     }
-    if (n->lhs) mov_to(w, w->fn->ret, gen(w, n->lhs));
+    if (n->lhs) mov_val(w, w->fn->ret, gen(w, n->lhs), w->fn->f->ret);
+    if (w->fn->link) { ret(w, 0, 0); return; }
     ctrl(w, w->fn->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->fn->end, 0, 0);
 }
 
@@ -1047,14 +1433,15 @@ static int guarded_jump(lw_t *w, cc_node_t *n)
         if (t != w->targets) return 0;
         op = t->has_cont_token ? WQ_OP_CONT : WQ_OP_BRA;
         target = t->cont;
-    } else if (s->kind == ND_RETURN && !s->lhs && !w->fn) {
-        op = WQ_OP_EXIT;
+    } else if (s->kind == ND_RETURN && !s->lhs && (!w->fn || w->fn->link)) {
+        op = w->fn ? WQ_OP_RET : WQ_OP_EXIT;
     } else {
         return 0;
     }
     int neg;
     int p = gen_cond(w, n->cond, &neg);
     if (op == WQ_OP_EXIT) plain(w, op, p, neg);
+    else if (op == WQ_OP_RET) ret(w, p, neg);
     else ctrl(w, op, target, p, neg);
     return 1;
 }
@@ -1124,9 +1511,8 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
             a->kind = WQ_CC_ARG_SCALAR;
             a->size = (uint32_t)t->size;
             snprintf(a->type_name, sizeof a->type_name, "%s", cc_unqual((cc_type_t *)t)->name);
-            if (is_long(t)) cc_error_tok(w->c, v->tok, "64-bit kernel arguments are not supported yet");
         }
-        uint32_t al = a->size < 4 ? a->size : 4;
+        uint32_t al = a->size;                  /* natural alignment, as OpenCL C lays out */
         off = (off + al - 1) / al * al;
         a->offset = off;
         off += a->size;
@@ -1139,16 +1525,24 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     memset(out, 0, sizeof *out);
     out->fn = k;
     lw_t w = { .c = c, .k = out, .code = &out->code, .kernel = k, .tok = k->tok,
-               .yield = c->opts ? c->opts->yield : WQ_CC_YIELD_LOOPS };
+               .yield = c->opts ? c->opts->yield : WQ_CC_YIELD_LOOPS,
+               .inl = c->opts ? c->opts->inline_mode : WQ_CC_INLINE_AUTO };
     wq_cc_kernel_t *info = &out->info;
     snprintf(info->name, sizeof info->name, "%s", k->name);
     if (strlen(k->name) >= sizeof info->name) cc_error_tok(c, k->tok, "kernel name longer than 63 characters");
     memcpy(info->reqd_wg, k->reqd_wg, sizeof info->reqd_wg);
     info->local_bytes = (k->local_bytes + 15) & ~15u;
     arg_layout(&w, k, info);
-    for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = vreg(&w);
-    /* prologue: the parameter buffer, the arguments, the __local block */
+    for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(&w, v->ty);
+    k->visiting = 1;
+    no_recursion(&w, k->body);
+    k->visiting = 0;
+    /* prologue: the parameter buffer, the arguments, the __local block;
+     * the frame base goes right after the first when it is needed */
     w.param = s2r(&w, WQ_SR_PARAM);
+    w.code->param = w.param;
+    w.code->prologue_end = w.code->n;
+    place_locals(&w, k);
     int need_local = k->local_bytes > 0;
     for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) need_local = 1;
     if (need_local) {
@@ -1161,18 +1555,24 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
         int val;
         if (a->size == 4) {
             val = param_word(&w, a->offset);
+        } else if (a->size == 8) {
+            int lo = param_word(&w, a->offset);
+            val = pair_of(&w, lo, param_word(&w, a->offset + 4));
         } else {
             int word = param_word(&w, a->offset & ~3u);
             val = normalize(&w, op_ri(&w, WQ_OP_SHR, word, (a->offset & 3u) * 8), v->ty);
         }
         if (a->kind == WQ_CC_ARG_LOCAL) val = op_rr(&w, WQ_OP_ADD, val, w.lstride_off);
-        mov_to(&w, v->vreg, val);
+        bind_param(&w, v, val);
     }
     k->visiting = 1;
     gen_stmt(&w, k->body);
     k->visiting = 0;
     w.tok = k->body ? k->body->tok : k->tok;
     plain(&w, WQ_OP_EXIT, 0, 0);
+    /* the called functions, each once; lowering one may add others */
+    for (int i = 0; i < w.code->ncallees; i++) gen_callee(&w, i);
+    w.code->frame_bytes = w.frame_max;
     /* the yield policy the kernel runs with: every YIELD fires */
     (void)w.yields;
 }

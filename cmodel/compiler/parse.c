@@ -969,6 +969,28 @@ static cc_node_t *primary(ps_t *p)
     cc_error_tok(p->c, t, "expected an expression before '%.*s'", t->len, t->loc);
 }
 
+/* member m of the object base: memory at base + offset */
+static cc_node_t *member_at(ps_t *p, cc_node_t *base, cc_member_t *m, const cc_tok_t *t)
+{
+    cc_node_t *addr = new_node(p, ND_ADDR, t);
+    addr->lhs = base;
+    cc_as_t as = base->kind == ND_DEREF ? base->lhs->ty->as : base->kind == ND_VAR ? base->var->as : AS_PRIVATE;
+    addr->ty = cc_pointer_to(p->c, &cc_ty_uchar, as);
+    cc_node_t *off = new_node(p, ND_ADD, t);
+    off->lhs = addr;
+    off->rhs = new_num(p, m->offset, &cc_ty_int, t);
+    off->ty = addr->ty;
+    cc_type_t *mt = m->ty;
+    if (base->ty->is_const) mt = cc_qualified(p->c, mt, 1, 0);
+    cc_node_t *cast = new_node(p, ND_CAST, t);
+    cast->lhs = off;
+    cast->ty = cc_pointer_to(p->c, mt, as);
+    cc_node_t *d = new_node(p, ND_DEREF, t);
+    d->lhs = cast;
+    d->ty = mt;
+    return d;
+}
+
 static cc_node_t *member(ps_t *p, cc_node_t *base, const cc_tok_t *t)
 {
     if (base->ty->kind != TY_STRUCT) cc_error_tok(p->c, t, "member access on a value that is not a struct or union");
@@ -977,24 +999,7 @@ static cc_node_t *member(ps_t *p, cc_node_t *base, const cc_tok_t *t)
     for (cc_member_t *m = base->ty->members; m; m = m->next) {
         if ((int)strlen(m->name) == p->tok->len && !memcmp(m->name, p->tok->loc, (size_t)p->tok->len)) {
             p->tok = p->tok->next;
-            /* a member of an object in memory is memory at base + offset */
-            cc_node_t *addr = new_node(p, ND_ADDR, t);
-            addr->lhs = base;
-            cc_as_t as = base->kind == ND_DEREF ? base->lhs->ty->as : base->kind == ND_VAR ? base->var->as : AS_PRIVATE;
-            addr->ty = cc_pointer_to(p->c, &cc_ty_uchar, as);
-            cc_node_t *off = new_node(p, ND_ADD, t);
-            off->lhs = addr;
-            off->rhs = new_num(p, m->offset, &cc_ty_int, t);
-            off->ty = addr->ty;
-            cc_type_t *mt = m->ty;
-            if (base->ty->is_const) mt = cc_qualified(p->c, mt, 1, 0);
-            cc_node_t *cast = new_node(p, ND_CAST, t);
-            cast->lhs = off;
-            cast->ty = cc_pointer_to(p->c, mt, as);
-            cc_node_t *d = new_node(p, ND_DEREF, t);
-            d->lhs = cast;
-            d->ty = mt;
-            return d;
+            return member_at(p, base, m, t);
         }
     }
     cc_error_tok(p->c, p->tok, "no member named '%.*s' in %s", p->tok->len, p->tok->loc, cc_type_name(p->c, base->ty));
@@ -1058,8 +1063,11 @@ static cc_node_t *unary_(ps_t *p)
         cc_node_t *e = cast_expr(p);
         if (!is_lvalue(e)) cc_error_tok(p->c, t, "cannot take the address of an rvalue");
         if (e->kind == ND_DEREF) return e->lhs;               /* &*p == p */
-        if (e->kind == ND_VAR && !e->var->in_memory)
-            cc_error_tok(p->c, t, "taking the address of a private variable is not supported (private memory)");
+        /* an address-taken variable lives in the work-item's frame */
+        if (e->kind == ND_VAR && !e->var->in_memory) {
+            e->var->in_memory = 1;
+            e->var->as = AS_PRIVATE;
+        }
         cc_node_t *n = new_node(p, ND_ADDR, t);
         n->lhs = e;
         n->ty = cc_pointer_to(p->c, e->ty, e->kind == ND_VAR ? e->var->as : AS_PRIVATE);
@@ -1319,12 +1327,95 @@ static cc_var_t *new_var(ps_t *p, const cc_tok_t *name, cc_type_t *ty)
     return v;
 }
 
+/* ---- initializers of private arrays and structs -------------------------------------- */
+static void init_assign(ps_t *p, cc_node_t *lv, cc_node_t *val, const cc_tok_t *t, cc_node_t **cur)
+{
+    cc_node_t *a = new_node(p, ND_ASSIGN, t);
+    a->lhs = lv;
+    a->rhs = convert(p, val, cc_unqual(lv->ty), t, "initialization");
+    a->ty = lv->ty;
+    cc_node_t *st = new_node(p, ND_EXPR_STMT, t);
+    st->lhs = a;
+    *cur = (*cur)->next = st;
+}
+
+static cc_node_t *element(ps_t *p, cc_node_t *lv, int i, const cc_tok_t *t)
+{
+    return new_deref(p, new_add(p, lv, new_num(p, i, &cc_ty_int, t), t), t);
+}
+
+/* the members an initializer list goes through: all of a struct's, a union's first */
+static int init_members(const cc_type_t *ty)
+{
+    int n = 0;
+    for (const cc_member_t *m = ty->members; m; m = m->next) n++;
+    return ty->is_union && n ? 1 : n;
+}
+
+/* every byte of the object zero: scalars, each element, each member (a
+ * union through its largest member) */
+static void zero_obj(ps_t *p, cc_node_t *lv, const cc_tok_t *t, cc_node_t **cur)
+{
+    cc_type_t *ty = lv->ty;
+    if (ty->kind == TY_ARRAY) {
+        for (int i = 0; i < ty->len; i++) zero_obj(p, element(p, lv, i, t), t, cur);
+    } else if (ty->kind == TY_STRUCT) {
+        cc_member_t *big = NULL;
+        for (cc_member_t *m = ty->members; m; m = m->next) {
+            if (!ty->is_union) zero_obj(p, member_at(p, lv, m, t), t, cur);
+            else if (!big || m->ty->size > big->ty->size) big = m;
+        }
+        if (big) zero_obj(p, member_at(p, lv, big, t), t, cur);
+    } else {
+        init_assign(p, lv, new_num(p, 0, &cc_ty_int, t), t, cur);
+    }
+}
+
+/* `= { ... }` of a private object: one assignment per scalar, in order;
+ * what the list leaves out is zero */
+static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur)
+{
+    const cc_tok_t *t = p->tok;
+    cc_type_t *ty = lv->ty;
+    if (ty->kind != TY_ARRAY && ty->kind != TY_STRUCT) {
+        int brace = consume(p, "{");
+        init_assign(p, lv, assign(p), t, cur);
+        if (brace) { consume(p, ","); skip(p, "}"); }
+        return;
+    }
+    if (!consume(p, "{"))
+        cc_error_tok(p->c, p->tok, "an array or struct initializer must be in braces");
+    int n = ty->kind == TY_ARRAY ? ty->len : init_members(ty);
+    cc_member_t *m = ty->kind == TY_STRUCT ? ty->members : NULL;
+    int open = 1;
+    for (int i = 0; i < n; i++, m = m ? m->next : NULL) {
+        cc_node_t *el = ty->kind == TY_ARRAY ? element(p, lv, i, t) : member_at(p, lv, m, t);
+        if (open && !is(p, "}")) {
+            init_obj(p, el, cur);
+            if (!consume(p, ",")) open = 0;
+        } else {
+            open = 0;
+            if (!ty->is_union) zero_obj(p, el, t, cur);
+        }
+    }
+    if (!is(p, "}")) cc_error_tok(p->c, p->tok, "excess elements in the initializer");
+    skip(p, "}");
+}
+
 static cc_node_t *declaration(ps_t *p)
 {
     attr_t at = {0};
     const cc_tok_t *start = p->tok;
     cc_type_t *base = declspec(p, &at);
     if (at.is_kernel || at.is_inline) cc_error_tok(p->c, start, "a function cannot be declared inside a function");
+    /* `__global T *p`: the address space is the pointee's, as for parameters */
+    int pointee_as = at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT);
+    if (pointee_as) {
+        cc_type_t *b = cc_alloc(p->c, sizeof *b);
+        *b = *base;
+        b->as = at.as;
+        base = b;
+    }
     cc_node_t head = {0}, *cur = &head;
     int first = 1;
     while (!consume(p, ";")) {
@@ -1352,12 +1443,15 @@ static cc_node_t *declaration(ps_t *p)
             p->fn->local_bytes += (uint32_t)ty->size;
             continue;
         }
-        if (at.has_as && (at.as == AS_GLOBAL || at.as == AS_CONSTANT))
+        if (pointee_as && ty->kind != TY_PTR)
             cc_error_tok(p->c, name, "a variable in a function cannot be in the %s address space", at.as == AS_GLOBAL ? "__global" : "__constant");
         if (at.is_static) cc_error_tok(p->c, name, "static variables in functions are not supported");
-        if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT)
-            cc_error_tok(p->c, name, "private %s are not supported yet: this device has no private memory (use __local or registers)",
-                         ty->kind == TY_ARRAY ? "arrays" : "structs and unions");
+        /* private arrays and structs live in the work-item's frame (lower.c) */
+        if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) {
+            v->in_memory = 1;
+            v->as = AS_PRIVATE;
+            if (consume(p, "=")) init_obj(p, new_var_node(p, v, name), &cur);
+        }
         if (consume(p, "=")) {
             const cc_tok_t *t = p->tok;
             cc_node_t *a = new_node(p, ND_ASSIGN, t);

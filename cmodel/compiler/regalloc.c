@@ -5,16 +5,25 @@
  * (inactive threads' registers are never written), so a SYNC, BRK or CONT
  * to f is an edge to f (the thread parks and resumes at f, or branches
  * there), an SSY/PBRK/PCONT only falls through, and an unguarded EXIT ends
- * the thread.  A guarded instruction's destination is also one of its
- * sources (threads whose guard is false keep the old value).
+ * the thread, as does an unguarded RET.  A guarded instruction's
+ * destination is also one of its sources (threads whose guard is false
+ * keep the old value).
  *
- * Colouring is Chaitin-Briggs: nodes of degree < K are removed first, then
- * the one with the highest degree; colours are given in reverse order of
- * removal, preferring the colour of a move's other end so that most copies
- * disappear.  Registers: r0..r(K-1) with K = max_regs, less the top two
- * when the kernel uses compare-and-swap (their register pair); predicates
- * p0..p6 (p7 is PT).  A kernel that needs more registers than that is an
- * error that names the register count. */
+ * The kernel and the functions it calls (lower.c's callees) are one
+ * program: a CALL reads what its callee's entry reads, and overwrites
+ * what the callee's code (and its callees') writes, so a value live across
+ * the CALL interferes with all of that and never shares a register with
+ * it.  That is the whole calling convention (docs/compiler.md).
+ *
+ * Colouring is optimistic Chaitin-Briggs: nodes of degree < K are removed
+ * first, then the one of least spill cost / degree (spill.c); colours are
+ * given in reverse order of removal, preferring the colour of a move's
+ * other end so that most copies disappear; a node that finds no colour is
+ * spilled to the work-item's frame and allocation starts again.
+ * Registers: r0..r(K-1) with K = max_regs, less the top two when the
+ * kernel uses compare-and-swap (their register pair); predicates p0..p6
+ * (p7 is PT, never spilled).  A kernel that cannot be coloured even with
+ * spilling is an error that names the register count. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
@@ -28,6 +37,8 @@ typedef struct {
     const cc_code_t *cd;
     int n;                          /* instructions                           */
     int *label_at;                  /* label id -> instruction index          */
+    int kind, base, nv, words;
+    word_t *clob;                   /* per callee: what a CALL to it overwrites */
 } ra_t;
 
 static int is_branchy(int op)
@@ -45,13 +56,13 @@ static int succs(const ra_t *r, int i, int s[2])
         if (x->gp && i + 1 < r->n) s[k++] = i + 1;
         return k;
     }
-    if (x->op == WQ_OP_EXIT && !x->gp) return 0;
+    if ((x->op == WQ_OP_EXIT || x->op == WQ_OP_RET) && !x->gp) return 0;
     if (i + 1 < r->n) s[k++] = i + 1;
     return k;
 }
 
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
-static void uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
+void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
 {
     *nu = 0;
     *def = 0;
@@ -99,30 +110,86 @@ static void add_edge(graph_t *g, int a, int b)
     g->deg[b]++;
 }
 
-/* liveness and the interference graph for one kind; base = the first node
- * number (CC_V0 for registers, 1 for predicates) */
-static void build(ra_t *r, int kind, int base, int nv, graph_t *g)
+
+
+#define BIT(set, v) ((set)[(v) / WB] & ((word_t)1 << ((v) % WB)))
+#define SETBIT(set, v) ((set)[(v) / WB] |= (word_t)1 << ((v) % WB))
+
+/* what a CALL to each callee overwrites: the registers (or predicates)
+ * written anywhere in its code, its link, and what its own CALLs
+ * overwrite (no recursion: the closure ends) */
+static void clobbers(ra_t *r)
+{
+    const cc_code_t *cd = r->cd;
+    int w = r->words;
+    r->clob = xcalloc(r->c, (size_t)(cd->ncallees ? cd->ncallees : 1) * (size_t)w, sizeof *r->clob);
+    for (int f = 0; f < cd->ncallees; f++) {
+        word_t *cl = &r->clob[(size_t)f * (size_t)w];
+        if (r->kind == 0) SETBIT(cl, cd->callees[f].link - r->base);
+        for (int i = cd->callees[f].start; i < cd->callees[f].end; i++) {
+            int use[4], nu, def;
+            cc_uses_defs(&cd->ir[i], r->kind, use, &nu, &def);
+            if (def) SETBIT(cl, def - r->base);
+        }
+    }
+    for (int changed = 1, iter = 0; changed && iter <= cd->ncallees; iter++) {
+        changed = 0;
+        for (int f = 0; f < cd->ncallees; f++) {
+            word_t *cl = &r->clob[(size_t)f * (size_t)w];
+            for (int i = cd->callees[f].start; i < cd->callees[f].end; i++) {
+                if (cd->ir[i].op != WQ_OP_CALL) continue;
+                const word_t *inner = &r->clob[(size_t)cd->ir[i].fn * (size_t)w];
+                for (int j = 0; j < w; j++)
+                    if (inner[j] & ~cl[j]) { cl[j] |= inner[j]; changed = 1; }
+            }
+        }
+    }
+}
+
+/* live-out of instruction i into out; for a CALL, *across (when asked)
+ * gets what lives across it: live after the return, not overwritten */
+static void live_out(const ra_t *r, const word_t *live_in, int i, word_t *out, word_t *across)
+{
+    const cc_ir_t *x = &r->cd->ir[i];
+    int w = r->words;
+    memset(out, 0, sizeof *out * (size_t)w);
+    if (x->op == WQ_OP_CALL) {
+        /* the callee runs, then the code after the CALL: what it reads is
+         * live here, what lives after it and it does not write is too */
+        const word_t *cl = &r->clob[(size_t)x->fn * (size_t)w];
+        const word_t *after = i + 1 < r->n ? &live_in[(size_t)(i + 1) * (size_t)w] : NULL;
+        const word_t *entry = &live_in[(size_t)r->label_at[r->cd->callees[x->fn].entry] * (size_t)w];
+        for (int j = 0; j < w; j++) {
+            word_t a = after ? after[j] & ~cl[j] : 0;
+            if (across) across[j] = a;
+            out[j] = a | entry[j];
+        }
+        return;
+    }
+    int s[2];
+    int ns = succs(r, i, s);
+    for (int k = 0; k < ns; k++)
+        for (int j = 0; j < w; j++) out[j] |= live_in[(size_t)s[k] * (size_t)w + (size_t)j];
+}
+
+static word_t *liveness(ra_t *r)
 {
     cc_t *c = r->c;
-    int words = (nv + WB - 1) / WB;
-    if (words == 0) words = 1;
-    if ((double)r->n * words * 8 > 512.0 * 1024 * 1024 || (double)nv * words * 8 > 512.0 * 1024 * 1024)
+    int words = r->words;
+    if ((double)r->n * words * 8 > 512.0 * 1024 * 1024 || (double)r->nv * words * 8 > 512.0 * 1024 * 1024)
         cc_error_tok(c, r->cd->n ? r->cd->ir[0].tok : NULL, "kernel too large to allocate registers for");
+    clobbers(r);
     word_t *live_in = xcalloc(c, (size_t)r->n * (size_t)words, sizeof *live_in);
     word_t *out = xcalloc(c, (size_t)words, sizeof *out);
     int changed = 1;
     while (changed) {
         changed = 0;
         for (int i = r->n - 1; i >= 0; i--) {
-            int s[2];
-            int ns = succs(r, i, s);
-            memset(out, 0, sizeof *out * (size_t)words);
-            for (int k = 0; k < ns; k++)
-                for (int j = 0; j < words; j++) out[j] |= live_in[(size_t)s[k] * (size_t)words + (size_t)j];
+            live_out(r, live_in, i, out, NULL);
             int use[4], nu, def;
-            uses_defs(&r->cd->ir[i], kind, use, &nu, &def);
-            if (def) out[(def - base) / WB] &= ~((word_t)1 << ((def - base) % WB));
-            for (int k = 0; k < nu; k++) out[(use[k] - base) / WB] |= (word_t)1 << ((use[k] - base) % WB);
+            cc_uses_defs(&r->cd->ir[i], r->kind, use, &nu, &def);
+            if (def) out[(def - r->base) / WB] &= ~((word_t)1 << ((def - r->base) % WB));
+            for (int k = 0; k < nu; k++) SETBIT(out, use[k] - r->base);
             word_t *in = &live_in[(size_t)i * (size_t)words];
             if (memcmp(in, out, sizeof *out * (size_t)words)) {
                 memcpy(in, out, sizeof *out * (size_t)words);
@@ -130,6 +197,51 @@ static void build(ra_t *r, int kind, int base, int nv, graph_t *g)
             }
         }
     }
+    free(out);
+    return live_in;
+}
+
+static void ra_init(ra_t *r, cc_t *c, const cc_code_t *cd, int kind)
+{
+    memset(r, 0, sizeof *r);
+    r->c = c;
+    r->cd = cd;
+    r->n = cd->n;
+    r->kind = kind;
+    r->base = kind == 0 ? CC_V0 : 1;
+    r->nv = kind == 0 ? cd->nvreg : cd->npred;
+    r->words = (r->nv + WB - 1) / WB;
+    if (r->words == 0) r->words = 1;
+    r->label_at = xcalloc(c, (size_t)cd->nlabel + 1, sizeof *r->label_at);
+    for (int i = 0; i < cd->n; i++) if (cd->ir[i].op == CC_OP_LABEL) r->label_at[cd->ir[i].label] = i;
+}
+
+static void ra_free(ra_t *r)
+{
+    free(r->label_at);
+    free(r->clob);
+}
+
+/* cc_int.h: the live-in sets, one bitset of `*words` words per instruction
+ * (bit v: register CC_V0 + v, or predicate 1 + v); free() it */
+uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words)
+{
+    ra_t r;
+    ra_init(&r, c, cd, kind);
+    word_t *l = liveness(&r);
+    *words = r.words;
+    ra_free(&r);
+    return l;
+}
+
+/* the interference graph; move partners are preferred colours */
+static void build(ra_t *r, graph_t *g)
+{
+    cc_t *c = r->c;
+    int nv = r->nv, words = r->words, base = r->base;
+    word_t *live_in = liveness(r);
+    word_t *out = xcalloc(c, (size_t)words, sizeof *out);
+    word_t *across = xcalloc(c, (size_t)words, sizeof *across);
     g->nv = nv;
     g->words = words;
     g->adj = xcalloc(c, (size_t)nv * (size_t)words, sizeof *g->adj);
@@ -139,14 +251,31 @@ static void build(ra_t *r, int kind, int base, int nv, graph_t *g)
     for (int i = 0; i < r->n; i++) {
         int use[4], nu, def;
         const cc_ir_t *x = &r->cd->ir[i];
-        uses_defs(x, kind, use, &nu, &def);
+        cc_uses_defs(x, r->kind, use, &nu, &def);
+        if (x->op == WQ_OP_CALL) {
+            /* everything the callee writes against everything that lives
+             * across the call; the link against what the callee reads */
+            live_out(r, live_in, i, out, across);
+            const word_t *cl = &r->clob[(size_t)x->fn * (size_t)words];
+            for (int j = 0; j < words; j++) {
+                word_t m = cl[j];
+                while (m) {
+                    int a = j * WB + __builtin_ctzll(m);
+                    m &= m - 1;
+                    for (int k = 0; k < words; k++) {
+                        word_t m2 = across[k];
+                        while (m2) {
+                            int b = k * WB + __builtin_ctzll(m2);
+                            m2 &= m2 - 1;
+                            add_edge(g, a, b);
+                        }
+                    }
+                }
+            }
+        }
         if (!def) continue;
-        int s[2];
-        int ns = succs(r, i, s);
-        memset(out, 0, sizeof *out * (size_t)words);
-        for (int k = 0; k < ns; k++)
-            for (int j = 0; j < words; j++) out[j] |= live_in[(size_t)s[k] * (size_t)words + (size_t)j];
-        int mv = (kind == 0 && x->op == WQ_OP_MOV && !x->bi && !x->gp && x->b >= CC_V0) ? x->b - base : -1;
+        live_out(r, live_in, i, out, NULL);
+        int mv = (r->kind == 0 && x->op == WQ_OP_MOV && !x->bi && !x->gp && x->b >= CC_V0) ? x->b - base : -1;
         if (mv >= 0) { g->pref[def - base] = mv; if (g->pref[mv] < 0) g->pref[mv] = def - base; }
         for (int j = 0; j < words; j++) {
             word_t m = out[j];
@@ -158,13 +287,17 @@ static void build(ra_t *r, int kind, int base, int nv, graph_t *g)
             }
         }
     }
+    free(across);
     free(out);
     free(live_in);
 }
 
-/* colour g with k colours; returns -1 and *fail = a node that did not
- * fit, or the number of colours used */
-static int colour(cc_t *c, graph_t *g, int k, int *col, int *fail)
+/* colour g with k colours, optimistically (Briggs): when every node left
+ * has k neighbours or more, the one of least cost / degree is removed as a
+ * spill candidate, and only spilled if no colour is free when its turn
+ * comes.  Returns the colours used; spilled nodes get col -1 and are
+ * listed in spill[0..*nspill) */
+static int colour(cc_t *c, graph_t *g, int k, const double *cost, int *col, int *spill, int *nspill)
 {
     int nv = g->nv;
     int *deg = xcalloc(c, (size_t)nv + 1, sizeof *deg);
@@ -172,13 +305,18 @@ static int colour(cc_t *c, graph_t *g, int k, int *col, int *fail)
     int *stack = xcalloc(c, (size_t)nv + 1, sizeof *stack);
     memcpy(deg, g->deg, sizeof *deg * (size_t)nv);
     int sp = 0;
+    *nspill = 0;
     for (int left = nv; left > 0; left--) {
         int pick = -1;
         for (int v = 0; v < nv; v++)
             if (!gone[v] && deg[v] < k) { pick = v; break; }
         if (pick < 0)
-            for (int v = 0; v < nv; v++)
-                if (!gone[v] && (pick < 0 || deg[v] > deg[pick])) pick = v;
+            for (int v = 0; v < nv; v++) {
+                if (gone[v]) continue;
+                if (pick < 0) { pick = v; continue; }
+                double a = cost[v] / (deg[v] + 1), b = cost[pick] / (deg[pick] + 1);
+                if (a < b || (a == b && deg[v] > deg[pick])) pick = v;
+            }
         gone[pick] = 1;
         stack[sp++] = pick;
         const word_t *row = &g->adj[(size_t)pick * (size_t)g->words];
@@ -191,7 +329,7 @@ static int colour(cc_t *c, graph_t *g, int k, int *col, int *fail)
             }
         }
     }
-    int used = 0, rc = 0;
+    int used = 0;
     for (int v = 0; v < nv; v++) col[v] = -1;
     uint8_t *taken = xcalloc(c, (size_t)k + 1, 1);
     while (sp > 0) {
@@ -210,7 +348,7 @@ static int colour(cc_t *c, graph_t *g, int k, int *col, int *fail)
         int pick = -1;
         if (g->pref[v] >= 0 && col[g->pref[v]] >= 0 && !taken[col[g->pref[v]]]) pick = col[g->pref[v]];
         for (int i = 0; pick < 0 && i < k; i++) if (!taken[i]) pick = i;
-        if (pick < 0) { *fail = v; rc = -1; break; }
+        if (pick < 0) { spill[(*nspill)++] = v; continue; }
         col[v] = pick;
         if (pick + 1 > used) used = pick + 1;
     }
@@ -218,36 +356,73 @@ static int colour(cc_t *c, graph_t *g, int k, int *col, int *fail)
     free(deg);
     free(gone);
     free(stack);
-    return rc < 0 ? -1 : used;
+    return used;
+}
+
+/* the interference graph of the registers (kind 0) or predicates (1) */
+static void graph_of(cc_t *c, const cc_code_t *cd, int kind, graph_t *g)
+{
+    ra_t r;
+    ra_init(&r, c, cd, kind);
+    build(&r, g);
+    ra_free(&r);
 }
 
 void cc_regalloc(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
-    ra_t r = { .c = c, .cd = cd, .n = cd->n };
-    r.label_at = xcalloc(c, (size_t)cd->nlabel + 1, sizeof *r.label_at);
-    for (int i = 0; i < cd->n; i++) if (cd->ir[i].op == CC_OP_LABEL) r.label_at[cd->ir[i].label] = i;
     int kregs = (int)c->max_regs - (cd->uses_cas ? 2 : 0);
-    graph_t g = {0};
-    build(&r, 0, CC_V0, cd->nvreg, &g);
-    int *col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
-    int fail = 0;
-    int used = colour(c, &g, kregs, col, &fail);
-    free(g.adj); free(g.deg); free(g.pref);
-    if (used < 0) {
-        free(col);
-        free(r.label_at);
-        cc_error_tok(c, k->fn->tok, "kernel '%s' needs more than %d registers per work-item; "
-                     "spilling to private memory is not supported yet (simplify the kernel or split it)",
-                     k->fn->name, kregs);
+    /* a function that calls others keeps its link in the frame (docs/compiler.md) */
+    int nsaved = 0;
+    for (int f = 0; f < cd->ncallees; f++) {
+        int calls = 0;
+        for (int i = cd->callees[f].start; i < cd->callees[f].end; i++) calls |= cd->ir[i].op == WQ_OP_CALL;
+        if (calls) {
+            int v = cd->callees[f].link_copy;
+            cc_spill(c, cd, &v, 1);
+            nsaved++;
+        }
     }
+    int *col = NULL, used = 0;
+    for (int round = 0;; round++) {
+        graph_t g = {0};
+        graph_of(c, cd, 0, &g);
+        double *cost = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *cost);
+        cc_spill_costs(cd, cost);
+        col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
+        int *spill = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
+        int nspill = 0;
+        used = colour(c, &g, kregs, cost, col, spill, &nspill);
+        free(g.adj); free(g.deg); free(g.pref);
+        int stuck = 0;
+        for (int i = 0; i < nspill; i++) {
+            spill[i] += CC_V0;
+            if (cost[spill[i] - CC_V0] >= CC_NO_SPILL) stuck = 1;
+        }
+        free(cost);
+        if (nspill == 0) { free(spill); break; }
+        if (stuck || round == 16) {
+            free(spill);
+            free(col);
+            cc_error_tok(c, k->fn->tok, "kernel '%s' needs more than %d registers per work-item even with "
+                         "spilling (simplify the kernel or split it)", k->fn->name, kregs);
+        }
+        free(col);
+        cc_spill(c, cd, spill, nspill);
+        free(spill);
+    }
+    cd->nspilled -= nsaved;
     graph_t gp = {0};
-    build(&r, 1, 1, cd->npred, &gp);
+    graph_of(c, cd, 1, &gp);
     int *pcol = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcol);
-    int pused = colour(c, &gp, 7, pcol, &fail);
+    double *pcost = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcost);
+    int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
+    int npspill = 0;
+    colour(c, &gp, 7, pcost, pcol, pspill, &npspill);
     free(gp.adj); free(gp.deg); free(gp.pref);
-    free(r.label_at);
-    if (pused < 0) {
+    free(pcost);
+    free(pspill);
+    if (npspill) {
         free(col);
         free(pcol);
         cc_error_tok(c, k->fn->tok, "kernel '%s' needs more than 7 predicates at once", k->fn->name);
@@ -262,4 +437,6 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     uint32_t n = (uint32_t)(used > 0 ? used : 1);
     if (cd->uses_cas) n = c->max_regs;
     k->info.nregs = n;
+    k->info.spills = (uint32_t)cd->nspilled;
+    k->info.private_bytes = cd->frame_bytes;
 }

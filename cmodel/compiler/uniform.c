@@ -125,7 +125,8 @@ static int expr(un_t *u, cc_node_t *n, int depth)
         /* every lane reads the same word when the address is uniform */
         return expr(u, n->lhs, depth) | (n->ty->is_volatile != 0);
     case ND_ADDR:
-        if (n->lhs->kind == ND_VAR) return 0;               /* a __local object */
+        /* a __local object is one address; a private one is each work-item's own */
+        if (n->lhs->kind == ND_VAR) return n->lhs->var->as == AS_PRIVATE;
         if (n->lhs->kind == ND_DEREF) return expr(u, n->lhs->lhs, depth);
         return expr(u, n->lhs, depth);
     case ND_CAST: case ND_NOT: case ND_BITNOT: case ND_NEG: case ND_MEMBER:

@@ -5,7 +5,8 @@
  * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
  * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
- * ...), and warpq's -wq-yield=loops|spin|off and -wq-regs=N.  Anything else
+ * ...), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
+ * and -wq-regs=N.  Anything else
  * is CL_INVALID_BUILD_OPTIONS with the option named in the build log.
  * `#include "x.h"` in the program's source resolves against the -I
  * directories and the current directory, as other implementations do. */
@@ -25,6 +26,7 @@ typedef struct {
     const char *incs[MAX_OPTS];
     unsigned nd, ni;
     wq_cc_yield_t yield;
+    wq_cc_inline_t inl;
     unsigned regs;
 } opts_t;
 
@@ -60,6 +62,12 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             if (!strcmp(y, "loops")) o->yield = WQ_CC_YIELD_LOOPS;
             else if (!strcmp(y, "spin")) o->yield = WQ_CC_YIELD_SPIN;
             else if (!strcmp(y, "off")) o->yield = WQ_CC_YIELD_OFF;
+            else return -1;
+        } else if (!strncmp(t, "-wq-inline=", 11)) {
+            const char *y = t + 11;
+            if (!strcmp(y, "auto")) o->inl = WQ_CC_INLINE_AUTO;
+            else if (!strcmp(y, "always")) o->inl = WQ_CC_INLINE_ALWAYS;
+            else if (!strcmp(y, "never")) o->inl = WQ_CC_INLINE_NEVER;
             else return -1;
         } else if (!strncmp(t, "-wq-regs=", 9)) {
             char *end;
@@ -126,6 +134,22 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
     return rc;
 }
 
+/* the build log: the compiler's, then a line per kernel that spilled */
+static char *spill_log(const wq_cc_result_t *r)
+{
+    size_t n = strlen(r->log ? r->log : "") + 1 + 160u * r->nkernels;
+    char *s = malloc(n);
+    if (!s) return NULL;
+    size_t at = (size_t)snprintf(s, n, "%s", r->log ? r->log : "");
+    for (unsigned i = 0; i < r->nkernels && at < n; i++) {
+        const wq_cc_kernel_t *k = &r->kernels[i];
+        if (k->spills)
+            at += (size_t)snprintf(s + at, n - at, "warpq: kernel %s: %u values spilled to private memory "
+                                   "(%u bytes per work-item)\n", k->name, k->spills, k->private_bytes);
+    }
+    return s;
+}
+
 cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
 {
     *log = NULL;
@@ -142,7 +166,8 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
     }
     uint32_t regs = 32;             /* CONFIG.REGS of every configuration built today */
     wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
-                        .yield = o.yield, .max_regs = o.regs ? o.regs : regs };
+                        .yield = o.yield, .inline_mode = o.inl,
+                        .max_regs = o.regs ? o.regs : regs };
     wq_cc_result_t r;
     int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), &r);
     free(o.buf);
@@ -158,7 +183,7 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
         if (!rc) {
             wq_cl_image_free(&p->img);
             p->img = img;
-            if (!*log) *log = strdup(r.log ? r.log : "");
+            if (!*log) *log = spill_log(&r);
         }
     }
     wq_cc_result_free(&r);

@@ -318,7 +318,7 @@ typedef struct wq_cl_kinfo {
     uint32_t nregs;         /* registers per thread                         */
     uint32_t wave, yield;   /* descriptor WAVE and YIELD words              */
     uint32_t local_bytes;   /* __local variables declared in the kernel     */
-    uint32_t private_bytes; /* per work-item memory (spills)                */
+    uint32_t private_bytes; /* per work-item frame: private objects, spills */
     size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
     uint32_t param_bytes;   /* parameter buffer: header + arguments         */
     uint32_t nargs;
@@ -336,6 +336,9 @@ enum {
                                __local variables first, then __local arguments) */
     WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
                                group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT) */
+    WQ_CL_PARAM_PRIVATE,    /* private frame of work-item 0 (0: the kernel has none) */
+    WQ_CL_PARAM_PSTRIDE,    /* bytes between the frames of consecutive work-items:
+                               frame = PRIVATE + (CTAFLAT * ntid.x*y*z + TID) * PSTRIDE */
     WQ_CL_PARAM_HEADER_WORDS
 };
 #define WQ_CL_PARAM_ARGS (4u * WQ_CL_PARAM_HEADER_WORDS)

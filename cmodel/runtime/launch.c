@@ -9,7 +9,9 @@
  * global offset and the sizes the hardware does not hold travel in the
  * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
- * memory (LOCAL + CTAFLAT * LSTRIDE). */
+ * memory (LOCAL + CTAFLAT * LSTRIDE), and each work-item a private frame
+ * (PRIVATE + flat global work-item index * PSTRIDE) for the private arrays,
+ * structs and spilled values of the kernel table's PRIVATE_BYTES. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +20,12 @@
 
 #define LOCAL_ALIGN 16u
 #define LOCAL_MAX   32768u           /* CL_DEVICE_LOCAL_MEM_SIZE */
+#define PRIVATE_ALIGN 16u
 
 typedef struct launch {
     cl_device_id d;
     cl_program prog;                 /* its code stays loaded until done */
-    uint32_t desc, params, local;    /* heap blocks (0: none) */
+    uint32_t desc, params, local, priv;  /* heap blocks (0: none) */
     cl_mem  *mems;                   /* argument buffers, held until done */
     unsigned nmems;
 } launch_t;
@@ -33,6 +36,7 @@ static void launch_free(void *p)
     if (l->desc) wq_cl_heap_free(&l->d->heap, l->desc);
     if (l->params) wq_cl_heap_free(&l->d->heap, l->params);
     if (l->local) wq_cl_heap_free(&l->d->heap, l->local);
+    if (l->priv) wq_cl_heap_free(&l->d->heap, l->priv);
     for (unsigned i = 0; i < l->nmems; i++) wq_cl_obj_irelease(l->mems[i]);
     free(l->mems);
     if (l->prog) wq_cl_obj_irelease(l->prog);
@@ -140,6 +144,12 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     rc = CL_OUT_OF_RESOURCES;
     if (lstride && wq_cl_heap_alloc(&d->heap, groups * lstride, LOCAL_ALIGN, &lr->local))
         goto fail;
+    /* one private frame per work-item of the whole range */
+    uint32_t pstride = (ki->private_bytes + PRIVATE_ALIGN - 1) & ~(PRIVATE_ALIGN - 1);
+    uint64_t items = (uint64_t)g[0] * g[1] * g[2];
+    if (pstride && (items * pstride > 0xFFFFFFFFu ||
+                    wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
+        goto fail;
     put_word(pb, 4 * WQ_CL_PARAM_QUEUE, 0);
     put_word(pb, 4 * WQ_CL_PARAM_DIM, dim);
     for (int i = 0; i < 3; i++) {
@@ -148,6 +158,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     }
     put_word(pb, 4 * WQ_CL_PARAM_LOCAL, lr->local);
     put_word(pb, 4 * WQ_CL_PARAM_LSTRIDE, lstride);
+    put_word(pb, 4 * WQ_CL_PARAM_PRIVATE, lr->priv);
+    put_word(pb, 4 * WQ_CL_PARAM_PSTRIDE, pstride);
     for (uint32_t i = 0; i < ki->nargs; i++) {
         const wq_cl_arg_info_t *a = &ki->args[i];
         const wq_cl_argval_t *v = &k->argv[i];

@@ -18,7 +18,7 @@ int wq_cli_cc(int argc, char **argv);
  * 0 ok (res filled), 2 refused; res must be freed with wq_cc_result_free */
 struct wq_cc_result;
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
-                      const char **incs, unsigned nincs, int yield, unsigned regs,
+                      const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
                       struct wq_cc_result *res);
 
 /* one verb of `wq` (cli_help.c holds the table) */

@@ -29,7 +29,7 @@ static char *slurp(const char *path, size_t *len)
 }
 
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
-                      const char **incs, unsigned nincs, int yield, unsigned regs,
+                      const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
                       wq_cc_result_t *res)
 {
     size_t len = 0;
@@ -39,7 +39,8 @@ int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsig
         return 2;
     }
     wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
-                       .yield = (wq_cc_yield_t)yield, .max_regs = regs };
+                       .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
+                       .max_regs = regs };
     int rc = wq_cc_compile(&o, in, src, len, res);
     free(src);
     if (res->log && res->log[0]) fputs(res->log, stderr);
@@ -53,6 +54,7 @@ int wq_cli_cc(int argc, char **argv)
     const char *defs[256], *incs[64];
     unsigned nd = 0, ni = 0, regs = 0;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
+    wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-o") && i + 1 < argc) out = argv[++i];
@@ -72,6 +74,12 @@ int wq_cli_cc(int argc, char **argv)
             else if (!strcmp(y, "spin")) yield = WQ_CC_YIELD_SPIN;
             else if (!strcmp(y, "off")) yield = WQ_CC_YIELD_OFF;
             else return wq_cli_error("cc", "--yield must be loops, spin or off (not '%s')", y);
+        } else if (!strncmp(a, "--inline=", 9)) {
+            const char *y = a + 9;
+            if (!strcmp(y, "auto")) inl = WQ_CC_INLINE_AUTO;
+            else if (!strcmp(y, "always")) inl = WQ_CC_INLINE_ALWAYS;
+            else if (!strcmp(y, "never")) inl = WQ_CC_INLINE_NEVER;
+            else return wq_cli_error("cc", "--inline must be auto, always or never (not '%s')", y);
         } else if (!strncmp(a, "--emit=", 7)) {
             emit = a + 7;
             if (strcmp(emit, "wqs") && strcmp(emit, "hex") && strcmp(emit, "ir"))
@@ -91,7 +99,7 @@ int wq_cli_cc(int argc, char **argv)
     }
     if (!in) return wq_cli_error("cc", "no input file");
     wq_cc_result_t r;
-    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, regs, &r);
+    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, inl, regs, &r);
     if (rc) { wq_cc_result_free(&r); return rc; }
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {

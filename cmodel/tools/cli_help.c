@@ -16,9 +16,11 @@ static const wq_cli_verb_t verbs[] = {
       "  as well as) the hex\n", NULL },
     { "cc", wq_cli_cc, "compile OpenCL C kernels to warpq assembly",
       "usage: wq cc KERNEL.cl [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
-      "             [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
+      "             [--inline=auto|always|never] [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
       "  OpenCL C 1.2, integer subset (docs/compiler.md); writes readable .wqs\n"
-      "  (stdout unless -o); --emit=ir prints the IR before register allocation\n"
+      "  (stdout unless -o); --emit=ir prints the IR before register allocation;\n"
+      "  --inline: which functions are inlined (auto: inline and small ones;\n"
+      "  the others are called with CALL/RET)\n"
       "  exit 0: compiled; 2: usage error or a kernel error (file:line:col)\n", NULL },
     { "disasm", wq_cli_disasm, "disassemble a hex or raw image",
       "usage: wq disasm FILE.hex [--base PC]\n"

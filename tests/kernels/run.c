@@ -9,6 +9,7 @@
  *   //@ global X[,Y[,Z]]             global size (default 64)
  *   //@ local X[,Y[,Z]]              local size (default: the platform chooses)
  *   //@ options OPTS                 build options
+ *   //@ wq_options OPTS              build options on warpq only (-wq-regs=8, ...)
  *   //@ buf TYPE COUNT INIT          a buffer argument; TYPE u8 u16 u32 i32;
  *                                    INIT: zero | seq [START [STEP]] | rand SEED [MOD] | const V
  *                                    | rand32 SEED (two rand draws, (a << 8) ^ b: all 32 bits)
@@ -23,7 +24,7 @@
  *                                    a failed check also names the work-item
  *                                    (INDEX / K) and its output (INDEX % K)
  *
- * A second argument adds build options (e.g. -wq-yield=off).
+ * A second argument adds build options after the file's (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
  * checks; exit 0 / 1 (a check failed) / 2 (setup or build failed). */
 #include "../opencl/common.h"
@@ -92,7 +93,7 @@ int main(int argc, char **argv)
     long pt_k = 0;
     size_t gsz[3] = { 64, 1, 1 }, lsz[3] = { 0, 0, 0 };
     int have_local = 0;
-    char kname[128] = "", opts[512] = "";
+    char kname[128] = "", opts[1100] = "", wq_opts[512] = "";
     for (char *line = src; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "//@ ", 4)) continue;
         if (!strncmp(line + 4, "expect_seq ", 11)) {
@@ -116,12 +117,13 @@ int main(int argc, char **argv)
             continue;
         }
         char l[512];
-        size_t len = strcspn(line, "\n");
+        size_t len = strcspn(line + 4, "\n");
         snprintf(l, sizeof l, "%.*s", (int)(len < 511 ? len : 511), line + 4);
         char w[6][128] = { "" };
         int k = sscanf(l, "%127s %127s %127s %127s %127s %127s", w[0], w[1], w[2], w[3], w[4], w[5]);
         if (!strcmp(w[0], "kernel")) snprintf(kname, sizeof kname, "%s", w[1]);
         else if (!strcmp(w[0], "options")) snprintf(opts, sizeof opts, "%s", l + 8);
+        else if (!strcmp(w[0], "wq_options")) snprintf(wq_opts, sizeof wq_opts, "%s", l + 11);
         else if (!strcmp(w[0], "global")) work_dim = dims(w[1], gsz);
         else if (!strcmp(w[0], "local")) { dims(w[1], lsz); have_local = 1; }
         else if (!strcmp(w[0], "buf") && k >= 4 && na < MAXA) {
@@ -164,12 +166,18 @@ int main(int argc, char **argv)
             ex[nex].val = (uint32_t)strtoul(w[all ? 2 : 3], NULL, 0); ex[nex++].all = all;
         }
     }
-    if (argc == 3) {
+    cl_platform_id plat = t_platform();
+    cl_device_id dev = t_device(plat);
+    char pname[256] = "";
+    clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    if (wq_opts[0] && strstr(pname, "warpq")) {
+        size_t l = strlen(opts);
+        snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", wq_opts);
+    }
+    if (argc == 3) {                /* after the file's options: it overrides them */
         size_t l = strlen(opts);
         snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", argv[2]);
     }
-    cl_platform_id plat = t_platform();
-    cl_device_id dev = t_device(plat);
     cl_int rc;
     cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
     MUST(rc);

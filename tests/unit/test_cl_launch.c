@@ -15,7 +15,7 @@
 #include "wq/asm.h"
 
 /* parameter buffer: 10 header words, then the arguments */
-#define P_ARG(i) (40 + 4 * (i))
+#define P_ARG(i) (48 + 4 * (i))
 
 static const char *SRC =
     /* vadd(a, b, c): c[i] = a[i] + b[i] + i, i = the global id incl. offset */
@@ -28,15 +28,15 @@ static const char *SRC =
     "       ld  r2, [r0+8]\n"           /* global offset x */
     "       add r1, r1, r2\n"
     "       shl r3, r1, 2\n"
-    "       ld  r4, [r0+40]\n"
+    "       ld  r4, [r0+48]\n"
     "       add r4, r4, r3\n"
     "       ld  r5, [r4]\n"
-    "       ld  r4, [r0+44]\n"
+    "       ld  r4, [r0+52]\n"
     "       add r4, r4, r3\n"
     "       ld  r6, [r4]\n"
     "       add r5, r5, r6\n"
     "       add r5, r5, r1\n"
-    "       ld  r4, [r0+48]\n"
+    "       ld  r4, [r0+56]\n"
     "       add r4, r4, r3\n"
     "       st  [r4], r5\n"
     "       exit\n"
@@ -52,11 +52,11 @@ static const char *SRC =
     "       mul r4, r4, r5\n"
     "       s2r r6, tid.y\n"
     "       add r4, r4, r6\n"            /* y */
-    "       ld  r7, [r0+44]\n"           /* w */
+    "       ld  r7, [r0+52]\n"           /* w */
     "       mul r8, r4, r7\n"
     "       add r8, r8, r1\n"
     "       shl r8, r8, 2\n"
-    "       ld  r9, [r0+40]\n"
+    "       ld  r9, [r0+48]\n"
     "       add r8, r8, r9\n"
     "       shl r10, r1, 16\n"
     "       shl r11, r4, 8\n"
@@ -71,14 +71,14 @@ static const char *SRC =
     "       s2r r1, ctaflat\n"
     "       ld  r2, [r0+36]\n"           /* LSTRIDE */
     "       mul r2, r2, r1\n"
-    "       ld  r3, [r0+44]\n"           /* tmp of group 0 */
+    "       ld  r3, [r0+52]\n"           /* tmp of group 0 */
     "       add r3, r3, r2\n"            /* this group's tmp */
     "       s2r r4, ntid.x\n"
     "       s2r r5, tid.x\n"
     "       mul r6, r1, r4\n"
     "       add r6, r6, r5\n"
     "       shl r6, r6, 2\n"
-    "       ld  r7, [r0+40]\n"
+    "       ld  r7, [r0+48]\n"
     "       add r6, r6, r7\n"            /* &buf[gid] */
     "       ld  r8, [r6]\n"
     "       shl r9, r5, 2\n"
@@ -94,7 +94,7 @@ static const char *SRC =
     "       exit\n"
     /* trap(p): a store to p + 2 -- misaligned */
     "trap:  s2r r0, param\n"
-    "       ld  r1, [r0+40]\n"
+    "       ld  r1, [r0+48]\n"
     "       st  [r1+2], r1\n"
     "       exit\n";
 

@@ -21,12 +21,20 @@ typedef enum {
     WQ_CC_YIELD_OFF         /* none (spec_check: ok -- a compiler option, not an encoding) */
 } wq_cc_yield_t;
 
+/* which functions are inlined (docs/compiler.md "Calls") */
+typedef enum {
+    WQ_CC_INLINE_AUTO = 0,  /* `inline` functions and small ones; the others CALL/RET */
+    WQ_CC_INLINE_ALWAYS,    /* every function                                       */
+    WQ_CC_INLINE_NEVER      /* none (spec_check: ok -- a compiler option, not an encoding) */
+} wq_cc_inline_t;
+
 typedef struct wq_cc_opts {
     const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
     unsigned ndefines;
     const char *const *incdirs;     /* searched after the including file's directory */
     unsigned nincdirs;
     wq_cc_yield_t yield;
+    wq_cc_inline_t inline_mode;
     unsigned max_regs;              /* registers a thread may use; 0: 32      */
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */

@@ -1,0 +1,266 @@
+/* test_cc_ra.c -- the compiler's back-end analyses on hand-made IR
+ * (cmodel/compiler/regalloc.c, spill.c, frame.c): liveness, liveness
+ * across a CALL, the spill cost by loop depth, the spill rewrite; and,
+ * through wq_cc_compile, spilling under a register limit, private
+ * frames and their initializers, CALL/RET under --inline=never and the
+ * recursion error. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cc_int.h"
+#include "wq/cc.h"
+#include "wq/defs.h"
+
+static cc_t *ctx(void)
+{
+    cc_t *c = calloc(1, sizeof *c);
+    cr_assert_not_null(c);
+    c->max_regs = 32;
+    return c;
+}
+
+static void done(cc_t *c)
+{
+    struct blk { struct blk *next; } *b = (struct blk *)c->arena;
+    while (b) { struct blk *n = b->next; free(b); b = n; }
+    free(c);
+}
+
+static cc_ir_t *put(cc_t *c, cc_code_t *cd, int op, int d, int a, int b)
+{
+    cc_ir_t *x = cc_ir_insert(c, cd, cd->n);
+    x->op = op;
+    x->d = d;
+    x->a = a;
+    x->b = b;
+    return x;
+}
+
+static cc_ir_t *imm(cc_t *c, cc_code_t *cd, int op, int d, int a, uint32_t v)
+{
+    cc_ir_t *x = put(c, cd, op, d, a, 0);
+    x->bi = 1;
+    x->imm = v;
+    return x;
+}
+
+static void label(cc_t *c, cc_code_t *cd, int l) { put(c, cd, CC_OP_LABEL, 0, 0, 0)->label = l; }
+
+#define V(n) (CC_V0 + (n))
+
+static int live(const uint64_t *in, int words, int i, int v)
+{
+    return (int)((in[(size_t)i * (size_t)words + (size_t)v / 64] >> (v % 64)) & 1);
+}
+
+Test(cc_ra, liveness_straight_line_and_guarded_def)
+{
+    cc_t *c = ctx();
+    cc_code_t cd = { .nvreg = 4, .npred = 1 };
+    if (setjmp(c->fail)) cr_assert_fail("longjmp: %s", c->log.s ? c->log.s : "");
+    imm(c, &cd, WQ_OP_MOV, V(0), 0, 1);                   /* 0 */
+    imm(c, &cd, WQ_OP_MOV, V(1), 0, 2);                   /* 1 */
+    put(c, &cd, WQ_OP_ADD, V(2), V(0), V(1));             /* 2 */
+    cc_ir_t *g = imm(c, &cd, WQ_OP_MOV, V(2), 0, 9);      /* 3: @P1 mov v2, 9 */
+    g->gp = 1;
+    put(c, &cd, WQ_OP_ST, 0, V(2), V(0));                 /* 4 */
+    put(c, &cd, WQ_OP_EXIT, 0, 0, 0);                     /* 5 */
+    int words;
+    uint64_t *in = cc_live_in(c, &cd, 0, &words);
+    cr_assert(!live(in, words, 0, 0) && !live(in, words, 0, 1));
+    cr_assert(live(in, words, 2, 0) && live(in, words, 2, 1) && !live(in, words, 2, 2));
+    /* a guarded definition keeps the old value in threads whose guard is false */
+    cr_assert(live(in, words, 3, 2) && live(in, words, 3, 0) && !live(in, words, 3, 1));
+    cr_assert(live(in, words, 4, 2) && live(in, words, 4, 0));
+    cr_assert(!live(in, words, 5, 0) && !live(in, words, 5, 2));
+    free(in);
+    done(c);
+}
+
+Test(cc_ra, liveness_across_a_call)
+{
+    cc_t *c = ctx();
+    cc_code_t cd = { .nvreg = 6, .nlabel = 1 };
+    if (setjmp(c->fail)) cr_assert_fail("longjmp");
+    cc_callee_t ce = { .entry = 0, .link = V(3), .ret = V(5), .link_copy = V(3) };
+    cd.callees = &ce;
+    cd.ncallees = 1;
+    imm(c, &cd, WQ_OP_MOV, V(0), 0, 7);                   /* 0: lives across the call */
+    imm(c, &cd, WQ_OP_MOV, V(1), 0, 3);                   /* 1: the argument           */
+    cc_ir_t *call = put(c, &cd, WQ_OP_CALL, V(3), 0, 0);  /* 2 */
+    call->label = 0;
+    call->fn = 0;
+    put(c, &cd, WQ_OP_ST, 0, V(0), V(5));                 /* 3: the result */
+    put(c, &cd, WQ_OP_EXIT, 0, 0, 0);                     /* 4 */
+    label(c, &cd, 0);                                     /* 5 */
+    ce.start = cd.n - 1;
+    put(c, &cd, WQ_OP_ADD, V(4), V(1), V(1));             /* 6 */
+    put(c, &cd, WQ_OP_ADD, V(5), V(4), V(1));             /* 7 */
+    put(c, &cd, WQ_OP_RET, 0, V(3), V(5));                /* 8 */
+    ce.end = cd.n;
+    int words;
+    uint64_t *in = cc_live_in(c, &cd, 0, &words);
+    /* at the CALL: what lives across it and what the callee reads; not the link */
+    cr_assert(live(in, words, 2, 0) && live(in, words, 2, 1));
+    cr_assert(!live(in, words, 2, 3), "link"); cr_assert(!live(in, words, 2, 4), "v4"); cr_assert(!live(in, words, 2, 5), "v5");
+    /* in the callee: the parameter and the link, not the caller's value */
+    cr_assert(live(in, words, 6, 1) && live(in, words, 6, 3) && !live(in, words, 6, 0));
+    cr_assert(live(in, words, 8, 3) && live(in, words, 8, 5) && !live(in, words, 8, 1));
+    cr_assert(live(in, words, 3, 0) && live(in, words, 3, 5));
+    free(in);
+    done(c);
+}
+
+Test(cc_ra, spill_cost_by_loop_depth)
+{
+    cc_t *c = ctx();
+    cc_code_t cd = { .nvreg = 3, .nlabel = 2, .frame = V(2) };
+    if (setjmp(c->fail)) cr_assert_fail("longjmp");
+    imm(c, &cd, WQ_OP_MOV, V(0), 0, 1);                   /* v0: defined and used outside */
+    imm(c, &cd, WQ_OP_MOV, V(1), 0, 1);
+    label(c, &cd, 0);                                     /* loop head */
+    imm(c, &cd, WQ_OP_ADD, V(1), V(1), 1);                /* v1: used and defined in the loop */
+    put(c, &cd, WQ_OP_BRA, 0, 0, 0)->label = 0;           /* back edge */
+    put(c, &cd, WQ_OP_ST, 0, V(0), V(0));
+    double cost[3];
+    cc_spill_costs(&cd, cost);
+    cr_assert_float_eq(cost[0], 3.0, 1e-9);               /* one def, two uses at depth 0 */
+    cr_assert_float_eq(cost[1], 21.0, 1e-9);              /* 1 + (use + def) x 10 */
+    cr_assert_geq(cost[2], CC_NO_SPILL);                  /* the frame base never spills */
+    done(c);
+}
+
+Test(cc_ra, spill_rewrite_loads_before_uses_stores_after_defs)
+{
+    cc_t *c = ctx();
+    cc_code_t cd = { .nvreg = 3, .npred = 1 };
+    if (setjmp(c->fail)) cr_assert_fail("longjmp");
+    cd.param = V(0);
+    imm(c, &cd, WQ_OP_S2R, V(0), 0, WQ_SR_PARAM);
+    cd.prologue_end = cd.n;
+    imm(c, &cd, WQ_OP_MOV, V(1), 0, 5);
+    cc_ir_t *g = imm(c, &cd, WQ_OP_ADD, V(1), V(1), 1);
+    g->gp = 1;
+    put(c, &cd, WQ_OP_ST, 0, V(0), V(1));
+    put(c, &cd, WQ_OP_EXIT, 0, 0, 0);
+    int v = V(1);
+    cc_spill(c, &cd, &v, 1);
+    cr_assert_eq(cd.nspilled, 1);
+    cr_assert_eq(cd.frame_bytes, 4);
+    cr_assert_neq(cd.frame, 0);
+    int lds = 0, sts = 0;
+    for (int i = 0; i < cd.n; i++) {
+        const cc_ir_t *x = &cd.ir[i];
+        cr_assert(x->a != V(1) && x->d != V(1) && (x->bi || x->b != V(1)), "v1 left at %d", i);
+        if (x->a == cd.frame && x->op == WQ_OP_LD) lds++;
+        if (x->a == cd.frame && x->op == WQ_OP_ST) sts++;
+    }
+    /* mov: store; guarded add: load (old value) + store; st: load */
+    cr_assert_eq(lds, 2);
+    cr_assert_eq(sts, 2);
+    done(c);
+}
+
+static const char *many =
+    "uint f(uint a, uint b) { uint s = a; for (uint i = 0; i < (b & 3); i++) s = (s << 3) ^ b; return s; }\n"
+    "__kernel void k(__global uint *o) {\n"
+    "  uint g = get_global_id(0);\n"
+    "  uint a0 = g, a1 = g + 1, a2 = g * 3, a3 = g ^ 9, a4 = g >> 2, a5 = g << 1, a6 = g | 7, a7 = g & 5;\n"
+    "  for (uint i = 0; i < (g & 15); i++) { a0 += a1; a1 ^= a2; a2 += a3; a3 += a4; a4 ^= a5; a5 += a6;\n"
+    "    a6 ^= a7; a7 += a0; if (i & 1) a5 = f(a5, a0); }\n"
+    "  uint arr[5]; for (int i = 0; i < 5; i++) arr[i] = a0 + (uint)i;\n"
+    "  o[g] = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7 ^ arr[g % 5];\n"
+    "}\n";
+
+static int build(unsigned regs, wq_cc_inline_t inl, const char *src, wq_cc_result_t *r)
+{
+    wq_cc_opts_t o = { .max_regs = regs, .inline_mode = inl };
+    return wq_cc_compile(&o, "t.cl", src, strlen(src), r);
+}
+
+/* src is an error whose log contains msg */
+static void refused(const char *src, const char *msg)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, src, &r), WQ_CC_ERROR, "accepted: %s", src);
+    cr_assert_not_null(strstr(r.log, msg), "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
+Test(cc_ra, spills_under_a_register_limit)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(build(32, WQ_CC_INLINE_AUTO, many, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].spills, 0);
+    cr_assert_eq(r.kernels[0].private_bytes, 20);          /* arr[5] */
+    cr_assert_not_null(strstr(r.wqs, "20 bytes private, 0 spilled"));
+    wq_cc_result_free(&r);
+    cr_assert_eq(build(8, WQ_CC_INLINE_AUTO, many, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_gt(r.kernels[0].spills, 0);
+    cr_assert_leq(r.kernels[0].nregs, 8);
+    cr_assert_geq(r.kernels[0].private_bytes, 20 + 4 * r.kernels[0].spills);
+    char want[64];
+    snprintf(want, sizeof want, "%u spilled", r.kernels[0].spills);
+    cr_assert_not_null(strstr(r.wqs, want));
+    wq_cc_result_free(&r);
+}
+
+Test(cc_ra, calls_and_inlining_policy)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(build(0, WQ_CC_INLINE_ALWAYS, many, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_null(strstr(r.wqs, "call "));
+    wq_cc_result_free(&r);
+    /* f has a loop: called under auto */
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, many, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_not_null(strstr(r.wqs, "call "));
+    cr_assert_not_null(strstr(r.wqs, "ret "));
+    wq_cc_result_free(&r);
+    const char *small = "inline uint sq(uint x) { return x * x; }\n"
+                        "uint tw(uint x) { return x + x; }\n"
+                        "__kernel void k(__global uint *o) { uint g = get_global_id(0); o[g] = sq(g) + tw(g); }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, small, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_null(strstr(r.wqs, "call "));
+    wq_cc_result_free(&r);
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, small, &r), WQ_CC_OK, "%s", r.log);
+    const char *p = strstr(r.wqs, "call ");
+    cr_assert(p && strstr(p + 1, "call "), "two calls:\n%s", r.wqs);
+    wq_cc_result_free(&r);
+    const char *rec = "uint a(uint x);\nuint b(uint x) { return a(x) + 1; }\n"
+                      "uint a(uint x) { if (x) return b(x - 1); return 0; }\n"
+                      "__kernel void k(__global uint *o) { o[0] = a(3); }\n";
+    refused(rec, "recursion is not supported by OpenCL C");
+}
+
+Test(cc_ra, private_initializers)
+{
+    wq_cc_result_t r;
+    const char *ok = "typedef struct { uint a; uchar b[3]; } S;\n"
+                     "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+                     "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, ok, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].private_bytes, 16 + 8);
+    wq_cc_result_free(&r);
+    refused("__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }",
+            "t.cl:1:57: error: excess elements in the initializer");
+    refused("__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }", "initializer must be in braces");
+}
+
+Test(cc_ra, long_pairs_and_their_limits)
+{
+    wq_cc_result_t r;
+    const char *ok = "long twice(long v) { return v + v; }\n"
+                     "__kernel void k(__global ulong *o, long s, uchar c) {\n"
+                     "  uint g = get_global_id(0); o[g] = (ulong)twice(s) << (g & 63) | c; }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, ok, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].args[1].size, 8);
+    cr_assert_eq(r.kernels[0].args[1].offset, 56);        /* 8-aligned after the pointer at 48 */
+    cr_assert_eq(r.kernels[0].args[2].offset, 64);
+    cr_assert_str_eq(r.kernels[0].args[1].type_name, "long");
+    cr_assert_null(strstr(r.wqs, "call "));               /* a 64-bit result stays inline */
+    wq_cc_result_free(&r);
+    refused("__kernel void k(__global long *o) { o[1] = o[0] / 3; }", "64-bit division and remainder");
+    refused("__kernel void k(__global long *o) { switch (o[0]) { case 1: o[1] = 2; } }", "a switch on a 64-bit integer");
+    refused("__kernel void k(__global long *o) { o[1] = min(o[0], 3L); }", "built-in functions on 64-bit integers");
+}
