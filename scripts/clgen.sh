@@ -12,7 +12,7 @@
 #   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3
 #   --backend rtl   the RTL in lockstep with the model (32 lanes)
 #   --backend pocl  POCL instead of warpq: checks the oracle itself
-# A kernel the compiler refuses for want of registers (no spilling yet) is
+# A kernel the compiler refuses for want of registers is
 # skipped and counted; more than --max-skip percent (default 15) fails.
 # The first failure prints the seed, lanes, the work-item and output,
 # expected vs got, and keeps the kernel as build/tests/clgen/fail_S.cl.
@@ -99,7 +99,7 @@ for ((s = lo; s <= hi; s++)); do
     done
     if [ $skipped = 1 ]; then skip=$((skip + 1)); else pass=$((pass + 1)); fi
 done
-echo "clgen: seeds $lo..$hi on$labels: $skip refused for registers (no spilling yet)"
+echo "clgen: seeds $lo..$hi on$labels: $skip refused for registers"
 if [ $((skip * 100)) -gt $((maxskip * n)) ]; then
     echo "clgen: FAIL: $skip of $n kernels refused for registers (more than $maxskip%)"
     echo "clgen: $pass passed, 1 failed"
