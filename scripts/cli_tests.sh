@@ -104,6 +104,10 @@ $WQ gen prog --seed 77 -o "$T/g1.wqs" && $WQ gen prog --seed 77 > "$T/g2.wqs"
 check "gen prog is deterministic" cmp -s "$T/g1.wqs" "$T/g2.wqs"
 $WQ gen stream --seed 77 --bad -o "$T/s1.wqst" && $WQ gen stream --seed 77 --bad > "$T/s2.wqst"
 check "gen stream is deterministic" cmp -s "$T/s1.wqst" "$T/s2.wqst"
+$WQ gen cl --seed 77 -o "$T/c1.cl" && $WQ gen cl --seed 77 > "$T/c2.cl"
+check "gen cl is deterministic" cmp -s "$T/c1.cl" "$T/c2.cl"
+check "gen cl writes the oracle" grep -q "^//@ expect_seq 1 0 " "$T/c1.cl"
+check "gen cl kernel compiles" $WQ cc "$T/c1.cl" -o "$T/c1.wqs"
 # generated tests run under `wq run` like any test
 for lanes in 8 32; do
     check "wq run generated program (lanes $lanes)" $WQ run --lanes $lanes "$T/g1.wqs" > /dev/null

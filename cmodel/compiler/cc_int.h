@@ -328,6 +328,7 @@ struct cc {
     /* preprocess.c */
     cc_macro_t *macros;
     cc_cond_incl_t *cond;
+    long expanded;                  /* tokens macro expansion has produced   */
     /* the register assignment regalloc.c writes and emit.c reads */
     int *vmap, *pmap;
     unsigned max_regs;

@@ -81,9 +81,8 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             memcpy(d->args, k.info.args, sizeof *d->args * k.info.nargs);
         }
         if (nk == 0) {
-            cc_printf(c, &c->log, "%s: error: no __kernel function in the program\n", f->name);
-            rc = WQ_CC_ERROR;
-            goto done;
+            /* at the end of the file, where a kernel was still expected */
+            cc_error_at(c, f, f->text + f->len, "no __kernel function in the program");
         }
     }
 done:

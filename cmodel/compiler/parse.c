@@ -29,8 +29,29 @@ typedef struct {
     cc_prog_t *prog;
     cc_func_t *fn;                  /* the function being parsed              */
     int loop_depth, switch_depth;
+    int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
 } ps_t;
+
+/* how deeply expressions, statements and declarators may nest: the parser
+ * recurses, and a bound keeps hostile input ((((((... from overflowing
+ * the stack; real kernels stay far below */
+#define MAX_NEST 512
+
+static void nest_in(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+}
+
+/* fn(p), one level deeper */
+static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
+{
+    nest_in(p);
+    cc_node_t *n = fn(p);
+    p->nest--;
+    return n;
+}
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
@@ -660,7 +681,7 @@ static cc_type_t *array_dims(ps_t *p, cc_type_t *ty)
 }
 
 /* pointer qualifiers carry address spaces: `__global int *__private p` */
-static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+static cc_type_t *declarator_(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 {
     while (consume(p, "*")) {
         int is_const = 0, is_volatile = 0;
@@ -685,6 +706,14 @@ static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
     *name = NULL;
     if (p->tok->kind == TK_IDENT) { *name = p->tok; p->tok = p->tok->next; }
     return array_dims(p, ty);
+}
+
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+{
+    nest_in(p);
+    cc_type_t *t = declarator_(p, ty, name);
+    p->nest--;
+    return t;
 }
 
 /* a type name in a cast or sizeof */
@@ -1007,7 +1036,7 @@ static cc_node_t *postfix(ps_t *p)
     }
 }
 
-static cc_node_t *unary(ps_t *p)
+static cc_node_t *unary_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (consume(p, "+")) {
@@ -1050,7 +1079,9 @@ static cc_node_t *unary(ps_t *p)
     return postfix(p);
 }
 
-static cc_node_t *cast_expr(ps_t *p)
+static cc_node_t *unary(ps_t *p) { return nested(p, unary_); }
+
+static cc_node_t *cast_expr_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "(")) {
@@ -1071,6 +1102,8 @@ static cc_node_t *cast_expr(ps_t *p)
     }
     return unary(p);
 }
+
+static cc_node_t *cast_expr(ps_t *p) { return nested(p, cast_expr_); }
 
 static cc_node_t *mul(ps_t *p)
 {
@@ -1444,7 +1477,7 @@ static cc_node_t *declaration(ps_t *p)
     return b;
 }
 
-static cc_node_t *stmt(ps_t *p)
+static cc_node_t *stmt_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "{")) return compound(p);
@@ -1561,6 +1594,8 @@ static cc_node_t *stmt(ps_t *p)
     skip(p, ";");
     return n;
 }
+
+static cc_node_t *stmt(ps_t *p) { return nested(p, stmt_); }
 
 static cc_node_t *compound(ps_t *p)
 {

@@ -62,10 +62,11 @@ static const wq_cli_verb_t verbs[] = {
       "  model rates (warp and thread instructions, host methods per second)\n"
       "  and nested-work latencies, one 'key: value' per line; --cc: the OpenCL\n"
       "  C compiler's throughput on the files (cc_lines_per_s)\n", NULL },
-    { "gen", wq_cli_gen, "seeded random programs and command streams",
+    { "gen", wq_cli_gen, "seeded random programs, command streams and OpenCL C kernels",
       "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
       "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
       "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
+      "       wq gen cl --seed N [-o FILE.cl]   (a kernel with its oracle; scripts/clgen.sh)\n"
       "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
       "                    [--size N] [--traps] [--bad] [--timing-free] [--coverage] [-v]\n"
       "features: alu if loop call brx yield lock mem atom sreg bar subv multi\n"

@@ -12,6 +12,7 @@
  *   //@ wq_options OPTS              build options on warpq only (-wq-regs=8, ...)
  *   //@ buf TYPE COUNT INIT          a buffer argument; TYPE u8 u16 u32 i32;
  *                                    INIT: zero | seq [START [STEP]] | rand SEED [MOD] | const V
+ *                                    | rand32 SEED (two rand draws, (a << 8) ^ b: all 32 bits)
  *   //@ local_buf BYTES              a __local argument
  *   //@ scalar u32|i32|u8|u16 V      a scalar argument
  *   //@ print ARG                    print buffer ARG (0-based argument index)
@@ -51,6 +52,11 @@
  *                                    kernels.sh also runs it with
  *                                    -wq-yield=off and expects the model's
  *                                    forward-progress report
+ *   //@ expect_seq ARG START V V...  elements START, START+1, ... must equal
+ *                                    the values (any number per line)
+ *   //@ per_thread ARG K             buffer ARG holds K words per work-item:
+ *                                    a failed check also names the work-item
+ *                                    (INDEX / K) and its output (INDEX % K)
  *
  * A second argument adds build options after the file's (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
@@ -121,14 +127,36 @@ int main(int argc, char **argv)
     arg_t args[MAXA];
     memset(args, 0, sizeof args);
     int na = 0, nprint = 0, prints[MAXA];
-    struct { int arg; long idx; uint32_t val; int all; } ex[64];
-    int nex = 0, work_dim = 1;
+    typedef struct { int arg; long idx; uint32_t val; int all; } ex_t;
+    ex_t *ex = NULL;
+    int nex = 0, capex = 0, work_dim = 1, pt_arg = -1;
+    long pt_k = 0;
     size_t gsz[3] = { 64, 1, 1 }, lsz[3] = { 0, 0, 0 };
     int have_local = 0, repeat = 1, repeat_arg = -1, nchk = 0;
     char chk[16][512];
     char kname[128] = "", opts[1100] = "", wq_opts[512] = "";
     for (char *line = src; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "//@ ", 4)) continue;
+        if (!strncmp(line + 4, "expect_seq ", 11)) {
+            char *p = line + 15, *end;
+            int arg = (int)strtol(p, &end, 0);
+            long idx = strtol(end, &end, 0);
+            for (;;) {
+                while (*end == ' ' || *end == '\t') end++;
+                if (*end == '\n' || !*end) break;
+                uint32_t v = (uint32_t)strtoul(end, &p, 0);
+                if (p == end) { printf("FATAL: bad expect_seq value\n"); return 2; }
+                end = p;
+                if (nex == capex) {
+                    capex = capex ? 2 * capex : 256;
+                    ex_t *nx = realloc(ex, (size_t)capex * sizeof *ex);
+                    if (!nx) { printf("FATAL: out of memory\n"); return 2; }
+                    ex = nx;
+                }
+                ex[nex].arg = arg; ex[nex].idx = idx++; ex[nex].val = v; ex[nex++].all = 0;
+            }
+            continue;
+        }
         char l[512];
         size_t len = strcspn(line + 4, "\n");
         snprintf(l, sizeof l, "%.*s", (int)(len < 511 ? len : 511), line + 4);
@@ -150,6 +178,7 @@ int main(int argc, char **argv)
                 uint32_t v = 0;
                 if (!strcmp(w[3], "seq")) v = (k > 4 ? s : 0) + (uint32_t)i * (k > 5 ? step : 1);
                 else if (!strcmp(w[3], "rand")) { v = lcg(&s); if (mod) v %= mod; }
+                else if (!strcmp(w[3], "rand32")) { v = lcg(&s) << 8; v ^= lcg(&s); }
                 else if (!strcmp(w[3], "const")) v = s;
                 put(a->data + i * (size_t)a->esize, a->esize, v);
             }
@@ -165,13 +194,20 @@ int main(int argc, char **argv)
             a->scalar = (uint32_t)strtol(w[2], NULL, 0);
         } else if (!strcmp(w[0], "print")) {
             prints[nprint++] = atoi(w[1]);
-        } else if (!strcmp(w[0], "expect") && nex < 64) {
-            ex[nex].arg = atoi(w[1]); ex[nex].idx = atol(w[2]);
-            ex[nex].val = (uint32_t)strtoul(w[3], NULL, 0); ex[nex++].all = 0;
-        } else if (!strcmp(w[0], "expect_all") && nex < 64) {
-            ex[nex].arg = atoi(w[1]); ex[nex].val = (uint32_t)strtoul(w[2], NULL, 0); ex[nex++].all = 1;
-        } else if (!strcmp(w[0], "expect_hash") && nex < 64) {
-            ex[nex].arg = atoi(w[1]); ex[nex].val = (uint32_t)strtoul(w[2], NULL, 0); ex[nex++].all = 2;
+        } else if (!strcmp(w[0], "per_thread")) {
+            pt_arg = atoi(w[1]);
+            pt_k = atol(w[2]);
+        } else if (!strcmp(w[0], "expect") || !strcmp(w[0], "expect_all") || !strcmp(w[0], "expect_hash")) {
+            if (nex == capex) {
+                capex = capex ? 2 * capex : 256;
+                ex_t *nx = realloc(ex, (size_t)capex * sizeof *ex);
+                if (!nx) { printf("FATAL: out of memory\n"); return 2; }
+                ex = nx;
+            }
+            /* all: 0 one element, 1 every element, 2 the buffer's hash */
+            int all = !strcmp(w[0], "expect_all") ? 1 : !strcmp(w[0], "expect_hash") ? 2 : 0;
+            ex[nex].arg = atoi(w[1]); ex[nex].idx = all ? 0 : atol(w[2]);
+            ex[nex].val = (uint32_t)strtoul(w[all ? 2 : 3], NULL, 0); ex[nex++].all = all;
         } else if (!strcmp(w[0], "repeat")) {
             repeat = atoi(w[1]);
             repeat_arg = atoi(w[2]);
@@ -257,10 +293,11 @@ int main(int argc, char **argv)
     }
     int bad = 0;
     for (int i = 0; i < nex; i++) {
-        if (ex[i].arg < 0 || ex[i].arg >= na || args[ex[i].arg].kind != 0) {
-            printf("expect: argument %d is not a buffer\n", ex[i].arg);
+        if (ex[i].arg < 0 || ex[i].arg >= na || args[ex[i].arg].kind != 0 ||
+            (!ex[i].all && (ex[i].idx < 0 || (size_t)ex[i].idx >= args[ex[i].arg].count))) {
+            printf("expect: arg %d [%ld] is not an element of a buffer argument\n", ex[i].arg, ex[i].idx);
             bad = 1;
-            continue;
+            break;
         }
         const arg_t *a = &args[ex[i].arg];
         if (ex[i].all == 2) {
@@ -275,7 +312,10 @@ int main(int argc, char **argv)
         }
         for (size_t j = ex[i].all ? 0 : (size_t)ex[i].idx; j < (ex[i].all ? a->count : (size_t)ex[i].idx + 1); j++) {
             if (get(a, j) != ex[i].val) {
-                printf("expect: arg %d [%zu] = 0x%x, expected 0x%x\n", ex[i].arg, j, get(a, j), ex[i].val);
+                printf("expect: arg %d [%zu] = 0x%x, expected 0x%x", ex[i].arg, j, get(a, j), ex[i].val);
+                if (ex[i].arg == pt_arg && pt_k > 0)
+                    printf(" (work-item %zu, output %zu)", j / (size_t)pt_k, j % (size_t)pt_k);
+                printf("\n");
                 bad = 1;
                 break;
             }
@@ -284,6 +324,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nchk; i++)
         bad |= run_check(chk[i], args, na);
     printf("expect: %s\n", bad ? "FAILED" : "ok");
+    free(ex);
     for (int i = 0; i < na; i++) { if (args[i].mem) clReleaseMemObject(args[i].mem); free(args[i].data); free(args[i].init); }
     clReleaseKernel(kr);
     clReleaseProgram(p);

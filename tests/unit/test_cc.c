@@ -242,3 +242,61 @@ Test(cc, fuzz_mutated_and_random, .timeout = 300)
     free(buf);
     for (int i = 0; i < nc; i++) free(corpus[i]);
 }
+
+/* hostile shapes the fuzz found (tests/unit/cc_fuzz.c): each is refused
+ * with a located diagnostic instead of overflowing the stack, running for
+ * seconds, or reporting without a line */
+static char *repeat(const char *pre, const char *unit, size_t n, const char *post)
+{
+    size_t lp = strlen(pre), lu = strlen(unit), lq = strlen(post);
+    char *s = malloc(lp + lu * n + lq + 1);
+    cr_assert_not_null(s);
+    memcpy(s, pre, lp);
+    for (size_t i = 0; i < n; i++) memcpy(s + lp + i * lu, unit, lu);
+    memcpy(s + lp + lu * n, post, lq + 1);
+    return s;
+}
+
+/* compile s (then free it): refused, the log naming where and what */
+static void refused(char *s, const char *where, const char *what)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
+    cr_assert_not_null(strstr(r.log, where), "%s", r.log);
+    cr_assert_not_null(strstr(r.log, what), "%s", r.log);
+    wq_cc_result_free(&r);
+    free(s);
+}
+
+Test(cc, nesting_bounded)
+{
+    /* 100000 parentheses: "nested too deeply" at the first one past the bound */
+    refused(repeat("__kernel void k(__global int *p) { p[0] = ", "(", 100000, "1; }\n"),
+            "t.cl:1:", "error: nested too deeply (more than 512 levels)");
+    refused(repeat("__kernel void k(__global int *p) { ", "if (p[0]) ", 50000, "p[0] = 1; }\n"),
+            "t.cl:1:", "error: nested too deeply");
+    refused(repeat("#if ", "~", 100000, "1\n#endif\n__kernel void k(__global int *p) { }\n"),
+            "t.cl:1:", "#if expression nested too deeply");
+    wq_cc_result_t r;
+    char *s;
+    /* 150 parentheses still compile */
+    s = repeat("__kernel void k(__global int *p) { p[0] = ", "(", 150, "1");
+    char *t = repeat(s, ")", 150, "; }\n");
+    cr_assert_eq(compile(t, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+    free(s);
+    free(t);
+}
+
+Test(cc, macro_explosion_bounded)
+{
+    diag("#define E(x) x x x x x x x x\n#define E2(x) E(E(E(E(x))))\nE2(E2(1))\n",
+         "t.cl:3:1: error: macro expansion too large: more than 250000 tokens", 1);
+}
+
+Test(cc, no_kernel_located)
+{
+    /* at the end of the file: the line after the last newline */
+    diag("int f(int x) { return x; }\n", "t.cl:2:1: error: no __kernel function in the program", 1);
+    diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
+}
