@@ -128,6 +128,24 @@ static unsigned count_of(const char *s, const char *what)
 
 /* peep.c: loaded arguments land in their registers without copies, and the
  * index scaling of a[i], b[i], c[i] is computed once */
+/* a constant-trip loop whose body holds a switch with consecutive labels:
+ * the trip-count analysis once followed the labels' links around a cycle */
+Test(cc, constant_loop_over_fallthrough_labels)
+{
+    const char *src =
+        "__kernel void k(__global uint *o)\n"
+        "{\n"
+        "    uint v = o[get_global_id(0)], a = 0;\n"
+        "    for (int i = 0; i < 4; i++) {\n"
+        "        switch (v) { case 1: case 2: case 3: a++; break; default: a += 2; }\n"
+        "    }\n"
+        "    o[get_global_id(0)] = a;\n"
+        "}\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
 Test(cc, peephole_copies_and_repeats)
 {
     const char *src =
