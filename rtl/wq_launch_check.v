@@ -347,8 +347,8 @@ module wq_launch_check #(
 	// grid dimension, a CTA dimension that is not 1..1024, NREGS, the
 	// yield policy, the deque width), a descriptor that passes them all
 	// and starts the products, and a refused one that starts too; the
-	// products' verdicts (o_done with o_ok, grid or CTA too large) are
-	// some 150 cycles from reset: covered under FORMAL_DEEP_COVER (job
+	// products' verdicts (o_done with o_ok, grid, __local blocks or CTA
+	// too large) are some 185 cycles from reset: covered under FORMAL_DEEP_COVER (job
 	// launch_check_done, scripts/formal.sh --all)
 	always @(*)
 	if (f_past_valid && !i_reset)
@@ -370,7 +370,8 @@ module wq_launch_check #(
 	begin
 		c_done_ok:    cover(o_done && o_ok);
 		c_grid_big:   cover(o_done && sok && gbig);
-		c_cta_big:    cover(o_done && sok && !gbig && !o_ok);
+		c_local_big:  cover(o_done && sok && !gbig && !lok);
+		c_cta_big:    cover(o_done && sok && !gbig && lok && !o_ok);
 	end
 `endif
 
