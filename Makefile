@@ -44,7 +44,12 @@ UT_OBJ  := $(UT_SRC:%.c=$(B)/obj/%.o)
 SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
-$(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
+$(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler -I$(B)/gen
+# the nested-work device library, appended to programs that enqueue
+$(B)/obj/cmodel/compiler/compiler.o: $(B)/gen/enqueue_lib.inc
+$(B)/gen/enqueue_lib.inc: tests/programs/lib/enqueue.wqs
+	@mkdir -p $(@D)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
 
 .PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
