@@ -72,6 +72,31 @@ static cl_device_id t_device(cl_platform_id p)
     return d;
 }
 
+/* the program of a .cl file (path from the repository root), built with
+ * options; the build log is printed when the build fails */
+static cl_program t_program_file(cl_context ctx, cl_device_id d, const char *path,
+                                 const char *options)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { printf("FATAL: cannot open %s\n", path); exit(2); }
+    static char src[65536];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = 0;
+    const char *s = src;
+    cl_int rc;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &s, NULL, &rc);
+    if (rc != CL_SUCCESS) { printf("FATAL: clCreateProgramWithSource: %d\n", rc); exit(2); }
+    rc = clBuildProgram(p, 1, &d, options, NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        static char log[16384];
+        clGetProgramBuildInfo(p, d, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        printf("FATAL: %s does not build (%d):\n%s\n", path, rc, log);
+        exit(2);
+    }
+    return p;
+}
+
 static int t_done(const char *name)
 {
     printf("%s: %d passed, %d failed\n", name, t_pass, t_fail);

@@ -1,0 +1,50 @@
+/* nested/main.c -- device-side enqueue from OpenCL C (the cl_warpq_enqueue
+ * extension, docs/runtime.md "Nested work"): a parent whose work-groups
+ * enqueue children that enqueue grandchildren; checked by invariants
+ * (how many ran at each level, the sum of the ids, nothing refused), twice
+ * in a row (the queue's second session), then a plain kernel after it. */
+#include "../common.h"
+
+int main(void)
+{
+    cl_platform_id plat = t_platform();
+    if (!t_is_warpq) {
+        printf("nested: skipped: the platform has no cl_warpq_enqueue extension\n");
+        return 0;
+    }
+    cl_device_id d = t_device(plat);
+    cl_int rc;
+    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
+    MUST(rc);
+    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &rc);
+    MUST(rc);
+    cl_program p = t_program_file(ctx, d, "tests/opencl/nested/nested.cl", "");
+    cl_kernel k = clCreateKernel(p, "parent", &rc);
+    MUST(rc);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16 * sizeof(cl_uint), NULL, &rc);
+    MUST(rc);
+    MUST(clSetKernelArg(k, 0, sizeof out, &out));
+    for (int round = 0; round < 2; round++) {
+        cl_uint zero[16] = {0}, v[16];
+        size_t n = round ? 24 : 8, l = round ? 8 : 4;   /* 2 then 3 work-groups */
+        MUST(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL));
+        cl_event ev;
+        EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, k, 1, NULL, &n, &l, 0, NULL, &ev));
+        MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
+        cl_int st = 0;
+        MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+        CHECK(st == CL_COMPLETE, "round %d: parent status %d", round, st);
+        clReleaseEvent(ev);
+        CHECK(v[1] == n && v[2] == n && v[3] == n, "round %d: levels ran %u %u %u, expected %zu each",
+              round, v[1], v[2], v[3], n);
+        CHECK(v[0] == n * (n + 1) / 2, "round %d: leaf id sum %u, expected %zu", round, v[0], n * (n + 1) / 2);
+        CHECK(v[8] == 0, "round %d: %u enqueues refused", round, v[8]);
+        printf("nested: round %d: %zu parents, %u children, %u grandchildren\n", round, n, v[2], v[3]);
+    }
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseMemObject(out);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return t_done("nested");
+}
