@@ -17,7 +17,7 @@ SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
 SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
 SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
 # (+ the nested-work device library as a C string, generated below)
-SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/gen/enqueue_lib.c
+SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/cc/enqueue_lib.c
 LIB_model  := $(B)/lib/libwqmodel.a
 LIB_asm    := $(B)/lib/libwqasm.a
 LIB_gen    := $(B)/lib/libwqgen.a
@@ -48,7 +48,7 @@ HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
 # the nested-work device library, which the compiler appends to programs
 # that call wq_enqueue (docs/compiler.md "Nested work")
-$(B)/gen/enqueue_lib.c: tests/programs/lib/enqueue.wqs
+$(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
 	@mkdir -p $(@D)
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@

@@ -64,7 +64,7 @@ int main(void)
     /* exhaustion, twice: the second session must be as whole as the first */
     for (int round = 0; round < 2; round++) {
         MUST(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL));
-        size_t g = 512, l = 64;
+        size_t g = 256, l = 64;
         cl_event ev;
         EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, flood, 1, NULL, &g, &l, 0, NULL, &ev));
         MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
