@@ -74,7 +74,7 @@ static cl_device_id t_device(cl_platform_id p)
 
 /* the program of a .cl file (path from the repository root), built with
  * options; the build log is printed when the build fails */
-static cl_program t_program_file(cl_context ctx, cl_device_id d, const char *path,
+static inline cl_program t_program_file(cl_context ctx, cl_device_id d, const char *path,
                                  const char *options)
 {
     FILE *f = fopen(path, "rb");
