@@ -29,8 +29,7 @@ static cl_int run(table_t *t, cl_kernel k, size_t local, const char *what, int c
     cl_event ev;
     EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(t->q, k, 1, NULL, &g, &local, 0, NULL, &ev));
     clFinish(t->q);
-    cl_int st = 0;
-    MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    cl_int st = t_status(ev);
     clReleaseEvent(ev);
     if (!check) return st;
     CHECK(st == CL_COMPLETE, "%s: status %d", what, st);
@@ -74,11 +73,8 @@ int main(int argc, char **argv)
     }
     cl_device_id d = t_device(plat);
     cl_int rc;
-    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
-    MUST(rc);
     table_t t;
-    t.q = clCreateCommandQueue(ctx, d, 0, &rc);
-    MUST(rc);
+    cl_context ctx = t_context(d, &t.q);
     for (int i = 0; i < 4; i++) {
         t.b[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (i == 3 ? NB * SLOTS : NB) * 4, NULL, &rc);
         MUST(rc);

@@ -8,17 +8,10 @@
 
 int main(void)
 {
-    cl_platform_id plat = t_platform();
-    if (!t_is_warpq) {
-        printf("nested: skipped: the platform has no cl_warpq_enqueue extension\n");
-        return 0;
-    }
-    cl_device_id d = t_device(plat);
+    cl_device_id d = t_enqueue_device("nested");
     cl_int rc;
-    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
-    MUST(rc);
-    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &rc);
-    MUST(rc);
+    cl_command_queue q;
+    cl_context ctx = t_context(d, &q);
     cl_program p = t_program_file(ctx, d, "tests/opencl/nested/nested.cl", "");
     cl_kernel k = clCreateKernel(p, "parent", &rc);
     MUST(rc);
@@ -51,8 +44,7 @@ int main(void)
         cl_event ev;
         EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, k, 1, NULL, &n, &l, 0, NULL, &ev));
         MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
-        cl_int st = 0;
-        MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+        cl_int st = t_status(ev);
         CHECK(st == CL_COMPLETE, "round %d: parent status %d", round, st);
         clReleaseEvent(ev);
         CHECK(v[1] == n && v[2] == n && v[3] == n, "round %d: levels ran %u %u %u, expected %zu each",

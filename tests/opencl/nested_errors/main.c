@@ -10,26 +10,12 @@
  *     completes, and the next session is whole. */
 #include "../common.h"
 
-static cl_int status(cl_event ev)
-{
-    cl_int st = 0;
-    MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
-    return st;
-}
-
 int main(void)
 {
-    cl_platform_id plat = t_platform();
-    if (!t_is_warpq) {
-        printf("nested_errors: skipped: the platform has no cl_warpq_enqueue extension\n");
-        return 0;
-    }
-    cl_device_id d = t_device(plat);
+    cl_device_id d = t_enqueue_device("nested_errors");
     cl_int rc;
-    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
-    MUST(rc);
-    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &rc);
-    MUST(rc);
+    cl_command_queue q;
+    cl_context ctx = t_context(d, &q);
     cl_program p = t_program_file(ctx, d, "tests/opencl/nested_errors/nested_errors.cl", "");
     cl_kernel forget = clCreateKernel(p, "forget", &rc);
     MUST(rc);
@@ -51,8 +37,8 @@ int main(void)
     EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, forget, 1, NULL, &one, &one, 0, NULL, &e1));
     EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, plain, 1, NULL, &n, NULL, 0, NULL, &e2));
     MUST(clFinish(q));
-    CHECK(status(e1) == CL_OUT_OF_RESOURCES, "forget: status %d, expected CL_OUT_OF_RESOURCES", status(e1));
-    CHECK(status(e2) == CL_COMPLETE, "plain after forget: status %d", status(e2));
+    CHECK(t_status(e1) == CL_OUT_OF_RESOURCES, "forget: status %d, expected CL_OUT_OF_RESOURCES", t_status(e1));
+    CHECK(t_status(e2) == CL_COMPLETE, "plain after forget: status %d", t_status(e2));
     MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
     int okp = 1;
     for (cl_uint i = 0; i < 16; i++) okp &= v[i] == i * 3u + 1u;
@@ -68,7 +54,7 @@ int main(void)
         cl_event ev;
         EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, flood, 1, NULL, &g, &l, 0, NULL, &ev));
         MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
-        CHECK(status(ev) == CL_COMPLETE, "flood %d: status %d", round, status(ev));
+        CHECK(t_status(ev) == CL_COMPLETE, "flood %d: status %d", round, t_status(ev));
         clReleaseEvent(ev);
         CHECK(v[0] + v[1] == g, "flood %d: %u accepted + %u refused != %zu", round, v[0], v[1], g);
         CHECK(v[0] > 0 && v[1] > 0, "flood %d: %u accepted, %u refused: the queue did not fill", round, v[0], v[1]);

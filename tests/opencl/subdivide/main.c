@@ -29,17 +29,10 @@ static void walk(const cl_uint *v, unsigned lo, unsigned hi, unsigned *nodes, un
 
 int main(void)
 {
-    cl_platform_id plat = t_platform();
-    if (!t_is_warpq) {
-        printf("subdivide: skipped: the platform has no cl_warpq_enqueue extension\n");
-        return 0;
-    }
-    cl_device_id d = t_device(plat);
+    cl_device_id d = t_enqueue_device("subdivide");
     cl_int rc;
-    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
-    MUST(rc);
-    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &rc);
-    MUST(rc);
+    cl_command_queue q;
+    cl_context ctx = t_context(d, &q);
     cl_program p = t_program_file(ctx, d, "tests/opencl/subdivide/subdivide.cl", "");
     cl_kernel k = clCreateKernel(p, "split", &rc);
     MUST(rc);
@@ -68,8 +61,7 @@ int main(void)
         EXPECT(CL_SUCCESS, clEnqueueTask(q, k, 0, NULL, &ev));
         cl_uint v[4];
         MUST(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
-        cl_int st = 0;
-        MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+        cl_int st = t_status(ev);
         clReleaseEvent(ev);
         CHECK(st == CL_COMPLETE, "set %d: status %d", set, st);
         CHECK(v[0] == total, "set %d: leaves add up to %u, the data to %u", set, v[0], total);
