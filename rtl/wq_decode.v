@@ -26,6 +26,9 @@ module wq_decode (
     output wire [`WQ_F_FN_W-1:0]     o_fn,
     output wire [`WQ_F_IMM_W-1:0]    o_imm,
     output wire [2:0]                o_words,    // LD/ST words per thread (1 or 4)
+    output wire [1:0]                o_msize,    // LD/ST log2 bytes per register (else 2)
+    output wire                      o_msext,    // LD sign-extends a sub-word
+    output wire [3:0]                o_amask,    // LD/ST/ATOM address alignment mask
     output wire                      o_gp_pt,    // guard is PT (always true)
     output wire                      o_selp_pt,  // SEL's predicate (FN & 7) is PT
     output wire [5:0]                o_maxreg    // highest register read or written
@@ -61,6 +64,13 @@ module wq_decode (
 
     wire [2:0] words = wq_dec_memw_words(o_fn);
     assign o_words = words;
+    // the LSU's view of the width: {ST may use it, sign, alignment mask,
+    // log2 bytes}; ATOM (and every other opcode) is a word access
+    wire [7:0] mlsu = wq_dec_memw_lsu(o_fn);
+    wire       f_ldst = (o_fmt == `WQ_FMT_LD) || (o_fmt == `WQ_FMT_ST);
+    assign o_msize = f_ldst ? mlsu[1:0] : 2'd2;
+    assign o_msext = (o_fmt == `WQ_FMT_LD) && mlsu[6];
+    assign o_amask = f_ldst ? mlsu[5:2] : 4'd3;
 
     // operands_legal().  Every bound is a compare of a register field with
     // a constant (for LD / ST one per possible word count), written as
@@ -88,7 +98,7 @@ module wq_decode (
         case (o_fmt)
         `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && le_k({27'd0, o_rd}, {25'd0, PT_M1});
         `WQ_FMT_LD: ops_ok = rd_fit;             // (words 0: no such width)
-        `WQ_FMT_ST: ops_ok = rb_fit;
+        `WQ_FMT_ST: ops_ok = rb_fit && mlsu[7];   // (.bu / .hu: loads only)
         `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
                              (o_fn != `WQ_ATOM_CAS || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2}));
         `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);

@@ -100,7 +100,9 @@ module wq_host_if #(
 		output	reg		o_irq_non_stall,
 		// the free-running cycle count since reset (the retry clock's
 		// `now`): the top's PERF_CYCLES, so one counter serves both
-		output	wire	[31:0]	o_cycles
+		output	wire	[31:0]	o_cycles,
+		// some channel has work (wq_chan_has_work of any channel)
+		output	wire		o_busy
 	);
 
 	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
@@ -286,6 +288,7 @@ module wq_host_if #(
 			&& (chan_state[hc] != `WQ_CH_ERROR)
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
+	assign	o_busy = |has_work;
 
 	// le_k / ge_k: compares with a constant as gates (see the file)
 `include "wq_cmp_k.vh"

@@ -130,6 +130,7 @@ module wq_sched_ue #(
     wire w_cw    = io_wr && (port == `WQ_UES_P_CW);
     wire w_mema  = io_wr && (port == `WQ_UES_P_MEM_A);
     wire w_memw  = io_wr && (port == `WQ_UES_P_MEM_W);
+    wire w_memsz = io_wr && (port == `WQ_UES_P_MEM_SZ);
     wire r_memr  = io_rd && (port == `WQ_UES_P_MEM_R);
     wire r_memir = io_rd && (port == `WQ_UES_P_MEM_IR);
     wire w_twd   = io_wr && (port == `WQ_UES_P_TWD);
@@ -179,7 +180,15 @@ module wq_sched_ue #(
     assign o_csr_rdata   = w_cack ? wdata : 32'd0;
 
     // ---- LSU: MEM_A post-increments after each access ---------------------------
+    // MEM_SZ's MEMW code gives the width of the accesses that follow (LD /
+    // ST set the instruction's and put W32 back); the byte offset of MEM_A
+    // reaches the port only for a sub-word width
+`include "wq_decode.vh"
     reg  [29:0] mem_a;
+    reg  [1:0]  mem_lo;
+    reg  [`WQ_F_FN_W-1:0] mem_fn;
+    wire [7:0]  mem_w   = wq_dec_memw_lsu(mem_fn);   // {st, sext, align, log2 bytes}
+    wire        mem_sub = !mem_w[1];
     reg         mem_go;     // the LSU was started for the waiting access
     reg  [31:0] ir_lo;      // first word of a fetch (MEM_IR)
     wire        is_mem = w_memw || r_memr || r_memir;
@@ -187,12 +196,13 @@ module wq_sched_ue #(
     wire [31:0] lsu_rdata;
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(is_mem && !mem_go), .i_we(io_wr),
-        .i_addr({mem_a, 2'b00}), .i_wdata(wdata), .o_busy(lsu_busy), .o_done(lsu_done),
+        .i_addr({mem_a, mem_sub ? mem_lo : 2'b00}), .i_wdata(wdata), .i_size(mem_w[1:0]),
+        .i_sext(mem_w[6]), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
     // the grid's size and address are in the descriptor the firmware reads
-    wire unused_lsu = &{1'b0, lsu_busy, i_launch_addr, i_launch_ncta};
+    wire unused_lsu = &{1'b0, lsu_busy, i_launch_addr, i_launch_ncta, mem_w[7]};
     always @(posedge i_clk) begin
         if (is_mem && !mem_go) mem_go <= 1'b1;
         if (lsu_done) mem_go <= 1'b0;
@@ -201,6 +211,11 @@ module wq_sched_ue #(
     always @(posedge i_clk)
         if (w_mema) mem_a <= wdata[31:2];
         else if (is_mem && lsu_done) mem_a <= mem_a + 30'd1;
+    always @(posedge i_clk)
+        if (w_mema) mem_lo <= wdata[1:0];
+    always @(posedge i_clk)
+        if (i_reset) mem_fn <= `WQ_MEMW_W32;
+        else if (w_memsz) mem_fn <= wdata[`WQ_F_FN_W-1:0];
     always @(posedge i_clk)
         if (r_memir && lsu_done) ir_lo <= lsu_rdata;
     wire wait_mem = is_mem && !lsu_done;
@@ -217,15 +232,20 @@ module wq_sched_ue #(
     wire [`WQ_F_FN_W-1:0] d_fn;
     wire [`WQ_F_IMM_W-1:0] d_imm;
     wire [2:0]            d_words;
+    wire [1:0]            d_msize;
+    wire                  d_msext;
+    wire [3:0]            d_amask;
     wire [5:0]            d_maxreg;
     wq_decode u_decode (
         .i_insn({lsu_rdata, ir_lo}), .o_legal(d_legal), .o_op(d_op), .o_fmt(d_fmt),
         .o_flags(d_flags), .o_gp(d_gp), .o_gn(d_gn), .o_rd(d_rd), .o_ra(d_ra), .o_rb(d_rb),
-        .o_bi(d_bi), .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_maxreg(d_maxreg),
+        .o_bi(d_bi), .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_msize(d_msize),
+        .o_msext(d_msext), .o_amask(d_amask), .o_maxreg(d_maxreg),
         .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
     // raw instruction bits: the firmware extracts them from the word itself
+    // (the width comes through MEM_SZ: the fetch's LSU data is gone by then)
     wire unused_dec = &{1'b0, d_flags, d_op, d_fmt, d_gp, d_gn, d_rd, d_ra, d_rb, d_bi, d_fn, d_imm,
-                        d_gp_pt, d_selp_pt};
+                        d_gp_pt, d_selp_pt, d_msize, d_msext, d_amask};
     reg [31:0] sys;
     always @(*) begin
         sys = 32'd0;
@@ -354,6 +374,7 @@ module wq_sched_ue #(
         if (port == `WQ_UES_P_SYS)    rdata = rdata | sys;
         if (port == `WQ_UES_P_CSR_WD) rdata = rdata | i_csr_wdata;
         if (port == `WQ_UES_P_MEM_R || port == `WQ_UES_P_MEM_IR) rdata = rdata | lsu_rdata;
+        if (port == `WQ_UES_P_MEM_AL) rdata = rdata | {28'd0, mem_w[5:2]};
         if (port == `WQ_UES_P_TRQ || port == `WQ_UES_P_TQA || port == `WQ_UES_P_TQB)
             rdata = rdata | trf_q;
         if (port == `WQ_UES_P_LD0) rdata = rdata | ld0;

@@ -64,6 +64,9 @@ module wq_top #(
 	output	reg	[31:0]	o_csr_rdata,
 	output	reg		o_csr_err,	// unmapped or unaligned offset
 	output	wire		o_irq,
+	// no step in flight, no channel has work and the engine is idle (the
+	// model's `!wq_host_busy && wq_engine_idle`): the UART bridge's WAIT
+	output	wire		o_idle,
 	// memory master
 	output	wire		o_mem_valid,
 	input	wire		i_mem_ready,
@@ -113,7 +116,7 @@ module wq_top #(
 	wire	[LANES*32-1:0] s_evr_vals;
 	wire		h_csr_ack, s_csr_ack, h_csr_err, s_csr_err;
 	wire	[31:0]	h_csr_rdata, s_csr_rdata;
-	wire		engine_idle, can_launch;
+	wire		engine_idle, can_launch, host_busy;
 	wire		launch_valid;
 	wire	[31:0]	launch_addr, launch_ncta;
 	wire	[16*32-1:0] launch_desc;
@@ -366,8 +369,9 @@ module wq_top #(
 		.o_launch_desc(launch_desc), .o_launch_ncta(launch_ncta),
 		.o_launch_cta_threads(launch_cta_threads),
 		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall),
-		.o_cycles(perf_cycles)
+		.o_cycles(perf_cycles), .o_busy(host_busy)
 	);
+	assign	o_idle = !busy && !host_busy && engine_idle;
 
 	// the two schedulers have the same ports (one connection list for both)
 `define WQ_TOP_SCHED_PORTS \

@@ -422,13 +422,16 @@ module wq_warp_sched #(
     wire [`WQ_F_FN_W-1:0]     d_fn;
     wire [`WQ_F_IMM_W-1:0]    d_imm;
     wire [2:0]                d_words;
+    wire [1:0]                d_msize;
+    wire                      d_msext;
+    wire [3:0]                d_amask;
     wire [5:0]                d_maxreg;
     wire                      d_gp_pt, d_selp_pt;
     wq_decode u_decode (
         .i_insn(ir), .o_legal(d_legal), .o_op(d_op), .o_fmt(d_fmt), .o_flags(d_flags),
         .o_gp(d_gp), .o_gn(d_gn), .o_rd(d_rd), .o_ra(d_ra), .o_rb(d_rb), .o_bi(d_bi),
-        .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_maxreg(d_maxreg),
-        .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
+        .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_msize(d_msize), .o_msext(d_msext),
+        .o_amask(d_amask), .o_maxreg(d_maxreg), .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
     wire unused_dec = &{1'b0, d_fmt};
     wire f_ctrl = (d_flags & `WQ_IF_CTRL) != 0;
     wire f_warp = (d_flags & `WQ_IF_WARP) != 0;
@@ -516,9 +519,13 @@ module wq_warp_sched #(
     wire [31:0] lsu_rdata;
     wire [31:0] mem_rd = lsu_rdata;         // the last read's data (until the next)
     wire [31:0] mold = lsu_rdata;           // ATOM: the old value (its write keeps it)
+    // the width: LD / ST lane accesses (return to ST_ML5) have the
+    // instruction's; fetch and ATOM are words
+    wire        mem_lane = (ret_mem == ST_ML5);
     wq_lsu u_lsu (
         .i_clk(i_clk), .i_reset(i_reset), .i_start(state == ST_MEM_ISSUE), .i_we(mem_we),
-        .i_addr(mem_addr), .i_wdata(mem_wd), .o_busy(lsu_busy), .o_done(lsu_done),
+        .i_addr(mem_addr), .i_wdata(mem_wd), .i_size(mem_lane ? d_msize : 2'd2),
+        .i_sext(mem_lane && d_msext), .o_busy(lsu_busy), .o_done(lsu_done),
         .o_rdata(lsu_rdata), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
@@ -624,14 +631,13 @@ module wq_warp_sched #(
     function lane_mis;
         input [3:0]  v;
         input [3:0]  im;
-        input        word;
+        input [3:0]  amask;
         reg   [3:0]  ad;
         begin
             ad = v + im;
-            lane_mis = word ? (ad[1:0] != 2'b00) : (ad[3:0] != 4'b0000);
+            lane_mis = (ad & amask) != 4'b0000;
         end
     endfunction
-    wire                  mis_word = (d_op == `WQ_OP_ATOM || d_words == 3'd1);
 
     // per-thread {reason, wait}: one word per thread lane, read and written
     // one lane at a time (a LANES-wide row needed LANES*TSW/16 block RAMs
@@ -958,7 +964,7 @@ module wq_warp_sched #(
             bg_match[l] = bg_rem[c_gl] &&
                           (sel[c_gl] ? ((bg_mode == TG_UNI) ? bg_u_eq : c_eq) : bg_f_eq);
             ret_match[l] = rcand[c_gl] && c_eq;
-            mis_lane[l] = sel[c_gl] && ((APASS == 1) ? lane_mis(c_rv[3:0], d_imm[3:0], mis_word) : pw_bits[l]);
+            mis_lane[l] = sel[c_gl] && ((APASS == 1) ? lane_mis(c_rv[3:0], d_imm[3:0], d_amask) : pw_bits[l]);
         end
     end
     // the thread-state word of lane tl of a walk: parked_at (the walk
@@ -1320,13 +1326,13 @@ module wq_warp_sched #(
         wire [PCW-1:0] pw_lhs = (state != ST_RET3 && bg_mode == TG_BRX) ? fall + bg_rv0 : bg_rv0;
         wire [PCW-1:0] pw_rhs = (state == ST_RET3) ? rtok_addr : bg_t;
         always @(*)
-            pw_cap[0] = (state == ST_M0) ? lane_mis(rf_rdata[3:0], d_imm[3:0], mis_word)
+            pw_cap[0] = (state == ST_M0) ? lane_mis(rf_rdata[3:0], d_imm[3:0], d_amask)
                                          : (pw_lhs == pw_rhs);
     end else begin : pw_lanes
         wire [PCW-1:0] pw_key = (state == ST_RET3) ? rtok_addr : bg_key;
         always @(*)
             for (k = 0; k < ALU_LANES; k = k + 1)
-                pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], mis_word)
+                pw_cap[k] = (state == ST_M0) ? lane_mis(rf_rdata[k*32 +: 4], d_imm[3:0], d_amask)
                                              : (rf_rdata[k*32 +: PCW] == pw_key);
     end endgenerate
     /* verilator lint_off UNUSEDSIGNAL */
@@ -2280,8 +2286,8 @@ module wq_warp_sched #(
                 end
             end
             `WQ_OP_ST: begin
-                `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc}, 32'hF,
-                        mem_addr, {32'd0, mem_wd}, 64'd0)
+                `WQS_EV(`WQ_EV_MEM_WRITE, {11'd0, ml}, {{(32-PCW){1'b0}}, ipc},
+                        {28'd0, o_mem_wstrb}, mem_addr, {32'd0, mem_wd}, 64'd0)
                 if ({2'b0, mk} + 5'd1 < {2'b0, d_words}) begin
                     mk <= mk + 3'd1;
                     mem_addr <= mem_addr + 32'd4;

@@ -53,6 +53,20 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
                (r > 0 ? (l * 20) / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
+    # the compiler's inline division: the program minus the same program
+    # without the division loop, warp instructions and RTL cycles (32 lanes)
+    d=tests/programs/bench/div_inline.wqs nd=$(mktemp --suffix .wqs)
+    sed -e '/^; DIV_BEGIN/,/^; DIV_END/d' -e '/^\.expect/d' "$d" > "$nd"
+    full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
+    base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the loop"; }
+    rm -f "$nd"
+    wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
+    cy() { sed -n 's/^cycles: //p' <<< "$1"; }
+    echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
+    echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # the UART bridge on the simulated board: a CSR read's round trip and a
+    # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
+    bash scripts/rtl/uart.sh --bench || fail "uart bench"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

@@ -15,11 +15,20 @@ command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice4
 [ -f /usr/include/CL/cl.h ] && ldconfig -p | grep -q 'libOpenCL.so ' || need+=(ocl-icd-opencl-dev ocl-icd-libopencl1)
 command -v clinfo >/dev/null || need+=(clinfo)
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
+# FuseSoC (warpq.core) lives in the tree's .venv, from PyPI
+python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
     echo "deps: installing ${need[*]}"
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
     $SUDO apt-get update -qq || true
     $SUDO apt-get install -y -qq "${need[@]}"
+fi
+# FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ ! -x "$root/.venv/bin/fusesoc" ]; then
+    echo "deps: installing fusesoc into .venv"
+    [ -x "$root/.venv/bin/pip" ] || python3 -m venv "$root/.venv"
+    "$root/.venv/bin/pip" install -q fusesoc
 fi
 exit 0

@@ -59,6 +59,10 @@ JOBS=(
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1"
 "host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1"
+"uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1"
+"uart_tx|wq_uart_tx|rtl/wq_uart_tx.v|-set CLK_HZ 3 -set BAUD 1|opt -fast|36|6|1"
+"uart_mem|wq_uart_mem|rtl/wq_uart_mem.v|-set MEM_LOG2 4|memory_map; opt -fast|12|4|1"
+"uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
 )
 
@@ -144,7 +148,7 @@ run_job() {
 # name | job | file | sed expression applied to a copy | what the bug is
 PLANTS=(
 "lsu_no_busy_guard|lsu|rtl/wq_lsu.v|s/if (i_start \&\& !o_busy) begin/if (i_start) begin/|a start while busy replaces the outstanding request"
-"lsu_rdata|lsu|rtl/wq_lsu.v|s/o_rdata <= i_mem_rdata;/o_rdata <= o_mem_wdata;/|o_done returns the wrong data"
+"lsu_rdata|lsu|rtl/wq_lsu.v|s/o_rdata <= rsub;/o_rdata <= o_mem_wdata;/|o_done returns the wrong data"
 "sem_issued|sem_unit|rtl/wq_sem_unit.v|/^\t\tS_RD:/,/^\t\tS_CMP:/s/issued <= 1'b0;/issued <= issued;/|a read's response leaves the access counted as outstanding"
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/last = !is64 /last = 1'b0 /|high word touched by a 32-bit operation"
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"

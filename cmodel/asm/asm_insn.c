@@ -55,6 +55,9 @@ static int modifier(wq_as_t *as, wq_insn_t *i, const char *mn, const char *mod)
         fn = *mod ? find_fn(wq_memw_name, mod) : WQ_MEMW_W32;
         if (fn < 0)
             return wq__err(as, "unknown width '.%s'", mod);
+        if (i->fmt == WQ_FMT_ST && !wq_memw_st_ok((unsigned)fn))
+            return wq__err(as, "'.%s' is a load width: a store writes the low bytes "
+                           "whatever their extension (use 'st.%c')", mod, mod[0]);
         break;
     default:
         if (*mod)

@@ -42,6 +42,18 @@ static const char *cmp_name(int c)
     }
 }
 
+/* an LD / ST width's suffix: none for the one-word default */
+static const char *memw_name(int c)
+{
+    if (c == WQ_MEMW_W32) return "";
+    switch (c) {
+#define MEMW(n, code, words, bytes, sign, st) case code: return "." #n;
+#include "../spec/isa_enums.def"
+#undef MEMW
+    default: return ".?";
+    }
+}
+
 static const char *atom_name(int c)
 {
     switch (c) {
@@ -162,13 +174,17 @@ static void insn(em_t *e, const cc_ir_t *x)
                   (x->fn & 8) ? "!" : "", pred(e, x->pd, s4));
         break;
     case WQ_FMT_LD:
+    case WQ_FMT_ST: {
+        char wn[16];
+        lower_name(wn, sizeof wn, memw_name(x->fn), 0);
+        strcat(n, wn);
         mem(e, x, s3);
-        cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, reg(e, x->d, s1), s3);
+        if (op_fmt(x->op) == WQ_FMT_LD)
+            cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, reg(e, x->d, s1), s3);
+        else
+            cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, s3, reg(e, x->b, s1));
         break;
-    case WQ_FMT_ST:
-        mem(e, x, s3);
-        cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, s3, reg(e, x->b, s1));
-        break;
+    }
     case WQ_FMT_A: {
         char an[16];
         lower_name(an, sizeof an, atom_name(x->fn), 0);

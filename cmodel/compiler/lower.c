@@ -176,24 +176,27 @@ static int s2r(lw_t *w, int sreg)
     return i->d;
 }
 
-static int ld32(lw_t *w, int addr, uint32_t off)
+static int ldw(lw_t *w, int addr, uint32_t off, int width)
 {
     cc_ir_t *i = emit(w, WQ_OP_LD);
     i->d = vreg(w);
     i->a = addr;
     i->imm = off;
-    i->fn = WQ_MEMW_W32;
+    i->fn = width;
     return i->d;
 }
 
-static void st32(lw_t *w, int addr, uint32_t off, int v)
+static void stw(lw_t *w, int addr, uint32_t off, int v, int width)
 {
     cc_ir_t *i = emit(w, WQ_OP_ST);
     i->a = addr;
     i->imm = off;
     i->b = v;
-    i->fn = WQ_MEMW_W32;
+    i->fn = width;
 }
+
+static int ld32(lw_t *w, int addr, uint32_t off) { return ldw(w, addr, off, WQ_MEMW_W32); }
+static void st32(lw_t *w, int addr, uint32_t off, int v) { stw(w, addr, off, v, WQ_MEMW_W32); }
 
 static int atom(lw_t *w, int fn, int addr, uint32_t off, int v)
 {
@@ -347,31 +350,22 @@ static addr_t gen_addr(lw_t *w, cc_node_t *n)
     cc_error_tok(w->c, n->tok, "internal: not a memory lvalue");
 }
 
-/* byte and half-word accesses go through the containing word: a load
- * shifts it down, a store clears and sets the bytes with two atomics so a
- * neighbour's bytes in the same word are never overwritten */
+/* byte and half-word accesses are the ISA's own widths: a load extends
+ * as the type does (bool is a byte 0 or 1), a store writes its bytes
+ * through the memory port's strobes, so a neighbour's bytes in the same
+ * word are never touched */
 static int load(lw_t *w, addr_t a, const cc_type_t *t)
 {
     if (t->kind == TY_STRUCT || t->kind == TY_ARRAY) cc_error_tok(w->c, w->tok, "internal: aggregate load");
     if (t->size == 4) return ld32(w, a.reg, a.off);
-    int ad = a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
-    int wa = op_ri(w, WQ_OP_AND, ad, ~3u);
-    int sh = op_ri(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, ad, 3), 3);
-    int v = op_rr(w, WQ_OP_SHR, ld32(w, wa, 0), sh);
-    return normalize(w, v, t->kind == TY_BOOL ? &cc_ty_uchar : t);
+    int uns = t->kind == TY_BOOL || t->is_unsigned;
+    int width = t->size == 1 ? (uns ? WQ_MEMW_BU : WQ_MEMW_B) : (uns ? WQ_MEMW_HU : WQ_MEMW_H);
+    return ldw(w, a.reg, a.off, width);
 }
 
 static void store(lw_t *w, addr_t a, const cc_type_t *t, int v)
 {
-    if (t->size == 4) { st32(w, a.reg, a.off, v); return; }
-    int ad = a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
-    int wa = op_ri(w, WQ_OP_AND, ad, ~3u);
-    int sh = op_ri(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, ad, 3), 3);
-    uint32_t m = t->size == 1 ? 0xFFu : 0xFFFFu;
-    int mask = op_rr(w, WQ_OP_SHL, mov_imm(w, m), sh);
-    int val = op_rr(w, WQ_OP_SHL, op_ri(w, WQ_OP_AND, v, m), sh);
-    atom(w, WQ_ATOM_AND, wa, 0, op_ri(w, WQ_OP_XOR, mask, ~0u));
-    atom(w, WQ_ATOM_OR, wa, 0, val);
+    stw(w, a.reg, a.off, v, t->size == 4 ? WQ_MEMW_W32 : t->size == 2 ? WQ_MEMW_H : WQ_MEMW_B);
 }
 
 /* ---- division ------------------------------------------------------------------------------ */

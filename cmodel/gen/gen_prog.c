@@ -302,27 +302,42 @@ static void s_sreg(pg_t *g, blk_t *k)
     g->used |= WQ_GEN_F_SREG;
 }
 
+/* byte and half-word widths: a load extends (B, H signed; BU, HU zero), a
+ * store writes the low bytes; the offset is aligned to the width */
+static const char *const sub_ld[] = {"b", "bu", "h", "hu"};
+
 static void s_mem(pg_t *g, blk_t *k)
 {
     unsigned d = dreg(g), v = 3 + rnd(g, 10);
     int shared = !k->in_region && !g->tfree && chance(g, 50);
     if (!shared) {
-        switch (rnd(g, 4)) {
+        unsigned w = rnd(g, 4), half = w >= 2;
+        switch (rnd(g, 6)) {
         case 0: wq_buf_printf(k->b, "    st [r2+%u], r%u\n", TH_SCR + 4 * rnd(g, 4), d); break;
         case 1: wq_buf_printf(k->b, "    ld r%u, [r2+%u]\n", d, TH_SCR + 4 * rnd(g, 4)); break;
         case 2: wq_buf_printf(k->b, "    st.v4 [r2+%u], r%u\n", TH_SCR, v); break;
+        case 3: wq_buf_printf(k->b, "    st.%s [r2+%u], r%u\n", half ? "h" : "b",
+                              TH_SCR + (half ? 2 * rnd(g, 8) : rnd(g, 16)), d); break;
+        case 4: wq_buf_printf(k->b, "    ld.%s r%u, [r2+%u]\n", sub_ld[w], d,
+                              TH_SCR + (half ? 2 * rnd(g, 8) : rnd(g, 16))); break;
         default: wq_buf_printf(k->b, "    ld.v4 r%u, [r2+%u]\n", v, TH_SCR);
         }
     } else {
-        int v4 = chance(g, 35);
+        /* width: 0 word, 1 v4, 2 byte, 3 half-word; the index is masked to
+         * the shared buffer's 256 words and scaled to the width */
+        unsigned kind = chance(g, 35) ? 1 : chance(g, 40) ? 2 + rnd(g, 2) : 0;
+        static const unsigned mask[] = {255, 63, 1023, 511}, sh[] = {2, 4, 0, 1};
+        unsigned w = kind == 3 ? 2 + rnd(g, 2) : rnd(g, 2);
         wq_buf_printf(k->b, "    s2r r17, param\n    and r16, r%u, %u\n    shl r16, r16, %u\n"
-                      "    add r16, r16, r17\n", dreg(g), v4 ? 63 : 255, v4 ? 4 : 2);
+                      "    add r16, r16, r17\n", dreg(g), mask[kind], sh[kind]);
+        const char *st = kind == 1 ? ".v4" : kind == 2 ? ".b" : kind == 3 ? ".h" : "";
+        char ld[4] = "";
+        if (kind == 1) strcpy(ld, ".v4");
+        else if (kind >= 2) snprintf(ld, sizeof ld, ".%s", sub_ld[w]);
         if (chance(g, 50))
-            wq_buf_printf(k->b, "    st%s [r16+%u], r%u\n", v4 ? ".v4" : "", OFF_SHBUF,
-                          v4 ? v : d);
+            wq_buf_printf(k->b, "    st%s [r16+%u], r%u\n", st, OFF_SHBUF, kind == 1 ? v : d);
         else
-            wq_buf_printf(k->b, "    ld%s r%u, [r16+%u]\n", v4 ? ".v4" : "", v4 ? v : d,
-                          OFF_SHBUF);
+            wq_buf_printf(k->b, "    ld%s r%u, [r16+%u]\n", ld, kind == 1 ? v : d, OFF_SHBUF);
     }
     g->used |= WQ_GEN_F_MEM;
 }
@@ -519,7 +534,11 @@ static void emit_trap(pg_t *g, wq_buf_t *b)
         break;
     }
     case WQ_TRAP_ILLEGAL_REG: wq_buf_printf(b, "    mov r31, 1   ; NREGS is 31\n"); break;
-    case WQ_TRAP_MISALIGNED: wq_buf_printf(b, "    ld r16, [r2+2]\n"); break;
+    case WQ_TRAP_MISALIGNED:
+        /* a word at an odd half-word, or a half-word at an odd byte */
+        if (chance(g, 50)) wq_buf_printf(b, "    ld r16, [r2+2]\n");
+        else wq_buf_printf(b, "    st.h [r2+%u], r16\n", TH_SCR + 1);
+        break;
     case WQ_TRAP_DEQUE_FULL: {
         unsigned L = lbl(g);
         for (unsigned i = 0; i < 6; i++) wq_buf_printf(b, "    ssy L%u\n", L);

@@ -15,18 +15,40 @@ static int addrs(const wq_warp_t *w, const wq_insn_t *in, uint32_t sel,
     return 0;
 }
 
-static uint32_t width_words(unsigned fn) { return fn == WQ_MEMW_V4 ? 4u : 1u; }
+/* A load of fewer than 4 bytes reads the word that holds it and takes its
+ * bytes (little-endian) with the width's extension; a store puts the bytes
+ * on the port replicated across the word and selects them with the byte
+ * strobes, as the RTL's LSU does -- the MEM_WRITE record carries the
+ * access's byte address, the register's value and the strobes. */
+static uint32_t sub_load(uint32_t word, uint32_t ad, unsigned bytes, int sign)
+{
+    uint32_t v = word >> (8u * (ad & 3u));
+    uint32_t top = 1u << (8u * bytes - 1u);
+    v &= (top << 1) - 1u;
+    return sign ? (v ^ top) - top : v;
+}
+
+static uint32_t port_data(uint32_t v, unsigned bytes)
+{
+    return bytes == 1 ? (v & 0xFFu) * 0x01010101u : bytes == 2 ? (v & 0xFFFFu) * 0x00010001u : v;
+}
+
+static unsigned port_strobe(uint32_t ad, unsigned bytes)
+{
+    return bytes >= 4 ? 0xFu : (((1u << bytes) - 1u) << (ad & 3u)) & 0xFu;
+}
 
 int wq_x_LD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
-    uint32_t ad[WQ_WARP_SIZE], n = width_words(in->fn);
-    int trap = addrs(w, in, sel, 4 * n, ad);
+    uint32_t ad[WQ_WARP_SIZE], n = wq_memw_words(in->fn), nb = wq_memw_bytes(in->fn);
+    int trap = addrs(w, in, sel, n * nb, ad);
     if (trap) return trap;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t *d = wq_reg(w, in->rd + k);
         for (uint32_t m = sel; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            d[l] = wq_mem_read32(ctx->mem, ad[l] + 4 * k);
+            uint32_t v = wq_mem_read32(ctx->mem, ad[l] + 4 * k);
+            d[l] = nb < 4 ? sub_load(v, ad[l], nb, wq_memw_signed(in->fn)) : v;
         }
         wq_emit_regwrite(ctx, w, in->rd + k, sel);
     }
@@ -35,18 +57,19 @@ int wq_x_LD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 
 int wq_x_ST(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
-    uint32_t ad[WQ_WARP_SIZE], n = width_words(in->fn);
-    int trap = addrs(w, in, sel, 4 * n, ad);
+    uint32_t ad[WQ_WARP_SIZE], n = wq_memw_words(in->fn), nb = wq_memw_bytes(in->fn);
+    int trap = addrs(w, in, sel, n * nb, ad);
     if (trap) return trap;
     for (uint32_t m = sel; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         for (uint32_t k = 0; k < n; k++) {
-            uint32_t v = wq_reg(w, in->rb + k)[l];
-            wq_mem_write32(ctx->mem, ad[l] + 4 * k, v);
+            uint32_t a = ad[l] + 4 * k, v = wq_reg(w, in->rb + k)[l];
+            unsigned strobe = port_strobe(a, nb);
+            wq_mem_write_strobe(ctx->mem, a, port_data(v, nb), strobe);
             if (ctx->trace) {
                 wq_trace_rec_t r = { .kind = WQ_EV_MEM_WRITE, .unit = (uint8_t)(w - ctx->warp),
-                                     .aux = (uint16_t)l, .pc = w->pc, .mask = 0xFu,
-                                     .a = ad[l] + 4 * k, .b = v };
+                                     .aux = (uint16_t)l, .pc = w->pc, .mask = strobe,
+                                     .a = a, .b = v };
                 wq_emit(ctx, &r);
             }
         }

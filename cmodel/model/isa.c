@@ -38,12 +38,12 @@ static const char *const atomop_names[] = {
 #undef ATOMOP
 };
 static const char *const memw_names[] = {
-#define MEMW(n, c, w) [c] = #n,
+#define MEMW(n, c, w, b, s, st) [c] = #n,
 #include "../spec/isa_enums.def"
 #undef MEMW
 };
-static const uint8_t memw_words[] = {
-#define MEMW(n, c, w) [c] = w,
+static const struct { uint8_t words, bytes, sign, st; } memw_tab[] = {
+#define MEMW(n, c, w, b, s, st) [c] = {w, b, s, st},
 #include "../spec/isa_enums.def"
 #undef MEMW
 };
@@ -79,7 +79,19 @@ const char *wq_memw_name(unsigned code)   { return NAME_OF(memw_names, code); }
 const char *wq_sreg_name(unsigned code)   { return NAME_OF(sreg_names, code); }
 unsigned wq_memw_words(unsigned code)
 {
-    return code < ARRAY_LEN(memw_words) ? memw_words[code] : 0;
+    return code < ARRAY_LEN(memw_tab) ? memw_tab[code].words : 0;
+}
+unsigned wq_memw_bytes(unsigned code)
+{
+    return code < ARRAY_LEN(memw_tab) ? memw_tab[code].bytes : 0;
+}
+int wq_memw_signed(unsigned code)
+{
+    return code < ARRAY_LEN(memw_tab) && memw_tab[code].sign;
+}
+int wq_memw_st_ok(unsigned code)
+{
+    return code < ARRAY_LEN(memw_tab) && memw_tab[code].st;
 }
 
 int wq_sreg_asm_name(unsigned code, char *buf, size_t len)
@@ -147,7 +159,7 @@ static int operands_legal(const wq_insn_t *i)
     case WQ_FMT_LD:
         return wq_memw_words(i->fn) != 0 && i->rd + wq_memw_words(i->fn) <= WQ_NUM_REGS;
     case WQ_FMT_ST:
-        return wq_memw_words(i->fn) != 0 && i->rb + wq_memw_words(i->fn) <= WQ_NUM_REGS;
+        return wq_memw_st_ok(i->fn) && i->rb + wq_memw_words(i->fn) <= WQ_NUM_REGS;
     case WQ_FMT_A:
         if (!wq_atomop_name(i->fn))
             return 0;

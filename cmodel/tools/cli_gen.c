@@ -103,7 +103,7 @@ static int write_out(const char *path, const char *text)
 
 /* ---- coverage: what the generated code words contain ------------------- */
 typedef struct cov {
-    unsigned op[256], atom[16], cmp[16], sreg[32], memw[4];
+    unsigned op[256], atom[16], cmp[16], sreg[32], ld[16], st[16];
     unsigned feat, traps, errs;
 } cov_t;
 
@@ -121,7 +121,8 @@ static void cov_prog(cov_t *c, const char *text)
         c->op[in.op]++;
         if (in.op == WQ_OP_ATOM) c->atom[in.fn & 15]++;
         if (in.op == WQ_OP_SETP) c->cmp[in.fn & 15]++;
-        if (in.op == WQ_OP_LD || in.op == WQ_OP_ST) c->memw[in.fn & 3]++;
+        if (in.op == WQ_OP_LD) c->ld[in.fn & 15]++;
+        if (in.op == WQ_OP_ST) c->st[in.fn & 15]++;
         if (in.op == WQ_OP_S2R && in.imm < 32) c->sreg[in.imm]++;
     }
     wq_program_free(&p);
@@ -141,8 +142,10 @@ static int cov_report(const cov_t *c, int want_progs, int want_streams)
         }
         for (unsigned k = 0; k < 32; k++)
             if (wq_sreg_name(k) && !c->sreg[k]) { printf("coverage: s2r %s never generated\n", wq_sreg_name(k)); miss++; }
-        for (unsigned k = 0; k < 4; k++)
-            if (wq_memw_name(k) && !c->memw[k]) { printf("coverage: ld/st .%s never generated\n", wq_memw_name(k)); miss++; }
+        for (unsigned k = 0; k < 16; k++) {
+            if (wq_memw_name(k) && !c->ld[k]) { printf("coverage: ld.%s never generated\n", wq_memw_name(k)); miss++; }
+            if (wq_memw_st_ok(k) && !c->st[k]) { printf("coverage: st.%s never generated\n", wq_memw_name(k)); miss++; }
+        }
         for (unsigned b = 0; b < WQ_GEN_NFEATURES; b++)
             if (!(c->feat & (1u << b))) { printf("coverage: feature %s never generated\n", wq_gen_feature_name(b)); miss++; }
     }

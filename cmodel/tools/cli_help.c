@@ -41,9 +41,11 @@ static const wq_cli_verb_t verbs[] = {
       "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n", NULL },
     { "nested", wq_cli_nested, "nested-work scenarios through the driver",
       "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
-      "         [--backend model|rtl] [--lib FILE] [--lanes N] [--warps N]\n"
+      "         [--backend model|rtl|uart:PATH@BAUD] [--lib FILE] [--lanes N] [--warps N]\n"
       "         [--timeout DEVICE_TIME]\n"
-      "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n", NULL },
+      "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n"
+      "       (uart: the device behind the UART bridge on a serial line, e.g.\n"
+      "        uart:/dev/ttyUSB0@115200; WQ_UART_TIMEOUT_MS, WQ_UART_TRIES, WQ_UART_VERBOSE)\n", NULL },
     { "bench", wq_cli_bench, "model benchmarks, one key: value per line",
       "usage: wq bench\n"
       "  model rates (warp and thread instructions, host methods per second)\n"

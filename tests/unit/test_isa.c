@@ -86,7 +86,8 @@ static wq_insn_t random_legal(unsigned op, uint64_t *s)
         break;
     case WQ_FMT_LD:
     case WQ_FMT_ST:
-        i.fn = (uint8_t)rnd_code(s, wq_memw_name);
+        do i.fn = (uint8_t)rnd_code(s, wq_memw_name);
+        while (i.fmt == WQ_FMT_ST && !wq_memw_st_ok(i.fn));
         w = wq_memw_words(i.fn);
         if (i.fmt == WQ_FMT_LD) i.rd %= WQ_NUM_REGS + 1 - w;
         else i.rb %= WQ_NUM_REGS + 1 - w;
@@ -271,7 +272,7 @@ Test(isa, operand_rules)
         cr_assert_eq(legal(i), wq_memw_name(c) != NULL);
         i = mk(WQ_OP_ST);
         i.fn = (uint8_t)c;
-        cr_assert_eq(legal(i), wq_memw_name(c) != NULL);
+        cr_assert_eq(legal(i), wq_memw_name(c) != NULL && wq_memw_st_ok(c));
         i = mk(WQ_OP_SEL);
         i.fn = (uint8_t)c;
         cr_assert(legal(i), "every SEL FN is legal");
@@ -288,6 +289,18 @@ Test(isa, operand_rules)
     cr_assert(legal(i));
     i.rb = 29;
     cr_assert(!legal(i));
+    /* a store has no extension: .bu / .hu are loads only; .b / .h store */
+    i = mk(WQ_OP_ST);
+    i.fn = WQ_MEMW_BU;
+    cr_assert(!legal(i));
+    i.fn = WQ_MEMW_HU;
+    cr_assert(!legal(i));
+    i.fn = WQ_MEMW_B;
+    cr_assert(legal(i));
+    i.fn = WQ_MEMW_H;
+    cr_assert(legal(i));
+    i.rb = 31;
+    cr_assert(legal(i), "a sub-word store names one register");
     i = mk(WQ_OP_ATOM);
     i.fn = WQ_ATOM_CAS;
     i.rb = 30;

@@ -77,7 +77,7 @@ static const wq_trow_t wq_t_atomop[] = {
 #undef ATOMOP
 };
 static const wq_trow_t wq_t_memw[] = {
-#define MEMW(n, c, w) {#n, WQ_MEMW_##n},
+#define MEMW(n, c, w, b, s, st) {#n, WQ_MEMW_##n},
 #include "../../cmodel/spec/isa_enums.def"
 #undef MEMW
 };

@@ -59,7 +59,7 @@ enum {
 #define ATOMOP(n, c) WQ_ATOM_##n = c,
 #include "../../spec/isa_enums.def"
 #undef ATOMOP
-#define MEMW(n, c, w) WQ_MEMW_##n = c,
+#define MEMW(n, c, w, b, s, st) WQ_MEMW_##n = c,
 #include "../../spec/isa_enums.def"
 #undef MEMW
 #define SREG(n, c) WQ_SR_##n = c,
@@ -211,6 +211,25 @@ enum {
 #define STEPRES(n, c) WQ_STEP_##n = c,
 #include "../../spec/step.def"
 #undef STEPRES
+};
+
+/* the UART bridge's protocol (spec/uart.def, docs/rtl/wq_uart_bridge.md) */
+enum {
+#define UARTCMD(n, c) WQ_UART_CMD_##n = c,
+#include "../../spec/uart.def"
+#undef UARTCMD
+#define UARTST(n, c) WQ_UART_ST_##n = c,
+#include "../../spec/uart.def"
+#undef UARTST
+#define UARTWAIT(n, c) WQ_UART_WAIT_##n = c,
+#include "../../spec/uart.def"
+#undef UARTWAIT
+#define UARTBYTE(n, v) WQ_UART_##n = v,
+#include "../../spec/uart.def"
+#undef UARTBYTE
+#define UARTVAL(n, v) WQ_UART_##n = v,
+#include "../../spec/uart.def"
+#undef UARTVAL
 };
 
 /* names, for messages and the disassembler (tables.c) */

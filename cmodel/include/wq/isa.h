@@ -45,6 +45,9 @@ const char *wq_cmp_name(unsigned code);
 const char *wq_atomop_name(unsigned code);
 const char *wq_memw_name(unsigned code);
 unsigned    wq_memw_words(unsigned code);     /* registers moved; 0 if unassigned */
+unsigned    wq_memw_bytes(unsigned code);     /* bytes per register; 0 if unassigned */
+int         wq_memw_signed(unsigned code);    /* a load sign-extends               */
+int         wq_memw_st_ok(unsigned code);     /* legal on ST                       */
 const char *wq_sreg_name(unsigned code);
 /* assembler spelling of a special register: lower case, a trailing
  * _X/_Y/_Z becomes .x/.y/.z (TID_X -> "tid.x"); 0, or -1 if unassigned */

@@ -176,8 +176,16 @@ void Bench::tick()
         uint64_t at = cycle + 1 + rng.below(max_lat);
         if (!resp.empty() && at < resp.back().at) at = resp.back().at;
         if (top->o_mem_we) {
-            if (top->o_mem_wstrb != 0xF) fail("partial write strobe");
-            mem[a] = top->o_mem_wdata;
+            // byte strobes: a byte, an aligned half-word or the word
+            // (st.b / st.h put their bytes on every lane of the word)
+            unsigned sb = top->o_mem_wstrb;
+            if (sb != 0x1 && sb != 0x2 && sb != 0x4 && sb != 0x8 && sb != 0x3 && sb != 0xC &&
+                sb != 0xF)
+                fail("write strobes neither a byte, an aligned half-word nor the word");
+            uint32_t keep = 0;
+            for (unsigned i = 0; i < 4; i++)
+                if (!(sb >> i & 1u)) keep |= 0xFFu << (8 * i);
+            mem[a] = (rd(a) & keep) | (top->o_mem_wdata & ~keep);
             resp.push_back({at, 0});
         } else {
             resp.push_back({at, rd(a)});

@@ -39,7 +39,7 @@ Fcov::Fcov()
     add("retire.guard_none");
 #define CMP(n, c) add("setp." #n);
 #define ATOMOP(n, c) add("atomic." #n);
-#define MEMW(n, c, w) add("ld." #n); add("st." #n);
+#define MEMW(n, c, w, b, s, st) add("ld." #n); if (st) add("st." #n);
 #define SREG(n, c) add("s2r." #n);
 #include "wq/../../spec/isa_enums.def"
 #undef CMP
