@@ -324,6 +324,38 @@ module wq_launch_check #(
 	if (f_past_valid && !$past(i_reset) && busy && $past(busy))
 		assert(sok == $past(sok));
 
+	// ---- covers (each reached from reset by scripts/formal.sh) ----------
+	// every static refusal as its word streams in (a reserved bit, a zero
+	// grid dimension, a CTA dimension that is not 1..1024, NREGS, the
+	// yield policy, the deque width), a descriptor that passes them all
+	// and starts the products, and a refused one that starts too; the
+	// products' verdicts (o_done with o_ok, grid or CTA too large) are
+	// some 150 cycles from reset: covered under FORMAL_DEEP_COVER (job
+	// launch_check_done, scripts/formal.sh --all)
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_rsvd_bit:   cover(i_wvalid && (i_wdata & ~o_wmask) != 32'h0);
+		c_grid_zero:  cover(i_wvalid && widx == `WQ_LD_GRID_Y && !v_ok);
+		c_cta_bad:    cover(i_wvalid && widx == `WQ_LD_CTA_X && !v_ok
+				&& i_wdata[10:0] != 11'h0);
+		c_nregs_bad:  cover(i_wvalid && widx == `WQ_LD_NREGS && !v_ok
+				&& (i_wdata & ~o_wmask) == 32'h0);
+		c_yield_bad:  cover(i_wvalid && widx == `WQ_LD_YIELD && !v_ok);
+		c_deque_bad:  cover(i_wvalid && widx == `WQ_LD_DEQUE && !v_ok);
+		c_start_ok:   cover(i_start && !busy && sok);
+		c_start_bad:  cover(i_start && !busy && !sok);
+	end
+`ifdef FORMAL_DEEP_COVER
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_done_ok:    cover(o_done && o_ok);
+		c_grid_big:   cover(o_done && sok && gbig);
+		c_cta_big:    cover(o_done && sok && !gbig && !o_ok);
+	end
+`endif
+
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the
 	// product of the multiplier the pass started with (prod[31:0]) and

@@ -429,5 +429,24 @@ module wq_sched_ue #(
     always @(posedge i_clk)
         if (f_past && $past(i_reset))
             assert(o_can_launch && !lnew && !csr_pend && !o_ev_req);
+    // covers (each reached from reset by scripts/formal.sh): every
+    // handshake of the shell -- a CSR answered with data and one with an
+    // error, the event lock asked for, a step pulse, a launch taken and
+    // acknowledged, a memory access (the LSU's response ends the wait),
+    // a TQA / TQB read's one-cycle wait, an event record and a trap
+    // interrupt
+    always @(*)
+    if (f_past && !i_reset)
+    begin
+        c_csr_ack:    cover(w_cack && csr_pend);
+        c_csr_err:    cover(w_cerr && csr_pend);
+        c_ev_req:     cover(o_ev_req && i_ev_gnt);
+        c_step:       cover(o_step_valid);
+        c_launch_ack: cover(w_lack && lnew);
+        c_mem_done:   cover(is_mem && lsu_done);
+        c_tq_wait:    cover(tq_w);
+        c_record:     cover(o_evr_valid);
+        c_irq:        cover(o_irq_trap);
+    end
 `endif
 endmodule

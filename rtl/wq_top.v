@@ -539,5 +539,23 @@ module wq_top #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && $past(o_csr_ack))
 		assert(!o_csr_ack);
+
+	// ---- covers (each reached from reset by scripts/formal.sh) ----------
+	// the lock given to each unit (host, scheduler, CSR slave), a CSR
+	// access answered, a memory access inside a grant, and the lock
+	// passing from the host to the scheduler with no idle cycle between
+	// grants beyond the one after the step pulse
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_host_gnt:  cover(h_gnt);
+		c_sched_gnt: cover(s_gnt);
+		c_csr_gnt:   cover(c_gnt);
+		c_csr_ack:   cover(o_csr_ack);
+		c_mem:       cover(o_mem_valid && s_gnt);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+		c_handover: cover(s_gnt && $past(h_gnt, 2) && $past(step_end, 2));
 `endif
 endmodule

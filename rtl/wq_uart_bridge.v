@@ -547,15 +547,13 @@ module wq_uart_bridge #(
 			&& o_csr_wdata == $past(o_csr_wdata)
 			&& o_csr_we == $past(o_csr_we));
 
-	// covers (a cover run: yosys' sat engine here takes no $cover)
-`ifdef	FORMAL_COVER
+	// covers, each reached from reset by scripts/formal.sh's cover run
 	always @(posedge i_clk)
 	if (f_past_valid)
 	begin
-		cover(x_release && x_st == `WQ_UART_ST_OK);
-		cover(x_release && x_st == `WQ_UART_ST_BAD_CRC);
-		cover(xstate == X_TSEND && x_notice);
+		c_ok_reply: cover(x_release && x_st == `WQ_UART_ST_OK);
+		c_bad_crc_reply: cover(x_release && x_st == `WQ_UART_ST_BAD_CRC);
+		c_irq_notice: cover(xstate == X_TSEND && x_notice);
 	end
-`endif
 `endif
 endmodule

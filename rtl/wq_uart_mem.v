@@ -181,14 +181,12 @@ module wq_uart_mem #(
 		if (o_b_err)
 			assert(o_b_rvalid);
 	end
-	// covers (a cover run: yosys' sat engine here takes no $cover)
-`ifdef	FORMAL_COVER
+	// covers, each reached from reset by scripts/formal.sh's cover run
 	always @(posedge i_clk)
 	if (f_past_valid)
 	begin
-		cover(o_b_rvalid && o_b_err);
-		cover($past(clearing) && !clearing);
+		c_range_err: cover(o_b_rvalid && o_b_err);
+		c_clear_done: cover($past(clearing) && !clearing);
 	end
-`endif
 `endif
 endmodule

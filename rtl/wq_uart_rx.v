@@ -152,15 +152,13 @@ module wq_uart_rx #(
 	if (f_past_valid && !i_reset && o_valid)
 		assert(state == S_IDLE || state == S_START);
 
-	// covers (a cover run: yosys' sat engine here takes no $cover)
-`ifdef	FORMAL_COVER
+	// covers, each reached from reset by scripts/formal.sh's cover run
 	always @(posedge i_clk)
 	if (f_past_valid)
 	begin
-		cover(o_valid && o_data == 8'hA5);
-		cover(o_ferr);
-		cover($past(state) == S_START && state == S_IDLE);
+		c_byte_a5: cover(o_valid && o_data == 8'hA5);
+		c_frame_err: cover(o_ferr);
+		c_false_start: cover($past(state) == S_START && state == S_IDLE);
 	end
-`endif
 `endif
 endmodule

@@ -92,14 +92,12 @@ module wq_uart_tx #(
 			&& $past(cnt) != 0)
 		assert(o_tx == $past(o_tx));
 
-	// covers (a cover run: yosys' sat engine here takes no $cover)
-`ifdef	FORMAL_COVER
+	// covers, each reached from reset by scripts/formal.sh's cover run
 	always @(posedge i_clk)
 	if (f_past_valid)
 	begin
-		cover($past(nbit) == 4'd1 && nbit == 4'd0);
-		cover(nbit == 4'd10 && sh[8:1] == 8'h5A);
+		c_stop_done: cover($past(nbit) == 4'd1 && nbit == 4'd0);
+		c_byte_5a: cover(nbit == 4'd10 && sh[8:1] == 8'h5A);
 	end
-`endif
 `endif
 endmodule

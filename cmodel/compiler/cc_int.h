@@ -307,6 +307,9 @@ void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 /* map every virtual register and predicate to a physical one; returns the
  * registers used (nregs) */
 void cc_regalloc(cc_t *c, cc_kout_t *k);
+/* copy forwarding and repeated arithmetic within a block (peep.c), before
+ * register allocation */
+void cc_peephole(cc_t *c, cc_kout_t *k);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
 /* live-in sets, one bitset of *words 64-bit words per instruction (bit v:
@@ -337,6 +340,7 @@ struct cc {
     /* preprocess.c */
     cc_macro_t *macros;
     cc_cond_incl_t *cond;
+    long expanded;                  /* tokens macro expansion has produced   */
     /* the register assignment regalloc.c writes and emit.c reads */
     int *vmap, *pmap;
     unsigned max_regs;

@@ -76,6 +76,7 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             cc_uniform(c, prog, fn);
             cc_kout_t k;
             cc_lower_kernel(c, fn, &k);
+            cc_peephole(c, &k);
             cc_print_ir(c, &ir, &k);
             cc_regalloc(c, &k);
             cc_emit(c, &wqs, &k);
@@ -93,9 +94,8 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             cc_puts(c, &wqs, wq_cc_enqueue_lib);
         }
         if (nk == 0) {
-            cc_printf(c, &c->log, "%s: error: no __kernel function in the program\n", f->name);
-            rc = WQ_CC_ERROR;
-            goto done;
+            /* at the end of the file, where a kernel was still expected */
+            cc_error_at(c, f, f->text + f->len, "no __kernel function in the program");
         }
     }
 done:

@@ -1310,8 +1310,10 @@ static int assigns(const cc_node_t *n, const cc_var_t *v)
     if (n->kind == ND_CALL) return 0;        /* callees cannot see it */
     for (const cc_node_t *a = n->args; a; a = a->next) if (assigns(a, v)) return 1;
     for (const cc_node_t *b = n->body; b; b = b->next) if (assigns(b, v)) return 1;
+    /* not case_next: a switch's cases are reached through its body, and
+     * consecutive labels link back to each other (case 1: case 2: ...) */
     return assigns(n->lhs, v) || assigns(n->rhs, v) || assigns(n->cond, v) || assigns(n->then, v) ||
-           assigns(n->els, v) || assigns(n->init, v) || assigns(n->inc, v) || assigns(n->case_next, v);
+           assigns(n->els, v) || assigns(n->init, v) || assigns(n->inc, v);
 }
 
 static int const_trip(const cc_node_t *n)

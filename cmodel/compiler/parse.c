@@ -29,8 +29,29 @@ typedef struct {
     cc_prog_t *prog;
     cc_func_t *fn;                  /* the function being parsed              */
     int loop_depth, switch_depth;
+    int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
 } ps_t;
+
+/* how deeply expressions, statements and declarators may nest: the parser
+ * recurses, and a bound keeps hostile input ((((((... from overflowing
+ * the stack; real kernels stay far below */
+#define MAX_NEST 512
+
+static void nest_in(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+}
+
+/* fn(p), one level deeper */
+static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
+{
+    nest_in(p);
+    cc_node_t *n = fn(p);
+    p->nest--;
+    return n;
+}
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
@@ -660,7 +681,7 @@ static cc_type_t *array_dims(ps_t *p, cc_type_t *ty)
 }
 
 /* pointer qualifiers carry address spaces: `__global int *__private p` */
-static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+static cc_type_t *declarator_(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 {
     while (consume(p, "*")) {
         int is_const = 0, is_volatile = 0;
@@ -685,6 +706,14 @@ static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
     *name = NULL;
     if (p->tok->kind == TK_IDENT) { *name = p->tok; p->tok = p->tok->next; }
     return array_dims(p, ty);
+}
+
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+{
+    nest_in(p);
+    cc_type_t *t = declarator_(p, ty, name);
+    p->nest--;
+    return t;
 }
 
 /* a type name in a cast or sizeof */
@@ -1040,7 +1069,7 @@ static cc_node_t *postfix(ps_t *p)
     }
 }
 
-static cc_node_t *unary(ps_t *p)
+static cc_node_t *unary_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (consume(p, "+")) {
@@ -1083,7 +1112,9 @@ static cc_node_t *unary(ps_t *p)
     return postfix(p);
 }
 
-static cc_node_t *cast_expr(ps_t *p)
+static cc_node_t *unary(ps_t *p) { return nested(p, unary_); }
+
+static cc_node_t *cast_expr_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "(")) {
@@ -1104,6 +1135,8 @@ static cc_node_t *cast_expr(ps_t *p)
     }
     return unary(p);
 }
+
+static cc_node_t *cast_expr(ps_t *p) { return nested(p, cast_expr_); }
 
 static cc_node_t *mul(ps_t *p)
 {
@@ -1422,7 +1455,16 @@ static cc_node_t *declaration(ps_t *p)
         if (!first) skip(p, ",");
         first = 0;
         cc_tok_t *name = NULL;
+        cc_tok_t *decl_at = p->tok;
         cc_type_t *ty = declarator(p, base, &name);
+        if (at.has_as && at.as == AS_LOCAL && ty->kind == TY_PTR) {
+            /* `__local T *q`: a private pointer to __local memory */
+            cc_type_t *b = cc_alloc(p->c, sizeof *b);
+            *b = *base;
+            b->as = AS_LOCAL;
+            p->tok = decl_at;
+            ty = declarator(p, b, &name);
+        }
         if (!name) cc_error_tok(p->c, p->tok, "expected a variable name");
         if (at.is_typedef) {
             scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
@@ -1432,7 +1474,7 @@ static cc_node_t *declaration(ps_t *p)
         if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
         if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
         cc_var_t *v = new_var(p, name, ty);
-        if (at.has_as && at.as == AS_LOCAL) {
+        if (at.has_as && at.as == AS_LOCAL && ty->kind != TY_PTR) {
             if (!p->fn->is_kernel) cc_error_tok(p->c, name, "__local variables must be declared in a kernel function's outermost scope");
             if (is(p, "=")) cc_error_tok(p->c, p->tok, "a __local variable cannot have an initializer");
             v->in_memory = 1;
@@ -1468,7 +1510,7 @@ static cc_node_t *declaration(ps_t *p)
     return b;
 }
 
-static cc_node_t *stmt(ps_t *p)
+static cc_node_t *stmt_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "{")) return compound(p);
@@ -1585,6 +1627,8 @@ static cc_node_t *stmt(ps_t *p)
     skip(p, ";");
     return n;
 }
+
+static cc_node_t *stmt(ps_t *p) { return nested(p, stmt_); }
 
 static cc_node_t *compound(ps_t *p)
 {

@@ -149,6 +149,9 @@ cl_device_id   wq_cl_device(void);
 cl_int         wq_cl_device_open(cl_device_id d);
 /* WQ_BACKEND etc. into a wq_dev_t: 0, or -1 with why (backend.c) */
 int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
+/* the golden model behind the device (the model backend: its counters,
+ * for `wq run KERNEL.cl`); NULL on other backends or before it opens */
+struct wq_ctx *wq_cl_device_model(cl_device_id d);
 /* device time in profiling units (ns: one device tick counts as 1 ns) */
 cl_ulong       wq_cl_device_time(cl_device_id d);
 
