@@ -16,7 +16,8 @@ SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
 SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
 SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
 SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
-SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c))
+# (+ the nested-work device library as a C string, generated below)
+SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/cc/enqueue_lib.c
 LIB_model  := $(B)/lib/libwqmodel.a
 LIB_asm    := $(B)/lib/libwqasm.a
 LIB_gen    := $(B)/lib/libwqgen.a
@@ -45,6 +46,12 @@ SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
+# the nested-work device library, which the compiler appends to programs
+# that call wq_enqueue (docs/compiler.md "Nested work")
+$(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
+	@mkdir -p $(@D)
+	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
 .PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build

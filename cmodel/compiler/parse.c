@@ -760,7 +760,38 @@ static const bi_ent_t builtins[] = {
     { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "hadd", BI_HADD, 2 },
     { "rhadd", BI_RHADD, 2 }, { "select", BI_SELECT, 3 }, { "add_sat", BI_ADD_SAT, 2 },
     { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 },
+    { "wq_enqueue_done", BI_WQ_DONE, 0 }, { "wq_enqueue_finish", BI_WQ_FINISH, 0 },
 };
+
+/* wq_enqueue(kernel, [arg0, [arg1, [arg2]]]): the warpq extension for nested
+ * work (docs/compiler.md "Nested work"); the kernel is named, the arguments
+ * are 32-bit integers or pointers */
+static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name)
+{
+    p->tok = p->tok->next;          /* '(' */
+    const cc_tok_t *kt = p->tok;
+    cc_func_t *k = kt->kind == TK_IDENT ? find_func(p, kt) : NULL;
+    if (!k || !k->is_kernel)
+        cc_error_tok(p->c, kt, "the first argument of 'wq_enqueue' must name a __kernel of the program");
+    p->tok = p->tok->next;
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = BI_WQ_ENQUEUE;
+    n->func = k;
+    n->ty = &cc_ty_int;
+    cc_node_t head = {0}, *cur = &head;
+    while (!consume(p, ")")) {
+        skip(p, ",");
+        cc_node_t *a = rvalue(p, assign(p));
+        if (n->nargs == 3) cc_error_tok(p->c, a->tok, "'wq_enqueue' passes at most 3 arguments to the child");
+        if (!(cc_is_integer(a->ty) && a->ty->size <= 4) &&
+            !(a->ty->kind == TY_PTR && (a->ty->as == AS_GLOBAL || a->ty->as == AS_CONSTANT)))
+            cc_error_tok(p->c, a->tok, "a 'wq_enqueue' argument must be a 32-bit integer or a __global pointer");
+        cur = cur->next = new_cast(p, a, &cc_ty_uint);
+        n->nargs++;
+    }
+    n->args = head.next;
+    return n;
+}
 
 static const struct { const char *name; cc_atop_t op; int nargs; } atomics[] = {
     { "add", AT_ADD, 2 }, { "sub", AT_SUB, 2 }, { "xchg", AT_XCHG, 2 },
@@ -790,6 +821,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
+    if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name);
     const char *s = name->loc;
     int len = name->len;
     int is_atomic = 0;
@@ -858,6 +890,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         break;
     case BI_WORK_DIM: n->ty = &cc_ty_uint; break;
     case BI_BARRIER: case BI_MEM_FENCE: case BI_YIELD: n->ty = &cc_ty_void; break;
+    case BI_WQ_DONE: case BI_WQ_FINISH: n->ty = &cc_ty_void; break;
     default: {
         /* integer built-ins: operands converted to one common type */
         cc_type_t *t = NULL;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
+#include "wq/nq.h"      /* WQ_ENQ_OK, WQ_ENQ_FULL */
 
 struct cc_macro {
     cc_macro_t *next;
@@ -580,6 +581,10 @@ static void predefine_all(cc_t *c)
         char *n = cc_fmt(c, "%s", defs[i][0]);
         predefine(c, n, defs[i][1]);
     }
+    /* nested work (docs/compiler.md): the library's status codes */
+    predefine(c, cc_fmt(c, "WQ_ENQ_OK"), cc_fmt(c, "%d", WQ_ENQ_OK));
+    predefine(c, cc_fmt(c, "WQ_ENQ_FULL"), cc_fmt(c, "%d", WQ_ENQ_FULL));
+    predefine(c, cc_fmt(c, "cl_warpq_enqueue"), "1");
 }
 
 cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)

@@ -261,6 +261,61 @@ Test(cc, fuzz_mutated_and_random, .timeout = 300)
     for (int i = 0; i < nc; i++) free(corpus[i]);
 }
 
+/* the cl_warpq_enqueue builtins (docs/compiler.md "Nested work"): calls
+ * into the appended library, whose registers the kernel never gets, and
+ * the kernel table's record of what each kernel enqueues */
+Test(cc, nested_work_builtins)
+{
+    /* twenty values live across the call: spilled, never in r16 and up */
+    const char *src =
+        "__kernel __attribute__((reqd_work_group_size(1,1,1))) void child(__global uint *o, uint a)\n"
+        "{ o[a] = a; wq_enqueue_done(); }\n"
+        "__kernel void parent(__global uint *o)\n{\n"
+        "    uint g = get_global_id(0);\n"
+        "    uint v0 = o[g], v1 = o[g+1], v2 = o[g+2], v3 = o[g+3], v4 = o[g+4], v5 = o[g+5], v6 = o[g+6];\n"
+        "    uint v7 = o[g+7], v8 = o[g+8], v9 = o[g+9], v10 = o[g+10], v11 = o[g+11], v12 = o[g+12];\n"
+        "    uint v13 = o[g+13], v14 = o[g+14], v15 = o[g+15], v16 = o[g+16], v17 = o[g+17], v18 = o[g+18];\n"
+        "    int st = wq_enqueue(child, o, g);\n"
+        "    o[g] = v0+v1+v2+v3+v4+v5+v6+v7+v8+v9+v10+v11+v12+v13+v14+v15+v16+v17+v18 + (st == WQ_ENQ_FULL);\n"
+        "    if (get_local_id(0) == 0) wq_enqueue_done();\n}\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.nkernels, 2);
+    cr_assert(r.kernels[0].nested && r.kernels[0].enqueues == 0, "child: nested, enqueues nothing");
+    cr_assert(r.kernels[1].nested && r.kernels[1].enqueues == 1, "parent enqueues kernel 0");
+    cr_assert_eq(r.kernels[1].nregs, 32);
+    cr_assert(r.kernels[1].spills > 0, "20 live values in 16 registers spill");
+    const char *lib = strstr(r.wqs, "\nwq_enqueue:");
+    cr_assert_not_null(lib, "the library is appended");
+    const char *k = strstr(r.wqs, "\nparent:");
+    cr_assert(k && k < lib);
+    static const char *const theirs[] = { "r16", "r17", "r18", "r19", "r20", "r21", "r22",
+                                          "r23", "r29", "r30", "p5", "p6" };
+    for (const char *l = k; l < lib; l = strchr(l + 1, '\n')) {
+        const char *e = strchr(l + 1, '\n');
+        if (l[1] == ';') continue;
+        for (size_t i = 0; i < sizeof theirs / sizeof *theirs; i++) {
+            const char *h = strstr(l + 1, theirs[i]);
+            cr_assert(!h || h > e, "kernel code uses the library's %s: %.*s", theirs[i], (int)(e - l - 1), l + 1);
+        }
+    }
+    cr_assert_not_null(strstr(k, "call   r31, wq_enqueue"));
+    cr_assert_not_null(strstr(k, "call   r31, wq_done"));
+    wq_program_t p;
+    char err[256];
+    cr_assert_eq(wq_asm(r.wqs, strlen(r.wqs), "t.wqs", &p, err, sizeof err), 0, "%s", err);
+    wq_program_free(&p);
+    wq_cc_result_free(&r);
+    /* a program without the builtins gets no library */
+    cr_assert_eq(compile("__kernel void k(__global uint *o) { o[0] = WQ_ENQ_OK + WQ_ENQ_FULL; }\n", &r), WQ_CC_OK);
+    cr_assert(!r.kernels[0].nested && !strstr(r.wqs, "wq_enqueue"));
+    wq_cc_result_free(&r);
+    diag("__kernel void k(__global uint *o) { wq_enqueue(o, 1); }\n",
+         "t.cl:1:48: error: the first argument of 'wq_enqueue' must name a __kernel of the program", 48);
+    diag("__kernel void c(uint a) { }\n__kernel void k(__global uint *o) { wq_enqueue(c, 1, 2, 3, 4); }\n",
+         "t.cl:2:60: error: 'wq_enqueue' passes at most 3 arguments to the child", 60);
+}
+
 /* hostile shapes the fuzz found (tests/unit/cc_fuzz.c): each is refused
  * with a located diagnostic instead of overflowing the stack, running for
  * seconds, or reporting without a line */
