@@ -2617,5 +2617,13 @@ module wq_warp_sched #(
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(o_can_launch) && !$past(i_launch_valid))
             assert(o_can_launch);
+    // covers: the reset sweep ends, a grid is taken (a warp's fetch and
+    // retired step lie deeper than a solver reaches on the whole module in
+    // minutes; the lockstep benches cover them)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset)) begin
+            c_ready:  cover($past(state) == ST_RST && state == ST_IDLE);
+            c_launch: cover($past(o_can_launch) && !o_can_launch);
+        end
 `endif
 endmodule
