@@ -416,7 +416,7 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
         unsigned ni = 0;
         for (unsigned i = 0; i < r.ni; i++) incs[ni++] = r.incs[i];
         wq_cc_result_t cr;
-        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl, 0, &cr);
+        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl, 0, WQ_CC_SUBV_AUTO, 0, &cr);
         if (!rc) {
             const char *backend = "model";
             char lib[4200];
