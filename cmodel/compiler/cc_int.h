@@ -343,6 +343,9 @@ void cc_subv(cc_t *c, cc_kout_t *k);
 /* priv[v] = 1 for the virtual registers live anywhere outside a segment's
  * interior: they must stay below the shared base (regalloc.c) */
 void cc_subv_private(const cc_code_t *cd, const uint64_t *live, int words, unsigned char *priv);
+/* take the segments out again (regalloc.c, when the values that must stay
+ * private cannot be coloured below the shared base) */
+void cc_subv_drop(cc_code_t *cd);
 
 /* ---- the context ---------------------------------------------------------------- */
 typedef struct cc_block cc_block_t;

@@ -424,6 +424,15 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         }
         free(cost);
         if (nspill == 0) { free(spill); break; }
+        if ((stuck || round == 16) && cd->subv_base) {
+            /* what must stay below the shared base does not fit there even
+             * with spilling: no segments, and colour again */
+            free(spill);
+            free(col);
+            cc_subv_drop(cd);
+            round = 0;
+            continue;
+        }
         if (stuck || round == 16) {
             free(spill);
             free(col);

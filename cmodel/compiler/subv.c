@@ -225,3 +225,21 @@ void cc_subv_private(const cc_code_t *cd, const uint64_t *live, int words, unsig
         if (def) priv[def - CC_V0] = 1;
     }
 }
+
+void cc_subv_drop(cc_code_t *cd)
+{
+    int j = 0;
+    for (int i = 0; i < cd->n; i++) {
+        int op = cd->ir[i].op;
+        if (op != WQ_OP_SUBV_START && op != WQ_OP_SUBV_END) { cd->ir[j++] = cd->ir[i]; continue; }
+        /* every index after i moves down by one */
+        for (int f = 0; f < cd->ncallees; f++) {
+            if (cd->callees[f].start > j) cd->callees[f].start--;
+            if (cd->callees[f].end > j) cd->callees[f].end--;
+        }
+        if (cd->prologue_end > j) cd->prologue_end--;
+    }
+    cd->n = j;
+    cd->subv_base = 0;
+    cd->nsubv = 0;
+}
