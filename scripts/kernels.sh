@@ -12,8 +12,9 @@
 #   - the model at 8, 16 and 32 lanes with every candidate sub-vector
 #     segment taken (-wq-subv=always) and at 8 lanes with none
 #     (-wq-subv=off), and a few kernels (SUBV_RTL below) with
-#     -wq-subv=always on the RTL in lockstep at 8 lanes, where the parts
-#     share registers (docs/compiler.md "Sub-vector segments");
+#     -wq-subv=always on the RTL in lockstep at SUBV_RTL_LANES lanes (32 by
+#     default: no other RTL build; `make regress` uses 8, where the parts
+#     share registers; docs/compiler.md "Sub-vector segments");
 # every run's output (the printed buffers and the `//@ expect` verdict)
 # must equal the 32-lane model's byte for byte, and the verdict must be ok.
 # A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
@@ -50,11 +51,14 @@ so=""
 if [ "$rtl" = 1 ]; then
     so=$(bash scripts/cl_rtl_build.sh 32) || { bad "libwqrtl.so did not build"; rtl=0; }
 fi
-# the kernels that also run with -wq-subv=always on the RTL at 8 lanes
-SUBV_RTL=${SUBV_RTL:-"subv_pressure wide matmul control"}
-so8=""
+# the kernels that also run with -wq-subv=always on the RTL, and at how
+# many lanes (a library per lane count, built once and cached)
+SUBV_RTL=${SUBV_RTL:-"subv_pressure wide matmul"}
+SUBV_RTL_LANES=${SUBV_RTL_LANES:-32}
+sosubv=""
 if [ "$rtl" = 1 ]; then
-    so8=$(bash scripts/cl_rtl_build.sh 8) || { bad "libwqrtl.so (8 lanes) did not build"; so8=""; }
+    sosubv=$(bash scripts/cl_rtl_build.sh "$SUBV_RTL_LANES") ||
+        { bad "libwqrtl.so ($SUBV_RTL_LANES lanes) did not build"; sosubv=""; }
 fi
 havepocl=0
 if [ "$pocl" = 1 ]; then
@@ -104,11 +108,12 @@ for k in "${files[@]}"; do
         else bad "$name built with $opts at $lanes lanes differs:"; diff "$ref" "$out/$name.$label.txt" | head -10
         fi
     done
-    if [ -n "$so8" ] && [[ " $SUBV_RTL " == *" $name "* ]]; then
-        if env "${warpq[@]}" WQ_BACKEND=rtl WQ_LANES=8 timeout 600 "$out/run" "$k" -wq-subv=always \
-               > "$out/$name.subvrtl8.txt" 2>&1 && cmp -s "$ref" "$out/$name.subvrtl8.txt"; then ok
-            echo "kernels: $name -wq-subv=always on the RTL at 8 lanes (lockstep): same output"
-        else bad "$name -wq-subv=always on the RTL at 8 lanes differs:"; diff "$ref" "$out/$name.subvrtl8.txt" | head -10
+    if [ -n "$sosubv" ] && [[ " $SUBV_RTL " == *" $name "* ]]; then
+        sl=$SUBV_RTL_LANES
+        if env "${warpq[@]}" WQ_BACKEND=rtl WQ_LANES="$sl" timeout 600 "$out/run" "$k" -wq-subv=always \
+               > "$out/$name.subvrtl$sl.txt" 2>&1 && cmp -s "$ref" "$out/$name.subvrtl$sl.txt"; then ok
+            echo "kernels: $name -wq-subv=always on the RTL at $sl lanes (lockstep): same output"
+        else bad "$name -wq-subv=always on the RTL at $sl lanes differs:"; diff "$ref" "$out/$name.subvrtl$sl.txt" | head -10
         fi
     fi
     if [ "$havepocl" = 1 ]; then
