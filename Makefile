@@ -164,6 +164,7 @@ test: deps
 	bash scripts/clgen.sh --seeds 1..200
 	bash scripts/clgen.sh --seeds 1..10 --backend pocl
 	bash scripts/clgen.sh --seeds 1..3 --backend rtl
+	bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
 	bash scripts/rtl_test.sh
 
@@ -226,6 +227,7 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
