@@ -188,6 +188,14 @@ static int dims(const char *s, size_t d[3], unsigned *n)
     return -1;
 }
 
+/* v when it is a decimal number in lo..hi, else NULL */
+static const char *in_range(const char *v, unsigned long lo, unsigned long hi)
+{
+    char *end;
+    unsigned long t = strtoul(v, &end, 10);
+    return *v && !*end && t >= lo && t <= hi ? v : NULL;
+}
+
 static int parse(clrun_t *r, int argc, char **argv)
 {
     r->lanes = 32;
@@ -231,17 +239,11 @@ static int parse(clrun_t *r, int argc, char **argv)
                 return wq_cli_error(r->verb, "bad --subv '%s' (auto, off or always)", v);
             r->subv_opt = v;
         } else if (!strncmp(argv[i], "--subv-threshold=", 17)) {
-            v = argv[i] + 17;
-            char *end;
-            unsigned long t = strtoul(v, &end, 10);
-            if (*end || t < 1 || t > 31) return wq_cli_error(r->verb, "bad --subv-threshold '%s' (1..31)", v);
-            r->subv_t_opt = v;
+            if (!(r->subv_t_opt = in_range(argv[i] + 17, 1, 31)))
+                return wq_cli_error(r->verb, "bad --subv-threshold '%s' (1..31)", argv[i] + 17);
         } else if (!strncmp(argv[i], "--regs=", 7)) {
-            v = argv[i] + 7;
-            char *end;
-            unsigned long t = strtoul(v, &end, 10);
-            if (*end || t < 8 || t > 32) return wq_cli_error(r->verb, "bad --regs '%s' (8..32)", v);
-            r->regs_opt = v;
+            if (!(r->regs_opt = in_range(argv[i] + 7, 8, 32)))
+                return wq_cli_error(r->verb, "bad --regs '%s' (8..32)", argv[i] + 7);
         } else if (!strcmp(argv[i], "--dec")) {
             r->dec = 1;
         } else if (!strncmp(argv[i], "-D", 2) || !strncmp(argv[i], "-I", 2)) {
