@@ -285,6 +285,8 @@ PLANTS=(
 "host_launch_wait|host_if_launch|rtl/wq_host_if.v|/M_LAUNCH:$/,/start_wait/s/if (!i_can_launch)/if (1'b0)/|the LAUNCH method reads a descriptor while a grid still waits"
 "host_ldesc_any|host_if_launch|rtl/wq_host_if.v|s/if (hs == H_LREAD)$/if (1'b1)/|the launch port's descriptor takes every host read, not only the launch's"
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
+"coalesce_recover|coalesce|rtl/core/wq_coalesce.v|s/if (pending\[l\] \&\& addr_q/if (addr_q/|a request also covers lanes an earlier request covered"
+"l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )
 
