@@ -54,6 +54,7 @@ struct Bench : tb::Harness<Vwq_coalesce> {
     }
 
     std::string where() const override { return " warp#" + std::to_string(n_warps); }
+    uint32_t all_lanes() const { return lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1; }
 
     // a random warp access: its addresses and mask
     void draw(std::vector<uint32_t> &a, uint32_t &mask) {
@@ -78,7 +79,7 @@ struct Bench : tb::Harness<Vwq_coalesce> {
             break;
         default: for (unsigned l = 0; l < lanes; l++) a[l] = (uint32_t)rng.next() & ~3u; break;
         }
-        uint32_t all = lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
+        uint32_t all = all_lanes();
         switch (rng.below(5)) {
         case 0: mask = 0; break;
         case 1: mask = 1u << rng.below(lanes); break;
@@ -146,7 +147,7 @@ struct Bench : tb::Harness<Vwq_coalesce> {
                     fail("wq_coalesce refused the parameters");
                 expect.assign(r.begin(), r.begin() + cnt);
                 if (cnt == 0) cov_none++;
-                if (cnt == 1 && mask == (lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1)) cov_one++;
+                if (cnt == 1 && mask == all_lanes()) cov_one++;
                 if (cnt == lanes) cov_all++;
                 have = false;
                 n++;
@@ -177,7 +178,7 @@ struct Bench : tb::Harness<Vwq_coalesce> {
     void measure() {
         std::vector<uint32_t> a(lanes);
         for (unsigned l = 0; l < lanes; l++) a[l] = 0x1000u + 4 * l;
-        uint32_t all = lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
+        uint32_t all = all_lanes();
         std::vector<wq_coal_req_t> r(lanes);
         unsigned cnt = 0;
         wq_coalesce(a.data(), all, lanes, line, r.data(), &cnt);
