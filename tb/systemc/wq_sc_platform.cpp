@@ -75,7 +75,32 @@ Platform *plat;
 struct DevSc {
     Platform *p;
     uint64_t t0;
+    uint64_t c0;          // the RTL wrapper's cycle count at open
+    wq_dev_trace_fn tfn;
+    void *tuser;
 };
+
+// a record's time in the backend's clocks (since open), as now() counts
+void on_model_rec(void *user, const wq_trace_rec_t *r, uint64_t clocks)
+{
+    DevSc *d = static_cast<DevSc *>(user);
+    d->tfn(d->tuser, r, clocks - d->t0);
+}
+void on_rtl_rec(void *user, const wq_trace_rec_t *r, uint64_t cycles)
+{
+    DevSc *d = static_cast<DevSc *>(user);
+    d->tfn(d->tuser, r, cycles - d->c0);
+}
+
+int s_trace(void *impl, wq_dev_trace_fn fn, void *user)
+{
+    DevSc *d = static_cast<DevSc *>(impl);
+    d->tfn = fn;
+    d->tuser = user;
+    if (d->p->model) d->p->model->trace(fn ? on_model_rec : nullptr, fn ? d : nullptr);
+    else d->p->rtl->trace(fn ? on_rtl_rec : nullptr, fn ? d : nullptr);
+    return 0;
+}
 
 int s_csr_read(void *impl, uint32_t off, uint32_t *v)
 {
@@ -99,7 +124,11 @@ uint64_t s_now(void *impl)
     DevSc *d = static_cast<DevSc *>(impl);
     return d->p->host.now() - d->t0;
 }
-void s_close(void *impl) { delete static_cast<DevSc *>(impl); }
+void s_close(void *impl)
+{
+    s_trace(impl, nullptr, nullptr);
+    delete static_cast<DevSc *>(impl);
+}
 
 bool same_machine(const wq_config_t &a, const wq_config_t &b)
 {
@@ -147,7 +176,7 @@ int wq_dev_sc_open(wq_dev_t *dev, const wq_config_t *cfg, const wq_sc_opts &o)
         fprintf(stderr, "systemc: the device did not come out of reset\n");
         return -1;
     }
-    DevSc *d = new DevSc{plat, plat->host.now()};
+    DevSc *d = new DevSc{plat, plat->host.now(), plat->rtl ? plat->rtl->cycles() : 0, nullptr, nullptr};
     *dev = wq_dev_t{};
     dev->impl = d;
     dev->name = o.dut == "rtl" ? "systemc-rtl" : "systemc-model";
@@ -158,5 +187,6 @@ int wq_dev_sc_open(wq_dev_t *dev, const wq_config_t *cfg, const wq_sc_opts &o)
     dev->wait = s_wait;
     dev->now = s_now;
     dev->close = s_close;
+    dev->trace = s_trace;
     return 0;
 }

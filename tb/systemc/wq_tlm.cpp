@@ -95,6 +95,20 @@ void wq_tlm::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &d)
     wake_.notify(SC_ZERO_TIME);       // the device looks at its state again
 }
 
+void wq_tlm::trace(trace_fn fn, void *user)
+{
+    tfn_ = fn;
+    tuser_ = user;
+    wq_set_trace(ctx_, fn ? on_record : nullptr, fn ? this : nullptr);
+}
+
+void wq_tlm::on_record(void *user, const wq_trace_rec_t *r)
+{
+    wq_tlm *self = static_cast<wq_tlm *>(user);
+    sc_time t = sc_time_stamp() + (self->csr_delay_ ? *self->csr_delay_ : self->qk_.get_local_time());
+    self->tfn_(self->tuser_, r, (uint64_t)(t / self->period_));
+}
+
 // one word through the initiator socket, on the quantum keeper's local
 // time (or the CSR caller's delay)
 bool wq_tlm::access(tlm::tlm_command cmd, uint32_t addr, uint32_t *v)

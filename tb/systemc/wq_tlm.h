@@ -44,6 +44,11 @@ public:
     uint64_t ticks() const { return ctx_->st.ticks; }
     // memory transactions answered with an error status (a read gave 0)
     uint64_t mem_errors() const { return mem_errors_; }
+    // measurement hook: every event record the model emits, with its time
+    // in clocks (SystemC time plus the device's local time offset); fn NULL
+    // stops.  Records are the model's (trace.h), as the RTL's o_evr_* carry.
+    typedef void (*trace_fn)(void *user, const wq_trace_rec_t *r, uint64_t clocks);
+    void trace(trace_fn fn, void *user);
 
 private:
     wq_ctx_t *ctx_;
@@ -53,6 +58,9 @@ private:
     sc_core::sc_time *csr_delay_ = nullptr;   // set while a CSR access runs
     bool irq_out_ = false, idle_out_ = false, published_ = false;
     uint64_t mem_errors_ = 0;
+    trace_fn tfn_ = nullptr;
+    void *tuser_ = nullptr;
+    static void on_record(void *user, const wq_trace_rec_t *r);
 
     void run();
     void publish();

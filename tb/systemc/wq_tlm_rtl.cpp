@@ -60,6 +60,18 @@ void wq_tlm_rtl::mem_server()
     mem_rvalid_.write(false);
     for (;;) {
         wait(clk_.posedge_event());
+        if (tfn_ && !rst.read() && evr_valid_.read()) {
+            wq_trace_rec_t r = {};
+            r.kind = (uint8_t)evr_kind_.read();
+            r.unit = (uint8_t)evr_unit_.read();
+            r.aux = (uint16_t)evr_aux_.read();
+            r.pc = evr_pc_.read();
+            r.mask = evr_mask_.read();
+            r.a = evr_a_.read();
+            r.b = evr_b_.read();
+            r.c = evr_c_.read();
+            tfn_(tuser_, &r, cyc_);
+        }
         if (rst.read()) {
             q_.clear();
             last_due_ = cyc_;

@@ -20,6 +20,10 @@
 
 #include "Vwq_top.h"
 
+extern "C" {
+#include "wq/trace.h"
+}
+
 class wq_tlm_rtl : public sc_core::sc_module {
 public:
     tlm_utils::simple_target_socket<wq_tlm_rtl> csr;
@@ -35,6 +39,12 @@ public:
     wq_tlm_rtl &operator=(const wq_tlm_rtl &) = delete;
 
     uint64_t mem_errors() const { return mem_errors_; }
+    uint64_t cycles() const { return cyc_; }
+    // measurement hook: the event records on o_evr_*, one per cycle that
+    // carries one, with the cycle; REG_WRITE records come one per part
+    // with no lane values (vals NULL); fn NULL stops
+    typedef void (*trace_fn)(void *user, const wq_trace_rec_t *r, uint64_t clocks);
+    void trace(trace_fn fn, void *user) { tfn_ = fn; tuser_ = user; }
 
 private:
     sc_core::sc_time period_;
@@ -54,6 +64,8 @@ private:
     struct Resp { uint64_t due; uint32_t data; };
     std::deque<Resp> q_;
     uint64_t cyc_ = 0, last_due_ = 0, mem_errors_ = 0;
+    trace_fn tfn_ = nullptr;
+    void *tuser_ = nullptr;
 
     void mem_server();
     void csr_b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &d);
