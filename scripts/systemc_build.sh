@@ -19,11 +19,14 @@ B=build/systemc
 V=$B/vl
 mkdir -p "$V"
 export SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(gcc -print-multiarch)
-flags="-fPIC -O2 -std=c++17 -Wall -Wextra -I$root/cmodel/include"
+# the machine the RTL wrapper is Verilated for, told to the C++ as well
+ch=4 wa=8 la=32 dq=6 re=32
+defs="-DWQ_SC_CHANNELS=$ch -DWQ_SC_WARPS=$wa -DWQ_SC_LANES=$la -DWQ_SC_DQ_LOG2=$dq -DWQ_SC_REGS=$re"
+flags="-fPIC -O2 -std=c++17 -Wall -Wextra -Werror -I$root/cmodel/include $defs"
 if [ ! -f "$V/Vwq_top__ALL.a" ] || [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
         -newer "$V/Vwq_top__ALL.a" -print -quit)" ]; then
     nice verilator --sc --build -j 2 -O3 -Wall -Ibuild/gen -Irtl --top-module wq_top \
-        -GCHANNELS=4 -GWARPS=8 -GLANES=32 -GDQ_LOG2=6 -GREGS=32 -GALU_LANES=32 -GSEM_DIGIT=32 \
+        -GCHANNELS=$ch -GWARPS=$wa -GLANES=$la -GDQ_LOG2=$dq -GREGS=$re -GALU_LANES=$la -GSEM_DIGIT=32 \
         --x-assign unique --x-initial unique \
         -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v > "$V/build.log" 2>&1 ||
         { tail -30 "$V/build.log" >&2; fail "verilator --sc (log: $V/build.log)"; }
@@ -36,6 +39,8 @@ vinc=$(verilator --getenv VERILATOR_ROOT)/include
 objs=()
 for o in $rt; do objs+=("$V/$o"); done
 srcs="wq_tlm wq_tlm_rtl wq_sc_host wq_sc_platform"
+[ "$(cat "$B/flags" 2>/dev/null)" = "$flags" ] || rm -f "$B"/*.o
+echo "$flags" > "$B/flags"
 for f in $srcs tb_systemc tb_sockets wq_sc_so; do
     o=$B/$f.o
     if [ ! -f "$o" ] || [ -n "$(find tb/systemc cmodel/include "$V/Vwq_top.h" -newer "$o" -print -quit)" ]; then

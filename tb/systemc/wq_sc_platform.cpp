@@ -16,13 +16,13 @@ using namespace sc_core;
 
 void wq_sc_rtl_config(wq_config_t *cfg)
 {
-    // the parameters scripts/systemc.sh Verilates wq_top with
+    // the parameters scripts/systemc_build.sh Verilates wq_top with
     wq_config_default(cfg);
-    cfg->channels = 4;
-    cfg->warps = 8;
-    cfg->lanes = 32;
-    cfg->deque_log2 = 6;
-    cfg->regs = 32;
+    cfg->channels = WQ_SC_CHANNELS;
+    cfg->warps = WQ_SC_WARPS;
+    cfg->lanes = WQ_SC_LANES;
+    cfg->deque_log2 = WQ_SC_DQ_LOG2;
+    cfg->regs = WQ_SC_REGS;
 }
 
 namespace {
