@@ -40,7 +40,7 @@ int wq_sc_host::mem_write(uint32_t addr, const uint32_t *buf, uint32_t n)
     // the payload's data pointer is not const; a write does not change it
     return call(MEM_WR, addr, const_cast<uint32_t *>(buf), n, 0);
 }
-int wq_sc_host::wait_dev(uint64_t budget) { return call(WAIT, 0, nullptr, 0, budget); }
+int wq_sc_host::wait_dev(uint64_t budget) { return call(WAIT_PINS, 0, nullptr, 0, budget); }
 int wq_sc_host::reset() { return call(RESET, 0, nullptr, 0, 0); }
 
 tlm::tlm_response_status wq_sc_host::csr_raw(uint64_t addr, unsigned len, unsigned be_mask,
@@ -105,7 +105,7 @@ void wq_sc_host::serve()
             if (r.addr & 3) { r.rc = -1; break; }
             r.rc = transact(mem, r.op == MEM_WR, r.addr, r.buf, r.n);
             break;
-        case WAIT:
+        case WAIT_PINS:
             r.rc = wait_cond(r.budget);
             break;
         case CSR_RAW: {

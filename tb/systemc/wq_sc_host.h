@@ -42,7 +42,7 @@ public:
     uint64_t transactions() const { return transactions_; }
 
 private:
-    enum Op { CSR_RD, CSR_WR, MEM_RD, MEM_WR, WAIT, RESET, CSR_RAW };
+    enum Op { CSR_RD, CSR_WR, MEM_RD, MEM_WR, WAIT_PINS, RESET, CSR_RAW };
     struct Req {
         Op op;
         uint32_t addr, n;

@@ -1,5 +1,6 @@
 // wq_tlm.cpp -- see wq_tlm.h
 #include "wq_tlm.h"
+#include "wq_sc_csr.h"
 
 #include <cstring>
 
@@ -61,24 +62,8 @@ void wq_tlm::run()
 // one 32-bit CSR access costs one clock; the model answers at once
 void wq_tlm::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &d)
 {
+    if (!wq_sc_csr_accept(t)) return;
     uint64_t a = t.get_address();
-    const unsigned char *be = t.get_byte_enable_ptr();
-    if (t.get_data_length() != 4 || t.get_streaming_width() < 4) {
-        t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-        return;
-    }
-    if (be) {
-        unsigned bel = t.get_byte_enable_length();
-        for (unsigned i = 0; i < 4; i++)
-            if (!bel || be[i % bel] != TLM_BYTE_ENABLED) {
-                t.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-                return;
-            }
-    }
-    if ((a & 3) || a > 0xFFF) {
-        t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        return;
-    }
     int rc = 0;
     uint32_t v = 0;
     csr_delay_ = &d;   // memory the access touches is timed on the caller's delay

@@ -1,5 +1,6 @@
 // wq_tlm_rtl.cpp -- see wq_tlm_rtl.h
 #include "wq_tlm_rtl.h"
+#include "wq_sc_csr.h"
 
 #include <cstring>
 
@@ -111,24 +112,8 @@ void wq_tlm_rtl::mem_server()
 // the request is held on the pins until the edge that sees o_csr_ack
 void wq_tlm_rtl::csr_b_transport(tlm::tlm_generic_payload &t, sc_time &d)
 {
+    if (!wq_sc_csr_accept(t)) return;
     uint64_t a = t.get_address();
-    const unsigned char *be = t.get_byte_enable_ptr();
-    if (t.get_data_length() != 4 || t.get_streaming_width() < 4) {
-        t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-        return;
-    }
-    if (be) {
-        unsigned bel = t.get_byte_enable_length();
-        for (unsigned i = 0; i < 4; i++)
-            if (!bel || be[i % bel] != TLM_BYTE_ENABLED) {
-                t.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-                return;
-            }
-    }
-    if ((a & 3) || a > 0xFFF) {
-        t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        return;
-    }
     wait(d);                         // the pins live in SystemC time
     d = SC_ZERO_TIME;
     uint32_t v = 0;
