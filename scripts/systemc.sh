@@ -112,6 +112,10 @@ for src in tests/opencl/*/main.c; do
         fi
     done
 done
+# the library exports the runtime's entry points and nothing else
+syms=$(nm -D --defined-only "$B/libwqsc.so" | awk '{print $3}' | sort | tr '\n' ' ')
+[ "$syms" = "sc_main wq_dev_rtl_so_config wq_dev_rtl_so_open wq_dev_rtl_so_what " ] && ok ||
+    bad "libwqsc.so exports: $syms"
 # the runtime names the platform as its device
 log="$O/cl.query.name.log"
 env "${cl[@]}" WQ_BACKEND=systemc timeout 60 clinfo -l > "$log" 2>&1

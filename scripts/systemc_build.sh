@@ -57,7 +57,12 @@ if newer "$B/tb_systemc" "${plat[@]}" "$B/tb_systemc.o" "$B/tb_sockets.o" $libs 
         "$V/Vwq_top__ALL.a" $libs -lsystemc -lpthread || fail "link tb_systemc"
 fi
 if newer "$B/libwqsc.so" "${plat[@]}" "$B/wq_sc_so.o" $libs "$V/Vwq_top__ALL.a"; then
+    # the runtime's three entry points (and sc_main, which libsystemc
+    # names) are all the library exports
+    printf '{ global: wq_dev_rtl_so_config; wq_dev_rtl_so_open; wq_dev_rtl_so_what; sc_main; local: *; };\n' \
+        > "$B/libwqsc.map"
     g++ -shared -o "$B/libwqsc.so.tmp" "$B/wq_sc_so.o" "${plat[@]}" "${objs[@]}" \
-        "$V/Vwq_top__ALL.a" $libs -Wl,--exclude-libs,ALL -lsystemc -lpthread || fail "link libwqsc.so"
+        "$V/Vwq_top__ALL.a" $libs -Wl,--exclude-libs,ALL -Wl,--version-script,"$B/libwqsc.map" \
+        -lsystemc -lpthread || fail "link libwqsc.so"
     mv "$B/libwqsc.so.tmp" "$B/libwqsc.so"
 fi
