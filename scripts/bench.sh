@@ -121,6 +121,16 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
                "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
                a / b, a, b, wa, wb }'
+    # the SystemC platform (docs/systemc.md): every nested scenario through
+    # the driver and the sockets, wall time per wrapper
+    bash scripts/systemc_build.sh || fail "systemc build"
+    for dut in model rtl; do
+        t0=$(date +%s.%N)
+        SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
+            > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
+        awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+    done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi
