@@ -17,10 +17,15 @@ static const wq_cli_verb_t verbs[] = {
     { "cc", wq_cli_cc, "compile OpenCL C kernels to warpq assembly",
       "usage: wq cc KERNEL.cl [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
       "             [--inline=auto|always|never] [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
+      "             [--region=ARG:START:LEN]... [--explain]\n"
       "  OpenCL C 1.2, integer subset (docs/compiler.md); writes readable .wqs\n"
       "  (stdout unless -o); --emit=ir prints the IR before register allocation;\n"
       "  --inline: which functions are inlined (auto: inline and small ones;\n"
-      "  the others are called with CALL/RET)\n"
+      "  the others are called with CALL/RET);\n"
+      "  --region: the bytes pointer argument ARG reaches (as the runtime knows\n"
+      "  them at enqueue); with two or more, the alias pass unrolls the loops\n"
+      "  their relation proves independent; --explain prints the metadata and\n"
+      "  each decision on stderr (docs/compiler.md \"Alias metadata\")\n"
       "  exit 0: compiled; 2: usage error or a kernel error (file:line:col)\n", NULL },
     { "disasm", wq_cli_disasm, "disassemble a hex or raw image",
       "usage: wq disasm FILE.hex [--base PC]\n"
