@@ -77,7 +77,7 @@ for k in "${files[@]}"; do
     done
     # the same output with every function called and a register limit that
     # spills, and with every function inlined (docs/compiler.md "Calls")
-    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32"; do
+    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32" "aliasoff -wq-alias=off"; do
         read -r label opts <<< "$v"
         if env "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 timeout 300 "$out/run" "$k" "$opts" \
                > "$out/$name.$label.txt" 2>&1 && cmp -s "$ref" "$out/$name.$label.txt"; then ok

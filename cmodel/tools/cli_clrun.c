@@ -13,6 +13,8 @@
  *                                 fewer than COUNT leave the rest 0)
  *   --arg TYPE:VALUE              a scalar argument
  *   --arg local:BYTES             a __local argument
+ *   --alias=on|off                the alias pass at enqueue (default on;
+ *                                 the buffers are disjoint)
  *
  * Exit 0 when the kernel completed; 1 when it trapped, the lockstep check
  * failed or the device refused it (the reason printed); 2 on a usage or
@@ -48,6 +50,7 @@ typedef struct clrun {
     int inl;                        /* WQ_CC_INLINE_*                        */
     const char *inl_opt;
     const char *yield_opt;
+    int alias_off;                  /* --alias=off: -wq-alias=off            */
     unsigned lanes, dim;
     size_t global[3], local[3];
     int have_local, dec;
@@ -222,6 +225,8 @@ static int parse(clrun_t *r, int argc, char **argv)
             else if (!strcmp(v, "never")) r->inl = WQ_CC_INLINE_NEVER;
             else return wq_cli_error(r->verb, "bad --inline '%s' (auto, always or never)", v);
             r->inl_opt = v;
+        } else if (!strcmp(argv[i], "--alias=on") || !strcmp(argv[i], "--alias=off")) {
+            r->alias_off = argv[i][9] == 'f';
         } else if (!strcmp(argv[i], "--dec")) {
             r->dec = 1;
         } else if (!strncmp(argv[i], "-D", 2) || !strncmp(argv[i], "-I", 2)) {
@@ -262,6 +267,7 @@ static char *build_options(const clrun_t *r)
     size_t n = (size_t)snprintf(o, cap, "-wq-yield=%s", r->yield == WQ_CC_YIELD_OFF ? "off"
                                 : r->yield == WQ_CC_YIELD_SPIN ? "spin" : "loops");
     if (r->inl_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-inline=%s", r->inl_opt);
+    if (r->alias_off) n += (size_t)snprintf(o + n, cap - n, " -wq-alias=off");
     for (unsigned i = 0; i < r->nd; i++) n += (size_t)snprintf(o + n, cap - n, " -D%s", r->defs[i]);
     for (unsigned i = 0; i < r->ni; i++) n += (size_t)snprintf(o + n, cap - n, " -I%s", r->incs[i]);
     /* the runtime compiles "<source>": `#include "x.h"` beside the file

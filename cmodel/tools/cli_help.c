@@ -39,11 +39,12 @@ static const wq_cli_verb_t verbs[] = {
       "  check or tick limit; 2: usage or syntax error\n"
       "       wq run KERNEL.cl --global N[,N,N] [--local N[,N,N]] [--arg SPEC]...\n"
       "              [--kernel NAME] [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
-      "              [--inline=auto|always|never] [--lanes 8|16|32] [--dec]\n"
+      "              [--inline=auto|always|never] [--alias=on|off] [--lanes 8|16|32] [--dec]\n"
       "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
       "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
       "  TYPE:VALUE, local:BYTES; TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
-      "  the OpenCL runtime and prints every buffer (hex, or --dec)\n"
+      "  the OpenCL runtime and prints every buffer (hex, or --dec); --alias=off:\n"
+      "  without the alias pass the runtime applies at enqueue\n"
       "  exit 0: completed; 1: trap or failure (named); 2: usage or compile error\n", NULL },
     { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
       "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
