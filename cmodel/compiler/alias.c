@@ -380,6 +380,7 @@ static void unroll(al_t *s, const loop_t *L)
         for (int j = 0; j < 3; j++)
             if (rs[j] >= CC_V0 && rs[j] - CC_V0 < nv && ndef[rs[j] - CC_V0]) carried[rs[j] - CC_V0] = 1;
     }
+    for (int v = 0; v < nv; v++) if (carried[v]) coef[v] = COEF_UNKNOWN;
 #define COEF(r) ((r) == L->iv ? 1 : (r) < CC_V0 ? ((r) == 0 ? 0 : COEF_UNKNOWN) \
                  : ndef[(r) - CC_V0] ? coef[(r) - CC_V0] : 0)
     for (int i = L->body; i < L->body_end; i++) {
