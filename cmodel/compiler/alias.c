@@ -45,6 +45,7 @@ typedef struct {
     const wq_cc_opts_t *o;
     cc_buf_t *ex;
     int *prov;                      /* per virtual register                   */
+    int nprov;                      /* registers prov covers                  */
     int loops;                      /* loops unrolled                          */
 } al_t;
 
@@ -58,7 +59,7 @@ static int pure_alu(int op)
 
 static int pv(const al_t *s, int r)
 {
-    if (r >= CC_V0) return s->prov[r - CC_V0];
+    if (r >= CC_V0) return r - CC_V0 < s->nprov ? s->prov[r - CC_V0] : PV_UNK;
     return r == 0 ? PV_NONE : PV_UNK;   /* physical registers: unknown */
 }
 
@@ -111,6 +112,7 @@ static void provenance(al_t *s)
 {
     cc_code_t *cd = s->cd;
     s->prov = cc_alloc(s->c, sizeof *s->prov * (size_t)(cd->nvreg + 1));
+    s->nprov = cd->nvreg;
     for (int v = 0; v < cd->nvreg; v++) s->prov[v] = PV_BOT;
     for (int changed = 1; changed;) {
         changed = 0;
@@ -409,10 +411,11 @@ static void unroll(al_t *s, const loop_t *L)
     ui_t *u = cc_alloc(c, sizeof *u * (size_t)(4 * nb + 8));
     int nu = 0;
     int *map = cc_alloc(c, sizeof *map * (size_t)nv), *map0 = cc_alloc(c, sizeof *map0 * (size_t)nv);
-    int *pmap = cc_alloc(c, sizeof *pmap * (size_t)(cd->npred + 1));
+    int np = cd->npred;
+    int *pmap = cc_alloc(c, sizeof *pmap * (size_t)(np + 1));
     for (int k = 0; k < 4; k++) {
         for (int v = 0; v < nv; v++) map[v] = v + CC_V0;
-        for (int p = 0; p <= cd->npred; p++) pmap[p] = p;
+        for (int p = 0; p <= np; p++) pmap[p] = p;
         int ivk = L->iv;
         if (k) {
             ivk = newv(cd);
@@ -511,8 +514,8 @@ static void unroll(al_t *s, const loop_t *L)
     }
     /* the new code: [mov bound] H4: setp; @!p bra X; sub; setp.ltu q, 4; @q bra H;
      * unrolled; add iv, 4; [yield]; bra H4; then the original loop */
-    int extra = no + 16;
-    cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)(cd->n + extra));
+    int extra = no + 16, cap = cd->n + extra;
+    cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)cap);
     int m = 0;
     memcpy(n, cd->ir, sizeof *n * (size_t)L->head);
     m = L->head;
@@ -540,7 +543,7 @@ static void unroll(al_t *s, const loop_t *L)
     m += cd->n - L->head;
     cd->ir = n;
     cd->n = m;
-    cd->cap = cd->n + extra;
+    cd->cap = cap;
     cc_printf(c, s->ex, "    -> unrolled by 4: %d loads, %d stores; %d loads grouped ahead of every store; "
               "4-wide LD.V4/ST.V4: not emitted\n", nld, nst, ahead);
     s->loops++;
@@ -548,7 +551,7 @@ static void unroll(al_t *s, const loop_t *L)
 
 int cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex)
 {
-    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0 };
+    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0, 0 };
     cc_code_t *cd = &k->code;
     cc_printf(c, ex, "kernel %s: alias metadata:", k->info.name);
     if (!s.o->nrels) cc_puts(c, ex, " none");
