@@ -164,6 +164,7 @@ test: deps
 	bash scripts/clgen.sh --seeds 1..200
 	bash scripts/clgen.sh --seeds 1..10 --backend pocl
 	bash scripts/clgen.sh --seeds 1..3 --backend rtl
+	python3 scripts/alias_sweep.py --seeds 1..200
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
 	bash scripts/rtl_test.sh
 
@@ -226,6 +227,7 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	python3 scripts/alias_sweep.py --seeds 1..5000
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the

@@ -8,7 +8,8 @@
 #   - POCL, when it is installed, as an independent reference;
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
-#     function inlined;
+#     function inlined, and without the alias pass (-wq-alias=off; the
+#     runs above have it on, their buffers disjoint);
 # every run's output (the printed buffers and the `//@ expect` verdict)
 # must equal the 32-lane model's byte for byte, and the verdict must be ok.
 # A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
@@ -90,7 +91,7 @@ for k in "${files[@]}"; do
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a

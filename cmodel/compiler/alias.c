@@ -512,8 +512,32 @@ static void unroll(al_t *s, const loop_t *L)
             else if (o[i].x.op == WQ_OP_LD && !seen_st) ahead++;
         }
     }
-    /* the new code: [mov bound] H4: setp; @!p bra X; sub; setp.ltu q, 4; @q bra H;
-     * unrolled; add iv, 4; [yield]; bra H4; then the original loop */
+    /* loop-invariant arithmetic of the unrolled body (operands written
+     * neither in it nor by the counter) is computed once, before it */
+    char *hoist = cc_alloc(c, (size_t)no + 1);
+    int nhoist = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < no; i++) {
+            const cc_ir_t *x = &o[i].x;
+            if (hoist[i] || x->gp || !(pure_alu(x->op) || x->op == WQ_OP_MOV) || x->d < CC_V0 + nv)
+                continue;
+            int rs[2] = { x->a, x->bi ? 0 : x->b }, inv = 1;
+            for (int j = 0; j < 2 && inv; j++) {
+                if (!rs[j]) continue;
+                if (rs[j] < CC_V0 || rs[j] == L->iv) { inv = 0; break; }
+                for (int t = 0; t < no && inv; t++)
+                    if (!hoist[t] && writes_reg(&o[t].x, rs[j])) inv = 0;
+            }
+            if (inv) { hoist[i] = 1; nhoist++; changed = 1; }
+        }
+    }
+    /* the new code, in front of the original loop H:
+     *      [mov bound]; setp p, iv, bound; @!p bra X; sub rem, bound, iv;
+     *      setp.ltu q, rem, 4; @q bra H; invariants
+     *  H4: the unrolled body; add iv, iv, 4; sub rem, rem, 4;
+     *      setp.geu q, rem, 4; [yield]; @q bra H4
+     *  H:  the original loop, for the last 0..3 iterations */
     int extra = no + 16, cap = cd->n + extra;
     cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)cap);
     int m = 0;
@@ -526,18 +550,21 @@ static void unroll(al_t *s, const loop_t *L)
         bound = newv(cd);
         PUT(.op = WQ_OP_MOV, .d = bound, .bi = 1, .imm = L->bound_imm);
     }
-    int h4 = cd->nlabel++;
-    int p4 = ++cd->npred, q4 = ++cd->npred, rem = newv(cd);
-    PUT(.op = CC_OP_LABEL, .label = h4);
+    int h4 = cd->nlabel++, head = cd->ir[L->head].label;
+    int p4 = ++cd->npred, q4 = ++cd->npred, r4 = ++cd->npred, rem = newv(cd);
     PUT(.op = WQ_OP_SETP, .pd = p4, .a = L->iv, .b = bound, .fn = L->cmp);
     PUT(.op = WQ_OP_BRA, .gp = p4, .gn = 1, .label = L->exit);
     PUT(.op = WQ_OP_SUB, .d = rem, .a = bound, .b = L->iv);
     PUT(.op = WQ_OP_SETP, .pd = q4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_LTU);
-    PUT(.op = WQ_OP_BRA, .gp = q4, .label = cd->ir[L->head].label);
-    for (int i = 0; i < no; i++) n[m++] = o[i].x;
+    PUT(.op = WQ_OP_BRA, .gp = q4, .label = head);
+    for (int i = 0; i < no; i++) if (hoist[i]) n[m++] = o[i].x;
+    PUT(.op = CC_OP_LABEL, .label = h4);
+    for (int i = 0; i < no; i++) if (!hoist[i]) n[m++] = o[i].x;
     PUT(.op = WQ_OP_ADD, .d = L->iv, .a = L->iv, .bi = 1, .imm = 4);
+    PUT(.op = WQ_OP_SUB, .d = rem, .a = rem, .bi = 1, .imm = 4);
+    PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU);
     if (L->yield) PUT(.op = WQ_OP_YIELD);
-    PUT(.op = WQ_OP_BRA, .label = h4);
+    PUT(.op = WQ_OP_BRA, .gp = r4, .label = h4);
 #undef PUT
     memcpy(&n[m], &cd->ir[L->head], sizeof *n * (size_t)(cd->n - L->head));
     m += cd->n - L->head;
@@ -545,7 +572,8 @@ static void unroll(al_t *s, const loop_t *L)
     cd->n = m;
     cd->cap = cap;
     cc_printf(c, s->ex, "    -> unrolled by 4: %d loads, %d stores; %d loads grouped ahead of every store; "
-              "4-wide LD.V4/ST.V4: not emitted\n", nld, nst, ahead);
+              "%d invariant instructions before the loop; 4-wide LD.V4/ST.V4: not emitted\n",
+              nld, nst, ahead, nhoist);
     s->loops++;
 }
 
