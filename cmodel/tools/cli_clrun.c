@@ -342,7 +342,7 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
         goto out;
     ctx = wq_cl_CreateContext(NULL, 1, &dev, on_notify, r, &e);
     if (e) goto out;
-    q = wq_cl_CreateCommandQueue(ctx, dev, 0, &e);
+    q = wq_cl_CreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &e);   /* the launch's device time */
     if (e) goto out;
     step = "the build";
     const char *s = src;
@@ -369,6 +369,9 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     wq_cl_Finish(q);
     cl_int st = CL_COMPLETE;
     wq_cl_GetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    cl_ulong t0 = 0, t1 = 0;
+    int timed = !wq_cl_GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) &&
+                !wq_cl_GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
     wq_cl_ReleaseEvent(ev);
     size_t lsz[3] = { 0, 0, 0 };
     wq_cl_GetKernelWorkGroupInfo(k, dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof lsz, lsz, NULL);
@@ -378,6 +381,8 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
            r->lanes, r->yield_opt ? r->yield_opt : "loops");
     struct wq_ctx *mc = wq_cl_device_model(dev);
     if (mc) printf("warp instructions: %" PRIu64 "  ticks: %" PRIu64 "\n", mc->st.warp_instrs, mc->st.ticks);
+    /* profiling's device time: model ticks, or RTL cycles (docs/runtime.md) */
+    if (timed) printf("launch %s: %" PRIu64 "\n", !strcmp(backend, "rtl") ? "cycles" : "ticks", (uint64_t)(t1 - t0));
     if (st != CL_COMPLETE) {
         printf("result: FAILED: %s\n", r->why[0] ? r->why : "the kernel did not complete");
         step = NULL;
