@@ -91,7 +91,7 @@ def run(wq, path, n, alias):
            "--arg", "buf:u32:%d=rand:1" % words, "--arg", "buf:u32:%d=rand:2" % words,
            "--arg", "buf:u32:%d=rand:3" % (words + 64), "--arg", "u32:%d" % n]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    out = [l for l in p.stdout.splitlines() if not l.startswith(("kernel:", "warp instructions:"))]
+    out = [l for l in p.stdout.splitlines() if not l.startswith(("kernel:", "warp instructions:", "launch "))]
     return p.returncode, "\n".join(out), p.stdout + p.stderr
 
 
@@ -124,7 +124,6 @@ def main():
                 print(raw1[-1500:] if rc1 else raw0[-1500:] if rc0 else "outputs differ")
                 if fails >= 3:
                     break
-    total = hi - lo + 1
     print("alias_sweep: seeds %d..%d: %d loops unrolled, %d failed" % (lo, hi, unrolled, fails))
     return 1 if fails else 0
 
