@@ -18,6 +18,16 @@ static wq_cc_rel_t rel(unsigned a, uint64_t as, uint64_t al, unsigned b, uint64_
     return r;
 }
 
+static void overlap(const wq_cc_rel_t *r, uint64_t start, uint64_t end, uint64_t a_off, uint64_t b_off)
+{
+    cr_assert_eq(r->kind, WQ_CC_REL_OVERLAP);
+    cr_assert_eq(r->start, start);
+    cr_assert_eq(r->end, end);
+    cr_assert_eq(r->bytes, end - start);
+    cr_assert_eq(r->a_off, a_off);
+    cr_assert_eq(r->b_off, b_off);
+}
+
 Test(cc_alias, touching_regions_are_disjoint_at_distance_0)
 {
     wq_cc_rel_t r = rel(0, 0x1000, 0x100, 1, 0x1100, 0x100);
@@ -34,24 +44,14 @@ Test(cc_alias, one_byte_apart_and_one_byte_shared)
     cr_assert_eq(r.kind, WQ_CC_REL_DISJOINT);
     cr_assert_eq(r.distance, 1);
     r = rel(0, 0x1000, 0x101, 1, 0x1100, 0x100);
-    cr_assert_eq(r.kind, WQ_CC_REL_OVERLAP);
-    cr_assert_eq(r.start, 0x1100);
-    cr_assert_eq(r.end, 0x1101);
-    cr_assert_eq(r.bytes, 1);
-    cr_assert_eq(r.a_off, 0x100);
-    cr_assert_eq(r.b_off, 0);
+    overlap(&r, 0x1100, 0x1101, 0x100, 0);
 }
 
 Test(cc_alias, reversed_order_overlap_measures_from_each_region)
 {
     /* b lies below a: the shared bytes start at a's first byte */
     wq_cc_rel_t r = rel(2, 0x2080, 0x100, 5, 0x2000, 0x100);
-    cr_assert_eq(r.kind, WQ_CC_REL_OVERLAP);
-    cr_assert_eq(r.start, 0x2080);
-    cr_assert_eq(r.end, 0x2100);
-    cr_assert_eq(r.bytes, 0x80);
-    cr_assert_eq(r.a_off, 0);
-    cr_assert_eq(r.b_off, 0x80);
+    overlap(&r, 0x2080, 0x2100, 0, 0x80);
 }
 
 Test(cc_alias, identical_is_same_and_same_start_is_overlap)
@@ -59,26 +59,16 @@ Test(cc_alias, identical_is_same_and_same_start_is_overlap)
     wq_cc_rel_t r = rel(0, 0x4000, 0x400, 1, 0x4000, 0x400);
     cr_assert_eq(r.kind, WQ_CC_REL_SAME);
     r = rel(0, 0x4000, 0x400, 1, 0x4000, 0x200);           /* a sub-buffer at origin 0 */
-    cr_assert_eq(r.kind, WQ_CC_REL_OVERLAP);
-    cr_assert_eq(r.bytes, 0x200);
-    cr_assert_eq(r.a_off, 0);
-    cr_assert_eq(r.b_off, 0);
+    overlap(&r, 0x4000, 0x4200, 0, 0);
 }
 
 Test(cc_alias, contained_region)
 {
     wq_cc_rel_t r = rel(0, 0x1000, 0x1000, 1, 0x1400, 0x100);
-    cr_assert_eq(r.kind, WQ_CC_REL_OVERLAP);
-    cr_assert_eq(r.start, 0x1400);
-    cr_assert_eq(r.end, 0x1500);
-    cr_assert_eq(r.bytes, 0x100);
-    cr_assert_eq(r.a_off, 0x400);
-    cr_assert_eq(r.b_off, 0);
+    overlap(&r, 0x1400, 0x1500, 0x400, 0);
     /* the container last */
     r = rel(0, 0x1400, 0x100, 1, 0x1000, 0x1000);
-    cr_assert_eq(r.kind, WQ_CC_REL_OVERLAP);
-    cr_assert_eq(r.a_off, 0);
-    cr_assert_eq(r.b_off, 0x400);
+    overlap(&r, 0x1400, 0x1500, 0, 0x400);
 }
 
 Test(cc_alias, empty_and_wrapping_regions_are_refused)

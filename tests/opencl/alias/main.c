@@ -49,6 +49,20 @@ static void run(cl_kernel k, size_t rows)
     MUST(clFinish(q));
 }
 
+/* kernel name of p over rows work-items: the buffers m[0..n) as its
+ * first arguments, then one scalar */
+static void launch(cl_program p, const char *name, const cl_mem *m, int n, const void *sc, size_t ss,
+                   size_t rows)
+{
+    cl_int rc;
+    cl_kernel k = clCreateKernel(p, name, &rc);
+    MUST(rc);
+    for (int i = 0; i < n; i++) MUST(clSetKernelArg(k, (cl_uint)i, sizeof m[i], &m[i]));
+    MUST(clSetKernelArg(k, (cl_uint)n, ss, sc));
+    run(k, rows);
+    MUST(clReleaseKernel(k));
+}
+
 static unsigned recompiles(cl_program p)
 {
     static char log[1 << 16];
@@ -73,16 +87,10 @@ static int log_has(cl_program p, const char *what)
 static void filter_case(cl_program p, cl_mem in, cl_mem out, cl_mem init_dst, size_t init_off,
                         cl_uint w, const cl_uint *init, cl_uint *got, cl_mem read_from, size_t read_off)
 {
-    cl_int rc;
-    cl_kernel k = clCreateKernel(p, "filter_rows", &rc);
-    MUST(rc);
     MUST(clEnqueueWriteBuffer(q, init_dst, CL_TRUE, init_off, ROWS * w * 4, init, 0, NULL, NULL));
-    MUST(clSetKernelArg(k, 0, sizeof in, &in));
-    MUST(clSetKernelArg(k, 1, sizeof out, &out));
-    MUST(clSetKernelArg(k, 2, sizeof w, &w));
-    run(k, ROWS);
+    cl_mem m[2] = { in, out };
+    launch(p, "filter_rows", m, 2, &w, sizeof w, ROWS);
     MUST(clEnqueueReadBuffer(q, read_from, CL_TRUE, read_off, ROWS * w * 4, got, 0, NULL, NULL));
-    MUST(clReleaseKernel(k));
 }
 
 static unsigned enqueues, relations;
@@ -155,21 +163,11 @@ static void check_remap(cl_program opt, cl_program ref)
     for (unsigned i = 0; i < 256; i++) cdf[i] = i * i + 3;
     cl_program ps[2] = { opt, ref };
     for (int v = 0; v < 2; v++) {
-        cl_int rc;
-        cl_kernel k = clCreateKernel(ps[v], "remap_rows", &rc);
-        MUST(rc);
-        cl_mem in = buffer(sizeof px, px), c = buffer(sizeof cdf, cdf), out = buffer(sizeof got[0], NULL);
+        cl_mem m[3] = { buffer(sizeof px, px), buffer(sizeof cdf, cdf), buffer(sizeof got[0], NULL) };
         cl_int w = W;
-        MUST(clSetKernelArg(k, 0, sizeof in, &in));
-        MUST(clSetKernelArg(k, 1, sizeof c, &c));
-        MUST(clSetKernelArg(k, 2, sizeof out, &out));
-        MUST(clSetKernelArg(k, 3, sizeof w, &w));
-        run(k, ROWS);
-        MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got[v], got[v], 0, NULL, NULL));
-        MUST(clReleaseMemObject(in));
-        MUST(clReleaseMemObject(c));
-        MUST(clReleaseMemObject(out));
-        MUST(clReleaseKernel(k));
+        launch(ps[v], "remap_rows", m, 3, &w, sizeof w, ROWS);
+        MUST(clEnqueueReadBuffer(q, m[2], CL_TRUE, 0, sizeof got[v], got[v], 0, NULL, NULL));
+        for (int i = 0; i < 3; i++) MUST(clReleaseMemObject(m[i]));
     }
     enqueues++;
     relations++;
@@ -191,20 +189,12 @@ static void check_histogram(cl_program opt, cl_program ref)
     }
     cl_program ps[2] = { opt, ref };
     for (int v = 0; v < 2; v++) {
-        cl_int rc;
-        cl_kernel k = clCreateKernel(ps[v], "hist_rows", &rc);
-        MUST(rc);
-        cl_mem in = buffer(sizeof px, px), h = buffer(sizeof want, NULL);
+        cl_mem m[2] = { buffer(sizeof px, px), buffer(sizeof want, NULL) };
         cl_uint zero = 0, w = W;
-        MUST(clEnqueueFillBuffer(q, h, &zero, sizeof zero, 0, sizeof want, 0, NULL, NULL));
-        MUST(clSetKernelArg(k, 0, sizeof in, &in));
-        MUST(clSetKernelArg(k, 1, sizeof h, &h));
-        MUST(clSetKernelArg(k, 2, sizeof w, &w));
-        run(k, ROWS);
-        MUST(clEnqueueReadBuffer(q, h, CL_TRUE, 0, sizeof got[v], got[v], 0, NULL, NULL));
-        MUST(clReleaseMemObject(in));
-        MUST(clReleaseMemObject(h));
-        MUST(clReleaseKernel(k));
+        MUST(clEnqueueFillBuffer(q, m[1], &zero, sizeof zero, 0, sizeof want, 0, NULL, NULL));
+        launch(ps[v], "hist_rows", m, 2, &w, sizeof w, ROWS);
+        MUST(clEnqueueReadBuffer(q, m[1], CL_TRUE, 0, sizeof got[v], got[v], 0, NULL, NULL));
+        for (int i = 0; i < 2; i++) MUST(clReleaseMemObject(m[i]));
     }
     enqueues++;
     relations++;
@@ -232,22 +222,15 @@ static void check_chain(void)
     cl_program ps[2] = { t_program_file(ctx, dev, "tests/opencl/alias/alias.cl", o[0]),
                          t_program_file(ctx, dev, "tests/opencl/alias/alias.cl", o[1]) };
     for (int v = 0; v < 2; v++) {
-        cl_int rc;
-        cl_kernel k = clCreateKernel(ps[v], "chain_cols", &rc);
-        MUST(rc);
         cl_mem big = buffer(words * 4, init);
-        cl_mem in = sub(big, 0, (size_t)stride * H * 4), out = sub(big, (size_t)stride * 4, (size_t)stride * H * 4);
+        cl_mem m[2] = { sub(big, 0, (size_t)stride * H * 4), sub(big, (size_t)stride * 4, (size_t)stride * H * 4) };
         cl_uint h = H;
-        MUST(clSetKernelArg(k, 0, sizeof in, &in));
-        MUST(clSetKernelArg(k, 1, sizeof out, &out));
-        MUST(clSetKernelArg(k, 2, sizeof h, &h));
-        run(k, stride);
+        launch(ps[v], "chain_cols", m, 2, &h, sizeof h, stride);
         MUST(clEnqueueReadBuffer(q, big, CL_TRUE, 0, words * 4, got, 0, NULL, NULL));
         CHECK(!memcmp(got, want, words * 4), "chain (%s): wrong output", v ? "unoptimised" : "alias pass");
-        MUST(clReleaseMemObject(in));
-        MUST(clReleaseMemObject(out));
+        MUST(clReleaseMemObject(m[0]));
+        MUST(clReleaseMemObject(m[1]));
         MUST(clReleaseMemObject(big));
-        MUST(clReleaseKernel(k));
     }
     if (t_is_warpq) {
         CHECK(recompiles(ps[0]) == 1, "chain: %u recompilations (want 1)", recompiles(ps[0]));
