@@ -405,6 +405,7 @@ static void unroll(al_t *s, const loop_t *L)
             default: if (pure_alu(x->op) && !ca && !cb) k = 0; break;
             }
         }
+        if (k != COEF_UNKNOWN && (k > (1 << 24) || k < -(1 << 24))) k = COEF_UNKNOWN;   /* k x 3 fits an int */
         coef[x->d - CC_V0] = carried[x->d - CC_V0] ? COEF_UNKNOWN : k;
     }
     /* the four copies, renamed */
