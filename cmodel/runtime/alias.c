@@ -31,6 +31,13 @@ typedef struct wq_cl_variant {
     const wq_cl_kinfo_t *ki;
 } wq_cl_variant_t;
 
+void wq_cl_alias_retire(cl_program p)
+{
+    /* a launch still queued may run a variant's code: it stays loaded until
+     * the program goes, but no lookup finds it again (keys are never "") */
+    for (wq_cl_variant_t *v = p->variants; v; v = v->next) v->key[0] = 0;
+}
+
 void wq_cl_alias_drop(cl_program p)
 {
     while (p->variants) {

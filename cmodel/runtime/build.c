@@ -200,7 +200,7 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
     wq_cc_result_t r;
     cl_int rc = compile(p, options, NULL, log, &img, &r);
     if (!rc) {
-        wq_cl_alias_drop(p);
+        wq_cl_alias_retire(p);
         wq_cl_image_free(&p->img);
         p->img = img;
         if (!*log) *log = spill_log(&r);

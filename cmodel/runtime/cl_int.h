@@ -431,7 +431,8 @@ size_t wq_cl_kernel_max_wg(cl_kernel k);
  * variant compiled for the arguments' memory-reference metadata, or the
  * program's own -- as its kernel table entry and code address */
 cl_int wq_cl_alias_select(cl_kernel k, const wq_cl_kinfo_t **ki, uint32_t *code);
-/* the variants of p, freed (at a rebuild and when p goes) */
+/* the variants of p: no longer found (a rebuild), or freed (p goes) */
+void   wq_cl_alias_retire(cl_program p);
 void   wq_cl_alias_drop(cl_program p);
 
 #endif
