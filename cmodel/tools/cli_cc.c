@@ -46,11 +46,11 @@ static int compile_opts(const char *verb, const char *in, const wq_cc_opts_t *o,
 
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
                       const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
-                      wq_cc_result_t *res)
+                      int subv, unsigned subv_threshold, wq_cc_result_t *res)
 {
     wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
                        .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
-                       .max_regs = regs };
+                       .max_regs = regs, .subv = (wq_cc_subv_t)subv, .subv_threshold = subv_threshold };
     return compile_opts(verb, in, &o, res);
 }
 
@@ -78,7 +78,8 @@ int wq_cli_cc(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *emit = "wqs";
     const char *defs[256], *incs[64];
-    unsigned nd = 0, ni = 0, regs = 0;
+    unsigned nd = 0, ni = 0, regs = 0, subv_t = 0;
+    wq_cc_subv_t subv = WQ_CC_SUBV_AUTO;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
     int explain = 0;
@@ -127,6 +128,17 @@ int wq_cli_cc(int argc, char **argv)
             for (unsigned j = 0; j < nreg; j++)
                 if (reg[j].arg == reg[nreg].arg) return wq_cli_error("cc", "argument %u has two regions", reg[j].arg);
             nreg++;
+        } else if (!strncmp(a, "--subv=", 7)) {
+            const char *y = a + 7;
+            if (!strcmp(y, "auto")) subv = WQ_CC_SUBV_AUTO;
+            else if (!strcmp(y, "off")) subv = WQ_CC_SUBV_OFF;
+            else if (!strcmp(y, "always")) subv = WQ_CC_SUBV_ALWAYS;
+            else return wq_cli_error("cc", "--subv must be auto, off or always (not '%s')", y);
+        } else if (!strncmp(a, "--subv-threshold=", 17)) {
+            char *end;
+            unsigned long v = strtoul(a + 17, &end, 10);
+            if (*end || v < 1 || v > 31) return wq_cli_error("cc", "--subv-threshold must be 1..31");
+            subv_t = (unsigned)v;
         } else if (a[0] == '-' && a[1]) {
             return wq_cli_error("cc", "unknown option '%s'", a);
         } else if (in) {
@@ -147,6 +159,7 @@ int wq_cli_cc(int argc, char **argv)
         }
     wq_cc_opts_t o = { .defines = defs, .ndefines = nd, .incdirs = incs, .nincdirs = ni,
                        .yield = yield, .inline_mode = inl, .max_regs = regs,
+                       .subv = subv, .subv_threshold = subv_t,
                        .alias = explain || nreg, .rels = rels, .nrels = nrels };
     wq_cc_result_t r;
     int rc = compile_opts("cc", in, &o, &r);

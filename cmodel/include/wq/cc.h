@@ -46,6 +46,12 @@ int  wq_cc_rel_classify(unsigned a, uint64_t a_start, uint64_t a_len, unsigned b
 const char *wq_cc_rel_name(wq_cc_rel_kind_t k);
 int  wq_cc_rel_format(const wq_cc_rel_t *r, char *buf, size_t n);   /* for people   */
 int  wq_cc_rel_key(const wq_cc_rel_t *r, char *buf, size_t n);      /* for caches   */
+/* sub-vector segments (docs/compiler.md "Sub-vector segments") */
+typedef enum {
+    WQ_CC_SUBV_AUTO = 0,    /* segments whose register pressure exceeds the threshold      */
+    WQ_CC_SUBV_OFF,         /* none                                                     */
+    WQ_CC_SUBV_ALWAYS       /* every candidate segment (spec_check: ok -- a compiler option) */
+} wq_cc_subv_t;
 
 typedef struct wq_cc_opts {
     const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
@@ -61,6 +67,9 @@ typedef struct wq_cc_opts {
     const char *alias_kernel;
     const wq_cc_rel_t *rels;
     unsigned nrels;
+    wq_cc_subv_t subv;
+    unsigned subv_threshold;        /* registers a thread keeps to itself (the
+                                       shared base); 0: half of max_regs      */
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
@@ -92,6 +101,9 @@ typedef struct wq_cc_kernel {
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
     uint32_t alias_loops;           /* loops the alias pass unrolled         */
+    uint32_t wave;                  /* the launch's WAVE word: SUBV and SHARED_BASE
+                                       when the kernel has sub-vector segments */
+    uint32_t subv_segments;         /* SUBV_START ... SUBV_END segments emitted */
     uint32_t nested;                /* calls wq_enqueue / wq_enqueue_done /
                                        wq_enqueue_finish (docs/compiler.md)   */
     uint64_t enqueues;              /* bit k: wq_enqueue names kernel k of the result */
