@@ -32,6 +32,9 @@
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
 #     lanes without / with (docs/compiler.md "Sub-vector segments").
+#   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
+#     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
+#     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -85,6 +88,12 @@ done
 RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"
 build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
     grep -E '^deque_ops_per_cycle:' || fail "deque bench"
+
+# ---- the memory path's units: requests of a coalesced warp load (32 consecutive
+# words, 16-byte lines) and the L1's hit rate on a reuse pattern
+# (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
+bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
+bash scripts/rtl/l1.sh --bench || fail "l1 bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
@@ -140,6 +149,16 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
                "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
                a / b, a, b, wa, wb }'
+    # the SystemC platform (docs/systemc.md): every nested scenario through
+    # the driver and the sockets, wall time per wrapper
+    bash scripts/systemc_build.sh || fail "systemc build"
+    for dut in model rtl; do
+        t0=$(date +%s.%N)
+        SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
+            > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
+        awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+    done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

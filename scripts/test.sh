@@ -15,6 +15,7 @@ suites=(
     "spec_check|bash scripts/spec_check.sh"
     "cli|bash scripts/cli_tests.sh"
     "opencl|bash scripts/opencl.sh"
+    "systemc|bash scripts/systemc.sh"
     "kernels|bash scripts/kernels.sh"
     "clgen_model|bash scripts/clgen.sh --seeds 1..200"
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..10 --backend pocl"
