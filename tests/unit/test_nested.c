@@ -46,8 +46,12 @@ Test(nested, library_matches_header)
         { "DESC_PARAM", 4 * WQ_LD_PARAM }, { "FIN_SEMF", WQ_NQ_FIN_SEMF },
         { "FIN_SEMF_OFF", 4 * WQ_NQ_FIN_SEMF }, { "PARAM_QD", WQ_NQ_PARAM_QD },
         { "PARAM_DEPTH", WQ_NQ_PARAM_DEPTH }, { "PARAM_ARG0", WQ_NQ_PARAM_ARG0 },
-        { "ENQ_OK", WQ_ENQ_OK }, { "ENQ_FULL", WQ_ENQ_FULL },
+        { "ENQ_OK", WQ_ENQ_OK }, { "ENQ_FULL", WQ_ENQ_FULL }, { "ENQ_SIZE", WQ_ENQ_SIZE },
+        { "QD_MAX_WG", WQ_QD_MAX_WG }, { "DESC_GRID_X", 4 * WQ_LD_GRID_X },
+        { "DESC_CTA_X", 4 * WQ_LD_CTA_X }, { "PARAM_GSZ", WQ_NQ_PARAM_GSZ },
+        { "MAX_GROUPS_LOG2", 16 },
     };
+    _Static_assert(WQ_NQ_MAX_GROUPS == (1u << 16) - 1, "MAX_GROUPS_LOG2 is the grid limit's width");
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         uint32_t v;
         cr_assert_eq(wq_program_sym(&p, t[i].n, &v), 0, "%s missing", t[i].n);
