@@ -216,6 +216,9 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
+	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
+	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the

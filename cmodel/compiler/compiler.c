@@ -87,6 +87,7 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             cc_kout_t k;
             cc_lower_kernel(c, fn, &k);
             cc_peephole(c, &k);
+            cc_subv(c, &k);
             cc_print_ir(c, &ir, &k);
             cc_regalloc(c, &k);
             cc_emit(c, &wqs, &k);
