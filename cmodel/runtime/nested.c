@@ -7,7 +7,9 @@
  *                the parent's parameter word 0 is the queue descriptor;
  *   at submit    the queue's kernel table gets every kernel of the program
  *                (descriptor template: one work-group of reqd_work_group_size,
- *                and a parameter header), then wq_nq_begin appends LAUNCH,
+ *                and a parameter header; wq_enqueue_nd's library call patches
+ *                GRID_X, CTA_X and the global size in its copy), then
+ *                wq_nq_begin appends LAUNCH,
  *                WFI, RELEASE X, ACQUIRE Y to the launch's block; one session
  *                runs at a time, so a second nested launch waits;
  *   at the end   the completion word retires the launch (wq_nq_end reads
