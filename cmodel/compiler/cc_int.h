@@ -7,6 +7,7 @@
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
+ *   alias.c      IR               -> IR with loops unrolled (alias metadata)
  *   regalloc.c   IR               -> physical registers (liveness, interference, colouring)
  *   emit.c       IR               -> .wqs text
  *   compiler.c   the public entry point (wq/cc.h)
@@ -325,6 +326,10 @@ uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
 void cc_spill_costs(const cc_code_t *cd, double *cost);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
+/* alias.c: with the options' memory-reference metadata, unroll and group
+ * the loads of the loops it proves independent; explains into ex and
+ * returns the loops it rewrote */
+int  cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex);
 
 /* subv.c: sub-vector selection (docs/compiler.md "Sub-vector segments") */
 typedef struct cc_subv_seg {

@@ -244,6 +244,18 @@ int wq_ccfz_one(const char *src, size_t n, unsigned yield, double *dt, int *comp
                 char *why, size_t whylen)
 {
     wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(yield % 3), .read_file = no_file };
+    /* every other input through the alias pass, its first six pointer
+     * arguments pairwise disjoint (docs/compiler.md "Alias metadata") */
+    wq_cc_rel_t rels[15];
+    unsigned nr = 0;
+    for (unsigned a = 0; a < 6; a++)
+        for (unsigned b = a + 1; b < 6; b++)
+            wq_cc_rel_classify(a, 0x10000u * (a + 1), 0x1000, b, 0x10000u * (b + 1), 0x1000, &rels[nr++]);
+    if ((yield / 3) & 1) {
+        o.alias = 1;
+        o.rels = rels;
+        o.nrels = nr;
+    }
     wq_cc_result_t r;
     double t0 = now();
     int c = wq_cc_compile(&o, "fuzz.cl", src, n, &r);
@@ -279,7 +291,7 @@ int wq_ccfz_run(uint64_t seed, unsigned n, double max_s, const char *save_path,
         double dt;
         int compiled;
         char w[500];
-        rc = wq_ccfz_one(f.buf, f.n, i % 3, &dt, &compiled, w, sizeof w);
+        rc = wq_ccfz_one(f.buf, f.n, i % 6, &dt, &compiled, w, sizeof w);
         if (dt > st->worst_s) st->worst_s = dt;
         st->inputs++;
         if (compiled) st->compiled++;
