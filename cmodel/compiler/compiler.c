@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cc_int.h"
 
-const char *const cc_libcall_name[3] = { "wq_enqueue", "wq_done", "wq_finish" };
+const char *const cc_libcall_name[4] = { "wq_enqueue", "wq_enqueue_nd", "wq_done", "wq_finish" };
 
 /* OpenCL 1.1 made the 32-bit atomics and byte-addressable stores core, and
  * 1.2 devices still name them (programs test the macros);
