@@ -30,6 +30,7 @@
 #include <CL/cl_icd.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "wq/drv.h"
 #include "wq/nq.h"
 #include "wq/cc.h"
@@ -134,7 +135,10 @@ struct _cl_device_id {
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */
-    int      tracing;       /* the trace hook is installed (profiling) */
+    int      tracing;       /* the trace hook is installed             */
+    /* WQ_TRACE / WQ_TIMELINE (watch.c): event records for people */
+    FILE    *trace_out;
+    struct wq_timeline *timeline;
     /* rtl backend: tell the lockstep checker which kernel runs, for its
      * first-mismatch report (NULL on other backends) */
     void   (*rtl_what)(wq_dev_t *dev, const char *what);
@@ -153,6 +157,15 @@ int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
 /* the golden model behind the device (the model backend: its counters,
  * for `wq run KERNEL.cl`); NULL on other backends or before it opens */
 struct wq_ctx *wq_cl_device_model(cl_device_id d);
+/* WQ_TRACE / WQ_TIMELINE (watch.c): open what the environment asks for
+ * (0, or -1 with why), feed it a record, close it at the device's end */
+int            wq_cl_watch_open(cl_device_id d, char *why, size_t whylen);
+struct wq_trace_rec;
+void           wq_cl_watch_record(cl_device_id d, const struct wq_trace_rec *r, uint64_t now);
+void           wq_cl_watch_close(cl_device_id d);
+/* install or remove the backend's trace hook as profiling queues and the
+ * watch need it (queue.c) */
+void           wq_cl_tracing(cl_device_id d);
 /* device time in profiling units (ns: one device tick counts as 1 ns) */
 cl_ulong       wq_cl_device_time(cl_device_id d);
 
