@@ -20,6 +20,16 @@
 // lane, i_cmp_shift (the ALU idle) shifts it into lo from the top, so lo
 // collects a SETP's 32 compare bits in thread order and the scheduler
 // keeps no register of its own for them (lo's right shift is there anyway).
+//
+// DIVU / DIV / REMU / REM run a restoring divider of their own in every lane
+// (started like MUL, 33 cycles, o_mul_busy): the start takes the operands'
+// magnitudes (signed: negated when negative), 32 steps shift a quotient bit
+// in a step (remainder {rem, quo[31]} minus the divisor when that does not
+// borrow), and the last cycle puts the result -- quotient or remainder,
+// negated back for the signed forms -- out (SERIAL: into lo).  b = 0 needs no
+// case of its own: every step subtracts 0, leaving quotient ~0 and remainder
+// a; the signed forms keep ~0 (no negation when b = 0), and INT_MIN / -1
+// comes out INT_MIN, remainder 0, as RISC-V has it.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -48,9 +58,21 @@ module wq_alu #(
     localparam MSH = (SERIAL != 0) && (LANES == 1);
     reg [6:0] mul_cnt = 7'd0;                 // multiplier steps still to go
     wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
-    assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}});
     wire is_mul = (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
     wire is_sh  = (i_op == `WQ_OP_SHL) || (i_op == `WQ_OP_SHR) || (i_op == `WQ_OP_SRA);
+    wire is_div = (i_op == `WQ_OP_DIVU) || (i_op == `WQ_OP_DIV) ||
+                  (i_op == `WQ_OP_REMU) || (i_op == `WQ_OP_REM);
+    wire d_sgn  = (i_op == `WQ_OP_DIV) || (i_op == `WQ_OP_REM);
+    wire d_rem  = (i_op == `WQ_OP_REMU) || (i_op == `WQ_OP_REM);
+    // divider: 32 steps and the result cycle (div_cnt 1: div_fin)
+    reg [5:0] div_cnt = 6'd0;
+    wire      div_fin = (div_cnt == 6'd1);
+    always @(posedge i_clk)
+        if (i_mul_start)
+            div_cnt <= is_div ? 6'd33 : 6'd0;
+        else if (div_cnt != 6'd0)
+            div_cnt <= div_cnt - 6'd1;
+    assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}}) || (div_cnt != 6'd0);
     wire shl    = (i_op == `WQ_OP_SHL);
     // SERIAL MULHU: 64 steps, the last 32 add nothing (hi shifts into lo)
     wire mhu    = (SERIAL != 0) && (i_op == `WQ_OP_MULHU);
@@ -62,7 +84,7 @@ module wq_alu #(
     // (SERIAL == 0 starts only MUL / MULHU)
     // (SHL's negation as (b ^ s) + s: one adder, no multiplexer)
     wire [4:0] sh_n = (i_b[4:0] ^ {5{shl}}) + {4'd0, shl};
-    wire [6:0] cnt0 = (SERIAL == 0) ? 7'd32
+    wire [6:0] cnt0 = (SERIAL == 0) ? (is_div ? 7'd0 : 7'd32)
                     : {mhu, is_mul && !mhu, (MSH && is_sh) ? sh_n : 5'd0};
 
     always @(posedge i_clk)
@@ -90,6 +112,34 @@ module wq_alu #(
         wire [31:0] ad_y = mstep ? hi : (add ? b : ~b);
         wire [32:0] ad_s = {1'b0, ad_x} + {1'b0, ad_y} + {32'd0, !mstep && !add};
         wire [32:0] sum = ad_s;               // (multiplier step)
+        // the divider: rem, quo (the dividend's magnitude shifting out as
+        // the quotient shifts in), dv (the divisor's magnitude), and the
+        // signs to put back
+        reg  [31:0] rem, quo, dv;
+        reg         neg_q, neg_r, want_r;
+        wire [31:0] a_mag = (d_sgn && a[31]) ? (32'd0 - a) : a;
+        wire [31:0] b_mag = (d_sgn && b[31]) ? (32'd0 - b) : b;
+        wire [32:0] d_sh  = {rem, quo[31]};
+        // (bit 32 of a difference that does not borrow is 0: rem < dv
+        // between steps, so d_sh - dv < dv)
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [33:0] d_dif = {1'b0, d_sh} - {2'b00, dv};
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire        d_ok  = !d_dif[33];       // no borrow: the quotient bit is 1
+        always @(posedge i_clk)
+            if (i_mul_start) begin
+                rem <= 32'd0;
+                quo <= a_mag;
+                dv  <= b_mag;
+                neg_q <= d_sgn && (a[31] != b[31]) && (b != 32'd0);
+                neg_r <= d_sgn && a[31];
+                want_r <= d_rem;
+            end else if (div_cnt > 6'd1) begin
+                rem <= d_ok ? d_dif[31:0] : d_sh[31:0];
+                quo <= {quo[30:0], d_ok};
+            end
+        wire [31:0] d_raw = want_r ? rem : quo;
+        wire [31:0] dres  = (want_r ? neg_r : neg_q) ? (32'd0 - d_raw) : d_raw;
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
             always @(posedge i_clk)
@@ -101,7 +151,7 @@ module wq_alu #(
                     lo <= {sum[0], lo[31:1]};
                 end
             assign sh_busy[l] = 1'b0;
-            wire unused_sh = &{1'b0, is_sh, i_cmp_shift};
+            wire unused_sh = &{1'b0, is_sh, i_cmp_shift, div_fin};
             // one right shifter serves SHR, SRA (sign fill) and SHL (on the
             // bit-reversed operand, reversed back)
             reg  [31:0] a_rev;
@@ -138,6 +188,8 @@ module wq_alu #(
                     lo <= r;
                 else if (mul_cnt != 7'd0)
                     lo <= {top, lo[31:1]};
+                else if (div_fin)
+                    lo <= dres;
                 else if (i_cmp_shift)
                     lo <= {c, lo[31:1]};
             assign sh_busy[l] = 1'b0;
@@ -158,6 +210,8 @@ module wq_alu #(
                 end else if (mul_cnt != 7'd0) begin
                     hi <= sum[32:1];
                     lo <= {sum[0], lo[31:1]};
+                end else if (div_fin) begin
+                    lo <= dres;
                 end else if (sa != 5'd0) begin
                     lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
                     sa <= sa - 5'd1;
@@ -204,6 +258,7 @@ module wq_alu #(
             `WQ_OP_SHL:   r = (SERIAL != 0) ? sh : sh_rev;
             `WQ_OP_SHR, `WQ_OP_SRA: r = sh;
             `WQ_OP_MOV, `WQ_OP_SEL, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
+            `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM: r = dres;
             default:      r = 32'd0;
             endcase
         end
@@ -252,6 +307,47 @@ module wq_alu #(
                 assert({lane[0].hi, lane[0].lo} == {32'd0, f_prod[63:32]});
         end
     always @(*) assert(mul_cnt <= 7'd64);
+    // the divider, at every step (the end, 33 cycles on, is beyond the BMC
+    // depth): after n steps the quotient register holds the dividend's
+    // magnitude's low 32 - n bits above n quotient bits, and those bits
+    // with rem divide the magnitude's top n bits by dv (= the divisor's
+    // magnitude): top = q * dv + rem, rem < dv (dv = 0: q all ones, rem =
+    // top); the result cycle puts the remainder or the quotient out with
+    // the signs RISC-V gives (checked on the registers, so at any n)
+    wire        f_dsg = (f_op == `WQ_OP_DIV) || (f_op == `WQ_OP_REM);
+    wire        f_dop = (f_op == `WQ_OP_DIVU) || (f_op == `WQ_OP_DIV) ||
+                        (f_op == `WQ_OP_REMU) || (f_op == `WQ_OP_REM);
+    wire [31:0] f_am  = (f_dsg && f_a[31]) ? (32'd0 - f_a) : f_a;
+    wire [31:0] f_bm  = (f_dsg && f_b[31]) ? (32'd0 - f_b) : f_b;
+    wire [5:0]  f_n   = 6'd33 - div_cnt;       // steps done (div_cnt >= 1)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0] f_top = {32'd0, f_am} >> (7'd32 - {1'b0, f_n});
+    wire [63:0] f_qlo = {32'd0, lane[0].quo} & ~(64'hFFFFFFFFFFFFFFFF << f_n);
+    wire [63:0] f_hi  = {32'd0, lane[0].quo} >> f_n;
+    wire [63:0] f_alo = {32'd0, f_am} & ~(64'hFFFFFFFFFFFFFFFF << (7'd32 - {1'b0, f_n}));
+    // (modulo 2^32: a 32-bit product keeps the SAT problem small)
+    wire [31:0] f_qd  = f_qlo[31:0] * lane[0].dv;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(*) assert(div_cnt <= 6'd33);
+    always @(*)
+        if (div_cnt != 6'd0 && f_dop) begin
+            assert(lane[0].dv == f_bm);
+            assert(f_hi == f_alo);
+            assert(f_top[31:0] == f_qd + lane[0].rem);
+            assert(lane[0].dv == 32'd0 || lane[0].rem < lane[0].dv);
+            assert(lane[0].dv != 32'd0 || f_qlo == ~(64'hFFFFFFFFFFFFFFFF << f_n));
+            assert(lane[0].want_r == ((f_op == `WQ_OP_REMU) || (f_op == `WQ_OP_REM)));
+            assert(lane[0].neg_q == (f_dsg && (f_a[31] != f_b[31]) && f_b != 32'd0));
+            assert(lane[0].neg_r == (f_dsg && f_a[31]));
+        end
+    // the result cycle: SERIAL == 0 -- o_res (the op held) is it; SERIAL --
+    // lo takes it
+    always @(posedge i_clk)
+        if (f_dop && $past(div_fin) && !$past(i_mul_start) && f_held && SERIAL == 0)
+            assert(o_res[31:0] == lane[0].dres);
+    always @(*)
+        if (SERIAL == 0 && div_cnt == 6'd0 && f_dop && f_held && !i_mul_start)
+            assert(o_res[31:0] == lane[0].dres);
     // the equality the scheduler takes for CAS (the op then is SEL)
     always @(*) if (!o_mul_busy && i_op != `WQ_OP_ADD) assert(o_eq[0] == (i_a[31:0] == i_b[31:0]));
     always @(*) if (SERIAL == 0 || f_op != `WQ_OP_MULHU) assert(mul_cnt <= 7'd32);
