@@ -53,17 +53,29 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
                (r > 0 ? (l * 20) / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
-    # the compiler's inline division: the program minus the same program
-    # without the division loop, warp instructions and RTL cycles (32 lanes)
-    d=tests/programs/bench/div_inline.wqs nd=$(mktemp --suffix .wqs)
-    sed -e '/^; DIV_BEGIN/,/^; DIV_END/d' -e '/^\.expect/d' "$d" > "$nd"
-    full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
-    base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the loop"; }
-    rm -f "$nd"
-    wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
-    cy() { sed -n 's/^cycles: //p' <<< "$1"; }
-    echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
-    echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # division: a program minus the same program without the lines between
+    # the DIV_BEGIN / DIV_END marks, warp instructions and RTL cycles (32
+    # lanes): the compiler's inline division and the DIVU instruction
+    div_cost() {   # PROGRAM -> "WARP_INSTRS RTL_CYCLES"
+        local d=$1 nd full base
+        nd=$(mktemp --suffix .wqs)
+        sed -e '/^; DIV_BEGIN/,/^; DIV_END/d' -e '/^\.expect/d' "$d" > "$nd"
+        full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
+        base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the division"; }
+        rm -f "$nd"
+        wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
+        cy() { sed -n 's/^cycles: //p' <<< "$1"; }
+        echo "$(( $(wi "$full") - $(wi "$base") )) $(( $(cy "$full") - $(cy "$base") ))"
+    }
+    d=tests/programs/bench/div_inline.wqs
+    read -r dwi dcy <<< "$(div_cost "$d")"
+    [ -n "$dcy" ] || fail "division cost of $d"
+    echo "div_inline_warp_instrs: $dwi (one 32-bit unsigned a / b, $d)"
+    echo "div_inline_rtl_cycles: $dcy (the same, 32 lanes, memory seed 1)"
+    d=tests/programs/bench/div_instr.wqs
+    read -r dwi dcy <<< "$(div_cost "$d")"
+    [ -n "$dcy" ] || fail "division cost of $d"
+    echo "div_instr_rtl_cycles: $dcy (one DIVU of the same pair, $dwi warp instruction, 32 lanes, memory seed 1)"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi
