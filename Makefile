@@ -16,7 +16,8 @@ SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
 SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
 SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
 SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
-SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c))
+# (+ the nested-work device library as a C string, generated below)
+SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/cc/enqueue_lib.c
 LIB_model  := $(B)/lib/libwqmodel.a
 LIB_asm    := $(B)/lib/libwqasm.a
 LIB_gen    := $(B)/lib/libwqgen.a
@@ -45,8 +46,14 @@ SPECS   := $(wildcard cmodel/spec/*.def)
 HDRS    := $(wildcard cmodel/include/wq/*.h cmodel/*/*.h)
 # the compiler's stages include their private header
 $(B)/obj/cmodel/compiler/%.o: XFLAGS := -Icmodel/compiler
+# the nested-work device library, which the compiler appends to programs
+# that call wq_enqueue (docs/compiler.md "Nested work")
+$(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
+	@mkdir -p $(@D)
+	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl kernels run test lint bench clean unit fuzz spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -86,9 +93,10 @@ $(ICD): $(LIB_cl)
 	@mkdir -p $(dir $@)
 	echo "$(abspath $(LIB_cl))" > $@
 
-$(B)/bin/wq: $(CLI_OBJ) $(LIB_ALL)
+# `wq run KERNEL.cl` launches through the OpenCL runtime's entry points
+$(B)/bin/wq: $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIB_ALL)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lpthread -ldl
 
 # wq_gen reads the tables through the headers only: it links no library
 $(B)/bin/wq_gen: $(GEN_SRC) cmodel/tools/gen_registry.h $(HDRS) $(SPECS)
@@ -153,12 +161,21 @@ test: deps
 	bash scripts/cli_tests.sh
 	bash scripts/opencl.sh
 	bash scripts/kernels.sh
+	bash scripts/clgen.sh --seeds 1..200
+	bash scripts/clgen.sh --seeds 1..10 --backend pocl
+	bash scripts/clgen.sh --seeds 1..3 --backend rtl
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
 	bash scripts/rtl_test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
 # (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)
 kernels: build
 	bash scripts/kernels.sh
+
+# generated OpenCL C kernels, compiled and run on the model at 8/16/32
+# lanes, against the generator's per-thread oracle (docs/model/gen.md)
+clgen: build
+	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 
 # the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
 # in lockstep and on POCL
@@ -184,13 +201,15 @@ synth-ice40: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth_ice40.sh
 
-# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat);
-# results in build/reports/formal.txt
+# the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
+# every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the
+# slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh
 
-# planted bugs in copies of modules must make the formal run fail
+# planted bugs (and a planted vacuous assume) in copies of modules must
+# make the formal run fail
 formal-selftest: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
@@ -198,11 +217,16 @@ formal-selftest: deps
 # seeds 1..1000 of generated programs and command streams on 2 jobs
 REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
+# generated OpenCL C kernels against their oracle (scripts/clgen.sh)
+CLGEN_SEEDS   ?= 1..3000
 regress: deps
 	$(MAKE) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml
+	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
+	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`
@@ -215,6 +239,32 @@ coverage: deps
 mutate: deps
 	$(MAKE) build
 	bash scripts/mutate.sh
+
+# the compiler fuzz (tests/unit/cc_fuzz.c) built with ASan and UBSan: the
+# compiler, the kernel generator and the fuzz in one program; FUZZ_ARGS
+# picks seeds and counts (make regress runs a longer range)
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+ASAN_SRC   := $(SRC_compiler) cmodel/gen/gen_cl.c cmodel/gen/gen_cl_eval.c cmodel/gen/gen_util.c \
+              tests/unit/cc_fuzz.c tests/fuzz/cc_fuzz_main.c
+FUZZ_ARGS  ?= --seeds 1..4 --count 2000
+$(B)/asan/cc_fuzz: $(ASAN_SRC) $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(ASAN_SRC)
+
+fuzz-cc: $(B)/asan/cc_fuzz
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(B)/asan/cc_fuzz $(FUZZ_ARGS)
+
+# optional: the same judge under libFuzzer (clang with -fsanitize=fuzzer);
+# not part of make test.  Run: build/asan/cc_libfuzzer -max_total_time=60
+LIBFUZZER_CC ?= $(firstword $(shell command -v clang clang-16 clang-15 clang-14 2>/dev/null))
+LF_SRC := $(filter-out tests/fuzz/cc_fuzz_main.c,$(ASAN_SRC)) tests/fuzz/cc_libfuzzer.c
+$(B)/asan/cc_libfuzzer: $(LF_SRC) $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	@[ -n "$(LIBFUZZER_CC)" ] || { echo "fuzz-cc-libfuzzer: clang not found"; exit 1; }
+	$(LIBFUZZER_CC) -O1 -g -fsanitize=fuzzer,address,undefined $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(LF_SRC)
+
+fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer
+	$(B)/asan/cc_libfuzzer -max_total_time=60 -timeout=10
 
 # the libraries' dependency direction (docs/model/layout.md)
 layering: build

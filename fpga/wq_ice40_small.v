@@ -57,7 +57,7 @@ module wq_ice40_small #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(sin[0]), .i_csr_we(sin[1]), .i_csr_addr(sin[13:2]),
         .i_csr_wdata(sin[45:14]), .o_csr_ack(csr_ack), .o_csr_rdata(csr_rdata),
-        .o_csr_err(csr_err), .o_irq(irq),
+        .o_csr_err(csr_err), .o_irq(irq), .o_idle(),
         .o_mem_valid(mem_valid), .i_mem_ready(sin[46]), .o_mem_we(mem_we),
         .o_mem_addr(mem_addr), .o_mem_wdata(mem_wdata), .o_mem_wstrb(mem_wstrb),
         .i_mem_rvalid(sin[47]), .i_mem_rdata(sin[79:48]),

@@ -390,5 +390,40 @@ module wq_alu #(
                     assert({lane[0].hi, lane[0].lo} == f_sh);
             end
     end endgenerate
+    // covers (each reached by scripts/formal.sh within the job's cover
+    // depth): a multiply under way and a SEL taking CAS's equality; SERIAL
+    // adds a short arithmetic shift of a negative value ending, an
+    // ADD's result the cycle after its start and (one lane) a compare bit
+    // shifted in; MSH a SHL ending (32 - n multiplier steps).  A MUL
+    // ends 33 cycles after its start (c_mul_done: the job's cover depth
+    // is 36).
+    always @(*) begin
+        c_mul_busy: cover(o_mul_busy && f_op == `WQ_OP_MUL && mul_cnt < 7'd30);
+        c_cas_eq:   cover(!o_mul_busy && i_op == `WQ_OP_SEL && o_eq[0]);
+    end
+    always @(posedge i_clk)
+        c_mul_done: cover(!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held
+                          && f_op == `WQ_OP_MUL && f_a[31] && f_b[31]);
+    generate if (SERIAL != 0) begin : f_scover
+        reg f_pc = 1'b0;
+        always @(posedge i_clk) f_pc <= 1'b1;
+        always @(posedge i_clk)
+            if (f_pc) begin
+                c_sra_done: cover(!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held
+                                  && f_op == `WQ_OP_SRA && f_a[31] && f_b[4:0] > 5'd2);
+                c_add_done: cover($past(i_mul_start) && f_op == `WQ_OP_ADD && f_held);
+            end
+        if (LANES == 1) begin : f_l1
+            always @(posedge i_clk)
+                if (f_pc)
+                    c_cmp_shift: cover($past(i_cmp_shift) && !$past(i_mul_start)
+                                       && !$past(o_mul_busy) && lane[0].lo[31]);
+        end
+    end endgenerate
+    generate if (MSH) begin : f_mcover
+        always @(posedge i_clk)
+            c_shl_done: cover(!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held
+                              && f_op == `WQ_OP_SHL);
+    end endgenerate
 `endif
 endmodule

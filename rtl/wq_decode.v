@@ -151,5 +151,23 @@ module wq_decode (
         assert({26'b0, o_maxreg} < `WQ_DEC_NUM_REGS);
     // SETP never names PT as its destination
     always @(*) if (o_legal && o_fmt == `WQ_FMT_P) assert({27'b0, o_rd} < `WQ_DEC_PT);
+    // covers (each reached by scripts/formal.sh): a legal word of every
+    // format, a 4-word LD and ST, a CAS, and a word refused for an unused
+    // bit of a known opcode
+    always @(*) begin
+        c_fmt_n:  cover(o_legal && o_fmt == `WQ_FMT_N);
+        c_fmt_b:  cover(o_legal && o_fmt == `WQ_FMT_B);
+        c_fmt_x:  cover(o_legal && o_fmt == `WQ_FMT_X);
+        c_fmt_bl: cover(o_legal && o_fmt == `WQ_FMT_BL);
+        c_fmt_r:  cover(o_legal && o_fmt == `WQ_FMT_R);
+        c_fmt_m1: cover(o_legal && o_fmt == `WQ_FMT_M1);
+        c_fmt_p:  cover(o_legal && o_fmt == `WQ_FMT_P);
+        c_fmt_s:  cover(o_legal && o_fmt == `WQ_FMT_S);
+        c_fmt_sr: cover(o_legal && o_fmt == `WQ_FMT_SR);
+        c_ld4:    cover(o_legal && o_fmt == `WQ_FMT_LD && words == 3'd4);
+        c_st4:    cover(o_legal && o_fmt == `WQ_FMT_ST && words == 3'd4);
+        c_cas:    cover(o_legal && o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS);
+        c_unused: cover(!o_legal && known && (i_insn & ~used) != 64'd0);
+    end
 `endif
 endmodule

@@ -100,7 +100,9 @@ module wq_host_if #(
 		output	reg		o_irq_non_stall,
 		// the free-running cycle count since reset (the retry clock's
 		// `now`): the top's PERF_CYCLES, so one counter serves both
-		output	wire	[31:0]	o_cycles
+		output	wire	[31:0]	o_cycles,
+		// some channel has work (wq_chan_has_work of any channel)
+		output	wire		o_busy
 	);
 
 	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
@@ -286,6 +288,7 @@ module wq_host_if #(
 			&& (chan_state[hc] != `WQ_CH_ERROR)
 			&& (gp_ne[hc] || in_seg[hc]
 				|| is_wait(chan_state[hc]));
+	assign	o_busy = |has_work;
 
 	// le_k / ge_k: compares with a constant as gates (see the file)
 `include "wq_cmp_k.vh"
@@ -1884,11 +1887,42 @@ module wq_host_if #(
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
-		// the slice never exceeds the configured one, unless the
-		// slice register itself was rewritten
+		// the lock is asked for only outside a step: in H_IDLE, or
+		// through a CSR access taken while the request was up (the
+		// top's CSR slave holds the lock meanwhile; the request stays
+		// and the host answers the grant back in H_IDLE)
 		if (o_ev_req)
-			assert(hs == H_IDLE);
+			assert(hs == H_IDLE || hs == H_CSR1 || hs == H_CSR2
+				|| hs == H_CLR);
 	end
+
+	// ---- covers (reached from reset by scripts/formal.sh --all, job
+	// host_if_C1; the reset sweep alone is 2^AW cycles) -------------------
+	// the sweep ends, a CSR access is answered (with data, and with an
+	// error for a hole in the map), the event lock is asked for, a step
+	// ends, a GP entry is read from memory and a channel enters ERROR
+	// (an interrupt pulse and its CHAN_ERROR record); with more than
+	// one channel the host switches channels (a CHAN_SWITCH record)
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_csr_answer: cover(o_csr_ack && !o_csr_err);
+		c_csr_err:    cover(o_csr_ack && o_csr_err);
+		c_ev_req:     cover(o_ev_req);
+		c_step:       cover(o_step_valid);
+		c_gp_read:    cover(hs == H_MEM && mem_ret == H_GP1 && i_mem_rvalid);
+		c_chan_error: cover(o_irq_chan_error);
+		c_err_record: cover(o_evr_valid && o_evr_kind == `WQ_EV_CHAN_ERROR);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+		c_sweep_done: cover(hs == H_IDLE && $past(hs) == H_INIT);
+	generate if (CHANNELS > 1)
+	begin : g_fcover
+		always @(*)
+		if (f_past_valid && !i_reset)
+			c_switch: cover(o_evr_valid && o_evr_kind == `WQ_EV_CHAN_SWITCH);
+	end endgenerate
 `endif	// FORMAL_LAUNCH_PORT
 `endif
 endmodule

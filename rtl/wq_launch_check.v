@@ -8,12 +8,14 @@
 //		of the model's desc_valid() (cmodel/model/sched.c) over the 16
 //		descriptor words, and the two products the dispatcher needs:
 //		the CTA count GRID_X*GRID_Y*GRID_Z and the CTA size
-//		CTA_X*CTA_Y*CTA_Z.
+//		CTA_X*CTA_Y*CTA_Z.  A third product, the CTA count times
+//		LOCAL_SIZE's 16-byte blocks, says whether the CTAs' __local
+//		blocks (LOCAL_BASE + k * LOCAL_SIZE) stay below 2^32.
 //
 //		The products come from one small shift-add multiplier: a 16-bit
 //		multiplicand straight from the stored descriptor, the multiplier
 //		in the low 32 bits of a 48-bit product register that shifts right
-//		a bit a cycle (32 cycles a pass, four passes: about 132 cycles a
+//		a bit a cycle (32 cycles a pass, five passes: 165 cycles a
 //		check), so each pass's product is the next pass's multiplier in
 //		place and the adder is 16 bits: a launch happens once per grid
 //		and already costs 16 memory reads.  The
@@ -77,6 +79,13 @@ module wq_launch_check #(
 	wire	[31:0]	w_cx    = dw(i_desc, `WQ_LD_CTA_X);
 	wire	[31:0]	w_cy    = dw(i_desc, `WQ_LD_CTA_Y);
 	wire	[31:0]	w_cz    = dw(i_desc, `WQ_LD_CTA_Z);
+	wire	[31:0]	w_lbase = dw(i_desc, `WQ_LD_LOCAL_BASE);
+	wire	[31:0]	w_lsize = dw(i_desc, `WQ_LD_LOCAL_SIZE);
+	// the __local blocks' end: base + ncta * blocks * 16, from the
+	// product of pass 2 (33 bits: exactly 2^32 is allowed)
+	wire	[32:0]	lend = {1'b0, prod[27:0], 4'h0} + {1'b0, w_lbase};
+	wire		lfit = (prod[47:28] == 20'h0)
+			&& (!lend[32] || lend[31:0] == 32'h0);
 
 	// ---- the rules that need no product, a word at a time ---------------
 	// Each word is checked as it streams in: the bits a valid descriptor
@@ -119,22 +128,25 @@ module wq_launch_check #(
 	// (48 bits).  Pass 0 multiplies GX by GY ({16'h0, GY} as the 32-bit
 	// multiplier: the 32-bit product ends in prod[31:0] with a zero
 	// accumulator), pass 1 that product by GZ in place (48 bits), pass 2
-	// CX by CY, pass 3 that by CZ.  The multiplicand is the pass's
+	// that (the CTA count) by LOCAL_SIZE's blocks, pass 3 CX by CY, pass
+	// 4 that by CZ.  The multiplicand is the pass's
 	// descriptor word (the descriptor is held until o_done): no
 	// multiplicand register and no reload between the passes of a chain.
-	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: CY*CX, 3: *CZ, 4: done
+	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: *LSIZE, 3: CY*CX, 4: *CZ
 	reg	[5:0]	bitn;		// bit of the multiplier this cycle
 	reg	[47:0]	prod;
 	reg		busy, sok;
 	reg	[31:0]	gprod;		// grid product (low word), kept across
-	reg		gbig;		// passes 2..3; it is >= 2^32
+	reg		gbig;		// passes 2..4; it is >= 2^32
+	reg		lok;		// the __local blocks fit (pass 2)
 
 	reg	[15:0]	mcand;
 	always @(*)
-	case (pass[1:0])
-	2'd0:	 mcand = w_gx[15:0];
-	2'd1:	 mcand = w_gz[15:0];
-	2'd2:	 mcand = {5'h0, w_cx[10:0]};
+	case (pass)
+	3'd0:	 mcand = w_gx[15:0];
+	3'd1:	 mcand = w_gz[15:0];
+	3'd2:	 mcand = w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE];
+	3'd3:	 mcand = {5'h0, w_cx[10:0]};
 	default: mcand = {5'h0, w_cz[10:0]};
 	endcase
 	wire	[16:0]	psum = {1'b0, prod[47:32]} + (prod[0] ? {1'b0, mcand} : 17'h0);
@@ -174,19 +186,23 @@ module wq_launch_check #(
 			bitn <= 6'd0;
 			pass <= pass + 3'd1;
 			case (pass)
-			3'd1: begin	// the grid product; then CY*CX
+			3'd1: begin	// the grid product; then * LSIZE
 				gprod <= prod[31:0];
 				gbig  <= (prod[47:32] != 16'h0);
+				prod  <= {16'h0, prod[31:0]};
+			end
+			3'd2: begin	// the __local end; then CY*CX
+				lok   <= lfit;
 				prod  <= {37'h0, w_cy[10:0]};
 			end
-			3'd3: begin
+			3'd4: begin
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
-				o_ok          <= sok && !gbig && (prod[47:11] == 37'h0)
+				o_ok          <= sok && !gbig && lok && (prod[47:11] == 37'h0)
 						&& le_k({21'h0, prod[10:0]},
 							{21'h0, MAX_THREADS});
 			end
-			default: ;	// 0, 2: the product is the next multiplier
+			default: ;	// 0, 3: the product is the next multiplier
 			endcase
 		end
 	end
@@ -196,7 +212,9 @@ module wq_launch_check #(
 	// verilator lint_off UNUSEDSIGNAL
 	wire	[32*`WQ_LD_WORDS-1:0]	desc_unused = i_desc;
 	wire	unused = &{1'b0, w_gx[31:16], w_gy[31:16], w_gz[31:16],
-			w_cx[31:11], w_cy[31:11], w_cz[31:11]};
+			w_cx[31:11], w_cy[31:11], w_cz[31:11],
+			w_lsize[31:`WQ_LDF_LOCAL_SIZE_BLOCKS_HI+1],
+			w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_LO-1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -242,11 +260,11 @@ module wq_launch_check #(
 		assume(i_desc == f_desc);
 
 	// cycles since i_start: every pass takes 33 cycles (32 multiplier
-	// bits and one to hand over), a check 132 busy cycles
+	// bits and one to hand over), a check 165 busy cycles
 	reg	[7:0]	f_cyc;
 	initial	f_cyc = 8'd0;
 	always @(posedge i_clk)
-	if (i_reset || !busy || (pass == 3'd3 && bitn == 6'd32))
+	if (i_reset || !busy || (pass == 3'd4 && bitn == 6'd32))
 		f_cyc <= 8'd1;
 	else
 		f_cyc <= f_cyc + 8'd1;
@@ -259,24 +277,24 @@ module wq_launch_check #(
 	if (f_past_valid && !i_reset && busy)
 	begin
 		assert(bitn <= 6'd32);
-		assert(pass <= 3'd3);
+		assert(pass <= 3'd4);
 		assert(f_cyc == {3'b0, pass} * 8'd33 + {2'b0, bitn} + 8'd1);
 		// the accumulator never exceeds the multiplicand: each cycle
 		// halves (accumulator + mcand or + 0)
 		assert(prod[47:32] <= mcand);
 		if (pass == 3'd0)
 			assert(f_unc < 32'h10000);
-		if (pass == 3'd2)
+		if (pass == 3'd3)
 			assert(f_unc < 32'd2048);
 		// past the factor's bits nothing is added and the accumulator
 		// halves a cycle: it is 0 when the pass ends (the product fits
 		// the low 32 bits, the next pass's multiplier, in place)
 		if (pass == 3'd0 && bitn >= 6'd16)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd16)));
-		if (pass == 3'd2 && bitn >= 6'd11)
+		if (pass == 3'd3 && bitn >= 6'd11)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd11)));
 		// the CTA passes multiply by 11-bit factors
-		if (pass >= 3'd2)
+		if (pass >= 3'd3)
 			assert(mcand < 16'd2048);
 	end
 
@@ -285,7 +303,7 @@ module wq_launch_check #(
 	if (f_past_valid && !$past(i_reset) && o_done)
 	begin
 		assert(!busy && $past(busy));
-		assert($past(pass) == 3'd3 && $past(bitn) == 6'd32);
+		assert($past(pass) == 3'd4 && $past(bitn) == 6'd32);
 		if (o_ok)
 			assert(sok);
 	end
@@ -298,7 +316,7 @@ module wq_launch_check #(
 	// the cycle of o_done: the last pass has just handed over
 	always @(*)
 	if (f_past_valid && !i_reset && o_done)
-		assert(!busy && pass == 3'd4 && bitn == 6'd0);
+		assert(!busy && pass == 3'd5 && bitn == 6'd0);
 	// A word with a bit outside its mask (a reserved bit, a dimension or
 	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
 	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
@@ -323,6 +341,39 @@ module wq_launch_check #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && busy && $past(busy))
 		assert(sok == $past(sok));
+
+	// ---- covers (each reached from reset by scripts/formal.sh) ----------
+	// every static refusal as its word streams in (a reserved bit, a zero
+	// grid dimension, a CTA dimension that is not 1..1024, NREGS, the
+	// yield policy, the deque width), a descriptor that passes them all
+	// and starts the products, and a refused one that starts too; the
+	// products' verdicts (o_done with o_ok, grid, __local blocks or CTA
+	// too large) are some 185 cycles from reset: covered under FORMAL_DEEP_COVER (job
+	// launch_check_done, scripts/formal.sh --all)
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_rsvd_bit:   cover(i_wvalid && (i_wdata & ~o_wmask) != 32'h0);
+		c_grid_zero:  cover(i_wvalid && widx == `WQ_LD_GRID_Y && !v_ok);
+		c_cta_bad:    cover(i_wvalid && widx == `WQ_LD_CTA_X && !v_ok
+				&& i_wdata[10:0] != 11'h0);
+		c_nregs_bad:  cover(i_wvalid && widx == `WQ_LD_NREGS && !v_ok
+				&& (i_wdata & ~o_wmask) == 32'h0);
+		c_yield_bad:  cover(i_wvalid && widx == `WQ_LD_YIELD && !v_ok);
+		c_deque_bad:  cover(i_wvalid && widx == `WQ_LD_DEQUE && !v_ok);
+		c_start_ok:   cover(i_start && !busy && sok);
+		c_start_bad:  cover(i_start && !busy && !sok);
+	end
+`ifdef FORMAL_DEEP_COVER
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_done_ok:    cover(o_done && o_ok);
+		c_grid_big:   cover(o_done && sok && gbig);
+		c_local_big:  cover(o_done && sok && !gbig && !lok);
+		c_cta_big:    cover(o_done && sok && !gbig && lok && !o_ok);
+	end
+`endif
 
 `ifdef FORMAL_PRODUCT
 	// the shift-add invariant: at the end of a pass, prod equals the

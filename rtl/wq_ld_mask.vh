@@ -40,6 +40,9 @@
 				 | ld_fmask(`WQ_LDF_YIELD_SEED_W, `WQ_LDF_YIELD_SEED_LO))
 			: (k == `WQ_LD_DEQUE) ? ld_fmask(`WQ_LDF_DEQUE_LOG2_W, `WQ_LDF_DEQUE_LOG2_LO)
 			: (k == `WQ_LD_FLAGS) ? ld_fmask(`WQ_LDF_FLAGS_NESTED_W, `WQ_LDF_FLAGS_NESTED_LO)
-			: (k == `WQ_LD_RSVD14 || k == `WQ_LD_RSVD15) ? 32'h0
+			: (k == `WQ_LD_LOCAL_BASE)	// 16-aligned
+				? ld_fmask(`WQ_LDF_LOCAL_BASE_BLOCKS_W, `WQ_LDF_LOCAL_BASE_BLOCKS_LO)
+			: (k == `WQ_LD_LOCAL_SIZE)	// 16-aligned, < 1 MiB
+				? ld_fmask(`WQ_LDF_LOCAL_SIZE_BLOCKS_W, `WQ_LDF_LOCAL_SIZE_BLOCKS_LO)
 			: 32'hffffffff;					// PARAM
 	endfunction

@@ -131,5 +131,16 @@ module wq_lsu (
     always @(*) assert(!(o_mem_valid && waiting));
     always @(*) assert(o_mem_addr[1:0] == 2'b00);
     always @(*) if (f_past && !i_reset && o_done) assert(!o_mem_valid);
+    // covers (each reached by scripts/formal.sh): a read and a write
+    // complete, a request waits on i_mem_ready, a response comes late,
+    // and a new access starts the cycle after o_done
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset) begin
+            c_read:      cover(o_done && !i_we && o_rdata == 32'h1234_5678);
+            c_write:     cover(o_done && i_we);
+            c_req_held:  cover(o_mem_valid && $past(o_mem_valid));
+            c_resp_late: cover(waiting && $past(waiting) && i_mem_rvalid);
+            c_back2back: cover(o_mem_valid && $past(o_done));
+        end
 `endif
 endmodule

@@ -63,5 +63,17 @@ module wq_regfile #(
             if (f_past && !$past(i_we && i_wlane[l] && i_raddr == i_waddr))
                 assert(bank[l].q == $past(bank[l].mem[i_raddr]));
     end endgenerate
+    // covers (each reached by scripts/formal.sh, job regfile): a row
+    // written in one lane only, read back the next cycle with the new
+    // data, and a read that collides with a write (poisoned, unused)
+    always @(posedge i_clk)
+        if (f_past) begin
+            c_partial_write: cover(i_we && i_wlane[0] && !i_wlane[LANES-1] && LANES > 1);
+            c_read_new:      cover($past(i_we && i_wlane[0] && i_waddr == i_raddr, 2)
+                                   && !$past(i_we) && $past(i_raddr) == $past(i_raddr, 2)
+                                   && o_rdata[WIDTH-1:0] == $past(i_wdata[WIDTH-1:0], 2)
+                                   && o_rdata[WIDTH-1:0] != {WIDTH{1'b0}});
+            c_collision:     cover($past(i_we && i_wlane[0] && i_raddr == i_waddr));
+        end
 `endif
 endmodule

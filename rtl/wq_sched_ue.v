@@ -342,6 +342,8 @@ module wq_sched_ue #(
     wire [31:0] d_wave = i_launch_desc[`WQ_LD_WAVE*32 +: 32];
     wire [31:0] d_yld  = i_launch_desc[`WQ_LD_YIELD*32 +: 32];
     wire [31:0] d_dq   = i_launch_desc[`WQ_LD_DEQUE*32 +: 32];
+    wire [31:0] d_lbase = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
+    wire [31:0] d_lsize = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     // the host checked the descriptor (wq_launch_check): the high bits of
     // the words below are zero or not read by the model
     wire unused_desc = &{1'b0, i_launch_desc, d_code, d_spc, d_gx, d_gy, d_gz, d_cx, d_cy,
@@ -384,6 +386,8 @@ module wq_sched_ue #(
         if (port == `WQ_UES_P_LD4) rdata = rdata | ld4;
         if (port == `WQ_UES_P_LD5) rdata = rdata | ld5;
         if (port == `WQ_UES_P_LD6) rdata = rdata | ld6;
+        if (port == `WQ_UES_P_LD7) rdata = rdata | d_lbase;
+        if (port == `WQ_UES_P_LD8) rdata = rdata | d_lsize;
     end
 
 `ifdef FORMAL
@@ -429,5 +433,24 @@ module wq_sched_ue #(
     always @(posedge i_clk)
         if (f_past && $past(i_reset))
             assert(o_can_launch && !lnew && !csr_pend && !o_ev_req);
+    // covers (each reached from reset by scripts/formal.sh): every
+    // handshake of the shell -- a CSR answered with data and one with an
+    // error, the event lock asked for, a step pulse, a launch taken and
+    // acknowledged, a memory access (the LSU's response ends the wait),
+    // a TQA / TQB read's one-cycle wait, an event record and a trap
+    // interrupt
+    always @(*)
+    if (f_past && !i_reset)
+    begin
+        c_csr_ack:    cover(w_cack && csr_pend);
+        c_csr_err:    cover(w_cerr && csr_pend);
+        c_ev_req:     cover(o_ev_req && i_ev_gnt);
+        c_step:       cover(o_step_valid);
+        c_launch_ack: cover(w_lack && lnew);
+        c_mem_done:   cover(is_mem && lsu_done);
+        c_tq_wait:    cover(tq_w);
+        c_record:     cover(o_evr_valid);
+        c_irq:        cover(o_irq_trap);
+    end
 `endif
 endmodule

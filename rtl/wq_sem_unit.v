@@ -633,5 +633,34 @@ module wq_sem_unit #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && o_done)
 		assert(state == S_IDLE && $past(state) == S_DONE);
+
+	// ---- covers (each reached from reset by scripts/formal.sh) ----------
+	// every outcome of an operation: an acquire that passes and one that
+	// fails, a release, a reduction, the two rejected commands, a memory
+	// request held by the port and two operations back to back; the
+	// 64-bit ones (two words a pass) where a pass is a few cycles
+	// (DIGIT >= 16: at DIGIT = 1 a 64-bit reduction is some 140 cycles)
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_acq_pass:   cover(o_done && op == `WQ_SEMOP_ACQUIRE && o_pass && !is64);
+		c_acq_fail:   cover(o_done && op == `WQ_SEMOP_ACQUIRE && !o_pass && !o_bad_op);
+		c_geq_pass:   cover(o_done && op == `WQ_SEMOP_ACQ_CIRC_GEQ && o_pass);
+		c_release:    cover(o_done && f_rel && !is64);
+		c_reduction:  cover(o_done && op == `WQ_SEMOP_REDUCTION && !o_bad_red
+					&& red == `WQ_SEMRED_IADD && !is64);
+		c_bad_op:     cover(o_done && o_bad_op);
+		c_bad_red:    cover(o_done && o_bad_red);
+		c_req_held:   cover(o_mem_valid && !i_mem_ready && f_nacc != 3'd0);
+		if (DIGIT >= 16)
+		begin
+			c_acq64_pass: cover(o_done && op == `WQ_SEMOP_ACQUIRE && o_pass && is64);
+			c_release64:  cover(o_done && f_rel && is64);
+			c_reduction64: cover(o_done && op == `WQ_SEMOP_REDUCTION && !o_bad_red && is64);
+		end
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+		c_back2back: cover(o_done && $past(o_done, 2) && !o_bad_op && !$past(o_bad_op, 2));
 `endif
 endmodule

@@ -853,6 +853,39 @@ module wq_token_deque #(
     always @(*)
     if (f_past_valid && !sweep_busy && !f_busy && !s2_merge)
         assert(o_ready);
+
+    // ---- covers (each reached from reset by scripts/formal.sh) --------------
+    // the three push traps (full; push to the front at head == depth; push
+    // to the back past tail 0), a pop on an empty deque and the pop that
+    // empties one, a pop at head == depth (the entry index wraps to 0 in
+    // LOG2 bits), a search that finds its token, a merge, a CLEAR to a
+    // smaller depth and a push on the cleared deque, and (WARPS > 1) both
+    // warps holding tokens at once
+    wire f_push = (i_op == `WQ_DQCMD_PUSH_FRONT || i_op == `WQ_DQCMD_PUSH_BACK);
+    always @(*)
+    if (f_past_valid && !i_reset)
+    begin
+        c_full:        cover(cmd_fire && f_push && s1_trap == `WQ_TRAP_DEQUE_FULL);
+        c_front_bound: cover(cmd_fire && i_op == `WQ_DQCMD_PUSH_FRONT
+                             && s1_trap == `WQ_TRAP_DEQUE_FRONT_BOUND);
+        c_back_bound:  cover(cmd_fire && i_op == `WQ_DQCMD_PUSH_BACK
+                             && s1_trap == `WQ_TRAP_DEQUE_BACK_BOUND);
+        c_pop_empty:   cover(cmd_fire && i_op == `WQ_DQCMD_POP && c_empty);
+        c_pop_last:    cover(cmd_fire && i_op == `WQ_DQCMD_POP && !c_empty && !s1_bre);
+        c_pop_wrap:    cover(cmd_fire && i_op == `WQ_DQCMD_POP && c_hmax && s1_bre);
+        c_find_found:  cover(o_rvalid && o_rop == `WQ_DQCMD_FIND && o_found);
+        c_merge:       cover(cmd_fire && i_op == `WQ_DQCMD_MERGE && !c_empty);
+        c_clear_small: cover(cmd_fire && i_op == `WQ_DQCMD_CLEAR && c_nlog2 < LOG2_MAX);
+        c_push_small:  cover(cmd_fire && f_push && s1_trap == `WQ_TRAP_NONE
+                             && c_log2 < LOG2_MAX[LGW-1:0]);
+    end
+    generate if (WARPS > 1)
+    begin : g_fcover
+        always @(*)
+        if (f_past_valid && !i_reset)
+            c_two_warps: cover(head_all[0 +: PW] != tail_all[0 +: PW]
+                               && head_all[PW +: PW] != tail_all[PW +: PW]);
+    end endgenerate
 `endif
 endmodule
 `default_nettype wire

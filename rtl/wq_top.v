@@ -64,6 +64,9 @@ module wq_top #(
 	output	reg	[31:0]	o_csr_rdata,
 	output	reg		o_csr_err,	// unmapped or unaligned offset
 	output	wire		o_irq,
+	// no step in flight, no channel has work and the engine is idle (the
+	// model's `!wq_host_busy && wq_engine_idle`): the UART bridge's WAIT
+	output	wire		o_idle,
 	// memory master
 	output	wire		o_mem_valid,
 	input	wire		i_mem_ready,
@@ -113,7 +116,7 @@ module wq_top #(
 	wire	[LANES*32-1:0] s_evr_vals;
 	wire		h_csr_ack, s_csr_ack, h_csr_err, s_csr_err;
 	wire	[31:0]	h_csr_rdata, s_csr_rdata;
-	wire		engine_idle, can_launch;
+	wire		engine_idle, can_launch, host_busy;
 	wire		launch_valid;
 	wire	[31:0]	launch_addr, launch_ncta;
 	wire	[16*32-1:0] launch_desc;
@@ -366,8 +369,9 @@ module wq_top #(
 		.o_launch_desc(launch_desc), .o_launch_ncta(launch_ncta),
 		.o_launch_cta_threads(launch_cta_threads),
 		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall),
-		.o_cycles(perf_cycles)
+		.o_cycles(perf_cycles), .o_busy(host_busy)
 	);
+	assign	o_idle = !busy && !host_busy && engine_idle;
 
 	// the two schedulers have the same ports (one connection list for both)
 `define WQ_TOP_SCHED_PORTS \
@@ -535,5 +539,23 @@ module wq_top #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && $past(o_csr_ack))
 		assert(!o_csr_ack);
+
+	// ---- covers (each reached from reset by scripts/formal.sh) ----------
+	// the lock given to each unit (host, scheduler, CSR slave), a CSR
+	// access answered, a memory access inside a grant, and the lock
+	// passing from the host to the scheduler with no idle cycle between
+	// grants beyond the one after the step pulse
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		c_host_gnt:  cover(h_gnt);
+		c_sched_gnt: cover(s_gnt);
+		c_csr_gnt:   cover(c_gnt);
+		c_csr_ack:   cover(o_csr_ack);
+		c_mem:       cover(o_mem_valid && s_gnt);
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+		c_handover: cover(s_gnt && $past(h_gnt, 2) && $past(step_end, 2));
 `endif
 endmodule

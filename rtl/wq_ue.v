@@ -495,6 +495,32 @@ module wq_ue #(
         if (o_halt) assert(f_ret && f_any && f_lpc == pc && f_lw == f_word && f_lop >= `WQ_UE_OP_HALT);
         if (f_ret && !o_halt) assert(f_any && f_lop < `WQ_UE_OP_HALT);
     end
+    // covers (each reached from reset by scripts/formal.sh): a branch
+    // taken and one not taken, a call (jal) and a return (jr), a load
+    // through M, a register write, an in that waits and an out, a halt,
+    // an instruction that retires after a loader write to its own word,
+    // and (ROM_DEPTH < 2^ROM_AW) the padding past the ROM halting
+    wire f_op_now = o_retire;
+    always @(*)
+    if (f_past && !i_reset)
+    begin
+        c_branch_taken: cover(f_op_now && (op == `WQ_UE_OP_BZ || op == `WQ_UE_OP_BNZ
+                              || op == `WQ_UE_OP_BBC || op == `WQ_UE_OP_BBS) && npc != pc + 1'b1);
+        c_branch_fall:  cover(f_op_now && (op == `WQ_UE_OP_BZ || op == `WQ_UE_OP_BNZ) && npc == pc + 1'b1);
+        c_call:         cover(f_op_now && op == `WQ_UE_OP_JAL && o_rf_we);
+        c_return:       cover(f_op_now && op == `WQ_UE_OP_JR);
+        c_load:         cover(f_op_now && in_m && o_rf_we);
+        c_in_wait:      cover(o_io_rd && i_io_wait);
+        c_out:          cover(o_io_wr && !i_io_wait);
+        c_halt:         cover(o_halt && !pad);
+        c_rom_write:    cover(f_op_now && !f_clean);
+    end
+    generate if (ROM_DEPTH < (1 << ROM_AW))
+    begin : g_fpad
+        always @(*)
+        if (f_past && !i_reset)
+            c_pad_halt: cover(o_halt && pad);
+    end endgenerate
 `endif
 endmodule
 

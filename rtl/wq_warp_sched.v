@@ -280,6 +280,8 @@ module wq_warp_sched #(
     // the launch port instead of from copies (about 260 flip-flops).
     reg              g_valid;
     reg [31:0]       g_next;                // (grid id: grid_seq)
+    reg [31:0]       g_local;               // the next CTA's __local block: LOCAL_BASE,
+                                            // + LOCAL_SIZE a CTA (an adder, no multiplier)
     reg [15:0]       g_cx, g_cy, g_cz;
     reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
     wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
@@ -298,6 +300,8 @@ module wq_warp_sched #(
     wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
     wire [15:0]      g_seed   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
     wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+    wire [31:0]      g_lbase  = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
+    wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     // (ncta: the counters' ends say when the grid is done, see ST_D_NEXT)
     wire unused_ncta = &{1'b0, i_launch_ncta};
     wire [10:0]      g_threads = i_launch_cta_threads;
@@ -706,7 +710,8 @@ module wq_warp_sched #(
                      SV_LBODY = 5'd10,      // loop_body
                      SV_KEY = 5'd11,        // cta_key (wq_bar_check walks it)
                      // the slot's PC and active set (see pc_q)
-                     SV_PC = 5'd12, SV_ACT = 5'd13;
+                     SV_PC = 5'd12, SV_ACT = 5'd13,
+                     SV_LOCAL = 5'd14;      // the CTA's __local block (S2R LOCAL)
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [4:0]       sv_ridx;
@@ -1027,7 +1032,7 @@ module wq_warp_sched #(
         `WQ_SR_TID:      sr_val = {22'd0, w_wi[cw], s2r_lane};
         `WQ_SR_LANEID:   sr_val = {27'd0, s2r_lane};
         `WQ_SR_WARPID:   sr_val = {27'd0, w_wi[cw]};
-        `WQ_SR_PARAM, `WQ_SR_CLOCK, `WQ_SR_CTAFLAT:
+        `WQ_SR_PARAM, `WQ_SR_CLOCK, `WQ_SR_CTAFLAT, `WQ_SR_LOCAL:
                          sr_val = sv_q;
         `WQ_SR_NLANES:   sr_val = LANES;
         default:         sr_val = 32'd0;
@@ -1040,6 +1045,7 @@ module wq_warp_sched #(
         `WQ_SR_PARAM:    s2r_idx = SV_PARAM;
         `WQ_SR_CLOCK:    s2r_idx = SV_RET;
         `WQ_SR_CTAFLAT:  s2r_idx = SV_FLAT;
+        `WQ_SR_LOCAL:    s2r_idx = SV_LOCAL;
         default:         s2r_idx = SV_TXYZ;
         endcase
     end
@@ -1137,15 +1143,16 @@ module wq_warp_sched #(
                     ({1'b1, zc[3:0]} <= SV_LAST);
             sv_widx = {1'b1, zc[3:0]};
             sv_wdata = d_svword;
-            // (after the 16 + word sweep) key, PC, active: words 11 ... 13
-            // at zc = 27 ... 29 (ST_D_WARP set the working copies)
-            if (ge_k({24'd0, zc}, 27) && le_k({24'd0, zc}, 29)) begin
+            // (after the 16 + word sweep) key, PC, active, local: words
+            // 11 ... 14 at zc = 27 ... 30 (ST_D_WARP set the working copies)
+            if (ge_k({24'd0, zc}, 27) && le_k({24'd0, zc}, 30)) begin
                 sv_we = 1'b1;
                 sv_widx = {2'b01, zc[2:0]};
                 case (zc[2:0])
                 3'd3:    sv_wdata = cta_seq;
                 3'd4:    sv_wdata = {{(32-PCW){1'b0}}, pc_q};
-                default: sv_wdata = act_q;
+                3'd5:    sv_wdata = act_q;
+                default: sv_wdata = g_local;
                 endcase
             end
         end
@@ -1571,6 +1578,7 @@ module wq_warp_sched #(
             // (the fields stay on the launch port: see g_code)
             g_valid <= 1'b1;
             g_next <= 32'd0;
+            g_local <= g_lbase;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
             grid_seq <= grid_seq + 32'd1;
         end
@@ -1844,6 +1852,7 @@ module wq_warp_sched #(
                 state <= ST_D_WARP;
             end else begin
                 g_next <= g_next + 32'd1;
+                g_local <= g_local + g_lsize;
                 // the last CTA: every coordinate at its end (the host's
                 // checker keeps each dimension in 1..0xFFFF, so ncta is
                 // their product and g_next its CTA count) -- no 32-bit compare
@@ -2611,5 +2620,13 @@ module wq_warp_sched #(
     always @(posedge i_clk)
         if (f_past && !$past(i_reset) && $past(o_can_launch) && !$past(i_launch_valid))
             assert(o_can_launch);
+    // covers: the reset sweep ends, a grid is taken (a warp's fetch and
+    // retired step lie deeper than a solver reaches on the whole module in
+    // minutes; the lockstep benches cover them)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset)) begin
+            c_ready:  cover($past(state) == ST_RST && state == ST_IDLE);
+            c_launch: cover($past(o_can_launch) && !o_can_launch);
+        end
 `endif
 endmodule

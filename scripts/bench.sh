@@ -10,6 +10,14 @@
 #     running a standard kernel without the model; cosim_cycles_per_s and
 #     cosim_overhead: the same program in lockstep with the model, and
 #     lockstep wall time / RTL-only wall time for the same cycle count;
+#   * cc_lines_per_s: the OpenCL C compiler's throughput on the sources of
+#     tests/kernels (in memory, `wq bench --cc`);
+#   * cc_issue_slots_ratio: warp instructions the model executes for a
+#     compiled kernel / for its hand-written .wqs twin, same data and launch
+#     (tests/kernels/vadd_index.cl vs tests/programs/asm_vecadd.wqs,
+#     tests/kernels/spinlock.cl vs tests/programs/spinlock.wqs), each pair
+#     as cc_issue_slots_ratio_NAME and the larger as the headline (target
+#     <= 1.25);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles.
 set -euo pipefail
@@ -17,6 +25,21 @@ cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
 
 build/bin/wq bench
+
+# ---- the OpenCL C compiler ------------------------------------------------------------
+build/bin/wq bench --cc tests/kernels/*.cl || fail "cc throughput"
+# warp instructions of one run: `wq run FILE.wqs` and `wq run KERNEL.cl` both print them
+instrs() { build/bin/wq run "$@" | sed -n 's/^.*warp instructions: \([0-9]*\).*$/\1/p' | head -1; }
+hv=$(instrs tests/programs/asm_vecadd.wqs)
+cv=$(instrs tests/kernels/vadd_index.cl --global 64 --local 32 --arg buf:u32:64=5 --arg buf:u32:64=7 --arg buf:u32:64)
+hs=$(instrs tests/programs/spinlock.wqs)
+cs=$(instrs tests/kernels/spinlock.cl --global 32 --local 32 --arg buf:u32:4 --arg buf:u32:64)
+[ -n "$hv" ] && [ -n "$cv" ] && [ -n "$hs" ] && [ -n "$cs" ] || fail "issue slots: a run printed no count"
+awk -v hv="$hv" -v cv="$cv" -v hs="$hs" -v cs="$cs" 'BEGIN {
+    v = cv / hv; s = cs / hs
+    printf "cc_issue_slots_ratio_vadd: %.2f (%d compiled / %d hand-written warp instructions)\n", v, cv, hv
+    printf "cc_issue_slots_ratio_spinlock: %.2f (%d / %d)\n", s, cs, hs
+    printf "cc_issue_slots_ratio: %.2f (the larger; target 1.25)\n", (v > s ? v : s) }'
 
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do
@@ -76,6 +99,9 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     read -r dwi dcy <<< "$(div_cost "$d")"
     [ -n "$dcy" ] || fail "division cost of $d"
     echo "div_instr_rtl_cycles: $dcy (one DIVU of the same pair, $dwi warp instruction, 32 lanes, memory seed 1)"
+    # the UART bridge on the simulated board: a CSR read's round trip and a
+    # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
+    bash scripts/rtl/uart.sh --bench || fail "uart bench"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

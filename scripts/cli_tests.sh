@@ -104,6 +104,10 @@ $WQ gen prog --seed 77 -o "$T/g1.wqs" && $WQ gen prog --seed 77 > "$T/g2.wqs"
 check "gen prog is deterministic" cmp -s "$T/g1.wqs" "$T/g2.wqs"
 $WQ gen stream --seed 77 --bad -o "$T/s1.wqst" && $WQ gen stream --seed 77 --bad > "$T/s2.wqst"
 check "gen stream is deterministic" cmp -s "$T/s1.wqst" "$T/s2.wqst"
+$WQ gen cl --seed 77 -o "$T/c1.cl" && $WQ gen cl --seed 77 > "$T/c2.cl"
+check "gen cl is deterministic" cmp -s "$T/c1.cl" "$T/c2.cl"
+check "gen cl writes the oracle" grep -q "^//@ expect_seq 1 0 " "$T/c1.cl"
+check "gen cl kernel compiles" $WQ cc "$T/c1.cl" -o "$T/c1.wqs"
 # generated tests run under `wq run` like any test
 for lanes in 8 32; do
     check "wq run generated program (lanes $lanes)" $WQ run --lanes $lanes "$T/g1.wqs" > /dev/null
@@ -263,6 +267,67 @@ $WQ cc --regs=8 tests/kernels/spill.cl > "$T/spill.wqs" 2>&1
 check "cc --regs=8 spills spill.cl" grep -qE "^; ---- kernel spill: [1-8] registers, .* bytes private, [1-9][0-9]* spilled" "$T/spill.wqs"
 $WQ cc tests/kernels/private.cl > "$T/priv.wqs" 2>&1
 check "cc reports private bytes" grep -qE "^; ---- kernel priv: .* [1-9][0-9]* bytes private, 0 spilled" "$T/priv.wqs"
+
+# wq run KERNEL.cl / wq cosim KERNEL.cl: OpenCL C through the runtime
+cat > "$T/vadd.cl" <<'EOF'
+__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c, uint n)
+{
+    size_t i = get_global_id(0);
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+EOF
+$WQ run "$T/vadd.cl" --global 16 --local 8 --arg buf:u32:16=seq:1 --arg buf:u32:16=seq:100:2 \
+    --arg buf:u32:16 --arg u32:14 > "$T/o" 2>&1
+check "run vadd.cl exits 0" test $? -eq 0
+check "run vadd.cl: the sum buffer" grep -qx "       0: 00000065 00000068 0000006b 0000006e 00000071 00000074 00000077 0000007a" "$T/o"
+check "run vadd.cl: elements past n stay 0" grep -qx "       8: 0000007d 00000080 00000083 00000086 00000089 0000008c 00000000 00000000" "$T/o"
+check "run vadd.cl: result line" grep -qx "result: completed" "$T/o"
+printf '%s\n' '__kernel void neg(__global char *p, __global short *q) { int i = get_global_id(0); p[i] = -p[i]; q[i] = q[i] * 3; }' > "$T/neg.cl"
+printf '5, -7\n0x10 100\n' > "$T/init.txt"
+$WQ run "$T/neg.cl" --global 4 --arg buf:i8:4=@"$T/init.txt" --arg buf:i16:4=-2 --dec > "$T/o" 2>&1
+check "run neg.cl (@file, i8, i16, --dec) exits 0" test $? -eq 0
+check "run neg.cl: signed bytes" grep -qx "       0:          -5           7         -16        -100" "$T/o"
+check "run neg.cl: signed shorts" grep -qx "       0:          -6          -6          -6          -6" "$T/o"
+$WQ run tests/kernels/reduce.cl --global 256 --local 128 --arg buf:u32:256=seq:1 --arg buf:u32:4 \
+    --arg local:512 --dec > "$T/o" 2>&1
+check "run reduce.cl (__local argument) sums per group" grep -qx "       0:       8256      24640          0          0" "$T/o"
+$WQ run tests/kernels/spinlock.cl --global 64 --local 32 --arg buf:u32:4 --arg buf:u32:64 --yield=off > "$T/o" 2>&1
+check "run spinlock.cl --yield=off exits 1" test $? -eq 1
+check "run spinlock.cl --yield=off names the trap" grep -q "^result: FAILED: kernel spinlock: trap FORWARD_PROGRESS" "$T/o"
+$WQ run tests/kernels/spinlock.cl --global 64 --local 32 --arg buf:u32:4 --arg buf:u32:64 --lanes 8 > "$T/o" 2>&1
+check "run spinlock.cl at 8 lanes: every increment" grep -qx "       0: 00000000 00000040 00000820 00000000" "$T/o"
+mkdir -p "$T/inc"
+printf '#define ADD 3\n' > "$T/inc/add.h"
+printf '#include "add.h"\n__kernel void k(__global uint *p) { p[get_global_id(0)] += ADD + N; }\n' > "$T/inc/k.cl"
+$WQ run "$T/inc/k.cl" --global 4 --arg buf:u32:4=seq:0 -D N=1 > "$T/o" 2>&1
+check "run KERNEL.cl: #include beside the file, -D" grep -qx "       0: 00000004 00000005 00000006 00000007" "$T/o"
+printf '__kernel void k(__global uint *p) { p[0] = q; }\n' > "$T/bad.cl"
+$WQ run "$T/bad.cl" --global 1 --arg buf:u32:1 > "$T/uo" 2> "$T/ue"
+check "run bad.cl exits 2" test $? -eq 2
+check "run bad.cl: file:line:col" grep -q "bad.cl:1:44: error: use of undeclared identifier 'q'" "$T/ue"
+$WQ run "$T/vadd.cl" --global 16 --arg buf:u32:16 > "$T/uo" 2> "$T/ue"
+check "run vadd.cl with one --arg exits 2" test $? -eq 2
+check "run vadd.cl with one --arg: the count named" grep -q "kernel vadd takes 4 arguments, 1 given" "$T/ue"
+$WQ run "$T/vadd.cl" --global 16 --arg u32:1 --arg buf:u32:1 --arg buf:u32:1 --arg u32:1 > "$T/uo" 2> "$T/ue"
+check "run vadd.cl with a scalar for a buffer: the argument named" grep -q "argument 0 (uint\* a) does not take --arg u32:1" "$T/ue"
+usage_error run "wq run: $T/vadd.cl: --global N[,N,N] is required" run "$T/vadd.cl" --arg buf:u32:4
+usage_error run "wq run: --arg buf:f32:4: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32" run "$T/vadd.cl" --global 4 --arg buf:f32:4
+usage_error run "wq run: --arg buf:u32:4=seq:x: bad seq:START[:STEP]" run "$T/vadd.cl" --global 4 --arg buf:u32:4=seq:x
+usage_error run "wq run: bad --local '0' (N[,N[,N]])" run "$T/vadd.cl" --global 4 --local 0
+if [ "${WQ_SKIP_COSIM:-0}" != 1 ]; then
+    $WQ cosim tests/kernels/spinlock.cl --global 64 --local 32 --arg buf:u32:4 --arg buf:u32:64 > "$T/o" 2>&1
+    check "cosim spinlock.cl exits 0" test $? -eq 0
+    check "cosim spinlock.cl: on the RTL, every increment" bash -c "grep -q 'on the RTL in lockstep' '$T/o' &&
+        grep -qx '       0: 00000000 00000040 00000820 00000000' '$T/o'"
+fi
+
+$WQ bench --cc tests/kernels/vadd.cl tests/kernels/reduce.cl > "$T/o" 2>&1
+check "bench --cc prints cc_lines_per_s over the files' lines" \
+    grep -qE "^cc_lines_per_s: [1-9][0-9]* \(2 files, $(cat tests/kernels/vadd.cl tests/kernels/reduce.cl | wc -l) lines\)$" "$T/o"
+$WQ bench --cc "$T/bad.cl" > "$T/uo" 2> "$T/ue"
+check "bench --cc on a kernel with an error exits 2 with the diagnostic" \
+    bash -c "test $? -eq 2 && grep -q 'bad.cl:1:44: error' '$T/ue'"
 
 # bench: one `key: value` per line, the model metric present
 if [ "${WQ_SKIP_BENCH:-0}" != 1 ]; then

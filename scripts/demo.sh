@@ -1,45 +1,65 @@
 #!/usr/bin/env bash
-# demo.sh -- `make run`: the flagship demonstration, on the golden model and
-# (step 4) on the RTL in lockstep with it.
-# 32 threads of one warp take one global spin lock inside divergent code.
-# With YIELD (the token deque) every thread gets the lock; with YIELD off the
-# same machine is a plain reconvergence stack and livelocks, and the model
-# reports the forward-progress failure instead of hanging.
+# demo.sh -- `make run`: the tour of warpq as an OpenCL platform.  Host
+# programs built with `cc main.c -lOpenCL` run through the ICD loader on the
+# C golden model and on the RTL (Verilated wq_top) in lockstep with it:
+#   1. a spin-lock hash table in OpenCL C (tests/opencl/hashtable): 256
+#      work-items take 16 bucket locks in divergent code; the compiler puts
+#      YIELD in the spin loop, so every key lands -- on the model, then on
+#      the RTL in lockstep;
+#   2. the same kernel built with -wq-yield=off: the warp livelocks and the
+#      model names it (forward-progress trap) instead of hanging;
+#   3. nested work from OpenCL C on the RTL in lockstep: kernels that call
+#      wq_enqueue (tests/opencl/nested: three levels; tests/opencl/subdivide:
+#      recursive subdivision driven by the data).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-WQ=build/bin/wq
-P=tests/programs/spinlock.wqs
+root=$(pwd)
+out=build/demo
+mkdir -p "$out"
 line() { printf '%s\n' "------------------------------------------------------------------------"; }
+export OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq
 
-echo "warpq demo: $P on the C golden model"
-echo "  (source: $P; each run: build/bin/wq run [--yield=off] $P)"
-line
-echo "1) YIELD on: divergent threads park on tokens; YIELD tokens go to the back"
-$WQ run "$P" | grep -E "^(machine|ticks|ctas|deque|channel|result|expects)|order of lock|^  000081" | sed 's/^/   /'
-rc1=${PIPESTATUS[0]}
-line
-echo "2) YIELD off: the lock holder waits on a BRK token the spinners never pop"
-$WQ run --yield=off "$P" | grep -E "^(ticks|deque|result)|warp 0 pc" | sed 's/^/   /'
-rc2=${PIPESTATUS[0]}
-line
-echo "3) the same kernel on 8 and 16 physical lanes (4 and 2 passes per instruction)"
-for l in 8 16; do
-    printf '   lanes %-3s ' "$l"
-    $WQ run --lanes "$l" "$P" | grep -E "^(ctas|expects)" | tr '\n' ' '
-    echo
+for t in hashtable nested subdivide; do
+    cc -std=c99 -O1 "tests/opencl/$t/main.c" -o "$out/$t" -lOpenCL || { echo "demo: $t does not compile"; exit 1; }
 done
+if ! bash scripts/cl_rtl_build.sh 32 > "$out/rtl_build.log" 2>&1; then
+    echo "demo: the RTL backend (libwqrtl.so) did not build:"; tail -20 "$out/rtl_build.log"; exit 1
+fi
+
+# step NAME BACKEND ARGS... -- run a host program, show its result lines
+status=()
+step() {
+    local name=$1 backend=$2; shift 2
+    local log="$out/$name.$backend${1:+.${1#--}}.log"
+    WQ_BACKEND=$backend timeout 600 "$out/$name" "$@" > "$log" 2>&1
+    local rc=$?
+    grep -E "^$name:|^warpq:" "$log" | sed 's/^/   /'
+    status+=("$name${1:+ $1} on $backend: $([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)")")
+    return $rc
+}
+
+echo "warpq demo: OpenCL C on the golden model and on the RTL in lockstep"
+echo "  (host programs: tests/opencl/{hashtable,nested,subdivide}/main.c, -lOpenCL)"
 line
-echo "4) nested work on the RTL (Verilated wq_top) in lockstep with the golden model:"
-echo "   threads enqueue children, children enqueue grandchildren (depth 3), no CPU"
-echo "   round trip; every step, record, CSR and memory access is compared"
-echo "   (build/bin/wq nested --backend rtl --scenario depth; first run builds the RTL)"
-$WQ nested --backend rtl --scenario depth > build/demo_nested.log 2>&1
-rc3=$?
-grep -E "^  (backend|channels|sessions|launches|nesting_depth|deque_recenters|cycles|expects|mismatches|result)" build/demo_nested.log | sed 's/^/  /'
-[ "$rc3" -eq 0 ] || tail -30 build/demo_nested.log
-printf '   the same driver on the model backend: '
-$WQ nested --scenario depth | grep -E "^  (launches|nesting_depth|cycles|result)" | sed -e 's/^  //' -e 's/^cycles:/model ticks:/' | tr '\n' ' '
-echo
+echo "1) spin-lock hash table (hashtable.cl): 16 bucket locks, 256 keys"
+echo "   model:"
+step hashtable model
+echo "   RTL in lockstep with the model (every step, record and memory access compared):"
+step hashtable rtl
 line
-echo "summary: yield on exit=$rc1 (expected 0), yield off exit=$rc2 (expected non-zero), nested exit=$rc3 (expected 0)"
-[ "$rc1" -eq 0 ] && [ "$rc2" -ne 0 ] && [ "$rc3" -eq 0 ]
+echo "2) the same kernel built with -wq-yield=off: no YIELD in the spin loop"
+step hashtable model --yield-off
+line
+echo "3) nested work from OpenCL C on the RTL in lockstep: wq_enqueue(child, ...)"
+echo "   parent -> child -> grandchild (every work-item), then a kernel that"
+echo "   enqueues itself on both halves of an interval while its data is heavy"
+step nested rtl
+step subdivide rtl
+line
+echo "summary:"
+fail=0
+for s in "${status[@]}"; do
+    echo "  $s"
+    case "$s" in *FAILED*) fail=1 ;; esac
+done
+[ "$fail" = 0 ]

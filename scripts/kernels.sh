@@ -11,8 +11,9 @@
 #     function inlined;
 # every run's output (the printed buffers and the `//@ expect` verdict)
 # must equal the 32-lane model's byte for byte, and the verdict must be ok.
-# Then the lock kernel with -wq-yield=off must end in the model's
-# forward-progress report (a failed launch, no hang).
+# A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
+# only the verdicts of its invariant checks) with -wq-yield=off must end in
+# the model's forward-progress report (a failed launch, no hang).
 #
 # Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
 set -uo pipefail
@@ -23,7 +24,7 @@ for a in "$@"; do
     case "$a" in
     --no-pocl) pocl=0 ;;
     --no-rtl)  rtl=0 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *.cl) files+=("$a") ;;
     *) echo "usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]" >&2; exit 2 ;;
     esac
@@ -92,18 +93,20 @@ for k in "${files[@]}"; do
     echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
-# forward progress: the lock kernel without YIELD livelocks like a plain
-# reconvergence stack, and the model's watchdog ends it
-if [ -f tests/kernels/spinlock.cl ]; then
-    log="$out/spinlock.yieldoff.txt"
-    env "${warpq[@]}" WQ_BACKEND=model timeout 120 "$out/run" tests/kernels/spinlock.cl -wq-yield=off > "$log" 2>&1
+# forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a
+# plain reconvergence stack, and the model's watchdog ends it
+for k in "${files[@]}"; do
+    grep -q '^//@ lock' "$k" || continue
+    name=$(basename "$k" .cl)
+    log="$out/$name.yieldoff.txt"
+    env "${warpq[@]}" WQ_BACKEND=model timeout 120 "$out/run" "$k" -wq-yield=off > "$log" 2>&1
     rc=$?
-    if [ $rc -eq 124 ]; then bad "spinlock -wq-yield=off hangs"
+    if [ $rc -eq 124 ]; then bad "$name -wq-yield=off hangs"
     elif [ $rc -ne 0 ] && grep -q "FORWARD_PROGRESS" "$log"; then ok
-        echo "kernels: spinlock -wq-yield=off: $(grep -m1 FORWARD_PROGRESS "$log")"
-    else bad "spinlock -wq-yield=off did not end in a forward-progress report (exit $rc):"; cat "$log"
+        echo "kernels: $name -wq-yield=off: $(grep -m1 FORWARD_PROGRESS "$log")"
+    else bad "$name -wq-yield=off did not end in a forward-progress report (exit $rc):"; cat "$log"
     fi
-fi
+done
 
 echo "kernels: $pass passed, $failn failed"
 [ "$failn" = 0 ]

@@ -160,13 +160,19 @@ static int setting(wq_as_t *as, unsigned which, wq_launch_t *L)
             return -1;
         SET(L, DEQUE, LOG2, v);
         return 0;
-    default:
+    case 8:
         return flags(as, L);
+    default:                             /* .local BASE, SIZE */
+        if (val(as, INT32_MIN, UINT32_MAX, "local base", &L->w[WQ_LD_LOCAL_BASE]))
+            return -1;
+        if (!wq__accept(as, ','))
+            return wq__err(as, "'.local' needs BASE, SIZE");
+        return val(as, 0, UINT32_MAX, "local size", &L->w[WQ_LD_LOCAL_SIZE]);
     }
 }
 
 static const char *const settings[] = {".entry", ".grid", ".cta", ".regs", ".param",
-                                       ".yield", ".wave", ".deque", ".flags"};
+                                       ".yield", ".wave", ".deque", ".flags", ".local"};
 #define NSETTINGS (sizeof settings / sizeof settings[0])
 
 static int open_block(wq_as_t *as)

@@ -140,7 +140,8 @@ typedef enum {
     BI_ATOMIC,                      /* op in node->atom_op */
     BI_MIN, BI_MAX, BI_ABS, BI_ABS_DIFF, BI_CLAMP, BI_MAD24, BI_MUL24, BI_MUL_HI,
     BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_HADD, BI_RHADD, BI_SELECT,
-    BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE
+    BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
+    BI_WQ_ENQUEUE, BI_WQ_DONE, BI_WQ_FINISH   /* nested work: node->func is the child */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -208,6 +209,7 @@ struct cc_func {
     cc_var_t *locals;               /* every variable, params included          */
     cc_node_t *body;
     int is_kernel, is_inline, defined;
+    int kernel_index;               /* kernels: position in the kernel table    */
     uint32_t reqd_wg[3];
     uint32_t local_bytes;           /* kernels: __local variables of its call tree */
     int visiting;                   /* recursion check                          */
@@ -231,6 +233,15 @@ void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *kernel);
  * compare-and-swap pair).  Predicates are virtual too (1..), 0 = PT. */
 #define CC_V0 32
 #define CC_OP_LABEL (-1)
+/* a CALL into the nested-work library appended to the program (label: which
+ * routine, cc_libcall_name); the library's convention (enqueue.wqs): r28 the
+ * queue descriptor, r24-r27 in, r24 out, link r31, it writes r16-r31, p5, p6,
+ * so a kernel that calls it gets r0-r15 and p0-p4 only (regalloc.c) */
+#define CC_OP_LIBCALL (-2)
+enum { CC_LIB_ENQUEUE, CC_LIB_DONE, CC_LIB_FINISH };
+extern const char *const cc_libcall_name[3];
+enum { CC_LIB_QD = 28, CC_LIB_IN = 24, CC_LIB_LINK = 31, CC_LIB_FIRST_CLOBBER = 16,
+       CC_LIB_PRED_KEEP = 5 };
 
 typedef struct cc_ir {
     int op;                         /* WQ_OP_* or CC_OP_LABEL                   */
@@ -264,6 +275,7 @@ typedef struct cc_code {
     int npred;                      /* predicates used (1..)                    */
     int nlabel;
     int uses_cas;
+    int uses_enqueue;               /* calls the nested-work library (docs/compiler.md) */
     int param;                      /* the parameter buffer's register          */
     int frame;                      /* the work-item's frame base (0: none yet) */
     int prologue_end;               /* where the frame base is computed         */
@@ -295,6 +307,9 @@ void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 /* map every virtual register and predicate to a physical one; returns the
  * registers used (nregs) */
 void cc_regalloc(cc_t *c, cc_kout_t *k);
+/* copy forwarding and repeated arithmetic within a block (peep.c), before
+ * register allocation */
+void cc_peephole(cc_t *c, cc_kout_t *k);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
 /* live-in sets, one bitset of *words 64-bit words per instruction (bit v:
@@ -325,6 +340,7 @@ struct cc {
     /* preprocess.c */
     cc_macro_t *macros;
     cc_cond_incl_t *cond;
+    long expanded;                  /* tokens macro expansion has produced   */
     /* the register assignment regalloc.c writes and emit.c reads */
     int *vmap, *pmap;
     unsigned max_regs;

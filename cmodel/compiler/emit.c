@@ -129,6 +129,10 @@ static void mem(em_t *e, const cc_ir_t *x, char *buf)
 static void insn(em_t *e, const cc_ir_t *x)
 {
     e->count++;
+    if (x->op == CC_OP_LIBCALL) {
+        cc_printf(e->c, e->b, "        call   r%d, %s\n", CC_LIB_LINK, cc_libcall_name[x->label]);
+        return;
+    }
     char n[32], g[48] = "", s1[32], s2[32], s3[48], s4[32];
     cc_buf_t *b = e->b;
     lower_name(n, sizeof n, op_name(x->op), 0);

@@ -53,7 +53,7 @@ typedef struct {
     const cc_tok_t *tok;            /* the statement being lowered             */
     int param;                      /* register: the parameter buffer          */
     int local_base;                 /* register: this group's __local block    */
-    int lstride_off;                /* register: CTAFLAT * LSTRIDE             */
+    int lstride_off;                /* register: this block - group 0's block  */
     target_t *targets;
     fnctx_t *fn;
     int inline_depth;
@@ -438,7 +438,8 @@ static int is_simple(const cc_node_t *n)
     case ND_DIV: case ND_MOD: case ND_LOGAND: case ND_LOGOR: case ND_COND: case ND_COMMA:
         return 0;
     case ND_BUILTIN:
-        if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD) return 0;
+        if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD ||
+            n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
     case ND_ADDR: return n->lhs->kind == ND_VAR || (n->lhs->kind == ND_DEREF && is_simple(n->lhs->lhs));
@@ -636,6 +637,32 @@ static int gen_sat(lw_t *w, int add, int a, int b, const cc_type_t *t)
     return sel_rr(w, ovf, 0, lim, s);
 }
 
+/* wq_enqueue / wq_enqueue_done / wq_enqueue_finish: a call into the
+ * device library (enqueue.wqs) with its register convention */
+static int gen_nested(lw_t *w, cc_node_t *n)
+{
+    int args[3] = {0}, k = 0;
+    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
+    w->code->uses_enqueue = 1;
+    w->k->info.nested = 1;
+    mov_to(w, CC_R(CC_LIB_QD), param_word(w, P_QUEUE));
+    int lib = n->bi == BI_WQ_DONE ? CC_LIB_DONE : n->bi == BI_WQ_FINISH ? CC_LIB_FINISH : CC_LIB_ENQUEUE;
+    if (lib == CC_LIB_ENQUEUE) {
+        cc_func_t *f = n->func;
+        if (!f->defined) cc_error_tok(w->c, n->tok, "wq_enqueue: kernel '%s' is declared but not defined", f->name);
+        if (f->kernel_index >= 64) cc_error_tok(w->c, n->tok, "wq_enqueue: only the first 64 kernels of a program can be enqueued");
+        w->k->info.enqueues |= 1ull << f->kernel_index;
+        mov_to(w, CC_R(CC_LIB_IN), mov_imm(w, (uint32_t)f->kernel_index));
+        for (int i = 0; i < 3; i++) mov_to(w, CC_R(CC_LIB_IN + 1 + i), i < k ? args[i] : mov_imm(w, 0));
+    }
+    cc_ir_t *x = emit(w, CC_OP_LIBCALL);
+    x->label = lib;
+    if (lib != CC_LIB_ENQUEUE) return 0;
+    int r = vreg(w);
+    mov_to(w, r, CC_R(CC_LIB_IN));
+    return r;
+}
+
 static int gen_builtin(lw_t *w, cc_node_t *n)
 {
     switch (n->bi) {
@@ -647,6 +674,7 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
     case BI_ATOMIC: return gen_atomic(w, n);
+    case BI_WQ_ENQUEUE: case BI_WQ_DONE: case BI_WQ_FINISH: return gen_nested(w, n);
     default: break;
     }
     const cc_type_t *t = n->args->ty;
@@ -1251,8 +1279,10 @@ static int assigns(const cc_node_t *n, const cc_var_t *v)
     if (n->kind == ND_CALL) return 0;        /* callees cannot see it */
     for (const cc_node_t *a = n->args; a; a = a->next) if (assigns(a, v)) return 1;
     for (const cc_node_t *b = n->body; b; b = b->next) if (assigns(b, v)) return 1;
+    /* not case_next: a switch's cases are reached through its body, and
+     * consecutive labels link back to each other (case 1: case 2: ...) */
     return assigns(n->lhs, v) || assigns(n->rhs, v) || assigns(n->cond, v) || assigns(n->then, v) ||
-           assigns(n->els, v) || assigns(n->init, v) || assigns(n->inc, v) || assigns(n->case_next, v);
+           assigns(n->els, v) || assigns(n->init, v) || assigns(n->inc, v);
 }
 
 static int const_trip(const cc_node_t *n)
@@ -1506,12 +1536,13 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     w.code->param = w.param;
     w.code->prologue_end = w.code->n;
     place_locals(&w, k);
-    int need_local = k->local_bytes > 0;
-    for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) need_local = 1;
-    if (need_local) {
-        w.lstride_off = op_rr(&w, WQ_OP_MUL, s2r(&w, WQ_SR_CTAFLAT), param_word(&w, P_LSTRIDE));
-        w.local_base = op_rr(&w, WQ_OP_ADD, param_word(&w, P_LOCAL), w.lstride_off);
-    }
+    /* the group's block is S2R LOCAL (the descriptor's LOCAL_BASE + CTAFLAT
+     * x LOCAL_SIZE); a __local argument holds its address in group 0's
+     * block (word P_LOCAL), so it moves by the difference */
+    int local_args = 0;
+    for (int i = 0; i < k->nparams; i++) if (info->args[i].kind == WQ_CC_ARG_LOCAL) local_args = 1;
+    if (k->local_bytes > 0 || local_args) w.local_base = s2r(&w, WQ_SR_LOCAL);
+    if (local_args) w.lstride_off = op_rr(&w, WQ_OP_SUB, w.local_base, param_word(&w, P_LOCAL));
     for (int i = 0; i < k->nparams; i++) {
         cc_var_t *v = k->params[i];
         wq_cc_arg_t *a = &info->args[i];

@@ -29,8 +29,29 @@ typedef struct {
     cc_prog_t *prog;
     cc_func_t *fn;                  /* the function being parsed              */
     int loop_depth, switch_depth;
+    int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
 } ps_t;
+
+/* how deeply expressions, statements and declarators may nest: the parser
+ * recurses, and a bound keeps hostile input ((((((... from overflowing
+ * the stack; real kernels stay far below */
+#define MAX_NEST 512
+
+static void nest_in(ps_t *p)
+{
+    if (++p->nest > MAX_NEST)
+        cc_error_tok(p->c, p->tok, "nested too deeply (more than %d levels)", MAX_NEST);
+}
+
+/* fn(p), one level deeper */
+static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
+{
+    nest_in(p);
+    cc_node_t *n = fn(p);
+    p->nest--;
+    return n;
+}
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
@@ -660,7 +681,7 @@ static cc_type_t *array_dims(ps_t *p, cc_type_t *ty)
 }
 
 /* pointer qualifiers carry address spaces: `__global int *__private p` */
-static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+static cc_type_t *declarator_(ps_t *p, cc_type_t *ty, cc_tok_t **name)
 {
     while (consume(p, "*")) {
         int is_const = 0, is_volatile = 0;
@@ -685,6 +706,14 @@ static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
     *name = NULL;
     if (p->tok->kind == TK_IDENT) { *name = p->tok; p->tok = p->tok->next; }
     return array_dims(p, ty);
+}
+
+static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name)
+{
+    nest_in(p);
+    cc_type_t *t = declarator_(p, ty, name);
+    p->nest--;
+    return t;
 }
 
 /* a type name in a cast or sizeof */
@@ -731,7 +760,38 @@ static const bi_ent_t builtins[] = {
     { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "hadd", BI_HADD, 2 },
     { "rhadd", BI_RHADD, 2 }, { "select", BI_SELECT, 3 }, { "add_sat", BI_ADD_SAT, 2 },
     { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 },
+    { "wq_enqueue_done", BI_WQ_DONE, 0 }, { "wq_enqueue_finish", BI_WQ_FINISH, 0 },
 };
+
+/* wq_enqueue(kernel, [arg0, [arg1, [arg2]]]): the warpq extension for nested
+ * work (docs/compiler.md "Nested work"); the kernel is named, the arguments
+ * are 32-bit integers or pointers */
+static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name)
+{
+    p->tok = p->tok->next;          /* '(' */
+    const cc_tok_t *kt = p->tok;
+    cc_func_t *k = kt->kind == TK_IDENT ? find_func(p, kt) : NULL;
+    if (!k || !k->is_kernel)
+        cc_error_tok(p->c, kt, "the first argument of 'wq_enqueue' must name a __kernel of the program");
+    p->tok = p->tok->next;
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = BI_WQ_ENQUEUE;
+    n->func = k;
+    n->ty = &cc_ty_int;
+    cc_node_t head = {0}, *cur = &head;
+    while (!consume(p, ")")) {
+        skip(p, ",");
+        cc_node_t *a = rvalue(p, assign(p));
+        if (n->nargs == 3) cc_error_tok(p->c, a->tok, "'wq_enqueue' passes at most 3 arguments to the child");
+        if (!(cc_is_integer(a->ty) && a->ty->size <= 4) &&
+            !(a->ty->kind == TY_PTR && (a->ty->as == AS_GLOBAL || a->ty->as == AS_CONSTANT)))
+            cc_error_tok(p->c, a->tok, "a 'wq_enqueue' argument must be a 32-bit integer or a __global pointer");
+        cur = cur->next = new_cast(p, a, &cc_ty_uint);
+        n->nargs++;
+    }
+    n->args = head.next;
+    return n;
+}
 
 static const struct { const char *name; cc_atop_t op; int nargs; } atomics[] = {
     { "add", AT_ADD, 2 }, { "sub", AT_SUB, 2 }, { "xchg", AT_XCHG, 2 },
@@ -761,6 +821,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
+    if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name);
     const char *s = name->loc;
     int len = name->len;
     int is_atomic = 0;
@@ -829,6 +890,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         break;
     case BI_WORK_DIM: n->ty = &cc_ty_uint; break;
     case BI_BARRIER: case BI_MEM_FENCE: case BI_YIELD: n->ty = &cc_ty_void; break;
+    case BI_WQ_DONE: case BI_WQ_FINISH: n->ty = &cc_ty_void; break;
     default: {
         /* integer built-ins: operands converted to one common type */
         cc_type_t *t = NULL;
@@ -1007,7 +1069,7 @@ static cc_node_t *postfix(ps_t *p)
     }
 }
 
-static cc_node_t *unary(ps_t *p)
+static cc_node_t *unary_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (consume(p, "+")) {
@@ -1050,7 +1112,9 @@ static cc_node_t *unary(ps_t *p)
     return postfix(p);
 }
 
-static cc_node_t *cast_expr(ps_t *p)
+static cc_node_t *unary(ps_t *p) { return nested(p, unary_); }
+
+static cc_node_t *cast_expr_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "(")) {
@@ -1071,6 +1135,8 @@ static cc_node_t *cast_expr(ps_t *p)
     }
     return unary(p);
 }
+
+static cc_node_t *cast_expr(ps_t *p) { return nested(p, cast_expr_); }
 
 static cc_node_t *mul(ps_t *p)
 {
@@ -1389,7 +1455,16 @@ static cc_node_t *declaration(ps_t *p)
         if (!first) skip(p, ",");
         first = 0;
         cc_tok_t *name = NULL;
+        cc_tok_t *decl_at = p->tok;
         cc_type_t *ty = declarator(p, base, &name);
+        if (at.has_as && at.as == AS_LOCAL && ty->kind == TY_PTR) {
+            /* `__local T *q`: a private pointer to __local memory */
+            cc_type_t *b = cc_alloc(p->c, sizeof *b);
+            *b = *base;
+            b->as = AS_LOCAL;
+            p->tok = decl_at;
+            ty = declarator(p, b, &name);
+        }
         if (!name) cc_error_tok(p->c, p->tok, "expected a variable name");
         if (at.is_typedef) {
             scope_ent_t *e = push_ent(p, cc_tok_str(p->c, name));
@@ -1399,7 +1474,7 @@ static cc_node_t *declaration(ps_t *p)
         if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
         if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
         cc_var_t *v = new_var(p, name, ty);
-        if (at.has_as && at.as == AS_LOCAL) {
+        if (at.has_as && at.as == AS_LOCAL && ty->kind != TY_PTR) {
             if (!p->fn->is_kernel) cc_error_tok(p->c, name, "__local variables must be declared in a kernel function's outermost scope");
             if (is(p, "=")) cc_error_tok(p->c, p->tok, "a __local variable cannot have an initializer");
             v->in_memory = 1;
@@ -1435,7 +1510,7 @@ static cc_node_t *declaration(ps_t *p)
     return b;
 }
 
-static cc_node_t *stmt(ps_t *p)
+static cc_node_t *stmt_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
     if (is(p, "{")) return compound(p);
@@ -1552,6 +1627,8 @@ static cc_node_t *stmt(ps_t *p)
     skip(p, ";");
     return n;
 }
+
+static cc_node_t *stmt(ps_t *p) { return nested(p, stmt_); }
 
 static cc_node_t *compound(ps_t *p)
 {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
+#include "wq/nq.h"      /* WQ_ENQ_OK, WQ_ENQ_FULL */
 
 struct cc_macro {
     cc_macro_t *next;
@@ -29,6 +30,10 @@ struct cc_cond_incl {
 };
 
 #define MAX_INCLUDE_DEPTH 64
+/* tokens all macro expansions of one compilation may produce: nested
+ * macros grow exponentially (E(E(E(x))) with E(x) = x x x x), and a
+ * kernel never needs more than a fraction of this */
+#define MAX_EXPANDED 250000L
 
 static cc_tok_t *copy_tok(cc_t *c, const cc_tok_t *t)
 {
@@ -307,6 +312,8 @@ static int expand_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
     cc_hide_t *h = hide_add(c, t->hide, m->name);
     cc_tok_t head = {0}, *cur = &head;
     for (cc_tok_t *b = body; b; b = b->next) {
+        if (++c->expanded > MAX_EXPANDED)
+            cc_error_tok(c, t, "macro expansion too large: more than %ld tokens", MAX_EXPANDED);
         cur = cur->next = b;
         b->hide = h;
         b->origin = t->origin ? t->origin : t;
@@ -334,9 +341,11 @@ static cc_tok_t *expand_all(cc_t *c, cc_tok_t *t)
 }
 
 /* ---- #if expressions ------------------------------------------------------------------ */
-typedef struct { cc_t *c; cc_tok_t *t; } ev_t;
+typedef struct { cc_t *c; cc_tok_t *t; int nest; } ev_t;
+#define EV_MAX_NEST 200              /* ( and unary operators: the evaluator recurses */
 
 static int64_t ev_cond(ev_t *e);
+static int64_t ev_unary_(ev_t *e);
 
 static int64_t ev_primary(ev_t *e)
 {
@@ -355,7 +364,16 @@ static int64_t ev_primary(ev_t *e)
 
 static int64_t ev_unary(ev_t *e)
 {
-    if (cc_tok_is(e->t, "-")) { e->t = e->t->next; return -ev_unary(e); }
+    if (++e->nest > EV_MAX_NEST)
+        cc_error_tok(e->c, e->t, "#if expression nested too deeply (more than %d levels)", EV_MAX_NEST);
+    int64_t v = ev_unary_(e);
+    e->nest--;
+    return v;
+}
+
+static int64_t ev_unary_(ev_t *e)
+{
+    if (cc_tok_is(e->t, "-")) { e->t = e->t->next; return (int64_t)(0 - (uint64_t)ev_unary(e)); }
     if (cc_tok_is(e->t, "+")) { e->t = e->t->next; return ev_unary(e); }
     if (cc_tok_is(e->t, "!")) { e->t = e->t->next; return !ev_unary(e); }
     if (cc_tok_is(e->t, "~")) { e->t = e->t->next; return ~ev_unary(e); }
@@ -447,7 +465,7 @@ static int64_t eval_if(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
     for (cc_tok_t *x = e; x->kind != TK_EOF; x = x->next)
         if (x->kind == TK_IDENT || x->kind == TK_KEYWORD) { x->kind = TK_NUM; x->val = 0; }
     if (e->kind == TK_EOF) cc_error_tok(c, start, "#if with no expression");
-    ev_t ev = { c, e };
+    ev_t ev = { c, e, 0 };
     int64_t v = ev_cond(&ev);
     if (ev.t->kind != TK_EOF) cc_error_tok(c, ev.t, "extra tokens in #if expression");
     return v;
@@ -563,6 +581,10 @@ static void predefine_all(cc_t *c)
         char *n = cc_fmt(c, "%s", defs[i][0]);
         predefine(c, n, defs[i][1]);
     }
+    /* nested work (docs/compiler.md): the library's status codes */
+    predefine(c, cc_fmt(c, "WQ_ENQ_OK"), cc_fmt(c, "%d", WQ_ENQ_OK));
+    predefine(c, cc_fmt(c, "WQ_ENQ_FULL"), cc_fmt(c, "%d", WQ_ENQ_FULL));
+    predefine(c, cc_fmt(c, "cl_warpq_enqueue"), "1");
 }
 
 cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)

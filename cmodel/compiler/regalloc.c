@@ -372,6 +372,8 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
     int kregs = (int)c->max_regs - (cd->uses_cas ? 2 : 0);
+    /* the nested-work library writes r16 and up (cc_int.h CC_OP_LIBCALL) */
+    if (cd->uses_enqueue && kregs > CC_LIB_FIRST_CLOBBER) kregs = CC_LIB_FIRST_CLOBBER;
     /* a function that calls others keeps its link in the frame (docs/compiler.md) */
     int nsaved = 0;
     for (int f = 0; f < cd->ncallees; f++) {
@@ -418,14 +420,15 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     double *pcost = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcost);
     int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
     int npspill = 0;
-    colour(c, &gp, 7, pcost, pcol, pspill, &npspill);
+    int kpred = cd->uses_enqueue ? CC_LIB_PRED_KEEP : 7;
+    colour(c, &gp, kpred, pcost, pcol, pspill, &npspill);
     free(gp.adj); free(gp.deg); free(gp.pref);
     free(pcost);
     free(pspill);
     if (npspill) {
         free(col);
         free(pcol);
-        cc_error_tok(c, k->fn->tok, "kernel '%s' needs more than 7 predicates at once", k->fn->name);
+        cc_error_tok(c, k->fn->tok, "kernel '%s' needs more than %d predicates at once", k->fn->name, kpred);
     }
     c->vmap = cc_alloc(c, sizeof *c->vmap * ((size_t)cd->nvreg + 1));
     c->pmap = cc_alloc(c, sizeof *c->pmap * ((size_t)cd->npred + 2));
@@ -436,6 +439,7 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     free(pcol);
     uint32_t n = (uint32_t)(used > 0 ? used : 1);
     if (cd->uses_cas) n = c->max_regs;
+    if (cd->uses_enqueue) n = 32;   /* the library's registers */
     k->info.nregs = n;
     k->info.spills = (uint32_t)cd->nspilled;
     k->info.private_bytes = cd->frame_bytes;

@@ -60,7 +60,8 @@ void cc_spill_costs(const cc_code_t *cd, double *cost)
         if (cd->ir[i].op == WQ_OP_CALL && def) cost[def - CC_V0] = CC_NO_SPILL;
     }
     for (int v = 0; v < cd->nvreg; v++)
-        if ((v < cd->nospill_cap && cd->nospill[v]) || v + CC_V0 == cd->frame) cost[v] = CC_NO_SPILL;
+        if ((v < cd->nospill_cap && cd->nospill[v]) || v + CC_V0 == cd->frame || v + CC_V0 == cd->param)
+            cost[v] = CC_NO_SPILL;      /* the frame's setup reads the parameter pointer */
     free(label_at);
     free(delta);
 }

@@ -148,7 +148,11 @@ int wq_drv_desc_check(const wq_drv_t *d, const uint32_t w[16])
     uint32_t dl = LDF(w, DEQUE, LOG2);
     if (dl < 2 || dl > d->deque_log2) return WQ_E_SIZE;
     if (w[WQ_LD_FLAGS] & ~LDM(FLAGS, NESTED)) return WQ_E_ARG;
-    if (w[WQ_LD_RSVD14] || w[WQ_LD_RSVD15]) return WQ_E_ARG;
+    if ((w[WQ_LD_LOCAL_BASE] & ~LDM(LOCAL_BASE, BLOCKS)) ||
+        (w[WQ_LD_LOCAL_SIZE] & 0xFu)) return WQ_E_ALIGN;
+    if (w[WQ_LD_LOCAL_SIZE] & ~LDM(LOCAL_SIZE, BLOCKS)) return WQ_E_SIZE;
+    /* CTA k's block is LOCAL_BASE + k * LOCAL_SIZE: none may wrap 2^32 */
+    if (w[WQ_LD_LOCAL_BASE] + grid * w[WQ_LD_LOCAL_SIZE] > 0x100000000ull) return WQ_E_SIZE;
     return WQ_OK;
 }
 

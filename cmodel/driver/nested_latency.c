@@ -60,7 +60,8 @@ static int one(const wq_program_t *prog, uint32_t latency, int cpu, uint64_t *cy
     if (!rc && cpu) {
         /* staged before the session, as a driver would: the channel, the
          * child's descriptor and parameters; only the submit is left */
-        uint32_t pw[WQ_NQ_PARAM_WORDS] = { 0, 0, 1, 0, 0 }, w[WQ_LD_WORDS];
+        uint32_t pw[WQ_NQ_PARAM_WORDS] = { 0 }, w[WQ_LD_WORDS];
+        pw[WQ_NQ_PARAM_ARG0 / 4] = 1;
         memcpy(w, prog->launch[2].w, sizeof w);
         rc = wq_drv_chan_open(&d, 4, &side);
         if (!rc) rc = wq_drv_params(&d, pw, WQ_NQ_PARAM_WORDS, &pa);

@@ -33,8 +33,9 @@
  *   +0x000 16 atomic words, +0x040 4 locks, +0x050 4 lock counters,
  *   +0x060 4 lock accumulators, +0x100 shared buffer (256 words),
  *   +0x10000 + gtid * 256: per-thread area of 64 words -- 0..31 final
- *   registers, 32..50 every special register, 51..54 per-thread lock
- *   counts, 56..59 scratch (one .v4 slot), 60..63 barrier exchange. */
+ *   registers, 32..50 the special registers up to CTAFLAT, 51..54
+ *   per-thread lock counts, 55 S2R LOCAL (each launch has random __local
+ *   blocks), 56..59 scratch (one .v4 slot), 60..63 barrier exchange. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@
 #define TH_BYTES    256u
 #define TH_SREG     128u          /* word 32 */
 #define TH_LCNT     204u          /* word 51 */
+#define TH_LOCAL    220u          /* word 55 */
 #define TH_SCR      224u          /* word 56, 16-aligned */
 #define TH_PUB      240u          /* word 60 */
 #define NLOCKS      4u
@@ -314,7 +316,7 @@ static void s_yield(pg_t *g, blk_t *k)
 static void s_sreg(pg_t *g, blk_t *k)
 {
     char nm[16];
-    unsigned sr = rnd(g, WQ_SR_CTAFLAT + 1);
+    unsigned sr = rnd(g, WQ_SR_LOCAL + 1);
     if (sr == WQ_SR_CLOCK && g->subv_prog) sr = WQ_SR_TID;
     wq_sreg_asm_name(sr, nm, sizeof nm);
     if (sr == WQ_SR_NLANES)     /* 8|56 = 16|56 = 32|56: LANES-independent */
@@ -588,6 +590,9 @@ static void emit_launches(pg_t *g, wq_buf_t *b, const shape_t *s)
         else if (g->o.trap == WQ_TRAP_SUBV_MISUSE) wq_buf_printf(b, "  .wave subv\n");
         if (g->o.trap == WQ_TRAP_DEQUE_FULL) wq_buf_printf(b, "  .deque 2\n");
         else wq_buf_printf(b, "  .deque %u\n", 5 + rnd(g, 2));
+        /* __local blocks: 16-aligned, at most 16 KiB a CTA, far below 2^32 */
+        wq_buf_printf(b, "  .local 0x%x, 0x%x\n", 0x00800000u + 16u * rnd(g, 0x10000),
+                      16u * rnd(g, 0x400));
         wq_buf_printf(b, ".end\n");
     }
 }
@@ -607,6 +612,7 @@ static void emit_prologue(pg_t *g, wq_buf_t *b)
         if (sr == WQ_SR_NLANES) wq_buf_printf(b, "    or r16, r16, 56\n");
         wq_buf_printf(b, "    st [r2+%u], r16\n", TH_SREG + 4 * sr);
     }
+    wq_buf_printf(b, "    s2r r16, local\n    st [r2+%u], r16\n", TH_LOCAL);
     for (unsigned r = 3; r < 16; r++)
         wq_buf_printf(b, "    mul r%u, r1, 0x%x\n    xor r%u, r%u, 0x%x\n", r,
                       (uint32_t)wq_rng_next(&g->rng) | 1u, r, r, (uint32_t)wq_rng_next(&g->rng));

@@ -161,6 +161,7 @@ static uint32_t sreg(const wq_ctx_t *ctx, const wq_warp_t *w, unsigned sr, unsig
     case WQ_SR_CLOCK:    return (uint32_t)w->retired;
     case WQ_SR_NLANES:   return ctx->cfg.lanes;
     case WQ_SR_CTAFLAT:  return w->cta_flat;
+    case WQ_SR_LOCAL:    return w->local_base;
     default:             return 0;   /* unreachable: the decoder rejects it */
     }
 }

@@ -37,7 +37,13 @@ static int desc_valid(const wq_ctx_t *ctx, const uint32_t *w)
     if (w[WQ_LD_DEQUE] & ~used_deque) return -1;
     if (LDF(w, DEQUE, LOG2) < 2 || LDF(w, DEQUE, LOG2) > ctx->cfg.deque_log2) return -1;
     if (w[WQ_LD_FLAGS] & ~used_flags) return -1;
-    if (w[WQ_LD_RSVD14] || w[WQ_LD_RSVD15]) return -1;
+    if (w[WQ_LD_LOCAL_BASE] & ~(uint32_t)WQ_FMASK(WQ_LDF_LOCAL_BASE_BLOCKS_HI,
+                                                   WQ_LDF_LOCAL_BASE_BLOCKS_LO)) return -1;
+    if (w[WQ_LD_LOCAL_SIZE] & ~(uint32_t)WQ_FMASK(WQ_LDF_LOCAL_SIZE_BLOCKS_HI,
+                                                   WQ_LDF_LOCAL_SIZE_BLOCKS_LO)) return -1;
+    /* the CTAs' blocks must not wrap the address space (the end may be 2^32) */
+    if ((uint64_t)w[WQ_LD_LOCAL_BASE] + (uint64_t)w[WQ_LD_GRID_X] * w[WQ_LD_GRID_Y] *
+        w[WQ_LD_GRID_Z] * w[WQ_LD_LOCAL_SIZE] > 0x100000000ull) return -1;
     return 0;
 }
 
@@ -54,6 +60,7 @@ int wq_sched_launch(wq_ctx_t *ctx, uint32_t desc_addr, uint32_t *cherr)
     g->desc_addr = desc_addr;
     g->ncta = w[WQ_LD_GRID_X] * w[WQ_LD_GRID_Y] * w[WQ_LD_GRID_Z];
     g->next_cta = 0;
+    g->local_next = w[WQ_LD_LOCAL_BASE];
     g->cta_threads = w[WQ_LD_CTA_X] * w[WQ_LD_CTA_Y] * w[WQ_LD_CTA_Z];
     g->cta_warps = (g->cta_threads + WQ_WARP_SIZE - 1) / WQ_WARP_SIZE;
     g->grid_id = ++ctx->grid_seq;
@@ -97,6 +104,7 @@ static void warp_start(wq_ctx_t *ctx, unsigned slot, const wq_grid_t *g,
     w->cta[1] = (cta / w->ncta[0]) % w->ncta[1];
     w->cta[2] = cta / (w->ncta[0] * w->ncta[1]);
     w->cta_flat = cta;
+    w->local_base = g->local_next;
     w->warp_in_cta = wi;
     w->cta_threads = g->cta_threads;
     w->cta_key = key;
@@ -124,6 +132,7 @@ int wq_step_dispatch(wq_ctx_t *ctx)
     uint32_t key = ++ctx->cta_seq;
     for (unsigned i = 0; i < n; i++) warp_start(ctx, slots[i], g, g->next_cta, i, key);
     ctx->st.ctas++;
+    g->local_next += g->w[WQ_LD_LOCAL_SIZE];
     if (++g->next_cta >= g->ncta) g->valid = 0;
     return WQ_STEP_DONE;
 }

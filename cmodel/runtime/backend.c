@@ -119,3 +119,8 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
     snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model or rtl)", b);
     return -1;
 }
+
+struct wq_ctx *wq_cl_device_model(cl_device_id d)
+{
+    return d && d->opened == 1 && !strcmp(d->backend, "model") ? wq_dev_model_ctx(&d->dev) : NULL;
+}

@@ -56,9 +56,12 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
         put(&b, "%08x %08x\n", img->code[2 * i], img->code[2 * i + 1]);
     for (unsigned k = 0; k < img->nkernels; k++) {
         const wq_cl_kinfo_t *ki = &img->kernels[k];
-        put(&b, "kernel %s %u %u %u %u %u %u %zu %zu %zu %u %u\n", ki->name, ki->entry,
+        put(&b, "kernel %s %u %u %u %u %u %u %zu %zu %zu %u %u", ki->name, ki->entry,
             ki->nregs, ki->wave, ki->yield, ki->local_bytes, ki->private_bytes, ki->reqd_wg[0],
             ki->reqd_wg[1], ki->reqd_wg[2], ki->param_bytes, ki->nargs);
+        /* nested work: a 13th field "n<hex>", the kernels it enqueues */
+        if (ki->nested) put(&b, " n%llx", (unsigned long long)ki->enqueues);
+        put(&b, "\n");
         for (uint32_t a = 0; a < ki->nargs; a++) {
             const wq_cl_arg_info_t *ai = &ki->args[a];
             put(&b, "arg %s %u %u %u %u %s %s\n", kind_name[ai->kind], ai->size, ai->offset,
@@ -168,9 +171,13 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
         char name[64];
         unsigned e, regs, wave, yield, loc, priv, px, nargs;
         unsigned long rx, ry, rz;
-        if (sscanf(r.line, "kernel %63s %u %u %u %u %u %u %lu %lu %lu %u %u", name, &e, &regs,
-                   &wave, &yield, &loc, &priv, &rx, &ry, &rz, &px, &nargs) != 12)
+        unsigned long long enq = 0;
+        int nf = sscanf(r.line, "kernel %63s %u %u %u %u %u %u %lu %lu %lu %u %u n%llx", name, &e, &regs,
+                        &wave, &yield, &loc, &priv, &rx, &ry, &rz, &px, &nargs, &enq);
+        if (nf != 12 && nf != 13)
             BAD("line %u: bad kernel line", r.lineno);
+        k->nested = nf == 13;
+        k->enqueues = enq;
         if (!ident_ok(name) || e >= n || regs < 1 || regs > 64 || nargs > MAX_ARGS ||
             px < WQ_CL_PARAM_ARGS || px > MAX_PARAM || px % 4 || rx > 1024 || ry > 1024 ||
             rz > 1024 || (!rx != !ry) || (!ry != !rz))

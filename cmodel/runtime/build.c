@@ -112,6 +112,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         ki->private_bytes = k->private_bytes;
         for (int d = 0; d < 3; d++) ki->reqd_wg[d] = k->reqd_wg[d];
         ki->param_bytes = k->param_bytes;
+        ki->enqueues = k->enqueues;
+        ki->nested = k->nested != 0;
         ki->nargs = k->nargs;
         ki->args = calloc(k->nargs + 1, sizeof *ki->args);
         if (!ki->args) { rc = CL_OUT_OF_HOST_MEMORY; break; }

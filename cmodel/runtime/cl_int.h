@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "wq/drv.h"
+#include "wq/nq.h"
 
 #define WQ_CL_API __attribute__((visibility("hidden")))
 
@@ -136,6 +137,10 @@ struct _cl_device_id {
     /* rtl backend: tell the lockstep checker which kernel runs, for its
      * first-mismatch report (NULL on other backends) */
     void   (*rtl_what)(wq_dev_t *dev, const char *what);
+    /* nested work (nested.c): one PPU-owned queue, made on first use */
+    wq_nq_t  nq;
+    int      nq_ready;      /* nq exists                                */
+    int      nq_busy;       /* a session of it is running               */
 };
 
 cl_platform_id wq_cl_platform(void);
@@ -144,6 +149,9 @@ cl_device_id   wq_cl_device(void);
 cl_int         wq_cl_device_open(cl_device_id d);
 /* WQ_BACKEND etc. into a wq_dev_t: 0, or -1 with why (backend.c) */
 int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
+/* the golden model behind the device (the model backend: its counters,
+ * for `wq run KERNEL.cl`); NULL on other backends or before it opens */
+struct wq_ctx *wq_cl_device_model(cl_device_id d);
 /* device time in profiling units (ns: one device tick counts as 1 ns) */
 cl_ulong       wq_cl_device_time(cl_device_id d);
 
@@ -262,6 +270,11 @@ typedef struct wq_cl_cmd {
     uint32_t ncb;
     void    *launch;        /* kernel.c's launch record, freed with the command */
     void   (*launch_free)(void *launch);
+    /* a launch that creates nested work (nested.c): prepare appends the
+     * session's block at submit (0 done, 1 not now, <0 failed: an OpenCL
+     * error); retired runs when the launch completes or fails */
+    int    (*prepare)(struct _cl_command_queue *q, struct wq_cl_cmd *c, wq_cb_t *cb);
+    void   (*retired)(struct _cl_command_queue *q, struct wq_cl_cmd *c, int failed);
     char     what[64];      /* kernel name, for reports                      */
 } wq_cl_cmd_t;
 
@@ -292,6 +305,16 @@ cl_int wq_cl_finish(cl_command_queue q);
 
 /* command execution on the host side (cmd.c) */
 cl_int wq_cl_cmd_exec(cl_device_id d, wq_cl_cmd_t *c);
+
+/* nested work (nested.c): can k be launched with the kernels it enqueues
+ * (why: the reason when not); the device's queue descriptor (made on first
+ * use); a session's start at submit (0 started, 1 busy: later, -1 failed)
+ * and its end when the launch completes or fails */
+cl_int wq_cl_nested_check(cl_kernel k, const char **why);
+cl_int wq_cl_nested_queue(cl_device_id d, uint32_t *qd);
+int    wq_cl_nested_begin(cl_command_queue q, cl_program p, uint32_t desc, uint32_t params,
+                          uint32_t ncta, wq_cb_t *cb);
+void   wq_cl_nested_end(cl_command_queue q, const char *what, int failed);
 /* byte-granular device memory access over the driver's word access */
 int    wq_cl_dev_read(cl_device_id d, uint32_t addr, void *buf, size_t n);
 int    wq_cl_dev_write(cl_device_id d, uint32_t addr, const void *buf, size_t n);
@@ -321,6 +344,8 @@ typedef struct wq_cl_kinfo {
     uint32_t private_bytes; /* per work-item frame: private objects, spills */
     size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
     uint32_t param_bytes;   /* parameter buffer: header + arguments         */
+    uint64_t enqueues;      /* bit k: wq_enqueue names kernel k (nested work) */
+    int      nested;        /* calls the nested-work library                */
     uint32_t nargs;
     wq_cl_arg_info_t *args;
 } wq_cl_kinfo_t;
@@ -335,7 +360,9 @@ enum {
     WQ_CL_PARAM_LOCAL,      /* __local block of work-group 0 (the kernel's own
                                __local variables first, then __local arguments) */
     WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
-                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT) */
+                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT);
+                               the descriptor's LOCAL_BASE / LOCAL_SIZE hold the
+                               same two, so S2R LOCAL reads group g's block */
     WQ_CL_PARAM_PRIVATE,    /* private frame of work-item 0 (0: the kernel has none) */
     WQ_CL_PARAM_PSTRIDE,    /* bytes between the frames of consecutive work-items:
                                frame = PRIVATE + (CTAFLAT * ntid.x*y*z + TID) * PSTRIDE */

@@ -9,7 +9,9 @@
  * global offset and the sizes the hardware does not hold travel in the
  * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
- * memory (LOCAL + CTAFLAT * LSTRIDE), and each work-item a private frame
+ * memory, LOCAL_BASE + CTAFLAT * LOCAL_SIZE of the descriptor (S2R LOCAL;
+ * the header's LOCAL and LSTRIDE words repeat the two for hand-written
+ * kernels), and each work-item a private frame
  * (PRIVATE + flat global work-item index * PSTRIDE) for the private arrays,
  * structs and spilled values of the kernel table's PRIVATE_BYTES. */
 #include <stdio.h>
@@ -26,6 +28,7 @@ typedef struct launch {
     cl_device_id d;
     cl_program prog;                 /* its code stays loaded until done */
     uint32_t desc, params, local, priv;  /* heap blocks (0: none) */
+    uint32_t ncta;                   /* work-groups (nested work counts them) */
     cl_mem  *mems;                   /* argument buffers, held until done */
     unsigned nmems;
 } launch_t;
@@ -41,6 +44,18 @@ static void launch_free(void *p)
     free(l->mems);
     if (l->prog) wq_cl_obj_irelease(l->prog);
     free(l);
+}
+
+/* a launch that creates nested work: its session starts at submit */
+static int nested_prepare(cl_command_queue q, wq_cl_cmd_t *c, wq_cb_t *cb)
+{
+    launch_t *l = c->launch;
+    return wq_cl_nested_begin(q, l->prog, l->desc, l->params, l->ncta, cb);
+}
+
+static void nested_retired(cl_command_queue q, wq_cl_cmd_t *c, int failed)
+{
+    wq_cl_nested_end(q, c->what, failed);
 }
 
 static size_t largest_divisor(size_t n, size_t cap)
@@ -125,6 +140,15 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         if (lstride > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
     }
     uint64_t groups = (uint64_t)(g[0] / l[0]) * (g[1] / l[1]) * (g[2] / l[2]);
+    uint32_t qd = 0;
+    if (ki->nested) {
+        const char *why = "";
+        if ((rc = wq_cl_nested_check(k, &why))) {
+            fprintf(stderr, "warpq: kernel %s: %s\n", ki->name, why);
+            return rc;
+        }
+        if ((rc = wq_cl_nested_queue(q->dev, &qd))) return rc;
+    }
 
     cl_device_id d = q->dev;
     launch_t *lr = calloc(1, sizeof *lr);
@@ -150,7 +174,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
                     wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
         goto fail;
-    put_word(pb, 4 * WQ_CL_PARAM_QUEUE, 0);
+    put_word(pb, 4 * WQ_CL_PARAM_QUEUE, qd);
+    lr->ncta = (uint32_t)groups;
     put_word(pb, 4 * WQ_CL_PARAM_DIM, dim);
     for (int i = 0; i < 3; i++) {
         put_word(pb, 4 * (WQ_CL_PARAM_OFF_X + i), (uint32_t)o[i]);
@@ -194,15 +219,23 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     w[WQ_LD_WAVE] = ki->wave;
     w[WQ_LD_YIELD] = ki->yield;
     w[WQ_LD_DEQUE] = d->drv.deque_log2 << WQ_LDF_DEQUE_LOG2_LO;
+    w[WQ_LD_LOCAL_BASE] = lr->local;     /* the kernel's S2R LOCAL: group k's block */
+    w[WQ_LD_LOCAL_SIZE] = lstride;
     /* a descriptor the device would refuse (BAD_LAUNCH) never reaches it */
     if (wq_drv_desc_check(&d->drv, w)) { rc = CL_INVALID_KERNEL; goto fail; }
     if (wq_cl_heap_alloc(&d->heap, 4 * WQ_LD_WORDS, 64, &lr->desc) ||
         wq_drv_write(&d->drv, lr->desc, w, WQ_LD_WORDS))
         goto fail;
-    wq_cb_t cb;
-    wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
-    if (wq_cb_launch(&cb, lr->desc)) goto fail;
-    c->ncb = cb.n;
+    if (ki->nested) {
+        /* LAUNCH is part of the session's block (nested.c) */
+        c->prepare = nested_prepare;
+        c->retired = nested_retired;
+    } else {
+        wq_cb_t cb;
+        wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
+        if (wq_cb_launch(&cb, lr->desc)) goto fail;
+        c->ncb = cb.n;
+    }
     c->type = type;
     c->launch = lr;
     c->launch_free = launch_free;

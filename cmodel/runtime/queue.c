@@ -282,12 +282,23 @@ static int submit(cl_command_queue q, wq_cl_cmd_t *c)
     wq_cb_t cb;
     wq_cb_init(&cb, w, 48);
     for (uint32_t i = 0; i < c->ncb; i++) wq_cb_word(&cb, c->cb[i]);
+    if (c->prepare) {
+        /* a nested-work session: its block (LAUNCH ... ACQUIRE Y) */
+        int pr = c->prepare(q, c, &cb);
+        if (pr > 0) return 0;                  /* another session runs: later */
+        if (pr < 0) {
+            fail_cmd(c, CL_OUT_OF_RESOURCES, "nested-work session not started");
+            c->retired = NULL;
+            return 1;
+        }
+    }
     uint32_t seq = q->seq + 1;
     /* RELEASE_WFI: the word changes only when the engine is idle, i.e. after
      * every store of the kernel (docs/spec.md §6.3 rule 5) */
     wq_sem_exec_t rel = { .op = WQ_SEMOP_RELEASE, .release_wfi = 1 };
     wq_cb_sem(&cb, q->sem, seq, &rel);
     int rc = wq_drv_submit(&d->drv, q->chan, &cb);
+    if (rc && c->retired) c->retired(q, c, 1); /* the session is abandoned */
     if (rc == WQ_E_RING_FULL) return 0;        /* later, when the ring drains */
     if (rc) {
         char why[96];
@@ -327,6 +338,7 @@ static void retire(cl_command_queue q)
         if (!c->ev->t_start) c->ev->t_start = c->ev->t_submit;
         if (!c->ev->t_end) c->ev->t_end = wq_cl_device_time(q->dev);
         wq_cl_event_set(c->ev, CL_RUNNING);
+        if (c->retired) { c->retired(q, c, 0); c->retired = NULL; }
         wq_cl_event_set(c->ev, c->ev->why[0] ? CL_OUT_OF_RESOURCES : CL_COMPLETE);
     }
 }
@@ -400,6 +412,7 @@ static void attribute_faults(cl_device_id d)
                 /* the channel stopped: fail this launch, restart the ring and
                  * submit the later ones again */
                 wq_cl_event_set(c->ev, CL_OUT_OF_RESOURCES);
+                if (c->retired) { c->retired(q, c, 1); c->retired = NULL; }
                 wq_drv_chan_reset(drv, q->chan);
                 uint32_t done = c->seq;
                 wq_drv_write(drv, q->sem, &done, 1);

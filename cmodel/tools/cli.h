@@ -10,6 +10,8 @@ int wq_cli_run(int argc, char **argv);
 int wq_cli_cosim(int argc, char **argv);
 int wq_cli_bench(int argc, char **argv);
 int wq_cli_gen(int argc, char **argv);
+/* `wq bench --cc FILE.cl...` (cli_ccbench.c): cc_lines_per_s */
+int wq_cli_bench_cc(int argc, char **argv);
 int wq_cli_nested(int argc, char **argv);
 int wq_cli_ue(int argc, char **argv);
 int wq_cli_ue_usage(FILE *f);
@@ -20,6 +22,22 @@ struct wq_cc_result;
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
                       const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
                       struct wq_cc_result *res);
+
+/* `wq run KERNEL.cl` / `wq cosim KERNEL.cl` (cli_clrun.c): compile, launch
+ * through the OpenCL runtime on the model (verb "run") or the RTL in
+ * lockstep (verb "cosim"), print the buffers; 0 ok, 1 failed, 2 usage */
+int wq_cli_run_cl(const char *verb, int argc, char **argv);
+/* argv[*i] is "NAME=VALUE" or "NAME" followed by VALUE (then *i moves on):
+ * VALUE, or NULL */
+const char *wq_cli_optval(int argc, char **argv, int *i, const char *name);
+/* a whole file, NUL-terminated (malloc'd), or NULL with errno set */
+char *wq_cli_slurp(const char *path);
+/* does the file name end in .cl */
+int wq_cli_is_cl(const char *path);
+/* the runtime's rtl backend for LANES, built if needed by
+ * scripts/cl_rtl_build.sh of this binary's source tree: its absolute path
+ * in buf, 0; or -1 (the script's message on stderr) */
+int wq_cli_rtl_lib(unsigned lanes, char *buf, size_t len);
 
 /* one verb of `wq` (cli_help.c holds the table) */
 typedef struct wq_cli_verb {

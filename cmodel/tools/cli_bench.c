@@ -150,6 +150,7 @@ static int nested_bench(void)
 
 int wq_cli_bench(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--cc")) return wq_cli_bench_cc(argc, argv);
     if (argc > 1) return wq_cli_error("bench", "unexpected argument '%s'", argv[1]);
     double ips, tps;
     if (best_rate(loop_kernel, 32, &ips, &tps)) return 1;

@@ -53,8 +53,31 @@ int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
     return 2;
 }
 
+int wq_cli_rtl_lib(unsigned lanes, char *buf, size_t len)
+{
+    char root[PATH_MAX], cmd[PATH_MAX + 96], rel[PATH_MAX];
+    if (source_root(root, sizeof root)) return -1;
+    snprintf(cmd, sizeof cmd, "bash '%s/scripts/cl_rtl_build.sh' %u", root, lanes);
+    FILE *f = popen(cmd, "r");
+    if (!f) return -1;
+    rel[0] = 0;
+    if (!fgets(rel, sizeof rel, f)) rel[0] = 0;
+    if (pclose(f) != 0 || !rel[0]) return -1;
+    rel[strcspn(rel, "\n")] = 0;
+    snprintf(buf, len, "%s%s%s", rel[0] == '/' ? "" : root, rel[0] == '/' ? "" : "/", rel);
+    return 0;
+}
+
+int wq_cli_is_cl(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 3 && !strcmp(path + n - 3, ".cl");
+}
+
 int wq_cli_cosim(int argc, char **argv)
 {
     if (argc < 2) return wq_cli_error("cosim", "no input file");
+    for (int i = 1; i < argc; i++)
+        if (wq_cli_is_cl(argv[i])) return wq_cli_run_cl("cosim", argc, argv);
     return wq_cli_exec_script("cosim", "cosim.sh", NULL, argc, argv);
 }

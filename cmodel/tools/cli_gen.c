@@ -2,6 +2,8 @@
  *   wq gen prog   --seed N [--lanes L] [--features LIST] [--size N]
  *                 [--warps A..B] [--ctas A..B] [--trap NAME] [-o FILE]
  *   wq gen stream --seed N [--bad] [--channels N] [-o FILE]
+ *   wq gen cl     --seed N [-o FILE.cl]   (an OpenCL C kernel with its oracle;
+ *                 scripts/clgen.sh compiles and runs them)
  *   wq gen check  --seeds A..B [--kind prog|stream|all] [--features LIST]
  *                 [--size N] [--traps] [--bad] [--coverage] [-v]
  * `check` generates every seed and runs it on the model: programs at LANES
@@ -222,7 +224,7 @@ static int cmd_check(const gen_args_t *a)
 int wq_cli_gen(int argc, char **argv)
 {
     gen_args_t a;
-    if (argc < 2) return wq_cli_error("gen", "no command (prog, stream or check)");
+    if (argc < 2) return wq_cli_error("gen", "no command (prog, stream, cl or check)");
     if (parse(argc - 1, argv + 1, &a)) return 2;
     const char *cmd = argv[1];
     char err[256] = "", *text = NULL;
@@ -230,6 +232,7 @@ int wq_cli_gen(int argc, char **argv)
     if (!strcmp(cmd, "check")) return cmd_check(&a);
     if (!strcmp(cmd, "prog")) rc = wq_gen_prog(a.seed, &a.po, &text, NULL, err, sizeof err);
     else if (!strcmp(cmd, "stream")) rc = wq_gen_stream(a.seed, &a.so, &text, NULL, err, sizeof err);
+    else if (!strcmp(cmd, "cl")) rc = wq_gen_cl(a.seed, &text, err, sizeof err);
     else return wq_cli_error("gen", "unknown command '%s'", cmd);
     if (rc) {
         fprintf(stderr, "wq gen %s: %s (%d)\n", cmd, err[0] ? err : "failed", rc);

@@ -31,27 +31,42 @@ static const wq_cli_verb_t verbs[] = {
       "  --timeline writes Chrome trace-event JSON (Perfetto, chrome://tracing),\n"
       "  time in model ticks\n"
       "  exit 0: idle and every .expect holds; 1: trap, channel error, failed\n"
-      "  check or tick limit; 2: usage or syntax error\n", NULL },
+      "  check or tick limit; 2: usage or syntax error\n"
+      "       wq run KERNEL.cl --global N[,N,N] [--local N[,N,N]] [--arg SPEC]...\n"
+      "              [--kernel NAME] [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
+      "              [--inline=auto|always|never] [--lanes 8|16|32] [--dec]\n"
+      "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
+      "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
+      "  TYPE:VALUE, local:BYTES; TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
+      "  the OpenCL runtime and prints every buffer (hex, or --dec)\n"
+      "  exit 0: completed; 1: trap or failure (named); 2: usage or compile error\n", NULL },
     { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
       "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
       "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"
       "                [--expects-info] [--timeline F.json]\n"
       "  --timeline writes Chrome trace-event JSON, time in RTL cycles\n"
       "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
-      "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n", NULL },
+      "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n"
+      "       wq cosim KERNEL.cl ...   the options of `wq run KERNEL.cl`, on the RTL\n"
+      "  in lockstep with the model (libwqrtl.so, built on first use)\n", NULL },
     { "nested", wq_cli_nested, "nested-work scenarios through the driver",
       "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
-      "         [--backend model|rtl] [--lib FILE] [--lanes N] [--warps N]\n"
+      "         [--backend model|rtl|uart:PATH@BAUD] [--lib FILE] [--lanes N] [--warps N]\n"
       "         [--timeout DEVICE_TIME]\n"
-      "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n", NULL },
+      "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n"
+      "       (uart: the device behind the UART bridge on a serial line, e.g.\n"
+      "        uart:/dev/ttyUSB0@115200; WQ_UART_TIMEOUT_MS, WQ_UART_TRIES, WQ_UART_VERBOSE)\n", NULL },
     { "bench", wq_cli_bench, "model benchmarks, one key: value per line",
       "usage: wq bench\n"
+      "       wq bench --cc FILE.cl...\n"
       "  model rates (warp and thread instructions, host methods per second)\n"
-      "  and nested-work latencies, one 'key: value' per line\n", NULL },
-    { "gen", wq_cli_gen, "seeded random programs and command streams",
+      "  and nested-work latencies, one 'key: value' per line; --cc: the OpenCL\n"
+      "  C compiler's throughput on the files (cc_lines_per_s)\n", NULL },
+    { "gen", wq_cli_gen, "seeded random programs, command streams and OpenCL C kernels",
       "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
       "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
       "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
+      "       wq gen cl --seed N [-o FILE.cl]   (a kernel with its oracle; scripts/clgen.sh)\n"
       "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
       "                    [--size N] [--traps] [--bad] [--timing-free] [--coverage] [-v]\n"
       "features: alu if loop call brx yield lock mem atom sreg bar subv multi\n"

@@ -5,7 +5,10 @@
  *                     harness is C++ around Verilator's output, so this
  *                     execs scripts/cosim.sh nested ..., which builds it for
  *                     the requested --lanes/--warps and runs
- *                     `tb_cosim nested` with the same arguments. */
+ *                     `tb_cosim nested` with the same arguments;
+ *   --backend uart:PATH@BAUD  a device behind the UART bridge
+ *                     (rtl/wq_uart_top.v) on a serial line: a board, or
+ *                     the simulated one of scripts/rtl/uart.sh on a pty. */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -19,6 +22,12 @@ static int open_model(wq_dev_t *dev, const struct wq_config *cfg, void *user)
     return wq_dev_model_open(dev, cfg, NULL);
 }
 
+static int open_uart(wq_dev_t *dev, const struct wq_config *cfg, void *user)
+{
+    (void)cfg;      /* the device says what it is: the driver reads CONFIG */
+    return wq_dev_uart_open(dev, user, NULL);
+}
+
 int wq_cli_nested(int argc, char **argv)
 {
     const char *backend = "model";
@@ -30,11 +39,17 @@ int wq_cli_nested(int argc, char **argv)
     }
     av[n] = NULL;
     if (!strcmp(backend, "rtl")) return wq_cli_exec_script("nested", "cosim.sh", "nested", n, av);
-    if (strcmp(backend, "model")) {
-        fprintf(stderr, "wq nested: unknown backend '%s' (model or rtl)\n", backend);
-        return 2;
-    }
     wq_config_t cfg;
     wq_config_default(&cfg);
+    if (!strncmp(backend, "uart:", 5)) {
+        char spec[512];
+        snprintf(spec, sizeof spec, "%s", backend + 5);
+        return wq_nested_main(n, av, &cfg, open_uart, spec);
+    }
+    if (strcmp(backend, "model")) {
+        fprintf(stderr, "wq nested: unknown backend '%s' (model, rtl or uart:PATH@BAUD)\n",
+                backend);
+        return 2;
+    }
     return wq_nested_main(n, av, &cfg, open_model, NULL);
 }

@@ -32,8 +32,7 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* accepts "--opt VALUE" and "--opt=VALUE" */
-static const char *optval(int argc, char **argv, int *i, const char *name)
+const char *wq_cli_optval(int argc, char **argv, int *i, const char *name)
 {
     size_t n = strlen(name);
     if (strncmp(argv[*i], name, n)) return NULL;
@@ -52,16 +51,16 @@ static int parse(int argc, char **argv, run_opts_t *o)
         if (!strcmp(argv[i], "--yield=off")) o->yield_off = 1;
         else if (!strcmp(argv[i], "--yield=on")) o->yield_off = 0;
         else if (!strcmp(argv[i], "--trace")) o->trace = 1;
-        else if ((v = optval(argc, argv, &i, "--timeline"))) o->timeline = v;
-        else if ((v = optval(argc, argv, &i, "--lanes"))) {
+        else if ((v = wq_cli_optval(argc, argv, &i, "--timeline"))) o->timeline = v;
+        else if ((v = wq_cli_optval(argc, argv, &i, "--lanes"))) {
             if (parse_u64(v, &n)) return wq_cli_error("run", "bad --lanes '%s'", v);
             o->lanes = (unsigned)n;
-        } else if ((v = optval(argc, argv, &i, "--warps"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--warps"))) {
             if (parse_u64(v, &n)) return wq_cli_error("run", "bad --warps '%s'", v);
             o->warps = (unsigned)n;
-        } else if ((v = optval(argc, argv, &i, "--max-ticks"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--max-ticks"))) {
             if (parse_u64(v, &o->max_ticks)) return wq_cli_error("run", "bad --max-ticks '%s'", v);
-        } else if ((v = optval(argc, argv, &i, "--watchdog"))) {
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--watchdog"))) {
             if (parse_u64(v, &o->watchdog)) return wq_cli_error("run", "bad --watchdog '%s'", v);
             o->watchdog_set = 1;
         } else if (argv[i][0] == '-')
@@ -224,7 +223,7 @@ static int run_stream(const run_opts_t *o, const char *text)
     return r.failed || wrc ? 1 : 0;
 }
 
-static char *slurp(const char *path)
+char *wq_cli_slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
@@ -244,9 +243,11 @@ static char *slurp(const char *path)
 
 int wq_cli_run(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (wq_cli_is_cl(argv[i])) return wq_cli_run_cl("run", argc, argv);
     run_opts_t o;
     if (parse(argc, argv, &o)) return 2;
-    char *text = slurp(o.file);
+    char *text = wq_cli_slurp(o.file);
     if (text && wq_stream_channels(text) > 0) {
         int rc = run_stream(&o, text);
         free(text);

@@ -528,6 +528,24 @@ void wq_collect(wq_gen_t *g)
     wq_derived(g, "step.def", "STEPKIND", "", 2, 0, wq_strdup("WQ_STEPK_W"));
     wq_derived(g, "step.def", "STEPRES", "", 3, 0, wq_strdup("WQ_STEP_W"));
 
+    /* ---- uart.def: the bridge's protocol (docs/rtl/wq_uart_bridge.md) */
+#define UARTCMD(n, c) \
+    wq_code(g, "uart.def", "UARTCMD", "WQ_UART_CMD_", #n, WQ_UART_CMD_##n, 8, WQ_K_CODE);
+#define UARTST(n, c) \
+    wq_code(g, "uart.def", "UARTST", "WQ_UART_ST_", #n, WQ_UART_ST_##n, 8, WQ_K_CODE);
+#define UARTWAIT(n, c) \
+    wq_code(g, "uart.def", "UARTWAIT", "WQ_UART_WAIT_", #n, WQ_UART_WAIT_##n, 8, WQ_K_CODE);
+#define UARTBYTE(n, v) \
+    wq_code(g, "uart.def", "UARTBYTE", "WQ_UART_", #n, WQ_UART_##n, 8, WQ_K_CODE);
+#define UARTVAL(n, v) \
+    wq_code(g, "uart.def", "UARTVAL", "WQ_UART_", #n, WQ_UART_##n, 0, WQ_K_CODE);
+#include "../spec/uart.def"
+#undef UARTCMD
+#undef UARTST
+#undef UARTWAIT
+#undef UARTBYTE
+#undef UARTVAL
+
     /* widths of the code spaces above, for RTL port and register sizes */
     wq_derived(g, "trap.def", "TRAP", "", WQ_GEN_WIDTH_CODE, 0,
                wq_strdup("WQ_TRAP_W"));

@@ -5,7 +5,8 @@
 //@ buf u8 1024 rand 6
 //@ buf u32 16 zero
 //@ print 1
-//@ expect 1 16 0
+// the 16 bins of the 1024 bytes of `rand 6` (they sum to 1024; POCL agrees)
+//@ expect_seq 1 0 0x48 0x3b 0x32 0x47 0x3d 0x45 0x3f 0x40 0x49 0x3e 0x3f 0x50 0x35 0x39 0x47 0x38
 #define BINS 16
 __kernel void histogram(__global const uchar *data, __global uint *hist)
 {

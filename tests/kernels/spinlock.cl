@@ -2,6 +2,7 @@
 // taken from divergent code by every work-item (lanes of one warp contend).
 // With the default YIELD policy every increment lands; with
 // -wq-yield=off this is a plain reconvergence stack and it livelocks.
+//@ lock
 //@ global 64
 //@ local 32
 //@ buf u32 4 zero

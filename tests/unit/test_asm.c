@@ -239,6 +239,7 @@ Test(asm, launch_descriptor)
            "  .wave subv 16\n"
            "  .deque 4\n"
            "  .flags nested\n"
+           "  .local 0x8000, 0x40\n"
            ".end\n"
            ".launch k2\n"
            "  .yield every 256\n"
@@ -269,8 +270,8 @@ Test(asm, launch_descriptor)
     cr_assert_eq(LDF(w, WAVE, SHARED_BASE), 16);
     cr_assert_eq(LDF(w, DEQUE, LOG2), 4);
     cr_assert_eq(LDF(w, FLAGS, NESTED), 1);
-    cr_assert_eq(w[WQ_LD_RSVD14], 0);
-    cr_assert_eq(w[WQ_LD_RSVD15], 0);
+    cr_assert_eq(w[WQ_LD_LOCAL_BASE], 0x8000);
+    cr_assert_eq(w[WQ_LD_LOCAL_SIZE], 0x40);
 
     w = p.launch[1].w;                   /* defaults, entry = main */
     cr_assert_eq(w[WQ_LD_START_PC], 0);

@@ -97,6 +97,73 @@ Test(cc, preprocessor_and_result)
     wq_cc_result_free(&r);
 }
 
+/* `__global T *p` in a function: a private pointer to __global memory (the
+ * address space qualifies the pointee); `__global T x` stays an error */
+Test(cc, local_pointer_to_address_space)
+{
+    const char *src =
+        "uint pick(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{\n"
+        "    __global uint *p = s ? a : b;\n"
+        "    __local uint *q = t + 1;\n"
+        "    global uint *const r = p + 1;\n"
+        "    *q = *r;\n"
+        "    return p[0] + *q;\n"
+        "}\n"
+        "__kernel void k(__global uint *a, __global uint *b, uint s, __local uint *t)\n"
+        "{ a[2] = pick(a, b, s, t); }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+    diag("__kernel void k(__global uint *p)\n{\n    __global uint x = 1;\n    p[0] = x;\n}\n",
+         "t.cl:3:19: error: a variable in a function cannot be in the __global address space", 19);
+}
+
+static unsigned count_of(const char *s, const char *what)
+{
+    unsigned n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p += strlen(what)) n++;
+    return n;
+}
+
+/* peep.c: loaded arguments land in their registers without copies, and the
+ * index scaling of a[i], b[i], c[i] is computed once */
+/* a constant-trip loop whose body holds a switch with consecutive labels:
+ * the trip-count analysis once followed the labels' links around a cycle */
+Test(cc, constant_loop_over_fallthrough_labels)
+{
+    const char *src =
+        "__kernel void k(__global uint *o)\n"
+        "{\n"
+        "    uint v = o[get_global_id(0)], a = 0;\n"
+        "    for (int i = 0; i < 4; i++) {\n"
+        "        switch (v) { case 1: case 2: case 3: a++; break; default: a += 2; }\n"
+        "    }\n"
+        "    o[get_global_id(0)] = a;\n"
+        "}\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
+Test(cc, peephole_copies_and_repeats)
+{
+    const char *src =
+        "__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c)\n"
+        "{ size_t i = get_global_id(0); c[i] = a[i] + b[i]; }\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        mov "), 0, "%s", r.wqs);
+    cr_assert_eq(count_of(r.wqs, "\n        shl "), 1, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    /* a repeat after an operand changed is not a repeat */
+    src = "__kernel void k(__global uint *p, uint x)\n"
+          "{ uint i = x << 2; p[0] = i; x = x + 1; p[1] = x << 2; }\n";
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        shl "), 2, "%s", r.wqs);
+    wq_cc_result_free(&r);
+}
+
 /* ---- fuzz ------------------------------------------------------------------------ */
 static uint32_t rng(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
 
@@ -192,4 +259,117 @@ Test(cc, fuzz_mutated_and_random, .timeout = 300)
     }
     free(buf);
     for (int i = 0; i < nc; i++) free(corpus[i]);
+}
+
+/* the cl_warpq_enqueue builtins (docs/compiler.md "Nested work"): calls
+ * into the appended library, whose registers the kernel never gets, and
+ * the kernel table's record of what each kernel enqueues */
+Test(cc, nested_work_builtins)
+{
+    /* twenty values live across the call: spilled, never in r16 and up */
+    const char *src =
+        "__kernel __attribute__((reqd_work_group_size(1,1,1))) void child(__global uint *o, uint a)\n"
+        "{ o[a] = a; wq_enqueue_done(); }\n"
+        "__kernel void parent(__global uint *o)\n{\n"
+        "    uint g = get_global_id(0);\n"
+        "    uint v0 = o[g], v1 = o[g+1], v2 = o[g+2], v3 = o[g+3], v4 = o[g+4], v5 = o[g+5], v6 = o[g+6];\n"
+        "    uint v7 = o[g+7], v8 = o[g+8], v9 = o[g+9], v10 = o[g+10], v11 = o[g+11], v12 = o[g+12];\n"
+        "    uint v13 = o[g+13], v14 = o[g+14], v15 = o[g+15], v16 = o[g+16], v17 = o[g+17], v18 = o[g+18];\n"
+        "    int st = wq_enqueue(child, o, g);\n"
+        "    o[g] = v0+v1+v2+v3+v4+v5+v6+v7+v8+v9+v10+v11+v12+v13+v14+v15+v16+v17+v18 + (st == WQ_ENQ_FULL);\n"
+        "    if (get_local_id(0) == 0) wq_enqueue_done();\n}\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.nkernels, 2);
+    cr_assert(r.kernels[0].nested && r.kernels[0].enqueues == 0, "child: nested, enqueues nothing");
+    cr_assert(r.kernels[1].nested && r.kernels[1].enqueues == 1, "parent enqueues kernel 0");
+    cr_assert_eq(r.kernels[1].nregs, 32);
+    cr_assert(r.kernels[1].spills > 0, "20 live values in 16 registers spill");
+    const char *lib = strstr(r.wqs, "\nwq_enqueue:");
+    cr_assert_not_null(lib, "the library is appended");
+    const char *k = strstr(r.wqs, "\nparent:");
+    cr_assert(k && k < lib);
+    static const char *const theirs[] = { "r16", "r17", "r18", "r19", "r20", "r21", "r22",
+                                          "r23", "r29", "r30", "p5", "p6" };
+    for (const char *l = k; l < lib; l = strchr(l + 1, '\n')) {
+        const char *e = strchr(l + 1, '\n');
+        if (l[1] == ';') continue;
+        for (size_t i = 0; i < sizeof theirs / sizeof *theirs; i++) {
+            const char *h = strstr(l + 1, theirs[i]);
+            cr_assert(!h || h > e, "kernel code uses the library's %s: %.*s", theirs[i], (int)(e - l - 1), l + 1);
+        }
+    }
+    cr_assert_not_null(strstr(k, "call   r31, wq_enqueue"));
+    cr_assert_not_null(strstr(k, "call   r31, wq_done"));
+    wq_program_t p;
+    char err[256];
+    cr_assert_eq(wq_asm(r.wqs, strlen(r.wqs), "t.wqs", &p, err, sizeof err), 0, "%s", err);
+    wq_program_free(&p);
+    wq_cc_result_free(&r);
+    /* a program without the builtins gets no library */
+    cr_assert_eq(compile("__kernel void k(__global uint *o) { o[0] = WQ_ENQ_OK + WQ_ENQ_FULL; }\n", &r), WQ_CC_OK);
+    cr_assert(!r.kernels[0].nested && !strstr(r.wqs, "wq_enqueue"));
+    wq_cc_result_free(&r);
+    diag("__kernel void k(__global uint *o) { wq_enqueue(o, 1); }\n",
+         "t.cl:1:48: error: the first argument of 'wq_enqueue' must name a __kernel of the program", 48);
+    diag("__kernel void c(uint a) { }\n__kernel void k(__global uint *o) { wq_enqueue(c, 1, 2, 3, 4); }\n",
+         "t.cl:2:60: error: 'wq_enqueue' passes at most 3 arguments to the child", 60);
+}
+
+/* hostile shapes the fuzz found (tests/unit/cc_fuzz.c): each is refused
+ * with a located diagnostic instead of overflowing the stack, running for
+ * seconds, or reporting without a line */
+static char *repeat(const char *pre, const char *unit, size_t n, const char *post)
+{
+    size_t lp = strlen(pre), lu = strlen(unit), lq = strlen(post);
+    char *s = malloc(lp + lu * n + lq + 1);
+    cr_assert_not_null(s);
+    memcpy(s, pre, lp);
+    for (size_t i = 0; i < n; i++) memcpy(s + lp + i * lu, unit, lu);
+    memcpy(s + lp + lu * n, post, lq + 1);
+    return s;
+}
+
+/* compile s (then free it): refused, the log naming where and what */
+static void refused(char *s, const char *where, const char *what)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile(s, &r), WQ_CC_ERROR);
+    cr_assert_not_null(strstr(r.log, where), "%s", r.log);
+    cr_assert_not_null(strstr(r.log, what), "%s", r.log);
+    wq_cc_result_free(&r);
+    free(s);
+}
+
+Test(cc, nesting_bounded)
+{
+    /* 100000 parentheses: "nested too deeply" at the first one past the bound */
+    refused(repeat("__kernel void k(__global int *p) { p[0] = ", "(", 100000, "1; }\n"),
+            "t.cl:1:", "error: nested too deeply (more than 512 levels)");
+    refused(repeat("__kernel void k(__global int *p) { ", "if (p[0]) ", 50000, "p[0] = 1; }\n"),
+            "t.cl:1:", "error: nested too deeply");
+    refused(repeat("#if ", "~", 100000, "1\n#endif\n__kernel void k(__global int *p) { }\n"),
+            "t.cl:1:", "#if expression nested too deeply");
+    wq_cc_result_t r;
+    char *s;
+    /* 150 parentheses still compile */
+    s = repeat("__kernel void k(__global int *p) { p[0] = ", "(", 150, "1");
+    char *t = repeat(s, ")", 150, "; }\n");
+    cr_assert_eq(compile(t, &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+    free(s);
+    free(t);
+}
+
+Test(cc, macro_explosion_bounded)
+{
+    diag("#define E(x) x x x x x x x x\n#define E2(x) E(E(E(E(x))))\nE2(E2(1))\n",
+         "t.cl:3:1: error: macro expansion too large: more than 250000 tokens", 1);
+}
+
+Test(cc, no_kernel_located)
+{
+    /* at the end of the file: the line after the last newline */
+    diag("int f(int x) { return x; }\n", "t.cl:2:1: error: no __kernel function in the program", 1);
+    diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
 }

@@ -192,8 +192,17 @@ Test(drv, descriptors_and_params_are_checked_before_use)
     cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_SIZE);
     desc_default(w); w[WQ_LD_DEQUE] = 7;   /* above the hardware's 6 */
     cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_SIZE);
-    desc_default(w); w[WQ_LD_RSVD14] = 1;
-    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_ARG);
+    desc_default(w); w[WQ_LD_LOCAL_BASE] = 8;   /* not 16-aligned */
+    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_ALIGN);
+    desc_default(w); w[WQ_LD_LOCAL_SIZE] = 0x18;
+    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_ALIGN);
+    desc_default(w); w[WQ_LD_LOCAL_SIZE] = 0x100000;   /* 1 MiB: above the field */
+    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_SIZE);
+    desc_default(w); w[WQ_LD_GRID_X] = 4;             /* 4 blocks of 1 KiB end at 2^32 */
+    w[WQ_LD_LOCAL_BASE] = 0xFFFFF000u; w[WQ_LD_LOCAL_SIZE] = 0x400;
+    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_OK);
+    w[WQ_LD_GRID_X] = 5;                              /* the fifth wraps */
+    cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_SIZE);
     desc_default(w); w[WQ_LD_FLAGS] = 2;
     cr_assert_eq(wq_drv_desc_check(&d, w), WQ_E_ARG);
     uint32_t p[2] = { 1, 2 };

@@ -40,7 +40,7 @@ Test(nested, library_matches_header)
         { "QD_GPW1_FIN", WQ_QD_GPW1_FIN }, { "QD_PENDING", WQ_QD_PENDING },
         { "QD_CHAIN_END", WQ_QD_CHAIN_END }, { "QD_FAILS", WQ_QD_FAILS },
         { "QD_ENQS", WQ_QD_ENQS }, { "QD_MAXDEPTH", WQ_QD_MAXDEPTH },
-        { "QD_FIN_AT", WQ_QD_FIN_AT }, { "QD_FINS", WQ_QD_FINS },
+        { "QD_FIN_AT", WQ_QD_FIN_AT }, { "QD_FINS", WQ_QD_FINS }, { "QD_KPAR", WQ_QD_KPAR },
         { "QD_FIN_TPL", WQ_QD_FIN_TPL }, { "SLOT_LOG2", WQ_NQ_SLOT_LOG2 },
         { "SLOT_PARAMS", WQ_NQ_SLOT_PARAMS }, { "SLOT_DESC", WQ_NQ_SLOT_DESC },
         { "DESC_PARAM", 4 * WQ_LD_PARAM }, { "FIN_SEMF", WQ_NQ_FIN_SEMF },

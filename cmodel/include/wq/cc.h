@@ -66,6 +66,9 @@ typedef struct wq_cc_kernel {
     uint32_t param_bytes;           /* header + arguments                    */
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
+    uint32_t nested;                /* calls wq_enqueue / wq_enqueue_done /
+                                       wq_enqueue_finish (docs/compiler.md)   */
+    uint64_t enqueues;              /* bit k: wq_enqueue names kernel k of the result */
     uint32_t nargs;
     wq_cc_arg_t *args;
 } wq_cc_kernel_t;

@@ -213,6 +213,25 @@ enum {
 #undef STEPRES
 };
 
+/* the UART bridge's protocol (spec/uart.def, docs/rtl/wq_uart_bridge.md) */
+enum {
+#define UARTCMD(n, c) WQ_UART_CMD_##n = c,
+#include "../../spec/uart.def"
+#undef UARTCMD
+#define UARTST(n, c) WQ_UART_ST_##n = c,
+#include "../../spec/uart.def"
+#undef UARTST
+#define UARTWAIT(n, c) WQ_UART_WAIT_##n = c,
+#include "../../spec/uart.def"
+#undef UARTWAIT
+#define UARTBYTE(n, v) WQ_UART_##n = v,
+#include "../../spec/uart.def"
+#undef UARTBYTE
+#define UARTVAL(n, v) WQ_UART_##n = v,
+#include "../../spec/uart.def"
+#undef UARTVAL
+};
+
 /* names, for messages and the disassembler (tables.c) */
 const char *wq_trap_name(unsigned code);
 const char *wq_cherr_name(unsigned code);

@@ -19,7 +19,7 @@
 enum {
     WQ_DEV_WAIT_IRQ = 1,    /* IRQ_STATUS & IRQ_ENABLE != 0 (the RTL's o_irq) */
     WQ_DEV_WAIT_IDLE,       /* no channel has work and the engine is idle     */
-    WQ_DEV_WAIT_BUDGET      /* the budget of device time ran out first        */
+    WQ_DEV_WAIT_BUDGET      /* the budget of device time ran out first; spec_check: ok (uart.def UARTWAIT is the wire's byte, mapped in dev_uart.c) */
 };
 
 /* an event record as the device emitted it (trace.h), with its device time */
@@ -71,6 +71,21 @@ int  wq_dev_model_open(wq_dev_t *dev, const struct wq_config *cfg,
 struct wq_ctx *wq_dev_model_ctx(const wq_dev_t *dev);
 /* change the link latency of an open model backend */
 void wq_dev_model_set_latency(wq_dev_t *dev, uint32_t link_latency);
+/* ---- the uart backend (cmodel/driver/dev_uart.c) ------------------------- */
+/* a board (or the simulated one, scripts/rtl/uart.sh) behind the UART
+ * bridge of rtl/wq_uart_top.v, spoken to over a serial device */
+typedef struct wq_dev_uart_opts {
+    unsigned timeout_ms;    /* wait for one answer (default 2000)               */
+    unsigned tries;         /* sends of one command before giving up (default 8) */
+    int      verbose;       /* every retry and notice on stderr                 */
+} wq_dev_uart_opts_t;
+
+/* spec "PATH@BAUD" (e.g. /dev/ttyUSB0@115200); opens the line, checks the
+ * bridge's version (HELLO) and resets the device (RESET).  -1 with a
+ * message on stderr when the line cannot be opened or the bridge does not
+ * answer.  Environment: WQ_UART_TIMEOUT_MS, WQ_UART_TRIES override opts. */
+int  wq_dev_uart_open(wq_dev_t *dev, const char *spec, const wq_dev_uart_opts_t *opts);
+
 /* close any backend */
 void wq_dev_close(wq_dev_t *dev);
 

@@ -102,6 +102,13 @@ typedef struct wq_gen_stream_opts {
 int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
                   wq_gen_info_t *info, char *err, size_t errlen);
 
+/* ---- OpenCL C kernels with a per-thread oracle (gen_cl.c, gen_cl_eval.c) --
+ * Generate one random OpenCL C kernel (*text malloc'd): its `//@` header
+ * is tests/kernels/run.c's launch description, and its `//@ expect_seq`
+ * lines hold every thread's outputs and the counters' final values as the
+ * generator's own evaluator computed them (docs/model/gen.md). */
+int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen);
+
 /* ---- checking on the model (gen_check.c) --------------------------------- */
 typedef struct wq_gen_result {
     int      ok;                /* 1: ended as the test says                 */

@@ -59,6 +59,8 @@ typedef struct wq_grid {
     uint32_t desc_addr;
     uint32_t w[WQ_LD_WORDS];          /* descriptor words as read          */
     uint32_t ncta, next_cta;          /* CTAs in the grid, next to dispatch */
+    uint32_t local_next;              /* the next CTA's __local base: LOCAL_BASE,
+                                         + LOCAL_SIZE per CTA dispatched (an adder) */
     uint32_t cta_threads, cta_warps;
     uint32_t grid_id;
 } wq_grid_t;
@@ -79,6 +81,7 @@ typedef struct wq_warp {
     /* launch parameters */
     uint32_t code_base, nregs, param, grid_id;
     uint32_t cta[3], ncta[3], ntid[3], cta_flat, warp_in_cta, cta_threads;
+    uint32_t local_base;              /* the CTA's __local block (S2R LOCAL) */
     uint32_t subv_enabled, shared_base;
     uint32_t ypolicy, yparam, ycount, lfsr;
     /* sub-vector state */

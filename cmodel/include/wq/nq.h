@@ -54,6 +54,7 @@ enum {
     WQ_QD_MAXDEPTH   = 80,   /* deepest nesting level enqueued                */
     WQ_QD_FIN_AT     = 84,   /* position of the finish entry (~0: none yet)   */
     WQ_QD_FINS       = 88,   /* finish calls this session (must be 1)         */
+    WQ_QD_KPAR       = 92,   /* kernel table: 64-byte parameter headers       */
     WQ_QD_FIN_TPL    = 128,  /* finish block template, WQ_NQ_FIN_WORDS words  */
     WQ_QD_BYTES      = 256
 };
@@ -68,9 +69,12 @@ enum {
     WQ_NQ_LAUNCH_LEN  = 3,
     WQ_NQ_SEM_LEN     = 6
 };
-/* parameter buffer of every kernel of a session: [qd, depth, arg0..arg2] */
-enum { WQ_NQ_PARAM_QD = 0, WQ_NQ_PARAM_DEPTH = 4, WQ_NQ_PARAM_ARG0 = 8,
-       WQ_NQ_PARAM_WORDS = 5 };
+/* parameter buffer of every kernel of a session: the runtime's kernel ABI
+ * (docs/runtime.md): word 0 the QD, words 1-11 the kernel's header template
+ * (KPAR), arg0..arg2 from byte 48 (the first argument's offset), the
+ * nesting depth in word 15 */
+enum { WQ_NQ_PARAM_QD = 0, WQ_NQ_PARAM_ARG0 = 48, WQ_NQ_PARAM_DEPTH = 60,
+       WQ_NQ_PARAM_HDR_WORDS = 12, WQ_NQ_PARAM_WORDS = 16 };
 /* status a thread gets back in r24 */
 enum { WQ_ENQ_OK = 0, WQ_ENQ_FULL = 1 };
 
@@ -85,7 +89,7 @@ typedef struct wq_nq {
     unsigned chan;           /* the PPU-owned channel                      */
     unsigned log2;
     uint32_t n;
-    uint32_t qd, ring, sems, slots, ktab, kcta, x, y;
+    uint32_t qd, ring, sems, slots, ktab, kcta, kpar, x, y;
     unsigned nkern;
     uint32_t gen;            /* generation of the current/last session      */
     int      active;         /* a session is running                        */
@@ -105,10 +109,22 @@ int wq_nq_create(wq_drv_t *d, unsigned log2, unsigned nkern,
                  const wq_nq_opts_t *opts, wq_nq_t *q);
 /* kernel k's descriptor template (PARAM is filled per child) */
 int wq_nq_kernel(wq_drv_t *d, wq_nq_t *q, unsigned k, const uint32_t desc[16]);
+/* kernel k's parameter header words 1..11 (word 0 is the QD; zero unless set) */
+int wq_nq_kernel_params(wq_drv_t *d, wq_nq_t *q, unsigned k,
+                        const uint32_t hdr[WQ_NQ_PARAM_HDR_WORDS]);
 /* start a session: parent descriptor (PARAM ignored: the driver points it
  * at [qd, 0, args]) on CPU channel cpu_chan */
 int wq_nq_session(wq_drv_t *d, wq_nq_t *q, unsigned cpu_chan, const uint32_t parent[16],
                   const uint32_t args[3]);
+/* start a session whose CPU-channel block the caller submits: the parent's
+ * descriptor at desc_addr (its parameter buffer's word 0 must be the QD) of
+ * ncta CTAs; appends LAUNCH, WFI, RELEASE X, ACQUIRE Y to cb, and marks the
+ * session active on cpu_chan.  wq_nq_session is this plus the parameters,
+ * the descriptor and the submit. */
+int wq_nq_begin(wq_drv_t *d, wq_nq_t *q, unsigned cpu_chan, uint32_t desc_addr,
+                uint32_t ncta, wq_cb_t *cb);
+/* after Y: the session's figures (no waiting); codes as wq_nq_wait */
+int wq_nq_end(wq_drv_t *d, wq_nq_t *q, wq_nq_stats_t *st);
 /* wait for Y; WQ_E_QUEUE_FULL when some enqueue failed (the session still
  * ended cleanly), WQ_E_STATE when the finish count is not 1 */
 int wq_nq_wait(wq_drv_t *d, wq_nq_t *q, uint64_t timeout, wq_nq_stats_t *st);

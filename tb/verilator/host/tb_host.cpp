@@ -410,6 +410,10 @@ struct Bench : tb::Harness<Vwq_host_if> {
                          ((uint32_t)rng.below(65536) << WQ_LDF_YIELD_SEED_LO);
         w[WQ_LD_DEQUE] = (2 + rng.below(5)) << WQ_LDF_DEQUE_LOG2_LO;
         w[WQ_LD_FLAGS] = rng.below(2);
+        if (rng.chance(50)) {                       // __local blocks that fit
+            w[WQ_LD_LOCAL_BASE] = 16u * rng.below(1u << 20);
+            w[WQ_LD_LOCAL_SIZE] = 16u * rng.below(1u << 12);
+        }
         switch (bad) {
         case 0: break;
         case 1: w[WQ_LD_CODE_BASE] |= 1u << rng.below(3); break;
@@ -426,8 +430,14 @@ struct Bench : tb::Harness<Vwq_host_if> {
         case 12: w[WQ_LD_DEQUE] |= 1u << 7; break;
         case 13: w[WQ_LD_DEQUE] = rng.chance(50) ? 1 : 7; break;
         case 14: w[WQ_LD_FLAGS] |= 2u; break;
-        case 15: w[WQ_LD_RSVD14 + rng.below(2)] = 1u << rng.below(32); break;
-        case 16: w[WQ_LD_GRID_X] = 0xFFFFu; w[WQ_LD_GRID_Y] = 0xFFFFu; w[WQ_LD_GRID_Z] = 1; break; // fits
+        case 15: w[WQ_LD_LOCAL_BASE + rng.below(2)] |= 1u << rng.below(4); break;  // not 16-aligned
+        case 17: w[WQ_LD_LOCAL_SIZE] |= 1u << (20 + rng.below(12)); break;        // >= 1 MiB
+        case 18:                                    // the blocks reach 2^32, or wrap
+            w[WQ_LD_GRID_X] = 16; w[WQ_LD_GRID_Y] = w[WQ_LD_GRID_Z] = 1;
+            w[WQ_LD_LOCAL_SIZE] = 0x1000;
+            w[WQ_LD_LOCAL_BASE] = 0xFFFF0000u + 16u * rng.below(2); break;
+        case 16: w[WQ_LD_GRID_X] = 0xFFFFu; w[WQ_LD_GRID_Y] = 0xFFFFu; w[WQ_LD_GRID_Z] = 1;    // fits
+                 w[WQ_LD_LOCAL_SIZE] = 0; break;
         }
         for (unsigned i = 0; i < 16; i++) mw(a + 4 * i, w[i]);
         return a;
@@ -488,7 +498,8 @@ struct Bench : tb::Harness<Vwq_host_if> {
             if (k < 47) { method(WQ_M_WFI, 0); continue; }
             if (k < 53) { method(WQ_M_YIELD, 0); continue; }
             if (k < 62) {                                                   // launch
-                int bad = rng.chance(err_pct * 2) ? 1 + rng.below(15) : rng.chance(10) ? 16 : 0;
+                int bad = rng.chance(err_pct * 2) ? (rng.chance(15) ? 17 + (int)rng.below(2) : 1 + (int)rng.below(15))
+                                                  : rng.chance(10) ? 16 : 0;
                 uint32_t da = make_desc(bad);
                 if (rng.chance(err_pct)) da |= 1u + rng.below(3);           // misaligned
                 method(WQ_M_LAUNCH_DESC, da);

@@ -1,0 +1,132 @@
+/* peep.c -- two local clean-ups of the IR between lowering and register
+ * allocation, on virtual registers:
+ *
+ *   - a temporary computed and then only copied (`op t, ...; mov v, t`,
+ *     adjacent, t defined and read once) is computed into v directly: the
+ *     copies lowering leaves behind at every assignment and argument load
+ *     that the colouring does not always merge;
+ *   - an arithmetic instruction that repeats an earlier one in the same
+ *     basic block (same operation and operands, none redefined since, the
+ *     earlier result a temporary defined once) is dropped and its result
+ *     read from the earlier one: the address arithmetic `a[i] ... b[i]`
+ *     recomputes for each access.
+ *
+ * Only unguarded instructions take part (a guarded one also keeps the old
+ * value of its destination), and only in kernels without calls. */
+#include <stdlib.h>
+#include <string.h>
+#include "cc_int.h"
+#include "wq/defs.h"
+
+/* ADD..MAXU: register-register/immediate arithmetic with no side effect */
+static int pure_alu(int op)
+{
+    return op == WQ_OP_ADD || op == WQ_OP_SUB || op == WQ_OP_MUL || op == WQ_OP_MULHU ||
+           op == WQ_OP_AND || op == WQ_OP_OR || op == WQ_OP_XOR || op == WQ_OP_SHL ||
+           op == WQ_OP_SHR || op == WQ_OP_SRA || op == WQ_OP_MIN || op == WQ_OP_MAX ||
+           op == WQ_OP_MINU || op == WQ_OP_MAXU;
+}
+
+/* instructions whose only register effect is writing d */
+static int writes_d(int op)
+{
+    return pure_alu(op) || op == WQ_OP_MOV || op == WQ_OP_SEL || op == WQ_OP_S2R || op == WQ_OP_LD;
+}
+
+/* how often each virtual register is defined and read (regalloc's view:
+ * a guarded destination is also read) */
+static void count(const cc_code_t *cd, int *defs, int *uses)
+{
+    memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
+    memset(uses, 0, sizeof *uses * (size_t)cd->nvreg);
+    for (int i = 0; i < cd->n; i++) {
+        const cc_ir_t *x = &cd->ir[i];
+        if (x->op == CC_OP_LABEL) continue;
+        if (x->a >= CC_V0) uses[x->a - CC_V0]++;
+        if (!x->bi && x->b >= CC_V0) uses[x->b - CC_V0]++;
+        if (x->d >= CC_V0) {
+            defs[x->d - CC_V0]++;
+            if (x->gp) uses[x->d - CC_V0]++;
+        }
+    }
+}
+
+static int once(const int *v, int r) { return r >= CC_V0 && v[r - CC_V0] == 1; }
+
+/* `op t, ...; mov v, t` -> `op v, ...`; returns the copies removed */
+static int forward_copies(cc_code_t *cd, const int *defs, const int *uses, char *dead)
+{
+    int n = 0;
+    for (int i = 0; i + 1 < cd->n; i++) {
+        cc_ir_t *x = &cd->ir[i], *y = &cd->ir[i + 1];
+        if (dead[i] || dead[i + 1] || x->gp || y->gp || !writes_d(x->op)) continue;
+        if (y->op != WQ_OP_MOV || y->bi || y->b != x->d || y->d < CC_V0) continue;
+        if (!once(defs, x->d) || !once(uses, x->d)) continue;
+        x->d = y->d;
+        dead[i + 1] = 1;
+        n++;
+    }
+    return n;
+}
+
+/* repeated arithmetic in a block; returns the instructions removed */
+static int reuse_results(cc_code_t *cd, const int *defs, int *rename, char *dead)
+{
+    int n = 0;
+    for (int i = 0; i < cd->n; i++) {
+        const cc_ir_t *x = &cd->ir[i];
+        if (dead[i] || x->gp || !pure_alu(x->op) || !once(defs, x->d)) continue;
+        if (x->a < CC_V0 || (!x->bi && x->b < CC_V0)) continue;   /* virtual operands only */
+        for (int j = i + 1; j < cd->n; j++) {
+            cc_ir_t *y = &cd->ir[j];
+            if (y->op == CC_OP_LABEL || y->op < WQ_OP_MOV)
+                break;              /* the block ends: a label, control flow  */
+            if (dead[j]) continue;
+            if (!y->gp && y->op == x->op && y->a == x->a && y->bi == x->bi && y->fn == x->fn &&
+                (x->bi ? y->imm == x->imm : y->b == x->b) && once(defs, y->d)) {
+                rename[y->d - CC_V0] = x->d;
+                dead[j] = 1;
+                n++;
+                continue;
+            }
+            /* an operand redefined: later repeats compute something else */
+            if (y->d >= CC_V0 && (y->d == x->a || (!x->bi && y->d == x->b))) break;
+        }
+    }
+    return n;
+}
+
+void cc_peephole(cc_t *c, cc_kout_t *k)
+{
+    cc_code_t *cd = &k->code;
+    if (cd->nvreg <= 0 || cd->n <= 1) return;
+    /* kernels with CALL/RET are left alone: their values cross the calling
+     * convention's registers, which these rewrites do not model (with them,
+     * tests/kernels/noinline.cl computes wrong results) */
+    for (int i = 0; i < cd->n; i++)
+        if (cd->ir[i].op == WQ_OP_CALL || cd->ir[i].op == WQ_OP_RET) return;
+    int *defs = cc_alloc(c, sizeof *defs * (size_t)cd->nvreg);
+    int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
+    int *rename = cc_alloc(c, sizeof *rename * (size_t)cd->nvreg);
+    char *dead = cc_alloc(c, (size_t)cd->n);
+    for (int round = 0; round < 4; round++) {
+        for (int v = 0; v < cd->nvreg; v++) rename[v] = v + CC_V0;
+        count(cd, defs, uses);
+        int changed = reuse_results(cd, defs, rename, dead);
+        for (int i = 0; changed && i < cd->n; i++) {
+            cc_ir_t *x = &cd->ir[i];
+            if (x->op == CC_OP_LABEL) continue;
+            if (x->a >= CC_V0) x->a = rename[x->a - CC_V0];
+            if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
+            if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
+        }
+        count(cd, defs, uses);
+        changed += forward_copies(cd, defs, uses, dead);
+        int m = 0;
+        for (int i = 0; i < cd->n; i++)
+            if (!dead[i]) cd->ir[m++] = cd->ir[i];
+        cd->n = m;
+        memset(dead, 0, (size_t)cd->n);
+        if (!changed) break;
+    }
+}

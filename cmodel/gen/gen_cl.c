@@ -1,0 +1,783 @@
+/* gen_cl.c -- seeded random OpenCL C kernels with a per-thread oracle
+ * (docs/model/gen.md "OpenCL C kernels"): builds an AST (gen_cl.h) of
+ * structured control flow, helper calls, integer arithmetic on the six
+ * integer types, global atomics and yield(), prints it as a kernel whose
+ * `//@` header is tests/kernels/run.c's launch description, runs the AST
+ * for every thread (gen_cl_eval.c) and appends the expected contents of
+ * every output buffer as `//@ expect_seq` lines.
+ *
+ * What keeps the oracle exact (no undefined or unspecified case is ever
+ * written):
+ *  - signed +, -, * and unary - are written in uint and converted back:
+ *    `(int)((uint)(a) + (uint)(b))`; << is written on a uint left operand;
+ *  - a divisor is `(b | 1u)`, `((b & 15) + 1)` or `((b & 7) - 9)`: never
+ *    0 and never -1, so INT_MIN / -1 cannot occur;
+ *  - >> has an int or uint left operand (small types are cast first), so
+ *    the shift count is masked to 31 on every implementation;
+ *  - a builtin's arguments are cast to one type (no overload ambiguity);
+ *    clamp's bounds are constants with lo <= hi;
+ *  - loops count a counter the body never assigns up to `bound & 7` (or
+ *    & 3 when nested), re-evaluated each iteration, so every loop ends;
+ *  - an assignment inside an expression is only the right operand of a
+ *    condition's && or || (a sequence point before it, nothing after it);
+ *  - helpers (no recursion: helper i calls only helpers after it) change
+ *    nothing but the counter buffers, through atomics whose final values do
+ *    not depend on order (add, xor, max; min on its own buffer). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gen_cl.h"
+#include "gen_int.h"
+
+#define NODE_CAP   (1u << 16)
+#define STMT_BUDGET 40u
+#define MAX_DEPTH  4u
+
+static const char *const tname[CT_N] = { "char", "uchar", "short", "ushort", "int", "uint" };
+static const char *const biname[BI_N] = {
+    "min", "max", "abs", "abs_diff", "clamp", "rotate", "popcount", "clz",
+    "mul_hi", "add_sat", "sub_sat", "hadd", "rhadd",
+};
+static const char *const opname[] = {
+    [CO_NEG] = "-", [CO_NOT] = "~", [CO_LNOT] = "!",
+    [CO_ADD] = "+", [CO_SUB] = "-", [CO_MUL] = "*", [CO_DIV] = "/", [CO_MOD] = "%",
+    [CO_AND] = "&", [CO_OR] = "|", [CO_XOR] = "^", [CO_SHL] = "<<", [CO_SHR] = ">>",
+    [CO_LT] = "<", [CO_LE] = "<=", [CO_GT] = ">", [CO_GE] = ">=", [CO_EQ] = "==",
+    [CO_NE] = "!=", [CO_SET] = "",
+};
+
+typedef struct cg {
+    wq_rng_t rng;
+    cl_prog_t *p;
+    int full;                       /* the node pool ran out */
+    unsigned fn;                    /* the function being generated */
+    unsigned nvisible;              /* vars an expression may read  */
+    unsigned budget;                /* statements left               */
+    unsigned calls;                 /* call sites left: every call is inlined
+                                       by the compiler, so they multiply */
+} cg_t;
+
+typedef struct sc {
+    unsigned depth, loopd;
+    int brk_ok, cont_ok;
+} sc_t;
+
+static unsigned rnd(cg_t *g, unsigned n) { return wq_rng_below(&g->rng, n); }
+static int chance(cg_t *g, unsigned pct) { return wq_rng_chance(&g->rng, pct); }
+
+static int32_t nd(cg_t *g, unsigned kind, unsigned op, unsigned type)
+{
+    cl_prog_t *p = g->p;
+    if (p->nn >= p->cap) { g->full = 1; return 0; }
+    cl_node_t *x = &p->n[p->nn];
+    memset(x, 0, sizeof *x);
+    x->kind = (uint8_t)kind;
+    x->op = (uint8_t)op;
+    x->type = (uint8_t)type;
+    x->a = x->b = x->c = x->next = -1;
+    return (int32_t)p->nn++;
+}
+
+static cl_node_t *N(cg_t *g, int32_t i) { return &g->p->n[i]; }
+
+static unsigned ty(cg_t *g, int32_t i) { return g->p->n[i].type; }
+
+/* ---- expressions ------------------------------------------------------------ */
+static int32_t cnst(cg_t *g, unsigned t, uint32_t v)
+{
+    int32_t x = nd(g, E_CONST, 0, t);
+    N(g, x)->v = wq_cl_norm(v, t);
+    return x;
+}
+
+static uint32_t interesting(cg_t *g)
+{
+    static const uint32_t v[] = {
+        0, 1, 2, 3, 7, 0xFFFFFFFFu, 0xFFFFFFFEu, 0x7F, 0x80, 0xFF, 0x7FFF, 0x8000, 0xFFFF,
+        0x7FFFFFFFu, 0x80000000u, 31, 32, 33, 100, 0xFFFFFF80u,
+    };
+    switch (rnd(g, 3)) {
+    case 0: return v[rnd(g, sizeof v / sizeof v[0])];
+    case 1: return rnd(g, 64);
+    default: return (uint32_t)wq_rng_next(&g->rng);
+    }
+}
+
+static int32_t leaf(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned r = rnd(g, 10);
+    if (r < 5 && g->nvisible) {
+        int32_t x = nd(g, E_VAR, 0, 0);
+        unsigned v = rnd(g, g->nvisible);
+        N(g, x)->v = v;
+        N(g, x)->type = f->vtype[v];
+        return x;
+    }
+    if (r < 7 && g->fn == 0) {
+        int32_t x = nd(g, E_IN, 0, CT_UINT);
+        N(g, x)->v = chance(g, 50) ? 0 : rnd(g, g->p->threads);
+        return x;
+    }
+    return cnst(g, rnd(g, CT_N), interesting(g));
+}
+
+static int32_t cast(cg_t *g, unsigned t, int32_t a)
+{
+    int32_t x = nd(g, E_CAST, 0, t);
+    N(g, x)->a = a;
+    return x;
+}
+
+static int32_t bin(cg_t *g, unsigned op, int32_t a, int32_t b)
+{
+    unsigned t = op >= CO_LT && op <= CO_NE ? CT_INT
+               : op == CO_SHL || op == CO_SHR ? wq_cl_promote(ty(g, a))
+               : wq_cl_arith(ty(g, a), ty(g, b));
+    int32_t x = nd(g, E_BIN, op, t);
+    N(g, x)->a = a;
+    N(g, x)->b = b;
+    return x;
+}
+
+static int32_t expr(cg_t *g, unsigned depth);
+
+/* a divisor that is never 0 and never -1 */
+static int32_t divisor(cg_t *g, unsigned depth)
+{
+    int32_t b = expr(g, depth);
+    switch (rnd(g, 3)) {
+    case 0:  return bin(g, CO_OR, b, cnst(g, CT_UINT, 1));
+    case 1:  return bin(g, CO_ADD, bin(g, CO_AND, b, cnst(g, CT_INT, 15)), cnst(g, CT_INT, 1));
+    default: return bin(g, CO_SUB, bin(g, CO_AND, b, cnst(g, CT_INT, 7)), cnst(g, CT_INT, 9));
+    }
+}
+
+static unsigned unsigned_of(unsigned t) { return wq_cl_signed(t) ? t + 1 : t; }
+
+static int32_t builtin(cg_t *g, unsigned depth)
+{
+    unsigned f = rnd(g, BI_N), t = rnd(g, CT_N);
+    unsigned rt = (f == BI_ABS || f == BI_ABS_DIFF) ? unsigned_of(t) : t;
+    int32_t x = nd(g, E_BUILTIN, f, rt);
+    N(g, x)->flag = (uint8_t)t;
+    int32_t a = expr(g, depth), b = -1, c = -1;
+    if (f == BI_CLAMP) {
+        uint32_t lo = wq_cl_norm(interesting(g), t), hi = wq_cl_norm(interesting(g), t);
+        int swap = wq_cl_signed(t) ? (int32_t)lo > (int32_t)hi : lo > hi;
+        b = cnst(g, t, swap ? hi : lo);
+        c = cnst(g, t, swap ? lo : hi);
+    } else if (f != BI_ABS && f != BI_POPCOUNT && f != BI_CLZ) {
+        b = expr(g, depth);
+    }
+    if (f == BI_ABS_DIFF && wq_cl_signed(t)) {
+        /* halved, so |a - b| fits the signed type: POCL computes int
+         * abs_diff with wrap-around (abs_diff(INT_MIN, 37) = 0x7fffffdb),
+         * and the POCL cross-check needs both answers to agree */
+        a = cast(g, t, bin(g, CO_SHR, cast(g, CT_INT, a), cnst(g, CT_INT, 1)));
+        b = cast(g, t, bin(g, CO_SHR, cast(g, CT_INT, b), cnst(g, CT_INT, 1)));
+    }
+    N(g, x)->a = a;
+    N(g, x)->b = b;
+    N(g, x)->c = c;
+    return x;
+}
+
+static int32_t call(cg_t *g, unsigned depth)
+{
+    unsigned fn = g->fn + 1 + rnd(g, g->p->nf - g->fn - 1);
+    if (g->calls) g->calls--;
+    const cl_func_t *f = &g->p->f[fn];
+    int32_t x = nd(g, E_CALL, 0, f->ret), last = -1;
+    N(g, x)->v = fn;
+    for (unsigned i = 0; i < f->nparams; i++) {
+        int32_t a = expr(g, depth);
+        if (last < 0) N(g, x)->a = a;
+        else N(g, last)->next = a;
+        last = a;
+    }
+    return x;
+}
+
+static int32_t expr(cg_t *g, unsigned depth)
+{
+    if (!depth || chance(g, 25) || g->full) return leaf(g);
+    unsigned r = rnd(g, 100);
+    if (r < 50) {
+        unsigned op = CO_ADD + rnd(g, CO_NE - CO_ADD + 1);
+        int32_t a = expr(g, depth - 1);
+        switch (op) {
+        case CO_DIV: case CO_MOD: return bin(g, op, a, divisor(g, depth - 1));
+        case CO_SHL: return bin(g, op, cast(g, CT_UINT, a), expr(g, depth - 1));
+        case CO_SHR:
+            if (ty(g, a) != wq_cl_promote(ty(g, a)) || chance(g, 30))
+                a = cast(g, chance(g, 50) ? CT_INT : CT_UINT, a);
+            return bin(g, op, a, expr(g, depth - 1));
+        default: return bin(g, op, a, expr(g, depth - 1));
+        }
+    }
+    if (r < 60) {
+        unsigned op = rnd(g, 3);
+        int32_t a = expr(g, depth - 1);
+        int32_t x = nd(g, E_UN, op, op == CO_LNOT ? CT_INT : wq_cl_promote(ty(g, a)));
+        N(g, x)->a = a;
+        return x;
+    }
+    if (r < 68) {
+        int32_t c = expr(g, depth - 1), a = expr(g, depth - 1), b = expr(g, depth - 1);
+        int32_t x = nd(g, E_COND, 0, wq_cl_arith(ty(g, a), ty(g, b)));
+        N(g, x)->a = c;
+        N(g, x)->b = a;
+        N(g, x)->c = b;
+        return x;
+    }
+    if (r < 74) {
+        int32_t a = expr(g, depth - 1), b = expr(g, depth - 1);
+        int32_t x = nd(g, chance(g, 50) ? E_LAND : E_LOR, 0, CT_INT);
+        N(g, x)->a = a;
+        N(g, x)->b = b;
+        return x;
+    }
+    if (r < 82) return cast(g, rnd(g, CT_N), expr(g, depth - 1));
+    if (r < 94) return builtin(g, depth - 1);
+    if (g->fn + 1 < g->p->nf && g->calls) return call(g, depth - 1);
+    return leaf(g);
+}
+
+/* ---- statements ------------------------------------------------------------- */
+static int32_t block(cg_t *g, sc_t s, unsigned n);
+
+/* a var code may assign: not gid, not a loop counter */
+static int assignable(cg_t *g, unsigned *v)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    for (int tries = 0; tries < 8; tries++) {
+        unsigned c = rnd(g, g->nvisible);
+        if (!f->counter[c]) { *v = c; return 1; }
+    }
+    return 0;
+}
+
+static int32_t assign_node(cg_t *g, unsigned kind, unsigned v, unsigned depth)
+{
+    unsigned t = g->p->f[g->fn].vtype[v];
+    static const unsigned any[] = { CO_SET, CO_SET, CO_SET, CO_XOR, CO_OR, CO_AND };
+    static const unsigned uns[] = { CO_ADD, CO_SUB, CO_MUL };
+    unsigned op = any[rnd(g, 6)];
+    if (t == CT_UINT && chance(g, 40)) op = uns[rnd(g, 3)];
+    int32_t x = nd(g, kind, op, t);
+    N(g, x)->v = v;
+    N(g, x)->a = expr(g, depth);
+    return x;
+}
+
+/* a condition; sometimes `L && (v = E)` or `L || (v ^= E)` */
+static int32_t cond(cg_t *g)
+{
+    int32_t l = expr(g, 3);
+    unsigned v;
+    if (chance(g, 25) && assignable(g, &v)) {
+        int32_t x = nd(g, chance(g, 50) ? E_LAND : E_LOR, 0, CT_INT);
+        N(g, x)->a = l;
+        N(g, x)->b = assign_node(g, E_ASSIGN, v, 2);
+        return x;
+    }
+    return l;
+}
+
+static int32_t guarded(cg_t *g, int32_t body)
+{
+    int32_t x = nd(g, S_IF, 0, 0);
+    N(g, x)->a = cond(g);
+    N(g, x)->b = body;
+    return x;
+}
+
+static int32_t loop(cg_t *g, sc_t s)
+{
+    cl_func_t *f = &g->p->f[g->fn];
+    if (f->nvars >= CL_MAXVARS) return -1;
+    unsigned v = f->nvars++;
+    f->vtype[v] = CT_UINT;
+    f->counter[v] = 1;
+    f->init[v] = -1;
+    static const unsigned kinds[] = { S_FOR, S_WHILE, S_DO };
+    int32_t x = nd(g, kinds[rnd(g, 3)], 0, 0);
+    N(g, x)->v = v;
+    N(g, x)->a = bin(g, CO_AND, expr(g, 2), cnst(g, CT_UINT, s.loopd ? 3 : 7));
+    sc_t in = { s.depth + 1, s.loopd + 1, 1, 1 };
+    /* the counter is readable inside its own loop (and after it) */
+    unsigned vis = g->nvisible;
+    g->nvisible = f->nvars;
+    N(g, x)->b = block(g, in, 1 + rnd(g, 4));
+    if (g->nvisible < vis) g->nvisible = vis;
+    return x;
+}
+
+static int32_t sw(cg_t *g, sc_t s)
+{
+    int32_t x = nd(g, S_SWITCH, 0, 0);
+    N(g, x)->a = bin(g, CO_AND, expr(g, 2), cnst(g, CT_INT, 7));
+    unsigned used = 0, n = 2 + rnd(g, 3);
+    int32_t last = -1;
+    int have_default = 0;
+    sc_t in = { s.depth + 1, s.loopd, 1, s.cont_ok };
+    for (unsigned i = 0; i < n; i++) {
+        int32_t c = nd(g, S_CASE, 0, 0);
+        if (!have_default && chance(g, 20)) { N(g, c)->op = 1; have_default = 1; }
+        else {
+            unsigned k = rnd(g, 8);
+            while (used & (1u << k)) k = (k + 1) & 7;
+            used |= 1u << k;
+            N(g, c)->v = k;
+        }
+        N(g, c)->flag = (uint8_t)chance(g, 60);
+        N(g, c)->a = block(g, in, 1 + rnd(g, 2));
+        if (last < 0) N(g, x)->b = c;
+        else N(g, last)->next = c;
+        last = c;
+    }
+    return x;
+}
+
+static int32_t stmt(cg_t *g, sc_t s)
+{
+    int kernel = g->fn == 0;
+    unsigned maxloop = kernel ? 2 : 1;
+    int can_call = g->fn + 1 < g->p->nf && g->calls;
+    unsigned v;
+    if (g->budget) g->budget--;
+    for (int tries = 0; tries < 16; tries++) {
+        unsigned r = rnd(g, 100);
+        if (r < 28) {
+            if (assignable(g, &v)) return assign_node(g, S_ASSIGN, v, 3);
+        } else if (r < 36) {
+            if (!kernel) continue;
+            int32_t x = nd(g, S_OUT, 0, 0);
+            N(g, x)->v = rnd(g, g->p->k);
+            N(g, x)->a = expr(g, 3);
+            return x;
+        } else if (r < 52) {
+            if (s.depth >= MAX_DEPTH || !g->budget) continue;
+            int32_t x = nd(g, S_IF, 0, 0);
+            sc_t in = s;
+            in.depth++;
+            N(g, x)->a = cond(g);
+            N(g, x)->b = block(g, in, 1 + rnd(g, 3));
+            if (chance(g, 50)) N(g, x)->c = block(g, in, 1 + rnd(g, 3));
+            return x;
+        } else if (r < 64) {
+            if (s.depth >= MAX_DEPTH || s.loopd >= maxloop || !g->budget) continue;
+            int32_t x = loop(g, s);
+            if (x >= 0) return x;
+        } else if (r < 70) {
+            if (!s.brk_ok && !s.cont_ok) continue;
+            int brk = s.brk_ok && (!s.cont_ok || chance(g, 50));
+            return guarded(g, nd(g, brk ? S_BREAK : S_CONT, 0, 0));
+        } else if (r < 76) {
+            if (s.depth >= MAX_DEPTH || !g->budget) continue;
+            return sw(g, s);
+        } else if (r < 80) {
+            if (s.depth == 0 && kernel) continue;       /* not an unconditional early exit */
+            if (kernel && chance(g, 60)) continue;      /* keep most threads to the end */
+            int32_t x = nd(g, S_RET, 0, 0);
+            if (!kernel) N(g, x)->a = expr(g, 3);
+            return guarded(g, x);
+        } else if (r < 90) {
+            int32_t x = nd(g, S_ATOM, rnd(g, 4), 0);
+            unsigned op = N(g, x)->op;
+            N(g, x)->v = op == AT_ADD ? rnd(g, 3) : op == AT_XOR ? 3 + rnd(g, 3)
+                       : op == AT_MAX ? 6 + rnd(g, 2) : rnd(g, 2);
+            N(g, x)->a = expr(g, 2);
+            return x;
+        } else if (r < 94) {
+            return nd(g, S_YIELD, 0, 0);
+        } else if (can_call) {
+            int32_t x = nd(g, S_EXPR, 0, 0);
+            N(g, x)->a = call(g, 2);
+            return x;
+        }
+    }
+    return nd(g, S_YIELD, 0, 0);
+}
+
+static int32_t block(cg_t *g, sc_t s, unsigned n)
+{
+    int32_t first = -1, last = -1;
+    for (unsigned i = 0; i < n && !g->full; i++) {
+        int32_t x = stmt(g, s);
+        if (x < 0) continue;
+        if (last < 0) first = x;
+        else N(g, last)->next = x;
+        last = x;
+    }
+    return first;
+}
+
+static int32_t append(cg_t *g, int32_t list, int32_t x)
+{
+    if (list < 0) return x;
+    int32_t l = list;
+    while (N(g, l)->next >= 0) l = N(g, l)->next;
+    N(g, l)->next = x;
+    return list;
+}
+
+static void gen_func(cg_t *g, unsigned fn)
+{
+    cl_func_t *f = &g->p->f[fn];
+    g->fn = fn;
+    if (fn == 0) {
+        f->nparams = 0;
+        f->vtype[0] = CT_UINT;
+        f->counter[0] = 1;          /* gid */
+        f->init[0] = -1;
+        f->nvars = 1;
+    } else {
+        f->nparams = 1 + rnd(g, 3);
+        for (unsigned i = 0; i < f->nparams; i++) f->vtype[i] = (uint8_t)rnd(g, CT_N);
+        f->nvars = f->nparams;
+        f->ret = (uint8_t)rnd(g, CT_N);
+        f->noinline = (uint8_t)chance(g, 50);
+    }
+    g->calls = 1;
+    unsigned nloc = (fn == 0 ? 3 : 1) + rnd(g, 3);
+    for (unsigned i = 0; i < nloc; i++) {
+        unsigned v = f->nvars;
+        g->nvisible = v;
+        f->vtype[v] = (uint8_t)rnd(g, CT_N);
+        f->init[v] = expr(g, 2);
+        f->nvars++;
+    }
+    g->nvisible = f->nvars;
+    g->budget = fn == 0 ? STMT_BUDGET : STMT_BUDGET / 4;
+    g->calls = fn == 0 ? 4 : 1;
+    sc_t s = { 0, 0, 0, 0 };
+    f->body = block(g, s, fn == 0 ? 6 + rnd(g, 6) : 2 + rnd(g, 3));
+    if (fn == 0) {
+        for (unsigned j = 0; j < g->p->k; j++) {
+            int32_t x = nd(g, S_OUT, 0, 0);
+            N(g, x)->v = j;
+            N(g, x)->a = expr(g, 3);
+            f->body = append(g, f->body, x);
+        }
+    } else {
+        int32_t x = nd(g, S_RET, 0, 0);
+        N(g, x)->a = expr(g, 3);
+        f->body = append(g, f->body, x);
+    }
+}
+
+/* ---- printing --------------------------------------------------------------- */
+typedef struct pr {
+    wq_buf_t *b;
+    const cl_prog_t *p;
+    unsigned fn;
+} pr_t;
+
+static void pvar(pr_t *o, unsigned v)
+{
+    if (o->fn == 0 && v == 0) wq_buf_printf(o->b, "gid");
+    else wq_buf_printf(o->b, "%c%u", o->p->f[o->fn].counter[v] ? 'i' : 'v', v);
+}
+
+static void pexpr(pr_t *o, int32_t xi)
+{
+    const cl_node_t *x = &o->p->n[xi];
+    wq_buf_t *b = o->b;
+    switch (x->kind) {
+    case E_CONST:
+        if (x->type == CT_UINT) wq_buf_printf(b, "0x%xu", x->v);
+        else if (x->type == CT_INT) {
+            int32_t v = (int32_t)x->v;
+            if (v == INT32_MIN) wq_buf_printf(b, "(-2147483647 - 1)");
+            else if (v < 0) wq_buf_printf(b, "(%d)", v);
+            else wq_buf_printf(b, "%d", v);
+        } else wq_buf_printf(b, "((%s)%d)", tname[x->type], (int32_t)x->v);
+        break;
+    case E_VAR: pvar(o, x->v); break;
+    case E_IN:
+        if (x->v) wq_buf_printf(b, "in[(gid + %uu) %% %uu]", x->v, o->p->threads);
+        else wq_buf_printf(b, "in[gid]");
+        break;
+    case E_UN:
+        if (x->op == CO_NEG && x->type == CT_INT) {
+            wq_buf_printf(b, "((int)(0u - (uint)(");
+            pexpr(o, x->a);
+            wq_buf_printf(b, ")))");
+        } else {
+            wq_buf_printf(b, "(%s(", opname[x->op]);
+            pexpr(o, x->a);
+            wq_buf_printf(b, "))");
+        }
+        break;
+    case E_BIN:
+        if (x->type == CT_INT && (x->op == CO_ADD || x->op == CO_SUB || x->op == CO_MUL)) {
+            wq_buf_printf(b, "((int)((uint)(");
+            pexpr(o, x->a);
+            wq_buf_printf(b, ") %s (uint)(", opname[x->op]);
+            pexpr(o, x->b);
+            wq_buf_printf(b, ")))");
+        } else {
+            wq_buf_printf(b, "((");
+            pexpr(o, x->a);
+            wq_buf_printf(b, ") %s (", opname[x->op]);
+            pexpr(o, x->b);
+            wq_buf_printf(b, "))");
+        }
+        break;
+    case E_LAND: case E_LOR:
+        wq_buf_printf(b, "((");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ") %s (", x->kind == E_LAND ? "&&" : "||");
+        pexpr(o, x->b);
+        wq_buf_printf(b, "))");
+        break;
+    case E_COND:
+        wq_buf_printf(b, "((");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ") ? (");
+        pexpr(o, x->b);
+        wq_buf_printf(b, ") : (");
+        pexpr(o, x->c);
+        wq_buf_printf(b, "))");
+        break;
+    case E_CAST:
+        wq_buf_printf(b, "((%s)(", tname[x->type]);
+        pexpr(o, x->a);
+        wq_buf_printf(b, "))");
+        break;
+    case E_CALL:
+        wq_buf_printf(b, "f%u(cnt, cmin", x->v);
+        for (int32_t a = x->a; a >= 0; a = o->p->n[a].next) {
+            wq_buf_printf(b, ", ");
+            pexpr(o, a);
+        }
+        wq_buf_printf(b, ")");
+        break;
+    case E_BUILTIN: {
+        int32_t args[3] = { x->a, x->b, x->c };
+        wq_buf_printf(b, "%s(", biname[x->op]);
+        for (int i = 0; i < 3 && args[i] >= 0; i++) {
+            wq_buf_printf(b, "%s(%s)(", i ? ", " : "", tname[x->flag]);
+            pexpr(o, args[i]);
+            wq_buf_printf(b, ")");
+        }
+        wq_buf_printf(b, ")");
+        break;
+    }
+    case E_ASSIGN:
+        wq_buf_printf(b, "(");
+        pvar(o, x->v);
+        wq_buf_printf(b, " %s= (", opname[x->op]);
+        pexpr(o, x->a);
+        wq_buf_printf(b, "))");
+        break;
+    }
+}
+
+static void indent(pr_t *o, unsigned d) { wq_buf_printf(o->b, "%*s", (int)(4 * d), ""); }
+
+static void plist(pr_t *o, int32_t s, unsigned d);
+
+static void pblock(pr_t *o, int32_t s, unsigned d)
+{
+    wq_buf_printf(o->b, "{\n");
+    plist(o, s, d + 1);
+    indent(o, d);
+    wq_buf_printf(o->b, "}");
+}
+
+static const char *const atom_fn[] = { "atomic_add", "atomic_xor", "atomic_max", "atomic_min" };
+
+static void pstmt(pr_t *o, int32_t si, unsigned d)
+{
+    const cl_node_t *s = &o->p->n[si];
+    wq_buf_t *b = o->b;
+    indent(o, d);
+    switch (s->kind) {
+    case S_ASSIGN:
+        pvar(o, s->v);
+        wq_buf_printf(b, " %s= ", opname[s->op]);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_OUT:
+        wq_buf_printf(b, "out[gid * %uu + %uu] = ", o->p->k, s->v);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_IF:
+        wq_buf_printf(b, "if (");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ") ");
+        pblock(o, s->b, d);
+        if (s->c >= 0) {
+            wq_buf_printf(b, " else ");
+            pblock(o, s->c, d);
+        }
+        wq_buf_printf(b, "\n");
+        break;
+    case S_FOR:
+        wq_buf_printf(b, "for (i%u = 0; i%u < ", s->v, s->v);
+        pexpr(o, s->a);
+        wq_buf_printf(b, "; i%u++) ", s->v);
+        pblock(o, s->b, d);
+        wq_buf_printf(b, "\n");
+        break;
+    case S_WHILE: case S_DO:
+        wq_buf_printf(b, "i%u = 0;\n", s->v);
+        indent(o, d);
+        if (s->kind == S_WHILE) {
+            wq_buf_printf(b, "while (i%u < ", s->v);
+            pexpr(o, s->a);
+            wq_buf_printf(b, ") {\n");
+        } else {
+            wq_buf_printf(b, "do {\n");
+        }
+        indent(o, d + 1);
+        wq_buf_printf(b, "i%u++;\n", s->v);
+        plist(o, s->b, d + 1);
+        indent(o, d);
+        if (s->kind == S_WHILE) wq_buf_printf(b, "}\n");
+        else {
+            wq_buf_printf(b, "} while (i%u < ", s->v);
+            pexpr(o, s->a);
+            wq_buf_printf(b, ");\n");
+        }
+        break;
+    case S_BREAK: wq_buf_printf(b, "break;\n"); break;
+    case S_CONT: wq_buf_printf(b, "continue;\n"); break;
+    case S_SWITCH:
+        wq_buf_printf(b, "switch (");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ") {\n");
+        for (int32_t c = s->b; c >= 0; c = o->p->n[c].next) {
+            const cl_node_t *cn = &o->p->n[c];
+            indent(o, d);
+            if (cn->op) wq_buf_printf(b, "default: ");
+            else wq_buf_printf(b, "case %u: ", cn->v);
+            pblock(o, cn->a, d);
+            wq_buf_printf(b, "%s\n", cn->flag ? " break;" : "  /* fall through */");
+        }
+        indent(o, d);
+        wq_buf_printf(b, "}\n");
+        break;
+    case S_RET:
+        wq_buf_printf(b, "return");
+        if (s->a >= 0) {
+            wq_buf_printf(b, " ");
+            pexpr(o, s->a);
+        }
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_ATOM:
+        wq_buf_printf(b, "%s(&%s[%u], (uint)(", atom_fn[s->op], s->op == AT_MIN ? "cmin" : "cnt", s->v);
+        pexpr(o, s->a);
+        wq_buf_printf(b, "));\n");
+        break;
+    case S_YIELD: wq_buf_printf(b, "yield();\n"); break;
+    case S_EXPR:
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    }
+}
+
+static void plist(pr_t *o, int32_t s, unsigned d)
+{
+    for (; s >= 0; s = o->p->n[s].next) pstmt(o, s, d);
+}
+
+static void pfunc(pr_t *o, unsigned fn)
+{
+    const cl_func_t *f = &o->p->f[fn];
+    wq_buf_t *b = o->b;
+    o->fn = fn;
+    if (fn == 0) {
+        wq_buf_printf(b, "__kernel void clgen(__global const uint *in, __global uint *out,\n"
+                         "                    __global uint *cnt, __global uint *cmin)\n{\n"
+                         "    uint gid = get_global_id(0);\n");
+    } else {
+        wq_buf_printf(b, "static %s %s f%u(__global uint *cnt, __global uint *cmin",
+                      f->noinline ? "__attribute__((noinline))" : "inline", tname[f->ret], fn);
+        for (unsigned i = 0; i < f->nparams; i++) wq_buf_printf(b, ", %s v%u", tname[f->vtype[i]], i);
+        wq_buf_printf(b, ")\n{\n");
+    }
+    for (unsigned v = f->nparams; v < f->nvars; v++) {
+        if (fn == 0 && v == 0) continue;
+        wq_buf_printf(b, "    %s ", tname[f->vtype[v]]);
+        pvar(o, v);
+        wq_buf_printf(b, " = ");
+        if (f->init[v] >= 0) pexpr(o, f->init[v]);
+        else wq_buf_printf(b, "0");
+        wq_buf_printf(b, ";\n");
+    }
+    plist(o, f->body, 1);
+    wq_buf_printf(b, "}\n\n");
+}
+
+static void expect_lines(wq_buf_t *b, unsigned arg, const uint32_t *v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i += 12) {
+        wq_buf_printf(b, "//@ expect_seq %u %u", arg, i);
+        for (unsigned j = i; j < n && j < i + 12; j++) wq_buf_printf(b, " 0x%x", v[j]);
+        wq_buf_printf(b, "\n");
+    }
+}
+
+int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
+{
+    *text = NULL;
+    cl_prog_t p;
+    memset(&p, 0, sizeof p);
+    p.cap = NODE_CAP;
+    p.n = calloc(p.cap, sizeof *p.n);
+    if (!p.n) { wq_gen_seterr(err, errlen, "out of memory"); return WQ_GEN_ENOMEM; }
+    cg_t g;
+    memset(&g, 0, sizeof g);
+    wq_rng_init(&g.rng, seed ^ 0xC1C1C1C1C1C1C1C1ull);
+    g.p = &p;
+    static const unsigned locals[] = { 8, 16, 32, 64 };
+    p.local = locals[rnd(&g, 4)];
+    p.threads = p.local * (1 + rnd(&g, 128 / p.local));
+    p.k = 3 + rnd(&g, 6);
+    p.in_seed = 1 + rnd(&g, 0x7FFFFFFF);
+    p.nf = 1 + rnd(&g, 4);
+    /* helpers from the last (calls nothing) to the first, then the kernel */
+    for (unsigned fn = p.nf; fn-- > 0;) gen_func(&g, fn);
+    if (g.full) {
+        free(p.n);
+        wq_gen_seterr(err, errlen, "seed %llu: the kernel outgrew %u nodes", (unsigned long long)seed, NODE_CAP);
+        return WQ_GEN_EASM;
+    }
+    cl_result_t r;
+    if (wq_cl_eval(&p, &r, err, errlen)) { free(p.n); return WQ_GEN_EASM; }
+
+    wq_buf_t b = { 0 };
+    unsigned nout = p.threads * p.k;
+    wq_buf_printf(&b, "// wq gen cl --seed %llu: a random OpenCL C kernel (docs/model/gen.md);\n"
+                      "// the //@ lines are its launch and the generator's expected outputs\n",
+                  (unsigned long long)seed);
+    wq_buf_printf(&b, "//@ global %u\n//@ local %u\n", p.threads, p.local);
+    wq_buf_printf(&b, "//@ buf u32 %u rand32 %u\n", p.threads, p.in_seed);
+    wq_buf_printf(&b, "//@ buf u32 %u zero\n", nout);
+    wq_buf_printf(&b, "//@ buf u32 %u zero\n", WQ_CL_NCNT);
+    wq_buf_printf(&b, "//@ buf u32 %u const 0xffffffff\n", WQ_CL_NCMIN);
+    wq_buf_printf(&b, "//@ per_thread 1 %u\n", p.k);
+    expect_lines(&b, 1, r.out, nout);
+    expect_lines(&b, 2, r.cnt, WQ_CL_NCNT);
+    expect_lines(&b, 3, r.cmin, WQ_CL_NCMIN);
+    wq_buf_printf(&b, "\n#ifndef __warpq__\n#define yield()  /* a warpq extension */\n#endif\n\n");
+    pr_t o = { &b, &p, 0 };
+    for (unsigned fn = p.nf; fn-- > 0;) pfunc(&o, fn);
+    free(r.out);
+    free(p.n);
+    if (b.oom) {
+        wq_buf_free(&b);
+        wq_gen_seterr(err, errlen, "out of memory");
+        return WQ_GEN_ENOMEM;
+    }
+    *text = b.p;
+    return WQ_GEN_OK;
+}

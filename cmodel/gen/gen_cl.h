@@ -1,0 +1,90 @@
+/* gen_cl.h -- the random OpenCL C kernel generator's AST (docs/model/gen.md
+ * "OpenCL C kernels"): gen_cl.c builds and prints it, gen_cl_eval.c runs
+ * it per thread with OpenCL C's integer semantics (the oracle).  Internal
+ * to cmodel/gen/. */
+#ifndef WQ_GEN_CL_H
+#define WQ_GEN_CL_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* the integer types, in the order of their C names */
+enum { CT_CHAR, CT_UCHAR, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_N };
+
+/* node kinds: expressions, then statements */
+enum {
+    E_CONST, E_VAR, E_IN, E_UN, E_BIN, E_LAND, E_LOR, E_COND, E_CAST, E_CALL,
+    E_BUILTIN, E_ASSIGN,
+    S_ASSIGN, S_OUT, S_IF, S_FOR, S_WHILE, S_DO, S_BREAK, S_CONT, S_SWITCH,
+    S_CASE, S_RET, S_ATOM, S_YIELD, S_EXPR
+};
+
+/* C operators of E_UN, E_BIN, E_ASSIGN/S_ASSIGN (the last use CO_SET too) */
+enum {
+    CO_NEG, CO_NOT, CO_LNOT,
+    CO_ADD, CO_SUB, CO_MUL, CO_DIV, CO_MOD, CO_AND, CO_OR, CO_XOR, CO_SHL, CO_SHR,
+    CO_LT, CO_LE, CO_GT, CO_GE, CO_EQ, CO_NE, CO_SET
+};
+
+/* E_BUILTIN functions */
+enum {
+    BI_MIN, BI_MAX, BI_ABS, BI_ABS_DIFF, BI_CLAMP, BI_ROTATE, BI_POPCOUNT, BI_CLZ,
+    BI_MUL_HI, BI_ADD_SAT, BI_SUB_SAT, BI_HADD, BI_RHADD, BI_N
+};
+
+/* atomics on the counter buffers (order-independent final values):
+ * cnt[0..2] add, cnt[3..5] xor, cnt[6..7] max, cmin[0..1] min */
+enum { AT_ADD, AT_XOR, AT_MAX, AT_MIN };
+#define WQ_CL_NCNT  8u
+#define WQ_CL_NCMIN 2u
+
+/* One node.  a, b, c: children (-1: none); next: the following statement
+ * of a list, or the following argument of a call.  v: constant value, var
+ * index, function index, output index, case label, counter word. */
+typedef struct cl_node {
+    uint8_t kind, op, type, flag;   /* flag: S_CASE default / ends with break */
+    int32_t a, b, c, next;
+    uint32_t v;
+} cl_node_t;
+
+#define CL_MAXVARS  24u
+#define CL_MAXFUNCS 6u
+
+typedef struct cl_func {
+    unsigned nparams, nvars;        /* params are vars 0..nparams-1        */
+    uint8_t vtype[CL_MAXVARS];
+    uint8_t counter[CL_MAXVARS];    /* loop counters: never assigned by code */
+    int32_t init[CL_MAXVARS];       /* initialiser expression of a local (-1: 0) */
+    uint8_t ret;                    /* return type (helpers)               */
+    uint8_t noinline;
+    int32_t body;                   /* first statement                     */
+} cl_func_t;
+
+/* the program: function 0 is the kernel, whose var 0 is gid */
+typedef struct cl_prog {
+    cl_node_t *n;
+    unsigned nn, cap;
+    cl_func_t f[CL_MAXFUNCS];
+    unsigned nf;
+    unsigned threads, local, k;     /* global size, local size, outputs per thread */
+    uint32_t in_seed;               /* run.c's `rand32 SEED` input          */
+} cl_prog_t;
+
+/* the oracle's answer for every thread */
+typedef struct cl_result {
+    uint32_t *out;                  /* threads * k words                    */
+    uint32_t cnt[WQ_CL_NCNT], cmin[WQ_CL_NCMIN];
+} cl_result_t;
+
+uint32_t wq_cl_norm(uint32_t v, unsigned t);
+unsigned wq_cl_promote(unsigned t);
+unsigned wq_cl_arith(unsigned t1, unsigned t2);
+int      wq_cl_signed(unsigned t);
+unsigned wq_cl_bits(unsigned t);
+/* run.c's `rand32 SEED` sequence: the input buffer's n words */
+void     wq_cl_input(uint32_t seed, uint32_t *in, unsigned n);
+
+/* Evaluate every thread; res->out malloc'd.  0, or -1 with err set (the
+ * generator broke its own rules: a step budget ran out). */
+int wq_cl_eval(const cl_prog_t *p, cl_result_t *res, char *err, size_t errlen);
+
+#endif

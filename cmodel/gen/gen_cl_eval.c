@@ -1,0 +1,342 @@
+/* gen_cl_eval.c -- the oracle of the OpenCL C kernel generator: runs the
+ * generated AST (gen_cl.h) for every thread, one after the other, with
+ * OpenCL C's integer semantics -- integer promotions and the usual
+ * arithmetic conversions, wrap-around of unsigned arithmetic, conversions
+ * that keep the low bits (two's complement), shift counts masked to the
+ * promoted left operand's width, division rounding toward zero, and the
+ * integer builtins' definitions (OpenCL 1.2 §6.12.3).  The generator never
+ * writes a signed overflow, a zero divisor or INT_MIN / -1, so no undefined
+ * case is ever evaluated.  Threads run independently: the only shared
+ * state, the counter buffers, is updated by order-independent atomics. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gen_cl.h"
+#include "gen_int.h"
+
+#define STEP_LIMIT 2000000u         /* per thread; the generator's loops are bounded far below */
+
+enum { SIG_NONE, SIG_BREAK, SIG_CONT, SIG_RET };
+
+typedef struct ev {
+    const cl_prog_t *p;
+    cl_result_t *r;
+    const uint32_t *in;
+    uint32_t gid;
+    unsigned steps;
+    int over;                       /* the step budget ran out */
+} ev_t;
+
+typedef struct frame {
+    unsigned fn;
+    uint32_t v[CL_MAXVARS];
+    uint32_t ret;
+} frame_t;
+
+int wq_cl_signed(unsigned t) { return t == CT_CHAR || t == CT_SHORT || t == CT_INT; }
+
+unsigned wq_cl_bits(unsigned t) { return t <= CT_UCHAR ? 8 : t <= CT_USHORT ? 16 : 32; }
+
+uint32_t wq_cl_norm(uint32_t v, unsigned t)
+{
+    switch (t) {
+    case CT_CHAR:   return (uint32_t)(int32_t)(int8_t)(v & 0xFF);
+    case CT_UCHAR:  return v & 0xFF;
+    case CT_SHORT:  return (uint32_t)(int32_t)(int16_t)(v & 0xFFFF);
+    case CT_USHORT: return v & 0xFFFF;
+    default:        return v;
+    }
+}
+
+unsigned wq_cl_promote(unsigned t) { return t == CT_UINT ? CT_UINT : CT_INT; }
+
+unsigned wq_cl_arith(unsigned t1, unsigned t2)
+{
+    return wq_cl_promote(t1) == CT_UINT || wq_cl_promote(t2) == CT_UINT ? CT_UINT : CT_INT;
+}
+
+void wq_cl_input(uint32_t seed, uint32_t *in, unsigned n)
+{
+    uint32_t s = seed;
+    for (unsigned i = 0; i < n; i++) {
+        s = s * 1664525u + 1013904223u;
+        in[i] = (s >> 8) << 8;
+        s = s * 1664525u + 1013904223u;
+        in[i] ^= s >> 8;
+    }
+}
+
+static int64_t sval(uint32_t v, unsigned t) { return wq_cl_signed(t) ? (int64_t)(int32_t)v : (int64_t)v; }
+
+static int64_t tmin(unsigned t) { return wq_cl_signed(t) ? -((int64_t)1 << (wq_cl_bits(t) - 1)) : 0; }
+static int64_t tmax(unsigned t)
+{
+    unsigned b = wq_cl_bits(t);
+    return wq_cl_signed(t) ? ((int64_t)1 << (b - 1)) - 1 : ((int64_t)1 << b) - 1;
+}
+
+static uint32_t eval(ev_t *e, frame_t *fr, int32_t x);
+static int exec_list(ev_t *e, frame_t *fr, int32_t s);
+
+static uint32_t binop(unsigned op, uint32_t a, uint32_t b, unsigned ta, unsigned tb, unsigned t)
+{
+    /* a, b: values normalised to ta, tb; converted to the node's type t
+     * (the arithmetic type; for comparisons the operands' common type) */
+    switch (op) {
+    case CO_SHL: return a << (b & 31);
+    case CO_SHR: return ta == CT_INT ? (uint32_t)((int32_t)a >> (b & 31)) : a >> (b & 31);
+    default: break;
+    }
+    unsigned ct = (op >= CO_LT && op <= CO_NE) ? wq_cl_arith(ta, tb) : t;
+    int sg = wq_cl_signed(ct);
+    int32_t sa = (int32_t)a, sb = (int32_t)b;
+    switch (op) {
+    case CO_ADD: return a + b;
+    case CO_SUB: return a - b;
+    case CO_MUL: return a * b;
+    case CO_DIV: return sg ? (uint32_t)(sa / sb) : a / b;
+    case CO_MOD: return sg ? (uint32_t)(sa % sb) : a % b;
+    case CO_AND: return a & b;
+    case CO_OR:  return a | b;
+    case CO_XOR: return a ^ b;
+    case CO_LT:  return sg ? sa < sb : a < b;
+    case CO_LE:  return sg ? sa <= sb : a <= b;
+    case CO_GT:  return sg ? sa > sb : a > b;
+    case CO_GE:  return sg ? sa >= sb : a >= b;
+    case CO_EQ:  return a == b;
+    case CO_NE:  return a != b;
+    default:     return 0;
+    }
+}
+
+static uint32_t clz_n(uint32_t v, unsigned bits)
+{
+    unsigned n = 0;
+    for (int i = (int)bits - 1; i >= 0 && !((v >> i) & 1); i--) n++;
+    return n;
+}
+
+static uint32_t builtin(unsigned f, unsigned t, const uint32_t *a)
+{
+    unsigned bits = wq_cl_bits(t);
+    uint32_t mask = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+    int64_t x = sval(a[0], t), y = sval(a[1], t), z = sval(a[2], t);
+    int64_t r;
+    switch (f) {
+    case BI_MIN: r = x < y ? x : y; break;
+    case BI_MAX: r = x > y ? x : y; break;
+    case BI_ABS: return (uint32_t)(x < 0 ? -x : x);             /* the unsigned type */
+    case BI_ABS_DIFF: return (uint32_t)(x > y ? x - y : y - x);
+    case BI_CLAMP: r = x < y ? y : x > z ? z : x; break;
+    case BI_ROTATE: {
+        uint32_t v = a[0] & mask, s = a[1] & (bits - 1);
+        r = s ? (int64_t)(((v << s) | (v >> (bits - s))) & mask) : (int64_t)v;
+        break;
+    }
+    case BI_POPCOUNT: r = __builtin_popcount(a[0] & mask); break;
+    case BI_CLZ: r = clz_n(a[0] & mask, bits); break;
+    case BI_MUL_HI:                 /* the product in 64 bits, then its high half */
+        r = wq_cl_signed(t) ? (x * y) >> bits
+                            : (int64_t)(((uint64_t)x * (uint64_t)y) >> bits);
+        break;
+    case BI_ADD_SAT: r = x + y; r = r < tmin(t) ? tmin(t) : r > tmax(t) ? tmax(t) : r; break;
+    case BI_SUB_SAT: r = x - y; r = r < tmin(t) ? tmin(t) : r > tmax(t) ? tmax(t) : r; break;
+    case BI_HADD: r = (x + y) >> 1; break;
+    case BI_RHADD: r = (x + y + 1) >> 1; break;
+    default: r = 0;
+    }
+    return wq_cl_norm((uint32_t)r, t);
+}
+
+static void atomic(ev_t *e, unsigned op, unsigned w, uint32_t v)
+{
+    uint32_t *c = op == AT_MIN ? &e->r->cmin[w % WQ_CL_NCMIN] : &e->r->cnt[w % WQ_CL_NCNT];
+    switch (op) {
+    case AT_ADD: *c += v; break;
+    case AT_XOR: *c ^= v; break;
+    case AT_MAX: if (v > *c) *c = v; break;
+    case AT_MIN: if (v < *c) *c = v; break;
+    }
+}
+
+static uint32_t call(ev_t *e, frame_t *fr, const cl_node_t *x)
+{
+    const cl_func_t *f = &e->p->f[x->v];
+    frame_t nf;
+    memset(&nf, 0, sizeof nf);
+    nf.fn = x->v;
+    unsigned i = 0;
+    for (int32_t a = x->a; a >= 0 && i < f->nparams; a = e->p->n[a].next, i++)
+        nf.v[i] = wq_cl_norm(eval(e, fr, a), f->vtype[i]);
+    for (i = f->nparams; i < f->nvars; i++)
+        nf.v[i] = f->init[i] >= 0 ? wq_cl_norm(eval(e, &nf, f->init[i]), f->vtype[i]) : 0;
+    exec_list(e, &nf, f->body);
+    return wq_cl_norm(nf.ret, f->ret);
+}
+
+static uint32_t assign(ev_t *e, frame_t *fr, const cl_node_t *x)
+{
+    unsigned vt = e->p->f[fr->fn].vtype[x->v];
+    uint32_t old = fr->v[x->v], r = eval(e, fr, x->a);
+    unsigned rt = e->p->n[x->a].type;
+    uint32_t nv = x->op == CO_SET ? r : binop(x->op, old, r, vt, rt, wq_cl_arith(vt, rt));
+    return fr->v[x->v] = wq_cl_norm(nv, vt);
+}
+
+static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
+{
+    const cl_node_t *x = &e->p->n[xi];
+    if (++e->steps > STEP_LIMIT) e->over = 1;
+    switch (x->kind) {
+    case E_CONST: return x->v;
+    case E_VAR:   return fr->v[x->v];
+    case E_IN:    return e->in[(e->gid + x->v) % e->p->threads];
+    case E_UN: {
+        uint32_t a = eval(e, fr, x->a);
+        switch (x->op) {
+        case CO_NEG:  return wq_cl_norm(0u - a, x->type);
+        case CO_NOT:  return wq_cl_norm(~a, x->type);
+        default:      return a == 0;
+        }
+    }
+    case E_BIN: {
+        const cl_node_t *l = &e->p->n[x->a], *r = &e->p->n[x->b];
+        uint32_t a = eval(e, fr, x->a), b = eval(e, fr, x->b);
+        return wq_cl_norm(binop(x->op, a, b, wq_cl_promote(l->type), wq_cl_promote(r->type), x->type), x->type);
+    }
+    case E_LAND: return eval(e, fr, x->a) != 0 && eval(e, fr, x->b) != 0;
+    case E_LOR:  return eval(e, fr, x->a) != 0 || eval(e, fr, x->b) != 0;
+    case E_COND: return wq_cl_norm(eval(e, fr, x->a) ? eval(e, fr, x->b) : eval(e, fr, x->c), x->type);
+    case E_CAST: return wq_cl_norm(eval(e, fr, x->a), x->type);
+    case E_CALL: return call(e, fr, x);
+    case E_BUILTIN: {
+        uint32_t a[3] = { 0, 0, 0 };
+        unsigned t = x->flag;       /* the argument type */
+        a[0] = wq_cl_norm(eval(e, fr, x->a), t);
+        if (x->b >= 0) a[1] = wq_cl_norm(eval(e, fr, x->b), t);
+        if (x->c >= 0) a[2] = wq_cl_norm(eval(e, fr, x->c), t);
+        return builtin(x->op, t, a);
+    }
+    case E_ASSIGN: return assign(e, fr, x);
+    default: return 0;
+    }
+}
+
+/* run one switch: from the matching case (or default) through the
+ * following ones until a break */
+static int exec_switch(ev_t *e, frame_t *fr, const cl_node_t *s)
+{
+    uint32_t v = eval(e, fr, s->a);
+    int32_t start = -1, dflt = -1;
+    for (int32_t c = s->b; c >= 0; c = e->p->n[c].next) {
+        const cl_node_t *cn = &e->p->n[c];
+        if (cn->op) { if (dflt < 0) dflt = c; }
+        else if (cn->v == v && start < 0) start = c;
+    }
+    if (start < 0) start = dflt;
+    for (int32_t c = start; c >= 0; c = e->p->n[c].next) {
+        int sig = exec_list(e, fr, e->p->n[c].a);
+        if (sig == SIG_BREAK) return SIG_NONE;
+        if (sig != SIG_NONE) return sig;
+        if (e->p->n[c].flag) return SIG_NONE;     /* the case ends with break */
+    }
+    return SIG_NONE;
+}
+
+static int loop_sig(int sig, int *stop)
+{
+    *stop = 0;
+    if (sig == SIG_BREAK) { *stop = 1; return SIG_NONE; }
+    if (sig == SIG_RET) { *stop = 1; return SIG_RET; }
+    return SIG_NONE;                /* continue or the body's end */
+}
+
+static int exec(ev_t *e, frame_t *fr, int32_t si)
+{
+    const cl_node_t *s = &e->p->n[si];
+    int stop, sig;
+    if (e->over) return SIG_RET;
+    switch (s->kind) {
+    case S_ASSIGN: assign(e, fr, s); return SIG_NONE;
+    case S_OUT:
+        e->r->out[e->gid * e->p->k + s->v] = eval(e, fr, s->a);
+        return SIG_NONE;
+    case S_IF:
+        if (eval(e, fr, s->a)) return exec_list(e, fr, s->b);
+        return s->c >= 0 ? exec_list(e, fr, s->c) : SIG_NONE;
+    case S_FOR:                     /* for (i = 0; i < bound; i++) body */
+        for (fr->v[s->v] = 0; !e->over && fr->v[s->v] < eval(e, fr, s->a); fr->v[s->v]++) {
+            sig = loop_sig(exec_list(e, fr, s->b), &stop);
+            if (stop) return sig;
+        }
+        return SIG_NONE;
+    case S_WHILE:                   /* i = 0; while (i < bound) { i++; body } */
+        fr->v[s->v] = 0;
+        while (!e->over && fr->v[s->v] < eval(e, fr, s->a)) {
+            fr->v[s->v]++;
+            sig = loop_sig(exec_list(e, fr, s->b), &stop);
+            if (stop) return sig;
+        }
+        return SIG_NONE;
+    case S_DO:                      /* i = 0; do { i++; body } while (i < bound); */
+        fr->v[s->v] = 0;
+        do {
+            fr->v[s->v]++;
+            sig = loop_sig(exec_list(e, fr, s->b), &stop);
+            if (stop) return sig;
+        } while (!e->over && fr->v[s->v] < eval(e, fr, s->a));
+        return SIG_NONE;
+    case S_BREAK: return SIG_BREAK;
+    case S_CONT: return SIG_CONT;
+    case S_SWITCH: return exec_switch(e, fr, s);
+    case S_RET:
+        if (s->a >= 0) fr->ret = eval(e, fr, s->a);
+        return SIG_RET;
+    case S_ATOM: atomic(e, s->op, s->v, eval(e, fr, s->a)); return SIG_NONE;
+    case S_EXPR: eval(e, fr, s->a); return SIG_NONE;
+    default: return SIG_NONE;       /* S_YIELD: no effect on the values */
+    }
+}
+
+static int exec_list(ev_t *e, frame_t *fr, int32_t s)
+{
+    for (; s >= 0; s = e->p->n[s].next) {
+        int sig = exec(e, fr, s);
+        if (sig != SIG_NONE) return sig;
+    }
+    return SIG_NONE;
+}
+
+int wq_cl_eval(const cl_prog_t *p, cl_result_t *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    res->cmin[0] = res->cmin[1] = 0xFFFFFFFFu;
+    uint32_t *in = malloc(sizeof *in * p->threads);
+    res->out = calloc((size_t)p->threads * p->k, sizeof *res->out);
+    if (!in || !res->out) {
+        free(in);
+        free(res->out);
+        res->out = NULL;
+        wq_gen_seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    wq_cl_input(p->in_seed, in, p->threads);
+    ev_t e = { .p = p, .r = res, .in = in };
+    const cl_func_t *k = &p->f[0];
+    for (e.gid = 0; e.gid < p->threads; e.gid++) {
+        frame_t fr;
+        memset(&fr, 0, sizeof fr);
+        fr.v[0] = e.gid;
+        for (unsigned i = 1; i < k->nvars; i++)
+            fr.v[i] = k->init[i] >= 0 ? wq_cl_norm(eval(&e, &fr, k->init[i]), k->vtype[i]) : 0;
+        e.steps = 0;
+        exec_list(&e, &fr, k->body);
+        if (e.over) {
+            free(in);
+            wq_gen_seterr(err, errlen, "thread %u ran over %u steps (a generator bug)", e.gid, STEP_LIMIT);
+            return -1;
+        }
+    }
+    free(in);
+    return 0;
+}
