@@ -112,34 +112,11 @@ module wq_alu #(
         wire [31:0] ad_y = mstep ? hi : (add ? b : ~b);
         wire [32:0] ad_s = {1'b0, ad_x} + {1'b0, ad_y} + {32'd0, !mstep && !add};
         wire [32:0] sum = ad_s;               // (multiplier step)
-        // the divider: rem, quo (the dividend's magnitude shifting out as
-        // the quotient shifts in), dv (the divisor's magnitude), and the
-        // signs to put back
-        reg  [31:0] rem, quo, dv;
-        reg         neg_q, neg_r, want_r;
-        wire [31:0] a_mag = (d_sgn && a[31]) ? (32'd0 - a) : a;
-        wire [31:0] b_mag = (d_sgn && b[31]) ? (32'd0 - b) : b;
-        wire [32:0] d_sh  = {rem, quo[31]};
-        // (bit 32 of a difference that does not borrow is 0: rem < dv
-        // between steps, so d_sh - dv < dv)
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [33:0] d_dif = {1'b0, d_sh} - {2'b00, dv};
-        /* verilator lint_on UNUSEDSIGNAL */
-        wire        d_ok  = !d_dif[33];       // no borrow: the quotient bit is 1
-        always @(posedge i_clk)
-            if (i_mul_start) begin
-                rem <= 32'd0;
-                quo <= a_mag;
-                dv  <= b_mag;
-                neg_q <= d_sgn && (a[31] != b[31]) && (b != 32'd0);
-                neg_r <= d_sgn && a[31];
-                want_r <= d_rem;
-            end else if (div_cnt > 6'd1) begin
-                rem <= d_ok ? d_dif[31:0] : d_sh[31:0];
-                quo <= {quo[30:0], d_ok};
-            end
-        wire [31:0] d_raw = want_r ? rem : quo;
-        wire [31:0] dres  = (want_r ? neg_r : neg_q) ? (32'd0 - d_raw) : d_raw;
+        // the divider (wq_div): its steps are div_cnt's, 32 of them
+        wire [31:0] dres;
+        wq_div #(.W(32)) u_div (
+            .i_clk(i_clk), .i_start(i_mul_start), .i_step(div_cnt > 6'd1),
+            .i_sgn(d_sgn), .i_rem(d_rem), .i_a(a), .i_b(b), .o_res(dres));
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
             always @(posedge i_clk)
@@ -307,44 +284,23 @@ module wq_alu #(
                 assert({lane[0].hi, lane[0].lo} == {32'd0, f_prod[63:32]});
         end
     always @(*) assert(mul_cnt <= 7'd64);
-    // the divider, at every step (the end, 33 cycles on, is beyond the BMC
-    // depth): after n steps the quotient register holds the dividend's
-    // magnitude's low 32 - n bits above n quotient bits, and those bits
-    // with rem divide the magnitude's top n bits by dv (= the divisor's
-    // magnitude): rem < dv (dv = 0: q all ones); top = q * dv + rem is left
-    // to the lockstep runs (a multiplier per step is beyond this SAT
-    // engine at this depth); the result cycle puts the remainder or the quotient out with
-    // the signs RISC-V gives (checked on the registers, so at any n)
-    wire        f_dsg = (f_op == `WQ_OP_DIV) || (f_op == `WQ_OP_REM);
+    // the divider: wq_div's own jobs check the whole division (every step
+    // and the result, at small widths; the formal jobs cut it out of this
+    // one, its result a free value); here its contract -- a division
+    // started gets exactly 32 steps, its result cycle (div_fin) after them,
+    // and nothing steps but after a division's start -- and, with SERIAL,
+    // lo taking its result in the cycle after div_fin.  (SERIAL == 0 passes
+    // it through r's case: the lockstep runs compare every result.)
     wire        f_dop = (f_op == `WQ_OP_DIVU) || (f_op == `WQ_OP_DIV) ||
                         (f_op == `WQ_OP_REMU) || (f_op == `WQ_OP_REM);
-    wire [31:0] f_am  = (f_dsg && f_a[31]) ? (32'd0 - f_a) : f_a;
-    wire [31:0] f_bm  = (f_dsg && f_b[31]) ? (32'd0 - f_b) : f_b;
-    wire [5:0]  f_n   = 6'd33 - div_cnt;       // steps done (div_cnt >= 1)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0] f_qlo = {32'd0, lane[0].quo} & ~(64'hFFFFFFFFFFFFFFFF << f_n);
-    wire [63:0] f_hi  = {32'd0, lane[0].quo} >> f_n;
-    wire [63:0] f_alo = {32'd0, f_am} & ~(64'hFFFFFFFFFFFFFFFF << (7'd32 - {1'b0, f_n}));
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(*) assert(div_cnt <= 6'd33);
-    always @(*)
-        if (div_cnt != 6'd0 && f_dop) begin
-            assert(lane[0].dv == f_bm);
-            assert(f_hi == f_alo);
-            assert(lane[0].dv == 32'd0 || lane[0].rem < lane[0].dv);
-            assert(lane[0].dv != 32'd0 || f_qlo == ~(64'hFFFFFFFFFFFFFFFF << f_n));
-            assert(lane[0].want_r == ((f_op == `WQ_OP_REMU) || (f_op == `WQ_OP_REM)));
-            assert(lane[0].neg_q == (f_dsg && (f_a[31] != f_b[31]) && f_b != 32'd0));
-            assert(lane[0].neg_r == (f_dsg && f_a[31]));
-        end
-    // the result cycle: SERIAL == 0 -- o_res (the op held) is it; SERIAL --
-    // lo takes it
+    reg  [6:0]  f_ds = 7'd0;                  // divider steps since the start
     always @(posedge i_clk)
-        if (f_dop && $past(div_fin) && !$past(i_mul_start) && f_held && SERIAL == 0)
-            assert(o_res[31:0] == lane[0].dres);
-    always @(*)
-        if (SERIAL == 0 && div_cnt == 6'd0 && f_dop && f_held && !i_mul_start)
-            assert(o_res[31:0] == lane[0].dres);
+        if (i_mul_start)
+            f_ds <= 7'd0;
+        else if (div_cnt > 6'd1)
+            f_ds <= f_ds + 7'd1;
+    always @(*) assert(div_cnt <= 6'd33);
+    always @(*) assert(f_ds == (!f_dop ? 7'd0 : (div_cnt == 6'd0) ? 7'd32 : 7'd33 - {1'b0, div_cnt}));
     // the equality the scheduler takes for CAS (the op then is SEL)
     always @(*) if (!o_mul_busy && i_op != `WQ_OP_ADD) assert(o_eq[0] == (i_a[31:0] == i_b[31:0]));
     always @(*) if (SERIAL == 0 || f_op != `WQ_OP_MULHU) assert(mul_cnt <= 7'd32);
@@ -365,6 +321,10 @@ module wq_alu #(
         always @(posedge i_clk)
             if (f_past && $past(i_mul_start) && !is_mul && !is_sh && f_held)
                 assert(o_res[31:0] == $past(lane[0].r));
+        // the divider's result cycle: lo takes its result
+        always @(posedge i_clk)
+            if (f_past && $past(div_fin) && !$past(i_mul_start))
+                assert(lane[0].lo == $past(lane[0].dres));
         // one lane: an idle cycle with i_cmp_shift moves the compare bit
         // into lo from the top (SETP's bits, see above)
         always @(posedge i_clk)
@@ -404,6 +364,11 @@ module wq_alu #(
     always @(posedge i_clk)
         c_mul_done: cover(!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held
                           && f_op == `WQ_OP_MUL && f_a[31] && f_b[31]);
+    // a signed division by zero of a negative dividend at its result
+    // cycle (the 34th after the start)
+    always @(posedge i_clk)
+        c_div_done: cover(div_fin && !i_mul_start && f_op == `WQ_OP_DIV && f_a[31]
+                          && f_ds == 7'd32 && i_b[31:0] == 32'd0 && f_b == 32'd0);
     generate if (SERIAL != 0) begin : f_scover
         reg f_pc = 1'b0;
         always @(posedge i_clk) f_pc <= 1'b1;
