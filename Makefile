@@ -53,7 +53,7 @@ $(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -155,17 +155,7 @@ spec-check: build
 
 test: deps
 	$(MAKE) build $(B)/bin/wq_unit
-	bash scripts/layering.sh
-	$(B)/bin/wq_unit --jobs 2
-	bash scripts/spec_check.sh
-	bash scripts/cli_tests.sh
-	bash scripts/opencl.sh
-	bash scripts/kernels.sh
-	bash scripts/clgen.sh --seeds 1..200
-	bash scripts/clgen.sh --seeds 1..10 --backend pocl
-	bash scripts/clgen.sh --seeds 1..3 --backend rtl
-	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
-	bash scripts/rtl_test.sh
+	B=$(B) bash scripts/test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
 # (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)
@@ -181,6 +171,12 @@ clgen: build
 # in lockstep and on POCL
 opencl: build $(B)/bin/wq_unit
 	bash scripts/opencl.sh
+
+# the SystemC/TLM-2.0 platform: both wrappers, the driver's scenarios and
+# the OpenCL programs over the sockets (docs/systemc.md)
+systemc: deps
+	$(MAKE) build
+	bash scripts/systemc.sh
 
 run: deps
 	$(MAKE) build
@@ -226,6 +222,10 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
+	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
+	    tests/kernels/wide.cl tests/kernels/matmul.cl
+	bash scripts/systemc.sh --full
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the

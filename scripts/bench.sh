@@ -19,7 +19,14 @@
 #     as cc_issue_slots_ratio_NAME and the larger as the headline (target
 #     <= 1.25);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
-#     etc., model ticks) measured on the RTL in lockstep, in cycles.
+#     etc., model ticks) measured on the RTL in lockstep, in cycles;
+#   * subv_*: sub-vector selection on the high-register kernel
+#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
+#     values spilled without segments minus with them, and RTL cycles at 8
+#     lanes without / with (docs/compiler.md "Sub-vector segments").
+#   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
+#     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
+#     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -58,6 +65,12 @@ done
 RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"
 build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
     grep -E '^deque_ops_per_cycle:' || fail "deque bench"
+
+# ---- the memory path's units: requests of a coalesced warp load (32 consecutive
+# words, 16-byte lines) and the L1's hit rate on a reuse pattern
+# (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
+bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
+bash scripts/rtl/l1.sh --bench || fail "l1 bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
@@ -102,6 +115,34 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
+    # sub-vector selection: the high-register kernel, 16 registers
+    sk=tests/kernels/subv_pressure.cl
+    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | grep -m1 '^; ---- kernel' |
+           sed -E 's/.* ([0-9]+) spilled.*/\1/'; }
+    s_off=$(sp off) s_on=$(sp auto)
+    [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"
+    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16: $s_off values spilled without segments, $s_on with)"
+    bash scripts/cl_rtl_build.sh 8 > /dev/null || fail "libwqrtl.so, 8 lanes"
+    sa=(--global 64 --local 32 --arg buf:u32:384=seq:1:3 --arg buf:u32:384=seq:7:5
+        --arg buf:u32:384=seq:2:11 --arg buf:u32:256 --lanes 8 --regs=16)
+    sc() { build/bin/wq cosim "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^launch cycles: //p'; }
+    sw() { build/bin/wq run "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^warp instructions: \([0-9]*\).*/\1/p'; }
+    c_off=$(sc off) c_on=$(sc auto) w_off=$(sw off) w_on=$(sw auto)
+    [ -n "$c_off" ] && [ -n "$c_on" ] && [ -n "$w_off" ] && [ -n "$w_on" ] || fail "subv cycles"
+    awk -v a="$c_off" -v b="$c_on" -v wa="$w_off" -v wb="$w_on" 'BEGIN {
+        printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
+               "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
+               a / b, a, b, wa, wb }'
+    # the SystemC platform (docs/systemc.md): every nested scenario through
+    # the driver and the sockets, wall time per wrapper
+    bash scripts/systemc_build.sh || fail "systemc build"
+    for dut in model rtl; do
+        t0=$(date +%s.%N)
+        SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
+            > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
+        awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+    done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

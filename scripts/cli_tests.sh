@@ -263,6 +263,15 @@ $WQ cc --inline=always tests/kernels/calls.cl > "$T/inl.wqs" 2>&1
 check "cc --inline=always emits no call" bash -c "! grep -q '^ *call ' '$T/inl.wqs'"
 $WQ cc --inline=sometimes tests/kernels/calls.cl > "$T/badinl" 2>&1
 check "cc --inline=sometimes is a usage error" test $? -eq 2
+$WQ cc --subv=always tests/kernels/subv_pressure.cl > "$T/subv.wqs" 2>&1
+check "cc --subv=always wraps segments" grep -q "^ *subv_start" "$T/subv.wqs"
+check "cc --subv=always names the shared base" grep -q "sub-vector segments, shared base r16" "$T/subv.wqs"
+$WQ cc --subv=off tests/kernels/subv_pressure.cl > "$T/subvoff.wqs" 2>&1
+check "cc --subv=off emits no segment" bash -c "! grep -qE '^ +subv_(start|end)' '$T/subvoff.wqs'"
+$WQ cc --subv=sometimes tests/kernels/subv_pressure.cl > "$T/badsubv" 2>&1
+check "cc --subv=sometimes is a usage error" test $? -eq 2
+$WQ cc --subv-threshold=32 tests/kernels/subv_pressure.cl > "$T/badsubv" 2>&1
+check "cc --subv-threshold=32 is a usage error" test $? -eq 2
 $WQ cc --regs=8 tests/kernels/spill.cl > "$T/spill.wqs" 2>&1
 check "cc --regs=8 spills spill.cl" grep -qE "^; ---- kernel spill: [1-8] registers, .* bytes private, [1-9][0-9]* spilled" "$T/spill.wqs"
 $WQ cc tests/kernels/private.cl > "$T/priv.wqs" 2>&1

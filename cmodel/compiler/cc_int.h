@@ -285,6 +285,8 @@ typedef struct cc_code {
     int nospill_cap;
     cc_callee_t *callees;           /* CALL's fn indexes this                   */
     int ncallees;
+    int subv_base;                  /* sub-vector segments: the shared base (0: none) */
+    int nsubv;                      /* segments subv.c wrapped                  */
 } cc_code_t;
 
 /* frame.c: insert the computation of the work-item's frame base
@@ -322,6 +324,28 @@ uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
 void cc_spill_costs(const cc_code_t *cd, double *cost);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
+
+/* subv.c: sub-vector selection (docs/compiler.md "Sub-vector segments") */
+typedef struct cc_subv_seg {
+    int start, end;                 /* IR range [start, end)                    */
+    int pressure;                   /* most registers live at one point in it   */
+    int nlocal;                     /* values defined in it and dead at both ends */
+    int selected;
+} cc_subv_seg_t;
+/* the candidate segments of the kernel's own code, given cc_live_in's sets
+ * (kind 0); at most cap; -1 when out of memory */
+int  cc_subv_candidates(const cc_code_t *cd, const uint64_t *live, int words, cc_subv_seg_t *seg, int cap);
+/* mark the segments the mode (wq_cc_subv_t) takes; returns how many */
+int  cc_subv_select(cc_subv_seg_t *seg, int nseg, int mode, int threshold);
+/* select and wrap the segments, before register allocation; sets
+ * cd->subv_base and cd->nsubv */
+void cc_subv(cc_t *c, cc_kout_t *k);
+/* priv[v] = 1 for the virtual registers live anywhere outside a segment's
+ * interior: they must stay below the shared base (regalloc.c) */
+void cc_subv_private(const cc_code_t *cd, const uint64_t *live, int words, unsigned char *priv);
+/* take the segments out again (regalloc.c, when the values that must stay
+ * private cannot be coloured below the shared base) */
+void cc_subv_drop(cc_code_t *cd);
 
 /* ---- the context ---------------------------------------------------------------- */
 typedef struct cc_block cc_block_t;

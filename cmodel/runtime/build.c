@@ -6,7 +6,7 @@
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
  * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
  * ...), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
- * and -wq-regs=N.  Anything else
+ * -wq-regs=N, -wq-subv=auto|off|always and -wq-subv-threshold=N.  Anything else
  * is CL_INVALID_BUILD_OPTIONS with the option named in the build log.
  * `#include "x.h"` in the program's source resolves against the -I
  * directories and the current directory, as other implementations do. */
@@ -28,6 +28,8 @@ typedef struct {
     wq_cc_yield_t yield;
     wq_cc_inline_t inl;
     unsigned regs;
+    wq_cc_subv_t subv;
+    unsigned subv_threshold;
 } opts_t;
 
 static int ignored(const char *o)
@@ -69,6 +71,17 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             else if (!strcmp(y, "always")) o->inl = WQ_CC_INLINE_ALWAYS;
             else if (!strcmp(y, "never")) o->inl = WQ_CC_INLINE_NEVER;
             else return -1;
+        } else if (!strncmp(t, "-wq-subv=", 9)) {
+            const char *y = t + 9;
+            if (!strcmp(y, "auto")) o->subv = WQ_CC_SUBV_AUTO;
+            else if (!strcmp(y, "off")) o->subv = WQ_CC_SUBV_OFF;
+            else if (!strcmp(y, "always")) o->subv = WQ_CC_SUBV_ALWAYS;
+            else return -1;
+        } else if (!strncmp(t, "-wq-subv-threshold=", 19)) {
+            char *end;
+            unsigned long v = strtoul(t + 19, &end, 10);
+            if (*end || v < 1 || v > 31) return -1;
+            o->subv_threshold = (unsigned)v;
         } else if (!strncmp(t, "-wq-regs=", 9)) {
             char *end;
             unsigned long v = strtoul(t + 9, &end, 10);
@@ -105,7 +118,7 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         snprintf(ki->name, sizeof ki->name, "%s", k->name);
         if (wq_program_sym(&p, k->name, &ki->entry)) { rc = CL_BUILD_PROGRAM_FAILURE; break; }
         ki->nregs = k->nregs > max_regs ? max_regs : k->nregs;
-        ki->wave = 0;
+        ki->wave = k->wave;     /* SUBV and SHARED_BASE when it has sub-vector segments */
         /* every YIELD the compiler placed fires (docs/compiler.md "YIELD policies") */
         ki->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
         ki->local_bytes = k->local_bytes;
@@ -169,7 +182,8 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
     uint32_t regs = 32;             /* CONFIG.REGS of every configuration built today */
     wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
                         .yield = o.yield, .inline_mode = o.inl,
-                        .max_regs = o.regs ? o.regs : regs };
+                        .max_regs = o.regs ? o.regs : regs,
+                        .subv = o.subv, .subv_threshold = o.subv_threshold };
     wq_cc_result_t r;
     int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), &r);
     free(o.buf);

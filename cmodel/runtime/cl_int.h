@@ -124,7 +124,7 @@ struct _cl_device_id {
     cl_platform_id plat;
     int      opened;        /* 1 open, -1 failed (open_msg says why)   */
     char     open_msg[256];
-    char     backend[16];   /* "model" or "rtl"                       */
+    char     backend[16];   /* "model", "rtl" or "systemc"            */
     char     name[64];
     wq_dev_t dev;
     wq_drv_t drv;

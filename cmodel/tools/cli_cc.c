@@ -30,7 +30,7 @@ static char *slurp(const char *path, size_t *len)
 
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
                       const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
-                      wq_cc_result_t *res)
+                      int subv, unsigned subv_threshold, wq_cc_result_t *res)
 {
     size_t len = 0;
     char *src = slurp(in, &len);
@@ -40,7 +40,7 @@ int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsig
     }
     wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
                        .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
-                       .max_regs = regs };
+                       .max_regs = regs, .subv = (wq_cc_subv_t)subv, .subv_threshold = subv_threshold };
     int rc = wq_cc_compile(&o, in, src, len, res);
     free(src);
     if (res->log && res->log[0]) fputs(res->log, stderr);
@@ -52,7 +52,8 @@ int wq_cli_cc(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *emit = "wqs";
     const char *defs[256], *incs[64];
-    unsigned nd = 0, ni = 0, regs = 0;
+    unsigned nd = 0, ni = 0, regs = 0, subv_t = 0;
+    wq_cc_subv_t subv = WQ_CC_SUBV_AUTO;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
     for (int i = 1; i < argc; i++) {
@@ -89,6 +90,17 @@ int wq_cli_cc(int argc, char **argv)
             unsigned long v = strtoul(a + 7, &end, 10);
             if (*end || v < 8 || v > 32) return wq_cli_error("cc", "--regs must be 8..32");
             regs = (unsigned)v;
+        } else if (!strncmp(a, "--subv=", 7)) {
+            const char *y = a + 7;
+            if (!strcmp(y, "auto")) subv = WQ_CC_SUBV_AUTO;
+            else if (!strcmp(y, "off")) subv = WQ_CC_SUBV_OFF;
+            else if (!strcmp(y, "always")) subv = WQ_CC_SUBV_ALWAYS;
+            else return wq_cli_error("cc", "--subv must be auto, off or always (not '%s')", y);
+        } else if (!strncmp(a, "--subv-threshold=", 17)) {
+            char *end;
+            unsigned long v = strtoul(a + 17, &end, 10);
+            if (*end || v < 1 || v > 31) return wq_cli_error("cc", "--subv-threshold must be 1..31");
+            subv_t = (unsigned)v;
         } else if (a[0] == '-' && a[1]) {
             return wq_cli_error("cc", "unknown option '%s'", a);
         } else if (in) {
@@ -99,7 +111,7 @@ int wq_cli_cc(int argc, char **argv)
     }
     if (!in) return wq_cli_error("cc", "no input file");
     wq_cc_result_t r;
-    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, inl, regs, &r);
+    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, inl, regs, subv, subv_t, &r);
     if (rc) { wq_cc_result_free(&r); return rc; }
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {

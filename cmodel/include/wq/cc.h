@@ -28,6 +28,13 @@ typedef enum {
     WQ_CC_INLINE_NEVER      /* none (spec_check: ok -- a compiler option, not an encoding) */
 } wq_cc_inline_t;
 
+/* sub-vector segments (docs/compiler.md "Sub-vector segments") */
+typedef enum {
+    WQ_CC_SUBV_AUTO = 0,    /* segments whose register pressure exceeds the threshold      */
+    WQ_CC_SUBV_OFF,         /* none                                                     */
+    WQ_CC_SUBV_ALWAYS       /* every candidate segment (spec_check: ok -- a compiler option) */
+} wq_cc_subv_t;
+
 typedef struct wq_cc_opts {
     const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
     unsigned ndefines;
@@ -36,6 +43,9 @@ typedef struct wq_cc_opts {
     wq_cc_yield_t yield;
     wq_cc_inline_t inline_mode;
     unsigned max_regs;              /* registers a thread may use; 0: 32      */
+    wq_cc_subv_t subv;
+    unsigned subv_threshold;        /* registers a thread keeps to itself (the
+                                       shared base); 0: half of max_regs      */
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
@@ -66,6 +76,9 @@ typedef struct wq_cc_kernel {
     uint32_t param_bytes;           /* header + arguments                    */
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
+    uint32_t wave;                  /* the launch's WAVE word: SUBV and SHARED_BASE
+                                       when the kernel has sub-vector segments */
+    uint32_t subv_segments;         /* SUBV_START ... SUBV_END segments emitted */
     uint32_t nested;                /* calls wq_enqueue / wq_enqueue_done /
                                        wq_enqueue_finish (docs/compiler.md)   */
     uint64_t enqueues;              /* bit k: wq_enqueue names kernel k of the result */
@@ -88,5 +101,10 @@ typedef struct wq_cc_result {
 int  wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, size_t len,
                    wq_cc_result_t *out);
 void wq_cc_result_free(wq_cc_result_t *r);
+
+/* The OpenCL extensions the compiler implements, space-separated: each is
+ * predefined as a macro (value 1) in kernel source, and the runtime reports
+ * this string as CL_DEVICE_EXTENSIONS. */
+const char *wq_cc_extensions(void);
 
 #endif
