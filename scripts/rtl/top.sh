@@ -68,8 +68,6 @@ for cfg in "${cfgs[@]}"; do
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)
         if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
-        # packed shared registers (NREGS > REGS) are wq_warp_sched's only
-        if [ "${ue:-0}" != 0 ] && grep -q 'sched-ue: no' "$p"; then continue; fi
         list+=("$p")
     done
     # generated programs (default configuration): odd seeds timing-free
