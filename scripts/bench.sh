@@ -18,6 +18,14 @@
 #     tests/kernels/spinlock.cl vs tests/programs/spinlock.wqs), each pair
 #     as cc_issue_slots_ratio_NAME and the larger as the headline (target
 #     <= 1.25);
+#   * alias_*: the alias pass (docs/compiler.md "Alias metadata") on the
+#     seed's disjoint-buffer example (tests/opencl/alias/alias.cl
+#     filter_rows, 32 rows of 64 pixels, `wq run` whose buffers are
+#     disjoint): alias_issue_slots_ratio = warp instructions with
+#     --alias=off / with the pass (target >= 2.0), alias_cycles_ratio the
+#     same in RTL cycles (`wq cosim`, the launch's profiling time);
+#     alias_recompiles: recompilations of tests/opencl/alias against its
+#     distinct relations (one each);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * subv_*: sub-vector selection on the high-register kernel
@@ -47,6 +55,21 @@ awk -v hv="$hv" -v cv="$cv" -v hs="$hs" -v cs="$cs" 'BEGIN {
     printf "cc_issue_slots_ratio_vadd: %.2f (%d compiled / %d hand-written warp instructions)\n", v, cv, hv
     printf "cc_issue_slots_ratio_spinlock: %.2f (%d / %d)\n", s, cs, hs
     printf "cc_issue_slots_ratio: %.2f (the larger; target 1.25)\n", (v > s ? v : s) }'
+
+# ---- the alias pass ---------------------------------------------------------------------
+alias_k=(tests/opencl/alias/alias.cl --kernel filter_rows --global 32 --arg buf:u32:2048=seq:0
+         --arg buf:u32:2048 --arg u32:64)
+ao=$(instrs "${alias_k[@]}")
+af=$(instrs "${alias_k[@]}" --alias=off)
+[ -n "$ao" ] && [ -n "$af" ] || fail "alias: a run printed no count"
+awk -v o="$ao" -v f="$af" 'BEGIN { printf "alias_issue_slots_ratio: %.2f (%d warp instructions unoptimised / %d with the pass; target 2.0)\n", f / o, f, o }'
+mkdir -p build/bench
+cc -std=c99 -O1 tests/opencl/alias/main.c -o build/bench/alias -lOpenCL || fail "tests/opencl/alias does not compile"
+ar=$(OCL_ICD_VENDORS="$PWD/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_BACKEND=model build/bench/alias |
+     sed -n 's/^alias: \([0-9]*\) enqueues, \([0-9]*\) distinct.*, \([0-9]*\) recompiles$/\3 \2 \1/p')
+[ -n "$ar" ] || fail "tests/opencl/alias printed no count"
+read -r arc arr are <<< "$ar"
+echo "alias_recompiles: $arc (for $arr distinct relations over $are enqueues, the same buffer among them)"
 
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do
@@ -100,6 +123,11 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     cy() { sed -n 's/^cycles: //p' <<< "$1"; }
     echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
     echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # the alias pass on the RTL in lockstep: the launch's cycles
+    lc() { build/bin/wq cosim "${alias_k[@]}" "$@" | sed -n 's/^launch cycles: //p'; }
+    co=$(lc) cf=$(lc --alias=off)
+    [ -n "$co" ] && [ -n "$cf" ] || fail "alias on the rtl: no cycle count"
+    awk -v o="$co" -v f="$cf" 'BEGIN { printf "alias_cycles_ratio: %.2f (%d RTL cycles unoptimised / %d with the pass)\n", f / o, f, o }'
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
@@ -121,6 +149,16 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
                "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
                a / b, a, b, wa, wb }'
+    # the SystemC platform (docs/systemc.md): every nested scenario through
+    # the driver and the sockets, wall time per wrapper
+    bash scripts/systemc_build.sh || fail "systemc build"
+    for dut in model rtl; do
+        t0=$(date +%s.%N)
+        SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
+            > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
+        awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+    done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

@@ -8,7 +8,8 @@
 #   - POCL, when it is installed, as an independent reference;
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
-#     function inlined;
+#     function inlined, and without the alias pass (-wq-alias=off; the
+#     runs above have it on, their buffers disjoint);
 #   - the model at 8, 16 and 32 lanes with every candidate sub-vector
 #     segment taken (-wq-subv=always) and at 8 lanes with none
 #     (-wq-subv=off), and a few kernels (SUBV_RTL below) with
@@ -92,7 +93,7 @@ for k in "${files[@]}"; do
     done
     # the same output with every function called and a register limit that
     # spills, and with every function inlined (docs/compiler.md "Calls")
-    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32"; do
+    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32" "aliasoff -wq-alias=off"; do
         read -r label opts <<< "$v"
         if env "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 timeout 300 "$out/run" "$k" "$opts" \
                > "$out/$name.$label.txt" 2>&1 && cmp -s "$ref" "$out/$name.$label.txt"; then ok
@@ -122,7 +123,7 @@ for k in "${files[@]}"; do
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined, sub-vector always/off$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a

@@ -56,7 +56,7 @@ else bad "no program binary from tests/opencl/kernels/kernels.wqs"
 fi
 warpq_only=" kernels "          # warpq machine code: not for other platforms
 # device-side enqueue (wq_enqueue) is a warpq extension: not on other platforms
-enqueue_only=" nested subdivide nested_errors "
+enqueue_only=" nested subdivide nested_errors nd_enqueue "
 
 tests=()
 for src in tests/opencl/*/main.c; do

@@ -32,6 +32,7 @@
 #include <stdint.h>
 #include "wq/drv.h"
 #include "wq/nq.h"
+#include "wq/cc.h"
 
 #define WQ_CL_API __attribute__((visibility("hidden")))
 
@@ -124,7 +125,7 @@ struct _cl_device_id {
     cl_platform_id plat;
     int      opened;        /* 1 open, -1 failed (open_msg says why)   */
     char     open_msg[256];
-    char     backend[16];   /* "model" or "rtl"                       */
+    char     backend[16];   /* "model", "rtl" or "systemc"            */
     char     name[64];
     wq_dev_t dev;
     wq_drv_t drv;
@@ -390,6 +391,8 @@ struct _cl_program {
     wq_cl_image_t img;      /* built: code and kernels                     */
     uint32_t code_addr;     /* where the code is in device memory (0: not loaded) */
     cl_uint  kernels_live;  /* kernel objects: no rebuild while any exists  */
+    struct wq_cl_variant *variants;  /* alias.c: kernels recompiled per metadata */
+    unsigned recompiles;    /* variants compiled (alias.c)                  */
 };
 int wq_cl_program_ok(cl_program p);
 /* a built program from an image (takes the image); the compiler's and the
@@ -399,6 +402,12 @@ cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *
  * the build log (malloc'd).  CL_SUCCESS, CL_BUILD_PROGRAM_FAILURE,
  * CL_INVALID_BUILD_OPTIONS or CL_OUT_OF_HOST_MEMORY */
 cl_int wq_cl_build_source(cl_program p, const char *options, char **log);
+/* alias.c's view of build.c: whether the options leave the alias pass on,
+ * and the program recompiled with memory-reference metadata for kernel
+ * (the loops it unrolled, its explanation, malloc'd) */
+int    wq_cl_build_alias_on(const char *options);
+cl_int wq_cl_build_variant(cl_program p, const char *kernel, const wq_cc_rel_t *rels, unsigned nrels,
+                           wq_cl_image_t *img, unsigned *loops, char **explain);
 
 typedef struct wq_cl_argval {
     int      set;
@@ -418,5 +427,12 @@ int wq_cl_kernel_ok(cl_kernel k);
 cl_kernel wq_cl_kernel_clone(cl_kernel k);
 /* the largest work-group this kernel can run with */
 size_t wq_cl_kernel_max_wg(cl_kernel k);
+/* alias.c: the code a launch of k with its current arguments runs -- a
+ * variant compiled for the arguments' memory-reference metadata, or the
+ * program's own -- as its kernel table entry and code address */
+cl_int wq_cl_alias_select(cl_kernel k, const wq_cl_kinfo_t **ki, uint32_t *code);
+/* the variants of p: no longer found (a rebuild), or freed (p goes) */
+void   wq_cl_alias_retire(cl_program p);
+void   wq_cl_alias_drop(cl_program p);
 
 #endif

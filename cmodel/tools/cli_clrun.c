@@ -13,6 +13,8 @@
  *                                 fewer than COUNT leave the rest 0)
  *   --arg TYPE:VALUE              a scalar argument
  *   --arg local:BYTES             a __local argument
+ *   --alias=on|off                the alias pass at enqueue (default on;
+ *                                 the buffers are disjoint)
  *
  * Exit 0 when the kernel completed; 1 when it trapped, the lockstep check
  * failed or the device refused it (the reason printed); 2 on a usage or
@@ -48,6 +50,7 @@ typedef struct clrun {
     int inl;                        /* WQ_CC_INLINE_*                        */
     const char *inl_opt;
     const char *yield_opt;
+    int alias_off;                  /* --alias=off: -wq-alias=off            */
     const char *subv_opt;           /* --subv=, --subv-threshold=, --regs= as given */
     const char *subv_t_opt;
     const char *regs_opt;
@@ -233,6 +236,8 @@ static int parse(clrun_t *r, int argc, char **argv)
             else if (!strcmp(v, "never")) r->inl = WQ_CC_INLINE_NEVER;
             else return wq_cli_error(r->verb, "bad --inline '%s' (auto, always or never)", v);
             r->inl_opt = v;
+        } else if (!strcmp(argv[i], "--alias=on") || !strcmp(argv[i], "--alias=off")) {
+            r->alias_off = argv[i][9] == 'f';
         } else if (!strncmp(argv[i], "--subv=", 7)) {
             v = argv[i] + 7;
             if (strcmp(v, "auto") && strcmp(v, "off") && strcmp(v, "always"))
@@ -284,6 +289,7 @@ static char *build_options(const clrun_t *r)
     size_t n = (size_t)snprintf(o, cap, "-wq-yield=%s", r->yield == WQ_CC_YIELD_OFF ? "off"
                                 : r->yield == WQ_CC_YIELD_SPIN ? "spin" : "loops");
     if (r->inl_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-inline=%s", r->inl_opt);
+    if (r->alias_off) n += (size_t)snprintf(o + n, cap - n, " -wq-alias=off");
     if (r->subv_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-subv=%s", r->subv_opt);
     if (r->subv_t_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-subv-threshold=%s", r->subv_t_opt);
     if (r->regs_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-regs=%s", r->regs_opt);
