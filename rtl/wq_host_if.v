@@ -47,6 +47,7 @@ module wq_host_if #(
 		parameter	CHANNELS = 4,	// 1..16
 		parameter	WARPS    = 8,	// launch checks: CTA <= WARPS*32 threads
 		parameter	REGS     = 32,	// launch checks: NREGS 1..REGS
+		parameter	LANES    = 32,	// launch checks: NREGS's packed limit
 		parameter	DQ_LOG2  = 6,	// launch checks: DEQUE.LOG2 2..DQ_LOG2
 		parameter [31:0] HOST_SLICE_RESET = 64,
 		parameter	SEM_DIGIT = 32	// semaphore arithmetic, bits a cycle
@@ -498,7 +499,7 @@ module wq_host_if #(
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
 
-	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .DQ_LOG2(DQ_LOG2))
+	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2))
 	u_lchk (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_wvalid(hs == H_LREAD), .i_widx(lidx[3:0]), .i_wdata(rdata_q),

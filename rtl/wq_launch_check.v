@@ -35,7 +35,8 @@
 
 module wq_launch_check #(
 		parameter	WARPS   = 8,	// warp slots (CTA <= WARPS*32 threads)
-		parameter	REGS    = 32,	// NREGS 1..REGS
+		parameter	REGS    = 32,	// NREGS 1..REGS (packed: see below)
+		parameter	LANES   = 32,	// the packed limit's 32/LANES parts
 		parameter	DQ_LOG2 = 6	// DEQUE.LOG2 2..DQ_LOG2
 	) (
 		input	wire		i_clk,
@@ -66,10 +67,6 @@ module wq_launch_check #(
 	localparam [31:0] LIM_T32 = {15'd0, `WQ_LDLIMIT_CTA_THREADS};
 	localparam [31:0] MAX_T32 = (WARPS * 32 < LIM_T32) ? WARPS * 32 : LIM_T32;
 	localparam [10:0] MAX_THREADS = MAX_T32[10:0];
-	// NREGS 1..REGS: a compare on the bits REGS needs, the rest zero
-	localparam	RW = $clog2(REGS + 1);
-	localparam [31:0] REGS32 = REGS;
-	localparam [RW-1:0] REGS_MAX = REGS32[RW-1:0];
 	// le_k / ge_k: compares with a constant as gates (see the file)
 `include "wq_cmp_k.vh"
 
@@ -111,9 +108,8 @@ module wq_launch_check #(
 	`WQ_LD_CTA_Y,
 	`WQ_LD_CTA_Z:	v_ok = (i_wdata[10:0] != 11'h0)
 				&& (!i_wdata[10] || i_wdata[9:0] == 10'h0);
-	`WQ_LD_NREGS:	v_ok = (i_wdata[RW-1:0] != 0)
-			&& le_k({{(32-RW){1'b0}}, i_wdata[RW-1:0]},
-				{{(32-RW){1'b0}}, REGS_MAX});
+	`WQ_LD_NREGS:	v_ok = (i_wdata[5:0] != 6'd0)
+			&& le_k({26'h0, i_wdata[5:0]}, 32'd32);
 	`WQ_LD_YIELD:	v_ok = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
 				{30'h0, `WQ_YP_LFSR});
 	`WQ_LD_DEQUE:	v_ok = ge_k({27'h0, dlog2}, 32'd2)
@@ -121,6 +117,21 @@ module wq_launch_check #(
 	default:	v_ok = 1'b1;
 	endcase
 	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
+
+	// NREGS against the launch's limit (cmodel/model/exec.h
+	// wq_packed_limit, launch.def NREGS): REGS, or in sub-vector mode with
+	// 0 < SHARED_BASE < REGS, SHARED_BASE + (REGS - SHARED_BASE) * 32/LANES
+	// capped at 32 (the register fields).  A cross-word rule (NREGS is word
+	// 9, WAVE word 10), so it reads the stored descriptor at the end.
+	localparam	PARTS = 32 / LANES;
+	wire	[31:0]	w_wave  = dw(i_desc, `WQ_LD_WAVE);
+	wire	[5:0]	w_nregs = i_desc[32*`WQ_LD_NREGS +: 6];
+	wire	[4:0]	w_sbase = w_wave[`WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
+	wire		packs   = w_wave[`WQ_LDF_WAVE_SUBV_LO] && (w_sbase != 5'd0)
+				&& !ge_k({27'h0, w_sbase}, REGS);
+	wire	[8:0]	plim_w  = {4'd0, w_sbase} + (REGS[8:0] - {4'd0, w_sbase}) * PARTS[8:0];
+	wire	[8:0]	plim    = !packs ? REGS[8:0] : le_k({23'h0, plim_w}, 32) ? plim_w : 9'd32;
+	wire		nregs_ok = ({3'd0, w_nregs} <= plim);
 
 	// ---- the multiplier: shift-add, the accumulator shifting right -----
 	// prod = {accumulator (16), multiplier (32)}: each cycle adds mcand to
@@ -199,7 +210,8 @@ module wq_launch_check #(
 			3'd4: begin
 				busy          <= 1'b0;
 				o_done        <= 1'b1;
-				o_ok          <= sok && !gbig && lok && (prod[47:11] == 37'h0)
+				o_ok          <= sok && !gbig && lok && nregs_ok
+						&& (prod[47:11] == 37'h0)
 						&& le_k({21'h0, prod[10:0]},
 							{21'h0, MAX_THREADS});
 			end
@@ -216,6 +228,7 @@ module wq_launch_check #(
 			w_cx[31:11], w_cy[31:11], w_cz[31:11],
 			w_lsize[31:`WQ_LDF_LOCAL_SIZE_BLOCKS_HI+1],
 			w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_LO-1:0]};
+	wire	unused_wave = &{1'b0, w_wave};	// SUBV and SHARED_BASE only
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL

@@ -5,8 +5,8 @@
 // wq_host_if stores only these bits of the descriptor it forwards, so the
 // flip-flops of bits that are always zero disappear.
 //
-// Included inside a module body that has a REGS parameter (NREGS is
-// 1..REGS).  Written as a chain of selects, not a case: with a run-time
+// Included inside a module body (NREGS is 1..32 here, the register
+// fields' reach; wq_launch_check checks the launch's limit).  Written as a chain of selects, not a case: with a run-time
 // index a constant case becomes a ROM that the formal flow cannot take;
 // with a constant index (wq_host_if) it folds to a constant.
 
@@ -30,7 +30,7 @@
 				|| k == `WQ_LD_GRID_Z) ? 32'h0000ffff	// 1..0xFFFF
 			: (k == `WQ_LD_CTA_X || k == `WQ_LD_CTA_Y
 				|| k == `WQ_LD_CTA_Z) ? 32'h000007ff	// 1..1024
-			: (k == `WQ_LD_NREGS) ? ld_fmask($clog2(REGS + 1), 0)	// 1..REGS
+			: (k == `WQ_LD_NREGS) ? ld_fmask(6, 0)	// 1..32 (packed limit: wq_launch_check)
 			: (k == `WQ_LD_WAVE)
 				? (ld_fmask(`WQ_LDF_WAVE_SUBV_W, `WQ_LDF_WAVE_SUBV_LO)
 				 | ld_fmask(`WQ_LDF_WAVE_SHARED_BASE_W, `WQ_LDF_WAVE_SHARED_BASE_LO))

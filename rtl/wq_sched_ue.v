@@ -265,11 +265,18 @@ module wq_sched_ue #(
     reg  [4:0]     tl;      // TRL: thread lane of TQA / TQB / TWD
     reg  [RB-1:0]  tr_ra, tr_rb, tr_rd;     // TRB: operand rows
     reg            tr_aa, tr_ab, tr_ad;     // TRB: alias bits
+    reg  [1:0]     tr_ca, tr_cb, tr_cd;     // TRB: packed columns (part of the row)
     reg            tq_w;    // TQA / TQB: the address went out last cycle
     wire [RB-1:0] row = r_tqa ? tr_ra : r_tqb ? tr_rb : tr_rd;
     wire          al  = r_tqa ? tr_aa : r_tqb ? tr_ab : tr_ad;
-    // a shared register (sub-vector mode) is the row of lane TL mod LANES
-    wire [4:0] tln = al ? {{(5-LB){1'b0}}, tl[LB-1:0]} : tl;
+    wire [1:0]    col = r_tqa ? tr_ca : r_tqb ? tr_cb : tr_cd;
+    // a packed shared register (sub-vector mode, spec §5.4) is lane
+    // COL * LANES + TL mod LANES of its row (the firmware computes row and
+    // COL from the register index and SHARED_BASE)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] tl_pk = ({30'd0, col} << LB) | ({27'd0, tl} & ((32'd1 << LB) - 32'd1));
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [4:0] tln = al ? tl_pk[4:0] : tl;
     wire [TAW-1:0] opaddr = {1'b0, cw, row, tln};
     wire [TAW-1:0] taddr  = (r_tqa || r_tqb || w_twd) ? opaddr : tra;
     wire           twe    = w_trw || w_trwi || w_twd;
@@ -291,6 +298,9 @@ module wq_sched_ue #(
             tr_aa <= wdata[`WQ_UES_F_TRB_ALIAS_A_LO];
             tr_ab <= wdata[`WQ_UES_F_TRB_ALIAS_B_LO];
             tr_ad <= wdata[`WQ_UES_F_TRB_ALIAS_D_LO];
+            tr_ca <= wdata[`WQ_UES_F_TRB_COL_A_LO +: 2];
+            tr_cb <= wdata[`WQ_UES_F_TRB_COL_B_LO +: 2];
+            tr_cd <= wdata[`WQ_UES_F_TRB_COL_D_LO +: 2];
         end
     end
     always @(posedge i_clk) begin

@@ -344,7 +344,7 @@ module wq_top #(
 	//
 	////////////////////////////////////////////////////////////////////////
 	wq_host_if #(
-		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS),
+		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE),
 		.SEM_DIGIT(SEM_DIGIT)
 	) u_host (

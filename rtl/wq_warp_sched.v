@@ -105,6 +105,7 @@ module wq_warp_sched #(
     localparam [5:0]  LANES6 = LANES[5:0];
     localparam [5:0]  PARTS6 = PARTS[5:0];
     localparam [7:0]  PARTS8 = PARTS[7:0];
+    localparam [5:0]  REGS6  = REGS[5:0];
     localparam [31:0] LANEMASK = ~(32'hFFFFFFFF << LANES);
     // the LFSR seed when the descriptor gives 0, and its taps (launch.def
     // YLFSR; the model's exec_ctrl.c / sched.c)
@@ -536,8 +537,10 @@ module wq_warp_sched #(
     wire unused_lsu = &{1'b0, lsu_busy};
 
     // ---- register file, per-thread state, predicates -------------------------------------
-    // sub-vector aliasing (exec.h wq_reg): inside a segment, registers at or
-    // above shared_base live in part 0's row for every part
+    // sub-vector packing (exec.h wq_reg, launch.def WAVE): inside a segment,
+    // shared register s = r - shared_base is row shared_base + s/PARTS,
+    // part s%PARTS -- in this file's {register, part} row order that is part
+    // row shared_base*PARTS + s, the same for every part
     wire alias_on = w_subv_on[cw] && (w_sbase[cw] != 5'd0);
     /* verilator lint_off UNUSEDSIGNAL */
     function [RF_AW-1:0] rf_row;
@@ -550,7 +553,10 @@ module wq_warp_sched #(
         begin
             rix = {27'd0, r};
             pi = {26'd0, pp};
-            t = ((ww * REGS) + (rix % REGS)) * PARTS + ((al && r >= sb) ? 0 : (pi % PARTS));
+            if (al && r >= sb)
+                t = (ww * REGS + {27'd0, sb}) * PARTS + (rix - {27'd0, sb});
+            else
+                t = ((ww * REGS) + (rix % REGS)) * PARTS + (pi % PARTS);
             rf_row = t[RF_AW-1:0];
         end
     endfunction
@@ -1213,7 +1219,9 @@ module wq_warp_sched #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] zc_wide = {24'd0, zc};
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [7:0]  d_rows = {2'b0, w_nregs[cw]} * PARTS8;   // register rows of the warp
+    // register rows of the warp: NREGS beyond REGS are packed into REGS rows
+    wire [5:0]  d_nr    = le_k({26'd0, w_nregs[cw]}, REGS) ? w_nregs[cw] : REGS6;
+    wire [7:0]  d_rows = {2'b0, d_nr} * PARTS8;
     wire [7:0]  d_sweep = !le_k({24'd0, d_rows}, 32) ? d_rows - 8'd1 : 8'd31;  // max(rows, 32) - 1
 
     // REG_WRITE beat values: lanes of part pp in mask m, others 0
@@ -1889,7 +1897,8 @@ module wq_warp_sched #(
         end
         ST_DEC: begin                       // predicate read issued here
             if (!d_legal) `WQS_TRAP(`WQ_TRAP_ILLEGAL_INSTR)
-            else if (d_maxreg >= w_nregs[cw]) `WQS_TRAP(`WQ_TRAP_ILLEGAL_REG)
+            else if (d_maxreg >= w_nregs[cw] || (!alias_on && ge_k({26'd0, d_maxreg}, REGS)))
+                `WQS_TRAP(`WQ_TRAP_ILLEGAL_REG)
             else state <= ST_GUARD;
         end
         ST_GUARD: begin : guard

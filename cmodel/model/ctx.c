@@ -35,9 +35,9 @@ wq_ctx_t *wq_new(const wq_config_t *cfg)
     if (!ctx) return NULL;
     ctx->cfg = *cfg;
     ctx->mem = wq_mem_new();
-    /* one padding row in front: sub-vector register aliasing forms row
-     * pointers shifted down by up to 24 lanes (exec.h, wq_reg) */
-    ctx->regfile = calloc((size_t)cfg->warps * cfg->regs + 1, sizeof *ctx->regfile);
+    /* one padding row on each side: packed sub-vector registers form row
+     * pointers shifted by up to 24 lanes either way (exec.h, wq_reg) */
+    ctx->regfile = calloc((size_t)cfg->warps * cfg->regs + 2, sizeof *ctx->regfile);
     ctx->dqram = calloc((size_t)cfg->warps << cfg->deque_log2, sizeof(wq_token_t));
     if (!ctx->mem || !ctx->regfile || !ctx->dqram) { wq_free(ctx); return NULL; }
     wq_reset(ctx);

@@ -14,16 +14,32 @@ typedef int (*wq_exec_fn)(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in,
 #include "../spec/isa.def"
 #undef INSN
 
-/* the register row of r as thread lanes see it: in a sub-vector segment,
- * registers at or above the shared base alias part 0's lanes (DESIGN §6.4),
- * so part k's lane l reads physical lane l - k*LANES.  The register file has
- * a padding row in front, so the shifted pointer stays inside the array. */
+/* the register row of r as thread lanes see it.  In a sub-vector segment,
+ * registers at or above the shared base are packed (DESIGN §6.4, launch.def
+ * WAVE): shared register s = r - base lives in row base + s/P, thread column
+ * (s%P)*LANES + (lane mod LANES), P = 32/LANES, for every part.  Part k's
+ * thread lane l therefore reads element l + ((s%P) - k)*LANES of that row.
+ * The register file has a padding row on each side, so the shifted pointer
+ * (at most 24 lanes either way) stays inside the array. */
 static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
 {
-    uint32_t *p = w->reg[r];
     /* shared_base 0 means nothing is shared */
-    if (w->subv_on && w->shared_base && r >= w->shared_base) p -= w->subv_part * w->lanes;
-    return p;
+    if (!(w->subv_on && w->shared_base && r >= w->shared_base)) return w->reg[r];
+    unsigned s = r - w->shared_base, parts = WQ_WARP_SIZE / w->lanes;
+    return w->reg[w->shared_base + s / parts] +
+           ((int)(s % parts) - (int)w->subv_part) * (int)w->lanes;
+}
+
+/* the highest register index + 1 a packed segment may name: SHARED_BASE +
+ * (REGS - SHARED_BASE) * 32/LANES, capped by the 5-bit register fields;
+ * REGS when the launch shares nothing (launch.def NREGS) */
+static inline unsigned wq_packed_limit(unsigned regs, unsigned lanes, unsigned subv,
+                                       unsigned base)
+{
+    if (!subv || base == 0 || base >= regs) return regs;
+    unsigned n = base + (regs - base) * (WQ_WARP_SIZE / lanes);
+    unsigned cap = 1u << (WQ_F_RD_HI - WQ_F_RD_LO + 1);
+    return n < cap ? n : cap;
 }
 
 static inline unsigned wq_popcount32(uint32_t x)

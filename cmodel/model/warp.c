@@ -181,7 +181,9 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     }
     if (!dc->ok) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_INSTR); return WQ_STEP_TRAP; }
     const wq_insn_t in = dc->in;
-    if (in.maxreg >= w->nregs) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_REG); return WQ_STEP_TRAP; }
+    /* registers >= REGS exist only as packed shared registers (exec.h) */
+    int packed = w->subv_on && w->shared_base;
+    if (in.maxreg >= w->nregs || (!packed && in.maxreg >= ctx->cfg.regs)) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_REG); return WQ_STEP_TRAP; }
 
     uint32_t g = w->pred[in.gp];
     uint32_t sel = w->active & (in.gn ? ~g : g);

@@ -35,6 +35,7 @@ static const wq_cli_verb_t verbs[] = {
       "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n", NULL },
     { "run", wq_cli_run, "run a program or command stream on the golden model",
       "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]\n"
+      "              [--regs N]\n"
       "              [--trace] [--timeline F.json] [--max-ticks N] [--watchdog N]\n"
       "  --timeline writes Chrome trace-event JSON (Perfetto, chrome://tracing),\n"
       "  time in model ticks\n"

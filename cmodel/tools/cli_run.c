@@ -17,7 +17,7 @@ typedef struct run_opts {
     const char *file;
     const char *timeline;       /* --timeline F.json */
     int yield_off, trace;
-    unsigned lanes, warps;
+    unsigned lanes, warps, regs;   /* regs 0: the default */
     uint64_t max_ticks, watchdog;
     int watchdog_set;
 } run_opts_t;
@@ -58,6 +58,10 @@ static int parse(int argc, char **argv, run_opts_t *o)
         } else if ((v = wq_cli_optval(argc, argv, &i, "--warps"))) {
             if (parse_u64(v, &n)) return wq_cli_error("run", "bad --warps '%s'", v);
             o->warps = (unsigned)n;
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--regs"))) {
+            if (parse_u64(v, &n) || n == 0 || n > 32)
+                return wq_cli_error("run", "bad --regs '%s'", v);
+            o->regs = (unsigned)n;
         } else if ((v = wq_cli_optval(argc, argv, &i, "--max-ticks"))) {
             if (parse_u64(v, &o->max_ticks)) return wq_cli_error("run", "bad --max-ticks '%s'", v);
         } else if ((v = wq_cli_optval(argc, argv, &i, "--watchdog"))) {
@@ -264,11 +268,12 @@ int wq_cli_run(int argc, char **argv)
     wq_config_default(&cfg);
     cfg.lanes = o.lanes;
     cfg.warps = o.warps;
+    if (o.regs) cfg.regs = o.regs;
     if (o.watchdog_set) cfg.watchdog = o.watchdog;
     wq_ctx_t *ctx = wq_new(&cfg);
     if (!ctx) {
         fprintf(stderr, "wq run: bad machine configuration (lanes must be 8, 16 or 32;"
-                        " warps 1..%u)\n", WQ_MAX_WARPS);
+                        " warps 1..%u; regs 1..32)\n", WQ_MAX_WARPS);
         wq_program_free(&p);
         return 2;
     }

@@ -13,6 +13,7 @@ void tp_load(tprog_t *t, const char *src, const tprog_opts_t *o)
     wq_config_default(&cfg);
     if (o && o->lanes) cfg.lanes = o->lanes;
     if (o && o->warps) cfg.warps = o->warps;
+    if (o && o->regs) cfg.regs = o->regs;
     if (o && o->deque_log2) cfg.deque_log2 = o->deque_log2;
     if (o && o->watchdog) cfg.watchdog = o->watchdog;
     t->ctx = wq_new(&cfg);

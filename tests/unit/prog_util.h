@@ -13,7 +13,7 @@ typedef struct tprog {
 } tprog_t;
 
 typedef struct tprog_opts {
-    unsigned lanes, warps, deque_log2;
+    unsigned lanes, warps, deque_log2, regs;   /* 0: the default */
     int yield_off, no_recenter;
     uint64_t watchdog, max_ticks;
     wq_trace_fn trace;

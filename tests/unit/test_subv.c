@@ -78,14 +78,17 @@ Test(subv, segment_runs_part_by_part_and_skips_empty_parts)
     tp_free(&t);
 }
 
-Test(subv, shared_registers_alias_part_zero_lanes)
+Test(subv, shared_registers_pack_into_rows)
 {
-    /* a wrong program keeps shared r21 live past the segment: it sees the
-     * aliased value, the same on model and RTL */
+    /* a wrong program keeps shared r20/r21 live past the segment: it sees
+     * the packed storage, the same on model and RTL.  With P = 32/LANES
+     * parts, shared s = r - 20 is row 20 + s/P, lanes (s%P)*LANES.., so
+     * after the segment per-thread r20 holds s = 0..P-1 side by side (as
+     * the last part wrote them) and r21 was never touched (launch.def) */
     const char *body =
         "main: s2r r0, tid\n"
-        " subv_start\n s2r r21, tid\n subv_end\n"
-        " shl r3, r0, 2\n st [r3+0x9000], r21\n exit\n";
+        " subv_start\n s2r r20, tid\n s2r r21, tid\n subv_end\n"
+        " shl r3, r0, 2\n st [r3+0x9000], r20\n st [r3+0x9100], r21\n exit\n";
     char buf[1024];
     unsigned lanes[] = { 8, 16, 32 };
     for (int k = 0; k < 3; k++) {
@@ -95,12 +98,40 @@ Test(subv, shared_registers_alias_part_zero_lanes)
         cr_assert_eq(t.rc, 0);
         uint32_t L = lanes[k], last = 32 / L - 1;
         for (uint32_t i = 0; i < 32; i++) {
-            /* physical lanes 0..L-1 hold the last part's writes */
-            uint32_t want = L == 32 ? i : (i < L ? last * L + i : 0);
-            cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), want, "tid %u lanes %u", i, L);
+            uint32_t w20 = L == 32 ? i : (i < 2 * L ? last * L + i % L : 0);
+            uint32_t w21 = L == 32 ? i : 0;
+            cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), w20, "r20 tid %u lanes %u", i, L);
+            cr_assert_eq(tp_word(&t, 0x9100 + 4 * i), w21, "r21 tid %u lanes %u", i, L);
         }
         tp_free(&t);
     }
+}
+
+Test(subv, packed_registers_beyond_regs_only_inside_a_segment)
+{
+    /* REGS = 16, 8 lanes, base 8: a segment names up to 32 registers, a
+     * register >= 16 outside it traps ILLEGAL_REG, and NREGS above the
+     * packed limit (24 at 16 lanes) is a refused launch */
+    const char *ok =
+        ".launch main\n .cta 32\n .regs 32\n .wave subv 8\n.end\n"
+        "main: s2r r0, tid\n subv_start\n add r31, r0, 5\n add r1, r31, r31\n"
+        " subv_end\n shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 8, .regs = 16 };
+    tp_run(&t, ok, &o);
+    cr_assert_eq(t.rc, 0);
+    for (uint32_t i = 0; i < 32; i++) cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), 2 * (i + 5));
+    tp_free(&t);
+    const char *out =
+        ".launch main\n .cta 32\n .regs 32\n .wave subv 8\n.end\n"
+        "main: s2r r0, tid\n add r16, r0, 5\n exit\n";
+    tp_run(&t, out, &o);
+    cr_assert_eq(t.ctx->trap_code, (uint32_t)WQ_TRAP_ILLEGAL_REG);
+    tp_free(&t);
+    tprog_opts_t o16 = { .lanes = 16, .regs = 16 };
+    tp_run(&t, ok, &o16);
+    cr_assert_neq(t.rc, 0, "NREGS 32 > packed limit 24 at 16 lanes");
+    tp_free(&t);
 }
 
 Test(subv, yield_inside_a_segment_is_illegal)
