@@ -10,7 +10,9 @@
 # launches through the driver over CSR frames and reads the results back.
 # Each kernel's output (every printed buffer, its expect lines) must be
 # byte for byte the model's at the same lane count, on a line that
-# damaged nothing.
+# damaged nothing.  Before that: a serial line that does not exist leaves
+# the platform without a device and says why, and clinfo (the bring-up
+# guide's first ID read, docs/bringup.md) shows the board's device.
 #
 # Usage: bash scripts/rtl/uart_opencl.sh [SEED...]  (seeds are ignored: the
 #        line is clean; uart.sh tests the damaged line)
@@ -55,6 +57,32 @@ set -e
     { cat "$out/noline.log" >&2; fail "a missing line: not refused with the uart backend's reason (rc $rc)"; }
 echo "rtl_test: uart opencl: a missing serial line leaves no device, with the reason"
 
+# start_board LOG: a fresh simulated board in the background, $pty its line
+start_board() {
+    local pf="$out/pty.$$"
+    rm -f "$pf"
+    "$BD/tb_uart" --seed 1 --cpb "$cpb" --inject 0 --pty-file "$pf" --max-seconds 600 > "$1" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do [ -s "$pf" ] && break; sleep 0.1; done
+    [ -s "$pf" ] || { cat "$1" >&2; fail "the uart bench did not open its pty"; }
+    pty=$(cat "$pf")
+    rm -f "$pf"
+}
+
+# the bring-up guide's first ID read (docs/bringup.md): clinfo through the
+# ICD loader sees one device named by the backend, with the ID register's
+# vendor half
+if command -v clinfo >/dev/null; then
+    start_board "$out/clinfo.board.log"
+    env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 120 clinfo > "$out/clinfo.log" 2>&1 ||
+        { cat "$out/clinfo.log" >&2; fail "clinfo over the uart"; }
+    stop_board
+    grep -q "Device Name  *warpq (uart, $lanes lanes)" "$out/clinfo.log" &&
+        grep -q 'Device Vendor ID  *0x5751' "$out/clinfo.log" ||
+        { cat "$out/clinfo.log" >&2; fail "clinfo does not show the board's device"; }
+    echo "rtl_test: uart opencl: clinfo shows warpq (uart, $lanes lanes), vendor 0x5751"
+fi
+
 mw_bits=0 mw_bytes=0
 for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
     name=${k%.cl}
@@ -63,15 +91,7 @@ for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
         > "$out/$name.model.log" 2>&1 || { cat "$out/$name.model.log" >&2; fail "$k on the model"; }
     grep -q '^expect: ok$' "$out/$name.model.log" || fail "$k: the model's expect lines fail"
     # the board, a fresh one per kernel
-    pf="$out/pty.$$"
-    rm -f "$pf"
-    "$BD/tb_uart" --seed 1 --cpb "$cpb" --inject 0 --pty-file "$pf" --max-seconds 600 \
-        > "$out/$name.board.log" 2>&1 &
-    pid=$!
-    for _ in $(seq 1 100); do [ -s "$pf" ] && break; sleep 0.1; done
-    [ -s "$pf" ] || { cat "$out/$name.board.log" >&2; fail "the uart bench did not open its pty"; }
-    pty=$(cat "$pf")
-    rm -f "$pf"
+    start_board "$out/$name.board.log"
     t0=$(date +%s)
     if ! env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 600 "$out/run" "tests/kernels/$k" \
             > "$out/$name.uart.log" 2> "$out/$name.uart.err"; then
