@@ -19,7 +19,12 @@
 #     as cc_issue_slots_ratio_NAME and the larger as the headline (target
 #     <= 1.25);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
-#     etc., model ticks) measured on the RTL in lockstep, in cycles.
+#     etc., model ticks) measured on the RTL in lockstep, in cycles;
+#   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over
+#     the serial line at 115200 baud against 8N1's maximum (the OpenCL runs
+#     of scripts/rtl/uart_opencl.sh);
+#   * ice40_fmax_mhz, ecp5_fmax_mhz, ecp5_luts: the board bitstreams after
+#     place and route (scripts/fpga.sh; targets 20 and 75 MHz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -90,6 +95,18 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
+    bash scripts/rtl/uart_opencl.sh --bench | grep -E '^uart_bridge_bytes_per_s:' ||
+        fail "uart opencl bench"
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi
+
+# ---- the boards: bitstreams, Fmax after place and route (docs/fpga/boards.md) ------
+for b in ice40 ecp5; do
+    bash scripts/fpga.sh "$b" > "build/reports/fpga_$b.log" 2>&1 ||
+        { tail -20 "build/reports/fpga_$b.log" >&2; fail "make fpga-$b"; }
+    r=build/reports/fpga_$b.txt
+    echo "${b}_fmax_mhz: $(awk '$1 == "fmax_mhz" { print $2 }' "$r") (after place and route; board clock $(awk '$1 == "board_clock_mhz" { print $2 }' "$r") MHz; $r)"
+done
+awk '$1 == "luts" { printf "ecp5_luts: %d (TRELLIS_COMB after packing, of %d in the LFE5U-85F; default configuration)\n", $3, $4 }' \
+    build/reports/fpga_ecp5.txt
