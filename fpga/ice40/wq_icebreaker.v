@@ -10,13 +10,14 @@
 //		Built by `make fpga-ice40` (scripts/fpga.sh ice40);
 //		docs/fpga/boards.md, docs/bringup.md.
 //
-//	The device memory is the UP5K's four SB_SPRAM256KA (4 x 256 Kbit
-//	= 128 KiB): wq_uart_mem at MEM_LOG2=16 is two 64 KiB windows, one
-//	32 K x 32-bit RAM, which Yosys maps onto the four SPRAMs
-//	(`synth_ice40 -spram`: two side by side for 32 bits, two deep).
-//	wq_top is the small configuration of docs/rtl/README.md with the
-//	firmware warp scheduler (SCHED_UE=1, its rotator on the SB_MAC16s),
-//	the same as the UP5K fit build (fpga/wq_ice40_small.v).
+//	The device memory is SPRAM: wq_top's small configuration keeps its
+//	thread registers and deque tokens in two of the UP5K's four
+//	SB_SPRAM256KA, and wq_uart_mem at MEM_LOG2=15 (two 32 KiB windows,
+//	one 16 K x 32-bit RAM) takes the other two side by side
+//	(`synth_ice40 -spram`).  wq_top is the small configuration of
+//	docs/rtl/README.md with the firmware warp scheduler (SCHED_UE=1,
+//	its rotator on the SB_MAC16s), the same as the UP5K fit build
+//	(fpga/wq_ice40_small.v).
 //
 //	Lights: the green LED blinks while the clock runs; the red LED is
 //	wq_top's interrupt.  The user button (BTN_N) resets the device.
@@ -29,7 +30,7 @@
 module wq_icebreaker #(
 	parameter CLK_HZ   = 12000000,	// the board's oscillator
 	parameter BAUD     = 115200,
-	parameter MEM_LOG2 = 16		// two 64 KiB windows: the four SPRAMs
+	parameter MEM_LOG2 = 15		// two 32 KiB windows: two SPRAMs
 ) (
 	input	wire	CLK,		// 12 MHz
 	input	wire	BTN_N,		// user button, low when pressed

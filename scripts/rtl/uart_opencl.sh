@@ -2,8 +2,11 @@
 # rtl/uart_opencl.sh -- OpenCL programs end to end over the serial protocol
 # (run by scripts/rtl_test.sh, i.e. `make test`): the simulated board of
 # scripts/rtl/uart.sh (rtl/wq_uart_top.v under Verilator behind a
-# pseudo-terminal, tb/verilator/uart/tb_uart.cpp, wq_top at 8 lanes, 8
-# clocks per bit) and an unchanged OpenCL host program
+# pseudo-terminal, tb/verilator/uart/tb_uart.cpp, 8 clocks per bit), built
+# with the iCEBreaker's parameters -- read from fpga/ice40/wq_icebreaker.v:
+# the small configuration with the firmware scheduler, and its memory,
+# two 32 KiB windows, the smallest a board has -- and an unchanged OpenCL
+# host program
 # (tests/kernels/run.c, linked against the ICD loader) with
 # WQ_BACKEND=uart:/dev/pts/N@115200: the runtime compiles each kernel
 # from OpenCL C, uploads code and buffers in the bridge's memory blocks,
@@ -26,11 +29,17 @@ bench=0
 [ "${1:-}" = --bench ] && bench=1
 make -s build >/dev/null || fail "make build"
 cpb=${RTL_TEST_UART_CPB:-8}
-lanes=${RTL_TEST_UART_LANES:-8}
 baud=115200
-# the same bench binary as scripts/rtl/uart.sh (cached when that ran first)
-BD="$B/c${cpb}_l$lanes"
-VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 -GLANES="$lanes" \
+# the board's core parameters, as its top passes them to wq_uart_top
+top=fpga/ice40/wq_icebreaker.v
+mapfile -t params < <(grep -oE '\.(CHANNELS|WARPS|LANES|DQ_LOG2|REGS|ALU_LANES|SEM_DIGIT|SCHED_UE|ROT_MUL)\([0-9]+\)' "$top" |
+    sed -E 's/^\.([A-Z_0-9]+)\(([0-9]+)\)$/-G\1=\2/')
+mem=$(sed -nE 's/^[[:space:]]*parameter MEM_LOG2[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' "$top")
+[ ${#params[@]} -eq 9 ] && [ -n "$mem" ] || fail "cannot read the core's parameters from $top"
+lanes=$(printf '%s\n' "${params[@]}" | sed -n 's/^-GLANES=//p')
+make -s build/gen/sched_fw.hex >/dev/null || fail "make build/gen/sched_fw.hex"
+BD="$B/icebreaker_c$cpb"
+VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 "${params[@]}" -GMEM_LOG2="$mem" \
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
 out="$BD/opencl"
 mkdir -p "$out"
@@ -77,10 +86,12 @@ if command -v clinfo >/dev/null; then
     env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 120 clinfo > "$out/clinfo.log" 2>&1 ||
         { cat "$out/clinfo.log" >&2; fail "clinfo over the uart"; }
     stop_board
+    heap=$(( (1 << mem) - 4096 ))   # the low window less its first page (docs/runtime.md)
     grep -q "Device Name  *warpq (uart, $lanes lanes)" "$out/clinfo.log" &&
-        grep -q 'Device Vendor ID  *0x5751' "$out/clinfo.log" ||
+        grep -q 'Device Vendor ID  *0x5751' "$out/clinfo.log" &&
+        grep -q "Global memory size  *$heap " "$out/clinfo.log" ||
         { cat "$out/clinfo.log" >&2; fail "clinfo does not show the board's device"; }
-    echo "rtl_test: uart opencl: clinfo shows warpq (uart, $lanes lanes), vendor 0x5751"
+    echo "rtl_test: uart opencl: clinfo shows warpq (uart, $lanes lanes), vendor 0x5751, $heap bytes of global memory"
 fi
 
 mw_bits=0 mw_bytes=0
@@ -116,7 +127,7 @@ for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
         mw_bytes=$((mw_bytes + nb))
         mw_bits=$(awk -v a="$mw_bits" -v n="$nb" -v r="$bpb" 'BEGIN { printf "%.1f", a + n / r }')
     fi
-    echo "rtl_test: uart opencl $k: output matches the model ($lanes lanes); $cmds commands, $bin bytes to the board, $bout back, $cyc cycles ($((t1 - t0)) s)"
+    echo "rtl_test: uart opencl $k on the iCEBreaker's core: output matches the model ($lanes lanes); $cmds commands, $bin bytes to the board, $bout back, $cyc cycles ($((t1 - t0)) s)"
 done
 if [ $bench = 1 ]; then
     [ "$mw_bytes" -gt 0 ] || fail "no 32-word memory write was measured"
