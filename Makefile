@@ -155,17 +155,7 @@ spec-check: build
 
 test: deps
 	$(MAKE) build $(B)/bin/wq_unit
-	bash scripts/layering.sh
-	$(B)/bin/wq_unit --jobs 2
-	bash scripts/spec_check.sh
-	bash scripts/cli_tests.sh
-	bash scripts/opencl.sh
-	bash scripts/kernels.sh
-	bash scripts/clgen.sh --seeds 1..200
-	bash scripts/clgen.sh --seeds 1..10 --backend pocl
-	bash scripts/clgen.sh --seeds 1..3 --backend rtl
-	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..3 --count 2000"
-	bash scripts/rtl_test.sh
+	B=$(B) bash scripts/test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
 # (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)

@@ -99,6 +99,43 @@ refused() {
 refused "WQ_BACKEND=bogus" "WQ_BACKEND=bogus: unknown backend" WQ_BACKEND=bogus
 refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
 
+# a third-party program, unmodified: Debian's clinfo through the ICD loader
+# asks every platform and device query it knows (OpenCL 1.0 to 3.0: the
+# newer ones must be refused cleanly), builds its own probe kernel (a float
+# kernel: refused with a located build log) and creates contexts by type
+clinfo_check() {
+    local backend=$1 want_dev=$2 log="$out/clinfo.$1.log" mode
+    : > "$log"
+    for mode in --raw --human; do     # raw values; the NULL-platform part is human only
+        if ! env OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND="$backend" \
+                 timeout 120 clinfo $mode >> "$log" 2>&1; then
+            bad "clinfo $mode on $backend exited with an error:"; tail -20 "$log"; return
+        fi
+    done
+    local want
+    for want in "CL_DEVICE_NAME *$want_dev" "CL_PLATFORM_NAME *warpq" \
+                "CL_DEVICE_OPENCL_C_VERSION *OpenCL C 1.2" "CL_DEVICE_MAX_WORK_GROUP_SIZE *256" \
+                "CL_DEVICE_ADDRESS_BITS *32" "CL_DEVICE_TYPE *CL_DEVICE_TYPE_GPU" \
+                "error: floating-point types are not supported by this device" \
+                "CL_DEVICE_EXTENSIONS.*cl_khr_global_int32_base_atomics" \
+                "clCreateContextFromType\(NULL, CL_DEVICE_TYPE_GPU\) *Success \(1\)"; do
+        grep -Eq -- "$want" "$log" || { bad "clinfo on $backend: no '$want' (log: $log)"; return; }
+    done
+    # nothing but the refused float probe may fail
+    if grep -E 'error -[0-9]+|CL_OUT_OF|CL_INVALID' "$log" | grep -v 'create kernel : error -45' |
+       grep -vq 'CL_INVALID_VALUE'; then
+        bad "clinfo on $backend: an unexpected error:"; grep -E 'error -|CL_OUT_OF|CL_INVALID' "$log" | head
+        return
+    fi
+    ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend: $(grep -c '^\[WQ/0\]' "$log") device properties"
+}
+if command -v clinfo > /dev/null; then
+    clinfo_check model "warpq \(model, 32 lanes\)"
+    [ "$rtl" = 1 ] && clinfo_check rtl "warpq \(rtl, 32 lanes\)"
+else
+    bad "clinfo is missing (make deps installs it)"
+fi
+
 if [ "$rtl" = 1 ]; then
     if so=$(bash scripts/cl_rtl_build.sh 32); then
         ok
@@ -126,7 +163,7 @@ if [ "$pocl" = 1 ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then
         esac
         run "$t" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable
     done
-else
+elif [ "$pocl" = 1 ]; then
     echo "opencl: POCL not installed: the POCL runs are skipped"
 fi
 

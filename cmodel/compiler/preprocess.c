@@ -584,7 +584,12 @@ static void predefine_all(cc_t *c)
     /* nested work (docs/compiler.md): the library's status codes */
     predefine(c, cc_fmt(c, "WQ_ENQ_OK"), cc_fmt(c, "%d", WQ_ENQ_OK));
     predefine(c, cc_fmt(c, "WQ_ENQ_FULL"), cc_fmt(c, "%d", WQ_ENQ_FULL));
-    predefine(c, cc_fmt(c, "cl_warpq_enqueue"), "1");
+    /* one macro per extension the device reports */
+    for (const char *e = wq_cc_extensions(); *e;) {
+        size_t n = strcspn(e, " ");
+        predefine(c, cc_strndup(c, e, n), "1");
+        e += n + (e[n] == ' ');
+    }
 }
 
 cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)

@@ -11,7 +11,17 @@
  * sequence numbers (late answers to an earlier try) and IRQ notices are
  * counted and skipped.  After `tries` sends the call fails with a message
  * naming the command and what went wrong; the driver reports WQ_E_DEV.
- * Never a hang (every read has a deadline), never a result from a frame
+ *
+ * The deadline adapts to the line, as TCP's retransmission timer does: it
+ * is at least four times what the smoothed round trips of recent commands
+ * predict for this one (per byte on the line, plus the bridge's abandon time
+ * of TIMEOUT_BYTES byte times; a WAIT, which lasts as long as the device
+ * runs, by the WAITs' own), and it doubles after every try that timed out
+ * (up to BACKOFF_MAX times).  A fixed deadline fails on a slow line -- a
+ * low baud rate, or a simulated board whose clock runs slower than the
+ * host's: every try times out, each resend queues another copy of the frame
+ * behind the last, the bridge's receiver meets them mid-frame and hunts for
+ * SYNC inside their payloads, and the queue only grows.  Never a hang (every read has a deadline), never a result from a frame
  * whose CRC did not match. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -32,6 +42,9 @@ typedef struct dev_uart {
     int          fd;
     char         path[256];
     unsigned     timeout_ms, tries;
+    /* smoothed round trips of answered first tries: a WAIT's in ms (it
+     * lasts as long as the device runs), the others' per byte on the line */
+    unsigned     wait_rtt_ms, us_per_byte;
     int          verbose;
     uint8_t      seq;
     uint8_t      mem_log2;  /* HELLO: bytes per memory window, log2 */
@@ -86,6 +99,26 @@ static int read_frame(dev_uart_t *u, uint64_t deadline)
     }
 }
 
+/* a try's deadline may grow to this many times the first try's */
+#define BACKOFF_MAX 8u
+/* byte times of silence after which the bridge abandons a partial frame
+ * (wq_uart_top's TIMEOUT_BYTES) */
+#define TIMEOUT_BYTES 32u
+
+static uint64_t us_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* exponentially weighted (gain 1/8); never 0 once measured */
+static unsigned smooth(unsigned avg, uint64_t sample)
+{
+    if (sample > 100000000u) sample = 100000000u;
+    return avg ? avg - avg / 8 + (unsigned)sample / 8 + 1 : (unsigned)sample + 1;
+}
+
 /* one command: 0 and the response payload in out (*olen bytes), or -1
  * (message printed); *st receives the final status */
 static int transact(dev_uart_t *u, uint8_t cmd, const uint8_t *pay, uint8_t len,
@@ -96,6 +129,12 @@ static int transact(dev_uart_t *u, uint8_t cmd, const uint8_t *pay, uint8_t len,
     size_t n = wq_uart_frame(frame, cmd, seq, pay, len);
     const char *why = "no answer";
     u->cmds++;
+    int is_wait = cmd == WQ_UART_CMD_WAIT;
+    unsigned line_bytes = (unsigned)n + expect_len + WQ_UART_OVERHEAD;
+    uint64_t predict = is_wait ? u->wait_rtt_ms
+                     : (uint64_t)u->us_per_byte * (line_bytes + TIMEOUT_BYTES) / 1000u;
+    unsigned first = predict * 4u > u->timeout_ms ? (unsigned)(predict * 4u) : u->timeout_ms;
+    unsigned wait_ms = first;
     for (unsigned t = 0; t < u->tries; t++) {
         if (t) {
             u->resends++;
@@ -107,14 +146,19 @@ static int transact(dev_uart_t *u, uint8_t cmd, const uint8_t *pay, uint8_t len,
             fprintf(stderr, "uart: %s: write failed: %s\n", u->path, strerror(errno));
             return -1;
         }
-        uint64_t deadline = ms_now() + u->timeout_ms + extra_ms;
+        uint64_t sent = us_now(), deadline = sent / 1000u + wait_ms + extra_ms;
         for (;;) {
             int r = read_frame(u, deadline);
             if (r == -1) {
                 fprintf(stderr, "uart: %s: read failed: %s\n", u->path, strerror(errno));
                 return -1;
             }
-            if (r == 0) { u->timeouts++; why = "no answer (timeout)"; break; }
+            if (r == 0) {
+                u->timeouts++;
+                why = "no answer (timeout)";
+                if (wait_ms < BACKOFF_MAX * first) wait_ms *= 2;
+                break;
+            }
             if (r == -2) { u->bad_frames++; why = "a damaged answer (CRC)"; break; }
             if (u->rx.code == WQ_UART_ST_IRQ) { u->irqs++; continue; }
             if (u->rx.seq != seq) { u->stale++; continue; }
@@ -140,6 +184,11 @@ static int transact(dev_uart_t *u, uint8_t cmd, const uint8_t *pay, uint8_t len,
             }
             if (out) memcpy(out, u->rx.pay, u->rx.len);
             if (olen) *olen = u->rx.len;
+            if (t == 0 && !extra_ms) {
+                uint64_t rtt_us = us_now() - sent;
+                if (is_wait) u->wait_rtt_ms = smooth(u->wait_rtt_ms, rtt_us / 1000u);
+                else u->us_per_byte = smooth(u->us_per_byte, rtt_us / line_bytes);
+            }
             return 0;
         }
     }

@@ -42,7 +42,10 @@ static int run_one(const char *path, const char *lib, const wq_config_t *cfg,
     printf("  refused_enqueues: %" PRIu32 "\n", r.fails);
     printf("  deque_recenters: %" PRIu64 "\n", r.recenters);
     printf("  cycles: %" PRIu64 "\n", r.cycles);
-    printf("  expects: %u/%u\n", r.expects - r.expects_failed, r.expects);
+    if (rc && r.expects == 0 && p.nexpects)
+        printf("  expects: not checked (the run failed)\n");
+    else
+        printf("  expects: %u/%u\n", r.expects - r.expects_failed, r.expects);
     for (unsigned i = 0; i < d.nfaults && i < WQ_DRV_MAX_FAULTS; i++)
         printf("  fault: %s %u code %u (%s) info 0x%08x\n",
                d.faults[i].is_trap ? "warp" : "channel", d.faults[i].unit, d.faults[i].code,

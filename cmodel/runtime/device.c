@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cl_api.h"
+#include "wq/cc.h"
 
-/* what the device's kernels can use; the compiler decides this list */
-#define WQ_CL_DEVICE_EXTENSIONS ""
 
 static struct _cl_device_id device = {
     .h = { .dispatch = &wq_cl_dispatch, .magic = WQ_CL_MAGIC + WQ_CL_DEVICE,
@@ -242,7 +241,7 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_PROFILE:                 RETS("EMBEDDED_PROFILE");
     case CL_DEVICE_VERSION:                 RETS("OpenCL 1.2 warpq");
     case CL_DEVICE_OPENCL_C_VERSION:        RETS("OpenCL C 1.2");
-    case CL_DEVICE_EXTENSIONS:              RETS(WQ_CL_DEVICE_EXTENSIONS);
+    case CL_DEVICE_EXTENSIONS:              RETS(wq_cc_extensions());  /* the compiler's list */
     case CL_DEVICE_PRINTF_BUFFER_SIZE:      RET(size_t, 0);
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: RET(cl_bool, CL_TRUE);
     case CL_DEVICE_PARENT_DEVICE:           RET(cl_device_id, NULL);

@@ -104,7 +104,9 @@ done
 for s in "${seeds[@]}"; do
     start_bench "$BD/bench_inj$s.log" "$s" "$inject"
     set +e
-    WQ_UART_TIMEOUT_MS=${WQ_UART_TIMEOUT_MS:-300} WQ_UART_TRIES=${WQ_UART_TRIES:-12} \
+    # a base deadline shorter than the simulated line's round trip: the
+    # backend's adaptive deadline (dev_uart.c) has to carry the run
+    WQ_UART_TIMEOUT_MS=${WQ_UART_TIMEOUT_MS:-20} WQ_UART_TRIES=${WQ_UART_TRIES:-12} \
         build/bin/wq nested "${scen[@]}" --lanes "$lanes" --backend "uart:$pty@115200" > "$BD/inj$s.log" 2> "$BD/inj$s.err"
     rc=$?
     set -e

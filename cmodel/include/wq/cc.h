@@ -89,4 +89,9 @@ int  wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, 
                    wq_cc_result_t *out);
 void wq_cc_result_free(wq_cc_result_t *r);
 
+/* The OpenCL extensions the compiler implements, space-separated: each is
+ * predefined as a macro (value 1) in kernel source, and the runtime reports
+ * this string as CL_DEVICE_EXTENSIONS. */
+const char *wq_cc_extensions(void);
+
 #endif

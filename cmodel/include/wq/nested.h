@@ -36,7 +36,8 @@ typedef struct wq_nested_result {
 int wq_nested_asm(const char *path, const char *lib, wq_program_t *p, char *err,
                   size_t errlen);
 /* load p, run its sessions and independent work, check .expect lines.
- * log (may be NULL) gets one line per failed check.  Returns WQ_OK when
+ * log (may be NULL) gets one line per failed check; the checks run only
+ * when the sessions ended without an error.  Returns WQ_OK when
  * every session ended as the program expects and every check held. */
 int wq_nested_run(wq_drv_t *d, const wq_program_t *p, uint64_t timeout,
                   wq_nested_result_t *r, FILE *log);

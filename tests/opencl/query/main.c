@@ -25,6 +25,57 @@ static void str_param(int is_dev, void *obj, cl_uint param, const char *name, ch
     printf("%-28s %s\n", name, out);
 }
 
+/* OpenCL 1.2 (clGetDeviceInfo, CL_DEVICE_EXTENSIONS): a 1.2 device names
+ * the 32-bit atomics and byte-addressable stores, core since 1.1; and an
+ * extension that changes the kernel language is a macro in kernel source.
+ * ext is the device's string with a space on either side. */
+static void check_language_extensions(cl_platform_id p, cl_device_id d, const char *ext)
+{
+    static const char *const required[] = {
+        "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
+        "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
+        "cl_khr_byte_addressable_store",
+    };
+    static const char *const language[] = {
+        "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
+        "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
+        "cl_khr_byte_addressable_store", "cl_warpq_enqueue",
+    };
+    char key[128];
+    for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
+        snprintf(key, sizeof key, " %s ", required[i]);
+        CHECK(strstr(ext, key) != NULL, "a 1.2 device names %s", required[i]);
+    }
+    cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)p, 0 };
+    cl_int rc;
+    cl_context ctx = clCreateContext(props, 1, &d, NULL, NULL, &rc);
+    CHECK(rc == CL_SUCCESS, "context for the extension macros (rc %d)", rc);
+    if (rc != CL_SUCCESS) return;
+    for (size_t i = 0; i < sizeof language / sizeof *language; i++) {
+        snprintf(key, sizeof key, " %s ", language[i]);
+        if (!strstr(ext, key)) continue;
+        char src[512];
+        snprintf(src, sizeof src,
+                 "#pragma OPENCL EXTENSION %s : enable\n"
+                 "#ifndef %s\n#error the device names %s but kernels do not see it\n#endif\n"
+                 "__kernel void k(__global int *o) { o[0] = %s; }\n",
+                 language[i], language[i], language[i], language[i]);
+        const char *ps = src;
+        cl_program prog = clCreateProgramWithSource(ctx, 1, &ps, NULL, &rc);
+        CHECK(rc == CL_SUCCESS, "program for %s (rc %d)", language[i], rc);
+        if (rc != CL_SUCCESS) continue;
+        rc = clBuildProgram(prog, 1, &d, "", NULL, NULL);
+        if (rc != CL_SUCCESS) {
+            char log[2048] = "";
+            clGetProgramBuildInfo(prog, d, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+            printf("%s", log);
+        }
+        CHECK(rc == CL_SUCCESS, "%s is a macro in kernel source (build rc %d)", language[i], rc);
+        clReleaseProgram(prog);
+    }
+    clReleaseContext(ctx);
+}
+
 #define DEV(T, x, param) T x = 0; MUST(clGetDeviceInfo(d, param, sizeof x, &x, NULL))
 
 int main(void)
@@ -51,6 +102,9 @@ int main(void)
     str_param(1, d, CL_DEVICE_VERSION, "device version", s, sizeof s);
     str_param(1, d, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C version", s, sizeof s);
     str_param(1, d, CL_DEVICE_EXTENSIONS, "device extensions", s, sizeof s);
+    char ext[sizeof s + 2];
+    snprintf(ext, sizeof ext, " %s ", s);
+    check_language_extensions(p, d, ext);
 
     DEV(cl_device_type, type, CL_DEVICE_TYPE);
     DEV(size_t, wg, CL_DEVICE_MAX_WORK_GROUP_SIZE);
