@@ -102,11 +102,20 @@ else
 fi
 
 # ---- the boards: bitstreams, Fmax after place and route (docs/fpga/boards.md) ------
+# a board whose flow fails (does not fit, does not route) gets its key with
+# no number and the flow's reason; the other figures are still measured
 for b in ice40 ecp5; do
-    bash scripts/fpga.sh "$b" > "build/reports/fpga_$b.log" 2>&1 ||
-        { tail -20 "build/reports/fpga_$b.log" >&2; fail "make fpga-$b"; }
     r=build/reports/fpga_$b.txt
-    echo "${b}_fmax_mhz: $(awk '$1 == "fmax_mhz" { print $2 }' "$r") (after place and route; board clock $(awk '$1 == "board_clock_mhz" { print $2 }' "$r") MHz; $r)"
+    rm -f "$r"
+    if bash scripts/fpga.sh "$b" > "build/reports/fpga_$b.log" 2>&1; then
+        echo "${b}_fmax_mhz: $(awk '$1 == "fmax_mhz" { print $2 }' "$r") (after place and route; board clock $(awk '$1 == "board_clock_mhz" { print $2 }' "$r") MHz; $r)"
+    else
+        echo "${b}_fmax_mhz: none ($(grep -m1 'fpga: FAIL' "build/reports/fpga_$b.log" | sed 's/^fpga: FAIL: //'))"
+    fi
 done
-awk '$1 == "luts" { printf "ecp5_luts: %d (TRELLIS_COMB after packing, of %d in the LFE5U-85F; default configuration)\n", $3, $4 }' \
-    build/reports/fpga_ecp5.txt
+if [ -f build/reports/fpga_ecp5.txt ]; then
+    awk '$1 == "luts" { printf "ecp5_luts: %d (TRELLIS_COMB after packing, of %d in the LFE5U-85F; default configuration)\n", $3, $4 }' \
+        build/reports/fpga_ecp5.txt
+else
+    echo "ecp5_luts: none (no report: build/reports/fpga_ecp5.log)"
+fi

@@ -21,9 +21,10 @@
 #
 # Usage: bash scripts/fpga.sh ice40|ecp5
 #        bash scripts/fpga.sh --lint   (`make test`, seconds: both board tops
-#                                       through verilator --lint-only -Wall
-#                                       and Yosys' reader with the vendor cell
-#                                       libraries, no synthesis)
+#                                       through verilator --lint-only -Wall,
+#                                       iverilog -g2005 and Yosys' reader with
+#                                       the vendor cell libraries, no
+#                                       synthesis)
 #   FPGA_SEED   the placer's seed (default 1)
 #   FPGA_FREQ   the router's target clock in MHz (default per board, above)
 set -euo pipefail
@@ -48,6 +49,10 @@ if [ "${1:-}" = --lint ]; then
         top=${t#*/}
         verilator --lint-only -Wall -Ibuild/gen -Irtl --top-module "$top" \
             "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "verilator --lint-only -Wall $top"
+        if command -v iverilog >/dev/null; then
+            iverilog -g2005 -Ibuild/gen -Irtl -s "$top" -o /dev/null \
+                "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "iverilog -g2005 $top"
+        fi
     done
     # Yosys elaborates each top against its vendor's cell library (a port
     # that does not exist on a primitive, a missing module: an error here)
@@ -60,7 +65,7 @@ if [ "${1:-}" = --lint ]; then
         read_verilog -lib +/ecp5/cells_sim.v
         read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ecp5/wq_ulx3s.v
         hierarchy -check -top wq_ulx3s" >/dev/null || fail "yosys: wq_ulx3s (build/fpga/lint_ecp5.log)"
-    echo "fpga: board tops wq_icebreaker, wq_ulx3s lint clean (verilator -Wall, yosys hierarchy -check)"
+    echo "fpga: board tops wq_icebreaker, wq_ulx3s lint clean (verilator -Wall, iverilog -g2005, yosys hierarchy -check)"
     exit 0
 fi
 
@@ -100,64 +105,83 @@ esac
 mkdir -p "$out" build/reports
 seed=${FPGA_SEED:-1}
 
-# ---- synthesis ---------------------------------------------------------------
+# ---- synthesis (skipped when the netlist is newer than every input and was
+# made by the same command) -------------------------------------------------------
 t0=$(date +%s)
 slog="$out/synth.log"
-nice yosys -q -l "$slog" -p "
-    read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} $src
-    $synth $out/$top.json
-    select -assert-none t:\$_DLATCH_* t:*LATCH*
-    tee -q -o $out/synth.stat stat
-" > /dev/null 2>&1 || { tail -30 "$slog" >&2; fail "yosys (log: $slog)"; }
-grep -q '^Latch inferred' "$slog" && { grep '^Latch inferred' "$slog" >&2; fail "latch"; }
-if grep -Eq 'multiple conflicting drivers|Driver-driver conflict' "$slog"; then
-    fail "a signal has several drivers (log: $slog)"
+cmd="read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} $src; $synth $out/$top.json"
+if [ -s "$out/$top.json" ] && [ -s "$out/synth.stat" ] && [ "$(cat "$out/synth.cmd" 2>/dev/null)" = "$cmd" ] &&
+   [ -z "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/$top.json" -type f -print -quit)" ]; then
+    echo "fpga: $out/$top.json is up to date: synthesis skipped"
+else
+    rm -f "$out/synth.cmd"
+    nice yosys -q -l "$slog" -p "
+        $cmd
+        select -assert-none t:\$_DLATCH_* t:*LATCH*
+        tee -q -o $out/synth.stat stat
+    " > /dev/null 2>&1 || { tail -30 "$slog" >&2; fail "yosys (log: $slog)"; }
+    grep -q '^Latch inferred' "$slog" && { grep '^Latch inferred' "$slog" >&2; fail "latch"; }
+    if grep -Eq 'multiple conflicting drivers|Driver-driver conflict' "$slog"; then
+        fail "a signal has several drivers (log: $slog)"
+    fi
+    echo "$cmd" > "$out/synth.cmd"
 fi
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
 plog="$out/pnr.log"
+rm -f "$bits"
+pnr_ok=1
 nice "$pnr" "${pnr_args[@]}" --json "$out/$top.json" --freq "$freq" --seed "$seed" \
-    --timing-allow-fail --log "$plog" > /dev/null 2>&1 ||
-    { grep -E 'ERROR|error' "$plog" | head -10 >&2; fail "$pnr (log: $plog)"; }
+    --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_ok=0
 t2=$(date +%s)
 
 # ---- bitstream ------------------------------------------------------------------
-"$pack" "${pack_args[@]}" > "$out/pack.log" 2>&1 || { cat "$out/pack.log" >&2; fail "$pack"; }
-[ -s "$bits" ] || fail "$pack wrote no $bits"
+if [ $pnr_ok = 1 ]; then
+    "$pack" "${pack_args[@]}" > "$out/pack.log" 2>&1 || { cat "$out/pack.log" >&2; fail "$pack"; }
+    [ -s "$bits" ] || fail "$pack wrote no $bits"
+fi
 t3=$(date +%s)
 
 # ---- the report --------------------------------------------------------------------
-# nextpnr's utilisation table: "Info:  NAME:  used/ avail  pct%"
+# nextpnr's utilisation table (written after packing, before placement, so
+# it is there also when placement fails): "Info:  NAME:  used/ avail  pct%"
 util() {   # CELL -> "used avail"
     awk -v c="$1:" '$1 == "Info:" && $2 == c { sub("/", "", $3); print $3, $4; exit }' "$plog"
 }
-fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-[ -n "$fmax" ] || fail "no Fmax in $plog"
+fmax=""
+[ $pnr_ok = 1 ] && fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
 r="build/reports/fpga_$board.txt"
 over=()
 {
-    echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | head -1)"
+    echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
     echo "# synth: $synth; place and route: ${pnr_args[*]:0:3} --freq $freq --seed $seed"
     printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
     for kv in $res; do
+        u="" a=""
         read -r u a < <(util "${kv%%:*}") || true
-        [ -n "${u:-}" ] || { u=0; a=0; }
+        [ -n "$u" ] || { u=0; a=0; }
         pct=0; [ "$a" -gt 0 ] && pct=$(( u * 100 / a ))
         printf '%-16s %-15s %7d %7d %4d%%\n' "${kv#*:}" "${kv%%:*}" "$u" "$a" "$pct"
-        [ "$a" -eq 0 ] || [ "$u" -le "$a" ] || over+=("${kv%%:*}")
-        u=""
+        [ "$a" -eq 0 ] || [ "$u" -le "$a" ] || over+=("${kv%%:*} $u of $a")
     done
     awk '$1 ~ /^(LUT4|SB_LUT4)$/ { l += $2 } $1 ~ /^(TRELLIS_FF|SB_DFF)/ { f += $2 }
          END { printf "yosys_lut4       %d (before packing)\nyosys_ff         %d\n", l, f }' "$out/synth.stat"
-    awk -v f="$fmax" -v b="$clk_mhz" -v t="$freq" 'BEGIN {
-        printf "board_clock_mhz  %s\n", b
-        printf "fmax_mhz         %.2f (%s the board clock; %s the %s MHz target)\n", f,
-               (f >= b ? "meets" : "FAIL: under"), (f >= t ? "meets" : "under"), t }'
-    echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
+    echo "board_clock_mhz  $clk_mhz"
+    if [ -n "$fmax" ]; then
+        awk -v f="$fmax" -v b="$clk_mhz" -v t="$freq" 'BEGIN {
+            printf "fmax_mhz         %.2f (%s the board clock; %s the %s MHz target)\n", f,
+                   (f >= b ? "meets" : "FAIL: under"), (f >= t ? "meets" : "under"), t }'
+        echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
+    else
+        why=$(grep -m1 -E '^ERROR' "$plog" || echo "no Fmax in the log")
+        echo "fmax_mhz         none (place and route failed: $why)"
+        echo "bitstream        none"
+    fi
     echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"
 } > "$r"
 sed "s/^/fpga: /" "$r"
-[ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]}"
+[ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]} ($r)"
+[ -n "$fmax" ] || fail "$pnr (log: $plog)"
 awk -v f="$fmax" -v b="$clk_mhz" 'BEGIN { exit !(f >= b) }' || fail "Fmax $fmax MHz under the board clock $clk_mhz MHz"
 echo "fpga: $bits; $r"
