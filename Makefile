@@ -53,7 +53,7 @@ $(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -172,6 +172,12 @@ clgen: build
 opencl: build $(B)/bin/wq_unit
 	bash scripts/opencl.sh
 
+# the SystemC/TLM-2.0 platform: both wrappers, the driver's scenarios and
+# the OpenCL programs over the sockets (docs/systemc.md)
+systemc: deps
+	$(MAKE) build
+	bash scripts/systemc.sh
+
 run: deps
 	$(MAKE) build
 	bash scripts/demo.sh
@@ -225,6 +231,11 @@ regress: deps
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	python3 scripts/alias_sweep.py --seeds 1..5000
+	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
+	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
+	    tests/kernels/wide.cl tests/kernels/matmul.cl
+	bash scripts/systemc.sh --full
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the

@@ -18,6 +18,14 @@
 #     tests/kernels/spinlock.cl vs tests/programs/spinlock.wqs), each pair
 #     as cc_issue_slots_ratio_NAME and the larger as the headline (target
 #     <= 1.25);
+#   * alias_*: the alias pass (docs/compiler.md "Alias metadata") on the
+#     seed's disjoint-buffer example (tests/opencl/alias/alias.cl
+#     filter_rows, 32 rows of 64 pixels, `wq run` whose buffers are
+#     disjoint): alias_issue_slots_ratio = warp instructions with
+#     --alias=off / with the pass (target >= 2.0), alias_cycles_ratio the
+#     same in RTL cycles (`wq cosim`, the launch's profiling time);
+#     alias_recompiles: recompilations of tests/opencl/alias against its
+#     distinct relations (one each);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over
@@ -25,6 +33,13 @@
 #     of scripts/rtl/uart_opencl.sh);
 #   * ice40_fmax_mhz, ecp5_fmax_mhz, ecp5_luts: the board bitstreams after
 #     place and route (scripts/fpga.sh; targets 20 and 75 MHz).
+#   * subv_*: sub-vector selection on the high-register kernel
+#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
+#     values spilled without segments minus with them, and RTL cycles at 8
+#     lanes without / with (docs/compiler.md "Sub-vector segments").
+#   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
+#     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
+#     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -46,6 +61,21 @@ awk -v hv="$hv" -v cv="$cv" -v hs="$hs" -v cs="$cs" 'BEGIN {
     printf "cc_issue_slots_ratio_spinlock: %.2f (%d / %d)\n", s, cs, hs
     printf "cc_issue_slots_ratio: %.2f (the larger; target 1.25)\n", (v > s ? v : s) }'
 
+# ---- the alias pass ---------------------------------------------------------------------
+alias_k=(tests/opencl/alias/alias.cl --kernel filter_rows --global 32 --arg buf:u32:2048=seq:0
+         --arg buf:u32:2048 --arg u32:64)
+ao=$(instrs "${alias_k[@]}")
+af=$(instrs "${alias_k[@]}" --alias=off)
+[ -n "$ao" ] && [ -n "$af" ] || fail "alias: a run printed no count"
+awk -v o="$ao" -v f="$af" 'BEGIN { printf "alias_issue_slots_ratio: %.2f (%d warp instructions unoptimised / %d with the pass; target 2.0)\n", f / o, f, o }'
+mkdir -p build/bench
+cc -std=c99 -O1 tests/opencl/alias/main.c -o build/bench/alias -lOpenCL || fail "tests/opencl/alias does not compile"
+ar=$(OCL_ICD_VENDORS="$PWD/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_BACKEND=model build/bench/alias |
+     sed -n 's/^alias: \([0-9]*\) enqueues, \([0-9]*\) distinct.*, \([0-9]*\) recompiles$/\3 \2 \1/p')
+[ -n "$ar" ] || fail "tests/opencl/alias printed no count"
+read -r arc arr are <<< "$ar"
+echo "alias_recompiles: $arc (for $arr distinct relations over $are enqueues, the same buffer among them)"
+
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do
     for m in always never; do
@@ -63,6 +93,12 @@ done
 RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"
 build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
     grep -E '^deque_ops_per_cycle:' || fail "deque bench"
+
+# ---- the memory path's units: requests of a coalesced warp load (32 consecutive
+# words, 16-byte lines) and the L1's hit rate on a reuse pattern
+# (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
+bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
+bash scripts/rtl/l1.sh --bench || fail "l1 bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
@@ -92,11 +128,44 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     cy() { sed -n 's/^cycles: //p' <<< "$1"; }
     echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
     echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # the alias pass on the RTL in lockstep: the launch's cycles
+    lc() { build/bin/wq cosim "${alias_k[@]}" "$@" | sed -n 's/^launch cycles: //p'; }
+    co=$(lc) cf=$(lc --alias=off)
+    [ -n "$co" ] && [ -n "$cf" ] || fail "alias on the rtl: no cycle count"
+    awk -v o="$co" -v f="$cf" 'BEGIN { printf "alias_cycles_ratio: %.2f (%d RTL cycles unoptimised / %d with the pass)\n", f / o, f, o }'
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
     bash scripts/rtl/uart_opencl.sh --bench | grep -E '^uart_bridge_bytes_per_s:' ||
         fail "uart opencl bench"
+    # sub-vector selection: the high-register kernel, 16 registers
+    sk=tests/kernels/subv_pressure.cl
+    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | grep -m1 '^; ---- kernel' |
+           sed -E 's/.* ([0-9]+) spilled.*/\1/'; }
+    s_off=$(sp off) s_on=$(sp auto)
+    [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"
+    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16: $s_off values spilled without segments, $s_on with)"
+    bash scripts/cl_rtl_build.sh 8 > /dev/null || fail "libwqrtl.so, 8 lanes"
+    sa=(--global 64 --local 32 --arg buf:u32:384=seq:1:3 --arg buf:u32:384=seq:7:5
+        --arg buf:u32:384=seq:2:11 --arg buf:u32:256 --lanes 8 --regs=16)
+    sc() { build/bin/wq cosim "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^launch cycles: //p'; }
+    sw() { build/bin/wq run "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^warp instructions: \([0-9]*\).*/\1/p'; }
+    c_off=$(sc off) c_on=$(sc auto) w_off=$(sw off) w_on=$(sw auto)
+    [ -n "$c_off" ] && [ -n "$c_on" ] && [ -n "$w_off" ] && [ -n "$w_on" ] || fail "subv cycles"
+    awk -v a="$c_off" -v b="$c_on" -v wa="$w_off" -v wb="$w_on" 'BEGIN {
+        printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
+               "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
+               a / b, a, b, wa, wb }'
+    # the SystemC platform (docs/systemc.md): every nested scenario through
+    # the driver and the sockets, wall time per wrapper
+    bash scripts/systemc_build.sh || fail "systemc build"
+    for dut in model rtl; do
+        t0=$(date +%s.%N)
+        SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
+            > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
+        awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+    done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
 fi

@@ -9,6 +9,9 @@
 #
 # Usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate]
 #                              [--backend model|rtl|pocl] [--max-skip PCT]
+#                              [--options BUILD-OPTIONS]
+#   --options       extra clBuildProgram options for every run
+#                   (e.g. -wq-subv=always: every sub-vector segment taken)
 #   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3
 #   --backend rtl   the RTL in lockstep with the model (32 lanes)
 #   --backend pocl  POCL instead of warpq: checks the oracle itself
@@ -19,12 +22,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-seeds="" lanes="8,16,32" backend=model maxskip=15
-usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate] [--backend model|rtl|pocl] [--max-skip PCT]" >&2; exit 2; }
+seeds="" lanes="8,16,32" backend=model maxskip=15 opts=""
+usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate] [--backend model|rtl|pocl] [--max-skip PCT] [--options BUILD-OPTIONS]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --seeds)    seeds=${2:-}; shift 2 ;;
     --lanes)    lanes=${2:-}; shift 2 ;;
+    --options)  opts=${2:-}; shift 2 ;;
     --backend)  backend=${2:-}; shift 2 ;;
     --max-skip) maxskip=${2:-}; shift 2 ;;
     -h|--help)  sed -n '2,20p' "$0"; exit 0 ;;
@@ -78,7 +82,7 @@ for ((s = lo; s <= hi; s++)); do
     for r in "${these[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
-        env $envs timeout "$limit" "$out/run" "$k" > "$txt" 2>&1
+        env $envs timeout "$limit" "$out/run" "$k" ${opts:+"$opts"} > "$txt" 2>&1
         rc=$?
         [ $rc = 124 ] && echo "timed out after $limit s" >> "$txt"
         if grep -q '^expect: ok$' "$txt" && [ $rc = 0 ]; then continue; fi

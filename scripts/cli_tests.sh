@@ -263,6 +263,26 @@ $WQ cc --inline=always tests/kernels/calls.cl > "$T/inl.wqs" 2>&1
 check "cc --inline=always emits no call" bash -c "! grep -q '^ *call ' '$T/inl.wqs'"
 $WQ cc --inline=sometimes tests/kernels/calls.cl > "$T/badinl" 2>&1
 check "cc --inline=sometimes is a usage error" test $? -eq 2
+# the alias pass with regions given by hand (docs/compiler.md "Alias metadata")
+$WQ cc tests/opencl/alias/alias.cl --region=0:0x10000:8192 --region=1:0x20000:8192 --explain \
+    > "$T/alias.wqs" 2> "$T/alias.ex"
+check "cc --region disjoint: explained and unrolled" grep -q "disjoint, distance 57344 -> independent" "$T/alias.ex"
+check "cc --region disjoint: the loads of four iterations in a row" grep -q "ld .*+12\]" "$T/alias.wqs"
+$WQ cc tests/opencl/alias/alias.cl --region=0:0x10000:8192 --region=1:0x11000:8192 --explain \
+    > /dev/null 2> "$T/alias.ov"
+check "cc --region overlap: kept" grep -q "overlap 0x11000..0x12000 (4096 bytes, at +4096 in 0, +0 in 1) -> overlap: kept" "$T/alias.ov"
+$WQ cc tests/opencl/alias/alias.cl --region=0:0x10000 > /dev/null 2> "$T/alias.bad"
+check "cc --region without a length is a usage error" test $? -eq 2
+check "cc --region error names the form" grep -q "ARG:START:LEN" "$T/alias.bad"
+$WQ cc --subv=always tests/kernels/subv_pressure.cl > "$T/subv.wqs" 2>&1
+check "cc --subv=always wraps segments" grep -q "^ *subv_start" "$T/subv.wqs"
+check "cc --subv=always names the shared base" grep -q "sub-vector segments, shared base r16" "$T/subv.wqs"
+$WQ cc --subv=off tests/kernels/subv_pressure.cl > "$T/subvoff.wqs" 2>&1
+check "cc --subv=off emits no segment" bash -c "! grep -qE '^ +subv_(start|end)' '$T/subvoff.wqs'"
+$WQ cc --subv=sometimes tests/kernels/subv_pressure.cl > "$T/badsubv" 2>&1
+check "cc --subv=sometimes is a usage error" test $? -eq 2
+$WQ cc --subv-threshold=32 tests/kernels/subv_pressure.cl > "$T/badsubv" 2>&1
+check "cc --subv-threshold=32 is a usage error" test $? -eq 2
 $WQ cc --regs=8 tests/kernels/spill.cl > "$T/spill.wqs" 2>&1
 check "cc --regs=8 spills spill.cl" grep -qE "^; ---- kernel spill: [1-8] registers, .* bytes private, [1-9][0-9]* spilled" "$T/spill.wqs"
 $WQ cc tests/kernels/private.cl > "$T/priv.wqs" 2>&1

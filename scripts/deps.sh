@@ -17,6 +17,8 @@ command -v icepack >/dev/null || need+=(fpga-icestorm)         # make fpga-ice40
 [ -f /usr/include/CL/cl.h ] && ldconfig -p | grep -q 'libOpenCL.so ' || need+=(ocl-icd-opencl-dev ocl-icd-libopencl1)
 command -v clinfo >/dev/null || need+=(clinfo)
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
+# SystemC/TLM-2.0 (tb/systemc, docs/systemc.md)
+[ -f /usr/include/systemc.h ] || need+=(libsystemc-dev)
 # FuseSoC (warpq.core) lives in the tree's .venv, from PyPI
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then

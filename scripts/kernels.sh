@@ -8,7 +8,14 @@
 #   - POCL, when it is installed, as an independent reference;
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
-#     function inlined;
+#     function inlined, and without the alias pass (-wq-alias=off; the
+#     runs above have it on, their buffers disjoint);
+#   - the model at 8, 16 and 32 lanes with every candidate sub-vector
+#     segment taken (-wq-subv=always) and at 8 lanes with none
+#     (-wq-subv=off), and a few kernels (SUBV_RTL below) with
+#     -wq-subv=always on the RTL in lockstep at SUBV_RTL_LANES lanes (32 by
+#     default: no other RTL build; `make regress` uses 8, where the parts
+#     share registers; docs/compiler.md "Sub-vector segments");
 # every run's output (the printed buffers and the `//@ expect` verdict)
 # must equal the 32-lane model's byte for byte, and the verdict must be ok.
 # A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
@@ -45,6 +52,15 @@ so=""
 if [ "$rtl" = 1 ]; then
     so=$(bash scripts/cl_rtl_build.sh 32) || { bad "libwqrtl.so did not build"; rtl=0; }
 fi
+# the kernels that also run with -wq-subv=always on the RTL, and at how
+# many lanes (a library per lane count, built once and cached)
+SUBV_RTL=${SUBV_RTL:-"subv_pressure wide matmul"}
+SUBV_RTL_LANES=${SUBV_RTL_LANES:-32}
+sosubv=""
+if [ "$rtl" = 1 ]; then
+    sosubv=$(bash scripts/cl_rtl_build.sh "$SUBV_RTL_LANES") ||
+        { bad "libwqrtl.so ($SUBV_RTL_LANES lanes) did not build"; sosubv=""; }
+fi
 havepocl=0
 if [ "$pocl" = 1 ]; then
     if [ -f /etc/OpenCL/vendors/pocl.icd ]; then havepocl=1
@@ -77,20 +93,37 @@ for k in "${files[@]}"; do
     done
     # the same output with every function called and a register limit that
     # spills, and with every function inlined (docs/compiler.md "Calls")
-    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32"; do
+    for v in "never8 -wq-inline=never -wq-regs=8" "always -wq-inline=always -wq-regs=32" "aliasoff -wq-alias=off"; do
         read -r label opts <<< "$v"
         if env "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 timeout 300 "$out/run" "$k" "$opts" \
                > "$out/$name.$label.txt" 2>&1 && cmp -s "$ref" "$out/$name.$label.txt"; then ok
         else bad "$name built with $opts differs:"; diff "$ref" "$out/$name.$label.txt" | head -10
         fi
     done
+    # sub-vector segments: every candidate taken, or none (docs/compiler.md)
+    for v in "subv8 8 -wq-subv=always" "subv16 16 -wq-subv=always" "subv32 32 -wq-subv=always" \
+             "subvoff8 8 -wq-subv=off"; do
+        read -r label lanes opts <<< "$v"
+        if env "${warpq[@]}" WQ_BACKEND=model WQ_LANES="$lanes" timeout 300 "$out/run" "$k" "$opts" \
+               > "$out/$name.$label.txt" 2>&1 && cmp -s "$ref" "$out/$name.$label.txt"; then ok
+        else bad "$name built with $opts at $lanes lanes differs:"; diff "$ref" "$out/$name.$label.txt" | head -10
+        fi
+    done
+    if [ -n "$sosubv" ] && [[ " $SUBV_RTL " == *" $name "* ]]; then
+        sl=$SUBV_RTL_LANES
+        if env "${warpq[@]}" WQ_BACKEND=rtl WQ_LANES="$sl" timeout 600 "$out/run" "$k" -wq-subv=always \
+               > "$out/$name.subvrtl$sl.txt" 2>&1 && cmp -s "$ref" "$out/$name.subvrtl$sl.txt"; then ok
+            echo "kernels: $name -wq-subv=always on the RTL at $sl lanes (lockstep): same output"
+        else bad "$name -wq-subv=always on the RTL at $sl lanes differs:"; diff "$ref" "$out/$name.subvrtl$sl.txt" | head -10
+        fi
+    fi
     if [ "$havepocl" = 1 ]; then
         if run "$k" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable &&
            cmp -s "$ref" "$out/$name.pocl.txt"; then ok
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a

@@ -65,13 +65,13 @@ fi
 
 # ---- Verilog ----------------------------------------------------------------
 shopt -s nullglob
-rtl=(rtl/*.v)
+rtl=(rtl/*.v rtl/core/*.v)
 if [ ${#rtl[@]} -gt 0 ]; then
     if command -v verilator >/dev/null; then
         for f in "${rtl[@]}"; do
             top=$(basename "$f" .v)
             # -Irtl lets a module find the modules it instantiates
-            verilator --lint-only -Wall -Ibuild/gen -Irtl --top-module "$top" "$f" ||
+            verilator --lint-only -Wall -Ibuild/gen -Irtl -Irtl/core --top-module "$top" "$f" ||
                 bad "verilator: $f"
         done
         echo "lint: verilator -Wall on ${#rtl[@]} modules"
@@ -79,7 +79,7 @@ if [ ${#rtl[@]} -gt 0 ]; then
         echo "lint: verilator not installed; skipped"
     fi
     if command -v iverilog >/dev/null; then
-        iverilog -g2005 -Ibuild/gen -Irtl -o "$tmp/rtl.vvp" "${rtl[@]}" || bad "iverilog: rtl/"
+        iverilog -g2005 -Ibuild/gen -Irtl -Irtl/core -o "$tmp/rtl.vvp" "${rtl[@]}" || bad "iverilog: rtl/"
         echo "lint: iverilog -g2005 on rtl/"
     else
         echo "lint: iverilog not installed; skipped"

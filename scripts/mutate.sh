@@ -7,7 +7,7 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched,ue}.sh) and the lockstep harness
+# (scripts/rtl/{deque,sem,host,sched,ue,coalesce,l1}.sh) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
 # `make test` set.  The first failing run stops the mutant: CAUGHT, naming
 # the check and the run; a mutant whose checks all pass SURVIVED (a test
@@ -44,7 +44,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     case $state:$line in
     head:'#'* | head:'') continue ;;
     head:'['*)
-        re='^\[([A-Za-z0-9_]+)\] +([A-Za-z0-9_.]+) +\| +([a-z_ ]+[a-z_]) +\| +(.+)$'
+        re='^\[([A-Za-z0-9_]+)\] +([A-Za-z0-9_./]+) +\| +([a-z0-9_ ]+[a-z0-9_]) +\| +(.+)$'
         [[ $line =~ $re ]] || fail "$list:$ln: expected '[ID] FILE | CHECKS | description'"
         ids+=("${BASH_REMATCH[1]}"); files+=("${BASH_REMATCH[2]}")
         checks+=("${BASH_REMATCH[3]}"); descs+=("${BASH_REMATCH[4]}")
@@ -65,7 +65,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|ue|top|top_small) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|ue|coalesce|l1|top|top_small) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -96,6 +96,8 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     host)      cmd=(bash scripts/rtl/host.sh 1 2) ;;
     sched)     cmd=(bash scripts/rtl/sched.sh 1) ;;
     ue)        cmd=(bash scripts/rtl/ue.sh 1 2 3 4 5) ;;
+    coalesce)  cmd=(bash scripts/rtl/coalesce.sh 1 2) ;;
+    l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
     esac
@@ -112,8 +114,9 @@ for id in "${sel[@]}"; do
     for ((i = 0; i < n; i++)); do [ "${ids[$i]}" = "$id" ] && break; done
     d=$M/$id
     rm -rf "$d"
-    mkdir -p "$d/rtl"
+    mkdir -p "$d/rtl/core"
     cp rtl/*.v rtl/*.vh "$d/rtl/"
+    cp rtl/core/*.v "$d/rtl/core/"
     O="${origs[$i]}" R="${repls[$i]}" perl -0777 -pi -e 's/\Q$ENV{O}\E/$ENV{R}/' "$d/rtl/${files[$i]}"
     cmp -s "rtl/${files[$i]}" "$d/rtl/${files[$i]}" && fail "mutant $id: the copy did not change"
     diff -u "rtl/${files[$i]}" "$d/rtl/${files[$i]}" > "$d/mutant.diff" || true

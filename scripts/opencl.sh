@@ -56,7 +56,7 @@ else bad "no program binary from tests/opencl/kernels/kernels.wqs"
 fi
 warpq_only=" kernels "          # warpq machine code: not for other platforms
 # device-side enqueue (wq_enqueue) is a warpq extension: not on other platforms
-enqueue_only=" nested subdivide nested_errors "
+enqueue_only=" nested subdivide nested_errors nd_enqueue "
 
 tests=()
 for src in tests/opencl/*/main.c; do
@@ -136,8 +136,35 @@ else
     bad "clinfo is missing (make deps installs it)"
 fi
 
+# WQ_TIMELINE / WQ_TRACE on an unmodified program: a well-formed timeline
+# whose instruction slices are the trace's retired instructions; a path that
+# cannot be created is refused with the reason
+watch_check() {
+    local backend=$1 prog=$2 tl="$out/$2.$1.timeline.json" log="$out/$2.$1.watch.log"
+    rm -f "$tl"
+    if ! env "${warpq[@]}" WQ_BACKEND="$backend" WQ_TIMELINE="$root/$tl" WQ_TRACE=1 \
+             timeout 300 "$out/$prog" > "$log" 2>&1; then
+        bad "$prog with WQ_TIMELINE on $backend:"; tail -20 "$log"; return
+    fi
+    local chk ntrace ninstr
+    if ! chk=$(python3 scripts/timeline_check.py "$tl" 2>&1); then
+        bad "$prog on $backend: the timeline is not well-formed: $chk"; return
+    fi
+    ntrace=$(grep -c '^warpq: trace [0-9]* w[0-9]* *RETIRE' "$log")
+    ninstr=$(sed -n 's/.* \([0-9]*\) instructions,.*/\1/p' <<< "$chk")
+    if [ "${ninstr:-0}" -gt 0 ] && [ "$ninstr" = "$ntrace" ]; then
+        ok; echo "opencl: $backend: $prog with WQ_TIMELINE and WQ_TRACE: $chk"
+    else
+        bad "$prog on $backend: $ninstr instruction slices in the timeline, $ntrace RETIRE lines traced"
+    fi
+}
+watch_check model hashtable
+refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: cannot create" \
+    WQ_TIMELINE=/nonexistent/t.json
+
 if [ "$rtl" = 1 ]; then
     if so=$(bash scripts/cl_rtl_build.sh 32); then
+        watch_check rtl profiling
         ok
         for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
         if [ -x build/bin/wq_unit ]; then

@@ -32,7 +32,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null || fail "cannot g
 mkdir -p "$R"
 
 shopt -s nullglob
-rtl=(rtl/*.v)
+rtl=(rtl/*.v rtl/core/*.v)
 [ ${#rtl[@]} -gt 0 ] || { echo "synth: no rtl/*.v yet"; : > "$R/synth.txt"; exit 0; }
 
 # ---- one module (run as `synth.sh --one MODULE` by the parallel driver) ------
@@ -41,7 +41,7 @@ one() {
     t0=$(date +%s)
     rm -f "$R/synth_$mod.res"
     if ! yosys -q -l "$log" -p "
-        read_verilog -Ibuild/gen -Irtl ${rtl[*]}
+        read_verilog -Ibuild/gen -Irtl -Irtl/core ${rtl[*]}
         hierarchy -check -top $mod
         synth -top $mod -flatten -lut 4 -run begin:fine
         select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
@@ -100,9 +100,11 @@ fi
 # the slow ones first so the two queues end together: wq_top and
 # wq_warp_sched (the whole scheduler flattened), then by file size
 mapfile -t order < <(for m in "${mods[@]}"; do
-    [ -f "rtl/$m.v" ] || fail "no rtl/$m.v"
+    f=rtl/$m.v
+    [ -f "$f" ] || f=rtl/core/$m.v
+    [ -f "$f" ] || fail "no rtl/$m.v or rtl/core/$m.v"
     case $m in wq_top) k=0 ;; wq_warp_sched) k=1 ;; *) k=2 ;; esac
-    echo "$k $(stat -c %s "rtl/$m.v") $m"; done | sort -k1,1n -k2,2nr | awk '{print $3}')
+    echo "$k $(stat -c %s "$f") $m"; done | sort -k1,1n -k2,2nr | awk '{print $3}')
 t0=$(date +%s)
 status=0
 printf '%s\n' "${order[@]}" |

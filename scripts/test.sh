@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# test.sh -- `make test`: every suite of the quick set, in order, stopping
-# at the first failure, and a table of what each took (the set is held to
-# 15 minutes on 2 cores; a suite that grows shows here first).  Longer
-# suites are `make regress`.
+# test.sh -- `make test`: every suite of the quick set, stopping at the
+# first failure, and a table of what each took (the set is held to 15
+# minutes on 2 cores; a suite that grows shows here first).  Longer suites
+# are `make regress`.
+#
+# The suites run in two lanes at once, because most of them keep one core
+# busy and the machine has two: the model lane (the C model, the compiler,
+# the runtime, generated kernels; its output streams here) and the RTL lane
+# (Verilator builds and benches, formal, SystemC; its output goes to
+# build/reports/test_rtl.log and is printed when the lane ends).  Within a
+# lane the order is fixed.  A failure in either lane stops the other.
 #
 # Usage: bash scripts/test.sh     (after `make build build/bin/wq_unit`)
 #   WQ_TEST_ONLY="name ..."   run only these suites (names as in the table)
+#   WQ_TEST_SERIAL=1          one lane after the other (for a readable log)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${B:-build}
-suites=(
+model_lane=(
     "layering|bash scripts/layering.sh"
     "unit|$B/bin/wq_unit --jobs 2"
     "spec_check|bash scripts/spec_check.sh"
@@ -19,29 +27,75 @@ suites=(
     "clgen_model|bash scripts/clgen.sh --seeds 1..200"
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..10 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
+    "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
+    "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
-    "rtl|bash scripts/rtl_test.sh"
 )
-times=()
+rtl_lane=(
+    "rtl|bash scripts/rtl_test.sh"
+    "systemc|bash scripts/systemc.sh"
+)
+rep=$B/reports
+mkdir -p "$rep"
+
+# run_lane NAME SUITE... : the suites in order; "name seconds" lines into
+# $rep/test_NAME.times; exit 1 at the first failure, or when the other
+# lane has failed ($rep/test_failed exists)
+run_lane() {
+    local lane=$1; shift
+    : > "$rep/test_$lane.times"
+    local s name cmd t0 rc
+    for s in "$@"; do
+        name=${s%%|*}
+        cmd=${s#*|}
+        if [ -n "${WQ_TEST_ONLY:-}" ] && ! [[ " $WQ_TEST_ONLY " == *" $name "* ]]; then continue; fi
+        [ -e "$rep/test_failed" ] && return 1
+        echo "test: == $name: $cmd"
+        t0=$(date +%s)
+        eval "$cmd"
+        rc=$?
+        echo "$name $(( $(date +%s) - t0 ))" >> "$rep/test_$lane.times"
+        if [ $rc -ne 0 ]; then
+            echo "test: FAIL: $name (exit $rc): $cmd" >&2
+            echo "$name" > "$rep/test_failed"
+            return 1
+        fi
+    done
+}
+
+rm -f "$rep/test_failed"
 t_all=$(date +%s)
 status=0
-for s in "${suites[@]}"; do
-    name=${s%%|*}
-    cmd=${s#*|}
-    if [ -n "${WQ_TEST_ONLY:-}" ] && ! [[ " $WQ_TEST_ONLY " == *" $name "* ]]; then continue; fi
-    echo "test: == $name: $cmd"
-    t0=$(date +%s)
-    eval "$cmd"
-    rc=$?
-    times+=("$name $(( $(date +%s) - t0 ))")
-    if [ $rc -ne 0 ]; then
-        echo "test: FAIL: $name (exit $rc): $cmd" >&2
-        status=1
-        break
+if [ -n "${WQ_TEST_SERIAL:-}" ]; then
+    run_lane model "${model_lane[@]}" && run_lane rtl "${rtl_lane[@]}" || status=1
+else
+    # the RTL lane in a session of its own, so that a failure elsewhere can
+    # stop it with everything it started
+    setsid bash -c "$(declare -f run_lane); rep='$rep' B='$B' WQ_TEST_ONLY='${WQ_TEST_ONLY:-}'; \
+        run_lane rtl $(printf '%q ' "${rtl_lane[@]}")" > "$rep/test_rtl.log" 2>&1 &
+    rtl_pid=$!
+    trap 'kill -TERM -- -$rtl_pid 2>/dev/null' EXIT
+    run_lane model "${model_lane[@]}" || status=1
+    if [ $status -ne 0 ]; then
+        kill -TERM -- -"$rtl_pid" 2>/dev/null
+        wait "$rtl_pid" 2>/dev/null
+        echo "test: the RTL lane is stopped; the last 30 lines of its log ($rep/test_rtl.log):"
+        tail -30 "$rep/test_rtl.log"
+    else
+        echo "test: the model lane passed; waiting for the RTL lane ($rep/test_rtl.log)"
+        wait "$rtl_pid" || status=1
+        echo "test: ---- the RTL lane ----"
+        cat "$rep/test_rtl.log"
     fi
-done
+    trap - EXIT
+fi
 echo "test: seconds per suite:"
-for t in "${times[@]}"; do printf 'test:   %-12s %5s\n' ${t}; done
-printf 'test:   %-12s %5s\n' total $(( $(date +%s) - t_all ))
-[ $status -eq 0 ] && echo "test: all suites passed"
+for lane in model rtl; do
+    [ -f "$rep/test_$lane.times" ] || continue
+    while read -r n t; do printf 'test:   %-6s %-12s %5s\n' "$lane" "$n" "$t"; done < "$rep/test_$lane.times"
+    printf 'test:   %-6s %-12s %5s\n' "$lane" "(lane)" "$(awk '{ s += $2 } END { print s + 0 }' "$rep/test_$lane.times")"
+done
+printf 'test:   %-19s %5s\n' "total (wall)" $(( $(date +%s) - t_all ))
+if [ $status -eq 0 ]; then echo "test: all suites passed"
+else echo "test: FAIL: $(cat "$rep/test_failed" 2>/dev/null || echo 'a suite') failed"; fi
 exit $status

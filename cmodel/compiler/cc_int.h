@@ -7,6 +7,7 @@
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
+ *   alias.c      IR               -> IR with loops unrolled (alias metadata)
  *   regalloc.c   IR               -> physical registers (liveness, interference, colouring)
  *   emit.c       IR               -> .wqs text
  *   compiler.c   the public entry point (wq/cc.h)
@@ -141,7 +142,7 @@ typedef enum {
     BI_MIN, BI_MAX, BI_ABS, BI_ABS_DIFF, BI_CLAMP, BI_MAD24, BI_MUL24, BI_MUL_HI,
     BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_HADD, BI_RHADD, BI_SELECT,
     BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
-    BI_WQ_ENQUEUE, BI_WQ_DONE, BI_WQ_FINISH   /* nested work: node->func is the child */
+    BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH   /* nested work: node->func is the child */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -235,13 +236,14 @@ void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *kernel);
 #define CC_OP_LABEL (-1)
 /* a CALL into the nested-work library appended to the program (label: which
  * routine, cc_libcall_name); the library's convention (enqueue.wqs): r28 the
- * queue descriptor, r24-r27 in, r24 out, link r31, it writes r16-r31, p5, p6,
- * so a kernel that calls it gets r0-r15 and p0-p4 only (regalloc.c) */
+ * queue descriptor, r24-r27 in (and r22, r23: wq_enqueue_nd's global and
+ * local size), r24 out, link r31, it writes r16-r31, p5, p6, so a kernel
+ * that calls it gets r0-r15 and p0-p4 only (regalloc.c) */
 #define CC_OP_LIBCALL (-2)
-enum { CC_LIB_ENQUEUE, CC_LIB_DONE, CC_LIB_FINISH };
-extern const char *const cc_libcall_name[3];
-enum { CC_LIB_QD = 28, CC_LIB_IN = 24, CC_LIB_LINK = 31, CC_LIB_FIRST_CLOBBER = 16,
-       CC_LIB_PRED_KEEP = 5 };
+enum { CC_LIB_ENQUEUE, CC_LIB_ENQUEUE_ND, CC_LIB_DONE, CC_LIB_FINISH };
+extern const char *const cc_libcall_name[4];
+enum { CC_LIB_QD = 28, CC_LIB_IN = 24, CC_LIB_GSZ = 22, CC_LIB_LSZ = 23, CC_LIB_LINK = 31,
+       CC_LIB_FIRST_CLOBBER = 16, CC_LIB_PRED_KEEP = 5 };
 
 typedef struct cc_ir {
     int op;                         /* WQ_OP_* or CC_OP_LABEL                   */
@@ -285,6 +287,8 @@ typedef struct cc_code {
     int nospill_cap;
     cc_callee_t *callees;           /* CALL's fn indexes this                   */
     int ncallees;
+    int subv_base;                  /* sub-vector segments: the shared base (0: none) */
+    int nsubv;                      /* segments subv.c wrapped                  */
 } cc_code_t;
 
 /* frame.c: insert the computation of the work-item's frame base
@@ -322,6 +326,32 @@ uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
 void cc_spill_costs(const cc_code_t *cd, double *cost);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
+/* alias.c: with the options' memory-reference metadata, unroll and group
+ * the loads of the loops it proves independent; explains into ex and
+ * returns the loops it rewrote */
+int  cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex);
+
+/* subv.c: sub-vector selection (docs/compiler.md "Sub-vector segments") */
+typedef struct cc_subv_seg {
+    int start, end;                 /* IR range [start, end)                    */
+    int pressure;                   /* most registers live at one point in it   */
+    int nlocal;                     /* values defined in it and dead at both ends */
+    int selected;
+} cc_subv_seg_t;
+/* the candidate segments of the kernel's own code, given cc_live_in's sets
+ * (kind 0); at most cap; -1 when out of memory */
+int  cc_subv_candidates(const cc_code_t *cd, const uint64_t *live, int words, cc_subv_seg_t *seg, int cap);
+/* mark the segments the mode (wq_cc_subv_t) takes; returns how many */
+int  cc_subv_select(cc_subv_seg_t *seg, int nseg, int mode, int threshold);
+/* select and wrap the segments, before register allocation; sets
+ * cd->subv_base and cd->nsubv */
+void cc_subv(cc_t *c, cc_kout_t *k);
+/* priv[v] = 1 for the virtual registers live anywhere outside a segment's
+ * interior: they must stay below the shared base (regalloc.c) */
+void cc_subv_private(const cc_code_t *cd, const uint64_t *live, int words, unsigned char *priv);
+/* take the segments out again (regalloc.c, when the values that must stay
+ * private cannot be coloured below the shared base) */
+void cc_subv_drop(cc_code_t *cd);
 
 /* ---- the context ---------------------------------------------------------------- */
 typedef struct cc_block cc_block_t;

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cc_int.h"
 
-const char *const cc_libcall_name[3] = { "wq_enqueue", "wq_done", "wq_finish" };
+const char *const cc_libcall_name[4] = { "wq_enqueue", "wq_enqueue_nd", "wq_done", "wq_finish" };
 
 /* OpenCL 1.1 made the 32-bit atomics and byte-addressable stores core, and
  * 1.2 devices still name them (programs test the macros);
@@ -49,6 +49,7 @@ void wq_cc_result_free(wq_cc_result_t *r)
     free(r->wqs);
     free(r->log);
     free(r->ir);
+    free(r->explain);
     memset(r, 0, sizeof *r);
 }
 
@@ -62,7 +63,7 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
     c->max_regs = opts && opts->max_regs ? opts->max_regs : 32;
     if (c->max_regs < 8) c->max_regs = 8;
     if (c->max_regs > 32) c->max_regs = 32;
-    cc_buf_t wqs = {0}, ir = {0};
+    cc_buf_t wqs = {0}, ir = {0}, ex = {0};
     /* volatile: they change between setjmp and a longjmp back */
     volatile int rc = WQ_CC_OK;
     wq_cc_kernel_t *volatile ks = NULL;
@@ -87,6 +88,10 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             cc_kout_t k;
             cc_lower_kernel(c, fn, &k);
             cc_peephole(c, &k);
+            if (opts && opts->alias && (!opts->alias_kernel || !strcmp(opts->alias_kernel, fn->name)) &&
+                cc_alias(c, &k, &ex))
+                cc_peephole(c, &k);
+            cc_subv(c, &k);
             cc_print_ir(c, &ir, &k);
             cc_regalloc(c, &k);
             cc_emit(c, &wqs, &k);
@@ -118,15 +123,17 @@ done:
     if (rc == WQ_CC_OK) {
         out->wqs = dup_out(wqs.s, wqs.n);
         out->ir = dup_out(ir.s, ir.n);
+        out->explain = dup_out(ex.s, ex.n);
         out->kernels = ks;
         out->nkernels = nk;
-        if (!out->wqs || !out->ir) rc = WQ_CC_NOMEM;
+        if (!out->wqs || !out->ir || !out->explain) rc = WQ_CC_NOMEM;
     } else if (ks) {
         for (unsigned i = 0; i < nk; i++) free(ks[i].args);
         free(ks);
     }
     free(wqs.s);
     free(ir.s);
+    free(ex.s);
     free(c->log.s);
     free_arena(c);
     free(c);

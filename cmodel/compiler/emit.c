@@ -253,6 +253,9 @@ void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k)
         cc_printf(c, b, ";      arg %u %s %s %s at param+%u\n", i, kn[ki->args[i].kind], ki->args[i].type_name,
                   ki->args[i].name, ki->args[i].offset);
     }
+    if (ki->subv_segments)
+        cc_printf(c, b, ";      %u sub-vector segments, shared base r%u\n", ki->subv_segments,
+                  (ki->wave >> WQ_LDF_WAVE_SHARED_BASE_LO) & 31u);
     cc_printf(c, b, "%s:\n", ki->name);
     body(&e);
     k->info.ninsn = e.count;

@@ -470,7 +470,7 @@ static int is_simple(const cc_node_t *n)
         return 0;
     case ND_BUILTIN:
         if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD ||
-            n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
+            n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_ENQUEUE_ND || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
     case ND_ADDR: return n->lhs->kind == ND_VAR || (n->lhs->kind == ND_DEREF && is_simple(n->lhs->lhs));
@@ -668,27 +668,39 @@ static int gen_sat(lw_t *w, int add, int a, int b, const cc_type_t *t)
     return sel_rr(w, ovf, 0, lim, s);
 }
 
-/* wq_enqueue / wq_enqueue_done / wq_enqueue_finish: a call into the
- * device library (enqueue.wqs) with its register convention */
+/* wq_enqueue / wq_enqueue_nd / wq_enqueue_done / wq_enqueue_finish: a call
+ * into the device library (enqueue.wqs) with its register convention */
 static int gen_nested(lw_t *w, cc_node_t *n)
 {
-    int args[3] = {0}, k = 0;
+    int args[5] = {0}, k = 0;
     for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
     w->code->uses_enqueue = 1;
     w->k->info.nested = 1;
     mov_to(w, CC_R(CC_LIB_QD), param_word(w, P_QUEUE));
-    int lib = n->bi == BI_WQ_DONE ? CC_LIB_DONE : n->bi == BI_WQ_FINISH ? CC_LIB_FINISH : CC_LIB_ENQUEUE;
-    if (lib == CC_LIB_ENQUEUE) {
+    int lib = n->bi == BI_WQ_DONE ? CC_LIB_DONE : n->bi == BI_WQ_FINISH ? CC_LIB_FINISH
+            : n->bi == BI_WQ_ENQUEUE_ND ? CC_LIB_ENQUEUE_ND : CC_LIB_ENQUEUE;
+    if (lib == CC_LIB_ENQUEUE || lib == CC_LIB_ENQUEUE_ND) {
         cc_func_t *f = n->func;
-        if (!f->defined) cc_error_tok(w->c, n->tok, "wq_enqueue: kernel '%s' is declared but not defined", f->name);
-        if (f->kernel_index >= 64) cc_error_tok(w->c, n->tok, "wq_enqueue: only the first 64 kernels of a program can be enqueued");
+        const char *what = lib == CC_LIB_ENQUEUE ? "wq_enqueue" : "wq_enqueue_nd";
+        if (!f->defined) cc_error_tok(w->c, n->tok, "%s: kernel '%s' is declared but not defined", what, f->name);
+        if (f->kernel_index >= 64) cc_error_tok(w->c, n->tok, "%s: only the first 64 kernels of a program can be enqueued", what);
+        /* its code may rely on the required size; wq_enqueue runs it with that */
+        if (lib == CC_LIB_ENQUEUE_ND && f->reqd_wg[0])
+            cc_error_tok(w->c, n->tok, "wq_enqueue_nd: kernel '%s' has reqd_work_group_size; enqueue it "
+                         "with wq_enqueue", f->name);
         w->k->info.enqueues |= 1ull << f->kernel_index;
+        int s = 0;
+        if (lib == CC_LIB_ENQUEUE_ND) {
+            mov_to(w, CC_R(CC_LIB_GSZ), args[0]);
+            mov_to(w, CC_R(CC_LIB_LSZ), args[1]);
+            s = 2;
+        }
         mov_to(w, CC_R(CC_LIB_IN), mov_imm(w, (uint32_t)f->kernel_index));
-        for (int i = 0; i < 3; i++) mov_to(w, CC_R(CC_LIB_IN + 1 + i), i < k ? args[i] : mov_imm(w, 0));
+        for (int i = 0; i < 3; i++) mov_to(w, CC_R(CC_LIB_IN + 1 + i), s + i < k ? args[s + i] : mov_imm(w, 0));
     }
     cc_ir_t *x = emit(w, CC_OP_LIBCALL);
     x->label = lib;
-    if (lib != CC_LIB_ENQUEUE) return 0;
+    if (lib != CC_LIB_ENQUEUE && lib != CC_LIB_ENQUEUE_ND) return 0;
     int r = vreg(w);
     mov_to(w, r, CC_R(CC_LIB_IN));
     return r;
@@ -705,7 +717,8 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
     case BI_ATOMIC: return gen_atomic(w, n);
-    case BI_WQ_ENQUEUE: case BI_WQ_DONE: case BI_WQ_FINISH: return gen_nested(w, n);
+    case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
+        return gen_nested(w, n);
     default: break;
     }
     const cc_type_t *t = n->args->ty;

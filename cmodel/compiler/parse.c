@@ -763,32 +763,45 @@ static const bi_ent_t builtins[] = {
     { "wq_enqueue_done", BI_WQ_DONE, 0 }, { "wq_enqueue_finish", BI_WQ_FINISH, 0 },
 };
 
-/* wq_enqueue(kernel, [arg0, [arg1, [arg2]]]): the warpq extension for nested
- * work (docs/compiler.md "Nested work"); the kernel is named, the arguments
- * are 32-bit integers or pointers */
-static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name)
+/* wq_enqueue(kernel, [arg0, [arg1, [arg2]]]) and wq_enqueue_nd(kernel,
+ * global_size, local_size, [arg0, ...]): the warpq extension for nested work
+ * (docs/compiler.md "Nested work"); the kernel is named, the sizes are
+ * 32-bit integers, the arguments 32-bit integers or pointers */
+static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name, int nd)
 {
+    const char *what = nd ? "wq_enqueue_nd" : "wq_enqueue";
     p->tok = p->tok->next;          /* '(' */
     const cc_tok_t *kt = p->tok;
     cc_func_t *k = kt->kind == TK_IDENT ? find_func(p, kt) : NULL;
     if (!k || !k->is_kernel)
-        cc_error_tok(p->c, kt, "the first argument of 'wq_enqueue' must name a __kernel of the program");
+        cc_error_tok(p->c, kt, "the first argument of '%s' must name a __kernel of the program", what);
     p->tok = p->tok->next;
     cc_node_t *n = new_node(p, ND_BUILTIN, name);
-    n->bi = BI_WQ_ENQUEUE;
+    n->bi = nd ? BI_WQ_ENQUEUE_ND : BI_WQ_ENQUEUE;
     n->func = k;
     n->ty = &cc_ty_int;
+    int nsize = nd ? 2 : 0, i = 0;
     cc_node_t head = {0}, *cur = &head;
     while (!consume(p, ")")) {
         skip(p, ",");
         cc_node_t *a = rvalue(p, assign(p));
-        if (n->nargs == 3) cc_error_tok(p->c, a->tok, "'wq_enqueue' passes at most 3 arguments to the child");
-        if (!(cc_is_integer(a->ty) && a->ty->size <= 4) &&
-            !(a->ty->kind == TY_PTR && (a->ty->as == AS_GLOBAL || a->ty->as == AS_CONSTANT)))
-            cc_error_tok(p->c, a->tok, "a 'wq_enqueue' argument must be a 32-bit integer or a __global pointer");
+        if (i < nsize) {
+            if (!(cc_is_integer(a->ty) && a->ty->size <= 4))
+                cc_error_tok(p->c, a->tok, "the %s size of 'wq_enqueue_nd' must be a 32-bit integer",
+                             i ? "local" : "global");
+        } else {
+            if (i - nsize == 3) cc_error_tok(p->c, a->tok, "'%s' passes at most 3 arguments to the child", what);
+            if (!(cc_is_integer(a->ty) && a->ty->size <= 4) &&
+                !(a->ty->kind == TY_PTR && (a->ty->as == AS_GLOBAL || a->ty->as == AS_CONSTANT)))
+                cc_error_tok(p->c, a->tok, "a '%s' argument must be a 32-bit integer or a __global pointer", what);
+        }
         cur = cur->next = new_cast(p, a, &cc_ty_uint);
-        n->nargs++;
+        i++;
     }
+    if (i < nsize)
+        cc_error_tok(p->c, name, "'wq_enqueue_nd' takes a kernel, a global size and a local size, then "
+                     "up to 3 arguments");
+    n->nargs = i;
     n->args = head.next;
     return n;
 }
@@ -821,7 +834,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
-    if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name);
+    if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
+    if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;
     int len = name->len;
     int is_atomic = 0;

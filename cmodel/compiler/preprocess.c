@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
-#include "wq/nq.h"      /* WQ_ENQ_OK, WQ_ENQ_FULL */
+#include "wq/nq.h"      /* WQ_ENQ_OK, WQ_ENQ_FULL, WQ_ENQ_SIZE */
 
 struct cc_macro {
     cc_macro_t *next;
@@ -584,6 +584,7 @@ static void predefine_all(cc_t *c)
     /* nested work (docs/compiler.md): the library's status codes */
     predefine(c, cc_fmt(c, "WQ_ENQ_OK"), cc_fmt(c, "%d", WQ_ENQ_OK));
     predefine(c, cc_fmt(c, "WQ_ENQ_FULL"), cc_fmt(c, "%d", WQ_ENQ_FULL));
+    predefine(c, cc_fmt(c, "WQ_ENQ_SIZE"), cc_fmt(c, "%d", WQ_ENQ_SIZE));
     /* one macro per extension the device reports */
     for (const char *e = wq_cc_extensions(); *e;) {
         size_t n = strcspn(e, " ");

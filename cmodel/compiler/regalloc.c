@@ -297,7 +297,8 @@ static void build(ra_t *r, graph_t *g)
  * spill candidate, and only spilled if no colour is free when its turn
  * comes.  Returns the colours used; spilled nodes get col -1 and are
  * listed in spill[0..*nspill) */
-static int colour(cc_t *c, graph_t *g, int k, const double *cost, int *col, int *spill, int *nspill)
+static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk, const double *cost,
+                  int *col, int *spill, int *nspill)
 {
     int nv = g->nv;
     int *deg = xcalloc(c, (size_t)nv + 1, sizeof *deg);
@@ -345,9 +346,13 @@ static int colour(cc_t *c, graph_t *g, int k, const double *cost, int *col, int 
                 if (col[u] >= 0) taken[col[u]] = 1;
             }
         }
-        int pick = -1;
-        if (g->pref[v] >= 0 && col[g->pref[v]] >= 0 && !taken[col[g->pref[v]]]) pick = col[g->pref[v]];
-        for (int i = 0; pick < 0 && i < k; i++) if (!taken[i]) pick = i;
+        int pick = -1, kv = priv && priv[v] ? pk : k;
+        if (g->pref[v] >= 0 && col[g->pref[v]] >= 0 && col[g->pref[v]] < kv && !taken[col[g->pref[v]]])
+            pick = col[g->pref[v]];
+        /* a segment-local value (subv.c) takes a shared register first,
+         * leaving the private ones to the values that need them */
+        for (int i = priv && !priv[v] ? pk : kv; pick < 0 && i < kv; i++) if (!taken[i]) pick = i;
+        for (int i = 0; pick < 0 && i < kv; i++) if (!taken[i]) pick = i;
         if (pick < 0) { spill[(*nspill)++] = v; continue; }
         col[v] = pick;
         if (pick + 1 > used) used = pick + 1;
@@ -366,6 +371,20 @@ static void graph_of(cc_t *c, const cc_code_t *cd, int kind, graph_t *g)
     ra_init(&r, c, cd, kind);
     build(&r, g);
     ra_free(&r);
+}
+
+/* with sub-vector segments (subv.c): which registers must stay below the
+ * shared base; NULL without segments */
+static unsigned char *private_regs(cc_t *c, const cc_code_t *cd)
+{
+    if (!cd->subv_base) return NULL;
+    int words;
+    uint64_t *live = cc_live_in(c, cd, 0, &words);
+    unsigned char *priv = malloc((size_t)cd->nvreg + 1);
+    if (!priv) { free(live); c->status = WQ_CC_NOMEM; longjmp(c->fail, 1); }
+    cc_subv_private(cd, live, words, priv);
+    free(live);
+    return priv;
 }
 
 void cc_regalloc(cc_t *c, cc_kout_t *k)
@@ -394,7 +413,9 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
         int *spill = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
         int nspill = 0;
-        used = colour(c, &g, kregs, cost, col, spill, &nspill);
+        unsigned char *priv = private_regs(c, cd);
+        used = colour(c, &g, kregs, priv, cd->subv_base, cost, col, spill, &nspill);
+        free(priv);
         free(g.adj); free(g.deg); free(g.pref);
         int stuck = 0;
         for (int i = 0; i < nspill; i++) {
@@ -403,6 +424,15 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         }
         free(cost);
         if (nspill == 0) { free(spill); break; }
+        if ((stuck || round == 16) && cd->subv_base) {
+            /* what must stay below the shared base does not fit there even
+             * with spilling: no segments, and colour again */
+            free(spill);
+            free(col);
+            cc_subv_drop(cd);
+            round = 0;
+            continue;
+        }
         if (stuck || round == 16) {
             free(spill);
             free(col);
@@ -421,7 +451,7 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
     int npspill = 0;
     int kpred = cd->uses_enqueue ? CC_LIB_PRED_KEEP : 7;
-    colour(c, &gp, kpred, pcost, pcol, pspill, &npspill);
+    colour(c, &gp, kpred, NULL, 0, pcost, pcol, pspill, &npspill);
     free(gp.adj); free(gp.deg); free(gp.pref);
     free(pcost);
     free(pspill);
@@ -442,5 +472,7 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     if (cd->uses_enqueue) n = 32;   /* the library's registers */
     k->info.nregs = n;
     k->info.spills = (uint32_t)cd->nspilled;
+    k->info.subv_segments = (uint32_t)cd->nsubv;
+    k->info.wave = cd->nsubv ? (1u << WQ_LDF_WAVE_SUBV_LO) | (uint32_t)cd->subv_base << WQ_LDF_WAVE_SHARED_BASE_LO : 0;
     k->info.private_bytes = cd->frame_bytes;
 }

@@ -154,6 +154,9 @@ static int transact(dev_uart_t *u, uint8_t cmd, const uint8_t *pay, uint8_t len,
                 return -1;
             }
             if (r == 0) {
+                /* a partial answer that stopped arriving is not the start
+                 * of the next one (a damaged LEN would swallow it) */
+                wq_uart_rx_abandon(&u->rx);
                 u->timeouts++;
                 why = "no answer (timeout)";
                 if (wait_ms < BACKOFF_MAX * first) wait_ms *= 2;
@@ -296,9 +299,10 @@ static void u_close(void *impl)
     dev_uart_t *u = impl;
     fprintf(stderr, "uart: %s: %" PRIu64 " commands, %" PRIu64 " resent (%" PRIu64
             " timeouts, %" PRIu64 " damaged answers, %" PRIu64 " refused as damaged), %" PRIu64
-            " late answers, %" PRIu64 " irq notices, %" PRIu64 " stray bytes\n",
+            " late answers, %" PRIu64 " irq notices, %" PRIu64 " stray bytes, %" PRIu64
+            " partial answers abandoned\n",
             u->path, u->cmds, u->resends, u->timeouts, u->bad_frames, u->nak, u->stale,
-            u->irqs, u->rx.skipped);
+            u->irqs, u->rx.skipped, u->rx.abandoned);
     close(u->fd);
     free(u);
 }

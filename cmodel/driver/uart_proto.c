@@ -34,6 +34,12 @@ void wq_uart_rx_init(wq_uart_rx_t *r)
 
 enum { P_HUNT, P_LEN, P_CODE, P_SEQ, P_PAY, P_CRC1, P_CRC2 };
 
+void wq_uart_rx_abandon(wq_uart_rx_t *r)
+{
+    if (r->state != P_HUNT) r->abandoned++;
+    r->state = P_HUNT;
+}
+
 int wq_uart_rx_byte(wq_uart_rx_t *r, uint8_t b)
 {
     switch (r->state) {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec.h"
+#include "dmem.h"
 
 void wq_config_default(wq_config_t *cfg)
 {
@@ -72,8 +73,16 @@ void wq_reset(wq_ctx_t *ctx)
     ctx->grid_seq = ctx->cta_seq = 0;
     ctx->rr_warp = 0;
     ctx->noprog = 0;
-    ctx->mem_changes_seen = wq_mem_changes(ctx->mem);
+    ctx->mem_changes_seen = wq_dm_changes(ctx);
     memset(&ctx->st, 0, sizeof ctx->st);
+}
+
+void wq_set_memport(wq_ctx_t *ctx, const wq_memport_t *port)
+{
+    if (port && port->read32 && port->write32) ctx->port = *port;
+    else memset(&ctx->port, 0, sizeof ctx->port);
+    /* the watchdog compares against the counter now in use */
+    ctx->mem_changes_seen = wq_dm_changes(ctx);
 }
 
 void wq_set_trace(wq_ctx_t *ctx, wq_trace_fn fn, void *user)

@@ -2,6 +2,7 @@
  * order (a later lane's store to the same word wins; atomics serialise in
  * lane order).  Alignment is checked for every lane before any access. */
 #include "exec.h"
+#include "dmem.h"
 
 static int addrs(const wq_warp_t *w, const wq_insn_t *in, uint32_t sel,
                  uint32_t align, uint32_t *ad)
@@ -47,7 +48,7 @@ int wq_x_LD(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
         uint32_t *d = wq_reg(w, in->rd + k);
         for (uint32_t m = sel; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            uint32_t v = wq_mem_read32(ctx->mem, ad[l] + 4 * k);
+            uint32_t v = wq_dm_read32(ctx, ad[l] + 4 * k);
             d[l] = nb < 4 ? sub_load(v, ad[l], nb, wq_memw_signed(in->fn)) : v;
         }
         wq_emit_regwrite(ctx, w, in->rd + k, sel);
@@ -65,7 +66,7 @@ int wq_x_ST(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
         for (uint32_t k = 0; k < n; k++) {
             uint32_t a = ad[l] + 4 * k, v = wq_reg(w, in->rb + k)[l];
             unsigned strobe = port_strobe(a, nb);
-            wq_mem_write_strobe(ctx->mem, a, port_data(v, nb), strobe);
+            wq_dm_write(ctx, a, port_data(v, nb), strobe);
             if (ctx->trace) {
                 wq_trace_rec_t r = { .kind = WQ_EV_MEM_WRITE, .unit = (uint8_t)(w - ctx->warp),
                                      .aux = (uint16_t)l, .pc = w->pc, .mask = strobe,
@@ -105,9 +106,9 @@ int wq_x_ATOM(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     uint32_t old[WQ_WARP_SIZE] = {0};
     for (uint32_t m = sel; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint32_t o = wq_mem_read32(ctx->mem, ad[l]);
+        uint32_t o = wq_dm_read32(ctx, ad[l]);
         uint32_t nv = atom_apply(in->fn, o, B[l], C[l]);
-        if (nv != o) wq_mem_write32(ctx->mem, ad[l], nv);
+        if (nv != o) wq_dm_write(ctx, ad[l], nv, 0xFu);
         old[l] = o;
         if (ctx->trace) {
             wq_trace_rec_t r = { .kind = WQ_EV_ATOMIC, .unit = (uint8_t)(w - ctx->warp),

@@ -8,6 +8,7 @@
  * re-enabling it resumes the wait instead of losing the pending method. */
 #include <string.h>
 #include "wq/model.h"
+#include "dmem.h"
 #include "wq/wrap.h"
 
 void wq_host_emit(wq_ctx_t *ctx, unsigned kind, unsigned chan, unsigned aux,
@@ -102,8 +103,8 @@ static int take_entry(wq_ctx_t *ctx, unsigned chan)
 {
     wq_channel_t *ch = &ctx->ch[chan];
     uint32_t ea = ch->gp_base + 8u * ch->gp_get;
-    uint32_t w0 = wq_mem_read32(ctx->mem, ea);
-    uint32_t w1 = wq_mem_read32(ctx->mem, ea + 4u);
+    uint32_t w0 = wq_dm_read32(ctx, ea);
+    uint32_t w1 = wq_dm_read32(ctx, ea + 4u);
     uint32_t len = (uint32_t)WQ_BITS(w1, WQ_GP_LENGTH_HI, WQ_GP_LENGTH_LO);
 
     /* ERR_INFO is the word that holds the offending bits */
@@ -137,7 +138,7 @@ static int take_entry(wq_ctx_t *ctx, unsigned chan)
 
 static uint32_t seg_read(wq_ctx_t *ctx, wq_channel_t *ch)
 {
-    uint32_t w = wq_mem_read32(ctx->mem, ch->seg_addr);
+    uint32_t w = wq_dm_read32(ctx, ch->seg_addr);
     ch->seg_addr += 4u;
     ch->seg_rem--;
     return w;

@@ -4,6 +4,7 @@
  * dispatcher could not take yet (LAUNCH_WAIT).
  * Each returns WQ_STEP_DONE, WQ_STEP_WAIT or WQ_STEP_ERROR. */
 #include "wq/model.h"
+#include "dmem.h"
 
 static int start_wait(wq_channel_t *ch, unsigned kind, uint32_t off, uint32_t data)
 {
@@ -39,15 +40,15 @@ static uint64_t sem_payload(const wq_channel_t *ch, int is64)
 
 static uint64_t sem_load(const wq_ctx_t *ctx, uint32_t addr, int is64)
 {
-    return is64 ? wq_mem_read64(ctx->mem, addr) : wq_mem_read32(ctx->mem, addr);
+    return is64 ? wq_dm_read64(ctx, addr) : wq_dm_read32(ctx, addr);
 }
 
 static void sem_store(wq_ctx_t *ctx, uint32_t addr, uint64_t v, int is64)
 {
     if (is64)
-        wq_mem_write64(ctx->mem, addr, v);
+        wq_dm_write64(ctx, addr, v);
     else
-        wq_mem_write32(ctx->mem, addr, (uint32_t)v);
+        wq_dm_write(ctx, addr, (uint32_t)v, 0xFu);
 }
 
 static void sem_release(wq_ctx_t *ctx, unsigned chan, uint32_t word)

@@ -4,6 +4,7 @@
  * run side by side. */
 #include <string.h>
 #include "exec.h"
+#include "dmem.h"
 
 #define LDF(w, word, field) \
     ((uint32_t)WQ_BITS((w)[WQ_LD_##word], WQ_LDF_##word##_##field##_HI, \
@@ -54,7 +55,7 @@ int wq_sched_launch(wq_ctx_t *ctx, uint32_t desc_addr, uint32_t *cherr)
     if (g->valid) return 1;
     if (desc_addr & 3u) { *cherr = WQ_CHERR_BAD_LAUNCH; return -1; }
     for (unsigned i = 0; i < WQ_LD_WORDS; i++)
-        w[i] = wq_mem_read32(ctx->mem, desc_addr + 4 * i);
+        w[i] = wq_dm_read32(ctx, desc_addr + 4 * i);
     if (desc_valid(ctx, w)) { *cherr = WQ_CHERR_BAD_LAUNCH; return -1; }
     memcpy(g->w, w, sizeof w);
     g->desc_addr = desc_addr;

@@ -4,6 +4,7 @@
  * exactly as it was before the instruction. */
 #include <stdio.h>
 #include "exec.h"
+#include "dmem.h"
 
 static const wq_exec_fn exec_table[WQ_OP_LIMIT] = {
 #define INSN(n, code, fmt, flags) [code] = wq_x_##n,
@@ -171,7 +172,7 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     if (w->state != WQ_WS_RUN) return w->state == WQ_WS_FREE ? WQ_STEP_IDLE : WQ_STEP_WAIT;
 
     uint32_t ia = w->code_base + (w->pc << 3);
-    uint64_t raw = wq_mem_read64(ctx->mem, ia);
+    uint64_t raw = wq_dm_read64(ctx, ia);
     struct wq_dcache *dc = &ctx->dcache[(ia >> 3) & 1023u];
     if (!dc->ok || dc->addr != ia || dc->raw != raw) {
         dc->addr = ia;
@@ -206,7 +207,7 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     if (w->active == 0 && w->state == WQ_WS_RUN) reconverge(ctx, slot);
 
     /* forward-progress watchdog: any memory change or thread exit resets it */
-    uint64_t ch = wq_mem_changes(ctx->mem);
+    uint64_t ch = wq_dm_changes(ctx);
     if (ch != ctx->mem_changes_seen) { ctx->mem_changes_seen = ch; ctx->noprog = 0; }
     else if (ctx->cfg.watchdog && ++ctx->noprog > ctx->cfg.watchdog &&
              w->state == WQ_WS_RUN) {

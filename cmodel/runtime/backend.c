@@ -4,6 +4,11 @@
  *                               libwqrtl.so (scripts/cl_rtl_build.sh), found
  *                               beside this library's build tree or at
  *                               WQ_RTL_LIB, loaded with dlopen
+ *   WQ_BACKEND=systemc          the SystemC/TLM-2.0 platform (tb/systemc,
+ *                               docs/systemc.md): libwqsc.so
+ *                               (scripts/systemc_build.sh), found beside this
+ *                               library's build tree or at WQ_SC_LIB; the same
+ *                               three entry points as libwqrtl.so
  *   WQ_BACKEND=uart:PATH@BAUD   a board (or the simulated one) behind the
  *                               UART bridge (dev_uart.c), e.g.
  *                               uart:/dev/ttyUSB0@115200; its configuration
@@ -36,10 +41,12 @@ static int lanes_from_env(unsigned *lanes, char *why, size_t n)
     return -1;
 }
 
-/* build/lib/libwqcl.so -> build/verilator/cl/C4_W8_L<lanes>_D6_R32/libwqrtl.so */
-static void rtl_path(unsigned lanes, char *path, size_t n)
+/* build/lib/libwqcl.so -> build/verilator/cl/C4_W8_L<lanes>_D6_R32/libwqrtl.so,
+ * or build/systemc/libwqsc.so for the systemc backend */
+static void rtl_path(const char *kind, unsigned lanes, char *path, size_t n)
 {
-    const char *env = getenv("WQ_RTL_LIB");
+    int sc = !strcmp(kind, "systemc");
+    const char *env = getenv(sc ? "WQ_SC_LIB" : "WQ_RTL_LIB");
     if (env && *env) { snprintf(path, n, "%s", env); return; }
     Dl_info info;
     char self[1024] = ".";
@@ -51,20 +58,26 @@ static void rtl_path(unsigned lanes, char *path, size_t n)
         self[k > 0 ? k : 0] = 0;
         if (k <= 0) snprintf(self, sizeof self, "./x");
     }
-    snprintf(path, n, "%s/../verilator/cl/C4_W8_L%u_D6_R32/libwqrtl.so", dirname(self), lanes);
+    if (sc) snprintf(path, n, "%s/../systemc/libwqsc.so", dirname(self));
+    else snprintf(path, n, "%s/../verilator/cl/C4_W8_L%u_D6_R32/libwqrtl.so", dirname(self), lanes);
 }
 
 typedef void (*rtl_config_fn)(wq_config_t *);
 typedef int (*rtl_open_fn)(wq_dev_t *, const char *);
 
-static int rtl_open(cl_device_id d, const wq_config_t *want, char *why, size_t n)
+/* a loadable device: libwqrtl.so (kind "rtl") or libwqsc.so ("systemc") */
+static int rtl_open(cl_device_id d, const char *kind, const wq_config_t *want, char *why, size_t n)
 {
     char path[1200];
-    rtl_path(want->lanes, path, sizeof path);
+    rtl_path(kind, want->lanes, path, sizeof path);
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-        snprintf(why, n, "WQ_BACKEND=rtl: cannot load %s (bash scripts/cl_rtl_build.sh %u "
-                         "builds it): %s", path, want->lanes, dlerror());
+        if (!strcmp(kind, "systemc"))
+            snprintf(why, n, "WQ_BACKEND=systemc: cannot load %s (bash scripts/systemc_build.sh "
+                             "builds it): %s", path, dlerror());
+        else
+            snprintf(why, n, "WQ_BACKEND=rtl: cannot load %s (bash scripts/cl_rtl_build.sh %u "
+                             "builds it): %s", path, want->lanes, dlerror());
         return -1;
     }
     rtl_config_fn cfgf = (rtl_config_fn)dlsym(h, "wq_dev_rtl_so_config");
@@ -72,7 +85,7 @@ static int rtl_open(cl_device_id d, const wq_config_t *want, char *why, size_t n
     void (*what)(wq_dev_t *, const char *) =
         (void (*)(wq_dev_t *, const char *))dlsym(h, "wq_dev_rtl_so_what");
     if (!cfgf || !openf || !what) {
-        snprintf(why, n, "WQ_BACKEND=rtl: %s is not a warpq rtl backend", path);
+        snprintf(why, n, "WQ_BACKEND=%s: %s is not a warpq device library", kind, path);
         dlclose(h);
         return -1;
     }
@@ -81,8 +94,8 @@ static int rtl_open(cl_device_id d, const wq_config_t *want, char *why, size_t n
     if (built.channels != want->channels || built.warps != want->warps ||
         built.lanes != want->lanes || built.deque_log2 != want->deque_log2 ||
         built.regs != want->regs) {
-        snprintf(why, n, "WQ_BACKEND=rtl: %s is built for %u lanes, %u warps (wanted %u, %u)",
-                 path, built.lanes, built.warps, want->lanes, want->warps);
+        snprintf(why, n, "WQ_BACKEND=%s: %s is built for %u lanes, %u warps (wanted %u, %u)",
+                 kind, path, built.lanes, built.warps, want->lanes, want->warps);
         dlclose(h);
         return -1;
     }
@@ -94,11 +107,11 @@ static int rtl_open(cl_device_id d, const wq_config_t *want, char *why, size_t n
         fclose(f);
     }
     if (openf(&d->dev, prog)) {
-        snprintf(why, n, "WQ_BACKEND=rtl: the lockstep device did not open");
+        snprintf(why, n, "WQ_BACKEND=%s: the device did not open", kind);
         dlclose(h);
         return -1;
     }
-    snprintf(d->backend, sizeof d->backend, "rtl");
+    snprintf(d->backend, sizeof d->backend, "%s", kind);
     d->rtl_what = what;
     /* the library stays loaded for the process: the device lives that long */
     return 0;
@@ -147,8 +160,8 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
         }
         return 0;
     }
-    if (!strcmp(b, "rtl")) return rtl_open(d, &cfg, why, n);
-    snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model, rtl or uart:PATH@BAUD)", b);
+    if (!strcmp(b, "rtl") || !strcmp(b, "systemc")) return rtl_open(d, b, &cfg, why, n);
+    snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model, rtl, systemc or uart:PATH@BAUD)", b);
     return -1;
 }
 

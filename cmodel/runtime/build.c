@@ -6,7 +6,9 @@
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
  * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
  * ...), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
- * and -wq-regs=N.  Anything else
+ * -wq-regs=N, -wq-subv=auto|off|always, -wq-subv-threshold=N and
+ * -wq-alias=on|off (the alias pass at enqueue, alias.c; on by default).
+ * Anything else
  * is CL_INVALID_BUILD_OPTIONS with the option named in the build log.
  * `#include "x.h"` in the program's source resolves against the -I
  * directories and the current directory, as other implementations do. */
@@ -28,6 +30,9 @@ typedef struct {
     wq_cc_yield_t yield;
     wq_cc_inline_t inl;
     unsigned regs;
+    int alias_off;
+    wq_cc_subv_t subv;
+    unsigned subv_threshold;
 } opts_t;
 
 static int ignored(const char *o)
@@ -69,11 +74,24 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             else if (!strcmp(y, "always")) o->inl = WQ_CC_INLINE_ALWAYS;
             else if (!strcmp(y, "never")) o->inl = WQ_CC_INLINE_NEVER;
             else return -1;
+        } else if (!strncmp(t, "-wq-subv=", 9)) {
+            const char *y = t + 9;
+            if (!strcmp(y, "auto")) o->subv = WQ_CC_SUBV_AUTO;
+            else if (!strcmp(y, "off")) o->subv = WQ_CC_SUBV_OFF;
+            else if (!strcmp(y, "always")) o->subv = WQ_CC_SUBV_ALWAYS;
+            else return -1;
+        } else if (!strncmp(t, "-wq-subv-threshold=", 19)) {
+            char *end;
+            unsigned long v = strtoul(t + 19, &end, 10);
+            if (*end || v < 1 || v > 31) return -1;
+            o->subv_threshold = (unsigned)v;
         } else if (!strncmp(t, "-wq-regs=", 9)) {
             char *end;
             unsigned long v = strtoul(t + 9, &end, 10);
             if (*end || v < 8 || v > 32) return -1;
             o->regs = (unsigned)v;
+        } else if (!strcmp(t, "-wq-alias=on") || !strcmp(t, "-wq-alias=off")) {
+            o->alias_off = t[10] == 'o' && t[11] == 'f';
         } else if (!ignored(t)) {
             return -1;
         }
@@ -105,7 +123,7 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         snprintf(ki->name, sizeof ki->name, "%s", k->name);
         if (wq_program_sym(&p, k->name, &ki->entry)) { rc = CL_BUILD_PROGRAM_FAILURE; break; }
         ki->nregs = k->nregs > max_regs ? max_regs : k->nregs;
-        ki->wave = 0;
+        ki->wave = k->wave;     /* SUBV and SHARED_BASE when it has sub-vector segments */
         /* every YIELD the compiler placed fires (docs/compiler.md "YIELD policies") */
         ki->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
         ki->local_bytes = k->local_bytes;
@@ -152,9 +170,13 @@ static char *spill_log(const wq_cc_result_t *r)
     return s;
 }
 
-cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
+/* compile the source with the options (and alias metadata in *co's alias
+ * fields); on success the image in *img and the compiler's result in *r */
+static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *alias, char **log,
+                      wq_cl_image_t *img, wq_cc_result_t *r)
 {
     *log = NULL;
+    memset(r, 0, sizeof *r);
     opts_t o;
     const char *bad = NULL;
     int prc = parse_opts(options, &o, &bad);
@@ -169,24 +191,62 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
     uint32_t regs = 32;             /* CONFIG.REGS of every configuration built today */
     wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
                         .yield = o.yield, .inline_mode = o.inl,
-                        .max_regs = o.regs ? o.regs : regs };
-    wq_cc_result_t r;
-    int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), &r);
+                        .max_regs = o.regs ? o.regs : regs,
+                        .subv = o.subv, .subv_threshold = o.subv_threshold };
+    if (alias) {
+        co.alias = 1;
+        co.alias_kernel = alias->alias_kernel;
+        co.rels = alias->rels;
+        co.nrels = alias->nrels;
+    }
+    int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), r);
     free(o.buf);
-    cl_int rc;
-    if (crc == WQ_CC_NOMEM) {
-        rc = CL_OUT_OF_HOST_MEMORY;
-    } else if (crc) {
-        *log = r.log ? strdup(r.log) : NULL;
-        rc = CL_BUILD_PROGRAM_FAILURE;
-    } else {
-        wq_cl_image_t img;
-        rc = to_image(&r, &img, co.max_regs, log);
-        if (!rc) {
-            wq_cl_image_free(&p->img);
-            p->img = img;
-            if (!*log) *log = spill_log(&r);
-        }
+    if (crc == WQ_CC_NOMEM) return CL_OUT_OF_HOST_MEMORY;
+    if (crc) {
+        *log = r->log ? strdup(r->log) : NULL;
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    return to_image(r, img, co.max_regs, log);
+}
+
+cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
+{
+    wq_cl_image_t img;
+    wq_cc_result_t r;
+    cl_int rc = compile(p, options, NULL, log, &img, &r);
+    if (!rc) {
+        wq_cl_alias_retire(p);
+        wq_cl_image_free(&p->img);
+        p->img = img;
+        if (!*log) *log = spill_log(&r);
+    }
+    wq_cc_result_free(&r);
+    return rc;
+}
+
+int wq_cl_build_alias_on(const char *options)
+{
+    opts_t o;
+    const char *bad;
+    int rc = parse_opts(options, &o, &bad);
+    free(o.buf);
+    return rc == 0 && !o.alias_off;
+}
+
+cl_int wq_cl_build_variant(cl_program p, const char *kernel, const wq_cc_rel_t *rels, unsigned nrels,
+                           wq_cl_image_t *img, unsigned *loops, char **explain)
+{
+    wq_cc_opts_t a = { .alias = 1, .alias_kernel = kernel, .rels = rels, .nrels = nrels };
+    wq_cc_result_t r;
+    char *log = NULL;
+    *loops = 0;
+    *explain = NULL;
+    cl_int rc = compile(p, p->options, &a, &log, img, &r);
+    free(log);
+    if (!rc) {
+        for (unsigned i = 0; i < r.nkernels; i++)
+            if (!strcmp(r.kernels[i].name, kernel)) *loops = r.kernels[i].alias_loops;
+        *explain = r.explain ? strdup(r.explain) : NULL;
     }
     wq_cc_result_free(&r);
     return rc;

@@ -30,8 +30,10 @@
 #include <CL/cl_icd.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "wq/drv.h"
 #include "wq/nq.h"
+#include "wq/cc.h"
 
 #define WQ_CL_API __attribute__((visibility("hidden")))
 
@@ -128,7 +130,7 @@ struct _cl_device_id {
     cl_platform_id plat;
     int      opened;        /* 1 open, -1 failed (open_msg says why)   */
     char     open_msg[256];
-    char     backend[16];   /* "model", "rtl" or "uart"               */
+    char     backend[16];   /* "model", "rtl", "systemc" or "uart"    */
     char     name[64];
     wq_dev_t dev;
     wq_drv_t drv;
@@ -139,7 +141,10 @@ struct _cl_device_id {
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */
-    int      tracing;       /* the trace hook is installed (profiling) */
+    int      tracing;       /* the trace hook is installed             */
+    /* WQ_TRACE / WQ_TIMELINE (watch.c): event records for people */
+    FILE    *trace_out;
+    struct wq_timeline *timeline;
     /* rtl backend: tell the lockstep checker which kernel runs, for its
      * first-mismatch report (NULL on other backends) */
     void   (*rtl_what)(wq_dev_t *dev, const char *what);
@@ -158,6 +163,15 @@ int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
 /* the golden model behind the device (the model backend: its counters,
  * for `wq run KERNEL.cl`); NULL on other backends or before it opens */
 struct wq_ctx *wq_cl_device_model(cl_device_id d);
+/* WQ_TRACE / WQ_TIMELINE (watch.c): open what the environment asks for
+ * (0, or -1 with why), feed it a record, close it at the device's end */
+int            wq_cl_watch_open(cl_device_id d, char *why, size_t whylen);
+struct wq_trace_rec;
+void           wq_cl_watch_record(cl_device_id d, const struct wq_trace_rec *r, uint64_t now);
+void           wq_cl_watch_close(cl_device_id d);
+/* install or remove the backend's trace hook as profiling queues and the
+ * watch need it (queue.c) */
+void           wq_cl_tracing(cl_device_id d);
 /* device time in profiling units (ns: one device tick counts as 1 ns) */
 cl_ulong       wq_cl_device_time(cl_device_id d);
 
@@ -396,6 +410,8 @@ struct _cl_program {
     wq_cl_image_t img;      /* built: code and kernels                     */
     uint32_t code_addr;     /* where the code is in device memory (0: not loaded) */
     cl_uint  kernels_live;  /* kernel objects: no rebuild while any exists  */
+    struct wq_cl_variant *variants;  /* alias.c: kernels recompiled per metadata */
+    unsigned recompiles;    /* variants compiled (alias.c)                  */
 };
 int wq_cl_program_ok(cl_program p);
 /* a built program from an image (takes the image); the compiler's and the
@@ -405,6 +421,12 @@ cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *
  * the build log (malloc'd).  CL_SUCCESS, CL_BUILD_PROGRAM_FAILURE,
  * CL_INVALID_BUILD_OPTIONS or CL_OUT_OF_HOST_MEMORY */
 cl_int wq_cl_build_source(cl_program p, const char *options, char **log);
+/* alias.c's view of build.c: whether the options leave the alias pass on,
+ * and the program recompiled with memory-reference metadata for kernel
+ * (the loops it unrolled, its explanation, malloc'd) */
+int    wq_cl_build_alias_on(const char *options);
+cl_int wq_cl_build_variant(cl_program p, const char *kernel, const wq_cc_rel_t *rels, unsigned nrels,
+                           wq_cl_image_t *img, unsigned *loops, char **explain);
 
 typedef struct wq_cl_argval {
     int      set;
@@ -424,5 +446,12 @@ int wq_cl_kernel_ok(cl_kernel k);
 cl_kernel wq_cl_kernel_clone(cl_kernel k);
 /* the largest work-group this kernel can run with */
 size_t wq_cl_kernel_max_wg(cl_kernel k);
+/* alias.c: the code a launch of k with its current arguments runs -- a
+ * variant compiled for the arguments' memory-reference metadata, or the
+ * program's own -- as its kernel table entry and code address */
+cl_int wq_cl_alias_select(cl_kernel k, const wq_cl_kinfo_t **ki, uint32_t *code);
+/* the variants of p: no longer found (a rebuild), or freed (p goes) */
+void   wq_cl_alias_retire(cl_program p);
+void   wq_cl_alias_drop(cl_program p);
 
 #endif

@@ -21,6 +21,7 @@ static struct _cl_device_id device = {
 static void device_close(void)
 {
     if (device.opened <= 0) return;
+    wq_cl_watch_close(&device);
     wq_drv_close(&device.drv);
     wq_dev_close(&device.dev);
     wq_cl_heap_fini(&device.heap);
@@ -57,8 +58,18 @@ cl_int wq_cl_device_open(cl_device_id d)
         d->opened = -1;
         return CL_DEVICE_NOT_AVAILABLE;
     }
+    if (wq_cl_watch_open(d, why, sizeof why)) {
+        snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s", why);
+        fprintf(stderr, "%s\n", d->open_msg);
+        wq_drv_close(&d->drv);
+        wq_dev_close(&d->dev);
+        wq_cl_heap_fini(&d->heap);
+        d->opened = -1;
+        return CL_DEVICE_NOT_AVAILABLE;
+    }
     snprintf(d->name, sizeof d->name, "warpq (%s, %u lanes)", d->backend, d->drv.lanes);
     d->opened = 1;
+    wq_cl_tracing(d);
     /* registered after the backend was loaded, so it runs before the
      * backend library's own static destructors (the Verilator context) */
     atexit(device_close);

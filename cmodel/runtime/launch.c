@@ -118,8 +118,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if (!wq_cl_queue_ok(q)) return CL_INVALID_COMMAND_QUEUE;
     if (!wq_cl_kernel_ok(k)) return CL_INVALID_KERNEL;
     if (k->prog->ctx != q->ctx) return CL_INVALID_CONTEXT;
-    const wq_cl_kinfo_t *ki = k->ki;
-    for (uint32_t i = 0; i < ki->nargs; i++) {
+    for (uint32_t i = 0; i < k->ki->nargs; i++) {
         if (!k->argv[i].set) return CL_INVALID_KERNEL_ARGS;
         cl_mem m = k->argv[i].mem;
         if (m && !wq_cl_mem_ok(m)) return CL_INVALID_MEM_OBJECT;   /* released since */
@@ -127,6 +126,10 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     size_t g[3], l[3], o[3];
     cl_int rc = shape(k, dim, off, gsz, lsz, g, l, o);
     if (rc) return rc;
+    /* the code for these arguments: a variant for their alias metadata (alias.c) */
+    const wq_cl_kinfo_t *ki;
+    uint32_t code_addr;
+    if ((rc = wq_cl_alias_select(k, &ki, &code_addr))) return rc;
     if ((rc = wq_cl_wait_list_ok(q->ctx, nwait, wait))) return rc;
 
     /* the __local block of one work-group */
@@ -208,7 +211,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         wq_cl_dev_write(d, lr->params, pb, ki->param_bytes))
         goto fail;
     uint32_t w[WQ_LD_WORDS] = {0};
-    w[WQ_LD_CODE_BASE] = k->prog->code_addr;
+    w[WQ_LD_CODE_BASE] = code_addr;
     w[WQ_LD_START_PC] = ki->entry;
     for (int i = 0; i < 3; i++) {
         w[WQ_LD_GRID_X + i] = (uint32_t)(g[i] / l[i]);

@@ -7,7 +7,9 @@
  *                the parent's parameter word 0 is the queue descriptor;
  *   at submit    the queue's kernel table gets every kernel of the program
  *                (descriptor template: one work-group of reqd_work_group_size,
- *                and a parameter header), then wq_nq_begin appends LAUNCH,
+ *                and a parameter header; wq_enqueue_nd's library call patches
+ *                GRID_X, CTA_X and the global size in its copy), then
+ *                wq_nq_begin appends LAUNCH,
  *                WFI, RELEASE X, ACQUIRE Y to the launch's block; one session
  *                runs at a time, so a second nested launch waits;
  *   at the end   the completion word retires the launch (wq_nq_end reads
@@ -24,6 +26,7 @@
 _Static_assert((unsigned)WQ_NQ_PARAM_ARG0 == WQ_CL_PARAM_ARGS, "a child's arguments are where the runtime puts them");
 _Static_assert((int)WQ_NQ_PARAM_HDR_WORDS == (int)WQ_CL_PARAM_HEADER_WORDS, "the child's header is the kernel ABI's");
 _Static_assert((int)WQ_NQ_PARAM_QD == 4 * (int)WQ_CL_PARAM_QUEUE, "word 0 is the queue");
+_Static_assert((int)WQ_NQ_PARAM_GSZ == 4 * (int)WQ_CL_PARAM_GSZ_X, "wq_enqueue_nd's global size");
 
 #define NQ_LOG2 8u                   /* 256 entries: 127 enqueues per session */
 #define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries */

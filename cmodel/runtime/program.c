@@ -30,6 +30,7 @@ static void destroy(wq_cl_obj_t *o)
 {
     cl_program p = (cl_program)o;
     if (p->code_addr) wq_cl_heap_free(&p->ctx->dev->heap, p->code_addr);
+    wq_cl_alias_drop(p);
     wq_cl_image_free(&p->img);
     free(p->source);
     free(p->options);

@@ -46,6 +46,7 @@ static unsigned profiling_queues(cl_device_id d)
 static void on_record(void *user, const wq_trace_rec_t *r, uint64_t now)
 {
     cl_device_id d = user;
+    wq_cl_watch_record(d, r, now);
     if (r->kind != WQ_EV_LAUNCH && r->kind != WQ_EV_SEM) return;
     for (cl_command_queue q = d->queues; q; q = q->next_live) {
         if (q->chan != r->unit) continue;
@@ -61,11 +62,13 @@ static void on_record(void *user, const wq_trace_rec_t *r, uint64_t now)
 
 static void tracing(cl_device_id d)
 {
-    int want = profiling_queues(d) > 0;
+    int want = profiling_queues(d) > 0 || d->trace_out || d->timeline;
     if (want == d->tracing || !d->dev.trace) return;
     d->dev.trace(d->dev.impl, want ? on_record : NULL, want ? d : NULL);
     d->tracing = want;
 }
+
+void wq_cl_tracing(cl_device_id d) { tracing(d); }
 
 /* ---- queue objects ------------------------------------------------------------- */
 static int chan_used(cl_device_id d, unsigned ch)

@@ -28,33 +28,63 @@ static char *slurp(const char *path, size_t *len)
     return b;
 }
 
-int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
-                      const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
-                      wq_cc_result_t *res)
+static int compile_opts(const char *verb, const char *in, const wq_cc_opts_t *o, wq_cc_result_t *res)
 {
     size_t len = 0;
     char *src = slurp(in, &len);
     if (!src) {
+        memset(res, 0, sizeof *res);
         fprintf(stderr, "%s: cannot read: %s\n", in, strerror(errno));
         return 2;
     }
-    wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
-                       .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
-                       .max_regs = regs };
-    int rc = wq_cc_compile(&o, in, src, len, res);
+    int rc = wq_cc_compile(o, in, src, len, res);
     free(src);
     if (res->log && res->log[0]) fputs(res->log, stderr);
     if (rc == WQ_CC_NOMEM) fprintf(stderr, "wq %s: out of memory\n", verb);
     return rc == WQ_CC_OK ? 0 : 2;
 }
 
+int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
+                      const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
+                      int subv, unsigned subv_threshold, wq_cc_result_t *res)
+{
+    wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
+                       .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
+                       .max_regs = regs, .subv = (wq_cc_subv_t)subv, .subv_threshold = subv_threshold };
+    return compile_opts(verb, in, &o, res);
+}
+
+/* --region=ARG:START:LEN: the bytes pointer argument ARG reaches */
+typedef struct { unsigned arg; uint64_t start, len; } region_t;
+
+static int parse_region(const char *s, region_t *r)
+{
+    char *end;
+    unsigned long long v[3];
+    for (int i = 0; i < 3; i++) {
+        if (!*s) return -1;
+        v[i] = strtoull(s, &end, 0);
+        if (end == s || *end != (i < 2 ? ':' : 0)) return -1;
+        s = end + (i < 2);
+    }
+    if (v[0] > 255 || v[2] == 0 || v[1] + v[2] < v[1]) return -1;
+    r->arg = (unsigned)v[0];
+    r->start = v[1];
+    r->len = v[2];
+    return 0;
+}
+
 int wq_cli_cc(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *emit = "wqs";
     const char *defs[256], *incs[64];
-    unsigned nd = 0, ni = 0, regs = 0;
+    unsigned nd = 0, ni = 0, regs = 0, subv_t = 0;
+    wq_cc_subv_t subv = WQ_CC_SUBV_AUTO;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
+    int explain = 0;
+    region_t reg[16];
+    unsigned nreg = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-o") && i + 1 < argc) out = argv[++i];
@@ -89,6 +119,26 @@ int wq_cli_cc(int argc, char **argv)
             unsigned long v = strtoul(a + 7, &end, 10);
             if (*end || v < 8 || v > 32) return wq_cli_error("cc", "--regs must be 8..32");
             regs = (unsigned)v;
+        } else if (!strcmp(a, "--explain")) {
+            explain = 1;
+        } else if (!strncmp(a, "--region=", 9)) {
+            if (nreg == 16) return wq_cli_error("cc", "too many --region options");
+            if (parse_region(a + 9, &reg[nreg]))
+                return wq_cli_error("cc", "--region must be ARG:START:LEN (not '%s')", a + 9);
+            for (unsigned j = 0; j < nreg; j++)
+                if (reg[j].arg == reg[nreg].arg) return wq_cli_error("cc", "argument %u has two regions", reg[j].arg);
+            nreg++;
+        } else if (!strncmp(a, "--subv=", 7)) {
+            const char *y = a + 7;
+            if (!strcmp(y, "auto")) subv = WQ_CC_SUBV_AUTO;
+            else if (!strcmp(y, "off")) subv = WQ_CC_SUBV_OFF;
+            else if (!strcmp(y, "always")) subv = WQ_CC_SUBV_ALWAYS;
+            else return wq_cli_error("cc", "--subv must be auto, off or always (not '%s')", y);
+        } else if (!strncmp(a, "--subv-threshold=", 17)) {
+            char *end;
+            unsigned long v = strtoul(a + 17, &end, 10);
+            if (*end || v < 1 || v > 31) return wq_cli_error("cc", "--subv-threshold must be 1..31");
+            subv_t = (unsigned)v;
         } else if (a[0] == '-' && a[1]) {
             return wq_cli_error("cc", "unknown option '%s'", a);
         } else if (in) {
@@ -98,9 +148,23 @@ int wq_cli_cc(int argc, char **argv)
         }
     }
     if (!in) return wq_cli_error("cc", "no input file");
+    /* the relation of every pair of regions given: the runtime's metadata */
+    wq_cc_rel_t rels[16 * 15 / 2];
+    unsigned nrels = 0;
+    for (unsigned i = 0; i < nreg; i++)
+        for (unsigned j = i + 1; j < nreg; j++) {
+            const region_t *x = reg[i].arg < reg[j].arg ? &reg[i] : &reg[j];
+            const region_t *y = x == &reg[i] ? &reg[j] : &reg[i];
+            wq_cc_rel_classify(x->arg, x->start, x->len, y->arg, y->start, y->len, &rels[nrels++]);
+        }
+    wq_cc_opts_t o = { .defines = defs, .ndefines = nd, .incdirs = incs, .nincdirs = ni,
+                       .yield = yield, .inline_mode = inl, .max_regs = regs,
+                       .subv = subv, .subv_threshold = subv_t,
+                       .alias = explain || nreg, .rels = rels, .nrels = nrels };
     wq_cc_result_t r;
-    int rc = wq_cli_cc_compile("cc", in, defs, nd, incs, ni, yield, inl, regs, &r);
+    int rc = compile_opts("cc", in, &o, &r);
     if (rc) { wq_cc_result_free(&r); return rc; }
+    if (explain && r.explain) fputs(r.explain, stderr);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         fprintf(stderr, "%s: cannot create: %s\n", out, strerror(errno));

@@ -13,6 +13,8 @@
  *                                 fewer than COUNT leave the rest 0)
  *   --arg TYPE:VALUE              a scalar argument
  *   --arg local:BYTES             a __local argument
+ *   --alias=on|off                the alias pass at enqueue (default on;
+ *                                 the buffers are disjoint)
  *
  * Exit 0 when the kernel completed; 1 when it trapped, the lockstep check
  * failed or the device refused it (the reason printed); 2 on a usage or
@@ -48,6 +50,10 @@ typedef struct clrun {
     int inl;                        /* WQ_CC_INLINE_*                        */
     const char *inl_opt;
     const char *yield_opt;
+    int alias_off;                  /* --alias=off: -wq-alias=off            */
+    const char *subv_opt;           /* --subv=, --subv-threshold=, --regs= as given */
+    const char *subv_t_opt;
+    const char *regs_opt;
     unsigned lanes, dim;
     size_t global[3], local[3];
     int have_local, dec;
@@ -185,6 +191,14 @@ static int dims(const char *s, size_t d[3], unsigned *n)
     return -1;
 }
 
+/* v when it is a decimal number in lo..hi, else NULL */
+static const char *in_range(const char *v, unsigned long lo, unsigned long hi)
+{
+    char *end;
+    unsigned long t = strtoul(v, &end, 10);
+    return *v && !*end && t >= lo && t <= hi ? v : NULL;
+}
+
 static int parse(clrun_t *r, int argc, char **argv)
 {
     r->lanes = 32;
@@ -222,6 +236,19 @@ static int parse(clrun_t *r, int argc, char **argv)
             else if (!strcmp(v, "never")) r->inl = WQ_CC_INLINE_NEVER;
             else return wq_cli_error(r->verb, "bad --inline '%s' (auto, always or never)", v);
             r->inl_opt = v;
+        } else if (!strcmp(argv[i], "--alias=on") || !strcmp(argv[i], "--alias=off")) {
+            r->alias_off = argv[i][9] == 'f';
+        } else if (!strncmp(argv[i], "--subv=", 7)) {
+            v = argv[i] + 7;
+            if (strcmp(v, "auto") && strcmp(v, "off") && strcmp(v, "always"))
+                return wq_cli_error(r->verb, "bad --subv '%s' (auto, off or always)", v);
+            r->subv_opt = v;
+        } else if (!strncmp(argv[i], "--subv-threshold=", 17)) {
+            if (!(r->subv_t_opt = in_range(argv[i] + 17, 1, 31)))
+                return wq_cli_error(r->verb, "bad --subv-threshold '%s' (1..31)", argv[i] + 17);
+        } else if (!strncmp(argv[i], "--regs=", 7)) {
+            if (!(r->regs_opt = in_range(argv[i] + 7, 8, 32)))
+                return wq_cli_error(r->verb, "bad --regs '%s' (8..32)", argv[i] + 7);
         } else if (!strcmp(argv[i], "--dec")) {
             r->dec = 1;
         } else if (!strncmp(argv[i], "-D", 2) || !strncmp(argv[i], "-I", 2)) {
@@ -262,6 +289,10 @@ static char *build_options(const clrun_t *r)
     size_t n = (size_t)snprintf(o, cap, "-wq-yield=%s", r->yield == WQ_CC_YIELD_OFF ? "off"
                                 : r->yield == WQ_CC_YIELD_SPIN ? "spin" : "loops");
     if (r->inl_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-inline=%s", r->inl_opt);
+    if (r->alias_off) n += (size_t)snprintf(o + n, cap - n, " -wq-alias=off");
+    if (r->subv_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-subv=%s", r->subv_opt);
+    if (r->subv_t_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-subv-threshold=%s", r->subv_t_opt);
+    if (r->regs_opt) n += (size_t)snprintf(o + n, cap - n, " -wq-regs=%s", r->regs_opt);
     for (unsigned i = 0; i < r->nd; i++) n += (size_t)snprintf(o + n, cap - n, " -D%s", r->defs[i]);
     for (unsigned i = 0; i < r->ni; i++) n += (size_t)snprintf(o + n, cap - n, " -I%s", r->incs[i]);
     /* the runtime compiles "<source>": `#include "x.h"` beside the file
@@ -336,7 +367,7 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
         goto out;
     ctx = wq_cl_CreateContext(NULL, 1, &dev, on_notify, r, &e);
     if (e) goto out;
-    q = wq_cl_CreateCommandQueue(ctx, dev, 0, &e);
+    q = wq_cl_CreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &e);
     if (e) goto out;
     step = "the build";
     const char *s = src;
@@ -363,6 +394,10 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     wq_cl_Finish(q);
     cl_int st = CL_COMPLETE;
     wq_cl_GetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    cl_ulong t0 = 0, t1 = 0;
+    int timed = st == CL_COMPLETE &&
+                !wq_cl_GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) &&
+                !wq_cl_GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) && t1 >= t0;
     wq_cl_ReleaseEvent(ev);
     size_t lsz[3] = { 0, 0, 0 };
     wq_cl_GetKernelWorkGroupInfo(k, dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof lsz, lsz, NULL);
@@ -372,6 +407,8 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
            r->lanes, r->yield_opt ? r->yield_opt : "loops");
     struct wq_ctx *mc = wq_cl_device_model(dev);
     if (mc) printf("warp instructions: %" PRIu64 "  ticks: %" PRIu64 "\n", mc->st.warp_instrs, mc->st.ticks);
+    /* the device clock from the launch's start to its end (the RTL's cycles) */
+    if (timed && !mc) printf("launch cycles: %" PRIu64 "\n", (uint64_t)(t1 - t0));
     if (st != CL_COMPLETE) {
         printf("result: FAILED: %s\n", r->why[0] ? r->why : "the kernel did not complete");
         step = NULL;
@@ -416,7 +453,11 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
         unsigned ni = 0;
         for (unsigned i = 0; i < r.ni; i++) incs[ni++] = r.incs[i];
         wq_cc_result_t cr;
-        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl, 0, &cr);
+        int subv = !r.subv_opt || !strcmp(r.subv_opt, "auto") ? WQ_CC_SUBV_AUTO
+                   : !strcmp(r.subv_opt, "off") ? WQ_CC_SUBV_OFF : WQ_CC_SUBV_ALWAYS;
+        rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl,
+                               r.regs_opt ? (unsigned)atoi(r.regs_opt) : 0, subv,
+                               r.subv_t_opt ? (unsigned)atoi(r.subv_t_opt) : 0, &cr);
         if (!rc) {
             const char *backend = "model";
             char lib[4200];

@@ -17,10 +17,18 @@ static const wq_cli_verb_t verbs[] = {
     { "cc", wq_cli_cc, "compile OpenCL C kernels to warpq assembly",
       "usage: wq cc KERNEL.cl [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
       "             [--inline=auto|always|never] [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
+      "             [--subv=auto|off|always] [--subv-threshold=N]\n"
+      "             [--region=ARG:START:LEN]... [--explain]\n"
       "  OpenCL C 1.2, integer subset (docs/compiler.md); writes readable .wqs\n"
       "  (stdout unless -o); --emit=ir prints the IR before register allocation;\n"
       "  --inline: which functions are inlined (auto: inline and small ones;\n"
-      "  the others are called with CALL/RET)\n"
+      "  the others are called with CALL/RET); --subv: sub-vector segments\n"
+      "  (auto: where the register pressure exceeds the threshold, the registers\n"
+      "  a thread keeps to itself: --subv-threshold, default half of --regs);\n"
+      "  --region: the bytes pointer argument ARG reaches (as the runtime knows\n"
+      "  them at enqueue); with two or more, the alias pass unrolls the loops\n"
+      "  their relation proves independent; --explain prints the metadata and\n"
+      "  each decision on stderr (docs/compiler.md \"Alias metadata\")\n"
       "  exit 0: compiled; 2: usage error or a kernel error (file:line:col)\n", NULL },
     { "disasm", wq_cli_disasm, "disassemble a hex or raw image",
       "usage: wq disasm FILE.hex [--base PC]\n"
@@ -34,11 +42,13 @@ static const wq_cli_verb_t verbs[] = {
       "  check or tick limit; 2: usage or syntax error\n"
       "       wq run KERNEL.cl --global N[,N,N] [--local N[,N,N]] [--arg SPEC]...\n"
       "              [--kernel NAME] [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
-      "              [--inline=auto|always|never] [--lanes 8|16|32] [--dec]\n"
+      "              [--inline=auto|always|never] [--alias=on|off] [--lanes 8|16|32] [--dec]\n"
+      "              [--regs=N] [--subv=auto|off|always] [--subv-threshold=N]\n"
       "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
       "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
       "  TYPE:VALUE, local:BYTES; TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
-      "  the OpenCL runtime and prints every buffer (hex, or --dec)\n"
+      "  the OpenCL runtime and prints every buffer (hex, or --dec); --alias=off:\n"
+      "  without the alias pass the runtime applies at enqueue\n"
       "  exit 0: completed; 1: trap or failure (named); 2: usage or compile error\n", NULL },
     { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
       "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
@@ -48,7 +58,8 @@ static const wq_cli_verb_t verbs[] = {
       "  FILE.wqs: a program; FILE.wqst: a command stream (first line\n"
       "  \"wqstream 1\", `wq gen stream --timing-free` for lockstep runs)\n"
       "       wq cosim KERNEL.cl ...   the options of `wq run KERNEL.cl`, on the RTL\n"
-      "  in lockstep with the model (libwqrtl.so, built on first use)\n", NULL },
+      "  in lockstep with the model (libwqrtl.so, built on first use); prints\n"
+      "  the launch's RTL cycles\n", NULL },
     { "nested", wq_cli_nested, "nested-work scenarios through the driver",
       "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
       "         [--backend model|rtl|uart:PATH@BAUD] [--lib FILE] [--lanes N] [--warps N]\n"

@@ -517,6 +517,12 @@ void wq_collect(wq_gen_t *g)
 #include "../spec/switch.def"
 #undef SWREASON
 
+    /* ---- mempath.def */
+#define MEMOP(n, c) \
+    wq_code(g, "mempath.def", "MEMOP", "WQ_MEMOP_", #n, WQ_MEMOP_##n, 2, WQ_K_CODE);
+#include "../spec/mempath.def"
+#undef MEMOP
+
     /* ---- step.def */
 #define STEPKIND(n, c) \
     wq_code(g, "step.def", "STEPKIND", "WQ_STEPK_", #n, WQ_STEPK_##n, 2, WQ_K_CODE);

@@ -316,6 +316,50 @@ Test(cc, nested_work_builtins)
          "t.cl:2:60: error: 'wq_enqueue' passes at most 3 arguments to the child", 60);
 }
 
+/* wq_enqueue_nd(kernel, global, local, args...): the sizes go to the
+ * library's r22/r23, the child is recorded as for wq_enqueue, and wrong
+ * shapes are located diagnostics */
+Test(cc, nested_work_nd_builtin)
+{
+    const char *src =
+        "__kernel void child(__global uint *o, uint a) { o[a + get_global_id(0)] = get_num_groups(0); "
+        "if (get_local_id(0) == 0) wq_enqueue_done(); }\n"
+        "__kernel void parent(__global uint *o, ushort n)\n{\n"
+        "    uint g = get_global_id(0);\n"
+        "    int st = wq_enqueue_nd(child, o[g], n, o, g);\n"
+        "    o[g] = st == WQ_ENQ_SIZE ? 7 : st;\n"
+        "    if (get_local_id(0) == 0) wq_enqueue_done();\n}\n";
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert(r.kernels[1].nested && r.kernels[1].enqueues == 1, "parent enqueues kernel 0");
+    const char *k = strstr(r.wqs, "\nparent:");
+    const char *call = strstr(r.wqs, "call   r31, wq_enqueue_nd");
+    const char *lib = strstr(r.wqs, "\nwq_enqueue_nd:");
+    cr_assert(k && call && lib && k < call && call < lib);
+    /* the sizes are moved into r22 and r23 just before the call */
+    const char *g = strstr(k, "r22,"), *l = strstr(k, "r23,");
+    cr_assert(g && g < call && l && l < call, "global and local size in r22, r23");
+    wq_program_t p;
+    char err[256];
+    cr_assert_eq(wq_asm(r.wqs, strlen(r.wqs), "t.wqs", &p, err, sizeof err), 0, "%s", err);
+    wq_program_free(&p);
+    wq_cc_result_free(&r);
+    diag("__kernel void c(uint a) { }\n__kernel void k(__global uint *o) { wq_enqueue_nd(c, 64); }\n",
+         "t.cl:2:37: error: 'wq_enqueue_nd' takes a kernel, a global size and a local size, then up to 3 "
+         "arguments", 37);
+    diag("__kernel void c(uint a) { }\n__kernel void k(__global uint *o) { wq_enqueue_nd(c, 64, o); }\n",
+         "t.cl:2:58: error: the local size of 'wq_enqueue_nd' must be a 32-bit integer", 58);
+    diag("__kernel void c(uint a) { }\n__kernel void k(long n) { wq_enqueue_nd(c, n, 1); }\n",
+         "t.cl:2:44: error: the global size of 'wq_enqueue_nd' must be a 32-bit integer", 44);
+    diag("__kernel void c(uint a) { }\n__kernel void k(__global uint *o) { wq_enqueue_nd(c, 8, 8, 1, 2, 3, 4); }\n",
+         "t.cl:2:69: error: 'wq_enqueue_nd' passes at most 3 arguments to the child", 69);
+    diag("__kernel void k(__global uint *o) { wq_enqueue_nd(k2, 8, 8); }\n",
+         "t.cl:1:51: error: the first argument of 'wq_enqueue_nd' must name a __kernel of the program", 51);
+    diag("__kernel __attribute__((reqd_work_group_size(8,1,1))) void c(uint a) { }\n"
+         "__kernel void k(__global uint *o) { wq_enqueue_nd(c, 64, 8); }\n",
+         "t.cl:2:37: error: wq_enqueue_nd: kernel 'c' has reqd_work_group_size; enqueue it with wq_enqueue", 37);
+}
+
 /* hostile shapes the fuzz found (tests/unit/cc_fuzz.c): each is refused
  * with a located diagnostic instead of overflowing the stack, running for
  * seconds, or reporting without a line */

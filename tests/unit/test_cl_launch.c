@@ -407,6 +407,13 @@ Test(cl_launch, build_from_source)
     cr_assert_eq(bs, CL_BUILD_ERROR);
     cr_assert_null(wq_cl_CreateKernel(p, "k", &rc));
     cr_assert_eq(rc, CL_INVALID_PROGRAM_EXECUTABLE);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -wq-subv=sometimes", NULL, NULL), CL_INVALID_BUILD_OPTIONS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -wq-subv-threshold=0", NULL, NULL), CL_INVALID_BUILD_OPTIONS);
+    /* sub-vector segments: the kernel's WAVE word carries SUBV and the shared base */
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -wq-subv=always -wq-subv-threshold=4", NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(p->img.kernels[0].wave, 1u | 4u << 8);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -wq-subv=off", NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(p->img.kernels[0].wave, 0);
     cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -cl-std=CL1.2", NULL, NULL), CL_SUCCESS);
     cl_kernel k = wq_cl_CreateKernel(p, "k", &rc);
     cr_assert_eq(rc, CL_SUCCESS);

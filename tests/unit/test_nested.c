@@ -46,8 +46,12 @@ Test(nested, library_matches_header)
         { "DESC_PARAM", 4 * WQ_LD_PARAM }, { "FIN_SEMF", WQ_NQ_FIN_SEMF },
         { "FIN_SEMF_OFF", 4 * WQ_NQ_FIN_SEMF }, { "PARAM_QD", WQ_NQ_PARAM_QD },
         { "PARAM_DEPTH", WQ_NQ_PARAM_DEPTH }, { "PARAM_ARG0", WQ_NQ_PARAM_ARG0 },
-        { "ENQ_OK", WQ_ENQ_OK }, { "ENQ_FULL", WQ_ENQ_FULL },
+        { "ENQ_OK", WQ_ENQ_OK }, { "ENQ_FULL", WQ_ENQ_FULL }, { "ENQ_SIZE", WQ_ENQ_SIZE },
+        { "QD_MAX_WG", WQ_QD_MAX_WG }, { "DESC_GRID_X", 4 * WQ_LD_GRID_X },
+        { "DESC_CTA_X", 4 * WQ_LD_CTA_X }, { "PARAM_GSZ", WQ_NQ_PARAM_GSZ },
+        { "MAX_GROUPS_LOG2", 16 },
     };
+    _Static_assert(WQ_NQ_MAX_GROUPS == (1u << 16) - 1, "MAX_GROUPS_LOG2 is the grid limit's width");
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         uint32_t v;
         cr_assert_eq(wq_program_sym(&p, t[i].n, &v), 0, "%s missing", t[i].n);
@@ -86,6 +90,33 @@ Test(nested, every_scenario_passes_on_the_model)
         wq_dev_close(&dv);
     }
     globfree(&g);
+}
+
+/* wq_enqueue_nd: refused sizes are not queue exhaustion (no FAILS, the
+ * session ends whole with three children), and on a device of one warp slot (largest CTA 32) the same scenario still holds
+ * (job 7's CTA is then 32 threads, job 4's 33 refused) */
+Test(nested, nd_sizes_refusals_take_no_entry)
+{
+    for (unsigned warps = 1; warps <= 8; warps *= 8) {
+        wq_dev_t dv;
+        wq_drv_t dd;
+        wq_config_t cfg;
+        wq_config_default(&cfg);
+        cfg.watchdog = 0;
+        cfg.warps = warps;
+        cr_assert_eq(wq_dev_model_open(&dv, &cfg, NULL), 0);
+        cr_assert_eq(wq_drv_open(&dd, &dv, NULL), WQ_OK);
+        wq_program_t p;
+        asm_or_die("tests/programs/nested/nd_sizes.wqs", &p);
+        wq_nested_result_t r;
+        cr_assert_eq(wq_nested_run(&dd, &p, 20000000, &r, stderr), WQ_OK, "warps %u", warps);
+        cr_assert_eq(r.expects_failed, 0u);
+        cr_assert_eq(r.children, 3u, "jobs 0, 1 and 7 launch");
+        cr_assert_eq(r.fails, 0u, "five refusals, none of them for room");
+        wq_program_free(&p);
+        wq_drv_close(&dd);
+        wq_dev_close(&dv);
+    }
 }
 
 Test(nested, a_wrong_expectation_fails)

@@ -1,7 +1,8 @@
 /* test_uart.c -- the UART protocol's host side (wq/uart.h): the CRC is
  * CRC-16/CCITT (the standard check value), a frame built and parsed comes
  * back whole, every single-bit flip of a frame is caught, garbage before a
- * frame is skipped and counted, an impossible LEN ends the frame at once;
+ * frame is skipped and counted, an impossible LEN ends the frame at once,
+ * an abandoned partial frame does not swallow the next one;
  * and the uart backend refuses a bad device string instead of opening. */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -81,6 +82,28 @@ Test(uart, impossible_len_ends_the_frame)
     wq_uart_rx_init(&r);
     cr_assert_eq(parse(&r, f, 2), WQ_UART_RX_BAD);
     cr_assert_eq(r.state, 0);
+}
+
+/* a garbage SYNC with a large LEN swallows the answer behind it; after
+ * wq_uart_rx_abandon (the backend's timeout) the next answer parses whole */
+Test(uart, an_abandoned_partial_frame_frees_the_next_answer)
+{
+    uint8_t f[WQ_UART_OVERHEAD + 4];
+    const uint8_t four[4] = { 1, 2, 3, 4 };
+    size_t n = wq_uart_frame(f, WQ_UART_ST_OK, 9, four, 4);
+    const uint8_t garbage[2] = { WQ_UART_SYNC, 100 };
+    wq_uart_rx_t r;
+    wq_uart_rx_init(&r);
+    cr_assert_eq(parse(&r, garbage, 2), WQ_UART_RX_MORE);
+    cr_assert_eq(parse(&r, f, n), WQ_UART_RX_MORE, "the answer went into the garbage frame");
+    wq_uart_rx_abandon(&r);
+    cr_assert_eq(r.abandoned, 1u);
+    cr_assert_eq(parse(&r, f, n), WQ_UART_RX_FRAME);
+    cr_assert_eq(r.seq, 9);
+    cr_assert_eq(r.len, 4);
+    cr_assert_eq(memcmp(r.pay, four, 4), 0);
+    wq_uart_rx_abandon(&r);             /* between frames: nothing to give up */
+    cr_assert_eq(r.abandoned, 1u);
 }
 
 Test(uart, names_come_from_the_table)

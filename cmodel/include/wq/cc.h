@@ -28,6 +28,31 @@ typedef enum {
     WQ_CC_INLINE_NEVER      /* none (spec_check: ok -- a compiler option, not an encoding) */
 } wq_cc_inline_t;
 
+/* memory-reference metadata (docs/compiler.md "Alias metadata"): how the
+ * regions two pointer arguments reach relate (alias_meta.c) */
+typedef enum { WQ_CC_REL_SAME = 1, WQ_CC_REL_OVERLAP, WQ_CC_REL_DISJOINT } wq_cc_rel_kind_t;
+typedef struct wq_cc_rel {
+    unsigned a, b;                  /* the two arguments (indices)           */
+    wq_cc_rel_kind_t kind;
+    uint64_t start, end;            /* OVERLAP: the shared bytes [start, end) */
+    uint64_t bytes;                 /* OVERLAP: end - start                  */
+    uint64_t a_off, b_off;          /* OVERLAP: start - each region's start  */
+    uint64_t distance;              /* DISJOINT: bytes between the regions   */
+} wq_cc_rel_t;
+/* regions [a_start, +a_len) of argument a and [b_start, +b_len) of b;
+ * 0, or -1 for an empty or wrapping region */
+int  wq_cc_rel_classify(unsigned a, uint64_t a_start, uint64_t a_len, unsigned b, uint64_t b_start,
+                        uint64_t b_len, wq_cc_rel_t *r);
+const char *wq_cc_rel_name(wq_cc_rel_kind_t k);
+int  wq_cc_rel_format(const wq_cc_rel_t *r, char *buf, size_t n);   /* for people   */
+int  wq_cc_rel_key(const wq_cc_rel_t *r, char *buf, size_t n);      /* for caches   */
+/* sub-vector segments (docs/compiler.md "Sub-vector segments") */
+typedef enum {
+    WQ_CC_SUBV_AUTO = 0,    /* segments whose register pressure exceeds the threshold      */
+    WQ_CC_SUBV_OFF,         /* none                                                     */
+    WQ_CC_SUBV_ALWAYS       /* every candidate segment (spec_check: ok -- a compiler option) */
+} wq_cc_subv_t;
+
 typedef struct wq_cc_opts {
     const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
     unsigned ndefines;
@@ -36,6 +61,15 @@ typedef struct wq_cc_opts {
     wq_cc_yield_t yield;
     wq_cc_inline_t inline_mode;
     unsigned max_regs;              /* registers a thread may use; 0: 32      */
+    /* the alias pass (alias.c): run on alias_kernel (NULL: every kernel)
+     * with the relations rels[0..nrels) between its pointer arguments */
+    int alias;
+    const char *alias_kernel;
+    const wq_cc_rel_t *rels;
+    unsigned nrels;
+    wq_cc_subv_t subv;
+    unsigned subv_threshold;        /* registers a thread keeps to itself (the
+                                       shared base); 0: half of max_regs      */
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
@@ -66,6 +100,10 @@ typedef struct wq_cc_kernel {
     uint32_t param_bytes;           /* header + arguments                    */
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
+    uint32_t alias_loops;           /* loops the alias pass unrolled         */
+    uint32_t wave;                  /* the launch's WAVE word: SUBV and SHARED_BASE
+                                       when the kernel has sub-vector segments */
+    uint32_t subv_segments;         /* SUBV_START ... SUBV_END segments emitted */
     uint32_t nested;                /* calls wq_enqueue / wq_enqueue_done /
                                        wq_enqueue_finish (docs/compiler.md)   */
     uint64_t enqueues;              /* bit k: wq_enqueue names kernel k of the result */
@@ -77,6 +115,7 @@ typedef struct wq_cc_result {
     char *wqs;                      /* the assembly, NUL-terminated          */
     char *log;                      /* diagnostics, NUL-terminated ("" when none) */
     char *ir;                       /* the IR before register allocation (printable) */
+    char *explain;                  /* the alias pass's metadata and decisions ("" when it did not run) */
     unsigned nkernels;
     wq_cc_kernel_t *kernels;
     unsigned lines;                 /* source lines read (all files)         */

@@ -196,6 +196,13 @@ typedef enum {
 #undef SWREASON
 } wq_swreason_t;
 
+/* line-request operations of the memory path (coalescer, L1) */
+typedef enum {
+#define MEMOP(n, c) WQ_MEMOP_##n = c,
+#include "../../spec/mempath.def"
+#undef MEMOP
+} wq_memop_t;
+
 /* trace events */
 typedef enum {
 #define EVENT(n, c) WQ_EV_##n = c,

@@ -103,9 +103,27 @@ typedef struct wq_stats {
     uint64_t traps, chan_errors, channel_switches;
 } wq_stats_t;
 
+/* ---- the device's memory port ---------------------------------------------
+ * Every access the device itself makes -- instruction fetch, loads, stores,
+ * atomics, semaphores, pushbuffer and launch-descriptor reads -- goes
+ * through this port.  Without one (the default) it goes to ctx->mem; a
+ * platform that owns the memory (tb/systemc's TLM-2.0 wrapper, whose
+ * accesses leave through an initiator socket) installs its own with
+ * wq_set_memport.  Addresses are 4-aligned words. */
+typedef struct wq_memport {
+    uint32_t (*read32)(void *user, uint32_t addr);
+    /* write the bytes of v that strobe selects (bit i: byte i); return 1
+     * when the stored word changed (the forward-progress watchdog counts
+     * changes), 0 when it did not */
+    int      (*write32)(void *user, uint32_t addr, uint32_t v, unsigned strobe);
+    void     *user;
+} wq_memport_t;
+
 typedef struct wq_ctx {
     wq_config_t cfg;
-    wq_mem_t   *mem;
+    wq_mem_t   *mem;                  /* the memory when no port is installed */
+    wq_memport_t port;                /* port.read32 NULL: ctx->mem          */
+    uint64_t   port_changes;          /* word changes made through the port  */
     wq_channel_t ch[WQ_MAX_CHANNELS];
     unsigned   cur_ch;                /* channel the host is serving       */
     unsigned   slice_left;
@@ -139,6 +157,8 @@ wq_ctx_t *wq_new(const wq_config_t *cfg);            /* NULL on bad config */
 void      wq_free(wq_ctx_t *ctx);
 void      wq_reset(wq_ctx_t *ctx);                   /* state, not memory */
 void      wq_set_trace(wq_ctx_t *ctx, wq_trace_fn fn, void *user);
+/* route the device's memory accesses through port (NULL: back to ctx->mem) */
+void      wq_set_memport(wq_ctx_t *ctx, const wq_memport_t *port);
 void      wq_emit(wq_ctx_t *ctx, const wq_trace_rec_t *r);  /* internal */
 
 /* ---- CSR slave (DESIGN §4, spec/csr.def): 0 or -1 for unmapped --------- */

@@ -55,6 +55,9 @@ enum {
     WQ_QD_FIN_AT     = 84,   /* position of the finish entry (~0: none yet)   */
     WQ_QD_FINS       = 88,   /* finish calls this session (must be 1)         */
     WQ_QD_KPAR       = 92,   /* kernel table: 64-byte parameter headers       */
+    WQ_QD_MAX_WG     = 96,   /* largest CTA the device runs, in threads: the
+                                launch descriptor's limit (docs/spec.md §8.2),
+                                min(1024, 32 * warps); wq_enqueue_nd checks it */
     WQ_QD_FIN_TPL    = 128,  /* finish block template, WQ_NQ_FIN_WORDS words  */
     WQ_QD_BYTES      = 256
 };
@@ -73,10 +76,16 @@ enum {
  * (docs/runtime.md): word 0 the QD, words 1-11 the kernel's header template
  * (KPAR), arg0..arg2 from byte 48 (the first argument's offset), the
  * nesting depth in word 15 */
-enum { WQ_NQ_PARAM_QD = 0, WQ_NQ_PARAM_ARG0 = 48, WQ_NQ_PARAM_DEPTH = 60,
-       WQ_NQ_PARAM_HDR_WORDS = 12, WQ_NQ_PARAM_WORDS = 16 };
-/* status a thread gets back in r24 */
-enum { WQ_ENQ_OK = 0, WQ_ENQ_FULL = 1 };
+enum { WQ_NQ_PARAM_QD = 0, WQ_NQ_PARAM_GSZ = 20, WQ_NQ_PARAM_ARG0 = 48,
+       WQ_NQ_PARAM_DEPTH = 60, WQ_NQ_PARAM_HDR_WORDS = 12, WQ_NQ_PARAM_WORDS = 16 };
+/* wq_enqueue_nd's grid: GRID_X = global / local is at most this (launch.def's
+ * GRID limit, docs/spec.md §8.2) */
+enum { WQ_NQ_MAX_GROUPS = 65535 };
+/* status a thread gets back in r24: OK; FULL, the queue had no room (the
+ * session still ends cleanly); SIZE, wq_enqueue_nd's sizes cannot run (local
+ * 0 or above QD_MAX_WG, global 0 or not a multiple of local, more than
+ * WQ_NQ_MAX_GROUPS groups): nothing was enqueued or counted */
+enum { WQ_ENQ_OK = 0, WQ_ENQ_FULL = 1, WQ_ENQ_SIZE = 2 };
 
 #define WQ_NQ_MAX_KERNELS 64u
 

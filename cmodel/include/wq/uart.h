@@ -29,6 +29,7 @@ typedef struct wq_uart_rx {
     unsigned n;              /* payload bytes so far                        */
     uint8_t  pay[256];
     uint64_t skipped;        /* bytes outside any frame                     */
+    uint64_t abandoned;      /* partial frames given up (wq_uart_rx_abandon) */
 } wq_uart_rx_t;
 
 enum { WQ_UART_RX_MORE = 0, WQ_UART_RX_FRAME = 1, WQ_UART_RX_BAD = -1 };
@@ -38,6 +39,10 @@ void wq_uart_rx_init(wq_uart_rx_t *r);
  * WQ_UART_RX_BAD: a frame ended with a bad CRC or an impossible LEN
  * (the parser hunts for the next SYNC); WQ_UART_RX_MORE otherwise */
 int wq_uart_rx_byte(wq_uart_rx_t *r, uint8_t b);
+/* give up a partial frame (back to hunting for SYNC), as the bridge does
+ * after TIMEOUT quiet clocks: without it, a damaged LEN or a garbage SYNC
+ * on the way in would swallow the next answers as its payload */
+void wq_uart_rx_abandon(wq_uart_rx_t *r);
 
 /* names for messages */
 const char *wq_uart_cmd_name(unsigned code);

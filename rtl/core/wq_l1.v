@@ -1,0 +1,350 @@
+// wq_l1.v -- the memory path's L1 data cache: write-through,
+// no-write-allocate, SETS x WAYS lines of LINE_BYTES, in front of a memory
+// port one line wide with up to 2^ID_W requests in flight.
+//
+// The core side takes line requests (read, write with byte strobes, atomic)
+// on i_valid / o_ready and answers every one of them, in the order taken,
+// on o_rvalid / i_rready: a read with the line, a write with an
+// acknowledgement, an atomic with the line memory returned.  Each taken
+// request holds a slot of the in-flight table (a ring of 2^ID_W slots); a
+// request that goes to memory -- a read miss, every write, every atomic --
+// carries its slot number as its id, so the ids in flight are unique by
+// construction, and memory may answer them in any order.
+//
+// A read looks its line up in the cycle it is taken: a hit answers from
+// the cache the next cycle; a miss reads the line from memory and installs
+// it when the response arrives.  A write goes to memory and, when its line
+// is present, updates it (write-through: the cache always holds what
+// memory will hold once the writes sent to it are performed; a write miss
+// allocates nothing).  Atomics are performed by memory: an atomic goes
+// there and invalidates its line here.  A write or atomic poisons every
+// fill in flight for its line, and i_inval (invalidate every line) every
+// fill in flight, so a fill read before them never installs stale data.
+// The model's l1.c (cmodel/model/l1.c) has the same rules, cycle by cycle.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_l1 #(
+    parameter SETS       = 16,      // a power of two, >= 2
+    parameter WAYS       = 2,       // a power of two
+    parameter LINE_BYTES = 16,      // a power of two, >= 4
+    parameter ID_W       = 3,       // 2^ID_W requests in flight
+    parameter AOP_W      = 4        // the atomic operation code (passed through)
+) (
+    input  wire                    i_clk,
+    input  wire                    i_reset,
+    // requests from the core
+    input  wire                    i_valid,
+    output wire                    o_ready,
+    input  wire [1:0]              i_op,     // WQ_MEMOP_* (spec/mempath.def)
+    input  wire [31:0]             i_addr,   // any address in the line
+    input  wire [8*LINE_BYTES-1:0] i_wdata,
+    input  wire [LINE_BYTES-1:0]   i_wstrb,
+    input  wire [AOP_W-1:0]        i_aop,
+    // responses to the core, in request order
+    output wire                    o_rvalid,
+    input  wire                    i_rready,
+    output wire [8*LINE_BYTES-1:0] o_rdata,
+    output wire                    o_rhit,   // a read answered by the cache
+    input  wire                    i_inval,  // invalidate every line
+    // memory port: one request per cycle at most, one response per request
+    output reg                     o_mem_valid,
+    input  wire                    i_mem_ready,
+    output reg  [ID_W-1:0]         o_mem_id,
+    output reg  [1:0]              o_mem_op,
+    output reg  [31:0]             o_mem_addr, // the line's base address
+    output reg  [8*LINE_BYTES-1:0] o_mem_wdata,
+    output reg  [LINE_BYTES-1:0]   o_mem_wstrb,
+    output reg  [AOP_W-1:0]        o_mem_aop,
+    input  wire                    i_mem_rvalid,
+    input  wire [ID_W-1:0]         i_mem_rid,
+    input  wire [8*LINE_BYTES-1:0] i_mem_rdata,
+    // read lookups that hit / missed
+    output reg  [31:0]             o_hits,
+    output reg  [31:0]             o_misses
+);
+    localparam LB    = $clog2(LINE_BYTES);
+    localparam SB    = $clog2(SETS);
+    localparam TW    = 32 - LB - SB;           // tag bits
+    localparam LN    = 32 - LB;                // line number bits
+    localparam WB    = (WAYS > 1) ? $clog2(WAYS) : 1;
+    localparam IB    = $clog2(SETS * WAYS) > 0 ? $clog2(SETS * WAYS) : 1;
+    localparam IDS   = 1 << ID_W;
+    localparam DW    = 8 * LINE_BYTES;
+
+    // ---- the cache arrays -------------------------------------------------------
+    reg [SETS*WAYS-1:0] c_valid;
+    reg [TW-1:0]        c_tag  [0:SETS*WAYS-1];
+    reg [DW-1:0]        c_data [0:SETS*WAYS-1];
+    reg [WB-1:0]        rr;                    // the next way to evict
+
+    // ---- the in-flight table ------------------------------------------------------
+    reg [IDS-1:0]  s_busy, s_fill, s_poison, s_done, s_hit;
+    reg [LN-1:0]   s_line [0:IDS-1];
+    reg [DW-1:0]   s_data [0:IDS-1];
+    reg [ID_W-1:0] head, tail;
+    reg [ID_W:0]   count;
+
+    // ---- the request's lookup (the state before this cycle) ---------------------------------
+    wire [LN-1:0] r_line = i_addr[31:LB];
+    wire [SB-1:0] r_set  = r_line[SB-1:0];
+    wire [TW-1:0] r_tag  = r_line[LN-1:SB];
+    reg  [WAYS-1:0] r_hitv;
+    reg  [WB-1:0]   r_way;
+    integer w, b, i;
+    always @(*) begin
+        r_way = {WB{1'b0}};
+        for (w = WAYS - 1; w >= 0; w = w - 1) begin
+            r_hitv[w] = c_valid[idx(r_set, w)] && c_tag[idx(r_set, w)] == r_tag;
+            if (r_hitv[w]) r_way = w[WB-1:0];
+        end
+    end
+    wire          r_hit  = |r_hitv;
+    wire [IB-1:0] r_idx  = idx(r_set, {{(32-WB){1'b0}}, r_way});
+    wire [DW-1:0] r_data = c_data[r_idx];
+    // a write's bytes merged into the line it hits
+    reg  [DW-1:0] r_merged;
+    always @(*)
+        for (b = 0; b < LINE_BYTES; b = b + 1)
+            r_merged[8*b +: 8] = i_wstrb[b] ? i_wdata[8*b +: 8] : r_data[8*b +: 8];
+
+    function [IB-1:0] idx(input [SB-1:0] set, input integer way);
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [31:0] t;                          // only its low IB bits count
+        begin
+            t = {{(32-SB){1'b0}}, set} * WAYS + way;
+            idx = t[IB-1:0];
+        end
+        /* verilator lint_on UNUSEDSIGNAL */
+    endfunction
+    // the byte within the line is the core's business (word strobes)
+    wire unused_off = &{1'b0, i_addr[LB-1:0]};
+
+    wire take    = i_valid && o_ready;
+    wire r_wr    = (i_op != `WQ_MEMOP_LD);
+    wire r_tomem = r_wr || !r_hit;
+    assign o_ready = (count != IDS) && (!o_mem_valid || i_mem_ready);
+
+    // ---- the memory response and where its line installs -----------------------------
+    wire [LN-1:0] f_line_n = s_line[i_mem_rid];
+    wire [SB-1:0] f_set    = f_line_n[SB-1:0];
+    wire [TW-1:0] f_tag    = f_line_n[LN-1:SB];
+    wire install = i_mem_rvalid && s_fill[i_mem_rid] && !s_poison[i_mem_rid] && !i_inval &&
+                   !(take && r_wr && r_line == f_line_n);
+    reg          f_present, f_free;
+    reg [WB-1:0] f_hway, f_fway;
+    always @(*) begin
+        f_present = 1'b0;
+        f_free    = 1'b0;
+        f_hway    = {WB{1'b0}};
+        f_fway    = {WB{1'b0}};
+        for (w = WAYS - 1; w >= 0; w = w - 1) begin
+            if (c_valid[idx(f_set, w)] && c_tag[idx(f_set, w)] == f_tag) begin
+                f_present = 1'b1;
+                f_hway = w[WB-1:0];
+            end
+            if (!c_valid[idx(f_set, w)]) begin
+                f_free = 1'b1;
+                f_fway = w[WB-1:0];
+            end
+        end
+    end
+    wire [WB-1:0] f_way    = f_present ? f_hway : f_free ? f_fway : rr;
+    wire          f_evict  = install && !f_present && !f_free;
+    wire [IB-1:0] f_idx    = idx(f_set, {{(32-WB){1'b0}}, f_way});
+
+    // ---- cache state --------------------------------------------------------------------
+    always @(posedge i_clk)
+        if (i_reset)
+            c_valid <= {(SETS*WAYS){1'b0}};
+        else if (i_inval)
+            c_valid <= {(SETS*WAYS){1'b0}};
+        else begin
+            if (take && i_op == `WQ_MEMOP_AMO && r_hit) c_valid[r_idx] <= 1'b0;
+            if (install) c_valid[f_idx] <= 1'b1;     // a different line: the same one is poisoned
+        end
+
+    always @(posedge i_clk)
+        if (install) c_tag[f_idx] <= f_tag;
+
+    always @(posedge i_clk) begin
+        if (take && i_op == `WQ_MEMOP_ST && r_hit) c_data[r_idx] <= r_merged;
+        if (install) c_data[f_idx] <= i_mem_rdata;   // the install wins an eviction
+    end
+
+    always @(posedge i_clk)
+        if (i_reset || WAYS == 1)
+            rr <= {WB{1'b0}};
+        else if (f_evict)
+            rr <= rr + {{(WB-1){1'b0}}, 1'b1};
+
+    // ---- the in-flight table --------------------------------------------------------------
+    wire pop = o_rvalid && i_rready;
+    always @(posedge i_clk)
+        if (i_reset) begin
+            s_busy   <= {IDS{1'b0}};
+            s_fill   <= {IDS{1'b0}};
+            s_poison <= {IDS{1'b0}};
+            s_done   <= {IDS{1'b0}};
+            s_hit    <= {IDS{1'b0}};
+            head     <= {ID_W{1'b0}};
+            tail     <= {ID_W{1'b0}};
+            count    <= {(ID_W+1){1'b0}};
+        end else begin
+            if (i_mem_rvalid) begin
+                s_done[i_mem_rid] <= 1'b1;
+            end
+            if (take && r_wr)
+                for (i = 0; i < IDS; i = i + 1)
+                    if (s_busy[i] && s_fill[i] && s_line[i] == r_line) s_poison[i] <= 1'b1;
+            if (i_inval) s_poison <= {IDS{1'b1}};
+            if (pop) begin
+                s_busy[head] <= 1'b0;
+                s_done[head] <= 1'b0;
+                head <= head + {{(ID_W-1){1'b0}}, 1'b1};
+            end
+            if (take) begin
+                s_busy[tail]   <= 1'b1;
+                s_fill[tail]   <= !r_wr && !r_hit;
+                s_poison[tail] <= 1'b0;
+                s_done[tail]   <= !r_tomem;
+                s_hit[tail]    <= !r_tomem;
+                tail <= tail + {{(ID_W-1){1'b0}}, 1'b1};
+            end
+            count <= count + {{ID_W{1'b0}}, take} - {{ID_W{1'b0}}, pop};
+        end
+
+    always @(posedge i_clk) begin
+        if (take) s_line[tail] <= r_line;
+        if (take && !r_tomem) s_data[tail] <= r_data;
+        if (i_mem_rvalid) s_data[i_mem_rid] <= i_mem_rdata;
+    end
+
+    assign o_rvalid = s_done[head];
+    assign o_rdata  = s_data[head];
+    assign o_rhit   = s_hit[head];
+
+    // ---- the memory request --------------------------------------------------------------
+    always @(posedge i_clk)
+        if (i_reset)
+            o_mem_valid <= 1'b0;
+        else if (take && r_tomem)
+            o_mem_valid <= 1'b1;
+        else if (i_mem_ready)
+            o_mem_valid <= 1'b0;
+
+    always @(posedge i_clk)
+        if (take && r_tomem) begin
+            o_mem_id    <= tail;
+            o_mem_op    <= i_op;
+            o_mem_addr  <= {r_line, {LB{1'b0}}};
+            o_mem_wdata <= i_wdata;
+            o_mem_wstrb <= i_wstrb;
+            o_mem_aop   <= i_aop;
+        end
+
+    // ---- counters ----------------------------------------------------------------------------
+    always @(posedge i_clk)
+        if (i_reset) begin
+            o_hits   <= 32'd0;
+            o_misses <= 32'd0;
+        end else if (take && i_op == `WQ_MEMOP_LD) begin
+            if (r_hit) o_hits   <= o_hits + 32'd1;
+            else       o_misses <= o_misses + 32'd1;
+        end
+
+`ifdef FORMAL
+    // Run by `make formal` (scripts/formal.sh, job l1): BMC + covers.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+    always @(*) assume(i_op == `WQ_MEMOP_LD || i_op == `WQ_MEMOP_ST || i_op == `WQ_MEMOP_AMO);
+
+    // the memory: a response only for an id sent and not yet answered, at
+    // least a cycle after it was sent
+    reg [IDS-1:0] f_out;
+    wire f_send = o_mem_valid && i_mem_ready;
+    always @(posedge i_clk)
+        if (i_reset) f_out <= {IDS{1'b0}};
+        else begin
+            if (i_mem_rvalid) f_out[i_mem_rid] <= 1'b0;
+            if (f_send) f_out[o_mem_id] <= 1'b1;
+        end
+    always @(*) if (i_mem_rvalid) assume(f_out[i_mem_rid]);
+
+    // one tracked word of memory (word 0 of line f_line): its value at
+    // memory, and what memory answers for it
+    (* anyconst *) reg [LN-1:0] f_line;
+    (* anyseq *)   reg [31:0]   f_atom;    // an atomic's result at memory
+    reg [31:0] f_mem;
+    reg [31:0] f_rd [0:IDS-1];
+    reg [IDS-1:0] f_rline;
+    wire [31:0] f_wr_word;
+    generate
+        genvar g;
+        for (g = 0; g < 4; g = g + 1) begin : f_merge
+            assign f_wr_word[8*g +: 8] = o_mem_wstrb[g] ? o_mem_wdata[8*g +: 8] : f_mem[8*g +: 8];
+        end
+    endgenerate
+    wire f_hit_line = o_mem_addr[31:LB] == f_line;
+    always @(posedge i_clk)
+        if (f_send && f_hit_line) begin
+            if (o_mem_op == `WQ_MEMOP_ST) f_mem <= f_wr_word;
+            if (o_mem_op == `WQ_MEMOP_AMO)  f_mem <= f_atom;
+        end
+    always @(posedge i_clk)
+        if (f_send) begin
+            f_rd[o_mem_id]    <= f_mem;
+            f_rline[o_mem_id] <= f_hit_line;
+        end
+    always @(*)
+        if (i_mem_rvalid && f_rline[i_mem_rid]) assume(i_mem_rdata[31:0] == f_rd[i_mem_rid]);
+    // what the core sees at the word: memory's value once the request on
+    // the port (if a write of that line) is performed
+    wire [31:0] f_arch = (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_ST) ? f_wr_word : f_mem;
+
+    wire [IDS-1:0] s_mem = s_busy & ~s_done;   // waiting for memory
+    integer fa, fb;
+    always @(*) if (f_past && !i_reset) begin
+        // tags: a line is in at most one way of its set
+        for (fa = 0; fa < SETS * WAYS; fa = fa + 1)
+            for (fb = 0; fb < SETS * WAYS; fb = fb + 1)
+                if (fa != fb && fa / WAYS == fb / WAYS && c_valid[fa] && c_valid[fb])
+                    assert(c_tag[fa] != c_tag[fb]);
+        // a hit returns what memory holds: a present tracked line holds f_arch
+        for (fa = 0; fa < WAYS; fa = fa + 1)
+            if (c_valid[idx(f_line[SB-1:0], fa)] && c_tag[idx(f_line[SB-1:0], fa)] == f_line[LN-1:SB])
+                assert(c_data[idx(f_line[SB-1:0], fa)][31:0] == f_arch);
+        // an atomic on the port: its line is not cached
+        if (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_AMO)
+            for (fa = 0; fa < WAYS; fa = fa + 1)
+                assert(!(c_valid[idx(f_line[SB-1:0], fa)] &&
+                         c_tag[idx(f_line[SB-1:0], fa)] == f_line[LN-1:SB]));
+        // a fill in flight that may install carries f_arch
+        for (fa = 0; fa < IDS; fa = fa + 1)
+            if (f_out[fa] && s_fill[fa] && !s_poison[fa] && f_rline[fa])
+                assert(f_rd[fa] == f_arch);
+        // ids in flight are unique: the port's id is a slot not yet sent,
+        // a slot sent waits for memory, a finished slot waits for nothing
+        if (o_mem_valid) assert(s_busy[o_mem_id] && s_mem[o_mem_id] && !f_out[o_mem_id]);
+        for (fa = 0; fa < IDS; fa = fa + 1) begin
+            if (f_out[fa]) assert(s_busy[fa] && s_mem[fa]);
+            if (s_mem[fa]) assert(s_busy[fa] && !s_done[fa] &&
+                                  (f_out[fa] || (o_mem_valid && o_mem_id == fa)));
+            if (s_done[fa]) assert(s_busy[fa]);
+            if (s_fill[fa] && s_busy[fa] && f_rline[fa] && f_out[fa]) assert(s_line[fa] == f_line);
+        end
+        assert(count <= IDS);
+    end
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset) begin
+            c_hit:     cover(o_rvalid && o_rhit && s_line[head] == f_line);
+            c_fill:    cover($past(install) && s_line[$past(i_mem_rid)] == f_line);
+            c_poison:  cover($past(i_mem_rvalid && s_fill[i_mem_rid] && s_poison[i_mem_rid]));
+            c_evict:   cover($past(f_evict));
+            c_full:    cover(count == IDS);
+            c_ooo:     cover(i_mem_rvalid && f_out[i_mem_rid] && i_mem_rid != head && s_mem[head]);
+            c_whit:    cover($past(take && i_op == `WQ_MEMOP_ST && r_hit));
+        end
+`endif
+endmodule
