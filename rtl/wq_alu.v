@@ -20,6 +20,16 @@
 // lane, i_cmp_shift (the ALU idle) shifts it into lo from the top, so lo
 // collects a SETP's 32 compare bits in thread order and the scheduler
 // keeps no register of its own for them (lo's right shift is there anyway).
+//
+// DIVU / DIV / REMU / REM run a restoring divider of their own in every lane
+// (started like MUL, 33 cycles, o_mul_busy): the start takes the operands'
+// magnitudes (signed: negated when negative), 32 steps shift a quotient bit
+// in a step (remainder {rem, quo[31]} minus the divisor when that does not
+// borrow), and the last cycle puts the result -- quotient or remainder,
+// negated back for the signed forms -- out (SERIAL: into lo).  b = 0 needs no
+// case of its own: every step subtracts 0, leaving quotient ~0 and remainder
+// a; the signed forms keep ~0 (no negation when b = 0), and INT_MIN / -1
+// comes out INT_MIN, remainder 0, as RISC-V has it.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -48,9 +58,21 @@ module wq_alu #(
     localparam MSH = (SERIAL != 0) && (LANES == 1);
     reg [6:0] mul_cnt = 7'd0;                 // multiplier steps still to go
     wire [LANES-1:0] sh_busy;                 // SERIAL: lanes still shifting
-    assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}});
     wire is_mul = (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
     wire is_sh  = (i_op == `WQ_OP_SHL) || (i_op == `WQ_OP_SHR) || (i_op == `WQ_OP_SRA);
+    wire is_div = (i_op == `WQ_OP_DIVU) || (i_op == `WQ_OP_DIV) ||
+                  (i_op == `WQ_OP_REMU) || (i_op == `WQ_OP_REM);
+    wire d_sgn  = (i_op == `WQ_OP_DIV) || (i_op == `WQ_OP_REM);
+    wire d_rem  = (i_op == `WQ_OP_REMU) || (i_op == `WQ_OP_REM);
+    // divider: 32 steps and the result cycle (div_cnt 1: div_fin)
+    reg [5:0] div_cnt = 6'd0;
+    wire      div_fin = (div_cnt == 6'd1);
+    always @(posedge i_clk)
+        if (i_mul_start)
+            div_cnt <= is_div ? 6'd33 : 6'd0;
+        else if (div_cnt != 6'd0)
+            div_cnt <= div_cnt - 6'd1;
+    assign o_mul_busy = (mul_cnt != 7'd0) || (sh_busy != {LANES{1'b0}}) || (div_cnt != 6'd0);
     wire shl    = (i_op == `WQ_OP_SHL);
     // SERIAL MULHU: 64 steps, the last 32 add nothing (hi shifts into lo)
     wire mhu    = (SERIAL != 0) && (i_op == `WQ_OP_MULHU);
@@ -62,7 +84,7 @@ module wq_alu #(
     // (SERIAL == 0 starts only MUL / MULHU)
     // (SHL's negation as (b ^ s) + s: one adder, no multiplexer)
     wire [4:0] sh_n = (i_b[4:0] ^ {5{shl}}) + {4'd0, shl};
-    wire [6:0] cnt0 = (SERIAL == 0) ? 7'd32
+    wire [6:0] cnt0 = (SERIAL == 0) ? (is_div ? 7'd0 : 7'd32)
                     : {mhu, is_mul && !mhu, (MSH && is_sh) ? sh_n : 5'd0};
 
     always @(posedge i_clk)
@@ -90,6 +112,11 @@ module wq_alu #(
         wire [31:0] ad_y = mstep ? hi : (add ? b : ~b);
         wire [32:0] ad_s = {1'b0, ad_x} + {1'b0, ad_y} + {32'd0, !mstep && !add};
         wire [32:0] sum = ad_s;               // (multiplier step)
+        // the divider (wq_div): its steps are div_cnt's, 32 of them
+        wire [31:0] dres;
+        wq_div #(.W(32)) u_div (
+            .i_clk(i_clk), .i_start(i_mul_start), .i_step(div_cnt > 6'd1),
+            .i_sgn(d_sgn), .i_rem(d_rem), .i_a(a), .i_b(b), .o_res(dres));
         wire [31:0] sh;                       // SHR / SRA (SHL: reversed)
         if (SERIAL == 0) begin : barrel
             always @(posedge i_clk)
@@ -101,7 +128,7 @@ module wq_alu #(
                     lo <= {sum[0], lo[31:1]};
                 end
             assign sh_busy[l] = 1'b0;
-            wire unused_sh = &{1'b0, is_sh, i_cmp_shift};
+            wire unused_sh = &{1'b0, is_sh, i_cmp_shift, div_fin};
             // one right shifter serves SHR, SRA (sign fill) and SHL (on the
             // bit-reversed operand, reversed back)
             reg  [31:0] a_rev;
@@ -138,6 +165,8 @@ module wq_alu #(
                     lo <= r;
                 else if (mul_cnt != 7'd0)
                     lo <= {top, lo[31:1]};
+                else if (div_fin)
+                    lo <= dres;
                 else if (i_cmp_shift)
                     lo <= {c, lo[31:1]};
             assign sh_busy[l] = 1'b0;
@@ -158,6 +187,8 @@ module wq_alu #(
                 end else if (mul_cnt != 7'd0) begin
                     hi <= sum[32:1];
                     lo <= {sum[0], lo[31:1]};
+                end else if (div_fin) begin
+                    lo <= dres;
                 end else if (sa != 5'd0) begin
                     lo <= shl ? {lo[30:0], 1'b0} : {fill, lo[31:1]};
                     sa <= sa - 5'd1;
@@ -204,6 +235,7 @@ module wq_alu #(
             `WQ_OP_SHL:   r = (SERIAL != 0) ? sh : sh_rev;
             `WQ_OP_SHR, `WQ_OP_SRA: r = sh;
             `WQ_OP_MOV, `WQ_OP_SEL, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU: r = mm;
+            `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM: r = dres;
             default:      r = 32'd0;
             endcase
         end
@@ -252,6 +284,23 @@ module wq_alu #(
                 assert({lane[0].hi, lane[0].lo} == {32'd0, f_prod[63:32]});
         end
     always @(*) assert(mul_cnt <= 7'd64);
+    // the divider: wq_div's own jobs check the whole division (every step
+    // and the result, at small widths; the formal jobs cut it out of this
+    // one, its result a free value); here its contract -- a division
+    // started gets exactly 32 steps, its result cycle (div_fin) after them,
+    // and nothing steps but after a division's start -- and, with SERIAL,
+    // lo taking its result in the cycle after div_fin.  (SERIAL == 0 passes
+    // it through r's case: the lockstep runs compare every result.)
+    wire        f_dop = (f_op == `WQ_OP_DIVU) || (f_op == `WQ_OP_DIV) ||
+                        (f_op == `WQ_OP_REMU) || (f_op == `WQ_OP_REM);
+    reg  [6:0]  f_ds = 7'd0;                  // divider steps since the start
+    always @(posedge i_clk)
+        if (i_mul_start)
+            f_ds <= 7'd0;
+        else if (div_cnt > 6'd1)
+            f_ds <= f_ds + 7'd1;
+    always @(*) assert(div_cnt <= 6'd33);
+    always @(*) assert(f_ds == (!f_dop ? 7'd0 : (div_cnt == 6'd0) ? 7'd32 : 7'd33 - {1'b0, div_cnt}));
     // the equality the scheduler takes for CAS (the op then is SEL)
     always @(*) if (!o_mul_busy && i_op != `WQ_OP_ADD) assert(o_eq[0] == (i_a[31:0] == i_b[31:0]));
     always @(*) if (SERIAL == 0 || f_op != `WQ_OP_MULHU) assert(mul_cnt <= 7'd32);
@@ -272,6 +321,10 @@ module wq_alu #(
         always @(posedge i_clk)
             if (f_past && $past(i_mul_start) && !is_mul && !is_sh && f_held)
                 assert(o_res[31:0] == $past(lane[0].r));
+        // the divider's result cycle: lo takes its result
+        always @(posedge i_clk)
+            if (f_past && $past(div_fin) && !$past(i_mul_start))
+                assert(lane[0].lo == $past(lane[0].dres));
         // one lane: an idle cycle with i_cmp_shift moves the compare bit
         // into lo from the top (SETP's bits, see above)
         always @(posedge i_clk)
@@ -311,6 +364,11 @@ module wq_alu #(
     always @(posedge i_clk)
         c_mul_done: cover(!o_mul_busy && !i_mul_start && $past(o_mul_busy) && f_held
                           && f_op == `WQ_OP_MUL && f_a[31] && f_b[31]);
+    // a signed division by zero of a negative dividend at its result
+    // cycle (the 34th after the start)
+    always @(posedge i_clk)
+        c_div_done: cover(div_fin && !i_mul_start && f_op == `WQ_OP_DIV && f_a[31]
+                          && f_ds == 7'd32 && i_b[31:0] == 32'd0 && f_b == 32'd0);
     generate if (SERIAL != 0) begin : f_scover
         reg f_pc = 1'b0;
         always @(posedge i_clk) f_pc <= 1'b1;

@@ -63,7 +63,8 @@ module wq_launch_check #(
 	// the bits a packed word may use (everything else must be zero)
 `include "wq_ld_mask.vh"
 	// CTA size limit: 1024 threads and the machine's WARPS * 32
-	localparam [31:0] MAX_T32 = (WARPS * 32 < 1024) ? WARPS * 32 : 1024;
+	localparam [31:0] LIM_T32 = {15'd0, `WQ_LDLIMIT_CTA_THREADS};
+	localparam [31:0] MAX_T32 = (WARPS * 32 < LIM_T32) ? WARPS * 32 : LIM_T32;
 	localparam [10:0] MAX_THREADS = MAX_T32[10:0];
 	// NREGS 1..REGS: a compare on the bits REGS needs, the rest zero
 	localparam	RW = $clog2(REGS + 1);

@@ -782,11 +782,13 @@ module wq_warp_sched #(
     wire                 alu_walk = (state == ST_ALU0 || state == ST_ALU0B || state == ST_ALU1 ||
                                      state == ST_ALU2 || state == ST_ALU3 || state == ST_ALU4 ||
                                      state == ST_ALU5 || state == ST_ALU6);
-    // multi-cycle operations: MUL / MULHU, and with several passes the
+    // multi-cycle operations: MUL / MULHU, DIVU .. REM, and with several passes the
     // shifts (a bit a cycle, wq_alu SERIAL); with several passes every
     // operation but SETP is started and leaves its result in the ALU's
     // result register the cycle after (ST_ALU4 -> ST_ALU6)
     wire                 alu_multi = (d_op == `WQ_OP_MUL || d_op == `WQ_OP_MULHU) ||
+                                     (d_op == `WQ_OP_DIVU || d_op == `WQ_OP_DIV ||
+                                      d_op == `WQ_OP_REMU || d_op == `WQ_OP_REM) ||
                                      (APASS > 1 && (d_op == `WQ_OP_SHL || d_op == `WQ_OP_SHR ||
                                                     d_op == `WQ_OP_SRA));
     wire                 alu_start = alu_multi || (APASS > 1 && d_op != `WQ_OP_SETP);
@@ -1990,7 +1992,8 @@ module wq_warp_sched #(
             `WQ_OP_SEL: state <= ST_ALU0;
             `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB, `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND,
             `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL, `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN,
-            `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU, `WQ_OP_SETP:
+            `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU, `WQ_OP_SETP,
+            `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM:
                 state <= ST_ALU1;           // (every part shifts its bits into setp_res)
             `WQ_OP_S2R: begin
                 lnp <= 6'd0;

@@ -117,17 +117,24 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
                (r > 0 ? (l * 20) / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
-    # the compiler's inline division: the program minus the same program
-    # without the division loop, warp instructions and RTL cycles (32 lanes)
-    d=tests/programs/bench/div_inline.wqs nd=$(mktemp --suffix .wqs)
-    sed -e '/^; DIV_BEGIN/,/^; DIV_END/d' -e '/^\.expect/d' "$d" > "$nd"
-    full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
-    base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the loop"; }
-    rm -f "$nd"
-    wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
-    cy() { sed -n 's/^cycles: //p' <<< "$1"; }
-    echo "div_inline_warp_instrs: $(( $(wi "$full") - $(wi "$base") )) (one 32-bit unsigned a / b, $d)"
-    echo "div_inline_rtl_cycles: $(( $(cy "$full") - $(cy "$base") )) (the same, 32 lanes, memory seed 1)"
+    # the DIVU instruction: a program minus the same program without the
+    # lines between the DIV_BEGIN / DIV_END marks, warp instructions and
+    # RTL cycles (32 lanes)
+    div_cost() {   # PROGRAM -> "WARP_INSTRS RTL_CYCLES"
+        local d=$1 nd full base
+        nd=$(mktemp --suffix .wqs)
+        sed -e '/^; DIV_BEGIN/,/^; DIV_END/d' -e '/^\.expect/d' "$d" > "$nd"
+        full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
+        base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the division"; }
+        rm -f "$nd"
+        wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
+        cy() { sed -n 's/^cycles: //p' <<< "$1"; }
+        echo "$(( $(wi "$full") - $(wi "$base") )) $(( $(cy "$full") - $(cy "$base") ))"
+    }
+    d=tests/programs/bench/div_instr.wqs
+    read -r dwi dcy <<< "$(div_cost "$d")"
+    [ -n "$dcy" ] || fail "division cost of $d"
+    echo "div_instr_rtl_cycles: $dcy (one DIVU, 0xDEADBEEF / 12345, $dwi warp instruction, 32 lanes, memory seed 1)"
     # the alias pass on the RTL in lockstep: the launch's cycles
     lc() { build/bin/wq cosim "${alias_k[@]}" "$@" | sed -n 's/^launch cycles: //p'; }
     co=$(lc) cf=$(lc --alias=off)
@@ -146,6 +153,21 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"
     echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16: $s_off values spilled without segments, $s_on with)"
     bash scripts/cl_rtl_build.sh 8 > /dev/null || fail "libwqrtl.so, 8 lanes"
+    # division as the compiler builds it (tests/programs/bench/div.cl,
+    # compiled at run time): a / b (DIVU) and a restoring division in
+    # OpenCL C (what a / b costs without the instruction), each minus the
+    # kernel with an ADD in its place; model warp instructions, RTL cycles
+    # at 8 lanes (the build the sub-vector figures use), 32 work-items
+    dk=tests/programs/bench/div.cl
+    da=(--global 32 --arg buf:u32:32 --arg buf:u32:32=0xDEADBEEF --arg buf:u32:32=12345 --lanes 8)
+    dw() { build/bin/wq run "$dk" "${da[@]}" -D DIV_MODE="$1" | sed -n 's/^warp instructions: \([0-9]*\).*/\1/p'; }
+    dc() { build/bin/wq cosim "$dk" "${da[@]}" -D DIV_MODE="$1" | sed -n 's/^launch cycles: //p'; }
+    w0=$(dw 0) w1=$(dw 1) w2=$(dw 2) c0=$(dc 0) c1=$(dc 1) c2=$(dc 2)
+    [ -n "$w0" ] && [ -n "$w1" ] && [ -n "$w2" ] && [ -n "$c0" ] && [ -n "$c1" ] && [ -n "$c2" ] ||
+        fail "division kernels ($dk)"
+    echo "div_inline_warp_instrs: $((w2 - w0)) (one 32-bit unsigned a / b as restoring division in OpenCL C, $dk)"
+    echo "div_inline_rtl_cycles: $((c2 - c0)) (the same, RTL at 8 lanes, 32 work-items)"
+    echo "div_cc_rtl_cycles: $((c1 - c0)) (a / b compiled to DIVU in place of the baseline's ADD, $((w1 - w0)) warp instructions more, RTL at 8 lanes, 32 work-items)"
     sa=(--global 64 --local 32 --arg buf:u32:384=seq:1:3 --arg buf:u32:384=seq:7:5
         --arg buf:u32:384=seq:2:11 --arg buf:u32:256 --lanes 8 --regs=16)
     sc() { build/bin/wq cosim "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^launch cycles: //p'; }

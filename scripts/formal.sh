@@ -36,7 +36,8 @@
 # Usage: bash scripts/formal.sh [--selftest] [--all] [--deep] [JOB...]
 #   JOB        run only these jobs (names as in the table below; with
 #              --selftest, only these planted bugs)
-#   --all      also run the slow jobs (host_if_C1, launch_check_done, warp_sched)
+#   --all      also run the slow jobs (host_if_C1, launch_check_done, div_w8,
+#              uart_bridge, warp_sched)
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
 #   --covers-only  only the cover check (no sat BMC / induction)
@@ -65,8 +66,9 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # engine (empty: none).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
-"alu|wq_alu|rtl/wq_alu.v|-set LANES 1|opt -fast|12|2|0|||36|33"
-"alu_serial|wq_alu|rtl/wq_alu.v|-set LANES 1 -set SERIAL 1|opt -fast|12|2|0|||36"
+"alu|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|||36|33"
+"alu_serial|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1 -set SERIAL 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|||36"
+"div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|||80"
@@ -86,7 +88,8 @@ JOBS=(
 "uart_mem|wq_uart_mem|rtl/wq_uart_mem.v|-set MEM_LOG2 4|memory_map; opt -fast|12|4|1|||12"
 "board|wq_board|fpga/common/wq_board.v|-set RST_LOG2 2 -set ALIVE_LOG2 2 -set ACT_LOG2 2|opt -fast|10|4|1|||12"
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
-"warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"
+"div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
+"warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"
 "coalesce|wq_coalesce|rtl/core/wq_coalesce.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|10|4|1|||12"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
@@ -281,6 +284,8 @@ PLANTS=(
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"
 "top_csr_rereq|top_lock|rtl/wq_top.v|s/if (i_csr_valid \&\& !csr_req \&\& !o_csr_ack)/if (i_csr_valid \&\& !csr_req)/|CSR slave asks for the lock again in the answer cycle"
 "alu_sra_fill|alu_serial|rtl/wq_alu.v|s/(i_op == .WQ_OP_SRA) \&\& a\[31\])/1'b0)/|SERIAL SRA shifts zeros in, not the sign"
+"div_zero_neg|div|rtl/wq_div.v|s/ \&\& (i_b != {W{1'b0}});/;/|a signed division by zero negates the quotient of a negative dividend (1, not -1)"
+"div_rem_sign|div|rtl/wq_div.v|s/neg_r  <= i_sgn \&\& i_a\[W-1\];/neg_r  <= i_sgn \&\& i_b[W-1];/|REM takes the divisor's sign, not the dividend's"
 "ue_io_wait|ue|rtl/wq_ue.v|s/ \&\& !(is_io \&\& i_io_wait)//|an in/out completes while the device holds i_io_wait"
 "ue_halt_re|ue|rtl/wq_ue.v|s/(done \&\& !op_halt)/done/|the halt word is replaced by the next one (halt code, PC lost)"
 "host_launch_wait|host_if_launch|rtl/wq_host_if.v|/M_LAUNCH:$/,/start_wait/s/if (!i_can_launch)/if (1'b0)/|the LAUNCH method reads a descriptor while a grid still waits"

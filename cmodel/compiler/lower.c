@@ -371,29 +371,6 @@ static void store(lw_t *w, addr_t a, const cc_type_t *t, int v)
 /* ---- division ------------------------------------------------------------------------------ */
 static int log2u(uint64_t v) { int k = 0; while (v > 1) { v >>= 1; k++; } return k; }
 
-/* unsigned n / d and n % d by restoring division: 32 steps in a loop whose
- * counter is uniform, so it needs no tokens (docs/compiler.md "Division") */
-static void udivmod(lw_t *w, int n, int d, int *q_out, int *r_out)
-{
-    int q = mov_imm(w, 0), r = mov_imm(w, 0), i = mov_imm(w, 31);
-    int top = new_label(w);
-    label(w, top);
-    cc_ir_t *x;
-    x = emit(w, WQ_OP_SHL); x->d = r; x->a = r; x->bi = 1; x->imm = 1;
-    int bit = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_SHR, n, i), 1);
-    x = emit(w, WQ_OP_OR); x->d = r; x->a = r; x->b = bit;
-    int ge = setp_rr(w, WQ_CMP_GEU, r, d);
-    int diff = op_rr(w, WQ_OP_SUB, r, d);
-    x = emit(w, WQ_OP_SEL); x->d = r; x->a = diff; x->b = r; x->pd = ge;
-    int qb = op_rr(w, WQ_OP_OR, q, op_rr(w, WQ_OP_SHL, mov_imm(w, 1), i));
-    x = emit(w, WQ_OP_SEL); x->d = q; x->a = qb; x->b = q; x->pd = ge;
-    int more = setp_ri(w, WQ_CMP_NE, i, 0);
-    x = emit(w, WQ_OP_SUB); x->d = i; x->a = i; x->bi = 1; x->imm = 1;
-    ctrl(w, WQ_OP_BRA, top, more, 0);
-    *q_out = q;
-    *r_out = r;
-}
-
 static int absval(lw_t *w, int v)
 {
     int s = op_ri(w, WQ_OP_SRA, v, 31);
@@ -421,19 +398,11 @@ static int gen_divmod(lw_t *w, cc_node_t *n)
             return op_rr(w, WQ_OP_SUB, a, op_ri(w, WQ_OP_SHL, qv, (uint32_t)k));
         }
     }
+    /* otherwise the ISA's division (RISC-V's results for b = 0 and
+     * INT_MIN / -1, both undefined in OpenCL C) */
     int b = gen(w, n->rhs);
-    int q, r;
-    if (u) {
-        udivmod(w, a, b, &q, &r);
-        return is_div ? q : r;
-    }
-    udivmod(w, absval(w, a), absval(w, b), &q, &r);
-    if (is_div) {
-        int s = op_ri(w, WQ_OP_SRA, op_rr(w, WQ_OP_XOR, a, b), 31);   /* -1 when the signs differ */
-        return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, q, s), s);
-    }
-    int s = op_ri(w, WQ_OP_SRA, a, 31);                               /* the remainder has a's sign */
-    return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, r, s), s);
+    int op = is_div ? (u ? WQ_OP_DIVU : WQ_OP_DIV) : (u ? WQ_OP_REMU : WQ_OP_REM);
+    return op_rr(w, op, a, b);
 }
 
 /* ---- conditions ------------------------------------------------------------------------------ */

@@ -12,19 +12,24 @@
  *     recomputes for each access.
  *
  * Only unguarded instructions take part (a guarded one also keeps the old
- * value of its destination), and only in kernels without calls. */
+ * value of its destination).  Removing instructions moves the ones after
+ * them, so the called functions' code ranges (cc_callee_t start / end,
+ * which the register allocator reads for the registers a CALL clobbers)
+ * move with them. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
 #include "wq/defs.h"
 
-/* ADD..MAXU: register-register/immediate arithmetic with no side effect */
+/* ADD..MAXU, DIVU..REM: register-register/immediate arithmetic with no
+ * side effect (division never traps: RISC-V's results for b = 0) */
 static int pure_alu(int op)
 {
     return op == WQ_OP_ADD || op == WQ_OP_SUB || op == WQ_OP_MUL || op == WQ_OP_MULHU ||
            op == WQ_OP_AND || op == WQ_OP_OR || op == WQ_OP_XOR || op == WQ_OP_SHL ||
            op == WQ_OP_SHR || op == WQ_OP_SRA || op == WQ_OP_MIN || op == WQ_OP_MAX ||
-           op == WQ_OP_MINU || op == WQ_OP_MAXU;
+           op == WQ_OP_MINU || op == WQ_OP_MAXU || op == WQ_OP_DIVU || op == WQ_OP_DIV ||
+           op == WQ_OP_REMU || op == WQ_OP_REM;
 }
 
 /* instructions whose only register effect is writing d */
@@ -96,15 +101,26 @@ static int reuse_results(cc_code_t *cd, const int *defs, int *rename, char *dead
     return n;
 }
 
+/* drop the dead instructions; a callee's range [start, end) keeps the
+ * same instructions (an index moves down by the dead ones before it) */
+static void compact(cc_code_t *cd, const char *dead)
+{
+    int m = 0;
+    for (int i = 0; i <= cd->n; i++) {
+        for (int f = 0; f < cd->ncallees; f++) {
+            cc_callee_t *e = &cd->callees[f];
+            if (e->start == i) e->start = m;
+            if (e->end == i) e->end = m;
+        }
+        if (i < cd->n && !dead[i]) cd->ir[m++] = cd->ir[i];
+    }
+    cd->n = m;
+}
+
 void cc_peephole(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
     if (cd->nvreg <= 0 || cd->n <= 1) return;
-    /* kernels with CALL/RET are left alone: their values cross the calling
-     * convention's registers, which these rewrites do not model (with them,
-     * tests/kernels/noinline.cl computes wrong results) */
-    for (int i = 0; i < cd->n; i++)
-        if (cd->ir[i].op == WQ_OP_CALL || cd->ir[i].op == WQ_OP_RET) return;
     int *defs = cc_alloc(c, sizeof *defs * (size_t)cd->nvreg);
     int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
     int *rename = cc_alloc(c, sizeof *rename * (size_t)cd->nvreg);
@@ -122,10 +138,7 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
         }
         count(cd, defs, uses);
         changed += forward_copies(cd, defs, uses, dead);
-        int m = 0;
-        for (int i = 0; i < cd->n; i++)
-            if (!dead[i]) cd->ir[m++] = cd->ir[i];
-        cd->n = m;
+        compact(cd, dead);
         memset(dead, 0, (size_t)cd->n);
         if (!changed) break;
     }

@@ -134,11 +134,11 @@ int wq_drv_desc_check(const wq_drv_t *d, const uint32_t w[16])
     uint64_t grid = 1, cta = 1;
     for (int i = 0; i < 3; i++) {
         uint32_t g = w[WQ_LD_GRID_X + i], c = w[WQ_LD_CTA_X + i];
-        if (g < 1 || g > 65535 || c < 1 || c > 1024) return WQ_E_SIZE;
+        if (g < 1 || g > WQ_LDLIMIT_GRID_DIM || c < 1 || c > WQ_LDLIMIT_CTA_DIM) return WQ_E_SIZE;
         grid *= g;
         cta *= c;
     }
-    if (cta > 1024 || cta > 32ull * d->warps || grid > 0xFFFFFFFFull) return WQ_E_SIZE;
+    if (cta > WQ_LDLIMIT_CTA_THREADS || cta > 32ull * d->warps || grid > 0xFFFFFFFFull) return WQ_E_SIZE;
     if (w[WQ_LD_NREGS] < 1 || w[WQ_LD_NREGS] > d->regs) return WQ_E_SIZE;
     if (w[WQ_LD_WAVE] & ~(LDM(WAVE, SUBV) | LDM(WAVE, SHARED_BASE))) return WQ_E_ARG;
     if (w[WQ_LD_YIELD] & ~(LDM(YIELD, POLICY) | LDM(YIELD, PARAM) | LDM(YIELD, SEED)))

@@ -67,7 +67,8 @@ int wq_nq_create(wq_drv_t *d, unsigned log2, unsigned nkern, const wq_nq_opts_t 
     qd[WQ_QD_KTAB / 4] = q->ktab;
     qd[WQ_QD_KCTA / 4] = q->kcta;
     qd[WQ_QD_KPAR / 4] = q->kpar;
-    qd[WQ_QD_MAX_WG / 4] = 32u * d->warps < 1024u ? 32u * d->warps : 1024u;
+    qd[WQ_QD_MAX_WG / 4] = 32u * d->warps < WQ_LDLIMIT_CTA_THREADS ? 32u * d->warps
+                                                              : WQ_LDLIMIT_CTA_THREADS;
     qd[WQ_QD_HDR_LAUNCH / 4] = wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2);
     qd[WQ_QD_HDR_SEM / 4] = wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 5);
     qd[WQ_QD_SEM_ACQ / 4] = sem_exec(WQ_SEMOP_ACQUIRE, 1);

@@ -134,6 +134,27 @@ static void guard(pg_t *g, char *s, size_t n)
     else snprintf(s, n, "@%s ", chance(g, 50) ? "pt" : "!pt");
 }
 
+/* DIVU / DIV / REMU / REM: a random operand b, or one of RISC-V's special
+ * cases (b = 0, b = -1 against a dividend of INT_MIN in the scratch r16,
+ * INT_MIN as divisor) half the time */
+static void s_div(pg_t *g, blk_t *k, const char *gd, unsigned d, unsigned a, const char *b)
+{
+    static const char *const div_ops[] = { "divu", "div", "remu", "rem" };
+    static const char *const edge_b[] = { "0", "0xffffffff", "0x80000000", "1" };
+    const char *op = div_ops[rnd(g, NELEM(div_ops))];
+    switch (rnd(g, 4)) {
+    case 0:
+        wq_buf_printf(k->b, "    %s%s r%u, r%u, %s\n", gd, op, d, a, edge_b[rnd(g, NELEM(edge_b))]);
+        break;
+    case 1:
+        wq_buf_printf(k->b, "    mov r16, 0x80000000\n    %s%s r%u, r16, %s\n", gd, op, d,
+                      chance(g, 50) ? "0xffffffff" : b);
+        break;
+    default:
+        wq_buf_printf(k->b, "    %s%s r%u, r%u, %s\n", gd, op, d, a, b);
+    }
+}
+
 static void s_alu(pg_t *g, blk_t *k)
 {
     char b[32], gd[16];
@@ -141,7 +162,8 @@ static void s_alu(pg_t *g, blk_t *k)
     guard(g, gd, sizeof gd);
     unsigned d = dreg(g), a = chance(g, 80) ? dreg(g) : rnd(g, 3);
     if (k->in_seg && chance(g, 30)) a = SHR_BASE + rnd(g, 4);
-    switch (rnd(g, 9)) {
+    switch (rnd(g, 10)) {
+    case 9: s_div(g, k, gd, d, a, b); break;
     case 0: wq_buf_printf(k->b, "    %smov r%u, %s\n", gd, d, b); break;
     case 8: wq_buf_printf(k->b, "    %snop\n", gd); break;
     case 1:

@@ -11,6 +11,30 @@ static inline void merge(uint32_t *d, const uint32_t *t, uint32_t sel)
     LANES_ALL if (sel >> l & 1) d[l] = t[l];
 }
 
+static inline uint32_t wq_divu(uint32_t a, uint32_t b)
+{
+    return b ? a / b : 0xFFFFFFFFu;
+}
+
+static inline uint32_t wq_remu(uint32_t a, uint32_t b)
+{
+    return b ? a % b : a;
+}
+
+static inline uint32_t wq_div(uint32_t a, uint32_t b)
+{
+    if (b == 0) return 0xFFFFFFFFu;
+    if (a == 0x80000000u && b == 0xFFFFFFFFu) return a;
+    return (uint32_t)((int32_t)a / (int32_t)b);    /* C99: toward zero */
+}
+
+static inline uint32_t wq_rem(uint32_t a, uint32_t b)
+{
+    if (b == 0) return a;
+    if (a == 0x80000000u && b == 0xFFFFFFFFu) return 0;
+    return (uint32_t)((int32_t)a % (int32_t)b);    /* sign of a */
+}
+
 /* rd = f(ra, b) where b = BI ? IMM : rb */
 #define ALU(NAME, EXPR)                                                        \
 int wq_x_##NAME(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel) \
@@ -43,6 +67,12 @@ ALU(MIN,   (int32_t)a < (int32_t)b ? a : b)
 ALU(MAX,   (int32_t)a > (int32_t)b ? a : b)
 ALU(MINU,  a < b ? a : b)
 ALU(MAXU,  a > b ? a : b)
+/* division: RISC-V's results for b = 0 (quotient all ones, remainder a)
+ * and INT_MIN / -1 (INT_MIN, remainder 0), the cases C leaves undefined */
+ALU(DIVU,  wq_divu(a, b))
+ALU(DIV,   wq_div(a, b))
+ALU(REMU,  wq_remu(a, b))
+ALU(REM,   wq_rem(a, b))
 
 int wq_x_MOV(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {

@@ -27,9 +27,9 @@ static int desc_valid(const wq_ctx_t *ctx, const uint32_t *w)
     if (w[WQ_LD_START_PC] > WQ_PC_MASK) return -1;
     for (unsigned i = 0; i < 3; i++) {
         uint32_t g = w[WQ_LD_GRID_X + i], c = w[WQ_LD_CTA_X + i];
-        if (g == 0 || g > 0xFFFFu || c == 0 || c > 1024u) return -1;
+        if (g == 0 || g > WQ_LDLIMIT_GRID_DIM || c == 0 || c > WQ_LDLIMIT_CTA_DIM) return -1;
     }
-    if (threads > 1024u || threads > (uint64_t)ctx->cfg.warps * WQ_WARP_SIZE) return -1;
+    if (threads > WQ_LDLIMIT_CTA_THREADS || threads > (uint64_t)ctx->cfg.warps * WQ_WARP_SIZE) return -1;
     if ((uint64_t)w[WQ_LD_GRID_X] * w[WQ_LD_GRID_Y] * w[WQ_LD_GRID_Z] > 0xFFFFFFFFull) return -1;
     if (w[WQ_LD_NREGS] == 0 || w[WQ_LD_NREGS] > ctx->cfg.regs) return -1;
     if (w[WQ_LD_WAVE] & ~used_wave) return -1;

@@ -157,12 +157,13 @@ wq_cl_CreateSubDevicesEXT(cl_device_id d, const cl_device_partition_property_ext
 #define RET(T, v) do { T _v = (v); return wq_cl_info(&_v, sizeof _v, size, value, size_ret); } while (0)
 #define RETS(s)   return wq_cl_info_str((s), size, value, size_ret)
 
-/* the largest work-group: one CTA may hold at most 1024 threads and no more
- * than the device's warp slots hold (docs/spec.md §8.2) */
+/* the largest work-group: one CTA may hold at most CTA_THREADS threads
+ * (launch.def) and no more than the device's warp slots hold (docs/spec.md
+ * §8.2); the kernel's own limit is the same (kernel.c) */
 static size_t max_wg(const cl_device_id d)
 {
     size_t n = 32u * d->drv.warps;
-    return n > 1024 ? 1024 : n;
+    return n > WQ_LDLIMIT_CTA_THREADS ? WQ_LDLIMIT_CTA_THREADS : n;
 }
 
 WQ_CL_API cl_int CL_API_CALL

@@ -173,12 +173,13 @@ wq_cl_GetKernelArgInfo(cl_kernel k, cl_uint i, cl_kernel_arg_info param, size_t 
     return wq_cl_unlock_rc(rc);
 }
 
-/* one CTA holds at most 1024 threads and no more than the warp slots hold
- * (docs/spec.md §8.2); a kernel with reqd_work_group_size runs with that */
+/* one CTA holds at most CTA_THREADS threads (launch.def) and no more than
+ * the warp slots hold (docs/spec.md §8.2); a kernel with
+ * reqd_work_group_size runs with that */
 size_t wq_cl_kernel_max_wg(cl_kernel k)
 {
     size_t n = 32u * k->prog->ctx->dev->drv.warps;
-    return n > 1024 ? 1024 : n;
+    return n > WQ_LDLIMIT_CTA_THREADS ? WQ_LDLIMIT_CTA_THREADS : n;
 }
 
 WQ_CL_API cl_int CL_API_CALL

@@ -105,7 +105,7 @@ static cl_int shape(cl_kernel k, cl_uint dim, const size_t *off, const size_t *g
         }
     }
     for (cl_uint i = 0; i < 3; i++)
-        if (g[i] / l[i] > 65535) return CL_OUT_OF_RESOURCES;   /* GRID_* limit */
+        if (g[i] / l[i] > WQ_LDLIMIT_GRID_DIM) return CL_OUT_OF_RESOURCES;
     return CL_SUCCESS;
 }
 

@@ -430,9 +430,13 @@ void wq_collect(wq_gen_t *g)
 #define YEVERY(n, v) \
     wq_code(g, "launch.def", "YEVERY", "WQ_YEVERY_", #n, WQ_YEVERY_##n, 9, \
             WQ_K_CODE);
+#define LDLIMIT(n, v) \
+    wq_code(g, "launch.def", "LDLIMIT", "WQ_LDLIMIT_", #n, WQ_LDLIMIT_##n, 17, \
+            WQ_K_CODE);
 #include "../spec/launch.def"
 #undef LDWORD
 #undef LDFIELD
+#undef LDLIMIT
 #undef YPOLICY
 #undef YLFSR
 #undef YEVERY

@@ -164,6 +164,26 @@ Test(cc, peephole_copies_and_repeats)
     wq_cc_result_free(&r);
 }
 
+/* peep.c in a kernel with calls: the repeats go there too (the callee's
+ * code range moves with the removed instructions: the register allocator
+ * reads it for what a CALL clobbers -- a stale range gave
+ * tests/kernels/noinline.cl wrong results, which kernels.sh checks) */
+Test(cc, peephole_with_calls)
+{
+    const char *src =
+        "__attribute__((noinline)) uint f(uint x) { return x * 3 + (x >> 1); }\n"
+        "__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c)\n"
+        "{ size_t i = get_global_id(0); c[i] = f(a[i] + b[i]); }\n";
+    wq_cc_opts_t o = { .inline_mode = WQ_CC_INLINE_NEVER };
+    wq_cc_result_t r;
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        call "), 1, "%s", r.wqs);
+    /* a[i] and b[i] share one index scaling; c[i]'s, after the CALL (a
+     * block of its own), is computed again: 2, not 3 */
+    cr_assert_eq(count_of(r.wqs, "\n        shl "), 2, "%s", r.wqs);
+    wq_cc_result_free(&r);
+}
+
 /* ---- fuzz ------------------------------------------------------------------------ */
 static uint32_t rng(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
 

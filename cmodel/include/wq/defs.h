@@ -135,6 +135,9 @@ enum {
 #define YEVERY(n, v) WQ_YEVERY_##n = v,
 #include "../../spec/launch.def"
 #undef YEVERY
+#define LDLIMIT(n, v) WQ_LDLIMIT_##n = v,
+#include "../../spec/launch.def"
+#undef LDLIMIT
 #define DQCMD(n, c) WQ_DQCMD_##n = c,
 #include "../../spec/deque.def"
 #undef DQCMD
