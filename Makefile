@@ -53,7 +53,7 @@ $(B)/cc/enqueue_lib.c: tests/programs/lib/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -196,6 +196,15 @@ synth: deps
 synth-ice40: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth_ice40.sh
+
+# the board bitstreams (docs/fpga/boards.md): iCEBreaker (iCE40 UP5K, small
+# configuration) and ULX3S (ECP5 85F, default configuration); build/fpga/,
+# build/reports/fpga_ice40.txt / fpga_ecp5.txt
+fpga-ice40: deps
+	bash scripts/fpga.sh ice40
+
+fpga-ecp5: deps
+	bash scripts/fpga.sh ecp5
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
 # every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the

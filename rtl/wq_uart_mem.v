@@ -129,13 +129,17 @@ module wq_uart_mem #(
 			ram[wa][31:24] <= wd[31:24];
 	end
 
-	// read: the word at the address, 0 outside the windows
+	// read: the word at the address, 0 outside the windows.  Not in a
+	// cycle that writes (a write's response carries no data, and its
+	// rdata is whatever the RAM held out last): the RAM is then
+	// `no_change' on a write, the behaviour of the iCE40's SPRAM and of
+	// every block RAM, so it maps onto them without bypass logic.
 	reg	rok;
 	always @(posedge i_clk)
-	begin
+	if (!wen)
 		rdata <= ram[wa];
+	always @(posedge i_clk)
 		rok   <= d_go ? d_dec[WA] : b_dec[WA];
-	end
 
 	initial	o_d_rvalid = 1'b0;
 	initial	o_b_rvalid = 1'b0;

@@ -28,6 +28,11 @@
 #     distinct relations (one each);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
+#   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over
+#     the serial line at 115200 baud against 8N1's maximum (the OpenCL runs
+#     of scripts/rtl/uart_opencl.sh);
+#   * ice40_fmax_mhz, ecp5_fmax_mhz, ecp5_luts: the board bitstreams after
+#     place and route (scripts/fpga.sh; targets 20 and 75 MHz).
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
@@ -138,6 +143,8 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
+    bash scripts/rtl/uart_opencl.sh --bench | grep -E '^uart_bridge_bytes_per_s:' ||
+        fail "uart opencl bench"
     # sub-vector selection: the high-register kernel, 16 registers
     sk=tests/kernels/subv_pressure.cl
     sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | grep -m1 '^; ---- kernel' |
@@ -183,4 +190,23 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
+fi
+
+# ---- the boards: bitstreams, Fmax after place and route (docs/fpga/boards.md) ------
+# a board whose flow fails (does not fit, does not route) gets its key with
+# no number and the flow's reason; the other figures are still measured
+for b in ice40 ecp5; do
+    r=build/reports/fpga_$b.txt
+    rm -f "$r"
+    if bash scripts/fpga.sh "$b" > "build/reports/fpga_$b.log" 2>&1; then
+        echo "${b}_fmax_mhz: $(awk '$1 == "fmax_mhz" { print $2 }' "$r") (after place and route; board clock $(awk '$1 == "board_clock_mhz" { print $2 }' "$r") MHz; $r)"
+    else
+        echo "${b}_fmax_mhz: none ($(grep -m1 'fpga: FAIL' "build/reports/fpga_$b.log" | sed 's/^fpga: FAIL: //'))"
+    fi
+done
+if [ -f build/reports/fpga_ecp5.txt ]; then
+    awk '$1 == "luts" { printf "ecp5_luts: %d (TRELLIS_COMB after packing, of %d in the LFE5U-85F; default configuration)\n", $3, $4 }' \
+        build/reports/fpga_ecp5.txt
+else
+    echo "ecp5_luts: none (no report: build/reports/fpga_ecp5.log)"
 fi

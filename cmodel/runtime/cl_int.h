@@ -116,9 +116,13 @@ struct _cl_platform_id {
 
 /* where the runtime keeps things in the device's 32-bit address space: the
  * global-memory heap (buffers, code, descriptors, parameters) lies below
- * the driver's arena (rings, pushbuffer slots) at 0xF0000000 */
+ * the driver's arena (rings, pushbuffer slots) at 0xF0000000.  A board's
+ * memory is smaller: the uart backend puts the heap in the bridge's low
+ * window above its first page (no buffer at address 0) and shrinks the
+ * arena to the high window (backend.c) */
 #define WQ_CL_HEAP_BASE  0x10000000u
 #define WQ_CL_HEAP_SIZE  0xE0000000u
+#define WQ_CL_UART_HEAP_BASE 0x1000u
 #define WQ_CL_ALIGN      128u       /* buffer alignment, bytes */
 
 struct _cl_device_id {
@@ -126,11 +130,13 @@ struct _cl_device_id {
     cl_platform_id plat;
     int      opened;        /* 1 open, -1 failed (open_msg says why)   */
     char     open_msg[256];
-    char     backend[16];   /* "model", "rtl" or "systemc"            */
+    char     backend[16];   /* "model", "rtl", "systemc" or "uart"    */
     char     name[64];
     wq_dev_t dev;
     wq_drv_t drv;
     wq_cl_heap_t heap;
+    uint32_t heap_base, heap_size;  /* the heap's range (backend.c)    */
+    uint32_t arena_size;            /* the driver's arena, 0: default  */
     unsigned lanes;         /* WQ_LANES                                */
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;

@@ -48,8 +48,9 @@ cl_int wq_cl_device_open(cl_device_id d)
     wq_drv_opts_default(&o);
     o.kill_fatal = 1;
     o.poll = 32;
+    if (d->arena_size) o.arena_size = d->arena_size;
     int rc = wq_drv_open(&d->drv, &d->dev, &o);
-    if (rc || wq_cl_heap_init(&d->heap, WQ_CL_HEAP_BASE, WQ_CL_HEAP_SIZE)) {
+    if (rc || wq_cl_heap_init(&d->heap, d->heap_base, d->heap_size)) {
         snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s backend: driver: %s",
                  d->backend, rc ? wq_drv_strerror(rc) : "out of host memory");
         fprintf(stderr, "%s\n", d->open_msg);
@@ -174,7 +175,7 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     cl_int rc = wq_cl_device_open(d);
     wq_cl_unlock();
     if (rc) return CL_INVALID_DEVICE;
-    const cl_ulong mem = WQ_CL_HEAP_SIZE;
+    const cl_ulong mem = d->heap_size;
     switch (param) {
     case CL_DEVICE_TYPE:                    RET(cl_device_type, CL_DEVICE_TYPE_GPU);
     case CL_DEVICE_VENDOR_ID:               RET(cl_uint, d->drv.id >> 16);

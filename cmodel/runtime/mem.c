@@ -71,7 +71,7 @@ cl_mem wq_cl_buffer_create(cl_context ctx, cl_mem_flags flags, size_t size, void
 {
     if (!wq_cl_context_ok(ctx)) { *rc = CL_INVALID_CONTEXT; return NULL; }
     if ((*rc = check_flags(flags))) return NULL;
-    if (size == 0 || size > WQ_CL_HEAP_SIZE) { *rc = CL_INVALID_BUFFER_SIZE; return NULL; }
+    if (size == 0 || size > ctx->dev->heap_size) { *rc = CL_INVALID_BUFFER_SIZE; return NULL; }
     int wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
     if (wants_ptr != (host_ptr != NULL)) { *rc = CL_INVALID_HOST_PTR; return NULL; }
     if (!(flags & ACCESS)) flags |= CL_MEM_READ_WRITE;

@@ -85,6 +85,9 @@ typedef struct wq_dev_uart_opts {
  * message on stderr when the line cannot be opened or the bridge does not
  * answer.  Environment: WQ_UART_TIMEOUT_MS, WQ_UART_TRIES override opts. */
 int  wq_dev_uart_open(wq_dev_t *dev, const char *spec, const wq_dev_uart_opts_t *opts);
+/* the bridge's memory as HELLO reported it: each of its two windows (at 0
+ * and at 0xF0000000) holds 2^result bytes; -1 if dev is not a uart backend */
+int  wq_dev_uart_mem_log2(const wq_dev_t *dev);
 
 /* close any backend */
 void wq_dev_close(wq_dev_t *dev);

@@ -1,0 +1,56 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	fpga/ecp5/wq_ulx3s.v
+//
+// Project:	warpq -- a GPU front end, RTL twin of the C golden model
+//
+// Purpose:	The ULX3S board (ECP5 LFE5U-85F, CABGA381): wq_uart_top in
+//		the default configuration behind the board's FTDI serial port
+//		(US1), at the board's 25 MHz clock.  Pins: fpga/ecp5/ulx3s.lpf.
+//		Built by `make fpga-ecp5` (scripts/fpga.sh ecp5);
+//		docs/fpga/boards.md, docs/bringup.md.
+//
+//	The device memory is block RAM: wq_uart_mem at MEM_LOG2=16 is two
+//	64 KiB windows, one 32 K x 32-bit RAM, which Yosys maps onto DP16KD
+//	blocks (64 of the 208).  wq_top is the default configuration
+//	(CHANNELS=4 WARPS=8 LANES=32 DQ_LOG2=6 REGS=32, the hardwired warp
+//	scheduler): the model's wq_config_default.
+//
+//	Lights: led[0] blinks while the clock runs, led[1] is wq_top's
+//	interrupt, led[2] bytes from the host, led[3] bytes to the host,
+//	led[7] the device is in reset.  BTN_PWRN is left alone (it powers
+//	the board off); FIRE1 (btn[1]) resets the device.  wifi_gpio0 is
+//	held high so that the ESP32 does not take over the FPGA.
+//
+// Creator:	warpq developers
+//
+////////////////////////////////////////////////////////////////////////////////
+`default_nettype none
+
+module wq_ulx3s #(
+	parameter CLK_HZ   = 25000000,	// the board's oscillator
+	parameter BAUD     = 115200,
+	parameter MEM_LOG2 = 16		// two 64 KiB windows of block RAM
+) (
+	input	wire		clk_25mhz,
+	input	wire	[1:1]	btn,		// FIRE1, high when pressed
+	input	wire		ftdi_txd,	// host to device
+	output	wire		ftdi_rxd,	// device to host
+	output	wire	[7:0]	led,		// high = lit
+	output	wire		wifi_gpio0	// high: the ESP32 leaves the FPGA alone
+);
+	wire	reset, irq, alive, rx_act, tx_act, in_reset;
+
+	wq_board #(.ALIVE_LOG2(23)) u_board (
+		.i_clk(clk_25mhz), .i_btn_rst(btn[1]), .i_rx(ftdi_txd),
+		.i_tx(ftdi_rxd), .o_reset(reset), .o_led_alive(alive),
+		.o_led_rx(rx_act), .o_led_tx(tx_act), .o_led_reset(in_reset));
+
+	wq_uart_top #(.CLK_HZ(CLK_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2))
+	u_core (
+		.i_clk(clk_25mhz), .i_reset(reset), .i_rx(ftdi_txd),
+		.o_tx(ftdi_rxd), .o_led_irq(irq));
+
+	assign	led = { in_reset, 3'b000, tx_act, rx_act, irq, alive };
+	assign	wifi_gpio0 = 1'b1;
+endmodule

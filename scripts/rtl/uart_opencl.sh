@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# rtl/uart_opencl.sh -- OpenCL programs end to end over the serial protocol
+# (run by scripts/rtl_test.sh, i.e. `make test`): the simulated board of
+# scripts/rtl/uart.sh (rtl/wq_uart_top.v under Verilator behind a
+# pseudo-terminal, tb/verilator/uart/tb_uart.cpp, 8 clocks per bit), built
+# with the iCEBreaker's parameters -- read from fpga/ice40/wq_icebreaker.v:
+# the small configuration with the firmware scheduler, and its memory,
+# two 32 KiB windows, the smallest a board has -- and an unchanged OpenCL
+# host program
+# (tests/kernels/run.c, linked against the ICD loader) with
+# WQ_BACKEND=uart:/dev/pts/N@115200: the runtime compiles each kernel
+# from OpenCL C, uploads code and buffers in the bridge's memory blocks,
+# launches through the driver over CSR frames and reads the results back.
+# Each kernel's output (every printed buffer, its expect lines) must be
+# byte for byte the model's at the same lane count, on a line that
+# damaged nothing.  Before that: a serial line that does not exist leaves
+# the platform without a device and says why, and clinfo (the bring-up
+# guide's first ID read, docs/bringup.md) shows the board's device.
+#
+# Usage: bash scripts/rtl/uart_opencl.sh [SEED...]  (seeds are ignored: the
+#        line is clean; uart.sh tests the damaged line)
+#        bash scripts/rtl/uart_opencl.sh --bench  (`make bench`: the same
+#        runs, then uart_bridge_bytes_per_s at the simulated 115200 baud)
+#   RTL_TEST_UART_CL_KERNELS  the kernels (default: vadd.cl saxpy.cl)
+set -euo pipefail
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup uart
+bench=0
+[ "${1:-}" = --bench ] && bench=1
+make -s build >/dev/null || fail "make build"
+cpb=${RTL_TEST_UART_CPB:-8}
+baud=115200
+# the board's core parameters, as its top passes them to wq_uart_top
+top=fpga/ice40/wq_icebreaker.v
+mapfile -t params < <(grep -oE '\.(CHANNELS|WARPS|LANES|DQ_LOG2|REGS|ALU_LANES|SEM_DIGIT|SCHED_UE|ROT_MUL)\([0-9]+\)' "$top" |
+    sed -E 's/^\.([A-Z_0-9]+)\(([0-9]+)\)$/-G\1=\2/')
+mem=$(sed -nE 's/^[[:space:]]*parameter MEM_LOG2[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' "$top")
+[ ${#params[@]} -eq 9 ] && [ -n "$mem" ] || fail "cannot read the core's parameters from $top"
+lanes=$(printf '%s\n' "${params[@]}" | sed -n 's/^-GLANES=//p')
+make -s build/gen/sched_fw.hex >/dev/null || fail "make build/gen/sched_fw.hex"
+BD="$B/icebreaker_c$cpb"
+VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 "${params[@]}" -GMEM_LOG2="$mem" \
+    "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
+out="$BD/opencl"
+mkdir -p "$out"
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpenCL ||
+    fail "tests/kernels/run.c does not compile"
+warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
+
+pid=
+stop_board() {
+    [ -n "$pid" ] || return 0
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=
+}
+trap stop_board EXIT
+
+# a line that is not there: no device, the backend's reason, no crash
+set +e
+env "${warpq[@]}" WQ_BACKEND=uart:/nonexistent/tty@115200 timeout 60 "$out/run" tests/kernels/vadd.cl \
+    > "$out/noline.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q '^uart: cannot open /nonexistent/tty' "$out/noline.log" ||
+    { cat "$out/noline.log" >&2; fail "a missing line: not refused with the uart backend's reason (rc $rc)"; }
+echo "rtl_test: uart opencl: a missing serial line leaves no device, with the reason"
+
+# start_board LOG: a fresh simulated board in the background, $pty its line
+start_board() {
+    local pf="$out/pty.$$"
+    rm -f "$pf"
+    "$BD/tb_uart" --seed 1 --cpb "$cpb" --inject 0 --pty-file "$pf" --max-seconds 600 > "$1" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do [ -s "$pf" ] && break; sleep 0.1; done
+    [ -s "$pf" ] || { cat "$1" >&2; fail "the uart bench did not open its pty"; }
+    pty=$(cat "$pf")
+    rm -f "$pf"
+}
+
+# the bring-up guide's first ID read (docs/bringup.md): clinfo through the
+# ICD loader sees one device named by the backend, with the ID register's
+# vendor half
+if command -v clinfo >/dev/null; then
+    start_board "$out/clinfo.board.log"
+    env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 120 clinfo > "$out/clinfo.log" 2>&1 ||
+        { cat "$out/clinfo.log" >&2; fail "clinfo over the uart"; }
+    stop_board
+    heap=$(( (1 << mem) - 4096 ))   # the low window less its first page (docs/runtime.md)
+    grep -q "Device Name  *warpq (uart, $lanes lanes)" "$out/clinfo.log" &&
+        grep -q 'Device Vendor ID  *0x5751' "$out/clinfo.log" &&
+        grep -q "Global memory size  *$heap " "$out/clinfo.log" ||
+        { cat "$out/clinfo.log" >&2; fail "clinfo does not show the board's device"; }
+    echo "rtl_test: uart opencl: clinfo shows warpq (uart, $lanes lanes), vendor 0x5751, $heap bytes of global memory"
+fi
+
+mw_bits=0 mw_bytes=0
+for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
+    name=${k%.cl}
+    # the model at the board's lane count: the reference
+    env "${warpq[@]}" WQ_BACKEND=model WQ_LANES="$lanes" timeout 120 "$out/run" "tests/kernels/$k" \
+        > "$out/$name.model.log" 2>&1 || { cat "$out/$name.model.log" >&2; fail "$k on the model"; }
+    grep -q '^expect: ok$' "$out/$name.model.log" || fail "$k: the model's expect lines fail"
+    # the board, a fresh one per kernel
+    start_board "$out/$name.board.log"
+    t0=$(date +%s)
+    if ! env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 600 "$out/run" "tests/kernels/$k" \
+            > "$out/$name.uart.log" 2> "$out/$name.uart.err"; then
+        cat "$out/$name.uart.log" "$out/$name.uart.err" >&2
+        fail "$k over the uart (log: $out/$name.uart.log)"
+    fi
+    t1=$(date +%s)
+    stop_board
+    diff -u "$out/$name.model.log" "$out/$name.uart.log" > "$out/$name.diff" ||
+        { cat "$out/$name.diff" >&2; fail "$k: the board's output differs from the model's"; }
+    # the runtime reached the board through the backend and the line was clean
+    stats=$(grep -a '^uart: .* commands, ' "$out/$name.uart.err") ||
+        { cat "$out/$name.uart.err" >&2; fail "$k: no uart link statistics (not on the uart backend?)"; }
+    grep -q ' 0 resent ' <<< "$stats" || { echo "$stats" >&2; fail "$k: commands resent on a clean line"; }
+    cmds=$(sed -E 's/.*: ([0-9]+) commands,.*/\1/' <<< "$stats")
+    line=$(grep -a '^uart_line: ' "$out/$name.board.log") || fail "$k: the bench did not report"
+    read -r cyc bin bout < <(sed -E 's/.*cycles ([0-9]+), bytes to device ([0-9]+), to host ([0-9]+),.*/\1 \2 \3/' <<< "$line")
+    # 32-word memory writes: data bytes and bit times (bench's own figure)
+    mw=$(grep -a '^uart_mem_write_bytes_per_bit: ' "$out/$name.board.log" || true)
+    if [ -n "$mw" ]; then
+        read -r bpb nb < <(sed -E 's/^[^ ]+ ([0-9.]+) \(([0-9]+) bytes.*/\1 \2/' <<< "$mw")
+        mw_bytes=$((mw_bytes + nb))
+        mw_bits=$(awk -v a="$mw_bits" -v n="$nb" -v r="$bpb" 'BEGIN { printf "%.1f", a + n / r }')
+    fi
+    echo "rtl_test: uart opencl $k on the iCEBreaker's core: output matches the model ($lanes lanes); $cmds commands, $bin bytes to the board, $bout back, $cyc cycles ($((t1 - t0)) s)"
+done
+if [ $bench = 1 ]; then
+    [ "$mw_bytes" -gt 0 ] || fail "no 32-word memory write was measured"
+    # bytes per bit time on the simulated line, at the line's baud rate;
+    # the theoretical maximum of 8N1 is a data byte every 10 bit times
+    awk -v n="$mw_bytes" -v b="$mw_bits" -v baud="$baud" 'BEGIN {
+        r = n / b * baud; m = baud / 10
+        printf "uart_bridge_bytes_per_s: %.0f (full-block memory writes of the OpenCL runs at %d baud; theoretical maximum %d, %.1f%%)\n",
+               r, baud, m, 100 * r / m }'
+fi
