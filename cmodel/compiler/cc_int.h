@@ -374,6 +374,7 @@ struct cc {
     /* the register assignment regalloc.c writes and emit.c reads */
     int *vmap, *pmap;
     unsigned max_regs;
+    unsigned parts;                 /* 32 / LANES of the target              */
 };
 
 cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len);

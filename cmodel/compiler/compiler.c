@@ -63,6 +63,7 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
     c->max_regs = opts && opts->max_regs ? opts->max_regs : 32;
     if (c->max_regs < 8) c->max_regs = 8;
     if (c->max_regs > 32) c->max_regs = 32;
+    c->parts = opts && (opts->lanes == 8 || opts->lanes == 16) ? 32 / opts->lanes : 1;
     cc_buf_t wqs = {0}, ir = {0}, ex = {0};
     /* volatile: they change between setjmp and a longjmp back */
     volatile int rc = WQ_CC_OK;

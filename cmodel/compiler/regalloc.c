@@ -26,6 +26,7 @@
  * spilling is an error that names the register count. */
 #include <stdlib.h>
 #include <string.h>
+#include "wq/regs.h"
 #include "cc_int.h"
 #include "wq/defs.h"
 
@@ -297,8 +298,11 @@ static void build(ra_t *r, graph_t *g)
  * spill candidate, and only spilled if no colour is free when its turn
  * comes.  Returns the colours used; spilled nodes get col -1 and are
  * listed in spill[0..*nspill) */
-static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk, const double *cost,
-                  int *col, int *spill, int *nspill)
+/* k colours; with priv (sub-vector segments), a value priv marks takes one
+ * of 0..pk-1 and a segment-local value one of 0..kl-1, shared ones (pk..)
+ * first: kl > k where the shared registers pack (spec 5.4) */
+static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk, int kl,
+                  const double *cost, int *col, int *spill, int *nspill)
 {
     int nv = g->nv;
     int *deg = xcalloc(c, (size_t)nv + 1, sizeof *deg);
@@ -332,10 +336,11 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
     }
     int used = 0;
     for (int v = 0; v < nv; v++) col[v] = -1;
-    uint8_t *taken = xcalloc(c, (size_t)k + 1, 1);
+    int kmax = priv && kl > k ? kl : k;
+    uint8_t *taken = xcalloc(c, (size_t)kmax + 1, 1);
     while (sp > 0) {
         int v = stack[--sp];
-        memset(taken, 0, (size_t)k + 1);
+        memset(taken, 0, (size_t)kmax + 1);
         const word_t *row = &g->adj[(size_t)v * (size_t)g->words];
         for (int j = 0; j < g->words; j++) {
             word_t m = row[j];
@@ -346,7 +351,7 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
                 if (col[u] >= 0) taken[col[u]] = 1;
             }
         }
-        int pick = -1, kv = priv && priv[v] ? pk : k;
+        int pick = -1, kv = !priv ? k : priv[v] ? pk : kmax;
         if (g->pref[v] >= 0 && col[g->pref[v]] >= 0 && col[g->pref[v]] < kv && !taken[col[g->pref[v]]])
             pick = col[g->pref[v]];
         /* a segment-local value (subv.c) takes a shared register first,
@@ -387,6 +392,15 @@ static unsigned char *private_regs(cc_t *c, const cc_code_t *cd)
     return priv;
 }
 
+/* the registers a segment-local value may name: with P = 32/LANES parts,
+ * the kregs - base rows above the shared base hold P shared registers each
+ * (wq/regs.h, the launch check's rule) */
+static int packed_limit(const cc_t *c, const cc_code_t *cd, int kregs)
+{
+    if (!cd->subv_base) return kregs;
+    return (int)wq_nregs_limit((unsigned)kregs, 32u / c->parts, 1, (unsigned)cd->subv_base);
+}
+
 void cc_regalloc(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
@@ -414,7 +428,8 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         int *spill = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
         int nspill = 0;
         unsigned char *priv = private_regs(c, cd);
-        used = colour(c, &g, kregs, priv, cd->subv_base, cost, col, spill, &nspill);
+        used = colour(c, &g, kregs, priv, cd->subv_base, packed_limit(c, cd, kregs), cost, col,
+                      spill, &nspill);
         free(priv);
         free(g.adj); free(g.deg); free(g.pref);
         int stuck = 0;
@@ -451,7 +466,7 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
     int npspill = 0;
     int kpred = cd->uses_enqueue ? CC_LIB_PRED_KEEP : 7;
-    colour(c, &gp, kpred, NULL, 0, pcost, pcol, pspill, &npspill);
+    colour(c, &gp, kpred, NULL, 0, 0, pcost, pcol, pspill, &npspill);
     free(gp.adj); free(gp.deg); free(gp.pref);
     free(pcost);
     free(pspill);

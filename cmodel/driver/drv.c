@@ -1,5 +1,6 @@
 /* drv.c -- driver life cycle, device memory, descriptors (drv.h). */
 #include <string.h>
+#include "wq/regs.h"
 #include "wq/drv.h"
 #include "wq/isa.h"
 
@@ -139,7 +140,10 @@ int wq_drv_desc_check(const wq_drv_t *d, const uint32_t w[16])
         cta *= c;
     }
     if (cta > WQ_LDLIMIT_CTA_THREADS || cta > 32ull * d->warps || grid > 0xFFFFFFFFull) return WQ_E_SIZE;
-    if (w[WQ_LD_NREGS] < 1 || w[WQ_LD_NREGS] > d->regs) return WQ_E_SIZE;
+    if (w[WQ_LD_NREGS] < 1 ||
+        w[WQ_LD_NREGS] > wq_nregs_limit(d->regs, d->lanes, LDF(w, WAVE, SUBV),
+                                        LDF(w, WAVE, SHARED_BASE)))
+        return WQ_E_SIZE;
     if (w[WQ_LD_WAVE] & ~(LDM(WAVE, SUBV) | LDM(WAVE, SHARED_BASE))) return WQ_E_ARG;
     if (w[WQ_LD_YIELD] & ~(LDM(YIELD, POLICY) | LDM(YIELD, PARAM) | LDM(YIELD, SEED)))
         return WQ_E_ARG;

@@ -5,6 +5,7 @@
  * WQ_IF_CTRL instructions set PC and masks themselves. */
 #ifndef WQ_EXEC_H
 #define WQ_EXEC_H
+#include "wq/regs.h"
 #include "wq/model.h"
 
 typedef int (*wq_exec_fn)(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in,
@@ -36,10 +37,7 @@ static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
 static inline unsigned wq_packed_limit(unsigned regs, unsigned lanes, unsigned subv,
                                        unsigned base)
 {
-    if (!subv || base == 0 || base >= regs) return regs;
-    unsigned n = base + (regs - base) * (WQ_WARP_SIZE / lanes);
-    unsigned cap = 1u << (WQ_F_RD_HI - WQ_F_RD_LO + 1);
-    return n < cap ? n : cap;
+    return wq_nregs_limit(regs, lanes, subv, base);     /* wq/regs.h */
 }
 
 static inline unsigned wq_popcount32(uint32_t x)

@@ -122,7 +122,10 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         wq_cl_kinfo_t *ki = &img->kernels[img->nkernels++];
         snprintf(ki->name, sizeof ki->name, "%s", k->name);
         if (wq_program_sym(&p, k->name, &ki->entry)) { rc = CL_BUILD_PROGRAM_FAILURE; break; }
-        ki->nregs = k->nregs > max_regs ? max_regs : k->nregs;
+        /* a kernel with sub-vector segments may name registers above
+         * max_regs inside them: the shared ones pack (docs/spec.md 5.4) */
+        uint32_t lim = (k->wave & (1u << WQ_LDF_WAVE_SUBV_LO)) ? 32 : max_regs;
+        ki->nregs = k->nregs > lim ? lim : k->nregs;
         ki->wave = k->wave;     /* SUBV and SHARED_BASE when it has sub-vector segments */
         /* every YIELD the compiler placed fires (docs/compiler.md "YIELD policies") */
         ki->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
@@ -192,7 +195,10 @@ static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *ali
     wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
                         .yield = o.yield, .inline_mode = o.inl,
                         .max_regs = o.regs ? o.regs : regs,
-                        .subv = o.subv, .subv_threshold = o.subv_threshold };
+                        .subv = o.subv, .subv_threshold = o.subv_threshold,
+                        /* the device the program is built for: its LANES
+                         * decides how shared registers pack */
+                        .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0 };
     if (alias) {
         co.alias = 1;
         co.alias_kernel = alias->alias_kernel;

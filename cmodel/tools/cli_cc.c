@@ -78,7 +78,7 @@ int wq_cli_cc(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *emit = "wqs";
     const char *defs[256], *incs[64];
-    unsigned nd = 0, ni = 0, regs = 0, subv_t = 0;
+    unsigned nd = 0, ni = 0, regs = 0, subv_t = 0, lanes = 0;
     wq_cc_subv_t subv = WQ_CC_SUBV_AUTO;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
@@ -134,6 +134,11 @@ int wq_cli_cc(int argc, char **argv)
             else if (!strcmp(y, "off")) subv = WQ_CC_SUBV_OFF;
             else if (!strcmp(y, "always")) subv = WQ_CC_SUBV_ALWAYS;
             else return wq_cli_error("cc", "--subv must be auto, off or always (not '%s')", y);
+        } else if (!strncmp(a, "--lanes=", 8)) {
+            const char *y = a + 8;
+            if (strcmp(y, "8") && strcmp(y, "16") && strcmp(y, "32"))
+                return wq_cli_error("cc", "--lanes must be 8, 16 or 32 (not '%s')", y);
+            lanes = (unsigned)atoi(y);
         } else if (!strncmp(a, "--subv-threshold=", 17)) {
             char *end;
             unsigned long v = strtoul(a + 17, &end, 10);
@@ -159,7 +164,7 @@ int wq_cli_cc(int argc, char **argv)
         }
     wq_cc_opts_t o = { .defines = defs, .ndefines = nd, .incdirs = incs, .nincdirs = ni,
                        .yield = yield, .inline_mode = inl, .max_regs = regs,
-                       .subv = subv, .subv_threshold = subv_t,
+                       .subv = subv, .subv_threshold = subv_t, .lanes = lanes,
                        .alias = explain || nreg, .rels = rels, .nrels = nrels };
     wq_cc_result_t r;
     int rc = compile_opts("cc", in, &o, &r);

@@ -17,7 +17,7 @@ static const wq_cli_verb_t verbs[] = {
     { "cc", wq_cli_cc, "compile OpenCL C kernels to warpq assembly",
       "usage: wq cc KERNEL.cl [-D NAME[=V]]... [-I DIR]... [--yield=loops|spin|off]\n"
       "             [--inline=auto|always|never] [--regs=N] [--emit=wqs|hex|ir] [-o OUT]\n"
-      "             [--subv=auto|off|always] [--subv-threshold=N]\n"
+      "             [--subv=auto|off|always] [--subv-threshold=N] [--lanes=8|16|32]\n"
       "             [--region=ARG:START:LEN]... [--explain]\n"
       "  OpenCL C 1.2, integer subset (docs/compiler.md); writes readable .wqs\n"
       "  (stdout unless -o); --emit=ir prints the IR before register allocation;\n"
@@ -25,6 +25,8 @@ static const wq_cli_verb_t verbs[] = {
       "  the others are called with CALL/RET); --subv: sub-vector segments\n"
       "  (auto: where the register pressure exceeds the threshold, the registers\n"
       "  a thread keeps to itself: --subv-threshold, default half of --regs);\n"
+      "  --lanes: the target's LANES, by which a segment's shared registers pack\n"
+      "  (32/LANES to a row: a segment may name more registers than --regs);\n"
       "  --region: the bytes pointer argument ARG reaches (as the runtime knows\n"
       "  them at enqueue); with two or more, the alias pass unrolls the loops\n"
       "  their relation proves independent; --explain prints the metadata and\n"

@@ -19,6 +19,7 @@ FS=.venv/bin/fusesoc
 make -s build/gen/sched_fw.hex >/dev/null || fail "make build/gen/sched_fw.hex"
 for t in ice40:wq_icebreaker.v:icebreaker.pcf ecp5:wq_ulx3s.v:ulx3s.lpf; do
     IFS=: read -r target top cons <<< "$t"
+    mkdir -p build/fusesoc
     br=build/fusesoc/board_$target
     rm -rf "$br"
     "$FS" --cores-root . run --setup --build-root "$br" --target "$target" warpq:gpu:warpq \

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "cc_int.h"
 #include "wq/cc.h"
+#include "wq/regs.h"
 #include "wq/defs.h"
 #include "cc_ir_util.h"
 
@@ -232,4 +233,38 @@ Test(cc_subv, modes_through_the_compiler)
     cr_assert_eq(r.kernels[0].subv_segments, 0);
     cr_assert_eq(r.kernels[0].spills, 0);
     wq_cc_result_free(&r);
+}
+
+/* the high-register kernel of make bench (tests/kernels/subv_pressure.cl)
+ * under a budget of 16 registers: at 32 lanes a segment's shared registers
+ * do not pack and it spills; at 8 lanes they pack four to a row
+ * (wq/regs.h), the segment names registers above 16 and nothing spills */
+Test(cc_subv, packed_shared_registers_avoid_spills)
+{
+    FILE *f = fopen("tests/kernels/subv_pressure.cl", "rb");
+    cr_assert_not_null(f);
+    static char src[16384];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = 0;
+    unsigned spilled[2], nregs[2];
+    const unsigned lanes[2] = { 32, 8 };
+    for (int i = 0; i < 2; i++) {
+        wq_cc_opts_t o = { .max_regs = 16, .subv = WQ_CC_SUBV_AUTO, .lanes = lanes[i] };
+        wq_cc_result_t r;
+        cr_assert_eq(wq_cc_compile(&o, "subv_pressure.cl", src, n, &r), WQ_CC_OK, "%s", r.log);
+        spilled[i] = r.kernels[0].spills;
+        nregs[i] = r.kernels[0].nregs;
+        if (i == 1) {
+            cr_assert_gt(r.kernels[0].subv_segments, 0);
+            unsigned base = (r.kernels[0].wave >> 8) & 31;
+            cr_assert_eq(base, 8u);
+            check_segments(r.wqs, base);
+            cr_assert_leq(nregs[i], wq_nregs_limit(16, 8, 1, base));
+        }
+        wq_cc_result_free(&r);
+    }
+    cr_assert_gt(spilled[0], 0u, "32 lanes: no packing, the kernel spills");
+    cr_assert_eq(spilled[1], 0u, "8 lanes: the packed segment spills nothing");
+    cr_assert_gt(nregs[1], 16u, "the segment names registers above the budget");
 }

@@ -70,6 +70,11 @@ typedef struct wq_cc_opts {
     wq_cc_subv_t subv;
     unsigned subv_threshold;        /* registers a thread keeps to itself (the
                                        shared base); 0: half of max_regs      */
+    unsigned lanes;                 /* the target's LANES (8, 16, 32; 0: 32):
+                                       inside a sub-vector segment the shared
+                                       registers pack 32/LANES to a row
+                                       (docs/spec.md 5.4), so a segment may
+                                       name more registers than max_regs      */
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
