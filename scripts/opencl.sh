@@ -164,7 +164,7 @@ refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: c
 
 if [ "$rtl" = 1 ]; then
     if so=$(bash scripts/cl_rtl_build.sh 32); then
-        watch_check rtl profiling
+        watch_check rtl hashtable
         ok
         for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
         if [ -x build/bin/wq_unit ]; then
