@@ -51,6 +51,8 @@ module wq_sched_ue #(
     output wire [`WQ_STEPK_W-1:0]   o_step_kind,
     output wire [7:0]               o_step_id,
     output wire [`WQ_STEP_W-1:0]    o_step_res,
+    output wire                     o_step_more,    // never: one step a grant
+    input  wire                     i_ev_wait,      // (unused: no bursts)
     // memory port
     output wire                     o_mem_valid,
     input  wire                     i_mem_ready,
@@ -171,6 +173,8 @@ module wq_sched_ue #(
     assign o_can_launch  = !g_valid;
     assign o_engine_idle = !g_valid && fw_idle;
     assign o_step_valid  = w_step;
+    assign o_step_more   = 1'b0;
+    wire unused_ev_wait  = &{1'b0, i_ev_wait};
     assign o_step_kind   = wdata[`WQ_UES_F_STEP_KIND_RANGE];
     assign o_step_res    = wdata[`WQ_UES_F_STEP_RES_RANGE];
     assign o_step_id     = wdata[`WQ_UES_F_STEP_ID_RANGE];

@@ -49,6 +49,9 @@ module wq_top #(
 	// one on the micro-engine (wq_sched_ue, same ports; its firmware is
 	// built for the small configuration only)
 	parameter SCHED_UE   = 0,
+	// FAST=1: wq_warp_sched's commit bursts and instruction buffer
+	// (docs/rtl/commit.md); 0: one step a grant, every fetch from memory
+	parameter FAST       = 1,
 	// SCHED_UE=1: the engine's rotator from two multiplies (SB_MAC16s
 	// under synth_ice40 -dsp) instead of a LUT barrel shifter
 	parameter ROT_MUL    = 0
@@ -101,6 +104,7 @@ module wq_top #(
 	// unit outputs
 	wire		h_ev_req, s_ev_req;
 	wire		h_step_valid, s_step_valid;
+	wire		s_step_more;	// the scheduler keeps the lock after its step
 	wire	[`WQ_STEPK_W-1:0] h_step_kind, s_step_kind;
 	wire	[7:0]	h_step_id, s_step_id;
 	wire	[`WQ_STEP_W-1:0] h_step_res, s_step_res;
@@ -158,7 +162,7 @@ module wq_top #(
 		last  <= U_CSR;
 	end else if (busy)
 	begin
-		if (step_end)
+		if (step_end && !(owner == U_SCHED && s_step_more))
 		begin
 			busy <= 1'b0;
 			last <= owner;
@@ -379,6 +383,7 @@ module wq_top #(
 	.o_ev_req(s_ev_req), .i_ev_gnt(s_gnt), \
 	.o_step_valid(s_step_valid), .o_step_kind(s_step_kind), \
 	.o_step_id(s_step_id), .o_step_res(s_step_res), \
+	.o_step_more(s_step_more), .i_ev_wait(csr_req || h_ev_req), \
 	.o_mem_valid(s_mem_valid), .i_mem_ready(i_mem_ready && s_gnt), \
 	.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr), \
 	.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb), \
@@ -405,7 +410,7 @@ module wq_top #(
 	end else begin : g_sched_hw
 		wq_warp_sched #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.ALU_LANES(ALU_LANES)
+			.ALU_LANES(ALU_LANES), .FAST(FAST)
 		) u_sched (`WQ_TOP_SCHED_PORTS);
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
@@ -463,10 +468,16 @@ module wq_top #(
 	always @(*)
 		assert((h_gnt + s_gnt + c_gnt) <= 1);
 
-	// the grant drops the cycle after a step pulse
+	// the grant drops the cycle after a step pulse, unless the scheduler
+	// keeps it for a burst (then it stays with the scheduler)
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && $past(step_end))
-		assert(!busy);
+	begin
+		if ($past(s_gnt && s_step_more))
+			assert(s_gnt);
+		else
+			assert(!busy);
+	end
 
 	// only the holder drives memory
 	always @(*)

@@ -37,6 +37,12 @@ module wq_warp_sched #(
     // no x & (x - 1)): on by default where the ALU is narrower than a part,
     // the configurations that trade cycles for area
     parameter SEQ_WALK = (ALU_LANES < LANES) ? 1 : 0,
+    // commit bursts: a warp step may keep the event lock for the next one
+    // (o_step_more) while no other unit waits for it, and fetches hit the
+    // instruction buffer wq_ibuf (2^IB_LOG2 words, valid for one hold);
+    // 0: every step takes the lock anew and fetches from memory
+    parameter FAST    = 1,
+    parameter IB_LOG2 = 4,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -48,6 +54,8 @@ module wq_warp_sched #(
     output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
     output reg  [7:0]               o_step_id,
     output reg  [`WQ_STEP_W-1:0]    o_step_res,
+    output reg                      o_step_more,    // the lock is kept for another step
+    input  wire                     i_ev_wait,      // another unit waits for the lock
     // memory port
     output wire                     o_mem_valid,
     input  wire                     i_mem_ready,
@@ -173,6 +181,9 @@ module wq_warp_sched #(
     // step's end (ST_END, ST_E1)
     localparam [6:0]
         ST_I1 = 7'd114, ST_E1 = 7'd115;
+    // (FAST) the instruction buffer's answer to the fetch
+    localparam [6:0]
+        ST_FH = 7'd116;
 
     // target modes of the grouping (branch_groups' tgt argument)
     localparam [1:0] TG_UNI = 2'd0,   // one target for every selected thread
@@ -535,6 +546,25 @@ module wq_warp_sched #(
         .o_mem_we(o_mem_we), .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata),
         .o_mem_wstrb(o_mem_wstrb), .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata));
     wire unused_lsu = &{1'b0, lsu_busy};
+
+    // ---- instruction buffer (FAST) ----------------------------------------------------------
+    // Valid for one hold of the lock: flushed whenever the lock is not held
+    // and by every memory write of the scheduler (docs/rtl/wq_ibuf.md).
+    // ST_F0 looks the word up, ST_FH takes a hit; ST_F2 fills a miss.
+    wire        ib_hit;
+    wire [63:0] ib_data;
+    generate if (FAST != 0) begin : g_ibuf
+        wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
+            .i_clk(i_clk), .i_reset(i_reset),
+            .i_flush(!i_ev_gnt || (o_mem_valid && o_mem_we)),
+            .i_addr(sv_q + {7'd0, ipc, 3'b000}),
+            .o_hit(ib_hit), .o_data(ib_data),
+            .i_fill(state == ST_F2), .i_faddr(mem_addr - 32'd4),
+            .i_fdata({mem_rd, ir[31:0]}));
+    end else begin : g_no_ibuf
+        assign ib_hit = 1'b0;
+        assign ib_data = 64'd0;
+    end endgenerate
 
     // ---- register file, per-thread state, predicates -------------------------------------
     // sub-vector packing (exec.h wq_reg, launch.def WAVE): inside a segment,
@@ -1096,7 +1126,7 @@ module wq_warp_sched #(
         ST_I1: begin sv_rsel = 1'b1; sv_ridx = SV_CODE; end    // for ST_F0
         // the fetch's first access: the active set (for ST_F1) stays on
         // the port while the access runs
-        ST_F0: begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
+        ST_F0, ST_FH: begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
         ST_MEM_ISSUE, ST_MEM_WAIT:
             if (ret_mem == ST_F1) begin sv_rsel = 1'b1; sv_ridx = SV_ACT; end
         ST_CSRG: begin                      // the next operand of the command
@@ -1572,6 +1602,7 @@ module wq_warp_sched #(
     integer i;
     always @(posedge i_clk) begin
         o_step_valid <= 1'b0;
+        o_step_more <= 1'b0;
         o_evr_valid <= 1'b0;
         o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
@@ -1883,7 +1914,15 @@ module wq_warp_sched #(
         ST_F0: begin
             mem_we <= 1'b0;
             mem_addr <= sv_q + {7'd0, ipc, 3'b000};
-            `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+            if (FAST != 0) state <= ST_FH;  // (the buffer looks it up)
+            else `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
+        end
+        ST_FH: begin                        // a hit: the word, the active set
+            if (ib_hit) begin
+                ir <= ib_data;
+                act_q <= sv_q;              // (SV_ACT)
+                state <= ST_DEC;
+            end else `WQS_CALL(ST_MEM_ISSUE, ret_mem, ST_F1)
         end
         ST_F1: begin
             act_q <= sv_q;                  // (SV_ACT, read during the access)
@@ -2387,6 +2426,11 @@ module wq_warp_sched #(
         ST_END: state <= ST_E1;
         ST_E1: begin
             o_step_valid <= 1'b1;
+            // a burst goes on while a warp can run and nobody else waits
+            // (ST_IDLE then raises o_ev_req under the kept grant); a trap
+            // ends it, the host handles the trap through the CSR port
+            o_step_more <= (FAST != 0) && !i_ev_wait && any_run &&
+                           w_state[cw] != `WQ_WS_TRAP;
             o_step_kind <= `WQ_STEPK_WARP;
             o_step_id <= {{(8-WID_W){1'b0}}, cw};
             o_step_res <= (w_state[cw] == `WQ_WS_TRAP) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
@@ -2577,6 +2621,7 @@ module wq_warp_sched #(
             w_init <= {WARPS{1'b0}};
             zc <= 8'd0;                     // ST_RST's sweep of the global words
             o_step_valid <= 1'b0;
+            o_step_more <= 1'b0;
             o_evr_valid <= 1'b0;
             o_csr_ack <= 1'b0;
             o_irq_trap <= 1'b0;
@@ -2607,6 +2652,10 @@ module wq_warp_sched #(
     // the step sequence ends once, with one step, and waits a cycle
     always @(posedge i_clk)
         if (f_past && $past(o_step_valid)) assert(!o_step_valid && state == ST_IDLE);
+    // a burst goes on only with a step to take: a warp can run
+    always @(*) if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && $past(o_step_more)) assert(any_run);
     // every push was counted first: the deque never reports a trap
     always @(*) if (dq_rvalid && (dq_rop == `WQ_DQCMD_PUSH_FRONT || dq_rop == `WQ_DQCMD_PUSH_BACK))
         assert(dq_trap == `WQ_TRAP_NONE);

@@ -40,6 +40,11 @@
 #   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
 #     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
 #     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
+#   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
+#     in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
+#     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
+#     the commit bursts and instruction buffer (FAST=1, the default) and
+#     without (FAST=0) beside it (docs/rtl/commit.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -115,6 +120,27 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0);
         printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, same cycles)\n",
                (r > 0 ? (l * 20) / r : 0) }'
+    # the scheduler's issue rate on an ALU-only kernel (docs/rtl/commit.md)
+    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS FAST -> "IPC WARP_INSTRS CYCLES"
+        local b o w c
+        # FAST=1 is the default build of the parameter set; FAST=0 its own
+        if [ "$6" = 1 ]; then b=$(bash scripts/cosim_build.sh "${@:1:5}") || fail "cosim build"
+        else b=$(WQ_VERILATOR_FLAGS="-GFAST=$6" bash scripts/cosim_build.sh \
+            --out "build/verilator/top/C$1_W$2_L$3_D$4_R$5_F$6" "${@:1:5}") || fail "cosim build (FAST=$6)"
+        fi
+        o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
+            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3 FAST=$6)"; }
+        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+        c=$(sed -n 's/^cycles: //p' <<< "$o")
+        [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
+        awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
+    }
+    for la in 32 8; do
+        read -r i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32 1)"
+        read -r i0 w0 c0 <<< "$(ipc 4 8 "$la" 6 32 0)"
+        key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
+        echo "$key: $i1 (FAST=1: $w1 warp instructions in $c1 cycles; FAST=0: $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
+    done
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
     # the DIVU instruction: a program minus the same program without the

@@ -28,7 +28,7 @@ defs="-DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$
 flags="-fPIC -O2 -std=c++17 -fvisibility=hidden -I$root/cmodel/include -I$root/tb/verilator/common $defs"
 # the model and the Verilator runtime as static libraries of PIC objects
 verilator --cc --build -j 2 -O3 -Wall \
-    -Ibuild/gen -Irtl --top-module wq_top \
+    -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
     -GCHANNELS="$ch" -GWARPS="$wa" -GLANES="$la" -GDQ_LOG2="$dq" -GREGS="$re" -GALU_LANES="$la" -GSEM_DIGIT=32 \
     --x-assign unique --x-initial unique --trace-fst \
     -Mdir "$d" -CFLAGS "$flags" rtl/wq_top.v > "$d/build.log" 2>&1 ||

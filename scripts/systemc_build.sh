@@ -25,7 +25,7 @@ defs="-DWQ_SC_CHANNELS=$ch -DWQ_SC_WARPS=$wa -DWQ_SC_LANES=$la -DWQ_SC_DQ_LOG2=$
 flags="-fPIC -O2 -std=c++17 -Wall -Wextra -Werror -I$root/cmodel/include $defs"
 if [ ! -f "$V/Vwq_top__ALL.a" ] || [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
         -newer "$V/Vwq_top__ALL.a" -print -quit)" ]; then
-    nice verilator --sc --build -j 2 -O3 -Wall -Ibuild/gen -Irtl --top-module wq_top \
+    nice verilator --sc --build -j 2 -O3 -Wall -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
         -GCHANNELS=$ch -GWARPS=$wa -GLANES=$la -GDQ_LOG2=$dq -GREGS=$re -GALU_LANES=$la -GSEM_DIGIT=32 \
         --x-assign unique --x-initial unique \
         -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v > "$V/build.log" 2>&1 ||

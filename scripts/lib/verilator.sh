@@ -64,7 +64,7 @@ vl_build() {
     fi
     rm -f "$dir/args"
     verilator --cc --exe --build -j 2 "-${VL_OPT:-O3}" -Wall \
-        -I"$root/build/gen" -I"$rtl" --top-module "$top" \
+        -I"$root/build/gen" -I"$rtl" -I"$rtl/core" --top-module "$top" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$dir" -o "$bin" \
         -CFLAGS "-O${VL_COPT:-2} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}" \

@@ -103,6 +103,7 @@ void model_trace(void *user, const wq_trace_rec_t *t)
 struct Stats {
     uint64_t steps = 0, warp_steps = 0, dispatches = 0, traps = 0, recenters = 0, kills = 0;
     uint64_t csr = 0, records = 0, warp_cycles = 0, launches = 0, mem_reqs = 0;
+    uint64_t kept = 0;                   // steps that kept the lock (o_step_more)
     std::map<unsigned, uint64_t> ops;            // retired opcodes (coverage)
     std::map<unsigned, uint64_t> kinds;          // record kinds (coverage)
     std::map<unsigned, uint64_t> trapk;          // trap codes (coverage)
@@ -474,6 +475,7 @@ int Bench::run_program(const char *path)
     ready_pct = 30 + rng.below(71);
     max_lat = 1 + rng.below(6);
     unsigned gnt_max = rng.below(4), ckpt_pct = 1 + rng.below(4), launch_pct = 20 + rng.below(80);
+    unsigned wait_pct = rng.below(4) == 0 ? 0 : rng.below(30);
 
     // reset: hold, then wait for the deque's clearing sweep
     top->i_reset = 1;
@@ -522,16 +524,22 @@ int Bench::run_program(const char *path)
             }
         }
         top->i_ev_gnt = gnt;
+        // another unit waits for the lock (wq_top: the host or a CSR
+        // access): seeded, so bursts end at random points
+        top->i_ev_wait = rng.chance(wait_pct);
         top->eval();
-        bool sv = top->o_step_valid;
+        bool sv = top->o_step_valid, more = top->o_step_more;
         unsigned kind = top->o_step_kind, id = top->o_step_id, res = top->o_step_res;
         tick();
         if (sv) {
             if (!gnt) fail("o_step_valid without the grant");
-            gnt = false;
-            top->i_ev_gnt = 0;
+            // a burst keeps the grant for the next step (docs/rtl/commit.md)
+            gnt = more;
+            top->i_ev_gnt = gnt;
+            if (more) st.kept++;
             if (kind == WQ_STEPK_WARP) { st.warp_steps++; st.warp_cycles += cycle - wstart; }
             else st.dispatches++;
+            wstart = cycle;
             compare_step(kind, id, res);
             if (res == WQ_STEP_TRAP) {
                 unsigned code = ctx->warp[id].trap;
@@ -584,6 +592,7 @@ int main(int argc, char **argv)
     const Stats &s = b.st;
     printf("sched_steps: %" PRIu64 "\n", s.steps);
     printf("sched_warp_steps: %" PRIu64 "\n", s.warp_steps);
+    printf("sched_steps_kept_lock: %" PRIu64 "\n", s.kept);
     printf("sched_dispatches: %" PRIu64 "\n", s.dispatches);
     printf("sched_records: %" PRIu64 "\n", s.records);
     printf("sched_csr: %" PRIu64 "\n", s.csr);
