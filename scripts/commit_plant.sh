@@ -22,36 +22,11 @@ WRONG='assign o_hit  = r_valid;   // commit_plant: the tag is ignored'
 PROG=tests/programs/bench/alu_ipc.wqs
 SEED=1
 make -s build > /dev/null || fail "make build"
-n=$(grep -cF -- "$ANCHOR" "rtl/$FILE" || true)
-[ "$n" = 1 ] || fail "anchor '$ANCHOR' found $n times in rtl/$FILE (expected exactly once)"
-
-# the broken copy; an unchanged copy keeps its timestamps (cached build)
-rm -rf "$D/rtl.new"
-mkdir -p "$D"
-cp -rp rtl "$D/rtl.new"
-awk -v a="$ANCHOR" -v w="$WRONG" '{ i = index($0, a); if (i) $0 = substr($0, 1, i - 1) w substr($0, i + length(a)); print }' \
-    "rtl/$FILE" > "$D/rtl.new/$FILE"
-[ "$(diff "rtl/$FILE" "$D/rtl.new/$FILE" | grep -c '^[<>]')" = 2 ] || fail "the edit changed more than one line"
-if [ -d "$D/rtl" ] && diff -r -q "$D/rtl" "$D/rtl.new" > /dev/null; then
-    rm -rf "$D/rtl.new"
-else
-    rm -rf "$D/rtl"
-    mv "$D/rtl.new" "$D/rtl"
-fi
-
-good=$(bash scripts/cosim_build.sh 4 8 32 6 32) || fail "cosim build (rtl/)"
-bad=$(bash scripts/cosim_build.sh --rtl "$D/rtl" --out "$D/build" 4 8 32 6 32) || fail "cosim build ($D/rtl)"
-"$good" "$PROG" --seed "$SEED" > "$D/good.log" 2>&1 || { tail -30 "$D/good.log"; fail "$PROG on rtl/ (log: $D/good.log)"; }
-grep -q '^mismatches: 0$' "$D/good.log" || fail "$PROG on rtl/: no 'mismatches: 0'"
-
-rc=0
-"$bad" "$PROG" --seed "$SEED" > "$D/bad.log" 2>&1 || rc=$?
+. scripts/lib/plant.sh
+plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
+plant_runs "$D" "$PROG" "$SEED"
 log=$D/bad.log
-[ "$rc" = 1 ] || { tail -30 "$log"; fail "planted bug: exit $rc, expected 1 (log: $log)"; }
-grep -qE "^MISMATCH at cycle [0-9]+ \(seed $SEED, program $PROG, step [0-9]+\)$" "$log" ||
-    fail "no 'MISMATCH at cycle N (seed $SEED, ...' line (log: $log)"
 field=$(grep -m1 -oE '[A-Za-z_ 0-9]+: expected 0x[0-9a-f]+ actual 0x[0-9a-f]+' "$log" || true)
 [ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
-grep -q '^mismatches: 1$' "$log" || fail "no 'mismatches: 1' (log: $log)"
 sed -n '/^MISMATCH/,/rerun:/p' "$log"
 echo "commit_plant: ok (caught: $field)"
