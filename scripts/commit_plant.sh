@@ -26,7 +26,7 @@ make -s build > /dev/null || fail "make build"
 plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
 plant_runs "$D" "$PROG" "$SEED"
 log=$D/bad.log
-field=$(grep -m1 -oE '[A-Za-z_ 0-9]+: expected 0x[0-9a-f]+ actual 0x[0-9a-f]+' "$log" || true)
+field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x)?[0-9a-f]+ actual (0x)?[0-9a-f]+' "$log" || true)
 [ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
 sed -n '/^MISMATCH/,/rerun:/p' "$log"
 echo "commit_plant: ok (caught: $field)"
