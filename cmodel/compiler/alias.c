@@ -288,6 +288,8 @@ typedef struct {
     cc_ir_t x;
     int base;                       /* LD/ST: argument (>= 0) or PV_*        */
     int exact;                      /* LD/ST: address = register a + imm exactly */
+    int src, copy;                  /* the body instruction and the copy it comes from */
+    int coef;                       /* LD/ST, exact: address bytes per iteration */
 } ui_t;
 
 enum { COEF_UNKNOWN = 0x7fffffff };
@@ -348,6 +350,187 @@ static int depends(const al_t *s, const ui_t *y, const ui_t *x)
 }
 
 static int newv(cc_code_t *cd) { return CC_V0 + cd->nvreg++; }
+
+/* ---- 4-wide accesses ------------------------------------------------------------- */
+/* The unrolled body's four copies of a word access whose address moves 4
+ * bytes an iteration read or write 16 consecutive bytes from copy 0's
+ * address: one LD.V4 into a register quad (quad.c) where copy 0's load
+ * stands, or one ST.V4 from a quad where copy 3's store stands, when no
+ * store (for a load) or no access (for a store) in between may touch
+ * those bytes.  A .v4 address must be 16-byte aligned: the addresses at
+ * the loop's entry are computed again in front of it (the slice of the
+ * body that computes them: pure arithmetic on the counter and invariants)
+ * and tested; a thread whose address is not aligned runs the word-access
+ * copy of the unrolled loop instead.  The alignment cannot change from
+ * one iteration to the next (the addresses move 16 bytes). */
+typedef struct {
+    ui_t *b;                        /* the body, rewritten                    */
+    int nb;
+    int addr[16];                   /* each .v4 access's address register ... */
+    uint32_t imm[16];               /* ... and offset                          */
+    int naddr;
+    int nld, nst;                   /* LD.V4 and ST.V4 formed                  */
+} v4_t;
+
+static void rename_all(ui_t *b, int nb, int from, int to)
+{
+    for (int i = 0; i < nb; i++) {
+        cc_ir_t *x = &b[i].x;
+        if (x->op == CC_OP_LABEL) continue;
+        if (x->a == from) x->a = to;
+        if (!x->bi && x->b == from) x->b = to;
+        if (x->d == from && x->op != WQ_OP_SETP) x->d = to;
+    }
+}
+
+/* how often b writes r (an LD.V4 writes its quad's four members) */
+static int defs_of(const ui_t *b, int nb, int r)
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        int q = b[i].x.op == WQ_OP_LD ? cc_quad_of(&b[i].x) : 0;
+        n += q ? r >= q && r <= q + 3 : writes_reg(&b[i].x, r);
+    }
+    return n;
+}
+
+/* the four copies of body instruction src with op: their positions in b */
+static int copies_of(const ui_t *b, int nb, int src, int op, int at[4])
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        if (b[i].src != src || b[i].x.op != op || b[i].x.fn != WQ_MEMW_W32 || !b[i].exact || b[i].coef != 4)
+            continue;
+        if (b[i].copy != n || n == 4) return 0;
+        at[n++] = i;
+    }
+    return n == 4 && b[at[1]].x.a == b[at[0]].x.a && b[at[2]].x.a == b[at[0]].x.a &&
+           b[at[3]].x.a == b[at[0]].x.a ? 1 : 0;
+}
+
+static void drop(ui_t *b, int *nb, int at)
+{
+    memmove(&b[at], &b[at + 1], sizeof *b * (size_t)(*nb - at - 1));
+    (*nb)--;
+}
+
+/* loads of copies 1..3 move up to copy 0's */
+static int group_loads(const al_t *s, v4_t *v, int src, int nv)
+{
+    int at[4];
+    ui_t *b = v->b;
+    if (!copies_of(b, v->nb, src, WQ_OP_LD, at)) return 0;
+    for (int k = 0; k < 4; k++) {
+        int d = b[at[k]].x.d;
+        if (d < CC_V0 + nv || b[at[k]].x.gp) return 0;   /* fresh, defined once */
+        for (int t = at[0] + 1; k && t < at[k]; t++)
+            if (b[t].x.op == WQ_OP_ST && conflict(s, &b[t], &b[at[k]])) return 0;
+    }
+    int q = newv(s->cd);
+    for (int k = 1; k < 4; k++) newv(s->cd);
+    for (int k = 0; k < 4; k++) rename_all(b, v->nb, b[at[k]].x.d, q + k);
+    b[at[0]].x.fn = WQ_MEMW_V4;
+    for (int k = 3; k >= 1; k--) drop(b, &v->nb, at[k]);
+    v->addr[v->naddr] = b[at[0]].x.a;
+    v->imm[v->naddr++] = b[at[0]].x.imm;
+    v->nld++;
+    return 1;
+}
+
+/* may a and b (both memory accesses) touch a common byte? */
+static int may_meet(const al_t *s, const ui_t *a, const ui_t *b)
+{
+    const ui_t *st = a->x.op == WQ_OP_ST ? a : b, *o = st == a ? b : a;
+    return conflict(s, st, o);
+}
+
+/* stores of copies 0..2 move down to copy 3's */
+static int group_stores(const al_t *s, v4_t *v, int src, int nv)
+{
+    int at[4], val[4];
+    ui_t *b = v->b;
+    if (!copies_of(b, v->nb, src, WQ_OP_ST, at)) return 0;
+    for (int k = 0; k < 4; k++) {
+        val[k] = b[at[k]].x.b;
+        if (b[at[k]].x.bi || b[at[k]].x.gp) return 0;
+        for (int t = at[k] + 1; t < at[3]; t++) {
+            int op = b[t].x.op;
+            if ((op == WQ_OP_LD || (op == WQ_OP_ST && b[t].src != src)) && may_meet(s, &b[at[k]], &b[t])) return 0;
+            if (writes_reg(&b[t].x, val[k])) return 0;
+        }
+    }
+    /* the values: a load quad's members in order, or four registers
+     * defined once in the body that become a new quad's members */
+    int q = 0;
+    for (int i = 0; i < v->nb && !q; i++)
+        if (cc_quad_of(&b[i].x) && b[i].x.op == WQ_OP_LD && b[i].x.d == val[0] && val[1] == val[0] + 1 &&
+            val[2] == val[0] + 2 && val[3] == val[0] + 3)
+            q = val[0];
+    if (!q) {
+        for (int k = 0; k < 4; k++) {
+            if (val[k] < CC_V0 + nv || defs_of(b, v->nb, val[k]) != 1) return 0;
+            for (int j = 0; j < k; j++) if (val[j] == val[k]) return 0;
+            for (int i = 0; i < v->nb; i++)
+                if (cc_quad_of(&b[i].x) && val[k] >= cc_quad_of(&b[i].x) && val[k] <= cc_quad_of(&b[i].x) + 3)
+                    return 0;       /* a member of another quad */
+        }
+        q = newv(s->cd);
+        for (int k = 1; k < 4; k++) newv(s->cd);
+        for (int k = 0; k < 4; k++) rename_all(b, v->nb, val[k], q + k);
+    }
+    b[at[3]].x.fn = WQ_MEMW_V4;
+    b[at[3]].x.b = q;
+    b[at[3]].x.imm = b[at[0]].x.imm;
+    for (int k = 2; k >= 0; k--) drop(b, &v->nb, at[k]);
+    v->addr[v->naddr] = b[at[3] - 3].x.a;
+    v->imm[v->naddr++] = b[at[3] - 3].x.imm;
+    v->nst++;
+    return 1;
+}
+
+/* the 4-wide copy of the body b (nb entries, the invariants already
+ * hoisted out); 0 when no access groups */
+static int vectorise(const al_t *s, const loop_t *L, const ui_t *b, int nb, int nv, v4_t *v)
+{
+    memset(v, 0, sizeof *v);
+    v->b = cc_alloc(s->c, sizeof *v->b * (size_t)(nb + 1));
+    memcpy(v->b, b, sizeof *b * (size_t)nb);
+    v->nb = nb;
+    for (int i = L->body; i < L->body_end && v->naddr < 16; i++) {
+        int op = s->cd->ir[i].op;
+        if (op == WQ_OP_LD) group_loads(s, v, i, nv);
+    }
+    for (int i = L->body; i < L->body_end && v->naddr < 16; i++) {
+        int op = s->cd->ir[i].op;
+        if (op == WQ_OP_ST) group_stores(s, v, i, nv);
+    }
+    return v->naddr > 0;
+}
+
+/* r after the renaming from[i] -> to[i] (the latest one wins) */
+static int renamed(const int *from, const int *to, int n, int r)
+{
+    for (int i = n - 1; i >= 0; i--) if (from[i] == r) return to[i];
+    return r;
+}
+
+/* the body's instructions that compute register r, in order, into keep;
+ * 0 when one is not plain arithmetic (the slice must run ahead safely) */
+static int slice(const ui_t *b, int nb, int r, char *keep)
+{
+    for (int i = nb - 1; i >= 0; i--) {
+        const cc_ir_t *x = &b[i].x;
+        if (!writes_reg(x, r)) continue;
+        if (keep[i]) return 1;
+        if (x->gp || !(pure_alu(x->op) || x->op == WQ_OP_MOV || (x->op == WQ_OP_S2R && x->imm <= WQ_SR_WARPID)))
+            return 0;
+        keep[i] = 1;
+        if (x->a >= CC_V0 && !slice(b, i, x->a, keep)) return 0;
+        if (!x->bi && x->b >= CC_V0 && !slice(b, i, x->b, keep)) return 0;
+        return 1;
+    }
+    return 1;                       /* defined before the body: invariant */
+}
 
 static void unroll(al_t *s, const loop_t *L)
 {
@@ -453,11 +636,14 @@ static void unroll(al_t *s, const loop_t *L)
             ui_t *e = &u[nu++];
             memset(e, 0, sizeof *e);
             e->x = x;
+            e->src = i;
+            e->copy = k;
             if (x.op == WQ_OP_LD || x.op == WQ_OP_ST) {
                 e->base = pv(s, orig_a);
                 int ca = COEF(orig_a);
                 if (ca != COEF_UNKNOWN) {
                     e->exact = 1;
+                    e->coef = ca;
                     if (k && orig_a != L->iv) {
                         e->x.a = orig_a >= CC_V0 && orig_a - CC_V0 < nv && ndef[orig_a - CC_V0]
                                  ? map0[orig_a - CC_V0] : orig_a;
@@ -533,13 +719,27 @@ static void unroll(al_t *s, const loop_t *L)
             if (inv) { hoist[i] = 1; nhoist++; changed = 1; }
         }
     }
+    ui_t *bl = cc_alloc(c, sizeof *bl * (size_t)(no + 1));
+    int nbl = 0;
+    for (int i = 0; i < no; i++) if (!hoist[i]) bl[nbl++] = o[i];
+    v4_t v;
+    char *keep = cc_alloc(c, (size_t)nbl + 1);
+    int vec = vectorise(s, L, bl, nbl, nv, &v);
+    for (int j = 0; vec && j < v.naddr; j++) vec = slice(bl, nbl, v.addr[j], keep);
     /* the new code, in front of the original loop H:
      *      [mov bound]; setp p, iv, bound; @!p bra X; sub rem, bound, iv;
      *      setp.ltu q, rem, 4; @q bra H; invariants
      *  H4: the unrolled body; add iv, iv, 4; sub rem, rem, 4;
      *      setp.geu q, rem, 4; [yield]; @q bra H4
-     *  H:  the original loop, for the last 0..3 iterations */
-    int extra = no + 16, cap = cd->n + extra;
+     *  H:  the original loop, for the last 0..3 iterations
+     * and with 4-wide accesses, in place of H4:
+     *      the slice: the .v4 addresses at iv; or/and: their low 4 bits;
+     *      setp.ne a, bits, 0; ssy E; @a bra W
+     *  H4: the unrolled body with .v4 accesses; latch as above; bra S
+     *  W:  the unrolled body with word accesses; latch
+     *  S:  sync E
+     *  E:  */
+    int extra = 3 * no + 64 + 4 * 16, cap = cd->n + extra;
     cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)cap);
     int m = 0;
     memcpy(n, cd->ir, sizeof *n * (size_t)L->head);
@@ -559,13 +759,66 @@ static void unroll(al_t *s, const loop_t *L)
     PUT(.op = WQ_OP_SETP, .pd = q4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_LTU);
     PUT(.op = WQ_OP_BRA, .gp = q4, .label = head);
     for (int i = 0; i < no; i++) if (hoist[i]) n[m++] = o[i].x;
-    PUT(.op = CC_OP_LABEL, .label = h4);
-    for (int i = 0; i < no; i++) if (!hoist[i]) n[m++] = o[i].x;
-    PUT(.op = WQ_OP_ADD, .d = L->iv, .a = L->iv, .bi = 1, .imm = 4);
-    PUT(.op = WQ_OP_SUB, .d = rem, .a = rem, .bi = 1, .imm = 4);
-    PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU);
-    if (L->yield) PUT(.op = WQ_OP_YIELD);
-    PUT(.op = WQ_OP_BRA, .gp = r4, .label = h4);
+#define LATCH(lab) do { \
+        PUT(.op = WQ_OP_ADD, .d = L->iv, .a = L->iv, .bi = 1, .imm = 4); \
+        PUT(.op = WQ_OP_SUB, .d = rem, .a = rem, .bi = 1, .imm = 4); \
+        PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU); \
+        if (L->yield) PUT(.op = WQ_OP_YIELD); \
+        PUT(.op = WQ_OP_BRA, .gp = r4, .label = (lab)); } while (0)
+    if (vec) {
+        /* the slice with fresh registers: from[j] -> to[j] */
+        int *from = cc_alloc(c, sizeof *from * (size_t)(nbl + 1)), *to = cc_alloc(c, sizeof *to * (size_t)(nbl + 1));
+        int nmap = 0;
+#define SREN(r) renamed(from, to, nmap, (r))
+        for (int i = 0; i < nbl; i++) {
+            if (!keep[i]) continue;
+            cc_ir_t x = bl[i].x;
+            if (x.a) x.a = SREN(x.a);
+            if (!x.bi && x.b) x.b = SREN(x.b);
+            from[nmap] = x.d;
+            x.d = to[nmap++] = newv(cd);
+            n[m++] = x;
+        }
+        int acc = 0;
+        for (int j = 0; j < v.naddr; j++) {
+            int r = SREN(v.addr[j]);
+            if (v.imm[j] & 15) {
+                int t = newv(cd);
+                PUT(.op = WQ_OP_ADD, .d = t, .a = r, .bi = 1, .imm = v.imm[j] & 15);
+                r = t;
+            }
+            if (acc) {
+                int t = newv(cd);
+                PUT(.op = WQ_OP_OR, .d = t, .a = acc, .b = r);
+                r = t;
+            }
+            acc = r;
+        }
+#undef SREN
+        int low = newv(cd), pa = ++cd->npred;
+        int e = cd->nlabel++, w = cd->nlabel++, sy = cd->nlabel++;
+        PUT(.op = WQ_OP_AND, .d = low, .a = acc, .bi = 1, .imm = 15);
+        PUT(.op = WQ_OP_SETP, .pd = pa, .a = low, .bi = 1, .imm = 0, .fn = WQ_CMP_NE);
+        PUT(.op = WQ_OP_SSY, .label = e);
+        PUT(.op = WQ_OP_BRA, .gp = pa, .label = w);
+        PUT(.op = CC_OP_LABEL, .label = h4);
+        for (int i = 0; i < v.nb; i++) n[m++] = v.b[i].x;
+        LATCH(h4);
+        PUT(.op = WQ_OP_BRA, .label = sy);
+        int h4w = cd->nlabel++;
+        PUT(.op = CC_OP_LABEL, .label = w);
+        PUT(.op = CC_OP_LABEL, .label = h4w);
+        for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        LATCH(h4w);
+        PUT(.op = CC_OP_LABEL, .label = sy);
+        PUT(.op = WQ_OP_SYNC, .label = e);
+        PUT(.op = CC_OP_LABEL, .label = e);
+    } else {
+        PUT(.op = CC_OP_LABEL, .label = h4);
+        for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        LATCH(h4);
+    }
+#undef LATCH
 #undef PUT
     memcpy(&n[m], &cd->ir[L->head], sizeof *n * (size_t)(cd->n - L->head));
     m += cd->n - L->head;
@@ -573,8 +826,14 @@ static void unroll(al_t *s, const loop_t *L)
     cd->n = m;
     cd->cap = cap;
     cc_printf(c, s->ex, "    -> unrolled by 4: %d loads, %d stores; %d loads grouped ahead of every store; "
-              "%d invariant instructions before the loop; 4-wide LD.V4/ST.V4: not emitted\n",
-              nld, nst, ahead, nhoist);
+              "%d invariant instructions before the loop\n", nld, nst, ahead, nhoist);
+    if (vec)
+        cc_printf(c, s->ex, "    -> 4-wide: %d LD.V4, %d ST.V4 in place of %d word accesses; their 16-byte "
+                  "alignment tested at the loop's entry (a thread not aligned runs word accesses)\n",
+                  v.nld, v.nst, 4 * (v.nld + v.nst));
+    else
+        cc_printf(c, s->ex, "    -> 4-wide: none (no word access moves 4 bytes an iteration in all four "
+                  "copies with nothing in between that it may touch)\n");
     s->loops++;
 }
 
