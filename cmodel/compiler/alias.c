@@ -47,6 +47,8 @@ typedef struct {
     int *prov;                      /* per virtual register                   */
     int nprov;                      /* registers prov covers                  */
     int loops;                      /* loops unrolled                          */
+    const wq_cc_rel_t *ovl[16];     /* the loop's OVERLAP pairs, tested at its entry */
+    int novl;
 } al_t;
 
 static int pure_alu(int op)
@@ -256,6 +258,7 @@ static int decide(al_t *s, const loop_t *L)
             unknown_st = 1;
         }
     }
+    s->novl = 0;
     cc_printf(s->c, s->ex, "  loop at line %d: references", L->line);
     for (int a = 0; a < MAXA && (uint32_t)a < s->info->nargs; a++)
         if (rd[a] || wr[a])
@@ -271,12 +274,15 @@ static int decide(al_t *s, const loop_t *L)
             char t[192];
             if (r) wq_cc_rel_format(r, t, sizeof t);
             else snprintf(t, sizeof t, "args %d,%d: no metadata", a, b);
+            int test = r && r->kind == WQ_CC_REL_OVERLAP && s->novl < 16;
             const char *verdict = !r ? "not proven independent"
                                 : r->kind == WQ_CC_REL_DISJOINT ? "independent"
                                 : r->kind == WQ_CC_REL_SAME ? "same region: no metadata, kept"
+                                : test ? "overlap: independent where the loop's accesses do not reach the shared bytes"
                                 : "overlap: kept (unoptimised)";
             cc_printf(s->c, s->ex, "    %s -> %s\n", t, verdict);
-            if (!r || r->kind != WQ_CC_REL_DISJOINT) ok = 0;
+            if (test) s->ovl[s->novl++] = r;
+            else if (!r || r->kind != WQ_CC_REL_DISJOINT) ok = 0;
         }
     }
     if (unknown_st) ok = 0;
@@ -310,6 +316,8 @@ static int conflict(const al_t *s, const ui_t *st, const ui_t *l)
     if (st->base < 0 || l->base < 0) return 1;
     if (st->base != l->base) {
         const wq_cc_rel_t *r = rel_of(s, st->base, l->base);
+        for (int i = 0; r && i < s->novl; i++)
+            if (s->ovl[i] == r) return 0;       /* the range test at the entry decides */
         return !r || r->kind != WQ_CC_REL_DISJOINT;
     }
     if (!st->exact || !l->exact || st->x.a != l->x.a) return 1;
@@ -532,7 +540,16 @@ static int slice(const ui_t *b, int nb, int r, char *keep)
     return 1;                       /* defined before the body: invariant */
 }
 
-static void unroll(al_t *s, const loop_t *L)
+/* is argument a one of an overlap pair the entry tests? */
+static int tested_arg(const al_t *s, int a)
+{
+    for (int i = 0; i < s->novl; i++) if ((int)s->ovl[i]->a == a || (int)s->ovl[i]->b == a) return 1;
+    return 0;
+}
+
+/* 1 when the loop was rewritten; 0 when an overlap pair's accesses cannot
+ * be bounded (the loop is kept) */
+static int unroll(al_t *s, const loop_t *L)
 {
     cc_t *c = s->c;
     cc_code_t *cd = s->cd;
@@ -590,6 +607,18 @@ static void unroll(al_t *s, const loop_t *L)
         }
         if (k != COEF_UNKNOWN && (k > (1 << 24) || k < -(1 << 24))) k = COEF_UNKNOWN;   /* k x 3 fits an int */
         coef[x->d - CC_V0] = carried[x->d - CC_V0] ? COEF_UNKNOWN : k;
+    }
+    /* an overlap pair is tested at the entry: every access through its
+     * arguments must move a known, non-negative step an iteration */
+    for (int i = L->body; s->novl && i < L->body_end; i++) {
+        const cc_ir_t *x = &cd->ir[i];
+        if ((x->op != WQ_OP_LD && x->op != WQ_OP_ST) || !tested_arg(s, pv(s, x->a))) continue;
+        int ca = COEF(x->a);
+        if (ca == COEF_UNKNOWN || ca < 0) {
+            cc_printf(c, s->ex, "    -> kept: an access through %s (line %d) whose range the pass cannot bound "
+                      "against the overlap\n", arg_name(s, pv(s, x->a)), x->tok ? x->tok->line : 0);
+            return 0;
+        }
     }
     /* the four copies, renamed */
     ui_t *u = cc_alloc(c, sizeof *u * (size_t)(4 * nb + 8));
@@ -726,6 +755,28 @@ static void unroll(al_t *s, const loop_t *L)
     char *keep = cc_alloc(c, (size_t)nbl + 1);
     int vec = vectorise(s, L, bl, nbl, nv, &v);
     for (int j = 0; vec && j < v.naddr; j++) vec = slice(bl, nbl, v.addr[j], keep);
+    /* an overlap pair: copy 0's accesses through its arguments, bounded
+     * at the entry (iv .. bound-1) against the shared bytes */
+    int nra = 0;
+    const ui_t **ra = cc_alloc(c, sizeof *ra * (size_t)(nbl + 1));
+    for (int i = 0; s->novl && i < nbl; i++) {
+        const ui_t *e = &bl[i];
+        if ((e->x.op != WQ_OP_LD && e->x.op != WQ_OP_ST) || e->copy || !tested_arg(s, e->base)) continue;
+        if (!e->exact || e->coef < 0 || !slice(bl, nbl, e->x.a, keep)) {
+            cc_printf(c, s->ex, "    -> kept: an address the entry cannot compute ahead for the overlap test\n");
+            return 0;
+        }
+        ra[nra++] = e;
+    }
+    /* where the test fails, the four copies in their own order */
+    ui_t *od = cc_alloc(c, sizeof *od * (size_t)(nu + 1));
+    int nod = 0;
+    for (int i = 0; s->novl && i < nu; i++) {
+        int h = u[i].x.op == CC_OP_LABEL;
+        for (int j = 0; j < no && !h; j++) h = hoist[j] && o[j].src == u[i].src && o[j].copy == u[i].copy &&
+                                               o[j].x.op == u[i].x.op && o[j].x.d == u[i].x.d;
+        if (!h) od[nod++] = u[i];
+    }
     /* the new code, in front of the original loop H:
      *      [mov bound]; setp p, iv, bound; @!p bra X; sub rem, bound, iv;
      *      setp.ltu q, rem, 4; @q bra H; invariants
@@ -739,7 +790,7 @@ static void unroll(al_t *s, const loop_t *L)
      *  W:  the unrolled body with word accesses; latch
      *  S:  sync E
      *  E:  */
-    int extra = 3 * no + 64 + 4 * 16, cap = cd->n + extra;
+    int extra = 3 * no + nu + 64 + 4 * 16 + 24 * (nra + 4) * (s->novl + 1), cap = cd->n + extra;
     cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)cap);
     int m = 0;
     memcpy(n, cd->ir, sizeof *n * (size_t)L->head);
@@ -765,7 +816,7 @@ static void unroll(al_t *s, const loop_t *L)
         PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU); \
         if (L->yield) PUT(.op = WQ_OP_YIELD); \
         PUT(.op = WQ_OP_BRA, .gp = r4, .label = (lab)); } while (0)
-    if (vec) {
+    if (vec || s->novl) {
         /* the slice with fresh registers: from[j] -> to[j] */
         int *from = cc_alloc(c, sizeof *from * (size_t)(nbl + 1)), *to = cc_alloc(c, sizeof *to * (size_t)(nbl + 1));
         int nmap = 0;
@@ -780,7 +831,7 @@ static void unroll(al_t *s, const loop_t *L)
             n[m++] = x;
         }
         int acc = 0;
-        for (int j = 0; j < v.naddr; j++) {
+        for (int j = 0; vec && j < v.naddr; j++) {
             int r = SREN(v.addr[j]);
             if (v.imm[j] & 15) {
                 int t = newv(cd);
@@ -794,21 +845,80 @@ static void unroll(al_t *s, const loop_t *L)
             }
             acc = r;
         }
+        int bad = 0;
+        if (vec) {
+            bad = newv(cd);
+            PUT(.op = WQ_OP_AND, .d = bad, .a = acc, .bi = 1, .imm = 15);
+        }
+        if (s->novl) {
+            /* per argument of a pair, the hull [lo, hi) of its accesses
+             * over iterations iv .. bound-1; it meets the shared bytes
+             * when max(lo, wlo) < min(hi, whi); a pair is bad when both
+             * of its arguments' hulls meet them */
+            int one = newv(cd), rm1 = newv(cd);
+            PUT(.op = WQ_OP_MOV, .d = one, .bi = 1, .imm = 1);
+            PUT(.op = WQ_OP_SUB, .d = rm1, .a = rem, .bi = 1, .imm = 1);
+            for (int pi = 0; pi < s->novl; pi++) {
+                const wq_cc_rel_t *r = s->ovl[pi];
+                int f[2];
+                for (int side = 0; side < 2; side++) {
+                    int arg = (int)(side ? r->b : r->a), lo = 0, hi = 0;
+                    uint64_t off = side ? r->b_off : r->a_off;
+                    for (int j = 0; j < nra; j++) {
+                        if (ra[j]->base != arg) continue;
+                        int l = newv(cd), st = newv(cd), h = newv(cd), h2 = newv(cd);
+                        PUT(.op = WQ_OP_ADD, .d = l, .a = SREN(ra[j]->x.a), .bi = 1, .imm = ra[j]->x.imm);
+                        PUT(.op = WQ_OP_MUL, .d = st, .a = rm1, .bi = 1, .imm = (uint32_t)ra[j]->coef);
+                        PUT(.op = WQ_OP_ADD, .d = h, .a = l, .b = st);
+                        PUT(.op = WQ_OP_ADD, .d = h2, .a = h, .bi = 1, .imm = (uint32_t)mem_bytes(ra[j]->x.fn));
+                        if (lo) {
+                            int l2 = newv(cd), h3 = newv(cd);
+                            PUT(.op = WQ_OP_MINU, .d = l2, .a = lo, .b = l);
+                            PUT(.op = WQ_OP_MAXU, .d = h3, .a = hi, .b = h2);
+                            l = l2;
+                            h2 = h3;
+                        }
+                        lo = l;
+                        hi = h2;
+                    }
+                    int base = newv(cd), wlo = newv(cd), whi = newv(cd), m1 = newv(cd), m2 = newv(cd);
+                    int pm = ++cd->npred;
+                    f[side] = newv(cd);
+                    PUT(.op = WQ_OP_LD, .d = base, .a = cd->param, .bi = 1, .imm = s->info->args[arg].offset,
+                        .fn = WQ_MEMW_W32);
+                    PUT(.op = WQ_OP_ADD, .d = wlo, .a = base, .bi = 1, .imm = (uint32_t)off);
+                    PUT(.op = WQ_OP_ADD, .d = whi, .a = wlo, .bi = 1, .imm = (uint32_t)r->bytes);
+                    PUT(.op = WQ_OP_MAXU, .d = m1, .a = lo, .b = wlo);
+                    PUT(.op = WQ_OP_MINU, .d = m2, .a = hi, .b = whi);
+                    PUT(.op = WQ_OP_SETP, .pd = pm, .a = m1, .b = m2, .fn = WQ_CMP_LTU);
+                    PUT(.op = WQ_OP_SEL, .d = f[side], .pd = pm, .a = one, .bi = 1, .imm = 0);
+                }
+                int both = newv(cd);
+                PUT(.op = WQ_OP_AND, .d = both, .a = f[0], .b = f[1]);
+                if (bad) {
+                    int t = newv(cd);
+                    PUT(.op = WQ_OP_OR, .d = t, .a = bad, .b = both);
+                    both = t;
+                }
+                bad = both;
+            }
+        }
 #undef SREN
-        int low = newv(cd), pa = ++cd->npred;
+        int pa = ++cd->npred;
         int e = cd->nlabel++, w = cd->nlabel++, sy = cd->nlabel++;
-        PUT(.op = WQ_OP_AND, .d = low, .a = acc, .bi = 1, .imm = 15);
-        PUT(.op = WQ_OP_SETP, .pd = pa, .a = low, .bi = 1, .imm = 0, .fn = WQ_CMP_NE);
+        PUT(.op = WQ_OP_SETP, .pd = pa, .a = bad, .bi = 1, .imm = 0, .fn = WQ_CMP_NE);
         PUT(.op = WQ_OP_SSY, .label = e);
         PUT(.op = WQ_OP_BRA, .gp = pa, .label = w);
         PUT(.op = CC_OP_LABEL, .label = h4);
-        for (int i = 0; i < v.nb; i++) n[m++] = v.b[i].x;
+        if (vec) for (int i = 0; i < v.nb; i++) n[m++] = v.b[i].x;
+        else for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
         LATCH(h4);
         PUT(.op = WQ_OP_BRA, .label = sy);
         int h4w = cd->nlabel++;
         PUT(.op = CC_OP_LABEL, .label = w);
         PUT(.op = CC_OP_LABEL, .label = h4w);
-        for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        if (s->novl) for (int i = 0; i < nod; i++) n[m++] = od[i].x;
+        else for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
         LATCH(h4w);
         PUT(.op = CC_OP_LABEL, .label = sy);
         PUT(.op = WQ_OP_SYNC, .label = e);
@@ -834,12 +944,17 @@ static void unroll(al_t *s, const loop_t *L)
     else
         cc_printf(c, s->ex, "    -> 4-wide: none (no word access moves 4 bytes an iteration in all four "
                   "copies with nothing in between that it may touch)\n");
+    if (s->novl)
+        cc_printf(c, s->ex, "    -> the overlap: the accesses' range from iv to the bound is tested against the "
+                  "shared bytes at the loop's entry; a thread whose accesses reach them runs the four copies "
+                  "in order\n");
     s->loops++;
+    return 1;
 }
 
 int cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex)
 {
-    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0, 0 };
+    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0, 0, {0}, 0 };
     cc_code_t *cd = &k->code;
     cc_printf(c, ex, "kernel %s: alias metadata:", k->info.name);
     if (!s.o->nrels) cc_puts(c, ex, " none");
@@ -876,7 +991,10 @@ int cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex)
             cc_printf(c, ex, "    -> kept\n");
             continue;
         }
-        unroll(&s, &L);
+        if (!unroll(&s, &L)) {
+            cc_printf(c, ex, "    -> kept\n");
+            continue;
+        }
         /* skip the copy just made and the original loop behind it */
         while (h < cd->n && !(cd->ir[h].op == CC_OP_LABEL && cd->ir[h].label == L.exit)) h++;
     }
