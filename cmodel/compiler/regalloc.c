@@ -19,7 +19,11 @@
  * first, then the one of least spill cost / degree (spill.c); colours are
  * given in reverse order of removal, preferring the colour of a move's
  * other end so that most copies disappear; a node that finds no colour is
- * spilled to the work-item's frame and allocation starts again.
+ * spilled to the work-item's frame and allocation starts again.  A
+ * register quad (quad.c: the four registers of an LD.V4 / ST.V4) takes
+ * four consecutive colours when its first member comes; its members are
+ * the last spill candidates, and a quad that finds no four free colours
+ * has the kernel's .v4 accesses split into word accesses instead.
  * Registers: r0..r(K-1) with K = max_regs, less the top two when the
  * kernel uses compare-and-swap (their register pair); predicates p0..p6
  * (p7 is PT, never spilled).  A kernel that cannot be coloured even with
@@ -314,14 +318,6 @@ static void build(ra_t *r, graph_t *g)
     free(live_in);
 }
 
-/* colour g with k colours, optimistically (Briggs): when every node left
- * has k neighbours or more, the one of least cost / degree is removed as a
- * spill candidate, and only spilled if no colour is free when its turn
- * comes.  Returns the colours used; spilled nodes get col -1 and are
- * listed in spill[0..*nspill) */
-/* k colours; with priv (sub-vector segments), a value priv marks takes one
- * of 0..pk-1 and a segment-local value one of 0..kl-1, shared ones (pk..)
- * first: kl > k where the shared registers pack (spec 5.4) */
 /* the colours g's neighbours of v hold, into taken */
 static void taken_by(const graph_t *g, const int *col, int v, uint8_t *taken)
 {
@@ -354,6 +350,14 @@ static int colour_quad(cc_t *c, const graph_t *g, int h, int kv, int *col)
     return pick;
 }
 
+/* colour g with k colours, optimistically (Briggs): when every node left
+ * has k neighbours or more, the one of least cost / degree is removed as a
+ * spill candidate, and only spilled if no colour is free when its turn
+ * comes.  Returns the colours used; spilled nodes get col -1 and are
+ * listed in spill[0..*nspill) */
+/* k colours; with priv (sub-vector segments), a value priv marks takes one
+ * of 0..pk-1 and a segment-local value one of 0..kl-1, shared ones (pk..)
+ * first: kl > k where the shared registers pack (spec 5.4) */
 static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk, int kl,
                   const int *qh, const double *cost, int *col, int *spill, int *nspill)
 {
