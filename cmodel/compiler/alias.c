@@ -881,9 +881,13 @@ static int unroll(al_t *s, const loop_t *L)
                         lo = l;
                         hi = h2;
                     }
+                    f[side] = newv(cd);
+                    if (!lo) {                  /* no access through it: nothing reaches */
+                        PUT(.op = WQ_OP_MOV, .d = f[side], .bi = 1, .imm = 0);
+                        continue;
+                    }
                     int base = newv(cd), wlo = newv(cd), whi = newv(cd), m1 = newv(cd), m2 = newv(cd);
                     int pm = ++cd->npred;
-                    f[side] = newv(cd);
                     PUT(.op = WQ_OP_LD, .d = base, .a = cd->param, .bi = 1, .imm = s->info->args[arg].offset,
                         .fn = WQ_MEMW_W32);
                     PUT(.op = WQ_OP_ADD, .d = wlo, .a = base, .bi = 1, .imm = (uint32_t)off);
