@@ -53,6 +53,10 @@ static void count(const cc_code_t *cd, int *defs, int *uses)
             defs[x->d - CC_V0]++;
             if (x->gp) uses[x->d - CC_V0]++;
         }
+        /* a register quad's members (quad.c) keep their numbers: counted
+         * twice, never forwarded into or renamed */
+        int q = cc_quad_of(x);
+        for (int k = 0; q && k < 4 && q - CC_V0 + k < cd->nvreg; k++) defs[q - CC_V0 + k] += 2;
     }
 }
 
