@@ -322,6 +322,9 @@ void cc_peephole(cc_t *c, cc_kout_t *k);
 int  cc_fold(cc_t *c, cc_code_t *cd, char *dead);
 /* side-effect-free arithmetic (ADD..MAXU, DIVU..REM) */
 int  cc_pure_alu(int op);
+/* definitions and reads of each virtual register (a guarded destination
+ * is also read), and the index of its last definition (def_at may be NULL) */
+void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
 /* live-in sets, one bitset of *words 64-bit words per instruction (bit v:

@@ -110,8 +110,10 @@ static int stable(const cc_code_t *cd, const int *defs, const int *def_at, const
     return !inloop[at] && !cd->ir[at].gp;
 }
 
-/* use and definition counts, and each single definition's index */
-static void census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
+/* how often each virtual register is defined and read (regalloc's view:
+ * a guarded destination is also read), and where each was last defined
+ * (def_at may be NULL) */
+void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
 {
     memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
     memset(uses, 0, sizeof *uses * (size_t)cd->nvreg);
@@ -122,7 +124,7 @@ static void census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
         if (!x->bi && x->b >= CC_V0) uses[x->b - CC_V0]++;
         if (x->d >= CC_V0) {
             defs[x->d - CC_V0]++;
-            def_at[x->d - CC_V0] = i;
+            if (def_at) def_at[x->d - CC_V0] = i;
             if (x->gp) uses[x->d - CC_V0]++;
         }
     }
@@ -161,7 +163,7 @@ int cc_fold(cc_t *c, cc_code_t *cd, char *dead)
     char *inloop = cc_alloc(c, (size_t)cd->n);
     int changed = 0;
     mark_loops(c, cd, inloop);
-    census(cd, defs, uses, def_at);
+    cc_census(cd, defs, uses, def_at);
 
     /* what each register reads as: itself, a constant or another register */
     for (int v = 0; v < cd->nvreg; v++) {
@@ -215,7 +217,7 @@ int cc_fold(cc_t *c, cc_code_t *cd, char *dead)
     }
 
     /* dead values and unreachable code */
-    census(cd, defs, uses, def_at);
+    cc_census(cd, defs, uses, def_at);
     for (int i = 0; i < cd->n; i++) {
         cc_ir_t *x = &cd->ir[i];
         if (dead[i] || x->op == CC_OP_LABEL) continue;

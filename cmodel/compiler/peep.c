@@ -32,24 +32,6 @@ static int writes_d(int op)
     return cc_pure_alu(op) || op == WQ_OP_MOV || op == WQ_OP_SEL || op == WQ_OP_S2R || op == WQ_OP_LD;
 }
 
-/* how often each virtual register is defined and read (regalloc's view:
- * a guarded destination is also read) */
-static void count(const cc_code_t *cd, int *defs, int *uses)
-{
-    memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
-    memset(uses, 0, sizeof *uses * (size_t)cd->nvreg);
-    for (int i = 0; i < cd->n; i++) {
-        const cc_ir_t *x = &cd->ir[i];
-        if (x->op == CC_OP_LABEL) continue;
-        if (x->a >= CC_V0) uses[x->a - CC_V0]++;
-        if (!x->bi && x->b >= CC_V0) uses[x->b - CC_V0]++;
-        if (x->d >= CC_V0) {
-            defs[x->d - CC_V0]++;
-            if (x->gp) uses[x->d - CC_V0]++;
-        }
-    }
-}
-
 static int once(const int *v, int r) { return r >= CC_V0 && v[r - CC_V0] == 1; }
 
 /* `op t, ...; mov v, t` -> `op v, ...`; returns the copies removed */
@@ -122,7 +104,7 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
     char *dead = cc_alloc(c, (size_t)cd->n);
     for (int round = 0; round < 8; round++) {
         for (int v = 0; v < cd->nvreg; v++) rename[v] = v + CC_V0;
-        count(cd, defs, uses);
+        cc_census(cd, defs, uses, NULL);
         int changed = reuse_results(cd, defs, rename, dead);
         for (int i = 0; changed && i < cd->n; i++) {
             cc_ir_t *x = &cd->ir[i];
@@ -131,7 +113,7 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
             if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
             if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
         }
-        count(cd, defs, uses);
+        cc_census(cd, defs, uses, NULL);
         changed += forward_copies(cd, defs, uses, dead);
         compact(cd, dead);
         memset(dead, 0, (size_t)cd->n);
