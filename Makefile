@@ -232,6 +232,8 @@ regress: deps
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
 	python3 scripts/alias_sweep.py --seeds 1..5000
+	python3 scripts/alias_sweep.py --seeds 1..2000 --relations
+	python3 scripts/alias_sweep.py --seeds 1..1000 --gen clgen
 	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl

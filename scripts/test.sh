@@ -31,6 +31,7 @@ model_lane=(
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..10 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
+    "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
     "formal|bash scripts/rtl/formal.sh"

@@ -291,6 +291,7 @@ typedef struct cc_code {
     int ncallees;
     int subv_base;                  /* sub-vector segments: the shared base (0: none) */
     int nsubv;                      /* segments subv.c wrapped                  */
+    int nquads_split;               /* LD.V4 / ST.V4 split for want of four registers (quad.c) */
 } cc_code_t;
 
 /* frame.c: insert the computation of the work-item's frame base
@@ -335,6 +336,14 @@ uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
  * rewrite of registers to frame slots */
 #define CC_NO_SPILL 1e30
 void cc_spill_costs(const cc_code_t *cd, double *cost);
+/* quad.c: register quads, the four consecutive registers of LD.V4 / ST.V4:
+ * the head register x names (LD.V4's d, ST.V4's b) or 0; per virtual
+ * register the head's index + 1 of its quad, 0 for none (NULL when the
+ * code has no quad; free() it); the .v4 accesses split back into four
+ * word accesses (returns how many) */
+int  cc_quad_of(const cc_ir_t *x);
+int *cc_quad_heads(cc_t *c, const cc_code_t *cd);
+int  cc_quad_dissolve(cc_t *c, cc_code_t *cd);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
 /* alias.c: with the options' memory-reference metadata, unroll and group

@@ -112,7 +112,7 @@ static int stable(const cc_code_t *cd, const int *defs, const int *def_at, const
 
 /* how often each virtual register is defined and read (regalloc's view:
  * a guarded destination is also read), and where each was last defined
- * (def_at may be NULL) */
+ * (def_at may be NULL); a quad member counts as defined twice and read */
 void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
 {
     memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
@@ -126,6 +126,14 @@ void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
             defs[x->d - CC_V0]++;
             if (def_at) def_at[x->d - CC_V0] = i;
             if (x->gp) uses[x->d - CC_V0]++;
+        }
+        /* a register quad's members (quad.c) keep their numbers and are
+         * read or written as a whole: counted as defined twice and read,
+         * never forwarded into, renamed, propagated or dropped */
+        int q = cc_quad_of(x);
+        for (int k = 0; q && k < 4 && q - CC_V0 + k < cd->nvreg; k++) {
+            defs[q - CC_V0 + k] += 2;
+            uses[q - CC_V0 + k]++;
         }
     }
 }
