@@ -211,7 +211,7 @@ fpga-ecp5: deps
 # slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
-	bash scripts/formal.sh
+	bash scripts/formal.sh --all
 
 # planted bugs (and a planted vacuous assume) in copies of modules must
 # make the formal run fail
@@ -238,6 +238,8 @@ regress: deps
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
+	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
+	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
