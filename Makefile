@@ -211,7 +211,7 @@ fpga-ecp5: deps
 # slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
-	bash scripts/formal.sh
+	bash scripts/formal.sh --all
 
 # planted bugs (and a planted vacuous assume) in copies of modules must
 # make the formal run fail

@@ -166,7 +166,8 @@ struct cc_var {
     int nonuniform;                 /* uniform.c                                 */
     int param_index;                /* kernel parameters: argument index        */
     int is_static;                  /* program-scope __constant                 */
-    cc_node_t *init;                /* program-scope __constant initialiser     */
+    cc_node_t *init;                /* program-scope __constant initialiser: a block of stores */
+    int kmark;                      /* lower.c: the kernel being lowered reads it from memory */
 };
 
 struct cc_node {
@@ -216,6 +217,7 @@ struct cc_func {
     int visiting;                   /* recursion check                          */
     int acyclic;                    /* lower.c: no recursion below (checked once) */
     int divergent_return;           /* uniform.c: a return inside a divergent region */
+    int kmark;                      /* lower.c: searched for program-scope objects */
 };
 
 typedef struct cc_prog {
@@ -315,6 +317,15 @@ void cc_regalloc(cc_t *c, cc_kout_t *k);
 /* copy forwarding and repeated arithmetic within a block (peep.c), before
  * register allocation */
 void cc_peephole(cc_t *c, cc_kout_t *k);
+/* fold.c: constant operands, copy propagation, dead values, unreachable
+ * code over the whole kernel; marks the instructions to drop in dead and
+ * returns the changes (peep.c compacts) */
+int  cc_fold(cc_t *c, cc_code_t *cd, char *dead);
+/* side-effect-free arithmetic (ADD..MAXU, DIVU..REM) */
+int  cc_pure_alu(int op);
+/* definitions and reads of each virtual register (a guarded destination
+ * is also read), and the index of its last definition (def_at may be NULL) */
+void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
 /* live-in sets, one bitset of *words 64-bit words per instruction (bit v:

@@ -220,7 +220,6 @@ Test(cc_ra, long_pairs_and_their_limits)
     cr_assert_str_eq(r.kernels[0].args[1].type_name, "long");
     cr_assert_null(strstr(r.wqs, "call "));               /* a 64-bit result stays inline */
     wq_cc_result_free(&r);
-    refused("__kernel void k(__global long *o) { o[1] = o[0] / 3; }", "64-bit division and remainder");
     refused("__kernel void k(__global long *o) { switch (o[0]) { case 1: o[1] = 2; } }", "a switch on a 64-bit integer");
     refused("__kernel void k(__global long *o) { o[1] = min(o[0], 3L); }", "built-in functions on 64-bit integers");
 }
