@@ -26,6 +26,10 @@
 #                         run one seed into DIR/LOG.log; on failure print the
 #                         log, replay the seed with --wave DIR/LOG.fst and
 #                         fail naming the log, the waveform and the command
+#   vl_report DIR REGEX LABEL
+#                         the figures (lines matching REGEX) of the last
+#                         seed's log in DIR: bare and exit 0 when $bench is 1
+#                         (scripts/bench.sh), else as "rtl_test: ... (LABEL)"
 #   vl_check_sources DIR  the build in DIR read RTL from $rtl only (when $rtl
 #                         is not the tree's rtl/, no file of rtl/ was read)
 
@@ -94,6 +98,15 @@ vl_run() {
         fail "$bin seed $seed (log: $dir/$log.log; waveform: $dir/$log.fst;" \
              "rerun: $dir/$bin --seed $seed $* --wave FILE.fst)"
     fi
+}
+
+vl_report() {
+    local last="$1/seed${seeds[$((${#seeds[@]} - 1))]}.log"
+    if [ "${bench:-0}" = 1 ]; then
+        grep -E "$2" "$last"
+        exit 0
+    fi
+    grep -E "$2" "$last" | sed "s/^/rtl_test: /; s/\$/ ($3)/"
 }
 
 vl_check_sources() {
