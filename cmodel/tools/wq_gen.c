@@ -22,6 +22,8 @@
  *                      (build/gen/wq_ue.inc, `wq ue asm` syntax)
  *   wq_gen uestab      wq_sched_ue's firmware dispatch tables
  *                      (build/gen/wq_sched_tab.inc) from ue_sched_tab.def
+ *   wq_gen nqwqs       the device library's `.equ` block (build/gen/wq_nq.wqs)
+ *                      from nq.def and launch.def (gen_nqwqs.c)
  *   wq_gen uesvh       wq_sched_ue's port map (build/gen/wq_ue_sched.vh):
  *                      the rows of ue_sched.def (docs/rtl/wq_sched_ue.md); the
  *                      firmware gets the same names through wq_ue.inc
@@ -227,7 +229,7 @@ static void wq_emit_vdecode(void)
 
 static int wq_usage(void)
 {
-    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | uestab | list | tb | tables | check FILE...\n");
+    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | uestab | nqwqs | list | tb | tables | check FILE...\n");
     return 2;
 }
 
@@ -252,6 +254,8 @@ int main(int argc, char **argv)
         wq_emit_ueinc(&g);
     } else if (!strcmp(argv[1], "uestab") && argc == 2) {
         rc = wq_emit_uestab();
+    } else if (!strcmp(argv[1], "nqwqs") && argc == 2) {
+        wq_emit_nqwqs(&g);
     } else if (!strcmp(argv[1], "vdecode") && argc == 2) {
         wq_emit_vdecode();
     } else if (!strcmp(argv[1], "list") && argc == 2) {
