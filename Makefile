@@ -246,6 +246,8 @@ regress: deps
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
+	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
+	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
