@@ -466,7 +466,7 @@ void wq_collect(wq_gen_t *g)
                wq_strdup("WQ_NQ_MAX_GROUPS"));
     /* values the device library computes with, derived here once: every
      * nq.def row with a key is a `.equ` of build/gen/wq_nq.wqs
-     * (gen_nqwqs.c), so these carry the library's spelling as their key,
+     * (wq_gen nqwqs), so these carry the library's spelling as their key,
      * and the drift check catches a hand copy of them too */
 #define LDWORD(n, i) \
     wq_add(g, WQ_K_DERIVED, 0, 4u * WQ_LD_##n, "nq.def", "LDWORD", #n, \

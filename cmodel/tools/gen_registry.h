@@ -61,7 +61,5 @@ int wq_check_file(const wq_gen_t *g, const char *path, unsigned *hits);
 /* wq_sched_ue's dispatch tables as firmware source (gen_uestab.c); 1 when
  * a code has no row */
 int wq_emit_uestab(void);
-/* the device library's `.equ` block: g's rows from nq.def (gen_nqwqs.c) */
-void wq_emit_nqwqs(const wq_gen_t *g);
 
 #endif

@@ -19,7 +19,10 @@
 #include "asm.h"
 #include "nq.h"
 
+/* the build directory's library; the Makefile passes its own $(B) */
+#ifndef WQ_NESTED_LIB
 #define WQ_NESTED_LIB "build/gen/enqueue.wqs"
+#endif
 
 typedef struct wq_nested_result {
     unsigned channels;        /* channels the run used                       */
