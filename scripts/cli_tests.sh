@@ -54,7 +54,7 @@ check "spinlock --yield=off names warp, pc and masks" \
 # asm -> hex -> disasm -> asm gives the same words
 for f in tests/programs/*.wqs tests/programs/nested/*.wqs; do
     case "$f" in   # nested scenarios assemble with the device library appended
-        */nested/*) { cat "$f"; printf '\n.text\n'; cat tests/programs/lib/enqueue.wqs; } > "$T/n.wqs"
+        */nested/*) { cat "$f"; printf '\n.text\n'; cat build/gen/enqueue.wqs; } > "$T/n.wqs"
                     f="$T/n.wqs" ;;
     esac
     $WQ asm "$f" -o "$T/a.hex" || { bad "asm $f"; continue; }

@@ -69,6 +69,8 @@ static const wq_cli_verb_t verbs[] = {
       "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
       "         [--backend model|rtl|uart:PATH@BAUD] [--lib FILE] [--lanes N] [--warps N]\n"
       "         [--timeout DEVICE_TIME]\n"
+      "       (the device library appended to each scenario: build/gen/enqueue.wqs,\n"
+      "        from the repository's top, unless --lib FILE)\n"
       "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n"
       "       (uart: the device behind the UART bridge on a serial line, e.g.\n"
       "        uart:/dev/ttyUSB0@115200; WQ_UART_TIMEOUT_MS, WQ_UART_TRIES, WQ_UART_VERBOSE)\n", NULL },
