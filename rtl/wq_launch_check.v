@@ -20,9 +20,11 @@
 //		16-bit adder; 25 at DIGIT = 8, the default configuration's, a
 //		16x8 multiplier next to 16 descriptor reads), so each pass's
 //		product is the next pass's multiplier in place.  The
-//		per-dimension rules (GRID 1..0xFFFF, CTA 1..1024) bound the
-//		operands, so 16-bit factors are exact whenever the product
-//		matters: a descriptor that breaks a per-dimension rule fails
+//		per-dimension rules (launch.def LDLIMIT: GRID 1..GRID_DIM =
+//		0xFFFF, CTA 1..CTA_DIM = 1024) bound the operands, so 16-bit
+//		factors are exact whenever the product matters (a GRID_DIM
+//		above 16 bits needs a wider multiplicand): a descriptor that
+//		breaks a per-dimension rule fails
 //		whatever the products are, so the order of the checks does not
 //		matter (desc_valid only answers valid or not).
 //
@@ -65,6 +67,10 @@ module wq_launch_check #(
 
 	// the bits a packed word may use (everything else must be zero)
 `include "wq_ld_mask.vh"
+	// a dimension's limits (launch.def LDLIMIT): GRID_* 1..GRID_DIM,
+	// CTA_* 1..CTA_DIM
+	localparam [31:0] LIM_GRID = {15'd0, `WQ_LDLIMIT_GRID_DIM};
+	localparam [31:0] LIM_CTA  = {15'd0, `WQ_LDLIMIT_CTA_DIM};
 	// CTA size limit: 1024 threads and the machine's WARPS * 32
 	localparam [31:0] LIM_T32 = {15'd0, `WQ_LDLIMIT_CTA_THREADS};
 	localparam [31:0] MAX_T32 = (WARPS * 32 < LIM_T32) ? WARPS * 32 : LIM_T32;
@@ -105,11 +111,10 @@ module wq_launch_check #(
 	case (widx)
 	`WQ_LD_GRID_X,
 	`WQ_LD_GRID_Y,
-	`WQ_LD_GRID_Z:	v_ok = (i_wdata[15:0] != 16'h0);
+	`WQ_LD_GRID_Z:	v_ok = (i_wdata != 32'h0) && le_k(i_wdata, LIM_GRID);
 	`WQ_LD_CTA_X,
 	`WQ_LD_CTA_Y,
-	`WQ_LD_CTA_Z:	v_ok = (i_wdata[10:0] != 11'h0)
-				&& (!i_wdata[10] || i_wdata[9:0] == 10'h0);
+	`WQ_LD_CTA_Z:	v_ok = (i_wdata != 32'h0) && le_k(i_wdata, LIM_CTA);
 	`WQ_LD_NREGS:	v_ok = (i_wdata[5:0] != 6'd0)
 			&& le_k({26'h0, i_wdata[5:0]}, 32'd32);
 	`WQ_LD_YIELD:	v_ok = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
@@ -120,8 +125,8 @@ module wq_launch_check #(
 	endcase
 	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
 
-	// NREGS against the launch's limit (cmodel/model/exec.h
-	// wq_packed_limit, launch.def NREGS): REGS, or in sub-vector mode with
+	// NREGS against the launch's limit (wq/regs.h wq_nregs_limit,
+	// launch.def NREGS): REGS, or in sub-vector mode with
 	// 0 < SHARED_BASE < REGS, SHARED_BASE + (REGS - SHARED_BASE) * 32/LANES
 	// capped at 32 (the register fields).  A cross-word rule (NREGS is word
 	// 9, WAVE word 10), so it reads the stored descriptor at the end.

@@ -11,7 +11,11 @@
 # when it ends; a formal failure fails the run like any bench.
 #
 # Usage: bash scripts/rtl_test.sh [SEED...]   (seeds passed to every bench)
+#        bash scripts/rtl_test.sh --guard-only  (only the library's guard:
+#        scripts/test.sh runs the benches as suites of their own)
 set -euo pipefail
+guard_only=0
+[ "${1:-}" = --guard-only ] && { guard_only=1; shift; }
 cd "$(dirname "$0")/.."
 shopt -s nullglob
 mkdir -p build/reports
@@ -30,6 +34,7 @@ fi
     vl_check_sources "$g/good") || { echo "rtl_test: FAIL: vl_check_sources on a clean build" >&2; exit 1; }
 rm -rf "$g"
 echo "rtl_test: a bench build of a copy that reads the tree's rtl/ is refused"
+[ $guard_only = 1 ] && exit 0
 flog=build/reports/rtl_test_formal.log
 fpid=
 if [ -f scripts/rtl/formal.sh ]; then

@@ -6,10 +6,13 @@
 #
 # The suites run in two lanes at once, because most of them keep one core
 # busy and the machine has two: the model lane (the C model, the compiler,
-# the runtime, generated kernels; its output streams here) and the RTL lane
-# (Verilator builds and benches, formal, SystemC; its output goes to
-# build/reports/test_rtl.log and is printed when the lane ends).  Within a
-# lane the order is fixed.  A failure in either lane stops the other.
+# the runtime, generated kernels, then formal; its output streams here) and
+# the RTL lane (the Verilator benches of scripts/rtl/ one suite each, then
+# SystemC; its output goes to build/reports/test_rtl.log and is printed when
+# the lane ends).  Within a lane the order is fixed.  A failure in either
+# lane stops the other.  The table gives each suite's wall seconds and the
+# CPU seconds of everything it ran (user + system): on a loaded machine the
+# CPU column is the one to compare.
 #
 # Usage: bash scripts/test.sh     (after `make build build/bin/wq_unit`)
 #   WQ_TEST_ONLY="name ..."   run only these suites (names as in the table)
@@ -30,13 +33,26 @@ model_lane=(
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
+    "formal|bash scripts/rtl/formal.sh"
 )
-rtl_lane=(
-    "rtl|bash scripts/rtl_test.sh"
-    "systemc|bash scripts/systemc.sh"
-)
+# the RTL lane: the bench library's guard, then every block bench of
+# scripts/rtl/ (as scripts/rtl_test.sh runs them), then SystemC
+rtl_lane=("rtl_guard|bash scripts/rtl_test.sh --guard-only")
+for f in scripts/rtl/*.sh; do
+    n=$(basename "$f" .sh)
+    [ "$n" = formal ] || rtl_lane+=("rtl_$n|bash $f")
+done
+rtl_lane+=("systemc|bash scripts/systemc.sh")
 rep=$B/reports
 mkdir -p "$rep"
+
+# child_cpu FILE: write the CPU time (user + system, centiseconds) of this
+# shell's waited-for children so far into FILE, from bash's `times` (run in
+# this shell: a command substitution would report its own subshell's)
+child_cpu() {
+    times > "$1.t"
+    awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d\n", s * 100 }' "$1.t" > "$1"
+}
 
 # run_lane NAME SUITE... : the suites in order; "name seconds" lines into
 # $rep/test_NAME.times; exit 1 at the first failure, or when the other
@@ -44,7 +60,7 @@ mkdir -p "$rep"
 run_lane() {
     local lane=$1; shift
     : > "$rep/test_$lane.times"
-    local s name cmd t0 rc
+    local s name cmd t0 rc c0 c1
     for s in "$@"; do
         name=${s%%|*}
         cmd=${s#*|}
@@ -52,9 +68,11 @@ run_lane() {
         [ -e "$rep/test_failed" ] && return 1
         echo "test: == $name: $cmd"
         t0=$(date +%s)
+        child_cpu "$rep/test_$lane.cpu"; c0=$(cat "$rep/test_$lane.cpu")
         eval "$cmd"
         rc=$?
-        echo "$name $(( $(date +%s) - t0 ))" >> "$rep/test_$lane.times"
+        child_cpu "$rep/test_$lane.cpu"; c1=$(cat "$rep/test_$lane.cpu")
+        echo "$name $(( $(date +%s) - t0 )) $(( (c1 - c0 + 50) / 100 ))" >> "$rep/test_$lane.times"
         if [ $rc -ne 0 ]; then
             echo "test: FAIL: $name (exit $rc): $cmd" >&2
             echo "$name" > "$rep/test_failed"
@@ -71,7 +89,7 @@ if [ -n "${WQ_TEST_SERIAL:-}" ]; then
 else
     # the RTL lane in a session of its own, so that a failure elsewhere can
     # stop it with everything it started
-    setsid bash -c "$(declare -f run_lane); rep='$rep' B='$B' WQ_TEST_ONLY='${WQ_TEST_ONLY:-}'; \
+    setsid bash -c "$(declare -f child_cpu run_lane); rep='$rep' B='$B' WQ_TEST_ONLY='${WQ_TEST_ONLY:-}'; \
         run_lane rtl $(printf '%q ' "${rtl_lane[@]}")" > "$rep/test_rtl.log" 2>&1 &
     rtl_pid=$!
     trap 'kill -TERM -- -$rtl_pid 2>/dev/null' EXIT
@@ -89,13 +107,13 @@ else
     fi
     trap - EXIT
 fi
-echo "test: seconds per suite:"
+echo "test: seconds per suite:     wall   cpu"
 for lane in model rtl; do
     [ -f "$rep/test_$lane.times" ] || continue
-    while read -r n t; do printf 'test:   %-6s %-12s %5s\n' "$lane" "$n" "$t"; done < "$rep/test_$lane.times"
-    printf 'test:   %-6s %-12s %5s\n' "$lane" "(lane)" "$(awk '{ s += $2 } END { print s + 0 }' "$rep/test_$lane.times")"
+    while read -r n t c; do printf 'test:   %-6s %-14s %5s %5s\n' "$lane" "$n" "$t" "$c"; done < "$rep/test_$lane.times"
+    printf 'test:   %-6s %-14s %5s %5s\n' "$lane" "(lane)" $(awk '{ s += $2; c += $3 } END { print s + 0, c + 0 }' "$rep/test_$lane.times")
 done
-printf 'test:   %-19s %5s\n' "total (wall)" $(( $(date +%s) - t_all ))
+printf 'test:   %-21s %5s\n' "total (wall)" $(( $(date +%s) - t_all ))
 if [ $status -eq 0 ]; then echo "test: all suites passed"
 else echo "test: FAIL: $(cat "$rep/test_failed" 2>/dev/null || echo 'a suite') failed"; fi
 exit $status

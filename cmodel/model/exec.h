@@ -31,15 +31,6 @@ static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
            ((int)(s % parts) - (int)w->subv_part) * (int)w->lanes;
 }
 
-/* the highest register index + 1 a packed segment may name: SHARED_BASE +
- * (REGS - SHARED_BASE) * 32/LANES, capped by the 5-bit register fields;
- * REGS when the launch shares nothing (launch.def NREGS) */
-static inline unsigned wq_packed_limit(unsigned regs, unsigned lanes, unsigned subv,
-                                       unsigned base)
-{
-    return wq_nregs_limit(regs, lanes, subv, base);     /* wq/regs.h */
-}
-
 static inline unsigned wq_popcount32(uint32_t x)
 {
     x = x - ((x >> 1) & 0x55555555u);

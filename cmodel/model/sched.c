@@ -32,8 +32,8 @@ static int desc_valid(const wq_ctx_t *ctx, const uint32_t *w)
     if (threads > WQ_LDLIMIT_CTA_THREADS || threads > (uint64_t)ctx->cfg.warps * WQ_WARP_SIZE) return -1;
     if ((uint64_t)w[WQ_LD_GRID_X] * w[WQ_LD_GRID_Y] * w[WQ_LD_GRID_Z] > 0xFFFFFFFFull) return -1;
     if (w[WQ_LD_NREGS] == 0 ||
-        w[WQ_LD_NREGS] > wq_packed_limit(ctx->cfg.regs, ctx->cfg.lanes, LDF(w, WAVE, SUBV),
-                                         LDF(w, WAVE, SHARED_BASE))) return -1;
+        w[WQ_LD_NREGS] > wq_nregs_limit(ctx->cfg.regs, ctx->cfg.lanes, LDF(w, WAVE, SUBV),
+                                        LDF(w, WAVE, SHARED_BASE))) return -1;
     if (w[WQ_LD_WAVE] & ~used_wave) return -1;
     if (w[WQ_LD_YIELD] & ~used_yield) return -1;
     if (LDF(w, YIELD, POLICY) > WQ_YP_LFSR) return -1;
