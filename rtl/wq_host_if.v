@@ -26,7 +26,8 @@
 //		* records leave on the event-record port in the model's order,
 //		  one per cycle;
 //		* memory is read only inside a step and only what the model
-//		  reads (no prefetch), one access at a time.
+//		  reads (no prefetch), one access at a time, except the
+//		  launch descriptor's 16 words, which stream (H_LREAD).
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
 //		lock, so a CSR access never overlaps a step), three cycles an
