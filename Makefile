@@ -211,7 +211,7 @@ fpga-ecp5: deps
 # slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
-	bash scripts/formal.sh
+	bash scripts/formal.sh --all
 
 # planted bugs (and a planted vacuous assume) in copies of modules must
 # make the formal run fail
@@ -232,10 +232,14 @@ regress: deps
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
 	python3 scripts/alias_sweep.py --seeds 1..5000
+	python3 scripts/alias_sweep.py --seeds 1..2000 --relations
+	python3 scripts/alias_sweep.py --seeds 1..1000 --gen clgen
 	bash scripts/clgen.sh --seeds 1..1000 --lanes 8,16 --options -wq-subv=always
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
+	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
+	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
 # code coverage (Verilator line + toggle) and functional coverage of the
