@@ -26,6 +26,8 @@
 #     same in RTL cycles (`wq cosim`, the launch's profiling time);
 #     alias_recompiles: recompilations of tests/opencl/alias against its
 #     distinct relations (one each);
+#   * host_methods_per_busy_cycle: wq_host_if's methods per granted cycle
+#     on the host bench's random traffic (scripts/rtl/host.sh, seed 1);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over
@@ -100,6 +102,7 @@ build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
 # (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
 bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
 bash scripts/rtl/l1.sh --bench || fail "l1 bench"
+bash scripts/rtl/host.sh --bench || fail "host interface bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
