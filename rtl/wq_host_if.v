@@ -26,7 +26,8 @@
 //		* records leave on the event-record port in the model's order,
 //		  one per cycle;
 //		* memory is read only inside a step and only what the model
-//		  reads (no prefetch), one access at a time.
+//		  reads (no prefetch), one access at a time, except the
+//		  launch descriptor's 16 words, which stream (H_LREAD).
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
 //		lock, so a CSR access never overlaps a step), three cycles an
@@ -50,7 +51,8 @@ module wq_host_if #(
 		parameter	LANES    = 32,	// launch checks: NREGS's packed limit
 		parameter	DQ_LOG2  = 6,	// launch checks: DEQUE.LOG2 2..DQ_LOG2
 		parameter [31:0] HOST_SLICE_RESET = 64,
-		parameter	SEM_DIGIT = 32	// semaphore arithmetic, bits a cycle
+		parameter	SEM_DIGIT = 32	// semaphore arithmetic, bits a cycle (the
+					// launch checker's multiplier: up to 8)
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -417,7 +419,9 @@ module wq_host_if #(
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
-	reg	[4:0]	lidx;		// descriptor word being read
+	reg	[4:0]	lidx;		// descriptor words received
+	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
+	reg		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
 	reg		h_mem_valid, h_issued;
 	reg	[31:0]	h_mem_addr;
@@ -499,10 +503,15 @@ module wq_host_if #(
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
 
-	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2))
+	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 (a check
+	// of 25 cycles next to 16 descriptor reads; 32 would save 15 cycles a
+	// launch for some 1 400 LUT4 more)
+	localparam	LC_DIGIT = (SEM_DIGIT < 8) ? SEM_DIGIT : 8;
+	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
+		.DIGIT(LC_DIGIT))
 	u_lchk (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_wvalid(hs == H_LREAD), .i_widx(lidx[3:0]), .i_wdata(rdata_q),
+		.i_wvalid(hs == H_LREAD && lw_v), .i_widx(lidx[3:0]), .i_wdata(rdata_q),
 		.i_start(lc_start),
 		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
@@ -1514,22 +1523,41 @@ module wq_host_if #(
 		H_LAUNCH:
 			ram_rd(F_LDESC, H_LAUNCH2);
 
+		// The descriptor streams: a read asked for every cycle the
+		// memory accepts one (lreq, the address through ma_sum), the
+		// words taken in order as they come back (lw_v, lidx): the
+		// step holds the lock, so nothing writes memory in between
+		// and the 16 reads are the model's, in its order.
 		H_LAUNCH2:
 		if (cm_rd[1:0] != 2'b00)
 			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 		else begin
-			lidx <= 5'd0;
-			mem_read(ma_sum, H_LREAD);
+			lidx        <= 5'd0;
+			lreq        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= ma_sum;
+			hs          <= H_LREAD;
 		end
 
 		H_LREAD: begin
-			lidx <= lidx + 5'd1;
-			if (lidx == `WQ_LD_WORDS - 1)
+			if (h_mem_valid && i_mem_ready)
 			begin
-				lc_start <= 1'b1;
-				hs       <= H_LCHK;
-			end else
-				mem_read(ma_sum, H_LREAD);
+				lreq       <= lreq + 5'd1;
+				h_mem_addr <= ma_sum;
+				if (lreq == `WQ_LD_WORDS - 1)
+					h_mem_valid <= 1'b0;
+			end
+			if (i_mem_rvalid)
+				rdata_q <= i_mem_rdata;
+			if (lw_v)
+			begin
+				lidx <= lidx + 5'd1;
+				if (lidx == `WQ_LD_WORDS - 1)
+				begin
+					lc_start <= 1'b1;
+					hs       <= H_LCHK;
+				end
+			end
 		end
 
 		H_LCHK:
@@ -1639,8 +1667,16 @@ module wq_host_if #(
 	always @(posedge i_clk)
 	if (hs == H_LREAD)
 		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
-			if ({1'b0, lidx[3:0]} == lk[4:0])
+			if (lw_v && {1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
+
+	// a host read's word is in rdata_q (H_MEM's one read, H_LREAD's
+	// stream): the descriptor's words are taken on this
+	always @(posedge i_clk)
+	if (i_reset)
+		lw_v <= 1'b0;
+	else
+		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD);
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
@@ -1699,8 +1735,7 @@ module wq_host_if #(
 	// starts only while no grid waits, and no grid starts waiting before
 	// its pulse, so the whole launch runs with i_can_launch high
 	wire	f_launching = hs == H_LAUNCH || hs == H_LAUNCH2 || hs == H_LREAD
-			|| hs == H_LCHK || (hs == H_RDW && rd_ret == H_LAUNCH2)
-			|| (hs == H_MEM && mem_ret == H_LREAD);
+			|| hs == H_LCHK || (hs == H_RDW && rd_ret == H_LAUNCH2);
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
@@ -1710,7 +1745,7 @@ module wq_host_if #(
 		// the launch's own reads return into it)
 		if (hs == H_MEM)
 			assert(mem_ret == H_GP1 || mem_ret == H_GPCHK || mem_ret == H_HDRDEC
-				|| mem_ret == H_DATAGOT || mem_ret == H_LREAD);
+				|| mem_ret == H_DATAGOT);
 		if (hs == H_RDW)
 			assert(rd_ret == H_DUE2 || rd_ret == H_GP0 || rd_ret == H_SEMX
 				|| rd_ret == H_SEMX2 || rd_ret == H_TMO || rd_ret == H_LAUNCH2);
@@ -1766,26 +1801,34 @@ module wq_host_if #(
 		if (!f_gheld && i_ev_gnt)
 			assume(o_ev_req);
 	end
-	// The memory: one response per accepted request, a cycle later or more
-	reg	f_mout;
-	initial	f_mout = 1'b0;
+	// The memory: one response per accepted request, in order, a cycle
+	// later or more (f_mout: accepted, not yet answered)
+	reg	[4:0]	f_mout;
+	initial	f_mout = 5'd0;
 	always @(posedge i_clk)
 	if (i_reset)
-		f_mout <= 1'b0;
-	else if (o_mem_valid && i_mem_ready)
-		f_mout <= 1'b1;
-	else if (i_mem_rvalid)
-		f_mout <= 1'b0;
+		f_mout <= 5'd0;
+	else if ((o_mem_valid && i_mem_ready) && !i_mem_rvalid)
+		f_mout <= f_mout + 5'd1;
+	else if (!(o_mem_valid && i_mem_ready) && i_mem_rvalid)
+		f_mout <= f_mout - 5'd1;
 	always @(*)
-	if (!f_mout)
+	if (f_mout == 5'd0)
 		assume(!i_mem_rvalid);
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
-		// one access at a time, only inside a step
-		assert(!(o_mem_valid && f_mout));
+		// one access at a time, only inside a step, except the
+		// descriptor's stream: its reads asked, in flight and taken
+		// add up, never past the 16 words
+		if (hs != H_LREAD)
+			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
+		else
+			assert(lreq == lidx + {4'd0, lw_v} + f_mout
+				&& lreq <= `WQ_LD_WORDS
+				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
 		if (hs == H_IDLE)
-			assert(!f_mout);
+			assert(f_mout == 5'd0);
 	end
 
 	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and

@@ -15,14 +15,16 @@
 //		The products come from one small shift-add multiplier: a 16-bit
 //		multiplicand straight from the stored descriptor, the multiplier
 //		in the low 32 bits of a 48-bit product register that shifts right
-//		a bit a cycle (32 cycles a pass, five passes: 165 cycles a
-//		check), so each pass's product is the next pass's multiplier in
-//		place and the adder is 16 bits: a launch happens once per grid
-//		and already costs 16 memory reads.  The
+//		DIGIT bits a cycle (32/DIGIT cycles a pass and one to hand over,
+//		five passes: 165 cycles a check at DIGIT = 1, the iCE40 build's
+//		16-bit adder; 25 at DIGIT = 8, the default configuration's, a
+//		16x8 multiplier next to 16 descriptor reads), so each pass's
+//		product is the next pass's multiplier in place.  The
 //		per-dimension rules (launch.def LDLIMIT: GRID 1..GRID_DIM =
 //		0xFFFF, CTA 1..CTA_DIM = 1024) bound the operands, so 16-bit
 //		factors are exact whenever the product matters (a GRID_DIM
-//		above 16 bits needs a wider multiplicand): a descriptor that breaks a per-dimension rule fails
+//		above 16 bits needs a wider multiplicand): a descriptor that
+//		breaks a per-dimension rule fails
 //		whatever the products are, so the order of the checks does not
 //		matter (desc_valid only answers valid or not).
 //
@@ -38,7 +40,8 @@ module wq_launch_check #(
 		parameter	WARPS   = 8,	// warp slots (CTA <= WARPS*32 threads)
 		parameter	REGS    = 32,	// NREGS 1..REGS (packed: see below)
 		parameter	LANES   = 32,	// the packed limit's 32/LANES parts
-		parameter	DQ_LOG2 = 6	// DEQUE.LOG2 2..DQ_LOG2
+		parameter	DQ_LOG2 = 6,	// DEQUE.LOG2 2..DQ_LOG2
+		parameter	DIGIT   = 1	// multiplier bits a cycle: 1, 2, 4, 8, 16 or 32
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -138,10 +141,12 @@ module wq_launch_check #(
 	wire		nregs_ok = ({3'd0, w_nregs} <= plim);
 
 	// ---- the multiplier: shift-add, the accumulator shifting right -----
-	// prod = {accumulator (16), multiplier (32)}: each cycle adds mcand to
-	// the accumulator if the multiplier's low bit is set and shifts the
-	// whole right by one, so after 32 cycles prod = mcand * multiplier
-	// (48 bits).  Pass 0 multiplies GX by GY ({16'h0, GY} as the 32-bit
+	// prod = {accumulator (16), multiplier (32)}: each cycle adds mcand
+	// times the multiplier's low DIGIT bits to the accumulator and shifts
+	// the whole right by DIGIT, so after 32/DIGIT cycles prod = mcand *
+	// multiplier (48 bits).  The accumulator never exceeds mcand, so the
+	// sum acc + mcand * (2^DIGIT - 1) fits 16 + DIGIT bits.
+	// Pass 0 multiplies GX by GY ({16'h0, GY} as the 32-bit
 	// multiplier: the 32-bit product ends in prod[31:0] with a zero
 	// accumulator), pass 1 that product by GZ in place (48 bits), pass 2
 	// that (the CTA count) by LOCAL_SIZE's blocks, pass 3 CX by CY, pass
@@ -149,7 +154,7 @@ module wq_launch_check #(
 	// descriptor word (the descriptor is held until o_done): no
 	// multiplicand register and no reload between the passes of a chain.
 	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: *LSIZE, 3: CY*CX, 4: *CZ
-	reg	[5:0]	bitn;		// bit of the multiplier this cycle
+	reg	[5:0]	bitn;		// first multiplier bit of this cycle's digit
 	reg	[47:0]	prod;
 	reg		busy, sok;
 	reg	[31:0]	gprod;		// grid product (low word), kept across
@@ -165,7 +170,19 @@ module wq_launch_check #(
 	3'd3:	 mcand = {5'h0, w_cx[10:0]};
 	default: mcand = {5'h0, w_cz[10:0]};
 	endcase
-	wire	[16:0]	psum = {1'b0, prod[47:32]} + (prod[0] ? {1'b0, mcand} : 17'h0);
+	localparam [31:0] DIGIT32 = DIGIT;
+	localparam [5:0]  DSTEP   = DIGIT32[5:0];
+	wire	[15+DIGIT:0]	mpart;		// mcand times the digit
+	generate if (DIGIT == 1)
+	begin : g_bit
+		assign	mpart = prod[0] ? {1'b0, mcand} : 17'h0;
+	end else begin : g_digit
+		assign	mpart = {{DIGIT{1'b0}}, mcand} * {16'h0, prod[DIGIT-1:0]};
+	end endgenerate
+	wire	[15+DIGIT:0]	psum  = {{DIGIT{1'b0}}, prod[47:32]} + mpart;
+	// {psum, prod[31:DIGIT]}: the sum's bits and the multiplier bits left
+	wire	[47+DIGIT:0]	pcat  = {psum, prod[31:0]};
+	wire	[47:0]		pnext = pcat[47+DIGIT:DIGIT];
 
 	assign	o_busy = busy;
 	// the products stay put from o_done until the next i_start
@@ -194,9 +211,9 @@ module wq_launch_check #(
 			end
 		end else if (bitn != 6'd32)
 		begin
-			// one multiplier bit per cycle
-			prod <= {psum, prod[31:1]};
-			bitn <= bitn + 6'd1;
+			// one multiplier digit per cycle
+			prod <= pnext;
+			bitn <= bitn + DSTEP;
 		end else begin
 			// a product is complete: the next pass multiplies it
 			bitn <= 6'd0;
@@ -233,6 +250,7 @@ module wq_launch_check #(
 			w_lsize[31:`WQ_LDF_LOCAL_SIZE_BLOCKS_HI+1],
 			w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_LO-1:0]};
 	wire	unused_wave = &{1'b0, w_wave};	// SUBV and SHARED_BASE only
+	wire	unused_pcat = &{1'b0, pcat[DIGIT-1:0]};	// the digit shifted out
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -277,8 +295,8 @@ module wq_launch_check #(
 	if (busy)
 		assume(i_desc == f_desc);
 
-	// cycles since i_start: every pass takes 33 cycles (32 multiplier
-	// bits and one to hand over), a check 165 busy cycles
+	// cycles since i_start: every pass takes 32/DIGIT + 1 cycles (its
+	// digits and one to hand over), a check 165 busy cycles at DIGIT = 1
 	reg	[7:0]	f_cyc;
 	initial	f_cyc = 8'd0;
 	always @(posedge i_clk)
@@ -296,7 +314,9 @@ module wq_launch_check #(
 	begin
 		assert(bitn <= 6'd32);
 		assert(pass <= 3'd4);
-		assert(f_cyc == {3'b0, pass} * 8'd33 + {2'b0, bitn} + 8'd1);
+		assert(f_cyc == {3'b0, pass} * (8'd32 / DIGIT + 8'd1)
+				+ {2'b0, bitn} / DIGIT + 8'd1);
+		assert({2'b0, bitn} % DIGIT == 8'd0);
 		// the accumulator never exceeds the multiplicand: each cycle
 		// halves (accumulator + mcand or + 0)
 		assert(prod[47:32] <= mcand);

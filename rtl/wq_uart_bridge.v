@@ -76,6 +76,9 @@ module wq_uart_bridge #(
 	localparam	[15:0]	INIT = `WQ_UART_CRC_INIT;
 	localparam	[7:0]	MAXW_B = MAXW;
 	localparam	TW = $clog2(TIMEOUT + 1);
+	// the bits of a block address the adder covers: the window's, at
+	// least the 8 a block's offset needs
+	localparam	AS = (MEM_LOG2 < 8) ? 8 : MEM_LOG2;
 
 	// CRC-16 of one more byte, MSB first
 	function [15:0] crc16;
@@ -161,16 +164,26 @@ module wq_uart_bridge #(
 		R_PAY:	begin
 			r_crc <= crc16(r_crc, i_rx_data);
 			r_idx <= r_idx + 1'b1;
-			if (r_idx == 8'd0) p0[7:0]   <= i_rx_data;
-			if (r_idx == 8'd1) p0[15:8]  <= i_rx_data;
-			if (r_idx == 8'd2) p0[23:16] <= i_rx_data;
-			if (r_idx == 8'd3) p0[31:24] <= i_rx_data;
 			if (r_idx == 8'd4) p1[7:0]   <= i_rx_data;
 			if (r_idx == 8'd5) p1[15:8]  <= i_rx_data;
 			end
 		R_CRC1:	r_crchi <= i_rx_data;
 		default: begin end
 		endcase
+	end
+
+	// payload bytes 0..3; WAIT counts its budget down in them (the
+	// frame is held while it runs, so no byte arrives meanwhile)
+	wire	x_waiting;
+	always @(posedge i_clk)
+	if (x_waiting)
+		p0 <= p0 - 1'b1;
+	else if (i_rx_valid && rstate == R_PAY)
+	begin
+		if (r_idx == 8'd0) p0[7:0]   <= i_rx_data;
+		if (r_idx == 8'd1) p0[15:8]  <= i_rx_data;
+		if (r_idx == 8'd2) p0[23:16] <= i_rx_data;
+		if (r_idx == 8'd3) p0[31:24] <= i_rx_data;
 	end
 
 	// the frame's verdict, set as it completes
@@ -187,6 +200,11 @@ module wq_uart_bridge #(
 	// for the response
 	//
 	////////////////////////////////////////////////////////////////////////
+	// A read of the word written in the same cycle is never used (the
+	// block read writes the word x_i while buf_ra is x_i, and nothing
+	// reads bufq there; a frame's payload arrives only while nothing
+	// reads it): no_rw_check, so it maps onto block RAM as it is
+	(* no_rw_check *)
 	reg	[31:0]	pbuf	[0:MAXW-1];
 	reg	[31:0]	bufq;			// the word at buf_ra, a cycle later
 	wire	[4:0]	buf_ra;
@@ -228,7 +246,7 @@ module wq_uart_bridge #(
 	reg	[7:0]	x_k;			// byte of the response being sent
 	reg	[15:0]	x_crc;
 	reg	[5:0]	x_n, x_i;		// words of a block, word being moved
-	reg	[31:0]	x_cnt;			// WAIT's cycles
+	reg		x_bud;			// WAIT has a budget (BUDGET != 0)
 	reg	[7:0]	last_seq;		// SEQ of the last command executed
 	reg		have_last;
 	reg		irq_q, irq_pend;
@@ -278,7 +296,7 @@ module wq_uart_bridge #(
 	X_MCHK:
 		xstate <= (i_chk_ok && p0[1:0] == 2'b00) ? X_MCHK2 : X_TPREP;
 	X_MCHK2:
-		xstate <= i_chk_ok ? X_MRD : X_TPREP;
+		xstate <= blk_ok ? X_MRD : X_TPREP;
 	X_MRD:
 		xstate <= X_MREQ;
 	X_MREQ:
@@ -288,7 +306,7 @@ module wq_uart_bridge #(
 		if (i_mem_rvalid)
 			xstate <= (i_mem_err || x_i + 1'b1 == x_n) ? X_TPREP : X_MRD;
 	X_WAIT:
-		if (i_irq || i_idle || (p0 != 0 && x_cnt == p0))
+		if (i_irq || i_idle || (x_bud && p0 == 0))
 			xstate <= X_TPREP;
 	X_RESET:
 		xstate <= X_RESET2;
@@ -360,7 +378,7 @@ module wq_uart_bridge #(
 			x_rlen <= 8'd4;
 		rdat <= { 32'h0, i_csr_rdata };
 	end else if ((xstate == X_MCHK && !(i_chk_ok && p0[1:0] == 2'b00))
-			|| (xstate == X_MCHK2 && !i_chk_ok)
+			|| (xstate == X_MCHK2 && !blk_ok)
 			|| (xstate == X_MRSP && i_mem_rvalid && i_mem_err))
 	begin
 		x_st   <= `WQ_UART_ST_MEM_RANGE;
@@ -376,17 +394,17 @@ module wq_uart_bridge #(
 				: (i_idle ? `WQ_UART_WAIT_IDLE : `WQ_UART_WAIT_BUDGET) };
 	end
 
-	// the block transfer and WAIT's counter
+	// the block transfer; WAIT's budget: BUDGET cycles in X_WAIT, counted
+	// down in p0 (x_waiting), expire when p0 reaches 0
 	always @(posedge i_clk)
 	if (xstate == X_CHECK)
 	begin
 		x_n   <= nwords;
 		x_i   <= 6'd0;
-		x_cnt <= 32'd0;
+		x_bud <= p0 != 32'd0;
 	end else if (xstate == X_MRSP && i_mem_rvalid)
 		x_i <= x_i + 1'b1;
-	else if (xstate == X_WAIT)
-		x_cnt <= x_cnt + 1'b1;
+	assign	x_waiting = xstate == X_WAIT && !(i_irq || i_idle || (x_bud && p0 == 0));
 
 	// the dedup of retried writes: any command with a good CRC counts
 	initial	have_last = 1'b0;
@@ -483,10 +501,27 @@ module wq_uart_bridge #(
 	assign	o_csr_wdata = p0;
 	assign	o_mem_valid = xstate == X_MREQ;
 	assign	o_mem_we    = !is_rd;
-	assign	o_mem_addr  = p0 + { 24'h0, x_i, 2'b00 };
+	// A block's word addresses: one adder over the window's bits, word k
+	// of the block (x_i while it moves, its last word x_n - 1 for the
+	// check).  X_MCHK checks the first word's window; X_MCHK2 the last
+	// word's, and a carry out of the window's bits (the block runs past
+	// its window's end) fails it like an address outside: so a block that
+	// passes lies in one window, and the carry never reaches p0's window
+	// bits while it moves.
+	wire	[5:0]	blk_k = (xstate == X_MCHK2) ? x_n - 1'b1 : x_i;
+	wire	[AS:0]	blk_lo = { 1'b0, p0[AS-1:0] } + { {(AS-7){1'b0}}, blk_k, 2'b00 };
+	wire	[31:0]	blk_a;
+	generate if (AS < 32) begin : g_blk_hi
+		assign	blk_a = { p0[31:AS], blk_lo[AS-1:0] };
+	end else begin : g_blk_all
+		assign	blk_a = blk_lo[31:0];
+	end endgenerate
+	// (in X_MCHK x_i is 0, so blk_a is p0: the check and the access share
+	// the address, and the memory one window decode)
+	wire	blk_ok = i_chk_ok && !blk_lo[AS];
+	assign	o_mem_addr  = blk_a;
 	assign	o_mem_wdata = bufq;
-	assign	o_chk_addr  = (xstate == X_MCHK) ? p0
-				: p0 + { 24'h0, x_n - 1'b1, 2'b00 };
+	assign	o_chk_addr  = blk_a;
 	assign	x_bwe = xstate == X_MRSP && i_mem_rvalid && is_rd;
 	assign	x_bwa = x_i[4:0];
 

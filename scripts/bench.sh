@@ -26,13 +26,16 @@
 #     same in RTL cycles (`wq cosim`, the launch's profiling time);
 #     alias_recompiles: recompilations of tests/opencl/alias against its
 #     distinct relations (one each);
+#   * host_methods_per_busy_cycle: wq_host_if's methods per granted cycle
+#     on the host bench's random traffic (scripts/rtl/host.sh, seed 1);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over
 #     the serial line at 115200 baud against 8N1's maximum (the OpenCL runs
 #     of scripts/rtl/uart_opencl.sh);
-#   * ice40_fmax_mhz, ecp5_fmax_mhz, ecp5_luts: the board bitstreams after
-#     place and route (scripts/fpga.sh; targets 20 and 75 MHz).
+#   * ice40_fmax_mhz, ice40_lcs, ecp5_fmax_mhz, ecp5_luts: the board
+#     bitstreams after place and route, from the reports of `make fpga-ice40`
+#     and `make fpga-ecp5` (scripts/fpga.sh; targets 20 and 75 MHz).
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
@@ -104,6 +107,7 @@ build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
 # (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
 bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
 bash scripts/rtl/l1.sh --bench || fail "l1 bench"
+bash scripts/rtl/host.sh --bench || fail "host interface bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
@@ -219,20 +223,21 @@ else
 fi
 
 # ---- the boards: bitstreams, Fmax after place and route (docs/fpga/boards.md) ------
-# a board whose flow fails (does not fit, does not route) gets its key with
-# no number and the flow's reason; the other figures are still measured
-for b in ice40 ecp5; do
-    r=build/reports/fpga_$b.txt
-    rm -f "$r"
-    if bash scripts/fpga.sh "$b" > "build/reports/fpga_$b.log" 2>&1; then
-        echo "${b}_fmax_mhz: $(awk '$1 == "fmax_mhz" { print $2 }' "$r") (after place and route; board clock $(awk '$1 == "board_clock_mhz" { print $2 }' "$r") MHz; $r)"
-    else
-        echo "${b}_fmax_mhz: none ($(grep -m1 'fpga: FAIL' "build/reports/fpga_$b.log" | sed 's/^fpga: FAIL: //'))"
+# read from the reports `make fpga-ice40` / `make fpga-ecp5` write (the ECP5
+# flow takes hours on two cores, so bench does not run them); a board whose
+# report is missing, or whose flow failed, gets its keys with no number and
+# the reason
+board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
+    local r=build/reports/fpga_$1.txt
+    if [ ! -s "$r" ]; then
+        echo "$1_fmax_mhz: none (no report $r: run make fpga-$1)"
+        echo "$2: none (no report $r: run make fpga-$1)"
+        return
     fi
-done
-if [ -f build/reports/fpga_ecp5.txt ]; then
-    awk '$1 == "luts" { printf "ecp5_luts: %d (TRELLIS_COMB after packing, of %d in the LFE5U-85F; default configuration)\n", $3, $4 }' \
-        build/reports/fpga_ecp5.txt
-else
-    echo "ecp5_luts: none (no report: build/reports/fpga_ecp5.log)"
-fi
+    awk -v b="$1" -v r="$r" '$1 == "fmax_mhz" {
+        sub(/^fmax_mhz +/, ""); print b "_fmax_mhz: " $0 " (" r ")" }' "$r"
+    awk -v k="$2" -v c="$3" -v d="$4" -v cf="$5" -v r="$r" '$1 == c {
+        printf "%s: %d (after packing, of %d in the %s; %s; %s)\n", k, $3, $4, d, cf, r }' "$r"
+}
+board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration"
+board_keys ecp5 ecp5_luts luts "LFE5U-85F" "default configuration"

@@ -36,8 +36,11 @@
 # Usage: bash scripts/formal.sh [--selftest] [--all] [--deep] [JOB...]
 #   JOB        run only these jobs (names as in the table below; with
 #              --selftest, only these planted bugs)
-#   --all      also run the slow jobs (host_if_C1, launch_check_done, div_w8,
-#              uart_bridge, warp_sched)
+#   --all      also run the slow jobs (host_if_C1, launch_check_done,
+#              launch_check_d8, div_w8, uart_bridge, warp_sched, and the
+#              second parameter sets of the ALU (alu_serial) and the
+#              semaphore unit (sem_unit_d1), whose default sets run without
+#              it; `make formal` runs them all)
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
 #   --covers-only  only the cover check (no sat BMC / induction)
@@ -67,12 +70,13 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
 "alu|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|||36|33"
-"alu_serial|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1 -set SERIAL 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|||36"
+"alu_serial|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1 -set SERIAL 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|1||36"
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
-"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|||80"
+"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
+"launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"

@@ -101,7 +101,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
     esac
-    WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
+    WQ_RTL_FULL=1 WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
         WQ_VERILATOR_FLAGS="$vflags" timeout "$tmo" "${cmd[@]}" > "$3" 2>&1
 }
 

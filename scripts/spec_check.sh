@@ -8,8 +8,9 @@
 #     NAME=value for every define, and that must equal `wq_gen list`, which
 #     prints the values the C compiler computed from defs.h;
 #  3. no hand-written constant duplicates a table row (the drift check,
-#     `wq_gen check`), after a self-test on deliberately bad files proves
-#     the check fires.
+#     `wq_gen check`, over the sources, the firmware, the benches, the
+#     scripts and the .wqs programs and device library), after a self-test
+#     on deliberately bad files proves the check fires.
 # Usage: bash scripts/spec_check.sh        (from anywhere; run by make test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,10 +66,12 @@ ndefs=$(wc -l < "$tmp/c.txt")
 # knows (lines marked "expect: WQ_NAME") next to near misses that must stay
 # quiet.  @HEX:NAME@ / @DEC:NAME@ are replaced by the row's current value so
 # the self-test follows the tables.  The files are laid out as in the tree
-# (C in cmodel/model, Verilog in rtl) inside a temp dir, since which checks
+# (C in cmodel/model, Verilog in rtl, .wqs in tests/programs/lib) inside a
+# temp dir, since which checks
 # apply depends on the file name.
 st="$tmp/selftest"
-mkdir -p "$st/cmodel/model" "$st/rtl" "$st/fw/sched" "$st/tb/verilator/x" "$st/scripts"
+mkdir -p "$st/cmodel/model" "$st/rtl" "$st/fw/sched" "$st/tb/verilator/x" "$st/scripts" \
+         "$st/tests/programs/lib"
 for f in tests/spec/drift/*; do
     case "$f" in
         *.c|*.h) dst="$st/cmodel/model/$(basename "$f")" ;;
@@ -76,6 +79,7 @@ for f in tests/spec/drift/*; do
         *.ues|*.inc) dst="$st/fw/sched/$(basename "$f")" ;;
         *.cpp) dst="$st/tb/verilator/x/$(basename "$f")" ;;
         *.sh|*.py) dst="$st/scripts/$(basename "$f")" ;;
+        *.wqs) dst="$st/tests/programs/lib/$(basename "$f")" ;;
         *) continue ;;
     esac
     awk -F= 'NR == FNR { val[$1] = $2; next }
@@ -95,8 +99,8 @@ for f in tests/spec/drift/*; do
 done
 (
     cd "$st"
-    sel=(cmodel/model/* rtl/* fw/sched/* tb/verilator/x/* scripts/*)
-    for d in fw/sched tb/verilator/x scripts; do
+    sel=(cmodel/model/* rtl/* fw/sched/* tb/verilator/x/* scripts/* tests/programs/lib/*)
+    for d in fw/sched tb/verilator/x scripts tests/programs/lib; do
         ls "$d"/* > /dev/null 2>&1 || { echo "no planted copy under $d" >&2; exit 2; }
     done
     grep -Ho -n 'expect: WQ_[A-Z0-9_]*' "${sel[@]}" |
@@ -118,11 +122,11 @@ fi
 mapfile -t files < <({
     for d in cmodel/model cmodel/asm cmodel/gen cmodel/ue cmodel/tools \
              cmodel/include cmodel/driver cmodel/compiler cmodel/runtime rtl \
-             fpga fw tb scripts; do
+             fpga fw tb scripts tests/programs; do
         [ -d "$d" ] && find "$d" -type f \( -name '*.c' -o -name '*.h' \
             -o -name '*.v' -o -name '*.vh' -o -name '*.sv' -o -name '*.svh' \
             -o -name '*.cpp' -o -name '*.ues' -o -name '*.inc' -o -name '*.sh' \
-            -o -name '*.py' \)
+            -o -name '*.py' -o -name '*.wqs' \)
     done
     echo scripts/regress; } | grep -v -e '^cmodel/include/wq/defs\.h$' -e '/spec/' |
     LC_ALL=C sort)

@@ -94,10 +94,9 @@ cl=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_EXP
 # the programs that take seconds, not minutes, on the RTL wrapper
 rtl_quick=" buffers errors hashtable later objects profiling query "
 # known to fail on the platform, each with its symptom: run, and reported
-# as a known failure -- a pass fails the suite so that the entry is removed.
-# alias: the alias pass's recompiled variant of the remap kernel gives a
-# wrong output on the model wrapper (tests/opencl/alias/main.c "remap")
-sc_known_bad=" alias "
+# as a known failure -- a pass fails the suite so that the entry is removed
+# (none today)
+sc_known_bad=" "
 for src in tests/opencl/*/main.c; do
     t=$(basename "$(dirname "$src")")
     if [ ! -x "$out/$t" ] || [ "$src" -nt "$out/$t" ]; then

@@ -6,10 +6,10 @@
 #
 # The suites run in two lanes at once, because most of them keep one core
 # busy and the machine has two: the model lane (the C model, the compiler,
-# the runtime, generated kernels, then formal; its output streams here) and
-# the RTL lane (the Verilator benches of scripts/rtl/ one suite each, then
-# SystemC; its output goes to build/reports/test_rtl.log and is printed when
-# the lane ends).  Within a lane the order is fixed.  A failure in either
+# the runtime, generated kernels, then formal, the micro-engine bench and
+# SystemC; its output streams here) and the RTL lane (the other Verilator
+# benches of scripts/rtl/, one suite each; its output goes to
+# build/reports/test_rtl.log and is printed when the lane ends).  Within a lane the order is fixed.  A failure in either
 # lane stops the other.  The table gives each suite's wall seconds and the
 # CPU seconds of everything it ran (user + system): on a loaded machine the
 # CPU column is the one to compare.
@@ -31,18 +31,23 @@ model_lane=(
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..10 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
+    "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
     "formal|bash scripts/rtl/formal.sh"
+    "rtl_ue|bash scripts/rtl/ue.sh"
+    "systemc|bash scripts/systemc.sh"
 )
-# the RTL lane: the bench library's guard, then every block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them), then SystemC
+# the RTL lane: the bench library's guard, then every other block bench of
+# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal, the micro-engine
+# bench and SystemC end the model lane, which keeps the two lanes' CPU
+# seconds about equal
 rtl_lane=("rtl_guard|bash scripts/rtl_test.sh --guard-only")
 for f in scripts/rtl/*.sh; do
     n=$(basename "$f" .sh)
-    [ "$n" = formal ] || rtl_lane+=("rtl_$n|bash $f")
+    case " $(printf '%s ' "${model_lane[@]%%|*}") " in *" rtl_$n "*|*" $n "*) continue ;; esac
+    rtl_lane+=("rtl_$n|bash $f")
 done
-rtl_lane+=("systemc|bash scripts/systemc.sh")
 rep=$B/reports
 mkdir -p "$rep"
 

@@ -47,6 +47,8 @@ typedef struct {
     int *prov;                      /* per virtual register                   */
     int nprov;                      /* registers prov covers                  */
     int loops;                      /* loops unrolled                          */
+    const wq_cc_rel_t *ovl[16];     /* the loop's OVERLAP pairs, tested at its entry */
+    int novl;
 } al_t;
 
 static int pure_alu(int op)
@@ -256,6 +258,7 @@ static int decide(al_t *s, const loop_t *L)
             unknown_st = 1;
         }
     }
+    s->novl = 0;
     cc_printf(s->c, s->ex, "  loop at line %d: references", L->line);
     for (int a = 0; a < MAXA && (uint32_t)a < s->info->nargs; a++)
         if (rd[a] || wr[a])
@@ -271,12 +274,15 @@ static int decide(al_t *s, const loop_t *L)
             char t[192];
             if (r) wq_cc_rel_format(r, t, sizeof t);
             else snprintf(t, sizeof t, "args %d,%d: no metadata", a, b);
+            int test = r && r->kind == WQ_CC_REL_OVERLAP && s->novl < 16;
             const char *verdict = !r ? "not proven independent"
                                 : r->kind == WQ_CC_REL_DISJOINT ? "independent"
                                 : r->kind == WQ_CC_REL_SAME ? "same region: no metadata, kept"
+                                : test ? "overlap: independent where the loop's accesses do not reach the shared bytes"
                                 : "overlap: kept (unoptimised)";
             cc_printf(s->c, s->ex, "    %s -> %s\n", t, verdict);
-            if (!r || r->kind != WQ_CC_REL_DISJOINT) ok = 0;
+            if (test) s->ovl[s->novl++] = r;
+            else if (!r || r->kind != WQ_CC_REL_DISJOINT) ok = 0;
         }
     }
     if (unknown_st) ok = 0;
@@ -288,6 +294,8 @@ typedef struct {
     cc_ir_t x;
     int base;                       /* LD/ST: argument (>= 0) or PV_*        */
     int exact;                      /* LD/ST: address = register a + imm exactly */
+    int src, copy;                  /* the body instruction and the copy it comes from */
+    int coef;                       /* LD/ST, exact: address bytes per iteration */
 } ui_t;
 
 enum { COEF_UNKNOWN = 0x7fffffff };
@@ -308,6 +316,8 @@ static int conflict(const al_t *s, const ui_t *st, const ui_t *l)
     if (st->base < 0 || l->base < 0) return 1;
     if (st->base != l->base) {
         const wq_cc_rel_t *r = rel_of(s, st->base, l->base);
+        for (int i = 0; r && i < s->novl; i++)
+            if (s->ovl[i] == r) return 0;       /* the range test at the entry decides */
         return !r || r->kind != WQ_CC_REL_DISJOINT;
     }
     if (!st->exact || !l->exact || st->x.a != l->x.a) return 1;
@@ -349,7 +359,197 @@ static int depends(const al_t *s, const ui_t *y, const ui_t *x)
 
 static int newv(cc_code_t *cd) { return CC_V0 + cd->nvreg++; }
 
-static void unroll(al_t *s, const loop_t *L)
+/* ---- 4-wide accesses ------------------------------------------------------------- */
+/* The unrolled body's four copies of a word access whose address moves 4
+ * bytes an iteration read or write 16 consecutive bytes from copy 0's
+ * address: one LD.V4 into a register quad (quad.c) where copy 0's load
+ * stands, or one ST.V4 from a quad where copy 3's store stands, when no
+ * store (for a load) or no access (for a store) in between may touch
+ * those bytes.  A .v4 address must be 16-byte aligned: the addresses at
+ * the loop's entry are computed again in front of it (the slice of the
+ * body that computes them: pure arithmetic on the counter and invariants)
+ * and tested; a thread whose address is not aligned runs the word-access
+ * copy of the unrolled loop instead.  The alignment cannot change from
+ * one iteration to the next (the addresses move 16 bytes). */
+typedef struct {
+    ui_t *b;                        /* the body, rewritten                    */
+    int nb;
+    int addr[16];                   /* each .v4 access's address register ... */
+    uint32_t imm[16];               /* ... and offset                          */
+    int naddr;
+    int nld, nst;                   /* LD.V4 and ST.V4 formed                  */
+} v4_t;
+
+static void rename_all(ui_t *b, int nb, int from, int to)
+{
+    for (int i = 0; i < nb; i++) {
+        cc_ir_t *x = &b[i].x;
+        if (x->op == CC_OP_LABEL) continue;
+        if (x->a == from) x->a = to;
+        if (!x->bi && x->b == from) x->b = to;
+        if (x->d == from && x->op != WQ_OP_SETP) x->d = to;
+    }
+}
+
+/* how often b writes r (an LD.V4 writes its quad's four members) */
+static int defs_of(const ui_t *b, int nb, int r)
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        int q = b[i].x.op == WQ_OP_LD ? cc_quad_of(&b[i].x) : 0;
+        n += q ? r >= q && r <= q + 3 : writes_reg(&b[i].x, r);
+    }
+    return n;
+}
+
+/* the four copies of body instruction src with op: their positions in b */
+static int copies_of(const ui_t *b, int nb, int src, int op, int at[4])
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        if (b[i].src != src || b[i].x.op != op || b[i].x.fn != WQ_MEMW_W32 || !b[i].exact || b[i].coef != 4)
+            continue;
+        if (b[i].copy != n || n == 4) return 0;
+        at[n++] = i;
+    }
+    return n == 4 && b[at[1]].x.a == b[at[0]].x.a && b[at[2]].x.a == b[at[0]].x.a &&
+           b[at[3]].x.a == b[at[0]].x.a ? 1 : 0;
+}
+
+static void drop(ui_t *b, int *nb, int at)
+{
+    memmove(&b[at], &b[at + 1], sizeof *b * (size_t)(*nb - at - 1));
+    (*nb)--;
+}
+
+/* loads of copies 1..3 move up to copy 0's */
+static int group_loads(const al_t *s, v4_t *v, int src, int nv)
+{
+    int at[4];
+    ui_t *b = v->b;
+    if (!copies_of(b, v->nb, src, WQ_OP_LD, at)) return 0;
+    for (int k = 0; k < 4; k++) {
+        int d = b[at[k]].x.d;
+        if (d < CC_V0 + nv || b[at[k]].x.gp) return 0;   /* fresh, defined once */
+        for (int t = at[0] + 1; k && t < at[k]; t++)
+            if (b[t].x.op == WQ_OP_ST && conflict(s, &b[t], &b[at[k]])) return 0;
+    }
+    int q = newv(s->cd);
+    for (int k = 1; k < 4; k++) newv(s->cd);
+    for (int k = 0; k < 4; k++) rename_all(b, v->nb, b[at[k]].x.d, q + k);
+    b[at[0]].x.fn = WQ_MEMW_V4;
+    for (int k = 3; k >= 1; k--) drop(b, &v->nb, at[k]);
+    v->addr[v->naddr] = b[at[0]].x.a;
+    v->imm[v->naddr++] = b[at[0]].x.imm;
+    v->nld++;
+    return 1;
+}
+
+/* may a and b (both memory accesses) touch a common byte? */
+static int may_meet(const al_t *s, const ui_t *a, const ui_t *b)
+{
+    const ui_t *st = a->x.op == WQ_OP_ST ? a : b, *o = st == a ? b : a;
+    return conflict(s, st, o);
+}
+
+/* stores of copies 0..2 move down to copy 3's */
+static int group_stores(const al_t *s, v4_t *v, int src, int nv)
+{
+    int at[4], val[4];
+    ui_t *b = v->b;
+    if (!copies_of(b, v->nb, src, WQ_OP_ST, at)) return 0;
+    for (int k = 0; k < 4; k++) {
+        val[k] = b[at[k]].x.b;
+        if (b[at[k]].x.bi || b[at[k]].x.gp) return 0;
+        for (int t = at[k] + 1; t < at[3]; t++) {
+            int op = b[t].x.op;
+            if ((op == WQ_OP_LD || (op == WQ_OP_ST && b[t].src != src)) && may_meet(s, &b[at[k]], &b[t])) return 0;
+            if (writes_reg(&b[t].x, val[k])) return 0;
+        }
+    }
+    /* the values: a load quad's members in order, or four registers
+     * defined once in the body that become a new quad's members */
+    int q = 0;
+    for (int i = 0; i < v->nb && !q; i++)
+        if (cc_quad_of(&b[i].x) && b[i].x.op == WQ_OP_LD && b[i].x.d == val[0] && val[1] == val[0] + 1 &&
+            val[2] == val[0] + 2 && val[3] == val[0] + 3)
+            q = val[0];
+    if (!q) {
+        for (int k = 0; k < 4; k++) {
+            if (val[k] < CC_V0 + nv || defs_of(b, v->nb, val[k]) != 1) return 0;
+            for (int j = 0; j < k; j++) if (val[j] == val[k]) return 0;
+            for (int i = 0; i < v->nb; i++)
+                if (cc_quad_of(&b[i].x) && val[k] >= cc_quad_of(&b[i].x) && val[k] <= cc_quad_of(&b[i].x) + 3)
+                    return 0;       /* a member of another quad */
+        }
+        q = newv(s->cd);
+        for (int k = 1; k < 4; k++) newv(s->cd);
+        for (int k = 0; k < 4; k++) rename_all(b, v->nb, val[k], q + k);
+    }
+    b[at[3]].x.fn = WQ_MEMW_V4;
+    b[at[3]].x.b = q;
+    b[at[3]].x.imm = b[at[0]].x.imm;
+    for (int k = 2; k >= 0; k--) drop(b, &v->nb, at[k]);
+    v->addr[v->naddr] = b[at[3] - 3].x.a;
+    v->imm[v->naddr++] = b[at[3] - 3].x.imm;
+    v->nst++;
+    return 1;
+}
+
+/* the 4-wide copy of the body b (nb entries, the invariants already
+ * hoisted out); 0 when no access groups */
+static int vectorise(const al_t *s, const loop_t *L, const ui_t *b, int nb, int nv, v4_t *v)
+{
+    memset(v, 0, sizeof *v);
+    v->b = cc_alloc(s->c, sizeof *v->b * (size_t)(nb + 1));
+    memcpy(v->b, b, sizeof *b * (size_t)nb);
+    v->nb = nb;
+    for (int i = L->body; i < L->body_end && v->naddr < 16; i++) {
+        int op = s->cd->ir[i].op;
+        if (op == WQ_OP_LD) group_loads(s, v, i, nv);
+    }
+    for (int i = L->body; i < L->body_end && v->naddr < 16; i++) {
+        int op = s->cd->ir[i].op;
+        if (op == WQ_OP_ST) group_stores(s, v, i, nv);
+    }
+    return v->naddr > 0;
+}
+
+/* r after the renaming from[i] -> to[i] (the latest one wins) */
+static int renamed(const int *from, const int *to, int n, int r)
+{
+    for (int i = n - 1; i >= 0; i--) if (from[i] == r) return to[i];
+    return r;
+}
+
+/* the body's instructions that compute register r, in order, into keep;
+ * 0 when one is not plain arithmetic (the slice must run ahead safely) */
+static int slice(const ui_t *b, int nb, int r, char *keep)
+{
+    for (int i = nb - 1; i >= 0; i--) {
+        const cc_ir_t *x = &b[i].x;
+        if (!writes_reg(x, r)) continue;
+        if (keep[i]) return 1;
+        if (x->gp || !(pure_alu(x->op) || x->op == WQ_OP_MOV || (x->op == WQ_OP_S2R && x->imm <= WQ_SR_WARPID)))
+            return 0;
+        keep[i] = 1;
+        if (x->a >= CC_V0 && !slice(b, i, x->a, keep)) return 0;
+        if (!x->bi && x->b >= CC_V0 && !slice(b, i, x->b, keep)) return 0;
+        return 1;
+    }
+    return 1;                       /* defined before the body: invariant */
+}
+
+/* is argument a one of an overlap pair the entry tests? */
+static int tested_arg(const al_t *s, int a)
+{
+    for (int i = 0; i < s->novl; i++) if ((int)s->ovl[i]->a == a || (int)s->ovl[i]->b == a) return 1;
+    return 0;
+}
+
+/* 1 when the loop was rewritten; 0 when an overlap pair's accesses cannot
+ * be bounded (the loop is kept) */
+static int unroll(al_t *s, const loop_t *L)
 {
     cc_t *c = s->c;
     cc_code_t *cd = s->cd;
@@ -408,6 +608,18 @@ static void unroll(al_t *s, const loop_t *L)
         if (k != COEF_UNKNOWN && (k > (1 << 24) || k < -(1 << 24))) k = COEF_UNKNOWN;   /* k x 3 fits an int */
         coef[x->d - CC_V0] = carried[x->d - CC_V0] ? COEF_UNKNOWN : k;
     }
+    /* an overlap pair is tested at the entry: every access through its
+     * arguments must move a known, non-negative step an iteration */
+    for (int i = L->body; s->novl && i < L->body_end; i++) {
+        const cc_ir_t *x = &cd->ir[i];
+        if ((x->op != WQ_OP_LD && x->op != WQ_OP_ST) || !tested_arg(s, pv(s, x->a))) continue;
+        int ca = COEF(x->a);
+        if (ca == COEF_UNKNOWN || ca < 0) {
+            cc_printf(c, s->ex, "    -> kept: an access through %s (line %d) whose range the pass cannot bound "
+                      "against the overlap\n", arg_name(s, pv(s, x->a)), x->tok ? x->tok->line : 0);
+            return 0;
+        }
+    }
     /* the four copies, renamed */
     ui_t *u = cc_alloc(c, sizeof *u * (size_t)(4 * nb + 8));
     int nu = 0;
@@ -453,11 +665,14 @@ static void unroll(al_t *s, const loop_t *L)
             ui_t *e = &u[nu++];
             memset(e, 0, sizeof *e);
             e->x = x;
+            e->src = i;
+            e->copy = k;
             if (x.op == WQ_OP_LD || x.op == WQ_OP_ST) {
                 e->base = pv(s, orig_a);
                 int ca = COEF(orig_a);
                 if (ca != COEF_UNKNOWN) {
                     e->exact = 1;
+                    e->coef = ca;
                     if (k && orig_a != L->iv) {
                         e->x.a = orig_a >= CC_V0 && orig_a - CC_V0 < nv && ndef[orig_a - CC_V0]
                                  ? map0[orig_a - CC_V0] : orig_a;
@@ -533,13 +748,49 @@ static void unroll(al_t *s, const loop_t *L)
             if (inv) { hoist[i] = 1; nhoist++; changed = 1; }
         }
     }
+    ui_t *bl = cc_alloc(c, sizeof *bl * (size_t)(no + 1));
+    int nbl = 0;
+    for (int i = 0; i < no; i++) if (!hoist[i]) bl[nbl++] = o[i];
+    v4_t v;
+    char *keep = cc_alloc(c, (size_t)nbl + 1);
+    int vec = vectorise(s, L, bl, nbl, nv, &v);
+    for (int j = 0; vec && j < v.naddr; j++) vec = slice(bl, nbl, v.addr[j], keep);
+    /* an overlap pair: copy 0's accesses through its arguments, bounded
+     * at the entry (iv .. bound-1) against the shared bytes */
+    int nra = 0;
+    const ui_t **ra = cc_alloc(c, sizeof *ra * (size_t)(nbl + 1));
+    for (int i = 0; s->novl && i < nbl; i++) {
+        const ui_t *e = &bl[i];
+        if ((e->x.op != WQ_OP_LD && e->x.op != WQ_OP_ST) || e->copy || !tested_arg(s, e->base)) continue;
+        if (!e->exact || e->coef < 0 || !slice(bl, nbl, e->x.a, keep)) {
+            cc_printf(c, s->ex, "    -> kept: an address the entry cannot compute ahead for the overlap test\n");
+            return 0;
+        }
+        ra[nra++] = e;
+    }
+    /* where the test fails, the four copies in their own order */
+    ui_t *od = cc_alloc(c, sizeof *od * (size_t)(nu + 1));
+    int nod = 0;
+    for (int i = 0; s->novl && i < nu; i++) {
+        int h = u[i].x.op == CC_OP_LABEL;
+        for (int j = 0; j < no && !h; j++) h = hoist[j] && o[j].src == u[i].src && o[j].copy == u[i].copy &&
+                                               o[j].x.op == u[i].x.op && o[j].x.d == u[i].x.d;
+        if (!h) od[nod++] = u[i];
+    }
     /* the new code, in front of the original loop H:
      *      [mov bound]; setp p, iv, bound; @!p bra X; sub rem, bound, iv;
      *      setp.ltu q, rem, 4; @q bra H; invariants
      *  H4: the unrolled body; add iv, iv, 4; sub rem, rem, 4;
      *      setp.geu q, rem, 4; [yield]; @q bra H4
-     *  H:  the original loop, for the last 0..3 iterations */
-    int extra = no + 16, cap = cd->n + extra;
+     *  H:  the original loop, for the last 0..3 iterations
+     * and with 4-wide accesses, in place of H4:
+     *      the slice: the .v4 addresses at iv; or/and: their low 4 bits;
+     *      setp.ne a, bits, 0; ssy E; @a bra W
+     *  H4: the unrolled body with .v4 accesses; latch as above; bra S
+     *  W:  the unrolled body with word accesses; latch
+     *  S:  sync E
+     *  E:  */
+    int extra = 3 * no + nu + 64 + 4 * 16 + 24 * (nra + 4) * (s->novl + 1), cap = cd->n + extra;
     cc_ir_t *n = cc_alloc(c, sizeof *n * (size_t)cap);
     int m = 0;
     memcpy(n, cd->ir, sizeof *n * (size_t)L->head);
@@ -559,13 +810,129 @@ static void unroll(al_t *s, const loop_t *L)
     PUT(.op = WQ_OP_SETP, .pd = q4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_LTU);
     PUT(.op = WQ_OP_BRA, .gp = q4, .label = head);
     for (int i = 0; i < no; i++) if (hoist[i]) n[m++] = o[i].x;
-    PUT(.op = CC_OP_LABEL, .label = h4);
-    for (int i = 0; i < no; i++) if (!hoist[i]) n[m++] = o[i].x;
-    PUT(.op = WQ_OP_ADD, .d = L->iv, .a = L->iv, .bi = 1, .imm = 4);
-    PUT(.op = WQ_OP_SUB, .d = rem, .a = rem, .bi = 1, .imm = 4);
-    PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU);
-    if (L->yield) PUT(.op = WQ_OP_YIELD);
-    PUT(.op = WQ_OP_BRA, .gp = r4, .label = h4);
+#define LATCH(lab) do { \
+        PUT(.op = WQ_OP_ADD, .d = L->iv, .a = L->iv, .bi = 1, .imm = 4); \
+        PUT(.op = WQ_OP_SUB, .d = rem, .a = rem, .bi = 1, .imm = 4); \
+        PUT(.op = WQ_OP_SETP, .pd = r4, .a = rem, .bi = 1, .imm = 4, .fn = WQ_CMP_GEU); \
+        if (L->yield) PUT(.op = WQ_OP_YIELD); \
+        PUT(.op = WQ_OP_BRA, .gp = r4, .label = (lab)); } while (0)
+    if (vec || s->novl) {
+        /* the slice with fresh registers: from[j] -> to[j] */
+        int *from = cc_alloc(c, sizeof *from * (size_t)(nbl + 1)), *to = cc_alloc(c, sizeof *to * (size_t)(nbl + 1));
+        int nmap = 0;
+#define SREN(r) renamed(from, to, nmap, (r))
+        for (int i = 0; i < nbl; i++) {
+            if (!keep[i]) continue;
+            cc_ir_t x = bl[i].x;
+            if (x.a) x.a = SREN(x.a);
+            if (!x.bi && x.b) x.b = SREN(x.b);
+            from[nmap] = x.d;
+            x.d = to[nmap++] = newv(cd);
+            n[m++] = x;
+        }
+        int acc = 0;
+        for (int j = 0; vec && j < v.naddr; j++) {
+            int r = SREN(v.addr[j]);
+            if (v.imm[j] & 15) {
+                int t = newv(cd);
+                PUT(.op = WQ_OP_ADD, .d = t, .a = r, .bi = 1, .imm = v.imm[j] & 15);
+                r = t;
+            }
+            if (acc) {
+                int t = newv(cd);
+                PUT(.op = WQ_OP_OR, .d = t, .a = acc, .b = r);
+                r = t;
+            }
+            acc = r;
+        }
+        int bad = 0;
+        if (vec) {
+            bad = newv(cd);
+            PUT(.op = WQ_OP_AND, .d = bad, .a = acc, .bi = 1, .imm = 15);
+        }
+        if (s->novl) {
+            /* per argument of a pair, the hull [lo, hi) of its accesses
+             * over iterations iv .. bound-1; it meets the shared bytes
+             * when max(lo, wlo) < min(hi, whi); a pair is bad when both
+             * of its arguments' hulls meet them */
+            int one = newv(cd), rm1 = newv(cd);
+            PUT(.op = WQ_OP_MOV, .d = one, .bi = 1, .imm = 1);
+            PUT(.op = WQ_OP_SUB, .d = rm1, .a = rem, .bi = 1, .imm = 1);
+            for (int pi = 0; pi < s->novl; pi++) {
+                const wq_cc_rel_t *r = s->ovl[pi];
+                int f[2];
+                for (int side = 0; side < 2; side++) {
+                    int arg = (int)(side ? r->b : r->a), lo = 0, hi = 0;
+                    uint64_t off = side ? r->b_off : r->a_off;
+                    for (int j = 0; j < nra; j++) {
+                        if (ra[j]->base != arg) continue;
+                        int l = newv(cd), st = newv(cd), h = newv(cd), h2 = newv(cd);
+                        PUT(.op = WQ_OP_ADD, .d = l, .a = SREN(ra[j]->x.a), .bi = 1, .imm = ra[j]->x.imm);
+                        PUT(.op = WQ_OP_MUL, .d = st, .a = rm1, .bi = 1, .imm = (uint32_t)ra[j]->coef);
+                        PUT(.op = WQ_OP_ADD, .d = h, .a = l, .b = st);
+                        PUT(.op = WQ_OP_ADD, .d = h2, .a = h, .bi = 1, .imm = (uint32_t)mem_bytes(ra[j]->x.fn));
+                        if (lo) {
+                            int l2 = newv(cd), h3 = newv(cd);
+                            PUT(.op = WQ_OP_MINU, .d = l2, .a = lo, .b = l);
+                            PUT(.op = WQ_OP_MAXU, .d = h3, .a = hi, .b = h2);
+                            l = l2;
+                            h2 = h3;
+                        }
+                        lo = l;
+                        hi = h2;
+                    }
+                    f[side] = newv(cd);
+                    if (!lo) {                  /* no access through it: nothing reaches */
+                        PUT(.op = WQ_OP_MOV, .d = f[side], .bi = 1, .imm = 0);
+                        continue;
+                    }
+                    int base = newv(cd), wlo = newv(cd), whi = newv(cd), m1 = newv(cd), m2 = newv(cd);
+                    int pm = ++cd->npred;
+                    PUT(.op = WQ_OP_LD, .d = base, .a = cd->param, .bi = 1, .imm = s->info->args[arg].offset,
+                        .fn = WQ_MEMW_W32);
+                    PUT(.op = WQ_OP_ADD, .d = wlo, .a = base, .bi = 1, .imm = (uint32_t)off);
+                    PUT(.op = WQ_OP_ADD, .d = whi, .a = wlo, .bi = 1, .imm = (uint32_t)r->bytes);
+                    PUT(.op = WQ_OP_MAXU, .d = m1, .a = lo, .b = wlo);
+                    PUT(.op = WQ_OP_MINU, .d = m2, .a = hi, .b = whi);
+                    PUT(.op = WQ_OP_SETP, .pd = pm, .a = m1, .b = m2, .fn = WQ_CMP_LTU);
+                    PUT(.op = WQ_OP_SEL, .d = f[side], .pd = pm, .a = one, .bi = 1, .imm = 0);
+                }
+                int both = newv(cd);
+                PUT(.op = WQ_OP_AND, .d = both, .a = f[0], .b = f[1]);
+                if (bad) {
+                    int t = newv(cd);
+                    PUT(.op = WQ_OP_OR, .d = t, .a = bad, .b = both);
+                    both = t;
+                }
+                bad = both;
+            }
+        }
+#undef SREN
+        int pa = ++cd->npred;
+        int e = cd->nlabel++, w = cd->nlabel++, sy = cd->nlabel++;
+        PUT(.op = WQ_OP_SETP, .pd = pa, .a = bad, .bi = 1, .imm = 0, .fn = WQ_CMP_NE);
+        PUT(.op = WQ_OP_SSY, .label = e);
+        PUT(.op = WQ_OP_BRA, .gp = pa, .label = w);
+        PUT(.op = CC_OP_LABEL, .label = h4);
+        if (vec) for (int i = 0; i < v.nb; i++) n[m++] = v.b[i].x;
+        else for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        LATCH(h4);
+        PUT(.op = WQ_OP_BRA, .label = sy);
+        int h4w = cd->nlabel++;
+        PUT(.op = CC_OP_LABEL, .label = w);
+        PUT(.op = CC_OP_LABEL, .label = h4w);
+        if (s->novl) for (int i = 0; i < nod; i++) n[m++] = od[i].x;
+        else for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        LATCH(h4w);
+        PUT(.op = CC_OP_LABEL, .label = sy);
+        PUT(.op = WQ_OP_SYNC, .label = e);
+        PUT(.op = CC_OP_LABEL, .label = e);
+    } else {
+        PUT(.op = CC_OP_LABEL, .label = h4);
+        for (int i = 0; i < nbl; i++) n[m++] = bl[i].x;
+        LATCH(h4);
+    }
+#undef LATCH
 #undef PUT
     memcpy(&n[m], &cd->ir[L->head], sizeof *n * (size_t)(cd->n - L->head));
     m += cd->n - L->head;
@@ -573,14 +940,25 @@ static void unroll(al_t *s, const loop_t *L)
     cd->n = m;
     cd->cap = cap;
     cc_printf(c, s->ex, "    -> unrolled by 4: %d loads, %d stores; %d loads grouped ahead of every store; "
-              "%d invariant instructions before the loop; 4-wide LD.V4/ST.V4: not emitted\n",
-              nld, nst, ahead, nhoist);
+              "%d invariant instructions before the loop\n", nld, nst, ahead, nhoist);
+    if (vec)
+        cc_printf(c, s->ex, "    -> 4-wide: %d LD.V4, %d ST.V4 in place of %d word accesses; their 16-byte "
+                  "alignment tested at the loop's entry (a thread not aligned runs word accesses)\n",
+                  v.nld, v.nst, 4 * (v.nld + v.nst));
+    else
+        cc_printf(c, s->ex, "    -> 4-wide: none (no word access moves 4 bytes an iteration in all four "
+                  "copies with nothing in between that it may touch)\n");
+    if (s->novl)
+        cc_printf(c, s->ex, "    -> the overlap: the accesses' range from iv to the bound is tested against the "
+                  "shared bytes at the loop's entry; a thread whose accesses reach them runs the four copies "
+                  "in order\n");
     s->loops++;
+    return 1;
 }
 
 int cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex)
 {
-    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0, 0 };
+    al_t s = { c, &k->code, &k->info, c->opts, ex, NULL, 0, 0, {0}, 0 };
     cc_code_t *cd = &k->code;
     cc_printf(c, ex, "kernel %s: alias metadata:", k->info.name);
     if (!s.o->nrels) cc_puts(c, ex, " none");
@@ -617,7 +995,10 @@ int cc_alias(cc_t *c, cc_kout_t *k, cc_buf_t *ex)
             cc_printf(c, ex, "    -> kept\n");
             continue;
         }
-        unroll(&s, &L);
+        if (!unroll(&s, &L)) {
+            cc_printf(c, ex, "    -> kept\n");
+            continue;
+        }
         /* skip the copy just made and the original loop behind it */
         while (h < cd->n && !(cd->ir[h].op == CC_OP_LABEL && cd->ir[h].label == L.exit)) h++;
     }

@@ -166,7 +166,8 @@ struct cc_var {
     int nonuniform;                 /* uniform.c                                 */
     int param_index;                /* kernel parameters: argument index        */
     int is_static;                  /* program-scope __constant                 */
-    cc_node_t *init;                /* program-scope __constant initialiser     */
+    cc_node_t *init;                /* program-scope __constant initialiser: a block of stores */
+    int kmark;                      /* lower.c: the kernel being lowered reads it from memory */
 };
 
 struct cc_node {
@@ -216,6 +217,7 @@ struct cc_func {
     int visiting;                   /* recursion check                          */
     int acyclic;                    /* lower.c: no recursion below (checked once) */
     int divergent_return;           /* uniform.c: a return inside a divergent region */
+    int kmark;                      /* lower.c: searched for program-scope objects */
 };
 
 typedef struct cc_prog {
@@ -289,6 +291,7 @@ typedef struct cc_code {
     int ncallees;
     int subv_base;                  /* sub-vector segments: the shared base (0: none) */
     int nsubv;                      /* segments subv.c wrapped                  */
+    int nquads_split;               /* LD.V4 / ST.V4 split for want of four registers (quad.c) */
 } cc_code_t;
 
 /* frame.c: insert the computation of the work-item's frame base
@@ -314,6 +317,15 @@ void cc_regalloc(cc_t *c, cc_kout_t *k);
 /* copy forwarding and repeated arithmetic within a block (peep.c), before
  * register allocation */
 void cc_peephole(cc_t *c, cc_kout_t *k);
+/* fold.c: constant operands, copy propagation, dead values, unreachable
+ * code over the whole kernel; marks the instructions to drop in dead and
+ * returns the changes (peep.c compacts) */
+int  cc_fold(cc_t *c, cc_code_t *cd, char *dead);
+/* side-effect-free arithmetic (ADD..MAXU, DIVU..REM) */
+int  cc_pure_alu(int op);
+/* definitions and reads of each virtual register (a guarded destination
+ * is also read), and the index of its last definition (def_at may be NULL) */
+void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
 /* live-in sets, one bitset of *words 64-bit words per instruction (bit v:
@@ -324,6 +336,14 @@ uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
  * rewrite of registers to frame slots */
 #define CC_NO_SPILL 1e30
 void cc_spill_costs(const cc_code_t *cd, double *cost);
+/* quad.c: register quads, the four consecutive registers of LD.V4 / ST.V4:
+ * the head register x names (LD.V4's d, ST.V4's b) or 0; per virtual
+ * register the head's index + 1 of its quad, 0 for none (NULL when the
+ * code has no quad; free() it); the .v4 accesses split back into four
+ * word accesses (returns how many) */
+int  cc_quad_of(const cc_ir_t *x);
+int *cc_quad_heads(cc_t *c, const cc_code_t *cd);
+int  cc_quad_dissolve(cc_t *c, cc_code_t *cd);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
 /* alias.c: with the options' memory-reference metadata, unroll and group

@@ -226,6 +226,19 @@ static void plain(lw_t *w, int op, int gp, int gn)
 }
 
 /* ---- values ----------------------------------------------------------------------------- */
+/* a program-scope __constant scalar: read by value, it is its constant */
+static int is_const_scalar(const cc_var_t *v)
+{
+    return v->is_static && v->init && cc_is_scalar(v->ty) && v->init->body && !v->init->body->next;
+}
+
+static int64_t const_value(const cc_var_t *v)
+{
+    const cc_node_t *val = v->init->body->lhs->rhs;
+    while (val->kind == ND_CAST) val = val->lhs;
+    return val->val;
+}
+
 static int is_long(const cc_type_t *t) { return t->kind == TY_LONG || t->kind == TY_ULONG; }
 
 /* a 64-bit value is a register pair: the low word in v, the high in v + 1
@@ -297,17 +310,20 @@ static int frame_base(lw_t *w)
 
 /* give f's private objects their offsets in the frame, above what is in use;
  * the caller restores frame_top when the instance of f ends */
+static void place_obj(lw_t *w, cc_var_t *v)
+{
+    uint32_t al = (uint32_t)(v->ty->align < 4 ? 4 : v->ty->align);
+    w->frame_top = (w->frame_top + al - 1) / al * al;
+    v->offset = w->frame_top;
+    w->frame_top += (uint32_t)(v->ty->size + 3) & ~3u;
+    if (w->frame_top > 65536) cc_error_tok(w->c, v->tok, "private variables of more than 64 KiB per work-item");
+    if (w->frame_top > w->frame_max) w->frame_max = w->frame_top;
+}
+
 static void place_locals(lw_t *w, cc_func_t *f)
 {
-    for (cc_var_t *v = f->locals; v; v = v->next) {
-        if (!v->in_memory || v->as != AS_PRIVATE) continue;
-        uint32_t al = (uint32_t)(v->ty->align < 4 ? 4 : v->ty->align);
-        w->frame_top = (w->frame_top + al - 1) / al * al;
-        v->offset = w->frame_top;
-        w->frame_top += (uint32_t)(v->ty->size + 3) & ~3u;
-        if (w->frame_top > 65536) cc_error_tok(w->c, v->tok, "private variables of more than 64 KiB per work-item");
-        if (w->frame_top > w->frame_max) w->frame_max = w->frame_top;
-    }
+    for (cc_var_t *v = f->locals; v; v = v->next)
+        if (v->in_memory && v->as == AS_PRIVATE) place_obj(w, v);
 }
 
 /* a parameter's incoming value: its register, or its frame slot when its
@@ -330,7 +346,7 @@ static addr_t gen_addr(lw_t *w, cc_node_t *n)
 {
     if (n->kind == ND_VAR) {
         if (!n->var->in_memory) cc_error_tok(w->c, n->tok, "internal: address of a register variable");
-        if (n->var->as == AS_PRIVATE) return (addr_t){ frame_base(w), n->var->offset };
+        if (n->var->as == AS_PRIVATE || n->var->is_static) return (addr_t){ frame_base(w), n->var->offset };
         return (addr_t){ get_local_base(w), n->var->offset };
     }
     if (n->kind == ND_DEREF) {
@@ -854,6 +870,75 @@ static int shift64(lw_t *w, cc_nk_t k, int is_unsigned, int a, int s)
     return pair_of(w, lo, hi);
 }
 
+/* -x for a pair */
+static int neg64(lw_t *w, int a)
+{
+    int zero = mov_imm(w, 0);
+    int lo = op_rr(w, WQ_OP_SUB, zero, a);
+    int c = setp_ri(w, WQ_CMP_NE, a, 0);                     /* a borrow from the low word */
+    int hi = op_rr(w, WQ_OP_SUB, zero, a + 1);
+    return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_SUB, hi, 1), hi));
+}
+
+/* |x| for a signed pair */
+static int abs64(lw_t *w, int a)
+{
+    int n = neg64(w, a);
+    int p = setp_ri(w, WQ_CMP_LT, a + 1, 0);
+    return pair_of(w, sel_rr(w, p, 0, n, a), sel_rr(w, p, 0, n + 1, a + 1));
+}
+
+/* a / b or a % b on 64 bits: restoring division, one quotient bit per
+ * iteration of a 64-trip loop that every thread runs alike (a uniform
+ * backward branch, no tokens).  (r:q) shifts left as one 128-bit value;
+ * the bit shifted out of r counts, so divisors of 2^63 and up work.
+ * Signed operands divide as magnitudes; the quotient is negative when the
+ * signs differ, the remainder takes the dividend's sign (C's truncation).
+ * b = 0 gives the quotient all ones and the remainder a, as DIVU/REMU do
+ * (undefined in OpenCL C). */
+static int divmod64(lw_t *w, int is_unsigned, int want_rem, int a, int b)
+{
+    int sa = 0, sb = 0;
+    if (!is_unsigned) {
+        sa = op_ri(w, WQ_OP_SHR, a + 1, 31);
+        sb = op_ri(w, WQ_OP_SHR, b + 1, 31);
+        a = abs64(w, a);
+        b = abs64(w, b);
+    }
+    int q = pair(w), r = pair(w), k = vreg(w);
+    mov_val(w, q, a, &cc_ty_ulong);
+    cc_ir_t *x = emit(w, WQ_OP_MOV); x->d = r; x->bi = 1;
+    x = emit(w, WQ_OP_MOV); x->d = r + 1; x->bi = 1;
+    x = emit(w, WQ_OP_MOV); x->d = k; x->bi = 1; x->imm = 64;
+    int head = new_label(w);
+    label(w, head);
+    int out = op_ri(w, WQ_OP_SHR, r + 1, 31);
+    int rhi = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, r + 1, 1), op_ri(w, WQ_OP_SHR, r, 31));
+    int rlo = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, r, 1), op_ri(w, WQ_OP_SHR, q + 1, 31));
+    mov_to(w, q + 1, op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, q + 1, 1), op_ri(w, WQ_OP_SHR, q, 31)));
+    int qlo = op_ri(w, WQ_OP_SHL, q, 1);
+    /* take when the shifted-out bit is set or r >= b */
+    int rs = pair_of(w, rlo, rhi);
+    int lt = sel_ri(w, cmp64(w, ND_LT, 1, rs, b), 0, mov_imm(w, 1), 0);
+    int take = setp_ri(w, WQ_CMP_NE, op_rr(w, WQ_OP_OR, out, op_ri(w, WQ_OP_XOR, lt, 1)), 0);
+    int dlo = op_rr(w, WQ_OP_SUB, rlo, b);
+    int borrow = setp_rr(w, WQ_CMP_LTU, rlo, b);
+    int dhi = op_rr(w, WQ_OP_SUB, rhi, b + 1);
+    dhi = sel_rr(w, borrow, 0, op_ri(w, WQ_OP_SUB, dhi, 1), dhi);
+    mov_to(w, r, sel_rr(w, take, 0, dlo, rlo));
+    mov_to(w, r + 1, sel_rr(w, take, 0, dhi, rhi));
+    mov_to(w, q, sel_rr(w, take, 0, op_ri(w, WQ_OP_OR, qlo, 1), qlo));
+    cc_ir_t *dec = emit(w, WQ_OP_SUB); dec->d = k; dec->a = k; dec->bi = 1; dec->imm = 1;
+    ctrl(w, WQ_OP_BRA, head, setp_ri(w, WQ_CMP_NE, k, 0), 0);
+    int v = want_rem ? r : q;
+    if (is_unsigned) return v;
+    /* the result's sign: the dividend's for a remainder, else sa ^ sb */
+    int s = want_rem ? sa : op_rr(w, WQ_OP_XOR, sa, sb);
+    int n = neg64(w, v);
+    int p = setp_ri(w, WQ_CMP_NE, s, 0);
+    return pair_of(w, sel_rr(w, p, 0, n, v), sel_rr(w, p, 0, n + 1, v + 1));
+}
+
 static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn, const cc_tok_t *tok)
 {
     if (k == ND_SHL || k == ND_SHR) return shift64(w, k, t->is_unsigned, a, gen(w, bn));
@@ -883,8 +968,10 @@ static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn,
         int lo = op_rr(w, op, a, b);
         return pair_of(w, lo, op_rr(w, op, a + 1, b + 1));
     }
+    case ND_DIV: case ND_MOD:
+        return divmod64(w, t->is_unsigned, k == ND_MOD, a, b);
     default:
-        cc_error_tok(w->c, tok, "64-bit division and remainder are not supported yet");
+        cc_error_tok(w->c, tok, "internal: 64-bit operation %d", (int)k);
     }
 }
 
@@ -913,6 +1000,7 @@ static int gen64(lw_t *w, cc_node_t *n)
     switch (n->kind) {
     case ND_NUM: return mov64_imm(w, (uint64_t)n->val);
     case ND_VAR:
+        if (is_const_scalar(n->var)) return mov64_imm(w, (uint64_t)const_value(n->var));
         if (n->var->in_memory) return load64(w, gen_addr(w, n));
         if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
         return n->var->vreg;
@@ -978,6 +1066,7 @@ static int gen(lw_t *w, cc_node_t *n)
     switch (n->kind) {
     case ND_NUM: return mov_imm(w, (uint32_t)n->val);
     case ND_VAR:
+        if (is_const_scalar(n->var)) return mov_imm(w, (uint32_t)const_value(n->var));
         if (n->var->in_memory) return load(w, gen_addr(w, n), n->ty);
         if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
         return n->var->vreg;
@@ -1163,6 +1252,60 @@ static void no_recursion(lw_t *w, const cc_node_t *n)
     for (const cc_node_t *b = n->body; b; b = b->next) no_recursion(w, b);
     no_recursion(w, n->lhs); no_recursion(w, n->rhs); no_recursion(w, n->cond);
     no_recursion(w, n->then); no_recursion(w, n->els); no_recursion(w, n->init); no_recursion(w, n->inc);
+}
+
+/* ---- program-scope __constant data ---------------------------------------------------- */
+/* A program-scope __constant object lives in the work-item's private frame
+ * of every kernel that reads it from memory: the kernel's entry stores the
+ * initializer's constants there (docs/compiler.md "Program-scope __constant
+ * data").  A scalar read by value is its constant; only its address needs
+ * the frame copy. */
+/* the program-scope objects a kernel reads from memory */
+typedef struct { cc_t *c; int mark; cc_var_t **v; int n, cap; } globals_t;
+
+/* collect into g the program-scope objects the code under n (and the
+ * functions it calls) reads from memory; addr: n is the operand of & */
+static void find_globals(globals_t *g, cc_node_t *n, int addr)
+{
+    if (!n) return;
+    if (n->kind == ND_VAR && n->var->is_static && n->var->kmark != g->mark && (addr || !is_const_scalar(n->var))) {
+        n->var->kmark = g->mark;
+        if (g->n == g->cap) {
+            int cap = g->cap ? g->cap * 2 : 8;
+            cc_var_t **v = cc_alloc(g->c, sizeof *v * (size_t)cap);
+            if (g->n) memcpy(v, g->v, sizeof *v * (size_t)g->n);
+            g->v = v;
+            g->cap = cap;
+        }
+        g->v[g->n++] = n->var;
+    }
+    if (n->kind == ND_CALL && n->func->defined && n->func->kmark != g->mark) {
+        n->func->kmark = g->mark;
+        find_globals(g, n->func->body, 0);
+    }
+    for (cc_node_t *a = n->args; a; a = a->next) find_globals(g, a, 0);
+    for (cc_node_t *b = n->body; b; b = b->next) find_globals(g, b, 0);
+    find_globals(g, n->lhs, n->kind == ND_ADDR);
+    find_globals(g, n->rhs, 0);
+    find_globals(g, n->cond, 0);
+    find_globals(g, n->then, 0);
+    find_globals(g, n->els, 0);
+    find_globals(g, n->init, 0);
+    find_globals(g, n->inc, 0);
+}
+
+/* place the kernel's program-scope objects in its frame and store their
+ * initializers there (at the kernel's entry, before any divergence) */
+static void init_globals(lw_t *w, cc_func_t *k)
+{
+    globals_t g = { .c = w->c, .mark = k->kernel_index + 1 };
+    k->kmark = g.mark;
+    find_globals(&g, k->body, 0);
+    for (int i = 0; i < g.n; i++) place_obj(w, g.v[i]);
+    for (int i = 0; i < g.n; i++) {
+        w->tok = g.v[i]->tok;
+        gen_stmt(w, g.v[i]->init);
+    }
 }
 
 /* the callee entry of a function called with CALL, made on first use: its
@@ -1572,6 +1715,8 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
         if (a->kind == WQ_CC_ARG_LOCAL) val = op_rr(&w, WQ_OP_ADD, val, w.lstride_off);
         bind_param(&w, v, val);
     }
+    init_globals(&w, k);
+    w.tok = k->tok;
     k->visiting = 1;
     gen_stmt(&w, k->body);
     k->visiting = 0;

@@ -1738,6 +1738,13 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     p->fn = NULL;
 }
 
+/* ty with every scalar in it const: a __constant object is read-only */
+static cc_type_t *const_obj(ps_t *p, cc_type_t *ty)
+{
+    if (ty->kind == TY_ARRAY) return cc_array_of(p->c, const_obj(p, ty->base), ty->len);
+    return cc_qualified(p->c, ty, 1, ty->is_volatile);
+}
+
 static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc_type_t *ty)
 {
     if (at->is_typedef) {
@@ -1748,7 +1755,32 @@ static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc
     (void)base;
     if (!at->has_as || at->as != AS_CONSTANT)
         cc_error_tok(p->c, name, "a program-scope variable must be in the __constant address space (OpenCL C 1.2)");
-    cc_error_tok(p->c, name, "program-scope __constant data is not supported yet");
+    if (ty->kind == TY_FUNC) cc_error_tok(p->c, name, "a function cannot be in the __constant address space");
+    if (ty->size <= 0) cc_error_tok(p->c, name, "a program-scope __constant variable needs a complete type");
+    cc_var_t *v = new_var(p, name, const_obj(p, ty));
+    v->in_memory = 1;
+    v->as = AS_CONSTANT;
+    v->is_static = 1;
+    if (!is(p, "=")) cc_error_tok(p->c, p->tok, "a program-scope __constant variable needs an initializer");
+    const cc_tok_t *eq = p->tok;
+    p->tok = p->tok->next;
+    /* the initializer is the assignments a private object's would be; each
+     * value must be a constant (lower.c stores them at kernel entry) */
+    cc_node_t head = {0}, *cur = &head;
+    cc_node_t *lv = new_var_node(p, v, name);
+    lv->ty = ty;                    /* the stores write the unqualified object */
+    init_obj(p, lv, &cur);
+    for (cc_node_t *st = head.next; st; st = st->next) {
+        cc_node_t *val = st->lhs->rhs;
+        while (val->kind == ND_CAST && val->lhs->kind == ND_NUM) val = val->lhs;
+        if (val->kind != ND_NUM)
+            cc_error_tok(p->c, val->tok ? val->tok : eq, "a program-scope __constant initializer must be a constant expression");
+    }
+    cc_node_t *b = new_node(p, ND_BLOCK, eq);
+    b->body = head.next;
+    v->init = b;
+    v->next = p->prog->globals;
+    p->prog->globals = v;
 }
 
 cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t)

@@ -1,4 +1,4 @@
-/* peep.c -- two local clean-ups of the IR between lowering and register
+/* peep.c -- the clean-ups of the IR between lowering and register
  * allocation, on virtual registers:
  *
  *   - a temporary computed and then only copied (`op t, ...; mov v, t`,
@@ -11,49 +11,25 @@
  *     read from the earlier one: the address arithmetic `a[i] ... b[i]`
  *     recomputes for each access.
  *
+ * Each round then runs fold.c's whole-kernel clean-ups (constant operands,
+ * copy propagation, address offsets, dead values, unreachable code); the
+ * rounds repeat while anything changes, since one change enables another.
+ *
  * Only unguarded instructions take part (a guarded one also keeps the old
  * value of its destination).  Removing instructions moves the ones after
  * them, so the called functions' code ranges (cc_callee_t start / end,
  * which the register allocator reads for the registers a CALL clobbers)
- * move with them. */
+ * and the end of the prologue (where spill code puts the frame base) move
+ * with them. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
 #include "wq/defs.h"
 
-/* ADD..MAXU, DIVU..REM: register-register/immediate arithmetic with no
- * side effect (division never traps: RISC-V's results for b = 0) */
-static int pure_alu(int op)
-{
-    return op == WQ_OP_ADD || op == WQ_OP_SUB || op == WQ_OP_MUL || op == WQ_OP_MULHU ||
-           op == WQ_OP_AND || op == WQ_OP_OR || op == WQ_OP_XOR || op == WQ_OP_SHL ||
-           op == WQ_OP_SHR || op == WQ_OP_SRA || op == WQ_OP_MIN || op == WQ_OP_MAX ||
-           op == WQ_OP_MINU || op == WQ_OP_MAXU || op == WQ_OP_DIVU || op == WQ_OP_DIV ||
-           op == WQ_OP_REMU || op == WQ_OP_REM;
-}
-
 /* instructions whose only register effect is writing d */
 static int writes_d(int op)
 {
-    return pure_alu(op) || op == WQ_OP_MOV || op == WQ_OP_SEL || op == WQ_OP_S2R || op == WQ_OP_LD;
-}
-
-/* how often each virtual register is defined and read (regalloc's view:
- * a guarded destination is also read) */
-static void count(const cc_code_t *cd, int *defs, int *uses)
-{
-    memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
-    memset(uses, 0, sizeof *uses * (size_t)cd->nvreg);
-    for (int i = 0; i < cd->n; i++) {
-        const cc_ir_t *x = &cd->ir[i];
-        if (x->op == CC_OP_LABEL) continue;
-        if (x->a >= CC_V0) uses[x->a - CC_V0]++;
-        if (!x->bi && x->b >= CC_V0) uses[x->b - CC_V0]++;
-        if (x->d >= CC_V0) {
-            defs[x->d - CC_V0]++;
-            if (x->gp) uses[x->d - CC_V0]++;
-        }
-    }
+    return cc_pure_alu(op) || op == WQ_OP_MOV || op == WQ_OP_SEL || op == WQ_OP_S2R || op == WQ_OP_LD;
 }
 
 static int once(const int *v, int r) { return r >= CC_V0 && v[r - CC_V0] == 1; }
@@ -80,7 +56,7 @@ static int reuse_results(cc_code_t *cd, const int *defs, int *rename, char *dead
     int n = 0;
     for (int i = 0; i < cd->n; i++) {
         const cc_ir_t *x = &cd->ir[i];
-        if (dead[i] || x->gp || !pure_alu(x->op) || !once(defs, x->d)) continue;
+        if (dead[i] || x->gp || !cc_pure_alu(x->op) || !once(defs, x->d)) continue;
         if (x->a < CC_V0 || (!x->bi && x->b < CC_V0)) continue;   /* virtual operands only */
         for (int j = i + 1; j < cd->n; j++) {
             cc_ir_t *y = &cd->ir[j];
@@ -112,6 +88,7 @@ static void compact(cc_code_t *cd, const char *dead)
             if (e->start == i) e->start = m;
             if (e->end == i) e->end = m;
         }
+        if (i == cd->prologue_end) cd->prologue_end = m;
         if (i < cd->n && !dead[i]) cd->ir[m++] = cd->ir[i];
     }
     cd->n = m;
@@ -125,9 +102,9 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
     int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
     int *rename = cc_alloc(c, sizeof *rename * (size_t)cd->nvreg);
     char *dead = cc_alloc(c, (size_t)cd->n);
-    for (int round = 0; round < 4; round++) {
+    for (int round = 0; round < 8; round++) {
         for (int v = 0; v < cd->nvreg; v++) rename[v] = v + CC_V0;
-        count(cd, defs, uses);
+        cc_census(cd, defs, uses, NULL);
         int changed = reuse_results(cd, defs, rename, dead);
         for (int i = 0; changed && i < cd->n; i++) {
             cc_ir_t *x = &cd->ir[i];
@@ -136,8 +113,11 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
             if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
             if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
         }
-        count(cd, defs, uses);
+        cc_census(cd, defs, uses, NULL);
         changed += forward_copies(cd, defs, uses, dead);
+        compact(cd, dead);
+        memset(dead, 0, (size_t)cd->n);
+        changed += cc_fold(c, cd, dead);
         compact(cd, dead);
         memset(dead, 0, (size_t)cd->n);
         if (!changed) break;

@@ -19,7 +19,11 @@
  * first, then the one of least spill cost / degree (spill.c); colours are
  * given in reverse order of removal, preferring the colour of a move's
  * other end so that most copies disappear; a node that finds no colour is
- * spilled to the work-item's frame and allocation starts again.
+ * spilled to the work-item's frame and allocation starts again.  A
+ * register quad (quad.c: the four registers of an LD.V4 / ST.V4) takes
+ * four consecutive colours when its first member comes; its members are
+ * the last spill candidates, and a quad that finds no four free colours
+ * has the kernel's .v4 accesses split into word accesses instead.
  * Registers: r0..r(K-1) with K = max_regs, less the top two when the
  * kernel uses compare-and-swap (their register pair); predicates p0..p6
  * (p7 is PT, never spilled).  A kernel that cannot be coloured even with
@@ -85,6 +89,16 @@ void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
     }
 }
 
+/* an LD.V4 into a virtual quad also writes q+1..q+3, an ST.V4 from one
+ * also reads them (quad.c): the members past the head, 0 for none */
+static int quad_tail(const ra_t *r, const cc_ir_t *x, int *is_def)
+{
+    int q = r->kind == 0 && x->op != CC_OP_LABEL ? cc_quad_of(x) : 0;
+    if (!q || q - r->base + 3 >= r->nv) return 0;
+    *is_def = x->op == WQ_OP_LD;
+    return q;
+}
+
 typedef struct {
     int nv;                         /* nodes                                  */
     int words;                      /* bitset words per set                   */
@@ -131,6 +145,8 @@ static void clobbers(ra_t *r)
             int use[4], nu, def;
             cc_uses_defs(&cd->ir[i], r->kind, use, &nu, &def);
             if (def) SETBIT(cl, def - r->base);
+            int qd = 0, q = quad_tail(r, &cd->ir[i], &qd);
+            for (int k = 1; q && qd && k < 4; k++) SETBIT(cl, q + k - r->base);
         }
     }
     for (int changed = 1, iter = 0; changed && iter <= cd->ncallees; iter++) {
@@ -190,6 +206,13 @@ static word_t *liveness(ra_t *r)
             int use[4], nu, def;
             cc_uses_defs(&r->cd->ir[i], r->kind, use, &nu, &def);
             if (def) out[(def - r->base) / WB] &= ~((word_t)1 << ((def - r->base) % WB));
+            const cc_ir_t *x = &r->cd->ir[i];
+            int qd = 0, q = quad_tail(r, x, &qd);
+            for (int k = 1; q && k < 4; k++) {
+                int v = q + k - r->base;
+                if (qd) out[v / WB] &= ~((word_t)1 << (v % WB));
+                if (!qd || x->gp) SETBIT(out, v);
+            }
             for (int k = 0; k < nu; k++) SETBIT(out, use[k] - r->base);
             word_t *in = &live_in[(size_t)i * (size_t)words];
             if (memcmp(in, out, sizeof *out * (size_t)words)) {
@@ -278,19 +301,53 @@ static void build(ra_t *r, graph_t *g)
         live_out(r, live_in, i, out, NULL);
         int mv = (r->kind == 0 && x->op == WQ_OP_MOV && !x->bi && !x->gp && x->b >= CC_V0) ? x->b - base : -1;
         if (mv >= 0) { g->pref[def - base] = mv; if (g->pref[mv] < 0) g->pref[mv] = def - base; }
-        for (int j = 0; j < words; j++) {
-            word_t m = out[j];
-            while (m) {
-                int b = __builtin_ctzll(m);
-                m &= m - 1;
-                int v = j * WB + b;
-                if (v != mv) add_edge(g, def - base, v);
+        int qd = 0, q = quad_tail(r, x, &qd), last = q && qd ? def + 3 : def;
+        for (int d = def; d <= last; d++)
+            for (int j = 0; j < words; j++) {
+                word_t m = out[j];
+                while (m) {
+                    int b = __builtin_ctzll(m);
+                    m &= m - 1;
+                    int v = j * WB + b;
+                    if (v != mv) add_edge(g, d - base, v);
+                }
             }
-        }
     }
     free(across);
     free(out);
     free(live_in);
+}
+
+/* the colours g's neighbours of v hold, into taken */
+static void taken_by(const graph_t *g, const int *col, int v, uint8_t *taken)
+{
+    const word_t *row = &g->adj[(size_t)v * (size_t)g->words];
+    for (int j = 0; j < g->words; j++) {
+        word_t m = row[j];
+        while (m) {
+            int b = __builtin_ctzll(m);
+            m &= m - 1;
+            int u = j * WB + b;
+            if (col[u] >= 0) taken[col[u]] = 1;
+        }
+    }
+}
+
+/* a register quad (quad.c) whose head is node h: the lowest c with c + i
+ * free for member i, all below kv; -1 when there is none */
+static int colour_quad(cc_t *c, const graph_t *g, int h, int kv, int *col)
+{
+    uint8_t *taken = xcalloc(c, 4 * ((size_t)kv + 4), 1);
+    for (int i = 0; i < 4; i++) taken_by(g, col, h + i, &taken[(size_t)i * ((size_t)kv + 4)]);
+    int pick = -1;
+    for (int at = 0; pick < 0 && at + 3 < kv; at++) {
+        int ok = 1;
+        for (int i = 0; i < 4 && ok; i++) ok = !taken[(size_t)i * ((size_t)kv + 4) + (size_t)(at + i)];
+        if (ok) pick = at;
+    }
+    free(taken);
+    for (int i = 0; pick >= 0 && i < 4; i++) col[h + i] = pick + i;
+    return pick;
 }
 
 /* colour g with k colours, optimistically (Briggs): when every node left
@@ -302,7 +359,7 @@ static void build(ra_t *r, graph_t *g)
  * of 0..pk-1 and a segment-local value one of 0..kl-1, shared ones (pk..)
  * first: kl > k where the shared registers pack (spec 5.4) */
 static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk, int kl,
-                  const double *cost, int *col, int *spill, int *nspill)
+                  const int *qh, const double *cost, int *col, int *spill, int *nspill)
 {
     int nv = g->nv;
     int *deg = xcalloc(c, (size_t)nv + 1, sizeof *deg);
@@ -340,17 +397,22 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
     uint8_t *taken = xcalloc(c, (size_t)kmax + 1, 1);
     while (sp > 0) {
         int v = stack[--sp];
-        memset(taken, 0, (size_t)kmax + 1);
-        const word_t *row = &g->adj[(size_t)v * (size_t)g->words];
-        for (int j = 0; j < g->words; j++) {
-            word_t m = row[j];
-            while (m) {
-                int b = __builtin_ctzll(m);
-                m &= m - 1;
-                int u = j * WB + b;
-                if (col[u] >= 0) taken[col[u]] = 1;
+        if (qh && qh[v]) {
+            /* the whole quad when its first member comes; spilled all
+             * four when no four consecutive colours are free */
+            int h = qh[v] - 1, kq = k;
+            if (col[v] != -1) continue;     /* coloured (or spilled: -2) with its quad */
+            for (int i = 0; priv && i < 4; i++) kq = priv[h + i] ? pk : kq;
+            int at = colour_quad(c, g, h, kq, col);
+            if (at < 0) {
+                for (int i = 0; i < 4; i++) { spill[(*nspill)++] = h + i; col[h + i] = -2; }
+                continue;
             }
+            if (at + 4 > used) used = at + 4;
+            continue;
         }
+        memset(taken, 0, (size_t)kmax + 1);
+        taken_by(g, col, v, taken);
         int pick = -1, kv = !priv ? k : priv[v] ? pk : kmax;
         if (g->pref[v] >= 0 && col[g->pref[v]] >= 0 && col[g->pref[v]] < kv && !taken[col[g->pref[v]]])
             pick = col[g->pref[v]];
@@ -362,6 +424,7 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
         col[v] = pick;
         if (pick + 1 > used) used = pick + 1;
     }
+    for (int v = 0; v < nv; v++) if (col[v] < -1) col[v] = -1;
     free(taken);
     free(deg);
     free(gone);
@@ -424,14 +487,30 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         graph_of(c, cd, 0, &g);
         double *cost = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *cost);
         cc_spill_costs(cd, cost);
+        /* a quad's members are spilled only by splitting its accesses */
+        int *qh = cc_quad_heads(c, cd);
+        for (int v = 0; qh && v < cd->nvreg; v++) if (qh[v]) cost[v] = CC_NO_SPILL / 2;
         col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
         int *spill = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
         int nspill = 0;
         unsigned char *priv = private_regs(c, cd);
-        used = colour(c, &g, kregs, priv, cd->subv_base, packed_limit(c, cd, kregs), cost, col,
+        used = colour(c, &g, kregs, priv, cd->subv_base, packed_limit(c, cd, kregs), qh, cost, col,
                       spill, &nspill);
         free(priv);
         free(g.adj); free(g.deg); free(g.pref);
+        int split = 0;
+        for (int i = 0; qh && i < nspill; i++) split |= qh[spill[i]] != 0;
+        free(qh);
+        if (split) {
+            /* no four consecutive registers free for a quad (its members
+             * are the last candidates to spill): word accesses, and
+             * colour again */
+            free(cost);
+            free(spill);
+            free(col);
+            cd->nquads_split += cc_quad_dissolve(c, cd);
+            continue;
+        }
         int stuck = 0;
         for (int i = 0; i < nspill; i++) {
             spill[i] += CC_V0;
@@ -466,7 +545,7 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
     int npspill = 0;
     int kpred = cd->uses_enqueue ? CC_LIB_PRED_KEEP : 7;
-    colour(c, &gp, kpred, NULL, 0, 0, pcost, pcol, pspill, &npspill);
+    colour(c, &gp, kpred, NULL, 0, 0, NULL, pcost, pcol, pspill, &npspill);
     free(gp.adj); free(gp.deg); free(gp.pref);
     free(pcost);
     free(pspill);

@@ -125,8 +125,9 @@ static int expr(un_t *u, cc_node_t *n, int depth)
         /* every lane reads the same word when the address is uniform */
         return expr(u, n->lhs, depth) | (n->ty->is_volatile != 0);
     case ND_ADDR:
-        /* a __local object is one address; a private one is each work-item's own */
-        if (n->lhs->kind == ND_VAR) return n->lhs->var->as == AS_PRIVATE;
+        /* a __local object is one address; a private one is each work-item's
+         * own, and so is program-scope __constant data (in the frame, lower.c) */
+        if (n->lhs->kind == ND_VAR) return n->lhs->var->as == AS_PRIVATE || n->lhs->var->is_static;
         if (n->lhs->kind == ND_DEREF) return expr(u, n->lhs->lhs, depth);
         return expr(u, n->lhs, depth);
     case ND_CAST: case ND_NOT: case ND_BITNOT: case ND_NEG: case ND_MEMBER:

@@ -4,7 +4,6 @@
 #include "wq/encode.h"
 #include "wq/wrap.h"
 
-_Static_assert(WQ_NQ_SLOT_LOG2 == WQ_DRV_SLOT_LOG2, "queue slots are the channel's slots");
 _Static_assert(WQ_NQ_SLOT_DESC + 4 * WQ_LD_WORDS <= (1 << WQ_NQ_SLOT_LOG2), "slot too small");
 _Static_assert(WQ_QD_FIN_TPL + 4 * WQ_NQ_FIN_WORDS <= WQ_QD_BYTES, "QD too small");
 _Static_assert(WQ_NQ_SLOT_PARAMS + 4 * WQ_NQ_PARAM_WORDS <= WQ_NQ_SLOT_DESC, "params overlap the descriptor");

@@ -33,7 +33,9 @@ int wq_nested_asm(const char *path, const char *lib, wq_program_t *p, char *err,
     char *s1 = slurp(path, &a);
     char *s2 = slurp(lib ? lib : WQ_NESTED_LIB, &b);
     if (!s1 || !s2) {
-        snprintf(err, errlen, "cannot read %s", !s1 ? path : (lib ? lib : WQ_NESTED_LIB));
+        /* the default library is a build product, found from the top */
+        snprintf(err, errlen, "cannot read %s%s", !s1 ? path : (lib ? lib : WQ_NESTED_LIB),
+                 s1 && !lib ? " (make build writes it; run from the repository's top)" : "");
         free(s1); free(s2);
         return -1;
     }

@@ -7,9 +7,12 @@
 #define WQ_DMEM_H
 #include "wq/model.h"
 
+/* a byte or half-word access passes its own address; the port is given
+ * the word that holds it (its contract: 4-aligned addresses), as ctx->mem
+ * finds it */
 static inline uint32_t wq_dm_read32(const wq_ctx_t *ctx, uint32_t a)
 {
-    if (ctx->port.read32) return ctx->port.read32(ctx->port.user, a);
+    if (ctx->port.read32) return ctx->port.read32(ctx->port.user, a & ~3u);
     return wq_mem_read32(ctx->mem, a);
 }
 
@@ -21,7 +24,7 @@ static inline uint64_t wq_dm_read64(const wq_ctx_t *ctx, uint32_t a)
 static inline void wq_dm_write(wq_ctx_t *ctx, uint32_t a, uint32_t v, unsigned strobe)
 {
     if (ctx->port.read32) {
-        ctx->port_changes += (uint64_t)(ctx->port.write32(ctx->port.user, a, v, strobe) != 0);
+        ctx->port_changes += (uint64_t)(ctx->port.write32(ctx->port.user, a & ~3u, v, strobe) != 0);
         return;
     }
     if (strobe == 0xFu) wq_mem_write32(ctx->mem, a, v);

@@ -13,8 +13,13 @@
  *                                 fewer than COUNT leave the rest 0)
  *   --arg TYPE:VALUE              a scalar argument
  *   --arg local:BYTES             a __local argument
+ *   --arg view:ARG:OFFSET:COUNT   a sub-buffer of argument ARG's buffer (an
+ *                                 earlier buf:) from byte OFFSET, COUNT
+ *                                 elements of its type: two arguments on the
+ *                                 same region or overlapping ones, as the
+ *                                 alias pass's metadata sees them
  *   --alias=on|off                the alias pass at enqueue (default on;
- *                                 the buffers are disjoint)
+ *                                 buf: arguments are disjoint)
  *
  * Exit 0 when the kernel completed; 1 when it trapped, the lockstep check
  * failed or the device refused it (the reason printed); 2 on a usage or
@@ -33,10 +38,12 @@
 #define MAX_ARGS 64
 
 typedef struct cl_arg {
-    enum { A_BUF, A_SCALAR, A_LOCAL } kind;
+    enum { A_BUF, A_SCALAR, A_LOCAL, A_VIEW } kind;
     unsigned esize;
     int      is_signed;
     size_t   count;                 /* buffer elements; local bytes          */
+    unsigned parent;                /* A_VIEW: the argument whose buffer     */
+    uint32_t offset;                /* A_VIEW: bytes into it                 */
     uint8_t *data;
     uint32_t scalar;
     const char *spec;               /* as given, for messages                */
@@ -151,6 +158,25 @@ static int parse_arg(clrun_t *r, const char *s)
         a->kind = A_LOCAL;
         if (num(s + 6, &v) || !v) return wq_cli_error(r->verb, "--arg %s: local:BYTES wants a byte count", s);
         a->count = v;
+        return 0;
+    }
+    if (!strncmp(s, "view:", 5)) {
+        unsigned long par, off, cnt;
+        char nul[1] = "", *e1, *e2 = nul, *e3 = nul;
+        par = strtoul(s + 5, &e1, 10);
+        off = *e1 == ':' ? strtoul(e1 + 1, &e2, 0) : 0;
+        cnt = *e1 == ':' && *e2 == ':' ? strtoul(e2 + 1, &e3, 0) : 0;
+        if (*e1 != ':' || *e2 != ':' || *e3 || par + 1 >= r->nargs || r->args[par].kind != A_BUF || !cnt ||
+            off > 0xFFFFFFFFul || cnt > (1u << 24))
+            return wq_cli_error(r->verb, "--arg %s: view:ARG:OFFSET:COUNT, ARG an earlier buf: argument", s);
+        a->kind = A_VIEW;
+        a->parent = (unsigned)par;
+        a->offset = (uint32_t)off;
+        a->esize = r->args[par].esize;
+        a->is_signed = r->args[par].is_signed;
+        a->count = cnt;
+        a->data = calloc(a->count, a->esize);
+        if (!a->data) return wq_cli_error(r->verb, "--arg %s: out of memory", s);
         return 0;
     }
     if (!strncmp(s, "buf:", 4)) {
@@ -342,7 +368,8 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     }
     for (unsigned i = 0; i < r->nargs; i++) {
         int want = kk->args[i].kind == WQ_CC_ARG_LOCAL ? A_LOCAL : kk->args[i].kind == WQ_CC_ARG_SCALAR ? A_SCALAR : A_BUF;
-        if ((int)r->args[i].kind != want || (want == A_SCALAR && r->args[i].esize != kk->args[i].size)) {
+        int have = r->args[i].kind == A_VIEW ? A_BUF : (int)r->args[i].kind;
+        if (have != want || (want == A_SCALAR && r->args[i].esize != kk->args[i].size)) {
             fprintf(stderr, "%s: argument %u (%s %s) does not take --arg %s\n", r->file, i,
                     kk->args[i].type_name, kk->args[i].name, r->args[i].spec);
             return 2;
@@ -381,6 +408,10 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
         if (a->kind == A_BUF) {
             mems[i] = wq_cl_CreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->count * a->esize, a->data, &e);
             if (e || (e = wq_cl_SetKernelArg(k, i, sizeof mems[i], &mems[i]))) goto out;
+        } else if (a->kind == A_VIEW) {
+            cl_buffer_region reg = { a->offset, a->count * a->esize };
+            mems[i] = wq_cl_CreateSubBuffer(mems[a->parent], CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &reg, &e);
+            if (e || (e = wq_cl_SetKernelArg(k, i, sizeof mems[i], &mems[i]))) goto out;
         } else if (a->kind == A_LOCAL) {
             if ((e = wq_cl_SetKernelArg(k, i, a->count, NULL))) goto out;
         } else if ((e = wq_cl_SetKernelArg(k, i, a->esize, &a->scalar))) {
@@ -417,7 +448,7 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     printf("result: completed\n");
     for (unsigned i = 0; i < r->nargs; i++) {
         cl_arg_t *a = &r->args[i];
-        if (a->kind != A_BUF) continue;
+        if (a->kind != A_BUF && a->kind != A_VIEW) continue;
         if ((e = wq_cl_EnqueueReadBuffer(q, mems[i], CL_TRUE, 0, a->count * a->esize, a->data, 0, NULL, NULL))) goto out;
         dump(r, i, a);
     }
@@ -431,7 +462,7 @@ out:
             if (!wq_cl_GetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL)) fputs(log, stdout);
         }
     }
-    for (unsigned i = 0; i < r->nargs; i++) if (mems[i]) wq_cl_ReleaseMemObject(mems[i]);
+    for (unsigned i = r->nargs; i-- > 0;) if (mems[i]) wq_cl_ReleaseMemObject(mems[i]);   /* views first */
     if (k) wq_cl_ReleaseKernel(k);
     if (p) wq_cl_ReleaseProgram(p);
     if (q) wq_cl_ReleaseCommandQueue(q);

@@ -49,7 +49,9 @@ static const wq_cli_verb_t verbs[] = {
       "              [--regs=N] [--subv=auto|off|always] [--subv-threshold=N]\n"
       "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
       "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
-      "  TYPE:VALUE, local:BYTES; TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
+      "  TYPE:VALUE, local:BYTES, view:ARG:OFFSET:COUNT (a sub-buffer of argument\n"
+      "  ARG's buffer from byte OFFSET, a multiple of 128: the same region or an\n"
+      "  overlap for the alias pass); TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
       "  the OpenCL runtime and prints every buffer (hex, or --dec); --alias=off:\n"
       "  without the alias pass the runtime applies at enqueue\n"
       "  exit 0: completed; 1: trap or failure (named); 2: usage or compile error\n", NULL },
@@ -67,6 +69,8 @@ static const wq_cli_verb_t verbs[] = {
       "usage: wq nested [--scenario NAME | FILE.wqs]... [--all]\n"
       "         [--backend model|rtl|uart:PATH@BAUD] [--lib FILE] [--lanes N] [--warps N]\n"
       "         [--timeout DEVICE_TIME]\n"
+      "       (the device library appended to each scenario: build/gen/enqueue.wqs,\n"
+      "        from the repository's top, unless --lib FILE)\n"
       "       (rtl also: [--seed N] [--wave F.fst] [--lat MIN,MAX] [--ready PCT])\n"
       "       (uart: the device behind the UART bridge on a serial line, e.g.\n"
       "        uart:/dev/ttyUSB0@115200; WQ_UART_TIMEOUT_MS, WQ_UART_TRIES, WQ_UART_VERBOSE)\n", NULL },

@@ -613,8 +613,8 @@ static int wq_plain_num(const char *s, const char *e, uint64_t *v)
     return 1;
 }
 
-/* Firmware (.ues, .inc: `.equ NAME, value`, comments after ';') and
- * scripts (.sh, .py: `NAME=value`, `NAME = value`, `readonly NAME=value`,
+/* Firmware and kernels (.ues, .inc, .wqs: `.equ NAME, value`, comments
+ * after ';') and scripts (.sh, .py: `NAME=value`, `NAME = value`, `readonly NAME=value`,
  * comments after '#'): a definition of an upper-case NAME to a plain
  * number is checked like a C #define.  Line-oriented: these languages
  * define constants one per line. */
@@ -712,7 +712,9 @@ int wq_check_file(const wq_gen_t *g, const char *path, unsigned *hits)
         else if (!strncmp(p, "spec_check: ok", 14))
             sc.ok[line] = 1;
     }
-    int fw = wq_has_ext(path, ".ues") || wq_has_ext(path, ".inc");
+    /* .wqs kernels and the device library define constants the same way */
+    int fw = wq_has_ext(path, ".ues") || wq_has_ext(path, ".inc") ||
+             wq_has_ext(path, ".wqs");
     int script = wq_has_ext(path, ".sh") || wq_has_ext(path, ".py") ||
                  !strchr(wq_base(path), '.');
     if (fw || script) {

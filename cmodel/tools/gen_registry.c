@@ -445,6 +445,47 @@ void wq_collect(wq_gen_t *g)
     wq_code(g, "deque.def", "DQCMD", "WQ_DQCMD_", #n, WQ_DQCMD_##n, 4, WQ_K_CODE);
 #include "../spec/deque.def"
 #undef DQCMD
+    /* nested work's memory layout (nq.def): plain integers; the row is
+     * spelt with its view's prefix (QD_SOFT, PARAM_ARG0, ENQ_FULL) as the
+     * device library's `.equ` names it, so a hand copy there is caught */
+#define NQQD(n, off) \
+    wq_code(g, "nq.def", "NQQD", "WQ_", "QD_" #n, WQ_QD_##n, 0, WQ_K_CODE);
+#define NQSLOT(n, v) \
+    wq_code(g, "nq.def", "NQSLOT", "WQ_NQ_", #n, WQ_NQ_##n, 0, WQ_K_CODE);
+#define NQPARAM(n, v) \
+    wq_code(g, "nq.def", "NQPARAM", "WQ_NQ_", "PARAM_" #n, WQ_NQ_PARAM_##n, 0, \
+            WQ_K_CODE);
+#define NQENQ(n, c) \
+    wq_code(g, "nq.def", "NQENQ", "WQ_", "ENQ_" #n, WQ_ENQ_##n, 0, WQ_K_CODE);
+#include "../spec/nq.def"
+#undef NQQD
+#undef NQSLOT
+#undef NQPARAM
+#undef NQENQ
+    wq_derived(g, "nq.def", "NQENQ", "", WQ_NQ_MAX_GROUPS, 0,
+               wq_strdup("WQ_NQ_MAX_GROUPS"));
+    /* values the device library computes with, derived here once: every
+     * nq.def row with a key is a `.equ` of build/gen/wq_nq.wqs
+     * (wq_gen nqwqs), so these carry the library's spelling as their key,
+     * and the drift check catches a hand copy of them too */
+#define LDWORD(n, i) \
+    wq_add(g, WQ_K_DERIVED, 0, 4u * WQ_LD_##n, "nq.def", "LDWORD", #n, \
+           wq_strdup("DESC_" #n), wq_strdup("WQ_NQ_DESC_" #n));
+#include "../spec/launch.def"
+#undef LDWORD
+    wq_add(g, WQ_K_DERIVED, 0, 4u * WQ_NQ_FIN_SEMF, "nq.def", "NQSLOT",
+           "FIN_SEMF", wq_strdup("FIN_SEMF_OFF"), wq_strdup("WQ_NQ_FIN_SEMF_OFF"));
+    /* wq_enqueue_nd divides one quotient bit a trip, as many trips as the
+     * grid limit has bits: the limit must be 2^k - 1 */
+    unsigned gk = 0;
+    while (gk < 32 && (1ull << gk) - 1 < (unsigned long long)WQ_LDLIMIT_GRID_DIM)
+        gk++;
+    if ((1ull << gk) - 1 != (unsigned long long)WQ_LDLIMIT_GRID_DIM) {
+        fprintf(stderr, "wq_gen: launch.def LDLIMIT GRID_DIM is not 2^k - 1\n");
+        g->err = 1;
+    }
+    wq_add(g, WQ_K_DERIVED, 0, gk, "nq.def", "LDLIMIT", "GRID_DIM",
+           wq_strdup("MAX_GROUPS_LOG2"), wq_strdup("WQ_NQ_MAX_GROUPS_LOG2"));
     wq_derived(g, "launch.def", "LDWORD", "", WQ_LD_WORDS, 0,
                wq_strdup("WQ_LD_WORDS"));
 

@@ -16,8 +16,11 @@
 //	one 16 K x 32-bit RAM) takes the other two side by side
 //	(`synth_ice40 -spram`).  wq_top is the small configuration of
 //	docs/rtl/README.md with the firmware warp scheduler (SCHED_UE=1,
-//	its rotator on the SB_MAC16s), the same as the UP5K fit build
-//	(fpga/wq_ice40_small.v).
+//	its rotator on the SB_MAC16s), as in the UP5K fit build
+//	(fpga/wq_ice40_small.v), with one host channel instead of two: the
+//	second channel's state and its scheduling do not fit beside the
+//	bridge, and the OpenCL runtime shares a device's channels between
+//	its queues.
 //
 //	Lights: the green LED blinks while the clock runs; the red LED is
 //	wq_top's interrupt.  The user button (BTN_N) resets the device.
@@ -47,7 +50,7 @@ module wq_icebreaker #(
 		.o_led_tx(tx_act), .o_led_reset(in_reset));
 
 	wq_uart_top #(.CLK_HZ(CLK_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
-		.CHANNELS(2), .WARPS(2), .LANES(8), .DQ_LOG2(4), .REGS(16),
+		.CHANNELS(1), .WARPS(2), .LANES(8), .DQ_LOG2(4), .REGS(16),
 		.ALU_LANES(1), .SEM_DIGIT(1), .SCHED_UE(1), .ROT_MUL(1)) u_core (
 		.i_clk(CLK), .i_reset(reset), .i_rx(RX), .o_tx(TX),
 		.o_led_irq(irq));

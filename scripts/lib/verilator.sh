@@ -16,12 +16,20 @@
 #                         (model, asm, gen, ue, driver): a bench links only
 #                         what it uses.  Skipped when the binary is newer than
 #                         every input; VL_OPT (default O3) is Verilator's
-#                         optimisation, VL_CFLAGS more C++ flags.  Fails with
-#                         the log's tail.
+#                         optimisation, VL_CFLAGS more C++ flags.  Every
+#                         object is position-independent (scripts/cl_rtl_build.sh
+#                         links the lockstep harness's objects into
+#                         libwqrtl.so).  Two scripts building the same DIR at
+#                         once (the two lanes of scripts/test.sh) take turns
+#                         on DIR/.lock.  Fails with the log's tail.
 #   vl_run DIR BIN LOG SEED [ARGS...]
 #                         run one seed into DIR/LOG.log; on failure print the
 #                         log, replay the seed with --wave DIR/LOG.fst and
 #                         fail naming the log, the waveform and the command
+#   vl_report DIR REGEX LABEL
+#                         the figures (lines matching REGEX) of the last
+#                         seed's log in DIR: bare and exit 0 when $bench is 1
+#                         (scripts/bench.sh), else as "rtl_test: ... (LABEL)"
 #   vl_check_sources DIR  the build in DIR read RTL from $rtl only (when $rtl
 #                         is not the tree's rtl/, no file of rtl/ was read)
 
@@ -53,13 +61,18 @@ vl_build() {
     [ $# -gt 0 ] && shift
     for l in "$@"; do libs+=("$root/build/lib/libwq$l.a"); done
     mkdir -p "$dir"
+    local lockfd
+    exec {lockfd}> "$dir/.lock"
+    flock "$lockfd"
     # up to date: the binary is newer than every input and was built with
     # the same arguments
-    local sig="${args[*]} ${xflags[*]+${xflags[*]}} ${VL_CFLAGS:-} ${VL_OPT:-} ${VL_COPT:-}"
+    local cflags="-fPIC -O${VL_COPT:-2} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}"
+    local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-}"
     if [ -x "$dir/$bin" ] && [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] &&
        [ -z "$(find "$rtl" "$root/tb/verilator" "$root/cmodel/include" "$root"/build/gen/*.vh \
                ${libs[@]+"${libs[@]}"} \
                -newer "$dir/$bin" -type f -print -quit)" ]; then
+        exec {lockfd}>&-
         return 0
     fi
     rm -f "$dir/args"
@@ -67,11 +80,12 @@ vl_build() {
         -I"$root/build/gen" -I"$rtl" -I"$rtl/core" --top-module "$top" \
         --x-assign unique --x-initial unique --trace-fst ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$dir" -o "$bin" \
-        -CFLAGS "-O${VL_COPT:-2} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}" \
+        -CFLAGS "$cflags" \
         "${args[@]}" ${libs[@]+"${libs[@]}"} > "$dir/build.log" 2>&1 || {
         tail -40 "$dir/build.log" >&2; fail "verilator build (log: $dir/build.log)"; }
     vl_check_sources "$dir"
     echo "$sig" > "$dir/args"
+    exec {lockfd}>&-
 }
 
 vl_run() {
@@ -84,6 +98,15 @@ vl_run() {
         fail "$bin seed $seed (log: $dir/$log.log; waveform: $dir/$log.fst;" \
              "rerun: $dir/$bin --seed $seed $* --wave FILE.fst)"
     fi
+}
+
+vl_report() {
+    local last="$1/seed${seeds[$((${#seeds[@]} - 1))]}.log"
+    if [ "${bench:-0}" = 1 ]; then
+        grep -E "$2" "$last"
+        exit 0
+    fi
+    grep -E "$2" "$last" | sed "s/^/rtl_test: /; s/\$/ ($3)/"
 }
 
 vl_check_sources() {

@@ -35,12 +35,7 @@ for cfg in "${cfgs[@]}"; do
     for s in "${seeds[@]}"; do
         vl_run "$d" tb_coalesce "seed$s" "$s" --warps "$warps" --lanes "$lanes" --line "$line" --measure
     done
-    last="$d/seed${seeds[$((${#seeds[@]} - 1))]}.log"
-    if [ $bench = 1 ]; then
-        grep -E '^rtl_mem_requests_per_warp_load:' "$last"
-        exit 0
-    fi
-    grep -E '^(rtl_mem_requests_per_warp_load|coalesce_cycles_per_warp_load):' "$last" |
-        sed "s/^/rtl_test: /; s/\$/ (LANES=$lanes LINE=$line)/"
+    [ $bench = 1 ] && vl_report "$d" '^rtl_mem_requests_per_warp_load:'
+    vl_report "$d" '^(rtl_mem_requests_per_warp_load|coalesce_cycles_per_warp_load):' "LANES=$lanes LINE=$line"
 done
 echo "rtl_test: coalesce ${#seeds[@]} seeds x $warps warps x ${#cfgs[@]} configurations ok"

@@ -10,13 +10,18 @@
 #        named scenario host_scenario_error_isolation first on every seed.
 #        Built into build/verilator/host/.
 #
-# Usage: bash scripts/rtl/host.sh [SEED...]      (default seeds 1 2 3 4)
+# Usage: bash scripts/rtl/host.sh [--bench] [SEED...]   (default seeds 1 2 3 4)
+#   --bench               only the measured figure for scripts/bench.sh:
+#                         host_methods_per_busy_cycle on seed 1 (methods /
+#                         granted cycles of the random traffic, in lockstep)
 #   RTL_TEST_HOST_CYCLES  random-traffic cycles per seed  (default 400000)
 #   RTL_TEST_WAVE         set: write build/verilator/host/seed<N>.fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
 #                  arguments (scripts/mutate.sh builds mutated copies)
 set -euo pipefail
+bench=0
+[ "${1:-}" = --bench ] && { bench=1; shift; }
 . "$(dirname "$0")/../lib/verilator.sh"
 vl_setup host
 make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
@@ -25,6 +30,11 @@ vl_build "$B" wq_host_if tb_host \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 
 cycles=${RTL_TEST_HOST_CYCLES:-400000}
+if [ "$bench" = 1 ]; then
+    vl_run "$B" tb_host bench 1 --cycles "$cycles"
+    grep -E '^host_methods_per_busy_cycle:' "$B/bench.log" | sed "s/\$/ (seed 1, $cycles cycles)/"
+    exit 0
+fi
 vl_seeds "1 2 3 4" "$@"
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_host "seed$s" "$s" --cycles "$cycles"

@@ -38,12 +38,6 @@ for cfg in "${cfgs[@]}"; do
         vl_run "$d" tb_l1 "seed$s" "$s" --ops "$ops" --sets "$sets" --ways "$ways" \
             --line "$line" --ids $((1 << idw)) --measure
     done
-    last="$d/seed${seeds[$((${#seeds[@]} - 1))]}.log"
-    if [ $bench = 1 ]; then
-        grep -E '^l1_hit_rate:' "$last"
-        exit 0
-    fi
-    grep -E '^l1_hit_rate:' "$last" |
-        sed "s/^/rtl_test: /; s/\$/ (SETS=$sets WAYS=$ways LINE=$line IDS=$((1 << idw)))/"
+    vl_report "$d" '^l1_hit_rate:' "SETS=$sets WAYS=$ways LINE=$line IDS=$((1 << idw))"
 done
 echo "rtl_test: l1 ${#seeds[@]} seeds x $ops requests x ${#cfgs[@]} configurations ok"

@@ -17,6 +17,7 @@
 #         (ue_progs below; the others are listed with the reason).
 #
 # Usage: bash scripts/rtl/sched.sh [SEED...]     (seeds for every config)
+#   WQ_RTL_FULL=1  one more parameter set (W8 L8 A8; make regress, mutate)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
@@ -35,8 +36,9 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
         d="$B/UE_W$1_L$2_R$3_D$4_A$5" top=wq_sched_ue
         ue=(--prefix Vwq_warp_sched -GROM_FILE="\"$root/build/gen/sched_fw.hex\"")
     fi
-    # the largest bench: less optimisation builds it in half the time
-    VL_OPT=O2 VL_COPT=1 VL_CFLAGS="${ue[0]:+-DWQ_SCHED_UE}" \
+    # the largest bench: less optimisation builds it in half the time, and
+    # its runs (a few seconds, mostly the model) are as fast without -O
+    VL_OPT=O2 VL_COPT=0 VL_CFLAGS="${ue[0]:+-DWQ_SCHED_UE}" \
         vl_build "$d" "$top" tb_sched ${ue[@]+"${ue[@]}"} \
         -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" -GALU_LANES="$5" \
         "$rtl/$top.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
@@ -53,7 +55,12 @@ progs=(tests/programs/*.wqs tb/verilator/sched/progs/*.wqs)
 total=0
 # ALU_LANES (5th): the physical ALU lanes; fewer than LANES runs each part
 # in several ALU passes (the small configuration uses one ALU lane)
-for cfg in "8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "8 8 32 6 8 6 7" "2 8 16 4 1 8 9"; do
+# W8 L8 A8 (every lane an ALU at 8 lanes) adds a Verilator build and no
+# path the others miss (8 lanes: the small configuration; a partial ALU:
+# L16 A4), so it runs with WQ_RTL_FULL=1 (make regress, make mutate)
+cfgs=("8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "2 8 16 4 1 8 9")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 8 32 6 8 6 7")
+for cfg in "${cfgs[@]}"; do
     read -r warps lanes regs dlog2 alu fixed <<< "$cfg"
     seeds=("$@")
     [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"

@@ -59,8 +59,8 @@ Test(cc, diagnostics)
          "t.cl:1:10: error: cannot find include file \"nonexistent_header.h\"", 10);
     diag("__kernel void k(__global int *p) { break; }\n",
          "t.cl:1:36: error: 'break' outside a loop or switch", 36);
-    diag("__kernel void k(__global long *p) { p[0] = p[1] / 3; }\n",
-         "t.cl:1:49: error: 64-bit division and remainder are not supported yet", 49);
+    diag("__kernel void k(__global long *p) { p[0] = p[1] / 3; }\n__constant int c;\n",
+         "t.cl:2:17: error: a program-scope __constant variable needs an initializer", 17);
     diag("__kernel void k(__global const int *p) { p[0] = 1; }\n",
          "t.cl:1:47: error: cannot assign to a const-qualified object", 47);
 }

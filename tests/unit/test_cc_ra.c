@@ -1,6 +1,7 @@
 /* test_cc_ra.c -- the compiler's back-end analyses on hand-made IR
- * (cmodel/compiler/regalloc.c, spill.c, frame.c): liveness, liveness
- * across a CALL, the spill cost by loop depth, the spill rewrite; and,
+ * (cmodel/compiler/regalloc.c, spill.c, frame.c, quad.c): liveness,
+ * liveness across a CALL, the spill cost by loop depth, the spill rewrite,
+ * register quads and their split into word accesses; and,
  * through wq_cc_compile, spilling under a register limit, private
  * frames and their initializers, CALL/RET under --inline=never and the
  * recursion error. */
@@ -219,7 +220,73 @@ Test(cc_ra, long_pairs_and_their_limits)
     cr_assert_str_eq(r.kernels[0].args[1].type_name, "long");
     cr_assert_null(strstr(r.wqs, "call "));               /* a 64-bit result stays inline */
     wq_cc_result_free(&r);
-    refused("__kernel void k(__global long *o) { o[1] = o[0] / 3; }", "64-bit division and remainder");
     refused("__kernel void k(__global long *o) { switch (o[0]) { case 1: o[1] = 2; } }", "a switch on a 64-bit integer");
     refused("__kernel void k(__global long *o) { o[1] = min(o[0], 3L); }", "built-in functions on 64-bit integers");
+}
+
+/* ---- register quads (quad.c): LD.V4 / ST.V4 ------------------------------------ */
+/* v0 the address; ld.v4 into the quad v1..v4; the members read one by one;
+ * v5 built from them; st.v4 from the quad v6..v9, each member written on
+ * its own */
+static void quad_code(cc_t *c, cc_code_t *cd)
+{
+    cd->nvreg = 10;
+    imm(c, cd, WQ_OP_MOV, V(0), 0, 0x100);                            /* 0 */
+    cc_ir_t *l = imm(c, cd, WQ_OP_LD, V(1), V(0), 16);                /* 1: ld.v4 v1, [v0+16] */
+    l->fn = WQ_MEMW_V4;
+    put(c, cd, WQ_OP_ADD, V(5), V(1), V(4));                          /* 2 */
+    put(c, cd, WQ_OP_ADD, V(6), V(2), V(5));                          /* 3: quad 2's member 0 */
+    put(c, cd, WQ_OP_ADD, V(7), V(3), V(5));                          /* 4 */
+    imm(c, cd, WQ_OP_MOV, V(8), 0, 7);                                /* 5 */
+    put(c, cd, WQ_OP_MOV, V(9), 0, V(5));                             /* 6 */
+    cc_ir_t *s = imm(c, cd, WQ_OP_ST, 0, V(0), 32);                   /* 7: st.v4 [v0+32], v6 */
+    s->bi = 0;
+    s->b = V(6);
+    s->fn = WQ_MEMW_V4;
+    put(c, cd, WQ_OP_EXIT, 0, 0, 0);                                  /* 8 */
+}
+
+Test(cc_ra, quad_liveness_and_four_consecutive_registers)
+{
+    cc_t *c = ctx();
+    cc_kout_t k = {0};
+    if (setjmp(c->fail)) cr_assert_fail("longjmp: %s", c->log.s ? c->log.s : "");
+    quad_code(c, &k.code);
+    int words;
+    uint64_t *in = cc_live_in(c, &k.code, 0, &words);
+    /* the LD.V4 writes all four members, the ST.V4 reads all four */
+    for (int m = 1; m <= 4; m++) cr_assert(!live(in, words, 1, m) && live(in, words, 2, m), "member v%d", m);
+    cr_assert(!live(in, words, 3, 1) && !live(in, words, 3, 4) && live(in, words, 3, 2) && live(in, words, 4, 3));
+    for (int m = 6; m <= 9; m++) cr_assert(live(in, words, 7, m), "st.v4 reads v%d", m);
+    cr_assert(!live(in, words, 3, 6) && live(in, words, 4, 6), "v6 is born at 3");
+    free(in);
+    int *qh = cc_quad_heads(c, &k.code);
+    cr_assert_not_null(qh);
+    cr_assert(qh[1] == 2 && qh[4] == 2 && qh[6] == 7 && qh[9] == 7 && !qh[0] && !qh[5]);
+    free(qh);
+    cc_regalloc(c, &k);
+    for (int m = 1; m < 4; m++) {
+        cr_assert_eq(c->vmap[1 + m], c->vmap[1] + m, "load quad member %d", m);
+        cr_assert_eq(c->vmap[6 + m], c->vmap[6] + m, "store quad member %d", m);
+    }
+    cr_assert_eq(k.code.nquads_split, 0);
+    cr_assert_geq(k.info.nregs, (uint32_t)c->vmap[6] + 4);
+    done(c);
+}
+
+Test(cc_ra, quad_split_into_word_accesses)
+{
+    cc_t *c = ctx();
+    cc_code_t cd = {0};
+    if (setjmp(c->fail)) cr_assert_fail("longjmp");
+    quad_code(c, &cd);
+    cr_assert_eq(cc_quad_dissolve(c, &cd), 2);
+    cr_assert_eq(cd.n, 9 + 6);
+    for (int m = 0; m < 4; m++) {
+        const cc_ir_t *l = &cd.ir[1 + m], *s = &cd.ir[10 + m];
+        cr_assert(l->op == WQ_OP_LD && l->fn == WQ_MEMW_W32 && l->d == V(1 + m) && l->a == V(0) && l->imm == 16u + 4u * (unsigned)m);
+        cr_assert(s->op == WQ_OP_ST && s->fn == WQ_MEMW_W32 && s->b == V(6 + m) && s->a == V(0) && s->imm == 32u + 4u * (unsigned)m);
+    }
+    cr_assert_null(cc_quad_heads(c, &cd));
+    done(c);
 }

@@ -143,6 +143,24 @@ enum {
 #undef DQCMD
 };
 
+/* nested work's memory layout (nq.def; the driver's side is nq.h) */
+enum {
+#define NQQD(n, off) WQ_QD_##n = off,
+#include "../../spec/nq.def"
+#undef NQQD
+#define NQSLOT(n, v) WQ_NQ_##n = v,
+#include "../../spec/nq.def"
+#undef NQSLOT
+#define NQPARAM(n, v) WQ_NQ_PARAM_##n = v,
+#include "../../spec/nq.def"
+#undef NQPARAM
+#define NQENQ(n, c) WQ_ENQ_##n = c,
+#include "../../spec/nq.def"
+#undef NQENQ
+    /* wq_enqueue_nd's grid: GRID_X = global / local is at most this */
+    WQ_NQ_MAX_GROUPS = WQ_LDLIMIT_GRID_DIM
+};
+
 /* traps and channel errors */
 typedef enum {
 #define TRAP(n, c, r) WQ_TRAP_##n = c,

@@ -44,7 +44,9 @@ enum wq_drv_err {
 const char *wq_drv_strerror(int err);
 
 #define WQ_DRV_MAX_FAULTS 32u
-#define WQ_DRV_SLOT_LOG2  8u       /* default pushbuffer slot: 256 bytes/entry */
+/* pushbuffer slot per ring entry, log2 bytes: nested work's queue slots
+ * (nq.def SLOT_LOG2) are the channel's own, so the spec row sets both */
+#define WQ_DRV_SLOT_LOG2  ((unsigned)WQ_NQ_SLOT_LOG2)
 
 /* one reported problem: a channel error or a fatal warp trap */
 typedef struct wq_drv_fault {

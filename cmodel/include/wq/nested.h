@@ -1,8 +1,10 @@
 /* nested.h -- running a nested-work program through the driver: the
  * scenario runner behind `wq nested`, the unit tests and the bench.
  *
- * A nested program is a .wqs file plus the device library
- * (tests/programs/lib/enqueue.wqs, appended).  Its launch blocks say what
+ * A nested program is a .wqs file plus the device library, appended: the
+ * build's build/gen/enqueue.wqs, which is the `.equ` block generated from
+ * cmodel/spec/nq.def followed by tests/programs/lib/enqueue.wqs (paths
+ * from the repository's top, where `wq nested` runs).  Its launch blocks say what
  * runs where:
  *   parent       the session's parent kernel (CPU-owned channel);
  *   indep*       independent work on another CPU channel, side by side;
@@ -17,7 +19,10 @@
 #include "asm.h"
 #include "nq.h"
 
-#define WQ_NESTED_LIB "tests/programs/lib/enqueue.wqs"
+/* the build directory's library; the Makefile passes its own $(B) */
+#ifndef WQ_NESTED_LIB
+#define WQ_NESTED_LIB "build/gen/enqueue.wqs"
+#endif
 
 typedef struct wq_nested_result {
     unsigned channels;        /* channels the run used                       */

@@ -28,65 +28,10 @@
 #define WQ_NQ_H
 #include "drv.h"
 
-/* QD word offsets (bytes); enqueue.wqs has the same names as .equ and a
- * unit test holds the two equal */
-enum {
-    WQ_QD_SOFT       = 0,    /* soft GP_PUT: next free position (atomic)      */
-    WQ_QD_SHADOW     = 4,    /* shadow GP_PUT: the position of GP_PUT         */
-    WQ_QD_LIMIT      = 8,    /* shadow - 1: enqueues end before it            */
-    WQ_QD_GEN        = 12,   /* this session's generation (payload)           */
-    WQ_QD_MASK       = 16,   /* n - 1                                         */
-    WQ_QD_RING       = 20,   /* GPFIFO ring of the PPU channel                */
-    WQ_QD_SEMS       = 24,   /* per-entry semaphores                          */
-    WQ_QD_SLOTS      = 28,   /* per-entry command-block slots                 */
-    WQ_QD_KTAB       = 32,   /* kernel table: 64-byte descriptor templates     */
-    WQ_QD_KCTA       = 36,   /* kernel table: CTAs per launch of each kernel  */
-    WQ_QD_HDR_LAUNCH = 40,   /* method header: INC LAUNCH_DESC, 2             */
-    WQ_QD_HDR_SEM    = 44,   /* method header: INC SEM_ADDR_LO, 5             */
-    WQ_QD_SEM_ACQ    = 48,   /* SEM_EXECUTE: ACQUIRE with ACQUIRE_SWITCH      */
-    WQ_QD_GPW1_LAUNCH= 52,   /* GP entry word 1 of a launch block             */
-    WQ_QD_GPW1_SEM   = 56,   /* GP entry word 1 of an acquire block           */
-    WQ_QD_GPW1_FIN   = 60,   /* GP entry word 1 of the finish block           */
-    WQ_QD_PENDING    = 64,   /* outstanding CTAs; the one reaching 0 finishes */
-    WQ_QD_CHAIN_END  = 68,   /* first failed position (~0: none)              */
-    WQ_QD_FAILS      = 72,   /* failed enqueues this session                  */
-    WQ_QD_ENQS       = 76,   /* successful enqueues this session              */
-    WQ_QD_MAXDEPTH   = 80,   /* deepest nesting level enqueued                */
-    WQ_QD_FIN_AT     = 84,   /* position of the finish entry (~0: none yet)   */
-    WQ_QD_FINS       = 88,   /* finish calls this session (must be 1)         */
-    WQ_QD_KPAR       = 92,   /* kernel table: 64-byte parameter headers       */
-    WQ_QD_MAX_WG     = 96,   /* largest CTA the device runs, in threads: the
-                                launch descriptor's limit (docs/spec.md §8.2),
-                                min(1024, 32 * warps); wq_enqueue_nd checks it */
-    WQ_QD_FIN_TPL    = 128,  /* finish block template, WQ_NQ_FIN_WORDS words  */
-    WQ_QD_BYTES      = 256
-};
-/* slot layout (one per entry, 1 << WQ_NQ_SLOT_LOG2 bytes) */
-enum {
-    WQ_NQ_SLOT_LOG2   = 8,   /* = WQ_DRV_SLOT_LOG2: the channel's own slots   */
-    WQ_NQ_SLOT_PARAMS = 128, /* child's parameter buffer                      */
-    WQ_NQ_SLOT_DESC   = 192, /* child's launch descriptor (copied at LAUNCH)  */
-    WQ_NQ_FIN_WORDS   = 20,  /* 19 dwords of block + 1 NOP pad (v4 copies)    */
-    WQ_NQ_FIN_LEN     = 19,
-    WQ_NQ_FIN_SEMF    = 14,  /* template word holding &sem[f] (thread patches) */
-    WQ_NQ_LAUNCH_LEN  = 3,
-    WQ_NQ_SEM_LEN     = 6
-};
-/* parameter buffer of every kernel of a session: the runtime's kernel ABI
- * (docs/runtime.md): word 0 the QD, words 1-11 the kernel's header template
- * (KPAR), arg0..arg2 from byte 48 (the first argument's offset), the
- * nesting depth in word 15 */
-enum { WQ_NQ_PARAM_QD = 0, WQ_NQ_PARAM_GSZ = 20, WQ_NQ_PARAM_ARG0 = 48,
-       WQ_NQ_PARAM_DEPTH = 60, WQ_NQ_PARAM_HDR_WORDS = 12, WQ_NQ_PARAM_WORDS = 16 };
-/* wq_enqueue_nd's grid: GRID_X = global / local is at most this (launch.def's
- * GRID limit, docs/spec.md §8.2) */
-enum { WQ_NQ_MAX_GROUPS = 65535 };
-/* status a thread gets back in r24: OK; FULL, the queue had no room (the
- * session still ends cleanly); SIZE, wq_enqueue_nd's sizes cannot run (local
- * 0 or above QD_MAX_WG, global 0 or not a multiple of local, more than
- * WQ_NQ_MAX_GROUPS groups): nothing was enqueued or counted */
-enum { WQ_ENQ_OK = 0, WQ_ENQ_FULL = 1, WQ_ENQ_SIZE = 2 };
-
+/* The layout -- QD offsets (WQ_QD_*), the slot (WQ_NQ_SLOT_*, WQ_NQ_FIN_*),
+ * the parameter buffer (WQ_NQ_PARAM_*), the status codes (WQ_ENQ_*) and
+ * WQ_NQ_MAX_GROUPS -- is cmodel/spec/nq.def, expanded in defs.h; the
+ * library gets the same rows as a generated `.equ` block (wq_gen nqwqs). */
 #define WQ_NQ_MAX_KERNELS 64u
 
 typedef struct wq_nq_stats {

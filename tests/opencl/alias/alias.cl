@@ -45,3 +45,15 @@ __kernel void chain_cols(__global const uint *in, __global uint *out, uint heigh
     for (uint y = 0; y < height; y++)
         out[y * STRIDE + col] = in[y * STRIDE + col] * 3u + 1u;
 }
+
+/* the range rule (docs/compiler.md "Alias metadata"): each iteration
+ * writes b[x] and reads a[x + k]; the host makes b a sub-buffer some words
+ * into a's buffer, so depending on n and k the reads reach what the loop
+ * writes -- in the same iteration (a[x + k] is b[x]) or not at all */
+__kernel void shift_read(__global const uint *a, __global uint *b, __global uint *r, uint n, uint k)
+{
+    for (uint x = 0; x < n; x++) {
+        b[x] = x * 7u + 1u;
+        r[x] = a[x + k];
+    }
+}
