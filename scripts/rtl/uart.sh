@@ -36,26 +36,10 @@ lanes=${RTL_TEST_UART_LANES:-8}
 BD="$B/c${cpb}_l$lanes"
 VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 -GLANES="$lanes" \
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
-bench_pid=
-stop_bench() {
-    [ -n "$bench_pid" ] || return 0
-    kill -TERM "$bench_pid" 2>/dev/null || true
-    wait "$bench_pid" 2>/dev/null || true
-    bench_pid=
-}
-trap stop_bench EXIT
+. "$root/scripts/lib/uart_board.sh"
+trap board_stop EXIT
 # start_bench LOG SEED INJECT: the bench in the background, $pty its line
-start_bench() {
-    local pf="$BD/pty.$$"
-    rm -f "$pf"
-    "$BD/tb_uart" --seed "$2" --cpb "$cpb" --inject "$3" --pty-file "$pf" \
-        --max-seconds 900 > "$1" 2>&1 &
-    bench_pid=$!
-    for _ in $(seq 1 100); do [ -s "$pf" ] && break; sleep 0.1; done
-    [ -s "$pf" ] || { cat "$1" >&2; fail "the uart bench did not open its pty"; }
-    pty=$(cat "$pf")
-    rm -f "$pf"
-}
+start_bench() { board_start "$BD/tb_uart" "$1" "$2" "$3" 900 --cpb "$cpb"; }
 # the protocol's rules one by one (tb/verilator/uart/uart_probe.c)
 cc -std=c11 -O1 -Wall -Wextra -Werror -I cmodel/include tb/verilator/uart/uart_probe.c \
     build/lib/libwqdrv.a -o "$BD/uart_probe" || fail "cannot build uart_probe"
@@ -68,7 +52,7 @@ build/bin/wq nested --all --lanes "$lanes" > "$BD/model.log" 2>&1 || fail "neste
 # ---- 0. the protocol's rules ----------------------------------------------------
 start_bench "$BD/bench_probe.log" 1 0
 "$BD/uart_probe" "$pty" "$cpb" > "$BD/probe.log" 2>&1 || { cat "$BD/probe.log" >&2; fail "uart_probe (log: $BD/probe.log)"; }
-stop_bench
+board_stop
 if [ $bench = 1 ]; then
     grep -E '^uart_(csr_read_bit_times|mem_write_bytes_per_bit):' "$BD/bench_probe.log" ||
         fail "the probe run measured nothing (log: $BD/bench_probe.log)"
@@ -83,7 +67,7 @@ if ! build/bin/wq nested --all --lanes "$lanes" --backend "uart:$pty@115200" > "
     cat "$BD/clean.log" "$BD/clean.err" >&2
     fail "nested over the uart (log: $BD/clean.log)"
 fi
-stop_bench
+board_stop
 grep -q "^scenarios: $n, failed: 0$" "$BD/clean.log" || fail "uart: not 'scenarios: $n, failed: 0'"
 [ "$(grep -c '^  backend: uart$' "$BD/clean.log")" -eq "$n" ] || fail "uart: not on the uart backend"
 diff -u <(summary "$BD/model.log") <(summary "$BD/clean.log") > "$BD/clean.diff" ||
@@ -110,7 +94,7 @@ for s in "${seeds[@]}"; do
         build/bin/wq nested "${scen[@]}" --lanes "$lanes" --backend "uart:$pty@115200" > "$BD/inj$s.log" 2> "$BD/inj$s.err"
     rc=$?
     set -e
-    stop_bench
+    board_stop
     grep -aq '^uart_line: ' "$BD/bench_inj$s.log" || fail "the bench did not report (log: $BD/bench_inj$s.log)"
     dmg=$(sed -n 's/.*flipped \([0-9]*\), dropped \([0-9]*\), garbage \([0-9]*\).*/\1 \2 \3/p' "$BD/bench_inj$s.log")
     read -r fl dr ga <<< "$dmg"

@@ -47,14 +47,8 @@ cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpe
     fail "tests/kernels/run.c does not compile"
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
 
-pid=
-stop_board() {
-    [ -n "$pid" ] || return 0
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    pid=
-}
-trap stop_board EXIT
+. "$root/scripts/lib/uart_board.sh"
+trap board_stop EXIT
 
 # a line that is not there: no device, the backend's reason, no crash
 set +e
@@ -67,16 +61,7 @@ set -e
 echo "rtl_test: uart opencl: a missing serial line leaves no device, with the reason"
 
 # start_board LOG: a fresh simulated board in the background, $pty its line
-start_board() {
-    local pf="$out/pty.$$"
-    rm -f "$pf"
-    "$BD/tb_uart" --seed 1 --cpb "$cpb" --inject 0 --pty-file "$pf" --max-seconds 600 > "$1" 2>&1 &
-    pid=$!
-    for _ in $(seq 1 100); do [ -s "$pf" ] && break; sleep 0.1; done
-    [ -s "$pf" ] || { cat "$1" >&2; fail "the uart bench did not open its pty"; }
-    pty=$(cat "$pf")
-    rm -f "$pf"
-}
+start_board() { board_start "$BD/tb_uart" "$1" 1 0 600 --cpb "$cpb"; }
 
 # the bring-up guide's first ID read (docs/bringup.md): clinfo through the
 # ICD loader sees one device named by the backend, with the ID register's
@@ -85,7 +70,7 @@ if command -v clinfo >/dev/null; then
     start_board "$out/clinfo.board.log"
     env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 120 clinfo > "$out/clinfo.log" 2>&1 ||
         { cat "$out/clinfo.log" >&2; fail "clinfo over the uart"; }
-    stop_board
+    board_stop
     heap=$(( (1 << mem) - 4096 ))   # the low window less its first page (docs/runtime.md)
     grep -q "Device Name  *warpq (uart, $lanes lanes)" "$out/clinfo.log" &&
         grep -q 'Device Vendor ID  *0x5751' "$out/clinfo.log" &&
@@ -110,7 +95,7 @@ for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
         fail "$k over the uart (log: $out/$name.uart.log)"
     fi
     t1=$(date +%s)
-    stop_board
+    board_stop
     diff -u "$out/$name.model.log" "$out/$name.uart.log" > "$out/$name.diff" ||
         { cat "$out/$name.diff" >&2; fail "$k: the board's output differs from the model's"; }
     # the runtime reached the board through the backend and the line was clean
