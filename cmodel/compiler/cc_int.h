@@ -321,8 +321,12 @@ void cc_peephole(cc_t *c, cc_kout_t *k);
  * code over the whole kernel; marks the instructions to drop in dead and
  * returns the changes (peep.c compacts) */
 int  cc_fold(cc_t *c, cc_code_t *cd, char *dead);
-/* side-effect-free arithmetic (ADD..MAXU, DIVU..REM) */
+/* side-effect-free arithmetic: the format-R operations of isa.def */
 int  cc_pure_alu(int op);
+/* emit.c: an opcode's format (WQ_FMT_*, isa.def; N for a pseudo-op) and
+ * the fields it uses (WQ_FU_*, isa_formats.def) */
+int      cc_op_fmt(int op);
+unsigned cc_op_uses(int op);
 /* definitions and reads of each virtual register (a guarded destination
  * is also read), and the index of its last definition (def_at may be NULL) */
 void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);

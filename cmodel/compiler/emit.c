@@ -22,13 +22,23 @@ static const char *op_name(int op)
     }
 }
 
-static int op_fmt(int op)
+int cc_op_fmt(int op)
 {
     switch (op) {
 #define INSN(n, code, fmt, flags) case code: return WQ_FMT_##fmt;
 #include "../spec/isa.def"
 #undef INSN
     default: return WQ_FMT_N;
+    }
+}
+
+unsigned cc_op_uses(int op)
+{
+    switch (cc_op_fmt(op)) {
+#define FMT(n, uses) case WQ_FMT_##n: return uses;
+#include "../spec/isa_formats.def"
+#undef FMT
+    default: return 0;
     }
 }
 
@@ -137,7 +147,7 @@ static void insn(em_t *e, const cc_ir_t *x)
     cc_buf_t *b = e->b;
     lower_name(n, sizeof n, op_name(x->op), 0);
     if (x->gp) sprintf(g, "@%s%s ", x->gn ? "!" : "", pred(e, x->gp, s4));
-    switch (op_fmt(x->op)) {
+    switch (cc_op_fmt(x->op)) {
     case WQ_FMT_N:
         cc_printf(e->c, b, "        %s%s\n", g, n);
         break;
@@ -179,7 +189,7 @@ static void insn(em_t *e, const cc_ir_t *x)
         lower_name(wn, sizeof wn, memw_name(x->fn), 0);
         strcat(n, wn);
         mem(e, x, s3);
-        if (op_fmt(x->op) == WQ_FMT_LD)
+        if (cc_op_fmt(x->op) == WQ_FMT_LD)
             cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, reg(e, x->d, s1), s3);
         else
             cc_printf(e->c, b, "        %s%-6s %s, %s\n", g, n, s3, reg(e, x->b, s1));

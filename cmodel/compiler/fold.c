@@ -30,11 +30,7 @@
 
 int cc_pure_alu(int op)
 {
-    return op == WQ_OP_ADD || op == WQ_OP_SUB || op == WQ_OP_MUL || op == WQ_OP_MULHU ||
-           op == WQ_OP_AND || op == WQ_OP_OR || op == WQ_OP_XOR || op == WQ_OP_SHL ||
-           op == WQ_OP_SHR || op == WQ_OP_SRA || op == WQ_OP_MIN || op == WQ_OP_MAX ||
-           op == WQ_OP_MINU || op == WQ_OP_MAXU || op == WQ_OP_DIVU || op == WQ_OP_DIV ||
-           op == WQ_OP_REMU || op == WQ_OP_REM;
+    return op >= 0 && cc_op_fmt(op) == WQ_FMT_R;
 }
 
 static int commutative(int op)
@@ -60,10 +56,10 @@ static int mirror(int cmp)
     }
 }
 
-/* the operations whose operand b may be an immediate (formats R, M1, P, S) */
+/* the operations whose operand b may be an immediate (their format has BI) */
 static int takes_imm(int op)
 {
-    return cc_pure_alu(op) || op == WQ_OP_MOV || op == WQ_OP_SETP || op == WQ_OP_SEL;
+    return op >= 0 && (cc_op_uses(op) & WQ_FU_BI) != 0;
 }
 
 static int transfers(int op)
@@ -72,11 +68,10 @@ static int transfers(int op)
            op == WQ_OP_SYNC || op == WQ_OP_RET || op == WQ_OP_EXIT;
 }
 
+/* the operations that name a label (format B) */
 static int has_target(int op)
 {
-    return op == WQ_OP_BRA || op == WQ_OP_JMP || op == WQ_OP_SYNC || op == WQ_OP_BRK ||
-           op == WQ_OP_CONT || op == WQ_OP_SSY || op == WQ_OP_PBRK || op == WQ_OP_PCONT ||
-           op == WQ_OP_SUBV_LOOP_BEGIN || op == WQ_OP_SUBV_LOOP_END;
+    return op >= 0 && cc_op_fmt(op) == WQ_FMT_B;
 }
 
 /* inloop[i] = 1 where instruction i may run more than once per thread:
