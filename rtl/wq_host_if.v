@@ -207,7 +207,12 @@ module wq_host_if #(
 		input	[CW-1:0]	ch;
 		ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
 	endfunction
-	(* ram_style = "block" *)
+	// A read of a word in the cycle it is written returns unspecified
+	// data (no_rw_check): the sequencer never uses such a read (the
+	// argument is at the read port below), so Yosys maps the RAM straight
+	// onto block RAM instead of emulating read-before-write in fabric (a
+	// delayed write port and a bypass: about 120 iCE40 logic cells).
+	(* ram_style = "block", no_rw_check *)
 	reg	[31:0]	cmem	[0:(1<<AW)-1];
 	reg	[AW-1:0]	cm_ra, cm_wa;
 	reg	[31:0]	cm_q, cm_wd;
@@ -219,8 +224,30 @@ module wq_host_if #(
 	if (cm_we)
 		cmem[cm_wa] <= cm_wd;
 	always @(posedge i_clk)
+	begin
 		cm_q <= cmem[cm_ra];
+`ifndef SYNTHESIS
+		// collision: poison the read, so a lockstep bench sees any use
+		// of it (the FPGA's block RAM may return either word)
+		if (cm_we && cm_wa == cm_ra)
+			cm_q <= ~cmem[cm_ra];
+`endif
+	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
+	// and nothing writes it.  Why no use of cm_rd meets a collision
+	// (no_rw_check): every state that uses cm_rd set cm_ra at least two
+	// cycles before, and the writes that land meanwhile are to other
+	// words -- the reset sweep (H_INIT) ends before any read is asked
+	// for; a CSR write (H_CSR2, H_CLR) writes the accessed word or the
+	// channel's reset fields after the access's read was used, and
+	// H_IDLE sets a new address before the next use; a step's
+	// read-modify-writes (PERF_METHODS in H_PMW, acq_attempts in H_SEMW,
+	// the slice count in H_LEAVE) write a word after its last use, and
+	// the states after them read a word they address anew (ram_rd,
+	// H_AFTER's GP_PUT); the words that stay on cm_rd through a step
+	// (launch_desc, HOST_SLICE, ACQ_TIMEOUT, acq_last's `now`) are not
+	// written while they do.  The lockstep benches check it: simulation
+	// returns a poisoned word on every collision.
 	wire	[31:0]	cm_rd = cm_q;
 
 	// a word's reset value (wq_host_init)
