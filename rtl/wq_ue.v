@@ -13,17 +13,20 @@
 //   * one rotator on the adder's output followed by a mask/merge
 //     (rot & M) | (Y & ~M): M is a bit range from two thermometers, Y is d
 //     (ins, lih, st's data) or the sign (sra).  shl/shr/sra/ext/ins/lih,
-//     and with M = all ones and no rotation add/sub/li/in and ld's data;
-//     with M = 0 st's data.  bbc/bbs read rot[0] (a rotated by -bit);
+//     and with M = all ones and no rotation add/sub/li and ld's data;
+//     with M = 0 st's data.  bbc/bbs test a's bit, which is rot[0] (a
+//     rotated by -bit);
 //   * a per-bit logic function of a and the adder's b input (and/or/xor,
 //     andn is and with b inverted);
 //   * a & (a - 1) (clrl), the lowest set bit's index (ctz), the compare
-//     bit, the link (PC + 1).
+//     bit, the link (PC + 1), in's device data.
+// No path from the ROM word or the device's data to the ROM's read
+// address goes through the adder's carry chain and the rotator: a branch
+// tests a itself (its b is 0), and in's data is not an adder input.
 // Cycles: D (the ROM word is in rom_q; both register reads issued), X
 // (execute, write back, ROM read at the next PC), M only for ld (the
-// computed address is read in X and written back in M).  li/lih and in
-// read r0 as operand a, so the adder passes their immediate (in: the
-// device's data, which enters on the adder's b side).
+// computed address is read in X and written back in M).  li/lih (and in)
+// read r0 as operand a, so the adder passes their immediate.
 //
 // The register RAM is two copies (port A: operand a or ld's address; port
 // B: operand b or d) sharing the write port.  Reads are issued only in D
@@ -163,8 +166,16 @@ module wq_ue #(
     wire done = ((in_x && !op_ld && !(is_io && i_io_wait)) || in_m) && !i_reset;
     wire zero, cout;
     wire [31:0] sum, rot;
-    wire taken = (op_bz && zero) || (op_bnz && !zero) ||
-                 (op_bbc && !rot[0]) || (op_bbs && rot[0]);
+    // A branch's b input is forced to 0 (zb) and it inverts nothing, so
+    // its sum is ra_q: the condition reads ra_q itself (ra_q == 0, and
+    // rot[0] of a rotated by -bit is ra_q[bit]), which keeps the adder,
+    // the rotator (on the iCE40 the SB_MAC16s) and the IN data off the
+    // path to the ROM's read address (the formal section asserts the
+    // equivalence)
+    wire br_bit = ra_q[f_bit];
+    wire br_z   = (ra_q == 32'd0);
+    wire taken = (op_bz && br_z) || (op_bnz && !br_z) ||
+                 (op_bbc && !br_bit) || (op_bbs && br_bit);
     wire [ROM_AW-1:0] pc_inc = pc + 1'b1;
     wire [ROM_AW-1:0] tgt = f_t14[ROM_AW-1:0];
     wire [ROM_AW-1:0] npc = i_reset ? {ROM_AW{1'b0}} :
@@ -286,7 +297,7 @@ module wq_ue #(
                is_bb | op_ctz | op_clrl;
     wire inv = !in_m && (sub_c | op_ctz | op_clrl | op_andn);
     wire cin = !in_m && sub_c;
-    wire [31:0] b2 = ((b_op & {32{!zb}}) | (i_io_rdata & {32{op_in}})) ^ {32{inv}};
+    wire [31:0] b2 = (b_op & {32{!zb}}) ^ {32{inv}};
     wire [33:0] s34 = {1'b0, ra_q, 1'b1} + {1'b0, b2, cin};
     assign sum  = s34[32:1];
     assign cout = s34[33];
@@ -322,7 +333,7 @@ module wq_ue #(
     // is 0: add/sub/li/in and ld's data) or T reversed ([0, 32 - x): shr,
     // sra, ext); nothing for the rest (st's data: Y alone).  B = [0, hi):
     // w for ext (so [0, min(w, 32 - x))), x + w for ins, else everything.
-    wire sel_t  = in_m | op_add | op_sub | is_l | op_in | op_shl | op_ins;
+    wire sel_t  = in_m | op_add | op_sub | is_l | op_shl | op_ins;
     wire sel_rt = op_shr | op_sra | op_ext;
     wire [5:0] w6 = (k10[9:5] == 5'd0) ? 6'd32 : {1'b0, k10[9:5]};
     wire [5:0] hi = op_ext ? w6 : op_ins ? {1'b0, x} + w6 : 6'd32;
@@ -342,6 +353,9 @@ module wq_ue #(
     wire [31:0] logic_g = (op_and | op_andn) ? (ra_q & b2) :
                           op_or ? (ra_q | b2) : op_xor ? (ra_q ^ b2) : 32'd0;
     wire [31:0] clrl_g  = {32{op_clrl}} & ra_q & sum;
+    // in: the device's data, a source of its own (not through the adder
+    // and the rotator, so it is not on their path)
+    wire [31:0] in_g    = {32{op_in}} & i_io_rdata;
     // ctz: halve the range while its low half is zero (a binary search,
     // cheaper than encoding the lowest set bit a & ~(a - 1)); the adder
     // computes a + ~0, which carries out unless a == 0 (then 32)
@@ -370,7 +384,7 @@ module wq_ue #(
         link32 = 32'd0;
         link32[ROM_AW-1:0] = link_g;
     end
-    assign wdata = merge | logic_g | clrl_g | {26'd0, ctz_g} | link32 | {31'd0, cmp};
+    assign wdata = merge | logic_g | clrl_g | in_g | {26'd0, ctz_g} | link32 | {31'd0, cmp};
 
     // ---- outputs ---------------------------------------------------------------------
     assign o_io_rd    = in_x && op_in && !i_reset;
@@ -467,6 +481,9 @@ module wq_ue #(
     // no register write to physical word 0 (r0); writes only when an
     // instruction retires (ld: in M)
     always @(*) if (o_rf_we) assert(o_rf_waddr != {PHYS_AW{1'b0}} && o_retire);
+    // a branch's condition on ra_q is the one on its sum and rotation
+    always @(*) if (op_bz || op_bnz) assert(br_z == zero);
+    always @(*) if (is_bb) assert(br_bit == rot[0]);
     // the register RAM is never read and written in one cycle (no_rw_check)
     always @(*) assert(!(o_rf_we && (re_a || re_b)));
     // halted: nothing retires, writes or strobes until reset; o_halt
