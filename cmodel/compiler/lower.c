@@ -601,14 +601,22 @@ static int mul_hi(lw_t *w, int a, int b, const cc_type_t *t)
     return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_SUB, h, ta), tb);
 }
 
-static int popcount32(lw_t *w, int x)
+/* the population count of each byte of x, in that byte */
+static int byte_counts(lw_t *w, int x)
 {
     x = op_rr(w, WQ_OP_SUB, x, op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 1), 0x55555555u));
     x = op_rr(w, WQ_OP_ADD, op_ri(w, WQ_OP_AND, x, 0x33333333u),
               op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 2), 0x33333333u));
-    x = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_ADD, x, op_ri(w, WQ_OP_SHR, x, 4)), 0x0F0F0F0Fu);
+    return op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_ADD, x, op_ri(w, WQ_OP_SHR, x, 4)), 0x0F0F0F0Fu);
+}
+
+/* the sum of the bytes of x (at most 255), by a multiply into the top byte */
+static int sum_bytes(lw_t *w, int x)
+{
     return op_ri(w, WQ_OP_SHR, op_ri(w, WQ_OP_MUL, x, 0x01010101u), 24);
 }
+
+static int popcount32(lw_t *w, int x) { return sum_bytes(w, byte_counts(w, x)); }
 
 static int clz32(lw_t *w, int x)
 {
@@ -1174,10 +1182,12 @@ static int gen_builtin64(lw_t *w, cc_node_t *n)
     case BI_MAD_HI: return add64(w, mul128(w, a, b, u, NULL), c3);
     case BI_MAD_SAT: return mad_sat64(w, u, a, b, c3);
     case BI_ROTATE: return rotate64(w, a, b);
-    case BI_POPCOUNT: return pair_of(w, op_rr(w, WQ_OP_ADD, popcount32(w, a), popcount32(w, a + 1)), mov_imm(w, 0));
+    case BI_POPCOUNT:               /* the words' byte counts added (at most 16 a byte), then summed */
+        return pair_of(w, sum_bytes(w, op_rr(w, WQ_OP_ADD, byte_counts(w, a), byte_counts(w, a + 1))), mov_imm(w, 0));
     case BI_CLZ: {                  /* the high word's, or 32 + the low word's (clz(0) = 64) */
-        int ch = clz32(w, a + 1), cl = op_ri(w, WQ_OP_ADD, clz32(w, a), 32);
-        return pair_of(w, sel_rr(w, setp_ri(w, WQ_CMP_EQ, a + 1, 0), 0, cl, ch), mov_imm(w, 0));
+        int z = setp_ri(w, WQ_CMP_EQ, a + 1, 0);
+        int c = clz32(w, sel_rr(w, z, 0, a, a + 1));
+        return pair_of(w, sel_rr(w, z, 0, op_ri(w, WQ_OP_ADD, c, 32), c), mov_imm(w, 0));
     }
     case BI_HADD: case BI_RHADD: {  /* (a >> 1) + (b >> 1) + the carry of the low bits */
         int s = add64(w, half64(w, a, u), half64(w, b, u));

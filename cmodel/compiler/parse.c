@@ -915,7 +915,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         for (cc_node_t *a = n->args; a; a = a->next)
             if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "'upsample' takes integer arguments");
         if (h->kind == TY_BOOL || h->size > 4)
-            cc_error_tok(p->c, n->args->tok, "'upsample' takes a char, short or int high half (its result "
+            cc_error_tok(p->c, name, "'upsample' takes a char, short or int high half (its result "
                          "is twice as wide), not %s", cc_type_name(p->c, h));
         n->ty = wide[h->is_unsigned][h->size];
         n->args->next = new_cast(p, n->args->next, half[h->size]);
