@@ -928,6 +928,20 @@ static int abs64(lw_t *w, int a)
     return pair_of(w, sel_rr(w, p, 0, n, a), sel_rr(w, p, 0, n + 1, a + 1));
 }
 
+/* SETP p, a CMP b guarded by @g (@!g: neg): where the guard is false p
+ * keeps its value (b is an immediate when the caller sets bi) */
+static cc_ir_t *setp_guarded(lw_t *w, int p, int g, int neg, int cmp, int a, int b)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SETP);
+    i->pd = p;
+    i->fn = cmp;
+    i->a = a;
+    i->b = b;
+    i->gp = g;
+    i->gn = neg;
+    return i;
+}
+
 /* a / b or a % b on 64 bits: restoring division, one quotient bit per
  * iteration of a 64-trip loop that every thread runs alike (a uniform
  * backward branch, no tokens).  (r:q) shifts left as one 128-bit value;
@@ -957,17 +971,18 @@ static int divmod64(lw_t *w, int is_unsigned, int want_rem, int a, int b)
     int rlo = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, r, 1), op_ri(w, WQ_OP_SHR, q + 1, 31));
     mov_to(w, q + 1, op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, q + 1, 1), op_ri(w, WQ_OP_SHR, q, 31)));
     int qlo = op_ri(w, WQ_OP_SHL, q, 1);
-    /* take when the shifted-out bit is set or r >= b */
+    /* take when the shifted-out bit is set or r >= b: keep (the
+     * predicate) where r < b and, guarded by that, the bit is clear */
     int rs = pair_of(w, rlo, rhi);
-    int lt = sel_ri(w, cmp64(w, ND_LT, 1, rs, b), 0, mov_imm(w, 1), 0);
-    int take = setp_ri(w, WQ_CMP_NE, op_rr(w, WQ_OP_OR, out, op_ri(w, WQ_OP_XOR, lt, 1)), 0);
+    int keep = cmp64(w, ND_LT, 1, rs, b);
+    setp_guarded(w, keep, keep, 0, WQ_CMP_EQ, out, 0)->bi = 1;
     int dlo = op_rr(w, WQ_OP_SUB, rlo, b);
     int borrow = setp_rr(w, WQ_CMP_LTU, rlo, b);
     int dhi = op_rr(w, WQ_OP_SUB, rhi, b + 1);
     dhi = sel_rr(w, borrow, 0, op_ri(w, WQ_OP_SUB, dhi, 1), dhi);
-    mov_to(w, r, sel_rr(w, take, 0, dlo, rlo));
-    mov_to(w, r + 1, sel_rr(w, take, 0, dhi, rhi));
-    mov_to(w, q, sel_rr(w, take, 0, op_ri(w, WQ_OP_OR, qlo, 1), qlo));
+    mov_to(w, r, sel_rr(w, keep, 1, dlo, rlo));
+    mov_to(w, r + 1, sel_rr(w, keep, 1, dhi, rhi));
+    mov_to(w, q, sel_rr(w, keep, 1, op_ri(w, WQ_OP_OR, qlo, 1), qlo));
     cc_ir_t *dec = emit(w, WQ_OP_SUB); dec->d = k; dec->a = k; dec->bi = 1; dec->imm = 1;
     ctrl(w, WQ_OP_BRA, head, setp_ri(w, WQ_CMP_NE, k, 0), 0);
     int v = want_rem ? r : q;
@@ -1029,15 +1044,17 @@ static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn,
 static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b)
 {
     if (k == ND_EQ || k == ND_NE) {
-        int x = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_XOR, a, b), op_rr(w, WQ_OP_XOR, a + 1, b + 1));
-        return setp_ri(w, k == ND_EQ ? WQ_CMP_EQ : WQ_CMP_NE, x, 0);
+        /* the low words; where they are equal (==) or not (!=), the high words decide */
+        int eq = k == ND_EQ;
+        int p = setp_rr(w, eq ? WQ_CMP_EQ : WQ_CMP_NE, a, b);
+        setp_guarded(w, p, p, !eq, eq ? WQ_CMP_EQ : WQ_CMP_NE, a + 1, b + 1);
+        return p;
     }
     /* the high words decide unless they are equal; then the low words, unsigned */
-    int one = mov_imm(w, 1);
-    int hlt = sel_ri(w, setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1), 0, one, 0);
-    int llt = sel_ri(w, setp_rr(w, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b), 0, one, 0);
-    int r = sel_rr(w, setp_rr(w, WQ_CMP_EQ, a + 1, b + 1), 0, llt, hlt);
-    return setp_ri(w, WQ_CMP_NE, r, 0);
+    int p = setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1);
+    int same = setp_rr(w, WQ_CMP_EQ, a + 1, b + 1);
+    setp_guarded(w, p, same, 0, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b);
+    return p;
 }
 
 /* ---- built-in functions on 64-bit integers (docs/compiler.md "64-bit integers") ---- */

@@ -252,6 +252,13 @@ Test(cc_ra, long_pairs_and_their_limits)
     cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, bi, &r), WQ_CC_OK, "%s", r.log);
     cr_assert_null(strstr(r.wqs, "call "));
     cr_assert_null(strstr(r.wqs, "min "), "a 64-bit min is compares and selects: %s", r.wqs);
+    /* the 64-bit < decides on the low words in a setp guarded by "the high words are equal" */
+    int guarded = 0;
+    for (const char *g = strstr(r.wqs, "@p"); g; g = strstr(g + 1, "@p")) {
+        const char *sp = strchr(g, ' ');
+        if (sp && !strncmp(sp + 1, "setp.ltu", 8)) guarded = 1;
+    }
+    cr_assert(guarded, "no guarded setp.ltu: %s", r.wqs);
     wq_cc_result_free(&r);
     refused("__kernel void k(__global long *o) { o[1] = mul24(o[0], 3L); }",
             "t.cl:1:44: error: 'mul24' has no 64-bit form: OpenCL C defines it for int and uint (24-bit operands) only");
