@@ -310,6 +310,13 @@ $WQ run "$T/neg.cl" --global 4 --arg buf:i8:4=@"$T/init.txt" --arg buf:i16:4=-2 
 check "run neg.cl (@file, i8, i16, --dec) exits 0" test $? -eq 0
 check "run neg.cl: signed bytes" grep -qx "       0:          -5           7         -16        -100" "$T/o"
 check "run neg.cl: signed shorts" grep -qx "       0:          -6          -6          -6          -6" "$T/o"
+printf '%s\n' '__kernel void w(__global long *p, long a) { int i = get_global_id(0); p[i] = min(p[i], a) + (long)clz((ulong)a); }' > "$T/w.cl"
+printf -- '-9223372036854775808 0xffffffff 7\n' > "$T/w.txt"
+$WQ run "$T/w.cl" --global 4 --arg buf:i64:4=@"$T/w.txt" --arg i64:0x100000000 --dec > "$T/o" 2>&1
+check "run w.cl (i64 buffer and scalar, --dec) exits 0" test $? -eq 0
+check "run w.cl: 64-bit min and clz" grep -qx "       0: -9223372036854775777           4294967326                   38                   31" "$T/o"
+$WQ run "$T/w.cl" --global 4 --arg buf:i64:4 --arg i32:1 > "$T/uo" 2> "$T/ue"
+check "run w.cl with a 32-bit scalar for a long exits 2" test $? -eq 2
 $WQ run tests/kernels/reduce.cl --global 256 --local 128 --arg buf:u32:256=seq:1 --arg buf:u32:4 \
     --arg local:512 --dec > "$T/o" 2>&1
 check "run reduce.cl (__local argument) sums per group" grep -qx "       0:       8256      24640          0          0" "$T/o"
@@ -333,7 +340,7 @@ check "run vadd.cl with one --arg: the count named" grep -q "kernel vadd takes 4
 $WQ run "$T/vadd.cl" --global 16 --arg u32:1 --arg buf:u32:1 --arg buf:u32:1 --arg u32:1 > "$T/uo" 2> "$T/ue"
 check "run vadd.cl with a scalar for a buffer: the argument named" grep -q "argument 0 (uint\* a) does not take --arg u32:1" "$T/ue"
 usage_error run "wq run: $T/vadd.cl: --global N[,N,N] is required" run "$T/vadd.cl" --arg buf:u32:4
-usage_error run "wq run: --arg buf:f32:4: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32" run "$T/vadd.cl" --global 4 --arg buf:f32:4
+usage_error run "wq run: --arg buf:f32:4: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32 u64 i64" run "$T/vadd.cl" --global 4 --arg buf:f32:4
 usage_error run "wq run: --arg buf:u32:4=seq:x: bad seq:START[:STEP]" run "$T/vadd.cl" --global 4 --arg buf:u32:4=seq:x
 usage_error run "wq run: bad --local '0' (N[,N[,N]])" run "$T/vadd.cl" --global 4 --local 0
 # view:ARG:OFFSET:COUNT -- a sub-buffer of an earlier argument's buffer: p[i] += q[i] with q

@@ -6,7 +6,7 @@
  * lockstep with the model, and print every buffer argument.
  *
  *   --arg buf:TYPE:COUNT[=INIT]   a buffer of COUNT elements; TYPE u8 i8 u16
- *                                 i16 u32 i32; INIT a constant (default 0),
+ *                                 i16 u32 i32 u64 i64; INIT a constant (default 0),
  *                                 seq:START[:STEP], rand:SEED[:MOD] or @FILE
  *                                 (text: integers, decimal or 0x hex,
  *                                 separated by spaces, commas or newlines;
@@ -45,7 +45,7 @@ typedef struct cl_arg {
     unsigned parent;                /* A_VIEW: the argument whose buffer     */
     uint32_t offset;                /* A_VIEW: bytes into it                 */
     uint8_t *data;
-    uint32_t scalar;
+    uint64_t scalar;                /* little-endian: its first esize bytes  */
     const char *spec;               /* as given, for messages                */
 } cl_arg_t;
 
@@ -73,6 +73,7 @@ static int type_of(const char *t, size_t n, unsigned *esize, int *sgn)
 {
     static const struct { const char *name; unsigned size; int sgn; } types[] = {
         { "u8", 1, 0 }, { "i8", 1, 1 }, { "u16", 2, 0 }, { "i16", 2, 1 }, { "u32", 4, 0 }, { "i32", 4, 1 },
+        { "u64", 8, 0 }, { "i64", 8, 1 },
     };
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (strlen(types[i].name) == n && !strncmp(t, types[i].name, n)) {
@@ -94,7 +95,26 @@ static int num(const char *s, uint32_t *v)
     return 0;
 }
 
-static void put(cl_arg_t *a, size_t i, uint32_t v) { memcpy(a->data + i * a->esize, &v, a->esize); }
+/* a value for an element or scalar of esize bytes: 32-bit ones range from
+ * INT_MIN to UINT_MAX as before, 64-bit ones over the whole 64 bits
+ * (negative ones wrap) */
+static int num64(const char *s, unsigned esize, uint64_t *v)
+{
+    if (esize < 8) {
+        uint32_t x;
+        if (num(s, &x)) return -1;
+        *v = x;
+        return 0;
+    }
+    char *end;
+    if (!s || !*s) return -1;
+    errno = 0;
+    *v = s[0] == '-' ? (uint64_t)strtoll(s, &end, 0) : (uint64_t)strtoull(s, &end, 0);
+    return *end || errno ? -1 : 0;
+}
+
+/* little-endian: the value's first esize bytes */
+static void put(cl_arg_t *a, size_t i, uint64_t v) { memcpy(a->data + i * a->esize, &v, a->esize); }
 
 static uint32_t lcg(uint32_t *s) { *s = *s * 1664525u + 1013904223u; return *s >> 8; }
 
@@ -116,8 +136,8 @@ static int fill(clrun_t *r, cl_arg_t *a, const char *init)
             if (!n) continue;
             tok[n] = 0;
             n = 0;
-            uint32_t v;
-            if (num(tok, &v)) { rc = wq_cli_error(r->verb, "%s: '%s' is not an integer", init + 1, tok); break; }
+            uint64_t v;
+            if (num64(tok, a->esize, &v)) { rc = wq_cli_error(r->verb, "%s: '%s' is not an integer", init + 1, tok); break; }
             if (i == a->count) { rc = wq_cli_error(r->verb, "%s: more than %zu values", init + 1, a->count); break; }
             put(a, i++, v);
         } while (c != EOF);
@@ -141,8 +161,9 @@ static int fill(clrun_t *r, cl_arg_t *a, const char *init)
         }
         return 0;
     }
-    if (num(init, &x)) return wq_cli_error(r->verb, "--arg %s: INIT must be a number, seq:, rand: or @FILE", a->spec);
-    for (size_t i = 0; i < a->count; i++) put(a, i, x);
+    uint64_t k;
+    if (num64(init, a->esize, &k)) return wq_cli_error(r->verb, "--arg %s: INIT must be a number, seq:, rand: or @FILE", a->spec);
+    for (size_t i = 0; i < a->count; i++) put(a, i, k);
     return 0;
 }
 
@@ -182,7 +203,7 @@ static int parse_arg(clrun_t *r, const char *s)
     if (!strncmp(s, "buf:", 4)) {
         const char *t = s + 4, *c = strchr(t, ':');
         if (!c || type_of(t, (size_t)(c - t), &a->esize, &a->is_signed))
-            return wq_cli_error(r->verb, "--arg %s: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32", s);
+            return wq_cli_error(r->verb, "--arg %s: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32 u64 i64", s);
         char cnt[32];
         const char *eq = strchr(c + 1, '=');
         snprintf(cnt, sizeof cnt, "%.*s", (int)(eq ? (size_t)(eq - c - 1) : strlen(c + 1)), c + 1);
@@ -194,10 +215,9 @@ static int parse_arg(clrun_t *r, const char *s)
         return eq ? fill(r, a, eq + 1) : 0;
     }
     const char *c = strchr(s, ':');
-    if (!c || type_of(s, (size_t)(c - s), &a->esize, &a->is_signed) || num(c + 1, &v))
+    if (!c || type_of(s, (size_t)(c - s), &a->esize, &a->is_signed) || num64(c + 1, a->esize, &a->scalar))
         return wq_cli_error(r->verb, "--arg %s: buf:TYPE:COUNT[=INIT], TYPE:VALUE or local:BYTES", s);
     a->kind = A_SCALAR;
-    a->scalar = v;
     return 0;
 }
 
@@ -330,18 +350,19 @@ static char *build_options(const clrun_t *r)
 
 static void dump(const clrun_t *r, unsigned i, const cl_arg_t *a)
 {
-    static const char *const names[2][5] = { { "", "u8", "u16", "", "u32" }, { "", "i8", "i16", "", "i32" } };
+    static const char *const names[2][9] = { { "", "u8", "u16", "", "u32", "", "", "", "u64" },
+                                             { "", "i8", "i16", "", "i32", "", "", "", "i64" } };
     printf("arg %u: %s[%zu]", i, names[a->is_signed][a->esize], a->count);
-    unsigned per = r->dec || a->esize == 4 ? 8 : 16;
+    unsigned per = a->esize == 8 ? 4 : r->dec || a->esize == 4 ? 8 : 16;
     for (size_t j = 0; j < a->count; j++) {
-        uint32_t v = 0;
+        uint64_t v = 0;
         memcpy(&v, a->data + j * a->esize, a->esize);
         if (j % per == 0) printf("\n  %6zu:", j);
-        if (!r->dec) printf(" %0*x", (int)a->esize * 2, v);
+        if (!r->dec) printf(" %0*" PRIx64, (int)a->esize * 2, v);
         else if (a->is_signed) {
-            int32_t s = a->esize == 1 ? (int8_t)v : a->esize == 2 ? (int16_t)v : (int32_t)v;
-            printf(" %11" PRId32, s);
-        } else printf(" %10" PRIu32, v);
+            int64_t s = a->esize == 1 ? (int8_t)v : a->esize == 2 ? (int16_t)v : a->esize == 4 ? (int32_t)v : (int64_t)v;
+            printf(" %*" PRId64, a->esize == 8 ? 20 : 11, s);
+        } else printf(" %*" PRIu64, a->esize == 8 ? 20 : 10, v);
     }
     printf("\n");
 }
