@@ -193,25 +193,27 @@ Test(cc_ra, calls_and_inlining_policy)
     refused(rec, "recursion is not supported by OpenCL C");
 }
 
-Test(cc_ra, private_initializers)
+/* src compiles, and its first kernel's private frame is bytes long */
+static void private_bytes_are(const char *src, uint32_t bytes)
 {
     wq_cc_result_t r;
-    const char *ok = "typedef struct { uint a; uchar b[3]; } S;\n"
-                     "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
-                     "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n";
-    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, ok, &r), WQ_CC_OK, "%s", r.log);
-    cr_assert_eq(r.kernels[0].private_bytes, 16 + 8);
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].private_bytes, bytes, "%s", src);
     wq_cc_result_free(&r);
+}
+
+Test(cc_ra, private_initializers)
+{
+    private_bytes_are("typedef struct { uint a; uchar b[3]; } S;\n"
+                      "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+                      "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n", 16 + 8);
     refused("__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }",
             "t.cl:1:57: error: excess elements in the initializer");
     refused("__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }", "initializer must be in braces");
     /* an array without a size takes its initializer's: 5 ints and 2 x 3 chars */
-    const char *uns = "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+    private_bytes_are("__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
                       "  int a[] = { 1, (2), 3, g, 5, }; uchar m[][3] = { { 1, 2, 3 }, { 4 } };\n"
-                      "  o[g] = a[g % 5] + m[g & 1][g % 3] + sizeof a + sizeof m; }\n";
-    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, uns, &r), WQ_CC_OK, "%s", r.log);
-    cr_assert_eq(r.kernels[0].private_bytes, 20 + 8);
-    wq_cc_result_free(&r);
+                      "  o[g] = a[g % 5] + m[g & 1][g % 3] + sizeof a + sizeof m; }\n", 20 + 8);
     refused("__kernel void k(__global uint *o) { uint a[]; o[0] = a[0]; }",
             "t.cl:1:42: error: array 'a' needs a size or an initializer");
     refused("__kernel void k(__global uint *o) { uint a[] = {}; o[0] = a[0]; }",
