@@ -826,6 +826,78 @@ static cc_node_t *call_args(ps_t *p, int *nargs)
     return head.next;
 }
 
+/* the integer type a conversion built-in's name spells at s (the longest
+ * match), its length in *n; NULL for none */
+static cc_type_t *conv_type(const char *s, int len, int *n)
+{
+    static const struct { const char *name; cc_type_t *ty; } tys[] = {
+        { "uchar", &cc_ty_uchar }, { "char", &cc_ty_char }, { "ushort", &cc_ty_ushort }, { "short", &cc_ty_short },
+        { "uint", &cc_ty_uint }, { "int", &cc_ty_int }, { "ulong", &cc_ty_ulong }, { "long", &cc_ty_long },
+    };
+    for (size_t i = 0; i < sizeof tys / sizeof *tys; i++) {
+        int k = (int)strlen(tys[i].name);
+        if (k <= len && !memcmp(s, tys[i].name, (size_t)k)) { *n = k; return tys[i].ty; }
+    }
+    return NULL;
+}
+
+/* convert_T[_sat][_rte|_rtz|_rtp|_rtn](x) and as_T(x) for the scalar
+ * integer types T (OpenCL C 6.2.3, 6.2.4.2): a conversion, where _sat
+ * clamps x to T's range first (a clamp, min or max built-in on x's type;
+ * the rounding modes change nothing between integers) and as_T
+ * reinterprets an operand of T's size; NULL when the name is neither */
+static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
+{
+    const char *s = name->loc;
+    int len = name->len, as = len > 3 && !memcmp(s, "as_", 3);
+    if (!as && !(len > 8 && !memcmp(s, "convert_", 8))) return NULL;
+    int at = as ? 3 : 8, k = 0;
+    static const char *const fp[] = { "float", "double", "half" };
+    for (size_t i = 0; i < 3; i++)
+        if (len - at >= (int)strlen(fp[i]) && !memcmp(s + at, fp[i], strlen(fp[i])))
+            unsupported(p, name, "floating-point types are");
+    cc_type_t *t = conv_type(s + at, len - at, &k);
+    if (!t) return NULL;
+    at += k;
+    if (at < len && s[at] >= '0' && s[at] <= '9')
+        unsupported(p, name, cc_fmt(p->c, "vector types (%.*s) are", len, s));
+    int sat = 0;
+    if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
+    if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
+                                 !memcmp(s + at, "_rtp", 4) || !memcmp(s + at, "_rtn", 4))) at += 4;
+    if (at != len) return NULL;
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *x = call_args(p, &nargs);
+    if (nargs != 1) cc_error_tok(p->c, name, "'%.*s' takes 1 argument, not %d", len, s, nargs);
+    x = rvalue(p, x);
+    if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
+    cc_type_t *st = cc_unqual(x->ty);
+    if (as) {
+        if (st->kind == TY_BOOL || st->size != t->size)
+            cc_error_tok(p->c, name, "'%.*s' needs an operand of %d byte%s, not %s", len, s, t->size,
+                         t->size == 1 ? "" : "s", cc_type_name(p->c, st));
+        return new_cast(p, x, t);
+    }
+    if (!sat || st->kind == TY_BOOL) return new_cast(p, x, t);
+    /* the ranges: minimum as signed, maximum as unsigned 64-bit values */
+    int sb = st->size * 8, tb = t->size * 8;
+    int64_t smin = st->is_unsigned ? 0 : (int64_t)(UINT64_MAX << (sb - 1));
+    int64_t tmin = t->is_unsigned ? 0 : (int64_t)(UINT64_MAX << (tb - 1));
+    uint64_t smax = UINT64_MAX >> (64 - sb + !st->is_unsigned), tmax = UINT64_MAX >> (64 - tb + !t->is_unsigned);
+    int lo = tmin > smin, hi = tmax < smax;
+    if (!lo && !hi) return new_cast(p, x, t);
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = lo && hi ? BI_CLAMP : lo ? BI_MAX : BI_MIN;
+    n->ty = st;
+    n->args = x;
+    cc_node_t *cur = x;
+    if (lo) cur = cur->next = new_num(p, tmin, st, name);
+    if (hi) cur->next = new_num(p, (int64_t)tmax, st, name);
+    n->nargs = 1 + lo + hi;
+    return new_cast(p, n, t);
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
@@ -834,6 +906,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
+    cc_node_t *cv = conversion(p, name);
+    if (cv) return cv;
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;
