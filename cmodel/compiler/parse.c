@@ -906,8 +906,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
-    cc_node_t *cv = conversion(p, name);
-    if (cv) return cv;
+    cc_node_t *conv = conversion(p, name);
+    if (conv) return conv;
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;

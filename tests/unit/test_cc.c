@@ -438,14 +438,20 @@ Test(cc, no_kernel_located)
     diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
 }
 
-Test(cc, conversion_builtins)
+/* src compiles to assembly */
+static void compiles(const char *src)
 {
     wq_cc_result_t r;
-    const char *ok = "__kernel void k(__global long *p, __global uint *q) { uint i = get_global_id(0);\n"
-                     "  q[i] = convert_uchar_sat(p[i]) + convert_int_sat_rte(q[i]) + as_uint((int)p[i]);\n"
-                     "  p[i] = convert_long_sat((ulong)p[i]) + convert_ulong(q[i]) + as_long((ulong)q[i]); }\n";
-    cr_assert_eq(compile(ok, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_not_null(r.wqs);
     wq_cc_result_free(&r);
+}
+
+Test(cc, conversion_builtins)
+{
+    compiles("__kernel void k(__global long *p, __global uint *q) { uint i = get_global_id(0);\n"
+             "  q[i] = convert_uchar_sat(p[i]) + convert_int_sat_rte(q[i]) + as_uint((int)p[i]);\n"
+             "  p[i] = convert_long_sat((ulong)p[i]) + convert_ulong(q[i]) + as_long((ulong)q[i]); }\n");
     diag("__kernel void k(__global long *p) { p[0] = as_int(p[1]); }\n",
          "t.cl:1:44: error: 'as_int' needs an operand of 4 bytes, not long", 44);
     diag("__kernel void k(__global int *p) { p[0] = convert_int4(p[1]); }\n",
