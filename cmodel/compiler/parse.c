@@ -826,8 +826,8 @@ static cc_node_t *call_args(ps_t *p, int *nargs)
     return head.next;
 }
 
-/* the integer type a conversion built-in's name spells at s (the longest
- * match), its length in *n; NULL for none */
+/* the integer type whose name s starts with (no name is a prefix of
+ * another), the name's length in *n; NULL for none */
 static cc_type_t *conv_type(const char *s, int len, int *n)
 {
     static const struct { const char *name; cc_type_t *ty; } tys[] = {
