@@ -81,16 +81,10 @@ typedef struct clrun {
 
 static int type_of(const char *t, size_t n, unsigned *esize, int *sgn)
 {
-    static const struct { const char *name; unsigned size; int sgn; } types[] = {
-        { "u8", 1, 0 }, { "i8", 1, 1 }, { "u16", 2, 0 }, { "i16", 2, 1 }, { "u32", 4, 0 }, { "i32", 4, 1 },
-    };
-    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-        if (strlen(types[i].name) == n && !strncmp(t, types[i].name, n)) {
-            *esize = types[i].size;
-            *sgn = types[i].sgn;
-            return 0;
-        }
-    return -1;
+    int sz;
+    if (wq_kf_type(t, n, &sz, sgn)) return -1;
+    *esize = (unsigned)sz;
+    return 0;
 }
 
 static int num(const char *s, uint32_t *v)

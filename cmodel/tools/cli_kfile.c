@@ -10,19 +10,21 @@
 
 static uint32_t lcg(uint32_t *s) { *s = *s * 1664525u + 1013904223u; return *s >> 8; }
 
-static int type_of(const char *t, int *esize, int *sgn)
+int wq_kf_type(const char *t, size_t n, int *esize, int *sgn)
 {
     static const struct { const char *name; int size, sgn; } types[] = {
         { "u8", 1, 0 }, { "i8", 1, 1 }, { "u16", 2, 0 }, { "i16", 2, 1 }, { "u32", 4, 0 }, { "i32", 4, 1 },
     };
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-        if (!strcmp(t, types[i].name)) {
+        if (strlen(types[i].name) == n && !strncmp(t, types[i].name, n)) {
             *esize = types[i].size;
             *sgn = types[i].sgn;
             return 0;
         }
     return -1;
 }
+
+static int type_of(const char *t, int *esize, int *sgn) { return wq_kf_type(t, strlen(t), esize, sgn); }
 
 /* an integer word (decimal, 0x hex, a leading minus): 0, or -1 */
 static int num(const char *s, long long lo, long long hi, long long *v)

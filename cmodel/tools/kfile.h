@@ -92,6 +92,10 @@ typedef struct wq_kfile {
 int  wq_kfile_parse(wq_kfile_t *k, const char *src, char *err, size_t errn);
 void wq_kfile_free(wq_kfile_t *k);
 
+/* an element type's name (the first n characters of t: u8 i8 u16 i16 u32
+ * i32): 0 with its size and signedness, or -1 */
+int wq_kf_type(const char *t, size_t n, int *esize, int *sgn);
+
 /* element i of argument a's final (data) or initial (init) contents,
  * sign-extended for signed types */
 uint32_t wq_kf_get(const wq_kf_arg_t *a, size_t i);
