@@ -143,6 +143,11 @@ module wq_mempath #(
     wire [WI-1:0] i_k = lowest(b_issue);       // the word on the port
     wire [WI-1:0] r_k = lowest(b_wait);        // the word answering next
     wire          sent = o_mem_valid && i_mem_ready;
+    // the line is complete: its last word answers now (every word was
+    // requested before), or a write strobes no word at all
+    wire [LW-1:0] r_bit = {{(LW-1){1'b0}}, 1'b1} << r_k;
+    wire          b_last = (b_issue == {LW{1'b0}}) &&
+                           ((i_mem_rvalid && b_wait == r_bit) || b_wait == {LW{1'b0}});
 
     always @(posedge i_clk)
         if (i_reset) begin
@@ -159,7 +164,7 @@ module wq_mempath #(
             end else if (b_busy) begin
                 if (sent) b_issue[i_k] <= 1'b0;
                 if (i_mem_rvalid) b_wait[r_k] <= 1'b0;
-                if (b_issue == {LW{1'b0}} && b_wait == {LW{1'b0}}) begin
+                if (b_last) begin
                     b_busy <= 1'b0;
                     b_done <= 1'b1;
                 end
