@@ -46,6 +46,10 @@
 #   * rtl_ipc_vecadd, rtl_l1_hit_rate: warp instructions per cycle of wq_top
 #     in lockstep on tests/programs/bench/vecadd_ipc.wqs (memory latency 8),
 #     with the L1 and with L1=0, and the L1's hit rate there.
+#   * rtl_warp_instr_per_s, cosim_overhead_alu: simulated warp instructions
+#     per wall second of wq_top alone on alu_ipc.wqs (below), and that run's
+#     lockstep / RTL-only wall time (cosim_overhead above counts the cycles
+#     after asm_vecadd ends too, which cost the RTL less than the program);
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
 #     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
@@ -168,6 +172,24 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     read -r vi0 vw0 vc0 vh0 vm0 <<< "$(vecadd "$b0")"
     echo "rtl_ipc_vecadd: $vi1 (L1 on: $vw1 warp instructions in $vc1 cycles; L1=0: $vi0, $vc0 cycles; 8 warps, 32 lanes, memory latency 8, one request a cycle)"
     awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", h / (h + m), h, m }'
+    # simulation speed on the same kernel, FAST=1: warp instructions per
+    # wall second with the RTL alone (the run of the lockstep's cycle count,
+    # five times), and lockstep wall time / RTL-only wall time for that work
+    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
+    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
+    w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+    c=$(sed -n 's/^cycles: //p' <<< "$o")
+    lw=$(sed -n 's/^wall_seconds: //p' <<< "$o")
+    rw=0
+    for _ in 1 2 3 4 5; do
+        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
+        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
+    done
+    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" 'BEGIN {
+        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone; target 100000)\n",
+               (r > 0 ? 5 * w / r : 0), w, c
+        printf "cosim_overhead_alu: %.2f (lockstep / RTL-only wall time, the same kernel run; target 2.0)\n",
+               (r > 0 ? 5 * l / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
     # the DIVU instruction: a program minus the same program without the

@@ -24,8 +24,11 @@
 #include "cc_int.h"
 #include "wq/defs.h"
 
-/* the parameter buffer's header (docs/runtime.md "Kernel ABI") */
-enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 48 };
+/* the parameter buffer's header, in bytes (kabi.def; docs/runtime.md "Kernel ABI") */
+enum {
+    P_QUEUE = 4 * WQ_KPARAM_QUEUE, P_DIM = 4 * WQ_KPARAM_DIM, P_OFFSET = 4 * WQ_KPARAM_OFF_X,
+    P_GSIZE = 4 * WQ_KPARAM_GSZ_X, P_LOCAL = 4 * WQ_KPARAM_LOCAL, P_ARGS = WQ_KPARAM_ARGS
+};
 
 typedef struct target {
     struct target *up;

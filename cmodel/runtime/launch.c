@@ -7,7 +7,7 @@
  *
  * The work-group is the CTA: grid = global / local in each dimension.  The
  * global offset and the sizes the hardware does not hold travel in the
- * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
+ * parameter buffer's header (cl_int.h WQ_KPARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
  * memory, LOCAL_BASE + CTAFLAT * LOCAL_SIZE of the descriptor (S2R LOCAL;
  * the header's LOCAL and LSTRIDE words repeat the two for hand-written
@@ -177,17 +177,17 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
                     wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
         goto fail;
-    put_word(pb, 4 * WQ_CL_PARAM_QUEUE, qd);
+    put_word(pb, 4 * WQ_KPARAM_QUEUE, qd);
     lr->ncta = (uint32_t)groups;
-    put_word(pb, 4 * WQ_CL_PARAM_DIM, dim);
+    put_word(pb, 4 * WQ_KPARAM_DIM, dim);
     for (int i = 0; i < 3; i++) {
-        put_word(pb, 4 * (WQ_CL_PARAM_OFF_X + i), (uint32_t)o[i]);
-        put_word(pb, 4 * (WQ_CL_PARAM_GSZ_X + i), (uint32_t)g[i]);
+        put_word(pb, 4 * (WQ_KPARAM_OFF_X + i), (uint32_t)o[i]);
+        put_word(pb, 4 * (WQ_KPARAM_GSZ_X + i), (uint32_t)g[i]);
     }
-    put_word(pb, 4 * WQ_CL_PARAM_LOCAL, lr->local);
-    put_word(pb, 4 * WQ_CL_PARAM_LSTRIDE, lstride);
-    put_word(pb, 4 * WQ_CL_PARAM_PRIVATE, lr->priv);
-    put_word(pb, 4 * WQ_CL_PARAM_PSTRIDE, pstride);
+    put_word(pb, 4 * WQ_KPARAM_LOCAL, lr->local);
+    put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
+    put_word(pb, 4 * WQ_KPARAM_PRIVATE, lr->priv);
+    put_word(pb, 4 * WQ_KPARAM_PSTRIDE, pstride);
     for (uint32_t i = 0; i < ki->nargs; i++) {
         const wq_cl_arg_info_t *a = &ki->args[i];
         const wq_cl_argval_t *v = &k->argv[i];
