@@ -345,6 +345,8 @@ void cc_spill_costs(const cc_code_t *cd, double *cost);
  * register the head's index + 1 of its quad, 0 for none (NULL when the
  * code has no quad; free() it); the .v4 accesses split back into four
  * word accesses (returns how many) */
+/* licm.c: loop-invariant instructions move before their loop; how many */
+int  cc_licm(cc_t *c, cc_code_t *cd);
 int  cc_quad_of(const cc_ir_t *x);
 int *cc_quad_heads(cc_t *c, const cc_code_t *cd);
 int  cc_quad_dissolve(cc_t *c, cc_code_t *cd);
@@ -399,6 +401,11 @@ struct cc {
     int *vmap, *pmap;
     unsigned max_regs;
     unsigned parts;                 /* 32 / LANES of the target              */
+    /* licm.c: off for a kernel's second build (compiler.c), and what it moved */
+    int no_licm;
+    int licm_moved;
+    /* compiler.c: each build's --emit=ir text and alias explanation */
+    cc_buf_t bir[2], bex[2];
 };
 
 cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len);

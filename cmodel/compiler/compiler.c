@@ -54,6 +54,25 @@ void wq_cc_result_free(wq_cc_result_t *r)
     memset(r, 0, sizeof *r);
 }
 
+/* one kernel from lowering to registers, its --emit=ir text and the alias
+ * pass's explanation in c->bir[licm], c->bex[licm]; licm: loop-invariant
+ * code motion on */
+static void build(cc_t *c, cc_func_t *fn, int licm, cc_kout_t *k)
+{
+    const wq_cc_opts_t *opts = c->opts;
+    c->no_licm = !licm;
+    c->licm_moved = 0;
+    c->bir[licm].n = c->bex[licm].n = 0;
+    cc_lower_kernel(c, fn, k);
+    cc_peephole(c, k);
+    if (opts && opts->alias && (!opts->alias_kernel || !strcmp(opts->alias_kernel, fn->name)) &&
+        cc_alias(c, k, &c->bex[licm]))
+        cc_peephole(c, k);
+    cc_subv(c, k);
+    cc_print_ir(c, &c->bir[licm], k);
+    cc_regalloc(c, k);
+}
+
 int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, size_t len,
                   wq_cc_result_t *out)
 {
@@ -87,15 +106,24 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
         for (cc_func_t *fn = prog->funcs; fn; fn = fn->next) {
             if (!fn->is_kernel || !fn->defined) continue;
             cc_uniform(c, prog, fn);
-            cc_kout_t k;
-            cc_lower_kernel(c, fn, &k);
-            cc_peephole(c, &k);
-            if (opts && opts->alias && (!opts->alias_kernel || !strcmp(opts->alias_kernel, fn->name)) &&
-                cc_alias(c, &k, &ex))
-                cc_peephole(c, &k);
-            cc_subv(c, &k);
-            cc_print_ir(c, &ir, &k);
-            cc_regalloc(c, &k);
+            cc_kout_t k, k0;
+            int pick = 1;
+            build(c, fn, 1, &k);
+            if (k.code.nspilled > 0 && c->licm_moved > 0) {
+                /* values moved out of loops live across them: when that
+                 * spills, the kernel without the motion may spill less */
+                int *vmap = c->vmap, *pmap = c->pmap;
+                build(c, fn, 0, &k0);
+                if (k0.code.nspilled < k.code.nspilled) {
+                    k = k0;
+                    pick = 0;
+                } else {
+                    c->vmap = vmap;
+                    c->pmap = pmap;
+                }
+            }
+            if (c->bir[pick].n) cc_puts(c, &ir, c->bir[pick].s);
+            if (c->bex[pick].n) cc_puts(c, &ex, c->bex[pick].s);
             cc_emit(c, &wqs, &k);
             wq_cc_kernel_t *d = &ks[nk++];
             *d = k.info;
@@ -137,6 +165,10 @@ done:
     free(ir.s);
     free(ex.s);
     free(c->log.s);
+    for (int i = 0; i < 2; i++) {
+        free(c->bir[i].s);
+        free(c->bex[i].s);
+    }
     free_arena(c);
     free(c);
     return rc;

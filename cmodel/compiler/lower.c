@@ -604,14 +604,22 @@ static int mul_hi(lw_t *w, int a, int b, const cc_type_t *t)
     return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_SUB, h, ta), tb);
 }
 
-static int popcount32(lw_t *w, int x)
+/* the population count of each byte of x, in that byte */
+static int byte_counts(lw_t *w, int x)
 {
     x = op_rr(w, WQ_OP_SUB, x, op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 1), 0x55555555u));
     x = op_rr(w, WQ_OP_ADD, op_ri(w, WQ_OP_AND, x, 0x33333333u),
               op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, x, 2), 0x33333333u));
-    x = op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_ADD, x, op_ri(w, WQ_OP_SHR, x, 4)), 0x0F0F0F0Fu);
+    return op_ri(w, WQ_OP_AND, op_rr(w, WQ_OP_ADD, x, op_ri(w, WQ_OP_SHR, x, 4)), 0x0F0F0F0Fu);
+}
+
+/* the sum of the bytes of x (at most 255), by a multiply into the top byte */
+static int sum_bytes(lw_t *w, int x)
+{
     return op_ri(w, WQ_OP_SHR, op_ri(w, WQ_OP_MUL, x, 0x01010101u), 24);
 }
+
+static int popcount32(lw_t *w, int x) { return sum_bytes(w, byte_counts(w, x)); }
 
 static int clz32(lw_t *w, int x)
 {
@@ -634,16 +642,20 @@ static int zext(lw_t *w, int v, const cc_type_t *t)
     return op_ri(w, WQ_OP_AND, v, t->size == 1 ? 0xFFu : 0xFFFFu);
 }
 
-static int gen_sat(lw_t *w, int add, int a, int b, const cc_type_t *t)
+/* an exact result of an 8- or 16-bit operation, held in 32 bits as a
+ * signed value, clamped to the type's range */
+static int clamp_narrow(lw_t *w, int s, const cc_type_t *t)
 {
     int bits = width_of(t);
+    int32_t lo = t->is_unsigned ? 0 : -(1 << (bits - 1));
+    int32_t hi = t->is_unsigned ? (1 << bits) - 1 : (1 << (bits - 1)) - 1;
+    return op_ri(w, WQ_OP_MIN, op_ri(w, WQ_OP_MAX, s, (uint32_t)lo), (uint32_t)hi);
+}
+
+static int gen_sat(lw_t *w, int add, int a, int b, const cc_type_t *t)
+{
     int s = op_rr(w, add ? WQ_OP_ADD : WQ_OP_SUB, a, b);
-    if (bits < 32) {
-        /* the exact result fits in 32 bits: clamp it to the type's range */
-        int32_t lo = t->is_unsigned ? 0 : -(1 << (bits - 1));
-        int32_t hi = t->is_unsigned ? (1 << bits) - 1 : (1 << (bits - 1)) - 1;
-        return op_ri(w, WQ_OP_MIN, op_ri(w, WQ_OP_MAX, s, (uint32_t)lo), (uint32_t)hi);
-    }
+    if (width_of(t) < 32) return clamp_narrow(w, s, t);
     if (t->is_unsigned) {
         int ovf = setp_rr(w, add ? WQ_CMP_LTU : WQ_CMP_GTU, s, a);
         return sel_ri(w, ovf, 1, s, add ? 0xFFFFFFFFu : 0);
@@ -694,6 +706,35 @@ static int gen_nested(lw_t *w, cc_node_t *n)
     return r;
 }
 
+static int add64(lw_t *w, int a, int b);
+static int pair_of(lw_t *w, int lo, int hi);
+
+/* mad_sat(a, b, c): a * b + c exactly, clamped to the type's range.  An
+ * 8- or 16-bit product and sum fit in 32 bits (a ushort one only as
+ * unsigned: at most 0xFFFE0001 + 0xFFFF); a 32-bit one is a pair, which
+ * fits the type when its high word is zero (unsigned) or the low word's
+ * sign extension */
+static int mad_sat(lw_t *w, int a, int b, int c, const cc_type_t *t)
+{
+    if (t->size < 4) {
+        int s = op_rr(w, WQ_OP_ADD, op_rr(w, WQ_OP_MUL, a, b), c);
+        return t->is_unsigned ? op_ri(w, WQ_OP_MINU, s, t->size == 1 ? 0xFFu : 0xFFFFu) : clamp_narrow(w, s, t);
+    }
+    int p = pair_of(w, op_rr(w, WQ_OP_MUL, a, b), mul_hi(w, a, b, t));
+    int s = add64(w, p, widen64(w, c, t));
+    if (t->is_unsigned) return sel_ri(w, setp_ri(w, WQ_CMP_NE, s + 1, 0), 1, s, 0xFFFFFFFFu);
+    int fits = setp_rr(w, WQ_CMP_EQ, s + 1, op_ri(w, WQ_OP_SRA, s, 31));
+    int lim = op_ri(w, WQ_OP_XOR, op_ri(w, WQ_OP_SRA, s + 1, 31), 0x7FFFFFFFu);   /* < 0: INT_MIN */
+    return sel_rr(w, fits, 0, s, lim);
+}
+
+/* the predicate "select's selector is not zero" (a 64-bit one: either word) */
+static int selector(lw_t *w, const cc_node_t *sn, int c)
+{
+    if (is_long(sn->ty)) c = op_rr(w, WQ_OP_OR, c, c + 1);
+    return setp_ri(w, WQ_CMP_NE, c, 0);
+}
+
 static int gen_builtin(lw_t *w, cc_node_t *n)
 {
     switch (n->bi) {
@@ -709,9 +750,8 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         return gen_nested(w, n);
     default: break;
     }
+    /* 64-bit results are gen_builtin64's; here only select's selector can be 64-bit */
     const cc_type_t *t = n->args->ty;
-    for (cc_node_t *a = n->args; a; a = a->next)
-        if (is_long(a->ty)) cc_error_tok(w->c, a->tok, "built-in functions on 64-bit integers are not supported yet");
     int u = t->is_unsigned;
     int a = gen(w, n->args);
     int b = n->args->next ? gen(w, n->args->next) : 0;
@@ -748,14 +788,14 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         int lo = op_ri(w, WQ_OP_AND, op_rr(w, n->bi == BI_HADD ? WQ_OP_AND : WQ_OP_OR, a, b), 1);
         return op_rr(w, WQ_OP_ADD, s, lo);
     }
-    case BI_SELECT: {
-        int p = setp_ri(w, WQ_CMP_NE, c3, 0);
-        return sel_rr(w, p, 0, b, a);
-    }
+    case BI_SELECT: return sel_rr(w, selector(w, n->args->next->next, c3), 0, b, a);
     case BI_ADD_SAT: return gen_sat(w, 1, a, b, t);
     case BI_SUB_SAT: return gen_sat(w, 0, a, b, t);
+    case BI_MAD_SAT: return mad_sat(w, a, b, c3, t);
+    case BI_UPSAMPLE:               /* (hi << bits) | lo: lo is zero-extended, hi extends as its type */
+        return op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, a, (uint32_t)width_of(t)), b);
     default:
-        cc_error_tok(w->c, n->tok, "this built-in function is not supported yet");
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this built-in function (%d)", (int)n->bi);
     }
 }
 
@@ -891,6 +931,20 @@ static int abs64(lw_t *w, int a)
     return pair_of(w, sel_rr(w, p, 0, n, a), sel_rr(w, p, 0, n + 1, a + 1));
 }
 
+/* SETP p, a CMP b guarded by @g (@!g: neg): where the guard is false p
+ * keeps its value (b is an immediate when the caller sets bi) */
+static cc_ir_t *setp_guarded(lw_t *w, int p, int g, int neg, int cmp, int a, int b)
+{
+    cc_ir_t *i = emit(w, WQ_OP_SETP);
+    i->pd = p;
+    i->fn = cmp;
+    i->a = a;
+    i->b = b;
+    i->gp = g;
+    i->gn = neg;
+    return i;
+}
+
 /* a / b or a % b on 64 bits: restoring division, one quotient bit per
  * iteration of a 64-trip loop that every thread runs alike (a uniform
  * backward branch, no tokens).  (r:q) shifts left as one 128-bit value;
@@ -920,17 +974,18 @@ static int divmod64(lw_t *w, int is_unsigned, int want_rem, int a, int b)
     int rlo = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, r, 1), op_ri(w, WQ_OP_SHR, q + 1, 31));
     mov_to(w, q + 1, op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHL, q + 1, 1), op_ri(w, WQ_OP_SHR, q, 31)));
     int qlo = op_ri(w, WQ_OP_SHL, q, 1);
-    /* take when the shifted-out bit is set or r >= b */
+    /* take when the shifted-out bit is set or r >= b: keep (the
+     * predicate) where r < b and, guarded by that, the bit is clear */
     int rs = pair_of(w, rlo, rhi);
-    int lt = sel_ri(w, cmp64(w, ND_LT, 1, rs, b), 0, mov_imm(w, 1), 0);
-    int take = setp_ri(w, WQ_CMP_NE, op_rr(w, WQ_OP_OR, out, op_ri(w, WQ_OP_XOR, lt, 1)), 0);
+    int keep = cmp64(w, ND_LT, 1, rs, b);
+    setp_guarded(w, keep, keep, 0, WQ_CMP_EQ, out, 0)->bi = 1;
     int dlo = op_rr(w, WQ_OP_SUB, rlo, b);
     int borrow = setp_rr(w, WQ_CMP_LTU, rlo, b);
     int dhi = op_rr(w, WQ_OP_SUB, rhi, b + 1);
     dhi = sel_rr(w, borrow, 0, op_ri(w, WQ_OP_SUB, dhi, 1), dhi);
-    mov_to(w, r, sel_rr(w, take, 0, dlo, rlo));
-    mov_to(w, r + 1, sel_rr(w, take, 0, dhi, rhi));
-    mov_to(w, q, sel_rr(w, take, 0, op_ri(w, WQ_OP_OR, qlo, 1), qlo));
+    mov_to(w, r, sel_rr(w, keep, 1, dlo, rlo));
+    mov_to(w, r + 1, sel_rr(w, keep, 1, dhi, rhi));
+    mov_to(w, q, sel_rr(w, keep, 1, op_ri(w, WQ_OP_OR, qlo, 1), qlo));
     cc_ir_t *dec = emit(w, WQ_OP_SUB); dec->d = k; dec->a = k; dec->bi = 1; dec->imm = 1;
     ctrl(w, WQ_OP_BRA, head, setp_ri(w, WQ_CMP_NE, k, 0), 0);
     int v = want_rem ? r : q;
@@ -942,30 +997,40 @@ static int divmod64(lw_t *w, int is_unsigned, int want_rem, int a, int b)
     return pair_of(w, sel_rr(w, p, 0, n, v), sel_rr(w, p, 0, n + 1, v + 1));
 }
 
+/* a + b, a - b, a * b (the low 64 bits) on pairs */
+static int add64(lw_t *w, int a, int b)
+{
+    int lo = op_rr(w, WQ_OP_ADD, a, b);
+    int c = setp_rr(w, WQ_CMP_LTU, lo, a);                  /* a carry out of the low word */
+    int hi = op_rr(w, WQ_OP_ADD, a + 1, b + 1);
+    return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, hi, 1), hi));
+}
+
+static int sub64(lw_t *w, int a, int b)
+{
+    int lo = op_rr(w, WQ_OP_SUB, a, b);
+    int c = setp_rr(w, WQ_CMP_LTU, a, b);                   /* a borrow from the low word */
+    int hi = op_rr(w, WQ_OP_SUB, a + 1, b + 1);
+    return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_SUB, hi, 1), hi));
+}
+
+static int mul64(lw_t *w, int a, int b)
+{
+    int lo = op_rr(w, WQ_OP_MUL, a, b);
+    int hi = op_rr(w, WQ_OP_MULHU, a, b);
+    hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a, b + 1));
+    hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a + 1, b));
+    return pair_of(w, lo, hi);
+}
+
 static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn, const cc_tok_t *tok)
 {
     if (k == ND_SHL || k == ND_SHR) return shift64(w, k, t->is_unsigned, a, gen(w, bn));
     int b = widen64(w, gen(w, bn), bn->ty);
     switch (k) {
-    case ND_ADD: {
-        int lo = op_rr(w, WQ_OP_ADD, a, b);
-        int c = setp_rr(w, WQ_CMP_LTU, lo, a);
-        int hi = op_rr(w, WQ_OP_ADD, a + 1, b + 1);
-        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, hi, 1), hi));
-    }
-    case ND_SUB: {
-        int lo = op_rr(w, WQ_OP_SUB, a, b);
-        int c = setp_rr(w, WQ_CMP_LTU, a, b);
-        int hi = op_rr(w, WQ_OP_SUB, a + 1, b + 1);
-        return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_SUB, hi, 1), hi));
-    }
-    case ND_MUL: {
-        int lo = op_rr(w, WQ_OP_MUL, a, b);
-        int hi = op_rr(w, WQ_OP_MULHU, a, b);
-        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a, b + 1));
-        hi = op_rr(w, WQ_OP_ADD, hi, op_rr(w, WQ_OP_MUL, a + 1, b));
-        return pair_of(w, lo, hi);
-    }
+    case ND_ADD: return add64(w, a, b);
+    case ND_SUB: return sub64(w, a, b);
+    case ND_MUL: return mul64(w, a, b);
     case ND_AND: case ND_OR: case ND_XOR: {
         int op = k == ND_AND ? WQ_OP_AND : k == ND_OR ? WQ_OP_OR : WQ_OP_XOR;
         int lo = op_rr(w, op, a, b);
@@ -982,15 +1047,179 @@ static int binop64(lw_t *w, cc_nk_t k, const cc_type_t *t, int a, cc_node_t *bn,
 static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b)
 {
     if (k == ND_EQ || k == ND_NE) {
-        int x = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_XOR, a, b), op_rr(w, WQ_OP_XOR, a + 1, b + 1));
-        return setp_ri(w, k == ND_EQ ? WQ_CMP_EQ : WQ_CMP_NE, x, 0);
+        /* the low words; where they are equal (==) or not (!=), the high words decide */
+        int eq = k == ND_EQ;
+        int p = setp_rr(w, eq ? WQ_CMP_EQ : WQ_CMP_NE, a, b);
+        setp_guarded(w, p, p, !eq, eq ? WQ_CMP_EQ : WQ_CMP_NE, a + 1, b + 1);
+        return p;
     }
     /* the high words decide unless they are equal; then the low words, unsigned */
-    int one = mov_imm(w, 1);
-    int hlt = sel_ri(w, setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1), 0, one, 0);
-    int llt = sel_ri(w, setp_rr(w, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b), 0, one, 0);
-    int r = sel_rr(w, setp_rr(w, WQ_CMP_EQ, a + 1, b + 1), 0, llt, hlt);
-    return setp_ri(w, WQ_CMP_NE, r, 0);
+    int p = setp_rr(w, u ? WQ_CMP_LTU : WQ_CMP_LT, a + 1, b + 1);
+    int same = setp_rr(w, WQ_CMP_EQ, a + 1, b + 1);
+    setp_guarded(w, p, same, 0, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b);
+    return p;
+}
+
+/* ---- built-in functions on 64-bit integers (docs/compiler.md "64-bit integers") ---- */
+/* p ? a : b on pairs (neg: !p) */
+static int sel64(lw_t *w, int p, int neg, int a, int b)
+{
+    int lo = sel_rr(w, p, neg, a, b);
+    return pair_of(w, lo, sel_rr(w, p, neg, a + 1, b + 1));
+}
+
+/* p ? a : imm in both words (neg: !p) */
+static int sel64_imm(lw_t *w, int p, int neg, int a, uint32_t lo, uint32_t hi)
+{
+    int l = sel_ri(w, p, neg, a, lo);
+    return pair_of(w, l, sel_ri(w, p, neg, a + 1, hi));
+}
+
+/* a pair plus a 32-bit value taken as unsigned */
+static int addw64(lw_t *w, int a, int v)
+{
+    int lo = op_rr(w, WQ_OP_ADD, a, v);
+    int c = setp_rr(w, WQ_CMP_LTU, lo, v);
+    return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, a + 1, 1), a + 1));
+}
+
+static int minmax64(lw_t *w, int is_max, int u, int a, int b)
+{
+    int lt = cmp64(w, ND_LT, u, a, b);
+    return is_max ? sel64(w, lt, 0, b, a) : sel64(w, lt, 0, a, b);
+}
+
+/* the 128-bit product a * b: its high 64 bits returned, its low 64 bits
+ * in *lo (when lo is not NULL).  Four 32 x 32 products summed by columns;
+ * the middle column's two carries go into the high words of the cross
+ * products, which they cannot overflow (the high word of a 32 x 32
+ * product is at most 2^32 - 2).  Signed: the unsigned high half minus b
+ * where a < 0 and minus a where b < 0 (mod 2^64), as mul_hi does on 32 bits */
+static int mul128(lw_t *w, int a, int b, int is_unsigned, int *lo)
+{
+    int h00 = op_rr(w, WQ_OP_MULHU, a, b);
+    int l01 = op_rr(w, WQ_OP_MUL, a, b + 1), h01 = op_rr(w, WQ_OP_MULHU, a, b + 1);
+    int l10 = op_rr(w, WQ_OP_MUL, a + 1, b), h10 = op_rr(w, WQ_OP_MULHU, a + 1, b);
+    int m = op_rr(w, WQ_OP_ADD, h00, l01);
+    int mid = op_rr(w, WQ_OP_ADD, m, l10);
+    if (lo) *lo = pair_of(w, op_rr(w, WQ_OP_MUL, a, b), mid);
+    int c1 = setp_rr(w, WQ_CMP_LTU, m, l01), c2 = setp_rr(w, WQ_CMP_LTU, mid, l10);
+    int t1 = sel_rr(w, c1, 0, op_ri(w, WQ_OP_ADD, h01, 1), h01);
+    int t2 = sel_rr(w, c2, 0, op_ri(w, WQ_OP_ADD, h10, 1), h10);
+    int h = pair_of(w, op_rr(w, WQ_OP_MUL, a + 1, b + 1), op_rr(w, WQ_OP_MULHU, a + 1, b + 1));
+    h = addw64(w, addw64(w, h, t1), t2);
+    if (is_unsigned) return h;
+    int sa = op_ri(w, WQ_OP_SRA, a + 1, 31), sb = op_ri(w, WQ_OP_SRA, b + 1, 31);
+    int ta = pair_of(w, op_rr(w, WQ_OP_AND, sa, b), op_rr(w, WQ_OP_AND, sa, b + 1));
+    int tb = pair_of(w, op_rr(w, WQ_OP_AND, sb, a), op_rr(w, WQ_OP_AND, sb, a + 1));
+    return sub64(w, sub64(w, h, ta), tb);
+}
+
+/* a +- b saturated: unsigned, the sum below a or a below b; signed, the
+ * operands' signs agree (add) or differ (sub) and the result's does not */
+static int sat64(lw_t *w, int add, int u, int a, int b)
+{
+    int s = add ? add64(w, a, b) : sub64(w, a, b);
+    if (u) {
+        int ovf = add ? cmp64(w, ND_LT, 1, s, a) : cmp64(w, ND_LT, 1, a, b);
+        uint32_t lim = add ? 0xFFFFFFFFu : 0;
+        return sel64_imm(w, ovf, 1, s, lim, lim);
+    }
+    int x = add ? op_rr(w, WQ_OP_AND, op_rr(w, WQ_OP_XOR, a + 1, s + 1), op_rr(w, WQ_OP_XOR, b + 1, s + 1))
+                : op_rr(w, WQ_OP_AND, op_rr(w, WQ_OP_XOR, a + 1, b + 1), op_rr(w, WQ_OP_XOR, a + 1, s + 1));
+    int ovf = setp_ri(w, WQ_CMP_LT, x, 0);
+    int sa = op_ri(w, WQ_OP_SRA, a + 1, 31);              /* a < 0: LONG_MIN, else LONG_MAX */
+    int lim = pair_of(w, op_ri(w, WQ_OP_XOR, sa, 0xFFFFFFFFu), op_ri(w, WQ_OP_XOR, sa, 0x7FFFFFFFu));
+    return sel64(w, ovf, 0, lim, s);
+}
+
+/* mad_sat: the 128-bit a * b + c (c sign- or zero-extended; the low
+ * halves' carry into the high half), which fits in 64 bits when its high
+ * half is zero (unsigned) or the low half's sign extension (signed) */
+static int mad_sat64(lw_t *w, int u, int a, int b, int c)
+{
+    int lo;
+    int hi = mul128(w, a, b, u, &lo);
+    int s = add64(w, lo, c);
+    int carry = cmp64(w, ND_LT, 1, s, c);
+    if (u) {
+        int nz = op_rr(w, WQ_OP_OR, hi, hi + 1);
+        int ovf = setp_ri(w, WQ_CMP_NE, sel_rr(w, carry, 0, mov_imm(w, 1), nz), 0);
+        return sel64_imm(w, ovf, 1, s, 0xFFFFFFFFu, 0xFFFFFFFFu);
+    }
+    int ch = op_ri(w, WQ_OP_SRA, c + 1, 31);
+    int h = add64(w, hi, pair_of(w, ch, ch));
+    h = addw64(w, h, sel_ri(w, carry, 0, mov_imm(w, 1), 0));
+    int sg = op_ri(w, WQ_OP_SRA, s + 1, 31);
+    int x = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_XOR, h, sg), op_rr(w, WQ_OP_XOR, h + 1, sg));
+    int fits = setp_ri(w, WQ_CMP_EQ, x, 0);
+    int hs = op_ri(w, WQ_OP_SRA, h + 1, 31);              /* the sign of the exact result */
+    int lim = pair_of(w, op_ri(w, WQ_OP_XOR, hs, 0xFFFFFFFFu), op_ri(w, WQ_OP_XOR, hs, 0x7FFFFFFFu));
+    return sel64(w, fits, 0, s, lim);
+}
+
+/* a >> 1 on a pair (arithmetic when signed) */
+static int half64(lw_t *w, int a, int u)
+{
+    int lo = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_SHR, a, 1), op_ri(w, WQ_OP_SHL, a + 1, 31));
+    return pair_of(w, lo, op_ri(w, u ? WQ_OP_SHR : WQ_OP_SRA, a + 1, 1));
+}
+
+/* rotate left by s & 63: the words swapped when s & 32, then both
+ * rotated by r = s & 31 into each other; x >> (32 - r) is (x >> 1) >>
+ * (31 - r) so that r = 0 shifts in nothing (the machine shifts by b & 31) */
+static int rotate64(lw_t *w, int a, int s)
+{
+    int big = setp_ri(w, WQ_CMP_NE, op_ri(w, WQ_OP_AND, s, 32), 0);
+    int x0 = sel_rr(w, big, 0, a + 1, a), x1 = sel_rr(w, big, 0, a, a + 1);
+    int r = op_ri(w, WQ_OP_AND, s, 31);
+    int back = op_rr(w, WQ_OP_SUB, mov_imm(w, 31), r);
+    int lo = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, x0, r), op_rr(w, WQ_OP_SHR, op_ri(w, WQ_OP_SHR, x1, 1), back));
+    int hi = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, x1, r), op_rr(w, WQ_OP_SHR, op_ri(w, WQ_OP_SHR, x0, 1), back));
+    return pair_of(w, lo, hi);
+}
+
+/* a built-in function whose result is a long or ulong: its operands are
+ * pairs of that type (parse.c converts them), except select's selector
+ * (any integer) and upsample's int halves */
+static int gen_builtin64(lw_t *w, cc_node_t *n)
+{
+    cc_node_t *an = n->args;
+    int u = an->ty->is_unsigned;
+    int a = gen(w, an);
+    int b = an->next ? gen(w, an->next) : 0;
+    int c3 = an->next && an->next->next ? gen(w, an->next->next) : 0;
+    switch (n->bi) {
+    case BI_MIN: return minmax64(w, 0, u, a, b);
+    case BI_MAX: return minmax64(w, 1, u, a, b);
+    case BI_CLAMP: return minmax64(w, 0, u, minmax64(w, 1, u, a, b), c3);
+    case BI_ABS: return u ? a : abs64(w, a);
+    case BI_ABS_DIFF: {
+        int lt = cmp64(w, ND_LT, u, a, b);
+        return sub64(w, sel64(w, lt, 0, b, a), sel64(w, lt, 0, a, b));
+    }
+    case BI_MUL_HI: return mul128(w, a, b, u, NULL);
+    case BI_MAD_HI: return add64(w, mul128(w, a, b, u, NULL), c3);
+    case BI_MAD_SAT: return mad_sat64(w, u, a, b, c3);
+    case BI_ROTATE: return rotate64(w, a, b);
+    case BI_POPCOUNT:               /* the words' byte counts added (at most 16 a byte), then summed */
+        return pair_of(w, sum_bytes(w, op_rr(w, WQ_OP_ADD, byte_counts(w, a), byte_counts(w, a + 1))), mov_imm(w, 0));
+    case BI_CLZ: {                  /* the high word's, or 32 + the low word's (clz(0) = 64) */
+        int z = setp_ri(w, WQ_CMP_EQ, a + 1, 0);
+        int c = clz32(w, sel_rr(w, z, 0, a, a + 1));
+        return pair_of(w, sel_rr(w, z, 0, op_ri(w, WQ_OP_ADD, c, 32), c), mov_imm(w, 0));
+    }
+    case BI_HADD: case BI_RHADD: {  /* (a >> 1) + (b >> 1) + the carry of the low bits */
+        int s = add64(w, half64(w, a, u), half64(w, b, u));
+        return addw64(w, s, op_ri(w, WQ_OP_AND, op_rr(w, n->bi == BI_HADD ? WQ_OP_AND : WQ_OP_OR, a, b), 1));
+    }
+    case BI_SELECT: return sel64(w, selector(w, an->next->next, c3), 0, b, a);
+    case BI_ADD_SAT: return sat64(w, 1, u, a, b);
+    case BI_SUB_SAT: return sat64(w, 0, u, a, b);
+    case BI_UPSAMPLE: return pair_of(w, b, a);
+    default:
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this 64-bit built-in function (%d)", (int)n->bi);
+    }
 }
 
 static void arm_value64(lw_t *w, cc_node_t *n, void *user)
@@ -1056,10 +1285,9 @@ static int gen64(lw_t *w, cc_node_t *n)
         gen_call(w, n, &r);
         return r;
     }
-    case ND_BUILTIN:
-        cc_error_tok(w->c, n->tok, "built-in functions on 64-bit integers are not supported yet");
+    case ND_BUILTIN: return gen_builtin64(w, n);
     default:
-        cc_error_tok(w->c, n->tok, "this operation on 64-bit integers (long, ulong) is not supported yet");
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this 64-bit expression (%d)", (int)n->kind);
     }
 }
 
@@ -1525,9 +1753,18 @@ static void gen_loop(lw_t *w, cc_node_t *n)
     label(w, t.brk);
 }
 
+/* the predicate "the pair v equals the constant k": (lo ^ k.lo) | (hi ^ k.hi)
+ * is zero, each XOR left out where k's word is 0 */
+static int eq64_imm(lw_t *w, int v, uint64_t k)
+{
+    int lo = (uint32_t)k ? op_ri(w, WQ_OP_XOR, v, (uint32_t)k) : v;
+    int hi = (uint32_t)(k >> 32) ? op_ri(w, WQ_OP_XOR, v + 1, (uint32_t)(k >> 32)) : v + 1;
+    return setp_ri(w, WQ_CMP_EQ, op_rr(w, WQ_OP_OR, lo, hi), 0);
+}
+
 static void gen_switch(lw_t *w, cc_node_t *n)
 {
-    if (is_long(n->cond->ty)) cc_error_tok(w->c, n->cond->tok, "a switch on a 64-bit integer is not supported yet");
+    int wide = is_long(n->cond->ty);
     target_t t = { .up = w->targets, .is_loop = 0, .tokens = n->divergent, .brk = new_label(w) };
     if (t.tokens) ctrl(w, WQ_OP_PBRK, t.brk, 0, 0);
     int v = gen(w, n->cond);
@@ -1543,7 +1780,7 @@ static void gen_switch(lw_t *w, cc_node_t *n)
         cc_node_t *c = order[i];
         c->label = new_label(w);
         if (c->is_default) { def = c; continue; }
-        int p = setp_ri(w, WQ_CMP_EQ, v, (uint32_t)c->val);
+        int p = wide ? eq64_imm(w, v, (uint64_t)c->val) : setp_ri(w, WQ_CMP_EQ, v, (uint32_t)c->val);
         ctrl(w, WQ_OP_BRA, c->label, p, 0);
     }
     ctrl(w, def ? WQ_OP_BRA : (t.tokens ? WQ_OP_BRK : WQ_OP_BRA), def ? def->label : t.brk, 0, 0);

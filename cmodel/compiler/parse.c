@@ -759,7 +759,7 @@ static const bi_ent_t builtins[] = {
     { "mul_hi", BI_MUL_HI, 2 }, { "mad_hi", BI_MAD_HI, 3 }, { "rotate", BI_ROTATE, 2 },
     { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "hadd", BI_HADD, 2 },
     { "rhadd", BI_RHADD, 2 }, { "select", BI_SELECT, 3 }, { "add_sat", BI_ADD_SAT, 2 },
-    { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 },
+    { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 }, { "upsample", BI_UPSAMPLE, 2 },
     { "wq_enqueue_done", BI_WQ_DONE, 0 }, { "wq_enqueue_finish", BI_WQ_FINISH, 0 },
 };
 
@@ -826,6 +826,78 @@ static cc_node_t *call_args(ps_t *p, int *nargs)
     return head.next;
 }
 
+/* the integer type whose name s starts with (no name is a prefix of
+ * another), the name's length in *n; NULL for none */
+static cc_type_t *conv_type(const char *s, int len, int *n)
+{
+    static const struct { const char *name; cc_type_t *ty; } tys[] = {
+        { "uchar", &cc_ty_uchar }, { "char", &cc_ty_char }, { "ushort", &cc_ty_ushort }, { "short", &cc_ty_short },
+        { "uint", &cc_ty_uint }, { "int", &cc_ty_int }, { "ulong", &cc_ty_ulong }, { "long", &cc_ty_long },
+    };
+    for (size_t i = 0; i < sizeof tys / sizeof *tys; i++) {
+        int k = (int)strlen(tys[i].name);
+        if (k <= len && !memcmp(s, tys[i].name, (size_t)k)) { *n = k; return tys[i].ty; }
+    }
+    return NULL;
+}
+
+/* convert_T[_sat][_rte|_rtz|_rtp|_rtn](x) and as_T(x) for the scalar
+ * integer types T (OpenCL C 6.2.3, 6.2.4.2): a conversion, where _sat
+ * clamps x to T's range first (a clamp, min or max built-in on x's type;
+ * the rounding modes change nothing between integers) and as_T
+ * reinterprets an operand of T's size; NULL when the name is neither */
+static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
+{
+    const char *s = name->loc;
+    int len = name->len, as = len > 3 && !memcmp(s, "as_", 3);
+    if (!as && !(len > 8 && !memcmp(s, "convert_", 8))) return NULL;
+    int at = as ? 3 : 8, k = 0;
+    static const char *const fp[] = { "float", "double", "half" };
+    for (size_t i = 0; i < 3; i++)
+        if (len - at >= (int)strlen(fp[i]) && !memcmp(s + at, fp[i], strlen(fp[i])))
+            unsupported(p, name, "floating-point types are");
+    cc_type_t *t = conv_type(s + at, len - at, &k);
+    if (!t) return NULL;
+    at += k;
+    if (at < len && s[at] >= '0' && s[at] <= '9')
+        unsupported(p, name, cc_fmt(p->c, "vector types (%.*s) are", len, s));
+    int sat = 0;
+    if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
+    if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
+                                 !memcmp(s + at, "_rtp", 4) || !memcmp(s + at, "_rtn", 4))) at += 4;
+    if (at != len) return NULL;
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *x = call_args(p, &nargs);
+    if (nargs != 1) cc_error_tok(p->c, name, "'%.*s' takes 1 argument, not %d", len, s, nargs);
+    x = rvalue(p, x);
+    if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
+    cc_type_t *st = cc_unqual(x->ty);
+    if (as) {
+        if (st->kind == TY_BOOL || st->size != t->size)
+            cc_error_tok(p->c, name, "'%.*s' needs an operand of %d byte%s, not %s", len, s, t->size,
+                         t->size == 1 ? "" : "s", cc_type_name(p->c, st));
+        return new_cast(p, x, t);
+    }
+    if (!sat || st->kind == TY_BOOL) return new_cast(p, x, t);
+    /* the ranges: minimum as signed, maximum as unsigned 64-bit values */
+    int sb = st->size * 8, tb = t->size * 8;
+    int64_t smin = st->is_unsigned ? 0 : (int64_t)(UINT64_MAX << (sb - 1));
+    int64_t tmin = t->is_unsigned ? 0 : (int64_t)(UINT64_MAX << (tb - 1));
+    uint64_t smax = UINT64_MAX >> (64 - sb + !st->is_unsigned), tmax = UINT64_MAX >> (64 - tb + !t->is_unsigned);
+    int lo = tmin > smin, hi = tmax < smax;
+    if (!lo && !hi) return new_cast(p, x, t);
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = lo && hi ? BI_CLAMP : lo ? BI_MAX : BI_MIN;
+    n->ty = st;
+    n->args = x;
+    cc_node_t *cur = x;
+    if (lo) cur = cur->next = new_num(p, tmin, st, name);
+    if (hi) cur->next = new_num(p, (int64_t)tmax, st, name);
+    n->nargs = 1 + lo + hi;
+    return new_cast(p, n, t);
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
@@ -834,6 +906,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
+    cc_node_t *conv = conversion(p, name);
+    if (conv) return conv;
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;
@@ -905,6 +979,22 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
     case BI_WORK_DIM: n->ty = &cc_ty_uint; break;
     case BI_BARRIER: case BI_MEM_FENCE: case BI_YIELD: n->ty = &cc_ty_void; break;
     case BI_WQ_DONE: case BI_WQ_FINISH: n->ty = &cc_ty_void; break;
+    case BI_UPSAMPLE: {
+        /* upsample(hi, lo): (hi << bits) | lo, twice hi's width with its
+         * signedness; lo is the unsigned type of hi's width */
+        static cc_type_t *const wide[2][5] = { { [1] = &cc_ty_short, [2] = &cc_ty_int, [4] = &cc_ty_long },
+                                               { [1] = &cc_ty_ushort, [2] = &cc_ty_uint, [4] = &cc_ty_ulong } };
+        static cc_type_t *const half[5] = { [1] = &cc_ty_uchar, [2] = &cc_ty_ushort, [4] = &cc_ty_uint };
+        cc_type_t *h = cc_unqual(n->args->ty);
+        for (cc_node_t *a = n->args; a; a = a->next)
+            if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "'upsample' takes integer arguments");
+        if (h->kind == TY_BOOL || h->size > 4)
+            cc_error_tok(p->c, name, "'upsample' takes a char, short or int high half (its result "
+                         "is twice as wide), not %s", cc_type_name(p->c, h));
+        n->ty = wide[h->is_unsigned][h->size];
+        n->args->next = new_cast(p, n->args->next, half[h->size]);
+        break;
+    }
     default: {
         /* integer built-ins: operands converted to one common type */
         cc_type_t *t = NULL;
@@ -929,6 +1019,9 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         }
         n->args = h2.next;
         n->ty = t;
+        if ((b->bi == BI_MUL24 || b->bi == BI_MAD24) && t->size == 8)
+            cc_error_tok(p->c, name, "'%.*s' has no 64-bit form: OpenCL C defines it for int and uint "
+                         "(24-bit operands) only", len, s);
         if (b->bi == BI_ABS || b->bi == BI_ABS_DIFF) {
             static cc_type_t *const ut[] = { [1] = &cc_ty_uchar, [2] = &cc_ty_ushort, [4] = &cc_ty_uint, [8] = &cc_ty_ulong };
             n->ty = ut[t->size];
@@ -1003,7 +1096,7 @@ static cc_node_t *primary(ps_t *p)
         else ty = v <= INT64_MAX ? &cc_ty_long : &cc_ty_ulong;
         return new_num(p, (int64_t)v, ty, t);
     }
-    if (t->kind == TK_STR) cc_error_tok(p->c, t, "string literals are not supported by this device");
+    if (t->kind == TK_STR) unsupported(p, t, "string literals are");
     if (t->kind == TK_IDENT) {
         if (cc_tok_is(t->next, "(")) { p->tok = t->next; return funcall(p, t); }
         scope_ent_t *e = lookup(p, t, 0);
@@ -1430,6 +1523,7 @@ static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur)
         if (brace) { consume(p, ","); skip(p, "}"); }
         return;
     }
+    if (p->tok->kind == TK_STR) unsupported(p, p->tok, "string literals are");
     if (!consume(p, "{"))
         cc_error_tok(p->c, p->tok, "an array or struct initializer must be in braces");
     int n = ty->kind == TY_ARRAY ? ty->len : init_members(ty);
@@ -1447,6 +1541,33 @@ static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur)
     }
     if (!is(p, "}")) cc_error_tok(p->c, p->tok, "excess elements in the initializer");
     skip(p, "}");
+}
+
+/* `T a[] = { ... }`: the length is the number of the list's elements
+ * (C99 6.7.8), counted at the list's top level before it is parsed;
+ * p->tok is the '=' */
+static cc_type_t *sized_by_init(ps_t *p, cc_type_t *ty, const cc_tok_t *name)
+{
+    const cc_tok_t *open = p->tok->next;
+    if (open->kind == TK_STR) unsupported(p, open, "string literals are");
+    if (!cc_tok_is(open, "{")) cc_error_tok(p->c, open, "an array initializer must be in braces");
+    int depth = 0, item = 0;
+    int64_t n = 0;
+    for (const cc_tok_t *t = open; t->kind != TK_EOF; t = t->next) {
+        if (cc_tok_is(t, "{") || cc_tok_is(t, "(") || cc_tok_is(t, "[")) {
+            if (depth == 1) item = 1;
+            depth++;
+        } else if (cc_tok_is(t, "}") || cc_tok_is(t, ")") || cc_tok_is(t, "]")) {
+            if (--depth == 0) break;
+        } else if (depth == 1) {
+            if (cc_tok_is(t, ",")) { n += item; item = 0; }
+            else item = 1;
+        }
+    }
+    n += item;
+    if (n == 0) cc_error_tok(p->c, open, "array '%.*s' has no size and an empty initializer", name->len, name->loc);
+    if (n > (1 << 24)) cc_error_tok(p->c, open, "array size must be 1..16777216");
+    return cc_array_of(p->c, ty->base, (int)n);
 }
 
 static cc_node_t *declaration(ps_t *p)
@@ -1486,6 +1607,9 @@ static cc_node_t *declaration(ps_t *p)
             continue;
         }
         if (ty->kind == TY_VOID) cc_error_tok(p->c, name, "variable '%.*s' declared void", name->len, name->loc);
+        if (ty->kind == TY_ARRAY && ty->size < 0 && is(p, "=")) ty = sized_by_init(p, ty, name);
+        if (ty->kind == TY_ARRAY && ty->size < 0)
+            cc_error_tok(p->c, name, "array '%.*s' needs a size or an initializer", name->len, name->loc);
         if (ty->size < 0) cc_error_tok(p->c, name, "variable '%.*s' has an incomplete type", name->len, name->loc);
         cc_var_t *v = new_var(p, name, ty);
         if (at.has_as && at.as == AS_LOCAL && ty->kind != TY_PTR) {
@@ -1602,7 +1726,9 @@ static cc_node_t *stmt_(ps_t *p)
                 if (c->is_default) cc_error_tok(p->c, t, "more than one default label in a switch");
         } else {
             p->tok = t->next;
-            n->val = (int64_t)(int32_t)const_expr(p);
+            /* the value converted to the switch's (promoted) type */
+            n->val = const_expr(p);
+            if (p->cur_switch->cond->ty->size < 8) n->val = (int64_t)(int32_t)n->val;
             for (cc_node_t *c = p->cur_switch->cases; c; c = c->case_next)
                 if (!c->is_default && c->val == n->val) cc_error_tok(p->c, t, "duplicate case value %lld", (long long)n->val);
         }
@@ -1756,6 +1882,7 @@ static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc
     if (!at->has_as || at->as != AS_CONSTANT)
         cc_error_tok(p->c, name, "a program-scope variable must be in the __constant address space (OpenCL C 1.2)");
     if (ty->kind == TY_FUNC) cc_error_tok(p->c, name, "a function cannot be in the __constant address space");
+    if (ty->kind == TY_ARRAY && ty->size < 0 && is(p, "=")) ty = sized_by_init(p, ty, name);
     if (ty->size <= 0) cc_error_tok(p->c, name, "a program-scope __constant variable needs a complete type");
     cc_var_t *v = new_var(p, name, const_obj(p, ty));
     v->in_memory = 1;

@@ -120,6 +120,7 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
         changed += cc_fold(c, cd, dead);
         compact(cd, dead);
         memset(dead, 0, (size_t)cd->n);
+        if (!c->no_licm) changed += cc_licm(c, cd);
         if (!changed) break;
     }
 }

@@ -15,7 +15,7 @@
 #include "wq/gen.h"
 
 #define MAXIN  (1u << 18)
-#define NCORP  24
+#define NCORP  48
 
 typedef struct fz {
     uint64_t s;
@@ -42,7 +42,8 @@ static const char *const toks[] = {
     "*", "&", "&&", "||", "!", "~", "?", ":", "=", "+=", "<<=", ">>", "<<", "->", ".",
     "++", "--", "%", "/", "^", "|", "0", "1", "0x7fffffff", "4294967295u", "'a'", "\"s\"",
     "get_global_id(0)", "get_local_id", "barrier(CLK_LOCAL_MEM_FENCE)", "atomic_add",
-    "atomic_cmpxchg", "yield()", "min", "clz", "rotate", "x", "y", "p", "k", "\n",
+    "atomic_cmpxchg", "yield()", "min", "clz", "rotate", "mad_sat", "upsample", "ulong", "convert_uchar_sat", "as_int",
+    "0x8000000000000000UL", "[]", "[] = {", "x", "y", "p", "k", "\n",
     "\n#define X 1\n", "\n#if 1\n", "\n#endif\n", "\n#else\n", "#", "##", "\\\n", "/*", "*/",
     "//", "float", "1.5", "printf", "...", "__VA_ARGS__", "defined",
 };

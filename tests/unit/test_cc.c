@@ -437,3 +437,33 @@ Test(cc, no_kernel_located)
     diag("int f(int x) { return x; }\n", "t.cl:2:1: error: no __kernel function in the program", 1);
     diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
 }
+
+/* src compiles to assembly */
+static void compiles(const char *src)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_not_null(r.wqs);
+    wq_cc_result_free(&r);
+}
+
+Test(cc, conversion_builtins)
+{
+    compiles("__kernel void k(__global long *p, __global uint *q) { uint i = get_global_id(0);\n"
+             "  q[i] = convert_uchar_sat(p[i]) + convert_int_sat_rte(q[i]) + as_uint((int)p[i]);\n"
+             "  p[i] = convert_long_sat((ulong)p[i]) + convert_ulong(q[i]) + as_long((ulong)q[i]); }\n");
+    diag("__kernel void k(__global long *p) { p[0] = as_int(p[1]); }\n",
+         "t.cl:1:44: error: 'as_int' needs an operand of 4 bytes, not long", 44);
+    diag("__kernel void k(__global int *p) { p[0] = convert_int4(p[1]); }\n",
+         "t.cl:1:43: error: vector types (convert_int4) are not supported by this device (warpq runs the "
+         "integer subset of OpenCL C)", 43);
+    diag("__kernel void k(__global int *p) { p[0] = convert_double(p[1]); }\n",
+         "t.cl:1:43: error: floating-point types are not supported by this device (warpq runs the integer "
+         "subset of OpenCL C)", 43);
+    diag("__kernel void k(__global int *p) { p[0] = convert_int_sat(p[1], 2); }\n",
+         "t.cl:1:43: error: 'convert_int_sat' takes 1 argument, not 2", 43);
+    diag("__kernel void k(__global int *p) { p[0] = convert_uint(p); }\n",
+         "t.cl:1:56: error: 'convert_uint' takes an integer argument", 56);
+    diag("__kernel void k(__global int *p) { p[0] = convert_int_rtx(p[1]); }\n",
+         "t.cl:1:43: error: call to undeclared function 'convert_int_rtx'", 43);
+}

@@ -148,6 +148,14 @@ Test(cc_fold, program_scope_constant_data)
     cr_assert_eq(r.kernels[0].private_bytes, 4, "t in the frame; K by value");
     cr_assert_eq(r.kernels[1].private_bytes, 0, "z reads no table");
     wq_cc_result_free(&r);
+    /* a table without a size takes its initializer's */
+    const char *uns = "__constant ushort t[] = { 1, 2, 3, 4, 5, 6, };\n"
+                      "__kernel void k(__global uint *o) { uint i = get_global_id(0); o[i] = t[i % 6] + sizeof t; }\n";
+    cr_assert_eq(compile(uns, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].private_bytes, 12);
+    wq_cc_result_free(&r);
+    refused("__constant uint t[];\n__kernel void k(__global uint *o) { o[0] = t[0]; }",
+            "t.cl:1:17: error: a program-scope __constant variable needs a complete type");
     refused("__constant uint K;\n__kernel void k(__global uint *o) { o[0] = K; }",
             "t.cl:1:18: error: a program-scope __constant variable needs an initializer");
     refused("__global uint G = 1;\n__kernel void k(__global uint *o) { o[0] = G; }",

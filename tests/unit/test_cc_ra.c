@@ -193,18 +193,37 @@ Test(cc_ra, calls_and_inlining_policy)
     refused(rec, "recursion is not supported by OpenCL C");
 }
 
-Test(cc_ra, private_initializers)
+/* src compiles, and its first kernel's private frame is bytes long */
+static void private_bytes_are(const char *src, uint32_t bytes)
 {
     wq_cc_result_t r;
-    const char *ok = "typedef struct { uint a; uchar b[3]; } S;\n"
-                     "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
-                     "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n";
-    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, ok, &r), WQ_CC_OK, "%s", r.log);
-    cr_assert_eq(r.kernels[0].private_bytes, 16 + 8);
+    cr_assert_eq(build(0, WQ_CC_INLINE_AUTO, src, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.kernels[0].private_bytes, bytes, "%s", src);
     wq_cc_result_free(&r);
+}
+
+Test(cc_ra, private_initializers)
+{
+    private_bytes_are("typedef struct { uint a; uchar b[3]; } S;\n"
+                      "__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+                      "  uint t[4] = { 1, 2 }; S s = { g, { 1 } }; o[g] = t[g & 3] + s.b[g % 3]; }\n", 16 + 8);
     refused("__kernel void k(__global uint *o) { uint a[2] = { 1, 2, 3 }; o[0] = a[0]; }",
             "t.cl:1:57: error: excess elements in the initializer");
     refused("__kernel void k(__global uint *o) { uint a[2] = 5; o[0] = a[0]; }", "initializer must be in braces");
+    /* an array without a size takes its initializer's: 5 ints and 2 x 3 chars */
+    private_bytes_are("__kernel void k(__global uint *o) { uint g = get_global_id(0);\n"
+                      "  int a[] = { 1, (2), 3, g, 5, }; uchar m[][3] = { { 1, 2, 3 }, { 4 } };\n"
+                      "  o[g] = a[g % 5] + m[g & 1][g % 3] + sizeof a + sizeof m; }\n", 20 + 8);
+    refused("__kernel void k(__global uint *o) { uint a[]; o[0] = a[0]; }",
+            "t.cl:1:42: error: array 'a' needs a size or an initializer");
+    refused("__kernel void k(__global uint *o) { uint a[] = {}; o[0] = a[0]; }",
+            "t.cl:1:48: error: array 'a' has no size and an empty initializer");
+    refused("__kernel void k(__global uint *o) { uint a[] = 5; o[0] = a[0]; }",
+            "t.cl:1:48: error: an array initializer must be in braces");
+    refused("__kernel void k(__global uint *o) { char s[] = \"ab\"; o[0] = s[0]; }",
+            "t.cl:1:48: error: string literals are not supported by this device");
+    refused("__kernel void k(__global uint *o) { char s[3] = \"ab\"; o[0] = s[0]; }",
+            "t.cl:1:49: error: string literals are not supported by this device");
 }
 
 Test(cc_ra, long_pairs_and_their_limits)
@@ -220,8 +239,34 @@ Test(cc_ra, long_pairs_and_their_limits)
     cr_assert_str_eq(r.kernels[0].args[1].type_name, "long");
     cr_assert_null(strstr(r.wqs, "call "));               /* a 64-bit result stays inline */
     wq_cc_result_free(&r);
-    refused("__kernel void k(__global long *o) { switch (o[0]) { case 1: o[1] = 2; } }", "a switch on a 64-bit integer");
-    refused("__kernel void k(__global long *o) { o[1] = min(o[0], 3L); }", "built-in functions on 64-bit integers");
+    /* a switch on a pair compares both words: a case whose high word is not
+     * zero XORs it, one whose high word is zero ORs the value's in */
+    const char *sw = "__kernel void k(__global long *o) { switch (o[0]) { case 0x500000007L: o[1] = 2; break;\n"
+                     "  case 7: o[1] = 3; } }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, sw, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_not_null(strstr(r.wqs, "xor"), "%s", r.wqs);
+    wq_cc_result_free(&r);
+    /* the built-ins on pairs compile inline, with no call and no 32-bit min */
+    const char *bi = "__kernel void k(__global long *o, __global ulong *u) {\n"
+                     "  o[1] = min(o[0], 3L) + clamp(o[2], -5L, 5L) + mul_hi(o[3], o[4]) + mad_sat(o[5], o[6], o[7]);\n"
+                     "  u[0] = rotate(u[1], u[2]) + clz(u[3]) + popcount(u[4]) + hadd(u[5], u[6]) + abs(o[8]);\n"
+                     "  u[7] = add_sat(u[8], u[9]) + select(u[10], u[11], o[12]) + upsample((uint)u[13], (uint)u[14]); }\n";
+    cr_assert_eq(build(0, WQ_CC_INLINE_NEVER, bi, &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_null(strstr(r.wqs, "call "));
+    cr_assert_null(strstr(r.wqs, "min "), "a 64-bit min is compares and selects: %s", r.wqs);
+    /* the 64-bit < decides on the low words in a setp guarded by "the high words are equal" */
+    int guarded = 0;
+    for (const char *g = strstr(r.wqs, "@p"); g; g = strstr(g + 1, "@p")) {
+        const char *sp = strchr(g, ' ');
+        if (sp && !strncmp(sp + 1, "setp.ltu", 8)) guarded = 1;
+    }
+    cr_assert(guarded, "no guarded setp.ltu: %s", r.wqs);
+    wq_cc_result_free(&r);
+    refused("__kernel void k(__global long *o) { o[1] = mul24(o[0], 3L); }",
+            "t.cl:1:44: error: 'mul24' has no 64-bit form: OpenCL C defines it for int and uint (24-bit operands) only");
+    refused("__kernel void k(__global ulong *o) { o[1] = mad24(o[0], 3UL, o[2]); }", "'mad24' has no 64-bit form");
+    refused("__kernel void k(__global long *o) { o[1] = upsample(o[0], 3u); }",
+            "t.cl:1:44: error: 'upsample' takes a char, short or int high half (its result is twice as wide), not long");
 }
 
 /* ---- register quads (quad.c): LD.V4 / ST.V4 ------------------------------------ */

@@ -1,0 +1,146 @@
+/* licm.c -- loop-invariant code motion, run inside peep.c's rounds
+ * (docs/compiler.md "Optimisations").
+ *
+ * A loop is the IR range from a label to a later branch back to it (the
+ * lowering's loops are structured, so the ranges nest).  An instruction of
+ * the range moves to just before the loop's label when
+ *   - it is side-effect free and cannot trap: an arithmetic instruction
+ *     (format R; division by zero has a defined result in this ISA), a MOV
+ *     or an S2R other than CLOCK;
+ *   - it is unguarded and writes a virtual register defined nowhere else;
+ *   - every register it reads is defined nowhere inside the loop, or only
+ *     by an instruction that moves too (a loop with a CALL also defines
+ *     every register the called functions define).
+ * Then it computes the same value before the loop as on every trip.  The
+ * loop must be entered only through its label: no instruction outside the
+ * range names a label inside it.  Running the instruction once more than
+ * before (the loop may run zero trips) or for threads that the body's
+ * branches would have masked off is harmless: it only writes its own
+ * register, which no other path reads.  Loads stay: memory changes.  A
+ * moved instruction may move again out of an enclosing loop on a later
+ * step. */
+#include <string.h>
+#include "cc_int.h"
+#include "wq/defs.h"
+
+/* the operations that name a label: branches, token pushes, CALL */
+static int names_label(int op)
+{
+    return op >= 0 && (cc_op_fmt(op) == WQ_FMT_B || cc_op_fmt(op) == WQ_FMT_BL);
+}
+
+static int movable_op(const cc_ir_t *x)
+{
+    if (x->gp || x->d < CC_V0 || cc_quad_of(x)) return 0;
+    if (x->op == WQ_OP_S2R) return x->imm != WQ_SR_CLOCK;
+    return x->op == WQ_OP_MOV || cc_pure_alu(x->op);
+}
+
+/* instruction j lies in a function the kernel calls */
+static int in_callee(const cc_code_t *cd, int j)
+{
+    for (int f = 0; f < cd->ncallees; f++)
+        if (j >= cd->callees[f].start && j < cd->callees[f].end) return 1;
+    return 0;
+}
+
+/* register r, read by an instruction of [t, e], may change inside it: a
+ * physical register, one an instruction there that stays defines, or,
+ * when the loop calls (calls != 0), one a called function defines */
+static int varies(const cc_code_t *cd, int t, int e, const char *inv, int calls, int r)
+{
+    if (r == CC_NONE) return 0;
+    if (r < CC_V0) return 1;
+    for (int j = 0; calls && j < cd->n; j++)
+        if (cd->ir[j].op != CC_OP_LABEL && cd->ir[j].d == r && in_callee(cd, j)) return 1;
+    for (int j = t; j <= e; j++) {
+        const cc_ir_t *y = &cd->ir[j];
+        if (y->op == CC_OP_LABEL) continue;
+        if (y->d == r && !inv[j]) return 1;
+        int q = cc_quad_of(y);
+        if (q && r >= q && r < q + 4) return 1;
+    }
+    return 0;
+}
+
+/* no instruction outside [t, e] names a label inside it */
+static int single_entry(const cc_code_t *cd, const int *at, int t, int e)
+{
+    for (int j = 0; j < cd->n; j++) {
+        if (j >= t && j <= e) continue;
+        const cc_ir_t *y = &cd->ir[j];
+        if (!names_label(y->op) || y->label < 0 || y->label > cd->nlabel) continue;
+        if (at[y->label] >= t && at[y->label] <= e) return 0;
+    }
+    return 1;
+}
+
+/* mark the movable instructions of [t, e]; returns how many */
+static int mark(const cc_code_t *cd, const int *defs, int t, int e, char *inv)
+{
+    int n = 0, grew = 1, calls = 0;
+    memset(inv + t, 0, (size_t)(e - t + 1));
+    for (int j = t; j <= e; j++) calls |= cd->ir[j].op == WQ_OP_CALL;
+    while (grew) {
+        grew = 0;
+        for (int j = t + 1; j <= e; j++) {
+            const cc_ir_t *x = &cd->ir[j];
+            if (inv[j] || x->op == CC_OP_LABEL || !movable_op(x) || defs[x->d - CC_V0] != 1) continue;
+            if (varies(cd, t, e, inv, calls, x->a) || (!x->bi && varies(cd, t, e, inv, calls, x->b))) continue;
+            inv[j] = 1;
+            n++;
+            grew = 1;
+        }
+    }
+    return n;
+}
+
+/* the marked instructions of [t, e] go before t, in their order */
+static void hoist(cc_t *c, cc_code_t *cd, int t, int e, const char *inv, int n)
+{
+    cc_ir_t *moved = cc_alloc(c, sizeof *moved * (size_t)n);
+    cc_ir_t *rest = cc_alloc(c, sizeof *rest * (size_t)(e - t + 1));
+    int m = 0, r = 0;
+    for (int j = t; j <= e; j++) {
+        if (inv[j]) moved[m++] = cd->ir[j];
+        else rest[r++] = cd->ir[j];
+    }
+    memcpy(&cd->ir[t], moved, sizeof *moved * (size_t)m);
+    memcpy(&cd->ir[t + m], rest, sizeof *rest * (size_t)r);
+}
+
+int cc_licm(cc_t *c, cc_code_t *cd)
+{
+    if (cd->nvreg <= 0 || cd->n <= 2) return 0;
+    int *defs = cc_alloc(c, sizeof *defs * (size_t)cd->nvreg);
+    int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
+    int *at = cc_alloc(c, sizeof *at * (size_t)(cd->nlabel + 1));
+    char *inv = cc_alloc(c, (size_t)cd->n);
+    int total = 0;
+    /* one loop a step, since a move shifts the indices; a step takes at
+     * least one instruction out of one loop, and the cap of n steps only
+     * ends a deep nest's motion early */
+    for (int step = 0; step < cd->n; step++) {
+        cc_census(cd, defs, uses, NULL);
+        for (int l = 0; l <= cd->nlabel; l++) at[l] = -1;
+        for (int i = 0; i < cd->n; i++)
+            if (cd->ir[i].op == CC_OP_LABEL && cd->ir[i].label >= 0 && cd->ir[i].label <= cd->nlabel)
+                at[cd->ir[i].label] = i;
+        int moved = 0;
+        for (int e = 0; e < cd->n && !moved; e++) {
+            const cc_ir_t *x = &cd->ir[e];
+            if (!names_label(x->op) || x->op == WQ_OP_CALL || x->label < 0 || x->label > cd->nlabel) continue;
+            int t = at[x->label];
+            if (t < 0 || t > e || !single_entry(cd, at, t, e)) continue;
+            int n = mark(cd, defs, t, e, inv);
+            if (n) {
+                hoist(c, cd, t, e, inv, n);
+                moved = n;
+            }
+        }
+        if (!moved) break;
+        total += moved;
+    }
+    c->licm_moved += total;
+    return total;
+}
