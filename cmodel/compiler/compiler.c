@@ -93,6 +93,7 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
             if (opts && opts->alias && (!opts->alias_kernel || !strcmp(opts->alias_kernel, fn->name)) &&
                 cc_alias(c, &k, &ex))
                 cc_peephole(c, &k);
+            cc_param_loads(c, &k);
             cc_subv(c, &k);
             cc_print_ir(c, &ir, &k);
             cc_regalloc(c, &k);

@@ -389,6 +389,10 @@ enum {
     WQ_CL_PARAM_HEADER_WORDS
 };
 #define WQ_CL_PARAM_ARGS (4u * WQ_CL_PARAM_HEADER_WORDS)
+/* the buffer's alignment and the multiple its length is padded to: a
+ * kernel may read any 16-byte group that holds a word of it with one LD.V4
+ * (docs/runtime.md "Kernel ABI", compiler quad.c cc_param_quads) */
+#define WQ_CL_PARAM_ALIGN 16u
 
 typedef struct wq_cl_image {
     uint32_t *code;         /* 2 words per instruction                      */

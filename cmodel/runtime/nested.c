@@ -27,6 +27,8 @@ _Static_assert((unsigned)WQ_NQ_PARAM_ARG0 == WQ_CL_PARAM_ARGS, "a child's argume
 _Static_assert((int)WQ_NQ_PARAM_HDR_WORDS == (int)WQ_CL_PARAM_HEADER_WORDS, "the child's header is the kernel ABI's");
 _Static_assert((int)WQ_NQ_PARAM_QD == 4 * (int)WQ_CL_PARAM_QUEUE, "word 0 is the queue");
 _Static_assert((int)WQ_NQ_PARAM_GSZ == 4 * (int)WQ_CL_PARAM_GSZ_X, "wq_enqueue_nd's global size");
+_Static_assert((int)WQ_NQ_SLOT_PARAMS % WQ_CL_PARAM_ALIGN == 0 && (4 * (int)WQ_NQ_PARAM_WORDS) % WQ_CL_PARAM_ALIGN == 0,
+               "a child's parameter buffer is aligned and padded as the kernel ABI says");
 
 #define NQ_LOG2 8u                   /* 256 entries: 127 enqueues per session */
 #define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries */
