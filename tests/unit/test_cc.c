@@ -169,26 +169,23 @@ Test(cc, peephole_copies_and_repeats)
  * cc_param_quads), a lone argument or one after a branch with a word load */
 Test(cc, global_id_and_parameter_groups)
 {
-    const char *src =
+    static const char vadd[] =
         "__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c)\n"
         "{ size_t i = get_global_id(0); c[i] = a[i] + b[i] + get_global_id(2); }\n";
+    static const char one[] = "__kernel void k(__global uint *p) { p[get_global_id(0)] = 1; }\n";
     wq_cc_result_t r;
-    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
-    cr_assert_eq(count_of(r.wqs, "\n        s2r    r"), 3, "%s", r.wqs);   /* param, gid.x, gid.z */
-    cr_assert_not_null(strstr(r.wqs, ", gid.x\n"), "%s", r.wqs);
-    cr_assert_not_null(strstr(r.wqs, ", gid.z\n"), "%s", r.wqs);
-    cr_assert_eq(count_of(r.wqs, "+8]\n"), 1, "%s", r.wqs);               /* offset x */
-    cr_assert_eq(count_of(r.wqs, "+16]\n"), 1, "%s", r.wqs);              /* offset z */
-    cr_assert_eq(count_of(r.wqs, "\n        ld.v4  "), 1, "%s", r.wqs);
-    cr_assert_not_null(strstr(r.wqs, "+48]\n"), "%s", r.wqs);
-    cr_assert_null(strstr(r.wqs, "+52]\n"), "%s", r.wqs);
-    cr_assert_eq(r.kernels[0].param_bytes, 64);
+    int rc = compile(vadd, &r);
+    cr_assert(rc == WQ_CC_OK && r.kernels[0].param_bytes == 64, "%s", r.log);
+    const char *w = r.wqs;
+    cr_assert(strstr(w, ", gid.x\n") && strstr(w, ", gid.z\n"), "%s", w);
+    cr_assert_eq(count_of(w, "\n        s2r    r"), 3, "%s", w);   /* param, gid.x, gid.z */
+    cr_assert(count_of(w, "+8]\n") == 1 && count_of(w, "+16]\n") == 1, "%s", w);   /* offsets x, z */
+    cr_assert(count_of(w, "\n        ld.v4  ") == 1 && strstr(w, "+48]\n") && !strstr(w, "+52]\n"), "%s", w);
     wq_cc_result_free(&r);
     /* one argument word in the group: a word load */
-    src = "__kernel void k(__global uint *p) { p[get_global_id(0)] = 1; }\n";
-    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    rc = compile(one, &r);
+    cr_assert(rc == WQ_CC_OK && r.kernels[0].param_bytes == 64, "%s", r.log);
     cr_assert_eq(count_of(r.wqs, "\n        ld.v4  "), 0, "%s", r.wqs);
-    cr_assert_eq(r.kernels[0].param_bytes, 64);
     wq_cc_result_free(&r);
 }
 
