@@ -43,6 +43,10 @@
 #   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
 #     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
 #     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
+#   * rtl_warp_instr_per_s, cosim_overhead_alu: simulated warp instructions
+#     per wall second of wq_top alone on alu_ipc.wqs (below), and that run's
+#     lockstep / RTL-only wall time (cosim_overhead above counts the cycles
+#     after asm_vecadd ends too, which cost the RTL less than the program);
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
 #     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
@@ -145,6 +149,24 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
         echo "$key: $i1 (FAST=1: $w1 warp instructions in $c1 cycles; FAST=0: $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
     done
+    # simulation speed on the same kernel, FAST=1: warp instructions per
+    # wall second with the RTL alone (the run of the lockstep's cycle count,
+    # five times), and lockstep wall time / RTL-only wall time for that work
+    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
+    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
+    w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+    c=$(sed -n 's/^cycles: //p' <<< "$o")
+    lw=$(sed -n 's/^wall_seconds: //p' <<< "$o")
+    rw=0
+    for _ in 1 2 3 4 5; do
+        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
+        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
+    done
+    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" 'BEGIN {
+        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone; target 100000)\n",
+               (r > 0 ? 5 * w / r : 0), w, c
+        printf "cosim_overhead_alu: %.2f (lockstep / RTL-only wall time, the same kernel run; target 2.0)\n",
+               (r > 0 ? 5 * l / r : 0) }'
     "$bin" nested-latency --link-latency "${WQ_LINK_LATENCY:-1000}" | grep -E '^rtl_nested_' ||
         fail "nested latency on the rtl"
     # the DIVU instruction: a program minus the same program without the

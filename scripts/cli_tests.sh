@@ -333,6 +333,46 @@ check "run vadd.cl with one --arg: the count named" grep -q "kernel vadd takes 4
 $WQ run "$T/vadd.cl" --global 16 --arg u32:1 --arg buf:u32:1 --arg buf:u32:1 --arg u32:1 > "$T/uo" 2> "$T/ue"
 check "run vadd.cl with a scalar for a buffer: the argument named" grep -q "argument 0 (uint\* a) does not take --arg u32:1" "$T/ue"
 usage_error run "wq run: $T/vadd.cl: --global N[,N,N] is required" run "$T/vadd.cl" --arg buf:u32:4
+# a kernel file's own //@ launch (kfile.h): sizes, buffers, repeat, checks
+$WQ run tests/kernels/bfs.cl > "$T/o" 2>&1
+check "run bfs.cl from its //@ lines exits 0" test $? -eq 0
+check "run bfs.cl: its repeat launches and its bfs check hold" grep -qx "expect: ok" "$T/o"
+$WQ run tests/kernels/spill.cl --lanes 8 --regs=8 > "$T/o" 2>&1
+check "run spill.cl from its //@ lines with command-line overrides exits 0" test $? -eq 0
+sed 's#^//@ expect 2 0 12$#//@ expect 2 0 13#' tests/kernels/vadd_index.cl > "$T/vx.cl"
+$WQ run "$T/vx.cl" > "$T/o" 2>&1
+check "run with a wrong //@ expect exits 1" test $? -eq 1
+check "run with a wrong //@ expect names element and values" grep -qx "expect: arg 2 \[0\] = 0xc, expected 0xd" "$T/o"
+check "run with a wrong //@ expect: the verdict" grep -qx "expect: FAILED" "$T/o"
+sed 's#^//@ check sorted 0 0 0$#//@ check sorted 0 0 0\n//@ check matmul 0 0 0 99999#' tests/kernels/bitonic_global.cl > "$T/bx.cl"
+grep -q "check matmul" "$T/bx.cl" || bad "cli_tests: bitonic_global.cl has no '//@ check sorted 0 0 0' line to extend"
+$WQ run "$T/bx.cl" > "$T/o" 2>&1
+check "run with an impossible //@ check exits 1, no crash" test $? -eq 1
+check "run with an impossible //@ check names it" grep -qx "check matmul: buffers too small" "$T/o"
+printf '//@ global 4\n//@ buf u32 4 zero\n//@ expect 1 0 1\n__kernel void k(__global uint *a) {}\n' > "$T/kx.cl"
+usage_error run "wq run: $T/kx.cl: //@ line 3: expect: ARG must be a buffer argument before this line" run "$T/kx.cl"
+printf '//@ global 4\n//@ buf u33 4 zero\n__kernel void k(__global uint *a) {}\n' > "$T/kx.cl"
+usage_error run "wq run: $T/kx.cl: //@ line 2: type 'u33' (u8 i8 u16 i16 u32 i32)" run "$T/kx.cl"
+usage_error run "wq run: $T/inc/k.cl: --global N[,N,N] is required (the file has no //@ global line)" run "$T/inc/k.cl"
+# mutated //@ lines: every run ends in 0, 1 or 2 (a verdict or a named usage
+# error), never a crash; words swapped for numbers at the edges, empty,
+# huge or foreign ones (RANDOM seeded: the same mutants every run)
+RANDOM=7
+words=(0 -1 4294967295 4294967296 99999999 0x10 "" u8 i16 zero seq rand32 const 1,1,1 0,0 abc "1 2 3 4 5 6 7 8")
+src=tests/kernels/scan.cl
+mapfile -t dl < <(grep -n '^//@ ' "$src" | cut -d: -f1)
+crash=0
+for m in $(seq 1 40); do
+    ln=${dl[$((RANDOM % ${#dl[@]}))]}
+    w=${words[$((RANDOM % ${#words[@]}))]}
+    k=$((RANDOM % 5 + 2))
+    awk -v ln="$ln" -v k="$k" -v w="$w" 'NR == ln { n = split($0, f, " "); if (k <= n) f[k] = w; else f[n + 1] = w
+        $0 = f[1]; for (i = 2; i <= n + (k > n); i++) $0 = $0 " " f[i] } { print }' "$src" > "$T/mut.cl"
+    $WQ run "$T/mut.cl" > "$T/mo" 2> "$T/me"
+    rc=$?
+    if [ $rc -gt 2 ]; then crash=1; echo "cli_tests: mutant $m (line $ln, word $k = '$w') exits $rc"; cp "$T/mut.cl" "$T/crash$m.cl"; fi
+done
+check "40 mutated //@ headers: exit 0, 1 or 2, never a crash" test $crash -eq 0
 usage_error run "wq run: --arg buf:f32:4: buf:TYPE:COUNT[=INIT], TYPE u8 i8 u16 i16 u32 i32" run "$T/vadd.cl" --global 4 --arg buf:f32:4
 usage_error run "wq run: --arg buf:u32:4=seq:x: bad seq:START[:STEP]" run "$T/vadd.cl" --global 4 --arg buf:u32:4=seq:x
 usage_error run "wq run: bad --local '0' (N[,N[,N]])" run "$T/vadd.cl" --global 4 --local 0

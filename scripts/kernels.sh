@@ -44,7 +44,7 @@ ok()  { pass=$((pass + 1)); }
 bad() { failn=$((failn + 1)); echo "kernels: FAIL: $*"; }
 
 [ -f build/lib/libwqcl.so ] || { echo "kernels: FAIL: build/lib/libwqcl.so missing (make build)"; exit 1; }
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpenCL ||
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run" -lOpenCL ||
     { echo "kernels: FAIL: tests/kernels/run.c does not compile"; exit 1; }
 
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)

@@ -80,9 +80,10 @@ static int arg_at(const al_t *s, uint32_t off)
         if (a->kind == WQ_CC_ARG_GLOBAL || a->kind == WQ_CC_ARG_CONSTANT) return (int)i;
         return a->kind == WQ_CC_ARG_SCALAR ? PV_NONE : PV_UNK;
     }
-    /* the header: the queue, __local and frame bases are addresses (lower.c
-     * P_QUEUE, P_LOCAL, frame.c P_PRIVATE); the sizes and offsets are not */
-    return off == 0 || off == 32 || off == 40 ? PV_UNK : PV_NONE;
+    /* the header (kabi.def): the queue, __local and frame bases are
+     * addresses; the sizes and offsets are not */
+    return off == 4 * WQ_KPARAM_QUEUE || off == 4 * WQ_KPARAM_LOCAL || off == 4 * WQ_KPARAM_PRIVATE
+           ? PV_UNK : PV_NONE;
 }
 
 /* a special register that is an index, never an address, and reads the

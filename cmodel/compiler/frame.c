@@ -14,7 +14,7 @@
 #include "cc_int.h"
 #include "wq/defs.h"
 
-enum { P_PRIVATE = 40, P_PSTRIDE = 44 };
+enum { P_PRIVATE = 4 * WQ_KPARAM_PRIVATE, P_PSTRIDE = 4 * WQ_KPARAM_PSTRIDE };   /* kabi.def */
 
 /* a fresh instruction at index at (later ones move down) */
 cc_ir_t *cc_ir_insert(cc_t *c, cc_code_t *cd, int at)

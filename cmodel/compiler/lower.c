@@ -24,8 +24,11 @@
 #include "cc_int.h"
 #include "wq/defs.h"
 
-/* the parameter buffer's header (docs/runtime.md "Kernel ABI") */
-enum { P_QUEUE = 0, P_DIM = 4, P_OFFSET = 8, P_GSIZE = 20, P_LOCAL = 32, P_LSTRIDE = 36, P_ARGS = 48 };
+/* the parameter buffer's header, in bytes (kabi.def; docs/runtime.md "Kernel ABI") */
+enum {
+    P_QUEUE = 4 * WQ_KPARAM_QUEUE, P_DIM = 4 * WQ_KPARAM_DIM, P_OFFSET = 4 * WQ_KPARAM_OFF_X,
+    P_GSIZE = 4 * WQ_KPARAM_GSZ_X, P_LOCAL = 4 * WQ_KPARAM_LOCAL, P_ARGS = WQ_KPARAM_ARGS
+};
 
 typedef struct target {
     struct target *up;
@@ -1664,7 +1667,8 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
         a->offset = off;
         off += a->size;
     }
-    info->param_bytes = (off + 15) & ~15u;      /* the kernel ABI's padding (docs/runtime.md) */
+    const uint32_t pa = 4u * WQ_KPARAM_ALIGN_WORDS;         /* the kernel ABI's padding (kabi.def) */
+    info->param_bytes = (off + pa - 1) & ~(pa - 1);
 }
 
 void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)

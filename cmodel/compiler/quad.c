@@ -69,6 +69,10 @@ int cc_quad_dissolve(cc_t *c, cc_code_t *cd)
     return n;
 }
 
+#define GROUP 16u                   /* the bytes an LD.V4 reads */
+_Static_assert(4 * WQ_KPARAM_ALIGN_WORDS % GROUP == 0,
+               "the kernel ABI's alignment and padding keep every LD.V4 group inside the buffer");
+
 /* a word load from the parameter buffer whose destination can be renamed:
  * unguarded, defined once, not a member of a quad */
 static int param_word(const cc_code_t *cd, const cc_ir_t *x, const int *defs, const int *heads)
@@ -98,12 +102,12 @@ int cc_param_quads(cc_t *c, cc_code_t *cd, char *dead)
     for (int i = 0; i < cd->n; i++) {
         cc_ir_t *x = &cd->ir[i];
         if (dead[i] || x->op == CC_OP_LABEL || !param_word(cd, x, defs, heads)) continue;
-        uint32_t g = x->imm & ~15u;
+        uint32_t g = x->imm & ~(GROUP - 1);
         int at[4] = { -1, -1, -1, -1 }, cnt = 0;
         for (int j = i; j < cd->n; j++) {
             const cc_ir_t *y = &cd->ir[j];
             if (y->op == CC_OP_LABEL || y->op < WQ_OP_MOV || y->op == CC_OP_LIBCALL) break;
-            if (dead[j] || !param_word(cd, y, defs, heads) || (y->imm & ~15u) != g) continue;
+            if (dead[j] || !param_word(cd, y, defs, heads) || (y->imm & ~(GROUP - 1)) != g) continue;
             int k = (int)(y->imm >> 2 & 3u);
             if (at[k] < 0) { at[k] = j; cnt++; }
         }

@@ -125,7 +125,7 @@ static int parse_arg(const char *line, wq_cl_arg_info_t *a, uint32_t param_bytes
     a->kind = (enum wq_cl_arg_kind)k;
     if (k == WQ_CL_ARG_SCALAR ? (size != 1 && size != 2 && size != 4 && size != 8) : size != 4)
         return -1;
-    if (off % (size < 4 ? size : 4) || off < WQ_CL_PARAM_ARGS || off + size > param_bytes)
+    if (off % (size < 4 ? size : 4) || off < WQ_KPARAM_ARGS || off + size > param_bytes)
         return -1;
     if (acc < CL_KERNEL_ARG_ACCESS_READ_ONLY || acc > CL_KERNEL_ARG_ACCESS_NONE) return -1;
     if (tq & ~(unsigned)(CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT |
@@ -179,7 +179,7 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
         k->nested = nf == 13;
         k->enqueues = enq;
         if (!ident_ok(name) || e >= n || regs < 1 || regs > 64 || nargs > MAX_ARGS ||
-            px < WQ_CL_PARAM_ARGS || px > MAX_PARAM || px % 4 || rx > 1024 || ry > 1024 ||
+            px < WQ_KPARAM_ARGS || px > MAX_PARAM || px % 4 || rx > 1024 || ry > 1024 ||
             rz > 1024 || (!rx != !ry) || (!ry != !rz))
             BAD("line %u: kernel fields out of range", r.lineno);
         for (unsigned i = 0; i + 1 < img->nkernels; i++)

@@ -370,29 +370,8 @@ typedef struct wq_cl_kinfo {
     wq_cl_arg_info_t *args;
 } wq_cl_kinfo_t;
 
-/* the parameter buffer's header words, before the arguments (docs/runtime.md
- * "Kernel ABI"); the arguments start at WQ_CL_PARAM_ARGS bytes */
-enum {
-    WQ_CL_PARAM_QUEUE = 0,  /* nested-work queue descriptor, 0 when none   */
-    WQ_CL_PARAM_DIM,        /* work_dim                                     */
-    WQ_CL_PARAM_OFF_X, WQ_CL_PARAM_OFF_Y, WQ_CL_PARAM_OFF_Z,   /* global offset */
-    WQ_CL_PARAM_GSZ_X, WQ_CL_PARAM_GSZ_Y, WQ_CL_PARAM_GSZ_Z,   /* global size   */
-    WQ_CL_PARAM_LOCAL,      /* __local block of work-group 0 (the kernel's own
-                               __local variables first, then __local arguments) */
-    WQ_CL_PARAM_LSTRIDE,    /* bytes between the blocks of consecutive groups:
-                               group g's block = LOCAL + g * LSTRIDE (g = CTAFLAT);
-                               the descriptor's LOCAL_BASE / LOCAL_SIZE hold the
-                               same two, so S2R LOCAL reads group g's block */
-    WQ_CL_PARAM_PRIVATE,    /* private frame of work-item 0 (0: the kernel has none) */
-    WQ_CL_PARAM_PSTRIDE,    /* bytes between the frames of consecutive work-items:
-                               frame = PRIVATE + (CTAFLAT * ntid.x*y*z + TID) * PSTRIDE */
-    WQ_CL_PARAM_HEADER_WORDS
-};
-#define WQ_CL_PARAM_ARGS (4u * WQ_CL_PARAM_HEADER_WORDS)
-/* the buffer's alignment and the multiple its length is padded to: a
- * kernel may read any 16-byte group that holds a word of it with one LD.V4
- * (docs/runtime.md "Kernel ABI", compiler quad.c cc_param_quads) */
-#define WQ_CL_PARAM_ALIGN 16u
+/* the parameter buffer's header is the kernel ABI's (kabi.def, wq/defs.h
+ * WQ_KPARAM_*; docs/runtime.md "Kernel ABI") */
 
 typedef struct wq_cl_image {
     uint32_t *code;         /* 2 words per instruction                      */

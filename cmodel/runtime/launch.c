@@ -7,7 +7,7 @@
  *
  * The work-group is the CTA: grid = global / local in each dimension.  The
  * global offset and the sizes the hardware does not hold travel in the
- * parameter buffer's header (cl_int.h WQ_CL_PARAM_*).  The device has no
+ * parameter buffer's header (cl_int.h WQ_KPARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
  * memory, LOCAL_BASE + CTAFLAT * LOCAL_SIZE of the descriptor (S2R LOCAL;
  * the header's LOCAL and LSTRIDE words repeat the two for hand-written
@@ -158,7 +158,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     /* the kernel ABI's promise: 16-byte aligned, a multiple of 16 bytes
      * long (the padding zero), so a kernel's LD.V4 of any four-word group
      * holding an argument stays inside the buffer */
-    uint32_t pbytes = (ki->param_bytes + WQ_CL_PARAM_ALIGN - 1) & ~(WQ_CL_PARAM_ALIGN - 1);
+    const uint32_t palign = 4u * WQ_KPARAM_ALIGN_WORDS;      /* kabi.def */
+    uint32_t pbytes = (ki->param_bytes + palign - 1) & ~(palign - 1);
     unsigned char *pb = calloc(1, pbytes);
     wq_cl_cmd_t *c = wq_cl_cmd_new(WQ_CMD_LAUNCH);
     if (lr) lr->mems = calloc(ki->nargs ? ki->nargs : 1, sizeof *lr->mems);
@@ -181,17 +182,17 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
                     wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
         goto fail;
-    put_word(pb, 4 * WQ_CL_PARAM_QUEUE, qd);
+    put_word(pb, 4 * WQ_KPARAM_QUEUE, qd);
     lr->ncta = (uint32_t)groups;
-    put_word(pb, 4 * WQ_CL_PARAM_DIM, dim);
+    put_word(pb, 4 * WQ_KPARAM_DIM, dim);
     for (int i = 0; i < 3; i++) {
-        put_word(pb, 4 * (WQ_CL_PARAM_OFF_X + i), (uint32_t)o[i]);
-        put_word(pb, 4 * (WQ_CL_PARAM_GSZ_X + i), (uint32_t)g[i]);
+        put_word(pb, 4 * (WQ_KPARAM_OFF_X + i), (uint32_t)o[i]);
+        put_word(pb, 4 * (WQ_KPARAM_GSZ_X + i), (uint32_t)g[i]);
     }
-    put_word(pb, 4 * WQ_CL_PARAM_LOCAL, lr->local);
-    put_word(pb, 4 * WQ_CL_PARAM_LSTRIDE, lstride);
-    put_word(pb, 4 * WQ_CL_PARAM_PRIVATE, lr->priv);
-    put_word(pb, 4 * WQ_CL_PARAM_PSTRIDE, pstride);
+    put_word(pb, 4 * WQ_KPARAM_LOCAL, lr->local);
+    put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
+    put_word(pb, 4 * WQ_KPARAM_PRIVATE, lr->priv);
+    put_word(pb, 4 * WQ_KPARAM_PSTRIDE, pstride);
     for (uint32_t i = 0; i < ki->nargs; i++) {
         const wq_cl_arg_info_t *a = &ki->args[i];
         const wq_cl_argval_t *v = &k->argv[i];
@@ -211,8 +212,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
             break;
         }
     }
-    if (wq_cl_heap_alloc(&d->heap, pbytes, WQ_CL_PARAM_ALIGN, &lr->params) ||
-        lr->params % WQ_CL_PARAM_ALIGN || wq_cl_dev_write(d, lr->params, pb, pbytes))
+    if (wq_cl_heap_alloc(&d->heap, pbytes, palign, &lr->params) ||
+        lr->params % palign || wq_cl_dev_write(d, lr->params, pb, pbytes))
         goto fail;
     uint32_t w[WQ_LD_WORDS] = {0};
     w[WQ_LD_CODE_BASE] = code_addr;

@@ -23,12 +23,9 @@
 #include "cl_api.h"
 #include "wq/encode.h"
 
-_Static_assert((unsigned)WQ_NQ_PARAM_ARG0 == WQ_CL_PARAM_ARGS, "a child's arguments are where the runtime puts them");
-_Static_assert((int)WQ_NQ_PARAM_HDR_WORDS == (int)WQ_CL_PARAM_HEADER_WORDS, "the child's header is the kernel ABI's");
-_Static_assert((int)WQ_NQ_PARAM_QD == 4 * (int)WQ_CL_PARAM_QUEUE, "word 0 is the queue");
-_Static_assert((int)WQ_NQ_PARAM_GSZ == 4 * (int)WQ_CL_PARAM_GSZ_X, "wq_enqueue_nd's global size");
-_Static_assert((int)WQ_NQ_SLOT_PARAMS % WQ_CL_PARAM_ALIGN == 0 && (4 * (int)WQ_NQ_PARAM_WORDS) % WQ_CL_PARAM_ALIGN == 0,
-               "a child's parameter buffer is aligned and padded as the kernel ABI says");
+_Static_assert((int)WQ_NQ_SLOT_PARAMS % (4 * WQ_KPARAM_ALIGN_WORDS) == 0 &&
+               (int)WQ_NQ_PARAM_WORDS % WQ_KPARAM_ALIGN_WORDS == 0,
+               "a child's parameter buffer is aligned and padded as the kernel ABI says (kabi.def ALIGN_WORDS)");
 
 #define NQ_LOG2 8u                   /* 256 entries: 127 enqueues per session */
 #define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries */
@@ -93,8 +90,8 @@ static int kernel_table(cl_device_id d, cl_program p)
         w[WQ_LD_PARAM] = d->nq.qd;   /* any valid address: each child's is patched in */
         /* header: one dimension (all three sizes), no offset, no __local, no frames */
         uint32_t h[WQ_NQ_PARAM_HDR_WORDS] = {0};
-        h[WQ_CL_PARAM_DIM] = 1;
-        for (int j = 0; j < 3; j++) h[WQ_CL_PARAM_GSZ_X + j] = l[j];
+        h[WQ_KPARAM_DIM] = 1;
+        for (int j = 0; j < 3; j++) h[WQ_KPARAM_GSZ_X + j] = l[j];
         int rc = wq_nq_kernel(&d->drv, &d->nq, i, w);
         if (!rc) rc = wq_nq_kernel_params(&d->drv, &d->nq, i, h);
         if (rc) return rc;
@@ -110,7 +107,7 @@ int wq_cl_nested_begin(cl_command_queue q, cl_program p, uint32_t desc, uint32_t
     uint32_t qd;
     if (wq_cl_nested_queue(d, &qd)) return -1;
     /* the queue may have been made again since the enqueue */
-    if (wq_drv_write(&d->drv, params + 4 * WQ_CL_PARAM_QUEUE, &qd, 1) || kernel_table(d, p) ||
+    if (wq_drv_write(&d->drv, params + 4 * WQ_KPARAM_QUEUE, &qd, 1) || kernel_table(d, p) ||
         wq_drv_chan_set_acquire(&d->drv, q->chan, NQ_ACQ_RETRY, NQ_ACQ_TRIES) ||
         wq_nq_begin(&d->drv, &d->nq, q->chan, desc, ncta, cb))
         return -1;

@@ -21,6 +21,12 @@
  *   --alias=on|off                the alias pass at enqueue (default on;
  *                                 buf: arguments are disjoint)
  *
+ * Without --global and --arg, the file's own `//@` lines (kfile.h: the
+ * kernels of tests/kernels and the clgen generator's) give the launch, the
+ * arguments and the build options, and their expects and checks are the
+ * verdict after the buffers ("expect: ok", or the failures and exit 1);
+ * options on the command line override the file's.
+ *
  * Exit 0 when the kernel completed; 1 when it trapped, the lockstep check
  * failed or the device refused it (the reason printed); 2 on a usage or
  * compile error (file:line:col). */
@@ -34,6 +40,7 @@
 #include "wq/cc.h"
 #include "wq/dev.h"
 #include "wq/model.h"
+#include "kfile.h"
 
 #define MAX_ARGS 64
 
@@ -66,21 +73,18 @@ typedef struct clrun {
     int have_local, dec;
     cl_arg_t args[MAX_ARGS];
     unsigned nargs;
+    wq_kfile_t *kf;                 /* the file's `//@` lines, when they launch */
+    int repeat, repeat_arg;         /* launches; the scalar set to the pass  */
+    int alias_set;                  /* --alias= given                        */
     char why[256];                  /* the runtime's report of a failure     */
 } clrun_t;
 
 static int type_of(const char *t, size_t n, unsigned *esize, int *sgn)
 {
-    static const struct { const char *name; unsigned size; int sgn; } types[] = {
-        { "u8", 1, 0 }, { "i8", 1, 1 }, { "u16", 2, 0 }, { "i16", 2, 1 }, { "u32", 4, 0 }, { "i32", 4, 1 },
-    };
-    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-        if (strlen(types[i].name) == n && !strncmp(t, types[i].name, n)) {
-            *esize = types[i].size;
-            *sgn = types[i].sgn;
-            return 0;
-        }
-    return -1;
+    int sz;
+    if (wq_kf_type(t, n, &sz, sgn)) return -1;
+    *esize = (unsigned)sz;
+    return 0;
 }
 
 static int num(const char *s, uint32_t *v)
@@ -264,6 +268,7 @@ static int parse(clrun_t *r, int argc, char **argv)
             r->inl_opt = v;
         } else if (!strcmp(argv[i], "--alias=on") || !strcmp(argv[i], "--alias=off")) {
             r->alias_off = argv[i][9] == 'f';
+            r->alias_set = 1;
         } else if (!strncmp(argv[i], "--subv=", 7)) {
             v = argv[i] + 7;
             if (strcmp(v, "auto") && strcmp(v, "off") && strcmp(v, "always"))
@@ -293,7 +298,92 @@ static int parse(clrun_t *r, int argc, char **argv)
         }
     }
     if (!r->file) return wq_cli_error(r->verb, "no input file");
-    if (!r->dim) return wq_cli_error(r->verb, "%s: --global N[,N,N] is required", r->file);
+    return 0;
+}
+
+/* one build option of the file's `//@ options` / `wq_options` lines, unless
+ * the command line set the same: 0, or 2 for one `wq run` does not know */
+static int file_opt(clrun_t *r, char *o)
+{
+    if (!strncmp(o, "-D", 2) && o[2]) {
+        if (r->nd == 64) return wq_cli_error(r->verb, "%s: too many -D", r->file);
+        r->defs[r->nd++] = o + 2;
+    } else if (!strncmp(o, "-I", 2) && o[2]) {
+        if (r->ni == 63) return wq_cli_error(r->verb, "%s: too many -I", r->file);
+        r->incs[r->ni++] = o + 2;
+    } else if (!strncmp(o, "-wq-yield=", 10)) {
+        const char *v = o + 10;
+        int y = !strcmp(v, "loops") ? WQ_CC_YIELD_LOOPS : !strcmp(v, "spin") ? WQ_CC_YIELD_SPIN
+              : !strcmp(v, "off") ? WQ_CC_YIELD_OFF : -1;
+        if (y < 0) return wq_cli_error(r->verb, "%s: //@ option %s", r->file, o);
+        if (!r->yield_opt) { r->yield = y; r->yield_opt = v; }
+    } else if (!strncmp(o, "-wq-inline=", 11)) {
+        const char *v = o + 11;
+        int n = !strcmp(v, "auto") ? WQ_CC_INLINE_AUTO : !strcmp(v, "always") ? WQ_CC_INLINE_ALWAYS
+              : !strcmp(v, "never") ? WQ_CC_INLINE_NEVER : -1;
+        if (n < 0) return wq_cli_error(r->verb, "%s: //@ option %s", r->file, o);
+        if (!r->inl_opt) { r->inl = n; r->inl_opt = v; }
+    } else if (!strncmp(o, "-wq-regs=", 9) && in_range(o + 9, 8, 32)) {
+        if (!r->regs_opt) r->regs_opt = o + 9;
+    } else if (!strncmp(o, "-wq-subv=", 9) && (!strcmp(o + 9, "auto") || !strcmp(o + 9, "off") ||
+                                                !strcmp(o + 9, "always"))) {
+        if (!r->subv_opt) r->subv_opt = o + 9;
+    } else if (!strncmp(o, "-wq-subv-threshold=", 19) && in_range(o + 19, 1, 31)) {
+        if (!r->subv_t_opt) r->subv_t_opt = o + 19;
+    } else if (!strcmp(o, "-wq-alias=off") || !strcmp(o, "-wq-alias=on")) {
+        if (!r->alias_set) r->alias_off = o[10] == 'f';
+    } else {
+        return wq_cli_error(r->verb, "%s: //@ option '%s' is not one wq run knows", r->file, o);
+    }
+    return 0;
+}
+
+/* the launch from the file's `//@` lines when the command line gives
+ * neither --global nor --arg: 0, or 2 */
+static int from_file(clrun_t *r)
+{
+    static wq_kfile_t kf;
+    static char opts[sizeof kf.options + sizeof kf.wq_options + 2];
+    if (r->dim || r->nargs) {
+        if (!r->dim) return wq_cli_error(r->verb, "%s: --global N[,N,N] is required", r->file);
+        return 0;
+    }
+    char *src = wq_cli_slurp(r->file), err[256];
+    if (!src) return wq_cli_error(r->verb, "%s: cannot read: %s", r->file, strerror(errno));
+    int bad = wq_kfile_parse(&kf, src, err, sizeof err);
+    free(src);
+    if (bad) return wq_cli_error(r->verb, "%s: //@ %s", r->file, err);
+    if (!kf.has_global) {
+        wq_kfile_free(&kf);
+        return wq_cli_error(r->verb, "%s: --global N[,N,N] is required (the file has no //@ global line)", r->file);
+    }
+    r->kf = &kf;
+    r->dim = kf.work_dim;
+    memcpy(r->global, kf.global, sizeof r->global);
+    if (!r->have_local && kf.have_local) {
+        memcpy(r->local, kf.local, sizeof r->local);
+        r->have_local = 1;
+    }
+    if (!r->kernel && kf.kernel[0]) r->kernel = kf.kernel;
+    r->repeat = kf.repeat;
+    r->repeat_arg = kf.repeat_arg;
+    snprintf(opts, sizeof opts, "%s %s", kf.options, kf.wq_options);
+    for (char *save = NULL, *o = strtok_r(opts, " \t", &save); o; o = strtok_r(NULL, " \t", &save))
+        if (file_opt(r, o)) return 2;
+    for (int i = 0; i < kf.nargs; i++) {
+        const wq_kf_arg_t *k = &kf.args[i];
+        cl_arg_t *a = &r->args[r->nargs++];
+        a->kind = k->kind == WQ_KF_BUF ? A_BUF : k->kind == WQ_KF_LOCAL ? A_LOCAL : A_SCALAR;
+        a->esize = (unsigned)k->esize;
+        a->is_signed = k->is_signed;
+        a->count = k->count;
+        a->scalar = k->scalar;
+        a->spec = "(//@ line)";
+        if (a->kind == A_BUF) {
+            if (!(a->data = malloc(a->count * a->esize))) return wq_cli_error(r->verb, "out of memory");
+            memcpy(a->data, k->data, a->count * a->esize);
+        }
+    }
     return 0;
 }
 
@@ -420,11 +510,18 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     }
     step = "the launch";
     cl_event ev = NULL;
-    e = wq_cl_EnqueueNDRangeKernel(q, k, r->dim, NULL, r->global, r->have_local ? r->local : NULL, 0, NULL, &ev);
-    if (e) goto out;
-    wq_cl_Finish(q);
     cl_int st = CL_COMPLETE;
-    wq_cl_GetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    for (int pass = 0; pass < r->repeat && st == CL_COMPLETE; pass++) {   /* //@ repeat */
+        if (pass) wq_cl_ReleaseEvent(ev);
+        ev = NULL;
+        if (r->repeat_arg >= 0 &&
+            (e = wq_cl_SetKernelArg(k, (cl_uint)r->repeat_arg, r->args[r->repeat_arg].esize, &pass)))
+            goto out;
+        e = wq_cl_EnqueueNDRangeKernel(q, k, r->dim, NULL, r->global, r->have_local ? r->local : NULL, 0, NULL, &ev);
+        if (e) goto out;
+        wq_cl_Finish(q);
+        wq_cl_GetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    }
     cl_ulong t0 = 0, t1 = 0;
     int timed = st == CL_COMPLETE &&
                 !wq_cl_GetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) &&
@@ -453,6 +550,11 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
         dump(r, i, a);
     }
     rc = 0;
+    if (r->kf) {                    /* the file's expects and checks */
+        for (unsigned i = 0; i < r->nargs; i++)
+            if (r->args[i].kind == A_BUF) memcpy(r->kf->args[i].data, r->args[i].data, r->args[i].count * r->args[i].esize);
+        rc = wq_kfile_verdict(r->kf, stdout);
+    }
     step = NULL;
 out:
     if (step) {
@@ -477,7 +579,10 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
     static clrun_t r;               /* large; one per process */
     memset(&r, 0, sizeof r);
     r.verb = verb;
+    r.repeat = 1;
+    r.repeat_arg = -1;
     int rc = parse(&r, argc, argv);
+    if (!rc) rc = from_file(&r);
     if (!rc) {
         /* the compiler's diagnostics name the file (file:line:col) */
         const char *incs[65];
@@ -501,5 +606,6 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
         wq_cc_result_free(&cr);
     }
     for (unsigned i = 0; i < r.nargs; i++) free(r.args[i].data);
+    if (r.kf) wq_kfile_free(r.kf);
     return rc;
 }

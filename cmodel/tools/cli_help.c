@@ -54,7 +54,10 @@ static const wq_cli_verb_t verbs[] = {
       "  overlap for the alias pass); TYPE u8 i8 u16 i16 u32 i32.  Launches through\n"
       "  the OpenCL runtime and prints every buffer (hex, or --dec); --alias=off:\n"
       "  without the alias pass the runtime applies at enqueue\n"
-      "  exit 0: completed; 1: trap or failure (named); 2: usage or compile error\n", NULL },
+      "  without --global and --arg: the file's //@ lines (tests/kernels) give the\n"
+      "  launch, arguments and options, and their expects and checks are checked\n"
+      "  exit 0: completed (and the //@ checks hold); 1: trap, failure (named) or\n"
+      "  a failed check; 2: usage or compile error\n", NULL },
     { "cosim", wq_cli_cosim, "run on the RTL in lockstep with the model",
       "usage: wq cosim FILE.wqs|FILE.wqst [--lanes 8|16|32] [--warps N] [--seed N]\n"
       "                [--wave F.fst] [--max-cycles N] [--lat MIN,MAX] [--ready PCT]\n"

@@ -445,6 +445,13 @@ void wq_collect(wq_gen_t *g)
     wq_code(g, "deque.def", "DQCMD", "WQ_DQCMD_", #n, WQ_DQCMD_##n, 4, WQ_K_CODE);
 #include "../spec/deque.def"
 #undef DQCMD
+    /* the kernel ABI's parameter-buffer header (kabi.def): word indices;
+     * this and nq.def's layout are read by software only (WQ_H_SW) */
+    g->hdr = WQ_H_SW;
+#define KPARAM(n, w) \
+    wq_code(g, "kabi.def", "KPARAM", "WQ_KPARAM_", #n, WQ_KPARAM_##n, 0, WQ_K_CODE);
+#include "../spec/kabi.def"
+#undef KPARAM
     /* nested work's memory layout (nq.def): plain integers; the row is
      * spelt with its view's prefix (QD_SOFT, PARAM_ARG0, ENQ_FULL) as the
      * device library's `.equ` names it, so a hand copy there is caught */
@@ -486,6 +493,7 @@ void wq_collect(wq_gen_t *g)
     }
     wq_add(g, WQ_K_DERIVED, 0, gk, "nq.def", "LDLIMIT", "GRID_DIM",
            wq_strdup("MAX_GROUPS_LOG2"), wq_strdup("WQ_NQ_MAX_GROUPS_LOG2"));
+    g->hdr = WQ_H_DEFS;
     wq_derived(g, "launch.def", "LDWORD", "", WQ_LD_WORDS, 0,
                wq_strdup("WQ_LD_WORDS"));
 

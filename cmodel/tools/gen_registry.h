@@ -27,10 +27,13 @@ typedef struct wq_def {
     const char *src;       /* .def file and table macro of the row        */
     const char *table;
     const char *row;
-    unsigned    hdr;       /* WQ_H_DEFS or WQ_H_UE: the header it goes to */
+    unsigned    hdr;       /* WQ_H_*: the header it goes to (none: WQ_H_SW) */
 } wq_def_t;
 
-enum { WQ_H_DEFS, WQ_H_UE, WQ_H_UES };
+/* WQ_H_SW: a layout only software reads (the kernel ABI, nested work's
+ * memory): in no Verilog header, but in the C view, the device library's
+ * `.equ` block and the drift check like every row */
+enum { WQ_H_DEFS, WQ_H_UE, WQ_H_UES, WQ_H_SW };
 
 typedef struct wq_table {
     const char *src, *macro;

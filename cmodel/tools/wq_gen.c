@@ -3,8 +3,10 @@
  *
  *   wq_gen vh          Verilog-2005 header (build/gen/wq_defs.vh)
  *   wq_gen list        NAME=decimal for every numeric define, sorted
- *   wq_gen tb          a testbench that $display's NAME=%0d for the same set;
- *                      `diff <(vvp tb) <(wq_gen list)` proves the Verilog view
+ *   wq_gen vlist       the same for the defines of the Verilog headers (all
+ *                      but the software-only rows, WQ_H_SW)
+ *   wq_gen tb          a testbench that $display's NAME=%0d for vlist's set;
+ *                      `diff <(vvp tb) <(wq_gen vlist)` proves the Verilog view
  *                      equals the C view value by value (scripts/spec_check.sh)
  *   wq_gen tables      "FILE MACRO ROWS" for every table this tool expands, so
  *                      the script can fail when a .def grows a table we miss
@@ -108,7 +110,8 @@ static void wq_emit_equ(const wq_gen_t *g, int nq)
     const char *tab = "";
     for (size_t i = 0; i < g->n; i++) {
         const wq_def_t *d = &g->d[i];
-        if (d->kind == WQ_K_TEXT || (nq && (strcmp(d->src, "nq.def") || !d->key)))
+        if (d->kind == WQ_K_TEXT || (nq && (strcmp(d->src, "nq.def") || !d->key)) ||
+            (!nq && d->hdr == WQ_H_SW))
             continue;
         if (strcmp(d->table, tab)) {
             printf("\n; %s %s\n", d->src, d->table);
@@ -124,10 +127,12 @@ static void wq_emit_equ(const wq_gen_t *g, int nq)
     }
 }
 
-static void wq_emit_list(wq_def_t *const *s, size_t n)
+/* list: every row; vlist and tb: the rows of the Verilog headers, whose
+ * two views spec_check compares */
+static void wq_emit_list(wq_def_t *const *s, size_t n, int verilog)
 {
     for (size_t i = 0; i < n; i++)
-        if (s[i]->kind != WQ_K_TEXT)
+        if (s[i]->kind != WQ_K_TEXT && !(verilog && s[i]->hdr == WQ_H_SW))
             printf("%s=%" PRIu64 "\n", s[i]->name, s[i]->value);
 }
 
@@ -141,7 +146,7 @@ static void wq_emit_tb(wq_def_t *const *s, size_t n)
            "module wq_defs_tb;\n"
            "  initial begin\n");
     for (size_t i = 0; i < n; i++)
-        if (s[i]->kind != WQ_K_TEXT)
+        if (s[i]->kind != WQ_K_TEXT && s[i]->hdr != WQ_H_SW)
             printf("    $display(\"%s=%%0d\", `%s);\n", s[i]->name,
                    s[i]->name);
     printf("    $finish;\n  end\nendmodule\n");
@@ -247,7 +252,7 @@ static void wq_emit_vdecode(void)
 
 static int wq_usage(void)
 {
-    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | uestab | nqwqs | list | tb | tables | check FILE...\n");
+    fprintf(stderr, "usage: wq_gen vh | vdecode | uevh | uesvh | ueinc | uestab | nqwqs | list | vlist | tb | tables | check FILE...\n");
     return 2;
 }
 
@@ -277,7 +282,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(argv[1], "vdecode") && argc == 2) {
         wq_emit_vdecode();
     } else if (!strcmp(argv[1], "list") && argc == 2) {
-        wq_emit_list(s, g.n);
+        wq_emit_list(s, g.n, 0);
+    } else if (!strcmp(argv[1], "vlist") && argc == 2) {
+        wq_emit_list(s, g.n, 1);
     } else if (!strcmp(argv[1], "tb") && argc == 2) {
         wq_emit_tb(s, g.n);
     } else if (!strcmp(argv[1], "tables") && argc == 2) {

@@ -43,7 +43,7 @@ VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 "${params[
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
 out="$BD/opencl"
 mkdir -p "$out"
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c -o "$out/run" -lOpenCL ||
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run" -lOpenCL ||
     fail "tests/kernels/run.c does not compile"
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
 

@@ -143,6 +143,14 @@ enum {
 #undef DQCMD
 };
 
+/* the kernel ABI's parameter-buffer header (kabi.def), in words */
+enum {
+#define KPARAM(n, w) WQ_KPARAM_##n = w,
+#include "../../spec/kabi.def"
+#undef KPARAM
+};
+#define WQ_KPARAM_ARGS (4u * WQ_KPARAM_HEADER_WORDS)   /* the first argument's byte */
+
 /* nested work's memory layout (nq.def; the driver's side is nq.h) */
 enum {
 #define NQQD(n, off) WQ_QD_##n = off,

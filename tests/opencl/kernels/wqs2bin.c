@@ -75,7 +75,7 @@ int main(int argc, char **argv)
         if (wq_program_sym(&p, k->name, &k->entry)) { rc = fail(argv[1], ln, "no label of that name"); break; }
         k->nregs = 32;
         k->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
-        uint32_t off = WQ_CL_PARAM_ARGS;
+        uint32_t off = WQ_KPARAM_ARGS;
         while ((tok = strtok_r(NULL, " \t\r\n", &save))) {
             if (k->nargs >= 64 || parse_arg(tok, &k->args[k->nargs], &off)) {
                 rc = fail(argv[1], ln, "bad argument (name:global|constant|local|scalarN)");
