@@ -54,7 +54,15 @@ module wq_top #(
 	parameter FAST       = 1,
 	// SCHED_UE=1: the engine's rotator from two multiplies (SB_MAC16s
 	// under synth_ice40 -dsp) instead of a LUT barrel shifter
-	parameter ROT_MUL    = 0
+	parameter ROT_MUL    = 0,
+	// 1: the scheduler's memory accesses go through the L1 data cache
+	// (wq_mempath, docs/rtl/wq_mempath.md); 0: straight to the memory
+	// port, one word at a time.  Off for the firmware scheduler (the
+	// iCE40 fit build) unless asked for
+	parameter L1         = (SCHED_UE == 0) ? 1 : 0,
+	parameter L1_SETS    = 16,	// L1 sets (a power of two, >= 2)
+	parameter L1_WAYS    = 2,	// L1 ways (a power of two)
+	parameter L1_LINE    = 16	// L1 line bytes (a power of two, >= 8)
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -111,6 +119,8 @@ module wq_top #(
 	wire		h_mem_valid, s_mem_valid, h_mem_we, s_mem_we;
 	wire	[31:0]	h_mem_addr, s_mem_addr, h_mem_wdata, s_mem_wdata;
 	wire	[3:0]	h_mem_wstrb, s_mem_wstrb;
+	wire		s_mem_ready, s_mem_rvalid;	// the scheduler's port responses
+	wire	[31:0]	s_mem_rdata;
 	wire		h_evr_valid, s_evr_valid;
 	wire	[7:0]	h_evr_kind, s_evr_kind, h_evr_unit, s_evr_unit;
 	wire	[15:0]	h_evr_aux, s_evr_aux;
@@ -384,10 +394,10 @@ module wq_top #(
 	.o_step_valid(s_step_valid), .o_step_kind(s_step_kind), \
 	.o_step_id(s_step_id), .o_step_res(s_step_res), \
 	.o_step_more(s_step_more), .i_ev_wait(csr_req || h_ev_req), \
-	.o_mem_valid(s_mem_valid), .i_mem_ready(i_mem_ready && s_gnt), \
+	.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready), \
 	.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr), \
 	.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb), \
-	.i_mem_rvalid(i_mem_rvalid && s_gnt), .i_mem_rdata(i_mem_rdata), \
+	.i_mem_rvalid(s_mem_rvalid), .i_mem_rdata(s_mem_rdata), \
 	.o_evr_valid(s_evr_valid), .o_evr_kind(s_evr_kind), \
 	.o_evr_unit(s_evr_unit), .o_evr_aux(s_evr_aux), \
 	.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a), \
@@ -417,14 +427,56 @@ module wq_top #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
+	// The scheduler's memory path: through the L1 (L1=1) or straight
+	//
+	////////////////////////////////////////////////////////////////////////
+	// p_*: what the scheduler's side puts on the device's memory port
+	wire		p_mem_valid, p_mem_we;
+	wire	[31:0]	p_mem_addr, p_mem_wdata;
+	wire	[3:0]	p_mem_wstrb;
+	// the L1's read lookups that hit / missed (benches read them)
+	wire	[31:0]	l1_hits /* verilator public_flat_rd */;
+	wire	[31:0]	l1_misses /* verilator public_flat_rd */;
+	generate if (L1 != 0) begin : g_l1
+		// the L1 is empty whenever the scheduler does not hold the
+		// lock: only then does anyone else write memory
+		wq_mempath #(
+			.SETS(L1_SETS), .WAYS(L1_WAYS), .LINE_BYTES(L1_LINE)
+		) u_mempath (
+			.i_clk(i_clk), .i_reset(i_reset), .i_inval(!s_gnt),
+			.i_valid(s_gnt && s_mem_valid), .o_ready(s_mem_ready),
+			.i_we(s_mem_we), .i_addr(s_mem_addr),
+			.i_wdata(s_mem_wdata), .i_wstrb(s_mem_wstrb),
+			.o_rvalid(s_mem_rvalid), .o_rdata(s_mem_rdata),
+			.o_mem_valid(p_mem_valid), .i_mem_ready(i_mem_ready && s_gnt),
+			.o_mem_we(p_mem_we), .o_mem_addr(p_mem_addr),
+			.o_mem_wdata(p_mem_wdata), .o_mem_wstrb(p_mem_wstrb),
+			.i_mem_rvalid(i_mem_rvalid && s_gnt), .i_mem_rdata(i_mem_rdata),
+			.o_hits(l1_hits), .o_misses(l1_misses));
+	end else begin : g_no_l1
+		assign	p_mem_valid  = s_mem_valid;
+		assign	p_mem_we     = s_mem_we;
+		assign	p_mem_addr   = s_mem_addr;
+		assign	p_mem_wdata  = s_mem_wdata;
+		assign	p_mem_wstrb  = s_mem_wstrb;
+		assign	s_mem_ready  = i_mem_ready && s_gnt;
+		assign	s_mem_rvalid = i_mem_rvalid && s_gnt;
+		assign	s_mem_rdata  = i_mem_rdata;
+		assign	l1_hits      = 32'd0;
+		assign	l1_misses    = 32'd0;
+	end endgenerate
+	wire	unused_l1 = &{1'b0, l1_hits, l1_misses};
+
+	////////////////////////////////////////////////////////////////////////
+	//
 	// Muxes: only the lock holder (or the CSR target) is active
 	//
 	////////////////////////////////////////////////////////////////////////
-	assign	o_mem_valid = (h_gnt && h_mem_valid) || (s_gnt && s_mem_valid);
-	assign	o_mem_we    = h_gnt ? h_mem_we    : s_mem_we;
-	assign	o_mem_addr  = h_gnt ? h_mem_addr  : s_mem_addr;
-	assign	o_mem_wdata = h_gnt ? h_mem_wdata : s_mem_wdata;
-	assign	o_mem_wstrb = h_gnt ? h_mem_wstrb : s_mem_wstrb;
+	assign	o_mem_valid = (h_gnt && h_mem_valid) || (s_gnt && p_mem_valid);
+	assign	o_mem_we    = h_gnt ? h_mem_we    : p_mem_we;
+	assign	o_mem_addr  = h_gnt ? h_mem_addr  : p_mem_addr;
+	assign	o_mem_wdata = h_gnt ? h_mem_wdata : p_mem_wdata;
+	assign	o_mem_wstrb = h_gnt ? h_mem_wstrb : p_mem_wstrb;
 
 	// the CSR step ends with C_DONE; a unit's step with its pulse
 	wire	c_step = c_gnt && cstate == C_DONE;

@@ -295,6 +295,10 @@ module wq_warp_sched #(
     reg [31:0]       g_local;               // the next CTA's __local block: LOCAL_BASE,
                                             // + LOCAL_SIZE a CTA (an adder, no multiplier)
     reg [15:0]       g_cx, g_cy, g_cz;
+    // CTAID_d * NTID_d of the next CTA (S2R GID_d's base, the SV_GB* words):
+    // + NTID_d as its coordinate steps, 0 as it wraps -- adders, no
+    // multiplier (< 2^26: CTAID <= 0xFFFE, NTID <= 1024)
+    reg [25:0]       g_bx, g_by, g_bz;
     reg [31:0]       grid_seq, cta_seq;     // the grid's id; the CTA's key (d_key)
     wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
     wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
@@ -748,6 +752,11 @@ module wq_warp_sched #(
                      // the slot's PC and active set (see pc_q)
                      SV_PC = 5'd12, SV_ACT = 5'd13,
                      SV_LOCAL = 5'd14;      // the CTA's __local block (S2R LOCAL)
+    // the bases of S2R GID_X / Y / Z (ctaid.d * ntid.d), in the three words
+    // no other variable uses: 7 (the row of PT, which is never stored), 15
+    // and 31 (slot 0's global words end at 30); the dispatch sweep writes
+    // each at zc = its index
+    localparam [4:0] SV_GBZ = 5'd7, SV_GBX = 5'd15, SV_GBY = 5'd31;
     reg             sv_rsel;                // read port: variable (1) / predicate (0)
     reg [WID_W-1:0] sv_rslot;
     reg [4:0]       sv_ridx;
@@ -1048,12 +1057,19 @@ module wq_warp_sched #(
     // S2R value of thread lane lnp of the walk (exec_alu.c sreg); the
     // slot's fields come from the variable word s2r_idx, which stays on the
     // read port through the instruction (TID_X/Y/Z: SV_TXYZ, loaded into
-    // the walk registers at ST_EXEC)
+    // the walk registers at ST_EXEC; GID_X/Y/Z: SV_TXYZ, then the base)
     reg [31:0] sr_val;
     reg [4:0]  s2r_idx;
     wire [4:0] s2r_lane = lnp[4:0];
     // (the decoder refuses an unknown register: the low 5 bits say which)
     wire [31:0] sr_sel = {27'd0, d_imm[4:0]};
+    // GID_d: the slot's base word (SV_GB*) + the walk's coordinate, one
+    // adder; GID reads SV_TXYZ until ST_EXEC has it (the walk registers), then
+    // its base word, on the port from ST_S2R1 on (the read's cycle of latency)
+    wire gid_base = (state == ST_EXEC) || (state == ST_S2R1) || (state == ST_S2R3) ||
+                    (state == ST_S2R2);
+    wire [10:0] gid_t = (sr_sel == `WQ_SR_GID_X) ? tx : (sr_sel == `WQ_SR_GID_Y) ? ty : tz;
+    wire [25:0] gid_v = sv_q[25:0] + {15'd0, gid_t};
     always @(*) begin
         case (sr_sel)
         `WQ_SR_TID_X:    sr_val = {21'd0, tx};
@@ -1071,6 +1087,8 @@ module wq_warp_sched #(
         `WQ_SR_PARAM, `WQ_SR_CLOCK, `WQ_SR_CTAFLAT, `WQ_SR_LOCAL:
                          sr_val = sv_q;
         `WQ_SR_NLANES:   sr_val = LANES;
+        `WQ_SR_GID_X, `WQ_SR_GID_Y, `WQ_SR_GID_Z:
+                         sr_val = {6'd0, gid_v};
         default:         sr_val = 32'd0;
         endcase
         case (sr_sel)
@@ -1082,6 +1100,9 @@ module wq_warp_sched #(
         `WQ_SR_CLOCK:    s2r_idx = SV_RET;
         `WQ_SR_CTAFLAT:  s2r_idx = SV_FLAT;
         `WQ_SR_LOCAL:    s2r_idx = SV_LOCAL;
+        `WQ_SR_GID_X:    s2r_idx = gid_base ? SV_GBX : SV_TXYZ;
+        `WQ_SR_GID_Y:    s2r_idx = gid_base ? SV_GBY : SV_TXYZ;
+        `WQ_SR_GID_Z:    s2r_idx = gid_base ? SV_GBZ : SV_TXYZ;
         default:         s2r_idx = SV_TXYZ;
         endcase
     end
@@ -1190,6 +1211,13 @@ module wq_warp_sched #(
                 3'd5:    sv_wdata = act_q;
                 default: sv_wdata = g_local;
                 endcase
+            end
+            // the GID bases: words 7, 15, 31 at zc = 7, 15, 31 (no predicate
+            // or other variable is written then)
+            if (zc == {3'd0, SV_GBZ} || zc == {3'd0, SV_GBX} || zc == {3'd0, SV_GBY}) begin
+                sv_we = 1'b1;
+                sv_widx = zc[4:0];
+                sv_wdata = {6'd0, (zc[4:0] == SV_GBZ) ? g_bz : (zc[4:0] == SV_GBX) ? g_bx : g_by};
             end
         end
         ST_RT1, ST_RT2: begin               // CLOCK count, then PERF_INSTR + 1
@@ -1619,6 +1647,7 @@ module wq_warp_sched #(
             g_next <= 32'd0;
             g_local <= g_lbase;
             g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
+            g_bx <= 26'd0; g_by <= 26'd0; g_bz <= 26'd0;
             grid_seq <= grid_seq + 32'd1;
         end
 
@@ -1899,9 +1928,18 @@ module wq_warp_sched #(
                     g_cz + 16'd1 == g_ncta2) g_valid <= 1'b0;
                 if (g_cx + 16'd1 == g_ncta0) begin
                     g_cx <= 16'd0;
-                    if (g_cy + 16'd1 == g_ncta1) begin g_cy <= 16'd0; g_cz <= g_cz + 16'd1; end
-                    else g_cy <= g_cy + 16'd1;
-                end else g_cx <= g_cx + 16'd1;
+                    g_bx <= 26'd0;
+                    if (g_cy + 16'd1 == g_ncta1) begin
+                        g_cy <= 16'd0; g_cz <= g_cz + 16'd1;
+                        g_by <= 26'd0; g_bz <= g_bz + {15'd0, g_ntid2};
+                    end else begin
+                        g_cy <= g_cy + 16'd1;
+                        g_by <= g_by + {15'd0, g_ntid1};
+                    end
+                end else begin
+                    g_cx <= g_cx + 16'd1;
+                    g_bx <= g_bx + {15'd0, g_ntid0};
+                end
                 o_step_valid <= 1'b1;
                 o_step_kind <= `WQ_STEPK_DISPATCH;
                 o_step_id <= 8'd0;

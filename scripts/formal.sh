@@ -96,8 +96,9 @@ JOBS=(
 "warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"
 "coalesce|wq_coalesce|rtl/core/wq_coalesce.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|10|4|1|||12"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
+"mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
-"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v rtl/core/wq_ibuf.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
+"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v rtl/core/wq_ibuf.v rtl/core/wq_mempath.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
 selftest=0
@@ -128,7 +129,7 @@ prep_script() {
         case "$top:$f" in
         # the top's own properties: the host interface and the warp
         # scheduler are cut to free outputs (their interfaces only)
-        wq_top:*wq_host_if.v|wq_top:*wq_warp_sched.v)
+        wq_top:*wq_host_if.v|wq_top:*wq_warp_sched.v|wq_top:*wq_mempath.v)
             rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
@@ -144,7 +145,7 @@ prep_script() {
     done
     local ch=""
     [ -n "$chp" ] && ch="chparam $chp $top;"
-    local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_warp_sched; hierarchy -top $top; flatten}
+    local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_warp_sched wq_top/t:wq_mempath; hierarchy -top $top; flatten}
     echo "$rd $ch hierarchy -top $top; prep -top $top; async2sync; $ex;"
 }
 
@@ -298,6 +299,7 @@ PLANTS=(
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 "coalesce_recover|coalesce|rtl/core/wq_coalesce.v|s/if (pending\[l\] \&\& addr_q/if (addr_q/|a request also covers lanes an earlier request covered"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
+"mempath_word|mempath|rtl/core/wq_mempath.v|s/b_line\[32 \* r_k +: 32\] <= i_mem_rdata/b_line[32 * i_k +: 32] <= i_mem_rdata/|a fill stores a word's response at the word being requested, not at the one answering"
 "ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )

@@ -7,7 +7,8 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched,ue,coalesce,l1}.sh) and the lockstep harness
+# (scripts/rtl/{deque,sem,host,sched,ue,coalesce,l1}.sh), the nested scenarios
+# (scripts/rtl/nested.sh) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
 # `make test` set.  The first failing run stops the mutant: CAUGHT, naming
 # the check and the run; a mutant whose checks all pass SURVIVED (a test
@@ -65,7 +66,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|ue|coalesce|l1|top|top_small) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|ue|coalesce|l1|top|top_small|nested) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -100,6 +101,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
+    nested)    cmd=(bash scripts/rtl/nested.sh 1) ;;
     esac
     WQ_RTL_FULL=1 WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
         WQ_VERILATOR_FLAGS="$vflags" timeout "$tmo" "${cmd[@]}" > "$3" 2>&1

@@ -86,13 +86,20 @@ static int arg_at(const al_t *s, uint32_t off)
            ? PV_UNK : PV_NONE;
 }
 
+/* a special register that is an index, never an address, and reads the
+ * same whenever it runs (the thread and CTA coordinates, the global ids) */
+static int index_sreg(uint32_t sr)
+{
+    return sr <= WQ_SR_WARPID || (sr >= WQ_SR_GID_X && sr <= WQ_SR_GID_Z);
+}
+
 static int transfer(const al_t *s, const cc_ir_t *x)
 {
     int pa = x->a ? pv(s, x->a) : PV_NONE, pb = x->bi || !x->b ? PV_NONE : pv(s, x->b);
     switch (x->op) {
     case WQ_OP_S2R:
         if (x->imm == WQ_SR_PARAM) return PV_PARAM;
-        return x->imm <= WQ_SR_WARPID ? PV_NONE : PV_UNK;
+        return index_sreg(x->imm) ? PV_NONE : PV_UNK;
     case WQ_OP_LD:
         return pa == PV_PARAM ? arg_at(s, x->imm) : PV_NONE;   /* data is not a pointer */
     case WQ_OP_ATOM: return PV_NONE;
@@ -531,7 +538,7 @@ static int slice(const ui_t *b, int nb, int r, char *keep)
         const cc_ir_t *x = &b[i].x;
         if (!writes_reg(x, r)) continue;
         if (keep[i]) return 1;
-        if (x->gp || !(pure_alu(x->op) || x->op == WQ_OP_MOV || (x->op == WQ_OP_S2R && x->imm <= WQ_SR_WARPID)))
+        if (x->gp || !(pure_alu(x->op) || x->op == WQ_OP_MOV || (x->op == WQ_OP_S2R && index_sreg(x->imm))))
             return 0;
         keep[i] = 1;
         if (x->a >= CC_V0 && !slice(b, i, x->a, keep)) return 0;

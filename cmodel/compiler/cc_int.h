@@ -317,6 +317,9 @@ void cc_regalloc(cc_t *c, cc_kout_t *k);
 /* copy forwarding and repeated arithmetic within a block (peep.c), before
  * register allocation */
 void cc_peephole(cc_t *c, cc_kout_t *k);
+/* the parameter buffer's word loads grouped into LD.V4s (quad.c), after
+ * the alias pass (which follows arguments through word loads) */
+void cc_param_loads(cc_t *c, cc_kout_t *k);
 /* fold.c: constant operands, copy propagation, dead values, unreachable
  * code over the whole kernel; marks the instructions to drop in dead and
  * returns the changes (peep.c compacts) */
@@ -350,6 +353,11 @@ int  cc_licm(cc_t *c, cc_code_t *cd);
 int  cc_quad_of(const cc_ir_t *x);
 int *cc_quad_heads(cc_t *c, const cc_code_t *cd);
 int  cc_quad_dissolve(cc_t *c, cc_code_t *cd);
+/* two or more word loads of one 16-byte group of the parameter buffer in a
+ * straight-line run become one LD.V4 (docs/runtime.md "Kernel ABI": the
+ * buffer is 16-byte aligned and padded); marks the loads it replaced in
+ * dead and returns the LD.V4s made (cc_param_loads compacts) */
+int  cc_param_quads(cc_t *c, cc_code_t *cd, char *dead);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
 /* alias.c: with the options' memory-reference metadata, unroll and group

@@ -68,6 +68,7 @@ static void build(cc_t *c, cc_func_t *fn, int licm, cc_kout_t *k)
     if (opts && opts->alias && (!opts->alias_kernel || !strcmp(opts->alias_kernel, fn->name)) &&
         cc_alias(c, k, &c->bex[licm]))
         cc_peephole(c, k);
+    cc_param_loads(c, k);
     cc_subv(c, k);
     cc_print_ir(c, &c->bir[licm], k);
     cc_regalloc(c, k);

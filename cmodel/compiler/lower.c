@@ -509,6 +509,7 @@ static const int sr_ctaid[3] = { WQ_SR_CTAID_X, WQ_SR_CTAID_Y, WQ_SR_CTAID_Z };
 static const int sr_ntid[3] = { WQ_SR_NTID_X, WQ_SR_NTID_Y, WQ_SR_NTID_Z };
 static const int sr_tid[3] = { WQ_SR_TID_X, WQ_SR_TID_Y, WQ_SR_TID_Z };
 static const int sr_nctaid[3] = { WQ_SR_NCTAID_X, WQ_SR_NCTAID_Y, WQ_SR_NCTAID_Z };
+static const int sr_gid[3] = { WQ_SR_GID_X, WQ_SR_GID_Y, WQ_SR_GID_Z };
 
 static int workitem_dim(lw_t *w, cc_bi_t bi, int d)
 {
@@ -519,11 +520,8 @@ static int workitem_dim(lw_t *w, cc_bi_t bi, int d)
     case BI_NUM_GROUPS: return s2r(w, sr_nctaid[d]);
     case BI_GLOBAL_SIZE: return param_word(w, P_GSIZE + 4u * (uint32_t)d);
     case BI_GLOBAL_OFFSET: return param_word(w, P_OFFSET + 4u * (uint32_t)d);
-    case BI_GLOBAL_ID: {
-        int g = op_rr(w, WQ_OP_MUL, s2r(w, sr_ctaid[d]), s2r(w, sr_ntid[d]));
-        g = op_rr(w, WQ_OP_ADD, g, s2r(w, sr_tid[d]));
-        return op_rr(w, WQ_OP_ADD, g, param_word(w, P_OFFSET + 4u * (uint32_t)d));
-    }
+    case BI_GLOBAL_ID:      /* GID_d is ctaid.d * ntid.d + tid.d; the offset is the launch's */
+        return op_rr(w, WQ_OP_ADD, s2r(w, sr_gid[d]), param_word(w, P_OFFSET + 4u * (uint32_t)d));
     default: return mov_imm(w, 0);
     }
 }
@@ -1906,7 +1904,8 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
         a->offset = off;
         off += a->size;
     }
-    info->param_bytes = (off + 3) & ~3u;
+    const uint32_t pa = 4u * WQ_KPARAM_ALIGN_WORDS;         /* the kernel ABI's padding (kabi.def) */
+    info->param_bytes = (off + pa - 1) & ~(pa - 1);
 }
 
 void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)

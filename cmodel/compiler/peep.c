@@ -124,3 +124,11 @@ void cc_peephole(cc_t *c, cc_kout_t *k)
         if (!changed) break;
     }
 }
+
+void cc_param_loads(cc_t *c, cc_kout_t *k)
+{
+    cc_code_t *cd = &k->code;
+    if (cd->n <= 1) return;
+    char *dead = cc_alloc(c, (size_t)cd->n);
+    if (cc_param_quads(c, cd, dead)) compact(cd, dead);
+}

@@ -518,6 +518,18 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
         }
         free(cost);
         if (nspill == 0) { free(spill); break; }
+        int *quads = stuck || round == 16 ? cc_quad_heads(c, cd) : NULL;
+        if (quads) {
+            /* the quads' four consecutive registers crowd out what must
+             * stay (spilling the others did not help): word accesses, and
+             * colour again */
+            free(quads);
+            free(spill);
+            free(col);
+            cd->nquads_split += cc_quad_dissolve(c, cd);
+            round = 0;
+            continue;
+        }
         if ((stuck || round == 16) && cd->subv_base) {
             /* what must stay below the shared base does not fit there even
              * with spilling: no segments, and colour again */

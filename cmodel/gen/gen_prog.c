@@ -66,6 +66,13 @@
 #define SHR_BASE    28u           /* SHARED_BASE of sub-vector programs */
 #define MAX_TICKS   20000000u
 
+static const unsigned n_sregs[] = {   /* (its size: the special registers) */
+#define SREG(n, c) c,
+#include "../spec/isa_enums.def"
+#undef SREG
+};
+#define N_SREGS ((unsigned)(sizeof n_sregs / sizeof n_sregs[0]))
+
 typedef struct pg {
     wq_rng_t rng;
     wq_gen_opts_t o;
@@ -316,7 +323,7 @@ static void s_yield(pg_t *g, blk_t *k)
 static void s_sreg(pg_t *g, blk_t *k)
 {
     char nm[16];
-    unsigned sr = rnd(g, WQ_SR_LOCAL + 1);
+    unsigned sr = rnd(g, N_SREGS);
     if (sr == WQ_SR_CLOCK && g->subv_prog) sr = WQ_SR_TID;
     wq_sreg_asm_name(sr, nm, sizeof nm);
     if (sr == WQ_SR_NLANES)     /* 8|56 = 16|56 = 32|56: LANES-independent */
@@ -613,8 +620,12 @@ static void emit_prologue(pg_t *g, wq_buf_t *b)
         wq_buf_printf(b, "    st [r2+%u], r16\n", TH_SREG + 4 * sr);
     }
     wq_buf_printf(b, "    s2r r16, local\n    st [r2+%u], r16\n", TH_LOCAL);
+    /* r3 starts from the global ids (the record has no word left for them:
+     * gid.z << 20 | gid.y << 10 | gid.x), the others from the flat index */
+    wq_buf_printf(b, "    s2r r3, gid.z\n    shl r3, r3, 10\n    s2r r16, gid.y\n    or r3, r3, r16\n"
+                  "    shl r3, r3, 10\n    s2r r16, gid.x\n    or r3, r3, r16\n");
     for (unsigned r = 3; r < 16; r++)
-        wq_buf_printf(b, "    mul r%u, r1, 0x%x\n    xor r%u, r%u, 0x%x\n", r,
+        wq_buf_printf(b, "    mul r%u, r%u, 0x%x\n    xor r%u, r%u, 0x%x\n", r, r == 3 ? 3 : 1,
                       (uint32_t)wq_rng_next(&g->rng) | 1u, r, r, (uint32_t)wq_rng_next(&g->rng));
 }
 

@@ -162,6 +162,9 @@ static uint32_t sreg(const wq_ctx_t *ctx, const wq_warp_t *w, unsigned sr, unsig
     case WQ_SR_NLANES:   return ctx->cfg.lanes;
     case WQ_SR_CTAFLAT:  return w->cta_flat;
     case WQ_SR_LOCAL:    return w->local_base;
+    case WQ_SR_GID_X:    return w->cta[0] * w->ntid[0] + tid % w->ntid[0];
+    case WQ_SR_GID_Y:    return w->cta[1] * w->ntid[1] + (tid / w->ntid[0]) % w->ntid[1];
+    case WQ_SR_GID_Z:    return w->cta[2] * w->ntid[2] + tid / (w->ntid[0] * w->ntid[1]);
     default:             return 0;   /* unreachable: the decoder rejects it */
     }
 }

@@ -155,7 +155,12 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
 
     cl_device_id d = q->dev;
     launch_t *lr = calloc(1, sizeof *lr);
-    unsigned char *pb = calloc(1, ki->param_bytes);
+    /* the kernel ABI's promise: 16-byte aligned, a multiple of 16 bytes
+     * long (the padding zero), so a kernel's LD.V4 of any four-word group
+     * holding an argument stays inside the buffer */
+    const uint32_t palign = 4u * WQ_KPARAM_ALIGN_WORDS;      /* kabi.def */
+    uint32_t pbytes = (ki->param_bytes + palign - 1) & ~(palign - 1);
+    unsigned char *pb = calloc(1, pbytes);
     wq_cl_cmd_t *c = wq_cl_cmd_new(WQ_CMD_LAUNCH);
     if (lr) lr->mems = calloc(ki->nargs ? ki->nargs : 1, sizeof *lr->mems);
     if (!lr || !pb || !c || !lr->mems) {
@@ -207,8 +212,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
             break;
         }
     }
-    if (wq_cl_heap_alloc(&d->heap, ki->param_bytes, 16, &lr->params) ||
-        wq_cl_dev_write(d, lr->params, pb, ki->param_bytes))
+    if (wq_cl_heap_alloc(&d->heap, pbytes, palign, &lr->params) ||
+        lr->params % palign || wq_cl_dev_write(d, lr->params, pb, pbytes))
         goto fail;
     uint32_t w[WQ_LD_WORDS] = {0};
     w[WQ_LD_CODE_BASE] = code_addr;

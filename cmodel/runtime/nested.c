@@ -23,6 +23,10 @@
 #include "cl_api.h"
 #include "wq/encode.h"
 
+_Static_assert((int)WQ_NQ_SLOT_PARAMS % (4 * WQ_KPARAM_ALIGN_WORDS) == 0 &&
+               (int)WQ_NQ_PARAM_WORDS % WQ_KPARAM_ALIGN_WORDS == 0,
+               "a child's parameter buffer is aligned and padded as the kernel ABI says (kabi.def ALIGN_WORDS)");
+
 #define NQ_LOG2 8u                   /* 256 entries: 127 enqueues per session */
 #define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries */
 #define NQ_ACQ_TRIES 20000u          /* ... and tries before the channel errors */

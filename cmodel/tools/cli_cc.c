@@ -170,6 +170,7 @@ int wq_cli_cc(int argc, char **argv)
     int rc = compile_opts("cc", in, &o, &r);
     if (rc) { wq_cc_result_free(&r); return rc; }
     if (explain && r.explain) fputs(r.explain, stderr);
+    if (out && !strcmp(out, "-")) out = NULL;   /* -o -: standard output */
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         fprintf(stderr, "%s: cannot create: %s\n", out, strerror(errno));

@@ -26,13 +26,19 @@ plant_copy() {
     fi
 }
 
-# plant_runs DIR PROG SEED: PROG on rtl/ must agree (DIR/good.log) and on
-# DIR/rtl must stop with exit 1 and a `MISMATCH at cycle N (seed ...` line
-# (DIR/bad.log); the default parameter set
+# plant_runs DIR PROG SEED [PARAMS...]: PROG on rtl/ must agree (DIR/good.log)
+# and on DIR/rtl must stop with exit 1 and a `MISMATCH at cycle N (seed ...`
+# line (DIR/bad.log); the parameter set of scripts/cosim_build.sh (default
+# 4 8 32 6 32, the default configuration)
 plant_runs() {
     local d=$1 prog=$2 seed=$3 good bad rc=0
-    good=$(bash scripts/cosim_build.sh 4 8 32 6 32) || fail "cosim build (rtl/)"
-    bad=$(bash scripts/cosim_build.sh --rtl "$d/rtl" --out "$d/build" 4 8 32 6 32) || fail "cosim build ($d/rtl)"
+    local p=("${@:4}")
+    [ ${#p[@]} -gt 0 ] || p=(4 8 32 6 32)
+    good=$(bash scripts/cosim_build.sh "${p[@]}") || fail "cosim build (rtl/)"
+    # the copy runs one short program: its build dominates, so -O0 C++ (as
+    # scripts/mutate.sh builds its mutants)
+    bad=$(WQ_VERILATOR_FLAGS="${WQ_VERILATOR_FLAGS:-} -MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0" \
+        bash scripts/cosim_build.sh --rtl "$d/rtl" --out "$d/build" "${p[@]}") || fail "cosim build ($d/rtl)"
     "$good" "$prog" --seed "$seed" > "$d/good.log" 2>&1 || { tail -30 "$d/good.log"; fail "$prog on rtl/ (log: $d/good.log)"; }
     grep -q '^mismatches: 0$' "$d/good.log" || fail "$prog on rtl/: no 'mismatches: 0'"
     "$bad" "$prog" --seed "$seed" > "$d/bad.log" 2>&1 || rc=$?

@@ -1,6 +1,6 @@
 /* cc_ir_util.h -- unit-test helpers for the compiler's back end: a bare
  * compiler context, hand-made IR instructions, and a look into the
- * per-instruction live-in sets (tests/unit/test_cc_ra.c, test_cc_subv.c). */
+ * per-instruction live-in sets (tests/unit/test_cc_*.c). */
 #ifndef WQ_CC_IR_UTIL_H
 #define WQ_CC_IR_UTIL_H
 #include <criterion/criterion.h>
@@ -38,6 +38,16 @@ static inline cc_ir_t *imm(cc_t *c, cc_code_t *cd, int op, int d, int a, uint32_
     x->bi = 1;
     x->imm = v;
     return x;
+}
+
+/* an empty kernel body of nvreg virtual registers, 2 predicates, 4 labels */
+static inline cc_code_t *code(cc_t *c, int nvreg)
+{
+    cc_code_t *cd = cc_alloc(c, sizeof *cd);
+    cd->nvreg = nvreg;
+    cd->npred = 2;
+    cd->nlabel = 4;
+    return cd;
 }
 
 static inline void label(cc_t *c, cc_code_t *cd, int l) { put(c, cd, CC_OP_LABEL, 0, 0, 0)->label = l; }

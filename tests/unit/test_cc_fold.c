@@ -13,15 +13,6 @@
 #include "wq/defs.h"
 #include "cc_ir_util.h"
 
-static cc_code_t *code(cc_t *c, int nvreg)
-{
-    cc_code_t *cd = cc_alloc(c, sizeof *cd);
-    cd->nvreg = nvreg;
-    cd->npred = 2;
-    cd->nlabel = 4;
-    return cd;
-}
-
 static int fold(cc_t *c, cc_code_t *cd, char **dead)
 {
     *dead = cc_alloc(c, (size_t)cd->n + 1);

@@ -13,15 +13,6 @@
 #include "wq/defs.h"
 #include "cc_ir_util.h"
 
-static cc_code_t *code(cc_t *c, int nvreg)
-{
-    cc_code_t *cd = cc_alloc(c, sizeof *cd);
-    cd->nvreg = nvreg;
-    cd->npred = 2;
-    cd->nlabel = 4;
-    return cd;
-}
-
 static cc_ir_t *branch(cc_t *c, cc_code_t *cd, int op, int l)
 {
     cc_ir_t *x = put(c, cd, op, 0, 0, 0);

@@ -9,6 +9,8 @@
 #include <cstring>
 
 #include "Vwq_top.h"
+#include "Vwq_top___024root.h"
+#include "Vwq_top_wq_top.h"
 #include "fcov.h"
 #include "tb_rng.h"
 #include "verilated.h"
@@ -288,6 +290,10 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
            steps_by_kind[WQ_STEPK_CSR]);
     printf("records: %" PRIu64 "\n", records);
     printf("memory: %" PRIu64 " reads, %" PRIu64 " writes\n", ms->reads, ms->writes);
+    // the scheduler's L1 (wq_mempath; zero when wq_top has L1=0): read
+    // lookups of data and of fetches that missed the instruction buffer
+    uint32_t h = top->rootp->wq_top->l1_hits, m = top->rootp->wq_top->l1_misses;
+    printf("l1: %" PRIu32 " hits, %" PRIu32 " misses\n", h, m);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------

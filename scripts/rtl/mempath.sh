@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# rtl/mempath.sh -- the scheduler's memory path (rtl/core/wq_mempath.v: the
+# L1 data cache in front of the word port, docs/rtl/wq_mempath.md) and the
+# commit stream's ordering contract it must keep (docs/rtl/commit.md,
+# rule 3: the memory ordering point sees the commits' accesses in commit
+# order).  Run by scripts/rtl_test.sh, i.e. `make test`.
+#
+# The memory path itself runs in every lockstep run of scripts/rtl/top.sh
+# (wq_top has L1=1 with the hardwired scheduler).  This bench proves that
+# the checker catches a cache that breaks the ordering: a copy of rtl/
+# whose L1 does not update a line on a write hit (the store is performed
+# at memory, the cache keeps the bytes from before it, so a later load of
+# the address is answered as if it had been performed ahead of the earlier
+# store) runs tests/programs/mem_order.wqs (loads after same-address stores
+# inside one hold of the lock, and ATOM lanes reading the word the previous
+# lane wrote) in lockstep on the small hardwired configuration (LANES=8,
+# the L1 on).  The real RTL must agree; the copy must stop with the
+# first-mismatch report: exit 1, `MISMATCH at cycle N (seed S, ...)`, the
+# differing field with both values, the recent records of both sides and
+# `mismatches: 1`.
+#
+# Usage: bash scripts/rtl/mempath.sh [SEED...]   (the memory-timing seed;
+#        default 1; only the first is used)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "mempath: FAIL: $*" >&2; exit 1; }
+seed=1
+for a in "$@"; do case "$a" in [0-9]*) seed=$a; break ;; esac; done
+D=build/mempath_plant
+FILE=core/wq_l1.v
+ANCHOR='if (take && i_op == `WQ_MEMOP_ST && r_hit) c_data[r_idx] <= r_merged;'
+WRONG='if (1'"'"'b0) c_data[r_idx] <= r_merged;   // planted: a write hit leaves the line stale'
+PROG=tests/programs/mem_order.wqs
+make -s build > /dev/null || fail "make build"
+. scripts/lib/plant.sh
+plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
+plant_runs "$D" "$PROG" "$seed" 2 2 8 4 16 1 1
+log=$D/bad.log
+field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x)?[0-9a-f]+ actual (0x)?[0-9a-f]+' "$log" || true)
+[ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
+grep -q -i 'last records\|recent' "$log" || fail "no recent records in the report (log: $log)"
+sed -n '/^MISMATCH/,/rerun:/p' "$log"
+echo "rtl_test: mempath: a cache that answers a load from before a same-address store is caught (seed $seed, $field)"
