@@ -412,6 +412,7 @@ struct cc {
     /* licm.c: off for a kernel's second build (compiler.c), and what it moved */
     int no_licm;
     int licm_moved;
+    int lower_mark;                 /* lower.c: the last program-scope search's mark */
     /* compiler.c: each build's --emit=ir text and alias explanation */
     cc_buf_t bir[2], bex[2];
 };

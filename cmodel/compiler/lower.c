@@ -1527,7 +1527,8 @@ static void find_globals(globals_t *g, cc_node_t *n, int addr)
  * initializers there (at the kernel's entry, before any divergence) */
 static void init_globals(lw_t *w, cc_func_t *k)
 {
-    globals_t g = { .c = w->c, .mark = k->kernel_index + 1 };
+    /* a fresh mark for every lowering: compiler.c may lower a kernel twice */
+    globals_t g = { .c = w->c, .mark = ++w->c->lower_mark };
     k->kmark = g.mark;
     find_globals(&g, k->body, 0);
     for (int i = 0; i < g.n; i++) place_obj(w, g.v[i]);
