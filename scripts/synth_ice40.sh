@@ -151,10 +151,10 @@ fi
 if [ ${#over[@]} -eq 0 ] && [ "${ICE40_PNR:-1}" != 0 ] && command -v nextpnr-ice40 >/dev/null; then
     plog="$D/pnr_small.log"
     if nextpnr-ice40 --up5k --package sg48 --json "$D/fit_small.json" \
-            --pcf-allow-unconstrained --freq 12 --seed 1 --timing-allow-fail \
+            --pcf-allow-unconstrained --freq 20 --seed 1 --timing-allow-fail \
             --log "$plog" > /dev/null 2>&1; then
         fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-        echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k --package sg48, seed 1)" >> "$out"
+        echo "fmax_mhz ${fmax:-?} (nextpnr-ice40 --up5k --package sg48 --freq 20, seed 1)" >> "$out"
     else
         echo "fmax_mhz ? (placement failed: $plog)" >> "$out"
         over+=("nextpnr placement")
