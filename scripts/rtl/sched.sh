@@ -94,7 +94,7 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs
     tb/verilator/sched/progs/diverge.wqs tests/programs/subword.wqs
     tests/programs/local.wqs tests/programs/div.wqs tests/programs/subv_packed.wqs
-    tests/programs/gid.wqs
+    tests/programs/gid.wqs tests/programs/mem_order.wqs
     tb/verilator/sched/progs/selfmod.wqs)
 # none left: diverge.wqs (BRX, JMX, CALL, RET; fw/sched/calls.ues) runs since
 # with the shell's 2 560-word ROM (docs/rtl/wq_sched_ue.md, "Firmware")
