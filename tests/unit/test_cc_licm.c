@@ -3,8 +3,9 @@
  * in which order, and what stays -- an instruction reading the induction
  * variable, a load, a guarded instruction, a register defined twice, a
  * register a called function defines, a loop entered from outside its
- * label; and through wq_cc_compile, a kernel whose invariant multiply
- * leaves its loop. */
+ * label; through wq_cc_compile, a kernel whose invariant multiply leaves
+ * its loop; and a kernel lowered twice (compiler.c's second build) giving
+ * the same IR both times. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,4 +170,41 @@ Test(cc_licm, compiled_kernel_multiplies_once)
     cr_assert_lt(mul, loop, "%s", r.wqs);
     cr_assert_null(strstr(mul + 1, "        mul "), "a second multiply\n%s", r.wqs);
     wq_cc_result_free(&r);
+}
+
+/* compiler.c may lower a kernel twice (the second build without the
+ * motion): lowering must depend on the kernel alone, not on an earlier
+ * lowering -- the same IR text both times, program-scope data included */
+Test(cc_licm, a_kernel_lowers_the_same_twice)
+{
+    static const char src[] =
+        "__constant uint tab[] = { 0x1234567u, 7u, 9u };\n"
+        "uint pick(uint x) { return tab[x % 3u] + x; }\n"
+        "__kernel void k(__global uint *a, uint n) {\n"
+        "    uint s = 0;\n"
+        "    for (uint i = 0; i < n; i++) s += pick(a[i]) * (n + 3u);\n"
+        "    a[0] = s;\n"
+        "}\n";
+    wq_cc_opts_t o = { .inline_mode = WQ_CC_INLINE_NEVER };
+    cc_t *c = ctx();
+    c->opts = &o;
+    if (setjmp(c->fail)) cr_assert_fail("longjmp: %s", c->log.s ? c->log.s : "");
+    cc_file_t *f = cc_add_file(c, "k.cl", src, strlen(src));
+    cc_prog_t *prog = cc_parse(c, cc_preprocess(c, cc_tokenize(c, f)));
+    cc_func_t *k = prog->funcs;
+    while (k && !k->is_kernel) k = k->next;
+    cr_assert_not_null(k);
+    cc_buf_t ir[2] = { { 0 }, { 0 } };
+    for (int i = 0; i < 2; i++) {
+        cc_kout_t out;
+        cc_uniform(c, prog, k);
+        cc_lower_kernel(c, k, &out);
+        cc_print_ir(c, &ir[i], &out);
+    }
+    cr_assert_not_null(strstr(ir[0].s, "0x01234567"), "the table is stored in the frame\n%s", ir[0].s);
+    cr_assert_str_eq(ir[1].s, ir[0].s);
+    free(ir[0].s);
+    free(ir[1].s);
+    free(c->log.s);
+    done(c);
 }
