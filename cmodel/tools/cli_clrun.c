@@ -126,8 +126,6 @@ static int num64(const char *s, unsigned esize, uint64_t *v)
 /* little-endian: the value's first esize bytes */
 static void put(cl_arg_t *a, size_t i, uint64_t v) { memcpy(a->data + i * a->esize, &v, a->esize); }
 
-static uint32_t lcg(uint32_t *s) { *s = *s * 1664525u + 1013904223u; return *s >> 8; }
-
 /* INIT of a buffer: 0, or 2 after a usage error */
 static int fill(clrun_t *r, cl_arg_t *a, const char *init)
 {
@@ -166,7 +164,7 @@ static int fill(clrun_t *r, cl_arg_t *a, const char *init)
         if (num(first, &x) || (c2 && num(c2 + 1, &y)))
             return wq_cli_error(r->verb, "--arg %s: bad %s", a->spec, is_seq ? "seq:START[:STEP]" : "rand:SEED[:MOD]");
         for (size_t i = 0; i < a->count; i++) {
-            uint32_t v = is_seq ? x + (uint32_t)i * y : lcg(&x);
+            uint32_t v = is_seq ? x + (uint32_t)i * y : wq_kf_lcg(&x);
             put(a, i, !is_seq && y ? v % y : v);
         }
         return 0;
@@ -231,22 +229,6 @@ static int parse_arg(clrun_t *r, const char *s)
     return 0;
 }
 
-static int dims(const char *s, size_t d[3], unsigned *n)
-{
-    *n = 0;
-    while (*n < 3) {
-        char *end;
-        errno = 0;
-        unsigned long v = strtoul(s, &end, 0);
-        if (end == s || errno || !v || v > 0xFFFFFFFFul) return -1;
-        d[(*n)++] = v;
-        if (*end == 0) return 0;
-        if (*end != ',') return -1;
-        s = end + 1;
-    }
-    return -1;
-}
-
 /* v when it is a decimal number in lo..hi, else NULL */
 static const char *in_range(const char *v, unsigned long lo, unsigned long hi)
 {
@@ -266,9 +248,9 @@ static int parse(clrun_t *r, int argc, char **argv)
         const char *v;
         unsigned n;
         if ((v = wq_cli_optval(argc, argv, &i, "--global"))) {
-            if (dims(v, r->global, &r->dim)) return wq_cli_error(r->verb, "bad --global '%s' (N[,N[,N]])", v);
+            if (wq_kf_dims(v, r->global, &r->dim)) return wq_cli_error(r->verb, "bad --global '%s' (N[,N[,N]])", v);
         } else if ((v = wq_cli_optval(argc, argv, &i, "--local"))) {
-            if (dims(v, r->local, &n)) return wq_cli_error(r->verb, "bad --local '%s' (N[,N[,N]])", v);
+            if (wq_kf_dims(v, r->local, &n)) return wq_cli_error(r->verb, "bad --local '%s' (N[,N[,N]])", v);
             r->have_local = 1;
         } else if ((v = wq_cli_optval(argc, argv, &i, "--arg"))) {
             if (parse_arg(r, v)) return 2;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "kfile.h"
 
-static uint32_t lcg(uint32_t *s) { *s = *s * 1664525u + 1013904223u; return *s >> 8; }
+uint32_t wq_kf_lcg(uint32_t *s) { *s = *s * 1664525u + 1013904223u; return *s >> 8; }
 
 int wq_kf_type(const char *t, size_t n, int *esize, int *sgn)
 {
@@ -56,7 +56,7 @@ static int fail(char *err, size_t n, int line, const char *fmt, ...)
     return -1;
 }
 
-static int dims(const char *s, size_t d[3], unsigned *nd)
+int wq_kf_dims(const char *s, size_t d[3], unsigned *nd)
 {
     *nd = 0;
     d[0] = d[1] = d[2] = 1;
@@ -111,8 +111,8 @@ static int buf_line(wq_kfile_t *k, char w[][128], int nw, char *err, size_t errn
     for (size_t i = 0; i < a->count; i++) {
         uint32_t v = 0;
         if (is) v = x + (uint32_t)i * step;
-        else if (ir) { v = lcg(&x); if (y) v %= y; }
-        else if (ir32) { v = lcg(&x) << 8; v ^= lcg(&x); }
+        else if (ir) { v = wq_kf_lcg(&x); if (y) v %= y; }
+        else if (ir32) { v = wq_kf_lcg(&x) << 8; v ^= wq_kf_lcg(&x); }
         else if (ic) v = x;
         memcpy(a->data + i * (size_t)a->esize, &v, (size_t)a->esize);
     }
@@ -157,11 +157,11 @@ static int one_line(wq_kfile_t *k, const char *l, char *err, size_t errn, int ln
         if (n + strlen(rest) + 2 > cap) return fail(err, errn, ln, "%s longer than %zu characters", w[0], cap - 1);
         snprintf(o + n, cap - n, "%s%s", n ? " " : "", rest);
     } else if (!strcmp(w[0], "global") && nw == 2) {
-        if (dims(w[1], k->global, &k->work_dim)) return fail(err, errn, ln, "global X[,Y[,Z]]");
+        if (wq_kf_dims(w[1], k->global, &k->work_dim)) return fail(err, errn, ln, "global X[,Y[,Z]]");
         k->has_global = 1;
     } else if (!strcmp(w[0], "local") && nw == 2) {
         unsigned nd;
-        if (dims(w[1], k->local, &nd)) return fail(err, errn, ln, "local X[,Y[,Z]]");
+        if (wq_kf_dims(w[1], k->local, &nd)) return fail(err, errn, ln, "local X[,Y[,Z]]");
         k->have_local = 1;
     } else if (!strcmp(w[0], "buf")) {
         return buf_line(k, w, nw, err, errn, ln);

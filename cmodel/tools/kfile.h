@@ -96,6 +96,14 @@ void wq_kfile_free(wq_kfile_t *k);
  * i32): 0 with its size and signedness, or -1 */
 int wq_kf_type(const char *t, size_t n, int *esize, int *sgn);
 
+/* the buffer initialisers' generator (`rand`, `wq run --arg buf:...=rand:`):
+ * x = x * 1664525 + 1013904223, the element x >> 8 */
+uint32_t wq_kf_lcg(uint32_t *s);
+
+/* sizes "X[,Y[,Z]]", each 1..2^32-1, the missing ones 1: 0 with their
+ * count in *nd, or -1 */
+int wq_kf_dims(const char *s, size_t d[3], unsigned *nd);
+
 /* element i of argument a's final (data) or initial (init) contents,
  * sign-extended for signed types */
 uint32_t wq_kf_get(const wq_kf_arg_t *a, size_t i);
