@@ -69,7 +69,13 @@ int cc_quad_dissolve(cc_t *c, cc_code_t *cd)
     return n;
 }
 
-#define GROUP 16u                   /* the bytes an LD.V4 reads */
+/* the bytes an LD.V4 reads: its MEMW row's registers x bytes (isa_enums.def) */
+enum {
+#define MEMW(n, c, w, b, s, st) MEMW_BYTES_##n = (w) * (b),
+#include "../spec/isa_enums.def"
+#undef MEMW
+};
+#define GROUP ((unsigned)MEMW_BYTES_V4)
 _Static_assert(4 * WQ_KPARAM_ALIGN_WORDS % GROUP == 0,
                "the kernel ABI's alignment and padding keep every LD.V4 group inside the buffer");
 
