@@ -7,7 +7,7 @@
  *
  * The work-group is the CTA: grid = global / local in each dimension.  The
  * global offset and the sizes the hardware does not hold travel in the
- * parameter buffer's header (cl_int.h WQ_KPARAM_*).  The device has no
+ * parameter buffer's header (kabi.def, WQ_KPARAM_*).  The device has no
  * memory of its own for __local: each work-group gets a block of global
  * memory, LOCAL_BASE + CTAFLAT * LOCAL_SIZE of the descriptor (S2R LOCAL;
  * the header's LOCAL and LSTRIDE words repeat the two for hand-written
