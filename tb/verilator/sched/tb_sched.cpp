@@ -46,8 +46,12 @@ extern "C" {
 #include "Vwq_warp_sched___024root.h"
 // WQ_SCHED_UE: the same bench on rtl/wq_sched_ue.v (same ports; built with
 // --prefix Vwq_warp_sched by scripts/rtl/sched.sh), docs/rtl/wq_sched_ue.md
-#ifdef WQ_SCHED_UE
+// WQ_CORE: the same bench on the pipelined core rtl/core/wq_core.v (same
+// ports; --prefix Vwq_warp_sched), docs/rtl/wq_core.md
+#if defined(WQ_SCHED_UE)
 #include "Vwq_warp_sched_wq_sched_ue.h"
+#elif defined(WQ_CORE)
+#include "Vwq_warp_sched_wq_core.h"
 #else
 #include "Vwq_warp_sched_wq_warp_sched.h"
 #endif
@@ -57,8 +61,10 @@ extern "C" {
 
 namespace {
 
-#ifdef WQ_SCHED_UE
+#if defined(WQ_SCHED_UE)
 using RtlMod = Vwq_warp_sched_wq_sched_ue;
+#elif defined(WQ_CORE)
+using RtlMod = Vwq_warp_sched_wq_core;
 #else
 using RtlMod = Vwq_warp_sched_wq_warp_sched;
 #endif

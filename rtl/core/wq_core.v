@@ -1,0 +1,1247 @@
+// wq_core.v -- the pipelined SIMT core: warps interleaved one instruction
+// a cycle (DESIGN §6; docs/rtl/wq_core.md), a drop-in for wq_warp_sched
+// (same ports: event lock, commit port, memory port, event records, CSR
+// sub-port, launch port).
+//
+// Pipeline, one beat a stage a cycle (a beat is one LANES-wide part of a
+// warp instruction, or its commit):
+//
+//   IS  issue: the next ready warp after the last one issued (a warp is
+//       ready when it runs and has no instruction in flight: the per-warp
+//       scoreboard); its fetch address goes to the instruction buffer
+//   FE  the buffer's answer: a hit goes on, a miss drops the instruction
+//       (the warp stays ready) and starts a fetch run of PF_RUN words
+//   DE  decode, register and predicate checks, the guard; the expander
+//       sends the instruction on as its part beats and a commit beat, and
+//       addresses the register file and the thread-id RAM for each part
+//   EX  operands from the register file (registered read), the vector
+//       ALU, S2R's values; the LSU gathers a memory instruction's
+//       addresses and store data from its part beats and performs its
+//       accesses when its commit beat arrives
+//   WB  register write, REG_WRITE beat; a commit beat emits the
+//       instruction's remaining records, updates the warp and ends with
+//       o_step_valid (one commit of docs/rtl/commit.md)
+//
+// Commits are in issue order and a warp has one instruction in flight, so
+// a warp's instructions commit in program order (rule 2); every record of
+// a commit leaves WB between its first beat and its o_step_valid (rule 1);
+// a memory instruction performs its accesses only when WB is empty and
+// nothing else uses the memory port (rule 3); which warp issues is the
+// core's timing choice, reported by o_step_id (rule 4); the instruction
+// buffer is flushed whenever the lock is not held and after every store
+// of the core, with every younger instruction fetched before the store
+// dropped (rule 5).
+//
+// The core holds the event lock of wq_top for a burst: a commit raises
+// o_step_more while another commit will follow (an instruction in flight
+// behind it, or a warp or CTA ready and nobody waiting, i_ev_wait), and a
+// commit promised that way is always delivered.
+//
+// Instructions: NOP, MEMBAR, EXIT (with the warp's end), MOV, the integer
+// ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every special
+// register), LD and ST of one word, a byte or a half-word.  The
+// divergence unit (branches, tokens, YIELD, CALL/RET, barriers, sub-vector
+// modes), division, atomics and 4-wide accesses are wq_warp_sched's in
+// this release (docs/rtl/wq_core.md, "Coverage"): the core retires them
+// as the illegal-instruction trap, which the lockstep checker reports as a
+// mismatch, and a simulation names them.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_core #(
+    parameter WARPS   /* verilator public */ = 8,
+    parameter LANES   /* verilator public */ = 32,
+    parameter DQ_LOG2 /* verilator public */ = 6,
+    parameter REGS    /* verilator public */ = 32,
+    parameter ALU_LANES /* verilator public */ = LANES, // (wq_warp_sched's; unused)
+    parameter FAST    = 1,                               // (wq_warp_sched's; unused)
+    parameter IB_LOG2 = 6,       // instruction buffer: 2^IB_LOG2 words
+    parameter PF_RUN  = 8,       // instructions a fetch run reads ahead
+    parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    output wire                     o_ev_req,
+    input  wire                     i_ev_gnt,
+    output reg                      o_step_valid,
+    output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
+    output reg  [7:0]               o_step_id,
+    output reg  [`WQ_STEP_W-1:0]    o_step_res,
+    output reg                      o_step_more,
+    input  wire                     i_ev_wait,
+    output wire                     o_mem_valid,
+    input  wire                     i_mem_ready,
+    output wire                     o_mem_we,
+    output wire [31:0]              o_mem_addr,
+    output wire [31:0]              o_mem_wdata,
+    output wire [3:0]               o_mem_wstrb,
+    input  wire                     i_mem_rvalid,
+    input  wire [31:0]              i_mem_rdata,
+    output reg                      o_evr_valid,
+    output reg  [7:0]               o_evr_kind,
+    output reg  [7:0]               o_evr_unit,
+    output reg  [15:0]              o_evr_aux,
+    output reg  [31:0]              o_evr_pc,
+    output reg  [31:0]              o_evr_mask,
+    output reg  [31:0]              o_evr_a,
+    output reg  [63:0]              o_evr_b,
+    output reg  [63:0]              o_evr_c,
+    output reg  [4:0]               o_evr_part,
+    output reg  [LANES*32-1:0]      o_evr_vals,
+    input  wire                     i_csr_valid,
+    input  wire                     i_csr_we,
+    input  wire [11:0]              i_csr_addr,
+    input  wire [31:0]              i_csr_wdata,
+    output reg                      o_csr_ack,
+    output reg  [31:0]              o_csr_rdata,
+    output reg                      o_csr_err,
+    output wire                     o_engine_idle,
+    output wire                     o_can_launch,
+    input  wire                     i_launch_valid,
+    input  wire [31:0]              i_launch_addr,
+    input  wire [16*32-1:0]         i_launch_desc,
+    input  wire [31:0]              i_launch_ncta,
+    input  wire [10:0]              i_launch_cta_threads,
+    output reg                      o_irq_trap
+);
+    localparam PARTS = 32 / LANES;
+    localparam PCW   = `WQ_TF_ADDR_W;
+    localparam DW    = DQ_LOG2 + 1;
+    localparam RF_D  = WARPS * REGS * PARTS;
+    localparam RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1;
+    localparam TR_D  = WARPS * PARTS;                   // thread-id rows
+    localparam TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1;
+    localparam TPC   = (LANES < 8) ? LANES : 8;         // thread ids walked a cycle
+    localparam [5:0] PARTS6 = PARTS[5:0];
+    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
+    localparam TIDW  = 11;                              // a thread-id coordinate
+
+    // (the descriptor's other fields are the host's; its address the model's)
+    wire unused_params = &{1'b0, ALU_LANES[0], FAST[0], i_launch_addr, i_launch_desc};
+
+    function recoverable;
+        input [7:0] code;
+        recoverable = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [LANES-1:0] lanes_of;       // part p of a thread mask
+        input [31:0] m;
+        input [5:0]  p;
+        reg   [31:0] t;
+        begin
+            t = m >> (p * LANES);
+            lanes_of = t[LANES-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off WIDTH */
+    function [RF_AW-1:0] rf_row;         // register r of warp w, part p
+        input [WID_W-1:0] w;
+        input [5:0]       r;
+        input [5:0]       p;
+        rf_row = ({26'd0, w} * REGS + {26'd0, r}) * PARTS + {26'd0, p};
+    endfunction
+    function [TR_AW-1:0] tr_row;
+        input [WID_W-1:0] w;
+        input [5:0]       p;
+        tr_row = {26'd0, w} * PARTS + {26'd0, p};
+    endfunction
+    /* verilator lint_on WIDTH */
+    function [4:0] ctz;
+        input [31:0] m;
+        integer i;
+        begin
+            ctz = 5'd0;
+            for (i = 31; i >= 0; i = i - 1)
+                if (m[i]) ctz = i[4:0];
+        end
+    endfunction
+
+    // ---- warp slots (the model's wq_warp_t) --------------------------------
+    reg [3:0]        w_state   [0:WARPS-1];
+    reg [PCW-1:0]    w_pc      [0:WARPS-1];
+    reg [31:0]       w_act     [0:WARPS-1];
+    reg [31:0]       w_exited  [0:WARPS-1];
+    reg [7:0]        w_trap    [0:WARPS-1];
+    reg [5:0]        w_nregs   [0:WARPS-1];
+    reg [31:0]       w_code    [0:WARPS-1];
+    reg [31:0]       w_param   [0:WARPS-1];
+    reg [10:0]       w_ntid0   [0:WARPS-1];
+    reg [10:0]       w_ntid1   [0:WARPS-1];
+    reg [10:0]       w_ntid2   [0:WARPS-1];
+    reg [15:0]       w_ncta0   [0:WARPS-1];
+    reg [15:0]       w_ncta1   [0:WARPS-1];
+    reg [15:0]       w_ncta2   [0:WARPS-1];
+    reg [15:0]       w_cta0    [0:WARPS-1];
+    reg [15:0]       w_cta1    [0:WARPS-1];
+    reg [15:0]       w_cta2    [0:WARPS-1];
+    reg [25:0]       w_gb0     [0:WARPS-1];    // CTAID_d * NTID_d (S2R GID_d)
+    reg [25:0]       w_gb1     [0:WARPS-1];
+    reg [25:0]       w_gb2     [0:WARPS-1];
+    reg [31:0]       w_ctaflat [0:WARPS-1];
+    reg [31:0]       w_local   [0:WARPS-1];
+    reg [4:0]        w_wi      [0:WARPS-1];
+    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+    reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
+    reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
+    reg [WARPS-1:0]  busy;                     // an instruction in flight
+    reg [RF_D-1:0]   zflag;                    // row reads 0 (the warp start's memset)
+
+    // ---- grid waiting for dispatch (the launch port holds its fields) ------
+    reg              g_valid;
+    reg [31:0]       g_next, g_local, grid_seq;
+    reg [15:0]       g_cx, g_cy, g_cz;
+    reg [25:0]       g_bx, g_by, g_bz;
+    wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
+    wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
+    wire [15:0]      g_ncta1  = i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
+    wire [15:0]      g_ncta2  = i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
+    wire [10:0]      g_ntid0  = i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
+    wire [10:0]      g_ntid1  = i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
+    wire [10:0]      g_ntid2  = i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
+    wire [31:0]      g_param  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
+    wire [5:0]       g_nregs  = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
+    wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+    wire [31:0]      g_lbase  = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
+    wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
+    wire [10:0]      g_threads = i_launch_cta_threads;
+    wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
+
+    // ---- global registers ---------------------------------------------------
+    reg [31:0] trap_warp, trap_code, trap_pc, perf_instr;
+    reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
+    reg [WID_W-1:0] rr;                         // the warp issued last
+
+    // ---- slot summaries -----------------------------------------------------
+    reg [WARPS-1:0] run_v, free_v, live_v;
+    reg [6:0]       nfree;
+    integer si;
+    always @(*) begin
+        nfree = 7'd0;
+        for (si = 0; si < WARPS; si = si + 1) begin
+            run_v[si]  = (w_state[si] == `WQ_WS_RUN);
+            free_v[si] = (w_state[si] == `WQ_WS_FREE);
+            live_v[si] = (w_state[si] == `WQ_WS_RUN) || (w_state[si] == `WQ_WS_BAR) ||
+                         ((w_state[si] == `WQ_WS_TRAP) && recoverable(w_trap[si]));
+            if (free_v[si]) nfree = nfree + 7'd1;
+        end
+    end
+    wire disp_ok = g_valid && ({1'b0, nfree} >= {2'b0, g_warps});
+    wire [WARPS-1:0] ready_v = run_v & ~busy;
+    assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
+    assign o_can_launch = !g_valid;
+
+    // the next ready warp after rr (round robin); the warp whose miss
+    // started the last fetch run first (pref), so that its words are used
+    // before another run can evict them
+    reg [WID_W-1:0] pick;
+    reg             pick_ok;
+    reg             pref_v;
+    reg [WID_W-1:0] pref_w;
+    reg             fl_on;              // a fetch run is requesting or receiving
+    integer pi;
+    always @(*) begin : picker
+        reg [WID_W:0] k;
+        pick = {WID_W{1'b0}};
+        pick_ok = 1'b0;
+        for (pi = WARPS; pi >= 1; pi = pi - 1) begin
+            k = ({1'b0, rr} + pi[WID_W:0]);
+            if ({{(31-WID_W){1'b0}}, k} >= WARPS) k = k - WARPS[WID_W:0];
+            if (ready_v[k[WID_W-1:0]]) begin
+                pick = k[WID_W-1:0];
+                pick_ok = 1'b1;
+            end
+        end
+        if (pref_v && !fl_on && ready_v[pref_w]) pick = pref_w;
+    end
+
+    // ---- phases of a lock hold ----------------------------------------------
+    // PH_RUN: the pipeline; PH_DISP: a CTA starts (the pipeline is empty);
+    // PH_CSR: a CSR access (outside the lock)
+    localparam [1:0] PH_RUN = 2'd0, PH_DISP = 2'd1, PH_CSR = 2'd2;
+    reg [1:0] phase;
+    reg       stopping;         // i_ev_wait seen: issue no more in this hold
+    reg       owe;              // the last commit promised another one
+    reg       ended;            // the hold's last commit is out (the grant
+                                // drops the cycle after it): start nothing
+    wire      hold = i_ev_gnt && !ended;
+
+    // ---- pipeline registers ----------------------------------------------------
+    // FE
+    reg              f_v;
+    reg [WID_W-1:0]  f_w;
+    reg [PCW-1:0]    f_pc;
+    reg [31:0]       f_addr;
+    reg              f_fresh;                   // the buffer answers this cycle
+    reg              f_hit_q;
+    reg [63:0]       f_ir_q;
+    // DE
+    reg              d_v;
+    reg [WID_W-1:0]  d_w;
+    reg [PCW-1:0]    d_pc;
+    reg [63:0]       d_ir;
+    reg [5:0]        d_p;                       // next part beat
+    reg              d_parts_done;              // only the commit beat is left
+    // EX (beat)
+    reg              x_v, x_commit;
+    reg [WID_W-1:0]  x_w;
+    reg [5:0]        x_p;
+    reg [PCW-1:0]    x_pc;
+    reg [63:0]       x_ir;
+    reg [7:0]        x_op;
+    reg [5:0]        x_rd;
+    reg              x_bi;
+    reg [31:0]       x_imm;
+    reg [3:0]        x_fn;
+    reg [31:0]       x_sel, x_cond;
+    reg              x_skip, x_za, x_zb, x_wrd, x_mem, x_ctrl;
+    reg [7:0]        x_trap;
+    reg [1:0]        x_msize;
+    reg              x_msext;
+    reg [3:0]        x_amask;
+    // WB (beat)
+    reg              b_v, b_commit;
+    reg [WID_W-1:0]  b_w;
+    reg [5:0]        b_p;
+    reg [PCW-1:0]    b_pc;
+    reg [63:0]       b_ir;
+    reg [7:0]        b_op;
+    reg [5:0]        b_rd;
+    reg [31:0]       b_sel;
+    reg              b_skip, b_wrd;
+    reg [7:0]        b_trap;
+    reg [LANES*32-1:0] b_res;
+    reg [1:0]        b_k;                       // commit: the record being emitted
+    reg [31:0]       setp_acc;                  // SETP's compare bits, by part
+
+    // ---- decode (DE) -----------------------------------------------------------
+    wire                    dc_legal, dc_gn, dc_bi, dc_msext, dc_gp_pt, dc_selp_pt;
+    wire [`WQ_OP_W-1:0]     dc_op;
+    wire [`WQ_FMT_W-1:0]    dc_fmt;
+    wire [`WQ_IF_W-1:0]     dc_flags;
+    wire [`WQ_F_GP_W-1:0]   dc_gp;
+    wire [`WQ_F_RD_W-1:0]   dc_rd;
+    wire [`WQ_F_RA_W-1:0]   dc_ra;
+    wire [`WQ_F_RB_W-1:0]   dc_rb;
+    wire [`WQ_F_FN_W-1:0]   dc_fn;
+    wire [`WQ_F_IMM_W-1:0]  dc_imm;
+    wire [2:0]              dc_words;
+    wire [1:0]              dc_msize;
+    wire [3:0]              dc_amask;
+    wire [5:0]              dc_maxreg;
+    wq_decode u_dec (
+        .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
+        .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
+        .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
+        .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
+        .o_maxreg(dc_maxreg));
+    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt, x_ctrl, x_wrd};
+
+    // what the core executes itself (the rest: see the header)
+    reg dc_supported;
+    always @(*) begin
+        case (dc_op)
+        `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
+        `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
+        `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
+        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R:
+            dc_supported = 1'b1;
+        `WQ_OP_LD, `WQ_OP_ST:
+            dc_supported = (dc_words == 3'd1);
+        default:
+            dc_supported = 1'b0;
+        endcase
+    end
+    wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
+    wire [31:0] d_act    = w_act[d_w];
+    wire [31:0] d_g      = w_pred[{d_w, dc_gp}];
+    wire [31:0] d_selg   = d_act & (dc_gn ? ~d_g : d_g);
+    wire [31:0] d_sel    = dc_warpf ? d_act : d_selg;
+    wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
+    wire [31:0] d_cond   = w_pred[{d_w, dc_fn[2:0]}] ^ {32{dc_fn[3]}};
+    wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
+                           (dc_maxreg >= w_nregs[d_w] || {26'd0, dc_maxreg} >= REGS) ?
+                               `WQ_TRAP_ILLEGAL_REG :
+                           !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
+    // part beats: the register-writing and memory instructions not skipped
+    wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
+                              (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
+                               dc_op == `WQ_OP_SETP) && dc_op != `WQ_OP_LD;
+    // (LD's part beats gather its addresses like ST's; its write-back beats
+    // come from the LSU)
+    wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST);
+    wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
+
+`ifndef SYNTHESIS
+    always @(posedge i_clk)
+        if (d_v && dc_legal && !dc_supported && !i_reset)
+            $display("wq_core: opcode %02x at pc %0d is not executed by the core yet (docs/rtl/wq_core.md)",
+                     dc_op, d_pc);
+`endif
+
+    // ---- stall chain --------------------------------------------------------------
+    wire b_busy;                        // WB keeps its beat this cycle
+    wire x_busy;                        // EX keeps its beat (the LSU)
+    wire x_take = !x_v || (!x_busy && !b_busy);     // EX accepts a beat
+    wire d_emit = d_v && x_take && phase == PH_RUN;
+    wire d_last = d_emit && (d_parts_done || !d_beats);   // the commit beat leaves
+    wire d_take = !d_v || d_last;
+    wire squash;                        // drop FE, DE (a trap commit, a store)
+    wire squash_x;                      // drop EX too (a trap commit)
+    wire is_go;                         // IS issues pick this cycle
+
+    // ---- register file, thread-id RAM --------------------------------------------
+    wire [RF_AW-1:0] rf_ra = rf_row(d_w, {1'b0, dc_ra}, d_p);
+    wire [RF_AW-1:0] rf_rb = rf_row(d_w, {1'b0, dc_rb}, d_p);
+    wire [LANES*32-1:0] rf_qa, rf_qb;
+    reg              rf_we;
+    reg [RF_AW-1:0]  rf_waddr;
+    reg [LANES-1:0]  rf_wlane;
+    reg [LANES*32-1:0] rf_wdata;
+    // the read address stays on the port while EX keeps its beat
+    reg [RF_AW-1:0]  rf_ra_q, rf_rb_q;
+    wire [RF_AW-1:0] rf_ra_p = d_emit ? rf_ra : rf_ra_q;
+    wire [RF_AW-1:0] rf_rb_p = d_emit ? rf_rb : rf_rb_q;
+    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfa (
+        .i_clk(i_clk), .i_raddr(rf_ra_p), .o_rdata(rf_qa),
+        .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
+    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfb (
+        .i_clk(i_clk), .i_raddr(rf_rb_p), .o_rdata(rf_qb),
+        .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
+
+    wire [LANES*3*TIDW-1:0] tr_q;
+    reg              tr_we;
+    reg [TR_AW-1:0]  tr_waddr;
+    reg [LANES-1:0]  tr_wlane;
+    reg [LANES*3*TIDW-1:0] tr_wdata;
+    reg [TR_AW-1:0]  tr_ra_q;
+    wire [TR_AW-1:0] tr_ra_p = d_emit ? tr_row(d_w, d_p) : tr_ra_q;
+    wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
+        .i_clk(i_clk), .i_raddr(tr_ra_p), .o_rdata(tr_q),
+        .i_we(tr_we), .i_waddr(tr_waddr), .i_wlane(tr_wlane), .i_wdata(tr_wdata));
+
+    // ---- instruction buffer and fetch runs -------------------------------------------
+    wire        ib_hit;
+    wire [63:0] ib_data;
+    wire [31:0] is_addr = w_code[pick] + {7'd0, w_pc[pick], 3'b000};
+    reg         ib_fill;
+    reg [31:0]  ib_faddr;
+    reg [63:0]  ib_fdata;
+    wire        ib_flush;
+    wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
+        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
+        .i_addr(is_addr), .o_hit(ib_hit), .o_data(ib_data),
+        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata(ib_fdata));
+
+    // the buffer answers the cycle after the lookup; FE keeps the answer
+    wire        fe_hit = f_fresh ? ib_hit : f_hit_q;
+    wire [63:0] fe_ir  = f_fresh ? ib_data : f_ir_q;
+
+    reg [31:0]  fl_req;                 // next word to request
+    reg [6:0]   fl_left;                // words still to request
+    reg [6:0]   fl_out;                 // requested, not answered
+    reg [31:0]  fl_raddr;               // word the next answer is for
+    reg [31:0]  fl_lo;
+    wire        fl_idle = !fl_on;
+
+    // ---- LSU (EX) ----------------------------------------------------------------------
+    reg [31:0]  ls_addr [0:31];         // a memory instruction's byte addresses
+    reg [31:0]  ls_data [0:31];         // store data / loaded values
+    reg         ls_bad;                 // a lane is misaligned
+    reg         ls_on;                  // performing its accesses
+    reg         ls_wb;                  // sending LD's write-back beats
+    reg [5:0]   ls_p;
+    reg [31:0]  ls_rem;                 // lanes still to request
+    reg [31:0]  ls_resp;                // lanes still to answer
+    wire [4:0]  ls_l = ctz(ls_rem);
+    wire [4:0]  ls_rl = ctz(ls_resp);
+    wire        ls_st = (x_op == `WQ_OP_ST);
+    reg  [3:0]  ls_strb;
+    reg  [31:0] ls_wd;
+    always @(*) begin : lsport
+        reg [1:0]  a;
+        reg [31:0] v;
+        a = ls_addr[ls_l][1:0];
+        v = ls_data[ls_l];
+        case (x_msize)
+        2'd0:    begin ls_strb = 4'b0001 << a[1:0]; ls_wd = {4{v[7:0]}}; end
+        2'd1:    begin ls_strb = 4'b0011 << {a[1], 1'b0}; ls_wd = {2{v[15:0]}}; end
+        default: begin ls_strb = 4'b1111; ls_wd = v; end
+        endcase
+    end
+    // a load's answer, its bytes taken and extended (exec_mem.c sub_load)
+    reg [31:0] ls_lv;
+    always @(*) begin : lsload
+        reg [1:0]  a;
+        reg [15:0] s;
+        a = ls_addr[ls_rl][1:0];
+        s = i_mem_rdata[{a, 3'b000} +: 16];
+        case (x_msize)
+        2'd0:    ls_lv = x_msext ? {{24{s[7]}}, s[7:0]} : {24'd0, s[7:0]};
+        2'd1:    ls_lv = x_msext ? {{16{s[15]}}, s[15:0]} : {16'd0, s[15:0]};
+        default: ls_lv = i_mem_rdata;
+        endcase
+    end
+
+    // memory port: the LSU's or the fetch run's
+    wire ls_req = ls_on && (ls_rem != 32'd0);
+    wire fl_req_v = fl_on && (fl_left != 7'd0) && !ls_on;
+    assign o_mem_valid = ls_req || fl_req_v;
+    assign o_mem_we    = ls_req && ls_st;
+    assign o_mem_addr  = ls_req ? {ls_addr[ls_l][31:2], 2'b00} : fl_req;
+    assign o_mem_wdata = ls_req ? ls_wd : 32'd0;
+    assign o_mem_wstrb = ls_req ? (ls_st ? ls_strb : 4'b0000) : 4'b0000;
+
+    // ---- EX: operands and results -----------------------------------------------------
+    wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
+    wire [LANES*32-1:0] op_rb = x_zb ? {LANES*32{1'b0}} : rf_qb;
+    wire [LANES*32-1:0] op_b = x_bi ? {LANES{x_imm}} : op_rb;
+    wire [LANES*32-1:0] alu_res;
+    wire [LANES-1:0]    alu_cmp;
+    wq_valu #(.LANES(LANES)) u_valu (
+        .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
+        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp));
+    // S2R: the special register of each lane (exec_alu.c sreg)
+    reg [LANES*32-1:0] s2r_res;
+    integer sl;
+    always @(*) begin : s2r
+        reg [31:0] lane, tid, v;
+        reg [TIDW-1:0] tx, ty, tz;
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
+            lane = x_p * LANES + sl;
+            tid  = {22'd0, w_wi[x_w], 5'd0} + lane;
+            tx = tr_q[(sl*3+0)*TIDW +: TIDW];
+            ty = tr_q[(sl*3+1)*TIDW +: TIDW];
+            tz = tr_q[(sl*3+2)*TIDW +: TIDW];
+            case (x_imm)
+            `WQ_SR_TID_X:    v = {21'd0, tx};
+            `WQ_SR_TID_Y:    v = {21'd0, ty};
+            `WQ_SR_TID_Z:    v = {21'd0, tz};
+            `WQ_SR_NTID_X:   v = {21'd0, w_ntid0[x_w]};
+            `WQ_SR_NTID_Y:   v = {21'd0, w_ntid1[x_w]};
+            `WQ_SR_NTID_Z:   v = {21'd0, w_ntid2[x_w]};
+            `WQ_SR_CTAID_X:  v = {16'd0, w_cta0[x_w]};
+            `WQ_SR_CTAID_Y:  v = {16'd0, w_cta1[x_w]};
+            `WQ_SR_CTAID_Z:  v = {16'd0, w_cta2[x_w]};
+            `WQ_SR_NCTAID_X: v = {16'd0, w_ncta0[x_w]};
+            `WQ_SR_NCTAID_Y: v = {16'd0, w_ncta1[x_w]};
+            `WQ_SR_NCTAID_Z: v = {16'd0, w_ncta2[x_w]};
+            `WQ_SR_TID:      v = tid;
+            `WQ_SR_LANEID:   v = lane;
+            `WQ_SR_WARPID:   v = {27'd0, w_wi[x_w]};
+            `WQ_SR_PARAM:    v = w_param[x_w];
+            `WQ_SR_CLOCK:    v = w_retired[x_w];
+            `WQ_SR_NLANES:   v = LANES;
+            `WQ_SR_CTAFLAT:  v = w_ctaflat[x_w];
+            `WQ_SR_LOCAL:    v = w_local[x_w];
+            `WQ_SR_GID_X:    v = {6'd0, w_gb0[x_w]} + {21'd0, tx};
+            `WQ_SR_GID_Y:    v = {6'd0, w_gb1[x_w]} + {21'd0, ty};
+            `WQ_SR_GID_Z:    v = {6'd0, w_gb2[x_w]} + {21'd0, tz};
+            default:         v = 32'd0;
+            endcase
+            s2r_res[sl*32 +: 32] = v;
+        end
+    end
+    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
+
+    // ---- token deque (the warp's end; the debug window) --------------------------------
+    reg               dq_valid;
+    reg  [3:0]        dq_op;
+    reg  [WID_W-1:0]  dq_warp;
+    reg  [DQ_LOG2-1:0] dq_index;
+    reg  [63:0]       dq_data;
+    reg  [DW-1:0]     dq_head_in, dq_tail_in;
+    reg  [4:0]        dq_log2_in;
+    wire              dq_ready, dq_rvalid, dq_found, dq_empty, dq_rejected;
+    wire [3:0]        dq_rop;
+    wire [WID_W-1:0]  dq_rwarp;
+    wire [7:0]        dq_trap;
+    wire [63:0]       dq_token, dq_front;
+    wire [DQ_LOG2-1:0] dq_rindex;
+    wire [15:0]       dq_has_type;
+    wire [DW-1:0]     dq_head, dq_tail;
+    wire [4:0]        dq_log2;
+    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(dq_warp),
+        .i_type({`WQ_TF_TYPE_W{1'b0}}), .i_mask(32'd0), .i_addr({PCW{1'b0}}),
+        .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
+        .i_log2(dq_log2_in),
+        .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
+        .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
+        .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
+    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_found, dq_empty, dq_rejected,
+                       dq_front, dq_has_type, dq_rindex};
+    wire [9:0] dq_depth = 10'd1 << dq_log2;
+
+    // ---- WB: the commit's records ---------------------------------------------------
+    // b_k walks a commit's records, those of b_recs in this order:
+    //   0  TRAP (a trap), THREAD_STATE (EXIT), PRED_WRITE (SETP)
+    //   1  MASK_PC (EXIT: wq_set_pc_mask to PC+1)
+    //   2  RETIRE
+    //   3  the warp's end when no thread is active (reconverge with an
+    //      empty deque): WARP_DONE, or the orphaned threads' TRAP
+    wire [31:0] b_act      = w_act[b_w];
+    wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
+    wire [31:0] b_act_new  = b_exit ? (b_act & ~b_sel) : b_act;
+    wire [31:0] b_exit_new = b_exit ? (w_exited[b_w] | b_sel) : w_exited[b_w];
+    wire        b_ends     = b_act_new == 32'd0;
+    wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
+    wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
+    wire [3:0]  b_recs     = b_is_trap ? 4'b0001 :
+                             {b_ends, 1'b1, b_exit, b_exit || (!b_skip && b_op == `WQ_OP_SETP)};
+    reg  [1:0]  b_kk;                           // the record this cycle
+    always @(*) begin
+        b_kk = 2'd3;
+        if (b_recs[2] && b_k <= 2'd2) b_kk = 2'd2;
+        if (b_recs[1] && b_k <= 2'd1) b_kk = 2'd1;
+        if (b_recs[0] && b_k == 2'd0) b_kk = 2'd0;
+    end
+    wire        b_last_k   = (b_recs >> b_kk) == 4'd1;
+    wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
+    wire [PCW-1:0] b_next  = b_pc + 1'b1;
+    // the burst: another commit follows this one
+    // (an instruction issued this cycle counts: it commits later)
+    wire        behind     = f_v || d_v || x_v || is_go;
+    wire        b_final    = b_v && b_commit && b_last_k;
+    // the last commit of a hold waits for the fetch run to finish
+    wire        b_wait_fl  = b_final && !fl_idle;
+    assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
+    wire        b_trapping = b_final && b_is_trap;
+    // ready after this commit: the committing warp if it still runs
+    wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
+                     ((!b_trapping && !b_ends) ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}});
+    wire        b_more     = !b_trapping &&
+                             ((behind && !squash_x) || (!stopping && !i_ev_wait &&
+                              (disp_ok || ready_after != {WARPS{1'b0}})));
+
+    assign squash_x = b_trapping;
+    wire   ls_store_done;
+    assign squash = b_trapping || ls_store_done;
+    assign ib_flush = !i_ev_gnt || ls_store_done;
+
+    // ---- EX's LSU control ----------------------------------------------------------
+    // a memory instruction's commit beat in EX: trap if a lane is misaligned,
+    // else perform (WB empty, no fetch run), then LD's write-back beats
+    wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
+    reg  ls_done_q;                      // accesses done: pass the commit on
+    assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb);
+    assign ls_store_done = ls_on && ls_st && ls_rem == 32'd0 && ls_resp == 32'd0;
+
+    // ---- issue -----------------------------------------------------------------------
+    wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
+    wire can_issue  = hold && phase == PH_RUN && !disp_ok_stop &&
+                      (!stopping || (owe && pipe_empty && fl_idle));
+    wire disp_ok_stop = disp_ok;         // a CTA waits: drain, then dispatch
+    assign is_go = can_issue && pick_ok && !squash && d_take_fe;
+    wire d_take_fe;                      // FE's beat can move to DE
+    assign d_take_fe = !f_v || d_take;
+    assign o_ev_req = (run_v != {WARPS{1'b0}}) || disp_ok;
+
+    // ---- dispatch ------------------------------------------------------------------------
+    localparam [1:0] DS_SLOT = 2'd0, DS_WALK = 2'd1, DS_END = 2'd2;
+    reg [1:0]        ds;
+    reg [WID_W:0]    ds_slot;
+    reg [4:0]        ds_wi;
+    reg [5:0]        ds_p;
+    reg [5:0]        ds_l;               // lane within the row
+    reg [TIDW-1:0]   tx, ty, tz;
+    reg [31:0]       cta_key;
+    // TPC thread ids from (tx, ty, tz), and the walk's next position
+    reg [TPC*3*TIDW-1:0] tw_ids;
+    reg [TIDW-1:0]   tw_x, tw_y, tw_z;
+    integer ti;
+    always @(*) begin
+        tw_x = tx; tw_y = ty; tw_z = tz;
+        for (ti = 0; ti < TPC; ti = ti + 1) begin
+            tw_ids[ti*3*TIDW +: 3*TIDW] = {tw_z, tw_y, tw_x};
+            if (tw_x + 1'b1 == g_ntid0) begin
+                tw_x = {TIDW{1'b0}};
+                if (tw_y + 1'b1 == g_ntid1) begin
+                    tw_y = {TIDW{1'b0}};
+                    tw_z = tw_z + 1'b1;
+                end else tw_y = tw_y + 1'b1;
+            end else tw_x = tw_x + 1'b1;
+        end
+    end
+    wire [31:0] ds_first = {22'd0, ds_wi, 5'd0};
+    wire [31:0] ds_n     = {21'd0, g_threads} - ds_first;
+    wire [31:0] ds_live  = (ds_n >= 32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << ds_n[4:0]);
+    wire [WID_W-1:0] ds_s = ds_slot[WID_W-1:0];
+
+    // ---- CSR -------------------------------------------------------------------------------
+    reg        csr_pend, csr_we;
+    reg [11:0] csr_addr;
+    reg [31:0] csr_wdata;
+    reg [1:0]  cs;                       // 0 decode, 1 deque wait, 2 read result
+    wire [WID_W-1:0] dw = dbg_warp[WID_W-1:0];
+    wire       dbg_ok = dbg_warp < WARPS;
+
+    // deque port: dispatch's CLEAR, the debug window's commands; its state
+    // outputs follow the warp the phase is about
+    always @(*) begin
+        dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_s : b_w;
+    end
+
+    // ---- the sequential part ---------------------------------------------------------------
+    integer k, wl;
+    always @(posedge i_clk) begin
+        o_step_valid <= 1'b0;
+        o_step_more <= 1'b0;
+        o_evr_valid <= 1'b0;
+        o_csr_ack <= 1'b0;
+        o_irq_trap <= 1'b0;
+        rf_we <= 1'b0;
+        tr_we <= 1'b0;
+        ib_fill <= 1'b0;
+        dq_valid <= 1'b0;
+        if (i_csr_valid) begin
+            csr_pend <= 1'b1;
+            csr_we <= i_csr_we;
+            csr_addr <= i_csr_addr;
+            csr_wdata <= i_csr_wdata;
+        end
+        if (i_launch_valid) begin
+            g_valid <= 1'b1;
+            g_next <= 32'd0;
+            g_local <= g_lbase;
+            g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
+            g_bx <= 26'd0; g_by <= 26'd0; g_bz <= 26'd0;
+            grid_seq <= grid_seq + 32'd1;
+        end
+        if (!i_ev_gnt || ended) begin
+            // a grant is owed a commit from its first cycle (the top may
+            // grant again right after the cycle that shows the last commit)
+            stopping <= 1'b0;
+            owe <= 1'b1;
+            ended <= 1'b0;
+        end else if (i_ev_wait)
+            stopping <= 1'b1;
+
+        // ---------------------------------------------------------- IS -> FE
+        f_fresh <= 1'b0;
+        if (d_last) d_v <= 1'b0;         // (FE's instruction may follow at once)
+        if (squash) f_v <= 1'b0;
+        else if (d_take_fe) f_v <= 1'b0;
+        if (is_go) begin
+            f_v <= 1'b1;
+            f_w <= pick;
+            f_pc <= w_pc[pick];
+            f_addr <= is_addr;
+            f_fresh <= 1'b1;
+            busy[pick] <= 1'b1;
+            rr <= pick;
+            if (pref_v && pick == pref_w) pref_v <= 1'b0;
+        end
+        // ---------------------------------------------------------- FE -> DE
+        if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end
+        if (f_v && d_take && !squash) begin
+            if (fe_hit) begin
+                d_v <= 1'b1;
+                d_w <= f_w;
+                d_pc <= f_pc;
+                d_ir <= fe_ir;
+                d_p <= 6'd0;
+                d_parts_done <= 1'b0;
+            end else begin
+                busy[f_w] <= 1'b0;       // issued again after the run fills it
+                if (fl_idle && !ls_on && hold) begin
+                    pref_v <= 1'b1;
+                    pref_w <= f_w;
+                    fl_on <= 1'b1;
+                    fl_req <= f_addr;
+                    fl_raddr <= f_addr;
+                    fl_left <= PF_RUN * 2;
+                    fl_out <= 7'd0;
+                end
+            end
+        end
+        // ---------------------------------------------------------- DE -> EX
+        if (d_emit) begin
+            x_v <= 1'b1;
+            x_w <= d_w;
+            x_pc <= d_pc;
+            x_ir <= d_ir;
+            x_op <= dc_op;
+            x_rd <= {1'b0, dc_rd};
+            x_bi <= dc_bi;
+            x_imm <= dc_imm;
+            x_fn <= dc_fn[3:0];
+            x_sel <= d_sel;
+            x_cond <= d_cond;
+            x_skip <= d_skip;
+            x_trap <= d_trapc;
+            x_wrd <= (dc_flags & `WQ_IF_WRD) != 0;
+            x_mem <= d_mem;
+            x_ctrl <= (dc_flags & `WQ_IF_CTRL) != 0;
+            x_msize <= dc_msize;
+            x_msext <= dc_msext;
+            x_amask <= dc_amask;
+            x_p <= d_p;
+            x_za <= zflag[rf_ra];
+            x_zb <= zflag[rf_rb];
+            rf_ra_q <= rf_ra;
+            rf_rb_q <= rf_rb;
+            tr_ra_q <= tr_row(d_w, d_p);
+            if (d_parts_done || !d_beats) begin
+                x_commit <= 1'b1;
+            end else begin
+                x_commit <= 1'b0;
+                if (d_p + 6'd1 == PARTS6) d_parts_done <= 1'b1;
+                else d_p <= d_p + 6'd1;
+                // (the commit beat follows the last part beat)
+            end
+        end else if (x_v && x_take) begin
+            x_v <= 1'b0;
+        end
+        if (d_emit && !d_parts_done && d_beats) begin
+            // (a part beat leaves; DE stays for the next)
+        end
+        // ---------------------------------------------------------- EX: LSU gather
+        if (x_v && !x_commit && x_mem && x_take) begin
+            for (wl = 0; wl < LANES; wl = wl + 1) begin
+                ls_addr[x_p * LANES + wl] <= op_a[wl*32 +: 32] + x_imm;
+                ls_data[x_p * LANES + wl] <= op_rb[wl*32 +: 32];
+                if (x_sel[x_p * LANES + wl] &&
+                    (((op_a[wl*32 +: 4] + x_imm[3:0]) & x_amask) != 4'd0))
+                    ls_bad <= 1'b1;
+            end
+        end
+        // accesses
+        if (ls_start) begin
+            ls_on <= 1'b1;
+            ls_rem <= x_sel;
+            ls_resp <= x_sel;
+        end
+        if (ls_on) begin
+            if (ls_req && i_mem_ready) begin
+                ls_rem[ls_l] <= 1'b0;
+                if (ls_st) begin
+                    o_evr_valid <= 1'b1;
+                    o_evr_kind <= `WQ_EV_MEM_WRITE;
+                    o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
+                    o_evr_aux <= {11'd0, ls_l};
+                    o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
+                    o_evr_mask <= {28'd0, ls_strb};
+                    o_evr_a <= ls_addr[ls_l];
+                    o_evr_b <= {32'd0, ls_data[ls_l]};
+                    o_evr_c <= 64'd0;
+                end
+            end
+            if (i_mem_rvalid) begin
+                ls_resp[ls_rl] <= 1'b0;
+                if (!ls_st) ls_data[ls_rl] <= ls_lv;
+            end
+            if (ls_rem == 32'd0 && ls_resp == 32'd0) begin
+                ls_on <= 1'b0;
+                if (ls_st) ls_done_q <= 1'b1;
+                else begin ls_wb <= 1'b1; ls_p <= 6'd0; end
+            end
+        end
+        // ---------------------------------------------------------- EX -> WB
+        if (!b_busy) b_v <= 1'b0;
+        if (ls_wb && !b_busy) begin
+            // LD's write-back beat of part ls_p
+            b_v <= 1'b1;
+            b_commit <= 1'b0;
+            b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd;
+            b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                b_res[wl*32 +: 32] <= ls_data[ls_p * LANES + wl];
+            if (ls_p + 6'd1 == PARTS6) begin ls_wb <= 1'b0; ls_done_q <= 1'b1; end
+            else ls_p <= ls_p + 6'd1;
+        end else if (x_v && !x_busy && !b_busy && !squash_x &&
+                     (x_commit || !x_mem)) begin
+            b_v <= 1'b1;
+            b_commit <= x_commit;
+            b_w <= x_w; b_p <= x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
+            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd;
+            b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
+                      `WQ_TRAP_MISALIGNED : x_trap;
+            b_res <= x_res;
+            b_k <= 2'd0;
+            if (x_commit) begin
+                ls_bad <= 1'b0;
+                ls_done_q <= 1'b0;
+            end
+            if (!x_commit && x_op == `WQ_OP_SETP) begin
+                if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
+                else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
+            end
+        end
+        if (squash_x) begin
+            // a trap commits: the younger beats go, their warps stay ready
+            if (x_v) busy[x_w] <= 1'b0;
+            ls_bad <= 1'b0;
+            ls_done_q <= 1'b0;
+        end
+        if (squash) begin
+            if (f_v) busy[f_w] <= 1'b0;
+            if (d_v) busy[d_w] <= 1'b0;
+            d_v <= 1'b0;
+            if (squash_x) x_v <= 1'b0;
+        end
+        if (ls_store_done) begin
+            // (FE and DE were fetched before the store: squashed above)
+        end
+
+        // ---------------------------------------------------------- WB
+        if (b_v && !b_commit) begin
+            // a part beat: the register write and its REG_WRITE beat
+            if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin : wb_part
+                reg [RF_AW-1:0] row;
+                row = rf_row(b_w, b_rd, b_p);
+                rf_we <= 1'b1;
+                rf_waddr <= row;
+                // a row still zero from the warp start is written whole
+                rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, b_p);
+                for (wl = 0; wl < LANES; wl = wl + 1)
+                    rf_wdata[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
+                zflag[row] <= 1'b0;
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_REG_WRITE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
+                o_evr_aux <= {10'd0, b_rd};
+                o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
+                o_evr_mask <= b_sel;
+                o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0;
+                o_evr_part <= b_p[4:0];
+                for (wl = 0; wl < LANES; wl = wl + 1)
+                    o_evr_vals[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
+            end
+        end
+        if (b_v && b_commit && !b_wait_fl) begin
+            o_evr_valid <= 1'b1;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
+            o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
+            o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
+            case (b_kk)
+            2'd0:
+                if (b_is_trap) begin
+                    o_evr_kind <= `WQ_EV_TRAP;
+                    o_evr_aux <= {8'd0, b_trap};
+                    o_evr_mask <= b_act;
+                    o_evr_a <= {24'd0, b_trap};
+                end else if (b_exit) begin
+                    o_evr_kind <= `WQ_EV_THREAD_STATE;
+                    o_evr_aux <= {12'd0, `WQ_TOK_EXIT};
+                    o_evr_mask <= b_sel;
+                    o_evr_a <= {{(32-PCW){1'b0}}, b_pc};
+                end else begin
+                    o_evr_kind <= `WQ_EV_PRED_WRITE;
+                    o_evr_aux <= {10'd0, b_rd};
+                    o_evr_mask <= b_sel;
+                    o_evr_b <= {32'd0, b_pred_new};
+                end
+            2'd1: begin
+                o_evr_kind <= `WQ_EV_MASK_PC;
+                o_evr_mask <= b_act_new;
+                o_evr_a <= {{(32-PCW){1'b0}}, b_next};
+            end
+            2'd2: begin
+                o_evr_kind <= `WQ_EV_RETIRE;
+                o_evr_aux <= {8'd0, b_op};
+                o_evr_mask <= b_sel;
+                o_evr_b <= b_ir;
+            end
+            default: begin
+                o_evr_pc <= {{(32-PCW){1'b0}}, b_next};
+                o_evr_mask <= 32'd0;
+                if (b_orphan) begin
+                    o_evr_kind <= `WQ_EV_TRAP;
+                    o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
+                    o_evr_a <= {24'd0, `WQ_TRAP_ORPHANED};
+                end else
+                    o_evr_kind <= `WQ_EV_WARP_DONE;
+            end
+            endcase
+            // (the last record: a beat that follows at once sets b_k itself)
+            if (!b_last_k) b_k <= b_kk + 2'd1;
+            if (b_last_k) begin
+                // the commit: the warp's state, the step port
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_WARP;
+                o_step_id <= {{(8-WID_W){1'b0}}, b_w};
+                o_step_more <= b_more;
+                owe <= b_more;
+                ended <= !b_more;
+                busy[b_w] <= 1'b0;
+                if (b_is_trap) begin
+                    // wq_warp_trap: the instruction changes nothing
+                    w_state[b_w] <= `WQ_WS_TRAP;
+                    w_trap[b_w] <= b_trap;
+                    trap_warp <= {{(32-WID_W){1'b0}}, b_w};
+                    trap_code <= {24'd0, b_trap};
+                    trap_pc <= {{(32-PCW){1'b0}}, b_pc};
+                    o_irq_trap <= 1'b1;
+                    o_step_res <= `WQ_STEP_TRAP;
+                end else begin
+                    o_step_res <= (b_ends && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
+                    perf_instr <= perf_instr + 32'd1;
+                    w_retired[b_w] <= w_retired[b_w] + 32'd1;
+                    // every instruction the core executes continues at PC+1
+                    // (EXIT through wq_set_pc_mask)
+                    w_pc[b_w] <= b_next;
+                    w_act[b_w] <= b_act_new;
+                    w_exited[b_w] <= b_exit_new;
+                    if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
+                    if (b_ends) begin
+                        if (b_orphan) begin
+                            w_state[b_w] <= `WQ_WS_TRAP;
+                            w_trap[b_w] <= `WQ_TRAP_ORPHANED;
+                            trap_warp <= {{(32-WID_W){1'b0}}, b_w};
+                            trap_code <= {24'd0, `WQ_TRAP_ORPHANED};
+                            trap_pc <= {{(32-PCW){1'b0}}, b_next};
+                            o_irq_trap <= 1'b1;
+                        end else
+                            w_state[b_w] <= `WQ_WS_FREE;
+                    end
+                end
+            end
+        end
+
+        // ---------------------------------------------------------- fetch runs
+        if (fl_on) begin
+            if (fl_req_v && i_mem_ready && !ls_req) begin
+                fl_req <= fl_req + 32'd4;
+                fl_left <= fl_left - 7'd1;
+                fl_out <= fl_out + 7'd1;
+            end
+            if (i_mem_rvalid && !ls_on) begin
+                fl_raddr <= fl_raddr + 32'd4;
+                if (fl_raddr[2]) begin
+                    ib_fill <= 1'b1;
+                    ib_faddr <= {fl_raddr[31:3], 3'b000};
+                    ib_fdata <= {i_mem_rdata, fl_lo};
+                end else fl_lo <= i_mem_rdata;
+                if (fl_left == 7'd0 && fl_out == 7'd1 &&
+                    !(fl_req_v && i_mem_ready)) fl_on <= 1'b0;
+                fl_out <= fl_out - 7'd1 + ((fl_req_v && i_mem_ready) ? 7'd1 : 7'd0);
+            end
+        end
+
+        // ---------------------------------------------------------- dispatch
+        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on) begin
+            phase <= PH_DISP;
+            ds <= DS_SLOT;
+            ds_slot <= {(WID_W+1){1'b0}};
+            ds_wi <= 5'd0;
+            cta_key <= cta_key + 32'd1;
+            tx <= {TIDW{1'b0}}; ty <= {TIDW{1'b0}}; tz <= {TIDW{1'b0}};
+        end
+        if (phase == PH_DISP) begin
+            case (ds)
+            DS_SLOT: begin
+                if ({1'b0, ds_wi} == g_warps || ds_slot == WARPS[WID_W:0]) ds <= DS_END;
+                else if (!free_v[ds_s]) ds_slot <= ds_slot + 1'b1;
+                else if (dq_ready) begin
+                    // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
+                    w_state[ds_s] <= `WQ_WS_RUN;
+                    w_init[ds_s] <= 1'b1;
+                    w_pc[ds_s] <= g_pc;
+                    w_act[ds_s] <= ds_live;
+                    w_exited[ds_s] <= ~ds_live;
+                    w_trap[ds_s] <= `WQ_TRAP_NONE;
+                    w_nregs[ds_s] <= g_nregs;
+                    w_code[ds_s] <= g_code;
+                    w_param[ds_s] <= g_param;
+                    w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
+                    w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
+                    w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
+                    w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
+                    w_ctaflat[ds_s] <= g_next;
+                    w_local[ds_s] <= g_local;
+                    w_wi[ds_s] <= ds_wi;
+                    w_retired[ds_s] <= 32'd0;
+                    for (k = 0; k < 8; k = k + 1)
+                        w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
+                    for (k = 0; k < REGS * PARTS; k = k + 1)
+                        zflag[ds_s * REGS * PARTS + k] <= 1'b1;
+                    dq_valid <= 1'b1;
+                    dq_op <= `WQ_DQCMD_CLEAR;
+                    dq_log2_in <= g_dlog2;
+                    o_evr_valid <= 1'b1;
+                    o_evr_kind <= `WQ_EV_CTA_START;
+                    o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
+                    o_evr_aux <= {11'd0, ds_wi};
+                    o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
+                    o_evr_mask <= ds_live;
+                    o_evr_a <= g_next;
+                    o_evr_b <= {32'd0, grid_seq};
+                    o_evr_c <= 64'd0;
+                    ds_p <= 6'd0;
+                    ds_l <= 6'd0;
+                    ds <= DS_WALK;
+                end
+            end
+            DS_WALK: begin
+                // TPC thread ids a cycle into the slot's rows
+                tr_we <= 1'b1;
+                tr_waddr <= tr_row(ds_s, ds_p);
+                tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << ds_l;
+                for (wl = 0; wl < LANES; wl = wl + 1)
+                    tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
+                tx <= tw_x; ty <= tw_y; tz <= tw_z;
+                if ({26'd0, ds_l} + TPC == LANES) begin
+                    ds_l <= 6'd0;
+                    if (ds_p + 6'd1 == PARTS6) begin
+                        ds_wi <= ds_wi + 5'd1;
+                        ds_slot <= ds_slot + 1'b1;
+                        ds <= DS_SLOT;
+                    end else ds_p <= ds_p + 6'd1;
+                end else ds_l <= ds_l + TPC[5:0];
+            end
+            default: begin           // DS_END: the grid moves on
+                g_local <= g_local + g_lsize;
+                g_next <= g_next + 32'd1;
+                if (g_next + 32'd1 >= i_launch_ncta) g_valid <= 1'b0;
+                if (g_cx + 16'd1 == g_ncta0) begin
+                    g_cx <= 16'd0; g_bx <= 26'd0;
+                    if (g_cy + 16'd1 == g_ncta1) begin
+                        g_cy <= 16'd0; g_by <= 26'd0;
+                        g_cz <= g_cz + 16'd1; g_bz <= g_bz + {15'd0, g_ntid2};
+                    end else begin
+                        g_cy <= g_cy + 16'd1; g_by <= g_by + {15'd0, g_ntid1};
+                    end
+                end else begin
+                    g_cx <= g_cx + 16'd1; g_bx <= g_bx + {15'd0, g_ntid0};
+                end
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_DISPATCH;
+                o_step_id <= 8'd0;
+                o_step_res <= `WQ_STEP_DONE;
+                o_step_more <= 1'b0;
+                ended <= 1'b1;
+                phase <= PH_RUN;
+            end
+            endcase
+        end
+
+        // ---------------------------------------------------------- CSR (outside the lock)
+        if (phase == PH_RUN && !i_ev_gnt && csr_pend && pipe_empty) begin
+            phase <= PH_CSR;
+            cs <= 2'd0;
+        end
+        if (phase == PH_CSR) begin
+            case (cs)
+            2'd0: begin : csr
+                o_csr_err <= 1'b0;
+                o_csr_rdata <= 32'd0;
+                cs <= 2'd3;              // ack
+                if (csr_addr[1:0] != 2'b00) o_csr_err <= 1'b1;
+                else if (!csr_we) begin
+                    case (csr_addr)
+                    `WQ_CSR_TRAP_WARP:  o_csr_rdata <= trap_warp;
+                    `WQ_CSR_TRAP_CODE:  o_csr_rdata <= trap_code;
+                    `WQ_CSR_TRAP_PC:    o_csr_rdata <= trap_pc;
+                    `WQ_CSR_DBG_WARP:   o_csr_rdata <= dbg_warp;
+                    `WQ_CSR_DBG_INDEX:  o_csr_rdata <= dbg_index;
+                    `WQ_CSR_DBG_LO:     o_csr_rdata <= dbg_lo;
+                    `WQ_CSR_DBG_HI:     o_csr_rdata <= dbg_hi;
+                    `WQ_CSR_PERF_INSTR: o_csr_rdata <= perf_instr;
+                    `WQ_CSR_DBG_CMD:    o_csr_rdata <= 32'd0;
+                    `WQ_CSR_DBG_HEADTAIL:
+                        if (dbg_ok) begin
+                            o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
+                            o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
+                        end
+                    `WQ_CSR_DBG_PC:     if (dbg_ok && w_init[dw]) o_csr_rdata <= {{(32-PCW){1'b0}}, w_pc[dw]};
+                    `WQ_CSR_DBG_ACTIVE: if (dbg_ok && w_init[dw]) o_csr_rdata <= w_act[dw];
+                    `WQ_CSR_DBG_STATE:
+                        if (dbg_ok) begin
+                            o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dw];
+                            o_csr_rdata[`WQ_CSRF_DBG_STATE_TRAP_RANGE] <= w_trap[dw];
+                            if (w_state[dw] != `WQ_WS_FREE)
+                                o_csr_rdata[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] <= dq_log2;
+                        end
+                    default: o_csr_err <= 1'b1;
+                    endcase
+                end else begin
+                    case (csr_addr)
+                    `WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC, `WQ_CSR_PERF_INSTR: ;
+                    `WQ_CSR_DBG_WARP:     dbg_warp <= csr_wdata;
+                    `WQ_CSR_DBG_INDEX:    dbg_index <= csr_wdata;
+                    `WQ_CSR_DBG_LO:       dbg_lo <= csr_wdata;
+                    `WQ_CSR_DBG_HI:       dbg_hi <= csr_wdata;
+                    `WQ_CSR_DBG_HEADTAIL: dbg_headtail <= csr_wdata;
+                    `WQ_CSR_DBG_CMD: begin : dbgcmd
+                        reg [15:0] h16, t16;
+                        h16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
+                        t16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
+                        dq_index <= dbg_index[DQ_LOG2-1:0];
+                        dq_data <= {dbg_hi, dbg_lo};
+                        dq_head_in <= h16[DW-1:0];
+                        dq_tail_in <= t16[DW-1:0];
+                        if (dbg_ok && csr_wdata[31:8] == 24'd0) case (csr_wdata[7:0])
+                        `WQ_DBGCMD_READ_ENTRY:  begin dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_READ; cs <= 2'd1; end
+                        `WQ_DBGCMD_WRITE_ENTRY: begin dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_WRITE; cs <= 2'd1; end
+                        `WQ_DBGCMD_SET_HEADTAIL:
+                            if (t16 <= h16 && h16[15:10] == 6'd0 && h16[9:0] <= dq_depth) begin
+                                dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_SET_HEADTAIL; cs <= 2'd1;
+                            end
+                        `WQ_DBGCMD_RESUME:
+                            if (w_state[dw] == `WQ_WS_TRAP && recoverable(w_trap[dw])) begin
+                                w_state[dw] <= `WQ_WS_RUN;
+                                w_trap[dw] <= `WQ_TRAP_NONE;
+                            end
+                        `WQ_DBGCMD_KILL:
+                            // (a killed warp's CTA has no barrier to release
+                            // on this core: barriers are wq_warp_sched's)
+                            if (w_state[dw] == `WQ_WS_TRAP && !recoverable(w_trap[dw])) begin
+                                w_state[dw] <= `WQ_WS_FREE;
+                                w_trap[dw] <= `WQ_TRAP_NONE;
+                            end
+                        default: ;
+                        endcase
+                    end
+                    default: o_csr_err <= 1'b1;
+                    endcase
+                end
+            end
+            2'd1:                        // the deque takes the command
+                if (dq_ready) cs <= 2'd2;
+                else dq_valid <= 1'b1;
+            2'd2: if (dq_rvalid) begin
+                if (dq_op == `WQ_DQCMD_DBG_READ) begin
+                    dbg_lo <= dq_token[31:0];
+                    dbg_hi <= dq_token[63:32];
+                end
+                cs <= 2'd3;
+            end
+            default: begin
+                o_csr_ack <= 1'b1;
+                csr_pend <= 1'b0;
+                phase <= PH_RUN;
+            end
+            endcase
+        end
+
+        if (i_reset) begin
+            phase <= PH_RUN;
+            g_valid <= 1'b0;
+            grid_seq <= 32'd0;
+            cta_key <= 32'd0;
+            busy <= {WARPS{1'b0}};
+            w_init <= {WARPS{1'b0}};
+            f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
+            fl_on <= 1'b0;
+            pref_v <= 1'b0;
+            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
+            stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
+            rr <= {WID_W{1'b0}};
+            csr_pend <= 1'b0;
+            trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
+            perf_instr <= 32'd0;
+            dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
+            dbg_headtail <= 32'd0;
+            dq_valid <= 1'b0;
+            for (k = 0; k < WARPS; k = k + 1) begin
+                w_state[k] <= `WQ_WS_FREE;
+                w_trap[k] <= `WQ_TRAP_NONE;
+            end
+        end
+    end
+endmodule
