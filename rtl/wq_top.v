@@ -49,6 +49,10 @@ module wq_top #(
 	// one on the micro-engine (wq_sched_ue, same ports; its firmware is
 	// built for the small configuration only)
 	parameter SCHED_UE   = 0,
+	// 1 (with SCHED_UE=0): the pipelined SIMT core rtl/core/wq_core.v in
+	// place of wq_warp_sched (same ports; docs/rtl/wq_core.md lists the
+	// instructions it executes so far)
+	parameter CORE       = 0,
 	// FAST=1: wq_warp_sched's commit bursts and instruction buffer
 	// (docs/rtl/commit.md); 0: one step a grant, every fetch from memory
 	parameter FAST       = 1,
@@ -416,6 +420,10 @@ module wq_top #(
 		wq_sched_ue #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
 			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL)
+		) u_sched (`WQ_TOP_SCHED_PORTS);
+	end else if (CORE != 0) begin : g_core
+		wq_core #(
+			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
 		) u_sched (`WQ_TOP_SCHED_PORTS);
 	end else begin : g_sched_hw
 		wq_warp_sched #(

@@ -53,6 +53,9 @@
 #     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
 #     the commit bursts and instruction buffer (FAST=1, the default) and
 #     without (FAST=0) beside it (docs/rtl/commit.md).
+#   * core_ipc_alu, core_ipc_alu_l8, core_ipc_vecadd: the same kernels on
+#     the pipelined core (wq_top CORE=1, docs/rtl/wq_core.md), warp
+#     instructions per cycle of the whole lockstep run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -146,6 +149,25 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
         echo "$key: $i1 (FAST=1: $w1 warp instructions in $c1 cycles; FAST=0: $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
     done
+    # the pipelined core (wq_top CORE=1, docs/rtl/wq_core.md) on the same
+    # kernels: not yet the default configuration, so keys of its own
+    core_ipc() {   # LANES PROGRAM -> "IPC WARP_INSTRS CYCLES"
+        local b o w c
+        b=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0" bash scripts/cosim_build.sh \
+            --out "build/verilator/top/C4_W8_L$1_D6_R32_CORE" 4 8 "$1" 6 32) || fail "cosim build (CORE=1)"
+        o=$("$b" "$2" --seed 1 --lat 8,8 --ready 100) || { echo "$o" >&2; fail "cosim $2 (CORE=1 LANES=$1)"; }
+        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+        c=$(sed -n 's/^cycles: //p' <<< "$o")
+        [ -n "$w" ] && [ -n "$c" ] || fail "$2 (CORE=1): no step or cycle count"
+        awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
+    }
+    for la in 32 8; do
+        read -r ci cw cc <<< "$(core_ipc "$la" tests/programs/bench/alu_ipc.wqs)"
+        key=core_ipc_alu; [ "$la" = 32 ] || key=core_ipc_alu_l$la
+        echo "$key: $ci (wq_core: $cw warp instructions in $cc cycles of the whole run, launch included; 8 warps, $la lanes, memory latency 8)"
+    done
+    read -r ci cw cc <<< "$(core_ipc 32 tests/programs/bench/vecadd_ipc.wqs)"
+    echo "core_ipc_vecadd: $ci (wq_core: $cw warp instructions in $cc cycles; word port, one access a lane)"
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
     # one word at a time), and the L1's hit rate (docs/rtl/wq_mempath.md)

@@ -444,6 +444,11 @@ module wq_core #(
     reg [31:0]  fl_raddr;               // word the next answer is for
     reg [31:0]  fl_lo;
     wire        fl_idle = !fl_on;
+    // sequential prefetch: the end of the last run; an issue within its
+    // last half starts the next run there, so straight-line code is in the
+    // buffer before the warps reach it
+    reg  [31:0] pf_end;
+    localparam [31:0] PF_BYTES = PF_RUN * 8;
 
     // ---- LSU (EX) ----------------------------------------------------------------------
     reg [31:0]  ls_addr [0:31];         // a memory instruction's byte addresses
@@ -626,6 +631,8 @@ module wq_core #(
     // a memory instruction's commit beat in EX: trap if a lane is misaligned,
     // else perform (WB empty, no fetch run), then LD's write-back beats
     wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire pf_go    = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
+                     is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
     wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb);
@@ -736,6 +743,14 @@ module wq_core #(
             rr <= pick;
             if (pref_v && pick == pref_w) pref_v <= 1'b0;
         end
+        if (pf_go) begin
+            fl_on <= 1'b1;
+            fl_req <= pf_end;
+            fl_raddr <= pf_end;
+            fl_left <= PF_RUN * 2;
+            fl_out <= 7'd0;
+            pf_end <= pf_end + PF_BYTES;
+        end
         // ---------------------------------------------------------- FE -> DE
         if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end
         if (f_v && d_take && !squash) begin
@@ -754,6 +769,7 @@ module wq_core #(
                     fl_on <= 1'b1;
                     fl_req <= f_addr;
                     fl_raddr <= f_addr;
+                    pf_end <= f_addr + PF_BYTES;
                     fl_left <= PF_RUN * 2;
                     fl_out <= 7'd0;
                 end
@@ -1229,6 +1245,7 @@ module wq_core #(
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
             fl_on <= 1'b0;
             pref_v <= 1'b0;
+            pf_end <= 32'd0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};

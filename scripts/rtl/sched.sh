@@ -31,22 +31,17 @@ build() {   # WARPS LANES REGS DQ_LOG2 ALU_LANES [ue] -> directory
     local d="$B/W$1_L$2_R$3_D$4_A$5" top=wq_warp_sched
     # ue: wq_sched_ue under the same bench (its module class, its firmware;
     # the ROM image is read at run time, so new firmware needs no rebuild)
-    local ue=() def=""
+    local ue=()
     if [ "${6:-}" = ue ]; then
-        d="$B/UE_W$1_L$2_R$3_D$4_A$5" top=wq_sched_ue def=-DWQ_SCHED_UE
+        d="$B/UE_W$1_L$2_R$3_D$4_A$5" top=wq_sched_ue
         ue=(--prefix Vwq_warp_sched -GROM_FILE="\"$root/build/gen/sched_fw.hex\"")
-    elif [ "${6:-}" = core ]; then
-        # the pipelined core (docs/rtl/wq_core.md) under the same bench
-        d="$B/CORE_W$1_L$2_R$3_D$4" top=wq_core def=-DWQ_CORE
-        ue=(--prefix Vwq_warp_sched)
     fi
     # the largest bench: less optimisation builds it in half the time, and
     # its runs (a few seconds, mostly the model) are as fast without -O
-    VL_OPT=O2 VL_COPT=0 VL_CFLAGS="$def" \
+    VL_OPT=O2 VL_COPT=0 VL_CFLAGS="${ue[0]:+-DWQ_SCHED_UE}" \
         vl_build "$d" "$top" tb_sched ${ue[@]+"${ue[@]}"} \
         -GWARPS="$1" -GLANES="$2" -GREGS="$3" -GDQ_LOG2="$4" -GALU_LANES="$5" \
-        "$(if [ "$top" = wq_core ]; then echo "$rtl/core/$top.v"; else echo "$rtl/$top.v"; fi)" \
-        "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+        "$rtl/$top.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
     echo "$d"
 }
 

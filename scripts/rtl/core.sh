@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# rtl/core.sh -- the pipelined SIMT core rtl/core/wq_core.v in lockstep
+# with the C golden model (run by scripts/rtl_test.sh, i.e. `make test`;
+# docs/rtl/wq_core.md).
+#
+#  sched: wq_core under the scheduler's bench tb/verilator/sched/tb_sched.cpp
+#         (-DWQ_CORE, --prefix Vwq_warp_sched: the same ports as
+#         wq_warp_sched), which compares every commit's records, the debug
+#         window at random points, traps (KILL through the debug window) and
+#         the final memory, with seeded grant delays, lock requests from
+#         other units (bursts end at random points), memory ready and
+#         latency.  LANES 32 and 8 (16 with WQ_RTL_FULL=1).
+#  top:   wq_top with CORE=1 (and the scheduler's port straight to memory,
+#         L1=0) under tb_cosim.cpp: the whole device -- host interface,
+#         launches, the core -- in lockstep, 2 memory-timing seeds.
+#
+# Programs: core_progs below, every program whose instructions the core
+# executes; every other program of tests/programs/ and
+# tb/verilator/sched/progs/ is listed in core_not_yet with what it needs,
+# so none is skipped silently.
+#
+# Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
+#   WQ_RTL_FULL=1  also LANES 16 (make regress, make mutate)
+#   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
+set -euo pipefail
+. "$(dirname "$0")/../lib/verilator.sh"
+vl_setup core
+vl_seeds "1 2" "$@"
+make -s build >/dev/null || fail "make build"
+
+core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
+    tests/programs/asm_vecadd.wqs tb/verilator/sched/progs/core_alu.wqs
+    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs)
+# what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
+core_not_yet=(
+    "tests/programs/asm_loop.wqs|branches and tokens"
+    "tests/programs/asm_tour.wqs|branches, atomics"
+    "tests/programs/cmp_edges.wqs|branches and tokens"
+    "tests/programs/div.wqs|division"
+    "tests/programs/gid.wqs|atomics"
+    "tests/programs/local.wqs|barriers"
+    "tests/programs/loops.wqs|branches, tokens, calls, yields"
+    "tests/programs/mem_order.wqs|atomics"
+    "tests/programs/spinlock.wqs|branches, tokens, calls, yields, atomics"
+    "tests/programs/subv_normal.wqs|sub-vector modes, barriers"
+    "tests/programs/subv_packed.wqs|sub-vector modes"
+    "tests/programs/subv_rundry.wqs|sub-vector loop form"
+    "tests/programs/subvector.wqs|sub-vector modes, barriers"
+    "tests/programs/subword.wqs|barriers"
+    "tests/programs/sync_mixed.wqs|tokens"
+    "tb/verilator/sched/progs/alu.wqs|JMP"
+    "tb/verilator/sched/progs/atomics.wqs|atomics, branches, tokens"
+    "tb/verilator/sched/progs/barrier.wqs|barriers, branches"
+    "tb/verilator/sched/progs/diverge.wqs|branches, tokens, calls, yields"
+    "tb/verilator/sched/progs/selfmod.wqs|branches"
+    "tb/verilator/sched/progs/subv2.wqs|sub-vector modes, tokens"
+    "tb/verilator/sched/progs/trap_full.wqs|barriers, branches, tokens"
+    "tb/verilator/sched/progs/trap_illegal.wqs|barriers, branches"
+    "tb/verilator/sched/progs/trap_misaligned.wqs|barriers, branches"
+    "tb/verilator/sched/progs/trap_misaligned_h.wqs|barriers, branches"
+    "tb/verilator/sched/progs/trap_misaligned_v4.wqs|barriers, branches, 4-wide accesses"
+    "tb/verilator/sched/progs/trap_reg.wqs|barriers, branches"
+    "tb/verilator/sched/progs/trap_subv.wqs|barriers, branches, sub-vector modes, yields"
+    "tb/verilator/sched/progs/traps_bound.wqs|branches, tokens, yields")
+for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs; do
+    case " ${core_progs[*]} " in *" $p "*) continue ;; esac
+    printf '%s\n' "${core_not_yet[@]}" | grep -q "^$p|" ||
+        fail "core: $p is neither in core_progs nor in core_not_yet"
+done
+
+# ---- wq_core under the scheduler bench ---------------------------------------
+lanes=(32 8)
+[ "${WQ_RTL_FULL:-0}" = 1 ] && lanes+=(16)
+total=0
+for la in "${lanes[@]}"; do
+    d="$B/W8_L${la}_R32_D6"
+    VL_OPT=O2 VL_COPT=0 VL_CFLAGS=-DWQ_CORE \
+        vl_build "$d" wq_core tb_sched --prefix Vwq_warp_sched \
+        -GWARPS=8 -GLANES="$la" -GREGS=32 -GDQ_LOG2=6 -GALU_LANES="$la" \
+        "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+    for s in "${seeds[@]}"; do
+        vl_run "$d" tb_sched "seed$s" "$s" "${core_progs[@]}"
+        total=$((total + 1))
+    done
+    grep -E '^sched_(cycles_per_warp_instr|steps|steps_kept_lock):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
+        tr '\n' ' ' | sed "s/^/rtl_test: core W=8 L=$la (bench): /; s/ \$/\n/"
+done
+
+# ---- wq_top with CORE=1: the whole device in lockstep -----------------------------
+bin=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0 ${WQ_VERILATOR_FLAGS:-}" \
+      bash scripts/cosim_build.sh --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L32_D6_R32_CORE" \
+      4 8 32 6 32) || fail "cosim build (CORE=1)"
+mkdir -p "$B/top"
+for p in "${core_progs[@]}"; do
+    for s in "${seeds[@]}"; do
+        log="$B/top/$(basename "$p" .wqs)_s$s.log"
+        if ! "$bin" "$p" --seed "$s" > "$log" 2>&1; then
+            tail -40 "$log" >&2
+            fail "core: wq_top CORE=1 $p seed $s (log: $log; rerun: $bin $p --seed $s --wave build/core.fst)"
+        fi
+        grep -q '^mismatches: 0$' "$log" || fail "core: wq_top CORE=1 $p seed $s: no 'mismatches: 0' (log: $log)"
+        total=$((total + 1))
+    done
+done
+echo "rtl_test: core ${#core_progs[@]} programs (not yet: ${#core_not_yet[@]}), $total lockstep runs ok"
