@@ -27,6 +27,11 @@
 #                                       synthesis)
 #   FPGA_SEED   the placer's seed (default 1)
 #   FPGA_FREQ   the router's target clock in MHz (default per board, above)
+#   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
+#               -device u -dff"; the report's synth line names them)
+# The ice40 report ends with where the logic cells go: LUT4s, carries and
+# flip-flops per instance, and the flip-flops that take a logic cell of
+# their own per register (scripts/fpga_cells.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
@@ -74,7 +79,7 @@ case $board in
     ice40)
         top=wq_icebreaker
         src="fpga/ice40/$top.v"
-        synth="synth_ice40 -dsp -spram -top $top -json"
+        synth="synth_ice40 -dsp -spram${FPGA_SYNTH_OPTS:+ $FPGA_SYNTH_OPTS} -top $top -json"
         clk_mhz=12
         freq=${FPGA_FREQ:-20}
         pnr=$(tool nextpnr-ice40) || fail "nextpnr-ice40 not installed (make deps)"
@@ -183,6 +188,10 @@ over=()
         echo "bitstream        none"
     fi
     echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"
+    if [ "$board" = ice40 ]; then
+        echo "#"
+        python3 scripts/fpga_cells.py "$out/$top.json" "$top" | sed 's/^/# /'
+    fi
 } > "$r"
 sed "s/^/fpga: /" "$r"
 [ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]} ($r)"
