@@ -1261,4 +1261,98 @@ module wq_core #(
             end
         end
     end
+`ifdef FORMAL
+    // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
+    // REGS 4, DQ_LOG2 2): BMC from reset and covers.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+
+    // ---- the environment (wq_top and the host interface) ----------------
+    // the top keeps the grant until a commit without o_step_more, and
+    // grants only a unit that asks (written with registered copies, so
+    // the assumes hold in the last step of a trace too)
+    reg f_gnt_q = 1'b0, f_final_q = 1'b0, f_rst_q = 1'b1, f_req_q = 1'b0;
+    always @(posedge i_clk) begin
+        f_gnt_q <= i_ev_gnt;
+        f_final_q <= o_step_valid && !o_step_more;
+        f_rst_q <= i_reset;
+        f_req_q <= o_ev_req;
+    end
+    always @(*) if (f_past && !f_rst_q && f_gnt_q && !f_final_q) assume(i_ev_gnt);
+    always @(*) if (f_past && !f_gnt_q && i_ev_gnt) assume(f_req_q);
+    // a CSR access only outside the grant, held as the sub-port says
+    always @(*) if (i_csr_valid) assume(!i_ev_gnt && !csr_pend);
+    // the host launches only a grid the descriptor checks passed, while no
+    // grid waits
+    always @(*) if (i_launch_valid) begin
+        assume(!g_valid && !i_ev_gnt);
+        assume(g_ncta0 == 16'd1 && g_ncta1 == 16'd1 && g_ncta2 == 16'd1);
+        assume(i_launch_ncta == 32'd1);
+        assume(g_ntid0 != 11'd0 && g_ntid1 == 11'd1 && g_ntid2 == 11'd1);
+        assume({21'd0, g_ntid0} <= WARPS * 32 && g_threads == g_ntid0);
+        assume(g_nregs != 6'd0 && {26'd0, g_nregs} <= REGS);
+        assume(g_dlog2 >= 5'd2 && {27'd0, g_dlog2} <= DQ_LOG2);
+    end
+    reg [16*32-1:0] f_desc_q;
+    reg [10:0]      f_thr_q;
+    reg [31:0]      f_ncta_q;
+    always @(posedge i_clk) begin
+        f_desc_q <= i_launch_desc;
+        f_thr_q <= i_launch_cta_threads;
+        f_ncta_q <= i_launch_ncta;
+    end
+    always @(*) if (f_past && !i_launch_valid)
+        assume(i_launch_desc == f_desc_q && i_launch_cta_threads == f_thr_q &&
+               i_launch_ncta == f_ncta_q);
+    // the memory answers in order, once per accepted request, a cycle
+    // later at the earliest: at most 7 in flight here
+    reg [3:0] f_out = 4'd0;
+    always @(posedge i_clk)
+        if (i_reset) f_out <= 4'd0;
+        else f_out <= f_out + ((o_mem_valid && i_mem_ready) ? 4'd1 : 4'd0)
+                            - (i_mem_rvalid ? 4'd1 : 4'd0);
+    always @(*) if (f_out == 4'd0 || i_reset) assume(!i_mem_rvalid);
+    always @(*) if (f_out == 4'd7) assume(!i_mem_ready);
+
+    // ---- properties ---------------------------------------------------------
+    integer fw;
+    always @(*) if (f_past && !i_reset) begin
+        // the scoreboard: a busy warp has its instruction in a stage, and
+        // FE holds a warp that no later stage holds
+        for (fw = 0; fw < WARPS; fw = fw + 1)
+            if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
+                                 (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]));
+        if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
+                        !(b_v && b_w == f_w));
+        if (d_v) assert(busy[d_w]);
+        // memory only for the LSU or a fetch run, never both, and only
+        // while the lock is held
+        if (o_mem_valid) assert((ls_on != fl_req_v) && i_ev_gnt);
+        if (ls_on) assert(fl_idle && x_memc);
+        // the LSU performs only with WB empty (a commit's records are
+        // contiguous: rule 1)
+        if (ls_on) assert(!b_v);
+        // a burst is kept only by a warp commit
+        if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
+        // no work outside a hold
+        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on);
+    end
+    // a commit, a record and a CTA start only inside the grant
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset)) begin
+            if (o_step_valid) assert($past(i_ev_gnt));
+            if (o_evr_valid) assert($past(i_ev_gnt));
+        end
+
+    // ---- covers -------------------------------------------------------------
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            c_dispatch: cover(o_step_valid && o_step_kind == `WQ_STEPK_DISPATCH);
+            c_commit:   cover(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
+            c_burst:    cover(o_step_valid && o_step_more);
+            c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
+            c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
+        end
+`endif
 endmodule
