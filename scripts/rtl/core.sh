@@ -30,12 +30,13 @@ make -s build >/dev/null || fail "make build"
 
 core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/sched/progs/core_alu.wqs
-    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs)
+    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
+    tests/programs/cmp_edges.wqs tests/programs/sync_mixed.wqs
+    tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
     "tests/programs/asm_loop.wqs|branches and tokens"
     "tests/programs/asm_tour.wqs|branches, atomics"
-    "tests/programs/cmp_edges.wqs|branches and tokens"
     "tests/programs/div.wqs|division"
     "tests/programs/gid.wqs|atomics"
     "tests/programs/local.wqs|barriers"
@@ -47,12 +48,9 @@ core_not_yet=(
     "tests/programs/subv_rundry.wqs|sub-vector loop form"
     "tests/programs/subvector.wqs|sub-vector modes, barriers"
     "tests/programs/subword.wqs|barriers"
-    "tests/programs/sync_mixed.wqs|tokens"
-    "tb/verilator/sched/progs/alu.wqs|JMP"
     "tb/verilator/sched/progs/atomics.wqs|atomics, branches, tokens"
     "tb/verilator/sched/progs/barrier.wqs|barriers, branches"
     "tb/verilator/sched/progs/diverge.wqs|branches, tokens, calls, yields"
-    "tb/verilator/sched/progs/selfmod.wqs|branches"
     "tb/verilator/sched/progs/subv2.wqs|sub-vector modes, tokens"
     "tb/verilator/sched/progs/trap_full.wqs|barriers, branches, tokens"
     "tb/verilator/sched/progs/trap_illegal.wqs|barriers, branches"
