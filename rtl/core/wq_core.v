@@ -19,8 +19,10 @@
 //       addresses and store data from its part beats and performs its
 //       accesses when its commit beat arrives
 //   WB  register write, REG_WRITE beat; a commit beat emits the
-//       instruction's remaining records, updates the warp and ends with
-//       o_step_valid (one commit of docs/rtl/commit.md)
+//       instruction's remaining records (a control instruction's and the
+//       reconvergence's with deque commands in between, the pipeline
+//       stalled), updates the warp and ends with o_step_valid (one commit
+//       of docs/rtl/commit.md)
 //
 // Commits are in issue order and a warp has one instruction in flight, so
 // a warp's instructions commit in program order (rule 2); every record of
@@ -37,14 +39,16 @@
 // behind it, or a warp or CTA ready and nobody waiting, i_ev_wait), and a
 // commit promised that way is always delivered.
 //
-// Instructions: NOP, MEMBAR, EXIT (with the warp's end), MOV, the integer
-// ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every special
-// register), LD and ST of one word, a byte or a half-word.  The
-// divergence unit (branches, tokens, YIELD, CALL/RET, barriers, sub-vector
-// modes), division, atomics and 4-wide accesses are wq_warp_sched's in
-// this release (docs/rtl/wq_core.md, "Coverage"): the core retires them
-// as the illegal-instruction trap, which the lockstep checker reports as a
-// mismatch, and a simulation names them.
+// Instructions: NOP, MEMBAR, EXIT (with reconvergence and the warp's end),
+// MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every
+// special register), LD and ST of one word, a byte or a half-word; the
+// divergence unit's first part in WB: BRA, JMP, SSY, PBRK, PCONT, SYNC,
+// BRK, CONT (uniform targets), per-thread wait state, the token pushes and
+// the reconvergence pops, the deque-room traps.  BRX/JMX, CALL/RET, YIELD,
+// barriers, sub-vector modes, division, atomics and 4-wide accesses are
+// wq_warp_sched's in this release (docs/rtl/wq_core.md, "Coverage"): the
+// core retires them as the illegal-instruction trap, which the lockstep
+// checker reports as a mismatch, and a simulation names them.
 `default_nettype none
 `include "wq_defs.vh"
 

@@ -32,7 +32,8 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/sched/progs/core_alu.wqs
     tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
     tests/programs/cmp_edges.wqs tests/programs/sync_mixed.wqs
-    tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs)
+    tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs
+    tb/verilator/sched/progs/core_div.wqs tb/verilator/sched/progs/core_full.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
     "tests/programs/asm_loop.wqs|branches and tokens"
