@@ -19,8 +19,10 @@
 //       addresses and store data from its part beats and performs its
 //       accesses when its commit beat arrives
 //   WB  register write, REG_WRITE beat; a commit beat emits the
-//       instruction's remaining records, updates the warp and ends with
-//       o_step_valid (one commit of docs/rtl/commit.md)
+//       instruction's remaining records (a control instruction's and the
+//       reconvergence's with deque commands in between, the pipeline
+//       stalled), updates the warp and ends with o_step_valid (one commit
+//       of docs/rtl/commit.md)
 //
 // Commits are in issue order and a warp has one instruction in flight, so
 // a warp's instructions commit in program order (rule 2); every record of
@@ -37,14 +39,16 @@
 // behind it, or a warp or CTA ready and nobody waiting, i_ev_wait), and a
 // commit promised that way is always delivered.
 //
-// Instructions: NOP, MEMBAR, EXIT (with the warp's end), MOV, the integer
-// ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every special
-// register), LD and ST of one word, a byte or a half-word.  The
-// divergence unit (branches, tokens, YIELD, CALL/RET, barriers, sub-vector
-// modes), division, atomics and 4-wide accesses are wq_warp_sched's in
-// this release (docs/rtl/wq_core.md, "Coverage"): the core retires them
-// as the illegal-instruction trap, which the lockstep checker reports as a
-// mismatch, and a simulation names them.
+// Instructions: NOP, MEMBAR, EXIT (with reconvergence and the warp's end),
+// MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every
+// special register), LD and ST of one word, a byte or a half-word; the
+// divergence unit's first part in WB: BRA, JMP, SSY, PBRK, PCONT, SYNC,
+// BRK, CONT (uniform targets), per-thread wait state, the token pushes and
+// the reconvergence pops, the deque-room traps.  BRX/JMX, CALL/RET, YIELD,
+// barriers, sub-vector modes, division, atomics and 4-wide accesses are
+// wq_warp_sched's in this release (docs/rtl/wq_core.md, "Coverage"): the
+// core retires them as the illegal-instruction trap, which the lockstep
+// checker reports as a mismatch, and a simulation names them.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -312,7 +316,8 @@ module wq_core #(
     reg              b_skip, b_wrd;
     reg [7:0]        b_trap;
     reg [LANES*32-1:0] b_res;
-    reg [1:0]        b_k;                       // commit: the record being emitted
+    reg [PCW-1:0]    b_imm;                     // the target field
+    reg [2:0]        b_k;                       // commit: the record being emitted
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
     // ---- decode (DE) -----------------------------------------------------------
@@ -345,7 +350,9 @@ module wq_core #(
         `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
         `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
         `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
-        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R:
+        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
+        `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
+        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -550,10 +557,13 @@ module wq_core #(
     end
     wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
 
-    // ---- token deque (the warp's end; the debug window) --------------------------------
+    // ---- token deque (the divergence unit's; the warp's end; the debug window) ------
     reg               dq_valid;
     reg  [3:0]        dq_op;
     reg  [WID_W-1:0]  dq_warp;
+    reg  [`WQ_TF_TYPE_W-1:0] dq_type;
+    reg  [31:0]       dq_mask;
+    reg  [PCW-1:0]    dq_addr;
     reg  [DQ_LOG2-1:0] dq_index;
     reg  [63:0]       dq_data;
     reg  [DW-1:0]     dq_head_in, dq_tail_in;
@@ -570,43 +580,142 @@ module wq_core #(
     wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(dq_warp),
-        .i_type({`WQ_TF_TYPE_W{1'b0}}), .i_mask(32'd0), .i_addr({PCW{1'b0}}),
+        .i_type(dq_type), .i_mask(dq_mask), .i_addr(dq_addr),
         .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
         .i_log2(dq_log2_in),
         .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
         .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
         .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
         .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
-    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_found, dq_empty, dq_rejected,
+    // (every push is counted before it is made: the deque never traps here)
+    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected,
                        dq_front, dq_has_type, dq_rindex};
     wire [9:0] dq_depth = 10'd1 << dq_log2;
 
-    // ---- WB: the commit's records ---------------------------------------------------
-    // b_k walks a commit's records, those of b_recs in this order:
-    //   0  TRAP (a trap), THREAD_STATE (EXIT), PRED_WRITE (SETP)
-    //   1  MASK_PC (EXIT: wq_set_pc_mask to PC+1)
-    //   2  RETIRE
-    //   3  the warp's end when no thread is active (reconverge with an
-    //      empty deque): WARP_DONE, or the orphaned threads' TRAP
+    // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
+    // cycle after it is set), is taken, and its result is kept (DQS_DONE)
+    // until the step that asked for it uses it
+    localparam [1:0] DQS_IDLE = 2'd0, DQS_ISSUE = 2'd1, DQS_WAIT = 2'd2, DQS_DONE = 2'd3;
+    reg [1:0]        dqs;
+    reg [63:0]       dqr_token;
+    reg              dqr_found, dqr_empty;
+    reg [DW-1:0]     dqr_head;                  // the head when the command went out
+    wire [31:0]      dqr_mask = dqr_token[`WQ_TF_MASK_RANGE];
+    wire [PCW-1:0]   dqr_addr = dqr_token[`WQ_TF_ADDR_RANGE];
+    wire [`WQ_TF_TYPE_W-1:0] dqr_type = dqr_token[`WQ_TF_TYPE_RANGE];
+
+    // ---- divergence unit (WB): exec_ctrl.c on the committing instruction -----------
+    // Per-thread state, the model's reason[] and wait[]: why a disabled
+    // thread waits and for which address.  Written as the THREAD_STATE
+    // records go out; a pop wakes the threads of its token's mask that
+    // wait for the token's type at its address.  (Every thread neither
+    // active nor exited was disabled in this warp's life, so nothing needs
+    // clearing at the warp start.)
+    reg [`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS*32-1];
+    reg [PCW-1:0]           t_wait   [0:WARPS*32-1];
+
+    // before the records: wait_region's FIND, then the deque-room check
+    // (wq_deque_push_trap, with the group count), so a trap changes nothing
+    localparam [1:0] BP_NONE = 2'd0, BP_FIND = 2'd1, BP_CHECK = 2'd2;
+    reg [1:0]        b_prep;
+    reg [31:0]       b_tm;                      // wait_region: the found token's mask
+    // reconverge: RC_POP pops (DQ_POP, or the warp's end when empty);
+    // RC_WAKE sets PC and mask to the woken threads
+    localparam       RC_POP = 1'b0, RC_WAKE = 1'b1;
+    reg              rc_s;
+
     wire [31:0] b_act      = w_act[b_w];
     wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
-    wire [31:0] b_act_new  = b_exit ? (b_act & ~b_sel) : b_act;
+    wire        b_region   = !b_skip && (b_op == `WQ_OP_SSY || b_op == `WQ_OP_PBRK ||
+                                         b_op == `WQ_OP_PCONT);
+    wire        b_waitr    = !b_skip && (b_op == `WQ_OP_SYNC || b_op == `WQ_OP_BRK ||
+                                         b_op == `WQ_OP_CONT);
+    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP);
+    reg  [`WQ_TF_TYPE_W-1:0] b_rtype;           // the region's token type
+    always @(*) begin
+        case (b_op)
+        `WQ_OP_SSY, `WQ_OP_SYNC: b_rtype = `WQ_TOK_SYNC;
+        `WQ_OP_PBRK, `WQ_OP_BRK: b_rtype = `WQ_TOK_BRK;
+        default:                 b_rtype = `WQ_TOK_CONT;
+        endcase
+    end
+    wire [PCW-1:0] b_next  = b_pc + 1'b1;
+    wire [PCW-1:0] b_ipc   = b_imm;
+    wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
+    // wait_region: selected threads in the token's mask park, the other
+    // selected ones branch to the target as BRA would (act: rest, sel: go)
+    wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
+    wire [31:0] b_go       = b_sel & ~b_park;
+    wire [31:0] b_rest     = b_act & ~b_park;
+    // group_lanes with one target: the taken group (the first path), then
+    // the fall-through group, one group when the target is PC+1
+    wire        b_tfall    = b_tgt == b_next;
+    wire [31:0] b_taken    = b_tfall ? b_rest : (b_rest & b_go);
+    wire [31:0] b_fallm    = b_tfall ? 32'd0 : (b_rest & ~b_go);
+    wire        b_two      = (b_branch || b_waitr) && b_taken != 32'd0 && b_fallm != 32'd0;
+    // the one push an instruction makes: the region's token, or DIV for
+    // the fall-through group when there are two
+    wire        b_push     = b_region || b_two;
+    wire [`WQ_TF_TYPE_W-1:0] b_ptype = b_region ? b_rtype : `WQ_TOK_DIV;
+    wire [31:0] b_pmask    = b_region ? b_sel : b_fallm;
+    wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
+    // wq_deque_push_trap(front, 1): no room at the front
+    wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
+    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_head - dq_tail};
+    wire [7:0]  b_ptrap    = (!b_push || dq_head11 + 11'd1 <= {1'b0, dq_depth}) ? `WQ_TRAP_NONE :
+                             (dq_cnt11 + 11'd1 > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+                             `WQ_TRAP_DEQUE_FRONT_BOUND;
+    // PC and active set after the instruction (before reconverge)
+    wire [PCW-1:0] b_npc   = ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
+    wire [31:0] b_act_new  = b_exit ? (b_act & ~b_sel) :
+                             (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
+                             b_act;
     wire [31:0] b_exit_new = b_exit ? (w_exited[b_w] | b_sel) : w_exited[b_w];
     wire        b_ends     = b_act_new == 32'd0;
     wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
-    wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
-    wire [3:0]  b_recs     = b_is_trap ? 4'b0001 :
-                             {b_ends, 1'b1, b_exit, b_exit || (!b_skip && b_op == `WQ_OP_SETP)};
-    reg  [1:0]  b_kk;                           // the record this cycle
+    // the popped token wakes its threads waiting for it (not exited)
+    reg  [31:0] rc_wake;
+    integer rl;
     always @(*) begin
-        b_kk = 2'd3;
-        if (b_recs[2] && b_k <= 2'd2) b_kk = 2'd2;
-        if (b_recs[1] && b_k <= 2'd1) b_kk = 2'd1;
-        if (b_recs[0] && b_k == 2'd0) b_kk = 2'd0;
+        for (rl = 0; rl < 32; rl = rl + 1)
+            rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
+                          t_reason[{b_w, rl[4:0]}] == dqr_type &&
+                          t_wait[{b_w, rl[4:0]}] == dqr_addr;
     end
-    wire        b_last_k   = (b_recs >> b_kk) == 4'd1;
+    wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
+
+    // ---- WB: the commit's records ---------------------------------------------------
+    // b_k walks a commit's records, those of b_recs in this order (the
+    // model's order of emission):
+    //   0  TRAP (a trap: nothing else)
+    //   1  THREAD_STATE: EXIT's, or wait_region's parked threads
+    //   2  THREAD_STATE: the fall-through group disabled (DIV)
+    //   3  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
+    //   4  MASK_PC: wq_set_pc_mask of EXIT and the control instructions
+    //   5  PRED_WRITE (SETP)
+    //   6  RETIRE
+    //   7  reconverge when no thread is active: DQ_POP (a deque call) until
+    //      a token wakes threads (MASK_PC), or with an empty deque the
+    //      warp's end: WARP_DONE, or the orphaned threads' TRAP
+    wire [7:0]  b_recs     = b_is_trap ? 8'b0000_0001 :
+                             {b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                              b_exit || b_region || b_waitr || b_branch,
+                              b_push, b_two, b_exit || (b_park != 32'd0), 1'b0};
+    reg  [2:0]  b_kk;                           // the record this cycle
+    integer bk;
+    always @(*) begin
+        b_kk = 3'd7;
+        for (bk = 6; bk >= 0; bk = bk - 1)
+            if (b_recs[bk] && {29'd0, b_k} <= bk) b_kk = bk[2:0];
+    end
+    // no record this cycle: the prologue, or a deque call not answered yet
+    wire        b_hold     = b_prep != BP_NONE ||
+                             ((b_kk == 3'd3 || (b_kk == 3'd7 && rc_s == RC_POP)) && dqs != DQS_DONE);
+    wire        b_last_k   = (b_recs >> b_kk) == 8'd1 && !b_hold &&
+                             (b_kk != 3'd7 || rc_s == RC_WAKE || dqr_empty);
+    // the warp is gone: reconverge found the deque empty
+    wire        b_gone     = b_ends && rc_s == RC_POP;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
-    wire [PCW-1:0] b_next  = b_pc + 1'b1;
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go;
@@ -617,7 +726,7 @@ module wq_core #(
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
-                     ((!b_trapping && !b_ends) ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}});
+                     ((!b_trapping && !b_gone) ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}});
     wire        b_more     = !b_trapping &&
                              ((behind && !squash_x) || (!stopping && !i_ev_wait &&
                               (disp_ok || ready_after != {WARPS{1'b0}})));
@@ -878,7 +987,15 @@ module wq_core #(
             b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
                       `WQ_TRAP_MISALIGNED : x_trap;
             b_res <= x_res;
-            b_k <= 2'd0;
+            b_imm <= x_imm[PCW-1:0];
+            b_k <= 3'd0;
+            b_tm <= 32'd0;
+            rc_s <= RC_POP;
+            // a control instruction's prologue: FIND (wait_region), the check
+            b_prep <= (!x_commit || x_trap != `WQ_TRAP_NONE || x_skip) ? BP_NONE :
+                      (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT) ? BP_FIND :
+                      (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
+                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP) ? BP_CHECK : BP_NONE;
             if (x_commit) begin
                 ls_bad <= 1'b0;
                 ls_done_q <= 1'b0;
@@ -929,53 +1046,143 @@ module wq_core #(
                     o_evr_vals[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
             end
         end
-        if (b_v && b_commit && !b_wait_fl) begin
+        // ---------------------------------------------------------- WB: deque calls
+        // (the command is set here and on the port the next cycle)
+        case (dqs)
+        DQS_IDLE:
+            if (b_v && b_commit && (b_prep == BP_FIND ||
+                                    (b_prep == BP_NONE && (b_kk == 3'd3 ||
+                                                           (b_kk == 3'd7 && rc_s == RC_POP))))) begin
+                dq_valid <= 1'b1;
+                dqr_head <= dq_head;
+                dqs <= DQS_ISSUE;
+                if (b_prep == BP_FIND) begin
+                    dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
+                    dq_type <= b_rtype;
+                    dq_addr <= b_ipc;
+                end else if (b_kk == 3'd3) begin
+                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
+                    dq_type <= b_ptype;
+                    dq_mask <= b_pmask;
+                    dq_addr <= b_paddr;
+                end else
+                    dq_op <= `WQ_DQCMD_POP;
+            end
+        DQS_ISSUE:
+            if (dq_ready) dqs <= DQS_WAIT;
+            else dq_valid <= 1'b1;
+        DQS_WAIT:
+            if (dq_rvalid) begin
+                dqr_token <= dq_token;
+                dqr_found <= dq_found;
+                dqr_empty <= dq_empty;
+                dqs <= DQS_DONE;
+            end
+        default: ;                          // DQS_DONE: the step below takes it
+        endcase
+        // the prologue: the region token's mask, then the deque-room check
+        if (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) begin
+            b_tm <= dqr_found ? dqr_mask : 32'd0;
+            dqs <= DQS_IDLE;
+            b_prep <= BP_CHECK;
+        end
+        if (b_v && b_commit && b_prep == BP_CHECK) begin
+            b_trap <= b_ptrap;
+            b_prep <= BP_NONE;
+        end
+
+        if (b_v && b_commit && !b_wait_fl && !b_hold) begin
             o_evr_valid <= 1'b1;
             o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
             o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
             o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
             case (b_kk)
-            2'd0:
-                if (b_is_trap) begin
-                    o_evr_kind <= `WQ_EV_TRAP;
-                    o_evr_aux <= {8'd0, b_trap};
-                    o_evr_mask <= b_act;
-                    o_evr_a <= {24'd0, b_trap};
-                end else if (b_exit) begin
-                    o_evr_kind <= `WQ_EV_THREAD_STATE;
-                    o_evr_aux <= {12'd0, `WQ_TOK_EXIT};
-                    o_evr_mask <= b_sel;
-                    o_evr_a <= {{(32-PCW){1'b0}}, b_pc};
-                end else begin
-                    o_evr_kind <= `WQ_EV_PRED_WRITE;
-                    o_evr_aux <= {10'd0, b_rd};
-                    o_evr_mask <= b_sel;
-                    o_evr_b <= {32'd0, b_pred_new};
-                end
-            2'd1: begin
+            3'd0: begin
+                o_evr_kind <= `WQ_EV_TRAP;
+                o_evr_aux <= {8'd0, b_trap};
+                o_evr_mask <= b_act;
+                o_evr_a <= {24'd0, b_trap};
+            end
+            3'd1: begin : dis_a                 // wq_disable: EXIT, or the parked threads
+                reg [31:0]              m;
+                reg [`WQ_TF_TYPE_W-1:0] r;
+                reg [PCW-1:0]           wa;
+                m  = b_exit ? b_sel : b_park;
+                r  = b_exit ? `WQ_TOK_EXIT : b_rtype;
+                wa = b_exit ? b_pc : b_ipc;
+                o_evr_kind <= `WQ_EV_THREAD_STATE;
+                o_evr_aux <= {12'd0, r};
+                o_evr_mask <= m;
+                o_evr_a <= {{(32-PCW){1'b0}}, wa};
+                for (wl = 0; wl < 32; wl = wl + 1)
+                    if (m[wl]) begin
+                        t_reason[{b_w, wl[4:0]}] <= r;
+                        t_wait[{b_w, wl[4:0]}] <= wa;
+                    end
+            end
+            3'd2: begin                         // wq_disable: the fall-through group
+                o_evr_kind <= `WQ_EV_THREAD_STATE;
+                o_evr_aux <= {12'd0, `WQ_TOK_DIV};
+                o_evr_mask <= b_fallm;
+                o_evr_a <= {{(32-PCW){1'b0}}, b_next};
+                for (wl = 0; wl < 32; wl = wl + 1)
+                    if (b_fallm[wl]) begin
+                        t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
+                        t_wait[{b_w, wl[4:0]}] <= b_next;
+                    end
+            end
+            3'd3: begin                         // wq_push_front: the token the deque made
+                o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
+                o_evr_mask <= b_pmask;
+                o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
+                o_evr_b <= dqr_token;
+                dqs <= DQS_IDLE;
+            end
+            3'd4: begin                         // wq_set_pc_mask
                 o_evr_kind <= `WQ_EV_MASK_PC;
                 o_evr_mask <= b_act_new;
-                o_evr_a <= {{(32-PCW){1'b0}}, b_next};
+                o_evr_a <= {{(32-PCW){1'b0}}, b_npc};
             end
-            2'd2: begin
+            3'd5: begin
+                o_evr_kind <= `WQ_EV_PRED_WRITE;
+                o_evr_aux <= {10'd0, b_rd};
+                o_evr_mask <= b_sel;
+                o_evr_b <= {32'd0, b_pred_new};
+            end
+            3'd6: begin
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
                 o_evr_b <= b_ir;
             end
-            default: begin
-                o_evr_pc <= {{(32-PCW){1'b0}}, b_next};
-                o_evr_mask <= 32'd0;
-                if (b_orphan) begin
-                    o_evr_kind <= `WQ_EV_TRAP;
-                    o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
-                    o_evr_a <= {24'd0, `WQ_TRAP_ORPHANED};
-                end else
-                    o_evr_kind <= `WQ_EV_WARP_DONE;
+            default: begin                      // reconverge
+                o_evr_pc <= {{(32-PCW){1'b0}}, b_npc};
+                if (rc_s == RC_WAKE) begin
+                    o_evr_kind <= `WQ_EV_MASK_PC;
+                    o_evr_mask <= rc_wake;
+                    o_evr_a <= {{(32-PCW){1'b0}}, dqr_addr};
+                end else if (!dqr_empty) begin
+                    o_evr_kind <= `WQ_EV_DQ_POP;
+                    o_evr_mask <= rc_wake;
+                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head - 1'b1};
+                    o_evr_b <= dqr_token;
+                    dqs <= DQS_IDLE;
+                    // no thread woken: pop again
+                    if (rc_wake != 32'd0) rc_s <= RC_WAKE;
+                end else begin
+                    dqs <= DQS_IDLE;
+                    o_evr_mask <= 32'd0;
+                    if (b_orphan) begin
+                        o_evr_kind <= `WQ_EV_TRAP;
+                        o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
+                        o_evr_a <= {24'd0, `WQ_TRAP_ORPHANED};
+                    end else
+                        o_evr_kind <= `WQ_EV_WARP_DONE;
+                end
             end
             endcase
             // (the last record: a beat that follows at once sets b_k itself)
-            if (!b_last_k) b_k <= b_kk + 2'd1;
+            if (!b_last_k && b_kk != 3'd7) b_k <= b_kk + 3'd1;
             if (b_last_k) begin
                 // the commit: the warp's state, the step port
                 o_step_valid <= 1'b1;
@@ -995,22 +1202,26 @@ module wq_core #(
                     o_irq_trap <= 1'b1;
                     o_step_res <= `WQ_STEP_TRAP;
                 end else begin
-                    o_step_res <= (b_ends && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
+                    o_step_res <= (b_gone && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
                     perf_instr <= perf_instr + 32'd1;
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
-                    // every instruction the core executes continues at PC+1
-                    // (EXIT through wq_set_pc_mask)
-                    w_pc[b_w] <= b_next;
-                    w_act[b_w] <= b_act_new;
+                    // the instruction's PC and mask, or reconverge's wake
+                    if (b_ends && rc_s == RC_WAKE) begin
+                        w_pc[b_w] <= dqr_addr;
+                        w_act[b_w] <= rc_wake;
+                    end else begin
+                        w_pc[b_w] <= b_npc;
+                        w_act[b_w] <= b_act_new;
+                    end
                     w_exited[b_w] <= b_exit_new;
                     if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
-                    if (b_ends) begin
+                    if (b_gone) begin
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
                             w_trap[b_w] <= `WQ_TRAP_ORPHANED;
                             trap_warp <= {{(32-WID_W){1'b0}}, b_w};
                             trap_code <= {24'd0, `WQ_TRAP_ORPHANED};
-                            trap_pc <= {{(32-PCW){1'b0}}, b_next};
+                            trap_pc <= {{(32-PCW){1'b0}}, b_npc};
                             o_irq_trap <= 1'b1;
                         end else
                             w_state[b_w] <= `WQ_WS_FREE;
@@ -1255,6 +1466,8 @@ module wq_core #(
             dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
             dbg_headtail <= 32'd0;
             dq_valid <= 1'b0;
+            dqs <= DQS_IDLE;
+            b_prep <= BP_NONE;
             for (k = 0; k < WARPS; k = k + 1) begin
                 w_state[k] <= `WQ_WS_FREE;
                 w_trap[k] <= `WQ_TRAP_NONE;

@@ -30,38 +30,37 @@ make -s build >/dev/null || fail "make build"
 
 core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/sched/progs/core_alu.wqs
-    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs)
+    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
+    tests/programs/cmp_edges.wqs tests/programs/sync_mixed.wqs
+    tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs
+    tb/verilator/sched/progs/core_div.wqs tb/verilator/sched/progs/core_full.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
-    "tests/programs/asm_loop.wqs|branches and tokens"
-    "tests/programs/asm_tour.wqs|branches, atomics"
-    "tests/programs/cmp_edges.wqs|branches and tokens"
+    "tests/programs/asm_loop.wqs|yields"
+    "tests/programs/asm_tour.wqs|atomics, 4-wide accesses"
     "tests/programs/div.wqs|division"
     "tests/programs/gid.wqs|atomics"
     "tests/programs/local.wqs|barriers"
-    "tests/programs/loops.wqs|branches, tokens, calls, yields"
+    "tests/programs/loops.wqs|JMX, calls, yields"
     "tests/programs/mem_order.wqs|atomics"
-    "tests/programs/spinlock.wqs|branches, tokens, calls, yields, atomics"
+    "tests/programs/spinlock.wqs|calls, yields, atomics"
     "tests/programs/subv_normal.wqs|sub-vector modes, barriers"
     "tests/programs/subv_packed.wqs|sub-vector modes"
     "tests/programs/subv_rundry.wqs|sub-vector loop form"
     "tests/programs/subvector.wqs|sub-vector modes, barriers"
     "tests/programs/subword.wqs|barriers"
-    "tests/programs/sync_mixed.wqs|tokens"
-    "tb/verilator/sched/progs/alu.wqs|JMP"
-    "tb/verilator/sched/progs/atomics.wqs|atomics, branches, tokens"
-    "tb/verilator/sched/progs/barrier.wqs|barriers, branches"
-    "tb/verilator/sched/progs/diverge.wqs|branches, tokens, calls, yields"
-    "tb/verilator/sched/progs/selfmod.wqs|branches"
-    "tb/verilator/sched/progs/subv2.wqs|sub-vector modes, tokens"
-    "tb/verilator/sched/progs/trap_full.wqs|barriers, branches, tokens"
-    "tb/verilator/sched/progs/trap_illegal.wqs|barriers, branches"
-    "tb/verilator/sched/progs/trap_misaligned.wqs|barriers, branches"
-    "tb/verilator/sched/progs/trap_misaligned_h.wqs|barriers, branches"
-    "tb/verilator/sched/progs/trap_misaligned_v4.wqs|barriers, branches, 4-wide accesses"
-    "tb/verilator/sched/progs/trap_reg.wqs|barriers, branches"
-    "tb/verilator/sched/progs/trap_subv.wqs|barriers, branches, sub-vector modes, yields"
-    "tb/verilator/sched/progs/traps_bound.wqs|branches, tokens, yields")
+    "tb/verilator/sched/progs/atomics.wqs|atomics, 4-wide accesses"
+    "tb/verilator/sched/progs/barrier.wqs|barriers"
+    "tb/verilator/sched/progs/diverge.wqs|BRX, JMX, calls, yields"
+    "tb/verilator/sched/progs/subv2.wqs|sub-vector modes"
+    "tb/verilator/sched/progs/trap_full.wqs|barriers"
+    "tb/verilator/sched/progs/trap_illegal.wqs|barriers"
+    "tb/verilator/sched/progs/trap_misaligned.wqs|barriers"
+    "tb/verilator/sched/progs/trap_misaligned_h.wqs|barriers"
+    "tb/verilator/sched/progs/trap_misaligned_v4.wqs|barriers, 4-wide accesses"
+    "tb/verilator/sched/progs/trap_reg.wqs|barriers"
+    "tb/verilator/sched/progs/trap_subv.wqs|barriers, sub-vector modes, yields"
+    "tb/verilator/sched/progs/traps_bound.wqs|yields")
 for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs; do
     case " ${core_progs[*]} " in *" $p "*) continue ;; esac
     printf '%s\n' "${core_not_yet[@]}" | grep -q "^$p|" ||
