@@ -9,18 +9,20 @@
 #         window at random points, traps (KILL through the debug window) and
 #         the final memory, with seeded grant delays, lock requests from
 #         other units (bursts end at random points), memory ready and
-#         latency.  LANES 32 and 8 (16 with WQ_RTL_FULL=1).
+#         latency.  LANES 8, four parts a warp instruction (16 and 32
+#         with WQ_RTL_FULL=1).
 #  top:   wq_top with CORE=1 (and the scheduler's port straight to memory,
 #         L1=0) under tb_cosim.cpp: the whole device -- host interface,
-#         launches, the core -- in lockstep, 2 memory-timing seeds.
+#         launches, the core -- in lockstep at LANES 32, 2 memory-timing
+#         seeds.
 #
 # Programs: core_progs below, every program whose instructions the core
-# executes; every other program of tests/programs/ and
-# tb/verilator/sched/progs/ is listed in core_not_yet with what it needs,
-# so none is skipped silently.
+# executes (the core's own in tb/verilator/core/progs/); every other
+# program of tests/programs/ and tb/verilator/sched/progs/ is listed in
+# core_not_yet with what it needs, so none is skipped silently.
 #
 # Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
-#   WQ_RTL_FULL=1  also LANES 16 (make regress, make mutate)
+#   WQ_RTL_FULL=1  the bench at LANES 16 and 32 too (make regress, make mutate)
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
 set -euo pipefail
 . "$(dirname "$0")/../lib/verilator.sh"
@@ -29,11 +31,11 @@ vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 
 core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
-    tests/programs/asm_vecadd.wqs tb/verilator/sched/progs/core_alu.wqs
-    tb/verilator/sched/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
+    tests/programs/asm_vecadd.wqs tb/verilator/core/progs/core_alu.wqs
+    tb/verilator/core/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
     tests/programs/cmp_edges.wqs tests/programs/sync_mixed.wqs
     tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs
-    tb/verilator/sched/progs/core_div.wqs tb/verilator/sched/progs/core_full.wqs)
+    tb/verilator/core/progs/core_div.wqs tb/verilator/core/progs/core_full.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
     "tests/programs/asm_loop.wqs|yields"
@@ -61,15 +63,15 @@ core_not_yet=(
     "tb/verilator/sched/progs/trap_reg.wqs|barriers"
     "tb/verilator/sched/progs/trap_subv.wqs|barriers, sub-vector modes, yields"
     "tb/verilator/sched/progs/traps_bound.wqs|yields")
-for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs; do
+for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs tb/verilator/core/progs/*.wqs; do
     case " ${core_progs[*]} " in *" $p "*) continue ;; esac
     printf '%s\n' "${core_not_yet[@]}" | grep -q "^$p|" ||
         fail "core: $p is neither in core_progs nor in core_not_yet"
 done
 
 # ---- wq_core under the scheduler bench ---------------------------------------
-lanes=(32 8)
-[ "${WQ_RTL_FULL:-0}" = 1 ] && lanes+=(16)
+lanes=(8)
+[ "${WQ_RTL_FULL:-0}" = 1 ] && lanes+=(16 32)
 total=0
 for la in "${lanes[@]}"; do
     d="$B/W8_L${la}_R32_D6"
