@@ -15,7 +15,7 @@
 // every byte lane of the word (replicated) and selects its own with the
 // byte strobes; a read takes its bytes out of the word and extends them
 // (i_sext: sign, else zeros) -- exec_mem.c's port_data, port_strobe and
-// sub_load.  (atom_apply() of the model is computed by the scheduler's
+// sub_load, in wq_subword.vh.  (atom_apply() of the model is computed by the scheduler's
 // ALU: its adder, compare and logic serve both.)
 `default_nettype none
 `include "wq_defs.vh"
@@ -43,19 +43,14 @@ module wq_lsu (
     input  wire [31:0]           i_mem_rdata
 );
     reg waiting;                              // accepted, response pending
-    wire byte_ = (i_size == 2'd0), half = (i_size == 2'd1);
+`include "wq_subword.vh"
     assign o_busy = o_mem_valid || waiting;
-    assign o_mem_wstrb = byte_ ? (4'b0001 << i_addr[1:0]) :
-                         half  ? (i_addr[1] ? 4'b1100 : 4'b0011) : 4'hF;
+    assign o_mem_wstrb = sw_strobe(i_size, i_addr[1:0]);
     assign o_mem_we    = i_we;
     assign o_mem_addr  = {i_addr[31:2], 2'b00};
-    assign o_mem_wdata = byte_ ? {4{i_wdata[7:0]}} : half ? {2{i_wdata[15:0]}} : i_wdata;
+    assign o_mem_wdata = sw_wdata(i_size, i_wdata);
     // the read word's bytes from the access's own, then extended
-    wire [39:0] rpad = {8'd0, i_mem_rdata};
-    wire [15:0] rsh  = rpad[{1'b0, i_addr[1:0], 3'b000} +: 16];
-    wire        rtop = byte_ ? rsh[7] : rsh[15];
-    wire [31:0] rsub = byte_ ? {{24{i_sext && rtop}}, rsh[7:0]} :
-                       half  ? {{16{i_sext && rtop}}, rsh[15:0]} : i_mem_rdata;
+    wire [31:0] rsub = sw_load(i_size, i_sext, i_addr[1:0], i_mem_rdata);
 
     always @(posedge i_clk) begin
         o_done <= 1'b0;

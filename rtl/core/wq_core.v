@@ -299,7 +299,7 @@ module wq_core #(
     reg [31:0]       x_imm;
     reg [3:0]        x_fn;
     reg [31:0]       x_sel, x_cond;
-    reg              x_skip, x_za, x_zb, x_wrd, x_mem, x_ctrl;
+    reg              x_skip, x_za, x_zb, x_wrd, x_mem;
     reg [7:0]        x_trap;
     reg [1:0]        x_msize;
     reg              x_msext;
@@ -341,7 +341,7 @@ module wq_core #(
         .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
         .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
         .o_maxreg(dc_maxreg));
-    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt, x_ctrl, x_wrd};
+    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt};
 
     // what the core executes itself (the rest: see the header)
     reg dc_supported;
@@ -469,32 +469,12 @@ module wq_core #(
     wire [4:0]  ls_l = ctz(ls_rem);
     wire [4:0]  ls_rl = ctz(ls_resp);
     wire        ls_st = (x_op == `WQ_OP_ST);
-    reg  [3:0]  ls_strb;
-    reg  [31:0] ls_wd;
-    always @(*) begin : lsport
-        reg [1:0]  a;
-        reg [31:0] v;
-        a = ls_addr[ls_l][1:0];
-        v = ls_data[ls_l];
-        case (x_msize)
-        2'd0:    begin ls_strb = 4'b0001 << a[1:0]; ls_wd = {4{v[7:0]}}; end
-        2'd1:    begin ls_strb = 4'b0011 << {a[1], 1'b0}; ls_wd = {2{v[15:0]}}; end
-        default: begin ls_strb = 4'b1111; ls_wd = v; end
-        endcase
-    end
-    // a load's answer, its bytes taken and extended (exec_mem.c sub_load)
-    reg [31:0] ls_lv;
-    always @(*) begin : lsload
-        reg [1:0]  a;
-        reg [15:0] s;
-        a = ls_addr[ls_rl][1:0];
-        s = i_mem_rdata[{a, 3'b000} +: 16];
-        case (x_msize)
-        2'd0:    ls_lv = x_msext ? {{24{s[7]}}, s[7:0]} : {24'd0, s[7:0]};
-        2'd1:    ls_lv = x_msext ? {{16{s[15]}}, s[15:0]} : {16'd0, s[15:0]};
-        default: ls_lv = i_mem_rdata;
-        endcase
-    end
+    // a lane's access on the word port and a load's answer, its bytes taken
+    // and extended (wq_subword.vh, shared with wq_lsu)
+`include "wq_subword.vh"
+    wire [3:0]  ls_strb = sw_strobe(x_msize, ls_addr[ls_l][1:0]);
+    wire [31:0] ls_wd   = sw_wdata(x_msize, ls_data[ls_l]);
+    wire [31:0] ls_lv   = sw_load(x_msize, x_msext, ls_addr[ls_rl][1:0], i_mem_rdata);
 
     // memory port: the LSU's or the fetch run's
     wire ls_req = ls_on && (ls_rem != 32'd0);
@@ -749,9 +729,9 @@ module wq_core #(
 
     // ---- issue -----------------------------------------------------------------------
     wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
-    wire can_issue  = hold && phase == PH_RUN && !disp_ok_stop &&
+    // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
+    wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle));
-    wire disp_ok_stop = disp_ok;         // a CTA waits: drain, then dispatch
     assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
@@ -901,7 +881,6 @@ module wq_core #(
             x_trap <= d_trapc;
             x_wrd <= (dc_flags & `WQ_IF_WRD) != 0;
             x_mem <= d_mem;
-            x_ctrl <= (dc_flags & `WQ_IF_CTRL) != 0;
             x_msize <= dc_msize;
             x_msext <= dc_msext;
             x_amask <= dc_amask;
@@ -921,9 +900,6 @@ module wq_core #(
             end
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
-        end
-        if (d_emit && !d_parts_done && d_beats) begin
-            // (a part beat leaves; DE stays for the next)
         end
         // ---------------------------------------------------------- EX: LSU gather
         if (x_v && !x_commit && x_mem && x_take) begin
@@ -1016,9 +992,6 @@ module wq_core #(
             if (d_v) busy[d_w] <= 1'b0;
             d_v <= 1'b0;
             if (squash_x) x_v <= 1'b0;
-        end
-        if (ls_store_done) begin
-            // (FE and DE were fetched before the store: squashed above)
         end
 
         // ---------------------------------------------------------- WB
