@@ -17,7 +17,8 @@
 #         (ue_progs below; the others are listed with the reason).
 #
 # Usage: bash scripts/rtl/sched.sh [SEED...]     (seeds for every config)
-#   WQ_RTL_FULL=1  one more parameter set (W8 L8 A8; make regress, mutate)
+#   WQ_RTL_FULL=1  more seeds (L32: 1 2 3, L16: 4 5, UE: 1 2) and one more
+#                  parameter set (W8 L8 A8; make regress, mutate)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
@@ -58,8 +59,8 @@ total=0
 # W8 L8 A8 (every lane an ALU at 8 lanes) adds a Verilator build and no
 # path the others miss (8 lanes: the small configuration; a partial ALU:
 # L16 A4), so it runs with WQ_RTL_FULL=1 (make regress, make mutate)
-cfgs=("8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "2 8 16 4 1 8 9")
-[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 8 32 6 8 6 7")
+cfgs=("8 32 32 6 32 1 2" "8 16 32 6 4 4" "2 8 16 4 1 8 9")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs=("8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "2 8 16 4 1 8 9" "8 8 32 6 8 6 7")
 for cfg in "${cfgs[@]}"; do
     read -r warps lanes regs dlog2 alu fixed <<< "$cfg"
     seeds=("$@")
@@ -110,7 +111,10 @@ done
 make -s build/gen/sched_fw.hex >/dev/null || fail "sched_ue: firmware (make build/gen/sched_fw.hex)"
 d=$(build 2 8 16 4 1 ue)
 seeds=("$@")
-[ ${#seeds[@]} -gt 0 ] || seeds=(1 2)
+if [ ${#seeds[@]} -eq 0 ]; then
+    seeds=(1)
+    [ "${WQ_RTL_FULL:-0}" = 1 ] && seeds=(1 2)
+fi
 for s in "${seeds[@]}"; do
     run_seed "$d" "sched_ue W=2 L=8 R=16 D=4" "$s" "${ue_progs[@]}"
 done
