@@ -44,8 +44,9 @@
 // special register), LD and ST of one word, a byte or a half-word; the
 // divergence unit's first part in WB: BRA, JMP, SSY, PBRK, PCONT, SYNC,
 // BRK, CONT (uniform targets), per-thread wait state, the token pushes and
-// the reconvergence pops, the deque-room traps.  BRX/JMX, CALL/RET, YIELD,
-// barriers, sub-vector modes, division, atomics and 4-wide accesses are
+// the reconvergence pops, the deque-room traps; BAR and the CTA barrier
+// (wq_bar_check at BAR, a fatal trap, a warp's end and KILL).  BRX/JMX,
+// CALL/RET, YIELD, sub-vector modes, division, atomics and 4-wide accesses are
 // wq_warp_sched's in this release (docs/rtl/wq_core.md, "Coverage"): the
 // core retires them as the illegal-instruction trap, which the lockstep
 // checker reports as a mismatch, and a simulation names them.
@@ -186,6 +187,7 @@ module wq_core #(
     reg [31:0]       w_local   [0:WARPS-1];
     reg [4:0]        w_wi      [0:WARPS-1];
     reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+    reg [31:0]       w_key     [0:WARPS-1];    // the CTA's key (wq_bar_check)
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [WARPS-1:0]  busy;                     // an instruction in flight
@@ -317,7 +319,8 @@ module wq_core #(
     reg [7:0]        b_trap;
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
-    reg [2:0]        b_k;                       // commit: the record being emitted
+    reg [3:0]        b_k;                       // commit: the record being emitted
+    reg              b_fin;                     // reconverge ended the warp (its record is out)
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
     // ---- decode (DE) -----------------------------------------------------------
@@ -352,7 +355,7 @@ module wq_core #(
         `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
         `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
         `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT:
+        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -664,35 +667,77 @@ module wq_core #(
     end
     wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
 
+    // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
+    // bc_w leaves the set of warps that can still arrive (it waits at BAR,
+    // traps fatally, ends, or is killed): the barrier completes when no
+    // other warp of its CTA can still arrive, and releases the others that
+    // wait (bar_oth) -- and bc_w itself when it is the one arriving.  In a
+    // CSR step bc_w is the debug window's warp (KILL), else WB's.
+    wire [WID_W-1:0] bc_w;
+    reg  [WARPS-1:0] bar_oth;                   // other warps of the CTA at the barrier
+    reg              bar_go;                    // none of the others can still arrive
+    integer bi;
+    always @(*) begin
+        bar_oth = {WARPS{1'b0}};
+        bar_go = 1'b1;
+        for (bi = 0; bi < WARPS; bi = bi + 1)
+            if (bi[WID_W-1:0] != bc_w && w_state[bi] != `WQ_WS_FREE && w_key[bi] == w_key[bc_w]) begin
+                if (w_state[bi] == `WQ_WS_RUN ||
+                    (w_state[bi] == `WQ_WS_TRAP && recoverable(w_trap[bi])))
+                    bar_go = 1'b0;
+                if (w_state[bi] == `WQ_WS_BAR) bar_oth[bi] = 1'b1;
+            end
+    end
+    wire        b_bar      = b_op == `WQ_OP_BAR;      // (BAR is a warp instruction: never skipped)
+    wire        b_rel_end  = bar_go && bar_oth != {WARPS{1'b0}};
+    // the slots a release wakes, and its record's unit (the lowest)
+    wire [WARPS-1:0] bar_slots = bar_oth | ((b_bar && !b_is_trap && phase != PH_CSR) ?
+                                            ({{(WARPS-1){1'b0}}, 1'b1} << bc_w) : {WARPS{1'b0}});
+    reg  [WID_W-1:0] bar_lo;
+    always @(*) begin
+        bar_lo = {WID_W{1'b0}};
+        for (bi = WARPS - 1; bi >= 0; bi = bi - 1)
+            if (bar_slots[bi]) bar_lo = bi[WID_W-1:0];
+    end
+
     // ---- WB: the commit's records ---------------------------------------------------
     // b_k walks a commit's records, those of b_recs in this order (the
     // model's order of emission):
-    //   0  TRAP (a trap: nothing else)
+    //   0  TRAP (a trap: only the barrier release of 9 follows)
     //   1  THREAD_STATE: EXIT's, or wait_region's parked threads
     //   2  THREAD_STATE: the fall-through group disabled (DIV)
     //   3  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
-    //   4  MASK_PC: wq_set_pc_mask of EXIT and the control instructions
-    //   5  PRED_WRITE (SETP)
-    //   6  RETIRE
-    //   7  reconverge when no thread is active: DQ_POP (a deque call) until
+    //   4  MASK_PC: wq_set_pc_mask of EXIT, BAR and the control instructions
+    //   5  BAR_RELEASE: BAR was the CTA's last warp to arrive
+    //   6  PRED_WRITE (SETP)
+    //   7  RETIRE
+    //   8  reconverge when no thread is active: DQ_POP (a deque call) until
     //      a token wakes threads (MASK_PC), or with an empty deque the
     //      warp's end: WARP_DONE, or the orphaned threads' TRAP
-    wire [7:0]  b_recs     = b_is_trap ? 8'b0000_0001 :
-                             {b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
-                              b_exit || b_region || b_waitr || b_branch,
+    //   9  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
+    //      the CTA's other warps all wait at the barrier (wq_bar_check)
+    wire        b_bar_rel9 = (b_is_trap ? !recoverable(b_trap) : b_fin) && bar_go && bar_oth != {WARPS{1'b0}};
+    wire [9:0]  b_recs     = b_is_trap ? {b_bar_rel9, 8'd0, 1'b1} :
+                             {b_bar_rel9, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                              b_bar && bar_go,
+                              b_exit || b_region || b_waitr || b_branch || b_bar,
                               b_push, b_two, b_exit || (b_park != 32'd0), 1'b0};
-    reg  [2:0]  b_kk;                           // the record this cycle
+    reg  [3:0]  b_kk;                           // the record this cycle
     integer bk;
     always @(*) begin
-        b_kk = 3'd7;
-        for (bk = 6; bk >= 0; bk = bk - 1)
-            if (b_recs[bk] && {29'd0, b_k} <= bk) b_kk = bk[2:0];
+        b_kk = 4'd9;
+        for (bk = 8; bk >= 0; bk = bk - 1)
+            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
     end
     // no record this cycle: the prologue, or a deque call not answered yet
     wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == 3'd3 || (b_kk == 3'd7 && rc_s == RC_POP)) && dqs != DQS_DONE);
-    wire        b_last_k   = (b_recs >> b_kk) == 8'd1 && !b_hold &&
-                             (b_kk != 3'd7 || rc_s == RC_WAKE || dqr_empty);
+                             ((b_kk == 4'd3 || (b_kk == 4'd8 && rc_s == RC_POP)) && dqs != DQS_DONE);
+    // the reconverge walk's end: a wake, or the warp's end (the release
+    // of 9 may follow it)
+    wire        b_rc_end   = rc_s == RC_WAKE || dqr_empty;
+    wire        b_last_k   = !b_hold &&
+                             ((b_kk == 4'd8) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
+                                               ((b_recs >> b_kk) == 10'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
@@ -705,8 +750,12 @@ module wq_core #(
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
+    // (a barrier this commit completes releases the others waiting at it)
+    wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
+    wire        b_rel_now  = b_recs[5] || b_recs[9];
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
-                     ((!b_trapping && !b_gone) ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}});
+                     (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
+                     (b_rel_now ? bar_oth : {WARPS{1'b0}});
     wire        b_more     = !b_trapping &&
                              ((behind && !squash_x) || (!stopping && !i_ev_wait &&
                               (disp_ok || ready_after != {WARPS{1'b0}})));
@@ -775,6 +824,7 @@ module wq_core #(
     reg [1:0]  cs;                       // 0 decode, 1 deque wait, 2 read result
     wire [WID_W-1:0] dw = dbg_warp[WID_W-1:0];
     wire       dbg_ok = dbg_warp < WARPS;
+    assign bc_w = (phase == PH_CSR) ? dw : b_w;
 
     // deque port: dispatch's CLEAR, the debug window's commands; its state
     // outputs follow the warp the phase is about
@@ -964,7 +1014,8 @@ module wq_core #(
                       `WQ_TRAP_MISALIGNED : x_trap;
             b_res <= x_res;
             b_imm <= x_imm[PCW-1:0];
-            b_k <= 3'd0;
+            b_k <= 4'd0;
+            b_fin <= 1'b0;
             b_tm <= 32'd0;
             rc_s <= RC_POP;
             // a control instruction's prologue: FIND (wait_region), the check
@@ -1024,8 +1075,8 @@ module wq_core #(
         case (dqs)
         DQS_IDLE:
             if (b_v && b_commit && (b_prep == BP_FIND ||
-                                    (b_prep == BP_NONE && (b_kk == 3'd3 ||
-                                                           (b_kk == 3'd7 && rc_s == RC_POP))))) begin
+                                    (b_prep == BP_NONE && (b_kk == 4'd3 ||
+                                                           (b_kk == 4'd8 && rc_s == RC_POP))))) begin
                 dq_valid <= 1'b1;
                 dqr_head <= dq_head;
                 dqs <= DQS_ISSUE;
@@ -1033,7 +1084,7 @@ module wq_core #(
                     dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
                     dq_type <= b_rtype;
                     dq_addr <= b_ipc;
-                end else if (b_kk == 3'd3) begin
+                end else if (b_kk == 4'd3) begin
                     dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
                     dq_type <= b_ptype;
                     dq_mask <= b_pmask;
@@ -1070,13 +1121,13 @@ module wq_core #(
             o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
             o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
             case (b_kk)
-            3'd0: begin
+            4'd0: begin
                 o_evr_kind <= `WQ_EV_TRAP;
                 o_evr_aux <= {8'd0, b_trap};
                 o_evr_mask <= b_act;
                 o_evr_a <= {24'd0, b_trap};
             end
-            3'd1: begin : dis_a                 // wq_disable: EXIT, or the parked threads
+            4'd1: begin : dis_a                 // wq_disable: EXIT, or the parked threads
                 reg [31:0]              m;
                 reg [`WQ_TF_TYPE_W-1:0] r;
                 reg [PCW-1:0]           wa;
@@ -1093,7 +1144,7 @@ module wq_core #(
                         t_wait[{b_w, wl[4:0]}] <= wa;
                     end
             end
-            3'd2: begin                         // wq_disable: the fall-through group
+            4'd2: begin                         // wq_disable: the fall-through group
                 o_evr_kind <= `WQ_EV_THREAD_STATE;
                 o_evr_aux <= {12'd0, `WQ_TOK_DIV};
                 o_evr_mask <= b_fallm;
@@ -1104,31 +1155,39 @@ module wq_core #(
                         t_wait[{b_w, wl[4:0]}] <= b_next;
                     end
             end
-            3'd3: begin                         // wq_push_front: the token the deque made
+            4'd3: begin                         // wq_push_front: the token the deque made
                 o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
                 o_evr_mask <= b_pmask;
                 o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
                 o_evr_b <= dqr_token;
                 dqs <= DQS_IDLE;
             end
-            3'd4: begin                         // wq_set_pc_mask
+            4'd4: begin                         // wq_set_pc_mask
                 o_evr_kind <= `WQ_EV_MASK_PC;
                 o_evr_mask <= b_act_new;
                 o_evr_a <= {{(32-PCW){1'b0}}, b_npc};
             end
-            3'd5: begin
+            4'd5, 4'd9: begin                   // wq_bar_check's release
+                o_evr_kind <= `WQ_EV_BAR_RELEASE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
+                o_evr_pc <= 32'd0;
+                o_evr_mask <= 32'd0;
+                o_evr_a <= w_key[b_w];
+                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
+            end
+            4'd6: begin
                 o_evr_kind <= `WQ_EV_PRED_WRITE;
                 o_evr_aux <= {10'd0, b_rd};
                 o_evr_mask <= b_sel;
                 o_evr_b <= {32'd0, b_pred_new};
             end
-            3'd6: begin
+            4'd7: begin
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
                 o_evr_b <= b_ir;
             end
-            default: begin                      // reconverge
+            4'd8: begin                         // reconverge
                 o_evr_pc <= {{(32-PCW){1'b0}}, b_npc};
                 if (rc_s == RC_WAKE) begin
                     o_evr_kind <= `WQ_EV_MASK_PC;
@@ -1145,6 +1204,7 @@ module wq_core #(
                 end else begin
                     dqs <= DQS_IDLE;
                     o_evr_mask <= 32'd0;
+                    if (b_rel_end) begin b_fin <= 1'b1; b_k <= 4'd9; end
                     if (b_orphan) begin
                         o_evr_kind <= `WQ_EV_TRAP;
                         o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
@@ -1153,9 +1213,10 @@ module wq_core #(
                         o_evr_kind <= `WQ_EV_WARP_DONE;
                 end
             end
+            default: ;
             endcase
             // (the last record: a beat that follows at once sets b_k itself)
-            if (!b_last_k && b_kk != 3'd7) b_k <= b_kk + 3'd1;
+            if (!b_last_k && b_kk != 4'd8) b_k <= b_kk + 4'd1;
             if (b_last_k) begin
                 // the commit: the warp's state, the step port
                 o_step_valid <= 1'b1;
@@ -1165,6 +1226,12 @@ module wq_core #(
                 owe <= b_more;
                 ended <= !b_more;
                 busy[b_w] <= 1'b0;
+                // the barrier: the others waiting go on (b_w itself when
+                // BAR completes it), else BAR waits
+                if (b_recs[5] || b_recs[9])
+                    for (k = 0; k < WARPS; k = k + 1)
+                        if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
+                if (!b_is_trap && b_bar && !bar_go) w_state[b_w] <= `WQ_WS_BAR;
                 if (b_is_trap) begin
                     // wq_warp_trap: the instruction changes nothing
                     w_state[b_w] <= `WQ_WS_TRAP;
@@ -1256,6 +1323,7 @@ module wq_core #(
                     w_local[ds_s] <= g_local;
                     w_wi[ds_s] <= ds_wi;
                     w_retired[ds_s] <= 32'd0;
+                    w_key[ds_s] <= cta_key;
                     for (k = 0; k < 8; k = k + 1)
                         w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
                     for (k = 0; k < REGS * PARTS; k = k + 1)
@@ -1388,11 +1456,28 @@ module wq_core #(
                                 w_trap[dw] <= `WQ_TRAP_NONE;
                             end
                         `WQ_DBGCMD_KILL:
-                            // (a killed warp's CTA has no barrier to release
-                            // on this core: barriers are wq_warp_sched's)
+                            // wq_warp_kill: the slot is free, and
+                            // wq_bar_check runs for its CTA.  (A fatally
+                            // trapped warp no longer counts at the barrier,
+                            // and every event that can complete a barrier
+                            // checks it, so this release does not happen
+                            // in practice; it is kept as the model has it.)
                             if (w_state[dw] == `WQ_WS_TRAP && !recoverable(w_trap[dw])) begin
                                 w_state[dw] <= `WQ_WS_FREE;
                                 w_trap[dw] <= `WQ_TRAP_NONE;
+                                if (b_rel_end) begin
+                                    for (k = 0; k < WARPS; k = k + 1)
+                                        if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
+                                    o_evr_valid <= 1'b1;
+                                    o_evr_kind <= `WQ_EV_BAR_RELEASE;
+                                    o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
+                                    o_evr_aux <= 16'd0;
+                                    o_evr_pc <= 32'd0;
+                                    o_evr_mask <= 32'd0;
+                                    o_evr_a <= w_key[dw];
+                                    o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
+                                    o_evr_c <= 64'd0;
+                                end
                             end
                         default: ;
                         endcase
