@@ -44,9 +44,10 @@
 // special register), LD and ST of one word, a byte or a half-word; the
 // divergence unit's first part in WB: BRA, JMP, SSY, PBRK, PCONT, SYNC,
 // BRK, CONT (uniform targets), per-thread wait state, the token pushes and
-// the reconvergence pops, the deque-room traps; BAR and the CTA barrier
-// (wq_bar_check at BAR, a fatal trap, a warp's end and KILL).  BRX/JMX,
-// CALL/RET, YIELD, sub-vector modes, division, atomics and 4-wide accesses are
+// the reconvergence pops, the deque-room traps; YIELD (its policies, the
+// back pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR,
+// a fatal trap, a warp's end and KILL).  BRX/JMX, CALL/RET, sub-vector
+// modes, division, atomics and 4-wide accesses are
 // wq_warp_sched's in this release (docs/rtl/wq_core.md, "Coverage"): the
 // core retires them as the illegal-instruction trap, which the lockstep
 // checker reports as a mismatch, and a simulation names them.
@@ -188,6 +189,10 @@ module wq_core #(
     reg [4:0]        w_wi      [0:WARPS-1];
     reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
     reg [31:0]       w_key     [0:WARPS-1];    // the CTA's key (wq_bar_check)
+    reg [1:0]        w_ypol    [0:WARPS-1];    // the launch's yield policy,
+    reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
+    reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
+    reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [WARPS-1:0]  busy;                     // an instruction in flight
@@ -209,6 +214,9 @@ module wq_core #(
     wire [31:0]      g_param  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
     wire [5:0]       g_nregs  = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
     wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
+    wire [1:0]       g_ypol   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
+    wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
+    wire [15:0]      g_yseed  = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
     wire [31:0]      g_lbase  = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
     wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     wire [10:0]      g_threads = i_launch_cta_threads;
@@ -355,7 +363,7 @@ module wq_core #(
         `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
         `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
         `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR:
+        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -572,7 +580,7 @@ module wq_core #(
         .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
     // (every push is counted before it is made: the deque never traps here)
     wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected,
-                       dq_front, dq_has_type, dq_rindex};
+                       dq_front, dq_has_type};
     wire [9:0] dq_depth = 10'd1 << dq_log2;
 
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
@@ -582,7 +590,8 @@ module wq_core #(
     reg [1:0]        dqs;
     reg [63:0]       dqr_token;
     reg              dqr_found, dqr_empty;
-    reg [DW-1:0]     dqr_head;                  // the head when the command went out
+    reg [DW-1:0]     dqr_head, dqr_tail;        // head and tail when the command went out
+    reg [DQ_LOG2-1:0] dqr_index;                // FIND's index
     wire [31:0]      dqr_mask = dqr_token[`WQ_TF_MASK_RANGE];
     wire [PCW-1:0]   dqr_addr = dqr_token[`WQ_TF_ADDR_RANGE];
     wire [`WQ_TF_TYPE_W-1:0] dqr_type = dqr_token[`WQ_TF_TYPE_RANGE];
@@ -619,9 +628,23 @@ module wq_core #(
         case (b_op)
         `WQ_OP_SSY, `WQ_OP_SYNC: b_rtype = `WQ_TOK_SYNC;
         `WQ_OP_PBRK, `WQ_OP_BRK: b_rtype = `WQ_TOK_BRK;
+        `WQ_OP_YIELD:            b_rtype = `WQ_TOK_YIELD;
         default:                 b_rtype = `WQ_TOK_CONT;
         endcase
     end
+    // YIELD (yield_fires): the policy's decision for this execution and the
+    // count / LFSR state it leaves, committed when the instruction retires
+    wire        b_yield    = !b_skip && b_op == `WQ_OP_YIELD;
+    wire [1:0]  y_pol      = w_ypol[b_w];
+    wire [8:0]  y_n        = (w_yparam[b_w] != 8'd0) ? {1'b0, w_yparam[b_w]} : `WQ_YEVERY_N_ZERO;
+    wire [8:0]  y_c        = w_ycount[b_w] + 9'd1;
+    wire [15:0] y_lfsr     = {1'b0, w_lfsr[b_w][15:1]} ^ (w_lfsr[b_w][0] ? `WQ_YLFSR_TAPS : 16'd0);
+    wire        y_fire     = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
+                             (y_pol == `WQ_YP_LFSR) ? (y_lfsr[7:0] < w_yparam[b_w]) : 1'b0;
+    wire [8:0]  y_count_ns = (y_pol == `WQ_YP_EVERY_N && !y_fire) ? y_c : 9'd0;
+    wire        b_yfire    = b_yield && y_fire;
+    reg         b_yfound;                   // FIND found the YIELD token at PC+1
+    reg [DQ_LOG2-1:0] b_yidx;               //   at this index (DQ_MERGE)
     wire [PCW-1:0] b_next  = b_pc + 1'b1;
     wire [PCW-1:0] b_ipc   = b_imm;
     wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
@@ -645,12 +668,16 @@ module wq_core #(
     // wq_deque_push_trap(front, 1): no room at the front
     wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
     wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_head - dq_tail};
-    wire [7:0]  b_ptrap    = (!b_push || dq_head11 + 11'd1 <= {1'b0, dq_depth}) ? `WQ_TRAP_NONE :
-                             (dq_cnt11 + 11'd1 > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
-                             `WQ_TRAP_DEQUE_FRONT_BOUND;
+    // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
+    wire        b_yback    = b_yfire && !b_yfound;
+    wire [7:0]  b_ptrap    = (b_push && dq_head11 + 11'd1 > {1'b0, dq_depth}) ||
+                             (b_yback && dq_tail == {DW{1'b0}}) ?
+                                 ((dq_cnt11 + 11'd1 > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
+                             `WQ_TRAP_NONE;
     // PC and active set after the instruction (before reconverge)
     wire [PCW-1:0] b_npc   = ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = b_exit ? (b_act & ~b_sel) :
+    wire [31:0] b_act_new  = (b_exit || b_yfire) ? (b_act & ~b_sel) :
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (w_exited[b_w] | b_sel) : w_exited[b_w];
@@ -703,41 +730,47 @@ module wq_core #(
     // ---- WB: the commit's records ---------------------------------------------------
     // b_k walks a commit's records, those of b_recs in this order (the
     // model's order of emission):
-    //   0  TRAP (a trap: only the barrier release of 9 follows)
-    //   1  THREAD_STATE: EXIT's, or wait_region's parked threads
-    //   2  THREAD_STATE: the fall-through group disabled (DIV)
-    //   3  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
-    //   4  MASK_PC: wq_set_pc_mask of EXIT, BAR and the control instructions
-    //   5  BAR_RELEASE: BAR was the CTA's last warp to arrive
-    //   6  PRED_WRITE (SETP)
-    //   7  RETIRE
-    //   8  reconverge when no thread is active: DQ_POP (a deque call) until
-    //      a token wakes threads (MASK_PC), or with an empty deque the
-    //      warp's end: WARP_DONE, or the orphaned threads' TRAP
-    //   9  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
-    //      the CTA's other warps all wait at the barrier (wq_bar_check)
+    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
+    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
+    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
+    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
+    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
+    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
+    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
+    //   K_PRED  PRED_WRITE (SETP)
+    //   K_RET   RETIRE
+    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
+    //           until a token wakes threads (MASK_PC), or with an empty
+    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
+    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
+    //           the CTA's other warps all wait at the barrier (wq_bar_check)
+    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_TS1 = 4'd2, K_TS2 = 4'd3,
+                     K_PUSH = 4'd4, K_MASK = 4'd5, K_BAR = 4'd6, K_PRED = 4'd7,
+                     K_RET = 4'd8, K_RC = 4'd9, K_BAR2 = 4'd10;
     wire        b_bar_rel9 = (b_is_trap ? !recoverable(b_trap) : b_fin) && bar_go && bar_oth != {WARPS{1'b0}};
-    wire [9:0]  b_recs     = b_is_trap ? {b_bar_rel9, 8'd0, 1'b1} :
+    wire [10:0] b_recs     = b_is_trap ? {b_bar_rel9, 9'd0, 1'b1} :
                              {b_bar_rel9, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
                               b_bar && bar_go,
-                              b_exit || b_region || b_waitr || b_branch || b_bar,
-                              b_push, b_two, b_exit || (b_park != 32'd0), 1'b0};
+                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield,
+                              b_push, b_two, b_exit || (b_park != 32'd0) || b_yfire,
+                              b_yfire, 1'b0};
     reg  [3:0]  b_kk;                           // the record this cycle
     integer bk;
     always @(*) begin
-        b_kk = 4'd9;
-        for (bk = 8; bk >= 0; bk = bk - 1)
+        b_kk = K_BAR2;
+        for (bk = 9; bk >= 0; bk = bk - 1)
             if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
     end
     // no record this cycle: the prologue, or a deque call not answered yet
     wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == 4'd3 || (b_kk == 4'd8 && rc_s == RC_POP)) && dqs != DQS_DONE);
+                             ((b_kk == K_YDQ || b_kk == K_PUSH || (b_kk == K_RC && rc_s == RC_POP)) &&
+                              dqs != DQS_DONE);
     // the reconverge walk's end: a wake, or the warp's end (the release
     // of 9 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || dqr_empty;
     wire        b_last_k   = !b_hold &&
-                             ((b_kk == 4'd8) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
-                                               ((b_recs >> b_kk) == 10'd1));
+                             ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
+                                               ((b_recs >> b_kk) == 11'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
@@ -752,7 +785,7 @@ module wq_core #(
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
     wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
-    wire        b_rel_now  = b_recs[5] || b_recs[9];
+    wire        b_rel_now  = b_recs[K_BAR] || b_recs[K_BAR2];
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
                      (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
                      (b_rel_now ? bar_oth : {WARPS{1'b0}});
@@ -1020,7 +1053,8 @@ module wq_core #(
             rc_s <= RC_POP;
             // a control instruction's prologue: FIND (wait_region), the check
             b_prep <= (!x_commit || x_trap != `WQ_TRAP_NONE || x_skip) ? BP_NONE :
-                      (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT) ? BP_FIND :
+                      (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT ||
+                       x_op == `WQ_OP_YIELD) ? BP_FIND :
                       (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
                        x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP) ? BP_CHECK : BP_NONE;
             if (x_commit) begin
@@ -1074,17 +1108,25 @@ module wq_core #(
         // (the command is set here and on the port the next cycle)
         case (dqs)
         DQS_IDLE:
-            if (b_v && b_commit && (b_prep == BP_FIND ||
-                                    (b_prep == BP_NONE && (b_kk == 4'd3 ||
-                                                           (b_kk == 4'd8 && rc_s == RC_POP))))) begin
+            if (b_v && b_commit && ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
+                                    (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
+                                                           (b_kk == K_RC && rc_s == RC_POP))))) begin
                 dq_valid <= 1'b1;
                 dqr_head <= dq_head;
+                dqr_tail <= dq_tail;
                 dqs <= DQS_ISSUE;
                 if (b_prep == BP_FIND) begin
                     dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
                     dq_type <= b_rtype;
-                    dq_addr <= b_ipc;
-                end else if (b_kk == 4'd3) begin
+                    dq_addr <= b_yield ? b_next : b_ipc;
+                end else if (b_kk == K_YDQ) begin
+                    // YIELD's token: merged into the one found, else pushed at the back
+                    dq_op <= b_yfound ? `WQ_DQCMD_MERGE : `WQ_DQCMD_PUSH_BACK;
+                    dq_index <= b_yidx;
+                    dq_type <= `WQ_TOK_YIELD;
+                    dq_mask <= b_sel;
+                    dq_addr <= b_next;
+                end else if (b_kk == K_PUSH) begin
                     dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
                     dq_type <= b_ptype;
                     dq_mask <= b_pmask;
@@ -1100,13 +1142,18 @@ module wq_core #(
                 dqr_token <= dq_token;
                 dqr_found <= dq_found;
                 dqr_empty <= dq_empty;
+                dqr_index <= dq_rindex;
                 dqs <= DQS_DONE;
             end
         default: ;                          // DQS_DONE: the step below takes it
         endcase
         // the prologue: the region token's mask, then the deque-room check
+        if (b_v && b_commit && b_prep == BP_FIND && b_yield && !y_fire)
+            b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
         if (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) begin
             b_tm <= dqr_found ? dqr_mask : 32'd0;
+            b_yfound <= dqr_found;
+            b_yidx <= dqr_index;
             dqs <= DQS_IDLE;
             b_prep <= BP_CHECK;
         end
@@ -1121,19 +1168,27 @@ module wq_core #(
             o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
             o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
             case (b_kk)
-            4'd0: begin
+            K_TRAP: begin
                 o_evr_kind <= `WQ_EV_TRAP;
                 o_evr_aux <= {8'd0, b_trap};
                 o_evr_mask <= b_act;
                 o_evr_a <= {24'd0, b_trap};
             end
-            4'd1: begin : dis_a                 // wq_disable: EXIT, or the parked threads
+            K_YDQ: begin                        // YIELD's token: DQ_MERGE / DQ_PUSH_BACK
+                o_evr_kind <= b_yfound ? `WQ_EV_DQ_MERGE : `WQ_EV_DQ_PUSH_BACK;
+                o_evr_mask <= b_sel;
+                o_evr_a <= b_yfound ? {{(32-DQ_LOG2){1'b0}}, b_yidx} :
+                                      {{(32-DW){1'b0}}, dqr_tail - 1'b1};
+                o_evr_b <= dqr_token;
+                dqs <= DQS_IDLE;
+            end
+            K_TS1: begin : dis_a                 // wq_disable: EXIT, YIELD, or the parked threads
                 reg [31:0]              m;
                 reg [`WQ_TF_TYPE_W-1:0] r;
                 reg [PCW-1:0]           wa;
-                m  = b_exit ? b_sel : b_park;
+                m  = (b_exit || b_yfire) ? b_sel : b_park;
                 r  = b_exit ? `WQ_TOK_EXIT : b_rtype;
-                wa = b_exit ? b_pc : b_ipc;
+                wa = b_exit ? b_pc : b_yfire ? b_next : b_ipc;
                 o_evr_kind <= `WQ_EV_THREAD_STATE;
                 o_evr_aux <= {12'd0, r};
                 o_evr_mask <= m;
@@ -1144,7 +1199,7 @@ module wq_core #(
                         t_wait[{b_w, wl[4:0]}] <= wa;
                     end
             end
-            4'd2: begin                         // wq_disable: the fall-through group
+            K_TS2: begin                        // wq_disable: the fall-through group
                 o_evr_kind <= `WQ_EV_THREAD_STATE;
                 o_evr_aux <= {12'd0, `WQ_TOK_DIV};
                 o_evr_mask <= b_fallm;
@@ -1155,19 +1210,19 @@ module wq_core #(
                         t_wait[{b_w, wl[4:0]}] <= b_next;
                     end
             end
-            4'd3: begin                         // wq_push_front: the token the deque made
+            K_PUSH: begin                       // wq_push_front: the token the deque made
                 o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
                 o_evr_mask <= b_pmask;
                 o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
                 o_evr_b <= dqr_token;
                 dqs <= DQS_IDLE;
             end
-            4'd4: begin                         // wq_set_pc_mask
+            K_MASK: begin                       // wq_set_pc_mask
                 o_evr_kind <= `WQ_EV_MASK_PC;
                 o_evr_mask <= b_act_new;
                 o_evr_a <= {{(32-PCW){1'b0}}, b_npc};
             end
-            4'd5, 4'd9: begin                   // wq_bar_check's release
+            K_BAR, K_BAR2: begin                // wq_bar_check's release
                 o_evr_kind <= `WQ_EV_BAR_RELEASE;
                 o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
                 o_evr_pc <= 32'd0;
@@ -1175,19 +1230,19 @@ module wq_core #(
                 o_evr_a <= w_key[b_w];
                 o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
             end
-            4'd6: begin
+            K_PRED: begin
                 o_evr_kind <= `WQ_EV_PRED_WRITE;
                 o_evr_aux <= {10'd0, b_rd};
                 o_evr_mask <= b_sel;
                 o_evr_b <= {32'd0, b_pred_new};
             end
-            4'd7: begin
+            K_RET: begin
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
                 o_evr_b <= b_ir;
             end
-            4'd8: begin                         // reconverge
+            K_RC: begin                         // reconverge
                 o_evr_pc <= {{(32-PCW){1'b0}}, b_npc};
                 if (rc_s == RC_WAKE) begin
                     o_evr_kind <= `WQ_EV_MASK_PC;
@@ -1204,7 +1259,7 @@ module wq_core #(
                 end else begin
                     dqs <= DQS_IDLE;
                     o_evr_mask <= 32'd0;
-                    if (b_rel_end) begin b_fin <= 1'b1; b_k <= 4'd9; end
+                    if (b_rel_end) begin b_fin <= 1'b1; b_k <= K_BAR2; end
                     if (b_orphan) begin
                         o_evr_kind <= `WQ_EV_TRAP;
                         o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
@@ -1216,7 +1271,7 @@ module wq_core #(
             default: ;
             endcase
             // (the last record: a beat that follows at once sets b_k itself)
-            if (!b_last_k && b_kk != 4'd8) b_k <= b_kk + 4'd1;
+            if (!b_last_k && b_kk != K_RC) b_k <= b_kk + 4'd1;
             if (b_last_k) begin
                 // the commit: the warp's state, the step port
                 o_step_valid <= 1'b1;
@@ -1228,7 +1283,7 @@ module wq_core #(
                 busy[b_w] <= 1'b0;
                 // the barrier: the others waiting go on (b_w itself when
                 // BAR completes it), else BAR waits
-                if (b_recs[5] || b_recs[9])
+                if (b_rel_now)
                     for (k = 0; k < WARPS; k = k + 1)
                         if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
                 if (!b_is_trap && b_bar && !bar_go) w_state[b_w] <= `WQ_WS_BAR;
@@ -1255,6 +1310,10 @@ module wq_core #(
                     end
                     w_exited[b_w] <= b_exit_new;
                     if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
+                    if (b_yield) begin
+                        if (y_pol == `WQ_YP_LFSR) w_lfsr[b_w] <= y_lfsr;
+                        else w_ycount[b_w] <= y_count_ns;
+                    end
                     if (b_gone) begin
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
@@ -1324,6 +1383,10 @@ module wq_core #(
                     w_wi[ds_s] <= ds_wi;
                     w_retired[ds_s] <= 32'd0;
                     w_key[ds_s] <= cta_key;
+                    w_ypol[ds_s] <= g_ypol;
+                    w_yparam[ds_s] <= g_yparam;
+                    w_ycount[ds_s] <= 9'd0;
+                    w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
                     for (k = 0; k < 8; k = k + 1)
                         w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
                     for (k = 0; k < REGS * PARTS; k = k + 1)
