@@ -42,15 +42,16 @@
 // Instructions: NOP, MEMBAR, EXIT (with reconvergence and the warp's end),
 // MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every
 // special register), LD and ST of one word, a byte or a half-word; the
-// divergence unit's first part in WB: BRA, JMP, SSY, PBRK, PCONT, SYNC,
-// BRK, CONT (uniform targets), per-thread wait state, the token pushes and
-// the reconvergence pops, the deque-room traps; YIELD (its policies, the
-// back pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR,
-// a fatal trap, a warp's end and KILL).  BRX/JMX, CALL/RET, sub-vector
-// modes, division, atomics and 4-wide accesses are
-// wq_warp_sched's in this release (docs/rtl/wq_core.md, "Coverage"): the
-// core retires them as the illegal-instruction trap, which the lockstep
-// checker reports as a mismatch, and a simulation names them.
+// divergence unit in WB: BRA, JMP, BRX, JMX (per-thread targets in
+// groups), CALL, RET (the CALL token holders), SSY, PBRK, PCONT, SYNC,
+// BRK, CONT, per-thread wait state, the token pushes and the
+// reconvergence pops, the deque-room traps; YIELD (its policies, the back
+// pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR, a
+// fatal trap, a warp's end and KILL).  Sub-vector modes, division,
+// atomics and 4-wide accesses are wq_warp_sched's in this release
+// (docs/rtl/wq_core.md, "Coverage"): the core retires them as the
+// illegal-instruction trap, which the lockstep checker reports as a
+// mismatch, and a simulation names them.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -363,7 +364,8 @@ module wq_core #(
         `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
         `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
         `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD:
+        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
+        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -383,9 +385,11 @@ module wq_core #(
                                `WQ_TRAP_ILLEGAL_REG :
                            !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
     // part beats: the register-writing and memory instructions not skipped
+    // (and BRX, JMX, RET: their part beats gather the per-thread targets)
+    wire        d_tg     = dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX || dc_op == `WQ_OP_RET;
     wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
                               (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
-                               dc_op == `WQ_OP_SETP) && dc_op != `WQ_OP_LD;
+                               dc_op == `WQ_OP_SETP || d_tg) && dc_op != `WQ_OP_LD;
     // (LD's part beats gather its addresses like ST's; its write-back beats
     // come from the LSU)
     wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST);
@@ -608,8 +612,10 @@ module wq_core #(
 
     // before the records: wait_region's FIND, then the deque-room check
     // (wq_deque_push_trap, with the group count), so a trap changes nothing
-    localparam [1:0] BP_NONE = 2'd0, BP_FIND = 2'd1, BP_CHECK = 2'd2;
-    reg [1:0]        b_prep;
+    // (RET: BP_HELD, then BP_COUNT; BRX / JMX: BP_COUNT; then BP_CHECK)
+    localparam [2:0] BP_NONE = 3'd0, BP_FIND = 3'd1, BP_CHECK = 3'd2, BP_HELD = 3'd3,
+                     BP_COUNT = 3'd4;
+    reg [2:0]        b_prep;
     reg [31:0]       b_tm;                      // wait_region: the found token's mask
     // reconverge: RC_POP pops (DQ_POP, or the warp's end when empty);
     // RC_WAKE sets PC and mask to the woken threads
@@ -622,7 +628,8 @@ module wq_core #(
                                          b_op == `WQ_OP_PCONT);
     wire        b_waitr    = !b_skip && (b_op == `WQ_OP_SYNC || b_op == `WQ_OP_BRK ||
                                          b_op == `WQ_OP_CONT);
-    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP);
+    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP ||
+                                         b_op == `WQ_OP_CALL);
     reg  [`WQ_TF_TYPE_W-1:0] b_rtype;           // the region's token type
     always @(*) begin
         case (b_op)
@@ -648,6 +655,57 @@ module wq_core #(
     wire [PCW-1:0] b_next  = b_pc + 1'b1;
     wire [PCW-1:0] b_ipc   = b_imm;
     wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
+    // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------
+    // BRX / JMX / RET: wq_branch_groups with a target per thread.  The
+    // threads of g_act go in groups by path (the target when selected, else
+    // PC+1), in the order of each group's lowest thread; the group of the
+    // lowest selected thread is the first path (MASK_PC), every other one
+    // is disabled as DIV and pushed.  A walk takes one group a cycle: first
+    // to count them for the room check (BP_COUNT), then for the records
+    // (K_GRP).  RET first finds the threads that hold a CALL token for their
+    // own link (call_token_holders: BP_HELD reads the deque from the front
+    // down); they wait for it (K_HELD) and the others return.
+    reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
+    reg  [31:0]    r_held;                      // RET: the CALL token holders
+    reg  [31:0]    h_rem;                       // RET: holders still to disable
+    reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
+    reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
+    reg  [31:0]    g_rem;                       // the walk's threads left
+    reg  [5:0]     g_ng;                        // groups counted
+    reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
+    reg  [31:0]    l_rem;                       // CALL's link: parts still to write
+    wire        b_mt       = !b_skip && (b_op == `WQ_OP_BRX || b_op == `WQ_OP_JMX ||
+                                         b_op == `WQ_OP_RET);
+    wire        b_call     = !b_skip && b_op == `WQ_OP_CALL;
+    wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
+    wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
+    wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
+    wire [4:0]  g_l0       = ctz(g_rem);
+    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_tgt[g_l0] : b_next;   // the walk's group
+    wire [31:0] g_fs       = g_act & g_sel;
+    wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
+    wire        g_first0   = g_t0 == g_ft;
+    reg  [31:0] g_m0, g_fm, h_match;
+    reg  [PCW-1:0] g_eff;
+    integer gl;
+    always @(*) begin
+        for (gl = 0; gl < 32; gl = gl + 1) begin
+            g_eff = g_sel[gl] ? t_tgt[gl] : b_next;
+            g_m0[gl] = g_rem[gl] && g_eff == g_t0;
+            g_fm[gl] = g_act[gl] && g_eff == g_ft;
+            h_match[gl] = t_tgt[gl] == dqr_addr;
+        end
+    end
+    // the parts of CALL's link write that have a selected thread
+    reg  [31:0] l_parts;
+    integer lp;
+    always @(*) begin
+        l_parts = 32'd0;
+        for (lp = 0; lp < PARTS; lp = lp + 1)
+            l_parts[lp] = lanes_of(b_sel, lp[5:0]) != {LANES{1'b0}};
+    end
+    wire [4:0]  l_p        = ctz(l_rem);
+    wire [4:0]  h_l        = ctz(h_rem);
     // wait_region: selected threads in the token's mask park, the other
     // selected ones branch to the target as BRA would (act: rest, sel: go)
     wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
@@ -670,14 +728,22 @@ module wq_core #(
     wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_head - dq_tail};
     // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
     wire        b_yback    = b_yfire && !b_yfound;
-    wire [7:0]  b_ptrap    = (b_push && dq_head11 + 11'd1 > {1'b0, dq_depth}) ||
-                             (b_yback && dq_tail == {DW{1'b0}}) ?
-                                 ((dq_cnt11 + 11'd1 > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+    // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
+    // token and its DIV token, a region's token or a branch's DIV token)
+    wire [10:0] b_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
+                             b_call ? (b_two ? 11'd2 : 11'd1) :
+                             b_push ? 11'd1 : 11'd0;
+    wire [10:0] b_nall     = b_yback ? 11'd1 : b_nfront;
+    wire [7:0]  b_ptrap    = ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
+                              (b_yback && dq_tail == {DW{1'b0}})) ?
+                                 ((dq_cnt11 + b_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
                                   b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                              `WQ_TRAP_NONE;
     // PC and active set after the instruction (before reconverge)
-    wire [PCW-1:0] b_npc   = ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = (b_exit || b_yfire) ? (b_act & ~b_sel) :
+    wire [PCW-1:0] b_npc   = b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
+                             ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
+    wire [31:0] b_act_new  = b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
+                             (b_exit || b_yfire) ? (b_act & ~b_sel) :
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (w_exited[b_w] | b_sel) : w_exited[b_w];
@@ -732,10 +798,15 @@ module wq_core #(
     // model's order of emission):
     //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
     //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
+    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
+    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
     //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
     //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
     //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
+    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
+    //           (DIV) and DQ_PUSH_FRONT (a deque call)
     //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
+    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
     //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
     //   K_PRED  PRED_WRITE (SETP)
     //   K_RET   RETIRE
@@ -744,33 +815,37 @@ module wq_core #(
     //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
     //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
     //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_TS1 = 4'd2, K_TS2 = 4'd3,
-                     K_PUSH = 4'd4, K_MASK = 4'd5, K_BAR = 4'd6, K_PRED = 4'd7,
-                     K_RET = 4'd8, K_RC = 4'd9, K_BAR2 = 4'd10;
+    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_LINK = 4'd2, K_HELD = 4'd3,
+                     K_TS1 = 4'd4, K_TS2 = 4'd5, K_PUSH = 4'd6, K_GRP = 4'd7,
+                     K_MASK = 4'd8, K_CPUSH = 4'd9, K_BAR = 4'd10, K_PRED = 4'd11,
+                     K_RET = 4'd12, K_RC = 4'd13, K_BAR2 = 4'd14;
     wire        b_bar_rel9 = (b_is_trap ? !recoverable(b_trap) : b_fin) && bar_go && bar_oth != {WARPS{1'b0}};
-    wire [10:0] b_recs     = b_is_trap ? {b_bar_rel9, 9'd0, 1'b1} :
+    wire [14:0] b_recs     = b_is_trap ? {b_bar_rel9, 13'd0, 1'b1} :
                              {b_bar_rel9, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
-                              b_bar && bar_go,
-                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield,
-                              b_push, b_two, b_exit || (b_park != 32'd0) || b_yfire,
-                              b_yfire, 1'b0};
+                              b_bar && bar_go, b_call,
+                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt,
+                              b_mt, b_push, b_two, b_exit || (b_park != 32'd0) || b_yfire,
+                              b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
     reg  [3:0]  b_kk;                           // the record this cycle
     integer bk;
     always @(*) begin
         b_kk = K_BAR2;
-        for (bk = 9; bk >= 0; bk = bk - 1)
+        for (bk = 13; bk >= 0; bk = bk - 1)
             if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
     end
     // no record this cycle: the prologue, or a deque call not answered yet
     wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == K_YDQ || b_kk == K_PUSH || (b_kk == K_RC && rc_s == RC_POP)) &&
-                              dqs != DQS_DONE);
+                             ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
+                               (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
+                              dqs != DQS_DONE) ||
+                             // (the walk skips the first path's group, and ends)
+                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0));
     // the reconverge walk's end: a wake, or the warp's end (the release
     // of 9 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || dqr_empty;
     wire        b_last_k   = !b_hold &&
                              ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
-                                               ((b_recs >> b_kk) == 11'd1));
+                                               ((b_recs >> b_kk) == 15'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
@@ -994,6 +1069,12 @@ module wq_core #(
                     ls_bad <= 1'b1;
             end
         end
+        // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
+        if (x_v && !x_commit && x_take &&
+            (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET))
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
+                                           x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
         // accesses
         if (ls_start) begin
             ls_on <= 1'b1;
@@ -1055,8 +1136,14 @@ module wq_core #(
             b_prep <= (!x_commit || x_trap != `WQ_TRAP_NONE || x_skip) ? BP_NONE :
                       (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT ||
                        x_op == `WQ_OP_YIELD) ? BP_FIND :
+                      (x_op == `WQ_OP_RET) ? BP_HELD :
+                      (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX) ? BP_COUNT :
                       (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
-                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP) ? BP_CHECK : BP_NONE;
+                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP || x_op == `WQ_OP_CALL) ? BP_CHECK :
+                      BP_NONE;
+            r_held <= 32'd0;
+            h_init <= 1'b1;
+            g_cnt0 <= 1'b1;
             if (x_commit) begin
                 ls_bad <= 1'b0;
                 ls_done_q <= 1'b0;
@@ -1109,13 +1196,18 @@ module wq_core #(
         case (dqs)
         DQS_IDLE:
             if (b_v && b_commit && ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
+                                    (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
+                                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
                                                            (b_kk == K_RC && rc_s == RC_POP))))) begin
                 dq_valid <= 1'b1;
                 dqr_head <= dq_head;
                 dqr_tail <= dq_tail;
                 dqs <= DQS_ISSUE;
-                if (b_prep == BP_FIND) begin
+                if (b_prep == BP_HELD) begin
+                    dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
+                    dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
+                end else if (b_prep == BP_FIND) begin
                     dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
                     dq_type <= b_rtype;
                     dq_addr <= b_yield ? b_next : b_ipc;
@@ -1124,6 +1216,16 @@ module wq_core #(
                     dq_op <= b_yfound ? `WQ_DQCMD_MERGE : `WQ_DQCMD_PUSH_BACK;
                     dq_index <= b_yidx;
                     dq_type <= `WQ_TOK_YIELD;
+                    dq_mask <= b_sel;
+                    dq_addr <= b_next;
+                end else if (b_kk == K_GRP) begin
+                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // a group's DIV token
+                    dq_type <= `WQ_TOK_DIV;
+                    dq_mask <= g_m0;
+                    dq_addr <= g_t0;
+                end else if (b_kk == K_CPUSH) begin
+                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // CALL's token: its threads, the return address
+                    dq_type <= `WQ_TOK_CALL;
                     dq_mask <= b_sel;
                     dq_addr <= b_next;
                 end else if (b_kk == K_PUSH) begin
@@ -1157,9 +1259,47 @@ module wq_core #(
             dqs <= DQS_IDLE;
             b_prep <= BP_CHECK;
         end
+        // RET: the CALL token holders, from the front down (no CALL token
+        // in the deque: none)
+        if (b_v && b_commit && b_prep == BP_HELD) begin
+            if (h_init) begin
+                h_init <= 1'b0;
+                h_idx <= dq_head;
+                if (!dq_has_type[`WQ_TOK_CALL]) b_prep <= BP_COUNT;
+            end else if (dqs == DQS_IDLE && h_idx == dq_tail) begin
+                b_prep <= BP_COUNT;
+            end else if (dqs == DQS_DONE) begin
+                if (dqr_type == `WQ_TOK_CALL)
+                    r_held <= r_held | (b_sel & dqr_mask & h_match);
+                h_idx <= h_idx - 1'b1;
+                dqs <= DQS_IDLE;
+            end
+        end
+        // BRX / JMX / RET: count the groups, one a cycle
+        if (b_v && b_commit && b_prep == BP_COUNT) begin
+            if (g_cnt0) begin
+                g_cnt0 <= 1'b0;
+                g_rem <= g_act;
+                g_ng <= 6'd0;
+            end else if (g_rem != 32'd0) begin
+                g_rem <= g_rem & ~g_m0;
+                g_ng <= g_ng + 6'd1;
+            end else
+                b_prep <= BP_CHECK;
+        end
         if (b_v && b_commit && b_prep == BP_CHECK) begin
             b_trap <= b_ptrap;
             b_prep <= BP_NONE;
+            // the record walks start
+            g_rem <= g_act;
+            g_sub <= 1'b0;
+            h_rem <= r_held;
+            l_rem <= l_parts;
+        end
+        // K_GRP: the first path's group is skipped; the walk's end
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub) begin
+            if (g_rem == 32'd0) b_k <= K_GRP + 4'd1;
+            else if (g_first0) g_rem <= g_rem & ~g_m0;
         end
 
         if (b_v && b_commit && !b_wait_fl && !b_hold) begin
@@ -1179,6 +1319,60 @@ module wq_core #(
                 o_evr_mask <= b_sel;
                 o_evr_a <= b_yfound ? {{(32-DQ_LOG2){1'b0}}, b_yidx} :
                                       {{(32-DW){1'b0}}, dqr_tail - 1'b1};
+                o_evr_b <= dqr_token;
+                dqs <= DQS_IDLE;
+            end
+            K_LINK: begin : link                // CALL: rd = PC+1 in the selected threads
+                reg [RF_AW-1:0] row;
+                row = rf_row(b_w, b_rd, {1'b0, l_p});
+                rf_we <= 1'b1;
+                rf_waddr <= row;
+                rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, {1'b0, l_p});
+                zflag[row] <= 1'b0;
+                o_evr_kind <= `WQ_EV_REG_WRITE;
+                o_evr_aux <= {10'd0, b_rd};
+                o_evr_mask <= b_sel;
+                o_evr_part <= l_p;
+                for (wl = 0; wl < LANES; wl = wl + 1) begin
+                    rf_wdata[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
+                    o_evr_vals[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
+                end
+                l_rem[l_p] <= 1'b0;
+            end
+            K_HELD: begin                       // RET: a holder waits for its CALL token
+                o_evr_kind <= `WQ_EV_THREAD_STATE;
+                o_evr_aux <= {12'd0, `WQ_TOK_CALL};
+                o_evr_mask <= 32'd1 << h_l;
+                o_evr_a <= {{(32-PCW){1'b0}}, t_tgt[h_l]};
+                t_reason[{b_w, h_l}] <= `WQ_TOK_CALL;
+                t_wait[{b_w, h_l}] <= t_tgt[h_l];
+                h_rem[h_l] <= 1'b0;
+            end
+            K_GRP:
+                if (!g_sub) begin               // wq_disable: a group that does not go first
+                    o_evr_kind <= `WQ_EV_THREAD_STATE;
+                    o_evr_aux <= {12'd0, `WQ_TOK_DIV};
+                    o_evr_mask <= g_m0;
+                    o_evr_a <= {{(32-PCW){1'b0}}, g_t0};
+                    for (wl = 0; wl < 32; wl = wl + 1)
+                        if (g_m0[wl]) begin
+                            t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
+                            t_wait[{b_w, wl[4:0]}] <= g_t0;
+                        end
+                    g_sub <= 1'b1;
+                end else begin                  // and its token
+                    o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
+                    o_evr_mask <= g_m0;
+                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
+                    o_evr_b <= dqr_token;
+                    dqs <= DQS_IDLE;
+                    g_sub <= 1'b0;
+                    g_rem <= g_rem & ~g_m0;
+                end
+            K_CPUSH: begin                      // CALL's token
+                o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
+                o_evr_mask <= b_sel;
+                o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
                 o_evr_b <= dqr_token;
                 dqs <= DQS_IDLE;
             end
@@ -1271,7 +1465,12 @@ module wq_core #(
             default: ;
             endcase
             // (the last record: a beat that follows at once sets b_k itself)
-            if (!b_last_k && b_kk != K_RC) b_k <= b_kk + 4'd1;
+            // (the walks: K_LINK and K_HELD move on with their last record,
+            // K_GRP when it finds no group left)
+            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
+                !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
+                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
+                b_k <= b_kk + 4'd1;
             if (b_last_k) begin
                 // the commit: the warp's state, the step port
                 o_step_valid <= 1'b1;

@@ -129,6 +129,8 @@ struct Bench : tb::Harness<Vwq_warp_sched> {
     std::map<uint32_t, uint32_t> mem;            // bench memory (word address -> value)
     std::vector<Rec> mrec, rrec;                 // model / RTL records of the current step
     std::deque<Rec> mhist, rhist;                // recent records (for the failure report)
+    bool rc_valid[64] = {};                      // the last re-centre of each slot:
+    uint32_t rc_pc[64] = {}, rc_ht[64] = {};     //   PC and the head / tail it left
     // memory port
     struct Resp { uint64_t at; uint32_t data; };
     std::deque<Resp> resp;
@@ -383,11 +385,19 @@ void Bench::handle_trap(unsigned slot)
     want.e = img.data();
     int front = code == WQ_TRAP_DEQUE_FRONT_BOUND;
     uint32_t count = want.head - want.tail;
-    uint32_t nroom = 1;
-    if (wq_deque_recenter(&want, front, nroom)) fail("recenter impossible");
-    // the same moves through READ_ENTRY / WRITE_ENTRY / SET_HEADTAIL
     uint32_t ht = csr(false, WQ_CSR_DBG_HEADTAIL, 0);
     uint32_t head = ht & 0xFFFF, tail = ht >> 16;
+    // one more push is the usual need; a warp back at the same instruction
+    // with the head and tail left by the last re-centre needs more: every
+    // free entry goes to the trapped side (drv_irq.c's rule)
+    uint32_t pc = csr(false, WQ_CSR_DBG_PC, 0);
+    uint32_t nroom = 1;
+    if (rc_valid[slot] && rc_pc[slot] == pc && rc_ht[slot] == ht) nroom = want.depth - count;
+    if (wq_deque_recenter(&want, front, nroom)) fail("recenter impossible");
+    rc_valid[slot] = true;
+    rc_pc[slot] = pc;
+    rc_ht[slot] = want.head | want.tail << 16;
+    // the same moves through READ_ENTRY / WRITE_ENTRY / SET_HEADTAIL
     std::vector<uint64_t> live;
     for (uint32_t i = tail; i < head; i++) {
         csr(true, WQ_CSR_DBG_INDEX, i);
