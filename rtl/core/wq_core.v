@@ -47,8 +47,9 @@
 // BRK, CONT, per-thread wait state, the token pushes and the
 // reconvergence pops, the deque-room traps; YIELD (its policies, the back
 // pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR, a
-// fatal trap, a warp's end and KILL).  Sub-vector modes, division,
-// atomics and 4-wide accesses are wq_warp_sched's in this release
+// fatal trap, a warp's end and KILL); sub-vector segments and the loop
+// form (SUBV_*, packed shared registers).  Division, atomics and 4-wide
+// accesses are wq_warp_sched's in this release
 // (docs/rtl/wq_core.md, "Coverage"): the core retires them as the
 // illegal-instruction trap, which the lockstep checker reports as a
 // mismatch, and a simulation names them.
@@ -148,6 +149,25 @@ module wq_core #(
         input [5:0]       p;
         rf_row = ({26'd0, w} * REGS + {26'd0, r}) * PARTS + {26'd0, p};
     endfunction
+    // register r of warp w as part p's threads see it: in a sub-vector
+    // segment a register at or above the shared base is packed (exec.h
+    // wq_reg): shared register s lives in row base + s/PARTS, part s%PARTS,
+    // the same lanes for every part
+    function [RF_AW-1:0] rf_rowp;
+        input [WID_W-1:0] w;
+        input [5:0]       r;
+        input [5:0]       p;
+        input             on;
+        input [4:0]       base;
+        reg   [5:0]       sh;
+        begin
+            sh = r - {1'b0, base};
+            if (on && base != 5'd0 && r >= {1'b0, base})
+                rf_rowp = rf_row(w, {1'b0, base} + sh / PARTS, sh % PARTS);
+            else
+                rf_rowp = rf_row(w, r, p);
+        end
+    endfunction
     function [TR_AW-1:0] tr_row;
         input [WID_W-1:0] w;
         input [5:0]       p;
@@ -194,6 +214,19 @@ module wq_core #(
     reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
     reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
     reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
+    // sub-vector state (DESIGN §6.4; the model's subv_* and loop_*)
+    reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
+    reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
+    reg              w_son     [0:WARPS-1];    // in a SUBV_START..SUBV_END segment
+    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
+    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
+    reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
+    reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
+    reg              w_sendset [0:WARPS-1];
+    reg              w_lon     [0:WARPS-1];    // in a loop form (SUBV_LOOP_BEGIN..END)
+    reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
+    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
+    reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [WARPS-1:0]  busy;                     // an instruction in flight
@@ -218,6 +251,8 @@ module wq_core #(
     wire [1:0]       g_ypol   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
     wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
     wire [15:0]      g_yseed  = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
+    wire             g_sven   = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
+    wire [4:0]       g_sbase  = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
     wire [31:0]      g_lbase  = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
     wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     wire [10:0]      g_threads = i_launch_cta_threads;
@@ -329,6 +364,11 @@ module wq_core #(
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
     reg [3:0]        b_k;                       // commit: the record being emitted
+    // (the records of a commit, in order: see b_recs)
+    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_LINK = 4'd2, K_HELD = 4'd3,
+                     K_TS1 = 4'd4, K_TS2 = 4'd5, K_PUSH = 4'd6, K_GRP = 4'd7,
+                     K_MASK = 4'd8, K_CPUSH = 4'd9, K_BAR = 4'd10, K_PRED = 4'd11,
+                     K_RET = 4'd12, K_RC = 4'd13, K_BAR2 = 4'd14;
     reg              b_fin;                     // reconverge ended the warp (its record is out)
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
@@ -365,7 +405,8 @@ module wq_core #(
         `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
         `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
         `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
-        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET:
+        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
+        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -381,7 +422,8 @@ module wq_core #(
     wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
     wire [31:0] d_cond   = w_pred[{d_w, dc_fn[2:0]}] ^ {32{dc_fn[3]}};
     wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
-                           (dc_maxreg >= w_nregs[d_w] || {26'd0, dc_maxreg} >= REGS) ?
+                           (dc_maxreg >= w_nregs[d_w] ||
+                            (!(w_son[d_w] && w_sbase[d_w] != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
                                `WQ_TRAP_ILLEGAL_REG :
                            !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
     // part beats: the register-writing and memory instructions not skipped
@@ -414,8 +456,8 @@ module wq_core #(
     wire is_go;                         // IS issues pick this cycle
 
     // ---- register file, thread-id RAM --------------------------------------------
-    wire [RF_AW-1:0] rf_ra = rf_row(d_w, {1'b0, dc_ra}, d_p);
-    wire [RF_AW-1:0] rf_rb = rf_row(d_w, {1'b0, dc_rb}, d_p);
+    wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
+    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [LANES*32-1:0] rf_qa, rf_qb;
     reg              rf_we;
     reg [RF_AW-1:0]  rf_waddr;
@@ -617,10 +659,12 @@ module wq_core #(
                      BP_COUNT = 3'd4;
     reg [2:0]        b_prep;
     reg [31:0]       b_tm;                      // wait_region: the found token's mask
-    // reconverge: RC_POP pops (DQ_POP, or the warp's end when empty);
-    // RC_WAKE sets PC and mask to the woken threads
-    localparam       RC_POP = 1'b0, RC_WAKE = 1'b1;
-    reg              rc_s;
+    // reconverge: RC_CHK first moves a sub-vector segment or a loop form on
+    // (MASK_PC, or nothing and on to the next check); RC_POP pops (DQ_POP,
+    // or the warp's end when empty); RC_WAKE sets PC and mask to the woken
+    // threads; a pop that wakes nobody goes back to RC_CHK
+    localparam [1:0] RC_CHK = 2'd0, RC_POP = 2'd1, RC_WAKE = 2'd2;
+    reg [1:0]        rc_s;
 
     wire [31:0] b_act      = w_act[b_w];
     wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
@@ -706,6 +750,107 @@ module wq_core #(
     end
     wire [4:0]  l_p        = ctz(l_rem);
     wire [4:0]  h_l        = ctz(h_rem);
+
+    // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
+    // SUBV_START runs the active threads one part at a time: the lowest part
+    // first, the others parked as SUBV at its start; SUBV_END parks the part
+    // at its end and starts the next part with parked threads, or ends the
+    // segment and lets everyone parked at its end go on.  A part that runs
+    // dry (its threads exited, its tokens consumed) moves on the same way
+    // in reconvergence (RC_CHK).  SUBV_LOOP_BEGIN / _END are the seed's
+    // two-pass loop on warp halves with s0.  YIELD, BAR and a new segment
+    // inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
+    // before reconvergence.
+    wire        sv_en      = w_sven[b_w];
+    wire        sv_on      = w_son[b_w];
+    wire        lp_on      = w_lon[b_w];
+    wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
+    wire        b_sst      = b_op == `WQ_OP_SUBV_START;      // (warp instructions:
+    wire        b_snd      = b_op == `WQ_OP_SUBV_END;        //  never skipped)
+    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
+    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
+    wire        b_subv     = b_sst || b_snd || b_slb || b_sle;
+    // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
+    wire        sv_misuse  = ((b_yield || b_bar) && (sv_on || lp_on)) ||
+                             ((b_sst || b_slb) && sv_en && (sv_on || lp_on)) ||
+                             (b_snd && sv_en && sv_on &&
+                              (dq_cnt != w_slevel[b_w] ||
+                               (w_sendset[b_w] && w_send[b_w] != b_next))) ||
+                             (b_sle && sv_en && (sv_on || !lp_on || dq_cnt != w_llevel[b_w]));
+    wire        b_sst_go   = b_sst && sv_en;
+    wire        b_snd_go   = b_snd && sv_en && sv_on;
+    wire        b_slb_go   = b_slb && sv_en;
+    wire        b_sle_go   = b_sle && sv_en;
+    function [31:0] part_mask;
+        input [5:0] k;
+        part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
+    endfunction
+    // SUBV_START: the lowest part with an active thread runs
+    reg  [5:0]  sv_k0;
+    integer sk;
+    always @(*) begin
+        sv_k0 = 6'd0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
+    end
+    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
+    // parked_at: threads parked as SUBV (neither exited nor active -- after
+    // SUBV_END's park and in reconvergence no thread is active)
+    wire        pk_none    = b_snd || b_k == K_RC;
+    wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
+    reg  [31:0] pk_any, pk_start, pk_end;
+    always @(*) begin
+        for (sk = 0; sk < 32; sk = sk + 1) begin
+            pk_any[sk] = !w_exited[b_w][sk] && !(b_act[sk] && !pk_none) &&
+                         t_reason[{b_w, sk[4:0]}] == `WQ_TOK_SUBV;
+            pk_start[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == w_sstart[b_w];
+            pk_end[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == sv_end_at;
+        end
+    end
+    // the next part after the running one with threads waiting at the start
+    reg  [5:0]  sv_nk;
+    reg         sv_nfound;
+    always @(*) begin
+        sv_nk = 6'd0;
+        sv_nfound = 1'b0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
+                sv_nk = sk[5:0];
+                sv_nfound = 1'b1;
+            end
+    end
+    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
+    // the loop form
+    wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
+    wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
+    wire [31:0] lp_back    = w_s0[b_w] & pk_any;
+    wire [PCW-1:0] lp_at   = t_wait[{b_w, ctz(lp_back)}];
+    // SUBV_LOOP_END's three cases: the high pass done, the low half only,
+    // the low pass done (the high half goes back to the body)
+    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
+    // reconvergence's checks before a pop: a segment whose part ran dry
+    // (RC_CHK), then a loop form's half that ran dry
+    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
+    wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
+    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
+                             (rc_lp && lp_back != 32'd0);
+    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
+    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
+    // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
+    // MASK_PC unless SUBV_END leaves no thread to run
+    wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
+                             b_snd_go ? b_act :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_hi :
+                             sle_again ? lp_lo : 32'd0;
+    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
+    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
+                             sv_nomask ? b_pc :
+                             sle_again ? b_ipc : b_next;
+    wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
+                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_lo :
+                             (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
+                             sle_again ? lp_back : b_act;
     // wait_region: selected threads in the token's mask park, the other
     // selected ones branch to the target as BRA would (act: rest, sel: go)
     wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
@@ -734,15 +879,18 @@ module wq_core #(
                              b_call ? (b_two ? 11'd2 : 11'd1) :
                              b_push ? 11'd1 : 11'd0;
     wire [10:0] b_nall     = b_yback ? 11'd1 : b_nfront;
-    wire [7:0]  b_ptrap    = ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
+    wire [7:0]  b_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
+                             ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
                               (b_yback && dq_tail == {DW{1'b0}})) ?
                                  ((dq_cnt11 + b_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
                                   b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                              `WQ_TRAP_NONE;
     // PC and active set after the instruction (before reconverge)
-    wire [PCW-1:0] b_npc   = b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
+    wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
+                             b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
                              ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
+    wire [31:0] b_act_new  = b_subv ? sv_nact :
+                             b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
                              (b_exit || b_yfire) ? (b_act & ~b_sel) :
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
@@ -815,16 +963,14 @@ module wq_core #(
     //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
     //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
     //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_LINK = 4'd2, K_HELD = 4'd3,
-                     K_TS1 = 4'd4, K_TS2 = 4'd5, K_PUSH = 4'd6, K_GRP = 4'd7,
-                     K_MASK = 4'd8, K_CPUSH = 4'd9, K_BAR = 4'd10, K_PRED = 4'd11,
-                     K_RET = 4'd12, K_RC = 4'd13, K_BAR2 = 4'd14;
     wire        b_bar_rel9 = (b_is_trap ? !recoverable(b_trap) : b_fin) && bar_go && bar_oth != {WARPS{1'b0}};
     wire [14:0] b_recs     = b_is_trap ? {b_bar_rel9, 13'd0, 1'b1} :
                              {b_bar_rel9, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
                               b_bar && bar_go, b_call,
-                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt,
-                              b_mt, b_push, b_two, b_exit || (b_park != 32'd0) || b_yfire,
+                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
+                              (b_subv && !sv_nomask),
+                              b_mt, b_push, b_two,
+                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
                               b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
     reg  [3:0]  b_kk;                           // the record this cycle
     integer bk;
@@ -839,10 +985,12 @@ module wq_core #(
                                (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
                               dqs != DQS_DONE) ||
                              // (the walk skips the first path's group, and ends)
-                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0));
+                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
     // the reconverge walk's end: a wake, or the warp's end (the release
     // of 9 may follow it)
-    wire        b_rc_end   = rc_s == RC_WAKE || dqr_empty;
+    wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
+                             (rc_s == RC_POP && dqr_empty);
     wire        b_last_k   = !b_hold &&
                              ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
                                                ((b_recs >> b_kk) == 15'd1));
@@ -1131,7 +1279,7 @@ module wq_core #(
             b_k <= 4'd0;
             b_fin <= 1'b0;
             b_tm <= 32'd0;
-            rc_s <= RC_POP;
+            rc_s <= RC_CHK;
             // a control instruction's prologue: FIND (wait_region), the check
             b_prep <= (!x_commit || x_trap != `WQ_TRAP_NONE || x_skip) ? BP_NONE :
                       (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT ||
@@ -1139,7 +1287,9 @@ module wq_core #(
                       (x_op == `WQ_OP_RET) ? BP_HELD :
                       (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX) ? BP_COUNT :
                       (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
-                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP || x_op == `WQ_OP_CALL) ? BP_CHECK :
+                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP || x_op == `WQ_OP_CALL ||
+                       x_op == `WQ_OP_BAR || x_op == `WQ_OP_SUBV_START || x_op == `WQ_OP_SUBV_END ||
+                       x_op == `WQ_OP_SUBV_LOOP_BEGIN || x_op == `WQ_OP_SUBV_LOOP_END) ? BP_CHECK :
                       BP_NONE;
             r_held <= 32'd0;
             h_init <= 1'b1;
@@ -1171,7 +1321,7 @@ module wq_core #(
             // a part beat: the register write and its REG_WRITE beat
             if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin : wb_part
                 reg [RF_AW-1:0] row;
-                row = rf_row(b_w, b_rd, b_p);
+                row = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
                 rf_we <= 1'b1;
                 rf_waddr <= row;
                 // a row still zero from the warp start is written whole
@@ -1296,6 +1446,19 @@ module wq_core #(
             h_rem <= r_held;
             l_rem <= l_parts;
         end
+        // RC_CHK without a record: the segment ends with nobody at its end,
+        // the loop form's half has no thread parked, or on to the pop
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
+            !rc_chk_rec) begin
+            if (rc_sv) begin
+                w_son[b_w] <= 1'b0;
+                w_spart[b_w] <= 5'd0;
+            end else if (rc_lp) begin
+                w_s0[b_w] <= 32'd0;
+                w_lon[b_w] <= 1'b0;
+            end else
+                rc_s <= RC_POP;
+        end
         // K_GRP: the first path's group is skipped; the walk's end
         if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub) begin
             if (g_rem == 32'd0) b_k <= K_GRP + 4'd1;
@@ -1324,7 +1487,7 @@ module wq_core #(
             end
             K_LINK: begin : link                // CALL: rd = PC+1 in the selected threads
                 reg [RF_AW-1:0] row;
-                row = rf_row(b_w, b_rd, {1'b0, l_p});
+                row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
                 rf_we <= 1'b1;
                 rf_waddr <= row;
                 rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, {1'b0, l_p});
@@ -1380,9 +1543,9 @@ module wq_core #(
                 reg [31:0]              m;
                 reg [`WQ_TF_TYPE_W-1:0] r;
                 reg [PCW-1:0]           wa;
-                m  = (b_exit || b_yfire) ? b_sel : b_park;
-                r  = b_exit ? `WQ_TOK_EXIT : b_rtype;
-                wa = b_exit ? b_pc : b_yfire ? b_next : b_ipc;
+                m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
+                r  = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
+                wa = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
                 o_evr_kind <= `WQ_EV_THREAD_STATE;
                 o_evr_aux <= {12'd0, r};
                 o_evr_mask <= m;
@@ -1431,6 +1594,29 @@ module wq_core #(
                 o_evr_b <= {32'd0, b_pred_new};
             end
             K_RET: begin
+                if (b_sst_go) begin
+                    w_son[b_w] <= 1'b1;
+                    w_spart[b_w] <= sv_k0[4:0];
+                    w_sstart[b_w] <= b_next;
+                    w_slevel[b_w] <= dq_cnt;
+                    w_sendset[b_w] <= 1'b0;
+                end
+                if (b_snd_go) begin
+                    w_send[b_w] <= b_next;
+                    w_sendset[b_w] <= 1'b1;
+                    if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                    else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+                end
+                if (b_slb_go) begin
+                    w_lon[b_w] <= 1'b1;
+                    w_llevel[b_w] <= dq_cnt;
+                    w_lbody[b_w] <= b_next;
+                    w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
+                end
+                if (b_sle_go) begin
+                    if (sle_again) w_s0[b_w] <= lp_lo;
+                    else w_lon[b_w] <= 1'b0;
+                end
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
@@ -1438,7 +1624,20 @@ module wq_core #(
             end
             K_RC: begin                         // reconverge
                 o_evr_pc <= {{(32-PCW){1'b0}}, b_npc};
-                if (rc_s == RC_WAKE) begin
+                if (rc_s == RC_CHK) begin
+                    // a segment's next part, the threads at its end, or a
+                    // loop form's parked half
+                    o_evr_kind <= `WQ_EV_MASK_PC;
+                    o_evr_mask <= rc_c_act;
+                    o_evr_a <= {{(32-PCW){1'b0}}, rc_c_pc};
+                    if (rc_sv) begin
+                        if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                        else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+                    end else begin
+                        w_s0[b_w] <= 32'd0;
+                        if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
+                    end
+                end else if (rc_s == RC_WAKE) begin
                     o_evr_kind <= `WQ_EV_MASK_PC;
                     o_evr_mask <= rc_wake;
                     o_evr_a <= {{(32-PCW){1'b0}}, dqr_addr};
@@ -1448,8 +1647,8 @@ module wq_core #(
                     o_evr_a <= {{(32-DW){1'b0}}, dqr_head - 1'b1};
                     o_evr_b <= dqr_token;
                     dqs <= DQS_IDLE;
-                    // no thread woken: pop again
-                    if (rc_wake != 32'd0) rc_s <= RC_WAKE;
+                    // no thread woken: the checks, then pop again
+                    rc_s <= (rc_wake != 32'd0) ? RC_WAKE : RC_CHK;
                 end else begin
                     dqs <= DQS_IDLE;
                     o_evr_mask <= 32'd0;
@@ -1500,9 +1699,9 @@ module wq_core #(
                     perf_instr <= perf_instr + 32'd1;
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
                     // the instruction's PC and mask, or reconverge's wake
-                    if (b_ends && rc_s == RC_WAKE) begin
-                        w_pc[b_w] <= dqr_addr;
-                        w_act[b_w] <= rc_wake;
+                    if (b_ends && !b_gone) begin
+                        w_pc[b_w] <= (rc_s == RC_WAKE) ? dqr_addr : rc_c_pc;
+                        w_act[b_w] <= (rc_s == RC_WAKE) ? rc_wake : rc_c_act;
                     end else begin
                         w_pc[b_w] <= b_npc;
                         w_act[b_w] <= b_act_new;
@@ -1586,6 +1785,13 @@ module wq_core #(
                     w_yparam[ds_s] <= g_yparam;
                     w_ycount[ds_s] <= 9'd0;
                     w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+                    w_sven[ds_s] <= g_sven;
+                    w_sbase[ds_s] <= g_sbase;
+                    w_son[ds_s] <= 1'b0;
+                    w_spart[ds_s] <= 5'd0;
+                    w_sendset[ds_s] <= 1'b0;
+                    w_lon[ds_s] <= 1'b0;
+                    w_s0[ds_s] <= 32'd0;
                     for (k = 0; k < 8; k = k + 1)
                         w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
                     for (k = 0; k < REGS * PARTS; k = k + 1)

@@ -42,7 +42,10 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tb/verilator/sched/progs/trap_misaligned_h.wqs tb/verilator/sched/progs/trap_reg.wqs
     tb/verilator/core/progs/core_yield.wqs tests/programs/asm_loop.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/core/progs/core_calls.wqs
-    tb/verilator/sched/progs/diverge.wqs tests/programs/loops.wqs)
+    tb/verilator/sched/progs/diverge.wqs tests/programs/loops.wqs
+    tb/verilator/core/progs/core_subv.wqs tests/programs/subv_normal.wqs
+    tests/programs/subv_packed.wqs tests/programs/subv_rundry.wqs tests/programs/subvector.wqs
+    tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
     "tests/programs/asm_tour.wqs|atomics, 4-wide accesses"
@@ -50,14 +53,8 @@ core_not_yet=(
     "tests/programs/gid.wqs|atomics"
     "tests/programs/mem_order.wqs|atomics"
     "tests/programs/spinlock.wqs|atomics"
-    "tests/programs/subv_normal.wqs|sub-vector modes"
-    "tests/programs/subv_packed.wqs|sub-vector modes"
-    "tests/programs/subv_rundry.wqs|sub-vector loop form"
-    "tests/programs/subvector.wqs|sub-vector modes"
     "tb/verilator/sched/progs/atomics.wqs|atomics, 4-wide accesses"
-    "tb/verilator/sched/progs/subv2.wqs|sub-vector modes"
-    "tb/verilator/sched/progs/trap_misaligned_v4.wqs|4-wide accesses"
-    "tb/verilator/sched/progs/trap_subv.wqs|sub-vector modes")
+    "tb/verilator/sched/progs/trap_misaligned_v4.wqs|4-wide accesses")
 for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs tb/verilator/core/progs/*.wqs; do
     case " ${core_progs[*]} " in *" $p "*) continue ;; esac
     printf '%s\n' "${core_not_yet[@]}" | grep -q "^$p|" ||
