@@ -406,7 +406,8 @@ module wq_core #(
         `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
         `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
         `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
-        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END:
+        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
+        `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM:
             dc_supported = 1'b1;
         `WQ_OP_LD, `WQ_OP_ST:
             dc_supported = (dc_words == 3'd1);
@@ -446,7 +447,7 @@ module wq_core #(
 
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
-    wire x_busy;                        // EX keeps its beat (the LSU)
+    wire x_busy;                        // EX keeps its beat (the LSU, the divider)
     wire x_take = !x_v || (!x_busy && !b_busy);     // EX accepts a beat
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats);   // the commit beat leaves
@@ -592,7 +593,31 @@ module wq_core #(
             s2r_res[sl*32 +: 32] = v;
         end
     end
-    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
+    // Division (exec_alu.c DIVU, DIV, REMU, REM): a wq_div a lane.  A part
+    // beat that selects a lane starts the part's division as it arrives
+    // (dv_go, the operands' magnitudes latched), and stays in EX for the
+    // 32 steps (dv_run); the cycle after the last step the quotients or
+    // remainders are the beat's result (dv_done) and it moves on: 34
+    // cycles a part in EX, where an ALU beat takes one.  A part that
+    // selects no lane writes nothing and passes at once.
+    wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
+                          (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
+    wire        x_div   = x_v && !x_commit && x_dvop &&
+                          (lanes_of(x_sel, x_p) != {LANES{1'b0}});
+    reg         dv_run, dv_done;
+    reg  [4:0]  dv_n;                   // steps made - 1
+    wire        dv_go   = x_div && !dv_run && !dv_done;
+    wire [LANES*32-1:0] dv_res;
+    genvar gd;
+    generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
+        wq_div #(.W(32)) u_div (
+            .i_clk(i_clk), .i_start(dv_go), .i_step(dv_run),
+            .i_sgn(x_op == `WQ_OP_DIV || x_op == `WQ_OP_REM),
+            .i_rem(x_op == `WQ_OP_REMU || x_op == `WQ_OP_REM),
+            .i_a(op_a[gd*32 +: 32]), .i_b(op_b[gd*32 +: 32]),
+            .o_res(dv_res[gd*32 +: 32]));
+    end endgenerate
+    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : x_dvop ? dv_res : alu_res;
 
     // ---- token deque (the divergence unit's; the warp's end; the debug window) ------
     reg               dq_valid;
@@ -1029,7 +1054,7 @@ module wq_core #(
                      is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
     wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
     reg  ls_done_q;                      // accesses done: pass the commit on
-    assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb);
+    assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
     assign ls_store_done = ls_on && ls_st && ls_rem == 32'd0 && ls_resp == 32'd0;
 
     // ---- issue -----------------------------------------------------------------------
@@ -1302,6 +1327,23 @@ module wq_core #(
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
             end
+        end
+        // the divider: 32 steps from the start, then the result until the
+        // beat leaves EX (or a trap drops it)
+        if (dv_go) begin
+            dv_run <= 1'b1;
+            dv_n <= 5'd0;
+        end else if (dv_run) begin
+            dv_n <= dv_n + 5'd1;
+            if (dv_n == 5'd31) begin
+                dv_run <= 1'b0;
+                dv_done <= 1'b1;
+            end
+        end
+        if (dv_done && !b_busy) dv_done <= 1'b0;
+        if (squash_x) begin
+            dv_run <= 1'b0;
+            dv_done <= 1'b0;
         end
         if (squash_x) begin
             // a trap commits: the younger beats go, their warps stay ready
@@ -1984,6 +2026,7 @@ module wq_core #(
             pref_v <= 1'b0;
             pf_end <= 32'd0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
+            dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
             csr_pend <= 1'b0;
@@ -2072,6 +2115,8 @@ module wq_core #(
         // the LSU performs only with WB empty (a commit's records are
         // contiguous: rule 1)
         if (ls_on) assert(!b_v);
+        // the divider works only for the division part beat EX holds
+        if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
         // a burst is kept only by a warp commit
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold

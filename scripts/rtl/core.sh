@@ -45,11 +45,11 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tb/verilator/sched/progs/diverge.wqs tests/programs/loops.wqs
     tb/verilator/core/progs/core_subv.wqs tests/programs/subv_normal.wqs
     tests/programs/subv_packed.wqs tests/programs/subv_rundry.wqs tests/programs/subvector.wqs
-    tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs)
+    tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs
+    tests/programs/div.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage")
 core_not_yet=(
     "tests/programs/asm_tour.wqs|atomics, 4-wide accesses"
-    "tests/programs/div.wqs|division"
     "tests/programs/gid.wqs|atomics"
     "tests/programs/mem_order.wqs|atomics"
     "tests/programs/spinlock.wqs|atomics"
