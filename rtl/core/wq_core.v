@@ -332,11 +332,13 @@ module wq_core #(
     reg [PCW-1:0]    d_pc;
     reg [63:0]       d_ir;
     reg [5:0]        d_p;                       // next part beat
+    reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
     reg              d_parts_done;              // only the commit beat is left
     // EX (beat)
     reg              x_v, x_commit;
     reg [WID_W-1:0]  x_w;
     reg [5:0]        x_p;
+    reg [1:0]        x_k;
     reg [PCW-1:0]    x_pc;
     reg [63:0]       x_ir;
     reg [7:0]        x_op;
@@ -350,6 +352,7 @@ module wq_core #(
     reg [1:0]        x_msize;
     reg              x_msext;
     reg [3:0]        x_amask;
+    reg [2:0]        x_words;
     // WB (beat)
     reg              b_v, b_commit;
     reg [WID_W-1:0]  b_w;
@@ -407,10 +410,9 @@ module wq_core #(
         `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
         `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
         `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
-        `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM:
+        `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
+        `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
             dc_supported = 1'b1;
-        `WQ_OP_LD, `WQ_OP_ST:
-            dc_supported = (dc_words == 3'd1);
         default:
             dc_supported = 1'b0;
         endcase
@@ -435,8 +437,15 @@ module wq_core #(
                                dc_op == `WQ_OP_SETP || d_tg) && dc_op != `WQ_OP_LD;
     // (LD's part beats gather its addresses like ST's; its write-back beats
     // come from the LSU)
-    wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST);
+    wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
     wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
+    // registers a thread moves: LD / ST's width (4 for .v4), else one
+    // (ATOM's FN is its operation, not a width)
+    wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
+    // rb registers the part beats read (d_k walks them, each over every
+    // part): st.v4's four data registers, CAS's compare value and new value
+    wire [2:0]  d_nk     = (dc_op == `WQ_OP_ST) ? dc_words :
+                           (dc_op == `WQ_OP_ATOM && dc_fn == `WQ_ATOM_CAS) ? 3'd2 : 3'd1;
 
 `ifndef SYNTHESIS
     always @(posedge i_clk)
@@ -458,7 +467,7 @@ module wq_core #(
 
     // ---- register file, thread-id RAM --------------------------------------------
     wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
-    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb}, d_p, w_son[d_w], w_sbase[d_w]);
+    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [LANES*32-1:0] rf_qa, rf_qb;
     reg              rf_we;
     reg [RF_AW-1:0]  rf_waddr;
@@ -516,32 +525,74 @@ module wq_core #(
     localparam [31:0] PF_BYTES = PF_RUN * 8;
 
     // ---- LSU (EX) ----------------------------------------------------------------------
+    // ls_data holds word k of lane l at {k, l}: st.v4's four registers,
+    // CAS's compare value (k 0) and new value (k 1), ld.v4's four answers;
+    // ATOM's old values go to k 0 as each lane's b is used up
     reg [31:0]  ls_addr [0:31];         // a memory instruction's byte addresses
-    reg [31:0]  ls_data [0:31];         // store data / loaded values
+    reg [31:0]  ls_data [0:127];        // store data / loaded values
     reg         ls_bad;                 // a lane is misaligned
     reg         ls_on;                  // performing its accesses
-    reg         ls_wb;                  // sending LD's write-back beats
+    reg         ls_wb;                  // sending the write-back beats (LD, ATOM)
     reg [5:0]   ls_p;
+    reg [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
     reg [31:0]  ls_rem;                 // lanes still to request
     reg [31:0]  ls_resp;                // lanes still to answer
+    reg [1:0]   ls_rk, ls_ak;           // word of ls_l to request, of ls_rl to answer
     wire [4:0]  ls_l = ctz(ls_rem);
     wire [4:0]  ls_rl = ctz(ls_resp);
     wire        ls_st = (x_op == `WQ_OP_ST);
+    wire        ls_at = (x_op == `WQ_OP_ATOM);
+    wire        ls_rlast = {1'b0, ls_rk} + 3'd1 == x_words;     // ls_l's last word
+    wire        ls_alast = {1'b0, ls_ak} + 3'd1 == x_words;
+    // word k of a lane: its address plus 4k (a .v4 address is 16-byte
+    // aligned, so k fills bits 3:2)
+    wire [31:0] ls_ka   = ls_addr[ls_l] | {28'd0, ls_rk, 2'b00};
     // a lane's access on the word port and a load's answer, its bytes taken
     // and extended (wq_subword.vh, shared with wq_lsu)
 `include "wq_subword.vh"
     wire [3:0]  ls_strb = sw_strobe(x_msize, ls_addr[ls_l][1:0]);
-    wire [31:0] ls_wd   = sw_wdata(x_msize, ls_data[ls_l]);
+    wire [31:0] ls_wd   = sw_wdata(x_msize, ls_data[{ls_rk, ls_l}]);
     wire [31:0] ls_lv   = sw_load(x_msize, x_msext, ls_addr[ls_rl][1:0], i_mem_rdata);
 
+    // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
+    // write the new value only if it differs, and the ATOMIC record; the
+    // next lane's read waits for the write's answer, so a later lane on the
+    // same word reads what an earlier one wrote.  Nothing else has the
+    // memory port meanwhile (ls_on keeps fetch runs off; the core holds
+    // the event lock)
+    localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
+    reg  [1:0]  ls_aph;
+    reg  [31:0] ls_old;                 // the lane's old value
+    wire [31:0] at_b = ls_data[{2'd0, ls_l}];
+    wire [31:0] at_c = ls_data[{2'd1, ls_l}];
+    reg  [31:0] at_new;                 // atom_apply()
+    always @(*) begin
+        case (x_fn)
+        `WQ_ATOM_ADD:  at_new = ls_old + at_b;
+        `WQ_ATOM_EXCH: at_new = at_b;
+        `WQ_ATOM_CAS:  at_new = (ls_old == at_b) ? at_c : ls_old;
+        `WQ_ATOM_MIN:  at_new = ($signed(at_b) < $signed(ls_old)) ? at_b : ls_old;
+        `WQ_ATOM_MAX:  at_new = ($signed(at_b) > $signed(ls_old)) ? at_b : ls_old;
+        `WQ_ATOM_MINU: at_new = (at_b < ls_old) ? at_b : ls_old;
+        `WQ_ATOM_MAXU: at_new = (at_b > ls_old) ? at_b : ls_old;
+        `WQ_ATOM_AND:  at_new = ls_old & at_b;
+        `WQ_ATOM_OR:   at_new = ls_old | at_b;
+        `WQ_ATOM_XOR:  at_new = ls_old ^ at_b;
+        default:       at_new = ls_old;     // (the decoder rejects the rest)
+        endcase
+    end
+    wire        at_chg = at_new != ls_old;
+
     // memory port: the LSU's or the fetch run's
-    wire ls_req = ls_on && (ls_rem != 32'd0);
+    wire ls_req = ls_on && (ls_rem != 32'd0) &&
+                  (!ls_at || ls_aph == AP_RD || (ls_aph == AP_WR && at_chg));
+    wire ls_we  = ls_st || (ls_at && ls_aph == AP_WR);
     wire fl_req_v = fl_on && (fl_left != 7'd0) && !ls_on;
     assign o_mem_valid = ls_req || fl_req_v;
-    assign o_mem_we    = ls_req && ls_st;
-    assign o_mem_addr  = ls_req ? {ls_addr[ls_l][31:2], 2'b00} : fl_req;
-    assign o_mem_wdata = ls_req ? ls_wd : 32'd0;
-    assign o_mem_wstrb = ls_req ? (ls_st ? ls_strb : 4'b0000) : 4'b0000;
+    assign o_mem_we    = ls_req && ls_we;
+    assign o_mem_addr  = ls_req ? {ls_ka[31:2], 2'b00} : fl_req;
+    assign o_mem_wdata = !ls_req ? 32'd0 : ls_at ? at_new : ls_wd;
+    assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? 4'b1111 : ls_strb) : 4'b0000;
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1055,7 +1106,8 @@ module wq_core #(
     wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
-    assign ls_store_done = ls_on && ls_st && ls_rem == 32'd0 && ls_resp == 32'd0;
+    // (an ATOM writes memory too: the buffer is flushed after it as well)
+    assign ls_store_done = ls_on && (ls_st || ls_at) && ls_rem == 32'd0 && ls_resp == 32'd0;
 
     // ---- issue -----------------------------------------------------------------------
     wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
@@ -1180,6 +1232,7 @@ module wq_core #(
                 d_pc <= f_pc;
                 d_ir <= fe_ir;
                 d_p <= 6'd0;
+                d_k <= 2'd0;
                 d_parts_done <= 1'b0;
             end else begin
                 busy[f_w] <= 1'b0;       // issued again after the run fills it
@@ -1215,7 +1268,9 @@ module wq_core #(
             x_msize <= dc_msize;
             x_msext <= dc_msext;
             x_amask <= dc_amask;
+            x_words <= d_words;
             x_p <= d_p;
+            x_k <= d_k;
             x_za <= zflag[rf_ra];
             x_zb <= zflag[rf_rb];
             rf_ra_q <= rf_ra;
@@ -1225,21 +1280,27 @@ module wq_core #(
                 x_commit <= 1'b1;
             end else begin
                 x_commit <= 1'b0;
-                if (d_p + 6'd1 == PARTS6) d_parts_done <= 1'b1;
-                else d_p <= d_p + 6'd1;
+                if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
+                else if ({1'b0, d_k} + 3'd1 != d_nk) begin
+                    d_p <= 6'd0;
+                    d_k <= d_k + 2'd1;
+                end else d_parts_done <= 1'b1;
                 // (the commit beat follows the last part beat)
             end
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
         // ---------------------------------------------------------- EX: LSU gather
+        // (beat k of a part: ra's address with rb + k's data)
         if (x_v && !x_commit && x_mem && x_take) begin
             for (wl = 0; wl < LANES; wl = wl + 1) begin
-                ls_addr[x_p * LANES + wl] <= op_a[wl*32 +: 32] + x_imm;
-                ls_data[x_p * LANES + wl] <= op_rb[wl*32 +: 32];
-                if (x_sel[x_p * LANES + wl] &&
-                    (((op_a[wl*32 +: 4] + x_imm[3:0]) & x_amask) != 4'd0))
-                    ls_bad <= 1'b1;
+                ls_data[x_k * 32 + x_p * LANES + wl] <= op_rb[wl*32 +: 32];
+                if (x_k == 2'd0) begin
+                    ls_addr[x_p * LANES + wl] <= op_a[wl*32 +: 32] + x_imm;
+                    if (x_sel[x_p * LANES + wl] &&
+                        (((op_a[wl*32 +: 4] + x_imm[3:0]) & x_amask) != 4'd0))
+                        ls_bad <= 1'b1;
+                end
             end
         end
         // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
@@ -1252,11 +1313,17 @@ module wq_core #(
         if (ls_start) begin
             ls_on <= 1'b1;
             ls_rem <= x_sel;
-            ls_resp <= x_sel;
+            ls_resp <= ls_at ? 32'd0 : x_sel;
+            ls_rk <= 2'd0;
+            ls_ak <= 2'd0;
+            ls_aph <= AP_RD;
         end
-        if (ls_on) begin
+        if (ls_on && !ls_at) begin
             if (ls_req && i_mem_ready) begin
-                ls_rem[ls_l] <= 1'b0;
+                if (ls_rlast) begin
+                    ls_rem[ls_l] <= 1'b0;
+                    ls_rk <= 2'd0;
+                end else ls_rk <= ls_rk + 2'd1;
                 if (ls_st) begin
                     o_evr_valid <= 1'b1;
                     o_evr_kind <= `WQ_EV_MEM_WRITE;
@@ -1264,33 +1331,74 @@ module wq_core #(
                     o_evr_aux <= {11'd0, ls_l};
                     o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
                     o_evr_mask <= {28'd0, ls_strb};
-                    o_evr_a <= ls_addr[ls_l];
-                    o_evr_b <= {32'd0, ls_data[ls_l]};
+                    o_evr_a <= ls_ka;
+                    o_evr_b <= {32'd0, ls_data[{ls_rk, ls_l}]};
                     o_evr_c <= 64'd0;
                 end
             end
             if (i_mem_rvalid) begin
-                ls_resp[ls_rl] <= 1'b0;
-                if (!ls_st) ls_data[ls_rl] <= ls_lv;
+                if (ls_alast) begin
+                    ls_resp[ls_rl] <= 1'b0;
+                    ls_ak <= 2'd0;
+                end else ls_ak <= ls_ak + 2'd1;
+                if (!ls_st) ls_data[{ls_ak, ls_rl}] <= ls_lv;
             end
-            if (ls_rem == 32'd0 && ls_resp == 32'd0) begin
-                ls_on <= 1'b0;
-                if (ls_st) ls_done_q <= 1'b1;
-                else begin ls_wb <= 1'b1; ls_p <= 6'd0; end
+        end
+        if (ls_on && ls_at) begin
+            case (ls_aph)
+            AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
+            AP_OLD: if (i_mem_rvalid) begin
+                ls_old <= i_mem_rdata;
+                ls_aph <= AP_WR;
             end
+            AP_WR:  if (!at_chg || i_mem_ready) begin
+                // the record as the write is taken (or without a write)
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_ATOMIC;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
+                o_evr_aux <= {3'd0, ls_l, 4'd0, x_fn};
+                o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
+                o_evr_mask <= 32'd1 << ls_l;
+                o_evr_a <= ls_addr[ls_l];
+                o_evr_b <= {32'd0, at_new};
+                o_evr_c <= {32'd0, ls_old};
+                ls_data[{2'd0, ls_l}] <= ls_old;   // rd's value (b is used up)
+                if (at_chg) ls_aph <= AP_ACK;
+                else begin
+                    ls_rem[ls_l] <= 1'b0;
+                    ls_aph <= AP_RD;
+                end
+            end
+            default: if (i_mem_rvalid) begin       // AP_ACK: the write's answer
+                ls_rem[ls_l] <= 1'b0;
+                ls_aph <= AP_RD;
+            end
+            endcase
+        end
+        if (ls_on && ls_rem == 32'd0 && ls_resp == 32'd0) begin
+            ls_on <= 1'b0;
+            if (ls_st) ls_done_q <= 1'b1;
+            else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
         end
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
         if (ls_wb && !b_busy) begin
-            // LD's write-back beat of part ls_p
+            // the write-back beat of rd + ls_wk, part ls_p (LD, ATOM's old
+            // values): the registers in order, each over its parts
             b_v <= 1'b1;
             b_commit <= 1'b0;
-            b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd;
+            b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             for (wl = 0; wl < LANES; wl = wl + 1)
-                b_res[wl*32 +: 32] <= ls_data[ls_p * LANES + wl];
-            if (ls_p + 6'd1 == PARTS6) begin ls_wb <= 1'b0; ls_done_q <= 1'b1; end
-            else ls_p <= ls_p + 6'd1;
+                b_res[wl*32 +: 32] <= ls_data[ls_wk * 32 + ls_p * LANES + wl];
+            if (ls_p + 6'd1 != PARTS6) ls_p <= ls_p + 6'd1;
+            else if ({1'b0, ls_wk} + 3'd1 != x_words) begin
+                ls_p <= 6'd0;
+                ls_wk <= ls_wk + 2'd1;
+            end else begin
+                ls_wb <= 1'b0;
+                ls_done_q <= 1'b1;
+            end
         end else if (x_v && !x_busy && !b_busy && !squash_x &&
                      (x_commit || !x_mem)) begin
             b_v <= 1'b1;
@@ -2117,6 +2225,9 @@ module wq_core #(
         if (ls_on) assert(!b_v);
         // the divider works only for the division part beat EX holds
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
+        // an atomic's read and write are the LSU's alone: no fetch run
+        // between them, one lane at a time (no other answer outstanding)
+        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0);
         // a burst is kept only by a warp commit
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold
@@ -2137,6 +2248,7 @@ module wq_core #(
             c_burst:    cover(o_step_valid && o_step_more);
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
+            c_atom_wr:  cover(ls_req && ls_at && ls_aph == AP_WR && i_mem_ready);
         end
 `endif
 endmodule
