@@ -15,9 +15,10 @@
 //       sends the instruction on as its part beats and a commit beat, and
 //       addresses the register file and the thread-id RAM for each part
 //   EX  operands from the register file (registered read), the vector
-//       ALU, S2R's values; the LSU gathers a memory instruction's
-//       addresses and store data from its part beats and performs its
-//       accesses when its commit beat arrives
+//       ALU, S2R's values, the dividers (a division part beat stays 34
+//       cycles); the LSU gathers a memory instruction's addresses and
+//       store data from its part beats and performs its accesses when its
+//       commit beat arrives (an atomic's read and write a lane, in order)
 //   WB  register write, REG_WRITE beat; a commit beat emits the
 //       instruction's remaining records (a control instruction's and the
 //       reconvergence's with deque commands in between, the pipeline
@@ -31,7 +32,7 @@
 // nothing else uses the memory port (rule 3); which warp issues is the
 // core's timing choice, reported by o_step_id (rule 4); the instruction
 // buffer is flushed whenever the lock is not held and after every store
-// of the core, with every younger instruction fetched before the store
+// or atomic of the core, with every younger instruction fetched before it
 // dropped (rule 5).
 //
 // The core holds the event lock of wq_top for a burst: a commit raises
@@ -40,19 +41,19 @@
 // commit promised that way is always delivered.
 //
 // Instructions: NOP, MEMBAR, EXIT (with reconvergence and the warp's end),
-// MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), SETP, SEL, S2R (every
-// special register), LD and ST of one word, a byte or a half-word; the
+// MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), DIVU, DIV, REMU, REM,
+// SETP, SEL, S2R (every special register), LD and ST of one word, four
+// words (.v4), a byte or a half-word, ATOM (every operation); the
 // divergence unit in WB: BRA, JMP, BRX, JMX (per-thread targets in
 // groups), CALL, RET (the CALL token holders), SSY, PBRK, PCONT, SYNC,
 // BRK, CONT, per-thread wait state, the token pushes and the
 // reconvergence pops, the deque-room traps; YIELD (its policies, the back
 // pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR, a
 // fatal trap, a warp's end and KILL); sub-vector segments and the loop
-// form (SUBV_*, packed shared registers).  Division, atomics and 4-wide
-// accesses are wq_warp_sched's in this release
-// (docs/rtl/wq_core.md, "Coverage"): the core retires them as the
-// illegal-instruction trap, which the lockstep checker reports as a
-// mismatch, and a simulation names them.
+// form (SUBV_*, packed shared registers): every instruction of the ISA.
+// An opcode it did not execute would retire as the illegal-instruction
+// trap, which the lockstep checker reports as a mismatch, and a
+// simulation would name it (docs/rtl/wq_core.md, "Coverage").
 `default_nettype none
 `include "wq_defs.vh"
 
