@@ -49,10 +49,10 @@ module wq_top #(
 	// one on the micro-engine (wq_sched_ue, same ports; its firmware is
 	// built for the small configuration only)
 	parameter SCHED_UE   = 0,
-	// 1 (with SCHED_UE=0): the pipelined SIMT core rtl/core/wq_core.v in
-	// place of wq_warp_sched (same ports; docs/rtl/wq_core.md lists the
-	// instructions it executes so far)
-	parameter CORE       = 0,
+	// 1 (with SCHED_UE=0): the pipelined SIMT core rtl/core/wq_core.v
+	// (docs/rtl/wq_core.md), the default configuration's scheduler; 0:
+	// the micro-sequenced wq_warp_sched (same ports)
+	parameter CORE       = 1,
 	// FAST=1: wq_warp_sched's commit bursts and instruction buffer
 	// (docs/rtl/commit.md); 0: one step a grant, every fetch from memory
 	parameter FAST       = 1,

@@ -3,20 +3,22 @@
 # edit and says where (run by `make regress` before the seeds).
 #
 # Copies rtl/ to build/mismatch_demo/rtl, changes one line of it (XOR
-# computes OR in wq_alu.v), builds the harness against the copy
+# computes OR in the default core's
+# vector ALU, rtl/core/wq_valu.v), builds the harness against the copy
 # (scripts/cosim_build.sh --rtl/--out), runs tests/programs/loops.wqs on
 # the real RTL (must agree: mismatches: 0) and on the broken copy, and
 # checks the second report: exit 1, `MISMATCH at cycle N (seed S`, the
 # differing field with expected and actual values, and the recent-records
 # table of both sides.  Prints the report.  Fails loudly when the anchor
-# line is not found exactly once (rtl/wq_alu.v changed: update ANCHOR).
+# line is not found exactly once (rtl/core/wq_valu.v changed: update
+# ANCHOR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "mismatch_demo: FAIL: $*" >&2; exit 1; }
 D=build/mismatch_demo
-FILE=wq_alu.v
-ANCHOR='(i_op == `WQ_OP_OR) ? (a | b) : (a ^ b);'
-WRONG='(i_op == `WQ_OP_OR) ? (a | b) : (a | b);   // mismatch_demo: deliberately wrong'
+FILE=core/wq_valu.v
+ANCHOR='`WQ_OP_XOR:   r = a ^ b;'
+WRONG='`WQ_OP_XOR:   r = a | b;   // mismatch_demo: deliberately wrong'
 PROG=tests/programs/loops.wqs
 SEED=5
 make -s build > /dev/null || fail "make build"
