@@ -14,20 +14,27 @@
 //		It is the model's host.c, host_methods.c, host_sched.c and
 //		csr_chan.c, step for step:
 //
-//		* every grant of the event lock is exactly one wq_host_tick of
-//		  the model: switch on entry (wq_host_pick), the acquire retry
-//		  rule (wq_host_due), one wq_step_channel, and the leave
-//		  decision (wq_host_after_step); the CHAN_SWITCH records are
-//		  emitted inside that grant, the entry switch before the step's
-//		  records and the leave switch after them;
+//		* every step is exactly one wq_host_tick of the model: switch
+//		  on entry (wq_host_pick), the acquire retry rule
+//		  (wq_host_due), one wq_step_channel, and the leave decision
+//		  (wq_host_after_step); the CHAN_SWITCH records are emitted
+//		  inside that step, the entry switch before the step's records
+//		  and the leave switch after them.  A grant begins a step; with
+//		  FAST a step may keep the lock for the next (o_step_more, a
+//		  burst: docs/rtl/commit.md);
 //		* a channel in ACQ_WAIT is retried once ACQ_RETRY *cycles* have
 //		  passed since its last attempt: the model's tick counter is the
-//		  cycle on which the step's grant began;
+//		  cycle on which the step began (its grant, or in a burst the
+//		  previous step's pulse);
 //		* records leave on the event-record port in the model's order,
 //		  one per cycle;
-//		* memory is read only inside a step and only what the model
-//		  reads (no prefetch), one access at a time, except the
-//		  launch descriptor's 16 words, which stream (H_LREAD).
+//		* memory is read only while the host holds the lock, one access
+//		  at a time, except the launch descriptor's 16 words, which
+//		  stream (H_LREAD), and with FAST the segment's words, which are
+//		  read ahead into a FIFO (never past the segment, emptied
+//		  before a semaphore operation and when the hold ends: so each
+//		  word is the value the model reads, docs/rtl/commit.md "Reads
+//		  ahead").
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
 //		lock, so a CSR access never overlaps a step), three cycles an
