@@ -481,7 +481,8 @@ module wq_host_if #(
 	reg	[2:0]	pf_out;		// reads accepted, not answered
 	reg	[1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
-	wire		pf_busy = pf_mv || (pf_out != 3'd0);
+	// (FAST=0: constant 0, whatever the unused registers synthesise to)
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 3'd0));
 	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
@@ -546,9 +547,10 @@ module wq_host_if #(
 	// write data and strobes are its own (they mean nothing for a read).
 	// A prefetch read is never up with another host read or the unit's
 	// (pf_mv only outside them: see the prefetcher).
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_mv);
+	wire		pf_req      = (FAST != 0) && pf_mv;
+	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req);
 	assign	o_mem_we    = sem_active && sem_mem_we;
-	assign	o_mem_addr  = pf_mv ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
+	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
 				: {h_mem_addr[31:3],
 				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
 				h_mem_addr[1:0]};
@@ -916,7 +918,7 @@ module wq_host_if #(
 	// lock with the host), in the cycle of that step's pulse.  Either is
 	// a tick of the model, whose `ticks` is this cycle.
 	wire	g_start = (hs == H_IDLE) && i_ev_gnt
-			&& (!o_step_valid || o_step_more);
+			&& (!o_step_valid || (FAST != 0 && o_step_more));
 
 	// A burst (FAST): after a step, the host keeps the lock when its next
 	// tick would serve a runnable channel (the one the leave decision
@@ -980,7 +982,7 @@ module wq_host_if #(
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 3'd0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (pf_out != 3'd0) && i_mem_rvalid;
+	wire	pf_push = (FAST != 0) && (pf_out != 3'd0) && i_mem_rvalid;
 	wire	pf_acc  = pf_mv && i_mem_ready;
 	wire	[3:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out} + {3'b0, pf_mv};
 	// one more read after the one asked for: room, and words not asked
@@ -1131,7 +1133,7 @@ module wq_host_if #(
 		// as H_IDLE writes it for a grant (the walk's first state
 		// writes nothing)
 		gt_w             <= 1'b0;
-		if (gt_w)
+		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
 			gwrap <= now_wrap;
@@ -1595,10 +1597,12 @@ module wq_host_if #(
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
 			ram_wg(A_PERF, att_nx);
-			// the way out's reads start here: GP_PUT on cm_rd in H_LVW
-			// (H_METHOD asks for slice_used), so a method that ends
-			// in H_METHOD goes on to H_LVW (H_AFTER and H_AW skipped)
-			cm_ra <= ca(F_PUT, sc);
+			// (FAST) the way out's reads start here: GP_PUT on cm_rd
+			// in H_LVW (H_METHOD asks for slice_used), so a method
+			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
+			// H_AW skipped)
+			if (FAST != 0)
+				cm_ra <= ca(F_PUT, sc);
 			hs <= H_METHOD;
 		end
 
@@ -1608,11 +1612,15 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
 			res   <= `WQ_STEP_DONE;
-			// (a method that reads the channel RAM or goes on to a
-			// semaphore, a launch or an error takes the long way
+			// (FAST: a method that reads the channel RAM or goes on
+			// to a semaphore, a launch or an error takes the long way
 			// out, H_AFTER; its ram_rd replaces this read)
-			cm_ra <= A_SLU;
-			hs    <= H_LVW;
+			hs    <= H_AFTER;
+			if (FAST != 0)
+			begin
+				cm_ra <= A_SLU;
+				hs    <= H_LVW;
+			end
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			else
@@ -1887,7 +1895,7 @@ module wq_host_if #(
 		H_LV2: begin
 			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
 			hs    <= H_LEAVE;
-			if (pm_pend)
+			if (FAST != 0 && pm_pend)
 			begin
 				ram_wg(A_PERF, att_nx);
 				pm_pend <= 1'b0;

@@ -182,7 +182,7 @@ module wq_top #(
 	end else if (busy)
 	begin
 		if (step_end && !(owner == U_SCHED && s_step_more)
-				&& !(owner == U_HOST && h_step_more))
+				&& !(HOST_FAST != 0 && owner == U_HOST && h_step_more))
 		begin
 			busy <= 1'b0;
 			last <= owner;
