@@ -14,20 +14,27 @@
 //		It is the model's host.c, host_methods.c, host_sched.c and
 //		csr_chan.c, step for step:
 //
-//		* every grant of the event lock is exactly one wq_host_tick of
-//		  the model: switch on entry (wq_host_pick), the acquire retry
-//		  rule (wq_host_due), one wq_step_channel, and the leave
-//		  decision (wq_host_after_step); the CHAN_SWITCH records are
-//		  emitted inside that grant, the entry switch before the step's
-//		  records and the leave switch after them;
+//		* every step is exactly one wq_host_tick of the model: switch
+//		  on entry (wq_host_pick), the acquire retry rule
+//		  (wq_host_due), one wq_step_channel, and the leave decision
+//		  (wq_host_after_step); the CHAN_SWITCH records are emitted
+//		  inside that step, the entry switch before the step's records
+//		  and the leave switch after them.  A grant begins a step; with
+//		  FAST a step may keep the lock for the next (o_step_more, a
+//		  burst: docs/rtl/commit.md);
 //		* a channel in ACQ_WAIT is retried once ACQ_RETRY *cycles* have
 //		  passed since its last attempt: the model's tick counter is the
-//		  cycle on which the step's grant began;
+//		  cycle on which the step began (its grant, or in a burst the
+//		  previous step's pulse);
 //		* records leave on the event-record port in the model's order,
 //		  one per cycle;
-//		* memory is read only inside a step and only what the model
-//		  reads (no prefetch), one access at a time, except the
-//		  launch descriptor's 16 words, which stream (H_LREAD).
+//		* memory is read only while the host holds the lock, one access
+//		  at a time, except the launch descriptor's 16 words, which
+//		  stream (H_LREAD), and with FAST the segment's words, which are
+//		  read ahead into a FIFO (never past the segment, emptied
+//		  before a semaphore operation and when the hold ends: so each
+//		  word is the value the model reads, docs/rtl/commit.md "Reads
+//		  ahead").
 //
 //		The channel CSRs answer on the CSR sub-port (the top holds the
 //		lock, so a CSR access never overlaps a step), three cycles an
@@ -51,8 +58,12 @@ module wq_host_if #(
 		parameter	LANES    = 32,	// launch checks: NREGS's packed limit
 		parameter	DQ_LOG2  = 6,	// launch checks: DEQUE.LOG2 2..DQ_LOG2
 		parameter [31:0] HOST_SLICE_RESET = 64,
-		parameter	SEM_DIGIT = 32	// semaphore arithmetic, bits a cycle (the
+		parameter	SEM_DIGIT = 32,	// semaphore arithmetic, bits a cycle (the
 					// launch checker's multiplier: up to 8)
+		// 1: keep the event lock for the next step when it would
+		// serve a runnable channel and nobody else waits (o_step_more,
+		// docs/rtl/commit.md "Commit bursts"); 0: one step a grant
+		parameter	FAST = 1
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -63,6 +74,11 @@ module wq_host_if #(
 		output	wire	[`WQ_STEPK_W-1:0]	o_step_kind,
 		output	wire	[7:0]	o_step_id,
 		output	reg	[`WQ_STEP_W-1:0]	o_step_res,
+		// with o_step_valid: the host keeps the lock for its next step
+		output	reg		o_step_more,
+		// another unit waits for the lock (the top's CSR slave or the
+		// warp scheduler): a burst ends
+		input	wire		i_ev_wait,
 		// memory master
 		output	wire		o_mem_valid,
 		input	wire		i_mem_ready,
@@ -445,6 +461,8 @@ module wq_host_if #(
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
+	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LV2)
+	reg		gt_w;		// a burst's step began: A_GT = now
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor words received
 	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
@@ -452,6 +470,20 @@ module wq_host_if #(
 	// host memory reads (the semaphore unit has its own requests)
 	reg		h_mem_valid, h_issued;
 	reg	[31:0]	h_mem_addr;
+	// The segment prefetcher (FAST): the next words of the step's
+	// segment, read ahead into a FIFO of PF_DEPTH words (below)
+	localparam	PF_DEPTH = 4;
+	reg		pf_on;		// the FIFO holds sc's segment from seg_addr
+	reg		pf_mv;		// a prefetch read is asked for
+	reg	[`WQ_GP_ADDR_W-1:0]	pf_addr;	// its word address
+	reg	[`WQ_GP_LENGTH_W-1:0]	pf_left;	// segment words not asked for
+	reg	[2:0]	pf_n;		// words in the FIFO
+	reg	[2:0]	pf_out;		// reads accepted, not answered
+	reg	[1:0]	pf_rp, pf_wp;
+	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
+	// (FAST=0: constant 0, whatever the unused registers synthesise to)
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 3'd0));
+	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
 	wire	[3:0]	s_state  = chan_state[sc];
@@ -513,9 +545,13 @@ module wq_host_if #(
 	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
 	// from the unit, not a 32-bit select.  Only the unit writes, so the
 	// write data and strobes are its own (they mean nothing for a read).
-	assign	o_mem_valid = sem_active ? sem_mem_valid : h_mem_valid;
+	// A prefetch read is never up with another host read or the unit's
+	// (pf_mv only outside them: see the prefetcher).
+	wire		pf_req      = (FAST != 0) && pf_mv;
+	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req);
 	assign	o_mem_we    = sem_active && sem_mem_we;
-	assign	o_mem_addr  = {h_mem_addr[31:3],
+	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
+				: {h_mem_addr[31:3],
 				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
 				h_mem_addr[1:0]};
 	assign	o_mem_wdata = sem_mem_wdata;
@@ -829,6 +865,15 @@ module wq_host_if #(
 	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
+	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
+	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
+	// (FAST) counts it in H_LV2, when att_q still holds PERF_METHODS and
+	// the RAM's write port is free, and skips H_PMW
+	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
+				: {m_addr[sc], 2'b00};
+	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
+			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE
+				|| nm_off[`WQ_M_W-1:0] == `WQ_M_LAUNCH));
 
 	reg	[7:0]	why;
 	reg		why_v;
@@ -867,6 +912,130 @@ module wq_host_if #(
 			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
 			: 1'b1);
 	wire	want = cand_v && cand_go;
+
+	// A step begins on a fresh grant, or right after a step that kept
+	// the lock (o_step_more, up with o_step_valid: the top leaves the
+	// lock with the host), in the cycle of that step's pulse.  Either is
+	// a tick of the model, whose `ticks` is this cycle.
+	wire	g_start = (hs == H_IDLE) && i_ev_gnt
+			&& (!o_step_valid || (FAST != 0 && o_step_more));
+
+	// A burst (FAST): after a step, the host keeps the lock when its next
+	// tick would serve a runnable channel (the one the leave decision
+	// moves to, or the same) and no other unit waits.  A waiting channel
+	// ends the burst: its tick may do nothing (the retry rule, an engine
+	// not idle), and the other units are what it waits for.
+	wire	[CW-1:0]	nx_step = (why_v && nx_sc[CW]) ? nx_sc[CW-1:0] : sc;
+	wire	nx_more = (FAST != 0) && !i_ev_wait && has_work[nx_step]
+			&& (chan_state[nx_step] == `WQ_CH_RUNNABLE);
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The segment prefetcher (FAST)
+	//
+	// The words of the step's segment are read ahead, up to PF_DEPTH
+	// words read or in flight, into a FIFO that H_HDR and H_DATA take
+	// them from (one a cycle, in segment order) instead of one read each.
+	// It holds sc's segment from seg_addr on: pf_addr = seg_addr + the
+	// words held and in flight, pf_left = seg_rem - the same, so it never
+	// reads past the segment's last word.  Why a word read ahead is the
+	// word the model reads when it takes it (ordering rule 3, see
+	// docs/rtl/commit.md "Reads ahead"): only the lock holder touches
+	// memory, and the FIFO lives only while the host holds the lock --
+	// it is emptied when a step ends without keeping the lock, when the
+	// next step is another channel's, when the segment ends, and before
+	// the semaphore unit (the one writer inside the host) starts.
+	//
+	// Reads ahead are asked for only in the states of the segment walk
+	// and of a step's end (pf_ok_st); the states that use the port
+	// otherwise wait until none is in flight (H_SL0 before the unit,
+	// H_LAUNCH before the descriptor stream, H_LEAVE before the lock
+	// drops), and a GP entry is read only with the FIFO off and idle.
+	// So a response with reads ahead in flight is always theirs.
+	// On the way out, words are asked for only while no other unit waits
+	// for the lock: then the step is likely to keep it and its next step
+	// takes them; otherwise they would only hold up the lock's release
+	// (H_LEAVE waits for them) to be thrown away.  (A guess only: the
+	// reads ahead are exact either way.)
+	wire	pf_ok_st = (hs == H_DUE) || (hs == H_HDR) || (hs == H_HDRDEC)
+			|| (hs == H_DATA)
+			|| (!i_ev_wait && ((hs == H_DATAGOT) || (hs == H_PMW)
+				|| (hs == H_METHOD) || (hs == H_AFTER)
+				|| (hs == H_AW) || (hs == H_LVW)
+				|| (hs == H_LV2)));
+	// a good GP entry opens a segment in H_GPCHK (w0 checked in H_GP1)
+	wire	gp_ok = !w0_bad && (rdata_q[`WQ_GP_RSVD1_RANGE] == 0)
+			&& !(gp_len == 0
+				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	// the FIFO goes on with the next step only when that step is this
+	// channel's, inside the segment, under the same lock (pf_cont)
+	wire	pf_cont  = nx_more && (nx_step == sc) && in_seg[sc];
+	// start on a step of a channel inside a segment, or a new segment
+	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
+			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
+	wire	pf_st_gp  = (hs == H_GPCHK) && gp_ok;
+	// (and on a burst's next step in the segment, pf_cont, when the
+	// FIFO was emptied for a semaphore)
+	wire	pf_start  = (FAST != 0) && !pf_on
+			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK) ? gp_len
+						: seg_rem[sc];
+	wire	pf_pop  = (FAST != 0) && (pf_n != 3'd0)
+			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
+	wire	pf_push = (FAST != 0) && (pf_out != 3'd0) && i_mem_rvalid;
+	wire	pf_acc  = pf_mv && i_mem_ready;
+	wire	[3:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out} + {3'b0, pf_mv};
+	// one more read after the one asked for: room, and words not asked
+	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st
+			&& (pf_used < PF_DEPTH)
+			&& (pf_left > {{(`WQ_GP_LENGTH_W-1){1'b0}}, pf_mv});
+	wire	pf_flush = (FAST != 0) && !pf_busy
+			&& ((hs == H_SL0) || (hs == H_LEAVE && !pf_cont));
+
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+	begin
+		pf_on  <= 1'b0;
+		pf_mv  <= 1'b0;
+		pf_n   <= 3'd0;
+		pf_out <= 3'd0;
+		pf_rp  <= 2'd0;
+		pf_wp  <= 2'd0;
+	end else begin
+		if (pf_acc)
+		begin
+			pf_addr <= pf_addr + 1'b1;
+			pf_left <= pf_left - 1'b1;
+		end
+		// a read asked for stays up until accepted
+		if (!pf_mv || pf_acc)
+			pf_mv <= pf_can;
+		pf_out <= pf_out + {2'b0, pf_acc} - {2'b0, pf_push};
+		if (pf_push)
+			pf_wp <= pf_wp + 1'b1;
+		if (pf_pop)
+			pf_rp <= pf_rp + 1'b1;
+		pf_n <= pf_n + {2'b0, pf_push} - {2'b0, pf_pop};
+		// (the FIFO is off, so idle and empty, when it starts)
+		if (pf_start)
+		begin
+			pf_on   <= 1'b1;
+			pf_addr <= seg_addr[sc];
+			pf_left <= pf_st_left;
+			pf_mv   <= (pf_st_left != 0);
+		end
+		if (pf_flush)
+		begin
+			pf_on <= 1'b0;
+			pf_n  <= 3'd0;
+			pf_rp <= 2'd0;
+			pf_wp <= 2'd0;
+		end
+	end
+
+	always @(posedge i_clk)
+	if (pf_push)
+		pf_q[pf_wp] <= i_mem_rdata;
 
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
 
@@ -920,6 +1089,7 @@ module wq_host_if #(
 		hs           <= H_INIT;
 		o_ev_req     <= 1'b0;
 		o_step_valid <= 1'b0;
+		o_step_more  <= 1'b0;
 		o_step_res   <= `WQ_STEP_IDLE;
 		o_evr_valid  <= 1'b0;
 		o_csr_ack    <= 1'b0;
@@ -933,10 +1103,13 @@ module wq_host_if #(
 		sem_active   <= 1'b0;
 		lc_start     <= 1'b0;
 		yielded      <= 1'b0;
+		pm_pend      <= 1'b0;
+		gt_w         <= 1'b0;
 		sc           <= 0;
 	end else begin
 		// one-cycle outputs
 		o_step_valid     <= 1'b0;
+		o_step_more      <= 1'b0;
 		o_evr_valid      <= 1'b0;
 		o_csr_ack        <= 1'b0;
 		o_launch_valid   <= 1'b0;
@@ -956,6 +1129,15 @@ module wq_host_if #(
 		end
 		// (a RAM write lasts one cycle)
 		cm_we            <= 1'b0;
+		// a burst's step that began with the walk (H_LEAVE): its tick,
+		// as H_IDLE writes it for a grant (the walk's first state
+		// writes nothing)
+		gt_w             <= 1'b0;
+		if (FAST != 0 && gt_w)
+		begin
+			ram_wg(A_GT, now);
+			gwrap <= now_wrap;
+		end
 
 		case (hs)
 		////////////////////////////////////////////////////////////////
@@ -976,7 +1158,7 @@ module wq_host_if #(
 		////////////////////////////////////////////////////////////////
 		// Outside a grant: request, and take CSR accesses
 		H_IDLE: begin
-			if (i_ev_gnt && !o_step_valid)
+			if (g_start)
 			begin
 				// wq_host_pick: switch on entry
 				o_ev_req <= 1'b0;
@@ -1178,10 +1360,17 @@ module wq_host_if #(
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
 				ram_rd(F_BASE, H_GP0);
 			end
-		end else if (m_count[sc] == 0)
-			hs <= H_HDR;
-		else
-			hs <= H_DATA;
+		end else begin
+			// PERF_METHODS, on cm_rd when H_HDRDEC / H_DATAGOT need
+			// it (a word from the FIFO takes one cycle, not a read's
+			// two or more)
+			if (FAST != 0)
+				cm_ra <= A_PERF;
+			if (m_count[sc] == 0)
+				hs <= H_HDR;
+			else
+				hs <= H_DATA;
+		end
 		default: begin		// DISABLED, ERROR
 			res <= `WQ_STEP_IDLE;
 			hs  <= H_AFTER;
@@ -1285,6 +1474,8 @@ module wq_host_if #(
 			in_seg[sc]   <= 1'b1;
 			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
+			if (FAST != 0)
+				cm_ra <= A_PERF;	// as in H_DUE
 			hs           <= H_HDR;
 		end
 
@@ -1296,6 +1487,17 @@ module wq_host_if #(
 			// (in a segment, no method, nothing left)
 			res <= `WQ_STEP_DONE;
 			hs  <= H_AFTER;
+		end else if (FAST != 0)
+		begin
+			// the word from the prefetch FIFO, when it is there
+			// (h_mem_addr: the segment pointer for H_HDRDEC's + 4)
+			if (pf_n != 3'd0)
+			begin
+				seg_rem[sc] <= seg_rem[sc] - 1'b1;
+				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
+				rdata_q     <= pf_head;
+				hs          <= H_HDRDEC;
+			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			// PERF_METHODS on cm_rd when the word is back (H_MEM
@@ -1332,6 +1534,12 @@ module wq_host_if #(
 			msub  <= hdr_sub;
 			att_q <= cm_rd;		// PERF_METHODS (H_HDR)
 			hs    <= H_PMW;
+			if (!nm_early)
+			begin
+				pm_pend <= 1'b1;
+				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+				hs      <= H_METHOD;
+			end
 		end
 		`WQ_SECOP_END_SEG: begin
 			// wq_chan_seg_end in H_AFTER: nothing left of the segment
@@ -1346,7 +1554,18 @@ module wq_host_if #(
 		end
 
 		// method_word: one data word of the method in progress
-		H_DATA: begin
+		H_DATA:
+		if (FAST != 0)
+		begin
+			// as in H_HDR
+			if (pf_n != 3'd0)
+			begin
+				seg_rem[sc] <= seg_rem[sc] - 1'b1;
+				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
+				rdata_q     <= pf_head;
+				hs          <= H_DATAGOT;
+			end
+		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
 			cm_ra        <= A_PERF;	// as in H_HDR
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
@@ -1366,12 +1585,24 @@ module wq_host_if #(
 			end
 			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
 			hs    <= H_PMW;
+			if (!nm_early)
+			begin
+				pm_pend <= 1'b1;
+				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+				hs      <= H_METHOD;
+			end
 		end
 
 		// wq_host_method counts the method (the RAM's one write port is
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
 			ram_wg(A_PERF, att_nx);
+			// (FAST) the way out's reads start here: GP_PUT on cm_rd
+			// in H_LVW (H_METHOD asks for slice_used), so a method
+			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
+			// H_AW skipped)
+			if (FAST != 0)
+				cm_ra <= ca(F_PUT, sc);
 			hs <= H_METHOD;
 		end
 
@@ -1380,8 +1611,16 @@ module wq_host_if #(
 		H_METHOD: begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
+			res   <= `WQ_STEP_DONE;
+			// (FAST: a method that reads the channel RAM or goes on
+			// to a semaphore, a launch or an error takes the long way
+			// out, H_AFTER; its ram_rd replaces this read)
+			hs    <= H_AFTER;
+			if (FAST != 0)
+			begin
+				cm_ra <= A_SLU;
+				hs    <= H_LVW;
+			end
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			else
@@ -1445,7 +1684,11 @@ module wq_host_if #(
 		// latency, a word a cycle): SEM_ADDR_LO, SEM_PAYLOAD_LO/HI into
 		// the unit (sem_ld in H_SL2..4), acq_attempts into att_q, and
 		// acq_timeout left on cm_rd for H_SEMW
-		H_SL0: begin
+		// (the reads ahead end first: the unit takes the port, and its
+		// writes may change words the FIFO holds, so it is emptied)
+		H_SL0:
+		if (!pf_busy)
+		begin
 			cm_ra <= ca(F_SALO, sc);
 			hs    <= H_SL1;
 		end
@@ -1548,6 +1791,7 @@ module wq_host_if #(
 		// launch (wq_sched_launch): the dispatcher is free (checked);
 		// launch_desc stays on cm_rd until the step ends
 		H_LAUNCH:
+		if (!pf_busy)		// the stream needs the port to itself
 			ram_rd(F_LDESC, H_LAUNCH2);
 
 		// The descriptor streams: a read asked for every cycle the
@@ -1651,10 +1895,19 @@ module wq_host_if #(
 		H_LV2: begin
 			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
 			hs    <= H_LEAVE;
+			if (FAST != 0 && pm_pend)
+			begin
+				ram_wg(A_PERF, att_nx);
+				pm_pend <= 1'b0;
+			end
 		end
 
-		// wq_host_after_step: the slice, and leaving the channel
-		H_LEAVE: begin
+		// wq_host_after_step: the slice, and leaving the channel.  Reads
+		// ahead still in flight wait here unless the FIFO goes on with
+		// the next step under the same lock (pf_cont)
+		H_LEAVE:
+		if (!pf_busy || pf_cont)
+		begin
 			if (sl_inc)
 			begin
 				ram_wg(A_SLU, sl_used1);
@@ -1676,7 +1929,20 @@ module wq_host_if #(
 			yielded      <= 1'b0;
 			o_step_res   <= res;
 			o_step_valid <= 1'b1;
+			o_step_more  <= nx_more;
 			hs           <= H_IDLE;
+			if (FAST != 0 && pf_cont)
+			begin
+				// the burst goes on in the same segment: its next
+				// step begins in the pulse's cycle (the tick) with
+				// the walk itself -- H_IDLE's pick and H_DUE's
+				// dispatch have nothing to decide (the channel is
+				// runnable, cur_ch = sc); A_GT is written then
+				// (gt_w), PERF_METHODS read for the walk
+				cm_ra <= A_PERF;
+				gt_w  <= 1'b1;
+				hs    <= (m_count[sc] == 0) ? H_HDR : H_DATA;
+			end
 		end
 
 		default:
@@ -1806,7 +2072,8 @@ module wq_host_if #(
 
 	// The top's lock (combinational, as Yosys evaluates a clocked assume
 	// one cycle late): a grant only on a request, held until the cycle
-	// after the step pulse, and none in the cycle right after.
+	// after the step pulse (kept past it when the pulse comes with
+	// o_step_more), and none in the cycle right after a pulse without.
 	reg	f_gheld, f_gpause;
 	initial	f_gheld  = 1'b0;
 	initial	f_gpause = 1'b0;
@@ -1816,8 +2083,8 @@ module wq_host_if #(
 		f_gheld  <= 1'b0;
 		f_gpause <= 1'b0;
 	end else begin
-		f_gheld  <= i_ev_gnt && !o_step_valid;
-		f_gpause <= i_ev_gnt && o_step_valid;
+		f_gheld  <= i_ev_gnt && (!o_step_valid || o_step_more);
+		f_gpause <= i_ev_gnt && o_step_valid && !o_step_more;
 	end
 	always @(*)
 	begin
@@ -1847,22 +2114,38 @@ module wq_host_if #(
 	begin
 		// one access at a time, only inside a step, except the
 		// descriptor's stream: its reads asked, in flight and taken
-		// add up, never past the 16 words
-		if (hs != H_LREAD)
+		// add up, never past the 16 words; and the reads ahead, which
+		// are the only ones in flight while any is
+		if (pf_busy)
+			assert(f_mout == {2'b0, pf_out} && !h_mem_valid && !h_issued
+				&& !sem_active && hs != H_LREAD && hs != H_MEM
+				&& pf_on);
+		else if (hs != H_LREAD)
 			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
 		else
 			assert(lreq == lidx + {4'd0, lw_v} + f_mout
 				&& lreq <= `WQ_LD_WORDS
 				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
+		// the FIFO: at most PF_DEPTH words held and in flight, never
+		// past the segment, on only for the step's segment
+		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);
+		if (!pf_on)
+			assert(pf_n == 3'd0 && !pf_busy);
+		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
+				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
+			assert(in_seg[sc]);
+		// memory is quiet outside a step, and the FIFO off (a burst's
+		// reads ahead go on only into a next step that is the walk
+		// itself, which begins in the pulse's cycle, not in H_IDLE)
 		if (hs == H_IDLE)
-			assert(f_mout == 5'd0);
+			assert(f_mout == 5'd0 && !pf_on);
 	end
 
 	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
 	// read for the stamp
 	reg	[31:0]	f_gt;
 	always @(posedge i_clk)
-	if (hs == H_IDLE && i_ev_gnt && !o_step_valid)
+	if (g_start || gt_w)
 		f_gt <= now;
 	always @(*)
 	if (f_past_valid && !i_reset)
@@ -1886,8 +2169,7 @@ module wq_host_if #(
 	begin
 		f_hslice <= i_csr_wdata;
 		f_sused  <= 32'h0;
-	end else if (hs == H_IDLE && i_ev_gnt && !o_step_valid
-			&& !has_work[cur_ch] && nx_cur[CW])
+	end else if (g_start && !has_work[cur_ch] && nx_cur[CW])
 		f_sused  <= 32'h0;
 	else if (hs == H_LEAVE)
 	begin
@@ -1958,6 +2240,9 @@ module wq_host_if #(
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
+		// a burst is announced only with a step's pulse
+		if (o_step_more)
+			assert(o_step_valid && FAST != 0);
 		// the lock is asked for only outside a step: in H_IDLE, or
 		// through a CSR access taken while the request was up (the
 		// top's CSR slave holds the lock meanwhile; the request stays

@@ -56,6 +56,10 @@ module wq_top #(
 	// FAST=1: wq_warp_sched's commit bursts and instruction buffer
 	// (docs/rtl/commit.md); 0: one step a grant, every fetch from memory
 	parameter FAST       = 1,
+	// HOST_FAST=1: the host interface's commit bursts (it keeps the
+	// lock for the next step of a runnable channel, docs/rtl/commit.md);
+	// off for the firmware scheduler (the iCE40 fit build) unless asked
+	parameter HOST_FAST  = (SCHED_UE == 0) ? 1 : 0,
 	// SCHED_UE=1: the engine's rotator from two multiplies (SB_MAC16s
 	// under synth_ice40 -dsp) instead of a LUT barrel shifter
 	parameter ROT_MUL    = 0,
@@ -117,6 +121,7 @@ module wq_top #(
 	wire		h_ev_req, s_ev_req;
 	wire		h_step_valid, s_step_valid;
 	wire		s_step_more;	// the scheduler keeps the lock after its step
+	wire		h_step_more;	// the host keeps the lock after its step
 	wire	[`WQ_STEPK_W-1:0] h_step_kind, s_step_kind;
 	wire	[7:0]	h_step_id, s_step_id;
 	wire	[`WQ_STEP_W-1:0] h_step_res, s_step_res;
@@ -176,7 +181,8 @@ module wq_top #(
 		last  <= U_CSR;
 	end else if (busy)
 	begin
-		if (step_end && !(owner == U_SCHED && s_step_more))
+		if (step_end && !(owner == U_SCHED && s_step_more)
+				&& !(HOST_FAST != 0 && owner == U_HOST && h_step_more))
 		begin
 			busy <= 1'b0;
 			last <= owner;
@@ -364,12 +370,13 @@ module wq_top #(
 	wq_host_if #(
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE),
-		.SEM_DIGIT(SEM_DIGIT)
+		.SEM_DIGIT(SEM_DIGIT), .FAST(HOST_FAST)
 	) u_host (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
+		.o_step_more(h_step_more), .i_ev_wait(csr_req || s_ev_req),
 		.o_mem_valid(h_mem_valid), .i_mem_ready(i_mem_ready && h_gnt),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
@@ -529,12 +536,14 @@ module wq_top #(
 		assert((h_gnt + s_gnt + c_gnt) <= 1);
 
 	// the grant drops the cycle after a step pulse, unless the scheduler
-	// keeps it for a burst (then it stays with the scheduler)
+	// or the host keeps it for a burst (then it stays with that unit)
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset) && $past(step_end))
 	begin
 		if ($past(s_gnt && s_step_more))
 			assert(s_gnt);
+		else if ($past(h_gnt && h_step_more))
+			assert(h_gnt);
 		else
 			assert(!busy);
 	end

@@ -27,6 +27,9 @@
 #     distinct relations (one each);
 #   * host_methods_per_busy_cycle: wq_host_if's methods per granted cycle
 #     on the host bench's random traffic (scripts/rtl/host.sh, seed 1);
+#     host_stream_methods_per_busy_cycle: the same on the bench's measured
+#     method stream (one channel, plain methods, 1-cycle memory, nobody
+#     else waiting: the host's own rate, bursts and reads ahead included);
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over

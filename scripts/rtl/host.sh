@@ -14,6 +14,8 @@
 #   --bench               only the measured figure for scripts/bench.sh:
 #                         host_methods_per_busy_cycle on seed 1 (methods /
 #                         granted cycles of the random traffic, in lockstep)
+#                         and host_stream_methods_per_busy_cycle (the
+#                         bench's measured method stream, host_scenario_stream)
 #   RTL_TEST_HOST_CYCLES  random-traffic cycles per seed  (default 400000)
 #   RTL_TEST_WAVE         set: write build/verilator/host/seed<N>.fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
@@ -33,6 +35,8 @@ cycles=${RTL_TEST_HOST_CYCLES:-400000}
 if [ "$bench" = 1 ]; then
     vl_run "$B" tb_host bench 1 --cycles "$cycles"
     grep -E '^host_methods_per_busy_cycle:' "$B/bench.log" | sed "s/\$/ (seed 1, $cycles cycles)/"
+    grep -E '^host_stream_methods_per_busy_cycle:' "$B/bench.log" |
+        sed 's/$/ (one channel, 160 plain methods, 1-cycle memory)/'
     exit 0
 fi
 vl_seeds "1 2 3 4" "$@"

@@ -7,7 +7,11 @@
 //     the grant began), wq_host_serve -- and compares the step id, the step
 //     result and the full record sequence (kind, unit, aux, pc, mask, a, b,
 //     c) captured from the model with wq_set_trace against the records the
-//     RTL sent during the grant;
+//     RTL sent during the grant; a step with o_step_more keeps the grant
+//     (a burst: the next step's tick is the cycle of that pulse), and
+//     i_ev_wait rises at seeded random cycles and whenever the bench itself
+//     waits for the lock (a CSR access, a checkpoint), so bursts end at
+//     random points;
 //   * memory: the RTL's memory and the model's are separate copies; the
 //     bench serves the RTL with seeded random ready/latency and compares
 //     both images at checkpoints and at the end;
@@ -93,6 +97,7 @@ const uint32_t CTRL_RST = (uint32_t)WQ_FMASK(WQ_CSRF_CTRL_RESET_HI, WQ_CSRF_CTRL
 
 struct Bench : tb::Harness<Vwq_host_if> {
     Rng rng;
+    Rng wrng;                                // i_ev_wait's own draws
 
     wq_ctx_t *ctx = nullptr;
     wq_mem_t *rmem = nullptr;                // the RTL's memory
@@ -106,6 +111,8 @@ struct Bench : tb::Harness<Vwq_host_if> {
     uint64_t grant_cycle = 0, n_steps = 0;
     unsigned grant_delay = 0;
     bool grant_now = false;
+    bool want_lock = false;                  // the bench waits for the lock: i_ev_wait
+    unsigned wait_pct = 2;                   // i_ev_wait at random, per cycle
     // launch seen on the port during this grant
     bool l_seen = false;
     // interrupt pulses (o_irq_chan_error, o_irq_non_stall) seen since the
@@ -124,10 +131,10 @@ struct Bench : tb::Harness<Vwq_host_if> {
     std::set<unsigned> cov_err, cov_method, cov_switch, cov_state, cov_secop, cov_semop;
     uint64_t cov_acq_fail = 0, cov_launch = 0, cov_degenerate = 0, cov_idle_tick = 0,
              cov_csr_err = 0, cov_put_range = 0, cov_reset = 0, cov_disable_wait = 0,
-             cov_wait_steps = 0, cov_sem64 = 0, cov_red_sign = 0;
+             cov_wait_steps = 0, cov_sem64 = 0, cov_red_sign = 0, cov_burst = 0;
     uint64_t busy_cycles = 0, n_methods = 0;
 
-    Bench(uint64_t s, const char *wave) : Harness("host_tb", s), rng(s) {
+    Bench(uint64_t s, const char *wave) : Harness("host_tb", s), rng(s), wrng(s ^ 0x5eedb0057ull) {
         open_wave(wave);
         new_model();
     }
@@ -198,6 +205,7 @@ struct Bench : tb::Harness<Vwq_host_if> {
         // grant
         if (drop_next) { granted = false; drop_next = false; }
         top->i_ev_gnt = granted ? 1 : 0;
+        top->i_ev_wait = (want_lock || wrng.chance(wait_pct)) ? 1 : 0;
         // memory slave
         resp.drive(top.get(), cycle, rng);
         top->i_mem_ready = rng.chance(ready_pct) ? 1 : 0;
@@ -240,7 +248,14 @@ struct Bench : tb::Harness<Vwq_host_if> {
         if (top->o_step_valid) {
             if (!granted) fail("o_step_valid without the grant");
             replay_step();
-            drop_next = true;
+            if (top->o_step_more) {
+                // a burst: the grant stays, the next step begins now
+                if (top->i_ev_wait) fail("o_step_more while another unit waits");
+                grant_cycle = cycle;
+                cov_burst++;
+            } else {
+                drop_next = true;
+            }
         }
     }
 
@@ -339,8 +354,16 @@ struct Bench : tb::Harness<Vwq_host_if> {
     }
 
     // ---- CSR access (only while the host holds no grant) -----------------------------
-    uint32_t csr(bool we, uint32_t off, uint32_t wdata, int *err_out = nullptr) {
+    // the bench waits for the lock as wq_top's CSR slave does: i_ev_wait
+    // ends a burst
+    void drain_grant() {
+        want_lock = true;
         while (granted) cycle_once();
+        want_lock = false;
+    }
+
+    uint32_t csr(bool we, uint32_t off, uint32_t wdata, int *err_out = nullptr) {
+        drain_grant();
         top->i_csr_valid = 1;
         top->i_csr_we = we;
         top->i_csr_addr = off & 0xFFFu;
@@ -752,8 +775,93 @@ struct Bench : tb::Harness<Vwq_host_if> {
         return ok;
     }
 
+    // ---- the method stream (measured) -------------------------------------------------
+    // One channel, one segment of plain methods -- a NONINC run, IMMD
+    // SET_REFERENCEs (the engine is idle), an INC run over the four
+    // semaphore registers -- at a 1-cycle memory that takes every request,
+    // grants at once and nobody else waiting: the host's method rate with
+    // nothing in its way, in lockstep like every step.  Methods per cycle
+    // of grant: host_stream_methods_per_busy_cycle.
+    double stream_rate = 0.0;
+    bool scenario_stream() {
+        new_model();
+        reset_all();
+        setup_chan(0, 3);
+        uint32_t a = arena_base(0), p = a;
+        unsigned nm = 0;
+        mw(p, wq_mh_encode(WQ_SECOP_NONINC, 0, WQ_M_SEM_PAYLOAD_LO, 100)); p += 4;
+        for (unsigned i = 0; i < 100; i++) { mw(p, 0x100u + i); p += 4; nm++; }
+        for (unsigned i = 0; i < 20; i++) {
+            mw(p, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_SET_REFERENCE, i + 1)); p += 4; nm++;
+        }
+        for (unsigned r = 0; r < 10; r++) {
+            mw(p, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 4)); p += 4;
+            for (unsigned i = 0; i < 4; i++) { mw(p, i == 1 ? 0u : 0x4000u + 8u * r); p += 4; nm++; }
+        }
+        mw(ring_base(0), wq_gp_word0(a));
+        mw(ring_base(0) + 4, wq_gp_word1((p - a) / 4, 0, 0));
+        unsigned lat = lat_max, rdy = ready_pct, wp = wait_pct;
+        lat_max = 1; ready_pct = 100; wait_pct = 0;
+        uint64_t b0 = busy_cycles, m0 = n_methods;
+        chw(0, WQ_CHCSR_GP_PUT, 1);
+        grant_now = true;
+        for (unsigned i = 0; i < 200 && ctx->ch[0].state != WQ_CH_IDLE; i++) {
+            grant_now = true;     // no random grant delay (not counted either way)
+            run_cycles(50, 0, 0, false);
+        }
+        drain_grant();
+        lat_max = lat; ready_pct = rdy; wait_pct = wp;
+        uint64_t db = busy_cycles - b0, dm = n_methods - m0;
+        stream_rate = db ? (double)dm / db : 0.0;
+        bool ok = ctx->ch[0].state == WQ_CH_IDLE && dm == nm && chr(0, WQ_CHCSR_GP_GET) == 1;
+        compare_mem();
+        printf("host_scenario_stream: %s (%" PRIu64 " methods in %" PRIu64 " granted cycles)\n",
+               ok ? "PASS" : "FAIL", dm, db);
+        return ok;
+    }
+
+    // ---- a semaphore release that rewrites its own pushbuffer ----------------------
+    // The release's address is the data word of the SET_REFERENCE two
+    // words after its SEM_EXECUTE: the RTL has read that word ahead (its
+    // prefetch FIFO) when the release runs, and must use the value written
+    // (the model reads it after the release).  REF = the release's payload.
+    bool scenario_self_modify() {
+        new_model();
+        reset_all();
+        setup_chan(0, 3);
+        const uint32_t NEWV = 0x5a5a0001u, OLDV = 77;
+        uint32_t a = arena_base(0), p = a;
+        wq_sem_exec_t rel{};
+        rel.op = WQ_SEMOP_RELEASE;
+        uint32_t target = a + 4u * 7;          // the SET_REFERENCE data word below
+        mw(p, wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 5)); p += 4;
+        uint32_t d[5] = {target, 0, NEWV, 0, wq_sem_encode(&rel)};
+        for (uint32_t x : d) { mw(p, x); p += 4; }
+        mw(p, wq_mh_encode(WQ_SECOP_NONINC, 0, WQ_M_SET_REFERENCE, 1)); p += 4;
+        if (p != target) fail("self-modify scenario: layout");
+        mw(p, OLDV); p += 4;
+        mw(p, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_NON_STALL_INTERRUPT, 0)); p += 4;
+        mw(ring_base(0), wq_gp_word0(a));
+        mw(ring_base(0) + 4, wq_gp_word1((p - a) / 4, 0, 0));
+        chw(0, WQ_CHCSR_GP_PUT, 1);
+        grant_now = true;
+        for (unsigned i = 0; i < 40 && ctx->ch[0].state != WQ_CH_IDLE; i++) {
+            grant_now = true;
+            run_cycles(50, 0, 0, false);
+        }
+        uint32_t ref = chr(0, WQ_CHCSR_REF);
+        bool ok = ref == NEWV && ctx->ch[0].state == WQ_CH_IDLE;
+        compare_mem();
+        printf("host_scenario_self_modify: %s (REF %08x, the release's payload %08x)\n",
+               ok ? "PASS" : "FAIL", ref, NEWV);
+        return ok;
+    }
+
     int run(uint64_t ncycles) {
         if (!scenario_error_isolation()) return 1;
+        if (!scenario_stream()) return 1;
+        if (!scenario_self_modify()) return 1;
+        busy_cycles = n_methods = 0;      // the random traffic's figure from here
 
         new_model();
         reset_all();
@@ -775,13 +883,13 @@ struct Bench : tb::Harness<Vwq_host_if> {
             run_cycles(5000, err_pct, 30, true);
             done += 5000;
             phase++;
-            while (granted) cycle_once();
+            drain_grant();
             compare_mem();
             read_all_regs();
         }
         // drain: stop feeding, let the channels run dry
         run_cycles(20000, 0, 0, false);
-        while (granted) cycle_once();
+        drain_grant();
         compare_mem();
         read_all_regs();
 
@@ -810,6 +918,7 @@ struct Bench : tb::Harness<Vwq_host_if> {
         if (!cov_acq_fail) holes.push_back("failed acquire");
         if (!cov_launch) holes.push_back("launch");
         if (!cov_degenerate) holes.push_back("tick with the acquire retry not due");
+        if (!cov_burst) holes.push_back("burst (a step keeping the lock)");
         if (!cov_csr_err) holes.push_back("unmapped CSR");
         if (!cov_reset) holes.push_back("CTRL.RESET");
         if (!cov_disable_wait) holes.push_back("disable mid-wait");
@@ -820,9 +929,11 @@ struct Bench : tb::Harness<Vwq_host_if> {
         printf("host_steps: %" PRIu64 "\n", n_steps);
         printf("host_methods: %" PRIu64 "\n", n_methods);
         printf("host_methods_per_busy_cycle: %.3f\n", busy_cycles ? (double)n_methods / busy_cycles : 0.0);
+        printf("host_stream_methods_per_busy_cycle: %.3f\n", stream_rate);
         printf("host_cov_errors: %zu\n", cov_err.size());
         printf("host_cov_switch_reasons: %zu\n", cov_switch.size());
         printf("host_cov_ticks_not_due: %" PRIu64 "\n", cov_degenerate);
+        printf("host_steps_kept_lock: %" PRIu64 "\n", cov_burst);
         printf("host_cov_acq_fail: %" PRIu64 "\n", cov_acq_fail);
         printf("host_cov_launches: %" PRIu64 "\n", cov_launch);
         return verdict(holes);

@@ -305,8 +305,9 @@ int Cosim::replay(unsigned kind, unsigned id) {
     case WQ_STEPK_CHAN: {
         // one grant of the host interface is one wq_host_tick: the
         // scheduler's choice (a switch on entry emits CHAN_SWITCH), the
-        // acquire-retry gate with ticks = the cycle the grant began
-        // (the RTL counts cycles), then the step and the leave decision
+        // acquire-retry gate with ticks = the cycle the step began (the
+        // grant's first cycle, or in a burst the previous step's pulse:
+        // the RTL counts cycles), then the step and the leave decision
         ctx->st.ticks = host_grant_cycle;
         int c = wq_host_pick(ctx);
         unsigned eid = c < 0 ? ctx->cur_ch : (unsigned)c;
@@ -524,6 +525,9 @@ void Cosim::tick() {
         if (top->o_step_valid)
             on_step(top->o_step_kind, top->o_step_id, top->o_step_res);
     }
+    // a host step that keeps the lock (a burst, o_step_more inside wq_top):
+    // the next step begins in this cycle, its tick for the replay
+    if (top->o_step_valid && (top->o_lock & 1u)) host_grant_cycle = cyc;
     if (top->o_csr_ack && csr_active) {
         if (!rtl_only) {
             const CsrOp &op = csr_q.front();
