@@ -250,6 +250,7 @@ regress: deps
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
 	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
+	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 

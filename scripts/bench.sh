@@ -52,12 +52,12 @@
 #     per wall second of wq_top alone on alu_ipc.wqs (below), and that run's
 #     lockstep / RTL-only wall time, the same work both ways (target 2.0);
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
-#     in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
+#     (the default configuration: the pipelined core wq_core through the
+#     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
 #     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
-#     the commit bursts and instruction buffer (FAST=1, the default) and
-#     without (FAST=0) beside it (docs/rtl/commit.md).
+#     the micro-sequenced wq_warp_sched (CORE=0) beside it.
 #   * core_ipc_alu, core_ipc_alu_l8, core_ipc_vecadd: the same kernels on
-#     the pipelined core (wq_top CORE=1, docs/rtl/wq_core.md), warp
+#     the core with its word port straight to memory (L1=0), warp
 #     instructions per cycle of the whole lockstep run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -132,15 +132,15 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
     awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
     # the scheduler's issue rate on an ALU-only kernel (docs/rtl/commit.md)
-    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS FAST -> "IPC WARP_INSTRS CYCLES"
+    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS CORE -> "IPC WARP_INSTRS CYCLES"
         local b o w c
-        # FAST=1 is the default build of the parameter set; FAST=0 its own
+        # CORE=1 is the default build of the parameter set; CORE=0 its own
         if [ "$6" = 1 ]; then b=$(bash scripts/cosim_build.sh "${@:1:5}") || fail "cosim build"
-        else b=$(WQ_VERILATOR_FLAGS="-GFAST=$6" bash scripts/cosim_build.sh \
-            --out "build/verilator/top/C$1_W$2_L$3_D$4_R$5_F$6" "${@:1:5}") || fail "cosim build (FAST=$6)"
+        else b=$(WQ_VERILATOR_FLAGS="-GCORE=$6" bash scripts/cosim_build.sh \
+            --out "build/verilator/top/C$1_W$2_L$3_D$4_R$5_S$6" "${@:1:5}") || fail "cosim build (CORE=$6)"
         fi
         o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
-            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3 FAST=$6)"; }
+            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3 CORE=$6)"; }
         w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
         c=$(sed -n 's/^cycles: //p' <<< "$o")
         [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
@@ -150,10 +150,9 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
         read -r i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32 1)"
         read -r i0 w0 c0 <<< "$(ipc 4 8 "$la" 6 32 0)"
         key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
-        echo "$key: $i1 (FAST=1: $w1 warp instructions in $c1 cycles; FAST=0: $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
+        echo "$key: $i1 (wq_core: $w1 warp instructions in $c1 cycles; wq_warp_sched (CORE=0): $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
     done
-    # the pipelined core (wq_top CORE=1, docs/rtl/wq_core.md) on the same
-    # kernels: not yet the default configuration, so keys of its own
+    # the pipelined core with its word port straight to memory (L1=0)
     core_ipc() {   # LANES PROGRAM -> "IPC WARP_INSTRS CYCLES"
         local b o w c
         b=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0" bash scripts/cosim_build.sh \

@@ -11,10 +11,13 @@
 #         other units (bursts end at random points), memory ready and
 #         latency.  LANES 8, four parts a warp instruction (16 and 32
 #         with WQ_RTL_FULL=1).
-#  top:   wq_top with CORE=1 (and the scheduler's port straight to memory,
-#         L1=0) under tb_cosim.cpp: the whole device -- host interface,
-#         launches, the core -- in lockstep at LANES 32, 2 memory-timing
-#         seeds.
+#  top:   wq_top with the core's port straight to memory (L1=0) under
+#         tb_cosim.cpp: the whole device -- host interface, launches, the
+#         core -- in lockstep at LANES 32, 2 memory-timing seeds: the
+#         core's own programs (tb/verilator/core/progs/), every program
+#         with WQ_RTL_FULL=1.  (The default configuration, the core behind
+#         the L1, runs every tests/programs/ program and the command
+#         streams in scripts/rtl/top.sh.)
 #
 # Programs: core_progs below, every program whose instructions the core
 # executes (the core's own in tb/verilator/core/progs/); every other
@@ -22,7 +25,8 @@
 # core_not_yet with what it needs, so none is skipped silently.
 #
 # Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
-#   WQ_RTL_FULL=1  the bench at LANES 16 and 32 too (make regress, make mutate)
+#   WQ_RTL_FULL=1  the bench at LANES 16 and 32 too, and every program on wq_top
+#                  (make regress, make mutate)
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
 set -euo pipefail
 . "$(dirname "$0")/../lib/verilator.sh"
@@ -77,12 +81,14 @@ for la in "${lanes[@]}"; do
         tr '\n' ' ' | sed "s/^/rtl_test: core W=8 L=$la (bench): /; s/ \$/\n/"
 done
 
-# ---- wq_top with CORE=1: the whole device in lockstep -----------------------------
+# ---- wq_top (L1=0): the whole device in lockstep -----------------------------------
+top_progs=(tb/verilator/core/progs/*.wqs)
+[ "${WQ_RTL_FULL:-0}" = 1 ] && top_progs=("${core_progs[@]}")
 bin=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0 ${WQ_VERILATOR_FLAGS:-}" \
       bash scripts/cosim_build.sh --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L32_D6_R32_CORE" \
       4 8 32 6 32) || fail "cosim build (CORE=1)"
 mkdir -p "$B/top"
-for p in "${core_progs[@]}"; do
+for p in "${top_progs[@]}"; do
     for s in "${seeds[@]}"; do
         log="$B/top/$(basename "$p" .wqs)_s$s.log"
         if ! "$bin" "$p" --seed "$s" > "$log" 2>&1; then
