@@ -1662,34 +1662,6 @@ module wq_core #(
                 t_wait[{b_w, h_l}] <= t_tgt[h_l];
                 h_rem[h_l] <= 1'b0;
             end
-            K_GRP:
-                if (!g_sub) begin               // wq_disable: a group that does not go first
-                    o_evr_kind <= `WQ_EV_THREAD_STATE;
-                    o_evr_aux <= {12'd0, `WQ_TOK_DIV};
-                    o_evr_mask <= g_m0;
-                    o_evr_a <= {{(32-PCW){1'b0}}, g_t0};
-                    for (wl = 0; wl < 32; wl = wl + 1)
-                        if (g_m0[wl]) begin
-                            t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
-                            t_wait[{b_w, wl[4:0]}] <= g_t0;
-                        end
-                    g_sub <= 1'b1;
-                end else begin                  // and its token
-                    o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
-                    o_evr_mask <= g_m0;
-                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
-                    o_evr_b <= dqr_token;
-                    dqs <= DQS_IDLE;
-                    g_sub <= 1'b0;
-                    g_rem <= g_rem & ~g_m0;
-                end
-            K_CPUSH: begin                      // CALL's token
-                o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
-                o_evr_mask <= b_sel;
-                o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
-                o_evr_b <= dqr_token;
-                dqs <= DQS_IDLE;
-            end
             K_TS1: begin : dis_a                 // wq_disable: EXIT, YIELD, or the parked threads
                 reg [31:0]              m;
                 reg [`WQ_TF_TYPE_W-1:0] r;
@@ -1707,24 +1679,37 @@ module wq_core #(
                         t_wait[{b_w, wl[4:0]}] <= wa;
                     end
             end
-            K_TS2: begin                        // wq_disable: the fall-through group
-                o_evr_kind <= `WQ_EV_THREAD_STATE;
-                o_evr_aux <= {12'd0, `WQ_TOK_DIV};
-                o_evr_mask <= b_fallm;
-                o_evr_a <= {{(32-PCW){1'b0}}, b_next};
-                for (wl = 0; wl < 32; wl = wl + 1)
-                    if (b_fallm[wl]) begin
-                        t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
-                        t_wait[{b_w, wl[4:0]}] <= b_next;
+            K_TS2, K_PUSH, K_GRP, K_CPUSH:
+                if (b_kk == K_TS2 || (b_kk == K_GRP && !g_sub)) begin : dis_div
+                    // wq_disable as DIV: the fall-through group, or a group
+                    // of BRX / JMX / RET that does not go first
+                    reg [31:0]    m;
+                    reg [PCW-1:0] wa;
+                    m  = (b_kk == K_GRP) ? g_m0 : b_fallm;
+                    wa = (b_kk == K_GRP) ? g_t0 : b_next;
+                    o_evr_kind <= `WQ_EV_THREAD_STATE;
+                    o_evr_aux <= {12'd0, `WQ_TOK_DIV};
+                    o_evr_mask <= m;
+                    o_evr_a <= {{(32-PCW){1'b0}}, wa};
+                    for (wl = 0; wl < 32; wl = wl + 1)
+                        if (m[wl]) begin
+                            t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
+                            t_wait[{b_w, wl[4:0]}] <= wa;
+                        end
+                    if (b_kk == K_GRP) g_sub <= 1'b1;
+                end else begin
+                    // wq_push_front: the token the deque made (the region's
+                    // or a DIV token, a group's DIV token, CALL's token)
+                    o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
+                    o_evr_mask <= (b_kk == K_PUSH) ? b_pmask : (b_kk == K_GRP) ? g_m0 : b_sel;
+                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
+                    o_evr_b <= dqr_token;
+                    dqs <= DQS_IDLE;
+                    if (b_kk == K_GRP) begin
+                        g_sub <= 1'b0;
+                        g_rem <= g_rem & ~g_m0;
                     end
-            end
-            K_PUSH: begin                       // wq_push_front: the token the deque made
-                o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
-                o_evr_mask <= b_pmask;
-                o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
-                o_evr_b <= dqr_token;
-                dqs <= DQS_IDLE;
-            end
+                end
             K_MASK: begin                       // wq_set_pc_mask
                 o_evr_kind <= `WQ_EV_MASK_PC;
                 o_evr_mask <= b_act_new;
