@@ -17,8 +17,10 @@
 #         (ue_progs below; the others are listed with the reason).
 #
 # Usage: bash scripts/rtl/sched.sh [SEED...]     (seeds for every config)
-#   WQ_RTL_FULL=1  more seeds (L32: 1 2 3, L16: 4 5, UE: 1 2) and one more
-#                  parameter set (W8 L8 A8; make regress, mutate)
+#   WQ_RTL_FULL=1  more seeds (L32: 1 2 3, UE: 1 2) and two more parameter
+#                  sets (W8 L16 A4, W8 L8 A8; make regress, mutate).  (The
+#                  default configuration's scheduler is the pipelined core,
+#                  scripts/rtl/core.sh; wq_warp_sched is wq_top's CORE=0.)
 #   RTL_TEST_WAVE  set: write <build dir>/seed<N>.fst for each seed
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
@@ -56,10 +58,10 @@ progs=(tests/programs/*.wqs tb/verilator/sched/progs/*.wqs)
 total=0
 # ALU_LANES (5th): the physical ALU lanes; fewer than LANES runs each part
 # in several ALU passes (the small configuration uses one ALU lane)
-# W8 L8 A8 (every lane an ALU at 8 lanes) adds a Verilator build and no
-# path the others miss (8 lanes: the small configuration; a partial ALU:
-# L16 A4), so it runs with WQ_RTL_FULL=1 (make regress, make mutate)
-cfgs=("8 32 32 6 32 1 2" "8 16 32 6 4 4" "2 8 16 4 1 8 9")
+# make test runs the default parameters (W8 L32) and the small ones (W2 L8
+# with one ALU lane: a partial ALU); W8 L16 A4 and W8 L8 A8 add Verilator
+# builds and run with WQ_RTL_FULL=1 (make regress, make mutate)
+cfgs=("8 32 32 6 32 1 2" "2 8 16 4 1 8 9")
 [ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs=("8 32 32 6 32 1 2 3" "8 16 32 6 4 4 5" "2 8 16 4 1 8 9" "8 8 32 6 8 6 7")
 for cfg in "${cfgs[@]}"; do
     read -r warps lanes regs dlog2 alu fixed <<< "$cfg"
