@@ -947,7 +947,7 @@ module wq_core #(
     wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
     // wq_deque_push_trap(front, 1): no room at the front
     wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
-    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_head - dq_tail};
+    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_cnt};
     // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
     wire        b_yback    = b_yfire && !b_yfound;
     // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
@@ -1040,9 +1040,9 @@ module wq_core #(
     //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
     //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
     //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    wire        b_bar_rel9 = (b_is_trap ? !recoverable(b_trap) : b_fin) && bar_go && bar_oth != {WARPS{1'b0}};
-    wire [14:0] b_recs     = b_is_trap ? {b_bar_rel9, 13'd0, 1'b1} :
-                             {b_bar_rel9, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+    wire        b_rel_tail = (b_is_trap ? !recoverable(b_trap) : b_fin) && b_rel_end;
+    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
+                             {b_rel_tail, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
                               b_bar && bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
@@ -1065,7 +1065,7 @@ module wq_core #(
                              (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
                              (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
     // the reconverge walk's end: a wake, or the warp's end (the release
-    // of 9 may follow it)
+    // of K_BAR2 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
                              (rc_s == RC_POP && dqr_empty);
     wire        b_last_k   = !b_hold &&
