@@ -65,7 +65,8 @@ module wq_ice40_small #(
         .o_lock(), .o_step_valid(), .o_step_kind(), .o_step_id(), .o_step_res(),
         .o_evr_valid(), .o_evr_kind(), .o_evr_unit(), .o_evr_aux(), .o_evr_pc(),
         .o_evr_mask(), .o_evr_a(), .o_evr_b(), .o_evr_c(), .o_evr_part(),
-        .o_evr_vals());
+        .o_evr_vals(), .o_evw_valid(), .o_evw_unit(), .o_evw_aux(), .o_evw_pc(),
+        .o_evw_mask());
     /* verilator lint_on PINCONNECTEMPTY */
 
     always @(posedge i_clk) begin

@@ -113,7 +113,17 @@ module wq_top #(
 	output	wire	[63:0]	o_evr_b,
 	output	wire	[63:0]	o_evr_c,
 	output	wire	[4:0]	o_evr_part,
-	output	wire	[LANES*32-1:0] o_evr_vals
+	output	wire	[LANES*32-1:0] o_evr_vals,
+	// the REG_WRITE slot: a register write's record (kind REG_WRITE),
+	// ahead of the o_evr_* record of the same cycle; its part and values
+	// are o_evr_part / o_evr_vals (at most one REG_WRITE a cycle, on
+	// either slot).  The core puts every REG_WRITE here, so a warp
+	// instruction's write and its RETIRE leave in one cycle
+	output	wire		o_evw_valid,
+	output	wire	[7:0]	o_evw_unit,
+	output	wire	[15:0]	o_evw_aux,
+	output	wire	[31:0]	o_evw_pc,
+	output	wire	[31:0]	o_evw_mask
 );
 	localparam	[1:0]	U_HOST = 2'd0, U_SCHED = 2'd1, U_CSR = 2'd2;
 
@@ -137,6 +147,10 @@ module wq_top #(
 	wire	[63:0]	h_evr_b, s_evr_b, h_evr_c, s_evr_c;
 	wire	[4:0]	s_evr_part;
 	wire	[LANES*32-1:0] s_evr_vals;
+	wire		s_evw_valid;
+	wire	[7:0]	s_evw_unit;
+	wire	[15:0]	s_evw_aux;
+	wire	[31:0]	s_evw_pc, s_evw_mask;
 	wire		h_csr_ack, s_csr_ack, h_csr_err, s_csr_err;
 	wire	[31:0]	h_csr_rdata, s_csr_rdata;
 	wire		engine_idle, can_launch, host_busy;
@@ -428,15 +442,28 @@ module wq_top #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
 			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL)
 		) u_sched (`WQ_TOP_SCHED_PORTS);
+		// (its REG_WRITEs leave on o_evr_*)
+		assign s_evw_valid = 1'b0;
+		assign s_evw_unit = 8'd0;
+		assign s_evw_aux = 16'd0;
+		assign s_evw_pc = 32'd0;
+		assign s_evw_mask = 32'd0;
 	end else if (CORE != 0) begin : g_core
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
-		) u_sched (`WQ_TOP_SCHED_PORTS);
+		) u_sched (`WQ_TOP_SCHED_PORTS,
+			.o_evw_valid(s_evw_valid), .o_evw_unit(s_evw_unit),
+			.o_evw_aux(s_evw_aux), .o_evw_pc(s_evw_pc), .o_evw_mask(s_evw_mask));
 	end else begin : g_sched_hw
 		wq_warp_sched #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
 			.ALU_LANES(ALU_LANES), .FAST(FAST)
 		) u_sched (`WQ_TOP_SCHED_PORTS);
+		assign s_evw_valid = 1'b0;
+		assign s_evw_unit = 8'd0;
+		assign s_evw_aux = 16'd0;
+		assign s_evw_pc = 32'd0;
+		assign s_evw_mask = 32'd0;
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
 
@@ -520,6 +547,11 @@ module wq_top #(
 	// scheduler unmuxed: a 5 + LANES*32-bit mux less
 	assign	o_evr_part  = s_evr_part;
 	assign	o_evr_vals  = s_evr_vals;
+	assign	o_evw_valid = s_evw_valid;
+	assign	o_evw_unit  = s_evw_unit;
+	assign	o_evw_aux   = s_evw_aux;
+	assign	o_evw_pc    = s_evw_pc;
+	assign	o_evw_mask  = s_evw_mask;
 
 `ifdef	FORMAL
 	reg	f_past_valid;

@@ -9,7 +9,9 @@
  * every in-flight fill of its line (also one arriving in the same cycle),
  * an invalidate poisons all of them; a fill that is not poisoned installs
  * into the way already holding its line, else the lowest invalid way, else
- * the round-robin way (which then advances). */
+ * the round-robin way (which then advances).  A read that misses while a
+ * fill of its line is in flight (not answering this cycle) and not
+ * poisoned merges into it: no memory request, answered by that fill. */
 #include <string.h>
 #include "wq/mempath.h"
 
@@ -32,7 +34,15 @@ int wq_l1_init(wq_l1_t *c, unsigned sets, unsigned ways, unsigned line_bytes, un
     return WQ_MP_OK;
 }
 
-int wq_l1_can_take(const wq_l1_t *c) { return c->count < c->ids; }
+/* a free slot, which no merged read still to be answered takes its line
+ * from (the RTL reads a merged read's line from its fill's slot) */
+int wq_l1_can_take(const wq_l1_t *c)
+{
+    if (c->count >= c->ids) return 0;
+    for (unsigned i = 0; i < c->ids; i++)
+        if (c->slot[i].busy && c->slot[i].merged && c->slot[i].on == c->tail) return 0;
+    return 1;
+}
 
 static int lookup(const wq_l1_t *c, uint32_t line, unsigned *way)
 {
@@ -57,14 +67,24 @@ int wq_l1_present(const wq_l1_t *c, uint32_t addr, unsigned *way)
 int wq_l1_cycle(wq_l1_t *c, const wq_l1_in_t *in, wq_l1_out_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (in->req && c->count == c->ids) return WQ_MP_E_PARAM;
+    if (in->req && !wq_l1_can_take(c)) return WQ_MP_E_PARAM;
     if (in->pop && (!c->count || c->slot[c->head].mem)) return WQ_MP_E_PARAM;
-    if (in->resp && (in->resp_id >= c->ids || !c->slot[in->resp_id].mem))
+    if (in->resp && (in->resp_id >= c->ids || !c->slot[in->resp_id].mem ||
+                     c->slot[in->resp_id].merged))
         return WQ_MP_E_PARAM;
     uint32_t rline = in->addr >> c->lb;
     unsigned hway = 0;
     int rhit = in->req && lookup(c, rline, &hway);     /* the state before */
     int rwr = in->req && in->op != WQ_MEMOP_LD;
+    /* the fill a read miss merges into (the state before the cycle) */
+    int merge = -1;
+    if (in->req && !rwr && !rhit && !in->inval)
+        for (unsigned i = 0; i < c->ids && merge < 0; i++) {
+            const wq_l1_slot_t *s = &c->slot[i];
+            if (s->busy && s->fill && s->mem && !s->poison && s->line == rline &&
+                !(in->resp && in->resp_id == i))
+                merge = (int)i;
+        }
 
     /* the memory response: install unless poisoned (also by this cycle) */
     if (in->resp) {
@@ -88,6 +108,10 @@ int wq_l1_cycle(wq_l1_t *c, const wq_l1_in_t *in, wq_l1_out_t *out)
                 rhit = 0;                              /* nothing left to invalidate */
         }
         s->mem = 0;
+        for (unsigned i = 0; i < c->ids; i++)     /* the reads merged into it */
+            if (c->slot[i].busy && c->slot[i].merged && c->slot[i].mem &&
+                c->slot[i].on == in->resp_id)
+                c->slot[i].mem = 0;
     }
     /* the request */
     if (in->req) {
@@ -117,9 +141,12 @@ int wq_l1_cycle(wq_l1_t *c, const wq_l1_in_t *in, wq_l1_out_t *out)
         s->busy = 1;
         s->line = rline;
         s->poison = 0;
-        s->fill = in->op == WQ_MEMOP_LD && !out->hit;
+        s->merged = merge >= 0;
+        s->on = merge >= 0 ? (uint8_t)merge : 0;
+        s->fill = in->op == WQ_MEMOP_LD && !out->hit && !s->merged;
         s->mem = !(in->op == WQ_MEMOP_LD && out->hit);
-        out->to_mem = s->mem;
+        out->merged = s->merged;
+        out->to_mem = s->mem && !s->merged;
         out->id = c->tail;
         c->tail = (c->tail + 1) % c->ids;
         c->count++;

@@ -97,6 +97,14 @@ module wq_core #(
     output reg  [63:0]              o_evr_c,
     output reg  [4:0]               o_evr_part,
     output reg  [LANES*32-1:0]      o_evr_vals,
+    // the REG_WRITE slot: a register write's record, ahead of o_evr_*'s
+    // record of the same cycle; its part and values are on o_evr_part /
+    // o_evr_vals (the core's REG_WRITEs all leave here)
+    output reg                      o_evw_valid,
+    output reg  [7:0]               o_evw_unit,
+    output reg  [15:0]              o_evw_aux,
+    output reg  [31:0]              o_evw_pc,
+    output reg  [31:0]              o_evw_mask,
     input  wire                     i_csr_valid,
     input  wire                     i_csr_we,
     input  wire [11:0]              i_csr_addr,
@@ -337,6 +345,7 @@ module wq_core #(
     reg              d_parts_done;              // only the commit beat is left
     // EX (beat)
     reg              x_v, x_commit;
+    reg              x_fp;                      // the commit beat is also the last part beat
     reg [WID_W-1:0]  x_w;
     reg [5:0]        x_p;
     reg [1:0]        x_k;
@@ -356,6 +365,7 @@ module wq_core #(
     reg [2:0]        x_words;
     // WB (beat)
     reg              b_v, b_commit;
+    reg              b_fp;                      // ... its part not written yet
     reg [WID_W-1:0]  b_w;
     reg [5:0]        b_p;
     reg [PCW-1:0]    b_pc;
@@ -440,6 +450,15 @@ module wq_core #(
     // come from the LSU)
     wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
     wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
+    // the register-writing ALU instructions (not memory, SETP, the
+    // divisions, the target gathers) carry their commit on their last part
+    // beat: one beat a part, a warp instruction a cycle at 32 lanes; WB
+    // writes that part and emits its REG_WRITE on o_evw_* beside the
+    // commit's first record
+    wire        d_dvop   = dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
+                           dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM;
+    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && dc_op != `WQ_OP_SETP;
+    wire        d_fuse_last = d_fuse && !d_parts_done && d_p + 6'd1 == PARTS6;
     // registers a thread moves: LD / ST's width (4 for .v4), else one
     // (ATOM's FN is its operation, not a width)
     wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
@@ -460,7 +479,7 @@ module wq_core #(
     wire x_busy;                        // EX keeps its beat (the LSU, the divider)
     wire x_take = !x_v || (!x_busy && !b_busy);     // EX accepts a beat
     wire d_emit = d_v && x_take && phase == PH_RUN;
-    wire d_last = d_emit && (d_parts_done || !d_beats);   // the commit beat leaves
+    wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
     wire squash;                        // drop FE, DE (a trap commit, a store)
     wire squash_x;                      // drop EX too (a trap commit)
@@ -1078,8 +1097,11 @@ module wq_core #(
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go;
     wire        b_final    = b_v && b_commit && b_last_k;
-    // the last commit of a hold waits for the fetch run to finish
-    wire        b_wait_fl  = b_final && !fl_idle;
+    // the last commit of a hold waits for the fetch run to finish (its
+    // responses come under the lock).  A commit with an instruction behind
+    // it in FE, DE or EX is not the last unless it traps; b_more itself
+    // cannot be used here, as it depends on this cycle's issue
+    wire        b_wait_fl  = b_final && !fl_idle && (b_is_trap || !(f_v || d_v || x_v));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -1172,6 +1194,7 @@ module wq_core #(
         o_step_valid <= 1'b0;
         o_step_more <= 1'b0;
         o_evr_valid <= 1'b0;
+        o_evw_valid <= 1'b0;
         o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
@@ -1277,7 +1300,8 @@ module wq_core #(
             rf_ra_q <= rf_ra;
             rf_rb_q <= rf_rb;
             tr_ra_q <= tr_row(d_w, d_p);
-            if (d_parts_done || !d_beats) begin
+            x_fp <= d_fuse_last;
+            if (d_parts_done || !d_beats || d_fuse_last) begin
                 x_commit <= 1'b1;
             end else begin
                 x_commit <= 1'b0;
@@ -1383,11 +1407,13 @@ module wq_core #(
         end
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
+        if (b_busy) b_fp <= 1'b0;       // (written in its first cycle, below)
         if (ls_wb && !b_busy) begin
             // the write-back beat of rd + ls_wk, part ls_p (LD, ATOM's old
             // values): the registers in order, each over its parts
             b_v <= 1'b1;
             b_commit <= 1'b0;
+            b_fp <= 1'b0;
             b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             for (wl = 0; wl < LANES; wl = wl + 1)
@@ -1404,6 +1430,7 @@ module wq_core #(
                      (x_commit || !x_mem)) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
+            b_fp <= x_fp;
             b_w <= x_w; b_p <= x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
             b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd;
             b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
@@ -1468,8 +1495,9 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- WB
-        if (b_v && !b_commit) begin
-            // a part beat: the register write and its REG_WRITE beat
+        if (b_v && (!b_commit || b_fp)) begin
+            // a part beat (or a commit's last part, in its first cycle):
+            // the register write and its REG_WRITE record
             if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin : wb_part
                 reg [RF_AW-1:0] row;
                 row = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
@@ -1480,13 +1508,11 @@ module wq_core #(
                 for (wl = 0; wl < LANES; wl = wl + 1)
                     rf_wdata[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
                 zflag[row] <= 1'b0;
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_REG_WRITE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
-                o_evr_aux <= {10'd0, b_rd};
-                o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
-                o_evr_mask <= b_sel;
-                o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0;
+                o_evw_valid <= 1'b1;
+                o_evw_unit <= {{(8-WID_W){1'b0}}, b_w};
+                o_evw_aux <= {10'd0, b_rd};
+                o_evw_pc <= {{(32-PCW){1'b0}}, b_pc};
+                o_evw_mask <= b_sel;
                 o_evr_part <= b_p[4:0];
                 for (wl = 0; wl < LANES; wl = wl + 1)
                     o_evr_vals[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
@@ -1643,9 +1669,12 @@ module wq_core #(
                 rf_waddr <= row;
                 rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, {1'b0, l_p});
                 zflag[row] <= 1'b0;
-                o_evr_kind <= `WQ_EV_REG_WRITE;
-                o_evr_aux <= {10'd0, b_rd};
-                o_evr_mask <= b_sel;
+                o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
+                o_evw_valid <= 1'b1;
+                o_evw_unit <= {{(8-WID_W){1'b0}}, b_w};
+                o_evw_aux <= {10'd0, b_rd};
+                o_evw_pc <= {{(32-PCW){1'b0}}, b_pc};
+                o_evw_mask <= b_sel;
                 o_evr_part <= l_p;
                 for (wl = 0; wl < LANES; wl = wl + 1) begin
                     rf_wdata[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;

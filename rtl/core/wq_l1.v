@@ -20,6 +20,10 @@
 // there and invalidates its line here.  A write or atomic poisons every
 // fill in flight for its line, and i_inval (invalidate every line) every
 // fill in flight, so a fill read before them never installs stale data.
+// A read that misses while a fill of its line is in flight and not
+// poisoned does not go to memory: it merges, and takes that fill's line
+// when it arrives (the consecutive words of a warp load or a fetch run
+// cost one line read, not one a word).
 // The model's l1.c (cmodel/model/l1.c) has the same rules, cycle by cycle.
 `default_nettype none
 `include "wq_defs.vh"
@@ -80,6 +84,8 @@ module wq_l1 #(
 
     // ---- the in-flight table ------------------------------------------------------
     reg [IDS-1:0]  s_busy, s_fill, s_poison, s_done, s_hit;
+    reg [IDS-1:0]  s_merge;                    // a read waiting on another slot's fill
+    reg [ID_W-1:0] s_on [0:IDS-1];             // ... that slot
     reg [LN-1:0]   s_line [0:IDS-1];
     reg [DW-1:0]   s_data [0:IDS-1];
     reg [ID_W-1:0] head, tail;
@@ -122,8 +128,32 @@ module wq_l1 #(
 
     wire take    = i_valid && o_ready;
     wire r_wr    = (i_op != `WQ_MEMOP_LD);
-    wire r_tomem = r_wr || !r_hit;
-    assign o_ready = (count != IDS) && (!o_mem_valid || i_mem_ready);
+    // a read miss merges into the fill of its line in flight: not yet
+    // answered (nor answering this cycle, which would leave it waiting
+    // for nothing) and not poisoned (a write taken since would be missing
+    // from its line); at most one such fill exists, since a read only
+    // starts one when none is there
+    reg [IDS-1:0]  m_cand;
+    reg [ID_W-1:0] m_on;
+    always @(*) begin
+        m_on = {ID_W{1'b0}};
+        for (i = IDS - 1; i >= 0; i = i - 1) begin
+            m_cand[i] = s_busy[i] && s_fill[i] && !s_poison[i] && !s_done[i] &&
+                        s_line[i] == r_line && !(i_mem_rvalid && i_mem_rid == i[ID_W-1:0]);
+            if (m_cand[i]) m_on = i[ID_W-1:0];
+        end
+    end
+    wire r_merge = !r_wr && !r_hit && (m_cand != {IDS{1'b0}}) && !i_inval;
+    wire r_tomem = r_wr || (!r_hit && !r_merge);
+    // the next slot is free, and no merged read still to be answered
+    // takes its line from it
+    reg t_ref;
+    always @(*) begin
+        t_ref = 1'b0;
+        for (i = 0; i < IDS; i = i + 1)
+            if (s_busy[i] && s_merge[i] && s_on[i] == tail) t_ref = 1'b1;
+    end
+    assign o_ready = (count != IDS) && !t_ref && (!o_mem_valid || i_mem_ready);
 
     // ---- the memory response and where its line installs -----------------------------
     wire [LN-1:0] f_line_n = s_line[i_mem_rid];
@@ -187,12 +217,15 @@ module wq_l1 #(
             s_poison <= {IDS{1'b0}};
             s_done   <= {IDS{1'b0}};
             s_hit    <= {IDS{1'b0}};
+            s_merge  <= {IDS{1'b0}};
             head     <= {ID_W{1'b0}};
             tail     <= {ID_W{1'b0}};
             count    <= {(ID_W+1){1'b0}};
         end else begin
             if (i_mem_rvalid) begin
                 s_done[i_mem_rid] <= 1'b1;
+                for (i = 0; i < IDS; i = i + 1)
+                    if (s_busy[i] && s_merge[i] && s_on[i] == i_mem_rid) s_done[i] <= 1'b1;
             end
             if (take && r_wr)
                 for (i = 0; i < IDS; i = i + 1)
@@ -205,10 +238,11 @@ module wq_l1 #(
             end
             if (take) begin
                 s_busy[tail]   <= 1'b1;
-                s_fill[tail]   <= !r_wr && !r_hit;
+                s_fill[tail]   <= !r_wr && !r_hit && !r_merge;
+                s_merge[tail]  <= r_merge;
                 s_poison[tail] <= 1'b0;
-                s_done[tail]   <= !r_tomem;
-                s_hit[tail]    <= !r_tomem;
+                s_done[tail]   <= !r_tomem && !r_merge;
+                s_hit[tail]    <= !r_tomem && !r_merge;
                 tail <= tail + {{(ID_W-1){1'b0}}, 1'b1};
             end
             count <= count + {{ID_W{1'b0}}, take} - {{ID_W{1'b0}}, pop};
@@ -216,12 +250,15 @@ module wq_l1 #(
 
     always @(posedge i_clk) begin
         if (take) s_line[tail] <= r_line;
-        if (take && !r_tomem) s_data[tail] <= r_data;
+        if (take) s_on[tail] <= m_on;
+        if (take && r_hit && !r_wr) s_data[tail] <= r_data;
         if (i_mem_rvalid) s_data[i_mem_rid] <= i_mem_rdata;
     end
 
+    // a merged read answers with its fill's line, from the fill's slot
+    // (which is not taken again while a merged read refers to it)
     assign o_rvalid = s_done[head];
-    assign o_rdata  = s_data[head];
+    assign o_rdata  = s_data[s_merge[head] ? s_on[head] : head];
     assign o_rhit   = s_hit[head];
 
     // ---- the memory request --------------------------------------------------------------
@@ -303,7 +340,7 @@ module wq_l1 #(
     // the port (if a write of that line) is performed
     wire [31:0] f_arch = (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_ST) ? f_wr_word : f_mem;
 
-    wire [IDS-1:0] s_mem = s_busy & ~s_done;   // waiting for memory
+    wire [IDS-1:0] s_mem = s_busy & ~s_done & ~s_merge;   // waiting for memory
     integer fa, fb;
     always @(*) if (f_past && !i_reset) begin
         // tags: a line is in at most one way of its set
@@ -333,6 +370,16 @@ module wq_l1 #(
                                   (f_out[fa] || (o_mem_valid && o_mem_id == fa)));
             if (s_done[fa]) assert(s_busy[fa]);
             if (s_fill[fa] && s_busy[fa] && f_rline[fa] && f_out[fa]) assert(s_line[fa] == f_line);
+            // a merged read waits on a fill of its line that is still due
+            // (sent or on the port; a write taken after the merge may have
+            // poisoned it since, which only stops its install)
+            if (s_busy[fa] && s_merge[fa] && !s_done[fa])
+                assert(s_busy[s_on[fa]] && s_fill[s_on[fa]] && s_mem[s_on[fa]] &&
+                       s_line[s_on[fa]] == s_line[fa]);
+            if (s_merge[fa] && s_busy[fa]) assert(!s_fill[fa] && !s_hit[fa]);
+            // ... and its fill's slot is not taken by a later request
+            if (s_merge[fa] && s_busy[fa] && s_done[fa] && s_busy[s_on[fa]])
+                assert(s_fill[s_on[fa]] && s_line[s_on[fa]] == s_line[fa]);
         end
         assert(count <= IDS);
     end
@@ -345,6 +392,7 @@ module wq_l1 #(
             c_full:    cover(count == IDS);
             c_ooo:     cover(i_mem_rvalid && f_out[i_mem_rid] && i_mem_rid != head && s_mem[head]);
             c_whit:    cover($past(take && i_op == `WQ_MEMOP_ST && r_hit));
+            c_merge:   cover(o_rvalid && s_merge[head] && s_line[head] == f_line);
         end
 `endif
 endmodule

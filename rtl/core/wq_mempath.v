@@ -30,7 +30,7 @@ module wq_mempath #(
     parameter SETS       = 16,      // L1 sets, a power of two >= 2
     parameter WAYS       = 2,       // L1 ways, a power of two
     parameter LINE_BYTES = 16,      // a power of two, >= 8
-    parameter ID_W       = 3        // 2^ID_W L1 requests in flight
+    parameter ID_W       = 4        // 2^ID_W L1 requests in flight
 ) (
     input  wire        i_clk,
     input  wire        i_reset,
@@ -88,7 +88,30 @@ module wq_mempath #(
     assign o_rdata  = l1_rdata[32 * q_word[q_head] +: 32];
     wire unused_rhit = &{1'b0, l1_rhit};
 
-    // ---- L1 ----------------------------------------------------------------------------
+    // ---- L1 and its line port -> word port ---------------------------------------------------------
+    // A queue of line requests (each with its still-to-request words e_iss
+    // and its still-unanswered words e_wait, ascending), as deep as the
+    // L1 has ids, so every request the L1 sends is taken at once.  The
+    // words go on the port back to back, entry after entry (e_i the one
+    // requesting); the port answers in order, so every response belongs to
+    // the oldest entry (e_h), which completes when its last word answers
+    // and goes to the L1 the cycle after.
+    localparam Q_W = ID_W;
+    localparam QN  = 1 << Q_W;
+    reg  [ID_W-1:0] e_id    [0:QN-1];
+    reg             e_we    [0:QN-1];
+    reg  [31:LB]    e_addr  [0:QN-1];      // the line
+    reg  [DW-1:0]   e_wdata [0:QN-1];
+    reg  [LINE_BYTES-1:0] e_wstrb [0:QN-1];
+    reg  [LW-1:0]   e_iss   [0:QN-1];
+    reg  [LW-1:0]   e_wait  [0:QN-1];
+    reg  [Q_W-1:0]  e_h, e_i, e_t;         // oldest, requesting, next free
+    reg  [Q_W:0]    e_n;                   // entries held
+    reg  [Q_W:0]    e_ni;                  // ... not yet requested whole (e_i on)
+    reg             b_done;                // the oldest's response to the L1 (one cycle)
+    reg  [ID_W-1:0] b_id;
+    reg  [DW-1:0]   b_line;                // its words as they answer
+
     wire          m_valid;
     wire [ID_W-1:0] m_id;
     wire [1:0]    m_op;
@@ -96,10 +119,7 @@ module wq_mempath #(
     wire [DW-1:0] m_wdata;
     wire [LINE_BYTES-1:0] m_wstrb;
     wire          m_aop;
-    reg           b_busy;              // a line request is being served
-    reg           b_done;              // its response to the L1 (one cycle)
-    reg  [ID_W-1:0] b_id;
-    reg  [DW-1:0] b_line;              // the words read so far
+    wire          e_room = (e_n != QN[Q_W:0]);
 
     wq_l1 #(.SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(ID_W), .AOP_W(1)) u_l1 (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -110,26 +130,18 @@ module wq_mempath #(
         .i_aop(1'b0),
         .o_rvalid(l1_rvalid), .i_rready(1'b1), .o_rdata(l1_rdata), .o_rhit(l1_rhit),
         .i_inval(i_inval),
-        .o_mem_valid(m_valid), .i_mem_ready(!b_busy), .o_mem_id(m_id), .o_mem_op(m_op),
+        .o_mem_valid(m_valid), .i_mem_ready(e_room), .o_mem_id(m_id), .o_mem_op(m_op),
         .o_mem_addr(m_addr), .o_mem_wdata(m_wdata), .o_mem_wstrb(m_wstrb), .o_mem_aop(m_aop),
         .i_mem_rvalid(b_done), .i_mem_rid(b_id), .i_mem_rdata(b_line),
         .o_hits(o_hits), .o_misses(o_misses));
     wire unused_aop = &{1'b0, m_aop, m_addr[LB-1:0]};
 
-    // ---- L1 line port -> word port ---------------------------------------------------------
-    // b_issue: the words still to request (ascending); b_wait: the words
-    // requested whose responses are still due (ascending, in order)
-    reg           b_we;
-    reg  [31:LB]  b_addr;              // the line
-    reg  [DW-1:0] b_wdata;
-    reg  [LINE_BYTES-1:0] b_wstrb;
-    reg  [LW-1:0] b_issue, b_wait;
-    reg  [LW-1:0] m_words;             // a line request's words
+    reg  [LW-1:0] m_words;                 // a line request's words
     integer k;
     always @(*)
         for (k = 0; k < LW; k = k + 1)
             m_words[k] = (m_op == `WQ_MEMOP_LD) || (|m_wstrb[4*k +: 4]);
-    wire m_take = m_valid && !b_busy;
+    wire m_take = m_valid && e_room;
 
     // the lowest set bit of a word mask
     function [WI-1:0] lowest(input [LW-1:0] m);
@@ -140,54 +152,62 @@ module wq_mempath #(
                 if (m[j]) lowest = j[WI-1:0];
         end
     endfunction
-    wire [WI-1:0] i_k = lowest(b_issue);       // the word on the port
-    wire [WI-1:0] r_k = lowest(b_wait);        // the word answering next
-    wire          sent = o_mem_valid && i_mem_ready;
-    // the line is complete: its last word answers now (every word was
-    // requested before), or a write strobes no word at all
-    wire [LW-1:0] r_bit = {{(LW-1){1'b0}}, 1'b1} << r_k;
-    wire          b_last = (b_issue == {LW{1'b0}}) &&
-                           ((i_mem_rvalid && b_wait == r_bit) || b_wait == {LW{1'b0}});
+    wire          e_req  = (e_ni != {(Q_W+1){1'b0}});
+    wire [LW-1:0] i_m    = e_iss[e_i];
+    wire [WI-1:0] i_k    = lowest(i_m);            // the word on the port
+    wire [LW-1:0] h_wait = e_wait[e_h];
+    wire [WI-1:0] r_k    = lowest(h_wait);         // the word answering next
+    wire          sent   = o_mem_valid && i_mem_ready;
+    wire [LW-1:0] i_bit  = {{(LW-1){1'b0}}, 1'b1} << i_k;
+    wire [LW-1:0] r_bit  = {{(LW-1){1'b0}}, 1'b1} << r_k;
+    // the requesting entry's words left after this cycle: none, it is done
+    wire [LW-1:0] i_left = i_m & ~(sent ? i_bit : {LW{1'b0}});
+    wire          i_next = e_req && i_left == {LW{1'b0}};
+    // the oldest is complete after this cycle: every word requested and
+    // answered (a write strobing no word: at once)
+    wire [LW-1:0] h_iss  = (e_req && e_i == e_h) ? i_left : e_iss[e_h];
+    wire [LW-1:0] h_left = h_wait & ~(i_mem_rvalid ? r_bit : {LW{1'b0}});
+    wire          h_last = (e_n != {(Q_W+1){1'b0}}) && h_iss == {LW{1'b0}} &&
+                           h_left == {LW{1'b0}};
 
     always @(posedge i_clk)
         if (i_reset) begin
-            b_busy  <= 1'b0;
-            b_done  <= 1'b0;
-            b_issue <= {LW{1'b0}};
-            b_wait  <= {LW{1'b0}};
-        end else begin
+            e_h <= {Q_W{1'b0}};
+            e_i <= {Q_W{1'b0}};
+            e_t <= {Q_W{1'b0}};
+            e_n <= {(Q_W+1){1'b0}};
+            e_ni <= {(Q_W+1){1'b0}};
             b_done <= 1'b0;
-            if (m_take) begin
-                b_busy  <= 1'b1;
-                b_issue <= m_words;
-                b_wait  <= m_words;
-            end else if (b_busy) begin
-                if (sent) b_issue[i_k] <= 1'b0;
-                if (i_mem_rvalid) b_wait[r_k] <= 1'b0;
-                if (b_last) begin
-                    b_busy <= 1'b0;
-                    b_done <= 1'b1;
-                end
-            end
+        end else begin
+            b_done <= h_last;
+            if (m_take) e_t <= e_t + 1'b1;
+            if (i_next) e_i <= e_i + 1'b1;
+            if (h_last) e_h <= e_h + 1'b1;
+            e_n <= e_n + {{Q_W{1'b0}}, m_take} - {{Q_W{1'b0}}, h_last};
+            e_ni <= e_ni + {{Q_W{1'b0}}, m_take} - {{Q_W{1'b0}}, i_next};
         end
 
-    always @(posedge i_clk)
+    always @(posedge i_clk) begin
+        if (sent) e_iss[e_i][i_k] <= 1'b0;
+        if (i_mem_rvalid) e_wait[e_h][r_k] <= 1'b0;
         if (m_take) begin
-            b_id    <= m_id;
-            b_we    <= (m_op != `WQ_MEMOP_LD);
-            b_addr  <= m_addr[31:LB];
-            b_wdata <= m_wdata;
-            b_wstrb <= m_wstrb;
+            e_id[e_t]    <= m_id;
+            e_we[e_t]    <= (m_op != `WQ_MEMOP_LD);
+            e_addr[e_t]  <= m_addr[31:LB];
+            e_wdata[e_t] <= m_wdata;
+            e_wstrb[e_t] <= m_wstrb;
+            e_iss[e_t]   <= m_words;
+            e_wait[e_t]  <= m_words;
         end
+        if (h_last) b_id <= e_id[e_h];
+        if (i_mem_rvalid) b_line[32 * r_k +: 32] <= i_mem_rdata;
+    end
 
-    always @(posedge i_clk)
-        if (b_busy && i_mem_rvalid) b_line[32 * r_k +: 32] <= i_mem_rdata;
-
-    assign o_mem_valid = b_busy && (b_issue != {LW{1'b0}});
-    assign o_mem_we    = b_we;
-    assign o_mem_addr  = {b_addr, i_k, 2'b00};
-    assign o_mem_wdata = b_wdata[32 * i_k +: 32];
-    assign o_mem_wstrb = b_wstrb[4 * i_k +: 4];
+    assign o_mem_valid = e_req && (i_m != {LW{1'b0}});
+    assign o_mem_we    = e_we[e_i];
+    assign o_mem_addr  = {e_addr[e_i], i_k, 2'b00};
+    assign o_mem_wdata = e_wdata[e_i][32 * i_k +: 32];
+    assign o_mem_wstrb = e_wstrb[e_i][4 * i_k +: 4];
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job mempath): BMC,
@@ -216,10 +236,10 @@ module wq_mempath #(
     always @(*) if (i_valid) assume(i_addr[1:0] == 2'b00);
 
     // the memory: answers requests in order, at least a cycle later
-    reg [LW:0] f_mout;               // word requests without a response
+    reg [Q_W+LW:0] f_mout;           // word requests without a response
     always @(posedge i_clk)
         if (i_reset) f_mout <= 0;
-        else f_mout <= f_mout + {{LW{1'b0}}, sent} - {{LW{1'b0}}, i_mem_rvalid};
+        else f_mout <= f_mout + {{(Q_W+LW){1'b0}}, sent} - {{(Q_W+LW){1'b0}}, i_mem_rvalid};
     always @(*) if (f_mout == 0) assume(!i_mem_rvalid);
 
     // one tracked word of memory: its value; what memory answers for it
@@ -237,12 +257,12 @@ module wq_mempath #(
     // the word read of the tracked address comes back with its value
     // (one read of it in flight at most: the line's words are distinct)
     reg f_rd_out;
-    reg [LW:0] f_rd_pos;             // responses still due before it
+    reg [Q_W+LW:0] f_rd_pos;         // responses still due before it
     always @(posedge i_clk)
         if (i_reset) f_rd_out <= 1'b0;
         else if (sent && f_at && !o_mem_we) begin
             f_rd_out <= 1'b1;
-            f_rd_pos <= f_mout - {{LW{1'b0}}, i_mem_rvalid};
+            f_rd_pos <= f_mout - {{(Q_W+LW){1'b0}}, i_mem_rvalid};
         end else if (f_rd_out && i_mem_rvalid) begin
             if (f_rd_pos == 0) f_rd_out <= 1'b0;
             else f_rd_pos <= f_rd_pos - 1'b1;
@@ -250,16 +270,40 @@ module wq_mempath #(
     always @(*)
         if (f_rd_out && f_rd_pos == 0 && i_mem_rvalid) assume(i_mem_rdata == f_mem);
 
+    // the queue's entries: held ones, and the words they have requested
+    // and not had answered (the port's word requests in flight)
+    integer   fq;
+    reg [Q_W-1:0] f_q;
+    reg [Q_W:0]   f_age;
+    reg [Q_W+LW:0] f_owed;
+    reg           f_order;
+    always @(*) begin
+        f_owed  = 0;
+        f_order = 1'b1;
+        for (fq = 0; fq < QN; fq = fq + 1) begin
+            f_q   = fq[Q_W-1:0];
+            f_age = {1'b0, f_q - e_h};
+            if (f_age < e_n) begin
+                f_owed = f_owed + $countones(e_wait[f_q] & ~e_iss[f_q]);
+                // a word waits only once requested, in order; an entry
+                // before the requesting one is requested whole, one after
+                // it has requested nothing
+                if ((e_iss[f_q] & ~e_wait[f_q]) != 0) f_order = 1'b0;
+                if (f_age < e_n - e_ni && e_iss[f_q] != 0) f_order = 1'b0;
+                if (f_age > e_n - e_ni && e_iss[f_q] != e_wait[f_q]) f_order = 1'b0;
+            end
+        end
+    end
     always @(*) if (f_past && !i_reset) begin
-        // the port's request is one of the line being served
-        if (o_mem_valid) assert(b_busy);
-        // word requests in flight: only the served line's, never more
-        // than its words
-        assert(f_mout <= LW);
-        if (!b_busy) assert(f_mout == 0 && b_issue == 0 && b_wait == 0);
-        // a word waits for its response only once requested, in order
-        assert((b_issue & ~b_wait) == 0);
-        if (b_busy) assert(f_mout == $countones(b_wait & ~b_issue));
+        // the port's request is one of the requesting entry's words
+        if (o_mem_valid) assert(e_req);
+        assert(e_n <= QN && e_ni <= e_n);
+        assert(e_t == e_h + e_n[Q_W-1:0]);
+        assert(e_i == e_t - e_ni[Q_W-1:0]);
+        assert(f_order);
+        // word requests in flight: exactly the held entries' owed words
+        assert(f_mout == f_owed);
+        if (e_n == 0) assert(f_mout == 0);
         // the queue of word indices holds the request the core waits for
         assert(q_tail - q_head == {{(ID_W-1){1'b0}}, f_cpend});
         // a read of the tracked word answers its value: memory's, or the

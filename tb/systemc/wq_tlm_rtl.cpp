@@ -45,6 +45,11 @@ wq_tlm_rtl::wq_tlm_rtl(sc_module_name nm, sc_time period)
     dut_->o_evr_c(evr_c_);
     dut_->o_evr_part(evr_part_);
     dut_->o_evr_vals(evr_vals_);
+    dut_->o_evw_valid(evw_valid_);
+    dut_->o_evw_unit(evw_unit_);
+    dut_->o_evw_aux(evw_aux_);
+    dut_->o_evw_pc(evw_pc_);
+    dut_->o_evw_mask(evw_mask_);
     csr.register_b_transport(this, &wq_tlm_rtl::csr_b_transport);
     SC_THREAD(mem_server);
 }
@@ -61,6 +66,15 @@ void wq_tlm_rtl::mem_server()
     mem_rvalid_.write(false);
     for (;;) {
         wait(clk_.posedge_event());
+        if (tfn_ && !rst.read() && evw_valid_.read()) {
+            wq_trace_rec_t r = {};
+            r.kind = WQ_EV_REG_WRITE;
+            r.unit = (uint8_t)evw_unit_.read();
+            r.aux = (uint16_t)evw_aux_.read();
+            r.pc = evw_pc_.read();
+            r.mask = evw_mask_.read();
+            tfn_(tuser_, &r, cyc_);
+        }
         if (tfn_ && !rst.read() && evr_valid_.read()) {
             wq_trace_rec_t r = {};
             r.kind = (uint8_t)evr_kind_.read();

@@ -40,8 +40,8 @@ public:
 
     uint64_t mem_errors() const { return mem_errors_; }
     uint64_t cycles() const { return cyc_; }
-    // measurement hook: the event records on o_evr_*, one per cycle that
-    // carries one, with the cycle; REG_WRITE records come one per part
+    // measurement hook: the event records on o_evw_* and o_evr_* (in that
+    // order within a cycle), with the cycle; REG_WRITE records come one per part
     // with no lane values (vals NULL); fn NULL stops
     typedef void (*trace_fn)(void *user, const wq_trace_rec_t *r, uint64_t clocks);
     void trace(trace_fn fn, void *user) { tfn_ = fn; tuser_ = user; }
@@ -56,7 +56,8 @@ private:
     sc_core::sc_signal<uint32_t> mem_addr_, mem_wdata_, mem_wstrb_, mem_rdata_;
     // lockstep and event-record outputs: unused here
     sc_core::sc_signal<uint32_t> lock_, step_kind_, step_id_, step_res_;
-    sc_core::sc_signal<bool> step_valid_, evr_valid_;
+    sc_core::sc_signal<bool> step_valid_, evr_valid_, evw_valid_;
+    sc_core::sc_signal<uint32_t> evw_unit_, evw_aux_, evw_pc_, evw_mask_;
     sc_core::sc_signal<uint32_t> evr_kind_, evr_unit_, evr_part_, evr_aux_, evr_pc_, evr_mask_, evr_a_;
     sc_core::sc_signal<uint64_t> evr_b_, evr_c_;
     sc_core::sc_signal<sc_dt::sc_bv<1024>> evr_vals_;

@@ -41,6 +41,8 @@ typedef struct {
     uint8_t  mem;      /* went to memory, its response not yet in       */
     uint8_t  fill;     /* a read miss: its response installs the line  */
     uint8_t  poison;   /* a later write, atomic or invalidate: do not   */
+    uint8_t  merged;   /* a read miss waiting on slot `on`'s fill       */
+    uint8_t  on;
     uint32_t line;     /* line number (address >> log2 line bytes)      */
 } wq_l1_slot_t;
 
@@ -68,6 +70,7 @@ typedef struct {
 
 typedef struct {
     int      hit;          /* the request (a read) hit                    */
+    int      merged;       /* the request (a read miss) waits on a fill  */
     int      to_mem;       /* the request goes to memory ...             */
     unsigned id;           /* ... with this id (its slot)                 */
     int      installed;    /* the response installed its line ...         */
@@ -77,10 +80,12 @@ typedef struct {
 /* sets, ways: powers of two (sets <= 2^16, ways <= 16); line_bytes a power
  * of two from 4 to 128; ids a power of two from 2 to 64. */
 int  wq_l1_init(wq_l1_t *c, unsigned sets, unsigned ways, unsigned line_bytes, unsigned ids);
-/* whether a request can be taken now (a free slot) */
+/* whether a request can be taken now: a free slot that no merged read
+ * still to be answered takes its line from */
 int  wq_l1_can_take(const wq_l1_t *c);
 /* one cycle; returns WQ_MP_E_PARAM on an impossible event (a request with
- * no free slot, a response for a slot not waiting, a pop of nothing) */
+ * no free slot, a response for a slot not waiting on memory -- a merged
+ * read waits on its fill's response, not its own -- a pop of nothing) */
 int  wq_l1_cycle(wq_l1_t *c, const wq_l1_in_t *in, wq_l1_out_t *out);
 /* whether the line holding addr is present (way in *way) */
 int  wq_l1_present(const wq_l1_t *c, uint32_t addr, unsigned *way);

@@ -67,7 +67,7 @@ struct Bench : tb::Harness<Vwq_l1> {
     uint64_t n_ops = 0, n_reads = 0;
     uint64_t cov_rhit = 0, cov_rmiss = 0, cov_whit = 0, cov_wmiss = 0, cov_ahit = 0,
              cov_poison = 0, cov_evict = 0, cov_ooo = 0, cov_full = 0, cov_mstall = 0,
-             cov_inval = 0;
+             cov_inval = 0, cov_merge = 0, cov_merge_poison = 0, cov_tref = 0;
 
     Bench(uint64_t s, const char *wave, unsigned st, unsigned wy, unsigned ln, unsigned id)
         : Harness("l1_tb", s), rng(s), sets(st), ways(wy), line(ln), ids(id), words(ln / 4) {
@@ -222,6 +222,7 @@ struct Bench : tb::Harness<Vwq_l1> {
         // the request port against the model's free slots
         bool mem_free = !top->o_mem_valid || top->i_mem_ready;
         bool can = wq_l1_can_take(model) && mem_free;
+        if (model->count < ids && !wq_l1_can_take(model)) cov_tref++;
         if ((bool)top->o_ready != can) {
             snprintf(b, sizeof b, "o_ready %d, model: a free slot %d and the port free %d",
                      (int)top->o_ready, wq_l1_can_take(model), (int)mem_free);
@@ -240,7 +241,13 @@ struct Bench : tb::Harness<Vwq_l1> {
         in.pop = pop;
         in.inval = top->i_inval;
         if (in.inval) cov_inval++;
-        if (rv && model->slot[resp.id].fill && model->slot[resp.id].poison) cov_poison++;
+        if (rv && model->slot[resp.id].fill && model->slot[resp.id].poison) {
+            cov_poison++;
+            // a read merged before the write that poisoned its fill
+            for (unsigned i = 0; i < ids; i++)
+                if (model->slot[i].busy && model->slot[i].merged && model->slot[i].mem &&
+                    model->slot[i].on == resp.id) { cov_merge_poison++; break; }
+        }
         uint32_t la = r_addr & ~(line - 1);
         bool present = wq_l1_present(model, la, nullptr) != 0;   // before the cycle
         wq_l1_out_t out;
@@ -250,6 +257,7 @@ struct Bench : tb::Harness<Vwq_l1> {
             if (r_op == WQ_MEMOP_LD) {
                 e.data = read_line(shadow, la);
                 (out.hit ? cov_rhit : cov_rmiss)++;
+                if (out.merged) cov_merge++;
                 n_reads++;
             } else {
                 if (r_op == WQ_MEMOP_ST) (present ? cov_whit : cov_wmiss)++;
@@ -314,6 +322,9 @@ struct Bench : tb::Harness<Vwq_l1> {
         if (!cov_full) holes.push_back("all ids in flight");
         if (!cov_mstall) holes.push_back("a memory stall");
         if (!cov_inval) holes.push_back("an invalidate");
+        if (!cov_merge) holes.push_back("a read miss merged into a fill in flight");
+        if (!cov_merge_poison) holes.push_back("a merged read whose fill a later write poisoned");
+        if (!cov_tref) holes.push_back("a free slot held back for a merged read's line");
         return verdict(holes);
     }
 

@@ -147,6 +147,7 @@ struct Bench : tb::Harness<Vwq_warp_sched> {
     uint32_t rd(uint32_t a) { auto it = mem.find(a & ~3u); return it == mem.end() ? 0 : it->second; }
     void tick();
     void collect_records();
+    void collect_one(Rec r);
     void compare_step(unsigned kind, unsigned id, unsigned res);
     uint32_t csr(bool we, uint32_t addr, uint32_t data, bool *err = nullptr);
     void checkpoint();
@@ -207,13 +208,29 @@ void Bench::tick()
     top->i_launch_valid = 0;
 }
 
+// a cycle's records: the core's REG_WRITE slot (o_evw_*) before o_evr_*;
+// the cycle's REG_WRITE has its part and values on o_evr_part / o_evr_vals
 void Bench::collect_records()
 {
+    if (in_reset) return;                // power-on register contents are not records
+#if defined(WQ_CORE)
+    if (top->o_evw_valid) {
+        Rec w;
+        w.kind = WQ_EV_REG_WRITE; w.unit = top->o_evw_unit; w.aux = top->o_evw_aux;
+        w.pc = top->o_evw_pc; w.mask = top->o_evw_mask;
+        collect_one(w);
+    }
+#endif
     if (!top->o_evr_valid) return;
     Rec r;
     r.kind = top->o_evr_kind; r.unit = top->o_evr_unit; r.aux = top->o_evr_aux;
     r.pc = top->o_evr_pc; r.mask = top->o_evr_mask; r.a = top->o_evr_a;
     r.b = top->o_evr_b; r.c = top->o_evr_c;
+    collect_one(r);
+}
+
+void Bench::collect_one(Rec r)
+{
     if (r.kind == WQ_EV_REG_WRITE) {
         unsigned part = top->o_evr_part;
         if (part >= PARTS) fail("REG_WRITE beat of part " + std::to_string(part));

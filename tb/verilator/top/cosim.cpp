@@ -474,28 +474,34 @@ void Cosim::drive_csr() {
     }
 }
 
+// a cycle's records: the REG_WRITE slot's (o_evw_*) before o_evr_*'s; the
+// part and values of the cycle's REG_WRITE are o_evr_part / o_evr_vals
 void Cosim::collect_record() {
-    if (!top->o_evr_valid) return;
-    unsigned kind = top->o_evr_kind;
+    if (top->o_evw_valid)
+        collect_one(WQ_EV_REG_WRITE, top->o_evw_unit, top->o_evw_aux, top->o_evw_pc,
+                    top->o_evw_mask, 0, 0, 0);
+    if (top->o_evr_valid)
+        collect_one(top->o_evr_kind, top->o_evr_unit, top->o_evr_aux, top->o_evr_pc,
+                    top->o_evr_mask, top->o_evr_a, top->o_evr_b, top->o_evr_c);
+}
+void Cosim::collect_one(unsigned kind, unsigned unit, unsigned aux, uint32_t pc, uint32_t mask,
+                        uint32_t a, uint64_t b, uint64_t c) {
     unsigned part = top->o_evr_part;
     if (kind == WQ_EV_REG_WRITE && !rtl_recs.empty()) {
         Rec &p = rtl_recs.back();
-        if (p.kind == WQ_EV_REG_WRITE && p.aux == top->o_evr_aux && p.pc == top->o_evr_pc &&
-            p.mask == top->o_evr_mask && !(p.parts_seen >> part & 1) &&
-            part > 31 - (unsigned)__builtin_clz(p.parts_seen)) {
+        if (p.kind == WQ_EV_REG_WRITE && p.aux == aux && p.pc == pc && p.mask == mask &&
+            !(p.parts_seen >> part & 1) && part > 31 - (unsigned)__builtin_clz(p.parts_seen)) {
             add_vals(p, part);
             return;
         }
     }
     if (o.verbose)
         printf("%8" PRIu64 " rec  kind=%u unit=%u aux=%u pc=0x%x mask=0x%08x a=0x%x part=%u lock=%u\n",
-               cyc, kind, (unsigned)top->o_evr_unit, (unsigned)top->o_evr_aux,
-               (unsigned)top->o_evr_pc, (unsigned)top->o_evr_mask, (unsigned)top->o_evr_a,
-               part, (unsigned)top->o_lock);
+               cyc, kind, unit, aux, pc, mask, a, part, (unsigned)top->o_lock);
     Rec r;
-    r.kind = kind; r.unit = top->o_evr_unit; r.aux = top->o_evr_aux;
-    r.pc = top->o_evr_pc; r.mask = top->o_evr_mask; r.a = top->o_evr_a;
-    r.b = top->o_evr_b; r.c = top->o_evr_c;
+    r.kind = kind; r.unit = unit; r.aux = aux;
+    r.pc = pc; r.mask = mask; r.a = a;
+    r.b = b; r.c = c;
     if (kind == WQ_EV_REG_WRITE) { r.has_vals = true; add_vals(r, part); }
     rtl_recs.push_back(r);
 }

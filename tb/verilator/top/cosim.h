@@ -159,6 +159,8 @@ private:
     void on_trap(unsigned w);
     void drive_csr();
     void collect_record();
+    void collect_one(unsigned kind, unsigned unit, unsigned aux, uint32_t pc, uint32_t mask,
+                     uint32_t a, uint64_t b, uint64_t c);
     void add_vals(Rec &r, unsigned part);
     void wait_safe();
     void compare_memory();
