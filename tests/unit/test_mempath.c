@@ -169,12 +169,62 @@ Test(mempath, l1_second_fill_of_a_line_reuses_its_way)
 {
     cr_assert_eq(wq_l1_init(&l1, 2, 2, 16, 4), WQ_MP_OK);
     READ(&l1, 0x100);                         /* id 0: miss */
-    cr_expect(!READ(&l1, 0x104).hit);         /* id 1: miss again, id 0 in flight */
-    cr_expect_eq(RESP(&l1, 0).way, 0);
+    /* id 1 misses in the cycle id 0 answers: too late to merge */
+    wq_l1_out_t o = step(&l1, 1, WQ_MEMOP_LD, 0x104, 1, 0, 0, 0);
+    cr_expect(!o.hit && !o.merged && o.to_mem && o.id == 1);
+    cr_expect_eq(o.way, 0);                   /* id 0 installed in way 0 */
     cr_expect_eq(RESP(&l1, 1).way, 0);        /* the way holding its line */
     READ(&l1, 0x120);                         /* id 2 */
     cr_expect_eq(RESP(&l1, 2).way, 1);        /* way 1 was still free */
     cr_expect_eq(l1.rr, 0);                   /* nothing evicted */
+}
+
+Test(mempath, l1_read_miss_merges_into_a_fill_in_flight)
+{
+    cr_assert_eq(wq_l1_init(&l1, 2, 2, 16, 8), WQ_MP_OK);
+    READ(&l1, 0x100);                         /* id 0: the fill */
+    wq_l1_out_t o = READ(&l1, 0x10C);         /* id 1: same line, merges */
+    cr_expect(!o.hit && o.merged && !o.to_mem && o.id == 1);
+    cr_expect(l1.slot[1].merged && l1.slot[1].on == 0);
+    cr_expect_eq(l1.misses, 2);               /* a merged read counts as a miss */
+    /* a write after the merge poisons the fill, but the merge stands */
+    o = WRITE(&l1, 0x104);                    /* id 2 */
+    cr_expect(o.to_mem && l1.slot[0].poison && l1.slot[1].merged);
+    /* ... and a read after the write does not merge into the poisoned fill */
+    o = READ(&l1, 0x108);                     /* id 3 */
+    cr_expect(!o.merged && o.to_mem);
+    /* a response for a merged slot is an impossible event */
+    wq_l1_in_t in;
+    wq_l1_out_t out;
+    memset(&in, 0, sizeof in);
+    in.resp = 1;
+    in.resp_id = 1;
+    cr_expect_eq(wq_l1_cycle(&l1, &in, &out), WQ_MP_E_PARAM);
+    /* the fill's answer answers the merged read: both pop */
+    o = RESP(&l1, 0);
+    cr_expect(!o.installed);                  /* poisoned */
+    cr_expect(!l1.slot[1].mem);
+    POP(&l1);
+    POP(&l1);
+    cr_expect_eq(l1.count, 2);
+}
+
+Test(mempath, l1_merged_read_keeps_its_fill_slot)
+{
+    /* 4 ids: the fill in slot 0, a merged read in slot 1; once slot 0 is
+     * popped, the ring may not take a request into it while slot 1 still
+     * waits to take its line from there */
+    cr_assert_eq(wq_l1_init(&l1, 2, 2, 16, 4), WQ_MP_OK);
+    READ(&l1, 0x100);                         /* id 0 */
+    READ(&l1, 0x104);                         /* id 1: merged into 0 */
+    READ(&l1, 0x200);                         /* id 2 */
+    READ(&l1, 0x300);                         /* id 3 */
+    RESP(&l1, 0);
+    POP(&l1);                                 /* slot 0 free, slot 1 done */
+    cr_expect_eq(l1.count, 3);
+    cr_expect(!wq_l1_can_take(&l1));          /* the tail is slot 0 */
+    POP(&l1);                                 /* the merged read leaves */
+    cr_expect(wq_l1_can_take(&l1));
 }
 
 Test(mempath, l1_full_ids_and_bad_events)
