@@ -18,10 +18,9 @@
 //
 // The warp scheduler here is the firmware one (SCHED_UE=1: wq_sched_ue on
 // the micro-engine, docs/rtl/wq_sched_ue.md), with the engine's rotator on
-// the UP5K's otherwise idle SB_MAC16s (ROT_MUL=1); the hardwired
-// wq_warp_sched does not fit.  The small lockstep configuration
-// (scripts/rtl/top.sh) runs this wq_top too, and the hardwired scheduler
-// at the same parameters.
+// the UP5K's otherwise idle SB_MAC16s (ROT_MUL=1).  The small lockstep
+// configuration (scripts/rtl/top.sh) runs this wq_top too, and the
+// pipelined core wq_core (SCHED_UE=0) at the same parameters.
 `default_nettype none
 `include "wq_defs.vh"
 

@@ -1,4 +1,4 @@
-// wq_div.v -- one lane's restoring divider for wq_alu (DIVU, DIV, REMU,
+// wq_div.v -- one lane's restoring divider for wq_core (DIVU, DIV, REMU,
 // REM; exec_alu.c).
 //
 // The start takes the operands' magnitudes (i_sgn: negated when negative)
@@ -11,8 +11,8 @@
 // subtracts 0, leaving quotient ~0 and remainder a, and the signed forms
 // keep ~0 (no negation when b = 0); the most negative a over -1 divides
 // 2^(W-1) by 1 and negates it back to itself, remainder 0 -- RISC-V's
-// results.  wq_alu instantiates one a lane with W = 32 and counts the
-// steps for all lanes (33 cycles with the result cycle); W is a parameter
+// results.  wq_core instantiates one a lane with W = 32 and counts the
+// steps for all lanes (a part beat holds EX 34 cycles); W is a parameter
 // so that the formal job can check the whole division, every step and the
 // end, at a width a SAT solver finishes (the datapath is the same text).
 `default_nettype none
@@ -63,7 +63,7 @@ module wq_div #(
     assign o_res = (want_r ? neg_r : neg_q) ? ({W{1'b0}} - raw) : raw;
 
 `ifdef FORMAL
-    // The protocol (wq_alu's step counter), assumed: steps only after a
+    // The protocol (wq_core's step counter), assumed: steps only after a
     // start, at most W of them.  f_n counts the steps since the start;
     // f_a, f_b and the form are the start's.
     reg          f_go = 1'b0;

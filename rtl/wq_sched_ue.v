@@ -1,7 +1,8 @@
-// wq_sched_ue.v -- the warp scheduler as firmware on the micro-engine: a
-// drop-in for wq_warp_sched (same ports and parameters) for the small
-// configuration, where wq_warp_sched's 32-bit registers with many write
-// sources do not fit the iCE40 UP5K.  docs/rtl/wq_sched_ue.md is the
+// wq_sched_ue.v -- the warp scheduler as firmware on the micro-engine:
+// wq_top's scheduler with SCHED_UE=1 (the ports of wq_core without its
+// REG_WRITE event slot) for the small configuration's iCE40 UP5K fit
+// build: its state is in RAM (the engine's register RAM, the thread RAM),
+// not in fabric registers.  docs/rtl/wq_sched_ue.md is the
 // design (the token deque lives in firmware, its tokens in the thread RAM
 // above the registers: "Token deque in firmware").
 //

@@ -1,6 +1,6 @@
 // wq_subword.vh -- a byte or half-word access on the word-wide memory port
 // (exec_mem.c's port_strobe, port_data and sub_load), as functions so that
-// every LSU formats its accesses the same way: wq_lsu (wq_warp_sched's) and
+// every LSU formats its accesses the same way: wq_lsu (wq_sched_ue's) and
 // wq_core's LSU include it inside their module.  size is log2 bytes (0
 // byte, 1 half-word, 2 word); the access is aligned to its size (the
 // schedulers check every selected lane before the first access).

@@ -45,17 +45,11 @@ module wq_top #(
 	parameter HOST_SLICE = 64,	// reset value of HOST_SLICE
 	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
 	parameter SEM_DIGIT  = 32,	// semaphore arithmetic bits a cycle (1..32)
-	// 0: the hardwired warp scheduler (wq_warp_sched); 1: the firmware
-	// one on the micro-engine (wq_sched_ue, same ports; its firmware is
-	// built for the small configuration only)
+	// 0: the pipelined SIMT core (rtl/core/wq_core.v, docs/rtl/wq_core.md),
+	// the default configuration's scheduler; 1: the firmware scheduler on
+	// the micro-engine (wq_sched_ue, same ports; its firmware is built for
+	// the small configuration only)
 	parameter SCHED_UE   = 0,
-	// 1 (with SCHED_UE=0): the pipelined SIMT core rtl/core/wq_core.v
-	// (docs/rtl/wq_core.md), the default configuration's scheduler; 0:
-	// the micro-sequenced wq_warp_sched (same ports)
-	parameter CORE       = 1,
-	// FAST=1: wq_warp_sched's commit bursts and instruction buffer
-	// (docs/rtl/commit.md); 0: one step a grant, every fetch from memory
-	parameter FAST       = 1,
 	// HOST_FAST=1: the host interface's commit bursts (it keeps the
 	// lock for the next step of a runnable channel, docs/rtl/commit.md);
 	// off for the firmware scheduler (the iCE40 fit build) unless asked
@@ -448,22 +442,12 @@ module wq_top #(
 		assign s_evw_aux = 16'd0;
 		assign s_evw_pc = 32'd0;
 		assign s_evw_mask = 32'd0;
-	end else if (CORE != 0) begin : g_core
+	end else begin : g_core
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
 			.o_evw_valid(s_evw_valid), .o_evw_unit(s_evw_unit),
 			.o_evw_aux(s_evw_aux), .o_evw_pc(s_evw_pc), .o_evw_mask(s_evw_mask));
-	end else begin : g_sched_hw
-		wq_warp_sched #(
-			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.ALU_LANES(ALU_LANES), .FAST(FAST)
-		) u_sched (`WQ_TOP_SCHED_PORTS);
-		assign s_evw_valid = 1'b0;
-		assign s_evw_unit = 8'd0;
-		assign s_evw_aux = 16'd0;
-		assign s_evw_pc = 32'd0;
-		assign s_evw_mask = 32'd0;
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
 

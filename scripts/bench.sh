@@ -54,11 +54,7 @@
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     (the default configuration: the pipelined core wq_core through the
 #     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
-#     (8 warps; LANES 32 / 8; memory latency 8, every request taken), with
-#     the micro-sequenced wq_warp_sched (CORE=0) beside it.
-#   * core_ipc_alu, core_ipc_alu_l8, core_ipc_vecadd: the same kernels on
-#     the core with its word port straight to memory (L1=0), warp
-#     instructions per cycle of the whole lockstep run.
+#     (8 warps; LANES 32 / 8; memory latency 8, every request taken).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -121,7 +117,7 @@ bash scripts/rtl/l1.sh --bench || fail "l1 bench"
 bash scripts/rtl/host.sh --bench || fail "host interface bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
-if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ]; then
+if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; then
     prog=tests/programs/asm_vecadd.wqs
     bin=$(bash scripts/cosim_build.sh) || fail "cosim build"
     out=$("$bin" "$prog" --seed 1) || { echo "$out" >&2; fail "cosim $prog"; }
@@ -131,45 +127,22 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     rt=$("$bin" "$prog" --seed 1 --rtl-only "$((cycles * 20))")
     echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
     awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
-    # the scheduler's issue rate on an ALU-only kernel (docs/rtl/commit.md)
-    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS CORE -> "IPC WARP_INSTRS CYCLES"
+    # the core's issue rate on an ALU-only kernel (docs/rtl/wq_core.md)
+    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS -> "IPC WARP_INSTRS CYCLES"
         local b o w c
-        # CORE=1 is the default build of the parameter set; CORE=0 its own
-        if [ "$6" = 1 ]; then b=$(bash scripts/cosim_build.sh "${@:1:5}") || fail "cosim build"
-        else b=$(WQ_VERILATOR_FLAGS="-GCORE=$6" bash scripts/cosim_build.sh \
-            --out "build/verilator/top/C$1_W$2_L$3_D$4_R$5_S$6" "${@:1:5}") || fail "cosim build (CORE=$6)"
-        fi
+        b=$(bash scripts/cosim_build.sh "$@") || fail "cosim build"
         o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
-            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3 CORE=$6)"; }
+            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3)"; }
         w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
         c=$(sed -n 's/^cycles: //p' <<< "$o")
         [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
         awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
     }
     for la in 32 8; do
-        read -r i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32 1)"
-        read -r i0 w0 c0 <<< "$(ipc 4 8 "$la" 6 32 0)"
+        read -r i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32)"
         key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
-        echo "$key: $i1 (wq_core: $w1 warp instructions in $c1 cycles; wq_warp_sched (CORE=0): $i0, $c0 cycles; 8 warps, $la lanes, memory latency 8)"
+        echo "$key: $i1 ($w1 warp instructions in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
     done
-    # the pipelined core with its word port straight to memory (L1=0)
-    core_ipc() {   # LANES PROGRAM -> "IPC WARP_INSTRS CYCLES"
-        local b o w c
-        b=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0" bash scripts/cosim_build.sh \
-            --out "build/verilator/top/C4_W8_L$1_D6_R32_CORE" 4 8 "$1" 6 32) || fail "cosim build (CORE=1)"
-        o=$("$b" "$2" --seed 1 --lat 8,8 --ready 100) || { echo "$o" >&2; fail "cosim $2 (CORE=1 LANES=$1)"; }
-        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-        c=$(sed -n 's/^cycles: //p' <<< "$o")
-        [ -n "$w" ] && [ -n "$c" ] || fail "$2 (CORE=1): no step or cycle count"
-        awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
-    }
-    for la in 32 8; do
-        read -r ci cw cc <<< "$(core_ipc "$la" tests/programs/bench/alu_ipc.wqs)"
-        key=core_ipc_alu; [ "$la" = 32 ] || key=core_ipc_alu_l$la
-        echo "$key: $ci (wq_core: $cw warp instructions in $cc cycles of the whole run, launch included; 8 warps, $la lanes, memory latency 8)"
-    done
-    read -r ci cw cc <<< "$(core_ipc 32 tests/programs/bench/vecadd_ipc.wqs)"
-    echo "core_ipc_vecadd: $ci (wq_core: $cw warp instructions in $cc cycles; word port, one access a lane)"
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
     # one word at a time), and the L1's hit rate (docs/rtl/wq_mempath.md)

@@ -7,11 +7,12 @@
 # Usage: bash scripts/cosim_build.sh [--rtl DIR] [--out DIR]
 #                                    [CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES [SEM_DIGIT [SCHED_UE]]]]
 #        (default 4 8 32 6 32: the model's default configuration; ALU_LANES,
-#        the physical ALU lanes of the RTL, defaults to LANES, and SEM_DIGIT,
+#        the firmware scheduler's physical ALU lanes, defaults to LANES (the
+#        core ignores it), and SEM_DIGIT,
 #        the semaphore unit's bits a cycle, to 32: neither is a model
 #        parameter); SCHED_UE 1 builds wq_top with the firmware scheduler
 #        wq_sched_ue (and its engine's multiplier rotator, ROT_MUL=1, as the
-#        iCE40 fit build has it), default 0: wq_warp_sched
+#        iCE40 fit build has it), default 0: the pipelined core wq_core
 #   --rtl DIR  Verilog sources from DIR instead of rtl/ (a modified copy:
 #              scripts/mismatch_demo.sh)
 #   --out DIR  build directory instead of the per-parameter-set one

@@ -37,9 +37,9 @@
 #   JOB        run only these jobs (names as in the table below; with
 #              --selftest, only these planted bugs)
 #   --all      also run the slow jobs (host_if_C1, launch_check_done,
-#              launch_check_d8, div_w8, uart_bridge, warp_sched, core, and the
-#              second parameter sets of the ALU (alu_serial) and the
-#              semaphore unit (sem_unit_d1), whose default sets run without
+#              launch_check_d8, div_w8, uart_bridge, core, and the
+#              second parameter set of the semaphore unit (sem_unit_d1),
+#              whose default set runs without
 #              it; `make formal` runs them all)
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -69,8 +69,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # engine (empty: none).
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
-"alu|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|||36|33"
-"alu_serial|wq_alu|rtl/wq_alu.v rtl/wq_div.v|-set LANES 1 -set SERIAL 1|cutpoint wq_alu/*u_div; flatten; opt -fast|12|2|0|1||36"
+"valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|1|1|1|||1"
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
@@ -93,15 +92,12 @@ JOBS=(
 "board|wq_board|fpga/common/wq_board.v|-set RST_LOG2 2 -set ALIVE_LOG2 2 -set ACT_LOG2 2|opt -fast|10|4|1|||12"
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
-"warp_sched|wq_warp_sched|rtl/wq_warp_sched.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_token_deque.v rtl/wq_lsu.v rtl/wq_regfile.v rtl/wq_alu.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set ALU_LANES 1|flatten; memory_map; opt -fast|6|0|0|1||20"
 "coalesce|wq_coalesce|rtl/core/wq_coalesce.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|10|4|1|||12"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core|wq_core|rtl/core/wq_core.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|10|0|0|1||40|30"
-# (top_lock reads wq_top with CORE 0, wq_warp_sched as its scheduler: the
-# lock's arbitration does not depend on which scheduler holds the port)
-"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/wq_warp_sched.v rtl/core/wq_ibuf.v rtl/core/wq_mempath.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4 -set CORE 0|CUT; opt -fast|10|4|1|||10"
+"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
 selftest=0
@@ -132,7 +128,7 @@ prep_script() {
         case "$top:$f" in
         # the top's own properties: the host interface and the warp
         # scheduler are cut to free outputs (their interfaces only)
-        wq_top:*wq_host_if.v|wq_top:*wq_warp_sched.v|wq_top:*wq_mempath.v)
+        wq_top:*wq_host_if.v|wq_top:*wq_core.v|wq_top:*wq_mempath.v)
             rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
@@ -148,7 +144,7 @@ prep_script() {
     done
     local ch=""
     [ -n "$chp" ] && ch="chparam $chp $top;"
-    local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_warp_sched wq_top/t:wq_mempath; hierarchy -top $top; flatten}
+    local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_core wq_top/t:wq_mempath; hierarchy -top $top; flatten}
     echo "$rd $ch hierarchy -top $top; prep -top $top; async2sync; $ex;"
 }
 
@@ -292,7 +288,7 @@ PLANTS=(
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/last = !is64 /last = 1'b0 /|high word touched by a 32-bit operation"
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"
 "top_csr_rereq|top_lock|rtl/wq_top.v|s/if (i_csr_valid \&\& !csr_req \&\& !o_csr_ack)/if (i_csr_valid \&\& !csr_req)/|CSR slave asks for the lock again in the answer cycle"
-"alu_sra_fill|alu_serial|rtl/wq_alu.v|s/(i_op == .WQ_OP_SRA) \&\& a\[31\])/1'b0)/|SERIAL SRA shifts zeros in, not the sign"
+"valu_sra_fill|valu|rtl/core/wq_valu.v|s/r = \$unsigned(\$signed(a) >>> b\[4:0\]);/r = a >> b[4:0];/|SRA shifts zeros in, not the sign"
 "div_zero_neg|div|rtl/wq_div.v|s/ \&\& (i_b != {W{1'b0}});/;/|a signed division by zero negates the quotient of a negative dividend (1, not -1)"
 "div_rem_sign|div|rtl/wq_div.v|s/neg_r  <= i_sgn \&\& i_a\[W-1\];/neg_r  <= i_sgn \&\& i_b[W-1];/|REM takes the divisor's sign, not the dividend's"
 "ue_io_wait|ue|rtl/wq_ue.v|s/ \&\& !(is_io \&\& i_io_wait)//|an in/out completes while the device holds i_io_wait"
@@ -384,3 +380,4 @@ echo "total $(( $(date +%s) - tstart ))s, engines: yosys $(yosys -V | awk '{prin
 mv "$out.tmp.$$" "$out"
 [ $fails -eq 0 ] || { echo "formal: $fails job(s) failed" >&2; exit 1; }
 echo "formal: all jobs passed ($out)"
+

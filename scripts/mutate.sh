@@ -7,7 +7,7 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched,ue,coalesce,l1}.sh), the nested scenarios
+# (scripts/rtl/{deque,sem,host,sched,core,ue,coalesce,l1}.sh), the nested scenarios
 # (scripts/rtl/nested.sh) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
 # `make test` set.  The first failing run stops the mutant: CAUGHT, naming
@@ -66,7 +66,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|ue|coalesce|l1|top|top_small|nested) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|core|ue|coalesce|l1|top|top_small|nested) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -96,6 +96,9 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     sem)       cmd=(bash scripts/rtl/sem.sh 1 2) ;;
     host)      cmd=(bash scripts/rtl/host.sh 1 2) ;;
     sched)     cmd=(bash scripts/rtl/sched.sh 1) ;;
+    # the core's bench at LANES 8 with every core program (WQ_RTL_FULL's
+    # other lane counts add builds, not programs)
+    core)      cmd=(env WQ_RTL_FULL=0 bash scripts/rtl/core.sh 1) ;;
     ue)        cmd=(bash scripts/rtl/ue.sh 1 2 3 4 5) ;;
     coalesce)  cmd=(bash scripts/rtl/coalesce.sh 1 2) ;;
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;

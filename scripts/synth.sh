@@ -98,12 +98,12 @@ if [ ${#mods[@]} -eq 0 ]; then
     for f in "${rtl[@]}"; do mods+=("$(basename "$f" .v)"); done
 fi
 # the slow ones first so the two queues end together: wq_top and
-# wq_warp_sched (the whole scheduler flattened), then by file size
+# wq_core (the whole core flattened), then by file size
 mapfile -t order < <(for m in "${mods[@]}"; do
     f=rtl/$m.v
     [ -f "$f" ] || f=rtl/core/$m.v
     [ -f "$f" ] || fail "no rtl/$m.v or rtl/core/$m.v"
-    case $m in wq_top) k=0 ;; wq_warp_sched) k=1 ;; *) k=2 ;; esac
+    case $m in wq_top) k=0 ;; wq_core) k=1 ;; *) k=2 ;; esac
     echo "$k $(stat -c %s "$f") $m"; done | sort -k1,1n -k2,2nr | awk '{print $3}')
 t0=$(date +%s)
 status=0

@@ -1,7 +1,8 @@
 // wq_core.v -- the pipelined SIMT core: warps interleaved one instruction
-// a cycle (DESIGN §6; docs/rtl/wq_core.md), a drop-in for wq_warp_sched
-// (same ports: event lock, commit port, memory port, event records, CSR
-// sub-port, launch port).
+// a cycle (DESIGN §6; docs/rtl/wq_core.md), the default configuration's
+// scheduler in wq_top (ports: event lock, commit port, memory port, event
+// records with the REG_WRITE slot, CSR sub-port, launch port; wq_sched_ue
+// has the same but the REG_WRITE slot).
 //
 // Pipeline, one beat a stage a cycle (a beat is one LANES-wide part of a
 // warp instruction, or its commit):
@@ -62,8 +63,6 @@ module wq_core #(
     parameter LANES   /* verilator public */ = 32,
     parameter DQ_LOG2 /* verilator public */ = 6,
     parameter REGS    /* verilator public */ = 32,
-    parameter ALU_LANES /* verilator public */ = LANES, // (wq_warp_sched's; unused)
-    parameter FAST    = 1,                               // (wq_warp_sched's; unused)
     parameter IB_LOG2 = 6,       // instruction buffer: 2^IB_LOG2 words
     parameter PF_RUN  = 8,       // instructions a fetch run reads ahead
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
@@ -134,7 +133,7 @@ module wq_core #(
     localparam TIDW  = 11;                              // a thread-id coordinate
 
     // (the descriptor's other fields are the host's; its address the model's)
-    wire unused_params = &{1'b0, ALU_LANES[0], FAST[0], i_launch_addr, i_launch_desc};
+    wire unused_params = &{1'b0, i_launch_addr, i_launch_desc};
 
     function recoverable;
         input [7:0] code;

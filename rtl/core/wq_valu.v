@@ -74,4 +74,75 @@ module wq_valu #(
             o_cmp[l] = c;
         end
     end
+`ifdef FORMAL
+    // Each operation restated in another form than the case above (an
+    // identity it must satisfy, not the same expression), for lane 0, and
+    // lane 1 (LANES > 1) reading only its own operands.  MUL / MULHU are
+    // left to the lockstep runs (a 32x32 product is beyond the SAT job).
+    wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
+    wire [4:0]  f_s = f_b[4:0];
+    wire [31:0] f_ones = 32'hffffffff;
+    wire [31:0] f_diff = f_a - f_b;
+    always @(*) begin
+        case (i_op)
+        `WQ_OP_MOV:  assert(f_r == f_b);
+        `WQ_OP_ADD:  assert(f_r - f_b == f_a);
+        `WQ_OP_SUB:  assert(f_r + f_b == f_a);
+        `WQ_OP_AND:  assert((f_r | ~f_a) == ~f_a | f_b && (f_r & ~f_b) == 32'd0);
+        `WQ_OP_OR:   assert(~f_r == (~f_a & ~f_b));
+        `WQ_OP_XOR:  assert(f_r == ((f_a | f_b) & ~(f_a & f_b)));
+        // shifts: the bits moved in are zeros (SRA: copies of the sign),
+        // the bits kept are a's, shifted back unchanged
+        `WQ_OP_SHL:  assert((f_r >> f_s) == (f_a & (f_ones >> f_s)) &&
+                            (f_r & ~(f_ones << f_s)) == 32'd0);
+        `WQ_OP_SHR:  assert((f_r << f_s) == (f_a & (f_ones << f_s)) &&
+                            (f_r & ~(f_ones >> f_s)) == 32'd0);
+        `WQ_OP_SRA:  assert((f_r << f_s) == (f_a & (f_ones << f_s)) &&
+                            (f_r & ~(f_ones >> f_s)) == (f_a[31] ? ~(f_ones >> f_s) : 32'd0));
+        // min / max: one of the operands, and the other is on the right side
+        `WQ_OP_MIN:  assert((f_r == f_a || f_r == f_b) && !($signed(f_a) < $signed(f_r))
+                            && !($signed(f_b) < $signed(f_r)));
+        `WQ_OP_MAX:  assert((f_r == f_a || f_r == f_b) && !($signed(f_r) < $signed(f_a))
+                            && !($signed(f_r) < $signed(f_b)));
+        `WQ_OP_MINU: assert((f_r == f_a || f_r == f_b) && f_r <= f_a && f_r <= f_b);
+        `WQ_OP_MAXU: assert((f_r == f_a || f_r == f_b) && f_r >= f_a && f_r >= f_b);
+        `WQ_OP_SEL:  assert(f_r == (i_cond[0] ? f_a : f_b));
+        default: ;
+        endcase
+        // SETP: each code against its complement, and the signed order
+        // from the subtraction's sign and overflow
+        case (i_fn)
+        `WQ_CMP_EQ:  assert(o_cmp[0] == ((f_a ^ f_b) == 32'd0));
+        `WQ_CMP_NE:  assert(o_cmp[0] == |(f_a ^ f_b));
+        `WQ_CMP_LT:  assert(o_cmp[0] == ((f_a[31] != f_b[31]) ? f_a[31] : f_diff[31]));
+        `WQ_CMP_GE:  assert(o_cmp[0] == !($signed(f_a) < $signed(f_b)));
+        `WQ_CMP_LE:  assert(o_cmp[0] == !($signed(f_b) < $signed(f_a)));
+        `WQ_CMP_GT:  assert(o_cmp[0] == ($signed(f_b) < $signed(f_a)));
+        `WQ_CMP_LTU: assert(o_cmp[0] == ({1'b0, f_a} - {1'b0, f_b} > 33'h0ffffffff));
+        `WQ_CMP_GEU: assert(o_cmp[0] == !(f_a < f_b));
+        `WQ_CMP_LEU: assert(o_cmp[0] == !(f_b < f_a));
+        `WQ_CMP_GTU: assert(o_cmp[0] == (f_b < f_a));
+        default:     assert(!o_cmp[0]);
+        endcase
+    end
+    // lane 1 depends on lane 1's operands alone: its result equals what
+    // the lane computes when lane 0's operands are lane 1's (checked for
+    // the operations whose identities are stated above)
+    generate if (LANES > 1) begin : f_lane1
+        wire [31:0] f_a1 = i_a[63:32], f_b1 = i_b[63:32], f_r1 = o_res[63:32];
+        always @(*) begin
+            if (i_op == `WQ_OP_SUB) assert(f_r1 + f_b1 == f_a1);
+            if (i_op == `WQ_OP_SEL) assert(f_r1 == (i_cond[1] ? f_a1 : f_b1));
+            if (i_op == `WQ_OP_SRA) assert((f_r1 << f_b1[4:0]) == (f_a1 & (f_ones << f_b1[4:0])));
+            if (i_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
+        end
+    end endgenerate
+    // reachable: a negative value shifted arithmetically by more than 2,
+    // a signed compare of operands of opposite signs taken
+    always @(*) begin
+        c_sra_neg: cover(i_op == `WQ_OP_SRA && f_a[31] && f_s > 5'd2);
+        c_lt_mix:  cover(i_fn == `WQ_CMP_LT && o_cmp[0] && f_a[31] && !f_b[31]);
+        c_sel:     cover(i_op == `WQ_OP_SEL && i_cond[0] && f_a != f_b);
+    end
+`endif
 endmodule

@@ -4,13 +4,13 @@
 # docs/rtl/wq_core.md).
 #
 #  sched: wq_core under the scheduler's bench tb/verilator/sched/tb_sched.cpp
-#         (-DWQ_CORE, --prefix Vwq_warp_sched: the same ports as
-#         wq_warp_sched), which compares every commit's records, the debug
+#         (--prefix Vwq_sched), which compares every commit's records, the debug
 #         window at random points, traps (KILL through the debug window) and
 #         the final memory, with seeded grant delays, lock requests from
 #         other units (bursts end at random points), memory ready and
-#         latency.  LANES 8, four parts a warp instruction (16 and 32
-#         with WQ_RTL_FULL=1).
+#         latency.  LANES 8, four parts a warp instruction (16 and 32,
+#         and the small configuration's parameters W2 L8 R16 D4 on its
+#         programs, with WQ_RTL_FULL=1).
 #  top:   wq_top with the core's port straight to memory (L1=0) under
 #         tb_cosim.cpp: the whole device -- host interface, launches, the
 #         core -- in lockstep at LANES 32, 2 memory-timing seeds: the
@@ -25,7 +25,8 @@
 # core_not_yet with what it needs, so none is skipped silently.
 #
 # Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
-#   WQ_RTL_FULL=1  the bench at LANES 16 and 32 too, and every program on wq_top
+#   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
+#                  and every program on wq_top
 #                  (make regress, make mutate)
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
 set -euo pipefail
@@ -53,7 +54,7 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/div.wqs tests/programs/asm_tour.wqs
     tests/programs/gid.wqs tests/programs/mem_order.wqs tb/verilator/sched/progs/atomics.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
-    tb/verilator/core/progs/core_ex.wqs)
+    tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage"):
 # none left, every program runs on the core
 core_not_yet=()
@@ -64,38 +65,47 @@ for p in tests/programs/*.wqs tb/verilator/sched/progs/*.wqs tb/verilator/core/p
 done
 
 # ---- wq_core under the scheduler bench ---------------------------------------
-lanes=(8)
-[ "${WQ_RTL_FULL:-0}" = 1 ] && lanes+=(16 32)
+# WARPS LANES REGS DQ_LOG2: the default configuration at 8 lanes; with
+# WQ_RTL_FULL 16 and 32 lanes, and the small configuration (2 warps, 16
+# registers, a 16-entry deque) on the programs written for it
+cfgs=("8 8 32 6")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 16 32 6" "8 32 32 6" "2 8 16 4")
 total=0
-for la in "${lanes[@]}"; do
-    d="$B/W8_L${la}_R32_D6"
-    VL_OPT=O2 VL_COPT=0 VL_CFLAGS=-DWQ_CORE \
-        vl_build "$d" wq_core tb_sched --prefix Vwq_warp_sched \
-        -GWARPS=8 -GLANES="$la" -GREGS=32 -GDQ_LOG2=6 -GALU_LANES="$la" \
+for cfg in "${cfgs[@]}"; do
+    read -r wa la re dq <<< "$cfg"
+    d="$B/W${wa}_L${la}_R${re}_D${dq}"
+    VL_OPT=O2 VL_COPT=0 \
+        vl_build "$d" wq_core tb_sched --prefix Vwq_sched \
+        -GWARPS="$wa" -GLANES="$la" -GREGS="$re" -GDQ_LOG2="$dq" \
         "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+    list=("${core_progs[@]}")
+    if [ "$wa" -lt 8 ]; then
+        list=()
+        for p in "${core_progs[@]}"; do grep -q 'small-config: ok' "$p" && list+=("$p"); done
+    fi
     for s in "${seeds[@]}"; do
-        vl_run "$d" tb_sched "seed$s" "$s" "${core_progs[@]}"
+        vl_run "$d" tb_sched "seed$s" "$s" "${list[@]}"
         total=$((total + 1))
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|steps_kept_lock):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
-        tr '\n' ' ' | sed "s/^/rtl_test: core W=8 L=$la (bench): /; s/ \$/\n/"
+        tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq (bench, ${#list[@]} programs): /; s/ \$/\n/"
 done
 
 # ---- wq_top (L1=0): the whole device in lockstep -----------------------------------
 top_progs=(tb/verilator/core/progs/*.wqs)
 [ "${WQ_RTL_FULL:-0}" = 1 ] && top_progs=("${core_progs[@]}")
-bin=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0 ${WQ_VERILATOR_FLAGS:-}" \
-      bash scripts/cosim_build.sh --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L32_D6_R32_CORE" \
-      4 8 32 6 32) || fail "cosim build (CORE=1)"
+bin=$(WQ_VERILATOR_FLAGS="-GL1=0 ${WQ_VERILATOR_FLAGS:-}" \
+      bash scripts/cosim_build.sh --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L32_D6_R32_NOL1" \
+      4 8 32 6 32) || fail "cosim build (L1=0)"
 mkdir -p "$B/top"
 for p in "${top_progs[@]}"; do
     for s in "${seeds[@]}"; do
         log="$B/top/$(basename "$p" .wqs)_s$s.log"
         if ! "$bin" "$p" --seed "$s" > "$log" 2>&1; then
             tail -40 "$log" >&2
-            fail "core: wq_top CORE=1 $p seed $s (log: $log; rerun: $bin $p --seed $s --wave build/core.fst)"
+            fail "core: wq_top L1=0 $p seed $s (log: $log; rerun: $bin $p --seed $s --wave build/core.fst)"
         fi
-        grep -q '^mismatches: 0$' "$log" || fail "core: wq_top CORE=1 $p seed $s: no 'mismatches: 0' (log: $log)"
+        grep -q '^mismatches: 0$' "$log" || fail "core: wq_top L1=0 $p seed $s: no 'mismatches: 0' (log: $log)"
         total=$((total + 1))
     done
 done

@@ -8,9 +8,9 @@
 #       record, CSR reads and the final memory images (scripts/cosim.sh,
 #       `wq cosim`).  Two parameter sets: the model's default (CHANNELS=4
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
-#       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, one ALU lane:
-#       ALU_LANES=1, bit-serial semaphores: SEM_DIGIT=1), the latter twice:
-#       with the hardwired scheduler (wq_warp_sched) and with the firmware
+#       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, ALU_LANES=1 for
+#       the firmware scheduler, bit-serial semaphores: SEM_DIGIT=1), the
+#       latter twice: with the pipelined core (wq_core) and with the firmware
 #       scheduler the iCE40 fit build uses (SCHED_UE=1: wq_sched_ue on the
 #       micro-engine, docs/rtl/wq_sched_ue.md).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen

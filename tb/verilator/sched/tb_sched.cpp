@@ -1,4 +1,6 @@
-// tb_sched.cpp -- Verilator lockstep bench for rtl/wq_warp_sched.v.
+// tb_sched.cpp -- Verilator lockstep bench for a warp scheduler on its own:
+// the pipelined core rtl/core/wq_core.v, or (WQ_SCHED_UE) the firmware
+// scheduler rtl/wq_sched_ue.v (same ports; both built with --prefix Vwq_sched).
 //
 // The bench plays wq_top and the host around the scheduler and runs the C
 // golden model (build/lib/libwqmodel.a) beside it, step for step:
@@ -42,18 +44,15 @@ extern "C" {
 #include "wq/model.h"
 }
 
-#include "Vwq_warp_sched.h"
-#include "Vwq_warp_sched___024root.h"
-// WQ_SCHED_UE: the same bench on rtl/wq_sched_ue.v (same ports; built with
-// --prefix Vwq_warp_sched by scripts/rtl/sched.sh), docs/rtl/wq_sched_ue.md
-// WQ_CORE: the same bench on the pipelined core rtl/core/wq_core.v (same
-// ports; --prefix Vwq_warp_sched), docs/rtl/wq_core.md
+#include "Vwq_sched.h"
+#include "Vwq_sched___024root.h"
+// WQ_SCHED_UE: the bench on rtl/wq_sched_ue.v (scripts/rtl/sched.sh,
+// docs/rtl/wq_sched_ue.md); otherwise on the pipelined core
+// rtl/core/wq_core.v (scripts/rtl/core.sh, docs/rtl/wq_core.md)
 #if defined(WQ_SCHED_UE)
-#include "Vwq_warp_sched_wq_sched_ue.h"
-#elif defined(WQ_CORE)
-#include "Vwq_warp_sched_wq_core.h"
+#include "Vwq_sched_wq_sched_ue.h"
 #else
-#include "Vwq_warp_sched_wq_warp_sched.h"
+#include "Vwq_sched_wq_core.h"
 #endif
 #include "tb_rng.h"
 #include "verilated.h"
@@ -62,11 +61,9 @@ extern "C" {
 namespace {
 
 #if defined(WQ_SCHED_UE)
-using RtlMod = Vwq_warp_sched_wq_sched_ue;
-#elif defined(WQ_CORE)
-using RtlMod = Vwq_warp_sched_wq_core;
+using RtlMod = Vwq_sched_wq_sched_ue;
 #else
-using RtlMod = Vwq_warp_sched_wq_warp_sched;
+using RtlMod = Vwq_sched_wq_core;
 #endif
 constexpr unsigned WARPS = RtlMod::WARPS;
 constexpr unsigned LANES = RtlMod::LANES;
@@ -115,7 +112,7 @@ struct Stats {
     std::map<unsigned, uint64_t> trapk;          // trap codes (coverage)
 };
 
-struct Bench : tb::Harness<Vwq_warp_sched> {
+struct Bench : tb::Harness<Vwq_sched> {
     Bench(uint64_t s, const char *wave) : Harness("sched_tb", s), rng(s) {
         open_wave(wave);
     }
@@ -213,7 +210,7 @@ void Bench::tick()
 void Bench::collect_records()
 {
     if (in_reset) return;                // power-on register contents are not records
-#if defined(WQ_CORE)
+#if !defined(WQ_SCHED_UE)
     if (top->o_evw_valid) {
         Rec w;
         w.kind = WQ_EV_REG_WRITE; w.unit = top->o_evw_unit; w.aux = top->o_evw_aux;
