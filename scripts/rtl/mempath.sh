@@ -6,14 +6,14 @@
 # order).  Run by scripts/rtl_test.sh, i.e. `make test`.
 #
 # The memory path itself runs in every lockstep run of scripts/rtl/top.sh
-# (wq_top has L1=1 with the hardwired scheduler).  This bench proves that
+# (wq_top has L1=1 with the core).  This bench proves that
 # the checker catches a cache that breaks the ordering: a copy of rtl/
 # whose L1 does not update a line on a write hit (the store is performed
 # at memory, the cache keeps the bytes from before it, so a later load of
 # the address is answered as if it had been performed ahead of the earlier
 # store) runs tests/programs/mem_order.wqs (loads after same-address stores
 # inside one hold of the lock, and ATOM lanes reading the word the previous
-# lane wrote) in lockstep on the small hardwired configuration (LANES=8,
+# lane wrote) in lockstep on the small configuration with the core (LANES=8,
 # the L1 on).  The real RTL must agree; the copy must stop with the
 # first-mismatch report: exit 1, `MISMATCH at cycle N (seed S, ...)`, the
 # differing field with both values, the recent records of both sides and
