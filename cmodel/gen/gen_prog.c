@@ -35,7 +35,8 @@
  *   +0x10000 + gtid * 256: per-thread area of 64 words -- 0..31 final
  *   registers, 32..50 the special registers up to CTAFLAT, 51..54
  *   per-thread lock counts, 55 S2R LOCAL (each launch has random __local
- *   blocks), 56..59 scratch (one .v4 slot), 60..63 barrier exchange. */
+ *   blocks), 56..59 scratch (one .v4 slot), 60..61 barrier exchange (two
+ *   slots used in turn). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,7 @@
 #define TH_LCNT     204u          /* word 51 */
 #define TH_LOCAL    220u          /* word 55 */
 #define TH_SCR      224u          /* word 56, 16-aligned */
-#define TH_PUB      240u          /* word 60 */
+#define TH_PUB      240u          /* words 60, 61 */
 #define NLOCKS      4u
 #define MAX_LEVEL   3u            /* call nesting */
 #define MAX_NEST    4u            /* compound statement nesting */
@@ -84,6 +85,7 @@ typedef struct pg {
     unsigned label, budget;
     unsigned nfunc[MAX_LEVEL + 1];
     unsigned locks_made;          /* bit i: critical section C<i> emitted */
+    unsigned nbar;                /* barrier exchanges emitted */
     wq_buf_t funcs;
 } pg_t;
 
@@ -423,15 +425,21 @@ static void s_lock(pg_t *g, blk_t *k)
     g->used |= WQ_GEN_F_LOCK;
 }
 
-/* publish, BAR, read the partner in the other warp (tid ^ 32, or self) */
+/* publish, BAR, read the partner in the other warp (tid ^ 32, or self).
+ * Consecutive exchanges publish to the two slots in turn: a thread that
+ * publishes again has passed the BAR that its partner reached only after
+ * reading the previous slot, so no publish overtakes the read of the one
+ * before it (one slot would let a warp past the BAR overwrite what its
+ * partner has still to read: a race under any interleaving of warps) */
 static void s_bar(pg_t *g, blk_t *k)
 {
+    unsigned slot = TH_PUB + 4u * (g->nbar++ & 1u);
     wq_buf_printf(k->b,
         "    st [r2+%u], r%u\n    bar\n    xor r16, r0, 32\n    s2r r17, ntid.x\n"
         "    s2r r18, ntid.y\n    mul r17, r17, r18\n    s2r r18, ntid.z\n    mul r17, r17, r18\n"
         "    setp.geu p4, r16, r17\n    sel r16, r0, r16, p4\n    sub r16, r16, r0\n"
         "    shl r16, r16, 8\n    add r16, r16, r2\n    ld r%u, [r16+%u]\n",
-        TH_PUB, dreg(g), dreg(g), TH_PUB);
+        slot, dreg(g), dreg(g), slot);
     g->used |= WQ_GEN_F_BAR;
 }
 
