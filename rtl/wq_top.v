@@ -207,6 +207,36 @@ module wq_top #(
 		owner <= pick;
 	end
 
+	// The host's run (HOST_FAST): the host keeps the lock across up to
+	// HOST_RUN steps of a hold although the scheduler waits; a CSR access
+	// still ends the burst at the next step, and so does a launch (the
+	// grid it checked waits for the scheduler's dispatch).  h_run counts
+	// the steps of the current host hold, h_lnch says the hold launched a
+	// grid; the scheduler's request ends a burst only at the HOST_RUN-th
+	// step or after a launch.  A channel that goes on after an acquire
+	// passes (the GP entry, LAUNCH_DESC, LAUNCH of a child launch) so
+	// runs its steps without a warp step between each two.  Which unit
+	// holds the lock is a timing choice the commits report
+	// (docs/rtl/commit.md rule 4): the model follows the step port.
+	localparam	HOST_RUN = 4;
+	reg	[1:0]	h_run;
+	reg		h_lnch;
+	initial	h_run  = 2'd0;
+	initial	h_lnch = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset || !busy || owner != U_HOST)
+	begin
+		h_run  <= 2'd0;
+		h_lnch <= 1'b0;
+	end else begin
+		if (step_end && h_run != 2'd3)
+			h_run <= h_run + 2'd1;
+		if (launch_valid)
+			h_lnch <= 1'b1;
+	end
+	wire	h_sched_wait = s_ev_req && (HOST_FAST == 0 || h_lnch
+			|| h_run == HOST_RUN[1:0] - 2'd1);
+
 	wire	h_gnt = busy && owner == U_HOST;
 	wire	s_gnt = busy && owner == U_SCHED;
 	wire	c_gnt = busy && owner == U_CSR;
@@ -390,7 +420,7 @@ module wq_top #(
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
-		.o_step_more(h_step_more), .i_ev_wait(csr_req || s_ev_req),
+		.o_step_more(h_step_more), .i_ev_wait(csr_req || h_sched_wait),
 		.o_mem_valid(h_mem_valid), .i_mem_ready(i_mem_ready && h_gnt),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
