@@ -500,6 +500,19 @@ module wq_launch_check #(
 		c_start_ok:   cover(i_start && !busy && sok);
 		c_start_bad:  cover(i_start && !busy && !sok);
 	end
+	// EARLY: a pass that waits for its words, a load that waits, and a
+	// whole check that passes (its last pass after the 16th word)
+	generate if (EARLY != 0)
+	begin : g_fearly
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_pass_wait: cover(busy && !ld && bitn == 6'd0
+					&& pass == 3'd3 && !opnd);
+			c_load_wait: cover(busy && ld && pass == 3'd2);
+			c_early_ok:  cover(o_done && o_ok);
+		end
+	end endgenerate
 `ifdef FORMAL_DEEP_COVER
 	reg	lok;		// the __local blocks fit (pass 4's verdict)
 	always @(posedge i_clk)
