@@ -630,6 +630,51 @@ module wq_top #(
 		assume(!s_step_valid || s_gnt);
 	end
 
+	// The host's run (HOST_FAST).  The host's side of the contract: its
+	// o_step_more comes only with its step pulse, and only if its
+	// i_ev_wait was low the cycle before (H_LEAVE decides, the pulse
+	// follows).  The top's side, on ghost counts: a host step that keeps
+	// the lock although the scheduler waited was at most the
+	// (HOST_RUN-1)-th step of the hold, and the hold had not launched
+	reg		f_hwait, f_sw, f_hl, f_pl, f_phg;
+	reg	[2:0]	f_hn, f_pn;
+	initial	f_hwait = 1'b0;
+	always @(posedge i_clk)
+	begin
+		f_hwait <= csr_req || h_sched_wait;
+		f_sw    <= s_ev_req;
+		f_pn    <= f_hn;
+		f_pl    <= f_hl;
+		f_phg   <= h_gnt;
+	end
+	always @(posedge i_clk)
+	if (i_reset || !h_gnt)
+	begin
+		f_hn <= 3'd0;
+		f_hl <= 1'b0;
+	end else begin
+		if (h_step_valid && f_hn != 3'd7)
+			f_hn <= f_hn + 3'd1;
+		if (launch_valid)
+			f_hl <= 1'b1;
+	end
+	always @(*)
+	if (HOST_FAST != 0 && h_step_more)
+		assume(h_step_valid && !f_hwait);
+	// (induction helpers) h_run and h_lnch are the ghost counts
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		assert(h_lnch == f_hl);
+		assert(h_run == ((f_hn > 3'd3) ? 2'd3 : f_hn[1:0]));
+		if (!h_gnt && !f_phg)
+			assert(f_hn == 3'd0 && !f_hl);
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && HOST_FAST != 0 && h_gnt && h_step_valid
+			&& h_step_more && f_sw && f_phg)
+		assert(f_pn < HOST_RUN - 1 && !f_pl);
+
 	// Run by `make formal` (scripts/formal.sh, job top_lock) with the host
 	// interface and the warp scheduler cut to free outputs.
 	// The CSR master: a request is held, unchanged, until o_csr_ack
@@ -695,6 +740,9 @@ module wq_top #(
 		c_csr_gnt:   cover(c_gnt);
 		c_csr_ack:   cover(o_csr_ack);
 		c_mem:       cover(o_mem_valid && s_gnt);
+		// the host keeps the lock although the scheduler waits
+		c_host_run:  cover(HOST_FAST != 0 && h_gnt && h_step_valid
+				&& h_step_more && f_sw);
 	end
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))
