@@ -28,11 +28,11 @@
 //		whatever the products are, so the order of the checks does not
 //		matter (desc_valid only answers valid or not).
 //
-//		The passes run in the order the stream brings their words: GY*GX,
-//		*GZ, CY*CX, *CZ (the CTA size, kept in tprod), then the grid
-//		product times LOCAL_SIZE's blocks (LOCAL_SIZE and LOCAL_BASE are
-//		the last two words).  With EARLY = 1 (the host's FAST) the check
-//		starts with the stream: i_start comes before the first word, and
+//		With EARLY = 1 (the host's FAST) the passes run in the order
+//		the stream brings their words: GY*GX, *GZ, CY*CX, *CZ (the CTA
+//		size, kept in tprod), then the grid product times LOCAL_SIZE's
+//		blocks (LOCAL_SIZE and LOCAL_BASE are the last two words), and
+//		the check starts with the stream: i_start comes before the first word, and
 //		each pass waits until the words it uses are in (have, the words
 //		received since i_start), so the four size passes run while the
 //		descriptor is still being read and only the last pass follows
@@ -169,16 +169,26 @@ module wq_launch_check #(
 	// 4 that by CZ.  The multiplicand is the pass's
 	// descriptor word (the descriptor is held until o_done): no
 	// multiplicand register and no reload between the passes of a chain.
-	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: CY*CX, 3: *CZ, 4: *LSIZE
+	// the passes: 0 GY*GX, 1 *GZ (the grid), then with EARLY = 1 the CTA
+	// chain (2 CY*CX, 3 *CZ) and last the __local blocks (4 *LSIZE, whose
+	// words come last); with EARLY = 0 the __local blocks in place right
+	// after the grid (2) and the CTA chain last (3, 4), its product left
+	// in prod
+	localparam [2:0]	P_LOC = (EARLY != 0) ? 3'd4 : 3'd2,
+				P_CY  = (EARLY != 0) ? 3'd2 : 3'd3,
+				P_CZ  = (EARLY != 0) ? 3'd3 : 3'd4;
+	reg	[2:0]	pass;
 	reg	[5:0]	bitn;		// first multiplier bit of this cycle's digit
 	reg	[47:0]	prod;
 	reg		busy, sok;
 	reg		ld;		// the pass's multiplier is still to be loaded
 					// (passes 0 and 2: GY, CY not yet in)
+	wire		lwait = (EARLY != 0) && ld;	// (none with EARLY = 0)
 	reg	[31:0]	gprod;		// grid product (low word), kept across
 	reg		gbig;		// passes 2..4; it is >= 2^32
-	reg	[10:0]	tprod;		// CTA size (pass 3's product, low bits)
-	reg		tok;		// the CTA size is within MAX_THREADS
+	reg	[10:0]	tprod;		// EARLY: CTA size (pass 3's product, low bits)
+	reg		tok;		// EARLY: the CTA size is within MAX_THREADS
+	reg		lok;		// EARLY = 0: the __local blocks fit (pass 2)
 	reg	[4:0]	have;		// EARLY: words received since i_start
 
 	reg	[15:0]	mcand;
@@ -186,8 +196,8 @@ module wq_launch_check #(
 	case (pass)
 	3'd0:	 mcand = w_gx[15:0];
 	3'd1:	 mcand = w_gz[15:0];
-	3'd2:	 mcand = {5'h0, w_cx[10:0]};
-	3'd3:	 mcand = {5'h0, w_cz[10:0]};
+	P_CY:	 mcand = {5'h0, w_cx[10:0]};
+	P_CZ:	 mcand = {5'h0, w_cz[10:0]};
 	default: mcand = w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE];
 	endcase
 	// the words a pass uses are in: its multiplicand and loaded
@@ -222,7 +232,10 @@ module wq_launch_check #(
 
 	assign	o_busy = busy;
 	assign	o_ncta        = gprod;
-	assign	o_cta_threads = tprod;
+	assign	o_cta_threads = (EARLY != 0) ? tprod : prod[10:0];
+	// the CTA size rule on an 11-bit product in prod
+	wire	cta_fit = (prod[47:11] == 37'h0)
+			&& le_k({21'h0, prod[10:0]}, {21'h0, MAX_THREADS});
 
 	// the words received since i_start (EARLY; constant 0 otherwise)
 	generate if (EARLY != 0)
@@ -246,6 +259,7 @@ module wq_launch_check #(
 	if (i_reset)
 	begin
 		busy   <= 1'b0;
+		ld     <= 1'b0;
 		o_done <= 1'b0;
 		o_ok   <= 1'b0;
 	end else begin
@@ -260,7 +274,7 @@ module wq_launch_check #(
 				ld     <= (EARLY != 0);
 				prod   <= {32'h0, w_gy[15:0]};
 			end
-		end else if (ld)
+		end else if (lwait)
 		begin
 			// pass 0 or 2 waits for its multiplier's word
 			if (opnd)
@@ -279,28 +293,45 @@ module wq_launch_check #(
 		end else begin
 			bitn <= 6'd0;
 			pass <= pass + 3'd1;
-			case (pass)
-			3'd1: begin	// the grid product; then CY*CX
+			if (pass == 3'd1)
+			begin
+				// the grid product; then CY*CX (EARLY) or, in
+				// place, * LSIZE
 				gprod <= prod[31:0];
 				gbig  <= (prod[47:32] != 16'h0);
-				prod  <= {37'h0, w_cy[10:0]};
-				ld    <= !opnd2;
+				if (EARLY != 0)
+				begin
+					prod <= {37'h0, w_cy[10:0]};
+					ld   <= !opnd2;
+				end else
+					prod <= {16'h0, prod[31:0]};
 			end
-			3'd3: begin	// the CTA size; then grid * LSIZE
+			if (EARLY == 0 && pass == P_LOC)
+			begin
+				// the __local end; then CY*CX
+				lok  <= lfit;
+				prod <= {37'h0, w_cy[10:0]};
+			end
+			if (EARLY != 0 && pass == P_CZ)
+			begin
+				// the CTA size; then grid * LSIZE
 				tprod <= prod[10:0];
-				tok   <= (prod[47:11] == 37'h0)
-					&& le_k({21'h0, prod[10:0]},
-						{21'h0, MAX_THREADS});
+				tok   <= cta_fit;
 				prod  <= {16'h0, gprod};
 			end
-			3'd4: begin	// the __local end
-				busy          <= 1'b0;
-				o_done        <= 1'b1;
-				o_ok          <= sok && !gbig && lfit && nregs_ok
-						&& tok;
+			if (pass == 3'd4)
+			begin
+				// the last pass: the __local end (EARLY) or the
+				// CTA size
+				busy   <= 1'b0;
+				o_done <= 1'b1;
+				o_ok   <= sok && !gbig && nregs_ok
+					&& ((EARLY != 0) ? (lfit && tok)
+						: (lok && cta_fit));
+				if (EARLY != 0)
+					lok <= lfit;
 			end
-			default: ;	// 0, 2: the product is the next multiplier
-			endcase
+			// else (0, and CY*CX): the product is the next multiplier
 		end
 	end
 
@@ -311,6 +342,9 @@ module wq_launch_check #(
 			w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_LO-1:0]};
 	wire	unused_wave = &{1'b0, w_wave};	// SUBV and SHARED_BASE only
 	wire	unused_pcat = &{1'b0, pcat[DIGIT-1:0]};	// the digit shifted out
+	// (EARLY = 1 keeps the CTA size in tprod / tok and reads lok only in
+	// covers; EARLY = 0 has no tprod / tok)
+	wire	unused_ord = &{1'b0, tprod, tok, lok};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -420,17 +454,17 @@ module wq_launch_check #(
 			assert(prod[47:32] == 16'h0);
 		if (pass == 3'd0)
 			assert(f_unc < 32'h10000);
-		if (pass == 3'd2)
+		if (pass == P_CY)
 			assert(f_unc < 32'd2048);
 		// past the factor's bits nothing is added and the accumulator
 		// halves a cycle: it is 0 when the pass ends (the product fits
 		// the low 32 bits, the next pass's multiplier, in place)
 		if (pass == 3'd0 && bitn >= 6'd16)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd16)));
-		if (pass == 3'd2 && bitn >= 6'd11)
+		if (pass == P_CY && bitn >= 6'd11)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd11)));
 		// the CTA passes multiply by 11-bit factors
-		if (pass == 3'd2 || pass == 3'd3)
+		if (pass == P_CY || pass == P_CZ)
 			assert(mcand < 16'd2048);
 	end
 
@@ -514,10 +548,6 @@ module wq_launch_check #(
 		end
 	end endgenerate
 `ifdef FORMAL_DEEP_COVER
-	reg	lok;		// the __local blocks fit (pass 4's verdict)
-	always @(posedge i_clk)
-	if (busy && pass == 3'd4 && bitn == 6'd32)
-		lok <= lfit;
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
