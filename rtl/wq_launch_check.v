@@ -28,8 +28,23 @@
 //		whatever the products are, so the order of the checks does not
 //		matter (desc_valid only answers valid or not).
 //
-//	Handshake: i_start (one cycle, while !o_busy); i_desc must stay put
-//	until o_done, a one-cycle pulse with o_ok, o_ncta, o_cta_threads.
+//		With EARLY = 1 (the host's FAST) the passes run in the order
+//		the stream brings their words: GY*GX, *GZ, CY*CX, *CZ (the CTA
+//		size, kept in tprod), then the grid product times LOCAL_SIZE's
+//		blocks (LOCAL_SIZE and LOCAL_BASE are the last two words), and
+//		the check starts with the stream: i_start comes before the first word, and
+//		each pass waits until the words it uses are in (have, the words
+//		received since i_start), so the four size passes run while the
+//		descriptor is still being read and only the last pass follows
+//		the last word.  With EARLY = 0 the check starts after the 16th
+//		word and never waits.
+//
+//	Handshake: i_start (one cycle, while !o_busy); EARLY = 0: after the
+//	16 words, i_desc stays put until o_done; EARLY = 1: before the first
+//	word, the words (i_wvalid) follow while busy, and each stays put in
+//	i_desc from the cycle after its i_wvalid until o_done.  o_done is a
+//	one-cycle pulse with o_ok, o_ncta, o_cta_threads (held until the next
+//	i_start).
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -41,7 +56,8 @@ module wq_launch_check #(
 		parameter	REGS    = 32,	// NREGS 1..REGS (packed: see below)
 		parameter	LANES   = 32,	// the packed limit's 32/LANES parts
 		parameter	DQ_LOG2 = 6,	// DEQUE.LOG2 2..DQ_LOG2
-		parameter	DIGIT   = 1	// multiplier bits a cycle: 1, 2, 4, 8, 16 or 32
+		parameter	DIGIT   = 1,	// multiplier bits a cycle: 1, 2, 4, 8, 16 or 32
+		parameter	EARLY   = 0	// 1: i_start before the words (see above)
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -153,23 +169,54 @@ module wq_launch_check #(
 	// 4 that by CZ.  The multiplicand is the pass's
 	// descriptor word (the descriptor is held until o_done): no
 	// multiplicand register and no reload between the passes of a chain.
-	reg	[2:0]	pass;		// 0: GY*GX, 1: *GZ, 2: *LSIZE, 3: CY*CX, 4: *CZ
+	// the passes: 0 GY*GX, 1 *GZ (the grid), then with EARLY = 1 the CTA
+	// chain (2 CY*CX, 3 *CZ) and last the __local blocks (4 *LSIZE, whose
+	// words come last); with EARLY = 0 the __local blocks in place right
+	// after the grid (2) and the CTA chain last (3, 4), its product left
+	// in prod
+	localparam [2:0]	P_LOC = (EARLY != 0) ? 3'd4 : 3'd2,
+				P_CY  = (EARLY != 0) ? 3'd2 : 3'd3,
+				P_CZ  = (EARLY != 0) ? 3'd3 : 3'd4;
+	reg	[2:0]	pass;
 	reg	[5:0]	bitn;		// first multiplier bit of this cycle's digit
 	reg	[47:0]	prod;
 	reg		busy, sok;
+	reg		ld;		// the pass's multiplier is still to be loaded
+					// (passes 0 and 2: GY, CY not yet in)
+	wire		lwait = (EARLY != 0) && ld;	// (none with EARLY = 0)
 	reg	[31:0]	gprod;		// grid product (low word), kept across
 	reg		gbig;		// passes 2..4; it is >= 2^32
-	reg		lok;		// the __local blocks fit (pass 2)
+	reg	[10:0]	tprod;		// EARLY: CTA size (pass 3's product, low bits)
+	reg		tok;		// EARLY: the CTA size is within MAX_THREADS
+	reg		lok;		// EARLY = 0: the __local blocks fit (pass 2)
+	reg	[4:0]	have;		// EARLY: words received since i_start
 
 	reg	[15:0]	mcand;
 	always @(*)
 	case (pass)
 	3'd0:	 mcand = w_gx[15:0];
 	3'd1:	 mcand = w_gz[15:0];
-	3'd2:	 mcand = w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE];
-	3'd3:	 mcand = {5'h0, w_cx[10:0]};
-	default: mcand = {5'h0, w_cz[10:0]};
+	P_CY:	 mcand = {5'h0, w_cx[10:0]};
+	P_CZ:	 mcand = {5'h0, w_cz[10:0]};
+	default: mcand = w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE];
 	endcase
+	// the words a pass uses are in: its multiplicand and loaded
+	// multiplier (the rules and LOCAL_BASE for the last pass); always with
+	// EARLY = 0, which starts after the last word
+	localparam [4:0]	N_P0 = `WQ_LD_GRID_Y + 1, N_P1 = `WQ_LD_GRID_Z + 1,
+				N_P2 = `WQ_LD_CTA_Y + 1, N_P3 = `WQ_LD_CTA_Z + 1,
+				N_P4 = `WQ_LD_WORDS;
+	reg	[4:0]	need;
+	always @(*)
+	case (pass)
+	3'd0:	 need = N_P0;
+	3'd1:	 need = N_P1;
+	3'd2:	 need = N_P2;
+	3'd3:	 need = N_P3;
+	default: need = N_P4;
+	endcase
+	wire	opnd  = (EARLY == 0) || (have >= need);
+	wire	opnd2 = (EARLY == 0) || (have >= N_P2);	// CY, at pass 1's end
 	localparam [31:0] DIGIT32 = DIGIT;
 	localparam [5:0]  DSTEP   = DIGIT32[5:0];
 	wire	[15+DIGIT:0]	mpart;		// mcand times the digit
@@ -180,70 +227,114 @@ module wq_launch_check #(
 		assign	mpart = {{DIGIT{1'b0}}, mcand} * {16'h0, prod[DIGIT-1:0]};
 	end endgenerate
 	wire	[15+DIGIT:0]	psum  = {{DIGIT{1'b0}}, prod[47:32]} + mpart;
-	// {psum, prod[31:DIGIT]}: the sum's bits and the multiplier bits left
 	wire	[47+DIGIT:0]	pcat  = {psum, prod[31:0]};
 	wire	[47:0]		pnext = pcat[47+DIGIT:DIGIT];
 
 	assign	o_busy = busy;
-	// the products stay put from o_done until the next i_start
 	assign	o_ncta        = gprod;
-	assign	o_cta_threads = prod[10:0];
+	assign	o_cta_threads = (EARLY != 0) ? tprod : prod[10:0];
+	// the CTA size rule on an 11-bit product in prod
+	wire	cta_fit = (prod[47:11] == 37'h0)
+			&& le_k({21'h0, prod[10:0]}, {21'h0, MAX_THREADS});
+
+	// the words received since i_start (EARLY; constant 0 otherwise)
+	generate if (EARLY != 0)
+	begin : g_have
+		always @(posedge i_clk)
+		if (i_reset || i_start)
+			have <= 5'd0;
+		else if (i_wvalid && have != N_P4)
+			have <= have + 5'd1;
+	end else begin : g_nohave
+		always @(*)
+			have = 5'd0;
+	end endgenerate
+
+	// the words' rules, as they arrive (with EARLY while busy)
+	always @(posedge i_clk)
+	if (i_wvalid)
+		sok <= (i_widx == 4'd0 || sok) && word_ok;
 
 	always @(posedge i_clk)
 	if (i_reset)
 	begin
 		busy   <= 1'b0;
+		ld     <= 1'b0;
 		o_done <= 1'b0;
 		o_ok   <= 1'b0;
 	end else begin
 		o_done <= 1'b0;
 		if (!busy)
 		begin
-			// the static rules, over the words as they stream in
-			if (i_wvalid)
-				sok <= (i_widx == 4'd0 || sok) && word_ok;
 			if (i_start)
 			begin
 				busy   <= 1'b1;
 				pass   <= 3'd0;
 				bitn   <= 6'd0;
+				ld     <= (EARLY != 0);
 				prod   <= {32'h0, w_gy[15:0]};
+			end
+		end else if (lwait)
+		begin
+			// pass 0 or 2 waits for its multiplier's word
+			if (opnd)
+			begin
+				ld   <= 1'b0;
+				prod <= (pass == 3'd0) ? {32'h0, w_gy[15:0]}
+					: {37'h0, w_cy[10:0]};
 			end
 		end else if (bitn != 6'd32)
 		begin
-			// one multiplier digit per cycle
-			prod <= pnext;
-			bitn <= bitn + DSTEP;
+			if (opnd)
+			begin
+				prod <= pnext;
+				bitn <= bitn + DSTEP;
+			end
 		end else begin
-			// a product is complete: the next pass multiplies it
 			bitn <= 6'd0;
 			pass <= pass + 3'd1;
-			case (pass)
-			3'd1: begin	// the grid product; then * LSIZE
+			if (pass == 3'd1)
+			begin
+				// the grid product; then CY*CX (EARLY) or, in
+				// place, * LSIZE
 				gprod <= prod[31:0];
 				gbig  <= (prod[47:32] != 16'h0);
-				prod  <= {16'h0, prod[31:0]};
+				if (EARLY != 0)
+				begin
+					prod <= {37'h0, w_cy[10:0]};
+					ld   <= !opnd2;
+				end else
+					prod <= {16'h0, prod[31:0]};
 			end
-			3'd2: begin	// the __local end; then CY*CX
-				lok   <= lfit;
-				prod  <= {37'h0, w_cy[10:0]};
+			if (EARLY == 0 && pass == P_LOC)
+			begin
+				// the __local end; then CY*CX
+				lok  <= lfit;
+				prod <= {37'h0, w_cy[10:0]};
 			end
-			3'd4: begin
-				busy          <= 1'b0;
-				o_done        <= 1'b1;
-				o_ok          <= sok && !gbig && lok && nregs_ok
-						&& (prod[47:11] == 37'h0)
-						&& le_k({21'h0, prod[10:0]},
-							{21'h0, MAX_THREADS});
+			if (EARLY != 0 && pass == P_CZ)
+			begin
+				// the CTA size; then grid * LSIZE
+				tprod <= prod[10:0];
+				tok   <= cta_fit;
+				prod  <= {16'h0, gprod};
 			end
-			default: ;	// 0, 3: the product is the next multiplier
-			endcase
+			if (pass == 3'd4)
+			begin
+				// the last pass: the __local end (EARLY) or the
+				// CTA size
+				busy   <= 1'b0;
+				o_done <= 1'b1;
+				o_ok   <= sok && !gbig && nregs_ok
+					&& ((EARLY != 0) ? (lfit && tok)
+						: (lok && cta_fit));
+				if (EARLY != 0)
+					lok <= lfit;
+			end
+			// else (0, and CY*CX): the product is the next multiplier
 		end
 	end
 
-	// Unused by design: the stored descriptor only supplies the factors
-	// (the rules looked at the words as they streamed in).
-	// verilator lint_off UNUSEDSIGNAL
 	wire	[32*`WQ_LD_WORDS-1:0]	desc_unused = i_desc;
 	wire	unused = &{1'b0, w_gx[31:16], w_gy[31:16], w_gz[31:16],
 			w_cx[31:11], w_cy[31:11], w_cz[31:11],
@@ -251,6 +342,9 @@ module wq_launch_check #(
 			w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_LO-1:0]};
 	wire	unused_wave = &{1'b0, w_wave};	// SUBV and SHARED_BASE only
 	wire	unused_pcat = &{1'b0, pcat[DIGIT-1:0]};	// the digit shifted out
+	// (EARLY = 1 keeps the CTA size in tprod / tok and reads lok only in
+	// covers; EARLY = 0 has no tprod / tok)
+	wire	unused_ord = &{1'b0, tprod, tok, lok};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -267,9 +361,10 @@ module wq_launch_check #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
-	// the contract: the words stream in while idle, 0..15 in order, then
-	// start (not in the same cycle as a word); the descriptor held until
-	// o_done
+	// the contract: the words stream in 0..15 in order, not in the cycle
+	// of i_start; EARLY = 0: while idle, then start, the descriptor held
+	// until o_done; EARLY = 1: start, then the words while busy, each
+	// held from the cycle after its i_wvalid until o_done
 	reg	[4:0]	f_next;		// the next word expected
 	initial	f_next = 5'd0;
 	always @(posedge i_clk)
@@ -280,20 +375,40 @@ module wq_launch_check #(
 	always @(*)
 	begin
 		if (busy)
-			assume(!i_start && !i_wvalid);
+			assume(!i_start);
+		if (EARLY == 0 && busy)
+			assume(!i_wvalid);
+		if (EARLY != 0 && !busy)
+			assume(!i_wvalid);
 		if (i_wvalid)
 			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
-		if (i_start)
+		if (EARLY == 0 && i_start)
 			assume(f_next == 5'd16);
 	end
 	// (combinational: Yosys evaluates a clocked assume one cycle late)
 	reg	[32*`WQ_LD_WORDS-1:0]	f_desc;
+	reg	[4:0]			f_pnext;	// f_next a cycle ago
+	reg				f_pbusy;	// busy a cycle ago
+	initial	f_pbusy = 1'b0;
 	always @(posedge i_clk)
-	if (!busy)
-		f_desc <= i_desc;
+	begin
+		if (EARLY != 0 || !busy)
+			f_desc <= i_desc;
+		f_pnext <= f_next;
+		f_pbusy <= busy && !i_reset;
+	end
+	integer	fk;
 	always @(*)
-	if (busy)
-		assume(i_desc == f_desc);
+	if (EARLY == 0)
+	begin
+		if (busy)
+			assume(i_desc == f_desc);
+	end else if (busy && f_pbusy)
+	begin
+		for (fk = 0; fk < `WQ_LD_WORDS; fk = fk + 1)
+			if (fk < f_pnext)
+				assume(i_desc[32*fk +: 32] == f_desc[32*fk +: 32]);
+	end
 
 	// cycles since i_start: every pass takes 32/DIGIT + 1 cycles (its
 	// digits and one to hand over), a check 165 busy cycles at DIGIT = 1
@@ -314,25 +429,42 @@ module wq_launch_check #(
 	begin
 		assert(bitn <= 6'd32);
 		assert(pass <= 3'd4);
-		assert(f_cyc == {3'b0, pass} * (8'd32 / DIGIT + 8'd1)
+		// EARLY = 0 never waits: a check is 5 * (32/DIGIT + 1) cycles
+		if (EARLY == 0)
+			assert(!ld && f_cyc == {3'b0, pass} * (8'd32 / DIGIT + 8'd1)
 				+ {2'b0, bitn} / DIGIT + 8'd1);
 		assert({2'b0, bitn} % DIGIT == 8'd0);
+		// EARLY: the words in are the words received; a load waits
+		// only at the start of pass 0 or 2, and a pass under way has
+		// its words in (so its multiplicand stays put)
+		if (EARLY != 0)
+		begin
+			assert(have == f_next && f_next <= 5'd16);
+			if (ld)
+				assert(bitn == 6'd0 && (pass == 3'd0 || pass == 3'd2));
+			if (bitn != 6'd0 && bitn != 6'd32)
+				assert(have >= need);
+			if (pass == 3'd4 && bitn != 6'd0)
+				assert(have == 5'd16);
+		end
 		// the accumulator never exceeds the multiplicand: each cycle
 		// halves (accumulator + mcand or + 0)
 		assert(prod[47:32] <= mcand);
+		if (bitn == 6'd0)
+			assert(prod[47:32] == 16'h0);
 		if (pass == 3'd0)
 			assert(f_unc < 32'h10000);
-		if (pass == 3'd3)
+		if (pass == P_CY)
 			assert(f_unc < 32'd2048);
 		// past the factor's bits nothing is added and the accumulator
 		// halves a cycle: it is 0 when the pass ends (the product fits
 		// the low 32 bits, the next pass's multiplier, in place)
 		if (pass == 3'd0 && bitn >= 6'd16)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd16)));
-		if (pass == 3'd3 && bitn >= 6'd11)
+		if (pass == P_CY && bitn >= 6'd11)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd11)));
 		// the CTA passes multiply by 11-bit factors
-		if (pass >= 3'd3)
+		if (pass == P_CY || pass == P_CZ)
 			assert(mcand < 16'd2048);
 	end
 
@@ -373,11 +505,11 @@ module wq_launch_check #(
 			assert(!sok);
 		if (o_done && f_rsvd)
 			assert(!o_ok);
-		if (busy)
+		if (EARLY == 0 && busy)
 			assert(f_next == 5'd0);
 	end
 	always @(posedge i_clk)
-	if (f_past_valid && !$past(i_reset) && busy && $past(busy))
+	if (EARLY == 0 && f_past_valid && !$past(i_reset) && busy && $past(busy))
 		assert(sok == $past(sok));
 
 	// ---- covers (each reached from reset by scripts/formal.sh) ----------
@@ -402,6 +534,19 @@ module wq_launch_check #(
 		c_start_ok:   cover(i_start && !busy && sok);
 		c_start_bad:  cover(i_start && !busy && !sok);
 	end
+	// EARLY: a pass that waits for its words, a load that waits, and a
+	// whole check that passes (its last pass after the 16th word)
+	generate if (EARLY != 0)
+	begin : g_fearly
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_pass_wait: cover(busy && !ld && bitn == 6'd0
+					&& pass == 3'd3 && !opnd);
+			c_load_wait: cover(busy && ld && pass == 3'd2);
+			c_early_ok:  cover(o_done && o_ok);
+		end
+	end endgenerate
 `ifdef FORMAL_DEEP_COVER
 	always @(*)
 	if (f_past_valid && !i_reset)

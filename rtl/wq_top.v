@@ -201,6 +201,36 @@ module wq_top #(
 		owner <= pick;
 	end
 
+	// The host's run (HOST_FAST): the host keeps the lock across up to
+	// HOST_RUN steps of a hold although the scheduler waits; a CSR access
+	// still ends the burst at the next step, and so does a launch (the
+	// grid it checked waits for the scheduler's dispatch).  h_run counts
+	// the steps of the current host hold, h_lnch says the hold launched a
+	// grid; the scheduler's request ends a burst only at the HOST_RUN-th
+	// step or after a launch.  A channel that goes on after an acquire
+	// passes (the GP entry, LAUNCH_DESC, LAUNCH of a child launch) so
+	// runs its steps without a warp step between each two.  Which unit
+	// holds the lock is a timing choice the commits report
+	// (docs/rtl/commit.md rule 4): the model follows the step port.
+	localparam	HOST_RUN = 4;
+	reg	[1:0]	h_run;
+	reg		h_lnch;
+	initial	h_run  = 2'd0;
+	initial	h_lnch = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset || !busy || owner != U_HOST)
+	begin
+		h_run  <= 2'd0;
+		h_lnch <= 1'b0;
+	end else begin
+		if (step_end && h_run != 2'd3)
+			h_run <= h_run + 2'd1;
+		if (launch_valid)
+			h_lnch <= 1'b1;
+	end
+	wire	h_sched_wait = s_ev_req && (HOST_FAST == 0 || h_lnch
+			|| h_run == HOST_RUN[1:0] - 2'd1);
+
 	wire	h_gnt = busy && owner == U_HOST;
 	wire	s_gnt = busy && owner == U_SCHED;
 	wire	c_gnt = busy && owner == U_CSR;
@@ -384,7 +414,7 @@ module wq_top #(
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
-		.o_step_more(h_step_more), .i_ev_wait(csr_req || s_ev_req),
+		.o_step_more(h_step_more), .i_ev_wait(csr_req || h_sched_wait),
 		.o_mem_valid(h_mem_valid), .i_mem_ready(i_mem_ready && h_gnt),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
@@ -584,6 +614,51 @@ module wq_top #(
 		assume(!s_step_valid || s_gnt);
 	end
 
+	// The host's run (HOST_FAST).  The host's side of the contract: its
+	// o_step_more comes only with its step pulse, and only if its
+	// i_ev_wait was low the cycle before (H_LEAVE decides, the pulse
+	// follows).  The top's side, on ghost counts: a host step that keeps
+	// the lock although the scheduler waited was at most the
+	// (HOST_RUN-1)-th step of the hold, and the hold had not launched
+	reg		f_hwait, f_sw, f_hl, f_pl, f_phg;
+	reg	[2:0]	f_hn, f_pn;
+	initial	f_hwait = 1'b0;
+	always @(posedge i_clk)
+	begin
+		f_hwait <= csr_req || h_sched_wait;
+		f_sw    <= s_ev_req;
+		f_pn    <= f_hn;
+		f_pl    <= f_hl;
+		f_phg   <= h_gnt;
+	end
+	always @(posedge i_clk)
+	if (i_reset || !h_gnt)
+	begin
+		f_hn <= 3'd0;
+		f_hl <= 1'b0;
+	end else begin
+		if (h_step_valid && f_hn != 3'd7)
+			f_hn <= f_hn + 3'd1;
+		if (launch_valid)
+			f_hl <= 1'b1;
+	end
+	always @(*)
+	if (HOST_FAST != 0 && h_step_more)
+		assume(h_step_valid && !f_hwait);
+	// (induction helpers) h_run and h_lnch are the ghost counts
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		assert(h_lnch == f_hl);
+		assert(h_run == ((f_hn > 3'd3) ? 2'd3 : f_hn[1:0]));
+		if (!h_gnt && !f_phg)
+			assert(f_hn == 3'd0 && !f_hl);
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && HOST_FAST != 0 && h_gnt && h_step_valid
+			&& h_step_more && f_sw && f_phg)
+		assert(f_pn < HOST_RUN - 1 && !f_pl);
+
 	// Run by `make formal` (scripts/formal.sh, job top_lock) with the host
 	// interface and the warp scheduler cut to free outputs.
 	// The CSR master: a request is held, unchanged, until o_csr_ack
@@ -649,6 +724,9 @@ module wq_top #(
 		c_csr_gnt:   cover(c_gnt);
 		c_csr_ack:   cover(o_csr_ack);
 		c_mem:       cover(o_mem_valid && s_gnt);
+		// the host keeps the lock although the scheduler waits
+		c_host_run:  cover(HOST_FAST != 0 && h_gnt && h_step_valid
+				&& h_step_more && f_sw);
 	end
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))

@@ -24,7 +24,7 @@
 //
 // usage: tb_cosim nested [wq nested arguments] [--seed N] [--wave F.fst] ...
 //        (the driver's nested scenarios on the rtl backend, dev_rtl.cpp)
-//        tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]
+//        tb_cosim nested-latency [FILE] [--link-latency L] [--seed N] [-v]
 //        (the child-launch latency of `wq bench`, on the rtl backend)
 // usage: tb_cosim FILE.wqs|FILE.wqst [--seed N] [--wave F.fst] [--max-cycles N]
 //                 [--lat MIN,MAX] [--ready PCT] [--history N] [-v]
@@ -212,8 +212,9 @@ int latency_main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
         if (a == "--link-latency" && v) { link = (uint32_t)strtoul(v, nullptr, 0); i++; }
         else if (a == "--seed" && v) { o.seed = strtoull(v, nullptr, 0); i++; }
+        else if (a == "-v") o.verbose = true;
         else if (a[0] != '-') path = argv[i];
-        else { fprintf(stderr, "usage: tb_cosim nested-latency [FILE] [--link-latency L] [--seed N]\n"); return 2; }
+        else { fprintf(stderr, "usage: tb_cosim nested-latency [FILE] [--link-latency L] [--seed N] [-v]\n"); return 2; }
     }
     wq_program_t p;
     char err[512];
