@@ -543,6 +543,19 @@ module wq_core #(
     // buffer before the warps reach it
     reg  [31:0] pf_end;
     localparam [31:0] PF_BYTES = PF_RUN * 8;
+    // the code range: every byte a fetch run of this buffer's life has
+    // requested lies in [cr_lo, cr_hi) (cr_v: a run since the last flush),
+    // so every valid buffer entry and every instruction in FE and DE does.
+    // A store or atomic write that overlaps it is a write to code the core
+    // may hold (ls_code): the buffer is flushed and FE and DE are dropped
+    // after it; a write outside the range touches none of them
+    reg         cr_v;
+    reg  [31:0] cr_lo;
+    reg  [32:0] cr_hi;                  // (33 bits: a run may end at 2^32)
+    wire        fr_miss;                // FE's miss starts a run this cycle
+    wire        pf_go;                  // the sequential prefetch starts one
+    wire [31:0] fr_addr = fr_miss ? f_addr : pf_end;
+    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
 
     // ---- LSU (EX) ----------------------------------------------------------------------
     // ls_data holds word k of lane l at {k, l}: st.v4's four registers,
@@ -560,6 +573,7 @@ module wq_core #(
     reg [1:0]   ls_rk, ls_ak;           // word of ls_l to request, of ls_rl to answer
     wire [4:0]  ls_l = ctz(ls_rem);
     wire [4:0]  ls_rl = ctz(ls_resp);
+    reg         ls_code;                // a write of this access burst hit the code range
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
     wire        ls_rlast = {1'b0, ls_rk} + 3'd1 == x_words;     // ls_l's last word
@@ -613,6 +627,11 @@ module wq_core #(
     assign o_mem_addr  = ls_req ? {ls_ka[31:2], 2'b00} : fl_req;
     assign o_mem_wdata = !ls_req ? 32'd0 : ls_at ? at_new : ls_wd;
     assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? 4'b1111 : ls_strb) : 4'b0000;
+    // a write taken this cycle overlaps the code range: its word
+    // [a, a + 4) against [cr_lo, cr_hi)
+    wire [32:0] wr_a    = {1'b0, o_mem_addr[31:2], 2'b00};
+    wire        wr_code = ls_req && ls_we && i_mem_ready && cr_v &&
+                          wr_a + 33'd4 > {1'b0, cr_lo} && wr_a < cr_hi;
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1117,15 +1136,19 @@ module wq_core #(
 
     assign squash_x = b_trapping;
     wire   ls_store_done;
-    assign squash = b_trapping || ls_store_done;
-    assign ib_flush = !i_ev_gnt || ls_store_done;
+    // after a store or atomic that wrote code: FE and DE, fetched before
+    // it, are dropped and the buffer flushed
+    wire   ls_code_done = ls_store_done && ls_code;
+    assign squash = b_trapping || ls_code_done;
+    assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- EX's LSU control ----------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned,
     // else perform (WB empty, no fetch run), then LD's write-back beats
     wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
-    wire pf_go    = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
+    assign pf_go  = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
                      is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
+    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !ls_on && hold;
     wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
@@ -1260,7 +1283,7 @@ module wq_core #(
                 d_parts_done <= 1'b0;
             end else begin
                 busy[f_w] <= 1'b0;       // issued again after the run fills it
-                if (fl_idle && !ls_on && hold) begin
+                if (fr_miss) begin
                     pref_v <= 1'b1;
                     pref_w <= f_w;
                     fl_on <= 1'b1;
@@ -1335,6 +1358,8 @@ module wq_core #(
                 t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
                                            x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
         // accesses
+        if (ls_start) ls_code <= 1'b0;
+        else if (wr_code) ls_code <= 1'b1;
         if (ls_start) begin
             ls_on <= 1'b1;
             ls_rem <= x_sel;
@@ -1912,6 +1937,14 @@ module wq_core #(
             end
         end
 
+        // ---------------------------------------------------------- code range
+        if (pf_go || fr_miss) begin
+            cr_v <= 1'b1;
+            cr_lo <= (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
+            cr_hi <= (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
+        end
+        if (ib_flush) cr_v <= 1'b0;
+
         // ---------------------------------------------------------- dispatch
         if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on) begin
             phase <= PH_DISP;
@@ -2148,6 +2181,8 @@ module wq_core #(
             fl_on <= 1'b0;
             pref_v <= 1'b0;
             pf_end <= 32'd0;
+            cr_v <= 1'b0;
+            ls_code <= 1'b0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
