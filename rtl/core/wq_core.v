@@ -1111,6 +1111,14 @@ module wq_core #(
                                                ((b_recs >> b_kk) == 15'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
+    // an EXIT that leaves no thread, outside a sub-vector segment and a
+    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
+    // issues its reconvergence pop with its first record: the records
+    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
+    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
+    // for K_RC, which then does not wait for it
+    wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
+                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
@@ -1551,11 +1559,13 @@ module wq_core #(
                                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
                                                            b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
-                                                           (b_kk == K_RC && rc_s == RC_POP))))) begin
+                                                           (b_kk == K_RC && rc_s == RC_POP) ||
+                                                           rc_early)))) begin
                 dq_valid <= 1'b1;
                 dqr_head <= dq_head;
                 dqr_tail <= dq_tail;
                 dqs <= DQS_ISSUE;
+                if (rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
                 if (b_prep == BP_HELD) begin
                     dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
                     dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
