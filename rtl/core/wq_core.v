@@ -574,6 +574,17 @@ module wq_core #(
     wire [4:0]  ls_l = ctz(ls_rem);
     wire [4:0]  ls_rl = ctz(ls_resp);
     reg         ls_code;                // a write of this access burst hit the code range
+    // posted store writes: a store's access burst ends when its last write
+    // is taken, and the answers of its writes come back meanwhile (wp_out
+    // of them still to come).  Only a store starts with answers of earlier
+    // stores outstanding; a load, an atomic and the dispatch wait for none,
+    // a fetch run may start: the port answers in order and every request
+    // still unanswered when a store starts is an earlier store's write, so
+    // the next wp_out answers are theirs (rv_wp) and the others' come
+    // after (rv_own).  The hold never ends with one outstanding
+    reg  [8:0]  wp_out;
+    wire        rv_wp  = i_mem_rvalid && wp_out != 9'd0;
+    wire        rv_own = i_mem_rvalid && wp_out == 9'd0;
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
     wire        ls_rlast = {1'b0, ls_rk} + 3'd1 == x_words;     // ls_l's last word
@@ -1124,11 +1135,12 @@ module wq_core #(
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go;
     wire        b_final    = b_v && b_commit && b_last_k;
-    // the last commit of a hold waits for the fetch run to finish (its
-    // responses come under the lock).  A commit with an instruction behind
+    // the last commit of a hold waits for the fetch run to finish and for
+    // the posted writes' answers (they come under the lock).  A commit with an instruction behind
     // it in FE, DE or EX is not the last unless it traps; b_more itself
     // cannot be used here, as it depends on this cycle's issue
-    wire        b_wait_fl  = b_final && !fl_idle && (b_is_trap || !(f_v || d_v || x_v));
+    wire        b_wait_fl  = b_final && (!fl_idle || wp_out != 9'd0) &&
+                             (b_is_trap || !(f_v || d_v || x_v));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -1157,7 +1169,8 @@ module wq_core #(
     assign pf_go  = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
                      is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
     assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !ls_on && hold;
-    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
+    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q &&
+                    (ls_st ? wp_out[8:7] == 2'd0 : wp_out == 9'd0);
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
     // (an ATOM writes memory too: the buffer is flushed after it as well)
@@ -1371,7 +1384,7 @@ module wq_core #(
         if (ls_start) begin
             ls_on <= 1'b1;
             ls_rem <= x_sel;
-            ls_resp <= ls_at ? 32'd0 : x_sel;
+            ls_resp <= (ls_at || ls_st) ? 32'd0 : x_sel;     // (a store's writes are posted)
             ls_rk <= 2'd0;
             ls_ak <= 2'd0;
             ls_aph <= AP_RD;
@@ -1394,7 +1407,7 @@ module wq_core #(
                     o_evr_c <= 64'd0;
                 end
             end
-            if (i_mem_rvalid) begin
+            if (rv_own && !ls_st) begin
                 if (ls_alast) begin
                     ls_resp[ls_rl] <= 1'b0;
                     ls_ak <= 2'd0;
@@ -1405,7 +1418,7 @@ module wq_core #(
         if (ls_on && ls_at) begin
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
-            AP_OLD: if (i_mem_rvalid) begin
+            AP_OLD: if (rv_own) begin
                 ls_old <= i_mem_rdata;
                 ls_aph <= AP_WR;
             end
@@ -1427,7 +1440,7 @@ module wq_core #(
                     ls_aph <= AP_RD;
                 end
             end
-            default: if (i_mem_rvalid) begin       // AP_ACK: the write's answer
+            default: if (rv_own) begin             // AP_ACK: the write's answer
                 ls_rem[ls_l] <= 1'b0;
                 ls_aph <= AP_RD;
             end
@@ -1934,7 +1947,7 @@ module wq_core #(
                 fl_left <= fl_left - 7'd1;
                 fl_out <= fl_out + 7'd1;
             end
-            if (i_mem_rvalid && !ls_on) begin
+            if (rv_own && !ls_on) begin
                 fl_raddr <= fl_raddr + 32'd4;
                 if (fl_raddr[2]) begin
                     ib_fill <= 1'b1;
@@ -1947,6 +1960,10 @@ module wq_core #(
             end
         end
 
+        // ---------------------------------------------------------- posted writes
+        wp_out <= wp_out + ((ls_req && ls_st && i_mem_ready) ? 9'd1 : 9'd0) -
+                  (rv_wp ? 9'd1 : 9'd0);
+
         // ---------------------------------------------------------- code range
         if (pf_go || fr_miss) begin
             cr_v <= 1'b1;
@@ -1956,7 +1973,8 @@ module wq_core #(
         if (ib_flush) cr_v <= 1'b0;
 
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on) begin
+        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on &&
+            wp_out == 9'd0) begin
             phase <= PH_DISP;
             ds <= DS_SLOT;
             ds_slot <= {(WID_W+1){1'b0}};
@@ -2193,6 +2211,7 @@ module wq_core #(
             pf_end <= 32'd0;
             cr_v <= 1'b0;
             ls_code <= 1'b0;
+            wp_out <= 9'd0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
@@ -2287,11 +2306,15 @@ module wq_core #(
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
         // an atomic's read and write are the LSU's alone: no fetch run
         // between them, one lane at a time (no other answer outstanding)
-        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0);
+        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0 && wp_out == 9'd0);
+        // a load or an atomic starts with no posted write unanswered, and
+        // the posted writes are among the requests the memory owes
+        if (ls_on && !ls_st) assert(wp_out == 9'd0);
+        assert(wp_out <= {5'd0, f_out});
         // a burst is kept only by a warp commit
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on);
+        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on && wp_out == 9'd0);
     end
     // a commit, a record and a CTA start only inside the grant
     always @(posedge i_clk)
