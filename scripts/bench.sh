@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
-# `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu and
-# rtl_ipc_alu_l8, below):
+# `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
+# rtl_ipc_alu_l8 and core_ipc_*, below):
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
@@ -68,12 +68,13 @@
 #     follows on the same line.
 #   * core_ipc_alu, core_ipc_alu_l8, core_ipc_vecadd: the same kernels on
 #     the core with its word port straight to memory (L1=0), warp
-#     instructions per cycle of the whole lockstep run.
+#     instructions per cycle of the whole lockstep run (the kernel window's
+#     cycles beside them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
 
-# rtl_ipc_alu, rtl_ipc_alu_l8 (`bash scripts/bench.sh --ipc` prints only these)
+# rtl_ipc_alu, rtl_ipc_alu_l8, core_ipc_* (`bash scripts/bench.sh --ipc` prints only these)
 ipc_alu() {
     # the scheduler's issue rate on an ALU-only kernel (docs/rtl/commit.md)
     ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS CORE -> "WIN_IPC WIN_WARPS WIN_CYCLES IPC WARP_INSTRS CYCLES"
@@ -100,6 +101,25 @@ ipc_alu() {
         key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
         echo "$key: $k1 (kernel window: wq_core $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; wq_warp_sched (CORE=0): window $k0 ($kc0 cycles), whole run $i0 ($c0 cycles); 8 warps, $la lanes, memory latency 8)"
     done
+    # the pipelined core with its word port straight to memory (L1=0)
+    core_ipc() {   # LANES PROGRAM -> "IPC WARP_INSTRS CYCLES WINDOW_CYCLES"
+        local b o w c kc
+        b=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0" bash scripts/cosim_build.sh \
+            --out "build/verilator/top/C4_W8_L$1_D6_R32_CORE" 4 8 "$1" 6 32) || fail "cosim build (CORE=1)"
+        o=$("$b" "$2" --seed 1 --lat 8,8 --ready 100) || { echo "$o" >&2; fail "cosim $2 (CORE=1 LANES=$1)"; }
+        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+        c=$(sed -n 's/^cycles: //p' <<< "$o")
+        kc=$(sed -n 's/^window: cycles [0-9]*\.\.[0-9]*, \([0-9]*\) cycles,.*/\1/p' <<< "$o")
+        [ -n "$w" ] && [ -n "$c" ] && [ -n "$kc" ] || fail "$2 (CORE=1): no step, cycle or window count"
+        awk -v w="$w" -v c="$c" -v kc="$kc" 'BEGIN { printf "%.4f %d %d %d", w / c, w, c, kc }'
+    }
+    for la in 32 8; do
+        read -r ci cw cc ck <<< "$(core_ipc "$la" tests/programs/bench/alu_ipc.wqs)"
+        key=core_ipc_alu; [ "$la" = 32 ] || key=core_ipc_alu_l$la
+        echo "$key: $ci (wq_core: $cw warp instructions in $cc cycles of the whole run, launch included; kernel window $ck cycles; 8 warps, $la lanes, memory latency 8)"
+    done
+    read -r ci cw cc ck <<< "$(core_ipc 32 tests/programs/bench/vecadd_ipc.wqs)"
+    echo "core_ipc_vecadd: $ci (wq_core: $cw warp instructions in $cc cycles, kernel window $ck cycles; word port, one access a lane)"
 }
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
 
@@ -172,24 +192,6 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/wq_warp_sched.v ];
     echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
     awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
     ipc_alu
-    # the pipelined core with its word port straight to memory (L1=0)
-    core_ipc() {   # LANES PROGRAM -> "IPC WARP_INSTRS CYCLES"
-        local b o w c
-        b=$(WQ_VERILATOR_FLAGS="-GCORE=1 -GL1=0" bash scripts/cosim_build.sh \
-            --out "build/verilator/top/C4_W8_L$1_D6_R32_CORE" 4 8 "$1" 6 32) || fail "cosim build (CORE=1)"
-        o=$("$b" "$2" --seed 1 --lat 8,8 --ready 100) || { echo "$o" >&2; fail "cosim $2 (CORE=1 LANES=$1)"; }
-        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-        c=$(sed -n 's/^cycles: //p' <<< "$o")
-        [ -n "$w" ] && [ -n "$c" ] || fail "$2 (CORE=1): no step or cycle count"
-        awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
-    }
-    for la in 32 8; do
-        read -r ci cw cc <<< "$(core_ipc "$la" tests/programs/bench/alu_ipc.wqs)"
-        key=core_ipc_alu; [ "$la" = 32 ] || key=core_ipc_alu_l$la
-        echo "$key: $ci (wq_core: $cw warp instructions in $cc cycles of the whole run, launch included; 8 warps, $la lanes, memory latency 8)"
-    done
-    read -r ci cw cc <<< "$(core_ipc 32 tests/programs/bench/vecadd_ipc.wqs)"
-    echo "core_ipc_vecadd: $ci (wq_core: $cw warp instructions in $cc cycles; word port, one access a lane)"
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
     # one word at a time), and the L1's hit rate (docs/rtl/wq_mempath.md)
