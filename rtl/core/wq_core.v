@@ -556,6 +556,8 @@ module wq_core #(
     wire        pf_go;                  // the sequential prefetch starts one
     wire [31:0] fr_addr = fr_miss ? f_addr : pf_end;
     wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
+    // a run that wraps past 2^32 to address 0 makes the range everything
+    wire        fr_wrap = fr_end > 33'h1_0000_0000;
 
     // ---- LSU (EX) ----------------------------------------------------------------------
     // ls_data holds word k of lane l at {k, l}: st.v4's four registers,
@@ -1967,8 +1969,8 @@ module wq_core #(
         // ---------------------------------------------------------- code range
         if (pf_go || fr_miss) begin
             cr_v <= 1'b1;
-            cr_lo <= (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
-            cr_hi <= (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
+            cr_lo <= fr_wrap ? 32'd0 : (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
+            cr_hi <= fr_wrap ? 33'h1_0000_0000 : (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
         end
         if (ib_flush) cr_v <= 1'b0;
 
@@ -2284,6 +2286,9 @@ module wq_core #(
     always @(*) if (f_out == 4'd0 || i_reset) assume(!i_mem_rvalid);
     always @(*) if (f_out == 4'd7) assume(!i_mem_ready);
 
+    // DE's instruction's byte address
+    wire [31:0] f_d_addr = w_code[d_w] + {7'd0, d_pc, 3'b000};
+
     // ---- properties ---------------------------------------------------------
     integer fw;
     always @(*) if (f_past && !i_reset) begin
@@ -2315,6 +2320,12 @@ module wq_core #(
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on && wp_out == 9'd0);
+        // the code range holds every word the buffer may hold: a fetch
+        // run's words still to come and each fill lie in it, and so does
+        // DE's instruction (a buffer hit)
+        if (fl_on) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
+        if (ib_fill) assert(cr_v && ib_faddr >= cr_lo && {1'b0, ib_faddr} + 33'd8 <= cr_hi);
+        if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
     end
     // a commit, a record and a CTA start only inside the grant
     always @(posedge i_clk)
@@ -2332,6 +2343,7 @@ module wq_core #(
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
             c_atom_wr:  cover(ls_req && ls_at && ls_aph == AP_WR && i_mem_ready);
+            c_posted:   cover(o_step_valid && wp_out != 9'd0);
         end
 `endif
 endmodule
