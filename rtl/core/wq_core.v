@@ -18,7 +18,8 @@
 //       ALU, S2R's values, the dividers (a division part beat stays 34
 //       cycles); the LSU gathers a memory instruction's addresses and
 //       store data from its part beats and performs its accesses when its
-//       commit beat arrives (an atomic's read and write a lane, in order)
+//       commit beat arrives (an atomic's read and write a lane, in order;
+//       a store's writes are posted: it goes on once the last is taken)
 //   WB  register write, REG_WRITE beat; a commit beat emits the
 //       instruction's remaining records (a control instruction's and the
 //       reconvergence's with deque commands in between, the pipeline
@@ -29,10 +30,12 @@
 // a warp's instructions commit in program order (rule 2); every record of
 // a commit leaves WB between its first beat and its o_step_valid (rule 1);
 // a memory instruction performs its accesses only when WB is empty and
-// nothing else uses the memory port (rule 3); which warp issues is the
-// core's timing choice, reported by o_step_id (rule 4); the instruction
-// buffer is flushed whenever the lock is not held and after every store
-// or atomic of the core, with every younger instruction fetched before it
+// nothing else uses the memory port (rule 3; a write is performed when the
+// memory takes it, and the hold never ends before its answer); which warp
+// issues is the core's timing choice, reported by o_step_id (rule 4); the
+// instruction buffer is flushed whenever the lock is not held and after
+// every store or atomic of the core that writes into the code range its
+// fetch runs have read, with every younger instruction fetched before it
 // dropped (rule 5).
 //
 // The core holds the event lock of wq_top for a burst: a commit raises
