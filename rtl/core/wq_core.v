@@ -2267,6 +2267,7 @@ module wq_core #(
         assume({21'd0, g_ntid0} <= WARPS * 32 && g_threads == g_ntid0);
         assume(g_nregs != 6'd0 && {26'd0, g_nregs} <= REGS);
         assume(g_dlog2 >= 5'd2 && {27'd0, g_dlog2} <= DQ_LOG2);
+        assume(g_code[2:0] == 3'd0);        // CODE_BASE 8-aligned (wq_launch_check)
     end
     reg [16*32-1:0] f_desc_q;
     reg [10:0]      f_thr_q;
@@ -2346,7 +2347,8 @@ module wq_core #(
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
             c_atom_wr:  cover(ls_req && ls_at && ls_aph == AP_WR && i_mem_ready);
-            c_posted:   cover(o_step_valid && wp_out != 9'd0);
+            // a store's commit beat reaches WB before its writes are answered
+            c_posted:   cover(b_v && b_commit && b_op == `WQ_OP_ST && wp_out != 9'd0);
         end
 `endif
 endmodule
