@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
-# `key: value` lines:
+# `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu and
+# rtl_ipc_alu_l8, below):
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
@@ -54,10 +55,44 @@
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     (the default configuration: the pipelined core wq_core through the
 #     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
-#     (8 warps; LANES 32 / 8; memory latency 8, every request taken).
+#     (8 warps; LANES 32 / 8; memory latency 8, every request taken).  The key's value
+#     is the kernel window's figure, as GPU simulators report IPC: the warp
+#     commits from the cycle of the first CTA dispatched (the first
+#     dispatch's first record, its first warp's CTA_START) to the cycle of
+#     the last warp commit, inclusive -- tb_cosim's `window:` line, from the
+#     RTL's own records and commits.  It leaves out the host's launch
+#     methods and the wait before the first dispatch (the token deque's
+#     reset sweep, WARPS << DQ_LOG2 cycles from reset).  The whole run's
+#     figure (every cycle from reset to the end, tb_cosim's `cycles:`)
+#     follows on the same line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
+
+# rtl_ipc_alu, rtl_ipc_alu_l8 (`bash scripts/bench.sh --ipc` prints only these)
+ipc_alu() {
+    # the core's issue rate on an ALU-only kernel (docs/rtl/wq_core.md)
+    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS -> "WIN_IPC WIN_WARPS WIN_CYCLES IPC WARP_INSTRS CYCLES"
+        local b o w c kw kc
+        b=$(bash scripts/cosim_build.sh "$@") || fail "cosim build"
+        o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
+            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3)"; }
+        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
+        c=$(sed -n 's/^cycles: //p' <<< "$o")
+        # the kernel window: "window: cycles A..B, N cycles, W warp commits (...)"
+        kc=$(sed -n 's/^window: cycles [0-9]*\.\.[0-9]*, \([0-9]*\) cycles,.*/\1/p' <<< "$o")
+        kw=$(sed -n 's/^window: .* cycles, \([0-9]*\) warp commits.*/\1/p' <<< "$o")
+        [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
+        [ -n "$kw" ] && [ -n "$kc" ] || fail "alu_ipc.wqs: no kernel window"
+        awk -v kw="$kw" -v kc="$kc" -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d %.4f %d %d", kw / kc, kw, kc, w / c, w, c }'
+    }
+    for la in 32 8; do
+        read -r k1 kw1 kc1 i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32)"
+        key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
+        echo "$key: $k1 (kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
+    done
+}
+if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
 
 build/bin/wq bench
 
@@ -127,22 +162,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     rt=$("$bin" "$prog" --seed 1 --rtl-only "$((cycles * 20))")
     echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
     awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
-    # the core's issue rate on an ALU-only kernel (docs/rtl/wq_core.md)
-    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS -> "IPC WARP_INSTRS CYCLES"
-        local b o w c
-        b=$(bash scripts/cosim_build.sh "$@") || fail "cosim build"
-        o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
-            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3)"; }
-        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-        c=$(sed -n 's/^cycles: //p' <<< "$o")
-        [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
-        awk -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d", w / c, w, c }'
-    }
-    for la in 32 8; do
-        read -r i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32)"
-        key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
-        echo "$key: $i1 ($w1 warp instructions in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
-    done
+    ipc_alu
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
     # one word at a time), and the L1's hit rate (docs/rtl/wq_mempath.md)

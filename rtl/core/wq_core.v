@@ -19,7 +19,8 @@
 //       ALU, S2R's values, the dividers (a division part beat stays 34
 //       cycles); the LSU gathers a memory instruction's addresses and
 //       store data from its part beats and performs its accesses when its
-//       commit beat arrives (an atomic's read and write a lane, in order)
+//       commit beat arrives (an atomic's read and write a lane, in order;
+//       a store's writes are posted: it goes on once the last is taken)
 //   WB  register write, REG_WRITE beat; a commit beat emits the
 //       instruction's remaining records (a control instruction's and the
 //       reconvergence's with deque commands in between, the pipeline
@@ -30,10 +31,12 @@
 // a warp's instructions commit in program order (rule 2); every record of
 // a commit leaves WB between its first beat and its o_step_valid (rule 1);
 // a memory instruction performs its accesses only when WB is empty and
-// nothing else uses the memory port (rule 3); which warp issues is the
-// core's timing choice, reported by o_step_id (rule 4); the instruction
-// buffer is flushed whenever the lock is not held and after every store
-// or atomic of the core, with every younger instruction fetched before it
+// nothing else uses the memory port (rule 3; a write is performed when the
+// memory takes it, and the hold never ends before its answer); which warp
+// issues is the core's timing choice, reported by o_step_id (rule 4); the
+// instruction buffer is flushed whenever the lock is not held and after
+// every store or atomic of the core that writes into the code range its
+// fetch runs have read, with every younger instruction fetched before it
 // dropped (rule 5).
 //
 // The core holds the event lock of wq_top for a burst: a commit raises
@@ -542,6 +545,21 @@ module wq_core #(
     // buffer before the warps reach it
     reg  [31:0] pf_end;
     localparam [31:0] PF_BYTES = PF_RUN * 8;
+    // the code range: every byte a fetch run of this buffer's life has
+    // requested lies in [cr_lo, cr_hi) (cr_v: a run since the last flush),
+    // so every valid buffer entry and every instruction in FE and DE does.
+    // A store or atomic write that overlaps it is a write to code the core
+    // may hold (ls_code): the buffer is flushed and FE and DE are dropped
+    // after it; a write outside the range touches none of them
+    reg         cr_v;
+    reg  [31:0] cr_lo;
+    reg  [32:0] cr_hi;                  // (33 bits: a run may end at 2^32)
+    wire        fr_miss;                // FE's miss starts a run this cycle
+    wire        pf_go;                  // the sequential prefetch starts one
+    wire [31:0] fr_addr = fr_miss ? f_addr : pf_end;
+    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
+    // a run that wraps past 2^32 to address 0 makes the range everything
+    wire        fr_wrap = fr_end > 33'h1_0000_0000;
 
     // ---- LSU (EX) ----------------------------------------------------------------------
     // ls_data holds word k of lane l at {k, l}: st.v4's four registers,
@@ -559,6 +577,18 @@ module wq_core #(
     reg [1:0]   ls_rk, ls_ak;           // word of ls_l to request, of ls_rl to answer
     wire [4:0]  ls_l = ctz(ls_rem);
     wire [4:0]  ls_rl = ctz(ls_resp);
+    reg         ls_code;                // a write of this access burst hit the code range
+    // posted store writes: a store's access burst ends when its last write
+    // is taken, and the answers of its writes come back meanwhile (wp_out
+    // of them still to come).  Only a store starts with answers of earlier
+    // stores outstanding; a load, an atomic and the dispatch wait for none,
+    // a fetch run may start: the port answers in order and every request
+    // still unanswered when a store starts is an earlier store's write, so
+    // the next wp_out answers are theirs (rv_wp) and the others' come
+    // after (rv_own).  The hold never ends with one outstanding
+    reg  [8:0]  wp_out;
+    wire        rv_wp  = i_mem_rvalid && wp_out != 9'd0;
+    wire        rv_own = i_mem_rvalid && wp_out == 9'd0;
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
     wire        ls_rlast = {1'b0, ls_rk} + 3'd1 == x_words;     // ls_l's last word
@@ -612,6 +642,11 @@ module wq_core #(
     assign o_mem_addr  = ls_req ? {ls_ka[31:2], 2'b00} : fl_req;
     assign o_mem_wdata = !ls_req ? 32'd0 : ls_at ? at_new : ls_wd;
     assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? 4'b1111 : ls_strb) : 4'b0000;
+    // a write taken this cycle overlaps the code range: its word
+    // [a, a + 4) against [cr_lo, cr_hi)
+    wire [32:0] wr_a    = {1'b0, o_mem_addr[31:2], 2'b00};
+    wire        wr_code = ls_req && ls_we && i_mem_ready && cr_v &&
+                          wr_a + 33'd4 > {1'b0, cr_lo} && wr_a < cr_hi;
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1091,16 +1126,25 @@ module wq_core #(
                                                ((b_recs >> b_kk) == 15'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
+    // an EXIT that leaves no thread, outside a sub-vector segment and a
+    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
+    // issues its reconvergence pop with its first record: the records
+    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
+    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
+    // for K_RC, which then does not wait for it
+    wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
+                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go;
     wire        b_final    = b_v && b_commit && b_last_k;
-    // the last commit of a hold waits for the fetch run to finish (its
-    // responses come under the lock).  A commit with an instruction behind
+    // the last commit of a hold waits for the fetch run to finish and for
+    // the posted writes' answers (they come under the lock).  A commit with an instruction behind
     // it in FE, DE or EX is not the last unless it traps; b_more itself
     // cannot be used here, as it depends on this cycle's issue
-    wire        b_wait_fl  = b_final && !fl_idle && (b_is_trap || !(f_v || d_v || x_v));
+    wire        b_wait_fl  = b_final && (!fl_idle || wp_out != 9'd0) &&
+                             (b_is_trap || !(f_v || d_v || x_v));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -1116,16 +1160,21 @@ module wq_core #(
 
     assign squash_x = b_trapping;
     wire   ls_store_done;
-    assign squash = b_trapping || ls_store_done;
-    assign ib_flush = !i_ev_gnt || ls_store_done;
+    // after a store or atomic that wrote code: FE and DE, fetched before
+    // it, are dropped and the buffer flushed
+    wire   ls_code_done = ls_store_done && ls_code;
+    assign squash = b_trapping || ls_code_done;
+    assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- EX's LSU control ----------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned,
     // else perform (WB empty, no fetch run), then LD's write-back beats
     wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
-    wire pf_go    = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
+    assign pf_go  = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
                      is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
-    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q;
+    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !ls_on && hold;
+    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q &&
+                    (ls_st ? wp_out[8:7] == 2'd0 : wp_out == 9'd0);
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
     // (an ATOM writes memory too: the buffer is flushed after it as well)
@@ -1259,7 +1308,7 @@ module wq_core #(
                 d_parts_done <= 1'b0;
             end else begin
                 busy[f_w] <= 1'b0;       // issued again after the run fills it
-                if (fl_idle && !ls_on && hold) begin
+                if (fr_miss) begin
                     pref_v <= 1'b1;
                     pref_w <= f_w;
                     fl_on <= 1'b1;
@@ -1334,10 +1383,12 @@ module wq_core #(
                 t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
                                            x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
         // accesses
+        if (ls_start) ls_code <= 1'b0;
+        else if (wr_code) ls_code <= 1'b1;
         if (ls_start) begin
             ls_on <= 1'b1;
             ls_rem <= x_sel;
-            ls_resp <= ls_at ? 32'd0 : x_sel;
+            ls_resp <= (ls_at || ls_st) ? 32'd0 : x_sel;     // (a store's writes are posted)
             ls_rk <= 2'd0;
             ls_ak <= 2'd0;
             ls_aph <= AP_RD;
@@ -1360,7 +1411,7 @@ module wq_core #(
                     o_evr_c <= 64'd0;
                 end
             end
-            if (i_mem_rvalid) begin
+            if (rv_own && !ls_st) begin
                 if (ls_alast) begin
                     ls_resp[ls_rl] <= 1'b0;
                     ls_ak <= 2'd0;
@@ -1371,7 +1422,7 @@ module wq_core #(
         if (ls_on && ls_at) begin
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
-            AP_OLD: if (i_mem_rvalid) begin
+            AP_OLD: if (rv_own) begin
                 ls_old <= i_mem_rdata;
                 ls_aph <= AP_WR;
             end
@@ -1393,7 +1444,7 @@ module wq_core #(
                     ls_aph <= AP_RD;
                 end
             end
-            default: if (i_mem_rvalid) begin       // AP_ACK: the write's answer
+            default: if (rv_own) begin             // AP_ACK: the write's answer
                 ls_rem[ls_l] <= 1'b0;
                 ls_aph <= AP_RD;
             end
@@ -1525,11 +1576,13 @@ module wq_core #(
                                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
                                                            b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
-                                                           (b_kk == K_RC && rc_s == RC_POP))))) begin
+                                                           (b_kk == K_RC && rc_s == RC_POP) ||
+                                                           rc_early)))) begin
                 dq_valid <= 1'b1;
                 dqr_head <= dq_head;
                 dqr_tail <= dq_tail;
                 dqs <= DQS_ISSUE;
+                if (rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
                 if (b_prep == BP_HELD) begin
                     dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
                     dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
@@ -1898,7 +1951,7 @@ module wq_core #(
                 fl_left <= fl_left - 7'd1;
                 fl_out <= fl_out + 7'd1;
             end
-            if (i_mem_rvalid && !ls_on) begin
+            if (rv_own && !ls_on) begin
                 fl_raddr <= fl_raddr + 32'd4;
                 if (fl_raddr[2]) begin
                     ib_fill <= 1'b1;
@@ -1911,8 +1964,21 @@ module wq_core #(
             end
         end
 
+        // ---------------------------------------------------------- posted writes
+        wp_out <= wp_out + ((ls_req && ls_st && i_mem_ready) ? 9'd1 : 9'd0) -
+                  (rv_wp ? 9'd1 : 9'd0);
+
+        // ---------------------------------------------------------- code range
+        if (pf_go || fr_miss) begin
+            cr_v <= 1'b1;
+            cr_lo <= fr_wrap ? 32'd0 : (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
+            cr_hi <= fr_wrap ? 33'h1_0000_0000 : (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
+        end
+        if (ib_flush) cr_v <= 1'b0;
+
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on) begin
+        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on &&
+            wp_out == 9'd0) begin
             phase <= PH_DISP;
             ds <= DS_SLOT;
             ds_slot <= {(WID_W+1){1'b0}};
@@ -2147,6 +2213,9 @@ module wq_core #(
             fl_on <= 1'b0;
             pref_v <= 1'b0;
             pf_end <= 32'd0;
+            cr_v <= 1'b0;
+            ls_code <= 1'b0;
+            wp_out <= 9'd0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
@@ -2197,6 +2266,7 @@ module wq_core #(
         assume({21'd0, g_ntid0} <= WARPS * 32 && g_threads == g_ntid0);
         assume(g_nregs != 6'd0 && {26'd0, g_nregs} <= REGS);
         assume(g_dlog2 >= 5'd2 && {27'd0, g_dlog2} <= DQ_LOG2);
+        assume(g_code[2:0] == 3'd0);        // CODE_BASE 8-aligned (wq_launch_check)
     end
     reg [16*32-1:0] f_desc_q;
     reg [10:0]      f_thr_q;
@@ -2218,6 +2288,9 @@ module wq_core #(
                             - (i_mem_rvalid ? 4'd1 : 4'd0);
     always @(*) if (f_out == 4'd0 || i_reset) assume(!i_mem_rvalid);
     always @(*) if (f_out == 4'd7) assume(!i_mem_ready);
+
+    // DE's instruction's byte address
+    wire [31:0] f_d_addr = w_code[d_w] + {7'd0, d_pc, 3'b000};
 
     // ---- properties ---------------------------------------------------------
     integer fw;
@@ -2241,11 +2314,21 @@ module wq_core #(
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
         // an atomic's read and write are the LSU's alone: no fetch run
         // between them, one lane at a time (no other answer outstanding)
-        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0);
+        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0 && wp_out == 9'd0);
+        // a load or an atomic starts with no posted write unanswered, and
+        // the posted writes are among the requests the memory owes
+        if (ls_on && !ls_st) assert(wp_out == 9'd0);
+        assert(wp_out <= {5'd0, f_out});
         // a burst is kept only by a warp commit
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on);
+        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on && wp_out == 9'd0);
+        // the code range holds every word the buffer may hold: a fetch
+        // run's words still to come and each fill lie in it, and so does
+        // DE's instruction (a buffer hit)
+        if (fl_on) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
+        if (ib_fill) assert(cr_v && ib_faddr >= cr_lo && {1'b0, ib_faddr} + 33'd8 <= cr_hi);
+        if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
     end
     // a commit, a record and a CTA start only inside the grant
     always @(posedge i_clk)
@@ -2263,6 +2346,8 @@ module wq_core #(
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
             c_atom_wr:  cover(ls_req && ls_at && ls_aph == AP_WR && i_mem_ready);
+            // a store's commit beat reaches WB before its writes are answered
+            c_posted:   cover(b_v && b_commit && b_op == `WQ_OP_ST && wp_out != 9'd0);
         end
 `endif
 endmodule

@@ -289,6 +289,13 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
            steps_by_kind[WQ_STEPK_CHAN], steps_by_kind[WQ_STEPK_DISPATCH],
            steps_by_kind[WQ_STEPK_CSR]);
     printf("records: %" PRIu64 "\n", records);
+    // the kernel window: IPC over the kernel's cycles, as GPU simulators
+    // report it (scripts/bench.sh)
+    if (win_open)
+        printf("window: cycles %" PRIu64 "..%" PRIu64 ", %" PRIu64 " cycles, %" PRIu64
+               " warp commits (the first CTA_START record to the last warp commit)\n",
+               win_first, win_last, win_last - win_first + 1,
+               steps_by_kind[WQ_STEPK_WARP] - win_warp0);
     printf("memory: %" PRIu64 " reads, %" PRIu64 " writes\n", ms->reads, ms->writes);
     // the scheduler's L1 (wq_mempath; zero when wq_top has L1=0): read
     // lookups of data and of fetches that missed the instruction buffer
@@ -366,6 +373,12 @@ void Cosim::on_step(unsigned kind, unsigned id, unsigned res) {
                step_res_name(res), rtl_recs.size());
     steps++;
     steps_by_kind[kind & 3]++;
+    if (kind == WQ_STEPK_DISPATCH && !win_open) {
+        win_open = true;
+        win_first = step_rec0;
+        win_warp0 = steps_by_kind[WQ_STEPK_WARP];
+    }
+    if (kind == WQ_STEPK_WARP) win_last = cyc;
     sink->recs.clear();
     int mres = replay(kind, id);
     char hdr[200];
@@ -480,6 +493,7 @@ void Cosim::collect_record() {
     if (top->o_evw_valid)
         collect_one(WQ_EV_REG_WRITE, top->o_evw_unit, top->o_evw_aux, top->o_evw_pc,
                     top->o_evw_mask, 0, 0, 0);
+    if (rtl_recs.empty() && (top->o_evw_valid || top->o_evr_valid)) step_rec0 = cyc;
     if (top->o_evr_valid)
         collect_one(top->o_evr_kind, top->o_evr_unit, top->o_evr_aux, top->o_evr_pc,
                     top->o_evr_mask, top->o_evr_a, top->o_evr_b, top->o_evr_c);

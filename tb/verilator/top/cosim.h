@@ -95,6 +95,13 @@ struct Cosim {
     // finish(), by a mismatch and by the destructor, so it is always whole
     wq_timeline_t *timeline = nullptr;
     uint64_t steps_by_kind[4] = {0};
+    // the kernel window (print_summary's `window:`): the cycle of the
+    // first DISPATCH step's first record (its first warp's CTA_START: the
+    // first CTA dispatched) to the cycle of the last warp commit, and the
+    // warp commits in it
+    uint64_t step_rec0 = 0;            // the cycle of this step's first record
+    bool win_open = false;
+    uint64_t win_first = 0, win_last = 0, win_warp0 = 0;
     int fatal_trap = -1;               // auto_recenter: the trap that ended it
     unsigned fatal_warp = 0;
 
