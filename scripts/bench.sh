@@ -99,7 +99,10 @@ build/bin/wq bench
 # ---- the OpenCL C compiler ------------------------------------------------------------
 build/bin/wq bench --cc tests/kernels/*.cl || fail "cc throughput"
 # warp instructions of one run: `wq run FILE.wqs` and `wq run KERNEL.cl` both print them
-instrs() { build/bin/wq run "$@" | sed -n 's/^.*warp instructions: \([0-9]*\).*$/\1/p' | head -1; }
+# (every filter below reads its whole input: one that stops early, grep -m1
+# or head, can end the writer with SIGPIPE, which pipefail turns into a
+# failure that depends on the timing)
+instrs() { build/bin/wq run "$@" | sed -n 's/^.*warp instructions: \([0-9]*\).*$/\1/p' | awk 'NR == 1'; }
 hv=$(instrs tests/programs/asm_vecadd.wqs)
 cv=$(instrs tests/kernels/vadd_index.cl --global 64 --local 32 --arg buf:u32:64=5 --arg buf:u32:64=7 --arg buf:u32:64)
 hs=$(instrs tests/programs/spinlock.wqs)
@@ -134,7 +137,7 @@ for k in control calls; do
     done
 done
 for r in 8 16 32; do
-    h=$(build/bin/wq cc --regs=$r tests/kernels/spill.cl | grep -m1 '^; ---- kernel') || fail "wq cc spill.cl"
+    h=$(build/bin/wq cc --regs=$r tests/kernels/spill.cl | awk '/^; ---- kernel/ && !n++') || fail "wq cc spill.cl"
     echo "cc_spill_regs${r}_spilled: $(sed -E 's/.* ([0-9]+) spilled.*/\1/' <<< "$h")"
     echo "cc_spill_regs${r}_private_bytes: $(sed -E 's/.* ([0-9]+) bytes private.*/\1/' <<< "$h")"
 done
@@ -233,7 +236,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         fail "uart opencl bench"
     # sub-vector selection: the high-register kernel, 16 registers
     sk=tests/kernels/subv_pressure.cl
-    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | grep -m1 '^; ---- kernel' |
+    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | awk '/^; ---- kernel/ && !n++' |
            sed -E 's/.* ([0-9]+) spilled.*/\1/'; }
     s_off=$(sp off) s_on=$(sp auto)
     [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"

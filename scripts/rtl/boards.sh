@@ -24,7 +24,7 @@ for t in ice40:wq_icebreaker.v:icebreaker.pcf ecp5:wq_ulx3s.v:ulx3s.lpf; do
     rm -rf "$br"
     "$FS" --cores-root . run --setup --build-root "$br" --target "$target" warpq:gpu:warpq \
         > "$br.log" 2>&1 || { tail -20 "$br.log" >&2; fail "fusesoc --setup --target $target (log: $br.log)"; }
-    mk=$(find "$br" -name Makefile | head -1)
+    mk=$(find "$br" -name Makefile -print -quit)
     [ -n "$mk" ] || fail "target $target: FuseSoC wrote no Makefile"
     d=$(dirname "$mk")
     grep -rq --include='*.tcl' --include=Makefile "fpga/$target/$top" "$d" &&
