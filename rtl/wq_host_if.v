@@ -311,6 +311,13 @@ module wq_host_if #(
 	// is 0 whatever A_SLU holds): no RAM write for it.
 	reg		sl_fresh;
 	reg		sl_end, hs_zero;
+	// (FAST) copies of the two words in flip-flops, so the way out needs
+	// no read for them: hsl_q is HOST_SLICE (written with A_HSL, which
+	// stays the CSR's word), slu_q the slice count (written with A_SLU;
+	// meaningful while !sl_fresh).  H_LVW loads att_q from slu_q and
+	// H_LEAVE compares with hsl_q, so H_LV2 is skipped.  With FAST=0
+	// nothing reads them (no flip-flops left)
+	reg	[31:0]	hsl_q, slu_q;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
 	// A_PERF)
 
@@ -461,7 +468,7 @@ module wq_host_if #(
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
-	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LV2)
+	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LVW, FAST)
 	reg		gt_w;		// a burst's step began: A_GT = now
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor words received
@@ -866,12 +873,13 @@ module wq_host_if #(
 	// leave decision inputs
 	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
-	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
+	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
+	wire		sl_eq1   = (sl_used1 == sl_hsl);	// (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
-	// (FAST) counts it in H_LV2, when att_q still holds PERF_METHODS and
+	// (FAST) counts it in H_LVW, when att_q still holds PERF_METHODS and
 	// the RAM's write port is free, and skips H_PMW
 	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
@@ -1088,6 +1096,8 @@ module wq_host_if #(
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		sl_fresh     <= 1'b1;
+		hsl_q        <= HOST_SLICE_RESET;
+		slu_q        <= 32'h0;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
 		hs           <= H_INIT;
@@ -1238,6 +1248,8 @@ module wq_host_if #(
 				begin
 					// takes effect at once: a fresh slice
 					ram_wg(A_HSL, i_csr_wdata);
+					if (FAST != 0)
+						hsl_q <= i_csr_wdata;
 					sl_fresh   <= 1'b1;
 					hs_zero    <= (i_csr_wdata == 32'h0);
 					sl_end     <= (i_csr_wdata == 32'h0);
@@ -1885,6 +1897,20 @@ module wq_host_if #(
 		H_LVW: begin
 			cm_ra <= A_HSL;
 			hs    <= H_LV2;
+			// (FAST) H_LV2's work here, from the flip-flop copies:
+			// slice_used into att_q, PERF_METHODS + 1 written (att_nx
+			// of the att_q this cycle still holds); HOST_SLICE is
+			// hsl_q in H_LEAVE
+			if (FAST != 0)
+			begin
+				att_q <= sl_fresh ? 32'h0 : slu_q;
+				hs    <= H_LEAVE;
+				if (pm_pend)
+				begin
+					ram_wg(A_PERF, att_nx);
+					pm_pend <= 1'b0;
+				end
+			end
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
 			begin
@@ -1897,14 +1923,10 @@ module wq_host_if #(
 			end
 		end
 
+		// (FAST=0 only)
 		H_LV2: begin
 			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
 			hs    <= H_LEAVE;
-			if (FAST != 0 && pm_pend)
-			begin
-				ram_wg(A_PERF, att_nx);
-				pm_pend <= 1'b0;
-			end
 		end
 
 		// wq_host_after_step: the slice, and leaving the channel.  Reads
@@ -1916,6 +1938,8 @@ module wq_host_if #(
 			if (sl_inc)
 			begin
 				ram_wg(A_SLU, sl_used1);
+				if (FAST != 0)
+					slu_q <= sl_used1;
 				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
@@ -2248,6 +2272,15 @@ module wq_host_if #(
 		// H_LEAVE counts from att_q
 		if (hs == H_LEAVE)
 			assert(att_q == f_sused);
+		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
+		// while not fresh; H_LV2 is never reached
+		if (FAST != 0)
+		begin
+			assert(hsl_q == f_hslice);
+			if (!sl_fresh)
+				assert(slu_q == f_sused);
+			assert(hs != H_LV2);
+		end
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
