@@ -318,6 +318,10 @@ module wq_host_if #(
 	// H_LEAVE compares with hsl_q, so H_LV2 is skipped.  With FAST=0
 	// nothing reads them (no flip-flops left)
 	reg	[31:0]	hsl_q, slu_q;
+	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
+	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
+	// from it in its one cycle instead of waiting two for the RAM word
+	reg	[31:0]	perf_q;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
 	// A_PERF)
 
@@ -837,6 +841,24 @@ module wq_host_if #(
 		end
 	endtask
 
+	// the method data word taken (H_DATAGOT; FAST: H_DATA): its method
+	// address, subchannel, count and SEC_OP advance
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_inc = seg_addr[sc] + 1'b1;
+	task m_take;
+		begin
+			moff  <= {m_addr[sc], 2'b00};
+			msub  <= m_subch[sc];
+			m_count[sc] <= m_count[sc] - 1'b1;
+			if (m_secop[sc] == `WQ_SECOP_INC)
+				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
+			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
+			begin
+				m_addr[sc]  <= m_addr[sc] + 1'b1;
+				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
+			end
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -1097,6 +1119,7 @@ module wq_host_if #(
 		cur_ch       <= 0;
 		sl_fresh     <= 1'b1;
 		hsl_q        <= HOST_SLICE_RESET;
+		perf_q       <= 32'h0;
 		slu_q        <= 32'h0;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
@@ -1574,12 +1597,24 @@ module wq_host_if #(
 		if (FAST != 0)
 		begin
 			// as in H_HDR
+			// and H_DATAGOT's work in the same cycle: the segment
+			// pointer through its own incrementer, PERF_METHODS from
+			// perf_q (no RAM read to wait for)
 			if (pf_n != 3'd0)
 			begin
 				seg_rem[sc] <= seg_rem[sc] - 1'b1;
 				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
 				rdata_q     <= pf_head;
-				hs          <= H_DATAGOT;
+				seg_addr[sc] <= seg_inc;
+				m_take;
+				att_q <= perf_q;	// PERF_METHODS
+				hs    <= H_PMW;
+				if (!nm_early)
+				begin
+					pm_pend <= 1'b1;
+					cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+					hs      <= H_METHOD;
+				end
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1587,18 +1622,10 @@ module wq_host_if #(
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
+		// (FAST=0 only)
 		H_DATAGOT: begin
 			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			moff  <= {m_addr[sc], 2'b00};
-			msub  <= m_subch[sc];
-			m_count[sc] <= m_count[sc] - 1'b1;
-			if (m_secop[sc] == `WQ_SECOP_INC)
-				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
-			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
-			begin
-				m_addr[sc]  <= m_addr[sc] + 1'b1;
-				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
-			end
+			m_take;
 			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
 			hs    <= H_PMW;
 			if (!nm_early)
@@ -1613,6 +1640,8 @@ module wq_host_if #(
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
 			ram_wg(A_PERF, att_nx);
+			if (FAST != 0)
+				perf_q <= att_nx;
 			// (FAST) the way out's reads start here: GP_PUT on cm_rd
 			// in H_LVW (H_METHOD asks for slice_used), so a method
 			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
@@ -1908,6 +1937,7 @@ module wq_host_if #(
 				if (pm_pend)
 				begin
 					ram_wg(A_PERF, att_nx);
+					perf_q  <= att_nx;
 					pm_pend <= 1'b0;
 				end
 			end
