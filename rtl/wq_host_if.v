@@ -670,7 +670,9 @@ module wq_host_if #(
 	begin
 		csr_rd  = 32'h0;
 		csr_bad = 1'b0;
-		if (i_csr_addr == `WQ_CSR_HOST_SLICE
+		if (i_csr_addr == `WQ_CSR_PERF_METHODS && FAST != 0)
+			csr_rd = perf_q;	// (FAST: A_PERF is not written)
+		else if (i_csr_addr == `WQ_CSR_HOST_SLICE
 				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
 			csr_rd = cm_rd;
 		else if (csr_is_ch)
@@ -901,7 +903,7 @@ module wq_host_if #(
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
-	// (FAST) counts it in H_LVW, when att_q still holds PERF_METHODS and
+	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
 	// the RAM's write port is free, and skips H_PMW
 	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
@@ -1571,7 +1573,7 @@ module wq_host_if #(
 			moff  <= {hdr_adr, 2'b00};
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
-			att_q <= cm_rd;		// PERF_METHODS (H_HDR)
+			att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
 			hs    <= H_PMW;
 			if (!nm_early)
 			begin
@@ -1639,9 +1641,11 @@ module wq_host_if #(
 		// wq_host_method counts the method (the RAM's one write port is
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
-			ram_wg(A_PERF, att_nx);
+			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
 			if (FAST != 0)
 				perf_q <= att_nx;
+			else
+				ram_wg(A_PERF, att_nx);
 			// (FAST) the way out's reads start here: GP_PUT on cm_rd
 			// in H_LVW (H_METHOD asks for slice_used), so a method
 			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
@@ -1665,6 +1669,24 @@ module wq_host_if #(
 			begin
 				cm_ra <= A_SLU;
 				hs    <= H_LVW;
+				// the method is counted here (att_q holds
+				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
+				if (pm_pend)
+				begin
+					perf_q  <= att_nx;
+					pm_pend <= 1'b0;
+				end
+				// inside the segment still (a data word or a
+				// method left), H_LVW has nothing to do: its
+				// slice load here, on to H_LEAVE (a method that
+				// goes on to a semaphore, a launch or an error
+				// goes elsewhere below; H_LVW loads att_q again
+				// on that way out)
+				if (m_count[sc] != 0 || seg_rem[sc] != 0)
+				begin
+					att_q <= sl_fresh ? 32'h0 : slu_q;
+					hs    <= H_LEAVE;
+				end
 			end
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
@@ -1934,12 +1956,6 @@ module wq_host_if #(
 			begin
 				att_q <= sl_fresh ? 32'h0 : slu_q;
 				hs    <= H_LEAVE;
-				if (pm_pend)
-				begin
-					ram_wg(A_PERF, att_nx);
-					perf_q  <= att_nx;
-					pm_pend <= 1'b0;
-				end
 			end
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
@@ -2310,6 +2326,9 @@ module wq_host_if #(
 			if (!sl_fresh)
 				assert(slu_q == f_sused);
 			assert(hs != H_LV2);
+			// a plain method's count is pending only into H_METHOD
+			if (pm_pend)
+				assert(hs == H_METHOD);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
