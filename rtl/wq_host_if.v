@@ -311,6 +311,17 @@ module wq_host_if #(
 	// is 0 whatever A_SLU holds): no RAM write for it.
 	reg		sl_fresh;
 	reg		sl_end, hs_zero;
+	// (FAST) copies of the two words in flip-flops, so the way out needs
+	// no read for them: hsl_q is HOST_SLICE (written with A_HSL, which
+	// stays the CSR's word), slu_q the slice count (written with A_SLU;
+	// meaningful while !sl_fresh).  H_LVW loads att_q from slu_q and
+	// H_LEAVE compares with hsl_q, so H_LV2 is skipped.  With FAST=0
+	// nothing reads them (no flip-flops left)
+	reg	[31:0]	hsl_q, slu_q;
+	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
+	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
+	// from it in its one cycle instead of waiting two for the RAM word
+	reg	[31:0]	perf_q;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
 	// A_PERF)
 
@@ -461,7 +472,7 @@ module wq_host_if #(
 	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
 	reg		yielded;
-	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LV2)
+	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LVW, FAST)
 	reg		gt_w;		// a burst's step began: A_GT = now
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor words received
@@ -659,7 +670,9 @@ module wq_host_if #(
 	begin
 		csr_rd  = 32'h0;
 		csr_bad = 1'b0;
-		if (i_csr_addr == `WQ_CSR_HOST_SLICE
+		if (i_csr_addr == `WQ_CSR_PERF_METHODS && FAST != 0)
+			csr_rd = perf_q;	// (FAST: A_PERF is not written)
+		else if (i_csr_addr == `WQ_CSR_HOST_SLICE
 				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
 			csr_rd = cm_rd;
 		else if (csr_is_ch)
@@ -830,6 +843,24 @@ module wq_host_if #(
 		end
 	endtask
 
+	// the method data word taken (H_DATAGOT; FAST: H_DATA): its method
+	// address, subchannel, count and SEC_OP advance
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_inc = seg_addr[sc] + 1'b1;
+	task m_take;
+		begin
+			moff  <= {m_addr[sc], 2'b00};
+			msub  <= m_subch[sc];
+			m_count[sc] <= m_count[sc] - 1'b1;
+			if (m_secop[sc] == `WQ_SECOP_INC)
+				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
+			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
+			begin
+				m_addr[sc]  <= m_addr[sc] + 1'b1;
+				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
+			end
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -866,12 +897,13 @@ module wq_host_if #(
 	// leave decision inputs
 	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
-	wire		sl_eq1   = (sl_used1 == cm_rd);	// HOST_SLICE (H_LEAVE)
+	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
+	wire		sl_eq1   = (sl_used1 == sl_hsl);	// (H_LEAVE)
 	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
 	wire	[CW:0]	nx_sc = next_work(sc, has_work);
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
-	// (FAST) counts it in H_LV2, when att_q still holds PERF_METHODS and
+	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
 	// the RAM's write port is free, and skips H_PMW
 	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
@@ -1088,6 +1120,9 @@ module wq_host_if #(
 		cm_we        <= 1'b0;
 		cur_ch       <= 0;
 		sl_fresh     <= 1'b1;
+		hsl_q        <= HOST_SLICE_RESET;
+		perf_q       <= 32'h0;
+		slu_q        <= 32'h0;
 		hs_zero      <= (HOST_SLICE_RESET == 0);
 		sl_end       <= (HOST_SLICE_RESET == 0);
 		hs           <= H_INIT;
@@ -1238,6 +1273,8 @@ module wq_host_if #(
 				begin
 					// takes effect at once: a fresh slice
 					ram_wg(A_HSL, i_csr_wdata);
+					if (FAST != 0)
+						hsl_q <= i_csr_wdata;
 					sl_fresh   <= 1'b1;
 					hs_zero    <= (i_csr_wdata == 32'h0);
 					sl_end     <= (i_csr_wdata == 32'h0);
@@ -1536,7 +1573,7 @@ module wq_host_if #(
 			moff  <= {hdr_adr, 2'b00};
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
-			att_q <= cm_rd;		// PERF_METHODS (H_HDR)
+			att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
 			hs    <= H_PMW;
 			if (!nm_early)
 			begin
@@ -1562,12 +1599,24 @@ module wq_host_if #(
 		if (FAST != 0)
 		begin
 			// as in H_HDR
+			// and H_DATAGOT's work in the same cycle: the segment
+			// pointer through its own incrementer, PERF_METHODS from
+			// perf_q (no RAM read to wait for)
 			if (pf_n != 3'd0)
 			begin
 				seg_rem[sc] <= seg_rem[sc] - 1'b1;
 				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
 				rdata_q     <= pf_head;
-				hs          <= H_DATAGOT;
+				seg_addr[sc] <= seg_inc;
+				m_take;
+				att_q <= perf_q;	// PERF_METHODS
+				hs    <= H_PMW;
+				if (!nm_early)
+				begin
+					pm_pend <= 1'b1;
+					cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+					hs      <= H_METHOD;
+				end
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1575,18 +1624,10 @@ module wq_host_if #(
 			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
 		end
 
+		// (FAST=0 only)
 		H_DATAGOT: begin
 			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			moff  <= {m_addr[sc], 2'b00};
-			msub  <= m_subch[sc];
-			m_count[sc] <= m_count[sc] - 1'b1;
-			if (m_secop[sc] == `WQ_SECOP_INC)
-				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
-			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
-			begin
-				m_addr[sc]  <= m_addr[sc] + 1'b1;
-				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
-			end
+			m_take;
 			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
 			hs    <= H_PMW;
 			if (!nm_early)
@@ -1600,7 +1641,11 @@ module wq_host_if #(
 		// wq_host_method counts the method (the RAM's one write port is
 		// H_METHOD's, hence a cycle of its own)
 		H_PMW: begin
-			ram_wg(A_PERF, att_nx);
+			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
+			if (FAST != 0)
+				perf_q <= att_nx;
+			else
+				ram_wg(A_PERF, att_nx);
 			// (FAST) the way out's reads start here: GP_PUT on cm_rd
 			// in H_LVW (H_METHOD asks for slice_used), so a method
 			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
@@ -1624,6 +1669,24 @@ module wq_host_if #(
 			begin
 				cm_ra <= A_SLU;
 				hs    <= H_LVW;
+				// the method is counted here (att_q holds
+				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
+				if (pm_pend)
+				begin
+					perf_q  <= att_nx;
+					pm_pend <= 1'b0;
+				end
+				// inside the segment still (a data word or a
+				// method left), H_LVW has nothing to do: its
+				// slice load here, on to H_LEAVE (a method that
+				// goes on to a semaphore, a launch or an error
+				// goes elsewhere below; H_LVW loads att_q again
+				// on that way out)
+				if (m_count[sc] != 0 || seg_rem[sc] != 0)
+				begin
+					att_q <= sl_fresh ? 32'h0 : slu_q;
+					hs    <= H_LEAVE;
+				end
 			end
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
@@ -1885,6 +1948,15 @@ module wq_host_if #(
 		H_LVW: begin
 			cm_ra <= A_HSL;
 			hs    <= H_LV2;
+			// (FAST) H_LV2's work here, from the flip-flop copies:
+			// slice_used into att_q, PERF_METHODS + 1 written (att_nx
+			// of the att_q this cycle still holds); HOST_SLICE is
+			// hsl_q in H_LEAVE
+			if (FAST != 0)
+			begin
+				att_q <= sl_fresh ? 32'h0 : slu_q;
+				hs    <= H_LEAVE;
+			end
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
 			begin
@@ -1897,14 +1969,10 @@ module wq_host_if #(
 			end
 		end
 
+		// (FAST=0 only)
 		H_LV2: begin
 			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
 			hs    <= H_LEAVE;
-			if (FAST != 0 && pm_pend)
-			begin
-				ram_wg(A_PERF, att_nx);
-				pm_pend <= 1'b0;
-			end
 		end
 
 		// wq_host_after_step: the slice, and leaving the channel.  Reads
@@ -1916,6 +1984,8 @@ module wq_host_if #(
 			if (sl_inc)
 			begin
 				ram_wg(A_SLU, sl_used1);
+				if (FAST != 0)
+					slu_q <= sl_used1;
 				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
@@ -2248,6 +2318,18 @@ module wq_host_if #(
 		// H_LEAVE counts from att_q
 		if (hs == H_LEAVE)
 			assert(att_q == f_sused);
+		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
+		// while not fresh; H_LV2 is never reached
+		if (FAST != 0)
+		begin
+			assert(hsl_q == f_hslice);
+			if (!sl_fresh)
+				assert(slu_q == f_sused);
+			assert(hs != H_LV2);
+			// a plain method's count is pending only into H_METHOD
+			if (pm_pend)
+				assert(hs == H_METHOD);
+		end
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)

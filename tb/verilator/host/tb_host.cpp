@@ -133,6 +133,11 @@ struct Bench : tb::Harness<Vwq_host_if> {
              cov_csr_err = 0, cov_put_range = 0, cov_reset = 0, cov_disable_wait = 0,
              cov_wait_steps = 0, cov_sem64 = 0, cov_red_sign = 0, cov_burst = 0;
     uint64_t busy_cycles = 0, n_methods = 0;
+    // the granted cycles by the kind of step they went to (random traffic):
+    // 0 a semaphore (a SEM or ACQ_FAIL record), 1 a launch (a LAUNCH
+    // record), 2 any other method (a METHOD record), 3 no method (a GP
+    // entry, a segment's end, a wait not due or still waiting, an error)
+    uint64_t step_busy = 0, bk_cyc[4] = {0, 0, 0, 0}, bk_steps[4] = {0, 0, 0, 0};
 
     Bench(uint64_t s, const char *wave) : Harness("host_tb", s), rng(s), wrng(s ^ 0x5eedb0057ull) {
         open_wave(wave);
@@ -226,7 +231,7 @@ struct Bench : tb::Harness<Vwq_host_if> {
             }
         }
         tick();
-        if (granted) busy_cycles++;
+        if (granted) { busy_cycles++; step_busy++; }
         top->i_csr_valid = 0;
         // outputs of the edge
         if (top->i_reset) { rrecs.clear(); return; }
@@ -274,6 +279,17 @@ struct Bench : tb::Harness<Vwq_host_if> {
             snprintf(b, sizeof b, "%s: records differ (model %zu, RTL %zu)", what, mrecs.size(),
                      rrecs.size());
             fail(b);
+        }
+        if (!strcmp(what, "step")) {
+            unsigned k = 3;
+            for (auto &r : mrecs) {
+                if (r.kind == WQ_EV_SEM || r.kind == WQ_EV_ACQ_FAIL) k = 0;
+                else if (r.kind == WQ_EV_LAUNCH && k > 1) k = 1;
+                else if (r.kind == WQ_EV_METHOD && k > 2) k = 2;
+            }
+            bk_cyc[k] += step_busy;
+            bk_steps[k]++;
+            step_busy = 0;
         }
         for (auto &r : mrecs) {
             if (r.kind == WQ_EV_CHAN_ERROR) cov_err.insert(r.a);
@@ -862,6 +878,8 @@ struct Bench : tb::Harness<Vwq_host_if> {
         if (!scenario_stream()) return 1;
         if (!scenario_self_modify()) return 1;
         busy_cycles = n_methods = 0;      // the random traffic's figure from here
+        step_busy = 0;
+        for (unsigned k = 0; k < 4; k++) bk_cyc[k] = bk_steps[k] = 0;
 
         new_model();
         reset_all();
@@ -930,6 +948,11 @@ struct Bench : tb::Harness<Vwq_host_if> {
         printf("host_methods: %" PRIu64 "\n", n_methods);
         printf("host_methods_per_busy_cycle: %.3f\n", busy_cycles ? (double)n_methods / busy_cycles : 0.0);
         printf("host_stream_methods_per_busy_cycle: %.3f\n", stream_rate);
+        printf("host_busy_breakdown: semaphore %" PRIu64 " steps %" PRIu64
+               " cycles, launch %" PRIu64 " / %" PRIu64 ", other method %" PRIu64 " / %" PRIu64
+               ", no method %" PRIu64 " / %" PRIu64 " (of %" PRIu64 " granted cycles)\n",
+               bk_steps[0], bk_cyc[0], bk_steps[1], bk_cyc[1], bk_steps[2], bk_cyc[2],
+               bk_steps[3], bk_cyc[3], busy_cycles);
         printf("host_cov_errors: %zu\n", cov_err.size());
         printf("host_cov_switch_reasons: %zu\n", cov_switch.size());
         printf("host_cov_ticks_not_due: %" PRIu64 "\n", cov_degenerate);
