@@ -911,6 +911,22 @@ module wq_host_if #(
 			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE
 				|| nm_off[`WQ_M_W-1:0] == `WQ_M_LAUNCH));
 
+	// on to the method: through H_PMW, which counts it in PERF_METHODS
+	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
+	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
+	// of PUT issued here
+	task to_method;
+		begin
+			hs <= H_PMW;
+			if (!nm_early)
+			begin
+				pm_pend <= 1'b1;
+				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+				hs      <= H_METHOD;
+			end
+		end
+	endtask
+
 	reg	[7:0]	why;
 	reg		why_v;
 	always @(*)
@@ -1574,13 +1590,7 @@ module wq_host_if #(
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
 			att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-			hs    <= H_PMW;
-			if (!nm_early)
-			begin
-				pm_pend <= 1'b1;
-				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
-				hs      <= H_METHOD;
-			end
+			to_method;
 		end
 		`WQ_SECOP_END_SEG: begin
 			// wq_chan_seg_end in H_AFTER: nothing left of the segment
@@ -1610,13 +1620,7 @@ module wq_host_if #(
 				seg_addr[sc] <= seg_inc;
 				m_take;
 				att_q <= perf_q;	// PERF_METHODS
-				hs    <= H_PMW;
-				if (!nm_early)
-				begin
-					pm_pend <= 1'b1;
-					cm_ra   <= ca(F_PUT, sc);	// as H_PMW
-					hs      <= H_METHOD;
-				end
+				to_method;
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1629,13 +1633,7 @@ module wq_host_if #(
 			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
 			m_take;
 			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
-			hs    <= H_PMW;
-			if (!nm_early)
-			begin
-				pm_pend <= 1'b1;
-				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
-				hs      <= H_METHOD;
-			end
+			to_method;
 		end
 
 		// wq_host_method counts the method (the RAM's one write port is
