@@ -10,9 +10,10 @@
 #     writes its coverage data and its functional counters
 #     (tb/verilator/top/fcov.cpp) to build/reports/coverage/runs/.
 #     Then the host-interface and semaphore block benches
-#     (scripts/rtl/host.sh, sem.sh: their default seeds) under coverage in
-#     build/verilator/bench_cov/ -- the lockstep runs have no command
-#     streams yet, so the host side is exercised there.
+#     (scripts/rtl/host.sh, sem.sh: their default seeds) and the core's
+#     bench (scripts/rtl/core.sh: tb_sched at LANES 8 and wq_top with L1=0)
+#     under coverage in build/verilator/bench_cov/ (wq_top's runs in
+#     top_cov/ with the lockstep runs).
 #  2. Merges the .dat files (verilator_coverage --write), writes the
 #     annotated sources to build/reports/coverage/annotated/ and prints line
 #     and toggle coverage per module (a point counts as covered when any
@@ -41,6 +42,12 @@ for b in host sem; do
     WQ_VERILATOR_DIR=build/verilator/bench_cov WQ_COV_DIR=$R/bench bash "scripts/rtl/$b.sh" ||
         fail "$b bench failed under coverage"
 done
+# the core's own bench (tb_sched at LANES 8, the seeds above): the parts of
+# wq_core only a scheduler bench reaches -- a sub-vector part or a loop-form
+# half that runs dry, traps recentred through the debug window, grant
+# delays; its wq_top run (L1=0) counts with the lockstep runs
+WQ_RTL_FULL=0 WQ_VERILATOR_DIR=build/verilator/bench_cov WQ_COV_DIR=$R/bench \
+    bash scripts/rtl/core.sh "$@" || fail "core bench failed under coverage"
 unset WQ_COSIM_DIR WQ_VERILATOR_FLAGS WQ_TOP_COV_DIR
 
 shopt -s nullglob

@@ -29,6 +29,8 @@
 #                  and every program on wq_top
 #                  (make regress, make mutate)
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
+#   WQ_COSIM_DIR, WQ_TOP_COV_DIR   the wq_top runs' build root and coverage
+#                  output, as scripts/rtl/top.sh (scripts/coverage.sh)
 set -euo pipefail
 . "$(dirname "$0")/../lib/verilator.sh"
 vl_setup core
@@ -101,7 +103,13 @@ mkdir -p "$B/top"
 for p in "${top_progs[@]}"; do
     for s in "${seeds[@]}"; do
         log="$B/top/$(basename "$p" .wqs)_s$s.log"
-        if ! "$bin" "$p" --seed "$s" > "$log" 2>&1; then
+        cov=()
+        if [ -n "${WQ_TOP_COV_DIR:-}" ]; then   # under scripts/coverage.sh, as top.sh
+            n="core_nol1_$(basename "$p" .wqs)_s$s"
+            cov=(--fcov "$WQ_TOP_COV_DIR/$n.fcov")
+            case " ${WQ_VERILATOR_FLAGS:-} " in *" --coverage"*) cov+=(--cov "$WQ_TOP_COV_DIR/$n.dat") ;; esac
+        fi
+        if ! "$bin" "$p" --seed "$s" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
             tail -40 "$log" >&2
             fail "core: wq_top L1=0 $p seed $s (log: $log; rerun: $bin $p --seed $s --wave build/core.fst)"
         fi

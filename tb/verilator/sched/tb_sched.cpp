@@ -637,5 +637,6 @@ int main(int argc, char **argv)
     printf("sched_cov_ops:%s\n", ops.c_str());
     printf("sched_cov_records:%s\n", kinds.c_str());
     printf("sched_cov_traps:%s\n", traps.c_str());
-    return 0;
+    // a failing program exits through fail(); here every check held
+    return b.finish("sched", 0);
 }
