@@ -302,6 +302,7 @@ PLANTS=(
 "coalesce_recover|coalesce|rtl/core/wq_coalesce.v|s/if (pending\[l\] \&\& addr_q/if (addr_q/|a request also covers lanes an earlier request covered"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "mempath_word|mempath|rtl/core/wq_mempath.v|s/b_line\[32 \* r_k +: 32\] <= i_mem_rdata/b_line[32 * i_k +: 32] <= i_mem_rdata/|a fill stores a word's response at the word being requested, not at the one answering"
+"wave_ctl_ge|wave_ctl|rtl/core/wq_wave_ctl.v|s/o_dec <= mcnt1 > {1'b0, i_thresh};/o_dec <= mcnt1 >= {1'b0, i_thresh};/|the decision sets sub-vector mode at misses equal to the threshold"
 "ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )

@@ -92,6 +92,23 @@ for cfg in "${cfgs[@]}"; do
         tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq (bench, ${#list[@]} programs): /; s/ \$/\n/"
 done
 
+# ---- the wave decision's planted bug: the bench drives the opposite of the mode
+# WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)
+d="$B/W8_L8_R32_D6"
+for m in normal subv; do
+    f="$B/subv_auto_$m.wqs"
+    sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
+    "$d/tb_sched" --seed 1 "$f" > "$B/lie_ok_$m.log" 2>&1 ||
+        fail "core: tb_sched $f (WAVE_CTL $m) failed (log: $B/lie_ok_$m.log)"
+    grep -q "^sched_wave: $([ $m = subv ] && echo '24 sub-vector, 0 normal' || echo '0 sub-vector, 24 normal')\$" \
+        "$B/lie_ok_$m.log" || fail "core: WAVE_CTL $m not followed (log: $B/lie_ok_$m.log)"
+    if "$d/tb_sched" --seed 1 --wave-lie "$f" > "$B/lie_$m.log" 2>&1 ||
+        ! grep -q "the model rejects the wave decision" "$B/lie_$m.log"; then
+        fail "core: a SUBV_AUTO decision against WAVE_CTL $m was not refused (log: $B/lie_$m.log)"
+    fi
+    total=$((total + 2))
+done
+
 # ---- wq_top (L1=0): the whole device in lockstep -----------------------------------
 top_progs=(tb/verilator/core/progs/*.wqs)
 [ "${WQ_RTL_FULL:-0}" = 1 ] && top_progs=("${core_progs[@]}")
