@@ -531,7 +531,7 @@ module wq_top #(
 		assign	l1_hits      = 32'd0;
 		assign	l1_misses    = 32'd0;
 	end endgenerate
-	wire	unused_l1 = &{1'b0, l1_hits[31:1], l1_misses[31:1]};
+	wire	unused_l1 = &{1'b0, l1_hits, l1_misses};
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -543,6 +543,7 @@ module wq_top #(
 	localparam	[31:0]	WAVE_M0 = `WQ_CSRVAL_WAVE_MODE_AUTO;
 	localparam	[31:0]	WAVE_W0 = `WQ_CSRVAL_WAVE_WINDOW_DEFAULT;
 	localparam	[31:0]	WAVE_T0 = `WQ_CSRVAL_WAVE_THRESH_DEFAULT;
+	localparam	[31:0]	WAVE_MS = `WQ_CSRVAL_WAVE_MODE_SUBV;
 	initial	wave_mode   = WAVE_M0[WMW-1:0];
 	initial	wave_window = WAVE_W0[WNW-1:0];
 	initial	wave_thresh = WAVE_T0[WNW-1:0];
@@ -564,22 +565,28 @@ module wq_top #(
 
 	// the L1's read lookups as pulses: its counters step by one a cycle
 	// at most (a lookup hits or misses), so bit 0 toggles exactly when
-	// one counts (the memory path stays as it is)
-	reg	l1_hit0, l1_miss0;
-	initial	l1_hit0  = 1'b0;
-	initial	l1_miss0 = 1'b0;
-	always @(posedge i_clk)
-	begin
-		l1_hit0  <= l1_hits[0];
-		l1_miss0 <= l1_misses[0];
-	end
-	wire	wave_dec;
-	wq_wave_ctl #(.CW(WNW)) u_wave (
-		.i_clk(i_clk), .i_reset(i_reset),
-		.i_hit(l1_hits[0] != l1_hit0), .i_miss(l1_misses[0] != l1_miss0),
-		.i_mode(wave_mode), .i_window(wave_window), .i_thresh(wave_thresh),
-		.i_restart(wave_restart), .o_subv(wave_subv), .o_dec(wave_dec));
-	wire	unused_wave = &{1'b0, wave_dec};
+	// one counts (the memory path stays as it is).  Without an L1 there
+	// is nothing to measure: AUTO is normal mode, and no control unit
+	generate if (L1 != 0) begin : g_wave
+		reg	l1_hit0, l1_miss0;
+		initial	l1_hit0  = 1'b0;
+		initial	l1_miss0 = 1'b0;
+		always @(posedge i_clk)
+		begin
+			l1_hit0  <= l1_hits[0];
+			l1_miss0 <= l1_misses[0];
+		end
+		wire	wave_dec;
+		wq_wave_ctl #(.CW(WNW)) u_wave (
+			.i_clk(i_clk), .i_reset(i_reset),
+			.i_hit(l1_hits[0] != l1_hit0), .i_miss(l1_misses[0] != l1_miss0),
+			.i_mode(wave_mode), .i_window(wave_window), .i_thresh(wave_thresh),
+			.i_restart(wave_restart), .o_subv(wave_subv), .o_dec(wave_dec));
+		wire	unused_wave = &{1'b0, wave_dec};
+	end else begin : g_no_wave
+		assign	wave_subv = wave_mode == WAVE_MS[WMW-1:0];
+		wire	unused_wave = &{1'b0, wave_window, wave_thresh, wave_restart};
+	end endgenerate
 
 	////////////////////////////////////////////////////////////////////////
 	//

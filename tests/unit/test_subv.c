@@ -267,18 +267,16 @@ Test(subv, loop_form_survives_a_half_that_exits)
 
 /* ---- SUBV_AUTO: segments run by the wave decision (spec §5.6) ------------ */
 
-static const char auto_body[] =
-    "main: s2r r0, tid\n mov r1, 0\n"
-    " subv_auto\n"
-    "   mul r24, r0, r0\n"              /* shared in sub-vector mode, dead at end */
-    "   add r1, r24, 7\n"
-    "   and r2, r0, 1\n setp.eq p0, r2, 0\n ssy j\n @p0 bra e\n"
-    "   add r1, r1, 100\n bra s\n"
-    "e: add r1, r1, 200\n"
-    "s: sync j\n"
-    "j: nop\n"
-    " subv_end\n"
-    " shl r3, r0, 2\n st [r3+0x9000], r1\n exit\n";
+/* seg_body with its segment eligible: SUBV_AUTO for SUBV_START */
+static const char *auto_body(void)
+{
+    static char buf[sizeof seg_body];
+    const char *p = strstr(seg_body, "subv_start");
+    size_t n = (size_t)(p - seg_body);
+    memcpy(buf, seg_body, n);
+    snprintf(buf + n, sizeof buf - n, "subv_auto%s", p + strlen("subv_start"));
+    return buf;
+}
 
 typedef struct { unsigned n; uint32_t a[8]; uint32_t parked; } autotrace_t;
 static void auto_trace(void *u, const wq_trace_rec_t *r)
@@ -301,7 +299,7 @@ Test(subv, auto_segment_follows_wave_ctl_with_the_same_results)
         static autotrace_t at;
         memset(&at, 0, sizeof at);
         snprintf(src, sizeof src, ".wave_ctl %s\n%s", modes[m],
-                 with_wave(auto_body, "subv 24", buf, sizeof buf));
+                 with_wave(auto_body(), "subv 24", buf, sizeof buf));
         tprog_t t;
         tprog_opts_t o = { .lanes = 8, .trace = auto_trace, .user = &at };
         tp_run(&t, src, &o);
@@ -323,7 +321,7 @@ Test(subv, auto_decision_handed_in_is_checked_and_followed)
 {
     char buf[2048], src[2200];
     snprintf(src, sizeof src, ".wave_ctl auto\n%s",
-             with_wave(auto_body, "subv 24", buf, sizeof buf));
+             with_wave(auto_body(), "subv 24", buf, sizeof buf));
     tprog_t t;
     tprog_opts_t o = { .lanes = 8 };
     tp_load(&t, src, &o);
@@ -360,7 +358,7 @@ Test(subv, auto_without_subv_launch_is_normal_and_refuses_subv)
 {
     char buf[2048], src[2200];
     snprintf(src, sizeof src, ".wave_ctl subv\n%s",
-             with_wave(auto_body, "normal", buf, sizeof buf));
+             with_wave(auto_body(), "normal", buf, sizeof buf));
     static autotrace_t at;
     memset(&at, 0, sizeof at);
     tprog_t t;
