@@ -99,12 +99,12 @@ for m in normal subv; do
     f="$B/subv_auto_$m.wqs"
     sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
     "$d/tb_sched" --seed 1 "$f" > "$B/lie_ok_$m.log" 2>&1 ||
-        fail "core: tb_sched $f (WAVE_CTL $m) failed (log: $B/lie_ok_$m.log)"
+        fail "core: tb_sched $f seed 1 (WAVE_CTL $m) failed (log: $B/lie_ok_$m.log)"
     grep -q "^sched_wave: $([ $m = subv ] && echo '24 sub-vector, 0 normal' || echo '0 sub-vector, 24 normal')\$" \
-        "$B/lie_ok_$m.log" || fail "core: WAVE_CTL $m not followed (log: $B/lie_ok_$m.log)"
+        "$B/lie_ok_$m.log" || fail "core: tb_sched $f seed 1: WAVE_CTL $m not followed (log: $B/lie_ok_$m.log)"
     if "$d/tb_sched" --seed 1 --wave-lie "$f" > "$B/lie_$m.log" 2>&1 ||
         ! grep -q "the model rejects the wave decision" "$B/lie_$m.log"; then
-        fail "core: a SUBV_AUTO decision against WAVE_CTL $m was not refused (log: $B/lie_$m.log)"
+        fail "core: tb_sched --wave-lie $f seed 1: a SUBV_AUTO decision against WAVE_CTL $m was not refused (log: $B/lie_$m.log)"
     fi
     total=$((total + 2))
 done

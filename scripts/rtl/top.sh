@@ -123,7 +123,7 @@ for cfg in "${cfgs[@]}"; do
         esac
         if [ -n "$want" ]; then [ "$ns $nn" = "$want" ]; else
             [ "$ns" != x ] && [ "$ns" -gt 0 ] && [ "$nn" -gt 0 ] && [ $((ns + nn)) = 24 ]
-        fi || fail "top: subv_auto.wqs WAVE_CTL $m: SUBV_AUTO modes '$wl' (sub-vector normal)"
+        fi || fail "top: $f seed 1: SUBV_AUTO modes '$wl' (sub-vector normal) under WAVE_CTL $m (log: $G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log)"
         if [ "$m" = auto ]; then
             wave_auto="${wave_auto:+$wave_auto, }W=$wa L=$la$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $ns sub-vector $nn normal"
         fi
