@@ -124,8 +124,19 @@ for cfg in "${cfgs[@]}"; do
         if [ -n "$want" ]; then [ "$ns $nn" = "$want" ]; else
             [ "$ns" != x ] && [ "$ns" -gt 0 ] && [ "$nn" -gt 0 ] && [ $((ns + nn)) = 24 ]
         fi || fail "top: $f seed 1: SUBV_AUTO modes '$wl' (sub-vector normal) under WAVE_CTL $m (log: $G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log)"
+        # under AUTO with the L1: mostly sub-vector mode at the miss-heavy
+        # phase's SUBV_AUTO (the lower PC), mostly normal at the hit phase's
+        if [ "$m:${ue:-0}" = auto:0 ]; then
+            mapfile -t sites < <(sed -n 's/^wave_pc: [0-9]* \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' \
+                "$G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log")
+            read -r ms mn <<< "${sites[0]:-0 0}"
+            read -r hs hn <<< "${sites[1]:-0 0}"
+            [ "${#sites[@]}" = 2 ] && [ "$ms" -gt "$mn" ] && [ "$hn" -gt "$hs" ] ||
+                fail "top: $f seed 1: the miss phase's SUBV_AUTO took $ms sub-vector / $mn normal, the hit phase's $hs / $hn (want mostly sub-vector, then mostly normal; log: $G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log)"
+            wl="miss phase $ms/$mn, hit phase $hs/$hn"
+        fi
         if [ "$m" = auto ]; then
-            wave_auto="${wave_auto:+$wave_auto, }W=$wa L=$la$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $ns sub-vector $nn normal"
+            wave_auto="${wave_auto:+$wave_auto, }W=$wa L=$la$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $ns sub-vector $nn normal ($wl)"
         fi
     done
     for k in "${!list[@]}"; do

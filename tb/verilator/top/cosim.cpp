@@ -305,6 +305,9 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
     // SUBV_AUTO segments by the mode the control unit chose (wq_wave_ctl)
     printf("wave: %" PRIu64 " sub-vector, %" PRIu64 " normal\n", ctx->st.wave_subv,
            ctx->st.wave_normal);
+    for (const auto &kv : wave_pc)
+        printf("wave_pc: %" PRIu32 " %" PRIu64 " sub-vector, %" PRIu64 " normal\n", kv.first,
+               kv.second[1], kv.second[0]);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------
@@ -405,6 +408,8 @@ void Cosim::on_step(unsigned kind, unsigned id, unsigned res) {
             fail(hdr, why + "\n  expected: " + rec_str(sink->recs[i]) +
                            "\n  actual:   " + rec_str(rtl_recs[i]));
         records++;
+        if (rtl_recs[i].kind == WQ_EV_RETIRE && rtl_recs[i].aux == WQ_OP_SUBV_AUTO)
+            wave_pc[rtl_recs[i].pc][rtl_recs[i].a & 1u]++;
         if (observe || timeline) {
             wq_trace_rec_t t;
             rec_to_trace(sink->recs[i], &t);
