@@ -91,7 +91,10 @@ module wq_sched_ue #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
-    output wire                     o_irq_trap
+    output wire                     o_irq_trap,
+    // SUBV_AUTO's wave mode (wq_wave_ctl): read with the decoder summary
+    // (SYS.WAVE) when the instruction issues
+    input  wire                     i_wave_subv
 );
     localparam RB  = $clog2(REGS);
     localparam LB  = $clog2(LANES);
@@ -262,6 +265,7 @@ module wq_sched_ue #(
         sys[`WQ_UES_F_SYS_IFL_RANGE]      = d_flags[`WQ_UES_F_SYS_IFL_W-1:0];
         sys[`WQ_UES_F_SYS_WORDS_RANGE]    = d_words;
         sys[`WQ_UES_F_SYS_MAXREG_RANGE]   = d_maxreg;
+        sys[`WQ_UES_F_SYS_WAVE_LO]        = i_wave_subv;
         sys[`WQ_UES_F_SYS_LEGAL_LO]       = d_legal;
     end
 

@@ -254,7 +254,8 @@ module wq_top #(
 			route = R_HOST;
 		else case (i_csr_addr)
 		`WQ_CSR_ID, `WQ_CSR_CONFIG, `WQ_CSR_IRQ_STATUS,
-		`WQ_CSR_IRQ_ENABLE, `WQ_CSR_PERF_CYCLES:
+		`WQ_CSR_IRQ_ENABLE, `WQ_CSR_PERF_CYCLES,
+		`WQ_CSR_WAVE_CTL, `WQ_CSR_WAVE_WINDOW, `WQ_CSR_WAVE_THRESH:
 			route = R_TOP;
 		`WQ_CSR_HOST_SLICE, `WQ_CSR_PERF_METHODS:
 			route = R_HOST;
@@ -275,6 +276,11 @@ module wq_top #(
 	localparam	[1:0]	C_IDLE = 2'd0, C_ISSUE = 2'd1, C_WAIT = 2'd2, C_DONE = 2'd3;
 	reg	[1:0]	cstate;
 	reg	[31:0]	irq_status, irq_enable;
+	localparam	WMW = `WQ_CSRF_WAVE_CTL_MODE_W;
+	localparam	WNW = `WQ_CSRF_WAVE_WINDOW_N_W;
+	reg	[WMW-1:0]	wave_mode;
+	reg	[WNW-1:0]	wave_window, wave_thresh;
+	wire		wave_subv;	// SUBV_AUTO's mode now (u_wave)
 	wire	[31:0]	perf_cycles;
 	reg		csr_err;
 	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
@@ -301,6 +307,9 @@ module wq_top #(
 	`WQ_CSR_CONFIG:		top_rdata = CONFIG_WORD;
 	`WQ_CSR_IRQ_STATUS:	top_rdata = irq_status;
 	`WQ_CSR_IRQ_ENABLE:	top_rdata = irq_enable;
+	`WQ_CSR_WAVE_CTL:	top_rdata = {{(32-WMW){1'b0}}, wave_mode};
+	`WQ_CSR_WAVE_WINDOW:	top_rdata = {{(32-WNW){1'b0}}, wave_window};
+	`WQ_CSR_WAVE_THRESH:	top_rdata = {{(32-WNW){1'b0}}, wave_thresh};
 	default:		top_rdata = perf_cycles;
 	endcase
 
@@ -400,6 +409,7 @@ module wq_top #(
 
 	assign	o_irq = |(irq_status & irq_enable);
 
+
 	////////////////////////////////////////////////////////////////////////
 	//
 	// Units
@@ -460,7 +470,7 @@ module wq_top #(
 	.i_launch_valid(launch_valid), .i_launch_addr(launch_addr), \
 	.i_launch_desc(launch_desc), .i_launch_ncta(launch_ncta), \
 	.i_launch_cta_threads(launch_cta_threads), \
-	.o_irq_trap(irq_trap)
+	.o_irq_trap(irq_trap), .i_wave_subv(wave_subv)
 	generate if (SCHED_UE != 0) begin : g_sched_ue
 		wq_sched_ue #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
@@ -522,6 +532,61 @@ module wq_top #(
 		assign	l1_misses    = 32'd0;
 	end endgenerate
 	wire	unused_l1 = &{1'b0, l1_hits, l1_misses};
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The wave mode of SUBV_AUTO segments (docs/rtl/wq_wave_ctl.md)
+	//
+	////////////////////////////////////////////////////////////////////////
+	// WAVE_CTL.MODE, WAVE_WINDOW.N, WAVE_THRESH.N; a write to the window
+	// or the threshold starts a new window
+	localparam	[31:0]	WAVE_M0 = `WQ_CSRVAL_WAVE_MODE_AUTO;
+	localparam	[31:0]	WAVE_W0 = `WQ_CSRVAL_WAVE_WINDOW_DEFAULT;
+	localparam	[31:0]	WAVE_T0 = `WQ_CSRVAL_WAVE_THRESH_DEFAULT;
+	localparam	[31:0]	WAVE_MS = `WQ_CSRVAL_WAVE_MODE_SUBV;
+	initial	wave_mode   = WAVE_M0[WMW-1:0];
+	initial	wave_window = WAVE_W0[WNW-1:0];
+	initial	wave_thresh = WAVE_T0[WNW-1:0];
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		wave_mode   <= WAVE_M0[WMW-1:0];
+		wave_window <= WAVE_W0[WNW-1:0];
+		wave_thresh <= WAVE_T0[WNW-1:0];
+	end else if (local_write)
+	case (i_csr_addr)
+	`WQ_CSR_WAVE_CTL:	wave_mode   <= i_csr_wdata[`WQ_CSRF_WAVE_CTL_MODE_RANGE];
+	`WQ_CSR_WAVE_WINDOW:	wave_window <= i_csr_wdata[`WQ_CSRF_WAVE_WINDOW_N_RANGE];
+	`WQ_CSR_WAVE_THRESH:	wave_thresh <= i_csr_wdata[`WQ_CSRF_WAVE_THRESH_N_RANGE];
+	default: ;
+	endcase
+	wire	wave_restart = local_write && (i_csr_addr == `WQ_CSR_WAVE_WINDOW
+				|| i_csr_addr == `WQ_CSR_WAVE_THRESH);
+
+	// the L1's read lookups as pulses: its counters step by one a cycle
+	// at most (a lookup hits or misses), so bit 0 toggles exactly when
+	// one counts (the memory path stays as it is).  Without an L1 there
+	// is nothing to measure: AUTO is normal mode, and no control unit
+	generate if (L1 != 0) begin : g_wave
+		reg	l1_hit0, l1_miss0;
+		initial	l1_hit0  = 1'b0;
+		initial	l1_miss0 = 1'b0;
+		always @(posedge i_clk)
+		begin
+			l1_hit0  <= l1_hits[0];
+			l1_miss0 <= l1_misses[0];
+		end
+		wire	wave_dec;
+		wq_wave_ctl #(.CW(WNW)) u_wave (
+			.i_clk(i_clk), .i_reset(i_reset),
+			.i_hit(l1_hits[0] != l1_hit0), .i_miss(l1_misses[0] != l1_miss0),
+			.i_mode(wave_mode), .i_window(wave_window), .i_thresh(wave_thresh),
+			.i_restart(wave_restart), .o_subv(wave_subv), .o_dec(wave_dec));
+		wire	unused_wave = &{1'b0, wave_dec};
+	end else begin : g_no_wave
+		assign	wave_subv = wave_mode == WAVE_MS[WMW-1:0];
+		wire	unused_wave = &{1'b0, wave_window, wave_thresh, wave_restart};
+	end endgenerate
 
 	////////////////////////////////////////////////////////////////////////
 	//

@@ -49,6 +49,9 @@
 #   * rtl_ipc_vecadd, rtl_l1_hit_rate: warp instructions per cycle of wq_top
 #     in lockstep on tests/programs/bench/vecadd_ipc.wqs (memory latency 8),
 #     with the L1 and with L1=0, and the L1's hit rate there.
+#   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
+#     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
+#     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
 #   * rtl_warp_instr_per_s, cosim_overhead: simulated warp instructions
 #     per wall second of wq_top alone on alu_ipc.wqs (below), and that run's
 #     lockstep / RTL-only wall time, the same work both ways (target 2.0);
@@ -220,6 +223,15 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         cy() { sed -n 's/^cycles: //p' <<< "$1"; }
         echo "$(( $(wi "$full") - $(wi "$base") )) $(( $(cy "$full") - $(cy "$base") ))"
     }
+    # the cache-driven wave mode (docs/rtl/wq_wave_ctl.md): subv_auto.wqs
+    # under WAVE_CTL AUTO (32-lookup window, threshold 8): the fraction of
+    # SUBV_AUTO segments the control unit ran in sub-vector mode
+    o=$("$bin" tests/programs/subv_auto.wqs --seed 1) || { echo "$o" >&2; fail "cosim subv_auto.wqs"; }
+    read -r ws wn <<< "$(sed -n 's/^wave: \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' <<< "$o")"
+    [ -n "$wn" ] || fail "subv_auto.wqs: no wave line"
+    awk -v s="$ws" -v n="$wn" -v c="$(sed -n 's/^cycles: //p' <<< "$o")" 'BEGIN {
+        printf "rtl_wave_subv_fraction: %.3f (%d of %d SUBV_AUTO segments of subv_auto.wqs in sub-vector mode by the L1 miss rate, %d cycles, 32 lanes, memory seed 1)\n",
+               s / (s + n), s, s + n, c }'
     d=tests/programs/bench/div_instr.wqs
     read -r dwi dcy <<< "$(div_cost "$d")"
     [ -n "$dcy" ] || fail "division cost of $d"

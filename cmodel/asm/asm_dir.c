@@ -237,6 +237,38 @@ static int dir_dump(wq_as_t *as)
     return 0;
 }
 
+/* .wave_ctl auto|normal|subv [, WINDOW, THRESH]: WAVE_CTL.MODE, and the
+ * control unit's window and threshold (csr.def; the defaults without them) */
+static int dir_wave_ctl(wq_as_t *as)
+{
+    static const struct { const char *kw; uint32_t mode; } modes[] = {
+        {"auto", WQ_CSRVAL_WAVE_MODE_AUTO}, {"normal", WQ_CSRVAL_WAVE_MODE_NORMAL},
+        {"subv", WQ_CSRVAL_WAVE_MODE_SUBV},
+    };
+    const uint32_t nmax = (uint32_t)WQ_FMASK(WQ_CSRF_WAVE_WINDOW_N_HI, WQ_CSRF_WAVE_WINDOW_N_LO);
+    char kw[16];
+    uint64_t a, b;
+    uint32_t win = WQ_CSRVAL_WAVE_WINDOW_DEFAULT, thr = WQ_CSRVAL_WAVE_THRESH_DEFAULT;
+    if (wq__ident(as, kw, sizeof kw) <= 0)
+        return wq__err(as, "'.wave_ctl' wants a mode (auto, normal, subv)");
+    size_t k = 0;
+    while (k < sizeof modes / sizeof modes[0] && strcasecmp(modes[k].kw, kw) != 0) k++;
+    if (k == sizeof modes / sizeof modes[0])
+        return wq__err(as, "unknown wave mode '%s' (auto, normal, subv)", kw);
+    if (wq__accept(as, ',') &&
+        (wq__expr_now(as, &a) || wq__fit(as, a, 0, nmax, "'.wave_ctl' window", &win) ||
+         wq__expect(as, ',') || wq__expr_now(as, &b) ||
+         wq__fit(as, b, 0, nmax, "'.wave_ctl' threshold", &thr)))
+        return -1;
+    if (wq__end(as))
+        return -1;
+    as->p->has_wave = 1;
+    as->p->wave_ctl = modes[k].mode;
+    as->p->wave_window = win;
+    as->p->wave_thresh = thr;
+    return 0;
+}
+
 static const struct {
     const char *name;
     int (*fn)(wq_as_t *);
@@ -246,7 +278,7 @@ static const struct {
     {".align", dir_align, 1}, {".word", dir_word, 0},     {".dword", dir_dword, 0},
     {".zero", dir_zero, 0},   {".fill", dir_fill, 0},     {".equ", dir_equ, 0},
     {".expect", dir_expect, 0}, {".expect_sum", dir_expect_sum, 0},
-    {".dump", dir_dump, 0},
+    {".dump", dir_dump, 0},     {".wave_ctl", dir_wave_ctl, 0},
 };
 
 int wq__moves_position(const char *name)

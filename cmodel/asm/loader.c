@@ -33,11 +33,17 @@ int wq_load_prepare(wq_mem_t *mem, const wq_program_t *p, unsigned chan,
     wq_mem_write32(mem, pb + 4 * n++, wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_WFI, 0));
     wq_mem_write32(mem, WQ_SYS_GPFIFO, wq_gp_word0(pb));
     wq_mem_write32(mem, WQ_SYS_GPFIFO + 4, wq_gp_word1(n, 0, 0));
-    ops[0] = (wq_csr_op_t){ CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO };
-    ops[1] = (wq_csr_op_t){ CH(chan, GPFIFO_LOG2), 4 };
-    ops[2] = (wq_csr_op_t){ CH(chan, CTRL), 1 };
-    ops[3] = (wq_csr_op_t){ CH(chan, GP_PUT), 1 };
-    return 4;
+    int k = 0;
+    if (p->has_wave) {        /* the wave CSRs before the launches run */
+        ops[k++] = (wq_csr_op_t){ WQ_CSR_WAVE_CTL, p->wave_ctl };
+        ops[k++] = (wq_csr_op_t){ WQ_CSR_WAVE_WINDOW, p->wave_window };
+        ops[k++] = (wq_csr_op_t){ WQ_CSR_WAVE_THRESH, p->wave_thresh };
+    }
+    ops[k++] = (wq_csr_op_t){ CH(chan, GPFIFO_BASE), WQ_SYS_GPFIFO };
+    ops[k++] = (wq_csr_op_t){ CH(chan, GPFIFO_LOG2), 4 };
+    ops[k++] = (wq_csr_op_t){ CH(chan, CTRL), 1 };
+    ops[k++] = (wq_csr_op_t){ CH(chan, GP_PUT), 1 };
+    return k;
 }
 
 int wq_load_and_submit(wq_ctx_t *ctx, const wq_program_t *p, unsigned chan,

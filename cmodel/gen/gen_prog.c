@@ -15,7 +15,8 @@
  *    stores only to the thread's own slot, no CLOCK after the prologue.
  *    Inside a segment, shared registers (r28..r31, SHARED_BASE 28) are
  *    written by every thread before it reads them and reset after the
- *    segment, so aliasing (§5.4) never leaks a LANES-dependent value.
+ *    segment, so aliasing (§5.4) never leaks a LANES-dependent value --
+ *    nor a mode-dependent one: every second segment is SUBV_AUTO.
  *  - timing-free programs (opts.timing_free, `--timing-free`): the RTL in
  *    lockstep has its own timing, so a race the model resolves one way the
  *    RTL may resolve another (both sides agree, the .expect from the
@@ -80,6 +81,7 @@ typedef struct pg {
     unsigned feat;                /* features allowed in this program */
     unsigned used;                /* features emitted                 */
     int      subv_prog, yield_fires;
+    unsigned nseg;              /* segments emitted: every second is SUBV_AUTO */
     int      tfree;             /* no timing-dependent interaction: subv_prog
                                    or opts.timing_free */
     unsigned label, budget;
@@ -447,7 +449,11 @@ static void s_segment(pg_t *g, blk_t *k)
 {
     blk_t c = inner(k);
     c.in_seg = c.in_region = 1;
-    wq_buf_printf(k->b, "    subv_start\n");
+    /* every second segment is eligible (SUBV_AUTO, spec §5.6): the rules
+     * below make it mode-independent as they make it LANES-independent, so
+     * the RTL's wave decision may take either mode (counted, not drawn: the
+     * seed's random stream stays the same) */
+    wq_buf_printf(k->b, "    %s\n", (g->nseg++ & 1u) ? "subv_auto" : "subv_start");
     /* every thread writes the shared temporaries before reading them */
     for (unsigned r = SHR_BASE; r < 32; r++)
         wq_buf_printf(k->b, "    add r%u, r%u, %u\n", r, dreg(g), rnd(g, 100));

@@ -119,6 +119,9 @@ int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val)
     case WQ_CSR_PERF_CYCLES:  *val = (uint32_t)ctx->st.ticks; break;
     case WQ_CSR_PERF_INSTR:   *val = (uint32_t)ctx->st.warp_instrs; break;
     case WQ_CSR_PERF_METHODS: *val = (uint32_t)ctx->st.methods; break;
+    case WQ_CSR_WAVE_CTL:     *val = ctx->wave_ctl; break;
+    case WQ_CSR_WAVE_WINDOW:  *val = ctx->wave_window; break;
+    case WQ_CSR_WAVE_THRESH:  *val = ctx->wave_thresh; break;
     default:
         return -1;
     }
@@ -147,6 +150,11 @@ int wq_csr_write(wq_ctx_t *ctx, uint32_t off, uint32_t val)
     case WQ_CSR_DBG_HI:       ctx->dbg_hi = val; break;
     case WQ_CSR_DBG_HEADTAIL: ctx->dbg_headtail = val; break;
     case WQ_CSR_DBG_CMD:      dbg_cmd(ctx, val); break;
+    /* the wave CSRs store their fields; the window and threshold are the
+     * RTL control unit's (the model has no cache to measure) */
+    case WQ_CSR_WAVE_CTL:     ctx->wave_ctl = val & WQ_FMASK(WQ_CSRF_WAVE_CTL_MODE_HI, WQ_CSRF_WAVE_CTL_MODE_LO); break;
+    case WQ_CSR_WAVE_WINDOW:  ctx->wave_window = val & WQ_FMASK(WQ_CSRF_WAVE_WINDOW_N_HI, WQ_CSRF_WAVE_WINDOW_N_LO); break;
+    case WQ_CSR_WAVE_THRESH:  ctx->wave_thresh = val & WQ_FMASK(WQ_CSRF_WAVE_THRESH_N_HI, WQ_CSRF_WAVE_THRESH_N_LO); break;
     case WQ_CSR_ID: case WQ_CSR_CONFIG: case WQ_CSR_TRAP_WARP: case WQ_CSR_TRAP_CODE:
     case WQ_CSR_TRAP_PC: case WQ_CSR_PERF_CYCLES: case WQ_CSR_PERF_INSTR:
     case WQ_CSR_PERF_METHODS:

@@ -70,6 +70,9 @@ void wq_reset(wq_ctx_t *ctx)
     ctx->trap_warp = ctx->trap_code = ctx->trap_pc = 0;
     ctx->dbg_warp = ctx->dbg_index = ctx->dbg_lo = ctx->dbg_hi = 0;
     ctx->dbg_headtail = 0;
+    ctx->wave_ctl = WQ_CSRVAL_WAVE_MODE_AUTO;
+    ctx->wave_window = WQ_CSRVAL_WAVE_WINDOW_DEFAULT;
+    ctx->wave_thresh = WQ_CSRVAL_WAVE_THRESH_DEFAULT;
     ctx->grid_seq = ctx->cta_seq = 0;
     ctx->rr_warp = 0;
     ctx->noprog = 0;

@@ -236,6 +236,42 @@ int wq_x_SUBV_START(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t s
     return 0;
 }
 
+/* SUBV_AUTO: an eligible segment, run as SUBV_START's in sub-vector mode
+ * or as plain code in normal mode (its SUBV_END then finds no segment and is
+ * a NOP).  The mode is the wave decision the RTL reported and the checker
+ * handed in (wq_set_wave_decision), else WAVE_CTL's (wq_wave_default).
+ * Like SUBV_START it traps inside a sub-vector region in either mode, so
+ * the decision never decides whether a program traps there. */
+int wq_x_SUBV_AUTO(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
+{
+    unsigned slot = (unsigned)(w - ctx->warp);
+    uint32_t subv = w->wave_use ? w->wave_dec : wq_wave_default(ctx, slot);
+    if (w->subv_enabled && in_subv_region(w)) return WQ_TRAP_SUBV_MISUSE;
+    w->wave_taken = subv;
+    if (subv) { ctx->st.wave_subv++; return wq_x_SUBV_START(ctx, w, in, sel); }
+    ctx->st.wave_normal++;
+    wq_set_pc_mask(ctx, w, NEXT(w), w->active);
+    return 0;
+}
+
+unsigned wq_wave_default(const wq_ctx_t *ctx, unsigned slot)
+{
+    if (slot >= ctx->cfg.warps || !ctx->warp[slot].subv_enabled) return 0;
+    return ctx->wave_ctl == WQ_CSRVAL_WAVE_MODE_SUBV;
+}
+
+int wq_set_wave_decision(wq_ctx_t *ctx, unsigned slot, unsigned subv)
+{
+    if (slot >= ctx->cfg.warps || subv > 1) return -1;
+    wq_warp_t *w = &ctx->warp[slot];
+    if (subv && !w->subv_enabled) return -1;
+    if (ctx->wave_ctl == WQ_CSRVAL_WAVE_MODE_NORMAL && subv) return -1;
+    if (ctx->wave_ctl == WQ_CSRVAL_WAVE_MODE_SUBV && w->subv_enabled && !subv) return -1;
+    w->wave_given = 1;
+    w->wave_dec = subv;
+    return 0;
+}
+
 int wq_subv_next_part(wq_ctx_t *ctx, wq_warp_t *w, int at_end)
 {
     unsigned parts = WQ_WARP_SIZE / w->lanes;

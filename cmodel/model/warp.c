@@ -170,6 +170,9 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     if (slot >= ctx->cfg.warps) return WQ_STEP_IDLE;
     wq_warp_t *w = &ctx->warp[slot];
     if (w->state != WQ_WS_RUN) return w->state == WQ_WS_FREE ? WQ_STEP_IDLE : WQ_STEP_WAIT;
+    /* a wave decision handed in is for this step only */
+    w->wave_use = w->wave_given;
+    w->wave_given = 0;
 
     uint32_t ia = w->code_base + (w->pc << 3);
     uint64_t raw = wq_dm_read64(ctx, ia);
@@ -201,8 +204,10 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
     ctx->st.thread_instrs += wq_popcount32(sel);
     ctx->st.lane_passes += w->subv_on ? 1 : WQ_WARP_SIZE / w->lanes;
     if (ctx->trace) {
+        /* a SUBV_AUTO reports the wave mode it took in a (1: sub-vector) */
         wq_trace_rec_t r = { .kind = WQ_EV_RETIRE, .unit = (uint8_t)slot, .aux = in.op,
-                             .pc = pc, .mask = sel, .b = raw };
+                             .pc = pc, .mask = sel, .b = raw,
+                             .a = in.op == WQ_OP_SUBV_AUTO ? w->wave_taken : 0 };
         wq_emit(ctx, &r);
     }
     if (skip || !(in.flags & WQ_IF_CTRL)) w->pc = (pc + 1) & WQ_PC_MASK;

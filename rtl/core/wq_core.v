@@ -121,7 +121,10 @@ module wq_core #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
-    output reg                      o_irq_trap
+    output reg                      o_irq_trap,
+    // SUBV_AUTO's wave mode (wq_wave_ctl, docs/rtl/wq_wave_ctl.md):
+    // sampled when the instruction enters WB, reported in its RETIRE.a
+    input  wire                     i_wave_subv
 );
     localparam PARTS = 32 / LANES;
     localparam PCW   = `WQ_TF_ADDR_W;
@@ -376,6 +379,7 @@ module wq_core #(
     reg [5:0]        b_rd;
     reg [31:0]       b_sel;
     reg              b_skip, b_wrd;
+    reg              b_wd;                      // i_wave_subv as the instruction entered WB
     reg [7:0]        b_trap;
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
@@ -423,7 +427,7 @@ module wq_core #(
         `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
         `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
         `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
-        `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
+        `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
         `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
             dc_supported = 1'b1;
         default:
@@ -895,14 +899,18 @@ module wq_core #(
     wire        sv_on      = w_son[b_w];
     wire        lp_on      = w_lon[b_w];
     wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
-    wire        b_sst      = b_op == `WQ_OP_SUBV_START;      // (warp instructions:
-    wire        b_snd      = b_op == `WQ_OP_SUBV_END;        //  never skipped)
+    // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
+    // says sub-vector mode, else a NOP; it traps in a region either way
+    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
+    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
+                             (b_sau && b_wd);                //  never skipped)
+    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
     wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
     wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
-    wire        b_subv     = b_sst || b_snd || b_slb || b_sle;
+    wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
     // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
     wire        sv_misuse  = ((b_yield || b_bar) && (sv_on || lp_on)) ||
-                             ((b_sst || b_slb) && sv_en && (sv_on || lp_on)) ||
+                             ((b_sst || b_sau || b_slb) && sv_en && (sv_on || lp_on)) ||
                              (b_snd && sv_en && sv_on &&
                               (dq_cnt != w_slevel[b_w] ||
                                (w_sendset[b_w] && w_send[b_w] != b_next))) ||
@@ -1483,6 +1491,7 @@ module wq_core #(
             b_fp <= x_fp;
             b_w <= x_w; b_p <= x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
             b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd;
+            b_wd <= i_wave_subv;
             b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
                       `WQ_TRAP_MISALIGNED : x_trap;
             b_res <= x_res;
@@ -1500,7 +1509,8 @@ module wq_core #(
                       (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
                        x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP || x_op == `WQ_OP_CALL ||
                        x_op == `WQ_OP_BAR || x_op == `WQ_OP_SUBV_START || x_op == `WQ_OP_SUBV_END ||
-                       x_op == `WQ_OP_SUBV_LOOP_BEGIN || x_op == `WQ_OP_SUBV_LOOP_END) ? BP_CHECK :
+                       x_op == `WQ_OP_SUBV_LOOP_BEGIN || x_op == `WQ_OP_SUBV_LOOP_END ||
+                       x_op == `WQ_OP_SUBV_AUTO) ? BP_CHECK :
                       BP_NONE;
             r_held <= 32'd0;
             h_init <= 1'b1;
@@ -1837,6 +1847,7 @@ module wq_core #(
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
+                o_evr_a <= {31'd0, b_sst_go && b_sau};   // SUBV_AUTO's mode
                 o_evr_b <= b_ir;
             end
             K_RC: begin                         // reconverge

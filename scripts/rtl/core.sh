@@ -56,7 +56,8 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/div.wqs tests/programs/asm_tour.wqs
     tests/programs/gid.wqs tests/programs/mem_order.wqs tb/verilator/sched/progs/atomics.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
-    tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs)
+    tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs
+    tb/verilator/core/progs/core_subv_auto.wqs tests/programs/subv_auto.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage"):
 # none left, every program runs on the core
 core_not_yet=()
@@ -91,6 +92,23 @@ for cfg in "${cfgs[@]}"; do
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|steps_kept_lock):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
         tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq (bench, ${#list[@]} programs): /; s/ \$/\n/"
+done
+
+# ---- the wave decision's planted bug: the bench drives the opposite of the mode
+# WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)
+d="$B/W8_L8_R32_D6"
+for m in normal subv; do
+    f="$B/subv_auto_$m.wqs"
+    sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
+    "$d/tb_sched" --seed 1 "$f" > "$B/lie_ok_$m.log" 2>&1 ||
+        fail "core: tb_sched $f seed 1 (WAVE_CTL $m) failed (log: $B/lie_ok_$m.log)"
+    grep -q "^sched_wave: $([ $m = subv ] && echo '24 sub-vector, 0 normal' || echo '0 sub-vector, 24 normal')\$" \
+        "$B/lie_ok_$m.log" || fail "core: tb_sched $f seed 1: WAVE_CTL $m not followed (log: $B/lie_ok_$m.log)"
+    if "$d/tb_sched" --seed 1 --wave-lie "$f" > "$B/lie_$m.log" 2>&1 ||
+        ! grep -q "the model rejects the wave decision" "$B/lie_$m.log"; then
+        fail "core: tb_sched --wave-lie $f seed 1: a SUBV_AUTO decision against WAVE_CTL $m was not refused (log: $B/lie_$m.log)"
+    fi
+    total=$((total + 2))
 done
 
 # ---- wq_top (L1=0): the whole device in lockstep -----------------------------------

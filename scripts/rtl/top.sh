@@ -103,6 +103,42 @@ for cfg in "${cfgs[@]}"; do
         [ "$rc" = 2 ] && grep -q "needs 4 channels, the machine has $ch" "$G/stream_refused.log" ||
             fail "top: a 4-channel stream on CHANNELS=$ch: exit $rc, no clear refusal (log: $G/stream_refused.log)"
     fi
+    # the cache-driven wave mode (docs/rtl/wq_wave_ctl.md): subv_auto.wqs
+    # with WAVE_CTL forcing each mode, and under AUTO (its own file, above)
+    # the control unit's decision flipping with the L1's miss rate -- the
+    # firmware scheduler's build has no L1: AUTO is normal mode there; the
+    # same .expect in every mode, lockstep exact
+    for m in normal subv auto; do
+        f="$G/subv_auto_$m.wqs"
+        sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
+        run "$bin" "$f" 1
+        total=$((total + 1))
+        wl=$(sed -n 's/^wave: \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' \
+             "$G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log")
+        read -r ns nn <<< "${wl:-x x}"
+        case "$m:${ue:-0}" in
+        normal:*|auto:1) want="0 24" ;;
+        subv:*)          want="24 0" ;;
+        *)               want="" ;;   # both modes, 24 in all
+        esac
+        if [ -n "$want" ]; then [ "$ns $nn" = "$want" ]; else
+            [ "$ns" != x ] && [ "$ns" -gt 0 ] && [ "$nn" -gt 0 ] && [ $((ns + nn)) = 24 ]
+        fi || fail "top: $f seed 1: SUBV_AUTO modes '$wl' (sub-vector normal) under WAVE_CTL $m (log: $G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log)"
+        # under AUTO with the L1: mostly sub-vector mode at the miss-heavy
+        # phase's SUBV_AUTO (the lower PC), mostly normal at the hit phase's
+        if [ "$m:${ue:-0}" = auto:0 ]; then
+            mapfile -t sites < <(sed -n 's/^wave_pc: [0-9]* \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' \
+                "$G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log")
+            read -r ms mn <<< "${sites[0]:-0 0}"
+            read -r hs hn <<< "${sites[1]:-0 0}"
+            [ "${#sites[@]}" = 2 ] && [ "$ms" -gt "$mn" ] && [ "$hn" -gt "$hs" ] ||
+                fail "top: $f seed 1: the miss phase's SUBV_AUTO took $ms sub-vector / $mn normal, the hit phase's $hs / $hn (want mostly sub-vector, then mostly normal; log: $G/$(basename "$f")_$(basename "$(dirname "$bin")")_s1.log)"
+            wl="miss phase $ms/$mn, hit phase $hs/$hn"
+        fi
+        if [ "$m" = auto ]; then
+            wave_auto="${wave_auto:+$wave_auto, }W=$wa L=$la$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $ns sub-vector $nn normal ($wl)"
+        fi
+    done
     for k in "${!list[@]}"; do
         p=${list[$k]}
         for s in "${seeds[@]}"; do
@@ -129,5 +165,6 @@ for cfg in "${cfgs[@]}"; do
             sed 's/^/rtl_test: top /' || fail "top: the RTL timeline of $p"
     fi
 done
+echo "rtl_test: top subv_auto.wqs under AUTO: ${wave_auto:-none}"
 echo "rtl_test: top $total lockstep runs ok, $ninv lock invariants (.expect_sum) held on the RTL"
 [ "$ninv" -gt 0 ] || [ -n "${RTL_TEST_TOP_CFGS:-}" ] || fail "top: no .expect_sum invariant was checked (racy generated seeds 2/4/6 carry lock invariants)"

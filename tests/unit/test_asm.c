@@ -6,6 +6,7 @@
 #include <string.h>
 #include "wq/asm.h"
 #include "wq/isa.h"
+#include "wq/loader.h"
 #include "wq/mem.h"
 
 static void asm_ok(const char *src, wq_program_t *p)
@@ -438,6 +439,39 @@ Test(asm, expect_sum_parses_and_evaluates)
     q.expects[0].count = 100;                 /* reads past the tiny memory */
     cr_assert_eq(wq_expect_eval(&q.expects[0], rd_tbl, mem, &got, &want), -1);
     wq_program_free(&p);
+}
+
+Test(asm, wave_ctl_and_the_loader)
+{
+    wq_program_t p;
+    asm_ok("exit\n", &p);
+    cr_assert_eq(p.has_wave, 0u);
+    wq_program_free(&p);
+    asm_ok(".wave_ctl SUBV\nexit\n", &p);       /* case-blind, the default window */
+    cr_assert_eq(p.has_wave, 1u);
+    cr_assert_eq(p.wave_ctl, (uint32_t)WQ_CSRVAL_WAVE_MODE_SUBV);
+    cr_assert_eq(p.wave_window, (uint32_t)WQ_CSRVAL_WAVE_WINDOW_DEFAULT);
+    cr_assert_eq(p.wave_thresh, (uint32_t)WQ_CSRVAL_WAVE_THRESH_DEFAULT);
+    wq_program_free(&p);
+    asm_ok(".equ W, 40\n.wave_ctl auto, W, 3\nexit\n", &p);
+    cr_assert_eq(p.wave_ctl, (uint32_t)WQ_CSRVAL_WAVE_MODE_AUTO);
+    cr_assert_eq(p.wave_window, 40u);
+    cr_assert_eq(p.wave_thresh, 3u);
+    /* the loader writes the three CSRs first, then the four that submit */
+    wq_mem_t *m = wq_mem_new();
+    wq_csr_op_t ops[WQ_LOAD_MAX_CSR_OPS];
+    cr_assert_eq(wq_load_prepare(m, &p, 0, NULL, ops), 7);
+    cr_assert_eq(ops[0].off, (uint32_t)WQ_CSR_WAVE_CTL);
+    cr_assert_eq(ops[1].off, (uint32_t)WQ_CSR_WAVE_WINDOW);
+    cr_assert_eq(ops[1].val, 40u);
+    cr_assert_eq(ops[2].off, (uint32_t)WQ_CSR_WAVE_THRESH);
+    cr_assert_eq(ops[2].val, 3u);
+    wq_mem_free(m);
+    wq_program_free(&p);
+    asm_err(".wave_ctl fast\n", "unknown wave mode 'fast'");
+    asm_err(".wave_ctl\n", "'.wave_ctl' wants a mode");
+    asm_err(".wave_ctl auto, 65536, 1\n", "'.wave_ctl' window");
+    asm_err(".wave_ctl auto, 4\n", "k.wqs:1:");
 }
 
 Test(asm, error_messages)

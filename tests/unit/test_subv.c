@@ -264,3 +264,127 @@ Test(subv, loop_form_survives_a_half_that_exits)
         tp_free(&t);
     }
 }
+
+/* ---- SUBV_AUTO: segments run by the wave decision (spec §5.6) ------------ */
+
+/* seg_body with its segment eligible: SUBV_AUTO for SUBV_START */
+static const char *auto_body(void)
+{
+    static char buf[sizeof seg_body];
+    const char *p = strstr(seg_body, "subv_start");
+    size_t n = (size_t)(p - seg_body);
+    memcpy(buf, seg_body, n);
+    snprintf(buf + n, sizeof buf - n, "subv_auto%s", p + strlen("subv_start"));
+    return buf;
+}
+
+typedef struct { unsigned n; uint32_t a[8]; uint32_t parked; } autotrace_t;
+static void auto_trace(void *u, const wq_trace_rec_t *r)
+{
+    autotrace_t *s = u;
+    if (r->kind == WQ_EV_RETIRE && r->aux == WQ_OP_SUBV_AUTO && s->n < 8) s->a[s->n++] = r->a;
+    if (r->kind == WQ_EV_THREAD_STATE && r->aux == WQ_TOK_SUBV) s->parked |= r->mask;
+}
+
+Test(subv, auto_segment_follows_wave_ctl_with_the_same_results)
+{
+    /* .wave_ctl normal / subv force the mode, auto is normal in the model
+     * alone; RETIRE.a reports it and only sub-vector mode parks parts */
+    const char *modes[] = { "normal", "subv", "auto" };
+    const uint32_t want_a[] = { 0, 1, 0 };
+    const uint32_t want_ctl[] = { WQ_CSRVAL_WAVE_MODE_NORMAL, WQ_CSRVAL_WAVE_MODE_SUBV,
+                                  WQ_CSRVAL_WAVE_MODE_AUTO };
+    char buf[2048], src[2200];
+    for (int m = 0; m < 3; m++) {
+        static autotrace_t at;
+        memset(&at, 0, sizeof at);
+        snprintf(src, sizeof src, ".wave_ctl %s\n%s", modes[m],
+                 with_wave(auto_body(), "subv 24", buf, sizeof buf));
+        tprog_t t;
+        tprog_opts_t o = { .lanes = 8, .trace = auto_trace, .user = &at };
+        tp_run(&t, src, &o);
+        cr_assert_eq(t.rc, 0, "mode %s", modes[m]);
+        cr_assert_eq(t.ctx->wave_ctl, want_ctl[m], "the loader wrote WAVE_CTL");
+        cr_assert_eq(at.n, 1u, "one SUBV_AUTO retired (mode %s)", modes[m]);
+        cr_assert_eq(at.a[0], want_a[m], "RETIRE.a (mode %s)", modes[m]);
+        cr_assert_eq(at.parked != 0, want_a[m] == 1, "parts parked (mode %s)", modes[m]);
+        cr_assert_eq(t.ctx->st.wave_subv, want_a[m]);
+        cr_assert_eq(t.ctx->st.wave_normal, 1u - want_a[m]);
+        for (uint32_t i = 0; i < 32; i++)
+            cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), seg_expect(i), "tid %u mode %s", i,
+                         modes[m]);
+        tp_free(&t);
+    }
+}
+
+Test(subv, auto_decision_handed_in_is_checked_and_followed)
+{
+    char buf[2048], src[2200];
+    snprintf(src, sizeof src, ".wave_ctl auto\n%s",
+             with_wave(auto_body(), "subv 24", buf, sizeof buf));
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 8 };
+    tp_load(&t, src, &o);
+    wq_ctx_t *ctx = t.ctx;
+    /* run until warp 0 sits at the SUBV_AUTO (instruction 2) */
+    for (int i = 0; i < 10000 && !(ctx->warp[0].state == WQ_WS_RUN && ctx->warp[0].pc == 2); i++)
+        wq_tick(ctx);
+    cr_assert_eq(ctx->warp[0].pc, 2u);
+    /* illegal: not a mode, no such warp */
+    cr_assert_eq(wq_set_wave_decision(ctx, 0, 2), -1);
+    cr_assert_eq(wq_set_wave_decision(ctx, ctx->cfg.warps, 1), -1);
+    /* a forced mode refuses the other one (the planted bug of the lockstep
+     * benches: tb_sched --wave-lie) */
+    cr_assert_eq(wq_csr_write(ctx, WQ_CSR_WAVE_CTL, WQ_CSRVAL_WAVE_MODE_NORMAL), 0);
+    cr_assert_eq(wq_set_wave_decision(ctx, 0, 1), -1);
+    cr_assert_eq(wq_csr_write(ctx, WQ_CSR_WAVE_CTL, WQ_CSRVAL_WAVE_MODE_SUBV), 0);
+    cr_assert_eq(wq_set_wave_decision(ctx, 0, 0), -1);
+    cr_assert_eq(ctx->warp[0].wave_given, 0u, "a refused decision is not kept");
+    /* under AUTO either is legal, and the step follows it (sub-vector mode
+     * here, where the model alone would take normal mode) */
+    cr_assert_eq(wq_csr_write(ctx, WQ_CSR_WAVE_CTL, 3), 0);
+    cr_assert_eq(wq_wave_default(ctx, 0), 0u);
+    cr_assert_eq(wq_set_wave_decision(ctx, 0, 1), 0);
+    cr_assert_eq(wq_step_warp(ctx, 0), WQ_STEP_DONE);
+    cr_assert_eq(ctx->warp[0].subv_on, 1u);
+    cr_assert_eq(ctx->warp[0].wave_taken, 1u);
+    cr_assert_eq(ctx->warp[0].wave_given, 0u, "the decision is for one step");
+    cr_assert_eq(wq_run(ctx, 1000000, 1, 0, &t.res), 0);
+    for (uint32_t i = 0; i < 32; i++) cr_assert_eq(tp_word(&t, 0x9000 + 4 * i), seg_expect(i));
+    tp_free(&t);
+}
+
+Test(subv, auto_without_subv_launch_is_normal_and_refuses_subv)
+{
+    char buf[2048], src[2200];
+    snprintf(src, sizeof src, ".wave_ctl subv\n%s",
+             with_wave(auto_body(), "normal", buf, sizeof buf));
+    static autotrace_t at;
+    memset(&at, 0, sizeof at);
+    tprog_t t;
+    tprog_opts_t o = { .lanes = 8, .trace = auto_trace, .user = &at };
+    tp_run(&t, src, &o);
+    cr_assert_eq(t.rc, 0);
+    cr_assert_eq(at.n, 1u);
+    cr_assert_eq(at.a[0], 0u, "WAVE.SUBV = 0: normal mode even when WAVE_CTL forces SUBV");
+    cr_assert_eq(wq_set_wave_decision(t.ctx, 0, 1), -1);
+    cr_assert_eq(wq_set_wave_decision(t.ctx, 0, 0), 0);
+    tp_free(&t);
+}
+
+Test(subv, auto_inside_a_region_traps_in_either_mode)
+{
+    const char *body = "main: subv_start\n subv_auto\n subv_end\n exit\n";
+    const char *modes[] = { "normal", "subv" };
+    char buf[1024], src[1200];
+    for (int m = 0; m < 2; m++) {
+        snprintf(src, sizeof src, ".wave_ctl %s\n%s", modes[m],
+                 with_wave(body, "subv 24", buf, sizeof buf));
+        tprog_t t;
+        tprog_opts_t o = { .lanes = 8 };
+        tp_run(&t, src, &o);
+        cr_assert_eq(t.res.reason, WQ_RUN_TRAP, "mode %s", modes[m]);
+        cr_assert_eq(t.ctx->warp[0].trap, (uint32_t)WQ_TRAP_SUBV_MISUSE, "mode %s", modes[m]);
+        tp_free(&t);
+    }
+}

@@ -68,6 +68,10 @@ typedef struct wq_program {
     wq_expect_t *expects; unsigned nexpects;
     wq_dump_t *dumps; unsigned ndumps;
     wq_launch_t launch[WQ_ASM_MAX_LAUNCHES]; unsigned nlaunch;
+    /* .wave_ctl MODE [, WINDOW, THRESH]: the wave CSRs the loader writes
+     * before it submits the launches (has_wave: the directive was given) */
+    unsigned has_wave;
+    uint32_t wave_ctl, wave_window, wave_thresh;
 } wq_program_t;
 
 /* Assemble src (len bytes, need not be NUL-terminated).  Returns 0, or -1

@@ -19,11 +19,12 @@ typedef struct wq_load_opts {
 
 /* one CSR write of a submission */
 typedef struct wq_csr_op { uint32_t off, val; } wq_csr_op_t;
-#define WQ_LOAD_MAX_CSR_OPS 4u
+#define WQ_LOAD_MAX_CSR_OPS 7u
 
 /* Write the program image and the system area (descriptors, pushbuffer,
  * GPFIFO ring) into mem, and list in ops[] the CSR writes that start it on
- * channel chan (ring base and size, enable, doorbell), in order.  Returns
+ * channel chan (the wave CSRs when the program sets them with .wave_ctl,
+ * ring base and size, enable, doorbell), in order.  Returns
  * the number of CSR writes, or -1 when the program overlaps the system
  * area.  The lockstep harness applies the same image to both memories and
  * sends the writes through the RTL's CSR port. */

@@ -91,6 +91,10 @@ typedef struct wq_warp {
     uint32_t subv_end, subv_end_set;           /* PC after the segment's end */
     uint32_t s0;                               /* loop form save register   */
     uint32_t loop_on, loop_level, loop_body;   /* loop form in progress     */
+    /* SUBV_AUTO: a wave decision handed in for the next step
+     * (wq_set_wave_decision; wave_use: this step has one), and the mode the
+     * last SUBV_AUTO took */
+    uint32_t wave_given, wave_use, wave_dec, wave_taken;
     /* trap */
     uint32_t trap, trap_pc;
     uint64_t retired;                 /* instructions retired (S2R CLOCK)  */
@@ -101,6 +105,7 @@ typedef struct wq_stats {
     uint64_t ticks, warp_instrs, thread_instrs, lane_passes, methods;
     uint64_t launches, ctas, deque_pushes, deque_pops, merges, yields;
     uint64_t traps, chan_errors, channel_switches;
+    uint64_t wave_subv, wave_normal;  /* SUBV_AUTO segments by the mode taken */
 } wq_stats_t;
 
 /* ---- the device's memory port ---------------------------------------------
@@ -137,6 +142,7 @@ typedef struct wq_ctx {
     uint32_t   dbg_warp, dbg_index, dbg_lo, dbg_hi;
     uint32_t   dbg_headtail;          /* DBG_HEADTAIL as written (SET_HEADTAIL) */
     uint32_t   host_slice;
+    uint32_t   wave_ctl, wave_window, wave_thresh;  /* the wave CSRs as written */
     uint64_t   mem_changes_seen;
     uint64_t   noprog;                /* warp instrs since the last memory
                                          change or thread exit (watchdog) */
@@ -173,6 +179,18 @@ int wq_csr_write(wq_ctx_t *ctx, uint32_t off, uint32_t val);
 int wq_step_warp(wq_ctx_t *ctx, unsigned slot);     /* retire one instruction */
 int wq_step_channel(wq_ctx_t *ctx, unsigned chan);  /* one method / entry / retry */
 int wq_step_dispatch(wq_ctx_t *ctx);                /* start one CTA           */
+
+/* The wave decision of a SUBV_AUTO (DESIGN §6.4): the RTL measures the L1
+ * miss rate, the model has no cache, so the lockstep checker hands the mode
+ * the RTL reported (RETIRE.a of the SUBV_AUTO) to the model before it steps
+ * that warp; the next wq_step_warp of `slot` uses it (and forgets it).
+ * subv: 1 sub-vector mode, 0 normal.  Returns 0, or -1 when the decision is
+ * illegal: WAVE_CTL forces the other mode, the warp's launch has no
+ * sub-vector mode (WAVE.SUBV = 0) and subv is 1, subv > 1, or no such warp.
+ * Without a decision handed in the model takes WAVE_CTL's forced mode, and
+ * normal mode under AUTO (wq_wave_default). */
+int wq_set_wave_decision(wq_ctx_t *ctx, unsigned slot, unsigned subv);
+unsigned wq_wave_default(const wq_ctx_t *ctx, unsigned slot);
 
 /* ---- free-running -------------------------------------------------------- */
 /* one tick: host serves its current channel once (switching per §5), the

@@ -23,6 +23,12 @@
 //   * after a recoverable deque trap it re-centres the deque through the
 //     debug window exactly as wq_deque_recenter moves it, checks the result
 //     against the model function, and RESUMEs; after a fatal trap it KILLs;
+//   * the bench plays the wave control unit (wq_wave_ctl) too: i_wave_subv
+//     is the program's forced mode (.wave_ctl normal / subv), or under AUTO
+//     a seeded coin every cycle, so SUBV_AUTO takes both modes; the model
+//     follows each SUBV_AUTO's reported mode (tb_wave.h).  --wave-lie
+//     drives the opposite of a forced mode: the planted bug the model must
+//     reject (scripts/rtl/core.sh checks that it does);
 //   * at the end: engine idle on both sides, the memory images equal, and
 //     the program's .expect values hold (when it ran without a fatal trap).
 // First mismatch: cycle, seed, program, step, field, expected vs actual, the
@@ -55,6 +61,7 @@ extern "C" {
 #include "Vwq_sched_wq_core.h"
 #endif
 #include "tb_rng.h"
+#include "tb_wave.h"
 #include "verilated.h"
 #include "tb_harness.h"
 
@@ -110,10 +117,11 @@ struct Stats {
     std::map<unsigned, uint64_t> ops;            // retired opcodes (coverage)
     std::map<unsigned, uint64_t> kinds;          // record kinds (coverage)
     std::map<unsigned, uint64_t> trapk;          // trap codes (coverage)
+    uint64_t wave_subv = 0, wave_normal = 0;     // SUBV_AUTO by the mode taken
 };
 
 struct Bench : tb::Harness<Vwq_sched> {
-    Bench(uint64_t s, const char *wave) : Harness("sched_tb", s), rng(s) {
+    Bench(uint64_t s, const char *wave) : Harness("sched_tb", s), rng(s), wrng(s ^ 0x57415645u) {
         open_wave(wave);
     }
 
@@ -121,6 +129,9 @@ struct Bench : tb::Harness<Vwq_sched> {
     Stats st;
 
     Rng rng;
+    Rng wrng;                                    // the wave decision's coin (its own
+                                                 //  stream: the timing stays the seed's)
+    bool wave_lie = false;                       // --wave-lie: contradict a forced mode
     const char *prog = "";
     wq_ctx_t *ctx = nullptr;
     std::map<uint32_t, uint32_t> mem;            // bench memory (word address -> value)
@@ -166,6 +177,11 @@ void Bench::tick()
     // memory: accept a request with a seeded ready, answer after a seeded latency
     top->i_mem_ready = rng.chance(ready_pct);
     top->i_mem_rvalid = 0;
+    // the wave decision: a forced mode, or a coin under AUTO
+    unsigned wm = ctx ? ctx->wave_ctl : (unsigned)WQ_CSRVAL_WAVE_MODE_AUTO;
+    bool wcoin = wrng.chance(50);
+    top->i_wave_subv = wm == WQ_CSRVAL_WAVE_MODE_SUBV ? !wave_lie
+                     : wm == WQ_CSRVAL_WAVE_MODE_NORMAL ? wave_lie : wcoin;
     if (!resp.empty() && resp.front().at <= cycle) {
         top->i_mem_rvalid = 1;
         top->i_mem_rdata = resp.front().data;
@@ -264,6 +280,9 @@ void Bench::compare_step(unsigned kind, unsigned id, unsigned res)
 {
     mrec.clear();
     int mres;
+    if (kind == WQ_STEPK_WARP && tb_wave_follow(ctx, id, rrec))
+        fail("the model rejects the wave decision of the SUBV_AUTO (WAVE_CTL forces the "
+             "other mode, or no sub-vector mode)");
     if (kind == WQ_STEPK_WARP) mres = wq_step_warp(ctx, id);
     else if (kind == WQ_STEPK_DISPATCH) mres = wq_step_dispatch(ctx);
     else fail("step kind " + std::to_string(kind));
@@ -482,6 +501,11 @@ int Bench::run_program(const char *path)
     ctx = wq_new(&cfg);
     if (!ctx) { fprintf(stderr, "bad config\n"); exit(2); }
     wq_set_trace(ctx, model_trace, &mrec);
+    if (p.has_wave) {                  // the program's wave CSRs (.wave_ctl)
+        wq_csr_write(ctx, WQ_CSR_WAVE_CTL, p.wave_ctl);
+        wq_csr_write(ctx, WQ_CSR_WAVE_WINDOW, p.wave_window);
+        wq_csr_write(ctx, WQ_CSR_WAVE_THRESH, p.wave_thresh);
+    }
     mem.clear();
     resp.clear();
     wq_program_load(&p, ctx->mem);
@@ -596,6 +620,8 @@ int Bench::run_program(const char *path)
         }
     printf("program %s: ok, %" PRIu64 " cycles, %" PRIu64 " warp instructions\n", path,
            cycle - start, (uint64_t)ctx->st.warp_instrs);
+    st.wave_subv += ctx->st.wave_subv;
+    st.wave_normal += ctx->st.wave_normal;
     wq_free(ctx);
     ctx = nullptr;
     wq_program_free(&p);
@@ -607,10 +633,12 @@ int Bench::run_program(const char *path)
 int main(int argc, char **argv)
 {
     std::vector<const char *> progs;
+    bool wave_lie = false;
     tb::Args args;
     args.parse(argc, argv, {}, "PROGRAM.wqs...",
                [&](const std::string &a, int &i, int, char **v) {
                    if (a[0] == '+') return true;              // verilator plusargs
+                   if (a == "--wave-lie") { wave_lie = true; return true; }
                    if (a[0] == '-') return false;
                    progs.push_back(v[i]);
                    return true;
@@ -618,6 +646,7 @@ int main(int argc, char **argv)
     Bench b(args.seed, args.wave);
     b.verbose = args.verbose;
     b.rerun = args.rerun;
+    b.wave_lie = wave_lie;
     for (auto p : progs) b.run_program(p);
     const Stats &s = b.st;
     printf("sched_steps: %" PRIu64 "\n", s.steps);
@@ -628,6 +657,8 @@ int main(int argc, char **argv)
     printf("sched_csr: %" PRIu64 "\n", s.csr);
     printf("sched_traps: %" PRIu64 " (recentred %" PRIu64 ", killed %" PRIu64 ")\n", s.traps,
            s.recenters, s.kills);
+    printf("sched_wave: %" PRIu64 " sub-vector, %" PRIu64 " normal\n", s.wave_subv,
+           s.wave_normal);
     printf("sched_cycles_per_warp_instr: %.2f\n",
            s.warp_steps ? (double)s.warp_cycles / (double)s.warp_steps : 0.0);
     std::string ops, kinds, traps;

@@ -12,6 +12,7 @@
 #include "Vwq_top___024root.h"
 #include "Vwq_top_wq_top.h"
 #include "fcov.h"
+#include "tb_wave.h"
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -301,13 +302,24 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
     // lookups of data and of fetches that missed the instruction buffer
     uint32_t h = top->rootp->wq_top->l1_hits, m = top->rootp->wq_top->l1_misses;
     printf("l1: %" PRIu32 " hits, %" PRIu32 " misses\n", h, m);
+    // SUBV_AUTO segments by the mode the control unit chose (wq_wave_ctl)
+    printf("wave: %" PRIu64 " sub-vector, %" PRIu64 " normal\n", ctx->st.wave_subv,
+           ctx->st.wave_normal);
+    for (const auto &kv : wave_pc)
+        printf("wave_pc: %" PRIu32 " %" PRIu64 " sub-vector, %" PRIu64 " normal\n", kv.first,
+               kv.second[1], kv.second[0]);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------
 // ---- model-side replay of one RTL step ----------------------------------------
 int Cosim::replay(unsigned kind, unsigned id) {
     switch (kind) {
-    case WQ_STEPK_WARP:     return wq_step_warp(ctx, id);
+    case WQ_STEPK_WARP:
+        // a SUBV_AUTO's wave mode is the RTL's choice (tb_wave.h)
+        if (tb_wave_follow(ctx, id, rtl_recs))
+            fail("step WARP", "the model rejects the wave decision of the SUBV_AUTO "
+                              "(WAVE_CTL forces the other mode, or no sub-vector mode)");
+        return wq_step_warp(ctx, id);
     case WQ_STEPK_DISPATCH: return wq_step_dispatch(ctx);
     case WQ_STEPK_CHAN: {
         // one grant of the host interface is one wq_host_tick: the
@@ -396,6 +408,8 @@ void Cosim::on_step(unsigned kind, unsigned id, unsigned res) {
             fail(hdr, why + "\n  expected: " + rec_str(sink->recs[i]) +
                            "\n  actual:   " + rec_str(rtl_recs[i]));
         records++;
+        if (rtl_recs[i].kind == WQ_EV_RETIRE && rtl_recs[i].aux == WQ_OP_SUBV_AUTO)
+            wave_pc[rtl_recs[i].pc][rtl_recs[i].a & 1u]++;
         if (observe || timeline) {
             wq_trace_rec_t t;
             rec_to_trace(sink->recs[i], &t);

@@ -24,8 +24,10 @@
 // records of both sides.
 #ifndef WQ_COSIM_H
 #define WQ_COSIM_H
+#include <array>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -146,6 +148,8 @@ struct Cosim {
 private:
     struct CsrOp { uint32_t off, val; bool we; const char *why; };
     std::vector<Rec> rtl_recs;
+    // SUBV_AUTO commits by PC: [0] normal, [1] sub-vector mode (print_summary)
+    std::map<uint32_t, std::array<uint64_t, 2>> wave_pc;
     std::deque<Rec> rtl_hist, model_hist;
     std::deque<CsrOp> csr_q;
     bool csr_active = false;
