@@ -911,6 +911,47 @@ module wq_host_if #(
 			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE
 				|| nm_off[`WQ_M_W-1:0] == `WQ_M_LAUNCH));
 
+	// wq_host_method's methods that only set a channel register or raise
+	// a pulse (SET_REFERENCE and WFI also wait while the engine is busy:
+	// the caller decides that)
+	function is_plain;
+		input	[`WQ_M_W-1:0]	m;
+		is_plain = (m == `WQ_M_NON_STALL_INTERRUPT)
+			|| (m == `WQ_M_SEM_ADDR_LO) || (m == `WQ_M_SEM_ADDR_HI)
+			|| (m == `WQ_M_SEM_PAYLOAD_LO) || (m == `WQ_M_SEM_PAYLOAD_HI)
+			|| (m == `WQ_M_LAUNCH_DESC);
+	endfunction
+
+	// (FAST) A plain method's step in one cycle (fm_fire): the state that
+	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
+	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
+	// record and ends the step with o_step_valid and o_step_more, the
+	// next step beginning in the pulse's cycle with the walk.  Only when
+	// the step's end has nothing to decide: a method that sets a register
+	// or raises NON_STALL_INTERRUPT (SET_REFERENCE and WFI with the
+	// engine idle), the segment going on after it (no GP_GET advance),
+	// the slice going on (no leave), the channel runnable and nobody
+	// waiting for the lock (the burst goes on, so the FIFO too).  Any
+	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
+	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
+	wire	nm_plain = (nm_off[13:`WQ_M_W] == 0) && (is_plain(nm_m)
+			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
+				&& i_engine_idle));
+	// the slice count after the step, and whether the slice goes on
+	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
+	wire		fm_sl_eq = (fm_slu1 == hsl_q);
+	wire		fm_stay  = hs_zero || (!sl_end && !fm_sl_eq);
+	// the segment goes on after the word (H_HDR already took the header)
+	wire		fm_seg   = (hs == H_HDRDEC) ? (seg_rem[sc] != 0)
+				: (m_count[sc] != 1 || seg_rem[sc] != 1);
+	wire		fm_go    = (FAST != 0) && nm_plain && fm_stay && fm_seg
+				&& !i_ev_wait && has_work[sc]
+				&& (s_state == `WQ_CH_RUNNABLE);
+	wire		fm_fire  = fm_go && ((hs == H_DATA && pf_n != 3'd0)
+				|| (hs == H_HDRDEC && hdr != 32'h0
+					&& hdr[`WQ_MH_RSVD_RANGE] == 0
+					&& hdr_op == `WQ_SECOP_IMMD));
+
 	// on to the method: through H_PMW, which counts it in PERF_METHODS
 	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
 	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
@@ -924,6 +965,49 @@ module wq_host_if #(
 				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
 				hs      <= H_METHOD;
 			end
+		end
+	endtask
+
+	task m_plain;
+		input	[`WQ_M_W-1:0]	m;
+		input	[31:0]	d;
+		case (m)
+		`WQ_M_NON_STALL_INTERRUPT:	o_irq_non_stall <= 1'b1;
+		`WQ_M_SET_REFERENCE:	ram_wr(F_REF, sc, d);
+		`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, d);
+		`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, d);
+		`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, d);
+		`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, d);
+		`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, d);
+		default: ;		// WFI with the engine idle
+		endcase
+	endtask
+
+	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
+	// its count, its record, the slice, and the step's end keeping the
+	// lock (the A_GT write of the next step's first cycle may give way
+	// to the method's: a plain method's step never reads its tick)
+	task fast_step;
+		input	[`WQ_MH_SUBCH_W-1:0]	sub;
+		input	[31:0]	d;
+		input	[5:0]	nx;
+		begin
+			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
+				{18'h0, nm_off}, {32'h0, d}, 64'h0);
+			m_plain(nm_m, d);
+			perf_q <= perf_q + 32'h1;
+			if (!sl_end)
+			begin
+				slu_q    <= fm_slu1;
+				sl_fresh <= 1'b0;
+				sl_end   <= fm_sl_eq;
+			end
+			res          <= `WQ_STEP_DONE;
+			o_step_res   <= `WQ_STEP_DONE;
+			o_step_valid <= 1'b1;
+			o_step_more  <= 1'b1;
+			gt_w         <= 1'b1;
+			hs           <= nx;
 		end
 	endtask
 
@@ -1418,11 +1502,6 @@ module wq_host_if #(
 				ram_rd(F_BASE, H_GP0);
 			end
 		end else begin
-			// PERF_METHODS, on cm_rd when H_HDRDEC / H_DATAGOT need
-			// it (a word from the FIFO takes one cycle, not a read's
-			// two or more)
-			if (FAST != 0)
-				cm_ra <= A_PERF;
 			if (m_count[sc] == 0)
 				hs <= H_HDR;
 			else
@@ -1531,8 +1610,6 @@ module wq_host_if #(
 			in_seg[sc]   <= 1'b1;
 			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
-			if (FAST != 0)
-				cm_ra <= A_PERF;	// as in H_DUE
 			hs           <= H_HDR;
 		end
 
@@ -1589,8 +1666,12 @@ module wq_host_if #(
 			moff  <= {hdr_adr, 2'b00};
 			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
 			msub  <= hdr_sub;
-			att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-			to_method;
+			if (fm_fire)
+				fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
+			else begin
+				att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
+				to_method;
+			end
 		end
 		`WQ_SECOP_END_SEG: begin
 			// wq_chan_seg_end in H_AFTER: nothing left of the segment
@@ -1619,8 +1700,13 @@ module wq_host_if #(
 				rdata_q     <= pf_head;
 				seg_addr[sc] <= seg_inc;
 				m_take;
-				att_q <= perf_q;	// PERF_METHODS
-				to_method;
+				if (fm_fire)
+					fast_step(m_subch[sc], pf_head,
+						(m_count[sc] == 1) ? H_HDR : H_DATA);
+				else begin
+					att_q <= perf_q;	// PERF_METHODS
+					to_method;
+				end
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1665,7 +1751,6 @@ module wq_host_if #(
 			hs    <= H_AFTER;
 			if (FAST != 0)
 			begin
-				cm_ra <= A_SLU;
 				hs    <= H_LVW;
 				// the method is counted here (att_q holds
 				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
@@ -1690,22 +1775,18 @@ module wq_host_if #(
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			else
 			case (moff[`WQ_M_W-1:0])
-			`WQ_M_NON_STALL_INTERRUPT:
-				o_irq_non_stall <= 1'b1;
 			`WQ_M_SET_REFERENCE, `WQ_M_WFI:
 			if (!i_engine_idle)
 			begin
 				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
-				ram_wr(F_REF, sc, mdata);
-			`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, mdata);
-			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
+			end else
+				m_plain(moff[`WQ_M_W-1:0], mdata);
+			`WQ_M_NON_STALL_INTERRUPT, `WQ_M_SEM_ADDR_LO, `WQ_M_SEM_ADDR_HI,
+			`WQ_M_SEM_PAYLOAD_LO, `WQ_M_SEM_PAYLOAD_HI, `WQ_M_LAUNCH_DESC:
+				m_plain(moff[`WQ_M_W-1:0], mdata);
 			`WQ_M_SEM_EXECUTE:	ram_rd(F_SAHI, H_SEMX);
 			`WQ_M_YIELD:		yielded <= 1'b1;
-			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
 			`WQ_M_LAUNCH:
 			if (!i_can_launch)
 			begin
@@ -1933,8 +2014,10 @@ module wq_host_if #(
 			hs    <= H_AW;
 		end
 
+		// (FAST: slu_q instead, GP_PUT stays on cm_rd)
 		H_AW: begin
-			cm_ra <= A_SLU;
+			if (FAST == 0)
+				cm_ra <= A_SLU;
 			hs    <= H_LVW;
 		end
 
@@ -1981,9 +2064,11 @@ module wq_host_if #(
 		begin
 			if (sl_inc)
 			begin
-				ram_wg(A_SLU, sl_used1);
+				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
 					slu_q <= sl_used1;
+				else
+					ram_wg(A_SLU, sl_used1);
 				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
@@ -2011,8 +2096,7 @@ module wq_host_if #(
 				// the walk itself -- H_IDLE's pick and H_DUE's
 				// dispatch have nothing to decide (the channel is
 				// runnable, cur_ch = sc); A_GT is written then
-				// (gt_w), PERF_METHODS read for the walk
-				cm_ra <= A_PERF;
+				// (gt_w)
 				gt_w  <= 1'b1;
 				hs    <= (m_count[sc] == 0) ? H_HDR : H_DATA;
 			end
@@ -2257,7 +2341,8 @@ module wq_host_if #(
 			f_sused <= 32'h0;
 		else if (sl_inc)
 			f_sused <= f_sused + 32'h1;
-	end
+	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
+		f_sused <= f_sused + 32'h1;
 
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
@@ -2327,6 +2412,11 @@ module wq_host_if #(
 			// a plain method's count is pending only into H_METHOD
 			if (pm_pend)
 				assert(hs == H_METHOD);
+			// a one-cycle step only in the walk, inside the
+			// segment, nothing pending from a step before
+			if (fm_fire)
+				assert((hs == H_DATA || hs == H_HDRDEC) && in_seg[sc]
+					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
