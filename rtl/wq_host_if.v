@@ -908,8 +908,7 @@ module wq_host_if #(
 	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
-			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE
-				|| nm_off[`WQ_M_W-1:0] == `WQ_M_LAUNCH));
+			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
 
 	// wq_host_method's methods that only set a channel register or raise
 	// a pulse (SET_REFERENCE and WFI also wait while the engine is busy:
@@ -1059,11 +1058,19 @@ module wq_host_if #(
 	// A burst (FAST): after a step, the host keeps the lock when its next
 	// tick would serve a runnable channel (the one the leave decision
 	// moves to, or the same) and no other unit waits.  A waiting channel
-	// ends the burst: its tick may do nothing (the retry rule, an engine
-	// not idle), and the other units are what it waits for.
+	// ends the burst (its tick may do nothing: the retry rule, an engine
+	// not idle; and the other units are what it waits for), but for one
+	// case, once a hold (wt_kept): a switch to another channel in
+	// ACQ_WAIT whose retry the hint says may be due -- so a hold tries
+	// the acquires of two waiting channels, not one, and a release is
+	// seen a lock hand-over sooner.
+	reg		wt_kept;
 	wire	[CW-1:0]	nx_step = (why_v && nx_sc[CW]) ? nx_sc[CW-1:0] : sc;
+	wire	nx_run  = (chan_state[nx_step] == `WQ_CH_RUNNABLE);
+	wire	nx_wacq = (nx_step != sc) && !wt_kept && (acq_rh[nx_step] == 0)
+			&& (chan_state[nx_step] == `WQ_CH_ACQ_WAIT);
 	wire	nx_more = (FAST != 0) && !i_ev_wait && has_work[nx_step]
-			&& (chan_state[nx_step] == `WQ_CH_RUNNABLE);
+			&& (nx_run || nx_wacq);
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -1105,7 +1112,7 @@ module wq_host_if #(
 				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// the FIFO goes on with the next step only when that step is this
 	// channel's, inside the segment, under the same lock (pf_cont)
-	wire	pf_cont  = nx_more && (nx_step == sc) && in_seg[sc];
+	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
@@ -1122,7 +1129,12 @@ module wq_host_if #(
 	wire	pf_acc  = pf_mv && i_mem_ready;
 	wire	[3:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out} + {3'b0, pf_mv};
 	// one more read after the one asked for: room, and words not asked
-	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st
+	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
+	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
+	wire	[`WQ_M_W-1:0]	pf_m = (hs == H_DATA) ? nm_m : moff[`WQ_M_W-1:0];
+	wire	pf_hold = ((hs == H_DATA) || (hs == H_PMW) || (hs == H_METHOD))
+			&& (pf_m == `WQ_M_SEM_EXECUTE || pf_m == `WQ_M_LAUNCH);
+	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st && !pf_hold
 			&& (pf_used < PF_DEPTH)
 			&& (pf_left > {{(`WQ_GP_LENGTH_W-1){1'b0}}, pf_mv});
 	wire	pf_flush = (FAST != 0) && !pf_busy
@@ -1174,6 +1186,16 @@ module wq_host_if #(
 		pf_q[pf_wp] <= i_mem_rdata;
 
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
+
+	// (FAST) the hold went on into a waiting channel (nx_wacq): not again
+	// until a fresh grant
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		wt_kept <= 1'b0;
+	else if (g_start && !o_step_valid)
+		wt_kept <= 1'b0;
+	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && nx_more && !nx_run)
+		wt_kept <= 1'b1;
 
 	// wq_chan_reset's flip-flop fields: everything of a channel but the
 	// ring configuration (gp_lgc, gp_base_lo) and the acquire policy
@@ -1303,8 +1325,11 @@ module wq_host_if #(
 				o_ev_req <= 1'b0;
 				ram_wg(A_GT, now);	// the tick
 				// ACQ_RETRY of the channel picked (cand), on cm_rd in
-				// H_DUEA for the retry rule
-				cm_ra    <= ca(F_RETRY, cand);
+				// H_DUEA for the retry rule; (FAST) GPFIFO_BASE of
+				// one not in ACQ_WAIT, on cm_rd in H_GP0 if it takes
+				// an entry
+				cm_ra    <= ca((FAST != 0 && chan_state[cand] != `WQ_CH_ACQ_WAIT)
+						? F_BASE : F_RETRY, cand);
 				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
@@ -1486,6 +1511,8 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else begin
 			end_wait;
+			if (FAST != 0)
+				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
 			hs <= H_LAUNCH;
 		end
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
@@ -1498,8 +1525,12 @@ module wq_host_if #(
 				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
+				// (FAST: the grant asked for gp_base)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				ram_rd(F_BASE, H_GP0);
+				if (FAST != 0)
+					hs <= H_GP0;
+				else
+					ram_rd(F_BASE, H_GP0);
 			end
 		end else begin
 			if (m_count[sc] == 0)
@@ -1515,8 +1546,11 @@ module wq_host_if #(
 		end
 
 		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
+		// (FAST: wait_data asked for now, on cm_rd after H_DUEB)
 		H_DUEA: begin
 			att_q <= cm_rd;
+			if (FAST != 0)
+				cm_ra <= ca(F_WDATA, sc);
 			hs    <= H_DUEB;
 		end
 
@@ -1524,8 +1558,15 @@ module wq_host_if #(
 		// ACQ_RETRY (dq_due)
 		H_DUEB:
 		if (dq_due)
-			ram_rd(F_WDATA, H_DUE2);
-		else begin
+		begin
+			// (FAST) and SEM_ADDR_LO now, for H_SL2
+			if (FAST != 0)
+			begin
+				cm_ra <= ca(F_SALO, sc);
+				hs    <= H_DUE2;
+			end else
+				ram_rd(F_WDATA, H_DUE2);
+		end else begin
 			// the retry is not due: this tick does nothing more; ask
 			// again when it will be
 			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
@@ -1543,6 +1584,14 @@ module wq_host_if #(
 			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
+			// (FAST) H_SL0's and H_SL1's work (H_DUEB asked for
+			// SEM_ADDR_LO): no read ahead is on in a waiting
+			// channel's step
+			if (FAST != 0 && !pf_on)
+			begin
+				cm_ra <= ca(F_SPLO, sc);
+				hs    <= H_SL2;
+			end
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
@@ -1792,8 +1841,13 @@ module wq_host_if #(
 			begin
 				start_wait(`WQ_CH_LAUNCH_WAIT, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else
+			end else begin
+				// (FAST: launch_desc asked for now, on cm_rd in
+				// H_LAUNCH2)
+				if (FAST != 0)
+					cm_ra <= ca(F_LDESC, sc);
 				hs <= H_LAUNCH;
+			end
 			default:
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			endcase
@@ -1869,6 +1923,13 @@ module wq_host_if #(
 			sem_active <= 1'b0;
 			hs         <= H_AFTER;
 			res        <= `WQ_STEP_DONE;
+			// (FAST) H_AFTER's GP_PUT read now (a failed acquire
+			// and an error read another word and go elsewhere)
+			if (FAST != 0)
+			begin
+				cm_ra <= ca(F_PUT, sc);
+				hs    <= H_AW;
+			end
 			if (sem_bad_red || sem_bad_op)
 				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
 			else if (sem_op == `WQ_SEMOP_RELEASE)
@@ -1931,14 +1992,25 @@ module wq_host_if #(
 			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
 			acq_rh[sc] <= 0;
 			hs         <= H_AFTER;
+			if (FAST != 0)
+			begin
+				cm_ra <= ca(F_PUT, sc);	// H_AFTER's read
+				hs    <= H_AW;
+			end
 		end
 
 		////////////////////////////////////////////////////////////////
 		// launch (wq_sched_launch): the dispatcher is free (checked);
 		// launch_desc stays on cm_rd until the step ends
+		// (FAST: the state before asked for launch_desc)
 		H_LAUNCH:
 		if (!pf_busy)		// the stream needs the port to itself
-			ram_rd(F_LDESC, H_LAUNCH2);
+		begin
+			if (FAST != 0)
+				hs <= H_LAUNCH2;
+			else
+				ram_rd(F_LDESC, H_LAUNCH2);
+		end
 
 		// The descriptor streams: a read asked for every cycle the
 		// memory accepts one (lreq, the address through ma_sum), the
@@ -1988,6 +2060,13 @@ module wq_host_if #(
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
 				hs  <= H_AFTER;
+				// (FAST) H_AFTER's GP_PUT read now: launch_desc is
+				// still on cm_rd in the record's cycle
+				if (FAST != 0)
+				begin
+					cm_ra <= ca(F_PUT, sc);
+					hs    <= H_AW;
+				end
 			end
 		end
 
@@ -2213,7 +2292,7 @@ module wq_host_if #(
 			assert(!lc_busy);
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
-			assert(hs == H_AFTER);
+			assert(hs == ((FAST != 0) ? H_AW : H_AFTER));
 	end
 `ifndef FORMAL_LAUNCH_PORT
 	// the record fields the port selects are the ones emit was given
