@@ -450,7 +450,8 @@ module wq_host_if #(
 				H_LVW     = 6'd40,	// seg end (GP_PUT on cm_rd); the
 				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
 				H_STW     = 6'd42,	// a retry's stamp: A_GT read
-				H_AW      = 6'd43;	// GP_PUT read (H_AFTER) on its way
+				H_AW      = 6'd43,	// GP_PUT read (H_AFTER) on its way
+				H_GPW     = 6'd44;	// (FAST) the GP entry's two reads
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -483,17 +484,18 @@ module wq_host_if #(
 	reg	[31:0]	h_mem_addr;
 	// The segment prefetcher (FAST): the next words of the step's
 	// segment, read ahead into a FIFO of PF_DEPTH words (below)
-	localparam	PF_DEPTH = 4;
+	localparam	PF_LG = 3;
+	localparam	PF_DEPTH = 1 << PF_LG;
 	reg		pf_on;		// the FIFO holds sc's segment from seg_addr
 	reg		pf_mv;		// a prefetch read is asked for
 	reg	[`WQ_GP_ADDR_W-1:0]	pf_addr;	// its word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	pf_left;	// segment words not asked for
-	reg	[2:0]	pf_n;		// words in the FIFO
-	reg	[2:0]	pf_out;		// reads accepted, not answered
-	reg	[1:0]	pf_rp, pf_wp;
+	reg	[PF_LG:0]	pf_n;		// words in the FIFO
+	reg	[PF_LG:0]	pf_out;		// reads accepted, not answered
+	reg	[PF_LG-1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
 	// (FAST=0: constant 0, whatever the unused registers synthesise to)
-	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 3'd0));
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0));
 	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
@@ -861,6 +863,20 @@ module wq_host_if #(
 		end
 	endtask
 
+	// word 0 on rdata_q (H_GP1, H_GPW): if its reserved bits are set the
+	// step ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
+	// so ERR_INFO is written now and H_GPCHK raises without writing it;
+	// the segment address is taken now too (it means nothing unless
+	// H_GPCHK opens the segment): no 32-bit copy of word 0
+	task gp_word0;
+		begin
+			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
+			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, rdata_q);
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -872,8 +888,9 @@ module wq_host_if #(
 				: {29'h0, !ma_cm, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded
-	wire	[31:0]	hdr     = rdata_q;
+	// the header being decoded (FAST: H_HDR decodes the FIFO's head
+	// itself, H_HDRDEC is not reached)
+	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
@@ -905,7 +922,7 @@ module wq_host_if #(
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
 	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
 	// the RAM's write port is free, and skips H_PMW
-	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
+	wire	[13:0]	nm_off = (hs == H_HDRDEC || (FAST != 0 && hs == H_HDR)) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
 			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
@@ -939,15 +956,17 @@ module wq_host_if #(
 	// the slice count after the step, and whether the slice goes on
 	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
 	wire		fm_sl_eq = (fm_slu1 == hsl_q);
-	wire		fm_stay  = hs_zero || (!sl_end && !fm_sl_eq);
-	// the segment goes on after the word (H_HDR already took the header)
-	wire		fm_seg   = (hs == H_HDRDEC) ? (seg_rem[sc] != 0)
-				: (m_count[sc] != 1 || seg_rem[sc] != 1);
+	// (a slice that ends with no other channel with work is a fresh one)
+	wire		fm_stay  = hs_zero || (!sl_end && (!fm_sl_eq || !nx_sc[CW]));
+	// the segment goes on after the word (an IMMD header: nothing left
+	// to count but the segment's words)
+	wire		fm_seg   = (hs == H_DATA) ? (m_count[sc] != 1 || seg_rem[sc] != 1)
+				: (seg_rem[sc] != 1);
 	wire		fm_go    = (FAST != 0) && nm_plain && fm_stay && fm_seg
 				&& !i_ev_wait && has_work[sc]
 				&& (s_state == `WQ_CH_RUNNABLE);
-	wire		fm_fire  = fm_go && ((hs == H_DATA && pf_n != 3'd0)
-				|| (hs == H_HDRDEC && hdr != 32'h0
+	wire		fm_fire  = fm_go && ((hs == H_DATA || hs == H_HDR) && pf_n != 0)
+				&& (hs == H_DATA || (seg_rem[sc] != 0 && hdr != 32'h0
 					&& hdr[`WQ_MH_RSVD_RANGE] == 0
 					&& hdr_op == `WQ_SECOP_IMMD));
 
@@ -1000,6 +1019,13 @@ module wq_host_if #(
 				slu_q    <= fm_slu1;
 				sl_fresh <= 1'b0;
 				sl_end   <= fm_sl_eq;
+				// the slice ends with no other channel with work:
+				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
+				if (fm_sl_eq)
+				begin
+					sl_fresh <= 1'b1;
+					sl_end   <= hs_zero;
+				end
 			end
 			res          <= `WQ_STEP_DONE;
 			o_step_res   <= `WQ_STEP_DONE;
@@ -1007,6 +1033,54 @@ module wq_host_if #(
 			o_step_more  <= 1'b1;
 			gt_w         <= 1'b1;
 			hs           <= nx;
+		end
+	endtask
+
+	// next_header's decision on a header word (hdr) taken from the
+	// segment, rem = the segment's words left after it: H_HDRDEC, and
+	// (FAST) H_HDR on the FIFO's head
+	task hdr_decode;
+		input	[`WQ_GP_LENGTH_W-1:0]	rem;
+		begin
+			if (hdr == 32'h0)
+				hs <= H_HDR;				// NOP word
+			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
+				raise(`WQ_CHERR_RESERVED_BITS, hdr);
+			else
+			case (hdr_op)
+			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
+			if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > rem)
+				raise(`WQ_CHERR_TRUNCATED, hdr);
+			else if (hdr_cnt == 0)
+				hs <= H_HDR;
+			else begin
+				m_addr[sc]  <= hdr_adr;
+				m_count[sc] <= hdr_cnt;
+				m_secop[sc] <= hdr_op;
+				m_subch[sc] <= hdr_sub;
+				hs          <= H_DATA;
+			end
+			`WQ_SECOP_IMMD: begin
+				moff  <= {hdr_adr, 2'b00};
+				rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
+				msub  <= hdr_sub;
+				if (fm_fire)
+					fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
+				else begin
+					att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
+					to_method;
+				end
+			end
+			`WQ_SECOP_END_SEG: begin
+				// wq_chan_seg_end in H_AFTER: nothing left of the segment
+				// (no method is in progress while a header is decoded)
+				seg_rem[sc]    <= 0;
+				res <= `WQ_STEP_DONE;
+				hs  <= H_AFTER;
+			end
+			default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
+				raise(`WQ_CHERR_BAD_SEC_OP, hdr);
+			endcase
 		end
 	endtask
 
@@ -1123,11 +1197,12 @@ module wq_host_if #(
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK) ? gp_len
 						: seg_rem[sc];
-	wire	pf_pop  = (FAST != 0) && (pf_n != 3'd0)
+	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (FAST != 0) && (pf_out != 3'd0) && i_mem_rvalid;
+	wire	pf_push = (FAST != 0) && (pf_out != 0) && i_mem_rvalid;
 	wire	pf_acc  = pf_mv && i_mem_ready;
-	wire	[3:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out} + {3'b0, pf_mv};
+	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
+				+ {{(PF_LG+1){1'b0}}, pf_mv};
 	// one more read after the one asked for: room, and words not asked
 	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
 	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
@@ -1138,17 +1213,17 @@ module wq_host_if #(
 			&& (pf_used < PF_DEPTH)
 			&& (pf_left > {{(`WQ_GP_LENGTH_W-1){1'b0}}, pf_mv});
 	wire	pf_flush = (FAST != 0) && !pf_busy
-			&& ((hs == H_SL0) || (hs == H_LEAVE && !pf_cont));
+			&& ((hs == H_SL0) || (hs == H_SEMX2) || (hs == H_LEAVE && !pf_cont));
 
 	always @(posedge i_clk)
 	if (i_reset || FAST == 0)
 	begin
 		pf_on  <= 1'b0;
 		pf_mv  <= 1'b0;
-		pf_n   <= 3'd0;
-		pf_out <= 3'd0;
-		pf_rp  <= 2'd0;
-		pf_wp  <= 2'd0;
+		pf_n   <= 0;
+		pf_out <= 0;
+		pf_rp  <= 0;
+		pf_wp  <= 0;
 	end else begin
 		if (pf_acc)
 		begin
@@ -1158,12 +1233,12 @@ module wq_host_if #(
 		// a read asked for stays up until accepted
 		if (!pf_mv || pf_acc)
 			pf_mv <= pf_can;
-		pf_out <= pf_out + {2'b0, pf_acc} - {2'b0, pf_push};
+		pf_out <= pf_out + {{PF_LG{1'b0}}, pf_acc} - {{PF_LG{1'b0}}, pf_push};
 		if (pf_push)
 			pf_wp <= pf_wp + 1'b1;
 		if (pf_pop)
 			pf_rp <= pf_rp + 1'b1;
-		pf_n <= pf_n + {2'b0, pf_push} - {2'b0, pf_pop};
+		pf_n <= pf_n + {{PF_LG{1'b0}}, pf_push} - {{PF_LG{1'b0}}, pf_pop};
 		// (the FIFO is off, so idle and empty, when it starts)
 		if (pf_start)
 		begin
@@ -1175,9 +1250,9 @@ module wq_host_if #(
 		if (pf_flush)
 		begin
 			pf_on <= 1'b0;
-			pf_n  <= 3'd0;
-			pf_rp <= 2'd0;
-			pf_wp <= 2'd0;
+			pf_n  <= 0;
+			pf_rp <= 0;
+			pf_wp <= 0;
 		end
 	end
 
@@ -1623,20 +1698,44 @@ module wq_host_if #(
 		end
 
 		// gp_base on cm_rd
+		// (FAST: both words asked for back to back, H_GPW)
 		H_GP0:
+		if (FAST != 0)
+		begin
+			lreq        <= 5'd0;
+			lidx        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= ma_sum;
+			hs          <= H_GPW;
+		end else
 			mem_read(ma_sum, H_GP1);
 
-		// word 0 on rdata_q: if its reserved bits are set the step
-		// ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
-		// so ERR_INFO is written now and H_GPCHK raises without writing
-		// it; the segment address is taken now too (it means nothing
-		// unless H_GPCHK opens the segment): no 32-bit copy of word 0
 		H_GP1: begin
-			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
-			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, rdata_q);
+			gp_word0;
 			mem_read(ma_sum, H_GPCHK);
+		end
+
+		// (FAST) the entry's two reads as a stream of two, as the
+		// descriptor's (H_LREAD): word 1 asked for once word 0 is
+		// accepted, the words taken as they land (lw_v)
+		H_GPW: begin
+			if (h_mem_valid && i_mem_ready)
+			begin
+				lreq       <= lreq + 5'd1;
+				h_mem_addr <= ma_sum;
+				if (lreq[0])
+					h_mem_valid <= 1'b0;
+			end
+			if (i_mem_rvalid)
+				rdata_q <= i_mem_rdata;
+			if (lw_v)
+			begin
+				lidx <= lidx + 5'd1;
+				if (lidx[0])
+					hs <= H_GPCHK;
+				else
+					gp_word0;
+			end
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
@@ -1672,14 +1771,15 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else if (FAST != 0)
 		begin
-			// the word from the prefetch FIFO, when it is there
-			// (h_mem_addr: the segment pointer for H_HDRDEC's + 4)
-			if (pf_n != 3'd0)
+			// the word from the prefetch FIFO, when it is there,
+			// decoded at once (hdr is the FIFO's head): H_HDRDEC's
+			// work, the segment pointer through seg_inc
+			if (pf_n != 0)
 			begin
-				seg_rem[sc] <= seg_rem[sc] - 1'b1;
-				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
-				rdata_q     <= pf_head;
-				hs          <= H_HDRDEC;
+				seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+				rdata_q      <= pf_head;
+				seg_addr[sc] <= seg_inc;
+				hdr_decode(seg_rem[sc] - 1'b1);
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1690,48 +1790,10 @@ module wq_host_if #(
 		end
 
 		// (the segment pointer moves past the word read: the address
-		// adder's h_mem_addr + 4, in every branch)
+		// adder's h_mem_addr + 4; FAST=0 only)
 		H_HDRDEC: begin
-		seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-		if (hdr == 32'h0)
-			hs <= H_HDR;				// NOP word
-		else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
-			raise(`WQ_CHERR_RESERVED_BITS, hdr);
-		else
-		case (hdr_op)
-		`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-		if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > seg_rem[sc])
-			raise(`WQ_CHERR_TRUNCATED, hdr);
-		else if (hdr_cnt == 0)
-			hs <= H_HDR;
-		else begin
-			m_addr[sc]  <= hdr_adr;
-			m_count[sc] <= hdr_cnt;
-			m_secop[sc] <= hdr_op;
-			m_subch[sc] <= hdr_sub;
-			hs          <= H_DATA;
-		end
-		`WQ_SECOP_IMMD: begin
-			moff  <= {hdr_adr, 2'b00};
-			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
-			msub  <= hdr_sub;
-			if (fm_fire)
-				fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
-			else begin
-				att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-				to_method;
-			end
-		end
-		`WQ_SECOP_END_SEG: begin
-			// wq_chan_seg_end in H_AFTER: nothing left of the segment
-			// (no method is in progress while a header is decoded)
-			seg_rem[sc]    <= 0;
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
-		end
-		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
-			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
-		endcase
+			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
+			hdr_decode(seg_rem[sc]);
 		end
 
 		// method_word: one data word of the method in progress
@@ -1742,7 +1804,7 @@ module wq_host_if #(
 			// and H_DATAGOT's work in the same cycle: the segment
 			// pointer through its own incrementer, PERF_METHODS from
 			// perf_q (no RAM read to wait for)
-			if (pf_n != 3'd0)
+			if (pf_n != 0)
 			begin
 				seg_rem[sc] <= seg_rem[sc] - 1'b1;
 				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
@@ -1779,12 +1841,10 @@ module wq_host_if #(
 				perf_q <= att_nx;
 			else
 				ram_wg(A_PERF, att_nx);
-			// (FAST) the way out's reads start here: GP_PUT on cm_rd
-			// in H_LVW (H_METHOD asks for slice_used), so a method
-			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
-			// H_AW skipped)
+			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
+			// cm_rd in H_SEMX
 			if (FAST != 0)
-				cm_ra <= ca(F_PUT, sc);
+				cm_ra <= ca(F_SAHI, sc);
 			hs <= H_METHOD;
 		end
 
@@ -1834,7 +1894,15 @@ module wq_host_if #(
 			`WQ_M_NON_STALL_INTERRUPT, `WQ_M_SEM_ADDR_LO, `WQ_M_SEM_ADDR_HI,
 			`WQ_M_SEM_PAYLOAD_LO, `WQ_M_SEM_PAYLOAD_HI, `WQ_M_LAUNCH_DESC:
 				m_plain(moff[`WQ_M_W-1:0], mdata);
-			`WQ_M_SEM_EXECUTE:	ram_rd(F_SAHI, H_SEMX);
+			`WQ_M_SEM_EXECUTE:
+			if (FAST != 0)
+			begin
+				// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO, on
+				// cm_rd in H_SEMX2
+				cm_ra <= ca(F_SALO, sc);
+				hs    <= H_SEMX;
+			end else
+				ram_rd(F_SAHI, H_SEMX);
 			`WQ_M_YIELD:		yielded <= 1'b1;
 			`WQ_M_LAUNCH:
 			if (!i_can_launch)
@@ -1859,7 +1927,13 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_SEM_OP, s_word);
 		else if (cm_rd != 32'h0)
 			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
-		else
+		else if (FAST != 0)
+		begin
+			// (H_METHOD asked for SEM_ADDR_LO) and again, on cm_rd
+			// in H_SL2
+			cm_ra <= ca(F_SALO, sc);
+			hs    <= H_SEMX2;
+		end else
 			ram_rd(F_SALO, H_SEMX2);
 
 		// ... alignment (SEM_ADDR_LO on cm_rd), then the unit (which
@@ -1878,6 +1952,13 @@ module wq_host_if #(
 				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
+			// (FAST) H_SL0's and H_SL1's work when no read ahead is
+			// in flight (the FIFO is emptied now, pf_flush)
+			if (FAST != 0 && !pf_busy)
+			begin
+				cm_ra <= ca(F_SPLO, sc);
+				hs    <= H_SL2;
+			end
 		end
 
 		// the unit's operands off the channel RAM (two-cycle read
@@ -2178,6 +2259,15 @@ module wq_host_if #(
 				// (gt_w)
 				gt_w  <= 1'b1;
 				hs    <= (m_count[sc] == 0) ? H_HDR : H_DATA;
+			end else if (FAST != 0 && nx_more && nx_run && nx_step == sc)
+			begin
+				// the burst goes on with the same channel, out of
+				// its segment (a GP entry next): the pick has
+				// nothing to decide either; the grant's work here
+				// (gt_w: A_GT; GPFIFO_BASE on cm_rd in H_GP0)
+				cm_ra <= ca(F_BASE, sc);
+				gt_w  <= 1'b1;
+				hs    <= H_DUE;
 			end
 		end
 
@@ -2205,7 +2295,8 @@ module wq_host_if #(
 	if (i_reset)
 		lw_v <= 1'b0;
 	else
-		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD);
+		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD
+				|| hs == H_GPW);
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
@@ -2360,9 +2451,12 @@ module wq_host_if #(
 		// add up, never past the 16 words; and the reads ahead, which
 		// are the only ones in flight while any is
 		if (pf_busy)
-			assert(f_mout == {2'b0, pf_out} && !h_mem_valid && !h_issued
+			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} && !h_mem_valid && !h_issued
 				&& !sem_active && hs != H_LREAD && hs != H_MEM
 				&& pf_on);
+		else if (hs == H_GPW)
+			assert(lreq == lidx + {4'd0, lw_v} + f_mout
+				&& lreq <= 5'd2 && h_mem_valid == (lreq != 5'd2));
 		else if (hs != H_LREAD)
 			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
 		else
@@ -2373,7 +2467,7 @@ module wq_host_if #(
 		// past the segment, on only for the step's segment
 		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);
 		if (!pf_on)
-			assert(pf_n == 3'd0 && !pf_busy);
+			assert(pf_n == 0 && !pf_busy);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);
@@ -2421,7 +2515,7 @@ module wq_host_if #(
 		else if (sl_inc)
 			f_sused <= f_sused + 32'h1;
 	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
-		f_sused <= f_sused + 32'h1;
+		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
 
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
@@ -2494,7 +2588,7 @@ module wq_host_if #(
 			// a one-cycle step only in the walk, inside the
 			// segment, nothing pending from a step before
 			if (fm_fire)
-				assert((hs == H_DATA || hs == H_HDRDEC) && in_seg[sc]
+				assert((hs == H_DATA || hs == H_HDR) && in_seg[sc]
 					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
