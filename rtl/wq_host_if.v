@@ -2073,10 +2073,12 @@ module wq_host_if #(
 			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
 			acq_rh[sc] <= 0;
 			hs         <= H_AFTER;
+			// (FAST) a failed attempt's step is WAIT: H_LVW has
+			// nothing to do but the slice count's load
 			if (FAST != 0)
 			begin
-				cm_ra <= ca(F_PUT, sc);	// H_AFTER's read
-				hs    <= H_AW;
+				att_q <= sl_fresh ? 32'h0 : slu_q;
+				hs    <= H_LEAVE;
 			end
 		end
 
