@@ -877,6 +877,26 @@ module wq_host_if #(
 		end
 	endtask
 
+	// A stream of n reads (H_LREAD, H_GPW): a read asked for every cycle
+	// the memory accepts one (lreq, the address through ma_sum), the
+	// words taken in order as they land in rdata_q (lw_v, lidx)
+	task rd_stream;
+		input	[4:0]	n;
+		begin
+			if (h_mem_valid && i_mem_ready)
+			begin
+				lreq       <= lreq + 5'd1;
+				h_mem_addr <= ma_sum;
+				if (lreq == n - 5'd1)
+					h_mem_valid <= 1'b0;
+			end
+			if (i_mem_rvalid)
+				rdata_q <= i_mem_rdata;
+			if (lw_v)
+				lidx <= lidx + 5'd1;
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -1719,18 +1739,9 @@ module wq_host_if #(
 		// descriptor's (H_LREAD): word 1 asked for once word 0 is
 		// accepted, the words taken as they land (lw_v)
 		H_GPW: begin
-			if (h_mem_valid && i_mem_ready)
-			begin
-				lreq       <= lreq + 5'd1;
-				h_mem_addr <= ma_sum;
-				if (lreq[0])
-					h_mem_valid <= 1'b0;
-			end
-			if (i_mem_rvalid)
-				rdata_q <= i_mem_rdata;
+			rd_stream(5'd2);
 			if (lw_v)
 			begin
-				lidx <= lidx + 5'd1;
 				if (lidx[0])
 					hs <= H_GPCHK;
 				else
@@ -2113,23 +2124,11 @@ module wq_host_if #(
 		end
 
 		H_LREAD: begin
-			if (h_mem_valid && i_mem_ready)
+			rd_stream(`WQ_LD_WORDS);
+			if (lw_v && lidx == `WQ_LD_WORDS - 1)
 			begin
-				lreq       <= lreq + 5'd1;
-				h_mem_addr <= ma_sum;
-				if (lreq == `WQ_LD_WORDS - 1)
-					h_mem_valid <= 1'b0;
-			end
-			if (i_mem_rvalid)
-				rdata_q <= i_mem_rdata;
-			if (lw_v)
-			begin
-				lidx <= lidx + 5'd1;
-				if (lidx == `WQ_LD_WORDS - 1)
-				begin
-					lc_start <= (FAST == 0);
-					hs       <= H_LCHK;
-				end
+				lc_start <= (FAST == 0);
+				hs       <= H_LCHK;
 			end
 		end
 
@@ -2623,7 +2622,8 @@ module wq_host_if #(
 		c_csr_err:    cover(o_csr_ack && o_csr_err);
 		c_ev_req:     cover(o_ev_req);
 		c_step:       cover(o_step_valid);
-		c_gp_read:    cover(hs == H_MEM && mem_ret == H_GP1 && i_mem_rvalid);
+		c_gp_read:    cover(((hs == H_MEM && mem_ret == H_GP1) || hs == H_GPW)
+					&& i_mem_rvalid);
 		c_chan_error: cover(o_irq_chan_error);
 		c_err_record: cover(o_evr_valid && o_evr_kind == `WQ_EV_CHAN_ERROR);
 	end
