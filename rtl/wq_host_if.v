@@ -1738,7 +1738,9 @@ module wq_host_if #(
 		// (FAST) the entry's two reads as a stream of two, as the
 		// descriptor's (H_LREAD): word 1 asked for once word 0 is
 		// accepted, the words taken as they land (lw_v)
-		H_GPW: begin
+		H_GPW:
+		if (FAST != 0)		// (FAST=0: no logic for the state)
+		begin
 			rd_stream(5'd2);
 			if (lw_v)
 			begin
@@ -1894,17 +1896,23 @@ module wq_host_if #(
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			else
+			// (the plain methods as m_plain does them, a case item
+			// each: one decode of the offset)
 			case (moff[`WQ_M_W-1:0])
+			`WQ_M_NON_STALL_INTERRUPT:
+				o_irq_non_stall <= 1'b1;
 			`WQ_M_SET_REFERENCE, `WQ_M_WFI:
 			if (!i_engine_idle)
 			begin
 				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else
-				m_plain(moff[`WQ_M_W-1:0], mdata);
-			`WQ_M_NON_STALL_INTERRUPT, `WQ_M_SEM_ADDR_LO, `WQ_M_SEM_ADDR_HI,
-			`WQ_M_SEM_PAYLOAD_LO, `WQ_M_SEM_PAYLOAD_HI, `WQ_M_LAUNCH_DESC:
-				m_plain(moff[`WQ_M_W-1:0], mdata);
+			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
+				ram_wr(F_REF, sc, mdata);
+			`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, mdata);
+			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
+			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
+			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
+			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
 			`WQ_M_SEM_EXECUTE:
 			if (FAST != 0)
 			begin
@@ -2297,7 +2305,7 @@ module wq_host_if #(
 		lw_v <= 1'b0;
 	else
 		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD
-				|| hs == H_GPW);
+				|| (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
