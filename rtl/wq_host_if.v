@@ -450,7 +450,8 @@ module wq_host_if #(
 				H_LVW     = 6'd40,	// seg end (GP_PUT on cm_rd); the
 				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
 				H_STW     = 6'd42,	// a retry's stamp: A_GT read
-				H_AW      = 6'd43;	// GP_PUT read (H_AFTER) on its way
+				H_AW      = 6'd43,	// GP_PUT read (H_AFTER) on its way
+				H_GPW     = 6'd44;	// (FAST) the GP entry's two reads
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -483,17 +484,18 @@ module wq_host_if #(
 	reg	[31:0]	h_mem_addr;
 	// The segment prefetcher (FAST): the next words of the step's
 	// segment, read ahead into a FIFO of PF_DEPTH words (below)
-	localparam	PF_DEPTH = 4;
+	localparam	PF_LG = 3;
+	localparam	PF_DEPTH = 1 << PF_LG;
 	reg		pf_on;		// the FIFO holds sc's segment from seg_addr
 	reg		pf_mv;		// a prefetch read is asked for
 	reg	[`WQ_GP_ADDR_W-1:0]	pf_addr;	// its word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	pf_left;	// segment words not asked for
-	reg	[2:0]	pf_n;		// words in the FIFO
-	reg	[2:0]	pf_out;		// reads accepted, not answered
-	reg	[1:0]	pf_rp, pf_wp;
+	reg	[PF_LG:0]	pf_n;		// words in the FIFO
+	reg	[PF_LG:0]	pf_out;		// reads accepted, not answered
+	reg	[PF_LG-1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
 	// (FAST=0: constant 0, whatever the unused registers synthesise to)
-	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 3'd0));
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0));
 	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
@@ -861,6 +863,40 @@ module wq_host_if #(
 		end
 	endtask
 
+	// word 0 on rdata_q (H_GP1, H_GPW): if its reserved bits are set the
+	// step ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
+	// so ERR_INFO is written now and H_GPCHK raises without writing it;
+	// the segment address is taken now too (it means nothing unless
+	// H_GPCHK opens the segment): no 32-bit copy of word 0
+	task gp_word0;
+		begin
+			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
+			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, rdata_q);
+		end
+	endtask
+
+	// A stream of n reads (H_LREAD, H_GPW): a read asked for every cycle
+	// the memory accepts one (lreq, the address through ma_sum), the
+	// words taken in order as they land in rdata_q (lw_v, lidx)
+	task rd_stream;
+		input	[4:0]	n;
+		begin
+			if (h_mem_valid && i_mem_ready)
+			begin
+				lreq       <= lreq + 5'd1;
+				h_mem_addr <= ma_sum;
+				if (lreq == n - 5'd1)
+					h_mem_valid <= 1'b0;
+			end
+			if (i_mem_rvalid)
+				rdata_q <= i_mem_rdata;
+			if (lw_v)
+				lidx <= lidx + 5'd1;
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -872,8 +908,9 @@ module wq_host_if #(
 				: {29'h0, !ma_cm, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded
-	wire	[31:0]	hdr     = rdata_q;
+	// the header being decoded (FAST: H_HDR decodes the FIFO's head
+	// itself, H_HDRDEC is not reached)
+	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
@@ -905,11 +942,53 @@ module wq_host_if #(
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
 	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
 	// the RAM's write port is free, and skips H_PMW
-	wire	[13:0]	nm_off = (hs == H_HDRDEC) ? {hdr_adr, 2'b00}
+	wire	[13:0]	nm_off = (hs == H_HDRDEC || (FAST != 0 && hs == H_HDR)) ? {hdr_adr, 2'b00}
 				: {m_addr[sc], 2'b00};
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
-			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE
-				|| nm_off[`WQ_M_W-1:0] == `WQ_M_LAUNCH));
+			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
+
+	// wq_host_method's methods that only set a channel register or raise
+	// a pulse (SET_REFERENCE and WFI also wait while the engine is busy:
+	// the caller decides that)
+	function is_plain;
+		input	[`WQ_M_W-1:0]	m;
+		is_plain = (m == `WQ_M_NON_STALL_INTERRUPT)
+			|| (m == `WQ_M_SEM_ADDR_LO) || (m == `WQ_M_SEM_ADDR_HI)
+			|| (m == `WQ_M_SEM_PAYLOAD_LO) || (m == `WQ_M_SEM_PAYLOAD_HI)
+			|| (m == `WQ_M_LAUNCH_DESC);
+	endfunction
+
+	// (FAST) A plain method's step in one cycle (fm_fire): the state that
+	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
+	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
+	// record and ends the step with o_step_valid and o_step_more, the
+	// next step beginning in the pulse's cycle with the walk.  Only when
+	// the step's end has nothing to decide: a method that sets a register
+	// or raises NON_STALL_INTERRUPT (SET_REFERENCE and WFI with the
+	// engine idle), the segment going on after it (no GP_GET advance),
+	// the slice going on (no leave), the channel runnable and nobody
+	// waiting for the lock (the burst goes on, so the FIFO too).  Any
+	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
+	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
+	wire	nm_plain = (nm_off[13:`WQ_M_W] == 0) && (is_plain(nm_m)
+			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
+				&& i_engine_idle));
+	// the slice count after the step, and whether the slice goes on
+	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
+	wire		fm_sl_eq = (fm_slu1 == hsl_q);
+	// (a slice that ends with no other channel with work is a fresh one)
+	wire		fm_stay  = hs_zero || (!sl_end && (!fm_sl_eq || !nx_sc[CW]));
+	// the segment goes on after the word (an IMMD header: nothing left
+	// to count but the segment's words)
+	wire		fm_seg   = (hs == H_DATA) ? (m_count[sc] != 1 || seg_rem[sc] != 1)
+				: (seg_rem[sc] != 1);
+	wire		fm_go    = (FAST != 0) && nm_plain && fm_stay && fm_seg
+				&& !i_ev_wait && has_work[sc]
+				&& (s_state == `WQ_CH_RUNNABLE);
+	wire		fm_fire  = fm_go && ((hs == H_DATA || hs == H_HDR) && pf_n != 0)
+				&& (hs == H_DATA || (seg_rem[sc] != 0 && hdr != 32'h0
+					&& hdr[`WQ_MH_RSVD_RANGE] == 0
+					&& hdr_op == `WQ_SECOP_IMMD));
 
 	// on to the method: through H_PMW, which counts it in PERF_METHODS
 	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
@@ -924,6 +1003,104 @@ module wq_host_if #(
 				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
 				hs      <= H_METHOD;
 			end
+		end
+	endtask
+
+	task m_plain;
+		input	[`WQ_M_W-1:0]	m;
+		input	[31:0]	d;
+		case (m)
+		`WQ_M_NON_STALL_INTERRUPT:	o_irq_non_stall <= 1'b1;
+		`WQ_M_SET_REFERENCE:	ram_wr(F_REF, sc, d);
+		`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, d);
+		`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, d);
+		`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, d);
+		`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, d);
+		`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, d);
+		default: ;		// WFI with the engine idle
+		endcase
+	endtask
+
+	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
+	// its count, its record, the slice, and the step's end keeping the
+	// lock (the A_GT write of the next step's first cycle may give way
+	// to the method's: a plain method's step never reads its tick)
+	task fast_step;
+		input	[`WQ_MH_SUBCH_W-1:0]	sub;
+		input	[31:0]	d;
+		input	[5:0]	nx;
+		begin
+			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
+				{18'h0, nm_off}, {32'h0, d}, 64'h0);
+			m_plain(nm_m, d);
+			perf_q <= perf_q + 32'h1;
+			if (!sl_end)
+			begin
+				slu_q    <= fm_slu1;
+				sl_fresh <= 1'b0;
+				sl_end   <= fm_sl_eq;
+				// the slice ends with no other channel with work:
+				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
+				if (fm_sl_eq)
+				begin
+					sl_fresh <= 1'b1;
+					sl_end   <= hs_zero;
+				end
+			end
+			res          <= `WQ_STEP_DONE;
+			o_step_res   <= `WQ_STEP_DONE;
+			o_step_valid <= 1'b1;
+			o_step_more  <= 1'b1;
+			gt_w         <= 1'b1;
+			hs           <= nx;
+		end
+	endtask
+
+	// next_header's decision on a header word (hdr) taken from the
+	// segment, rem = the segment's words left after it: H_HDRDEC, and
+	// (FAST) H_HDR on the FIFO's head
+	task hdr_decode;
+		input	[`WQ_GP_LENGTH_W-1:0]	rem;
+		begin
+			if (hdr == 32'h0)
+				hs <= H_HDR;				// NOP word
+			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
+				raise(`WQ_CHERR_RESERVED_BITS, hdr);
+			else
+			case (hdr_op)
+			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
+			if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > rem)
+				raise(`WQ_CHERR_TRUNCATED, hdr);
+			else if (hdr_cnt == 0)
+				hs <= H_HDR;
+			else begin
+				m_addr[sc]  <= hdr_adr;
+				m_count[sc] <= hdr_cnt;
+				m_secop[sc] <= hdr_op;
+				m_subch[sc] <= hdr_sub;
+				hs          <= H_DATA;
+			end
+			`WQ_SECOP_IMMD: begin
+				moff  <= {hdr_adr, 2'b00};
+				rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
+				msub  <= hdr_sub;
+				if (fm_fire)
+					fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
+				else begin
+					att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
+					to_method;
+				end
+			end
+			`WQ_SECOP_END_SEG: begin
+				// wq_chan_seg_end in H_AFTER: nothing left of the segment
+				// (no method is in progress while a header is decoded)
+				seg_rem[sc]    <= 0;
+				res <= `WQ_STEP_DONE;
+				hs  <= H_AFTER;
+			end
+			default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
+				raise(`WQ_CHERR_BAD_SEC_OP, hdr);
+			endcase
 		end
 	endtask
 
@@ -975,11 +1152,19 @@ module wq_host_if #(
 	// A burst (FAST): after a step, the host keeps the lock when its next
 	// tick would serve a runnable channel (the one the leave decision
 	// moves to, or the same) and no other unit waits.  A waiting channel
-	// ends the burst: its tick may do nothing (the retry rule, an engine
-	// not idle), and the other units are what it waits for.
+	// ends the burst (its tick may do nothing: the retry rule, an engine
+	// not idle; and the other units are what it waits for), but for one
+	// case, once a hold (wt_kept): a switch to another channel in
+	// ACQ_WAIT whose retry the hint says may be due -- so a hold tries
+	// the acquires of two waiting channels, not one, and a release is
+	// seen a lock hand-over sooner.
+	reg		wt_kept;
 	wire	[CW-1:0]	nx_step = (why_v && nx_sc[CW]) ? nx_sc[CW-1:0] : sc;
+	wire	nx_run  = (chan_state[nx_step] == `WQ_CH_RUNNABLE);
+	wire	nx_wacq = (nx_step != sc) && !wt_kept && (acq_rh[nx_step] == 0)
+			&& (chan_state[nx_step] == `WQ_CH_ACQ_WAIT);
 	wire	nx_more = (FAST != 0) && !i_ev_wait && has_work[nx_step]
-			&& (chan_state[nx_step] == `WQ_CH_RUNNABLE);
+			&& (nx_run || nx_wacq);
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -1021,7 +1206,7 @@ module wq_host_if #(
 				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// the FIFO goes on with the next step only when that step is this
 	// channel's, inside the segment, under the same lock (pf_cont)
-	wire	pf_cont  = nx_more && (nx_step == sc) && in_seg[sc];
+	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
@@ -1032,27 +1217,33 @@ module wq_host_if #(
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK) ? gp_len
 						: seg_rem[sc];
-	wire	pf_pop  = (FAST != 0) && (pf_n != 3'd0)
+	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (FAST != 0) && (pf_out != 3'd0) && i_mem_rvalid;
+	wire	pf_push = (FAST != 0) && (pf_out != 0) && i_mem_rvalid;
 	wire	pf_acc  = pf_mv && i_mem_ready;
-	wire	[3:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out} + {3'b0, pf_mv};
+	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
+				+ {{(PF_LG+1){1'b0}}, pf_mv};
 	// one more read after the one asked for: room, and words not asked
-	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st
+	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
+	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
+	wire	[`WQ_M_W-1:0]	pf_m = (hs == H_DATA) ? nm_m : moff[`WQ_M_W-1:0];
+	wire	pf_hold = ((hs == H_DATA) || (hs == H_PMW) || (hs == H_METHOD))
+			&& (pf_m == `WQ_M_SEM_EXECUTE || pf_m == `WQ_M_LAUNCH);
+	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st && !pf_hold
 			&& (pf_used < PF_DEPTH)
 			&& (pf_left > {{(`WQ_GP_LENGTH_W-1){1'b0}}, pf_mv});
 	wire	pf_flush = (FAST != 0) && !pf_busy
-			&& ((hs == H_SL0) || (hs == H_LEAVE && !pf_cont));
+			&& ((hs == H_SL0) || (hs == H_SEMX2) || (hs == H_LEAVE && !pf_cont));
 
 	always @(posedge i_clk)
 	if (i_reset || FAST == 0)
 	begin
 		pf_on  <= 1'b0;
 		pf_mv  <= 1'b0;
-		pf_n   <= 3'd0;
-		pf_out <= 3'd0;
-		pf_rp  <= 2'd0;
-		pf_wp  <= 2'd0;
+		pf_n   <= 0;
+		pf_out <= 0;
+		pf_rp  <= 0;
+		pf_wp  <= 0;
 	end else begin
 		if (pf_acc)
 		begin
@@ -1062,12 +1253,12 @@ module wq_host_if #(
 		// a read asked for stays up until accepted
 		if (!pf_mv || pf_acc)
 			pf_mv <= pf_can;
-		pf_out <= pf_out + {2'b0, pf_acc} - {2'b0, pf_push};
+		pf_out <= pf_out + {{PF_LG{1'b0}}, pf_acc} - {{PF_LG{1'b0}}, pf_push};
 		if (pf_push)
 			pf_wp <= pf_wp + 1'b1;
 		if (pf_pop)
 			pf_rp <= pf_rp + 1'b1;
-		pf_n <= pf_n + {2'b0, pf_push} - {2'b0, pf_pop};
+		pf_n <= pf_n + {{PF_LG{1'b0}}, pf_push} - {{PF_LG{1'b0}}, pf_pop};
 		// (the FIFO is off, so idle and empty, when it starts)
 		if (pf_start)
 		begin
@@ -1079,9 +1270,9 @@ module wq_host_if #(
 		if (pf_flush)
 		begin
 			pf_on <= 1'b0;
-			pf_n  <= 3'd0;
-			pf_rp <= 2'd0;
-			pf_wp <= 2'd0;
+			pf_n  <= 0;
+			pf_rp <= 0;
+			pf_wp <= 0;
 		end
 	end
 
@@ -1090,6 +1281,16 @@ module wq_host_if #(
 		pf_q[pf_wp] <= i_mem_rdata;
 
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
+
+	// (FAST) the hold went on into a waiting channel (nx_wacq): not again
+	// until a fresh grant
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		wt_kept <= 1'b0;
+	else if (g_start && !o_step_valid)
+		wt_kept <= 1'b0;
+	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && nx_more && !nx_run)
+		wt_kept <= 1'b1;
 
 	// wq_chan_reset's flip-flop fields: everything of a channel but the
 	// ring configuration (gp_lgc, gp_base_lo) and the acquire policy
@@ -1219,8 +1420,11 @@ module wq_host_if #(
 				o_ev_req <= 1'b0;
 				ram_wg(A_GT, now);	// the tick
 				// ACQ_RETRY of the channel picked (cand), on cm_rd in
-				// H_DUEA for the retry rule
-				cm_ra    <= ca(F_RETRY, cand);
+				// H_DUEA for the retry rule; (FAST) GPFIFO_BASE of
+				// one not in ACQ_WAIT, on cm_rd in H_GP0 if it takes
+				// an entry
+				cm_ra    <= ca((FAST != 0 && chan_state[cand] != `WQ_CH_ACQ_WAIT)
+						? F_BASE : F_RETRY, cand);
 				gwrap    <= now_wrap;
 				yielded  <= 1'b0;
 				if (has_work[cur_ch])
@@ -1402,6 +1606,8 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else begin
 			end_wait;
+			if (FAST != 0)
+				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
 			hs <= H_LAUNCH;
 		end
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
@@ -1414,15 +1620,14 @@ module wq_host_if #(
 				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
+				// (FAST: the grant asked for gp_base)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				ram_rd(F_BASE, H_GP0);
+				if (FAST != 0)
+					hs <= H_GP0;
+				else
+					ram_rd(F_BASE, H_GP0);
 			end
 		end else begin
-			// PERF_METHODS, on cm_rd when H_HDRDEC / H_DATAGOT need
-			// it (a word from the FIFO takes one cycle, not a read's
-			// two or more)
-			if (FAST != 0)
-				cm_ra <= A_PERF;
 			if (m_count[sc] == 0)
 				hs <= H_HDR;
 			else
@@ -1436,8 +1641,11 @@ module wq_host_if #(
 		end
 
 		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
+		// (FAST: wait_data asked for now, on cm_rd after H_DUEB)
 		H_DUEA: begin
 			att_q <= cm_rd;
+			if (FAST != 0)
+				cm_ra <= ca(F_WDATA, sc);
 			hs    <= H_DUEB;
 		end
 
@@ -1445,8 +1653,15 @@ module wq_host_if #(
 		// ACQ_RETRY (dq_due)
 		H_DUEB:
 		if (dq_due)
-			ram_rd(F_WDATA, H_DUE2);
-		else begin
+		begin
+			// (FAST) and SEM_ADDR_LO now, for H_SL2
+			if (FAST != 0)
+			begin
+				cm_ra <= ca(F_SALO, sc);
+				hs    <= H_DUE2;
+			end else
+				ram_rd(F_WDATA, H_DUE2);
+		end else begin
 			// the retry is not due: this tick does nothing more; ask
 			// again when it will be
 			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
@@ -1464,6 +1679,14 @@ module wq_host_if #(
 			rdata_q     <= cm_rd;	// sem_word
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
+			// (FAST) H_SL0's and H_SL1's work (H_DUEB asked for
+			// SEM_ADDR_LO): no read ahead is on in a waiting
+			// channel's step
+			if (FAST != 0 && !pf_on)
+			begin
+				cm_ra <= ca(F_SPLO, sc);
+				hs    <= H_SL2;
+			end
 		end else if (wait_method[sc] == WM_SEM)
 		begin
 			// RELEASE_WFI: the release, then end_wait
@@ -1495,20 +1718,37 @@ module wq_host_if #(
 		end
 
 		// gp_base on cm_rd
+		// (FAST: both words asked for back to back, H_GPW)
 		H_GP0:
+		if (FAST != 0)
+		begin
+			lreq        <= 5'd0;
+			lidx        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= ma_sum;
+			hs          <= H_GPW;
+		end else
 			mem_read(ma_sum, H_GP1);
 
-		// word 0 on rdata_q: if its reserved bits are set the step
-		// ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
-		// so ERR_INFO is written now and H_GPCHK raises without writing
-		// it; the segment address is taken now too (it means nothing
-		// unless H_GPCHK opens the segment): no 32-bit copy of word 0
 		H_GP1: begin
-			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
-			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, rdata_q);
+			gp_word0;
 			mem_read(ma_sum, H_GPCHK);
+		end
+
+		// (FAST) the entry's two reads as a stream of two, as the
+		// descriptor's (H_LREAD): word 1 asked for once word 0 is
+		// accepted, the words taken as they land (lw_v)
+		H_GPW:
+		if (FAST != 0)		// (FAST=0: no logic for the state)
+		begin
+			rd_stream(5'd2);
+			if (lw_v)
+			begin
+				if (lidx[0])
+					hs <= H_GPCHK;
+				else
+					gp_word0;
+			end
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
@@ -1531,8 +1771,6 @@ module wq_host_if #(
 			in_seg[sc]   <= 1'b1;
 			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
 			m_count[sc]  <= 0;
-			if (FAST != 0)
-				cm_ra <= A_PERF;	// as in H_DUE
 			hs           <= H_HDR;
 		end
 
@@ -1546,14 +1784,15 @@ module wq_host_if #(
 			hs  <= H_AFTER;
 		end else if (FAST != 0)
 		begin
-			// the word from the prefetch FIFO, when it is there
-			// (h_mem_addr: the segment pointer for H_HDRDEC's + 4)
-			if (pf_n != 3'd0)
+			// the word from the prefetch FIFO, when it is there,
+			// decoded at once (hdr is the FIFO's head): H_HDRDEC's
+			// work, the segment pointer through seg_inc
+			if (pf_n != 0)
 			begin
-				seg_rem[sc] <= seg_rem[sc] - 1'b1;
-				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
-				rdata_q     <= pf_head;
-				hs          <= H_HDRDEC;
+				seg_rem[sc]  <= seg_rem[sc] - 1'b1;
+				rdata_q      <= pf_head;
+				seg_addr[sc] <= seg_inc;
+				hdr_decode(seg_rem[sc] - 1'b1);
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1564,44 +1803,10 @@ module wq_host_if #(
 		end
 
 		// (the segment pointer moves past the word read: the address
-		// adder's h_mem_addr + 4, in every branch)
+		// adder's h_mem_addr + 4; FAST=0 only)
 		H_HDRDEC: begin
-		seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-		if (hdr == 32'h0)
-			hs <= H_HDR;				// NOP word
-		else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
-			raise(`WQ_CHERR_RESERVED_BITS, hdr);
-		else
-		case (hdr_op)
-		`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-		if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > seg_rem[sc])
-			raise(`WQ_CHERR_TRUNCATED, hdr);
-		else if (hdr_cnt == 0)
-			hs <= H_HDR;
-		else begin
-			m_addr[sc]  <= hdr_adr;
-			m_count[sc] <= hdr_cnt;
-			m_secop[sc] <= hdr_op;
-			m_subch[sc] <= hdr_sub;
-			hs          <= H_DATA;
-		end
-		`WQ_SECOP_IMMD: begin
-			moff  <= {hdr_adr, 2'b00};
-			rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
-			msub  <= hdr_sub;
-			att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-			to_method;
-		end
-		`WQ_SECOP_END_SEG: begin
-			// wq_chan_seg_end in H_AFTER: nothing left of the segment
-			// (no method is in progress while a header is decoded)
-			seg_rem[sc]    <= 0;
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
-		end
-		default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
-			raise(`WQ_CHERR_BAD_SEC_OP, hdr);
-		endcase
+			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
+			hdr_decode(seg_rem[sc]);
 		end
 
 		// method_word: one data word of the method in progress
@@ -1612,15 +1817,20 @@ module wq_host_if #(
 			// and H_DATAGOT's work in the same cycle: the segment
 			// pointer through its own incrementer, PERF_METHODS from
 			// perf_q (no RAM read to wait for)
-			if (pf_n != 3'd0)
+			if (pf_n != 0)
 			begin
 				seg_rem[sc] <= seg_rem[sc] - 1'b1;
 				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
 				rdata_q     <= pf_head;
 				seg_addr[sc] <= seg_inc;
 				m_take;
-				att_q <= perf_q;	// PERF_METHODS
-				to_method;
+				if (fm_fire)
+					fast_step(m_subch[sc], pf_head,
+						(m_count[sc] == 1) ? H_HDR : H_DATA);
+				else begin
+					att_q <= perf_q;	// PERF_METHODS
+					to_method;
+				end
 			end
 		end else begin
 			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
@@ -1644,12 +1854,10 @@ module wq_host_if #(
 				perf_q <= att_nx;
 			else
 				ram_wg(A_PERF, att_nx);
-			// (FAST) the way out's reads start here: GP_PUT on cm_rd
-			// in H_LVW (H_METHOD asks for slice_used), so a method
-			// that ends in H_METHOD goes on to H_LVW (H_AFTER and
-			// H_AW skipped)
+			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
+			// cm_rd in H_SEMX
 			if (FAST != 0)
-				cm_ra <= ca(F_PUT, sc);
+				cm_ra <= ca(F_SAHI, sc);
 			hs <= H_METHOD;
 		end
 
@@ -1665,7 +1873,6 @@ module wq_host_if #(
 			hs    <= H_AFTER;
 			if (FAST != 0)
 			begin
-				cm_ra <= A_SLU;
 				hs    <= H_LVW;
 				// the method is counted here (att_q holds
 				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
@@ -1689,6 +1896,8 @@ module wq_host_if #(
 			if (moff[13:`WQ_M_W] != 0)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			else
+			// (the plain methods as m_plain does them, a case item
+			// each: one decode of the offset)
 			case (moff[`WQ_M_W-1:0])
 			`WQ_M_NON_STALL_INTERRUPT:
 				o_irq_non_stall <= 1'b1;
@@ -1703,16 +1912,29 @@ module wq_host_if #(
 			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
 			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
 			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
-			`WQ_M_SEM_EXECUTE:	ram_rd(F_SAHI, H_SEMX);
-			`WQ_M_YIELD:		yielded <= 1'b1;
 			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
+			`WQ_M_SEM_EXECUTE:
+			if (FAST != 0)
+			begin
+				// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO, on
+				// cm_rd in H_SEMX2
+				cm_ra <= ca(F_SALO, sc);
+				hs    <= H_SEMX;
+			end else
+				ram_rd(F_SAHI, H_SEMX);
+			`WQ_M_YIELD:		yielded <= 1'b1;
 			`WQ_M_LAUNCH:
 			if (!i_can_launch)
 			begin
 				start_wait(`WQ_CH_LAUNCH_WAIT, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else
+			end else begin
+				// (FAST: launch_desc asked for now, on cm_rd in
+				// H_LAUNCH2)
+				if (FAST != 0)
+					cm_ra <= ca(F_LDESC, sc);
 				hs <= H_LAUNCH;
+			end
 			default:
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			endcase
@@ -1724,7 +1946,13 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_SEM_OP, s_word);
 		else if (cm_rd != 32'h0)
 			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
-		else
+		else if (FAST != 0)
+		begin
+			// (H_METHOD asked for SEM_ADDR_LO) and again, on cm_rd
+			// in H_SL2
+			cm_ra <= ca(F_SALO, sc);
+			hs    <= H_SEMX2;
+		end else
 			ram_rd(F_SALO, H_SEMX2);
 
 		// ... alignment (SEM_ADDR_LO on cm_rd), then the unit (which
@@ -1743,6 +1971,13 @@ module wq_host_if #(
 				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
+			// (FAST) H_SL0's and H_SL1's work when no read ahead is
+			// in flight (the FIFO is emptied now, pf_flush)
+			if (FAST != 0 && !pf_busy)
+			begin
+				cm_ra <= ca(F_SPLO, sc);
+				hs    <= H_SL2;
+			end
 		end
 
 		// the unit's operands off the channel RAM (two-cycle read
@@ -1788,6 +2023,13 @@ module wq_host_if #(
 			sem_active <= 1'b0;
 			hs         <= H_AFTER;
 			res        <= `WQ_STEP_DONE;
+			// (FAST) H_AFTER's GP_PUT read now (a failed acquire
+			// and an error read another word and go elsewhere)
+			if (FAST != 0)
+			begin
+				cm_ra <= ca(F_PUT, sc);
+				hs    <= H_AW;
+			end
 			if (sem_bad_red || sem_bad_op)
 				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
 			else if (sem_op == `WQ_SEMOP_RELEASE)
@@ -1850,14 +2092,27 @@ module wq_host_if #(
 			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
 			acq_rh[sc] <= 0;
 			hs         <= H_AFTER;
+			// (FAST) a failed attempt's step is WAIT: H_LVW has
+			// nothing to do but the slice count's load
+			if (FAST != 0)
+			begin
+				att_q <= sl_fresh ? 32'h0 : slu_q;
+				hs    <= H_LEAVE;
+			end
 		end
 
 		////////////////////////////////////////////////////////////////
 		// launch (wq_sched_launch): the dispatcher is free (checked);
 		// launch_desc stays on cm_rd until the step ends
+		// (FAST: the state before asked for launch_desc)
 		H_LAUNCH:
 		if (!pf_busy)		// the stream needs the port to itself
-			ram_rd(F_LDESC, H_LAUNCH2);
+		begin
+			if (FAST != 0)
+				hs <= H_LAUNCH2;
+			else
+				ram_rd(F_LDESC, H_LAUNCH2);
+		end
 
 		// The descriptor streams: a read asked for every cycle the
 		// memory accepts one (lreq, the address through ma_sum), the
@@ -1877,23 +2132,11 @@ module wq_host_if #(
 		end
 
 		H_LREAD: begin
-			if (h_mem_valid && i_mem_ready)
+			rd_stream(`WQ_LD_WORDS);
+			if (lw_v && lidx == `WQ_LD_WORDS - 1)
 			begin
-				lreq       <= lreq + 5'd1;
-				h_mem_addr <= ma_sum;
-				if (lreq == `WQ_LD_WORDS - 1)
-					h_mem_valid <= 1'b0;
-			end
-			if (i_mem_rvalid)
-				rdata_q <= i_mem_rdata;
-			if (lw_v)
-			begin
-				lidx <= lidx + 5'd1;
-				if (lidx == `WQ_LD_WORDS - 1)
-				begin
-					lc_start <= (FAST == 0);
-					hs       <= H_LCHK;
-				end
+				lc_start <= (FAST == 0);
+				hs       <= H_LCHK;
 			end
 		end
 
@@ -1907,6 +2150,13 @@ module wq_host_if #(
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
 				res <= `WQ_STEP_DONE;
 				hs  <= H_AFTER;
+				// (FAST) H_AFTER's GP_PUT read now: launch_desc is
+				// still on cm_rd in the record's cycle
+				if (FAST != 0)
+				begin
+					cm_ra <= ca(F_PUT, sc);
+					hs    <= H_AW;
+				end
 			end
 		end
 
@@ -1933,8 +2183,10 @@ module wq_host_if #(
 			hs    <= H_AW;
 		end
 
+		// (FAST: slu_q instead, GP_PUT stays on cm_rd)
 		H_AW: begin
-			cm_ra <= A_SLU;
+			if (FAST == 0)
+				cm_ra <= A_SLU;
 			hs    <= H_LVW;
 		end
 
@@ -1981,9 +2233,11 @@ module wq_host_if #(
 		begin
 			if (sl_inc)
 			begin
-				ram_wg(A_SLU, sl_used1);
+				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
 					slu_q <= sl_used1;
+				else
+					ram_wg(A_SLU, sl_used1);
 				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
@@ -2011,10 +2265,18 @@ module wq_host_if #(
 				// the walk itself -- H_IDLE's pick and H_DUE's
 				// dispatch have nothing to decide (the channel is
 				// runnable, cur_ch = sc); A_GT is written then
-				// (gt_w), PERF_METHODS read for the walk
-				cm_ra <= A_PERF;
+				// (gt_w)
 				gt_w  <= 1'b1;
 				hs    <= (m_count[sc] == 0) ? H_HDR : H_DATA;
+			end else if (FAST != 0 && nx_more && nx_run && nx_step == sc)
+			begin
+				// the burst goes on with the same channel, out of
+				// its segment (a GP entry next): the pick has
+				// nothing to decide either; the grant's work here
+				// (gt_w: A_GT; GPFIFO_BASE on cm_rd in H_GP0)
+				cm_ra <= ca(F_BASE, sc);
+				gt_w  <= 1'b1;
+				hs    <= H_DUE;
 			end
 		end
 
@@ -2042,7 +2304,8 @@ module wq_host_if #(
 	if (i_reset)
 		lw_v <= 1'b0;
 	else
-		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD);
+		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD
+				|| (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
@@ -2129,7 +2392,7 @@ module wq_host_if #(
 			assert(!lc_busy);
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
-			assert(hs == H_AFTER);
+			assert(hs == ((FAST != 0) ? H_AW : H_AFTER));
 	end
 `ifndef FORMAL_LAUNCH_PORT
 	// the record fields the port selects are the ones emit was given
@@ -2197,9 +2460,12 @@ module wq_host_if #(
 		// add up, never past the 16 words; and the reads ahead, which
 		// are the only ones in flight while any is
 		if (pf_busy)
-			assert(f_mout == {2'b0, pf_out} && !h_mem_valid && !h_issued
+			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} && !h_mem_valid && !h_issued
 				&& !sem_active && hs != H_LREAD && hs != H_MEM
 				&& pf_on);
+		else if (hs == H_GPW)
+			assert(lreq == lidx + {4'd0, lw_v} + f_mout
+				&& lreq <= 5'd2 && h_mem_valid == (lreq != 5'd2));
 		else if (hs != H_LREAD)
 			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
 		else
@@ -2210,7 +2476,7 @@ module wq_host_if #(
 		// past the segment, on only for the step's segment
 		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);
 		if (!pf_on)
-			assert(pf_n == 3'd0 && !pf_busy);
+			assert(pf_n == 0 && !pf_busy);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);
@@ -2257,7 +2523,8 @@ module wq_host_if #(
 			f_sused <= 32'h0;
 		else if (sl_inc)
 			f_sused <= f_sused + 32'h1;
-	end
+	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
+		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
 
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
@@ -2327,6 +2594,11 @@ module wq_host_if #(
 			// a plain method's count is pending only into H_METHOD
 			if (pm_pend)
 				assert(hs == H_METHOD);
+			// a one-cycle step only in the walk, inside the
+			// segment, nothing pending from a step before
+			if (fm_fire)
+				assert((hs == H_DATA || hs == H_HDR) && in_seg[sc]
+					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
@@ -2358,7 +2630,8 @@ module wq_host_if #(
 		c_csr_err:    cover(o_csr_ack && o_csr_err);
 		c_ev_req:     cover(o_ev_req);
 		c_step:       cover(o_step_valid);
-		c_gp_read:    cover(hs == H_MEM && mem_ret == H_GP1 && i_mem_rvalid);
+		c_gp_read:    cover(((hs == H_MEM && mem_ret == H_GP1) || hs == H_GPW)
+					&& i_mem_rvalid);
 		c_chan_error: cover(o_irq_chan_error);
 		c_err_record: cover(o_evr_valid && o_evr_kind == `WQ_EV_CHAN_ERROR);
 	end

@@ -27,10 +27,21 @@
 #     alias_recompiles: recompilations of tests/opencl/alias against its
 #     distinct relations (one each);
 #   * host_methods_per_busy_cycle: wq_host_if's methods per granted cycle
-#     on the host bench's random traffic (scripts/rtl/host.sh, seed 1);
-#     host_stream_methods_per_busy_cycle: the same on the bench's measured
-#     method stream (one channel, plain methods, 1-cycle memory, nobody
-#     else waiting: the host's own rate, bursts and reads ahead included);
+#     (cycles it holds the event lock) on a streamed command buffer
+#     (scripts/rtl/host.sh --bench, host_scenario_cmdbuf, in lockstep): one
+#     channel, 16 GP entries, each a segment of method bursts (an INC group
+#     of the 4 semaphore registers, a NONINC burst of 24 words, an IMMD
+#     SET_REFERENCE), a semaphore RELEASE (INC group of 5) every second
+#     entry, a LAUNCH_DESC + LAUNCH of a valid descriptor every fourth;
+#     512 methods; memory of 1-3 cycles latency taking 90 % of requests,
+#     nobody else waiting for the lock, launched grids dispatched at once;
+#     GP entries, segment ends, releases and launches all counted
+#     (target 0.5);
+#     host_stream_methods_per_busy_cycle: the same on one segment of 160
+#     plain methods at a 1-cycle memory (the host's own method rate);
+#     host_methods_per_busy_cycle_random: the same on the host bench's
+#     random traffic (seed 1; bounded by its semaphores, launches and
+#     steps without a method), split by host_busy_breakdown;
 #   * rtl_nested_*: the child-launch latency of `wq bench` (nested_local_cycles
 #     etc., model ticks) measured on the RTL in lockstep, in cycles;
 #   * uart_bridge_bytes_per_s: the simulated board's memory-write rate over

@@ -791,13 +791,36 @@ struct Bench : tb::Harness<Vwq_host_if> {
         return ok;
     }
 
-    // ---- the method stream (measured) -------------------------------------------------
-    // One channel, one segment of plain methods -- a NONINC run, IMMD
-    // SET_REFERENCEs (the engine is idle), an INC run over the four
-    // semaphore registers -- at a 1-cycle memory that takes every request,
-    // grants at once and nobody else waiting: the host's method rate with
-    // nothing in its way, in lockstep like every step.  Methods per cycle
-    // of grant: host_stream_methods_per_busy_cycle.
+    // ---- measured runs -------------------------------------------------------------------
+    // Ring channel 0's doorbell at `put` and run until the channel is idle,
+    // at a memory of latency 1..lat cycles that takes rdy % of requests,
+    // grants at once and nobody else waiting for the lock (i_ev_wait low);
+    // a grid the host launched is dispatched (the model's grid taken) as
+    // soon as the host does not hold the lock.  Methods and granted cycles
+    // of the run: dm, db.
+    bool measured_run(uint32_t put, unsigned lat, unsigned rdy, uint64_t max_cycles,
+                      uint64_t &dm, uint64_t &db) {
+        unsigned l0 = lat_max, r0 = ready_pct, w0 = wait_pct;
+        lat_max = lat; ready_pct = rdy; wait_pct = 0;
+        uint64_t b0 = busy_cycles, m0 = n_methods, c0 = cycle;
+        chw(0, WQ_CHCSR_GP_PUT, put);
+        while (cycle - c0 < max_cycles && ctx->ch[0].state != WQ_CH_IDLE) {
+            if (!granted && ctx->grid.valid) ctx->grid.valid = 0;
+            grant_now = true;     // no random grant delay (not counted either way)
+            run_cycles(1, 0, 0, false);
+        }
+        drain_grant();
+        lat_max = l0; ready_pct = r0; wait_pct = w0;
+        db = busy_cycles - b0;
+        dm = n_methods - m0;
+        return ctx->ch[0].state == WQ_CH_IDLE;
+    }
+
+    // The method stream: one channel, one segment of plain methods -- a
+    // NONINC run, IMMD SET_REFERENCEs (the engine is idle), an INC run over
+    // the four semaphore registers -- at a 1-cycle memory: the host's
+    // method rate with nothing in its way, in lockstep like every step.
+    // Methods per cycle of grant: host_stream_methods_per_busy_cycle.
     double stream_rate = 0.0;
     bool scenario_stream() {
         new_model();
@@ -816,23 +839,70 @@ struct Bench : tb::Harness<Vwq_host_if> {
         }
         mw(ring_base(0), wq_gp_word0(a));
         mw(ring_base(0) + 4, wq_gp_word1((p - a) / 4, 0, 0));
-        unsigned lat = lat_max, rdy = ready_pct, wp = wait_pct;
-        lat_max = 1; ready_pct = 100; wait_pct = 0;
-        uint64_t b0 = busy_cycles, m0 = n_methods;
-        chw(0, WQ_CHCSR_GP_PUT, 1);
-        grant_now = true;
-        for (unsigned i = 0; i < 200 && ctx->ch[0].state != WQ_CH_IDLE; i++) {
-            grant_now = true;     // no random grant delay (not counted either way)
-            run_cycles(50, 0, 0, false);
-        }
-        drain_grant();
-        lat_max = lat; ready_pct = rdy; wait_pct = wp;
-        uint64_t db = busy_cycles - b0, dm = n_methods - m0;
+        uint64_t dm = 0, db = 0;
+        bool ok = measured_run(1, 1, 100, 10000, dm, db);
         stream_rate = db ? (double)dm / db : 0.0;
-        bool ok = ctx->ch[0].state == WQ_CH_IDLE && dm == nm && chr(0, WQ_CHCSR_GP_GET) == 1;
+        ok = ok && dm == nm && chr(0, WQ_CHCSR_GP_GET) == 1;
         compare_mem();
         printf("host_scenario_stream: %s (%" PRIu64 " methods in %" PRIu64 " granted cycles)\n",
                ok ? "PASS" : "FAIL", dm, db);
+        return ok;
+    }
+
+    // The streamed command buffer (host_methods_per_busy_cycle): what a
+    // driver queues for a run of kernels on one channel -- CB_ENTRIES GP
+    // entries, each a segment of method bursts: the semaphore registers
+    // (an INC group of 4), a NONINC burst of 24 parameter words, an IMMD
+    // SET_REFERENCE; every second entry ends with a semaphore RELEASE (an
+    // INC group of 5 ending in SEM_EXECUTE), every fourth has a launch
+    // (LAUNCH_DESC, LAUNCH of a valid descriptor) before it.  At a memory of
+    // 1..3 cycles latency that takes 90 % of requests, nobody else waiting
+    // for the lock, the launched grids dispatched at once: methods per
+    // granted cycle of the whole buffer, GP entries, segment ends,
+    // releases and launches included.
+    static const unsigned CB_ENTRIES = 16;
+    double cmdbuf_rate = 0.0;
+    bool scenario_cmdbuf() {
+        new_model();
+        reset_all();
+        setup_chan(0, 5);
+        uint32_t p = arena_base(0);
+        unsigned nm = 0;
+        for (unsigned e = 0; e < CB_ENTRIES; e++) {
+            uint32_t a = p;
+            auto word = [&](uint32_t w) { mw(p, w); p += 4; };
+            word(wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 4));
+            uint32_t d4[4] = {SEM_AREA + 8u * (e % 8), 0, 0x100u + e, 0};
+            for (uint32_t x : d4) word(x);
+            word(wq_mh_encode(WQ_SECOP_NONINC, 0, WQ_M_SEM_PAYLOAD_LO, 24));
+            for (unsigned i = 0; i < 24; i++) word(0x5000u + 32u * e + i);
+            word(wq_mh_encode(WQ_SECOP_IMMD, 0, WQ_M_SET_REFERENCE, e + 1));
+            nm += 29;
+            if (e % 4 == 3) {
+                word(wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_LAUNCH_DESC, 2));
+                word(make_desc(0));
+                word(e);
+                nm += 2;
+            }
+            if (e % 2 == 1) {
+                wq_sem_exec_t rel{};
+                rel.op = WQ_SEMOP_RELEASE;
+                word(wq_mh_encode(WQ_SECOP_INC, 0, WQ_M_SEM_ADDR_LO, 5));
+                uint32_t d5[5] = {SEM_AREA + 0x40u + 8u * (e % 8), 0, 0x7000u + e, 0, wq_sem_encode(&rel)};
+                for (uint32_t x : d5) word(x);
+                nm += 5;
+            }
+            mw(ring_base(0) + 8u * e, wq_gp_word0(a));
+            mw(ring_base(0) + 8u * e + 4, wq_gp_word1((p - a) / 4, 0, 0));
+        }
+        uint64_t dm = 0, db = 0;
+        bool ok = measured_run(CB_ENTRIES, 3, 90, 100000, dm, db);
+        cmdbuf_rate = db ? (double)dm / db : 0.0;
+        uint32_t ref = chr(0, WQ_CHCSR_REF), get = chr(0, WQ_CHCSR_GP_GET);
+        ok = ok && dm == nm && get == CB_ENTRIES && ref == CB_ENTRIES;
+        compare_mem();
+        printf("host_scenario_cmdbuf: %s (%" PRIu64 " methods in %" PRIu64 " granted cycles, "
+               "%u GP entries, GP_GET %u, REF %u)\n", ok ? "PASS" : "FAIL", dm, db, CB_ENTRIES, get, ref);
         return ok;
     }
 
@@ -876,6 +946,7 @@ struct Bench : tb::Harness<Vwq_host_if> {
     int run(uint64_t ncycles) {
         if (!scenario_error_isolation()) return 1;
         if (!scenario_stream()) return 1;
+        if (!scenario_cmdbuf()) return 1;
         if (!scenario_self_modify()) return 1;
         busy_cycles = n_methods = 0;      // the random traffic's figure from here
         step_busy = 0;
@@ -946,7 +1017,8 @@ struct Bench : tb::Harness<Vwq_host_if> {
         printf("host_cycles: %" PRIu64 "\n", cycle);
         printf("host_steps: %" PRIu64 "\n", n_steps);
         printf("host_methods: %" PRIu64 "\n", n_methods);
-        printf("host_methods_per_busy_cycle: %.3f\n", busy_cycles ? (double)n_methods / busy_cycles : 0.0);
+        printf("host_methods_per_busy_cycle: %.3f\n", cmdbuf_rate);
+        printf("host_methods_per_busy_cycle_random: %.3f\n", busy_cycles ? (double)n_methods / busy_cycles : 0.0);
         printf("host_stream_methods_per_busy_cycle: %.3f\n", stream_rate);
         printf("host_busy_breakdown: semaphore %" PRIu64 " steps %" PRIu64
                " cycles, launch %" PRIu64 " / %" PRIu64 ", other method %" PRIu64 " / %" PRIu64
