@@ -164,6 +164,10 @@ module wq_top #(
 	wire	[ML-1:0] hl_wstrb;
 	// the scheduler's MEM_WRITE beat port
 	wire	[ML/4-1:0] s_evm_valid;
+	// the core's warp loads and their line requests (the benches read them;
+	// 0 with the firmware scheduler)
+	wire	[31:0]	ld_warps /* verilator public_flat_rd */;
+	wire	[31:0]	ld_lines /* verilator public_flat_rd */;
 	wire	[7:0]	s_evm_unit;
 	wire	[31:0]	s_evm_pc;
 	wire	[4*ML-1:0] s_evm_aux;
@@ -526,6 +530,8 @@ module wq_top #(
 			assign	u_mem_rdata  = s_mem_rdata;
 		end
 		// (its REG_WRITEs and MEM_WRITEs leave on o_evr_*)
+		assign ld_warps = 32'd0;
+		assign ld_lines = 32'd0;
 		assign s_evm_valid = {(ML/4){1'b0}};
 		assign s_evm_unit = 8'd0;
 		assign s_evm_pc = 32'd0;
@@ -551,7 +557,8 @@ module wq_top #(
 			.o_evw_aux(s_evw_aux), .o_evw_pc(s_evw_pc), .o_evw_mask(s_evw_mask),
 			.o_evm_valid(s_evm_valid), .o_evm_unit(s_evm_unit), .o_evm_pc(s_evm_pc),
 			.o_evm_aux(s_evm_aux), .o_evm_mask(s_evm_mask), .o_evm_a(s_evm_a),
-			.o_evm_b(s_evm_b));
+			.o_evm_b(s_evm_b),
+			.o_ld_warps(ld_warps), .o_ld_lines(ld_lines));
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
 
@@ -596,7 +603,7 @@ module wq_top #(
 		assign	l1_hits      = 32'd0;
 		assign	l1_misses    = 32'd0;
 	end endgenerate
-	wire	unused_l1 = &{1'b0, l1_hits, l1_misses};
+	wire	unused_l1 = &{1'b0, l1_hits, l1_misses, ld_warps, ld_lines};
 
 	////////////////////////////////////////////////////////////////////////
 	//

@@ -135,7 +135,11 @@ module wq_core #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
-    output reg                      o_irq_trap
+    output reg                      o_irq_trap,
+    // the benches' counters (not CSRs): warp loads performed (LD with a
+    // selected lane) and the line requests they made
+    output reg  [31:0]              o_ld_warps,
+    output reg  [31:0]              o_ld_lines
 );
     localparam PARTS = 32 / LANES;
     localparam LB     = LINE_BYTES;
@@ -1532,7 +1536,7 @@ module wq_core #(
                 for (mi = 0; mi < NB; mi = mi + 1) begin
                     o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
                     o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(x_msize, ls_addr[mw_e[mi][6:2]][1:0])};
-                    o_evm_a[mi*32 +: 32] <= {el_a[mw_e[mi]][31:2], 2'b00};
+                    o_evm_a[mi*32 +: 32] <= el_a[mw_e[mi]];
                     o_evm_b[mi*32 +: 32] <= ls_data[{mw_e[mi][1:0], mw_e[mi][6:2]}];
                 end
                 ls_rec <= ls_rec & ~mw_sel;
@@ -2083,6 +2087,10 @@ module wq_core #(
             end
         end
 
+        // ---------------------------------------------------------- load counters
+        if (ls_start && !ls_st && !ls_at && x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
+        if (ls_req && i_mem_ready && !ls_st && !ls_at) o_ld_lines <= o_ld_lines + 32'd1;
+
         // ---------------------------------------------------------- posted writes
         wp_out <= wp_out + ((ls_req && ls_st && i_mem_ready) ? 9'd1 : 9'd0) -
                   (rv_wp ? 9'd1 : 9'd0);
@@ -2335,6 +2343,7 @@ module wq_core #(
             cr_v <= 1'b0;
             ls_code <= 1'b0;
             wp_out <= 9'd0;
+            o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
             ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;

@@ -310,6 +310,8 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
     // lookups of data and of fetches that missed the instruction buffer
     uint32_t h = top->rootp->wq_top->l1_hits, m = top->rootp->wq_top->l1_misses;
     printf("l1: %" PRIu32 " hits, %" PRIu32 " misses\n", h, m);
+    printf("loads: %" PRIu32 " warp loads, %" PRIu32 " line requests\n",
+           (uint32_t)top->rootp->wq_top->ld_warps, (uint32_t)top->rootp->wq_top->ld_lines);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------
