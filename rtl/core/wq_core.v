@@ -624,7 +624,7 @@ module wq_core #(
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
 `include "wq_subword.vh"
-    function [6:0] ctz128;               // the lowest set element
+    function [6:0] ctz128;               // the lowest set element (the beat port's)
         input [127:0] m;
         integer i;
         begin
@@ -637,28 +637,32 @@ module wq_core #(
     reg  [31:0]    el_a    [0:127];
     reg  [LTAG-1:0] el_line [0:127];
     reg  [LWW-1:0] el_w    [0:127];
+    reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
     integer ei;
     always @(*)
         for (ei = 0; ei < 128; ei = ei + 1) begin
             el_a[ei]    = ls_addr[ei / 4] | {28'd0, ei[1:0], 2'b00};
             el_line[ei] = el_a[ei][31:LOG2LB];
             el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
+            el_lines[ei*LTAG +: LTAG] = el_line[ei];
         end
     // the request: the leader of ls_rem and the elements it covers
-    wire [6:0]  rq_e = ctz128(ls_rem);
+    wire [6:0]  rq_e;
     wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
-    wire [LTAG-1:0] rq_line = el_line[rq_e];
-    reg  [127:0] rq_cov;
+    wire [LTAG-1:0] rq_line;
+    wire [127:0] rq_cov;
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
+        .i_pend(ls_rem), .i_line(el_lines), .i_one(ls_at),
+        .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
     // the answer: the leader of ls_resp (the same sequence of requests,
     // answered in order) and its elements
-    wire [6:0]  rs_e = ctz128(ls_resp);
-    wire [LTAG-1:0] rs_line = el_line[rs_e];
-    reg  [127:0] rs_cov;
-    always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            rq_cov[ei] = ls_rem[ei] && (ls_at ? ei[6:0] == rq_e : el_line[ei] == rq_line);
-            rs_cov[ei] = ls_resp[ei] && el_line[ei] == rs_line;
-        end
+    wire [6:0]  rs_e;
+    wire [LTAG-1:0] rs_line;
+    wire [127:0] rs_cov;
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rs (
+        .i_pend(ls_resp), .i_line(el_lines), .i_one(1'b0),
+        .o_lead(rs_e), .o_tag(rs_line), .o_cov(rs_cov));
+    wire unused_rs = &{1'b0, rs_e, rs_line};
     // a store's line: each covered element's strobed bytes at its word, a
     // later element's bytes over an earlier one's (the model's lane order
     // leaves the last lane's bytes)

@@ -151,11 +151,13 @@ module wq_mempath #(
     // read of it in flight at most: the core has one request out)
     reg f_rd_out;
     reg [ID_W:0] f_rd_pos;           // responses still due before it
+    reg [ID_W-1:0] f_rd_id;          // the L1's id of that read
     always @(posedge i_clk)
         if (i_reset) f_rd_out <= 1'b0;
         else if (sent && f_at && !o_mem_we) begin
             f_rd_out <= 1'b1;
             f_rd_pos <= f_mout - {{ID_W{1'b0}}, i_mem_rvalid};
+            f_rd_id  <= m_id;
         end else if (f_rd_out && i_mem_rvalid) begin
             if (f_rd_pos == 0) f_rd_out <= 1'b0;
             else f_rd_pos <= f_rd_pos - 1'b1;
@@ -169,6 +171,8 @@ module wq_mempath #(
         assert({1'b0, q_tail - q_head} == f_mout ||
                (f_mout == IDS && q_tail == q_head));
         assert(f_mout <= IDS);
+        // the tracked read's answer goes to the L1 with the read's id
+        if (f_rd_out && f_rd_pos == 0 && i_mem_rvalid) assert(q_id[q_head] == f_rd_id);
         // a read of the tracked word answers its value: memory's, or the
         // value the pending write is making (the core waits for it)
         if (o_rvalid && f_cpend && !f_cwe && f_caddr[31:LB] == f_addr[31:LB])
