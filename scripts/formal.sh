@@ -305,7 +305,7 @@ PLANTS=(
 "coalesce_recover|coalesce|rtl/core/wq_coalesce.v|s/if (pending\[l\] \&\& addr_q/if (addr_q/|a request also covers lanes an earlier request covered"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\& (i_one/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\& (i_one/|a request leaves the last element of the leader's line for later (more requests than lines)"
-"mempath_rid|mempath|rtl/core/wq_mempath.v|s/.i_mem_rid(q_id\[q_head\])/.i_mem_rid(q_id[q_tail])/|an answer goes to the L1 with the id after the newest request's, not the oldest's"
+"mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"
 "ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )
