@@ -729,6 +729,15 @@ module wq_core #(
         for (ei = 0; ei < 128; ei = ei + 1)
             ls_emask[ei] = x_sel[ei / 4] && {1'b0, ei[1:0]} < x_words;
     wire ls_idle = ls_rem == 128'd0 && ls_resp == 128'd0 && ls_rec == 128'd0;
+    // a load's last answer this cycle
+    wire ls_ld_last = !ls_st && !ls_at && ls_rem == 128'd0 && rv_own &&
+                      (ls_resp & ~rs_cov) == 128'd0;
+    // one register of one part to write back: it rides the commit beat
+    wire ls_fusable = PARTS == 1 && x_words == 3'd1;
+    reg  ls_fuse;
+    reg  [LANES*32-1:0] ls_row0;         // rd's values, lanes 0 .. LANES - 1
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1) ls_row0[ei*32 +: 32] = ls_data[ei];
 
     // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
     // write the new value only if it differs, and the ATOMIC record; the
@@ -1577,9 +1586,12 @@ module wq_core #(
             end
             endcase
         end
-        if (ls_on && ls_idle) begin
+        // done: with the last answer of a load (its values are written
+        // this cycle), else once nothing is left
+        if (ls_on && (ls_idle || ls_ld_last)) begin
             ls_on <= 1'b0;
             if (ls_st) ls_done_q <= 1'b1;
+            else if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
             else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
         end
         // ---------------------------------------------------------- EX -> WB
@@ -1607,12 +1619,14 @@ module wq_core #(
                      (x_commit || !x_mem)) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
-            b_fp <= x_fp;
-            b_w <= x_w; b_p <= x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
-            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd;
+            // (a load or atomic of one register and one part: its
+            // write-back is its commit beat's, ls_fuse)
+            b_fp <= x_fp || ls_fuse;
+            b_w <= x_w; b_p <= ls_fuse ? 6'd0 : x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
+            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd || ls_fuse;
             b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
                       `WQ_TRAP_MISALIGNED : x_trap;
-            b_res <= x_res;
+            b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
             b_k <= 4'd0;
             b_fin <= 1'b0;
@@ -1635,6 +1649,7 @@ module wq_core #(
             if (x_commit) begin
                 ls_bad <= 1'b0;
                 ls_done_q <= 1'b0;
+                ls_fuse <= 1'b0;
             end
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
@@ -1662,6 +1677,7 @@ module wq_core #(
             // a trap commits: the younger beats go, their warps stay ready
             if (x_v) busy[x_w] <= 1'b0;
             ls_bad <= 1'b0;
+            ls_fuse <= 1'b0;
             ls_done_q <= 1'b0;
         end
         if (squash) begin
@@ -2348,7 +2364,7 @@ module wq_core #(
             ls_code <= 1'b0;
             wp_out <= 9'd0;
             o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
-            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
+            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
