@@ -89,9 +89,9 @@ void wq_tlm_rtl::mem_server()
                 r.unit = (uint8_t)evm_unit_.read();
                 r.aux = (uint16_t)(evm_aux_.read() >> (16 * i));
                 r.pc = evm_pc_.read();
-                r.mask = evm_mask_.read().range(32 * i + 31, 32 * i).to_uint();
-                r.a = evm_a_.read().range(32 * i + 31, 32 * i).to_uint();
-                r.b = evm_b_.read().range(32 * i + 31, 32 * i).to_uint();
+                r.mask = evm_mask_.read().get_word((int)i);
+                r.a = evm_a_.read().get_word((int)i);
+                r.b = evm_b_.read().get_word((int)i);
                 tfn_(tuser_, &r, cyc_);
             }
         if (tfn_ && !rst.read() && evr_valid_.read()) {
@@ -117,7 +117,7 @@ void wq_tlm_rtl::mem_server()
                 uint32_t a = mem_addr_.read(), s = mem_wstrb_.read();
                 sc_dt::sc_bv<8 * kLine> wd = mem_wdata_.read();
                 Resp r = {};
-                for (unsigned i = 0; i < kLine / 4; i++) r.data[i] = wd.range(32 * i + 31, 32 * i).to_uint();
+                for (unsigned i = 0; i < kLine / 4; i++) r.data[i] = wd.get_word((int)i);
                 unsigned char be[kLine];
                 for (unsigned i = 0; i < kLine; i++) be[i] = (s >> i & 1u) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
                 tlm::tlm_generic_payload t;
@@ -145,7 +145,7 @@ void wq_tlm_rtl::mem_server()
         bool rv = !q_.empty() && q_.front().due <= cyc_;
         mem_rvalid_.write(rv);
         sc_dt::sc_bv<8 * kLine> rd = 0;
-        for (unsigned i = 0; rv && i < kLine / 4; i++) rd.range(32 * i + 31, 32 * i) = q_.front().data[i];
+        for (unsigned i = 0; rv && i < kLine / 4; i++) rd.set_word((int)i, q_.front().data[i]);
         mem_rdata_.write(rd);
     }
 }
