@@ -508,27 +508,16 @@ module wq_top #(
 			.o_mem_wdata(u_mem_wdata), .o_mem_wstrb(u_mem_wstrb),
 			.i_mem_rvalid(u_mem_rvalid), .i_mem_rdata(u_mem_rdata));
 		// its word port: on the line port through the word index queue
-		if (ML > 4) begin : g_wl
-			wq_wordline #(.LINE_BYTES(ML)) u_wl (
-				.i_clk(i_clk), .i_reset(i_reset),
-				.i_valid(u_mem_valid), .o_ready(u_mem_ready),
-				.i_we(u_mem_we), .i_addr(u_mem_addr),
-				.i_wdata(u_mem_wdata), .i_wstrb(u_mem_wstrb),
-				.o_rvalid(u_mem_rvalid), .o_rdata(u_mem_rdata),
-				.o_valid(s_mem_valid), .i_ready(s_mem_ready),
-				.o_we(s_mem_we), .o_addr(s_mem_addr),
-				.o_wdata(s_mem_wdata), .o_wstrb(s_mem_wstrb),
-				.i_rvalid(s_mem_rvalid), .i_rdata(s_mem_rdata));
-		end else begin : g_word
-			assign	s_mem_valid = u_mem_valid;
-			assign	u_mem_ready = s_mem_ready;
-			assign	s_mem_we    = u_mem_we;
-			assign	s_mem_addr  = u_mem_addr;
-			assign	s_mem_wdata = u_mem_wdata;
-			assign	s_mem_wstrb = u_mem_wstrb;
-			assign	u_mem_rvalid = s_mem_rvalid;
-			assign	u_mem_rdata  = s_mem_rdata;
-		end
+		wq_wordline #(.LINE_BYTES(ML)) u_wl (
+			.i_clk(i_clk), .i_reset(i_reset),
+			.i_valid(u_mem_valid), .o_ready(u_mem_ready),
+			.i_we(u_mem_we), .i_addr(u_mem_addr),
+			.i_wdata(u_mem_wdata), .i_wstrb(u_mem_wstrb),
+			.o_rvalid(u_mem_rvalid), .o_rdata(u_mem_rdata),
+			.o_valid(s_mem_valid), .i_ready(s_mem_ready),
+			.o_we(s_mem_we), .o_addr(s_mem_addr),
+			.o_wdata(s_mem_wdata), .o_wstrb(s_mem_wstrb),
+			.i_rvalid(s_mem_rvalid), .i_rdata(s_mem_rdata));
 		// (its REG_WRITEs and MEM_WRITEs leave on o_evr_*)
 		assign ld_warps = 32'd0;
 		assign ld_lines = 32'd0;
@@ -612,27 +601,16 @@ module wq_top #(
 	////////////////////////////////////////////////////////////////////////
 	// the host interface's word port: on the line port through the word
 	// index queue (its word's strobes, the word picked from the answer)
-	generate if (ML > 4) begin : g_host_wl
-		wq_wordline #(.LINE_BYTES(ML)) u_host_wl (
-			.i_clk(i_clk), .i_reset(i_reset),
-			.i_valid(h_mem_valid), .o_ready(h_mem_ready),
-			.i_we(h_mem_we), .i_addr(h_mem_addr),
-			.i_wdata(h_mem_wdata), .i_wstrb(h_mem_wstrb),
-			.o_rvalid(h_mem_rvalid), .o_rdata(h_mem_rdata),
-			.o_valid(hl_valid), .i_ready(i_mem_ready && h_gnt),
-			.o_we(hl_we), .o_addr(hl_addr),
-			.o_wdata(hl_wdata), .o_wstrb(hl_wstrb),
-			.i_rvalid(i_mem_rvalid && h_gnt), .i_rdata(i_mem_rdata));
-	end else begin : g_host_word
-		assign	hl_valid = h_mem_valid;
-		assign	h_mem_ready = i_mem_ready && h_gnt;
-		assign	hl_we    = h_mem_we;
-		assign	hl_addr  = h_mem_addr;
-		assign	hl_wdata = h_mem_wdata;
-		assign	hl_wstrb = h_mem_wstrb;
-		assign	h_mem_rvalid = i_mem_rvalid && h_gnt;
-		assign	h_mem_rdata  = i_mem_rdata;
-	end endgenerate
+	wq_wordline #(.LINE_BYTES(ML)) u_host_wl (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_valid(h_mem_valid), .o_ready(h_mem_ready),
+		.i_we(h_mem_we), .i_addr(h_mem_addr),
+		.i_wdata(h_mem_wdata), .i_wstrb(h_mem_wstrb),
+		.o_rvalid(h_mem_rvalid), .o_rdata(h_mem_rdata),
+		.o_valid(hl_valid), .i_ready(i_mem_ready && h_gnt),
+		.o_we(hl_we), .o_addr(hl_addr),
+		.o_wdata(hl_wdata), .o_wstrb(hl_wstrb),
+		.i_rvalid(i_mem_rvalid && h_gnt), .i_rdata(i_mem_rdata));
 	assign	o_mem_valid = (h_gnt && hl_valid) || (s_gnt && p_mem_valid);
 	assign	o_mem_we    = h_gnt ? hl_we    : p_mem_we;
 	assign	o_mem_addr  = h_gnt ? hl_addr  : p_mem_addr;

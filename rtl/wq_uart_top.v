@@ -121,25 +121,14 @@ module wq_uart_top #(
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	// the line port on the word-wide block RAM
-	generate if (ML > 4) begin : g_lw
-		wq_lineword #(.LINE_BYTES(ML)) u_lw (
-			.i_clk(i_clk), .i_reset(i_reset || dev_reset),
-			.i_valid(t_valid), .o_ready(t_ready), .i_we(t_we),
-			.i_addr(t_addr), .i_wdata(t_wdata), .i_wstrb(t_wstrb),
-			.o_rvalid(t_rvalid), .o_rdata(t_rdata),
-			.o_valid(d_valid), .i_ready(d_ready), .o_we(d_we),
-			.o_addr(d_addr), .o_wdata(d_wdata), .o_wstrb(d_wstrb),
-			.i_rvalid(d_rvalid), .i_rdata(d_rdata));
-	end else begin : g_word
-		assign	d_valid = t_valid;
-		assign	t_ready = d_ready;
-		assign	d_we    = t_we;
-		assign	d_addr  = t_addr;
-		assign	d_wdata = t_wdata;
-		assign	d_wstrb = t_wstrb;
-		assign	t_rvalid = d_rvalid;
-		assign	t_rdata  = d_rdata;
-	end endgenerate
+	wq_lineword #(.LINE_BYTES(ML)) u_lw (
+		.i_clk(i_clk), .i_reset(i_reset || dev_reset),
+		.i_valid(t_valid), .o_ready(t_ready), .i_we(t_we),
+		.i_addr(t_addr), .i_wdata(t_wdata), .i_wstrb(t_wstrb),
+		.o_rvalid(t_rvalid), .o_rdata(t_rdata),
+		.o_valid(d_valid), .i_ready(d_ready), .o_we(d_we),
+		.o_addr(d_addr), .o_wdata(d_wdata), .o_wstrb(d_wstrb),
+		.i_rvalid(d_rvalid), .i_rdata(d_rdata));
 
 	assign	o_led_irq = irq;
 

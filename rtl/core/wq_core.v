@@ -212,13 +212,14 @@ module wq_core #(
         tr_row = {26'd0, w} * PARTS + {26'd0, p};
     endfunction
     /* verilator lint_on WIDTH */
-    function [4:0] ctz;
+    function [4:0] ctz;                  // the lowest set bit of 32 (ctz128 below)
         input [31:0] m;
-        integer i;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [6:0]  t;                  // (bits 6:5 are 0)
+        /* verilator lint_on UNUSEDSIGNAL */
         begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1)
-                if (m[i]) ctz = i[4:0];
+            t = ctz128({96'd0, m});
+            ctz = t[4:0];
         end
     endfunction
 
@@ -624,7 +625,7 @@ module wq_core #(
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
 `include "wq_subword.vh"
-    function [6:0] ctz128;               // the lowest set element (the beat port's)
+    function [6:0] ctz128;               // the lowest set bit (element) of 128
         input [127:0] m;
         integer i;
         begin
