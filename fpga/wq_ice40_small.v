@@ -65,7 +65,8 @@ module wq_ice40_small #(
         .o_evr_valid(), .o_evr_kind(), .o_evr_unit(), .o_evr_aux(), .o_evr_pc(),
         .o_evr_mask(), .o_evr_a(), .o_evr_b(), .o_evr_c(), .o_evr_part(),
         .o_evr_vals(), .o_evw_valid(), .o_evw_unit(), .o_evw_aux(), .o_evw_pc(),
-        .o_evw_mask());
+        .o_evw_mask(), .o_evm_valid(), .o_evm_unit(), .o_evm_pc(), .o_evm_aux(),
+        .o_evm_mask(), .o_evm_a(), .o_evm_b());
     /* verilator lint_on PINCONNECTEMPTY */
 
     always @(posedge i_clk) begin

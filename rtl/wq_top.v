@@ -64,7 +64,11 @@ module wq_top #(
 	parameter L1         = (SCHED_UE == 0) ? 1 : 0,
 	parameter L1_SETS    = 16,	// L1 sets (a power of two, >= 2)
 	parameter L1_WAYS    = 2,	// L1 ways (a power of two)
-	parameter L1_LINE    = 16	// L1 line bytes (a power of two, >= 8)
+	parameter L1_LINE    = 16,	// L1 line bytes (a power of two, >= 8)
+	// bytes of the memory port (derived, not to be set): the L1's line
+	// with L1=1 (a line request a cycle, docs/rtl/wq_mempath.md), a word
+	// with L1=0 (the small / iCE40 configuration's word port)
+	parameter MEM_LINE   = (L1 != 0) ? L1_LINE : 4
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -80,15 +84,16 @@ module wq_top #(
 	// no step in flight, no channel has work and the engine is idle (the
 	// model's `!wq_host_busy && wq_engine_idle`): the UART bridge's WAIT
 	output	wire		o_idle,
-	// memory master
+	// memory master, MEM_LINE bytes wide: a request for the line at
+	// o_mem_addr (its base) with byte strobes, answers in order
 	output	wire		o_mem_valid,
 	input	wire		i_mem_ready,
 	output	wire		o_mem_we,
 	output	wire	[31:0]	o_mem_addr,
-	output	wire	[31:0]	o_mem_wdata,
-	output	wire	[3:0]	o_mem_wstrb,
+	output	wire	[8*MEM_LINE-1:0] o_mem_wdata,
+	output	wire	[MEM_LINE-1:0]	o_mem_wstrb,
 	input	wire		i_mem_rvalid,
-	input	wire	[31:0]	i_mem_rdata,
+	input	wire	[8*MEM_LINE-1:0] i_mem_rdata,
 	// which unit holds the event lock: {csr, sched, host} (one-hot or 0)
 	output	wire	[2:0]		o_lock,
 	// step port: one pulse per golden-model step, in replay order
@@ -117,8 +122,21 @@ module wq_top #(
 	output	wire	[7:0]	o_evw_unit,
 	output	wire	[15:0]	o_evw_aux,
 	output	wire	[31:0]	o_evw_pc,
-	output	wire	[31:0]	o_evw_mask
+	output	wire	[31:0]	o_evw_mask,
+	// the MEM_WRITE beat port (the core's): up to MEM_LINE/4 MEM_WRITE
+	// records of a store in one cycle, slot 0 first, after the o_evw_*
+	// record and before the o_evr_* record of the cycle; per slot i the
+	// lane (aux, bits 16i), strobes (mask), address (a) and data (b) in
+	// bits 32i (docs/rtl/commit.md)
+	output	wire	[MEM_LINE/4-1:0] o_evm_valid,
+	output	wire	[7:0]	o_evm_unit,
+	output	wire	[31:0]	o_evm_pc,
+	output	wire	[4*MEM_LINE-1:0] o_evm_aux,
+	output	wire	[8*MEM_LINE-1:0] o_evm_mask,
+	output	wire	[8*MEM_LINE-1:0] o_evm_a,
+	output	wire	[8*MEM_LINE-1:0] o_evm_b
 );
+	localparam	ML = MEM_LINE;
 	localparam	[1:0]	U_HOST = 2'd0, U_SCHED = 2'd1, U_CSR = 2'd2;
 
 	// unit outputs
@@ -130,10 +148,30 @@ module wq_top #(
 	wire	[7:0]	h_step_id, s_step_id;
 	wire	[`WQ_STEP_W-1:0] h_step_res, s_step_res;
 	wire		h_mem_valid, s_mem_valid, h_mem_we, s_mem_we;
-	wire	[31:0]	h_mem_addr, s_mem_addr, h_mem_wdata, s_mem_wdata;
-	wire	[3:0]	h_mem_wstrb, s_mem_wstrb;
+	wire	[31:0]	h_mem_addr, s_mem_addr;
+	wire	[8*ML-1:0] s_mem_wdata;
+	wire	[ML-1:0] s_mem_wstrb;
+	wire	[31:0]	h_mem_wdata;
+	wire	[3:0]	h_mem_wstrb;
 	wire		s_mem_ready, s_mem_rvalid;	// the scheduler's port responses
-	wire	[31:0]	s_mem_rdata;
+	wire	[8*ML-1:0] s_mem_rdata;
+	// the host interface's word port on the device's port
+	wire		h_mem_ready, h_mem_rvalid;
+	wire	[31:0]	h_mem_rdata;
+	wire		hl_valid, hl_we;
+	wire	[31:0]	hl_addr;
+	wire	[8*ML-1:0] hl_wdata;
+	wire	[ML-1:0] hl_wstrb;
+	// the scheduler's MEM_WRITE beat port
+	wire	[ML/4-1:0] s_evm_valid;
+	// the core's warp loads and their line requests (the benches read them;
+	// 0 with the firmware scheduler)
+	wire	[31:0]	ld_warps /* verilator public_flat_rd */;
+	wire	[31:0]	ld_lines /* verilator public_flat_rd */;
+	wire	[7:0]	s_evm_unit;
+	wire	[31:0]	s_evm_pc;
+	wire	[4*ML-1:0] s_evm_aux;
+	wire	[8*ML-1:0] s_evm_mask, s_evm_a, s_evm_b;
 	wire		h_evr_valid, s_evr_valid;
 	wire	[7:0]	h_evr_kind, s_evr_kind, h_evr_unit, s_evr_unit;
 	wire	[15:0]	h_evr_aux, s_evr_aux;
@@ -425,10 +463,10 @@ module wq_top #(
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
 		.o_step_more(h_step_more), .i_ev_wait(csr_req || h_sched_wait),
-		.o_mem_valid(h_mem_valid), .i_mem_ready(i_mem_ready && h_gnt),
+		.o_mem_valid(h_mem_valid), .i_mem_ready(h_mem_ready),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
-		.i_mem_rvalid(i_mem_rvalid && h_gnt), .i_mem_rdata(i_mem_rdata),
+		.i_mem_rvalid(h_mem_rvalid), .i_mem_rdata(h_mem_rdata),
 		.o_evr_valid(h_evr_valid), .o_evr_kind(h_evr_kind),
 		.o_evr_unit(h_evr_unit), .o_evr_aux(h_evr_aux),
 		.o_evr_pc(h_evr_pc), .o_evr_mask(h_evr_mask), .o_evr_a(h_evr_a),
@@ -453,10 +491,6 @@ module wq_top #(
 	.o_step_valid(s_step_valid), .o_step_kind(s_step_kind), \
 	.o_step_id(s_step_id), .o_step_res(s_step_res), \
 	.o_step_more(s_step_more), .i_ev_wait(csr_req || h_ev_req), \
-	.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready), \
-	.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr), \
-	.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb), \
-	.i_mem_rvalid(s_mem_rvalid), .i_mem_rdata(s_mem_rdata), \
 	.o_evr_valid(s_evr_valid), .o_evr_kind(s_evr_kind), \
 	.o_evr_unit(s_evr_unit), .o_evr_aux(s_evr_aux), \
 	.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a), \
@@ -472,11 +506,38 @@ module wq_top #(
 	.i_launch_cta_threads(launch_cta_threads), \
 	.o_irq_trap(irq_trap), .i_wave_subv(wave_subv)
 	generate if (SCHED_UE != 0) begin : g_sched_ue
+		wire		u_mem_valid, u_mem_ready, u_mem_we, u_mem_rvalid;
+		wire	[31:0]	u_mem_addr, u_mem_wdata, u_mem_rdata;
+		wire	[3:0]	u_mem_wstrb;
 		wq_sched_ue #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
 			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL)
-		) u_sched (`WQ_TOP_SCHED_PORTS);
-		// (its REG_WRITEs leave on o_evr_*)
+		) u_sched (`WQ_TOP_SCHED_PORTS,
+			.o_mem_valid(u_mem_valid), .i_mem_ready(u_mem_ready),
+			.o_mem_we(u_mem_we), .o_mem_addr(u_mem_addr),
+			.o_mem_wdata(u_mem_wdata), .o_mem_wstrb(u_mem_wstrb),
+			.i_mem_rvalid(u_mem_rvalid), .i_mem_rdata(u_mem_rdata));
+		// its word port: on the line port through the word index queue
+		wq_wordline #(.LINE_BYTES(ML)) u_wl (
+			.i_clk(i_clk), .i_reset(i_reset),
+			.i_valid(u_mem_valid), .o_ready(u_mem_ready),
+			.i_we(u_mem_we), .i_addr(u_mem_addr),
+			.i_wdata(u_mem_wdata), .i_wstrb(u_mem_wstrb),
+			.o_rvalid(u_mem_rvalid), .o_rdata(u_mem_rdata),
+			.o_valid(s_mem_valid), .i_ready(s_mem_ready),
+			.o_we(s_mem_we), .o_addr(s_mem_addr),
+			.o_wdata(s_mem_wdata), .o_wstrb(s_mem_wstrb),
+			.i_rvalid(s_mem_rvalid), .i_rdata(s_mem_rdata));
+		// (its REG_WRITEs and MEM_WRITEs leave on o_evr_*)
+		assign ld_warps = 32'd0;
+		assign ld_lines = 32'd0;
+		assign s_evm_valid = {(ML/4){1'b0}};
+		assign s_evm_unit = 8'd0;
+		assign s_evm_pc = 32'd0;
+		assign s_evm_aux = {(4*ML){1'b0}};
+		assign s_evm_mask = {(8*ML){1'b0}};
+		assign s_evm_a = {(8*ML){1'b0}};
+		assign s_evm_b = {(8*ML){1'b0}};
 		assign s_evw_valid = 1'b0;
 		assign s_evw_unit = 8'd0;
 		assign s_evw_aux = 16'd0;
@@ -484,10 +545,19 @@ module wq_top #(
 		assign s_evw_mask = 32'd0;
 	end else begin : g_core
 		wq_core #(
-			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS)
+			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
+			.LINE_BYTES(ML)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
+			.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready),
+			.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),
+			.o_mem_wdata(s_mem_wdata), .o_mem_wstrb(s_mem_wstrb),
+			.i_mem_rvalid(s_mem_rvalid), .i_mem_rdata(s_mem_rdata),
 			.o_evw_valid(s_evw_valid), .o_evw_unit(s_evw_unit),
-			.o_evw_aux(s_evw_aux), .o_evw_pc(s_evw_pc), .o_evw_mask(s_evw_mask));
+			.o_evw_aux(s_evw_aux), .o_evw_pc(s_evw_pc), .o_evw_mask(s_evw_mask),
+			.o_evm_valid(s_evm_valid), .o_evm_unit(s_evm_unit), .o_evm_pc(s_evm_pc),
+			.o_evm_aux(s_evm_aux), .o_evm_mask(s_evm_mask), .o_evm_a(s_evm_a),
+			.o_evm_b(s_evm_b),
+			.o_ld_warps(ld_warps), .o_ld_lines(ld_lines));
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
 
@@ -498,8 +568,9 @@ module wq_top #(
 	////////////////////////////////////////////////////////////////////////
 	// p_*: what the scheduler's side puts on the device's memory port
 	wire		p_mem_valid, p_mem_we;
-	wire	[31:0]	p_mem_addr, p_mem_wdata;
-	wire	[3:0]	p_mem_wstrb;
+	wire	[31:0]	p_mem_addr;
+	wire	[8*ML-1:0] p_mem_wdata;
+	wire	[ML-1:0] p_mem_wstrb;
 	// the L1's read lookups that hit / missed (benches read them)
 	wire	[31:0]	l1_hits /* verilator public_flat_rd */;
 	wire	[31:0]	l1_misses /* verilator public_flat_rd */;
@@ -531,7 +602,7 @@ module wq_top #(
 		assign	l1_hits      = 32'd0;
 		assign	l1_misses    = 32'd0;
 	end endgenerate
-	wire	unused_l1 = &{1'b0, l1_hits, l1_misses};
+	wire	unused_l1 = &{1'b0, l1_hits, l1_misses, ld_warps, ld_lines};
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -593,11 +664,23 @@ module wq_top #(
 	// Muxes: only the lock holder (or the CSR target) is active
 	//
 	////////////////////////////////////////////////////////////////////////
-	assign	o_mem_valid = (h_gnt && h_mem_valid) || (s_gnt && p_mem_valid);
-	assign	o_mem_we    = h_gnt ? h_mem_we    : p_mem_we;
-	assign	o_mem_addr  = h_gnt ? h_mem_addr  : p_mem_addr;
-	assign	o_mem_wdata = h_gnt ? h_mem_wdata : p_mem_wdata;
-	assign	o_mem_wstrb = h_gnt ? h_mem_wstrb : p_mem_wstrb;
+	// the host interface's word port: on the line port through the word
+	// index queue (its word's strobes, the word picked from the answer)
+	wq_wordline #(.LINE_BYTES(ML)) u_host_wl (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_valid(h_mem_valid), .o_ready(h_mem_ready),
+		.i_we(h_mem_we), .i_addr(h_mem_addr),
+		.i_wdata(h_mem_wdata), .i_wstrb(h_mem_wstrb),
+		.o_rvalid(h_mem_rvalid), .o_rdata(h_mem_rdata),
+		.o_valid(hl_valid), .i_ready(i_mem_ready && h_gnt),
+		.o_we(hl_we), .o_addr(hl_addr),
+		.o_wdata(hl_wdata), .o_wstrb(hl_wstrb),
+		.i_rvalid(i_mem_rvalid && h_gnt), .i_rdata(i_mem_rdata));
+	assign	o_mem_valid = (h_gnt && hl_valid) || (s_gnt && p_mem_valid);
+	assign	o_mem_we    = h_gnt ? hl_we    : p_mem_we;
+	assign	o_mem_addr  = h_gnt ? hl_addr  : p_mem_addr;
+	assign	o_mem_wdata = h_gnt ? hl_wdata : p_mem_wdata;
+	assign	o_mem_wstrb = h_gnt ? hl_wstrb : p_mem_wstrb;
 
 	// the CSR step ends with C_DONE; a unit's step with its pulse
 	wire	c_step = c_gnt && cstate == C_DONE;
@@ -626,6 +709,13 @@ module wq_top #(
 	// scheduler unmuxed: a 5 + LANES*32-bit mux less
 	assign	o_evr_part  = s_evr_part;
 	assign	o_evr_vals  = s_evr_vals;
+	assign	o_evm_valid = s_evm_valid;
+	assign	o_evm_unit  = s_evm_unit;
+	assign	o_evm_pc    = s_evm_pc;
+	assign	o_evm_aux   = s_evm_aux;
+	assign	o_evm_mask  = s_evm_mask;
+	assign	o_evm_a     = s_evm_a;
+	assign	o_evm_b     = s_evm_b;
 	assign	o_evw_valid = s_evw_valid;
 	assign	o_evw_unit  = s_evw_unit;
 	assign	o_evw_aux   = s_evw_aux;

@@ -43,6 +43,9 @@ module wq_uart_top #(
 	output	wire		o_led_irq	// wq_top's interrupt
 );
 	localparam	TIMEOUT = (CLK_HZ / BAUD) * 10 * TIMEOUT_BYTES;
+	// wq_top's memory port: one L1 line with the core (its default L1),
+	// a word with the firmware scheduler (wq_top's MEM_LINE)
+	localparam	ML = (SCHED_UE == 0) ? 16 : 4;
 
 	wire		rx_valid, rx_ferr, tx_valid, tx_ready;
 	wire	[7:0]	rx_data, tx_data;
@@ -52,6 +55,10 @@ module wq_uart_top #(
 	wire		d_valid, d_ready, d_we, d_rvalid;
 	wire	[31:0]	d_addr, d_wdata, d_rdata;
 	wire	[3:0]	d_wstrb;
+	wire		t_valid, t_ready, t_we, t_rvalid;
+	wire	[31:0]	t_addr;
+	wire	[8*ML-1:0] t_wdata, t_rdata;
+	wire	[ML-1:0] t_wstrb;
 	wire		b_valid, b_ready, b_we, b_rvalid, b_err, chk_ok;
 	wire	[31:0]	b_addr, b_wdata, b_rdata, chk_addr;
 	wire		dev_reset, mem_clear, mem_busy;
@@ -99,17 +106,29 @@ module wq_uart_top #(
 		.i_csr_addr(csr_addr), .i_csr_wdata(csr_wdata),
 		.o_csr_ack(csr_ack), .o_csr_rdata(csr_rdata),
 		.o_csr_err(csr_err), .o_irq(irq), .o_idle(idle),
-		.o_mem_valid(d_valid), .i_mem_ready(d_ready), .o_mem_we(d_we),
-		.o_mem_addr(d_addr), .o_mem_wdata(d_wdata),
-		.o_mem_wstrb(d_wstrb), .i_mem_rvalid(d_rvalid),
-		.i_mem_rdata(d_rdata),
+		.o_mem_valid(t_valid), .i_mem_ready(t_ready), .o_mem_we(t_we),
+		.o_mem_addr(t_addr), .o_mem_wdata(t_wdata),
+		.o_mem_wstrb(t_wstrb), .i_mem_rvalid(t_rvalid),
+		.i_mem_rdata(t_rdata),
 		// the lockstep event port: open on a board
 		.o_lock(), .o_step_valid(), .o_step_kind(), .o_step_id(),
 		.o_step_res(), .o_evr_valid(), .o_evr_kind(), .o_evr_unit(),
 		.o_evr_aux(), .o_evr_pc(), .o_evr_mask(), .o_evr_a(),
 		.o_evr_b(), .o_evr_c(), .o_evr_part(), .o_evr_vals(),
-		.o_evw_valid(), .o_evw_unit(), .o_evw_aux(), .o_evw_pc(), .o_evw_mask());
+		.o_evw_valid(), .o_evw_unit(), .o_evw_aux(), .o_evw_pc(), .o_evw_mask(),
+		.o_evm_valid(), .o_evm_unit(), .o_evm_pc(), .o_evm_aux(),
+		.o_evm_mask(), .o_evm_a(), .o_evm_b());
 	/* verilator lint_on PINCONNECTEMPTY */
+
+	// the line port on the word-wide block RAM
+	wq_lineword #(.LINE_BYTES(ML)) u_lw (
+		.i_clk(i_clk), .i_reset(i_reset || dev_reset),
+		.i_valid(t_valid), .o_ready(t_ready), .i_we(t_we),
+		.i_addr(t_addr), .i_wdata(t_wdata), .i_wstrb(t_wstrb),
+		.o_rvalid(t_rvalid), .o_rdata(t_rdata),
+		.o_valid(d_valid), .i_ready(d_ready), .o_we(d_we),
+		.o_addr(d_addr), .o_wdata(d_wdata), .o_wstrb(d_wstrb),
+		.i_rvalid(d_rvalid), .i_rdata(d_rdata));
 
 	assign	o_led_irq = irq;
 

@@ -54,12 +54,16 @@
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
 #     lanes without / with (docs/compiler.md "Sub-vector segments").
-#   * rtl_mem_requests_per_warp_load: line requests wq_coalesce hands out for
-#     a warp load of 32 consecutive words with 16-byte lines (target <= 8);
-#     l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
+#   * coalesce_requests_per_warp_load: line requests the wq_coalesce unit
+#     bench hands out for a warp load of 32 consecutive words with 16-byte
+#     lines; l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
+#   * rtl_mem_requests_per_warp_load: the same on the device (wq_top, the
+#     core's LSU on vecadd_ipc.wqs: its line requests per warp load; <= 8).
 #   * rtl_ipc_vecadd, rtl_l1_hit_rate: warp instructions per cycle of wq_top
-#     in lockstep on tests/programs/bench/vecadd_ipc.wqs (memory latency 8),
-#     with the L1 and with L1=0, and the L1's hit rate there.
+#     in lockstep on tests/programs/bench/vecadd_ipc.wqs (memory latency 8,
+#     a line request a cycle), of the kernel window (the first CTA_START to
+#     the last warp commit) with the whole run beside, with the L1 and with
+#     L1=0, and the L1's hit rate there.
 #   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
 #     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
 #     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
@@ -183,23 +187,29 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
     # one word at a time), and the L1's hit rate (docs/rtl/wq_mempath.md)
-    vecadd() {   # BIN -> "IPC WARP_INSTRS CYCLES HITS MISSES"
-        local o w c h m
+    vecadd() {   # BIN -> "WIN_IPC WIN_CYCLES IPC WARP_INSTRS CYCLES HITS MISSES LOADS LINES"
+        local o w c h m kc ld ln
         o=$("$1" tests/programs/bench/vecadd_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
             { echo "$o" >&2; fail "cosim vecadd_ipc.wqs ($1)"; }
         w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
         c=$(sed -n 's/^cycles: //p' <<< "$o")
+        kc=$(sed -n 's/^window: cycles [0-9]*\.\.[0-9]*, \([0-9]*\) cycles,.*/\1/p' <<< "$o")
         h=$(sed -n 's/^l1: \([0-9]*\) hits.*/\1/p' <<< "$o")
         m=$(sed -n 's/^l1: [0-9]* hits, \([0-9]*\) misses/\1/p' <<< "$o")
-        [ -n "$w" ] && [ -n "$c" ] && [ -n "$h" ] && [ -n "$m" ] || fail "vecadd_ipc.wqs: no step, cycle or L1 count"
-        awk -v w="$w" -v c="$c" -v h="$h" -v m="$m" 'BEGIN { printf "%.4f %d %d %d %d", w / c, w, c, h, m }'
+        ld=$(sed -n 's/^loads: \([0-9]*\) warp loads.*/\1/p' <<< "$o")
+        ln=$(sed -n 's/^loads: [0-9]* warp loads, \([0-9]*\) line requests/\1/p' <<< "$o")
+        [ -n "$w" ] && [ -n "$c" ] && [ -n "$kc" ] && [ -n "$h" ] && [ -n "$m" ] && [ -n "$ld" ] &&
+            [ -n "$ln" ] || fail "vecadd_ipc.wqs: no step, cycle, window, L1 or load count"
+        awk -v w="$w" -v c="$c" -v kc="$kc" -v h="$h" -v m="$m" -v ld="$ld" -v ln="$ln" \
+            'BEGIN { printf "%.4f %d %.4f %d %d %d %d %d %d", w / kc, kc, w / c, w, c, h, m, ld, ln }'
     }
     b0=$(WQ_VERILATOR_FLAGS="-GL1=0" bash scripts/cosim_build.sh \
         --out build/verilator/top/C4_W8_L32_D6_R32_NOL1 4 8 32 6 32) || fail "cosim build (L1=0)"
-    read -r vi1 vw1 vc1 vh1 vm1 <<< "$(vecadd "$bin")"
-    read -r vi0 vw0 vc0 vh0 vm0 <<< "$(vecadd "$b0")"
-    echo "rtl_ipc_vecadd: $vi1 (L1 on: $vw1 warp instructions in $vc1 cycles; L1=0: $vi0, $vc0 cycles; 8 warps, 32 lanes, memory latency 8, one request a cycle)"
-    awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", h / (h + m), h, m }'
+    read -r vk1 vkc1 vi1 vw1 vc1 vh1 vm1 vld1 vln1 <<< "$(vecadd "$bin")"
+    read -r vk0 vkc0 vi0 vw0 vc0 vh0 vm0 vld0 vln0 <<< "$(vecadd "$b0")"
+    echo "rtl_ipc_vecadd: $vk1 (kernel window: $vw1 warp instructions in $vkc1 cycles; whole run: $vi1, $vc1 cycles; L1=0 (word port): window $vk0 ($vkc0 cycles), whole run $vi0 ($vc0 cycles); 8 warps, 32 lanes, memory latency 8, one line request a cycle)"
+    awk -v l="$vln1" -v w="$vld1" 'BEGIN { printf "rtl_mem_requests_per_warp_load: %.2f (%d line requests for %d warp loads of 32 consecutive words, vecadd_ipc.wqs on wq_top, 16-byte lines; target <= 8)\n", (w > 0 ? l / w : 0), l, w }'
+    awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", (h + m > 0 ? h / (h + m) : 0), h, m }'
     # simulation speed on the same kernel, FAST=1: warp instructions per
     # wall second with the RTL alone (the run of the lockstep's cycle count,
     # five times), and lockstep wall time / RTL-only wall time for that work

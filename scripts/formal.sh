@@ -93,13 +93,14 @@ JOBS=(
 "board|wq_board|fpga/common/wq_board.v|-set RST_LOG2 2 -set ALIVE_LOG2 2 -set ACT_LOG2 2|opt -fast|10|4|1|||12"
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
+"lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "coalesce|wq_coalesce|rtl/core/wq_coalesce.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|10|4|1|||12"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|10|0|0|1||40|30"
-"top_lock|wq_top|rtl/wq_top.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_lsu_pick.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|10|0|0|1||40|30"
+"top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
 selftest=0
@@ -147,7 +148,10 @@ prep_script() {
     local ch=""
     [ -n "$chp" ] && ch="chparam $chp $top;"
     local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_core wq_top/t:wq_mempath; hierarchy -top $top; flatten}
-    echo "$rd $ch hierarchy -top $top; prep -top $top; async2sync; $ex;"
+    # (rename: a top whose ports follow its parameters and which
+    # instantiates a submodule is derived again by hierarchy, under a
+    # $paramod name)
+    echo "$rd $ch hierarchy -top $top; rename -top $top; prep -top $top; async2sync; $ex;"
 }
 
 SATOPT="-prove-asserts -set-assumes -set-init-zero"
@@ -303,6 +307,8 @@ PLANTS=(
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "mempath_word|mempath|rtl/core/wq_mempath.v|s/b_line\[32 \* r_k +: 32\] <= i_mem_rdata/b_line[32 * i_k +: 32] <= i_mem_rdata/|a fill stores a word's response at the word being requested, not at the one answering"
 "wave_ctl_ge|wave_ctl|rtl/core/wq_wave_ctl.v|s/o_dec <= mcnt1 > {1'b0, i_thresh};/o_dec <= mcnt1 >= {1'b0, i_thresh};/|the decision sets sub-vector mode at misses equal to the threshold"
+"lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\& (i_one/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\& (i_one/|a request leaves the last element of the leader's line for later (more requests than lines)"
+"mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"
 "ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )

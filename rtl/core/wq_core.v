@@ -68,6 +68,10 @@ module wq_core #(
     parameter REGS    /* verilator public */ = 32,
     parameter IB_LOG2 = 6,       // instruction buffer: 2^IB_LOG2 words
     parameter PF_RUN  = 8,       // instructions a fetch run reads ahead
+    // bytes of the memory port's line (a power of two, 4..64): the LSU's
+    // requests are line requests (wq_coalesce.md's rule), 4 is a word port;
+    // MEM_WRITE records leave LINE_BYTES/4 a cycle on the beat port
+    parameter LINE_BYTES = 16,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -83,11 +87,11 @@ module wq_core #(
     output wire                     o_mem_valid,
     input  wire                     i_mem_ready,
     output wire                     o_mem_we,
-    output wire [31:0]              o_mem_addr,
-    output wire [31:0]              o_mem_wdata,
-    output wire [3:0]               o_mem_wstrb,
+    output wire [31:0]              o_mem_addr,     // the line's base address
+    output wire [LINE_BYTES*8-1:0]  o_mem_wdata,
+    output wire [LINE_BYTES-1:0]    o_mem_wstrb,
     input  wire                     i_mem_rvalid,
-    input  wire [31:0]              i_mem_rdata,
+    input  wire [LINE_BYTES*8-1:0]  i_mem_rdata,
     output reg                      o_evr_valid,
     output reg  [7:0]               o_evr_kind,
     output reg  [7:0]               o_evr_unit,
@@ -107,6 +111,16 @@ module wq_core #(
     output reg  [15:0]              o_evw_aux,
     output reg  [31:0]              o_evw_pc,
     output reg  [31:0]              o_evw_mask,
+    // the MEM_WRITE beat port: up to LINE_BYTES/4 MEM_WRITE records of a
+    // store in one cycle, slot 0 first (the valid slots are the lowest),
+    // after the o_evw_* record and before the o_evr_* record of the cycle
+    output reg  [LINE_BYTES/4-1:0]  o_evm_valid,
+    output reg  [7:0]               o_evm_unit,
+    output reg  [31:0]              o_evm_pc,
+    output reg  [LINE_BYTES*4-1:0]  o_evm_aux,      // 16 bits a slot: the lane
+    output reg  [LINE_BYTES*8-1:0]  o_evm_mask,     // 32 bits a slot: the strobes
+    output reg  [LINE_BYTES*8-1:0]  o_evm_a,        // the word's address
+    output reg  [LINE_BYTES*8-1:0]  o_evm_b,        // the data (the record's b)
     input  wire                     i_csr_valid,
     input  wire                     i_csr_we,
     input  wire [11:0]              i_csr_addr,
@@ -122,11 +136,22 @@ module wq_core #(
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
     output reg                      o_irq_trap,
-    // SUBV_AUTO's wave mode (wq_wave_ctl, docs/rtl/wq_wave_ctl.md):
-    // sampled when the instruction enters WB, reported in its RETIRE.a
-    input  wire                     i_wave_subv
+    input  wire                     i_wave_subv,
+    // the benches' counters (not CSRs): warp loads performed (LD with a
+    // selected lane) and the line requests they made
+    output reg  [31:0]              o_ld_warps,
+    output reg  [31:0]              o_ld_lines
 );
     localparam PARTS = 32 / LANES;
+    localparam LB     = LINE_BYTES;
+    localparam LW     = LB / 4;                    // words of a line
+    localparam NB     = LW;                        // MEM_WRITE records a cycle
+    localparam LOG2LB = $clog2(LB);
+    localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
+    localparam LTAG   = 32 - LOG2LB;
+    localparam integer   LWM    = LW - 1;
+    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
+    localparam [LB-1:0]  WSTRB0 = {{(LB-1){1'b0}}, 1'b1} * 15;
     localparam PCW   = `WQ_TF_ADDR_W;
     localparam DW    = DQ_LOG2 + 1;
     localparam RF_D  = WARPS * REGS * PARTS;
@@ -188,13 +213,14 @@ module wq_core #(
         tr_row = {26'd0, w} * PARTS + {26'd0, p};
     endfunction
     /* verilator lint_on WIDTH */
-    function [4:0] ctz;
+    function [4:0] ctz;                  // the lowest set bit of 32 (ctz128 below)
         input [31:0] m;
-        integer i;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [6:0]  t;                  // (bits 6:5 are 0)
+        /* verilator lint_on UNUSEDSIGNAL */
         begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1)
-                if (m[i]) ctz = i[4:0];
+            t = ctz128({96'd0, m});
+            ctz = t[4:0];
         end
     endfunction
 
@@ -576,11 +602,16 @@ module wq_core #(
     reg         ls_wb;                  // sending the write-back beats (LD, ATOM)
     reg [5:0]   ls_p;
     reg [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
-    reg [31:0]  ls_rem;                 // lanes still to request
-    reg [31:0]  ls_resp;                // lanes still to answer
-    reg [1:0]   ls_rk, ls_ak;           // word of ls_l to request, of ls_rl to answer
-    wire [4:0]  ls_l = ctz(ls_rem);
-    wire [4:0]  ls_rl = ctz(ls_resp);
+    // The accesses are elements: word k of lane l, at bit 4l + k of the
+    // element vectors (the model's order: the lanes ascending, a lane's
+    // words in order), at byte address ls_addr[l] + 4k (a .v4 address is
+    // 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
+    // (wq_coalesce.md): a line request covers every still-pending element
+    // in the line of the lowest pending one (the leader).  An atomic's
+    // request is its leader alone (one lane at a time).
+    reg [127:0] ls_rem;                 // elements still to request
+    reg [127:0] ls_resp;                // elements still to answer (a load)
+    reg [127:0] ls_rec;                 // MEM_WRITE records still to emit (a store)
     reg         ls_code;                // a write of this access burst hit the code range
     // posted store writes: a store's access burst ends when its last write
     // is taken, and the answers of its writes come back meanwhile (wp_out
@@ -595,17 +626,121 @@ module wq_core #(
     wire        rv_own = i_mem_rvalid && wp_out == 9'd0;
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
-    wire        ls_rlast = {1'b0, ls_rk} + 3'd1 == x_words;     // ls_l's last word
-    wire        ls_alast = {1'b0, ls_ak} + 3'd1 == x_words;
-    // word k of a lane: its address plus 4k (a .v4 address is 16-byte
-    // aligned, so k fills bits 3:2)
-    wire [31:0] ls_ka   = ls_addr[ls_l] | {28'd0, ls_rk, 2'b00};
-    // a lane's access on the word port and a load's answer, its bytes taken
-    // and extended (wq_subword.vh, shared with wq_lsu)
 `include "wq_subword.vh"
-    wire [3:0]  ls_strb = sw_strobe(x_msize, ls_addr[ls_l][1:0]);
-    wire [31:0] ls_wd   = sw_wdata(x_msize, ls_data[{ls_rk, ls_l}]);
-    wire [31:0] ls_lv   = sw_load(x_msize, x_msext, ls_addr[ls_rl][1:0], i_mem_rdata);
+    function [6:0] ctz128;               // the lowest set bit (element) of 128
+        input [127:0] m;
+        integer i;
+        begin
+            ctz128 = 7'd0;
+            for (i = 127; i >= 0; i = i - 1)
+                if (m[i]) ctz128 = i[6:0];
+        end
+    endfunction
+    // every element's address, line and word of its line
+    reg  [31:0]    el_a    [0:127];
+    reg  [LTAG-1:0] el_line [0:127];
+    reg  [LWW-1:0] el_w    [0:127];
+    reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
+    integer ei;
+    always @(*)
+        for (ei = 0; ei < 128; ei = ei + 1) begin
+            el_a[ei]    = ls_addr[ei / 4] | {28'd0, ei[1:0], 2'b00};
+            el_line[ei] = el_a[ei][31:LOG2LB];
+            el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
+            el_lines[ei*LTAG +: LTAG] = el_line[ei];
+        end
+    // the request: the leader of ls_rem and the elements it covers
+    wire [6:0]  rq_e;
+    wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
+    wire [LTAG-1:0] rq_line;
+    wire [127:0] rq_cov;
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
+        .i_pend(ls_rem), .i_line(el_lines), .i_one(ls_at),
+        .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
+    // the answer: the leader of ls_resp (the same sequence of requests,
+    // answered in order) and its elements
+    wire [6:0]  rs_e;
+    wire [LTAG-1:0] rs_line;
+    wire [127:0] rs_cov;
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rs (
+        .i_pend(ls_resp), .i_line(el_lines), .i_one(1'b0),
+        .o_lead(rs_e), .o_tag(rs_line), .o_cov(rs_cov));
+    wire unused_rs = &{1'b0, rs_e, rs_line};
+    // a store's line: each covered element's strobed bytes at its word, a
+    // later element's bytes over an earlier one's (the model's lane order
+    // leaves the last lane's bytes)
+    reg  [LB*8-1:0] st_wd;
+    reg  [LB-1:0]   st_ws;
+    integer sj, sb;
+    always @(*) begin : st_line
+        reg [3:0]  s;
+        reg [31:0] v;
+        st_wd = {LB*8{1'b0}};
+        st_ws = {LB{1'b0}};
+        for (ei = 0; ei < 128; ei = ei + 1) begin
+            s = sw_strobe(x_msize, ls_addr[ei / 4][1:0]);
+            v = sw_wdata(x_msize, ls_data[(ei % 4) * 32 + ei / 4]);
+            for (sj = 0; sj < LW; sj = sj + 1)
+                if (rq_cov[ei] && el_w[ei] == sj[LWW-1:0])
+                    for (sb = 0; sb < 4; sb = sb + 1)
+                        if (s[sb]) begin
+                            st_wd[sj*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                            st_ws[sj*4 + sb] = 1'b1;
+                        end
+        end
+    end
+    // the word of an answer line at a byte address
+    function [31:0] ln_word;
+        input [LB*8-1:0] line;
+        input [LWW-1:0]  w;
+        integer i;
+        begin
+            ln_word = line[31:0];
+            for (i = 1; i < LW; i = i + 1)
+                if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
+        end
+    endfunction
+    // each element's value in an answer line, its bytes taken and extended
+    reg  [31:0] ld_v [0:127];
+    always @(*)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            ld_v[ei] = sw_load(x_msize, x_msext, ls_addr[ei / 4][1:0],
+                               ln_word(i_mem_rdata, el_w[ei]));
+    // MEM_WRITE records: up to NB elements a cycle, the lowest still to emit
+    reg  [6:0]  mw_e [0:NB-1];
+    reg  [NB-1:0] mw_v;
+    integer mi;
+    always @(*) begin : mw_pick
+        reg [127:0] m;
+        m = ls_rec;
+        for (mi = 0; mi < NB; mi = mi + 1) begin
+            mw_v[mi] = m != 128'd0;
+            mw_e[mi] = ctz128(m);
+            m[mw_e[mi]] = 1'b0;
+        end
+    end
+
+    reg  [127:0] mw_sel;                // the elements emitted this cycle
+    always @(*) begin
+        mw_sel = 128'd0;
+        for (mi = 0; mi < NB; mi = mi + 1)
+            if (mw_v[mi]) mw_sel[mw_e[mi]] = 1'b1;
+    end
+    // the instruction's elements: its selected lanes' words
+    reg  [127:0] ls_emask;
+    always @(*)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            ls_emask[ei] = x_sel[ei / 4] && {1'b0, ei[1:0]} < x_words;
+    wire ls_idle = ls_rem == 128'd0 && ls_resp == 128'd0 && ls_rec == 128'd0;
+    // a load's last answer this cycle
+    wire ls_ld_last = !ls_st && !ls_at && ls_rem == 128'd0 && rv_own &&
+                      (ls_resp & ~rs_cov) == 128'd0;
+    // one register of one part to write back: it rides the commit beat
+    wire ls_fusable = PARTS == 1 && x_words == 3'd1;
+    reg  ls_fuse;
+    reg  [LANES*32-1:0] ls_row0;         // rd's values, lanes 0 .. LANES - 1
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1) ls_row0[ei*32 +: 32] = ls_data[ei];
 
     // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
     // write the new value only if it differs, and the ATOMIC record; the
@@ -636,21 +771,24 @@ module wq_core #(
     end
     wire        at_chg = at_new != ls_old;
 
-    // memory port: the LSU's or the fetch run's
-    wire ls_req = ls_on && (ls_rem != 32'd0) &&
+    // memory port: the LSU's line request or the fetch run's word (a read
+    // of its line)
+    wire ls_req = ls_on && (ls_rem != 128'd0) &&
                   (!ls_at || ls_aph == AP_RD || (ls_aph == AP_WR && at_chg));
     wire ls_we  = ls_st || (ls_at && ls_aph == AP_WR);
     wire fl_req_v = fl_on && (fl_left != 7'd0) && !ls_on;
+    wire [31:0] fl_word = ln_word(i_mem_rdata, fl_raddr[2 +: LWW] & LWMASK);
+    wire [LB-1:0] at_ws = WSTRB0 << {el_w[rq_e], 2'b00};
     assign o_mem_valid = ls_req || fl_req_v;
     assign o_mem_we    = ls_req && ls_we;
-    assign o_mem_addr  = ls_req ? {ls_ka[31:2], 2'b00} : fl_req;
-    assign o_mem_wdata = !ls_req ? 32'd0 : ls_at ? at_new : ls_wd;
-    assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? 4'b1111 : ls_strb) : 4'b0000;
-    // a write taken this cycle overlaps the code range: its word
-    // [a, a + 4) against [cr_lo, cr_hi)
-    wire [32:0] wr_a    = {1'b0, o_mem_addr[31:2], 2'b00};
+    assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {fl_req[31:LOG2LB], {LOG2LB{1'b0}}};
+    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : ls_at ? {LW{at_new}} : st_wd;
+    assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? at_ws : st_ws) : {LB{1'b0}};
+    // a write taken this cycle overlaps the code range: its line
+    // [a, a + LB) against [cr_lo, cr_hi)
+    wire [32:0] wr_a    = {1'b0, o_mem_addr};
     wire        wr_code = ls_req && ls_we && i_mem_ready && cr_v &&
-                          wr_a + 33'd4 > {1'b0, cr_lo} && wr_a < cr_hi;
+                          wr_a + LB > {1'b0, cr_lo} && wr_a < cr_hi;
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1186,7 +1324,7 @@ module wq_core #(
     reg  ls_done_q;                      // accesses done: pass the commit on
     assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
     // (an ATOM writes memory too: the buffer is flushed after it as well)
-    assign ls_store_done = ls_on && (ls_st || ls_at) && ls_rem == 32'd0 && ls_resp == 32'd0;
+    assign ls_store_done = ls_on && (ls_st || ls_at) && ls_idle;
 
     // ---- issue -----------------------------------------------------------------------
     wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
@@ -1251,6 +1389,7 @@ module wq_core #(
         o_step_more <= 1'b0;
         o_evr_valid <= 1'b0;
         o_evw_valid <= 1'b0;
+        o_evm_valid <= {NB{1'b0}};
         o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
@@ -1395,43 +1534,39 @@ module wq_core #(
         else if (wr_code) ls_code <= 1'b1;
         if (ls_start) begin
             ls_on <= 1'b1;
-            ls_rem <= x_sel;
-            ls_resp <= (ls_at || ls_st) ? 32'd0 : x_sel;     // (a store's writes are posted)
-            ls_rk <= 2'd0;
-            ls_ak <= 2'd0;
+            ls_rem <= ls_emask;
+            ls_resp <= (ls_at || ls_st) ? 128'd0 : ls_emask;   // (a store's writes are posted)
+            ls_rec <= ls_st ? ls_emask : 128'd0;
             ls_aph <= AP_RD;
         end
         if (ls_on && !ls_at) begin
-            if (ls_req && i_mem_ready) begin
-                if (ls_rlast) begin
-                    ls_rem[ls_l] <= 1'b0;
-                    ls_rk <= 2'd0;
-                end else ls_rk <= ls_rk + 2'd1;
-                if (ls_st) begin
-                    o_evr_valid <= 1'b1;
-                    o_evr_kind <= `WQ_EV_MEM_WRITE;
-                    o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
-                    o_evr_aux <= {11'd0, ls_l};
-                    o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
-                    o_evr_mask <= {28'd0, ls_strb};
-                    o_evr_a <= ls_ka;
-                    o_evr_b <= {32'd0, ls_data[{ls_rk, ls_l}]};
-                    o_evr_c <= 64'd0;
-                end
-            end
+            if (ls_req && i_mem_ready) ls_rem <= ls_rem & ~rq_cov;
             if (rv_own && !ls_st) begin
-                if (ls_alast) begin
-                    ls_resp[ls_rl] <= 1'b0;
-                    ls_ak <= 2'd0;
-                end else ls_ak <= ls_ak + 2'd1;
-                if (!ls_st) ls_data[{ls_ak, ls_rl}] <= ls_lv;
+                ls_resp <= ls_resp & ~rs_cov;
+                for (k = 0; k < 4; k = k + 1)
+                    for (wl = 0; wl < 32; wl = wl + 1)
+                        if (rs_cov[wl * 4 + k])
+                            ls_data[k * 32 + wl] <= ld_v[wl * 4 + k];
+            end
+            // a store's MEM_WRITE records, NB a cycle in the model's order
+            if (ls_st && mw_v[0]) begin
+                o_evm_valid <= mw_v;
+                o_evm_unit <= {{(8-WID_W){1'b0}}, x_w};
+                o_evm_pc <= {{(32-PCW){1'b0}}, x_pc};
+                for (mi = 0; mi < NB; mi = mi + 1) begin
+                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
+                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(x_msize, ls_addr[mw_e[mi][6:2]][1:0])};
+                    o_evm_a[mi*32 +: 32] <= el_a[mw_e[mi]];
+                    o_evm_b[mi*32 +: 32] <= ls_data[{mw_e[mi][1:0], mw_e[mi][6:2]}];
+                end
+                ls_rec <= ls_rec & ~mw_sel;
             end
         end
         if (ls_on && ls_at) begin
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
             AP_OLD: if (rv_own) begin
-                ls_old <= i_mem_rdata;
+                ls_old <= ln_word(i_mem_rdata, el_w[rq_e]);
                 ls_aph <= AP_WR;
             end
             AP_WR:  if (!at_chg || i_mem_ready) begin
@@ -1448,19 +1583,22 @@ module wq_core #(
                 ls_data[{2'd0, ls_l}] <= ls_old;   // rd's value (b is used up)
                 if (at_chg) ls_aph <= AP_ACK;
                 else begin
-                    ls_rem[ls_l] <= 1'b0;
+                    ls_rem[rq_e] <= 1'b0;
                     ls_aph <= AP_RD;
                 end
             end
             default: if (rv_own) begin             // AP_ACK: the write's answer
-                ls_rem[ls_l] <= 1'b0;
+                ls_rem[rq_e] <= 1'b0;
                 ls_aph <= AP_RD;
             end
             endcase
         end
-        if (ls_on && ls_rem == 32'd0 && ls_resp == 32'd0) begin
+        // done: with the last answer of a load (its values are written
+        // this cycle), else once nothing is left
+        if (ls_on && (ls_idle || ls_ld_last)) begin
             ls_on <= 1'b0;
             if (ls_st) ls_done_q <= 1'b1;
+            else if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
             else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
         end
         // ---------------------------------------------------------- EX -> WB
@@ -1488,13 +1626,15 @@ module wq_core #(
                      (x_commit || !x_mem)) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
-            b_fp <= x_fp;
-            b_w <= x_w; b_p <= x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
-            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd;
+            // (a load or atomic of one register and one part: its
+            // write-back is its commit beat's, ls_fuse)
+            b_fp <= x_fp || ls_fuse;
+            b_w <= x_w; b_p <= ls_fuse ? 6'd0 : x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
+            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd || ls_fuse;
             b_wd <= i_wave_subv;
             b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
                       `WQ_TRAP_MISALIGNED : x_trap;
-            b_res <= x_res;
+            b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
             b_k <= 4'd0;
             b_fin <= 1'b0;
@@ -1518,6 +1658,7 @@ module wq_core #(
             if (x_commit) begin
                 ls_bad <= 1'b0;
                 ls_done_q <= 1'b0;
+                ls_fuse <= 1'b0;
             end
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
@@ -1545,6 +1686,7 @@ module wq_core #(
             // a trap commits: the younger beats go, their warps stay ready
             if (x_v) busy[x_w] <= 1'b0;
             ls_bad <= 1'b0;
+            ls_fuse <= 1'b0;
             ls_done_q <= 1'b0;
         end
         if (squash) begin
@@ -1967,13 +2109,17 @@ module wq_core #(
                 if (fl_raddr[2]) begin
                     ib_fill <= 1'b1;
                     ib_faddr <= {fl_raddr[31:3], 3'b000};
-                    ib_fdata <= {i_mem_rdata, fl_lo};
-                end else fl_lo <= i_mem_rdata;
+                    ib_fdata <= {fl_word, fl_lo};
+                end else fl_lo <= fl_word;
                 if (fl_left == 7'd0 && fl_out == 7'd1 &&
                     !(fl_req_v && i_mem_ready)) fl_on <= 1'b0;
                 fl_out <= fl_out - 7'd1 + ((fl_req_v && i_mem_ready) ? 7'd1 : 7'd0);
             end
         end
+
+        // ---------------------------------------------------------- load counters
+        if (ls_start && !ls_st && !ls_at && x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
+        if (ls_req && i_mem_ready && !ls_st && !ls_at) o_ld_lines <= o_ld_lines + 32'd1;
 
         // ---------------------------------------------------------- posted writes
         wp_out <= wp_out + ((ls_req && ls_st && i_mem_ready) ? 9'd1 : 9'd0) -
@@ -2227,7 +2373,8 @@ module wq_core #(
             cr_v <= 1'b0;
             ls_code <= 1'b0;
             wp_out <= 9'd0;
-            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0;
+            o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
+            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
@@ -2325,7 +2472,7 @@ module wq_core #(
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
         // an atomic's read and write are the LSU's alone: no fetch run
         // between them, one lane at a time (no other answer outstanding)
-        if (ls_on && ls_at) assert(fl_idle && ls_resp == 32'd0 && wp_out == 9'd0);
+        if (ls_on && ls_at) assert(fl_idle && ls_resp == 128'd0 && wp_out == 9'd0);
         // a load or an atomic starts with no posted write unanswered, and
         // the posted writes are among the requests the memory owes
         if (ls_on && !ls_st) assert(wp_out == 9'd0);

@@ -10,7 +10,7 @@
 #            LANES x LINE_BYTES 32 x 16 (the default) and 16 x 64.
 #
 # Usage: bash scripts/rtl/coalesce.sh [--bench] [SEED...]   (default seeds 1 2 3)
-#   --bench                only the measured figure (rtl_mem_requests_per_warp_load,
+#   --bench                only the measured figure (coalesce_requests_per_warp_load,
 #                          32 lanes, 16-byte lines), for scripts/bench.sh
 #   RTL_TEST_COAL_WARPS    random warps per seed (default 20000)
 #   RTL_TEST_WAVE          set: write <build dir>/seed<N>.fst for each seed
@@ -35,7 +35,7 @@ for cfg in "${cfgs[@]}"; do
     for s in "${seeds[@]}"; do
         vl_run "$d" tb_coalesce "seed$s" "$s" --warps "$warps" --lanes "$lanes" --line "$line" --measure
     done
-    [ $bench = 1 ] && vl_report "$d" '^rtl_mem_requests_per_warp_load:'
-    vl_report "$d" '^(rtl_mem_requests_per_warp_load|coalesce_cycles_per_warp_load):' "LANES=$lanes LINE=$line"
+    [ $bench = 1 ] && vl_report "$d" '^coalesce_requests_per_warp_load:'
+    vl_report "$d" '^(coalesce_requests_per_warp_load|coalesce_cycles_per_warp_load):' "LANES=$lanes LINE=$line"
 done
 echo "rtl_test: coalesce ${#seeds[@]} seeds x $warps warps x ${#cfgs[@]} configurations ok"

@@ -57,7 +57,8 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/gid.wqs tests/programs/mem_order.wqs tb/verilator/sched/progs/atomics.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
     tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs
-    tb/verilator/core/progs/core_subv_auto.wqs tests/programs/subv_auto.wqs)
+    tb/verilator/core/progs/core_subv_auto.wqs tests/programs/subv_auto.wqs
+    tests/programs/coalesce_mix.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage"):
 # none left, every program runs on the core
 core_not_yet=()

@@ -56,7 +56,7 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/atomics.wqs tb/verilator/sched/progs/subv2.wqs
     tb/verilator/sched/progs/trap_full.wqs tb/verilator/sched/progs/trap_illegal.wqs
     tb/verilator/sched/progs/trap_misaligned.wqs tb/verilator/sched/progs/trap_misaligned_v4.wqs
-    tb/verilator/sched/progs/trap_misaligned_h.wqs
+    tb/verilator/sched/progs/trap_misaligned_h.wqs tests/programs/coalesce_mix.wqs
     tb/verilator/sched/progs/trap_reg.wqs tb/verilator/sched/progs/trap_subv.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs
     tb/verilator/sched/progs/diverge.wqs tests/programs/subword.wqs

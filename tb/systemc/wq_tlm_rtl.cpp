@@ -50,6 +50,13 @@ wq_tlm_rtl::wq_tlm_rtl(sc_module_name nm, sc_time period)
     dut_->o_evw_aux(evw_aux_);
     dut_->o_evw_pc(evw_pc_);
     dut_->o_evw_mask(evw_mask_);
+    dut_->o_evm_valid(evm_valid_);
+    dut_->o_evm_unit(evm_unit_);
+    dut_->o_evm_pc(evm_pc_);
+    dut_->o_evm_aux(evm_aux_);
+    dut_->o_evm_mask(evm_mask_);
+    dut_->o_evm_a(evm_a_);
+    dut_->o_evm_b(evm_b_);
     csr.register_b_transport(this, &wq_tlm_rtl::csr_b_transport);
     SC_THREAD(mem_server);
 }
@@ -75,6 +82,18 @@ void wq_tlm_rtl::mem_server()
             r.mask = evw_mask_.read();
             tfn_(tuser_, &r, cyc_);
         }
+        for (unsigned i = 0; tfn_ && !rst.read() && i < kLine / 4; i++)
+            if (evm_valid_.read() >> i & 1u) {
+                wq_trace_rec_t r = {};
+                r.kind = WQ_EV_MEM_WRITE;
+                r.unit = (uint8_t)evm_unit_.read();
+                r.aux = (uint16_t)(evm_aux_.read() >> (16 * i));
+                r.pc = evm_pc_.read();
+                r.mask = evm_mask_.read().get_word((int)i);
+                r.a = evm_a_.read().get_word((int)i);
+                r.b = evm_b_.read().get_word((int)i);
+                tfn_(tuser_, &r, cyc_);
+            }
         if (tfn_ && !rst.read() && evr_valid_.read()) {
             wq_trace_rec_t r = {};
             r.kind = (uint8_t)evr_kind_.read();
@@ -93,33 +112,41 @@ void wq_tlm_rtl::mem_server()
         } else {
             if (mem_rvalid_.read() && !q_.empty()) q_.pop_front();
             if (mem_valid_.read() && mem_ready_.read()) {
-                uint32_t a = mem_addr_.read(), v = mem_wdata_.read(), s = mem_wstrb_.read();
-                unsigned char be[4];
-                for (unsigned i = 0; i < 4; i++) be[i] = (s >> i & 1u) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
+                // the line request: one kLine-byte transaction (wstrb as
+                // byte enables for a write)
+                uint32_t a = mem_addr_.read(), s = mem_wstrb_.read();
+                sc_dt::sc_bv<8 * kLine> wd = mem_wdata_.read();
+                Resp r = {};
+                for (unsigned i = 0; i < kLine / 4; i++) r.data[i] = wd.get_word((int)i);
+                unsigned char be[kLine];
+                for (unsigned i = 0; i < kLine; i++) be[i] = (s >> i & 1u) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
                 tlm::tlm_generic_payload t;
                 bool we = mem_we_.read();
                 t.set_command(we ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-                t.set_address(a & ~3u);
-                t.set_data_ptr(reinterpret_cast<unsigned char *>(&v));
-                t.set_data_length(4);
-                t.set_streaming_width(4);
+                t.set_address(a & ~(kLine - 1u));
+                t.set_data_ptr(reinterpret_cast<unsigned char *>(r.data));
+                t.set_data_length(kLine);
+                t.set_streaming_width(kLine);
                 t.set_byte_enable_ptr(we ? be : nullptr);
-                t.set_byte_enable_length(we ? 4 : 0);
+                t.set_byte_enable_length(we ? kLine : 0);
                 t.set_dmi_allowed(false);
                 t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
                 sc_time d = SC_ZERO_TIME;
                 mem->b_transport(t, d);
-                if (t.is_response_error()) { mem_errors_++; v = 0; }
+                if (t.is_response_error() || we) { if (t.is_response_error()) mem_errors_++; memset(r.data, 0, sizeof r.data); }
                 uint64_t due = cyc_ + 1 + (uint64_t)(d / period_);
                 if (due < last_due_) due = last_due_;
                 last_due_ = due;
-                q_.push_back({due, we ? 0u : v});
+                r.due = due;
+                q_.push_back(r);
             }
         }
         cyc_++;
         bool rv = !q_.empty() && q_.front().due <= cyc_;
         mem_rvalid_.write(rv);
-        mem_rdata_.write(rv ? q_.front().data : 0u);
+        sc_dt::sc_bv<8 * kLine> rd = 0;
+        for (unsigned i = 0; rv && i < kLine / 4; i++) rd.set_word((int)i, q_.front().data[i]);
+        mem_rdata_.write(rd);
     }
 }
 

@@ -3,7 +3,8 @@
 //   csr   target socket -> the CSR slave pins: i_csr_valid and the request
 //         held until o_csr_ack; o_csr_err becomes an address error;
 //   mem   initiator socket <- the memory master: every request accepted on
-//         o_mem_valid/i_mem_ready becomes one 4-byte transaction (wstrb as
+//         o_mem_valid/i_mem_ready becomes one transaction of the port's line
+//         (16 bytes, the default machine's MEM_LINE; wstrb as
 //         byte enables), answered on i_mem_rvalid in order, no earlier
 //         than the next cycle and no earlier than the annotated delay says;
 //   irq, idle, rst: o_irq, o_idle, i_reset.
@@ -53,7 +54,10 @@ private:
     sc_core::sc_signal<bool> csr_valid_, csr_we_, csr_ack_, csr_err_;
     sc_core::sc_signal<uint32_t> csr_addr_, csr_wdata_, csr_rdata_;
     sc_core::sc_signal<bool> mem_valid_, mem_ready_, mem_we_, mem_rvalid_;
-    sc_core::sc_signal<uint32_t> mem_addr_, mem_wdata_, mem_wstrb_, mem_rdata_;
+    // the port is one L1 line (kLine bytes, the default machine's MEM_LINE)
+    static constexpr unsigned kLine = 16;
+    sc_core::sc_signal<uint32_t> mem_addr_, mem_wstrb_;
+    sc_core::sc_signal<sc_dt::sc_bv<8 * kLine>> mem_wdata_, mem_rdata_;
     // lockstep and event-record outputs: unused here
     sc_core::sc_signal<uint32_t> lock_, step_kind_, step_id_, step_res_;
     sc_core::sc_signal<bool> step_valid_, evr_valid_, evw_valid_;
@@ -61,8 +65,12 @@ private:
     sc_core::sc_signal<uint32_t> evr_kind_, evr_unit_, evr_part_, evr_aux_, evr_pc_, evr_mask_, evr_a_;
     sc_core::sc_signal<uint64_t> evr_b_, evr_c_;
     sc_core::sc_signal<sc_dt::sc_bv<1024>> evr_vals_;
+    // the MEM_WRITE beat port: kLine / 4 slots
+    sc_core::sc_signal<uint32_t> evm_valid_, evm_unit_, evm_pc_;
+    sc_core::sc_signal<uint64_t> evm_aux_;
+    sc_core::sc_signal<sc_dt::sc_bv<8 * kLine>> evm_mask_, evm_a_, evm_b_;
 
-    struct Resp { uint64_t due; uint32_t data; };
+    struct Resp { uint64_t due; uint32_t data[kLine / 4]; };
     std::deque<Resp> q_;
     uint64_t cyc_ = 0, last_due_ = 0, mem_errors_ = 0;
     trace_fn tfn_ = nullptr;

@@ -13,7 +13,7 @@
 //
 // With --measure: after the random run, one warp of LANES consecutive words
 // from a line-aligned base, with the port always ready; prints
-//   rtl_mem_requests_per_warp_load: <requests the RTL handed out>
+//   coalesce_requests_per_warp_load: <requests the RTL handed out>
 //   coalesce_cycles_per_warp_load: <cycles from taking the warp to the last>
 //
 // usage: tb_coalesce --lanes N --line BYTES [--seed N] [--warps N] [--measure]
@@ -191,7 +191,7 @@ struct Bench : tb::Harness<Vwq_coalesce> {
         top->i_valid = 0;
         uint64_t before = n_reqs, c0 = cycle;
         while (!expect.empty()) { cycle_check(); tick(); }
-        printf("rtl_mem_requests_per_warp_load: %" PRIu64 "\n", n_reqs - before);
+        printf("coalesce_requests_per_warp_load: %" PRIu64 "\n", n_reqs - before);
         printf("coalesce_cycles_per_warp_load: %" PRIu64 "\n", cycle - c0);
     }
 };

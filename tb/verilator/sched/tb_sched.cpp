@@ -60,6 +60,7 @@ extern "C" {
 #else
 #include "Vwq_sched_wq_core.h"
 #endif
+#include "tb_line.h"
 #include "tb_rng.h"
 #include "tb_wave.h"
 #include "verilated.h"
@@ -140,7 +141,7 @@ struct Bench : tb::Harness<Vwq_sched> {
     bool rc_valid[64] = {};                      // the last re-centre of each slot:
     uint32_t rc_pc[64] = {}, rc_ht[64] = {};     //   PC and the head / tail it left
     // memory port
-    struct Resp { uint64_t at; uint32_t data; };
+    struct Resp { uint64_t at; uint32_t data[sizeof(Vwq_sched::i_mem_rdata) / 4]; };
     std::deque<Resp> resp;
     unsigned ready_pct = 70, max_lat = 4;
     // locking
@@ -175,6 +176,10 @@ void Bench::report_context()
 void Bench::tick()
 {
     // memory: accept a request with a seeded ready, answer after a seeded latency
+    // (the port is a word, or with the core one line of kLine bytes: a
+    // request for the line at its base address, a write with byte strobes
+    // over it)
+    constexpr unsigned kLine = sizeof(Vwq_sched::i_mem_rdata);
     top->i_mem_ready = rng.chance(ready_pct);
     top->i_mem_rvalid = 0;
     // the wave decision: a forced mode, or a coin under AUTO
@@ -182,37 +187,38 @@ void Bench::tick()
     bool wcoin = wrng.chance(50);
     top->i_wave_subv = wm == WQ_CSRVAL_WAVE_MODE_SUBV ? !wave_lie
                      : wm == WQ_CSRVAL_WAVE_MODE_NORMAL ? wave_lie : wcoin;
-    if (!resp.empty() && resp.front().at <= cycle) {
-        top->i_mem_rvalid = 1;
-        top->i_mem_rdata = resp.front().data;
-    } else {
-        top->i_mem_rdata = (uint32_t)rng.next();           // garbage when not valid
-    }
+    bool rv = !resp.empty() && resp.front().at <= cycle;
+    top->i_mem_rvalid = rv;
+    for (unsigned i = 0; i < kLine / 4; i++)                // garbage when not valid
+        tb::set_word(top->i_mem_rdata, i, rv ? resp.front().data[i] : (uint32_t)rng.next());
     top->eval();
     bool took_resp = top->i_mem_rvalid;
     // (power-on contents are random until the synchronous reset has acted)
     if (top->o_mem_valid && top->i_mem_ready && !top->i_reset && !in_reset) {
         if (!gnt) fail("memory request outside the grant");
         uint32_t a = top->o_mem_addr;
-        if (a & 3u) fail("unaligned memory request");
+        if (a & (kLine - 1u)) fail("memory request not aligned to the port's width");
         st.mem_reqs++;
         uint64_t at = cycle + 1 + rng.below(max_lat);
         if (!resp.empty() && at < resp.back().at) at = resp.back().at;
+        Resp r = {};
+        r.at = at;
         if (top->o_mem_we) {
-            // byte strobes: a byte, an aligned half-word or the word
-            // (st.b / st.h put their bytes on every lane of the word)
-            unsigned sb = top->o_mem_wstrb;
-            if (sb != 0x1 && sb != 0x2 && sb != 0x4 && sb != 0x8 && sb != 0x3 && sb != 0xC &&
-                sb != 0xF)
-                fail("write strobes neither a byte, an aligned half-word nor the word");
-            uint32_t keep = 0;
-            for (unsigned i = 0; i < 4; i++)
-                if (!(sb >> i & 1u)) keep |= 0xFFu << (8 * i);
-            mem[a] = (rd(a) & keep) | (top->o_mem_wdata & ~keep);
-            resp.push_back({at, 0});
+            // byte strobes over the line (a coalesced line write merges
+            // the lanes' bytes; a word port's write strobes one word)
+            uint64_t sb = (uint64_t)top->o_mem_wstrb;
+            if (sb == 0) fail("a write that strobes no byte");
+            for (unsigned w = 0; w < kLine / 4; w++) {
+                uint32_t keep = 0, wa = a + 4 * w;
+                if (!(sb >> (4 * w) & 0xFu)) continue;
+                for (unsigned i = 0; i < 4; i++)
+                    if (!(sb >> (4 * w + i) & 1u)) keep |= 0xFFu << (8 * i);
+                mem[wa] = (rd(wa) & keep) | (tb::word_of(top->o_mem_wdata, w) & ~keep);
+            }
         } else {
-            resp.push_back({at, rd(a)});
+            for (unsigned w = 0; w < kLine / 4; w++) r.data[w] = rd(a + 4 * w);
         }
+        resp.push_back(r);
     }
     collect_records();
     tick_rise_first();
@@ -233,6 +239,16 @@ void Bench::collect_records()
         w.pc = top->o_evw_pc; w.mask = top->o_evw_mask;
         collect_one(w);
     }
+    // the MEM_WRITE beat port: its valid slots, slot 0 first
+    for (unsigned i = 0; i < sizeof(top->o_evm_a) / 4; i++)
+        if ((uint64_t)top->o_evm_valid >> i & 1u) {
+            Rec m;
+            m.kind = WQ_EV_MEM_WRITE; m.unit = top->o_evm_unit;
+            m.aux = tb::bits_of(top->o_evm_aux, 16 * i, 16); m.pc = top->o_evm_pc;
+            m.mask = tb::word_of(top->o_evm_mask, i); m.a = tb::word_of(top->o_evm_a, i);
+            m.b = tb::word_of(top->o_evm_b, i);
+            collect_one(m);
+        }
 #endif
     if (!top->o_evr_valid) return;
     Rec r;

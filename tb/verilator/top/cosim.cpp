@@ -13,6 +13,7 @@
 #include "Vwq_top_wq_top.h"
 #include "fcov.h"
 #include "tb_wave.h"
+#include "tb_line.h"
 #include "tb_rng.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -72,11 +73,16 @@ const char *step_res_name(unsigned r)
 }
 
 // ---- memory behind the RTL's port ------------------------------------------------
+// The port is wq_top's MEM_LINE bytes wide (a word with L1=0, the L1's line
+// otherwise): a request for the line at o_mem_addr, a write with byte
+// strobes over it; answers in order, after a seeded random latency, with a
+// seeded random ready.
 struct MemServer {
+    static constexpr unsigned kLine = sizeof(Vwq_top::i_mem_rdata);   // bytes
     wq_mem_t *mem;
     Rng rng;
     unsigned lat_min, lat_max, ready_pct;
-    struct Resp { uint64_t due; uint32_t data; };
+    struct Resp { uint64_t due; uint32_t data[kLine / 4]; };
     std::deque<Resp> q;
     uint64_t last_due = 0, reads = 0, writes = 0;
 
@@ -85,31 +91,34 @@ struct MemServer {
 
     void drive(Vwq_top *top, uint64_t cyc) {
         top->i_mem_ready = rng.chance(ready_pct);
-        if (!q.empty() && q.front().due <= cyc) {
-            top->i_mem_rvalid = 1;
-            top->i_mem_rdata = q.front().data;
-        } else {
-            top->i_mem_rvalid = 0;
-            top->i_mem_rdata = (uint32_t)rng.next();   // garbage when not valid
-        }
+        bool v = !q.empty() && q.front().due <= cyc;
+        top->i_mem_rvalid = v;
+        for (unsigned i = 0; i < kLine / 4; i++)   // garbage when not valid
+            tb::set_word(top->i_mem_rdata, i, v ? q.front().data[i] : (uint32_t)rng.next());
     }
     // before the clock edge: what the edge will do
     void sample(Vwq_top *top, uint64_t cyc) {
         if (top->i_mem_rvalid) q.pop_front();
         if (top->o_mem_valid && top->i_mem_ready) {
-            uint32_t a = top->o_mem_addr, d = 0;
+            uint32_t a = top->o_mem_addr & ~(kLine - 1u);
+            Resp r = {};
             if (top->o_mem_we) {
-                wq_mem_write_strobe(mem, a, top->o_mem_wdata, top->o_mem_wstrb);
+                uint64_t sb = (uint64_t)top->o_mem_wstrb;
+                for (unsigned i = 0; i < kLine / 4; i++)
+                    if ((sb >> (4 * i)) & 0xFu)
+                        wq_mem_write_strobe(mem, a + 4 * i, tb::word_of(top->o_mem_wdata, i),
+                                            (unsigned)(sb >> (4 * i)) & 0xFu);
                 writes++;
             } else {
-                d = wq_mem_read32(mem, a);
+                for (unsigned i = 0; i < kLine / 4; i++) r.data[i] = wq_mem_read32(mem, a + 4 * i);
                 reads++;
             }
             uint64_t due = cyc + lat_min + rng.below(lat_max - lat_min + 1);
             if (due <= last_due) due = last_due + (lat_min == 0 ? 0 : 1);
             if (due <= cyc) due = cyc + 1;
             last_due = due;
-            q.push_back({due, d});
+            r.due = due;
+            q.push_back(r);
         }
     }
 };
@@ -308,6 +317,8 @@ void Cosim::print_summary(uint64_t run_cycles, double secs) const
     for (const auto &kv : wave_pc)
         printf("wave_pc: %" PRIu32 " %" PRIu64 " sub-vector, %" PRIu64 " normal\n", kv.first,
                kv.second[1], kv.second[0]);
+    printf("loads: %" PRIu32 " warp loads, %" PRIu32 " line requests\n",
+           (uint32_t)top->rootp->wq_top->ld_warps, (uint32_t)top->rootp->wq_top->ld_lines);
 }
 
 // ---- model-side replay of one RTL step -------------------------------------------------
@@ -504,10 +515,17 @@ void Cosim::drive_csr() {
 // a cycle's records: the REG_WRITE slot's (o_evw_*) before o_evr_*'s; the
 // part and values of the cycle's REG_WRITE are o_evr_part / o_evr_vals
 void Cosim::collect_record() {
+    if (rtl_recs.empty() && (top->o_evw_valid || top->o_evm_valid || top->o_evr_valid))
+        step_rec0 = cyc;
     if (top->o_evw_valid)
         collect_one(WQ_EV_REG_WRITE, top->o_evw_unit, top->o_evw_aux, top->o_evw_pc,
                     top->o_evw_mask, 0, 0, 0);
-    if (rtl_recs.empty() && (top->o_evw_valid || top->o_evr_valid)) step_rec0 = cyc;
+    // the MEM_WRITE beat port: its valid slots, slot 0 first
+    for (unsigned i = 0; i < sizeof(top->o_evm_a) / 4; i++)
+        if ((uint64_t)top->o_evm_valid >> i & 1u)
+            collect_one(WQ_EV_MEM_WRITE, top->o_evm_unit, tb::bits_of(top->o_evm_aux, 16 * i, 16),
+                        top->o_evm_pc, tb::word_of(top->o_evm_mask, i),
+                        tb::word_of(top->o_evm_a, i), tb::word_of(top->o_evm_b, i), 0);
     if (top->o_evr_valid)
         collect_one(top->o_evr_kind, top->o_evr_unit, top->o_evr_aux, top->o_evr_pc,
                     top->o_evr_mask, top->o_evr_a, top->o_evr_b, top->o_evr_c);

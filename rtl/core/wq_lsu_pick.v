@@ -1,0 +1,63 @@
+// wq_lsu_pick.v -- the coalescer's rule inside the core's LSU
+// (docs/rtl/wq_coalesce.md, "Request order"; docs/rtl/wq_core.md, "LSU"):
+// of a memory instruction's elements still pending (word k of lane l at
+// bit 4l + k, the model's order), the next line request covers every
+// pending element in the line of the lowest pending one, the leader.  An
+// atomic's request (i_one) is its leader alone.  Combinational; the core
+// uses it twice: for the request on the port (the elements still to
+// request) and for the answer coming back (the elements still to answer:
+// the same requests in the same order, the port answering in order).
+`default_nettype none
+
+module wq_lsu_pick #(
+    parameter N  = 128,             // elements
+    parameter TW = 28,              // bits of a line tag
+    parameter IW = 7                // bits of an element index
+) (
+    input  wire [N-1:0]    i_pend,      // elements still pending
+    input  wire [N*TW-1:0] i_line,      // element e's line tag at bits e*TW
+    input  wire            i_one,       // the leader alone
+    output reg  [IW-1:0]   o_lead,      // the lowest pending element
+    output wire [TW-1:0]   o_tag,       // its line
+    output reg  [N-1:0]    o_cov        // the elements the request covers
+);
+    integer e;
+    always @(*) begin
+        o_lead = {IW{1'b0}};
+        for (e = N - 1; e >= 0; e = e - 1)
+            if (i_pend[e]) o_lead = e[IW-1:0];
+    end
+    assign o_tag = i_line[o_lead * TW +: TW];
+    always @(*)
+        for (e = 0; e < N; e = e + 1)
+            o_cov[e] = i_pend[e] && (i_one ? e[IW-1:0] == o_lead : i_line[e*TW +: TW] == o_tag);
+
+`ifdef FORMAL
+    // Run by `make formal` (scripts/formal.sh, job lsu_pick): the rule
+    // for every pending set and every line assignment.
+    integer f;
+    always @(*) begin
+        if (i_pend == {N{1'b0}}) assert(o_cov == {N{1'b0}});
+        else begin
+            // the leader is the lowest pending element and is covered
+            assert(i_pend[o_lead] && o_cov[o_lead]);
+            for (f = 0; f < N; f = f + 1) if (f < o_lead) assert(!i_pend[f]);
+        end
+        for (f = 0; f < N; f = f + 1) begin
+            // only pending elements, all in the leader's line ...
+            if (o_cov[f]) assert(i_pend[f] && i_line[f*TW +: TW] == o_tag);
+            // ... and every pending one of that line (the fewest requests)
+            if (!i_one && i_pend[f] && i_line[f*TW +: TW] == o_tag) assert(o_cov[f]);
+            // an atomic's request: the leader alone
+            if (i_one && o_cov[f]) assert(f == o_lead);
+        end
+        // covers: the whole instruction in one request, a request that
+        // leaves elements for later, one that skips a lower element's
+        // neighbour (a later element in the leader's line)
+        c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
+        c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
+        c_skip:   cover(!i_one && i_pend[0] && i_pend[1] && !o_cov[1] && o_cov[N-1]);
+        c_atomic: cover(i_one && i_pend == {N{1'b1}});
+    end
+`endif
+endmodule
