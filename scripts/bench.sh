@@ -64,6 +64,8 @@
 #     a line request a cycle), of the kernel window (the first CTA_START to
 #     the last warp commit) with the whole run beside, with the L1 and with
 #     L1=0, and the L1's hit rate there.
+#   * rtl_ipc_spinlock: the same figure on tests/programs/spinlock.wqs
+#     (one warp; a report, no target).
 #   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
 #     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
 #     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
@@ -86,6 +88,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
+# a lockstep run's counts, from tb_cosim's output on stdin:
+# "WARP_COMMITS CYCLES WIN_WARP_COMMITS WIN_CYCLES" -- the whole run (steps:,
+# cycles:) and the kernel window ("window: cycles A..B, N cycles, W warp
+# commits (...)": the first CTA_START to the last warp commit); empty fields
+# when a line is missing, for the caller to name
+cosim_counts() {
+    awk '/^steps: .*\(warp [0-9]+,/ { sub(/.*\(warp /, ""); sub(/,.*/, ""); w = $0 }
+         /^cycles: / { c = $2 }
+         /^window: cycles / { kc = $4; kw = $6 }
+         END { print w, c, kw, kc }'
+}
 
 # rtl_ipc_alu, rtl_ipc_alu_l8 (`bash scripts/bench.sh --ipc` prints only these)
 ipc_alu() {
@@ -95,11 +108,7 @@ ipc_alu() {
         b=$(bash scripts/cosim_build.sh "$@") || fail "cosim build"
         o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
             { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3)"; }
-        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-        c=$(sed -n 's/^cycles: //p' <<< "$o")
-        # the kernel window: "window: cycles A..B, N cycles, W warp commits (...)"
-        kc=$(sed -n 's/^window: cycles [0-9]*\.\.[0-9]*, \([0-9]*\) cycles,.*/\1/p' <<< "$o")
-        kw=$(sed -n 's/^window: .* cycles, \([0-9]*\) warp commits.*/\1/p' <<< "$o")
+        read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
         [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
         [ -n "$kw" ] && [ -n "$kc" ] || fail "alu_ipc.wqs: no kernel window"
         awk -v kw="$kw" -v kc="$kc" -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d %.4f %d %d", kw / kc, kw, kc, w / c, w, c }'
@@ -191,9 +200,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         local o w c h m kc ld ln
         o=$("$1" tests/programs/bench/vecadd_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
             { echo "$o" >&2; fail "cosim vecadd_ipc.wqs ($1)"; }
-        w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-        c=$(sed -n 's/^cycles: //p' <<< "$o")
-        kc=$(sed -n 's/^window: cycles [0-9]*\.\.[0-9]*, \([0-9]*\) cycles,.*/\1/p' <<< "$o")
+        read -r w c _ kc <<< "$(cosim_counts <<< "$o")"
         h=$(sed -n 's/^l1: \([0-9]*\) hits.*/\1/p' <<< "$o")
         m=$(sed -n 's/^l1: [0-9]* hits, \([0-9]*\) misses/\1/p' <<< "$o")
         ld=$(sed -n 's/^loads: \([0-9]*\) warp loads.*/\1/p' <<< "$o")
@@ -210,6 +217,14 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     echo "rtl_ipc_vecadd: $vk1 (kernel window: $vw1 warp instructions in $vkc1 cycles; whole run: $vi1, $vc1 cycles; L1=0 (word port): window $vk0 ($vkc0 cycles), whole run $vi0 ($vc0 cycles); 8 warps, 32 lanes, memory latency 8, one line request a cycle)"
     awk -v l="$vln1" -v w="$vld1" 'BEGIN { printf "rtl_mem_requests_per_warp_load: %.2f (%d line requests for %d warp loads of 32 consecutive words, vecadd_ipc.wqs on wq_top, 16-byte lines; target <= 8)\n", (w > 0 ? l / w : 0), l, w }'
     awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", (h + m > 0 ? h / (h + m) : 0), h, m }'
+    # the spin lock of tests/programs/spinlock.wqs (one warp, 32 threads
+    # taking one lock in divergent code, YIELD every back edge): its
+    # issue rate, a report (one warp cannot interleave with others)
+    o=$("$bin" tests/programs/spinlock.wqs --seed 1 --lat 8,8 --ready 100) ||
+        { echo "$o" >&2; fail "cosim spinlock.wqs"; }
+    read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
+    [ -n "$w" ] && [ -n "$c" ] && [ -n "$kw" ] && [ -n "$kc" ] || fail "spinlock.wqs: no step, cycle or window count"
+    awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" 'BEGIN { printf "rtl_ipc_spinlock: %.4f (kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d cycles; one warp of 32 threads, memory latency 8)\n", kw / kc, kw, kc, w / c, c }'
     # simulation speed on the same kernel, FAST=1: warp instructions per
     # wall second with the RTL alone (the run of the lockstep's cycle count,
     # five times), and lockstep wall time / RTL-only wall time for that work
@@ -245,7 +260,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         echo "$(( $(wi "$full") - $(wi "$base") )) $(( $(cy "$full") - $(cy "$base") ))"
     }
     # the cache-driven wave mode (docs/rtl/wq_wave_ctl.md): subv_auto.wqs
-    # under WAVE_CTL AUTO (32-lookup window, threshold 8): the fraction of
+    # under WAVE_CTL AUTO (16-lookup window, threshold 12): the fraction of
     # SUBV_AUTO segments the control unit ran in sub-vector mode
     o=$("$bin" tests/programs/subv_auto.wqs --seed 1) || { echo "$o" >&2; fail "cosim subv_auto.wqs"; }
     read -r ws wn <<< "$(sed -n 's/^wave: \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' <<< "$o")"
