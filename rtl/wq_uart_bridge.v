@@ -104,7 +104,7 @@ module wq_uart_bridge #(
 				R_SEQ = 3'd3, R_PAY = 3'd4, R_CRC1 = 3'd5,
 				R_CRC2 = 3'd6, R_FULL = 3'd7;
 	reg	[2:0]	rstate;
-	reg	[7:0]	r_len, r_code, r_seq, r_idx, r_crchi;
+	reg	[7:0]	r_len, r_code, r_seq, r_idx;
 	reg	[15:0]	r_crc;
 	reg	[TW-1:0] r_quiet;	// clocks since the last byte of this frame
 	reg	[7:0]	r_st;		// OK (to execute) or BAD_CRC / BAD_LEN
@@ -167,7 +167,7 @@ module wq_uart_bridge #(
 			if (r_idx == 8'd4) p1[7:0]   <= i_rx_data;
 			if (r_idx == 8'd5) p1[15:8]  <= i_rx_data;
 			end
-		R_CRC1:	r_crchi <= i_rx_data;
+		R_CRC1:	r_crc <= crc16(r_crc, i_rx_data);
 		default: begin end
 		endcase
 	end
@@ -186,13 +186,18 @@ module wq_uart_bridge #(
 		if (r_idx == 8'd3) p0[31:24] <= i_rx_data;
 	end
 
-	// the frame's verdict, set as it completes
+	// the frame's verdict, set as it completes.  CRC_HI is folded into
+	// the CRC like the bytes before it (no register holds it): the sent
+	// CRC {CRC_HI, CRC_LO} equals the CRC c of LEN..PAYLOAD exactly when
+	// crc16(c, CRC_HI) is { CRC_LO, 8'h00 } (CRC_HI equal to c[15:8]
+	// shifts zeros through, leaving c[7:0] on top; any other CRC_HI
+	// leaves a low byte that is not zero)
 	always @(posedge i_clk)
 	if (i_rx_valid && rstate == R_LEN && i_rx_data > MAXLEN)
 		r_st <= `WQ_UART_ST_BAD_LEN;
 	else if (i_rx_valid && rstate == R_CRC2)
-		r_st <= ({ r_crchi, i_rx_data } == r_crc) ? `WQ_UART_ST_OK
-							  : `WQ_UART_ST_BAD_CRC;
+		r_st <= (r_crc == { i_rx_data, 8'h00 }) ? `WQ_UART_ST_OK
+							: `WQ_UART_ST_BAD_CRC;
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -239,7 +244,7 @@ module wq_uart_bridge #(
 				X_RESET = 4'd9, X_RESET2 = 4'd10, X_TPREP = 4'd11,
 				X_TSEND = 4'd12;
 	reg	[3:0]	xstate;
-	reg	[7:0]	x_st, x_seq, x_rlen;	// the response's header
+	reg	[7:0]	x_st, x_rlen;		// the response's header
 	reg		x_notice;		// the frame is an IRQ notice
 	reg		x_frombuf;		// payload from pbuf (MEM_RD)
 	reg	[63:0]	rdat;			// payload of a short response
@@ -331,7 +336,6 @@ module wq_uart_bridge #(
 	begin
 		x_notice  <= rstate != R_FULL;		// else: an IRQ notice
 		x_st      <= (rstate == R_FULL) ? r_st : `WQ_UART_ST_IRQ;
-		x_seq     <= (rstate == R_FULL) ? r_seq : 8'd0;
 		x_rlen    <= 8'd0;
 		x_frombuf <= 1'b0;
 	end else if (xstate == X_CHECK && r_st == `WQ_UART_ST_OK)
@@ -442,8 +446,8 @@ module wq_uart_bridge #(
 			o_tx_data = x_rlen;
 		else if (x_k == 8'd2)
 			o_tx_data = x_st;
-		else if (x_k == 8'd3)
-			o_tx_data = x_seq;
+		else if (x_k == 8'd3)	// the frame is held until its answer has gone
+			o_tx_data = x_notice ? 8'd0 : r_seq;
 		else if (x_k < x_rlen + 8'd4)
 			o_tx_data = x_frombuf ? bufq[8 * x_j[1:0] +: 8]
 					      : rdat[8 * x_j[2:0] +: 8];

@@ -27,7 +27,7 @@ module wq_uart_rx #(
 	input	wire		i_reset,
 	input	wire		i_rx,		// the line, idle high
 	output	reg		o_valid,	// one cycle: o_data is a byte
-	output	reg	[7:0]	o_data,
+	output	wire	[7:0]	o_data,		// with o_valid (and until the next byte)
 	output	reg		o_ferr		// one cycle: a stop bit was low
 );
 	localparam	CPB = CLK_HZ / BAUD;		// clocks per bit
@@ -116,9 +116,10 @@ module wq_uart_rx #(
 		o_ferr  <= state == S_STOP && cnt == 0 && !line;
 	end
 
-	always @(posedge i_clk)
-	if (state == S_STOP && cnt == 0)
-		o_data <= sh;
+	// the byte is the shift register itself: it stays put from the last
+	// data bit until the next byte's first data bit, a bit and a half
+	// later at least, so it is valid with o_valid (no copy of it)
+	assign	o_data = sh;
 
 `ifdef	FORMAL
 	reg	f_past_valid;

@@ -287,16 +287,42 @@ module wq_ue #(
 `endif
 
     // ---- operand b and the adder ------------------------------------------------
-    wire        isgn = is_l ? k19[18] : k10[9];
-    wire [31:0] imm  = {{13{isgn}}, is_l ? k19[18:10] : {9{k10[9]}}, k10};
-    wire [31:0] b_op = use_imm ? imm : rb_q;
+    // The controls of operand b are decoded in D from rom_q, which holds
+    // the instruction from D to its last cycle, and kept in flip-flops
+    // for X and M: the path into the adder's carry chain starts at
+    // registers, not at the ROM's output through the opcode decode (the
+    // iCE40's critical path).  Same values, same cycles.
     // b forced to 0: pass a (shifts, ext/ins, branches, ld's data in M);
     // inverted: subtract (with cin), a - 1 (ctz, clrl), andn
     wire sub_c = op_sub | is_cmp;
-    wire zb  = in_m | op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
-               is_bb | op_ctz | op_clrl;
-    wire inv = !in_m && (sub_c | op_ctz | op_clrl | op_andn);
-    wire cin = !in_m && sub_c;
+    reg  q_use_imm, q_is_l, q_zb, q_inv, q_cin;
+    // (and the rotator's and the masks' selects below, for the same reason)
+    reg  q_rot_x, q_neg_r, q_is_bb, q_lih, q_sel_t, q_sel_rt, q_sel_d, q_ext, q_ins, q_sra;
+    always @(posedge i_clk)
+        if (ph == PH_D) begin
+            q_rot_x   <= op_shl | op_shr | op_sra | op_ext | op_ins;
+            q_neg_r   <= op_shr | op_sra | op_ext | is_bb;
+            q_is_bb   <= is_bb;
+            q_lih     <= op_lih;
+            q_sel_t   <= op_add | op_sub | is_l | op_shl | op_ins;
+            q_sel_rt  <= op_shr | op_sra | op_ext;
+            q_sel_d   <= op_ins | op_lih | op_st;
+            q_ext     <= op_ext;
+            q_ins     <= op_ins;
+            q_sra     <= op_sra;
+            q_use_imm <= use_imm;
+            q_is_l    <= is_l;
+            q_zb      <= op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
+                         is_bb | op_ctz | op_clrl;
+            q_inv     <= sub_c | op_ctz | op_clrl | op_andn;
+            q_cin     <= sub_c;
+        end
+    wire        isgn = q_is_l ? k19[18] : k10[9];
+    wire [31:0] imm  = {{13{isgn}}, q_is_l ? k19[18:10] : {9{k10[9]}}, k10};
+    wire [31:0] b_op = q_use_imm ? imm : rb_q;
+    wire zb  = in_m | q_zb;
+    wire inv = !in_m && q_inv;
+    wire cin = !in_m && q_cin;
     wire [31:0] b2 = (b_op & {32{!zb}}) ^ {32{inv}};
     wire [33:0] s34 = {1'b0, ra_q, 1'b1} + {1'b0, b2, cin};
     assign sum  = s34[32:1];
@@ -306,11 +332,9 @@ module wq_ue #(
     // ---- rotator and mask/merge ------------------------------------------------
     // x: the shift amount / lo / bit number; 16 for lih (an ins of the
     // immediate at 16), 0 where the whole sum passes
-    wire rot_x     = op_shl | op_shr | op_sra | op_ext | op_ins;
-    wire neg_r     = op_shr | op_sra | op_ext | is_bb;
-    wire [4:0] x   = is_bb ? f_bit : op_lih ? 5'd16 : rot_x ? b_op[4:0] : 5'd0;
+    wire [4:0] x   = q_is_bb ? f_bit : q_lih ? 5'd16 : q_rot_x ? b_op[4:0] : 5'd0;
     // rotate left by x (shl, ins, lih) or right by x (shr, sra, ext, bbc, bbs)
-    wire [4:0] r   = neg_r ? 5'd0 - x : x;
+    wire [4:0] r   = q_neg_r ? 5'd0 - x : x;
     wire [31:0] r4;
     generate if (ROT_MUL != 0) begin : g_rmul
         // by r[3:0] as two 16x16 multiplies by 2^r[3:0] (a `*`: Yosys
@@ -333,12 +357,12 @@ module wq_ue #(
     // is 0: add/sub/li/in and ld's data) or T reversed ([0, 32 - x): shr,
     // sra, ext); nothing for the rest (st's data: Y alone).  B = [0, hi):
     // w for ext (so [0, min(w, 32 - x))), x + w for ins, else everything.
-    wire sel_t  = in_m | op_add | op_sub | is_l | op_shl | op_ins;
-    wire sel_rt = op_shr | op_sra | op_ext;
+    wire sel_t  = in_m | q_sel_t;
+    wire sel_rt = q_sel_rt;
     wire [5:0] w6 = (k10[9:5] == 5'd0) ? 6'd32 : {1'b0, k10[9:5]};
-    wire [5:0] hi = op_ext ? w6 : op_ins ? {1'b0, x} + w6 : 6'd32;
-    wire sel_d  = op_ins | op_lih | op_st;
-    wire fill   = op_sra & ra_q[31];
+    wire [5:0] hi = q_ext ? w6 : q_ins ? {1'b0, x} + w6 : 6'd32;
+    wire sel_d  = q_sel_d;
+    wire fill   = q_sra & ra_q[31];
     reg  [31:0] t_x, merge;
     integer i;
     always @(*) begin
@@ -481,9 +505,23 @@ module wq_ue #(
     // no register write to physical word 0 (r0); writes only when an
     // instruction retires (ld: in M)
     always @(*) if (o_rf_we) assert(o_rf_waddr != {PHYS_AW{1'b0}} && o_retire);
+    // the operand-b controls latched in D are the decode of the word in
+    // rom_q for as long as it executes
+    always @(*) if (f_past && (in_x || in_m)) begin
+        assert(q_use_imm == use_imm && q_is_l == is_l);
+        assert(q_zb == (op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
+                        is_bb | op_ctz | op_clrl));
+        assert(q_inv == (sub_c | op_ctz | op_clrl | op_andn) && q_cin == sub_c);
+        assert(q_rot_x == (op_shl | op_shr | op_sra | op_ext | op_ins));
+        assert(q_neg_r == (op_shr | op_sra | op_ext | is_bb) && q_is_bb == is_bb);
+        assert(q_lih == op_lih && q_ext == op_ext && q_ins == op_ins && q_sra == op_sra);
+        assert(q_sel_t == (op_add | op_sub | is_l | op_shl | op_ins));
+        assert(q_sel_rt == (op_shr | op_sra | op_ext) && q_sel_d == (op_ins | op_lih | op_st));
+    end
     // a branch's condition on ra_q is the one on its sum and rotation
-    always @(*) if (op_bz || op_bnz) assert(br_z == zero);
-    always @(*) if (is_bb) assert(br_bit == rot[0]);
+    // (in X, where it is taken)
+    always @(*) if (f_past && in_x && (op_bz || op_bnz)) assert(br_z == zero);
+    always @(*) if (f_past && in_x && is_bb) assert(br_bit == rot[0]);
     // the register RAM is never read and written in one cycle (no_rw_check)
     always @(*) assert(!(o_rf_we && (re_a || re_b)));
     // halted: nothing retires, writes or strobes until reset; o_halt

@@ -29,6 +29,11 @@
 #   FPGA_FREQ   the router's target clock in MHz (default per board, above)
 #   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
 #               -device u -dff"; the report's synth line names them)
+#   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--router router2",
+#               ice40 none; the report's place-and-route line names them)
+#   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
+#               the report then has the packed design's resources and says
+#               where place and route stood, with no Fmax
 # The ice40 report ends with where the logic cells go: LUT4s, carries and
 # flip-flops per instance, and the flip-flops that take a logic cell of
 # their own per register (scripts/fpga_cells.py).
@@ -89,6 +94,7 @@ case $board in
         bits="$out/$top.bin"
         pack_args=("$out/$top.asc" "$bits")
         # resource: the packer's cell type, the device's count
+        pnr_opts=${FPGA_PNR_OPTS-}
         res="ICESTORM_LC:logic_cells ICESTORM_RAM:ebr ICESTORM_SPRAM:spram ICESTORM_DSP:dsp SB_IO:io SB_GB:global_buffers"
         ;;
     ecp5)
@@ -107,6 +113,9 @@ case $board in
         pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --textcfg "$out/$top.config")
         bits="$out/$top.bit"
         pack_args=(--compress "$out/$top.config" "$bits")
+        # router2 routes the default configuration's high-fan-out nets in
+        # a fraction of router1's time
+        pnr_opts=${FPGA_PNR_OPTS---router router2}
         res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers"
         ;;
     *) fail "usage: bash scripts/fpga.sh ice40|ecp5|--lint" ;;
@@ -140,9 +149,12 @@ t1=$(date +%s)
 # ---- place and route -----------------------------------------------------------
 plog="$out/pnr.log"
 rm -f "$bits"
-pnr_ok=1
-nice "$pnr" "${pnr_args[@]}" --json "$out/$top.json" --freq "$freq" --seed "$seed" \
-    --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_ok=0
+pnr_ok=1 pnr_rc=0
+tmo=${FPGA_PNR_TIMEOUT:-0}
+# shellcheck disable=SC2086
+timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
+    --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
+[ "$pnr_rc" = 0 ] || pnr_ok=0
 t2=$(date +%s)
 
 # ---- bitstream ------------------------------------------------------------------
@@ -164,7 +176,7 @@ r="build/reports/fpga_$board.txt"
 over=()
 {
     echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
-    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3} --freq $freq --seed $seed"
+    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed"
     printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
     for kv in $res; do
         u="" a=""
@@ -183,8 +195,14 @@ over=()
                    (f >= b ? "meets" : "FAIL: under"), (f >= t ? "meets" : "under"), t }'
         echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
     else
-        why=$(grep -m1 -E '^ERROR' "$plog" || echo "no Fmax in the log")
-        echo "fmax_mhz         none (place and route failed: $why)"
+        if [ "$pnr_rc" = 124 ]; then
+            # the placer's or the router's last progress line
+            why="stopped by FPGA_PNR_TIMEOUT after $tmo s, at: $(grep -E '^Info:' "$plog" | tail -1 | sed 's/^Info: *//')"
+            echo "fmax_mhz         none (place and route $why)"
+        else
+            why=$(grep -m1 -E '^ERROR' "$plog" || echo "no Fmax in the log")
+            echo "fmax_mhz         none (place and route failed: $why)"
+        fi
         echo "bitstream        none"
     fi
     echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"

@@ -8,7 +8,8 @@
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
 # (scripts/rtl/{deque,sem,host,sched,core,ue,coalesce,l1}.sh), the nested scenarios
-# (scripts/rtl/nested.sh) and the lockstep harness
+# (scripts/rtl/nested.sh), the UART bridge's protocol probe
+# (scripts/rtl/uart.sh --bench) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
 # `make test` set.  The first failing run stops the mutant: CAUGHT, naming
 # the check and the run; a mutant whose checks all pass SURVIVED (a test
@@ -66,7 +67,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|core|ue|coalesce|l1|top|top_small|nested) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|core|ue|coalesce|l1|top|top_small|nested|uart) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -105,6 +106,9 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
     nested)    cmd=(bash scripts/rtl/nested.sh 1) ;;
+    # the UART bridge's protocol rules (the probe of scripts/rtl/uart.sh,
+    # without its nested-work scenarios)
+    uart)      cmd=(bash scripts/rtl/uart.sh --bench) ;;
     esac
     WQ_RTL_FULL=1 WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
         WQ_VERILATOR_FLAGS="$vflags" timeout "$tmo" "${cmd[@]}" > "$3" 2>&1

@@ -51,7 +51,7 @@ build/bin/wq nested --all --lanes "$lanes" > "$BD/model.log" 2>&1 || fail "neste
 
 # ---- 0. the protocol's rules ----------------------------------------------------
 start_bench "$BD/bench_probe.log" 1 0
-"$BD/uart_probe" "$pty" "$cpb" > "$BD/probe.log" 2>&1 || { cat "$BD/probe.log" >&2; fail "uart_probe (log: $BD/probe.log)"; }
+"$BD/uart_probe" "$pty" "$cpb" > "$BD/probe.log" 2>&1 || { cat "$BD/probe.log" >&2; fail "uart_probe seed 1 (log: $BD/probe.log)"; }
 board_stop
 if [ $bench = 1 ]; then
     grep -E '^uart_(csr_read_bit_times|mem_write_bytes_per_bit):' "$BD/bench_probe.log" ||

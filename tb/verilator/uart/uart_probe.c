@@ -117,6 +117,16 @@ int main(int argc, char **argv)
         expect("flipped bit", seq, WQ_UART_ST_BAD_CRC, 0);
         seq++;
     }
+    /* the payload intact, one bit of the CRC's high or low byte flipped */
+    for (int k = 2; k >= 1; k--) {
+        uint8_t f[16];
+        uint8_t p[2] = { 0, 0 };
+        size_t n = wq_uart_frame(f, WQ_UART_CMD_CSR_RD, seq, p, 2);
+        f[n - k] ^= (uint8_t)(k == 2 ? 0x80 : 0x01);
+        send_raw(f, n);
+        expect(k == 2 ? "flipped CRC_HI bit" : "flipped CRC_LO bit", seq, WQ_UART_ST_BAD_CRC, 0);
+        seq++;
+    }
     /* LEN over MAX_LEN: refused at once, SEQ 0 */
     {
         uint8_t f[2] = { WQ_UART_SYNC, WQ_UART_MAX_LEN + 1 };
