@@ -230,8 +230,8 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     # five times), and lockstep wall time / RTL-only wall time for that work
     a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
     o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-    w=$(sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$o")
-    c=$(sed -n 's/^cycles: //p' <<< "$o")
+    read -r w c _ _ <<< "$(cosim_counts <<< "$o")"
+    [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
     lw=$(sed -n 's/^wall_seconds: //p' <<< "$o")
     rw=0
     for _ in 1 2 3 4 5; do
@@ -255,9 +255,11 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         full=$("$bin" "$d" --seed 1) || { echo "$full" >&2; fail "cosim $d"; }
         base=$("$bin" "$nd" --seed 1) || { echo "$base" >&2; fail "cosim $d without the division"; }
         rm -f "$nd"
-        wi() { sed -n 's/^steps: .*(warp \([0-9]*\),.*/\1/p' <<< "$1"; }
-        cy() { sed -n 's/^cycles: //p' <<< "$1"; }
-        echo "$(( $(wi "$full") - $(wi "$base") )) $(( $(cy "$full") - $(cy "$base") ))"
+        local fw fc bw bc
+        read -r fw fc _ _ <<< "$(cosim_counts <<< "$full")"
+        read -r bw bc _ _ <<< "$(cosim_counts <<< "$base")"
+        [ -n "$fw" ] && [ -n "$fc" ] && [ -n "$bw" ] && [ -n "$bc" ] || fail "$d: no step or cycle count"
+        echo "$((fw - bw)) $((fc - bc))"
     }
     # the cache-driven wave mode (docs/rtl/wq_wave_ctl.md): subv_auto.wqs
     # under WAVE_CTL AUTO (16-lookup window, threshold 12): the fraction of
@@ -265,7 +267,8 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     o=$("$bin" tests/programs/subv_auto.wqs --seed 1) || { echo "$o" >&2; fail "cosim subv_auto.wqs"; }
     read -r ws wn <<< "$(sed -n 's/^wave: \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' <<< "$o")"
     [ -n "$wn" ] || fail "subv_auto.wqs: no wave line"
-    awk -v s="$ws" -v n="$wn" -v c="$(sed -n 's/^cycles: //p' <<< "$o")" 'BEGIN {
+    read -r _ wc _ _ <<< "$(cosim_counts <<< "$o")"
+    awk -v s="$ws" -v n="$wn" -v c="$wc" 'BEGIN {
         printf "rtl_wave_subv_fraction: %.3f (%d of %d SUBV_AUTO segments of subv_auto.wqs in sub-vector mode by the L1 miss rate, %d cycles, 32 lanes, memory seed 1)\n",
                s / (s + n), s, s + n, c }'
     d=tests/programs/bench/div_instr.wqs
