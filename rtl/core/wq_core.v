@@ -627,13 +627,24 @@ module wq_core #(
     wire        ls_st = (x_op == `WQ_OP_ST);
     wire        ls_at = (x_op == `WQ_OP_ATOM);
 `include "wq_subword.vh"
-    function [6:0] ctz128;               // the lowest set bit (element) of 128
+    // the lowest set bit (element) of 128, 0 when none: a binary search of
+    // seven halvings (the lower half empty: the bit is in the upper one)
+    // rather than a 128-step priority chain -- the same encoder in
+    // hardware, a twentieth of the work in the simulator, where the LSU
+    // evaluates it every cycle
+    function [6:0] ctz128;
         input [127:0] m;
-        integer i;
+        reg   [127:0] t;
+        integer k;
         begin
             ctz128 = 7'd0;
-            for (i = 127; i >= 0; i = i - 1)
-                if (m[i]) ctz128 = i[6:0];
+            t = m;
+            for (k = 6; k >= 0; k = k - 1)
+                if ((t & ~({128{1'b1}} << (1 << k))) == 128'd0) begin
+                    ctz128[k] = 1'b1;
+                    t = t >> (1 << k);
+                end
+            if (m == 128'd0) ctz128 = 7'd0;
         end
     endfunction
     // every element's address, line and word of its line
@@ -671,7 +682,7 @@ module wq_core #(
     // leaves the last lane's bytes)
     reg  [LB*8-1:0] st_wd;
     reg  [LB-1:0]   st_ws;
-    integer sj, sb;
+    integer sb;
     always @(*) begin : st_line
         reg [3:0]  s;
         reg [31:0] v;
@@ -680,13 +691,12 @@ module wq_core #(
         for (ei = 0; ei < 128; ei = ei + 1) begin
             s = sw_strobe(x_msize, ls_addr[ei / 4][1:0]);
             v = sw_wdata(x_msize, ls_data[(ei % 4) * 32 + ei / 4]);
-            for (sj = 0; sj < LW; sj = sj + 1)
-                if (rq_cov[ei] && el_w[ei] == sj[LWW-1:0])
-                    for (sb = 0; sb < 4; sb = sb + 1)
-                        if (s[sb]) begin
-                            st_wd[sj*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                            st_ws[sj*4 + sb] = 1'b1;
-                        end
+            if (rq_cov[ei])
+                for (sb = 0; sb < 4; sb = sb + 1)
+                    if (s[sb]) begin
+                        st_wd[el_w[ei]*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                        st_ws[el_w[ei]*4 + sb] = 1'b1;
+                    end
         end
     end
     // the word of an answer line at a byte address
@@ -705,7 +715,7 @@ module wq_core #(
     always @(*)
         for (ei = 0; ei < 128; ei = ei + 1)
             ld_v[ei] = sw_load(x_msize, x_msext, ls_addr[ei / 4][1:0],
-                               ln_word(i_mem_rdata, el_w[ei]));
+                               i_mem_rdata[el_w[ei]*32 +: 32]);
     // MEM_WRITE records: up to NB elements a cycle, the lowest still to emit
     reg  [6:0]  mw_e [0:NB-1];
     reg  [NB-1:0] mw_v;

@@ -21,11 +21,20 @@ module wq_lsu_pick #(
     output wire [TW-1:0]   o_tag,       // its line
     output reg  [N-1:0]    o_cov        // the elements the request covers
 );
-    integer e;
+    // the leader: a binary search of IW halvings (N <= 2^IW; the lower
+    // half of what is left empty: the leader is in the upper one), the
+    // priority encoder without a chain of N steps for the simulator
+    integer e, k;
+    reg [N-1:0] t;
     always @(*) begin
         o_lead = {IW{1'b0}};
-        for (e = N - 1; e >= 0; e = e - 1)
-            if (i_pend[e]) o_lead = e[IW-1:0];
+        t = i_pend;
+        for (k = IW - 1; k >= 0; k = k - 1)
+            if ((t & ~({N{1'b1}} << (1 << k))) == {N{1'b0}}) begin
+                o_lead[k] = 1'b1;
+                t = t >> (1 << k);
+            end
+        if (i_pend == {N{1'b0}}) o_lead = {IW{1'b0}};
     end
     assign o_tag = i_line[o_lead * TW +: TW];
     always @(*)
