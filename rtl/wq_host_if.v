@@ -475,6 +475,13 @@ module wq_host_if #(
 	reg		yielded;
 	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LVW, FAST)
 	reg		gt_w;		// a burst's step began: A_GT = now
+	// (FAST) GPFIFO_BASE of sc is on cm_rd in H_DUE: H_LVW asked for it
+	// and the step's end went straight on to H_DUE (a GP entry next)
+	reg		gb_rdy;
+	// (FAST) launch_desc is on cm_rd in H_LAUNCH: the state that took
+	// the LAUNCH word asked for it (to_method), so H_LAUNCH starts the
+	// descriptor stream itself, H_LAUNCH2's work
+	reg		ld_rdy;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor words received
 	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
@@ -522,6 +529,18 @@ module wq_host_if #(
 			|| (x_op == `WQ_SEMOP_ACQ_AND) || (x_op == `WQ_SEMOP_ACQ_NOR)
 			|| (x_op == `WQ_SEMOP_REDUCTION);
 
+	// (FAST) H_SEMX2 goes straight on to the unit's operands (aligned, no
+	// RELEASE_WFI wait, no read ahead in flight): it loads SEM_ADDR_LO
+	// into the unit itself, H_SL2's work, and goes on to H_SL3
+	assign	sx2_go = (FAST != 0) && (hs == H_SEMX2) && !pf_busy
+			&& ((cm_rd[2:0] & (x_is64 ? 3'h7 : 3'h3)) == 3'h0)
+			&& !(x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
+				&& !i_engine_idle);
+	// (FAST) an operation that reads ACQ_TIMEOUT after the unit: an
+	// acquire (a RELEASE or a REDUCTION reads GP_PUT instead, for H_LVW)
+	wire		sem_acq = (sem_op != `WQ_SEMOP_RELEASE)
+			&& (sem_op != `WQ_SEMOP_REDUCTION);
+
 	// ---- the semaphore unit ---------------------------------------------
 	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
 	// read for an acquire (o_mv), the payload for RELEASE, the value
@@ -537,7 +556,10 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
-	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4);
+	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
+	// sx2_go below: SEM_ADDR_LO is on cm_rd there)
+	wire		sx2_go;
+	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4) || sx2_go;
 	wire	[1:0]	sem_ld_sel = {hs == H_SL4, hs == H_SL3};
 
 	wq_sem_unit #(.DIGIT(SEM_DIGIT)) u_sem (
@@ -583,10 +605,13 @@ module wq_host_if #(
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
 
-	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 (a check
-	// of 25 cycles next to 16 descriptor reads; 32 would save 15 cycles a
-	// launch for some 1 400 LUT4 more)
-	localparam	LC_DIGIT = (SEM_DIGIT < 8) ? SEM_DIGIT : 8;
+	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 with
+	// FAST=0 (a check of 25 cycles after 16 descriptor reads) and 16 with
+	// FAST (3 cycles a pass: the four size passes keep up with the
+	// stream, and the last one ends 3 cycles after the last word, not 6
+	// or more behind a stream whose words came faster than 8-bit passes)
+	localparam	LC_MAX   = (FAST != 0) ? 16 : 8;
+	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
 		.DIGIT(LC_DIGIT), .EARLY(FAST))
 	u_lchk (
@@ -890,7 +915,9 @@ module wq_host_if #(
 				if (lreq == n - 5'd1)
 					h_mem_valid <= 1'b0;
 			end
-			if (i_mem_rvalid)
+			// (the answers to reads ahead still in flight, pf_out,
+			// come first: the FIFO takes them)
+			if (i_mem_rvalid && pf_out == 0)
 				rdata_q <= i_mem_rdata;
 			if (lw_v)
 				lidx <= lidx + 5'd1;
@@ -902,9 +929,13 @@ module wq_host_if #(
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
 	// descriptor words, and the segment pointer after a header or data
 	// read); a segment read itself takes {seg_addr, 00} unchanged.
-	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2) || (hs == H_SL2);
+	// (FAST: H_DUE does H_GP0's work when GPFIFO_BASE is already on
+	// cm_rd, gb_rdy)
+	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy);
+	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
+				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
 	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
-	wire	[31:0]	ma_b   = (hs == H_GP0) ? {13'h0, s_get, 3'h0}
+	wire	[31:0]	ma_b   = ma_gp ? {13'h0, s_get, 3'h0}
 				: {29'h0, !ma_cm, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
@@ -917,6 +948,47 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
 	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
+
+	// the descriptor's stream begins, launch_desc on cm_rd (H_LAUNCH2;
+	// FAST: H_LAUNCH with ld_rdy), or a misaligned one raises
+	task ld_begin;
+		if (cm_rd[1:0] != 2'b00)
+			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
+		else begin
+			lidx        <= 5'd0;
+			lreq        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= ma_sum;
+			lc_start    <= (FAST != 0);
+			hs          <= H_LREAD;
+		end
+	endtask
+
+	// the GP entry with word 1 on rdata_q (H_GPCHK; FAST: H_GPW as word
+	// 1 lands): ERR_INFO is the word holding the offending bits
+	task gp_check;
+		if (w0_bad)
+		begin
+			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: gp_word0
+			hs      <= H_ERR;
+		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
+			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+		else if (gp_len == 0
+				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
+			// control entry: only NOP exists
+			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+		else begin
+			// a segment starts; the step goes on into it.  A control
+			// entry (NOP) is taken as a segment of length 0: H_HDR
+			// finds it at its end at once, and H_AFTER advances GP_GET
+			// as for any other (one place does it, with its record)
+			in_seg[sc]   <= 1'b1;
+			seg_rem[sc]  <= gp_len;	// seg_addr: gp_word0
+			m_count[sc]  <= 0;
+			hs           <= H_HDR;
+		end
+	endtask
+
 	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
 	// grant's `now` (ticks) still in cm_wd (nothing is written between
 	// the grant and H_DUEB).
@@ -994,13 +1066,18 @@ module wq_host_if #(
 	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
 	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
 	// of PUT issued here
+	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
+	// leaves through H_LCHK, which asks for GP_PUT)
+	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
+			&& (nm_m == `WQ_M_LAUNCH);
 	task to_method;
 		begin
 			hs <= H_PMW;
 			if (!nm_early)
 			begin
 				pm_pend <= 1'b1;
-				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+				cm_ra   <= ca(nm_launch ? F_LDESC : F_PUT, sc);	// as H_PMW
+				ld_rdy  <= nm_launch;
 				hs      <= H_METHOD;
 			end
 		end
@@ -1210,12 +1287,13 @@ module wq_host_if #(
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	wire	pf_st_gp  = (hs == H_GPCHK) && gp_ok;
+	wire	gp_last   = (FAST != 0) && (hs == H_GPW) && lw_v && lidx[0];
+	wire	pf_st_gp  = ((hs == H_GPCHK) || gp_last) && gp_ok;
 	// (and on a burst's next step in the segment, pf_cont, when the
 	// FIFO was emptied for a semaphore)
 	wire	pf_start  = (FAST != 0) && !pf_on
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK) ? gp_len
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK || gp_last) ? gp_len
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
@@ -1361,6 +1439,8 @@ module wq_host_if #(
 		yielded      <= 1'b0;
 		pm_pend      <= 1'b0;
 		gt_w         <= 1'b0;
+		gb_rdy       <= 1'b0;
+		ld_rdy       <= 1'b0;
 		sc           <= 0;
 	end else begin
 		// one-cycle outputs
@@ -1389,6 +1469,8 @@ module wq_host_if #(
 		// as H_IDLE writes it for a grant (the walk's first state
 		// writes nothing)
 		gt_w             <= 1'b0;
+		gb_rdy           <= (FAST != 0) && (hs == H_LVW
+					|| (hs == H_LEAVE && gb_rdy));
 		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
@@ -1608,6 +1690,7 @@ module wq_host_if #(
 			end_wait;
 			if (FAST != 0)
 				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
+			ld_rdy <= 1'b0;			// (on cm_rd in H_LAUNCH2)
 			hs <= H_LAUNCH;
 		end
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
@@ -1620,9 +1703,18 @@ module wq_host_if #(
 				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
-				// (FAST: the grant asked for gp_base)
+				// (FAST: the grant asked for gp_base; after a burst's
+				// step that ended its segment it is on cm_rd already,
+				// gb_rdy, and the stream starts here, as H_GP0)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (FAST != 0)
+				if (FAST != 0 && gb_rdy)
+				begin
+					lreq        <= 5'd0;
+					lidx        <= 5'd0;
+					h_mem_valid <= 1'b1;
+					h_mem_addr  <= ma_sum;
+					hs          <= H_GPW;
+				end else if (FAST != 0)
 					hs <= H_GP0;
 				else
 					ram_rd(F_BASE, H_GP0);
@@ -1742,37 +1834,21 @@ module wq_host_if #(
 		if (FAST != 0)		// (FAST=0: no logic for the state)
 		begin
 			rd_stream(5'd2);
+			// word 1 checked as it lands (H_GPCHK's work), and the
+			// reads ahead start in the same cycle (gp_last)
 			if (lw_v)
 			begin
 				if (lidx[0])
-					hs <= H_GPCHK;
+					gp_check;
 				else
 					gp_word0;
 			end
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
+		// (FAST=0 only: with FAST H_GPW checks it as word 1 lands)
 		H_GPCHK:
-		if (w0_bad)
-		begin
-			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: H_GP1
-			hs      <= H_ERR;
-		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else if (gp_len == 0
-				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-			// control entry: only NOP exists
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else begin
-			// a segment starts; the step goes on into it.  A control
-			// entry (NOP) is taken as a segment of length 0: H_HDR
-			// finds it at its end at once, and H_AFTER advances GP_GET
-			// as for any other (one place does it, with its record)
-			in_seg[sc]   <= 1'b1;
-			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
-			m_count[sc]  <= 0;
-			hs           <= H_HDR;
-		end
+			gp_check;
 
 		// next_header: read headers, skipping NOP words
 		H_HDR:
@@ -1948,9 +2024,11 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
 		else if (FAST != 0)
 		begin
-			// (H_METHOD asked for SEM_ADDR_LO) and again, on cm_rd
-			// in H_SL2
-			cm_ra <= ca(F_SALO, sc);
+			// (H_METHOD asked for SEM_ADDR_LO, on cm_rd in H_SEMX2,
+			// which loads it into the unit) SEM_PAYLOAD_LO, on
+			// cm_rd in H_SL3; (H_SL0 asks for the operands again
+			// when reads ahead are in flight)
+			cm_ra <= ca(F_SPLO, sc);
 			hs    <= H_SEMX2;
 		end else
 			ram_rd(F_SALO, H_SEMX2);
@@ -1971,12 +2049,14 @@ module wq_host_if #(
 				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
-			// (FAST) H_SL0's and H_SL1's work when no read ahead is
-			// in flight (the FIFO is emptied now, pf_flush)
+			// (FAST) H_SL0's, H_SL1's and H_SL2's work when no read
+			// ahead is in flight (the FIFO is emptied now, pf_flush;
+			// sx2_go loads SEM_ADDR_LO into the unit)
 			if (FAST != 0 && !pf_busy)
 			begin
-				cm_ra <= ca(F_SPLO, sc);
-				hs    <= H_SL2;
+				h_mem_addr <= ma_sum;	// SEM_ADDR_LO, as H_SL2
+				cm_ra      <= ca(F_SPHI, sc);
+				hs         <= H_SL3;
 			end
 		end
 
@@ -2007,6 +2087,11 @@ module wq_host_if #(
 		end
 		H_SL4: begin
 			cm_ra <= ca(F_TMO, sc);
+			// (FAST) GP_PUT for H_LVW instead when the operation is
+			// not an acquire (only an acquire's failure reads
+			// ACQ_TIMEOUT)
+			if (FAST != 0 && !sem_acq)
+				cm_ra <= ca(F_PUT, sc);
 			hs    <= H_SL5;
 		end
 		H_SL5: begin
@@ -2024,11 +2109,13 @@ module wq_host_if #(
 			hs         <= H_AFTER;
 			res        <= `WQ_STEP_DONE;
 			// (FAST) H_AFTER's GP_PUT read now (a failed acquire
-			// and an error read another word and go elsewhere)
+			// and an error read another word and go elsewhere); a
+			// RELEASE or a REDUCTION asked for it in H_SL4 and
+			// goes straight on to H_LVW
 			if (FAST != 0)
 			begin
 				cm_ra <= ca(F_PUT, sc);
-				hs    <= H_AW;
+				hs    <= sem_acq ? H_AW : H_LVW;
 			end
 			if (sem_bad_red || sem_bad_op)
 				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
@@ -2105,10 +2192,15 @@ module wq_host_if #(
 		// launch (wq_sched_launch): the dispatcher is free (checked);
 		// launch_desc stays on cm_rd until the step ends
 		// (FAST: the state before asked for launch_desc)
+		// (FAST: the reads ahead in flight need not be answered first:
+		// their answers come before the stream's, pf_out, which the
+		// stream skips; none may be still asked for, pf_mv)
 		H_LAUNCH:
-		if (!pf_busy)		// the stream needs the port to itself
+		if (FAST != 0 ? !pf_mv : !pf_busy)
 		begin
-			if (FAST != 0)
+			if (FAST != 0 && ld_rdy)
+				ld_begin;
+			else if (FAST != 0)
 				hs <= H_LAUNCH2;
 			else
 				ram_rd(F_LDESC, H_LAUNCH2);
@@ -2120,16 +2212,7 @@ module wq_host_if #(
 		// step holds the lock, so nothing writes memory in between
 		// and the 16 reads are the model's, in its order.
 		H_LAUNCH2:
-		if (cm_rd[1:0] != 2'b00)
-			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
-		else begin
-			lidx        <= 5'd0;
-			lreq        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= ma_sum;
-			lc_start    <= (FAST != 0);
-			hs          <= H_LREAD;
-		end
+			ld_begin;
 
 		H_LREAD: begin
 			rd_stream(`WQ_LD_WORDS);
@@ -2206,6 +2289,8 @@ module wq_host_if #(
 			begin
 				att_q <= sl_fresh ? 32'h0 : slu_q;
 				hs    <= H_LEAVE;
+				// GPFIFO_BASE for a GP entry right after (gb_rdy)
+				cm_ra <= ca(F_BASE, sc);
 			end
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
@@ -2304,8 +2389,8 @@ module wq_host_if #(
 	if (i_reset)
 		lw_v <= 1'b0;
 	else
-		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD
-				|| (FAST != 0 && hs == H_GPW));
+		lw_v <= i_mem_rvalid && (pf_out == 0) && ((hs == H_MEM && h_issued)
+				|| hs == H_LREAD || (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
@@ -2459,9 +2544,11 @@ module wq_host_if #(
 		// descriptor's stream: its reads asked, in flight and taken
 		// add up, never past the 16 words; and the reads ahead, which
 		// are the only ones in flight while any is
-		if (pf_busy)
+		// (FAST: the descriptor's stream may begin with reads ahead
+		// in flight, whose answers come first)
+		if (pf_busy && hs != H_LREAD)
 			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} && !h_mem_valid && !h_issued
-				&& !sem_active && hs != H_LREAD && hs != H_MEM
+				&& !sem_active && hs != H_MEM
 				&& pf_on);
 		else if (hs == H_GPW)
 			assert(lreq == lidx + {4'd0, lw_v} + f_mout
@@ -2469,8 +2556,9 @@ module wq_host_if #(
 		else if (hs != H_LREAD)
 			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
 		else
-			assert(lreq == lidx + {4'd0, lw_v} + f_mout
-				&& lreq <= `WQ_LD_WORDS
+			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out}
+					== lidx + {4'd0, lw_v} + f_mout
+				&& lreq <= `WQ_LD_WORDS && !pf_mv
 				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
 		// the FIFO: at most PF_DEPTH words held and in flight, never
 		// past the segment, on only for the step's segment
