@@ -964,26 +964,29 @@ module wq_host_if #(
 		end
 	endtask
 
-	// the GP entry with word 1 on rdata_q (H_GPCHK; FAST: H_GPW as word
-	// 1 lands): ERR_INFO is the word holding the offending bits
+	// the GP entry with word 1 w1 (H_GPCHK: rdata_q; FAST: H_GPW as
+	// word 1 lands, i_mem_rdata or rdata_q): ERR_INFO is the word
+	// holding the offending bits
 	task gp_check;
-		if (w0_bad)
+		input	[31:0]	w1;
+		input		w0b;	// word 0 has reserved bits set
+		if (w0b)
 		begin
 			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: gp_word0
 			hs      <= H_ERR;
-		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else if (gp_len == 0
-				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
+		end else if (w1[`WQ_GP_RSVD1_RANGE] != 0)
+			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
+		else if (w1[`WQ_GP_LENGTH_RANGE] == 0
+				&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
 			// control entry: only NOP exists
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
+			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
 		else begin
 			// a segment starts; the step goes on into it.  A control
 			// entry (NOP) is taken as a segment of length 0: H_HDR
 			// finds it at its end at once, and H_AFTER advances GP_GET
 			// as for any other (one place does it, with its record)
 			in_seg[sc]   <= 1'b1;
-			seg_rem[sc]  <= gp_len;	// seg_addr: gp_word0
+			seg_rem[sc]  <= w1[`WQ_GP_LENGTH_RANGE];	// seg_addr: gp_word0
 			m_count[sc]  <= 0;
 			hs           <= H_HDR;
 		end
@@ -1287,13 +1290,27 @@ module wq_host_if #(
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
+	// (FAST) word 1 lands with word 0 already taken (gp_rv1: checked off
+	// the port, its gp_ok_rv), or is taken from rdata_q (gp_last)
+	// (or lands as word 0 is taken from rdata_q, gp_both)
+	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && i_mem_rvalid
+			&& lidx == 5'd0 && lw_v;
+	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && i_mem_rvalid
+			&& lidx == 5'd1 && !lw_v);
+	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
 	wire	gp_last   = (FAST != 0) && (hs == H_GPW) && lw_v && lidx[0];
-	wire	pf_st_gp  = ((hs == H_GPCHK) || gp_last) && gp_ok;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
+	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
+			&& !(gp_len_rv == 0
+				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	wire	pf_st_gp  = (((hs == H_GPCHK) || gp_last) && gp_ok)
+			|| (gp_rv1 && gp_ok_rv);
 	// (and on a burst's next step in the segment, pf_cont, when the
 	// FIFO was emptied for a semaphore)
 	wire	pf_start  = (FAST != 0) && !pf_on
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK || gp_last) ? gp_len
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gp_rv1 ? gp_len_rv
+						: (hs == H_GPCHK || gp_last) ? gp_len
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
@@ -1341,7 +1358,8 @@ module wq_host_if #(
 		if (pf_start)
 		begin
 			pf_on   <= 1'b1;
-			pf_addr <= seg_addr[sc];
+			// (word 0 on rdata_q in the cycle: gp_both)
+			pf_addr <= gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
 			pf_left <= pf_st_left;
 			pf_mv   <= (pf_st_left != 0);
 		end
@@ -1835,11 +1853,18 @@ module wq_host_if #(
 		begin
 			rd_stream(5'd2);
 			// word 1 checked as it lands (H_GPCHK's work), and the
-			// reads ahead start in the same cycle (gp_last)
-			if (lw_v)
+			// reads ahead start in the same cycle (gp_last): off the
+			// port when word 0 was taken before (gp_rv1), else on
+			// rdata_q the cycle after
+			if (gp_rv1)
+			begin
+				if (gp_both)
+					gp_word0;
+				gp_check(i_mem_rdata, gp_w0b);
+			end else if (lw_v)
 			begin
 				if (lidx[0])
-					gp_check;
+					gp_check(rdata_q, w0_bad);
 				else
 					gp_word0;
 			end
@@ -1848,7 +1873,7 @@ module wq_host_if #(
 		// the entry: ERR_INFO is the word holding the offending bits
 		// (FAST=0 only: with FAST H_GPW checks it as word 1 lands)
 		H_GPCHK:
-			gp_check;
+			gp_check(rdata_q, w0_bad);
 
 		// next_header: read headers, skipping NOP words
 		H_HDR:
