@@ -502,7 +502,29 @@ module wq_host_if #(
 	reg	[PF_LG-1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
 	// (FAST=0: constant 0, whatever the unused registers synthesise to)
-	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0));
+	// The next GP entry read ahead (FAST, gq): once the FIFO has asked
+	// for the segment's last word, the entry at GP_GET + 1 of the same
+	// channel is read into gq_w0 / gq_w1 (two reads after the FIFO's, so
+	// their answers come after its own), and the GP step takes it
+	// there instead of reading it (H_DUE).  GPFIFO_BASE for its address
+	// is gb_q, the word the last GP step of channel gb_ch read (a CSR
+	// write clears gb_v).  Emptied with the FIFO: before the semaphore
+	// unit and when the hold ends.
+	reg		gq_on;		// asked, in flight or held
+	reg	[1:0]	gq_req;		// reads accepted
+	reg	[1:0]	gq_got;		// words received
+	reg	[CW-1:0]	gq_ch;
+	reg	[15:0]	gq_tag;		// the GP_GET whose entry it is
+	reg	[31:3]	gq_addr;	// the entry's address (8-aligned)
+	reg	[31:0]	gq_w0, gq_w1;
+	reg	[31:3]	gb_q;		// GPFIFO_BASE of gb_ch (8-aligned: the
+					// channel is enabled)
+	reg	[CW-1:0]	gb_ch;
+	reg		gb_v;
+	wire		gq_mv  = (FAST != 0) && gq_on && (gq_req != 2'd2);
+	wire	[1:0]	gq_outn = (FAST != 0) ? gq_req - gq_got : 2'd0;	// in flight
+	wire		gq_out = (gq_outn != 2'd0);
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0) || gq_mv || gq_out);
 	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
@@ -583,9 +605,12 @@ module wq_host_if #(
 	// A prefetch read is never up with another host read or the unit's
 	// (pf_mv only outside them: see the prefetcher).
 	wire		pf_req      = (FAST != 0) && pf_mv;
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req);
+	// (gq's reads only when the FIFO asks for nothing more: gq_go)
+	wire		gq_req_up   = gq_mv && !pf_req;
+	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req || gq_req_up);
 	assign	o_mem_we    = sem_active && sem_mem_we;
 	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
+				: gq_req_up ? {gq_addr, gq_req[0], 2'b00}
 				: {h_mem_addr[31:3],
 				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
 				h_mem_addr[1:0]};
@@ -894,11 +919,12 @@ module wq_host_if #(
 	// the segment address is taken now too (it means nothing unless
 	// H_GPCHK opens the segment): no 32-bit copy of word 0
 	task gp_word0;
+		input	[31:0]	w0;
 		begin
-			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
-			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, rdata_q);
+			w0_bad       <= (w0[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= w0[`WQ_GP_ADDR_RANGE];
+			if (w0[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, w0);
 		end
 	endtask
 
@@ -917,7 +943,7 @@ module wq_host_if #(
 			end
 			// (the answers to reads ahead still in flight, pf_out,
 			// come first: the FIFO takes them)
-			if (i_mem_rvalid && pf_out == 0)
+			if (h_rv)
 				rdata_q <= i_mem_rdata;
 			if (lw_v)
 				lidx <= lidx + 5'd1;
@@ -1293,9 +1319,9 @@ module wq_host_if #(
 	// (FAST) word 1 lands with word 0 already taken (gp_rv1: checked off
 	// the port, its gp_ok_rv), or is taken from rdata_q (gp_last)
 	// (or lands as word 0 is taken from rdata_q, gp_both)
-	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && i_mem_rvalid
+	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && h_rv
 			&& lidx == 5'd0 && lw_v;
-	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && i_mem_rvalid
+	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && h_rv
 			&& lidx == 5'd1 && !lw_v);
 	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
 	wire	gp_last   = (FAST != 0) && (hs == H_GPW) && lw_v && lidx[0];
@@ -1303,18 +1329,31 @@ module wq_host_if #(
 	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
 			&& !(gp_len_rv == 0
 				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	// (or in H_DUE from the entry read ahead, gq_use)
+	wire	due_gp    = (hs == H_DUE) && !in_seg[sc] && gp_ne[sc]
+			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
+	wire	gq_use    = (FAST != 0) && due_gp && gq_on && (gq_got == 2'd2)
+			&& (gq_ch == sc) && (gq_tag == s_get);
+	wire	gq_ok     = (gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
+			&& (gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
+			&& !(gq_w1[`WQ_GP_LENGTH_RANGE] == 0
+				&& gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	wire	pf_st_gp  = (((hs == H_GPCHK) || gp_last) && gp_ok)
-			|| (gp_rv1 && gp_ok_rv);
+			|| (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
 	// (and on a burst's next step in the segment, pf_cont, when the
 	// FIFO was emptied for a semaphore)
 	wire	pf_start  = (FAST != 0) && !pf_on
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gp_rv1 ? gp_len_rv
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gq_use ? gq_w1[`WQ_GP_LENGTH_RANGE]
+						: gp_rv1 ? gp_len_rv
 						: (hs == H_GPCHK || gp_last) ? gp_len
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
 	wire	pf_push = (FAST != 0) && (pf_out != 0) && i_mem_rvalid;
+	// answers: the FIFO's first, then gq's, then the host's own reads
+	wire	gq_push = (FAST != 0) && (pf_out == 0) && gq_out && i_mem_rvalid;
+	wire	h_rv    = i_mem_rvalid && (pf_out == 0) && !gq_out;
 	wire	pf_acc  = pf_mv && i_mem_ready;
 	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
 				+ {{(PF_LG+1){1'b0}}, pf_mv};
@@ -1359,7 +1398,8 @@ module wq_host_if #(
 		begin
 			pf_on   <= 1'b1;
 			// (word 0 on rdata_q in the cycle: gp_both)
-			pf_addr <= gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
+			pf_addr <= gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
+				: gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
 			pf_left <= pf_st_left;
 			pf_mv   <= (pf_st_left != 0);
 		end
@@ -1375,6 +1415,67 @@ module wq_host_if #(
 	always @(posedge i_clk)
 	if (pf_push)
 		pf_q[pf_wp] <= i_mem_rdata;
+
+	// gq (FAST): starts in the walk once the FIFO asks for no more of
+	// the segment (the segment's last word asked for) and the channel's
+	// GPFIFO_BASE is known, likely to keep the lock (no other unit
+	// waiting); its two reads follow the FIFO's; emptied with the FIFO
+	// (but kept into the same channel's GP step, gq_keep) and used or
+	// dropped by the GP step
+	wire	gq_go   = (FAST != 0) && !gq_on && pf_on && (pf_left == 0) && !pf_mv
+			&& (hs == H_DATA || hs == H_HDR) && in_seg[sc]
+			&& gb_v && (gb_ch == sc) && !i_ev_wait;
+	wire	gq_keep = (hs == H_LEAVE) && nx_more && nx_run && (nx_step == sc);
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+	begin
+		gq_on  <= 1'b0;
+		gq_req <= 2'd0;
+		gq_got <= 2'd0;
+	end else begin
+		if (gq_req_up && i_mem_ready)
+			gq_req <= gq_req + 2'd1;
+		if (gq_push)
+			gq_got <= gq_got + 2'd1;
+		if (gq_go)
+		begin
+			gq_on   <= 1'b1;
+			gq_req  <= 2'd0;
+			gq_got  <= 2'd0;
+			gq_ch   <= sc;
+			gq_tag  <= s_getnx;
+			gq_addr <= gb_q + {13'h0, s_getnx};
+		end
+		// (nothing in flight then: pf_flush, H_IDLE and H_DUE come
+		// after the reads were answered)
+		if ((pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE)
+		begin
+			gq_on  <= 1'b0;
+			gq_req <= 2'd0;
+			gq_got <= 2'd0;
+		end
+	end
+	always @(posedge i_clk)
+	if (gq_push)
+	begin
+		if (gq_got == 2'd0)
+			gq_w0 <= i_mem_rdata;
+		else
+			gq_w1 <= i_mem_rdata;
+	end
+	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
+	// may change it (only while the channel is disabled), so any drops it
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		gb_v <= 1'b0;
+	else if (hs == H_CSR2 && i_csr_we)
+		gb_v <= 1'b0;
+	else if (ma_gp)
+	begin
+		gb_v  <= 1'b1;
+		gb_q  <= cm_rd[31:3];
+		gb_ch <= sc;
+	end
 
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
 
@@ -1725,7 +1826,13 @@ module wq_host_if #(
 				// step that ended its segment it is on cm_rd already,
 				// gb_rdy, and the stream starts here, as H_GP0)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (FAST != 0 && gb_rdy)
+				if (gq_use)
+				begin
+					// the entry read ahead (gq): H_GPW's work
+					// on its words, the reads ahead starting
+					gp_word0(gq_w0);
+					gp_check(gq_w1, gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				end else if (FAST != 0 && gb_rdy)
 				begin
 					lreq        <= 5'd0;
 					lidx        <= 5'd0;
@@ -1841,7 +1948,7 @@ module wq_host_if #(
 			mem_read(ma_sum, H_GP1);
 
 		H_GP1: begin
-			gp_word0;
+			gp_word0(rdata_q);
 			mem_read(ma_sum, H_GPCHK);
 		end
 
@@ -1859,14 +1966,14 @@ module wq_host_if #(
 			if (gp_rv1)
 			begin
 				if (gp_both)
-					gp_word0;
+					gp_word0(rdata_q);
 				gp_check(i_mem_rdata, gp_w0b);
 			end else if (lw_v)
 			begin
 				if (lidx[0])
 					gp_check(rdata_q, w0_bad);
 				else
-					gp_word0;
+					gp_word0(rdata_q);
 			end
 		end
 
@@ -2221,7 +2328,7 @@ module wq_host_if #(
 		// their answers come before the stream's, pf_out, which the
 		// stream skips; none may be still asked for, pf_mv)
 		H_LAUNCH:
-		if (FAST != 0 ? !pf_mv : !pf_busy)
+		if (FAST != 0 ? !pf_mv && !gq_mv : !pf_busy)
 		begin
 			if (FAST != 0 && ld_rdy)
 				ld_begin;
@@ -2414,7 +2521,7 @@ module wq_host_if #(
 	if (i_reset)
 		lw_v <= 1'b0;
 	else
-		lw_v <= i_mem_rvalid && (pf_out == 0) && ((hs == H_MEM && h_issued)
+		lw_v <= h_rv && ((hs == H_MEM && h_issued)
 				|| hs == H_LREAD || (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
@@ -2572,7 +2679,8 @@ module wq_host_if #(
 		// (FAST: the descriptor's stream may begin with reads ahead
 		// in flight, whose answers come first)
 		if (pf_busy && hs != H_LREAD)
-			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} && !h_mem_valid && !h_issued
+			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
+				&& !h_mem_valid && !h_issued
 				&& !sem_active && hs != H_MEM
 				&& pf_on);
 		else if (hs == H_GPW)
@@ -2581,15 +2689,15 @@ module wq_host_if #(
 		else if (hs != H_LREAD)
 			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
 		else
-			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out}
+			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
 					== lidx + {4'd0, lw_v} + f_mout
-				&& lreq <= `WQ_LD_WORDS && !pf_mv
+				&& lreq <= `WQ_LD_WORDS && !pf_mv && !gq_mv
 				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
 		// the FIFO: at most PF_DEPTH words held and in flight, never
 		// past the segment, on only for the step's segment
 		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);
 		if (!pf_on)
-			assert(pf_n == 0 && !pf_busy);
+			assert(pf_n == 0 && !pf_mv && pf_out == 0);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);
