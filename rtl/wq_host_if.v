@@ -521,6 +521,8 @@ module wq_host_if #(
 					// channel is enabled)
 	reg	[CW-1:0]	gb_ch;
 	reg		gb_v;
+	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
+	reg		gs_run;
 	wire		gq_mv  = (FAST != 0) && gq_on && (gq_req != 2'd2);
 	wire	[1:0]	gq_outn = (FAST != 0) ? gq_req - gq_got : 2'd0;	// in flight
 	wire		gq_out = (gq_outn != 2'd0);
@@ -578,6 +580,16 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
+	// (FAST) The unit's writes are posted: the memory answers in
+	// order, so a read asked for after a write sees it, and nothing
+	// waits for the write's own answer.  The unit gets an answer the
+	// cycle after a write is accepted (wr_fake) and goes on; wr_pend
+	// counts the writes whose real answers are still to come, which
+	// are the oldest answers and are dropped (m_rv: the answers the
+	// host's reads take).  The hold ends only without one (H_LEAVE).
+	reg		wr_fake;
+	reg	[1:0]	wr_pend;
+	wire		m_rv = i_mem_rvalid && (wr_pend == 2'd0);
 	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
 	// sx2_go below: SEM_ADDR_LO is on cm_rd there)
 	wire		sx2_go;
@@ -595,7 +607,7 @@ module wq_host_if #(
 		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
 		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
-		.i_mem_rvalid(i_mem_rvalid && sem_active),
+		.i_mem_rvalid(sem_active && ((FAST != 0) ? (wr_fake || m_rv) : i_mem_rvalid)),
 		.i_mem_rdata(i_mem_rdata));
 
 	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
@@ -957,7 +969,7 @@ module wq_host_if #(
 	// read); a segment read itself takes {seg_addr, 00} unchanged.
 	// (FAST: H_DUE does H_GP0's work when GPFIFO_BASE is already on
 	// cm_rd, gb_rdy)
-	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy);
+	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy && !gs_run);
 	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
 				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
 	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
@@ -1350,10 +1362,10 @@ module wq_host_if #(
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (FAST != 0) && (pf_out != 0) && i_mem_rvalid;
+	wire	pf_push = (FAST != 0) && (pf_out != 0) && m_rv;
 	// answers: the FIFO's first, then gq's, then the host's own reads
-	wire	gq_push = (FAST != 0) && (pf_out == 0) && gq_out && i_mem_rvalid;
-	wire	h_rv    = i_mem_rvalid && (pf_out == 0) && !gq_out;
+	wire	gq_push = (FAST != 0) && (pf_out == 0) && gq_out && m_rv;
+	wire	h_rv    = m_rv && (pf_out == 0) && !gq_out;
 	wire	pf_acc  = pf_mv && i_mem_ready;
 	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
 				+ {{(PF_LG+1){1'b0}}, pf_mv};
@@ -1463,6 +1475,20 @@ module wq_host_if #(
 		else
 			gq_w1 <= i_mem_rdata;
 	end
+	// the posted writes (FAST): accepted, not yet answered
+	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
+			&& i_mem_ready;
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+	begin
+		wr_fake <= 1'b0;
+		wr_pend <= 2'd0;
+	end else begin
+		wr_fake <= wr_acc;
+		wr_pend <= wr_pend + {1'b0, wr_acc}
+			- {1'b0, i_mem_rvalid && wr_pend != 2'd0};
+	end
+
 	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
 	// may change it (only while the channel is disabled), so any drops it
 	always @(posedge i_clk)
@@ -1486,7 +1512,8 @@ module wq_host_if #(
 		wt_kept <= 1'b0;
 	else if (g_start && !o_step_valid)
 		wt_kept <= 1'b0;
-	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && nx_more && !nx_run)
+	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && wr_pend == 2'd0
+			&& nx_more && !nx_run)
 		wt_kept <= 1'b1;
 
 	// wq_chan_reset's flip-flop fields: everything of a channel but the
@@ -1560,6 +1587,7 @@ module wq_host_if #(
 		gt_w         <= 1'b0;
 		gb_rdy       <= 1'b0;
 		ld_rdy       <= 1'b0;
+		gs_run       <= 1'b0;
 		sc           <= 0;
 	end else begin
 		// one-cycle outputs
@@ -1590,6 +1618,8 @@ module wq_host_if #(
 		gt_w             <= 1'b0;
 		gb_rdy           <= (FAST != 0) && (hs == H_LVW
 					|| (hs == H_LEAVE && gb_rdy));
+		if (hs == H_DUE)
+			gs_run       <= 1'b0;
 		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
@@ -1826,7 +1856,12 @@ module wq_host_if #(
 				// step that ended its segment it is on cm_rd already,
 				// gb_rdy, and the stream starts here, as H_GP0)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (gq_use)
+				if (FAST != 0 && gs_run)
+				begin
+					// (H_LEAVE started the stream)
+					rd_stream(5'd2);
+					hs <= H_GPW;
+				end else if (gq_use)
 				begin
 					// the entry read ahead (gq): H_GPW's work
 					// on its words, the reads ahead starting
@@ -1926,7 +1961,7 @@ module wq_host_if #(
 				h_mem_valid <= 1'b0;
 				h_issued    <= 1'b1;
 			end
-			if (h_issued && i_mem_rvalid)
+			if (h_issued && m_rv)
 			begin
 				h_issued <= 1'b0;
 				rdata_q  <= i_mem_rdata;
@@ -2446,7 +2481,7 @@ module wq_host_if #(
 		// ahead still in flight wait here unless the FIFO goes on with
 		// the next step under the same lock (pf_cont)
 		H_LEAVE:
-		if (!pf_busy || pf_cont)
+		if ((!pf_busy || pf_cont) && wr_pend == 2'd0)
 		begin
 			if (sl_inc)
 			begin
@@ -2494,6 +2529,17 @@ module wq_host_if #(
 				cm_ra <= ca(F_BASE, sc);
 				gt_w  <= 1'b1;
 				hs    <= H_DUE;
+				// GPFIFO_BASE known (gb_q) and the entry not
+				// read ahead: its stream starts now (gs_run)
+				if (gb_v && gb_ch == sc
+					&& !(gq_on && gq_ch == sc && gq_tag == s_get))
+				begin
+					lreq        <= 5'd0;
+					lidx        <= 5'd0;
+					h_mem_valid <= 1'b1;
+					h_mem_addr  <= {gb_q + {13'h0, s_get}, 3'h0};
+					gs_run      <= 1'b1;
+				end
 			end
 		end
 
@@ -2678,16 +2724,26 @@ module wq_host_if #(
 		// are the only ones in flight while any is
 		// (FAST: the descriptor's stream may begin with reads ahead
 		// in flight, whose answers come first)
+		// (FAST: the unit's posted writes, wr_pend, are the oldest
+		// in flight; none is left when the step leaves H_LEAVE)
+		assert({3'd0, wr_pend} <= f_mout && wr_pend <= 2'd2);
+		if (wr_pend != 2'd0)
+			assert(hs == H_SEMW || hs == H_AW || hs == H_LVW
+				|| hs == H_LEAVE || hs == H_STW || hs == H_WDW
+				|| hs == H_STAMP || hs == H_TMO || hs == H_RDW
+				|| hs == H_ERR || hs == H_AFTER);
 		if (pf_busy && hs != H_LREAD)
 			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
+					+ {3'd0, wr_pend}
 				&& !h_mem_valid && !h_issued
 				&& !sem_active && hs != H_MEM
 				&& pf_on);
-		else if (hs == H_GPW)
+		else if (hs == H_GPW || (hs == H_DUE && gs_run))
 			assert(lreq == lidx + {4'd0, lw_v} + f_mout
 				&& lreq <= 5'd2 && h_mem_valid == (lreq != 5'd2));
 		else if (hs != H_LREAD)
-			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
+			assert(!(o_mem_valid && f_mout != {3'd0, wr_pend})
+				&& f_mout <= {3'd0, wr_pend} + 5'd1);
 		else
 			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
 					== lidx + {4'd0, lw_v} + f_mout
