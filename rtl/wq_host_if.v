@@ -984,9 +984,6 @@ module wq_host_if #(
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
-	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
-
 	// the descriptor's stream begins, launch_desc on cm_rd (H_LAUNCH2;
 	// FAST: H_LAUNCH with ld_rdy), or a misaligned one raises
 	task ld_begin;
@@ -1318,25 +1315,21 @@ module wq_host_if #(
 				|| (hs == H_METHOD) || (hs == H_AFTER)
 				|| (hs == H_AW) || (hs == H_LVW)
 				|| (hs == H_LV2)));
-	// a good GP entry opens a segment in H_GPCHK (w0 checked in H_GP1)
-	wire	gp_ok = !w0_bad && (rdata_q[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gp_len == 0
-				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// the FIFO goes on with the next step only when that step is this
 	// channel's, inside the segment, under the same lock (pf_cont)
 	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	// (FAST) word 1 lands with word 0 already taken (gp_rv1: checked off
-	// the port, its gp_ok_rv), or is taken from rdata_q (gp_last)
-	// (or lands as word 0 is taken from rdata_q, gp_both)
+	// (FAST) word 1 lands (gp_rv1: checked off the port, gp_ok_rv) with
+	// word 0 taken before, or taken from rdata_q in the same cycle
+	// (gp_both): the cycle word 1 lands, word 0 has been taken or is
+	// being taken (answers in order, each taken the cycle after)
 	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && h_rv
 			&& lidx == 5'd0 && lw_v;
 	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && h_rv
 			&& lidx == 5'd1 && !lw_v);
 	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
-	wire	gp_last   = (FAST != 0) && (hs == H_GPW) && lw_v && lidx[0];
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
 	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
 			&& !(gp_len_rv == 0
@@ -1350,15 +1343,13 @@ module wq_host_if #(
 			&& (gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
 			&& !(gq_w1[`WQ_GP_LENGTH_RANGE] == 0
 				&& gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
-	wire	pf_st_gp  = (((hs == H_GPCHK) || gp_last) && gp_ok)
-			|| (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
+	wire	pf_st_gp  = (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
 	// (and on a burst's next step in the segment, pf_cont, when the
 	// FIFO was emptied for a semaphore)
 	wire	pf_start  = (FAST != 0) && !pf_on
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gq_use ? gq_w1[`WQ_GP_LENGTH_RANGE]
 						: gp_rv1 ? gp_len_rv
-						: (hs == H_GPCHK || gp_last) ? gp_len
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
@@ -1994,22 +1985,18 @@ module wq_host_if #(
 		if (FAST != 0)		// (FAST=0: no logic for the state)
 		begin
 			rd_stream(5'd2);
-			// word 1 checked as it lands (H_GPCHK's work), and the
-			// reads ahead start in the same cycle (gp_last): off the
-			// port when word 0 was taken before (gp_rv1), else on
-			// rdata_q the cycle after
+			// word 0 taken as it is in rdata_q (lw_v); word 1
+			// checked off the port as it lands (gp_rv1: H_GPCHK's
+			// work), with word 0 in the same cycle when it landed
+			// the cycle before (gp_both), and the reads ahead start
+			// then
 			if (gp_rv1)
 			begin
 				if (gp_both)
 					gp_word0(rdata_q);
 				gp_check(i_mem_rdata, gp_w0b);
 			end else if (lw_v)
-			begin
-				if (lidx[0])
-					gp_check(rdata_q, w0_bad);
-				else
-					gp_word0(rdata_q);
-			end
+				gp_word0(rdata_q);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
