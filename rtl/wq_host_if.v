@@ -2246,11 +2246,16 @@ module wq_host_if #(
 			// ACQ_TIMEOUT)
 			if (FAST != 0 && !sem_acq)
 				cm_ra <= ca(F_PUT, sc);
+			// (FAST) the unit sees its start in H_SL5, its last
+			// operand (SEM_PAYLOAD_HI, sem_ld now) loaded: its
+			// first request comes in H_SEMW's first cycle, when
+			// sem_active gives it the port
+			sem_start <= (FAST != 0);
 			hs    <= H_SL5;
 		end
 		H_SL5: begin
 			att_q      <= cm_rd;
-			sem_start  <= 1'b1;
+			sem_start  <= (FAST == 0);
 			sem_active <= 1'b1;
 			hs         <= H_SEMW;
 		end
