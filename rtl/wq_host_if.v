@@ -962,6 +962,18 @@ module wq_host_if #(
 		end
 	endtask
 
+	// a stream begins (H_LREAD, H_GPW): its first read asked for at a,
+	// none counted yet
+	task stream_start;
+		input	[31:0]	a;
+		begin
+			lreq        <= 5'd0;
+			lidx        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= a;
+		end
+	endtask
+
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
@@ -990,12 +1002,9 @@ module wq_host_if #(
 		if (cm_rd[1:0] != 2'b00)
 			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
 		else begin
-			lidx        <= 5'd0;
-			lreq        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= ma_sum;
-			lc_start    <= (FAST != 0);
-			hs          <= H_LREAD;
+			stream_start(ma_sum);
+			lc_start <= (FAST != 0);
+			hs       <= H_LREAD;
 		end
 	endtask
 
@@ -1860,11 +1869,8 @@ module wq_host_if #(
 					gp_check(gq_w1, gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
 				end else if (FAST != 0 && gb_rdy)
 				begin
-					lreq        <= 5'd0;
-					lidx        <= 5'd0;
-					h_mem_valid <= 1'b1;
-					h_mem_addr  <= ma_sum;
-					hs          <= H_GPW;
+					stream_start(ma_sum);
+					hs <= H_GPW;
 				end else if (FAST != 0)
 					hs <= H_GP0;
 				else
@@ -1965,11 +1971,8 @@ module wq_host_if #(
 		H_GP0:
 		if (FAST != 0)
 		begin
-			lreq        <= 5'd0;
-			lidx        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= ma_sum;
-			hs          <= H_GPW;
+			stream_start(ma_sum);
+			hs <= H_GPW;
 		end else
 			mem_read(ma_sum, H_GP1);
 
@@ -2526,11 +2529,8 @@ module wq_host_if #(
 				if (gb_v && gb_ch == sc
 					&& !(gq_on && gq_ch == sc && gq_tag == s_get))
 				begin
-					lreq        <= 5'd0;
-					lidx        <= 5'd0;
-					h_mem_valid <= 1'b1;
-					h_mem_addr  <= {gb_q + {13'h0, s_get}, 3'h0};
-					gs_run      <= 1'b1;
+					stream_start({gb_q + {13'h0, s_get}, 3'h0});
+					gs_run <= 1'b1;
 				end
 			end
 		end
