@@ -475,6 +475,13 @@ module wq_host_if #(
 	reg		yielded;
 	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LVW, FAST)
 	reg		gt_w;		// a burst's step began: A_GT = now
+	// (FAST) GPFIFO_BASE of sc is on cm_rd in H_DUE: H_LVW asked for it
+	// and the step's end went straight on to H_DUE (a GP entry next)
+	reg		gb_rdy;
+	// (FAST) launch_desc is on cm_rd in H_LAUNCH: the state that took
+	// the LAUNCH word asked for it (to_method), so H_LAUNCH starts the
+	// descriptor stream itself, H_LAUNCH2's work
+	reg		ld_rdy;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
 	reg	[4:0]	lidx;		// descriptor words received
 	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
@@ -495,7 +502,31 @@ module wq_host_if #(
 	reg	[PF_LG-1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
 	// (FAST=0: constant 0, whatever the unused registers synthesise to)
-	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0));
+	// The next GP entry read ahead (FAST, gq): once the FIFO has asked
+	// for the segment's last word, the entry at GP_GET + 1 of the same
+	// channel is read into gq_w0 / gq_w1 (two reads after the FIFO's, so
+	// their answers come after its own), and the GP step takes it
+	// there instead of reading it (H_DUE).  GPFIFO_BASE for its address
+	// is gb_q, the word the last GP step of channel gb_ch read (a CSR
+	// write clears gb_v).  Emptied with the FIFO: before the semaphore
+	// unit and when the hold ends.
+	reg		gq_on;		// asked, in flight or held
+	reg	[1:0]	gq_req;		// reads accepted
+	reg	[1:0]	gq_got;		// words received
+	reg	[CW-1:0]	gq_ch;
+	reg	[15:0]	gq_tag;		// the GP_GET whose entry it is
+	reg	[31:3]	gq_addr;	// the entry's address (8-aligned)
+	reg	[31:0]	gq_w0, gq_w1;
+	reg	[31:3]	gb_q;		// GPFIFO_BASE of gb_ch (8-aligned: the
+					// channel is enabled)
+	reg	[CW-1:0]	gb_ch;
+	reg		gb_v;
+	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
+	reg		gs_run;
+	wire		gq_mv  = (FAST != 0) && gq_on && (gq_req != 2'd2);
+	wire	[1:0]	gq_outn = (FAST != 0) ? gq_req - gq_got : 2'd0;	// in flight
+	wire		gq_out = (gq_outn != 2'd0);
+	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0) || gq_mv || gq_out);
 	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
@@ -522,6 +553,18 @@ module wq_host_if #(
 			|| (x_op == `WQ_SEMOP_ACQ_AND) || (x_op == `WQ_SEMOP_ACQ_NOR)
 			|| (x_op == `WQ_SEMOP_REDUCTION);
 
+	// (FAST) H_SEMX2 goes straight on to the unit's operands (aligned, no
+	// RELEASE_WFI wait, no read ahead in flight): it loads SEM_ADDR_LO
+	// into the unit itself, H_SL2's work, and goes on to H_SL3
+	assign	sx2_go = (FAST != 0) && (hs == H_SEMX2) && !pf_busy
+			&& ((cm_rd[2:0] & (x_is64 ? 3'h7 : 3'h3)) == 3'h0)
+			&& !(x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
+				&& !i_engine_idle);
+	// (FAST) an operation that reads ACQ_TIMEOUT after the unit: an
+	// acquire (a RELEASE or a REDUCTION reads GP_PUT instead, for H_LVW)
+	wire		sem_acq = (sem_op != `WQ_SEMOP_RELEASE)
+			&& (sem_op != `WQ_SEMOP_REDUCTION);
+
 	// ---- the semaphore unit ---------------------------------------------
 	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
 	// read for an acquire (o_mv), the payload for RELEASE, the value
@@ -537,7 +580,20 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
-	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4);
+	// (FAST) The unit's writes are posted: the memory answers in
+	// order, so a read asked for after a write sees it, and nothing
+	// waits for the write's own answer.  The unit gets an answer the
+	// cycle after a write is accepted (wr_fake) and goes on; wr_pend
+	// counts the writes whose real answers are still to come, which
+	// are the oldest answers and are dropped (m_rv: the answers the
+	// host's reads take).  The hold ends only without one (H_LEAVE).
+	reg		wr_fake;
+	reg	[1:0]	wr_pend;
+	wire		m_rv = i_mem_rvalid && (wr_pend == 2'd0);
+	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
+	// sx2_go below: SEM_ADDR_LO is on cm_rd there)
+	wire		sx2_go;
+	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4) || sx2_go;
 	wire	[1:0]	sem_ld_sel = {hs == H_SL4, hs == H_SL3};
 
 	wq_sem_unit #(.DIGIT(SEM_DIGIT)) u_sem (
@@ -551,7 +607,7 @@ module wq_host_if #(
 		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
 		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
-		.i_mem_rvalid(i_mem_rvalid && sem_active),
+		.i_mem_rvalid(sem_active && ((FAST != 0) ? (wr_fake || m_rv) : i_mem_rvalid)),
 		.i_mem_rdata(i_mem_rdata));
 
 	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
@@ -561,9 +617,12 @@ module wq_host_if #(
 	// A prefetch read is never up with another host read or the unit's
 	// (pf_mv only outside them: see the prefetcher).
 	wire		pf_req      = (FAST != 0) && pf_mv;
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req);
+	// (gq's reads only when the FIFO asks for nothing more: gq_go)
+	wire		gq_req_up   = gq_mv && !pf_req;
+	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req || gq_req_up);
 	assign	o_mem_we    = sem_active && sem_mem_we;
 	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
+				: gq_req_up ? {gq_addr, gq_req[0], 2'b00}
 				: {h_mem_addr[31:3],
 				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
 				h_mem_addr[1:0]};
@@ -583,10 +642,13 @@ module wq_host_if #(
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
 
-	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 (a check
-	// of 25 cycles next to 16 descriptor reads; 32 would save 15 cycles a
-	// launch for some 1 400 LUT4 more)
-	localparam	LC_DIGIT = (SEM_DIGIT < 8) ? SEM_DIGIT : 8;
+	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 with
+	// FAST=0 (a check of 25 cycles after 16 descriptor reads) and 16 with
+	// FAST (3 cycles a pass: the four size passes keep up with the
+	// stream, and the last one ends 3 cycles after the last word, not 6
+	// or more behind a stream whose words came faster than 8-bit passes)
+	localparam	LC_MAX   = (FAST != 0) ? 16 : 8;
+	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
 		.DIGIT(LC_DIGIT), .EARLY(FAST))
 	u_lchk (
@@ -869,11 +931,12 @@ module wq_host_if #(
 	// the segment address is taken now too (it means nothing unless
 	// H_GPCHK opens the segment): no 32-bit copy of word 0
 	task gp_word0;
+		input	[31:0]	w0;
 		begin
-			w0_bad       <= (rdata_q[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= rdata_q[`WQ_GP_ADDR_RANGE];
-			if (rdata_q[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, rdata_q);
+			w0_bad       <= (w0[`WQ_GP_RSVD0_RANGE] != 0);
+			seg_addr[sc] <= w0[`WQ_GP_ADDR_RANGE];
+			if (w0[`WQ_GP_RSVD0_RANGE] != 0)
+				ram_wr(F_EINFO, sc, w0);
 		end
 	endtask
 
@@ -890,10 +953,24 @@ module wq_host_if #(
 				if (lreq == n - 5'd1)
 					h_mem_valid <= 1'b0;
 			end
-			if (i_mem_rvalid)
+			// (the answers to reads ahead still in flight, pf_out,
+			// come first: the FIFO takes them)
+			if (h_rv)
 				rdata_q <= i_mem_rdata;
 			if (lw_v)
 				lidx <= lidx + 5'd1;
+		end
+	endtask
+
+	// a stream begins (H_LREAD, H_GPW): its first read asked for at a,
+	// none counted yet
+	task stream_start;
+		input	[31:0]	a;
+		begin
+			lreq        <= 5'd0;
+			lidx        <= 5'd0;
+			h_mem_valid <= 1'b1;
+			h_mem_addr  <= a;
 		end
 	endtask
 
@@ -902,9 +979,13 @@ module wq_host_if #(
 	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
 	// descriptor words, and the segment pointer after a header or data
 	// read); a segment read itself takes {seg_addr, 00} unchanged.
-	wire		ma_cm  = (hs == H_GP0) || (hs == H_LAUNCH2) || (hs == H_SL2);
+	// (FAST: H_DUE does H_GP0's work when GPFIFO_BASE is already on
+	// cm_rd, gb_rdy)
+	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy && !gs_run);
+	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
+				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
 	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
-	wire	[31:0]	ma_b   = (hs == H_GP0) ? {13'h0, s_get, 3'h0}
+	wire	[31:0]	ma_b   = ma_gp ? {13'h0, s_get, 3'h0}
 				: {29'h0, !ma_cm, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
@@ -915,8 +996,46 @@ module wq_host_if #(
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry (word 0 checked in H_GP1, rdata_q = word 1)
-	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len = rdata_q[`WQ_GP_LENGTH_RANGE];
+	// the descriptor's stream begins, launch_desc on cm_rd (H_LAUNCH2;
+	// FAST: H_LAUNCH with ld_rdy), or a misaligned one raises
+	task ld_begin;
+		if (cm_rd[1:0] != 2'b00)
+			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
+		else begin
+			stream_start(ma_sum);
+			lc_start <= (FAST != 0);
+			hs       <= H_LREAD;
+		end
+	endtask
+
+	// the GP entry with word 1 w1 (H_GPCHK: rdata_q; FAST: H_GPW as
+	// word 1 lands, i_mem_rdata or rdata_q): ERR_INFO is the word
+	// holding the offending bits
+	task gp_check;
+		input	[31:0]	w1;
+		input		w0b;	// word 0 has reserved bits set
+		if (w0b)
+		begin
+			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: gp_word0
+			hs      <= H_ERR;
+		end else if (w1[`WQ_GP_RSVD1_RANGE] != 0)
+			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
+		else if (w1[`WQ_GP_LENGTH_RANGE] == 0
+				&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
+			// control entry: only NOP exists
+			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
+		else begin
+			// a segment starts; the step goes on into it.  A control
+			// entry (NOP) is taken as a segment of length 0: H_HDR
+			// finds it at its end at once, and H_AFTER advances GP_GET
+			// as for any other (one place does it, with its record)
+			in_seg[sc]   <= 1'b1;
+			seg_rem[sc]  <= w1[`WQ_GP_LENGTH_RANGE];	// seg_addr: gp_word0
+			m_count[sc]  <= 0;
+			hs           <= H_HDR;
+		end
+	endtask
+
 	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
 	// grant's `now` (ticks) still in cm_wd (nothing is written between
 	// the grant and H_DUEB).
@@ -994,13 +1113,18 @@ module wq_host_if #(
 	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
 	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
 	// of PUT issued here
+	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
+	// leaves through H_LCHK, which asks for GP_PUT)
+	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
+			&& (nm_m == `WQ_M_LAUNCH);
 	task to_method;
 		begin
 			hs <= H_PMW;
 			if (!nm_early)
 			begin
 				pm_pend <= 1'b1;
-				cm_ra   <= ca(F_PUT, sc);	// as H_PMW
+				cm_ra   <= ca(nm_launch ? F_LDESC : F_PUT, sc);	// as H_PMW
+				ld_rdy  <= nm_launch;
 				hs      <= H_METHOD;
 			end
 		end
@@ -1200,26 +1324,48 @@ module wq_host_if #(
 				|| (hs == H_METHOD) || (hs == H_AFTER)
 				|| (hs == H_AW) || (hs == H_LVW)
 				|| (hs == H_LV2)));
-	// a good GP entry opens a segment in H_GPCHK (w0 checked in H_GP1)
-	wire	gp_ok = !w0_bad && (rdata_q[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gp_len == 0
-				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// the FIFO goes on with the next step only when that step is this
 	// channel's, inside the segment, under the same lock (pf_cont)
 	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
 	// start on a step of a channel inside a segment, or a new segment
 	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
 			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	wire	pf_st_gp  = (hs == H_GPCHK) && gp_ok;
+	// (FAST) word 1 lands (gp_rv1: checked off the port, gp_ok_rv) with
+	// word 0 taken before, or taken from rdata_q in the same cycle
+	// (gp_both): the cycle word 1 lands, word 0 has been taken or is
+	// being taken (answers in order, each taken the cycle after)
+	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && h_rv
+			&& lidx == 5'd0 && lw_v;
+	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && h_rv
+			&& lidx == 5'd1 && !lw_v);
+	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
+	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
+			&& !(gp_len_rv == 0
+				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	// (or in H_DUE from the entry read ahead, gq_use)
+	wire	due_gp    = (hs == H_DUE) && !in_seg[sc] && gp_ne[sc]
+			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
+	wire	gq_use    = (FAST != 0) && due_gp && gq_on && (gq_got == 2'd2)
+			&& (gq_ch == sc) && (gq_tag == s_get);
+	wire	gq_ok     = (gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
+			&& (gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
+			&& !(gq_w1[`WQ_GP_LENGTH_RANGE] == 0
+				&& gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	wire	pf_st_gp  = (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
 	// (and on a burst's next step in the segment, pf_cont, when the
 	// FIFO was emptied for a semaphore)
 	wire	pf_start  = (FAST != 0) && !pf_on
 			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = (hs == H_GPCHK) ? gp_len
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gq_use ? gq_w1[`WQ_GP_LENGTH_RANGE]
+						: gp_rv1 ? gp_len_rv
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (FAST != 0) && (pf_out != 0) && i_mem_rvalid;
+	wire	pf_push = (FAST != 0) && (pf_out != 0) && m_rv;
+	// answers: the FIFO's first, then gq's, then the host's own reads
+	wire	gq_push = (FAST != 0) && (pf_out == 0) && gq_out && m_rv;
+	wire	h_rv    = m_rv && (pf_out == 0) && !gq_out;
 	wire	pf_acc  = pf_mv && i_mem_ready;
 	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
 				+ {{(PF_LG+1){1'b0}}, pf_mv};
@@ -1263,7 +1409,9 @@ module wq_host_if #(
 		if (pf_start)
 		begin
 			pf_on   <= 1'b1;
-			pf_addr <= seg_addr[sc];
+			// (word 0 on rdata_q in the cycle: gp_both)
+			pf_addr <= gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
+				: gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
 			pf_left <= pf_st_left;
 			pf_mv   <= (pf_st_left != 0);
 		end
@@ -1280,6 +1428,81 @@ module wq_host_if #(
 	if (pf_push)
 		pf_q[pf_wp] <= i_mem_rdata;
 
+	// gq (FAST): starts in the walk once the FIFO asks for no more of
+	// the segment (the segment's last word asked for) and the channel's
+	// GPFIFO_BASE is known, likely to keep the lock (no other unit
+	// waiting); its two reads follow the FIFO's; emptied with the FIFO
+	// (but kept into the same channel's GP step, gq_keep) and used or
+	// dropped by the GP step
+	wire	gq_go   = (FAST != 0) && !gq_on && pf_on && (pf_left == 0) && !pf_mv
+			&& (hs == H_DATA || hs == H_HDR) && in_seg[sc]
+			&& gb_v && (gb_ch == sc) && !i_ev_wait;
+	wire	gq_keep = (hs == H_LEAVE) && nx_more && nx_run && (nx_step == sc);
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+	begin
+		gq_on  <= 1'b0;
+		gq_req <= 2'd0;
+		gq_got <= 2'd0;
+	end else begin
+		if (gq_req_up && i_mem_ready)
+			gq_req <= gq_req + 2'd1;
+		if (gq_push)
+			gq_got <= gq_got + 2'd1;
+		if (gq_go)
+		begin
+			gq_on   <= 1'b1;
+			gq_req  <= 2'd0;
+			gq_got  <= 2'd0;
+			gq_ch   <= sc;
+			gq_tag  <= s_getnx;
+			gq_addr <= gb_q + {13'h0, s_getnx};
+		end
+		// (nothing in flight then: pf_flush, H_IDLE and H_DUE come
+		// after the reads were answered)
+		if ((pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE)
+		begin
+			gq_on  <= 1'b0;
+			gq_req <= 2'd0;
+			gq_got <= 2'd0;
+		end
+	end
+	always @(posedge i_clk)
+	if (gq_push)
+	begin
+		if (gq_got == 2'd0)
+			gq_w0 <= i_mem_rdata;
+		else
+			gq_w1 <= i_mem_rdata;
+	end
+	// the posted writes (FAST): accepted, not yet answered
+	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
+			&& i_mem_ready;
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+	begin
+		wr_fake <= 1'b0;
+		wr_pend <= 2'd0;
+	end else begin
+		wr_fake <= wr_acc;
+		wr_pend <= wr_pend + {1'b0, wr_acc}
+			- {1'b0, i_mem_rvalid && wr_pend != 2'd0};
+	end
+
+	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
+	// may change it (only while the channel is disabled), so any drops it
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		gb_v <= 1'b0;
+	else if (hs == H_CSR2 && i_csr_we)
+		gb_v <= 1'b0;
+	else if (ma_gp)
+	begin
+		gb_v  <= 1'b1;
+		gb_q  <= cm_rd[31:3];
+		gb_ch <= sc;
+	end
+
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
 
 	// (FAST) the hold went on into a waiting channel (nx_wacq): not again
@@ -1289,7 +1512,8 @@ module wq_host_if #(
 		wt_kept <= 1'b0;
 	else if (g_start && !o_step_valid)
 		wt_kept <= 1'b0;
-	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && nx_more && !nx_run)
+	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && wr_pend == 2'd0
+			&& nx_more && !nx_run)
 		wt_kept <= 1'b1;
 
 	// wq_chan_reset's flip-flop fields: everything of a channel but the
@@ -1361,6 +1585,9 @@ module wq_host_if #(
 		yielded      <= 1'b0;
 		pm_pend      <= 1'b0;
 		gt_w         <= 1'b0;
+		gb_rdy       <= 1'b0;
+		ld_rdy       <= 1'b0;
+		gs_run       <= 1'b0;
 		sc           <= 0;
 	end else begin
 		// one-cycle outputs
@@ -1389,6 +1616,10 @@ module wq_host_if #(
 		// as H_IDLE writes it for a grant (the walk's first state
 		// writes nothing)
 		gt_w             <= 1'b0;
+		gb_rdy           <= (FAST != 0) && (hs == H_LVW
+					|| (hs == H_LEAVE && gb_rdy));
+		if (hs == H_DUE)
+			gs_run       <= 1'b0;
 		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
@@ -1608,6 +1839,7 @@ module wq_host_if #(
 			end_wait;
 			if (FAST != 0)
 				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
+			ld_rdy <= 1'b0;			// (on cm_rd in H_LAUNCH2)
 			hs <= H_LAUNCH;
 		end
 		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
@@ -1620,9 +1852,26 @@ module wq_host_if #(
 				hs  <= H_AFTER;
 			end else begin
 				// take_entry: the two words at gp_base + 8 * gp_get
-				// (FAST: the grant asked for gp_base)
+				// (FAST: the grant asked for gp_base; after a burst's
+				// step that ended its segment it is on cm_rd already,
+				// gb_rdy, and the stream starts here, as H_GP0)
 				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (FAST != 0)
+				if (FAST != 0 && gs_run)
+				begin
+					// (H_LEAVE started the stream)
+					rd_stream(5'd2);
+					hs <= H_GPW;
+				end else if (gq_use)
+				begin
+					// the entry read ahead (gq): H_GPW's work
+					// on its words, the reads ahead starting
+					gp_word0(gq_w0);
+					gp_check(gq_w1, gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				end else if (FAST != 0 && gb_rdy)
+				begin
+					stream_start(ma_sum);
+					hs <= H_GPW;
+				end else if (FAST != 0)
 					hs <= H_GP0;
 				else
 					ram_rd(F_BASE, H_GP0);
@@ -1709,7 +1958,7 @@ module wq_host_if #(
 				h_mem_valid <= 1'b0;
 				h_issued    <= 1'b1;
 			end
-			if (h_issued && i_mem_rvalid)
+			if (h_issued && m_rv)
 			begin
 				h_issued <= 1'b0;
 				rdata_q  <= i_mem_rdata;
@@ -1722,16 +1971,13 @@ module wq_host_if #(
 		H_GP0:
 		if (FAST != 0)
 		begin
-			lreq        <= 5'd0;
-			lidx        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= ma_sum;
-			hs          <= H_GPW;
+			stream_start(ma_sum);
+			hs <= H_GPW;
 		end else
 			mem_read(ma_sum, H_GP1);
 
 		H_GP1: begin
-			gp_word0;
+			gp_word0(rdata_q);
 			mem_read(ma_sum, H_GPCHK);
 		end
 
@@ -1742,37 +1988,24 @@ module wq_host_if #(
 		if (FAST != 0)		// (FAST=0: no logic for the state)
 		begin
 			rd_stream(5'd2);
-			if (lw_v)
+			// word 0 taken as it is in rdata_q (lw_v); word 1
+			// checked off the port as it lands (gp_rv1: H_GPCHK's
+			// work), with word 0 in the same cycle when it landed
+			// the cycle before (gp_both), and the reads ahead start
+			// then
+			if (gp_rv1)
 			begin
-				if (lidx[0])
-					hs <= H_GPCHK;
-				else
-					gp_word0;
-			end
+				if (gp_both)
+					gp_word0(rdata_q);
+				gp_check(i_mem_rdata, gp_w0b);
+			end else if (lw_v)
+				gp_word0(rdata_q);
 		end
 
 		// the entry: ERR_INFO is the word holding the offending bits
+		// (FAST=0 only: with FAST H_GPW checks it as word 1 lands)
 		H_GPCHK:
-		if (w0_bad)
-		begin
-			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: H_GP1
-			hs      <= H_ERR;
-		end else if (rdata_q[`WQ_GP_RSVD1_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else if (gp_len == 0
-				&& rdata_q[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-			// control entry: only NOP exists
-			raise(`WQ_CHERR_BAD_GP_ENTRY, rdata_q);
-		else begin
-			// a segment starts; the step goes on into it.  A control
-			// entry (NOP) is taken as a segment of length 0: H_HDR
-			// finds it at its end at once, and H_AFTER advances GP_GET
-			// as for any other (one place does it, with its record)
-			in_seg[sc]   <= 1'b1;
-			seg_rem[sc]  <= gp_len;	// seg_addr: H_GP1
-			m_count[sc]  <= 0;
-			hs           <= H_HDR;
-		end
+			gp_check(rdata_q, w0_bad);
 
 		// next_header: read headers, skipping NOP words
 		H_HDR:
@@ -1948,9 +2181,11 @@ module wq_host_if #(
 			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
 		else if (FAST != 0)
 		begin
-			// (H_METHOD asked for SEM_ADDR_LO) and again, on cm_rd
-			// in H_SL2
-			cm_ra <= ca(F_SALO, sc);
+			// (H_METHOD asked for SEM_ADDR_LO, on cm_rd in H_SEMX2,
+			// which loads it into the unit) SEM_PAYLOAD_LO, on
+			// cm_rd in H_SL3; (H_SL0 asks for the operands again
+			// when reads ahead are in flight)
+			cm_ra <= ca(F_SPLO, sc);
 			hs    <= H_SEMX2;
 		end else
 			ram_rd(F_SALO, H_SEMX2);
@@ -1971,12 +2206,14 @@ module wq_host_if #(
 				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
 			sem_endwait <= 1'b0;
 			hs          <= H_SL0;
-			// (FAST) H_SL0's and H_SL1's work when no read ahead is
-			// in flight (the FIFO is emptied now, pf_flush)
+			// (FAST) H_SL0's, H_SL1's and H_SL2's work when no read
+			// ahead is in flight (the FIFO is emptied now, pf_flush;
+			// sx2_go loads SEM_ADDR_LO into the unit)
 			if (FAST != 0 && !pf_busy)
 			begin
-				cm_ra <= ca(F_SPLO, sc);
-				hs    <= H_SL2;
+				h_mem_addr <= ma_sum;	// SEM_ADDR_LO, as H_SL2
+				cm_ra      <= ca(F_SPHI, sc);
+				hs         <= H_SL3;
 			end
 		end
 
@@ -2007,11 +2244,21 @@ module wq_host_if #(
 		end
 		H_SL4: begin
 			cm_ra <= ca(F_TMO, sc);
+			// (FAST) GP_PUT for H_LVW instead when the operation is
+			// not an acquire (only an acquire's failure reads
+			// ACQ_TIMEOUT)
+			if (FAST != 0 && !sem_acq)
+				cm_ra <= ca(F_PUT, sc);
+			// (FAST) the unit sees its start in H_SL5, its last
+			// operand (SEM_PAYLOAD_HI, sem_ld now) loaded: its
+			// first request comes in H_SEMW's first cycle, when
+			// sem_active gives it the port
+			sem_start <= (FAST != 0);
 			hs    <= H_SL5;
 		end
 		H_SL5: begin
 			att_q      <= cm_rd;
-			sem_start  <= 1'b1;
+			sem_start  <= (FAST == 0);
 			sem_active <= 1'b1;
 			hs         <= H_SEMW;
 		end
@@ -2024,11 +2271,13 @@ module wq_host_if #(
 			hs         <= H_AFTER;
 			res        <= `WQ_STEP_DONE;
 			// (FAST) H_AFTER's GP_PUT read now (a failed acquire
-			// and an error read another word and go elsewhere)
+			// and an error read another word and go elsewhere); a
+			// RELEASE or a REDUCTION asked for it in H_SL4 and
+			// goes straight on to H_LVW
 			if (FAST != 0)
 			begin
 				cm_ra <= ca(F_PUT, sc);
-				hs    <= H_AW;
+				hs    <= sem_acq ? H_AW : H_LVW;
 			end
 			if (sem_bad_red || sem_bad_op)
 				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
@@ -2105,10 +2354,15 @@ module wq_host_if #(
 		// launch (wq_sched_launch): the dispatcher is free (checked);
 		// launch_desc stays on cm_rd until the step ends
 		// (FAST: the state before asked for launch_desc)
+		// (FAST: the reads ahead in flight need not be answered first:
+		// their answers come before the stream's, pf_out, which the
+		// stream skips; none may be still asked for, pf_mv)
 		H_LAUNCH:
-		if (!pf_busy)		// the stream needs the port to itself
+		if (FAST != 0 ? !pf_mv && !gq_mv : !pf_busy)
 		begin
-			if (FAST != 0)
+			if (FAST != 0 && ld_rdy)
+				ld_begin;
+			else if (FAST != 0)
 				hs <= H_LAUNCH2;
 			else
 				ram_rd(F_LDESC, H_LAUNCH2);
@@ -2120,16 +2374,7 @@ module wq_host_if #(
 		// step holds the lock, so nothing writes memory in between
 		// and the 16 reads are the model's, in its order.
 		H_LAUNCH2:
-		if (cm_rd[1:0] != 2'b00)
-			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
-		else begin
-			lidx        <= 5'd0;
-			lreq        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= ma_sum;
-			lc_start    <= (FAST != 0);
-			hs          <= H_LREAD;
-		end
+			ld_begin;
 
 		H_LREAD: begin
 			rd_stream(`WQ_LD_WORDS);
@@ -2206,6 +2451,8 @@ module wq_host_if #(
 			begin
 				att_q <= sl_fresh ? 32'h0 : slu_q;
 				hs    <= H_LEAVE;
+				// GPFIFO_BASE for a GP entry right after (gb_rdy)
+				cm_ra <= ca(F_BASE, sc);
 			end
 			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
 					&& seg_rem[sc] == 0)
@@ -2229,7 +2476,7 @@ module wq_host_if #(
 		// ahead still in flight wait here unless the FIFO goes on with
 		// the next step under the same lock (pf_cont)
 		H_LEAVE:
-		if (!pf_busy || pf_cont)
+		if ((!pf_busy || pf_cont) && wr_pend == 2'd0)
 		begin
 			if (sl_inc)
 			begin
@@ -2277,6 +2524,14 @@ module wq_host_if #(
 				cm_ra <= ca(F_BASE, sc);
 				gt_w  <= 1'b1;
 				hs    <= H_DUE;
+				// GPFIFO_BASE known (gb_q) and the entry not
+				// read ahead: its stream starts now (gs_run)
+				if (gb_v && gb_ch == sc
+					&& !(gq_on && gq_ch == sc && gq_tag == s_get))
+				begin
+					stream_start({gb_q + {13'h0, s_get}, 3'h0});
+					gs_run <= 1'b1;
+				end
 			end
 		end
 
@@ -2304,8 +2559,8 @@ module wq_host_if #(
 	if (i_reset)
 		lw_v <= 1'b0;
 	else
-		lw_v <= i_mem_rvalid && ((hs == H_MEM && h_issued) || hs == H_LREAD
-				|| (FAST != 0 && hs == H_GPW));
+		lw_v <= h_rv && ((hs == H_MEM && h_issued)
+				|| hs == H_LREAD || (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
@@ -2459,24 +2714,38 @@ module wq_host_if #(
 		// descriptor's stream: its reads asked, in flight and taken
 		// add up, never past the 16 words; and the reads ahead, which
 		// are the only ones in flight while any is
-		if (pf_busy)
-			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} && !h_mem_valid && !h_issued
-				&& !sem_active && hs != H_LREAD && hs != H_MEM
+		// (FAST: the descriptor's stream may begin with reads ahead
+		// in flight, whose answers come first)
+		// (FAST: the unit's posted writes, wr_pend, are the oldest
+		// in flight; none is left when the step leaves H_LEAVE)
+		assert({3'd0, wr_pend} <= f_mout && wr_pend <= 2'd2);
+		if (wr_pend != 2'd0)
+			assert(hs == H_SEMW || hs == H_AW || hs == H_LVW
+				|| hs == H_LEAVE || hs == H_STW || hs == H_WDW
+				|| hs == H_STAMP || hs == H_TMO || hs == H_RDW
+				|| hs == H_ERR || hs == H_AFTER);
+		if (pf_busy && hs != H_LREAD)
+			assert(f_mout == {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
+					+ {3'd0, wr_pend}
+				&& !h_mem_valid && !h_issued
+				&& !sem_active && hs != H_MEM
 				&& pf_on);
-		else if (hs == H_GPW)
+		else if (hs == H_GPW || (hs == H_DUE && gs_run))
 			assert(lreq == lidx + {4'd0, lw_v} + f_mout
 				&& lreq <= 5'd2 && h_mem_valid == (lreq != 5'd2));
 		else if (hs != H_LREAD)
-			assert(!(o_mem_valid && f_mout != 5'd0) && f_mout <= 5'd1);
+			assert(!(o_mem_valid && f_mout != {3'd0, wr_pend})
+				&& f_mout <= {3'd0, wr_pend} + 5'd1);
 		else
-			assert(lreq == lidx + {4'd0, lw_v} + f_mout
-				&& lreq <= `WQ_LD_WORDS
+			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
+					== lidx + {4'd0, lw_v} + f_mout
+				&& lreq <= `WQ_LD_WORDS && !pf_mv && !gq_mv
 				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
 		// the FIFO: at most PF_DEPTH words held and in flight, never
 		// past the segment, on only for the step's segment
 		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);
 		if (!pf_on)
-			assert(pf_n == 0 && !pf_busy);
+			assert(pf_n == 0 && !pf_mv && pf_out == 0);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);

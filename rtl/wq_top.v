@@ -240,12 +240,15 @@ module wq_top #(
 	end
 
 	// The host's run (HOST_FAST): the host keeps the lock across up to
-	// HOST_RUN steps of a hold although the scheduler waits; a CSR access
-	// still ends the burst at the next step, and so does a launch (the
-	// grid it checked waits for the scheduler's dispatch).  h_run counts
-	// the steps of the current host hold, h_lnch says the hold launched a
-	// grid; the scheduler's request ends a burst only at the HOST_RUN-th
-	// step or after a launch.  A channel that goes on after an acquire
+	// HOST_RUN steps of a hold although the scheduler or a CSR access
+	// waits; a launch ends the burst at the next step (the grid it
+	// checked waits for the scheduler's dispatch).  h_run counts the
+	// steps of the current host hold, h_lnch says the hold launched a
+	// grid; the scheduler's request or a CSR access ends a burst only at
+	// the HOST_RUN-th step or after a launch (a CSR access comes from the
+	// far side of the host link: a few steps more are nothing to it, and
+	// a child launch no longer waits for a warp step and the access when
+	// a poll arrives right after its acquire passed).  A channel that goes on after an acquire
 	// passes (the GP entry, LAUNCH_DESC, LAUNCH of a child launch) so
 	// runs its steps without a warp step between each two.  Which unit
 	// holds the lock is a timing choice the commits report
@@ -266,7 +269,7 @@ module wq_top #(
 		if (launch_valid)
 			h_lnch <= 1'b1;
 	end
-	wire	h_sched_wait = s_ev_req && (HOST_FAST == 0 || h_lnch
+	wire	h_sched_wait = (s_ev_req || csr_req) && (HOST_FAST == 0 || h_lnch
 			|| h_run == HOST_RUN[1:0] - 2'd1);
 
 	wire	h_gnt = busy && owner == U_HOST;
@@ -462,7 +465,7 @@ module wq_top #(
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
-		.o_step_more(h_step_more), .i_ev_wait(csr_req || h_sched_wait),
+		.o_step_more(h_step_more), .i_ev_wait(h_sched_wait),
 		.o_mem_valid(h_mem_valid), .i_mem_ready(h_mem_ready),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
@@ -780,7 +783,7 @@ module wq_top #(
 	initial	f_hwait = 1'b0;
 	always @(posedge i_clk)
 	begin
-		f_hwait <= csr_req || h_sched_wait;
+		f_hwait <= h_sched_wait;
 		f_sw    <= s_ev_req;
 		f_pn    <= f_hn;
 		f_pl    <= f_hl;

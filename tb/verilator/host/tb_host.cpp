@@ -372,9 +372,16 @@ struct Bench : tb::Harness<Vwq_host_if> {
     // ---- CSR access (only while the host holds no grant) -----------------------------
     // the bench waits for the lock as wq_top's CSR slave does: i_ev_wait
     // ends a burst
+    // wait for the host to end its hold (the bench asks for the lock
+    // itself, so bursts end); a hold that never ends is a hang, reported
+    // at once rather than left to the caller's timeout
     void drain_grant() {
         want_lock = true;
-        while (granted) cycle_once();
+        uint64_t n = 0;
+        while (granted) {
+            cycle_once();
+            if (++n > 100000) fail("the host kept the lock for 100000 cycles (a hang)");
+        }
         want_lock = false;
     }
 
