@@ -2301,7 +2301,9 @@ module wq_host_if #(
 				emit(`WQ_EV_ACQ_FAIL, sc, att_nx[15:0], s_get,
 					sem_addr, sem_pay, sem_result);
 				res <= `WQ_STEP_WAIT;
-				if (att_nx > cm_rd)
+				// (att_nx > cm_rd, without the incrementer's carry
+				// chain in front of the compare: the iCE40's path)
+				if (att_q >= cm_rd && !(&att_q))
 					// ERR_INFO is SEM_ADDR_LO: read it again
 					// (no write source for the unit's address)
 					ram_rd(F_SALO, H_TMO);

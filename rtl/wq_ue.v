@@ -172,7 +172,8 @@ module wq_ue #(
     // the rotator (on the iCE40 the SB_MAC16s) and the IN data off the
     // path to the ROM's read address (the formal section asserts the
     // equivalence)
-    wire br_bit = ra_q[f_bit];
+    wire [4:0] q_bit;
+    wire br_bit = ra_q[q_bit];
     wire br_z   = (ra_q == 32'd0);
     wire taken = (op_bz && br_z) || (op_bnz && !br_z) ||
                  (op_bbc && !br_bit) || (op_bbs && br_bit);
@@ -295,9 +296,17 @@ module wq_ue #(
     // b forced to 0: pass a (shifts, ext/ins, branches, ld's data in M);
     // inverted: subtract (with cin), a - 1 (ctz, clrl), andn
     wire sub_c = op_sub | is_cmp;
-    reg  q_use_imm, q_is_l, q_zb, q_inv, q_cin;
+    reg  q_use_imm, q_zb, q_inv, q_cin;
     // (and the rotator's and the masks' selects below, for the same reason)
     reg  q_rot_x, q_neg_r, q_is_bb, q_lih, q_sel_t, q_sel_rt, q_sel_d, q_ext, q_ins, q_sra;
+    // and the immediate itself and the bit number: the ROM's output
+    // through its bank multiplexer (20 block RAMs on the iCE40) into the
+    // adder was the iCE40 build's critical path, and the bit number
+    // selects the branch bit on the way to the ROM's read address
+    wire        isgn_d = is_l ? k19[18] : k10[9];
+    reg  [19:0] q_imm;            // sign, bits 18:10 (k19's or the sign), k10
+    reg  [4:0]  q_bit_r;
+    assign q_bit = q_bit_r;
     always @(posedge i_clk)
         if (ph == PH_D) begin
             q_rot_x   <= op_shl | op_shr | op_sra | op_ext | op_ins;
@@ -311,14 +320,14 @@ module wq_ue #(
             q_ins     <= op_ins;
             q_sra     <= op_sra;
             q_use_imm <= use_imm;
-            q_is_l    <= is_l;
             q_zb      <= op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
                          is_bb | op_ctz | op_clrl;
             q_inv     <= sub_c | op_ctz | op_clrl | op_andn;
             q_cin     <= sub_c;
+            q_imm     <= {isgn_d, is_l ? k19[18:10] : {9{k10[9]}}, k10};
+            q_bit_r   <= f_bit;
         end
-    wire        isgn = q_is_l ? k19[18] : k10[9];
-    wire [31:0] imm  = {{13{isgn}}, q_is_l ? k19[18:10] : {9{k10[9]}}, k10};
+    wire [31:0] imm  = {{12{q_imm[19]}}, q_imm};
     wire [31:0] b_op = q_use_imm ? imm : rb_q;
     wire zb  = in_m | q_zb;
     wire inv = !in_m && q_inv;
@@ -332,7 +341,7 @@ module wq_ue #(
     // ---- rotator and mask/merge ------------------------------------------------
     // x: the shift amount / lo / bit number; 16 for lih (an ins of the
     // immediate at 16), 0 where the whole sum passes
-    wire [4:0] x   = q_is_bb ? f_bit : q_lih ? 5'd16 : q_rot_x ? b_op[4:0] : 5'd0;
+    wire [4:0] x   = q_is_bb ? q_bit : q_lih ? 5'd16 : q_rot_x ? b_op[4:0] : 5'd0;
     // rotate left by x (shl, ins, lih) or right by x (shr, sra, ext, bbc, bbs)
     wire [4:0] r   = q_neg_r ? 5'd0 - x : x;
     wire [31:0] r4;
@@ -359,7 +368,7 @@ module wq_ue #(
     // w for ext (so [0, min(w, 32 - x))), x + w for ins, else everything.
     wire sel_t  = in_m | q_sel_t;
     wire sel_rt = q_sel_rt;
-    wire [5:0] w6 = (k10[9:5] == 5'd0) ? 6'd32 : {1'b0, k10[9:5]};
+    wire [5:0] w6 = (q_imm[9:5] == 5'd0) ? 6'd32 : {1'b0, q_imm[9:5]};
     wire [5:0] hi = q_ext ? w6 : q_ins ? {1'b0, x} + w6 : 6'd32;
     wire sel_d  = q_sel_d;
     wire fill   = q_sra & ra_q[31];
@@ -508,7 +517,7 @@ module wq_ue #(
     // the operand-b controls latched in D are the decode of the word in
     // rom_q for as long as it executes
     always @(*) if (f_past && (in_x || in_m)) begin
-        assert(q_use_imm == use_imm && q_is_l == is_l);
+        assert(q_use_imm == use_imm);
         assert(q_zb == (op_in | op_shl | op_shr | op_sra | op_ext | op_ins | op_bz | op_bnz |
                         is_bb | op_ctz | op_clrl));
         assert(q_inv == (sub_c | op_ctz | op_clrl | op_andn) && q_cin == sub_c);
@@ -517,6 +526,7 @@ module wq_ue #(
         assert(q_lih == op_lih && q_ext == op_ext && q_ins == op_ins && q_sra == op_sra);
         assert(q_sel_t == (op_add | op_sub | is_l | op_shl | op_ins));
         assert(q_sel_rt == (op_shr | op_sra | op_ext) && q_sel_d == (op_ins | op_lih | op_st));
+        assert(imm == (is_l ? {{13{k19[18]}}, k19} : {{22{k10[9]}}, k10}) && q_bit == f_bit);
     end
     // a branch's condition on ra_q is the one on its sum and rotation
     // (in X, where it is taken)

