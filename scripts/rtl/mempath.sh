@@ -41,3 +41,24 @@ field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x
 grep -q -i 'last records\|recent' "$log" || fail "no recent records in the report (log: $log)"
 sed -n '/^MISMATCH/,/rerun:/p' "$log"
 echo "rtl_test: mempath: a cache that answers a load from before a same-address store is caught (seed $seed, $field)"
+
+# The LSU queue (rtl/core/wq_core.v): a copy whose request stage serves the
+# youngest queued memory instruction first, so a later store's writes are
+# performed before an older load's requests (the load reads the stored
+# value, and still commits first), runs tests/programs/lsu_order.wqs (eight
+# warps loading and storing the same words, several of them queued at
+# once) in lockstep on the default configuration: the first-mismatch report
+# as above, the real RTL agreeing.
+D=build/lsu_order_plant
+FILE=core/wq_core.v
+ANCHOR='for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin'
+WRONG='for (qi = 0; qi < LSQ; qi = qi + 1) begin   // planted: the youngest entry requests first'
+PROG=tests/programs/lsu_order.wqs
+plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
+plant_runs "$D" "$PROG" "$seed"
+log=$D/bad.log
+field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x)?[0-9a-f]+ actual (0x)?[0-9a-f]+' "$log" || true)
+[ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
+grep -q -i 'last records\|recent' "$log" || fail "no recent records in the report (log: $log)"
+sed -n '/^MISMATCH/,/rerun:/p' "$log"
+echo "rtl_test: mempath: a later memory instruction performed before an earlier one (same words) is caught (seed $seed, $field)"
