@@ -74,6 +74,9 @@ module wq_core #(
     parameter LINE_BYTES = 16,
     // memory instructions in flight in the LSU queue (a power of two, >= 2)
     parameter LSQ     = 4,
+    // memory answers the core may owe at once (a power of two, >= 4): the
+    // tags of its requests in flight
+    parameter TAGS    = 32,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -621,8 +624,8 @@ module wq_core #(
     // queue empty, alone on the port (below).
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
     localparam [QW:0] LSQN = LSQ;
-    localparam TD   = 32;                // requests the port may owe answers for
-    localparam TDW  = 5;
+    localparam TD   = TAGS;              // requests the port may owe answers for
+    localparam TDW  = $clog2(TAGS);
     localparam [TDW:0] TDN = TD;
     localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
     reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
