@@ -755,17 +755,21 @@ module wq_core #(
         reg [31:0] v;
         st_wd = {LB*8{1'b0}};
         st_ws = {LB{1'b0}};
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            s = sw_strobe(rq_msize, el_a[ei][1:0]);
-            v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
-            for (sj = 0; sj < LW; sj = sj + 1)
-                if (rq_cov[ei] && el_w[ei] == sj[LWW-1:0])
-                    for (sb = 0; sb < 4; sb = sb + 1)
-                        if (s[sb]) begin
-                            st_wd[sj*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                            st_ws[sj*4 + sb] = 1'b1;
-                        end
-        end
+        s = 4'd0;
+        v = 32'd0;
+        // (only the covered elements: a simulation runs this every cycle)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            if (rq_cov[ei]) begin
+                s = sw_strobe(rq_msize, el_a[ei][1:0]);
+                v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
+                for (sj = 0; sj < LW; sj = sj + 1)
+                    if (el_w[ei] == sj[LWW-1:0])
+                        for (sb = 0; sb < 4; sb = sb + 1)
+                            if (s[sb]) begin
+                                st_wd[sj*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                                st_ws[sj*4 + sb] = 1'b1;
+                            end
+            end
     end
     // the word of an answer line at a byte address
     function [31:0] ln_word;
@@ -785,10 +789,15 @@ module wq_core #(
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] a;                   // (its offset in the line)
         /* verilator lint_on UNUSEDSIGNAL */
+        // (only the elements the answer carries)
+        a = 32'd0;
         for (ei = 0; ei < 128; ei = ei + 1) begin
-            a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
-            ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
-                               ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
+            ld_v[ei] = 32'd0;
+            if (rs_cov[ei]) begin
+                a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
+                                   ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
+            end
         end
     end
     // MEM_WRITE records of the head entry (a store's commit): up to NB
@@ -801,7 +810,7 @@ module wq_core #(
         m = q_rec[q_hd];
         for (mi = 0; mi < NB; mi = mi + 1) begin
             mw_v[mi] = m != 128'd0;
-            mw_e[mi] = ctz128(m);
+            mw_e[mi] = mw_v[mi] ? ctz128(m) : 7'd0;
             m[mw_e[mi]] = 1'b0;
         end
     end
