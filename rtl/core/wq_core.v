@@ -908,7 +908,10 @@ module wq_core #(
     wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
                            (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
     wire         cp_nobh = !(f_v || d_v || x_v || b_v) && q_n == {{QW{1'b0}}, 1'b1};
-    wire         cp_endw = cp_last && cp_nobh && (fl_on || t_cnt != {(TDW+1){1'b0}});
+    // (a store that wrote code does not wait for the fetch run its fence
+    // stopped: its commit ends the run, once the run's answers are in)
+    wire         cp_endw = cp_last && cp_nobh &&
+                           ((fl_on && !q_code[q_hd]) || t_cnt != {(TDW+1){1'b0}});
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
                            (!b_open && (!q_code[q_hd] || (!b_v && !x_open))));
     assign wb_frz = cp_go || cp_on;
