@@ -516,6 +516,7 @@ module wq_core #(
     wire x_busy;                        // EX keeps its beat (the LSU, the divider)
     wire wb_frz;                        // the LSU's completion path has the commit port
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
+    wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_gat;                         // EX holds a memory instruction's gather beat
     wire q_full;                        // the LSU queue is full
     wire q_push;                        // EX's load or store enters the LSU queue
@@ -912,8 +913,10 @@ module wq_core #(
     // stopped: its commit ends the run, once the run's answers are in)
     wire         cp_endw = cp_last && cp_nobh &&
                            ((fl_on && !q_code[q_hd]) || t_cnt != {(TDW+1){1'b0}});
+    // (a trap waiting in WB for the queue is dropped by a store that wrote
+    // code, like every younger instruction: it was fetched before)
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
-                           (!b_open && (!q_code[q_hd] || (!b_v && !x_open))));
+                           (!b_open && (!q_code[q_hd] || ((!b_v || b_twait) && !x_open))));
     assign wb_frz = cp_go || cp_on;
     assign wb_blk = cp_rdy && q_code[q_hd] && !x_open;
     wire         cp_code = cp_go && cp_last && q_code[q_hd];
@@ -1410,7 +1413,7 @@ module wq_core #(
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
     // for K_RC, which then does not wait for it
-    wire        b_twait    = b_v && b_commit && b_is_trap && q_n != {(QW+1){1'b0}};
+    assign      b_twait    = b_v && b_commit && b_is_trap && q_n != {(QW+1){1'b0}};
     wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !wb_frz && !b_twait;
@@ -2346,6 +2349,10 @@ module wq_core #(
                             q_v[k] <= 1'b0;
                             busy[q_w[k]] <= 1'b0;
                         end
+                    if (b_v) begin
+                        b_v <= 1'b0;
+                        busy[b_w] <= 1'b0;
+                    end
                     cf <= 1'b0;
                     fl_left <= 7'd0;
                     fl_drop <= 1'b1;
