@@ -909,10 +909,13 @@ module wq_core #(
     wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
                            (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
     wire         cp_nobh = !(f_v || d_v || x_v || b_v) && q_n == {{QW{1'b0}}, 1'b1};
-    // (a store that wrote code does not wait for the fetch run its fence
-    // stopped: its commit ends the run, once the run's answers are in)
-    wire         cp_endw = cp_last && cp_nobh &&
-                           ((fl_on && !q_code[q_hd]) || t_cnt != {(TDW+1){1'b0}});
+    // (a store that wrote code drops everything behind it: its commit is
+    // the hold's last when another unit waits; it does not wait for the
+    // fetch run its fence stopped, which its commit ends once the run's
+    // answers are in)
+    wire         cp_endw = cp_last &&
+                           (q_code[q_hd] ? ((stopping || i_ev_wait) && t_cnt != {(TDW+1){1'b0}}) :
+                                           (cp_nobh && (fl_on || t_cnt != {(TDW+1){1'b0}})));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before)
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
