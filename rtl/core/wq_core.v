@@ -18,20 +18,26 @@
 //   EX  operands from the register file (registered read), the vector
 //       ALU, S2R's values, the dividers (a division part beat stays 34
 //       cycles); the LSU gathers a memory instruction's addresses and
-//       store data from its part beats and performs its accesses when its
-//       commit beat arrives (an atomic's read and write a lane, in order;
-//       a store's writes are posted: it goes on once the last is taken)
+//       store data from its part beats; a load's or a store's commit beat
+//       then leaves EX into the LSU queue, whose request stage performs
+//       the entries' line requests in order, whose answers come back by
+//       their tags, and whose completion path commits the head entry
+//       between WB's commits (a store's writes are posted); an atomic
+//       performs in EX alone (a lane's read and write, in order)
 //   WB  register write, REG_WRITE beat; a commit beat emits the
 //       instruction's remaining records (a control instruction's and the
 //       reconvergence's with deque commands in between, the pipeline
 //       stalled), updates the warp and ends with o_step_valid (one commit
 //       of docs/rtl/commit.md)
 //
-// Commits are in issue order and a warp has one instruction in flight, so
-// a warp's instructions commit in program order (rule 2); every record of
-// a commit leaves WB between its first beat and its o_step_valid (rule 1);
-// a memory instruction performs its accesses only when WB is empty and
-// nothing else uses the memory port (rule 3; a write is performed when the
+// A warp has one instruction in flight, so its instructions commit in
+// program order (rule 2; other warps' may commit in another order than
+// their issue: a memory instruction waits in the LSU queue); every record of
+// a commit leaves WB or the completion path between its first record and
+// its o_step_valid, the two never interleaved (rule 1); loads and stores
+// make their requests and commit in queue order, a load after its last
+// answer, and an atomic performs alone (rule 3: memory commits in the
+// order of their accesses at the port; a write is performed when the
 // memory takes it, and the hold never ends before its answer); which warp
 // issues is the core's timing choice, reported by o_step_id (rule 4); the
 // instruction buffer is flushed whenever the lock is not held and after
