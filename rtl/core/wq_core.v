@@ -678,6 +678,9 @@ module wq_core #(
     reg  [TDW-1:0] t_rd, t_wr;
     reg  [TDW:0] t_cnt;
     wire         t_full = t_cnt == TDN;
+    // answers still owed: the last commit of a hold waits for them (posted
+    // writes' answers come under the lock)
+    wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
     wire [1:0]   rv_kind = t_kind[t_rd];
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
     wire         rv_f = i_mem_rvalid && rv_kind == TK_F;
@@ -920,8 +923,8 @@ module wq_core #(
     // fetch run its fence stopped, which its commit ends once the run's
     // answers are in)
     wire         cp_endw = cp_last &&
-                           (q_code[q_hd] ? ((stopping || i_ev_wait) && t_cnt != {(TDW+1){1'b0}}) :
-                                           (cp_nobh && (fl_on || t_cnt != {(TDW+1){1'b0}})));
+                           (q_code[q_hd] ? ((stopping || i_ev_wait) && ans_owed) :
+                                           (cp_nobh && (fl_on || ans_owed)));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before)
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
@@ -1437,7 +1440,7 @@ module wq_core #(
     // is not the last unless it traps; b_more itself cannot be used here,
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
-    wire        b_wait_fl  = b_final && (!fl_idle || t_cnt != {(TDW+1){1'b0}}) &&
+    wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
                              (b_is_trap || !(f_v || d_v || x_v || q_n != {(QW+1){1'b0}}));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
