@@ -18,20 +18,26 @@
 //   EX  operands from the register file (registered read), the vector
 //       ALU, S2R's values, the dividers (a division part beat stays 34
 //       cycles); the LSU gathers a memory instruction's addresses and
-//       store data from its part beats and performs its accesses when its
-//       commit beat arrives (an atomic's read and write a lane, in order;
-//       a store's writes are posted: it goes on once the last is taken)
+//       store data from its part beats; a load's or a store's commit beat
+//       then leaves EX into the LSU queue, whose request stage performs
+//       the entries' line requests in order, whose answers come back by
+//       their tags, and whose completion path commits the head entry
+//       between WB's commits (a store's writes are posted); an atomic
+//       performs in EX alone (a lane's read and write, in order)
 //   WB  register write, REG_WRITE beat; a commit beat emits the
 //       instruction's remaining records (a control instruction's and the
 //       reconvergence's with deque commands in between, the pipeline
 //       stalled), updates the warp and ends with o_step_valid (one commit
 //       of docs/rtl/commit.md)
 //
-// Commits are in issue order and a warp has one instruction in flight, so
-// a warp's instructions commit in program order (rule 2); every record of
-// a commit leaves WB between its first beat and its o_step_valid (rule 1);
-// a memory instruction performs its accesses only when WB is empty and
-// nothing else uses the memory port (rule 3; a write is performed when the
+// A warp has one instruction in flight, so its instructions commit in
+// program order (rule 2; other warps' may commit in another order than
+// their issue: a memory instruction waits in the LSU queue); every record of
+// a commit leaves WB or the completion path between its first record and
+// its o_step_valid, the two never interleaved (rule 1); loads and stores
+// make their requests and commit in queue order, a load after its last
+// answer, and an atomic performs alone (rule 3: memory commits in the
+// order of their accesses at the port; a write is performed when the
 // memory takes it, and the hold never ends before its answer); which warp
 // issues is the core's timing choice, reported by o_step_id (rule 4); the
 // instruction buffer is flushed whenever the lock is not held and after
@@ -72,6 +78,11 @@ module wq_core #(
     // requests are line requests (wq_coalesce.md's rule), 4 is a word port;
     // MEM_WRITE records leave LINE_BYTES/4 a cycle on the beat port
     parameter LINE_BYTES = 16,
+    // memory instructions in flight in the LSU queue (a power of two, >= 2)
+    parameter LSQ     = 4,
+    // memory answers the core may owe at once (a power of two, >= 4): the
+    // tags of its requests in flight
+    parameter TAGS    = 32,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -509,7 +520,15 @@ module wq_core #(
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
     wire x_busy;                        // EX keeps its beat (the LSU, the divider)
-    wire x_take = !x_v || (!x_busy && !b_busy);     // EX accepts a beat
+    wire wb_frz;                        // the LSU's completion path has the commit port
+    wire wb_blk;                        // no beat from EX into WB (a completion waits)
+    wire b_twait;                       // a trap waits in WB for the LSU queue to empty
+    wire x_gat;                         // EX holds a memory instruction's gather beat
+    wire q_full;                        // the LSU queue is full
+    wire q_push;                        // EX's load or store enters the LSU queue
+    // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
+    // gather beat into the queue's next entry)
+    wire x_take = !x_v || q_push || (x_gat && !q_full) || (!x_busy && !b_busy && !wb_blk);
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
@@ -569,6 +588,7 @@ module wq_core #(
     reg [6:0]   fl_out;                 // requested, not answered
     reg [31:0]  fl_raddr;               // word the next answer is for
     reg [31:0]  fl_lo;
+    reg         fl_drop;                // the run's answers still owed fill nothing
     wire        fl_idle = !fl_on;
     // sequential prefetch: the end of the last run; an issue within its
     // last half starts the next run there, so straight-line code is in the
@@ -591,41 +611,84 @@ module wq_core #(
     // a run that wraps past 2^32 to address 0 makes the range everything
     wire        fr_wrap = fr_end > 33'h1_0000_0000;
 
-    // ---- LSU (EX) ----------------------------------------------------------------------
-    // ls_data holds word k of lane l at {k, l}: st.v4's four registers,
-    // CAS's compare value (k 0) and new value (k 1), ld.v4's four answers;
-    // ATOM's old values go to k 0 as each lane's b is used up
-    reg [31:0]  ls_addr [0:31];         // a memory instruction's byte addresses
-    reg [31:0]  ls_data [0:127];        // store data / loaded values
-    reg         ls_bad;                 // a lane is misaligned
-    reg         ls_on;                  // performing its accesses
-    reg         ls_wb;                  // sending the write-back beats (LD, ATOM)
-    reg [5:0]   ls_p;
-    reg [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
+    // ---- LSU: the gather buffer, the queue, the request and answer stages ----------------
+    // A load or a store leaves EX once gathered: its commit beat enters the
+    // LSU queue (LSQ entries, in issue order from q_hd) and EX and WB go on
+    // with other warps' beats.  The request stage performs the oldest entry
+    // with elements still to request, one line request a cycle; the
+    // answers come back in request order, each tagged when its request was
+    // taken (t_*: a load line's answer names its entry and elements, a
+    // store's write answer, a fetch run's word, an atomic's); the
+    // completion path commits the head entry once its requests (a store:
+    // posted) and answers (a load) are done, so the memory commits are in
+    // the order of their accesses at the port (docs/rtl/commit.md, rule 3).
+    // An entry is the gather buffer of its instruction: entry s holds lane
+    // l's byte address at q_addr[{s, l}] and word k of lane l at
+    // q_data[{s, k, l}] (st.v4's four registers, CAS's compare value at
+    // k 0 and new value at k 1, ld.v4's four answers; ATOM's old values go
+    // to k 0 as each lane's b is used up).  The gather writes the entry
+    // after the queue's last (q_tl); an ATOM runs from there with the
+    // queue empty, alone on the port (below).
+    localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
+    localparam [QW:0] LSQN = LSQ;
+    localparam TD   = TAGS;              // requests the port may owe answers for
+    localparam TDW  = $clog2(TAGS);
+    localparam [TDW:0] TDN = TD;
+    localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
+    reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
+    reg  [31:0]  q_data [0:LSQ*128-1];   // store data / loaded values
+    reg  [LSQ-1:0] q_v, q_st, q_msext;
+    reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
+    reg  [WID_W-1:0] q_w   [0:LSQ-1];
+    reg  [PCW-1:0] q_pc    [0:LSQ-1];
+    reg  [63:0]  q_ir      [0:LSQ-1];
+    reg  [5:0]   q_rd      [0:LSQ-1];
+    reg  [31:0]  q_sel     [0:LSQ-1];
+    reg  [1:0]   q_msize   [0:LSQ-1];
+    reg  [2:0]   q_words   [0:LSQ-1];
     // The accesses are elements: word k of lane l, at bit 4l + k of the
     // element vectors (the model's order: the lanes ascending, a lane's
-    // words in order), at byte address ls_addr[l] + 4k (a .v4 address is
-    // 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
+    // words in order), at byte address q_addr[{s, l}] + 4k (a .v4 address
+    // is 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
     // (wq_coalesce.md): a line request covers every still-pending element
     // in the line of the lowest pending one (the leader).  An atomic's
     // request is its leader alone (one lane at a time).
-    reg [127:0] ls_rem;                 // elements still to request
-    reg [127:0] ls_resp;                // elements still to answer (a load)
-    reg [127:0] ls_rec;                 // MEM_WRITE records still to emit (a store)
-    reg         ls_code;                // a write of this access burst hit the code range
-    // posted store writes: a store's access burst ends when its last write
-    // is taken, and the answers of its writes come back meanwhile (wp_out
-    // of them still to come).  Only a store starts with answers of earlier
-    // stores outstanding; a load, an atomic and the dispatch wait for none,
-    // a fetch run may start: the port answers in order and every request
-    // still unanswered when a store starts is an earlier store's write, so
-    // the next wp_out answers are theirs (rv_wp) and the others' come
-    // after (rv_own).  The hold never ends with one outstanding
-    reg  [8:0]  wp_out;
-    wire        rv_wp  = i_mem_rvalid && wp_out != 9'd0;
-    wire        rv_own = i_mem_rvalid && wp_out == 9'd0;
-    wire        ls_st = (x_op == `WQ_OP_ST);
-    wire        ls_at = (x_op == `WQ_OP_ATOM);
+    reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
+    reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
+    reg  [127:0] q_rec     [0:LSQ-1];    // MEM_WRITE records still to emit (a store)
+    reg  [QW-1:0] q_hd;                  // the oldest entry
+    reg  [QW:0]  q_n;                    // entries
+    wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
+    reg          ls_bad;                 // a lane is misaligned
+    reg          at_on;                  // an ATOM performs its accesses
+    reg          ls_wb;                  // ATOM's write-back beats
+    reg  [5:0]   ls_p;
+    reg  [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
+    reg          ls_code;                // a write of the ATOM hit the code range
+    // a store's write into the code range (cf, the store at cf_s): no
+    // fetch request and no later entry's request until it commits; its
+    // commit flushes the buffer and drops every younger instruction
+    reg          cf;
+    reg  [QW-1:0] cf_s;
+    // the answers owed, in request order: kind, entry, the elements a load
+    // line's answer carries
+    reg  [1:0]   t_kind [0:TD-1];
+    reg  [QW-1:0] t_slot [0:TD-1];
+    reg  [127:0] t_cov  [0:TD-1];
+    reg  [TDW-1:0] t_rd, t_wr;
+    reg  [TDW:0] t_cnt;
+    wire         t_full = t_cnt == TDN;
+    // answers still owed: the last commit of a hold waits for them (posted
+    // writes' answers come under the lock)
+    wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
+    wire [1:0]   rv_kind = t_kind[t_rd];
+    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
+    wire         rv_f = i_mem_rvalid && rv_kind == TK_F;
+    wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
+    wire [QW-1:0] an_s = t_slot[t_rd];
+    wire [127:0] rs_cov = t_cov[t_rd];
+    wire         ls_st = (x_op == `WQ_OP_ST);
+    wire         ls_at = (x_op == `WQ_OP_ATOM);
 `include "wq_subword.vh"
     // the lowest set bit (element) of 128, 0 when none: a binary search of
     // seven halvings (the lower half empty: the bit is in the upper one)
@@ -647,7 +710,39 @@ module wq_core #(
             if (m == 128'd0) ctz128 = 7'd0;
         end
     endfunction
-    // every element's address, line and word of its line
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [QW+4:0] qa_ix;             // entry s, lane l
+        input [QW-1:0] s;
+        input [31:0]   l;
+        qa_ix = {s, l[4:0]};
+    endfunction
+    function [QW+6:0] qd_ix;             // entry s, word k of lane l
+        input [QW-1:0] s;
+        input [1:0]    k;
+        input [31:0]   l;
+        qd_ix = {s, k, l[4:0]};
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the request stage's entry: the oldest with elements to request (an
+    // ATOM's, the one after the queue, when none)
+    reg  [QW-1:0] rq_s;
+    reg           rq_f;
+    integer qi;
+    always @(*) begin : rq_scan
+        reg [QW-1:0] s;
+        rq_s = q_tl;
+        rq_f = 1'b0;
+        for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
+            s = q_hd + qi[QW-1:0];
+            if (q_v[s] && q_rem[s] != 128'd0) begin
+                rq_s = s;
+                rq_f = 1'b1;
+            end
+        end
+    end
+    wire [127:0] ls_rem = q_rem[rq_s];
+    wire [1:0]   rq_msize = at_on ? x_msize : q_msize[rq_s];
+    // every element's address, line and word of its line (the request's entry)
     reg  [31:0]    el_a    [0:127];
     reg  [LTAG-1:0] el_line [0:127];
     reg  [LWW-1:0] el_w    [0:127];
@@ -655,28 +750,21 @@ module wq_core #(
     integer ei;
     always @(*)
         for (ei = 0; ei < 128; ei = ei + 1) begin
-            el_a[ei]    = ls_addr[ei / 4] | {28'd0, ei[1:0], 2'b00};
+            el_a[ei]    = q_addr[qa_ix(rq_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
             el_line[ei] = el_a[ei][31:LOG2LB];
             el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
             el_lines[ei*LTAG +: LTAG] = el_line[ei];
         end
-    // the request: the leader of ls_rem and the elements it covers
+    // the request: the leader of the elements still to request and the
+    // elements it covers; an answer carries the elements its request
+    // covered (t_cov: the port answers in order)
     wire [6:0]  rq_e;
     wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
     wire [LTAG-1:0] rq_line;
     wire [127:0] rq_cov;
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
-        .i_pend(ls_rem), .i_line(el_lines), .i_one(ls_at),
+        .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
         .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
-    // the answer: the leader of ls_resp (the same sequence of requests,
-    // answered in order) and its elements
-    wire [6:0]  rs_e;
-    wire [LTAG-1:0] rs_line;
-    wire [127:0] rs_cov;
-    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rs (
-        .i_pend(ls_resp), .i_line(el_lines), .i_one(1'b0),
-        .o_lead(rs_e), .o_tag(rs_line), .o_cov(rs_cov));
-    wire unused_rs = &{1'b0, rs_e, rs_line};
     // a store's line: each covered element's strobed bytes at its word, a
     // later element's bytes over an earlier one's (the model's lane order
     // leaves the last lane's bytes)
@@ -688,16 +776,19 @@ module wq_core #(
         reg [31:0] v;
         st_wd = {LB*8{1'b0}};
         st_ws = {LB{1'b0}};
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            s = sw_strobe(x_msize, ls_addr[ei / 4][1:0]);
-            v = sw_wdata(x_msize, ls_data[(ei % 4) * 32 + ei / 4]);
-            if (rq_cov[ei])
+        s = 4'd0;
+        v = 32'd0;
+        // (only the covered elements: a simulation runs this every cycle)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            if (rq_cov[ei]) begin
+                s = sw_strobe(rq_msize, el_a[ei][1:0]);
+                v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
                 for (sb = 0; sb < 4; sb = sb + 1)
                     if (s[sb]) begin
                         st_wd[el_w[ei]*32 + sb*8 +: 8] = v[sb*8 +: 8];
                         st_ws[el_w[ei]*4 + sb] = 1'b1;
                     end
-        end
+            end
     end
     // the word of an answer line at a byte address
     function [31:0] ln_word;
@@ -710,22 +801,35 @@ module wq_core #(
                 if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
         end
     endfunction
-    // each element's value in an answer line, its bytes taken and extended
+    // each element's value in a load's answer line (entry an_s), its bytes
+    // taken and extended
     reg  [31:0] ld_v [0:127];
-    always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            ld_v[ei] = sw_load(x_msize, x_msext, ls_addr[ei / 4][1:0],
-                               i_mem_rdata[el_w[ei]*32 +: 32]);
-    // MEM_WRITE records: up to NB elements a cycle, the lowest still to emit
+    always @(*) begin : ld_vals
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [31:0] a;                   // (its offset in the line)
+        /* verilator lint_on UNUSEDSIGNAL */
+        // (only the elements the answer carries)
+        a = 32'd0;
+        for (ei = 0; ei < 128; ei = ei + 1) begin
+            ld_v[ei] = 32'd0;
+            if (rs_cov[ei]) begin
+                a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
+                                   ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
+            end
+        end
+    end
+    // MEM_WRITE records of the head entry (a store's commit): up to NB
+    // elements a cycle, the lowest still to emit
     reg  [6:0]  mw_e [0:NB-1];
     reg  [NB-1:0] mw_v;
     integer mi;
     always @(*) begin : mw_pick
         reg [127:0] m;
-        m = ls_rec;
+        m = q_rec[q_hd];
         for (mi = 0; mi < NB; mi = mi + 1) begin
             mw_v[mi] = m != 128'd0;
-            mw_e[mi] = ctz128(m);
+            mw_e[mi] = mw_v[mi] ? ctz128(m) : 7'd0;
             m[mw_e[mi]] = 1'b0;
         end
     end
@@ -741,28 +845,25 @@ module wq_core #(
     always @(*)
         for (ei = 0; ei < 128; ei = ei + 1)
             ls_emask[ei] = x_sel[ei / 4] && {1'b0, ei[1:0]} < x_words;
-    wire ls_idle = ls_rem == 128'd0 && ls_resp == 128'd0 && ls_rec == 128'd0;
-    // a load's last answer this cycle
-    wire ls_ld_last = !ls_st && !ls_at && ls_rem == 128'd0 && rv_own &&
-                      (ls_resp & ~rs_cov) == 128'd0;
-    // one register of one part to write back: it rides the commit beat
+    // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && x_words == 3'd1;
     reg  ls_fuse;
-    reg  [LANES*32-1:0] ls_row0;         // rd's values, lanes 0 .. LANES - 1
+    reg  [LANES*32-1:0] ls_row0;         // ATOM's old values, lanes 0 .. LANES - 1
     always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1) ls_row0[ei*32 +: 32] = ls_data[ei];
+        for (ei = 0; ei < LANES; ei = ei + 1) ls_row0[ei*32 +: 32] = q_data[qd_ix(q_tl, 2'd0, ei)];
 
     // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
     // write the new value only if it differs, and the ATOMIC record; the
     // next lane's read waits for the write's answer, so a later lane on the
-    // same word reads what an earlier one wrote.  Nothing else has the
-    // memory port meanwhile (ls_on keeps fetch runs off; the core holds
-    // the event lock)
+    // same word reads what an earlier one wrote.  It starts with the queue
+    // empty, WB empty, no fetch run and no answer owed, and holds EX: nothing
+    // else has the memory port meanwhile (at_on keeps fetch runs off; the
+    // core holds the event lock)
     localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
     reg  [1:0]  ls_aph;
     reg  [31:0] ls_old;                 // the lane's old value
-    wire [31:0] at_b = ls_data[{2'd0, ls_l}];
-    wire [31:0] at_c = ls_data[{2'd1, ls_l}];
+    wire [31:0] at_b = q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})];
+    wire [31:0] at_c = q_data[qd_ix(q_tl, 2'd1, {27'd0, ls_l})];
     reg  [31:0] at_new;                 // atom_apply()
     always @(*) begin
         case (x_fn)
@@ -781,24 +882,69 @@ module wq_core #(
     end
     wire        at_chg = at_new != ls_old;
 
-    // memory port: the LSU's line request or the fetch run's word (a read
-    // of its line)
-    wire ls_req = ls_on && (ls_rem != 128'd0) &&
-                  (!ls_at || ls_aph == AP_RD || (ls_aph == AP_WR && at_chg));
-    wire ls_we  = ls_st || (ls_at && ls_aph == AP_WR);
-    wire fl_req_v = fl_on && (fl_left != 7'd0) && !ls_on;
+    // memory port: the request stage's line request (a fetch run and the
+    // later entries wait behind a store that wrote code), else the fetch
+    // run's word (a read of its line); a request only with room to tag it
+    wire rq_go  = rq_f && !at_on && !(cf && rq_s != cf_s);
+    wire ls_req = !t_full && (rq_go ||
+                  (at_on && ls_rem != 128'd0 && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
+    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[rq_s];
+    wire fl_req_v = fl_on && (fl_left != 7'd0) && !at_on && !cf;
+    wire fl_go  = fl_req_v && !t_full && !ls_req;
     wire [31:0] fl_word = ln_word(i_mem_rdata, fl_raddr[2 +: LWW] & LWMASK);
     wire [LB-1:0] at_ws = WSTRB0 << {el_w[rq_e], 2'b00};
-    assign o_mem_valid = ls_req || fl_req_v;
+    assign o_mem_valid = ls_req || fl_go;
     assign o_mem_we    = ls_req && ls_we;
     assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {fl_req[31:LOG2LB], {LOG2LB{1'b0}}};
-    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : ls_at ? {LW{at_new}} : st_wd;
-    assign o_mem_wstrb = (ls_req && ls_we) ? (ls_at ? at_ws : st_ws) : {LB{1'b0}};
+    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : at_on ? {LW{at_new}} : st_wd;
+    assign o_mem_wstrb = (ls_req && ls_we) ? (at_on ? at_ws : st_ws) : {LB{1'b0}};
     // a write taken this cycle overlaps the code range: its line
     // [a, a + LB) against [cr_lo, cr_hi)
     wire [32:0] wr_a    = {1'b0, o_mem_addr};
     wire        wr_code = ls_req && ls_we && i_mem_ready && cr_v &&
                           wr_a + LB > {1'b0, cr_lo} && wr_a < cr_hi;
+
+    // ---- the completion path: the head entry's commit ------------------------------------
+    // It emits the commit's records itself, in one run of cycles: a load's
+    // REG_WRITE beats (rd's parts, then rd+1's ...; the last beside its
+    // RETIRE), a store's MEM_WRITE records NB a cycle (the last beat beside
+    // its RETIRE).  It takes the commit port only between WB's commits: WB
+    // holds its beat (wb_frz) while a completion runs, and a completion
+    // starts only when the instruction WB works on has emitted nothing yet
+    // (b_open).  A store that wrote code also waits until WB is empty and
+    // EX holds no part of an instruction WB has seen (x_open): its commit
+    // drops everything younger.  The last commit of a hold waits for the
+    // answers still owed and the fetch run.  (A later multi-cycle unit can
+    // commit through the same path: a warp has one instruction in flight,
+    // so commits of different warps may come in any order.)
+    reg          cp_on;                  // a completion has emitted records
+    reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
+    reg  [1:0]   cp_k;                   //   of register rd + cp_k
+    reg          b_open;                 // WB's instruction has emitted a record
+    reg          x_open;                 // EX's instruction has beats in WB
+    wire [WID_W-1:0] cp_w = q_w[q_hd];
+    wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
+    wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
+                           (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
+    wire         cp_nobh = !(f_v || d_v || x_v || b_v) && q_n == {{QW{1'b0}}, 1'b1};
+    // (a store that wrote code drops everything behind it: its commit is
+    // the hold's last when another unit waits; it does not wait for the
+    // fetch run its fence stopped, which its commit ends once the run's
+    // answers are in)
+    wire         cp_endw = cp_last &&
+                           (q_code[q_hd] ? ((stopping || i_ev_wait) && ans_owed) :
+                                           (cp_nobh && (fl_on || ans_owed)));
+    // (a trap waiting in WB for the queue is dropped by a store that wrote
+    // code, like every younger instruction: it was fetched before)
+    wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
+                           (!b_open && (!q_code[q_hd] || ((!b_v || b_twait) && !x_open))));
+    assign wb_frz = cp_go || cp_on;
+    assign wb_blk = cp_rdy && q_code[q_hd] && !x_open;
+    wire         cp_code = cp_go && cp_last && q_code[q_hd];
+    reg  [LANES*32-1:0] cp_row;          // the write-back beat's values
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1)
+            cp_row[ei*32 +: 32] = q_data[qd_ix(q_hd, cp_k, cp_p * LANES + ei)];
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1288,20 +1434,24 @@ module wq_core #(
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
     // for K_RC, which then does not wait for it
+    assign      b_twait    = b_v && b_commit && b_is_trap && q_n != {(QW+1){1'b0}};
     wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
-                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK;
+                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
+                             !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || d_v || x_v || is_go;
+    wire        behind     = f_v || d_v || x_v || is_go || q_n != {(QW+1){1'b0}};
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
-    // the posted writes' answers (they come under the lock).  A commit with an instruction behind
-    // it in FE, DE or EX is not the last unless it traps; b_more itself
-    // cannot be used here, as it depends on this cycle's issue
-    wire        b_wait_fl  = b_final && (!fl_idle || wp_out != 9'd0) &&
-                             (b_is_trap || !(f_v || d_v || x_v));
-    assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl);
+    // the answers still owed (posted writes': they come under the lock).  A
+    // commit with an instruction behind it in FE, DE, EX or the LSU queue
+    // is not the last unless it traps; b_more itself cannot be used here,
+    // as it depends on this cycle's issue.  A trap ends the hold: it waits,
+    // before its first record, until the LSU queue has committed everything
+    wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
+                             (b_is_trap || !(f_v || d_v || x_v || q_n != {(QW+1){1'b0}}));
+    assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
@@ -1316,31 +1466,46 @@ module wq_core #(
 
     assign squash_x = b_trapping;
     wire   ls_store_done;
-    // after a store or atomic that wrote code: FE and DE, fetched before
-    // it, are dropped and the buffer flushed
-    wire   ls_code_done = ls_store_done && ls_code;
+    // after an atomic that wrote code (FE and DE, fetched before it, are
+    // dropped) or a store that did (its commit drops FE, DE, EX and the
+    // younger queue entries): the buffer is flushed
+    wire   ls_code_done = (ls_store_done && ls_code) || cp_code;
     assign squash = b_trapping || ls_code_done;
     assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- EX's LSU control ----------------------------------------------------------
-    // a memory instruction's commit beat in EX: trap if a lane is misaligned,
-    // else perform (WB empty, no fetch run), then LD's write-back beats
+    // a memory instruction's commit beat in EX: trap if a lane is misaligned
+    // (the trap goes to WB), else a load or a store enters the LSU queue
+    // (not while a trap waits in WB, nor behind a store that wrote code),
+    // and an ATOM performs once the queue, WB and the port are empty, then
+    // sends its write-back beats
     wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
-    assign pf_go  = is_go && fl_idle && !ls_on && !x_memc && !stopping &&
+    assign x_gat  = x_v && !x_commit && x_mem;
+    assign q_full = q_n == LSQN;
+    assign q_push = x_memc && !ls_bad && !ls_at && !q_full && !cf && !(b_v && b_commit && b_is_trap);
+    assign pf_go  = is_go && fl_idle && !at_on && !(x_memc && ls_at) && !cf && !stopping &&
                      is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
-    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !ls_on && hold;
-    wire ls_start = x_memc && !ls_bad && !ls_on && !ls_wb && !b_v && fl_idle && !ls_done_q &&
-                    (ls_st ? wp_out[8:7] == 2'd0 : wp_out == 9'd0);
-    reg  ls_done_q;                      // accesses done: pass the commit on
-    assign x_busy = x_v && ((x_memc && !ls_bad && !ls_done_q) || ls_wb) || (x_div && !dv_done);
+    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !at_on && !cf && hold;
+    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !b_v && fl_idle && !ls_done_q &&
+                    q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}};
+    reg  ls_done_q;                      // ATOM's accesses done: pass the commit on
+    assign x_busy = x_v && ((x_memc && !ls_bad && (!ls_at || !ls_done_q)) || ls_wb) ||
+                    (x_div && !dv_done) || (x_gat && q_full);
     // (an ATOM writes memory too: the buffer is flushed after it as well)
-    assign ls_store_done = ls_on && (ls_st || ls_at) && ls_idle;
+    assign ls_store_done = at_on && ls_rem == 128'd0;
+
+    // a completion's commit keeps the hold when an instruction is behind
+    // it (the others in the queue, WB, EX, DE, FE, an issue this cycle) or,
+    // nobody waiting, its warp (ready again) can go on
+    wire cp_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go ||
+                                 q_n != {{QW{1'b0}}, 1'b1})) ||
+                   (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
     wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
-                      (!stopping || (owe && pipe_empty && fl_idle));
+                      (!stopping || (owe && pipe_empty && fl_idle && q_n == {(QW+1){1'b0}}));
     assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
@@ -1391,6 +1556,38 @@ module wq_core #(
     always @(*) begin
         dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_s : b_w;
     end
+
+    // a register write beat: part p of register r of warp w, the selected
+    // lanes (a row still zero from the warp start is written whole), and
+    // its REG_WRITE record on the REG_WRITE slot (WB's part beats, the
+    // completion path's load write-back)
+    task reg_beat;
+        input [WID_W-1:0]     w;
+        input [5:0]           r;
+        input [5:0]           p;
+        input [PCW-1:0]       pc;
+        input [31:0]          sel;
+        input [LANES*32-1:0]  res;
+        reg   [RF_AW-1:0]     row;
+        integer               l;
+        begin
+            row = rf_rowp(w, r, p, w_son[w], w_sbase[w]);
+            rf_we <= 1'b1;
+            rf_waddr <= row;
+            rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(sel, p);
+            for (l = 0; l < LANES; l = l + 1) begin
+                rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
+                o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
+            end
+            zflag[row] <= 1'b0;
+            o_evw_valid <= 1'b1;
+            o_evw_unit <= {{(8-WID_W){1'b0}}, w};
+            o_evw_aux <= {10'd0, r};
+            o_evw_pc <= {{(32-PCW){1'b0}}, pc};
+            o_evw_mask <= sel;
+            o_evr_part <= p[4:0];
+        end
+    endtask
 
     // ---- the sequential part ---------------------------------------------------------------
     integer k, wl;
@@ -1450,6 +1647,7 @@ module wq_core #(
             fl_raddr <= pf_end;
             fl_left <= PF_RUN * 2;
             fl_out <= 7'd0;
+            fl_drop <= 1'b0;
             pf_end <= pf_end + PF_BYTES;
         end
         // ---------------------------------------------------------- FE -> DE
@@ -1474,6 +1672,7 @@ module wq_core #(
                     pf_end <= f_addr + PF_BYTES;
                     fl_left <= PF_RUN * 2;
                     fl_out <= 7'd0;
+                    fl_drop <= 1'b0;
                 end
             end
         end
@@ -1521,12 +1720,13 @@ module wq_core #(
             x_v <= 1'b0;
         end
         // ---------------------------------------------------------- EX: LSU gather
-        // (beat k of a part: ra's address with rb + k's data)
-        if (x_v && !x_commit && x_mem && x_take) begin
+        // (beat k of a part: ra's address with rb + k's data, into the
+        // entry after the queue's last)
+        if (x_gat && x_take) begin
             for (wl = 0; wl < LANES; wl = wl + 1) begin
-                ls_data[x_k * 32 + x_p * LANES + wl] <= op_rb[wl*32 +: 32];
+                q_data[qd_ix(q_tl, x_k, x_p * LANES + wl)] <= op_rb[wl*32 +: 32];
                 if (x_k == 2'd0) begin
-                    ls_addr[x_p * LANES + wl] <= op_a[wl*32 +: 32] + x_imm;
+                    q_addr[qa_ix(q_tl, x_p * LANES + wl)] <= op_a[wl*32 +: 32] + x_imm;
                     if (x_sel[x_p * LANES + wl] &&
                         (((op_a[wl*32 +: 4] + x_imm[3:0]) & x_amask) != 4'd0))
                         ls_bad <= 1'b1;
@@ -1539,43 +1739,61 @@ module wq_core #(
             for (wl = 0; wl < LANES; wl = wl + 1)
                 t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
                                            x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
-        // accesses
+        // a load or a store enters the queue (its commit beat leaves EX)
+        if (q_push) begin
+            q_v[q_tl] <= 1'b1;
+            q_st[q_tl] <= ls_st;
+            q_code[q_tl] <= 1'b0;
+            q_w[q_tl] <= x_w;
+            q_pc[q_tl] <= x_pc;
+            q_ir[q_tl] <= x_ir;
+            q_rd[q_tl] <= x_rd;
+            q_sel[q_tl] <= x_sel;
+            q_msize[q_tl] <= x_msize;
+            q_msext[q_tl] <= x_msext;
+            q_words[q_tl] <= x_words;
+            q_rem[q_tl] <= ls_emask;
+            q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
+            q_rec[q_tl] <= ls_st ? ls_emask : 128'd0;
+        end
+        // the request stage: a line request taken
+        if (ls_req && i_mem_ready && !at_on) begin
+            q_rem[rq_s] <= ls_rem & ~rq_cov;
+            if (wr_code) begin
+                q_code[rq_s] <= 1'b1;
+                cf <= 1'b1;
+                cf_s <= rq_s;
+            end
+        end
+        // every request is tagged as it is taken; each answer takes its tag
+        if (o_mem_valid && i_mem_ready) begin
+            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[rq_s] ? TK_W : TK_L;
+            t_slot[t_wr] <= rq_s;
+            t_cov[t_wr] <= rq_cov;
+            t_wr <= t_wr + 1'b1;
+        end
+        if (i_mem_rvalid) t_rd <= t_rd + 1'b1;
+        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
+        // the answer stage: a load line's answer, its elements' values
+        if (rv_l) begin
+            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
+            for (k = 0; k < 4; k = k + 1)
+                for (wl = 0; wl < 32; wl = wl + 1)
+                    if (rs_cov[wl * 4 + k])
+                        q_data[qd_ix(an_s, k[1:0], wl)] <= ld_v[wl * 4 + k];
+        end
+        // ATOM
         if (ls_start) ls_code <= 1'b0;
-        else if (wr_code) ls_code <= 1'b1;
+        else if (wr_code && at_on) ls_code <= 1'b1;
         if (ls_start) begin
-            ls_on <= 1'b1;
-            ls_rem <= ls_emask;
-            ls_resp <= (ls_at || ls_st) ? 128'd0 : ls_emask;   // (a store's writes are posted)
-            ls_rec <= ls_st ? ls_emask : 128'd0;
+            at_on <= 1'b1;
+            q_rem[q_tl] <= ls_emask;
             ls_aph <= AP_RD;
         end
-        if (ls_on && !ls_at) begin
-            if (ls_req && i_mem_ready) ls_rem <= ls_rem & ~rq_cov;
-            if (rv_own && !ls_st) begin
-                ls_resp <= ls_resp & ~rs_cov;
-                for (k = 0; k < 4; k = k + 1)
-                    for (wl = 0; wl < 32; wl = wl + 1)
-                        if (rs_cov[wl * 4 + k])
-                            ls_data[k * 32 + wl] <= ld_v[wl * 4 + k];
-            end
-            // a store's MEM_WRITE records, NB a cycle in the model's order
-            if (ls_st && mw_v[0]) begin
-                o_evm_valid <= mw_v;
-                o_evm_unit <= {{(8-WID_W){1'b0}}, x_w};
-                o_evm_pc <= {{(32-PCW){1'b0}}, x_pc};
-                for (mi = 0; mi < NB; mi = mi + 1) begin
-                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
-                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(x_msize, ls_addr[mw_e[mi][6:2]][1:0])};
-                    o_evm_a[mi*32 +: 32] <= el_a[mw_e[mi]];
-                    o_evm_b[mi*32 +: 32] <= ls_data[{mw_e[mi][1:0], mw_e[mi][6:2]}];
-                end
-                ls_rec <= ls_rec & ~mw_sel;
-            end
-        end
-        if (ls_on && ls_at) begin
+        if (at_on) begin
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
-            AP_OLD: if (rv_own) begin
+            AP_OLD: if (rv_a) begin
                 ls_old <= ln_word(i_mem_rdata, el_w[rq_e]);
                 ls_aph <= AP_WR;
             end
@@ -1587,35 +1805,33 @@ module wq_core #(
                 o_evr_aux <= {3'd0, ls_l, 4'd0, x_fn};
                 o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
                 o_evr_mask <= 32'd1 << ls_l;
-                o_evr_a <= ls_addr[ls_l];
+                o_evr_a <= q_addr[qa_ix(q_tl, {27'd0, ls_l})];
                 o_evr_b <= {32'd0, at_new};
                 o_evr_c <= {32'd0, ls_old};
-                ls_data[{2'd0, ls_l}] <= ls_old;   // rd's value (b is used up)
+                q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})] <= ls_old;   // rd's value (b is used up)
                 if (at_chg) ls_aph <= AP_ACK;
                 else begin
-                    ls_rem[rq_e] <= 1'b0;
+                    q_rem[q_tl][rq_e] <= 1'b0;
                     ls_aph <= AP_RD;
                 end
             end
-            default: if (rv_own) begin             // AP_ACK: the write's answer
-                ls_rem[rq_e] <= 1'b0;
+            default: if (rv_a) begin               // AP_ACK: the write's answer
+                q_rem[q_tl][rq_e] <= 1'b0;
                 ls_aph <= AP_RD;
             end
             endcase
         end
-        // done: with the last answer of a load (its values are written
-        // this cycle), else once nothing is left
-        if (ls_on && (ls_idle || ls_ld_last)) begin
-            ls_on <= 1'b0;
-            if (ls_st) ls_done_q <= 1'b1;
-            else if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
+        // ATOM done: its write-back beats, or its commit beat carries them
+        if (at_on && ls_rem == 128'd0) begin
+            at_on <= 1'b0;
+            if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
             else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
         end
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
-        if (b_busy) b_fp <= 1'b0;       // (written in its first cycle, below)
+        if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
         if (ls_wb && !b_busy) begin
-            // the write-back beat of rd + ls_wk, part ls_p (LD, ATOM's old
+            // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
             // values): the registers in order, each over its parts
             b_v <= 1'b1;
             b_commit <= 1'b0;
@@ -1623,7 +1839,7 @@ module wq_core #(
             b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             for (wl = 0; wl < LANES; wl = wl + 1)
-                b_res[wl*32 +: 32] <= ls_data[ls_wk * 32 + ls_p * LANES + wl];
+                b_res[wl*32 +: 32] <= q_data[qd_ix(q_tl, ls_wk, ls_p * LANES + wl)];
             if (ls_p + 6'd1 != PARTS6) ls_p <= ls_p + 6'd1;
             else if ({1'b0, ls_wk} + 3'd1 != x_words) begin
                 ls_p <= 6'd0;
@@ -1632,12 +1848,13 @@ module wq_core #(
                 ls_wb <= 1'b0;
                 ls_done_q <= 1'b1;
             end
-        end else if (x_v && !x_busy && !b_busy && !squash_x &&
+        end else if (x_v && !x_busy && !b_busy && !wb_blk && !squash_x &&
                      (x_commit || !x_mem)) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
-            // (a load or atomic of one register and one part: its
-            // write-back is its commit beat's, ls_fuse)
+            x_open <= !x_commit;
+            // (an atomic of one register and one part: its write-back is
+            // its commit beat's, ls_fuse)
             b_fp <= x_fp || ls_fuse;
             b_w <= x_w; b_p <= ls_fuse ? 6'd0 : x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
             b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd || ls_fuse;
@@ -1688,13 +1905,14 @@ module wq_core #(
             end
         end
         if (dv_done && !b_busy) dv_done <= 1'b0;
-        if (squash_x) begin
+        if (squash_x || cp_code) begin
+            // a trap commits, or a store that wrote code: the younger beats
+            // go, their warps stay ready
             dv_run <= 1'b0;
             dv_done <= 1'b0;
-        end
-        if (squash_x) begin
-            // a trap commits: the younger beats go, their warps stay ready
             if (x_v) busy[x_w] <= 1'b0;
+            x_v <= 1'b0;
+            x_open <= 1'b0;
             ls_bad <= 1'b0;
             ls_fuse <= 1'b0;
             ls_done_q <= 1'b0;
@@ -1703,31 +1921,15 @@ module wq_core #(
             if (f_v) busy[f_w] <= 1'b0;
             if (d_v) busy[d_w] <= 1'b0;
             d_v <= 1'b0;
-            if (squash_x) x_v <= 1'b0;
         end
 
         // ---------------------------------------------------------- WB
-        if (b_v && (!b_commit || b_fp)) begin
+        if (b_v && (!b_commit || b_fp) && !wb_frz) begin
             // a part beat (or a commit's last part, in its first cycle):
             // the register write and its REG_WRITE record
-            if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin : wb_part
-                reg [RF_AW-1:0] row;
-                row = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
-                rf_we <= 1'b1;
-                rf_waddr <= row;
-                // a row still zero from the warp start is written whole
-                rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, b_p);
-                for (wl = 0; wl < LANES; wl = wl + 1)
-                    rf_wdata[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
-                zflag[row] <= 1'b0;
-                o_evw_valid <= 1'b1;
-                o_evw_unit <= {{(8-WID_W){1'b0}}, b_w};
-                o_evw_aux <= {10'd0, b_rd};
-                o_evw_pc <= {{(32-PCW){1'b0}}, b_pc};
-                o_evw_mask <= b_sel;
-                o_evr_part <= b_p[4:0];
-                for (wl = 0; wl < LANES; wl = wl + 1)
-                    o_evr_vals[wl*32 +: 32] <= b_sel[b_p * LANES + wl] ? b_res[wl*32 +: 32] : 32'd0;
+            if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin
+                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_res);
+                b_open <= 1'b1;
             end
         end
         // ---------------------------------------------------------- WB: deque calls
@@ -1856,7 +2058,8 @@ module wq_core #(
             else if (g_first0) g_rem <= g_rem & ~g_m0;
         end
 
-        if (b_v && b_commit && !b_wait_fl && !b_hold) begin
+        if (b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait) begin
+            b_open <= !b_last_k;
             o_evr_valid <= 1'b1;
             o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
             o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
@@ -2107,33 +2310,103 @@ module wq_core #(
             end
         end
 
+        // ---------------------------------------------------------- LSU completion
+        // the head entry's commit (WB holds meanwhile: wb_frz)
+        if (cp_go) begin
+            if (q_st[q_hd]) begin
+                // a store's MEM_WRITE records, NB a cycle in the model's order
+                o_evm_valid <= mw_v;
+                o_evm_unit <= {{(8-WID_W){1'b0}}, cp_w};
+                o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
+                for (mi = 0; mi < NB; mi = mi + 1) begin
+                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
+                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd],
+                                                 q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})][1:0])};
+                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})] |
+                                            {28'd0, mw_e[mi][1:0], 2'b00};
+                    o_evm_b[mi*32 +: 32] <= q_data[qd_ix(q_hd, mw_e[mi][1:0], {27'd0, mw_e[mi][6:2]})];
+                end
+                q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
+            end else if (lanes_of(q_sel[q_hd], cp_p) != {LANES{1'b0}})
+                // a load's write-back beat: rd + cp_k, part cp_p
+                reg_beat(cp_w, q_rd[q_hd] + {4'd0, cp_k}, cp_p, q_pc[q_hd], q_sel[q_hd], cp_row);
+            if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
+            else begin
+                cp_p <= 6'd0;
+                cp_k <= cp_k + 2'd1;
+            end
+            cp_on <= !cp_last;
+            if (cp_last) begin
+                // RETIRE and the commit: the warp goes on at PC + 1
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_RETIRE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, cp_w};
+                o_evr_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
+                o_evr_aux <= {8'd0, q_st[q_hd] ? `WQ_OP_ST : `WQ_OP_LD};
+                o_evr_mask <= q_sel[q_hd];
+                o_evr_a <= 32'd0;
+                o_evr_b <= q_ir[q_hd];
+                o_evr_c <= 64'd0;
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_WARP;
+                o_step_id <= {{(8-WID_W){1'b0}}, cp_w};
+                o_step_res <= `WQ_STEP_DONE;
+                o_step_more <= cp_more;
+                owe <= cp_more;
+                ended <= !cp_more;
+                busy[cp_w] <= 1'b0;
+                perf_instr <= perf_instr + 32'd1;
+                w_retired[cp_w] <= w_retired[cp_w] + 32'd1;
+                w_pc[cp_w] <= q_pc[q_hd] + 1'b1;
+                q_v[q_hd] <= 1'b0;
+                q_hd <= q_hd + 1'b1;
+                cp_p <= 6'd0;
+                cp_k <= 2'd0;
+                if (q_code[q_hd]) begin
+                    // a store that wrote code: the younger entries go (none
+                    // has made a request: cf), and the fetch run stops
+                    for (k = 0; k < LSQ; k = k + 1)
+                        if (q_v[k] && k[QW-1:0] != q_hd) begin
+                            q_v[k] <= 1'b0;
+                            busy[q_w[k]] <= 1'b0;
+                        end
+                    if (b_v) begin
+                        b_v <= 1'b0;
+                        busy[b_w] <= 1'b0;
+                    end
+                    cf <= 1'b0;
+                    fl_left <= 7'd0;
+                    fl_drop <= 1'b1;
+                    if (fl_out == 7'd0) fl_on <= 1'b0;
+                end
+            end
+        end
+        q_n <= cp_code ? {(QW+1){1'b0}} :
+               q_n + {{QW{1'b0}}, q_push} - {{QW{1'b0}}, cp_go && cp_last};
+
         // ---------------------------------------------------------- fetch runs
         if (fl_on) begin
-            if (fl_req_v && i_mem_ready && !ls_req) begin
+            if (fl_go && i_mem_ready) begin
                 fl_req <= fl_req + 32'd4;
                 fl_left <= fl_left - 7'd1;
                 fl_out <= fl_out + 7'd1;
             end
-            if (rv_own && !ls_on) begin
+            if (rv_f) begin
                 fl_raddr <= fl_raddr + 32'd4;
                 if (fl_raddr[2]) begin
-                    ib_fill <= 1'b1;
+                    ib_fill <= !fl_drop;
                     ib_faddr <= {fl_raddr[31:3], 3'b000};
                     ib_fdata <= {fl_word, fl_lo};
                 end else fl_lo <= fl_word;
-                if (fl_left == 7'd0 && fl_out == 7'd1 &&
-                    !(fl_req_v && i_mem_ready)) fl_on <= 1'b0;
-                fl_out <= fl_out - 7'd1 + ((fl_req_v && i_mem_ready) ? 7'd1 : 7'd0);
+                if ((fl_left == 7'd0 || cp_code) && fl_out == 7'd1 &&
+                    !(fl_go && i_mem_ready)) fl_on <= 1'b0;
+                fl_out <= fl_out - 7'd1 + ((fl_go && i_mem_ready) ? 7'd1 : 7'd0);
             end
         end
 
         // ---------------------------------------------------------- load counters
-        if (ls_start && !ls_st && !ls_at && x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
-        if (ls_req && i_mem_ready && !ls_st && !ls_at) o_ld_lines <= o_ld_lines + 32'd1;
-
-        // ---------------------------------------------------------- posted writes
-        wp_out <= wp_out + ((ls_req && ls_st && i_mem_ready) ? 9'd1 : 9'd0) -
-                  (rv_wp ? 9'd1 : 9'd0);
+        if (q_push && !ls_st && x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
+        if (ls_req && i_mem_ready && !at_on && !q_st[rq_s]) o_ld_lines <= o_ld_lines + 32'd1;
 
         // ---------------------------------------------------------- code range
         if (pf_go || fr_miss) begin
@@ -2144,8 +2417,8 @@ module wq_core #(
         if (ib_flush) cr_v <= 1'b0;
 
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !ls_on &&
-            wp_out == 9'd0) begin
+        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on &&
+            q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}}) begin
             phase <= PH_DISP;
             ds <= DS_SLOT;
             ds_slot <= {(WID_W+1){1'b0}};
@@ -2382,9 +2655,12 @@ module wq_core #(
             pf_end <= 32'd0;
             cr_v <= 1'b0;
             ls_code <= 1'b0;
-            wp_out <= 9'd0;
             o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
-            ls_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
+            at_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
+            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
+            cf <= 1'b0; cp_on <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
+            b_open <= 1'b0; x_open <= 1'b0; fl_drop <= 1'b0;
+            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_cnt <= {(TDW+1){1'b0}};
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
@@ -2462,6 +2738,7 @@ module wq_core #(
 
     // ---- properties ---------------------------------------------------------
     integer fw;
+    reg [QW-1:0] f_o, f_y;
     always @(*) if (f_past && !i_reset) begin
         // the scoreboard: a busy warp has its instruction in a stage, and
         // FE holds a warp that no later stage holds
@@ -2471,30 +2748,51 @@ module wq_core #(
         if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
                         !(b_v && b_w == f_w));
         if (d_v) assert(busy[d_w]);
-        // memory only for the LSU or a fetch run, never both, and only
-        // while the lock is held
-        if (o_mem_valid) assert((ls_on != fl_req_v) && i_ev_gnt);
-        if (ls_on) assert(fl_idle && x_memc);
-        // the LSU performs only with WB empty (a commit's records are
-        // contiguous: rule 1)
-        if (ls_on) assert(!b_v);
+        // memory only while the lock is held; a request only with room
+        // to tag it, and every answer owed is tagged
+        if (o_mem_valid) assert(i_ev_gnt && !t_full);
+        assert(t_cnt == {2'd0, f_out});
+        // an atomic's read and write are the LSU's alone: the queue, WB
+        // and the port empty but for its own answer (no fetch run)
+        if (at_on) assert(fl_idle && x_memc && ls_at && !b_v && q_n == {(QW+1){1'b0}} &&
+                          t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
         // the divider works only for the division part beat EX holds
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
-        // an atomic's read and write are the LSU's alone: no fetch run
-        // between them, one lane at a time (no other answer outstanding)
-        if (ls_on && ls_at) assert(fl_idle && ls_resp == 128'd0 && wp_out == 9'd0);
-        // a load or an atomic starts with no posted write unanswered, and
-        // the posted writes are among the requests the memory owes
-        if (ls_on && !ls_st) assert(wp_out == 9'd0);
-        assert(wp_out <= {5'd0, f_out});
+        // the LSU queue: valid entries are contiguous from the head; an
+        // entry's requests go out in queue order (an entry with requests
+        // left has only such entries behind it), and its answers come
+        // only after its requests (what is still to answer and not
+        // requested is exactly what is still to request)
+        for (fw = 0; fw < LSQ; fw = fw + 1) begin
+            f_o = q_hd + fw[QW-1:0];
+            f_y = f_o + 1'b1;
+            assert(q_v[f_o] == (fw < {{(32-QW-1){1'b0}}, q_n}));
+            // (a younger entry has made no request while an older one has
+            // requests left: a load's, still all to answer, a store's,
+            // still all its records)
+            if (fw + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
+                assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
+            if (q_v[fw]) begin
+                assert((q_rem[fw] & ~q_resp[fw]) == 128'd0 || q_st[fw]);
+                if (q_st[fw]) assert(q_resp[fw] == 128'd0);
+                else assert(q_rec[fw] == 128'd0);
+            end
+        end
+        // the completion path commits only the head, whose accesses are all
+        // performed (a load's answered), and WB emits nothing meanwhile
+        if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
+        if (cp_on) assert(!b_open);
+        // a trap commit only with nothing in flight in the LSU
+        if (b_trapping) assert(q_n == {(QW+1){1'b0}} && !at_on);
         // a burst is kept only by a warp commit
         if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on && wp_out == 9'd0);
+        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
+                              t_cnt == {(TDW+1){1'b0}} && q_n == {(QW+1){1'b0}});
         // the code range holds every word the buffer may hold: a fetch
         // run's words still to come and each fill lie in it, and so does
         // DE's instruction (a buffer hit)
-        if (fl_on) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
+        if (fl_on && !fl_drop) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
         if (ib_fill) assert(cr_v && ib_faddr >= cr_lo && {1'b0, ib_faddr} + 33'd8 <= cr_hi);
         if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
     end
@@ -2513,9 +2811,15 @@ module wq_core #(
             c_burst:    cover(o_step_valid && o_step_more);
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
-            c_atom_wr:  cover(ls_req && ls_at && ls_aph == AP_WR && i_mem_ready);
-            // a store's commit beat reaches WB before its writes are answered
-            c_posted:   cover(b_v && b_commit && b_op == `WQ_OP_ST && wp_out != 9'd0);
+            c_atom_wr:  cover(ls_req && at_on && ls_aph == AP_WR && i_mem_ready);
+            // a store commits before its writes are answered
+            c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
+            // two memory instructions in flight, one with answers owed
+            c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
+            // a WB commit while a memory instruction waits in the queue
+            c_wb_over:  cover(o_step_valid && !cp_go && q_n != {(QW+1){1'b0}});
+            // a load's completion while another load's answers come
+            c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
         end
 `endif
 endmodule

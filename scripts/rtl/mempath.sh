@@ -32,12 +32,34 @@ ANCHOR='if (take && i_op == `WQ_MEMOP_ST && r_hit) c_data[r_idx] <= r_merged;'
 WRONG='if (1'"'"'b0) c_data[r_idx] <= r_merged;   // planted: a write hit leaves the line stale'
 PROG=tests/programs/mem_order.wqs
 make -s build > /dev/null || fail "make build"
+# the broken copy's report: the differing field with both values, the
+# recent records (sets $field)
+report() {
+    local log=$D/bad.log
+    field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x)?[0-9a-f]+ actual (0x)?[0-9a-f]+' "$log" || true)
+    [ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
+    grep -q -i 'last records\|recent' "$log" || fail "no recent records in the report (log: $log)"
+    sed -n '/^MISMATCH/,/rerun:/p' "$log"
+}
 . scripts/lib/plant.sh
 plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
 plant_runs "$D" "$PROG" "$seed" 2 2 8 4 16 1 1
-log=$D/bad.log
-field=$(grep -m1 -oE '(field [a-z]+|REG_WRITE r[0-9]+ lane [0-9]+): expected (0x)?[0-9a-f]+ actual (0x)?[0-9a-f]+' "$log" || true)
-[ -n "$field" ] || fail "no differing field with expected and actual values (log: $log)"
-grep -q -i 'last records\|recent' "$log" || fail "no recent records in the report (log: $log)"
-sed -n '/^MISMATCH/,/rerun:/p' "$log"
+report
 echo "rtl_test: mempath: a cache that answers a load from before a same-address store is caught (seed $seed, $field)"
+
+# The LSU queue (rtl/core/wq_core.v): a copy whose request stage serves the
+# youngest queued memory instruction first, so a later store's writes are
+# performed before an older access's (which still commits first), runs
+# tests/programs/lsu_order.wqs (two warps loading and storing the same
+# words, one warp's instruction queued while the other's requests go out)
+# in lockstep on the default configuration: the first-mismatch report
+# as above, the real RTL agreeing.
+D=build/lsu_order_plant
+FILE=core/wq_core.v
+ANCHOR='for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin'
+WRONG='for (qi = 0; qi < LSQ; qi = qi + 1) begin   // planted: the youngest entry requests first'
+PROG=tests/programs/lsu_order.wqs
+plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
+plant_runs "$D" "$PROG" "$seed"
+report
+echo "rtl_test: mempath: a later memory instruction performed before an earlier one (same words) is caught (seed $seed, $field)"
