@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 fail() { echo "mismatch_demo: FAIL: $*" >&2; exit 1; }
 D=build/mismatch_demo
 FILE=core/wq_valu.v
-ANCHOR='`WQ_OP_XOR:   r = a ^ b;'
-WRONG='`WQ_OP_XOR:   r = a | b;   // mismatch_demo: deliberately wrong'
+ANCHOR='| ({32{op_xor}}  & (a ^ b))'
+WRONG='| ({32{op_xor}}  & (a | b))   // mismatch_demo: deliberately wrong'
 PROG=tests/programs/loops.wqs
 SEED=5
 make -s build > /dev/null || fail "make build"
