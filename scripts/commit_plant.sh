@@ -8,7 +8,7 @@
 # instruction buffer (rtl/core/wq_ibuf.v: the tag compare removed, so an
 # entry answers for every address of its index and a fetch gets another
 # PC's instruction), builds the lockstep harness against the copy, runs
-# tests/programs/bench/alu_ipc.wqs (longer than the buffer) on the real
+# tests/programs/ibuf_wrap.wqs (a loop longer than the buffer) on the real
 # RTL (must agree) and on the copy, and checks the copy's report: exit 1,
 # `MISMATCH at cycle N`, the differing field with both values, and
 # `mismatches: 1`.  Fails loudly when the anchor is not found exactly once.
@@ -19,7 +19,7 @@ D=build/commit_plant
 FILE=core/wq_ibuf.v
 ANCHOR='assign o_hit  = r_valid && rd[TW+63:64] == r_tag;'
 WRONG='assign o_hit  = r_valid && (rd[TW+63:64] == r_tag || 1'"'"'b1);   // commit_plant: the tag is ignored'
-PROG=tests/programs/bench/alu_ipc.wqs
+PROG=tests/programs/ibuf_wrap.wqs
 SEED=1
 make -s build > /dev/null || fail "make build"
 . scripts/lib/plant.sh
