@@ -778,6 +778,7 @@ module wq_core #(
         st_ws = {LB{1'b0}};
         s = 4'd0;
         v = 32'd0;
+        sb = 0;                         // (assigned on every path: no latch)
         // (only the covered elements: a simulation runs this every cycle)
         for (ei = 0; ei < 128; ei = ei + 1)
             if (rq_cov[ei]) begin
