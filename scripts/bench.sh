@@ -63,7 +63,7 @@
 #     lanes without / with (docs/compiler.md "Sub-vector segments").
 #   * coalesce_requests_per_warp_load: line requests the wq_coalesce unit
 #     bench hands out for a warp load of 32 consecutive words with 16-byte
-#     lines; l1_hit_rate: wq_l1 on 8 passes over 16 lines (memory latency 8).
+#     lines; l1_unit_hit_rate: wq_l1 alone on 8 passes over 16 lines (latency 8).
 #   * rtl_mem_requests_per_warp_load: the same on the device (wq_top, the
 #     core's LSU on vecadd_ipc.wqs: its line requests per warp load; <= 8).
 #   * rtl_ipc_vecadd, rtl_l1_hit_rate: warp instructions per cycle of wq_top
@@ -74,6 +74,9 @@
 #     EX into its LSU queue (docs/rtl/wq_core.md "LSU"), so the warps' line
 #     requests go out back to back while earlier answers come back; the
 #     memory port's bound for this kernel is 352 / 768 = 0.458.
+#   * l1_hit_rate: the L1 of wq_top on a kernel with reuse, the 3-point
+#     stencil tests/programs/bench/stencil_l1.wqs (lockstep, latency 8), at
+#     the default 16 sets and, beside it, at 64 sets (L1_SETS=64).
 #   * rtl_ipc_spinlock: the same figure on tests/programs/spinlock.wqs
 #     (one warp; a report, no target).
 #   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
@@ -260,6 +263,23 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     echo "rtl_ipc_vecadd: $vk1 (kernel window: $vw1 warp instructions in $vkc1 cycles; whole run: $vi1, $vc1 cycles; L1=0 (word port): window $vk0 ($vkc0 cycles), whole run $vi0 ($vc0 cycles); 8 warps, 32 lanes, memory latency 8, one line request a cycle)"
     awk -v l="$vln1" -v w="$vld1" 'BEGIN { printf "rtl_mem_requests_per_warp_load: %.2f (%d line requests for %d warp loads of 32 consecutive words, vecadd_ipc.wqs on wq_top, 16-byte lines; target <= 8)\n", (w > 0 ? l / w : 0), l, w }'
     awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", (h + m > 0 ? h / (h + m) : 0), h, m }'
+    # the L1 on a kernel with reuse: the 3-point stencil of
+    # tests/programs/bench/stencil_l1.wqs, at the default L1 (16 sets x 2
+    # ways x 16 bytes) and, for how the rate grows with the cache, at 64 sets
+    stencil() {   # BIN -> "HITS MISSES"
+        local o h m
+        o=$("$1" tests/programs/bench/stencil_l1.wqs --seed 1 --lat 8,8 --ready 100) ||
+            { echo "$o" >&2; fail "cosim stencil_l1.wqs ($1)"; }
+        h=$(sed -n 's/^l1: \([0-9]*\) hits.*/\1/p' <<< "$o")
+        m=$(sed -n 's/^l1: [0-9]* hits, \([0-9]*\) misses/\1/p' <<< "$o")
+        [ -n "$h" ] && [ -n "$m" ] || fail "stencil_l1.wqs: no L1 count"
+        echo "$h $m"
+    }
+    b64=$(WQ_VERILATOR_FLAGS="-GL1_SETS=64" bash scripts/cosim_build.sh \
+        --out build/verilator/top/C4_W8_L32_D6_R32_S64 4 8 32 6 32) || fail "cosim build (L1_SETS=64)"
+    read -r sh1 sm1 <<< "$(stencil "$bin")"
+    read -r sh6 sm6 <<< "$(stencil "$b64")"
+    awk -v h="$sh1" -v m="$sm1" -v h6="$sh6" -v m6="$sm6" 'BEGIN { printf "l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on the 3-point stencil stencil_l1.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; with 64 sets: %.4f, %d hits, %d misses)\n", h / (h + m), h, m, h6 / (h6 + m6), h6, m6 }'
     # the spin lock of tests/programs/spinlock.wqs (one warp, 32 threads
     # taking one lock in divergent code, YIELD every back edge): its
     # issue rate, a report (one warp cannot interleave with others)

@@ -12,7 +12,7 @@
 #      ids, and direct-mapped 8 x 1 x 16 bytes with 4 ids.
 #
 # Usage: bash scripts/rtl/l1.sh [--bench] [SEED...]     (default seeds 1 2 3)
-#   --bench             only the measured figure (l1_hit_rate, the default
+#   --bench             only the measured figure (l1_unit_hit_rate, the default
 #                       configuration), for scripts/bench.sh
 #   RTL_TEST_L1_OPS     random requests per seed (default 60000)
 #   RTL_TEST_WAVE       set: write <build dir>/seed<N>.fst for each seed
@@ -38,6 +38,6 @@ for cfg in "${cfgs[@]}"; do
         vl_run "$d" tb_l1 "seed$s" "$s" --ops "$ops" --sets "$sets" --ways "$ways" \
             --line "$line" --ids $((1 << idw)) --measure
     done
-    vl_report "$d" '^l1_hit_rate:' "SETS=$sets WAYS=$ways LINE=$line IDS=$((1 << idw))"
+    vl_report "$d" '^l1_unit_hit_rate:' "SETS=$sets WAYS=$ways LINE=$line IDS=$((1 << idw))"
 done
 echo "rtl_test: l1 ${#seeds[@]} seeds x $ops requests x ${#cfgs[@]} configurations ok"

@@ -23,7 +23,7 @@
 //
 // With --measure: after the random run, an invalidate and a reuse pattern
 // (8 passes reading the same 16 lines back to back, memory latency 8 and
-// always ready); prints  l1_hit_rate: <hits / reads of that pattern>.
+// always ready); prints  l1_unit_hit_rate: <hits / reads of that pattern>.
 //
 // usage: tb_l1 --sets N --ways N --line BYTES --ids N [--seed N] [--ops N]
 //              [--measure] [--wave FILE.fst] [-v]
@@ -353,7 +353,7 @@ struct Bench : tb::Harness<Vwq_l1> {
             }
         drain();
         uint64_t h = model->hits - h0, m = model->misses - m0;
-        printf("l1_hit_rate: %.3f\n", (double)h / (double)(h + m));
+        printf("l1_unit_hit_rate: %.3f\n", (double)h / (double)(h + m));
     }
 };
 }  // namespace
