@@ -88,6 +88,7 @@ module wq_ue #(
     reg  [PGW1-1:0]     wsel;
     reg  [31:0]         rom_q;       // the instruction (ROM read register)
     reg  [31:0]         ra_q, rb_q;  // register RAM read registers
+    wire [31:0]         av, bv;      // the operands a and b (read or bypassed)
 `ifdef FORMAL
     // the properties are about control: any register contents (free
     // values, held by the same enables as the real read registers)
@@ -167,14 +168,14 @@ module wq_ue #(
     wire zero, cout;
     wire [31:0] sum, rot;
     // A branch's b input is forced to 0 (zb) and it inverts nothing, so
-    // its sum is ra_q: the condition reads ra_q itself (ra_q == 0, and
-    // rot[0] of a rotated by -bit is ra_q[bit]), which keeps the adder,
+    // its sum is a: the condition reads a itself (a == 0, and
+    // rot[0] of a rotated by -bit is a[bit]), which keeps the adder,
     // the rotator (on the iCE40 the SB_MAC16s) and the IN data off the
     // path to the ROM's read address (the formal section asserts the
     // equivalence)
     wire [4:0] q_bit;
-    wire br_bit = ra_q[q_bit];
-    wire br_z   = (ra_q == 32'd0);
+    wire br_bit = av[q_bit];
+    wire br_z   = (av == 32'd0);
     wire taken = (op_bz && br_z) || (op_bnz && !br_z) ||
                  (op_bbc && !br_bit) || (op_bbs && br_bit);
     wire [ROM_AW-1:0] pc_inc = pc + 1'b1;
@@ -261,6 +262,33 @@ module wq_ue #(
     wire we = done && (wr_x || in_m) && (waddr != {PHYS_AW{1'b0}});
 
     // ---- register RAM: two copies, one shared write port -------------------
+    // The write-back register: a retiring write's word, address and
+    // strobe are kept in flip-flops and land in both RAM copies in the
+    // next cycle, the next instruction's D, whose reads see the RAM's
+    // old word: a read of that address is marked (byp_a / byp_b, kept
+    // with the read register) and the operand is taken from wb_d instead.
+    // So the execute cycle ends at flip-flops, not at the register RAM's
+    // write port, and every instruction keeps its cycles.  The write
+    // cannot be lost to a reset: the instruction retired before it.
+    reg                 wb_v;
+    reg [PHYS_AW-1:0]   wb_a;
+    reg [31:0]          wb_d;
+    reg                 byp_a, byp_b;
+    initial wb_v = 1'b0;
+    initial byp_a = 1'b0;
+    initial byp_b = 1'b0;
+    always @(posedge i_clk)
+        wb_v <= we;
+    always @(posedge i_clk)
+        if (we) begin
+            wb_a <= waddr;
+            wb_d <= wdata;
+        end
+    always @(posedge i_clk) begin
+        if (re_a) byp_a <= wb_v && (ra_addr == wb_a);
+        if (re_b) byp_b <= wb_v && (rb_addr == wb_a);
+    end
+
 `ifndef FORMAL
     (* no_rw_check *)
     reg [31:0] rf_a [0:RF_N-1];
@@ -273,11 +301,11 @@ module wq_ue #(
             rf_b[k] = 32'd0;
         end
     always @(posedge i_clk) begin
-        if (we) rf_a[waddr] <= wdata;
+        if (wb_v) rf_a[wb_a] <= wb_d;
         if (re_a) ra_q <= rf_a[ra_addr];
     end
     always @(posedge i_clk) begin
-        if (we) rf_b[waddr] <= wdata;
+        if (wb_v) rf_b[wb_a] <= wb_d;
         if (re_b) rb_q <= rf_b[rb_addr];
     end
 `else
@@ -295,6 +323,10 @@ module wq_ue #(
     // iCE40's critical path).  Same values, same cycles.
     // b forced to 0: pass a (shifts, ext/ins, branches, ld's data in M);
     // inverted: subtract (with cin), a - 1 (ctz, clrl), andn
+    // the operands: the RAM's word, or the write it has not taken yet
+    assign av = byp_a ? wb_d : ra_q;
+    assign bv = byp_b ? wb_d : rb_q;
+
     wire sub_c = op_sub | is_cmp;
     reg  q_use_imm, q_zb, q_inv, q_cin;
     // (and the rotator's and the masks' selects below, for the same reason)
@@ -328,12 +360,12 @@ module wq_ue #(
             q_bit_r   <= f_bit;
         end
     wire [31:0] imm  = {{12{q_imm[19]}}, q_imm};
-    wire [31:0] b_op = q_use_imm ? imm : rb_q;
+    wire [31:0] b_op = q_use_imm ? imm : bv;
     wire zb  = in_m | q_zb;
     wire inv = !in_m && q_inv;
     wire cin = !in_m && q_cin;
     wire [31:0] b2 = (b_op & {32{!zb}}) ^ {32{inv}};
-    wire [33:0] s34 = {1'b0, ra_q, 1'b1} + {1'b0, b2, cin};
+    wire [33:0] s34 = {1'b0, av, 1'b1} + {1'b0, b2, cin};
     assign sum  = s34[32:1];
     assign cout = s34[33];
     assign zero = (sum == 32'd0);
@@ -371,7 +403,7 @@ module wq_ue #(
     wire [5:0] w6 = (q_imm[9:5] == 5'd0) ? 6'd32 : {1'b0, q_imm[9:5]};
     wire [5:0] hi = q_ext ? w6 : q_ins ? {1'b0, x} + w6 : 6'd32;
     wire sel_d  = q_sel_d;
-    wire fill   = q_sra & ra_q[31];
+    wire fill   = q_sra & av[31];
     reg  [31:0] t_x, merge;
     integer i;
     always @(*) begin
@@ -379,13 +411,13 @@ module wq_ue #(
             t_x[i] = le_k({27'd0, x}, i);
         for (i = 0; i < 32; i = i + 1)
             merge[i] = ((sel_t & t_x[i]) | (sel_rt & t_x[31 - i])) && !le_k({26'd0, hi}, i) ?
-                       rot[i] : ((sel_d & rb_q[i]) | fill);
+                       rot[i] : ((sel_d & bv[i]) | fill);
     end
 
     // ---- the other result sources -------------------------------------------------
-    wire [31:0] logic_g = (op_and | op_andn) ? (ra_q & b2) :
-                          op_or ? (ra_q | b2) : op_xor ? (ra_q ^ b2) : 32'd0;
-    wire [31:0] clrl_g  = {32{op_clrl}} & ra_q & sum;
+    wire [31:0] logic_g = (op_and | op_andn) ? (av & b2) :
+                          op_or ? (av | b2) : op_xor ? (av ^ b2) : 32'd0;
+    wire [31:0] clrl_g  = {32{op_clrl}} & av & sum;
     // in: the device's data, a source of its own (not through the adder
     // and the rotator, so it is not on their path)
     wire [31:0] in_g    = {32{op_in}} & i_io_rdata;
@@ -398,8 +430,8 @@ module wq_ue #(
     reg  [3:0]  h4;
     reg         h1;
     always @(*) begin
-        enc[4] = (ra_q[15:0] == 16'd0);
-        h16 = enc[4] ? ra_q[31:16] : ra_q[15:0];
+        enc[4] = (av[15:0] == 16'd0);
+        h16 = enc[4] ? av[31:16] : av[15:0];
         enc[3] = (h16[7:0] == 8'd0);
         h8 = enc[3] ? h16[15:8] : h16[7:0];
         enc[2] = (h8[3:0] == 4'd0);
@@ -409,7 +441,7 @@ module wq_ue #(
         enc[0] = !h1;
     end
     wire [5:0]  ctz_g   = {6{op_ctz}} & {!cout, enc & {5{cout}}};
-    wire lts = (ra_q[31] ^ b_op[31]) ? ra_q[31] : sum[31];
+    wire lts = (av[31] ^ b_op[31]) ? av[31] : sum[31];
     wire cmp = (op_seq & zero) | (op_sne & !zero) | (op_sltu & !cout) | (op_slt & lts);
     wire [ROM_AW-1:0] link_g = {ROM_AW{op_jal}} & pc_inc;
     reg  [31:0] link32;
@@ -423,7 +455,7 @@ module wq_ue #(
     assign o_io_rd    = in_x && op_in && !i_reset;
     assign o_io_wr    = in_x && op_out && !i_reset;
     assign o_io_port  = k10[7:0];
-    assign o_io_wdata = ra_q;
+    assign o_io_wdata = av;
     assign o_rf_we    = we;
     assign o_rf_waddr = waddr;
     assign o_rf_wdata = wdata;
@@ -528,12 +560,27 @@ module wq_ue #(
         assert(q_sel_rt == (op_shr | op_sra | op_ext) && q_sel_d == (op_ins | op_lih | op_st));
         assert(imm == (is_l ? {{13{k19[18]}}, k19} : {{22{k10[9]}}, k10}) && q_bit == f_bit);
     end
-    // a branch's condition on ra_q is the one on its sum and rotation
+    // a branch's condition on a (av) is the one on its sum and rotation
     // (in X, where it is taken)
     always @(*) if (f_past && in_x && (op_bz || op_bnz)) assert(br_z == zero);
     always @(*) if (f_past && in_x && is_bb) assert(br_bit == rot[0]);
-    // the register RAM is never read and written in one cycle (no_rw_check)
-    always @(*) assert(!(o_rf_we && (re_a || re_b)));
+    // the write-back register: a retiring write is pending in the next
+    // cycle exactly, with the retire's address and word; it lands in a D
+    // cycle (never in ld's X, whose read it would collide with), and a read
+    // of its address in that cycle is marked, so the only read that meets
+    // a write in one cycle (no_rw_check: its data is undefined) is replaced
+    // by wb_d; the mark is held with the read register
+    always @(posedge i_clk)
+        if (f_past) begin
+            assert(wb_v == $past(o_rf_we));
+            if ($past(o_rf_we)) assert(wb_a == $past(o_rf_waddr) && wb_d == $past(o_rf_wdata));
+            if ($past(wb_v && re_a)) assert(byp_a == ($past(ra_addr) == $past(wb_a)));
+            if ($past(wb_v && re_b)) assert(byp_b == ($past(rb_addr) == $past(wb_a)));
+            if ($past(!re_a)) assert(byp_a == $past(byp_a));
+            if ($past(!re_b)) assert(byp_b == $past(byp_b));
+        end
+    always @(*) if (f_past && wb_v) assert(ph == PH_D && wb_a != {PHYS_AW{1'b0}});
+    always @(*) if (f_past && in_m) assert(!byp_a);
     // halted: nothing retires, writes or strobes until reset; o_halt
     // only rises after a halt (or the reserved opcode) retired
     always @(*) if (o_halt) assert(!o_retire && !o_rf_we && !o_io_rd && !o_io_wr);
@@ -564,6 +611,7 @@ module wq_ue #(
     // taken and one not taken, a call (jal) and a return (jr), a load
     // through M, a register write, an in that waits and an out, a halt,
     // an instruction that retires after a loader write to its own word,
+    // one that reads both operands from the write-back register,
     // and (ROM_DEPTH < 2^ROM_AW) the padding past the ROM halting
     wire f_op_now = o_retire;
     always @(*)
@@ -579,6 +627,7 @@ module wq_ue #(
         c_out:          cover(o_io_wr && !i_io_wait);
         c_halt:         cover(o_halt && !pad);
         c_rom_write:    cover(f_op_now && !f_clean);
+        c_bypass:       cover(f_op_now && byp_a && byp_b);
     end
     generate if (ROM_DEPTH < (1 << ROM_AW))
     begin : g_fpad
