@@ -59,6 +59,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 
 # ---- the jobs ----------------------------------------------------------------
 # name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth
+# "bmc depth" smt:N: BMC to N steps on the SMT engine instead of the sat one.
 # "max k" = 0: no induction (BMC and covers only), for a job whose induction does not finish.
 # "must close" = 1: NOT CLOSED is a failure for this job.
 # "slow" = 1: only run when named or with --all (FORMAL_ALL=1 for make).
@@ -100,7 +101,7 @@ JOBS=(
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_lsu_pick.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|10|0|0|1||40|30"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_lsu_pick.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
@@ -175,6 +176,7 @@ command -v yosys-smtbmc >/dev/null && PATH="$SMTBIN:$PATH" command -v "$SMT_SOLV
 prep_job() {
     local name=$1; shift
     local ps; ps=$(prep_script "$@")
+    rm -f "$B/$name.smt2"     # the SMT engines' copy is made again from this one
     yosys -p "$ps write_rtlil $B/$name.il" > "$B/$name.prep.log" 2>&1
 }
 
@@ -185,6 +187,18 @@ run_job() {
     # PASS: no counterexample to depth N; FAIL: a counterexample (VCD kept);
     # ERROR: yosys stopped for another reason (see the log)
     RES_BMC=ERROR
+    # bmc depth "smt:N": the BMC runs on the SMT engine (yosys-smtbmc), for
+    # a job whose bit-blasted sat problem does not fit in memory (core:
+    # 32 million variables at step 2); induction is then not tried
+    if [ "${depth#smt:}" != "$depth" ]; then
+        run_smt_bmc "$name" "${depth#smt:}"
+        case "$RES_SMT" in
+        PASS) RES_BMC=PASS ;;
+        FAIL*) RES_BMC=FAIL ;;
+        esac
+        cp -f "$log.smt.log" "$log.bmc.log" 2>/dev/null
+        RES_IND="not tried"; return
+    fi
     yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-baseonly -maxsteps $depth -dump_vcd $log.bmc_cex.vcd" \
         > "$log.bmc.log" 2>&1
     if grep -q "model found for base case: FAIL" "$log.bmc.log"; then

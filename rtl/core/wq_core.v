@@ -2738,16 +2738,25 @@ module wq_core #(
     wire [31:0] f_d_addr = w_code[d_w] + {7'd0, d_pc, 3'b000};
 
     // ---- properties ---------------------------------------------------------
-    integer fw;
+    integer fw, fq;
     reg [QW-1:0] f_o, f_y;
+    reg [WARPS-1:0] f_inq;                  // warps with an LSU queue entry
+    always @(*) begin
+        f_inq = {WARPS{1'b0}};
+        for (fq = 0; fq < LSQ; fq = fq + 1)
+            if (q_v[fq]) f_inq[q_w[fq]] = 1'b1;
+    end
     always @(*) if (f_past && !i_reset) begin
-        // the scoreboard: a busy warp has its instruction in a stage, and
-        // FE holds a warp that no later stage holds
+        // the scoreboard: a busy warp has its instruction in a stage or in
+        // the LSU queue, and FE holds a warp that no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
-                                 (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]));
+                                 (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
+                                 f_inq[fw]);
         if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
-                        !(b_v && b_w == f_w));
+                        !(b_v && b_w == f_w) && !f_inq[f_w]);
+        for (fw = 0; fw < LSQ; fw = fw + 1)
+            if (q_v[fw]) assert(busy[q_w[fw]]);
         if (d_v) assert(busy[d_w]);
         // memory only while the lock is held; a request only with room
         // to tag it, and every answer owed is tagged
