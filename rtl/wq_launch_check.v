@@ -400,13 +400,15 @@ module wq_launch_check #(
 	// of i_start; EARLY = 0: while idle, then start, the descriptor held
 	// until o_done; EARLY = 1: start, then the words while busy, each
 	// held from the cycle after its i_wvalid until o_done
+	// (WPC = 4: a line beat is four words, its index a multiple of 4)
 	reg	[4:0]	f_next;		// the next word expected
+	wire		f_line = (WPC == 4) && i_wline;
 	initial	f_next = 5'd0;
 	always @(posedge i_clk)
 	if (i_reset || (!busy && i_start))
 		f_next <= 5'd0;
 	else if (i_wvalid)
-		f_next <= f_next + 5'd1;
+		f_next <= f_next + (f_line ? 5'd4 : 5'd1);
 	always @(*)
 	begin
 		if (busy)
@@ -417,6 +419,8 @@ module wq_launch_check #(
 			assume(!i_wvalid);
 		if (i_wvalid)
 			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
+		if (i_wvalid && f_line)
+			assume(i_widx[1:0] == 2'b00);
 		if (EARLY == 0 && i_start)
 			assume(f_next == 5'd16);
 	end
@@ -525,14 +529,31 @@ module wq_launch_check #(
 	// A word with a bit outside its mask (a reserved bit, a dimension or
 	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
 	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
+	// (WPC = 4: any word of a line beat)
 	reg	f_rsvd;
+	wire	f_lrsvd;		// a reserved bit in words 1..3 of a line beat
+	generate if (WPC == 4)
+	begin : g_flrsvd
+		reg	r;
+		integer	fj;
+		always @(*)
+		begin
+			r = 1'b0;
+			for (fj = 1; fj < 4; fj = fj + 1)
+				if ((i_wdata[32*fj +: 32] & ~ld_mask(widx + fj)) != 32'h0)
+					r = 1'b1;
+		end
+		assign	f_lrsvd = i_wline && r;
+	end else begin : g_fnolrsvd
+		assign	f_lrsvd = 1'b0;
+	end endgenerate
 	initial	f_rsvd = 1'b0;
 	always @(posedge i_clk)
 	if (i_reset)
 		f_rsvd <= 1'b0;
 	else if (i_wvalid)
 		f_rsvd <= (i_widx != 4'd0 && f_rsvd)
-			|| ((w0 & ~o_wmask) != 32'h0);
+			|| ((w0 & ~o_wmask) != 32'h0) || f_lrsvd;
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
@@ -580,6 +601,26 @@ module wq_launch_check #(
 					&& pass == 3'd3 && !opnd);
 			c_load_wait: cover(busy && ld && pass == 3'd2);
 			c_early_ok:  cover(o_done && o_ok);
+		end
+	end endgenerate
+	// WPC = 4: a line beat refused by one of its words 1..3 (its value
+	// rule, the reserved bits in order), and a check of line beats that
+	// passes
+	generate if (WPC == 4)
+	begin : g_fline
+		reg	f_line_seen;		// a line beat since the start
+		initial	f_line_seen = 1'b0;
+		always @(posedge i_clk)
+		if (i_reset || (!busy && i_start))
+			f_line_seen <= 1'b0;
+		else if (i_wvalid && f_line)
+			f_line_seen <= 1'b1;
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_line_rule: cover(i_wvalid && i_wline && !line_ok && !f_lrsvd);
+			c_line_rsvd: cover(i_wvalid && i_wline && f_lrsvd);
+			c_line_ok:   cover(o_done && o_ok && f_line_seen);
 		end
 	end endgenerate
 `ifdef FORMAL_DEEP_COVER
