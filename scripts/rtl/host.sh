@@ -11,9 +11,9 @@
 #        Built into build/verilator/host/; then again with LINE_BYTES=16
 #        (the default configuration's 16-byte memory line: line-wide
 #        launch-descriptor reads, the bench answering each read with its
-#        line, WQ_TB_HOST_LINE) into build/verilator/host-line/ (a sibling: Verilator's make
-#        would take the word build's tb_host.o from the parent), run on the
-#        first two seeds.
+#        line, WQ_TB_HOST_LINE) into build/verilator/host-line/, run on the
+#        first two seeds (a sibling directory: in a subdirectory
+#        Verilator's make would link the word build's tb_host.o).
 #
 # Usage: bash scripts/rtl/host.sh [--bench] [SEED...]   (default seeds 1 2 3 4)
 #   --bench               only the measured figures for scripts/bench.sh (seed 1,
