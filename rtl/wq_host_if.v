@@ -63,7 +63,11 @@ module wq_host_if #(
 		// 1: keep the event lock for the next step when it would
 		// serve a runnable channel and nobody else waits (o_step_more,
 		// docs/rtl/commit.md "Commit bursts"); 0: one step a grant
-		parameter	FAST = 1
+		parameter	FAST = 1,
+		// the memory port's line (wq_top's MEM_LINE): with FAST and
+		// 16-byte lines a 16-aligned launch descriptor is read as four
+		// line-wide reads (i_mem_rline), not 16 word reads
+		parameter	LINE_BYTES = 4
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -88,6 +92,9 @@ module wq_host_if #(
 		output	wire	[3:0]	o_mem_wstrb,
 		input	wire		i_mem_rvalid,
 		input	wire	[31:0]	i_mem_rdata,
+		// the whole line of the answer (LINE_BYTES; the word port's
+		// i_mem_rdata is its word the request named)
+		input	wire	[8*LINE_BYTES-1:0]	i_mem_rline,
 		// event records
 		output	reg		o_evr_valid,
 		output	reg	[7:0]	o_evr_kind,
@@ -483,8 +490,17 @@ module wq_host_if #(
 	// descriptor stream itself, H_LAUNCH2's work
 	reg		ld_rdy;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
-	reg	[4:0]	lidx;		// descriptor words received
+	reg	[4:0]	lidx;		// descriptor words (lines) received
 	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
+	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
+	// stream of a 16-aligned descriptor is 4 line reads, each answer's
+	// four words taken at once (rline_q) by the stored descriptor and
+	// the checker (its WPC = 4 beat); lreq and lidx count lines then
+	localparam	LD_LINE = (FAST != 0) && (LINE_BYTES == 16);
+	localparam	LD_LWPC = LD_LINE ? 4 : 1;
+	reg		ld_line;	// this descriptor stream reads lines
+	wire	[32*LD_LWPC-1:0]	rline_q;	// the last line answered
+	wire	[32*LD_LWPC-1:0]	lc_wdata;	// the checker's beat
 	reg		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
 	reg		h_mem_valid, h_issued;
@@ -647,13 +663,16 @@ module wq_host_if #(
 	// FAST (3 cycles a pass: the four size passes keep up with the
 	// stream, and the last one ends 3 cycles after the last word, not 6
 	// or more behind a stream whose words came faster than 8-bit passes)
-	localparam	LC_MAX   = (FAST != 0) ? 16 : 8;
+	localparam	LC_MAX   = LD_LINE ? 32 : (FAST != 0) ? 16 : 8;
 	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-		.DIGIT(LC_DIGIT), .EARLY(FAST))
+		.DIGIT(LC_DIGIT), .EARLY(FAST), .WPC(LD_LWPC))
 	u_lchk (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_wvalid(hs == H_LREAD && lw_v), .i_widx(lidx[3:0]), .i_wdata(rdata_q),
+		.i_wvalid(hs == H_LREAD && lw_v),
+		.i_widx(ld_line ? {lidx[1:0], 2'b00} : lidx[3:0]),
+		.i_wdata(lc_wdata),
+		.i_wline(ld_line),
 		.i_start(lc_start),
 		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
@@ -985,8 +1004,9 @@ module wq_host_if #(
 	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
 				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
 	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
+	wire		ma_l16 = LD_LINE && hs == H_LREAD && ld_line;	// the next line
 	wire	[31:0]	ma_b   = ma_gp ? {13'h0, s_get, 3'h0}
-				: {29'h0, !ma_cm, 2'b00};
+				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
 	// the header being decoded (FAST: H_HDR decodes the FIFO's head
@@ -1004,6 +1024,7 @@ module wq_host_if #(
 		else begin
 			stream_start(ma_sum);
 			lc_start <= (FAST != 0);
+			ld_line  <= LD_LINE && cm_rd[3:2] == 2'b00;
 			hs       <= H_LREAD;
 		end
 	endtask
@@ -1587,6 +1608,7 @@ module wq_host_if #(
 		gt_w         <= 1'b0;
 		gb_rdy       <= 1'b0;
 		ld_rdy       <= 1'b0;
+		ld_line      <= 1'b0;
 		gs_run       <= 1'b0;
 		sc           <= 0;
 	end else begin
@@ -2379,8 +2401,8 @@ module wq_host_if #(
 			ld_begin;
 
 		H_LREAD: begin
-			rd_stream(`WQ_LD_WORDS);
-			if (lw_v && lidx == `WQ_LD_WORDS - 1)
+			rd_stream(ld_line ? 5'd4 : `WQ_LD_WORDS);
+			if (lw_v && lidx == (ld_line ? 5'd3 : `WQ_LD_WORDS - 1))
 			begin
 				lc_start <= (FAST == 0);
 				hs       <= H_LCHK;
@@ -2552,8 +2574,27 @@ module wq_host_if #(
 	always @(posedge i_clk)
 	if (hs == H_LREAD)
 		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
-			if (lw_v && {1'b0, lidx[3:0]} == lk[4:0])
+			if (!ld_line && lw_v && {1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
+			else if (LD_LINE && ld_line && lw_v && lidx[1:0] == lk[3:2])
+				o_launch_desc[32*lk +: 32] <= rline_q[32*(lk%LD_LWPC) +: 32]
+								& ld_mask(lk);
+
+	// the line of a line-wide descriptor read's answer (LD_LINE; with
+	// lw_v, as rdata_q holds its word)
+	generate if (LD_LINE)
+	begin : g_rline
+		reg	[127:0]	rl;
+		always @(posedge i_clk)
+		if (h_rv && hs == H_LREAD)
+			rl <= i_mem_rline;
+		assign	rline_q  = rl;
+		assign	lc_wdata = ld_line ? rl : {96'h0, rdata_q};
+	end else begin : g_no_rline
+		assign	rline_q  = rdata_q;
+		assign	lc_wdata = rdata_q;
+		wire	unused_rline = &{1'b0, i_mem_rline};
+	end endgenerate
 
 	// a host read's word is in rdata_q (H_MEM's one read, H_LREAD's
 	// stream): the descriptor's words are taken on this
@@ -2741,8 +2782,8 @@ module wq_host_if #(
 		else
 			assert(lreq + {{(4-PF_LG){1'b0}}, pf_out} + {3'd0, gq_outn}
 					== lidx + {4'd0, lw_v} + f_mout
-				&& lreq <= `WQ_LD_WORDS && !pf_mv && !gq_mv
-				&& h_mem_valid == (lreq != `WQ_LD_WORDS));
+				&& lreq <= (ld_line ? 5'd4 : `WQ_LD_WORDS) && !pf_mv && !gq_mv
+				&& h_mem_valid == (lreq != (ld_line ? 5'd4 : `WQ_LD_WORDS)));
 		// the FIFO: at most PF_DEPTH words held and in flight, never
 		// past the segment, on only for the step's segment
 		assert({1'b0, pf_n} + {1'b0, pf_out} <= PF_DEPTH);

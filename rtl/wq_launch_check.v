@@ -39,6 +39,11 @@
 //		the last word.  With EARLY = 0 the check starts after the 16th
 //		word and never waits.
 //
+//		With WPC = 4 (the host's line-wide descriptor reads) a word
+//		beat may carry a whole 16-byte line (i_wline): words i_widx ..
+//		i_widx + 3, i_widx a multiple of 4, each checked by its own
+//		copy of the per-word rules, and `have` counts four.
+//
 //	Handshake: i_start (one cycle, while !o_busy); EARLY = 0: after the
 //	16 words, i_desc stays put until o_done; EARLY = 1: before the first
 //	word, the words (i_wvalid) follow while busy, and each stays put in
@@ -57,14 +62,17 @@ module wq_launch_check #(
 		parameter	LANES   = 32,	// the packed limit's 32/LANES parts
 		parameter	DQ_LOG2 = 6,	// DEQUE.LOG2 2..DQ_LOG2
 		parameter	DIGIT   = 1,	// multiplier bits a cycle: 1, 2, 4, 8, 16 or 32
-		parameter	EARLY   = 0	// 1: i_start before the words (see above)
+		parameter	EARLY   = 0,	// 1: i_start before the words (see above)
+		parameter	WPC     = 1	// words a beat at most: 1, or 4 (i_wline)
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// the descriptor words as the host reads them, 0..15 in order
 		input	wire		i_wvalid,
 		input	wire	[3:0]	i_widx,
-		input	wire	[31:0]	i_wdata,
+		input	wire	[32*WPC-1:0]	i_wdata,	// word i_widx in bits 31:0
+		input	wire		i_wline,	// WPC = 4: the beat is a line
+							// (words i_widx .. i_widx+3)
 		input	wire		i_start,
 		input	wire	[32*`WQ_LD_WORDS-1:0]	i_desc,
 		output	wire		o_busy,
@@ -113,33 +121,60 @@ module wq_launch_check #(
 	// Each word is checked as it streams in: the bits a valid descriptor
 	// may set (o_wmask: everything else must be zero, so the host stores
 	// only these bits) and the word's value rule.  PARAM is free.
-	wire	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy = i_wdata[`WQ_LDF_YIELD_POLICY_RANGE];
-	wire	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2  = i_wdata[`WQ_LDF_DEQUE_LOG2_RANGE];
+	// the value rule of word k (its unmasked bits are checked apart)
+	function word_rule;
+		input	[31:0]	k;
+		input	[31:0]	w;
+		reg	[`WQ_LDF_YIELD_POLICY_W-1:0]	policy;
+		reg	[`WQ_LDF_DEQUE_LOG2_W-1:0]	dlog2;
+		begin
+			policy = w[`WQ_LDF_YIELD_POLICY_RANGE];
+			dlog2  = w[`WQ_LDF_DEQUE_LOG2_RANGE];
+			case (k)
+			`WQ_LD_GRID_X,
+			`WQ_LD_GRID_Y,
+			`WQ_LD_GRID_Z:	word_rule = (w != 32'h0) && le_k(w, LIM_GRID);
+			`WQ_LD_CTA_X,
+			`WQ_LD_CTA_Y,
+			`WQ_LD_CTA_Z:	word_rule = (w != 32'h0) && le_k(w, LIM_CTA);
+			`WQ_LD_NREGS:	word_rule = (w[5:0] != 6'd0)
+					&& le_k({26'h0, w[5:0]}, 32'd32);
+			`WQ_LD_YIELD:	word_rule = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
+						{30'h0, `WQ_YP_LFSR});
+			`WQ_LD_DEQUE:	word_rule = ge_k({27'h0, dlog2}, 32'd2)
+					&& le_k({27'h0, dlog2}, DQ_LOG2);
+			default:	word_rule = 1'b1;
+			endcase
+		end
+	endfunction
 
 	wire	[31:0]	widx = {28'h0, i_widx};
+	wire	[31:0]	w0   = i_wdata[31:0];	// word i_widx
 	reg	[31:0]	o_wmask;	// bits of word i_widx a valid descriptor may
 					// set (wq_host_if's ld_mask stores only these)
 	always @(*)
 		o_wmask = ld_mask(widx);
 
-	reg	v_ok;		// the word's value rule (its unmasked bits are 0)
-	always @(*)
-	case (widx)
-	`WQ_LD_GRID_X,
-	`WQ_LD_GRID_Y,
-	`WQ_LD_GRID_Z:	v_ok = (i_wdata != 32'h0) && le_k(i_wdata, LIM_GRID);
-	`WQ_LD_CTA_X,
-	`WQ_LD_CTA_Y,
-	`WQ_LD_CTA_Z:	v_ok = (i_wdata != 32'h0) && le_k(i_wdata, LIM_CTA);
-	`WQ_LD_NREGS:	v_ok = (i_wdata[5:0] != 6'd0)
-			&& le_k({26'h0, i_wdata[5:0]}, 32'd32);
-	`WQ_LD_YIELD:	v_ok = le_k({{(32-`WQ_LDF_YIELD_POLICY_W){1'b0}}, policy},
-				{30'h0, `WQ_YP_LFSR});
-	`WQ_LD_DEQUE:	v_ok = ge_k({27'h0, dlog2}, 32'd2)
-			&& le_k({27'h0, dlog2}, DQ_LOG2);
-	default:	v_ok = 1'b1;
-	endcase
-	wire	word_ok = ((i_wdata & ~o_wmask) == 32'h0) && v_ok;
+	wire	v_ok = word_rule(widx, w0);	// the word's value rule
+	// the other words of a line beat (WPC = 4 and i_wline), each with
+	// its own copy of the rules: words i_widx + 1 .. + 3
+	wire	line_ok;
+	generate if (WPC == 4)
+	begin : g_line
+		wire	[2:0]	lw_ok;
+		genvar	j;
+		for (j = 1; j < 4; j = j + 1)
+		begin : g_w
+			wire	[31:0]	k = {28'h0, i_widx[3:2], 2'b00} + j;
+			wire	[31:0]	w = i_wdata[32*j +: 32];
+			assign	lw_ok[j-1] = ((w & ~ld_mask(k)) == 32'h0) && word_rule(k, w);
+		end
+		assign	line_ok = !i_wline || (&lw_ok);
+	end else begin : g_word
+		assign	line_ok = 1'b1;
+		wire	unused_line = &{1'b0, i_wline};
+	end endgenerate
+	wire	word_ok = ((w0 & ~o_wmask) == 32'h0) && v_ok && line_ok;
 
 	// NREGS against the launch's limit (wq/regs.h wq_nregs_limit,
 	// launch.def NREGS): REGS, or in sub-vector mode with
@@ -244,7 +279,7 @@ module wq_launch_check #(
 		if (i_reset || i_start)
 			have <= 5'd0;
 		else if (i_wvalid && have != N_P4)
-			have <= have + 5'd1;
+			have <= have + ((WPC == 4 && i_wline) ? 5'd4 : 5'd1);
 	end else begin : g_nohave
 		always @(*)
 			have = 5'd0;
@@ -365,13 +400,15 @@ module wq_launch_check #(
 	// of i_start; EARLY = 0: while idle, then start, the descriptor held
 	// until o_done; EARLY = 1: start, then the words while busy, each
 	// held from the cycle after its i_wvalid until o_done
+	// (WPC = 4: a line beat is four words, its index a multiple of 4)
 	reg	[4:0]	f_next;		// the next word expected
+	wire		f_line = (WPC == 4) && i_wline;
 	initial	f_next = 5'd0;
 	always @(posedge i_clk)
 	if (i_reset || (!busy && i_start))
 		f_next <= 5'd0;
 	else if (i_wvalid)
-		f_next <= f_next + 5'd1;
+		f_next <= f_next + (f_line ? 5'd4 : 5'd1);
 	always @(*)
 	begin
 		if (busy)
@@ -382,6 +419,8 @@ module wq_launch_check #(
 			assume(!i_wvalid);
 		if (i_wvalid)
 			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
+		if (i_wvalid && f_line)
+			assume(i_widx[1:0] == 2'b00);
 		if (EARLY == 0 && i_start)
 			assume(f_next == 5'd16);
 	end
@@ -490,14 +529,31 @@ module wq_launch_check #(
 	// A word with a bit outside its mask (a reserved bit, a dimension or
 	// NREGS out of range, a misaligned CODE_BASE, words 14/15) is refused:
 	// a ghost flag since word 0 implies !sok, and sok stays put while busy.
+	// (WPC = 4: any word of a line beat)
 	reg	f_rsvd;
+	wire	f_lrsvd;		// a reserved bit in words 1..3 of a line beat
+	generate if (WPC == 4)
+	begin : g_flrsvd
+		reg	r;
+		integer	fj;
+		always @(*)
+		begin
+			r = 1'b0;
+			for (fj = 1; fj < 4; fj = fj + 1)
+				if ((i_wdata[32*fj +: 32] & ~ld_mask(widx + fj)) != 32'h0)
+					r = 1'b1;
+		end
+		assign	f_lrsvd = i_wline && r;
+	end else begin : g_fnolrsvd
+		assign	f_lrsvd = 1'b0;
+	end endgenerate
 	initial	f_rsvd = 1'b0;
 	always @(posedge i_clk)
 	if (i_reset)
 		f_rsvd <= 1'b0;
 	else if (i_wvalid)
 		f_rsvd <= (i_widx != 4'd0 && f_rsvd)
-			|| ((i_wdata & ~o_wmask) != 32'h0);
+			|| ((w0 & ~o_wmask) != 32'h0) || f_lrsvd;
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
@@ -523,12 +579,12 @@ module wq_launch_check #(
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
-		c_rsvd_bit:   cover(i_wvalid && (i_wdata & ~o_wmask) != 32'h0);
+		c_rsvd_bit:   cover(i_wvalid && (w0 & ~o_wmask) != 32'h0);
 		c_grid_zero:  cover(i_wvalid && widx == `WQ_LD_GRID_Y && !v_ok);
 		c_cta_bad:    cover(i_wvalid && widx == `WQ_LD_CTA_X && !v_ok
-				&& i_wdata[10:0] != 11'h0);
+				&& w0[10:0] != 11'h0);
 		c_nregs_bad:  cover(i_wvalid && widx == `WQ_LD_NREGS && !v_ok
-				&& (i_wdata & ~o_wmask) == 32'h0);
+				&& (w0 & ~o_wmask) == 32'h0);
 		c_yield_bad:  cover(i_wvalid && widx == `WQ_LD_YIELD && !v_ok);
 		c_deque_bad:  cover(i_wvalid && widx == `WQ_LD_DEQUE && !v_ok);
 		c_start_ok:   cover(i_start && !busy && sok);
@@ -545,6 +601,26 @@ module wq_launch_check #(
 					&& pass == 3'd3 && !opnd);
 			c_load_wait: cover(busy && ld && pass == 3'd2);
 			c_early_ok:  cover(o_done && o_ok);
+		end
+	end endgenerate
+	// WPC = 4: a line beat refused by one of its words 1..3 (its value
+	// rule, the reserved bits in order), and a check of line beats that
+	// passes
+	generate if (WPC == 4)
+	begin : g_fline
+		reg	f_line_seen;		// a line beat since the start
+		initial	f_line_seen = 1'b0;
+		always @(posedge i_clk)
+		if (i_reset || (!busy && i_start))
+			f_line_seen <= 1'b0;
+		else if (i_wvalid && f_line)
+			f_line_seen <= 1'b1;
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_line_rule: cover(i_wvalid && i_wline && !line_ok && !f_lrsvd);
+			c_line_rsvd: cover(i_wvalid && i_wline && f_lrsvd);
+			c_line_ok:   cover(o_done && o_ok && f_line_seen);
 		end
 	end endgenerate
 `ifdef FORMAL_DEEP_COVER

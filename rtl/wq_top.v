@@ -459,7 +459,7 @@ module wq_top #(
 	wq_host_if #(
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE),
-		.SEM_DIGIT(SEM_DIGIT), .FAST(HOST_FAST)
+		.SEM_DIGIT(SEM_DIGIT), .FAST(HOST_FAST), .LINE_BYTES(ML)
 	) u_host (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
@@ -469,7 +469,7 @@ module wq_top #(
 		.o_mem_valid(h_mem_valid), .i_mem_ready(h_mem_ready),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
-		.i_mem_rvalid(h_mem_rvalid), .i_mem_rdata(h_mem_rdata),
+		.i_mem_rvalid(h_mem_rvalid), .i_mem_rdata(h_mem_rdata), .i_mem_rline(i_mem_rdata),
 		.o_evr_valid(h_evr_valid), .o_evr_kind(h_evr_kind),
 		.o_evr_unit(h_evr_unit), .o_evr_aux(h_evr_aux),
 		.o_evr_pc(h_evr_pc), .o_evr_mask(h_evr_mask), .o_evr_a(h_evr_a),

@@ -79,6 +79,7 @@ JOBS=(
 "launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
 "launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|||48"
 "launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1||48"
+"launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1||48"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"

@@ -8,7 +8,12 @@
 #        wq_host_pick / wq_host_due / wq_host_serve, comparing step results,
 #        record sequences, CSR reads, launches and the memory image.  Runs the
 #        named scenario host_scenario_error_isolation first on every seed.
-#        Built into build/verilator/host/.
+#        Built into build/verilator/host/; then again with LINE_BYTES=16
+#        (the default configuration's 16-byte memory line: line-wide
+#        launch-descriptor reads, the bench answering each read with its
+#        line, WQ_TB_HOST_LINE) into build/verilator/host-line/, run on the
+#        first two seeds (a sibling directory: in a subdirectory
+#        Verilator's make would link the word build's tb_host.o).
 #
 # Usage: bash scripts/rtl/host.sh [--bench] [SEED...]   (default seeds 1 2 3 4)
 #   --bench               only the measured figures for scripts/bench.sh (seed 1,
@@ -53,7 +58,14 @@ vl_seeds "1 2 3 4" "$@"
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_host "seed$s" "$s" --cycles "$cycles"
 done
+VL_CFLAGS="${VL_CFLAGS:-} -DWQ_TB_HOST_LINE" vl_build "$B-line" wq_host_if tb_host -GLINE_BYTES=16 \
+    "$rtl/wq_host_if.v" "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
+    "$root/tb/verilator/host/tb_host.cpp" -- model
+nl=$(( ${#seeds[@]} < 2 ? ${#seeds[@]} : 2 ))
+for s in "${seeds[@]:0:nl}"; do
+    vl_run "$B-line" tb_host "seed$s" "$s" --cycles "$cycles"
+done
 last="$B/seed${seeds[$((${#seeds[@]} - 1))]}.log"
 grep -E '^(host_scenario_error_isolation|host_steps|host_methods_per_busy_cycle|host_cov_errors):' "$last" |
     sed 's/^/rtl_test: /'
-echo "rtl_test: host ${#seeds[@]} seeds x $cycles cycles ok"
+echo "rtl_test: host ${#seeds[@]} seeds x $cycles cycles ok (LINE_BYTES=16: $nl seeds)"

@@ -43,6 +43,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <array>
 #include <deque>
 #include <memory>
 #include <set>
@@ -104,6 +105,12 @@ struct Bench : tb::Harness<Vwq_host_if> {
     std::vector<Rec> mrecs, rrecs;           // this step's records
     std::deque<std::string> hist_m, hist_r;  // last records of both sides
     tb::MemResponses resp;
+#ifdef WQ_TB_HOST_LINE
+    // the host built with LINE_BYTES = 16 (scripts/rtl/host.sh's line
+    // build): each answer's whole 16-byte line on i_mem_rline, read with
+    // the word at the request (line-wide launch-descriptor reads)
+    std::deque<std::array<uint32_t, 4>> lines;
+#endif
     unsigned lat_max = 3, ready_pct = 80;
 
     // lock
@@ -213,6 +220,11 @@ struct Bench : tb::Harness<Vwq_host_if> {
         top->i_ev_wait = (want_lock || wrng.chance(wait_pct)) ? 1 : 0;
         // memory slave
         resp.drive(top.get(), cycle, rng);
+#ifdef WQ_TB_HOST_LINE
+        for (unsigned i = 0; i < 4; i++)
+            top->i_mem_rline[i] = top->i_mem_rvalid ? lines.front()[i] : (uint32_t)rng.next();
+        if (top->i_mem_rvalid) lines.pop_front();
+#endif
         top->i_mem_ready = rng.chance(ready_pct) ? 1 : 0;
         top->eval();
         if (top->o_mem_valid && !top->i_reset) {
@@ -228,6 +240,12 @@ struct Bench : tb::Harness<Vwq_host_if> {
                 }
                 uint64_t due = cycle + 1 + rng.below(lat_max);
                 resp.push(due, rd);
+#ifdef WQ_TB_HOST_LINE
+                std::array<uint32_t, 4> l{};
+                for (unsigned i = 0; i < 4 && !top->o_mem_we; i++)
+                    l[i] = wq_mem_read32(rmem, (a & ~15u) + 4 * i);
+                lines.push_back(l);
+#endif
             }
         }
         tick();
@@ -443,7 +461,10 @@ struct Bench : tb::Harness<Vwq_host_if> {
     }
 
     uint32_t make_desc(int bad) {
+        // a quarter only 4-aligned: the LINE_BYTES = 16 build streams
+        // those word by word, the 16-aligned ones as four line reads
         uint32_t a = DESC_AREA + 0x40u * rng.below(32);
+        if (rng.chance(25)) a += 4u * (1 + rng.below(3));
         uint32_t w[16] = {};
         w[WQ_LD_CODE_BASE] = 8u * rng.below(1000);
         w[WQ_LD_START_PC] = rng.below(1u << 22);
@@ -744,6 +765,9 @@ struct Bench : tb::Harness<Vwq_host_if> {
         top->i_reset = 0;
         cycle_once();
         resp.clear();
+#ifdef WQ_TB_HOST_LINE
+        lines.clear();
+#endif
     }
 
     // ---- the named scenario -------------------------------------------------------------------
