@@ -2825,8 +2825,10 @@ module wq_core #(
         if (cp_on) assert(!b_open);
         // a trap commit only with nothing in flight in the LSU
         if (b_trapping) assert(q_n == {(QW+1){1'b0}} && !at_on);
-        // a burst is kept only by a warp commit
-        if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
+        // a burst is kept only by a warp commit, or by a dispatch that
+        // started a warp (it owes that warp's first commit)
+        if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
+                                (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
                               t_cnt == {(TDW+1){1'b0}} && q_n == {(QW+1){1'b0}});
