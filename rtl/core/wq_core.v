@@ -329,7 +329,7 @@ module wq_core #(
         end
     end
     wire disp_ok = g_valid && ({1'b0, nfree} >= {2'b0, g_warps});
-    wire [WARPS-1:0] ready_v = run_v & ~busy;
+    wire [WARPS-1:0] ready_v = run_v & ~busy & ~tw_pend;
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
 
@@ -919,6 +919,7 @@ module wq_core #(
     // commit through the same path: a warp has one instruction in flight,
     // so commits of different warps may come in any order.)
     reg          cp_on;                  // a completion has emitted records
+    reg          cp_yield;               // a completion ended beside a beat WB holds: WB first
     reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
     reg  [1:0]   cp_k;                   //   of register rd + cp_k
     reg          b_open;                 // WB's instruction has emitted a record
@@ -937,8 +938,12 @@ module wq_core #(
                                            (cp_nobh && (fl_on || ans_owed)));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before)
+    // (after a completion WB's waiting beat goes first: back-to-back
+    // store commits, 8 cycles each, would otherwise hold the ALU commits
+    // of the warps whose stores come next, and the port would idle)
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
-                           (!b_open && (!q_code[q_hd] || ((!b_v || b_twait) && !x_open))));
+                           (!b_open && !cp_yield &&
+                            (!q_code[q_hd] || ((!b_v || b_twait) && !x_open))));
     assign wb_frz = cp_go || cp_on;
     assign wb_blk = cp_rdy && q_code[q_hd] && !x_open;
     wire         cp_code = cp_go && cp_last && q_code[q_hd];
@@ -1461,9 +1466,13 @@ module wq_core #(
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
                      (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
                      (b_rel_now ? bar_oth : {WARPS{1'b0}});
+    // (a warp that ends frees its slot: the CTA waiting for it follows in
+    // the same hold, and the instruction buffer keeps the kernel's code)
+    wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
+                                         {1'b0, nfree} + 8'd1 >= {2'b0, g_warps});
     wire        b_more     = !b_trapping &&
                              ((behind && !squash_x) || (!stopping && !i_ev_wait &&
-                              (disp_ok || ready_after != {WARPS{1'b0}})));
+                              (b_disp || ready_after != {WARPS{1'b0}})));
 
     assign squash_x = b_trapping;
     wire   ls_store_done;
@@ -1513,10 +1522,23 @@ module wq_core #(
     assign o_ev_req = (run_v != {WARPS{1'b0}}) || disp_ok;
 
     // ---- dispatch ------------------------------------------------------------------------
-    localparam [1:0] DS_SLOT = 2'd0, DS_WALK = 2'd1, DS_END = 2'd2;
+    // DS_SLOT starts a warp a cycle (its fields, the deque's CLEAR, its
+    // CTA_START record), DS_END commits the DISPATCH.  The thread-id walk
+    // (tw_*) writes the CTA's thread ids into the thread-id RAM behind it,
+    // TPC a cycle, warp by warp in CTA order, from the dispatch's first
+    // cycle on; a warp issues once its rows are written (tw_pend), so the
+    // walk overlaps the first warps' instructions
+    localparam [1:0] DS_SLOT = 2'd0, DS_END = 2'd2;
     reg [1:0]        ds;
     reg [WID_W:0]    ds_slot;
     reg [4:0]        ds_wi;
+    reg [WID_W-1:0]  ds_dqw;             // the warp of the CLEAR the deque takes
+    reg              tw_on;              // the walk has rows to write
+    reg [WARPS-1:0]  tw_pend;            // a started warp whose rows are not all written
+    reg [WID_W-1:0]  tw_sl [0:WARPS-1];  // the slot of the CTA's warp i
+    reg [4:0]        tw_i;               // the warp the walk writes
+    reg [5:0]        tw_nw;              // the CTA's warps
+    reg [10:0]       tw_n0, tw_n1;       // its ntid.x, ntid.y (the launch may change)
     reg [5:0]        ds_p;
     reg [5:0]        ds_l;               // lane within the row
     reg [TIDW-1:0]   tx, ty, tz;
@@ -1529,9 +1551,9 @@ module wq_core #(
         tw_x = tx; tw_y = ty; tw_z = tz;
         for (ti = 0; ti < TPC; ti = ti + 1) begin
             tw_ids[ti*3*TIDW +: 3*TIDW] = {tw_z, tw_y, tw_x};
-            if (tw_x + 1'b1 == g_ntid0) begin
+            if (tw_x + 1'b1 == tw_n0) begin
                 tw_x = {TIDW{1'b0}};
-                if (tw_y + 1'b1 == g_ntid1) begin
+                if (tw_y + 1'b1 == tw_n1) begin
                     tw_y = {TIDW{1'b0}};
                     tw_z = tw_z + 1'b1;
                 end else tw_y = tw_y + 1'b1;
@@ -1555,7 +1577,7 @@ module wq_core #(
     // deque port: dispatch's CLEAR, the debug window's commands; its state
     // outputs follow the warp the phase is about
     always @(*) begin
-        dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_s : b_w;
+        dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_dqw : b_w;
     end
 
     // a register write beat: part p of register r of warp w, the selected
@@ -2313,6 +2335,7 @@ module wq_core #(
 
         // ---------------------------------------------------------- LSU completion
         // the head entry's commit (WB holds meanwhile: wb_frz)
+        if (!cp_go) cp_yield <= 1'b0;
         if (cp_go) begin
             if (q_st[q_hd]) begin
                 // a store's MEM_WRITE records, NB a cycle in the model's order
@@ -2337,6 +2360,7 @@ module wq_core #(
                 cp_k <= cp_k + 2'd1;
             end
             cp_on <= !cp_last;
+            cp_yield <= cp_last && b_v && !b_twait;
             if (cp_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
@@ -2418,7 +2442,7 @@ module wq_core #(
         if (ib_flush) cr_v <= 1'b0;
 
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on &&
+        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on && !tw_on &&
             q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}}) begin
             phase <= PH_DISP;
             ds <= DS_SLOT;
@@ -2426,6 +2450,32 @@ module wq_core #(
             ds_wi <= 5'd0;
             cta_key <= cta_key + 32'd1;
             tx <= {TIDW{1'b0}}; ty <= {TIDW{1'b0}}; tz <= {TIDW{1'b0}};
+            tw_on <= 1'b1;
+            tw_i <= 5'd0;
+            tw_nw <= g_warps;
+            tw_n0 <= g_ntid0;
+            tw_n1 <= g_ntid1;
+            ds_p <= 6'd0;
+            ds_l <= 6'd0;
+        end
+        // the thread-id walk: TPC ids a cycle into the rows of the CTA's
+        // warp tw_i once DS_SLOT has started it
+        if (tw_on && (phase != PH_DISP || tw_i < ds_wi)) begin
+            tr_we <= 1'b1;
+            tr_waddr <= tr_row(tw_sl[tw_i[WID_W-1:0]], ds_p);
+            tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << ds_l;
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
+            tx <= tw_x; ty <= tw_y; tz <= tw_z;
+            if ({26'd0, ds_l} + TPC == LANES) begin
+                ds_l <= 6'd0;
+                if (ds_p + 6'd1 == PARTS6) begin
+                    ds_p <= 6'd0;
+                    tw_pend[tw_sl[tw_i[WID_W-1:0]]] <= 1'b0;
+                    tw_i <= tw_i + 5'd1;
+                    if ({1'b0, tw_i} + 6'd1 == tw_nw) tw_on <= 1'b0;
+                end else ds_p <= ds_p + 6'd1;
+            end else ds_l <= ds_l + TPC[5:0];
         end
         if (phase == PH_DISP) begin
             case (ds)
@@ -2470,6 +2520,9 @@ module wq_core #(
                     dq_valid <= 1'b1;
                     dq_op <= `WQ_DQCMD_CLEAR;
                     dq_log2_in <= g_dlog2;
+                    ds_dqw <= ds_s;
+                    tw_sl[ds_wi[WID_W-1:0]] <= ds_s;
+                    tw_pend[ds_s] <= 1'b1;
                     o_evr_valid <= 1'b1;
                     o_evr_kind <= `WQ_EV_CTA_START;
                     o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
@@ -2479,27 +2532,9 @@ module wq_core #(
                     o_evr_a <= g_next;
                     o_evr_b <= {32'd0, grid_seq};
                     o_evr_c <= 64'd0;
-                    ds_p <= 6'd0;
-                    ds_l <= 6'd0;
-                    ds <= DS_WALK;
+                    ds_wi <= ds_wi + 5'd1;
+                    ds_slot <= ds_slot + 1'b1;
                 end
-            end
-            DS_WALK: begin
-                // TPC thread ids a cycle into the slot's rows
-                tr_we <= 1'b1;
-                tr_waddr <= tr_row(ds_s, ds_p);
-                tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << ds_l;
-                for (wl = 0; wl < LANES; wl = wl + 1)
-                    tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
-                tx <= tw_x; ty <= tw_y; tz <= tw_z;
-                if ({26'd0, ds_l} + TPC == LANES) begin
-                    ds_l <= 6'd0;
-                    if (ds_p + 6'd1 == PARTS6) begin
-                        ds_wi <= ds_wi + 5'd1;
-                        ds_slot <= ds_slot + 1'b1;
-                        ds <= DS_SLOT;
-                    end else ds_p <= ds_p + 6'd1;
-                end else ds_l <= ds_l + TPC[5:0];
             end
             default: begin           // DS_END: the grid moves on
                 g_local <= g_local + g_lsize;
@@ -2520,8 +2555,12 @@ module wq_core #(
                 o_step_kind <= `WQ_STEPK_DISPATCH;
                 o_step_id <= 8'd0;
                 o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= 1'b0;
-                ended <= 1'b1;
+                // the CTA's warps are ready: the hold goes on unless
+                // another unit waits (the instruction buffer keeps the
+                // kernel's code for them)
+                o_step_more <= !stopping && !i_ev_wait;
+                owe <= !stopping && !i_ev_wait;
+                ended <= stopping || i_ev_wait;
                 phase <= PH_RUN;
             end
             endcase
@@ -2659,11 +2698,12 @@ module wq_core #(
             o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
             at_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
             q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
-            cf <= 1'b0; cp_on <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
+            cf <= 1'b0; cp_on <= 1'b0; cp_yield <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
             b_open <= 1'b0; x_open <= 1'b0; fl_drop <= 1'b0;
             t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_cnt <= {(TDW+1){1'b0}};
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
+            tw_on <= 1'b0; tw_pend <= {WARPS{1'b0}};
             rr <= {WID_W{1'b0}};
             csr_pend <= 1'b0;
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
@@ -2794,8 +2834,10 @@ module wq_core #(
         if (cp_on) assert(!b_open);
         // a trap commit only with nothing in flight in the LSU
         if (b_trapping) assert(q_n == {(QW+1){1'b0}} && !at_on);
-        // a burst is kept only by a warp commit
-        if (o_step_more) assert(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
+        // a burst is kept only by a warp commit, or by a dispatch that
+        // started a warp (it owes that warp's first commit)
+        if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
+                                (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
                               t_cnt == {(TDW+1){1'b0}} && q_n == {(QW+1){1'b0}});
@@ -2812,11 +2854,24 @@ module wq_core #(
             if (o_step_valid) assert($past(i_ev_gnt));
             if (o_evr_valid) assert($past(i_ev_gnt));
         end
+    // a warp issues only once the thread-id walk has written its rows, and
+    // the walk only writes rows of warps DS_SLOT has started
+    always @(*)
+        if (f_past && !i_reset) begin
+            if (is_go) assert(!tw_pend[pick]);
+            if (tw_on && phase != PH_DISP) assert(tw_i < ds_wi);
+        end
 
     // ---- covers -------------------------------------------------------------
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             c_dispatch: cover(o_step_valid && o_step_kind == `WQ_STEPK_DISPATCH);
+            // the hold goes on after a dispatch; a warp issues while the
+            // walk writes another's thread ids; WB commits between two
+            // completions
+            c_disp_more: cover(o_step_valid && o_step_kind == `WQ_STEPK_DISPATCH && o_step_more);
+            c_walk_run:  cover(tw_on && phase == PH_RUN && is_go);
+            c_cp_yield:  cover(cp_yield && o_step_valid && !cp_go);
             c_commit:   cover(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
             c_burst:    cover(o_step_valid && o_step_more);
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);

@@ -56,7 +56,7 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs
     tests/programs/div.wqs tests/programs/asm_tour.wqs
     tests/programs/gid.wqs tests/programs/mem_order.wqs tests/programs/lsu_order.wqs
-    tests/programs/ibuf_wrap.wqs tests/programs/code_store_lsq.wqs
+    tests/programs/ibuf_wrap.wqs tests/programs/code_store_lsq.wqs tests/programs/cta_slots.wqs
     tb/verilator/sched/progs/atomics.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
     tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs
