@@ -412,4 +412,4 @@ board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
         printf "%s: %d (after packing, of %d in the %s; %s; %s)\n", k, $3, $4, d, cf, r }' "$r"
 }
 board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration"
-board_keys ecp5 ecp5_luts luts "LFE5U-85F" "default configuration"
+board_keys ecp5 ecp5_luts luts "LFE5U-85F" "default configuration, LANES=8"

@@ -13,8 +13,12 @@
 //	The device memory is block RAM: wq_uart_mem at MEM_LOG2=16 is two
 //	64 KiB windows, one 32 K x 32-bit RAM, which Yosys maps onto DP16KD
 //	blocks (64 of the 208).  wq_top is the default configuration
-//	(CHANNELS=4 WARPS=8 LANES=32 DQ_LOG2=6 REGS=32, the hardwired warp
-//	scheduler): the model's wq_config_default.
+//	(CHANNELS=4 WARPS=8 DQ_LOG2=6 REGS=32, warps of 32 threads, the
+//	hardwired warp scheduler, the L1): the model's wq_config_default,
+//	built with LANES=8 physical lanes, a warp instruction in four
+//	pipelined passes.  32 lanes take twice the device's LUTs; LANES=8 is
+//	the parameter set scripts/rtl/uart.sh runs in lockstep with the
+//	model (wq_uart_top with its defaults and LANES=8).
 //
 //	Lights: led[0] blinks while the clock runs, led[1] is wq_top's
 //	interrupt, led[2] bytes from the host, led[3] bytes to the host,
@@ -30,7 +34,8 @@
 module wq_ulx3s #(
 	parameter CLK_HZ   = 25000000,	// the board's oscillator
 	parameter BAUD     = 115200,
-	parameter MEM_LOG2 = 16		// two 64 KiB windows of block RAM
+	parameter MEM_LOG2 = 16,	// two 64 KiB windows of block RAM
+	parameter LANES    = 8		// physical lanes (a warp in 32/LANES passes)
 ) (
 	input	wire		clk_25mhz,
 	input	wire	[1:1]	btn,		// FIRE1, high when pressed
@@ -46,7 +51,8 @@ module wq_ulx3s #(
 		.i_tx(ftdi_rxd), .o_reset(reset), .o_led_alive(alive),
 		.o_led_rx(rx_act), .o_led_tx(tx_act), .o_led_reset(in_reset));
 
-	wq_uart_top #(.CLK_HZ(CLK_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2))
+	wq_uart_top #(.CLK_HZ(CLK_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
+		.LANES(LANES))
 	u_core (
 		.i_clk(clk_25mhz), .i_reset(reset), .i_rx(ftdi_txd),
 		.o_tx(ftdi_rxd), .o_led_irq(irq));

@@ -2515,8 +2515,13 @@ module wq_core #(
                     w_s0[ds_s] <= 32'd0;
                     for (k = 0; k < 8; k = k + 1)
                         w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
-                    for (k = 0; k < REGS * PARTS; k = k + 1)
-                        zflag[ds_s * REGS * PARTS + k] <= 1'b1;
+                    // the warp's rows, each bit at a constant index: a
+                    // variable bit-select write is a whole-vector mask per
+                    // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
+                    // hours at LANES=8)
+                    for (k = 0; k < RF_D; k = k + 1)
+                        if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
+                            zflag[k] <= 1'b1;
                     dq_valid <= 1'b1;
                     dq_op <= `WQ_DQCMD_CLEAR;
                     dq_log2_in <= g_dlog2;
