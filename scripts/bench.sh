@@ -113,6 +113,11 @@ cosim_counts() {
          END { print w, c, kw, kc }'
 }
 
+# the L1's hits and misses of a tb_cosim run's output ("l1: H hits, M misses")
+l1_counts() {
+    sed -n 's/^l1: \([0-9]*\) hits, \([0-9]*\) misses.*/\1 \2/p'
+}
+
 # rtl_nested_*: the device-local child launch at 8 phases x 2 memory seeds
 # (the release's phase against the holds of the lock moves the figure by
 # some 20 cycles, so one run says little); $bin is the lockstep harness
@@ -247,8 +252,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         o=$("$1" tests/programs/bench/vecadd_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
             { echo "$o" >&2; fail "cosim vecadd_ipc.wqs ($1)"; }
         read -r w c _ kc <<< "$(cosim_counts <<< "$o")"
-        h=$(sed -n 's/^l1: \([0-9]*\) hits.*/\1/p' <<< "$o")
-        m=$(sed -n 's/^l1: [0-9]* hits, \([0-9]*\) misses/\1/p' <<< "$o")
+        read -r h m <<< "$(l1_counts <<< "$o")"
         ld=$(sed -n 's/^loads: \([0-9]*\) warp loads.*/\1/p' <<< "$o")
         ln=$(sed -n 's/^loads: [0-9]* warp loads, \([0-9]*\) line requests/\1/p' <<< "$o")
         [ -n "$w" ] && [ -n "$c" ] && [ -n "$kc" ] && [ -n "$h" ] && [ -n "$m" ] && [ -n "$ld" ] &&
@@ -270,8 +274,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         local o h m
         o=$("$1" tests/programs/bench/stencil_l1.wqs --seed 1 --lat 8,8 --ready 100) ||
             { echo "$o" >&2; fail "cosim stencil_l1.wqs ($1)"; }
-        h=$(sed -n 's/^l1: \([0-9]*\) hits.*/\1/p' <<< "$o")
-        m=$(sed -n 's/^l1: [0-9]* hits, \([0-9]*\) misses/\1/p' <<< "$o")
+        read -r h m <<< "$(l1_counts <<< "$o")"
         [ -n "$h" ] && [ -n "$m" ] || fail "stencil_l1.wqs: no L1 count"
         echo "$h $m"
     }
@@ -279,7 +282,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         --out build/verilator/top/C4_W8_L32_D6_R32_S64 4 8 32 6 32) || fail "cosim build (L1_SETS=64)"
     read -r sh1 sm1 <<< "$(stencil "$bin")"
     read -r sh6 sm6 <<< "$(stencil "$b64")"
-    awk -v h="$sh1" -v m="$sm1" -v h6="$sh6" -v m6="$sm6" 'BEGIN { printf "l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on the 3-point stencil stencil_l1.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; with 64 sets: %.4f, %d hits, %d misses)\n", h / (h + m), h, m, h6 / (h6 + m6), h6, m6 }'
+    awk -v h="$sh1" -v m="$sm1" -v h6="$sh6" -v m6="$sm6" 'BEGIN { printf "l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on the 3-point stencil stencil_l1.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; with 64 sets: %.4f, %d hits, %d misses)\n", (h + m > 0 ? h / (h + m) : 0), h, m, (h6 + m6 > 0 ? h6 / (h6 + m6) : 0), h6, m6 }'
     # the spin lock of tests/programs/spinlock.wqs (one warp, 32 threads
     # taking one lock in divergent code, YIELD every back edge): its
     # issue rate, a report (one warp cannot interleave with others)
