@@ -68,7 +68,10 @@ module wq_top #(
 	// bytes of the memory port (derived, not to be set): the L1's line
 	// with L1=1 (a line request a cycle, docs/rtl/wq_mempath.md), a word
 	// with L1=0 (the small / iCE40 configuration's word port)
-	parameter MEM_LINE   = (L1 != 0) ? L1_LINE : 4
+	parameter MEM_LINE   = (L1 != 0) ? L1_LINE : 4,
+	// MEM_WRITE records a cycle on the beat port (1..32, whatever the
+	// memory port's width; docs/rtl/commit.md)
+	parameter EVM_SLOTS  = 8
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -123,20 +126,21 @@ module wq_top #(
 	output	wire	[15:0]	o_evw_aux,
 	output	wire	[31:0]	o_evw_pc,
 	output	wire	[31:0]	o_evw_mask,
-	// the MEM_WRITE beat port (the core's): up to MEM_LINE/4 MEM_WRITE
+	// the MEM_WRITE beat port (the core's): up to EVM_SLOTS MEM_WRITE
 	// records of a store in one cycle, slot 0 first, after the o_evw_*
 	// record and before the o_evr_* record of the cycle; per slot i the
 	// lane (aux, bits 16i), strobes (mask), address (a) and data (b) in
 	// bits 32i (docs/rtl/commit.md)
-	output	wire	[MEM_LINE/4-1:0] o_evm_valid,
+	output	wire	[EVM_SLOTS-1:0] o_evm_valid,
 	output	wire	[7:0]	o_evm_unit,
 	output	wire	[31:0]	o_evm_pc,
-	output	wire	[4*MEM_LINE-1:0] o_evm_aux,
-	output	wire	[8*MEM_LINE-1:0] o_evm_mask,
-	output	wire	[8*MEM_LINE-1:0] o_evm_a,
-	output	wire	[8*MEM_LINE-1:0] o_evm_b
+	output	wire	[16*EVM_SLOTS-1:0] o_evm_aux,
+	output	wire	[32*EVM_SLOTS-1:0] o_evm_mask,
+	output	wire	[32*EVM_SLOTS-1:0] o_evm_a,
+	output	wire	[32*EVM_SLOTS-1:0] o_evm_b
 );
 	localparam	ML = MEM_LINE;
+	localparam	NS = EVM_SLOTS;
 	localparam	[1:0]	U_HOST = 2'd0, U_SCHED = 2'd1, U_CSR = 2'd2;
 
 	// unit outputs
@@ -163,15 +167,15 @@ module wq_top #(
 	wire	[8*ML-1:0] hl_wdata;
 	wire	[ML-1:0] hl_wstrb;
 	// the scheduler's MEM_WRITE beat port
-	wire	[ML/4-1:0] s_evm_valid;
+	wire	[NS-1:0] s_evm_valid;
 	// the core's warp loads and their line requests (the benches read them;
 	// 0 with the firmware scheduler)
 	wire	[31:0]	ld_warps /* verilator public_flat_rd */;
 	wire	[31:0]	ld_lines /* verilator public_flat_rd */;
 	wire	[7:0]	s_evm_unit;
 	wire	[31:0]	s_evm_pc;
-	wire	[4*ML-1:0] s_evm_aux;
-	wire	[8*ML-1:0] s_evm_mask, s_evm_a, s_evm_b;
+	wire	[16*NS-1:0] s_evm_aux;
+	wire	[32*NS-1:0] s_evm_mask, s_evm_a, s_evm_b;
 	wire		h_evr_valid, s_evr_valid;
 	wire	[7:0]	h_evr_kind, s_evr_kind, h_evr_unit, s_evr_unit;
 	wire	[15:0]	h_evr_aux, s_evr_aux;
@@ -534,13 +538,13 @@ module wq_top #(
 		// (its REG_WRITEs and MEM_WRITEs leave on o_evr_*)
 		assign ld_warps = 32'd0;
 		assign ld_lines = 32'd0;
-		assign s_evm_valid = {(ML/4){1'b0}};
+		assign s_evm_valid = {NS{1'b0}};
 		assign s_evm_unit = 8'd0;
 		assign s_evm_pc = 32'd0;
-		assign s_evm_aux = {(4*ML){1'b0}};
-		assign s_evm_mask = {(8*ML){1'b0}};
-		assign s_evm_a = {(8*ML){1'b0}};
-		assign s_evm_b = {(8*ML){1'b0}};
+		assign s_evm_aux = {(16*NS){1'b0}};
+		assign s_evm_mask = {(32*NS){1'b0}};
+		assign s_evm_a = {(32*NS){1'b0}};
+		assign s_evm_b = {(32*NS){1'b0}};
 		assign s_evw_valid = 1'b0;
 		assign s_evw_unit = 8'd0;
 		assign s_evw_aux = 16'd0;
@@ -549,7 +553,7 @@ module wq_top #(
 	end else begin : g_core
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.LINE_BYTES(ML)
+			.LINE_BYTES(ML), .EVM_SLOTS(NS)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
 			.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready),
 			.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),

@@ -75,9 +75,10 @@ module wq_core #(
     parameter IB_LOG2 = 6,       // instruction buffer: 2^IB_LOG2 words
     parameter PF_RUN  = 8,       // instructions a fetch run reads ahead
     // bytes of the memory port's line (a power of two, 4..64): the LSU's
-    // requests are line requests (wq_coalesce.md's rule), 4 is a word port;
-    // MEM_WRITE records leave LINE_BYTES/4 a cycle on the beat port
+    // requests are line requests (wq_coalesce.md's rule), 4 is a word port
     parameter LINE_BYTES = 16,
+    // MEM_WRITE records a cycle on the beat port (1..32, whatever the line)
+    parameter EVM_SLOTS = 8,
     // memory instructions in flight in the LSU queue (a power of two, >= 2)
     parameter LSQ     = 4,
     // memory answers the core may owe at once (a power of two, >= 4): the
@@ -122,16 +123,16 @@ module wq_core #(
     output reg  [15:0]              o_evw_aux,
     output reg  [31:0]              o_evw_pc,
     output reg  [31:0]              o_evw_mask,
-    // the MEM_WRITE beat port: up to LINE_BYTES/4 MEM_WRITE records of a
+    // the MEM_WRITE beat port: up to EVM_SLOTS MEM_WRITE records of a
     // store in one cycle, slot 0 first (the valid slots are the lowest),
     // after the o_evw_* record and before the o_evr_* record of the cycle
-    output reg  [LINE_BYTES/4-1:0]  o_evm_valid,
+    output reg  [EVM_SLOTS-1:0]     o_evm_valid,
     output reg  [7:0]               o_evm_unit,
     output reg  [31:0]              o_evm_pc,
-    output reg  [LINE_BYTES*4-1:0]  o_evm_aux,      // 16 bits a slot: the lane
-    output reg  [LINE_BYTES*8-1:0]  o_evm_mask,     // 32 bits a slot: the strobes
-    output reg  [LINE_BYTES*8-1:0]  o_evm_a,        // the word's address
-    output reg  [LINE_BYTES*8-1:0]  o_evm_b,        // the data (the record's b)
+    output reg  [EVM_SLOTS*16-1:0]  o_evm_aux,      // 16 bits a slot: the lane
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_mask,     // 32 bits a slot: the strobes
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_a,        // the word's address
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_b,        // the data (the record's b)
     input  wire                     i_csr_valid,
     input  wire                     i_csr_we,
     input  wire [11:0]              i_csr_addr,
@@ -156,7 +157,7 @@ module wq_core #(
     localparam PARTS = 32 / LANES;
     localparam LB     = LINE_BYTES;
     localparam LW     = LB / 4;                    // words of a line
-    localparam NB     = LW;                        // MEM_WRITE records a cycle
+    localparam NB     = EVM_SLOTS;                 // MEM_WRITE records a cycle
     localparam LOG2LB = $clog2(LB);
     localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
     localparam LTAG   = 32 - LOG2LB;

@@ -82,12 +82,12 @@ void wq_tlm_rtl::mem_server()
             r.mask = evw_mask_.read();
             tfn_(tuser_, &r, cyc_);
         }
-        for (unsigned i = 0; tfn_ && !rst.read() && i < kLine / 4; i++)
+        for (unsigned i = 0; tfn_ && !rst.read() && i < kEvmSlots; i++)
             if (evm_valid_.read() >> i & 1u) {
                 wq_trace_rec_t r = {};
                 r.kind = WQ_EV_MEM_WRITE;
                 r.unit = (uint8_t)evm_unit_.read();
-                r.aux = (uint16_t)(evm_aux_.read() >> (16 * i));
+                r.aux = (uint16_t)evm_aux_.read().range(16 * i + 15, 16 * i).to_uint();
                 r.pc = evm_pc_.read();
                 r.mask = evm_mask_.read().get_word((int)i);
                 r.a = evm_a_.read().get_word((int)i);

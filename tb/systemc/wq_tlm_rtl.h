@@ -65,10 +65,11 @@ private:
     sc_core::sc_signal<uint32_t> evr_kind_, evr_unit_, evr_part_, evr_aux_, evr_pc_, evr_mask_, evr_a_;
     sc_core::sc_signal<uint64_t> evr_b_, evr_c_;
     sc_core::sc_signal<sc_dt::sc_bv<1024>> evr_vals_;
-    // the MEM_WRITE beat port: kLine / 4 slots
+    // the MEM_WRITE beat port: kEvmSlots slots (wq_top's EVM_SLOTS default)
+    static constexpr unsigned kEvmSlots = 8;
     sc_core::sc_signal<uint32_t> evm_valid_, evm_unit_, evm_pc_;
-    sc_core::sc_signal<uint64_t> evm_aux_;
-    sc_core::sc_signal<sc_dt::sc_bv<8 * kLine>> evm_mask_, evm_a_, evm_b_;
+    sc_core::sc_signal<sc_dt::sc_bv<16 * kEvmSlots>> evm_aux_;
+    sc_core::sc_signal<sc_dt::sc_bv<32 * kEvmSlots>> evm_mask_, evm_a_, evm_b_;
 
     struct Resp { uint64_t due; uint32_t data[kLine / 4]; };
     std::deque<Resp> q_;
