@@ -822,25 +822,25 @@ module wq_core #(
         end
     end
     // MEM_WRITE records of the head entry (a store's commit): up to NB
-    // elements a cycle, the lowest still to emit
+    // elements a cycle, the lowest still to emit.  Slot mi's element is the
+    // lowest of what the slots before it left (m & (m - 1) takes the lowest
+    // off, a carry chain); what is emitted (mw_sel) and what is left come
+    // from that chain alone, and the slots' indices (ctz) only drive the
+    // beat port's outputs, so a build that leaves the port open keeps the
+    // chain and drops the rest
     reg  [6:0]  mw_e [0:NB-1];
     reg  [NB-1:0] mw_v;
+    reg  [127:0] mw_sel;                // the elements emitted this cycle
     integer mi;
     always @(*) begin : mw_pick
         reg [127:0] m;
         m = q_rec[q_hd];
         for (mi = 0; mi < NB; mi = mi + 1) begin
             mw_v[mi] = m != 128'd0;
-            mw_e[mi] = mw_v[mi] ? ctz128(m) : 7'd0;
-            m[mw_e[mi]] = 1'b0;
+            mw_e[mi] = ctz128(m);
+            m = m & (m - 128'd1);
         end
-    end
-
-    reg  [127:0] mw_sel;                // the elements emitted this cycle
-    always @(*) begin
-        mw_sel = 128'd0;
-        for (mi = 0; mi < NB; mi = mi + 1)
-            if (mw_v[mi]) mw_sel[mw_e[mi]] = 1'b1;
+        mw_sel = q_rec[q_hd] & ~m;
     end
     // the instruction's elements: its selected lanes' words
     reg  [127:0] ls_emask;
