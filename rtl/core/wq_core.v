@@ -1520,7 +1520,10 @@ module wq_core #(
     assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
-    assign o_ev_req = (run_v != {WARPS{1'b0}}) || disp_ok;
+    // (a CTA asks for the lock only once the deque takes commands: while
+    // its reset sweep runs the dispatch could not start its warps, and the
+    // host's steps go on meanwhile instead of waiting for the hold's end)
+    assign o_ev_req = (run_v != {WARPS{1'b0}}) || (disp_ok && dq_ready);
 
     // ---- dispatch ------------------------------------------------------------------------
     // DS_SLOT starts a warp a cycle (its fields, the deque's CLEAR, its
