@@ -73,7 +73,10 @@
 #     L1=0, and the L1's hit rate there.  The core's loads and stores leave
 #     EX into its LSU queue (docs/rtl/wq_core.md "LSU"), so the warps' line
 #     requests go out back to back while earlier answers come back; the
-#     memory port's bound for this kernel is 352 / 768 = 0.458.
+#     memory port's bound for this kernel is 352 / 768 = 0.458.  Each CTA
+#     ends on the commit port (8 stores of 32 MEM_WRITE records, 8 a cycle
+#     on the beat port, wq_top's EVM_SLOTS; 8 EXITs of 4 records) before
+#     the next CTA can take the 8 warp slots (docs/rtl/commit.md "Timing").
 #   * l1_hit_rate: the L1 of wq_top on a kernel with reuse, the 3-point
 #     stencil tests/programs/bench/stencil_l1.wqs (lockstep, latency 8), at
 #     the default 16 sets and, beside it, at 64 sets (L1_SETS=64).

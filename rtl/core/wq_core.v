@@ -940,7 +940,7 @@ module wq_core #(
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before)
     // (after a completion WB's waiting beat goes first: back-to-back
-    // store commits, 8 cycles each, would otherwise hold the ALU commits
+    // store commits, 4 cycles each, would otherwise hold the ALU commits
     // of the warps whose stores come next, and the port would idle)
     wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
                            (!b_open && !cp_yield &&
