@@ -157,8 +157,6 @@ module wq_core #(
     localparam LB     = LINE_BYTES;
     localparam LW     = LB / 4;                    // words of a line
     localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
-    localparam integer   LWM    = LW - 1;
-    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
     localparam PCW   = `WQ_TF_ADDR_W;
     localparam DW    = DQ_LOG2 + 1;
     localparam RF_D  = WARPS * REGS * PARTS;
@@ -335,9 +333,9 @@ module wq_core #(
     // before another run can evict them
     reg [WID_W-1:0] pick;
     reg             pick_ok;
-    reg             pref_v;
-    reg [WID_W-1:0] pref_w;
-    reg             fl_on;              // a fetch run is requesting or receiving
+    wire            pref_v;             // the warp whose miss started the last fetch run
+    wire [WID_W-1:0] pref_w;
+    wire            fl_on;              // a fetch run is requesting or receiving
     integer pi;
     always @(*) begin : picker
         reg [WID_W:0] k;
@@ -371,9 +369,6 @@ module wq_core #(
     reg [WID_W-1:0]  f_w;
     reg [PCW-1:0]    f_pc;
     reg [31:0]       f_addr;
-    reg              f_fresh;                   // the buffer answers this cycle
-    reg              f_hit_q;
-    reg [63:0]       f_ir_q;
     // DE
     reg              d_v;
     reg [WID_W-1:0]  d_w;
@@ -560,50 +555,19 @@ module wq_core #(
         .i_clk(i_clk), .i_raddr(tr_ra_p), .o_rdata(tr_q),
         .i_we(tr_we), .i_waddr(tr_waddr), .i_wlane(tr_wlane), .i_wdata(tr_wdata));
 
-    // ---- instruction buffer and fetch runs -------------------------------------------
-    wire        ib_hit;
-    wire [63:0] ib_data;
+    // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
+    // fetch runs and the code range) -------------------------------------------------
     wire [31:0] is_addr = w_code[pick] + {7'd0, w_pc[pick], 3'b000};
-    reg         ib_fill;
-    reg [31:0]  ib_faddr;
-    reg [63:0]  ib_fdata;
     wire        ib_flush;
-    wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
-        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
-        .i_addr(is_addr), .o_hit(ib_hit), .o_data(ib_data),
-        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata(ib_fdata));
-
-    // the buffer answers the cycle after the lookup; FE keeps the answer
-    wire        fe_hit = f_fresh ? ib_hit : f_hit_q;
-    wire [63:0] fe_ir  = f_fresh ? ib_data : f_ir_q;
-
-    reg [31:0]  fl_req;                 // next word to request
-    reg [6:0]   fl_left;                // words still to request
-    reg [6:0]   fl_out;                 // requested, not answered
-    reg [31:0]  fl_raddr;               // word the next answer is for
-    reg [31:0]  fl_lo;
-    reg         fl_drop;                // the run's answers still owed fill nothing
+    wire        fe_hit;
+    wire [63:0] fe_ir;
     wire        fl_idle = !fl_on;
-    // sequential prefetch: the end of the last run; an issue within its
-    // last half starts the next run there, so straight-line code is in the
-    // buffer before the warps reach it
-    reg  [31:0] pf_end;
-    localparam [31:0] PF_BYTES = PF_RUN * 8;
-    // the code range: every byte a fetch run of this buffer's life has
-    // requested lies in [cr_lo, cr_hi) (cr_v: a run since the last flush),
-    // so every valid buffer entry and every instruction in FE and DE does.
-    // A store or atomic write that overlaps it is a write to code the core
-    // may hold (ls_code): the buffer is flushed and FE and DE are dropped
-    // after it; a write outside the range touches none of them
-    reg         cr_v;
-    reg  [31:0] cr_lo;
-    reg  [32:0] cr_hi;                  // (33 bits: a run may end at 2^32)
-    wire        fr_miss;                // FE's miss starts a run this cycle
-    wire        pf_go;                  // the sequential prefetch starts one
-    wire [31:0] fr_addr = fr_miss ? f_addr : pf_end;
-    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
-    // a run that wraps past 2^32 to address 0 makes the range everything
-    wire        fr_wrap = fr_end > 33'h1_0000_0000;
+    wire        fl_req_v;
+    wire [31:0] fl_addr;
+    wire [LWW-1:0] fl_wsel;
+    wire        cr_v;
+    wire [31:0] cr_lo;
+    wire [32:0] cr_hi;
 
     // ---- LSU (wq_core_lsu: the gather buffer, the queue, the request and
     // answer stages on the memory port, the atomic, the completion path's
@@ -732,8 +696,7 @@ module wq_core #(
         .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
         .i_b_open(b_open), .i_x_open(x_open), .i_pipe_empty(pipe_empty),
         .i_stop(stopping || i_ev_wait),
-        .i_fl_on(fl_on), .i_fl_req(fl_on && (fl_left != 7'd0)), .i_fl_addr(fl_req),
-        .i_fl_wsel(fl_raddr[2 +: LWW] & LWMASK),
+        .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
         .i_cr_v(cr_v), .i_cr_lo(cr_lo), .i_cr_hi(cr_hi),
         .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready), .o_mem_we(o_mem_we),
@@ -753,6 +716,19 @@ module wq_core #(
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
         .o_ld_warps(o_ld_warps), .o_ld_lines(o_ld_lines));
+
+    wq_fetch #(.WARPS(WARPS), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
+               .WID_W(WID_W)) u_fetch (
+        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
+        .i_is_go(is_go), .i_pick(pick), .i_is_addr(is_addr),
+        .i_fe_take(f_v && d_take && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
+        .o_fe_hit(fe_hit), .o_fe_ir(fe_ir),
+        .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf), .i_stopping(stopping),
+        .i_cp_code(cp_code),
+        .o_fl_on(fl_on), .o_fl_req(fl_req_v), .o_fl_addr(fl_addr), .o_fl_wsel(fl_wsel),
+        .i_fl_go(fl_go), .i_mem_ready(i_mem_ready), .i_rv_f(rv_f), .i_fl_word(fl_word),
+        .o_pref_v(pref_v), .o_pref_w(pref_w),
+        .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
 
     // ---- token deque (the divergence unit's; the warp's end; the debug window) ------
     reg               dq_valid;
@@ -1210,9 +1186,6 @@ module wq_core #(
 
     // ---- EX's LSU control ----------------------------------------------------------
     // (the LSU holds EX's memory beats: wq_core_lsu)
-    assign pf_go  = is_go && fl_idle && !at_on && !at_wait && !cf && !stopping &&
-                     is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
-    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !at_on && !cf && hold;
     assign x_busy = ls_busy || (x_div && !dv_done);
 
     // a completion's commit keeps the hold when an instruction is behind
@@ -1333,7 +1306,6 @@ module wq_core #(
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
         tr_we <= 1'b0;
-        ib_fill <= 1'b0;
         dq_valid <= 1'b0;
         if (i_csr_valid) begin
             csr_pend <= 1'b1;
@@ -1359,7 +1331,6 @@ module wq_core #(
             stopping <= 1'b1;
 
         // ---------------------------------------------------------- IS -> FE
-        f_fresh <= 1'b0;
         if (d_last) d_v <= 1'b0;         // (FE's instruction may follow at once)
         if (squash) f_v <= 1'b0;
         else if (d_take_fe) f_v <= 1'b0;
@@ -1368,22 +1339,10 @@ module wq_core #(
             f_w <= pick;
             f_pc <= w_pc[pick];
             f_addr <= is_addr;
-            f_fresh <= 1'b1;
             busy[pick] <= 1'b1;
             rr <= pick;
-            if (pref_v && pick == pref_w) pref_v <= 1'b0;
-        end
-        if (pf_go) begin
-            fl_on <= 1'b1;
-            fl_req <= pf_end;
-            fl_raddr <= pf_end;
-            fl_left <= PF_RUN * 2;
-            fl_out <= 7'd0;
-            fl_drop <= 1'b0;
-            pf_end <= pf_end + PF_BYTES;
         end
         // ---------------------------------------------------------- FE -> DE
-        if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end
         if (f_v && d_take && !squash) begin
             if (fe_hit) begin
                 d_v <= 1'b1;
@@ -1394,18 +1353,7 @@ module wq_core #(
                 d_k <= 2'd0;
                 d_parts_done <= 1'b0;
             end else begin
-                busy[f_w] <= 1'b0;       // issued again after the run fills it
-                if (fr_miss) begin
-                    pref_v <= 1'b1;
-                    pref_w <= f_w;
-                    fl_on <= 1'b1;
-                    fl_req <= f_addr;
-                    fl_raddr <= f_addr;
-                    pf_end <= f_addr + PF_BYTES;
-                    fl_left <= PF_RUN * 2;
-                    fl_out <= 7'd0;
-                    fl_drop <= 1'b0;
-                end
+                busy[f_w] <= 1'b0;       // issued again after a fetch run fills it
             end
         end
         // ---------------------------------------------------------- DE -> EX
@@ -1965,47 +1913,16 @@ module wq_core #(
                 w_pc[cp_w] <= cp_pc + 1'b1;
                 if (cp_code) begin
                     // a store that wrote code: the younger entries go (the
-                    // LSU drops them), and the fetch run stops
+                    // LSU drops them), and the fetch run stops (wq_fetch)
                     for (k = 0; k < WARPS; k = k + 1)
                         if (cp_drop[k]) busy[k] <= 1'b0;
                     if (b_v) begin
                         b_v <= 1'b0;
                         busy[b_w] <= 1'b0;
                     end
-                    fl_left <= 7'd0;
-                    fl_drop <= 1'b1;
-                    if (fl_out == 7'd0) fl_on <= 1'b0;
                 end
             end
         end
-
-        // ---------------------------------------------------------- fetch runs
-        if (fl_on) begin
-            if (fl_go && i_mem_ready) begin
-                fl_req <= fl_req + 32'd4;
-                fl_left <= fl_left - 7'd1;
-                fl_out <= fl_out + 7'd1;
-            end
-            if (rv_f) begin
-                fl_raddr <= fl_raddr + 32'd4;
-                if (fl_raddr[2]) begin
-                    ib_fill <= !fl_drop;
-                    ib_faddr <= {fl_raddr[31:3], 3'b000};
-                    ib_fdata <= {fl_word, fl_lo};
-                end else fl_lo <= fl_word;
-                if ((fl_left == 7'd0 || cp_code) && fl_out == 7'd1 &&
-                    !(fl_go && i_mem_ready)) fl_on <= 1'b0;
-                fl_out <= fl_out - 7'd1 + ((fl_go && i_mem_ready) ? 7'd1 : 7'd0);
-            end
-        end
-
-        // ---------------------------------------------------------- code range
-        if (pf_go || fr_miss) begin
-            cr_v <= 1'b1;
-            cr_lo <= fr_wrap ? 32'd0 : (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
-            cr_hi <= fr_wrap ? 33'h1_0000_0000 : (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
-        end
-        if (ib_flush) cr_v <= 1'b0;
 
         // ---------------------------------------------------------- dispatch
         if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on && !tw_on &&
@@ -2261,11 +2178,7 @@ module wq_core #(
             busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            fl_on <= 1'b0;
-            pref_v <= 1'b0;
-            pf_end <= 32'd0;
-            cr_v <= 1'b0;
-            b_open <= 1'b0; x_open <= 1'b0; fl_drop <= 1'b0;
+            b_open <= 1'b0; x_open <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             tw_on <= 1'b0; tw_pend <= {WARPS{1'b0}};
@@ -2371,11 +2284,8 @@ module wq_core #(
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
                               !ans_owed && q_empty);
-        // the code range holds every word the buffer may hold: a fetch
-        // run's words still to come and each fill lie in it, and so does
-        // DE's instruction (a buffer hit)
-        if (fl_on && !fl_drop) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
-        if (ib_fill) assert(cr_v && ib_faddr >= cr_lo && {1'b0, ib_faddr} + 33'd8 <= cr_hi);
+        // the code range holds every word the buffer may hold (a fetch
+        // run's: wq_fetch), and so does DE's instruction (a buffer hit)
         if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
     end
     // a commit, a record and a CTA start only inside the grant
