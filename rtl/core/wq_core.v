@@ -30,6 +30,17 @@
 //       stalled), updates the warp and ends with o_step_valid (one commit
 //       of docs/rtl/commit.md)
 //
+// The units in their own files, instantiated here (docs/rtl/wq_core.md,
+// "Files"): wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
+// code range), wq_core_lsu (EX's memory instructions: the gather buffer,
+// the LSU queue, the memory port, the atomic, the completion path's queue
+// side), wq_dispatch (the grid, a CTA's warps into free slots, the
+// thread-id walk); wq_valu, wq_div, wq_decode, wq_regfile and
+// wq_token_deque.  This file keeps the pipeline registers, issue and the
+// scoreboard, DE's checks and expander, WB's records and the divergence
+// unit, the CSRs and the warp slots, and carries out the units' requests
+// on them (a completion's and an atomic's records, a warp's start).
+//
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
 // their issue: a memory instruction waits in the LSU queue); every record of
@@ -163,7 +174,6 @@ module wq_core #(
     localparam RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1;
     localparam TR_D  = WARPS * PARTS;                   // thread-id rows
     localparam TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1;
-    localparam TPC   = (LANES < 8) ? LANES : 8;         // thread ids walked a cycle
     localparam [5:0] PARTS6 = PARTS[5:0];
     localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
     localparam TIDW  = 11;                              // a thread-id coordinate
@@ -278,11 +288,14 @@ module wq_core #(
     reg [WARPS-1:0]  busy;                     // an instruction in flight
     reg [RF_D-1:0]   zflag;                    // row reads 0 (the warp start's memset)
 
-    // ---- grid waiting for dispatch (the launch port holds its fields) ------
-    reg              g_valid;
-    reg [31:0]       g_next, g_local, grid_seq;
-    reg [15:0]       g_cx, g_cy, g_cz;
-    reg [25:0]       g_bx, g_by, g_bz;
+    // ---- grid waiting for dispatch (the launch port holds its fields;
+    // wq_dispatch walks it) ----------------------------------------------------
+    wire             g_valid;
+    wire [31:0]      g_next, g_local, grid_seq;
+    wire [15:0]      g_cx, g_cy, g_cz;
+    wire [25:0]      g_bx, g_by, g_bz;
+    wire             disp_ok;                  // the grid's next CTA fits
+    wire [WARPS-1:0] tw_pend;                  // a started warp whose thread ids are not all written
     wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
     wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
     wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
@@ -323,7 +336,6 @@ module wq_core #(
             if (free_v[si]) nfree = nfree + 7'd1;
         end
     end
-    wire disp_ok = g_valid && ({1'b0, nfree} >= {2'b0, g_warps});
     wire [WARPS-1:0] ready_v = run_v & ~busy & ~tw_pend;
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
@@ -545,10 +557,10 @@ module wq_core #(
         .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
 
     wire [LANES*3*TIDW-1:0] tr_q;
-    reg              tr_we;
-    reg [TR_AW-1:0]  tr_waddr;
-    reg [LANES-1:0]  tr_wlane;
-    reg [LANES*3*TIDW-1:0] tr_wdata;
+    wire             tr_we;                    // (the thread-id walk's: wq_dispatch)
+    wire [TR_AW-1:0] tr_waddr;
+    wire [LANES-1:0] tr_wlane;
+    wire [LANES*3*TIDW-1:0] tr_wdata;
     reg [TR_AW-1:0]  tr_ra_q;
     wire [TR_AW-1:0] tr_ra_p = d_emit ? tr_row(d_w, d_p) : tr_ra_q;
     wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
@@ -1204,49 +1216,35 @@ module wq_core #(
     assign d_take_fe = !f_v || d_take;
     assign o_ev_req = (run_v != {WARPS{1'b0}}) || disp_ok;
 
-    // ---- dispatch ------------------------------------------------------------------------
-    // DS_SLOT starts a warp a cycle (its fields, the deque's CLEAR, its
-    // CTA_START record), DS_END commits the DISPATCH.  The thread-id walk
-    // (tw_*) writes the CTA's thread ids into the thread-id RAM behind it,
-    // TPC a cycle, warp by warp in CTA order, from the dispatch's first
-    // cycle on; a warp issues once its rows are written (tw_pend), so the
-    // walk overlaps the first warps' instructions
-    localparam [1:0] DS_SLOT = 2'd0, DS_END = 2'd2;
-    reg [1:0]        ds;
-    reg [WID_W:0]    ds_slot;
-    reg [4:0]        ds_wi;
-    reg [WID_W-1:0]  ds_dqw;             // the warp of the CLEAR the deque takes
-    reg              tw_on;              // the walk has rows to write
-    reg [WARPS-1:0]  tw_pend;            // a started warp whose rows are not all written
-    reg [WID_W-1:0]  tw_sl [0:WARPS-1];  // the slot of the CTA's warp i
-    reg [4:0]        tw_i;               // the warp the walk writes
-    reg [5:0]        tw_nw;              // the CTA's warps
-    reg [10:0]       tw_n0, tw_n1;       // its ntid.x, ntid.y (the launch may change)
-    reg [5:0]        ds_p;
-    reg [5:0]        ds_l;               // lane within the row
-    reg [TIDW-1:0]   tx, ty, tz;
-    reg [31:0]       cta_key;
-    // TPC thread ids from (tx, ty, tz), and the walk's next position
-    reg [TPC*3*TIDW-1:0] tw_ids;
-    reg [TIDW-1:0]   tw_x, tw_y, tw_z;
-    integer ti;
-    always @(*) begin
-        tw_x = tx; tw_y = ty; tw_z = tz;
-        for (ti = 0; ti < TPC; ti = ti + 1) begin
-            tw_ids[ti*3*TIDW +: 3*TIDW] = {tw_z, tw_y, tw_x};
-            if (tw_x + 1'b1 == tw_n0) begin
-                tw_x = {TIDW{1'b0}};
-                if (tw_y + 1'b1 == tw_n1) begin
-                    tw_y = {TIDW{1'b0}};
-                    tw_z = tw_z + 1'b1;
-                end else tw_y = tw_y + 1'b1;
-            end else tw_x = tw_x + 1'b1;
-        end
-    end
-    wire [31:0] ds_first = {22'd0, ds_wi, 5'd0};
-    wire [31:0] ds_n     = {21'd0, g_threads} - ds_first;
-    wire [31:0] ds_live  = (ds_n >= 32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << ds_n[4:0]);
-    wire [WID_W-1:0] ds_s = ds_slot[WID_W-1:0];
+    // ---- dispatch (wq_dispatch: the grid, the CTA's warps into free slots,
+    // the thread-id walk) ------------------------------------------------------------------
+    // its decisions are carried out here: a warp's slot, the deque's CLEAR
+    // and the CTA_START record (ds_slot_go), the DISPATCH commit (ds_end)
+    wire             ds_start, ds_slot_go, ds_end;
+    wire [WID_W-1:0] ds_s;
+    wire [4:0]       ds_wi;
+    wire [31:0]      ds_live;
+    wire [WID_W-1:0] ds_dqw;             // the warp of the CLEAR the deque takes
+    wire [31:0]      cta_key;
+    wire             tw_on;              // the walk has rows to write
+    wire unused_disp = tw_on;            // (the formal covers')
+    wq_dispatch #(.WARPS(WARPS), .LANES(LANES), .WID_W(WID_W), .TR_AW(TR_AW)) u_disp (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_launch_valid(i_launch_valid), .i_launch_ncta(i_launch_ncta),
+        .i_threads(g_threads), .i_warps(g_warps), .i_ncta0(g_ncta0), .i_ncta1(g_ncta1),
+        .i_ntid0(g_ntid0), .i_ntid1(g_ntid1), .i_ntid2(g_ntid2),
+        .i_lbase(g_lbase), .i_lsize(g_lsize),
+        .i_free_v(free_v), .i_nfree(nfree),
+        .i_start_ok(phase == PH_RUN && hold && pipe_empty && fl_idle && !at_on &&
+                    q_empty && !ans_owed),
+        .i_disp(phase == PH_DISP), .i_dq_ready(dq_ready),
+        .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_start(ds_start),
+        .o_slot_go(ds_slot_go), .o_slot(ds_s), .o_wi(ds_wi), .o_live(ds_live),
+        .o_end(ds_end), .o_dqw(ds_dqw),
+        .o_cx(g_cx), .o_cy(g_cy), .o_cz(g_cz), .o_bx(g_bx), .o_by(g_by), .o_bz(g_bz),
+        .o_next(g_next), .o_local(g_local), .o_grid_seq(grid_seq), .o_key(cta_key),
+        .o_tw_on(tw_on), .o_tw_pend(tw_pend),
+        .o_tr_we(tr_we), .o_tr_waddr(tr_waddr), .o_tr_wlane(tr_wlane), .o_tr_wdata(tr_wdata));
 
     // ---- CSR -------------------------------------------------------------------------------
     reg        csr_pend, csr_we;
@@ -1305,21 +1303,12 @@ module wq_core #(
         o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
-        tr_we <= 1'b0;
         dq_valid <= 1'b0;
         if (i_csr_valid) begin
             csr_pend <= 1'b1;
             csr_we <= i_csr_we;
             csr_addr <= i_csr_addr;
             csr_wdata <= i_csr_wdata;
-        end
-        if (i_launch_valid) begin
-            g_valid <= 1'b1;
-            g_next <= 32'd0;
-            g_local <= g_lbase;
-            g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
-            g_bx <= 26'd0; g_by <= 26'd0; g_bz <= 26'd0;
-            grid_seq <= grid_seq + 32'd1;
         end
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
@@ -1925,133 +1914,74 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on && !tw_on &&
-            q_empty && !ans_owed) begin
-            phase <= PH_DISP;
-            ds <= DS_SLOT;
-            ds_slot <= {(WID_W+1){1'b0}};
-            ds_wi <= 5'd0;
-            cta_key <= cta_key + 32'd1;
-            tx <= {TIDW{1'b0}}; ty <= {TIDW{1'b0}}; tz <= {TIDW{1'b0}};
-            tw_on <= 1'b1;
-            tw_i <= 5'd0;
-            tw_nw <= g_warps;
-            tw_n0 <= g_ntid0;
-            tw_n1 <= g_ntid1;
-            ds_p <= 6'd0;
-            ds_l <= 6'd0;
+        // (wq_dispatch decides; the slot, the CLEAR, the CTA_START record
+        // and the DISPATCH commit are written here)
+        if (ds_start) phase <= PH_DISP;
+        if (ds_slot_go) begin
+            // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
+            w_state[ds_s] <= `WQ_WS_RUN;
+            w_init[ds_s] <= 1'b1;
+            w_pc[ds_s] <= g_pc;
+            w_act[ds_s] <= ds_live;
+            w_exited[ds_s] <= ~ds_live;
+            w_trap[ds_s] <= `WQ_TRAP_NONE;
+            w_nregs[ds_s] <= g_nregs;
+            w_code[ds_s] <= g_code;
+            w_param[ds_s] <= g_param;
+            w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
+            w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
+            w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
+            w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
+            w_ctaflat[ds_s] <= g_next;
+            w_local[ds_s] <= g_local;
+            w_wi[ds_s] <= ds_wi;
+            w_retired[ds_s] <= 32'd0;
+            w_key[ds_s] <= cta_key;
+            w_ypol[ds_s] <= g_ypol;
+            w_yparam[ds_s] <= g_yparam;
+            w_ycount[ds_s] <= 9'd0;
+            w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+            w_sven[ds_s] <= g_sven;
+            w_sbase[ds_s] <= g_sbase;
+            w_son[ds_s] <= 1'b0;
+            w_spart[ds_s] <= 5'd0;
+            w_sendset[ds_s] <= 1'b0;
+            w_lon[ds_s] <= 1'b0;
+            w_s0[ds_s] <= 32'd0;
+            for (k = 0; k < 8; k = k + 1)
+                w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
+            // the warp's rows, each bit at a constant index: a
+            // variable bit-select write is a whole-vector mask per
+            // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
+            // hours at LANES=8)
+            for (k = 0; k < RF_D; k = k + 1)
+                if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
+                    zflag[k] <= 1'b1;
+            dq_valid <= 1'b1;
+            dq_op <= `WQ_DQCMD_CLEAR;
+            dq_log2_in <= g_dlog2;
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_CTA_START;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
+            o_evr_aux <= {11'd0, ds_wi};
+            o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
+            o_evr_mask <= ds_live;
+            o_evr_a <= g_next;
+            o_evr_b <= {32'd0, grid_seq};
+            o_evr_c <= 64'd0;
         end
-        // the thread-id walk: TPC ids a cycle into the rows of the CTA's
-        // warp tw_i once DS_SLOT has started it
-        if (tw_on && (phase != PH_DISP || tw_i < ds_wi)) begin
-            tr_we <= 1'b1;
-            tr_waddr <= tr_row(tw_sl[tw_i[WID_W-1:0]], ds_p);
-            tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << ds_l;
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
-            tx <= tw_x; ty <= tw_y; tz <= tw_z;
-            if ({26'd0, ds_l} + TPC == LANES) begin
-                ds_l <= 6'd0;
-                if (ds_p + 6'd1 == PARTS6) begin
-                    ds_p <= 6'd0;
-                    tw_pend[tw_sl[tw_i[WID_W-1:0]]] <= 1'b0;
-                    tw_i <= tw_i + 5'd1;
-                    if ({1'b0, tw_i} + 6'd1 == tw_nw) tw_on <= 1'b0;
-                end else ds_p <= ds_p + 6'd1;
-            end else ds_l <= ds_l + TPC[5:0];
-        end
-        if (phase == PH_DISP) begin
-            case (ds)
-            DS_SLOT: begin
-                if ({1'b0, ds_wi} == g_warps || ds_slot == WARPS[WID_W:0]) ds <= DS_END;
-                else if (!free_v[ds_s]) ds_slot <= ds_slot + 1'b1;
-                else if (dq_ready) begin
-                    // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
-                    w_state[ds_s] <= `WQ_WS_RUN;
-                    w_init[ds_s] <= 1'b1;
-                    w_pc[ds_s] <= g_pc;
-                    w_act[ds_s] <= ds_live;
-                    w_exited[ds_s] <= ~ds_live;
-                    w_trap[ds_s] <= `WQ_TRAP_NONE;
-                    w_nregs[ds_s] <= g_nregs;
-                    w_code[ds_s] <= g_code;
-                    w_param[ds_s] <= g_param;
-                    w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
-                    w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
-                    w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
-                    w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
-                    w_ctaflat[ds_s] <= g_next;
-                    w_local[ds_s] <= g_local;
-                    w_wi[ds_s] <= ds_wi;
-                    w_retired[ds_s] <= 32'd0;
-                    w_key[ds_s] <= cta_key;
-                    w_ypol[ds_s] <= g_ypol;
-                    w_yparam[ds_s] <= g_yparam;
-                    w_ycount[ds_s] <= 9'd0;
-                    w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
-                    w_sven[ds_s] <= g_sven;
-                    w_sbase[ds_s] <= g_sbase;
-                    w_son[ds_s] <= 1'b0;
-                    w_spart[ds_s] <= 5'd0;
-                    w_sendset[ds_s] <= 1'b0;
-                    w_lon[ds_s] <= 1'b0;
-                    w_s0[ds_s] <= 32'd0;
-                    for (k = 0; k < 8; k = k + 1)
-                        w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
-                    // the warp's rows, each bit at a constant index: a
-                    // variable bit-select write is a whole-vector mask per
-                    // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
-                    // hours at LANES=8)
-                    for (k = 0; k < RF_D; k = k + 1)
-                        if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
-                            zflag[k] <= 1'b1;
-                    dq_valid <= 1'b1;
-                    dq_op <= `WQ_DQCMD_CLEAR;
-                    dq_log2_in <= g_dlog2;
-                    ds_dqw <= ds_s;
-                    tw_sl[ds_wi[WID_W-1:0]] <= ds_s;
-                    tw_pend[ds_s] <= 1'b1;
-                    o_evr_valid <= 1'b1;
-                    o_evr_kind <= `WQ_EV_CTA_START;
-                    o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
-                    o_evr_aux <= {11'd0, ds_wi};
-                    o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
-                    o_evr_mask <= ds_live;
-                    o_evr_a <= g_next;
-                    o_evr_b <= {32'd0, grid_seq};
-                    o_evr_c <= 64'd0;
-                    ds_wi <= ds_wi + 5'd1;
-                    ds_slot <= ds_slot + 1'b1;
-                end
-            end
-            default: begin           // DS_END: the grid moves on
-                g_local <= g_local + g_lsize;
-                g_next <= g_next + 32'd1;
-                if (g_next + 32'd1 >= i_launch_ncta) g_valid <= 1'b0;
-                if (g_cx + 16'd1 == g_ncta0) begin
-                    g_cx <= 16'd0; g_bx <= 26'd0;
-                    if (g_cy + 16'd1 == g_ncta1) begin
-                        g_cy <= 16'd0; g_by <= 26'd0;
-                        g_cz <= g_cz + 16'd1; g_bz <= g_bz + {15'd0, g_ntid2};
-                    end else begin
-                        g_cy <= g_cy + 16'd1; g_by <= g_by + {15'd0, g_ntid1};
-                    end
-                end else begin
-                    g_cx <= g_cx + 16'd1; g_bx <= g_bx + {15'd0, g_ntid0};
-                end
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_DISPATCH;
-                o_step_id <= 8'd0;
-                o_step_res <= `WQ_STEP_DONE;
-                // the CTA's warps are ready: the hold goes on unless
-                // another unit waits (the instruction buffer keeps the
-                // kernel's code for them)
-                o_step_more <= !stopping && !i_ev_wait;
-                owe <= !stopping && !i_ev_wait;
-                ended <= stopping || i_ev_wait;
-                phase <= PH_RUN;
-            end
-            endcase
+        if (ds_end) begin
+            o_step_valid <= 1'b1;
+            o_step_kind <= `WQ_STEPK_DISPATCH;
+            o_step_id <= 8'd0;
+            o_step_res <= `WQ_STEP_DONE;
+            // the CTA's warps are ready: the hold goes on unless
+            // another unit waits (the instruction buffer keeps the
+            // kernel's code for them)
+            o_step_more <= !stopping && !i_ev_wait;
+            owe <= !stopping && !i_ev_wait;
+            ended <= stopping || i_ev_wait;
+            phase <= PH_RUN;
         end
 
         // ---------------------------------------------------------- CSR (outside the lock)
@@ -2172,16 +2102,12 @@ module wq_core #(
 
         if (i_reset) begin
             phase <= PH_RUN;
-            g_valid <= 1'b0;
-            grid_seq <= 32'd0;
-            cta_key <= 32'd0;
             busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
             b_open <= 1'b0; x_open <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
-            tw_on <= 1'b0; tw_pend <= {WARPS{1'b0}};
             rr <= {WID_W{1'b0}};
             csr_pend <= 1'b0;
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
@@ -2294,12 +2220,11 @@ module wq_core #(
             if (o_step_valid) assert($past(i_ev_gnt));
             if (o_evr_valid) assert($past(i_ev_gnt));
         end
-    // a warp issues only once the thread-id walk has written its rows, and
-    // the walk only writes rows of warps DS_SLOT has started
+    // a warp issues only once the thread-id walk has written its rows (the
+    // walk only writes rows of warps DS_SLOT has started: wq_dispatch)
     always @(*)
         if (f_past && !i_reset) begin
             if (is_go) assert(!tw_pend[pick]);
-            if (tw_on && phase != PH_DISP) assert(tw_i < ds_wi);
         end
 
     // ---- covers -------------------------------------------------------------
