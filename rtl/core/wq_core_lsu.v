@@ -499,15 +499,15 @@ module wq_core_lsu #(
     // a gather beat with a selected lane's address misaligned (beat k 0
     // carries the addresses)
     reg  ga_bad;
-    integer wl;
+    integer gl;
     always @(*) begin
         ga_bad = 1'b0;
-        if (i_x_k == 2'd0)
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                if (i_x_sel[i_x_p * LANES + wl] &&
-                    (((i_op_a[wl*32 +: 4] + i_x_imm[3:0]) & i_x_amask) != 4'd0))
-                    ga_bad = 1'b1;
+        for (gl = 0; gl < LANES; gl = gl + 1)
+            if (i_x_k == 2'd0 && i_x_sel[i_x_p * LANES + gl] &&
+                (((i_op_a[gl*32 +: 4] + i_x_imm[3:0]) & i_x_amask) != 4'd0))
+                ga_bad = 1'b1;
     end
+    integer wl;
     // (an ATOM writes memory too: the core flushes its buffer after it)
     wire at_last = at_on && ls_rem == 128'd0;
     wire at_rec  = at_on && ls_aph == AP_WR && (!at_chg || i_mem_ready);
@@ -752,6 +752,7 @@ module wq_core_lsu #(
 
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
+    integer ff;
     always @(*) if (f_past && !i_reset) begin
         // a request only with room to tag it
         if (o_mem_valid) assert(!t_full);
@@ -764,19 +765,19 @@ module wq_core_lsu #(
         // left has only such entries behind it), and its answers come
         // only after its requests (what is still to answer and not
         // requested is exactly what is still to request)
-        for (fw = 0; fw < LSQ; fw = fw + 1) begin
-            f_o = q_hd + fw[QW-1:0];
+        for (ff = 0; ff < LSQ; ff = ff + 1) begin
+            f_o = q_hd + ff[QW-1:0];
             f_y = f_o + 1'b1;
-            assert(q_v[f_o] == (fw < {{(32-QW-1){1'b0}}, q_n}));
+            assert(q_v[f_o] == (ff < {{(32-QW-1){1'b0}}, q_n}));
             // (a younger entry has made no request while an older one has
             // requests left: a load's, still all to answer, a store's,
             // still all its records)
-            if (fw + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
+            if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
                 assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
-            if (q_v[fw]) begin
-                assert((q_rem[fw] & ~q_resp[fw]) == 128'd0 || q_st[fw]);
-                if (q_st[fw]) assert(q_resp[fw] == 128'd0);
-                else assert(q_rec[fw] == 128'd0);
+            if (q_v[ff]) begin
+                assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
+                if (q_st[ff]) assert(q_resp[ff] == 128'd0);
+                else assert(q_rec[ff] == 128'd0);
             end
         end
         // the completion path commits only the head, whose accesses are all
