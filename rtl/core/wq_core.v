@@ -30,6 +30,17 @@
 //       stalled), updates the warp and ends with o_step_valid (one commit
 //       of docs/rtl/commit.md)
 //
+// The units in their own files, instantiated here (docs/rtl/wq_core.md,
+// "Files"): wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
+// code range), wq_core_lsu (EX's memory instructions: the gather buffer,
+// the LSU queue, the memory port, the atomic, the completion path's queue
+// side), wq_dispatch (the grid, a CTA's warps into free slots, the
+// thread-id walk); wq_valu, wq_div, wq_decode, wq_regfile and
+// wq_token_deque.  This file keeps the pipeline registers, issue and the
+// scoreboard, DE's checks and expander, WB's records and the divergence
+// unit, the CSRs and the warp slots, and carries out the units' requests
+// on them (a completion's and an atomic's records, a warp's start).
+//
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
 // their issue: a memory instruction waits in the LSU queue); every record of
@@ -126,13 +137,13 @@ module wq_core #(
     // the MEM_WRITE beat port: up to EVM_SLOTS MEM_WRITE records of a
     // store in one cycle, slot 0 first (the valid slots are the lowest),
     // after the o_evw_* record and before the o_evr_* record of the cycle
-    output reg  [EVM_SLOTS-1:0]     o_evm_valid,
-    output reg  [7:0]               o_evm_unit,
-    output reg  [31:0]              o_evm_pc,
-    output reg  [EVM_SLOTS*16-1:0]  o_evm_aux,      // 16 bits a slot: the lane
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_mask,     // 32 bits a slot: the strobes
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_a,        // the word's address
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_b,        // the data (the record's b)
+    output wire [EVM_SLOTS-1:0]     o_evm_valid,
+    output wire [7:0]               o_evm_unit,
+    output wire [31:0]              o_evm_pc,
+    output wire [EVM_SLOTS*16-1:0]  o_evm_aux,      // 16 bits a slot: the lane
+    output wire [EVM_SLOTS*32-1:0]  o_evm_mask,     // 32 bits a slot: the strobes
+    output wire [EVM_SLOTS*32-1:0]  o_evm_a,        // the word's address
+    output wire [EVM_SLOTS*32-1:0]  o_evm_b,        // the data (the record's b)
     input  wire                     i_csr_valid,
     input  wire                     i_csr_we,
     input  wire [11:0]              i_csr_addr,
@@ -151,26 +162,19 @@ module wq_core #(
     input  wire                     i_wave_subv,
     // the benches' counters (not CSRs): warp loads performed (LD with a
     // selected lane) and the line requests they made
-    output reg  [31:0]              o_ld_warps,
-    output reg  [31:0]              o_ld_lines
+    output wire [31:0]              o_ld_warps,
+    output wire [31:0]              o_ld_lines
 );
     localparam PARTS = 32 / LANES;
     localparam LB     = LINE_BYTES;
     localparam LW     = LB / 4;                    // words of a line
-    localparam NB     = EVM_SLOTS;                 // MEM_WRITE records a cycle
-    localparam LOG2LB = $clog2(LB);
     localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
-    localparam LTAG   = 32 - LOG2LB;
-    localparam integer   LWM    = LW - 1;
-    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
-    localparam [LB-1:0]  WSTRB0 = {{(LB-1){1'b0}}, 1'b1} * 15;
     localparam PCW   = `WQ_TF_ADDR_W;
     localparam DW    = DQ_LOG2 + 1;
     localparam RF_D  = WARPS * REGS * PARTS;
     localparam RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1;
     localparam TR_D  = WARPS * PARTS;                   // thread-id rows
     localparam TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1;
-    localparam TPC   = (LANES < 8) ? LANES : 8;         // thread ids walked a cycle
     localparam [5:0] PARTS6 = PARTS[5:0];
     localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
     localparam TIDW  = 11;                              // a thread-id coordinate
@@ -225,7 +229,8 @@ module wq_core #(
         tr_row = {26'd0, w} * PARTS + {26'd0, p};
     endfunction
     /* verilator lint_on WIDTH */
-    function [4:0] ctz;                  // the lowest set bit of 32 (ctz128 below)
+`include "wq_ctz.vh"
+    function [4:0] ctz;                  // the lowest set bit of 32
         input [31:0] m;
         /* verilator lint_off UNUSEDSIGNAL */
         reg   [6:0]  t;                  // (bits 6:5 are 0)
@@ -284,11 +289,14 @@ module wq_core #(
     reg [WARPS-1:0]  busy;                     // an instruction in flight
     reg [RF_D-1:0]   zflag;                    // row reads 0 (the warp start's memset)
 
-    // ---- grid waiting for dispatch (the launch port holds its fields) ------
-    reg              g_valid;
-    reg [31:0]       g_next, g_local, grid_seq;
-    reg [15:0]       g_cx, g_cy, g_cz;
-    reg [25:0]       g_bx, g_by, g_bz;
+    // ---- grid waiting for dispatch (the launch port holds its fields;
+    // wq_dispatch walks it) ----------------------------------------------------
+    wire             g_valid;
+    wire [31:0]      g_next, g_local, grid_seq;
+    wire [15:0]      g_cx, g_cy, g_cz;
+    wire [25:0]      g_bx, g_by, g_bz;
+    wire             disp_ok;                  // the grid's next CTA fits
+    wire [WARPS-1:0] tw_pend;                  // a started warp whose thread ids are not all written
     wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
     wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
     wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
@@ -329,7 +337,6 @@ module wq_core #(
             if (free_v[si]) nfree = nfree + 7'd1;
         end
     end
-    wire disp_ok = g_valid && ({1'b0, nfree} >= {2'b0, g_warps});
     wire [WARPS-1:0] ready_v = run_v & ~busy & ~tw_pend;
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
@@ -339,9 +346,9 @@ module wq_core #(
     // before another run can evict them
     reg [WID_W-1:0] pick;
     reg             pick_ok;
-    reg             pref_v;
-    reg [WID_W-1:0] pref_w;
-    reg             fl_on;              // a fetch run is requesting or receiving
+    wire            pref_v;             // the warp whose miss started the last fetch run
+    wire [WID_W-1:0] pref_w;
+    wire            fl_on;              // a fetch run is requesting or receiving
     integer pi;
     always @(*) begin : picker
         reg [WID_W:0] k;
@@ -375,9 +382,6 @@ module wq_core #(
     reg [WID_W-1:0]  f_w;
     reg [PCW-1:0]    f_pc;
     reg [31:0]       f_addr;
-    reg              f_fresh;                   // the buffer answers this cycle
-    reg              f_hit_q;
-    reg [63:0]       f_ir_q;
     // DE
     reg              d_v;
     reg [WID_W-1:0]  d_w;
@@ -524,12 +528,9 @@ module wq_core #(
     wire wb_frz;                        // the LSU's completion path has the commit port
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
-    wire x_gat;                         // EX holds a memory instruction's gather beat
-    wire q_full;                        // the LSU queue is full
-    wire q_push;                        // EX's load or store enters the LSU queue
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
-    wire x_take = !x_v || q_push || (x_gat && !q_full) || (!x_busy && !b_busy && !wb_blk);
+    wire x_take = !x_v || ls_take || (!x_busy && !b_busy && !wb_blk);
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
@@ -557,401 +558,63 @@ module wq_core #(
         .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
 
     wire [LANES*3*TIDW-1:0] tr_q;
-    reg              tr_we;
-    reg [TR_AW-1:0]  tr_waddr;
-    reg [LANES-1:0]  tr_wlane;
-    reg [LANES*3*TIDW-1:0] tr_wdata;
+    wire             tr_we;                    // (the thread-id walk's: wq_dispatch)
+    wire [TR_AW-1:0] tr_waddr;
+    wire [LANES-1:0] tr_wlane;
+    wire [LANES*3*TIDW-1:0] tr_wdata;
     reg [TR_AW-1:0]  tr_ra_q;
     wire [TR_AW-1:0] tr_ra_p = d_emit ? tr_row(d_w, d_p) : tr_ra_q;
     wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
         .i_clk(i_clk), .i_raddr(tr_ra_p), .o_rdata(tr_q),
         .i_we(tr_we), .i_waddr(tr_waddr), .i_wlane(tr_wlane), .i_wdata(tr_wdata));
 
-    // ---- instruction buffer and fetch runs -------------------------------------------
-    wire        ib_hit;
-    wire [63:0] ib_data;
+    // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
+    // fetch runs and the code range) -------------------------------------------------
     wire [31:0] is_addr = w_code[pick] + {7'd0, w_pc[pick], 3'b000};
-    reg         ib_fill;
-    reg [31:0]  ib_faddr;
-    reg [63:0]  ib_fdata;
     wire        ib_flush;
-    wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
-        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
-        .i_addr(is_addr), .o_hit(ib_hit), .o_data(ib_data),
-        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata(ib_fdata));
-
-    // the buffer answers the cycle after the lookup; FE keeps the answer
-    wire        fe_hit = f_fresh ? ib_hit : f_hit_q;
-    wire [63:0] fe_ir  = f_fresh ? ib_data : f_ir_q;
-
-    reg [31:0]  fl_req;                 // next word to request
-    reg [6:0]   fl_left;                // words still to request
-    reg [6:0]   fl_out;                 // requested, not answered
-    reg [31:0]  fl_raddr;               // word the next answer is for
-    reg [31:0]  fl_lo;
-    reg         fl_drop;                // the run's answers still owed fill nothing
+    wire        fe_hit;
+    wire [63:0] fe_ir;
     wire        fl_idle = !fl_on;
-    // sequential prefetch: the end of the last run; an issue within its
-    // last half starts the next run there, so straight-line code is in the
-    // buffer before the warps reach it
-    reg  [31:0] pf_end;
-    localparam [31:0] PF_BYTES = PF_RUN * 8;
-    // the code range: every byte a fetch run of this buffer's life has
-    // requested lies in [cr_lo, cr_hi) (cr_v: a run since the last flush),
-    // so every valid buffer entry and every instruction in FE and DE does.
-    // A store or atomic write that overlaps it is a write to code the core
-    // may hold (ls_code): the buffer is flushed and FE and DE are dropped
-    // after it; a write outside the range touches none of them
-    reg         cr_v;
-    reg  [31:0] cr_lo;
-    reg  [32:0] cr_hi;                  // (33 bits: a run may end at 2^32)
-    wire        fr_miss;                // FE's miss starts a run this cycle
-    wire        pf_go;                  // the sequential prefetch starts one
-    wire [31:0] fr_addr = fr_miss ? f_addr : pf_end;
-    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
-    // a run that wraps past 2^32 to address 0 makes the range everything
-    wire        fr_wrap = fr_end > 33'h1_0000_0000;
+    wire        fl_req_v;
+    wire [31:0] fl_addr;
+    wire [LWW-1:0] fl_wsel;
+    wire        cr_v;
+    wire [31:0] cr_lo;
+    wire [32:0] cr_hi;
 
-    // ---- LSU: the gather buffer, the queue, the request and answer stages ----------------
-    // A load or a store leaves EX once gathered: its commit beat enters the
-    // LSU queue (LSQ entries, in issue order from q_hd) and EX and WB go on
-    // with other warps' beats.  The request stage performs the oldest entry
-    // with elements still to request, one line request a cycle; the
-    // answers come back in request order, each tagged when its request was
-    // taken (t_*: a load line's answer names its entry and elements, a
-    // store's write answer, a fetch run's word, an atomic's); the
-    // completion path commits the head entry once its requests (a store:
-    // posted) and answers (a load) are done, so the memory commits are in
-    // the order of their accesses at the port (docs/rtl/commit.md, rule 3).
-    // An entry is the gather buffer of its instruction: entry s holds lane
-    // l's byte address at q_addr[{s, l}] and word k of lane l at
-    // q_data[{s, k, l}] (st.v4's four registers, CAS's compare value at
-    // k 0 and new value at k 1, ld.v4's four answers; ATOM's old values go
-    // to k 0 as each lane's b is used up).  The gather writes the entry
-    // after the queue's last (q_tl); an ATOM runs from there with the
-    // queue empty, alone on the port (below).
-    localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
-    localparam [QW:0] LSQN = LSQ;
-    localparam TD   = TAGS;              // requests the port may owe answers for
-    localparam TDW  = $clog2(TAGS);
-    localparam [TDW:0] TDN = TD;
-    localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
-    reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
-    reg  [31:0]  q_data [0:LSQ*128-1];   // store data / loaded values
-    reg  [LSQ-1:0] q_v, q_st, q_msext;
-    reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
-    reg  [WID_W-1:0] q_w   [0:LSQ-1];
-    reg  [PCW-1:0] q_pc    [0:LSQ-1];
-    reg  [63:0]  q_ir      [0:LSQ-1];
-    reg  [5:0]   q_rd      [0:LSQ-1];
-    reg  [31:0]  q_sel     [0:LSQ-1];
-    reg  [1:0]   q_msize   [0:LSQ-1];
-    reg  [2:0]   q_words   [0:LSQ-1];
-    // The accesses are elements: word k of lane l, at bit 4l + k of the
-    // element vectors (the model's order: the lanes ascending, a lane's
-    // words in order), at byte address q_addr[{s, l}] + 4k (a .v4 address
-    // is 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
-    // (wq_coalesce.md): a line request covers every still-pending element
-    // in the line of the lowest pending one (the leader).  An atomic's
-    // request is its leader alone (one lane at a time).
-    reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
-    reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
-    reg  [127:0] q_rec     [0:LSQ-1];    // MEM_WRITE records still to emit (a store)
-    reg  [QW-1:0] q_hd;                  // the oldest entry
-    reg  [QW:0]  q_n;                    // entries
-    wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
-    reg          ls_bad;                 // a lane is misaligned
-    reg          at_on;                  // an ATOM performs its accesses
-    reg          ls_wb;                  // ATOM's write-back beats
-    reg  [5:0]   ls_p;
-    reg  [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
-    reg          ls_code;                // a write of the ATOM hit the code range
-    // a store's write into the code range (cf, the store at cf_s): no
-    // fetch request and no later entry's request until it commits; its
-    // commit flushes the buffer and drops every younger instruction
-    reg          cf;
-    reg  [QW-1:0] cf_s;
-    // the answers owed, in request order: kind, entry, the elements a load
-    // line's answer carries
-    reg  [1:0]   t_kind [0:TD-1];
-    reg  [QW-1:0] t_slot [0:TD-1];
-    reg  [127:0] t_cov  [0:TD-1];
-    reg  [TDW-1:0] t_rd, t_wr;
-    reg  [TDW:0] t_cnt;
-    wire         t_full = t_cnt == TDN;
-    // answers still owed: the last commit of a hold waits for them (posted
-    // writes' answers come under the lock)
-    wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
-    wire [1:0]   rv_kind = t_kind[t_rd];
-    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
-    wire         rv_f = i_mem_rvalid && rv_kind == TK_F;
-    wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
-    wire [QW-1:0] an_s = t_slot[t_rd];
-    wire [127:0] rs_cov = t_cov[t_rd];
-    wire         ls_st = (x_op == `WQ_OP_ST);
-    wire         ls_at = (x_op == `WQ_OP_ATOM);
-`include "wq_subword.vh"
-    // the lowest set bit (element) of 128, 0 when none: a binary search of
-    // seven halvings (the lower half empty: the bit is in the upper one)
-    // rather than a 128-step priority chain -- the same encoder in
-    // hardware, a twentieth of the work in the simulator, where the LSU
-    // evaluates it every cycle
-    function [6:0] ctz128;
-        input [127:0] m;
-        reg   [127:0] t;
-        integer k;
-        begin
-            ctz128 = 7'd0;
-            t = m;
-            for (k = 6; k >= 0; k = k - 1)
-                if ((t & ~({128{1'b1}} << (1 << k))) == 128'd0) begin
-                    ctz128[k] = 1'b1;
-                    t = t >> (1 << k);
-                end
-            if (m == 128'd0) ctz128 = 7'd0;
-        end
-    endfunction
-    /* verilator lint_off UNUSEDSIGNAL */
-    function [QW+4:0] qa_ix;             // entry s, lane l
-        input [QW-1:0] s;
-        input [31:0]   l;
-        qa_ix = {s, l[4:0]};
-    endfunction
-    function [QW+6:0] qd_ix;             // entry s, word k of lane l
-        input [QW-1:0] s;
-        input [1:0]    k;
-        input [31:0]   l;
-        qd_ix = {s, k, l[4:0]};
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-    // the request stage's entry: the oldest with elements to request (an
-    // ATOM's, the one after the queue, when none)
-    reg  [QW-1:0] rq_s;
-    reg           rq_f;
-    integer qi;
-    always @(*) begin : rq_scan
-        reg [QW-1:0] s;
-        rq_s = q_tl;
-        rq_f = 1'b0;
-        for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
-            s = q_hd + qi[QW-1:0];
-            if (q_v[s] && q_rem[s] != 128'd0) begin
-                rq_s = s;
-                rq_f = 1'b1;
-            end
-        end
-    end
-    wire [127:0] ls_rem = q_rem[rq_s];
-    wire [1:0]   rq_msize = at_on ? x_msize : q_msize[rq_s];
-    // every element's address, line and word of its line (the request's entry)
-    reg  [31:0]    el_a    [0:127];
-    reg  [LTAG-1:0] el_line [0:127];
-    reg  [LWW-1:0] el_w    [0:127];
-    reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
-    integer ei;
-    always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            el_a[ei]    = q_addr[qa_ix(rq_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
-            el_line[ei] = el_a[ei][31:LOG2LB];
-            el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
-            el_lines[ei*LTAG +: LTAG] = el_line[ei];
-        end
-    // the request: the leader of the elements still to request and the
-    // elements it covers; an answer carries the elements its request
-    // covered (t_cov: the port answers in order)
-    wire [6:0]  rq_e;
-    wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
-    wire [LTAG-1:0] rq_line;
-    wire [127:0] rq_cov;
-    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
-        .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
-        .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
-    // a store's line: each covered element's strobed bytes at its word, a
-    // later element's bytes over an earlier one's (the model's lane order
-    // leaves the last lane's bytes)
-    reg  [LB*8-1:0] st_wd;
-    reg  [LB-1:0]   st_ws;
-    integer sb;
-    always @(*) begin : st_line
-        reg [3:0]  s;
-        reg [31:0] v;
-        st_wd = {LB*8{1'b0}};
-        st_ws = {LB{1'b0}};
-        s = 4'd0;
-        v = 32'd0;
-        sb = 0;                         // (assigned on every path: no latch)
-        // (only the covered elements: a simulation runs this every cycle)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            if (rq_cov[ei]) begin
-                s = sw_strobe(rq_msize, el_a[ei][1:0]);
-                v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
-                for (sb = 0; sb < 4; sb = sb + 1)
-                    if (s[sb]) begin
-                        st_wd[el_w[ei]*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                        st_ws[el_w[ei]*4 + sb] = 1'b1;
-                    end
-            end
-    end
-    // the word of an answer line at a byte address
-    function [31:0] ln_word;
-        input [LB*8-1:0] line;
-        input [LWW-1:0]  w;
-        integer i;
-        begin
-            ln_word = line[31:0];
-            for (i = 1; i < LW; i = i + 1)
-                if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
-        end
-    endfunction
-    // each element's value in a load's answer line (entry an_s), its bytes
-    // taken and extended
-    reg  [31:0] ld_v [0:127];
-    always @(*) begin : ld_vals
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [31:0] a;                   // (its offset in the line)
-        /* verilator lint_on UNUSEDSIGNAL */
-        // (only the elements the answer carries)
-        a = 32'd0;
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            ld_v[ei] = 32'd0;
-            if (rs_cov[ei]) begin
-                a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
-                ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
-                                   ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
-            end
-        end
-    end
-    // MEM_WRITE records of the head entry (a store's commit): up to NB
-    // elements a cycle, the lowest still to emit.  Slot mi's element is the
-    // lowest of what the slots before it left (m & (m - 1) takes the lowest
-    // off, a carry chain); what is emitted (mw_sel) and what is left come
-    // from that chain alone, and the slots' indices (ctz) only drive the
-    // beat port's outputs, so a build that leaves the port open keeps the
-    // chain and drops the rest
-    reg  [6:0]  mw_e [0:NB-1];
-    reg  [NB-1:0] mw_v;
-    reg  [127:0] mw_sel;                // the elements emitted this cycle
-    integer mi;
-    always @(*) begin : mw_pick
-        reg [127:0] m;
-        m = q_rec[q_hd];
-        for (mi = 0; mi < NB; mi = mi + 1) begin
-            mw_v[mi] = m != 128'd0;
-            mw_e[mi] = ctz128(m);
-            m = m & (m - 128'd1);
-        end
-        mw_sel = q_rec[q_hd] & ~m;
-    end
-    // the instruction's elements: its selected lanes' words
-    reg  [127:0] ls_emask;
-    always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            ls_emask[ei] = x_sel[ei / 4] && {1'b0, ei[1:0]} < x_words;
-    // an ATOM of one register and one part: its write-back rides the commit beat
-    wire ls_fusable = PARTS == 1 && x_words == 3'd1;
-    reg  ls_fuse;
-    reg  [LANES*32-1:0] ls_row0;         // ATOM's old values, lanes 0 .. LANES - 1
-    always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1) ls_row0[ei*32 +: 32] = q_data[qd_ix(q_tl, 2'd0, ei)];
-
-    // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
-    // write the new value only if it differs, and the ATOMIC record; the
-    // next lane's read waits for the write's answer, so a later lane on the
-    // same word reads what an earlier one wrote.  It starts with the queue
-    // empty, WB empty, no fetch run and no answer owed, and holds EX: nothing
-    // else has the memory port meanwhile (at_on keeps fetch runs off; the
-    // core holds the event lock)
-    localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
-    reg  [1:0]  ls_aph;
-    reg  [31:0] ls_old;                 // the lane's old value
-    wire [31:0] at_b = q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})];
-    wire [31:0] at_c = q_data[qd_ix(q_tl, 2'd1, {27'd0, ls_l})];
-    reg  [31:0] at_new;                 // atom_apply()
-    always @(*) begin
-        case (x_fn)
-        `WQ_ATOM_ADD:  at_new = ls_old + at_b;
-        `WQ_ATOM_EXCH: at_new = at_b;
-        `WQ_ATOM_CAS:  at_new = (ls_old == at_b) ? at_c : ls_old;
-        `WQ_ATOM_MIN:  at_new = ($signed(at_b) < $signed(ls_old)) ? at_b : ls_old;
-        `WQ_ATOM_MAX:  at_new = ($signed(at_b) > $signed(ls_old)) ? at_b : ls_old;
-        `WQ_ATOM_MINU: at_new = (at_b < ls_old) ? at_b : ls_old;
-        `WQ_ATOM_MAXU: at_new = (at_b > ls_old) ? at_b : ls_old;
-        `WQ_ATOM_AND:  at_new = ls_old & at_b;
-        `WQ_ATOM_OR:   at_new = ls_old | at_b;
-        `WQ_ATOM_XOR:  at_new = ls_old ^ at_b;
-        default:       at_new = ls_old;     // (the decoder rejects the rest)
-        endcase
-    end
-    wire        at_chg = at_new != ls_old;
-
-    // memory port: the request stage's line request (a fetch run and the
-    // later entries wait behind a store that wrote code), else the fetch
-    // run's word (a read of its line); a request only with room to tag it
-    wire rq_go  = rq_f && !at_on && !(cf && rq_s != cf_s);
-    wire ls_req = !t_full && (rq_go ||
-                  (at_on && ls_rem != 128'd0 && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
-    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[rq_s];
-    wire fl_req_v = fl_on && (fl_left != 7'd0) && !at_on && !cf;
-    wire fl_go  = fl_req_v && !t_full && !ls_req;
-    wire [31:0] fl_word = ln_word(i_mem_rdata, fl_raddr[2 +: LWW] & LWMASK);
-    wire [LB-1:0] at_ws = WSTRB0 << {el_w[rq_e], 2'b00};
-    assign o_mem_valid = ls_req || fl_go;
-    assign o_mem_we    = ls_req && ls_we;
-    assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {fl_req[31:LOG2LB], {LOG2LB{1'b0}}};
-    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : at_on ? {LW{at_new}} : st_wd;
-    assign o_mem_wstrb = (ls_req && ls_we) ? (at_on ? at_ws : st_ws) : {LB{1'b0}};
-    // a write taken this cycle overlaps the code range: its line
-    // [a, a + LB) against [cr_lo, cr_hi)
-    wire [32:0] wr_a    = {1'b0, o_mem_addr};
-    wire        wr_code = ls_req && ls_we && i_mem_ready && cr_v &&
-                          wr_a + LB > {1'b0, cr_lo} && wr_a < cr_hi;
-
-    // ---- the completion path: the head entry's commit ------------------------------------
-    // It emits the commit's records itself, in one run of cycles: a load's
-    // REG_WRITE beats (rd's parts, then rd+1's ...; the last beside its
-    // RETIRE), a store's MEM_WRITE records NB a cycle (the last beat beside
-    // its RETIRE).  It takes the commit port only between WB's commits: WB
-    // holds its beat (wb_frz) while a completion runs, and a completion
-    // starts only when the instruction WB works on has emitted nothing yet
-    // (b_open).  A store that wrote code also waits until WB is empty and
-    // EX holds no part of an instruction WB has seen (x_open): its commit
-    // drops everything younger.  The last commit of a hold waits for the
-    // answers still owed and the fetch run.  (A later multi-cycle unit can
-    // commit through the same path: a warp has one instruction in flight,
-    // so commits of different warps may come in any order.)
-    reg          cp_on;                  // a completion has emitted records
-    reg          cp_yield;               // a completion ended beside a beat WB holds: WB first
-    reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
-    reg  [1:0]   cp_k;                   //   of register rd + cp_k
+    // ---- LSU (wq_core_lsu: the gather buffer, the queue, the request and
+    // answer stages on the memory port, the atomic, the completion path's
+    // queue side; instantiated after EX's operands below) -----------------------
+    localparam TDW = $clog2(TAGS);
+    wire         q_empty, q_one;             // the LSU queue: no entry, one
+    wire [TDW:0] owed;                       // answers the port owes
+    wire         ans_owed = owed != {(TDW+1){1'b0}};
+    wire [WARPS-1:0] inq;                    // warps with a queue entry
+    wire         cf;                         // a store that wrote code waits
+    wire         ls_take;                    // the LSU takes EX's beat
+    wire         ls_busy;                    // ... holds it
+    wire         ls_bad, ls_fuse, ls_wb;
+    wire [5:0]   ls_p;
+    wire [1:0]   ls_wk;
+    wire [LANES*32-1:0] ls_wb_row, ls_row0;
+    wire         at_on, at_wait, ls_store_done, ls_code;
+    wire         at_rec;                     // ATOM's record
+    wire [4:0]   at_lane;
+    wire [31:0]  at_addr, at_new, at_old;
+    wire         fl_go, rv_f;
+    wire [31:0]  fl_word;
+    wire         cp_go, cp_last, cp_code, cp_yield, cp_st;
+    wire [WID_W-1:0] cp_w;
+    wire [PCW-1:0] cp_pc;
+    wire [31:0]  cp_sel;
+    wire [63:0]  cp_ir;
+    wire [5:0]   cp_rd, cp_p;
+    wire [1:0]   cp_k;
+    wire [LANES*32-1:0] cp_row;
+    wire [WARPS-1:0] cp_drop;
+    wire unused_lsu = &{1'b0, inq, cp_yield};   // (the formal properties')
     reg          b_open;                 // WB's instruction has emitted a record
     reg          x_open;                 // EX's instruction has beats in WB
-    wire [WID_W-1:0] cp_w = q_w[q_hd];
-    wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
-    wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
-                           (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
-    wire         cp_nobh = !(f_v || d_v || x_v || b_v) && q_n == {{QW{1'b0}}, 1'b1};
-    // (a store that wrote code drops everything behind it: its commit is
-    // the hold's last when another unit waits; it does not wait for the
-    // fetch run its fence stopped, which its commit ends once the run's
-    // answers are in)
-    wire         cp_endw = cp_last &&
-                           (q_code[q_hd] ? ((stopping || i_ev_wait) && ans_owed) :
-                                           (cp_nobh && (fl_on || ans_owed)));
-    // (a trap waiting in WB for the queue is dropped by a store that wrote
-    // code, like every younger instruction: it was fetched before)
-    // (after a completion WB's waiting beat goes first: back-to-back
-    // store commits, 4 cycles each, would otherwise hold the ALU commits
-    // of the warps whose stores come next, and the port would idle)
-    wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
-                           (!b_open && !cp_yield &&
-                            (!q_code[q_hd] || ((!b_v || b_twait) && !x_open))));
-    assign wb_frz = cp_go || cp_on;
-    assign wb_blk = cp_rdy && q_code[q_hd] && !x_open;
-    wire         cp_code = cp_go && cp_last && q_code[q_hd];
-    reg  [LANES*32-1:0] cp_row;          // the write-back beat's values
-    always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1)
-            cp_row[ei*32 +: 32] = q_data[qd_ix(q_hd, cp_k, cp_p * LANES + ei)];
 
     // ---- EX: operands and results -----------------------------------------------------
     wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
@@ -1028,6 +691,57 @@ module wq_core #(
             .o_res(dv_res[gd*32 +: 32]));
     end endgenerate
     wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : x_dvop ? dv_res : alu_res;
+
+    // ---- LSU -----------------------------------------------------------------------------
+    // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
+    // EX's own, below)
+    wire wb_ls     = ls_wb && !b_busy;
+    wire x_to_wb   = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem);
+    wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
+                  .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_x_v(x_v), .i_x_commit(x_commit), .i_x_mem(x_mem), .i_x_trap(x_trap),
+        .i_x_skip(x_skip), .i_x_op(x_op), .i_x_fn(x_fn), .i_x_k(x_k), .i_x_p(x_p),
+        .i_x_sel(x_sel), .i_x_imm(x_imm), .i_x_amask(x_amask), .i_x_msize(x_msize),
+        .i_x_msext(x_msext), .i_x_words(x_words), .i_x_w(x_w), .i_x_pc(x_pc),
+        .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
+        .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
+        .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
+        .i_b_open(b_open), .i_x_open(x_open), .i_pipe_empty(pipe_empty),
+        .i_stop(stopping || i_ev_wait),
+        .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
+        .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
+        .i_cr_v(cr_v), .i_cr_lo(cr_lo), .i_cr_hi(cr_hi),
+        .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready), .o_mem_we(o_mem_we),
+        .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata), .o_mem_wstrb(o_mem_wstrb),
+        .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
+        .o_busy(ls_busy), .o_take(ls_take), .o_ls_bad(ls_bad),
+        .o_q_empty(q_empty), .o_q_one(q_one), .o_owed(owed), .o_inq(inq), .o_cf(cf),
+        .o_at_on(at_on), .o_at_wait(at_wait), .o_at_done(ls_store_done), .o_at_code(ls_code),
+        .o_at_rec(at_rec), .o_at_lane(at_lane), .o_at_addr(at_addr), .o_at_new(at_new),
+        .o_at_old(at_old),
+        .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
+        .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
+        .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_yield(cp_yield),
+        .o_wb_frz(wb_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
+        .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
+        .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
+        .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
+        .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
+        .o_ld_warps(o_ld_warps), .o_ld_lines(o_ld_lines));
+
+    wq_fetch #(.WARPS(WARPS), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
+               .WID_W(WID_W)) u_fetch (
+        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
+        .i_is_go(is_go), .i_pick(pick), .i_is_addr(is_addr),
+        .i_fe_take(f_v && d_take && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
+        .o_fe_hit(fe_hit), .o_fe_ir(fe_ir),
+        .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf), .i_stopping(stopping),
+        .i_cp_code(cp_code),
+        .o_fl_on(fl_on), .o_fl_req(fl_req_v), .o_fl_addr(fl_addr), .o_fl_wsel(fl_wsel),
+        .i_fl_go(fl_go), .i_mem_ready(i_mem_ready), .i_rv_f(rv_f), .i_fl_word(fl_word),
+        .o_pref_v(pref_v), .o_pref_w(pref_w),
+        .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
 
     // ---- token deque (the divergence unit's; the warp's end; the debug window) ------
     reg               dq_valid;
@@ -1441,14 +1155,14 @@ module wq_core #(
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
     // for K_RC, which then does not wait for it
-    assign      b_twait    = b_v && b_commit && b_is_trap && q_n != {(QW+1){1'b0}};
+    assign      b_twait    = b_v && b_commit && b_is_trap && !q_empty;
     wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || d_v || x_v || is_go || q_n != {(QW+1){1'b0}};
+    wire        behind     = f_v || d_v || x_v || is_go || !q_empty;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -1457,7 +1171,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || d_v || x_v || q_n != {(QW+1){1'b0}}));
+                             (b_is_trap || !(f_v || d_v || x_v || !q_empty));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -1476,7 +1190,6 @@ module wq_core #(
                               (b_disp || ready_after != {WARPS{1'b0}})));
 
     assign squash_x = b_trapping;
-    wire   ls_store_done;
     // after an atomic that wrote code (FE and DE, fetched before it, are
     // dropped) or a store that did (its commit drops FE, DE, EX and the
     // younger queue entries): the buffer is flushed
@@ -1485,38 +1198,20 @@ module wq_core #(
     assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- EX's LSU control ----------------------------------------------------------
-    // a memory instruction's commit beat in EX: trap if a lane is misaligned
-    // (the trap goes to WB), else a load or a store enters the LSU queue
-    // (not while a trap waits in WB, nor behind a store that wrote code),
-    // and an ATOM performs once the queue, WB and the port are empty, then
-    // sends its write-back beats
-    wire x_memc   = x_v && x_commit && x_mem && x_trap == `WQ_TRAP_NONE && !x_skip;
-    assign x_gat  = x_v && !x_commit && x_mem;
-    assign q_full = q_n == LSQN;
-    assign q_push = x_memc && !ls_bad && !ls_at && !q_full && !cf && !(b_v && b_commit && b_is_trap);
-    assign pf_go  = is_go && fl_idle && !at_on && !(x_memc && ls_at) && !cf && !stopping &&
-                     is_addr < pf_end && is_addr + (PF_BYTES >> 1) >= pf_end;
-    assign fr_miss = f_v && d_take && !squash && !fe_hit && fl_idle && !at_on && !cf && hold;
-    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !b_v && fl_idle && !ls_done_q &&
-                    q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}};
-    reg  ls_done_q;                      // ATOM's accesses done: pass the commit on
-    assign x_busy = x_v && ((x_memc && !ls_bad && (!ls_at || !ls_done_q)) || ls_wb) ||
-                    (x_div && !dv_done) || (x_gat && q_full);
-    // (an ATOM writes memory too: the buffer is flushed after it as well)
-    assign ls_store_done = at_on && ls_rem == 128'd0;
+    // (the LSU holds EX's memory beats: wq_core_lsu)
+    assign x_busy = ls_busy || (x_div && !dv_done);
 
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, WB, EX, DE, FE, an issue this cycle) or,
     // nobody waiting, its warp (ready again) can go on
-    wire cp_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go ||
-                                 q_n != {{QW{1'b0}}, 1'b1})) ||
+    wire cp_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go || !q_one)) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
     wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
-                      (!stopping || (owe && pipe_empty && fl_idle && q_n == {(QW+1){1'b0}}));
+                      (!stopping || (owe && pipe_empty && fl_idle && q_empty));
     assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
@@ -1525,49 +1220,35 @@ module wq_core #(
     // host's steps go on meanwhile instead of waiting for the hold's end)
     assign o_ev_req = (run_v != {WARPS{1'b0}}) || (disp_ok && dq_ready);
 
-    // ---- dispatch ------------------------------------------------------------------------
-    // DS_SLOT starts a warp a cycle (its fields, the deque's CLEAR, its
-    // CTA_START record), DS_END commits the DISPATCH.  The thread-id walk
-    // (tw_*) writes the CTA's thread ids into the thread-id RAM behind it,
-    // TPC a cycle, warp by warp in CTA order, from the dispatch's first
-    // cycle on; a warp issues once its rows are written (tw_pend), so the
-    // walk overlaps the first warps' instructions
-    localparam [1:0] DS_SLOT = 2'd0, DS_END = 2'd2;
-    reg [1:0]        ds;
-    reg [WID_W:0]    ds_slot;
-    reg [4:0]        ds_wi;
-    reg [WID_W-1:0]  ds_dqw;             // the warp of the CLEAR the deque takes
-    reg              tw_on;              // the walk has rows to write
-    reg [WARPS-1:0]  tw_pend;            // a started warp whose rows are not all written
-    reg [WID_W-1:0]  tw_sl [0:WARPS-1];  // the slot of the CTA's warp i
-    reg [4:0]        tw_i;               // the warp the walk writes
-    reg [5:0]        tw_nw;              // the CTA's warps
-    reg [10:0]       tw_n0, tw_n1;       // its ntid.x, ntid.y (the launch may change)
-    reg [5:0]        ds_p;
-    reg [5:0]        ds_l;               // lane within the row
-    reg [TIDW-1:0]   tx, ty, tz;
-    reg [31:0]       cta_key;
-    // TPC thread ids from (tx, ty, tz), and the walk's next position
-    reg [TPC*3*TIDW-1:0] tw_ids;
-    reg [TIDW-1:0]   tw_x, tw_y, tw_z;
-    integer ti;
-    always @(*) begin
-        tw_x = tx; tw_y = ty; tw_z = tz;
-        for (ti = 0; ti < TPC; ti = ti + 1) begin
-            tw_ids[ti*3*TIDW +: 3*TIDW] = {tw_z, tw_y, tw_x};
-            if (tw_x + 1'b1 == tw_n0) begin
-                tw_x = {TIDW{1'b0}};
-                if (tw_y + 1'b1 == tw_n1) begin
-                    tw_y = {TIDW{1'b0}};
-                    tw_z = tw_z + 1'b1;
-                end else tw_y = tw_y + 1'b1;
-            end else tw_x = tw_x + 1'b1;
-        end
-    end
-    wire [31:0] ds_first = {22'd0, ds_wi, 5'd0};
-    wire [31:0] ds_n     = {21'd0, g_threads} - ds_first;
-    wire [31:0] ds_live  = (ds_n >= 32) ? 32'hFFFFFFFF : ~(32'hFFFFFFFF << ds_n[4:0]);
-    wire [WID_W-1:0] ds_s = ds_slot[WID_W-1:0];
+    // ---- dispatch (wq_dispatch: the grid, the CTA's warps into free slots,
+    // the thread-id walk) ------------------------------------------------------------------
+    // its decisions are carried out here: a warp's slot, the deque's CLEAR
+    // and the CTA_START record (ds_slot_go), the DISPATCH commit (ds_end)
+    wire             ds_start, ds_slot_go, ds_end;
+    wire [WID_W-1:0] ds_s;
+    wire [4:0]       ds_wi;
+    wire [31:0]      ds_live;
+    wire [WID_W-1:0] ds_dqw;             // the warp of the CLEAR the deque takes
+    wire [31:0]      cta_key;
+    wire             tw_on;              // the walk has rows to write
+    wire unused_disp = tw_on;            // (the formal covers')
+    wq_dispatch #(.WARPS(WARPS), .LANES(LANES), .WID_W(WID_W), .TR_AW(TR_AW)) u_disp (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_launch_valid(i_launch_valid), .i_launch_ncta(i_launch_ncta),
+        .i_threads(g_threads), .i_warps(g_warps), .i_ncta0(g_ncta0), .i_ncta1(g_ncta1),
+        .i_ntid0(g_ntid0), .i_ntid1(g_ntid1), .i_ntid2(g_ntid2),
+        .i_lbase(g_lbase), .i_lsize(g_lsize),
+        .i_free_v(free_v), .i_nfree(nfree),
+        .i_start_ok(phase == PH_RUN && hold && pipe_empty && fl_idle && !at_on &&
+                    q_empty && !ans_owed),
+        .i_disp(phase == PH_DISP), .i_dq_ready(dq_ready),
+        .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_start(ds_start),
+        .o_slot_go(ds_slot_go), .o_slot(ds_s), .o_wi(ds_wi), .o_live(ds_live),
+        .o_end(ds_end), .o_dqw(ds_dqw),
+        .o_cx(g_cx), .o_cy(g_cy), .o_cz(g_cz), .o_bx(g_bx), .o_by(g_by), .o_bz(g_bz),
+        .o_next(g_next), .o_local(g_local), .o_grid_seq(grid_seq), .o_key(cta_key),
+        .o_tw_on(tw_on), .o_tw_pend(tw_pend),
+        .o_tr_we(tr_we), .o_tr_waddr(tr_waddr), .o_tr_wlane(tr_wlane), .o_tr_wdata(tr_wdata));
 
     // ---- CSR -------------------------------------------------------------------------------
     reg        csr_pend, csr_we;
@@ -1623,26 +1304,15 @@ module wq_core #(
         o_step_more <= 1'b0;
         o_evr_valid <= 1'b0;
         o_evw_valid <= 1'b0;
-        o_evm_valid <= {NB{1'b0}};
         o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
-        tr_we <= 1'b0;
-        ib_fill <= 1'b0;
         dq_valid <= 1'b0;
         if (i_csr_valid) begin
             csr_pend <= 1'b1;
             csr_we <= i_csr_we;
             csr_addr <= i_csr_addr;
             csr_wdata <= i_csr_wdata;
-        end
-        if (i_launch_valid) begin
-            g_valid <= 1'b1;
-            g_next <= 32'd0;
-            g_local <= g_lbase;
-            g_cx <= 16'd0; g_cy <= 16'd0; g_cz <= 16'd0;
-            g_bx <= 26'd0; g_by <= 26'd0; g_bz <= 26'd0;
-            grid_seq <= grid_seq + 32'd1;
         end
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
@@ -1654,7 +1324,6 @@ module wq_core #(
             stopping <= 1'b1;
 
         // ---------------------------------------------------------- IS -> FE
-        f_fresh <= 1'b0;
         if (d_last) d_v <= 1'b0;         // (FE's instruction may follow at once)
         if (squash) f_v <= 1'b0;
         else if (d_take_fe) f_v <= 1'b0;
@@ -1663,22 +1332,10 @@ module wq_core #(
             f_w <= pick;
             f_pc <= w_pc[pick];
             f_addr <= is_addr;
-            f_fresh <= 1'b1;
             busy[pick] <= 1'b1;
             rr <= pick;
-            if (pref_v && pick == pref_w) pref_v <= 1'b0;
-        end
-        if (pf_go) begin
-            fl_on <= 1'b1;
-            fl_req <= pf_end;
-            fl_raddr <= pf_end;
-            fl_left <= PF_RUN * 2;
-            fl_out <= 7'd0;
-            fl_drop <= 1'b0;
-            pf_end <= pf_end + PF_BYTES;
         end
         // ---------------------------------------------------------- FE -> DE
-        if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end
         if (f_v && d_take && !squash) begin
             if (fe_hit) begin
                 d_v <= 1'b1;
@@ -1689,18 +1346,7 @@ module wq_core #(
                 d_k <= 2'd0;
                 d_parts_done <= 1'b0;
             end else begin
-                busy[f_w] <= 1'b0;       // issued again after the run fills it
-                if (fr_miss) begin
-                    pref_v <= 1'b1;
-                    pref_w <= f_w;
-                    fl_on <= 1'b1;
-                    fl_req <= f_addr;
-                    fl_raddr <= f_addr;
-                    pf_end <= f_addr + PF_BYTES;
-                    fl_left <= PF_RUN * 2;
-                    fl_out <= 7'd0;
-                    fl_drop <= 1'b0;
-                end
+                busy[f_w] <= 1'b0;       // issued again after a fetch run fills it
             end
         end
         // ---------------------------------------------------------- DE -> EX
@@ -1746,118 +1392,28 @@ module wq_core #(
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
-        // ---------------------------------------------------------- EX: LSU gather
-        // (beat k of a part: ra's address with rb + k's data, into the
-        // entry after the queue's last)
-        if (x_gat && x_take) begin
-            for (wl = 0; wl < LANES; wl = wl + 1) begin
-                q_data[qd_ix(q_tl, x_k, x_p * LANES + wl)] <= op_rb[wl*32 +: 32];
-                if (x_k == 2'd0) begin
-                    q_addr[qa_ix(q_tl, x_p * LANES + wl)] <= op_a[wl*32 +: 32] + x_imm;
-                    if (x_sel[x_p * LANES + wl] &&
-                        (((op_a[wl*32 +: 4] + x_imm[3:0]) & x_amask) != 4'd0))
-                        ls_bad <= 1'b1;
-                end
-            end
-        end
         // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
         if (x_v && !x_commit && x_take &&
             (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET))
             for (wl = 0; wl < LANES; wl = wl + 1)
                 t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
                                            x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
-        // a load or a store enters the queue (its commit beat leaves EX)
-        if (q_push) begin
-            q_v[q_tl] <= 1'b1;
-            q_st[q_tl] <= ls_st;
-            q_code[q_tl] <= 1'b0;
-            q_w[q_tl] <= x_w;
-            q_pc[q_tl] <= x_pc;
-            q_ir[q_tl] <= x_ir;
-            q_rd[q_tl] <= x_rd;
-            q_sel[q_tl] <= x_sel;
-            q_msize[q_tl] <= x_msize;
-            q_msext[q_tl] <= x_msext;
-            q_words[q_tl] <= x_words;
-            q_rem[q_tl] <= ls_emask;
-            q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
-            q_rec[q_tl] <= ls_st ? ls_emask : 128'd0;
-        end
-        // the request stage: a line request taken
-        if (ls_req && i_mem_ready && !at_on) begin
-            q_rem[rq_s] <= ls_rem & ~rq_cov;
-            if (wr_code) begin
-                q_code[rq_s] <= 1'b1;
-                cf <= 1'b1;
-                cf_s <= rq_s;
-            end
-        end
-        // every request is tagged as it is taken; each answer takes its tag
-        if (o_mem_valid && i_mem_ready) begin
-            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[rq_s] ? TK_W : TK_L;
-            t_slot[t_wr] <= rq_s;
-            t_cov[t_wr] <= rq_cov;
-            t_wr <= t_wr + 1'b1;
-        end
-        if (i_mem_rvalid) t_rd <= t_rd + 1'b1;
-        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
-        // the answer stage: a load line's answer, its elements' values
-        if (rv_l) begin
-            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
-            for (k = 0; k < 4; k = k + 1)
-                for (wl = 0; wl < 32; wl = wl + 1)
-                    if (rs_cov[wl * 4 + k])
-                        q_data[qd_ix(an_s, k[1:0], wl)] <= ld_v[wl * 4 + k];
-        end
-        // ATOM
-        if (ls_start) ls_code <= 1'b0;
-        else if (wr_code && at_on) ls_code <= 1'b1;
-        if (ls_start) begin
-            at_on <= 1'b1;
-            q_rem[q_tl] <= ls_emask;
-            ls_aph <= AP_RD;
-        end
-        if (at_on) begin
-            case (ls_aph)
-            AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
-            AP_OLD: if (rv_a) begin
-                ls_old <= ln_word(i_mem_rdata, el_w[rq_e]);
-                ls_aph <= AP_WR;
-            end
-            AP_WR:  if (!at_chg || i_mem_ready) begin
-                // the record as the write is taken (or without a write)
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_ATOMIC;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
-                o_evr_aux <= {3'd0, ls_l, 4'd0, x_fn};
-                o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
-                o_evr_mask <= 32'd1 << ls_l;
-                o_evr_a <= q_addr[qa_ix(q_tl, {27'd0, ls_l})];
-                o_evr_b <= {32'd0, at_new};
-                o_evr_c <= {32'd0, ls_old};
-                q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})] <= ls_old;   // rd's value (b is used up)
-                if (at_chg) ls_aph <= AP_ACK;
-                else begin
-                    q_rem[q_tl][rq_e] <= 1'b0;
-                    ls_aph <= AP_RD;
-                end
-            end
-            default: if (rv_a) begin               // AP_ACK: the write's answer
-                q_rem[q_tl][rq_e] <= 1'b0;
-                ls_aph <= AP_RD;
-            end
-            endcase
-        end
-        // ATOM done: its write-back beats, or its commit beat carries them
-        if (at_on && ls_rem == 128'd0) begin
-            at_on <= 1'b0;
-            if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
-            else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
+        // ATOM: a lane's record as its write is taken (or without a write)
+        if (at_rec) begin
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_ATOMIC;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
+            o_evr_aux <= {3'd0, at_lane, 4'd0, x_fn};
+            o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
+            o_evr_mask <= 32'd1 << at_lane;
+            o_evr_a <= at_addr;
+            o_evr_b <= {32'd0, at_new};
+            o_evr_c <= {32'd0, at_old};
         end
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
         if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
-        if (ls_wb && !b_busy) begin
+        if (wb_ls) begin
             // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
             // values): the registers in order, each over its parts
             b_v <= 1'b1;
@@ -1865,18 +1421,8 @@ module wq_core #(
             b_fp <= 1'b0;
             b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                b_res[wl*32 +: 32] <= q_data[qd_ix(q_tl, ls_wk, ls_p * LANES + wl)];
-            if (ls_p + 6'd1 != PARTS6) ls_p <= ls_p + 6'd1;
-            else if ({1'b0, ls_wk} + 3'd1 != x_words) begin
-                ls_p <= 6'd0;
-                ls_wk <= ls_wk + 2'd1;
-            end else begin
-                ls_wb <= 1'b0;
-                ls_done_q <= 1'b1;
-            end
-        end else if (x_v && !x_busy && !b_busy && !wb_blk && !squash_x &&
-                     (x_commit || !x_mem)) begin
+            b_res <= ls_wb_row;
+        end else if (x_to_wb) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
             x_open <= !x_commit;
@@ -1909,11 +1455,6 @@ module wq_core #(
             r_held <= 32'd0;
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
-            if (x_commit) begin
-                ls_bad <= 1'b0;
-                ls_done_q <= 1'b0;
-                ls_fuse <= 1'b0;
-            end
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
@@ -1940,9 +1481,6 @@ module wq_core #(
             if (x_v) busy[x_w] <= 1'b0;
             x_v <= 1'b0;
             x_open <= 1'b0;
-            ls_bad <= 1'b0;
-            ls_fuse <= 1'b0;
-            ls_done_q <= 1'b0;
         end
         if (squash) begin
             if (f_v) busy[f_w] <= 1'b0;
@@ -2338,43 +1876,22 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- LSU completion
-        // the head entry's commit (WB holds meanwhile: wb_frz)
-        if (!cp_go) cp_yield <= 1'b0;
+        // the head entry's commit (WB holds meanwhile: wb_frz); the LSU
+        // emits a store's MEM_WRITE records (o_evm_*)
         if (cp_go) begin
-            if (q_st[q_hd]) begin
-                // a store's MEM_WRITE records, NB a cycle in the model's order
-                o_evm_valid <= mw_v;
-                o_evm_unit <= {{(8-WID_W){1'b0}}, cp_w};
-                o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
-                for (mi = 0; mi < NB; mi = mi + 1) begin
-                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
-                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd],
-                                                 q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})][1:0])};
-                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})] |
-                                            {28'd0, mw_e[mi][1:0], 2'b00};
-                    o_evm_b[mi*32 +: 32] <= q_data[qd_ix(q_hd, mw_e[mi][1:0], {27'd0, mw_e[mi][6:2]})];
-                end
-                q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
-            end else if (lanes_of(q_sel[q_hd], cp_p) != {LANES{1'b0}})
+            if (!cp_st && lanes_of(cp_sel, cp_p) != {LANES{1'b0}})
                 // a load's write-back beat: rd + cp_k, part cp_p
-                reg_beat(cp_w, q_rd[q_hd] + {4'd0, cp_k}, cp_p, q_pc[q_hd], q_sel[q_hd], cp_row);
-            if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
-            else begin
-                cp_p <= 6'd0;
-                cp_k <= cp_k + 2'd1;
-            end
-            cp_on <= !cp_last;
-            cp_yield <= cp_last && b_v && !b_twait;
+                reg_beat(cp_w, cp_rd + {4'd0, cp_k}, cp_p, cp_pc, cp_sel, cp_row);
             if (cp_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_unit <= {{(8-WID_W){1'b0}}, cp_w};
-                o_evr_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
-                o_evr_aux <= {8'd0, q_st[q_hd] ? `WQ_OP_ST : `WQ_OP_LD};
-                o_evr_mask <= q_sel[q_hd];
+                o_evr_pc <= {{(32-PCW){1'b0}}, cp_pc};
+                o_evr_aux <= {8'd0, cp_st ? `WQ_OP_ST : `WQ_OP_LD};
+                o_evr_mask <= cp_sel;
                 o_evr_a <= 32'd0;
-                o_evr_b <= q_ir[q_hd];
+                o_evr_b <= cp_ir;
                 o_evr_c <= 64'd0;
                 o_step_valid <= 1'b1;
                 o_step_kind <= `WQ_STEPK_WARP;
@@ -2386,193 +1903,89 @@ module wq_core #(
                 busy[cp_w] <= 1'b0;
                 perf_instr <= perf_instr + 32'd1;
                 w_retired[cp_w] <= w_retired[cp_w] + 32'd1;
-                w_pc[cp_w] <= q_pc[q_hd] + 1'b1;
-                q_v[q_hd] <= 1'b0;
-                q_hd <= q_hd + 1'b1;
-                cp_p <= 6'd0;
-                cp_k <= 2'd0;
-                if (q_code[q_hd]) begin
-                    // a store that wrote code: the younger entries go (none
-                    // has made a request: cf), and the fetch run stops
-                    for (k = 0; k < LSQ; k = k + 1)
-                        if (q_v[k] && k[QW-1:0] != q_hd) begin
-                            q_v[k] <= 1'b0;
-                            busy[q_w[k]] <= 1'b0;
-                        end
+                w_pc[cp_w] <= cp_pc + 1'b1;
+                if (cp_code) begin
+                    // a store that wrote code: the younger entries go (the
+                    // LSU drops them), and the fetch run stops (wq_fetch)
+                    for (k = 0; k < WARPS; k = k + 1)
+                        if (cp_drop[k]) busy[k] <= 1'b0;
                     if (b_v) begin
                         b_v <= 1'b0;
                         busy[b_w] <= 1'b0;
                     end
-                    cf <= 1'b0;
-                    fl_left <= 7'd0;
-                    fl_drop <= 1'b1;
-                    if (fl_out == 7'd0) fl_on <= 1'b0;
                 end
             end
         end
-        q_n <= cp_code ? {(QW+1){1'b0}} :
-               q_n + {{QW{1'b0}}, q_push} - {{QW{1'b0}}, cp_go && cp_last};
-
-        // ---------------------------------------------------------- fetch runs
-        if (fl_on) begin
-            if (fl_go && i_mem_ready) begin
-                fl_req <= fl_req + 32'd4;
-                fl_left <= fl_left - 7'd1;
-                fl_out <= fl_out + 7'd1;
-            end
-            if (rv_f) begin
-                fl_raddr <= fl_raddr + 32'd4;
-                if (fl_raddr[2]) begin
-                    ib_fill <= !fl_drop;
-                    ib_faddr <= {fl_raddr[31:3], 3'b000};
-                    ib_fdata <= {fl_word, fl_lo};
-                end else fl_lo <= fl_word;
-                if ((fl_left == 7'd0 || cp_code) && fl_out == 7'd1 &&
-                    !(fl_go && i_mem_ready)) fl_on <= 1'b0;
-                fl_out <= fl_out - 7'd1 + ((fl_go && i_mem_ready) ? 7'd1 : 7'd0);
-            end
-        end
-
-        // ---------------------------------------------------------- load counters
-        if (q_push && !ls_st && x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
-        if (ls_req && i_mem_ready && !at_on && !q_st[rq_s]) o_ld_lines <= o_ld_lines + 32'd1;
-
-        // ---------------------------------------------------------- code range
-        if (pf_go || fr_miss) begin
-            cr_v <= 1'b1;
-            cr_lo <= fr_wrap ? 32'd0 : (cr_v && cr_lo < fr_addr) ? cr_lo : fr_addr;
-            cr_hi <= fr_wrap ? 33'h1_0000_0000 : (cr_v && cr_hi > fr_end) ? cr_hi : fr_end;
-        end
-        if (ib_flush) cr_v <= 1'b0;
 
         // ---------------------------------------------------------- dispatch
-        if (phase == PH_RUN && hold && disp_ok && pipe_empty && fl_idle && !at_on && !tw_on &&
-            q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}}) begin
-            phase <= PH_DISP;
-            ds <= DS_SLOT;
-            ds_slot <= {(WID_W+1){1'b0}};
-            ds_wi <= 5'd0;
-            cta_key <= cta_key + 32'd1;
-            tx <= {TIDW{1'b0}}; ty <= {TIDW{1'b0}}; tz <= {TIDW{1'b0}};
-            tw_on <= 1'b1;
-            tw_i <= 5'd0;
-            tw_nw <= g_warps;
-            tw_n0 <= g_ntid0;
-            tw_n1 <= g_ntid1;
-            ds_p <= 6'd0;
-            ds_l <= 6'd0;
+        // (wq_dispatch decides; the slot, the CLEAR, the CTA_START record
+        // and the DISPATCH commit are written here)
+        if (ds_start) phase <= PH_DISP;
+        if (ds_slot_go) begin
+            // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
+            w_state[ds_s] <= `WQ_WS_RUN;
+            w_init[ds_s] <= 1'b1;
+            w_pc[ds_s] <= g_pc;
+            w_act[ds_s] <= ds_live;
+            w_exited[ds_s] <= ~ds_live;
+            w_trap[ds_s] <= `WQ_TRAP_NONE;
+            w_nregs[ds_s] <= g_nregs;
+            w_code[ds_s] <= g_code;
+            w_param[ds_s] <= g_param;
+            w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
+            w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
+            w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
+            w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
+            w_ctaflat[ds_s] <= g_next;
+            w_local[ds_s] <= g_local;
+            w_wi[ds_s] <= ds_wi;
+            w_retired[ds_s] <= 32'd0;
+            w_key[ds_s] <= cta_key;
+            w_ypol[ds_s] <= g_ypol;
+            w_yparam[ds_s] <= g_yparam;
+            w_ycount[ds_s] <= 9'd0;
+            w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+            w_sven[ds_s] <= g_sven;
+            w_sbase[ds_s] <= g_sbase;
+            w_son[ds_s] <= 1'b0;
+            w_spart[ds_s] <= 5'd0;
+            w_sendset[ds_s] <= 1'b0;
+            w_lon[ds_s] <= 1'b0;
+            w_s0[ds_s] <= 32'd0;
+            for (k = 0; k < 8; k = k + 1)
+                w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
+            // the warp's rows, each bit at a constant index: a
+            // variable bit-select write is a whole-vector mask per
+            // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
+            // hours at LANES=8)
+            for (k = 0; k < RF_D; k = k + 1)
+                if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
+                    zflag[k] <= 1'b1;
+            dq_valid <= 1'b1;
+            dq_op <= `WQ_DQCMD_CLEAR;
+            dq_log2_in <= g_dlog2;
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_CTA_START;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
+            o_evr_aux <= {11'd0, ds_wi};
+            o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
+            o_evr_mask <= ds_live;
+            o_evr_a <= g_next;
+            o_evr_b <= {32'd0, grid_seq};
+            o_evr_c <= 64'd0;
         end
-        // the thread-id walk: TPC ids a cycle into the rows of the CTA's
-        // warp tw_i once DS_SLOT has started it
-        if (tw_on && (phase != PH_DISP || tw_i < ds_wi)) begin
-            tr_we <= 1'b1;
-            tr_waddr <= tr_row(tw_sl[tw_i[WID_W-1:0]], ds_p);
-            tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << ds_l;
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
-            tx <= tw_x; ty <= tw_y; tz <= tw_z;
-            if ({26'd0, ds_l} + TPC == LANES) begin
-                ds_l <= 6'd0;
-                if (ds_p + 6'd1 == PARTS6) begin
-                    ds_p <= 6'd0;
-                    tw_pend[tw_sl[tw_i[WID_W-1:0]]] <= 1'b0;
-                    tw_i <= tw_i + 5'd1;
-                    if ({1'b0, tw_i} + 6'd1 == tw_nw) tw_on <= 1'b0;
-                end else ds_p <= ds_p + 6'd1;
-            end else ds_l <= ds_l + TPC[5:0];
-        end
-        if (phase == PH_DISP) begin
-            case (ds)
-            DS_SLOT: begin
-                if ({1'b0, ds_wi} == g_warps || ds_slot == WARPS[WID_W:0]) ds <= DS_END;
-                else if (!free_v[ds_s]) ds_slot <= ds_slot + 1'b1;
-                else if (dq_ready) begin
-                    // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
-                    w_state[ds_s] <= `WQ_WS_RUN;
-                    w_init[ds_s] <= 1'b1;
-                    w_pc[ds_s] <= g_pc;
-                    w_act[ds_s] <= ds_live;
-                    w_exited[ds_s] <= ~ds_live;
-                    w_trap[ds_s] <= `WQ_TRAP_NONE;
-                    w_nregs[ds_s] <= g_nregs;
-                    w_code[ds_s] <= g_code;
-                    w_param[ds_s] <= g_param;
-                    w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
-                    w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
-                    w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
-                    w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
-                    w_ctaflat[ds_s] <= g_next;
-                    w_local[ds_s] <= g_local;
-                    w_wi[ds_s] <= ds_wi;
-                    w_retired[ds_s] <= 32'd0;
-                    w_key[ds_s] <= cta_key;
-                    w_ypol[ds_s] <= g_ypol;
-                    w_yparam[ds_s] <= g_yparam;
-                    w_ycount[ds_s] <= 9'd0;
-                    w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
-                    w_sven[ds_s] <= g_sven;
-                    w_sbase[ds_s] <= g_sbase;
-                    w_son[ds_s] <= 1'b0;
-                    w_spart[ds_s] <= 5'd0;
-                    w_sendset[ds_s] <= 1'b0;
-                    w_lon[ds_s] <= 1'b0;
-                    w_s0[ds_s] <= 32'd0;
-                    for (k = 0; k < 8; k = k + 1)
-                        w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
-                    // the warp's rows, each bit at a constant index: a
-                    // variable bit-select write is a whole-vector mask per
-                    // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
-                    // hours at LANES=8)
-                    for (k = 0; k < RF_D; k = k + 1)
-                        if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
-                            zflag[k] <= 1'b1;
-                    dq_valid <= 1'b1;
-                    dq_op <= `WQ_DQCMD_CLEAR;
-                    dq_log2_in <= g_dlog2;
-                    ds_dqw <= ds_s;
-                    tw_sl[ds_wi[WID_W-1:0]] <= ds_s;
-                    tw_pend[ds_s] <= 1'b1;
-                    o_evr_valid <= 1'b1;
-                    o_evr_kind <= `WQ_EV_CTA_START;
-                    o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
-                    o_evr_aux <= {11'd0, ds_wi};
-                    o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
-                    o_evr_mask <= ds_live;
-                    o_evr_a <= g_next;
-                    o_evr_b <= {32'd0, grid_seq};
-                    o_evr_c <= 64'd0;
-                    ds_wi <= ds_wi + 5'd1;
-                    ds_slot <= ds_slot + 1'b1;
-                end
-            end
-            default: begin           // DS_END: the grid moves on
-                g_local <= g_local + g_lsize;
-                g_next <= g_next + 32'd1;
-                if (g_next + 32'd1 >= i_launch_ncta) g_valid <= 1'b0;
-                if (g_cx + 16'd1 == g_ncta0) begin
-                    g_cx <= 16'd0; g_bx <= 26'd0;
-                    if (g_cy + 16'd1 == g_ncta1) begin
-                        g_cy <= 16'd0; g_by <= 26'd0;
-                        g_cz <= g_cz + 16'd1; g_bz <= g_bz + {15'd0, g_ntid2};
-                    end else begin
-                        g_cy <= g_cy + 16'd1; g_by <= g_by + {15'd0, g_ntid1};
-                    end
-                end else begin
-                    g_cx <= g_cx + 16'd1; g_bx <= g_bx + {15'd0, g_ntid0};
-                end
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_DISPATCH;
-                o_step_id <= 8'd0;
-                o_step_res <= `WQ_STEP_DONE;
-                // the CTA's warps are ready: the hold goes on unless
-                // another unit waits (the instruction buffer keeps the
-                // kernel's code for them)
-                o_step_more <= !stopping && !i_ev_wait;
-                owe <= !stopping && !i_ev_wait;
-                ended <= stopping || i_ev_wait;
-                phase <= PH_RUN;
-            end
-            endcase
+        if (ds_end) begin
+            o_step_valid <= 1'b1;
+            o_step_kind <= `WQ_STEPK_DISPATCH;
+            o_step_id <= 8'd0;
+            o_step_res <= `WQ_STEP_DONE;
+            // the CTA's warps are ready: the hold goes on unless
+            // another unit waits (the instruction buffer keeps the
+            // kernel's code for them)
+            o_step_more <= !stopping && !i_ev_wait;
+            owe <= !stopping && !i_ev_wait;
+            ended <= stopping || i_ev_wait;
+            phase <= PH_RUN;
         end
 
         // ---------------------------------------------------------- CSR (outside the lock)
@@ -2693,26 +2106,12 @@ module wq_core #(
 
         if (i_reset) begin
             phase <= PH_RUN;
-            g_valid <= 1'b0;
-            grid_seq <= 32'd0;
-            cta_key <= 32'd0;
             busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            fl_on <= 1'b0;
-            pref_v <= 1'b0;
-            pf_end <= 32'd0;
-            cr_v <= 1'b0;
-            ls_code <= 1'b0;
-            o_ld_warps <= 32'd0; o_ld_lines <= 32'd0;
-            at_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
-            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
-            cf <= 1'b0; cp_on <= 1'b0; cp_yield <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
-            b_open <= 1'b0; x_open <= 1'b0; fl_drop <= 1'b0;
-            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_cnt <= {(TDW+1){1'b0}};
+            b_open <= 1'b0; x_open <= 1'b0;
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
-            tw_on <= 1'b0; tw_pend <= {WARPS{1'b0}};
             rr <= {WID_W{1'b0}};
             csr_pend <= 1'b0;
             trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
@@ -2787,74 +2186,36 @@ module wq_core #(
     wire [31:0] f_d_addr = w_code[d_w] + {7'd0, d_pc, 3'b000};
 
     // ---- properties ---------------------------------------------------------
-    integer fw, fq;
-    reg [QW-1:0] f_o, f_y;
-    reg [WARPS-1:0] f_inq;                  // warps with an LSU queue entry
-    always @(*) begin
-        f_inq = {WARPS{1'b0}};
-        for (fq = 0; fq < LSQ; fq = fq + 1)
-            if (q_v[fq]) f_inq[q_w[fq]] = 1'b1;
-    end
+    integer fw;
     always @(*) if (f_past && !i_reset) begin
         // the scoreboard: a busy warp has its instruction in a stage or in
         // the LSU queue, and FE holds a warp that no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
                                  (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
-                                 f_inq[fw]);
+                                 inq[fw]);
         if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
-                        !(b_v && b_w == f_w) && !f_inq[f_w]);
-        for (fw = 0; fw < LSQ; fw = fw + 1)
-            if (q_v[fw]) assert(busy[q_w[fw]]);
+                        !(b_v && b_w == f_w) && !inq[f_w]);
+        for (fw = 0; fw < WARPS; fw = fw + 1)
+            if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
-        // memory only while the lock is held; a request only with room
-        // to tag it, and every answer owed is tagged
-        if (o_mem_valid) assert(i_ev_gnt && !t_full);
-        assert(t_cnt == {2'd0, f_out});
-        // an atomic's read and write are the LSU's alone: the queue, WB
-        // and the port empty but for its own answer (no fetch run)
-        if (at_on) assert(fl_idle && x_memc && ls_at && !b_v && q_n == {(QW+1){1'b0}} &&
-                          t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
+        // memory only while the lock is held; every answer owed is tagged
+        // (the LSU's properties: wq_core_lsu)
+        if (o_mem_valid) assert(i_ev_gnt);
+        assert(owed == {2'd0, f_out});
         // the divider works only for the division part beat EX holds
         if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
-        // the LSU queue: valid entries are contiguous from the head; an
-        // entry's requests go out in queue order (an entry with requests
-        // left has only such entries behind it), and its answers come
-        // only after its requests (what is still to answer and not
-        // requested is exactly what is still to request)
-        for (fw = 0; fw < LSQ; fw = fw + 1) begin
-            f_o = q_hd + fw[QW-1:0];
-            f_y = f_o + 1'b1;
-            assert(q_v[f_o] == (fw < {{(32-QW-1){1'b0}}, q_n}));
-            // (a younger entry has made no request while an older one has
-            // requests left: a load's, still all to answer, a store's,
-            // still all its records)
-            if (fw + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
-                assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
-            if (q_v[fw]) begin
-                assert((q_rem[fw] & ~q_resp[fw]) == 128'd0 || q_st[fw]);
-                if (q_st[fw]) assert(q_resp[fw] == 128'd0);
-                else assert(q_rec[fw] == 128'd0);
-            end
-        end
-        // the completion path commits only the head, whose accesses are all
-        // performed (a load's answered), and WB emits nothing meanwhile
-        if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
-        if (cp_on) assert(!b_open);
         // a trap commit only with nothing in flight in the LSU
-        if (b_trapping) assert(q_n == {(QW+1){1'b0}} && !at_on);
+        if (b_trapping) assert(q_empty && !at_on);
         // a burst is kept only by a warp commit, or by a dispatch that
         // started a warp (it owes that warp's first commit)
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
-                              t_cnt == {(TDW+1){1'b0}} && q_n == {(QW+1){1'b0}});
-        // the code range holds every word the buffer may hold: a fetch
-        // run's words still to come and each fill lie in it, and so does
-        // DE's instruction (a buffer hit)
-        if (fl_on && !fl_drop) assert(cr_v && fl_raddr >= cr_lo && {1'b0, fl_raddr} < cr_hi);
-        if (ib_fill) assert(cr_v && ib_faddr >= cr_lo && {1'b0, ib_faddr} + 33'd8 <= cr_hi);
+                              !ans_owed && q_empty);
+        // the code range holds every word the buffer may hold (a fetch
+        // run's: wq_fetch), and so does DE's instruction (a buffer hit)
         if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
     end
     // a commit, a record and a CTA start only inside the grant
@@ -2863,12 +2224,11 @@ module wq_core #(
             if (o_step_valid) assert($past(i_ev_gnt));
             if (o_evr_valid) assert($past(i_ev_gnt));
         end
-    // a warp issues only once the thread-id walk has written its rows, and
-    // the walk only writes rows of warps DS_SLOT has started
+    // a warp issues only once the thread-id walk has written its rows (the
+    // walk only writes rows of warps DS_SLOT has started: wq_dispatch)
     always @(*)
         if (f_past && !i_reset) begin
             if (is_go) assert(!tw_pend[pick]);
-            if (tw_on && phase != PH_DISP) assert(tw_i < ds_wi);
         end
 
     // ---- covers -------------------------------------------------------------
@@ -2885,15 +2245,8 @@ module wq_core #(
             c_burst:    cover(o_step_valid && o_step_more);
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
-            c_atom_wr:  cover(ls_req && at_on && ls_aph == AP_WR && i_mem_ready);
-            // a store commits before its writes are answered
-            c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
-            // two memory instructions in flight, one with answers owed
-            c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
             // a WB commit while a memory instruction waits in the queue
-            c_wb_over:  cover(o_step_valid && !cp_go && q_n != {(QW+1){1'b0}});
-            // a load's completion while another load's answers come
-            c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
+            c_wb_over:  cover(o_step_valid && !cp_go && !q_empty);
         end
 `endif
 endmodule

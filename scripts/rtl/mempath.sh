@@ -47,7 +47,7 @@ plant_runs "$D" "$PROG" "$seed" 2 2 8 4 16 1 1
 report
 echo "rtl_test: mempath: a cache that answers a load from before a same-address store is caught (seed $seed, $field)"
 
-# The LSU queue (rtl/core/wq_core.v): a copy whose request stage serves the
+# The LSU queue (rtl/core/wq_core_lsu.v): a copy whose request stage serves the
 # youngest queued memory instruction first, so a later store's writes are
 # performed before an older access's (which still commits first), runs
 # tests/programs/lsu_order.wqs (two warps loading and storing the same
@@ -55,7 +55,7 @@ echo "rtl_test: mempath: a cache that answers a load from before a same-address 
 # in lockstep on the default configuration: the first-mismatch report
 # as above, the real RTL agreeing.
 D=build/lsu_order_plant
-FILE=core/wq_core.v
+FILE=core/wq_core_lsu.v
 ANCHOR='for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin'
 WRONG='for (qi = 0; qi < LSQ; qi = qi + 1) begin   // planted: the youngest entry requests first'
 PROG=tests/programs/lsu_order.wqs

@@ -1,0 +1,802 @@
+// wq_core_lsu.v -- the core's load/store unit (docs/rtl/wq_core_lsu.md):
+// the gather buffer, the LSU queue, the request stage on the memory port,
+// the answer stage, the atomic unit and the completion path's queue side,
+// between EX and WB of wq_core (DESIGN §6; docs/rtl/commit.md, rule 3).
+//
+// A load's or a store's part beats in EX write its addresses and store
+// data into the entry after the queue's last (the gather); its commit
+// beat then enters the queue (o_take) and EX goes on.  The request stage
+// performs the oldest entry with elements still to request, one line
+// request a cycle (wq_lsu_pick, the coalescer's rule), and owns the port:
+// a fetch run's word request (i_fl_req) goes out when it has nothing to
+// send.  Every request taken is tagged; the answers come back in request
+// order and take their tags (a load line's answer its entry's elements, a
+// fetch run's word: o_rv_f).  The completion path commits the head entry
+// once its requests and answers are done: this unit keeps its place (part
+// and register of a load's write-back beat, a store's MEM_WRITE records on
+// o_evm_*, which it drives) and tells the core when (o_cp_go) and what
+// (o_cp_*); the core emits the RETIRE, the REG_WRITE beats and the commit.
+// An ATOM performs alone (the queue, WB and the port empty), a lane at a
+// time: read, then write only if the value changes, its ATOMIC record
+// (o_at_rec, the core puts it on o_evr_*) as the write is taken.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_core_lsu #(
+    parameter WARPS      = 8,
+    parameter LANES      = 32,
+    parameter LINE_BYTES = 16,
+    parameter EVM_SLOTS  = 8,            // MEM_WRITE records a cycle (1..32)
+    parameter LSQ        = 4,            // entries (a power of two, >= 2)
+    parameter TAGS       = 32,           // answers owed at once (a power of two, >= 4)
+    parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    // EX's beat (a part beat gathers, a commit beat enters the queue or
+    // starts an ATOM) and its operands
+    input  wire                     i_x_v,
+    input  wire                     i_x_commit,
+    input  wire                     i_x_mem,
+    input  wire [7:0]               i_x_trap,
+    input  wire                     i_x_skip,
+    input  wire [7:0]               i_x_op,
+    input  wire [3:0]               i_x_fn,
+    input  wire [1:0]               i_x_k,
+    input  wire [5:0]               i_x_p,
+    input  wire [31:0]              i_x_sel,
+    input  wire [31:0]              i_x_imm,
+    input  wire [3:0]               i_x_amask,
+    input  wire [1:0]               i_x_msize,
+    input  wire                     i_x_msext,
+    input  wire [2:0]               i_x_words,
+    input  wire [WID_W-1:0]         i_x_w,
+    input  wire [`WQ_TF_ADDR_W-1:0] i_x_pc,
+    input  wire [63:0]              i_x_ir,
+    input  wire [5:0]               i_x_rd,
+    input  wire [LANES*32-1:0]      i_op_a,
+    input  wire [LANES*32-1:0]      i_op_rb,
+    input  wire                     i_x_take,       // EX takes a new beat
+    // EX's beat leaves (o_busy low): an ATOM's write-back beat into WB,
+    // or a commit beat into WB; a trap commits (EX is dropped)
+    input  wire                     i_wb_ls,
+    input  wire                     i_wb_commit,
+    input  wire                     i_squash_x,
+    // WB and the rest of the pipeline
+    input  wire                     i_b_v,
+    input  wire                     i_b_trap,       // a trap's commit beat in WB
+    input  wire                     i_b_twait,      // ... waiting for the queue
+    input  wire                     i_b_open,       // WB's instruction has emitted a record
+    input  wire                     i_x_open,       // EX's instruction has beats in WB
+    input  wire                     i_pipe_empty,   // FE, DE, EX, WB empty
+    input  wire                     i_stop,         // the hold is to end (i_ev_wait seen)
+    // the fetch run: its word request, the word its next answer is, the
+    // code range its runs have read
+    input  wire                     i_fl_on,
+    input  wire                     i_fl_req,
+    input  wire [31:0]              i_fl_addr,
+    input  wire [((LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1)-1:0] i_fl_wsel,
+    output wire                     o_fl_go,        // its request is on the port
+    output wire                     o_rv_f,         // an answer for it
+    output wire [31:0]              o_fl_word,      // the answer's word
+    input  wire                     i_cr_v,
+    input  wire [31:0]              i_cr_lo,
+    input  wire [32:0]              i_cr_hi,
+    // the memory port
+    output wire                     o_mem_valid,
+    input  wire                     i_mem_ready,
+    output wire                     o_mem_we,
+    output wire [31:0]              o_mem_addr,
+    output wire [LINE_BYTES*8-1:0]  o_mem_wdata,
+    output wire [LINE_BYTES-1:0]    o_mem_wstrb,
+    input  wire                     i_mem_rvalid,
+    input  wire [LINE_BYTES*8-1:0]  i_mem_rdata,
+    // to EX: it holds its beat, the LSU takes it; a misaligned lane
+    output wire                     o_busy,
+    output wire                     o_take,
+    output wire                     o_ls_bad,
+    // the queue and the answers owed
+    output wire                     o_q_empty,
+    output wire                     o_q_one,
+    output wire [$clog2(TAGS):0]    o_owed,
+    output reg  [WARPS-1:0]         o_inq,          // warps with an entry
+    output wire                     o_cf,           // a store that wrote code waits
+    // the atomic: performing, its record, its write-back
+    output wire                     o_at_on,
+    output wire                     o_at_wait,      // EX holds an ATOM's commit beat
+    output wire                     o_at_done,      // its last access is done
+    output wire                     o_at_code,      // a write of it hit the code range
+    output wire                     o_at_rec,
+    output wire [4:0]               o_at_lane,
+    output wire [31:0]              o_at_addr,
+    output wire [31:0]              o_at_new,
+    output wire [31:0]              o_at_old,
+    output wire                     o_ls_wb,        // its write-back beats
+    output wire [5:0]               o_ls_p,         //   part
+    output wire [1:0]               o_ls_wk,        //   of register rd + o_ls_wk
+    output reg  [LANES*32-1:0]      o_wb_row,       //   the values
+    output wire                     o_ls_fuse,      // one beat: it rides the commit
+    output reg  [LANES*32-1:0]      o_row0,         //   its values
+    // the completion path: the head entry commits
+    output wire                     o_cp_go,
+    output wire                     o_cp_last,
+    output wire                     o_cp_code,      // a store that wrote code: drop the younger
+    output wire                     o_cp_yield,
+    output wire                     o_wb_frz,       // WB holds its beat
+    output wire                     o_wb_blk,       // nothing from EX into WB
+    output wire [WID_W-1:0]         o_cp_w,
+    output wire                     o_cp_st,
+    output wire [`WQ_TF_ADDR_W-1:0] o_cp_pc,
+    output wire [31:0]              o_cp_sel,
+    output wire [63:0]              o_cp_ir,
+    output wire [5:0]               o_cp_rd,
+    output wire [5:0]               o_cp_p,
+    output wire [1:0]               o_cp_k,
+    output reg  [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
+    output reg  [WARPS-1:0]         o_cp_drop,      // the younger entries' warps
+    // the MEM_WRITE beat port (wq_core's)
+    output reg  [EVM_SLOTS-1:0]     o_evm_valid,
+    output reg  [7:0]               o_evm_unit,
+    output reg  [31:0]              o_evm_pc,
+    output reg  [EVM_SLOTS*16-1:0]  o_evm_aux,
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_mask,
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_a,
+    output reg  [EVM_SLOTS*32-1:0]  o_evm_b,
+    // the benches' counters
+    output reg  [31:0]              o_ld_warps,
+    output reg  [31:0]              o_ld_lines
+);
+    localparam PARTS  = 32 / LANES;
+    localparam LB     = LINE_BYTES;
+    localparam LW     = LB / 4;                    // words of a line
+    localparam NB     = EVM_SLOTS;                 // MEM_WRITE records a cycle
+    localparam LOG2LB = $clog2(LB);
+    localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
+    localparam LTAG   = 32 - LOG2LB;
+    localparam integer   LWM    = LW - 1;
+    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
+    localparam [LB-1:0]  WSTRB0 = {{(LB-1){1'b0}}, 1'b1} * 15;
+    localparam PCW    = `WQ_TF_ADDR_W;
+    localparam [5:0] PARTS6 = PARTS[5:0];
+    // (a fetch run's word request asks for its line)
+    wire unused_fl = &{1'b0, i_fl_addr[LOG2LB-1:0]};
+
+
+    // A load or a store leaves EX once gathered: its commit beat enters the
+    // LSU queue (LSQ entries, in issue order from q_hd) and EX and WB go on
+    // with other warps' beats.  The request stage performs the oldest entry
+    // with elements still to request, one line request a cycle; the
+    // answers come back in request order, each tagged when its request was
+    // taken (t_*: a load line's answer names its entry and elements, a
+    // store's write answer, a fetch run's word, an atomic's); the
+    // completion path commits the head entry once its requests (a store:
+    // posted) and answers (a load) are done, so the memory commits are in
+    // the order of their accesses at the port (docs/rtl/commit.md, rule 3).
+    // An entry is the gather buffer of its instruction: entry s holds lane
+    // l's byte address at q_addr[{s, l}] and word k of lane l at
+    // q_data[{s, k, l}] (st.v4's four registers, CAS's compare value at
+    // k 0 and new value at k 1, ld.v4's four answers; ATOM's old values go
+    // to k 0 as each lane's b is used up).  The gather writes the entry
+    // after the queue's last (q_tl); an ATOM runs from there with the
+    // queue empty, alone on the port (below).
+    localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
+    localparam [QW:0] LSQN = LSQ;
+    localparam TD   = TAGS;              // requests the port may owe answers for
+    localparam TDW  = $clog2(TAGS);
+    localparam [TDW:0] TDN = TD;
+    localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
+    reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
+    reg  [31:0]  q_data [0:LSQ*128-1];   // store data / loaded values
+    reg  [LSQ-1:0] q_v, q_st, q_msext;
+    reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
+    reg  [WID_W-1:0] q_w   [0:LSQ-1];
+    reg  [PCW-1:0] q_pc    [0:LSQ-1];
+    reg  [63:0]  q_ir      [0:LSQ-1];
+    reg  [5:0]   q_rd      [0:LSQ-1];
+    reg  [31:0]  q_sel     [0:LSQ-1];
+    reg  [1:0]   q_msize   [0:LSQ-1];
+    reg  [2:0]   q_words   [0:LSQ-1];
+    // The accesses are elements: word k of lane l, at bit 4l + k of the
+    // element vectors (the model's order: the lanes ascending, a lane's
+    // words in order), at byte address q_addr[{s, l}] + 4k (a .v4 address
+    // is 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
+    // (wq_coalesce.md): a line request covers every still-pending element
+    // in the line of the lowest pending one (the leader).  An atomic's
+    // request is its leader alone (one lane at a time).
+    reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
+    reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
+    reg  [127:0] q_rec     [0:LSQ-1];    // MEM_WRITE records still to emit (a store)
+    reg  [QW-1:0] q_hd;                  // the oldest entry
+    reg  [QW:0]  q_n;                    // entries
+    wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
+    reg          ls_bad;                 // a lane is misaligned
+    reg          at_on;                  // an ATOM performs its accesses
+    reg          ls_wb;                  // ATOM's write-back beats
+    reg  [5:0]   ls_p;
+    reg  [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
+    reg          ls_code;                // a write of the ATOM hit the code range
+    // a store's write into the code range (cf, the store at cf_s): no
+    // fetch request and no later entry's request until it commits; its
+    // commit flushes the buffer and drops every younger instruction
+    reg          cf;
+    reg  [QW-1:0] cf_s;
+    // the answers owed, in request order: kind, entry, the elements a load
+    // line's answer carries
+    reg  [1:0]   t_kind [0:TD-1];
+    reg  [QW-1:0] t_slot [0:TD-1];
+    reg  [127:0] t_cov  [0:TD-1];
+    reg  [TDW-1:0] t_rd, t_wr;
+    reg  [TDW:0] t_cnt;
+    wire         t_full = t_cnt == TDN;
+    // answers still owed: the last commit of a hold waits for them (posted
+    // writes' answers come under the lock)
+    wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
+    wire [1:0]   rv_kind = t_kind[t_rd];
+    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
+    assign       o_rv_f = i_mem_rvalid && rv_kind == TK_F;
+    wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
+    wire [QW-1:0] an_s = t_slot[t_rd];
+    wire [127:0] rs_cov = t_cov[t_rd];
+    wire         ls_st = (i_x_op == `WQ_OP_ST);
+    wire         ls_at = (i_x_op == `WQ_OP_ATOM);
+`include "wq_subword.vh"
+`include "wq_ctz.vh"
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [QW+4:0] qa_ix;             // entry s, lane l
+        input [QW-1:0] s;
+        input [31:0]   l;
+        qa_ix = {s, l[4:0]};
+    endfunction
+    function [QW+6:0] qd_ix;             // entry s, word w of lane l
+        input [QW-1:0] s;
+        input [1:0]    w;
+        input [31:0]   l;
+        qd_ix = {s, w, l[4:0]};
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the request stage's entry: the oldest with elements to request (an
+    // ATOM's, the one after the queue, when none)
+    reg  [QW-1:0] rq_s;
+    reg           rq_f;
+    integer qi;
+    always @(*) begin : rq_scan
+        reg [QW-1:0] s;
+        rq_s = q_tl;
+        rq_f = 1'b0;
+        for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
+            s = q_hd + qi[QW-1:0];
+            if (q_v[s] && q_rem[s] != 128'd0) begin
+                rq_s = s;
+                rq_f = 1'b1;
+            end
+        end
+    end
+    wire [127:0] ls_rem = q_rem[rq_s];
+    wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[rq_s];
+    // every element's address, line and word of its line (the request's entry)
+    reg  [31:0]    el_a    [0:127];
+    reg  [LTAG-1:0] el_line [0:127];
+    reg  [LWW-1:0] el_w    [0:127];
+    reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
+    integer ei;
+    always @(*)
+        for (ei = 0; ei < 128; ei = ei + 1) begin
+            el_a[ei]    = q_addr[qa_ix(rq_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
+            el_line[ei] = el_a[ei][31:LOG2LB];
+            el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
+            el_lines[ei*LTAG +: LTAG] = el_line[ei];
+        end
+    // the request: the leader of the elements still to request and the
+    // elements it covers; an answer carries the elements its request
+    // covered (t_cov: the port answers in order)
+    wire [6:0]  rq_e;
+    wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
+    wire [LTAG-1:0] rq_line;
+    wire [127:0] rq_cov;
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
+        .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
+        .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
+    // a store's line: each covered element's strobed bytes at its word, a
+    // later element's bytes over an earlier one's (the model's lane order
+    // leaves the last lane's bytes)
+    reg  [LB*8-1:0] st_wd;
+    reg  [LB-1:0]   st_ws;
+    integer sb;
+    always @(*) begin : st_line
+        reg [3:0]  s;
+        reg [31:0] v;
+        st_wd = {LB*8{1'b0}};
+        st_ws = {LB{1'b0}};
+        s = 4'd0;
+        v = 32'd0;
+        sb = 0;                         // (assigned on every path: no latch)
+        // (only the covered elements: a simulation runs this every cycle)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            if (rq_cov[ei]) begin
+                s = sw_strobe(rq_msize, el_a[ei][1:0]);
+                v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
+                for (sb = 0; sb < 4; sb = sb + 1)
+                    if (s[sb]) begin
+                        st_wd[el_w[ei]*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                        st_ws[el_w[ei]*4 + sb] = 1'b1;
+                    end
+            end
+    end
+    // the word of an answer line at a byte address
+    function [31:0] ln_word;
+        input [LB*8-1:0] line;
+        input [LWW-1:0]  w;
+        integer i;
+        begin
+            ln_word = line[31:0];
+            for (i = 1; i < LW; i = i + 1)
+                if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
+        end
+    endfunction
+    // each element's value in a load's answer line (entry an_s), its bytes
+    // taken and extended
+    reg  [31:0] ld_v [0:127];
+    always @(*) begin : ld_vals
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [31:0] a;                   // (its offset in the line)
+        /* verilator lint_on UNUSEDSIGNAL */
+        // (only the elements the answer carries)
+        a = 32'd0;
+        for (ei = 0; ei < 128; ei = ei + 1) begin
+            ld_v[ei] = 32'd0;
+            if (rs_cov[ei]) begin
+                a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
+                                   ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
+            end
+        end
+    end
+    // MEM_WRITE records of the head entry (a store's commit): up to NB
+    // elements a cycle, the lowest still to emit.  Slot mi's element is the
+    // lowest of what the slots before it left (m & (m - 1) takes the lowest
+    // off, a carry chain); what is emitted (mw_sel) and what is left come
+    // from that chain alone, and the slots' indices (ctz) only drive the
+    // beat port's outputs, so a build that leaves the port open keeps the
+    // chain and drops the rest
+    reg  [6:0]  mw_e [0:NB-1];
+    reg  [NB-1:0] mw_v;
+    reg  [127:0] mw_sel;                // the elements emitted this cycle
+    integer mi;
+    always @(*) begin : mw_pick
+        reg [127:0] m;
+        m = q_rec[q_hd];
+        for (mi = 0; mi < NB; mi = mi + 1) begin
+            mw_v[mi] = m != 128'd0;
+            mw_e[mi] = ctz128(m);
+            m = m & (m - 128'd1);
+        end
+        mw_sel = q_rec[q_hd] & ~m;
+    end
+    // the instruction's elements: its selected lanes' words
+    reg  [127:0] ls_emask;
+    always @(*)
+        for (ei = 0; ei < 128; ei = ei + 1)
+            ls_emask[ei] = i_x_sel[ei / 4] && {1'b0, ei[1:0]} < i_x_words;
+    // an ATOM of one register and one part: its write-back rides the commit beat
+    wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
+    reg  ls_fuse;
+    // (o_row0: ATOM's old values, lanes 0 .. LANES - 1)
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1) o_row0[ei*32 +: 32] = q_data[qd_ix(q_tl, 2'd0, ei)];
+
+    // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
+    // write the new value only if it differs, and the ATOMIC record; the
+    // next lane's read waits for the write's answer, so a later lane on the
+    // same word reads what an earlier one wrote.  It starts with the queue
+    // empty, WB empty, no fetch run and no answer owed, and holds EX: nothing
+    // else has the memory port meanwhile (at_on keeps fetch runs off; the
+    // core holds the event lock)
+    localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
+    reg  [1:0]  ls_aph;
+    reg  [31:0] ls_old;                 // the lane's old value
+    wire [31:0] at_b = q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})];
+    wire [31:0] at_c = q_data[qd_ix(q_tl, 2'd1, {27'd0, ls_l})];
+    reg  [31:0] at_new;                 // atom_apply()
+    always @(*) begin
+        case (i_x_fn)
+        `WQ_ATOM_ADD:  at_new = ls_old + at_b;
+        `WQ_ATOM_EXCH: at_new = at_b;
+        `WQ_ATOM_CAS:  at_new = (ls_old == at_b) ? at_c : ls_old;
+        `WQ_ATOM_MIN:  at_new = ($signed(at_b) < $signed(ls_old)) ? at_b : ls_old;
+        `WQ_ATOM_MAX:  at_new = ($signed(at_b) > $signed(ls_old)) ? at_b : ls_old;
+        `WQ_ATOM_MINU: at_new = (at_b < ls_old) ? at_b : ls_old;
+        `WQ_ATOM_MAXU: at_new = (at_b > ls_old) ? at_b : ls_old;
+        `WQ_ATOM_AND:  at_new = ls_old & at_b;
+        `WQ_ATOM_OR:   at_new = ls_old | at_b;
+        `WQ_ATOM_XOR:  at_new = ls_old ^ at_b;
+        default:       at_new = ls_old;     // (the decoder rejects the rest)
+        endcase
+    end
+    wire        at_chg = at_new != ls_old;
+
+    // memory port: the request stage's line request (a fetch run and the
+    // later entries wait behind a store that wrote code), else the fetch
+    // run's word (a read of its line); a request only with room to tag it
+    wire rq_go  = rq_f && !at_on && !(cf && rq_s != cf_s);
+    wire ls_req = !t_full && (rq_go ||
+                  (at_on && ls_rem != 128'd0 && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
+    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[rq_s];
+    wire fl_req_v = i_fl_req && !at_on && !cf;
+    wire fl_go  = fl_req_v && !t_full && !ls_req;
+    assign o_fl_go = fl_go;
+    assign o_fl_word = ln_word(i_mem_rdata, i_fl_wsel);
+    wire [LB-1:0] at_ws = WSTRB0 << {el_w[rq_e], 2'b00};
+    assign o_mem_valid = ls_req || fl_go;
+    assign o_mem_we    = ls_req && ls_we;
+    assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {i_fl_addr[31:LOG2LB], {LOG2LB{1'b0}}};
+    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : at_on ? {LW{at_new}} : st_wd;
+    assign o_mem_wstrb = (ls_req && ls_we) ? (at_on ? at_ws : st_ws) : {LB{1'b0}};
+    // a write taken this cycle overlaps the code range: its line
+    // [a, a + LB) against [cr_lo, cr_hi)
+    wire [32:0] wr_a    = {1'b0, o_mem_addr};
+    wire        wr_code = ls_req && ls_we && i_mem_ready && i_cr_v &&
+                          wr_a + LB > {1'b0, i_cr_lo} && wr_a < i_cr_hi;
+
+    // ---- the completion path: the head entry's commit ------------------------------------
+    // It emits the commit's records itself, in one run of cycles: a load's
+    // REG_WRITE beats (rd's parts, then rd+1's ...; the last beside its
+    // RETIRE), a store's MEM_WRITE records NB a cycle (the last beat beside
+    // its RETIRE).  It takes the commit port only between WB's commits: WB
+    // holds its beat (wb_frz) while a completion runs, and a completion
+    // starts only when the instruction WB works on has emitted nothing yet
+    // (b_open).  A store that wrote code also waits until WB is empty and
+    // EX holds no part of an instruction WB has seen (x_open): its commit
+    // drops everything younger.  The last commit of a hold waits for the
+    // answers still owed and the fetch run.  (A later multi-cycle unit can
+    // commit through the same path: a warp has one instruction in flight,
+    // so commits of different warps may come in any order.)
+    reg          cp_on;                  // a completion has emitted records
+    reg          cp_yield;               // a completion ended beside a beat WB holds: WB first
+    reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
+    reg  [1:0]   cp_k;                   //   of register rd + cp_k
+    wire [WID_W-1:0] cp_w = q_w[q_hd];
+    wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
+    wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
+                           (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
+    wire         cp_nobh = i_pipe_empty && q_n == {{QW{1'b0}}, 1'b1};
+    // (a store that wrote code drops everything behind it: its commit is
+    // the hold's last when another unit waits; it does not wait for the
+    // fetch run its fence stopped, which its commit ends once the run's
+    // answers are in)
+    wire         cp_endw = cp_last &&
+                           (q_code[q_hd] ? (i_stop && ans_owed) :
+                                           (cp_nobh && (i_fl_on || ans_owed)));
+    // (a trap waiting in WB for the queue is dropped by a store that wrote
+    // code, like every younger instruction: it was fetched before)
+    // (after a completion WB's waiting beat goes first: back-to-back
+    // store commits, 4 cycles each, would otherwise hold the ALU commits
+    // of the warps whose stores come next, and the port would idle)
+    wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
+                           (!i_b_open && !cp_yield &&
+                            (!q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open))));
+    assign o_wb_frz = cp_go || cp_on;
+    assign o_wb_blk = cp_rdy && q_code[q_hd] && !i_x_open;
+    wire         cp_code = cp_go && cp_last && q_code[q_hd];
+    // (o_cp_row: the write-back beat's values)
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1)
+            o_cp_row[ei*32 +: 32] = q_data[qd_ix(q_hd, cp_k, cp_p * LANES + ei)];
+    // ---- EX's side ---------------------------------------------------------
+    // a memory instruction's commit beat in EX: trap if a lane is misaligned
+    // (the trap goes to WB), else a load or a store enters the queue (not
+    // while a trap waits in WB, nor behind a store that wrote code), and an
+    // ATOM performs once the queue, WB and the port are empty, then sends
+    // its write-back beats
+    wire x_memc  = i_x_v && i_x_commit && i_x_mem && i_x_trap == `WQ_TRAP_NONE && !i_x_skip;
+    wire x_gat   = i_x_v && !i_x_commit && i_x_mem;
+    wire q_full  = q_n == LSQN;
+    wire q_push  = x_memc && !ls_bad && !ls_at && !q_full && !cf && !i_b_trap;
+    reg  ls_done_q;                      // ATOM's accesses done: pass the commit on
+    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !i_b_v && !i_fl_on &&
+                    !ls_done_q && q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}};
+    assign o_busy = i_x_v && ((x_memc && !ls_bad && (!ls_at || !ls_done_q)) || ls_wb) ||
+                    (x_gat && q_full);
+    assign o_take = q_push || (x_gat && !q_full);
+    // a gather beat with a selected lane's address misaligned (beat k 0
+    // carries the addresses)
+    reg  ga_bad;
+    integer gl;
+    always @(*) begin
+        ga_bad = 1'b0;
+        for (gl = 0; gl < LANES; gl = gl + 1)
+            if (i_x_k == 2'd0 && i_x_sel[i_x_p * LANES + gl] &&
+                (((i_op_a[gl*32 +: 4] + i_x_imm[3:0]) & i_x_amask) != 4'd0))
+                ga_bad = 1'b1;
+    end
+    integer wl;
+    // (an ATOM writes memory too: the core flushes its buffer after it)
+    wire at_last = at_on && ls_rem == 128'd0;
+    wire at_rec  = at_on && ls_aph == AP_WR && (!at_chg || i_mem_ready);
+
+    // ---- the queue's entries ---------------------------------------------------
+    integer qk;
+    always @(posedge i_clk) begin
+        // the gather (beat k of a part: ra's address with rb + k's data,
+        // into the entry after the queue's last)
+        if (x_gat && i_x_take)
+            for (wl = 0; wl < LANES; wl = wl + 1) begin
+                q_data[qd_ix(q_tl, i_x_k, i_x_p * LANES + wl)] <= i_op_rb[wl*32 +: 32];
+                if (i_x_k == 2'd0)
+                    q_addr[qa_ix(q_tl, i_x_p * LANES + wl)] <= i_op_a[wl*32 +: 32] + i_x_imm;
+            end
+        // a load or a store enters the queue (its commit beat leaves EX)
+        if (q_push) begin
+            q_v[q_tl] <= 1'b1;
+            q_st[q_tl] <= ls_st;
+            q_code[q_tl] <= 1'b0;
+            q_w[q_tl] <= i_x_w;
+            q_pc[q_tl] <= i_x_pc;
+            q_ir[q_tl] <= i_x_ir;
+            q_rd[q_tl] <= i_x_rd;
+            q_sel[q_tl] <= i_x_sel;
+            q_msize[q_tl] <= i_x_msize;
+            q_msext[q_tl] <= i_x_msext;
+            q_words[q_tl] <= i_x_words;
+            q_rem[q_tl] <= ls_emask;
+            q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
+            q_rec[q_tl] <= ls_st ? ls_emask : 128'd0;
+        end
+        // the request stage: a line request taken
+        if (ls_req && i_mem_ready && !at_on) begin
+            q_rem[rq_s] <= ls_rem & ~rq_cov;
+            if (wr_code) begin
+                q_code[rq_s] <= 1'b1;
+                cf <= 1'b1;
+                cf_s <= rq_s;
+            end
+        end
+        // the answer stage: a load line's answer, its elements' values
+        if (rv_l) begin
+            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
+            for (qk = 0; qk < 4; qk = qk + 1)
+                for (wl = 0; wl < 32; wl = wl + 1)
+                    if (rs_cov[wl * 4 + qk])
+                        q_data[qd_ix(an_s, qk[1:0], wl)] <= ld_v[wl * 4 + qk];
+        end
+        // the ATOM's elements, its old values (rd's: b is used up), a lane
+        // done once its write is answered (or without a write)
+        if (ls_start) q_rem[q_tl] <= ls_emask;
+        if (at_rec) begin
+            q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})] <= ls_old;
+            if (!at_chg) q_rem[q_tl][rq_e] <= 1'b0;
+        end
+        if (at_on && ls_aph == AP_ACK && rv_a) q_rem[q_tl][rq_e] <= 1'b0;
+        // the completion: a store's records emitted; the head entry leaves,
+        // and a store that wrote code drops the younger ones (none has
+        // made a request: cf)
+        if (o_cp_go) begin
+            if (q_st[q_hd]) q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
+            if (cp_last) begin
+                q_v[q_hd] <= 1'b0;
+                q_hd <= q_hd + 1'b1;
+                if (q_code[q_hd]) begin
+                    for (qk = 0; qk < LSQ; qk = qk + 1)
+                        if (q_v[qk] && qk[QW-1:0] != q_hd) q_v[qk] <= 1'b0;
+                    cf <= 1'b0;
+                end
+            end
+        end
+        q_n <= o_cp_code ? {(QW+1){1'b0}} :
+               q_n + {{QW{1'b0}}, q_push} - {{QW{1'b0}}, o_cp_go && cp_last};
+        if (i_reset) begin
+            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
+            cf <= 1'b0;
+        end
+    end
+
+    // ---- the tags: every request is tagged as it is taken; each answer
+    // takes its tag ------------------------------------------------------------
+    always @(posedge i_clk) begin
+        if (o_mem_valid && i_mem_ready) begin
+            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[rq_s] ? TK_W : TK_L;
+            t_slot[t_wr] <= rq_s;
+            t_cov[t_wr] <= rq_cov;
+            t_wr <= t_wr + 1'b1;
+        end
+        if (i_mem_rvalid) t_rd <= t_rd + 1'b1;
+        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
+        if (i_reset) begin
+            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_cnt <= {(TDW+1){1'b0}};
+        end
+    end
+
+    // ---- the atomic and EX's LSU state ---------------------------------------------
+    always @(posedge i_clk) begin
+        if (x_gat && i_x_take && ga_bad) ls_bad <= 1'b1;
+        if (ls_start) ls_code <= 1'b0;
+        else if (wr_code && at_on) ls_code <= 1'b1;
+        if (ls_start) begin
+            at_on <= 1'b1;
+            ls_aph <= AP_RD;
+        end
+        if (at_on) begin
+            case (ls_aph)
+            AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
+            AP_OLD: if (rv_a) begin
+                ls_old <= ln_word(i_mem_rdata, el_w[rq_e]);
+                ls_aph <= AP_WR;
+            end
+            // the record as the write is taken (or without a write)
+            AP_WR:  if (!at_chg || i_mem_ready) ls_aph <= at_chg ? AP_ACK : AP_RD;
+            default: if (rv_a) ls_aph <= AP_RD;    // AP_ACK: the write's answer
+            endcase
+        end
+        // ATOM done: its write-back beats, or its commit beat carries them
+        if (at_last) begin
+            at_on <= 1'b0;
+            if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
+            else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
+        end
+        if (i_wb_ls) begin
+            // the write-back beat of rd + ls_wk, part ls_p, goes to WB: the
+            // registers in order, each over its parts
+            if (ls_p + 6'd1 != PARTS6) ls_p <= ls_p + 6'd1;
+            else if ({1'b0, ls_wk} + 3'd1 != i_x_words) begin
+                ls_p <= 6'd0;
+                ls_wk <= ls_wk + 2'd1;
+            end else begin
+                ls_wb <= 1'b0;
+                ls_done_q <= 1'b1;
+            end
+        end else if (i_wb_commit) begin
+            ls_bad <= 1'b0;
+            ls_done_q <= 1'b0;
+            ls_fuse <= 1'b0;
+        end
+        if (i_squash_x || o_cp_code) begin
+            ls_bad <= 1'b0;
+            ls_fuse <= 1'b0;
+            ls_done_q <= 1'b0;
+        end
+        if (i_reset) begin
+            ls_code <= 1'b0;
+            at_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
+        end
+    end
+
+    // ---- the completion path's place and the MEM_WRITE beat port ---------------------
+    always @(posedge i_clk) begin
+        o_evm_valid <= {NB{1'b0}};
+        if (!o_cp_go) cp_yield <= 1'b0;
+        if (o_cp_go) begin
+            if (q_st[q_hd]) begin
+                // a store's MEM_WRITE records, NB a cycle in the model's order
+                o_evm_valid <= mw_v;
+                o_evm_unit <= {{(8-WID_W){1'b0}}, cp_w};
+                o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
+                for (mi = 0; mi < NB; mi = mi + 1) begin
+                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
+                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd],
+                                                 q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})][1:0])};
+                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})] |
+                                            {28'd0, mw_e[mi][1:0], 2'b00};
+                    o_evm_b[mi*32 +: 32] <= q_data[qd_ix(q_hd, mw_e[mi][1:0], {27'd0, mw_e[mi][6:2]})];
+                end
+            end
+            if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
+            else begin
+                cp_p <= 6'd0;
+                cp_k <= cp_k + 2'd1;
+            end
+            cp_on <= !cp_last;
+            cp_yield <= cp_last && i_b_v && !i_b_twait;
+            if (cp_last) begin
+                cp_p <= 6'd0;
+                cp_k <= 2'd0;
+            end
+        end
+        if (i_reset) begin
+            cp_on <= 1'b0; cp_yield <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
+        end
+    end
+
+    // ---- the load counters ------------------------------------------------------------
+    always @(posedge i_clk) begin
+        if (q_push && !ls_st && i_x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
+        if (ls_req && i_mem_ready && !at_on && !q_st[rq_s]) o_ld_lines <= o_ld_lines + 32'd1;
+        if (i_reset) begin o_ld_warps <= 32'd0; o_ld_lines <= 32'd0; end
+    end
+
+    // ---- outputs ------------------------------------------------------------------------
+    assign o_ls_bad   = ls_bad;
+    assign o_q_empty  = q_n == {(QW+1){1'b0}};
+    assign o_q_one    = q_n == {{QW{1'b0}}, 1'b1};
+    assign o_owed     = t_cnt;
+    assign o_cf       = cf;
+    assign o_at_on    = at_on;
+    assign o_at_wait  = x_memc && ls_at;
+    assign o_at_done  = at_last;
+    assign o_at_code  = ls_code;
+    assign o_at_rec   = at_rec;
+    assign o_at_lane  = ls_l;
+    assign o_at_addr  = q_addr[qa_ix(q_tl, {27'd0, ls_l})];
+    assign o_at_new   = at_new;
+    assign o_at_old   = ls_old;
+    assign o_ls_wb    = ls_wb;
+    assign o_ls_p     = ls_p;
+    assign o_ls_wk    = ls_wk;
+    assign o_ls_fuse  = ls_fuse;
+    assign o_cp_go    = cp_go;
+    assign o_cp_last  = cp_last;
+    assign o_cp_code  = cp_code;
+    assign o_cp_yield = cp_yield;
+    assign o_cp_w     = cp_w;
+    assign o_cp_st    = q_st[q_hd];
+    assign o_cp_pc    = q_pc[q_hd];
+    assign o_cp_sel   = q_sel[q_hd];
+    assign o_cp_ir    = q_ir[q_hd];
+    assign o_cp_rd    = q_rd[q_hd];
+    assign o_cp_p     = cp_p;
+    assign o_cp_k     = cp_k;
+    integer fw;
+    always @(*) begin
+        o_inq = {WARPS{1'b0}};
+        o_cp_drop = {WARPS{1'b0}};
+        for (fw = 0; fw < LSQ; fw = fw + 1) begin
+            if (q_v[fw]) o_inq[q_w[fw]] = 1'b1;
+            if (q_v[fw] && fw[QW-1:0] != q_hd) o_cp_drop[q_w[fw]] = 1'b1;
+        end
+        for (fw = 0; fw < LANES; fw = fw + 1)
+            o_wb_row[fw*32 +: 32] = q_data[qd_ix(q_tl, ls_wk, ls_p * LANES + fw)];
+    end
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, job core):
+    // the inputs are the core's, so these hold for the LSU as the core
+    // drives it.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+
+    // ---- properties ---------------------------------------------------------
+    reg [QW-1:0] f_o, f_y;
+    integer ff;
+    always @(*) if (f_past && !i_reset) begin
+        // a request only with room to tag it
+        if (o_mem_valid) assert(!t_full);
+        // an atomic's read and write are the LSU's alone: the queue, WB
+        // and the port empty but for its own answer (no fetch run)
+        if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
+                          t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
+        // the queue: valid entries are contiguous from the head; an
+        // entry's requests go out in queue order (an entry with requests
+        // left has only such entries behind it), and its answers come
+        // only after its requests (what is still to answer and not
+        // requested is exactly what is still to request)
+        for (ff = 0; ff < LSQ; ff = ff + 1) begin
+            f_o = q_hd + ff[QW-1:0];
+            f_y = f_o + 1'b1;
+            assert(q_v[f_o] == (ff < {{(32-QW-1){1'b0}}, q_n}));
+            // (a younger entry has made no request while an older one has
+            // requests left: a load's, still all to answer, a store's,
+            // still all its records)
+            if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
+                assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
+            if (q_v[ff]) begin
+                assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
+                if (q_st[ff]) assert(q_resp[ff] == 128'd0);
+                else assert(q_rec[ff] == 128'd0);
+            end
+        end
+        // the completion path commits only the head, whose accesses are all
+        // performed (a load's answered), and WB emits nothing meanwhile
+        if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
+        if (cp_on) assert(!i_b_open);
+    end
+
+    // ---- covers -------------------------------------------------------------
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            c_atom_wr:  cover(ls_req && at_on && ls_aph == AP_WR && i_mem_ready);
+            // a store commits before its writes are answered
+            c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
+            // two memory instructions in flight, one with answers owed
+            c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
+            // a load's completion while another load's answers come
+            c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
+        end
+`endif
+endmodule

@@ -1,0 +1,201 @@
+// wq_fetch.v -- the core's instruction fetch (docs/rtl/wq_fetch.md): the
+// instruction buffer wq_ibuf, its lookup at IS and answer at FE, and the
+// fetch runs that fill it, for wq_core's IS and FE stages (DESIGN §6).
+//
+// IS looks the issued warp's fetch address up (i_is_addr); FE takes the
+// answer the next cycle and keeps it while it waits (o_fe_hit, o_fe_ir).
+// A miss that FE passes on under the hold starts a fetch run at the missed
+// address: PF_RUN instructions, 2 * PF_RUN word reads on the core's memory
+// port (through the LSU, which sends them when it has nothing of its own:
+// i_fl_go), each answer a word, filled two words an entry.  The warp whose
+// miss started the run issues first after it (o_pref_*).  Sequential
+// prefetch: an issue within the last half of the last run's range starts
+// the next run at its end.  The code range [o_cr_lo, o_cr_hi) holds every
+// byte a run of the buffer's life has requested; a flush empties both.  A
+// store that wrote code (i_cp_code) ends the run: its answers still owed
+// fill nothing.
+`default_nettype none
+
+module wq_fetch #(
+    parameter WARPS      = 8,
+    parameter IB_LOG2    = 6,            // instruction buffer: 2^IB_LOG2 words
+    parameter PF_RUN     = 8,            // instructions a fetch run reads ahead
+    parameter LINE_BYTES = 16,           // the memory port's line
+    parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    input  wire                     i_flush,        // empty the buffer and the range
+    // IS: the warp issued and its fetch address
+    input  wire                     i_is_go,
+    input  wire [WID_W-1:0]         i_pick,
+    input  wire [31:0]              i_is_addr,
+    // FE: its beat moves on under the hold; its warp and address
+    input  wire                     i_fe_take,
+    input  wire [WID_W-1:0]         i_f_w,
+    input  wire [31:0]              i_f_addr,
+    output wire                     o_fe_hit,
+    output wire [63:0]              o_fe_ir,
+    // what keeps a run from starting: an atomic performs or waits in EX,
+    // a store that wrote code waits, the hold is to end
+    input  wire                     i_at_on,
+    input  wire                     i_at_wait,
+    input  wire                     i_cf,
+    input  wire                     i_stopping,
+    input  wire                     i_cp_code,      // a store that wrote code commits
+    // the run on the memory port (the LSU's)
+    output wire                     o_fl_on,
+    output wire                     o_fl_req,       // a word to request
+    output wire [31:0]              o_fl_addr,      //   its address
+    output wire [((LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1)-1:0] o_fl_wsel,
+    input  wire                     i_fl_go,        // the request is on the port
+    input  wire                     i_mem_ready,
+    input  wire                     i_rv_f,         // an answer for the run
+    input  wire [31:0]              i_fl_word,      //   the word
+    // the warp whose miss started the last run
+    output reg                      o_pref_v,
+    output reg  [WID_W-1:0]         o_pref_w,
+    // the code range
+    output reg                      o_cr_v,
+    output reg  [31:0]              o_cr_lo,
+    output reg  [32:0]              o_cr_hi         // (33 bits: a run may end at 2^32)
+);
+    localparam LW     = LINE_BYTES / 4;
+    localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
+    localparam integer   LWM    = LW - 1;
+    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
+    localparam [31:0] PF_BYTES = PF_RUN * 8;
+
+    // ---- the buffer ---------------------------------------------------------
+    wire        ib_hit;
+    wire [63:0] ib_data;
+    reg         ib_fill;
+    reg [31:0]  ib_faddr;
+    reg [63:0]  ib_fdata;
+    wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
+        .i_clk(i_clk), .i_reset(i_reset), .i_flush(i_flush),
+        .i_addr(i_is_addr), .o_hit(ib_hit), .o_data(ib_data),
+        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata(ib_fdata));
+
+    // the buffer answers the cycle after the lookup; FE keeps the answer
+    reg         f_fresh;                // the buffer answers this cycle
+    reg         f_hit_q;
+    reg [63:0]  f_ir_q;
+    assign o_fe_hit = f_fresh ? ib_hit : f_hit_q;
+    assign o_fe_ir  = f_fresh ? ib_data : f_ir_q;
+    always @(posedge i_clk) begin
+        f_fresh <= i_is_go;
+        if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end
+    end
+
+    // ---- fetch runs -------------------------------------------------------------
+    reg         fl_on;                  // a run is requesting or receiving
+    reg [31:0]  fl_req;                 // next word to request
+    reg [6:0]   fl_left;                // words still to request
+    reg [6:0]   fl_out;                 // requested, not answered
+    reg [31:0]  fl_raddr;               // word the next answer is for
+    reg [31:0]  fl_lo;
+    reg         fl_drop;                // the run's answers still owed fill nothing
+    // sequential prefetch: the end of the last run; an issue within its
+    // last half starts the next run there, so straight-line code is in the
+    // buffer before the warps reach it
+    reg  [31:0] pf_end;
+    wire        fr_miss = i_fe_take && !o_fe_hit && !fl_on && !i_at_on && !i_cf;
+    wire        pf_go   = i_is_go && !fl_on && !i_at_on && !i_at_wait && !i_cf && !i_stopping &&
+                          i_is_addr < pf_end && i_is_addr + (PF_BYTES >> 1) >= pf_end;
+    always @(posedge i_clk) begin
+        ib_fill <= 1'b0;
+        if (i_is_go && o_pref_v && i_pick == o_pref_w) o_pref_v <= 1'b0;
+        if (pf_go) begin
+            fl_on <= 1'b1;
+            fl_req <= pf_end;
+            fl_raddr <= pf_end;
+            fl_left <= PF_RUN * 2;
+            fl_out <= 7'd0;
+            fl_drop <= 1'b0;
+            pf_end <= pf_end + PF_BYTES;
+        end
+        // FE's miss: a run from the missed address (the warp is issued
+        // again after the run fills it)
+        if (fr_miss) begin
+            o_pref_v <= 1'b1;
+            o_pref_w <= i_f_w;
+            fl_on <= 1'b1;
+            fl_req <= i_f_addr;
+            fl_raddr <= i_f_addr;
+            pf_end <= i_f_addr + PF_BYTES;
+            fl_left <= PF_RUN * 2;
+            fl_out <= 7'd0;
+            fl_drop <= 1'b0;
+        end
+        // a store that wrote code: the run stops
+        if (i_cp_code) begin
+            fl_left <= 7'd0;
+            fl_drop <= 1'b1;
+            if (fl_out == 7'd0) fl_on <= 1'b0;
+        end
+        if (fl_on) begin
+            if (i_fl_go && i_mem_ready) begin
+                fl_req <= fl_req + 32'd4;
+                fl_left <= fl_left - 7'd1;
+                fl_out <= fl_out + 7'd1;
+            end
+            if (i_rv_f) begin
+                fl_raddr <= fl_raddr + 32'd4;
+                if (fl_raddr[2]) begin
+                    ib_fill <= !fl_drop;
+                    ib_faddr <= {fl_raddr[31:3], 3'b000};
+                    ib_fdata <= {i_fl_word, fl_lo};
+                end else fl_lo <= i_fl_word;
+                if ((fl_left == 7'd0 || i_cp_code) && fl_out == 7'd1 &&
+                    !(i_fl_go && i_mem_ready)) fl_on <= 1'b0;
+                fl_out <= fl_out - 7'd1 + ((i_fl_go && i_mem_ready) ? 7'd1 : 7'd0);
+            end
+        end
+        if (i_reset) begin
+            fl_on <= 1'b0;
+            o_pref_v <= 1'b0;
+            pf_end <= 32'd0;
+            fl_drop <= 1'b0;
+        end
+    end
+    assign o_fl_on   = fl_on;
+    assign o_fl_req  = fl_on && (fl_left != 7'd0);
+    assign o_fl_addr = fl_req;
+    assign o_fl_wsel = fl_raddr[2 +: LWW] & LWMASK;
+
+    // ---- the code range -----------------------------------------------------------
+    // every byte a fetch run of this buffer's life has requested lies in
+    // [o_cr_lo, o_cr_hi) (o_cr_v: a run since the last flush), so every
+    // valid buffer entry and every instruction in FE and DE does.  A store
+    // or atomic write that overlaps it is a write to code the core may hold
+    // (the LSU's wr_code): the buffer is flushed and the younger
+    // instructions dropped after it; a write outside the range touches none
+    // of them
+    wire [31:0] fr_addr = fr_miss ? i_f_addr : pf_end;
+    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
+    // a run that wraps past 2^32 to address 0 makes the range everything
+    wire        fr_wrap = fr_end > 33'h1_0000_0000;
+    always @(posedge i_clk) begin
+        if (pf_go || fr_miss) begin
+            o_cr_v <= 1'b1;
+            o_cr_lo <= fr_wrap ? 32'd0 : (o_cr_v && o_cr_lo < fr_addr) ? o_cr_lo : fr_addr;
+            o_cr_hi <= fr_wrap ? 33'h1_0000_0000 : (o_cr_v && o_cr_hi > fr_end) ? o_cr_hi : fr_end;
+        end
+        if (i_flush) o_cr_v <= 1'b0;
+        if (i_reset) o_cr_v <= 1'b0;
+    end
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
+    // asserts and covers only).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    // the code range holds every word the buffer may hold: a run's words
+    // still to come and each fill lie in it
+    always @(*) if (f_past && !i_reset) begin
+        if (fl_on && !fl_drop) assert(o_cr_v && fl_raddr >= o_cr_lo && {1'b0, fl_raddr} < o_cr_hi);
+        if (ib_fill) assert(o_cr_v && ib_faddr >= o_cr_lo && {1'b0, ib_faddr} + 33'd8 <= o_cr_hi);
+    end
+`endif
+endmodule
