@@ -2763,12 +2763,12 @@ module wq_host_if #(
 			assert(hs == H_LREAD || hs == H_LCHK);
 		if (lc_done)
 			assert(!lc_busy);
-		// (DESC_RAM) the checker's verdict is read back, and a
-		// scheduler's word read is answered, outside a grant only
+		// (DESC_RAM) the checker's verdict is read back after it is
+		// done, and a scheduler's word read exists only with DESC_RAM
 		if (hs == H_LRES)
 			assert(DR && !lc_busy);
 		if (hs == H_LDW || (hs == H_RDW && rd_ret == H_LDW))
-			assert(DR && !i_ev_gnt);
+			assert(DR);
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == ((FAST != 0) ? H_AW : H_AFTER));
@@ -3043,6 +3043,13 @@ module wq_host_if #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))
 		c_sweep_done: cover(hs == H_IDLE && $past(hs) == H_INIT);
+	// (DESC_RAM) the scheduler's descriptor word answered
+	generate if (DR)
+	begin : g_fcover_ld
+		always @(*)
+		if (f_past_valid && !i_reset)
+			c_ld_word: cover(o_ld_ack && i_ld_rd);
+	end endgenerate
 	generate if (CHANNELS > 1)
 	begin : g_fcover
 		always @(*)
