@@ -67,7 +67,12 @@ module wq_host_if #(
 		// the memory port's line (wq_top's MEM_LINE): with FAST and
 		// 16-byte lines a 16-aligned launch descriptor is read as four
 		// line-wide reads (i_mem_rline), not 16 word reads
-		parameter	LINE_BYTES = 4
+		parameter	LINE_BYTES = 4,
+		// 1 (with FAST = 0 and CHANNELS <= 2): the stored launch
+		// descriptor in the channel RAM, not in o_launch_desc's
+		// flip-flops; the scheduler reads it a word at a time
+		// (i_ld_rd .. o_ld_word) and the launch checker too
+		parameter	DESC_RAM = 0
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -121,6 +126,12 @@ module wq_host_if #(
 		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
 		output	wire	[31:0]	o_launch_ncta,
 		output	wire	[10:0]	o_launch_cta_threads,
+		// DESC_RAM: the scheduler's read of stored descriptor word
+		// i_ld_idx (held until o_ld_ack, whose cycle has it on o_ld_word)
+		input	wire		i_ld_rd,
+		input	wire	[3:0]	i_ld_idx,
+		output	wire		o_ld_ack,
+		output	wire	[31:0]	o_ld_word,
 		// interrupt pulses
 		output	reg		o_irq_chan_error,
 		output	reg		o_irq_non_stall,
@@ -229,6 +240,20 @@ module wq_host_if #(
 		input	[3:0]		f;
 		input	[CW-1:0]	ch;
 		ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+	endfunction
+	// DESC_RAM: the stored descriptor's word k in the channel slots no
+	// channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
+	// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
+	// slot 2 of field 14
+	localparam	DR = (DESC_RAM != 0) && (FAST == 0) && (CHANNELS <= 2);
+	function [AW-1:0] da;
+		input	[3:0]	k;
+		reg	[3:0]	f;
+		begin
+			f  = (k == 4'd15) ? 4'd14 : k;
+			da = ({{CA{1'b0}}, f} << CA)
+				| {{(AW-2){1'b0}}, (k == 4'd15) ? 2'd2 : 2'd3};
+		end
 	endfunction
 	// A read of a word in the cycle it is written returns unspecified
 	// data (no_rw_check): the sequencer never uses such a read (the
@@ -458,7 +483,11 @@ module wq_host_if #(
 				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
 				H_STW     = 6'd42,	// a retry's stamp: A_GT read
 				H_AW      = 6'd43,	// GP_PUT read (H_AFTER) on its way
-				H_GPW     = 6'd44;	// (FAST) the GP entry's two reads
+				H_GPW     = 6'd44,	// (FAST) the GP entry's two reads
+				H_LRES    = 6'd45,	// (DESC_RAM) the check's verdict,
+							// launch_desc read again
+				H_LDW     = 6'd46;	// (DESC_RAM) a scheduler's word
+							// read on cm_rd: o_ld_ack
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -655,6 +684,7 @@ module wq_host_if #(
 	// starts after the 16th word.
 	reg		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
+	wire	[3:0]	lc_ridx;	// (DESC_RAM) the stored word it reads
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
 
@@ -666,7 +696,7 @@ module wq_host_if #(
 	localparam	LC_MAX   = LD_LINE ? 32 : (FAST != 0) ? 16 : 8;
 	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
 	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-		.DIGIT(LC_DIGIT), .EARLY(FAST), .WPC(LD_LWPC))
+		.DIGIT(LC_DIGIT), .EARLY(FAST), .WPC(LD_LWPC), .RDESC(DR ? 1 : 0))
 	u_lchk (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_wvalid(hs == H_LREAD && lw_v),
@@ -674,7 +704,8 @@ module wq_host_if #(
 		.i_wdata(lc_wdata),
 		.i_wline(ld_line),
 		.i_start(lc_start),
-		.i_desc(o_launch_desc), .o_busy(lc_busy), .o_done(lc_done),
+		.i_desc(o_launch_desc), .o_ridx(lc_ridx), .i_rword(cm_rd),
+		.o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
 
 	// ---- CSR decode --------------------------------------------------------
@@ -871,6 +902,27 @@ module wq_host_if #(
 			cm_ra  <= ca(f, sc);
 			rd_ret <= ret;
 			hs     <= H_RDW;
+		end
+	endtask
+
+	// the checker's verdict (H_LCHK; DESC_RAM: H_LRES), launch_desc on cm_rd
+	task lchk_end;
+		begin
+			if (!lc_ok)
+				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
+			else begin
+				o_launch_valid       <= 1'b1;
+				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
+				res <= `WQ_STEP_DONE;
+				hs  <= H_AFTER;
+				// (FAST) H_AFTER's GP_PUT read now: launch_desc is
+				// still on cm_rd in the record's cycle
+				if (FAST != 0)
+				begin
+					cm_ra <= ca(F_PUT, sc);
+					hs    <= H_AW;
+				end
+			end
 		end
 	endtask
 
@@ -1286,6 +1338,8 @@ module wq_host_if #(
 			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
 			: 1'b1);
 	wire	want = cand_v && cand_go;
+	// (DESC_RAM) the scheduler waits for a descriptor word
+	wire	ld_rd = DR && i_ld_rd;
 
 	// A step begins on a fresh grant, or right after a step that kept
 	// the lock (o_step_more, up with o_step_valid: the top leaves the
@@ -1701,7 +1755,7 @@ module wq_host_if #(
 					o_step_valid <= 1'b1;
 				end
 			end else if (!i_ev_gnt && want && !i_csr_valid && !csr_pend
-					&& !o_csr_ack)
+					&& !o_csr_ack && !ld_rd)
 				o_ev_req <= 1'b1;
 
 			// a CSR access: its channel becomes sc until the next
@@ -1714,6 +1768,14 @@ module wq_host_if #(
 				if (csr_is_ch)
 					sc <= cc;
 				hs    <= H_CSR1;
+			end else if (ld_rd && !i_ev_gnt)
+			begin
+				// (DESC_RAM) the scheduler's descriptor word: on
+				// cm_rd in H_LDW, o_ld_ack (the host asks for no
+				// grant while one waits)
+				cm_ra  <= da(i_ld_idx);
+				rd_ret <= H_LDW;
+				hs     <= H_RDW;
 			end
 		end
 
@@ -2407,27 +2469,32 @@ module wq_host_if #(
 				lc_start <= (FAST == 0);
 				hs       <= H_LCHK;
 			end
-		end
-
-		H_LCHK:
-		if (lc_done)
-		begin
-			if (!lc_ok)
-				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
-			else begin
-				o_launch_valid       <= 1'b1;
-				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
-				hs  <= H_AFTER;
-				// (FAST) H_AFTER's GP_PUT read now: launch_desc is
-				// still on cm_rd in the record's cycle
-				if (FAST != 0)
-				begin
-					cm_ra <= ca(F_PUT, sc);
-					hs    <= H_AW;
-				end
+			// (DESC_RAM) the word stored in its channel RAM slot
+			if (DR && lw_v)
+			begin
+				cm_we <= 1'b1;
+				cm_wa <= da(lidx[3:0]);
+				cm_wd <= rdata_q;
 			end
 		end
+
+		// (DESC_RAM: the checker reads the stored words through cm_rd,
+		// then launch_desc is read again for the record)
+		H_LCHK:
+		if (DR)
+		begin
+			cm_ra <= da(lc_ridx);
+			if (lc_done)
+				ram_rd(F_LDESC, H_LRES);
+		end else if (lc_done)
+			lchk_end;
+
+		H_LRES:
+			lchk_end;
+
+		// (DESC_RAM) a scheduler's descriptor word, on cm_rd
+		H_LDW:
+			hs <= H_IDLE;
 
 		////////////////////////////////////////////////////////////////
 		// wq_chan_error (the channel is never already in ERROR here)
@@ -2570,9 +2637,12 @@ module wq_host_if #(
 	// constant per word, so the bits that are always zero need no flop.
 `include "wq_ld_mask.vh"
 
+	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
+	// o_launch_desc is constant 0)
 	integer	lk;
+	initial	o_launch_desc = {(32*`WQ_LD_WORDS){1'b0}};
 	always @(posedge i_clk)
-	if (hs == H_LREAD)
+	if (!DR && hs == H_LREAD)
 		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
 			if (!ld_line && lw_v && {1'b0, lidx[3:0]} == lk[4:0])
 				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
@@ -2616,9 +2686,12 @@ module wq_host_if #(
 	assign	o_launch_addr        = cm_rd;
 	assign	o_launch_ncta        = lc_ncta;
 	assign	o_launch_cta_threads = lc_threads;
+	// (DESC_RAM) the scheduler's descriptor word read
+	assign	o_ld_ack  = DR && hs == H_LDW;
+	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12],
+	wire	unused = &{1'b0, lc_busy, i_ld_idx, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12],
 			sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
@@ -2663,7 +2736,8 @@ module wq_host_if #(
 	// starts only while no grid waits, and no grid starts waiting before
 	// its pulse, so the whole launch runs with i_can_launch high
 	wire	f_launching = hs == H_LAUNCH || hs == H_LAUNCH2 || hs == H_LREAD
-			|| hs == H_LCHK || (hs == H_RDW && rd_ret == H_LAUNCH2);
+			|| hs == H_LCHK || (hs == H_RDW && rd_ret == H_LAUNCH2)
+			|| hs == H_LRES || (hs == H_RDW && rd_ret == H_LRES);
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
@@ -2676,7 +2750,8 @@ module wq_host_if #(
 				|| mem_ret == H_DATAGOT);
 		if (hs == H_RDW)
 			assert(rd_ret == H_DUE2 || rd_ret == H_GP0 || rd_ret == H_SEMX
-				|| rd_ret == H_SEMX2 || rd_ret == H_TMO || rd_ret == H_LAUNCH2);
+				|| rd_ret == H_SEMX2 || rd_ret == H_TMO || rd_ret == H_LAUNCH2
+				|| (DR && (rd_ret == H_LRES || rd_ret == H_LDW)));
 		// (the checker's end: its pulse only in H_LCHK, and not busy;
 		// with FAST it starts with the stream, so it runs and may end
 		// in H_LREAD too: an end there is unreachable, its last pass
@@ -2688,10 +2763,28 @@ module wq_host_if #(
 			assert(hs == H_LREAD || hs == H_LCHK);
 		if (lc_done)
 			assert(!lc_busy);
+		// (DESC_RAM) the checker's verdict is read back after it is
+		// done, and a scheduler's word read exists only with DESC_RAM
+		if (hs == H_LRES)
+			assert(DR && !lc_busy);
+		if (hs == H_LDW || (hs == H_RDW && rd_ret == H_LDW))
+			assert(DR);
 		// a launch and a step end only inside a grant's step
 		if (o_launch_valid)
 			assert(hs == ((FAST != 0) ? H_AW : H_AFTER));
 	end
+	// (DESC_RAM) the stored descriptor's words are written only by the
+	// stream (H_LREAD's writes land a cycle later) and the reset sweep
+	reg	f_dwr;
+	initial	f_dwr = 1'b0;
+	always @(posedge i_clk)
+		f_dwr <= hs == H_LREAD || hs == H_INIT;
+	integer	fdk;
+	always @(*)
+	if (f_past_valid && !i_reset && DR && cm_we)
+		for (fdk = 0; fdk < 16; fdk = fdk + 1)
+			if (cm_wa == da(fdk[3:0]))
+				assert(f_dwr);
 `ifndef FORMAL_LAUNCH_PORT
 	// the record fields the port selects are the ones emit was given
 	always @(*)
@@ -2950,6 +3043,13 @@ module wq_host_if #(
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))
 		c_sweep_done: cover(hs == H_IDLE && $past(hs) == H_INIT);
+	// (DESC_RAM) the scheduler's descriptor word answered
+	generate if (DR)
+	begin : g_fcover_ld
+		always @(*)
+		if (f_past_valid && !i_reset)
+			c_ld_word: cover(o_ld_ack && i_ld_rd);
+	end endgenerate
 	generate if (CHANNELS > 1)
 	begin : g_fcover
 		always @(*)

@@ -63,7 +63,9 @@ module wq_launch_check #(
 		parameter	DQ_LOG2 = 6,	// DEQUE.LOG2 2..DQ_LOG2
 		parameter	DIGIT   = 1,	// multiplier bits a cycle: 1, 2, 4, 8, 16 or 32
 		parameter	EARLY   = 0,	// 1: i_start before the words (see above)
-		parameter	WPC     = 1	// words a beat at most: 1, or 4 (i_wline)
+		parameter	WPC     = 1,	// words a beat at most: 1, or 4 (i_wline)
+		parameter	RDESC   = 0	// 1: the stored words from a RAM, one at a
+					// time (o_ridx, i_rword; EARLY = 0, WPC = 1)
 	) (
 		input	wire		i_clk,
 		input	wire		i_reset,
@@ -75,6 +77,11 @@ module wq_launch_check #(
 							// (words i_widx .. i_widx+3)
 		input	wire		i_start,
 		input	wire	[32*`WQ_LD_WORDS-1:0]	i_desc,
+		// RDESC: the stored word the check reads (o_ridx), on i_rword
+		// two cycles after o_ridx names it (a block RAM behind an
+		// address register), if o_ridx stayed put meanwhile
+		output	reg	[3:0]	o_ridx,
+		input	wire	[31:0]	i_rword,
 		output	wire		o_busy,
 		output	reg		o_done,
 		output	reg		o_ok,
@@ -102,15 +109,16 @@ module wq_launch_check #(
 	// le_k / ge_k: compares with a constant as gates (see the file)
 `include "wq_cmp_k.vh"
 
-	// the factors of the products, from the stored descriptor
-	wire	[31:0]	w_gx    = dw(i_desc, `WQ_LD_GRID_X);
-	wire	[31:0]	w_gy    = dw(i_desc, `WQ_LD_GRID_Y);
-	wire	[31:0]	w_gz    = dw(i_desc, `WQ_LD_GRID_Z);
-	wire	[31:0]	w_cx    = dw(i_desc, `WQ_LD_CTA_X);
-	wire	[31:0]	w_cy    = dw(i_desc, `WQ_LD_CTA_Y);
-	wire	[31:0]	w_cz    = dw(i_desc, `WQ_LD_CTA_Z);
-	wire	[31:0]	w_lbase = dw(i_desc, `WQ_LD_LOCAL_BASE);
-	wire	[31:0]	w_lsize = dw(i_desc, `WQ_LD_LOCAL_SIZE);
+	// the factors of the products, from the stored descriptor (RDESC:
+	// each is i_rword while o_ridx names its word)
+	wire	[31:0]	w_gx    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_GRID_X);
+	wire	[31:0]	w_gy    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_GRID_Y);
+	wire	[31:0]	w_gz    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_GRID_Z);
+	wire	[31:0]	w_cx    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_CTA_X);
+	wire	[31:0]	w_cy    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_CTA_Y);
+	wire	[31:0]	w_cz    = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_CTA_Z);
+	wire	[31:0]	w_lbase = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_LOCAL_BASE);
+	wire	[31:0]	w_lsize = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_LOCAL_SIZE);
 	// the __local blocks' end: base + ncta * blocks * 16, from the
 	// product of pass 2 (33 bits: exactly 2^32 is allowed)
 	wire	[32:0]	lend = {1'b0, prod[27:0], 4'h0} + {1'b0, w_lbase};
@@ -182,8 +190,19 @@ module wq_launch_check #(
 	// capped at 32 (the register fields).  A cross-word rule (NREGS is word
 	// 9, WAVE word 10), so it reads the stored descriptor at the end.
 	localparam	PARTS = 32 / LANES;
-	wire	[31:0]	w_wave  = dw(i_desc, `WQ_LD_WAVE);
-	wire	[5:0]	w_nregs = i_desc[32*`WQ_LD_NREGS +: 6];
+	wire	[31:0]	w_wave  = (RDESC != 0) ? i_rword : dw(i_desc, `WQ_LD_WAVE);
+	wire	[5:0]	w_nregs;
+	// (RDESC: NREGS kept from the stream, WAVE read at the last hand-over)
+	generate if (RDESC != 0)
+	begin : g_rnregs
+		reg	[5:0]	nr;
+		always @(posedge i_clk)
+		if (i_wvalid && i_widx == `WQ_LD_NREGS)
+			nr <= w0[5:0];
+		assign	w_nregs = nr;
+	end else begin : g_dnregs
+		assign	w_nregs = i_desc[32*`WQ_LD_NREGS +: 6];
+	end endgenerate
 	wire	[4:0]	w_sbase = w_wave[`WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
 	wire		packs   = w_wave[`WQ_LDF_WAVE_SUBV_LO] && (w_sbase != 5'd0)
 				&& !ge_k({27'h0, w_sbase}, REGS);
@@ -217,8 +236,9 @@ module wq_launch_check #(
 	reg	[47:0]	prod;
 	reg		busy, sok;
 	reg		ld;		// the pass's multiplier is still to be loaded
-					// (passes 0 and 2: GY, CY not yet in)
-	wire		lwait = (EARLY != 0) && ld;	// (none with EARLY = 0)
+					// (passes 0 and 2: GY, CY not yet in; RDESC:
+					// passes 0 and 3, GY and CY not yet read)
+	wire		lwait = (EARLY != 0 || RDESC != 0) && ld;	// (none otherwise)
 	reg	[31:0]	gprod;		// grid product (low word), kept across
 	reg		gbig;		// passes 2..4; it is >= 2^32
 	reg	[10:0]	tprod;		// EARLY: CTA size (pass 3's product, low bits)
@@ -250,8 +270,46 @@ module wq_launch_check #(
 	3'd3:	 need = N_P3;
 	default: need = N_P4;
 	endcase
-	wire	opnd  = (EARLY == 0) || (have >= need);
+	wire	rv;		// RDESC: i_rword is the word o_ridx names
+	wire	opnd  = (RDESC != 0) ? rv : (EARLY == 0) || (have >= need);
 	wire	opnd2 = (EARLY == 0) || (have >= N_P2);	// CY, at pass 1's end
+
+	// RDESC: the word the check needs now (o_ridx), and whether i_rword is
+	// it: o_ridx the same for the last two cycles, none of them a start's
+	// (the host follows o_ridx only from the start on).  A pass's
+	// multiplicand, its multiplier's load (ld), the __local end's base at
+	// P_LOC's hand-over and WAVE at the last; a change costs two cycles.
+	always @(*)
+	if (!busy || ld)
+		o_ridx = (busy && pass == P_CY) ? `WQ_LD_CTA_Y : `WQ_LD_GRID_Y;
+	else if (bitn == 6'd32 && pass == P_LOC)
+		o_ridx = `WQ_LD_LOCAL_BASE;
+	else if (bitn == 6'd32 && pass == 3'd4)
+		o_ridx = `WQ_LD_WAVE;
+	else case (pass)
+	3'd0:	 o_ridx = `WQ_LD_GRID_X;
+	3'd1:	 o_ridx = `WQ_LD_GRID_Z;
+	P_LOC:	 o_ridx = `WQ_LD_LOCAL_SIZE;
+	P_CY:	 o_ridx = `WQ_LD_CTA_X;
+	default: o_ridx = `WQ_LD_CTA_Z;
+	endcase
+	generate if (RDESC != 0)
+	begin : g_rv
+		reg	[3:0]	rq;	// o_ridx a cycle ago
+		reg		rs;	// that cycle started a read
+		always @(posedge i_clk)
+		begin
+			rq <= o_ridx;
+			rs <= i_start || (o_ridx != rq);
+		end
+		assign	rv = (o_ridx == rq) && !rs;
+	end else begin : g_norv
+		assign	rv = 1'b1;
+		wire	unused_rw = &{1'b0, i_rword};
+	end endgenerate
+	// the hand-over reads a word at P_LOC and at the last pass (RDESC)
+	wire	hwait = (RDESC != 0) && !rv;
+
 	localparam [31:0] DIGIT32 = DIGIT;
 	localparam [5:0]  DSTEP   = DIGIT32[5:0];
 	wire	[15+DIGIT:0]	mpart;		// mcand times the digit
@@ -306,7 +364,7 @@ module wq_launch_check #(
 				busy   <= 1'b1;
 				pass   <= 3'd0;
 				bitn   <= 6'd0;
-				ld     <= (EARLY != 0);
+				ld     <= (EARLY != 0 || RDESC != 0);
 				prod   <= {32'h0, w_gy[15:0]};
 			end
 		end else if (lwait)
@@ -325,7 +383,8 @@ module wq_launch_check #(
 				prod <= pnext;
 				bitn <= bitn + DSTEP;
 			end
-		end else begin
+		end else if (!hwait)
+		begin
 			bitn <= 6'd0;
 			pass <= pass + 3'd1;
 			if (pass == 3'd1)
@@ -343,9 +402,11 @@ module wq_launch_check #(
 			end
 			if (EARLY == 0 && pass == P_LOC)
 			begin
-				// the __local end; then CY*CX
+				// the __local end; then CY*CX (RDESC: CY
+				// read first, ld)
 				lok  <= lfit;
 				prod <= {37'h0, w_cy[10:0]};
+				ld   <= (RDESC != 0);
 			end
 			if (EARLY != 0 && pass == P_CZ)
 			begin
@@ -449,6 +510,43 @@ module wq_launch_check #(
 				assume(i_desc[32*fk +: 32] == f_desc[32*fk +: 32]);
 	end
 
+	// RDESC: the RAM behind o_ridx holds the descriptor (f_desc, as
+	// i_desc would): i_rword is the word o_ridx named two cycles ago
+	generate if (RDESC != 0)
+	begin : g_fram
+		reg	[3:0]	f_r1, f_r2;
+		always @(posedge i_clk)
+		begin
+			f_r1 <= o_ridx;
+			f_r2 <= f_r1;
+		end
+		always @(*)
+			assume(i_rword == f_desc[32*f_r2 +: 32]);
+		// the RAM's address register is the checker's last o_ridx; a
+		// load waits only at the start of pass 0 or 3 (GY, CY); a pass
+		// under way has its multiplicand (it only steps on a valid word)
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			assert(f_r1 == g_rv.rq);
+			if (busy && ld)
+				assert(bitn == 6'd0 && (pass == 3'd0 || pass == P_CY));
+			if (busy && bitn != 6'd0 && bitn != 6'd32)
+				assert(rv && !ld);
+			// a check is 5 * (32/DIGIT + 1) cycles and up to 3 reads
+			// of two cycles' wait a pass
+			if (busy)
+				assert(f_cyc <= {3'b0, pass} * (8'd32 / DIGIT + 8'd7)
+					+ {2'b0, bitn} / DIGIT + 8'd7);
+		end
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_ram_load: cover(busy && ld && pass == P_CY && rv);
+			c_ram_hand: cover(busy && bitn == 6'd32 && pass == P_LOC && !rv);
+		end
+	end endgenerate
+
 	// cycles since i_start: every pass takes 32/DIGIT + 1 cycles (its
 	// digits and one to hand over), a check 165 busy cycles at DIGIT = 1
 	reg	[7:0]	f_cyc;
@@ -463,13 +561,18 @@ module wq_launch_check #(
 	// shifted back to their place: the first pass of a chain multiplies
 	// by a 16-bit (grid) or 11-bit (CTA) factor
 	wire	[31:0]	f_unc = prod[31:0] << bitn;
+	// the multiplicand is the pass's word (RDESC: while i_rword is the
+	// word it names, which is while the pass steps; at a load or a
+	// hand-over the RAM's answer moves on to another word)
+	wire	f_mok = (RDESC == 0) || (rv && !ld && bitn != 6'd32);
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin
 		assert(bitn <= 6'd32);
 		assert(pass <= 3'd4);
 		// EARLY = 0 never waits: a check is 5 * (32/DIGIT + 1) cycles
-		if (EARLY == 0)
+		// (RDESC waits for its reads)
+		if (EARLY == 0 && RDESC == 0)
 			assert(!ld && f_cyc == {3'b0, pass} * (8'd32 / DIGIT + 8'd1)
 				+ {2'b0, bitn} / DIGIT + 8'd1);
 		assert({2'b0, bitn} % DIGIT == 8'd0);
@@ -488,7 +591,8 @@ module wq_launch_check #(
 		end
 		// the accumulator never exceeds the multiplicand: each cycle
 		// halves (accumulator + mcand or + 0)
-		assert(prod[47:32] <= mcand);
+		if (f_mok)
+			assert(prod[47:32] <= mcand);
 		if (bitn == 6'd0)
 			assert(prod[47:32] == 16'h0);
 		if (pass == 3'd0)
@@ -498,12 +602,12 @@ module wq_launch_check #(
 		// past the factor's bits nothing is added and the accumulator
 		// halves a cycle: it is 0 when the pass ends (the product fits
 		// the low 32 bits, the next pass's multiplier, in place)
-		if (pass == 3'd0 && bitn >= 6'd16)
+		if (f_mok && pass == 3'd0 && bitn >= 6'd16)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd16)));
-		if (pass == P_CY && bitn >= 6'd11)
+		if (f_mok && pass == P_CY && bitn >= 6'd11)
 			assert(prod[47:32] <= (mcand >> (bitn - 6'd11)));
 		// the CTA passes multiply by 11-bit factors
-		if (pass == P_CY || pass == P_CZ)
+		if (f_mok && (pass == P_CY || pass == P_CZ))
 			assert(mcand < 16'd2048);
 	end
 

@@ -41,7 +41,9 @@ module wq_sched_ue #(
     parameter ROM_FILE = "build/gen/sched_fw.hex", // firmware image ($readmemh)
     parameter ROM_AW   = 12,            // engine PC bits (docs/rtl/wq_ue.md)
     parameter ROM_DEPTH = 2560,         // firmware words (<= 2^ROM_AW; 5 EBR-pairs of 512)
-    parameter ROT_MUL  = 0              // wq_ue's rotator: 1 = two multiplies (SB_MAC16)
+    parameter ROT_MUL  = 0,             // wq_ue's rotator: 1 = two multiplies (SB_MAC16)
+    parameter DESC_RAM = 0              // 1: the descriptor's words from the host's
+                                        // channel RAM (o_ld_rd / i_ld_ack), not i_launch_desc
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
@@ -91,6 +93,11 @@ module wq_sched_ue #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
+    // DESC_RAM: a descriptor word read (LDW), held until i_ld_ack
+    output wire                     o_ld_rd,
+    output wire [3:0]               o_ld_idx,
+    input  wire                     i_ld_ack,
+    input  wire [31:0]              i_ld_word,
     output wire                     o_irq_trap,
     // SUBV_AUTO's wave mode (wq_wave_ctl): read with the decoder summary
     // (SYS.WAVE) when the instruction issues
@@ -105,6 +112,7 @@ module wq_sched_ue #(
 
     // ---- engine ---------------------------------------------------------------
     wire        io_rd, io_wr, io_wait;
+    wire        wait_ldw;           // (DESC_RAM) a descriptor word not yet read
     wire [7:0]  port;
     wire [31:0] wdata;
     reg  [31:0] rdata;
@@ -318,7 +326,7 @@ module wq_sched_ue #(
     end
     wire wait_tq = (r_tqa || r_tqb) && !tq_w;
 
-    assign io_wait = wait_mem || wait_tq;
+    assign io_wait = wait_mem || wait_tq || wait_ldw;
 
     // ---- event records: registers loaded by out, cleared by the fire -------------
     assign o_evr_valid = w_fire;
@@ -347,47 +355,25 @@ module wq_sched_ue #(
         if (w_fire || i_reset) o_evr_vals <= {LANES*32{1'b0}};
     end
 
-    // ---- launch descriptor, packed into LD0..LD6 -------------------------------
-    wire [31:0] d_code = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
-    wire [31:0] d_spc  = i_launch_desc[`WQ_LD_START_PC*32 +: 32];
-    wire [31:0] d_gx   = i_launch_desc[`WQ_LD_GRID_X*32 +: 32];
-    wire [31:0] d_gy   = i_launch_desc[`WQ_LD_GRID_Y*32 +: 32];
-    wire [31:0] d_gz   = i_launch_desc[`WQ_LD_GRID_Z*32 +: 32];
-    wire [31:0] d_cx   = i_launch_desc[`WQ_LD_CTA_X*32 +: 32];
-    wire [31:0] d_cy   = i_launch_desc[`WQ_LD_CTA_Y*32 +: 32];
-    wire [31:0] d_cz   = i_launch_desc[`WQ_LD_CTA_Z*32 +: 32];
-    wire [31:0] d_par  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
-    wire [31:0] d_nr   = i_launch_desc[`WQ_LD_NREGS*32 +: 32];
-    wire [31:0] d_wave = i_launch_desc[`WQ_LD_WAVE*32 +: 32];
-    wire [31:0] d_yld  = i_launch_desc[`WQ_LD_YIELD*32 +: 32];
-    wire [31:0] d_dq   = i_launch_desc[`WQ_LD_DEQUE*32 +: 32];
-    wire [31:0] d_lbase = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
-    wire [31:0] d_lsize = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
-    // the host checked the descriptor (wq_launch_check): the high bits of
-    // the words below are zero or not read by the model
-    wire unused_desc = &{1'b0, i_launch_desc, d_code, d_spc, d_gx, d_gy, d_gz, d_cx, d_cy,
-                         d_cz, d_par, d_nr, d_wave, d_yld, d_dq};
-    reg [31:0] ld0, ld1, ld2, ld3, ld4, ld5, ld6;
-    always @(*) begin
-        {ld0, ld1, ld2, ld3, ld4, ld5, ld6} = {7{32'd0}};
-        ld0[`WQ_UES_F_LD0_CODE_RANGE]      = d_code[`WQ_UES_F_LD0_CODE_W-1:0];
-        ld1[`WQ_UES_F_LD1_PARAM_RANGE]     = d_par[`WQ_UES_F_LD1_PARAM_W-1:0];
-        ld2[`WQ_UES_F_LD2_GRID_X_RANGE]    = d_gx[`WQ_UES_F_LD2_GRID_X_W-1:0];
-        ld2[`WQ_UES_F_LD2_GRID_Y_RANGE]    = d_gy[`WQ_UES_F_LD2_GRID_Y_W-1:0];
-        ld3[`WQ_UES_F_LD3_GRID_Z_RANGE]    = d_gz[`WQ_UES_F_LD3_GRID_Z_W-1:0];
-        ld3[`WQ_UES_F_LD3_SEED_RANGE]      = d_yld[`WQ_LDF_YIELD_SEED_RANGE];
-        ld4[`WQ_UES_F_LD4_CTA_X_RANGE]     = d_cx[`WQ_UES_F_LD4_CTA_X_W-1:0];
-        ld4[`WQ_UES_F_LD4_SHARED_BASE_RANGE] = d_wave[`WQ_LDF_WAVE_SHARED_BASE_RANGE];
-        ld4[`WQ_UES_F_LD4_CTA_Y_RANGE]     = d_cy[`WQ_UES_F_LD4_CTA_Y_W-1:0];
-        ld4[`WQ_UES_F_LD4_DQ_LOG2_RANGE]   = d_dq[`WQ_LDF_DEQUE_LOG2_RANGE];
-        ld5[`WQ_UES_F_LD5_CTA_Z_RANGE]     = d_cz[`WQ_UES_F_LD5_CTA_Z_W-1:0];
-        ld5[`WQ_UES_F_LD5_CTA_THR_RANGE]   = i_launch_cta_threads;
-        ld5[`WQ_UES_F_LD5_NREGS_RANGE]     = d_nr[`WQ_UES_F_LD5_NREGS_W-1:0];
-        ld5[`WQ_UES_F_LD5_SUBV_LO]         = d_wave[`WQ_LDF_WAVE_SUBV_LO];
-        ld6[`WQ_UES_F_LD6_START_PC_RANGE]  = d_spc[`WQ_UES_F_LD6_START_PC_W-1:0];
-        ld6[`WQ_UES_F_LD6_YPARAM_RANGE]    = d_yld[`WQ_LDF_YIELD_PARAM_RANGE];
-        ld6[`WQ_UES_F_LD6_POLICY_RANGE]    = d_yld[`WQ_LDF_YIELD_POLICY_RANGE];
-    end
+    // ---- launch descriptor words (LDW + k) -------------------------------------
+    // Word k whole: from the stored descriptor's flip-flops, or (DESC_RAM)
+    // from the host's channel RAM, read while the access waits
+    localparam [7:0] P_LDW = `WQ_UES_P_LDW;
+    wire        is_ldw = (port[7:4] == P_LDW[7:4]);
+    wire        r_ldw = io_rd && is_ldw;
+    wire [31:0] ldw;
+    generate if (DESC_RAM != 0) begin : g_ld_ram
+        assign ldw      = i_ld_word;
+        assign o_ld_rd  = r_ldw;
+        assign wait_ldw = r_ldw && !i_ld_ack;
+        wire unused_desc = &{1'b0, i_launch_desc};
+    end else begin : g_ld_ff
+        assign ldw      = i_launch_desc[32*port[3:0] +: 32];
+        assign o_ld_rd  = 1'b0;
+        assign wait_ldw = 1'b0;
+        wire unused_ld = &{1'b0, i_ld_ack, i_ld_word, r_ldw};
+    end endgenerate
+    assign o_ld_idx = port[3:0];
 
     // ---- IN mux: AND-OR over one-hot selects ------------------------------------
     always @(*) begin
@@ -398,15 +384,8 @@ module wq_sched_ue #(
         if (port == `WQ_UES_P_MEM_AL) rdata = rdata | {28'd0, mem_w[5:2]};
         if (port == `WQ_UES_P_TRQ || port == `WQ_UES_P_TQA || port == `WQ_UES_P_TQB)
             rdata = rdata | trf_q;
-        if (port == `WQ_UES_P_LD0) rdata = rdata | ld0;
-        if (port == `WQ_UES_P_LD1) rdata = rdata | ld1;
-        if (port == `WQ_UES_P_LD2) rdata = rdata | ld2;
-        if (port == `WQ_UES_P_LD3) rdata = rdata | ld3;
-        if (port == `WQ_UES_P_LD4) rdata = rdata | ld4;
-        if (port == `WQ_UES_P_LD5) rdata = rdata | ld5;
-        if (port == `WQ_UES_P_LD6) rdata = rdata | ld6;
-        if (port == `WQ_UES_P_LD7) rdata = rdata | d_lbase;
-        if (port == `WQ_UES_P_LD8) rdata = rdata | d_lsize;
+        if (is_ldw) rdata = rdata | ldw;
+        if (port == `WQ_UES_P_CTA_THR) rdata = rdata | {21'd0, i_launch_cta_threads};
     end
 
 `ifdef FORMAL
@@ -440,8 +419,10 @@ module wq_sched_ue #(
     always @(*) if (o_csr_err) assert(o_csr_ack && o_csr_rdata == 32'd0);
     // the event lock is never requested while a CSR access is pending
     always @(*) if (csr_pend) assert(!o_ev_req);
-    // only memory and TQA / TQB wait, and TQA / TQB exactly one cycle
-    always @(*) if (io_wait) assert(is_mem || ((r_tqa || r_tqb) && !tq_w));
+    // only memory, TQA / TQB and (DESC_RAM) a descriptor word wait, and
+    // TQA / TQB exactly one cycle
+    always @(*) if (io_wait) assert(is_mem || ((r_tqa || r_tqb) && !tq_w)
+                                    || (DESC_RAM != 0 && r_ldw && !i_ld_ack));
     always @(*) if (f_past && !i_reset && tq_w) assert(r_tqa || r_tqb);
     // the thread RAM is never written while a TQA / TQB read is under way
     always @(*) assert(!(twe && (r_tqa || r_tqb)));
@@ -456,8 +437,9 @@ module wq_sched_ue #(
     // handshake of the shell -- a CSR answered with data and one with an
     // error, the event lock asked for, a step pulse, a launch taken and
     // acknowledged, a memory access (the LSU's response ends the wait),
-    // a TQA / TQB read's one-cycle wait, an event record and a trap
-    // interrupt
+    // a TQA / TQB read's one-cycle wait, an event record, a trap
+    // interrupt and (DESC_RAM) a descriptor word read that waits and
+    // then completes with the host's answer
     always @(*)
     if (f_past && !i_reset)
     begin
@@ -470,6 +452,8 @@ module wq_sched_ue #(
         c_tq_wait:    cover(tq_w);
         c_record:     cover(o_evr_valid);
         c_irq:        cover(o_irq_trap);
+        c_ldw_wait:   cover(DESC_RAM != 0 && r_ldw && io_wait);
+        c_ldw_ack:    cover(DESC_RAM != 0 && r_ldw && i_ld_ack && !io_wait);
     end
 `endif
 endmodule

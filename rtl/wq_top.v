@@ -194,6 +194,13 @@ module wq_top #(
 	wire	[31:0]	launch_addr, launch_ncta;
 	wire	[16*32-1:0] launch_desc;
 	wire	[10:0]	launch_cta_threads;
+	// the firmware scheduler's descriptor word reads (DESC_RAM)
+	wire		ld_rd, ld_ack;
+	wire	[3:0]	ld_idx;
+	wire	[31:0]	ld_word;
+	// the stored descriptor in the host's channel RAM: the firmware
+	// scheduler on the host without commit bursts (the small configuration)
+	localparam	DESC_RAM = (SCHED_UE != 0 && HOST_FAST == 0 && CHANNELS <= 2) ? 1 : 0;
 	wire		irq_chan_error, irq_non_stall, irq_trap;
 
 	////////////////////////////////////////////////////////////////////////
@@ -463,7 +470,8 @@ module wq_top #(
 	wq_host_if #(
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .REGS(REGS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .HOST_SLICE_RESET(HOST_SLICE),
-		.SEM_DIGIT(SEM_DIGIT), .FAST(HOST_FAST), .LINE_BYTES(ML)
+		.SEM_DIGIT(SEM_DIGIT), .FAST(HOST_FAST), .LINE_BYTES(ML),
+		.DESC_RAM(DESC_RAM)
 	) u_host (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
@@ -486,6 +494,7 @@ module wq_top #(
 		.o_launch_valid(launch_valid), .o_launch_addr(launch_addr),
 		.o_launch_desc(launch_desc), .o_launch_ncta(launch_ncta),
 		.o_launch_cta_threads(launch_cta_threads),
+		.i_ld_rd(ld_rd), .i_ld_idx(ld_idx), .o_ld_ack(ld_ack), .o_ld_word(ld_word),
 		.o_irq_chan_error(irq_chan_error), .o_irq_non_stall(irq_non_stall),
 		.o_cycles(perf_cycles), .o_busy(host_busy)
 	);
@@ -518,8 +527,9 @@ module wq_top #(
 		wire	[3:0]	u_mem_wstrb;
 		wq_sched_ue #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL)
+			.ALU_LANES(ALU_LANES), .ROT_MUL(ROT_MUL), .DESC_RAM(DESC_RAM)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
+			.o_ld_rd(ld_rd), .o_ld_idx(ld_idx), .i_ld_ack(ld_ack), .i_ld_word(ld_word),
 			.o_mem_valid(u_mem_valid), .i_mem_ready(u_mem_ready),
 			.o_mem_we(u_mem_we), .o_mem_addr(u_mem_addr),
 			.o_mem_wdata(u_mem_wdata), .o_mem_wstrb(u_mem_wstrb),
@@ -565,6 +575,10 @@ module wq_top #(
 			.o_evm_aux(s_evm_aux), .o_evm_mask(s_evm_mask), .o_evm_a(s_evm_a),
 			.o_evm_b(s_evm_b),
 			.o_ld_warps(ld_warps), .o_ld_lines(ld_lines));
+		// (the core reads the descriptor from o_launch_desc)
+		assign ld_rd  = 1'b0;
+		assign ld_idx = 4'd0;
+		wire unused_ldw = &{1'b0, ld_ack, ld_word};
 	end endgenerate
 `undef WQ_TOP_SCHED_PORTS
 

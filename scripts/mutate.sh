@@ -67,7 +67,7 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|core|ue|coalesce|l1|top|top_small|nested|uart) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in deque|sem|host|sched|core|ue|coalesce|l1|top|top_small|top_ue|nested|uart) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -105,6 +105,9 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
+    # the small set with the firmware scheduler (its descriptor in the
+    # host's channel RAM)
+    top_ue)    cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1 1" bash scripts/rtl/top.sh 1) ;;
     nested)    cmd=(bash scripts/rtl/nested.sh 1) ;;
     # the UART bridge's protocol rules (the probe of scripts/rtl/uart.sh,
     # without its nested-work scenarios)
