@@ -35,11 +35,13 @@
 // code range), wq_core_lsu (EX's memory instructions: the gather buffer,
 // the LSU queue, the memory port, the atomic, the completion path's queue
 // side), wq_dispatch (the grid, a CTA's warps into free slots, the
-// thread-id walk); wq_valu, wq_div, wq_decode, wq_regfile and
-// wq_token_deque.  This file keeps the pipeline registers, issue and the
-// scoreboard, DE's checks and expander, WB's records and the divergence
-// unit, the CSRs and the warp slots, and carries out the units' requests
-// on them (a completion's and an atomic's records, a warp's start).
+// thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
+// the trap registers, PERF_INSTR, the debug window); wq_valu, wq_div,
+// wq_decode, wq_regfile and wq_token_deque.  This file keeps the pipeline
+// registers, issue and the scoreboard, DE's checks and expander, WB's
+// records and the divergence unit and the warp slots, and carries out the
+// units' requests on them (a completion's and an atomic's records, a
+// warp's start, the debug window's deque commands, RESUME and KILL).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -148,9 +150,9 @@ module wq_core #(
     input  wire                     i_csr_we,
     input  wire [11:0]              i_csr_addr,
     input  wire [31:0]              i_csr_wdata,
-    output reg                      o_csr_ack,
-    output reg  [31:0]              o_csr_rdata,
-    output reg                      o_csr_err,
+    output wire                     o_csr_ack,
+    output wire [31:0]              o_csr_rdata,
+    output wire                     o_csr_err,
     output wire                     o_engine_idle,
     output wire                     o_can_launch,
     input  wire                     i_launch_valid,
@@ -318,9 +320,6 @@ module wq_core #(
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
-    // ---- global registers ---------------------------------------------------
-    reg [31:0] trap_warp, trap_code, trap_pc, perf_instr;
-    reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
     reg [WID_W-1:0] rr;                         // the warp issued last
 
     // ---- slot summaries -----------------------------------------------------
@@ -1250,13 +1249,38 @@ module wq_core #(
         .o_tw_on(tw_on), .o_tw_pend(tw_pend),
         .o_tr_we(tr_we), .o_tr_waddr(tr_waddr), .o_tr_wlane(tr_wlane), .o_tr_wdata(tr_wdata));
 
-    // ---- CSR -------------------------------------------------------------------------------
-    reg        csr_pend, csr_we;
-    reg [11:0] csr_addr;
-    reg [31:0] csr_wdata;
-    reg [1:0]  cs;                       // 0 decode, 1 deque wait, 2 read result
-    wire [WID_W-1:0] dw = dbg_warp[WID_W-1:0];
-    wire       dbg_ok = dbg_warp < WARPS;
+    // ---- CSR (wq_core_csr: the access, its decode and read mux, the
+    // registers the CSRs own; its phase, deque commands and the debug
+    // window's RESUME and KILL are carried out here) ---------------------------------------
+    wire             csr_enter, csr_done, csr_resume, csr_kill;
+    wire             csr_dq_set, csr_dq_go, csr_dq_again;
+    wire [3:0]       csr_dq_op;
+    wire [DQ_LOG2-1:0] csr_dq_index;
+    wire [63:0]      csr_dq_data;
+    wire [DW-1:0]    csr_dq_head, csr_dq_tail;
+    wire [WID_W-1:0] dw;                 // the debug window's warp
+    // the commits the trap registers and the count see (WB's, the
+    // completion path's)
+    wire             b_commit_now = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz &&
+                                    !b_twait && b_last_k;
+    wq_core_csr #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_csr (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_csr_valid(i_csr_valid), .i_csr_we(i_csr_we), .i_csr_addr(i_csr_addr),
+        .i_csr_wdata(i_csr_wdata), .o_csr_ack(o_csr_ack), .o_csr_rdata(o_csr_rdata),
+        .o_csr_err(o_csr_err),
+        .i_ev_gnt(i_ev_gnt), .i_run(phase == PH_RUN), .i_on(phase == PH_CSR),
+        .i_pipe_empty(pipe_empty), .o_enter(csr_enter), .o_done(csr_done),
+        .i_trap(b_commit_now && (b_is_trap || (b_gone && b_orphan))), .i_trap_warp(b_w),
+        .i_trap_code(b_is_trap ? b_trap : `WQ_TRAP_ORPHANED), .i_trap_pc(b_is_trap ? b_pc : b_npc),
+        .i_retire((b_commit_now && !b_is_trap) || (cp_go && cp_last)),
+        .o_dw(dw), .i_w_init(w_init[dw]), .i_w_state(w_state[dw]), .i_w_trap(w_trap[dw]),
+        .i_w_recov(recoverable(w_trap[dw])), .i_w_pc(w_pc[dw]), .i_w_act(w_act[dw]),
+        .o_resume(csr_resume), .o_kill(csr_kill),
+        .i_dq_head(dq_head), .i_dq_tail(dq_tail), .i_dq_log2(dq_log2), .i_dq_ready(dq_ready),
+        .i_dq_rvalid(dq_rvalid), .i_dq_token(dq_token), .i_dq_op(dq_op),
+        .o_dq_set(csr_dq_set), .o_dq_go(csr_dq_go), .o_dq_again(csr_dq_again),
+        .o_dq_op(csr_dq_op), .o_dq_index(csr_dq_index), .o_dq_data(csr_dq_data),
+        .o_dq_head(csr_dq_head), .o_dq_tail(csr_dq_tail));
     assign bc_w = (phase == PH_CSR) ? dw : b_w;
 
     // deque port: dispatch's CLEAR, the debug window's commands; its state
@@ -1304,16 +1328,9 @@ module wq_core #(
         o_step_more <= 1'b0;
         o_evr_valid <= 1'b0;
         o_evw_valid <= 1'b0;
-        o_csr_ack <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
         dq_valid <= 1'b0;
-        if (i_csr_valid) begin
-            csr_pend <= 1'b1;
-            csr_we <= i_csr_we;
-            csr_addr <= i_csr_addr;
-            csr_wdata <= i_csr_wdata;
-        end
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
             // grant again right after the cycle that shows the last commit)
@@ -1837,14 +1854,10 @@ module wq_core #(
                     // wq_warp_trap: the instruction changes nothing
                     w_state[b_w] <= `WQ_WS_TRAP;
                     w_trap[b_w] <= b_trap;
-                    trap_warp <= {{(32-WID_W){1'b0}}, b_w};
-                    trap_code <= {24'd0, b_trap};
-                    trap_pc <= {{(32-PCW){1'b0}}, b_pc};
                     o_irq_trap <= 1'b1;
                     o_step_res <= `WQ_STEP_TRAP;
                 end else begin
                     o_step_res <= (b_gone && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
-                    perf_instr <= perf_instr + 32'd1;
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
                     // the instruction's PC and mask, or reconverge's wake
                     if (b_ends && !b_gone) begin
@@ -1864,9 +1877,6 @@ module wq_core #(
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
                             w_trap[b_w] <= `WQ_TRAP_ORPHANED;
-                            trap_warp <= {{(32-WID_W){1'b0}}, b_w};
-                            trap_code <= {24'd0, `WQ_TRAP_ORPHANED};
-                            trap_pc <= {{(32-PCW){1'b0}}, b_npc};
                             o_irq_trap <= 1'b1;
                         end else
                             w_state[b_w] <= `WQ_WS_FREE;
@@ -1901,7 +1911,6 @@ module wq_core #(
                 owe <= cp_more;
                 ended <= !cp_more;
                 busy[cp_w] <= 1'b0;
-                perf_instr <= perf_instr + 32'd1;
                 w_retired[cp_w] <= w_retired[cp_w] + 32'd1;
                 w_pc[cp_w] <= cp_pc + 1'b1;
                 if (cp_code) begin
@@ -1989,120 +1998,47 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- CSR (outside the lock)
-        if (phase == PH_RUN && !i_ev_gnt && csr_pend && pipe_empty) begin
-            phase <= PH_CSR;
-            cs <= 2'd0;
+        // (wq_core_csr decides; the phase, the deque's debug command and
+        // the window warp's slot are written here)
+        if (csr_enter) phase <= PH_CSR;
+        if (csr_dq_set) begin
+            dq_index <= csr_dq_index;
+            dq_data <= csr_dq_data;
+            dq_head_in <= csr_dq_head;
+            dq_tail_in <= csr_dq_tail;
         end
-        if (phase == PH_CSR) begin
-            case (cs)
-            2'd0: begin : csr
-                o_csr_err <= 1'b0;
-                o_csr_rdata <= 32'd0;
-                cs <= 2'd3;              // ack
-                if (csr_addr[1:0] != 2'b00) o_csr_err <= 1'b1;
-                else if (!csr_we) begin
-                    case (csr_addr)
-                    `WQ_CSR_TRAP_WARP:  o_csr_rdata <= trap_warp;
-                    `WQ_CSR_TRAP_CODE:  o_csr_rdata <= trap_code;
-                    `WQ_CSR_TRAP_PC:    o_csr_rdata <= trap_pc;
-                    `WQ_CSR_DBG_WARP:   o_csr_rdata <= dbg_warp;
-                    `WQ_CSR_DBG_INDEX:  o_csr_rdata <= dbg_index;
-                    `WQ_CSR_DBG_LO:     o_csr_rdata <= dbg_lo;
-                    `WQ_CSR_DBG_HI:     o_csr_rdata <= dbg_hi;
-                    `WQ_CSR_PERF_INSTR: o_csr_rdata <= perf_instr;
-                    `WQ_CSR_DBG_CMD:    o_csr_rdata <= 32'd0;
-                    `WQ_CSR_DBG_HEADTAIL:
-                        if (dbg_ok) begin
-                            o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, dq_head};
-                            o_csr_rdata[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] <= {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, dq_tail};
-                        end
-                    `WQ_CSR_DBG_PC:     if (dbg_ok && w_init[dw]) o_csr_rdata <= {{(32-PCW){1'b0}}, w_pc[dw]};
-                    `WQ_CSR_DBG_ACTIVE: if (dbg_ok && w_init[dw]) o_csr_rdata <= w_act[dw];
-                    `WQ_CSR_DBG_STATE:
-                        if (dbg_ok) begin
-                            o_csr_rdata[`WQ_CSRF_DBG_STATE_STATE_RANGE] <= w_state[dw];
-                            o_csr_rdata[`WQ_CSRF_DBG_STATE_TRAP_RANGE] <= w_trap[dw];
-                            if (w_state[dw] != `WQ_WS_FREE)
-                                o_csr_rdata[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] <= dq_log2;
-                        end
-                    default: o_csr_err <= 1'b1;
-                    endcase
-                end else begin
-                    case (csr_addr)
-                    `WQ_CSR_TRAP_WARP, `WQ_CSR_TRAP_CODE, `WQ_CSR_TRAP_PC, `WQ_CSR_PERF_INSTR: ;
-                    `WQ_CSR_DBG_WARP:     dbg_warp <= csr_wdata;
-                    `WQ_CSR_DBG_INDEX:    dbg_index <= csr_wdata;
-                    `WQ_CSR_DBG_LO:       dbg_lo <= csr_wdata;
-                    `WQ_CSR_DBG_HI:       dbg_hi <= csr_wdata;
-                    `WQ_CSR_DBG_HEADTAIL: dbg_headtail <= csr_wdata;
-                    `WQ_CSR_DBG_CMD: begin : dbgcmd
-                        reg [15:0] h16, t16;
-                        h16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE];
-                        t16 = dbg_headtail[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE];
-                        dq_index <= dbg_index[DQ_LOG2-1:0];
-                        dq_data <= {dbg_hi, dbg_lo};
-                        dq_head_in <= h16[DW-1:0];
-                        dq_tail_in <= t16[DW-1:0];
-                        if (dbg_ok && csr_wdata[31:8] == 24'd0) case (csr_wdata[7:0])
-                        `WQ_DBGCMD_READ_ENTRY:  begin dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_READ; cs <= 2'd1; end
-                        `WQ_DBGCMD_WRITE_ENTRY: begin dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_WRITE; cs <= 2'd1; end
-                        `WQ_DBGCMD_SET_HEADTAIL:
-                            if (t16 <= h16 && h16[15:10] == 6'd0 && h16[9:0] <= dq_depth) begin
-                                dq_valid <= 1'b1; dq_op <= `WQ_DQCMD_DBG_SET_HEADTAIL; cs <= 2'd1;
-                            end
-                        `WQ_DBGCMD_RESUME:
-                            if (w_state[dw] == `WQ_WS_TRAP && recoverable(w_trap[dw])) begin
-                                w_state[dw] <= `WQ_WS_RUN;
-                                w_trap[dw] <= `WQ_TRAP_NONE;
-                            end
-                        `WQ_DBGCMD_KILL:
-                            // wq_warp_kill: the slot is free, and
-                            // wq_bar_check runs for its CTA.  (A fatally
-                            // trapped warp no longer counts at the barrier,
-                            // and every event that can complete a barrier
-                            // checks it, so this release does not happen
-                            // in practice; it is kept as the model has it.)
-                            if (w_state[dw] == `WQ_WS_TRAP && !recoverable(w_trap[dw])) begin
-                                w_state[dw] <= `WQ_WS_FREE;
-                                w_trap[dw] <= `WQ_TRAP_NONE;
-                                if (b_rel_end) begin
-                                    for (k = 0; k < WARPS; k = k + 1)
-                                        if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-                                    o_evr_valid <= 1'b1;
-                                    o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                                    o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
-                                    o_evr_aux <= 16'd0;
-                                    o_evr_pc <= 32'd0;
-                                    o_evr_mask <= 32'd0;
-                                    o_evr_a <= w_key[dw];
-                                    o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
-                                    o_evr_c <= 64'd0;
-                                end
-                            end
-                        default: ;
-                        endcase
-                    end
-                    default: o_csr_err <= 1'b1;
-                    endcase
-                end
-            end
-            2'd1:                        // the deque takes the command
-                if (dq_ready) cs <= 2'd2;
-                else dq_valid <= 1'b1;
-            2'd2: if (dq_rvalid) begin
-                if (dq_op == `WQ_DQCMD_DBG_READ) begin
-                    dbg_lo <= dq_token[31:0];
-                    dbg_hi <= dq_token[63:32];
-                end
-                cs <= 2'd3;
-            end
-            default: begin
-                o_csr_ack <= 1'b1;
-                csr_pend <= 1'b0;
-                phase <= PH_RUN;
-            end
-            endcase
+        if (csr_dq_go) begin
+            dq_valid <= 1'b1;
+            dq_op <= csr_dq_op;
         end
+        if (csr_dq_again) dq_valid <= 1'b1;    // (not taken yet)
+        if (csr_resume) begin
+            w_state[dw] <= `WQ_WS_RUN;
+            w_trap[dw] <= `WQ_TRAP_NONE;
+        end
+        if (csr_kill) begin
+            // wq_warp_kill: the slot is free, and wq_bar_check runs for
+            // its CTA.  (A fatally trapped warp no longer counts at the
+            // barrier, and every event that can complete a barrier checks
+            // it, so this release does not happen in practice; it is kept
+            // as the model has it.)
+            w_state[dw] <= `WQ_WS_FREE;
+            w_trap[dw] <= `WQ_TRAP_NONE;
+            if (b_rel_end) begin
+                for (k = 0; k < WARPS; k = k + 1)
+                    if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_BAR_RELEASE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
+                o_evr_aux <= 16'd0;
+                o_evr_pc <= 32'd0;
+                o_evr_mask <= 32'd0;
+                o_evr_a <= w_key[dw];
+                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
+                o_evr_c <= 64'd0;
+            end
+        end
+        if (csr_done) phase <= PH_RUN;
 
         if (i_reset) begin
             phase <= PH_RUN;
@@ -2113,11 +2049,6 @@ module wq_core #(
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
-            csr_pend <= 1'b0;
-            trap_warp <= 32'd0; trap_code <= 32'd0; trap_pc <= 32'd0;
-            perf_instr <= 32'd0;
-            dbg_warp <= 32'd0; dbg_index <= 32'd0; dbg_lo <= 32'd0; dbg_hi <= 32'd0;
-            dbg_headtail <= 32'd0;
             dq_valid <= 1'b0;
             dqs <= DQS_IDLE;
             b_prep <= BP_NONE;
@@ -2148,7 +2079,14 @@ module wq_core #(
     always @(*) if (f_past && !f_rst_q && f_gnt_q && !f_final_q) assume(i_ev_gnt);
     always @(*) if (f_past && !f_gnt_q && i_ev_gnt) assume(f_req_q);
     // a CSR access only outside the grant, held as the sub-port says
-    always @(*) if (i_csr_valid) assume(!i_ev_gnt && !csr_pend);
+    // (f_csr_pend: wq_core_csr's access waits)
+    reg f_csr_pend = 1'b0;
+    always @(posedge i_clk) begin
+        if (i_csr_valid) f_csr_pend <= 1'b1;
+        if (csr_done) f_csr_pend <= 1'b0;
+        if (i_reset) f_csr_pend <= 1'b0;
+    end
+    always @(*) if (i_csr_valid) assume(!i_ev_gnt && !f_csr_pend);
     // the host launches only a grid the descriptor checks passed, while no
     // grid waits
     always @(*) if (i_launch_valid) begin
