@@ -36,12 +36,15 @@
 // the LSU queue, the memory port, the atomic, the completion path's queue
 // side), wq_dispatch (the grid, a CTA's warps into free slots, the
 // thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
-// the trap registers, PERF_INSTR, the debug window); wq_valu, wq_div,
-// wq_decode, wq_regfile and wq_token_deque.  This file keeps the pipeline
-// registers, issue and the scoreboard, DE's checks and expander, WB's
-// records and the divergence unit and the warp slots, and carries out the
-// units' requests on them (a completion's and an atomic's records, a
-// warp's start, the debug window's deque commands, RESUME and KILL).
+// the trap registers, PERF_INSTR, the debug window), wq_divu (the branch /
+// divergence unit with the token deque: per-thread state and targets,
+// the deque calls, the walks, sub-vector segments, reconvergence);
+// wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
+// pipeline registers, issue and the scoreboard, DE's checks and expander,
+// WB's record walk, the barrier check and the warp slots, and carries out
+// the units' requests on them (a completion's and an atomic's records, a
+// warp's start, the divergence records and the commit's PC and mask,
+// RESUME and KILL).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -231,17 +234,6 @@ module wq_core #(
         tr_row = {26'd0, w} * PARTS + {26'd0, p};
     endfunction
     /* verilator lint_on WIDTH */
-`include "wq_ctz.vh"
-    function [4:0] ctz;                  // the lowest set bit of 32
-        input [31:0] m;
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg   [6:0]  t;                  // (bits 6:5 are 0)
-        /* verilator lint_on UNUSEDSIGNAL */
-        begin
-            t = ctz128({96'd0, m});
-            ctz = t[4:0];
-        end
-    endfunction
 
     // ---- warp slots (the model's wq_warp_t) --------------------------------
     reg [3:0]        w_state   [0:WARPS-1];
@@ -273,19 +265,10 @@ module wq_core #(
     reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
     reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
     reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
-    // sub-vector state (DESIGN §6.4; the model's subv_* and loop_*)
+    // sub-vector mode (DESIGN §6.4; the segments and loop forms: wq_divu)
     reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
     reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
-    reg              w_son     [0:WARPS-1];    // in a SUBV_START..SUBV_END segment
-    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
-    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
-    reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
-    reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
-    reg              w_sendset [0:WARPS-1];
-    reg              w_lon     [0:WARPS-1];    // in a loop form (SUBV_LOOP_BEGIN..END)
-    reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
-    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
-    reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
+    wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [WARPS-1:0]  busy;                     // an instruction in flight
@@ -425,12 +408,9 @@ module wq_core #(
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
     reg [3:0]        b_k;                       // commit: the record being emitted
-    // (the records of a commit, in order: see b_recs)
-    localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_LINK = 4'd2, K_HELD = 4'd3,
-                     K_TS1 = 4'd4, K_TS2 = 4'd5, K_PUSH = 4'd6, K_GRP = 4'd7,
-                     K_MASK = 4'd8, K_CPUSH = 4'd9, K_BAR = 4'd10, K_PRED = 4'd11,
-                     K_RET = 4'd12, K_RC = 4'd13, K_BAR2 = 4'd14;
-    reg              b_fin;                     // reconverge ended the warp (its record is out)
+    // (the records of a commit, in order: see b_recs; K_*, and the
+    // divergence unit's steps BP_*, RC_*, DQS_*)
+`include "wq_core_wb.vh"
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
     // ---- decode (DE) -----------------------------------------------------------
@@ -742,322 +722,67 @@ module wq_core #(
         .o_pref_v(pref_v), .o_pref_w(pref_w),
         .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
 
-    // ---- token deque (the divergence unit's; the warp's end; the debug window) ------
-    reg               dq_valid;
-    reg  [3:0]        dq_op;
-    reg  [WID_W-1:0]  dq_warp;
-    reg  [`WQ_TF_TYPE_W-1:0] dq_type;
-    reg  [31:0]       dq_mask;
-    reg  [PCW-1:0]    dq_addr;
-    reg  [DQ_LOG2-1:0] dq_index;
-    reg  [63:0]       dq_data;
-    reg  [DW-1:0]     dq_head_in, dq_tail_in;
-    reg  [4:0]        dq_log2_in;
-    wire              dq_ready, dq_rvalid, dq_found, dq_empty, dq_rejected;
-    wire [3:0]        dq_rop;
-    wire [WID_W-1:0]  dq_rwarp;
-    wire [7:0]        dq_trap;
-    wire [63:0]       dq_token, dq_front;
-    wire [DQ_LOG2-1:0] dq_rindex;
-    wire [15:0]       dq_has_type;
+    // ---- divergence unit (wq_divu: exec_ctrl.c on the committing instruction,
+    // the token deque and its port) ------------------------------------------------------
+    // it decides and gives the divergence records' fields; WB walks the
+    // records (b_recs) and carries them out on the commit port and the
+    // warp's slot
+    reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
+    wire              dq_ready, dq_rvalid;
+    wire [63:0]       dq_token;
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dq_log2;
-    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
+    wire [3:0]        dq_op;
+    wire [31:0]       b_act      = w_act[b_w];
+    wire [PCW-1:0]    b_next     = b_pc + 1'b1;
+    wire              b_exit, b_region, b_waitr, b_branch, b_yield, b_yfire, b_mt, b_call, b_ret;
+    wire              b_subv, b_push, b_two, b_sst_go, b_sau, sv_on, lp_on, sv_nomask;
+    wire [31:0]       b_park, sv_park, r_held;
+    wire [2:0]        b_prep;
+    wire [1:0]        dqs, rc_s;
+    wire              dqr_empty, g_sub, g_first0, rc_chk_rec, b_fin, b_ends, b_orphan;
+    wire [PCW-1:0]    dqr_addr, b_npc, rc_c_pc;
+    wire [31:0]       g_rem, l_rem, h_rem, b_act_new, b_exit_new, rc_c_act, rc_wake;
+    wire [4:0]        l_p;
+    wire [7:0]        b_ptrap;
+    wire [15:0]       y_lfsr;
+    wire [8:0]        y_count_ns;
+    wire [7:0]        dv_kind;                  // the divergence record of b_kk
+    wire [31:0]       dv_pc, dv_mask, dv_a;
+    wire [15:0]       dv_aux;
+    wire [63:0]       dv_b;
+    wire [1:0]        y_pol      = w_ypol[b_w];
+    wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
+    wq_divu #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_divu (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(dq_warp),
-        .i_type(dq_type), .i_mask(dq_mask), .i_addr(dq_addr),
-        .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
-        .i_log2(dq_log2_in),
-        .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
-        .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
-        .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
-        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
-    // (every push is counted before it is made: the deque never traps here)
-    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected,
-                       dq_front, dq_has_type};
-    wire [9:0] dq_depth = 10'd1 << dq_log2;
-
-    // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
-    // cycle after it is set), is taken, and its result is kept (DQS_DONE)
-    // until the step that asked for it uses it
-    localparam [1:0] DQS_IDLE = 2'd0, DQS_ISSUE = 2'd1, DQS_WAIT = 2'd2, DQS_DONE = 2'd3;
-    reg [1:0]        dqs;
-    reg [63:0]       dqr_token;
-    reg              dqr_found, dqr_empty;
-    reg [DW-1:0]     dqr_head, dqr_tail;        // head and tail when the command went out
-    reg [DQ_LOG2-1:0] dqr_index;                // FIND's index
-    wire [31:0]      dqr_mask = dqr_token[`WQ_TF_MASK_RANGE];
-    wire [PCW-1:0]   dqr_addr = dqr_token[`WQ_TF_ADDR_RANGE];
-    wire [`WQ_TF_TYPE_W-1:0] dqr_type = dqr_token[`WQ_TF_TYPE_RANGE];
-
-    // ---- divergence unit (WB): exec_ctrl.c on the committing instruction -----------
-    // Per-thread state, the model's reason[] and wait[]: why a disabled
-    // thread waits and for which address.  Written as the THREAD_STATE
-    // records go out; a pop wakes the threads of its token's mask that
-    // wait for the token's type at its address.  (Every thread neither
-    // active nor exited was disabled in this warp's life, so nothing needs
-    // clearing at the warp start.)
-    reg [`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS*32-1];
-    reg [PCW-1:0]           t_wait   [0:WARPS*32-1];
-
-    // before the records: wait_region's FIND, then the deque-room check
-    // (wq_deque_push_trap, with the group count), so a trap changes nothing
-    // (RET: BP_HELD, then BP_COUNT; BRX / JMX: BP_COUNT; then BP_CHECK)
-    localparam [2:0] BP_NONE = 3'd0, BP_FIND = 3'd1, BP_CHECK = 3'd2, BP_HELD = 3'd3,
-                     BP_COUNT = 3'd4;
-    reg [2:0]        b_prep;
-    reg [31:0]       b_tm;                      // wait_region: the found token's mask
-    // reconverge: RC_CHK first moves a sub-vector segment or a loop form on
-    // (MASK_PC, or nothing and on to the next check); RC_POP pops (DQ_POP,
-    // or the warp's end when empty); RC_WAKE sets PC and mask to the woken
-    // threads; a pop that wakes nobody goes back to RC_CHK
-    localparam [1:0] RC_CHK = 2'd0, RC_POP = 2'd1, RC_WAKE = 2'd2;
-    reg [1:0]        rc_s;
-
-    wire [31:0] b_act      = w_act[b_w];
-    wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
-    wire        b_region   = !b_skip && (b_op == `WQ_OP_SSY || b_op == `WQ_OP_PBRK ||
-                                         b_op == `WQ_OP_PCONT);
-    wire        b_waitr    = !b_skip && (b_op == `WQ_OP_SYNC || b_op == `WQ_OP_BRK ||
-                                         b_op == `WQ_OP_CONT);
-    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP ||
-                                         b_op == `WQ_OP_CALL);
-    reg  [`WQ_TF_TYPE_W-1:0] b_rtype;           // the region's token type
-    always @(*) begin
-        case (b_op)
-        `WQ_OP_SSY, `WQ_OP_SYNC: b_rtype = `WQ_TOK_SYNC;
-        `WQ_OP_PBRK, `WQ_OP_BRK: b_rtype = `WQ_TOK_BRK;
-        `WQ_OP_YIELD:            b_rtype = `WQ_TOK_YIELD;
-        default:                 b_rtype = `WQ_TOK_CONT;
-        endcase
-    end
-    // YIELD (yield_fires): the policy's decision for this execution and the
-    // count / LFSR state it leaves, committed when the instruction retires
-    wire        b_yield    = !b_skip && b_op == `WQ_OP_YIELD;
-    wire [1:0]  y_pol      = w_ypol[b_w];
-    wire [8:0]  y_n        = (w_yparam[b_w] != 8'd0) ? {1'b0, w_yparam[b_w]} : `WQ_YEVERY_N_ZERO;
-    wire [8:0]  y_c        = w_ycount[b_w] + 9'd1;
-    wire [15:0] y_lfsr     = {1'b0, w_lfsr[b_w][15:1]} ^ (w_lfsr[b_w][0] ? `WQ_YLFSR_TAPS : 16'd0);
-    wire        y_fire     = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
-                             (y_pol == `WQ_YP_LFSR) ? (y_lfsr[7:0] < w_yparam[b_w]) : 1'b0;
-    wire [8:0]  y_count_ns = (y_pol == `WQ_YP_EVERY_N && !y_fire) ? y_c : 9'd0;
-    wire        b_yfire    = b_yield && y_fire;
-    reg         b_yfound;                   // FIND found the YIELD token at PC+1
-    reg [DQ_LOG2-1:0] b_yidx;               //   at this index (DQ_MERGE)
-    wire [PCW-1:0] b_next  = b_pc + 1'b1;
-    wire [PCW-1:0] b_ipc   = b_imm;
-    wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
-    // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------
-    // BRX / JMX / RET: wq_branch_groups with a target per thread.  The
-    // threads of g_act go in groups by path (the target when selected, else
-    // PC+1), in the order of each group's lowest thread; the group of the
-    // lowest selected thread is the first path (MASK_PC), every other one
-    // is disabled as DIV and pushed.  A walk takes one group a cycle: first
-    // to count them for the room check (BP_COUNT), then for the records
-    // (K_GRP).  RET first finds the threads that hold a CALL token for their
-    // own link (call_token_holders: BP_HELD reads the deque from the front
-    // down); they wait for it (K_HELD) and the others return.
-    reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
-    reg  [31:0]    r_held;                      // RET: the CALL token holders
-    reg  [31:0]    h_rem;                       // RET: holders still to disable
-    reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
-    reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
-    reg  [31:0]    g_rem;                       // the walk's threads left
-    reg  [5:0]     g_ng;                        // groups counted
-    reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
-    reg  [31:0]    l_rem;                       // CALL's link: parts still to write
-    wire        b_mt       = !b_skip && (b_op == `WQ_OP_BRX || b_op == `WQ_OP_JMX ||
-                                         b_op == `WQ_OP_RET);
-    wire        b_call     = !b_skip && b_op == `WQ_OP_CALL;
-    wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
-    wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
-    wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
-    wire [4:0]  g_l0       = ctz(g_rem);
-    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_tgt[g_l0] : b_next;   // the walk's group
-    wire [31:0] g_fs       = g_act & g_sel;
-    wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
-    wire        g_first0   = g_t0 == g_ft;
-    reg  [31:0] g_m0, g_fm, h_match;
-    reg  [PCW-1:0] g_eff;
-    integer gl;
-    always @(*) begin
-        for (gl = 0; gl < 32; gl = gl + 1) begin
-            g_eff = g_sel[gl] ? t_tgt[gl] : b_next;
-            g_m0[gl] = g_rem[gl] && g_eff == g_t0;
-            g_fm[gl] = g_act[gl] && g_eff == g_ft;
-            h_match[gl] = t_tgt[gl] == dqr_addr;
-        end
-    end
-    // the parts of CALL's link write that have a selected thread
-    reg  [31:0] l_parts;
-    integer lp;
-    always @(*) begin
-        l_parts = 32'd0;
-        for (lp = 0; lp < PARTS; lp = lp + 1)
-            l_parts[lp] = lanes_of(b_sel, lp[5:0]) != {LANES{1'b0}};
-    end
-    wire [4:0]  l_p        = ctz(l_rem);
-    wire [4:0]  h_l        = ctz(h_rem);
-
-    // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
-    // SUBV_START runs the active threads one part at a time: the lowest part
-    // first, the others parked as SUBV at its start; SUBV_END parks the part
-    // at its end and starts the next part with parked threads, or ends the
-    // segment and lets everyone parked at its end go on.  A part that runs
-    // dry (its threads exited, its tokens consumed) moves on the same way
-    // in reconvergence (RC_CHK).  SUBV_LOOP_BEGIN / _END are the seed's
-    // two-pass loop on warp halves with s0.  YIELD, BAR and a new segment
-    // inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
-    // before reconvergence.
-    wire        sv_en      = w_sven[b_w];
-    wire        sv_on      = w_son[b_w];
-    wire        lp_on      = w_lon[b_w];
-    wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
-    // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
-    // says sub-vector mode, else a NOP; it traps in a region either way
-    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
-    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
-                             (b_sau && b_wd);                //  never skipped)
-    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
-    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
-    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
-    wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
-    // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
-    wire        sv_misuse  = ((b_yield || b_bar) && (sv_on || lp_on)) ||
-                             ((b_sst || b_sau || b_slb) && sv_en && (sv_on || lp_on)) ||
-                             (b_snd && sv_en && sv_on &&
-                              (dq_cnt != w_slevel[b_w] ||
-                               (w_sendset[b_w] && w_send[b_w] != b_next))) ||
-                             (b_sle && sv_en && (sv_on || !lp_on || dq_cnt != w_llevel[b_w]));
-    wire        b_sst_go   = b_sst && sv_en;
-    wire        b_snd_go   = b_snd && sv_en && sv_on;
-    wire        b_slb_go   = b_slb && sv_en;
-    wire        b_sle_go   = b_sle && sv_en;
-    function [31:0] part_mask;
-        input [5:0] k;
-        part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
-    endfunction
-    // SUBV_START: the lowest part with an active thread runs
-    reg  [5:0]  sv_k0;
-    integer sk;
-    always @(*) begin
-        sv_k0 = 6'd0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
-    end
-    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
-    // parked_at: threads parked as SUBV (neither exited nor active -- after
-    // SUBV_END's park and in reconvergence no thread is active)
-    wire        pk_none    = b_snd || b_k == K_RC;
-    wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
-    reg  [31:0] pk_any, pk_start, pk_end;
-    always @(*) begin
-        for (sk = 0; sk < 32; sk = sk + 1) begin
-            pk_any[sk] = !w_exited[b_w][sk] && !(b_act[sk] && !pk_none) &&
-                         t_reason[{b_w, sk[4:0]}] == `WQ_TOK_SUBV;
-            pk_start[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == w_sstart[b_w];
-            pk_end[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == sv_end_at;
-        end
-    end
-    // the next part after the running one with threads waiting at the start
-    reg  [5:0]  sv_nk;
-    reg         sv_nfound;
-    always @(*) begin
-        sv_nk = 6'd0;
-        sv_nfound = 1'b0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
-                sv_nk = sk[5:0];
-                sv_nfound = 1'b1;
-            end
-    end
-    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
-    // the loop form
-    wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
-    wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
-    wire [31:0] lp_back    = w_s0[b_w] & pk_any;
-    wire [PCW-1:0] lp_at   = t_wait[{b_w, ctz(lp_back)}];
-    // SUBV_LOOP_END's three cases: the high pass done, the low half only,
-    // the low pass done (the high half goes back to the body)
-    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
-    // reconvergence's checks before a pop: a segment whose part ran dry
-    // (RC_CHK), then a loop form's half that ran dry
-    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
-    wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
-    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
-                             (rc_lp && lp_back != 32'd0);
-    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
-    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
-    // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
-    // MASK_PC unless SUBV_END leaves no thread to run
-    wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
-                             b_snd_go ? b_act :
-                             (b_slb_go && lp_lo != 32'd0) ? lp_hi :
-                             sle_again ? lp_lo : 32'd0;
-    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
-    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
-                             sv_nomask ? b_pc :
-                             sle_again ? b_ipc : b_next;
-    wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
-                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
-                             (b_slb_go && lp_lo != 32'd0) ? lp_lo :
-                             (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
-                             sle_again ? lp_back : b_act;
-    // wait_region: selected threads in the token's mask park, the other
-    // selected ones branch to the target as BRA would (act: rest, sel: go)
-    wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
-    wire [31:0] b_go       = b_sel & ~b_park;
-    wire [31:0] b_rest     = b_act & ~b_park;
-    // group_lanes with one target: the taken group (the first path), then
-    // the fall-through group, one group when the target is PC+1
-    wire        b_tfall    = b_tgt == b_next;
-    wire [31:0] b_taken    = b_tfall ? b_rest : (b_rest & b_go);
-    wire [31:0] b_fallm    = b_tfall ? 32'd0 : (b_rest & ~b_go);
-    wire        b_two      = (b_branch || b_waitr) && b_taken != 32'd0 && b_fallm != 32'd0;
-    // the one push an instruction makes: the region's token, or DIV for
-    // the fall-through group when there are two
-    wire        b_push     = b_region || b_two;
-    wire [`WQ_TF_TYPE_W-1:0] b_ptype = b_region ? b_rtype : `WQ_TOK_DIV;
-    wire [31:0] b_pmask    = b_region ? b_sel : b_fallm;
-    wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
-    // wq_deque_push_trap(front, 1): no room at the front
-    wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
-    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_cnt};
-    // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
-    wire        b_yback    = b_yfire && !b_yfound;
-    // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
-    // token and its DIV token, a region's token or a branch's DIV token)
-    wire [10:0] b_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
-                             b_call ? (b_two ? 11'd2 : 11'd1) :
-                             b_push ? 11'd1 : 11'd0;
-    wire [10:0] b_nall     = b_yback ? 11'd1 : b_nfront;
-    wire [7:0]  b_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
-                             ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
-                              (b_yback && dq_tail == {DW{1'b0}})) ?
-                                 ((dq_cnt11 + b_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
-                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
-                             `WQ_TRAP_NONE;
-    // PC and active set after the instruction (before reconverge)
-    wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
-                             b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
-                             ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = b_subv ? sv_nact :
-                             b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
-                             (b_exit || b_yfire) ? (b_act & ~b_sel) :
-                             (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
-                             b_act;
-    wire [31:0] b_exit_new = b_exit ? (w_exited[b_w] | b_sel) : w_exited[b_w];
-    wire        b_ends     = b_act_new == 32'd0;
-    wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
-    // the popped token wakes its threads waiting for it (not exited)
-    reg  [31:0] rc_wake;
-    integer rl;
-    always @(*) begin
-        for (rl = 0; rl < 32; rl = rl + 1)
-            rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
-                          t_reason[{b_w, rl[4:0]}] == dqr_type &&
-                          t_wait[{b_w, rl[4:0]}] == dqr_addr;
-    end
+        .i_x_v(x_v), .i_x_commit(x_commit), .i_x_take(x_take), .i_x_op(x_op), .i_x_p(x_p),
+        .i_x_pc(x_pc), .i_op_a(op_a),
+        .i_wb_in(!wb_ls && x_to_wb), .i_x_trap(x_trap), .i_x_skip(x_skip),
+        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
+        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd), .i_b_k(b_k),
+        .i_b_kk(b_kk), .i_emit(b_emit), .i_rc_early(rc_early), .i_rel_end(b_rel_end),
+        .i_act(b_act), .i_exited(w_exited[b_w]), .i_ypol(y_pol), .i_yparam(w_yparam[b_w]),
+        .i_ycount(w_ycount[b_w]), .i_lfsr(w_lfsr[b_w]), .i_sven(w_sven[b_w]),
+        .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_log2(g_dlog2),
+        .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
+        .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
+        .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
+        .i_dq_warp(dq_warp), .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
+        .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
+        .o_dq_op(dq_op), .o_son(w_son),
+        .o_exit(b_exit), .o_region(b_region), .o_waitr(b_waitr), .o_branch(b_branch),
+        .o_yield(b_yield), .o_yfire(b_yfire), .o_mt(b_mt), .o_call(b_call), .o_ret(b_ret),
+        .o_subv(b_subv), .o_push(b_push), .o_two(b_two), .o_sst_go(b_sst_go), .o_sau(b_sau),
+        .o_sv_on(sv_on), .o_lp_on(lp_on), .o_sv_nomask(sv_nomask),
+        .o_park(b_park), .o_sv_park(sv_park), .o_r_held(r_held),
+        .o_prep(b_prep), .o_dqs(dqs), .o_dqr_empty(dqr_empty), .o_dqr_addr(dqr_addr),
+        .o_g_sub(g_sub), .o_g_rem(g_rem), .o_g_first0(g_first0), .o_l_rem(l_rem), .o_l_p(l_p),
+        .o_h_rem(h_rem), .o_rc_s(rc_s), .o_rc_chk_rec(rc_chk_rec), .o_fin(b_fin),
+        .o_ptrap(b_ptrap), .o_npc(b_npc), .o_act_new(b_act_new), .o_exit_new(b_exit_new),
+        .o_ends(b_ends), .o_orphan(b_orphan), .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
+        .o_rc_wake(rc_wake), .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
+        .o_rec_kind(dv_kind), .o_rec_pc(dv_pc), .o_rec_aux(dv_aux), .o_rec_mask(dv_mask),
+        .o_rec_a(dv_a), .o_rec_b(dv_b));
     wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
 
     // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
@@ -1330,7 +1055,6 @@ module wq_core #(
         o_evw_valid <= 1'b0;
         o_irq_trap <= 1'b0;
         rf_we <= 1'b0;
-        dq_valid <= 1'b0;
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
             // grant again right after the cycle that shows the last commit)
@@ -1409,12 +1133,6 @@ module wq_core #(
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
-        // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
-        if (x_v && !x_commit && x_take &&
-            (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET))
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                t_tgt[x_p * LANES + wl] <= (x_op == `WQ_OP_BRX) ?
-                                           x_pc + 1'b1 + op_a[wl*32 +: PCW] : op_a[wl*32 +: PCW];
         // ATOM: a lane's record as its write is taken (or without a write)
         if (at_rec) begin
             o_evr_valid <= 1'b1;
@@ -1454,24 +1172,7 @@ module wq_core #(
             b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
             b_k <= 4'd0;
-            b_fin <= 1'b0;
-            b_tm <= 32'd0;
-            rc_s <= RC_CHK;
-            // a control instruction's prologue: FIND (wait_region), the check
-            b_prep <= (!x_commit || x_trap != `WQ_TRAP_NONE || x_skip) ? BP_NONE :
-                      (x_op == `WQ_OP_SYNC || x_op == `WQ_OP_BRK || x_op == `WQ_OP_CONT ||
-                       x_op == `WQ_OP_YIELD) ? BP_FIND :
-                      (x_op == `WQ_OP_RET) ? BP_HELD :
-                      (x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX) ? BP_COUNT :
-                      (x_op == `WQ_OP_SSY || x_op == `WQ_OP_PBRK || x_op == `WQ_OP_PCONT ||
-                       x_op == `WQ_OP_BRA || x_op == `WQ_OP_JMP || x_op == `WQ_OP_CALL ||
-                       x_op == `WQ_OP_BAR || x_op == `WQ_OP_SUBV_START || x_op == `WQ_OP_SUBV_END ||
-                       x_op == `WQ_OP_SUBV_LOOP_BEGIN || x_op == `WQ_OP_SUBV_LOOP_END ||
-                       x_op == `WQ_OP_SUBV_AUTO) ? BP_CHECK :
-                      BP_NONE;
-            r_held <= 32'd0;
-            h_init <= 1'b1;
-            g_cnt0 <= 1'b1;
+            // (the divergence unit starts its prologue: wq_divu)
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
@@ -1514,131 +1215,12 @@ module wq_core #(
                 b_open <= 1'b1;
             end
         end
-        // ---------------------------------------------------------- WB: deque calls
-        // (the command is set here and on the port the next cycle)
-        case (dqs)
-        DQS_IDLE:
-            if (b_v && b_commit && ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
-                                    (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
-                                    (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
-                                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
-                                                           (b_kk == K_RC && rc_s == RC_POP) ||
-                                                           rc_early)))) begin
-                dq_valid <= 1'b1;
-                dqr_head <= dq_head;
-                dqr_tail <= dq_tail;
-                dqs <= DQS_ISSUE;
-                if (rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
-                if (b_prep == BP_HELD) begin
-                    dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
-                    dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
-                end else if (b_prep == BP_FIND) begin
-                    dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
-                    dq_type <= b_rtype;
-                    dq_addr <= b_yield ? b_next : b_ipc;
-                end else if (b_kk == K_YDQ) begin
-                    // YIELD's token: merged into the one found, else pushed at the back
-                    dq_op <= b_yfound ? `WQ_DQCMD_MERGE : `WQ_DQCMD_PUSH_BACK;
-                    dq_index <= b_yidx;
-                    dq_type <= `WQ_TOK_YIELD;
-                    dq_mask <= b_sel;
-                    dq_addr <= b_next;
-                end else if (b_kk == K_GRP) begin
-                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // a group's DIV token
-                    dq_type <= `WQ_TOK_DIV;
-                    dq_mask <= g_m0;
-                    dq_addr <= g_t0;
-                end else if (b_kk == K_CPUSH) begin
-                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // CALL's token: its threads, the return address
-                    dq_type <= `WQ_TOK_CALL;
-                    dq_mask <= b_sel;
-                    dq_addr <= b_next;
-                end else if (b_kk == K_PUSH) begin
-                    dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
-                    dq_type <= b_ptype;
-                    dq_mask <= b_pmask;
-                    dq_addr <= b_paddr;
-                end else
-                    dq_op <= `WQ_DQCMD_POP;
-            end
-        DQS_ISSUE:
-            if (dq_ready) dqs <= DQS_WAIT;
-            else dq_valid <= 1'b1;
-        DQS_WAIT:
-            if (dq_rvalid) begin
-                dqr_token <= dq_token;
-                dqr_found <= dq_found;
-                dqr_empty <= dq_empty;
-                dqr_index <= dq_rindex;
-                dqs <= DQS_DONE;
-            end
-        default: ;                          // DQS_DONE: the step below takes it
-        endcase
-        // the prologue: the region token's mask, then the deque-room check
-        if (b_v && b_commit && b_prep == BP_FIND && b_yield && !y_fire)
-            b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
-        if (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) begin
-            b_tm <= dqr_found ? dqr_mask : 32'd0;
-            b_yfound <= dqr_found;
-            b_yidx <= dqr_index;
-            dqs <= DQS_IDLE;
-            b_prep <= BP_CHECK;
-        end
-        // RET: the CALL token holders, from the front down (no CALL token
-        // in the deque: none)
-        if (b_v && b_commit && b_prep == BP_HELD) begin
-            if (h_init) begin
-                h_init <= 1'b0;
-                h_idx <= dq_head;
-                if (!dq_has_type[`WQ_TOK_CALL]) b_prep <= BP_COUNT;
-            end else if (dqs == DQS_IDLE && h_idx == dq_tail) begin
-                b_prep <= BP_COUNT;
-            end else if (dqs == DQS_DONE) begin
-                if (dqr_type == `WQ_TOK_CALL)
-                    r_held <= r_held | (b_sel & dqr_mask & h_match);
-                h_idx <= h_idx - 1'b1;
-                dqs <= DQS_IDLE;
-            end
-        end
-        // BRX / JMX / RET: count the groups, one a cycle
-        if (b_v && b_commit && b_prep == BP_COUNT) begin
-            if (g_cnt0) begin
-                g_cnt0 <= 1'b0;
-                g_rem <= g_act;
-                g_ng <= 6'd0;
-            end else if (g_rem != 32'd0) begin
-                g_rem <= g_rem & ~g_m0;
-                g_ng <= g_ng + 6'd1;
-            end else
-                b_prep <= BP_CHECK;
-        end
-        if (b_v && b_commit && b_prep == BP_CHECK) begin
-            b_trap <= b_ptrap;
-            b_prep <= BP_NONE;
-            // the record walks start
-            g_rem <= g_act;
-            g_sub <= 1'b0;
-            h_rem <= r_held;
-            l_rem <= l_parts;
-        end
-        // RC_CHK without a record: the segment ends with nobody at its end,
-        // the loop form's half has no thread parked, or on to the pop
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-            !rc_chk_rec) begin
-            if (rc_sv) begin
-                w_son[b_w] <= 1'b0;
-                w_spart[b_w] <= 5'd0;
-            end else if (rc_lp) begin
-                w_s0[b_w] <= 32'd0;
-                w_lon[b_w] <= 1'b0;
-            end else
-                rc_s <= RC_POP;
-        end
-        // K_GRP: the first path's group is skipped; the walk's end
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub) begin
-            if (g_rem == 32'd0) b_k <= K_GRP + 4'd1;
-            else if (g_first0) g_rem <= g_rem & ~g_m0;
-        end
+        // ---------------------------------------------------------- WB: the divergence unit's steps
+        // (wq_divu: the deque calls, the prologue, the walks)
+        if (b_v && b_commit && b_prep == BP_CHECK) b_trap <= b_ptrap;
+        // K_GRP: the walk's end (the first path's group is skipped: wq_divu)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
+            b_k <= K_GRP + 4'd1;
 
         if (b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait) begin
             b_open <= !b_last_k;
@@ -1652,14 +1234,6 @@ module wq_core #(
                 o_evr_aux <= {8'd0, b_trap};
                 o_evr_mask <= b_act;
                 o_evr_a <= {24'd0, b_trap};
-            end
-            K_YDQ: begin                        // YIELD's token: DQ_MERGE / DQ_PUSH_BACK
-                o_evr_kind <= b_yfound ? `WQ_EV_DQ_MERGE : `WQ_EV_DQ_PUSH_BACK;
-                o_evr_mask <= b_sel;
-                o_evr_a <= b_yfound ? {{(32-DQ_LOG2){1'b0}}, b_yidx} :
-                                      {{(32-DW){1'b0}}, dqr_tail - 1'b1};
-                o_evr_b <= dqr_token;
-                dqs <= DQS_IDLE;
             end
             K_LINK: begin : link                // CALL: rd = PC+1 in the selected threads
                 reg [RF_AW-1:0] row;
@@ -1679,69 +1253,6 @@ module wq_core #(
                     rf_wdata[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
                     o_evr_vals[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
                 end
-                l_rem[l_p] <= 1'b0;
-            end
-            K_HELD: begin                       // RET: a holder waits for its CALL token
-                o_evr_kind <= `WQ_EV_THREAD_STATE;
-                o_evr_aux <= {12'd0, `WQ_TOK_CALL};
-                o_evr_mask <= 32'd1 << h_l;
-                o_evr_a <= {{(32-PCW){1'b0}}, t_tgt[h_l]};
-                t_reason[{b_w, h_l}] <= `WQ_TOK_CALL;
-                t_wait[{b_w, h_l}] <= t_tgt[h_l];
-                h_rem[h_l] <= 1'b0;
-            end
-            K_TS1: begin : dis_a                 // wq_disable: EXIT, YIELD, or the parked threads
-                reg [31:0]              m;
-                reg [`WQ_TF_TYPE_W-1:0] r;
-                reg [PCW-1:0]           wa;
-                m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
-                r  = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
-                wa = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
-                o_evr_kind <= `WQ_EV_THREAD_STATE;
-                o_evr_aux <= {12'd0, r};
-                o_evr_mask <= m;
-                o_evr_a <= {{(32-PCW){1'b0}}, wa};
-                for (wl = 0; wl < 32; wl = wl + 1)
-                    if (m[wl]) begin
-                        t_reason[{b_w, wl[4:0]}] <= r;
-                        t_wait[{b_w, wl[4:0]}] <= wa;
-                    end
-            end
-            K_TS2, K_PUSH, K_GRP, K_CPUSH:
-                if (b_kk == K_TS2 || (b_kk == K_GRP && !g_sub)) begin : dis_div
-                    // wq_disable as DIV: the fall-through group, or a group
-                    // of BRX / JMX / RET that does not go first
-                    reg [31:0]    m;
-                    reg [PCW-1:0] wa;
-                    m  = (b_kk == K_GRP) ? g_m0 : b_fallm;
-                    wa = (b_kk == K_GRP) ? g_t0 : b_next;
-                    o_evr_kind <= `WQ_EV_THREAD_STATE;
-                    o_evr_aux <= {12'd0, `WQ_TOK_DIV};
-                    o_evr_mask <= m;
-                    o_evr_a <= {{(32-PCW){1'b0}}, wa};
-                    for (wl = 0; wl < 32; wl = wl + 1)
-                        if (m[wl]) begin
-                            t_reason[{b_w, wl[4:0]}] <= `WQ_TOK_DIV;
-                            t_wait[{b_w, wl[4:0]}] <= wa;
-                        end
-                    if (b_kk == K_GRP) g_sub <= 1'b1;
-                end else begin
-                    // wq_push_front: the token the deque made (the region's
-                    // or a DIV token, a group's DIV token, CALL's token)
-                    o_evr_kind <= `WQ_EV_DQ_PUSH_FRONT;
-                    o_evr_mask <= (b_kk == K_PUSH) ? b_pmask : (b_kk == K_GRP) ? g_m0 : b_sel;
-                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head};
-                    o_evr_b <= dqr_token;
-                    dqs <= DQS_IDLE;
-                    if (b_kk == K_GRP) begin
-                        g_sub <= 1'b0;
-                        g_rem <= g_rem & ~g_m0;
-                    end
-                end
-            K_MASK: begin                       // wq_set_pc_mask
-                o_evr_kind <= `WQ_EV_MASK_PC;
-                o_evr_mask <= b_act_new;
-                o_evr_a <= {{(32-PCW){1'b0}}, b_npc};
             end
             K_BAR, K_BAR2: begin                // wq_bar_check's release
                 o_evr_kind <= `WQ_EV_BAR_RELEASE;
@@ -1758,73 +1269,25 @@ module wq_core #(
                 o_evr_b <= {32'd0, b_pred_new};
             end
             K_RET: begin
-                if (b_sst_go) begin
-                    w_son[b_w] <= 1'b1;
-                    w_spart[b_w] <= sv_k0[4:0];
-                    w_sstart[b_w] <= b_next;
-                    w_slevel[b_w] <= dq_cnt;
-                    w_sendset[b_w] <= 1'b0;
-                end
-                if (b_snd_go) begin
-                    w_send[b_w] <= b_next;
-                    w_sendset[b_w] <= 1'b1;
-                    if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                    else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
-                end
-                if (b_slb_go) begin
-                    w_lon[b_w] <= 1'b1;
-                    w_llevel[b_w] <= dq_cnt;
-                    w_lbody[b_w] <= b_next;
-                    w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
-                end
-                if (b_sle_go) begin
-                    if (sle_again) w_s0[b_w] <= lp_lo;
-                    else w_lon[b_w] <= 1'b0;
-                end
+                // (a sub-vector segment's or loop form's state: wq_divu)
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
                 o_evr_a <= {31'd0, b_sst_go && b_sau};   // SUBV_AUTO's mode
                 o_evr_b <= b_ir;
             end
-            K_RC: begin                         // reconverge
-                o_evr_pc <= {{(32-PCW){1'b0}}, b_npc};
-                if (rc_s == RC_CHK) begin
-                    // a segment's next part, the threads at its end, or a
-                    // loop form's parked half
-                    o_evr_kind <= `WQ_EV_MASK_PC;
-                    o_evr_mask <= rc_c_act;
-                    o_evr_a <= {{(32-PCW){1'b0}}, rc_c_pc};
-                    if (rc_sv) begin
-                        if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                        else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
-                    end else begin
-                        w_s0[b_w] <= 32'd0;
-                        if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
-                    end
-                end else if (rc_s == RC_WAKE) begin
-                    o_evr_kind <= `WQ_EV_MASK_PC;
-                    o_evr_mask <= rc_wake;
-                    o_evr_a <= {{(32-PCW){1'b0}}, dqr_addr};
-                end else if (!dqr_empty) begin
-                    o_evr_kind <= `WQ_EV_DQ_POP;
-                    o_evr_mask <= rc_wake;
-                    o_evr_a <= {{(32-DW){1'b0}}, dqr_head - 1'b1};
-                    o_evr_b <= dqr_token;
-                    dqs <= DQS_IDLE;
-                    // no thread woken: the checks, then pop again
-                    rc_s <= (rc_wake != 32'd0) ? RC_WAKE : RC_CHK;
-                end else begin
-                    dqs <= DQS_IDLE;
-                    o_evr_mask <= 32'd0;
-                    if (b_rel_end) begin b_fin <= 1'b1; b_k <= K_BAR2; end
-                    if (b_orphan) begin
-                        o_evr_kind <= `WQ_EV_TRAP;
-                        o_evr_aux <= {8'd0, `WQ_TRAP_ORPHANED};
-                        o_evr_a <= {24'd0, `WQ_TRAP_ORPHANED};
-                    end else
-                        o_evr_kind <= `WQ_EV_WARP_DONE;
-                end
+            K_YDQ, K_HELD, K_TS1, K_TS2, K_PUSH, K_GRP, K_MASK, K_CPUSH, K_RC: begin
+                // the divergence unit's records (wq_divu: DQ_MERGE /
+                // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, and
+                // reconverge's MASK_PC, DQ_POP, WARP_DONE or orphaned TRAP)
+                o_evr_kind <= dv_kind;
+                o_evr_pc <= dv_pc;
+                o_evr_aux <= dv_aux;
+                o_evr_mask <= dv_mask;
+                o_evr_a <= dv_a;
+                o_evr_b <= dv_b;
+                // (the warp's end completes a barrier: its release follows)
+                if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
             end
             default: ;
             endcase
@@ -1956,11 +1419,7 @@ module wq_core #(
             w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
-            w_son[ds_s] <= 1'b0;
-            w_spart[ds_s] <= 5'd0;
-            w_sendset[ds_s] <= 1'b0;
-            w_lon[ds_s] <= 1'b0;
-            w_s0[ds_s] <= 32'd0;
+            // (outside a segment and a loop form, the deque CLEARed: wq_divu)
             for (k = 0; k < 8; k = k + 1)
                 w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
             // the warp's rows, each bit at a constant index: a
@@ -1970,9 +1429,6 @@ module wq_core #(
             for (k = 0; k < RF_D; k = k + 1)
                 if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
                     zflag[k] <= 1'b1;
-            dq_valid <= 1'b1;
-            dq_op <= `WQ_DQCMD_CLEAR;
-            dq_log2_in <= g_dlog2;
             o_evr_valid <= 1'b1;
             o_evr_kind <= `WQ_EV_CTA_START;
             o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
@@ -1998,20 +1454,9 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- CSR (outside the lock)
-        // (wq_core_csr decides; the phase, the deque's debug command and
-        // the window warp's slot are written here)
+        // (wq_core_csr decides; the phase and the window warp's slot are
+        // written here, the deque's debug command by wq_divu's port)
         if (csr_enter) phase <= PH_CSR;
-        if (csr_dq_set) begin
-            dq_index <= csr_dq_index;
-            dq_data <= csr_dq_data;
-            dq_head_in <= csr_dq_head;
-            dq_tail_in <= csr_dq_tail;
-        end
-        if (csr_dq_go) begin
-            dq_valid <= 1'b1;
-            dq_op <= csr_dq_op;
-        end
-        if (csr_dq_again) dq_valid <= 1'b1;    // (not taken yet)
         if (csr_resume) begin
             w_state[dw] <= `WQ_WS_RUN;
             w_trap[dw] <= `WQ_TRAP_NONE;
@@ -2049,9 +1494,6 @@ module wq_core #(
             dv_run <= 1'b0; dv_done <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
-            dq_valid <= 1'b0;
-            dqs <= DQS_IDLE;
-            b_prep <= BP_NONE;
             for (k = 0; k < WARPS; k = k + 1) begin
                 w_state[k] <= `WQ_WS_FREE;
                 w_trap[k] <= `WQ_TRAP_NONE;

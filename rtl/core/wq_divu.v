@@ -1,0 +1,940 @@
+// wq_divu.v -- the core's branch / divergence unit (docs/rtl/wq_divu.md):
+// exec_ctrl.c on the instruction committing in WB, with the token deque
+// and its port.  It owns the per-thread wait state (reason, address), the
+// per-thread targets of BRX / JMX / RET, the sub-vector segment and loop
+// form state of each warp, WB's deque calls (one at a time: set, on the
+// port, taken, answered) and the steps of a control instruction's commit:
+// the prologue (wait_region's FIND, RET's CALL token holders, the group
+// count, the deque-room check), the group walk, reconvergence.
+//
+// wq_core walks the commit's records (b_k, b_kk: wq_core_wb.vh) and emits
+// them; for the divergence records (DQ_MERGE / DQ_PUSH_BACK, THREAD_STATE,
+// DQ_PUSH_FRONT, MASK_PC, DQ_POP, WARP_DONE, the orphaned TRAP) this unit
+// gives the record's fields (o_rec_*), and takes i_emit, the cycle a
+// record of WB goes out, to move its own state on.  It decides the PC and
+// active set after the instruction (b_npc, b_act_new) and after
+// reconvergence (rc_*), the deque-room and misuse trap (b_ptrap), and the
+// flags WB's record list is made of; the warp's slot (PC, mask, exited,
+// yield state, barrier state) is wq_core's.  The deque port also carries
+// the dispatch's CLEAR and the debug window's commands (wq_core_csr), in
+// that order after WB's calls.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_divu #(
+    parameter WARPS   = 8,
+    parameter LANES   = 32,
+    parameter DQ_LOG2 = 6,
+    parameter PCW     = `WQ_TF_ADDR_W,
+    parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                     i_clk,
+    input  wire                     i_reset,
+    // EX: a part beat of BRX / JMX / RET gathers its threads' targets
+    input  wire                     i_x_v,
+    input  wire                     i_x_commit,
+    input  wire                     i_x_take,
+    input  wire [7:0]               i_x_op,
+    input  wire [5:0]               i_x_p,
+    input  wire [PCW-1:0]           i_x_pc,
+    input  wire [LANES*32-1:0]      i_op_a,
+    // EX -> WB: an instruction enters WB (its commit beat: i_x_commit,
+    // its trap, whether the guard skipped it)
+    input  wire                     i_wb_in,
+    input  wire [7:0]               i_x_trap,
+    input  wire                     i_x_skip,
+    // WB: the instruction, the record walk, a record going out
+    input  wire                     i_b_v,
+    input  wire                     i_b_commit,
+    input  wire [WID_W-1:0]         i_b_w,
+    input  wire [7:0]               i_b_op,
+    input  wire                     i_b_skip,
+    input  wire [31:0]              i_b_sel,
+    input  wire [PCW-1:0]           i_b_pc,
+    input  wire [PCW-1:0]           i_b_imm,        // the target field
+    input  wire                     i_b_wd,         // the wave decision (SUBV_AUTO)
+    input  wire [3:0]               i_b_k,
+    input  wire [3:0]               i_b_kk,         // the record this cycle
+    input  wire                     i_emit,         // it goes out
+    input  wire                     i_rc_early,     // EXIT's early reconvergence pop
+    input  wire                     i_rel_end,      // the warp's end completes a barrier
+    // the slot of WB's warp: active and exited threads, the yield policy,
+    // its parameter, EVERY_N's count, the LFSR, sub-vector mode enabled
+    input  wire [31:0]              i_act,
+    input  wire [31:0]              i_exited,
+    input  wire [1:0]               i_ypol,
+    input  wire [7:0]               i_yparam,
+    input  wire [8:0]               i_ycount,
+    input  wire [15:0]              i_lfsr,
+    input  wire                     i_sven,
+    // a warp starts (the dispatch: its slot, the launch's deque size)
+    input  wire                     i_ds_go,
+    input  wire [WID_W-1:0]         i_ds_slot,
+    input  wire [4:0]               i_ds_log2,
+    // the debug window's deque commands (wq_core_csr)
+    input  wire                     i_csr_dq_set,
+    input  wire                     i_csr_dq_go,
+    input  wire                     i_csr_dq_again,
+    input  wire [3:0]               i_csr_dq_op,
+    input  wire [DQ_LOG2-1:0]       i_csr_dq_index,
+    input  wire [63:0]              i_csr_dq_data,
+    input  wire [DQ_LOG2:0]         i_csr_dq_head,
+    input  wire [DQ_LOG2:0]         i_csr_dq_tail,
+    // the deque: the warp its state outputs follow, its state
+    input  wire [WID_W-1:0]         i_dq_warp,
+    output wire                     o_dq_ready,
+    output wire                     o_dq_rvalid,
+    output wire [63:0]              o_dq_token,
+    output wire [DQ_LOG2:0]         o_dq_head,
+    output wire [DQ_LOG2:0]         o_dq_tail,
+    output wire [4:0]               o_dq_log2,
+    output wire [3:0]               o_dq_op,        // the command on the port
+    // the sub-vector segment of every warp (DE's packed registers)
+    output wire [WARPS-1:0]         o_son,
+    // the instruction's kind, for WB's record list
+    output wire                     o_exit, o_region, o_waitr, o_branch, o_yield, o_yfire,
+    output wire                     o_mt, o_call, o_ret, o_subv, o_push, o_two,
+    output wire                     o_sst_go, o_sau,
+    output wire                     o_sv_on, o_lp_on, o_sv_nomask,
+    output wire [31:0]              o_park, o_sv_park, o_r_held,
+    // the walk: the prologue, the deque call, the groups, CALL's link,
+    // RET's holders, reconvergence
+    output wire [2:0]               o_prep,
+    output wire [1:0]               o_dqs,
+    output wire                     o_dqr_empty,
+    output wire [PCW-1:0]           o_dqr_addr,
+    output wire                     o_g_sub,
+    output wire [31:0]              o_g_rem,
+    output wire                     o_g_first0,
+    output wire [31:0]              o_l_rem,
+    output wire [4:0]               o_l_p,
+    output wire [31:0]              o_h_rem,
+    output wire [1:0]               o_rc_s,
+    output wire                     o_rc_chk_rec,
+    output wire                     o_fin,          // the warp's end released a barrier
+    // the outcome: the trap of the check, PC and threads after the
+    // instruction and after reconvergence, the exited threads, the yield
+    // state the commit leaves
+    output wire [7:0]               o_ptrap,
+    output wire [PCW-1:0]           o_npc,
+    output wire [31:0]              o_act_new,
+    output wire [31:0]              o_exit_new,
+    output wire                     o_ends,
+    output wire                     o_orphan,
+    output wire [PCW-1:0]           o_rc_c_pc,
+    output wire [31:0]              o_rc_c_act,
+    output wire [31:0]              o_rc_wake,
+    output wire [15:0]              o_y_lfsr,
+    output wire [8:0]               o_y_count,
+    // the divergence record of record i_b_kk (unit: WB's warp)
+    output reg  [7:0]               o_rec_kind,
+    output reg  [31:0]              o_rec_pc,
+    output reg  [15:0]              o_rec_aux,
+    output reg  [31:0]              o_rec_mask,
+    output reg  [31:0]              o_rec_a,
+    output reg  [63:0]              o_rec_b
+);
+    localparam PARTS = 32 / LANES;
+    localparam DW    = DQ_LOG2 + 1;
+`include "wq_core_wb.vh"
+`include "wq_ctz.vh"
+    function [4:0] ctz;                  // the lowest set bit of 32
+        input [31:0] m;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [6:0]  t;                  // (bits 6:5 are 0)
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            t = ctz128({96'd0, m});
+            ctz = t[4:0];
+        end
+    endfunction
+
+    // WB's instruction
+    wire [WID_W-1:0] b_w   = i_b_w;
+    wire [7:0]       b_op  = i_b_op;
+    wire             b_skip = i_b_skip;
+    wire [31:0]      b_sel = i_b_sel;
+    wire [PCW-1:0]   b_pc  = i_b_pc;
+    wire [PCW-1:0]   b_imm = i_b_imm;
+    wire             b_wd  = i_b_wd;
+    wire [3:0]       b_k   = i_b_k;
+    wire [3:0]       b_kk  = i_b_kk;
+    wire             b_v   = i_b_v;
+    wire             b_commit = i_b_commit;
+    wire             b_bar = b_op == `WQ_OP_BAR;
+
+    // sub-vector state (DESIGN §6.4; the model's subv_* and loop_*)
+    reg [WARPS-1:0]  w_son;                    // in a SUBV_START..SUBV_END segment
+    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
+    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
+    reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
+    reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
+    reg              w_sendset [0:WARPS-1];
+    reg              w_lon     [0:WARPS-1];    // in a loop form (SUBV_LOOP_BEGIN..END)
+    reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
+    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
+    reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
+
+    // ---- the token deque and its port (WB's calls, the dispatch's CLEAR, the
+    // debug window's commands) --------------------------------------------------------
+    reg               dq_valid;
+    reg  [3:0]        dq_op;
+    reg  [`WQ_TF_TYPE_W-1:0] dq_type;
+    reg  [31:0]       dq_mask;
+    reg  [PCW-1:0]    dq_addr;
+    reg  [DQ_LOG2-1:0] dq_index;
+    reg  [63:0]       dq_data;
+    reg  [DW-1:0]     dq_head_in, dq_tail_in;
+    reg  [4:0]        dq_log2_in;
+    wire              dq_ready, dq_rvalid, dq_found, dq_empty, dq_rejected;
+    wire [3:0]        dq_rop;
+    wire [WID_W-1:0]  dq_rwarp;
+    wire [7:0]        dq_trap;
+    wire [63:0]       dq_token, dq_front;
+    wire [DQ_LOG2-1:0] dq_rindex;
+    wire [15:0]       dq_has_type;
+    wire [DW-1:0]     dq_head, dq_tail;
+    wire [4:0]        dq_log2;
+    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(i_dq_warp),
+        .i_type(dq_type), .i_mask(dq_mask), .i_addr(dq_addr),
+        .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
+        .i_log2(dq_log2_in),
+        .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
+        .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
+        .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
+    // (every push is counted before it is made: the deque never traps here)
+    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected,
+                       dq_front, dq_has_type};
+    wire [9:0] dq_depth = 10'd1 << dq_log2;
+
+    // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
+    // cycle after it is set), is taken, and its result is kept (DQS_DONE)
+    // until the step that asked for it uses it
+    reg [1:0]        dqs;
+    reg [63:0]       dqr_token;
+    reg              dqr_found, dqr_empty;
+    reg [DW-1:0]     dqr_head, dqr_tail;        // head and tail when the command went out
+    reg [DQ_LOG2-1:0] dqr_index;                // FIND's index
+    wire [31:0]      dqr_mask = dqr_token[`WQ_TF_MASK_RANGE];
+    wire [PCW-1:0]   dqr_addr = dqr_token[`WQ_TF_ADDR_RANGE];
+    wire [`WQ_TF_TYPE_W-1:0] dqr_type = dqr_token[`WQ_TF_TYPE_RANGE];
+
+    // ---- divergence unit (WB): exec_ctrl.c on the committing instruction -----------
+    // Per-thread state, the model's reason[] and wait[]: why a disabled
+    // thread waits and for which address.  Written as the THREAD_STATE
+    // records go out; a pop wakes the threads of its token's mask that
+    // wait for the token's type at its address.  (Every thread neither
+    // active nor exited was disabled in this warp's life, so nothing needs
+    // clearing at the warp start.)
+    reg [`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS*32-1];
+    reg [PCW-1:0]           t_wait   [0:WARPS*32-1];
+
+    // before the records: wait_region's FIND, then the deque-room check
+    // (wq_deque_push_trap, with the group count), so a trap changes nothing
+    // (RET: BP_HELD, then BP_COUNT; BRX / JMX: BP_COUNT; then BP_CHECK)
+    reg [2:0]        b_prep;
+    reg [31:0]       b_tm;                      // wait_region: the found token's mask
+    // reconverge: RC_CHK first moves a sub-vector segment or a loop form on
+    // (MASK_PC, or nothing and on to the next check); RC_POP pops (DQ_POP,
+    // or the warp's end when empty); RC_WAKE sets PC and mask to the woken
+    // threads; a pop that wakes nobody goes back to RC_CHK
+    reg [1:0]        rc_s;
+
+    wire [31:0] b_act      = i_act;
+    wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
+    wire        b_region   = !b_skip && (b_op == `WQ_OP_SSY || b_op == `WQ_OP_PBRK ||
+                                         b_op == `WQ_OP_PCONT);
+    wire        b_waitr    = !b_skip && (b_op == `WQ_OP_SYNC || b_op == `WQ_OP_BRK ||
+                                         b_op == `WQ_OP_CONT);
+    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP ||
+                                         b_op == `WQ_OP_CALL);
+    reg  [`WQ_TF_TYPE_W-1:0] b_rtype;           // the region's token type
+    always @(*) begin
+        case (b_op)
+        `WQ_OP_SSY, `WQ_OP_SYNC: b_rtype = `WQ_TOK_SYNC;
+        `WQ_OP_PBRK, `WQ_OP_BRK: b_rtype = `WQ_TOK_BRK;
+        `WQ_OP_YIELD:            b_rtype = `WQ_TOK_YIELD;
+        default:                 b_rtype = `WQ_TOK_CONT;
+        endcase
+    end
+    // YIELD (yield_fires): the policy's decision for this execution and the
+    // count / LFSR state it leaves, committed when the instruction retires
+    wire        b_yield    = !b_skip && b_op == `WQ_OP_YIELD;
+    wire [1:0]  y_pol      = i_ypol;
+    wire [8:0]  y_n        = (i_yparam != 8'd0) ? {1'b0, i_yparam} : `WQ_YEVERY_N_ZERO;
+    wire [8:0]  y_c        = i_ycount + 9'd1;
+    wire [15:0] y_lfsr     = {1'b0, i_lfsr[15:1]} ^ (i_lfsr[0] ? `WQ_YLFSR_TAPS : 16'd0);
+    wire        y_fire     = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
+                             (y_pol == `WQ_YP_LFSR) ? (y_lfsr[7:0] < i_yparam) : 1'b0;
+    wire [8:0]  y_count_ns = (y_pol == `WQ_YP_EVERY_N && !y_fire) ? y_c : 9'd0;
+    wire        b_yfire    = b_yield && y_fire;
+    reg         b_yfound;                   // FIND found the YIELD token at PC+1
+    reg [DQ_LOG2-1:0] b_yidx;               //   at this index (DQ_MERGE)
+    wire [PCW-1:0] b_next  = b_pc + 1'b1;
+    wire [PCW-1:0] b_ipc   = b_imm;
+    wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
+    // the threads of part k of a 32-thread mask
+    function [31:0] part_mask;
+        input [5:0] k;
+        part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
+    endfunction
+    // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------
+    // BRX / JMX / RET: wq_branch_groups with a target per thread.  The
+    // threads of g_act go in groups by path (the target when selected, else
+    // PC+1), in the order of each group's lowest thread; the group of the
+    // lowest selected thread is the first path (MASK_PC), every other one
+    // is disabled as DIV and pushed.  A walk takes one group a cycle: first
+    // to count them for the room check (BP_COUNT), then for the records
+    // (K_GRP).  RET first finds the threads that hold a CALL token for their
+    // own link (call_token_holders: BP_HELD reads the deque from the front
+    // down); they wait for it (K_HELD) and the others return.
+    reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
+    reg  [31:0]    r_held;                      // RET: the CALL token holders
+    reg  [31:0]    h_rem;                       // RET: holders still to disable
+    reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
+    reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
+    reg  [31:0]    g_rem;                       // the walk's threads left
+    reg  [5:0]     g_ng;                        // groups counted
+    reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
+    reg  [31:0]    l_rem;                       // CALL's link: parts still to write
+    reg            b_fin;                       // reconverge ended the warp (its record is out)
+    wire        b_mt       = !b_skip && (b_op == `WQ_OP_BRX || b_op == `WQ_OP_JMX ||
+                                         b_op == `WQ_OP_RET);
+    wire        b_call     = !b_skip && b_op == `WQ_OP_CALL;
+    wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
+    wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
+    wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
+    wire [4:0]  g_l0       = ctz(g_rem);
+    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_tgt[g_l0] : b_next;   // the walk's group
+    wire [31:0] g_fs       = g_act & g_sel;
+    wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
+    wire        g_first0   = g_t0 == g_ft;
+    reg  [31:0] g_m0, g_fm, h_match;
+    reg  [PCW-1:0] g_eff;
+    integer gl;
+    always @(*) begin
+        for (gl = 0; gl < 32; gl = gl + 1) begin
+            g_eff = g_sel[gl] ? t_tgt[gl] : b_next;
+            g_m0[gl] = g_rem[gl] && g_eff == g_t0;
+            g_fm[gl] = g_act[gl] && g_eff == g_ft;
+            h_match[gl] = t_tgt[gl] == dqr_addr;
+        end
+    end
+    // the parts of CALL's link write that have a selected thread
+    reg  [31:0] l_parts;
+    integer lp;
+    always @(*) begin
+        l_parts = 32'd0;
+        for (lp = 0; lp < PARTS; lp = lp + 1)
+            l_parts[lp] = (b_sel & part_mask(lp[5:0])) != 32'd0;
+    end
+    wire [4:0]  l_p        = ctz(l_rem);
+    wire [4:0]  h_l        = ctz(h_rem);
+
+    // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
+    // SUBV_START runs the active threads one part at a time: the lowest part
+    // first, the others parked as SUBV at its start; SUBV_END parks the part
+    // at its end and starts the next part with parked threads, or ends the
+    // segment and lets everyone parked at its end go on.  A part that runs
+    // dry (its threads exited, its tokens consumed) moves on the same way
+    // in reconvergence (RC_CHK).  SUBV_LOOP_BEGIN / _END are the seed's
+    // two-pass loop on warp halves with s0.  YIELD, BAR and a new segment
+    // inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
+    // before reconvergence.
+    wire        sv_en      = i_sven;
+    wire        sv_on      = w_son[b_w];
+    wire        lp_on      = w_lon[b_w];
+    wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
+    // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
+    // says sub-vector mode, else a NOP; it traps in a region either way
+    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
+    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
+                             (b_sau && b_wd);                //  never skipped)
+    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
+    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
+    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
+    wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
+    // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
+    wire        sv_misuse  = ((b_yield || b_bar) && (sv_on || lp_on)) ||
+                             ((b_sst || b_sau || b_slb) && sv_en && (sv_on || lp_on)) ||
+                             (b_snd && sv_en && sv_on &&
+                              (dq_cnt != w_slevel[b_w] ||
+                               (w_sendset[b_w] && w_send[b_w] != b_next))) ||
+                             (b_sle && sv_en && (sv_on || !lp_on || dq_cnt != w_llevel[b_w]));
+    wire        b_sst_go   = b_sst && sv_en;
+    wire        b_snd_go   = b_snd && sv_en && sv_on;
+    wire        b_slb_go   = b_slb && sv_en;
+    wire        b_sle_go   = b_sle && sv_en;
+    // SUBV_START: the lowest part with an active thread runs
+    reg  [5:0]  sv_k0;
+    integer sk;
+    always @(*) begin
+        sv_k0 = 6'd0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
+    end
+    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
+    // parked_at: threads parked as SUBV (neither exited nor active -- after
+    // SUBV_END's park and in reconvergence no thread is active)
+    wire        pk_none    = b_snd || b_k == K_RC;
+    wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
+    reg  [31:0] pk_any, pk_start, pk_end;
+    always @(*) begin
+        for (sk = 0; sk < 32; sk = sk + 1) begin
+            pk_any[sk] = !i_exited[sk] && !(b_act[sk] && !pk_none) &&
+                         t_reason[{b_w, sk[4:0]}] == `WQ_TOK_SUBV;
+            pk_start[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == w_sstart[b_w];
+            pk_end[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == sv_end_at;
+        end
+    end
+    // the next part after the running one with threads waiting at the start
+    reg  [5:0]  sv_nk;
+    reg         sv_nfound;
+    always @(*) begin
+        sv_nk = 6'd0;
+        sv_nfound = 1'b0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
+                sv_nk = sk[5:0];
+                sv_nfound = 1'b1;
+            end
+    end
+    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
+    // the loop form
+    wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
+    wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
+    wire [31:0] lp_back    = w_s0[b_w] & pk_any;
+    wire [PCW-1:0] lp_at   = t_wait[{b_w, ctz(lp_back)}];
+    // SUBV_LOOP_END's three cases: the high pass done, the low half only,
+    // the low pass done (the high half goes back to the body)
+    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
+    // reconvergence's checks before a pop: a segment whose part ran dry
+    // (RC_CHK), then a loop form's half that ran dry
+    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
+    wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
+    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
+                             (rc_lp && lp_back != 32'd0);
+    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
+    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
+    // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
+    // MASK_PC unless SUBV_END leaves no thread to run
+    wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
+                             b_snd_go ? b_act :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_hi :
+                             sle_again ? lp_lo : 32'd0;
+    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
+    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
+                             sv_nomask ? b_pc :
+                             sle_again ? b_ipc : b_next;
+    wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
+                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_lo :
+                             (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
+                             sle_again ? lp_back : b_act;
+    // wait_region: selected threads in the token's mask park, the other
+    // selected ones branch to the target as BRA would (act: rest, sel: go)
+    wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
+    wire [31:0] b_go       = b_sel & ~b_park;
+    wire [31:0] b_rest     = b_act & ~b_park;
+    // group_lanes with one target: the taken group (the first path), then
+    // the fall-through group, one group when the target is PC+1
+    wire        b_tfall    = b_tgt == b_next;
+    wire [31:0] b_taken    = b_tfall ? b_rest : (b_rest & b_go);
+    wire [31:0] b_fallm    = b_tfall ? 32'd0 : (b_rest & ~b_go);
+    wire        b_two      = (b_branch || b_waitr) && b_taken != 32'd0 && b_fallm != 32'd0;
+    // the one push an instruction makes: the region's token, or DIV for
+    // the fall-through group when there are two
+    wire        b_push     = b_region || b_two;
+    wire [`WQ_TF_TYPE_W-1:0] b_ptype = b_region ? b_rtype : `WQ_TOK_DIV;
+    wire [31:0] b_pmask    = b_region ? b_sel : b_fallm;
+    wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
+    // wq_deque_push_trap(front, 1): no room at the front
+    wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
+    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_cnt};
+    // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
+    wire        b_yback    = b_yfire && !b_yfound;
+    // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
+    // token and its DIV token, a region's token or a branch's DIV token)
+    wire [10:0] b_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
+                             b_call ? (b_two ? 11'd2 : 11'd1) :
+                             b_push ? 11'd1 : 11'd0;
+    wire [10:0] b_nall     = b_yback ? 11'd1 : b_nfront;
+    wire [7:0]  b_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
+                             ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
+                              (b_yback && dq_tail == {DW{1'b0}})) ?
+                                 ((dq_cnt11 + b_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
+                             `WQ_TRAP_NONE;
+    // PC and active set after the instruction (before reconverge)
+    wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
+                             b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
+                             ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
+    wire [31:0] b_act_new  = b_subv ? sv_nact :
+                             b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
+                             (b_exit || b_yfire) ? (b_act & ~b_sel) :
+                             (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
+                             b_act;
+    wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
+    wire        b_ends     = b_act_new == 32'd0;
+    wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
+    // the popped token wakes its threads waiting for it (not exited)
+    reg  [31:0] rc_wake;
+    integer rl;
+    always @(*) begin
+        for (rl = 0; rl < 32; rl = rl + 1)
+            rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
+                          t_reason[{b_w, rl[4:0]}] == dqr_type &&
+                          t_wait[{b_w, rl[4:0]}] == dqr_addr;
+    end
+
+
+    // ---- outputs ---------------------------------------------------------------
+    assign o_dq_ready = dq_ready;
+    assign o_dq_rvalid = dq_rvalid;
+    assign o_dq_token = dq_token;
+    assign o_dq_head = dq_head;
+    assign o_dq_tail = dq_tail;
+    assign o_dq_log2 = dq_log2;
+    assign o_dq_op = dq_op;
+    assign o_son = w_son;
+    assign o_exit = b_exit;
+    assign o_region = b_region;
+    assign o_waitr = b_waitr;
+    assign o_branch = b_branch;
+    assign o_yield = b_yield;
+    assign o_yfire = b_yfire;
+    assign o_mt = b_mt;
+    assign o_call = b_call;
+    assign o_ret = b_ret;
+    assign o_subv = b_subv;
+    assign o_push = b_push;
+    assign o_two = b_two;
+    assign o_sst_go = b_sst_go;
+    assign o_sau = b_sau;
+    assign o_sv_on = sv_on;
+    assign o_lp_on = lp_on;
+    assign o_sv_nomask = sv_nomask;
+    assign o_park = b_park;
+    assign o_sv_park = sv_park;
+    assign o_r_held = r_held;
+    assign o_prep = b_prep;
+    assign o_dqs = dqs;
+    assign o_dqr_empty = dqr_empty;
+    assign o_dqr_addr = dqr_addr;
+    assign o_g_sub = g_sub;
+    assign o_g_rem = g_rem;
+    assign o_g_first0 = g_first0;
+    assign o_l_rem = l_rem;
+    assign o_l_p = l_p;
+    assign o_h_rem = h_rem;
+    assign o_rc_s = rc_s;
+    assign o_rc_chk_rec = rc_chk_rec;
+    assign o_fin = b_fin;
+    assign o_ptrap = b_ptrap;
+    assign o_npc = b_npc;
+    assign o_act_new = b_act_new;
+    assign o_exit_new = b_exit_new;
+    assign o_ends = b_ends;
+    assign o_orphan = b_orphan;
+    assign o_rc_c_pc = rc_c_pc;
+    assign o_rc_c_act = rc_c_act;
+    assign o_rc_wake = rc_wake;
+    assign o_y_lfsr = y_lfsr;
+    assign o_y_count = y_count_ns;
+
+    // ---- the divergence records ------------------------------------------------------
+    // (the record of b_kk with the unit WB's warp; wq_core emits it)
+    always @(*) begin : rec
+        reg [31:0]              m;
+        reg [`WQ_TF_TYPE_W-1:0] r;
+        reg [PCW-1:0]           wa;
+        o_rec_kind = `WQ_EV_MASK_PC;
+        o_rec_pc = {{(32-PCW){1'b0}}, b_pc};
+        o_rec_aux = 16'd0;
+        o_rec_mask = 32'd0;
+        o_rec_a = 32'd0;
+        o_rec_b = 64'd0;
+        m = 32'd0; r = `WQ_TOK_DIV; wa = b_next;
+        case (b_kk)
+        K_YDQ: begin                        // YIELD's token: DQ_MERGE / DQ_PUSH_BACK
+            o_rec_kind = b_yfound ? `WQ_EV_DQ_MERGE : `WQ_EV_DQ_PUSH_BACK;
+            o_rec_mask = b_sel;
+            o_rec_a = b_yfound ? {{(32-DQ_LOG2){1'b0}}, b_yidx} :
+                                 {{(32-DW){1'b0}}, dqr_tail - 1'b1};
+            o_rec_b = dqr_token;
+        end
+        K_HELD: begin                       // RET: a holder waits for its CALL token
+            o_rec_kind = `WQ_EV_THREAD_STATE;
+            o_rec_aux = {12'd0, `WQ_TOK_CALL};
+            o_rec_mask = 32'd1 << h_l;
+            o_rec_a = {{(32-PCW){1'b0}}, t_tgt[h_l]};
+        end
+        K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
+            m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
+            r  = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
+            wa = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
+            o_rec_kind = `WQ_EV_THREAD_STATE;
+            o_rec_aux = {12'd0, r};
+            o_rec_mask = m;
+            o_rec_a = {{(32-PCW){1'b0}}, wa};
+        end
+        K_TS2, K_PUSH, K_GRP, K_CPUSH:
+            if (b_kk == K_TS2 || (b_kk == K_GRP && !g_sub)) begin
+                // wq_disable as DIV: the fall-through group, or a group
+                // of BRX / JMX / RET that does not go first
+                m  = (b_kk == K_GRP) ? g_m0 : b_fallm;
+                wa = (b_kk == K_GRP) ? g_t0 : b_next;
+                o_rec_kind = `WQ_EV_THREAD_STATE;
+                o_rec_aux = {12'd0, `WQ_TOK_DIV};
+                o_rec_mask = m;
+                o_rec_a = {{(32-PCW){1'b0}}, wa};
+            end else begin
+                // wq_push_front: the token the deque made (the region's
+                // or a DIV token, a group's DIV token, CALL's token)
+                o_rec_kind = `WQ_EV_DQ_PUSH_FRONT;
+                o_rec_mask = (b_kk == K_PUSH) ? b_pmask : (b_kk == K_GRP) ? g_m0 : b_sel;
+                o_rec_a = {{(32-DW){1'b0}}, dqr_head};
+                o_rec_b = dqr_token;
+            end
+        K_MASK: begin                       // wq_set_pc_mask
+            o_rec_kind = `WQ_EV_MASK_PC;
+            o_rec_mask = b_act_new;
+            o_rec_a = {{(32-PCW){1'b0}}, b_npc};
+        end
+        K_RC: begin                         // reconverge
+            o_rec_pc = {{(32-PCW){1'b0}}, b_npc};
+            if (rc_s == RC_CHK) begin
+                // a segment's next part, the threads at its end, or a
+                // loop form's parked half
+                o_rec_kind = `WQ_EV_MASK_PC;
+                o_rec_mask = rc_c_act;
+                o_rec_a = {{(32-PCW){1'b0}}, rc_c_pc};
+            end else if (rc_s == RC_WAKE) begin
+                o_rec_kind = `WQ_EV_MASK_PC;
+                o_rec_mask = rc_wake;
+                o_rec_a = {{(32-PCW){1'b0}}, dqr_addr};
+            end else if (!dqr_empty) begin
+                o_rec_kind = `WQ_EV_DQ_POP;
+                o_rec_mask = rc_wake;
+                o_rec_a = {{(32-DW){1'b0}}, dqr_head - 1'b1};
+                o_rec_b = dqr_token;
+            end else if (b_orphan) begin
+                o_rec_kind = `WQ_EV_TRAP;
+                o_rec_aux = {8'd0, `WQ_TRAP_ORPHANED};
+                o_rec_a = {24'd0, `WQ_TRAP_ORPHANED};
+            end else
+                o_rec_kind = `WQ_EV_WARP_DONE;
+        end
+        default: ;
+        endcase
+    end
+    // the threads a THREAD_STATE record disables: their reason and address
+    // (K_TS1 and the DIV groups; RET's holders one at a time)
+    wire        ts_dis  = i_emit && (b_kk == K_TS1 || b_kk == K_TS2 || (b_kk == K_GRP && !g_sub));
+    wire        ts_held = i_emit && b_kk == K_HELD;
+
+    // ---- the sequential part -------------------------------------------------------------
+    // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
+    integer wl;
+    always @(posedge i_clk)
+        if (i_x_v && !i_x_commit && i_x_take &&
+            (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET))
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                t_tgt[i_x_p * LANES + wl] <= (i_x_op == `WQ_OP_BRX) ?
+                                           i_x_pc + 1'b1 + i_op_a[wl*32 +: PCW] : i_op_a[wl*32 +: PCW];
+
+    // the per-thread wait state, written as the THREAD_STATE records go out
+    always @(posedge i_clk) begin
+        if (ts_held) begin
+            t_reason[{b_w, h_l}] <= `WQ_TOK_CALL;
+            t_wait[{b_w, h_l}] <= t_tgt[h_l];
+        end
+        if (ts_dis)
+            for (wl = 0; wl < 32; wl = wl + 1)
+                if (o_rec_mask[wl]) begin
+                    t_reason[{b_w, wl[4:0]}] <= o_rec_aux[`WQ_TF_TYPE_W-1:0];
+                    t_wait[{b_w, wl[4:0]}] <= o_rec_a[PCW-1:0];
+                end
+    end
+
+    // WB's deque calls, one at a time (the command is set here and on the
+    // port the next cycle)
+    wire dq_call = dqs == DQS_IDLE && b_v && b_commit &&
+                   ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
+                    (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
+                    (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
+                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
+                                           (b_kk == K_RC && rc_s == RC_POP) ||
+                                           i_rc_early)));
+    // (the calls' results are used, and the deque is free again, when the
+    // step that asked takes them: the FIND, a holder's read, the push and
+    // pop records)
+    wire dq_used = (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) ||
+                   (b_v && b_commit && b_prep == BP_HELD && !h_init &&
+                    !(dqs == DQS_IDLE && h_idx == dq_tail) && dqs == DQS_DONE) ||
+                   (i_emit && (b_kk == K_YDQ ||
+                               (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) ||
+                               ((b_kk == K_PUSH || b_kk == K_GRP || b_kk == K_CPUSH) &&
+                                !(b_kk == K_GRP && !g_sub))));
+
+    // ---- the deque port ---------------------------------------------------------------------
+    always @(posedge i_clk) begin
+        dq_valid <= 1'b0;
+        if (dq_call) begin
+            dq_valid <= 1'b1;
+            if (b_prep == BP_HELD) begin
+                dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
+                dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
+            end else if (b_prep == BP_FIND) begin
+                dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
+                dq_type <= b_rtype;
+                dq_addr <= b_yield ? b_next : b_ipc;
+            end else if (b_kk == K_YDQ) begin
+                // YIELD's token: merged into the one found, else pushed at the back
+                dq_op <= b_yfound ? `WQ_DQCMD_MERGE : `WQ_DQCMD_PUSH_BACK;
+                dq_index <= b_yidx;
+                dq_type <= `WQ_TOK_YIELD;
+                dq_mask <= b_sel;
+                dq_addr <= b_next;
+            end else if (b_kk == K_GRP) begin
+                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // a group's DIV token
+                dq_type <= `WQ_TOK_DIV;
+                dq_mask <= g_m0;
+                dq_addr <= g_t0;
+            end else if (b_kk == K_CPUSH) begin
+                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // CALL's token: its threads, the return address
+                dq_type <= `WQ_TOK_CALL;
+                dq_mask <= b_sel;
+                dq_addr <= b_next;
+            end else if (b_kk == K_PUSH) begin
+                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
+                dq_type <= b_ptype;
+                dq_mask <= b_pmask;
+                dq_addr <= b_paddr;
+            end else
+                dq_op <= `WQ_DQCMD_POP;
+        end
+        if (dqs == DQS_ISSUE && !dq_ready) dq_valid <= 1'b1;
+        // a warp starts: its deque is cleared to the launch's size
+        if (i_ds_go) begin
+            dq_valid <= 1'b1;
+            dq_op <= `WQ_DQCMD_CLEAR;
+            dq_log2_in <= i_ds_log2;
+        end
+        // the debug window's command (its operands whenever DBG_CMD is written)
+        if (i_csr_dq_set) begin
+            dq_index <= i_csr_dq_index;
+            dq_data <= i_csr_dq_data;
+            dq_head_in <= i_csr_dq_head;
+            dq_tail_in <= i_csr_dq_tail;
+        end
+        if (i_csr_dq_go) begin
+            dq_valid <= 1'b1;
+            dq_op <= i_csr_dq_op;
+        end
+        if (i_csr_dq_again) dq_valid <= 1'b1;    // (not taken yet)
+        if (i_reset) dq_valid <= 1'b0;
+    end
+
+    // ---- WB's deque call: out, taken, answered, used ------------------------------------------
+    always @(posedge i_clk) begin
+        case (dqs)
+        DQS_IDLE:
+            if (dq_call) begin
+                dqr_head <= dq_head;
+                dqr_tail <= dq_tail;
+                dqs <= DQS_ISSUE;
+            end
+        DQS_ISSUE:
+            if (dq_ready) dqs <= DQS_WAIT;
+        DQS_WAIT:
+            if (dq_rvalid) begin
+                dqr_token <= dq_token;
+                dqr_found <= dq_found;
+                dqr_empty <= dq_empty;
+                dqr_index <= dq_rindex;
+                dqs <= DQS_DONE;
+            end
+        default: ;                          // DQS_DONE: the step below takes it
+        endcase
+        if (dq_used) dqs <= DQS_IDLE;
+        if (i_reset) dqs <= DQS_IDLE;
+    end
+
+    // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
+    wire rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
+                       !rc_chk_rec;     // RC_CHK without a record
+    always @(posedge i_clk) begin
+        if (i_wb_in) begin
+            b_fin <= 1'b0;
+            b_tm <= 32'd0;
+            rc_s <= RC_CHK;
+            // a control instruction's prologue: FIND (wait_region), the check
+            b_prep <= (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
+                      (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
+                       i_x_op == `WQ_OP_YIELD) ? BP_FIND :
+                      (i_x_op == `WQ_OP_RET) ? BP_HELD :
+                      (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX) ? BP_COUNT :
+                      (i_x_op == `WQ_OP_SSY || i_x_op == `WQ_OP_PBRK || i_x_op == `WQ_OP_PCONT ||
+                       i_x_op == `WQ_OP_BRA || i_x_op == `WQ_OP_JMP || i_x_op == `WQ_OP_CALL ||
+                       i_x_op == `WQ_OP_BAR || i_x_op == `WQ_OP_SUBV_START || i_x_op == `WQ_OP_SUBV_END ||
+                       i_x_op == `WQ_OP_SUBV_LOOP_BEGIN || i_x_op == `WQ_OP_SUBV_LOOP_END ||
+                       i_x_op == `WQ_OP_SUBV_AUTO) ? BP_CHECK :
+                      BP_NONE;
+            r_held <= 32'd0;
+            h_init <= 1'b1;
+            g_cnt0 <= 1'b1;
+        end
+        if (dq_call && i_rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
+        // the prologue: the region token's mask, then the deque-room check
+        if (b_v && b_commit && b_prep == BP_FIND && b_yield && !y_fire)
+            b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
+        if (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) begin
+            b_tm <= dqr_found ? dqr_mask : 32'd0;
+            b_yfound <= dqr_found;
+            b_yidx <= dqr_index;
+            b_prep <= BP_CHECK;
+        end
+        // RET: the CALL token holders, from the front down (no CALL token
+        // in the deque: none)
+        if (b_v && b_commit && b_prep == BP_HELD) begin
+            if (h_init) begin
+                h_init <= 1'b0;
+                h_idx <= dq_head;
+                if (!dq_has_type[`WQ_TOK_CALL]) b_prep <= BP_COUNT;
+            end else if (dqs == DQS_IDLE && h_idx == dq_tail) begin
+                b_prep <= BP_COUNT;
+            end else if (dqs == DQS_DONE) begin
+                if (dqr_type == `WQ_TOK_CALL)
+                    r_held <= r_held | (b_sel & dqr_mask & h_match);
+                h_idx <= h_idx - 1'b1;
+            end
+        end
+        // BRX / JMX / RET: count the groups, one a cycle
+        if (b_v && b_commit && b_prep == BP_COUNT) begin
+            if (g_cnt0) begin
+                g_cnt0 <= 1'b0;
+                g_rem <= g_act;
+                g_ng <= 6'd0;
+            end else if (g_rem != 32'd0) begin
+                g_rem <= g_rem & ~g_m0;
+                g_ng <= g_ng + 6'd1;
+            end else
+                b_prep <= BP_CHECK;
+        end
+        if (b_v && b_commit && b_prep == BP_CHECK) begin
+            b_prep <= BP_NONE;          // (wq_core takes the check's trap, b_ptrap)
+            // the record walks start
+            g_rem <= g_act;
+            g_sub <= 1'b0;
+            h_rem <= r_held;
+            l_rem <= l_parts;
+        end
+        // RC_CHK without a record and nothing to end: on to the pop
+        if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
+        // K_GRP: the first path's group is skipped (the walk's end: wq_core)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
+            g_rem != 32'd0 && g_first0)
+            g_rem <= g_rem & ~g_m0;
+        // the records' steps
+        if (i_emit) begin
+            if (b_kk == K_LINK) l_rem[l_p] <= 1'b0;
+            if (b_kk == K_HELD) h_rem[h_l] <= 1'b0;
+            if (b_kk == K_GRP) begin
+                if (!g_sub) g_sub <= 1'b1;      // THREAD_STATE, then the push
+                else begin
+                    g_sub <= 1'b0;
+                    g_rem <= g_rem & ~g_m0;
+                end
+            end
+            if (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) begin
+                // no thread woken: the checks, then pop again
+                if (!dqr_empty) rc_s <= (rc_wake != 32'd0) ? RC_WAKE : RC_CHK;
+                else if (i_rel_end) b_fin <= 1'b1;
+            end
+        end
+        if (i_reset) b_prep <= BP_NONE;
+    end
+
+    // ---- the sub-vector segment and loop form of each warp ------------------------------
+    always @(posedge i_clk) begin
+        // RC_CHK without a record: the segment ends with nobody at its end,
+        // the loop form's half has no thread parked
+        if (rc_chk_none) begin
+            if (rc_sv) begin
+                w_son[b_w] <= 1'b0;
+                w_spart[b_w] <= 5'd0;
+            end else if (rc_lp) begin
+                w_s0[b_w] <= 32'd0;
+                w_lon[b_w] <= 1'b0;
+            end
+        end
+        // RETIRE: a segment or a loop form starts, moves on or ends
+        if (i_emit && b_kk == K_RET) begin
+            if (b_sst_go) begin
+                w_son[b_w] <= 1'b1;
+                w_spart[b_w] <= sv_k0[4:0];
+                w_sstart[b_w] <= b_next;
+                w_slevel[b_w] <= dq_cnt;
+                w_sendset[b_w] <= 1'b0;
+            end
+            if (b_snd_go) begin
+                w_send[b_w] <= b_next;
+                w_sendset[b_w] <= 1'b1;
+                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+            end
+            if (b_slb_go) begin
+                w_lon[b_w] <= 1'b1;
+                w_llevel[b_w] <= dq_cnt;
+                w_lbody[b_w] <= b_next;
+                w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
+            end
+            if (b_sle_go) begin
+                if (sle_again) w_s0[b_w] <= lp_lo;
+                else w_lon[b_w] <= 1'b0;
+            end
+        end
+        // reconverge's check: a segment's next part, the threads at its
+        // end, or a loop form's parked half (MASK_PC)
+        if (i_emit && b_kk == K_RC && rc_s == RC_CHK) begin
+            if (rc_sv) begin
+                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+            end else begin
+                w_s0[b_w] <= 32'd0;
+                if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
+            end
+        end
+        // a warp starts outside any
+        if (i_ds_go) begin
+            w_son[i_ds_slot] <= 1'b0;
+            w_spart[i_ds_slot] <= 5'd0;
+            w_sendset[i_ds_slot] <= 1'b0;
+            w_lon[i_ds_slot] <= 1'b0;
+            w_s0[i_ds_slot] <= 32'd0;
+        end
+    end
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
+    // asserts and covers only).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*)
+        if (f_past && !i_reset) begin
+            // WB's deque call: its command stays on the port until taken,
+            // and the step that asked uses it only once its answer is in
+            // (wq_core's b_hold keeps the record until then)
+            if (dqs == DQS_ISSUE) assert(dq_valid);
+            if (dq_used) assert(dqs == DQS_DONE);
+        end
+    always @(posedge i_clk)
+        if (f_past && !i_reset)
+            // a warp start's CLEAR taken by the deque
+            c_dv_clear: cover(dq_valid && dq_op == `WQ_DQCMD_CLEAR && dq_ready);
+`endif
+endmodule
