@@ -528,6 +528,7 @@ module wq_core #(
     wire wb_frz;                        // the LSU's completion path has the commit port
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
+    wire x_to_wb;                       // EX's own beat moves into WB
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
     wire x_take = !x_v || ls_take || (!x_busy && !b_busy && !wb_blk);
@@ -622,9 +623,10 @@ module wq_core #(
     wire [LANES*32-1:0] op_b = x_bi ? {LANES{x_imm}} : op_rb;
     wire [LANES*32-1:0] alu_res;
     wire [LANES-1:0]    alu_cmp;
+    wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
     wq_valu #(.LANES(LANES)) u_valu (
-        .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
-        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp));
+        .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
+        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
     // S2R: the special register of each lane (exec_alu.c sreg)
     reg [LANES*32-1:0] s2r_res;
     integer sl;
@@ -696,7 +698,10 @@ module wq_core #(
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
     // EX's own, below)
     wire wb_ls     = ls_wb && !b_busy;
-    wire x_to_wb   = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem);
+    assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem);
+    // WB's beat is a MUL / MULHU part: its values are the multiplier's
+    // (the partial products registered as it left EX, summed in WB)
+    wire b_mul     = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
                   .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -1493,7 +1498,7 @@ module wq_core #(
             // a part beat (or a commit's last part, in its first cycle):
             // the register write and its REG_WRITE record
             if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin
-                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_res);
+                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_mul ? mul_res : b_res);
                 b_open <= 1'b1;
             end
         end
