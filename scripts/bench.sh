@@ -105,7 +105,7 @@
 #     8 warps, 32 lanes) on tests/programs/bench/mul_ipc.wqs (96 ALU
 #     instructions a warp, 56 of them MUL / MULHU: the pipelined
 #     multiplier) and tests/programs/bench/div_mix_ipc.wqs (warp 0 divides
-#     24 times while warps 1..7 run 96 ALU instructions each: the divisions
+#     12 times while warps 1..7 run 96 ALU instructions each: the divisions
 #     leave EX and commit through the completion path).
 set -euo pipefail
 cd "$(dirname "$0")/.."

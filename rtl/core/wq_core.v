@@ -524,14 +524,16 @@ module wq_core #(
 
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
-    wire x_busy;                        // EX keeps its beat (the LSU, the divider)
-    wire wb_frz;                        // the LSU's completion path has the commit port
+    wire x_busy;                        // EX keeps its beat (the LSU, the division unit full)
+    wire wb_frz;                        // a completion (the LSU's, the division's) has the commit port
+    wire ls_frz;                        // ... the LSU's
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_to_wb;                       // EX's own beat moves into WB
+    wire dv_take;                       // EX's division beat moves into the division unit
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
-    wire x_take = !x_v || ls_take || (!x_busy && !b_busy && !wb_blk);
+    wire x_take = !x_v || ls_take || dv_take || (!x_busy && !b_busy && !wb_blk);
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
@@ -668,37 +670,39 @@ module wq_core #(
             s2r_res[sl*32 +: 32] = v;
         end
     end
-    // Division (exec_alu.c DIVU, DIV, REMU, REM): a wq_div a lane.  A part
-    // beat that selects a lane starts the part's division as it arrives
-    // (dv_go, the operands' magnitudes latched), and stays in EX for the
-    // 32 steps (dv_run); the cycle after the last step the quotients or
-    // remainders are the beat's result (dv_done) and it moves on: 34
-    // cycles a part in EX, where an ALU beat takes one.  A part that
-    // selects no lane writes nothing and passes at once.
+    // Division (exec_alu.c DIVU, DIV, REMU, REM): wq_core_div.  A
+    // division's beats leave EX into the unit one a cycle (x_dv, dv_take),
+    // its divider array divides the parts with a selected lane, and its
+    // commit goes through the completion path (dc_go, below); another
+    // division waits in EX while the unit holds one.
     wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
                           (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
-    wire        x_div   = x_v && !x_commit && x_dvop &&
-                          (lanes_of(x_sel, x_p) != {LANES{1'b0}});
-    reg         dv_run, dv_done;
-    reg  [4:0]  dv_n;                   // steps made - 1
-    wire        dv_go   = x_div && !dv_run && !dv_done;
-    wire [LANES*32-1:0] dv_res;
-    genvar gd;
-    generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
-        wq_div #(.W(32)) u_div (
-            .i_clk(i_clk), .i_start(dv_go), .i_step(dv_run),
-            .i_sgn(x_op == `WQ_OP_DIV || x_op == `WQ_OP_REM),
-            .i_rem(x_op == `WQ_OP_REMU || x_op == `WQ_OP_REM),
-            .i_a(op_a[gd*32 +: 32]), .i_b(op_b[gd*32 +: 32]),
-            .o_res(dv_res[gd*32 +: 32]));
-    end endgenerate
-    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : x_dvop ? dv_res : alu_res;
+    wire        x_dv    = x_v && x_dvop && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
+    wire [5:0]  dv_p, dv_rd;
+    wire [LANES*32-1:0] dv_row;
+    wire [WID_W-1:0] dv_w;
+    wire [PCW-1:0] dv_pc;
+    wire [63:0] dv_ir;
+    wire [31:0] dv_sel;
+    wire [`WQ_OP_W-1:0] dv_op;
+    wire        dc_go;                  // the division's completion beat this cycle
+    wq_core_div #(.LANES(LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_in(dv_take), .i_commit(x_commit), .i_p(x_p), .i_lanes(lanes_of(x_sel, x_p)),
+        .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel),
+        .i_a(op_a), .i_b(op_b), .o_busy(dv_busy), .o_open(dv_open),
+        .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
+        .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
+        .o_sel(dv_sel), .o_op(dv_op));
+    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
 
     // ---- LSU -----------------------------------------------------------------------------
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
     // EX's own, below)
     wire wb_ls     = ls_wb && !b_busy;
-    assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem);
+    assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem) &&
+                     !x_dv;
     // WB's beat is a MUL / MULHU part: its values are the multiplier's
     // (the partial products registered as it left EX, summed in WB)
     wire b_mul     = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
@@ -712,7 +716,8 @@ module wq_core #(
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
         .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
-        .i_b_open(b_open), .i_x_open(x_open), .i_pipe_empty(pipe_empty),
+        .i_b_open(b_open || dv_on || dc_yield), .i_x_open(x_open || dv_busy),
+        .i_pipe_empty(pipe_empty), .i_at_hold(dv_busy),
         .i_stop(stopping || i_ev_wait),
         .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
@@ -728,7 +733,7 @@ module wq_core #(
         .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
         .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_yield(cp_yield),
-        .o_wb_frz(wb_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
+        .o_wb_frz(ls_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
         .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
         .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
@@ -1160,14 +1165,14 @@ module wq_core #(
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
     // for K_RC, which then does not wait for it
-    assign      b_twait    = b_v && b_commit && b_is_trap && !q_empty;
+    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
     wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || d_v || x_v || is_go || !q_empty;
+    wire        behind     = f_v || d_v || x_v || is_go || !q_empty || dv_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -1176,7 +1181,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || d_v || x_v || !q_empty));
+                             (b_is_trap || !(f_v || d_v || x_v || !q_empty || dv_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -1204,16 +1209,50 @@ module wq_core #(
 
     // ---- EX's LSU control ----------------------------------------------------------
     // (the LSU holds EX's memory beats: wq_core_lsu)
-    assign x_busy = ls_busy || (x_div && !dv_done);
+    assign x_busy = ls_busy || (x_dv && !dv_take);
+    // a division's beats enter the division unit: its first part when the
+    // unit is free (not while a store that wrote code waits to commit, nor
+    // behind a trap in WB: both commit with the unit empty), the rest as
+    // they come (the beats of one instruction are consecutive)
+    assign dv_take = x_dv && !squash_x &&
+                     (dv_open || (!dv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
 
+    // ---- the completion path: the LSU's head entry or the division unit's
+    // commit, between WB's commits (WB holds: wb_frz).  The LSU's goes
+    // first (wq_core_lsu decides it); the division's starts when WB's
+    // instruction has emitted nothing, no LSU completion runs or has just
+    // ended, no ATOM is between its start and its commit (its records are
+    // one commit's), and, as WB after a completion, not right after its own
+    // last one when WB holds a beat (dc_yield: WB first); the hold's last
+    // commit waits for the fetch run and the answers owed, as WB's.
+    reg  dc_yield;
+    wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
+    wire dc_endw = dv_last && !f_v && !d_v && !x_v && !b_v && q_empty && (!fl_idle || ans_owed);
+    assign dc_go = dv_rdy && !dc_endw &&
+                   (dv_on || (!b_open && !ls_frz && !cp_yield && !dc_yield && !dc_atom));
+    assign wb_frz = ls_frz || dc_go || dv_on;
+    // the commit emitted this cycle: its beat (a load's write-back beat rd
+    // + cp_k, a division's part; a store's MEM_WRITE records are the LSU's)
+    wire                cm_go   = cp_go || dc_go;
+    wire                cm_last = dc_go ? dv_last : cp_last;
+    wire                cm_st   = !dc_go && cp_st;
+    wire [WID_W-1:0]    cm_w    = dc_go ? dv_w : cp_w;
+    wire [PCW-1:0]      cm_pc   = dc_go ? dv_pc : cp_pc;
+    wire [31:0]         cm_sel  = dc_go ? dv_sel : cp_sel;
+    wire [63:0]         cm_ir   = dc_go ? dv_ir : cp_ir;
+    wire [5:0]          cm_rd   = dc_go ? dv_rd : cp_rd + {4'd0, cp_k};
+    wire [5:0]          cm_p    = dc_go ? dv_p : cp_p;
+    wire [LANES*32-1:0] cm_row  = dc_go ? dv_row : cp_row;
+    wire [7:0]          cm_op   = dc_go ? dv_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
     // a completion's commit keeps the hold when an instruction is behind
-    // it (the others in the queue, WB, EX, DE, FE, an issue this cycle) or,
-    // nobody waiting, its warp (ready again) can go on
-    wire cp_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go || !q_one)) ||
+    // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
+    // issue this cycle) or, nobody waiting, its warp (ready again) can go on
+    wire cm_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go ||
+                                 (dc_go ? !q_empty : (!q_one || dv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
+    wire pipe_empty = !f_v && !d_v && !x_v && !b_v && !dv_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -1465,24 +1504,10 @@ module wq_core #(
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
             end
         end
-        // the divider: 32 steps from the start, then the result until the
-        // beat leaves EX (or a trap drops it)
-        if (dv_go) begin
-            dv_run <= 1'b1;
-            dv_n <= 5'd0;
-        end else if (dv_run) begin
-            dv_n <= dv_n + 5'd1;
-            if (dv_n == 5'd31) begin
-                dv_run <= 1'b0;
-                dv_done <= 1'b1;
-            end
-        end
-        if (dv_done && !b_busy) dv_done <= 1'b0;
         if (squash_x || cp_code) begin
             // a trap commits, or a store that wrote code: the younger beats
-            // go, their warps stay ready
-            dv_run <= 1'b0;
-            dv_done <= 1'b0;
+            // go, their warps stay ready (the division unit is empty: both
+            // wait for it)
             if (x_v) busy[x_w] <= 1'b0;
             x_v <= 1'b0;
             x_open <= 1'b0;
@@ -1880,35 +1905,38 @@ module wq_core #(
             end
         end
 
-        // ---------------------------------------------------------- LSU completion
-        // the head entry's commit (WB holds meanwhile: wb_frz); the LSU
-        // emits a store's MEM_WRITE records (o_evm_*)
-        if (cp_go) begin
-            if (!cp_st && lanes_of(cp_sel, cp_p) != {LANES{1'b0}})
-                // a load's write-back beat: rd + cp_k, part cp_p
-                reg_beat(cp_w, cp_rd + {4'd0, cp_k}, cp_p, cp_pc, cp_sel, cp_row);
-            if (cp_last) begin
+        // ---------------------------------------------------------- completion
+        // the LSU's head entry's or the division unit's commit (WB holds
+        // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
+        // (o_evm_*)
+        dc_yield <= dc_go && dv_last && b_v && !b_twait;
+        if (cm_go) begin
+            if (!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}})
+                // a load's write-back beat (rd + cp_k, part cp_p), a
+                // division's part
+                reg_beat(cm_w, cm_rd, cm_p, cm_pc, cm_sel, cm_row);
+            if (cm_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
                 o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, cp_w};
-                o_evr_pc <= {{(32-PCW){1'b0}}, cp_pc};
-                o_evr_aux <= {8'd0, cp_st ? `WQ_OP_ST : `WQ_OP_LD};
-                o_evr_mask <= cp_sel;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, cm_w};
+                o_evr_pc <= {{(32-PCW){1'b0}}, cm_pc};
+                o_evr_aux <= {8'd0, cm_op};
+                o_evr_mask <= cm_sel;
                 o_evr_a <= 32'd0;
-                o_evr_b <= cp_ir;
+                o_evr_b <= cm_ir;
                 o_evr_c <= 64'd0;
                 o_step_valid <= 1'b1;
                 o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, cp_w};
+                o_step_id <= {{(8-WID_W){1'b0}}, cm_w};
                 o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= cp_more;
-                owe <= cp_more;
-                ended <= !cp_more;
-                busy[cp_w] <= 1'b0;
+                o_step_more <= cm_more;
+                owe <= cm_more;
+                ended <= !cm_more;
+                busy[cm_w] <= 1'b0;
                 perf_instr <= perf_instr + 32'd1;
-                w_retired[cp_w] <= w_retired[cp_w] + 32'd1;
-                w_pc[cp_w] <= cp_pc + 1'b1;
+                w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
+                w_pc[cm_w] <= cm_pc + 1'b1;
                 if (cp_code) begin
                     // a store that wrote code: the younger entries go (the
                     // LSU drops them), and the fetch run stops (wq_fetch)
@@ -2114,8 +2142,7 @@ module wq_core #(
             busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            b_open <= 1'b0; x_open <= 1'b0;
-            dv_run <= 1'b0; dv_done <= 1'b0;
+            b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
             csr_pend <= 1'b0;
@@ -2193,14 +2220,15 @@ module wq_core #(
     // ---- properties ---------------------------------------------------------
     integer fw;
     always @(*) if (f_past && !i_reset) begin
-        // the scoreboard: a busy warp has its instruction in a stage or in
-        // the LSU queue, and FE holds a warp that no later stage holds
+        // the scoreboard: a busy warp has its instruction in a stage, in
+        // the LSU queue or in the division unit, and FE holds a warp that
+        // no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
                                  (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
-                                 inq[fw]);
+                                 inq[fw] || (dv_busy && dv_w == fw[WID_W-1:0]));
         if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
-                        !(b_v && b_w == f_w) && !inq[f_w]);
+                        !(b_v && b_w == f_w) && !inq[f_w] && !(dv_busy && dv_w == f_w));
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
@@ -2208,17 +2236,30 @@ module wq_core #(
         // (the LSU's properties: wq_core_lsu)
         if (o_mem_valid) assert(i_ev_gnt);
         assert(owed == {2'd0, f_out});
-        // the divider works only for the division part beat EX holds
-        if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
-        // a trap commit only with nothing in flight in the LSU
-        if (b_trapping) assert(q_empty && !at_on);
+        // the division unit: its warp is busy and does not issue; while
+        // its commit beat is not in, the rest of the division is in EX or
+        // DE; once it is, no stage and no queue entry holds that warp
+        if (dv_busy) assert(busy[dv_w] && !(is_go && pick == dv_w));
+        if (dv_open) assert((x_v && x_w == dv_w && x_dv) || (d_v && d_w == dv_w));
+        if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(x_v && x_w == dv_w) &&
+                                        !(b_v && b_w == dv_w) && !inq[dv_w]);
+        // a division's first beat is part 0 into a free unit
+        if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
+        // the completion path: one source at a time, never beside an
+        // ATOM's record
+        if (dc_go) assert(!cp_go && !at_rec && !at_on);
+        if (dv_on) assert(!cp_go && dv_busy);
+        // a trap commit only with nothing in flight in the LSU and the
+        // division unit; a store that wrote code commits with the unit empty
+        if (b_trapping) assert(q_empty && !at_on && !dv_busy);
+        if (cp_code) assert(!dv_busy);
         // a burst is kept only by a warp commit, or by a dispatch that
         // started a warp (it owes that warp's first commit)
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
-                              !ans_owed && q_empty);
+                              !ans_owed && q_empty && !dv_busy);
         // the code range holds every word the buffer may hold (a fetch
         // run's: wq_fetch), and so does DE's instruction (a buffer hit)
         if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
@@ -2236,6 +2277,12 @@ module wq_core #(
             if (is_go) assert(!tw_pend[pick]);
         end
 
+    // another warp has committed since the division unit took its division
+    reg f_dv_oth = 1'b0;
+    always @(posedge i_clk)
+        if (!dv_busy || i_reset) f_dv_oth <= 1'b0;
+        else if (o_step_valid && o_step_id != {{(8-WID_W){1'b0}}, dv_w}) f_dv_oth <= 1'b1;
+
     // ---- covers -------------------------------------------------------------
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
@@ -2252,6 +2299,10 @@ module wq_core #(
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
             // a WB commit while a memory instruction waits in the queue
             c_wb_over:  cover(o_step_valid && !cp_go && !q_empty);
+            // another warp commits while a division is in the division
+            // unit, and the division commits after it
+            c_dv_over:  cover(o_step_valid && dv_busy && o_step_id != {{(8-WID_W){1'b0}}, dv_w});
+            c_dv_commit: cover(dc_go && dv_last && f_dv_oth);
         end
 `endif
 endmodule

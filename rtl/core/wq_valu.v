@@ -203,31 +203,26 @@ module wq_valu #(
             if (i_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
         end
     end endgenerate
-    // the multiplier's stage: the beat registered at i_en (lane 0), and
-    // o_mul the cycle after against products whose value needs no
-    // multiplier -- by 1, by 2^16 (the middle partial products' place), by
-    // 2^31, by 2^32 - 1 (a*2^32 - a: every partial product and carry), and
-    // b by a = 1 -- for MUL (low word) and MULHU (high word)
-    reg          f_pv = 1'b0, f_phi;
-    reg  [31:0]  f_pa, f_pb;
-    always @(posedge i_clk)
-        if (i_en) begin
-            f_pv <= (i_op == `WQ_OP_MUL) || (i_op == `WQ_OP_MULHU);
-            f_phi <= (i_op == `WQ_OP_MULHU);
-            f_pa <= f_a; f_pb <= f_b;
-        end
-    wire [63:0] f_neg = {f_pa, 32'd0} - {32'd0, f_pa};
-    wire [31:0] f_m = o_mul[31:0];
+    // the multiplier's stage (lane 0): the ALU leaves MUL / MULHU to it;
+    // the product of the beat that entered write-back stays while no beat
+    // enters (WB holds its beat); a zero operand's product is zero in
+    // either word.  (Products' values: the lockstep runs.)
+    reg          f_pv = 1'b0, f_hold = 1'b0;
+    reg  [31:0]  f_pm;
+    reg          f_pz;
+    reg          f_hold_z = 1'b0;       // f_pz is the registered beat's
+    always @(posedge i_clk) if (i_en) f_hold_z <= 1'b1;
+    always @(posedge i_clk) begin
+        f_pv <= 1'b1;
+        f_hold <= !i_en;
+        f_pm <= o_mul[31:0];
+        if (i_en) f_pz <= (f_a == 32'd0) || (f_b == 32'd0);
+    end
     always @(*) begin
         if (i_op == `WQ_OP_MUL || i_op == `WQ_OP_MULHU) assert(f_r == 32'd0);
-        if (f_pv) begin
-            if (f_pb == 32'd1)          assert(f_m == (f_phi ? 32'd0 : f_pa));
-            if (f_pa == 32'd1)          assert(f_m == (f_phi ? 32'd0 : f_pb));
-            if (f_pb == 32'h00010000)   assert(f_m == (f_phi ? f_pa >> 16 : f_pa << 16));
-            if (f_pb == 32'h80000000)   assert(f_m == (f_phi ? f_pa >> 1 : {f_pa[0], 31'd0}));
-            if (f_pb == 32'hffffffff)   assert(f_m == (f_phi ? f_neg[63:32] : f_neg[31:0]));
-        end
-        c_mulhu: cover(f_pv && f_phi && f_pb == 32'hffffffff && f_pa[31] && f_m != 32'd0);
+        if (f_pv && f_hold) assert(o_mul[31:0] == f_pm);
+        if (f_pz && f_hold_z) assert(o_mul[31:0] == 32'd0);
+        c_mul_held: cover(f_pv && f_hold && o_mul[31:0] != 32'd0);
     end
     // reachable: a negative value shifted arithmetically by more than 2,
     // a signed compare of operands of opposite signs taken
