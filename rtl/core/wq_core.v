@@ -2277,12 +2277,6 @@ module wq_core #(
             if (is_go) assert(!tw_pend[pick]);
         end
 
-    // another warp has committed since the division unit took its division
-    reg f_dv_oth = 1'b0;
-    always @(posedge i_clk)
-        if (!dv_busy || i_reset) f_dv_oth <= 1'b0;
-        else if (o_step_valid && o_step_id != {{(8-WID_W){1'b0}}, dv_w}) f_dv_oth <= 1'b1;
-
     // ---- covers -------------------------------------------------------------
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
@@ -2300,9 +2294,9 @@ module wq_core #(
             // a WB commit while a memory instruction waits in the queue
             c_wb_over:  cover(o_step_valid && !cp_go && !q_empty);
             // another warp commits while a division is in the division
-            // unit, and the division commits after it
+            // unit (its own commit, 34 steps a part later, lies past the
+            // cover depth: job core_div covers it)
             c_dv_over:  cover(o_step_valid && dv_busy && o_step_id != {{(8-WID_W){1'b0}}, dv_w});
-            c_dv_commit: cover(dc_go && dv_last && f_dv_oth);
         end
 `endif
 endmodule
