@@ -1,5 +1,5 @@
 // wq_core_wb.vh -- the encodings of WB's walk over a commit, shared by
-// wq_core (its record walk) and wq_divu (the divergence unit's steps):
+// wq_core (its record walk) and wq_diverge (the divergence unit's steps):
 // included inside both modules.
 //
 // (each module uses some of them)

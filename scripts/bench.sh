@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
-# `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu and
-# rtl_ipc_alu_l8, below):
+# `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
+# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below):
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
@@ -101,6 +101,12 @@
 #     reset sweep, WARPS << DQ_LOG2 cycles from reset).  The whole run's
 #     figure (every cycle from reset to the end, tb_cosim's `cycles:`)
 #     follows on the same line.
+#   * rtl_ipc_mul, rtl_ipc_div_mix: the same figure (default configuration,
+#     8 warps, 32 lanes) on tests/programs/bench/mul_ipc.wqs (96 ALU
+#     instructions a warp, 56 of them MUL / MULHU: the pipelined
+#     multiplier) and tests/programs/bench/div_mix_ipc.wqs (warp 0 divides
+#     12 times while warps 1..7 run 96 ALU instructions each: the divisions
+#     leave EX and commit through the completion path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -154,23 +160,26 @@ nested_phases() {
         printf "rtl_nested_speedup: %.2f (CPU-mediated / the worst local)\n", c0 / mx }'
 }
 
-# rtl_ipc_alu, rtl_ipc_alu_l8 (`bash scripts/bench.sh --ipc` prints only these)
+# rtl_ipc_alu, rtl_ipc_alu_l8, rtl_ipc_mul, rtl_ipc_div_mix (`bash
+# scripts/bench.sh --ipc` prints only these)
 ipc_alu() {
     # the core's issue rate on an ALU-only kernel (docs/rtl/wq_core.md)
-    ipc() {   # CHANNELS WARPS LANES DQ_LOG2 REGS -> "WIN_IPC WIN_WARPS WIN_CYCLES IPC WARP_INSTRS CYCLES"
-        local b o w c kw kc
+    ipc() {   # PROGRAM CHANNELS WARPS LANES DQ_LOG2 REGS -> "WIN_IPC WIN_WARPS WIN_CYCLES IPC WARP_INSTRS CYCLES"
+        local b o w c kw kc p=$1
+        shift
         b=$(bash scripts/cosim_build.sh "$@") || fail "cosim build"
-        o=$("$b" tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
-            { echo "$o" >&2; fail "cosim alu_ipc.wqs (LANES=$3)"; }
+        o=$("$b" "tests/programs/bench/$p.wqs" --seed 1 --lat 8,8 --ready 100) ||
+            { echo "$o" >&2; fail "cosim $p.wqs (LANES=$3)"; }
         read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
-        [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
-        [ -n "$kw" ] && [ -n "$kc" ] || fail "alu_ipc.wqs: no kernel window"
+        [ -n "$w" ] && [ -n "$c" ] || fail "$p.wqs: no step or cycle count"
+        [ -n "$kw" ] && [ -n "$kc" ] || fail "$p.wqs: no kernel window"
         awk -v kw="$kw" -v kc="$kc" -v w="$w" -v c="$c" 'BEGIN { printf "%.4f %d %d %.4f %d %d", kw / kc, kw, kc, w / c, w, c }'
     }
-    for la in 32 8; do
-        read -r k1 kw1 kc1 i1 w1 c1 <<< "$(ipc 4 8 "$la" 6 32)"
-        key=rtl_ipc_alu; [ "$la" = 32 ] || key=rtl_ipc_alu_l$la
-        echo "$key: $k1 (kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
+    for run in "alu_ipc 32 rtl_ipc_alu" "alu_ipc 8 rtl_ipc_alu_l8" "mul_ipc 32 rtl_ipc_mul" \
+               "div_mix_ipc 32 rtl_ipc_div_mix"; do
+        read -r prog la key <<< "$run"
+        read -r k1 kw1 kc1 i1 w1 c1 <<< "$(ipc "$prog" 4 8 "$la" 6 32)"
+        echo "$key: $k1 ($prog.wqs, kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
     done
 }
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi

@@ -36,7 +36,7 @@
 // the LSU queue, the memory port, the atomic, the completion path's queue
 // side), wq_dispatch (the grid, a CTA's warps into free slots, the
 // thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
-// the trap registers, PERF_INSTR, the debug window), wq_divu (the branch /
+// the trap registers, PERF_INSTR, the debug window), wq_diverge (the branch /
 // divergence unit with the token deque: per-thread state and targets,
 // the deque calls, the walks, sub-vector segments, reconvergence);
 // wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
@@ -265,7 +265,7 @@ module wq_core #(
     reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
     reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
     reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
-    // sub-vector mode (DESIGN §6.4; the segments and loop forms: wq_divu)
+    // sub-vector mode (DESIGN §6.4; the segments and loop forms: wq_diverge)
     reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
     reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
@@ -503,13 +503,16 @@ module wq_core #(
 
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
-    wire x_busy;                        // EX keeps its beat (the LSU, the divider)
-    wire wb_frz;                        // the LSU's completion path has the commit port
+    wire x_busy;                        // EX keeps its beat (the LSU, the division unit full)
+    wire wb_frz;                        // a completion (the LSU's, the division's) has the commit port
+    wire ls_frz;                        // ... the LSU's
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
+    wire x_to_wb;                       // EX's own beat moves into WB
+    wire dv_take;                       // EX's division beat moves into the division unit
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
-    wire x_take = !x_v || ls_take || (!x_busy && !b_busy && !wb_blk);
+    wire x_take = !x_v || ls_take || dv_take || (!x_busy && !b_busy && !wb_blk);
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
@@ -601,9 +604,10 @@ module wq_core #(
     wire [LANES*32-1:0] op_b = x_bi ? {LANES{x_imm}} : op_rb;
     wire [LANES*32-1:0] alu_res;
     wire [LANES-1:0]    alu_cmp;
+    wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
     wq_valu #(.LANES(LANES)) u_valu (
-        .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
-        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp));
+        .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
+        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
     // S2R: the special register of each lane (exec_alu.c sreg)
     reg [LANES*32-1:0] s2r_res;
     integer sl;
@@ -645,37 +649,42 @@ module wq_core #(
             s2r_res[sl*32 +: 32] = v;
         end
     end
-    // Division (exec_alu.c DIVU, DIV, REMU, REM): a wq_div a lane.  A part
-    // beat that selects a lane starts the part's division as it arrives
-    // (dv_go, the operands' magnitudes latched), and stays in EX for the
-    // 32 steps (dv_run); the cycle after the last step the quotients or
-    // remainders are the beat's result (dv_done) and it moves on: 34
-    // cycles a part in EX, where an ALU beat takes one.  A part that
-    // selects no lane writes nothing and passes at once.
+    // Division (exec_alu.c DIVU, DIV, REMU, REM): wq_core_div.  A
+    // division's beats leave EX into the unit one a cycle (x_dv, dv_take),
+    // its divider array divides the parts with a selected lane, and its
+    // commit goes through the completion path (dc_go, below); another
+    // division waits in EX while the unit holds one.
     wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
                           (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
-    wire        x_div   = x_v && !x_commit && x_dvop &&
-                          (lanes_of(x_sel, x_p) != {LANES{1'b0}});
-    reg         dv_run, dv_done;
-    reg  [4:0]  dv_n;                   // steps made - 1
-    wire        dv_go   = x_div && !dv_run && !dv_done;
-    wire [LANES*32-1:0] dv_res;
-    genvar gd;
-    generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
-        wq_div #(.W(32)) u_div (
-            .i_clk(i_clk), .i_start(dv_go), .i_step(dv_run),
-            .i_sgn(x_op == `WQ_OP_DIV || x_op == `WQ_OP_REM),
-            .i_rem(x_op == `WQ_OP_REMU || x_op == `WQ_OP_REM),
-            .i_a(op_a[gd*32 +: 32]), .i_b(op_b[gd*32 +: 32]),
-            .o_res(dv_res[gd*32 +: 32]));
-    end endgenerate
-    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : x_dvop ? dv_res : alu_res;
+    wire        x_dv    = x_v && x_dvop && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
+    wire [5:0]  dv_p, dv_rd;
+    wire [LANES*32-1:0] dv_row;
+    wire [WID_W-1:0] dv_w;
+    wire [PCW-1:0] dv_pc;
+    wire [63:0] dv_ir;
+    wire [31:0] dv_sel;
+    wire [`WQ_OP_W-1:0] dv_op;
+    wire        dc_go;                  // the division's completion beat this cycle
+    wq_core_div #(.LANES(LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_in(dv_take), .i_commit(x_commit), .i_p(x_p), .i_lanes(lanes_of(x_sel, x_p)),
+        .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel),
+        .i_a(op_a), .i_b(op_b), .o_busy(dv_busy), .o_open(dv_open),
+        .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
+        .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
+        .o_sel(dv_sel), .o_op(dv_op));
+    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
 
     // ---- LSU -----------------------------------------------------------------------------
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
     // EX's own, below)
     wire wb_ls     = ls_wb && !b_busy;
-    wire x_to_wb   = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem);
+    assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem) &&
+                     !x_dv;
+    // WB's beat is a MUL / MULHU part: its values are the multiplier's
+    // (the partial products registered as it left EX, summed in WB)
+    wire b_mul     = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
                   .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -686,7 +695,8 @@ module wq_core #(
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
         .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
-        .i_b_open(b_open), .i_x_open(x_open), .i_pipe_empty(pipe_empty),
+        .i_b_open(b_open || dv_on || dc_yield), .i_x_open(x_open || dv_busy),
+        .i_pipe_empty(pipe_empty), .i_at_hold(dv_busy),
         .i_stop(stopping || i_ev_wait),
         .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
@@ -702,7 +712,7 @@ module wq_core #(
         .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
         .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_yield(cp_yield),
-        .o_wb_frz(wb_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
+        .o_wb_frz(ls_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
         .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
         .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
@@ -722,7 +732,7 @@ module wq_core #(
         .o_pref_v(pref_v), .o_pref_w(pref_w),
         .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
 
-    // ---- divergence unit (wq_divu: exec_ctrl.c on the committing instruction,
+    // ---- divergence unit (wq_diverge: exec_ctrl.c on the committing instruction,
     // the token deque and its port) ------------------------------------------------------
     // it decides and gives the divergence records' fields; WB walks the
     // records (b_recs) and carries them out on the commit port and the
@@ -747,13 +757,13 @@ module wq_core #(
     wire [7:0]        b_ptrap;
     wire [15:0]       y_lfsr;
     wire [8:0]        y_count_ns;
-    wire [7:0]        dv_kind;                  // the divergence record of b_kk
-    wire [31:0]       dv_pc, dv_mask, dv_a;
-    wire [15:0]       dv_aux;
-    wire [63:0]       dv_b;
+    wire [7:0]        dg_kind;                  // the divergence record of b_kk
+    wire [31:0]       dg_pc, dg_mask, dg_a;
+    wire [15:0]       dg_aux;
+    wire [63:0]       dg_b;
     wire [1:0]        y_pol      = w_ypol[b_w];
     wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
-    wq_divu #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_divu (
+    wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(x_v), .i_x_commit(x_commit), .i_x_take(x_take), .i_x_op(x_op), .i_x_p(x_p),
         .i_x_pc(x_pc), .i_op_a(op_a),
@@ -781,8 +791,8 @@ module wq_core #(
         .o_ptrap(b_ptrap), .o_npc(b_npc), .o_act_new(b_act_new), .o_exit_new(b_exit_new),
         .o_ends(b_ends), .o_orphan(b_orphan), .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_rc_wake(rc_wake), .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
-        .o_rec_kind(dv_kind), .o_rec_pc(dv_pc), .o_rec_aux(dv_aux), .o_rec_mask(dv_mask),
-        .o_rec_a(dv_a), .o_rec_b(dv_b));
+        .o_rec_kind(dg_kind), .o_rec_pc(dg_pc), .o_rec_aux(dg_aux), .o_rec_mask(dg_mask),
+        .o_rec_a(dg_a), .o_rec_b(dg_b));
     wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
 
     // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
@@ -879,14 +889,14 @@ module wq_core #(
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
     // for K_RC, which then does not wait for it
-    assign      b_twait    = b_v && b_commit && b_is_trap && !q_empty;
+    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
     wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || d_v || x_v || is_go || !q_empty;
+    wire        behind     = f_v || d_v || x_v || is_go || !q_empty || dv_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -895,7 +905,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || d_v || x_v || !q_empty));
+                             (b_is_trap || !(f_v || d_v || x_v || !q_empty || dv_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -923,16 +933,50 @@ module wq_core #(
 
     // ---- EX's LSU control ----------------------------------------------------------
     // (the LSU holds EX's memory beats: wq_core_lsu)
-    assign x_busy = ls_busy || (x_div && !dv_done);
+    assign x_busy = ls_busy || (x_dv && !dv_take);
+    // a division's beats enter the division unit: its first part when the
+    // unit is free (not while a store that wrote code waits to commit, nor
+    // behind a trap in WB: both commit with the unit empty), the rest as
+    // they come (the beats of one instruction are consecutive)
+    assign dv_take = x_dv && !squash_x &&
+                     (dv_open || (!dv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
 
+    // ---- the completion path: the LSU's head entry or the division unit's
+    // commit, between WB's commits (WB holds: wb_frz).  The LSU's goes
+    // first (wq_core_lsu decides it); the division's starts when WB's
+    // instruction has emitted nothing, no LSU completion runs or has just
+    // ended, no ATOM is between its start and its commit (its records are
+    // one commit's), and, as WB after a completion, not right after its own
+    // last one when WB holds a beat (dc_yield: WB first); the hold's last
+    // commit waits for the fetch run and the answers owed, as WB's.
+    reg  dc_yield;
+    wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
+    wire dc_endw = dv_last && !f_v && !d_v && !x_v && !b_v && q_empty && (!fl_idle || ans_owed);
+    assign dc_go = dv_rdy && !dc_endw &&
+                   (dv_on || (!b_open && !ls_frz && !cp_yield && !dc_yield && !dc_atom));
+    assign wb_frz = ls_frz || dc_go || dv_on;
+    // the commit emitted this cycle: its beat (a load's write-back beat rd
+    // + cp_k, a division's part; a store's MEM_WRITE records are the LSU's)
+    wire                cm_go   = cp_go || dc_go;
+    wire                cm_last = dc_go ? dv_last : cp_last;
+    wire                cm_st   = !dc_go && cp_st;
+    wire [WID_W-1:0]    cm_w    = dc_go ? dv_w : cp_w;
+    wire [PCW-1:0]      cm_pc   = dc_go ? dv_pc : cp_pc;
+    wire [31:0]         cm_sel  = dc_go ? dv_sel : cp_sel;
+    wire [63:0]         cm_ir   = dc_go ? dv_ir : cp_ir;
+    wire [5:0]          cm_rd   = dc_go ? dv_rd : cp_rd + {4'd0, cp_k};
+    wire [5:0]          cm_p    = dc_go ? dv_p : cp_p;
+    wire [LANES*32-1:0] cm_row  = dc_go ? dv_row : cp_row;
+    wire [7:0]          cm_op   = dc_go ? dv_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
     // a completion's commit keeps the hold when an instruction is behind
-    // it (the others in the queue, WB, EX, DE, FE, an issue this cycle) or,
-    // nobody waiting, its warp (ready again) can go on
-    wire cp_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go || !q_one)) ||
+    // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
+    // issue this cycle) or, nobody waiting, its warp (ready again) can go on
+    wire cm_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go ||
+                                 (dc_go ? !q_empty : (!q_one || dv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !d_v && !x_v && !b_v;
+    wire pipe_empty = !f_v && !d_v && !x_v && !b_v && !dv_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -997,7 +1041,7 @@ module wq_core #(
         .i_pipe_empty(pipe_empty), .o_enter(csr_enter), .o_done(csr_done),
         .i_trap(b_commit_now && (b_is_trap || (b_gone && b_orphan))), .i_trap_warp(b_w),
         .i_trap_code(b_is_trap ? b_trap : `WQ_TRAP_ORPHANED), .i_trap_pc(b_is_trap ? b_pc : b_npc),
-        .i_retire((b_commit_now && !b_is_trap) || (cp_go && cp_last)),
+        .i_retire((b_commit_now && !b_is_trap) || (cm_go && cm_last)),
         .o_dw(dw), .i_w_init(w_init[dw]), .i_w_state(w_state[dw]), .i_w_trap(w_trap[dw]),
         .i_w_recov(recoverable(w_trap[dw])), .i_w_pc(w_pc[dw]), .i_w_act(w_act[dw]),
         .o_resume(csr_resume), .o_kill(csr_kill),
@@ -1172,30 +1216,16 @@ module wq_core #(
             b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
             b_k <= 4'd0;
-            // (the divergence unit starts its prologue: wq_divu)
+            // (the divergence unit starts its prologue: wq_diverge)
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
             end
         end
-        // the divider: 32 steps from the start, then the result until the
-        // beat leaves EX (or a trap drops it)
-        if (dv_go) begin
-            dv_run <= 1'b1;
-            dv_n <= 5'd0;
-        end else if (dv_run) begin
-            dv_n <= dv_n + 5'd1;
-            if (dv_n == 5'd31) begin
-                dv_run <= 1'b0;
-                dv_done <= 1'b1;
-            end
-        end
-        if (dv_done && !b_busy) dv_done <= 1'b0;
         if (squash_x || cp_code) begin
             // a trap commits, or a store that wrote code: the younger beats
-            // go, their warps stay ready
-            dv_run <= 1'b0;
-            dv_done <= 1'b0;
+            // go, their warps stay ready (the division unit is empty: both
+            // wait for it)
             if (x_v) busy[x_w] <= 1'b0;
             x_v <= 1'b0;
             x_open <= 1'b0;
@@ -1211,14 +1241,14 @@ module wq_core #(
             // a part beat (or a commit's last part, in its first cycle):
             // the register write and its REG_WRITE record
             if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin
-                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_res);
+                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_mul ? mul_res : b_res);
                 b_open <= 1'b1;
             end
         end
         // ---------------------------------------------------------- WB: the divergence unit's steps
-        // (wq_divu: the deque calls, the prologue, the walks)
+        // (wq_diverge: the deque calls, the prologue, the walks)
         if (b_v && b_commit && b_prep == BP_CHECK) b_trap <= b_ptrap;
-        // K_GRP: the walk's end (the first path's group is skipped: wq_divu)
+        // K_GRP: the walk's end (the first path's group is skipped: wq_diverge)
         if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
             b_k <= K_GRP + 4'd1;
 
@@ -1269,7 +1299,7 @@ module wq_core #(
                 o_evr_b <= {32'd0, b_pred_new};
             end
             K_RET: begin
-                // (a sub-vector segment's or loop form's state: wq_divu)
+                // (a sub-vector segment's or loop form's state: wq_diverge)
                 o_evr_kind <= `WQ_EV_RETIRE;
                 o_evr_aux <= {8'd0, b_op};
                 o_evr_mask <= b_sel;
@@ -1277,15 +1307,15 @@ module wq_core #(
                 o_evr_b <= b_ir;
             end
             K_YDQ, K_HELD, K_TS1, K_TS2, K_PUSH, K_GRP, K_MASK, K_CPUSH, K_RC: begin
-                // the divergence unit's records (wq_divu: DQ_MERGE /
+                // the divergence unit's records (wq_diverge: DQ_MERGE /
                 // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, and
                 // reconverge's MASK_PC, DQ_POP, WARP_DONE or orphaned TRAP)
-                o_evr_kind <= dv_kind;
-                o_evr_pc <= dv_pc;
-                o_evr_aux <= dv_aux;
-                o_evr_mask <= dv_mask;
-                o_evr_a <= dv_a;
-                o_evr_b <= dv_b;
+                o_evr_kind <= dg_kind;
+                o_evr_pc <= dg_pc;
+                o_evr_aux <= dg_aux;
+                o_evr_mask <= dg_mask;
+                o_evr_a <= dg_a;
+                o_evr_b <= dg_b;
                 // (the warp's end completes a barrier: its release follows)
                 if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
             end
@@ -1348,34 +1378,37 @@ module wq_core #(
             end
         end
 
-        // ---------------------------------------------------------- LSU completion
-        // the head entry's commit (WB holds meanwhile: wb_frz); the LSU
-        // emits a store's MEM_WRITE records (o_evm_*)
-        if (cp_go) begin
-            if (!cp_st && lanes_of(cp_sel, cp_p) != {LANES{1'b0}})
-                // a load's write-back beat: rd + cp_k, part cp_p
-                reg_beat(cp_w, cp_rd + {4'd0, cp_k}, cp_p, cp_pc, cp_sel, cp_row);
-            if (cp_last) begin
+        // ---------------------------------------------------------- completion
+        // the LSU's head entry's or the division unit's commit (WB holds
+        // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
+        // (o_evm_*)
+        dc_yield <= dc_go && dv_last && b_v && !b_twait;
+        if (cm_go) begin
+            if (!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}})
+                // a load's write-back beat (rd + cp_k, part cp_p), a
+                // division's part
+                reg_beat(cm_w, cm_rd, cm_p, cm_pc, cm_sel, cm_row);
+            if (cm_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
                 o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, cp_w};
-                o_evr_pc <= {{(32-PCW){1'b0}}, cp_pc};
-                o_evr_aux <= {8'd0, cp_st ? `WQ_OP_ST : `WQ_OP_LD};
-                o_evr_mask <= cp_sel;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, cm_w};
+                o_evr_pc <= {{(32-PCW){1'b0}}, cm_pc};
+                o_evr_aux <= {8'd0, cm_op};
+                o_evr_mask <= cm_sel;
                 o_evr_a <= 32'd0;
-                o_evr_b <= cp_ir;
+                o_evr_b <= cm_ir;
                 o_evr_c <= 64'd0;
                 o_step_valid <= 1'b1;
                 o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, cp_w};
+                o_step_id <= {{(8-WID_W){1'b0}}, cm_w};
                 o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= cp_more;
-                owe <= cp_more;
-                ended <= !cp_more;
-                busy[cp_w] <= 1'b0;
-                w_retired[cp_w] <= w_retired[cp_w] + 32'd1;
-                w_pc[cp_w] <= cp_pc + 1'b1;
+                o_step_more <= cm_more;
+                owe <= cm_more;
+                ended <= !cm_more;
+                busy[cm_w] <= 1'b0;
+                w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
+                w_pc[cm_w] <= cm_pc + 1'b1;
                 if (cp_code) begin
                     // a store that wrote code: the younger entries go (the
                     // LSU drops them), and the fetch run stops (wq_fetch)
@@ -1419,7 +1452,7 @@ module wq_core #(
             w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
-            // (outside a segment and a loop form, the deque CLEARed: wq_divu)
+            // (outside a segment and a loop form, the deque CLEARed: wq_diverge)
             for (k = 0; k < 8; k = k + 1)
                 w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
             // the warp's rows, each bit at a constant index: a
@@ -1455,7 +1488,7 @@ module wq_core #(
 
         // ---------------------------------------------------------- CSR (outside the lock)
         // (wq_core_csr decides; the phase and the window warp's slot are
-        // written here, the deque's debug command by wq_divu's port)
+        // written here, the deque's debug command by wq_diverge's port)
         if (csr_enter) phase <= PH_CSR;
         if (csr_resume) begin
             w_state[dw] <= `WQ_WS_RUN;
@@ -1490,8 +1523,7 @@ module wq_core #(
             busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            b_open <= 1'b0; x_open <= 1'b0;
-            dv_run <= 1'b0; dv_done <= 1'b0;
+            b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             rr <= {WID_W{1'b0}};
             for (k = 0; k < WARPS; k = k + 1) begin
@@ -1568,14 +1600,15 @@ module wq_core #(
     // ---- properties ---------------------------------------------------------
     integer fw;
     always @(*) if (f_past && !i_reset) begin
-        // the scoreboard: a busy warp has its instruction in a stage or in
-        // the LSU queue, and FE holds a warp that no later stage holds
+        // the scoreboard: a busy warp has its instruction in a stage, in
+        // the LSU queue or in the division unit, and FE holds a warp that
+        // no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
                                  (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
-                                 inq[fw]);
+                                 inq[fw] || (dv_busy && dv_w == fw[WID_W-1:0]));
         if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
-                        !(b_v && b_w == f_w) && !inq[f_w]);
+                        !(b_v && b_w == f_w) && !inq[f_w] && !(dv_busy && dv_w == f_w));
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
@@ -1583,17 +1616,30 @@ module wq_core #(
         // (the LSU's properties: wq_core_lsu)
         if (o_mem_valid) assert(i_ev_gnt);
         assert(owed == {2'd0, f_out});
-        // the divider works only for the division part beat EX holds
-        if (dv_run || dv_done) assert(x_v && !x_commit && x_dvop && x_busy != dv_done);
-        // a trap commit only with nothing in flight in the LSU
-        if (b_trapping) assert(q_empty && !at_on);
+        // the division unit: its warp is busy and does not issue; while
+        // its commit beat is not in, the rest of the division is in EX or
+        // DE; once it is, no stage and no queue entry holds that warp
+        if (dv_busy) assert(busy[dv_w] && !(is_go && pick == dv_w));
+        if (dv_open) assert((x_v && x_w == dv_w && x_dv) || (d_v && d_w == dv_w));
+        if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(x_v && x_w == dv_w) &&
+                                        !(b_v && b_w == dv_w) && !inq[dv_w]);
+        // a division's first beat is part 0 into a free unit
+        if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
+        // the completion path: one source at a time, never beside an
+        // ATOM's record
+        if (dc_go) assert(!cp_go && !at_rec && !at_on);
+        if (dv_on) assert(!cp_go && dv_busy);
+        // a trap commit only with nothing in flight in the LSU and the
+        // division unit; a store that wrote code commits with the unit empty
+        if (b_trapping) assert(q_empty && !at_on && !dv_busy);
+        if (cp_code) assert(!dv_busy);
         // a burst is kept only by a warp commit, or by a dispatch that
         // started a warp (it owes that warp's first commit)
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
         if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
-                              !ans_owed && q_empty);
+                              !ans_owed && q_empty && !dv_busy);
         // the code range holds every word the buffer may hold (a fetch
         // run's: wq_fetch), and so does DE's instruction (a buffer hit)
         if (d_v) assert(cr_v && f_d_addr >= cr_lo && {1'b0, f_d_addr} + 33'd8 <= cr_hi);
@@ -1627,6 +1673,10 @@ module wq_core #(
             c_store:    cover(o_mem_valid && o_mem_we && i_mem_ready);
             // a WB commit while a memory instruction waits in the queue
             c_wb_over:  cover(o_step_valid && !cp_go && !q_empty);
+            // another warp commits while a division is in the division
+            // unit (its own commit, 34 steps a part later, lies past the
+            // cover depth: job core_div covers it)
+            c_dv_over:  cover(o_step_valid && dv_busy && o_step_id != {{(8-WID_W){1'b0}}, dv_w});
         end
 `endif
 endmodule

@@ -69,6 +69,7 @@ module wq_core_lsu #(
     input  wire                     i_b_open,       // WB's instruction has emitted a record
     input  wire                     i_x_open,       // EX's instruction has beats in WB
     input  wire                     i_pipe_empty,   // FE, DE, EX, WB empty
+    input  wire                     i_at_hold,      // an ATOM does not start (the division unit is busy)
     input  wire                     i_stop,         // the hold is to end (i_ev_wait seen)
     // the fetch run: its word request, the word its next answer is, the
     // code range its runs have read
@@ -492,7 +493,7 @@ module wq_core_lsu #(
     wire q_full  = q_n == LSQN;
     wire q_push  = x_memc && !ls_bad && !ls_at && !q_full && !cf && !i_b_trap;
     reg  ls_done_q;                      // ATOM's accesses done: pass the commit on
-    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !i_b_v && !i_fl_on &&
+    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !i_b_v && !i_fl_on && !i_at_hold &&
                     !ls_done_q && q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}};
     assign o_busy = i_x_v && ((x_memc && !ls_bad && (!ls_at || !ls_done_q)) || ls_wb) ||
                     (x_gat && q_full);

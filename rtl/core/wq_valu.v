@@ -1,44 +1,51 @@
 // wq_valu.v -- the pipelined core's vector ALU: one part (LANES lanes) of
 // a warp instruction per cycle (DESIGN §6.5; the model's exec_alu.c).
 //
-// Combinational: the core registers the operands in front of it (the
-// register file's read port) and the result behind it (the write-back
-// stage), so an ALU instruction takes one execute cycle a part and the
-// next part or the next warp's instruction follows in the next cycle.
+// The ALU is combinational: the core registers the operands in front of
+// it (the register file's read port) and the result behind it (the
+// write-back stage), so an ALU instruction takes one execute cycle a part
+// and the next part or the next warp's instruction follows in the next
+// cycle.
 //
-//   o_res   rd's lanes for MOV, ADD ... MAXU, MUL, MULHU, SEL
+//   o_res   rd's lanes for MOV, ADD ... MAXU, SEL (0 for MUL / MULHU)
 //   o_cmp   SETP's compare bit per lane (FN = cmp.def code)
+//   o_mul   MUL / MULHU's lanes, one cycle later: the beat in write-back
 //
-// MUL and MULHU are one 32x32 -> 64 product a lane in this cycle (a DSP
-// block on an FPGA).  Operands: i_a = ra, i_b = rb or the immediate (the
-// core applies BI), i_cond = SEL's predicate lanes (FN & 7, negated by
-// FN & 8 in the core).
+// MUL and MULHU are a two-stage pipeline that follows the beat: in EX each
+// lane forms the four 16x16 partial products of its 32x32 product (one
+// 18x18 DSP block each on an FPGA, ECP5 MULT18X18D), registered as the
+// beat moves into write-back (i_en); there the sum of the partial products
+// gives the 64-bit product, and o_mul is its low word (MUL) or high word
+// (MULHU).  The multiplier holds no beat of its own, so a MUL leaves EX in
+// one cycle like any ALU beat and never holds other warps.  Operands: i_a
+// = ra, i_b = rb or the immediate (the core applies BI), i_cond = SEL's
+// predicate lanes (FN & 7, negated by FN & 8 in the core).
 `default_nettype none
 `include "wq_defs.vh"
 
 module wq_valu #(
     parameter LANES = 32
 ) (
+    input  wire                  i_clk,
+    input  wire                  i_en,      // EX's beat moves into write-back
     input  wire [`WQ_OP_W-1:0]   i_op,
     input  wire [3:0]            i_fn,      // SETP's compare code
     input  wire [LANES*32-1:0]   i_a,
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,    // SEL: lane takes a
     output reg  [LANES*32-1:0]   o_res,
-    output reg  [LANES-1:0]      o_cmp
+    output reg  [LANES-1:0]      o_cmp,
+    output reg  [LANES*32-1:0]   o_mul      // the write-back beat's MUL / MULHU lanes
 );
     // Each lane has one adder (ADD), one 33-bit subtractor (SUB and every
     // compare: its borrow is the unsigned order, its sign with the
     // operands' signs the signed order), one right shifter with a fill bit
     // (SHL shifts the bit-reversed operand right and reverses the result
-    // back), one a-or-b select (MOV, MIN ... MAXU, SEL) and one 32x32 ->
-    // 64 product (MUL, MULHU).  Built from shared parts rather than one
-    // operator each, the lane is a third of its LUTs on an FPGA, and the
-    // product alone maps to four 18x18 DSP blocks (ECP5 MULT18X18D).
+    // back) and one a-or-b select (MOV, MIN ... MAXU, SEL).  Built from
+    // shared parts rather than one operator each, the lane is a third of
+    // its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
     wire op_add  = (i_op == `WQ_OP_ADD);
     wire op_sub  = (i_op == `WQ_OP_SUB);
-    wire op_mul  = (i_op == `WQ_OP_MUL);
-    wire op_mulh = (i_op == `WQ_OP_MULHU);
     wire op_and  = (i_op == `WQ_OP_AND);
     wire op_or   = (i_op == `WQ_OP_OR);
     wire op_xor  = (i_op == `WQ_OP_XOR);
@@ -60,7 +67,6 @@ module wq_valu #(
     reg [32:0] sh_t;
     /* verilator lint_on UNUSEDSIGNAL */
     reg [32:0] d;
-    reg [63:0] prod;
     reg        ltu, lt, eq, c, take_a, fill;
     always @(*) begin
         o_res = {LANES*32{1'b0}};
@@ -68,7 +74,6 @@ module wq_valu #(
         for (l = 0; l < LANES; l = l + 1) begin
             a = i_a[l*32 +: 32];
             b = i_b[l*32 +: 32];
-            prod = {32'd0, a} * {32'd0, b};
             // the orders: a - b's borrow is a < b unsigned; with the signs
             // different, a < b signed when a is the negative one
             d = {1'b0, a} - {1'b0, b};
@@ -89,8 +94,6 @@ module wq_valu #(
             r = ({32{op_pick}} & (take_a ? a : b))
               | ({32{op_add}}  & (a + b))
               | ({32{op_sub}}  & d[31:0])
-              | ({32{op_mul}}  & prod[31:0])
-              | ({32{op_mulh}} & prod[63:32])
               | ({32{op_and}}  & (a & b))
               | ({32{op_or}}   & (a | b))
               | ({32{op_xor}}  & (a ^ b))
@@ -112,11 +115,36 @@ module wq_valu #(
             o_cmp[l] = c;
         end
     end
+    // ---- the multiplier: partial products in EX, their sum in write-back ----
+    // a lane's 32x32 product from 16-bit halves: a*b = ll + (lh + hl) << 16
+    // + hh << 32, each partial product a 16x16 -> 32 unsigned multiply
+    reg [LANES*128-1:0] pp;             // per lane {hh, hl, lh, ll}, registered
+    reg                 pp_hi;          // MULHU: the high word
+    integer m;
+    always @(posedge i_clk)
+        if (i_en) begin : mul_stage
+            pp_hi <= (i_op == `WQ_OP_MULHU);
+            for (m = 0; m < LANES; m = m + 1) begin
+                pp[m*128 +  0 +: 32] <= i_a[m*32 +: 16]      * i_b[m*32 +: 16];
+                pp[m*128 + 32 +: 32] <= i_a[m*32 +: 16]      * i_b[m*32 + 16 +: 16];
+                pp[m*128 + 64 +: 32] <= i_a[m*32 + 16 +: 16] * i_b[m*32 +: 16];
+                pp[m*128 + 96 +: 32] <= i_a[m*32 + 16 +: 16] * i_b[m*32 + 16 +: 16];
+            end
+        end
+    reg [32:0] mid;
+    reg [63:0] prod;
+    always @(*)
+        for (m = 0; m < LANES; m = m + 1) begin
+            mid  = {1'b0, pp[m*128 + 32 +: 32]} + {1'b0, pp[m*128 + 64 +: 32]};
+            prod = {pp[m*128 + 96 +: 32], pp[m*128 +: 32]} + {15'd0, mid, 16'd0};
+            o_mul[m*32 +: 32] = pp_hi ? prod[63:32] : prod[31:0];
+        end
 `ifdef FORMAL
     // Each operation restated in another form than the case above (an
     // identity it must satisfy, not the same expression), for lane 0, and
-    // lane 1 (LANES > 1) reading only its own operands.  MUL / MULHU are
-    // left to the lockstep runs (a 32x32 product is beyond the SAT job).
+    // lane 1 (LANES > 1) reading only its own operands.  MUL / MULHU's
+    // values are left to the lockstep runs (a product is beyond the SAT
+    // job); their stage is checked below.
     wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
     wire [4:0]  f_s = f_b[4:0];
     wire [31:0] f_ones = 32'hffffffff;
@@ -175,6 +203,27 @@ module wq_valu #(
             if (i_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
         end
     end endgenerate
+    // the multiplier's stage (lane 0): the ALU leaves MUL / MULHU to it;
+    // the product of the beat that entered write-back stays while no beat
+    // enters (WB holds its beat); a zero operand's product is zero in
+    // either word.  (Products' values: the lockstep runs.)
+    reg          f_pv = 1'b0, f_hold = 1'b0;
+    reg  [31:0]  f_pm;
+    reg          f_pz;
+    reg          f_hold_z = 1'b0;       // f_pz is the registered beat's
+    always @(posedge i_clk) if (i_en) f_hold_z <= 1'b1;
+    always @(posedge i_clk) begin
+        f_pv <= 1'b1;
+        f_hold <= !i_en;
+        f_pm <= o_mul[31:0];
+        if (i_en) f_pz <= (f_a == 32'd0) || (f_b == 32'd0);
+    end
+    always @(*) begin
+        if (i_op == `WQ_OP_MUL || i_op == `WQ_OP_MULHU) assert(f_r == 32'd0);
+        if (f_pv && f_hold) assert(o_mul[31:0] == f_pm);
+        if (f_pz && f_hold_z) assert(o_mul[31:0] == 32'd0);
+        c_mul_held: cover(f_pv && f_hold && o_mul[31:0] != 32'd0);
+    end
     // reachable: a negative value shifted arithmetically by more than 2,
     // a signed compare of operands of opposite signs taken
     always @(*) begin

@@ -38,6 +38,7 @@ vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 
 core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
+    tests/programs/bench/mul_ipc.wqs tests/programs/bench/div_mix_ipc.wqs
     tests/programs/bench/stencil_l1.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/core/progs/core_alu.wqs
     tb/verilator/core/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs

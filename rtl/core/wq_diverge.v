@@ -1,4 +1,4 @@
-// wq_divu.v -- the core's branch / divergence unit (docs/rtl/wq_divu.md):
+// wq_diverge.v -- the core's branch / divergence unit (docs/rtl/wq_diverge.md):
 // exec_ctrl.c on the instruction committing in WB, with the token deque
 // and its port.  It owns the per-thread wait state (reason, address), the
 // per-thread targets of BRX / JMX / RET, the sub-vector segment and loop
@@ -21,7 +21,7 @@
 `default_nettype none
 `include "wq_defs.vh"
 
-module wq_divu #(
+module wq_diverge #(
     parameter WARPS   = 8,
     parameter LANES   = 32,
     parameter DQ_LOG2 = 6,

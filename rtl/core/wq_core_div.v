@@ -1,0 +1,210 @@
+// wq_core_div.v -- the pipelined core's division unit: DIVU, DIV, REMU,
+// REM off EX, committed through the completion path (docs/rtl/wq_core.md,
+// "Division"; the model's exec_alu.c).
+//
+// A division's beats leave EX into this unit one a cycle, like an ALU
+// instruction's, and EX goes on with other warps' beats the next cycle:
+//
+//   part beats   each part's operands (ra, rb or the immediate) into the
+//                operand buffer, 32 threads x 64 bits; a part with a
+//                selected lane is pending
+//   commit beat  the instruction is complete (o_open drops)
+//
+// The divider array (one wq_div a lane, LANES of them) divides the pending
+// parts one after the other, lowest first: a start cycle, 32 steps, and a
+// cycle that writes the quotients or remainders over the part's dividends
+// in the buffer -- 34 cycles a part.  When every part is divided and the
+// commit beat is in, the commit is ready (o_rdy): the core grants it the
+// commit port between WB's commits (i_go, one cycle a part, lowest part
+// first), emits each part's REG_WRITE beat from o_row (the parts with a
+// selected lane) and RETIRE beside the last, and the unit is free again.
+// The unit holds one division: another warp's division waits in EX until
+// the unit is free (the structural hazard), other beats do not.
+//
+// The unit has no side effect before its commit (the register writes are
+// the commit's), and a warp has one instruction in flight, so nothing it
+// holds needs to be dropped: a trap commit and a store that wrote code
+// wait until it is free (wq_core).
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_core_div #(
+    parameter LANES = 32,
+    parameter PCW   = 16,
+    parameter WID_W = 3
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    // EX: a division's beat leaves EX into the unit
+    input  wire                 i_in,
+    input  wire                 i_commit,     // ... its commit beat
+    input  wire [5:0]           i_p,          // ... a part beat's part
+    input  wire [LANES-1:0]     i_lanes,      // ... the part's selected lanes
+    input  wire [`WQ_OP_W-1:0]  i_op,
+    input  wire [WID_W-1:0]     i_w,
+    input  wire [PCW-1:0]       i_pc,
+    input  wire [63:0]          i_ir,
+    input  wire [5:0]           i_rd,
+    input  wire [31:0]          i_sel,
+    input  wire [LANES*32-1:0]  i_a,          // dividends
+    input  wire [LANES*32-1:0]  i_b,          // divisors
+    output reg                  o_busy,       // a division is in the unit
+    output reg                  o_open,       // ... its commit beat is not in yet
+    // the completion: a beat a cycle while the core grants it the port
+    input  wire                 i_go,
+    output wire                 o_rdy,        // every part divided: the commit can start
+    output reg                  o_on,         // the commit has emitted a beat, not its last
+    output wire                 o_last,       // this beat is the last (RETIRE beside it)
+    output reg  [5:0]           o_p,          // this beat's part
+    output wire [LANES*32-1:0]  o_row,        // ... its results
+    output reg  [WID_W-1:0]     o_w,
+    output reg  [PCW-1:0]       o_pc,
+    output reg  [63:0]          o_ir,
+    output reg  [5:0]           o_rd,
+    output reg  [31:0]          o_sel,
+    output reg  [`WQ_OP_W-1:0]  o_op
+);
+    localparam PARTS = 32 / LANES;
+    localparam PW = (PARTS > 1) ? $clog2(PARTS) : 1;
+    localparam [5:0] LASTP = PARTS[5:0] - 6'd1;
+    wire unused_p = &{1'b0, i_p};          // (a part below PARTS: its low bits index it)
+
+    reg          s_run, s_done;             // the array divides part s_p; its results
+    reg  [4:0]   s_n;                       // steps made - 1
+    reg  [PW-1:0] s_p;
+    wire [LANES*32-1:0] dv_res;
+
+    // ---- the operand buffer (results over the dividends) -------------------
+    // (a part beat comes in while the array divides an earlier part: the
+    // two writes are to different parts)
+    reg  [32*32-1:0]  qa, qb;               // thread t's word at [t*32 +: 32]
+    reg  [PARTS-1:0]  pend;                 // parts still to divide
+    always @(posedge i_clk) begin
+        if (i_in && !i_commit) begin
+            qa[i_p[PW-1:0] * LANES * 32 +: LANES * 32] <= i_a;
+            qb[i_p[PW-1:0] * LANES * 32 +: LANES * 32] <= i_b;
+        end
+        if (s_done)
+            qa[s_p * LANES * 32 +: LANES * 32] <= dv_res;
+    end
+
+    // the instruction
+    always @(posedge i_clk)
+        if (i_in && !o_busy) begin
+            o_w <= i_w; o_pc <= i_pc; o_ir <= i_ir; o_rd <= i_rd; o_sel <= i_sel; o_op <= i_op;
+        end
+
+    // ---- the divider array: one part at a time ----------------------------
+    // the lowest pending part
+    reg  [PW-1:0] s_low;
+    integer li;
+    always @(*) begin
+        s_low = {PW{1'b0}};
+        for (li = PARTS - 1; li >= 0; li = li - 1)
+            if (pend[li]) s_low = li[PW-1:0];
+    end
+    wire         s_go = !s_run && !s_done && pend != {PARTS{1'b0}};
+    wire [PW-1:0] s_ix = s_go ? s_low : s_p;
+    wire [LANES*32-1:0] dv_a = qa[s_ix * LANES * 32 +: LANES * 32];
+    wire [LANES*32-1:0] dv_b = qb[s_ix * LANES * 32 +: LANES * 32];
+    genvar gd;
+    generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
+        wq_div #(.W(32)) u_div (
+            .i_clk(i_clk), .i_start(s_go), .i_step(s_run),
+            .i_sgn(o_op == `WQ_OP_DIV || o_op == `WQ_OP_REM),
+            .i_rem(o_op == `WQ_OP_REMU || o_op == `WQ_OP_REM),
+            .i_a(dv_a[gd*32 +: 32]), .i_b(dv_b[gd*32 +: 32]),
+            .o_res(dv_res[gd*32 +: 32]));
+    end endgenerate
+
+    always @(posedge i_clk) begin
+        if (s_go) begin
+            s_run <= 1'b1;
+            s_n <= 5'd0;
+            s_p <= s_low;
+        end else if (s_run) begin
+            s_n <= s_n + 5'd1;
+            if (s_n == 5'd31) begin
+                s_run <= 1'b0;
+                s_done <= 1'b1;
+            end
+        end
+        if (s_done) s_done <= 1'b0;         // (the results written, above)
+        if (i_in && !i_commit && i_lanes != {LANES{1'b0}})
+            pend[i_p[PW-1:0]] <= 1'b1;
+        if (s_done) pend[s_p] <= 1'b0;
+        if (i_reset) begin
+            s_run <= 1'b0; s_done <= 1'b0; pend <= {PARTS{1'b0}};
+        end
+    end
+
+    // ---- the completion -----------------------------------------------------
+    assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done;
+    assign o_last = o_p == LASTP;
+    assign o_row  = qa[o_p[PW-1:0] * LANES * 32 +: LANES * 32];
+    always @(posedge i_clk) begin
+        if (i_in) begin
+            o_busy <= 1'b1;
+            o_open <= !i_commit;
+        end
+        if (i_go) begin
+            o_p <= o_last ? 6'd0 : o_p + 6'd1;
+            o_on <= !o_last;
+            if (o_last) o_busy <= 1'b0;
+        end
+        if (i_reset) begin
+            o_busy <= 1'b0; o_open <= 1'b0; o_on <= 1'b0; o_p <= 6'd0;
+        end
+    end
+
+`ifdef FORMAL
+    // The core's protocol, assumed: a division's first beat is part 0 of a
+    // free unit, its parts come in order and its commit beat last; the
+    // commit port is granted only to a ready commit.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(i_reset);
+    reg [6:0] f_next;                       // the part beat expected next
+    always @(posedge i_clk)
+        if (i_reset || (i_go && o_last)) f_next <= 7'd0;
+        else if (i_in && !i_commit) f_next <= f_next + 7'd1;
+    always @(*) begin
+        if (i_in && !o_busy) assume(!i_commit && i_p == 6'd0);
+        if (i_in) assume(!o_busy || o_open);
+        if (i_in && !i_commit) assume({1'b0, i_p} == f_next && i_p < PARTS);
+        if (i_in && i_commit) assume(f_next == PARTS);
+        if (i_go) assume(o_rdy || o_on);
+        if (i_go) assume(!i_in);
+    end
+    always @(*) if (f_past && !i_reset) begin
+        // the array divides one pending part at a time, only while the
+        // unit holds a division; the commit walks only a complete one
+        if (s_run || s_done) assert(o_busy);
+        if (pend != {PARTS{1'b0}}) assert(o_busy);
+        if (o_on) assert(o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done &&
+                         o_p != 6'd0);
+        if (!o_on) assert(o_p == 6'd0);
+        if (o_p != 6'd0) assert(o_on);
+        assert(o_p < PARTS);
+        if (s_run || s_done) assert(!o_on);
+        // the part divided is pending and came in before the beats that
+        // still come: a part beat never overwrites the part being divided
+        if (s_run || s_done) assert(pend[s_p] && {1'b0, s_p} < f_next);
+        for (li = 0; li < PARTS; li = li + 1)
+            if (pend[li]) assert(li < f_next);
+        if (!o_busy) assert(f_next == 7'd0 && !o_open);
+        if (o_busy && !o_open) assert(f_next == PARTS);
+        if (o_open) assert(f_next < PARTS || (f_next == PARTS));
+    end
+    reg f_div = 1'b0;                       // the array has divided a part of it
+    always @(posedge i_clk)
+        if (i_reset || !o_busy) f_div <= 1'b0;
+        else if (s_done) f_div <= 1'b1;
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // a commit; a part beat taken while the array divides another
+            c_commit: cover(i_go && o_last && f_div);
+            c_overlap: cover(i_in && !i_commit && s_run);
+        end
+`endif
+endmodule
