@@ -104,7 +104,7 @@ JOBS=(
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_lsu_pick.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint wq_core/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
