@@ -16,13 +16,15 @@
 # input, an output its user ignores) is still counted: the total is an
 # upper bound of the board's figure.
 #
-# Prints and writes build/reports/area.txt, one line a module:
+# Prints and writes $AREA_DIR/area.txt (a run of every module also
+# build/reports/area.txt), one line a module:
 #   module: LUT4 FF DP16KD MULT18 (instances) seconds
 # where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
 # 2 LUT4 each) and FF TRELLIS_FF, per instance; the total multiplies by
 # the board's instances.  Runs niced, one module at a time.
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
+#   AREA_DIR   work and report directory (default build/area)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh
@@ -30,7 +32,7 @@ fail() { echo "area: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
-out=build/area
+out=${AREA_DIR:-build/area}
 mkdir -p "$out" build/reports
 top=wq_ulx3s
 rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/$top.v)
@@ -101,4 +103,5 @@ while read -r name short inst; do
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
 done < "$out/modules.txt"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
-echo "area: module: LUT4 FF DP16KD MULT18 (build/area/area.txt; an instance's figures, the total over the board's instances)"
+[ ${#want[@]} -gt 0 ] || cp "$rep" build/reports/area.txt
+echo "area: module: LUT4 FF DP16KD MULT18 ($rep; an instance's figures, the total over the board's instances)"

@@ -963,6 +963,23 @@ module wq_core_lsu #(
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
         if (cp_on) assert(!i_b_open);
+        // the row stores: an ATOM's write-back reads the entry after the
+        // queue's last as the head (the queue is empty); the loaded values
+        // have one writer at a time (no load line is owed to an ATOM)
+        if (ls_wb || ls_fuse || at_on) assert(q_n == {(QW+1){1'b0}} && q_tl == q_hd);
+        if (at_on) assert(!an_l);
+        // a store's line merged over parts: only while the request stage
+        // stays on that store's request, of the parts its elements are in,
+        // the last part still to come
+        if (st_m != {PARTS{1'b0}})
+            assert(st_go && (st_m & ~rq_pt) == {PARTS{1'b0}} && (rq_pt & ~st_m) != {PARTS{1'b0}});
+        // a load line written over parts: its tag arrived, of its parts,
+        // the last still to come
+        if (an_m != {PARTS{1'b0}})
+            assert(t_ac != {(TDW+1){1'b0}} && an_l && (an_m & ~an_pt) == {PARTS{1'b0}} &&
+                   (an_pt & ~an_m) != {PARTS{1'b0}});
+        // answers arrived and not yet done are answers owed
+        assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
     end
 
     // ---- covers -------------------------------------------------------------

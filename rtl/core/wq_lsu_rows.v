@@ -39,29 +39,33 @@ module wq_lsu_rows #(
     end endgenerate
 
 `ifdef FORMAL
-    // Run by `make formal` (scripts/formal.sh, job lsu_rows): a word read
-    // is the last one written to its row and bank, for an arbitrary row
-    // and bank followed from the first write.
+    // Run by `make formal` (scripts/formal.sh, job lsu_rows): every bank's
+    // word of an arbitrary row is the last one written there (held by
+    // the bank's RAM and read back on o_rdata), from its first write.
     (* anyconst *) reg [AW-1:0] f_row;
-    (* anyconst *) reg [31:0]   f_bank;
-    reg             f_set = 1'b0;
-    reg [WIDTH-1:0] f_word;
-    always @(posedge i_clk)
-        if (i_we && i_waddr == f_row && f_bank < BANKS && i_wen[f_bank]) begin
-            f_set  <= 1'b1;
-            f_word <= i_wdata[f_bank*WIDTH +: WIDTH];
-        end
-    always @(*)
-        if (f_set && i_raddr == f_row && f_bank < BANKS)
-            assert(o_rdata[f_bank*WIDTH +: WIDTH] == f_word);
-    // covers: a row written in some words only and read back, two rows
-    // holding different words
+    reg [BANKS-1:0] f_set = {BANKS{1'b0}};
+    reg [BANKS*WIDTH-1:0] f_word;
+    generate for (b = 0; b < BANKS; b = b + 1) begin : fbank
+        always @(posedge i_clk)
+            if (i_we && i_waddr == f_row && i_wen[b]) begin
+                f_set[b] <= 1'b1;
+                f_word[b*WIDTH +: WIDTH] <= i_wdata[b*WIDTH +: WIDTH];
+            end
+        always @(*)
+            if (f_set[b]) begin
+                assert(bank[b].mem[f_row] == f_word[b*WIDTH +: WIDTH]);
+                if (i_raddr == f_row) assert(o_rdata[b*WIDTH +: WIDTH] == f_word[b*WIDTH +: WIDTH]);
+            end
+    end endgenerate
+    // covers: a row written in one word only (the other holding an older
+    // word), and read back with both words differing
     reg f_part = 1'b0;
     always @(posedge i_clk)
-        if (i_we && i_wen != {BANKS{1'b1}} && i_wen != {BANKS{1'b0}}) f_part <= 1'b1;
+        if (i_we && i_waddr == f_row && i_wen == {{(BANKS-1){1'b0}}, 1'b1} && f_set[BANKS-1]) f_part <= 1'b1;
     always @(*) begin
-        c_partial: cover(f_part && f_set && i_raddr == f_row && o_rdata[WIDTH-1:0] != f_word);
-        c_read:    cover(f_set && i_raddr == f_row && f_word != {WIDTH{1'b0}});
+        c_partial: cover(f_part && i_raddr == f_row &&
+                         o_rdata[WIDTH-1:0] != o_rdata[(BANKS-1)*WIDTH +: WIDTH]);
+        c_read:    cover(&f_set && i_raddr == f_row && f_word[WIDTH-1:0] != {WIDTH{1'b0}});
     end
 `endif
 endmodule
