@@ -332,20 +332,41 @@ module wq_core_lsu #(
     reg  [PW-1:0]   st_p;                // the part merged this cycle
     reg  [EW-1:0]   st_cov;              //   its elements
     reg  [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
+    // (the parts of an element vector that hold elements, and the lowest
+    // of them not yet done; the elements of a part)
+    function [PARTS+PW-1:0] part_next;   // {parts, the part}
+        input [127:0]     v;
+        input [PARTS-1:0] done;
+        integer i;
+        reg [PARTS-1:0] pt;
+        reg [PW-1:0]    p;
+        begin
+            p = {PW{1'b0}};
+            for (i = PARTS - 1; i >= 0; i = i - 1) begin
+                pt[i] = v[i*EW +: EW] != {EW{1'b0}};
+                if (pt[i] && !done[i]) p = i[PW-1:0];
+            end
+            part_next = {pt, p};
+        end
+    endfunction
+    function [EW-1:0] part_els;
+        input [127:0]  v;
+        input [PW-1:0] p;
+        integer i;
+        begin
+            part_els = {EW{1'b0}};
+            for (i = 0; i < PARTS; i = i + 1)
+                if (p == i[PW-1:0]) part_els = v[i*EW +: EW];
+        end
+    endfunction
     integer pi;
     always @(*) begin
-        st_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1) begin
-            rq_pt[pi] = rq_cov[pi*EW +: EW] != {EW{1'b0}};
-            if (rq_pt[pi] && !st_m[pi]) st_p = pi[PW-1:0];
-        end
-        st_cov = {EW{1'b0}};
+        {rq_pt, st_p} = part_next(rq_cov, st_m);
+        st_cov = part_els(rq_cov, st_p);
         for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = {LOG2LB{1'b0}};
         for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (st_p == pi[PW-1:0]) begin
-                st_cov = rq_cov[pi*EW +: EW];
+            if (st_p == pi[PW-1:0])
                 for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = el_a[pi*EW + ei][LOG2LB-1:0];
-            end
     end
     wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << st_p;
     wire         st_fin = (rq_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};   // the last part
@@ -399,14 +420,8 @@ module wq_core_lsu #(
     reg  [PW-1:0]   an_p;                // the part written this cycle
     reg  [EW-1:0]   an_cov;              //   its elements
     always @(*) begin
-        an_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1) begin
-            an_pt[pi] = rs_cov[pi*EW +: EW] != {EW{1'b0}};
-            if (an_pt[pi] && !an_m[pi]) an_p = pi[PW-1:0];
-        end
-        an_cov = {EW{1'b0}};
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (an_p == pi[PW-1:0]) an_cov = rs_cov[pi*EW +: EW];
+        {an_pt, an_p} = part_next(rs_cov, an_m);
+        an_cov = part_els(rs_cov, an_p);
     end
     wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << an_p;
     wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
@@ -459,12 +474,12 @@ module wq_core_lsu #(
     integer mi;
     always @(*) begin : mw_pick
         reg [127:0] m, m0;
-        mw_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (q_rec[q_hd][pi*EW +: EW] != {EW{1'b0}}) mw_p = pi[PW-1:0];
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [PARTS-1:0] pt;             // (the parts: unused here)
+        /* verilator lint_on UNUSEDSIGNAL */
+        {pt, mw_p} = part_next(q_rec[q_hd], {PARTS{1'b0}});
         m0 = 128'd0;
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (mw_p == pi[PW-1:0]) m0[EW-1:0] = q_rec[q_hd][pi*EW +: EW];
+        m0[EW-1:0] = part_els(q_rec[q_hd], mw_p);
         m = m0;
         for (mi = 0; mi < NB; mi = mi + 1) begin
             mw_v[mi] = m != 128'd0;
