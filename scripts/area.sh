@@ -50,17 +50,25 @@ if [ ! -s "$out/board.il" ] || [ -n "$(find rtl fpga build/gen/*.vh build/gen/sc
 fi
 # `stat`'s design hierarchy: "<indent><module> <count>", the count per parent
 # instance; a module's instances on the board are the product down its path
-# -> "<elaborated name> <short name> <instances>" per module
+# -> "<elaborated name> <short name> <instances>" per module (the
+# elaborated name has no blanks)
 awk '/=== design hierarchy ===/ { on = 1; next }
      on && NF == 0 && seen { exit }
      on && NF == 2 {
          seen = 1
          d = (match($0, /[^ ]/) - 4) / 2
          n[d] = $2 * (d > 0 ? n[d - 1] : 1)
+         # the name of the module: $paramod\MOD\P=V..., $paramod$HASH\MOD or MOD;
+         # a second parameter set of one module is MOD_2
          name = $1; short = name
-         sub(/^.*\\/, "", short)
-         tot[name] += n[d]; sh[name] = short
-         if (!(name in ord)) { ord[name] = ++k; nm[k] = name }
+         if (short ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", short); sub(/\\.*$/, "", short) }
+         else sub(/^.*\\/, "", short)
+         if (!(name in ord)) {
+             ord[name] = ++k; nm[k] = name
+             if (++used[short] > 1) short = short "_" used[short]
+             sh[name] = short
+         }
+         tot[name] += n[d]
      }
      END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]] }' "$out/board.hier" > "$out/modules.txt"
 [ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
