@@ -43,7 +43,7 @@ fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
-rtl=(rtl/*.v rtl/core/wq_core.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_mempath.v rtl/core/wq_l1.v rtl/core/wq_wave_ctl.v rtl/core/wq_lsu_pick.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v)
+. scripts/lib/rtl_files.sh
 common=(fpga/common/*.v)
 
 # a tool from PATH, else from .venv's yowasp package

@@ -37,7 +37,7 @@ mkdir -p "$R" "$D"
 params=${ICE40_PARAMS:-"CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16 ALU_LANES=1 SEM_DIGIT=1 SCHED_UE=1 ROT_MUL=1"}
 chp=""
 for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
-rtl=(rtl/*.v rtl/core/wq_core.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_mempath.v rtl/core/wq_l1.v rtl/core/wq_wave_ctl.v rtl/core/wq_lsu_pick.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v)
+. scripts/lib/rtl_files.sh
 
 # the per-module run goes in the background: two cores, two runs
 bd_pid=""
