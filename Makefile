@@ -62,7 +62,7 @@ $(B)/cc/enqueue_lib.c: $(B)/gen/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 formal formal-selftest regress coverage mutate
+.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
 all: build
 
 deps:
@@ -214,6 +214,12 @@ fpga-ice40: deps
 
 fpga-ecp5: deps
 	bash scripts/fpga.sh ecp5
+
+# the ULX3S top's ECP5 resources module by module (scripts/area.sh: each
+# module synthesised alone with the board's parameters and synthesis
+# command); build/reports/area.txt; not part of `make test`
+area: deps
+	bash scripts/area.sh
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
 # every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the

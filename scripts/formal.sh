@@ -99,6 +99,7 @@ JOBS=(
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
+"lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
 "coalesce|wq_coalesce|rtl/core/wq_coalesce.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|10|4|1|||12"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
@@ -106,7 +107,7 @@ JOBS=(
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; opt -fast|12|4|1|||40"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_lsu_pick.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
@@ -332,6 +333,7 @@ PLANTS=(
 "mempath_word|mempath|rtl/core/wq_mempath.v|s/b_line\[32 \* r_k +: 32\] <= i_mem_rdata/b_line[32 * i_k +: 32] <= i_mem_rdata/|a fill stores a word's response at the word being requested, not at the one answering"
 "wave_ctl_ge|wave_ctl|rtl/core/wq_wave_ctl.v|s/o_dec <= mcnt1 > {1'b0, i_thresh};/o_dec <= mcnt1 >= {1'b0, i_thresh};/|the decision sets sub-vector mode at misses equal to the threshold"
 "lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\& (i_one/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\& (i_one/|a request leaves the last element of the leader's line for later (more requests than lines)"
+"lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
 "mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"
 "ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"

@@ -40,6 +40,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
+. scripts/lib/ecp5_synth.sh
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
@@ -101,31 +102,9 @@ case $board in
     ecp5)
         top=wq_ulx3s
         src="fpga/ecp5/$top.v"
-        # synth_ecp5 -nowidelut in three parts:
-        #  - its coarse section written out without `share`: on the
-        #    default configuration Yosys 0.23's share (SAT over every pair
-        #    of the core's variable part-selects) ran over 16 CPU minutes
-        #    without finishing; the vector ALU shares its units by hand
-        #    (rtl/core/wq_valu.v), and mul2dsp still maps each lane's
-        #    product onto MULT18X18Ds;
-        #  - -nowidelut: LUT4s only (abc's LUT5-7 through PFUMX / L6MUX
-        #    took about twice the LUT4s on the vector ALU's lanes);
-        #  - up to its check section, which is then run without its first
-        #    step, autoname (89 s of CPU on this netlist; the cells keep
-        #    the names abc gave them)
-        coarse="proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean"
-        coarse+="; techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
-        coarse+="; techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
-        coarse+="; chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
-        # A latch is checked where synth_ecp5 would map it (onto LUT
-        # feedback, invisible afterwards): a latch cell left after the
-        # flip-flop mapping fails the run.  (Yosys' "Latch inferred"
-        # also names latches that optimisation removes, such as a loop
-        # index assigned only inside a condition; the iCE40 run keeps the
-        # stricter message check.)
-        synth="synth_ecp5 -nowidelut -top $top -run :coarse; $coarse; synth_ecp5 -nowidelut -run map_ram:map_luts"
-        synth+="; select -assert-none t:\$_DLATCH_* t:\$dlatch t:\$adlatch; synth_ecp5 -nowidelut -run map_luts:check"
-        synth+="; hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
+        # the board's synthesis command (scripts/lib/ecp5_synth.sh, shared
+        # with scripts/area.sh)
+        synth="$(ecp5_synth "$top"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         latch_msg=0
         clk_mhz=25
         freq=${FPGA_FREQ:-75}

@@ -174,12 +174,17 @@ module wq_core_lsu #(
     // posted) and answers (a load) are done, so the memory commits are in
     // the order of their accesses at the port (docs/rtl/commit.md, rule 3).
     // An entry is the gather buffer of its instruction: entry s holds lane
-    // l's byte address at q_addr[{s, l}] and word k of lane l at
-    // q_data[{s, k, l}] (st.v4's four registers, CAS's compare value at
-    // k 0 and new value at k 1, ld.v4's four answers; ATOM's old values go
-    // to k 0 as each lane's b is used up).  The gather writes the entry
-    // after the queue's last (q_tl); an ATOM runs from there with the
-    // queue empty, alone on the port (below).
+    // l's byte address at q_addr[{s, l}] and word k of lane l (element
+    // e = 4l + k) in two row stores (wq_lsu_rows, LUT RAM): the store data
+    // (st.v4's four registers, CAS's compare value at k 0 and new value at
+    // k 1) that the gather writes, and the values the loads' answers write
+    // (ld.v4's four; ATOM's old values at k 0).  Row {s, p} holds part p's
+    // elements, 4 * LANES words (element e at row p = e / EW, word
+    // e % EW), so the gather writes one row a cycle, the request stage
+    // reads the row of the elements it covers, the answer stage writes one
+    // row a cycle and the completion reads one.  The gather writes the
+    // entry after the queue's last (q_tl); an ATOM runs from there with
+    // the queue empty, alone on the port (below).
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
     localparam [QW:0] LSQN = LSQ;
     localparam TD   = TAGS;              // requests the port may owe answers for
@@ -187,7 +192,10 @@ module wq_core_lsu #(
     localparam [TDW:0] TDN = TD;
     localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
     reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
-    reg  [31:0]  q_data [0:LSQ*128-1];   // store data / loaded values
+    localparam EW  = 4 * LANES;          // elements of a row (a part's)
+    localparam PW  = (PARTS > 1) ? $clog2(PARTS) : 1;
+    localparam NR  = LSQ * PARTS;        // rows of a row store
+    localparam RAW = $clog2(NR);
     reg  [LSQ-1:0] q_v, q_st, q_msext;
     reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
     reg  [WID_W-1:0] q_w   [0:LSQ-1];
@@ -222,20 +230,30 @@ module wq_core_lsu #(
     reg          cf;
     reg  [QW-1:0] cf_s;
     // the answers owed, in request order: kind, entry, the elements a load
-    // line's answer carries
+    // line's answer carries, and the answered line (t_line).  A tag is
+    // written as its request is taken (at t_wr), its answer arrives at t_an
+    // (a fetch run's word and an atomic's are used then), and the answer
+    // stage frees the oldest (t_rd) once done with it: a load line's
+    // values are written into its entry a row a cycle, from the answer as
+    // it arrives when no earlier one waits (t_ac: answers arrived, not yet
+    // done), else from t_line
     reg  [1:0]   t_kind [0:TD-1];
     reg  [QW-1:0] t_slot [0:TD-1];
     reg  [127:0] t_cov  [0:TD-1];
-    reg  [TDW-1:0] t_rd, t_wr;
-    reg  [TDW:0] t_cnt;
+    reg  [LB*8-1:0] t_line [0:TD-1];
+    reg  [TDW-1:0] t_rd, t_wr, t_an;
+    reg  [TDW:0] t_cnt, t_ac;
     wire         t_full = t_cnt == TDN;
     // answers still owed: the last commit of a hold waits for them (posted
     // writes' answers come under the lock)
     wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
-    wire [1:0]   rv_kind = t_kind[t_rd];
-    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
+    wire [1:0]   rv_kind = t_kind[t_an];
     assign       o_rv_f = i_mem_rvalid && rv_kind == TK_F;
     wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
+    // the answer stage's tag: the oldest arrived
+    wire         an_v = t_ac != {(TDW+1){1'b0}} || i_mem_rvalid;
+    wire [LB*8-1:0] an_line = (t_ac != {(TDW+1){1'b0}}) ? t_line[t_rd] : i_mem_rdata;
+    wire         an_l = an_v && t_kind[t_rd] == TK_L;
     wire [QW-1:0] an_s = t_slot[t_rd];
     wire [127:0] rs_cov = t_cov[t_rd];
     wire         ls_st = (i_x_op == `WQ_OP_ST);
@@ -248,11 +266,14 @@ module wq_core_lsu #(
         input [31:0]   l;
         qa_ix = {s, l[4:0]};
     endfunction
-    function [QW+6:0] qd_ix;             // entry s, word w of lane l
+    function [RAW-1:0] rw_ix;            // entry s, part p: its row
         input [QW-1:0] s;
-        input [1:0]    w;
-        input [31:0]   l;
-        qd_ix = {s, w, l[4:0]};
+        input [31:0]   p;
+        reg   [31:0]   r;
+        begin
+            r = {{(32-QW){1'b0}}, s} * PARTS + p;
+            rw_ix = r[RAW-1:0];
+        end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
     // the request stage's entry: the oldest with elements to request (an
@@ -299,28 +320,85 @@ module wq_core_lsu #(
         .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
     // a store's line: each covered element's strobed bytes at its word, a
     // later element's bytes over an earlier one's (the model's lane order
-    // leaves the last lane's bytes)
+    // leaves the last lane's bytes).  The store data is read a row (a part)
+    // a cycle: a request whose elements are in several parts (lanes a part
+    // apart in one line) merges them into st_acc a part a cycle, the parts
+    // ascending, and goes out with its last part.  Two elements on one
+    // word have the same k (a .v4 address is 16-byte aligned), so the
+    // parts' order is the elements' order on every word.
+    reg  [PARTS-1:0] rq_pt;              // the parts of the request's elements
+    reg  [PARTS-1:0] st_m;               // ... merged into st_acc
+    reg  [LB*8-1:0] st_acc_wd;
+    reg  [LB-1:0]   st_acc_ws;
+    reg  [PW-1:0]   st_p;                // the part merged this cycle
+    reg  [EW-1:0]   st_cov;              //   its elements
+    reg  [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
+    // (the parts of an element vector that hold elements, and the lowest
+    // of them not yet done; the elements of a part)
+    function [PARTS+PW-1:0] part_next;   // {parts, the part}
+        input [127:0]     v;
+        input [PARTS-1:0] done;
+        integer i;
+        reg [PARTS-1:0] pt;
+        reg [PW-1:0]    p;
+        begin
+            p = {PW{1'b0}};
+            for (i = PARTS - 1; i >= 0; i = i - 1) begin
+                pt[i] = v[i*EW +: EW] != {EW{1'b0}};
+                if (pt[i] && !done[i]) p = i[PW-1:0];
+            end
+            part_next = {pt, p};
+        end
+    endfunction
+    function [EW-1:0] part_els;
+        input [127:0]  v;
+        input [PW-1:0] p;
+        integer i;
+        begin
+            part_els = {EW{1'b0}};
+            for (i = 0; i < PARTS; i = i + 1)
+                if (p == i[PW-1:0]) part_els = v[i*EW +: EW];
+        end
+    endfunction
+    integer pi;
+    always @(*) begin
+        {rq_pt, st_p} = part_next(rq_cov, st_m);
+        st_cov = part_els(rq_cov, st_p);
+        for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = {LOG2LB{1'b0}};
+        for (pi = 0; pi < PARTS; pi = pi + 1)
+            if (st_p == pi[PW-1:0])
+                for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = el_a[pi*EW + ei][LOG2LB-1:0];
+    end
+    wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << st_p;
+    wire         st_fin = (rq_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};   // the last part
+    // the store data's row for the request stage (an ATOM's lane's b and c)
+    wire [EW*32-1:0] sd_rq;
     reg  [LB*8-1:0] st_wd;
     reg  [LB-1:0]   st_ws;
-    integer sb;
+    integer sb, wi;
     always @(*) begin : st_line
         reg [3:0]  s;
         reg [31:0] v;
-        st_wd = {LB*8{1'b0}};
-        st_ws = {LB{1'b0}};
+        reg [LWW-1:0] w;
+        st_wd = st_acc_wd;
+        st_ws = st_acc_ws;
         s = 4'd0;
         v = 32'd0;
+        w = {LWW{1'b0}};
         sb = 0;                         // (assigned on every path: no latch)
+        wi = 0;
         // (only the covered elements: a simulation runs this every cycle)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            if (rq_cov[ei]) begin
-                s = sw_strobe(rq_msize, el_a[ei][1:0]);
-                v = sw_wdata(rq_msize, q_data[qd_ix(rq_s, ei[1:0], ei / 4)]);
-                for (sb = 0; sb < 4; sb = sb + 1)
-                    if (s[sb]) begin
-                        st_wd[el_w[ei]*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                        st_ws[el_w[ei]*4 + sb] = 1'b1;
-                    end
+        for (ei = 0; ei < EW; ei = ei + 1)
+            if (st_cov[ei]) begin
+                s = sw_strobe(rq_msize, st_off[ei][1:0]);
+                v = sw_wdata(rq_msize, sd_rq[ei*32 +: 32]);
+                w = st_off[ei][LOG2LB-1:LOG2LB-LWW] & LWMASK;
+                for (wi = 0; wi < LW; wi = wi + 1)
+                    for (sb = 0; sb < 4; sb = sb + 1)
+                        if (s[sb] && w == wi[LWW-1:0]) begin
+                            st_wd[wi*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                            st_ws[wi*4 + sb] = 1'b1;
+                        end
             end
     end
     // the word of an answer line at a byte address
@@ -334,45 +412,94 @@ module wq_core_lsu #(
                 if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
         end
     endfunction
-    // each element's value in a load's answer line (entry an_s), its bytes
-    // taken and extended
-    reg  [31:0] ld_v [0:127];
+    // the answer stage: a load line's values into its entry, a part (a
+    // row) a cycle, the parts ascending (an_m: those done); the tag is
+    // done with its last part (an answer of one part: the cycle it arrives
+    // when no earlier one waits), any other kind's at once
+    reg  [PARTS-1:0] an_pt;              // the parts of the answer's elements
+    reg  [PARTS-1:0] an_m;               // ... written
+    reg  [PW-1:0]   an_p;                // the part written this cycle
+    reg  [EW-1:0]   an_cov;              //   its elements
+    always @(*) begin
+        {an_pt, an_p} = part_next(rs_cov, an_m);
+        an_cov = part_els(rs_cov, an_p);
+    end
+    wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << an_p;
+    wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
+    wire         an_done = an_v && (!an_l || an_fin);   // tag t_rd is freed
+    // each element's value of the part (entry an_s), its bytes taken and
+    // extended
+    reg  [EW*32-1:0] ld_v;
     always @(*) begin : ld_vals
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] a;                   // (its offset in the line)
         /* verilator lint_on UNUSEDSIGNAL */
         // (only the elements the answer carries)
         a = 32'd0;
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            ld_v[ei] = 32'd0;
-            if (rs_cov[ei]) begin
-                a = q_addr[qa_ix(an_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
-                ld_v[ei] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
-                                   ln_word(i_mem_rdata, a[2 +: LWW] & LWMASK));
+        for (ei = 0; ei < EW; ei = ei + 1) begin
+            ld_v[ei*32 +: 32] = 32'd0;
+            if (an_cov[ei]) begin
+                a = q_addr[qa_ix(an_s, an_p * LANES + ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                ld_v[ei*32 +: 32] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
+                                            ln_word(an_line, a[2 +: LWW] & LWMASK));
             end
         end
     end
     // MEM_WRITE records of the head entry (a store's commit): up to NB
-    // elements a cycle, the lowest still to emit.  Slot mi's element is the
-    // lowest of what the slots before it left (m & (m - 1) takes the lowest
-    // off, a carry chain); what is emitted (mw_sel) and what is left come
-    // from that chain alone, and the slots' indices (ctz) only drive the
-    // beat port's outputs, so a build that leaves the port open keeps the
-    // chain and drops the rest
-    reg  [6:0]  mw_e [0:NB-1];
+    // elements a cycle, the lowest still to emit of the lowest part with
+    // records left (mw_p: a row of the store data).  Slot mi's element is
+    // the lowest of what the slots before it left (m & (m - 1) takes the
+    // lowest off, a carry chain); what is emitted (mw_sel) and what is left
+    // come from that chain alone, and the slots' indices (ctz) only drive
+    // the beat port's outputs, so a build that leaves the port open keeps
+    // the chain and drops the rest
+    // (the lane of element e of part p)
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [4:0] lane_of;
+        input [PW-1:0] p;
+        input [6:0]    e;               // (its bits 1:0 are the word: unused)
+        reg   [31:0]   l;
+        begin
+            l = {{(32-PW){1'b0}}, p} * LANES + {27'd0, e[6:2]};
+            lane_of = l[4:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [6:0]  mw_e [0:NB-1];          // (element of the part)
+    reg  [4:0]  mw_l [0:NB-1];          // (its lane)
     reg  [NB-1:0] mw_v;
     reg  [127:0] mw_sel;                // the elements emitted this cycle
+    reg  [NB*32-1:0] mw_b;
+    wire [EW*32-1:0] sd_cp;
+    reg  [PW-1:0] mw_p;
     integer mi;
     always @(*) begin : mw_pick
-        reg [127:0] m;
-        m = q_rec[q_hd];
+        reg [127:0] m, m0;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [PARTS-1:0] pt;             // (the parts: unused here)
+        /* verilator lint_on UNUSEDSIGNAL */
+        {pt, mw_p} = part_next(q_rec[q_hd], {PARTS{1'b0}});
+        m0 = 128'd0;
+        m0[EW-1:0] = part_els(q_rec[q_hd], mw_p);
+        m = m0;
         for (mi = 0; mi < NB; mi = mi + 1) begin
             mw_v[mi] = m != 128'd0;
             mw_e[mi] = ctz128(m);
+            mw_l[mi] = lane_of(mw_p, mw_e[mi]);
             m = m & (m - 128'd1);
         end
-        mw_sel = q_rec[q_hd] & ~m;
+        mw_sel = 128'd0;
+        for (pi = 0; pi < PARTS; pi = pi + 1)
+            if (mw_p == pi[PW-1:0]) mw_sel[pi*EW +: EW] = m0[EW-1:0] & ~m[EW-1:0];
     end
+    // (the slots' data: words of the store data's row)
+    integer mj, mk;
+    always @(*)
+        for (mj = 0; mj < NB; mj = mj + 1) begin
+            mw_b[mj*32 +: 32] = 32'd0;
+            for (mk = 0; mk < EW; mk = mk + 1)
+                if (mw_e[mj] == mk[6:0]) mw_b[mj*32 +: 32] = sd_cp[mk*32 +: 32];
+        end
     // the instruction's elements: its selected lanes' words
     reg  [127:0] ls_emask;
     always @(*)
@@ -381,9 +508,6 @@ module wq_core_lsu #(
     // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
-    // (o_row0: ATOM's old values, lanes 0 .. LANES - 1)
-    always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1) o_row0[ei*32 +: 32] = q_data[qd_ix(q_tl, 2'd0, ei)];
 
     // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
     // write the new value only if it differs, and the ATOMIC record; the
@@ -395,8 +519,17 @@ module wq_core_lsu #(
     localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
     reg  [1:0]  ls_aph;
     reg  [31:0] ls_old;                 // the lane's old value
-    wire [31:0] at_b = q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})];
-    wire [31:0] at_c = q_data[qd_ix(q_tl, 2'd1, {27'd0, ls_l})];
+    // (b and c: words 0 and 1 of the lane in the store data's row)
+    reg  [31:0] at_b, at_c;
+    always @(*) begin
+        at_b = 32'd0;
+        at_c = 32'd0;
+        for (ei = 0; ei < LANES; ei = ei + 1)
+            if ({27'd0, ls_l} % LANES == ei) begin
+                at_b = sd_rq[(4 * ei + 0) * 32 +: 32];
+                at_c = sd_rq[(4 * ei + 1) * 32 +: 32];
+            end
+    end
     reg  [31:0] at_new;                 // atom_apply()
     always @(*) begin
         case (i_x_fn)
@@ -419,7 +552,7 @@ module wq_core_lsu #(
     // later entries wait behind a store that wrote code), else the fetch
     // run's word (a read of its line); a request only with room to tag it
     wire rq_go  = rq_f && !at_on && !(cf && rq_s != cf_s);
-    wire ls_req = !t_full && (rq_go ||
+    wire ls_req = !t_full && ((rq_go && (!q_st[rq_s] || st_fin)) ||
                   (at_on && ls_rem != 128'd0 && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
     wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[rq_s];
     wire fl_req_v = i_fl_req && !at_on && !cf;
@@ -478,10 +611,6 @@ module wq_core_lsu #(
     assign o_wb_frz = cp_go || cp_on;
     assign o_wb_blk = cp_rdy && q_code[q_hd] && !i_x_open;
     wire         cp_code = cp_go && cp_last && q_code[q_hd];
-    // (o_cp_row: the write-back beat's values)
-    always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1)
-            o_cp_row[ei*32 +: 32] = q_data[qd_ix(q_hd, cp_k, cp_p * LANES + ei)];
     // ---- EX's side ---------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned
     // (the trap goes to WB), else a load or a store enters the queue (not
@@ -514,17 +643,61 @@ module wq_core_lsu #(
     wire at_last = at_on && ls_rem == 128'd0;
     wire at_rec  = at_on && ls_aph == AP_WR && (!at_chg || i_mem_ready);
 
+    // ---- the row stores ------------------------------------------------------
+    // The store data: the gather writes its beat's row (word k of each
+    // lane); the request stage reads the row it merges (an ATOM's lane's),
+    // the completion the row it emits records of: two read ports, two
+    // copies.  The loaded values: the answer stage writes a part's row (an
+    // ATOM its lane's old value); the completion reads the row of its
+    // write-back beat, an ATOM's write-back beats theirs (the queue is
+    // empty then: q_hd is q_tl).
+    wire         sd_we = x_gat && i_x_take;
+    wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
+    reg  [EW-1:0] sd_wen;
+    reg  [EW*32-1:0] sd_wd;
+    always @(*)
+        for (ei = 0; ei < EW; ei = ei + 1) begin
+            sd_wen[ei] = ei[1:0] == i_x_k;
+            sd_wd[ei*32 +: 32] = i_op_rb[(ei / 4)*32 +: 32];
+        end
+    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_rq (
+        .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
+        .i_raddr(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(rq_s, {{(32-PW){1'b0}}, st_p})),
+        .o_rdata(sd_rq));
+    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
+        .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
+        .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
+    // (an ATOM's old value: word 0 of its lane)
+    wire         ld_we = (an_l && !at_on) || at_rec;
+    wire [RAW-1:0] ld_wa = at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) :
+                                    rw_ix(an_s, {{(32-PW){1'b0}}, an_p});
+    wire [EW-1:0] ld_wen = at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, ls_l} % LANES)) : an_cov;
+    wire [EW*32-1:0] ld_rd;
+    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_ld (
+        .i_clk(i_clk), .i_we(ld_we), .i_waddr(ld_wa), .i_wen(ld_wen),
+        .i_wdata(at_rec ? {EW{ls_old}} : ld_v),
+        .i_raddr(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .o_rdata(ld_rd));
+    // (o_cp_row: a load's write-back beat's values, word cp_k of the lanes;
+    // o_wb_row: an ATOM's, word ls_wk; o_row0: word 0, its old values)
+    always @(*)
+        for (ei = 0; ei < LANES; ei = ei + 1) begin
+            o_row0[ei*32 +: 32] = ld_rd[(4 * ei) * 32 +: 32];
+            o_cp_row[ei*32 +: 32] = 32'd0;
+            o_wb_row[ei*32 +: 32] = 32'd0;
+            for (pi = 0; pi < 4; pi = pi + 1) begin
+                if (cp_k == pi[1:0])  o_cp_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
+                if (ls_wk == pi[1:0]) o_wb_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
+            end
+        end
+
     // ---- the queue's entries ---------------------------------------------------
     integer qk;
     always @(posedge i_clk) begin
         // the gather (beat k of a part: ra's address with rb + k's data,
         // into the entry after the queue's last)
-        if (x_gat && i_x_take)
-            for (wl = 0; wl < LANES; wl = wl + 1) begin
-                q_data[qd_ix(q_tl, i_x_k, i_x_p * LANES + wl)] <= i_op_rb[wl*32 +: 32];
-                if (i_x_k == 2'd0)
-                    q_addr[qa_ix(q_tl, i_x_p * LANES + wl)] <= i_op_a[wl*32 +: 32] + i_x_imm;
-            end
+        if (x_gat && i_x_take && i_x_k == 2'd0)
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                q_addr[qa_ix(q_tl, i_x_p * LANES + wl)] <= i_op_a[wl*32 +: 32] + i_x_imm;
         // a load or a store enters the queue (its commit beat leaves EX)
         if (q_push) begin
             q_v[q_tl] <= 1'b1;
@@ -551,21 +724,13 @@ module wq_core_lsu #(
                 cf_s <= rq_s;
             end
         end
-        // the answer stage: a load line's answer, its elements' values
-        if (rv_l) begin
-            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
-            for (qk = 0; qk < 4; qk = qk + 1)
-                for (wl = 0; wl < 32; wl = wl + 1)
-                    if (rs_cov[wl * 4 + qk])
-                        q_data[qd_ix(an_s, qk[1:0], wl)] <= ld_v[wl * 4 + qk];
-        end
+        // the answer stage: a load line's values written (u_ld), its
+        // elements answered
+        if (an_l && an_fin) q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
         if (ls_start) q_rem[q_tl] <= ls_emask;
-        if (at_rec) begin
-            q_data[qd_ix(q_tl, 2'd0, {27'd0, ls_l})] <= ls_old;
-            if (!at_chg) q_rem[q_tl][rq_e] <= 1'b0;
-        end
+        if (at_rec && !at_chg) q_rem[q_tl][rq_e] <= 1'b0;
         if (at_on && ls_aph == AP_ACK && rv_a) q_rem[q_tl][rq_e] <= 1'b0;
         // the completion: a store's records emitted; the head entry leaves,
         // and a store that wrote code drops the younger ones (none has
@@ -599,10 +764,39 @@ module wq_core_lsu #(
             t_cov[t_wr] <= rq_cov;
             t_wr <= t_wr + 1'b1;
         end
-        if (i_mem_rvalid) t_rd <= t_rd + 1'b1;
-        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
+        if (i_mem_rvalid) begin
+            t_line[t_an] <= i_mem_rdata;
+            t_an <= t_an + 1'b1;
+        end
+        // the answer stage: a tag done, or a part of its load line
+        if (an_done) begin
+            t_rd <= t_rd + 1'b1;
+            an_m <= {PARTS{1'b0}};
+        end else if (an_l)
+            an_m <= an_m | an_p1h;
+        t_ac <= t_ac + {{TDW{1'b0}}, i_mem_rvalid} - {{TDW{1'b0}}, an_done};
+        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, an_done};
         if (i_reset) begin
-            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_cnt <= {(TDW+1){1'b0}};
+            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
+            t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}};
+            an_m <= {PARTS{1'b0}};
+        end
+    end
+
+    // ---- a store's line merged a part a cycle (st_acc) ------------------------------
+    // (kept while the request stage stays on the store's request; cleared
+    // when it is taken, or the stage leaves it)
+    wire st_go = rq_go && q_st[rq_s];
+    always @(posedge i_clk) begin
+        if (st_go && !st_fin) begin
+            st_acc_wd <= st_wd;
+            st_acc_ws <= st_ws;
+            st_m <= st_m | st_p1h;
+        end
+        if (!st_go || (st_fin && ls_req && i_mem_ready) || o_cp_code || i_reset) begin
+            st_acc_wd <= {LB*8{1'b0}};
+            st_acc_ws <= {LB{1'b0}};
+            st_m <= {PARTS{1'b0}};
         end
     end
 
@@ -671,12 +865,12 @@ module wq_core_lsu #(
                 o_evm_unit <= {{(8-WID_W){1'b0}}, cp_w};
                 o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
                 for (mi = 0; mi < NB; mi = mi + 1) begin
-                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_e[mi][6:2]};
+                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_l[mi]};
                     o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd],
-                                                 q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})][1:0])};
-                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_e[mi][6:2]})] |
+                                                 q_addr[qa_ix(q_hd, {27'd0, mw_l[mi]})][1:0])};
+                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_l[mi]})] |
                                             {28'd0, mw_e[mi][1:0], 2'b00};
-                    o_evm_b[mi*32 +: 32] <= q_data[qd_ix(q_hd, mw_e[mi][1:0], {27'd0, mw_e[mi][6:2]})];
+                    o_evm_b[mi*32 +: 32] <= mw_b[mi*32 +: 32];
                 end
             end
             if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
@@ -742,8 +936,6 @@ module wq_core_lsu #(
             if (q_v[fw]) o_inq[q_w[fw]] = 1'b1;
             if (q_v[fw] && fw[QW-1:0] != q_hd) o_cp_drop[q_w[fw]] = 1'b1;
         end
-        for (fw = 0; fw < LANES; fw = fw + 1)
-            o_wb_row[fw*32 +: 32] = q_data[qd_ix(q_tl, ls_wk, ls_p * LANES + fw)];
     end
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core):
@@ -754,6 +946,7 @@ module wq_core_lsu #(
 
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
+    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
     integer ff;
     always @(*) if (f_past && !i_reset) begin
         // a request only with room to tag it
@@ -786,6 +979,23 @@ module wq_core_lsu #(
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
         if (cp_on) assert(!i_b_open);
+        // the row stores: an ATOM's write-back reads the entry after the
+        // queue's last as the head (the queue is empty); the loaded values
+        // have one writer at a time (no load line is owed to an ATOM)
+        if (ls_wb || ls_fuse || at_on) assert(q_n == {(QW+1){1'b0}} && q_tl == q_hd);
+        if (at_on) assert(!an_l);
+        // a store's line merged over parts: only while the request stage
+        // stays on that store's request, of the parts its elements are in,
+        // the last part still to come
+        if (st_m != {PARTS{1'b0}})
+            assert(st_go && (st_m & ~rq_pt) == {PARTS{1'b0}} && (rq_pt & ~st_m) != {PARTS{1'b0}});
+        // a load line written over parts: its tag arrived, of its parts,
+        // the last still to come
+        if (an_m != {PARTS{1'b0}})
+            assert(t_ac != {(TDW+1){1'b0}} && an_l && (an_m & ~an_pt) == {PARTS{1'b0}} &&
+                   (an_pt & ~an_m) != {PARTS{1'b0}});
+        // answers arrived and not yet done are answers owed
+        assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
     end
 
     // ---- covers -------------------------------------------------------------

@@ -36,7 +36,17 @@ module wq_lsu_pick #(
             end
         if (i_pend == {N{1'b0}}) o_lead = {IW{1'b0}};
     end
-    assign o_tag = i_line[o_lead * TW +: TW];
+    // its line: the lines AND-ORed with the leader one-hot (the lowest set
+    // bit, pend & -pend), not an index into N * TW bits (a barrel shifter)
+    wire [N-1:0] lead1h = i_pend & (~i_pend + {{(N-1){1'b0}}, 1'b1});
+    reg  [TW-1:0] tag;
+    integer h;
+    always @(*) begin
+        tag = {TW{1'b0}};
+        for (h = 0; h < N; h = h + 1)
+            tag = tag | (i_line[h*TW +: TW] & {TW{lead1h[h]}});
+    end
+    assign o_tag = tag;
     always @(*)
         for (e = 0; e < N; e = e + 1)
             o_cov[e] = i_pend[e] && (i_one ? e[IW-1:0] == o_lead : i_line[e*TW +: TW] == o_tag);

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# area.sh -- ECP5 resources of the ULX3S board top, module by module
+# (`make area`; not part of `make test`).
+#
+# The board flow (scripts/fpga.sh ecp5) synthesises wq_ulx3s flattened, so
+# its netlist cannot say which module holds the LUTs.  This tool elaborates
+# the board top once (every module with the board's parameters: the core
+# at LANES=8), then synthesises each module on its own with the board's
+# synthesis command (scripts/lib/ecp5_synth.sh) with the modules it
+# instantiates left as black boxes, so each line is that module's own
+# logic, and the total is their sum over the board's instances.  Outputs
+# the board leaves open are made internal first (the lockstep record
+# ports: the core's o_evr_* / o_evw_* / o_evm_*, the LSU's o_evm_*), so
+# their logic is dropped as in the flattened netlist.  Logic that
+# flattening would also remove across module boundaries (a constant
+# input, an output its user ignores) is still counted: the total is an
+# upper bound of the board's figure.
+#
+# Prints and writes $AREA_DIR/area.txt (a run of every module also
+# build/reports/area.txt), one line a module:
+#   module: LUT4 FF DP16KD MULT18 (instances) seconds
+# where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
+# 2 LUT4 each) and FF TRELLIS_FF, per instance; the total multiplies by
+# the board's instances.  Runs niced, one module at a time.
+#
+# Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
+#   AREA_DIR   work and report directory (default build/area)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib/ecp5_synth.sh
+fail() { echo "area: FAIL: $*" >&2; exit 1; }
+command -v yosys >/dev/null || fail "yosys not installed (make deps)"
+make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
+    build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
+out=${AREA_DIR:-build/area}
+mkdir -p "$out" build/reports
+top=wq_ulx3s
+rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/$top.v)
+
+# ---- the board's elaboration: every module with its parameters (written
+# out as RTLIL) and its place in the board's tree ----------------------------------
+if [ ! -s "$out/board.il" ] || [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
+    nice yosys -q -l "$out/board.log" -p "
+        read_verilog -lib +/ecp5/cells_sim.v
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]}
+        hierarchy -check -top $top
+        write_rtlil $out/board.il
+        tee -q -o $out/board.hier stat" > /dev/null 2>&1 ||
+        { tail -20 "$out/board.log" >&2; fail "yosys: elaborating $top ($out/board.log)"; }
+fi
+# `stat`'s design hierarchy: "<indent><module> <count>", the count per parent
+# instance; a module's instances on the board are the product down its path
+# -> "<elaborated name> <short name> <instances>" per module (the
+# elaborated name has no blanks)
+awk '/=== design hierarchy ===/ { on = 1; next }
+     on && NF == 0 && seen { exit }
+     on && NF == 2 {
+         seen = 1
+         d = (match($0, /[^ ]/) - 4) / 2
+         n[d] = $2 * (d > 0 ? n[d - 1] : 1)
+         # the name of the module: $paramod\MOD\P=V..., $paramod$HASH\MOD or MOD;
+         # a second parameter set of one module is MOD_2
+         name = $1; short = name
+         if (short ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", short); sub(/\\.*$/, "", short) }
+         else sub(/^.*\\/, "", short)
+         if (!(name in ord)) {
+             ord[name] = ++k; nm[k] = name
+             if (++used[short] > 1) short = short "_" used[short]
+             sh[name] = short
+         }
+         tot[name] += n[d]
+     }
+     END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]] }' "$out/board.hier" > "$out/modules.txt"
+[ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
+
+# outputs the board leaves open (the lockstep record ports), by module
+open_ports() {   # SHORT -> ports (wildcards)
+    case $1 in
+        wq_top|wq_core) echo "o_lock o_step_* o_evr_* o_evw_* o_evm_*" ;;
+        wq_core_lsu)    echo "o_evm_*" ;;
+        *)              echo "" ;;
+    esac
+}
+
+want=("$@")
+rep="$out/area.txt"
+: > "$rep"
+tl=0 tf=0 te=0 tm=0
+while read -r name short inst; do
+    if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
+    f="$out/$short.ys" log="$out/$short.log"
+    {
+        echo "read_rtlil $out/board.il"
+        echo "hierarchy -top $name"
+        # the modules it instantiates: black boxes (their own lines)
+        echo "blackbox * $name %d"
+        for p in $(open_ports "$short"); do echo "delete -port $name/$p"; done
+        ecp5_synth "$name" | sed 's/; /\n/g'
+        echo
+        echo "tee -q -o $out/$short.stat stat"
+    } > "$f"
+    t0=$(date +%s)
+    nice yosys -q -l "$log" -s "$f" > /dev/null 2>&1 || { tail -20 "$log" >&2; fail "yosys: $short ($log)"; }
+    t1=$(date +%s)
+    # the module's own cells (stat's listing of the top; the black boxes' cells are named by module)
+    cnt() { awk -v c="$1" '$1 == c { print $2; exit }' "$out/$short.stat"; }
+    l4=$(cnt LUT4) ccu=$(cnt CCU2C) ff=$(cnt TRELLIS_FF) ebr=$(cnt DP16KD) dsp=$(cnt MULT18X18D)
+    ram=$(cnt TRELLIS_DPR16X4)
+    lut=$(( ${l4:-0} + 2 * ${ccu:-0} )) ff=${ff:-0} ebr=${ebr:-0} dsp=${dsp:-0} ram=${ram:-0}
+    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; $((t1 - t0)) s)" | tee -a "$rep"
+    tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
+done < "$out/modules.txt"
+echo "total: $tl $tf $te $tm" | tee -a "$rep"
+[ ${#want[@]} -gt 0 ] || cp "$rep" build/reports/area.txt
+echo "area: module: LUT4 FF DP16KD MULT18 ($rep; an instance's figures, the total over the board's instances)"
