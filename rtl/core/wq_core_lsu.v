@@ -427,24 +427,6 @@ module wq_core_lsu #(
     wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << an_p;
     wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
     wire         an_done = an_v && (!an_l || an_fin);   // tag t_rd is freed
-    // each element's value of the part (entry an_s), its bytes taken and
-    // extended
-    reg  [EW*32-1:0] ld_v;
-    always @(*) begin : ld_vals
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [31:0] a;                   // (its offset in the line)
-        /* verilator lint_on UNUSEDSIGNAL */
-        // (only the elements the answer carries)
-        a = 32'd0;
-        for (ei = 0; ei < EW; ei = ei + 1) begin
-            ld_v[ei*32 +: 32] = 32'd0;
-            if (an_cov[ei]) begin
-                a = q_addr[qa_ix(an_s, an_p * LANES + ei / 4)] | {28'd0, ei[1:0], 2'b00};
-                ld_v[ei*32 +: 32] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
-                                            ln_word(an_line, a[2 +: LWW] & LWMASK));
-            end
-        end
-    end
     // MEM_WRITE records of the head entry (a store's commit): up to NB
     // elements a cycle, the lowest still to emit of the lowest part with
     // records left (mw_p: a row of the store data).  Slot mi's element is
@@ -492,14 +474,20 @@ module wq_core_lsu #(
         for (pi = 0; pi < PARTS; pi = pi + 1)
             if (mw_p == pi[PW-1:0]) mw_sel[pi*EW +: EW] = m0[EW-1:0] & ~m[EW-1:0];
     end
-    // (the slots' data: words of the store data's row)
-    integer mj, mk;
+    // (the slots' data: words of the store data's row, read as an array
+    // of words -- a multiplexer per slot for Yosys, an index for the
+    // simulator -- rather than a part-select at a variable offset, which
+    // Yosys builds as a shifter over the whole row)
+    localparam EB = $clog2(EW);
+    wire [31:0] sd_w [0:EW-1];
+    genvar gw;
+    generate for (gw = 0; gw < EW; gw = gw + 1) begin : g_sd_w
+        assign sd_w[gw] = sd_cp[gw*32 +: 32];
+    end endgenerate
+    integer mj;
     always @(*)
-        for (mj = 0; mj < NB; mj = mj + 1) begin
-            mw_b[mj*32 +: 32] = 32'd0;
-            for (mk = 0; mk < EW; mk = mk + 1)
-                if (mw_e[mj] == mk[6:0]) mw_b[mj*32 +: 32] = sd_cp[mk*32 +: 32];
-        end
+        for (mj = 0; mj < NB; mj = mj + 1)
+            mw_b[mj*32 +: 32] = ({25'd0, mw_e[mj]} < EW) ? sd_w[mw_e[mj][EB-1:0]] : 32'd0;
     // the instruction's elements: its selected lanes' words
     reg  [127:0] ls_emask;
     always @(*)
@@ -655,11 +643,16 @@ module wq_core_lsu #(
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
     reg  [EW-1:0] sd_wen;
     reg  [EW*32-1:0] sd_wd;
-    always @(*)
-        for (ei = 0; ei < EW; ei = ei + 1) begin
-            sd_wen[ei] = ei[1:0] == i_x_k;
-            sd_wd[ei*32 +: 32] = i_op_rb[(ei / 4)*32 +: 32];
-        end
+    // (word k of each lane's element group: the lane's value in its four
+    // words, the one of i_x_k enabled; built only on a gather cycle, so
+    // a simulator's cycles without one do not copy the row)
+    always @(*) begin
+        sd_wen = {LANES{4'b0001 << i_x_k}};
+        sd_wd = {EW*32{1'b0}};
+        if (x_gat)
+            for (ei = 0; ei < LANES; ei = ei + 1)
+                sd_wd[ei*128 +: 128] = {4{i_op_rb[ei*32 +: 32]}};
+    end
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_rq (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(rq_s, {{(32-PW){1'b0}}, st_p})),
@@ -672,10 +665,30 @@ module wq_core_lsu #(
     wire [RAW-1:0] ld_wa = at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) :
                                     rw_ix(an_s, {{(32-PW){1'b0}}, an_p});
     wire [EW-1:0] ld_wen = at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, ls_l} % LANES)) : an_cov;
+    // the row written: each element's value of the part (entry an_s), its
+    // bytes taken and extended, or an ATOM's old value (in every word,
+    // ld_wen picks one); built only when written, for the simulator
+    reg  [EW*32-1:0] ld_wd;
+    always @(*) begin : ld_vals
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [31:0] a;                   // (its offset in the line)
+        /* verilator lint_on UNUSEDSIGNAL */
+        a = 32'd0;
+        ld_wd = {EW*32{1'b0}};
+        if (at_rec)
+            ld_wd = {EW{ls_old}};
+        else if (an_l)
+            for (ei = 0; ei < EW; ei = ei + 1)
+                if (an_cov[ei]) begin
+                    a = q_addr[qa_ix(an_s, an_p * LANES + ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                    ld_wd[ei*32 +: 32] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
+                                                 ln_word(an_line, a[2 +: LWW] & LWMASK));
+                end
+    end
     wire [EW*32-1:0] ld_rd;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_ld (
         .i_clk(i_clk), .i_we(ld_we), .i_waddr(ld_wa), .i_wen(ld_wen),
-        .i_wdata(at_rec ? {EW{ls_old}} : ld_v),
+        .i_wdata(ld_wd),
         .i_raddr(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .o_rdata(ld_rd));
     // (o_cp_row: a load's write-back beat's values, word cp_k of the lanes;
     // o_wb_row: an ATOM's, word ls_wk; o_row0: word 0, its old values)

@@ -36,20 +36,18 @@ module wq_lsu_pick #(
             end
         if (i_pend == {N{1'b0}}) o_lead = {IW{1'b0}};
     end
-    // its line: the lines AND-ORed with the leader one-hot (the lowest set
-    // bit, pend & -pend), not an index into N * TW bits (a barrel shifter)
-    wire [N-1:0] lead1h = i_pend & (~i_pend + {{(N-1){1'b0}}, 1'b1});
-    reg  [TW-1:0] tag;
-    integer h;
-    always @(*) begin
-        tag = {TW{1'b0}};
-        for (h = 0; h < N; h = h + 1)
-            tag = tag | (i_line[h*TW +: TW] & {TW{lead1h[h]}});
-    end
-    assign o_tag = tag;
+    // its line: the lines read as an array of tags -- a multiplexer for
+    // Yosys, an index for the simulator -- rather than a part-select at
+    // o_lead * TW, which Yosys builds as a shifter over N * TW bits
+    wire [TW-1:0] line [0:N-1];
+    genvar g;
+    generate for (g = 0; g < N; g = g + 1) begin : g_line
+        assign line[g] = i_line[g*TW +: TW];
+    end endgenerate
+    assign o_tag = line[o_lead];
     always @(*)
         for (e = 0; e < N; e = e + 1)
-            o_cov[e] = i_pend[e] && (i_one ? e[IW-1:0] == o_lead : i_line[e*TW +: TW] == o_tag);
+            o_cov[e] = i_pend[e] && (i_one ? e[IW-1:0] == o_lead : line[e] == o_tag);
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job lsu_pick): the rule
