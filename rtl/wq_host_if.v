@@ -154,10 +154,13 @@ module wq_host_if #(
 	// Per-channel state (wq_channel_t)
 	//
 	// In flip-flops: what the scheduler looks at for every channel at once
-	// (state, enable, the ring pointers, the acquire retry clock), the
-	// segment walk of the method loop, and narrow copies of the ring
-	// configuration (GPFIFO_LOG2 clamped to 32, GPFIFO_BASE[2:0]) for the
-	// checks that need them in one cycle.
+	// (state, enable, the ring pointers, the acquire retry clock) and
+	// narrow copies of the ring configuration (GPFIFO_LOG2 clamped to 32,
+	// GPFIFO_BASE[2:0]) for the checks that need them in one cycle.  The
+	// segment walk of the method loop and the wait (seg_addr ..
+	// wait_method) are read and written at the step's channel sc alone:
+	// RAM with one write port (LUT RAM), cleared by the reset sweep
+	// (chan_clr).
 	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
 	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
 	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
@@ -1592,8 +1595,9 @@ module wq_host_if #(
 		wt_kept <= 1'b1;
 
 	// wq_chan_reset's flip-flop fields: everything of a channel but the
-	// ring configuration (gp_lgc, gp_base_lo) and the acquire policy
-	// (acq_wr, acq_rh).  One list for the reset and CTRL.RESET, so a new
+	// ring configuration (gp_lgc, gp_base_lo), the acquire policy
+	// (acq_wr, acq_rh) and the fields only the step's channel reads
+	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
 	// per-channel field is cleared by both.
 	task chan_reset;
 		input	[CW-1:0]	ch;
@@ -1604,6 +1608,17 @@ module wq_host_if #(
 			chan_state[ch]   <= `WQ_CH_DISABLED;
 			err[ch]          <= 8'h0;
 			in_seg[ch]       <= 1'b0;
+		end
+	endtask
+
+	// wq_chan_reset's fields that only the step's channel (sc) reads
+	// and writes: written at sc alone, never reset all at once, they
+	// are RAM (LUT RAM) rather than flip-flops.  CTRL.RESET clears them
+	// with chan_reset; after reset the sweep H_INIT clears them, one
+	// channel a cycle (sc runs over the channels), before any step.
+	task chan_clr;
+		input	[CW-1:0]	ch;
+		begin
 			seg_addr[ch]     <= 0;
 			seg_rem[ch]      <= 0;
 			m_addr[ch]       <= 0;
@@ -1712,8 +1727,15 @@ module wq_host_if #(
 			cm_wa <= swp;
 			cm_wd <= dflt_val(swp);
 			swp   <= swp + 1'b1;
+			// the channel fields in RAM (2^AW cycles: every channel
+			// more than once); sc back at its reset value after
+			chan_clr(sc);
+			sc    <= (sc == LAST_CH) ? {CW{1'b0}} : sc + 1'b1;
 			if (swp == {AW{1'b1}})
+			begin
 				hs <= H_IDLE;
+				sc <= {CW{1'b0}};
+			end
 			if (i_csr_valid)
 				csr_pend <= 1'b1;
 		end
@@ -1856,9 +1878,10 @@ module wq_host_if #(
 				`WQ_CHCSR_CTRL: begin
 					if (c_reset)
 					begin
-						// wq_chan_reset (its RAM fields: H_CLR
-						// cleared them)
+						// wq_chan_reset (its channel RAM
+						// fields: H_CLR cleared them)
 						chan_reset(sc);
+						chan_clr(sc);
 					end
 					if (c_st0 != `WQ_CH_ERROR)
 					begin
@@ -2952,7 +2975,8 @@ module wq_host_if #(
 					|| chan_state[fc] == `WQ_CH_ERROR);
 			// a method is only in progress inside a segment, and
 			// never runs past it
-			if (!in_seg[fc])
+			// (the reset sweep clears m_count)
+			if (!in_seg[fc] && hs != H_INIT)
 				assert(m_count[fc] == 0);
 			// a waiting channel remembers its wait
 			if (is_wait(chan_state[fc]))

@@ -77,17 +77,33 @@ module wq_l1 #(
     localparam DW    = 8 * LINE_BYTES;
 
     // ---- the cache arrays -------------------------------------------------------
+    // The valid bits are flip-flops (reset, and cleared all at once by
+    // i_inval); tags and lines are RAM with one write port each, read
+    // asynchronously (LUT RAM), so they cost no wide multiplexers.  The
+    // tags are one RAM a way (written by installs; read at the request's
+    // set and at the fill's set).  A line has two write sources in one
+    // cycle (a write hit's merged bytes, an install), so the lines are
+    // two RAMs, one a source, and c_live says which holds the line's
+    // latest bytes (a live value table; an install wins, as it lands last).
     reg [SETS*WAYS-1:0] c_valid;
-    reg [TW-1:0]        c_tag  [0:SETS*WAYS-1];
-    reg [DW-1:0]        c_data [0:SETS*WAYS-1];
+    reg [SETS*WAYS-1:0] c_live;                // 1: c_st holds the line, 0: c_ins
+    reg [DW-1:0]        c_ins  [0:SETS*WAYS-1];// lines as installed
+    reg [DW-1:0]        c_st   [0:SETS*WAYS-1];// lines as a write hit left them
     reg [WB-1:0]        rr;                    // the next way to evict
+    wire [WAYS*TW-1:0]  r_tags, f_tags;        // each way's tag at the request's / fill's set
+`ifdef FORMAL
+    wire [SETS*WAYS*TW-1:0] f_tagv;            // every tag (the properties read them all)
+`endif
 
     // ---- the in-flight table ------------------------------------------------------
     reg [IDS-1:0]  s_busy, s_fill, s_poison, s_done, s_hit;
     reg [IDS-1:0]  s_merge;                    // a read waiting on another slot's fill
     reg [ID_W-1:0] s_on [0:IDS-1];             // ... that slot
     reg [LN-1:0]   s_line [0:IDS-1];
-    reg [DW-1:0]   s_data [0:IDS-1];
+    // a slot's line: a read hit's from the cache (written at the tail), or
+    // memory's answer (written at the answer's id) -- one RAM a source
+    reg [DW-1:0]   s_hdata [0:IDS-1];
+    reg [DW-1:0]   s_mdata [0:IDS-1];
     reg [ID_W-1:0] head, tail;
     reg [ID_W:0]   count;
 
@@ -101,13 +117,13 @@ module wq_l1 #(
     always @(*) begin
         r_way = {WB{1'b0}};
         for (w = WAYS - 1; w >= 0; w = w - 1) begin
-            r_hitv[w] = c_valid[idx(r_set, w)] && c_tag[idx(r_set, w)] == r_tag;
+            r_hitv[w] = c_valid[idx(r_set, w)] && r_tags[w*TW +: TW] == r_tag;
             if (r_hitv[w]) r_way = w[WB-1:0];
         end
     end
     wire          r_hit  = |r_hitv;
     wire [IB-1:0] r_idx  = idx(r_set, {{(32-WB){1'b0}}, r_way});
-    wire [DW-1:0] r_data = c_data[r_idx];
+    wire [DW-1:0] r_data = c_live[r_idx] ? c_st[r_idx] : c_ins[r_idx];
     // a write's bytes merged into the line it hits
     reg  [DW-1:0] r_merged;
     always @(*)
@@ -169,7 +185,7 @@ module wq_l1 #(
         f_hway    = {WB{1'b0}};
         f_fway    = {WB{1'b0}};
         for (w = WAYS - 1; w >= 0; w = w - 1) begin
-            if (c_valid[idx(f_set, w)] && c_tag[idx(f_set, w)] == f_tag) begin
+            if (c_valid[idx(f_set, w)] && f_tags[w*TW +: TW] == f_tag) begin
                 f_present = 1'b1;
                 f_hway = w[WB-1:0];
             end
@@ -194,12 +210,35 @@ module wq_l1 #(
             if (install) c_valid[f_idx] <= 1'b1;     // a different line: the same one is poisoned
         end
 
+    generate
+        genvar gw;
+        for (gw = 0; gw < WAYS; gw = gw + 1) begin : way
+            localparam [WB-1:0] WAY = gw;
+            reg [TW-1:0] tag [0:SETS-1];
+            always @(posedge i_clk)
+                if (install && f_way == WAY) tag[f_set] <= f_tag;
+            assign r_tags[gw*TW +: TW] = tag[r_set];
+            assign f_tags[gw*TW +: TW] = tag[f_set];
+`ifdef FORMAL
+            // every tag, by cache index, for the properties
+            genvar gs;
+            for (gs = 0; gs < SETS; gs = gs + 1) begin : ftag
+                assign f_tagv[(gs*WAYS+gw)*TW +: TW] = tag[gs];
+            end
+`endif
+        end
+    endgenerate
+
+    wire st_hit = take && i_op == `WQ_MEMOP_ST && r_hit;
     always @(posedge i_clk)
-        if (install) c_tag[f_idx] <= f_tag;
+        if (install) c_ins[f_idx] <= i_mem_rdata;
+
+    always @(posedge i_clk)
+        if (st_hit) c_st[r_idx] <= r_merged;
 
     always @(posedge i_clk) begin
-        if (take && i_op == `WQ_MEMOP_ST && r_hit) c_data[r_idx] <= r_merged;
-        if (install) c_data[f_idx] <= i_mem_rdata;   // the install wins an eviction
+        if (st_hit) c_live[r_idx] <= 1'b1;
+        if (install) c_live[f_idx] <= 1'b0;        // the install wins an eviction
     end
 
     always @(posedge i_clk)
@@ -251,14 +290,19 @@ module wq_l1 #(
     always @(posedge i_clk) begin
         if (take) s_line[tail] <= r_line;
         if (take) s_on[tail] <= m_on;
-        if (take && r_hit && !r_wr) s_data[tail] <= r_data;
-        if (i_mem_rvalid) s_data[i_mem_rid] <= i_mem_rdata;
     end
 
-    // a merged read answers with its fill's line, from the fill's slot
-    // (which is not taken again while a merged read refers to it)
+    always @(posedge i_clk)
+        if (take && r_hit && !r_wr) s_hdata[tail] <= r_data;
+
+    always @(posedge i_clk)
+        if (i_mem_rvalid) s_mdata[i_mem_rid] <= i_mem_rdata;
+
+    // a hit answers from s_hdata; a merged read with its fill's line, from
+    // the fill's slot (which is not taken again while a merged read
+    // refers to it); anything else with memory's answer
     assign o_rvalid = s_done[head];
-    assign o_rdata  = s_data[s_merge[head] ? s_on[head] : head];
+    assign o_rdata  = s_hit[head] ? s_hdata[head] : s_mdata[s_merge[head] ? s_on[head] : head];
     assign o_rhit   = s_hit[head];
 
     // ---- the memory request --------------------------------------------------------------
@@ -347,16 +391,18 @@ module wq_l1 #(
         for (fa = 0; fa < SETS * WAYS; fa = fa + 1)
             for (fb = 0; fb < SETS * WAYS; fb = fb + 1)
                 if (fa != fb && fa / WAYS == fb / WAYS && c_valid[fa] && c_valid[fb])
-                    assert(c_tag[fa] != c_tag[fb]);
+                    assert(f_tagv[fa*TW +: TW] != f_tagv[fb*TW +: TW]);
         // a hit returns what memory holds: a present tracked line holds f_arch
+        // (from the RAM c_live names)
         for (fa = 0; fa < WAYS; fa = fa + 1)
-            if (c_valid[idx(f_line[SB-1:0], fa)] && c_tag[idx(f_line[SB-1:0], fa)] == f_line[LN-1:SB])
-                assert(c_data[idx(f_line[SB-1:0], fa)][31:0] == f_arch);
+            if (c_valid[idx(f_line[SB-1:0], fa)] && f_tagv[idx(f_line[SB-1:0], fa)*TW +: TW] == f_line[LN-1:SB])
+                assert((c_live[idx(f_line[SB-1:0], fa)] ? c_st[idx(f_line[SB-1:0], fa)][31:0]
+                                                        : c_ins[idx(f_line[SB-1:0], fa)][31:0]) == f_arch);
         // an atomic on the port: its line is not cached
         if (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_AMO)
             for (fa = 0; fa < WAYS; fa = fa + 1)
                 assert(!(c_valid[idx(f_line[SB-1:0], fa)] &&
-                         c_tag[idx(f_line[SB-1:0], fa)] == f_line[LN-1:SB]));
+                         f_tagv[idx(f_line[SB-1:0], fa)*TW +: TW] == f_line[LN-1:SB]));
         // a fill in flight that may install carries f_arch
         for (fa = 0; fa < IDS; fa = fa + 1)
             if (f_out[fa] && s_fill[fa] && !s_poison[fa] && f_rline[fa])
@@ -392,6 +438,7 @@ module wq_l1 #(
             c_full:    cover(count == IDS);
             c_ooo:     cover(i_mem_rvalid && f_out[i_mem_rid] && i_mem_rid != head && s_mem[head]);
             c_whit:    cover($past(take && i_op == `WQ_MEMOP_ST && r_hit));
+            c_whread:  cover($past(take && !r_wr && r_hit && c_live[r_idx]));   // a hit read from c_st
             c_merge:   cover(o_rvalid && s_merge[head] && s_line[head] == f_line);
         end
 `endif
