@@ -38,13 +38,14 @@
 // thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
 // the trap registers, PERF_INSTR, the debug window), wq_diverge (the branch /
 // divergence unit with the token deque: per-thread state and targets,
-// the deque calls, the walks, sub-vector segments, reconvergence);
+// the deque calls, the walks, sub-vector segments, reconvergence),
+// wq_commit (WB's outputs: the register file's write port and the zero
+// rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
 // pipeline registers, issue and the scoreboard, DE's checks and expander,
 // WB's record walk, the barrier check and the warp slots, and carries out
-// the units' requests on them (a completion's and an atomic's records, a
-// warp's start, the divergence records and the commit's PC and mask,
-// RESUME and KILL).
+// the units' requests on them (a completion's commit, a warp's start, the
+// divergence unit's PC and mask, RESUME and KILL).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -106,11 +107,11 @@ module wq_core #(
     input  wire                     i_reset,
     output wire                     o_ev_req,
     input  wire                     i_ev_gnt,
-    output reg                      o_step_valid,
-    output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
-    output reg  [7:0]               o_step_id,
-    output reg  [`WQ_STEP_W-1:0]    o_step_res,
-    output reg                      o_step_more,
+    output wire                     o_step_valid,
+    output wire [`WQ_STEPK_W-1:0]   o_step_kind,
+    output wire [7:0]               o_step_id,
+    output wire [`WQ_STEP_W-1:0]    o_step_res,
+    output wire                     o_step_more,
     input  wire                     i_ev_wait,
     output wire                     o_mem_valid,
     input  wire                     i_mem_ready,
@@ -120,25 +121,25 @@ module wq_core #(
     output wire [LINE_BYTES-1:0]    o_mem_wstrb,
     input  wire                     i_mem_rvalid,
     input  wire [LINE_BYTES*8-1:0]  i_mem_rdata,
-    output reg                      o_evr_valid,
-    output reg  [7:0]               o_evr_kind,
-    output reg  [7:0]               o_evr_unit,
-    output reg  [15:0]              o_evr_aux,
-    output reg  [31:0]              o_evr_pc,
-    output reg  [31:0]              o_evr_mask,
-    output reg  [31:0]              o_evr_a,
-    output reg  [63:0]              o_evr_b,
-    output reg  [63:0]              o_evr_c,
-    output reg  [4:0]               o_evr_part,
-    output reg  [LANES*32-1:0]      o_evr_vals,
+    output wire                     o_evr_valid,
+    output wire [7:0]               o_evr_kind,
+    output wire [7:0]               o_evr_unit,
+    output wire [15:0]              o_evr_aux,
+    output wire [31:0]              o_evr_pc,
+    output wire [31:0]              o_evr_mask,
+    output wire [31:0]              o_evr_a,
+    output wire [63:0]              o_evr_b,
+    output wire [63:0]              o_evr_c,
+    output wire [4:0]               o_evr_part,
+    output wire [LANES*32-1:0]      o_evr_vals,
     // the REG_WRITE slot: a register write's record, ahead of o_evr_*'s
     // record of the same cycle; its part and values are on o_evr_part /
     // o_evr_vals (the core's REG_WRITEs all leave here)
-    output reg                      o_evw_valid,
-    output reg  [7:0]               o_evw_unit,
-    output reg  [15:0]              o_evw_aux,
-    output reg  [31:0]              o_evw_pc,
-    output reg  [31:0]              o_evw_mask,
+    output wire                     o_evw_valid,
+    output wire [7:0]               o_evw_unit,
+    output wire [15:0]              o_evw_aux,
+    output wire [31:0]              o_evw_pc,
+    output wire [31:0]              o_evw_mask,
     // the MEM_WRITE beat port: up to EVM_SLOTS MEM_WRITE records of a
     // store in one cycle, slot 0 first (the valid slots are the lowest),
     // after the o_evw_* record and before the o_evr_* record of the cycle
@@ -163,7 +164,7 @@ module wq_core #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
-    output reg                      o_irq_trap,
+    output wire                     o_irq_trap,
     input  wire                     i_wave_subv,
     // the benches' counters (not CSRs): warp loads performed (LD with a
     // selected lane) and the line requests they made
@@ -272,7 +273,7 @@ module wq_core #(
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [WARPS-1:0]  busy;                     // an instruction in flight
-    reg [RF_D-1:0]   zflag;                    // row reads 0 (the warp start's memset)
+    wire [RF_D-1:0]  zflag;                    // row reads 0 (the warp start's memset: wq_commit)
 
     // ---- grid waiting for dispatch (the launch port holds its fields;
     // wq_dispatch walks it) ----------------------------------------------------
@@ -524,10 +525,10 @@ module wq_core #(
     wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [LANES*32-1:0] rf_qa, rf_qb;
-    reg              rf_we;
-    reg [RF_AW-1:0]  rf_waddr;
-    reg [LANES-1:0]  rf_wlane;
-    reg [LANES*32-1:0] rf_wdata;
+    wire             rf_we;                    // (wq_commit's write port)
+    wire [RF_AW-1:0] rf_waddr;
+    wire [LANES-1:0] rf_wlane;
+    wire [LANES*32-1:0] rf_wdata;
     // the read address stays on the port while EX keeps its beat
     reg [RF_AW-1:0]  rf_ra_q, rf_rb_q;
     wire [RF_AW-1:0] rf_ra_p = d_emit ? rf_ra : rf_ra_q;
@@ -1058,47 +1059,51 @@ module wq_core #(
         dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_dqw : b_w;
     end
 
-    // a register write beat: part p of register r of warp w, the selected
-    // lanes (a row still zero from the warp start is written whole), and
-    // its REG_WRITE record on the REG_WRITE slot (WB's part beats, the
-    // completion path's load write-back)
-    task reg_beat;
-        input [WID_W-1:0]     w;
-        input [5:0]           r;
-        input [5:0]           p;
-        input [PCW-1:0]       pc;
-        input [31:0]          sel;
-        input [LANES*32-1:0]  res;
-        reg   [RF_AW-1:0]     row;
-        integer               l;
-        begin
-            row = rf_rowp(w, r, p, w_son[w], w_sbase[w]);
-            rf_we <= 1'b1;
-            rf_waddr <= row;
-            rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(sel, p);
-            for (l = 0; l < LANES; l = l + 1) begin
-                rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-                o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-            end
-            zflag[row] <= 1'b0;
-            o_evw_valid <= 1'b1;
-            o_evw_unit <= {{(8-WID_W){1'b0}}, w};
-            o_evw_aux <= {10'd0, r};
-            o_evw_pc <= {{(32-PCW){1'b0}}, pc};
-            o_evw_mask <= sel;
-            o_evr_part <= p[4:0];
-        end
-    endtask
+    // ---- WB's writes (wq_commit: the register file's write port and the
+    // zero rows, the REG_WRITE slot, the commit stream's records, the step
+    // port); this file decides them ------------------------------------------------------
+    // a part beat's register write (or a commit's last part, in its first
+    // cycle), CALL's link, the completion's beat: their rows
+    wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
+                                lanes_of(b_sel, b_p) != {LANES{1'b0}};
+    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
+    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
+    wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], w_sbase[cm_w]);
+    wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
+                .RF_AW(RF_AW)) u_commit (
+        .i_clk(i_clk),
+        .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
+        .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
+        .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
+        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_mul ? mul_res : b_res),
+        .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
+        .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
+        .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_sst_go && b_sau), .i_pred(b_pred_new),
+        .i_link_p(l_p), .i_link_row(link_row), .i_link_val({{(32-PCW){1'b0}}, b_next}),
+        .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(w_key[b_w]),
+        .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
+        .i_dg_a(dg_a), .i_dg_b(dg_b),
+        .i_cm_go(cm_go), .i_cm_wr(!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}}),
+        .i_cm_last(cm_last), .i_cm_more(cm_more), .i_cm_w(cm_w), .i_cm_rd(cm_rd), .i_cm_p(cm_p),
+        .i_cm_row(cm_rrow), .i_cm_pc(cm_pc), .i_cm_sel(cm_sel), .i_cm_res(cm_row),
+        .i_cm_op(cm_op), .i_cm_ir(cm_ir),
+        .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_wi(ds_wi), .i_ds_pc(g_pc),
+        .i_ds_live(ds_live), .i_ds_next(g_next), .i_ds_seq(grid_seq),
+        .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
+        .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(w_key[dw]),
+        .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
+        .o_zflag(zflag),
+        .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
+        .o_step_res(o_step_res), .o_step_more(o_step_more), .o_irq_trap(o_irq_trap),
+        .o_evr_valid(o_evr_valid), .o_evr_kind(o_evr_kind), .o_evr_unit(o_evr_unit),
+        .o_evr_aux(o_evr_aux), .o_evr_pc(o_evr_pc), .o_evr_mask(o_evr_mask), .o_evr_a(o_evr_a),
+        .o_evr_b(o_evr_b), .o_evr_c(o_evr_c), .o_evr_part(o_evr_part), .o_evr_vals(o_evr_vals),
+        .o_evw_valid(o_evw_valid), .o_evw_unit(o_evw_unit), .o_evw_aux(o_evw_aux),
+        .o_evw_pc(o_evw_pc), .o_evw_mask(o_evw_mask));
 
     // ---- the sequential part ---------------------------------------------------------------
-    integer k, wl;
+    integer k;
     always @(posedge i_clk) begin
-        o_step_valid <= 1'b0;
-        o_step_more <= 1'b0;
-        o_evr_valid <= 1'b0;
-        o_evw_valid <= 1'b0;
-        o_irq_trap <= 1'b0;
-        rf_we <= 1'b0;
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
             // grant again right after the cycle that shows the last commit)
@@ -1177,18 +1182,7 @@ module wq_core #(
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
-        // ATOM: a lane's record as its write is taken (or without a write)
-        if (at_rec) begin
-            o_evr_valid <= 1'b1;
-            o_evr_kind <= `WQ_EV_ATOMIC;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
-            o_evr_aux <= {3'd0, at_lane, 4'd0, x_fn};
-            o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
-            o_evr_mask <= 32'd1 << at_lane;
-            o_evr_a <= at_addr;
-            o_evr_b <= {32'd0, at_new};
-            o_evr_c <= {32'd0, at_old};
-        end
+        // (ATOM's record as a lane's write is taken: wq_commit)
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
         if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
@@ -1237,14 +1231,9 @@ module wq_core #(
         end
 
         // ---------------------------------------------------------- WB
-        if (b_v && (!b_commit || b_fp) && !wb_frz) begin
-            // a part beat (or a commit's last part, in its first cycle):
-            // the register write and its REG_WRITE record
-            if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin
-                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_mul ? mul_res : b_res);
-                b_open <= 1'b1;
-            end
-        end
+        // a part beat (or a commit's last part, in its first cycle): the
+        // register write and its REG_WRITE record (wq_commit)
+        if (bw_go) b_open <= 1'b1;
         // ---------------------------------------------------------- WB: the divergence unit's steps
         // (wq_diverge: the deque calls, the prologue, the walks)
         if (b_v && b_commit && b_prep == BP_CHECK) b_trap <= b_ptrap;
@@ -1252,75 +1241,11 @@ module wq_core #(
         if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
             b_k <= K_GRP + 4'd1;
 
-        if (b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait) begin
+        if (b_emit) begin
+            // a record of the commit (wq_commit emits it)
             b_open <= !b_last_k;
-            o_evr_valid <= 1'b1;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
-            o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
-            o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
-            case (b_kk)
-            K_TRAP: begin
-                o_evr_kind <= `WQ_EV_TRAP;
-                o_evr_aux <= {8'd0, b_trap};
-                o_evr_mask <= b_act;
-                o_evr_a <= {24'd0, b_trap};
-            end
-            K_LINK: begin : link                // CALL: rd = PC+1 in the selected threads
-                reg [RF_AW-1:0] row;
-                row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
-                rf_we <= 1'b1;
-                rf_waddr <= row;
-                rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, {1'b0, l_p});
-                zflag[row] <= 1'b0;
-                o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
-                o_evw_valid <= 1'b1;
-                o_evw_unit <= {{(8-WID_W){1'b0}}, b_w};
-                o_evw_aux <= {10'd0, b_rd};
-                o_evw_pc <= {{(32-PCW){1'b0}}, b_pc};
-                o_evw_mask <= b_sel;
-                o_evr_part <= l_p;
-                for (wl = 0; wl < LANES; wl = wl + 1) begin
-                    rf_wdata[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
-                    o_evr_vals[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
-                end
-            end
-            K_BAR, K_BAR2: begin                // wq_bar_check's release
-                o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
-                o_evr_pc <= 32'd0;
-                o_evr_mask <= 32'd0;
-                o_evr_a <= w_key[b_w];
-                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
-            end
-            K_PRED: begin
-                o_evr_kind <= `WQ_EV_PRED_WRITE;
-                o_evr_aux <= {10'd0, b_rd};
-                o_evr_mask <= b_sel;
-                o_evr_b <= {32'd0, b_pred_new};
-            end
-            K_RET: begin
-                // (a sub-vector segment's or loop form's state: wq_diverge)
-                o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_aux <= {8'd0, b_op};
-                o_evr_mask <= b_sel;
-                o_evr_a <= {31'd0, b_sst_go && b_sau};   // SUBV_AUTO's mode
-                o_evr_b <= b_ir;
-            end
-            K_YDQ, K_HELD, K_TS1, K_TS2, K_PUSH, K_GRP, K_MASK, K_CPUSH, K_RC: begin
-                // the divergence unit's records (wq_diverge: DQ_MERGE /
-                // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, and
-                // reconverge's MASK_PC, DQ_POP, WARP_DONE or orphaned TRAP)
-                o_evr_kind <= dg_kind;
-                o_evr_pc <= dg_pc;
-                o_evr_aux <= dg_aux;
-                o_evr_mask <= dg_mask;
-                o_evr_a <= dg_a;
-                o_evr_b <= dg_b;
-                // (the warp's end completes a barrier: its release follows)
-                if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
-            end
-            default: ;
-            endcase
+            // (the warp's end completes a barrier: its release follows)
+            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
             // (the last record: a beat that follows at once sets b_k itself)
             // (the walks: K_LINK and K_HELD move on with their last record,
             // K_GRP when it finds no group left)
@@ -1329,11 +1254,7 @@ module wq_core #(
                 !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
                 b_k <= b_kk + 4'd1;
             if (b_last_k) begin
-                // the commit: the warp's state, the step port
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, b_w};
-                o_step_more <= b_more;
+                // the commit: the warp's state (the step port: wq_commit)
                 owe <= b_more;
                 ended <= !b_more;
                 busy[b_w] <= 1'b0;
@@ -1347,10 +1268,7 @@ module wq_core #(
                     // wq_warp_trap: the instruction changes nothing
                     w_state[b_w] <= `WQ_WS_TRAP;
                     w_trap[b_w] <= b_trap;
-                    o_irq_trap <= 1'b1;
-                    o_step_res <= `WQ_STEP_TRAP;
                 end else begin
-                    o_step_res <= (b_gone && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
                     // the instruction's PC and mask, or reconverge's wake
                     if (b_ends && !b_gone) begin
@@ -1370,7 +1288,6 @@ module wq_core #(
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
                             w_trap[b_w] <= `WQ_TRAP_ORPHANED;
-                            o_irq_trap <= 1'b1;
                         end else
                             w_state[b_w] <= `WQ_WS_FREE;
                     end
@@ -1383,48 +1300,29 @@ module wq_core #(
         // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
         // (o_evm_*)
         dc_yield <= dc_go && dv_last && b_v && !b_twait;
-        if (cm_go) begin
-            if (!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}})
-                // a load's write-back beat (rd + cp_k, part cp_p), a
-                // division's part
-                reg_beat(cm_w, cm_rd, cm_p, cm_pc, cm_sel, cm_row);
-            if (cm_last) begin
-                // RETIRE and the commit: the warp goes on at PC + 1
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, cm_w};
-                o_evr_pc <= {{(32-PCW){1'b0}}, cm_pc};
-                o_evr_aux <= {8'd0, cm_op};
-                o_evr_mask <= cm_sel;
-                o_evr_a <= 32'd0;
-                o_evr_b <= cm_ir;
-                o_evr_c <= 64'd0;
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, cm_w};
-                o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= cm_more;
-                owe <= cm_more;
-                ended <= !cm_more;
-                busy[cm_w] <= 1'b0;
-                w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
-                w_pc[cm_w] <= cm_pc + 1'b1;
-                if (cp_code) begin
-                    // a store that wrote code: the younger entries go (the
-                    // LSU drops them), and the fetch run stops (wq_fetch)
-                    for (k = 0; k < WARPS; k = k + 1)
-                        if (cp_drop[k]) busy[k] <= 1'b0;
-                    if (b_v) begin
-                        b_v <= 1'b0;
-                        busy[b_w] <= 1'b0;
-                    end
+        if (cm_go && cm_last) begin
+            // RETIRE and the commit, the warp goes on at PC + 1 (its register
+            // write beats, its records and the step: wq_commit)
+            owe <= cm_more;
+            ended <= !cm_more;
+            busy[cm_w] <= 1'b0;
+            w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
+            w_pc[cm_w] <= cm_pc + 1'b1;
+            if (cp_code) begin
+                // a store that wrote code: the younger entries go (the
+                // LSU drops them), and the fetch run stops (wq_fetch)
+                for (k = 0; k < WARPS; k = k + 1)
+                    if (cp_drop[k]) busy[k] <= 1'b0;
+                if (b_v) begin
+                    b_v <= 1'b0;
+                    busy[b_w] <= 1'b0;
                 end
             end
         end
 
         // ---------------------------------------------------------- dispatch
-        // (wq_dispatch decides; the slot, the CLEAR, the CTA_START record
-        // and the DISPATCH commit are written here)
+        // (wq_dispatch decides; the slot and the phase are written here,
+        // the CTA_START record and the DISPATCH step by wq_commit)
         if (ds_start) phase <= PH_DISP;
         if (ds_slot_go) begin
             // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
@@ -1452,35 +1350,15 @@ module wq_core #(
             w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
-            // (outside a segment and a loop form, the deque CLEARed: wq_diverge)
+            // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
+            // its rows read zero and CTA_START: wq_commit)
             for (k = 0; k < 8; k = k + 1)
                 w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
-            // the warp's rows, each bit at a constant index: a
-            // variable bit-select write is a whole-vector mask per
-            // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
-            // hours at LANES=8)
-            for (k = 0; k < RF_D; k = k + 1)
-                if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
-                    zflag[k] <= 1'b1;
-            o_evr_valid <= 1'b1;
-            o_evr_kind <= `WQ_EV_CTA_START;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
-            o_evr_aux <= {11'd0, ds_wi};
-            o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
-            o_evr_mask <= ds_live;
-            o_evr_a <= g_next;
-            o_evr_b <= {32'd0, grid_seq};
-            o_evr_c <= 64'd0;
         end
         if (ds_end) begin
-            o_step_valid <= 1'b1;
-            o_step_kind <= `WQ_STEPK_DISPATCH;
-            o_step_id <= 8'd0;
-            o_step_res <= `WQ_STEP_DONE;
-            // the CTA's warps are ready: the hold goes on unless
-            // another unit waits (the instruction buffer keeps the
-            // kernel's code for them)
-            o_step_more <= !stopping && !i_ev_wait;
+            // the DISPATCH step (wq_commit): the CTA's warps are ready, the
+            // hold goes on unless another unit waits (the instruction
+            // buffer keeps the kernel's code for them)
             owe <= !stopping && !i_ev_wait;
             ended <= stopping || i_ev_wait;
             phase <= PH_RUN;
@@ -1503,17 +1381,9 @@ module wq_core #(
             w_state[dw] <= `WQ_WS_FREE;
             w_trap[dw] <= `WQ_TRAP_NONE;
             if (b_rel_end) begin
+                // (its BAR_RELEASE record: wq_commit)
                 for (k = 0; k < WARPS; k = k + 1)
                     if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
-                o_evr_aux <= 16'd0;
-                o_evr_pc <= 32'd0;
-                o_evr_mask <= 32'd0;
-                o_evr_a <= w_key[dw];
-                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
-                o_evr_c <= 64'd0;
             end
         end
         if (csr_done) phase <= PH_RUN;
