@@ -369,6 +369,8 @@ module wq_commit #(
                 assert(o_step_valid);
             else assert(!o_step_valid);
         end
+`ifdef FORMAL_COMMIT_TOP
+    // (the covers alone: inside the core, job core covers its commits)
     always @(posedge i_clk)
         if (f_past) begin
             // CALL's link (on the REG_WRITE slot alone); a part beat beside
@@ -377,5 +379,6 @@ module wq_commit #(
             c_both:  cover(o_evw_valid && o_evr_valid && o_step_valid);
             c_trap:  cover(o_irq_trap);
         end
+`endif
 `endif
 endmodule

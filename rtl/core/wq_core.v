@@ -43,9 +43,10 @@
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
 // pipeline registers, issue and the scoreboard, DE's checks and expander,
-// WB's record walk, the barrier check and the warp slots, and carries out
+// WB's commit, the barrier check and the warp slots, and carries out
 // the units' requests on them (a completion's commit, a warp's start, the
-// divergence unit's PC and mask, RESUME and KILL).
+// divergence unit's PC and mask, RESUME and KILL); wq_diverge walks WB's
+// records (which record of a commit goes out this cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -408,10 +409,6 @@ module wq_core #(
     reg [7:0]        b_trap;
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
-    reg [3:0]        b_k;                       // commit: the record being emitted
-    // (the records of a commit, in order: see b_recs; K_*, and the
-    // divergence unit's steps BP_*, RC_*, DQS_*)
-`include "wq_core_wb.vh"
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
     // ---- decode (DE) -----------------------------------------------------------
@@ -735,9 +732,9 @@ module wq_core #(
 
     // ---- divergence unit (wq_diverge: exec_ctrl.c on the committing instruction,
     // the token deque and its port) ------------------------------------------------------
-    // it decides and gives the divergence records' fields; WB walks the
-    // records (b_recs) and carries them out on the commit port and the
-    // warp's slot
+    // it walks a commit's records (b_kk), decides and gives the divergence
+    // records' fields; wq_commit emits the records, this file carries the
+    // commit out on the warp's slot
     reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
     wire              dq_ready, dq_rvalid;
     wire [63:0]       dq_token;
@@ -746,16 +743,17 @@ module wq_core #(
     wire [3:0]        dq_op;
     wire [31:0]       b_act      = w_act[b_w];
     wire [PCW-1:0]    b_next     = b_pc + 1'b1;
-    wire              b_exit, b_region, b_waitr, b_branch, b_yield, b_yfire, b_mt, b_call, b_ret;
-    wire              b_subv, b_push, b_two, b_sst_go, b_sau, sv_on, lp_on, sv_nomask;
-    wire [31:0]       b_park, sv_park, r_held;
-    wire [2:0]        b_prep;
-    wire [1:0]        dqs, rc_s;
-    wire              dqr_empty, g_sub, g_first0, rc_chk_rec, b_fin, b_ends, b_orphan;
-    wire [PCW-1:0]    dqr_addr, b_npc, rc_c_pc;
-    wire [31:0]       g_rem, l_rem, h_rem, b_act_new, b_exit_new, rc_c_act, rc_wake;
-    wire [4:0]        l_p;
+    wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
+    wire              b_hold;                   //   none this cycle,
+    wire              b_last_k;                 //   the commit's last
+    wire              b_rel_now;                // a barrier release among them
+    wire              b_gone, b_orphan;         // the warp ends (with orphaned threads)
+    wire              b_ptrap_go;               // the deque-room check's trap becomes WB's
     wire [7:0]        b_ptrap;
+    wire              b_yield, b_auto;          // YIELD; SUBV_AUTO took sub-vector mode
+    wire [4:0]        l_p;                      // CALL's link: this beat's part
+    wire [PCW-1:0]    b_npc;                    // the PC after the commit
+    wire [31:0]       b_act_new, b_exit_new;    // ... its active and exited threads
     wire [15:0]       y_lfsr;
     wire [8:0]        y_count_ns;
     wire [7:0]        dg_kind;                  // the divergence record of b_kk
@@ -763,6 +761,7 @@ module wq_core #(
     wire [15:0]       dg_aux;
     wire [63:0]       dg_b;
     wire [1:0]        y_pol      = w_ypol[b_w];
+    wire              b_is_trap  = b_trap != `WQ_TRAP_NONE;
     wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -770,8 +769,9 @@ module wq_core #(
         .i_x_pc(x_pc), .i_op_a(op_a),
         .i_wb_in(!wb_ls && x_to_wb), .i_x_trap(x_trap), .i_x_skip(x_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
-        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd), .i_b_k(b_k),
-        .i_b_kk(b_kk), .i_emit(b_emit), .i_rc_early(rc_early), .i_rel_end(b_rel_end),
+        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
+        .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
+        .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
         .i_act(b_act), .i_exited(w_exited[b_w]), .i_ypol(y_pol), .i_yparam(w_yparam[b_w]),
         .i_ycount(w_ycount[b_w]), .i_lfsr(w_lfsr[b_w]), .i_sven(w_sven[b_w]),
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_log2(g_dlog2),
@@ -781,20 +781,13 @@ module wq_core #(
         .i_dq_warp(dq_warp), .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
-        .o_exit(b_exit), .o_region(b_region), .o_waitr(b_waitr), .o_branch(b_branch),
-        .o_yield(b_yield), .o_yfire(b_yfire), .o_mt(b_mt), .o_call(b_call), .o_ret(b_ret),
-        .o_subv(b_subv), .o_push(b_push), .o_two(b_two), .o_sst_go(b_sst_go), .o_sau(b_sau),
-        .o_sv_on(sv_on), .o_lp_on(lp_on), .o_sv_nomask(sv_nomask),
-        .o_park(b_park), .o_sv_park(sv_park), .o_r_held(r_held),
-        .o_prep(b_prep), .o_dqs(dqs), .o_dqr_empty(dqr_empty), .o_dqr_addr(dqr_addr),
-        .o_g_sub(g_sub), .o_g_rem(g_rem), .o_g_first0(g_first0), .o_l_rem(l_rem), .o_l_p(l_p),
-        .o_h_rem(h_rem), .o_rc_s(rc_s), .o_rc_chk_rec(rc_chk_rec), .o_fin(b_fin),
-        .o_ptrap(b_ptrap), .o_npc(b_npc), .o_act_new(b_act_new), .o_exit_new(b_exit_new),
-        .o_ends(b_ends), .o_orphan(b_orphan), .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
-        .o_rc_wake(rc_wake), .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
+        .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_rel_now(b_rel_now),
+        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_l_p(l_p),
+        .o_yield(b_yield), .o_auto(b_auto), .o_npc(b_npc), .o_act_new(b_act_new),
+        .o_exit_new(b_exit_new), .o_gone(b_gone), .o_orphan(b_orphan),
+        .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
         .o_rec_kind(dg_kind), .o_rec_pc(dg_pc), .o_rec_aux(dg_aux), .o_rec_mask(dg_mask),
         .o_rec_a(dg_a), .o_rec_b(dg_b));
-    wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
 
     // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
     // bc_w leaves the set of warps that can still arrive (it waits at BAR,
@@ -829,71 +822,9 @@ module wq_core #(
             if (bar_slots[bi]) bar_lo = bi[WID_W-1:0];
     end
 
-    // ---- WB: the commit's records ---------------------------------------------------
-    // b_k walks a commit's records, those of b_recs in this order (the
-    // model's order of emission):
-    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
-    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
-    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
-    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
-    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
-    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
-    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
-    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
-    //           (DIV) and DQ_PUSH_FRONT (a deque call)
-    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
-    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
-    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
-    //   K_PRED  PRED_WRITE (SETP)
-    //   K_RET   RETIRE
-    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
-    //           until a token wakes threads (MASK_PC), or with an empty
-    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
-    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
-    //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    wire        b_rel_tail = (b_is_trap ? !recoverable(b_trap) : b_fin) && b_rel_end;
-    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
-                             {b_rel_tail, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
-                              b_bar && bar_go, b_call,
-                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
-                              (b_subv && !sv_nomask),
-                              b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
-                              b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
-    reg  [3:0]  b_kk;                           // the record this cycle
-    integer bk;
-    always @(*) begin
-        b_kk = K_BAR2;
-        for (bk = 13; bk >= 0; bk = bk - 1)
-            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
-    end
-    // no record this cycle: the prologue, or a deque call not answered yet
-    wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
-                               (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
-                              dqs != DQS_DONE) ||
-                             // (the walk skips the first path's group, and ends)
-                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
-                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
-    // the reconverge walk's end: a wake, or the warp's end (the release
-    // of K_BAR2 may follow it)
-    wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
-                             (rc_s == RC_POP && dqr_empty);
-    wire        b_last_k   = !b_hold &&
-                             ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
-                                               ((b_recs >> b_kk) == 15'd1));
-    // the warp is gone: reconverge found the deque empty
-    wire        b_gone     = b_ends && rc_s == RC_POP;
-    // an EXIT that leaves no thread, outside a sub-vector segment and a
-    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
-    // issues its reconvergence pop with its first record: the records
-    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
-    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
-    // for K_RC, which then does not wait for it
+    // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
+    // a trap waits for the LSU queue and the division unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
-    wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
-                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
-                             !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
@@ -912,7 +843,6 @@ module wq_core #(
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
     wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
-    wire        b_rel_now  = b_recs[K_BAR] || b_recs[K_BAR2];
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
                      (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
                      (b_rel_now ? bar_oth : {WARPS{1'b0}});
@@ -1031,8 +961,7 @@ module wq_core #(
     wire [WID_W-1:0] dw;                 // the debug window's warp
     // the commits the trap registers and the count see (WB's, the
     // completion path's)
-    wire             b_commit_now = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz &&
-                                    !b_twait && b_last_k;
+    wire             b_commit_now = b_emit && b_last_k;
     wq_core_csr #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_csr (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(i_csr_valid), .i_csr_we(i_csr_we), .i_csr_addr(i_csr_addr),
@@ -1078,7 +1007,7 @@ module wq_core #(
         .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_mul ? mul_res : b_res),
         .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
         .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
-        .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_sst_go && b_sau), .i_pred(b_pred_new),
+        .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
         .i_link_p(l_p), .i_link_row(link_row), .i_link_val({{(32-PCW){1'b0}}, b_next}),
         .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(w_key[b_w]),
         .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
@@ -1209,8 +1138,7 @@ module wq_core #(
                       `WQ_TRAP_MISALIGNED : x_trap;
             b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
-            b_k <= 4'd0;
-            // (the divergence unit starts its prologue: wq_diverge)
+            // (the divergence unit starts its prologue and record walk: wq_diverge)
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
@@ -1235,24 +1163,12 @@ module wq_core #(
         // register write and its REG_WRITE record (wq_commit)
         if (bw_go) b_open <= 1'b1;
         // ---------------------------------------------------------- WB: the divergence unit's steps
-        // (wq_diverge: the deque calls, the prologue, the walks)
-        if (b_v && b_commit && b_prep == BP_CHECK) b_trap <= b_ptrap;
-        // K_GRP: the walk's end (the first path's group is skipped: wq_diverge)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
-            b_k <= K_GRP + 4'd1;
+        // (wq_diverge: the deque calls, the prologue, the record walk)
+        if (b_ptrap_go) b_trap <= b_ptrap;
 
         if (b_emit) begin
             // a record of the commit (wq_commit emits it)
             b_open <= !b_last_k;
-            // (the warp's end completes a barrier: its release follows)
-            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
-            // (the last record: a beat that follows at once sets b_k itself)
-            // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left)
-            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
-                !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
-                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
-                b_k <= b_kk + 4'd1;
             if (b_last_k) begin
                 // the commit: the warp's state (the step port: wq_commit)
                 owe <= b_more;
@@ -1270,14 +1186,9 @@ module wq_core #(
                     w_trap[b_w] <= b_trap;
                 end else begin
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
-                    // the instruction's PC and mask, or reconverge's wake
-                    if (b_ends && !b_gone) begin
-                        w_pc[b_w] <= (rc_s == RC_WAKE) ? dqr_addr : rc_c_pc;
-                        w_act[b_w] <= (rc_s == RC_WAKE) ? rc_wake : rc_c_act;
-                    end else begin
-                        w_pc[b_w] <= b_npc;
-                        w_act[b_w] <= b_act_new;
-                    end
+                    // the instruction's PC and mask, or reconverge's (wq_diverge)
+                    w_pc[b_w] <= b_npc;
+                    w_act[b_w] <= b_act_new;
                     w_exited[b_w] <= b_exit_new;
                     if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
                     if (b_yield) begin
