@@ -175,6 +175,23 @@ module wq_commit #(
         end
     endtask
 
+    // a BAR_RELEASE record (wq_bar_check's release): the lowest slot it
+    // wakes, the CTA's key, the slots
+    task bar_release;
+        input [31:0] key;
+        begin
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_BAR_RELEASE;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, i_bar_lo};
+            o_evr_aux <= 16'd0;
+            o_evr_pc <= 32'd0;
+            o_evr_mask <= 32'd0;
+            o_evr_a <= key;
+            o_evr_b <= {{(64-WARPS){1'b0}}, i_bar_slots};
+            o_evr_c <= 64'd0;
+        end
+    endtask
+
     integer k;
     always @(posedge i_clk) begin
         o_step_valid <= 1'b0;
@@ -219,14 +236,7 @@ module wq_commit #(
                          i_link_row);
                 o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
             end
-            K_BAR, K_BAR2: begin                // wq_bar_check's release
-                o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, i_bar_lo};
-                o_evr_pc <= 32'd0;
-                o_evr_mask <= 32'd0;
-                o_evr_a <= i_bar_key;
-                o_evr_b <= {{(64-WARPS){1'b0}}, i_bar_slots};
-            end
+            K_BAR, K_BAR2: bar_release(i_bar_key);
             K_PRED: begin
                 o_evr_kind <= `WQ_EV_PRED_WRITE;
                 o_evr_aux <= {10'd0, i_b_rd};
@@ -322,17 +332,7 @@ module wq_commit #(
         end
 
         // ---- 7. KILL (wq_warp_kill) completes a barrier: its release
-        if (i_kill_rel) begin
-            o_evr_valid <= 1'b1;
-            o_evr_kind <= `WQ_EV_BAR_RELEASE;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, i_bar_lo};
-            o_evr_aux <= 16'd0;
-            o_evr_pc <= 32'd0;
-            o_evr_mask <= 32'd0;
-            o_evr_a <= i_kill_key;
-            o_evr_b <= {{(64-WARPS){1'b0}}, i_bar_slots};
-            o_evr_c <= 64'd0;
-        end
+        if (i_kill_rel) bar_release(i_kill_key);
     end
 
 `ifdef FORMAL

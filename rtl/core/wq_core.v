@@ -31,7 +31,8 @@
 //       of docs/rtl/commit.md)
 //
 // The units in their own files, instantiated here (docs/rtl/wq_core.md,
-// "Files"): wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
+// "Files"): wq_issue (IS: the ready warps, the pick, the scoreboard),
+// wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
 // code range), wq_core_lsu (EX's memory instructions: the gather buffer,
 // the LSU queue, the memory port, the atomic, the completion path's queue
 // side), wq_dispatch (the grid, a CTA's warps into free slots, the
@@ -42,7 +43,7 @@
 // wq_commit (WB's outputs: the register file's write port and the zero
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
-// pipeline registers, issue and the scoreboard, DE's checks and expander,
+// pipeline registers and the stall chain, DE's checks and expander,
 // WB's commit, the barrier check and the warp slots, and carries out
 // the units' requests on them (a completion's commit, a warp's start, the
 // divergence unit's PC and mask, RESUME and KILL); wq_diverge walks WB's
@@ -273,7 +274,8 @@ module wq_core #(
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
-    reg [WARPS-1:0]  busy;                     // an instruction in flight
+    wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
+    wire             unused_busy = &{1'b0, busy};   // (the formal properties')
     wire [RF_D-1:0]  zflag;                    // row reads 0 (the warp start's memset: wq_commit)
 
     // ---- grid waiting for dispatch (the launch port holds its fields;
@@ -305,8 +307,6 @@ module wq_core #(
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
-    reg [WID_W-1:0] rr;                         // the warp issued last
-
     // ---- slot summaries -----------------------------------------------------
     reg [WARPS-1:0] run_v, free_v, live_v;
     reg [6:0]       nfree;
@@ -321,33 +321,16 @@ module wq_core #(
             if (free_v[si]) nfree = nfree + 7'd1;
         end
     end
-    wire [WARPS-1:0] ready_v = run_v & ~busy & ~tw_pend;
+    wire [WARPS-1:0] ready_v;                   // running, nothing in flight, thread ids written
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
 
-    // the next ready warp after rr (round robin); the warp whose miss
-    // started the last fetch run first (pref), so that its words are used
-    // before another run can evict them
-    reg [WID_W-1:0] pick;
-    reg             pick_ok;
+    // IS: wq_issue picks the next ready warp (round robin, the fetch run's
+    // warp first)
+    wire [WID_W-1:0] pick;
     wire            pref_v;             // the warp whose miss started the last fetch run
     wire [WID_W-1:0] pref_w;
     wire            fl_on;              // a fetch run is requesting or receiving
-    integer pi;
-    always @(*) begin : picker
-        reg [WID_W:0] k;
-        pick = {WID_W{1'b0}};
-        pick_ok = 1'b0;
-        for (pi = WARPS; pi >= 1; pi = pi - 1) begin
-            k = ({1'b0, rr} + pi[WID_W:0]);
-            if ({{(31-WID_W){1'b0}}, k} >= WARPS) k = k - WARPS[WID_W:0];
-            if (ready_v[k[WID_W-1:0]]) begin
-                pick = k[WID_W-1:0];
-                pick_ok = 1'b1;
-            end
-        end
-        if (pref_v && !fl_on && ready_v[pref_w]) pick = pref_w;
-    end
 
     // ---- phases of a lock hold ----------------------------------------------
     // PH_RUN: the pipeline; PH_DISP: a CTA starts (the pipeline is empty);
@@ -911,9 +894,21 @@ module wq_core #(
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
-    assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
+    // the scoreboard's clears: FE's miss, a dropped beat, a commit
+    wire fe_miss = f_v && d_take && !squash && !fe_hit;
+    wire cm_done = cm_go && cm_last;
+    wq_issue #(.WARPS(WARPS), .WID_W(WID_W)) u_issue (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_run_v(run_v), .i_tw_pend(tw_pend), .i_pref_v(pref_v), .i_pref_w(pref_w),
+        .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
+        .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
+        .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
+        .i_squash(squash), .i_f_v(f_v), .i_d_v(d_v), .i_d_w(d_w),
+        .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
+        .i_cm_done(cm_done), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
+        .i_cm_wb(cp_code && b_v));
     // (a CTA asks for the lock only once the deque takes commands: while
     // its reset sweep runs the dispatch could not start its warps, and the
     // host's steps go on meanwhile instead of waiting for the hold's end)
@@ -1051,8 +1046,6 @@ module wq_core #(
             f_w <= pick;
             f_pc <= w_pc[pick];
             f_addr <= is_addr;
-            busy[pick] <= 1'b1;
-            rr <= pick;
         end
         // ---------------------------------------------------------- FE -> DE
         if (f_v && d_take && !squash) begin
@@ -1064,9 +1057,8 @@ module wq_core #(
                 d_p <= 6'd0;
                 d_k <= 2'd0;
                 d_parts_done <= 1'b0;
-            end else begin
-                busy[f_w] <= 1'b0;       // issued again after a fetch run fills it
             end
+            // (a miss: the warp is issued again after a fetch run fills it, wq_issue)
         end
         // ---------------------------------------------------------- DE -> EX
         if (d_emit) begin
@@ -1147,16 +1139,11 @@ module wq_core #(
         if (squash_x || cp_code) begin
             // a trap commits, or a store that wrote code: the younger beats
             // go, their warps stay ready (the division unit is empty: both
-            // wait for it)
-            if (x_v) busy[x_w] <= 1'b0;
+            // wait for it; the scoreboard: wq_issue)
             x_v <= 1'b0;
             x_open <= 1'b0;
         end
-        if (squash) begin
-            if (f_v) busy[f_w] <= 1'b0;
-            if (d_v) busy[d_w] <= 1'b0;
-            d_v <= 1'b0;
-        end
+        if (squash) d_v <= 1'b0;
 
         // ---------------------------------------------------------- WB
         // a part beat (or a commit's last part, in its first cycle): the
@@ -1173,7 +1160,6 @@ module wq_core #(
                 // the commit: the warp's state (the step port: wq_commit)
                 owe <= b_more;
                 ended <= !b_more;
-                busy[b_w] <= 1'b0;
                 // the barrier: the others waiting go on (b_w itself when
                 // BAR completes it), else BAR waits
                 if (b_rel_now)
@@ -1216,18 +1202,13 @@ module wq_core #(
             // write beats, its records and the step: wq_commit)
             owe <= cm_more;
             ended <= !cm_more;
-            busy[cm_w] <= 1'b0;
             w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
             w_pc[cm_w] <= cm_pc + 1'b1;
             if (cp_code) begin
                 // a store that wrote code: the younger entries go (the
-                // LSU drops them), and the fetch run stops (wq_fetch)
-                for (k = 0; k < WARPS; k = k + 1)
-                    if (cp_drop[k]) busy[k] <= 1'b0;
-                if (b_v) begin
-                    b_v <= 1'b0;
-                    busy[b_w] <= 1'b0;
-                end
+                // LSU drops them, wq_issue frees their warps), and the
+                // fetch run stops (wq_fetch)
+                if (b_v) b_v <= 1'b0;
             end
         end
 
@@ -1301,12 +1282,10 @@ module wq_core #(
 
         if (i_reset) begin
             phase <= PH_RUN;
-            busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
             b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
-            rr <= {WID_W{1'b0}};
             for (k = 0; k < WARPS; k = k + 1) begin
                 w_state[k] <= `WQ_WS_FREE;
                 w_trap[k] <= `WQ_TRAP_NONE;
