@@ -1,11 +1,11 @@
 // wq_core_wb.vh -- the encodings of WB's walk over a commit, shared by
-// wq_core (its record walk) and wq_diverge (the divergence unit's steps):
-// included inside both modules.
+// wq_diverge (the record walk, the divergence unit's steps) and wq_commit
+// (the records): included inside both modules.
 //
 // (each module uses some of them)
 /* verilator lint_off UNUSEDPARAM */
 // b_k / b_kk, the commit's records in the model's order of emission
-// (docs/rtl/wq_core.md, "WB: the commit's records")
+// (docs/rtl/wq_diverge.md, "Record walk")
 localparam [3:0] K_TRAP = 4'd0, K_YDQ = 4'd1, K_LINK = 4'd2, K_HELD = 4'd3,
                  K_TS1 = 4'd4, K_TS2 = 4'd5, K_PUSH = 4'd6, K_GRP = 4'd7,
                  K_MASK = 4'd8, K_CPUSH = 4'd9, K_BAR = 4'd10, K_PRED = 4'd11,

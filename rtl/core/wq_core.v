@@ -31,20 +31,23 @@
 //       of docs/rtl/commit.md)
 //
 // The units in their own files, instantiated here (docs/rtl/wq_core.md,
-// "Files"): wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
+// "Files"): wq_issue (IS: the ready warps, the pick, the scoreboard),
+// wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
 // code range), wq_core_lsu (EX's memory instructions: the gather buffer,
 // the LSU queue, the memory port, the atomic, the completion path's queue
 // side), wq_dispatch (the grid, a CTA's warps into free slots, the
 // thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
 // the trap registers, PERF_INSTR, the debug window), wq_diverge (the branch /
 // divergence unit with the token deque: per-thread state and targets,
-// the deque calls, the walks, sub-vector segments, reconvergence);
+// the deque calls, the walks, sub-vector segments, reconvergence),
+// wq_commit (WB's outputs: the register file's write port and the zero
+// rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
-// pipeline registers, issue and the scoreboard, DE's checks and expander,
-// WB's record walk, the barrier check and the warp slots, and carries out
-// the units' requests on them (a completion's and an atomic's records, a
-// warp's start, the divergence records and the commit's PC and mask,
-// RESUME and KILL).
+// pipeline registers and the stall chain, DE's checks and expander,
+// WB's commit, the barrier check and the warp slots, and carries out
+// the units' requests on them (a completion's commit, a warp's start, the
+// divergence unit's PC and mask, RESUME and KILL); wq_diverge walks WB's
+// records (which record of a commit goes out this cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -106,11 +109,11 @@ module wq_core #(
     input  wire                     i_reset,
     output wire                     o_ev_req,
     input  wire                     i_ev_gnt,
-    output reg                      o_step_valid,
-    output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
-    output reg  [7:0]               o_step_id,
-    output reg  [`WQ_STEP_W-1:0]    o_step_res,
-    output reg                      o_step_more,
+    output wire                     o_step_valid,
+    output wire [`WQ_STEPK_W-1:0]   o_step_kind,
+    output wire [7:0]               o_step_id,
+    output wire [`WQ_STEP_W-1:0]    o_step_res,
+    output wire                     o_step_more,
     input  wire                     i_ev_wait,
     output wire                     o_mem_valid,
     input  wire                     i_mem_ready,
@@ -120,25 +123,25 @@ module wq_core #(
     output wire [LINE_BYTES-1:0]    o_mem_wstrb,
     input  wire                     i_mem_rvalid,
     input  wire [LINE_BYTES*8-1:0]  i_mem_rdata,
-    output reg                      o_evr_valid,
-    output reg  [7:0]               o_evr_kind,
-    output reg  [7:0]               o_evr_unit,
-    output reg  [15:0]              o_evr_aux,
-    output reg  [31:0]              o_evr_pc,
-    output reg  [31:0]              o_evr_mask,
-    output reg  [31:0]              o_evr_a,
-    output reg  [63:0]              o_evr_b,
-    output reg  [63:0]              o_evr_c,
-    output reg  [4:0]               o_evr_part,
-    output reg  [LANES*32-1:0]      o_evr_vals,
+    output wire                     o_evr_valid,
+    output wire [7:0]               o_evr_kind,
+    output wire [7:0]               o_evr_unit,
+    output wire [15:0]              o_evr_aux,
+    output wire [31:0]              o_evr_pc,
+    output wire [31:0]              o_evr_mask,
+    output wire [31:0]              o_evr_a,
+    output wire [63:0]              o_evr_b,
+    output wire [63:0]              o_evr_c,
+    output wire [4:0]               o_evr_part,
+    output wire [LANES*32-1:0]      o_evr_vals,
     // the REG_WRITE slot: a register write's record, ahead of o_evr_*'s
     // record of the same cycle; its part and values are on o_evr_part /
     // o_evr_vals (the core's REG_WRITEs all leave here)
-    output reg                      o_evw_valid,
-    output reg  [7:0]               o_evw_unit,
-    output reg  [15:0]              o_evw_aux,
-    output reg  [31:0]              o_evw_pc,
-    output reg  [31:0]              o_evw_mask,
+    output wire                     o_evw_valid,
+    output wire [7:0]               o_evw_unit,
+    output wire [15:0]              o_evw_aux,
+    output wire [31:0]              o_evw_pc,
+    output wire [31:0]              o_evw_mask,
     // the MEM_WRITE beat port: up to EVM_SLOTS MEM_WRITE records of a
     // store in one cycle, slot 0 first (the valid slots are the lowest),
     // after the o_evw_* record and before the o_evr_* record of the cycle
@@ -163,7 +166,7 @@ module wq_core #(
     input  wire [16*32-1:0]         i_launch_desc,
     input  wire [31:0]              i_launch_ncta,
     input  wire [10:0]              i_launch_cta_threads,
-    output reg                      o_irq_trap,
+    output wire                     o_irq_trap,
     input  wire                     i_wave_subv,
     // the benches' counters (not CSRs): warp loads performed (LD with a
     // selected lane) and the line requests they made
@@ -271,8 +274,9 @@ module wq_core #(
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
     reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
-    reg [WARPS-1:0]  busy;                     // an instruction in flight
-    reg [RF_D-1:0]   zflag;                    // row reads 0 (the warp start's memset)
+    wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
+    wire             unused_busy = &{1'b0, busy};   // (the formal properties')
+    wire [RF_D-1:0]  zflag;                    // row reads 0 (the warp start's memset: wq_commit)
 
     // ---- grid waiting for dispatch (the launch port holds its fields;
     // wq_dispatch walks it) ----------------------------------------------------
@@ -303,8 +307,6 @@ module wq_core #(
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
 
-    reg [WID_W-1:0] rr;                         // the warp issued last
-
     // ---- slot summaries -----------------------------------------------------
     reg [WARPS-1:0] run_v, free_v, live_v;
     reg [6:0]       nfree;
@@ -319,33 +321,16 @@ module wq_core #(
             if (free_v[si]) nfree = nfree + 7'd1;
         end
     end
-    wire [WARPS-1:0] ready_v = run_v & ~busy & ~tw_pend;
+    wire [WARPS-1:0] ready_v;                   // running, nothing in flight, thread ids written
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
 
-    // the next ready warp after rr (round robin); the warp whose miss
-    // started the last fetch run first (pref), so that its words are used
-    // before another run can evict them
-    reg [WID_W-1:0] pick;
-    reg             pick_ok;
+    // IS: wq_issue picks the next ready warp (round robin, the fetch run's
+    // warp first)
+    wire [WID_W-1:0] pick;
     wire            pref_v;             // the warp whose miss started the last fetch run
     wire [WID_W-1:0] pref_w;
     wire            fl_on;              // a fetch run is requesting or receiving
-    integer pi;
-    always @(*) begin : picker
-        reg [WID_W:0] k;
-        pick = {WID_W{1'b0}};
-        pick_ok = 1'b0;
-        for (pi = WARPS; pi >= 1; pi = pi - 1) begin
-            k = ({1'b0, rr} + pi[WID_W:0]);
-            if ({{(31-WID_W){1'b0}}, k} >= WARPS) k = k - WARPS[WID_W:0];
-            if (ready_v[k[WID_W-1:0]]) begin
-                pick = k[WID_W-1:0];
-                pick_ok = 1'b1;
-            end
-        end
-        if (pref_v && !fl_on && ready_v[pref_w]) pick = pref_w;
-    end
 
     // ---- phases of a lock hold ----------------------------------------------
     // PH_RUN: the pipeline; PH_DISP: a CTA starts (the pipeline is empty);
@@ -407,10 +392,6 @@ module wq_core #(
     reg [7:0]        b_trap;
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;                     // the target field
-    reg [3:0]        b_k;                       // commit: the record being emitted
-    // (the records of a commit, in order: see b_recs; K_*, and the
-    // divergence unit's steps BP_*, RC_*, DQS_*)
-`include "wq_core_wb.vh"
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
     // ---- decode (DE) -----------------------------------------------------------
@@ -524,10 +505,10 @@ module wq_core #(
     wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [LANES*32-1:0] rf_qa, rf_qb;
-    reg              rf_we;
-    reg [RF_AW-1:0]  rf_waddr;
-    reg [LANES-1:0]  rf_wlane;
-    reg [LANES*32-1:0] rf_wdata;
+    wire             rf_we;                    // (wq_commit's write port)
+    wire [RF_AW-1:0] rf_waddr;
+    wire [LANES-1:0] rf_wlane;
+    wire [LANES*32-1:0] rf_wdata;
     // the read address stays on the port while EX keeps its beat
     reg [RF_AW-1:0]  rf_ra_q, rf_rb_q;
     wire [RF_AW-1:0] rf_ra_p = d_emit ? rf_ra : rf_ra_q;
@@ -734,9 +715,9 @@ module wq_core #(
 
     // ---- divergence unit (wq_diverge: exec_ctrl.c on the committing instruction,
     // the token deque and its port) ------------------------------------------------------
-    // it decides and gives the divergence records' fields; WB walks the
-    // records (b_recs) and carries them out on the commit port and the
-    // warp's slot
+    // it walks a commit's records (b_kk), decides and gives the divergence
+    // records' fields; wq_commit emits the records, this file carries the
+    // commit out on the warp's slot
     reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
     wire              dq_ready, dq_rvalid;
     wire [63:0]       dq_token;
@@ -745,16 +726,17 @@ module wq_core #(
     wire [3:0]        dq_op;
     wire [31:0]       b_act      = w_act[b_w];
     wire [PCW-1:0]    b_next     = b_pc + 1'b1;
-    wire              b_exit, b_region, b_waitr, b_branch, b_yield, b_yfire, b_mt, b_call, b_ret;
-    wire              b_subv, b_push, b_two, b_sst_go, b_sau, sv_on, lp_on, sv_nomask;
-    wire [31:0]       b_park, sv_park, r_held;
-    wire [2:0]        b_prep;
-    wire [1:0]        dqs, rc_s;
-    wire              dqr_empty, g_sub, g_first0, rc_chk_rec, b_fin, b_ends, b_orphan;
-    wire [PCW-1:0]    dqr_addr, b_npc, rc_c_pc;
-    wire [31:0]       g_rem, l_rem, h_rem, b_act_new, b_exit_new, rc_c_act, rc_wake;
-    wire [4:0]        l_p;
+    wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
+    wire              b_hold;                   //   none this cycle,
+    wire              b_last_k;                 //   the commit's last
+    wire              b_rel_now;                // a barrier release among them
+    wire              b_gone, b_orphan;         // the warp ends (with orphaned threads)
+    wire              b_ptrap_go;               // the deque-room check's trap becomes WB's
     wire [7:0]        b_ptrap;
+    wire              b_yield, b_auto;          // YIELD; SUBV_AUTO took sub-vector mode
+    wire [4:0]        l_p;                      // CALL's link: this beat's part
+    wire [PCW-1:0]    b_npc;                    // the PC after the commit
+    wire [31:0]       b_act_new, b_exit_new;    // ... its active and exited threads
     wire [15:0]       y_lfsr;
     wire [8:0]        y_count_ns;
     wire [7:0]        dg_kind;                  // the divergence record of b_kk
@@ -762,6 +744,7 @@ module wq_core #(
     wire [15:0]       dg_aux;
     wire [63:0]       dg_b;
     wire [1:0]        y_pol      = w_ypol[b_w];
+    wire              b_is_trap  = b_trap != `WQ_TRAP_NONE;
     wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -769,8 +752,9 @@ module wq_core #(
         .i_x_pc(x_pc), .i_op_a(op_a),
         .i_wb_in(!wb_ls && x_to_wb), .i_x_trap(x_trap), .i_x_skip(x_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
-        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd), .i_b_k(b_k),
-        .i_b_kk(b_kk), .i_emit(b_emit), .i_rc_early(rc_early), .i_rel_end(b_rel_end),
+        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
+        .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
+        .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
         .i_act(b_act), .i_exited(w_exited[b_w]), .i_ypol(y_pol), .i_yparam(w_yparam[b_w]),
         .i_ycount(w_ycount[b_w]), .i_lfsr(w_lfsr[b_w]), .i_sven(w_sven[b_w]),
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_log2(g_dlog2),
@@ -780,20 +764,13 @@ module wq_core #(
         .i_dq_warp(dq_warp), .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
-        .o_exit(b_exit), .o_region(b_region), .o_waitr(b_waitr), .o_branch(b_branch),
-        .o_yield(b_yield), .o_yfire(b_yfire), .o_mt(b_mt), .o_call(b_call), .o_ret(b_ret),
-        .o_subv(b_subv), .o_push(b_push), .o_two(b_two), .o_sst_go(b_sst_go), .o_sau(b_sau),
-        .o_sv_on(sv_on), .o_lp_on(lp_on), .o_sv_nomask(sv_nomask),
-        .o_park(b_park), .o_sv_park(sv_park), .o_r_held(r_held),
-        .o_prep(b_prep), .o_dqs(dqs), .o_dqr_empty(dqr_empty), .o_dqr_addr(dqr_addr),
-        .o_g_sub(g_sub), .o_g_rem(g_rem), .o_g_first0(g_first0), .o_l_rem(l_rem), .o_l_p(l_p),
-        .o_h_rem(h_rem), .o_rc_s(rc_s), .o_rc_chk_rec(rc_chk_rec), .o_fin(b_fin),
-        .o_ptrap(b_ptrap), .o_npc(b_npc), .o_act_new(b_act_new), .o_exit_new(b_exit_new),
-        .o_ends(b_ends), .o_orphan(b_orphan), .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
-        .o_rc_wake(rc_wake), .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
+        .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_rel_now(b_rel_now),
+        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_l_p(l_p),
+        .o_yield(b_yield), .o_auto(b_auto), .o_npc(b_npc), .o_act_new(b_act_new),
+        .o_exit_new(b_exit_new), .o_gone(b_gone), .o_orphan(b_orphan),
+        .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),
         .o_rec_kind(dg_kind), .o_rec_pc(dg_pc), .o_rec_aux(dg_aux), .o_rec_mask(dg_mask),
         .o_rec_a(dg_a), .o_rec_b(dg_b));
-    wire        b_is_trap  = b_trap != `WQ_TRAP_NONE;
 
     // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
     // bc_w leaves the set of warps that can still arrive (it waits at BAR,
@@ -828,71 +805,9 @@ module wq_core #(
             if (bar_slots[bi]) bar_lo = bi[WID_W-1:0];
     end
 
-    // ---- WB: the commit's records ---------------------------------------------------
-    // b_k walks a commit's records, those of b_recs in this order (the
-    // model's order of emission):
-    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
-    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
-    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
-    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
-    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
-    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
-    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
-    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
-    //           (DIV) and DQ_PUSH_FRONT (a deque call)
-    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
-    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
-    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
-    //   K_PRED  PRED_WRITE (SETP)
-    //   K_RET   RETIRE
-    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
-    //           until a token wakes threads (MASK_PC), or with an empty
-    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
-    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
-    //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    wire        b_rel_tail = (b_is_trap ? !recoverable(b_trap) : b_fin) && b_rel_end;
-    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
-                             {b_rel_tail, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
-                              b_bar && bar_go, b_call,
-                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
-                              (b_subv && !sv_nomask),
-                              b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
-                              b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
-    reg  [3:0]  b_kk;                           // the record this cycle
-    integer bk;
-    always @(*) begin
-        b_kk = K_BAR2;
-        for (bk = 13; bk >= 0; bk = bk - 1)
-            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
-    end
-    // no record this cycle: the prologue, or a deque call not answered yet
-    wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
-                               (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
-                              dqs != DQS_DONE) ||
-                             // (the walk skips the first path's group, and ends)
-                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
-                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
-    // the reconverge walk's end: a wake, or the warp's end (the release
-    // of K_BAR2 may follow it)
-    wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
-                             (rc_s == RC_POP && dqr_empty);
-    wire        b_last_k   = !b_hold &&
-                             ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && b_rel_end)) :
-                                               ((b_recs >> b_kk) == 15'd1));
-    // the warp is gone: reconverge found the deque empty
-    wire        b_gone     = b_ends && rc_s == RC_POP;
-    // an EXIT that leaves no thread, outside a sub-vector segment and a
-    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
-    // issues its reconvergence pop with its first record: the records
-    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
-    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
-    // for K_RC, which then does not wait for it
+    // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
+    // a trap waits for the LSU queue and the division unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
-    wire        rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
-                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
-                             !wb_frz && !b_twait;
     wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
@@ -911,7 +826,6 @@ module wq_core #(
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
     wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
-    wire        b_rel_now  = b_recs[K_BAR] || b_recs[K_BAR2];
     wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
                      (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
                      (b_rel_now ? bar_oth : {WARPS{1'b0}});
@@ -980,9 +894,21 @@ module wq_core #(
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
-    assign is_go = can_issue && pick_ok && !squash && d_take_fe;
     wire d_take_fe;                      // FE's beat can move to DE
     assign d_take_fe = !f_v || d_take;
+    // the scoreboard's clears: FE's miss, a dropped beat, a commit
+    wire fe_miss = f_v && d_take && !squash && !fe_hit;
+    wire cm_done = cm_go && cm_last;
+    wq_issue #(.WARPS(WARPS), .WID_W(WID_W)) u_issue (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_run_v(run_v), .i_tw_pend(tw_pend), .i_pref_v(pref_v), .i_pref_w(pref_w),
+        .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
+        .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
+        .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
+        .i_squash(squash), .i_f_v(f_v), .i_d_v(d_v), .i_d_w(d_w),
+        .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
+        .i_cm_done(cm_done), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
+        .i_cm_wb(cp_code && b_v));
     // (a CTA asks for the lock only once the deque takes commands: while
     // its reset sweep runs the dispatch could not start its warps, and the
     // host's steps go on meanwhile instead of waiting for the hold's end)
@@ -1030,8 +956,7 @@ module wq_core #(
     wire [WID_W-1:0] dw;                 // the debug window's warp
     // the commits the trap registers and the count see (WB's, the
     // completion path's)
-    wire             b_commit_now = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz &&
-                                    !b_twait && b_last_k;
+    wire             b_commit_now = b_emit && b_last_k;
     wq_core_csr #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_csr (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(i_csr_valid), .i_csr_we(i_csr_we), .i_csr_addr(i_csr_addr),
@@ -1058,47 +983,51 @@ module wq_core #(
         dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_dqw : b_w;
     end
 
-    // a register write beat: part p of register r of warp w, the selected
-    // lanes (a row still zero from the warp start is written whole), and
-    // its REG_WRITE record on the REG_WRITE slot (WB's part beats, the
-    // completion path's load write-back)
-    task reg_beat;
-        input [WID_W-1:0]     w;
-        input [5:0]           r;
-        input [5:0]           p;
-        input [PCW-1:0]       pc;
-        input [31:0]          sel;
-        input [LANES*32-1:0]  res;
-        reg   [RF_AW-1:0]     row;
-        integer               l;
-        begin
-            row = rf_rowp(w, r, p, w_son[w], w_sbase[w]);
-            rf_we <= 1'b1;
-            rf_waddr <= row;
-            rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(sel, p);
-            for (l = 0; l < LANES; l = l + 1) begin
-                rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-                o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-            end
-            zflag[row] <= 1'b0;
-            o_evw_valid <= 1'b1;
-            o_evw_unit <= {{(8-WID_W){1'b0}}, w};
-            o_evw_aux <= {10'd0, r};
-            o_evw_pc <= {{(32-PCW){1'b0}}, pc};
-            o_evw_mask <= sel;
-            o_evr_part <= p[4:0];
-        end
-    endtask
+    // ---- WB's writes (wq_commit: the register file's write port and the
+    // zero rows, the REG_WRITE slot, the commit stream's records, the step
+    // port); this file decides them ------------------------------------------------------
+    // a part beat's register write (or a commit's last part, in its first
+    // cycle), CALL's link, the completion's beat: their rows
+    wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
+                                lanes_of(b_sel, b_p) != {LANES{1'b0}};
+    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
+    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
+    wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], w_sbase[cm_w]);
+    wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
+                .RF_AW(RF_AW)) u_commit (
+        .i_clk(i_clk),
+        .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
+        .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
+        .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
+        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_mul ? mul_res : b_res),
+        .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
+        .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
+        .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
+        .i_link_p(l_p), .i_link_row(link_row), .i_link_val({{(32-PCW){1'b0}}, b_next}),
+        .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(w_key[b_w]),
+        .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
+        .i_dg_a(dg_a), .i_dg_b(dg_b),
+        .i_cm_go(cm_go), .i_cm_wr(!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}}),
+        .i_cm_last(cm_last), .i_cm_more(cm_more), .i_cm_w(cm_w), .i_cm_rd(cm_rd), .i_cm_p(cm_p),
+        .i_cm_row(cm_rrow), .i_cm_pc(cm_pc), .i_cm_sel(cm_sel), .i_cm_res(cm_row),
+        .i_cm_op(cm_op), .i_cm_ir(cm_ir),
+        .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_wi(ds_wi), .i_ds_pc(g_pc),
+        .i_ds_live(ds_live), .i_ds_next(g_next), .i_ds_seq(grid_seq),
+        .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
+        .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(w_key[dw]),
+        .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
+        .o_zflag(zflag),
+        .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
+        .o_step_res(o_step_res), .o_step_more(o_step_more), .o_irq_trap(o_irq_trap),
+        .o_evr_valid(o_evr_valid), .o_evr_kind(o_evr_kind), .o_evr_unit(o_evr_unit),
+        .o_evr_aux(o_evr_aux), .o_evr_pc(o_evr_pc), .o_evr_mask(o_evr_mask), .o_evr_a(o_evr_a),
+        .o_evr_b(o_evr_b), .o_evr_c(o_evr_c), .o_evr_part(o_evr_part), .o_evr_vals(o_evr_vals),
+        .o_evw_valid(o_evw_valid), .o_evw_unit(o_evw_unit), .o_evw_aux(o_evw_aux),
+        .o_evw_pc(o_evw_pc), .o_evw_mask(o_evw_mask));
 
     // ---- the sequential part ---------------------------------------------------------------
-    integer k, wl;
+    integer k;
     always @(posedge i_clk) begin
-        o_step_valid <= 1'b0;
-        o_step_more <= 1'b0;
-        o_evr_valid <= 1'b0;
-        o_evw_valid <= 1'b0;
-        o_irq_trap <= 1'b0;
-        rf_we <= 1'b0;
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
             // grant again right after the cycle that shows the last commit)
@@ -1117,8 +1046,6 @@ module wq_core #(
             f_w <= pick;
             f_pc <= w_pc[pick];
             f_addr <= is_addr;
-            busy[pick] <= 1'b1;
-            rr <= pick;
         end
         // ---------------------------------------------------------- FE -> DE
         if (f_v && d_take && !squash) begin
@@ -1130,9 +1057,8 @@ module wq_core #(
                 d_p <= 6'd0;
                 d_k <= 2'd0;
                 d_parts_done <= 1'b0;
-            end else begin
-                busy[f_w] <= 1'b0;       // issued again after a fetch run fills it
             end
+            // (a miss: the warp is issued again after a fetch run fills it, wq_issue)
         end
         // ---------------------------------------------------------- DE -> EX
         if (d_emit) begin
@@ -1177,18 +1103,7 @@ module wq_core #(
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
-        // ATOM: a lane's record as its write is taken (or without a write)
-        if (at_rec) begin
-            o_evr_valid <= 1'b1;
-            o_evr_kind <= `WQ_EV_ATOMIC;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, x_w};
-            o_evr_aux <= {3'd0, at_lane, 4'd0, x_fn};
-            o_evr_pc <= {{(32-PCW){1'b0}}, x_pc};
-            o_evr_mask <= 32'd1 << at_lane;
-            o_evr_a <= at_addr;
-            o_evr_b <= {32'd0, at_new};
-            o_evr_c <= {32'd0, at_old};
-        end
+        // (ATOM's record as a lane's write is taken: wq_commit)
         // ---------------------------------------------------------- EX -> WB
         if (!b_busy) b_v <= 1'b0;
         if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
@@ -1215,8 +1130,7 @@ module wq_core #(
                       `WQ_TRAP_MISALIGNED : x_trap;
             b_res <= ls_fuse ? ls_row0 : x_res;
             b_imm <= x_imm[PCW-1:0];
-            b_k <= 4'd0;
-            // (the divergence unit starts its prologue: wq_diverge)
+            // (the divergence unit starts its prologue and record walk: wq_diverge)
             if (!x_commit && x_op == `WQ_OP_SETP) begin
                 if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
@@ -1225,118 +1139,27 @@ module wq_core #(
         if (squash_x || cp_code) begin
             // a trap commits, or a store that wrote code: the younger beats
             // go, their warps stay ready (the division unit is empty: both
-            // wait for it)
-            if (x_v) busy[x_w] <= 1'b0;
+            // wait for it; the scoreboard: wq_issue)
             x_v <= 1'b0;
             x_open <= 1'b0;
         end
-        if (squash) begin
-            if (f_v) busy[f_w] <= 1'b0;
-            if (d_v) busy[d_w] <= 1'b0;
-            d_v <= 1'b0;
-        end
+        if (squash) d_v <= 1'b0;
 
         // ---------------------------------------------------------- WB
-        if (b_v && (!b_commit || b_fp) && !wb_frz) begin
-            // a part beat (or a commit's last part, in its first cycle):
-            // the register write and its REG_WRITE record
-            if (b_wrd && lanes_of(b_sel, b_p) != {LANES{1'b0}}) begin
-                reg_beat(b_w, b_rd, b_p, b_pc, b_sel, b_mul ? mul_res : b_res);
-                b_open <= 1'b1;
-            end
-        end
+        // a part beat (or a commit's last part, in its first cycle): the
+        // register write and its REG_WRITE record (wq_commit)
+        if (bw_go) b_open <= 1'b1;
         // ---------------------------------------------------------- WB: the divergence unit's steps
-        // (wq_diverge: the deque calls, the prologue, the walks)
-        if (b_v && b_commit && b_prep == BP_CHECK) b_trap <= b_ptrap;
-        // K_GRP: the walk's end (the first path's group is skipped: wq_diverge)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
-            b_k <= K_GRP + 4'd1;
+        // (wq_diverge: the deque calls, the prologue, the record walk)
+        if (b_ptrap_go) b_trap <= b_ptrap;
 
-        if (b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait) begin
+        if (b_emit) begin
+            // a record of the commit (wq_commit emits it)
             b_open <= !b_last_k;
-            o_evr_valid <= 1'b1;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, b_w};
-            o_evr_pc <= {{(32-PCW){1'b0}}, b_pc};
-            o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
-            case (b_kk)
-            K_TRAP: begin
-                o_evr_kind <= `WQ_EV_TRAP;
-                o_evr_aux <= {8'd0, b_trap};
-                o_evr_mask <= b_act;
-                o_evr_a <= {24'd0, b_trap};
-            end
-            K_LINK: begin : link                // CALL: rd = PC+1 in the selected threads
-                reg [RF_AW-1:0] row;
-                row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
-                rf_we <= 1'b1;
-                rf_waddr <= row;
-                rf_wlane <= zflag[row] ? {LANES{1'b1}} : lanes_of(b_sel, {1'b0, l_p});
-                zflag[row] <= 1'b0;
-                o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
-                o_evw_valid <= 1'b1;
-                o_evw_unit <= {{(8-WID_W){1'b0}}, b_w};
-                o_evw_aux <= {10'd0, b_rd};
-                o_evw_pc <= {{(32-PCW){1'b0}}, b_pc};
-                o_evw_mask <= b_sel;
-                o_evr_part <= l_p;
-                for (wl = 0; wl < LANES; wl = wl + 1) begin
-                    rf_wdata[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
-                    o_evr_vals[wl*32 +: 32] <= b_sel[l_p * LANES + wl] ? {{(32-PCW){1'b0}}, b_next} : 32'd0;
-                end
-            end
-            K_BAR, K_BAR2: begin                // wq_bar_check's release
-                o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
-                o_evr_pc <= 32'd0;
-                o_evr_mask <= 32'd0;
-                o_evr_a <= w_key[b_w];
-                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
-            end
-            K_PRED: begin
-                o_evr_kind <= `WQ_EV_PRED_WRITE;
-                o_evr_aux <= {10'd0, b_rd};
-                o_evr_mask <= b_sel;
-                o_evr_b <= {32'd0, b_pred_new};
-            end
-            K_RET: begin
-                // (a sub-vector segment's or loop form's state: wq_diverge)
-                o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_aux <= {8'd0, b_op};
-                o_evr_mask <= b_sel;
-                o_evr_a <= {31'd0, b_sst_go && b_sau};   // SUBV_AUTO's mode
-                o_evr_b <= b_ir;
-            end
-            K_YDQ, K_HELD, K_TS1, K_TS2, K_PUSH, K_GRP, K_MASK, K_CPUSH, K_RC: begin
-                // the divergence unit's records (wq_diverge: DQ_MERGE /
-                // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, and
-                // reconverge's MASK_PC, DQ_POP, WARP_DONE or orphaned TRAP)
-                o_evr_kind <= dg_kind;
-                o_evr_pc <= dg_pc;
-                o_evr_aux <= dg_aux;
-                o_evr_mask <= dg_mask;
-                o_evr_a <= dg_a;
-                o_evr_b <= dg_b;
-                // (the warp's end completes a barrier: its release follows)
-                if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && b_rel_end) b_k <= K_BAR2;
-            end
-            default: ;
-            endcase
-            // (the last record: a beat that follows at once sets b_k itself)
-            // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left)
-            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
-                !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
-                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
-                b_k <= b_kk + 4'd1;
             if (b_last_k) begin
-                // the commit: the warp's state, the step port
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, b_w};
-                o_step_more <= b_more;
+                // the commit: the warp's state (the step port: wq_commit)
                 owe <= b_more;
                 ended <= !b_more;
-                busy[b_w] <= 1'b0;
                 // the barrier: the others waiting go on (b_w itself when
                 // BAR completes it), else BAR waits
                 if (b_rel_now)
@@ -1347,19 +1170,11 @@ module wq_core #(
                     // wq_warp_trap: the instruction changes nothing
                     w_state[b_w] <= `WQ_WS_TRAP;
                     w_trap[b_w] <= b_trap;
-                    o_irq_trap <= 1'b1;
-                    o_step_res <= `WQ_STEP_TRAP;
                 end else begin
-                    o_step_res <= (b_gone && b_orphan) ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
                     w_retired[b_w] <= w_retired[b_w] + 32'd1;
-                    // the instruction's PC and mask, or reconverge's wake
-                    if (b_ends && !b_gone) begin
-                        w_pc[b_w] <= (rc_s == RC_WAKE) ? dqr_addr : rc_c_pc;
-                        w_act[b_w] <= (rc_s == RC_WAKE) ? rc_wake : rc_c_act;
-                    end else begin
-                        w_pc[b_w] <= b_npc;
-                        w_act[b_w] <= b_act_new;
-                    end
+                    // the instruction's PC and mask, or reconverge's (wq_diverge)
+                    w_pc[b_w] <= b_npc;
+                    w_act[b_w] <= b_act_new;
                     w_exited[b_w] <= b_exit_new;
                     if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
                     if (b_yield) begin
@@ -1370,7 +1185,6 @@ module wq_core #(
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
                             w_trap[b_w] <= `WQ_TRAP_ORPHANED;
-                            o_irq_trap <= 1'b1;
                         end else
                             w_state[b_w] <= `WQ_WS_FREE;
                     end
@@ -1383,48 +1197,24 @@ module wq_core #(
         // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
         // (o_evm_*)
         dc_yield <= dc_go && dv_last && b_v && !b_twait;
-        if (cm_go) begin
-            if (!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}})
-                // a load's write-back beat (rd + cp_k, part cp_p), a
-                // division's part
-                reg_beat(cm_w, cm_rd, cm_p, cm_pc, cm_sel, cm_row);
-            if (cm_last) begin
-                // RETIRE and the commit: the warp goes on at PC + 1
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_RETIRE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, cm_w};
-                o_evr_pc <= {{(32-PCW){1'b0}}, cm_pc};
-                o_evr_aux <= {8'd0, cm_op};
-                o_evr_mask <= cm_sel;
-                o_evr_a <= 32'd0;
-                o_evr_b <= cm_ir;
-                o_evr_c <= 64'd0;
-                o_step_valid <= 1'b1;
-                o_step_kind <= `WQ_STEPK_WARP;
-                o_step_id <= {{(8-WID_W){1'b0}}, cm_w};
-                o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= cm_more;
-                owe <= cm_more;
-                ended <= !cm_more;
-                busy[cm_w] <= 1'b0;
-                w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
-                w_pc[cm_w] <= cm_pc + 1'b1;
-                if (cp_code) begin
-                    // a store that wrote code: the younger entries go (the
-                    // LSU drops them), and the fetch run stops (wq_fetch)
-                    for (k = 0; k < WARPS; k = k + 1)
-                        if (cp_drop[k]) busy[k] <= 1'b0;
-                    if (b_v) begin
-                        b_v <= 1'b0;
-                        busy[b_w] <= 1'b0;
-                    end
-                end
+        if (cm_go && cm_last) begin
+            // RETIRE and the commit, the warp goes on at PC + 1 (its register
+            // write beats, its records and the step: wq_commit)
+            owe <= cm_more;
+            ended <= !cm_more;
+            w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
+            w_pc[cm_w] <= cm_pc + 1'b1;
+            if (cp_code) begin
+                // a store that wrote code: the younger entries go (the
+                // LSU drops them, wq_issue frees their warps), and the
+                // fetch run stops (wq_fetch)
+                if (b_v) b_v <= 1'b0;
             end
         end
 
         // ---------------------------------------------------------- dispatch
-        // (wq_dispatch decides; the slot, the CLEAR, the CTA_START record
-        // and the DISPATCH commit are written here)
+        // (wq_dispatch decides; the slot and the phase are written here,
+        // the CTA_START record and the DISPATCH step by wq_commit)
         if (ds_start) phase <= PH_DISP;
         if (ds_slot_go) begin
             // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
@@ -1452,35 +1242,15 @@ module wq_core #(
             w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
-            // (outside a segment and a loop form, the deque CLEARed: wq_diverge)
+            // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
+            // its rows read zero and CTA_START: wq_commit)
             for (k = 0; k < 8; k = k + 1)
                 w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
-            // the warp's rows, each bit at a constant index: a
-            // variable bit-select write is a whole-vector mask per
-            // row for Yosys' proc_mux (REGS * PARTS of RF_D bits,
-            // hours at LANES=8)
-            for (k = 0; k < RF_D; k = k + 1)
-                if (k / (REGS * PARTS) == {{(32-WID_W){1'b0}}, ds_s})
-                    zflag[k] <= 1'b1;
-            o_evr_valid <= 1'b1;
-            o_evr_kind <= `WQ_EV_CTA_START;
-            o_evr_unit <= {{(8-WID_W){1'b0}}, ds_s};
-            o_evr_aux <= {11'd0, ds_wi};
-            o_evr_pc <= {{(32-PCW){1'b0}}, g_pc};
-            o_evr_mask <= ds_live;
-            o_evr_a <= g_next;
-            o_evr_b <= {32'd0, grid_seq};
-            o_evr_c <= 64'd0;
         end
         if (ds_end) begin
-            o_step_valid <= 1'b1;
-            o_step_kind <= `WQ_STEPK_DISPATCH;
-            o_step_id <= 8'd0;
-            o_step_res <= `WQ_STEP_DONE;
-            // the CTA's warps are ready: the hold goes on unless
-            // another unit waits (the instruction buffer keeps the
-            // kernel's code for them)
-            o_step_more <= !stopping && !i_ev_wait;
+            // the DISPATCH step (wq_commit): the CTA's warps are ready, the
+            // hold goes on unless another unit waits (the instruction
+            // buffer keeps the kernel's code for them)
             owe <= !stopping && !i_ev_wait;
             ended <= stopping || i_ev_wait;
             phase <= PH_RUN;
@@ -1503,29 +1273,19 @@ module wq_core #(
             w_state[dw] <= `WQ_WS_FREE;
             w_trap[dw] <= `WQ_TRAP_NONE;
             if (b_rel_end) begin
+                // (its BAR_RELEASE record: wq_commit)
                 for (k = 0; k < WARPS; k = k + 1)
                     if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-                o_evr_valid <= 1'b1;
-                o_evr_kind <= `WQ_EV_BAR_RELEASE;
-                o_evr_unit <= {{(8-WID_W){1'b0}}, bar_lo};
-                o_evr_aux <= 16'd0;
-                o_evr_pc <= 32'd0;
-                o_evr_mask <= 32'd0;
-                o_evr_a <= w_key[dw];
-                o_evr_b <= {{(64-WARPS){1'b0}}, bar_slots};
-                o_evr_c <= 64'd0;
             end
         end
         if (csr_done) phase <= PH_RUN;
 
         if (i_reset) begin
             phase <= PH_RUN;
-            busy <= {WARPS{1'b0}};
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
             b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
-            rr <= {WID_W{1'b0}};
             for (k = 0; k < WARPS; k = k + 1) begin
                 w_state[k] <= `WQ_WS_FREE;
                 w_trap[k] <= `WQ_TRAP_NONE;

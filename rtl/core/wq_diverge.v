@@ -5,13 +5,14 @@
 // form state of each warp, WB's deque calls (one at a time: set, on the
 // port, taken, answered) and the steps of a control instruction's commit:
 // the prologue (wait_region's FIND, RET's CALL token holders, the group
-// count, the deque-room check), the group walk, reconvergence.
+// count, the deque-room check), the group walk, reconvergence, and WB's
+// record walk over a commit (b_k, b_kk: wq_core_wb.vh).
 //
-// wq_core walks the commit's records (b_k, b_kk: wq_core_wb.vh) and emits
-// them; for the divergence records (DQ_MERGE / DQ_PUSH_BACK, THREAD_STATE,
-// DQ_PUSH_FRONT, MASK_PC, DQ_POP, WARP_DONE, the orphaned TRAP) this unit
-// gives the record's fields (o_rec_*), and takes i_emit, the cycle a
-// record of WB goes out, to move its own state on.  It decides the PC and
+// wq_commit emits the records; for the divergence records (DQ_MERGE /
+// DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, DQ_POP, WARP_DONE,
+// the orphaned TRAP) this unit gives the record's fields (o_rec_*), and
+// takes i_emit, the cycle a record of WB goes out, to move its own state
+// and the walk on.  It decides the PC and
 // active set after the instruction (b_npc, b_act_new) and after
 // reconvergence (rc_*), the deque-room and misuse trap (b_ptrap), and the
 // flags WB's record list is made of; the warp's slot (PC, mask, exited,
@@ -53,10 +54,11 @@ module wq_diverge #(
     input  wire [PCW-1:0]           i_b_pc,
     input  wire [PCW-1:0]           i_b_imm,        // the target field
     input  wire                     i_b_wd,         // the wave decision (SUBV_AUTO)
-    input  wire [3:0]               i_b_k,
-    input  wire [3:0]               i_b_kk,         // the record this cycle
-    input  wire                     i_emit,         // it goes out
-    input  wire                     i_rc_early,     // EXIT's early reconvergence pop
+    input  wire                     i_trap,         // its trap (its code recoverable),
+    input  wire                     i_trap_recov,
+    input  wire                     i_bar_go,       // BAR completes the barrier
+    input  wire                     i_emit,         // the record o_kk goes out
+    input  wire                     i_wb_hold,      // WB holds (a completion, a trap waits)
     input  wire                     i_rel_end,      // the warp's end completes a barrier
     // the slot of WB's warp: active and exited threads, the yield policy,
     // its parameter, EVERY_N's count, the LFSR, sub-vector mode enabled
@@ -91,42 +93,30 @@ module wq_diverge #(
     output wire [3:0]               o_dq_op,        // the command on the port
     // the sub-vector segment of every warp (DE's packed registers)
     output wire [WARPS-1:0]         o_son,
-    // the instruction's kind, for WB's record list
-    output wire                     o_exit, o_region, o_waitr, o_branch, o_yield, o_yfire,
-    output wire                     o_mt, o_call, o_ret, o_subv, o_push, o_two,
-    output wire                     o_sst_go, o_sau,
-    output wire                     o_sv_on, o_lp_on, o_sv_nomask,
-    output wire [31:0]              o_park, o_sv_park, o_r_held,
-    // the walk: the prologue, the deque call, the groups, CALL's link,
-    // RET's holders, reconvergence
-    output wire [2:0]               o_prep,
-    output wire [1:0]               o_dqs,
-    output wire                     o_dqr_empty,
-    output wire [PCW-1:0]           o_dqr_addr,
-    output wire                     o_g_sub,
-    output wire [31:0]              o_g_rem,
-    output wire                     o_g_first0,
-    output wire [31:0]              o_l_rem,
-    output wire [4:0]               o_l_p,
-    output wire [31:0]              o_h_rem,
-    output wire [1:0]               o_rc_s,
-    output wire                     o_rc_chk_rec,
-    output wire                     o_fin,          // the warp's end released a barrier
-    // the outcome: the trap of the check, PC and threads after the
-    // instruction and after reconvergence, the exited threads, the yield
-    // state the commit leaves
+    // WB's record walk: the record this cycle (wq_core_wb.vh's K_*), none
+    // this cycle (the prologue, a deque call not answered), the commit's
+    // last; a barrier release among the records
+    output wire [3:0]               o_kk,
+    output wire                     o_hold,
+    output wire                     o_last,
+    output wire                     o_rel_now,
+    // the deque-room check's trap (becomes WB's), CALL's link beat's part
+    output wire                     o_ptrap_go,
     output wire [7:0]               o_ptrap,
+    output wire [4:0]               o_l_p,
+    // the outcome: YIELD and its state, SUBV_AUTO's mode, the PC and the
+    // active and exited threads after the commit (reconvergence's
+    // included), the warp's end (with orphaned threads)
+    output wire                     o_yield,
+    output wire                     o_auto,
     output wire [PCW-1:0]           o_npc,
     output wire [31:0]              o_act_new,
     output wire [31:0]              o_exit_new,
-    output wire                     o_ends,
+    output wire                     o_gone,
     output wire                     o_orphan,
-    output wire [PCW-1:0]           o_rc_c_pc,
-    output wire [31:0]              o_rc_c_act,
-    output wire [31:0]              o_rc_wake,
     output wire [15:0]              o_y_lfsr,
     output wire [8:0]               o_y_count,
-    // the divergence record of record i_b_kk (unit: WB's warp)
+    // the divergence record of record o_kk (unit: WB's warp)
     output reg  [7:0]               o_rec_kind,
     output reg  [31:0]              o_rec_pc,
     output reg  [15:0]              o_rec_aux,
@@ -157,8 +147,9 @@ module wq_diverge #(
     wire [PCW-1:0]   b_pc  = i_b_pc;
     wire [PCW-1:0]   b_imm = i_b_imm;
     wire             b_wd  = i_b_wd;
-    wire [3:0]       b_k   = i_b_k;
-    wire [3:0]       b_kk  = i_b_kk;
+    reg  [3:0]       b_k;                      // the record walk: the record being emitted
+    reg  [3:0]       b_kk;                     //   the record this cycle
+    wire             rc_early;                 // EXIT's early reconvergence pop
     wire             b_v   = i_b_v;
     wire             b_commit = i_b_commit;
     wire             b_bar = b_op == `WQ_OP_BAR;
@@ -500,48 +491,103 @@ module wq_diverge #(
     assign o_dq_log2 = dq_log2;
     assign o_dq_op = dq_op;
     assign o_son = w_son;
-    assign o_exit = b_exit;
-    assign o_region = b_region;
-    assign o_waitr = b_waitr;
-    assign o_branch = b_branch;
-    assign o_yield = b_yield;
-    assign o_yfire = b_yfire;
-    assign o_mt = b_mt;
-    assign o_call = b_call;
-    assign o_ret = b_ret;
-    assign o_subv = b_subv;
-    assign o_push = b_push;
-    assign o_two = b_two;
-    assign o_sst_go = b_sst_go;
-    assign o_sau = b_sau;
-    assign o_sv_on = sv_on;
-    assign o_lp_on = lp_on;
-    assign o_sv_nomask = sv_nomask;
-    assign o_park = b_park;
-    assign o_sv_park = sv_park;
-    assign o_r_held = r_held;
-    assign o_prep = b_prep;
-    assign o_dqs = dqs;
-    assign o_dqr_empty = dqr_empty;
-    assign o_dqr_addr = dqr_addr;
-    assign o_g_sub = g_sub;
-    assign o_g_rem = g_rem;
-    assign o_g_first0 = g_first0;
-    assign o_l_rem = l_rem;
-    assign o_l_p = l_p;
-    assign o_h_rem = h_rem;
-    assign o_rc_s = rc_s;
-    assign o_rc_chk_rec = rc_chk_rec;
-    assign o_fin = b_fin;
+    wire        b_is_trap  = i_trap;
+    // ---- WB's record walk ------------------------------------------------------------
+    // b_k walks a commit's records, those of b_recs in this order (the
+    // model's order of emission):
+    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
+    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
+    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
+    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
+    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
+    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
+    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
+    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
+    //           (DIV) and DQ_PUSH_FRONT (a deque call)
+    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
+    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
+    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
+    //   K_PRED  PRED_WRITE (SETP)
+    //   K_RET   RETIRE
+    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
+    //           until a token wakes threads (MASK_PC), or with an empty
+    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
+    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
+    //           the CTA's other warps all wait at the barrier (wq_bar_check)
+    wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
+    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
+                             {b_rel_tail, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                              b_bar && i_bar_go, b_call,
+                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
+                              (b_subv && !sv_nomask),
+                              b_mt, b_push, b_two,
+                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
+                              b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
+    integer bk;
+    always @(*) begin
+        b_kk = K_BAR2;
+        for (bk = 13; bk >= 0; bk = bk - 1)
+            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
+    end
+    // no record this cycle: the prologue, or a deque call not answered yet
+    wire        b_hold     = b_prep != BP_NONE ||
+                             ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
+                               (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
+                              dqs != DQS_DONE) ||
+                             // (the walk skips the first path's group, and ends)
+                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
+    // the reconverge walk's end: a wake, or the warp's end (the release
+    // of K_BAR2 may follow it)
+    wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
+                             (rc_s == RC_POP && dqr_empty);
+    wire        b_last_k   = !b_hold &&
+                             ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
+                                               ((b_recs >> b_kk) == 15'd1));
+    // the warp is gone: reconverge found the deque empty
+    wire        b_gone     = b_ends && rc_s == RC_POP;
+    // an EXIT that leaves no thread, outside a sub-vector segment and a
+    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
+    // issues its reconvergence pop with its first record: the records
+    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
+    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
+    // for K_RC, which then does not wait for it
+    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
+                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
+                             !i_wb_hold;
+    always @(posedge i_clk) begin
+        if (i_wb_in) b_k <= 4'd0;
+        // K_GRP: the walk's end (the first path's group is skipped)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
+            b_k <= K_GRP + 4'd1;
+        if (i_emit) begin
+            // (the warp's end completes a barrier: its release follows)
+            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) b_k <= K_BAR2;
+            // (the last record: a beat that follows at once sets b_k itself)
+            // (the walks: K_LINK and K_HELD move on with their last record,
+            // K_GRP when it finds no group left)
+            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
+                !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
+                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
+                b_k <= b_kk + 4'd1;
+        end
+    end
+
+    assign o_kk = b_kk;
+    assign o_hold = b_hold;
+    assign o_last = b_last_k;
+    assign o_rel_now = b_recs[K_BAR] || b_recs[K_BAR2];
+    assign o_ptrap_go = b_v && b_commit && b_prep == BP_CHECK;
     assign o_ptrap = b_ptrap;
-    assign o_npc = b_npc;
-    assign o_act_new = b_act_new;
+    assign o_l_p = l_p;
+    assign o_yield = b_yield;
+    assign o_auto = b_sst_go && b_sau;
+    // the instruction's PC and mask, or reconverge's wake
+    assign o_npc = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? dqr_addr : rc_c_pc) : b_npc;
+    assign o_act_new = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? rc_wake : rc_c_act) : b_act_new;
     assign o_exit_new = b_exit_new;
-    assign o_ends = b_ends;
+    assign o_gone = b_gone;
     assign o_orphan = b_orphan;
-    assign o_rc_c_pc = rc_c_pc;
-    assign o_rc_c_act = rc_c_act;
-    assign o_rc_wake = rc_wake;
     assign o_y_lfsr = y_lfsr;
     assign o_y_count = y_count_ns;
 
@@ -668,7 +714,7 @@ module wq_diverge #(
                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
                                            b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
                                            (b_kk == K_RC && rc_s == RC_POP) ||
-                                           i_rc_early)));
+                                           rc_early)));
     // (the calls' results are used, and the deque is free again, when the
     // step that asked takes them: the FIND, a holder's read, the push and
     // pop records)
@@ -788,7 +834,7 @@ module wq_diverge #(
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
         end
-        if (dq_call && i_rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
+        if (dq_call && rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
         // the prologue: the region token's mask, then the deque-room check
         if (b_v && b_commit && b_prep == BP_FIND && b_yield && !y_fire)
             b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
@@ -928,7 +974,7 @@ module wq_diverge #(
         if (f_past && !i_reset) begin
             // WB's deque call: its command stays on the port until taken,
             // and the step that asked uses it only once its answer is in
-            // (wq_core's b_hold keeps the record until then)
+            // (b_hold keeps the record until then)
             if (dqs == DQS_ISSUE) assert(dq_valid);
             if (dq_used) assert(dqs == DQS_DONE);
         end

@@ -1,0 +1,384 @@
+// wq_commit.v -- the pipelined core's write-back outputs: the register
+// file's write port, the REG_WRITE slot, the commit stream's records
+// (o_evr_*) and the step port (o_step_*, o_irq_trap) (docs/rtl/wq_commit.md;
+// the stream's contract: docs/rtl/commit.md).
+//
+// wq_core decides what is committed and when; this unit forms each record
+// and owns the ports' registers.  A cycle's writers, in this order (a later
+// one's fields win over an earlier one's, as one always-block's
+// non-blocking assignments do):
+//
+//   1. ATOM's record, as a lane's write is taken (EX)
+//   2. WB's part beat: the register write and its REG_WRITE record
+//   3. WB's record of the commit (b_kk): TRAP, CALL's link (a register
+//      write on the REG_WRITE slot), BAR_RELEASE, PRED_WRITE, RETIRE, the
+//      divergence unit's records; with the last one the step
+//   4. the completion path's beat (a load's write-back, a division's
+//      part) and with its last RETIRE and the step
+//   5. a warp's start: its rows read as zero, and CTA_START
+//   6. the DISPATCH step
+//   7. KILL's barrier release (outside the lock, the debug window)
+//
+// A register write beat writes the selected lanes of the row (a row still
+// zero since its warp's start is written whole: the zero flags, o_zflag,
+// which DE reads as its operands' "reads 0") and emits the REG_WRITE
+// record with the same values on o_evw_* / o_evr_part / o_evr_vals.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_commit #(
+    parameter WARPS = 8,
+    parameter LANES = 32,
+    parameter PCW   = 16,
+    parameter WID_W = 3,
+    parameter RF_D  = 8192,                    // register-file rows
+    parameter RF_AW = 13
+) (
+    input  wire                     i_clk,
+    // 1. ATOM: a lane's record
+    input  wire                     i_at_rec,
+    input  wire [WID_W-1:0]         i_at_w,
+    input  wire [PCW-1:0]           i_at_pc,
+    input  wire [4:0]               i_at_lane,
+    input  wire [3:0]               i_at_fn,
+    input  wire [31:0]              i_at_addr,
+    input  wire [31:0]              i_at_new,
+    input  wire [31:0]              i_at_old,
+    // WB's beat (2., 3.)
+    input  wire [WID_W-1:0]         i_b_w,
+    input  wire [PCW-1:0]           i_b_pc,
+    input  wire [5:0]               i_b_rd,
+    input  wire [31:0]              i_b_sel,
+    // 2. a part beat's register write: part i_bw_p of row i_bw_row
+    input  wire                     i_bw_go,
+    input  wire [5:0]               i_bw_p,
+    input  wire [RF_AW-1:0]         i_bw_row,
+    input  wire [LANES*32-1:0]      i_bw_res,
+    // 3. the commit's record i_kk (wq_core_wb.vh's K_*)
+    input  wire                     i_emit,
+    input  wire [3:0]               i_kk,
+    input  wire                     i_last,       // ... the commit's last: the step
+    input  wire                     i_more,       // ... its o_step_more
+    input  wire                     i_trap,       // a trap commit
+    input  wire [7:0]               i_trap_code,
+    input  wire                     i_gone_orphan, // the warp ended with orphaned threads
+    input  wire [31:0]              i_act,        // TRAP's mask
+    input  wire [7:0]               i_op,         // RETIRE's opcode and word
+    input  wire [63:0]              i_ir,
+    input  wire                     i_auto,       // ... SUBV_AUTO's mode
+    input  wire [31:0]              i_pred,       // PRED_WRITE's new predicate
+    input  wire [4:0]               i_link_p,     // CALL's link: the part, its row
+    input  wire [RF_AW-1:0]         i_link_row,
+    input  wire [31:0]              i_link_val,   // ... and its value (PC + 1)
+    input  wire [WID_W-1:0]         i_bar_lo,     // BAR_RELEASE: its unit,
+    input  wire [WARPS-1:0]         i_bar_slots,  // ... the slots it wakes
+    input  wire [31:0]              i_bar_key,    // ... WB's warp's CTA key
+    input  wire [7:0]               i_dg_kind,    // the divergence unit's record
+    input  wire [31:0]              i_dg_pc,
+    input  wire [15:0]              i_dg_aux,
+    input  wire [31:0]              i_dg_mask,
+    input  wire [31:0]              i_dg_a,
+    input  wire [63:0]              i_dg_b,
+    // 4. the completion path's beat
+    input  wire                     i_cm_go,
+    input  wire                     i_cm_wr,      // ... writes a part with a selected lane
+    input  wire                     i_cm_last,    // ... RETIRE and the step
+    input  wire                     i_cm_more,
+    input  wire [WID_W-1:0]         i_cm_w,
+    input  wire [5:0]               i_cm_rd,
+    input  wire [5:0]               i_cm_p,
+    input  wire [RF_AW-1:0]         i_cm_row,
+    input  wire [PCW-1:0]           i_cm_pc,
+    input  wire [31:0]              i_cm_sel,
+    input  wire [LANES*32-1:0]      i_cm_res,
+    input  wire [7:0]               i_cm_op,
+    input  wire [63:0]              i_cm_ir,
+    // 5. a warp's start in slot i_ds_slot, 6. the DISPATCH step
+    input  wire                     i_ds_go,
+    input  wire [WID_W-1:0]         i_ds_slot,
+    input  wire [4:0]               i_ds_wi,
+    input  wire [PCW-1:0]           i_ds_pc,
+    input  wire [31:0]              i_ds_live,
+    input  wire [31:0]              i_ds_next,
+    input  wire [31:0]              i_ds_seq,
+    input  wire                     i_ds_end,
+    input  wire                     i_ds_more,
+    // 7. KILL completes a barrier
+    input  wire                     i_kill_rel,
+    input  wire [31:0]              i_kill_key,
+    // the register file's write port and the rows still zero
+    output reg                      o_rf_we,
+    output reg  [RF_AW-1:0]         o_rf_waddr,
+    output reg  [LANES-1:0]         o_rf_wlane,
+    output reg  [LANES*32-1:0]      o_rf_wdata,
+    output reg  [RF_D-1:0]          o_zflag,
+    // the step port
+    output reg                      o_step_valid,
+    output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
+    output reg  [7:0]               o_step_id,
+    output reg  [`WQ_STEP_W-1:0]    o_step_res,
+    output reg                      o_step_more,
+    output reg                      o_irq_trap,
+    // the commit stream: a record, the REG_WRITE slot
+    output reg                      o_evr_valid,
+    output reg  [7:0]               o_evr_kind,
+    output reg  [7:0]               o_evr_unit,
+    output reg  [15:0]              o_evr_aux,
+    output reg  [31:0]              o_evr_pc,
+    output reg  [31:0]              o_evr_mask,
+    output reg  [31:0]              o_evr_a,
+    output reg  [63:0]              o_evr_b,
+    output reg  [63:0]              o_evr_c,
+    output reg  [4:0]               o_evr_part,
+    output reg  [LANES*32-1:0]      o_evr_vals,
+    output reg                      o_evw_valid,
+    output reg  [7:0]               o_evw_unit,
+    output reg  [15:0]              o_evw_aux,
+    output reg  [31:0]              o_evw_pc,
+    output reg  [31:0]              o_evw_mask
+);
+    localparam ROWS_W = RF_D / WARPS;              // a warp's rows: REGS * PARTS
+
+`include "wq_core_wb.vh"
+
+    // a register write beat: part p of register r of warp w at row `row`,
+    // the selected lanes (a row still zero from the warp start is written
+    // whole), and its REG_WRITE record on the REG_WRITE slot
+    task reg_beat;
+        input [WID_W-1:0]     w;
+        input [5:0]           r;
+        input [5:0]           p;
+        input [PCW-1:0]       pc;
+        input [31:0]          sel;
+        input [LANES*32-1:0]  res;
+        input [RF_AW-1:0]     row;
+        integer               l;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [31:0]          lanes;            // sel's part p (its low LANES bits)
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            lanes = sel >> (p * LANES);
+            o_rf_we <= 1'b1;
+            o_rf_waddr <= row;
+            o_rf_wlane <= o_zflag[row] ? {LANES{1'b1}} : lanes[LANES-1:0];
+            for (l = 0; l < LANES; l = l + 1) begin
+                o_rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
+                o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
+            end
+            o_zflag[row] <= 1'b0;
+            o_evw_valid <= 1'b1;
+            o_evw_unit <= {{(8-WID_W){1'b0}}, w};
+            o_evw_aux <= {10'd0, r};
+            o_evw_pc <= {{(32-PCW){1'b0}}, pc};
+            o_evw_mask <= sel;
+            o_evr_part <= p[4:0];
+        end
+    endtask
+
+    // a BAR_RELEASE record (wq_bar_check's release): the lowest slot it
+    // wakes, the CTA's key, the slots
+    task bar_release;
+        input [31:0] key;
+        begin
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_BAR_RELEASE;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, i_bar_lo};
+            o_evr_aux <= 16'd0;
+            o_evr_pc <= 32'd0;
+            o_evr_mask <= 32'd0;
+            o_evr_a <= key;
+            o_evr_b <= {{(64-WARPS){1'b0}}, i_bar_slots};
+            o_evr_c <= 64'd0;
+        end
+    endtask
+
+    integer k;
+    always @(posedge i_clk) begin
+        o_step_valid <= 1'b0;
+        o_step_more <= 1'b0;
+        o_evr_valid <= 1'b0;
+        o_evw_valid <= 1'b0;
+        o_irq_trap <= 1'b0;
+        o_rf_we <= 1'b0;
+
+        // ---- 1. ATOM: a lane's record as its write is taken (or without a write)
+        if (i_at_rec) begin
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_ATOMIC;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, i_at_w};
+            o_evr_aux <= {3'd0, i_at_lane, 4'd0, i_at_fn};
+            o_evr_pc <= {{(32-PCW){1'b0}}, i_at_pc};
+            o_evr_mask <= 32'd1 << i_at_lane;
+            o_evr_a <= i_at_addr;
+            o_evr_b <= {32'd0, i_at_new};
+            o_evr_c <= {32'd0, i_at_old};
+        end
+
+        // ---- 2. WB's part beat (or a commit's last part, in its first cycle)
+        if (i_bw_go)
+            reg_beat(i_b_w, i_b_rd, i_bw_p, i_b_pc, i_b_sel, i_bw_res, i_bw_row);
+
+        // ---- 3. WB: the commit's record
+        if (i_emit) begin
+            o_evr_valid <= 1'b1;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, i_b_w};
+            o_evr_pc <= {{(32-PCW){1'b0}}, i_b_pc};
+            o_evr_a <= 32'd0; o_evr_b <= 64'd0; o_evr_c <= 64'd0; o_evr_aux <= 16'd0;
+            case (i_kk)
+            K_TRAP: begin
+                o_evr_kind <= `WQ_EV_TRAP;
+                o_evr_aux <= {8'd0, i_trap_code};
+                o_evr_mask <= i_act;
+                o_evr_a <= {24'd0, i_trap_code};
+            end
+            K_LINK: begin                       // CALL: rd = PC+1 in the selected threads
+                reg_beat(i_b_w, i_b_rd, {1'b0, i_link_p}, i_b_pc, i_b_sel, {LANES{i_link_val}},
+                         i_link_row);
+                o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
+            end
+            K_BAR, K_BAR2: bar_release(i_bar_key);
+            K_PRED: begin
+                o_evr_kind <= `WQ_EV_PRED_WRITE;
+                o_evr_aux <= {10'd0, i_b_rd};
+                o_evr_mask <= i_b_sel;
+                o_evr_b <= {32'd0, i_pred};
+            end
+            K_RET: begin
+                o_evr_kind <= `WQ_EV_RETIRE;
+                o_evr_aux <= {8'd0, i_op};
+                o_evr_mask <= i_b_sel;
+                o_evr_a <= {31'd0, i_auto};
+                o_evr_b <= i_ir;
+            end
+            K_YDQ, K_HELD, K_TS1, K_TS2, K_PUSH, K_GRP, K_MASK, K_CPUSH, K_RC: begin
+                // the divergence unit's records (wq_diverge: DQ_MERGE /
+                // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, and
+                // reconverge's MASK_PC, DQ_POP, WARP_DONE or orphaned TRAP)
+                o_evr_kind <= i_dg_kind;
+                o_evr_pc <= i_dg_pc;
+                o_evr_aux <= i_dg_aux;
+                o_evr_mask <= i_dg_mask;
+                o_evr_a <= i_dg_a;
+                o_evr_b <= i_dg_b;
+            end
+            default: ;
+            endcase
+            if (i_last) begin
+                // the commit: the step port
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_WARP;
+                o_step_id <= {{(8-WID_W){1'b0}}, i_b_w};
+                o_step_more <= i_more;
+                if (i_trap) begin
+                    o_irq_trap <= 1'b1;
+                    o_step_res <= `WQ_STEP_TRAP;
+                end else begin
+                    o_step_res <= i_gone_orphan ? `WQ_STEP_TRAP : `WQ_STEP_DONE;
+                    if (i_gone_orphan) o_irq_trap <= 1'b1;
+                end
+            end
+        end
+
+        // ---- 4. the completion path: the LSU's head entry's or the division
+        // unit's beat (the LSU emits a store's MEM_WRITE records, o_evm_*)
+        if (i_cm_go) begin
+            if (i_cm_wr)
+                // a load's write-back beat, a division's part
+                reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res, i_cm_row);
+            if (i_cm_last) begin
+                // RETIRE and the commit: the warp goes on at PC + 1
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_RETIRE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, i_cm_w};
+                o_evr_pc <= {{(32-PCW){1'b0}}, i_cm_pc};
+                o_evr_aux <= {8'd0, i_cm_op};
+                o_evr_mask <= i_cm_sel;
+                o_evr_a <= 32'd0;
+                o_evr_b <= i_cm_ir;
+                o_evr_c <= 64'd0;
+                o_step_valid <= 1'b1;
+                o_step_kind <= `WQ_STEPK_WARP;
+                o_step_id <= {{(8-WID_W){1'b0}}, i_cm_w};
+                o_step_res <= `WQ_STEP_DONE;
+                o_step_more <= i_cm_more;
+            end
+        end
+
+        // ---- 5. a warp's start (wq_step_dispatch's warp_start)
+        if (i_ds_go) begin
+            // the warp's rows, each bit at a constant index: a variable
+            // bit-select write is a whole-vector mask per row for Yosys'
+            // proc_mux (REGS * PARTS of RF_D bits, hours at LANES=8)
+            for (k = 0; k < RF_D; k = k + 1)
+                if (k / ROWS_W == {{(32-WID_W){1'b0}}, i_ds_slot})
+                    o_zflag[k] <= 1'b1;
+            o_evr_valid <= 1'b1;
+            o_evr_kind <= `WQ_EV_CTA_START;
+            o_evr_unit <= {{(8-WID_W){1'b0}}, i_ds_slot};
+            o_evr_aux <= {11'd0, i_ds_wi};
+            o_evr_pc <= {{(32-PCW){1'b0}}, i_ds_pc};
+            o_evr_mask <= i_ds_live;
+            o_evr_a <= i_ds_next;
+            o_evr_b <= {32'd0, i_ds_seq};
+            o_evr_c <= 64'd0;
+        end
+        // ---- 6. the DISPATCH commit
+        if (i_ds_end) begin
+            o_step_valid <= 1'b1;
+            o_step_kind <= `WQ_STEPK_DISPATCH;
+            o_step_id <= 8'd0;
+            o_step_res <= `WQ_STEP_DONE;
+            o_step_more <= i_ds_more;
+        end
+
+        // ---- 7. KILL (wq_warp_kill) completes a barrier: its release
+        if (i_kill_rel) bar_release(i_kill_key);
+    end
+
+`ifdef FORMAL
+    // Checked inside the core (scripts/formal.sh, job core) and alone (job
+    // commit, FORMAL_COMMIT_TOP): the ports' registers follow their writers.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+`ifdef FORMAL_COMMIT_TOP
+    // the writers the core never runs in one cycle (its own properties):
+    // the completion path holds WB (its part beat and record) and never
+    // runs beside ATOM's record; a warp's start, the DISPATCH step and
+    // KILL run with the pipeline empty
+    always @(*) begin
+        if (i_cm_go) assume(!i_bw_go && !i_emit && !i_at_rec);
+        if (i_ds_go || i_ds_end || i_kill_rel)
+            assume(!i_bw_go && !i_emit && !i_cm_go && !i_at_rec);
+    end
+`endif
+    always @(*) if (f_past) begin
+        // every REG_WRITE record is a register write, with the same values
+        assert(o_evw_valid == o_rf_we);
+        if (o_evw_valid) assert(o_rf_wdata == o_evr_vals);
+        // a step ends a commit; a trap interrupt comes with a trap step
+        if (o_step_more) assert(o_step_valid);
+        if (o_irq_trap) assert(o_step_valid && o_step_res == `WQ_STEP_TRAP);
+    end
+    always @(posedge i_clk)
+        if (f_past) begin
+            // the row written no longer reads zero (unless a warp's start
+            // set its rows again in the same cycle)
+            if (o_rf_we && !$past(i_ds_go)) assert(!o_zflag[o_rf_waddr]);
+            // a step on WB's last record, on the completion's, on DISPATCH
+            if ($past(i_emit && i_last) || $past(i_cm_go && i_cm_last) || $past(i_ds_end))
+                assert(o_step_valid);
+            else assert(!o_step_valid);
+        end
+`ifdef FORMAL_COMMIT_TOP
+    // (the covers alone: inside the core, job core covers its commits)
+    always @(posedge i_clk)
+        if (f_past) begin
+            // CALL's link (on the REG_WRITE slot alone); a part beat beside
+            // a commit's record and step; a trap
+            c_link:  cover(o_evw_valid && !o_evr_valid && $past(i_emit && i_kk == K_LINK));
+            c_both:  cover(o_evw_valid && o_evr_valid && o_step_valid);
+            c_trap:  cover(o_irq_trap);
+        end
+`endif
+`endif
+endmodule

@@ -1,0 +1,158 @@
+// wq_issue.v -- the pipelined core's issue stage (IS) and scoreboard
+// (docs/rtl/wq_issue.md): which warp issues this cycle, and which warps
+// have an instruction in flight.
+//
+// A warp is ready when it runs (i_run_v), has no instruction in flight
+// (o_busy) and its thread ids are all written (i_tw_pend).  IS picks the
+// next ready warp after the one issued last (rr, round robin); the warp
+// whose miss started the last fetch run goes first (i_pref_*) while that
+// run is over, so that its words are used before another run can evict
+// them.  The core says when an issue may happen (i_can_go: the hold, the
+// run phase, FE free, nothing squashed); o_go issues o_pick.
+//
+// The scoreboard o_busy has a bit a warp: set at issue, cleared when the
+// instruction is dropped (a buffer miss in FE, a squash of FE, DE or EX)
+// or commits (WB's commit, the completion path's; a store that wrote code
+// drops the younger queue entries and WB's beat).  The requests come in
+// as ports and are applied in this order within the cycle, a later one
+// winning over an earlier one on the same warp: issue, FE's miss, EX's
+// drop, FE's and DE's squash, WB's commit, the completion's commit, its
+// drops.  With one instruction a warp in flight there is no register
+// hazard between instructions in flight: the scoreboard is this bit.
+`default_nettype none
+
+module wq_issue #(
+    parameter WARPS = 8,
+    parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    // the slots: running warps, warps whose thread ids are not all written
+    input  wire [WARPS-1:0]     i_run_v,
+    input  wire [WARPS-1:0]     i_tw_pend,
+    // fetch: the warp whose miss started the last fetch run, a run going on
+    input  wire                 i_pref_v,
+    input  wire [WID_W-1:0]     i_pref_w,
+    input  wire                 i_fl_on,
+    // issue: allowed this cycle; the warp picked, whether it issues
+    input  wire                 i_can_go,
+    output reg  [WID_W-1:0]     o_pick,
+    output wire                 o_go,
+    output wire [WARPS-1:0]     o_ready_v,
+    // the scoreboard and its clears (in the order applied)
+    output reg  [WARPS-1:0]     o_busy,
+    input  wire                 i_fe_miss,      // FE's buffer miss drops warp i_f_w's instruction
+    input  wire [WID_W-1:0]     i_f_w,
+    input  wire                 i_x_drop,       // EX's beat is dropped
+    input  wire [WID_W-1:0]     i_x_w,
+    input  wire                 i_squash,       // FE and DE are dropped (i_f_v, i_d_v: they hold one)
+    input  wire                 i_f_v,
+    input  wire                 i_d_v,
+    input  wire [WID_W-1:0]     i_d_w,
+    input  wire                 i_wb_done,      // WB commits warp i_b_w's instruction
+    input  wire [WID_W-1:0]     i_b_w,
+    input  wire                 i_cm_done,      // the completion path commits warp i_cm_w's
+    input  wire [WID_W-1:0]     i_cm_w,
+    input  wire [WARPS-1:0]     i_cm_drop,      // ... and drops these warps' (a store wrote code)
+    input  wire                 i_cm_wb         // ... and WB's beat
+);
+    reg  [WID_W-1:0] rr;                        // the warp issued last
+    reg              pick_ok;
+    assign o_ready_v = i_run_v & ~o_busy & ~i_tw_pend;
+    assign o_go      = i_can_go && pick_ok;
+
+    // the next ready warp after rr; the fetch run's warp first
+    integer pi;
+    always @(*) begin : picker
+        reg [WID_W:0] k;
+        o_pick = {WID_W{1'b0}};
+        pick_ok = 1'b0;
+        for (pi = WARPS; pi >= 1; pi = pi - 1) begin
+            k = ({1'b0, rr} + pi[WID_W:0]);
+            if ({{(31-WID_W){1'b0}}, k} >= WARPS) k = k - WARPS[WID_W:0];
+            if (o_ready_v[k[WID_W-1:0]]) begin
+                o_pick = k[WID_W-1:0];
+                pick_ok = 1'b1;
+            end
+        end
+        if (i_pref_v && !i_fl_on && o_ready_v[i_pref_w]) o_pick = i_pref_w;
+    end
+
+    integer k;
+    always @(posedge i_clk) begin
+        if (o_go) begin
+            o_busy[o_pick] <= 1'b1;
+            rr <= o_pick;
+        end
+        if (i_fe_miss) o_busy[i_f_w] <= 1'b0;      // issued again after a fetch run fills it
+        if (i_x_drop) o_busy[i_x_w] <= 1'b0;
+        if (i_squash) begin
+            if (i_f_v) o_busy[i_f_w] <= 1'b0;
+            if (i_d_v) o_busy[i_d_w] <= 1'b0;
+        end
+        if (i_wb_done) o_busy[i_b_w] <= 1'b0;
+        if (i_cm_done) begin
+            o_busy[i_cm_w] <= 1'b0;
+            for (k = 0; k < WARPS; k = k + 1)
+                if (i_cm_drop[k]) o_busy[k] <= 1'b0;
+            if (i_cm_wb) o_busy[i_b_w] <= 1'b0;
+        end
+        if (i_reset) begin
+            o_busy <= {WARPS{1'b0}};
+            rr <= {WID_W{1'b0}};
+        end
+    end
+
+`ifdef FORMAL
+    // Checked inside the core (scripts/formal.sh, job core) and alone (job
+    // issue): the pick, round robin, the scoreboard's set.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+`ifdef FORMAL_ISSUE_TOP
+    always @(*) if (!f_past) assume(i_reset);
+`endif
+    // the pick's round-robin order: no ready warp lies strictly between rr
+    // and the round-robin pick (cyclically)
+    reg [WID_W-1:0] f_rrp;                      // the pick without the preference
+    reg             f_skip;                     // a ready warp was passed over
+    integer fi;
+    always @(*) begin : f_rr
+        reg [WID_W:0] fk;
+        f_rrp = o_pick;
+        f_skip = 1'b0;
+        for (fi = 1; fi <= WARPS; fi = fi + 1) begin
+            fk = ({1'b0, rr} + fi[WID_W:0]);
+            if ({{(31-WID_W){1'b0}}, fk} >= WARPS) fk = fk - WARPS[WID_W:0];
+            if (o_ready_v[fk[WID_W-1:0]] && !f_skip) begin
+                f_rrp = fk[WID_W-1:0];
+                f_skip = 1'b1;
+            end
+        end
+    end
+    always @(*) if (f_past && !i_reset) begin
+        // a warp issues only when ready, and only a ready warp is picked
+        if (pick_ok) assert(o_ready_v[o_pick]);
+        if (!pick_ok) assert(o_ready_v == {WARPS{1'b0}});
+        if (o_go) assert(!o_busy[o_pick] && i_run_v[o_pick] && !i_tw_pend[o_pick]);
+        // the pick is the first ready warp after rr, or the fetch run's
+        if (pick_ok && !(i_pref_v && !i_fl_on && o_ready_v[i_pref_w])) assert(o_pick == f_rrp);
+    end
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset) begin
+            // an issue is the last issued, and its warp is busy unless a
+            // drop of the same cycle freed it
+            if ($past(o_go)) assert(rr == $past(o_pick));
+            if ($past(o_go) && !$past(i_fe_miss) && !$past(i_x_drop) && !$past(i_squash) &&
+                !$past(i_wb_done) && !$past(i_cm_done))
+                assert(o_busy[$past(o_pick)]);
+        end
+`ifdef FORMAL_ISSUE_TOP
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // an issue; the fetch run's warp goes before the round-robin one
+            c_go:   cover(o_go);
+            c_pref: cover(o_go && o_pick != f_rrp);
+        end
+`endif
+`endif
+endmodule
