@@ -109,7 +109,8 @@ JOBS=(
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; opt -fast|12|4|1|||40"
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
+"opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0||FORMAL_OPREAD_TOP|6"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
@@ -145,7 +146,7 @@ prep_script() {
             rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
         # the core's units are checked inside the core: their FORMAL
         # sections assert and cover, never assume
-        wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v)
+        wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v)
             rd="$rd read_verilog -formal -Ibuild/gen -Irtl $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal

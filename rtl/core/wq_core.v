@@ -15,7 +15,7 @@
 //   DE  decode, register and predicate checks, the guard; the expander
 //       sends the instruction on as its part beats and a commit beat, and
 //       addresses the register file and the thread-id RAM for each part
-//   EX  operands from the register file (registered read), the vector
+//   EX  operands from the register file (registered read: wq_opread), the vector
 //       ALU, S2R's values, the dividers (a division part beat stays 34
 //       cycles); the LSU gathers a memory instruction's addresses and
 //       store data from its part beats; a load's or a store's commit beat
@@ -42,7 +42,9 @@
 // the deque calls, the walks, sub-vector segments, reconvergence),
 // wq_commit (WB's outputs: the register file's write port and the zero
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
-// wq_valu, wq_div, wq_decode and wq_regfile.  This file keeps the
+// wq_opread (EX's operands: the register file and the thread-id RAM read
+// at DE's rows and held while EX keeps its beat, the zero rows, the
+// immediate, S2R's special registers); wq_valu, wq_div and wq_decode.  This file keeps the
 // pipeline registers and the stall chain, DE's checks and expander,
 // WB's commit, the barrier check and the warp slots, and carries out
 // the units' requests on them (a completion's commit, a warp's start, the
@@ -371,7 +373,7 @@ module wq_core #(
     reg [31:0]       x_imm;
     reg [3:0]        x_fn;
     reg [31:0]       x_sel, x_cond;
-    reg              x_skip, x_za, x_zb, x_wrd, x_mem;
+    reg              x_skip, x_wrd, x_mem;
     reg [7:0]        x_trap;
     reg [1:0]        x_msize;
     reg              x_msext;
@@ -501,35 +503,18 @@ module wq_core #(
     wire squash_x;                      // drop EX too (a trap commit)
     wire is_go;                         // IS issues pick this cycle
 
-    // ---- register file, thread-id RAM --------------------------------------------
+    // ---- DE's rows: the register file's and the thread-id RAM's (read by
+    // wq_opread as the beat enters EX) -------------------------------------------
     wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
     wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
-    wire [LANES*32-1:0] rf_qa, rf_qb;
     wire             rf_we;                    // (wq_commit's write port)
     wire [RF_AW-1:0] rf_waddr;
     wire [LANES-1:0] rf_wlane;
     wire [LANES*32-1:0] rf_wdata;
-    // the read address stays on the port while EX keeps its beat
-    reg [RF_AW-1:0]  rf_ra_q, rf_rb_q;
-    wire [RF_AW-1:0] rf_ra_p = d_emit ? rf_ra : rf_ra_q;
-    wire [RF_AW-1:0] rf_rb_p = d_emit ? rf_rb : rf_rb_q;
-    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfa (
-        .i_clk(i_clk), .i_raddr(rf_ra_p), .o_rdata(rf_qa),
-        .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
-    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfb (
-        .i_clk(i_clk), .i_raddr(rf_rb_p), .o_rdata(rf_qb),
-        .i_we(rf_we), .i_waddr(rf_waddr), .i_wlane(rf_wlane), .i_wdata(rf_wdata));
-
-    wire [LANES*3*TIDW-1:0] tr_q;
     wire             tr_we;                    // (the thread-id walk's: wq_dispatch)
     wire [TR_AW-1:0] tr_waddr;
     wire [LANES-1:0] tr_wlane;
     wire [LANES*3*TIDW-1:0] tr_wdata;
-    reg [TR_AW-1:0]  tr_ra_q;
-    wire [TR_AW-1:0] tr_ra_p = d_emit ? tr_row(d_w, d_p) : tr_ra_q;
-    wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
-        .i_clk(i_clk), .i_raddr(tr_ra_p), .o_rdata(tr_q),
-        .i_we(tr_we), .i_waddr(tr_waddr), .i_wlane(tr_wlane), .i_wdata(tr_wdata));
 
     // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
     // fetch runs and the code range) -------------------------------------------------
@@ -579,57 +564,27 @@ module wq_core #(
     reg          b_open;                 // WB's instruction has emitted a record
     reg          x_open;                 // EX's instruction has beats in WB
 
-    // ---- EX: operands and results -----------------------------------------------------
-    wire [LANES*32-1:0] op_a = x_za ? {LANES*32{1'b0}} : rf_qa;
-    wire [LANES*32-1:0] op_rb = x_zb ? {LANES*32{1'b0}} : rf_qb;
-    wire [LANES*32-1:0] op_b = x_bi ? {LANES{x_imm}} : op_rb;
+    // ---- EX: operands (wq_opread: the register file, the thread-id RAM,
+    // the zero rows, the immediate, S2R's special registers) and results ---------------
+    wire [LANES*32-1:0] op_a, op_rb, op_b, s2r_res;
+    wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
+        .i_clk(i_clk), .i_d_emit(d_emit), .i_ra_row(rf_ra), .i_rb_row(rf_rb),
+        .i_tr_row(tr_row(d_w, d_p)), .i_zflag(zflag),
+        .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
+        .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
+        .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),
+        .i_sr_wi(w_wi[x_w]), .i_sr_ntid({w_ntid2[x_w], w_ntid1[x_w], w_ntid0[x_w]}),
+        .i_sr_cta({w_cta2[x_w], w_cta1[x_w], w_cta0[x_w]}),
+        .i_sr_ncta({w_ncta2[x_w], w_ncta1[x_w], w_ncta0[x_w]}),
+        .i_sr_gb({w_gb2[x_w], w_gb1[x_w], w_gb0[x_w]}), .i_sr_param(w_param[x_w]),
+        .i_sr_clock(w_retired[x_w]), .i_sr_ctaflat(w_ctaflat[x_w]), .i_sr_local(w_local[x_w]),
+        .o_a(op_a), .o_rb(op_rb), .o_b(op_b), .o_s2r(s2r_res));
     wire [LANES*32-1:0] alu_res;
     wire [LANES-1:0]    alu_cmp;
     wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
     wq_valu #(.LANES(LANES)) u_valu (
         .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
         .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
-    // S2R: the special register of each lane (exec_alu.c sreg)
-    reg [LANES*32-1:0] s2r_res;
-    integer sl;
-    always @(*) begin : s2r
-        reg [31:0] lane, tid, v;
-        reg [TIDW-1:0] tx, ty, tz;
-        for (sl = 0; sl < LANES; sl = sl + 1) begin
-            lane = x_p * LANES + sl;
-            tid  = {22'd0, w_wi[x_w], 5'd0} + lane;
-            tx = tr_q[(sl*3+0)*TIDW +: TIDW];
-            ty = tr_q[(sl*3+1)*TIDW +: TIDW];
-            tz = tr_q[(sl*3+2)*TIDW +: TIDW];
-            case (x_imm)
-            `WQ_SR_TID_X:    v = {21'd0, tx};
-            `WQ_SR_TID_Y:    v = {21'd0, ty};
-            `WQ_SR_TID_Z:    v = {21'd0, tz};
-            `WQ_SR_NTID_X:   v = {21'd0, w_ntid0[x_w]};
-            `WQ_SR_NTID_Y:   v = {21'd0, w_ntid1[x_w]};
-            `WQ_SR_NTID_Z:   v = {21'd0, w_ntid2[x_w]};
-            `WQ_SR_CTAID_X:  v = {16'd0, w_cta0[x_w]};
-            `WQ_SR_CTAID_Y:  v = {16'd0, w_cta1[x_w]};
-            `WQ_SR_CTAID_Z:  v = {16'd0, w_cta2[x_w]};
-            `WQ_SR_NCTAID_X: v = {16'd0, w_ncta0[x_w]};
-            `WQ_SR_NCTAID_Y: v = {16'd0, w_ncta1[x_w]};
-            `WQ_SR_NCTAID_Z: v = {16'd0, w_ncta2[x_w]};
-            `WQ_SR_TID:      v = tid;
-            `WQ_SR_LANEID:   v = lane;
-            `WQ_SR_WARPID:   v = {27'd0, w_wi[x_w]};
-            `WQ_SR_PARAM:    v = w_param[x_w];
-            `WQ_SR_CLOCK:    v = w_retired[x_w];
-            `WQ_SR_NLANES:   v = LANES;
-            `WQ_SR_CTAFLAT:  v = w_ctaflat[x_w];
-            `WQ_SR_LOCAL:    v = w_local[x_w];
-            `WQ_SR_GID_X:    v = {6'd0, w_gb0[x_w]} + {21'd0, tx};
-            `WQ_SR_GID_Y:    v = {6'd0, w_gb1[x_w]} + {21'd0, ty};
-            `WQ_SR_GID_Z:    v = {6'd0, w_gb2[x_w]} + {21'd0, tz};
-            default:         v = 32'd0;
-            endcase
-            s2r_res[sl*32 +: 32] = v;
-        end
-    end
     // Division (exec_alu.c DIVU, DIV, REMU, REM): wq_core_div.  A
     // division's beats leave EX into the unit one a cycle (x_dv, dv_take),
     // its divider array divides the parts with a selected lane, and its
@@ -1083,11 +1038,6 @@ module wq_core #(
             x_words <= d_words;
             x_p <= d_p;
             x_k <= d_k;
-            x_za <= zflag[rf_ra];
-            x_zb <= zflag[rf_rb];
-            rf_ra_q <= rf_ra;
-            rf_rb_q <= rf_rb;
-            tr_ra_q <= tr_row(d_w, d_p);
             x_fp <= d_fuse_last;
             if (d_parts_done || !d_beats || d_fuse_last) begin
                 x_commit <= 1'b1;

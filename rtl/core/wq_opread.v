@@ -1,0 +1,205 @@
+// wq_opread.v -- the pipelined core's operand read (docs/rtl/wq_opread.md):
+// EX's operands from the register file and the special registers.
+//
+// DE addresses the rows of its beat (i_ra_row, i_rb_row: register ra and
+// rb + k of its warp and part, packed in a sub-vector segment; i_tr_row:
+// the part's thread ids) as the beat leaves into EX (i_d_emit); the two
+// register-file banks and the thread-id RAM (wq_regfile, registered
+// reads) answer in EX's cycle.  While EX keeps its beat (the LSU, the
+// division unit, WB busy) the rows stay on the read ports, so the
+// operands stay valid for as many cycles as the beat waits.  A row whose
+// register-zero flag is set (i_zflag: the warp start's memset, wq_commit)
+// reads as zero: the flag is sampled with the row, as the beat leaves DE.
+//
+// Operands: o_a (ra), o_rb (rb + k: a store's data, CAS's values), o_b
+// (rb or the immediate), o_s2r (S2R's special register, a lane each: the
+// thread ids from the thread-id RAM, the rest from the slot of EX's warp,
+// exec_alu.c sreg).  The register file's write port is WB's (wq_commit),
+// the thread-id RAM's the dispatch's walk (wq_dispatch); a read never
+// meets a write of its row in the same cycle (one instruction a warp in
+// flight), which wq_regfile's simulation would poison.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_opread #(
+    parameter LANES = 32,
+    parameter RF_D  = 2048,                      // register rows (WARPS x REGS x 32/LANES)
+    parameter RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1,
+    parameter TR_D  = 32,                        // thread-id rows (WARPS x 32/LANES)
+    parameter TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1
+) (
+    input  wire                     i_clk,
+    // DE: a beat leaves into EX, with the rows it reads
+    input  wire                     i_d_emit,
+    input  wire [RF_AW-1:0]         i_ra_row,
+    input  wire [RF_AW-1:0]         i_rb_row,
+    input  wire [TR_AW-1:0]         i_tr_row,
+    input  wire [RF_D-1:0]          i_zflag,     // rows that read zero
+    // the register file's write port (wq_commit)
+    input  wire                     i_rf_we,
+    input  wire [RF_AW-1:0]         i_rf_waddr,
+    input  wire [LANES-1:0]         i_rf_wlane,
+    input  wire [LANES*32-1:0]      i_rf_wdata,
+    // the thread-id RAM's write port (wq_dispatch's walk): x, y, z a lane
+    input  wire                     i_tr_we,
+    input  wire [TR_AW-1:0]         i_tr_waddr,
+    input  wire [LANES-1:0]         i_tr_wlane,
+    input  wire [LANES*33-1:0]      i_tr_wdata,
+    // EX's beat: b is the immediate; its part (S2R's lane numbers)
+    input  wire                     i_x_bi,
+    input  wire [31:0]              i_x_imm,
+    input  wire [5:0]               i_x_p,
+    // S2R: the slot of EX's warp (x in the low field of each triple)
+    input  wire [4:0]               i_sr_wi,
+    input  wire [3*11-1:0]          i_sr_ntid,
+    input  wire [3*16-1:0]          i_sr_cta,
+    input  wire [3*16-1:0]          i_sr_ncta,
+    input  wire [3*26-1:0]          i_sr_gb,     // CTAID_d * NTID_d
+    input  wire [31:0]              i_sr_param,
+    input  wire [31:0]              i_sr_clock,
+    input  wire [31:0]              i_sr_ctaflat,
+    input  wire [31:0]              i_sr_local,
+    // EX's operands
+    output wire [LANES*32-1:0]      o_a,
+    output wire [LANES*32-1:0]      o_rb,
+    output wire [LANES*32-1:0]      o_b,
+    output reg  [LANES*32-1:0]      o_s2r
+);
+    localparam TIDW = 11;                        // a thread-id coordinate
+
+    // ---- the read rows, held while EX keeps its beat -------------------------
+    reg [RF_AW-1:0] ra_q, rb_q;
+    reg [TR_AW-1:0] tr_q;
+    reg             za, zb;                      // the rows read zero
+    wire [RF_AW-1:0] ra_p = i_d_emit ? i_ra_row : ra_q;
+    wire [RF_AW-1:0] rb_p = i_d_emit ? i_rb_row : rb_q;
+    wire [TR_AW-1:0] tr_p = i_d_emit ? i_tr_row : tr_q;
+    always @(posedge i_clk)
+        if (i_d_emit) begin
+            ra_q <= i_ra_row;
+            rb_q <= i_rb_row;
+            tr_q <= i_tr_row;
+            za <= i_zflag[i_ra_row];
+            zb <= i_zflag[i_rb_row];
+        end
+
+    // ---- the register file (two read banks, one write port) and the
+    // thread-id RAM ---------------------------------------------------------------
+    wire [LANES*32-1:0] qa, qb;
+    wire [LANES*3*TIDW-1:0] qt;
+    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfa (
+        .i_clk(i_clk), .i_raddr(ra_p), .o_rdata(qa),
+        .i_we(i_rf_we), .i_waddr(i_rf_waddr), .i_wlane(i_rf_wlane), .i_wdata(i_rf_wdata));
+    wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfb (
+        .i_clk(i_clk), .i_raddr(rb_p), .o_rdata(qb),
+        .i_we(i_rf_we), .i_waddr(i_rf_waddr), .i_wlane(i_rf_wlane), .i_wdata(i_rf_wdata));
+    wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
+        .i_clk(i_clk), .i_raddr(tr_p), .o_rdata(qt),
+        .i_we(i_tr_we), .i_waddr(i_tr_waddr), .i_wlane(i_tr_wlane), .i_wdata(i_tr_wdata));
+
+    // ---- the operands ---------------------------------------------------------------
+    assign o_a  = za ? {LANES*32{1'b0}} : qa;
+    assign o_rb = zb ? {LANES*32{1'b0}} : qb;
+    assign o_b  = i_x_bi ? {LANES{i_x_imm}} : o_rb;
+
+    // ---- S2R: the special register of each lane (exec_alu.c sreg) -----------------
+    integer sl;
+    always @(*) begin : s2r
+        reg [31:0] lane, tid, v;
+        reg [TIDW-1:0] tx, ty, tz;
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
+            lane = i_x_p * LANES + sl;
+            tid  = {22'd0, i_sr_wi, 5'd0} + lane;
+            tx = qt[(sl*3+0)*TIDW +: TIDW];
+            ty = qt[(sl*3+1)*TIDW +: TIDW];
+            tz = qt[(sl*3+2)*TIDW +: TIDW];
+            case (i_x_imm)
+            `WQ_SR_TID_X:    v = {21'd0, tx};
+            `WQ_SR_TID_Y:    v = {21'd0, ty};
+            `WQ_SR_TID_Z:    v = {21'd0, tz};
+            `WQ_SR_NTID_X:   v = {21'd0, i_sr_ntid[0 +: 11]};
+            `WQ_SR_NTID_Y:   v = {21'd0, i_sr_ntid[11 +: 11]};
+            `WQ_SR_NTID_Z:   v = {21'd0, i_sr_ntid[22 +: 11]};
+            `WQ_SR_CTAID_X:  v = {16'd0, i_sr_cta[0 +: 16]};
+            `WQ_SR_CTAID_Y:  v = {16'd0, i_sr_cta[16 +: 16]};
+            `WQ_SR_CTAID_Z:  v = {16'd0, i_sr_cta[32 +: 16]};
+            `WQ_SR_NCTAID_X: v = {16'd0, i_sr_ncta[0 +: 16]};
+            `WQ_SR_NCTAID_Y: v = {16'd0, i_sr_ncta[16 +: 16]};
+            `WQ_SR_NCTAID_Z: v = {16'd0, i_sr_ncta[32 +: 16]};
+            `WQ_SR_TID:      v = tid;
+            `WQ_SR_LANEID:   v = lane;
+            `WQ_SR_WARPID:   v = {27'd0, i_sr_wi};
+            `WQ_SR_PARAM:    v = i_sr_param;
+            `WQ_SR_CLOCK:    v = i_sr_clock;
+            `WQ_SR_NLANES:   v = LANES;
+            `WQ_SR_CTAFLAT:  v = i_sr_ctaflat;
+            `WQ_SR_LOCAL:    v = i_sr_local;
+            `WQ_SR_GID_X:    v = {6'd0, i_sr_gb[0 +: 26]} + {21'd0, tx};
+            `WQ_SR_GID_Y:    v = {6'd0, i_sr_gb[26 +: 26]} + {21'd0, ty};
+            `WQ_SR_GID_Z:    v = {6'd0, i_sr_gb[52 +: 26]} + {21'd0, tz};
+            default:         v = 32'd0;
+            endcase
+            o_s2r[sl*32 +: 32] = v;
+        end
+    end
+
+`ifdef FORMAL
+    // Run alone by `make formal` (scripts/formal.sh, job opread:
+    // FORMAL_OPREAD_TOP, small parameters) and inside the core (job core).
+    // An arbitrary lane of an arbitrary register row and thread-id row is
+    // tracked from its first write: a beat that reads the row gets the
+    // last value written there, for every cycle EX keeps the beat, or
+    // zero while the row's zero flag was set as the beat left DE.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    (* anyconst *) reg [RF_AW-1:0] f_row;
+    (* anyconst *) reg [TR_AW-1:0] f_trow;
+    (* anyconst *) reg [31:0]      f_lane;
+    always @(*) assume(f_lane < LANES);
+    reg             f_set = 1'b0, f_tset = 1'b0;
+    reg [31:0]      f_val;
+    reg [3*TIDW-1:0] f_tval;
+    reg             f_zf;                        // the tracked row's zero flag at the last emit
+    always @(posedge i_clk) begin
+        if (i_d_emit) f_zf <= i_zflag[f_row];
+        if (i_rf_we && i_rf_waddr == f_row && i_rf_wlane[f_lane]) begin
+            f_set <= 1'b1;
+            f_val <= i_rf_wdata[f_lane*32 +: 32];
+        end
+        if (i_tr_we && i_tr_waddr == f_trow && i_tr_wlane[f_lane]) begin
+            f_tset <= 1'b1;
+            f_tval <= i_tr_wdata[f_lane*3*TIDW +: 3*TIDW];
+        end
+    end
+    always @(posedge i_clk)
+        if (f_past) begin
+            // the held rows are the last ones on the ports: they stay
+            // there while EX keeps its beat
+            assert(ra_q == $past(ra_p) && rb_q == $past(rb_p) && tr_q == $past(tr_p));
+            // the tracked lane of the tracked rows reads as last written
+            if ($past(f_set) && $past(ra_p) == f_row && !$past(i_rf_we && i_rf_wlane[f_lane]))
+                assert(o_a[f_lane*32 +: 32] == (f_zf ? 32'd0 : $past(f_val)));
+            if ($past(f_set) && $past(rb_p) == f_row && !$past(i_rf_we && i_rf_wlane[f_lane]))
+                assert(o_rb[f_lane*32 +: 32] == (f_zf ? 32'd0 : $past(f_val)));
+            if ($past(f_tset) && $past(tr_p) == f_trow && !$past(i_tr_we && i_tr_wlane[f_lane]))
+                assert(qt[f_lane*3*TIDW +: 3*TIDW] == $past(f_tval));
+        end
+    always @(*) begin
+        // the immediate replaces rb
+        if (i_x_bi) assert(o_b == {LANES{i_x_imm}});
+        else assert(o_b == o_rb);
+    end
+`ifdef FORMAL_OPREAD_TOP
+    // covers: a written value read back through a held beat (EX kept it a
+    // cycle), and a zero row masking a written one
+    always @(posedge i_clk)
+        if (f_past) begin
+            c_held: cover(!$past(i_d_emit) && $past(i_d_emit, 2) && f_set && ra_q == f_row && !za &&
+                          o_a[f_lane*32 +: 32] == f_val && f_val != 32'd0);
+            c_zero: cover(f_set && za && ra_q == f_row && f_val != 32'd0);
+            c_tid:  cover(f_tset && $past(tr_p) == f_trow && f_tval != {3*TIDW{1'b0}} &&
+                          o_s2r[f_lane*32 +: 32] == {21'd0, f_tval[0 +: TIDW]});
+        end
+`endif
+`endif
+endmodule
