@@ -46,7 +46,14 @@ static int recv(int ms)
  * not the speed) */
 static void expect_within(const char *what, uint8_t seq, uint8_t st, uint8_t len, int ms)
 {
-    if (!recv(ms)) { printf("uart_probe: FAIL %s: no answer\n", what); failures++; return; }
+    if (!recv(ms)) {
+        /* a lost answer leaves nothing later to judge (the next answer
+         * could be this one, late): stop here rather than wait out every
+         * rule's deadline on a dead or misframed line */
+        printf("uart_probe: FAIL %s: no answer within %d ms (%d failures before it); stopping\n",
+               what, ms, failures);
+        exit(1);
+    }
     if (rx.seq != seq || rx.code != st || rx.len != len) {
         printf("uart_probe: FAIL %s: answer seq %u %s len %u, expected seq %u %s len %u\n", what,
                rx.seq, wq_uart_st_name(rx.code), rx.len, seq, wq_uart_st_name(st), len);
