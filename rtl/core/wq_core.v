@@ -569,7 +569,7 @@ module wq_core #(
     wire [LANES*32-1:0] op_a, op_rb, op_b, s2r_res;
     wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
         .i_clk(i_clk), .i_d_emit(d_emit), .i_ra_row(rf_ra), .i_rb_row(rf_rb),
-        .i_tr_row(tr_row(d_w, d_p)), .i_zflag(zflag),
+        .i_tr_row(tr_row(d_w, d_p)), .i_za(zflag[rf_ra]), .i_zb(zflag[rf_rb]),
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
         .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),

@@ -8,8 +8,9 @@
 // reads) answer in EX's cycle.  While EX keeps its beat (the LSU, the
 // division unit, WB busy) the rows stay on the read ports, so the
 // operands stay valid for as many cycles as the beat waits.  A row whose
-// register-zero flag is set (i_zflag: the warp start's memset, wq_commit)
-// reads as zero: the flag is sampled with the row, as the beat leaves DE.
+// register-zero flag is set (i_za, i_zb: the warp start's memset,
+// wq_commit) reads as zero: the flag is sampled with the row, as the beat
+// leaves DE.
 //
 // Operands: o_a (ra), o_rb (rb + k: a store's data, CAS's values), o_b
 // (rb or the immediate), o_s2r (S2R's special register, a lane each: the
@@ -34,7 +35,8 @@ module wq_opread #(
     input  wire [RF_AW-1:0]         i_ra_row,
     input  wire [RF_AW-1:0]         i_rb_row,
     input  wire [TR_AW-1:0]         i_tr_row,
-    input  wire [RF_D-1:0]          i_zflag,     // rows that read zero
+    input  wire                     i_za,        // ... the rows read zero (the warp
+    input  wire                     i_zb,        //   start's memset: wq_commit)
     // the register file's write port (wq_commit)
     input  wire                     i_rf_we,
     input  wire [RF_AW-1:0]         i_rf_waddr,
@@ -79,8 +81,8 @@ module wq_opread #(
             ra_q <= i_ra_row;
             rb_q <= i_rb_row;
             tr_q <= i_tr_row;
-            za <= i_zflag[i_ra_row];
-            zb <= i_zflag[i_rb_row];
+            za <= i_za;
+            zb <= i_zb;
         end
 
     // ---- the register file (two read banks, one write port) and the
@@ -159,9 +161,10 @@ module wq_opread #(
     reg             f_set = 1'b0, f_tset = 1'b0;
     reg [31:0]      f_val;
     reg [3*TIDW-1:0] f_tval;
-    reg             f_zf;                        // the tracked row's zero flag at the last emit
+    reg             f_zfa, f_zfb;                // the tracked row's zero flag as ra, rb
     always @(posedge i_clk) begin
-        if (i_d_emit) f_zf <= i_zflag[f_row];
+        if (i_d_emit && i_ra_row == f_row) f_zfa <= i_za;
+        if (i_d_emit && i_rb_row == f_row) f_zfb <= i_zb;
         if (i_rf_we && i_rf_waddr == f_row && i_rf_wlane[f_lane]) begin
             f_set <= 1'b1;
             f_val <= i_rf_wdata[f_lane*32 +: 32];
@@ -178,9 +181,9 @@ module wq_opread #(
             assert(ra_q == $past(ra_p) && rb_q == $past(rb_p) && tr_q == $past(tr_p));
             // the tracked lane of the tracked rows reads as last written
             if ($past(f_set) && $past(ra_p) == f_row && !$past(i_rf_we && i_rf_wlane[f_lane]))
-                assert(o_a[f_lane*32 +: 32] == (f_zf ? 32'd0 : $past(f_val)));
+                assert(o_a[f_lane*32 +: 32] == (f_zfa ? 32'd0 : $past(f_val)));
             if ($past(f_set) && $past(rb_p) == f_row && !$past(i_rf_we && i_rf_wlane[f_lane]))
-                assert(o_rb[f_lane*32 +: 32] == (f_zf ? 32'd0 : $past(f_val)));
+                assert(o_rb[f_lane*32 +: 32] == (f_zfb ? 32'd0 : $past(f_val)));
             if ($past(f_tset) && $past(tr_p) == f_trow && !$past(i_tr_we && i_tr_wlane[f_lane]))
                 assert(qt[f_lane*3*TIDW +: 3*TIDW] == $past(f_tval));
         end
