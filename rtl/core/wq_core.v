@@ -272,7 +272,11 @@ module wq_core #(
     reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
     reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
-    reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
+    // the predicates, a row per warp (predicate q at [q*32 +: 32], the last
+    // PT): LUT RAM with one write port (below) and DE's and WB's reads of
+    // their warp's row (two copies); in flip-flops, 2 048 of them behind
+    // three 64-way multiplexers
+    reg [8*32-1:0]   w_pred    [0:WARPS-1];
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
     wire             unused_busy = &{1'b0, busy};   // (the formal properties')
@@ -438,11 +442,12 @@ module wq_core #(
     end
     wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
     wire [31:0] d_act    = w_act[d_w];
-    wire [31:0] d_g      = w_pred[{d_w, dc_gp}];
+    wire [8*32-1:0] d_prow = w_pred[d_w];      // DE's warp's predicates
+    wire [31:0] d_g      = d_prow[{dc_gp, 5'd0} +: 32];
     wire [31:0] d_selg   = d_act & (dc_gn ? ~d_g : d_g);
     wire [31:0] d_sel    = dc_warpf ? d_act : d_selg;
     wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
-    wire [31:0] d_cond   = w_pred[{d_w, dc_fn[2:0]}] ^ {32{dc_fn[3]}};
+    wire [31:0] d_cond   = d_prow[{dc_fn[2:0], 5'd0} +: 32] ^ {32{dc_fn[3]}};
     wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
                            (dc_maxreg >= w_nregs[d_w] ||
                             (!(w_son[d_w] && w_sbase[d_w] != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
@@ -808,7 +813,8 @@ module wq_core #(
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue and the division unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
-    wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
+    wire [8*32-1:0] b_prow = w_pred[b_w];      // WB's warp's predicates
+    wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go || !q_empty || dv_busy;
@@ -1176,7 +1182,7 @@ module wq_core #(
                     w_pc[b_w] <= b_npc;
                     w_act[b_w] <= b_act_new;
                     w_exited[b_w] <= b_exit_new;
-                    if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
+                    // (SETP's predicate: the predicate rows' block below)
                     if (b_yield) begin
                         if (y_pol == `WQ_YP_LFSR) w_lfsr[b_w] <= y_lfsr;
                         else w_ycount[b_w] <= y_count_ns;
@@ -1243,9 +1249,8 @@ module wq_core #(
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
             // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
-            // its rows read zero and CTA_START: wq_commit)
-            for (k = 0; k < 8; k = k + 1)
-                w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
+            // its rows read zero and CTA_START: wq_commit; its predicates:
+            // the predicate rows' block below)
         end
         if (ds_end) begin
             // the DISPATCH step (wq_commit): the CTA's warps are ready, the
@@ -1292,6 +1297,23 @@ module wq_core #(
             end
         end
     end
+    // the predicate rows' one write port: a warp's start sets its row
+    // (PT all ones, the others zero), SETP's commit writes its predicate
+    // in WB's warp's row.  The two never come in one cycle: a warp starts
+    // in PH_DISP, entered with the pipeline and the LSU empty and issuing
+    // nothing.  (One write a predicate at one address, each with its own
+    // enable: the LUT RAM's write port with an enable a predicate; two
+    // writes at two addresses are merged by Yosys with an enable a bit,
+    // which it then keeps in flip-flops.)
+    wire             pw_ds  = ds_slot_go;
+    wire             pw_set = b_emit && b_last_k && !b_is_trap && !b_skip && b_op == `WQ_OP_SETP;
+    wire [WID_W-1:0] pw_w   = pw_ds ? ds_s : b_w;
+    integer pq;
+    always @(posedge i_clk)
+        for (pq = 0; pq < 8; pq = pq + 1)
+            if (pw_ds || (pw_set && b_rd[2:0] == pq[2:0]))
+                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : b_pred_new;
+
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
     // REGS 4, DQ_LOG2 2): BMC from reset and covers.
