@@ -280,7 +280,7 @@ module wq_core #(
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
     wire             unused_busy = &{1'b0, busy};   // (the formal properties')
-    wire [RF_D-1:0]  zflag;                    // row reads 0 (the warp start's memset: wq_commit)
+    wire             de_za, de_zb;             // DE's operand rows read 0 (the warp start's memset: wq_commit)
 
     // ---- grid waiting for dispatch (the launch port holds its fields;
     // wq_dispatch walks it) ----------------------------------------------------
@@ -1022,7 +1022,7 @@ module wq_core #(
         .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
         .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(w_key[dw]),
         .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
-        .o_zflag(zflag),
+        .i_de_w(d_w), .i_de_ra(rf_ra), .i_de_rb(rf_rb), .o_de_za(de_za), .o_de_zb(de_zb),
         .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
         .o_step_res(o_step_res), .o_step_more(o_step_more), .o_irq_trap(o_irq_trap),
         .o_evr_valid(o_evr_valid), .o_evr_kind(o_evr_kind), .o_evr_unit(o_evr_unit),
@@ -1089,8 +1089,8 @@ module wq_core #(
             x_words <= d_words;
             x_p <= d_p;
             x_k <= d_k;
-            x_za <= zflag[rf_ra];
-            x_zb <= zflag[rf_rb];
+            x_za <= de_za;
+            x_zb <= de_zb;
             rf_ra_q <= rf_ra;
             rf_rb_q <= rf_rb;
             tr_ra_q <= tr_row(d_w, d_p);
