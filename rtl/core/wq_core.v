@@ -594,7 +594,37 @@ module wq_core #(
     wq_valu #(.LANES(LANES)) u_valu (
         .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
         .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
-    // S2R: the special register of each lane (exec_alu.c sreg)
+    // S2R: the special register of each lane (exec_alu.c sreg).  The
+    // registers every lane of the warp reads alike are selected once
+    // (s2r_w), as is GID_d's base (CTAID_d * NTID_d) and which thread-id
+    // coordinate it adds; each lane selects only among its own (a case of
+    // 20 registers a lane was that multiplexer LANES times over)
+    reg [31:0] s2r_w;                   // the warp's register
+    reg [25:0] s2r_gb;                  // GID_d: the base
+    reg [1:0]  s2r_gd;                  //   and d
+    always @(*) begin
+        case (x_imm)
+        `WQ_SR_NTID_X:   s2r_w = {21'd0, w_ntid0[x_w]};
+        `WQ_SR_NTID_Y:   s2r_w = {21'd0, w_ntid1[x_w]};
+        `WQ_SR_NTID_Z:   s2r_w = {21'd0, w_ntid2[x_w]};
+        `WQ_SR_CTAID_X:  s2r_w = {16'd0, w_cta0[x_w]};
+        `WQ_SR_CTAID_Y:  s2r_w = {16'd0, w_cta1[x_w]};
+        `WQ_SR_CTAID_Z:  s2r_w = {16'd0, w_cta2[x_w]};
+        `WQ_SR_NCTAID_X: s2r_w = {16'd0, w_ncta0[x_w]};
+        `WQ_SR_NCTAID_Y: s2r_w = {16'd0, w_ncta1[x_w]};
+        `WQ_SR_NCTAID_Z: s2r_w = {16'd0, w_ncta2[x_w]};
+        `WQ_SR_WARPID:   s2r_w = {27'd0, w_wi[x_w]};
+        `WQ_SR_PARAM:    s2r_w = w_param[x_w];
+        `WQ_SR_CLOCK:    s2r_w = w_retired[x_w];
+        `WQ_SR_NLANES:   s2r_w = LANES;
+        `WQ_SR_CTAFLAT:  s2r_w = w_ctaflat[x_w];
+        `WQ_SR_LOCAL:    s2r_w = w_local[x_w];
+        default:         s2r_w = 32'd0;
+        endcase
+        s2r_gd = (x_imm == `WQ_SR_GID_Y) ? 2'd1 : (x_imm == `WQ_SR_GID_Z) ? 2'd2 : 2'd0;
+        s2r_gb = (x_imm == `WQ_SR_GID_Y) ? w_gb1[x_w] :
+                 (x_imm == `WQ_SR_GID_Z) ? w_gb2[x_w] : w_gb0[x_w];
+    end
     reg [LANES*32-1:0] s2r_res;
     integer sl;
     always @(*) begin : s2r
@@ -610,27 +640,11 @@ module wq_core #(
             `WQ_SR_TID_X:    v = {21'd0, tx};
             `WQ_SR_TID_Y:    v = {21'd0, ty};
             `WQ_SR_TID_Z:    v = {21'd0, tz};
-            `WQ_SR_NTID_X:   v = {21'd0, w_ntid0[x_w]};
-            `WQ_SR_NTID_Y:   v = {21'd0, w_ntid1[x_w]};
-            `WQ_SR_NTID_Z:   v = {21'd0, w_ntid2[x_w]};
-            `WQ_SR_CTAID_X:  v = {16'd0, w_cta0[x_w]};
-            `WQ_SR_CTAID_Y:  v = {16'd0, w_cta1[x_w]};
-            `WQ_SR_CTAID_Z:  v = {16'd0, w_cta2[x_w]};
-            `WQ_SR_NCTAID_X: v = {16'd0, w_ncta0[x_w]};
-            `WQ_SR_NCTAID_Y: v = {16'd0, w_ncta1[x_w]};
-            `WQ_SR_NCTAID_Z: v = {16'd0, w_ncta2[x_w]};
             `WQ_SR_TID:      v = tid;
             `WQ_SR_LANEID:   v = lane;
-            `WQ_SR_WARPID:   v = {27'd0, w_wi[x_w]};
-            `WQ_SR_PARAM:    v = w_param[x_w];
-            `WQ_SR_CLOCK:    v = w_retired[x_w];
-            `WQ_SR_NLANES:   v = LANES;
-            `WQ_SR_CTAFLAT:  v = w_ctaflat[x_w];
-            `WQ_SR_LOCAL:    v = w_local[x_w];
-            `WQ_SR_GID_X:    v = {6'd0, w_gb0[x_w]} + {21'd0, tx};
-            `WQ_SR_GID_Y:    v = {6'd0, w_gb1[x_w]} + {21'd0, ty};
-            `WQ_SR_GID_Z:    v = {6'd0, w_gb2[x_w]} + {21'd0, tz};
-            default:         v = 32'd0;
+            `WQ_SR_GID_X, `WQ_SR_GID_Y, `WQ_SR_GID_Z:
+                             v = {6'd0, s2r_gb} + {21'd0, (s2r_gd == 2'd1) ? ty : (s2r_gd == 2'd2) ? tz : tx};
+            default:         v = s2r_w;
             endcase
             s2r_res[sl*32 +: 32] = v;
         end

@@ -312,14 +312,17 @@ module wq_diverge #(
     wire [31:0] g_fs       = g_act & g_sel;
     wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
     wire        g_first0   = g_t0 == g_ft;
+    // (a thread's path, its target when selected else PC+1, compared as
+    // the target's compare or PC+1's, the latter once for all threads: not
+    // a multiplexer in front of each thread's two compares)
+    wire        g_n_t0     = b_next == g_t0;
+    wire        g_n_ft     = b_next == g_ft;
     reg  [31:0] g_m0, g_fm, h_match;
-    reg  [PCW-1:0] g_eff;
     integer gl;
     always @(*) begin
         for (gl = 0; gl < 32; gl = gl + 1) begin
-            g_eff = g_sel[gl] ? t_tgt[gl] : b_next;
-            g_m0[gl] = g_rem[gl] && g_eff == g_t0;
-            g_fm[gl] = g_act[gl] && g_eff == g_ft;
+            g_m0[gl] = g_rem[gl] && (g_sel[gl] ? t_tgt[gl] == g_t0 : g_n_t0);
+            g_fm[gl] = g_act[gl] && (g_sel[gl] ? t_tgt[gl] == g_ft : g_n_ft);
             h_match[gl] = t_tgt[gl] == dqr_addr;
         end
     end
