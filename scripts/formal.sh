@@ -106,7 +106,7 @@ JOBS=(
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
-"core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; opt -fast|12|4|1|||40"
+"core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||40"
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
