@@ -1191,16 +1191,10 @@ module wq_core #(
                     w_state[b_w] <= `WQ_WS_TRAP;
                     w_trap[b_w] <= b_trap;
                 end else begin
-                    w_retired[b_w] <= w_retired[b_w] + 32'd1;
-                    // the instruction's PC and mask, or reconverge's (wq_diverge)
-                    w_pc[b_w] <= b_npc;
-                    w_act[b_w] <= b_act_new;
-                    w_exited[b_w] <= b_exit_new;
+                    // (the count, the instruction's PC and mask or
+                    // reconverge's (wq_diverge): the slot's RAM blocks below)
                     // (SETP's predicate: the predicate rows' block below)
-                    if (b_yield) begin
-                        if (y_pol == `WQ_YP_LFSR) w_lfsr[b_w] <= y_lfsr;
-                        else w_ycount[b_w] <= y_count_ns;
-                    end
+                    // (YIELD's count or LFSR state: below)
                     if (b_gone) begin
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
@@ -1222,8 +1216,7 @@ module wq_core #(
             // write beats, its records and the step: wq_commit)
             owe <= cm_more;
             ended <= !cm_more;
-            w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
-            w_pc[cm_w] <= cm_pc + 1'b1;
+            // (the count and the PC: the slot's RAM blocks below)
             if (cp_code) begin
                 // a store that wrote code: the younger entries go (the
                 // LSU drops them, wq_issue frees their warps), and the
@@ -1240,9 +1233,6 @@ module wq_core #(
             // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
             w_state[ds_s] <= `WQ_WS_RUN;
             w_init[ds_s] <= 1'b1;
-            w_pc[ds_s] <= g_pc;
-            w_act[ds_s] <= ds_live;
-            w_exited[ds_s] <= ~ds_live;
             w_trap[ds_s] <= `WQ_TRAP_NONE;
             w_nregs[ds_s] <= g_nregs;
             w_code[ds_s] <= g_code;
@@ -1254,17 +1244,14 @@ module wq_core #(
             w_ctaflat[ds_s] <= g_next;
             w_local[ds_s] <= g_local;
             w_wi[ds_s] <= ds_wi;
-            w_retired[ds_s] <= 32'd0;
             w_key[ds_s] <= cta_key;
             w_ypol[ds_s] <= g_ypol;
             w_yparam[ds_s] <= g_yparam;
-            w_ycount[ds_s] <= 9'd0;
-            w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
             // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
-            // its rows read zero and CTA_START: wq_commit; its predicates:
-            // the predicate rows' block below)
+            // its rows read zero and CTA_START: wq_commit; its predicates,
+            // PC, masks, count and yield state: the RAM blocks below)
         end
         if (ds_end) begin
             // the DISPATCH step (wq_commit): the CTA's warps are ready, the
@@ -1311,6 +1298,38 @@ module wq_core #(
             end
         end
     end
+    // The slot's fields a commit changes and the reads of one warp's
+    // (w_pc, w_act, w_exited, w_retired, w_ycount, w_lfsr) are LUT RAM,
+    // one write port each: WB's commit (not a trap), the completion
+    // path's (its PC + 1) and a warp's start never come in one cycle (the
+    // completion path holds WB, wb_frz; a warp starts in PH_DISP with the
+    // pipeline and the LSU empty), so their writes are one port at sl_w.
+    // w_act has three reads (DE's warp, WB's, the debug window's), w_pc
+    // two (IS's pick, the debug window's), w_retired two (EX's S2R
+    // CLOCK, its own increment at sl_w), the others WB's.
+    wire             sl_b  = b_emit && b_last_k && !b_is_trap;
+    wire             sl_cm = cm_go && cm_last;
+    wire             sl_ds = ds_slot_go;
+    wire [WID_W-1:0] sl_w  = sl_ds ? ds_s : sl_cm ? cm_w : b_w;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_pc[sl_w] <= sl_ds ? g_pc : sl_cm ? cm_pc + 1'b1 : b_npc;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_retired[sl_w] <= sl_ds ? 32'd0 : w_retired[sl_w] + 32'd1;
+    always @(posedge i_clk)
+        if (sl_ds || sl_b) begin
+            w_act[sl_w] <= sl_ds ? ds_live : b_act_new;
+            w_exited[sl_w] <= sl_ds ? ~ds_live : b_exit_new;
+        end
+    // YIELD's policy state: LFSR's or EVERY_N's count
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && b_yield && y_pol == `WQ_YP_LFSR))
+            w_lfsr[sl_w] <= !sl_ds ? y_lfsr : (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && b_yield && y_pol != `WQ_YP_LFSR))
+            w_ycount[sl_w] <= sl_ds ? 9'd0 : y_count_ns;
+
     // the predicate rows' one write port: a warp's start sets its row
     // (PT all ones, the others zero), SETP's commit writes its predicate
     // in WB's warp's row.  The two never come in one cycle: a warp starts
