@@ -10,7 +10,8 @@
 # instantiates left as black boxes, so each line is that module's own
 # logic, and the total is their sum over the board's instances.  Outputs
 # the board leaves open are made internal first (the lockstep record
-# ports: the core's o_evr_* / o_evw_* / o_evm_*, the LSU's o_evm_*), so
+# ports: the core's o_evr_* / o_evw_* / o_evm_*, the LSU's o_evm_*, and
+# wq_commit's o_evr_* / o_evw_*, which only the core's carry), so
 # their logic is dropped as in the flattened netlist.  Logic that
 # flattening would also remove across module boundaries (a constant
 # input, an output its user ignores) is still counted: the total is an
@@ -78,6 +79,7 @@ open_ports() {   # SHORT -> ports (wildcards)
     case $1 in
         wq_top|wq_core) echo "o_lock o_step_* o_evr_* o_evw_* o_evm_*" ;;
         wq_core_lsu)    echo "o_evm_*" ;;
+        wq_commit)      echo "o_evr_* o_evw_*" ;;
         *)              echo "" ;;
     esac
 }

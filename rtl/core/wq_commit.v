@@ -20,9 +20,10 @@
 //   7. KILL's barrier release (outside the lock, the debug window)
 //
 // A register write beat writes the selected lanes of the row (a row still
-// zero since its warp's start is written whole: the zero flags, o_zflag,
-// which DE reads as its operands' "reads 0") and emits the REG_WRITE
-// record with the same values on o_evw_* / o_evr_part / o_evr_vals.
+// zero since its warp's start is written whole: the zero flags, which DE
+// reads as its operands' "reads 0", o_de_za / o_de_zb) and emits the
+// REG_WRITE record with the same values on o_evw_* / o_evr_part /
+// o_evr_vals.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -49,7 +50,8 @@ module wq_commit #(
     input  wire [PCW-1:0]           i_b_pc,
     input  wire [5:0]               i_b_rd,
     input  wire [31:0]              i_b_sel,
-    // 2. a part beat's register write: part i_bw_p of row i_bw_row
+    // 2. a part beat's register write: part i_bw_p of row i_bw_row (a row
+    // of warp i_b_w, as CALL's link row; the completion's of i_cm_w)
     input  wire                     i_bw_go,
     input  wire [5:0]               i_bw_p,
     input  wire [RF_AW-1:0]         i_bw_row,
@@ -106,12 +108,17 @@ module wq_commit #(
     // 7. KILL completes a barrier
     input  wire                     i_kill_rel,
     input  wire [31:0]              i_kill_key,
-    // the register file's write port and the rows still zero
+    // DE's operand rows (of warp i_de_w): whether each still reads zero
+    input  wire [WID_W-1:0]         i_de_w,
+    input  wire [RF_AW-1:0]         i_de_ra,
+    input  wire [RF_AW-1:0]         i_de_rb,
+    output wire                     o_de_za,
+    output wire                     o_de_zb,
+    // the register file's write port
     output reg                      o_rf_we,
     output reg  [RF_AW-1:0]         o_rf_waddr,
     output reg  [LANES-1:0]         o_rf_wlane,
     output reg  [LANES*32-1:0]      o_rf_wdata,
-    output reg  [RF_D-1:0]          o_zflag,
     // the step port
     output reg                      o_step_valid,
     output reg  [`WQ_STEPK_W-1:0]   o_step_kind,
@@ -141,9 +148,64 @@ module wq_commit #(
 
 `include "wq_core_wb.vh"
 
+    // ---- the zero flags ------------------------------------------------------
+    // A flag a register-file row: the row reads zero since its warp's start
+    // (the model's warp_start memset) until its first write, which writes
+    // it whole.  Kept a row per warp (row w * ROWS_W + i at bit i: wq_core's
+    // rows of warp w, its rf_row) in LUT RAM: one write port of whole rows
+    // (a warp's start sets its row; a register write clears its row's flag
+    // in its warp's row as read) and three asynchronous reads, DE's warp,
+    // WB's and the completion path's (three copies).  In flip-flops the
+    // RF_D flags were behind five RF_D-way multiplexers and three row
+    // decodes each.
+    localparam ZW = (ROWS_W > 1) ? $clog2(ROWS_W) : 1;
+    /* verilator lint_off WIDTH */
+    localparam [RF_AW:0] ZROWS = ROWS_W;
+    /* verilator lint_on WIDTH */
+    function [ZW-1:0] zi;                       // a row's bit in its warp's row
+        input [RF_AW-1:0] row;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [RF_AW:0]   t;
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            t = {1'b0, row} % ZROWS;
+            zi = t[ZW-1:0];
+        end
+    endfunction
+    reg  [ROWS_W-1:0] zf [0:WARPS-1];
+    wire [ROWS_W-1:0] zf_de = zf[i_de_w];
+    wire [ROWS_W-1:0] zf_b  = zf[i_b_w];
+    wire [ROWS_W-1:0] zf_cm = zf[i_cm_w];
+    assign o_de_za = zf_de[zi(i_de_ra)];
+    assign o_de_zb = zf_de[zi(i_de_rb)];
+    // a beat's row still reads zero: WB's part beat's or CALL's link's (of
+    // WB's warp), the completion's (of its warp)
+    wire z_bw   = zf_b[zi(i_bw_row)];
+    wire z_link = zf_b[zi(i_link_row)];
+    wire z_cm   = zf_cm[zi(i_cm_row)];
+    // the write: a warp's start, or the rows a cycle's register writes
+    // clear (WB's part beat, CALL's link, the completion's beat: the core
+    // never runs the completion path beside WB's beat or record, nor a
+    // warp's start beside either -- FORMAL_COMMIT_TOP's assumptions -- so
+    // a cycle's rows are one warp's)
+    wire              zw_bw   = i_bw_go;
+    wire              zw_link = i_emit && i_kk == K_LINK;
+    wire              zw_cm   = i_cm_go && i_cm_wr;
+    wire [WID_W-1:0]  zw_w    = i_ds_go ? i_ds_slot : zw_cm ? i_cm_w : i_b_w;
+    reg  [ROWS_W-1:0] zw_row;
+    always @(*) begin
+        zw_row = zw_cm ? zf_cm : zf_b;
+        if (zw_bw) zw_row[zi(i_bw_row)] = 1'b0;
+        if (zw_link) zw_row[zi(i_link_row)] = 1'b0;
+        if (zw_cm) zw_row[zi(i_cm_row)] = 1'b0;
+        if (i_ds_go) zw_row = {ROWS_W{1'b1}};
+    end
+    always @(posedge i_clk)
+        if (i_ds_go || zw_bw || zw_link || zw_cm) zf[zw_w] <= zw_row;
+
     // a register write beat: part p of register r of warp w at row `row`,
-    // the selected lanes (a row still zero from the warp start is written
-    // whole), and its REG_WRITE record on the REG_WRITE slot
+    // the selected lanes (a row still zero from the warp start, z, is
+    // written whole), and its REG_WRITE record on the REG_WRITE slot
     task reg_beat;
         input [WID_W-1:0]     w;
         input [5:0]           r;
@@ -152,6 +214,7 @@ module wq_commit #(
         input [31:0]          sel;
         input [LANES*32-1:0]  res;
         input [RF_AW-1:0]     row;
+        input                 z;
         integer               l;
         /* verilator lint_off UNUSEDSIGNAL */
         reg   [31:0]          lanes;            // sel's part p (its low LANES bits)
@@ -160,12 +223,11 @@ module wq_commit #(
             lanes = sel >> (p * LANES);
             o_rf_we <= 1'b1;
             o_rf_waddr <= row;
-            o_rf_wlane <= o_zflag[row] ? {LANES{1'b1}} : lanes[LANES-1:0];
+            o_rf_wlane <= z ? {LANES{1'b1}} : lanes[LANES-1:0];
             for (l = 0; l < LANES; l = l + 1) begin
                 o_rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
                 o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
             end
-            o_zflag[row] <= 1'b0;
             o_evw_valid <= 1'b1;
             o_evw_unit <= {{(8-WID_W){1'b0}}, w};
             o_evw_aux <= {10'd0, r};
@@ -192,7 +254,6 @@ module wq_commit #(
         end
     endtask
 
-    integer k;
     always @(posedge i_clk) begin
         o_step_valid <= 1'b0;
         o_step_more <= 1'b0;
@@ -216,7 +277,7 @@ module wq_commit #(
 
         // ---- 2. WB's part beat (or a commit's last part, in its first cycle)
         if (i_bw_go)
-            reg_beat(i_b_w, i_b_rd, i_bw_p, i_b_pc, i_b_sel, i_bw_res, i_bw_row);
+            reg_beat(i_b_w, i_b_rd, i_bw_p, i_b_pc, i_b_sel, i_bw_res, i_bw_row, z_bw);
 
         // ---- 3. WB: the commit's record
         if (i_emit) begin
@@ -233,7 +294,7 @@ module wq_commit #(
             end
             K_LINK: begin                       // CALL: rd = PC+1 in the selected threads
                 reg_beat(i_b_w, i_b_rd, {1'b0, i_link_p}, i_b_pc, i_b_sel, {LANES{i_link_val}},
-                         i_link_row);
+                         i_link_row, z_link);
                 o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
             end
             K_BAR, K_BAR2: bar_release(i_bar_key);
@@ -284,7 +345,7 @@ module wq_commit #(
         if (i_cm_go) begin
             if (i_cm_wr)
                 // a load's write-back beat, a division's part
-                reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res, i_cm_row);
+                reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res, i_cm_row, z_cm);
             if (i_cm_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
@@ -304,14 +365,9 @@ module wq_commit #(
             end
         end
 
-        // ---- 5. a warp's start (wq_step_dispatch's warp_start)
+        // ---- 5. a warp's start (wq_step_dispatch's warp_start; its rows
+        // read zero: the zero flags above)
         if (i_ds_go) begin
-            // the warp's rows, each bit at a constant index: a variable
-            // bit-select write is a whole-vector mask per row for Yosys'
-            // proc_mux (REGS * PARTS of RF_D bits, hours at LANES=8)
-            for (k = 0; k < RF_D; k = k + 1)
-                if (k / ROWS_W == {{(32-WID_W){1'b0}}, i_ds_slot})
-                    o_zflag[k] <= 1'b1;
             o_evr_valid <= 1'b1;
             o_evr_kind <= `WQ_EV_CTA_START;
             o_evr_unit <= {{(8-WID_W){1'b0}}, i_ds_slot};
@@ -340,6 +396,8 @@ module wq_commit #(
     // commit, FORMAL_COMMIT_TOP): the ports' registers follow their writers.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    wire [ROWS_W-1:0] f_zrow = zf[o_rf_waddr / ROWS_W];
+    wire f_zflag = f_zrow[o_rf_waddr % ROWS_W];
 `ifdef FORMAL_COMMIT_TOP
     // the writers the core never runs in one cycle (its own properties):
     // the completion path holds WB (its part beat and record) and never
@@ -349,6 +407,9 @@ module wq_commit #(
         if (i_cm_go) assume(!i_bw_go && !i_emit && !i_at_rec);
         if (i_ds_go || i_ds_end || i_kill_rel)
             assume(!i_bw_go && !i_emit && !i_cm_go && !i_at_rec);
+        // a beat's row is its warp's (the core's rf_rowp)
+        assume(i_bw_row / ROWS_W == i_b_w && i_link_row / ROWS_W == i_b_w &&
+               i_cm_row / ROWS_W == i_cm_w);
     end
 `endif
     always @(*) if (f_past) begin
@@ -363,7 +424,7 @@ module wq_commit #(
         if (f_past) begin
             // the row written no longer reads zero (unless a warp's start
             // set its rows again in the same cycle)
-            if (o_rf_we && !$past(i_ds_go)) assert(!o_zflag[o_rf_waddr]);
+            if (o_rf_we && !$past(i_ds_go)) assert(!f_zflag);
             // a step on WB's last record, on the completion's, on DISPATCH
             if ($past(i_emit && i_last) || $past(i_cm_go && i_cm_last) || $past(i_ds_end))
                 assert(o_step_valid);

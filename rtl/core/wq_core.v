@@ -274,11 +274,15 @@ module wq_core #(
     reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
     reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
-    reg [31:0]       w_pred    [0:WARPS*8-1];  // 8 a warp, the last is PT
+    // the predicates, a row per warp (predicate q at [q*32 +: 32], the last
+    // PT): LUT RAM with one write port (below) and DE's and WB's reads of
+    // their warp's row (two copies); in flip-flops, 2 048 of them behind
+    // three 64-way multiplexers
+    reg [8*32-1:0]   w_pred    [0:WARPS-1];
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
     wire             unused_busy = &{1'b0, busy};   // (the formal properties')
-    wire [RF_D-1:0]  zflag;                    // row reads 0 (the warp start's memset: wq_commit)
+    wire             de_za, de_zb;             // DE's operand rows read 0 (the warp start's memset: wq_commit)
 
     // ---- grid waiting for dispatch (the launch port holds its fields;
     // wq_dispatch walks it) ----------------------------------------------------
@@ -440,11 +444,12 @@ module wq_core #(
     end
     wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
     wire [31:0] d_act    = w_act[d_w];
-    wire [31:0] d_g      = w_pred[{d_w, dc_gp}];
+    wire [8*32-1:0] d_prow = w_pred[d_w];      // DE's warp's predicates
+    wire [31:0] d_g      = d_prow[{dc_gp, 5'd0} +: 32];
     wire [31:0] d_selg   = d_act & (dc_gn ? ~d_g : d_g);
     wire [31:0] d_sel    = dc_warpf ? d_act : d_selg;
     wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
-    wire [31:0] d_cond   = w_pred[{d_w, dc_fn[2:0]}] ^ {32{dc_fn[3]}};
+    wire [31:0] d_cond   = d_prow[{dc_fn[2:0], 5'd0} +: 32] ^ {32{dc_fn[3]}};
     wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
                            (dc_maxreg >= w_nregs[d_w] ||
                             (!(w_son[d_w] && w_sbase[d_w] != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
@@ -569,7 +574,7 @@ module wq_core #(
     wire [LANES*32-1:0] op_a, op_rb, op_b, s2r_res;
     wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
         .i_clk(i_clk), .i_d_emit(d_emit), .i_ra_row(rf_ra), .i_rb_row(rf_rb),
-        .i_tr_row(tr_row(d_w, d_p)), .i_za(zflag[rf_ra]), .i_zb(zflag[rf_rb]),
+        .i_tr_row(tr_row(d_w, d_p)), .i_za(de_za), .i_zb(de_zb),
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
         .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),
@@ -763,7 +768,8 @@ module wq_core #(
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue and the division unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
-    wire [31:0] b_pred_new = (w_pred[{b_w, b_rd[2:0]}] & ~b_sel) | (setp_acc & b_sel);
+    wire [8*32-1:0] b_prow = w_pred[b_w];      // WB's warp's predicates
+    wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || d_v || x_v || is_go || !q_empty || dv_busy;
@@ -971,7 +977,7 @@ module wq_core #(
         .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
         .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(w_key[dw]),
         .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
-        .o_zflag(zflag),
+        .i_de_w(d_w), .i_de_ra(rf_ra), .i_de_rb(rf_rb), .o_de_za(de_za), .o_de_zb(de_zb),
         .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
         .o_step_res(o_step_res), .o_step_more(o_step_more), .o_irq_trap(o_irq_trap),
         .o_evr_valid(o_evr_valid), .o_evr_kind(o_evr_kind), .o_evr_unit(o_evr_unit),
@@ -1121,16 +1127,10 @@ module wq_core #(
                     w_state[b_w] <= `WQ_WS_TRAP;
                     w_trap[b_w] <= b_trap;
                 end else begin
-                    w_retired[b_w] <= w_retired[b_w] + 32'd1;
-                    // the instruction's PC and mask, or reconverge's (wq_diverge)
-                    w_pc[b_w] <= b_npc;
-                    w_act[b_w] <= b_act_new;
-                    w_exited[b_w] <= b_exit_new;
-                    if (!b_skip && b_op == `WQ_OP_SETP) w_pred[{b_w, b_rd[2:0]}] <= b_pred_new;
-                    if (b_yield) begin
-                        if (y_pol == `WQ_YP_LFSR) w_lfsr[b_w] <= y_lfsr;
-                        else w_ycount[b_w] <= y_count_ns;
-                    end
+                    // (the count, the instruction's PC and mask or
+                    // reconverge's (wq_diverge): the slot's RAM blocks below)
+                    // (SETP's predicate: the predicate rows' block below)
+                    // (YIELD's count or LFSR state: below)
                     if (b_gone) begin
                         if (b_orphan) begin
                             w_state[b_w] <= `WQ_WS_TRAP;
@@ -1152,8 +1152,7 @@ module wq_core #(
             // write beats, its records and the step: wq_commit)
             owe <= cm_more;
             ended <= !cm_more;
-            w_retired[cm_w] <= w_retired[cm_w] + 32'd1;
-            w_pc[cm_w] <= cm_pc + 1'b1;
+            // (the count and the PC: the slot's RAM blocks below)
             if (cp_code) begin
                 // a store that wrote code: the younger entries go (the
                 // LSU drops them, wq_issue frees their warps), and the
@@ -1170,9 +1169,6 @@ module wq_core #(
             // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
             w_state[ds_s] <= `WQ_WS_RUN;
             w_init[ds_s] <= 1'b1;
-            w_pc[ds_s] <= g_pc;
-            w_act[ds_s] <= ds_live;
-            w_exited[ds_s] <= ~ds_live;
             w_trap[ds_s] <= `WQ_TRAP_NONE;
             w_nregs[ds_s] <= g_nregs;
             w_code[ds_s] <= g_code;
@@ -1184,18 +1180,14 @@ module wq_core #(
             w_ctaflat[ds_s] <= g_next;
             w_local[ds_s] <= g_local;
             w_wi[ds_s] <= ds_wi;
-            w_retired[ds_s] <= 32'd0;
             w_key[ds_s] <= cta_key;
             w_ypol[ds_s] <= g_ypol;
             w_yparam[ds_s] <= g_yparam;
-            w_ycount[ds_s] <= 9'd0;
-            w_lfsr[ds_s] <= (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
             w_sven[ds_s] <= g_sven;
             w_sbase[ds_s] <= g_sbase;
             // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
-            // its rows read zero and CTA_START: wq_commit)
-            for (k = 0; k < 8; k = k + 1)
-                w_pred[{ds_s, k[2:0]}] <= (k == 7) ? 32'hFFFFFFFF : 32'd0;
+            // its rows read zero and CTA_START: wq_commit; its predicates,
+            // PC, masks, count and yield state: the RAM blocks below)
         end
         if (ds_end) begin
             // the DISPATCH step (wq_commit): the CTA's warps are ready, the
@@ -1242,6 +1234,55 @@ module wq_core #(
             end
         end
     end
+    // The slot's fields a commit changes and the reads of one warp's
+    // (w_pc, w_act, w_exited, w_retired, w_ycount, w_lfsr) are LUT RAM,
+    // one write port each: WB's commit (not a trap), the completion
+    // path's (its PC + 1) and a warp's start never come in one cycle (the
+    // completion path holds WB, wb_frz; a warp starts in PH_DISP with the
+    // pipeline and the LSU empty), so their writes are one port at sl_w.
+    // w_act has three reads (DE's warp, WB's, the debug window's), w_pc
+    // two (IS's pick, the debug window's), w_retired two (EX's S2R
+    // CLOCK, its own increment at sl_w), the others WB's.
+    wire             sl_b  = b_emit && b_last_k && !b_is_trap;
+    wire             sl_cm = cm_go && cm_last;
+    wire             sl_ds = ds_slot_go;
+    wire [WID_W-1:0] sl_w  = sl_ds ? ds_s : sl_cm ? cm_w : b_w;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_pc[sl_w] <= sl_ds ? g_pc : sl_cm ? cm_pc + 1'b1 : b_npc;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_retired[sl_w] <= sl_ds ? 32'd0 : w_retired[sl_w] + 32'd1;
+    always @(posedge i_clk)
+        if (sl_ds || sl_b) begin
+            w_act[sl_w] <= sl_ds ? ds_live : b_act_new;
+            w_exited[sl_w] <= sl_ds ? ~ds_live : b_exit_new;
+        end
+    // YIELD's policy state: LFSR's or EVERY_N's count
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && b_yield && y_pol == `WQ_YP_LFSR))
+            w_lfsr[sl_w] <= !sl_ds ? y_lfsr : (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && b_yield && y_pol != `WQ_YP_LFSR))
+            w_ycount[sl_w] <= sl_ds ? 9'd0 : y_count_ns;
+
+    // the predicate rows' one write port: a warp's start sets its row
+    // (PT all ones, the others zero), SETP's commit writes its predicate
+    // in WB's warp's row.  The two never come in one cycle: a warp starts
+    // in PH_DISP, entered with the pipeline and the LSU empty and issuing
+    // nothing.  (One write a predicate at one address, each with its own
+    // enable: the LUT RAM's write port with an enable a predicate; two
+    // writes at two addresses are merged by Yosys with an enable a bit,
+    // which it then keeps in flip-flops.)
+    wire             pw_ds  = ds_slot_go;
+    wire             pw_set = b_emit && b_last_k && !b_is_trap && !b_skip && b_op == `WQ_OP_SETP;
+    wire [WID_W-1:0] pw_w   = pw_ds ? ds_s : b_w;
+    integer pq;
+    always @(posedge i_clk)
+        for (pq = 0; pq < 8; pq = pq + 1)
+            if (pw_ds || (pw_set && b_rd[2:0] == pq[2:0]))
+                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : b_pred_new;
+
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
     // REGS 4, DQ_LOG2 2): BMC from reset and covers.

@@ -77,15 +77,21 @@ module wq_core_div #(
     // ---- the operand buffer (results over the dividends) -------------------
     // (a part beat comes in while the array divides an earlier part: the
     // two writes are to different parts)
-    reg  [32*32-1:0]  qa, qb;               // thread t's word at [t*32 +: 32]
+    // A row a part (lane l of part p: thread p * LANES + l, at
+    // [l*32 +: 32]), written and read as rows: a part-select at
+    // p * LANES * 32 of a 1 024-bit vector is, for Yosys, a shifter over
+    // the whole buffer on each write and read (about 26 000 LUT4 at
+    // LANES=8), and for Verilator a wide insert.
+    reg  [LANES*32-1:0] qa [0:PARTS-1];     // dividends, then results
+    reg  [LANES*32-1:0] qb [0:PARTS-1];     // divisors
     reg  [PARTS-1:0]  pend;                 // parts still to divide
     always @(posedge i_clk) begin
         if (i_in && !i_commit) begin
-            qa[i_p[PW-1:0] * LANES * 32 +: LANES * 32] <= i_a;
-            qb[i_p[PW-1:0] * LANES * 32 +: LANES * 32] <= i_b;
+            qa[i_p[PW-1:0]] <= i_a;
+            qb[i_p[PW-1:0]] <= i_b;
         end
         if (s_done)
-            qa[s_p * LANES * 32 +: LANES * 32] <= dv_res;
+            qa[s_p] <= dv_res;
     end
 
     // the instruction
@@ -105,8 +111,8 @@ module wq_core_div #(
     end
     wire         s_go = !s_run && !s_done && pend != {PARTS{1'b0}};
     wire [PW-1:0] s_ix = s_go ? s_low : s_p;
-    wire [LANES*32-1:0] dv_a = qa[s_ix * LANES * 32 +: LANES * 32];
-    wire [LANES*32-1:0] dv_b = qb[s_ix * LANES * 32 +: LANES * 32];
+    wire [LANES*32-1:0] dv_a = qa[s_ix];
+    wire [LANES*32-1:0] dv_b = qb[s_ix];
     genvar gd;
     generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
         wq_div #(.W(32)) u_div (
@@ -141,7 +147,7 @@ module wq_core_div #(
     // ---- the completion -----------------------------------------------------
     assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done;
     assign o_last = o_p == LASTP;
-    assign o_row  = qa[o_p[PW-1:0] * LANES * 32 +: LANES * 32];
+    assign o_row  = qa[o_p[PW-1:0]];
     always @(posedge i_clk) begin
         if (i_in) begin
             o_busy <= 1'b1;

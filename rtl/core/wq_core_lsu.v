@@ -191,11 +191,17 @@ module wq_core_lsu #(
     localparam TDW  = $clog2(TAGS);
     localparam [TDW:0] TDN = TD;
     localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
-    reg  [31:0]  q_addr [0:LSQ*32-1];    // byte addresses
     localparam EW  = 4 * LANES;          // elements of a row (a part's)
     localparam PW  = (PARTS > 1) ? $clog2(PARTS) : 1;
     localparam NR  = LSQ * PARTS;        // rows of a row store
     localparam RAW = $clog2(NR);
+    // the lanes' byte addresses, a row a part of an entry as the gather
+    // writes them (row rw_ix(s, p): lane p * LANES + l at [l*32 +: 32]) in
+    // LUT RAM, one write port, read as rows: the request stage's entry
+    // (every part), the answer stage's part, the atomic's lane, the
+    // MEM_WRITE records' lanes (a copy a read address; in flip-flops, LSQ
+    // x 32 words behind a multiplexer a lane for each)
+    reg  [LANES*32-1:0] q_addr [0:NR-1];
     reg  [LSQ-1:0] q_v, q_st, q_msext;
     reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
     reg  [WID_W-1:0] q_w   [0:LSQ-1];
@@ -261,11 +267,6 @@ module wq_core_lsu #(
 `include "wq_subword.vh"
 `include "wq_ctz.vh"
     /* verilator lint_off UNUSEDSIGNAL */
-    function [QW+4:0] qa_ix;             // entry s, lane l
-        input [QW-1:0] s;
-        input [31:0]   l;
-        qa_ix = {s, l[4:0]};
-    endfunction
     function [RAW-1:0] rw_ix;            // entry s, part p: its row
         input [QW-1:0] s;
         input [31:0]   p;
@@ -295,15 +296,20 @@ module wq_core_lsu #(
     end
     wire [127:0] ls_rem = q_rem[rq_s];
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[rq_s];
-    // every element's address, line and word of its line (the request's entry)
+    // every element's address, line and word of its line (the request's
+    // entry: its lanes' addresses, its rows in part order)
+    reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
     reg  [31:0]    el_a    [0:127];
     reg  [LTAG-1:0] el_line [0:127];
     reg  [LWW-1:0] el_w    [0:127];
     reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
-    integer ei;
+    integer ei, ep;
+    always @(*)
+        for (ep = 0; ep < PARTS; ep = ep + 1)
+            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(rq_s, ep)];
     always @(*)
         for (ei = 0; ei < 128; ei = ei + 1) begin
-            el_a[ei]    = q_addr[qa_ix(rq_s, ei / 4)] | {28'd0, ei[1:0], 2'b00};
+            el_a[ei]    = rq_addr[(ei / 4)*32 +: 32] | {28'd0, ei[1:0], 2'b00};
             el_line[ei] = el_a[ei][31:LOG2LB];
             el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
             el_lines[ei*LTAG +: LTAG] = el_line[ei];
@@ -669,6 +675,7 @@ module wq_core_lsu #(
     // bytes taken and extended, or an ATOM's old value (in every word,
     // ld_wen picks one); built only when written, for the simulator
     reg  [EW*32-1:0] ld_wd;
+    wire [LANES*32-1:0] an_addr = q_addr[rw_ix(an_s, {{(32-PW){1'b0}}, an_p})];  // (its part's addresses)
     always @(*) begin : ld_vals
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] a;                   // (its offset in the line)
@@ -680,7 +687,7 @@ module wq_core_lsu #(
         else if (an_l)
             for (ei = 0; ei < EW; ei = ei + 1)
                 if (an_cov[ei]) begin
-                    a = q_addr[qa_ix(an_s, an_p * LANES + ei / 4)] | {28'd0, ei[1:0], 2'b00};
+                    a = an_addr[(ei / 4)*32 +: 32] | {28'd0, ei[1:0], 2'b00};
                     ld_wd[ei*32 +: 32] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
                                                  ln_word(an_line, a[2 +: LWW] & LWMASK));
                 end
@@ -708,9 +715,7 @@ module wq_core_lsu #(
     always @(posedge i_clk) begin
         // the gather (beat k of a part: ra's address with rb + k's data,
         // into the entry after the queue's last)
-        if (x_gat && i_x_take && i_x_k == 2'd0)
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                q_addr[qa_ix(q_tl, i_x_p * LANES + wl)] <= i_op_a[wl*32 +: 32] + i_x_imm;
+        // (its addresses: the address rows' block below)
         // a load or a store enters the queue (its commit beat leaves EX)
         if (q_push) begin
             q_v[q_tl] <= 1'b1;
@@ -867,8 +872,29 @@ module wq_core_lsu #(
         end
     end
 
+    // ---- the address rows: the gather's beat k = 0 writes its part's row
+    always @(posedge i_clk) begin : qa_wr
+        reg [LANES*32-1:0] r;
+        if (x_gat && i_x_take && i_x_k == 2'd0) begin
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                r[wl*32 +: 32] = i_op_a[wl*32 +: 32] + i_x_imm;
+            q_addr[rw_ix(q_tl, {26'd0, i_x_p})] <= r;
+        end
+    end
+    // a lane's address in entry s
+    function [31:0] qa_lane;
+        input [LANES*32-1:0] row;           // (the row of the lane's part)
+        input [4:0]          l;
+        reg   [31:0]         ql;            // (its lane in the part)
+        begin
+            ql = {27'd0, l} % LANES;
+            qa_lane = row[ql*32 +: 32];
+        end
+    endfunction
+
     // ---- the completion path's place and the MEM_WRITE beat port ---------------------
-    always @(posedge i_clk) begin
+    always @(posedge i_clk) begin : cp_place
+        reg [31:0] mw_a;                    // a record's lane's address
         o_evm_valid <= {NB{1'b0}};
         if (!o_cp_go) cp_yield <= 1'b0;
         if (o_cp_go) begin
@@ -879,10 +905,9 @@ module wq_core_lsu #(
                 o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
                 for (mi = 0; mi < NB; mi = mi + 1) begin
                     o_evm_aux[mi*16 +: 16] <= {11'd0, mw_l[mi]};
-                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd],
-                                                 q_addr[qa_ix(q_hd, {27'd0, mw_l[mi]})][1:0])};
-                    o_evm_a[mi*32 +: 32] <= q_addr[qa_ix(q_hd, {27'd0, mw_l[mi]})] |
-                                            {28'd0, mw_e[mi][1:0], 2'b00};
+                    mw_a = qa_lane(q_addr[rw_ix(q_hd, {27'd0, mw_l[mi]} / LANES)], mw_l[mi]);
+                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd], mw_a[1:0])};
+                    o_evm_a[mi*32 +: 32] <= mw_a | {28'd0, mw_e[mi][1:0], 2'b00};
                     o_evm_b[mi*32 +: 32] <= mw_b[mi*32 +: 32];
                 end
             end
@@ -922,7 +947,7 @@ module wq_core_lsu #(
     assign o_at_code  = ls_code;
     assign o_at_rec   = at_rec;
     assign o_at_lane  = ls_l;
-    assign o_at_addr  = q_addr[qa_ix(q_tl, {27'd0, ls_l})];
+    assign o_at_addr  = qa_lane(q_addr[rw_ix(q_tl, {27'd0, ls_l} / LANES)], ls_l);
     assign o_at_new   = at_new;
     assign o_at_old   = ls_old;
     assign o_ls_wb    = ls_wb;

@@ -220,8 +220,17 @@ module wq_diverge #(
     // wait for the token's type at its address.  (Every thread neither
     // active nor exited was disabled in this warp's life, so nothing needs
     // clearing at the warp start.)
-    reg [`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS*32-1];
-    reg [PCW-1:0]           t_wait   [0:WARPS*32-1];
+    // Both are only ever read and written at WB's warp, so each is a row
+    // per warp (thread l at [l*width +: width]) in LUT RAM: one write
+    // port (the record's threads take its type and address, the others
+    // keep theirs: a bit enable a thread), one asynchronous read of the
+    // whole row (t_rs, t_wt).  In flip-flops, behind the warps'
+    // multiplexer and each thread's write decode, the two were about
+    // 6 700 flip-flops and most of the unit's LUTs.
+    reg [32*`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS-1];
+    reg [32*PCW-1:0]           t_wait   [0:WARPS-1];
+    wire [32*`WQ_TF_TYPE_W-1:0] t_rs = t_reason[b_w];
+    wire [32*PCW-1:0]           t_wt = t_wait[b_w];
 
     // before the records: wait_region's FIND, then the deque-room check
     // (wq_deque_push_trap, with the group count), so a trap changes nothing
@@ -303,14 +312,17 @@ module wq_diverge #(
     wire [31:0] g_fs       = g_act & g_sel;
     wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
     wire        g_first0   = g_t0 == g_ft;
+    // (a thread's path, its target when selected else PC+1, compared as
+    // the target's compare or PC+1's, the latter once for all threads: not
+    // a multiplexer in front of each thread's two compares)
+    wire        g_n_t0     = b_next == g_t0;
+    wire        g_n_ft     = b_next == g_ft;
     reg  [31:0] g_m0, g_fm, h_match;
-    reg  [PCW-1:0] g_eff;
     integer gl;
     always @(*) begin
         for (gl = 0; gl < 32; gl = gl + 1) begin
-            g_eff = g_sel[gl] ? t_tgt[gl] : b_next;
-            g_m0[gl] = g_rem[gl] && g_eff == g_t0;
-            g_fm[gl] = g_act[gl] && g_eff == g_ft;
+            g_m0[gl] = g_rem[gl] && (g_sel[gl] ? t_tgt[gl] == g_t0 : g_n_t0);
+            g_fm[gl] = g_act[gl] && (g_sel[gl] ? t_tgt[gl] == g_ft : g_n_ft);
             h_match[gl] = t_tgt[gl] == dqr_addr;
         end
     end
@@ -376,9 +388,9 @@ module wq_diverge #(
     always @(*) begin
         for (sk = 0; sk < 32; sk = sk + 1) begin
             pk_any[sk] = !i_exited[sk] && !(b_act[sk] && !pk_none) &&
-                         t_reason[{b_w, sk[4:0]}] == `WQ_TOK_SUBV;
-            pk_start[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == w_sstart[b_w];
-            pk_end[sk] = pk_any[sk] && t_wait[{b_w, sk[4:0]}] == sv_end_at;
+                         t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
+            pk_start[sk] = pk_any[sk] && t_wt[sk*PCW +: PCW] == w_sstart[b_w];
+            pk_end[sk] = pk_any[sk] && t_wt[sk*PCW +: PCW] == sv_end_at;
         end
     end
     // the next part after the running one with threads waiting at the start
@@ -398,7 +410,16 @@ module wq_diverge #(
     wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
     wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
     wire [31:0] lp_back    = w_s0[b_w] & pk_any;
-    wire [PCW-1:0] lp_at   = t_wait[{b_w, ctz(lp_back)}];
+    // (the address of its lowest thread, thread 0's when none: selected by
+    // a one-hot AND-OR over the row, not by a part-select at ctz * PCW,
+    // which Yosys builds as a multiplier and a shifter over the row)
+    wire [31:0] lp_one     = (lp_back == 32'd0) ? 32'd1 : (lp_back & (~lp_back + 32'd1));
+    reg  [PCW-1:0] lp_at;
+    always @(*) begin
+        lp_at = {PCW{1'b0}};
+        for (sk = 0; sk < 32; sk = sk + 1)
+            if (lp_one[sk]) lp_at = lp_at | t_wt[sk*PCW +: PCW];
+    end
     // SUBV_LOOP_END's three cases: the high pass done, the low half only,
     // the low pass done (the high half goes back to the body)
     wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
@@ -477,8 +498,8 @@ module wq_diverge #(
     always @(*) begin
         for (rl = 0; rl < 32; rl = rl + 1)
             rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
-                          t_reason[{b_w, rl[4:0]}] == dqr_type &&
-                          t_wait[{b_w, rl[4:0]}] == dqr_addr;
+                          t_rs[rl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == dqr_type &&
+                          t_wt[rl*PCW +: PCW] == dqr_addr;
     end
 
 
@@ -678,9 +699,10 @@ module wq_diverge #(
         endcase
     end
     // the threads a THREAD_STATE record disables: their reason and address
-    // (K_TS1 and the DIV groups; RET's holders one at a time)
-    wire        ts_dis  = i_emit && (b_kk == K_TS1 || b_kk == K_TS2 || (b_kk == K_GRP && !g_sub));
-    wire        ts_held = i_emit && b_kk == K_HELD;
+    // (K_TS1 and the DIV groups; RET's holders one at a time, K_HELD: a
+    // CALL token's wait at the holder's own link)
+    wire        ts_we   = i_emit && (b_kk == K_TS1 || b_kk == K_TS2 || (b_kk == K_GRP && !g_sub) ||
+                                     b_kk == K_HELD);
 
     // ---- the sequential part -------------------------------------------------------------
     // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
@@ -692,19 +714,16 @@ module wq_diverge #(
                 t_tgt[i_x_p * LANES + wl] <= (i_x_op == `WQ_OP_BRX) ?
                                            i_x_pc + 1'b1 + i_op_a[wl*32 +: PCW] : i_op_a[wl*32 +: PCW];
 
-    // the per-thread wait state, written as the THREAD_STATE records go out
-    always @(posedge i_clk) begin
-        if (ts_held) begin
-            t_reason[{b_w, h_l}] <= `WQ_TOK_CALL;
-            t_wait[{b_w, h_l}] <= t_tgt[h_l];
-        end
-        if (ts_dis)
+    // the per-thread wait state, written as the THREAD_STATE records go out:
+    // the record's threads (its mask) in WB's warp's row take its type and
+    // address (the rows' one write port, a bit enable a thread)
+    always @(posedge i_clk)
+        if (ts_we)
             for (wl = 0; wl < 32; wl = wl + 1)
                 if (o_rec_mask[wl]) begin
-                    t_reason[{b_w, wl[4:0]}] <= o_rec_aux[`WQ_TF_TYPE_W-1:0];
-                    t_wait[{b_w, wl[4:0]}] <= o_rec_a[PCW-1:0];
+                    t_reason[b_w][wl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] <= o_rec_aux[`WQ_TF_TYPE_W-1:0];
+                    t_wait[b_w][wl*PCW +: PCW] <= o_rec_a[PCW-1:0];
                 end
-    end
 
     // WB's deque calls, one at a time (the command is set here and on the
     // port the next cycle)

@@ -105,6 +105,37 @@ module wq_opread #(
     assign o_b  = i_x_bi ? {LANES{i_x_imm}} : o_rb;
 
     // ---- S2R: the special register of each lane (exec_alu.c sreg) -----------------
+    // The registers every lane of the warp reads alike are selected once
+    // (s2r_w), as is GID_d's base (CTAID_d * NTID_d) and which thread-id
+    // coordinate it adds; each lane selects only among its own values (a
+    // case over every register a lane would be that multiplexer LANES
+    // times over)
+    reg [31:0] s2r_w;                            // the warp's register
+    reg [25:0] s2r_gb;                           // GID_d: the base
+    reg [1:0]  s2r_gd;                           //   and d
+    always @(*) begin
+        case (i_x_imm)
+        `WQ_SR_NTID_X:   s2r_w = {21'd0, i_sr_ntid[0 +: 11]};
+        `WQ_SR_NTID_Y:   s2r_w = {21'd0, i_sr_ntid[11 +: 11]};
+        `WQ_SR_NTID_Z:   s2r_w = {21'd0, i_sr_ntid[22 +: 11]};
+        `WQ_SR_CTAID_X:  s2r_w = {16'd0, i_sr_cta[0 +: 16]};
+        `WQ_SR_CTAID_Y:  s2r_w = {16'd0, i_sr_cta[16 +: 16]};
+        `WQ_SR_CTAID_Z:  s2r_w = {16'd0, i_sr_cta[32 +: 16]};
+        `WQ_SR_NCTAID_X: s2r_w = {16'd0, i_sr_ncta[0 +: 16]};
+        `WQ_SR_NCTAID_Y: s2r_w = {16'd0, i_sr_ncta[16 +: 16]};
+        `WQ_SR_NCTAID_Z: s2r_w = {16'd0, i_sr_ncta[32 +: 16]};
+        `WQ_SR_WARPID:   s2r_w = {27'd0, i_sr_wi};
+        `WQ_SR_PARAM:    s2r_w = i_sr_param;
+        `WQ_SR_CLOCK:    s2r_w = i_sr_clock;
+        `WQ_SR_NLANES:   s2r_w = LANES;
+        `WQ_SR_CTAFLAT:  s2r_w = i_sr_ctaflat;
+        `WQ_SR_LOCAL:    s2r_w = i_sr_local;
+        default:         s2r_w = 32'd0;
+        endcase
+        s2r_gd = (i_x_imm == `WQ_SR_GID_Y) ? 2'd1 : (i_x_imm == `WQ_SR_GID_Z) ? 2'd2 : 2'd0;
+        s2r_gb = (i_x_imm == `WQ_SR_GID_Y) ? i_sr_gb[26 +: 26] :
+                 (i_x_imm == `WQ_SR_GID_Z) ? i_sr_gb[52 +: 26] : i_sr_gb[0 +: 26];
+    end
     integer sl;
     always @(*) begin : s2r
         reg [31:0] lane, tid, v;
@@ -119,27 +150,11 @@ module wq_opread #(
             `WQ_SR_TID_X:    v = {21'd0, tx};
             `WQ_SR_TID_Y:    v = {21'd0, ty};
             `WQ_SR_TID_Z:    v = {21'd0, tz};
-            `WQ_SR_NTID_X:   v = {21'd0, i_sr_ntid[0 +: 11]};
-            `WQ_SR_NTID_Y:   v = {21'd0, i_sr_ntid[11 +: 11]};
-            `WQ_SR_NTID_Z:   v = {21'd0, i_sr_ntid[22 +: 11]};
-            `WQ_SR_CTAID_X:  v = {16'd0, i_sr_cta[0 +: 16]};
-            `WQ_SR_CTAID_Y:  v = {16'd0, i_sr_cta[16 +: 16]};
-            `WQ_SR_CTAID_Z:  v = {16'd0, i_sr_cta[32 +: 16]};
-            `WQ_SR_NCTAID_X: v = {16'd0, i_sr_ncta[0 +: 16]};
-            `WQ_SR_NCTAID_Y: v = {16'd0, i_sr_ncta[16 +: 16]};
-            `WQ_SR_NCTAID_Z: v = {16'd0, i_sr_ncta[32 +: 16]};
             `WQ_SR_TID:      v = tid;
             `WQ_SR_LANEID:   v = lane;
-            `WQ_SR_WARPID:   v = {27'd0, i_sr_wi};
-            `WQ_SR_PARAM:    v = i_sr_param;
-            `WQ_SR_CLOCK:    v = i_sr_clock;
-            `WQ_SR_NLANES:   v = LANES;
-            `WQ_SR_CTAFLAT:  v = i_sr_ctaflat;
-            `WQ_SR_LOCAL:    v = i_sr_local;
-            `WQ_SR_GID_X:    v = {6'd0, i_sr_gb[0 +: 26]} + {21'd0, tx};
-            `WQ_SR_GID_Y:    v = {6'd0, i_sr_gb[26 +: 26]} + {21'd0, ty};
-            `WQ_SR_GID_Z:    v = {6'd0, i_sr_gb[52 +: 26]} + {21'd0, tz};
-            default:         v = 32'd0;
+            `WQ_SR_GID_X, `WQ_SR_GID_Y, `WQ_SR_GID_Z:
+                             v = {6'd0, s2r_gb} + {21'd0, (s2r_gd == 2'd1) ? ty : (s2r_gd == 2'd2) ? tz : tx};
+            default:         v = s2r_w;
             endcase
             o_s2r[sl*32 +: 32] = v;
         end
