@@ -981,6 +981,12 @@ module wq_core_lsu #(
     // drives it.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // requests the port has taken and not yet answered (the core's
+    // environment answers only those)
+    reg [TDW:0] f_out = {(TDW+1){1'b0}};
+    always @(posedge i_clk)
+        if (i_reset) f_out <= {(TDW+1){1'b0}};
+        else f_out <= f_out + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
 
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
@@ -1032,8 +1038,10 @@ module wq_core_lsu #(
         if (an_m != {PARTS{1'b0}})
             assert(t_ac != {(TDW+1){1'b0}} && an_l && (an_m & ~an_pt) == {PARTS{1'b0}} &&
                    (an_pt & ~an_m) != {PARTS{1'b0}});
-        // answers arrived and not yet done are answers owed
+        // answers arrived and not yet done are answers owed; the others
+        // are the requests the port has not answered: every one is tagged
         assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
+        assert(t_cnt == f_out + t_ac);
     end
 
     // ---- covers -------------------------------------------------------------
