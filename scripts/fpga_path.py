@@ -78,7 +78,6 @@ def main():
     if length is None:
         print("none")
         return 0
-    # the common instance prefix of every name says little: keep it once
     print(f"{length} cells: " + " -> ".join(names))
     return 0
 
