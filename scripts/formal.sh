@@ -58,7 +58,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
     { echo "formal: cannot generate build/gen/*.vh" >&2; exit 1; }
 
 # ---- the jobs ----------------------------------------------------------------
-# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth
+# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth | deep depth | cover timeout
 # "bmc depth" smt:N: BMC to N steps on the SMT engine instead of the sat one.
 # "max k" = 0: no induction (BMC and covers only), for a job whose induction does not finish.
 # "must close" = 1: NOT CLOSED is a failure for this job.
@@ -68,6 +68,9 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # job must be reached (smtbmc cover mode; 0: the job has none).
 # "deep depth": with --deep, BMC from reset to this depth with the SMT
 # engine (empty: none).
+# "cover timeout": seconds the job's cover search may take (empty: 600;
+# FORMAL_COVER_TIMEOUT overrides every job's).  The core's covers need the
+# longest: its last one (a YIELD's rotation) is 39 steps deep.
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
 "valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|||3"
@@ -110,7 +113,7 @@ JOBS=(
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0||FORMAL_OPREAD_TOP|6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30|5400"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
@@ -247,9 +250,11 @@ run_job() {
 # FORMAL section is searched from reset, to depth steps, with the job's
 # assumes; a cover not reached there fails the job (vacuous properties or
 # a wrong cover).
-COVER_TIMEOUT=${FORMAL_COVER_TIMEOUT:-600}
 run_covers() {
     local name=$1 depth=$2 log="$B/$1"
+    # the job's limit (JOB_COVER_TIMEOUT, set from the table), unless the
+    # environment sets one for every job
+    local COVER_TIMEOUT=${FORMAL_COVER_TIMEOUT:-${JOB_COVER_TIMEOUT:-600}}
     RES_COV=ERROR; RES_COVLINES=""; RES_COVBAD=1
     yosys -p "read_rtlil $B/$name.il; setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
         > "$log.smt2.log" 2>&1 || return 0
@@ -363,7 +368,8 @@ if [ $selftest -eq 1 ]; then
             [ $hit -eq 1 ] || continue
         fi
         for j in "${JOBS[@]}"; do
-            IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth <<< "$j"
+            IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
+            JOB_COVER_TIMEOUT=${ctmo:-600}
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
@@ -394,7 +400,8 @@ out="$R/formal.txt"
 fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
-    IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth <<< "$j"
+    IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
+    JOB_COVER_TIMEOUT=${ctmo:-600}
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
