@@ -17,6 +17,12 @@
 // a core request the core still waits for, so once the core has its last
 // response the memory side is idle.
 //
+// Timing: a core request is registered before the L1 looks it up (r_*, a
+// pipeline register with the L1's ready passed back: a request a cycle,
+// one cycle more per request), so the LSU's request stage and the L1's
+// lookup are separate paths; the register is empty whenever the core has
+// no request waiting for its answer.
+//
 // Coherence (docs/rtl/wq_mempath.md): i_inval invalidates the L1 while
 // it is high.  wq_top holds it high whenever the scheduler does not hold
 // the event lock, the only time any other writer -- the host interface,
@@ -71,11 +77,33 @@ module wq_mempath #(
     reg  [ID_W-1:0] q_head, q_tail;
     wire            sent = o_mem_valid && i_mem_ready;
 
+    // ---- the request register: the core's request as the L1 sees it --------
+    reg                    r_valid;
+    reg                    r_we;
+    reg  [31:0]            r_addr;
+    reg  [8*LINE_BYTES-1:0] r_wdata;
+    reg  [LINE_BYTES-1:0]  r_wstrb;
+    wire                   l1_ready;
+    // takes a request when empty or when the L1 takes the one it holds
+    assign o_ready = !r_valid || l1_ready;
+    always @(posedge i_clk)
+        if (i_reset)
+            r_valid <= 1'b0;
+        else if (o_ready)
+            r_valid <= i_valid;
+    always @(posedge i_clk)
+        if (i_valid && o_ready) begin
+            r_we    <= i_we;
+            r_addr  <= i_addr;
+            r_wdata <= i_wdata;
+            r_wstrb <= i_wstrb;
+        end
+
     wq_l1 #(.SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(ID_W), .AOP_W(1)) u_l1 (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_valid(i_valid), .o_ready(o_ready),
-        .i_op(i_we ? `WQ_MEMOP_ST : `WQ_MEMOP_LD), .i_addr(i_addr),
-        .i_wdata(i_wdata), .i_wstrb(i_wstrb), .i_aop(1'b0),
+        .i_valid(r_valid), .o_ready(l1_ready),
+        .i_op(r_we ? `WQ_MEMOP_ST : `WQ_MEMOP_LD), .i_addr(r_addr),
+        .i_wdata(r_wdata), .i_wstrb(r_wstrb), .i_aop(1'b0),
         .o_rvalid(o_rvalid), .i_rready(1'b1), .o_rdata(o_rdata), .o_rhit(l1_rhit),
         .i_inval(i_inval),
         .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready), .o_mem_id(m_id), .o_mem_op(m_op),
@@ -167,6 +195,8 @@ module wq_mempath #(
             assume(i_mem_rdata[32 * f_w +: 32] == f_mem);
 
     always @(*) if (f_past && !i_reset) begin
+        // the request register holds only a request the core waits for
+        if (r_valid) assert(f_cpend && r_we == f_cwe && r_addr == f_caddr);
         // the id queue holds exactly the requests memory owes
         assert({1'b0, q_tail - q_head} == f_mout ||
                (f_mout == IDS && q_tail == q_head));
