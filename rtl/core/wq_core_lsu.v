@@ -524,23 +524,29 @@ module wq_core_lsu #(
                 at_c = sd_rq[(4 * ei + 1) * 32 +: 32];
             end
     end
-    reg  [31:0] at_new;                 // atom_apply()
+    // atom_apply() on the old value as its answer arrives (AP_OLD), kept
+    // in registers for AP_WR: the write's request, its data and the record
+    // then start from flip-flops, not from the answer, the leader's pick
+    // and this arithmetic in one cycle
+    wire [31:0] at_o = ln_word(i_mem_rdata, el_w[rq_e]);
+    reg  [31:0] at_nx;
     always @(*) begin
         case (i_x_fn)
-        `WQ_ATOM_ADD:  at_new = ls_old + at_b;
-        `WQ_ATOM_EXCH: at_new = at_b;
-        `WQ_ATOM_CAS:  at_new = (ls_old == at_b) ? at_c : ls_old;
-        `WQ_ATOM_MIN:  at_new = ($signed(at_b) < $signed(ls_old)) ? at_b : ls_old;
-        `WQ_ATOM_MAX:  at_new = ($signed(at_b) > $signed(ls_old)) ? at_b : ls_old;
-        `WQ_ATOM_MINU: at_new = (at_b < ls_old) ? at_b : ls_old;
-        `WQ_ATOM_MAXU: at_new = (at_b > ls_old) ? at_b : ls_old;
-        `WQ_ATOM_AND:  at_new = ls_old & at_b;
-        `WQ_ATOM_OR:   at_new = ls_old | at_b;
-        `WQ_ATOM_XOR:  at_new = ls_old ^ at_b;
-        default:       at_new = ls_old;     // (the decoder rejects the rest)
+        `WQ_ATOM_ADD:  at_nx = at_o + at_b;
+        `WQ_ATOM_EXCH: at_nx = at_b;
+        `WQ_ATOM_CAS:  at_nx = (at_o == at_b) ? at_c : at_o;
+        `WQ_ATOM_MIN:  at_nx = ($signed(at_b) < $signed(at_o)) ? at_b : at_o;
+        `WQ_ATOM_MAX:  at_nx = ($signed(at_b) > $signed(at_o)) ? at_b : at_o;
+        `WQ_ATOM_MINU: at_nx = (at_b < at_o) ? at_b : at_o;
+        `WQ_ATOM_MAXU: at_nx = (at_b > at_o) ? at_b : at_o;
+        `WQ_ATOM_AND:  at_nx = at_o & at_b;
+        `WQ_ATOM_OR:   at_nx = at_o | at_b;
+        `WQ_ATOM_XOR:  at_nx = at_o ^ at_b;
+        default:       at_nx = at_o;        // (the decoder rejects the rest)
         endcase
     end
-    wire        at_chg = at_new != ls_old;
+    reg  [31:0] at_new;                 // the lane's new value (AP_WR)
+    reg         at_chg;                 // ... differs from ls_old: a write
 
     // memory port: the request stage's line request (a fetch run and the
     // later entries wait behind a store that wrote code), else the fetch
@@ -831,7 +837,9 @@ module wq_core_lsu #(
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
             AP_OLD: if (rv_a) begin
-                ls_old <= ln_word(i_mem_rdata, el_w[rq_e]);
+                ls_old <= at_o;
+                at_new <= at_nx;
+                at_chg <= at_nx != at_o;
                 ls_aph <= AP_WR;
             end
             // the record as the write is taken (or without a write)
