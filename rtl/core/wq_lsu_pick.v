@@ -17,25 +17,26 @@ module wq_lsu_pick #(
     input  wire [N-1:0]    i_pend,      // elements still pending
     input  wire [N*TW-1:0] i_line,      // element e's line tag at bits e*TW
     input  wire            i_one,       // the leader alone
-    output reg  [IW-1:0]   o_lead,      // the lowest pending element
+    output wire [IW-1:0]   o_lead,      // the lowest pending element
     output wire [TW-1:0]   o_tag,       // its line
     output reg  [N-1:0]    o_cov        // the elements the request covers
 );
-    // the leader: a binary search of IW halvings (N <= 2^IW; the lower
-    // half of what is left empty: the leader is in the upper one), the
-    // priority encoder without a chain of N steps for the simulator
-    integer e, k;
-    reg [N-1:0] t;
-    always @(*) begin
-        o_lead = {IW{1'b0}};
-        t = i_pend;
-        for (k = IW - 1; k >= 0; k = k - 1)
-            if ((t & ~({N{1'b1}} << (1 << k))) == {N{1'b0}}) begin
-                o_lead[k] = 1'b1;
-                t = t >> (1 << k);
-            end
-        if (i_pend == {N{1'b0}}) o_lead = {IW{1'b0}};
-    end
+    // the leader: the lowest pending bit alone (i_pend & -i_pend: one
+    // carry chain, not a chain of N priority steps or IW dependent
+    // halvings), then its index, bit k the OR of the one-hot bits whose
+    // index has bit k set (IW independent OR trees; word-wide operations
+    // for the simulator too)
+    integer e;
+    wire [N-1:0] lone = i_pend & (~i_pend + {{(N-1){1'b0}}, 1'b1});
+    genvar gk, ge;
+    generate for (gk = 0; gk < IW; gk = gk + 1) begin : g_lead
+        wire [N-1:0] kmask;             // (a constant: the indexes with bit gk set)
+        for (ge = 0; ge < N; ge = ge + 1) begin : g_m
+            localparam [31:0] E = ge;
+            assign kmask[ge] = E[gk];
+        end
+        assign o_lead[gk] = |(lone & kmask);
+    end endgenerate
     // its line: the lines read as an array of tags -- a multiplexer for
     // Yosys, an index for the simulator -- rather than a part-select at
     // o_lead * TW, which Yosys builds as a shifter over N * TW bits
