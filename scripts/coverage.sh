@@ -126,7 +126,7 @@ holes=$(awk '$2 == 0' "$R/fcov.txt" | wc -l)
 secs=$(( $(date +%s) - t0 ))
 echo "coverage: ${#dats[@]} lockstep runs (code coverage per module, merged over instances):"
 sed 's/^/  /' "$R/summary_lockstep.txt"
-echo "coverage: the same plus ${#bdats[@]} host/sem bench runs:"
+echo "coverage: the same plus ${#bdats[@]} block bench runs (host, semaphore, scheduler):"
 sed 's/^/  /' "$R/summary.txt"
 echo "coverage: functional bins hit: $((bins - holes))/$bins (summed over ${#fcovs[@]} runs: $R/fcov.txt)"
 if [ "$holes" -gt 0 ]; then
