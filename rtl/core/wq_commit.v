@@ -36,6 +36,7 @@ module wq_commit #(
     parameter RF_AW = 13
 ) (
     input  wire                     i_clk,
+    input  wire                     i_reset,      // no step, record or write the cycle after
     // 1. ATOM: a lane's record
     input  wire                     i_at_rec,
     input  wire [WID_W-1:0]         i_at_w,
@@ -389,6 +390,18 @@ module wq_commit #(
 
         // ---- 7. KILL (wq_warp_kill) completes a barrier: its release
         if (i_kill_rel) bar_release(i_kill_key);
+
+        // a reset in the middle of work: the writers' strobes may still be
+        // up in its cycle (the dispatch's o_end is combinational), and what
+        // they would commit belongs to the state the reset clears
+        if (i_reset) begin
+            o_step_valid <= 1'b0;
+            o_step_more <= 1'b0;
+            o_evr_valid <= 1'b0;
+            o_evw_valid <= 1'b0;
+            o_irq_trap <= 1'b0;
+            o_rf_we <= 1'b0;
+        end
     end
 
 `ifdef FORMAL
@@ -426,7 +439,9 @@ module wq_commit #(
             // set its rows again in the same cycle)
             if (o_rf_we && !$past(i_ds_go)) assert(!f_zflag);
             // a step on WB's last record, on the completion's, on DISPATCH
-            if ($past(i_emit && i_last) || $past(i_cm_go && i_cm_last) || $past(i_ds_end))
+            // (none after a reset cycle)
+            if ($past(i_reset)) assert(!o_step_valid && !o_evr_valid && !o_evw_valid && !o_rf_we);
+            else if ($past(i_emit && i_last) || $past(i_cm_go && i_cm_last) || $past(i_ds_end))
                 assert(o_step_valid);
             else assert(!o_step_valid);
         end

@@ -956,7 +956,7 @@ module wq_core #(
     wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], w_sbase[cm_w]);
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
                 .RF_AW(RF_AW)) u_commit (
-        .i_clk(i_clk),
+        .i_clk(i_clk), .i_reset(i_reset),
         .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
         .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
         .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
