@@ -528,20 +528,31 @@ module wq_core_lsu #(
     // in registers for AP_WR: the write's request, its data and the record
     // then start from flip-flops, not from the answer, the leader's pick
     // and this arithmetic in one cycle
-    wire [31:0] at_o = ln_word(i_mem_rdata, el_w[rq_e]);
+    // The lane's operands and its word in the line are those of the
+    // leader its read request went out for; they are kept as the read is
+    // taken (AP_RD), so the answer's arithmetic starts from flip-flops
+    reg  [31:0] at_br, at_cr;
+    reg  [LWW-1:0] at_ws_r;
+    always @(posedge i_clk)
+        if (at_on && ls_aph == AP_RD && ls_req && i_mem_ready) begin
+            at_br <= at_b;
+            at_cr <= at_c;
+            at_ws_r <= el_w[rq_e];
+        end
+    wire [31:0] at_o = ln_word(i_mem_rdata, at_ws_r);
     reg  [31:0] at_nx;
     always @(*) begin
         case (i_x_fn)
-        `WQ_ATOM_ADD:  at_nx = at_o + at_b;
-        `WQ_ATOM_EXCH: at_nx = at_b;
-        `WQ_ATOM_CAS:  at_nx = (at_o == at_b) ? at_c : at_o;
-        `WQ_ATOM_MIN:  at_nx = ($signed(at_b) < $signed(at_o)) ? at_b : at_o;
-        `WQ_ATOM_MAX:  at_nx = ($signed(at_b) > $signed(at_o)) ? at_b : at_o;
-        `WQ_ATOM_MINU: at_nx = (at_b < at_o) ? at_b : at_o;
-        `WQ_ATOM_MAXU: at_nx = (at_b > at_o) ? at_b : at_o;
-        `WQ_ATOM_AND:  at_nx = at_o & at_b;
-        `WQ_ATOM_OR:   at_nx = at_o | at_b;
-        `WQ_ATOM_XOR:  at_nx = at_o ^ at_b;
+        `WQ_ATOM_ADD:  at_nx = at_o + at_br;
+        `WQ_ATOM_EXCH: at_nx = at_br;
+        `WQ_ATOM_CAS:  at_nx = (at_o == at_br) ? at_cr : at_o;
+        `WQ_ATOM_MIN:  at_nx = ($signed(at_br) < $signed(at_o)) ? at_br : at_o;
+        `WQ_ATOM_MAX:  at_nx = ($signed(at_br) > $signed(at_o)) ? at_br : at_o;
+        `WQ_ATOM_MINU: at_nx = (at_br < at_o) ? at_br : at_o;
+        `WQ_ATOM_MAXU: at_nx = (at_br > at_o) ? at_br : at_o;
+        `WQ_ATOM_AND:  at_nx = at_o & at_br;
+        `WQ_ATOM_OR:   at_nx = at_o | at_br;
+        `WQ_ATOM_XOR:  at_nx = at_o ^ at_br;
         default:       at_nx = at_o;        // (the decoder rejects the rest)
         endcase
     end
