@@ -255,13 +255,21 @@ module wq_commit #(
         end
     endtask
 
+    // no step, record or register write this cycle (unless a writer below
+    // puts one there)
+    task quiet;
+        begin
+            o_step_valid <= 1'b0;
+            o_step_more <= 1'b0;
+            o_evr_valid <= 1'b0;
+            o_evw_valid <= 1'b0;
+            o_irq_trap <= 1'b0;
+            o_rf_we <= 1'b0;
+        end
+    endtask
+
     always @(posedge i_clk) begin
-        o_step_valid <= 1'b0;
-        o_step_more <= 1'b0;
-        o_evr_valid <= 1'b0;
-        o_evw_valid <= 1'b0;
-        o_irq_trap <= 1'b0;
-        o_rf_we <= 1'b0;
+        quiet;
 
         // ---- 1. ATOM: a lane's record as its write is taken (or without a write)
         if (i_at_rec) begin
@@ -394,14 +402,7 @@ module wq_commit #(
         // a reset in the middle of work: the writers' strobes may still be
         // up in its cycle (the dispatch's o_end is combinational), and what
         // they would commit belongs to the state the reset clears
-        if (i_reset) begin
-            o_step_valid <= 1'b0;
-            o_step_more <= 1'b0;
-            o_evr_valid <= 1'b0;
-            o_evw_valid <= 1'b0;
-            o_irq_trap <= 1'b0;
-            o_rf_we <= 1'b0;
-        end
+        if (i_reset) quiet;
     end
 
 `ifdef FORMAL
