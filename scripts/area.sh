@@ -25,7 +25,11 @@
 # the board's instances.  Runs niced, one module at a time.
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
-#   AREA_DIR   work and report directory (default build/area)
+#   AREA_DIR   work and report directory (default build/area, with
+#              AREA_LANES build/area_lN)
+#   AREA_LANES the core's physical lanes (the board's LANES parameter;
+#              default 8, the board's): 32 gives the default configuration's
+#              per-module figures on the board's device and flow
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh
@@ -33,21 +37,27 @@ fail() { echo "area: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
-out=${AREA_DIR:-build/area}
+lanes=${AREA_LANES:-8}
+case $lanes in 8|16|32) ;; *) fail "AREA_LANES must be 8, 16 or 32 (got $lanes)" ;; esac
+if [ -n "${AREA_LANES:-}" ]; then out=${AREA_DIR:-build/area_l$lanes}; else out=${AREA_DIR:-build/area}; fi
 mkdir -p "$out" build/reports
 top=wq_ulx3s
 rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/$top.v)
 
 # ---- the board's elaboration: every module with its parameters (written
 # out as RTLIL) and its place in the board's tree ----------------------------------
-if [ ! -s "$out/board.il" ] || [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
+if [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$lanes" ] ||
+   [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
+    rm -f "$out/board.lanes"
     nice yosys -q -l "$out/board.log" -p "
         read_verilog -lib +/ecp5/cells_sim.v
         read_verilog -Ibuild/gen -Irtl ${rtl[*]}
+        chparam -set LANES $lanes $top
         hierarchy -check -top $top
         write_rtlil $out/board.il
         tee -q -o $out/board.hier stat" > /dev/null 2>&1 ||
         { tail -20 "$out/board.log" >&2; fail "yosys: elaborating $top ($out/board.log)"; }
+    echo "$lanes" > "$out/board.lanes"
 fi
 # `stat`'s design hierarchy: "<indent><module> <count>", the count per parent
 # instance; a module's instances on the board are the product down its path
@@ -113,5 +123,6 @@ while read -r name short inst; do
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
 done < "$out/modules.txt"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
-[ ${#want[@]} -gt 0 ] || cp "$rep" build/reports/area.txt
+# the board's own run of every module is the report `make area` names
+[ ${#want[@]} -gt 0 ] || [ "$lanes" != 8 ] || cp "$rep" build/reports/area.txt
 echo "area: module: LUT4 FF DP16KD MULT18 ($rep; an instance's figures, the total over the board's instances)"
