@@ -307,13 +307,17 @@ module wq_core_lsu #(
     always @(*)
         for (ep = 0; ep < PARTS; ep = ep + 1)
             rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(rq_s, ep)];
+    // (a lane at a time, its four words inside: no division by 4 in the
+    // loop, which the simulator would do at run time)
+    integer el_l, el_k;
     always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1) begin
-            el_a[ei]    = rq_addr[(ei / 4)*32 +: 32] | {28'd0, ei[1:0], 2'b00};
-            el_line[ei] = el_a[ei][31:LOG2LB];
-            el_w[ei]    = el_a[ei][2 +: LWW] & LWMASK;
-            el_lines[ei*LTAG +: LTAG] = el_line[ei];
-        end
+        for (el_l = 0; el_l < 32; el_l = el_l + 1)
+            for (el_k = 0; el_k < 4; el_k = el_k + 1) begin
+                el_a[4*el_l + el_k]    = rq_addr[el_l*32 +: 32] | {28'd0, el_k[1:0], 2'b00};
+                el_line[4*el_l + el_k] = el_a[4*el_l + el_k][31:LOG2LB];
+                el_w[4*el_l + el_k]    = el_a[4*el_l + el_k][2 +: LWW] & LWMASK;
+                el_lines[(4*el_l + el_k)*LTAG +: LTAG] = el_line[4*el_l + el_k];
+            end
     // the request: the leader of the elements still to request and the
     // elements it covers; an answer carries the elements its request
     // covered (t_cov: the port answers in order)
@@ -578,9 +582,11 @@ module wq_core_lsu #(
     assign o_mem_wstrb = (ls_req && ls_we) ? (at_on ? at_ws : st_ws) : {LB{1'b0}};
     // a write taken this cycle overlaps the code range: its line
     // [a, a + LB) against [cr_lo, cr_hi)
-    wire [32:0] wr_a    = {1'b0, o_mem_addr};
-    wire        wr_code = ls_req && ls_we && i_mem_ready && i_cr_v &&
-                          wr_a + LB > {1'b0, i_cr_lo} && wr_a < i_cr_hi;
+    // (the request stage's line, which is o_mem_addr whenever ls_req: the
+    // compares run beside the pick's cover and ls_req, not after them)
+    wire [32:0] wr_a    = {1'b0, rq_line, {LOG2LB{1'b0}}};
+    wire        wr_in   = i_cr_v && wr_a + LB > {1'b0, i_cr_lo} && wr_a < i_cr_hi;
+    wire        wr_code = ls_req && ls_we && i_mem_ready && wr_in;
 
     // ---- the completion path: the head entry's commit ------------------------------------
     // It emits the commit's records itself, in one run of cycles: a load's
