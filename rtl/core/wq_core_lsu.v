@@ -528,10 +528,6 @@ module wq_core_lsu #(
                 at_c = sd_rq[(4 * ei + 1) * 32 +: 32];
             end
     end
-    // atom_apply() on the old value as its answer arrives (AP_OLD), kept
-    // in registers for AP_WR: the write's request, its data and the record
-    // then start from flip-flops, not from the answer, the leader's pick
-    // and this arithmetic in one cycle
     // The lane's operands and its word in the line are those of the
     // leader its read request went out for; they are kept as the read is
     // taken (AP_RD), so the answer's arithmetic starts from flip-flops
@@ -543,6 +539,9 @@ module wq_core_lsu #(
             at_cr <= at_c;
             at_ws_r <= el_w[rq_e];
         end
+    // atom_apply() on the old value as its answer arrives (AP_OLD), kept
+    // in registers for AP_WR: the write's request, its data and the record
+    // then start from flip-flops, not from the answer and this arithmetic
     wire [31:0] at_o = ln_word(i_mem_rdata, at_ws_r);
     reg  [31:0] at_nx;
     always @(*) begin
