@@ -25,8 +25,8 @@
 # the board's instances.  Runs niced, one module at a time.
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
-#   AREA_DIR   work and report directory (default build/area, with
-#              AREA_LANES build/area_lN)
+#   AREA_DIR   work and report directory (default build/area at 8 lanes,
+#              build/area_lN at N)
 #   AREA_LANES the core's physical lanes (the board's LANES parameter;
 #              default 8, the board's): 32 gives the default configuration's
 #              per-module figures on the board's device and flow
@@ -39,7 +39,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
 lanes=${AREA_LANES:-8}
 case $lanes in 8|16|32) ;; *) fail "AREA_LANES must be 8, 16 or 32 (got $lanes)" ;; esac
-if [ -n "${AREA_LANES:-}" ]; then out=${AREA_DIR:-build/area_l$lanes}; else out=${AREA_DIR:-build/area}; fi
+if [ "$lanes" = 8 ]; then out=${AREA_DIR:-build/area}; else out=${AREA_DIR:-build/area_l$lanes}; fi
 mkdir -p "$out" build/reports
 top=wq_ulx3s
 rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/$top.v)

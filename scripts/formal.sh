@@ -369,7 +369,7 @@ if [ $selftest -eq 1 ]; then
         fi
         for j in "${JOBS[@]}"; do
             IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
-            JOB_COVER_TIMEOUT=${ctmo:-600}
+            JOB_COVER_TIMEOUT=$ctmo
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
@@ -401,7 +401,7 @@ fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
     IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
-    JOB_COVER_TIMEOUT=${ctmo:-600}
+    JOB_COVER_TIMEOUT=$ctmo
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
