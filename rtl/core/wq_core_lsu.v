@@ -299,25 +299,25 @@ module wq_core_lsu #(
     // every element's address, line and word of its line (the request's
     // entry: its lanes' addresses, its rows in part order)
     reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
-    reg  [31:0]    el_a    [0:127];
-    reg  [LTAG-1:0] el_line [0:127];
-    reg  [LWW-1:0] el_w    [0:127];
+    wire [31:0]    el_a    [0:127];
     reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
     integer ei, ep;
     always @(*)
         for (ep = 0; ep < PARTS; ep = ep + 1)
             rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(rq_s, ep)];
-    // (a lane at a time, its four words inside: no division by 4 in the
-    // loop, which the simulator would do at run time)
-    integer el_l, el_k;
+    // (an element a generate block: its lane's word and its tag's place
+    // are constants, for the simulator straight-line code)
+    genvar ge;
+    generate for (ge = 0; ge < 128; ge = ge + 1) begin : g_el
+        localparam [31:0] K = ge % 4;
+        assign el_a[ge] = rq_addr[(ge / 4)*32 +: 32] | {28'd0, K[1:0], 2'b00};
+    end endgenerate
+    // (one vector for the pick, built in a loop: a generate block's
+    // assigns to its parts the simulator would rebuild as one concatenation
+    // per part)
     always @(*)
-        for (el_l = 0; el_l < 32; el_l = el_l + 1)
-            for (el_k = 0; el_k < 4; el_k = el_k + 1) begin
-                el_a[4*el_l + el_k]    = rq_addr[el_l*32 +: 32] | {28'd0, el_k[1:0], 2'b00};
-                el_line[4*el_l + el_k] = el_a[4*el_l + el_k][31:LOG2LB];
-                el_w[4*el_l + el_k]    = el_a[4*el_l + el_k][2 +: LWW] & LWMASK;
-                el_lines[(4*el_l + el_k)*LTAG +: LTAG] = el_line[4*el_l + el_k];
-            end
+        for (ei = 0; ei < 128; ei = ei + 1)
+            el_lines[ei*LTAG +: LTAG] = el_a[ei][31:LOG2LB];
     // the request: the leader of the elements still to request and the
     // elements it covers; an answer carries the elements its request
     // covered (t_cov: the port answers in order)
@@ -325,6 +325,7 @@ module wq_core_lsu #(
     wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
     wire [LTAG-1:0] rq_line;
     wire [127:0] rq_cov;
+    wire [LWW-1:0] rq_w = el_a[rq_e][2 +: LWW] & LWMASK;   // the leader's word of its line
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
         .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
         .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
@@ -342,7 +343,7 @@ module wq_core_lsu #(
     reg  [LB-1:0]   st_acc_ws;
     reg  [PW-1:0]   st_p;                // the part merged this cycle
     reg  [EW-1:0]   st_cov;              //   its elements
-    reg  [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
+    wire [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
     // (the parts of an element vector that hold elements, and the lowest
     // of them not yet done; the elements of a part)
     function [PARTS+PW-1:0] part_next;   // {parts, the part}
@@ -374,18 +375,20 @@ module wq_core_lsu #(
     always @(*) begin
         {rq_pt, st_p} = part_next(rq_cov, st_m);
         st_cov = part_els(rq_cov, st_p);
-        for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = {LOG2LB{1'b0}};
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (st_p == pi[PW-1:0])
-                for (ei = 0; ei < EW; ei = ei + 1) st_off[ei] = el_a[pi*EW + ei][LOG2LB-1:0];
     end
+    wire [31:0] st_pe = {{(32-PW){1'b0}}, st_p} * EW;   // the part's first element
+    genvar gs;
+    generate for (gs = 0; gs < EW; gs = gs + 1) begin : g_st_off
+        assign st_off[gs] = ({{(32-PW){1'b0}}, st_p} < PARTS) ? el_a[st_pe + gs][LOG2LB-1:0]
+                                                            : {LOG2LB{1'b0}};
+    end endgenerate
     wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << st_p;
     wire         st_fin = (rq_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};   // the last part
     // the store data's row for the request stage (an ATOM's lane's b and c)
     wire [EW*32-1:0] sd_rq;
     reg  [LB*8-1:0] st_wd;
     reg  [LB-1:0]   st_ws;
-    integer sb, wi;
+    integer sb, wi, se;
     always @(*) begin : st_line
         reg [3:0]  s;
         reg [31:0] v;
@@ -397,12 +400,15 @@ module wq_core_lsu #(
         w = {LWW{1'b0}};
         sb = 0;                         // (assigned on every path: no latch)
         wi = 0;
-        // (only the covered elements: a simulation runs this every cycle)
-        for (ei = 0; ei < EW; ei = ei + 1)
-            if (st_cov[ei]) begin
-                s = sw_strobe(rq_msize, st_off[ei][1:0]);
-                v = sw_wdata(rq_msize, sd_rq[ei*32 +: 32]);
-                w = st_off[ei][LOG2LB-1:LOG2LB-LWW] & LWMASK;
+        se = 0;
+        // (only the covered elements, and none without a request: a
+        // simulation runs this every cycle)
+        if (st_cov != {EW{1'b0}})
+        for (se = 0; se < EW; se = se + 1)
+            if (st_cov[se]) begin
+                s = sw_strobe(rq_msize, st_off[se][1:0]);
+                v = sw_wdata(rq_msize, sd_rq[se*32 +: 32]);
+                w = st_off[se][LOG2LB-1:LOG2LB-LWW] & LWMASK;
                 for (wi = 0; wi < LW; wi = wi + 1)
                     for (sb = 0; sb < 4; sb = sb + 1)
                         if (s[sb] && w == wi[LWW-1:0]) begin
@@ -499,10 +505,12 @@ module wq_core_lsu #(
         for (mj = 0; mj < NB; mj = mj + 1)
             mw_b[mj*32 +: 32] = ({25'd0, mw_e[mj]} < EW) ? sd_w[mw_e[mj][EB-1:0]] : 32'd0;
     // the instruction's elements: its selected lanes' words
-    reg  [127:0] ls_emask;
-    always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            ls_emask[ei] = i_x_sel[ei / 4] && {1'b0, ei[1:0]} < i_x_words;
+    wire [127:0] ls_emask;
+    wire [3:0]   ls_wmask = {i_x_words > 3'd3, i_x_words > 3'd2, i_x_words > 3'd1, i_x_words > 3'd0};
+    genvar gm;
+    generate for (gm = 0; gm < 32; gm = gm + 1) begin : g_emask
+        assign ls_emask[4*gm +: 4] = i_x_sel[gm] ? ls_wmask : 4'd0;
+    end endgenerate
     // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
@@ -537,7 +545,7 @@ module wq_core_lsu #(
         if (at_on && ls_aph == AP_RD && ls_req && i_mem_ready) begin
             at_br <= at_b;
             at_cr <= at_c;
-            at_ws_r <= el_w[rq_e];
+            at_ws_r <= rq_w;
         end
     // atom_apply() on the old value as its answer arrives (AP_OLD), kept
     // in registers for AP_WR: the write's request, its data and the record
@@ -573,7 +581,7 @@ module wq_core_lsu #(
     wire fl_go  = fl_req_v && !t_full && !ls_req;
     assign o_fl_go = fl_go;
     assign o_fl_word = ln_word(i_mem_rdata, i_fl_wsel);
-    wire [LB-1:0] at_ws = WSTRB0 << {el_w[rq_e], 2'b00};
+    wire [LB-1:0] at_ws = WSTRB0 << {rq_w, 2'b00};
     assign o_mem_valid = ls_req || fl_go;
     assign o_mem_we    = ls_req && ls_we;
     assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {i_fl_addr[31:LOG2LB], {LOG2LB{1'b0}}};

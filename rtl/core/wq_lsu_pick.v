@@ -19,14 +19,13 @@ module wq_lsu_pick #(
     input  wire            i_one,       // the leader alone
     output wire [IW-1:0]   o_lead,      // the lowest pending element
     output wire [TW-1:0]   o_tag,       // its line
-    output reg  [N-1:0]    o_cov        // the elements the request covers
+    output wire [N-1:0]    o_cov        // the elements the request covers
 );
     // the leader: the lowest pending bit alone (i_pend & -i_pend: one
     // carry chain, not a chain of N priority steps or IW dependent
     // halvings), then its index, bit k the OR of the one-hot bits whose
     // index has bit k set (IW independent OR trees; word-wide operations
     // for the simulator too)
-    integer e;
     wire [N-1:0] lone = i_pend & (~i_pend + {{(N-1){1'b0}}, 1'b1});
     genvar gk, ge;
     generate for (gk = 0; gk < IW; gk = gk + 1) begin : g_lead
@@ -46,9 +45,11 @@ module wq_lsu_pick #(
         assign line[g] = i_line[g*TW +: TW];
     end endgenerate
     assign o_tag = line[o_lead];
-    always @(*)
-        for (e = 0; e < N; e = e + 1)
-            o_cov[e] = i_pend[e] && (i_one ? e[IW-1:0] == o_lead : line[e] == o_tag);
+    genvar e;
+    generate for (e = 0; e < N; e = e + 1) begin : g_cov
+        localparam [IW-1:0] E = e;
+        assign o_cov[e] = i_pend[e] && (i_one ? E == o_lead : line[e] == o_tag);
+    end endgenerate
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job lsu_pick): the rule

@@ -33,9 +33,9 @@ module wq_valu #(
     input  wire [LANES*32-1:0]   i_a,
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,    // SEL: lane takes a
-    output reg  [LANES*32-1:0]   o_res,
-    output reg  [LANES-1:0]      o_cmp,
-    output reg  [LANES*32-1:0]   o_mul      // the write-back beat's MUL / MULHU lanes
+    output wire [LANES*32-1:0]   o_res,
+    output wire [LANES-1:0]      o_cmp,
+    output wire [LANES*32-1:0]   o_mul      // the write-back beat's MUL / MULHU lanes
 );
     // Each lane has one adder (ADD), one 33-bit subtractor (SUB and every
     // compare: its borrow is the unsigned order, its sign with the
@@ -61,43 +61,54 @@ module wq_valu #(
     // operation takes another source below
     wire op_pick = (i_op == `WQ_OP_MOV) || op_min || op_max || op_minu || op_maxu || op_sel;
 
-    integer l, k;
-    reg [31:0] a, b, r, rev_a, sh_in, sh_out, rev_s;
-    /* verilator lint_off UNUSEDSIGNAL */   // the fill bit shifted out of sh_t
-    reg [32:0] sh_t;
-    /* verilator lint_on UNUSEDSIGNAL */
-    reg [32:0] d;
-    reg        ltu, lt, eq, c, take_a, fill;
-    always @(*) begin
-        o_res = {LANES*32{1'b0}};
-        o_cmp = {LANES{1'b0}};
-        for (l = 0; l < LANES; l = l + 1) begin
-            a = i_a[l*32 +: 32];
-            b = i_b[l*32 +: 32];
-            // the orders: a - b's borrow is a < b unsigned; with the signs
-            // different, a < b signed when a is the negative one
-            d = {1'b0, a} - {1'b0, b};
-            ltu = d[32];
-            lt = (a[31] != b[31]) ? a[31] : d[31];
-            eq = (a == b);
-            // MIN / MINU take a when it is the smaller, MAX / MAXU when it
-            // is not (on equal operands a and b are the same word)
-            take_a = (op_sel && i_cond[l]) || (op_min && lt) || (op_max && !lt)
-                  || (op_minu && ltu) || (op_maxu && !ltu);
-            // the shifter: SHL as a right shift of the reversed operand
-            for (k = 0; k < 32; k = k + 1) rev_a[k] = a[31 - k];
-            sh_in = op_shl ? rev_a : a;
-            fill = op_sra && a[31];
-            sh_t = $unsigned($signed({fill, sh_in}) >>> b[4:0]);
-            sh_out = sh_t[31:0];
-            for (k = 0; k < 32; k = k + 1) rev_s[k] = sh_out[31 - k];
-            r = ({32{op_pick}} & (take_a ? a : b))
-              | ({32{op_add}}  & (a + b))
-              | ({32{op_sub}}  & d[31:0])
-              | ({32{op_and}}  & (a & b))
-              | ({32{op_or}}   & (a | b))
-              | ({32{op_xor}}  & (a ^ b))
-              | ({32{op_sh}}   & (op_shl ? rev_s : sh_out));
+    // a word's bits reversed: halves, bytes, nibbles, pairs and bits
+    // swapped in turn -- wiring in hardware, five word-wide steps for the
+    // simulator rather than 32 single-bit moves
+    function [31:0] bit_rev;
+        input [31:0] x;
+        reg   [31:0] y;
+        begin
+            y = {x[15:0], x[31:16]};
+            y = {y[23:16], y[31:24], y[7:0], y[15:8]};
+            y = ((y & 32'h0f0f0f0f) << 4) | ((y >> 4) & 32'h0f0f0f0f);
+            y = ((y & 32'h33333333) << 2) | ((y >> 2) & 32'h33333333);
+            bit_rev = ((y & 32'h55555555) << 1) | ((y >> 1) & 32'h55555555);
+        end
+    endfunction
+    // one lane per generate block: every part-select is at a constant
+    // offset (the simulator runs LANES straight-line copies, not a loop
+    // with run-time shifts)
+    genvar l;
+    generate for (l = 0; l < LANES; l = l + 1) begin : g_lane
+        wire [31:0] a = i_a[l*32 +: 32];
+        wire [31:0] b = i_b[l*32 +: 32];
+        // the orders: a - b's borrow is a < b unsigned; with the signs
+        // different, a < b signed when a is the negative one
+        wire [32:0] d = {1'b0, a} - {1'b0, b};
+        wire        ltu = d[32];
+        wire        lt = (a[31] != b[31]) ? a[31] : d[31];
+        wire        eq = (a == b);
+        // MIN / MINU take a when it is the smaller, MAX / MAXU when it
+        // is not (on equal operands a and b are the same word)
+        wire        take_a = (op_sel && i_cond[l]) || (op_min && lt) || (op_max && !lt)
+                          || (op_minu && ltu) || (op_maxu && !ltu);
+        // the shifter: SHL as a right shift of the reversed operand
+        wire [31:0] sh_in = op_shl ? bit_rev(a) : a;
+        wire        fill = op_sra && a[31];
+        /* verilator lint_off UNUSEDSIGNAL */   // the fill bit shifted out
+        wire [32:0] sh_t = $unsigned($signed({fill, sh_in}) >>> b[4:0]);
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [31:0] sh_out = sh_t[31:0];
+        wire [31:0] rev_s = bit_rev(sh_out);
+        assign o_res[l*32 +: 32] = ({32{op_pick}} & (take_a ? a : b))
+                                 | ({32{op_add}}  & (a + b))
+                                 | ({32{op_sub}}  & d[31:0])
+                                 | ({32{op_and}}  & (a & b))
+                                 | ({32{op_or}}   & (a | b))
+                                 | ({32{op_xor}}  & (a ^ b))
+                                 | ({32{op_sh}}   & (op_shl ? rev_s : sh_out));
+        reg c;
+        always @(*)
             case (i_fn)
             `WQ_CMP_EQ:  c = eq;
             `WQ_CMP_NE:  c = !eq;
@@ -111,34 +122,28 @@ module wq_valu #(
             `WQ_CMP_GEU: c = !ltu;
             default:     c = 1'b0;     // the decoder rejects other codes
             endcase
-            o_res[l*32 +: 32] = r;
-            o_cmp[l] = c;
-        end
-    end
+        assign o_cmp[l] = c;
+    end endgenerate
     // ---- the multiplier: partial products in EX, their sum in write-back ----
     // a lane's 32x32 product from 16-bit halves: a*b = ll + (lh + hl) << 16
     // + hh << 32, each partial product a 16x16 -> 32 unsigned multiply
     reg [LANES*128-1:0] pp;             // per lane {hh, hl, lh, ll}, registered
     reg                 pp_hi;          // MULHU: the high word
-    integer m;
+    genvar m;
     always @(posedge i_clk)
-        if (i_en) begin : mul_stage
-            pp_hi <= (i_op == `WQ_OP_MULHU);
-            for (m = 0; m < LANES; m = m + 1) begin
+        if (i_en) pp_hi <= (i_op == `WQ_OP_MULHU);
+    generate for (m = 0; m < LANES; m = m + 1) begin : g_mul
+        always @(posedge i_clk)
+            if (i_en) begin : mul_stage
                 pp[m*128 +  0 +: 32] <= i_a[m*32 +: 16]      * i_b[m*32 +: 16];
                 pp[m*128 + 32 +: 32] <= i_a[m*32 +: 16]      * i_b[m*32 + 16 +: 16];
                 pp[m*128 + 64 +: 32] <= i_a[m*32 + 16 +: 16] * i_b[m*32 +: 16];
                 pp[m*128 + 96 +: 32] <= i_a[m*32 + 16 +: 16] * i_b[m*32 + 16 +: 16];
             end
-        end
-    reg [32:0] mid;
-    reg [63:0] prod;
-    always @(*)
-        for (m = 0; m < LANES; m = m + 1) begin
-            mid  = {1'b0, pp[m*128 + 32 +: 32]} + {1'b0, pp[m*128 + 64 +: 32]};
-            prod = {pp[m*128 + 96 +: 32], pp[m*128 +: 32]} + {15'd0, mid, 16'd0};
-            o_mul[m*32 +: 32] = pp_hi ? prod[63:32] : prod[31:0];
-        end
+        wire [32:0] mid  = {1'b0, pp[m*128 + 32 +: 32]} + {1'b0, pp[m*128 + 64 +: 32]};
+        wire [63:0] prod = {pp[m*128 + 96 +: 32], pp[m*128 +: 32]} + {15'd0, mid, 16'd0};
+        assign o_mul[m*32 +: 32] = pp_hi ? prod[63:32] : prod[31:0];
+    end endgenerate
 `ifdef FORMAL
     // Each operation restated in another form than the case above (an
     // identity it must satisfy, not the same expression), for lane 0, and
