@@ -300,7 +300,12 @@ module wq_core_lsu #(
     // entry: its lanes' addresses, its rows in part order)
     reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
     wire [31:0]    el_a    [0:127];
-    reg  [128*LTAG-1:0] el_lines;        // the line tags, element e at e*LTAG
+    // the line tags for the pick: word k's address is the lane's with k in
+    // bits 3:2, so with lines of 16 bytes or more a lane's four words are
+    // in the lane's line, one tag a lane; with narrower lines one an element
+    localparam TG = (LOG2LB >= 4) ? 4 : 1;   // elements a tag
+    localparam NT = 128 / TG;
+    reg  [NT*LTAG-1:0] el_lines;         // tag t (elements t*TG ...) at t*LTAG
     integer ei, ep;
     always @(*)
         for (ep = 0; ep < PARTS; ep = ep + 1)
@@ -316,8 +321,8 @@ module wq_core_lsu #(
     // assigns to its parts the simulator would rebuild as one concatenation
     // per part)
     always @(*)
-        for (ei = 0; ei < 128; ei = ei + 1)
-            el_lines[ei*LTAG +: LTAG] = el_a[ei][31:LOG2LB];
+        for (ei = 0; ei < NT; ei = ei + 1)
+            el_lines[ei*LTAG +: LTAG] = el_a[ei*TG][31:LOG2LB];
     // the request: the leader of the elements still to request and the
     // elements it covers; an answer carries the elements its request
     // covered (t_cov: the port answers in order)
@@ -326,7 +331,7 @@ module wq_core_lsu #(
     wire [LTAG-1:0] rq_line;
     wire [127:0] rq_cov;
     wire [LWW-1:0] rq_w = el_a[rq_e][2 +: LWW] & LWMASK;   // the leader's word of its line
-    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7)) u_rq (
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG)) u_rq (
         .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
         .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
     // a store's line: each covered element's strobed bytes at its word, a

@@ -4,18 +4,21 @@
 // bit 4l + k, the model's order), the next line request covers every
 // pending element in the line of the lowest pending one, the leader.  An
 // atomic's request (i_one) is its leader alone.  Combinational; the core
-// uses it twice: for the request on the port (the elements still to
-// request) and for the answer coming back (the elements still to answer:
-// the same requests in the same order, the port answering in order).
+// uses it for the request on the port (the elements still to request).
+// Elements may share a tag in groups of GS (the core: word k of a lane is
+// at the lane's address with k in bits 3:2, so with lines of 16 bytes or
+// more a lane's words share its line, and 32 tags stand for 128 elements:
+// a quarter of the compares and a 32:1 tag multiplexer).
 `default_nettype none
 
 module wq_lsu_pick #(
     parameter N  = 128,             // elements
     parameter TW = 28,              // bits of a line tag
-    parameter IW = 7                // bits of an element index
+    parameter IW = 7,               // bits of an element index
+    parameter GS = 1                // elements a tag (a power of two)
 ) (
     input  wire [N-1:0]    i_pend,      // elements still pending
-    input  wire [N*TW-1:0] i_line,      // element e's line tag at bits e*TW
+    input  wire [N/GS*TW-1:0] i_line,   // element e's line tag at bits (e / GS)*TW
     input  wire            i_one,       // the leader alone
     output wire [IW-1:0]   o_lead,      // the lowest pending element
     output wire [TW-1:0]   o_tag,       // its line
@@ -39,16 +42,18 @@ module wq_lsu_pick #(
     // its line: the lines read as an array of tags -- a multiplexer for
     // Yosys, an index for the simulator -- rather than a part-select at
     // o_lead * TW, which Yosys builds as a shifter over N * TW bits
-    wire [TW-1:0] line [0:N-1];
+    localparam NT = N / GS;             // tags
+    localparam GW = $clog2(GS);         // bits of an element index below its tag's
+    wire [TW-1:0] line [0:NT-1];
     genvar g;
-    generate for (g = 0; g < N; g = g + 1) begin : g_line
+    generate for (g = 0; g < NT; g = g + 1) begin : g_line
         assign line[g] = i_line[g*TW +: TW];
     end endgenerate
-    assign o_tag = line[o_lead];
+    assign o_tag = line[o_lead[IW-1:GW]];
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
         localparam [IW-1:0] E = e;
-        assign o_cov[e] = i_pend[e] && (i_one ? E == o_lead : line[e] == o_tag);
+        assign o_cov[e] = i_pend[e] && (i_one ? E == o_lead : line[e / GS] == o_tag);
     end endgenerate
 
 `ifdef FORMAL
@@ -64,18 +69,18 @@ module wq_lsu_pick #(
         end
         for (f = 0; f < N; f = f + 1) begin
             // only pending elements, all in the leader's line ...
-            if (o_cov[f]) assert(i_pend[f] && i_line[f*TW +: TW] == o_tag);
+            if (o_cov[f]) assert(i_pend[f] && i_line[(f / GS)*TW +: TW] == o_tag);
             // ... and every pending one of that line (the fewest requests)
-            if (!i_one && i_pend[f] && i_line[f*TW +: TW] == o_tag) assert(o_cov[f]);
+            if (!i_one && i_pend[f] && i_line[(f / GS)*TW +: TW] == o_tag) assert(o_cov[f]);
             // an atomic's request: the leader alone
             if (i_one && o_cov[f]) assert(f == o_lead);
         end
         // covers: the whole instruction in one request, a request that
-        // leaves elements for later, one that skips a lower element's
-        // neighbour (a later element in the leader's line)
+        // leaves elements for later, one that skips the next group of a
+        // lower element (a later element in the leader's line)
         c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
         c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
-        c_skip:   cover(!i_one && i_pend[0] && i_pend[1] && !o_cov[1] && o_cov[N-1]);
+        c_skip:   cover(!i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
         c_atomic: cover(i_one && i_pend == {N{1'b1}});
     end
 `endif
