@@ -805,6 +805,10 @@ module wq_core_lsu #(
         if (i_reset) begin
             q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
             cf <= 1'b0;
+            // (no element pending in an entry never used: the request
+            // stage's pick and store line then see none while the queue is
+            // empty, and a simulation skips the store line's work)
+            for (qk = 0; qk < LSQ; qk = qk + 1) q_rem[qk] <= 128'd0;
         end
     end
 
