@@ -409,18 +409,18 @@ module wq_core_lsu #(
         // (only the covered elements, and none without a request: a
         // simulation runs this every cycle)
         if (st_cov != {EW{1'b0}})
-        for (se = 0; se < EW; se = se + 1)
-            if (st_cov[se]) begin
-                s = sw_strobe(rq_msize, st_off[se][1:0]);
-                v = sw_wdata(rq_msize, sd_rq[se*32 +: 32]);
-                w = st_off[se][LOG2LB-1:LOG2LB-LWW] & LWMASK;
-                for (wi = 0; wi < LW; wi = wi + 1)
-                    for (sb = 0; sb < 4; sb = sb + 1)
-                        if (s[sb] && w == wi[LWW-1:0]) begin
-                            st_wd[wi*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                            st_ws[wi*4 + sb] = 1'b1;
-                        end
-            end
+            for (se = 0; se < EW; se = se + 1)
+                if (st_cov[se]) begin
+                    s = sw_strobe(rq_msize, st_off[se][1:0]);
+                    v = sw_wdata(rq_msize, sd_rq[se*32 +: 32]);
+                    w = st_off[se][LOG2LB-1:LOG2LB-LWW] & LWMASK;
+                    for (wi = 0; wi < LW; wi = wi + 1)
+                        for (sb = 0; sb < 4; sb = sb + 1)
+                            if (s[sb] && w == wi[LWW-1:0]) begin
+                                st_wd[wi*32 + sb*8 +: 8] = v[sb*8 +: 8];
+                                st_ws[wi*4 + sb] = 1'b1;
+                            end
+                end
     end
     // the word of an answer line at a byte address
     function [31:0] ln_word;
