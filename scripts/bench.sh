@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
-# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below):
+# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--speed`: only
+# rtl_warp_instr_per_s and cosim_overhead):
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
@@ -184,7 +185,39 @@ ipc_alu() {
         echo "$key: $k1 ($prog.wqs, kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
     done
 }
+# rtl_warp_instr_per_s, cosim_overhead (`bash scripts/bench.sh --speed`
+# prints only these: docs/verification.md, "Simulation speed")
+sim_speed() {   # TB_COSIM
+    local bin=$1 a o w c lw rw nr r
+    # simulation speed on the same kernel, FAST=1: warp instructions per
+    # wall second with the RTL alone (the run of the lockstep's cycle count),
+    # and lockstep wall time / RTL-only wall time for that work; each run
+    # twenty times, the two kinds in turn (a run takes about 7 ms and
+    # tb_cosim's wall_seconds has 1 ms steps)
+    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
+    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
+    read -r w c _ _ <<< "$(cosim_counts <<< "$o")"
+    [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
+    lw=0
+    rw=0
+    nr=20
+    for _ in $(seq $nr); do
+        o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
+        lw=$(awk -v a="$lw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$o")" 'BEGIN { print a + b }')
+        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
+        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
+    done
+    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" -v n="$nr" 'BEGIN {
+        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone, the mean of %d runs; target 100000)\n",
+               (r > 0 ? n * w / r : 0), w, c, n
+        printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, the same kernel run, %d runs each; target 2.0)\n",
+               (r > 0 ? l / r : 0), n }'
+}
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
+if [ "${1:-}" = --speed ]; then
+    sim_speed "$(bash scripts/cosim_build.sh)" || fail "simulation speed"
+    exit 0
+fi
 
 build/bin/wq bench
 
@@ -305,27 +338,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
     [ -n "$w" ] && [ -n "$c" ] && [ -n "$kw" ] && [ -n "$kc" ] || fail "spinlock.wqs: no step, cycle or window count"
     awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" 'BEGIN { printf "rtl_ipc_spinlock: %.4f (kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d cycles; one warp of 32 threads, memory latency 8)\n", kw / kc, kw, kc, w / c, c }'
-    # simulation speed on the same kernel, FAST=1: warp instructions per
-    # wall second with the RTL alone (the run of the lockstep's cycle count,
-    # twenty times: the run takes about 8 ms and tb_cosim's wall_seconds
-    # has 1 ms steps), and lockstep wall time / RTL-only wall time for
-    # that work
-    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
-    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-    read -r w c _ _ <<< "$(cosim_counts <<< "$o")"
-    [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
-    lw=$(sed -n 's/^wall_seconds: //p' <<< "$o")
-    rw=0
-    nr=20
-    for _ in $(seq $nr); do
-        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
-        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
-    done
-    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" -v n="$nr" 'BEGIN {
-        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone, the mean of %d runs; target 100000)\n",
-               (r > 0 ? n * w / r : 0), w, c, n
-        printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, the same kernel run; target 2.0)\n",
-               (r > 0 ? n * l / r : 0) }'
+    sim_speed "$bin"
     nested_phases
     # the DIVU instruction: a program minus the same program without the
     # lines between the DIV_BEGIN / DIV_END marks, warp instructions and
