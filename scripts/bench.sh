@@ -89,8 +89,8 @@
 #     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
 #     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
 #   * rtl_warp_instr_per_s, cosim_overhead: simulated warp instructions
-#     per wall second of wq_top alone on alu_ipc.wqs (below), and that run's
-#     lockstep / RTL-only wall time, the same work both ways (target 2.0);
+#     per wall second of wq_top alone on alu_ipc.wqs (below), and lockstep
+#     / RTL-only wall time of that work, 20 runs of each (target 2.0);
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     (the default configuration: the pipelined core wq_core through the
 #     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
