@@ -42,7 +42,7 @@ case $lanes in 8|16|32) ;; *) fail "AREA_LANES must be 8, 16 or 32 (got $lanes)"
 if [ "$lanes" = 8 ]; then out=${AREA_DIR:-build/area}; else out=${AREA_DIR:-build/area_l$lanes}; fi
 mkdir -p "$out" build/reports
 top=wq_ulx3s
-rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/$top.v)
+rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top.v)
 
 # ---- the board's elaboration: every module with its parameters (written
 # out as RTLIL) and its place in the board's tree ----------------------------------
@@ -50,7 +50,7 @@ if [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$la
    [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
     rm -f "$out/board.lanes"
     nice yosys -q -l "$out/board.log" -p "
-        read_verilog -lib +/ecp5/cells_sim.v
+        read_verilog -lib +/ecp5/cells_sim.v +/ecp5/cells_bb.v
         read_verilog -Ibuild/gen -Irtl ${rtl[*]}
         chparam -set LANES $lanes $top
         hierarchy -check -top $top

