@@ -32,11 +32,14 @@
 #                                       the vendor cell libraries, no
 #                                       synthesis)
 #   FPGA_SEED   the placer's seed (default 1)
-#   FPGA_FREQ   the router's target for the core clock in MHz (default per
-#               board, above; on the ECP5 a FREQUENCY NET constraint on the
-#               PLL's output, build/fpga/ecp5/core_clk.lpf, which replaces the
-#               constraint nextpnr derives from the PLL's dividers: --freq
-#               only reaches clocks without a constraint)
+#   FPGA_FREQ   the target clock in MHz the report holds the Fmax to
+#               (default per board, above).  The iCE40's router times its
+#               clock at it (--freq); the ECP5's router times the core
+#               clock at CORE_HZ, the constraint nextpnr derives from the
+#               PLL's dividers (--freq reaches only clocks without one),
+#               unless FPGA_FREQ is given: then a FREQUENCY NET constraint
+#               on the PLL's output (build/fpga/ecp5/core_clk.lpf) replaces
+#               the derived one
 #   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
 #               -device u -dff"; the report's synth line names them)
 #   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--router router2",
@@ -151,12 +154,18 @@ case $board in
         out=build/fpga/ecp5
         # the router's target for the core clock: nextpnr derives a
         # constraint of CORE_HZ for the PLL's output from its dividers and
-        # the oscillator's FREQUENCY in ulx3s.lpf, and --freq reaches only
-        # clocks without one; a FREQUENCY NET on core_clk overrides the
+        # the oscillator's FREQUENCY in ulx3s.lpf (the clock the bitstream
+        # runs at), and --freq reaches only clocks without one; with
+        # FPGA_FREQ given, a FREQUENCY NET on core_clk overrides the
         # derived one
-        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --lpf "$out/core_clk.lpf"
-                  --textcfg "$out/$top.config")
-        pnr_note=" (the core clock timed at $freq MHz: $out/core_clk.lpf)"
+        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --textcfg "$out/$top.config")
+        pnr_note=" (the core clock timed at CORE_HZ, $core_mhz MHz)"
+        if [ -n "${FPGA_FREQ:-}" ]; then
+            mkdir -p "$out"
+            echo "FREQUENCY NET \"$core_net\" $freq MHZ;" > "$out/core_clk.lpf"
+            pnr_args+=(--lpf "$out/core_clk.lpf")
+            pnr_note=" (the core clock timed at $freq MHz: $out/core_clk.lpf)"
+        fi
         bits="$out/$top.bit"
         pack_args=(--compress "$out/$top.config" "$bits")
         # router2 routes the default configuration's high-fan-out nets in
@@ -171,7 +180,6 @@ case $board in
 esac
 mkdir -p "$out" build/reports
 seed=${FPGA_SEED:-1}
-[ "$board" != ecp5 ] || echo "FREQUENCY NET \"$core_net\" $freq MHZ;" > "$out/core_clk.lpf"
 
 # ---- synthesis (skipped when the netlist is newer than every input and was
 # made by the same command) -------------------------------------------------------
