@@ -296,6 +296,15 @@ module wq_core_lsu #(
     end
     wire [127:0] ls_rem = q_rem[rq_s];
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[rq_s];
+    // word k of a lane at byte address a: k > 0 is a .v4 access, whose
+    // address is 16-byte aligned (a misaligned lane traps at the gather,
+    // before the queue), so k is the address's bits 3:2 -- constants for
+    // Yosys, where an OR with the lane's bits would leave them variable
+    function [31:0] el_addr;
+        input [31:0] a;
+        input [1:0]  wk;
+        el_addr = (wk == 2'd0) ? a : {a[31:4], wk, a[1:0]};
+    endfunction
     // every element's address, line and word of its line (the request's
     // entry: its lanes' addresses, its rows in part order)
     reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
@@ -315,7 +324,11 @@ module wq_core_lsu #(
     genvar ge;
     generate for (ge = 0; ge < 128; ge = ge + 1) begin : g_el
         localparam [31:0] K = ge % 4;
-        assign el_a[ge] = rq_addr[(ge / 4)*32 +: 32] | {28'd0, K[1:0], 2'b00};
+        if (K == 0) begin : g_w0
+            assign el_a[ge] = rq_addr[(ge / 4)*32 +: 32];
+        end else begin : g_wk
+            assign el_a[ge] = {rq_addr[(ge / 4)*32 + 4 +: 28], K[1:0], rq_addr[(ge / 4)*32 +: 2]};
+        end
     end endgenerate
     // (one vector for the pick, built in a loop: a generate block's
     // assigns to its parts the simulator would rebuild as one concatenation
@@ -391,36 +404,105 @@ module wq_core_lsu #(
     wire         st_fin = (rq_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};   // the last part
     // the store data's row for the request stage (an ATOM's lane's b and c)
     wire [EW*32-1:0] sd_rq;
+    // The line: each lane's covered words at their places (st_cw; st_cm
+    // its bytes' masks, st_cs its strobes: a lane's elements are distinct
+    // words, so no two of them write a byte), then the lanes merged in a
+    // tree, a later lane's bytes over an earlier one's, and the part over
+    // what st_acc holds of the parts before it: the element order, in
+    // log2(LANES) + 1 merges of the line rather than a chain as long as
+    // the part.  Only word 0 of a lane can be a byte or half-word access
+    // (.v4 is words), so only it is formatted.  The byte masks travel
+    // with the line (for Yosys copies of the strobes, for the simulator a
+    // merge is a few word-wide operations, with no strobe expanded into a
+    // mask at every level)
     reg  [LB*8-1:0] st_wd;
     reg  [LB-1:0]   st_ws;
-    integer sb, wi, se;
+    integer sj, sk, sn, sw;
+    // (the lanes' merge tree built as the lanes come: level l holds the
+    // merge of the last 2^l lanes until its sibling arrives, a binary
+    // counter over the lane index, so the loops keep log2(LANES) lines,
+    // not one a lane; the index is a constant for Yosys, so this is the
+    // tree itself)
+    localparam LG = $clog2(LANES);
+    reg  [LG*LB*8-1:0] st_tw;            // level l's bytes at [l*LB*8 +: LB*8]
+    reg  [LG*LB*8-1:0] st_tm;            //   their masks
+    reg  [LG*LB-1:0]   st_ts;            //   and strobes at [l*LB +: LB]
+    reg  [LB*8-1:0] st_cw;               // the lane or subtree in hand
+    reg  [LB*8-1:0] st_cm;
+    reg  [LB-1:0]   st_cs;
     always @(*) begin : st_line
         reg [3:0]  s;
         reg [31:0] v;
+        reg [31:0] m;                   // s as a byte mask
         reg [LWW-1:0] w;
+        reg        up;                  // the subtree in hand still climbs
         st_wd = st_acc_wd;
         st_ws = st_acc_ws;
+        st_tw = {LG*LB*8{1'b0}};
+        st_tm = {LG*LB*8{1'b0}};
+        st_ts = {LG*LB{1'b0}};
+        st_cw = {LB*8{1'b0}};
+        st_cm = {LB*8{1'b0}};
+        st_cs = {LB{1'b0}};
         s = 4'd0;
         v = 32'd0;
+        m = 32'd0;
         w = {LWW{1'b0}};
-        sb = 0;                         // (assigned on every path: no latch)
-        wi = 0;
-        se = 0;
-        // (only the covered elements, and none without a request: a
+        up = 1'b0;
+        sj = 0;                         // (assigned on every path: no latch)
+        sk = 0;
+        sn = 0;
+        sw = 0;
+        // (only with covered elements, and none without a request: a
         // simulation runs this every cycle)
-        if (st_cov != {EW{1'b0}})
-            for (se = 0; se < EW; se = se + 1)
-                if (st_cov[se]) begin
-                    s = sw_strobe(rq_msize, st_off[se][1:0]);
-                    v = sw_wdata(rq_msize, sd_rq[se*32 +: 32]);
-                    w = st_off[se][LOG2LB-1:LOG2LB-LWW] & LWMASK;
-                    for (wi = 0; wi < LW; wi = wi + 1)
-                        for (sb = 0; sb < 4; sb = sb + 1)
-                            if (s[sb] && w == wi[LWW-1:0]) begin
-                                st_wd[wi*32 + sb*8 +: 8] = v[sb*8 +: 8];
-                                st_ws[wi*4 + sb] = 1'b1;
+        if (st_cov != {EW{1'b0}}) begin
+            for (sj = 0; sj < LANES; sj = sj + 1) begin
+                // lane sj's line; an element not covered has no strobes
+                // (masks, not conditions: a condition between two lines
+                // is a multiplexer of the line for Yosys).  A lane
+                // without covered elements is skipped, for the
+                // simulator: its line is zero either way (for Yosys an
+                // AND with the condition)
+                st_cw = {LB*8{1'b0}};
+                st_cm = {LB*8{1'b0}};
+                st_cs = {LB{1'b0}};
+                if (st_cov[4*sj +: 4] != 4'd0) begin
+                    for (sk = 0; sk < 4; sk = sk + 1) begin
+                        s = !st_cov[4*sj + sk] ? 4'd0 :
+                            (sk == 0) ? sw_strobe(rq_msize, st_off[4*sj][1:0]) : 4'hF;
+                        v = (sk == 0) ? sw_wdata(rq_msize, sd_rq[(4*sj)*32 +: 32])
+                                      : sd_rq[(4*sj + sk)*32 +: 32];
+                        m = {{8{s[3]}}, {8{s[2]}}, {8{s[1]}}, {8{s[0]}}};
+                        w = st_off[4*sj + sk][LOG2LB-1:LOG2LB-LWW] & LWMASK;
+                        for (sw = 0; sw < LW; sw = sw + 1)
+                            if (w == sw[LWW-1:0]) begin
+                                st_cw[sw*32 +: 32] = st_cw[sw*32 +: 32] | (v & m);
+                                st_cm[sw*32 +: 32] = st_cm[sw*32 +: 32] | m;
+                                st_cs[sw*4 +: 4] = st_cs[sw*4 +: 4] | s;
                             end
+                    end
                 end
+                // up the tree: under the earlier subtree at each level
+                // where the lane index has a 1, parked at the first 0
+                up = 1'b1;
+                for (sn = 0; sn < LG; sn = sn + 1)
+                    if (up) begin
+                        if (sj[sn]) begin
+                            st_cw = st_cw | (st_tw[sn*LB*8 +: LB*8] & ~st_cm);
+                            st_cm = st_cm | st_tm[sn*LB*8 +: LB*8];
+                            st_cs = st_cs | st_ts[sn*LB +: LB];
+                        end else begin
+                            st_tw[sn*LB*8 +: LB*8] = st_cw;
+                            st_tm[sn*LB*8 +: LB*8] = st_cm;
+                            st_ts[sn*LB +: LB] = st_cs;
+                            up = 1'b0;
+                        end
+                    end
+            end
+            // the last lane carries the whole part up: over st_acc
+            st_wd = st_cw | (st_acc_wd & ~st_cm);
+            st_ws = st_acc_ws | st_cs;
+        end
     end
     // the word of an answer line at a byte address
     function [31:0] ln_word;
@@ -715,16 +797,20 @@ module wq_core_lsu #(
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] a;                   // (its offset in the line)
         /* verilator lint_on UNUSEDSIGNAL */
+        reg [31:0] wv;                  // (its word of the line)
         a = 32'd0;
+        wv = 32'd0;
         ld_wd = {EW*32{1'b0}};
         if (at_rec)
             ld_wd = {EW{ls_old}};
         else if (an_l)
             for (ei = 0; ei < EW; ei = ei + 1)
                 if (an_cov[ei]) begin
-                    a = an_addr[(ei / 4)*32 +: 32] | {28'd0, ei[1:0], 2'b00};
-                    ld_wd[ei*32 +: 32] = sw_load(q_msize[an_s], q_msext[an_s], a[1:0],
-                                                 ln_word(an_line, a[2 +: LWW] & LWMASK));
+                    a = el_addr(an_addr[(ei / 4)*32 +: 32], ei[1:0]);
+                    wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
+                    // (word k > 0 of a lane: a .v4's, a word as it is)
+                    ld_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv :
+                                         sw_load(q_msize[an_s], q_msext[an_s], a[1:0], wv);
                 end
     end
     wire [EW*32-1:0] ld_rd;
