@@ -42,7 +42,8 @@
 #               the derived one
 #   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
 #               -device u -dff"; the report's synth line names them)
-#   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--router router2",
+#   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--placer static
+#               --router router2",
 #               ice40 none; the report's place-and-route line names them)
 #   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
 #               the report then has the packed design's resources and says
@@ -168,9 +169,11 @@ case $board in
         fi
         bits="$out/$top.bit"
         pack_args=(--compress "$out/$top.config" "$bits")
-        # router2 routes the default configuration's high-fan-out nets in
-        # a fraction of router1's time
-        pnr_opts=${FPGA_PNR_OPTS---router router2}
+        # the static (electrostatic) placer spreads the dense netlist more
+        # evenly than HeAP: router2 gets far further on its placement
+        # (docs/fpga/boards.md); router2 routes the default
+        # configuration's high-fan-out nets in a fraction of router1's time
+        pnr_opts=${FPGA_PNR_OPTS---placer static --router router2}
         res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers EHXPLLL:pll"
         # a LUT RAM's read is cut too: its write is clocked, and a path
         # through its read address counts from the RAM
