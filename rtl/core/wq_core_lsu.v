@@ -324,11 +324,7 @@ module wq_core_lsu #(
     genvar ge;
     generate for (ge = 0; ge < 128; ge = ge + 1) begin : g_el
         localparam [31:0] K = ge % 4;
-        if (K == 0) begin : g_w0
-            assign el_a[ge] = rq_addr[(ge / 4)*32 +: 32];
-        end else begin : g_wk
-            assign el_a[ge] = {rq_addr[(ge / 4)*32 + 4 +: 28], K[1:0], rq_addr[(ge / 4)*32 +: 2]};
-        end
+        assign el_a[ge] = el_addr(rq_addr[(ge / 4)*32 +: 32], K[1:0]);
     end endgenerate
     // (one vector for the pick, built in a loop: a generate block's
     // assigns to its parts the simulator would rebuild as one concatenation
