@@ -48,6 +48,11 @@
 #   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
 #               the report then has the packed design's resources and says
 #               where place and route stood, with no Fmax
+#   FPGA_HEATMAP=1   router2 writes its congestion after each iteration
+#               ($out/heat_*_N.csv, --router2-heatmap) and the report names
+#               the last one's most congested RTL signals and how evenly
+#               the overuse spreads over the device
+#               (scripts/fpga_congestion.py)
 # The ice40 report ends with where the logic cells go: LUT4s, carries and
 # flip-flops per instance, and the flip-flops that take a logic cell of
 # their own per register (scripts/fpga_cells.py).
@@ -107,6 +112,32 @@ if [ "${1:-}" = --lint ]; then
         fail "scripts/fpga_path.py on wq_uart_rx"
     [[ $lp =~ ^[1-9][0-9]*\ cells:\ [A-Za-z_] ]] || fail "scripts/fpga_path.py: no named path on wq_uart_rx: '$lp'"
     echo "fpga: path tool on wq_uart_rx: $lp"
+    # the congestion tool on a heatmap made up here: iteration 2 is read
+    # (iteration 1 is older), a signal's bits summed, ABC's nets apart, a
+    # RAM's read register by its RAM, the overuse all in one 8x8 block
+    h=build/fpga/lint_heat
+    rm -f "$h"_*.csv
+    printf 'a.b[0],1\n' > "${h}_congestion_by_net_1.csv"
+    printf '0,0,\n' > "${h}_congestion_by_coordinate_1.csv"
+    printf '%s\n' 'u.op_a[0],5' 'u.op_a[1],4' '$abc$1$x.A[2],3' 'u.sel,2' \
+        '$\u.mem$rdreg[0]$q[1],6' 'u.idle,0' > "${h}_congestion_by_net_2.csv"
+    for x in $(seq 0 15); do
+        if [ "$x" = 3 ]; then printf '0,20,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n'
+        else printf '0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n'; fi
+    done > "${h}_congestion_by_coordinate_2.csv"
+    got=$(python3 scripts/fpga_congestion.py "$h" 3) || fail "scripts/fpga_congestion.py on $h"
+    want="congestion_iter     2 (router2's iteration the files are from)
+congestion_overuse  20 (an overused wire counted for each net on it) over 5 nets
+congestion_generated 15 % on nets with only ABC's generated names
+congestion_spread   the hottest 10 % of 8x8-tile blocks hold 100 % of it (4 blocks)
+congestion_net           9  u.op_a (2 bits)
+congestion_net           6  u.mem (read register) (1 bit)
+congestion_net           2  u.sel (1 bit)"
+    [ "$got" = "$want" ] || fail "scripts/fpga_congestion.py on $h: got
+$got
+want
+$want"
+    echo "fpga: congestion tool on a made-up heatmap: 5 nets, 20 overused, named and summed"
     exit 0
 fi
 
@@ -215,11 +246,13 @@ t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
 plog="$out/pnr.log"
-rm -f "$bits"
+rm -f "$bits" "$out"/heat_*.csv
+heat=()
+[ "${FPGA_HEATMAP:-0}" = 1 ] && heat=(--router2-heatmap "$out/heat")
 pnr_ok=1 pnr_rc=0
 tmo=${FPGA_PNR_TIMEOUT:-0}
 # shellcheck disable=SC2086
-timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
+timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts "${heat[@]}" --json "$out/$top.json" --freq "$freq" \
     --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
 [ "$pnr_rc" = 0 ] || pnr_ok=0
 t2=$(date +%s)
@@ -300,6 +333,10 @@ over=()
         echo "bitstream        none"
     fi
     echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"
+    if [ ${#heat[@]} -gt 0 ]; then
+        python3 scripts/fpga_congestion.py "$out/heat" ||
+            echo "congestion_iter     none (router2 wrote no heatmap: was the router router2?)"
+    fi
     if [ "$board" = ice40 ]; then
         echo "#"
         python3 scripts/fpga_cells.py "$out/$top.json" "$top" | sed 's/^/# /'

@@ -4,7 +4,8 @@
 # `make fpga-ice40` / `make fpga-ecp5` and `make bench`; here, in seconds,
 #   1. fpga/ice40/wq_icebreaker.v and fpga/ecp5/wq_ulx3s.v with
 #      fpga/common/ and rtl/: verilator --lint-only -Wall, and Yosys'
-#      elaboration against each vendor's cell library (scripts/fpga.sh --lint);
+#      elaboration against each vendor's cell library, and the report's path
+#      and congestion tools on known inputs (scripts/fpga.sh --lint);
 #   2. warpq.core's board targets (ice40, ecp5): FuseSoC sets each up (its
 #      files, its constraints, its tool's options) without running the tools,
 #      and the generated build names the board's top and its constraints file.
