@@ -137,7 +137,14 @@ congestion_net           2  u.sel (1 bit)"
 $got
 want
 $want"
-    echo "fpga: congestion tool on a made-up heatmap: 5 nets, 20 overused, named and summed"
+    # and a damaged one: a clear error, no traceback
+    printf '0,x,\n' > "${h}_congestion_by_coordinate_2.csv"
+    if err=$(python3 scripts/fpga_congestion.py "$h" 2>&1); then
+        fail "scripts/fpga_congestion.py took a damaged heatmap"
+    fi
+    [[ $err == "fpga_congestion: ${h}_congestion_by_coordinate_2.csv:1: not a row of counts" ]] ||
+        fail "scripts/fpga_congestion.py on a damaged heatmap: '$err'"
+    echo "fpga: congestion tool on a made-up heatmap: 5 nets, 20 overused, named and summed; a damaged one refused"
     exit 0
 fi
 

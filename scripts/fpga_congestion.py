@@ -23,7 +23,8 @@ reads the last iteration's files and prints
     congestion_net      W  NAME  (bits)      TOP_N lines, the most first
 
 where a NAME is an RTL signal (its bits summed, hierarchy as dotted
-instance names).  Exits 1 with a message when there are no files.
+instance names).  Exits 1 with a message when there are no files or a
+coordinate row is not a row of counts, 2 on bad arguments.
 """
 import glob
 import os
@@ -61,6 +62,9 @@ def main(argv):
         sys.stderr.write("usage: fpga_congestion.py PREFIX [TOP_N]\n")
         return 2
     prefix = argv[1]
+    if len(argv) == 3 and not argv[2].isdigit():
+        sys.stderr.write("fpga_congestion: TOP_N must be a number (not '%s')\n" % argv[2])
+        return 2
     top = int(argv[2]) if len(argv) == 3 else 12
     n = last_iter(prefix)
     if n is None:
@@ -89,9 +93,13 @@ def main(argv):
             s[0] += w
             s[1] += 1
     grid = []
-    with open("%s_congestion_by_coordinate_%d.csv" % (prefix, n)) as f:
-        for line in f:
-            cells = [c for c in line.strip().split(",") if c != ""]
+    cpath = "%s_congestion_by_coordinate_%d.csv" % (prefix, n)
+    with open(cpath) as f:
+        for i, line in enumerate(f, 1):
+            cells = [c.strip() for c in line.strip().split(",") if c.strip() != ""]
+            if not all(c.isdigit() for c in cells):
+                sys.stderr.write("fpga_congestion: %s:%d: not a row of counts\n" % (cpath, i))
+                return 1
             if cells:
                 grid.append([int(c) for c in cells])
     blocks = []
