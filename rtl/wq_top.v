@@ -44,6 +44,8 @@ module wq_top #(
 	parameter REGS       = 32,	// registers per thread
 	parameter HOST_SLICE = 64,	// reset value of HOST_SLICE
 	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
+	// the pipelined core's dividers (divides LANES; wq_core_div)
+	parameter DIV_LANES  = LANES,
 	parameter SEM_DIGIT  = 32,	// semaphore arithmetic bits a cycle (1..32)
 	// 0: the pipelined SIMT core (rtl/core/wq_core.v, docs/rtl/wq_core.md),
 	// the default configuration's scheduler; 1: the firmware scheduler on
@@ -563,7 +565,7 @@ module wq_top #(
 	end else begin : g_core
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.LINE_BYTES(ML), .EVM_SLOTS(NS)
+			.LINE_BYTES(ML), .EVM_SLOTS(NS), .DIV_LANES(DIV_LANES)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
 			.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready),
 			.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),

@@ -32,6 +32,7 @@ module wq_uart_top #(
 	parameter REGS       = 32,
 	parameter HOST_SLICE = 64,
 	parameter ALU_LANES  = LANES,
+	parameter DIV_LANES  = LANES,
 	parameter SEM_DIGIT  = 32,
 	parameter SCHED_UE   = 0,
 	parameter ROT_MUL    = 0
@@ -99,7 +100,7 @@ module wq_uart_top #(
 	/* verilator lint_off PINCONNECTEMPTY */
 	wq_top #(.CHANNELS(CHANNELS), .WARPS(WARPS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .REGS(REGS), .HOST_SLICE(HOST_SLICE),
-		.ALU_LANES(ALU_LANES), .SEM_DIGIT(SEM_DIGIT),
+		.ALU_LANES(ALU_LANES), .DIV_LANES(DIV_LANES), .SEM_DIGIT(SEM_DIGIT),
 		.SCHED_UE(SCHED_UE), .ROT_MUL(ROT_MUL)) u_top (
 		.i_clk(i_clk), .i_reset(i_reset || dev_reset),
 		.i_csr_valid(csr_valid), .i_csr_we(csr_we),

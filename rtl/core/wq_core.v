@@ -105,6 +105,9 @@ module wq_core #(
     // memory answers the core may owe at once (a power of two, >= 4): the
     // tags of its requests in flight
     parameter TAGS    = 32,
+    // the division unit's dividers (a divisor of LANES): a part is divided
+    // LANES / DIV_LANES slices one after the other (wq_core_div)
+    parameter DIV_LANES = LANES,
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -607,7 +610,7 @@ module wq_core #(
     wire [31:0] dv_sel;
     wire [`WQ_OP_W-1:0] dv_op;
     wire        dc_go;                  // the division's completion beat this cycle
-    wq_core_div #(.LANES(LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
+    wq_core_div #(.LANES(LANES), .DIV_LANES(DIV_LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_in(dv_take), .i_commit(x_commit), .i_p(x_p), .i_lanes(lanes_of(x_sel, x_p)),
         .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel),

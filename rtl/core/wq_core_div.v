@@ -10,10 +10,14 @@
 //                selected lane is pending
 //   commit beat  the instruction is complete (o_open drops)
 //
-// The divider array (one wq_div a lane, LANES of them) divides the pending
-// parts one after the other, lowest first: a start cycle, 32 steps, and a
-// cycle that writes the quotients or remainders over the part's dividends
-// in the buffer -- 34 cycles a part.  When every part is divided and the
+// The divider array (DIV_LANES wq_divs, a divisor of LANES: one a lane by
+// default) divides the pending parts one after the other, lowest first,
+// and a part a slice of DIV_LANES lanes at a time, lowest first: a start
+// cycle, 32 steps, and a cycle that writes the slice's quotients or
+// remainders over its dividends in the buffer and starts the part's next
+// slice -- 33 cycles a slice and one more a part, 34 a part with one
+// slice.  Fewer dividers than lanes trade division time for LUTs (a
+// wq_div is about 340 LUT4 on the ECP5, docs/fpga/boards.md).  When every part is divided and the
 // commit beat is in, the commit is ready (o_rdy): the core grants it the
 // commit port between WB's commits (i_go, one cycle a part, lowest part
 // first), emits each part's REG_WRITE beat from o_row (the parts with a
@@ -29,9 +33,10 @@
 `include "wq_defs.vh"
 
 module wq_core_div #(
-    parameter LANES = 32,
-    parameter PCW   = 16,
-    parameter WID_W = 3
+    parameter LANES     = 32,
+    parameter DIV_LANES = LANES,   // dividers (a divisor of LANES)
+    parameter PCW       = 16,
+    parameter WID_W     = 3
 ) (
     input  wire                 i_clk,
     input  wire                 i_reset,
@@ -67,12 +72,23 @@ module wq_core_div #(
     localparam PARTS = 32 / LANES;
     localparam PW = (PARTS > 1) ? $clog2(PARTS) : 1;
     localparam [5:0] LASTP = PARTS[5:0] - 6'd1;
+    localparam SL = LANES / DIV_LANES;      // slices a part
+    localparam SW = (SL > 1) ? $clog2(SL) : 1;
+    localparam integer SLM = SL - 1;
+    localparam [SW-1:0] LASTQ = SLM[SW-1:0];
+    localparam DW = DIV_LANES * 32;         // a slice's bits in a row
     wire unused_p = &{1'b0, i_p};          // (a part below PARTS: its low bits index it)
+    // DIV_LANES must divide LANES: otherwise elaboration stops on a module
+    // that does not exist, named for the rule (as wq_ecp5_pll's checks)
+    generate if (DIV_LANES < 1 || LANES % DIV_LANES != 0) begin : g_bad
+        wq_core_div_error_DIV_LANES_does_not_divide_LANES u_error();
+    end endgenerate
 
-    reg          s_run, s_done;             // the array divides part s_p; its results
+    reg          s_run, s_done;             // the array divides slice s_q of part s_p; its results
     reg  [4:0]   s_n;                       // steps made - 1
     reg  [PW-1:0] s_p;
-    wire [LANES*32-1:0] dv_res;
+    reg  [SW-1:0] s_q;
+    wire [DW-1:0] dv_res;
 
     // ---- the operand buffer (results over the dividends) -------------------
     // (a part beat comes in while the array divides an earlier part: the
@@ -85,13 +101,15 @@ module wq_core_div #(
     reg  [LANES*32-1:0] qa [0:PARTS-1];     // dividends, then results
     reg  [LANES*32-1:0] qb [0:PARTS-1];     // divisors
     reg  [PARTS-1:0]  pend;                 // parts still to divide
+    integer wi;
     always @(posedge i_clk) begin
         if (i_in && !i_commit) begin
             qa[i_p[PW-1:0]] <= i_a;
             qb[i_p[PW-1:0]] <= i_b;
         end
-        if (s_done)
-            qa[s_p] <= dv_res;
+        for (wi = 0; wi < SL; wi = wi + 1)
+            if (s_done && s_q == wi[SW-1:0])
+                qa[s_p][wi*DW +: DW] <= dv_res;
     end
 
     // the instruction
@@ -109,14 +127,30 @@ module wq_core_div #(
         for (li = PARTS - 1; li >= 0; li = li - 1)
             if (pend[li]) s_low = li[PW-1:0];
     end
+    // a part's first slice starts (s_go); as a slice's results are
+    // written, the part's next one starts (s_nx: its operands are still
+    // dividends in the row, the earlier slices' results beside them)
     wire         s_go = !s_run && !s_done && pend != {PARTS{1'b0}};
+    wire         s_nx = s_done && s_q != LASTQ;
     wire [PW-1:0] s_ix = s_go ? s_low : s_p;
-    wire [LANES*32-1:0] dv_a = qa[s_ix];
-    wire [LANES*32-1:0] dv_b = qb[s_ix];
+    wire [SW-1:0] s_qx = s_go ? {SW{1'b0}} : s_q + {{(SW-1){1'b0}}, s_nx};
+    wire [LANES*32-1:0] dv_ra = qa[s_ix];
+    wire [LANES*32-1:0] dv_rb = qb[s_ix];
+    reg  [DW-1:0] dv_a, dv_b;               // the slice s_qx of the rows
+    integer qi;
+    always @(*) begin
+        dv_a = dv_ra[DW-1:0];
+        dv_b = dv_rb[DW-1:0];
+        for (qi = 1; qi < SL; qi = qi + 1)
+            if (s_qx == qi[SW-1:0]) begin
+                dv_a = dv_ra[qi*DW +: DW];
+                dv_b = dv_rb[qi*DW +: DW];
+            end
+    end
     genvar gd;
-    generate for (gd = 0; gd < LANES; gd = gd + 1) begin : g_div
+    generate for (gd = 0; gd < DIV_LANES; gd = gd + 1) begin : g_div
         wq_div #(.W(32)) u_div (
-            .i_clk(i_clk), .i_start(s_go), .i_step(s_run),
+            .i_clk(i_clk), .i_start(s_go || s_nx), .i_step(s_run),
             .i_sgn(o_op == `WQ_OP_DIV || o_op == `WQ_OP_REM),
             .i_rem(o_op == `WQ_OP_REMU || o_op == `WQ_OP_REM),
             .i_a(dv_a[gd*32 +: 32]), .i_b(dv_b[gd*32 +: 32]),
@@ -124,11 +158,14 @@ module wq_core_div #(
     end endgenerate
 
     always @(posedge i_clk) begin
-        if (s_go) begin
+        if (s_go || s_nx) begin
             s_run <= 1'b1;
             s_n <= 5'd0;
+            s_q <= s_qx;
+        end
+        if (s_go)
             s_p <= s_low;
-        end else if (s_run) begin
+        if (s_run) begin
             s_n <= s_n + 5'd1;
             if (s_n == 5'd31) begin
                 s_run <= 1'b0;
@@ -138,7 +175,7 @@ module wq_core_div #(
         if (s_done) s_done <= 1'b0;         // (the results written, above)
         if (i_in && !i_commit && i_lanes != {LANES{1'b0}})
             pend[i_p[PW-1:0]] <= 1'b1;
-        if (s_done) pend[s_p] <= 1'b0;
+        if (s_done && s_q == LASTQ) pend[s_p] <= 1'b0;
         if (i_reset) begin
             s_run <= 1'b0; s_done <= 1'b0; pend <= {PARTS{1'b0}};
         end
@@ -196,6 +233,7 @@ module wq_core_div #(
         // the part divided is pending and came in before the beats that
         // still come: a part beat never overwrites the part being divided
         if (s_run || s_done) assert(pend[s_p] && {1'b0, s_p} < f_next);
+        if (s_run || s_done) assert({1'b0, s_q} <= {1'b0, LASTQ});
         for (li = 0; li < PARTS; li = li + 1)
             if (pend[li]) assert(li < f_next);
         if (!o_busy) assert(f_next == 7'd0 && !o_open);
@@ -212,5 +250,12 @@ module wq_core_div #(
             c_commit: cover(i_go && o_last && f_div);
             c_overlap: cover(i_in && !i_commit && s_run);
         end
+    // fewer dividers than lanes: a part's next slice starts as a slice's
+    // results are written
+    generate if (SL > 1) begin : g_fslice
+        always @(posedge i_clk)
+            if (f_past && !i_reset)
+                c_slice: cover(s_nx);
+    end endgenerate
 `endif
 endmodule

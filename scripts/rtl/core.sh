@@ -17,7 +17,9 @@
 #         core's own programs (tb/verilator/core/progs/), every program
 #         with WQ_RTL_FULL=1.  (The default configuration, the core behind
 #         the L1, runs every tests/programs/ program and the command
-#         streams in scripts/rtl/top.sh.)
+#         streams in scripts/rtl/top.sh.)  Then the ULX3S's core (the
+#         default configuration at the board top's LANES and DIV_LANES:
+#         fewer dividers than lanes) on the division programs.
 #
 # Programs: core_progs below, every program whose instructions the core
 # executes (the core's own in tb/verilator/core/progs/); every other
@@ -123,21 +125,35 @@ bin=$(WQ_VERILATOR_FLAGS="-GL1=0 ${WQ_VERILATOR_FLAGS:-}" \
       bash scripts/cosim_build.sh --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L32_D6_R32_NOL1" \
       4 8 32 6 32) || fail "cosim build (L1=0)"
 mkdir -p "$B/top"
+# top_run BIN PROGRAM SEED NAME WHAT: one lockstep run of wq_top, its log
+# $B/top/NAME.log (and, under scripts/coverage.sh, its coverage as top.sh)
+top_run() {
+    local log="$B/top/$4.log" cov=()
+    if [ -n "${WQ_TOP_COV_DIR:-}" ]; then
+        cov=(--fcov "$WQ_TOP_COV_DIR/core_$4.fcov")
+        case " ${WQ_VERILATOR_FLAGS:-} " in *" --coverage"*) cov+=(--cov "$WQ_TOP_COV_DIR/core_$4.dat") ;; esac
+    fi
+    if ! "$1" "$2" --seed "$3" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
+        tail -40 "$log" >&2
+        fail "core: wq_top $5 $2 seed $3 (log: $log; rerun: $1 $2 --seed $3 --wave build/core.fst)"
+    fi
+    grep -q '^mismatches: 0$' "$log" || fail "core: wq_top $5 $2 seed $3: no 'mismatches: 0' (log: $log)"
+    total=$((total + 1))
+}
 for p in "${top_progs[@]}"; do
-    for s in "${seeds[@]}"; do
-        log="$B/top/$(basename "$p" .wqs)_s$s.log"
-        cov=()
-        if [ -n "${WQ_TOP_COV_DIR:-}" ]; then   # under scripts/coverage.sh, as top.sh
-            n="core_nol1_$(basename "$p" .wqs)_s$s"
-            cov=(--fcov "$WQ_TOP_COV_DIR/$n.fcov")
-            case " ${WQ_VERILATOR_FLAGS:-} " in *" --coverage"*) cov+=(--cov "$WQ_TOP_COV_DIR/$n.dat") ;; esac
-        fi
-        if ! "$bin" "$p" --seed "$s" ${cov[@]+"${cov[@]}"} > "$log" 2>&1; then
-            tail -40 "$log" >&2
-            fail "core: wq_top L1=0 $p seed $s (log: $log; rerun: $bin $p --seed $s --wave build/core.fst)"
-        fi
-        grep -q '^mismatches: 0$' "$log" || fail "core: wq_top L1=0 $p seed $s: no 'mismatches: 0' (log: $log)"
-        total=$((total + 1))
-    done
+    for s in "${seeds[@]}"; do top_run "$bin" "$p" "$s" "nol1_$(basename "$p" .wqs)_s$s" L1=0; done
 done
+# ---- the ULX3S's core: fewer dividers than lanes -----------------------------------
+# the default configuration at the board's LANES and DIV_LANES
+# (fpga/ecp5/wq_ulx3s.v: a part divided a slice of DIV_LANES lanes at a
+# time, wq_core_div) on the division programs, in lockstep through wq_top
+ulx=fpga/ecp5/wq_ulx3s.v
+ul=$(vl_top_param "$ulx" LANES) udl=$(vl_top_param "$ulx" DIV_LANES)
+[ -n "$ul" ] && [ -n "$udl" ] || fail "core: cannot read LANES and DIV_LANES from $ulx"
+[ "$udl" -lt "$ul" ] || fail "core: $ulx has DIV_LANES=$udl, not fewer than LANES=$ul: this run checks nothing new"
+bin=$(bash scripts/cosim_build.sh 4 8 "$ul" 6 32 "$ul" 32 0 "$udl") || fail "cosim build (DIV_LANES=$udl)"
+for p in tests/programs/div.wqs tb/verilator/core/progs/core_div.wqs tests/programs/bench/div_mix_ipc.wqs; do
+    for s in "${seeds[@]}"; do top_run "$bin" "$p" "$s" "v${udl}_$(basename "$p" .wqs)_s$s" "DIV_LANES=$udl"; done
+done
+echo "rtl_test: core the ULX3S's core (LANES=$ul DIV_LANES=$udl): 3 division programs in lockstep"
 echo "rtl_test: core ${#core_progs[@]} programs (not yet: ${#core_not_yet[@]}), $total lockstep runs ok"

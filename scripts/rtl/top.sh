@@ -10,7 +10,8 @@
 #       WARPS=8 LANES=32 DQ_LOG2=6 REGS=32) and the small iCE40 one
 #       (CHANNELS=2 WARPS=2 LANES=8 DQ_LOG2=4 REGS=16, ALU_LANES=1 for
 #       the firmware scheduler, bit-serial semaphores: SEM_DIGIT=1), the
-#       latter twice: with the pipelined core (wq_core) and with the firmware
+#       latter twice: with the pipelined core (wq_core, with two dividers:
+#       DIV_LANES=2, as the ULX3S has them) and with the firmware
 #       scheduler the iCE40 fit build uses (SCHED_UE=1: wq_sched_ue on the
 #       micro-engine, docs/rtl/wq_sched_ue.md).  Programs: every
 #       tests/programs/*.wqs that runs alone, generated programs (`wq gen
@@ -24,9 +25,12 @@
 #   WQ_COSIM_DIR, WQ_VERILATOR_FLAGS, WQ_RTL_DIR   passed to scripts/cosim_build.sh
 #                    (build root, e.g. a --coverage build; logs go to its gen/)
 #   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
-#                    (default "4 8 32 6 32;2 2 8 4 16 1 1;2 2 8 4 16 1 1 1";
+#                    (default "4 8 32 6 32;2 2 8 4 16 1 1 0 2;2 2 8 4 16 1 1 1";
 #                    fields: CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES
-#                    [SEM_DIGIT [SCHED_UE]]], as scripts/cosim_build.sh)
+#                    [SEM_DIGIT [SCHED_UE [DIV_LANES]]]], as
+#                    scripts/cosim_build.sh; the small set with the
+#                    pipelined core divides with 2 dividers, a part in 4
+#                    slices)
 #   WQ_TOP_COV_DIR   set: every run writes its functional counters (--fcov)
 #                    and, on a --coverage build, its coverage data (--cov)
 #                    to this directory (scripts/coverage.sh)
@@ -59,11 +63,11 @@ run() {   # BIN PROGRAM SEED [TB_ARGS...]
 total=0 ninv=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
-IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1;2 2 8 4 16 1 1 1}"
+IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1 0 2;2 2 8 4 16 1 1 1}"
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re al sd ue <<< "$cfg"
+    read -r ch wa la dq re al sd ue dl <<< "$cfg"
     list=()
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)

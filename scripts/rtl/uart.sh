@@ -16,7 +16,9 @@
 #        bash scripts/rtl/uart.sh --bench     (`make bench`: the protocol probe
 #        only, printing uart_csr_read_bit_times and uart_mem_write_bytes_per_bit)
 #   RTL_TEST_UART_CPB     clocks per bit (default 8)
-#   RTL_TEST_UART_LANES   wq_top's LANES (default 8: the model runs with
+#   RTL_TEST_UART_LANES   wq_top's LANES (default: the ULX3S top's, 8; the
+#                         divider count DIV_LANES is the top's too, or LANES
+#                         when it does not divide them; the model runs with
 #                         --lanes of the same; 8 simulates fastest)
 #   RTL_TEST_UART_INJECT  one damaged byte in N (default 300)
 #   RTL_TEST_UART_SCENARIOS  scenarios of the damaged runs (default "depth
@@ -32,9 +34,13 @@ vl_seeds "1" "$@"
 make -s build >/dev/null || fail "make build"
 cpb=${RTL_TEST_UART_CPB:-8}
 inject=${RTL_TEST_UART_INJECT:-300}
-lanes=${RTL_TEST_UART_LANES:-8}
-BD="$B/c${cpb}_l$lanes"
-VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 -GLANES="$lanes" \
+# the ULX3S's core: its LANES and DIV_LANES (fpga/ecp5/wq_ulx3s.v)
+ulx=fpga/ecp5/wq_ulx3s.v
+lanes=${RTL_TEST_UART_LANES:-$(vl_top_param "$ulx" LANES)} dl=$(vl_top_param "$ulx" DIV_LANES)
+[ -n "$lanes" ] && [ -n "$dl" ] || fail "cannot read LANES and DIV_LANES from $ulx"
+[ $((lanes % dl)) -eq 0 ] || dl=$lanes
+BD="$B/c${cpb}_l${lanes}_v$dl"
+VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 -GLANES="$lanes" -GDIV_LANES="$dl" \
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
 . "$root/scripts/lib/uart_board.sh"
 trap board_stop EXIT
