@@ -46,6 +46,10 @@ module wq_top #(
 	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
 	// the pipelined core's dividers (divides LANES; wq_core_div)
 	parameter DIV_LANES  = LANES,
+	// the pipelined core's LSU: queue entries (a power of two, >= 2) and
+	// memory answers owed at once (a power of two, >= 4; wq_core_lsu)
+	parameter LSQ        = 4,
+	parameter TAGS       = 32,
 	parameter SEM_DIGIT  = 32,	// semaphore arithmetic bits a cycle (1..32)
 	// 0: the pipelined SIMT core (rtl/core/wq_core.v, docs/rtl/wq_core.md),
 	// the default configuration's scheduler; 1: the firmware scheduler on
@@ -565,7 +569,8 @@ module wq_top #(
 	end else begin : g_core
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
-			.LINE_BYTES(ML), .EVM_SLOTS(NS), .DIV_LANES(DIV_LANES)
+			.LINE_BYTES(ML), .EVM_SLOTS(NS), .DIV_LANES(DIV_LANES),
+			.LSQ(LSQ), .TAGS(TAGS)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
 			.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready),
 			.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),

@@ -33,6 +33,8 @@ module wq_uart_top #(
 	parameter HOST_SLICE = 64,
 	parameter ALU_LANES  = LANES,
 	parameter DIV_LANES  = LANES,
+	parameter LSQ        = 4,
+	parameter TAGS       = 32,
 	parameter SEM_DIGIT  = 32,
 	parameter SCHED_UE   = 0,
 	parameter ROT_MUL    = 0
@@ -101,6 +103,7 @@ module wq_uart_top #(
 	wq_top #(.CHANNELS(CHANNELS), .WARPS(WARPS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .REGS(REGS), .HOST_SLICE(HOST_SLICE),
 		.ALU_LANES(ALU_LANES), .DIV_LANES(DIV_LANES), .SEM_DIGIT(SEM_DIGIT),
+		.LSQ(LSQ), .TAGS(TAGS),
 		.SCHED_UE(SCHED_UE), .ROT_MUL(ROT_MUL)) u_top (
 		.i_clk(i_clk), .i_reset(i_reset || dev_reset),
 		.i_csr_valid(csr_valid), .i_csr_we(csr_we),

@@ -30,11 +30,15 @@
 //	(CHANNELS=4 WARPS=8 DQ_LOG2=6 REGS=32, warps of 32 threads, the
 //	hardwired warp scheduler, the L1): the model's wq_config_default,
 //	built with LANES=8 physical lanes, a warp instruction in four
-//	pipelined passes, and DIV_LANES=2 dividers (a part's division in four
-//	slices of two lanes: the six dividers less are about 2 000 LUT4).
-//	32 lanes take twice the device's LUTs; LANES=8 DIV_LANES=2 is the
-//	parameter set scripts/rtl/uart.sh runs in lockstep with the model
-//	(wq_uart_top with its defaults, LANES and DIV_LANES read from here).
+//	pipelined passes, DIV_LANES=2 dividers (a part's division in four
+//	slices of two lanes: the six dividers less are about 2 000 LUT4),
+//	and an LSU with LSQ=2 queue entries and TAGS=16 answers owed (half
+//	the default's).  None of these is a model parameter: they change
+//	cycles and LUTs, not results.  32 lanes take twice the device's
+//	LUTs.  scripts/rtl/uart.sh runs wq_uart_top with its defaults and
+//	LANES, DIV_LANES, LSQ and TAGS read from here in lockstep with the
+//	model over the serial protocol, and scripts/rtl/core.sh runs every
+//	core program on this core through wq_top.
 //
 //	Lights: led[0] blinks while the core clock runs (it toggles every
 //	2^ALIVE_LOG2 clocks, ALIVE_LOG2 = clog2(CORE_HZ) - 2: between 1 and
@@ -62,7 +66,9 @@ module wq_ulx3s #(
 	parameter REGS      = 32,
 	parameter SEM_DIGIT = 32,	// semaphore arithmetic bits a cycle
 	parameter LANES    = 8,		// physical lanes (a warp in 32/LANES passes)
-	parameter DIV_LANES = 2		// dividers: a part divided in LANES/DIV_LANES slices
+	parameter DIV_LANES = 2,	// dividers: a part divided in LANES/DIV_LANES slices
+	parameter LSQ      = 2,		// the LSU's queue entries
+	parameter TAGS     = 16		// the LSU's memory answers owed at once
 ) (
 	input	wire		clk_25mhz,
 	input	wire	[1:1]	btn,		// FIRE1, high when pressed
@@ -89,7 +95,7 @@ module wq_ulx3s #(
 	wq_uart_top #(.CLK_HZ(CORE_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .DQ_LOG2(DQ_LOG2),
 		.REGS(REGS), .SEM_DIGIT(SEM_DIGIT), .LANES(LANES),
-		.DIV_LANES(DIV_LANES))
+		.DIV_LANES(DIV_LANES), .LSQ(LSQ), .TAGS(TAGS))
 	u_core (
 		.i_clk(core_clk), .i_reset(reset), .i_rx(ftdi_txd),
 		.o_tx(ftdi_rxd), .o_led_irq(irq));

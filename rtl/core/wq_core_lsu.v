@@ -186,10 +186,11 @@ module wq_core_lsu #(
     // entry after the queue's last (q_tl); an ATOM runs from there with
     // the queue empty, alone on the port (below).
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
-    localparam [QW:0] LSQN = LSQ;
-    localparam TD   = TAGS;              // requests the port may owe answers for
+    localparam integer LSQI = LSQ;
+    localparam [QW:0] LSQN = LSQI[QW:0];
+    localparam integer TD = TAGS;        // requests the port may owe answers for
     localparam TDW  = $clog2(TAGS);
-    localparam [TDW:0] TDN = TD;
+    localparam [TDW:0] TDN = TD[TDW:0];
     localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
     localparam EW  = 4 * LANES;          // elements of a row (a part's)
     localparam PW  = (PARTS > 1) ? $clog2(PARTS) : 1;

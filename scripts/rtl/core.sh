@@ -18,8 +18,9 @@
 #         with WQ_RTL_FULL=1.  (The default configuration, the core behind
 #         the L1, runs every tests/programs/ program and the command
 #         streams in scripts/rtl/top.sh.)  Then the ULX3S's core (the
-#         default configuration at the board top's LANES and DIV_LANES:
-#         fewer dividers than lanes) on the division programs.
+#         default configuration at the board top's LANES, DIV_LANES, LSQ
+#         and TAGS: fewer dividers than lanes, a shorter LSU queue, fewer
+#         answers owed) on every core program.
 #
 # Programs: core_progs below, every program whose instructions the core
 # executes (the core's own in tb/verilator/core/progs/); every other
@@ -143,17 +144,27 @@ top_run() {
 for p in "${top_progs[@]}"; do
     for s in "${seeds[@]}"; do top_run "$bin" "$p" "$s" "nol1_$(basename "$p" .wqs)_s$s" L1=0; done
 done
-# ---- the ULX3S's core: fewer dividers than lanes -----------------------------------
-# the default configuration at the board's LANES and DIV_LANES
-# (fpga/ecp5/wq_ulx3s.v: a part divided a slice of DIV_LANES lanes at a
-# time, wq_core_div) on the division programs, in lockstep through wq_top
+# ---- the ULX3S's core ---------------------------------------------------------------
+# the default configuration at the board top's core parameters
+# (fpga/ecp5/wq_ulx3s.v): LANES, DIV_LANES (a part divided a slice of
+# DIV_LANES lanes at a time, wq_core_div), and the LSU's LSQ and TAGS
+# (a shorter queue, fewer answers owed: wq_core_lsu), through wq_top with
+# the L1: every core program at the first seed, the division and memory
+# programs at every seed
 ulx=fpga/ecp5/wq_ulx3s.v
 ul=$(vl_top_param "$ulx" LANES) udl=$(vl_top_param "$ulx" DIV_LANES)
-[ -n "$ul" ] && [ -n "$udl" ] || fail "core: cannot read LANES and DIV_LANES from $ulx"
-[ "$udl" -lt "$ul" ] || fail "core: $ulx has DIV_LANES=$udl, not fewer than LANES=$ul: this run checks nothing new"
-bin=$(bash scripts/cosim_build.sh 4 8 "$ul" 6 32 "$ul" 32 0 "$udl") || fail "cosim build (DIV_LANES=$udl)"
-for p in tests/programs/div.wqs tb/verilator/core/progs/core_div.wqs tests/programs/bench/div_mix_ipc.wqs; do
-    for s in "${seeds[@]}"; do top_run "$bin" "$p" "$s" "v${udl}_$(basename "$p" .wqs)_s$s" "DIV_LANES=$udl"; done
+ulq=$(vl_top_param "$ulx" LSQ) ult=$(vl_top_param "$ulx" TAGS)
+[ -n "$ul" ] && [ -n "$udl" ] && [ -n "$ulq" ] && [ -n "$ult" ] ||
+    fail "core: cannot read LANES, DIV_LANES, LSQ and TAGS from $ulx"
+uname="LANES=$ul DIV_LANES=$udl LSQ=$ulq TAGS=$ult"
+bin=$(WQ_VERILATOR_FLAGS="-GLSQ=$ulq -GTAGS=$ult ${WQ_VERILATOR_FLAGS:-}" bash scripts/cosim_build.sh \
+      --out "${WQ_COSIM_DIR:-build/verilator/top}/C4_W8_L${ul}_D6_R32_V${udl}_Q${ulq}_T${ult}" \
+      4 8 "$ul" 6 32 "$ul" 32 0 "$udl") || fail "cosim build (the ULX3S's core: $uname)"
+n0=$total
+for p in "${core_progs[@]}"; do
+    ss=("${seeds[0]}")
+    case $p in *div*|*lsu*|*mem_order*|*coalesce*|*code_store*|*atomics*|*vecadd*) ss=("${seeds[@]}") ;; esac
+    for s in "${ss[@]}"; do top_run "$bin" "$p" "$s" "ulx3s_$(basename "$p" .wqs)_s$s" "($uname)"; done
 done
-echo "rtl_test: core the ULX3S's core (LANES=$ul DIV_LANES=$udl): 3 division programs in lockstep"
+echo "rtl_test: core the ULX3S's core ($uname): $((total - n0)) lockstep runs through wq_top"
 echo "rtl_test: core ${#core_progs[@]} programs (not yet: ${#core_not_yet[@]}), $total lockstep runs ok"

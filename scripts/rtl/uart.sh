@@ -17,8 +17,9 @@
 #        only, printing uart_csr_read_bit_times and uart_mem_write_bytes_per_bit)
 #   RTL_TEST_UART_CPB     clocks per bit (default 8)
 #   RTL_TEST_UART_LANES   wq_top's LANES (default: the ULX3S top's, 8; the
-#                         divider count DIV_LANES is the top's too, or LANES
-#                         when it does not divide them; the model runs with
+#                         core's DIV_LANES, LSQ and TAGS are the top's too,
+#                         DIV_LANES = LANES when it does not divide them;
+#                         the model runs with
 #                         --lanes of the same; 8 simulates fastest)
 #   RTL_TEST_UART_INJECT  one damaged byte in N (default 300)
 #   RTL_TEST_UART_SCENARIOS  scenarios of the damaged runs (default "depth
@@ -34,13 +35,16 @@ vl_seeds "1" "$@"
 make -s build >/dev/null || fail "make build"
 cpb=${RTL_TEST_UART_CPB:-8}
 inject=${RTL_TEST_UART_INJECT:-300}
-# the ULX3S's core: its LANES and DIV_LANES (fpga/ecp5/wq_ulx3s.v)
+# the ULX3S's core: its LANES, DIV_LANES, LSQ and TAGS (fpga/ecp5/wq_ulx3s.v)
 ulx=fpga/ecp5/wq_ulx3s.v
 lanes=${RTL_TEST_UART_LANES:-$(vl_top_param "$ulx" LANES)} dl=$(vl_top_param "$ulx" DIV_LANES)
-[ -n "$lanes" ] && [ -n "$dl" ] || fail "cannot read LANES and DIV_LANES from $ulx"
+lsq=$(vl_top_param "$ulx" LSQ) tags=$(vl_top_param "$ulx" TAGS)
+[ -n "$lanes" ] && [ -n "$dl" ] && [ -n "$lsq" ] && [ -n "$tags" ] ||
+    fail "cannot read LANES, DIV_LANES, LSQ and TAGS from $ulx"
 [ $((lanes % dl)) -eq 0 ] || dl=$lanes
-BD="$B/c${cpb}_l${lanes}_v$dl"
+BD="$B/c${cpb}_l${lanes}_v${dl}_q${lsq}_t$tags"
 VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 -GLANES="$lanes" -GDIV_LANES="$dl" \
+    -GLSQ="$lsq" -GTAGS="$tags" \
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
 . "$root/scripts/lib/uart_board.sh"
 trap board_stop EXIT
