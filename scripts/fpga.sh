@@ -67,6 +67,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
 . scripts/lib/ecp5_synth.sh
+. scripts/lib/top_param.sh
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
@@ -152,6 +153,18 @@ $want"
     [[ $err == "fpga_congestion: ${h}_congestion_by_coordinate_2.csv:1: not a row of counts" ]] ||
         fail "scripts/fpga_congestion.py on a damaged heatmap: '$err'"
     echo "fpga: congestion tool on a made-up heatmap: 5 nets, 20 overused, named and summed; a damaged one refused"
+    # FPGA_PARAMS and FPGA_TAG: a bad one is refused by name before
+    # anything is built
+    for bad in "FPGA_PARAMS=NO_SUCH=1|wq_ulx3s has no parameter NO_SUCH" \
+               "FPGA_PARAMS=LANES=x|'LANES=x' is not NAME=NUMBER" \
+               "FPGA_TAG=Big|FPGA_TAG: 'Big' is not"; do
+        if err=$(env "${bad%%|*}" bash "$0" ecp5 2>&1); then
+            fail "fpga.sh ecp5 took ${bad%%|*}"
+        fi
+        [[ $err == *"${bad#*|}"* ]] || fail "fpga.sh ecp5 with ${bad%%|*}: not '${bad#*|}': $err"
+    done
+    [ ! -e build/fpga/ecp5_Big ] || fail "fpga.sh ecp5 with FPGA_TAG=Big made a build directory"
+    echo "fpga: FPGA_PARAMS / FPGA_TAG: an unknown parameter, a non-number and a bad tag refused by name"
     exit 0
 fi
 
@@ -193,8 +206,7 @@ case $board in
         # (nextpnr names its global buffer's net \$glbnet\$core_clk), at the
         # top's CORE_HZ
         clk_mhz=25 core_net=core_clk
-        core_hz=$(sed -nE 's/^[[:space:]]*parameter[[:space:]]+CORE_HZ[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' \
-            "fpga/ecp5/$top.v")
+        core_hz=$(top_param "fpga/ecp5/$top.v" CORE_HZ)
         for kv in ${FPGA_PARAMS:-}; do [ "${kv%%=*}" = CORE_HZ ] && core_hz=${kv#*=}; done
         [ -n "$core_hz" ] || fail "no CORE_HZ parameter in fpga/ecp5/$top.v"
         core_mhz=$(awk -v h="$core_hz" 'BEGIN { printf "%g", h / 1e6 }')
@@ -236,7 +248,7 @@ for kv in ${FPGA_PARAMS:-}; do
     k=${kv%%=*} v=${kv#*=}
     [[ $kv == *=* && $k =~ ^[A-Z_][A-Z0-9_]*$ && $v =~ ^[0-9]+$ ]] ||
         fail "FPGA_PARAMS: '$kv' is not NAME=NUMBER"
-    grep -Eq "^[[:space:]]*parameter[[:space:]]+$k[[:space:]]*=" "${src##* }" ||
+    [ -n "$(top_param "${src##* }" "$k")" ] ||
         fail "FPGA_PARAMS: $top has no parameter $k (${src##* })"
     chparam+="chparam -set $k $v $top; "
     params+="${params:+ }$kv"

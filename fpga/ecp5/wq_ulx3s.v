@@ -31,7 +31,8 @@
 //	hardwired warp scheduler, the L1): the model's wq_config_default,
 //	built with LANES=8 physical lanes, a warp instruction in four
 //	pipelined passes, DIV_LANES=2 dividers (a part's division in four
-//	slices of two lanes: the six dividers less are about 2 000 LUT4),
+//	slices of two lanes: 1 476 LUT4 fewer, the six dividers' 2 022 less
+//	the slices' selection; docs/fpga/boards.md),
 //	and an LSU with LSQ=2 queue entries and TAGS=16 answers owed (half
 //	the default's).  None of these is a model parameter: they change
 //	cycles and LUTs, not results.  32 lanes take twice the device's

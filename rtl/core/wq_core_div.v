@@ -206,6 +206,10 @@ module wq_core_div #(
     // commit port is granted only to a ready commit.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    reg [SW:0] f_sd = {(SW+1){1'b0}};      // slices of part s_p written since its start
+    always @(posedge i_clk)
+        if (i_reset || s_go) f_sd <= {(SW+1){1'b0}};
+        else if (s_done) f_sd <= f_sd + {{SW{1'b0}}, 1'b1};
     always @(*) if (!f_past) assume(i_reset);
     reg [6:0] f_next;                       // the part beat expected next
     always @(posedge i_clk)
@@ -233,6 +237,12 @@ module wq_core_div #(
         // the part divided is pending and came in before the beats that
         // still come: a part beat never overwrites the part being divided
         if (s_run || s_done) assert(pend[s_p] && {1'b0, s_p} < f_next);
+        // the slices of the part divided go in order, each once: the
+        // array divides the slice after the ones whose results are
+        // written (so the part leaves pend after its last slice)
+        if (s_run || s_done) assert({1'b0, s_q} == f_sd);
+        // (and s_q in range: with one slice a part it stays 0, which
+        // the induction needs)
         if (s_run || s_done) assert({1'b0, s_q} <= {1'b0, LASTQ});
         for (li = 0; li < PARTS; li = li + 1)
             if (pend[li]) assert(li < f_next);

@@ -115,10 +115,3 @@ vl_check_sources() {
     d=$(cat "$1"/*.d 2>/dev/null | tr ' ' '\n' | grep -F "$root/rtl/" | head -1) || true
     [ -z "$d" ] || fail "the build in $1 read $d from the unmutated tree (RTL is $rtl)"
 }
-
-# vl_top_param FILE NAME -> the number a top's `parameter NAME = N` sets
-# (a board top's core parameters, which the benches build with); empty
-# when the file has none
-vl_top_param() {
-    sed -nE "s/^[[:space:]]*parameter[[:space:]]+$2[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p" "$1"
-}

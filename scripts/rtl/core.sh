@@ -151,9 +151,10 @@ done
 # (a shorter queue, fewer answers owed: wq_core_lsu), through wq_top with
 # the L1: every core program at the first seed, the division and memory
 # programs at every seed
+. "$root/scripts/lib/top_param.sh"
 ulx=fpga/ecp5/wq_ulx3s.v
-ul=$(vl_top_param "$ulx" LANES) udl=$(vl_top_param "$ulx" DIV_LANES)
-ulq=$(vl_top_param "$ulx" LSQ) ult=$(vl_top_param "$ulx" TAGS)
+ul=$(top_param "$ulx" LANES) udl=$(top_param "$ulx" DIV_LANES)
+ulq=$(top_param "$ulx" LSQ) ult=$(top_param "$ulx" TAGS)
 [ -n "$ul" ] && [ -n "$udl" ] && [ -n "$ulq" ] && [ -n "$ult" ] ||
     fail "core: cannot read LANES, DIV_LANES, LSQ and TAGS from $ulx"
 uname="LANES=$ul DIV_LANES=$udl LSQ=$ulq TAGS=$ult"

@@ -36,9 +36,10 @@ make -s build >/dev/null || fail "make build"
 cpb=${RTL_TEST_UART_CPB:-8}
 inject=${RTL_TEST_UART_INJECT:-300}
 # the ULX3S's core: its LANES, DIV_LANES, LSQ and TAGS (fpga/ecp5/wq_ulx3s.v)
+. "$root/scripts/lib/top_param.sh"
 ulx=fpga/ecp5/wq_ulx3s.v
-lanes=${RTL_TEST_UART_LANES:-$(vl_top_param "$ulx" LANES)} dl=$(vl_top_param "$ulx" DIV_LANES)
-lsq=$(vl_top_param "$ulx" LSQ) tags=$(vl_top_param "$ulx" TAGS)
+lanes=${RTL_TEST_UART_LANES:-$(top_param "$ulx" LANES)} dl=$(top_param "$ulx" DIV_LANES)
+lsq=$(top_param "$ulx" LSQ) tags=$(top_param "$ulx" TAGS)
 [ -n "$lanes" ] && [ -n "$dl" ] && [ -n "$lsq" ] && [ -n "$tags" ] ||
     fail "cannot read LANES, DIV_LANES, LSQ and TAGS from $ulx"
 [ $((lanes % dl)) -eq 0 ] || dl=$lanes

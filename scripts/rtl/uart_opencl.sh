@@ -34,7 +34,8 @@ baud=115200
 top=fpga/ice40/wq_icebreaker.v
 mapfile -t params < <(grep -oE '\.(CHANNELS|WARPS|LANES|DQ_LOG2|REGS|ALU_LANES|SEM_DIGIT|SCHED_UE|ROT_MUL)\([0-9]+\)' "$top" |
     sed -E 's/^\.([A-Z_0-9]+)\(([0-9]+)\)$/-G\1=\2/')
-mem=$(sed -nE 's/^[[:space:]]*parameter MEM_LOG2[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' "$top")
+. "$root/scripts/lib/top_param.sh"
+mem=$(top_param "$top" MEM_LOG2)
 [ ${#params[@]} -eq 9 ] && [ -n "$mem" ] || fail "cannot read the core's parameters from $top"
 lanes=$(printf '%s\n' "${params[@]}" | sed -n 's/^-GLANES=//p')
 make -s build/gen/sched_fw.hex >/dev/null || fail "make build/gen/sched_fw.hex"
