@@ -255,6 +255,7 @@ regress: deps
 	SUBV_RTL_LANES=8 bash scripts/kernels.sh --no-pocl tests/kernels/subv_pressure.cl \
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
+	bash scripts/formal.sh --all
 	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh

@@ -36,11 +36,12 @@
 # Usage: bash scripts/formal.sh [--selftest] [--all] [--deep] [JOB...]
 #   JOB        run only these jobs (names as in the table below; with
 #              --selftest, only these planted bugs)
-#   --all      also run the slow jobs (host_if_C1, host_if_launch_ram, launch_check_done,
-#              launch_check_d8, div_w8, uart_bridge, core, and the
-#              second parameter set of the semaphore unit (sem_unit_d1),
-#              whose default set runs without
-#              it; `make formal` runs them all)
+#   --all      also run the slow jobs (host_if_launch, host_if_C1,
+#              host_if_launch_ram, launch_check_early and its variants,
+#              launch_check_done, launch_check_d8, div_w8, uart_bridge,
+#              core, and the second parameter set of the semaphore unit
+#              (sem_unit_d1), whose default set runs without it;
+#              `make formal` and `make regress` run them all)
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
 #   --covers-only  only the cover check (no sat BMC / induction)
@@ -80,7 +81,7 @@ JOBS=(
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
 "launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
-"launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|||48"
+"launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|1||48"
 "launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1||48"
 "launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1||48"
 "launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|||64"
@@ -91,7 +92,7 @@ JOBS=(
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|||14"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|||14"
 "launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
-"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|0|FORMAL_LAUNCH_PORT|0"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|||12"
 "regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"

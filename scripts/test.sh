@@ -51,6 +51,9 @@ for f in scripts/rtl/*.sh; do
 done
 rep=$B/reports
 mkdir -p "$rep"
+# the quick set: a bench that has sections for make regress only skips them
+# (scripts/rtl/core.sh: its wq_top builds)
+export WQ_TEST_QUICK=1
 
 # child_cpu FILE: write the CPU time (user + system, centiseconds) of this
 # shell's waited-for children so far into FILE, from bash's `times` (run in

@@ -16,7 +16,11 @@
 #                         (model, asm, gen, ue, driver): a bench links only
 #                         what it uses.  Skipped when the binary is newer than
 #                         every input; VL_OPT (default O3) is Verilator's
-#                         optimisation, VL_CFLAGS more C++ flags.  Every
+#                         optimisation, VL_COPT (default 1) the C++ -O
+#                         level, VL_CFLAGS more C++ flags.  (-O1, not -O2:
+#                         the lockstep builds take about a fifth less
+#                         compile time and run as fast; a bench's runs
+#                         are short beside its build.)  Every
 #                         object is position-independent (scripts/cl_rtl_build.sh
 #                         links the lockstep harness's objects into
 #                         libwqrtl.so).  Two scripts building the same DIR at
@@ -66,7 +70,7 @@ vl_build() {
     flock "$lockfd"
     # up to date: the binary is newer than every input and was built with
     # the same arguments
-    local cflags="-fPIC -O${VL_COPT:-2} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}"
+    local cflags="-fPIC -O${VL_COPT:-1} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}"
     local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-}"
     if [ -x "$dir/$bin" ] && [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] &&
        [ -z "$(find "$rtl" "$root/tb/verilator" "$root/cmodel/include" "$root"/build/gen/*.vh \

@@ -31,6 +31,8 @@
 #   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
 #                  and every program on wq_top
 #                  (make regress, make mutate)
+#   WQ_TEST_QUICK=1  (make test) the bench and the wave decision only: no
+#                  wq_top section, unless WQ_RTL_FULL=1
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
 #   WQ_COSIM_DIR, WQ_TOP_COV_DIR   the wq_top runs' build root and coverage
 #                  output, as scripts/rtl/top.sh (scripts/coverage.sh)
@@ -119,6 +121,16 @@ for m in normal subv; do
     total=$((total + 2))
 done
 
+# make test's quick set (WQ_TEST_QUICK=1, scripts/test.sh) stops here: the
+# two wq_top builds below are make regress's (WQ_RTL_FULL=1) and make
+# mutate's.  The core behind the L1 runs every program in
+# scripts/rtl/top.sh, and the ULX3S's parameter set runs the nested-work
+# scenarios in scripts/rtl/uart.sh.
+if [ "${WQ_TEST_QUICK:-0}" = 1 ] && [ "${WQ_RTL_FULL:-0}" != 1 ]; then
+    echo "rtl_test: core wq_top with L1=0 and the ULX3S's core: not in the quick set (make regress)"
+    echo "rtl_test: core ${#core_progs[@]} programs (not yet: ${#core_not_yet[@]}), $total lockstep runs ok"
+    exit 0
+fi
 # ---- wq_top (L1=0): the whole device in lockstep -----------------------------------
 top_progs=(tb/verilator/core/progs/*.wqs)
 [ "${WQ_RTL_FULL:-0}" = 1 ] && top_progs=("${core_progs[@]}")
