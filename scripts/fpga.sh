@@ -55,6 +55,14 @@
 #   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
 #               the report then has the packed design's resources and says
 #               where place and route stood, with no Fmax
+# The ECP5 places and routes in two runs of nextpnr: the placement is
+# written to build/fpga/ecp5/placed.json, and a later run whose netlist is
+# older than it and whose placement options (place.cmd) are the same
+# routes from it without placing again (placement is most of an hour on
+# the ULX3S), and a finished route of that placement with the same options
+# (route.cmd, the text configuration newer than the placement) is packed
+# again without routing, unless FPGA_HEATMAP asks for the router's
+# heatmaps; FPGA_PNR_TIMEOUT bounds the two runs together.
 #   FPGA_HEATMAP=1   router2 writes its congestion after each iteration
 #               ($out/heat_*_N.csv, --router2-heatmap) and the report names
 #               the last one's most congested RTL signals and how evenly
@@ -185,7 +193,9 @@ case $board in
         pnr=$(tool nextpnr-ice40) || fail "nextpnr-ice40 not installed (make deps)"
         pack=$(tool icepack) || fail "icepack not installed (make deps: fpga-icestorm)"
         out=build/fpga/$rb
-        pnr_args=(--up5k --package sg48 --pcf fpga/ice40/icebreaker.pcf --asc "$out/$top.asc")
+        pnr_args=(--up5k --package sg48 --pcf fpga/ice40/icebreaker.pcf)
+        pnr_out=(--asc "$out/$top.asc")
+        split=0
         bits="$out/$top.bin"
         pack_args=("$out/$top.asc" "$bits")
         # resource: the packer's cell type, the device's count
@@ -220,7 +230,11 @@ case $board in
         # runs at), and --freq reaches only clocks without one; with
         # FPGA_FREQ given, a FREQUENCY NET on core_clk overrides the
         # derived one
-        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf --textcfg "$out/$top.config")
+        pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf)
+        pnr_out=(--textcfg "$out/$top.config")
+        # placement (most of an hour) and routing are two runs, the
+        # placement saved for the next (below)
+        split=1
         pnr_note=" (the core clock timed at CORE_HZ, $core_mhz MHz)"
         if [ -n "${FPGA_FREQ:-}" ]; then
             mkdir -p "$out"
@@ -292,9 +306,55 @@ heat=()
 [ "${FPGA_HEATMAP:-0}" = 1 ] && heat=(--router2-heatmap "$out/heat")
 pnr_ok=1 pnr_rc=0
 tmo=${FPGA_PNR_TIMEOUT:-0}
-# shellcheck disable=SC2086
-timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts "${heat[@]}" --json "$out/$top.json" --freq "$freq" \
-    --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
+place_note=""
+if [ "$split" = 1 ]; then
+    # two runs of nextpnr: placement, written to $out/placed.json (its
+    # settings name the router, which the second run takes from there),
+    # then routing from it (--no-pack --no-place).  A placement newer than
+    # the netlist and made with the same options is reused: a router
+    # experiment (FPGA_PNR_OPTS' router options, FPGA_HEATMAP) or a rerun
+    # after a stopped route starts from the hour's work already done.
+    # pnr.log is the two logs one after the other.
+    placed="$out/placed.json"
+    pcmd="${pnr_args[*]} $pnr_opts --freq $freq --seed $seed"
+    if [ -s "$placed" ] && [ "$placed" -nt "$out/$top.json" ] && [ -s "$out/place.log" ] &&
+       [ "$(cat "$out/place.cmd" 2>/dev/null)" = "$pcmd" ]; then
+        echo "fpga: $placed is up to date: placement skipped"
+        place_note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
+    else
+        rm -f "$placed" "$out/place.cmd"
+        # shellcheck disable=SC2086
+        timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
+            --seed "$seed" --timing-allow-fail --no-route --write "$placed" --log "$out/place.log" \
+            > /dev/null 2>&1 || pnr_rc=$?
+        [ "$pnr_rc" = 0 ] && echo "$pcmd" > "$out/place.cmd"
+    fi
+    cfg="${pnr_out[1]}"
+    if [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && [ "$cfg" -nt "$placed" ] && [ -s "$out/route.log" ] &&
+       [ "$(cat "$out/route.cmd" 2>/dev/null)" = "$pcmd" ] && [ ${#heat[@]} -eq 0 ]; then
+        # a route of this placement with the same options finished: the
+        # report and the bitstream are made again from it
+        echo "fpga: $cfg is up to date: routing skipped"
+        place_note+=" (its route of $(date -r "$cfg" '+%Y-%m-%d %H:%M') reused)"
+    elif [ "$pnr_rc" = 0 ]; then
+        rm -f "$out/route.log" "$out/route.cmd" "$cfg"
+        # what is left of FPGA_PNR_TIMEOUT
+        rt=0
+        if [ "$tmo" != 0 ]; then rt=$(( tmo - ($(date +%s) - t1) )); [ "$rt" -gt 0 ] || rt=1; fi
+        # shellcheck disable=SC2086
+        timeout "$rt" nice "$pnr" "${pnr_args[@]}" "${pnr_out[@]}" $pnr_opts "${heat[@]}" --json "$placed" \
+            --no-pack --no-place --freq "$freq" --seed "$seed" --timing-allow-fail --log "$out/route.log" \
+            > /dev/null 2>&1 || pnr_rc=$?
+        [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && echo "$pcmd" > "$out/route.cmd"
+    else
+        rm -f "$out/route.log"
+    fi
+    { cat "$out/place.log"; [ ! -f "$out/route.log" ] || cat "$out/route.log"; } > "$plog" 2>/dev/null || true
+else
+    # shellcheck disable=SC2086
+    timeout "$tmo" nice "$pnr" "${pnr_args[@]}" "${pnr_out[@]}" $pnr_opts "${heat[@]}" --json "$out/$top.json" \
+        --freq "$freq" --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
+fi
 [ "$pnr_rc" = 0 ] || pnr_ok=0
 t2=$(date +%s)
 # nextpnr only warns when the core clock's FREQUENCY NET names no net (the
@@ -335,7 +395,7 @@ r="build/reports/fpga_$rb.txt"
 over=()
 {
     echo "# $board: $top ($src)${params:+ with $params}, $(yosys -V | awk '{print $1, $2}'), $("$pnr" --version 2>&1 | tail -1)"
-    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed$pnr_note"
+    echo "# synth: $synth; place and route: ${pnr_args[*]:0:3}${pnr_opts:+ $pnr_opts} --freq $freq --seed $seed$pnr_note$place_note"
     printf '%-16s %-15s %7s %7s %5s\n' resource cell used avail use%
     for kv in $res; do
         u="" a=""
