@@ -233,8 +233,8 @@ formal: deps
 formal-selftest: deps
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
-# the lockstep regression (docs/verification.md): the mismatch demo and the
-# commit-stream planted bug (docs/rtl/commit.md), then
+# the lockstep regression (docs/verification.md): the mismatch demo, the
+# commit-stream planted bug and the memory path's (docs/rtl/commit.md), then
 # seeds 1..1000 of generated programs and command streams on 2 jobs
 REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
@@ -244,6 +244,7 @@ regress: deps
 	$(MAKE) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/commit_plant.sh
+	bash scripts/rtl/mempath.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)

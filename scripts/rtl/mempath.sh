@@ -3,7 +3,10 @@
 # L1 data cache in front of the word port, docs/rtl/wq_mempath.md) and the
 # commit stream's ordering contract it must keep (docs/rtl/commit.md,
 # rule 3: the memory ordering point sees the commits' accesses in commit
-# order).  Run by scripts/rtl_test.sh, i.e. `make test`.
+# order).  Run by `make regress` (beside scripts/commit_plant.sh's planted
+# bug) and scripts/rtl_test.sh (`make rtl-test`); not by `make test`,
+# whose lockstep runs hold the real RTL to the same contract
+# (scripts/rtl/top.sh) without building the two broken copies below.
 #
 # The memory path itself runs in every lockstep run of scripts/rtl/top.sh
 # (wq_top has L1=1 with the core).  This bench proves that
