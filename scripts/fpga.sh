@@ -231,7 +231,8 @@ case $board in
         # FPGA_FREQ given, a FREQUENCY NET on core_clk overrides the
         # derived one
         pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf)
-        pnr_out=(--textcfg "$out/$top.config")
+        cfg="$out/$top.config"            # the routed design, ecppack's input
+        pnr_out=(--textcfg "$cfg")
         # placement (most of an hour) and routing are two runs, the
         # placement saved for the next (below)
         split=1
@@ -243,15 +244,16 @@ case $board in
             pnr_note=" (the core clock timed at $freq MHz: $out/core_clk.lpf)"
         fi
         bits="$out/$top.bit"
-        pack_args=(--compress "$out/$top.config" "$bits")
+        pack_args=(--compress "$cfg" "$bits")
         # the static (electrostatic) placer spreads the dense netlist more
         # evenly than HeAP: router2 gets far further on its placement
         # (docs/fpga/boards.md); router2 routes the default
         # configuration's high-fan-out nets in a fraction of router1's time;
         # --no-tmdriv: the placer minimises wire length alone rather than
-        # pulling the critical paths together, which on the board leaves
-        # router2 fewer overused wires and refines in a quarter of the time
-        # (the core clock is under either placement's Fmax estimate)
+        # pulling the critical paths together; on the board it places in
+        # under half the time, and router2 stalls on either placement by
+        # about as much as between two seeds (the core clock is under
+        # either placement's Fmax estimate)
         pnr_opts=${FPGA_PNR_OPTS---placer static --router router2 --no-tmdriv}
         res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers EHXPLLL:pll"
         # a LUT RAM's read is cut too: its write is clocked, and a path
@@ -333,7 +335,6 @@ if [ "$split" = 1 ]; then
             > /dev/null 2>&1 || pnr_rc=$?
         [ "$pnr_rc" = 0 ] && echo "$pcmd" > "$out/place.cmd"
     fi
-    cfg="$out/$top.config"        # (--textcfg's file, pnr_out)
     if [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && [ "$cfg" -nt "$placed" ] && [ -s "$out/route.log" ] &&
        [ "$(cat "$out/route.cmd" 2>/dev/null)" = "$pcmd" ] && [ ${#heat[@]} -eq 0 ]; then
         # a route of this placement with the same options finished: the
