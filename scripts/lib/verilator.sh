@@ -6,7 +6,8 @@
 #
 #   vl_setup BLOCK        root, rtl (absolute: $WQ_RTL_DIR or rtl/), xflags
 #                         ($WQ_VERILATOR_FLAGS), B (absolute build directory
-#                         ${WQ_VERILATOR_DIR:-build/verilator}/BLOCK), fail()
+#                         ${WQ_VERILATOR_DIR:-build/verilator}/BLOCK), fail();
+#                         the C++ compiles through ccache (lib/objcache.sh)
 #   vl_seeds "DEFAULT..." "$@"
 #                         seeds=(the script's arguments, or the defaults)
 #   vl_build DIR TOP BIN [VERILATOR ARGS / SOURCES...] [-- LIBRARY...]
@@ -48,6 +49,8 @@ vl_setup() {
     B=${WQ_VERILATOR_DIR:-build/verilator}/$1
     case $B in /*) ;; *) B="$root/$B" ;; esac
     command -v verilator >/dev/null || fail "verilator not installed (make deps)"
+    . "$root/scripts/lib/objcache.sh"
+    wq_objcache "$root"
 }
 
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
