@@ -366,7 +366,7 @@ PLANTS=(
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 "coalesce_recover|coalesce|rtl/core/wq_coalesce.v|s/if (pending\[l\] \&\& addr_q/if (addr_q/|a request also covers lanes an earlier request covered"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
-"mempath_word|mempath|rtl/core/wq_mempath.v|s/b_line\[32 \* r_k +: 32\] <= i_mem_rdata/b_line[32 * i_k +: 32] <= i_mem_rdata/|a fill stores a word's response at the word being requested, not at the one answering"
+"mempath_twice|mempath|rtl/core/wq_mempath.v|s/r_valid <= i_valid;/r_valid <= i_valid ? 1'b1 : r_valid;/|the request register keeps a request the L1 has taken: the L1 sees it a second time"
 "wave_ctl_ge|wave_ctl|rtl/core/wq_wave_ctl.v|s/o_dec <= mcnt1 > {1'b0, i_thresh};/o_dec <= mcnt1 >= {1'b0, i_thresh};/|the decision sets sub-vector mode at misses equal to the threshold"
 "lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\& (i_one/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\& (i_one/|a request leaves the last element of the leader's line for later (more requests than lines)"
 "lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
