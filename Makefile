@@ -257,6 +257,7 @@ regress: deps
 	    tests/kernels/wide.cl tests/kernels/matmul.cl
 	bash scripts/systemc.sh --full
 	bash scripts/formal.sh --all
+	bash scripts/formal.sh --selftest
 	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
