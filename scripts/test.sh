@@ -57,12 +57,13 @@ mkdir -p "$rep"
 # (scripts/rtl/core.sh: its wq_top builds)
 export WQ_TEST_QUICK=1
 
-# child_cpu FILE: write the CPU time (user + system, centiseconds) of this
-# shell's waited-for children so far into FILE, from bash's `times` (run in
-# this shell: a command substitution would report its own subshell's)
-child_cpu() {
-    times > "$1.t"
-    awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d\n", s * 100 }' "$1.t" > "$1"
+# suite_cpu FILE: the CPU time (user + system, centiseconds) of a suite,
+# from the `times` its own subshell wrote to FILE.t as it ended (line 1:
+# the subshell, line 2: what it waited for).  Not this shell's `times`:
+# that one also counts any background child reaped meanwhile (the model
+# lane's shell reaps the whole RTL lane when it ends)
+suite_cpu() {
+    awk '{ for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } } END { printf "%d\n", s * 100 }' "$1.t" > "$1"
 }
 
 # run_lane NAME SUITE... : the suites in order; "name seconds" lines into
@@ -79,11 +80,12 @@ run_lane() {
         [ -e "$rep/test_failed" ] && return 1
         echo "test: == $name: $cmd"
         t0=$(date +%s)
-        child_cpu "$rep/test_$lane.cpu"; c0=$(cat "$rep/test_$lane.cpu")
-        eval "$cmd"
+        rm -f "$rep/test_$lane.cpu.t"
+        ( eval "$cmd"; rc=$?; times > "$rep/test_$lane.cpu.t"; exit $rc )
         rc=$?
-        child_cpu "$rep/test_$lane.cpu"; c1=$(cat "$rep/test_$lane.cpu")
-        echo "$name $(( $(date +%s) - t0 )) $(( (c1 - c0 + 50) / 100 ))" >> "$rep/test_$lane.times"
+        c1=0
+        [ -f "$rep/test_$lane.cpu.t" ] && suite_cpu "$rep/test_$lane.cpu" && c1=$(cat "$rep/test_$lane.cpu")
+        echo "$name $(( $(date +%s) - t0 )) $(( (c1 + 50) / 100 ))" >> "$rep/test_$lane.times"
         if [ $rc -ne 0 ]; then
             echo "test: FAIL: $name (exit $rc): $cmd" >&2
             echo "$name" > "$rep/test_failed"
@@ -100,7 +102,7 @@ if [ -n "${WQ_TEST_SERIAL:-}" ]; then
 else
     # the RTL lane in a session of its own, so that a failure elsewhere can
     # stop it with everything it started
-    setsid bash -c "$(declare -f child_cpu run_lane); rep='$rep' B='$B' WQ_TEST_ONLY='${WQ_TEST_ONLY:-}'; \
+    setsid bash -c "$(declare -f suite_cpu run_lane); rep='$rep' B='$B' WQ_TEST_ONLY='${WQ_TEST_ONLY:-}'; \
         run_lane rtl $(printf '%q ' "${rtl_lane[@]}")" > "$rep/test_rtl.log" 2>&1 &
     rtl_pid=$!
     trap 'kill -TERM -- -$rtl_pid 2>/dev/null' EXIT
