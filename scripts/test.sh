@@ -6,8 +6,8 @@
 #
 # The suites run in two lanes at once, because most of them keep one core
 # busy and the machine has two: the model lane (the C model, the compiler,
-# the runtime, generated kernels, then the deque bench, formal and
-# SystemC; its output streams here) and the RTL lane (the other Verilator
+# the runtime, generated kernels, then formal and SystemC; its output
+# streams here) and the RTL lane (the other Verilator
 # benches of scripts/rtl/, one suite each; its output goes to
 # build/reports/test_rtl.log and is printed when the lane ends).  Within a lane the order is fixed.  A failure in either
 # lane stops the other.  The table gives each suite's wall seconds and the
@@ -34,14 +34,12 @@ model_lane=(
     "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
-    "rtl_deque|bash scripts/rtl/deque.sh"
     "formal|bash scripts/rtl/formal.sh"
     "systemc|bash scripts/systemc.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them); the deque bench, formal
-# and SystemC end the model lane, which keeps the two lanes' CPU seconds
-# about equal
+# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal and SystemC end
+# the model lane, which keeps the two lanes' CPU seconds about equal
 # (but the benches that make regress runs instead: mempath.sh's planted
 # bugs, each a build of a copy of rtl/, as commit_plant.sh's)
 regress_only=(mempath)

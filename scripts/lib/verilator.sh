@@ -18,11 +18,11 @@
 #                         what it uses.  Skipped when the binary is newer than
 #                         every input; VL_OPT (default O3) is Verilator's
 #                         optimisation, VL_COPT (default 1) the C++ -O
-#                         level of the harness and of the model's
-#                         per-cycle code (Verilator's OPT_FAST, whose own
-#                         default, -Os, would override -CFLAGS), the
-#                         model's run-once code (OPT_SLOW) at -O0,
-#                         VL_CFLAGS more C++ flags.  (The C4_W8_L32
+#                         level of the harness, VL_FAST (default 1) that
+#                         of the model's per-cycle code (Verilator's
+#                         OPT_FAST, whose own default, -Os, would override
+#                         -CFLAGS); the model's run-once code (OPT_SLOW)
+#                         at -O0; VL_CFLAGS more C++ flags.  (The C4_W8_L32
 #                         lockstep harness: 114 CPU s to build against 150
 #                         with -Os, and its runs take a quarter less.)  Every
 #                         object is position-independent (scripts/cl_rtl_build.sh
@@ -77,7 +77,7 @@ vl_build() {
     # up to date: the binary is newer than every input and was built with
     # the same arguments
     local cflags="-fPIC -O${VL_COPT:-1} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}"
-    local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-} fast-O${VL_COPT:-1} slow-O0"
+    local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-} fast-O${VL_FAST:-1} slow-O0"
     if [ -x "$dir/$bin" ] && [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] &&
        [ -z "$(find "$rtl" "$root/tb/verilator" "$root/cmodel/include" "$root"/build/gen/*.vh \
                ${libs[@]+"${libs[@]}"} \
@@ -92,7 +92,7 @@ vl_build() {
     verilator --cc --exe --build -j 2 "-${VL_OPT:-O3}" -Wall \
         -I"$root/build/gen" -I"$rtl" -I"$rtl/core" --top-module "$top" \
         --x-assign unique --x-initial unique --trace-fst \
-        -MAKEFLAGS "OPT_FAST=-O${VL_COPT:-1}" -MAKEFLAGS OPT_SLOW=-O0 ${xflags[@]+"${xflags[@]}"} \
+        -MAKEFLAGS "OPT_FAST=-O${VL_FAST:-1}" -MAKEFLAGS OPT_SLOW=-O0 ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$dir" -o "$bin" \
         -CFLAGS "$cflags" \
         "${args[@]}" ${libs[@]+"${libs[@]}"} > "$dir/build.log" 2>&1 || {
