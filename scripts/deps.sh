@@ -10,7 +10,7 @@ command -v yosys >/dev/null || need+=(yosys)          # also yosys-smtbmc (make 
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 command -v nextpnr-ice40 >/dev/null || need+=(nextpnr-ice40)   # make synth-ice40: placement, Fmax
 command -v icepack >/dev/null || need+=(fpga-icestorm)         # make fpga-ice40: the bitstream
-# the benches' C++ through a compiler cache (scripts/lib/objcache.sh)
+# the benches' C++ through a compiler cache (scripts/lib/vl_cxx.sh)
 command -v ccache >/dev/null || need+=(ccache)
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
 # the OpenCL runtime (docs/runtime.md): Khronos headers, the ICD loader to

@@ -18,30 +18,27 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh libs >/dev/null || fail "mod
 B=build/systemc
 V=$B/vl
 mkdir -p "$V"
-. scripts/lib/objcache.sh
-wq_objcache "$root"
+. scripts/lib/vl_cxx.sh
+wq_vl_cxx "$root"
 export SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(gcc -print-multiarch)
 # the machine the RTL wrapper is Verilated for, told to the C++ as well
 ch=4 wa=8 la=32 dq=6 re=32
 defs="-DWQ_SC_CHANNELS=$ch -DWQ_SC_WARPS=$wa -DWQ_SC_LANES=$la -DWQ_SC_DQ_LOG2=$dq -DWQ_SC_REGS=$re"
 flags="-fPIC -O2 -std=c++17 -Wall -Wextra -Werror -I$root/cmodel/include $defs"
-# the model's per-cycle code at -O1 (Verilator's OPT_FAST; its default, -Os,
-# would override -CFLAGS) and its run-once code at -O0 (OPT_SLOW), as
-# scripts/lib/verilator.sh builds the benches: a quarter less compile
-# time, and -O1 runs faster than -Os
-vsig="OPT_FAST=-O1 OPT_SLOW=-O0"
-if [ ! -f "$V/Vwq_top__ALL.a" ] || [ "$(cat "$V/opt" 2>/dev/null)" != "$vsig" ] ||
-   [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
+# the model's optimisation levels as the benches' (scripts/lib/vl_cxx.sh);
+# other levels than the last build's: every object again (make would keep
+# an object whose source Verilator wrote unchanged)
+[ "$(cat "$V/opt" 2>/dev/null)" = "${vl_mkopt[*]}" ] || rm -f "$V"/*.o "$V"/*.a "$V/opt"
+if [ ! -f "$V/Vwq_top__ALL.a" ] || [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
         -newer "$V/Vwq_top__ALL.a" -print -quit)" ]; then
-    [ "$(cat "$V/opt" 2>/dev/null)" = "$vsig" ] || rm -f "$V"/*.o "$V"/*.a
     rm -f "$V/opt"
     nice verilator --sc --build -j 2 -O3 -Wall -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
         -GCHANNELS=$ch -GWARPS=$wa -GLANES=$la -GDQ_LOG2=$dq -GREGS=$re -GALU_LANES=$la -GSEM_DIGIT=32 \
         --x-assign unique --x-initial unique \
-        -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O0 \
+        "${vl_mkopt[@]}" \
         -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v > "$V/build.log" 2>&1 ||
         { tail -30 "$V/build.log" >&2; fail "verilator --sc (log: $V/build.log)"; }
-    echo "$vsig" > "$V/opt"
+    echo "${vl_mkopt[*]}" > "$V/opt"
 fi
 # the Verilator run-time objects the generated makefile names
 rt=$(sed -n '/^VM_GLOBAL_FAST +=/,/^$/p;/^VM_GLOBAL_SLOW +=/,/^$/p' "$V/Vwq_top_classes.mk" |

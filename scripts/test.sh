@@ -79,7 +79,9 @@ run_lane() {
         echo "test: == $name: $cmd"
         t0=$(date +%s)
         rm -f "$rep/test_$lane.cpu.t"
-        ( eval "$cmd"; rc=$?; times > "$rep/test_$lane.cpu.t"; exit $rc )
+        # (the times on the subshell's exit, also when the suite's command
+        # itself exits)
+        ( trap 'times > "$rep/test_$lane.cpu.t"' EXIT; eval "$cmd" )
         rc=$?
         c1=0
         [ -f "$rep/test_$lane.cpu.t" ] && suite_cpu "$rep/test_$lane.cpu" && c1=$(cat "$rep/test_$lane.cpu")

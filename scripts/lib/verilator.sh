@@ -7,7 +7,8 @@
 #   vl_setup BLOCK        root, rtl (absolute: $WQ_RTL_DIR or rtl/), xflags
 #                         ($WQ_VERILATOR_FLAGS), B (absolute build directory
 #                         ${WQ_VERILATOR_DIR:-build/verilator}/BLOCK), fail();
-#                         the C++ compiles through ccache (lib/objcache.sh)
+#                         the C++ compiles as lib/vl_cxx.sh says (ccache,
+#                         vl_mkopt)
 #   vl_seeds "DEFAULT..." "$@"
 #                         seeds=(the script's arguments, or the defaults)
 #   vl_build DIR TOP BIN [VERILATOR ARGS / SOURCES...] [-- LIBRARY...]
@@ -19,12 +20,8 @@
 #                         every input; VL_OPT (default O3) is Verilator's
 #                         optimisation, VL_COPT (default 1) the C++ -O
 #                         level of the harness, VL_FAST (default 1) that
-#                         of the model's per-cycle code (Verilator's
-#                         OPT_FAST, whose own default, -Os, would override
-#                         -CFLAGS); the model's run-once code (OPT_SLOW)
-#                         at -O0; VL_CFLAGS more C++ flags.  (The C4_W8_L32
-#                         lockstep harness: 114 CPU s to build against 150
-#                         with -Os, and its runs take a quarter less.)  Every
+#                         of the model's per-cycle code (lib/vl_cxx.sh),
+#                         VL_CFLAGS more C++ flags.  Every
 #                         object is position-independent (scripts/cl_rtl_build.sh
 #                         links the lockstep harness's objects into
 #                         libwqrtl.so).  Two scripts building the same DIR at
@@ -52,8 +49,8 @@ vl_setup() {
     B=${WQ_VERILATOR_DIR:-build/verilator}/$1
     case $B in /*) ;; *) B="$root/$B" ;; esac
     command -v verilator >/dev/null || fail "verilator not installed (make deps)"
-    . "$root/scripts/lib/objcache.sh"
-    wq_objcache "$root"
+    . "$root/scripts/lib/vl_cxx.sh"
+    wq_vl_cxx "$root"
 }
 
 fail() { echo "rtl_test: FAIL: $*" >&2; exit 1; }
@@ -77,7 +74,7 @@ vl_build() {
     # up to date: the binary is newer than every input and was built with
     # the same arguments
     local cflags="-fPIC -O${VL_COPT:-1} -std=c++17 -I$root/cmodel/include -I$root/tb/verilator/common ${VL_CFLAGS:-}"
-    local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-} fast-O${VL_FAST:-1} slow-O0"
+    local sig="${args[*]} ${xflags[*]+${xflags[*]}} $cflags ${VL_OPT:-} ${vl_mkopt[*]}"
     if [ -x "$dir/$bin" ] && [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] &&
        [ -z "$(find "$rtl" "$root/tb/verilator" "$root/cmodel/include" "$root"/build/gen/*.vh \
                ${libs[@]+"${libs[@]}"} \
@@ -92,7 +89,7 @@ vl_build() {
     verilator --cc --exe --build -j 2 "-${VL_OPT:-O3}" -Wall \
         -I"$root/build/gen" -I"$rtl" -I"$rtl/core" --top-module "$top" \
         --x-assign unique --x-initial unique --trace-fst \
-        -MAKEFLAGS "OPT_FAST=-O${VL_FAST:-1}" -MAKEFLAGS OPT_SLOW=-O0 ${xflags[@]+"${xflags[@]}"} \
+        "${vl_mkopt[@]}" ${xflags[@]+"${xflags[@]}"} \
         -Mdir "$dir" -o "$bin" \
         -CFLAGS "$cflags" \
         "${args[@]}" ${libs[@]+"${libs[@]}"} > "$dir/build.log" 2>&1 || {
