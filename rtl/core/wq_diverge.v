@@ -231,6 +231,16 @@ module wq_diverge #(
     reg [32*PCW-1:0]           t_wait   [0:WARPS-1];
     wire [32*`WQ_TF_TYPE_W-1:0] t_rs = t_reason[b_w];
     wire [32*PCW-1:0]           t_wt = t_wait[b_w];
+    // The compares of those addresses (and of RET's targets) take a part
+    // of LANES threads a cycle: the part scan below.  Its results, for
+    // all 32 threads once sc_ok is set: a thread's wait address against
+    // the segment's start (ae_start) and end (ae_end) and the deque
+    // answer's address (ae_dq), its target against that address (ae_h),
+    // and the loop form's parked address (sc_lpat).
+    reg                         sc_ok;
+    reg  [5:0]                  sc_p;           // the part compared next
+    reg  [31:0]                 ae_start, ae_end, ae_dq, ae_h;
+    reg  [PCW-1:0]              sc_lpat;
 
     // before the records: wait_region's FIND, then the deque-room check
     // (wq_deque_push_trap, with the group count), so a trap changes nothing
@@ -317,13 +327,12 @@ module wq_diverge #(
     // a multiplexer in front of each thread's two compares)
     wire        g_n_t0     = b_next == g_t0;
     wire        g_n_ft     = b_next == g_ft;
-    reg  [31:0] g_m0, g_fm, h_match;
+    reg  [31:0] g_m0, g_fm;
     integer gl;
     always @(*) begin
         for (gl = 0; gl < 32; gl = gl + 1) begin
             g_m0[gl] = g_rem[gl] && (g_sel[gl] ? t_tgt[gl] == g_t0 : g_n_t0);
             g_fm[gl] = g_act[gl] && (g_sel[gl] ? t_tgt[gl] == g_ft : g_n_ft);
-            h_match[gl] = t_tgt[gl] == dqr_addr;
         end
     end
     // the parts of CALL's link write that have a selected thread
@@ -384,15 +393,17 @@ module wq_diverge #(
     // SUBV_END's park and in reconvergence no thread is active)
     wire        pk_none    = b_snd || b_k == K_RC;
     wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
-    reg  [31:0] pk_any, pk_start, pk_end;
-    always @(*) begin
-        for (sk = 0; sk < 32; sk = sk + 1) begin
-            pk_any[sk] = !i_exited[sk] && !(b_act[sk] && !pk_none) &&
-                         t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
-            pk_start[sk] = pk_any[sk] && t_wt[sk*PCW +: PCW] == w_sstart[b_w];
-            pk_end[sk] = pk_any[sk] && t_wt[sk*PCW +: PCW] == sv_end_at;
-        end
-    end
+    // (pk_rc: parked as SUBV and not exited, as reconvergence and SUBV_END
+    // see them: no thread active; the addresses are compared by the part
+    // scan below, ae_start and ae_end)
+    reg  [31:0] pk_rc;
+    always @(*)
+        for (sk = 0; sk < 32; sk = sk + 1)
+            pk_rc[sk] = !i_exited[sk] &&
+                        t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
+    wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
+    wire [31:0] pk_start   = pk_any & ae_start;
+    wire [31:0] pk_end     = pk_any & ae_end;
     // the next part after the running one with threads waiting at the start
     reg  [5:0]  sv_nk;
     reg         sv_nfound;
@@ -410,16 +421,13 @@ module wq_diverge #(
     wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
     wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
     wire [31:0] lp_back    = w_s0[b_w] & pk_any;
-    // (the address of its lowest thread, thread 0's when none: selected by
-    // a one-hot AND-OR over the row, not by a part-select at ctz * PCW,
-    // which Yosys builds as a multiplier and a shifter over the row)
-    wire [31:0] lp_one     = (lp_back == 32'd0) ? 32'd1 : (lp_back & (~lp_back + 32'd1));
-    reg  [PCW-1:0] lp_at;
-    always @(*) begin
-        lp_at = {PCW{1'b0}};
-        for (sk = 0; sk < 32; sk = sk + 1)
-            if (lp_one[sk]) lp_at = lp_at | t_wt[sk*PCW +: PCW];
-    end
+    // (the address of its lowest thread, thread 0's when none, is read in
+    // reconvergence only, where lp_back is w_s0 & pk_rc: the part scan
+    // picks it, sc_lpat)
+    wire [31:0] lp_back_rc = w_s0[b_w] & pk_rc;
+    wire [31:0] lp_one     = (lp_back_rc == 32'd0) ? 32'd1 :
+                             (lp_back_rc & (~lp_back_rc + 32'd1));
+    wire [PCW-1:0] lp_at   = sc_lpat;
     // SUBV_LOOP_END's three cases: the high pass done, the low half only,
     // the low pass done (the high half goes back to the body)
     wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
@@ -499,7 +507,7 @@ module wq_diverge #(
         for (rl = 0; rl < 32; rl = rl + 1)
             rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
                           t_rs[rl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == dqr_type &&
-                          t_wt[rl*PCW +: PCW] == dqr_addr;
+                          ae_dq[rl];
     end
 
 
@@ -550,6 +558,12 @@ module wq_diverge #(
         for (bk = 13; bk >= 0; bk = bk - 1)
             if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
     end
+    // a record that reads the part scan waits for it: reconvergence's check
+    // of a segment or loop form, a pop's record when the deque was not
+    // empty (its wake) and the wake's, and SUBV_END's after its
+    // THREAD_STATE (the part it starts, its MASK_PC)
+    wire        sc_rc      = (rc_s == RC_CHK) ? (rc_sv || rc_lp) : !(rc_s == RC_POP && dqr_empty);
+    wire        sc_hold    = !sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1));
     // no record this cycle: the prologue, or a deque call not answered yet
     wire        b_hold     = b_prep != BP_NONE ||
                              ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
@@ -557,7 +571,8 @@ module wq_diverge #(
                               dqs != DQS_DONE) ||
                              // (the walk skips the first path's group, and ends)
                              (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
-                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec);
+                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
+                             sc_hold;
     // the reconverge walk's end: a wake, or the warp's end (the release
     // of K_BAR2 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
@@ -739,7 +754,7 @@ module wq_diverge #(
     // pop records)
     wire dq_used = (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) ||
                    (b_v && b_commit && b_prep == BP_HELD && !h_init &&
-                    !(dqs == DQS_IDLE && h_idx == dq_tail) && dqs == DQS_DONE) ||
+                    !(dqs == DQS_IDLE && h_idx == dq_tail) && dqs == DQS_DONE && sc_ok) ||
                    (i_emit && (b_kk == K_YDQ ||
                                (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) ||
                                ((b_kk == K_PUSH || b_kk == K_GRP || b_kk == K_CPUSH) &&
@@ -831,7 +846,7 @@ module wq_diverge #(
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     wire rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-                       !rc_chk_rec;     // RC_CHK without a record
+                       (sc_ok || !sc_rc) && !rc_chk_rec;    // RC_CHK without a record
     always @(posedge i_clk) begin
         if (i_wb_in) begin
             b_fin <= 1'b0;
@@ -872,9 +887,9 @@ module wq_diverge #(
                 if (!dq_has_type[`WQ_TOK_CALL]) b_prep <= BP_COUNT;
             end else if (dqs == DQS_IDLE && h_idx == dq_tail) begin
                 b_prep <= BP_COUNT;
-            end else if (dqs == DQS_DONE) begin
+            end else if (dqs == DQS_DONE && sc_ok) begin
                 if (dqr_type == `WQ_TOK_CALL)
-                    r_held <= r_held | (b_sel & dqr_mask & h_match);
+                    r_held <= r_held | (b_sel & dqr_mask & ae_h);
                 h_idx <= h_idx - 1'b1;
             end
         end
@@ -922,6 +937,79 @@ module wq_diverge #(
             end
         end
         if (i_reset) b_prep <= BP_NONE;
+    end
+
+    // ---- the part scan --------------------------------------------------------------------
+    // The threads' wait addresses are compared a part (LANES threads) a
+    // cycle, PARTS cycles in all, and so are the targets against a read
+    // token's address (RET's holders): the row of 32 addresses goes through
+    // one PARTS-way select into LANES compares of each kind instead of
+    // fanning out into 32.  The scan starts over whenever its inputs may
+    // change -- an instruction enters WB, a THREAD_STATE record writes
+    // the row, a deque answer comes in, EX writes targets, a record moves
+    // the warp's segment or loop form, a warp starts -- and sc_ok says it
+    // has covered every part since.  Reconvergence's records, SUBV_END's
+    // after its THREAD_STATE and RET's holder step wait for it (sc_hold,
+    // BP_HELD); the records are those of the compares over all 32 threads
+    // at once (the FORMAL section asserts the equality where they are used).
+    wire tg_we  = i_x_v && !i_x_commit && i_x_take &&
+                  (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET);
+    // (EXIT's THREAD_STATE does not restart it: its threads are exited,
+    // which the wake leaves out, and wait as EXIT, which the segment's
+    // and loop form's masks leave out; a RETIRE restarts it when it
+    // moves the warp's segment or loop form)
+    wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
+                  (dqs == DQS_WAIT && dq_rvalid) || tg_we ||
+                  (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
+                  (i_emit && b_kk == K_RC && rc_s == RC_CHK) ||
+                  (rc_chk_none && sc_rc) || i_ds_go;
+    // part sc_p of the row, of the targets and of the loop form's one-hot
+    // pick (AND-OR selects: a constant part each)
+    reg  [LANES*PCW-1:0] sc_wt, sc_tg;
+    reg  [LANES-1:0]     sc_one;
+    integer sp, sl;
+    always @(*) begin
+        sc_wt = {LANES*PCW{1'b0}};
+        sc_tg = {LANES*PCW{1'b0}};
+        sc_one = {LANES{1'b0}};
+        for (sp = 0; sp < PARTS; sp = sp + 1)
+            if (sc_p == sp[5:0]) begin
+                sc_wt = sc_wt | t_wt[sp*LANES*PCW +: LANES*PCW];
+                sc_one = sc_one | lp_one[sp*LANES +: LANES];
+                for (sl = 0; sl < LANES; sl = sl + 1)
+                    sc_tg[sl*PCW +: PCW] = sc_tg[sl*PCW +: PCW] | t_tgt[sp*LANES + sl];
+            end
+    end
+    reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h;
+    reg  [PCW-1:0]       sc_at;
+    always @(*) begin
+        sc_at = {PCW{1'b0}};
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
+            sc_start[sl] = sc_wt[sl*PCW +: PCW] == w_sstart[b_w];
+            sc_end[sl] = sc_wt[sl*PCW +: PCW] == sv_end_at;
+            sc_dq[sl] = sc_wt[sl*PCW +: PCW] == dqr_addr;
+            sc_h[sl] = sc_tg[sl*PCW +: PCW] == dqr_addr;
+            if (sc_one[sl]) sc_at = sc_at | sc_wt[sl*PCW +: PCW];
+        end
+    end
+    always @(posedge i_clk) begin
+        if (!sc_ok) begin
+            for (sp = 0; sp < PARTS; sp = sp + 1)
+                if (sc_p == sp[5:0]) begin
+                    ae_start[sp*LANES +: LANES] <= sc_start;
+                    ae_end[sp*LANES +: LANES] <= sc_end;
+                    ae_dq[sp*LANES +: LANES] <= sc_dq;
+                    ae_h[sp*LANES +: LANES] <= sc_h;
+                end
+            sc_lpat <= sc_lpat | sc_at;
+            if ({26'd0, sc_p} == PARTS - 1) sc_ok <= 1'b1;
+            else sc_p <= sc_p + 6'd1;
+        end
+        if (sc_inv || i_reset) begin
+            sc_ok <= 1'b0;
+            sc_p <= 6'd0;
+            sc_lpat <= {PCW{1'b0}};
+        end
     end
 
     // ---- the sub-vector segment and loop form of each warp ------------------------------
@@ -997,9 +1085,42 @@ module wq_diverge #(
             if (dqs == DQS_ISSUE) assert(dq_valid);
             if (dq_used) assert(dqs == DQS_DONE);
         end
+    // The part scan: where its results are read, they are the compares
+    // over all 32 threads at once.
+    reg  [31:0]    f_start, f_end, f_dq, f_h;
+    reg  [PCW-1:0] f_lpat;
+    integer fl;
+    always @(*) begin
+        f_lpat = {PCW{1'b0}};
+        for (fl = 0; fl < 32; fl = fl + 1) begin
+            f_start[fl] = t_wt[fl*PCW +: PCW] == w_sstart[b_w];
+            f_end[fl] = t_wt[fl*PCW +: PCW] == sv_end_at;
+            f_dq[fl] = t_wt[fl*PCW +: PCW] == dqr_addr;
+            f_h[fl] = t_tgt[fl] == dqr_addr;
+            if (lp_one[fl]) f_lpat = f_lpat | t_wt[fl*PCW +: PCW];
+        end
+    end
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && sc_ok) begin
+            // (the bits the masks use: not those of exited threads, whose
+            // EXIT record does not restart the scan)
+            if (b_prep == BP_NONE && ((b_kk == K_RC && rc_s == RC_CHK && sc_rc) ||
+                                      (b_snd_go && b_k > K_TS1))) begin
+                assert((ae_start & pk_any) == (f_start & pk_any));
+                assert((ae_end & pk_any) == (f_end & pk_any));
+                if (b_kk == K_RC && lp_back_rc != 32'd0) assert(sc_lpat == f_lpat);
+            end
+            if (b_prep == BP_NONE && b_kk == K_RC &&
+                (rc_s == RC_WAKE || (rc_s == RC_POP && dqs == DQS_DONE && !dqr_empty)))
+                assert((ae_dq & ~b_exit_new) == (f_dq & ~b_exit_new));
+            if (b_prep == BP_HELD && dqs == DQS_DONE) assert(ae_h == f_h);
+        end
     always @(posedge i_clk)
-        if (f_past && !i_reset)
+        if (f_past && !i_reset) begin
             // a warp start's CLEAR taken by the deque
             c_dv_clear: cover(dq_valid && dq_op == `WQ_DQCMD_CLEAR && dq_ready);
+            // a part scan completes
+            c_dv_scan: cover(sc_ok && $past(!sc_ok));
+        end
 `endif
 endmodule
