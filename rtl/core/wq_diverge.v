@@ -237,10 +237,12 @@ module wq_diverge #(
     // the segment's start (ae_start) and end (ae_end) and the deque
     // answer's address (ae_dq), its target against that address (ae_h),
     // and the loop form's parked address (sc_lpat).
-    reg                         sc_ok;
-    reg  [5:0]                  sc_p;           // the part compared next
-    reg  [31:0]                 ae_start, ae_end, ae_dq, ae_h;
-    reg  [PCW-1:0]              sc_lpat;
+    // (With one part, LANES = 32, the compares are the scan's select-free
+    // part 0 on the present inputs: no registers, no wait.)
+    wire                        sc_ok;
+    wire [5:0]                  sc_p;           // the part compared next
+    wire [31:0]                 ae_start, ae_end, ae_dq, ae_h;
+    wire [PCW-1:0]              sc_lpat;
 
     // before the records: wait_region's FIND, then the deque-room check
     // (wq_deque_push_trap, with the group count), so a trap changes nothing
@@ -992,25 +994,48 @@ module wq_diverge #(
             if (sc_one[sl]) sc_at = sc_at | sc_wt[sl*PCW +: PCW];
         end
     end
-    always @(posedge i_clk) begin
-        if (!sc_ok) begin
-            for (sp = 0; sp < PARTS; sp = sp + 1)
-                if (sc_p == sp[5:0]) begin
-                    ae_start[sp*LANES +: LANES] <= sc_start;
-                    ae_end[sp*LANES +: LANES] <= sc_end;
-                    ae_dq[sp*LANES +: LANES] <= sc_dq;
-                    ae_h[sp*LANES +: LANES] <= sc_h;
-                end
-            sc_lpat <= sc_lpat | sc_at;
-            if ({26'd0, sc_p} == PARTS - 1) sc_ok <= 1'b1;
-            else sc_p <= sc_p + 6'd1;
+    generate if (PARTS == 1) begin : g_scan1
+        assign sc_ok = 1'b1;
+        assign sc_p = 6'd0;
+        assign ae_start = sc_start;
+        assign ae_end = sc_end;
+        assign ae_dq = sc_dq;
+        assign ae_h = sc_h;
+        assign sc_lpat = sc_at;
+        wire unused_scan = &{1'b0, sc_inv};
+    end else begin : g_scan
+        reg            q_ok;
+        reg  [5:0]     q_p;
+        reg  [31:0]    q_start, q_end, q_dq, q_h;
+        reg  [PCW-1:0] q_lpat;
+        integer qp;
+        always @(posedge i_clk) begin
+            if (!q_ok) begin
+                for (qp = 0; qp < PARTS; qp = qp + 1)
+                    if (q_p == qp[5:0]) begin
+                        q_start[qp*LANES +: LANES] <= sc_start;
+                        q_end[qp*LANES +: LANES] <= sc_end;
+                        q_dq[qp*LANES +: LANES] <= sc_dq;
+                        q_h[qp*LANES +: LANES] <= sc_h;
+                    end
+                q_lpat <= q_lpat | sc_at;
+                if ({26'd0, q_p} == PARTS - 1) q_ok <= 1'b1;
+                else q_p <= q_p + 6'd1;
+            end
+            if (sc_inv || i_reset) begin
+                q_ok <= 1'b0;
+                q_p <= 6'd0;
+                q_lpat <= {PCW{1'b0}};
+            end
         end
-        if (sc_inv || i_reset) begin
-            sc_ok <= 1'b0;
-            sc_p <= 6'd0;
-            sc_lpat <= {PCW{1'b0}};
-        end
-    end
+        assign sc_ok = q_ok;
+        assign sc_p = q_p;
+        assign ae_start = q_start;
+        assign ae_end = q_end;
+        assign ae_dq = q_dq;
+        assign ae_h = q_h;
+        assign sc_lpat = q_lpat;
+    end endgenerate
 
     // ---- the sub-vector segment and loop form of each warp ------------------------------
     always @(posedge i_clk) begin
