@@ -959,11 +959,11 @@ module wq_diverge #(
     // (EXIT's THREAD_STATE does not restart it: its threads are exited,
     // which the wake leaves out, and wait as EXIT, which the segment's
     // and loop form's masks leave out; a RETIRE restarts it when it
-    // moves the warp's segment or loop form)
+    // moves the warp's segment or loop form, a reconvergence check when
+    // it ends one without a record -- one with a record ends the commit)
     wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
-                  (i_emit && b_kk == K_RC && rc_s == RC_CHK) ||
                   (rc_chk_none && sc_rc) || i_ds_go;
     // part sc_p of the row, of the targets and of the loop form's one-hot
     // pick (AND-OR selects: a constant part each)
