@@ -320,23 +320,37 @@ module wq_diverge #(
     wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
     wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
     wire [4:0]  g_l0       = ctz(g_rem);
-    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_tgt[g_l0] : b_next;   // the walk's group
     wire [31:0] g_fs       = g_act & g_sel;
-    wire [PCW-1:0] g_ft    = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;  // the first path
+    wire [4:0]  h_l        = ctz(h_rem);
+    // One 32-way select reads a thread's target, for whichever needs one
+    // this cycle (never two at once): RET's holder for its K_HELD record,
+    // the first path's thread in BP_COUNT's first cycle (kept in g_ft),
+    // else the walk's group.  Each target bit then feeds one select, its
+    // thread's group compare and the part scan's select: on the ECP5 the
+    // targets were the placed design's most congested nets with three
+    // selects and two compares a thread.
+    wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
+    wire        g_ftrd     = b_prep == BP_COUNT && g_cnt0;
+    wire [4:0]  t_xl       = h_rd ? h_l : g_ftrd ? ctz(g_fs) : g_l0;
+    wire [PCW-1:0] t_x     = t_tgt[t_xl];
+    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_x : b_next;   // the walk's group
+    // The first path: its target (the lowest selected thread's, else
+    // PC+1), read in BP_COUNT's first cycle, and its threads, the group
+    // BP_COUNT's walk finds with that path (the groups split g_act by
+    // path, so that group is whole when the walk reaches it).  K_MASK and
+    // the commit read them after the walk.
+    reg  [PCW-1:0] g_ft;
+    reg  [31:0]    g_fm;
     wire        g_first0   = g_t0 == g_ft;
     // (a thread's path, its target when selected else PC+1, compared as
     // the target's compare or PC+1's, the latter once for all threads: not
-    // a multiplexer in front of each thread's two compares)
+    // a multiplexer in front of each thread's compare)
     wire        g_n_t0     = b_next == g_t0;
-    wire        g_n_ft     = b_next == g_ft;
-    reg  [31:0] g_m0, g_fm;
+    reg  [31:0] g_m0;
     integer gl;
-    always @(*) begin
-        for (gl = 0; gl < 32; gl = gl + 1) begin
+    always @(*)
+        for (gl = 0; gl < 32; gl = gl + 1)
             g_m0[gl] = g_rem[gl] && (g_sel[gl] ? t_tgt[gl] == g_t0 : g_n_t0);
-            g_fm[gl] = g_act[gl] && (g_sel[gl] ? t_tgt[gl] == g_ft : g_n_ft);
-        end
-    end
     // the parts of CALL's link write that have a selected thread
     reg  [31:0] l_parts;
     integer lp;
@@ -346,7 +360,6 @@ module wq_diverge #(
             l_parts[lp] = (b_sel & part_mask(lp[5:0])) != 32'd0;
     end
     wire [4:0]  l_p        = ctz(l_rem);
-    wire [4:0]  h_l        = ctz(h_rem);
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // SUBV_START runs the active threads one part at a time: the lowest part
@@ -654,7 +667,7 @@ module wq_diverge #(
             o_rec_kind = `WQ_EV_THREAD_STATE;
             o_rec_aux = {12'd0, `WQ_TOK_CALL};
             o_rec_mask = 32'd1 << h_l;
-            o_rec_a = {{(32-PCW){1'b0}}, t_tgt[h_l]};
+            o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xl is h_l)
         end
         K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
             m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
@@ -901,9 +914,12 @@ module wq_diverge #(
                 g_cnt0 <= 1'b0;
                 g_rem <= g_act;
                 g_ng <= 6'd0;
+                g_ft <= (g_fs != 32'd0) ? t_x : b_next;     // (t_xl is ctz(g_fs))
+                g_fm <= 32'd0;
             end else if (g_rem != 32'd0) begin
                 g_rem <= g_rem & ~g_m0;
                 g_ng <= g_ng + 6'd1;
+                if (g_first0) g_fm <= g_m0;             // the first path's group
             end else
                 b_prep <= BP_CHECK;
         end
@@ -1139,6 +1155,22 @@ module wq_diverge #(
                 (rc_s == RC_WAKE || (rc_s == RC_POP && dqs == DQS_DONE && !dqr_empty)))
                 assert((ae_dq & ~b_exit_new) == (f_dq & ~b_exit_new));
             if (b_prep == BP_HELD && dqs == DQS_DONE) assert(ae_h == f_h);
+        end
+    // The first path kept by BP_COUNT (g_ft, g_fm): once the walk has
+    // counted the groups, the lowest selected thread's target and the
+    // compares of every active thread's path against it.
+    reg  [PCW-1:0] f_ft;
+    reg  [31:0]    f_fm;
+    always @(*) begin
+        f_ft = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;
+        for (fl = 0; fl < 32; fl = fl + 1)
+            f_fm[fl] = g_act[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == f_ft);
+    end
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_mt && !b_is_trap &&
+            (b_prep == BP_CHECK || (b_prep == BP_NONE && b_kk >= K_GRP))) begin
+            assert(g_ft == f_ft);
+            assert(g_fm == f_fm);
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
