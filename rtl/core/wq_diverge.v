@@ -242,6 +242,7 @@ module wq_diverge #(
     wire                        sc_ok;
     wire [5:0]                  sc_p;           // the part compared next
     wire [31:0]                 ae_start, ae_end, ae_dq, ae_h;
+    wire [31:0]                 ae_g;           // targets against the walk's group's
     wire [PCW-1:0]              sc_lpat;
 
     // before the records: wait_region's FIND, then the deque-room check
@@ -334,6 +335,18 @@ module wq_diverge #(
     wire [4:0]  t_xl       = h_rd ? h_l : g_ftrd ? ctz(g_fs) : g_l0;
     wire [PCW-1:0] t_x     = t_tgt[t_xl];
     wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_x : b_next;   // the walk's group
+    // The walk's group (g_m0) takes its target compares from the part
+    // scan (ae_g: each thread's target against g_t0), so a target bit
+    // feeds the scan's PARTS-way select and the one select above, not a
+    // compare of its own.  g_ok says the scan has covered every part since
+    // g_t0 or the targets last changed (g_inv, below): BP_COUNT's steps and
+    // K_GRP's records wait for it.  A scan restarted for another reason
+    // rewrites ae_g with the same compares, so g_ok stays.  (With one
+    // part the compares are on the present g_t0: always ready.)
+    wire        g_ok;
+    // K_GRP skips the first path's group (its threads go on, no record)
+    wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
+                             g_rem != 32'd0 && g_first0 && g_ok;
     // The first path: its target (the lowest selected thread's, else
     // PC+1), read in BP_COUNT's first cycle, and its threads, the group
     // BP_COUNT's walk finds with that path (the groups split g_act by
@@ -350,7 +363,7 @@ module wq_diverge #(
     integer gl;
     always @(*)
         for (gl = 0; gl < 32; gl = gl + 1)
-            g_m0[gl] = g_rem[gl] && (g_sel[gl] ? t_tgt[gl] == g_t0 : g_n_t0);
+            g_m0[gl] = g_rem[gl] && (g_sel[gl] ? ae_g[gl] : g_n_t0);
     // the parts of CALL's link write that have a selected thread
     reg  [31:0] l_parts;
     integer lp;
@@ -586,6 +599,7 @@ module wq_diverge #(
                               dqs != DQS_DONE) ||
                              // (the walk skips the first path's group, and ends)
                              (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                             (b_kk == K_GRP && !g_ok) ||
                              (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
                              sc_hold;
     // the reconverge walk's end: a wake, or the warp's end (the release
@@ -761,7 +775,7 @@ module wq_diverge #(
                    ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
-                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub) ||
+                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub && g_ok) ||
                                            (b_kk == K_RC && rc_s == RC_POP) ||
                                            rc_early)));
     // (the calls' results are used, and the deque is free again, when the
@@ -917,9 +931,11 @@ module wq_diverge #(
                 g_ft <= (g_fs != 32'd0) ? t_x : b_next;     // (t_xl is ctz(g_fs))
                 g_fm <= 32'd0;
             end else if (g_rem != 32'd0) begin
-                g_rem <= g_rem & ~g_m0;
-                g_ng <= g_ng + 6'd1;
-                if (g_first0) g_fm <= g_m0;             // the first path's group
+                if (g_ok) begin                         // (the group's compares are in)
+                    g_rem <= g_rem & ~g_m0;
+                    g_ng <= g_ng + 6'd1;
+                    if (g_first0) g_fm <= g_m0;         // the first path's group
+                end
             end else
                 b_prep <= BP_CHECK;
         end
@@ -934,8 +950,7 @@ module wq_diverge #(
         // RC_CHK without a record and nothing to end: on to the pop
         if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
         // K_GRP: the first path's group is skipped (the walk's end: wq_core)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
-            g_rem != 32'd0 && g_first0)
+        if (g_skip)
             g_rem <= g_rem & ~g_m0;
         // the records' steps
         if (i_emit) begin
@@ -977,8 +992,17 @@ module wq_diverge #(
     // and loop form's masks leave out; a RETIRE restarts it when it
     // moves the warp's segment or loop form, a reconvergence check when
     // it ends one without a record -- one with a record ends the commit)
+    // The walk's group changes (g_inv) when an instruction enters WB, EX
+    // writes targets, the one target select reads another thread (RET's
+    // holder records, BP_COUNT's first cycle) or the walk moves on (g_rem
+    // changes: BP_COUNT's steps, the records' start at BP_CHECK, K_GRP's
+    // skip of the first path and its push).
+    wire g_inv  = i_wb_in || tg_we || h_rd || g_ftrd ||
+                  (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
+                  (b_v && b_commit && b_prep == BP_CHECK && b_mt) ||
+                  g_skip || (i_emit && b_kk == K_GRP && g_sub);
     wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
-                  (dqs == DQS_WAIT && dq_rvalid) || tg_we ||
+                  (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
                   (rc_chk_none && sc_rc) || i_ds_go;
     // part sc_p of the row, of the targets and of the loop form's one-hot
@@ -998,7 +1022,7 @@ module wq_diverge #(
                     sc_tg[sl*PCW +: PCW] = sc_tg[sl*PCW +: PCW] | t_tgt[sp*LANES + sl];
             end
     end
-    reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h;
+    reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h, sc_g;
     reg  [PCW-1:0]       sc_at;
     always @(*) begin
         sc_at = {PCW{1'b0}};
@@ -1007,6 +1031,7 @@ module wq_diverge #(
             sc_end[sl] = sc_wt[sl*PCW +: PCW] == sv_end_at;
             sc_dq[sl] = sc_wt[sl*PCW +: PCW] == dqr_addr;
             sc_h[sl] = sc_tg[sl*PCW +: PCW] == dqr_addr;
+            sc_g[sl] = sc_tg[sl*PCW +: PCW] == g_t0;
             if (sc_one[sl]) sc_at = sc_at | sc_wt[sl*PCW +: PCW];
         end
     end
@@ -1017,12 +1042,15 @@ module wq_diverge #(
         assign ae_end = sc_end;
         assign ae_dq = sc_dq;
         assign ae_h = sc_h;
+        assign ae_g = sc_g;
+        assign g_ok = 1'b1;
+        wire unused_g = &{1'b0, g_inv};
         assign sc_lpat = sc_at;
         wire unused_scan = &{1'b0, sc_inv};
     end else begin : g_scan
         reg            q_ok;
         reg  [5:0]     q_p;
-        reg  [31:0]    q_start, q_end, q_dq, q_h;
+        reg  [31:0]    q_start, q_end, q_dq, q_h, q_g;
         reg  [PCW-1:0] q_lpat;
         integer qp;
         always @(posedge i_clk) begin
@@ -1033,6 +1061,7 @@ module wq_diverge #(
                         q_end[qp*LANES +: LANES] <= sc_end;
                         q_dq[qp*LANES +: LANES] <= sc_dq;
                         q_h[qp*LANES +: LANES] <= sc_h;
+                        q_g[qp*LANES +: LANES] <= sc_g;
                     end
                 q_lpat <= q_lpat | sc_at;
                 if ({26'd0, q_p} == PARTS - 1) q_ok <= 1'b1;
@@ -1050,6 +1079,14 @@ module wq_diverge #(
         assign ae_end = q_end;
         assign ae_dq = q_dq;
         assign ae_h = q_h;
+        assign ae_g = q_g;
+        // g_ok: a scan has completed since the last g_inv (sc_ok, or kept
+        // across a restart for another reason)
+        reg            q_gv;
+        always @(posedge i_clk)
+            if (g_inv || i_reset) q_gv <= 1'b0;
+            else if (q_ok) q_gv <= 1'b1;
+        assign g_ok = q_ok || q_gv;
         assign sc_lpat = q_lpat;
     end endgenerate
 
@@ -1166,6 +1203,16 @@ module wq_diverge #(
         for (fl = 0; fl < 32; fl = fl + 1)
             f_fm[fl] = g_act[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == f_ft);
     end
+    // The walk's group from the part scan's target compares, once g_ok
+    // says they are in: every remaining thread whose path is g_t0.
+    reg  [31:0]    f_m0;
+    always @(*)
+        for (fl = 0; fl < 32; fl = fl + 1)
+            f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == g_t0);
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && g_ok && !h_rd && !g_ftrd &&
+            (b_prep == BP_COUNT || (b_prep == BP_NONE && b_kk == K_GRP)))
+            assert(g_m0 == f_m0);
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_mt && !b_is_trap &&
             (b_prep == BP_CHECK || (b_prep == BP_NONE && b_kk >= K_GRP))) begin
