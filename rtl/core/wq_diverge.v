@@ -1014,13 +1014,17 @@ module wq_diverge #(
         sc_wt = {LANES*PCW{1'b0}};
         sc_tg = {LANES*PCW{1'b0}};
         sc_one = {LANES{1'b0}};
-        for (sp = 0; sp < PARTS; sp = sp + 1)
+        // (the lane loop outside the part's test: a loop variable set on
+        // one path only is a latch to Yosys' proc)
+        for (sp = 0; sp < PARTS; sp = sp + 1) begin
             if (sc_p == sp[5:0]) begin
                 sc_wt = sc_wt | t_wt[sp*LANES*PCW +: LANES*PCW];
                 sc_one = sc_one | lp_one[sp*LANES +: LANES];
-                for (sl = 0; sl < LANES; sl = sl + 1)
-                    sc_tg[sl*PCW +: PCW] = sc_tg[sl*PCW +: PCW] | t_tgt[sp*LANES + sl];
             end
+            for (sl = 0; sl < LANES; sl = sl + 1)
+                if (sc_p == sp[5:0])
+                    sc_tg[sl*PCW +: PCW] = sc_tg[sl*PCW +: PCW] | t_tgt[sp*LANES + sl];
+        end
     end
     reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h, sc_g;
     reg  [PCW-1:0]       sc_at;
