@@ -429,7 +429,7 @@ fi
 
 # ---- the boards: bitstreams, Fmax after place and route (docs/fpga/boards.md) ------
 # read from the reports `make fpga-ice40` / `make fpga-ecp5` write (the ECP5
-# flow takes hours on two cores, so bench does not run them); a board whose
+# flow takes most of an hour on two cores, so bench does not run them); a board whose
 # report is missing, or whose flow failed, gets its keys with no number and
 # the reason
 board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG

@@ -31,7 +31,8 @@
 #                                       iverilog -g2005 and Yosys' reader with
 #                                       the vendor cell libraries, no
 #                                       synthesis)
-#   FPGA_SEED   the placer's seed (default 1)
+#   FPGA_SEED   the placer's seed (default: ice40 1; ecp5 3, the seed whose
+#               placement router2 routes to the end, docs/fpga/boards.md)
 #   FPGA_PARAMS the top's parameters to override, "NAME=VALUE ..." (e.g.
 #               the ULX3S at the small configuration: "CHANNELS=2 WARPS=2
 #               DQ_LOG2=4 REGS=16 SEM_DIGIT=1"; CORE_HZ among them sets the
@@ -274,7 +275,7 @@ for kv in ${FPGA_PARAMS:-}; do
     params+="${params:+ }$kv"
 done
 mkdir -p "$out" build/reports
-seed=${FPGA_SEED:-1}
+case $board in ecp5) seed=${FPGA_SEED:-3} ;; *) seed=${FPGA_SEED:-1} ;; esac
 
 # ---- synthesis (skipped when the netlist is newer than every input and was
 # made by the same command) -------------------------------------------------------
