@@ -59,7 +59,11 @@
 #     bitstreams after place and route, from the reports of `make fpga-ice40`
 #     and `make fpga-ecp5` (scripts/fpga.sh; targets 20 and 75 MHz);
 #     ice40_fmax_placed_mhz, ecp5_fmax_placed_mhz: nextpnr's estimate after
-#     placement (there also when routing was stopped).
+#     placement (there also when routing was stopped); ice40_logic_levels,
+#     ecp5_logic_levels: the netlist's deepest register in LUT levels and
+#     the register bits over 10 (scripts/fpga_depth.py); ice40_critical_ns,
+#     ecp5_critical_ns: nextpnr's critical path of the core clock, logic and
+#     routing (scripts/fpga_timing.py).
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
@@ -445,6 +449,12 @@ board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
         sub(/^fmax_placed_mhz +/, ""); print b "_fmax_placed_mhz: " $0 " (" r ")" }' "$r"
     awk -v k="$2" -v c="$3" -v d="$4" -v cf="$5" -v r="$r" '$1 == c {
         printf "%s: %d (after packing, of %d in the %s; %s; %s)\n", k, $3, $4, d, cf, r }' "$r"
+    # the netlist's deepest register in LUT levels (scripts/fpga_depth.py)
+    # and nextpnr's critical path in nanoseconds
+    awk -v b="$1" -v r="$r" '$1 == "logic_levels" {
+        sub(/^logic_levels +/, ""); sub(/;.*$/, ""); print b "_logic_levels: " $0 " (" r ")" }' "$r"
+    awk -v b="$1" -v r="$r" '$1 == "critical_ns" {
+        sub(/^critical_ns +/, ""); print b "_critical_ns: " $0 " (" r ")" }' "$r"
 }
 board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration"
 board_keys ecp5 ecp5_luts luts "LFE5U-85F" "default configuration, LANES=8"

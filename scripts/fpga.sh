@@ -129,6 +129,16 @@ if [ "${1:-}" = --lint ]; then
         fail "scripts/fpga_path.py on wq_uart_rx"
     [[ $lp =~ ^[1-9][0-9]*\ cells:\ [A-Za-z_] ]] || fail "scripts/fpga_path.py: no named path on wq_uart_rx: '$lp'"
     echo "fpga: path tool on wq_uart_rx: $lp"
+    # the levels tool and the critical-path summary on netlists and
+    # reports made up in them (levels and delays known), then the levels
+    # tool on the receiver: a register deeper than a level, named
+    python3 scripts/fpga_depth.py --selftest || fail "scripts/fpga_depth.py --selftest"
+    python3 scripts/fpga_timing.py --selftest || fail "scripts/fpga_timing.py --selftest"
+    ld=$(python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --top 1) ||
+        fail "scripts/fpga_depth.py on wq_uart_rx"
+    ld=$(echo "$ld" | tail -1)
+    [[ $ld =~ ^\ *[1-9][0-9]*\ [A-Za-z_] ]] || fail "scripts/fpga_depth.py: no register deeper than a level on wq_uart_rx: '$ld'"
+    echo "fpga: levels tool on wq_uart_rx: deepest $ld"
     # the congestion tool on a heatmap made up here: iteration 2 is read
     # (iteration 1 is older), a signal's bits summed, ABC's nets apart, a
     # RAM's read register by its RAM, the overuse all in one 8x8 block
@@ -304,6 +314,14 @@ fi
 # route, so a stopped run still has it)
 lpath=$(nice python3 scripts/fpga_path.py "$out/$top.json" "$top" "${seq_cells[@]}") ||
     lpath="none (scripts/fpga_path.py failed)"
+# every register's logic levels, the deepest first (scripts/fpga_depth.py:
+# LUT levels, a carry chain's steps free; $out/depth.txt lists the
+# registers over 10 levels)
+levels="none (scripts/fpga_depth.py failed)"
+if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget 10 --top 60 > "$out/depth.txt" 2>&1; then
+    levels="$(awk '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
+                   END { printf "%s (%s of %s register bits over 10)", m, o, n }' "$out/depth.txt")"
+fi
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
@@ -329,10 +347,11 @@ if [ "$split" = 1 ]; then
         echo "fpga: $placed is up to date: placement skipped"
         place_note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
     else
-        rm -f "$placed" "$out/place.cmd"
+        rm -f "$placed" "$out/place.cmd" "$out/place_timing.json"
         # shellcheck disable=SC2086
         timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
             --seed "$seed" --timing-allow-fail --no-route --write "$placed" --log "$out/place.log" \
+            --report "$out/place_timing.json" \
             > /dev/null 2>&1 || pnr_rc=$?
         [ "$pnr_rc" = 0 ] && echo "$pcmd" > "$out/place.cmd"
     fi
@@ -343,13 +362,14 @@ if [ "$split" = 1 ]; then
         echo "fpga: $cfg is up to date: routing skipped"
         place_note+=" (its route of $(date -r "$cfg" '+%Y-%m-%d %H:%M') reused)"
     elif [ "$pnr_rc" = 0 ]; then
-        rm -f "$out/route.log" "$out/route.cmd" "$cfg"
+        rm -f "$out/route.log" "$out/route.cmd" "$cfg" "$out/route_timing.json"
         # what is left of FPGA_PNR_TIMEOUT
         rt=0
         if [ "$tmo" != 0 ]; then rt=$(( tmo - ($(date +%s) - t1) )); [ "$rt" -gt 0 ] || rt=1; fi
         # shellcheck disable=SC2086
         timeout "$rt" nice "$pnr" "${pnr_args[@]}" "${pnr_out[@]}" $pnr_opts "${heat[@]}" --json "$placed" \
             --no-pack --no-place --freq "$freq" --seed "$seed" --timing-allow-fail --log "$out/route.log" \
+            --report "$out/route_timing.json" \
             > /dev/null 2>&1 || pnr_rc=$?
         [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && echo "$pcmd" > "$out/route.cmd"
     else
@@ -358,8 +378,10 @@ if [ "$split" = 1 ]; then
     { cat "$out/place.log"; [ ! -f "$out/route.log" ] || cat "$out/route.log"; } > "$plog" 2>/dev/null || true
 else
     # shellcheck disable=SC2086
+    rm -f "$out/route_timing.json"
     timeout "$tmo" nice "$pnr" "${pnr_args[@]}" "${pnr_out[@]}" $pnr_opts "${heat[@]}" --json "$out/$top.json" \
-        --freq "$freq" --seed "$seed" --timing-allow-fail --log "$plog" > /dev/null 2>&1 || pnr_rc=$?
+        --freq "$freq" --seed "$seed" --timing-allow-fail --log "$plog" --report "$out/route_timing.json" \
+        > /dev/null 2>&1 || pnr_rc=$?
 fi
 [ "$pnr_rc" = 0 ] || pnr_ok=0
 t2=$(date +%s)
@@ -421,6 +443,15 @@ over=()
     fi
     echo "fmax_placed_mhz  ${fplace:-none} (nextpnr's estimate after placement)"
     echo "longest_path     $lpath"
+    echo "logic_levels     $levels; $out/depth.txt"
+    # nextpnr's critical path of the core clock: after routing, else the
+    # placement's estimate (scripts/fpga_timing.py)
+    tj="$out/route_timing.json"; [ -s "$tj" ] || tj="$out/place_timing.json"
+    if [ -s "$tj" ]; then
+        python3 scripts/fpga_timing.py "$tj" "${core_net:-}" |
+            sed "s/^path_ns: /critical_ns      /; s/^path: /critical_path    /" ||
+            echo "critical_ns      none (scripts/fpga_timing.py failed on $tj)"
+    fi
     if [ -n "$fmax" ]; then
         awk -v f="$fmax" -v b="$core_mhz" -v t="$freq" 'BEGIN {
             printf "fmax_mhz         %.2f (%s the %s MHz core clock; %s the %s MHz target)\n", f,

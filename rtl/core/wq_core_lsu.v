@@ -222,6 +222,7 @@ module wq_core_lsu #(
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
     reg  [127:0] q_rec     [0:LSQ-1];    // MEM_WRITE records still to emit (a store)
+    reg  [7:0]   q_nrec    [0:LSQ-1];    //   their count
     reg  [QW-1:0] q_hd;                  // the oldest entry
     reg  [QW:0]  q_n;                    // entries
     wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
@@ -278,8 +279,24 @@ module wq_core_lsu #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    // the request stage's entry: the oldest with elements to request (an
-    // ATOM's, the one after the queue, when none)
+    // The request stage is two stages: the pick (this cycle's next
+    // request from the queue's registers) and the pick register pk_*,
+    // whose request is the one on the port.  The pick sees the entries'
+    // elements still to request without those of the held pick (taken off
+    // its entry's q_rem when its request is taken), so the pick register
+    // loads the request after it while its own goes out: one request a
+    // cycle, in the order of a single stage, a cycle later.  The pick's
+    // logic (the entry, its rows' addresses, the coalescer) ends at the
+    // pick register, and the port's request, the store line's merge, the
+    // code-range compare and the tags start from it.
+    reg           pk_v;                  // a request is held
+    reg  [QW-1:0] pk_s;                  //   its entry
+    reg  [LTAG-1:0] pk_line;             //   its line
+    reg  [127:0]  pk_cov;                //   the elements it covers
+    reg  [6:0]    pk_e;                  //   its leader (an ATOM's lane: pk_e[6:2])
+    reg  [32*LOG2LB-1:0] pk_lo;          //   the entry's lanes' offsets in their lines
+    // the pick's entry: the oldest with elements to request (an ATOM's,
+    // the one after the queue, when none)
     reg  [QW-1:0] rq_s;
     reg           rq_f;
     integer qi;
@@ -289,14 +306,21 @@ module wq_core_lsu #(
         rq_f = 1'b0;
         for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
             s = q_hd + qi[QW-1:0];
-            if (q_v[s] && q_rem[s] != 128'd0) begin
+            if (q_v[s] && (q_rem[s] & ~((pk_v && pk_s == s) ? pk_cov : 128'd0)) != 128'd0) begin
                 rq_s = s;
                 rq_f = 1'b1;
             end
         end
     end
-    wire [127:0] ls_rem = q_rem[rq_s];
-    wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[rq_s];
+    // its elements to request (an ATOM's: the lanes not yet done; its pick
+    // is its leader alone and stays on q_rem until the lane is done, so it
+    // is picked again every cycle, and the cycle the lane is done, at_clr,
+    // without it)
+    wire [127:0] at_rem = q_rem[q_tl];
+    wire         at_clr;
+    wire [127:0] ls_rem = at_on ? at_rem & ~(at_clr ? pk_cov : 128'd0) :
+                          q_rem[rq_s] & ~((pk_v && pk_s == rq_s) ? pk_cov : 128'd0);
+    wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
     // word k of a lane at byte address a: k > 0 is a .v4 access, whose
     // address is 16-byte aligned (a misaligned lane traps at the gather,
     // before the queue), so k is the address's bits 3:2 -- constants for
@@ -336,14 +360,34 @@ module wq_core_lsu #(
     // the request: the leader of the elements still to request and the
     // elements it covers; an answer carries the elements its request
     // covered (t_cov: the port answers in order)
-    wire [6:0]  rq_e;
-    wire [4:0]  ls_l = rq_e[6:2];                  // an atomic's lane
-    wire [LTAG-1:0] rq_line;
-    wire [127:0] rq_cov;
-    wire [LWW-1:0] rq_w = el_a[rq_e][2 +: LWW] & LWMASK;   // the leader's word of its line
+    wire [6:0]  pi_e;
+    wire [LTAG-1:0] pi_line;
+    wire [127:0] pi_cov;
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG)) u_rq (
         .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
-        .o_lead(rq_e), .o_tag(rq_line), .o_cov(rq_cov));
+        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov));
+    // the held request: what the port, the store line and the tags use
+    wire [6:0]  rq_e = pk_e;
+    wire [4:0]  ls_l = pk_e[6:2];                  // an atomic's lane
+    wire [LTAG-1:0] rq_line = pk_line;
+    wire [127:0] rq_cov = pk_cov;
+    // (element e's offset in its line: its lane's, word k in bits 3:2)
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [LOG2LB-1:0] pk_off;
+        input [32*LOG2LB-1:0] lo;
+        input [6:0]           e;
+        reg   [31:0]          a;            // (its bits above the offset: unused)
+        begin
+            a = el_addr({{(32-LOG2LB){1'b0}}, lo[e[6:2]*LOG2LB +: LOG2LB]}, e[1:0]);
+            pk_off = a[LOG2LB-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [LOG2LB-1:0] rq_off = pk_off(pk_lo, pk_e);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] rq_o32 = {{(32-LOG2LB){1'b0}}, rq_off};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [LWW-1:0] rq_w = rq_o32[2 +: LWW] & LWMASK;   // the leader's word of its line
     // a store's line: each covered element's strobed bytes at its word, a
     // later element's bytes over an earlier one's (the model's lane order
     // leaves the last lane's bytes).  The store data is read a row (a part)
@@ -391,10 +435,13 @@ module wq_core_lsu #(
         {rq_pt, st_p} = part_next(rq_cov, st_m);
         st_cov = part_els(rq_cov, st_p);
     end
-    wire [31:0] st_pe = {{(32-PW){1'b0}}, st_p} * EW;   // the part's first element
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] st_pe = {{(32-PW){1'b0}}, st_p} * EW;   // the part's first element (< 128)
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar gs;
     generate for (gs = 0; gs < EW; gs = gs + 1) begin : g_st_off
-        assign st_off[gs] = ({{(32-PW){1'b0}}, st_p} < PARTS) ? el_a[st_pe + gs][LOG2LB-1:0]
+        localparam [6:0] G = gs;
+        assign st_off[gs] = ({{(32-PW){1'b0}}, st_p} < PARTS) ? pk_off(pk_lo, st_pe[6:0] + G)
                                                             : {LOG2LB{1'b0}};
     end endgenerate
     wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << st_p;
@@ -550,6 +597,7 @@ module wq_core_lsu #(
     reg  [6:0]  mw_e [0:NB-1];          // (element of the part)
     reg  [4:0]  mw_l [0:NB-1];          // (its lane)
     reg  [NB-1:0] mw_v;
+    reg  [7:0]   mw_n;                  // (the records emitted: mw_v's count)
     reg  [127:0] mw_sel;                // the elements emitted this cycle
     reg  [NB*32-1:0] mw_b;
     wire [EW*32-1:0] sd_cp;
@@ -570,6 +618,8 @@ module wq_core_lsu #(
             mw_l[mi] = lane_of(mw_p, mw_e[mi]);
             m = m & (m - 128'd1);
         end
+        mw_n = 8'd0;
+        for (mi = 0; mi < NB; mi = mi + 1) mw_n = mw_n + {7'd0, mw_v[mi]};
         mw_sel = 128'd0;
         for (pi = 0; pi < PARTS; pi = pi + 1)
             if (mw_p == pi[PW-1:0]) mw_sel[pi*EW +: EW] = m0[EW-1:0] & ~m[EW-1:0];
@@ -595,6 +645,17 @@ module wq_core_lsu #(
     generate for (gm = 0; gm < 32; gm = gm + 1) begin : g_emask
         assign ls_emask[4*gm +: 4] = i_x_sel[gm] ? ls_wmask : 4'd0;
     end endgenerate
+    // (their count: the selected lanes times the words a lane)
+    reg  [5:0]   ls_nsel;
+    integer gn;
+    always @(*) begin
+        ls_nsel = 6'd0;
+        for (gn = 0; gn < 32; gn = gn + 1) ls_nsel = ls_nsel + {5'd0, i_x_sel[gn]};
+    end
+    wire [2:0]   ls_nw  = (i_x_words > 3'd4) ? 3'd4 : i_x_words;   // (ls_wmask's bits)
+    wire [7:0]   ls_nel = (ls_nw[2] ? {ls_nsel, 2'b00} : 8'd0) +
+                          (ls_nw[1] ? {1'b0, ls_nsel, 1'b0} : 8'd0) +
+                          (ls_nw[0] ? {2'b00, ls_nsel} : 8'd0);
     // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
@@ -657,10 +718,10 @@ module wq_core_lsu #(
     // memory port: the request stage's line request (a fetch run and the
     // later entries wait behind a store that wrote code), else the fetch
     // run's word (a read of its line); a request only with room to tag it
-    wire rq_go  = rq_f && !at_on && !(cf && rq_s != cf_s);
-    wire ls_req = !t_full && ((rq_go && (!q_st[rq_s] || st_fin)) ||
-                  (at_on && ls_rem != 128'd0 && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
-    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[rq_s];
+    wire rq_go  = pk_v && !at_on && !(cf && pk_s != cf_s);
+    wire ls_req = !t_full && ((rq_go && (!q_st[pk_s] || st_fin)) ||
+                  (at_on && pk_v && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
+    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[pk_s];
     wire fl_req_v = i_fl_req && !at_on && !cf;
     wire fl_go  = fl_req_v && !t_full && !ls_req;
     assign o_fl_go = fl_go;
@@ -698,14 +759,32 @@ module wq_core_lsu #(
     reg  [1:0]   cp_k;                   //   of register rd + cp_k
     wire [WID_W-1:0] cp_w = q_w[q_hd];
     wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
-    wire         cp_last = q_st[q_hd] ? (q_rec[q_hd] & ~mw_sel) == 128'd0 :
-                           (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]);
+    wire         cp_last_ld = cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd];
+    // A store's last beat: its records left fit in one beat's NB slots and
+    // lie in one part (a beat takes the lowest part's lowest NB) -- the
+    // count kept a store (q_nrec) and the parts with records, not the
+    // pick's chain (mw_sel), whose last slot comes after NB carry chains
+    // one after the other: cp_last feeds cp_code, the flush of the
+    // pipeline and the buffer, and the commit's RETIRE.
+    reg  [PARTS-1:0] cp_pt;              // (the head's parts with records)
+    integer cq;
+    always @(*)
+        for (cq = 0; cq < PARTS; cq = cq + 1)
+            cp_pt[cq] = q_rec[q_hd][cq*EW +: EW] != {EW{1'b0}};
+    localparam [7:0] NB8 = NB;
+    wire         cp_last_st = q_nrec[q_hd] <= NB8 && (cp_pt & (cp_pt - 1'b1)) == {PARTS{1'b0}};
+    wire         cp_last = q_st[q_hd] ? cp_last_st : cp_last_ld;
     wire         cp_nobh = i_pipe_empty && q_n == {{QW{1'b0}}, 1'b1};
     // (a store that wrote code drops everything behind it: its commit is
     // the hold's last when another unit waits; it does not wait for the
     // fetch run its fence stopped, which its commit ends once the run's
     // answers are in)
-    wire         cp_endw = cp_last &&
+    // The wait takes each of a store's beats, not only its last: cp_go
+    // starts the pipeline's stall (wb_frz), and this keeps the store's
+    // last-beat logic (its count, its parts) out of it; a store that ends
+    // the hold emits its records once the answers are in.
+    wire         cp_lastw = q_st[q_hd] || cp_last_ld;
+    wire         cp_endw = cp_lastw &&
                            (q_code[q_hd] ? (i_stop && ans_owed) :
                                            (cp_nobh && (i_fl_on || ans_owed)));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
@@ -748,7 +827,7 @@ module wq_core_lsu #(
     end
     integer wl;
     // (an ATOM writes memory too: the core flushes its buffer after it)
-    wire at_last = at_on && ls_rem == 128'd0;
+    wire at_last = at_on && at_rem == 128'd0;
     wire at_rec  = at_on && ls_aph == AP_WR && (!at_chg || i_mem_ready);
 
     // ---- the row stores ------------------------------------------------------
@@ -775,7 +854,7 @@ module wq_core_lsu #(
     end
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_rq (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
-        .i_raddr(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(rq_s, {{(32-PW){1'b0}}, st_p})),
+        .i_raddr(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(pk_s, {{(32-PW){1'b0}}, st_p})),
         .o_rdata(sd_rq));
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
@@ -850,14 +929,15 @@ module wq_core_lsu #(
             q_rem[q_tl] <= ls_emask;
             q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
             q_rec[q_tl] <= ls_st ? ls_emask : 128'd0;
+            q_nrec[q_tl] <= ls_st ? ls_nel : 8'd0;
         end
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
-            q_rem[rq_s] <= ls_rem & ~rq_cov;
+            q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
             if (wr_code) begin
-                q_code[rq_s] <= 1'b1;
+                q_code[pk_s] <= 1'b1;
                 cf <= 1'b1;
-                cf_s <= rq_s;
+                cf_s <= pk_s;
             end
         end
         // the answer stage: a load line's values written (u_ld), its
@@ -872,7 +952,10 @@ module wq_core_lsu #(
         // and a store that wrote code drops the younger ones (none has
         // made a request: cf)
         if (o_cp_go) begin
-            if (q_st[q_hd]) q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
+            if (q_st[q_hd]) begin
+                q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
+                q_nrec[q_hd] <= q_nrec[q_hd] - mw_n;
+            end
             if (cp_last) begin
                 q_v[q_hd] <= 1'b0;
                 q_hd <= q_hd + 1'b1;
@@ -899,8 +982,8 @@ module wq_core_lsu #(
     // takes its tag ------------------------------------------------------------
     always @(posedge i_clk) begin
         if (o_mem_valid && i_mem_ready) begin
-            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[rq_s] ? TK_W : TK_L;
-            t_slot[t_wr] <= rq_s;
+            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[pk_s] ? TK_W : TK_L;
+            t_slot[t_wr] <= pk_s;
             t_cov[t_wr] <= rq_cov;
             t_wr <= t_wr + 1'b1;
         end
@@ -923,10 +1006,34 @@ module wq_core_lsu #(
         end
     end
 
+    // ---- the pick register --------------------------------------------------------------
+    // It loads the pick when it holds nothing or its request is taken
+    // (the pick then already has that request's elements off).  An ATOM's
+    // pick is its lane and is loaded every cycle (the cycle a lane is
+    // done, the next lane's).  A store that wrote code drops the younger
+    // entries, whose request it may hold.
+    assign at_clr = (at_rec && !at_chg) || (at_on && ls_aph == AP_ACK && rv_a);
+    wire pi_f   = at_on ? ls_rem != 128'd0 : rq_f;
+    reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
+    always @(*)
+        for (ei = 0; ei < 32; ei = ei + 1)
+            pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];
+    always @(posedge i_clk) begin
+        if (at_on || !pk_v || (ls_req && i_mem_ready)) begin
+            pk_v <= pi_f;
+            pk_s <= rq_s;
+            pk_line <= pi_line;
+            pk_cov <= pi_cov;
+            pk_e <= pi_e;
+            pk_lo <= pi_lo;
+        end
+        if (o_cp_code || i_reset) pk_v <= 1'b0;
+    end
+
     // ---- a store's line merged a part a cycle (st_acc) ------------------------------
     // (kept while the request stage stays on the store's request; cleared
     // when it is taken, or the stage leaves it)
-    wire st_go = rq_go && q_st[rq_s];
+    wire st_go = rq_go && q_st[pk_s];
     always @(posedge i_clk) begin
         if (st_go && !st_fin) begin
             st_acc_wd <= st_wd;
@@ -1055,7 +1162,7 @@ module wq_core_lsu #(
     // ---- the load counters ------------------------------------------------------------
     always @(posedge i_clk) begin
         if (q_push && !ls_st && i_x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
-        if (ls_req && i_mem_ready && !at_on && !q_st[rq_s]) o_ld_lines <= o_ld_lines + 32'd1;
+        if (ls_req && i_mem_ready && !at_on && !q_st[pk_s]) o_ld_lines <= o_ld_lines + 32'd1;
         if (i_reset) begin o_ld_warps <= 32'd0; o_ld_lines <= 32'd0; end
     end
 
@@ -1112,6 +1219,14 @@ module wq_core_lsu #(
         if (i_reset) f_out <= {(TDW+1){1'b0}};
         else f_out <= f_out + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
 
+    function [7:0] f_pop;
+        input [127:0] v;
+        integer i;
+        begin
+            f_pop = 8'd0;
+            for (i = 0; i < 128; i = i + 1) f_pop = f_pop + {7'd0, v[i]};
+        end
+    endfunction
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
@@ -1138,14 +1253,29 @@ module wq_core_lsu #(
             if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
                 assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
             if (q_v[ff]) begin
+                assert(q_nrec[ff] == f_pop(q_rec[ff]));
                 assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
                 if (q_st[ff]) assert(q_resp[ff] == 128'd0);
                 else assert(q_rec[ff] == 128'd0);
             end
         end
+        // the pick register: a request of a queue entry, of elements still
+        // to request, its leader among them, and no older entry with
+        // elements to request (the coalescer's rule is wq_lsu_pick's,
+        // checked there); an ATOM's: its lane, still to do
+        if (pk_v && !at_on) begin
+            assert(q_v[pk_s] && pk_cov[pk_e] && (pk_cov & ~q_rem[pk_s]) == 128'd0);
+            for (ff = 0; ff < LSQ; ff = ff + 1)
+                if (ff[QW-1:0] < pk_s - q_hd && q_v[q_hd + ff[QW-1:0]])
+                    assert(q_rem[q_hd + ff[QW-1:0]] == 128'd0);
+        end
+        if (pk_v && at_on) assert(pk_s == q_tl && pk_cov == (128'd1 << pk_e) && at_rem[pk_e]);
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
+        // a store's last beat from the count and the parts is the beat
+        // after which the pick leaves no record
+        if (q_v[q_hd] && q_st[q_hd]) assert(cp_last == ((q_rec[q_hd] & ~mw_sel) == 128'd0));
         if (cp_on) assert(!i_b_open);
         // the row stores: an ATOM's write-back reads the entry after the
         // queue's last as the head (the queue is empty); the loaded values
@@ -1176,6 +1306,9 @@ module wq_core_lsu #(
             c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
             // two memory instructions in flight, one with answers owed
             c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
+            // a request taken as the pick register loads the next of its
+            // entry (back to back, one a cycle)
+            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && rq_f && rq_s == pk_s);
             // a load's completion while another load's answers come
             c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
         end

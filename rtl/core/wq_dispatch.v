@@ -142,23 +142,42 @@ module wq_dispatch #(
     reg [5:0]        tw_p;               // the row's part
     reg [5:0]        tw_l;               // lane within the row
     reg [TIDW-1:0]   tx, ty, tz;
-    // TPC thread ids from (tx, ty, tz), and the walk's next position
-    reg [TPC*3*TIDW-1:0] tw_ids;
-    reg [TIDW-1:0]   tw_x, tw_y, tw_z;
+    reg              tw_fast;            // ntid.x >= TPC: TPC ids a cycle, else one
+    // The walk's ids: with ntid.x >= TPC, the TPC threads from (tx, ty,
+    // tz) wrap x at most once, so thread i's x is tx + i, less ntid.x
+    // when that reaches it, and its y and z are (ty, tz) or their one step
+    // (y + 1, or 0 and z + 1): TPC independent sums and compares, not a
+    // chain of TPC increments whose carries run one after the other.
+    // With a narrower box, one id a cycle (a single step of the walk).
+    reg [TPC*3*TIDW-1:0] tw_ids;         // the ids a cycle (one: at 0)
+    reg [TIDW-1:0]   tw_x, tw_y, tw_z;   // the walk's next position
+    wire [TIDW-1:0]  ty_n = (ty + 1'b1 == tw_n1) ? {TIDW{1'b0}} : ty + 1'b1;   // y's step
+    wire [TIDW-1:0]  tz_n = (ty + 1'b1 == tw_n1) ? tz + 1'b1 : tz;
     integer ti, wl;
-    always @(*) begin
+    always @(*) begin : tw_gen
+        reg [TIDW:0] a;                 // tx + i (one bit more: no overflow)
+        tw_ids = {TPC*3*TIDW{1'b0}};
+        a = {(TIDW+1){1'b0}};            // (assigned on every path: no latch)
         tw_x = tx; tw_y = ty; tw_z = tz;
-        for (ti = 0; ti < TPC; ti = ti + 1) begin
-            tw_ids[ti*3*TIDW +: 3*TIDW] = {tw_z, tw_y, tw_x};
-            if (tw_x + 1'b1 == tw_n0) begin
-                tw_x = {TIDW{1'b0}};
-                if (tw_y + 1'b1 == tw_n1) begin
-                    tw_y = {TIDW{1'b0}};
-                    tw_z = tw_z + 1'b1;
-                end else tw_y = tw_y + 1'b1;
-            end else tw_x = tw_x + 1'b1;
+        ti = 0;
+        if (tw_fast) begin
+            for (ti = 0; ti < TPC; ti = ti + 1) begin
+                a = {1'b0, tx} + ti[TIDW:0];
+                tw_ids[ti*3*TIDW +: 3*TIDW] = (a >= {1'b0, tw_n0}) ?
+                    {tz_n, ty_n, a[TIDW-1:0] - tw_n0} : {tz, ty, a[TIDW-1:0]};
+            end
+            a = {1'b0, tx} + TPC[TIDW:0];
+            {tw_z, tw_y, tw_x} = (a >= {1'b0, tw_n0}) ? {tz_n, ty_n, a[TIDW-1:0] - tw_n0}
+                                                       : {tz, ty, a[TIDW-1:0]};
+        end else begin
+            tw_ids[0 +: 3*TIDW] = {tz, ty, tx};
+            {tw_z, tw_y, tw_x} = (tx + 1'b1 == tw_n0) ? {tz_n, ty_n, {TIDW{1'b0}}}
+                                                     : {tz, ty, tx + 1'b1};
         end
     end
+    localparam [5:0] TPC6 = TPC[5:0];
+    localparam [6:0] LANES7 = LANES[6:0];
+    wire [5:0]       tw_step = tw_fast ? TPC6 : 6'd1;   // lanes written a cycle
     /* verilator lint_off WIDTH */
     wire [TR_AW-1:0] tw_row = tw_sl[tw_i[WID_W-1:0]] * PARTS + tw_p;
     /* verilator lint_on WIDTH */
@@ -171,6 +190,7 @@ module wq_dispatch #(
             tw_nw <= i_warps;
             tw_n0 <= i_ntid0;
             tw_n1 <= i_ntid1;
+            tw_fast <= {5'd0, i_ntid0} >= {10'd0, TPC6};
             tw_p <= 6'd0;
             tw_l <= 6'd0;
         end
@@ -179,11 +199,12 @@ module wq_dispatch #(
         if (o_tw_on && (!i_disp || tw_i < o_wi)) begin
             o_tr_we <= 1'b1;
             o_tr_waddr <= tw_row;
-            o_tr_wlane <= {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} << tw_l;
+            o_tr_wlane <= (tw_fast ? {{(LANES-TPC){1'b0}}, {TPC{1'b1}}} : {{(LANES-1){1'b0}}, 1'b1}) << tw_l;
             for (wl = 0; wl < LANES; wl = wl + 1)
-                o_tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW];
+                o_tr_wdata[wl*3*TIDW +: 3*TIDW] <= tw_fast ? tw_ids[(wl % TPC)*3*TIDW +: 3*TIDW]
+                                                           : tw_ids[0 +: 3*TIDW];
             tx <= tw_x; ty <= tw_y; tz <= tw_z;
-            if ({26'd0, tw_l} + TPC == LANES) begin
+            if ({1'b0, tw_l} + {1'b0, tw_step} == LANES7) begin
                 tw_l <= 6'd0;
                 if (tw_p + 6'd1 == PARTS6) begin
                     tw_p <= 6'd0;
@@ -191,7 +212,7 @@ module wq_dispatch #(
                     tw_i <= tw_i + 5'd1;
                     if ({1'b0, tw_i} + 6'd1 == tw_nw) o_tw_on <= 1'b0;
                 end else tw_p <= tw_p + 6'd1;
-            end else tw_l <= tw_l + TPC[5:0];
+            end else tw_l <= tw_l + tw_step;
         end
         if (o_slot_go) o_tw_pend[ds_s] <= 1'b1;
         if (i_reset) begin

@@ -172,15 +172,29 @@ module wq_fetch #(
     // (the LSU's wr_code): the buffer is flushed and the younger
     // instructions dropped after it; a write outside the range touches none
     // of them
-    wire [31:0] fr_addr = fr_miss ? i_f_addr : pf_end;
-    wire [32:0] fr_end  = {1'b0, fr_addr} + {1'b0, PF_BYTES};
-    // a run that wraps past 2^32 to address 0 makes the range everything
-    wire        fr_wrap = fr_end > 33'h1_0000_0000;
+    // (the range a miss's run would give and a prefetch's, each from its
+    // registers, and the one that starts chosen last: FE's take is the end
+    // of the pipeline's stall chain, and the adders and compares of the
+    // range stay off it)
+    function [64:0] cr_next;             // run start a -> {lo, hi}
+        input [31:0] a;
+        input        v;
+        input [31:0] lo;
+        input [32:0] hi;
+        reg   [32:0] e;
+        begin
+            e = {1'b0, a} + {1'b0, PF_BYTES};
+            // a run that wraps past 2^32 to address 0 makes the range everything
+            if (e > 33'h1_0000_0000) cr_next = {32'd0, 33'h1_0000_0000};
+            else cr_next = {(v && lo < a) ? lo : a, (v && hi > e) ? hi : e};
+        end
+    endfunction
+    wire [64:0] cr_miss = cr_next(i_f_addr, o_cr_v, o_cr_lo, o_cr_hi);
+    wire [64:0] cr_pf   = cr_next(pf_end, o_cr_v, o_cr_lo, o_cr_hi);
     always @(posedge i_clk) begin
         if (pf_go || fr_miss) begin
             o_cr_v <= 1'b1;
-            o_cr_lo <= fr_wrap ? 32'd0 : (o_cr_v && o_cr_lo < fr_addr) ? o_cr_lo : fr_addr;
-            o_cr_hi <= fr_wrap ? 33'h1_0000_0000 : (o_cr_v && o_cr_hi > fr_end) ? o_cr_hi : fr_end;
+            {o_cr_lo, o_cr_hi} <= fr_miss ? cr_miss : cr_pf;
         end
         if (i_flush) o_cr_v <= 1'b0;
         if (i_reset) o_cr_v <= 1'b0;

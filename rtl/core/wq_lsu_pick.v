@@ -3,8 +3,8 @@
 // of a memory instruction's elements still pending (word k of lane l at
 // bit 4l + k, the model's order), the next line request covers every
 // pending element in the line of the lowest pending one, the leader.  An
-// atomic's request (i_one) is its leader alone.  Combinational; the core
-// uses it for the request on the port (the elements still to request).
+// atomic's request (i_one) is its leader alone.  Combinational; the core's
+// request stage registers its result (the pick register) for the port.
 // Elements may share a tag in groups of GS (the core: word k of a lane is
 // at the lane's address with k in bits 3:2, so with lines of 16 bytes or
 // more a lane's words share its line, and 32 tags stand for 128 elements:
@@ -24,21 +24,33 @@ module wq_lsu_pick #(
     output wire [TW-1:0]   o_tag,       // its line
     output wire [N-1:0]    o_cov        // the elements the request covers
 );
-    // the leader: the lowest pending bit alone (i_pend & -i_pend: one
-    // carry chain, not a chain of N priority steps or IW dependent
-    // halvings), then its index, bit k the OR of the one-hot bits whose
-    // index has bit k set (IW independent OR trees; word-wide operations
-    // for the simulator too)
-    wire [N-1:0] lone = i_pend & (~i_pend + {{(N-1){1'b0}}, 1'b1});
-    genvar gk, ge;
-    generate for (gk = 0; gk < IW; gk = gk + 1) begin : g_lead
-        wire [N-1:0] kmask;             // (a constant: the indexes with bit gk set)
-        for (ge = 0; ge < N; ge = ge + 1) begin : g_m
-            localparam [31:0] E = ge;
-            assign kmask[ge] = E[gk];
-        end
-        assign o_lead[gk] = |(lone & kmask);
+    // the leader: the lowest pending element's index, from a tree of
+    // IW levels of pairs (a node: any element pending below it, and the
+    // lowest one's index; a pair's index takes its low half's when that
+    // has one, else its high half's with the level's bit set).  One LUT
+    // level a tree level: the lowest bit of i_pend & -i_pend would be a
+    // carry chain through N bits, the longest path of the request stage
+    // on an FPGA.  (N is a power of two: 2**IW.)
+    generate if (N != (1 << IW)) begin : g_size
+        wq_lsu_pick_error_N_is_not_2_to_the_IW u_error();
     end endgenerate
+    // (the levels computed in place: level k+1's node j is written where
+    // level k's node j was, after level k's nodes 2j and 2j+1 are read;
+    // an unrolled loop for Yosys, straight-line code for the simulator)
+    reg [N-1:0]    t_any;
+    reg [N*IW-1:0] t_ix;
+    integer tk, tj;
+    always @(*) begin
+        t_any = i_pend;
+        t_ix  = {N*IW{1'b0}};
+        for (tk = 0; tk < IW; tk = tk + 1)
+            for (tj = 0; tj < (N >> (tk + 1)); tj = tj + 1) begin
+                t_ix[tj*IW +: IW] = t_any[2*tj] ? t_ix[(2*tj)*IW +: IW]
+                                                : t_ix[(2*tj+1)*IW +: IW] | ({{(IW-1){1'b0}}, 1'b1} << tk);
+                t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
+            end
+    end
+    assign o_lead = t_ix[IW-1:0];
     // its line: the lines read as an array of tags -- a multiplexer for
     // Yosys, an index for the simulator -- rather than a part-select at
     // o_lead * TW, which Yosys builds as a shifter over N * TW bits

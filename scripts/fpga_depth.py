@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""fpga_depth.py -- logic levels of every register of a mapped netlist
+(the timing budget before place and route; docs/fpga/boards.md, "Logic
+levels").
+
+fpga_path.py names the one longest path; closing timing needs all of the
+paths over a budget, register by register.  This tool reads the Yosys
+JSON netlist of a board (or of one module, scripts/area.sh) after
+technology mapping and computes, for every net bit, the most logic levels
+between it and a path's start:
+
+  - a path starts at a sequential cell's output (a flip-flop's Q, a block
+    RAM's or a LUT RAM's read data after the clock), at a module input or
+    at a constant;
+  - a LUT, a wide-function multiplexer (PFUMX, L6MUX21) or a multiplier
+    is one level; a carry cell (CCU2C) is one level from its LUT inputs
+    and none from its carry in (the carry chain's dedicated route is a
+    fraction of a LUT and a general wire: a 32-bit adder is one level and
+    its ripple, not sixteen);
+  - a path ends at a sequential cell's input (a flip-flop's D, enable or
+    reset, a RAM's address, data or enable) or at a module output.  A LUT
+    RAM's read address (TRELLIS_DPR16X4 RAD) is combinational to its read
+    data and counts one level, like a LUT.
+
+Prints the budget's view of the netlist:
+
+    levels_max: N
+    levels_hist: <levels>:<endpoint bits> ...        (groups of 4 levels)
+    over_budget: <endpoint bits over BUDGET> of <endpoint bits>
+    then one line a register (the RTL name the endpoint's cell drives),
+    the worst first, down to the budget or the count asked for:
+    <levels> <register> <- <start> (<waypoint> -> ...)
+
+    fpga_depth.py NETLIST.json TOP [--budget N] [--top K]
+
+Levels are not nanoseconds; at an ECP5 -6 speed grade a level with its
+routing costs about 1.0 to 1.5 ns at moderate density, so a 75 MHz clock
+(13.3 ns) leaves about 8 to 10 levels.
+"""
+import json
+import re
+import sys
+from collections import defaultdict
+
+# cell type -> (sequential inputs are endpoints only, combinational arcs)
+# Combinational cells: every input to every output, unless listed.
+SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_FF_C",
+       "SB_DFF", "SB_RAM40_4K", "SB_SPRAM256KA"}
+ZERO_IN = {("CCU2C", "CIN"), ("SB_CARRY", "CI")}   # carry in: no level
+DPR_RD_IN = {"RAD0", "RAD1", "RAD2", "RAD3"}
+DPR_OUT = {"DO0", "DO1", "DO2", "DO3"}
+
+
+def is_seq(t):
+    return t in SEQ or t.startswith("SB_DFF") or t.startswith("$_DFF") or t.startswith("$_SDFF") \
+        or t.startswith("$_DLATCH")
+
+
+def clean(name):
+    """A netlist name -> the RTL's dotted register name (no bit index)."""
+    name = re.sub(r"\[\d+(:\d+)?\]$", "", name.strip())
+    name = name.lstrip("\\")
+    name = re.sub(r"_(SB|TRELLIS|LUT4|CCU2C|DP16KD|MULT18X18D|PFUMX|L6MUX21)_.*$", "", name)
+    return name
+
+
+def selftest():
+    """A netlist made up here, its levels known: q1 -> 3 LUTs -> q2 (3),
+    q1 -> a LUT into a 4-cell carry chain -> a LUT -> q3 (3: the chain is
+    one level, its steps free; 6 with --carry 1, each cell a level), q1 ->
+    a LUT RAM's read address -> its data -> q4 (1)."""
+    def lut(i, o):
+        return {"type": "LUT4", "port_directions": {"A": "input", "Z": "output"},
+                "connections": {"A": [i], "Z": [o]}}
+
+    def ff(d, q):
+        return {"type": "TRELLIS_FF", "port_directions": {"DI": "input", "Q": "output"},
+                "connections": {"DI": [d], "Q": [q]}}
+
+    def ccu(a, ci, s, co):
+        return {"type": "CCU2C",
+                "port_directions": {"A0": "input", "CIN": "input", "S0": "output", "COUT": "output"},
+                "connections": {"A0": [a], "CIN": [ci], "S0": [s], "COUT": [co]}}
+    cells = {"f1": ff(2, 10), "l1": lut(10, 11), "l2": lut(11, 12), "l3": lut(12, 13), "f2": ff(13, 14),
+             "l4": lut(10, 20), "c1": ccu(20, "0", 30, 21), "c2": ccu(20, 21, 31, 22),
+             "c3": ccu(20, 22, 32, 23), "c4": ccu(20, 23, 33, 24), "l5": lut(24, 25), "f3": ff(25, 26),
+             "r1": {"type": "TRELLIS_DPR16X4",
+                    "port_directions": {"RAD0": "input", "DI0": "input", "DO0": "output"},
+                    "connections": {"RAD0": [10], "DI0": [2], "DO0": [40]}},
+             "f4": ff(40, 41)}
+    names = {"q1": {"bits": [10], "hide_name": 0}, "q2": {"bits": [14], "hide_name": 0},
+             "q3": {"bits": [26], "hide_name": 0}, "q4": {"bits": [41], "hide_name": 0},
+             "mid": {"bits": [12], "hide_name": 0}}
+    nl = {"modules": {"t": {"ports": {"d": {"direction": "input", "bits": [2]}},
+                            "cells": cells, "netnames": names}}}
+    got = {}
+    for carry in (0.0, 1.0):
+        a = analyse(nl["modules"]["t"], 2, carry)
+        got[carry] = {en: d for en, (d, _) in a["worst"].items()}
+    want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0}
+    want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0}
+    ok = all(got[0.0].get(k) == v for k, v in want0.items()) and \
+        all(got[1.0].get(k) == v for k, v in want1.items())
+    print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: {got}"))
+    return 0 if ok else 1
+
+
+def analyse(mod, budget, carry):
+    """Levels of every endpoint bit of a module's netlist -> a dict:
+    worst (register -> (levels, its worst bit)), hist, over, total, loops,
+    hot (net -> over-budget endpoint bits whose worst path runs through
+    it), trail (bit -> the RTL names along its worst path)."""
+    # bit -> a readable name: the shortest public name of a net holding it
+    bitname = {}
+    for n, d in mod.get("netnames", {}).items():
+        if d.get("hide_name", 0):
+            continue
+        nm = clean(n)
+        for b in d["bits"]:
+            if isinstance(b, str):
+                continue
+            old = bitname.get(b)
+            if old is None or len(nm) < len(old):
+                bitname[b] = nm
+    # combinational arcs: output bit -> [(input bit, levels)]; endpoints:
+    # sequential inputs (named by the cell's output), module outputs
+    drv = {}
+    ends = []
+    for c in mod.get("cells", {}).values():
+        t = c["type"]
+        dirs = c.get("port_directions", {})
+        conn = c.get("connections", {})
+        ins = [(p, b) for p, bs in conn.items() if dirs.get(p) == "input" for b in bs]
+        outs = [(p, b) for p, bs in conn.items() if dirs.get(p) == "output" for b in bs]
+        if is_seq(t):
+            q = outs[0][1] if outs and isinstance(outs[0][1], int) else None
+            for p, b in ins:
+                if isinstance(b, int):
+                    ends.append((b, q))
+            continue
+        if t == "TRELLIS_DPR16X4":
+            rd = [(b, 1) for p, b in ins if p in DPR_RD_IN]
+            for p, b in ins:
+                if p not in DPR_RD_IN and isinstance(b, int):
+                    ends.append((b, None))
+            for p, b in outs:
+                if p in DPR_OUT and isinstance(b, int):
+                    drv[b] = rd
+            continue
+        arcs = [(b, carry if (t, p) in ZERO_IN else 1) for p, b in ins]
+        for p, b in outs:
+            if isinstance(b, int):
+                drv[b] = arcs
+    for pn, p in mod.get("ports", {}).items():
+        if p["direction"] in ("output", "inout"):
+            for b in p["bits"]:
+                if isinstance(b, int):
+                    ends.append((b, "output " + pn))
+
+    # depth of every driven bit (an iterative depth-first walk; an arc
+    # that closes a combinational loop is cut and counted)
+    depth, pred = {}, {}
+    loops = 0
+    for start in drv:
+        if start in depth:
+            continue
+        stack = [(start, 0)]
+        onstack = {start}
+        while stack:
+            b, i = stack[-1]
+            arcs = drv[b]
+            if i < len(arcs):
+                stack[-1] = (b, i + 1)
+                a = arcs[i][0]
+                if isinstance(a, int) and a in drv and a not in depth:
+                    if a in onstack:
+                        loops += 1
+                    else:
+                        onstack.add(a)
+                        stack.append((a, 0))
+                continue
+            best, bp = 0, None
+            for a, lv in arcs:
+                d = (depth.get(a, 0) if isinstance(a, int) else 0) + lv
+                if d > best or bp is None:
+                    best, bp = d, a
+            depth[b], pred[b] = best, bp
+            onstack.discard(b)
+            stack.pop()
+
+    def trail(b):
+        names, seen = [], set()
+        while isinstance(b, int) and b not in seen:
+            seen.add(b)
+            n = bitname.get(b)
+            if n and (not names or names[-1] != n):
+                names.append(n)
+            b = pred.get(b)
+        return names[::-1]
+
+    worst, hist, hot = {}, defaultdict(int), defaultdict(int)
+    total = over = 0
+    for b, e in ends:
+        d = depth.get(b, 0)
+        if isinstance(e, str):
+            en = e
+        elif isinstance(e, int):
+            en = bitname.get(e) or bitname.get(b) or "?"
+        else:
+            en = bitname.get(b) or "?"
+        total += 1
+        hist[int(d) // 4 * 4] += 1
+        if d > budget:
+            over += 1
+            # (a net the worst paths of many bits share -- a stall, a
+            # pipeline's enable -- is where one cut shortens them all)
+            for n in set(trail(b)[1:-1]):
+                hot[n] += 1
+        if en not in worst or d > worst[en][0]:
+            worst[en] = (d, b)
+    return {"worst": worst, "hist": hist, "over": over, "total": total,
+            "loops": loops, "hot": hot, "trail": trail}
+
+
+def main(argv):
+    args = argv[1:]
+    if args == ["--selftest"]:
+        return selftest()
+    budget, topk, carry = 10, 40, 0.0
+    for opt in ("--budget", "--top", "--carry"):
+        if opt in args:
+            i = args.index(opt)
+            try:
+                v = float(args[i + 1])
+            except (IndexError, ValueError):
+                sys.stderr.write(f"fpga_depth: {opt} needs a number\n")
+                return 2
+            if opt == "--budget":
+                budget = v
+            elif opt == "--top":
+                topk = int(v)
+            else:
+                carry = v
+            del args[i:i + 2]
+    if len(args) != 2:
+        sys.stderr.write("usage: fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--carry W]\n"
+                         "       fpga_depth.py --selftest\n")
+        return 2
+    path, top = args
+    try:
+        with open(path) as f:
+            nl = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.stderr.write(f"fpga_depth: {path}: {e}\n")
+        return 1
+    mod = nl.get("modules", {}).get(top)
+    if mod is None:
+        sys.stderr.write(f"fpga_depth: no module {top} in {path}\n")
+        return 1
+    a = analyse(mod, budget, carry)
+    worst = a["worst"]
+    if not worst:
+        print("levels_max: 0")
+        return 0
+    hist = a["hist"]
+    print(f"levels_max: {max(v[0] for v in worst.values()):.4g}")
+    print("levels_hist: " + " ".join(f"{k}-{k + 3}:{hist[k]}" for k in sorted(hist)))
+    print(f"over_budget: {a['over']} of {a['total']} endpoint bits over {budget:.4g} levels")
+    if a["loops"]:
+        print(f"combinational_loops: {a['loops']} arcs cut")
+    if a["hot"]:
+        hv = sorted(a["hot"].items(), key=lambda kv: -kv[1])[:12]
+        print("through: " + ", ".join(f"{n} {c}" for n, c in hv))
+    rows = sorted(worst.items(), key=lambda kv: -kv[1][0])
+    for k, (en, (d, b)) in enumerate(rows):
+        if k >= topk or (d <= budget and k >= 10):
+            break
+        tr = a["trail"](b)
+        st = tr[0] if tr else "?"
+        mid = tr[1:-1] if len(tr) > 2 else []
+        if len(mid) > 6:
+            mid = mid[:3] + ["..."] + mid[-3:]
+        print(f"{d:6.4g} {en} <- {st}" + (f" ({' -> '.join(mid)})" if mid else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
