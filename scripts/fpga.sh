@@ -347,11 +347,10 @@ if [ "$split" = 1 ]; then
         echo "fpga: $placed is up to date: placement skipped"
         place_note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
     else
-        rm -f "$placed" "$out/place.cmd" "$out/place_timing.json"
+        rm -f "$placed" "$out/place.cmd"
         # shellcheck disable=SC2086
         timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
             --seed "$seed" --timing-allow-fail --no-route --write "$placed" --log "$out/place.log" \
-            --report "$out/place_timing.json" \
             > /dev/null 2>&1 || pnr_rc=$?
         [ "$pnr_rc" = 0 ] && echo "$pcmd" > "$out/place.cmd"
     fi
@@ -444,9 +443,10 @@ over=()
     echo "fmax_placed_mhz  ${fplace:-none} (nextpnr's estimate after placement)"
     echo "longest_path     $lpath"
     echo "logic_levels     $levels; $out/depth.txt"
-    # nextpnr's critical path of the core clock: after routing, else the
-    # placement's estimate (scripts/fpga_timing.py)
-    tj="$out/route_timing.json"; [ -s "$tj" ] || tj="$out/place_timing.json"
+    # nextpnr's critical path of the core clock after routing
+    # (scripts/fpga_timing.py; a placement-only run's --report holds no
+    # paths, so a stopped route has none)
+    tj="$out/route_timing.json"
     if [ -s "$tj" ]; then
         python3 scripts/fpga_timing.py "$tj" "${core_net:-}" |
             sed "s/^path_ns: /critical_ns      /; s/^path: /critical_path    /" ||
