@@ -31,8 +31,17 @@
 #                                       iverilog -g2005 and Yosys' reader with
 #                                       the vendor cell libraries, no
 #                                       synthesis)
-#   FPGA_SEED   the placer's seed (default: ice40 1; ecp5 3, the seed whose
-#               placement router2 routes to the end, docs/fpga/boards.md)
+#   FPGA_SEED   the placer's seed (default: ice40 1; ecp5 FPGA_SEEDS')
+#   FPGA_SEEDS  ecp5: the seeds to try, "N N ..." (default: 3, the seed
+#               whose placement router2 routes to the end,
+#               docs/fpga/boards.md); each is placed and routed in
+#               build/fpga/ecp5/seed_N/, FPGA_JOBS at once (default: the
+#               cores), until a batch has a seed that routes: its fastest
+#               is the build's, and the report names every seed's outcome
+#   FPGA_ROUTE_STALL ecp5: router2 is stopped as stalled on a placement
+#               when its fewest overused wires are this many iterations
+#               old and the last iteration has half as many again
+#               (default 10; 0: never)
 #   FPGA_PARAMS the top's parameters to override, "NAME=VALUE ..." (e.g.
 #               the ULX3S at the small configuration: "CHANNELS=2 WARPS=2
 #               DQ_LOG2=4 REGS=16 SEM_DIGIT=1"; CORE_HZ among them sets the
@@ -56,14 +65,15 @@
 #   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
 #               the report then has the packed design's resources and says
 #               where place and route stood, with no Fmax
-# The ECP5 places and routes in two runs of nextpnr: the placement is
-# written to build/fpga/ecp5/placed.json, and a later run whose netlist is
-# older than it and whose placement options (place.cmd) are the same
-# routes from it without placing again (placement is most of an hour on
-# the ULX3S), and a finished route of that placement with the same options
-# (route.cmd, the text configuration newer than the placement) is packed
-# again without routing, unless FPGA_HEATMAP asks for the router's
-# heatmaps; FPGA_PNR_TIMEOUT bounds the two runs together.
+# The ECP5 places and routes in two runs of nextpnr a seed: the placement
+# is written to build/fpga/ecp5/seed_N/placed.json, and a later run whose
+# netlist is older than it and whose placement options (place.cmd) are the
+# same routes from it without placing again (placement is a quarter of an
+# hour or more on the ULX3S), and a finished route of that placement with
+# the same options (route.cmd, the text configuration newer than the
+# placement) is packed again without routing, unless FPGA_HEATMAP asks for
+# the router's heatmaps; FPGA_PNR_TIMEOUT bounds a seed's two runs
+# together.
 #   FPGA_HEATMAP=1   router2 writes its congestion after each iteration
 #               ($out/heat_*_N.csv, --router2-heatmap) and the report names
 #               the last one's most congested RTL signals and how evenly
@@ -77,6 +87,7 @@ cd "$(dirname "$0")/.."
 fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
 . scripts/lib/ecp5_synth.sh
 . scripts/lib/top_param.sh
+. scripts/lib/router2_log.sh
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
@@ -132,6 +143,7 @@ if [ "${1:-}" = --lint ]; then
     # the levels tool and the critical-path summary on netlists and
     # reports made up in them (levels and delays known), then the levels
     # tool on the receiver: a register deeper than a level, named
+    python3 scripts/fpga_names.py --selftest || fail "scripts/fpga_names.py --selftest"
     python3 scripts/fpga_depth.py --selftest || fail "scripts/fpga_depth.py --selftest"
     python3 scripts/fpga_timing.py --selftest || fail "scripts/fpga_timing.py --selftest"
     ld=$(python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --top 1) ||
@@ -139,6 +151,18 @@ if [ "${1:-}" = --lint ]; then
     ld=$(echo "$ld" | tail -1)
     [[ $ld =~ ^\ *[1-9][0-9]*\ [A-Za-z_] ]] || fail "scripts/fpga_depth.py: no register deeper than a level on wq_uart_rx: '$ld'"
     echo "fpga: levels tool on wq_uart_rx: deepest $ld"
+    # --trace: the deepest register's path, its levels the same as the
+    # list's, ending at the register's own figure; a name that is no
+    # register refused
+    lr=$(echo "$ld" | awk '{ print $2 }') ll=$(echo "$ld" | awk '{ print $1 }')
+    tr=$(python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --trace "$lr") ||
+        fail "scripts/fpga_depth.py --trace $lr"
+    [ "$(echo "$tr" | head -1)" = "trace: $lr $ll levels" ] || fail "fpga_depth.py --trace $lr: '$tr'"
+    [ "$(echo "$tr" | sed -n 2p | awk '{ print $1 }')" -le "$ll" ] || fail "fpga_depth.py --trace $lr: '$tr'"
+    if python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --trace no_such > /dev/null 2>&1; then
+        fail "fpga_depth.py --trace no_such: no error"
+    fi
+    echo "fpga: levels tool's trace of $lr: $(echo "$tr" | tail -n +2 | awk '{ printf "%s%s@%s", (NR > 1 ? " -> " : ""), $2, $1 }')"
     # the congestion tool on a heatmap made up here: iteration 2 is read
     # (iteration 1 is older), a signal's bits summed, ABC's nets apart, a
     # RAM's read register by its RAM, the overuse all in one 8x8 block
@@ -176,14 +200,37 @@ $want"
     # anything is built
     for bad in "FPGA_PARAMS=NO_SUCH=1|wq_ulx3s has no parameter NO_SUCH" \
                "FPGA_PARAMS=LANES=x|'LANES=x' is not NAME=NUMBER" \
-               "FPGA_TAG=Big|FPGA_TAG: 'Big' is not"; do
+               "FPGA_TAG=Big|FPGA_TAG: 'Big' is not" \
+               "FPGA_SEEDS=3 x|FPGA_SEEDS: 'x' is not a number" \
+               "FPGA_SEED=3 5|FPGA_SEED: '3 5' is not one seed" \
+               "FPGA_ROUTE_STALL=-1|FPGA_ROUTE_STALL: '-1' is not a count"; do
         if err=$(env "${bad%%|*}" bash "$0" ecp5 2>&1); then
             fail "fpga.sh ecp5 took ${bad%%|*}"
         fi
         [[ $err == *"${bad#*|}"* ]] || fail "fpga.sh ecp5 with ${bad%%|*}: not '${bad#*|}': $err"
     done
     [ ! -e build/fpga/ecp5_Big ] || fail "fpga.sh ecp5 with FPGA_TAG=Big made a build directory"
-    echo "fpga: FPGA_PARAMS / FPGA_TAG: an unknown parameter, a non-number and a bad tag refused by name"
+    echo "fpga: FPGA_PARAMS / FPGA_TAG / FPGA_SEEDS / FPGA_ROUTE_STALL: bad values refused by name"
+    # the seed sweep's stall rule on router2 logs made up here: a route
+    # whose fewest overused wires (4 510 at iteration 14) are ten
+    # iterations old with half as many again in the last stalls, one that
+    # rises less does not, nor does one whose fewest are a few dozen; the
+    # placer's own iter= lines are not the router's
+    rl=build/fpga/lint_route
+    mkroute() {   # OVERUSED... -> a log, an iteration a figure
+        { echo "Info: iter=575 steplen=1.96 a=289.9 penalty=[16.34]"
+          i=0; for o in "$@"; do i=$((i + 1)); echo "Info:     iter=$i wires=1204811 overused=$o overuse=$o archfail=NA"; done; } > "$rl.log"
+    }
+    rise=(87444 40000 20000 12000 9000 7000 6000 5500 5200 5000 4900 4800 4700 4510 4600 4900 5200 5600 6000 6500 7000 7531 7600 7700)
+    mkroute "${rise[@]}"
+    [ "$(route_best "$rl.log")" = "14 4510" ] || fail "route_best on $rl.log: '$(route_best "$rl.log")'"
+    [ "$(route_stall "$rl.log" 10)" = "14 4510" ] || fail "route_stall: a rising route not stalled at 10"
+    [ -z "$(route_stall "$rl.log" 11)" ] || fail "route_stall: stalled before 11 iterations"
+    mkroute "${rise[@]:0:23}" 6700
+    [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled under half as many again"
+    mkroute 81002 5000 359 24 30 41 38 60 45 50 44 47 40 45
+    [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled a route of a few dozen wires"
+    echo "fpga: router2 stall rule on made-up logs: a rising route stopped at 10 iterations, a slower rise and a few dozen wires left alone"
     exit 0
 fi
 
@@ -284,8 +331,18 @@ for kv in ${FPGA_PARAMS:-}; do
     chparam+="chparam -set $k $v $top; "
     params+="${params:+ }$kv"
 done
+# the placer's seeds: FPGA_SEED, else FPGA_SEEDS, else the board's default
+# (the ECP5 sweeps them, below; the iCE40 takes one)
+case $board in ecp5) dseeds="3" ;; *) dseeds="1" ;; esac
+read -r -a seeds <<< "${FPGA_SEED:-${FPGA_SEEDS:-$dseeds}}"
+[ ${#seeds[@]} -gt 0 ] || fail "FPGA_SEEDS: no seed"
+for sd in "${seeds[@]}"; do [[ $sd =~ ^[0-9]+$ ]] || fail "FPGA_SEEDS: '$sd' is not a number"; done
+[ -z "${FPGA_SEED:-}" ] || [ ${#seeds[@]} = 1 ] || fail "FPGA_SEED: '$FPGA_SEED' is not one seed (FPGA_SEEDS takes several)"
+[ "$split" = 1 ] || [ ${#seeds[@]} = 1 ] || fail "FPGA_SEEDS: the $board flow takes one seed"
+seed=${seeds[0]}
+stall=${FPGA_ROUTE_STALL:-10}
+[[ $stall =~ ^[0-9]+$ ]] || fail "FPGA_ROUTE_STALL: '$stall' is not a count"
 mkdir -p "$out" build/reports
-case $board in ecp5) seed=${FPGA_SEED:-3} ;; *) seed=${FPGA_SEED:-1} ;; esac
 
 # ---- synthesis (skipped when the netlist is newer than every input and was
 # made by the same command) -------------------------------------------------------
@@ -325,6 +382,88 @@ fi
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
+# nextpnr's timing analysis runs after placement (an estimate of the
+# routing) and after routing, a line a clock domain:
+#   Info: Max frequency for clock '$glbnet$core_clk': 10.52 MHz (PASS at 10.00 MHz)
+# the core clock's figures in a log, one a line (any clock's when core_net
+# is empty); a clock is named by its net, or by its global buffer's net
+core_fmax_log() {   # LOG -> the core clock's figures, one a line
+    awk -v n="$core_net" -v q="'" '
+        /Max frequency for clock / && split($0, p, q) == 3 {
+            if (n != "" && p[2] != n && p[2] != "$glbnet$" n) next
+            split(p[3], f, " "); print f[2]
+        }' "$1" 2>/dev/null
+}
+# pnr_seed DIR SEED: the ECP5's two runs of nextpnr at one seed.  The
+# placement goes to DIR/placed.json (its log DIR/place.log; its settings
+# name the router, which the second run takes from there), the route from
+# it (--no-pack --no-place) to DIR/route.log, the text configuration
+# DIR/wq_ulx3s.config and the timing report DIR/route_timing.json.  A
+# placement newer than the netlist and made with the same options
+# (DIR/place.cmd) is reused, so a router experiment (FPGA_PNR_OPTS' router
+# options, FPGA_HEATMAP) or a rerun after a stopped route starts from the
+# placement already made; a finished route of it with the same options
+# (DIR/route.cmd, the configuration newer than the placement) is reused
+# too.  While router2 routes, its log is read every 10 s: a stalled
+# router (route_stall, FPGA_ROUTE_STALL iterations; 0: never) is stopped
+# and DIR/stalled says where it stood.  The exit status goes to
+# DIR/pnr.rc and the report's note on reuse to DIR/note.
+pnr_seed() {
+    local d=$1 sd=$2 rc=0 rt=0 pid st note="" t0s
+    local placed="$1/placed.json" dcfg="$1/$top.config"
+    local pcmd="${pnr_args[*]} $pnr_opts --freq $freq --seed $2"
+    local dheat=()
+    [ ${#heat[@]} -eq 0 ] || dheat=(--router2-heatmap "$d/heat")
+    mkdir -p "$d"
+    rm -f "$d/pnr.rc" "$d/note" "$d/stalled"
+    t0s=$(date +%s)
+    if [ -s "$placed" ] && [ "$placed" -nt "$out/$top.json" ] && [ -s "$d/place.log" ] &&
+       [ "$(cat "$d/place.cmd" 2>/dev/null)" = "$pcmd" ]; then
+        echo "fpga: seed $sd: $placed is up to date: placement skipped"
+        note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
+    else
+        rm -f "$placed" "$d/place.cmd"
+        echo "fpga: seed $sd: placing ($d/place.log)"
+        # shellcheck disable=SC2086
+        timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
+            --seed "$sd" --timing-allow-fail --no-route --write "$placed" --log "$d/place.log" \
+            > /dev/null 2>&1 || rc=$?
+        [ "$rc" != 0 ] || echo "$pcmd" > "$d/place.cmd"
+    fi
+    if [ "$rc" = 0 ] && [ -s "$dcfg" ] && [ "$dcfg" -nt "$placed" ] && [ -s "$d/route.log" ] &&
+       [ "$(cat "$d/route.cmd" 2>/dev/null)" = "$pcmd" ] && [ ${#dheat[@]} -eq 0 ]; then
+        echo "fpga: seed $sd: $dcfg is up to date: routing skipped"
+        note+=" (its route of $(date -r "$dcfg" '+%Y-%m-%d %H:%M') reused)"
+    elif [ "$rc" = 0 ]; then
+        rm -f "$d/route.log" "$d/route.cmd" "$dcfg" "$d/route_timing.json" "$d"/heat_*.csv
+        # what is left of FPGA_PNR_TIMEOUT
+        if [ "$tmo" != 0 ]; then rt=$(( tmo - ($(date +%s) - t0s) )); [ "$rt" -gt 0 ] || rt=1; fi
+        echo "fpga: seed $sd: routing ($d/route.log)"
+        # shellcheck disable=SC2086
+        timeout "$rt" nice "$pnr" "${pnr_args[@]}" --textcfg "$dcfg" $pnr_opts "${dheat[@]}" --json "$placed" \
+            --no-pack --no-place --freq "$freq" --seed "$sd" --timing-allow-fail --log "$d/route.log" \
+            --report "$d/route_timing.json" > /dev/null 2>&1 &
+        pid=$!
+        while kill -0 "$pid" 2>/dev/null; do
+            sleep 10
+            st=""
+            [ "$stall" = 0 ] || st=$(route_stall "$d/route.log" "$stall")
+            if [ -n "$st" ]; then
+                echo "$st" > "$d/stalled"
+                echo "fpga: seed $sd: router2 stalled (fewest overused wires ${st#* } at iteration ${st%% *}): stopped"
+                kill "$pid" 2>/dev/null || true
+                break
+            fi
+        done
+        wait "$pid" || rc=$?
+        [ ! -f "$d/stalled" ] || rc=1
+        if [ "$rc" = 0 ] && [ -s "$dcfg" ]; then echo "$pcmd" > "$d/route.cmd"; fi
+    else
+        rm -f "$d/route.log"
+    fi
+    echo "$rc" > "$d/pnr.rc"
+    echo "$note" > "$d/note"
+}
 plog="$out/pnr.log"
 rm -f "$bits" "$out"/heat_*.csv
 heat=()
@@ -333,48 +472,68 @@ pnr_ok=1 pnr_rc=0
 tmo=${FPGA_PNR_TIMEOUT:-0}
 place_note=""
 if [ "$split" = 1 ]; then
-    # two runs of nextpnr: placement, written to $out/placed.json (its
-    # settings name the router, which the second run takes from there),
-    # then routing from it (--no-pack --no-place).  A placement newer than
-    # the netlist and made with the same options is reused: a router
-    # experiment (FPGA_PNR_OPTS' router options, FPGA_HEATMAP) or a rerun
-    # after a stopped route starts from the hour's work already done.
-    # pnr.log is the two logs one after the other.
-    placed="$out/placed.json"
-    pcmd="${pnr_args[*]} $pnr_opts --freq $freq --seed $seed"
-    if [ -s "$placed" ] && [ "$placed" -nt "$out/$top.json" ] && [ -s "$out/place.log" ] &&
-       [ "$(cat "$out/place.cmd" 2>/dev/null)" = "$pcmd" ]; then
-        echo "fpga: $placed is up to date: placement skipped"
-        place_note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
-    else
-        rm -f "$placed" "$out/place.cmd"
-        # shellcheck disable=SC2086
-        timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
-            --seed "$seed" --timing-allow-fail --no-route --write "$placed" --log "$out/place.log" \
-            > /dev/null 2>&1 || pnr_rc=$?
-        [ "$pnr_rc" = 0 ] && echo "$pcmd" > "$out/place.cmd"
+    # the seeds: each placed and routed in its own directory
+    # $out/seed_N/ (below, pnr_seed), FPGA_JOBS of them at once; the
+    # first batch with a seed that routes ends the sweep, and its fastest
+    # routed seed is the build's (its configuration is packed, its logs
+    # are the report's); with none routed, the seed whose router came
+    # nearest (the fewest overused wires) is reported
+    rm -f "$out/pnr.log" "$out/$top.config" "$out/route_timing.json"
+    jobs=${FPGA_JOBS:-$(nproc 2>/dev/null || echo 1)}
+    [[ $jobs =~ ^[1-9][0-9]*$ ]] || fail "FPGA_JOBS: '$jobs' is not a count"
+    set -- "${seeds[@]}"
+    sweep="" chosen="" chosen_f="" near="" near_o=""
+    while [ $# -gt 0 ]; do
+        batch=()
+        while [ $# -gt 0 ] && [ ${#batch[@]} -lt "$jobs" ]; do batch+=("$1"); shift; done
+        pids=()
+        for sd in "${batch[@]}"; do
+            pnr_seed "$out/seed_$sd" "$sd" > "$out/seed_$sd.out" 2>&1 &
+            pids+=($!)
+        done
+        for p in "${pids[@]}"; do wait "$p" || true; done
+        for sd in "${batch[@]}"; do
+            d="$out/seed_$sd"
+            cat "$out/seed_$sd.out"; rm -f "$out/seed_$sd.out"
+            rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
+            f=""
+            [ "$rc" = 0 ] && f=$(core_fmax_log "$d/route.log" | tail -1)
+            if [ -n "$f" ]; then
+                sweep+="${sweep:+; }seed $sd routed, $f MHz"
+                if [ -z "$chosen_f" ] || awk -v a="$f" -v b="$chosen_f" 'BEGIN { exit !(a > b) }'; then
+                    chosen=$sd chosen_f=$f
+                fi
+            else
+                o=$(route_best "$d/route.log")
+                if [ -f "$d/stalled" ]; then
+                    read -r si so < "$d/stalled"
+                    sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, not fewer in $stall iterations)"
+                elif [ "$rc" = 124 ]; then
+                    sweep+="${sweep:+; }seed $sd stopped by FPGA_PNR_TIMEOUT"
+                elif [ "$rc" = 0 ]; then
+                    sweep+="${sweep:+; }seed $sd routed, no Fmax line for the core clock"
+                else
+                    sweep+="${sweep:+; }seed $sd failed ($(grep -m1 -E '^ERROR' "$d/place.log" "$d/route.log" 2>/dev/null | sed 's/^[^:]*://' || echo "rc $rc"))"
+                fi
+                if [ -n "$o" ] && { [ -z "$near_o" ] || [ "${o#* }" -lt "$near_o" ]; }; then
+                    near=$sd near_o=${o#* }
+                fi
+            fi
+        done
+        [ -z "$chosen" ] || break
+    done
+    seed=${chosen:-${near:-${seeds[-1]}}}
+    d="$out/seed_$seed"
+    pnr_rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
+    [ -n "$chosen" ] || [ "$pnr_rc" != 0 ] || pnr_rc=1
+    place_note+="$(cat "$d/note" 2>/dev/null || true)"
+    [ ${#seeds[@]} -gt 1 ] && place_note+=" (seeds: $sweep)"
+    { cat "$d/place.log"; [ ! -f "$d/route.log" ] || cat "$d/route.log"; } > "$plog" 2>/dev/null || true
+    if [ -n "$chosen" ]; then
+        cp "$d/$top.config" "$cfg"
+        [ ! -s "$d/route_timing.json" ] || cp "$d/route_timing.json" "$out/route_timing.json"
     fi
-    if [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && [ "$cfg" -nt "$placed" ] && [ -s "$out/route.log" ] &&
-       [ "$(cat "$out/route.cmd" 2>/dev/null)" = "$pcmd" ] && [ ${#heat[@]} -eq 0 ]; then
-        # a route of this placement with the same options finished: the
-        # report and the bitstream are made again from it
-        echo "fpga: $cfg is up to date: routing skipped"
-        place_note+=" (its route of $(date -r "$cfg" '+%Y-%m-%d %H:%M') reused)"
-    elif [ "$pnr_rc" = 0 ]; then
-        rm -f "$out/route.log" "$out/route.cmd" "$cfg" "$out/route_timing.json"
-        # what is left of FPGA_PNR_TIMEOUT
-        rt=0
-        if [ "$tmo" != 0 ]; then rt=$(( tmo - ($(date +%s) - t1) )); [ "$rt" -gt 0 ] || rt=1; fi
-        # shellcheck disable=SC2086
-        timeout "$rt" nice "$pnr" "${pnr_args[@]}" "${pnr_out[@]}" $pnr_opts "${heat[@]}" --json "$placed" \
-            --no-pack --no-place --freq "$freq" --seed "$seed" --timing-allow-fail --log "$out/route.log" \
-            --report "$out/route_timing.json" \
-            > /dev/null 2>&1 || pnr_rc=$?
-        [ "$pnr_rc" = 0 ] && [ -s "$cfg" ] && echo "$pcmd" > "$out/route.cmd"
-    else
-        rm -f "$out/route.log"
-    fi
-    { cat "$out/place.log"; [ ! -f "$out/route.log" ] || cat "$out/route.log"; } > "$plog" 2>/dev/null || true
+    [ ${#heat[@]} -eq 0 ] || heat=(--router2-heatmap "$d/heat")
 else
     # shellcheck disable=SC2086
     rm -f "$out/route_timing.json"
@@ -403,18 +562,9 @@ t3=$(date +%s)
 util() {   # CELL -> "used avail"
     awk -v c="$1:" '$1 == "Info:" && $2 == c { sub("/", "", $3); print $3, $4; exit }' "$plog"
 }
-# nextpnr's timing analysis runs after placement (an estimate of the
-# routing) and after routing, a line a clock domain:
-#   Info: Max frequency for clock '$glbnet$core_clk': 10.52 MHz (PASS at 10.00 MHz)
-# the core clock's first figure and its last (any clock's when core_net is
-# empty); a clock is named by its net, or by its global buffer's net
-core_fmax() {   # -> the core clock's figures, one a line
-    awk -v n="$core_net" -v q="'" '
-        /Max frequency for clock / && split($0, p, q) == 3 {
-            if (n != "" && p[2] != n && p[2] != "$glbnet$" n) next
-            split(p[3], f, " "); print f[2]
-        }' "$plog"
-}
+# the core clock's first figure in the log (after placement) and its last
+# (after routing)
+core_fmax() { core_fmax_log "$plog"; }
 fmax="" fplace=""
 fplace=$(core_fmax | head -1) || true
 [ $pnr_ok = 1 ] && fmax=$(core_fmax | tail -1)
@@ -458,7 +608,10 @@ over=()
                    (f >= b ? "meets" : "FAIL: under"), b, (f >= t ? "meets" : "under"), t }'
         echo "bitstream        $bits ($(stat -c %s "$bits") bytes)"
     else
-        if [ "$pnr_rc" = 124 ]; then
+        if [ "$split" = 1 ] && [ -f "$out/seed_$seed/stalled" ]; then
+            read -r si so < "$out/seed_$seed/stalled"
+            echo "fmax_mhz         none (router2 stalled at seed $seed: its fewest overused wires $so at iteration $si, not fewer in $stall iterations; FPGA_SEEDS tries others)"
+        elif [ "$pnr_rc" = 124 ]; then
             # the placer's or the router's last progress line
             why="stopped by FPGA_PNR_TIMEOUT after $tmo s, at: $(grep -E '^Info:' "$plog" | tail -1 | sed 's/^Info: *//')"
             echo "fmax_mhz         none (place and route $why)"
@@ -472,7 +625,7 @@ over=()
     fi
     echo "seconds          synth $((t1 - t0)), place and route $((t2 - t1)), pack $((t3 - t2))"
     if [ ${#heat[@]} -gt 0 ]; then
-        python3 scripts/fpga_congestion.py "$out/heat" ||
+        python3 scripts/fpga_congestion.py "${heat[1]}" ||
             echo "congestion_iter     none (router2 wrote no heatmap: was the router router2?)"
     fi
     if [ "$board" = ice40 ]; then

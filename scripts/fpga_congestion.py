@@ -31,6 +31,10 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
+
 
 def last_iter(prefix):
     """The highest N with both files written, or None."""
@@ -43,18 +47,6 @@ def last_iter(prefix):
         if os.path.exists("%s_congestion_by_coordinate_%d.csv" % (prefix, n)) and (best is None or n > best):
             best = n
     return best
-
-
-def rtl_name(net):
-    """A net's RTL signal without its bit index, or None for ABC's names."""
-    if net.startswith("$techmap") or net.startswith("$abc"):
-        return None
-    name = re.sub(r"\[\d+\]$", "", net)
-    # a RAM read register Yosys split out: "$\\a.b.mem$rdreg[0]$q" -> a.b.mem
-    m = re.match(r"^\$\\?(.*?)\$rdreg", name)
-    if m:
-        return m.group(1) + " (read register)"
-    return name.lstrip("$\\")
 
 
 def main(argv):

@@ -31,16 +31,23 @@ Prints the budget's view of the netlist:
     the worst first, down to the budget or the count asked for:
     <levels> <register> <- <start> (<waypoint> -> ...)
 
-    fpga_depth.py NETLIST.json TOP [--budget N] [--top K]
+    fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG]
+
+--trace REG prints the worst path into one register instead, a line a
+named net with the levels there.
 
 Levels are not nanoseconds; at an ECP5 -6 speed grade a level with its
 routing costs about 1.0 to 1.5 ns at moderate density, so a 75 MHz clock
 (13.3 ns) leaves about 8 to 10 levels.
 """
 import json
-import re
+import os
 import sys
 from collections import defaultdict
+
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
 
 # cell type -> (sequential inputs are endpoints only, combinational arcs)
 # Combinational cells: every input to every output, unless listed.
@@ -54,14 +61,6 @@ DPR_OUT = {"DO0", "DO1", "DO2", "DO3"}
 def is_seq(t):
     return t in SEQ or t.startswith("SB_DFF") or t.startswith("$_DFF") or t.startswith("$_SDFF") \
         or t.startswith("$_DLATCH")
-
-
-def clean(name):
-    """A netlist name -> the RTL's dotted register name (no bit index)."""
-    name = re.sub(r"\[\d+(:\d+)?\]$", "", name.strip())
-    name = name.lstrip("\\")
-    name = re.sub(r"_(SB|TRELLIS|LUT4|CCU2C|DP16KD|MULT18X18D|PFUMX|L6MUX21)_.*$", "", name)
-    return name
 
 
 def selftest():
@@ -115,7 +114,9 @@ def analyse(mod, budget, carry):
     for n, d in mod.get("netnames", {}).items():
         if d.get("hide_name", 0):
             continue
-        nm = clean(n)
+        nm = rtl_name(n)
+        if nm is None:
+            continue
         for b in d["bits"]:
             if isinstance(b, str):
                 continue
@@ -218,8 +219,40 @@ def analyse(mod, budget, carry):
                 hot[n] += 1
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
+    def chain(b):
+        """(levels, name or None) of every bit on b's worst path, start first."""
+        out, seen = [], set()
+        while isinstance(b, int) and b not in seen:
+            seen.add(b)
+            out.append((depth.get(b, 0), bitname.get(b)))
+            b = pred.get(b)
+        return out[::-1]
+
     return {"worst": worst, "hist": hist, "over": over, "total": total,
-            "loops": loops, "hot": hot, "trail": trail}
+            "loops": loops, "hot": hot, "trail": trail, "chain": chain}
+
+
+def print_trace(a, reg):
+    """The worst path into the register named reg (its full dotted name,
+    or a name it ends with): one line a named net along it, with the
+    levels at that net, so a cut can be placed by level."""
+    hits = [en for en in a["worst"] if en == reg] or \
+        [en for en in a["worst"] if en.endswith("." + reg)]
+    if not hits:
+        sys.stderr.write(f"fpga_depth: no register named {reg}\n")
+        return 1
+    if len(hits) > 1:
+        sys.stderr.write(f"fpga_depth: {reg} names {len(hits)} registers: "
+                         + ", ".join(sorted(hits)[:8]) + "\n")
+        return 1
+    d, b = a["worst"][hits[0]]
+    print(f"trace: {hits[0]} {d:.4g} levels")
+    last = None
+    for lv, n in a["chain"](b):
+        if n and n != last:
+            print(f"{lv:6.4g} {n}")
+            last = n
+    return 0
 
 
 def main(argv):
@@ -227,6 +260,14 @@ def main(argv):
     if args == ["--selftest"]:
         return selftest()
     budget, topk, carry = 10, 40, 0.0
+    trace = None
+    if "--trace" in args:
+        i = args.index("--trace")
+        if i + 1 >= len(args):
+            sys.stderr.write("fpga_depth: --trace needs a register name\n")
+            return 2
+        trace = args[i + 1]
+        del args[i:i + 2]
     for opt in ("--budget", "--top", "--carry"):
         if opt in args:
             i = args.index(opt)
@@ -243,7 +284,8 @@ def main(argv):
                 carry = v
             del args[i:i + 2]
     if len(args) != 2:
-        sys.stderr.write("usage: fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--carry W]\n"
+        sys.stderr.write("usage: fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--carry W]"
+                         " [--trace REG]\n"
                          "       fpga_depth.py --selftest\n")
         return 2
     path, top = args
@@ -259,6 +301,8 @@ def main(argv):
         return 1
     a = analyse(mod, budget, carry)
     worst = a["worst"]
+    if trace is not None:
+        return print_trace(a, trace)
     if not worst:
         print("levels_max: 0")
         return 0

@@ -25,28 +25,9 @@ import sys
 import tempfile
 import os
 
-
-def clean(name):
-    """An ltp net name -> the RTL's dotted name, or None for a generated one."""
-    name = name.strip()
-    # drop the bit index ltp appends: "\a.b.c[3] [127]" / "... (via ...)"
-    name = re.sub(r"\s*\(via .*\)$", "", name)
-    name = re.sub(r"\s*\[\d+\]$", "", name)
-    name = re.sub(r"\[\d+(:\d+)?\]$", "", name)
-    if name.startswith("\\"):
-        # a net Yosys named after the cell it drives or is driven by
-        # ("rdat_SB_DFFE_Q_30_D_SB_LUT4_O_I3"): the RTL name before it
-        return re.sub(r"_(SB|TRELLIS|LUT4|CCU2C|DP16KD|MULT18X18D|PFUMX|L6MUX21)_.*$", "", name[1:])
-    # a generated name that keeps its RTL origin after "flatten":
-    # "$abc$1$flatten\u_a.\u_b.$0$lookahead\c_live$104085[31:0]$104093"
-    m = re.search(r"flatten((?:\\[A-Za-z_][\w.\\$]*?)+)\$", name)
-    if m:
-        parts = [p for p in re.split(r"\\|\.", m.group(1)) if p and not p.startswith("$")]
-        tail = re.search(r"\\([A-Za-z_]\w*)\$\d+", name)
-        if tail and (not parts or parts[-1] != tail.group(1)):
-            parts.append(tail.group(1))
-        return ".".join(parts) if parts else None
-    return None
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
 
 
 def main():
@@ -72,7 +53,7 @@ def main():
             continue
         m = re.match(r"\s*\d+: (.*)$", ln)
         if m and length is not None:
-            n = clean(m.group(1))
+            n = rtl_name(m.group(1))
             if n and (not names or names[-1] != n):
                 names.append(n)
     if length is None:

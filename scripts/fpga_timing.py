@@ -17,25 +17,12 @@ with "path_ns: none" when the report has no path (an unconstrained or
 empty design), 1 when the file cannot be read.
 """
 import json
-import re
+import os
 import sys
 
-
-def rtl_name(net):
-    """A netlist net name -> its RTL name: bit index and Yosys' cell
-    suffixes dropped, None for a generated name."""
-    if not net:
-        return None
-    n = net.lstrip("\\")
-    if n.startswith("$"):
-        m = re.search(r"flatten((?:\\[A-Za-z_][\w.\\$]*?)+)\$", n)
-        if not m:
-            return None
-        parts = [p for p in re.split(r"\\|\.", m.group(1)) if p and not p.startswith("$")]
-        return ".".join(parts) or None
-    n = re.sub(r"_(SB|TRELLIS|LUT4|CCU2C|DP16KD|MULT18X18D|PFUMX|L6MUX21)_.*$", "", n)
-    n = re.sub(r"\[\d+(:\d+)?\]$", "", n)
-    return n
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
 
 
 def short(name, keep=3):
