@@ -32,7 +32,7 @@
 #                                       the vendor cell libraries, no
 #                                       synthesis)
 #   FPGA_SEED   the placer's seed (default: ice40 1; ecp5 FPGA_SEEDS')
-#   FPGA_SEEDS  ecp5: the seeds to try, "N N ..." (default: 3, the seed
+#   FPGA_SEEDS  ecp5: the seeds to try, "N N ..." (default: 7, the seed
 #               whose placement router2 routes to the end,
 #               docs/fpga/boards.md); each is placed and routed in
 #               build/fpga/ecp5/seed_N/, FPGA_JOBS at once (default: the
@@ -60,7 +60,7 @@
 #   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
 #               -device u -dff"; the report's synth line names them)
 #   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--placer static
-#               --router router2 --no-tmdriv",
+#               --router router2 --no-tmdriv --router2-alt-weights",
 #               ice40 none; the report's place-and-route line names them)
 #   FPGA_PNR_TIMEOUT seconds after which nextpnr is stopped (default: none);
 #               the report then has the packed design's resources and says
@@ -313,8 +313,11 @@ case $board in
         # pulling the critical paths together; on the board it places in
         # under half the time, and router2 stalls on either placement by
         # about as much as between two seeds (the core clock is under
-        # either placement's Fmax estimate)
-        pnr_opts=${FPGA_PNR_OPTS---placer static --router router2 --no-tmdriv}
+        # either placement's Fmax estimate); --router2-alt-weights: router2's
+        # other cost weights, with which it routes seed 7's placement of
+        # the present netlist to the end, where its default weights come
+        # down to 453 overused wires and rise again
+        pnr_opts=${FPGA_PNR_OPTS---placer static --router router2 --no-tmdriv --router2-alt-weights}
         res="TRELLIS_COMB:luts TRELLIS_FF:ffs TRELLIS_RAMW:lutram DP16KD:ebr MULT18X18D:dsp TRELLIS_IO:io DCCA:global_buffers EHXPLLL:pll"
         # a LUT RAM's read is cut too: its write is clocked, and a path
         # through its read address counts from the RAM
@@ -335,7 +338,7 @@ for kv in ${FPGA_PARAMS:-}; do
 done
 # the placer's seeds: FPGA_SEED, else FPGA_SEEDS, else the board's default
 # (the ECP5 sweeps them, below; the iCE40 takes one)
-case $board in ecp5) dseeds="3" ;; *) dseeds="1" ;; esac
+case $board in ecp5) dseeds="7" ;; *) dseeds="1" ;; esac
 read -r -a seeds <<< "${FPGA_SEED:-${FPGA_SEEDS:-$dseeds}}"
 [ ${#seeds[@]} -gt 0 ] || fail "FPGA_SEEDS: no seed"
 for sd in "${seeds[@]}"; do [[ $sd =~ ^[0-9]+$ ]] || fail "FPGA_SEEDS: '$sd' is not a number"; done
