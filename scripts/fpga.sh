@@ -40,8 +40,9 @@
 #               is the build's, and the report names every seed's outcome
 #   FPGA_ROUTE_STALL ecp5: router2 is stopped as stalled on a placement
 #               when its fewest overused wires are this many iterations
-#               old and the last iteration has half as many again and 200
-#               more (default 10; 0: never)
+#               old, and as many as it took to reach them, and the last
+#               iteration has half as many again and 200 more (default
+#               10; 0: never; scripts/lib/router2_log.sh)
 #   FPGA_PARAMS the top's parameters to override, "NAME=VALUE ..." (e.g.
 #               the ULX3S at the small configuration: "CHANNELS=2 WARPS=2
 #               DQ_LOG2=4 REGS=16 SEM_DIGIT=1"; CORE_HZ among them sets the
@@ -212,27 +213,36 @@ $want"
     [ ! -e build/fpga/ecp5_Big ] || fail "fpga.sh ecp5 with FPGA_TAG=Big made a build directory"
     echo "fpga: FPGA_PARAMS / FPGA_TAG / FPGA_SEEDS / FPGA_ROUTE_STALL: bad values refused by name"
     # the seed sweep's stall rule on router2 logs made up here: a route
-    # whose fewest overused wires (4 510 at iteration 14) are ten
-    # iterations old with half as many again in the last stalls, one that
-    # rises less does not, nor does one whose fewest are a few dozen; the
+    # whose fewest overused wires (4 510 at iteration 14) are fourteen
+    # iterations old with half as many again in the last stalls (not
+    # before fourteen), one that rises less does not, nor does one whose
+    # last wires wander by a few dozen, nor one that rises by half again
+    # and 200 more for fewer iterations than it took to reach its fewest
+    # and then falls (the alternate weights' route of seed 7); the
     # placer's own iter= lines are not the router's
     rl=build/fpga/lint_route
     mkroute() {   # OVERUSED... -> a log, an iteration a figure
         { echo "Info: iter=575 steplen=1.96 a=289.9 penalty=[16.34]"
           i=0; for o in "$@"; do i=$((i + 1)); echo "Info:     iter=$i wires=1204811 overused=$o overuse=$o archfail=NA"; done; } > "$rl.log"
     }
-    rise=(87444 40000 20000 12000 9000 7000 6000 5500 5200 5000 4900 4800 4700 4510 4600 4900 5200 5600 6000 6500 7000 7531 7600 7700)
+    rise=(87444 40000 20000 12000 9000 7000 6000 5500 5200 5000 4900 4800 4700 4510 4600 4900 5200 5600 6000 6500 7000 7531 7600 7700 7800 7900 8000 8100)
     mkroute "${rise[@]}"
     [ "$(route_best "$rl.log")" = "14 4510" ] || fail "route_best on $rl.log: '$(route_best "$rl.log")'"
-    [ "$(route_stall "$rl.log" 10)" = "14 4510" ] || fail "route_stall: a rising route not stalled at 10"
-    [ -z "$(route_stall "$rl.log" 11)" ] || fail "route_stall: stalled before 11 iterations"
-    mkroute "${rise[@]:0:23}" 6700
+    [ "$(route_stall "$rl.log" 10)" = "14 4510" ] || fail "route_stall: a rising route not stalled at 14 iterations"
+    mkroute "${rise[@]:0:27}"
+    [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled before as many iterations as the fewest took"
+    mkroute "${rise[@]:0:27}" 6700
     [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled under half as many again"
-    mkroute 81002 5000 359 24 30 41 38 60 45 50 44 47 40 45
+    mkroute 81002 5000 359 24 30 41 38 60 45 50 44 47 40 45 38 30 33 41 45 50 44 47 40 45 38 30
     [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled a route of a few dozen wires"
+    wander=(50229 20000 8000 4000 2000 1000 700 500 400 300 285 300 350 400 450 490 500 520 540 560 300 200 136)
+    mkroute "${wander[@]}"
+    [ -z "$(route_stall "$rl.log" 10)" ] || fail "route_stall: stalled a route that wanders up and comes down"
+    mkroute "${wander[@]:0:20}"
+    [ -z "$(route_stall "$rl.log" 5)" ] || fail "route_stall: stalled a wander at 5 iterations, fewer than its fewest took"
     mkroute 81332 5616 708 298 188 147 138 126 107 97 104 111 125 139 188 220 277 291 322 385
     [ "$(route_stall "$rl.log" 10)" = "10 97" ] || fail "route_stall: a route rising from 97 to 385 not stalled"
-    echo "fpga: router2 stall rule on made-up logs: routes rising from 4 510 and from 97 stopped at 10 iterations, a slower rise and a few dozen wires left alone"
+    echo "fpga: router2 stall rule on made-up logs: routes rising from 4 510 and from 97 stopped, a slower rise, a wander back down and a few dozen wires left alone"
     exit 0
 fi
 
