@@ -522,7 +522,7 @@ if [ "$split" = 1 ]; then
                 o=$(route_best "$d/route.log")
                 if [ -f "$d/stalled" ]; then
                     read -r si so < "$d/stalled"
-                    sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, not fewer in $stall iterations)"
+                    sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, then rising)"
                 elif [ "$rc" = 124 ]; then
                     sweep+="${sweep:+; }seed $sd stopped by FPGA_PNR_TIMEOUT"
                 elif [ "$rc" = 0 ]; then
@@ -625,7 +625,7 @@ over=()
     else
         if [ "$split" = 1 ] && [ -f "$out/seed_$seed/stalled" ]; then
             read -r si so < "$out/seed_$seed/stalled"
-            echo "fmax_mhz         none (router2 stalled at seed $seed: its fewest overused wires $so at iteration $si, not fewer in $stall iterations; FPGA_SEEDS tries others)"
+            echo "fmax_mhz         none (router2 stalled at seed $seed: its fewest overused wires $so at iteration $si, then rising; FPGA_SEEDS tries others)"
         elif [ "$pnr_rc" = 124 ]; then
             # the placer's or the router's last progress line
             why="stopped by FPGA_PNR_TIMEOUT after $tmo s, at: $(grep -E '^Info:' "$plog" | tail -1 | sed 's/^Info: *//')"
