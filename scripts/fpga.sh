@@ -302,8 +302,7 @@ case $board in
         # derived one
         pnr_args=(--85k --package CABGA381 --lpf fpga/ecp5/ulx3s.lpf)
         cfg="$out/$top.config"            # the routed design, ecppack's input
-        pnr_out=(--textcfg "$cfg")
-        # placement (most of an hour) and routing are two runs, the
+        # placement (a quarter of an hour or more) and routing are two runs, a seed's
         # placement saved for the next (below)
         split=1
         pnr_note=" (the core clock timed at CORE_HZ, $core_mhz MHz)"

@@ -189,15 +189,22 @@ def analyse(mod, budget, carry):
             onstack.discard(b)
             stack.pop()
 
-    def trail(b):
-        names, seen = [], set()
+    def chain(b):
+        """(levels, name or None) of every bit on b's worst path, start first."""
+        out, seen = [], set()
         while isinstance(b, int) and b not in seen:
             seen.add(b)
-            n = bitname.get(b)
+            out.append((depth.get(b, 0), bitname.get(b)))
+            b = pred.get(b)
+        return out[::-1]
+
+    def trail(b):
+        """The RTL names along b's worst path, start first, repeats merged."""
+        names = []
+        for _, n in chain(b):
             if n and (not names or names[-1] != n):
                 names.append(n)
-            b = pred.get(b)
-        return names[::-1]
+        return names
 
     worst, hist, hot = {}, defaultdict(int), defaultdict(int)
     total = over = 0
@@ -219,15 +226,6 @@ def analyse(mod, budget, carry):
                 hot[n] += 1
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
-    def chain(b):
-        """(levels, name or None) of every bit on b's worst path, start first."""
-        out, seen = [], set()
-        while isinstance(b, int) and b not in seen:
-            seen.add(b)
-            out.append((depth.get(b, 0), bitname.get(b)))
-            b = pred.get(b)
-        return out[::-1]
-
     return {"worst": worst, "hist": hist, "over": over, "total": total,
             "loops": loops, "hot": hot, "trail": trail, "chain": chain}
 
