@@ -36,8 +36,9 @@
 #               whose placement router2 routes to the end,
 #               docs/fpga/boards.md); each is placed and routed in
 #               build/fpga/ecp5/seed_N/, FPGA_JOBS at once (default: the
-#               cores), until a batch has a seed that routes: its fastest
-#               is the build's, and the report names every seed's outcome
+#               cores); the first seed that routes is the build's (the
+#               seeds routing beside it are stopped, the rest not
+#               started), and the report names every seed's outcome
 #   FPGA_ROUTE_STALL ecp5: router2 is stopped as stalled on a placement
 #               when its fewest overused wires are this many iterations
 #               old, and as many as it took to reach them, and the last
@@ -89,6 +90,7 @@ fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
 . scripts/lib/ecp5_synth.sh
 . scripts/lib/top_param.sh
 . scripts/lib/router2_log.sh
+. scripts/lib/ecp5_sweep.sh
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
@@ -243,6 +245,63 @@ $want"
     mkroute 81332 5616 708 298 188 147 138 126 107 97 104 111 125 139 188 220 277 291 322 385
     [ "$(route_stall "$rl.log" 10)" = "10 97" ] || fail "route_stall: a route rising from 97 to 385 not stalled"
     echo "fpga: router2 stall rule on made-up logs: routes rising from 4 510 and from 97 stopped, a slower rise, a wander back down and a few dozen wires left alone"
+    # the seed sweep (scripts/lib/ecp5_sweep.sh) with a nextpnr made up
+    # here, each seed its own outcome: 11's placement fails, 3's router
+    # stalls (the rising log above), 9's router is slow, 5 routes; all
+    # four at once: 5 is the build's, 9 is stopped when 5 has routed; then
+    # 5 and 9 one at a time: 5's route is reused and 9 is never started;
+    # with no seed routing, the nearest is named
+    sw=build/fpga/lint_sweep
+    rm -rf "$sw"; mkdir -p "$sw/bin"
+    {   echo '#!/usr/bin/env bash'
+        echo 'log="" sd="" wr="" cfg="" rep="" route=1'
+        echo 'while [ $# -gt 0 ]; do case $1 in --log) log=$2; shift ;; --seed) sd=$2; shift ;;'
+        echo '  --write) wr=$2; shift ;; --textcfg) cfg=$2; shift ;; --report) rep=$2; shift ;;'
+        echo '  --no-route) route=0 ;; esac; shift; done'
+        echo 'if [ $route = 0 ]; then'
+        echo '  [ "$sd" != 11 ] || { echo "ERROR: made-up placement failure" > "$log"; exit 1; }'
+        echo '  echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 16.$sd MHz (PASS at 6.25 MHz)" > "$log"'
+        echo '  echo "{}" > "$wr"; exit 0; fi'
+        echo 'case $sd in'
+        echo "  3) i=0; for o in ${rise[*]}; do i=\$((i + 1))"
+        echo '       echo "Info:     iter=$i wires=9 overused=$o overuse=$o archfail=NA"; done > "$log"; exec sleep 60 ;;'
+        echo '  9) echo "Info:     iter=1 wires=9 overused=900 overuse=900 archfail=NA" > "$log"; exec sleep 60 ;;'
+        echo '  5) sleep 2; echo "Info:     iter=1 wires=9 overused=0 overuse=0 archfail=NA" > "$log"'
+        echo '     echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 17.25 MHz (PASS at 6.25 MHz)" >> "$log"'
+        echo '     echo cfg > "$cfg"; echo "{}" > "$rep" ;;'
+        echo 'esac'
+    } > "$sw/bin/nextpnr-ecp5"
+    chmod +x "$sw/bin/nextpnr-ecp5"
+    echo '{}' > "$sw/wq_ulx3s.json"
+    sweep_run() {   # JOBS SEED... -> "chosen|fmax|near|sweep"
+        (   pnr=$sw/bin/nextpnr-ecp5 pnr_opts="" freq=75 top=wq_ulx3s out=$sw tmo=0 stall=10
+            core_net=core_clk sweep_poll=1 FPGA_JOBS=$1
+            pnr_args=() heat=()
+            shift
+            seed_sweep "$@" > "$sw/sweep.out" 2>&1
+            echo "$chosen|$chosen_f|$near|$sweep" )
+    }
+    got=$(sweep_run 4 11 3 9 5)
+    want="5|17.25|3|seed 11 failed (made-up placement failure); seed 3 stalled (router2's fewest overused wires 4510 at iteration 14, then rising); seed 9 stopped (seed 5 routed first); seed 5 routed, 17.25 MHz"
+    [ "$got" = "$want" ] || fail "the seed sweep on a made-up nextpnr: got
+$got
+want
+$want
+($sw/sweep.out)"
+    [ ! -e "$sw/seed_9/wq_ulx3s.config" ] && [ -f "$sw/seed_9/preempted" ] && [ ! -e "$sw/sweep.won" ] ||
+        fail "the seed sweep: seed 9 not stopped cleanly ($sw)"
+    rm -rf "$sw/seed_9"
+    got=$(sweep_run 1 5 9)
+    [ "$got" = "5|17.25||seed 5 routed, 17.25 MHz" ] && [ ! -e "$sw/seed_9" ] &&
+        grep -q "seed 5: $sw/seed_5/wq_ulx3s.config is up to date: routing skipped" "$sw/sweep.out" ||
+        fail "the seed sweep: seed 5's route not reused, or seed 9 started: '$got' ($sw/sweep.out)"
+    got=$(sweep_run 1 11 3)
+    want="||3|seed 11 failed (made-up placement failure); seed 3 stalled (router2's fewest overused wires 4510 at iteration 14, then rising)"
+    [ "$got" = "$want" ] || fail "the seed sweep with none routed: got
+$got
+want
+$want"
+    echo "fpga: seed sweep on a made-up nextpnr: a failed, a stalled, a preempted and a routed seed reported; the routed one chosen, its route reused; with none routed the nearest named"
     exit 0
 fi
 
@@ -396,88 +455,6 @@ fi
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
-# nextpnr's timing analysis runs after placement (an estimate of the
-# routing) and after routing, a line a clock domain:
-#   Info: Max frequency for clock '$glbnet$core_clk': 10.52 MHz (PASS at 10.00 MHz)
-# the core clock's figures in a log, one a line (any clock's when core_net
-# is empty); a clock is named by its net, or by its global buffer's net
-core_fmax_log() {   # LOG -> the core clock's figures, one a line
-    awk -v n="$core_net" -v q="'" '
-        /Max frequency for clock / && split($0, p, q) == 3 {
-            if (n != "" && p[2] != n && p[2] != "$glbnet$" n) next
-            split(p[3], f, " "); print f[2]
-        }' "$1" 2>/dev/null
-}
-# pnr_seed DIR SEED: the ECP5's two runs of nextpnr at one seed.  The
-# placement goes to DIR/placed.json (its log DIR/place.log; its settings
-# name the router, which the second run takes from there), the route from
-# it (--no-pack --no-place) to DIR/route.log, the text configuration
-# DIR/wq_ulx3s.config and the timing report DIR/route_timing.json.  A
-# placement newer than the netlist and made with the same options
-# (DIR/place.cmd) is reused, so a router experiment (FPGA_PNR_OPTS' router
-# options, FPGA_HEATMAP) or a rerun after a stopped route starts from the
-# placement already made; a finished route of it with the same options
-# (DIR/route.cmd, the configuration newer than the placement) is reused
-# too.  While router2 routes, its log is read every 10 s: a stalled
-# router (route_stall, FPGA_ROUTE_STALL iterations; 0: never) is stopped
-# and DIR/stalled says where it stood.  The exit status goes to
-# DIR/pnr.rc and the report's note on reuse to DIR/note.
-pnr_seed() {
-    local d=$1 sd=$2 rc=0 rt=0 pid st note="" t0s
-    local placed="$1/placed.json" dcfg="$1/$top.config"
-    local pcmd="${pnr_args[*]} $pnr_opts --freq $freq --seed $2"
-    local dheat=()
-    [ ${#heat[@]} -eq 0 ] || dheat=(--router2-heatmap "$d/heat")
-    mkdir -p "$d"
-    rm -f "$d/pnr.rc" "$d/note" "$d/stalled"
-    t0s=$(date +%s)
-    if [ -s "$placed" ] && [ "$placed" -nt "$out/$top.json" ] && [ -s "$d/place.log" ] &&
-       [ "$(cat "$d/place.cmd" 2>/dev/null)" = "$pcmd" ]; then
-        echo "fpga: seed $sd: $placed is up to date: placement skipped"
-        note=" (the placement of $(date -r "$placed" '+%Y-%m-%d %H:%M') reused)"
-    else
-        rm -f "$placed" "$d/place.cmd"
-        echo "fpga: seed $sd: placing ($d/place.log)"
-        # shellcheck disable=SC2086
-        timeout "$tmo" nice "$pnr" "${pnr_args[@]}" $pnr_opts --json "$out/$top.json" --freq "$freq" \
-            --seed "$sd" --timing-allow-fail --no-route --write "$placed" --log "$d/place.log" \
-            > /dev/null 2>&1 || rc=$?
-        [ "$rc" != 0 ] || echo "$pcmd" > "$d/place.cmd"
-    fi
-    if [ "$rc" = 0 ] && [ -s "$dcfg" ] && [ "$dcfg" -nt "$placed" ] && [ -s "$d/route.log" ] &&
-       [ "$(cat "$d/route.cmd" 2>/dev/null)" = "$pcmd" ] && [ ${#dheat[@]} -eq 0 ]; then
-        echo "fpga: seed $sd: $dcfg is up to date: routing skipped"
-        note+=" (its route of $(date -r "$dcfg" '+%Y-%m-%d %H:%M') reused)"
-    elif [ "$rc" = 0 ]; then
-        rm -f "$d/route.log" "$d/route.cmd" "$dcfg" "$d/route_timing.json" "$d"/heat_*.csv
-        # what is left of FPGA_PNR_TIMEOUT
-        if [ "$tmo" != 0 ]; then rt=$(( tmo - ($(date +%s) - t0s) )); [ "$rt" -gt 0 ] || rt=1; fi
-        echo "fpga: seed $sd: routing ($d/route.log)"
-        # shellcheck disable=SC2086
-        timeout "$rt" nice "$pnr" "${pnr_args[@]}" --textcfg "$dcfg" $pnr_opts "${dheat[@]}" --json "$placed" \
-            --no-pack --no-place --freq "$freq" --seed "$sd" --timing-allow-fail --log "$d/route.log" \
-            --report "$d/route_timing.json" > /dev/null 2>&1 &
-        pid=$!
-        while kill -0 "$pid" 2>/dev/null; do
-            sleep 10
-            st=""
-            [ "$stall" = 0 ] || st=$(route_stall "$d/route.log" "$stall")
-            if [ -n "$st" ]; then
-                echo "$st" > "$d/stalled"
-                echo "fpga: seed $sd: router2 stalled (fewest overused wires ${st#* } at iteration ${st%% *}): stopped"
-                kill "$pid" 2>/dev/null || true
-                break
-            fi
-        done
-        wait "$pid" || rc=$?
-        [ ! -f "$d/stalled" ] || rc=1
-        if [ "$rc" = 0 ] && [ -s "$dcfg" ]; then echo "$pcmd" > "$d/route.cmd"; fi
-    else
-        rm -f "$d/route.log"
-    fi
-    echo "$rc" > "$d/pnr.rc"
-    echo "$note" > "$d/note"
-}
 plog="$out/pnr.log"
 rm -f "$bits" "$out"/heat_*.csv
 heat=()
@@ -487,55 +464,11 @@ tmo=${FPGA_PNR_TIMEOUT:-0}
 place_note=""
 if [ "$split" = 1 ]; then
     # the seeds: each placed and routed in its own directory
-    # $out/seed_N/ (below, pnr_seed), FPGA_JOBS of them at once; the
-    # first batch with a seed that routes ends the sweep, and its fastest
-    # routed seed is the build's (its configuration is packed, its logs
-    # are the report's); with none routed, the seed whose router came
-    # nearest (the fewest overused wires) is reported
+    # $out/seed_N/ (scripts/lib/ecp5_sweep.sh); the first that routes is
+    # the build's (its configuration is packed, its logs are the report's);
+    # with none routed, the seed whose router came nearest is reported
     rm -f "$out/pnr.log" "$out/$top.config" "$out/route_timing.json"
-    jobs=${FPGA_JOBS:-$(nproc 2>/dev/null || echo 1)}
-    [[ $jobs =~ ^[1-9][0-9]*$ ]] || fail "FPGA_JOBS: '$jobs' is not a count"
-    set -- "${seeds[@]}"
-    sweep="" chosen="" chosen_f="" near="" near_o=""
-    while [ $# -gt 0 ]; do
-        batch=()
-        while [ $# -gt 0 ] && [ ${#batch[@]} -lt "$jobs" ]; do batch+=("$1"); shift; done
-        pids=()
-        for sd in "${batch[@]}"; do
-            pnr_seed "$out/seed_$sd" "$sd" > "$out/seed_$sd.out" 2>&1 &
-            pids+=($!)
-        done
-        for p in "${pids[@]}"; do wait "$p" || true; done
-        for sd in "${batch[@]}"; do
-            d="$out/seed_$sd"
-            cat "$out/seed_$sd.out"; rm -f "$out/seed_$sd.out"
-            rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
-            f=""
-            [ "$rc" = 0 ] && f=$(core_fmax_log "$d/route.log" | tail -1)
-            if [ -n "$f" ]; then
-                sweep+="${sweep:+; }seed $sd routed, $f MHz"
-                if [ -z "$chosen_f" ] || awk -v a="$f" -v b="$chosen_f" 'BEGIN { exit !(a > b) }'; then
-                    chosen=$sd chosen_f=$f
-                fi
-            else
-                o=$(route_best "$d/route.log")
-                if [ -f "$d/stalled" ]; then
-                    read -r si so < "$d/stalled"
-                    sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, then rising)"
-                elif [ "$rc" = 124 ]; then
-                    sweep+="${sweep:+; }seed $sd stopped by FPGA_PNR_TIMEOUT"
-                elif [ "$rc" = 0 ]; then
-                    sweep+="${sweep:+; }seed $sd routed, no Fmax line for the core clock"
-                else
-                    sweep+="${sweep:+; }seed $sd failed ($(grep -m1 -E '^ERROR' "$d/place.log" "$d/route.log" 2>/dev/null | sed 's/^[^:]*://' || echo "rc $rc"))"
-                fi
-                if [ -n "$o" ] && { [ -z "$near_o" ] || [ "${o#* }" -lt "$near_o" ]; }; then
-                    near=$sd near_o=${o#* }
-                fi
-            fi
-        done
-        [ -z "$chosen" ] || break
-    done
+    seed_sweep "${seeds[@]}"
     seed=${chosen:-${near:-${seeds[-1]}}}
     d="$out/seed_$seed"
     pnr_rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
