@@ -14,6 +14,9 @@ The forms, and what each becomes:
                                 cell's type (rdat)
   $\\a.b.mem$rdreg[0]$q[1]      a RAM's read register Yosys split out:
                                 "a.b.mem (read register)"
+  a.b.q_addr.2.1$DPRAM_COMB3    a LUT RAM's cell as nextpnr names it (the
+                                RAM's slice of bits, its half): "a.b.q_addr
+                                (LUT RAM)"
   $abc$1$flatten\\u_a.\\u_b.$0$lookahead\\c_live$104085[31:0]$104093
                                 a generated name that keeps its origin
                                 after flatten: u_a.u_b.c_live
@@ -42,6 +45,9 @@ def rtl_name(net):
     m = re.match(r"^\$\\?(.*?)\$rdreg", n)
     if m:
         return m.group(1) + " (read register)"
+    m = re.match(r"^\\?([A-Za-z_][^$]*?)(\.\d+)*\$DPRAM", n)
+    if m:
+        return m.group(1) + " (LUT RAM)"
     if re.match(r"^\d+'[01xz]+$", n):
         return None
     if not n.startswith("$"):
@@ -65,6 +71,8 @@ def selftest():
         ("\\rdat_SB_DFFE_Q_30_D_SB_LUT4_O_I3", "rdat"),
         ("cnt_TRELLIS_FF_Q_DI", "cnt"),
         ("$\\u.mem$rdreg[0]$q[1]", "u.mem (read register)"),
+        ("u_a.u_lsu.q_addr.2.1$DPRAM_COMB3", "u_a.u_lsu.q_addr (LUT RAM)"),
+        ("\\u.q$DPRAM_SLICE", "u.q (LUT RAM)"),
         ("$abc$1$flatten\\u_a.\\u_b.$0$lookahead\\c_live$104085[31:0]$104093", "u_a.u_b.c_live"),
         ("$abc$7$x.A[2]", None),
         ("1'1", None),

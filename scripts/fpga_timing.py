@@ -52,11 +52,16 @@ def summarise(rep, want):
         d = float(seg.get("delay", 0.0))
         total += d
         t = seg.get("type", "")
+        # the named nets, and the start's and the end's cells when they
+        # have an RTL name (a register's, a LUT RAM's: the end of a path
+        # into a RAM's write has no named net before it)
+        n = rtl_name(seg.get("net")) if t == "routing" else \
+            rtl_name(seg.get("from", {}).get("cell")) if t == "clk-to-q" else \
+            rtl_name(seg.get("to", {}).get("cell")) if t == "setup" else None
+        if n and (not names or names[-1] != n):
+            names.append(n)
         if t == "routing":
             route += d
-            n = rtl_name(seg.get("net"))
-            if n and (not names or names[-1] != n):
-                names.append(n)
         else:
             logic += d
             if t == "logic":
@@ -71,20 +76,22 @@ def summarise(rep, want):
 
 def selftest():
     """A report made up here: clk-to-q 0.5, a LUT 0.4, a carry step 0.1,
-    routing 1.0 + 2.0 on nets q and u.mid (a Yosys public name), setup 0.2 -> 4.2 ns, logic 1.2,
-    routing 3.0, 2 cells, 1 a carry step, path q -> u.mid."""
+    routing 1.0 + 2.0 on nets q and u.mid (a Yosys public name), setup 0.2
+    into a LUT RAM -> 4.2 ns, logic 1.2, routing 3.0, 2 cells, 1 a carry
+    step, path q -> u.mid -> u.ram (LUT RAM) (the start's generated cell
+    name left out)."""
     rep = {"critical_paths": [
         {"from": "posedge other", "to": "posedge other", "path": [{"type": "logic", "delay": 9.0}]},
         {"from": "posedge clk", "to": "posedge clk", "path": [
-            {"type": "clk-to-q", "delay": 0.5},
+            {"type": "clk-to-q", "delay": 0.5, "from": {"cell": "$auto$ff.cc:266:slice$5"}},
             {"type": "routing", "delay": 1.0, "net": "q[3]"},
             {"type": "logic", "delay": 0.4, "from": {"port": "A"}, "to": {"port": "F"}},
             {"type": "routing", "delay": 2.0, "net": "\\u.mid_TRELLIS_FF_Q_DI"},
             {"type": "logic", "delay": 0.1, "from": {"port": "FCI"}, "to": {"port": "FCO"}},
-            {"type": "setup", "delay": 0.2}]}]}
+            {"type": "setup", "delay": 0.2, "to": {"cell": "u.ram.1$DPRAM_COMB0"}}]}]}
     r = summarise(rep, "clk")
     ok = r is not None and abs(r[0] - 4.2) < 1e-9 and abs(r[1] - 1.2) < 1e-9 and \
-        abs(r[2] - 3.0) < 1e-9 and r[3:5] == (2, 1) and r[7] == ["q", "u.mid"] and \
+        abs(r[2] - 3.0) < 1e-9 and r[3:5] == (2, 1) and r[7] == ["q", "u.mid", "u.ram (LUT RAM)"] and \
         summarise({"critical_paths": []}, None) is None
     print("fpga_timing: selftest " + ("ok" if ok else f"FAILED: {r}"))
     return 0 if ok else 1
