@@ -31,7 +31,7 @@
 #                                       iverilog -g2005 and Yosys' reader with
 #                                       the vendor cell libraries, no
 #                                       synthesis)
-#   FPGA_SEED   the placer's seed (default: ice40 1; ecp5 FPGA_SEEDS')
+#   FPGA_SEED   the placer's seed (default: ice40 2; ecp5 FPGA_SEEDS')
 #   FPGA_SEEDS  ecp5: the seeds to try, "N N ..." (default: 7, the seed
 #               whose placement router2 routes to the end,
 #               docs/fpga/boards.md); each is placed and routed in
@@ -416,7 +416,7 @@ done
 [ "$board" != ecp5 ] || chparam="chparam -set CORE_HZ $core_hz $top; $chparam"
 # the placer's seeds: FPGA_SEED, else FPGA_SEEDS, else the board's default
 # (the ECP5 sweeps them, below; the iCE40 takes one)
-case $board in ecp5) dseeds="7" ;; *) dseeds="1" ;; esac
+case $board in ecp5) dseeds="7" ;; *) dseeds="2" ;; esac
 read -r -a seeds <<< "${FPGA_SEED:-${FPGA_SEEDS:-$dseeds}}"
 [ ${#seeds[@]} -gt 0 ] || fail "FPGA_SEEDS: no seed"
 for sd in "${seeds[@]}"; do [[ $sd =~ ^[0-9]+$ ]] || fail "FPGA_SEEDS: '$sd' is not a number"; done
