@@ -50,18 +50,20 @@ pnr_watch() {
     while kill -0 "$pid" 2>/dev/null; do
         sleep "${sweep_poll:-10}"
         kill -0 "$pid" 2>/dev/null || break
-        w=$(cat "$out/sweep.won" 2>/dev/null || true)
-        if [ -n "$w" ] && [ "$w" != "$sd" ]; then
-            echo "$w" > "$d/preempted"
-            echo "fpga: seed $sd: seed $w routed first: stopped"
-            kill "$pid" 2>/dev/null || true
-            break
-        fi
+        # (a stall first: a router that has stalled is reported so, even
+        # when a sibling has routed in the same look)
         st=""
         [ "$route" = 0 ] || [ "$stall" = 0 ] || st=$(route_stall "$d/route.log" "$stall")
         if [ -n "$st" ]; then
             echo "$st" > "$d/stalled"
             echo "fpga: seed $sd: router2 stalled (fewest overused wires ${st#* } at iteration ${st%% *}): stopped"
+            kill "$pid" 2>/dev/null || true
+            break
+        fi
+        w=$(cat "$out/sweep.won" 2>/dev/null || true)
+        if [ -n "$w" ] && [ "$w" != "$sd" ]; then
+            echo "$w" > "$d/preempted"
+            echo "fpga: seed $sd: seed $w routed first: stopped"
             kill "$pid" 2>/dev/null || true
             break
         fi
