@@ -125,7 +125,7 @@ pnr_seed() {
 }
 
 seed_sweep() {
-    local jobs p sd d rc f o e si so batch pids
+    local jobs p sd d rc f o e si so batch pids near_o
     jobs=${FPGA_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [[ $jobs =~ ^[1-9][0-9]*$ ]] || fail "FPGA_JOBS: '$jobs' is not a count"
     sweep="" chosen="" chosen_f="" near="" near_o=""
