@@ -267,7 +267,7 @@ $want"
         echo '       echo "Info:     iter=$i wires=9 overused=$o overuse=$o archfail=NA"; done > "$log"; exec sleep 60 ;;'
         echo '  9) echo "Info:     iter=1 wires=9 overused=900 overuse=900 archfail=NA" > "$log"; exec sleep 60 ;;'
         echo '  5) sleep 4; echo "Info:     iter=1 wires=9 overused=0 overuse=0 archfail=NA" > "$log"'
-        echo '     echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 17.25 MHz (PASS at 6.25 MHz)" >> "$log"'
+        echo '     echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 17.25 MHz (PASS at 12.50 MHz)" >> "$log"'
         echo '     echo cfg > "$cfg"; echo "{}" > "$rep" ;;'
         echo 'esac'
     } > "$sw/bin/nextpnr-ecp5"
