@@ -19,10 +19,15 @@
 #
 # Prints and writes $AREA_DIR/area.txt (a run of every module also
 # build/reports/area.txt), one line a module:
-#   module: LUT4 FF DP16KD MULT18 (instances) seconds
+#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L; T s)
 # where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
-# 2 LUT4 each) and FF TRELLIS_FF, per instance; the total multiplies by
-# the board's instances.  Runs niced, one module at a time.
+# 2 LUT4 each), FF TRELLIS_FF and DPR16X4 the LUT RAMs, per instance; the
+# total multiplies by the board's instances.  levels is the module's
+# deepest logic alone (scripts/fpga_depth.py: from its registers, RAM
+# reads and inputs, and from its children's outputs, to its registers,
+# RAM ports and outputs, and its children's inputs -- each child a black
+# box that ends and starts paths); T the synthesis's wall time.  Runs
+# niced, one module at a time.
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
 #   AREA_DIR   work and report directory (default build/area at 8 lanes,
@@ -124,9 +129,9 @@ while read -r name short inst; do
     l4=$(cnt LUT4) ccu=$(cnt CCU2C) ff=$(cnt TRELLIS_FF) ebr=$(cnt DP16KD) dsp=$(cnt MULT18X18D)
     ram=$(cnt TRELLIS_DPR16X4)
     lut=$(( ${l4:-0} + 2 * ${ccu:-0} )) ff=${ff:-0} ebr=${ebr:-0} dsp=${dsp:-0} ram=${ram:-0}
-    # the module's deepest logic from its registers and inputs to its
-    # registers and outputs (scripts/fpga_depth.py; its paths through the
-    # modules around it are longer)
+    # the module's deepest logic between its registers, inputs, outputs and
+    # its children's ports (scripts/fpga_depth.py; the board's paths through
+    # several modules are longer: its report's logic_levels)
     python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget 10 --top 20 > "$out/$short.depth" 2>&1 ||
         fail "scripts/fpga_depth.py: $short"
     lv=$(awk '$1 == "levels_max:" { print $2 }' "$out/$short.depth")
@@ -136,4 +141,4 @@ done < "$out/modules.txt"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
 # the board's own run of every module is the report `make area` names
 [ ${#want[@]} -gt 0 ] || [ "$lanes" != 8 ] || cp "$rep" build/reports/area.txt
-echo "area: module: LUT4 FF DP16KD MULT18 ($rep; an instance's figures, the total over the board's instances)"
+echo "area: module: LUT4 FF DP16KD MULT18 (xN; DPR16X4; levels; seconds) ($rep; an instance's figures, the total over the board's instances)"

@@ -20,13 +20,19 @@ between it and a path's start:
   - a path ends at a sequential cell's input (a flip-flop's D, enable or
     reset, a RAM's address, data or enable) or at a module output.  A LUT
     RAM's read address (TRELLIS_DPR16X4 RAD) is combinational to its read
-    data and counts one level, like a LUT.
+    data and counts one level, like a LUT;
+  - any other cell -- a module left as a black box (scripts/area.sh
+    synthesises a module with its children so), a PLL, an I/O buffer --
+    is a boundary: its inputs end paths and its outputs start them, as a
+    register's would (its insides are not in the netlist, and a level a
+    cell through a chain of black boxes would add up nonsense).
 
 Prints the budget's view of the netlist:
 
     levels_max: N
     levels_hist: <levels>:<endpoint bits> ...        (groups of 4 levels)
     over_budget: <endpoint bits over BUDGET> of <endpoint bits>
+    boundaries: <cells> (<type> <count>, ...)         (when there are any)
     then one line a register (the RTL name the endpoint's cell drives),
     the worst first, down to the budget or the count asked for:
     <levels> <register> <- <start> (<waypoint> -> ...)
@@ -54,8 +60,16 @@ from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
 SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_FF_C",
        "SB_DFF", "SB_RAM40_4K", "SB_SPRAM256KA"}
 ZERO_IN = {("CCU2C", "CIN"), ("SB_CARRY", "CI")}   # carry in: no level
+# the combinational cells a mapped netlist holds (Yosys' gate cells, "$_AND_"
+# and the like, and ABC9's LUTs besides); any other cell is a boundary
+COMB = {"LUT4", "LUT2", "INV", "CCU2C", "PFUMX", "L6MUX21", "MULT18X18D", "ALU54B",
+        "SB_LUT4", "SB_CARRY", "SB_MAC16"}
 DPR_RD_IN = {"RAD0", "RAD1", "RAD2", "RAD3"}
 DPR_OUT = {"DO0", "DO1", "DO2", "DO3"}
+
+
+def is_comb(t):
+    return t in COMB or t.startswith("$__ABC9_LUT") or (t.startswith("$_") and not is_seq(t))
 
 
 def is_seq(t):
@@ -67,7 +81,10 @@ def selftest():
     """A netlist made up here, its levels known: q1 -> 3 LUTs -> q2 (3),
     q1 -> a LUT into a 4-cell carry chain -> a LUT -> q3 (3: the chain is
     one level, its steps free; 6 with --carry 1, each cell a level), q1 ->
-    a LUT RAM's read address -> its data -> q4 (1)."""
+    a LUT RAM's read address -> its data -> q4 (1), q1 -> a LUT -> a black
+    box -> a LUT -> q5 (1: the box ends one path and starts the next; the
+    LUT into it ends at 1 too) and a second box fed by the first's output
+    (no level through either)."""
     def lut(i, o):
         return {"type": "LUT4", "port_directions": {"A": "input", "Z": "output"},
                 "connections": {"A": [i], "Z": [o]}}
@@ -86,20 +103,27 @@ def selftest():
              "r1": {"type": "TRELLIS_DPR16X4",
                     "port_directions": {"RAD0": "input", "DI0": "input", "DO0": "output"},
                     "connections": {"RAD0": [10], "DI0": [2], "DO0": [40]}},
-             "f4": ff(40, 41)}
+             "f4": ff(40, 41),
+             "l6": lut(10, 50), "b1": {"type": "$paramod$0f\\wq_sub",
+                                       "port_directions": {"I": "input", "O": "output"},
+                                       "connections": {"I": [50], "O": [51]}},
+             "b2": {"type": "$paramod$0f\\wq_sub", "port_directions": {"I": "input", "O": "output"},
+                    "connections": {"I": [51], "O": [52]}},
+             "l7": lut(52, 53), "f5": ff(53, 54)}
     names = {"q1": {"bits": [10], "hide_name": 0}, "q2": {"bits": [14], "hide_name": 0},
              "q3": {"bits": [26], "hide_name": 0}, "q4": {"bits": [41], "hide_name": 0},
-             "mid": {"bits": [12], "hide_name": 0}}
+             "mid": {"bits": [12], "hide_name": 0}, "q5": {"bits": [54], "hide_name": 0},
+             "bi": {"bits": [50], "hide_name": 0}}
     nl = {"modules": {"t": {"ports": {"d": {"direction": "input", "bits": [2]}},
                             "cells": cells, "netnames": names}}}
     got = {}
     for carry in (0.0, 1.0):
         a = analyse(nl["modules"]["t"], 2, carry)
         got[carry] = {en: d for en, (d, _) in a["worst"].items()}
-    want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0}
-    want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0}
+    want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
+    want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
     ok = all(got[0.0].get(k) == v for k, v in want0.items()) and \
-        all(got[1.0].get(k) == v for k, v in want1.items())
+        all(got[1.0].get(k) == v for k, v in want1.items()) and a["bound"] == {"wq_sub": 2}
     print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: {got}"))
     return 0 if ok else 1
 
@@ -127,6 +151,7 @@ def analyse(mod, budget, carry):
     # sequential inputs (named by the cell's output), module outputs
     drv = {}
     ends = []
+    bound = defaultdict(int)
     for c in mod.get("cells", {}).values():
         t = c["type"]
         dirs = c.get("port_directions", {})
@@ -147,6 +172,13 @@ def analyse(mod, budget, carry):
             for p, b in outs:
                 if p in DPR_OUT and isinstance(b, int):
                     drv[b] = rd
+            continue
+        if not is_comb(t):
+            # a boundary: its outputs start paths (no arcs), its inputs end them
+            bound[t.split("\\")[1] if t.startswith("$paramod") and "\\" in t else t] += 1
+            for p, b in ins:
+                if isinstance(b, int):
+                    ends.append((b, None))
             continue
         arcs = [(b, carry if (t, p) in ZERO_IN else 1) for p, b in ins]
         for p, b in outs:
@@ -227,7 +259,7 @@ def analyse(mod, budget, carry):
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
     return {"worst": worst, "hist": hist, "over": over, "total": total,
-            "loops": loops, "hot": hot, "trail": trail, "chain": chain}
+            "loops": loops, "hot": hot, "trail": trail, "chain": chain, "bound": bound}
 
 
 def print_trace(a, reg):
@@ -308,6 +340,9 @@ def main(argv):
     print(f"levels_max: {max(v[0] for v in worst.values()):.4g}")
     print("levels_hist: " + " ".join(f"{k}-{k + 3}:{hist[k]}" for k in sorted(hist)))
     print(f"over_budget: {a['over']} of {a['total']} endpoint bits over {budget:.4g} levels")
+    if a["bound"]:
+        bv = sorted(a["bound"].items(), key=lambda kv: (-kv[1], kv[0]))
+        print(f"boundaries: {sum(a['bound'].values())} (" + ", ".join(f"{t} {c}" for t, c in bv) + ")")
     if a["loops"]:
         print(f"combinational_loops: {a['loops']} arcs cut")
     if a["hot"]:
