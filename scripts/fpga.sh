@@ -2,7 +2,7 @@
 # fpga.sh -- the board bitstreams (`make fpga-ice40`, `make fpga-ecp5`;
 # docs/fpga/boards.md):
 #   ice40  fpga/ice40/wq_icebreaker.v + icebreaker.pcf: Yosys synth_ice40
-#          (-dsp -spram), nextpnr-ice40 (UP5K, sg48), icepack
+#          (-dsp -spram, ABC9), nextpnr-ice40 (UP5K, sg48), icepack
 #          -> build/fpga/ice40/wq_icebreaker.bin
 #   ecp5   fpga/ecp5/wq_ulx3s.v (+ wq_ecp5_pll.v, the core clock's PLL)
 #          + ulx3s.lpf: Yosys synth_ecp5, nextpnr-ecp5 (LFE5U-85F,
@@ -59,8 +59,9 @@
 #               unless FPGA_FREQ is given: then a FREQUENCY NET constraint
 #               on the PLL's output (build/fpga/ecp5/core_clk.lpf) replaces
 #               the derived one
-#   FPGA_SYNTH_OPTS  ice40 only: more synth_ice40 options (e.g. "-abc9
-#               -device u -dff"; the report's synth line names them)
+#   FPGA_SYNTH_OPTS  ice40 only: synth_ice40's LUT mapping options
+#               (default "-abc9 -device u -dff", scripts/lib/ice40_synth.sh;
+#               "" the plain ABC mapping; the report's synth line names them)
 #   FPGA_PNR_OPTS    more nextpnr options (default: ecp5 "--placer static
 #               --router router2 --no-tmdriv --router2-alt-weights",
 #               ice40 none; the report's place-and-route line names them)
@@ -95,6 +96,7 @@ command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
 . scripts/lib/rtl_files.sh
+. scripts/lib/ice40_synth.sh
 common=(fpga/common/*.v)
 
 # a tool from PATH, else from .venv's yowasp package
@@ -313,7 +315,7 @@ case $board in
     ice40)
         top=wq_icebreaker
         src="fpga/ice40/$top.v"
-        synth="synth_ice40 -dsp -spram${FPGA_SYNTH_OPTS:+ $FPGA_SYNTH_OPTS} -top $top -json"
+        synth="$(ice40_synth "$top") -json"
         latch_msg=1
         # the core runs on the board's clock: its only clock, whatever
         # nextpnr names it

@@ -15,7 +15,8 @@ look at first rather than the one the router ends up reporting.
 prints one line,
     <cells> cells: <start> -> <waypoint> -> ... -> <end>
 where the names are the RTL's registers and wires the path runs through
-(hierarchy as dotted instance names), consecutive repeats merged.  Cells
+(hierarchy as dotted instance names), each name once, where the path first meets it (a
+carry chain over a counter that several nets name would repeat them).  Cells
 whose outputs have only ABC's generated names are counted, not named.
 Exits 0 with "none" when the netlist has no combinational path.
 """
@@ -54,7 +55,7 @@ def main():
         m = re.match(r"\s*\d+: (.*)$", ln)
         if m and length is not None:
             n = rtl_name(m.group(1))
-            if n and (not names or names[-1] != n):
+            if n and n not in names:
                 names.append(n)
     if length is None:
         print("none")

@@ -8,7 +8,7 @@ and the cells and net it joins.  This prints the clock's path in a form a
 reader can hold next to fpga_depth.py's levels:
 
     path_ns: <total> (logic <ns>, routing <ns>; <cells> cells, <carry> in carry chains)
-    path: <start net> -> ... -> <end>   (the RTL names along it, repeats merged)
+    path: <start net> -> ... -> <end>   (the RTL names along it, each once)
 
     fpga_timing.py REPORT.json [CLOCK-NET]
 
@@ -58,7 +58,7 @@ def summarise(rep, want):
         n = rtl_name(seg.get("net")) if t == "routing" else \
             rtl_name(seg.get("from", {}).get("cell")) if t == "clk-to-q" else \
             rtl_name(seg.get("to", {}).get("cell")) if t == "setup" else None
-        if n and (not names or names[-1] != n):
+        if n and n not in names:
             names.append(n)
         if t == "routing":
             route += d

@@ -36,10 +36,12 @@ model_lane=(
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
     "formal|bash scripts/rtl/formal.sh"
     "systemc|bash scripts/systemc.sh"
+    "rtl_uart|bash scripts/rtl/uart.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal and SystemC end
-# the model lane, which keeps the two lanes' CPU seconds about equal
+# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal, SystemC and the
+# UART bench end the model lane, which keeps the two lanes' CPU seconds
+# about equal
 # (but the benches that make regress runs instead: mempath.sh's planted
 # bugs, each a build of a copy of rtl/, as commit_plant.sh's)
 regress_only=(mempath)

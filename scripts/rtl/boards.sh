@@ -8,7 +8,8 @@
 #      and congestion tools on known inputs (scripts/fpga.sh --lint);
 #   2. warpq.core's board targets (ice40, ecp5): FuseSoC sets each up (its
 #      files, its constraints, its tool's options) without running the tools,
-#      and the generated build names the board's top and its constraints file.
+#      and the generated build names the board's top and its constraints file
+#      (and, for the iCE40, the board flow's synthesis options).
 # Usage: bash scripts/rtl/boards.sh     (seed arguments are ignored)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,5 +32,13 @@ for t in ice40:wq_icebreaker.v:icebreaker.pcf ecp5:wq_ulx3s.v:ulx3s.lpf; do
     grep -rq --include='*.tcl' --include=Makefile "fpga/$target/$top" "$d" &&
         grep -q "fpga/$target/$cons" "$mk" ||
         fail "target $target: $d does not build fpga/$target/$top with $cons"
+    # the iCE40 target maps with the board flow's synthesis command
+    # (scripts/lib/ice40_synth.sh), which edalize writes with "$top" for the top
+    if [ "$target" = ice40 ]; then
+        want=$(unset FPGA_SYNTH_OPTS; . scripts/lib/ice40_synth.sh; ice40_synth X)
+        want=${want% -top X}
+        grep -rqF --include='*.tcl' -- "$want -top \$top" "$d" ||
+            fail "target ice40: $d does not synthesise with '$want' (scripts/lib/ice40_synth.sh; warpq.core's yosys_synth_options)"
+    fi
 done
 echo "rtl_test: fusesoc board targets ice40 (wq_icebreaker) and ecp5 (wq_ulx3s) set up"

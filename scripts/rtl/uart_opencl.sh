@@ -31,24 +31,17 @@ make -s build >/dev/null || fail "make build"
 cpb=${RTL_TEST_UART_CPB:-8}
 baud=115200
 # the board's core parameters, as its top passes them to wq_uart_top
-top=fpga/ice40/wq_icebreaker.v
-mapfile -t params < <(grep -oE '\.(CHANNELS|WARPS|LANES|DQ_LOG2|REGS|ALU_LANES|SEM_DIGIT|SCHED_UE|ROT_MUL)\([0-9]+\)' "$top" |
-    sed -E 's/^\.([A-Z_0-9]+)\(([0-9]+)\)$/-G\1=\2/')
 . "$root/scripts/lib/top_param.sh"
-mem=$(top_param "$top" MEM_LOG2)
-[ ${#params[@]} -eq 9 ] && [ -n "$mem" ] || fail "cannot read the core's parameters from $top"
-lanes=$(printf '%s\n' "${params[@]}" | sed -n 's/^-GLANES=//p')
+icebreaker_core
+params=() mem=$ice_mem lanes=$ice_lanes
+for p in "${ice_params[@]}"; do params+=("-G${p% *}=${p#* }"); done
 make -s build/gen/sched_fw.hex >/dev/null || fail "make build/gen/sched_fw.hex"
 BD="$B/icebreaker_c$cpb"
 VL_OPT=O1 vl_build "$BD" wq_uart_top tb_uart -GCLK_HZ="$cpb" -GBAUD=1 "${params[@]}" -GMEM_LOG2="$mem" \
     "$rtl"/wq_*.v "$root/tb/verilator/uart/tb_uart.cpp" -- drv
 out="$BD/opencl"
-mkdir -p "$out"
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run" -lOpenCL ||
-    fail "tests/kernels/run.c does not compile"
-warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
-
 . "$root/scripts/lib/uart_board.sh"
+board_host "$out"
 trap board_stop EXIT
 
 # a line that is not there: no device, the backend's reason, no crash
@@ -82,38 +75,15 @@ fi
 
 mw_bits=0 mw_bytes=0
 for k in ${RTL_TEST_UART_CL_KERNELS:-vadd.cl saxpy.cl}; do
-    name=${k%.cl}
-    # the model at the board's lane count: the reference
-    env "${warpq[@]}" WQ_BACKEND=model WQ_LANES="$lanes" timeout 120 "$out/run" "tests/kernels/$k" \
-        > "$out/$name.model.log" 2>&1 || { cat "$out/$name.model.log" >&2; fail "$k on the model"; }
-    grep -q '^expect: ok$' "$out/$name.model.log" || fail "$k: the model's expect lines fail"
-    # the board, a fresh one per kernel
-    start_board "$out/$name.board.log"
-    t0=$(date +%s)
-    if ! env "${warpq[@]}" WQ_BACKEND="uart:$pty@$baud" timeout 600 "$out/run" "tests/kernels/$k" \
-            > "$out/$name.uart.log" 2> "$out/$name.uart.err"; then
-        cat "$out/$name.uart.log" "$out/$name.uart.err" >&2
-        fail "$k over the uart (log: $out/$name.uart.log)"
-    fi
-    t1=$(date +%s)
-    board_stop
-    diff -u "$out/$name.model.log" "$out/$name.uart.log" > "$out/$name.diff" ||
-        { cat "$out/$name.diff" >&2; fail "$k: the board's output differs from the model's"; }
-    # the runtime reached the board through the backend and the line was clean
-    stats=$(grep -a '^uart: .* commands, ' "$out/$name.uart.err") ||
-        { cat "$out/$name.uart.err" >&2; fail "$k: no uart link statistics (not on the uart backend?)"; }
-    grep -q ' 0 resent ' <<< "$stats" || { echo "$stats" >&2; fail "$k: commands resent on a clean line"; }
-    cmds=$(sed -E 's/.*: ([0-9]+) commands,.*/\1/' <<< "$stats")
-    line=$(grep -a '^uart_line: ' "$out/$name.board.log") || fail "$k: the bench did not report"
-    read -r cyc bin bout < <(sed -E 's/.*cycles ([0-9]+), bytes to device ([0-9]+), to host ([0-9]+),.*/\1 \2 \3/' <<< "$line")
+    board_kernel "$BD/tb_uart" "$out" "$k" "$lanes" "the iCEBreaker's core"
     # 32-word memory writes: data bytes and bit times (bench's own figure)
-    mw=$(grep -a '^uart_mem_write_bytes_per_bit: ' "$out/$name.board.log" || true)
+    mw=$(grep -a '^uart_mem_write_bytes_per_bit: ' "$out/$kname.board.log" || true)
     if [ -n "$mw" ]; then
         read -r bpb nb < <(sed -E 's/^[^ ]+ ([0-9.]+) \(([0-9]+) bytes.*/\1 \2/' <<< "$mw")
         mw_bytes=$((mw_bytes + nb))
         mw_bits=$(awk -v a="$mw_bits" -v n="$nb" -v r="$bpb" 'BEGIN { printf "%.1f", a + n / r }')
     fi
-    echo "rtl_test: uart opencl $k on the iCEBreaker's core: output matches the model ($lanes lanes); $cmds commands, $bin bytes to the board, $bout back, $cyc cycles ($((t1 - t0)) s)"
+    echo "rtl_test: uart opencl $k on the iCEBreaker's core: output matches the model ($lanes lanes); $kcmds commands, $kbin bytes to the board, $kbout back, $kcyc cycles ($ksecs s)"
 done
 if [ $bench = 1 ]; then
     [ "$mw_bytes" -gt 0 ] || fail "no 32-word memory write was measured"
