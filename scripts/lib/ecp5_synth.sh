@@ -10,7 +10,9 @@
 #    vector ALU shares its units by hand (rtl/core/wq_valu.v), and mul2dsp
 #    still maps each lane's product onto MULT18X18Ds;
 #  - -nowidelut: LUT4s only (abc's LUT5-7 through PFUMX / L6MUX took about
-#    twice the LUT4s on the vector ALU's lanes);
+#    twice the LUT4s on the vector ALU's lanes); ABC, not ABC9 (-abc9 left
+#    the ULX3S's netlist deeper, 35 LUT levels against 31, and placed it
+#    slower, 16.17 MHz against 16.97: docs/fpga/boards.md, "Build flow");
 #  - up to its check section, which is then run without its first step,
 #    autoname (89 s of CPU on this netlist; the cells keep the names abc
 #    gave them).
