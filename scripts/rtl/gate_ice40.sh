@@ -18,9 +18,9 @@
 # vadd.cl, uploads it and its buffers, launches it and reads the results
 # back: its output must be byte for byte the model's at the same lane
 # count, on a line that resent nothing.  So a mapping step that changes
-# behaviour (ABC9's retimed flip-flops, a RAM or DSP inferred with the
-# wrong read or reset behaviour, an initial value lost) fails here, not
-# on a board.
+# behaviour (ABC9 mapping across the flip-flops it is shown, a RAM or DSP
+# inferred with the wrong read or reset behaviour, an initial value lost)
+# fails here, not on a board.
 #
 # Usage: bash scripts/rtl/gate_ice40.sh   (no seeds: the line is clean)
 #   RTL_TEST_GATE_KERNELS  the kernels (default: vadd.cl)
