@@ -24,6 +24,11 @@ The forms, and what each becomes:
                                 generated, no origin: None
   1'1, 32'x                     a constant (ltp's): None
 
+path_names(names) -> a path's names in the order the path meets them,
+each once: a path's nets (and the cells of its ends) as rtl_name reads
+them, None for the unnamed, become the "a -> b -> c" a report prints (a
+carry chain over a counter that several nets name would repeat them).
+
 Run it to check the forms: python3 scripts/fpga_names.py --selftest
 """
 import re
@@ -62,6 +67,14 @@ def rtl_name(net):
     return ".".join(parts) or None
 
 
+def path_names(names):
+    out = []
+    for n in names:
+        if n and n not in out:
+            out.append(n)
+    return out
+
+
 def selftest():
     cases = [
         ("u_core.u_top.q_rem[3]", "u_core.u_top.q_rem"),
@@ -82,6 +95,10 @@ def selftest():
         (None, None),
     ]
     bad = [(i, rtl_name(i), w) for i, w in cases if rtl_name(i) != w]
+    # a path through a counter's nets, named twice over, and unnamed cells
+    pn = path_names(["u.o_cycles", None, "u.cycles", "u.perf", "u.cycles", None, "u.perf", "u.end"])
+    if pn != ["u.o_cycles", "u.cycles", "u.perf", "u.end"]:
+        bad.append(("path_names", pn, ["u.o_cycles", "u.cycles", "u.perf", "u.end"]))
     for i, g, w in bad:
         print(f"fpga_names: {i!r} -> {g!r}, not {w!r}")
     print("fpga_names: selftest " + ("ok" if not bad else "FAILED"))

@@ -15,9 +15,9 @@ look at first rather than the one the router ends up reporting.
 prints one line,
     <cells> cells: <start> -> <waypoint> -> ... -> <end>
 where the names are the RTL's registers and wires the path runs through
-(hierarchy as dotted instance names), each name once, where the path first meets it (a
-carry chain over a counter that several nets name would repeat them).  Cells
-whose outputs have only ABC's generated names are counted, not named.
+(hierarchy as dotted instance names), each name once (fpga_names'
+path_names).  Cells whose outputs have only ABC's generated names are
+counted, not named.
 Exits 0 with "none" when the netlist has no combinational path.
 """
 import re
@@ -28,7 +28,7 @@ import os
 
 sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
+from fpga_names import path_names, rtl_name  # noqa: E402  (the shared name forms)
 
 
 def main():
@@ -54,13 +54,11 @@ def main():
             continue
         m = re.match(r"\s*\d+: (.*)$", ln)
         if m and length is not None:
-            n = rtl_name(m.group(1))
-            if n and n not in names:
-                names.append(n)
+            names.append(rtl_name(m.group(1)))
     if length is None:
         print("none")
         return 0
-    print(f"{length} cells: " + " -> ".join(names))
+    print(f"{length} cells: " + " -> ".join(path_names(names)))
     return 0
 
 

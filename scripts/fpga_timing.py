@@ -22,7 +22,7 @@ import sys
 
 sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
+from fpga_names import path_names, rtl_name  # noqa: E402  (the shared name forms)
 
 
 def short(name, keep=3):
@@ -58,8 +58,7 @@ def summarise(rep, want):
         n = rtl_name(seg.get("net")) if t == "routing" else \
             rtl_name(seg.get("from", {}).get("cell")) if t == "clk-to-q" else \
             rtl_name(seg.get("to", {}).get("cell")) if t == "setup" else None
-        if n and n not in names:
-            names.append(n)
+        names.append(n)
         if t == "routing":
             route += d
         else:
@@ -71,7 +70,7 @@ def summarise(rep, want):
                 ports = (str(seg.get("from", {}).get("port", "")), str(seg.get("to", {}).get("port", "")))
                 if ports[0] in ("CIN", "FCI") or ports[1] in ("COUT", "FCO"):
                     carry += 1
-    return total, logic, route, cells, carry, pick.get("from", "?"), pick.get("to", "?"), names
+    return total, logic, route, cells, carry, pick.get("from", "?"), pick.get("to", "?"), path_names(names)
 
 
 def selftest():
