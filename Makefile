@@ -1,6 +1,13 @@
 # warpq -- top-level build.  `make run` and `make test` work on a fresh
 # machine: both install what is missing first (`make deps`).
 SHELL   := /bin/bash
+# `make` alone builds everything (the generated files' rules below come
+# first in the file, so the goal is named here); `make help` lists the
+# targets
+.DEFAULT_GOAL := all
+# the recursive builds of all/test/run use every core (the C build is a
+# hundred small files)
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WFLAGS  := -Wall -Wextra -Wshadow -Wno-unused-parameter -std=c11 -D_GNU_SOURCE
@@ -62,12 +69,19 @@ $(B)/cc/enqueue_lib.c: $(B)/gen/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
-all: build
+.PHONY: all help deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
+all: deps  ## build everything (the libraries, wq, the OpenCL ICD, the generated RTL headers, the firmware, the unit tests)
+	$(MAKE) -j$(NPROC) build $(B)/bin/wq_unit
 
-deps:
+# the targets with their `##` line, in the file's order
+help:  ## this list
+	@awk '/^## [a-z-]+: / { sub(/^## /, ""); t = $$0; sub(/:.*/, "", t); d = $$0; sub(/^[^:]*: /, "", d); printf "  make %-18s %s\n", t, d; next } \
+	      /^[a-z][a-z0-9-]*:.*  ## / { t = $$0; sub(/:.*/, "", t); d = $$0; sub(/.*  ## /, "", d); printf "  make %-18s %s\n", t, d }' $(firstword $(MAKEFILE_LIST))
+
+deps:  ## install what is missing (Debian packages with apt; Boolector, nextpnr-ecp5, FuseSoC into .venv)
 	@bash scripts/deps.sh
 
+## build: the libraries, build/bin/wq, libwqcl.so and its ICD file, the generated RTL headers and firmware
 build: $(LIB_ALL) $(LIB_cl) $(B)/lib/libwqcl.a $(ICD) $(B)/bin/wq $(B)/gen/enqueue.wqs $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
        $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
 
@@ -82,7 +96,7 @@ $$(LIB_$(1)): $$(SRC_$(1):%.c=$$(B)/obj/%.o)
 endef
 $(foreach l,$(LIBS),$(eval $(call wq_lib,$(l))))
 
-libs: $(LIB_ALL)
+libs: $(LIB_ALL)  ## the static libraries only
 
 # the runtime's objects as an archive too: scripts/layering.sh checks its
 # dependency direction like every other library's
@@ -156,81 +170,81 @@ $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread -ldl
 
-unit: $(B)/bin/wq_unit build
+unit: $(B)/bin/wq_unit build  ## the unit tests (Criterion)
 	$(B)/bin/wq_unit --jobs 2
 
-spec-check: build
+spec-check: build  ## the generated views against cmodel/spec/*.def
 	bash scripts/spec_check.sh
 
-test: deps
-	$(MAKE) build $(B)/bin/wq_unit
+test: deps  ## build everything and run the quick test set (the table of suites at the end)
+	$(MAKE) -j$(NPROC) build $(B)/bin/wq_unit
 	B=$(B) bash scripts/test.sh
 
 # the OpenCL C kernels of tests/kernels, compiled from source, on the model
 # (8/16/32 lanes), the RTL in lockstep and POCL (docs/compiler.md)
-kernels: build
+kernels: build  ## tests/kernels on the model (8/16/32 lanes), the RTL in lockstep and POCL
 	bash scripts/kernels.sh
 
 # generated OpenCL C kernels, compiled and run on the model at 8/16/32
 # lanes, against the generator's per-thread oracle (docs/model/gen.md)
-clgen: build
+clgen: build  ## generated OpenCL C kernels against their oracle (CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 
 # the OpenCL runtime's host programs (tests/opencl) on the model, on the RTL
 # in lockstep and on POCL
-opencl: build $(B)/bin/wq_unit
+opencl: build $(B)/bin/wq_unit  ## the OpenCL host programs of tests/opencl on the model, the RTL and POCL
 	bash scripts/opencl.sh
 
 # the SystemC/TLM-2.0 platform: both wrappers, the driver's scenarios and
 # the OpenCL programs over the sockets (docs/systemc.md)
-systemc: deps
-	$(MAKE) build
+systemc: deps  ## the SystemC/TLM-2.0 platform with both wrappers
+	$(MAKE) -j$(NPROC) build
 	bash scripts/systemc.sh
 
-run: deps
-	$(MAKE) build
+run: deps  ## build everything and run the flagship demo
+	$(MAKE) -j$(NPROC) build
 	bash scripts/demo.sh
 
 # RTL unit benches against the C model (Verilator), and generic synthesis
-rtl-test: deps
+rtl-test: deps  ## the RTL unit benches against the model (Verilator)
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/rtl_test.sh
 
-synth: deps
+synth: deps  ## Yosys generic synthesis of every module (build/reports/synth.txt)
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth.sh
 
 # the small configuration on an iCE40 UP5K (synth_ice40, nextpnr-ice40);
 # fails when it does not fit; build/reports/ice40_small.txt
-synth-ice40: deps
+synth-ice40: deps  ## the small configuration fitted to an iCE40 UP5K (build/reports/ice40_small.txt)
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/synth_ice40.sh
 
 # the board bitstreams (docs/fpga/boards.md): iCEBreaker (iCE40 UP5K, small
 # configuration) and ULX3S (ECP5 85F, default configuration); build/fpga/,
 # build/reports/fpga_ice40.txt / fpga_ecp5.txt
-fpga-ice40: deps
+fpga-ice40: deps  ## the iCEBreaker bitstream and its report (build/reports/fpga_ice40.txt)
 	bash scripts/fpga.sh ice40
 
-fpga-ecp5: deps
+fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (build/reports/fpga_ecp5.txt)
 	bash scripts/fpga.sh ecp5
 
 # the ULX3S top's ECP5 resources module by module (scripts/area.sh: each
 # module synthesised alone with the board's parameters and synthesis
 # command); build/reports/area.txt; not part of `make test`
-area: deps
+area: deps  ## ECP5 resources and logic levels module by module (build/reports/area.txt)
 	bash scripts/area.sh
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
 # every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the
 # slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
-formal: deps
+formal: deps  ## every formal job: BMC, k-induction, covers (build/reports/formal.txt)
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --all
 
 # planted bugs (and a planted vacuous assume) in copies of modules must
 # make the formal run fail
-formal-selftest: deps
+formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal run
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
 # the lockstep regression (docs/verification.md): the mismatch demo, the
@@ -240,8 +254,8 @@ REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
 # generated OpenCL C kernels against their oracle (scripts/clgen.sh)
 CLGEN_SEEDS   ?= 1..3000
-regress: deps
-	$(MAKE) build
+regress: deps  ## the long suites: lockstep seeds, everything make test leaves out (build/regress/)
+	$(MAKE) -j$(NPROC) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
@@ -265,14 +279,14 @@ regress: deps
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`
-coverage: deps
-	$(MAKE) build
+coverage: deps  ## Verilator line/toggle and functional coverage (build/reports/coverage/)
+	$(MAKE) -j$(NPROC) build
 	bash scripts/coverage.sh
 
 # mutation testing: deliberate RTL bugs (scripts/mutants.txt) on copies of
 # rtl/, each must make a bench fail; not part of `make test`
-mutate: deps
-	$(MAKE) build
+mutate: deps  ## mutation testing: every mutant of scripts/mutants.txt must be caught
+	$(MAKE) -j$(NPROC) build
 	bash scripts/mutate.sh
 
 # the compiler fuzz (tests/unit/cc_fuzz.c) built with ASan and UBSan: the
@@ -286,7 +300,7 @@ $(B)/asan/cc_fuzz: $(ASAN_SRC) $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_FLAGS) $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(ASAN_SRC)
 
-fuzz-cc: $(B)/asan/cc_fuzz
+fuzz-cc: $(B)/asan/cc_fuzz  ## the compiler fuzz under ASan and UBSan (FUZZ_ARGS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(B)/asan/cc_fuzz $(FUZZ_ARGS)
 
 # optional: the same judge under libFuzzer (clang with -fsanitize=fuzzer);
@@ -298,19 +312,19 @@ $(B)/asan/cc_libfuzzer: $(LF_SRC) $(HDRS) $(SPECS)
 	@[ -n "$(LIBFUZZER_CC)" ] || { echo "fuzz-cc-libfuzzer: clang not found"; exit 1; }
 	$(LIBFUZZER_CC) -O1 -g -fsanitize=fuzzer,address,undefined $(WFLAGS) $(INC) -Icmodel/compiler -o $@ $(LF_SRC)
 
-fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer
+fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer  ## the compiler fuzz under libFuzzer, 60 s (needs clang)
 	$(B)/asan/cc_libfuzzer -max_total_time=60 -timeout=10
 
 # the libraries' dependency direction (docs/model/layout.md)
-layering: build
+layering: build  ## the libraries' dependency direction and header rules
 	bash scripts/layering.sh
 
-lint: build
+lint: build  ## C with -Werror, cppcheck, Verilator -Wall and Icarus on rtl/
 	bash scripts/lint.sh
 
-bench: deps
-	$(MAKE) build
+bench: deps  ## every figure, one key: value a line
+	$(MAKE) -j$(NPROC) build
 	bash scripts/bench.sh
 
-clean:
+clean:  ## remove build/
 	rm -rf $(B)
