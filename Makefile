@@ -9,7 +9,8 @@ B       := build
 # One static library per subsystem (docs/model/layout.md).  The dependency
 # direction: model and ue use nothing; asm uses model; gen and driver use
 # asm and model; the tools use everything.  scripts/layering.sh checks it on
-# the objects.
+# the objects and on the include graph (a private header, one inside a
+# library's folder, stays there: the XFLAGS below are its only exceptions).
 LIBS    := model asm gen ue driver compiler
 SRC_model  := $(sort $(wildcard cmodel/model/*.c))
 SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
@@ -37,7 +38,8 @@ RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
 LIB_cl  := $(B)/lib/libwqcl.so
 ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
 $(RT_OBJ): XFLAGS := -fvisibility=hidden
-# unit tests of the runtime's internals link its archive
+# unit tests of the runtime's and the compiler's internals include their
+# private headers (scripts/layering.sh inc_private_ok allows these files)
 $(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -Icmodel/runtime
 $(B)/obj/tests/unit/test_cc_%.o: XFLAGS := -Icmodel/compiler
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
@@ -304,6 +306,7 @@ fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer
 # the libraries' dependency direction (docs/model/layout.md)
 layering: build
 	bash scripts/layering.sh
+	bash scripts/layering.sh --selftest
 
 lint: build
 	bash scripts/lint.sh
