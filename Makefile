@@ -16,7 +16,8 @@ B       := build
 # One static library per subsystem (docs/model/layout.md).  The dependency
 # direction: model and ue use nothing; asm uses model; gen and driver use
 # asm and model; the tools use everything.  scripts/layering.sh checks it on
-# the objects.
+# the objects and on the include graph (a private header, one inside a
+# library's folder, stays there: the XFLAGS below are its only exceptions).
 LIBS    := model asm gen ue driver compiler
 SRC_model  := $(sort $(wildcard cmodel/model/*.c))
 SRC_asm    := $(sort $(wildcard cmodel/asm/*.c))
@@ -44,7 +45,8 @@ RT_OBJ  := $(RT_SRC:%.c=$(B)/obj/%.o)
 LIB_cl  := $(B)/lib/libwqcl.so
 ICD     := $(B)/etc/OpenCL/vendors/warpq.icd
 $(RT_OBJ): XFLAGS := -fvisibility=hidden
-# unit tests of the runtime's internals link its archive
+# unit tests of the runtime's and the compiler's internals include their
+# private headers (scripts/layering.sh inc_private_ok allows these files)
 $(B)/obj/tests/unit/test_cl_%.o: XFLAGS := -Icmodel/runtime
 $(B)/obj/tests/unit/test_cc_%.o: XFLAGS := -Icmodel/compiler
 UT_SRC  := $(sort $(wildcard tests/unit/*.c))
@@ -318,6 +320,7 @@ fuzz-cc-libfuzzer: $(B)/asan/cc_libfuzzer  ## the compiler fuzz under libFuzzer,
 # the libraries' dependency direction (docs/model/layout.md)
 layering: build  ## the libraries' dependency direction and header rules
 	bash scripts/layering.sh
+	bash scripts/layering.sh --selftest
 
 lint: build  ## C with -Werror, cppcheck, Verilator -Wall and Icarus on rtl/
 	bash scripts/lint.sh

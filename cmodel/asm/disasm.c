@@ -6,6 +6,7 @@
  * come out as ".dword" with the reason in a comment. */
 #include <stdarg.h>
 #include <stdio.h>
+#include "wq/asm.h"
 #include "wq/isa.h"
 
 typedef struct {

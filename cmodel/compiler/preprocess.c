@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
-#include "wq/nq.h"      /* WQ_ENQ_OK, WQ_ENQ_FULL, WQ_ENQ_SIZE */
+#include "wq/defs.h"    /* WQ_ENQ_OK, WQ_ENQ_FULL, WQ_ENQ_SIZE: nq.def, expanded by the spec header */
 
 struct cc_macro {
     cc_macro_t *next;

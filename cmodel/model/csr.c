@@ -2,7 +2,7 @@
  * debug window into warp deques, performance counters.  Per-channel
  * registers are in csr_chan.c.  Unmapped or unaligned offsets return -1 and
  * change nothing; writes to read-only registers are accepted and ignored. */
-#include "wq/model.h"
+#include "model_int.h"
 
 #define FIELD(v, reg, name) \
     (((uint32_t)(v) & (uint32_t)WQ_FMASK(WQ_CSRF_##reg##_##name##_HI, WQ_CSRF_##reg##_##name##_LO) \

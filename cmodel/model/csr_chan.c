@@ -5,7 +5,7 @@
  * enabled channel always has the configuration that passed the enable
  * check.  A channel in ERROR ignores doorbells and enable changes until
  * it is reset (CTRL.RESET). */
-#include "wq/model.h"
+#include "model_int.h"
 
 #define CTRL_BIT(name) ((uint32_t)WQ_FMASK(WQ_CSRF_CTRL_##name##_HI, WQ_CSRF_CTRL_##name##_LO))
 

@@ -5,7 +5,7 @@
  * driver's model backend, the lockstep benches) still use ctx->mem. */
 #ifndef WQ_DMEM_H
 #define WQ_DMEM_H
-#include "wq/model.h"
+#include "model_int.h"
 
 /* a byte or half-word access passes its own address; the port is given
  * the word that holds it (its contract: 4-aligned addresses), as ctx->mem

@@ -6,7 +6,7 @@
 #ifndef WQ_EXEC_H
 #define WQ_EXEC_H
 #include "wq/regs.h"
-#include "wq/model.h"
+#include "model_int.h"
 
 typedef int (*wq_exec_fn)(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in,
                           uint32_t sel);

@@ -7,7 +7,7 @@
  * also remembers the wait in ch->wait_kind, so that disabling and
  * re-enabling it resumes the wait instead of losing the pending method. */
 #include <string.h>
-#include "wq/model.h"
+#include "model_int.h"
 #include "dmem.h"
 #include "wq/wrap.h"
 

@@ -3,7 +3,7 @@
  * semaphore acquire (ACQ_WAIT), wait-for-idle (WFI_WAIT) and a launch the
  * dispatcher could not take yet (LAUNCH_WAIT).
  * Each returns WQ_STEP_DONE, WQ_STEP_WAIT or WQ_STEP_ERROR. */
-#include "wq/model.h"
+#include "model_int.h"
 #include "dmem.h"
 
 static int start_wait(wq_channel_t *ch, unsigned kind, uint32_t off, uint32_t data)

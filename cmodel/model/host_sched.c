@@ -2,7 +2,7 @@
  * The host runs one channel at a time.  Each tick it takes one action on
  * the current channel, then decides whether to move on, round-robin, to the
  * next channel that has work.  Reasons are spec/switch.def codes. */
-#include "wq/model.h"
+#include "model_int.h"
 
 static int waiting(unsigned state)
 {

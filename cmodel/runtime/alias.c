@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 typedef struct wq_cl_variant {
     struct wq_cl_variant *next;

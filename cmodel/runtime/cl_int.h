@@ -16,26 +16,17 @@
  * driver (wq/drv.h) over the device interface (wq/dev.h). */
 #ifndef WQ_CL_INT_H
 #define WQ_CL_INT_H
-/* the platform reports OpenCL 1.2; the headers are read at 3.0 because the
- * ICD loader routes the later entry points to us too (later.c) */
-#ifndef CL_TARGET_OPENCL_VERSION
-#define CL_TARGET_OPENCL_VERSION 300
-#endif
-#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
-#include <CL/cl_icd.h>
+/* the entry points' declarations (wq/cl.h) are hidden inside the runtime,
+ * so libwqcl.so exports only the three symbols the ICD loader looks up
+ * (icd.c); wq/cl.h also brings the OpenCL headers, read at 3.0 */
+#define WQ_CL_API __attribute__((visibility("hidden")))
+#include "wq/cl.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "wq/drv.h"
 #include "wq/nq.h"
 #include "wq/cc.h"
-
-#define WQ_CL_API __attribute__((visibility("hidden")))
 
 /* ---- common object header ------------------------------------------------ */
 enum wq_cl_kind {
@@ -160,9 +151,7 @@ cl_device_id   wq_cl_device(void);
 cl_int         wq_cl_device_open(cl_device_id d);
 /* WQ_BACKEND etc. into a wq_dev_t: 0, or -1 with why (backend.c) */
 int            wq_cl_backend_open(cl_device_id d, char *why, size_t whylen);
-/* the golden model behind the device (the model backend: its counters,
- * for `wq run KERNEL.cl`); NULL on other backends or before it opens */
-struct wq_ctx *wq_cl_device_model(cl_device_id d);
+/* wq_cl_device_model (the model behind the device) is public: wq/cl.h */
 /* WQ_TRACE / WQ_TIMELINE (watch.c): open what the environment asks for
  * (0, or -1 with why), feed it a record, close it at the device's end */
 int            wq_cl_watch_open(cl_device_id d, char *why, size_t whylen);

@@ -5,7 +5,7 @@
  * is gone even after the application's last clReleaseContext. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 int wq_cl_context_ok(cl_context c) { return wq_cl_obj_ok(c, WQ_CL_CONTEXT); }
 

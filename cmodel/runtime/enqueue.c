@@ -5,7 +5,7 @@
  * (a refused call changes nothing), then hands a command to queue.c. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 static int ev_done(void *e) { return wq_cl_event_done(e); }
 

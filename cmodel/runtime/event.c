@@ -8,7 +8,7 @@
  * the callbacks registered for it after the API lock is dropped. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 static void destroy(wq_cl_obj_t *o)
 {

@@ -10,7 +10,7 @@
  * Entries the runtime does not implement (OpenGL/Direct3D/EGL sharing,
  * OpenCL 2.0 and later) stay NULL. */
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 #define WQ_CL_ENTRY(name) .cl##name = wq_cl_##name,
 

@@ -5,7 +5,7 @@
  * values set so far; launches (launch.c) copy the values at enqueue. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 int wq_cl_kernel_ok(cl_kernel k) { return wq_cl_obj_ok(k, WQ_CL_KERNEL); }
 

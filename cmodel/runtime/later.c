@@ -9,7 +9,7 @@
  * without the feature: no shared virtual memory, pipes, IL programs,
  * sub-groups, device-side queues or host timer. */
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 WQ_CL_API cl_command_queue CL_API_CALL
 wq_cl_CreateCommandQueueWithProperties(cl_context ctx, cl_device_id dev,

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 #include "wq/encode.h"
 
 #define LOCAL_ALIGN 16u

@@ -11,7 +11,7 @@
  *   otherwise       each map gets host memory of its own until its unmap. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 int wq_cl_mem_ok(cl_mem m) { return wq_cl_obj_ok(m, WQ_CL_MEM); }
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 #include "wq/encode.h"
 
 _Static_assert((int)WQ_NQ_SLOT_PARAMS % (4 * WQ_KPARAM_ALIGN_WORDS) == 0 &&

@@ -4,7 +4,7 @@
  * ICD loader still routes these calls to the dispatch table, so each one
  * answers with the code OpenCL gives for exactly that situation instead of
  * leaving a NULL entry for the loader to jump through. */
-#include "cl_api.h"
+#include "cl_int.h"
 
 static cl_mem no_gl_mem(cl_context ctx, cl_int *errcode_ret)
 {

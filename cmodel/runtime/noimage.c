@@ -4,7 +4,7 @@
  * creating an image or sampler is CL_INVALID_OPERATION, no image format is
  * supported, and since no image or sampler can exist, every call that is
  * handed one gets CL_INVALID_MEM_OBJECT / CL_INVALID_SAMPLER. */
-#include "cl_api.h"
+#include "cl_int.h"
 
 static cl_mem no_image(cl_context ctx, cl_int *errcode_ret)
 {

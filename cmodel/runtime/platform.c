@@ -2,7 +2,7 @@
  * (docs/runtime.md).  One platform with one device; both are static and
  * never destroyed, as OpenCL 1.2 has no release for them. */
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 
 #define WQ_CL_PLATFORM_EXTENSIONS "cl_khr_icd"
 

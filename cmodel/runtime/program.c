@@ -13,7 +13,7 @@
  * program. */
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 #include "binary.h"
 
 int wq_cl_program_ok(cl_program p) { return wq_cl_obj_ok(p, WQ_CL_PROGRAM); }

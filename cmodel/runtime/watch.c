@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 #include "wq/timeline.h"
 #include "wq/trace.h"
 

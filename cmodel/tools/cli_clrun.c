@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "../runtime/cl_api.h"   /* the runtime's entry points (wq_cl_*) */
+#include "wq/cl.h"    /* the runtime's entry points (wq_cl_*) */
 #include "wq/cc.h"
 #include "wq/dev.h"
 #include "wq/model.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cl_api.h"
+#include "cl_int.h"
 #include "binary.h"
 #include "wq/asm.h"
 

@@ -86,4 +86,8 @@ int  wq_program_sym(const wq_program_t *p, const char *name, uint32_t *value);
 struct wq_mem;
 void wq_program_load(const wq_program_t *p, struct wq_mem *mem);
 
+/* the disassembler (disasm.c): one instruction word as one line of text,
+ * e.g. "@!p0 add r1, r2, 0x10"; returns chars written */
+int wq_disasm(uint64_t raw, uint32_t pc, char *buf, size_t len);
+
 #endif

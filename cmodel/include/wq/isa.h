@@ -29,8 +29,7 @@ unsigned    wq_fmt_uses(unsigned fmt);        /* WQ_FU_* bits */
  * bad FN code, V4 register range past r31, pd > 7 ...) */
 int      wq_decode(uint64_t raw, wq_insn_t *out);
 uint64_t wq_encode(const wq_insn_t *in);      /* fields as given, no checks */
-/* one line of text, e.g. "@!p0 add r1, r2, 0x10"; returns chars written */
-int      wq_disasm(uint64_t raw, uint32_t pc, char *buf, size_t len);
+/* the disassembler (one word to one line of text) is the assembler's: asm.h */
 
 /* SEL's FN packs the select predicate as isa.def says: FN = neg << 3 | p,
  * where p is as wide as the guard field GP (3 bits). */

@@ -165,7 +165,6 @@ void      wq_reset(wq_ctx_t *ctx);                   /* state, not memory */
 void      wq_set_trace(wq_ctx_t *ctx, wq_trace_fn fn, void *user);
 /* route the device's memory accesses through port (NULL: back to ctx->mem) */
 void      wq_set_memport(wq_ctx_t *ctx, const wq_memport_t *port);
-void      wq_emit(wq_ctx_t *ctx, const wq_trace_rec_t *r);  /* internal */
 
 /* ---- CSR slave (DESIGN §4, spec/csr.def): 0 or -1 for unmapped --------- */
 int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val);
@@ -219,40 +218,22 @@ int  wq_host_busy(const wq_ctx_t *ctx);             /* some channel has work */
 int  wq_trap_recoverable(unsigned code);
 void wq_warp_describe(const wq_ctx_t *ctx, unsigned slot, char *buf, unsigned len);
 
-/* ---- internal, shared between the model's files ------------------------ */
-/* sched.c */
-int  wq_sched_launch(wq_ctx_t *ctx, uint32_t desc_addr, uint32_t *cherr);
-int  wq_sched_can_launch(const wq_ctx_t *ctx);
-void wq_warp_trap(wq_ctx_t *ctx, unsigned slot, unsigned code);
-int  wq_warp_resume(wq_ctx_t *ctx, unsigned slot);  /* recoverable trap -> run */
-int  wq_warp_kill(wq_ctx_t *ctx, unsigned slot);    /* fatal trap -> slot free */
-void wq_warp_finished(wq_ctx_t *ctx, unsigned slot);/* all threads exited      */
-void wq_bar_check(wq_ctx_t *ctx, uint32_t cta_key); /* release a full barrier  */
-/* host.c */
-void wq_chan_error(wq_ctx_t *ctx, unsigned chan, unsigned code, uint32_t info);
+/* ---- replay hooks for the lockstep benches ------------------------------
+ * The pieces wq_tick is made of, exported one by one so that the RTL
+ * benches (tb/verilator/host, sched, top) replay the model's decisions at
+ * the RTL's step boundaries. */
+/* wq_host_tick = wq_host_pick, then (if due) wq_host_serve; 1 when it did
+ * something */
 int  wq_host_tick(wq_ctx_t *ctx);
-void wq_chan_reset(wq_ctx_t *ctx, unsigned chan);
-void wq_host_init(wq_ctx_t *ctx);   /* power-on state: every channel + host scheduler */
-/* host event: unit = chan, mask = GP_GET, aux/a/b/c as given */
-void wq_host_emit(wq_ctx_t *ctx, unsigned kind, unsigned chan, unsigned aux,
-                  uint32_t a, uint64_t b, uint64_t c);
-void wq_chan_settle(wq_channel_t *ch);  /* IDLE/RUNNABLE from ring and segment */
-void wq_chan_seg_end(wq_ctx_t *ctx, unsigned chan);  /* segment done: GP_GET++ */
-/* host_methods.c: execute one method (byte offset); WQ_STEP_DONE/WAIT/ERROR */
-int  wq_host_method(wq_ctx_t *ctx, unsigned chan, uint32_t off, uint32_t data,
-                    unsigned subch);
-/* host_methods.c: one action of a channel in ACQ_WAIT/WFI_WAIT/LAUNCH_WAIT */
-int  wq_host_wait_step(wq_ctx_t *ctx, unsigned chan);
-/* host_sched.c: wq_host_tick = pick, then (if due) serve.  Exported one by
- * one so that the RTL lockstep benches replay the host scheduler's
- * decisions at the RTL's step boundaries. */
-int  wq_chan_has_work(const wq_ctx_t *ctx, unsigned chan);
 int  wq_host_pick(wq_ctx_t *ctx);          /* switch on entry; channel or -1 */
 int  wq_host_due(const wq_ctx_t *ctx, unsigned chan);  /* acquire retry due  */
 int  wq_host_serve(wq_ctx_t *ctx, unsigned chan);      /* step + after_step  */
-void wq_host_after_step(wq_ctx_t *ctx, unsigned chan, int r);
-/* csr_chan.c: per-channel registers (reg = CHCSR offset); 0 or -1 */
-int  wq_chan_csr_read(wq_ctx_t *ctx, unsigned chan, uint32_t reg, uint32_t *val);
-int  wq_chan_csr_write(wq_ctx_t *ctx, unsigned chan, uint32_t reg, uint32_t val);
+/* the dispatcher: whether a grid may start now, and starting the grid of
+ * the descriptor at desc_addr (0, or -1 with the channel error in *cherr) */
+int  wq_sched_can_launch(const wq_ctx_t *ctx);
+int  wq_sched_launch(wq_ctx_t *ctx, uint32_t desc_addr, uint32_t *cherr);
+/* what DBG_CMD RESUME and KILL do to a trapped warp (csr.def) */
+int  wq_warp_resume(wq_ctx_t *ctx, unsigned slot);  /* recoverable trap -> run */
+int  wq_warp_kill(wq_ctx_t *ctx, unsigned slot);    /* fatal trap -> slot free */
 
 #endif

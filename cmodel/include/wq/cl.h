@@ -1,11 +1,45 @@
-/* cl_api.h -- every OpenCL entry point the runtime implements, once.
- * Each is declared here with the exact type of the Khronos prototype
- * (__typeof__ of the cl.h declaration), so a definition that drifts from
- * the standard signature does not compile; icd.c builds the dispatch table
- * from the same list.  The implementation of clFoo is wq_cl_Foo. */
-#ifndef WQ_CL_API_H
-#define WQ_CL_API_H
-#include "cl_int.h"
+/* cl.h -- the OpenCL runtime's public interface (docs/runtime.md): its
+ * implementation of every OpenCL entry point, wq_cl_<Name> for cl<Name>,
+ * declared with the exact type of the Khronos prototype (__typeof__ of the
+ * cl.h declaration), so a definition that drifts from the standard
+ * signature does not compile.  An application reaches the runtime through
+ * the ICD loader and the standard names; a program linking the runtime's
+ * archive (build/lib/libwqcl.a) calls these directly -- `wq run KERNEL.cl`
+ * does.  The runtime's own files see the same declarations hidden
+ * (cmodel/runtime/cl_int.h defines WQ_CL_API first), so libwqcl.so exports
+ * only the ICD loader's symbols; icd.c builds the dispatch table from the
+ * same list. */
+#ifndef WQ_CL_H
+#define WQ_CL_H
+/* the platform reports OpenCL 1.2; the headers are read at 3.0 because the
+ * ICD loader routes the later entry points to the runtime too */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 300
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#endif
+#ifndef CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#endif
+#include <CL/cl_icd.h>      /* cl.h plus the GL, EGL and extension prototypes */
+
+/* the declarations' visibility: default here, hidden inside the runtime */
+#ifndef WQ_CL_API
+#define WQ_CL_API
+#endif
 
 #define WQ_CL_FUNCS(X)                                                            \
     /* platform, device (platform.c, device.c) */                                 \
@@ -69,5 +103,10 @@
  * counts them) */
 #define WQ_CL_DECLARE(name) WQ_CL_API extern __typeof__(cl##name) wq_cl_##name;
 WQ_CL_FUNCS(WQ_CL_DECLARE)
+
+/* the golden model behind a device (the model backend: its counters, for
+ * `wq run KERNEL.cl`); NULL on other backends or before the device opens */
+struct wq_ctx;
+WQ_CL_API struct wq_ctx *wq_cl_device_model(cl_device_id d);
 
 #endif
