@@ -32,10 +32,7 @@ insns=${RTL_TEST_PICK_INSNS:-3000}
 vl_seeds "1 2 3" "$@"
 # N TW IW GS LINE_BYTES
 cfgs=("128 28 7 4 16" "128 30 7 1 4" "8 2 3 2 16")
-[ $bench = 1 ] && { cfgs=("128 28 7 4 16"); seeds=(1); insns=100; }
-# a combinational unit checked a few thousand times: Verilator's -O1 builds
-# it in a fraction of -O3's time
-export VL_OPT=${VL_OPT:-O1}
+[ $bench = 1 ] && { cfgs=("128 28 7 4 16"); seeds=(1); }
 for cfg in "${cfgs[@]}"; do
     read -r n tw iw gs line <<< "$cfg"
     d="$B/N${n}_T${tw}_G$gs"
