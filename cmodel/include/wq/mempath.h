@@ -17,9 +17,10 @@
 #define WQ_MP_E_PARAM (-1)
 
 /* ---- coalescer ----------------------------------------------------------- */
-/* A memory instruction's elements: a lane's word, word k of lane l at
- * element 4l + k (the core's order; a scalar access uses k = 0 only, or
- * numbers its lanes 0.. when it stands alone).  Up to 32 lanes of .v4. */
+/* A memory instruction's elements, numbered in the order the requests
+ * follow: the core's word k of lane l is element 4l + k (a scalar access:
+ * k = 0 only), up to 32 lanes of .v4; a list of lanes alone may number
+ * them 0..31. */
 #define WQ_COAL_MAX_ELEMS 128u
 #define WQ_COAL_SET_WORDS (WQ_COAL_MAX_ELEMS / 32)   /* a set of elements: element e at bit e % 32 of word e / 32 */
 
