@@ -68,9 +68,9 @@
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
 #     values spilled without segments minus with them, and RTL cycles at 8
 #     lanes without / with (docs/compiler.md "Sub-vector segments").
-#   * coalesce_requests_per_warp_load: line requests the wq_coalesce unit
-#     bench hands out for a warp load of 32 consecutive words with 16-byte
-#     lines; l1_unit_hit_rate: wq_l1 alone on 8 passes over 16 lines (latency 8).
+#   * coalesce_requests_per_warp_load: line requests the core's pick
+#     (wq_lsu_pick's bench, the core's default instance) makes for a scalar
+#     warp load of 32 consecutive words with 16-byte lines; l1_unit_hit_rate: wq_l1 alone on 8 passes over 16 lines (latency 8).
 #   * rtl_mem_requests_per_warp_load: the same on the device (wq_top, the
 #     core's LSU on vecadd_ipc.wqs: its line requests per warp load; <= 8).
 #   * rtl_ipc_vecadd, rtl_l1_hit_rate: warp instructions per cycle of wq_top
@@ -278,8 +278,8 @@ build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
 
 # ---- the memory path's units: requests of a coalesced warp load (32 consecutive
 # words, 16-byte lines) and the L1's hit rate on a reuse pattern
-# (docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md)
-bash scripts/rtl/coalesce.sh --bench || fail "coalescer bench"
+# (docs/rtl/wq_lsu_pick.md, docs/rtl/wq_l1.md)
+bash scripts/rtl/lsu_pick.sh --bench || fail "coalescer bench"
 bash scripts/rtl/l1.sh --bench || fail "l1 bench"
 bash scripts/rtl/host.sh --bench || fail "host interface bench"
 

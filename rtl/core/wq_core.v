@@ -96,7 +96,7 @@ module wq_core #(
     parameter IB_LOG2 = 6,       // instruction buffer: 2^IB_LOG2 words
     parameter PF_RUN  = 8,       // instructions a fetch run reads ahead
     // bytes of the memory port's line (a power of two, 4..64): the LSU's
-    // requests are line requests (wq_coalesce.md's rule), 4 is a word port
+    // requests are line requests (wq_lsu_pick.md's rule), 4 is a word port
     parameter LINE_BYTES = 16,
     // MEM_WRITE records a cycle on the beat port (1..32, whatever the line)
     parameter EVM_SLOTS = 8,

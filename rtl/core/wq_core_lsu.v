@@ -216,7 +216,7 @@ module wq_core_lsu #(
     // element vectors (the model's order: the lanes ascending, a lane's
     // words in order), at byte address q_addr[{s, l}] + 4k (a .v4 address
     // is 16-byte aligned, so k fills bits 3:2).  The coalescer's rule
-    // (wq_coalesce.md): a line request covers every still-pending element
+    // (wq_lsu_pick.md): a line request covers every still-pending element
     // in the line of the lowest pending one (the leader).  An atomic's
     // request is its leader alone (one lane at a time).
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request

@@ -1,10 +1,12 @@
-// wq_lsu_pick.v -- the coalescer's rule inside the core's LSU
-// (docs/rtl/wq_coalesce.md, "Request order"; docs/rtl/wq_core.md, "LSU"):
-// of a memory instruction's elements still pending (word k of lane l at
-// bit 4l + k, the model's order), the next line request covers every
-// pending element in the line of the lowest pending one, the leader.  An
-// atomic's request (i_one) is its leader alone.  Combinational; the core's
-// request stage registers its result (the pick register) for the port.
+// wq_lsu_pick.v -- the coalescer's rule, the core's LSU's next line
+// request (docs/rtl/wq_lsu_pick.md; docs/rtl/wq_core_lsu.md): of a memory
+// instruction's elements still pending (word k of lane l at bit 4l + k,
+// the model's order), the next line request covers every pending element
+// in the line of the lowest pending one, the leader.  An atomic's request
+// (i_one) is its leader alone.  The model's wq_coalesce()
+// (cmodel/model/coalesce.c) makes the same requests in the same order.
+// Combinational; the core's request stage registers its result (the pick
+// register) for the port.
 // Elements may share a tag in groups of GS (the core: word k of a lane is
 // at the lane's address with k in bits 3:2, so with lines of 16 bytes or
 // more a lane's words share its line, and 32 tags stand for 128 elements:
@@ -73,10 +75,14 @@ module wq_lsu_pick #(
     // for every pending set and every line assignment.
     integer f;
     always @(*) begin
-        if (i_pend == {N{1'b0}}) assert(o_cov == {N{1'b0}});
+        // none pending: no element covered, and the tree's index all ones
+        // (every pair took its high half)
+        if (i_pend == {N{1'b0}}) assert(o_cov == {N{1'b0}} && o_lead == N - 1);
         else begin
-            // the leader is the lowest pending element and is covered
+            // the leader is the lowest pending element, covered, and its
+            // line is the request's
             assert(i_pend[o_lead] && o_cov[o_lead]);
+            assert(o_tag == i_line[(o_lead / GS)*TW +: TW]);
             for (f = 0; f < N; f = f + 1) if (f < o_lead) assert(!i_pend[f]);
         end
         for (f = 0; f < N; f = f + 1) begin

@@ -7,7 +7,7 @@
 // bytes) held on valid / ready, one response per accepted request, in
 // order; a read's response is the line.  The core's LSU makes a warp's
 // memory instruction as few line requests as its addresses allow (the
-// coalescer's rule, docs/rtl/wq_coalesce.md); its fetch runs read lines.
+// coalescer's rule, docs/rtl/wq_lsu_pick.md); its fetch runs read lines.
 //
 // Memory side: the L1's line requests go to the device's port as they
 // are (one a cycle, held until taken).  The port answers in order, so the

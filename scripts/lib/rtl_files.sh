@@ -1,8 +1,6 @@
 # scripts/lib/rtl_files.sh -- the synthesizable RTL a board or fit build
 # reads, in one place (sourced by fpga.sh and synth_ice40.sh; the current
-# directory is the tree's root).  rtl/core/wq_coalesce.v is left out:
-# nothing instantiates it (the LSU applies the coalescer's rule itself,
-# wq_lsu_pick).
+# directory is the tree's root).
 rtl=(rtl/*.v
      rtl/core/wq_core.v rtl/core/wq_fetch.v rtl/core/wq_ibuf.v rtl/core/wq_dispatch.v
      rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_diverge.v rtl/core/wq_core_csr.v

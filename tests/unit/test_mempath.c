@@ -1,17 +1,19 @@
 /* test_mempath.c -- the memory path's references (coalesce.c, l1.c)
  * against request lists and hit/miss sequences worked out by hand from
- * docs/rtl/wq_coalesce.md and docs/rtl/wq_l1.md: the request order, the
+ * docs/rtl/wq_lsu_pick.md and docs/rtl/wq_l1.md: the request order, the
  * fewest requests, poisoned fills, the same-cycle rules, replacement,
  * atomics, invalidates, full ids, and bad parameters refused. */
 #include <criterion/criterion.h>
 #include <string.h>
 #include "wq/mempath.h"
 
+/* elements 0..31 pending as mask says */
 static unsigned coal(const uint32_t *a, uint32_t mask, unsigned lanes, unsigned line,
                      wq_coal_req_t *r)
 {
+    uint32_t pend[WQ_COAL_SET_WORDS] = { mask };
     unsigned n = 99;
-    cr_assert_eq(wq_coalesce(a, mask, lanes, line, r, &n), WQ_MP_OK);
+    cr_assert_eq(wq_coalesce(a, pend, lanes, line, 0, r, &n), WQ_MP_OK);
     return n;
 }
 
@@ -23,19 +25,19 @@ Test(mempath, coalesce_consecutive_words)
     cr_assert_eq(coal(a, 0xFFFFFFFFu, 32, 16, r), 8);
     for (unsigned i = 0; i < 8; i++) {
         cr_expect_eq(r[i].addr, 0x1000 + 16 * i);
-        cr_expect_eq(r[i].lanes, 0xFu << (4 * i));
+        cr_expect_eq(r[i].cov[0], 0xFu << (4 * i));
         cr_expect_eq(r[i].words, 0xF);
     }
     cr_assert_eq(coal(a, 0xFFFFFFFFu, 32, 64, r), 2);
-    cr_expect_eq(r[1].lanes, 0xFFFF0000u);
+    cr_expect_eq(r[1].cov[0], 0xFFFF0000u);
     cr_expect_eq(r[1].words, 0xFFFF);
     /* one word past the line: 9 requests, the first covers lanes 0..2 */
     for (unsigned l = 0; l < 32; l++) a[l] = 0x1004 + 4 * l;
     cr_assert_eq(coal(a, 0xFFFFFFFFu, 32, 16, r), 9);
-    cr_expect_eq(r[0].lanes, 0x7);
+    cr_expect_eq(r[0].cov[0], 0x7);
     cr_expect_eq(r[0].words, 0xE);
     cr_expect_eq(r[8].addr, 0x1080);
-    cr_expect_eq(r[8].lanes, 0x80000000u);
+    cr_expect_eq(r[8].cov[0], 0x80000000u);
 }
 
 Test(mempath, coalesce_order_follows_the_lowest_lane)
@@ -44,18 +46,18 @@ Test(mempath, coalesce_order_follows_the_lowest_lane)
     wq_coal_req_t r[8];
     cr_assert_eq(coal(a, 0xFF, 8, 16, r), 3);
     cr_expect_eq(r[0].addr, 0x300);
-    cr_expect_eq(r[0].lanes, 0x25);          /* lanes 0, 2, 5 */
+    cr_expect_eq(r[0].cov[0], 0x25);          /* lanes 0, 2, 5 */
     cr_expect_eq(r[0].words, 0x7);
     cr_expect_eq(r[1].addr, 0x100);
-    cr_expect_eq(r[1].lanes, 0x92);          /* lanes 1, 4, 7 (7 repeats lane 1's word) */
+    cr_expect_eq(r[1].cov[0], 0x92);          /* lanes 1, 4, 7 (7 repeats lane 1's word) */
     cr_expect_eq(r[1].words, 0x3);
     cr_expect_eq(r[2].addr, 0x200);
-    cr_expect_eq(r[2].lanes, 0x48);
+    cr_expect_eq(r[2].cov[0], 0x48);
     /* lane 0 inactive: lane 1's line leads */
     cr_assert_eq(coal(a, 0xFE, 8, 16, r), 3);
     cr_expect_eq(r[0].addr, 0x100);
     cr_expect_eq(r[1].addr, 0x300);
-    cr_expect_eq(r[1].lanes, 0x24);
+    cr_expect_eq(r[1].cov[0], 0x24);
 }
 
 Test(mempath, coalesce_broadcast_inactive_and_bad_parameters)
@@ -69,11 +71,66 @@ Test(mempath, coalesce_broadcast_inactive_and_bad_parameters)
     cr_assert_eq(coal(a, 0, 32, 16, r), 0);
     /* mask bits above LANES are not lanes */
     cr_assert_eq(coal(a, 0xF0, 4, 16, r), 0);
-    cr_expect_eq(wq_coalesce(a, 1, 0, 16, r, &n), WQ_MP_E_PARAM);
-    cr_expect_eq(wq_coalesce(a, 1, 33, 16, r, &n), WQ_MP_E_PARAM);
-    cr_expect_eq(wq_coalesce(a, 1, 32, 12, r, &n), WQ_MP_E_PARAM);
-    cr_expect_eq(wq_coalesce(a, 1, 32, 2, r, &n), WQ_MP_E_PARAM);
-    cr_expect_eq(wq_coalesce(NULL, 1, 32, 16, r, &n), WQ_MP_E_PARAM);
+    uint32_t one[WQ_COAL_SET_WORDS] = { 1 };
+    cr_expect_eq(wq_coalesce(a, one, 0, 16, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(a, one, 129, 16, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(a, one, 32, 12, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(a, one, 32, 2, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(a, one, 32, 256, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(NULL, one, 32, 16, 0, r, &n), WQ_MP_E_PARAM);
+    cr_expect_eq(wq_coalesce(a, NULL, 32, 16, 0, r, &n), WQ_MP_E_PARAM);
+}
+
+/* a .v4 access as the core numbers it: word k of lane l is element 4l + k,
+ * at the lane's address with k in bits 3:2 */
+Test(mempath, coalesce_v4_elements_and_the_leader)
+{
+    uint32_t a[128], all[WQ_COAL_SET_WORDS] = { ~0u, ~0u, ~0u, ~0u };
+    wq_coal_req_t r[128];
+    unsigned n;
+    for (unsigned e = 0; e < 128; e++) a[e] = 0x4000 + 16 * (e / 4) + 4 * (e % 4);
+    /* 16-byte lines: a lane's four words, one request a lane */
+    cr_assert_eq(wq_coalesce(a, all, 128, 16, 0, r, &n), WQ_MP_OK);
+    cr_assert_eq(n, 32);
+    cr_expect_eq(r[31].lead, 124);
+    cr_expect_eq(r[31].cov[3], 0xF0000000u);
+    cr_expect_eq(r[31].words, 0xF);
+    /* lanes 0 and 20 in one line, lane 20 led by its word 2 (words 0, 1
+     * already requested): lane 0's request takes lane 20's remaining words */
+    a[80] = a[81] = a[82] = a[83] = 0x4000;
+    uint32_t pend[WQ_COAL_SET_WORDS] = { 0x3, 0, 0xC0000, 0 };
+    cr_assert_eq(wq_coalesce(a, pend, 128, 16, 0, r, &n), WQ_MP_OK);
+    cr_assert_eq(n, 1);
+    cr_expect_eq(r[0].lead, 0);
+    cr_expect_eq(r[0].addr, 0x4000);
+    cr_expect_eq(r[0].cov[0], 0x3);
+    cr_expect_eq(r[0].cov[2], 0xC0000);
+    /* the leader is the lowest pending element: lane 20's word 2 */
+    pend[0] = 0;
+    cr_assert_eq(wq_coalesce(a, pend, 128, 16, 0, r, &n), WQ_MP_OK);
+    cr_assert_eq(n, 1);
+    cr_expect_eq(r[0].lead, 82);
+    /* elements at and above elems are not elements */
+    cr_assert_eq(wq_coalesce(a, all, 3, 16, 0, r, &n), WQ_MP_OK);
+    cr_expect_eq(n, 1);
+    cr_expect_eq(r[0].cov[0], 0x7);
+}
+
+/* an atomic's requests: the leader alone, in element order, even in one line */
+Test(mempath, coalesce_one_the_leader_alone)
+{
+    uint32_t a[40], pend[WQ_COAL_SET_WORDS] = { 0x80000005u, 0x80, 0, 0 };
+    wq_coal_req_t r[40];
+    unsigned n;
+    for (unsigned e = 0; e < 40; e++) a[e] = 0x100;
+    cr_assert_eq(wq_coalesce(a, pend, 40, 16, 1, r, &n), WQ_MP_OK);
+    cr_assert_eq(n, 4);
+    unsigned lead[4] = { 0, 2, 31, 39 };
+    for (unsigned i = 0; i < 4; i++) {
+        cr_expect_eq(r[i].lead, lead[i]);
+        cr_expect_eq(r[i].cov[lead[i] / 32], 1u << (lead[i] % 32));
+        cr_expect_eq(r[i].addr, 0x100);
+    }
 }
 
 /* ---- L1 ------------------------------------------------------------------ */

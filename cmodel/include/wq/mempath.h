@@ -1,9 +1,10 @@
 /* mempath.h -- the golden reference of the memory path's units: the
- * coalescer's request list (coalesce.c, rtl/core/wq_coalesce.v) and the L1
- * data cache's hit/miss, replacement and memory-request behaviour (l1.c,
- * rtl/core/wq_l1.v); docs/rtl/wq_coalesce.md, docs/rtl/wq_l1.md.
+ * coalescer's request list (coalesce.c, the rule of rtl/core/wq_lsu_pick.v)
+ * and the L1 data cache's hit/miss, replacement and memory-request
+ * behaviour (l1.c, rtl/core/wq_l1.v); docs/rtl/wq_lsu_pick.md,
+ * docs/rtl/wq_l1.md.
  *
- * Both are references for the RTL benches (tb/verilator/coalesce,
+ * Both are references for the RTL benches (tb/verilator/lsu_pick,
  * tb/verilator/l1) and the order they define is part of the commit
  * stream's ordering contract.  Functions returning int give WQ_MP_OK (0) or
  * WQ_MP_E_PARAM (a parameter out of the supported range). */
@@ -16,21 +17,30 @@
 #define WQ_MP_E_PARAM (-1)
 
 /* ---- coalescer ----------------------------------------------------------- */
-#define WQ_COAL_MAX_LANES 32u
+/* A memory instruction's elements, numbered in the order the requests
+ * follow: the core's word k of lane l is element 4l + k (a scalar access:
+ * k = 0 only), up to 32 lanes of .v4; a list of lanes alone may number
+ * them 0..31. */
+#define WQ_COAL_MAX_ELEMS 128u
+#define WQ_COAL_SET_WORDS (WQ_COAL_MAX_ELEMS / 32)   /* a set of elements: element e at bit e % 32 of word e / 32 */
 
 typedef struct {
-    uint32_t addr;     /* the line's base address                      */
-    uint32_t lanes;    /* the lanes it covers (bit l: lane l)           */
-    uint32_t words;    /* the words of the line they touch (bit w)      */
+    uint32_t addr;                     /* the line's base address                */
+    unsigned lead;                     /* the leader: the lowest element covered  */
+    uint32_t cov[WQ_COAL_SET_WORDS];   /* the elements it covers                 */
+    uint32_t words;                    /* the words of the line they touch (bit w) */
 } wq_coal_req_t;
 
-/* The requests of one warp access: lanes (1..32) word addresses addr[],
- * active lanes mask, line_bytes a power of two from 4 to 128.  Requests go
- * to out[] (room for `lanes`), in the hardware's order: each covers every
- * remaining active lane in the line of the lowest remaining active lane.
- * *n gets the count (0 for an all-inactive warp). */
-int wq_coalesce(const uint32_t *addr, uint32_t mask, unsigned lanes, unsigned line_bytes,
-                wq_coal_req_t *out, unsigned *n);
+/* The requests of one memory instruction: elems (1..128) word addresses
+ * addr[], the elements still to request pend[] (a set, as cov), line_bytes a
+ * power of two from 4 to 128.  Requests go to out[] (room for `elems`), in
+ * the hardware's order: each covers every remaining pending element in the
+ * line of the lowest remaining one (the leader); with `one` (an atomic's)
+ * the leader alone.  *n gets the count (0 when none is pending).  The names
+ * are wq_lsu_pick's: pend = i_pend, one = i_one, lead = o_lead, cov = o_cov,
+ * addr >> log2(line_bytes) = o_tag. */
+int wq_coalesce(const uint32_t *addr, const uint32_t *pend, unsigned elems, unsigned line_bytes,
+                int one, wq_coal_req_t *out, unsigned *n);
 
 /* ---- L1 data cache ----------------------------------------------------- */
 #define WQ_L1_MAX_LINES 4096u   /* sets x ways */
