@@ -385,13 +385,40 @@ module wq_l1 #(
     wire [31:0] f_arch = (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_ST) ? f_wr_word : f_mem;
 
     wire [IDS-1:0] s_mem = s_busy & ~s_done & ~s_merge;   // waiting for memory
-    integer fa, fb;
+    integer fa, fb, fc;
+    // a valid way of the request's set whose tag differs from the
+    // request's in one bit alone (the case a hit test missing a bit gets wrong)
+    reg          f_near;
+    reg [TW-1:0] f_tdiff;
+    always @(*) begin
+        f_near = 1'b0;
+        for (fc = 0; fc < WAYS; fc = fc + 1) begin
+            f_tdiff = f_tagv[idx(i_addr[LB +: SB], fc)*TW +: TW] ^ i_addr[31:LB+SB];
+            if (c_valid[idx(i_addr[LB +: SB], fc)] && f_tdiff != {TW{1'b0}} &&
+                (f_tdiff & (f_tdiff - {{(TW-1){1'b0}}, 1'b1})) == {TW{1'b0}})
+                f_near = 1'b1;
+        end
+    end
     always @(*) if (f_past && !i_reset) begin
         // tags: a line is in at most one way of its set
         for (fa = 0; fa < SETS * WAYS; fa = fa + 1)
             for (fb = 0; fb < SETS * WAYS; fb = fb + 1)
                 if (fa != fb && fa / WAYS == fb / WAYS && c_valid[fa] && c_valid[fb])
                     assert(f_tagv[fa*TW +: TW] != f_tagv[fb*TW +: TW]);
+        // the lookups compare every tag bit: a way hits the request exactly
+        // when it is valid and its tag is all TW bits of the request's
+        // address above the set; the fill finds its line's way exactly when
+        // one holds all TW bits of its tag
+        for (fa = 0; fa < WAYS; fa = fa + 1) begin
+            assert(r_hitv[fa] == (c_valid[idx(i_addr[LB +: SB], fa)] &&
+                                  f_tagv[idx(i_addr[LB +: SB], fa)*TW +: TW] == i_addr[31:LB+SB]));
+            if (c_valid[idx(f_line_n[SB-1:0], fa)] &&
+                f_tagv[idx(f_line_n[SB-1:0], fa)*TW +: TW] == f_line_n[LN-1:SB])
+                assert(f_present && f_hway == fa);
+        end
+        if (f_present)
+            assert(c_valid[idx(f_line_n[SB-1:0], {{(32-WB){1'b0}}, f_hway})] &&
+                   f_tagv[idx(f_line_n[SB-1:0], {{(32-WB){1'b0}}, f_hway})*TW +: TW] == f_line_n[LN-1:SB]);
         // a hit returns what memory holds: a present tracked line holds f_arch
         // (from the RAM c_live names)
         for (fa = 0; fa < WAYS; fa = fa + 1)
@@ -440,6 +467,7 @@ module wq_l1 #(
             c_whit:    cover($past(take && i_op == `WQ_MEMOP_ST && r_hit));
             c_whread:  cover($past(take && !r_wr && r_hit && c_live[r_idx]));   // a hit read from c_st
             c_merge:   cover(o_rvalid && s_merge[head] && s_line[head] == f_line);
+            c_near:    cover(take && !r_wr && !r_hit && f_near);              // a miss one tag bit from a line
         end
 `endif
 endmodule

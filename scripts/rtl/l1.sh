@@ -6,7 +6,9 @@
 #      which links the model library (build/lib/libwqmodel.a: wq_l1_cycle,
 #      l1.c; the sparse memory) and checks every memory request, every
 #      response and its data, o_ready and the counters, cycle by cycle,
-#      with random memory latency, out-of-order responses and back-pressure.
+#      with random memory latency, out-of-order responses and back-pressure,
+#      over pairs of lines one tag bit apart anywhere in the 32-bit space
+#      (every tag bit must be exercised, or the run fails).
 #      Built into build/verilator/l1/S<SETS>_W<WAYS>_B<LINE>_I<ID_W>/ for
 #      16 x 2 x 16 bytes with 8 ids (the default), 4 x 4 x 32 bytes with 4
 #      ids, and direct-mapped 8 x 1 x 16 bytes with 4 ids.

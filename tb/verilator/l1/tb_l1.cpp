@@ -1,11 +1,19 @@
 // tb_l1.cpp -- Verilator unit bench for rtl/core/wq_l1.v.
 //
 // Drives seeded random line requests -- reads, writes with random byte
-// strobes, atomics -- over a working set a little larger than the cache
-// (so lines are reused, conflict and get evicted), with random gaps, random
-// response back-pressure, rare invalidates, and a memory that takes its
-// requests with random ready, answers them after a random latency and in
-// any order (by id).  Against the model (wq_l1_cycle(), cmodel/model/l1.c,
+// strobes, atomics -- over a working set twice the cache (so lines are
+// reused, conflict and get evicted), with random gaps, random response
+// back-pressure, rare invalidates, and a memory that takes its requests
+// with random ready, answers them after a random latency and in any order
+// (by id).  The working set spans the whole 32-bit address space and is
+// made of pairs: a fully random line and a partner in the same set whose
+// tag differs from it in one bit (three pairs in four; the bits taken in
+// turn, address bit 31 included) or in random bits (the fourth), and a
+// pair is replaced every 2000 cycles.  So a hit test that ignores any one
+// tag bit answers a read of one line of a pair with the other, cached,
+// line: the model says miss, the RTL hit.  Memory is the model's sparse
+// memory (wq_mem_t, 4 KiB pages over the whole 32-bit space): every
+// address is its own.  Against the model (wq_l1_cycle(), cmodel/model/l1.c,
 // stepped with the same events every cycle) it checks:
 //   * every memory request, in order: id, operation, line address, data,
 //     strobes, atomic code (the model says which requests go to memory and
@@ -19,7 +27,9 @@
 // the strobed words (i_aop odd) or swaps the strobed bytes (even).
 // Fails on a coverage hole: read hit, read miss, write hit, write miss,
 // atomic hit, a fill dropped because it was poisoned, an eviction, a
-// response out of order, all ids in flight, a memory stall, an invalidate.
+// response out of order, all ids in flight, a memory stall, an invalidate,
+// and, for every tag bit, a read looked up beside a valid line of its set
+// whose tag differs from the read's in that bit alone.
 //
 // With --measure: after the random run, an invalidate and a reuse pattern
 // (8 passes reading the same 16 lines back to back, memory latency 8 and
@@ -27,6 +37,7 @@
 //
 // usage: tb_l1 --sets N --ways N --line BYTES --ids N [--seed N] [--ops N]
 //              [--measure] [--wave FILE.fst] [-v]
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -61,7 +72,10 @@ struct Bench : tb::Harness<Vwq_l1> {
     unsigned r_op = 0, r_aop = 0;
     uint32_t r_addr = 0, r_strb = 0;
     std::vector<uint32_t> r_wdata;
-    std::vector<uint32_t> lines;     // the working set (line addresses)
+    std::vector<uint32_t> lines;     // the working set (line addresses): pairs 2i, 2i + 1
+    unsigned lb, sb, tw;             // log2 line bytes, log2 sets, tag bits
+    unsigned next_bit;               // the tag bit the next one-bit partner flips
+    std::vector<uint64_t> cov_tagbit;  // per tag bit: reads beside a line differing in it alone
     unsigned valid_pct = 100, rready_pct = 100, mready_pct = 100, lat_min = 1, lat_max = 8,
              resp_pct = 80, inval_pm = 2;
     uint64_t n_ops = 0, n_reads = 0;
@@ -70,7 +84,9 @@ struct Bench : tb::Harness<Vwq_l1> {
              cov_inval = 0, cov_merge = 0, cov_merge_poison = 0, cov_tref = 0;
 
     Bench(uint64_t s, const char *wave, unsigned st, unsigned wy, unsigned ln, unsigned id)
-        : Harness("l1_tb", s), rng(s), sets(st), ways(wy), line(ln), ids(id), words(ln / 4) {
+        : Harness("l1_tb", s), rng(s), sets(st), ways(wy), line(ln), ids(id), words(ln / 4),
+          lb(log2u(ln)), sb(log2u(st)), tw(32 - log2u(ln) - log2u(st)), next_bit(0),
+          cov_tagbit(tw, 0) {
         trace_label = "recent events";
         model = new wq_l1_t;
         if (wq_l1_init(model, sets, ways, line, ids) != WQ_MP_OK) {
@@ -90,16 +106,38 @@ struct Bench : tb::Harness<Vwq_l1> {
         tick();
         tick();
         top->i_reset = 0;
-        // the working set: twice the cache, over a few widely spaced regions
-        unsigned n = 2 * sets * ways;
-        for (unsigned i = 0; i < n; i++)
-            lines.push_back((0x1000u * (1 + rng.below(4)) + line * rng.below(4 * sets * ways)) &
-                            ~(line - 1));
+        // the working set: twice the cache, sets * ways pairs
+        next_bit = rng.below(tw);
+        for (unsigned i = 0; i < sets * ways; i++) {
+            lines.push_back(0);
+            lines.push_back(0);
+            new_pair(i);
+        }
     }
     ~Bench() {
         delete model;
         wq_mem_free(mem);
         wq_mem_free(shadow);
+    }
+
+    static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
+
+    // pair i of the working set: a random line anywhere in the 32-bit
+    // space, and a partner in its set whose tag differs in one bit (the
+    // bits in turn, so each is flipped as often as any other) or, one pair
+    // in four, in random bits
+    void new_pair(unsigned i) {
+        uint32_t base = (uint32_t)rng.next() & ~(line - 1);
+        uint32_t tagmask = ~0u << (lb + sb);
+        uint32_t flip;
+        if (rng.below(4)) {
+            flip = 1u << (lb + sb + next_bit);
+            next_bit = (next_bit + 1) % tw;
+        } else {
+            do flip = (uint32_t)rng.next() & tagmask; while (!flip);
+        }
+        lines[2 * i] = base;
+        lines[2 * i + 1] = base ^ flip;
     }
 
     std::string where() const override { return " op#" + std::to_string(n_ops); }
@@ -250,6 +288,15 @@ struct Bench : tb::Harness<Vwq_l1> {
         }
         uint32_t la = r_addr & ~(line - 1);
         bool present = wq_l1_present(model, la, nullptr) != 0;   // before the cycle
+        if (take && r_op == WQ_MEMOP_LD) {
+            // a valid line of the read's set one tag bit away (the state before)
+            uint32_t set = (la >> lb) & (sets - 1), tag = la >> (lb + sb);
+            for (unsigned w = 0; w < ways; w++) {
+                uint32_t d = model->tag[set * ways + w] ^ tag;
+                if (model->valid[set * ways + w] && d && !(d & (d - 1)))
+                    cov_tagbit[log2u(d)]++;
+            }
+        }
         wq_l1_out_t out;
         if (wq_l1_cycle(model, &in, &out) != WQ_MP_OK) fail("the model refused the cycle's events");
         if (take) {
@@ -296,6 +343,7 @@ struct Bench : tb::Harness<Vwq_l1> {
         uint64_t evict0 = 0;
         while (n_ops < ops) {
             if (cycle % 2000 == 0) {
+                if (cycle) new_pair(rng.below(sets * ways));
                 valid_pct = rng.chance(40) ? 100 : 10 + rng.below(90);
                 rready_pct = rng.chance(50) ? 100 : 20 + rng.below(80);
                 mready_pct = rng.chance(40) ? 100 : 20 + rng.below(80);
@@ -325,6 +373,15 @@ struct Bench : tb::Harness<Vwq_l1> {
         if (!cov_merge) holes.push_back("a read miss merged into a fill in flight");
         if (!cov_merge_poison) holes.push_back("a merged read whose fill a later write poisoned");
         if (!cov_tref) holes.push_back("a free slot held back for a merged read's line");
+        uint64_t tmin = UINT64_MAX;
+        for (unsigned b = 0; b < tw; b++) {
+            tmin = std::min(tmin, cov_tagbit[b]);
+            if (!cov_tagbit[b])
+                holes.push_back("a read beside a line whose tag differs in bit " + std::to_string(b) +
+                                " alone (address bit " + std::to_string(lb + sb + b) + ")");
+        }
+        printf("l1_tb: each of the %u tag bits: >= %" PRIu64 " reads beside a line differing in "
+               "it alone\n", tw, tmin);
         return verdict(holes);
     }
 
