@@ -56,7 +56,8 @@ enum { CC_PROGRAM, CC_KERNEL, CC_BUILD, CC_OUTPUT, CC_REPAIR };
  * row of it changes something, at most CC_ROUNDS times (one change
  * enables another); the first row's `when` admits the round, the others'
  * is asked every round.  CC_DUMP_IR -- the IR after this row is the
- * build's --emit=ir text (c->bir) */
+ * build's --emit=ir text (c->bir), unless the options name another row
+ * (ir_after) */
 enum { CC_ROUND = 1, CC_DUMP_IR = 2 };
 #define CC_ROUNDS 8
 
@@ -155,6 +156,29 @@ static const cc_pass_t passes[] = {
 
 static int admits(const cc_pass_t *p, cc_t *c, const cc_kout_t *k) { return !p->when || p->when(c, k); }
 
+/* the build's IR text after p ran (round: its number, 0 outside a round) */
+static void dump_ir(cc_t *c, const cc_pass_t *p, int round, const cc_kout_t *k)
+{
+    const char *after = c->opts ? c->opts->ir_after : NULL;
+    cc_buf_t *b = &c->bir[!c->no_licm];
+    if (!after) {
+        if (p->flags & CC_DUMP_IR) cc_print_ir(c, b, k);
+        return;
+    }
+    if (strcmp(after, p->name)) return;
+    if (round) cc_printf(c, b, "\n; ---- after %s, round %d\n", p->name, round);
+    else cc_printf(c, b, "\n; ---- after %s\n", p->name);
+    cc_print_ir(c, b, k);
+}
+
+/* the options' ir_after names a row with IR after it (CC_BUILD) */
+static int ir_after_known(const char *name)
+{
+    for (int i = 0; i < NPASSES; i++)
+        if (passes[i].stage == CC_BUILD && !strcmp(passes[i].name, name)) return 1;
+    return 0;
+}
+
 /* the rows of one stage, in table order */
 static void run_stage(cc_t *c, cc_kout_t *k, int stage)
 {
@@ -167,14 +191,19 @@ static void run_stage(cc_t *c, cc_kout_t *k, int stage)
             for (int round = 0, in = admits(p, c, k); in && round < CC_ROUNDS; round++) {
                 int changed = 0;
                 for (int r = i; r < end; r++)
-                    if (r == i || admits(&passes[r], c, k)) changed += passes[r].run(c, k);
+                    if (r == i || admits(&passes[r], c, k)) {
+                        changed += passes[r].run(c, k);
+                        dump_ir(c, &passes[r], round + 1, k);
+                    }
                 if (!changed) break;
             }
             i = end - 1;
             continue;
         }
-        c->pass_changes = admits(p, c, k) ? p->run(c, k) : 0;
-        if (p->flags & CC_DUMP_IR) cc_print_ir(c, &c->bir[!c->no_licm], k);
+        c->pass_changes = 0;
+        if (!admits(p, c, k)) continue;
+        c->pass_changes = p->run(c, k);
+        dump_ir(c, p, 0, k);
     }
 }
 
@@ -208,6 +237,19 @@ int wq_cc_compile(const wq_cc_opts_t *opts, const char *file, const char *src, s
     volatile unsigned nk = 0;
     if (setjmp(c->fail)) {
         rc = c->status ? c->status : WQ_CC_ERROR;
+        goto done;
+    }
+    if (opts && opts->ir_after && !ir_after_known(opts->ir_after)) {
+        cc_puts(c, &c->log, "error: no pass '");
+        cc_puts(c, &c->log, opts->ir_after);
+        cc_puts(c, &c->log, "' with IR after it; the passes:");
+        for (int i = 0; i < NPASSES; i++) {
+            int again = 0;          /* a round's rows come twice: each name once */
+            for (int j = 0; j < i; j++) again |= !strcmp(passes[j].name, passes[i].name);
+            if (passes[i].stage == CC_BUILD && !again) cc_printf(c, &c->log, " %s", passes[i].name);
+        }
+        cc_puts(c, &c->log, "\n");
+        rc = WQ_CC_ERROR;
         goto done;
     }
     {
