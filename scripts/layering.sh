@@ -17,6 +17,10 @@
 #
 # Usage: bash scripts/layering.sh        (after `make libs`)
 #        bash scripts/layering.sh --selftest   (the include check's own test)
+#
+# The compiler's files are checked too (section "file-level call graph"
+# below): no two of libwqcc.a's objects may call each other in a circle,
+# so its stages read as a sequence (docs/compiler.md "Stages").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build/lib
@@ -249,3 +253,63 @@ for l in "${!file[@]}"; do
 done
 [ "$bad" = 0 ] || fail "a library reaches against the dependency direction"
 echo "layering: ${#file[@]} libraries, dependency direction holds"
+
+# ---- file-level call graph of the compiler ------------------------------------
+# Within libwqcc.a, object A uses object B when A leaves undefined a symbol
+# B defines; that graph must have no cycle.  acyclic ARCHIVE prints the
+# first cycle it finds as "a.o -> b.o (sym) -> ... -> a.o" and returns 1.
+# Each run also plants a cycle in a two-object archive and requires the
+# check to find it (and to pass once the cycle is broken), so a check that
+# cannot fail does not pass silently.
+acyclic() {
+    local ar=$1
+    # "object symbol" lines: what each member defines, what it leaves undefined
+    nm -g -A --defined-only "$ar" 2>/dev/null |
+        awk 'NF == 3 { n = split($1, p, ":"); print p[n - 1], $3 }' | LC_ALL=C sort -k2 > "$tmp/cg_def"
+    nm -g -A --undefined-only "$ar" 2>/dev/null |
+        awk 'NF == 3 { n = split($1, p, ":"); print p[n - 1], $3 }' | LC_ALL=C sort -k2 > "$tmp/cg_und"
+    # edges "user owner symbol", one per symbol
+    LC_ALL=C join -1 2 -2 2 -o 1.1,2.1,0 "$tmp/cg_und" "$tmp/cg_def" |
+        awk '$1 != $2' | LC_ALL=C sort > "$tmp/cg_edge"
+    awk '
+        { if (!(($1, $2) in sym)) { adj[$1] = adj[$1] " " $2; sym[$1, $2] = $3 }
+          else sym[$1, $2] = sym[$1, $2] "," $3
+          if (!($1 in seen)) { seen[$1]; order[++nn] = $1 } }
+        function dfs(u,    i, j, n, vs, v, s) {
+            state[u] = 1; stack[++sp] = u
+            n = split(adj[u], vs, " ")
+            for (i = 1; i <= n; i++) {
+                v = vs[i]
+                if (state[v] == 1) {
+                    for (j = 1; stack[j] != v; j++) ;
+                    s = stack[j]
+                    for (; j < sp; j++) s = s " -> " stack[j + 1] " (" sym[stack[j], stack[j + 1]] ")"
+                    print s " -> " v " (" sym[u, v] ")"
+                    return 1
+                }
+                if (!state[v] && dfs(v)) return 1
+            }
+            state[u] = 2; sp--
+            return 0
+        }
+        END { for (k = 1; k <= nn; k++) if (!state[order[k]] && dfs(order[k])) exit 1 }
+    ' "$tmp/cg_edge"
+}
+
+# the planted cycle: a.o and b.o call each other; then b.o no longer does
+cc_=${CC:-cc}
+printf 'int b1(void);\nint a1(void) { return b1(); }\n' > "$tmp/a.c"
+printf 'int a1(void);\nint b1(void) { return a1(); }\n' > "$tmp/b.c"
+$cc_ -c -o "$tmp/a.o" "$tmp/a.c" && $cc_ -c -o "$tmp/b.o" "$tmp/b.c" || fail "cannot compile the planted cycle"
+ar rc "$tmp/cycle.a" "$tmp/a.o" "$tmp/b.o"
+out=$(acyclic "$tmp/cycle.a") && fail "the call-graph check misses a planted cycle (a.o <-> b.o)"
+[ "$out" = "a.o -> b.o (b1) -> a.o (a1)" ] || fail "the call-graph check reports the planted cycle as: $out"
+printf 'int b1(void) { return 1; }\n' > "$tmp/b.c"
+$cc_ -c -o "$tmp/b.o" "$tmp/b.c" || fail "cannot compile the planted cycle"
+rm -f "$tmp/cycle.a"
+ar rc "$tmp/cycle.a" "$tmp/a.o" "$tmp/b.o"
+acyclic "$tmp/cycle.a" > /dev/null || fail "the call-graph check sees a cycle where there is none"
+
+cyc=$(acyclic "$B/libwqcc.a") ||
+    fail "the compiler's files call each other in a circle (docs/compiler.md \"Stages\"): $cyc"
+echo "layering: $(ar t "$B/libwqcc.a" | wc -l) compiler objects, their calls form no cycle (a planted one is found)"

@@ -1,5 +1,6 @@
 /* cc_int.h -- the compiler's internal data structures, one section per
- * stage (docs/compiler.md):
+ * stage (docs/compiler.md "Stages"; compiler.c's pass table runs them in
+ * this order):
  *
  *   tokenize.c   source text      -> tokens          (cc_tok_t)
  *   preprocess.c tokens           -> expanded tokens (#include, #define, #if)
@@ -7,11 +8,22 @@
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
- *   alias.c      IR               -> IR with loops unrolled (alias metadata)
- *   regalloc.c   IR               -> physical registers (liveness, interference, colouring)
+ *   frame.c      the work-item's frame base; inserting and dropping IR instructions
+ *   peep.c       IR               -> IR (copies forwarded, repeated arithmetic reused)
+ *   fold.c       IR               -> IR (constants, copies, offsets, dead and unreachable code)
+ *   licm.c       IR               -> IR with loop invariants before their loop
+ *   alias.c      IR               -> IR with loops unrolled (alias metadata;
+ *   alias_meta.c                     alias_meta.c classifies two regions)
+ *   quad.c       IR               -> IR with parameter loads as LD.V4 (register quads)
+ *   subv.c       IR               -> IR with sub-vector segments
+ *   live.c       what instructions read and write; liveness (cc_live_t)
+ *   regalloc.c   IR               -> physical registers (interference, colouring)
+ *   spill.c      IR               -> IR with values in frame slots (for regalloc.c)
  *   emit.c       IR               -> .wqs text
- *   compiler.c   the public entry point (wq/cc.h)
+ *   util.c       sources, diagnostics, the arena, text buffers
+ *   compiler.c   the public entry point (wq/cc.h): the pass table and its driver
  *
+ * No two files call each other in a circle (scripts/layering.sh).
  * Everything lives in one arena owned by the context; an error longjmps back
  * to wq_cc_compile, which frees the arena, so no stage has to unwind. */
 #ifndef WQ_CC_INT_H
@@ -32,6 +44,7 @@ typedef struct cc_file {
 
 void *cc_alloc(cc_t *c, size_t n);                  /* zeroed; longjmps when out of memory */
 char *cc_strndup(cc_t *c, const char *s, size_t n);
+void *cc_calloc(cc_t *c, size_t n, size_t size);    /* malloc space, zeroed; the caller frees it */
 char *cc_fmt(cc_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 typedef struct cc_tok cc_tok_t;
@@ -298,7 +311,10 @@ typedef struct cc_code {
  * (docs/runtime.md "Kernel ABI": PRIVATE + flat work-item index * PSTRIDE)
  * at instruction index at, into a new register, cd->frame */
 int  cc_frame_setup(cc_t *c, cc_code_t *cd, int at, const cc_tok_t *tok);   /* -> index after it */
+/* a fresh instruction at index at; the instructions dead marks dropped
+ * (both keep the callees' ranges and prologue_end on their instructions) */
 cc_ir_t *cc_ir_insert(cc_t *c, cc_code_t *cd, int at);
+void cc_ir_compact(cc_code_t *cd, const char *dead);
 
 /* what the back end needs to know about a kernel, from lower.c */
 typedef struct cc_kout {
@@ -310,19 +326,50 @@ typedef struct cc_kout {
 void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out);
 void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 
+/* ---- what instructions read and write, and liveness (live.c) ------------------ */
+/* the head register of the quad an LD.V4 / ST.V4 names (LD.V4's d, ST.V4's
+ * b), or 0 (quad.c) */
+int  cc_quad_of(const cc_ir_t *x);
+/* definitions and reads of each virtual register (a guarded destination
+ * is also read), and the index of its last definition (def_at may be NULL) */
+void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
+/* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
+void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
+/* one liveness problem: the registers (kind 0) or the predicates (kind 1)
+ * of a kernel's code; the sets are bitsets of `words` 64-bit words, bit v
+ * for register base + v (base: CC_V0, or predicate 1) */
+typedef struct cc_live {
+    cc_t *c;
+    const cc_code_t *cd;
+    int n;                          /* instructions                             */
+    int *label_at;                  /* label id -> instruction index            */
+    int kind, base, nv, words;
+    uint64_t *clob;                 /* per callee: what a CALL to it overwrites  */
+} cc_live_t;
+void cc_live_init(cc_live_t *r, cc_t *c, const cc_code_t *cd, int kind);
+void cc_live_free(cc_live_t *r);
+/* the live-in sets, one per instruction (r->n x r->words); the caller
+ * frees them; a kernel too large for the sets is an error */
+uint64_t *cc_liveness(cc_live_t *r);
+/* live-out of instruction i into out; for a CALL, *across (when asked)
+ * gets what lives across it: live after the return, not overwritten */
+void cc_live_out(const cc_live_t *r, const uint64_t *live_in, int i, uint64_t *out, uint64_t *across);
+/* an LD.V4 into a virtual quad also writes q+1..q+3, an ST.V4 from one
+ * also reads them: the head q when x is one (*is_def: it writes), else 0 */
+int  cc_live_quad_tail(const cc_live_t *r, const cc_ir_t *x, int *is_def);
+/* live-in sets without the rest: cc_liveness for a code, *words set */
+uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
+
 /* ---- back end ------------------------------------------------------------------ */
 /* map every virtual register and predicate to a physical one; returns the
  * registers used (nregs) */
 void cc_regalloc(cc_t *c, cc_kout_t *k);
-/* copy forwarding and repeated arithmetic within a block (peep.c), before
- * register allocation */
-void cc_peephole(cc_t *c, cc_kout_t *k);
-/* the parameter buffer's word loads grouped into LD.V4s (quad.c), after
- * the alias pass (which follows arguments through word loads) */
-void cc_param_loads(cc_t *c, cc_kout_t *k);
+/* peep.c: one round of copy forwarding and repeated arithmetic within a
+ * block; returns the changes */
+int  cc_peephole(cc_t *c, cc_kout_t *k);
 /* fold.c: constant operands, copy propagation, dead values, unreachable
  * code over the whole kernel; marks the instructions to drop in dead and
- * returns the changes (peep.c compacts) */
+ * returns the changes (cc_ir_compact drops them) */
 int  cc_fold(cc_t *c, cc_code_t *cd, char *dead);
 /* side-effect-free arithmetic: the format-R operations of isa.def */
 int  cc_pure_alu(int op);
@@ -330,33 +377,23 @@ int  cc_pure_alu(int op);
  * the fields it uses (WQ_FU_*, isa_formats.def) */
 int      cc_op_fmt(int op);
 unsigned cc_op_uses(int op);
-/* definitions and reads of each virtual register (a guarded destination
- * is also read), and the index of its last definition (def_at may be NULL) */
-void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
-/* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
-void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
-/* live-in sets, one bitset of *words 64-bit words per instruction (bit v:
- * register CC_V0 + v, or predicate 1 + v); the caller frees it */
-uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words);
 /* spill.c: the cost of spilling each register (uses and definitions
  * weighted 10^loop depth; CC_NO_SPILL for those that cannot be), and the
  * rewrite of registers to frame slots */
 #define CC_NO_SPILL 1e30
 void cc_spill_costs(const cc_code_t *cd, double *cost);
-/* quad.c: register quads, the four consecutive registers of LD.V4 / ST.V4:
- * the head register x names (LD.V4's d, ST.V4's b) or 0; per virtual
- * register the head's index + 1 of its quad, 0 for none (NULL when the
- * code has no quad; free() it); the .v4 accesses split back into four
- * word accesses (returns how many) */
 /* licm.c: loop-invariant instructions move before their loop; how many */
 int  cc_licm(cc_t *c, cc_code_t *cd);
-int  cc_quad_of(const cc_ir_t *x);
+/* quad.c: register quads, the four consecutive registers of LD.V4 / ST.V4
+ * (cc_quad_of, live.c, names one): per virtual register the head's index
+ * + 1 of its quad, 0 for none (NULL when the code has no quad; free() it);
+ * the .v4 accesses split back into four word accesses (returns how many) */
 int *cc_quad_heads(cc_t *c, const cc_code_t *cd);
 int  cc_quad_dissolve(cc_t *c, cc_code_t *cd);
 /* two or more word loads of one 16-byte group of the parameter buffer in a
  * straight-line run become one LD.V4 (docs/runtime.md "Kernel ABI": the
  * buffer is 16-byte aligned and padded); marks the loads it replaced in
- * dead and returns the LD.V4s made (cc_param_loads compacts) */
+ * dead and returns the LD.V4s made (cc_ir_compact drops the loads) */
 int  cc_param_quads(cc_t *c, cc_code_t *cd, char *dead);
 void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n);
 void cc_emit(cc_t *c, cc_buf_t *b, cc_kout_t *k);
@@ -413,8 +450,16 @@ struct cc {
     int no_licm;
     int licm_moved;
     int lower_mark;                 /* lower.c: the last program-scope search's mark */
-    /* compiler.c: each build's --emit=ir text and alias explanation */
+    /* compiler.c's pass table: what the passes read and write besides the
+     * kernel (cc_kout_t) -- the source, its tokens and AST, the .wqs text,
+     * each build's --emit=ir text and alias explanation (by !no_licm), and
+     * the changes of the last pass run outside a round */
+    const cc_file_t *src;
+    cc_tok_t *toks;
+    cc_prog_t *prog;
+    cc_buf_t wqs;
     cc_buf_t bir[2], bex[2];
+    int pass_changes;
 };
 
 cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len);

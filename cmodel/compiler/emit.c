@@ -12,6 +12,9 @@
 #include "cc_int.h"
 #include "wq/defs.h"
 
+/* the nested-work library's routines, by CC_LIB_* (CC_OP_LIBCALL's label) */
+const char *const cc_libcall_name[4] = { "wq_enqueue", "wq_enqueue_nd", "wq_done", "wq_finish" };
+
 static const char *op_name(int op)
 {
     switch (op) {

@@ -1,5 +1,6 @@
 /* fold.c -- the whole-kernel clean-ups of the IR on virtual registers,
- * run inside peep.c's rounds (docs/compiler.md "Optimisations"):
+ * run in a round with peep.c and licm.c (compiler.c's pass table;
+ * docs/compiler.md "Optimisations"):
  *
  *   - constant operands: a register defined once, by `mov v, K`, holds K
  *     wherever it is read, so an arithmetic, compare, select or copy that
@@ -103,34 +104,6 @@ static int stable(const cc_code_t *cd, const int *defs, const int *def_at, const
     if (r < CC_V0 || defs[r - CC_V0] != 1) return 0;
     int at = def_at[r - CC_V0];
     return !inloop[at] && !cd->ir[at].gp;
-}
-
-/* how often each virtual register is defined and read (regalloc's view:
- * a guarded destination is also read), and where each was last defined
- * (def_at may be NULL); a quad member counts as defined twice and read */
-void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
-{
-    memset(defs, 0, sizeof *defs * (size_t)cd->nvreg);
-    memset(uses, 0, sizeof *uses * (size_t)cd->nvreg);
-    for (int i = 0; i < cd->n; i++) {
-        const cc_ir_t *x = &cd->ir[i];
-        if (x->op == CC_OP_LABEL) continue;
-        if (x->a >= CC_V0) uses[x->a - CC_V0]++;
-        if (!x->bi && x->b >= CC_V0) uses[x->b - CC_V0]++;
-        if (x->d >= CC_V0) {
-            defs[x->d - CC_V0]++;
-            if (def_at) def_at[x->d - CC_V0] = i;
-            if (x->gp) uses[x->d - CC_V0]++;
-        }
-        /* a register quad's members (quad.c) keep their numbers and are
-         * read or written as a whole: counted as defined twice and read,
-         * never forwarded into, renamed, propagated or dropped */
-        int q = cc_quad_of(x);
-        for (int k = 0; q && k < 4 && q - CC_V0 + k < cd->nvreg; k++) {
-            defs[q - CC_V0 + k] += 2;
-            uses[q - CC_V0 + k]++;
-        }
-    }
 }
 
 /* replace register operand a or b of x, which reads v, by the constant k;

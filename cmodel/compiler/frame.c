@@ -9,7 +9,11 @@
  * (OpenCL C has no recursion, so no two activations of a function overlap),
  * then the slots of spilled values.  The frame base is computed once, in
  * the kernel's prologue: by lower.c when the code has private objects, by
- * regalloc.c when it first spills. */
+ * regalloc.c when it first spills.
+ *
+ * The IR's two edits that move instructions, cc_ir_insert and
+ * cc_ir_compact, are here too: each keeps the callees' code ranges and the
+ * end of the prologue on the same instructions. */
 #include <string.h>
 #include "cc_int.h"
 #include "wq/defs.h"
@@ -35,6 +39,26 @@ cc_ir_t *cc_ir_insert(cc_t *c, cc_code_t *cd, int at)
     cc_ir_t *x = &cd->ir[at];
     memset(x, 0, sizeof *x);
     return x;
+}
+
+/* drop the instructions dead marks: the ones after them move up, so the
+ * called functions' code ranges (cc_callee_t start / end, which the
+ * register allocator reads for the registers a CALL clobbers) and the end
+ * of the prologue (where spill code puts the frame base) move with them
+ * (an index moves down by the dead ones before it) */
+void cc_ir_compact(cc_code_t *cd, const char *dead)
+{
+    int m = 0;
+    for (int i = 0; i <= cd->n; i++) {
+        for (int f = 0; f < cd->ncallees; f++) {
+            cc_callee_t *e = &cd->callees[f];
+            if (e->start == i) e->start = m;
+            if (e->end == i) e->end = m;
+        }
+        if (i == cd->prologue_end) cd->prologue_end = m;
+        if (i < cd->n && !dead[i]) cd->ir[m++] = cd->ir[i];
+    }
+    cd->n = m;
 }
 
 typedef struct { cc_t *c; cc_code_t *cd; int at; const cc_tok_t *tok; } ins_t;

@@ -1,5 +1,5 @@
-/* licm.c -- loop-invariant code motion, run inside peep.c's rounds
- * (docs/compiler.md "Optimisations").
+/* licm.c -- loop-invariant code motion, run in a round with peep.c and
+ * fold.c (compiler.c's pass table; docs/compiler.md "Optimisations").
  *
  * A loop is the IR range from a label to a later branch back to it (the
  * lowering's loops are structured, so the ranges nest).  An instruction of

@@ -11,16 +11,13 @@
  *     read from the earlier one: the address arithmetic `a[i] ... b[i]`
  *     recomputes for each access.
  *
- * Each round then runs fold.c's whole-kernel clean-ups (constant operands,
- * copy propagation, address offsets, dead values, unreachable code); the
- * rounds repeat while anything changes, since one change enables another.
+ * One call is one round; compiler.c's pass table runs it in rounds with
+ * fold.c and licm.c, repeated while anything changes, since one change
+ * enables another.
  *
  * Only unguarded instructions take part (a guarded one also keeps the old
- * value of its destination).  Removing instructions moves the ones after
- * them, so the called functions' code ranges (cc_callee_t start / end,
- * which the register allocator reads for the registers a CALL clobbers)
- * and the end of the prologue (where spill code puts the frame base) move
- * with them. */
+ * value of its destination).  The instructions removed go with
+ * cc_ir_compact (frame.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
@@ -77,58 +74,25 @@ static int reuse_results(cc_code_t *cd, const int *defs, int *rename, char *dead
     return n;
 }
 
-/* drop the dead instructions; a callee's range [start, end) keeps the
- * same instructions (an index moves down by the dead ones before it) */
-static void compact(cc_code_t *cd, const char *dead)
-{
-    int m = 0;
-    for (int i = 0; i <= cd->n; i++) {
-        for (int f = 0; f < cd->ncallees; f++) {
-            cc_callee_t *e = &cd->callees[f];
-            if (e->start == i) e->start = m;
-            if (e->end == i) e->end = m;
-        }
-        if (i == cd->prologue_end) cd->prologue_end = m;
-        if (i < cd->n && !dead[i]) cd->ir[m++] = cd->ir[i];
-    }
-    cd->n = m;
-}
-
-void cc_peephole(cc_t *c, cc_kout_t *k)
+int cc_peephole(cc_t *c, cc_kout_t *k)
 {
     cc_code_t *cd = &k->code;
-    if (cd->nvreg <= 0 || cd->n <= 1) return;
     int *defs = cc_alloc(c, sizeof *defs * (size_t)cd->nvreg);
     int *uses = cc_alloc(c, sizeof *uses * (size_t)cd->nvreg);
     int *rename = cc_alloc(c, sizeof *rename * (size_t)cd->nvreg);
     char *dead = cc_alloc(c, (size_t)cd->n);
-    for (int round = 0; round < 8; round++) {
-        for (int v = 0; v < cd->nvreg; v++) rename[v] = v + CC_V0;
-        cc_census(cd, defs, uses, NULL);
-        int changed = reuse_results(cd, defs, rename, dead);
-        for (int i = 0; changed && i < cd->n; i++) {
-            cc_ir_t *x = &cd->ir[i];
-            if (x->op == CC_OP_LABEL) continue;
-            if (x->a >= CC_V0) x->a = rename[x->a - CC_V0];
-            if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
-            if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
-        }
-        cc_census(cd, defs, uses, NULL);
-        changed += forward_copies(cd, defs, uses, dead);
-        compact(cd, dead);
-        memset(dead, 0, (size_t)cd->n);
-        changed += cc_fold(c, cd, dead);
-        compact(cd, dead);
-        memset(dead, 0, (size_t)cd->n);
-        if (!c->no_licm) changed += cc_licm(c, cd);
-        if (!changed) break;
+    for (int v = 0; v < cd->nvreg; v++) rename[v] = v + CC_V0;
+    cc_census(cd, defs, uses, NULL);
+    int changed = reuse_results(cd, defs, rename, dead);
+    for (int i = 0; changed && i < cd->n; i++) {
+        cc_ir_t *x = &cd->ir[i];
+        if (x->op == CC_OP_LABEL) continue;
+        if (x->a >= CC_V0) x->a = rename[x->a - CC_V0];
+        if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
+        if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
     }
-}
-
-void cc_param_loads(cc_t *c, cc_kout_t *k)
-{
-    cc_code_t *cd = &k->code;
-    if (cd->n <= 1) return;
-    char *dead = cc_alloc(c, (size_t)cd->n);
-    if (cc_param_quads(c, cd, dead)) compact(cd, dead);
+    cc_census(cd, defs, uses, NULL);
+    changed += forward_copies(cd, defs, uses, dead);
+    cc_ir_compact(cd, dead);
+    return changed;
 }

@@ -13,13 +13,6 @@
 #include "cc_int.h"
 #include "wq/defs.h"
 
-int cc_quad_of(const cc_ir_t *x)
-{
-    if ((x->op != WQ_OP_LD && x->op != WQ_OP_ST) || x->fn != WQ_MEMW_V4) return 0;
-    int q = x->op == WQ_OP_LD ? x->d : x->b;
-    return q >= CC_V0 ? q : 0;
-}
-
 int *cc_quad_heads(cc_t *c, const cc_code_t *cd)
 {
     int *h = NULL;

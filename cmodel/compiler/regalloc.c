@@ -1,19 +1,10 @@
 /* regalloc.c -- virtual registers and predicates to physical ones.
  *
- * Liveness is computed per instruction on the per-thread control-flow
- * graph: each thread of a warp runs the program as a sequential program
- * (inactive threads' registers are never written), so a SYNC, BRK or CONT
- * to f is an edge to f (the thread parks and resumes at f, or branches
- * there), an SSY/PBRK/PCONT only falls through, and an unguarded EXIT ends
- * the thread, as does an unguarded RET.  A guarded instruction's
- * destination is also one of its sources (threads whose guard is false
- * keep the old value).
- *
- * The kernel and the functions it calls (lower.c's callees) are one
- * program: a CALL reads what its callee's entry reads, and overwrites
- * what the callee's code (and its callees') writes, so a value live across
- * the CALL interferes with all of that and never shares a register with
- * it.  That is the whole calling convention (docs/compiler.md).
+ * The interference graph comes from live.c's liveness: two values
+ * interfere when one is defined where the other is live, and a value live
+ * across a CALL interferes with everything the callee's code (and its
+ * callees') writes, so it never shares a register with it.  That is the
+ * whole calling convention (docs/compiler.md).
  *
  * Colouring is optimistic Chaitin-Briggs: nodes of degree < K are removed
  * first, then the one of least spill cost / degree (spill.c); colours are
@@ -38,81 +29,12 @@ typedef uint64_t word_t;
 #define WB 64
 
 typedef struct {
-    cc_t *c;
-    const cc_code_t *cd;
-    int n;                          /* instructions                           */
-    int *label_at;                  /* label id -> instruction index          */
-    int kind, base, nv, words;
-    word_t *clob;                   /* per callee: what a CALL to it overwrites */
-} ra_t;
-
-static int is_branchy(int op)
-{
-    return op == WQ_OP_BRA || op == WQ_OP_JMP || op == WQ_OP_SYNC || op == WQ_OP_BRK || op == WQ_OP_CONT;
-}
-
-/* successors of instruction i: up to two */
-static int succs(const ra_t *r, int i, int s[2])
-{
-    const cc_ir_t *x = &r->cd->ir[i];
-    int k = 0;
-    if (is_branchy(x->op)) {
-        s[k++] = r->label_at[x->label];
-        if (x->gp && i + 1 < r->n) s[k++] = i + 1;
-        return k;
-    }
-    if ((x->op == WQ_OP_EXIT || x->op == WQ_OP_RET) && !x->gp) return 0;
-    if (i + 1 < r->n) s[k++] = i + 1;
-    return k;
-}
-
-/* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
-void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
-{
-    *nu = 0;
-    *def = 0;
-    if (x->op == CC_OP_LABEL) return;
-    if (kind == 0) {
-        if (x->a >= CC_V0) use[(*nu)++] = x->a;
-        if (!x->bi && x->b >= CC_V0) use[(*nu)++] = x->b;
-        if (x->d >= CC_V0) {
-            *def = x->d;
-            if (x->gp) use[(*nu)++] = x->d;
-        }
-    } else {
-        if (x->gp) use[(*nu)++] = x->gp;
-        if (x->op == WQ_OP_SEL && x->pd) use[(*nu)++] = x->pd;
-        if (x->op == WQ_OP_SETP) {
-            *def = x->pd;
-            if (x->gp) use[(*nu)++] = x->pd;
-        }
-    }
-}
-
-/* an LD.V4 into a virtual quad also writes q+1..q+3, an ST.V4 from one
- * also reads them (quad.c): the members past the head, 0 for none */
-static int quad_tail(const ra_t *r, const cc_ir_t *x, int *is_def)
-{
-    int q = r->kind == 0 && x->op != CC_OP_LABEL ? cc_quad_of(x) : 0;
-    if (!q || q - r->base + 3 >= r->nv) return 0;
-    *is_def = x->op == WQ_OP_LD;
-    return q;
-}
-
-typedef struct {
     int nv;                         /* nodes                                  */
     int words;                      /* bitset words per set                   */
     word_t *adj;                    /* nv x nv interference matrix            */
     int *deg;
     int *pref;                      /* a move partner, or -1                  */
 } graph_t;
-
-static void *xcalloc(cc_t *c, size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) { c->status = WQ_CC_NOMEM; longjmp(c->fail, 1); }
-    return p;
-}
 
 static void add_edge(graph_t *g, int a, int b)
 {
@@ -125,152 +47,19 @@ static void add_edge(graph_t *g, int a, int b)
     g->deg[b]++;
 }
 
-
-
-#define BIT(set, v) ((set)[(v) / WB] & ((word_t)1 << ((v) % WB)))
-#define SETBIT(set, v) ((set)[(v) / WB] |= (word_t)1 << ((v) % WB))
-
-/* what a CALL to each callee overwrites: the registers (or predicates)
- * written anywhere in its code, its link, and what its own CALLs
- * overwrite (no recursion: the closure ends) */
-static void clobbers(ra_t *r)
-{
-    const cc_code_t *cd = r->cd;
-    int w = r->words;
-    r->clob = xcalloc(r->c, (size_t)(cd->ncallees ? cd->ncallees : 1) * (size_t)w, sizeof *r->clob);
-    for (int f = 0; f < cd->ncallees; f++) {
-        word_t *cl = &r->clob[(size_t)f * (size_t)w];
-        if (r->kind == 0) SETBIT(cl, cd->callees[f].link - r->base);
-        for (int i = cd->callees[f].start; i < cd->callees[f].end; i++) {
-            int use[4], nu, def;
-            cc_uses_defs(&cd->ir[i], r->kind, use, &nu, &def);
-            if (def) SETBIT(cl, def - r->base);
-            int qd = 0, q = quad_tail(r, &cd->ir[i], &qd);
-            for (int k = 1; q && qd && k < 4; k++) SETBIT(cl, q + k - r->base);
-        }
-    }
-    for (int changed = 1, iter = 0; changed && iter <= cd->ncallees; iter++) {
-        changed = 0;
-        for (int f = 0; f < cd->ncallees; f++) {
-            word_t *cl = &r->clob[(size_t)f * (size_t)w];
-            for (int i = cd->callees[f].start; i < cd->callees[f].end; i++) {
-                if (cd->ir[i].op != WQ_OP_CALL) continue;
-                const word_t *inner = &r->clob[(size_t)cd->ir[i].fn * (size_t)w];
-                for (int j = 0; j < w; j++)
-                    if (inner[j] & ~cl[j]) { cl[j] |= inner[j]; changed = 1; }
-            }
-        }
-    }
-}
-
-/* live-out of instruction i into out; for a CALL, *across (when asked)
- * gets what lives across it: live after the return, not overwritten */
-static void live_out(const ra_t *r, const word_t *live_in, int i, word_t *out, word_t *across)
-{
-    const cc_ir_t *x = &r->cd->ir[i];
-    int w = r->words;
-    memset(out, 0, sizeof *out * (size_t)w);
-    if (x->op == WQ_OP_CALL) {
-        /* the callee runs, then the code after the CALL: what it reads is
-         * live here, what lives after it and it does not write is too */
-        const word_t *cl = &r->clob[(size_t)x->fn * (size_t)w];
-        const word_t *after = i + 1 < r->n ? &live_in[(size_t)(i + 1) * (size_t)w] : NULL;
-        const word_t *entry = &live_in[(size_t)r->label_at[r->cd->callees[x->fn].entry] * (size_t)w];
-        for (int j = 0; j < w; j++) {
-            word_t a = after ? after[j] & ~cl[j] : 0;
-            if (across) across[j] = a;
-            out[j] = a | entry[j];
-        }
-        return;
-    }
-    int s[2];
-    int ns = succs(r, i, s);
-    for (int k = 0; k < ns; k++)
-        for (int j = 0; j < w; j++) out[j] |= live_in[(size_t)s[k] * (size_t)w + (size_t)j];
-}
-
-static word_t *liveness(ra_t *r)
-{
-    cc_t *c = r->c;
-    int words = r->words;
-    if ((double)r->n * words * 8 > 512.0 * 1024 * 1024 || (double)r->nv * words * 8 > 512.0 * 1024 * 1024)
-        cc_error_tok(c, r->cd->n ? r->cd->ir[0].tok : NULL, "kernel too large to allocate registers for");
-    clobbers(r);
-    word_t *live_in = xcalloc(c, (size_t)r->n * (size_t)words, sizeof *live_in);
-    word_t *out = xcalloc(c, (size_t)words, sizeof *out);
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int i = r->n - 1; i >= 0; i--) {
-            live_out(r, live_in, i, out, NULL);
-            int use[4], nu, def;
-            cc_uses_defs(&r->cd->ir[i], r->kind, use, &nu, &def);
-            if (def) out[(def - r->base) / WB] &= ~((word_t)1 << ((def - r->base) % WB));
-            const cc_ir_t *x = &r->cd->ir[i];
-            int qd = 0, q = quad_tail(r, x, &qd);
-            for (int k = 1; q && k < 4; k++) {
-                int v = q + k - r->base;
-                if (qd) out[v / WB] &= ~((word_t)1 << (v % WB));
-                if (!qd || x->gp) SETBIT(out, v);
-            }
-            for (int k = 0; k < nu; k++) SETBIT(out, use[k] - r->base);
-            word_t *in = &live_in[(size_t)i * (size_t)words];
-            if (memcmp(in, out, sizeof *out * (size_t)words)) {
-                memcpy(in, out, sizeof *out * (size_t)words);
-                changed = 1;
-            }
-        }
-    }
-    free(out);
-    return live_in;
-}
-
-static void ra_init(ra_t *r, cc_t *c, const cc_code_t *cd, int kind)
-{
-    memset(r, 0, sizeof *r);
-    r->c = c;
-    r->cd = cd;
-    r->n = cd->n;
-    r->kind = kind;
-    r->base = kind == 0 ? CC_V0 : 1;
-    r->nv = kind == 0 ? cd->nvreg : cd->npred;
-    r->words = (r->nv + WB - 1) / WB;
-    if (r->words == 0) r->words = 1;
-    r->label_at = xcalloc(c, (size_t)cd->nlabel + 1, sizeof *r->label_at);
-    for (int i = 0; i < cd->n; i++) if (cd->ir[i].op == CC_OP_LABEL) r->label_at[cd->ir[i].label] = i;
-}
-
-static void ra_free(ra_t *r)
-{
-    free(r->label_at);
-    free(r->clob);
-}
-
-/* cc_int.h: the live-in sets, one bitset of `*words` words per instruction
- * (bit v: register CC_V0 + v, or predicate 1 + v); free() it */
-uint64_t *cc_live_in(cc_t *c, const cc_code_t *cd, int kind, int *words)
-{
-    ra_t r;
-    ra_init(&r, c, cd, kind);
-    word_t *l = liveness(&r);
-    *words = r.words;
-    ra_free(&r);
-    return l;
-}
-
 /* the interference graph; move partners are preferred colours */
-static void build(ra_t *r, graph_t *g)
+static void build(cc_live_t *r, graph_t *g)
 {
     cc_t *c = r->c;
     int nv = r->nv, words = r->words, base = r->base;
-    word_t *live_in = liveness(r);
-    word_t *out = xcalloc(c, (size_t)words, sizeof *out);
-    word_t *across = xcalloc(c, (size_t)words, sizeof *across);
+    word_t *live_in = cc_liveness(r);
+    word_t *out = cc_calloc(c, (size_t)words, sizeof *out);
+    word_t *across = cc_calloc(c, (size_t)words, sizeof *across);
     g->nv = nv;
     g->words = words;
-    g->adj = xcalloc(c, (size_t)nv * (size_t)words, sizeof *g->adj);
-    g->deg = xcalloc(c, (size_t)nv + 1, sizeof *g->deg);
-    g->pref = xcalloc(c, (size_t)nv + 1, sizeof *g->pref);
+    g->adj = cc_calloc(c, (size_t)nv * (size_t)words, sizeof *g->adj);
+    g->deg = cc_calloc(c, (size_t)nv + 1, sizeof *g->deg);
+    g->pref = cc_calloc(c, (size_t)nv + 1, sizeof *g->pref);
     for (int v = 0; v < nv; v++) g->pref[v] = -1;
     for (int i = 0; i < r->n; i++) {
         int use[4], nu, def;
@@ -279,7 +68,7 @@ static void build(ra_t *r, graph_t *g)
         if (x->op == WQ_OP_CALL) {
             /* everything the callee writes against everything that lives
              * across the call; the link against what the callee reads */
-            live_out(r, live_in, i, out, across);
+            cc_live_out(r, live_in, i, out, across);
             const word_t *cl = &r->clob[(size_t)x->fn * (size_t)words];
             for (int j = 0; j < words; j++) {
                 word_t m = cl[j];
@@ -298,10 +87,10 @@ static void build(ra_t *r, graph_t *g)
             }
         }
         if (!def) continue;
-        live_out(r, live_in, i, out, NULL);
+        cc_live_out(r, live_in, i, out, NULL);
         int mv = (r->kind == 0 && x->op == WQ_OP_MOV && !x->bi && !x->gp && x->b >= CC_V0) ? x->b - base : -1;
         if (mv >= 0) { g->pref[def - base] = mv; if (g->pref[mv] < 0) g->pref[mv] = def - base; }
-        int qd = 0, q = quad_tail(r, x, &qd), last = q && qd ? def + 3 : def;
+        int qd = 0, q = cc_live_quad_tail(r, x, &qd), last = q && qd ? def + 3 : def;
         for (int d = def; d <= last; d++)
             for (int j = 0; j < words; j++) {
                 word_t m = out[j];
@@ -337,7 +126,7 @@ static void taken_by(const graph_t *g, const int *col, int v, uint8_t *taken)
  * free for member i, all below kv; -1 when there is none */
 static int colour_quad(cc_t *c, const graph_t *g, int h, int kv, int *col)
 {
-    uint8_t *taken = xcalloc(c, 4 * ((size_t)kv + 4), 1);
+    uint8_t *taken = cc_calloc(c, 4 * ((size_t)kv + 4), 1);
     for (int i = 0; i < 4; i++) taken_by(g, col, h + i, &taken[(size_t)i * ((size_t)kv + 4)]);
     int pick = -1;
     for (int at = 0; pick < 0 && at + 3 < kv; at++) {
@@ -362,9 +151,9 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
                   const int *qh, const double *cost, int *col, int *spill, int *nspill)
 {
     int nv = g->nv;
-    int *deg = xcalloc(c, (size_t)nv + 1, sizeof *deg);
-    char *gone = xcalloc(c, (size_t)nv + 1, 1);
-    int *stack = xcalloc(c, (size_t)nv + 1, sizeof *stack);
+    int *deg = cc_calloc(c, (size_t)nv + 1, sizeof *deg);
+    char *gone = cc_calloc(c, (size_t)nv + 1, 1);
+    int *stack = cc_calloc(c, (size_t)nv + 1, sizeof *stack);
     memcpy(deg, g->deg, sizeof *deg * (size_t)nv);
     int sp = 0;
     *nspill = 0;
@@ -394,7 +183,7 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
     int used = 0;
     for (int v = 0; v < nv; v++) col[v] = -1;
     int kmax = priv && kl > k ? kl : k;
-    uint8_t *taken = xcalloc(c, (size_t)kmax + 1, 1);
+    uint8_t *taken = cc_calloc(c, (size_t)kmax + 1, 1);
     while (sp > 0) {
         int v = stack[--sp];
         if (qh && qh[v]) {
@@ -435,10 +224,10 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
 /* the interference graph of the registers (kind 0) or predicates (1) */
 static void graph_of(cc_t *c, const cc_code_t *cd, int kind, graph_t *g)
 {
-    ra_t r;
-    ra_init(&r, c, cd, kind);
+    cc_live_t r;
+    cc_live_init(&r, c, cd, kind);
     build(&r, g);
-    ra_free(&r);
+    cc_live_free(&r);
 }
 
 /* with sub-vector segments (subv.c): which registers must stay below the
@@ -485,13 +274,13 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     for (int round = 0;; round++) {
         graph_t g = {0};
         graph_of(c, cd, 0, &g);
-        double *cost = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *cost);
+        double *cost = cc_calloc(c, (size_t)cd->nvreg + 1, sizeof *cost);
         cc_spill_costs(cd, cost);
         /* a quad's members are spilled only by splitting its accesses */
         int *qh = cc_quad_heads(c, cd);
         for (int v = 0; qh && v < cd->nvreg; v++) if (qh[v]) cost[v] = CC_NO_SPILL / 2;
-        col = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *col);
-        int *spill = xcalloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
+        col = cc_calloc(c, (size_t)cd->nvreg + 1, sizeof *col);
+        int *spill = cc_calloc(c, (size_t)cd->nvreg + 1, sizeof *spill);
         int nspill = 0;
         unsigned char *priv = private_regs(c, cd);
         used = colour(c, &g, kregs, priv, cd->subv_base, packed_limit(c, cd, kregs), qh, cost, col,
@@ -552,9 +341,9 @@ void cc_regalloc(cc_t *c, cc_kout_t *k)
     cd->nspilled -= nsaved;
     graph_t gp = {0};
     graph_of(c, cd, 1, &gp);
-    int *pcol = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcol);
-    double *pcost = xcalloc(c, (size_t)cd->npred + 1, sizeof *pcost);
-    int *pspill = xcalloc(c, (size_t)cd->npred + 1, sizeof *pspill);
+    int *pcol = cc_calloc(c, (size_t)cd->npred + 1, sizeof *pcol);
+    double *pcost = cc_calloc(c, (size_t)cd->npred + 1, sizeof *pcost);
+    int *pspill = cc_calloc(c, (size_t)cd->npred + 1, sizeof *pspill);
     int npspill = 0;
     int kpred = cd->uses_enqueue ? CC_LIB_PRED_KEEP : 7;
     colour(c, &gp, kpred, NULL, 0, 0, NULL, pcost, pcol, pspill, &npspill);

@@ -16,7 +16,7 @@
  *     load after a store (a later part would see an earlier part's store a
  *     whole segment early), no 4-wide access, no fixed physical register,
  *     no read of the retired-instruction clock;
- *   - measures each one's register pressure from the allocator's liveness
+ *   - measures each one's register pressure from live.c's liveness
  *     (the most values live at any point in it, cc_live_in) and counts its
  *     local values (defined in it, dead at both ends);
  *   - selects them: `auto` takes the segments whose pressure exceeds the

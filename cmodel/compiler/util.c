@@ -34,6 +34,15 @@ void *cc_alloc(cc_t *c, size_t n)
     return p;
 }
 
+/* malloc space for scratch the caller frees before returning (large, so
+ * not the arena): zeroed, and a longjmp when out of memory */
+void *cc_calloc(cc_t *c, size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) { c->status = WQ_CC_NOMEM; longjmp(c->fail, 1); }
+    return p;
+}
+
 char *cc_strndup(cc_t *c, const char *s, size_t n)
 {
     char *p = cc_alloc(c, n + 1);

@@ -83,6 +83,7 @@ int wq_cli_cc(int argc, char **argv)
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
     int explain = 0;
+    const char *ir_after = NULL;
     region_t reg[16];
     unsigned nreg = 0;
     for (int i = 1; i < argc; i++) {
@@ -119,6 +120,9 @@ int wq_cli_cc(int argc, char **argv)
             unsigned long v = strtoul(a + 7, &end, 10);
             if (*end || v < 8 || v > 32) return wq_cli_error("cc", "--regs must be 8..32");
             regs = (unsigned)v;
+        } else if (!strncmp(a, "--ir-after=", 11)) {
+            ir_after = a + 11;      /* checked by the compiler: its pass table */
+            emit = "ir";
         } else if (!strcmp(a, "--explain")) {
             explain = 1;
         } else if (!strncmp(a, "--region=", 9)) {
@@ -165,7 +169,7 @@ int wq_cli_cc(int argc, char **argv)
     wq_cc_opts_t o = { .defines = defs, .ndefines = nd, .incdirs = incs, .nincdirs = ni,
                        .yield = yield, .inline_mode = inl, .max_regs = regs,
                        .subv = subv, .subv_threshold = subv_t, .lanes = lanes,
-                       .alias = explain || nreg, .rels = rels, .nrels = nrels };
+                       .alias = explain || nreg, .rels = rels, .nrels = nrels, .ir_after = ir_after };
     wq_cc_result_t r;
     int rc = compile_opts("cc", in, &o, &r);
     if (rc) { wq_cc_result_free(&r); return rc; }

@@ -35,6 +35,59 @@ static void diag(const char *src, const char *want, int col)
     wq_cc_result_free(&r);
 }
 
+/* opts.ir_after (wq cc --ir-after): the IR after every run of a pass of
+ * the pass table, by name; the code itself does not change */
+static int compile_ir_after(const char *src, const char *after, wq_cc_result_t *r)
+{
+    wq_cc_opts_t o = { .ir_after = after };
+    return wq_cc_compile(&o, "t.cl", src, strlen(src), r);
+}
+
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p++) n++;
+    return n;
+}
+
+Test(cc, ir_after_a_named_pass)
+{
+    const char *src = "__kernel void k(__global int *p, int n, int a)\n"
+                      "{\n    for (int i = 0; i < n; i++) p[i] = a * 3 + i;\n}\n";
+    wq_cc_result_t d, r;
+    cr_assert_eq(compile_ir_after(src, NULL, &d), WQ_CC_OK, "%s", d.log);
+    cr_assert_eq(count(d.ir, "; ---- after"), 0);
+    /* after subv is the default's text, headed */
+    cr_assert_eq(compile_ir_after(src, "subv", &r), WQ_CC_OK, "%s", r.log);
+    const char *head = "\n; ---- after subv\n";
+    cr_assert(!strncmp(r.ir, head, strlen(head)) && !strcmp(r.ir + strlen(head), d.ir), "%s", r.ir);
+    cr_assert_str_eq(r.wqs, d.wqs);
+    wq_cc_result_free(&r);
+    /* lowering's copies and literals in registers, before the clean-ups */
+    cr_assert_eq(compile_ir_after(src, "lower", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count(r.ir, "; ---- after lower\n"), 1);
+    cr_assert_gt(count(r.ir, "mov "), count(d.ir, "mov "), "%s\n----\n%s", r.ir, d.ir);
+    cr_assert_str_eq(r.wqs, d.wqs);
+    wq_cc_result_free(&r);
+    /* a round's pass: once per round, numbered */
+    cr_assert_eq(compile_ir_after(src, "licm", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count(r.ir, "; ---- after licm, round 1\n"), 1);
+    cr_assert_geq(count(r.ir, "; ---- after licm, round 2\n"), 1, "the motion changed something: a second round");
+    cr_assert_str_eq(r.wqs, d.wqs);
+    wq_cc_result_free(&r);
+    wq_cc_result_free(&d);
+    /* a name without IR after it, or none at all */
+    const char *bad[] = { "parse", "emit", "spill", "nonesuch" };
+    for (unsigned i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_eq(compile_ir_after(src, bad[i], &r), WQ_CC_ERROR, "%s accepted", bad[i]);
+        char want[64];
+        snprintf(want, sizeof want, "error: no pass '%s' with IR after it", bad[i]);
+        cr_assert(!strncmp(r.log, want, strlen(want)), "log: %s", r.log);
+        cr_assert(strstr(r.log, " lower peep fold licm alias quad subv regalloc\n"), "log: %s", r.log);
+        wq_cc_result_free(&r);
+    }
+}
+
 Test(cc, diagnostics)
 {
     diag("__kernel void k(__global int *p)\n{\n    p[0] = q;\n}\n",

@@ -1,5 +1,5 @@
 /* test_cc_ra.c -- the compiler's back-end analyses on hand-made IR
- * (cmodel/compiler/regalloc.c, spill.c, frame.c, quad.c): liveness,
+ * (cmodel/compiler/live.c, regalloc.c, spill.c, frame.c, quad.c): liveness,
  * liveness across a CALL, the spill cost by loop depth, the spill rewrite,
  * register quads and their split into word accesses; and,
  * through wq_cc_compile, spilling under a register limit, private

@@ -75,6 +75,11 @@ typedef struct wq_cc_opts {
                                        registers pack 32/LANES to a row
                                        (docs/spec.md 5.4), so a segment may
                                        name more registers than max_regs      */
+    /* the IR text (wq_cc_result_t.ir) after every run of this pass, by its
+     * name in the compiler's pass table (docs/compiler.md "Stages": lower,
+     * peep, fold, licm, alias, quad, subv, regalloc), each headed
+     * "; ---- after NAME"; NULL: once, after subv */
+    const char *ir_after;
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
@@ -119,7 +124,8 @@ typedef struct wq_cc_kernel {
 typedef struct wq_cc_result {
     char *wqs;                      /* the assembly, NUL-terminated          */
     char *log;                      /* diagnostics, NUL-terminated ("" when none) */
-    char *ir;                       /* the IR before register allocation (printable) */
+    char *ir;                       /* the IR before register allocation, or
+                                       after opts.ir_after (printable)        */
     char *explain;                  /* the alias pass's metadata and decisions ("" when it did not run) */
     unsigned nkernels;
     wq_cc_kernel_t *kernels;
