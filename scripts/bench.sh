@@ -2,15 +2,14 @@
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
 # rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--speed`: only
-# rtl_warp_instr_per_s and cosim_overhead):
+# rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s and
+# cosim_overhead); each value's comment, in parentheses, names the kernel
+# and the configuration it was measured in:
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
 #   * deque_ops_per_cycle: the token deque bench streaming push/pop
 #     commands every cycle (target 1.00);
-#   * rtl_cycles_per_s: wq_top under Verilator (default configuration)
-#     running a standard kernel without the model; cosim_cycles_per_s: the
-#     same program in lockstep with the model;
 #   * cc_lines_per_s: the OpenCL C compiler's throughput on the sources of
 #     tests/kernels (in memory, `wq bench --cc`);
 #   * cc_issue_slots_ratio: warp instructions the model executes for a
@@ -65,9 +64,11 @@
 #     ecp5_critical_ns: nextpnr's critical path of the core clock, logic and
 #     routing (scripts/fpga_timing.py).
 #   * subv_*: sub-vector selection on the high-register kernel
-#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
-#     values spilled without segments minus with them, and RTL cycles at 8
-#     lanes without / with (docs/compiler.md "Sub-vector segments").
+#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16),
+#     compiled for 8 lanes (at 32 a segment names no more registers than
+#     the rows the kernel has): values spilled without segments minus with
+#     them, and RTL cycles at 8 lanes without / with (docs/compiler.md
+#     "Sub-vector segments").
 #   * coalesce_requests_per_warp_load: line requests the wq_coalesce unit
 #     bench hands out for a warp load of 32 consecutive words with 16-byte
 #     lines; l1_unit_hit_rate: wq_l1 alone on 8 passes over 16 lines (latency 8).
@@ -92,9 +93,13 @@
 #   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
 #     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
 #     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
-#   * rtl_warp_instr_per_s, cosim_overhead: simulated warp instructions
-#     per wall second of wq_top alone on alu_ipc.wqs (below), and lockstep
-#     / RTL-only wall time of that work, 20 runs of each (target 2.0);
+#   * rtl_warp_instr_per_s, rtl_cycles_per_s: simulated warp instructions
+#     and cycles per wall second of wq_top alone under Verilator (the
+#     default configuration) on the long ALU kernel
+#     tests/programs/bench/alu_loop.wqs (about 1.1 million cycles),
+#     cosim_cycles_per_s the same in lockstep with the model, and
+#     cosim_overhead lockstep / RTL-alone wall time (target 2.0): the
+#     median of 3 runs of each kind, with the fastest and the slowest;
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     (the default configuration: the pipelined core wq_core through the
 #     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
@@ -189,33 +194,63 @@ ipc_alu() {
         echo "$key: $k1 ($prog.wqs, kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
     done
 }
-# rtl_warp_instr_per_s, cosim_overhead (`bash scripts/bench.sh --speed`
-# prints only these: docs/verification.md, "Simulation speed")
+# rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s, cosim_overhead
+# (`bash scripts/bench.sh --speed` prints only these: docs/verification.md,
+# "Simulation speed")
 sim_speed() {   # TB_COSIM
-    local bin=$1 a o w c lw rw nr r
-    # simulation speed on the same kernel, FAST=1: warp instructions per
-    # wall second with the RTL alone (the run of the lockstep's cycle count),
-    # and lockstep wall time / RTL-only wall time for that work; each run
-    # twenty times, the two kinds in turn (a run takes about 7 ms and
-    # tb_cosim's wall_seconds has 1 ms steps)
-    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
-    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-    read -r w c _ _ <<< "$(cosim_counts <<< "$o")"
-    [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
-    lw=0
-    rw=0
-    nr=20
+    local bin=$1 p=tests/programs/bench/alu_loop.wqs a o r w c w1 c1 cfg lt="" rt="" nr=3
+    # the long ALU kernel (about a million cycles: runs of seconds, so the
+    # process's start-up and the clock's resolution do not count), each run
+    # kind three times, in turn, so a change in the machine's load falls on
+    # both: in lockstep with the model (the warp instructions and the
+    # cycles), then wq_top alone for the same cycles (tb_cosim --rtl-only).
+    # tb_cosim times the clock loop alone, not the build or the set-up:
+    # wall_seconds (the figures) and cpu_seconds (its own CPU time: what the
+    # figure would be on an idle core)
+    a=("$p" --seed 1 --lat 8,8 --ready 100)
+    cfg=$(sed -nE 's,.*/C[0-9]+_W([0-9]+)_L([0-9]+)_D[0-9]+_R[0-9]+/[^/]*$,LANES=\2 WARPS=\1,p' <<< "$bin")
+    [ -n "$cfg" ] || fail "simulation speed: no configuration in the harness's path $bin"
+    run_times() { sed -n 's/^\(wall\|cpu\)_seconds: //p' | paste -sd, -; }   # -> "WALL,CPU"
     for _ in $(seq $nr); do
-        o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-        lw=$(awk -v a="$lw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$o")" 'BEGIN { print a + b }')
-        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
-        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
+        o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim $p"; }
+        read -r w1 c1 _ _ <<< "$(cosim_counts <<< "$o")"
+        [ -n "$w1" ] && [ -n "$c1" ] || fail "$p: no step or cycle count"
+        # every lockstep run is the same run (the memory's seed fixes the timing)
+        [ -z "${c:-}" ] || [ "$w1 $c1" = "$w $c" ] || fail "$p: the runs differ ($w $c, then $w1 $c1)"
+        w=$w1 c=$c1
+        lt+=" $(run_times <<< "$o")"
+        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "$p --rtl-only"
+        rt+=" $(run_times <<< "$r")"
     done
-    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" -v n="$nr" 'BEGIN {
-        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone, the mean of %d runs; target 100000)\n",
-               (r > 0 ? n * w / r : 0), w, c, n
-        printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, the same kernel run, %d runs each; target 2.0)\n",
-               (r > 0 ? l / r : 0), n }'
+    awk -v w="$w" -v c="$c" -v lt="$lt" -v rt="$rt" -v n="$nr" -v p="${p##*/}" -v cfg="$cfg" '
+        function sort(v, k,   i, j, t) {   # v[1..k] ascending
+            for (i = 2; i <= k; i++)
+                for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+        }
+        function median(v, k) { return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2 }
+        function split_times(s, wall, cpu,   x, k, i, f) {   # " W,C W,C ..." -> wall[], cpu[], sorted
+            k = split(s, x, " ")
+            for (i = 1; i <= k; i++) {
+                if (split(x[i], f, ",") != 2 || f[1] <= 0 || f[2] <= 0) return 0
+                wall[i] = f[1]; cpu[i] = f[2]
+            }
+            sort(wall, k); sort(cpu, k)
+            return k
+        }
+        BEGIN {
+            if (split_times(lt, lw, lc) != n || split_times(rt, rw, rc) != n) {
+                print "bench: FAIL: simulation speed: a run printed no wall or CPU time" > "/dev/stderr"
+                exit 1
+            }
+            lm = median(lw, n); rm = median(rw, n)
+            printf "rtl_warp_instr_per_s: %.0f (%s, %d warp instructions in %d cycles, RTL alone, default configuration %s, memory latency 8, every request taken; median of %d runs of %.2f s; min %.0f max %.0f; per CPU second %.0f; target 100000)\n",
+                   w / rm, p, w, c, cfg, n, rm, w / rw[n], w / rw[1], w / median(rc, n)
+            printf "rtl_cycles_per_s: %.0f (the same runs: %s, %d cycles, RTL alone, %s; min %.0f max %.0f; per CPU second %.0f)\n",
+                   c / rm, p, c, cfg, c / rw[n], c / rw[1], c / median(rc, n)
+            printf "cosim_cycles_per_s: %.0f (%s in lockstep with the model, %s; median of %d runs of %.2f s; min %.0f max %.0f; per CPU second %.0f)\n",
+                   c / lm, p, cfg, n, lm, c / lw[n], c / lw[1], c / median(lc, n)
+            printf "cosim_overhead: %.2f (lockstep / RTL-alone wall time, the medians of the runs above, taken in turn; CPU time %.2f; target 2.0)\n",
+                   lm / rm, median(lc, n) / median(rc, n) }' || fail "simulation speed"
 }
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
 if [ "${1:-}" = --speed ]; then
@@ -285,15 +320,7 @@ bash scripts/rtl/host.sh --bench || fail "host interface bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; then
-    prog=tests/programs/asm_vecadd.wqs
     bin=$(bash scripts/cosim_build.sh) || fail "cosim build"
-    out=$("$bin" "$prog" --seed 1) || { echo "$out" >&2; fail "cosim $prog"; }
-    cycles=$(sed -n 's/^cycles: //p' <<< "$out")
-    lw=$(sed -n 's/^wall_seconds: //p' <<< "$out")
-    # the same number of cycles without the model, a few times for a stable rate
-    rt=$("$bin" "$prog" --seed 1 --rtl-only "$((cycles * 20))")
-    echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
-    awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
     ipc_alu
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
@@ -384,13 +411,16 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
     bash scripts/rtl/uart_opencl.sh --bench | grep -E '^uart_bridge_bytes_per_s:' ||
         fail "uart opencl bench"
-    # sub-vector selection: the high-register kernel, 16 registers
+    # sub-vector selection: the high-register kernel, 16 registers, compiled
+    # for 8 lanes (at 32 a segment has one part, so it names no more
+    # registers than the kernel's 16 rows and nothing is saved:
+    # docs/compiler.md "Sub-vector segments")
     sk=tests/kernels/subv_pressure.cl
-    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | awk '/^; ---- kernel/ && !n++' |
+    sp() { build/bin/wq cc --regs=16 --lanes=8 --subv="$1" "$sk" | awk '/^; ---- kernel/ && !n++' |
            sed -E 's/.* ([0-9]+) spilled.*/\1/'; }
     s_off=$(sp off) s_on=$(sp auto)
     [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"
-    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16: $s_off values spilled without segments, $s_on with)"
+    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16 --lanes=8: $s_off values spilled without segments, $s_on with)"
     bash scripts/cl_rtl_build.sh 8 > /dev/null || fail "libwqrtl.so, 8 lanes"
     # division as the compiler builds it (tests/programs/bench/div.cl,
     # compiled at run time): a / b (DIVU) and a restoring division in
