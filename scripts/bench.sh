@@ -2,15 +2,14 @@
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
 # rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--speed`: only
-# rtl_warp_instr_per_s and cosim_overhead):
+# rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s and
+# cosim_overhead); each value's comment, in parentheses, names the kernel
+# and the configuration it was measured in:
 #   * the model's rates (build/bin/wq bench);
 #   * cc_*: the compiler's instructions per kernel with every function
 #     inlined or called, and registers / values spilled under --regs;
 #   * deque_ops_per_cycle: the token deque bench streaming push/pop
 #     commands every cycle (target 1.00);
-#   * rtl_cycles_per_s: wq_top under Verilator (default configuration)
-#     running a standard kernel without the model; cosim_cycles_per_s: the
-#     same program in lockstep with the model;
 #   * cc_lines_per_s: the OpenCL C compiler's throughput on the sources of
 #     tests/kernels (in memory, `wq bench --cc`);
 #   * cc_issue_slots_ratio: warp instructions the model executes for a
@@ -65,9 +64,11 @@
 #     ecp5_critical_ns: nextpnr's critical path of the core clock, logic and
 #     routing (scripts/fpga_timing.py).
 #   * subv_*: sub-vector selection on the high-register kernel
-#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16):
-#     values spilled without segments minus with them, and RTL cycles at 8
-#     lanes without / with (docs/compiler.md "Sub-vector segments").
+#     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16),
+#     compiled for 8 lanes (at 32 a segment names no more registers than
+#     the rows the kernel has): values spilled without segments minus with
+#     them, and RTL cycles at 8 lanes without / with (docs/compiler.md
+#     "Sub-vector segments").
 #   * coalesce_requests_per_warp_load: line requests the core's pick
 #     (wq_lsu_pick's bench, the core's default instance) makes for a scalar
 #     warp load of 32 consecutive words with 16-byte lines; l1_unit_hit_rate: wq_l1 alone on 8 passes over 16 lines (latency 8).
@@ -92,9 +93,13 @@
 #   * rtl_wave_subv_fraction: the SUBV_AUTO segments of
 #     tests/programs/subv_auto.wqs that wq_wave_ctl ran in sub-vector mode
 #     under WAVE_CTL AUTO (its miss-heavy phase, then its hit phase).
-#   * rtl_warp_instr_per_s, cosim_overhead: simulated warp instructions
-#     per wall second of wq_top alone on alu_ipc.wqs (below), and lockstep
-#     / RTL-only wall time of that work, 20 runs of each (target 2.0);
+#   * rtl_warp_instr_per_s, rtl_cycles_per_s: simulated warp instructions
+#     and cycles per wall second of wq_top alone under Verilator (the
+#     default configuration) on the long ALU kernel
+#     tests/programs/bench/alu_loop.wqs (about 1.1 million cycles),
+#     cosim_cycles_per_s the same in lockstep with the model, and
+#     cosim_overhead lockstep / RTL-alone wall time (target 2.0): the
+#     median of 3 runs of each kind, with the fastest and the slowest;
 #   * rtl_ipc_alu, rtl_ipc_alu_l8: warp instructions per cycle of wq_top
 #     (the default configuration: the pipelined core wq_core through the
 #     L1) in lockstep on the ALU-only kernel tests/programs/bench/alu_ipc.wqs
@@ -129,6 +134,15 @@ cosim_counts() {
          END { print w, c, kw, kc }'
 }
 
+# a tb_cosim build's configuration, from its directory's name
+# (scripts/cosim_build.sh: C<ch>_W<warps>_L<lanes>_D<dq>_R<regs>[_...]):
+# "LANES=L WARPS=W", empty when the path has no such name
+cosim_cfg() {
+    sed -nE 's,.*/C[0-9]+_W([0-9]+)_L([0-9]+)_D[0-9]+_R[0-9]+[^/]*/[^/]*$,LANES=\2 WARPS=\1,p' <<< "$1"
+}
+# tb_cosim's memory when a run gives no --lat / --ready (tb/verilator/top/cosim.h)
+mem_default="memory latency 1-6, 80 % ready"
+
 # the L1's hits and misses of a tb_cosim run's output ("l1: H hits, M misses")
 l1_counts() {
     sed -n 's/^l1: \([0-9]*\) hits, \([0-9]*\) misses.*/\1 \2/p'
@@ -157,10 +171,10 @@ nested_phases() {
     done
     rm -f "$f"
     [ -n "$cpu0" ] || fail "nested latency: no CPU-mediated figure"
-    awk -v all="$all" -v l0="$loc0" -v c0="$cpu0" -v ll="$ll" 'BEGIN {
+    awk -v all="$all" -v l0="$loc0" -v c0="$cpu0" -v ll="$ll" -v cfg="$(cosim_cfg "$bin")" -v mem="$mem_default" 'BEGIN {
         n = split(all, v, " "); mx = v[1]; mn = v[1]
         for (i = 2; i <= n; i++) { if (v[i] + 0 > mx + 0) mx = v[i]; if (v[i] + 0 < mn + 0) mn = v[i] }
-        printf "rtl_nested_local_cycles: %d (worst of %d runs: DELAY 200..214 step 2 x memory seeds 1, 2; target 100)\n", mx, n
+        printf "rtl_nested_local_cycles: %d (worst of %d runs: DELAY 200..214 step 2 x memory seeds 1, 2; wq_top in lockstep, default configuration %s, %s; target 100)\n", mx, n, cfg, mem
         printf "rtl_nested_local_cycles_min: %d (best of the same runs; all:%s)\n", mn, all
         printf "rtl_nested_local_cycles_d200: %d (DELAY 200, seed 1: the single run of the key before)\n", l0
         printf "rtl_nested_cpu_cycles: %d link_latency=%d (DELAY 200, seed 1)\n", c0, ll
@@ -186,36 +200,66 @@ ipc_alu() {
                "div_mix_ipc 32 rtl_ipc_div_mix"; do
         read -r prog la key <<< "$run"
         read -r k1 kw1 kc1 i1 w1 c1 <<< "$(ipc "$prog" 4 8 "$la" 6 32)"
-        echo "$key: $k1 ($prog.wqs, kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, memory latency 8)"
+        echo "$key: $k1 ($prog.wqs, kernel window: $kw1 warp instructions in $kc1 cycles; whole run: $i1, $w1 in $c1 cycles; 8 warps, $la lanes, with the L1, memory latency 8, every request taken)"
     done
 }
-# rtl_warp_instr_per_s, cosim_overhead (`bash scripts/bench.sh --speed`
-# prints only these: docs/verification.md, "Simulation speed")
+# rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s, cosim_overhead
+# (`bash scripts/bench.sh --speed` prints only these: docs/verification.md,
+# "Simulation speed")
 sim_speed() {   # TB_COSIM
-    local bin=$1 a o w c lw rw nr r
-    # simulation speed on the same kernel, FAST=1: warp instructions per
-    # wall second with the RTL alone (the run of the lockstep's cycle count),
-    # and lockstep wall time / RTL-only wall time for that work; each run
-    # twenty times, the two kinds in turn (a run takes about 7 ms and
-    # tb_cosim's wall_seconds has 1 ms steps)
-    a=(tests/programs/bench/alu_ipc.wqs --seed 1 --lat 8,8 --ready 100)
-    o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-    read -r w c _ _ <<< "$(cosim_counts <<< "$o")"
-    [ -n "$w" ] && [ -n "$c" ] || fail "alu_ipc.wqs: no step or cycle count"
-    lw=0
-    rw=0
-    nr=20
+    local bin=$1 p=tests/programs/bench/alu_loop.wqs a o r w c w1 c1 cfg lt="" rt="" nr=3
+    # the long ALU kernel (about a million cycles: runs of seconds, so the
+    # process's start-up and the clock's resolution do not count), each run
+    # kind three times, in turn, so a change in the machine's load falls on
+    # both: in lockstep with the model (the warp instructions and the
+    # cycles), then wq_top alone for the same cycles (tb_cosim --rtl-only).
+    # tb_cosim times the clock loop alone, not the build or the set-up:
+    # wall_seconds (the figures) and cpu_seconds (its own CPU time: what the
+    # figure would be on an idle core)
+    a=("$p" --seed 1 --lat 8,8 --ready 100)
+    cfg=$(cosim_cfg "$bin")
+    [ -n "$cfg" ] || fail "simulation speed: no configuration in the harness's path $bin"
+    run_times() { sed -n 's/^\(wall\|cpu\)_seconds: //p' | paste -sd, -; }   # -> "WALL,CPU"
     for _ in $(seq $nr); do
-        o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim alu_ipc.wqs"; }
-        lw=$(awk -v a="$lw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$o")" 'BEGIN { print a + b }')
-        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "alu_ipc.wqs --rtl-only"
-        rw=$(awk -v a="$rw" -v b="$(sed -n 's/^wall_seconds: //p' <<< "$r")" 'BEGIN { print a + b }')
+        o=$("$bin" "${a[@]}") || { echo "$o" >&2; fail "cosim $p"; }
+        read -r w1 c1 _ _ <<< "$(cosim_counts <<< "$o")"
+        [ -n "$w1" ] && [ -n "$c1" ] || fail "$p: no step or cycle count"
+        # every lockstep run is the same run (the memory's seed fixes the timing)
+        [ -z "${c:-}" ] || [ "$w1 $c1" = "$w $c" ] || fail "$p: the runs differ ($w $c, then $w1 $c1)"
+        w=$w1 c=$c1
+        lt+=" $(run_times <<< "$o")"
+        r=$("$bin" "${a[@]}" --rtl-only "$c") || fail "$p --rtl-only"
+        rt+=" $(run_times <<< "$r")"
     done
-    awk -v w="$w" -v c="$c" -v l="$lw" -v r="$rw" -v n="$nr" 'BEGIN {
-        printf "rtl_warp_instr_per_s: %.0f (alu_ipc.wqs, %d warp instructions in %d cycles, RTL alone, the mean of %d runs; target 100000)\n",
-               (r > 0 ? n * w / r : 0), w, c, n
-        printf "cosim_overhead: %.2f (lockstep / RTL-only wall time, the same kernel run, %d runs each; target 2.0)\n",
-               (r > 0 ? l / r : 0), n }'
+    awk -v w="$w" -v c="$c" -v lt="$lt" -v rt="$rt" -v n="$nr" -v p="${p##*/}" -v cfg="$cfg" '
+        function sort(v, k,   i, j, t) {   # v[1..k] ascending
+            for (i = 2; i <= k; i++)
+                for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+        }
+        function median(v, k) { return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2 }
+        function split_times(s, wall, cpu,   x, k, i, f) {   # " W,C W,C ..." -> wall[], cpu[], sorted
+            k = split(s, x, " ")
+            for (i = 1; i <= k; i++) {
+                if (split(x[i], f, ",") != 2 || f[1] <= 0 || f[2] <= 0) return 0
+                wall[i] = f[1]; cpu[i] = f[2]
+            }
+            sort(wall, k); sort(cpu, k)
+            return k
+        }
+        BEGIN {
+            if (split_times(lt, lw, lc) != n || split_times(rt, rw, rc) != n) {
+                print "bench: FAIL: simulation speed: a run printed no wall or CPU time" > "/dev/stderr"
+                exit 1
+            }
+            lm = median(lw, n); rm = median(rw, n)
+            printf "rtl_warp_instr_per_s: %.0f (%s, %d warp instructions in %d cycles, RTL alone, default configuration %s, memory latency 8, every request taken; median of %d runs of %.2f s; min %.0f max %.0f; per CPU second %.0f; target 100000)\n",
+                   w / rm, p, w, c, cfg, n, rm, w / rw[n], w / rw[1], w / median(rc, n)
+            printf "rtl_cycles_per_s: %.0f (the same runs: %s, %d cycles, RTL alone, %s; min %.0f max %.0f; per CPU second %.0f)\n",
+                   c / rm, p, c, cfg, c / rw[n], c / rw[1], c / median(rc, n)
+            printf "cosim_cycles_per_s: %.0f (%s in lockstep with the model, %s; median of %d runs of %.2f s; min %.0f max %.0f; per CPU second %.0f)\n",
+                   c / lm, p, cfg, n, lm, c / lw[n], c / lw[1], c / median(lc, n)
+            printf "cosim_overhead: %.2f (lockstep / RTL-alone wall time, the medians of the runs above, taken in turn; CPU time %.2f; target 2.0)\n",
+                   lm / rm, median(lc, n) / median(rc, n) }' || fail "simulation speed"
 }
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
 if [ "${1:-}" = --speed ]; then
@@ -239,9 +283,9 @@ cs=$(instrs tests/kernels/spinlock.cl --global 32 --local 32 --arg buf:u32:4 --a
 [ -n "$hv" ] && [ -n "$cv" ] && [ -n "$hs" ] && [ -n "$cs" ] || fail "issue slots: a run printed no count"
 awk -v hv="$hv" -v cv="$cv" -v hs="$hs" -v cs="$cs" 'BEGIN {
     v = cv / hv; s = cs / hs
-    printf "cc_issue_slots_ratio_vadd: %.2f (%d compiled / %d hand-written warp instructions)\n", v, cv, hv
-    printf "cc_issue_slots_ratio_spinlock: %.2f (%d / %d)\n", s, cs, hs
-    printf "cc_issue_slots_ratio: %.2f (the larger; target 1.25)\n", (v > s ? v : s) }'
+    printf "cc_issue_slots_ratio_vadd: %.2f (%d compiled / %d hand-written warp instructions: vadd_index.cl, 64 work-items, against asm_vecadd.wqs; the model, WARPS=8 LANES=32)\n", v, cv, hv
+    printf "cc_issue_slots_ratio_spinlock: %.2f (%d / %d: spinlock.cl, 32 work-items, against spinlock.wqs; the same model)\n", s, cs, hs
+    printf "cc_issue_slots_ratio: %.2f (the larger of the two; target 1.25)\n", (v > s ? v : s) }'
 
 # ---- the alias pass ---------------------------------------------------------------------
 alias_k=(tests/opencl/alias/alias.cl --kernel filter_rows --global 32 --arg buf:u32:2048=seq:0
@@ -249,51 +293,49 @@ alias_k=(tests/opencl/alias/alias.cl --kernel filter_rows --global 32 --arg buf:
 ao=$(instrs "${alias_k[@]}")
 af=$(instrs "${alias_k[@]}" --alias=off)
 [ -n "$ao" ] && [ -n "$af" ] || fail "alias: a run printed no count"
-awk -v o="$ao" -v f="$af" 'BEGIN { printf "alias_issue_slots_ratio: %.2f (%d warp instructions unoptimised / %d with the pass; target 2.0)\n", f / o, f, o }'
+awk -v o="$ao" -v f="$af" 'BEGIN { printf "alias_issue_slots_ratio: %.2f (%d warp instructions unoptimised / %d with the pass: alias.cl filter_rows, 32 rows of 64 pixels, the model, WARPS=8 LANES=32; target 2.0)\n", f / o, f, o }'
 mkdir -p build/bench
 cc -std=c99 -O1 tests/opencl/alias/main.c -o build/bench/alias -lOpenCL || fail "tests/opencl/alias does not compile"
 ar=$(OCL_ICD_VENDORS="$PWD/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_BACKEND=model build/bench/alias |
      sed -n 's/^alias: \([0-9]*\) enqueues, \([0-9]*\) distinct.*, \([0-9]*\) recompiles$/\3 \2 \1/p')
 [ -n "$ar" ] || fail "tests/opencl/alias printed no count"
 read -r arc arr are <<< "$ar"
-echo "alias_recompiles: $arc (for $arr distinct relations over $are enqueues, the same buffer among them)"
+echo "alias_recompiles: $arc (for $arr distinct relations over $are enqueues, the same buffer among them: tests/opencl/alias on the model backend)"
 
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do
     for m in always never; do
         n=$(build/bin/wq cc --inline=$m "tests/kernels/$k.cl" | grep -cE '^ {8}[@a-z]') || fail "wq cc $k"
-        echo "cc_${k}_insns_inline_${m}: $n"
+        echo "cc_${k}_insns_inline_${m}: $n (tests/kernels/$k.cl, --inline=$m, the default target: 32 lanes, 32 registers)"
     done
 done
 for r in 8 16 32; do
     h=$(build/bin/wq cc --regs=$r tests/kernels/spill.cl | awk '/^; ---- kernel/ && !n++') || fail "wq cc spill.cl"
-    echo "cc_spill_regs${r}_spilled: $(sed -E 's/.* ([0-9]+) spilled.*/\1/' <<< "$h")"
-    echo "cc_spill_regs${r}_private_bytes: $(sed -E 's/.* ([0-9]+) bytes private.*/\1/' <<< "$h")"
+    echo "cc_spill_regs${r}_spilled: $(sed -E 's/.* ([0-9]+) spilled.*/\1/' <<< "$h") (tests/kernels/spill.cl, --regs=$r, 32 lanes)"
+    echo "cc_spill_regs${r}_private_bytes: $(sed -E 's/.* ([0-9]+) bytes private.*/\1/' <<< "$h") (the same)"
 done
 
 # ---- token deque: sustained push/pop rate ------------------------------------------
 RTL_TEST_OPS=1000 bash scripts/rtl/deque.sh 1 > /dev/null || fail "deque bench build"
-build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000 |
-    grep -E '^deque_ops_per_cycle:' || fail "deque bench"
+o=$(build/verilator/deque/L6_W8/tb_deque --seed 1 --ops 2000 --tput 500000) || fail "deque bench"
+dqc=$(sed -n 's/^deque_config: //p' <<< "$o")   # "LOG2=.. WARPS=..", the build's
+sed -n "s/^deque_ops_per_cycle: .*/& (wq_deque alone, $dqc, a push or pop command every cycle, 500000 commands; target 1.00)/p" <<< "$o" |
+    grep . || fail "deque bench: no figure"
 
 # ---- the memory path's units: requests of a coalesced warp load (32 consecutive
 # words, 16-byte lines) and the L1's hit rate on a reuse pattern
 # (docs/rtl/wq_lsu_pick.md, docs/rtl/wq_l1.md)
-bash scripts/rtl/lsu_pick.sh --bench || fail "coalescer bench"
-bash scripts/rtl/l1.sh --bench || fail "l1 bench"
+o=$(bash scripts/rtl/lsu_pick.sh --bench) || fail "coalescer bench"
+sed -n 's/^coalesce_requests_per_warp_load: [0-9]*$/& (wq_lsu_pick, the core'"'"'s default instance: LANES=32, 128 elements, 16-byte lines; one warp load of 32 consecutive words from a line-aligned base)/p' <<< "$o" |
+    grep . || fail "coalescer bench: no figure"
+o=$(bash scripts/rtl/l1.sh --bench) || fail "l1 bench"
+sed -n 's/^l1_unit_hit_rate: [0-9.]*$/& (wq_l1 alone, 16 sets x 2 ways x 16 bytes: 8 passes over 16 lines, memory latency 8, always ready)/p' <<< "$o" |
+    grep . || fail "l1 bench: no figure"
 bash scripts/rtl/host.sh --bench || fail "host interface bench"
 
 # ---- the whole device under Verilator --------------------------------------------------
 if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; then
-    prog=tests/programs/asm_vecadd.wqs
     bin=$(bash scripts/cosim_build.sh) || fail "cosim build"
-    out=$("$bin" "$prog" --seed 1) || { echo "$out" >&2; fail "cosim $prog"; }
-    cycles=$(sed -n 's/^cycles: //p' <<< "$out")
-    lw=$(sed -n 's/^wall_seconds: //p' <<< "$out")
-    # the same number of cycles without the model, a few times for a stable rate
-    rt=$("$bin" "$prog" --seed 1 --rtl-only "$((cycles * 20))")
-    echo "rtl_cycles_per_s: $(sed -n 's/^rtl_cycles_per_s: //p' <<< "$rt") ($prog, 20 x $cycles cycles)"
-    awk -v c="$cycles" -v l="$lw" 'BEGIN { printf "cosim_cycles_per_s: %.0f\n", (l > 0 ? c / l : 0) }'
     ipc_alu
     # the scheduler's memory path on a coalesced vector add: warp
     # instructions per cycle with the L1 (the default) and without (L1=0,
@@ -315,9 +357,9 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         --out build/verilator/top/C4_W8_L32_D6_R32_NOL1 4 8 32 6 32) || fail "cosim build (L1=0)"
     read -r vk1 vkc1 vi1 vw1 vc1 vh1 vm1 vld1 vln1 <<< "$(vecadd "$bin")"
     read -r vk0 vkc0 vi0 vw0 vc0 vh0 vm0 vld0 vln0 <<< "$(vecadd "$b0")"
-    echo "rtl_ipc_vecadd: $vk1 (kernel window: $vw1 warp instructions in $vkc1 cycles; whole run: $vi1, $vc1 cycles; L1=0 (word port): window $vk0 ($vkc0 cycles), whole run $vi0 ($vc0 cycles); 8 warps, 32 lanes, memory latency 8, one line request a cycle)"
-    awk -v l="$vln1" -v w="$vld1" 'BEGIN { printf "rtl_mem_requests_per_warp_load: %.2f (%d line requests for %d warp loads of 32 consecutive words, vecadd_ipc.wqs on wq_top, 16-byte lines; target <= 8)\n", (w > 0 ? l / w : 0), l, w }'
-    awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes)\n", (h + m > 0 ? h / (h + m) : 0), h, m }'
+    echo "rtl_ipc_vecadd: $vk1 (kernel window: $vw1 warp instructions in $vkc1 cycles; whole run: $vi1, $vc1 cycles; L1=0 (word port): window $vk0 ($vkc0 cycles), whole run $vi0 ($vc0 cycles); 8 warps, 32 lanes, with the L1 (16 sets x 2 ways x 16 bytes), memory latency 8, one line request a cycle)"
+    awk -v l="$vln1" -v w="$vld1" 'BEGIN { printf "rtl_mem_requests_per_warp_load: %.2f (%d line requests for %d warp loads of 32 consecutive words, vecadd_ipc.wqs on wq_top, 16-byte lines, 8 warps, 32 lanes, memory latency 8; target <= 8)\n", (w > 0 ? l / w : 0), l, w }'
+    awk -v h="$vh1" -v m="$vm1" 'BEGIN { printf "rtl_l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on vecadd_ipc.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; 8 warps, 32 lanes, memory latency 8)\n", (h + m > 0 ? h / (h + m) : 0), h, m }'
     # the L1 on a kernel with reuse: the 3-point stencil of
     # tests/programs/bench/stencil_l1.wqs, at the default L1 (16 sets x 2
     # ways x 16 bytes) and, for how the rate grows with the cache, at 64 sets
@@ -333,7 +375,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         --out build/verilator/top/C4_W8_L32_D6_R32_S64 4 8 32 6 32) || fail "cosim build (L1_SETS=64)"
     read -r sh1 sm1 <<< "$(stencil "$bin")"
     read -r sh6 sm6 <<< "$(stencil "$b64")"
-    awk -v h="$sh1" -v m="$sm1" -v h6="$sh6" -v m6="$sm6" 'BEGIN { printf "l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on the 3-point stencil stencil_l1.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; with 64 sets: %.4f, %d hits, %d misses)\n", (h + m > 0 ? h / (h + m) : 0), h, m, (h6 + m6 > 0 ? h6 / (h6 + m6) : 0), h6, m6 }'
+    awk -v h="$sh1" -v m="$sm1" -v h6="$sh6" -v m6="$sm6" 'BEGIN { printf "l1_hit_rate: %.4f (%d hits, %d misses: wq_top'"'"'s L1 on the 3-point stencil stencil_l1.wqs, data and fetches past the instruction buffer; 16 sets x 2 ways x 16 bytes; with 64 sets: %.4f, %d hits, %d misses; 8 warps, 32 lanes, memory latency 8)\n", (h + m > 0 ? h / (h + m) : 0), h, m, (h6 + m6 > 0 ? h6 / (h6 + m6) : 0), h6, m6 }'
     # the spin lock of tests/programs/spinlock.wqs (one warp, 32 threads
     # taking one lock in divergent code, YIELD every back edge): its
     # issue rate, a report (one warp cannot interleave with others)
@@ -341,7 +383,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         { echo "$o" >&2; fail "cosim spinlock.wqs"; }
     read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
     [ -n "$w" ] && [ -n "$c" ] && [ -n "$kw" ] && [ -n "$kc" ] || fail "spinlock.wqs: no step, cycle or window count"
-    awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" 'BEGIN { printf "rtl_ipc_spinlock: %.4f (kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d cycles; one warp of 32 threads, memory latency 8)\n", kw / kc, kw, kc, w / c, c }'
+    awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" 'BEGIN { printf "rtl_ipc_spinlock: %.4f (kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d cycles; one warp of 32 threads, 8 warp slots, 32 lanes, with the L1, memory latency 8)\n", kw / kc, kw, kc, w / c, c }'
     sim_speed "$bin"
     nested_phases
     # the DIVU instruction: a program minus the same program without the
@@ -367,30 +409,33 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     read -r ws wn <<< "$(sed -n 's/^wave: \([0-9]*\) sub-vector, \([0-9]*\) normal$/\1 \2/p' <<< "$o")"
     [ -n "$wn" ] || fail "subv_auto.wqs: no wave line"
     read -r _ wc _ _ <<< "$(cosim_counts <<< "$o")"
-    awk -v s="$ws" -v n="$wn" -v c="$wc" 'BEGIN {
-        printf "rtl_wave_subv_fraction: %.3f (%d of %d SUBV_AUTO segments of subv_auto.wqs in sub-vector mode by the L1 miss rate, %d cycles, 32 lanes, memory seed 1)\n",
-               s / (s + n), s, s + n, c }'
+    awk -v s="$ws" -v n="$wn" -v c="$wc" -v cfg="$(cosim_cfg "$bin")" -v mem="$mem_default" 'BEGIN {
+        printf "rtl_wave_subv_fraction: %.3f (%d of %d SUBV_AUTO segments of subv_auto.wqs in sub-vector mode by the L1 miss rate, %d cycles; %s, %s, seed 1)\n",
+               s / (s + n), s, s + n, c, cfg, mem }'
     d=tests/programs/bench/div_instr.wqs
     read -r dwi dcy <<< "$(div_cost "$d")"
     [ -n "$dcy" ] || fail "division cost of $d"
-    echo "div_instr_rtl_cycles: $dcy (one DIVU, 0xDEADBEEF / 12345, $dwi warp instruction, 32 lanes, memory seed 1)"
+    echo "div_instr_rtl_cycles: $dcy (one DIVU, 0xDEADBEEF / 12345, $dwi warp instruction; $(cosim_cfg "$bin"), $mem_default, seed 1)"
     # the alias pass on the RTL in lockstep: the launch's cycles
     lc() { build/bin/wq cosim "${alias_k[@]}" "$@" | sed -n 's/^launch cycles: //p'; }
     co=$(lc) cf=$(lc --alias=off)
     [ -n "$co" ] && [ -n "$cf" ] || fail "alias on the rtl: no cycle count"
-    awk -v o="$co" -v f="$cf" 'BEGIN { printf "alias_cycles_ratio: %.2f (%d RTL cycles unoptimised / %d with the pass)\n", f / o, f, o }'
+    awk -v o="$co" -v f="$cf" -v mem="$mem_default" 'BEGIN { printf "alias_cycles_ratio: %.2f (%d RTL cycles unoptimised / %d with the pass: `wq cosim`, LANES=32 WARPS=8, %s, seed 1)\n", f / o, f, o, mem }'
     # the UART bridge on the simulated board: a CSR read's round trip and a
     # 32-word memory write's rate, in bit times (docs/rtl/wq_uart_top.md)
     bash scripts/rtl/uart.sh --bench || fail "uart bench"
     bash scripts/rtl/uart_opencl.sh --bench | grep -E '^uart_bridge_bytes_per_s:' ||
         fail "uart opencl bench"
-    # sub-vector selection: the high-register kernel, 16 registers
+    # sub-vector selection: the high-register kernel, 16 registers, compiled
+    # for 8 lanes (at 32 a segment has one part, so it names no more
+    # registers than the kernel's 16 rows and nothing is saved:
+    # docs/compiler.md "Sub-vector segments")
     sk=tests/kernels/subv_pressure.cl
-    sp() { build/bin/wq cc --regs=16 --subv="$1" "$sk" | awk '/^; ---- kernel/ && !n++' |
+    sp() { build/bin/wq cc --regs=16 --lanes=8 --subv="$1" "$sk" | awk '/^; ---- kernel/ && !n++' |
            sed -E 's/.* ([0-9]+) spilled.*/\1/'; }
     s_off=$(sp off) s_on=$(sp auto)
     [ -n "$s_off" ] && [ -n "$s_on" ] || fail "wq cc $sk"
-    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16: $s_off values spilled without segments, $s_on with)"
+    echo "subv_spills_avoided: $((s_off - s_on)) ($sk, --regs=16 --lanes=8: $s_off values spilled without segments, $s_on with)"
     bash scripts/cl_rtl_build.sh 8 > /dev/null || fail "libwqrtl.so, 8 lanes"
     # division as the compiler builds it (tests/programs/bench/div.cl,
     # compiled at run time): a / b (DIVU) and a restoring division in
@@ -404,19 +449,19 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     w0=$(dw 0) w1=$(dw 1) w2=$(dw 2) c0=$(dc 0) c1=$(dc 1) c2=$(dc 2)
     [ -n "$w0" ] && [ -n "$w1" ] && [ -n "$w2" ] && [ -n "$c0" ] && [ -n "$c1" ] && [ -n "$c2" ] ||
         fail "division kernels ($dk)"
-    echo "div_inline_warp_instrs: $((w2 - w0)) (one 32-bit unsigned a / b as restoring division in OpenCL C, $dk)"
-    echo "div_inline_rtl_cycles: $((c2 - c0)) (the same, RTL at 8 lanes, 32 work-items)"
-    echo "div_cc_rtl_cycles: $((c1 - c0)) (a / b compiled to DIVU in place of the baseline's ADD, $((w1 - w0)) warp instructions more, RTL at 8 lanes, 32 work-items)"
+    echo "div_inline_warp_instrs: $((w2 - w0)) (one 32-bit unsigned a / b as restoring division in OpenCL C, $dk, the model at 8 lanes, 32 work-items)"
+    echo "div_inline_rtl_cycles: $((c2 - c0)) (the same, RTL at 8 lanes, WARPS=8, 32 work-items, $mem_default, seed 1)"
+    echo "div_cc_rtl_cycles: $((c1 - c0)) (a / b compiled to DIVU in place of the baseline's ADD, $((w1 - w0)) warp instructions more, RTL at 8 lanes, WARPS=8, 32 work-items, $mem_default, seed 1)"
     sa=(--global 64 --local 32 --arg buf:u32:384=seq:1:3 --arg buf:u32:384=seq:7:5
         --arg buf:u32:384=seq:2:11 --arg buf:u32:256 --lanes 8 --regs=16)
     sc() { build/bin/wq cosim "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^launch cycles: //p'; }
     sw() { build/bin/wq run "$sk" "${sa[@]}" --subv="$1" | sed -n 's/^warp instructions: \([0-9]*\).*/\1/p'; }
     c_off=$(sc off) c_on=$(sc auto) w_off=$(sw off) w_on=$(sw auto)
     [ -n "$c_off" ] && [ -n "$c_on" ] && [ -n "$w_off" ] && [ -n "$w_on" ] || fail "subv cycles"
-    awk -v a="$c_off" -v b="$c_on" -v wa="$w_off" -v wb="$w_on" 'BEGIN {
+    awk -v a="$c_off" -v b="$c_on" -v wa="$w_off" -v wb="$w_on" -v mem="$mem_default" 'BEGIN {
         printf "subv_cycles_ratio: %.2f (RTL cycles at 8 lanes without / with segments: %d / %d; " \
-               "warp instructions %d / %d; the RTL is built with REGS=32, the kernel compiled for 16)\n",
-               a / b, a, b, wa, wb }'
+               "warp instructions %d / %d; WARPS=8, 64 work-items, %s, seed 1; the RTL is built with REGS=32, the kernel compiled for 16)\n",
+               a / b, a, b, wa, wb, mem }'
     # the SystemC platform (docs/systemc.md): every nested scenario through
     # the driver and the sockets, wall time per wrapper
     bash scripts/systemc_build.sh || fail "systemc build"
@@ -425,7 +470,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
         SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 build/systemc/tb_systemc --dut "$dut" nested --all \
             > build/systemc/bench_$dut.log 2>&1 || fail "tb_systemc --dut $dut nested"
         awk -v a="$t0" -v b="$(date +%s.%N)" -v d="$dut" -v n="$(grep -c '^scenario:' build/systemc/bench_$dut.log)" \
-            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall)\n", d, b - a, n }'
+            'BEGIN { printf "systemc_%s_nested_s: %.2f (%d scenarios, wall; the SystemC platform, LANES=32 WARPS=8)\n", d, b - a, n }'
     done
 else
     echo "rtl_cycles_per_s: n/a (wq_top not assembled yet)"
@@ -439,22 +484,34 @@ fi
 board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
     local r=build/reports/fpga_$1.txt
     if [ ! -s "$r" ]; then
-        echo "$1_fmax_mhz: none (no report $r: run make fpga-$1)"
-        echo "$2: none (no report $r: run make fpga-$1)"
+        echo "$1_fmax_mhz: none (no report $r: run make fpga-$1; $4; $5)"
+        echo "$2: none (no report $r: run make fpga-$1; $4; $5)"
         return
     fi
-    awk -v b="$1" -v r="$r" '$1 == "fmax_mhz" {
-        sub(/^fmax_mhz +/, ""); print b "_fmax_mhz: " $0 " (" r ")" }' "$r"
-    awk -v b="$1" -v r="$r" '$1 == "fmax_placed_mhz" {
-        sub(/^fmax_placed_mhz +/, ""); print b "_fmax_placed_mhz: " $0 " (" r ")" }' "$r"
-    awk -v k="$2" -v c="$3" -v d="$4" -v cf="$5" -v r="$r" '$1 == c {
-        printf "%s: %d (after packing, of %d in the %s; %s; %s)\n", k, $3, $4, d, cf, r }' "$r"
     # the netlist's deepest register in LUT levels (scripts/fpga_depth.py)
-    # and nextpnr's critical path in nanoseconds
-    awk -v b="$1" -v r="$r" '$1 == "logic_levels" {
-        sub(/^logic_levels +/, ""); sub(/;.*$/, ""); print b "_logic_levels: " $0 " (" r ")" }' "$r"
-    awk -v b="$1" -v r="$r" '$1 == "critical_ns" {
-        sub(/^critical_ns +/, ""); print b "_critical_ns: " $0 " (" r ")" }' "$r"
+    # and nextpnr's critical path in nanoseconds; each line's comment ends
+    # with the device, the configuration and the report
+    awk -v b="$1" -v k="$2" -v c="$3" -v d="$4" -v cf="$5" -v r="$r" '
+        function key(name, v,   where) {
+            where = d "; " cf "; " r
+            if (v ~ /\)$/) sub(/\)$/, "; " where ")", v); else v = v " (" where ")"
+            out[name] = name ": " v
+        }
+        $1 == "fmax_mhz" { sub(/^fmax_mhz +/, ""); key(b "_fmax_mhz", $0) }
+        $1 == "fmax_placed_mhz" { sub(/^fmax_placed_mhz +/, ""); key(b "_fmax_placed_mhz", $0) }
+        $1 == c { out[k] = sprintf("%s: %d (after packing, of %d in the %s; %s; %s)", k, $3, $4, d, cf, r) }
+        $1 == "logic_levels" { sub(/^logic_levels +/, ""); sub(/;.*$/, ""); key(b "_logic_levels", $0) }
+        $1 == "critical_ns" { sub(/^critical_ns +/, ""); key(b "_critical_ns", $0) }
+        END {
+            n = split(b "_fmax_mhz " b "_fmax_placed_mhz " k " " b "_logic_levels " b "_critical_ns", order, " ")
+            for (i = 1; i <= n; i++) if (order[i] in out) print out[order[i]]
+        }' "$r"
 }
-board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration"
-board_keys ecp5 ecp5_luts luts "LFE5U-85F" "default configuration, LANES=8"
+# the boards' core parameters, read from their tops (scripts/lib/top_param.sh)
+. scripts/lib/top_param.sh
+icebreaker_core
+ice_w=$(printf '%s\n' "${ice_params[@]}" | sed -n 's/^WARPS //p')
+ulx=fpga/ecp5/wq_ulx3s.v
+board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration, LANES=$ice_lanes WARPS=$ice_w"
+board_keys ecp5 ecp5_luts luts "LFE5U-85F" \
+    "default configuration, LANES=$(top_param "$ulx" LANES) WARPS=$(top_param "$ulx" WARPS)"

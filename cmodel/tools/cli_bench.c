@@ -1,4 +1,5 @@
-/* cli_bench.c -- `wq bench`: model throughput, one `key: value` per line.
+/* cli_bench.c -- `wq bench`: model throughput, one `key: value` per line,
+ * the kernel and the model's configuration in parentheses after the value.
  * Each figure is the best of three runs of the same work on one core. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,21 +11,24 @@
 #include "wq/loader.h"
 #include "wq/nested.h"
 
-/* the standard loop kernel: uniform counted loop, 8 CTAs x 8 warps */
+/* the standard loop kernel: uniform counted loop of 5 instructions, 8 CTAs
+ * x 8 warps (the rates' comments name the shape) */
+#define LOOP_ITERS "20000"
 static const char loop_kernel[] =
     ".launch main\n .grid 8\n .cta 256\n .regs 8\n .yield off\n.end\n"
     "main:\n mov r1, 0\n mov r2, 0\n"
     "loop:\n add r2, r2, r1\n xor r3, r2, 0x55\n add r1, r1, 1\n"
-    " setp.lt p0, r1, 20000\n @p0 bra loop\n exit\n";
+    " setp.lt p0, r1, " LOOP_ITERS "\n @p0 bra loop\n exit\n";
 
 /* divergent loop: odd and even lanes take different sides every iteration */
+#define DIV_ITERS "5000"
 static const char div_kernel[] =
     ".launch main\n .grid 8\n .cta 256\n .regs 8\n .yield off\n.end\n"
     "main:\n s2r r4, laneid\n and r4, r4, 1\n setp.eq p1, r4, 0\n mov r1, 0\n"
     "loop:\n ssy join\n @!p1 bra other\n add r2, r2, 3\n bra sync\n"
     "other:\n add r2, r2, 5\n"
     "sync:\n sync join\n"
-    "join:\n add r1, r1, 1\n setp.lt p0, r1, 5000\n @p0 bra loop\n exit\n";
+    "join:\n add r1, r1, 1\n setp.lt p0, r1, " DIV_ITERS "\n @p0 bra loop\n exit\n";
 
 static double now(void)
 {
@@ -61,6 +65,16 @@ static double run_once(const char *src, unsigned lanes, uint64_t *instrs, uint64
     return t;
 }
 
+/* the model's configuration a figure was measured in, for its comment */
+static const char *config_desc(unsigned lanes)
+{
+    static char b[64];
+    wq_config_t cfg;
+    wq_config_default(&cfg);
+    snprintf(b, sizeof b, "WARPS=%u LANES=%u", cfg.warps, lanes);
+    return b;
+}
+
 static int best_rate(const char *src, unsigned lanes, double *ips, double *tps)
 {
     double best = 0, bt = 0;
@@ -76,9 +90,10 @@ static int best_rate(const char *src, unsigned lanes, double *ips, double *tps)
 }
 
 /* host interface: segments of semaphore releases, 5 methods each */
+enum { HOST_GROUPS = 100, HOST_ENTRIES = 1000 };
 static double host_rate(void)
 {
-    enum { GROUPS = 100, ENTRIES = 1000, LOG2 = 10 };
+    enum { GROUPS = HOST_GROUPS, ENTRIES = HOST_ENTRIES, LOG2 = 10 };
     const uint32_t ring = 0x10000000u, pb = 0x20000000u, sem = 0x30000000u;
     double best = 0;
     for (int rep = 0; rep < 3; rep++) {
@@ -142,9 +157,11 @@ static int nested_bench(void)
         fprintf(stderr, "bench nested: %s\n", wq_drv_strerror(rc));
         return 1;
     }
-    printf("nested_local_cycles: %llu\n", (unsigned long long)loc);
-    printf("nested_cpu_cycles: %llu link_latency=%u\n", (unsigned long long)cpu, lat);
-    printf("nested_speedup: %.2f\n", (double)cpu / (double)loc);
+    printf("nested_local_cycles: %llu (model ticks from the release to the child's CTA_START, "
+           "device-local launch; %s; %s)\n", (unsigned long long)loc, path, config_desc(32));
+    printf("nested_cpu_cycles: %llu link_latency=%u (the same, CPU-mediated launch)\n",
+           (unsigned long long)cpu, lat);
+    printf("nested_speedup: %.2f (CPU-mediated / device-local)\n", (double)cpu / (double)loc);
     return 0;
 }
 
@@ -153,15 +170,21 @@ int wq_cli_bench(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--cc")) return wq_cli_bench_cc(argc, argv);
     if (argc > 1) return wq_cli_error("bench", "unexpected argument '%s'", argv[1]);
     double ips, tps;
+    const char *loop = "uniform counted loop of 5 instructions, " LOOP_ITERS
+                       " iterations, 8 CTAs of 256 threads";
     if (best_rate(loop_kernel, 32, &ips, &tps)) return 1;
-    printf("model_warp_instr_per_s: %.0f\n", ips);
-    printf("model_thread_instr_per_s: %.0f\n", tps);
+    printf("model_warp_instr_per_s: %.0f (%s; %s; best of 3 runs)\n", ips, loop, config_desc(32));
+    printf("model_thread_instr_per_s: %.0f (the same runs; %s)\n", tps, config_desc(32));
     if (best_rate(loop_kernel, 8, &ips, &tps)) return 1;
-    printf("model_warp_instr_per_s_lanes8: %.0f\n", ips);
+    printf("model_warp_instr_per_s_lanes8: %.0f (the same kernel; %s; best of 3 runs)\n", ips,
+           config_desc(8));
     if (best_rate(div_kernel, 32, &ips, &tps)) return 1;
-    printf("model_divergent_warp_instr_per_s: %.0f\n", ips);
+    printf("model_divergent_warp_instr_per_s: %.0f (odd and even lanes on either side of an if/else "
+           "in a counted loop, " DIV_ITERS " iterations, 8 CTAs of 256 threads; %s; best of 3 runs)\n",
+           ips, config_desc(32));
     double mps = host_rate();
     if (mps < 0) return 1;
-    printf("model_host_methods_per_s: %.0f\n", mps);
+    printf("model_host_methods_per_s: %.0f (one channel, %d GP entries of %d semaphore releases "
+           "of 5 methods; best of 3 runs)\n", mps, HOST_ENTRIES, HOST_GROUPS);
     return nested_bench();
 }

@@ -56,7 +56,9 @@ int wq_cli_bench_cc(int argc, char **argv)
         } while ((t = now() - t0) < 0.2);
         if (done / t > best) best = (double)done / t;
     }
-    if (!rc) printf("cc_lines_per_s: %.0f (%d files, %zu lines)\n", best, n, lines);
+    if (!rc)
+        printf("cc_lines_per_s: %.0f (%d files, %zu lines; default options: 32 lanes, "
+               "32 registers; in memory, best of 3 runs of at least 0.2 s)\n", best, n, lines);
     for (int i = 0; src && i < n; i++) free(src[i]);
     free(src);
     free(len);

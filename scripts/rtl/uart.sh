@@ -65,7 +65,9 @@ start_bench "$BD/bench_probe.log" 1 0
 "$BD/uart_probe" "$pty" "$cpb" > "$BD/probe.log" 2>&1 || { cat "$BD/probe.log" >&2; fail "uart_probe seed 1 (log: $BD/probe.log)"; }
 board_stop
 if [ $bench = 1 ]; then
-    grep -E '^uart_(csr_read_bit_times|mem_write_bytes_per_bit):' "$BD/bench_probe.log" ||
+    # tb_uart's comment "(N reads)" gains the board's configuration
+    grep -E '^uart_(csr_read_bit_times|mem_write_bytes_per_bit):' "$BD/bench_probe.log" |
+        sed "s/)\$/; the ULX3S core, LANES=$lanes, $cpb clocks a bit)/" | grep . ||
         fail "the probe run measured nothing (log: $BD/bench_probe.log)"
     exit 0
 fi

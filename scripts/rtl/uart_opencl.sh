@@ -89,8 +89,9 @@ if [ $bench = 1 ]; then
     [ "$mw_bytes" -gt 0 ] || fail "no 32-word memory write was measured"
     # bytes per bit time on the simulated line, at the line's baud rate;
     # the theoretical maximum of 8N1 is a data byte every 10 bit times
-    awk -v n="$mw_bytes" -v b="$mw_bits" -v baud="$baud" 'BEGIN {
+    awk -v n="$mw_bytes" -v b="$mw_bits" -v baud="$baud" -v l="$lanes" -v cpb="$cpb" \
+        -v w="$(printf '%s\n' "${ice_params[@]}" | sed -n 's/^WARPS //p')" 'BEGIN {
         r = n / b * baud; m = baud / 10
-        printf "uart_bridge_bytes_per_s: %.0f (full-block memory writes of the OpenCL runs at %d baud; theoretical maximum %d, %.1f%%)\n",
-               r, baud, m, 100 * r / m }'
+        printf "uart_bridge_bytes_per_s: %.0f (full-block memory writes of the OpenCL runs at %d baud; theoretical maximum %d, %.1f%%; the iCEBreaker core, LANES=%d WARPS=%d, %d clocks a bit)\n",
+               r, baud, m, 100 * r / m, l, w, cpb }'
 fi

@@ -287,12 +287,13 @@ void Cosim::finish()
     finish_timeline();
 }
 
-void Cosim::print_summary(uint64_t run_cycles, double secs) const
+void Cosim::print_summary(uint64_t run_cycles, const RunTimer &t) const
 {
     printf("cycles: %" PRIu64 "\n", run_cycles);
-    printf("wall_seconds: %.3f\n", secs);
+    printf("wall_seconds: %.6f\n", t.wall);
+    printf("cpu_seconds: %.6f\n", t.cpu);
     printf("%s: %.0f\n", rtl_only ? "rtl_cycles_per_s" : "cosim_cycles_per_s",
-           secs > 0 ? run_cycles / secs : 0.0);
+           t.wall > 0 ? run_cycles / t.wall : 0.0);
     if (rtl_only) return;
     printf("steps: %" PRIu64 " (warp %" PRIu64 ", channel %" PRIu64 ", dispatch %" PRIu64
            ", csr %" PRIu64 ")\n", steps, steps_by_kind[WQ_STEPK_WARP],

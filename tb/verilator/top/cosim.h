@@ -26,6 +26,7 @@
 #define WQ_COSIM_H
 #include <array>
 #include <cstdint>
+#include <ctime>
 #include <deque>
 #include <map>
 #include <memory>
@@ -139,9 +140,10 @@ struct Cosim {
     // the end: whole memory images compared (fails on a difference), wave
     // closed
     void finish();
-    // the run's figures: cycles, wall time, rate; in lockstep also steps by
-    // kind, records and memory traffic
-    void print_summary(uint64_t run_cycles, double secs) const;
+    // the run's figures: cycles, wall and CPU time of the clock loop (t),
+    // rate; in lockstep also steps by kind, records and memory traffic
+    struct RunTimer;
+    void print_summary(uint64_t run_cycles, const RunTimer &t) const;
 
     [[noreturn]] void fail(const char *what, const std::string &detail);
 
@@ -177,6 +179,30 @@ private:
     void compare_memory();
     void finish_wave();
     void finish_timeline();
+};
+
+// the clock loop of a run timed from construction to stop(): wall time
+// (CLOCK_MONOTONIC, nanosecond steps) and the process's CPU time
+// (CLOCK_PROCESS_CPUTIME_ID), which stays below the wall time by what other
+// processes took of the core (scripts/bench.sh's simulation speed)
+struct Cosim::RunTimer {
+    double wall = 0, cpu = 0;
+    RunTimer() { clock_gettime(CLOCK_MONOTONIC, &w0); clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0); }
+    void stop()
+    {
+        timespec w1, c1;
+        clock_gettime(CLOCK_MONOTONIC, &w1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        wall = secs(w0, w1);
+        cpu = secs(c0, c1);
+    }
+
+private:
+    timespec w0, c0;
+    static double secs(const timespec &a, const timespec &b)
+    {
+        return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+    }
 };
 
 #endif

@@ -1,7 +1,6 @@
 // cosim_stream.cpp -- a command stream in lockstep (see cosim_stream.h).
 #include "cosim_stream.h"
 
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -53,7 +52,7 @@ int cosim_run_stream(Cosim &c, const char *path, const char *text, uint64_t max_
     for (unsigned i = 0; i < nops; i++) c.csr_queue(ops[i].off, ops[i].val, true, "stream");
     free(ops);
 
-    auto t0 = std::chrono::steady_clock::now();
+    Cosim::RunTimer t;
     uint64_t c0 = c.cyc, quiet = 0;
     for (;;) {
         c.tick();
@@ -66,7 +65,7 @@ int cosim_run_stream(Cosim &c, const char *path, const char *text, uint64_t max_
             return 1;
         }
     }
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    t.stop();
     uint64_t run_cycles = c.cyc - c0;
 
     // the final state, from the RTL's CSR port (each read compared with
@@ -88,7 +87,7 @@ int cosim_run_stream(Cosim &c, const char *path, const char *text, uint64_t max_
     c.csr_read(WQ_CSR_IRQ_STATUS, &st.irq_status);
     c.finish();
 
-    c.print_summary(run_cycles, secs);
+    c.print_summary(run_cycles, t);
     print_channels(c.ctx);
     int rc = 0;
     if (c.fatal_trap >= 0) {

@@ -41,7 +41,6 @@
 // RTL's timing may resolve the races otherwise (both sides still agree
 // record for record and in the final memory, which is what is checked).
 #include <cerrno>
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -95,7 +94,7 @@ int run(Cosim &c, const RunOpts &r)
     }
     for (int i = 0; i < nops; i++) c.csr_queue(ops[i].off, ops[i].val, true, "submit");
 
-    auto t0 = std::chrono::steady_clock::now();
+    Cosim::RunTimer t;
     uint64_t c0 = c.cyc, quiet = 0;
     for (;;) {
         c.tick();
@@ -117,11 +116,11 @@ int run(Cosim &c, const RunOpts &r)
             return 1;
         }
     }
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    t.stop();
     uint64_t run_cycles = c.cyc - c0;
     c.finish();
     int rc = 0;
-    c.print_summary(run_cycles, secs);
+    c.print_summary(run_cycles, t);
     if (!c.rtl_only) {
         if (c.fatal_trap >= 0)
             printf("trap: warp %u %s\n", c.fatal_warp, wq_trap_name((unsigned)c.fatal_trap));
