@@ -249,9 +249,14 @@ formal: deps  ## every formal job: BMC, k-induction, covers (build/reports/forma
 formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal run
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh
 	bash scripts/formal.sh --selftest
-# the lockstep regression (docs/verification.md): the mismatch demo, the
-# commit-stream planted bug and the memory path's (docs/rtl/commit.md), then
-# seeds 1..1000 of generated programs and command streams on 2 jobs
+# the long suites (docs/verification.md), everything `make test` leaves
+# out: the mismatch demo, the commit-stream planted bug and the memory
+# path's (docs/rtl/commit.md), the iCEBreaker's gate-level netlist, the
+# ULX3S core behind the UART bridge on a clean and a damaged line, then
+# seeds 1..1000 of generated programs and command streams on 2 jobs, the
+# long generated-kernel and alias sweeps, SystemC's RTL wrapper in full,
+# every formal job and the planted formal bugs, the benches' full sets and
+# the long compiler fuzz
 REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
 # generated OpenCL C kernels against their oracle (scripts/clgen.sh)
@@ -261,6 +266,8 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/mismatch_demo.sh
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
+	bash scripts/rtl/gate_ice40.sh
+	bash scripts/rtl/uart.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)

@@ -44,13 +44,13 @@
 # Usage: bash scripts/formal.sh [--selftest] [--all] [--deep] [JOB...]
 #   JOB        run only these jobs (names as in the table below; with
 #              --selftest, only these planted bugs)
-#   --all      also run the slow jobs (host_if_launch, host_if_C1,
-#              host_if_launch_ram, launch_check_early and its variants,
-#              launch_check_done, launch_check_d8, div_w8, uart_bridge,
-#              core, core_w1, and the second parameter set of the
-#              semaphore unit (sem_unit_d1), whose default set runs
-#              without it;
-#              `make formal` and `make regress` run them all)
+#   --all      also run the slow jobs, those marked "slow" in the table:
+#              each takes over 15 s of a core (the core, the host
+#              interface, the memory path and the L1, the operand read, the
+#              semaphore unit, the micro-engine and its scheduler, the
+#              vector ALU, the launch check's variants, the UART bridge,
+#              div_w8); without --all (`make test`) the quick jobs run;
+#              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
 #   --covers-only  only the cover check (no sat BMC / induction)
@@ -95,27 +95,27 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # reached within 40 steps.)
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
-"valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|||3"
+"valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|1||3"
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
-"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|||16"
+"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|1||16"
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
 "launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
 "launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|1||48"
 "launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1||48"
 "launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1||48"
-"launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|||64"
+"launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|1||64"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
 "host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
-"ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|||14"
-"ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|||14"
+"ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|1||14"
+"ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|1||14"
 "launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
 "host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
-"sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|||12"
+"sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|1||12"
 "regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"
 "uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
 "uart_tx|wq_uart_tx|rtl/wq_uart_tx.v|-set CLK_HZ 3 -set BAUD 1|opt -fast|36|6|1|||40"
@@ -126,16 +126,16 @@ JOBS=(
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
 "lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
-"l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|||16|12"
+"l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
-"mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|||16"
+"mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|1||16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||40"
 "core_div_s2|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set DIV_LANES 8 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||80"
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
-"opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0||FORMAL_OPREAD_TOP|6"
+"opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0|1|FORMAL_OPREAD_TOP|6"
 "core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
 "core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"

@@ -21,7 +21,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${B:-build}
 model_lane=(
-    "layering|bash scripts/layering.sh"
+    "layering|bash scripts/layering.sh && bash scripts/layering.sh --selftest"
     "unit|$B/bin/wq_unit --jobs 2"
     "spec_check|bash scripts/spec_check.sh"
     "cli|bash scripts/cli_tests.sh"
@@ -36,15 +36,22 @@ model_lane=(
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
     "formal|bash scripts/rtl/formal.sh"
     "systemc|bash scripts/systemc.sh"
-    "rtl_uart|bash scripts/rtl/uart.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal, SystemC and the
-# UART bench end the model lane, which keeps the two lanes' CPU seconds
-# about equal
-# (but the benches that make regress runs instead: mempath.sh's planted
-# bugs, each a build of a copy of rtl/, as commit_plant.sh's)
-regress_only=(mempath)
+# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal and SystemC end
+# the model lane, which keeps the two lanes' CPU seconds about equal.
+# The benches that `make regress` runs instead (each named there), because
+# one run costs minutes of a core on a fresh machine:
+#   mempath    the memory path's planted bugs, each a build of a copy of
+#              rtl/ (as commit_plant.sh's)
+#   gate_ice40 the iCEBreaker's synthesised netlist of iCE40 cells running
+#              an OpenCL kernel over the pty (a Yosys run and a Verilator
+#              build of 6 500 cells: about 6 CPU minutes)
+#   uart       the ULX3S core behind the UART bridge: the nested scenarios
+#              on a clean and a damaged line (its own wq_uart_top build);
+#              make test keeps the bridge end to end through uart_opencl
+#              (the iCEBreaker's core: clinfo and kernels over the pty)
+regress_only=(mempath gate_ice40 uart)
 rtl_lane=("rtl_guard|bash scripts/rtl_test.sh --guard-only")
 for f in scripts/rtl/*.sh; do
     n=$(basename "$f" .sh)
