@@ -8,9 +8,10 @@
 #         window at random points, traps (KILL through the debug window) and
 #         the final memory, with seeded grant delays, lock requests from
 #         other units (bursts end at random points), memory ready and
-#         latency.  LANES 8, four parts a warp instruction (16 and 32,
-#         and the small configuration's parameters W2 L8 R16 D4 on its
-#         programs, with WQ_RTL_FULL=1).
+#         latency.  LANES 8, four parts a warp instruction, with the
+#         ULX3S top's DIV_LANES, LSQ and TAGS (the core's defaults at 8,
+#         16 and 32 lanes, and the small configuration's parameters W2 L8
+#         R16 D4 on its programs, with WQ_RTL_FULL=1).
 #  top:   wq_top with the core's port straight to memory (L1=0) under
 #         tb_cosim.cpp: the whole device -- host interface, launches, the
 #         core -- in lockstep at LANES 32, 2 memory-timing seeds: the
@@ -81,15 +82,24 @@ done
 # WARPS LANES REGS DQ_LOG2: the default configuration at 8 lanes; with
 # WQ_RTL_FULL 16 and 32 lanes, and the small configuration (2 warps, 16
 # registers, a 16-entry deque) on the programs written for it
-cfgs=("8 8 32 6")
-[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 16 32 6" "8 32 32 6" "2 8 16 4")
+# The first, at 8 lanes, has the ULX3S top's core parameters
+# (fpga/ecp5/wq_ulx3s.v: DIV_LANES, LSQ, TAGS -- fewer dividers than lanes,
+# a shorter LSU queue, fewer answers owed), so that the board's parameter
+# set runs in make test; the others the core's defaults.
+. "$root/scripts/lib/top_param.sh"
+ulx=fpga/ecp5/wq_ulx3s.v
+udl=$(top_param "$ulx" DIV_LANES) ulq=$(top_param "$ulx" LSQ) ult=$(top_param "$ulx" TAGS)
+[ -n "$udl" ] && [ -n "$ulq" ] && [ -n "$ult" ] || fail "core: cannot read DIV_LANES, LSQ and TAGS from $ulx"
+cfgs=("8 8 32 6 $udl $ulq $ult")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 8 32 6" "8 16 32 6" "8 32 32 6" "2 8 16 4")
 total=0
 for cfg in "${cfgs[@]}"; do
-    read -r wa la re dq <<< "$cfg"
-    d="$B/W${wa}_L${la}_R${re}_D${dq}"
+    read -r wa la re dq cdl clq ctg <<< "$cfg"
+    d="$B/W${wa}_L${la}_R${re}_D${dq}${cdl:+_V${cdl}_Q${clq}_T${ctg}}"
     VL_OPT=O2 VL_COPT=0 \
         vl_build "$d" wq_core tb_sched --prefix Vwq_sched \
         -GWARPS="$wa" -GLANES="$la" -GREGS="$re" -GDQ_LOG2="$dq" \
+        ${cdl:+-GDIV_LANES="$cdl" -GLSQ="$clq" -GTAGS="$ctg"} \
         "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
     list=("${core_progs[@]}")
     if [ "$wa" -lt 8 ]; then
@@ -101,12 +111,13 @@ for cfg in "${cfgs[@]}"; do
         total=$((total + 1))
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|steps_kept_lock):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
-        tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq (bench, ${#list[@]} programs): /; s/ \$/\n/"
+        tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq${cdl:+ DIV_LANES=$cdl LSQ=$clq TAGS=$ctg} (bench, ${#list[@]} programs): /; s/ \$/\n/"
+    [ -z "${wdir:-}" ] && wdir=$d       # the wave decision's bench below
 done
 
 # ---- the wave decision's planted bug: the bench drives the opposite of the mode
 # WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)
-d="$B/W8_L8_R32_D6"
+d=$wdir
 for m in normal subv; do
     f="$B/subv_auto_$m.wqs"
     sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
@@ -124,8 +135,8 @@ done
 # make test's quick set (WQ_TEST_QUICK=1, scripts/test.sh) stops here: the
 # two wq_top builds below are make regress's (WQ_RTL_FULL=1) and make
 # mutate's.  The core behind the L1 runs every program in
-# scripts/rtl/top.sh, and the ULX3S's parameter set runs the nested-work
-# scenarios in scripts/rtl/uart.sh.
+# scripts/rtl/top.sh, and the ULX3S's core parameters run the core's
+# programs in the bench above.
 if [ "${WQ_TEST_QUICK:-0}" = 1 ] && [ "${WQ_RTL_FULL:-0}" != 1 ]; then
     echo "rtl_test: core wq_top with L1=0 and the ULX3S's core: not in the quick set (make regress)"
     echo "rtl_test: core ${#core_progs[@]} programs (not yet: ${#core_not_yet[@]}), $total lockstep runs ok"
@@ -163,8 +174,6 @@ done
 # (a shorter queue, fewer answers owed: wq_core_lsu), through wq_top with
 # the L1: every core program at the first seed, the division and memory
 # programs at every seed
-. "$root/scripts/lib/top_param.sh"
-ulx=fpga/ecp5/wq_ulx3s.v
 ul=$(top_param "$ulx" LANES) udl=$(top_param "$ulx" DIV_LANES)
 ulq=$(top_param "$ulx" LSQ) ult=$(top_param "$ulx" TAGS)
 [ -n "$ul" ] && [ -n "$udl" ] && [ -n "$ulq" ] && [ -n "$ult" ] ||
