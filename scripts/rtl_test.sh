@@ -11,8 +11,9 @@
 # when it ends; a formal failure fails the run like any bench.
 #
 # Usage: bash scripts/rtl_test.sh [SEED...]   (seeds passed to every bench)
-#        bash scripts/rtl_test.sh --guard-only  (only the library's guard:
-#        scripts/test.sh runs the benches as suites of their own)
+#        bash scripts/rtl_test.sh --guard-only  (only the guards -- the bench
+#        library's and scripts/rtl_orphans.py's, every module of rtl/
+#        instantiated: scripts/test.sh runs the benches as suites of their own)
 set -euo pipefail
 guard_only=0
 [ "${1:-}" = --guard-only ] && { guard_only=1; shift; }
@@ -34,6 +35,10 @@ fi
     vl_check_sources "$g/good") || { echo "rtl_test: FAIL: vl_check_sources on a clean build" >&2; exit 1; }
 rm -rf "$g"
 echo "rtl_test: a bench build of a copy that reads the tree's rtl/ is refused"
+# no module under rtl/ that nothing instantiates (its checks would check
+# nothing the device runs), and the check's own plant
+python3 scripts/rtl_orphans.py --selftest > /dev/null || { python3 scripts/rtl_orphans.py --selftest; exit 1; }
+python3 scripts/rtl_orphans.py | sed 's/^rtl_orphans:/rtl_test:/' || exit 1
 [ $guard_only = 1 ] && exit 0
 flog=build/reports/rtl_test_formal.log
 fpid=
