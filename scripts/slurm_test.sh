@@ -30,8 +30,16 @@ done
 make -s build > /dev/null || fail "make build"
 
 D=$(mktemp -d /tmp/wq-slurm-test.XXXXXX)
+sub=
+kill_tree() {   # PID and its descendants, children first
+    local c
+    for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$c"; done
+    kill "$1" 2>/dev/null || true
+}
 cleanup() {
     local rc=$?
+    # a submitting scripts/regress still waiting in the background
+    [ -z "$sub" ] || kill_tree "$sub"
     slurm_local_stop "$D" || { echo "slurm_test: FAIL: processes of the cluster still alive: $(slurm_local_alive "$D")" >&2; rc=1; }
     rm -rf "$D"
     exit "$rc"
@@ -44,6 +52,18 @@ elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f s", b - a
 slurm_local_start "$D"
 echo "slurm_test: one-node cluster up ($D, SLURM_CONF=$SLURM_CONF)"
 
+# a submitting scripts/regress, in the background so that a signal reaches
+# the trap (and the trap ends it) while the test waits for it
+submit() {   # LOG ARG...
+    local log=$1; shift
+    bash scripts/regress "$@" > "$log" 2>&1 &
+    sub=$!
+    local rc=0
+    wait "$sub" || rc=$?
+    sub=
+    return "$rc"
+}
+
 # the tests of a JUnit file as "classname name pass|fail", sorted
 tests_of() {
     awk '/<testcase / { match($0, /classname="[^"]*"/); c = substr($0, RSTART + 11, RLENGTH - 12)
@@ -55,7 +75,7 @@ tests_of() {
 # ---- 1. the same seeds by plain scripts/regress and by --slurm -----------------------
 bash scripts/regress --seeds "$SEEDS" --kind all --jobs 2 --junit "$D/plain.xml" > "$D/plain.log" ||
     { tail -5 "$D/plain.log"; fail "plain scripts/regress --seeds $SEEDS failed"; }
-bash scripts/regress --slurm --seeds "$SEEDS" --nodes 4 --run "$D/ok" --junit "$D/slurm.xml" > "$D/ok.log" ||
+submit "$D/ok.log" --slurm --seeds "$SEEDS" --nodes 4 --run "$D/ok" --junit "$D/slurm.xml" ||
     { cat "$D/ok.log"; fail "scripts/regress --slurm --seeds $SEEDS failed"; }
 [ "$(grep -c '^regress: build job' "$D/ok.log")" = 1 ] || fail "no job ids printed"
 tests_of "$D/plain.xml" > "$D/plain.tests"
@@ -85,8 +105,9 @@ for ((i = 0; i < 600; i++)); do
     [ -z "$killed" ] || break
     sleep 0.1
 done
-[ -n "$killed" ] || { kill "$sub" 2>/dev/null; fail "no running task to cancel within 60 s"; }
+[ -n "$killed" ] || fail "no running task to cancel within 60 s"
 rc=0; wait "$sub" || rc=$?
+sub=
 [ "$rc" = 1 ] || { cat "$D/kill.log"; fail "a run with a cancelled task exited $rc, expected 1"; }
 grep -q "^DEAD: shard $killed/4 .*task ${aid}_$killed CANCELLED" "$D/kill.log" ||
     { cat "$D/kill.log"; fail "the verdict does not name the cancelled task ${aid}_$killed"; }
@@ -95,7 +116,7 @@ grep -q "^DEAD: shard $killed/4 .*task ${aid}_$killed CANCELLED" "$D/kill.log" |
 grep -q "classname=\"regress.slurm\" name=\"shard $killed/4\"" "$D/kill/junit.xml" ||
     fail "the merged JUnit has no failing testcase for the dead shard"
 echo "slurm_test: 2. ($(elapsed)) task ${aid}_$killed cancelled while running: the run fails and names it"
-bash scripts/regress --resubmit "$D/kill" --run "$D/again" --junit "$D/again.xml" > "$D/again.log" ||
+submit "$D/again.log" --resubmit "$D/kill" --run "$D/again" --junit "$D/again.xml" ||
     { cat "$D/again.log"; fail "--resubmit of the dead shard failed"; }
 # exactly the dead shard's seeds, the same tests as the plain run's of them
 want=$(awk -v k="$killed" '{ split($0, a, "seed "); split(a[2], b, " "); if (b[1] % 4 == k) print }' "$D/plain.tests")
@@ -107,7 +128,7 @@ echo "slurm_test:    ($(elapsed)) --resubmit ran only shard $killed's $(wc -l <<
 # ---- 3. a planted failure: the broken RTL copy of scripts/mismatch_demo.sh --------------
 bad=$(bash scripts/mismatch_demo.sh --copy-only)
 rc=0
-bash scripts/regress --slurm --rtl "$bad" --seeds 3,6 --kind prog --nodes 2 --run "$D/bad" > "$D/bad.log" || rc=$?
+submit "$D/bad.log" --slurm --rtl "$bad" --seeds 3,6 --kind prog --nodes 2 --run "$D/bad" || rc=$?
 [ "$rc" = 1 ] || { cat "$D/bad.log"; fail "the run on the broken RTL exited $rc, expected 1"; }
 for s in 3 6; do
     grep -q "^FAIL: prog seed $s (.*): MISMATCH at cycle" "$D/bad.log" ||
