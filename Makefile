@@ -253,7 +253,8 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 # out: the mismatch demo, the commit-stream planted bug and the memory
 # path's (docs/rtl/commit.md), the iCEBreaker's gate-level netlist, the
 # ULX3S core behind the UART bridge on a clean and a damaged line, then
-# seeds 1..1000 of generated programs and command streams on 2 jobs, the
+# seeds 1..1000 of generated programs and command streams on 2 jobs, 40
+# of them on a one-node Slurm cluster (scripts/slurm_test.sh), the
 # long generated-kernel and alias sweeps, SystemC's RTL wrapper in full,
 # every formal job and the planted formal bugs, the benches' full sets and
 # the long compiler fuzz
@@ -270,6 +271,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/rtl/uart.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml
+	bash scripts/slurm_test.sh
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..100 --backend pocl
 	python3 scripts/alias_sweep.py --seeds 1..5000

@@ -21,6 +21,12 @@ command -v clinfo >/dev/null || need+=(clinfo)
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
 # SystemC/TLM-2.0 (tb/systemc, docs/systemc.md)
 [ -f /usr/include/systemc.h ] || need+=(libsystemc-dev)
+# Slurm for scripts/regress --slurm and its test on a one-node cluster
+# (scripts/slurm_test.sh): munged, slurmctld, slurmd, sbatch and friends
+command -v munged >/dev/null || need+=(munge)
+command -v slurmctld >/dev/null || need+=(slurmctld)
+command -v slurmd >/dev/null || need+=(slurmd)
+command -v sbatch >/dev/null || need+=(slurm-client)
 # FuseSoC (warpq.core) lives in the tree's .venv, from PyPI
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then

@@ -12,6 +12,9 @@
 # table of both sides.  Prints the report.  Fails loudly when the anchor
 # line is not found exactly once (rtl/core/wq_valu.v changed: update
 # ANCHOR).
+#
+# --copy-only: only make the broken copy and print its folder (the planted
+# failing seed of scripts/slurm_test.sh runs scripts/regress --rtl on it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "mismatch_demo: FAIL: $*" >&2; exit 1; }
@@ -21,8 +24,13 @@ ANCHOR='| ({32{op_xor}}  & (a ^ b))'
 WRONG='| ({32{op_xor}}  & (a | b))   // mismatch_demo: deliberately wrong'
 PROG=tests/programs/loops.wqs
 SEED=5
-make -s build > /dev/null || fail "make build"
 . scripts/lib/plant.sh
+if [ "${1:-}" = "--copy-only" ]; then
+    plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
+    echo "$D/rtl"
+    exit 0
+fi
+make -s build > /dev/null || fail "make build"
 grep -q 'xor' "$PROG" || fail "$PROG has no xor: the edit would not show"
 plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
 echo "mismatch_demo: rtl/$FILE: '$ANCHOR' -> '$WRONG'"
