@@ -19,15 +19,21 @@
 #
 # Prints and writes $AREA_DIR/area.txt (a run of every module also
 # build/reports/area.txt), one line a module:
-#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L; T s)
+#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L; over B: R; T s)
 # where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
 # 2 LUT4 each), FF TRELLIS_FF and DPR16X4 the LUT RAMs, per instance; the
 # total multiplies by the board's instances.  levels is the module's
 # deepest logic alone (scripts/fpga_depth.py: from its registers, RAM
 # reads and inputs, and from its children's outputs, to its registers,
 # RAM ports and outputs, and its children's inputs -- each child a black
-# box that ends and starts paths); T the synthesis's wall time.  Runs
-# niced, one module at a time.
+# box that ends and starts paths); R the register bits (and RAM and
+# output endpoints) deeper than the logic-level budget B; T the
+# synthesis's wall time.  Runs niced, one module at a time.  Then
+#   max_logic_levels: L (MODULE)
+#   regs_over_budget: R (K of N modules over B levels: MODULE ...)
+# and exit 1 when a module breaks the budget (docs/fpga/boards.md, "Logic
+# levels": B levels is what a clock period of the board's target holds at
+# the wire delay of a dense ECP5).
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
 #   AREA_DIR   work and report directory (default build/area at 8 lanes,
@@ -35,6 +41,7 @@
 #   AREA_LANES the core's physical lanes (the board's LANES parameter;
 #              default 8, the board's): 32 gives the default configuration's
 #              per-module figures on the board's device and flow
+#   LEVEL_BUDGET  the logic-level budget (default 8)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh
@@ -102,7 +109,9 @@ open_ports() {   # SHORT -> ports (wildcards)
 want=("$@")
 rep="$out/area.txt"
 : > "$rep"
-tl=0 tf=0 te=0 tm=0
+budget=${LEVEL_BUDGET:-8}
+[[ $budget =~ ^[1-9][0-9]*$ ]] || fail "LEVEL_BUDGET=$budget: a positive number of levels"
+tl=0 tf=0 te=0 tm=0 nmod=0 lmax=0 lmod="" rover=0 over=()
 while read -r name short inst; do
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
     f="$out/$short.ys" log="$out/$short.log"
@@ -132,13 +141,25 @@ while read -r name short inst; do
     # the module's deepest logic between its registers, inputs, outputs and
     # its children's ports (scripts/fpga_depth.py; the board's paths through
     # several modules are longer: its report's logic_levels)
-    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget 10 --top 20 > "$out/$short.depth" 2>&1 ||
+    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 > "$out/$short.depth" 2>&1 ||
         fail "scripts/fpga_depth.py: $short"
     lv=$(awk '$1 == "levels_max:" { print $2 }' "$out/$short.depth")
-    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels ${lv:-?}; $((t1 - t0)) s)" | tee -a "$rep"
+    ro=$(awk '$1 == "over_budget:" { print $2 }' "$out/$short.depth")
+    [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] || fail "scripts/fpga_depth.py: $short: no levels_max / over_budget ($out/$short.depth)"
+    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv; over $budget: $ro; $((t1 - t0)) s)" | tee -a "$rep"
+    nmod=$((nmod + 1)) rover=$((rover + inst * ro))
+    [ "$lv" -gt "$lmax" ] && lmax=$lv lmod=$short
+    [ "$lv" -gt "$budget" ] && over+=("$short")
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
 done < "$out/modules.txt"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
+echo "max_logic_levels: $lmax (${lmod:-none})" | tee -a "$rep"
+echo "regs_over_budget: $rover (${#over[@]} of $nmod modules over $budget levels${over[*]+: ${over[*]}})" | tee -a "$rep"
 # the board's own run of every module is the report `make area` names
 [ ${#want[@]} -gt 0 ] || [ "$lanes" != 8 ] || cp "$rep" build/reports/area.txt
-echo "area: module: LUT4 FF DP16KD MULT18 (xN; DPR16X4; levels; seconds) ($rep; an instance's figures, the total over the board's instances)"
+echo "area: module: LUT4 FF DP16KD MULT18 (xN; DPR16X4; levels; over the budget; seconds) ($rep; an instance's figures, the total over the board's instances)"
+if [ ${#over[@]} -gt 0 ]; then
+    echo "area: FAIL: ${#over[@]} modules over the $budget-level budget: ${over[*]} (each module's deepest registers: $out/MODULE.depth)" >&2
+    exit 1
+fi
+echo "area: every module within the $budget-level budget"

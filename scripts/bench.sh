@@ -60,9 +60,14 @@
 #     ice40_fmax_placed_mhz, ecp5_fmax_placed_mhz: nextpnr's estimate after
 #     placement (there also when routing was stopped); ice40_logic_levels,
 #     ecp5_logic_levels: the netlist's deepest register in LUT levels and
-#     the register bits over 10 (scripts/fpga_depth.py); ice40_critical_ns,
-#     ecp5_critical_ns: nextpnr's critical path of the core clock, logic and
-#     routing (scripts/fpga_timing.py).
+#     the register bits over the budget (scripts/fpga_depth.py);
+#     ecp5_regs_over_budget: those bits of the ULX3S netlist alone;
+#     ice40_critical_ns, ecp5_critical_ns: nextpnr's critical path of the
+#     core clock, logic and routing (scripts/fpga_timing.py).
+#   * area_max_logic_levels, area_regs_over_budget, area_levels_MODULE:
+#     `make area`'s report (each module of the ULX3S top alone, its
+#     deepest logic and its bits over the 8-level budget;
+#     docs/fpga/boards.md "The logic-level budget").
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16),
 #     compiled for 8 lanes (at 32 a segment names no more registers than
@@ -515,3 +520,23 @@ ulx=fpga/ecp5/wq_ulx3s.v
 board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration, LANES=$ice_lanes WARPS=$ice_w"
 board_keys ecp5 ecp5_luts luts "LFE5U-85F" \
     "default configuration, LANES=$(top_param "$ulx" LANES) WARPS=$(top_param "$ulx" WARPS)"
+# the logic-level budget: the ULX3S netlist's register bits over it (the
+# report's logic_levels line) and each module's deepest logic alone
+# (make area's report, scripts/area.sh: the board's parameters)
+r=build/reports/fpga_ecp5.txt
+ob=$(sed -n 's/^logic_levels *[0-9]* (\([0-9]*\) of \([0-9]*\) register bits over \([0-9]*\)).*/\1 \2 \3/p' "$r" 2>/dev/null)
+if [ -n "$ob" ]; then
+    read -r o n b <<< "$ob"
+    echo "ecp5_regs_over_budget: $o (of $n register bits, over $b LUT levels; the ULX3S netlist, LFE5U-85F, default configuration, LANES=$(top_param "$ulx" LANES); $r)"
+else
+    echo "ecp5_regs_over_budget: none (no logic_levels line with a budget in $r: run make fpga-ecp5)"
+fi
+r=build/reports/area.txt
+if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
+    cf="ULX3S parameters, LANES=$(top_param "$ulx" LANES), each module synthesised alone; $r"
+    sed -n "s#^max_logic_levels: \([0-9]*\) (\(.*\))\$#area_max_logic_levels: \1 (\2; $cf)#p" "$r"
+    sed -n "s#^regs_over_budget: \([0-9]*\) (\(.*\))\$#area_regs_over_budget: \1 (\2; $cf)#p" "$r"
+    sed -n "s#^\([a-z0-9_]*\): .*; levels \([0-9]*\); over \([0-9]*\): \([0-9]*\); .*#area_levels_\1: \2 (\4 register bits over \3; $cf)#p" "$r"
+else
+    echo "area_max_logic_levels: none (no budget figures in $r: run make area)"
+fi

@@ -458,11 +458,13 @@ lpath=$(nice python3 scripts/fpga_path.py "$out/$top.json" "$top" "${seq_cells[@
     lpath="none (scripts/fpga_path.py failed)"
 # every register's logic levels, the deepest first (scripts/fpga_depth.py:
 # LUT levels, a carry chain's steps free; $out/depth.txt lists the
-# registers over 10 levels)
+# registers over the logic-level budget, LEVEL_BUDGET, 8 by default as
+# scripts/area.sh's)
+lbudget=${LEVEL_BUDGET:-8}
 levels="none (scripts/fpga_depth.py failed)"
-if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget 10 --top 60 > "$out/depth.txt" 2>&1; then
-    levels="$(awk '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
-                   END { printf "%s (%s of %s register bits over 10)", m, o, n }' "$out/depth.txt")"
+if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget "$lbudget" --top 60 > "$out/depth.txt" 2>&1; then
+    levels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
+                   END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$out/depth.txt")"
 fi
 t1=$(date +%s)
 
