@@ -640,6 +640,17 @@ static int zext(lw_t *w, int v, const cc_type_t *t)
     return op_ri(w, WQ_OP_AND, v, t->size == 1 ? 0xFFu : 0xFFFFu);
 }
 
+/* ctz(x) of an integer of type t: the ones below the lowest set bit,
+ * popcount((x & -x) - 1); a narrow x gets a bit just above its width, so
+ * that ctz(0) is the width (OpenCL: 8, 16 or 32) */
+static int ctz32(lw_t *w, int a, const cc_type_t *t)
+{
+    int x = zext(w, a, t);
+    if (t->size < 4) x = op_ri(w, WQ_OP_OR, x, 1u << width_of(t));
+    int low = op_rr(w, WQ_OP_AND, x, op_rr(w, WQ_OP_SUB, mov_imm(w, 0), x));
+    return popcount32(w, op_ri(w, WQ_OP_SUB, low, 1));
+}
+
 /* an exact result of an 8- or 16-bit operation, held in 32 bits as a
  * signed value, clamped to the type's range */
 static int clamp_narrow(lw_t *w, int s, const cc_type_t *t)
@@ -780,6 +791,7 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         int r = clz32(w, zext(w, a, t));
         return t->size < 4 ? op_ri(w, WQ_OP_SUB, r, (uint32_t)(32 - width_of(t))) : r;
     }
+    case BI_CTZ: return ctz32(w, a, t);
     case BI_HADD: case BI_RHADD: {
         int sh = u ? WQ_OP_SHR : WQ_OP_SRA;
         int s = op_rr(w, WQ_OP_ADD, op_ri(w, sh, a, 1), op_ri(w, sh, b, 1));
@@ -1205,6 +1217,11 @@ static int gen_builtin64(lw_t *w, cc_node_t *n)
     case BI_CLZ: {                  /* the high word's, or 32 + the low word's (clz(0) = 64) */
         int z = setp_ri(w, WQ_CMP_EQ, a + 1, 0);
         int c = clz32(w, sel_rr(w, z, 0, a, a + 1));
+        return pair_of(w, sel_rr(w, z, 0, op_ri(w, WQ_OP_ADD, c, 32), c), mov_imm(w, 0));
+    }
+    case BI_CTZ: {                  /* the low word's, or 32 + the high word's (ctz(0) = 64) */
+        int z = setp_ri(w, WQ_CMP_EQ, a, 0);
+        int c = ctz32(w, sel_rr(w, z, 0, a + 1, a), &cc_ty_uint);
         return pair_of(w, sel_rr(w, z, 0, op_ri(w, WQ_OP_ADD, c, 32), c), mov_imm(w, 0));
     }
     case BI_HADD: case BI_RHADD: {  /* (a >> 1) + (b >> 1) + the carry of the low bits */

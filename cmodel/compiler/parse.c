@@ -757,7 +757,7 @@ static const bi_ent_t builtins[] = {
     { "min", BI_MIN, 2 }, { "max", BI_MAX, 2 }, { "abs", BI_ABS, 1 }, { "abs_diff", BI_ABS_DIFF, 2 },
     { "clamp", BI_CLAMP, 3 }, { "mad24", BI_MAD24, 3 }, { "mul24", BI_MUL24, 2 },
     { "mul_hi", BI_MUL_HI, 2 }, { "mad_hi", BI_MAD_HI, 3 }, { "rotate", BI_ROTATE, 2 },
-    { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "hadd", BI_HADD, 2 },
+    { "popcount", BI_POPCOUNT, 1 }, { "clz", BI_CLZ, 1 }, { "ctz", BI_CTZ, 1 }, { "hadd", BI_HADD, 2 },
     { "rhadd", BI_RHADD, 2 }, { "select", BI_SELECT, 3 }, { "add_sat", BI_ADD_SAT, 2 },
     { "sub_sat", BI_SUB_SAT, 2 }, { "mad_sat", BI_MAD_SAT, 3 }, { "upsample", BI_UPSAMPLE, 2 },
     { "wq_enqueue_done", BI_WQ_DONE, 0 }, { "wq_enqueue_finish", BI_WQ_FINISH, 0 },
@@ -1026,7 +1026,7 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
             static cc_type_t *const ut[] = { [1] = &cc_ty_uchar, [2] = &cc_ty_ushort, [4] = &cc_ty_uint, [8] = &cc_ty_ulong };
             n->ty = ut[t->size];
         }
-        if (b->bi == BI_POPCOUNT || b->bi == BI_CLZ) n->ty = t;
+        if (b->bi == BI_POPCOUNT || b->bi == BI_CLZ || b->bi == BI_CTZ) n->ty = t;
         break;
     }
     }

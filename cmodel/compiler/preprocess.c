@@ -1,7 +1,9 @@
 /* preprocess.c -- the C preprocessor, on tokens: #include, #define (object-
  * and function-like, variadic, # and ##), #undef, #if/#ifdef/#ifndef/#elif/
  * #else/#endif with defined(), #error, #pragma (ignored: OpenCL's
- * `#pragma OPENCL EXTENSION` has nothing to switch on this device), #line.
+ * `#pragma OPENCL EXTENSION` has nothing to switch on this device), #line
+ * (ignored); __LINE__ and __FILE__; the predefined macros of OpenCL C 1.2
+ * (predefine_all below).
  *
  * `#include "x.h"` searches the including file's directory, then the -I
  * directories in order; `#include <x.h>` only the -I directories.  Macro
@@ -72,6 +74,21 @@ static cc_macro_t *find_macro(cc_t *c, const cc_tok_t *t)
     for (cc_macro_t *m = c->macros; m; m = m->next)
         if ((int)strlen(m->name) == t->len && !memcmp(m->name, t->loc, (size_t)t->len)) return m;
     return NULL;
+}
+
+/* __LINE__ and __FILE__: macros whose value is where they are used (the
+ * outermost macro use's line when they come out of an expansion, as C's);
+ * a #define of the same name wins */
+static int is_dynamic(const char *loc, int len)
+{
+    return (len == 8 && !memcmp(loc, "__LINE__", 8)) || (len == 8 && !memcmp(loc, "__FILE__", 8));
+}
+
+/* defined(X), #ifdef X */
+static int is_defined(cc_t *c, const cc_tok_t *n)
+{
+    return find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = n->loc, .len = n->len }) != NULL ||
+           is_dynamic(n->loc, n->len);
 }
 
 static void undef(cc_t *c, const char *name)
@@ -279,6 +296,30 @@ static int expand_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
 {
     if (in_hide(t->hide, t->loc, t->len)) return 0;
     cc_macro_t *m = find_macro(c, t);
+    if (!m && t->kind == TK_IDENT && is_dynamic(t->loc, t->len)) {
+        const cc_tok_t *at = t->origin ? t->origin : t;
+        cc_tok_t *n = copy_tok(c, t);
+        if (t->loc[2] == 'L') {
+            n->kind = TK_PPNUM;
+            n->loc = cc_fmt(c, "%d", at->line);
+        } else {                        /* the file's name as a string literal */
+            cc_buf_t b = {0};
+            cc_puts(c, &b, "\"");
+            for (const char *s = at->file ? at->file->name : "<unknown>"; *s; s++) {
+                char ch[3] = { '\\', *s, 0 };
+                cc_puts(c, &b, (*s == '"' || *s == '\\') ? ch : ch + 1);
+            }
+            cc_puts(c, &b, "\"");
+            n->kind = TK_STR;
+            n->loc = cc_strndup(c, b.s, b.n);
+            free(b.s);
+        }
+        n->len = (int)strlen(n->loc);
+        n->origin = at;                 /* its diagnostics point at the use */
+        n->next = t->next;
+        *rest = n;
+        return 1;
+    }
     if (!m) return 0;
     cc_tok_t *after;
     cc_tok_t *body;
@@ -448,7 +489,7 @@ static int64_t eval_if(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
             if (y->kind != TK_IDENT && y->kind != TK_KEYWORD) cc_error_tok(c, y, "macro name missing after 'defined'");
             cc_tok_t *n = copy_tok(c, x);
             n->kind = TK_NUM;
-            n->val = find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = y->loc, .len = y->len }) != NULL;
+            n->val = (uint64_t)is_defined(c, y);
             cur = cur->next = n;
             x = y;
             if (paren) {
@@ -578,7 +619,10 @@ static void predefine_all(cc_t *c)
 {
     static const char *const defs[][2] = {
         { "__OPENCL_VERSION__", "120" }, { "__OPENCL_C_VERSION__", "120" },
+        /* every version clang names, so that `__OPENCL_C_VERSION__ >= CL_VERSION_2_0`
+         * is false here as it is there */
         { "CL_VERSION_1_0", "100" }, { "CL_VERSION_1_1", "110" }, { "CL_VERSION_1_2", "120" },
+        { "CL_VERSION_2_0", "200" }, { "CL_VERSION_3_0", "300" },
         { "__ENDIAN_LITTLE__", "1" }, { "__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1)))" },
         { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
         { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
@@ -587,6 +631,9 @@ static void predefine_all(cc_t *c)
         { "CHAR_MAX", "127" }, { "CHAR_MIN", "(-127-1)" }, { "UCHAR_MAX", "255" },
         { "SHRT_MAX", "32767" }, { "SHRT_MIN", "(-32767-1)" }, { "USHRT_MAX", "65535" },
         { "INT_MAX", "2147483647" }, { "INT_MIN", "(-2147483647-1)" }, { "UINT_MAX", "0xffffffffU" },
+        /* OpenCL C 1.2 section 6.12.3: long is 64 bits */
+        { "LONG_MAX", "0x7fffffffffffffffL" }, { "LONG_MIN", "(-0x7fffffffffffffffL-1)" },
+        { "ULONG_MAX", "0xffffffffffffffffUL" },
     };
     for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
         char *n = cc_fmt(c, "%s", defs[i][0]);
@@ -672,7 +719,7 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)
                 int neg = cc_tok_is(t, "ifndef");
                 cc_tok_t *n = t->next;
                 if (n->bol || (n->kind != TK_IDENT && n->kind != TK_KEYWORD)) cc_error_tok(c, n, "macro name missing");
-                v = (find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = n->loc, .len = n->len }) != NULL) ^ neg;
+                v = is_defined(c, n) ^ neg;
                 t = skip_line(c, n->next);
             }
             cc_cond_incl_t *ci = cc_alloc(c, sizeof *ci);

@@ -525,6 +525,30 @@ static void compiles(const char *src)
     wq_cc_result_free(&r);
 }
 
+/* __LINE__ is the line of the use (of the outermost macro use inside an
+ * expansion), __FILE__ the file's name as a string; both are defined for
+ * #ifdef / defined(); a #define of the name wins.  The checks are #if
+ * lines, so a wrong value is an #error at compile time. */
+Test(cc, line_and_file_macros)
+{
+    compiles("#define HERE __LINE__\n"
+             "#if __LINE__ != 2\n#error line\n#endif\n"
+             "#if HERE != 5\n#error outermost\n#endif\n"
+             "#if !defined(__FILE__) || !defined(__LINE__)\n#error defined\n#endif\n"
+             "#ifndef __FILE__\n#error ifndef\n#endif\n"
+             "#define STR(x) #x\n"
+             "#define __LINE__ 99\n"
+             "#if __LINE__ != 99\n#error a define wins\n#endif\n"
+             "#if LONG_MAX != 0x7fffffffffffffffL || ULONG_MAX != 0xffffffffffffffffUL || LONG_MIN + 1 != -LONG_MAX\n"
+             "#error 64-bit limits\n#endif\n"
+             "#if __OPENCL_C_VERSION__ >= CL_VERSION_2_0 || CL_VERSION_2_0 != 200 || CL_VERSION_3_0 != 300\n"
+             "#error versions\n#endif\n"
+             "__kernel void k(__global uint *o) { o[0] = __LINE__ + ctz(o[1]) + ctz((ulong)o[2]); }\n");
+    /* __FILE__ in code is a string literal, which the device refuses */
+    diag("__kernel void k(__global uint *o) { o[0] = __FILE__[0]; }\n",
+         "t.cl:1:44: error: string literals are not supported by this device (warpq runs the integer subset of OpenCL C)", 44);
+}
+
 Test(cc, conversion_builtins)
 {
     compiles("__kernel void k(__global long *p, __global uint *q) { uint i = get_global_id(0);\n"
