@@ -290,6 +290,7 @@ static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to)
 }
 
 static int gen(lw_t *w, cc_node_t *n);
+static void gen_effect(lw_t *w, cc_node_t *n);
 static int widen64(lw_t *w, int v, const cc_type_t *from);
 static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b);
 static void gen_stmt(lw_t *w, cc_node_t *n);
@@ -1294,7 +1295,7 @@ static int gen64(lw_t *w, cc_node_t *n)
         gen_if_region(w, n->divergent, n->cond, arm_value64, n->then, n->els, &r);
         return r;
     }
-    case ND_COMMA: gen(w, n->lhs); return gen(w, n->rhs);
+    case ND_COMMA: gen_effect(w, n->lhs); return gen(w, n->rhs);
     case ND_CALL: {
         int r = 0;
         gen_call(w, n, &r);
@@ -1304,6 +1305,23 @@ static int gen64(lw_t *w, cc_node_t *n)
     default:
         cc_error_tok(w->c, n->tok, "internal: cannot lower this 64-bit expression (%d)", (int)n->kind);
     }
+}
+
+/* an expression evaluated for its side effects alone (a statement, the
+ * left side of a comma): an aggregate has no register to be loaded into,
+ * so its address is computed instead, which has the same side effects */
+static void gen_effect(lw_t *w, cc_node_t *n)
+{
+    if (n->ty && (n->ty->kind == TY_STRUCT || n->ty->kind == TY_ARRAY)) {
+        if (n->kind == ND_COMMA) {
+            gen_effect(w, n->lhs);
+            gen_effect(w, n->rhs);
+        } else {
+            gen_addr(w, n);
+        }
+        return;
+    }
+    gen(w, n);
 }
 
 static int gen(lw_t *w, cc_node_t *n)
@@ -1372,7 +1390,7 @@ static int gen(lw_t *w, cc_node_t *n)
         gen_if_region(w, n->divergent, n->cond, arm_value, n->then, n->els, &r);
         return r;
     }
-    case ND_COMMA: gen(w, n->lhs); return gen(w, n->rhs);
+    case ND_COMMA: gen_effect(w, n->lhs); return gen(w, n->rhs);
     case ND_DEREF: return load(w, gen_addr(w, n), n->ty);
     case ND_ADDR: {
         addr_t a = gen_addr(w, n->lhs);
@@ -1860,7 +1878,7 @@ static void gen_stmt(lw_t *w, cc_node_t *n)
     case ND_BLOCK:
         for (cc_node_t *s = n->body; s; s = s->next) gen_stmt(w, s);
         return;
-    case ND_EXPR_STMT: gen(w, n->lhs); return;
+    case ND_EXPR_STMT: gen_effect(w, n->lhs); return;
     case ND_IF:
         if (n->cond->kind == ND_NUM) { gen_stmt(w, n->cond->val ? n->then : n->els); return; }
         if (guarded_jump(w, n)) return;
