@@ -458,7 +458,7 @@ static int is_simple(const cc_node_t *n)
     case ND_DIV: case ND_MOD: case ND_LOGAND: case ND_LOGOR: case ND_COND: case ND_COMMA:
         return 0;
     case ND_BUILTIN:
-        if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD ||
+        if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD || n->bi == BI_PREFETCH ||
             n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_ENQUEUE_ND || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
@@ -754,6 +754,7 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_WORK_DIM: return param_word(w, P_DIM);
     case BI_BARRIER: gen(w, n->args); plain(w, WQ_OP_BAR, 0, 0); return 0;
     case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
+    case BI_PREFETCH: gen_effect(w, n->args); gen_effect(w, n->args->next); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
     case BI_ATOMIC: return gen_atomic(w, n);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:

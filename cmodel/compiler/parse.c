@@ -753,7 +753,7 @@ static const bi_ent_t builtins[] = {
     { "get_work_dim", BI_WORK_DIM, 0 }, { "get_global_offset", BI_GLOBAL_OFFSET, 1 },
     { "barrier", BI_BARRIER, 1 }, { "mem_fence", BI_MEM_FENCE, 1 },
     { "read_mem_fence", BI_MEM_FENCE, 1 }, { "write_mem_fence", BI_MEM_FENCE, 1 },
-    { "yield", BI_YIELD, 0 },
+    { "yield", BI_YIELD, 0 }, { "prefetch", BI_PREFETCH, 2 },
     { "min", BI_MIN, 2 }, { "max", BI_MAX, 2 }, { "abs", BI_ABS, 1 }, { "abs_diff", BI_ABS_DIFF, 2 },
     { "clamp", BI_CLAMP, 3 }, { "mad24", BI_MAD24, 3 }, { "mul24", BI_MUL24, 2 },
     { "mul_hi", BI_MUL_HI, 2 }, { "mad_hi", BI_MAD_HI, 3 }, { "rotate", BI_ROTATE, 2 },
@@ -901,7 +901,7 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
-                                         "prefetch", "vload2", "vload4", "vstore2", "vstore4",
+                                         "vload2", "vload4", "vstore2", "vstore4",
                                          "read_imagei", "write_imagei", "read_imageui", "sqrt",
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
@@ -979,6 +979,16 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
     case BI_WORK_DIM: n->ty = &cc_ty_uint; break;
     case BI_BARRIER: case BI_MEM_FENCE: case BI_YIELD: n->ty = &cc_ty_void; break;
     case BI_WQ_DONE: case BI_WQ_FINISH: n->ty = &cc_ty_void; break;
+    case BI_PREFETCH:
+        /* prefetch(const __global gentype *p, size_t n): a hint, kept for
+         * its operands' side effects (the device has no prefetch; its L1
+         * fills on a miss) */
+        if (n->args->ty->kind != TY_PTR || n->args->ty->as != AS_GLOBAL)
+            cc_error_tok(p->c, n->args->tok, "'prefetch' takes a __global pointer, not %s", cc_type_name(p->c, n->args->ty));
+        if (!cc_is_integer(n->args->next->ty))
+            cc_error_tok(p->c, n->args->next->tok, "'prefetch' takes an element count (size_t)");
+        n->ty = &cc_ty_void;
+        break;
     case BI_UPSAMPLE: {
         /* upsample(hi, lo): (hi << bits) | lo, twice hi's width with its
          * signedness; lo is the unsigned type of hi's width */

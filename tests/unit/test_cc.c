@@ -525,6 +525,15 @@ static void compiles(const char *src)
     wq_cc_result_free(&r);
 }
 
+/* prefetch: a hint kept for its operands' side effects, on __global
+ * pointers only */
+Test(cc, prefetch_is_a_hint)
+{
+    compiles("__kernel void k(__global uint *o) { uint i = 0; prefetch(o + i++, 4); o[0] = i; }\n");
+    diag("__kernel void k(__global int *o) { int x; prefetch(&x, 4); }\n",
+         "t.cl:1:52: error: 'prefetch' takes a __global pointer, not int*", 52);
+}
+
 /* __LINE__ is the line of the use (of the outermost macro use inside an
  * expansion), __FILE__ the file's name as a string; both are defined for
  * #ifdef / defined(); a #define of the name wins.  The checks are #if
