@@ -65,6 +65,7 @@ static cc_node_t *assign(ps_t *p);
 static cc_node_t *stmt(ps_t *p);
 static cc_node_t *compound(ps_t *p);
 static cc_type_t *declspec(ps_t *p, attr_t *at);
+static cc_type_t *typename_(ps_t *p);
 static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name);
 static int64_t const_expr(ps_t *p);
 static cc_node_t *cast_expr(ps_t *p);
@@ -383,7 +384,7 @@ static int is_typename(ps_t *p)
         "restrict", "inline", "__kernel", "kernel", "__global", "global", "__local", "local",
         "__private", "private", "__constant", "constant", "__attribute__", "__inline",
         "__restrict", "__const", "__volatile", "register", "auto", "__read_only", "__write_only",
-        "read_only", "write_only",
+        "read_only", "write_only", "__typeof__", "__typeof",
     };
     if (p->tok->kind == TK_KEYWORD) {
         for (size_t i = 0; i < sizeof kw / sizeof *kw; i++) if (is(p, kw[i])) return 1;
@@ -618,6 +619,18 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
             if (counter) break;
             p->tok = t->next;
             ty = enum_decl(p);
+            counter |= OTHER;
+            continue;
+        }
+        if (is(p, "__typeof__") || is(p, "__typeof")) {
+            /* GNU __typeof__ (clang accepts it in OpenCL C): the type of a
+             * type name or of an expression, which is not evaluated (as
+             * sizeof's); qualifiers come with it */
+            if (counter) break;
+            p->tok = t->next;
+            skip(p, "(");
+            ty = is_typename(p) ? typename_(p) : expr(p)->ty;
+            skip(p, ")");
             counter |= OTHER;
             continue;
         }

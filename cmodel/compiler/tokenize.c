@@ -24,7 +24,7 @@ static const char *const keywords[] = {
     "continue", "return", "switch", "case", "default", "goto", "sizeof", "__kernel", "kernel",
     "__global", "global", "__local", "local", "__private", "private", "__constant", "constant",
     "__attribute__", "__read_only", "__write_only", "read_only", "write_only", "__inline",
-    "__restrict", "__const", "__volatile", "register", "auto", "_Bool",
+    "__restrict", "__const", "__volatile", "register", "auto", "_Bool", "__typeof__", "__typeof",
 };
 
 void cc_convert_keywords(cc_tok_t *t)

@@ -1,6 +1,7 @@
 // ctz_limits.cl -- ctz on every integer width, the 64-bit <limits.h> names
-// of OpenCL C 1.2 (LONG_MAX, LONG_MIN, ULONG_MAX), __LINE__, __FILE__ and
-// the version macros clang defines (docs/compiler.md "The language").
+// of OpenCL C 1.2 (LONG_MAX, LONG_MIN, ULONG_MAX), __LINE__, __FILE__, the
+// version macros clang defines and __typeof__, whose operand is not
+// evaluated (docs/compiler.md "The language").
 // Work-item g takes v = 1 << (g % 33) for g < 33 (bit 32 is 0), then
 // random words; each writes 8 words: ctz of v as uchar, ushort, uint, char
 // and short, ctz of the ulong v << (g % 32) and of (ulong)v << 32 (low
@@ -21,7 +22,7 @@
 //@ expect_seq 1 64 8 8 8 8 8 16 40 0
 //@ expect_seq 1 248 8 16 31 8 16 62 63 0
 //@ expect_seq 1 256 8 16 32 8 16 64 64 0
-//@ expect_seq 2 0 57 0xffffffff 0x7fffffff 0x80000000 0xffffffff 1 1 0
+//@ expect_seq 2 0 58 0xffffffff 0x7fffffff 0x80000000 0xffffffff 1 1 128
 #if !defined(__warpq__) && __OPENCL_C_VERSION__ < 200
 #define ctz(x) ref_ctz((ulong)(x), 8 * sizeof(x))
 #endif
@@ -67,6 +68,8 @@ __kernel void ctz_limits(__global const uint *in, __global uint *out, __global u
 #if defined(__FILE__) && defined(__LINE__)
         pp[6] = 1;
 #endif
-        pp[7] = 0;
+        uint i = 0;
+        __typeof__(pp[i++] + 0) t = sizeof(__typeof__(LONG_MAX));
+        pp[7] = t * 16 + i;
     }
 }

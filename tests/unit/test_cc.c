@@ -525,6 +525,20 @@ static void compiles(const char *src)
     wq_cc_result_free(&r);
 }
 
+/* __typeof__ of a type name or an expression (not evaluated), with the
+ * qualifiers; a function's name is no expression here (no function
+ * pointers) */
+Test(cc, typeof_of_types_and_expressions)
+{
+    compiles("__kernel void k(__global uint *o, __global long *w) {\n"
+             "    __typeof__(o[0]) x = o[1]; __typeof(uint) y = 3; __typeof__(w[0] + 1) z = w[1];\n"
+             "    __typeof__(x) a[4]; uint i = 0; __typeof__(o[i++] + 0) t = sizeof(__typeof__(z));\n"
+             "    const __typeof__(y) c = 1;\n"
+             "    a[0] = x + y + (uint)z + t + i + c; o[0] = a[0]; }\n");
+    diag("int f(int v) { return v; }\n__kernel void k(__global int *o) { __typeof__(f) g; }\n",
+         "t.cl:2:47: error: use of undeclared identifier 'f'", 47);
+}
+
 /* prefetch: a hint kept for its operands' side effects, on __global
  * pointers only */
 Test(cc, prefetch_is_a_hint)
