@@ -130,8 +130,7 @@ clinfo_check() {
     ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend: $(grep -c '^\[WQ/0\]' "$log") device properties"
 }
 if command -v clinfo > /dev/null; then
-    clinfo_check model "warpq \(model, 32 lanes\)"
-    [ "$rtl" = 1 ] && clinfo_check rtl "warpq \(rtl, 32 lanes\)"
+    clinfo_check model "warpq \(model, 32 lanes\)"   # on rtl: below, once libwqrtl.so is built
 else
     bad "clinfo is missing (make deps installs it)"
 fi
@@ -164,6 +163,7 @@ refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: c
 
 if [ "$rtl" = 1 ]; then
     if so=$(bash scripts/cl_rtl_build.sh 32); then
+        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, 32 lanes\)"
         watch_check rtl hashtable
         ok
         for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done

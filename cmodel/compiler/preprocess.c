@@ -597,12 +597,13 @@ static cc_tok_t *include_file(cc_t *c, const cc_tok_t *at, const char *name, int
 /* wq/cc.h: the device's extensions, each also a predefined macro (below).
  * OpenCL 1.1 made the 32-bit atomics and byte-addressable stores core, and
  * 1.2 devices still name them (programs test the macros);
- * cl_warpq_enqueue is device-side enqueue (wq_enqueue and friends) */
+ * cles_khr_int64 is long and ulong, which an embedded-profile device
+ * supports only under that name (OpenCL 1.2 §10); cl_warpq_enqueue is device-side enqueue (wq_enqueue and friends) */
 const char *wq_cc_extensions(void)
 {
     return "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
            "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
-           "cl_khr_byte_addressable_store cl_warpq_enqueue";
+           "cl_khr_byte_addressable_store cles_khr_int64 cl_warpq_enqueue";
 }
 
 /* ---- the main loop -------------------------------------------------------------------------- */

@@ -307,6 +307,7 @@ cl_int wq_cl_enqueue(cl_command_queue q, wq_cl_cmd_t *c, cl_uint nwait,
 wq_cl_cmd_t *wq_cl_cmd_new(enum wq_cl_cmd_kind kind);
 /* start what can start without running the device */
 void   wq_cl_progress(cl_device_id d);
+void   wq_cl_poll(cl_device_id d, cl_event e);  /* a status poll: runs the device a little */
 /* run the device until done(arg) holds; CL_SUCCESS or an error */
 cl_int wq_cl_wait_until(cl_device_id d, int (*done)(void *), void *arg);
 /* clFinish, without the lock handling */

@@ -191,12 +191,14 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT: RET(cl_uint, 1);
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+    /* long is supported (cles_khr_int64, below); the embedded profile asks
+     * for 0 here only without it (OpenCL 1.2 §10) */
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG: RET(cl_uint, 1);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: RET(cl_uint, 0);
@@ -246,13 +248,15 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_NAME:                    RETS(d->name);
     case CL_DEVICE_VENDOR:                  RETS("warpq project");
     case CL_DRIVER_VERSION: {
+        /* "major_number.minor_number" (OpenCL 1.2 table 4.3): the ID
+         * register's version is the major number */
         char v[16];
-        snprintf(v, sizeof v, "%u", (unsigned)(d->drv.id & 0xFFFFu));
+        snprintf(v, sizeof v, "%u.0", (unsigned)(d->drv.id & 0xFFFFu));
         RETS(v);
     }
     case CL_DEVICE_PROFILE:                 RETS("EMBEDDED_PROFILE");
     case CL_DEVICE_VERSION:                 RETS("OpenCL 1.2 warpq");
-    case CL_DEVICE_OPENCL_C_VERSION:        RETS("OpenCL C 1.2");
+    case CL_DEVICE_OPENCL_C_VERSION:        RETS("OpenCL C 1.2 warpq");  /* a space after the version */
     case CL_DEVICE_EXTENSIONS:              RETS(wq_cc_extensions());  /* the compiler's list */
     case CL_DEVICE_PRINTF_BUFFER_SIZE:      RET(size_t, 0);
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: RET(cl_bool, CL_TRUE);

@@ -135,8 +135,8 @@ wq_cl_GetEventInfo(cl_event e, cl_event_info param, size_t size, void *value, si
     case CL_EVENT_COMMAND_TYPE:    RET(cl_command_type, e->type); break;
     case CL_EVENT_REFERENCE_COUNT: RET(cl_uint, e->h.refs); break;
     case CL_EVENT_COMMAND_EXECUTION_STATUS:
-        /* a program that polls this must see progress: start what can start */
-        wq_cl_progress(e->ctx->dev);
+        /* a program that polls this must see progress, flushed launches too */
+        wq_cl_poll(e->ctx->dev, e);
         RET(cl_int, e->status);
         break;
     default: rc = CL_INVALID_VALUE;

@@ -132,8 +132,11 @@ static cl_mem sub(cl_mem p, cl_mem_flags flags, cl_buffer_create_type type, cons
         *rc = CL_INVALID_VALUE;
         return NULL;
     }
+    /* host access: inherited unless named; HOST_NO_ACCESS narrows any
+     * parent, but READ_ONLY and WRITE_ONLY cannot replace each other or
+     * widen NO_ACCESS (OpenCL 1.2 §5.2.1) */
     cl_mem_flags ph = p->flags & HOSTACC, h = flags & HOSTACC;
-    if (ph && h && h != ph) { *rc = CL_INVALID_VALUE; return NULL; }
+    if (ph && h && h != ph && h != CL_MEM_HOST_NO_ACCESS) { *rc = CL_INVALID_VALUE; return NULL; }
     const cl_buffer_region *r = info;
     if (r->size == 0) { *rc = CL_INVALID_BUFFER_SIZE; return NULL; }
     if (r->origin > p->size || r->size > p->size - r->origin) { *rc = CL_INVALID_VALUE; return NULL; }

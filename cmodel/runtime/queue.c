@@ -14,7 +14,7 @@
  *     runs on the host, through the driver's memory access, once every
  *     earlier command of the queue is complete.
  * The device only moves while someone waits (clFinish, clWaitForEvents, a
- * blocking call, an event status poll): the simulation runs in the waiting
+ * blocking call) or polls an event's status: the simulation runs in that
  * thread, one driver poll slice at a time, interrupts serviced by the
  * driver in between (traps and channel errors become failed events).
  *
@@ -475,6 +475,35 @@ cl_int wq_cl_wait_until(cl_device_id d, int (*done)(void *), void *arg)
         wq_cl_lock_yield();
     }
     return CL_SUCCESS;
+}
+
+/* a launch the device has and has not finished */
+static int launch_in_flight(cl_device_id d)
+{
+    for (cl_command_queue q = d->queues; q; q = q->next_live)
+        for (wq_cl_cmd_t *c = q->head; c; c = c->next)
+            if (c->kind == WQ_CMD_LAUNCH && c->submitted && !wq_cl_event_done(c->ev)) return 1;
+    return 0;
+}
+
+/* a poll of an event's status: flushed work must make progress although
+ * nobody blocks (OpenCL 1.2 §5.13), and the device only runs in a calling
+ * thread, so the poll runs it -- up to POLL_SLICES slices, fewer once the
+ * event's status changes or no launch is in flight; other threads enter
+ * the API between slices, as in a wait.  A device that stops answering
+ * fails nothing here: the next wait reports it. */
+#define POLL_SLICES 16u
+void wq_cl_poll(cl_device_id d, cl_event e)
+{
+    wq_cl_progress(d);
+    cl_int before = e->status;
+    wq_cl_obj_iretain(e);       /* another thread may release it between slices */
+    for (unsigned i = 0; i < POLL_SLICES && e->status == before && !wq_cl_event_done(e) &&
+                         launch_in_flight(d); i++) {
+        if (slice(d)) break;
+        wq_cl_lock_yield();
+    }
+    wq_cl_obj_irelease(e);
 }
 
 static int queue_empty(void *p) { return ((cl_command_queue)p)->head == NULL; }

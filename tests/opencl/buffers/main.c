@@ -171,14 +171,20 @@ static void rects(cl_context ctx, cl_command_queue q)
     MUST(clReleaseMemObject(b));
 }
 
-static void subbuffers(cl_context ctx, cl_command_queue q)
+/* the alignment of a sub-buffer's origin, in bytes */
+static size_t sub_align(cl_context ctx)
 {
-    cl_int rc;
     cl_uint align = 0;
     cl_device_id dev;
     MUST(clGetContextInfo(ctx, CL_CONTEXT_DEVICES, sizeof dev, &dev, NULL));
     MUST(clGetDeviceInfo(dev, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align, &align, NULL));
-    size_t a = align / 8;
+    return align / 8;
+}
+
+static void subbuffers(cl_context ctx, cl_command_queue q)
+{
+    cl_int rc;
+    size_t a = sub_align(ctx);
     cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4 * a, NULL, &rc);
     MUST(rc);
     cl_buffer_region r = { a, 2 * a };
@@ -260,6 +266,51 @@ static void ordering(cl_context ctx, cl_command_queue q)
     MUST(clReleaseMemObject(b));
 }
 
+/* OpenCL 1.2 §5.2.1 (clCreateSubBuffer): a sub-buffer inherits its
+ * buffer's host access flags unless it names its own, and may narrow them
+ * but not widen them: CL_INVALID_VALUE for HOST_READ_ONLY under
+ * HOST_WRITE_ONLY, HOST_WRITE_ONLY under HOST_READ_ONLY, and either under
+ * HOST_NO_ACCESS.  Every parent x child combination, then what the created
+ * sub-buffer allows: a host read or write it does not allow is
+ * CL_INVALID_OPERATION (§5.2.2). */
+static void subbuffer_host_access(cl_context ctx, cl_command_queue q)
+{
+    static const cl_mem_flags host[] = { 0, CL_MEM_HOST_WRITE_ONLY, CL_MEM_HOST_READ_ONLY,
+                                         CL_MEM_HOST_NO_ACCESS };
+    static const char *const names[] = { "(none)", "HOST_WRITE_ONLY", "HOST_READ_ONLY",
+                                         "HOST_NO_ACCESS" };
+    cl_int rc;
+    size_t a = sub_align(ctx);
+    unsigned char word[4] = { 1, 2, 3, 4 };
+    for (int p = 0; p < 4; p++) {
+        cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE | host[p], 2 * a, NULL, &rc);
+        MUST(rc);
+        for (int c = 0; c < 4; c++) {
+            int widens = host[p] && host[c] && host[c] != host[p] &&
+                         host[c] != CL_MEM_HOST_NO_ACCESS;
+            cl_buffer_region r = { a, a };
+            cl_mem s = clCreateSubBuffer(b, host[c], CL_BUFFER_CREATE_TYPE_REGION, &r, &rc);
+            CHECK(widens ? !s && rc == CL_INVALID_VALUE : s && rc == CL_SUCCESS,
+                  "parent %s, sub-buffer %s: rc %d, expected %s", names[p], names[c], rc,
+                  widens ? "CL_INVALID_VALUE" : "CL_SUCCESS");
+            if (!s) continue;
+            cl_mem_flags f = 0, want = host[c] ? host[c] : host[p];
+            MUST(clGetMemObjectInfo(s, CL_MEM_FLAGS, sizeof f, &f, NULL));
+            CHECK((f & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)) == want,
+                  "parent %s, sub-buffer %s: CL_MEM_FLAGS %llx holds %s", names[p], names[c],
+                  (unsigned long long)f, names[host[c] ? c : p]);
+            int may_write = !(want & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS));
+            int may_read = !(want & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS));
+            EXPECT(may_write ? CL_SUCCESS : CL_INVALID_OPERATION,
+                   clEnqueueWriteBuffer(q, s, CL_TRUE, 0, 4, word, 0, NULL, NULL));
+            EXPECT(may_read ? CL_SUCCESS : CL_INVALID_OPERATION,
+                   clEnqueueReadBuffer(q, s, CL_TRUE, 0, 4, word, 0, NULL, NULL));
+            MUST(clReleaseMemObject(s));
+        }
+        MUST(clReleaseMemObject(b));
+    }
+}
+
 int main(void)
 {
     cl_platform_id p = t_platform();
@@ -274,6 +325,7 @@ int main(void)
     maps(ctx, q);
     rects(ctx, q);
     subbuffers(ctx, q);
+    subbuffer_host_access(ctx, q);
     ordering(ctx, q);
     MUST(clReleaseCommandQueue(q));
     MUST(clReleaseContext(ctx));

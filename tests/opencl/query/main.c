@@ -39,7 +39,7 @@ static void check_language_extensions(cl_platform_id p, cl_device_id d, const ch
     static const char *const language[] = {
         "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
         "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
-        "cl_khr_byte_addressable_store", "cl_warpq_enqueue",
+        "cl_khr_byte_addressable_store", "cl_warpq_enqueue", "cles_khr_int64",
     };
     char key[128];
     for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
@@ -78,6 +78,91 @@ static void check_language_extensions(cl_platform_id p, cl_device_id d, const ch
 
 #define DEV(T, x, param) T x = 0; MUST(clGetDeviceInfo(d, param, sizeof x, &x, NULL))
 
+/* OpenCL 1.2 §4.1 and §4.2: the version strings' formats.
+ *   CL_PLATFORM_VERSION, CL_DEVICE_VERSION
+ *       "OpenCL<space><major.minor><space><specific information>"
+ *   CL_DEVICE_OPENCL_C_VERSION
+ *       "OpenCL<space>C<space><major.minor><space><vendor-specific information>"
+ *   CL_DRIVER_VERSION  "major_number.minor_number"
+ * prefix is the text before the version; the version must be followed by a
+ * space (rest is what may follow it: NULL for the driver, which has none) */
+static void check_version(const char *what, const char *s, const char *prefix, int spaced)
+{
+    size_t n = strlen(prefix);
+    int ok = !strncmp(s, prefix, n);
+    const char *v = s + n;
+    int digits = 0;
+    while (ok && *v >= '0' && *v <= '9') v++, digits++;
+    ok = ok && digits > 0 && *v++ == '.';
+    digits = 0;
+    while (ok && *v >= '0' && *v <= '9') v++, digits++;
+    ok = ok && digits > 0 && (spaced ? *v == ' ' : (*v == 0 || *v == ' ' || *v == '+' || *v == '-'));
+    CHECK(ok, "%s \"%s\" is \"%s<major>.<minor>%s\" (OpenCL 1.2 §4)", what, s, prefix,
+          spaced ? " <information>" : "");
+}
+
+/* OpenCL 1.2 §10 (the embedded profile): 64-bit integers are supported
+ * only with cles_khr_int64, and CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG is 0
+ * without it.  An embedded device that runs a kernel with long arithmetic
+ * correctly must say so, or conformance tests of long skip themselves. */
+static void check_int64(cl_device_id d, const char *ext)
+{
+    char profile[64];
+    MUST(clGetDeviceInfo(d, CL_DEVICE_PROFILE, sizeof profile, profile, NULL));
+    int named = strstr(ext, " cles_khr_int64 ") != NULL;
+    DEV(cl_uint, pw, CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG);
+    DEV(cl_uint, nw, CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG);
+    if (strcmp(profile, "EMBEDDED_PROFILE")) {
+        CHECK(pw >= 1 && nw >= 1, "full profile: long is core, vector widths %u %u", pw, nw);
+        return;
+    }
+    CHECK(named ? pw >= 1 && nw >= 1 : pw == 0 && nw == 0,
+          "embedded profile, cles_khr_int64 %s: long vector widths %u %u", named ? "named" : "not named",
+          pw, nw);
+    cl_int rc;
+    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &rc);
+    MUST(rc);
+    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &rc);
+    MUST(rc);
+    /* a product whose high word matters, a 64-bit shift and a compare */
+    const char *src =
+        "__kernel void k(__global ulong *o, uint a, uint b) {\n"
+        "    ulong p = (ulong)a * b;\n"
+        "    long s = -(long)p >> 3;\n"
+        "    o[0] = p; o[1] = (ulong)s; o[2] = p > 0xFFFFFFFFul;\n"
+        "}\n";
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    MUST(rc);
+    rc = clBuildProgram(prog, 1, &d, "", NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        CHECK(!named, "a device that names cles_khr_int64 builds a kernel with ulong (rc %d)", rc);
+    } else {
+        cl_kernel k = clCreateKernel(prog, "k", &rc);
+        MUST(rc);
+        cl_mem o = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 3 * sizeof(cl_ulong), NULL, &rc);
+        MUST(rc);
+        cl_uint a = 0xDEADBEEFu, b = 0x12345u;
+        MUST(clSetKernelArg(k, 0, sizeof o, &o));
+        MUST(clSetKernelArg(k, 1, sizeof a, &a));
+        MUST(clSetKernelArg(k, 2, sizeof b, &b));
+        MUST(clEnqueueTask(q, k, 0, NULL, NULL));
+        cl_ulong got[3] = { 0, 0, 0 };
+        MUST(clEnqueueReadBuffer(q, o, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+        cl_ulong p = (cl_ulong)a * b;
+        int right = got[0] == p && got[1] == (cl_ulong)(-(cl_long)p >> 3) && got[2] == 1;
+        printf("%-28s %s\n", "64-bit integers", right ? "run correctly" : "wrong results");
+        CHECK(!right || named, "an embedded device whose kernels compute with long correctly "
+              "names cles_khr_int64");
+        CHECK(right || !named, "cles_khr_int64: long results %llx %llx %llx",
+              (unsigned long long)got[0], (unsigned long long)got[1], (unsigned long long)got[2]);
+        clReleaseMemObject(o);
+        clReleaseKernel(k);
+    }
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+}
+
 int main(void)
 {
     cl_platform_id p = t_platform();
@@ -86,7 +171,7 @@ int main(void)
     str_param(0, p, CL_PLATFORM_NAME, "platform name", s, sizeof s);
     str_param(0, p, CL_PLATFORM_VENDOR, "platform vendor", s, sizeof s);
     str_param(0, p, CL_PLATFORM_VERSION, "platform version", s, sizeof s);
-    CHECK(!strncmp(s, "OpenCL ", 7), "version string starts with \"OpenCL \"");
+    check_version("CL_PLATFORM_VERSION", s, "OpenCL ", 1);
     str_param(0, p, CL_PLATFORM_PROFILE, "platform profile", s, sizeof s);
     CHECK(!strcmp(s, "FULL_PROFILE") || !strcmp(s, "EMBEDDED_PROFILE"), "profile %s", s);
     str_param(0, p, CL_PLATFORM_EXTENSIONS, "platform extensions", s, sizeof s);
@@ -99,12 +184,16 @@ int main(void)
     str_param(1, d, CL_DEVICE_NAME, "device name", name, sizeof name);
     str_param(1, d, CL_DEVICE_VENDOR, "device vendor", s, sizeof s);
     str_param(1, d, CL_DRIVER_VERSION, "driver version", s, sizeof s);
+    check_version("CL_DRIVER_VERSION", s, "", 0);
     str_param(1, d, CL_DEVICE_VERSION, "device version", s, sizeof s);
+    check_version("CL_DEVICE_VERSION", s, "OpenCL ", 1);
     str_param(1, d, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C version", s, sizeof s);
+    check_version("CL_DEVICE_OPENCL_C_VERSION", s, "OpenCL C ", 1);
     str_param(1, d, CL_DEVICE_EXTENSIONS, "device extensions", s, sizeof s);
     char ext[sizeof s + 2];
     snprintf(ext, sizeof ext, " %s ", s);
     check_language_extensions(p, d, ext);
+    check_int64(d, ext);
 
     DEV(cl_device_type, type, CL_DEVICE_TYPE);
     DEV(size_t, wg, CL_DEVICE_MAX_WORK_GROUP_SIZE);
