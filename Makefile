@@ -228,6 +228,7 @@ synth-ice40: deps  ## the small configuration fitted to an iCE40 UP5K (build/rep
 fpga-ice40: deps  ## the iCEBreaker bitstream and its report (build/reports/fpga_ice40.txt)
 	bash scripts/fpga.sh ice40
 
+# (FPGA_SLURM=1: the seeds as a Slurm job array, docs/fpga/boards.md)
 fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (build/reports/fpga_ecp5.txt)
 	bash scripts/fpga.sh ecp5
 
