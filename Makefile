@@ -255,7 +255,8 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 # path's (docs/rtl/commit.md), the iCEBreaker's gate-level netlist, the
 # ULX3S core behind the UART bridge on a clean and a damaged line, then
 # seeds 1..1000 of generated programs and command streams on 2 jobs, 40
-# of them on a one-node Slurm cluster (scripts/slurm_test.sh), the
+# of them on a one-node Slurm cluster with coverage and the ECP5 seed
+# sweep as job arrays (scripts/slurm_test.sh), the
 # long generated-kernel and alias sweeps, SystemC's RTL wrapper in full,
 # every formal job and the planted formal bugs, the benches' full sets and
 # the long compiler fuzz
