@@ -228,6 +228,7 @@ synth-ice40: deps  ## the small configuration fitted to an iCE40 UP5K (build/rep
 fpga-ice40: deps  ## the iCEBreaker bitstream and its report (build/reports/fpga_ice40.txt)
 	bash scripts/fpga.sh ice40
 
+# (FPGA_SLURM=1: the seeds as a Slurm job array, docs/fpga/boards.md)
 fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (build/reports/fpga_ecp5.txt)
 	bash scripts/fpga.sh ecp5
 
@@ -254,7 +255,8 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 # path's (docs/rtl/commit.md), the iCEBreaker's gate-level netlist, the
 # ULX3S core behind the UART bridge on a clean and a damaged line, then
 # seeds 1..1000 of generated programs and command streams on 2 jobs, 40
-# of them on a one-node Slurm cluster (scripts/slurm_test.sh), the
+# of them on a one-node Slurm cluster with coverage and the ECP5 seed
+# sweep as job arrays (scripts/slurm_test.sh), the
 # long generated-kernel and alias sweeps, SystemC's RTL wrapper in full,
 # every formal job and the planted formal bugs, the benches' full sets and
 # the long compiler fuzz

@@ -27,6 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "coverage: FAIL: $*" >&2; exit 1; }
+. scripts/lib/coverage_sum.sh
 R=build/reports/coverage
 command -v verilator_coverage >/dev/null || fail "verilator_coverage not installed (make deps)"
 rm -rf "$R"
@@ -66,59 +67,12 @@ verilator_coverage --write "$R/merged.dat" "$R/merged_lockstep.dat" "${bdats[@]}
 verilator_coverage --annotate "$R/annotated" --annotate-min 1 "$R/merged.dat" \
     > "$R/annotate.log" 2>&1 || { cat "$R/annotate.log" >&2; fail "verilator_coverage --annotate"; }
 
-# A coverage.dat line is  C '<fields>' <count>,  the fields separated by
-# \001, each name\002value: page = v_line/<module> or v_toggle/<module>
-# (<module>__<suffix> for a parameterized copy), f/l/n = file, line,
-# column, o = the point's text, h = the instance.  A point is counted once
-# per module (all instances and parameter sets merged): covered when any of
-# them hit it.
-summarize() {   # MERGED.dat -> the per-module table
-awk '
-    /^C / {
-        cnt = $NF
-        body = $0; sub(/^C \047/, "", body); sub(/\047 [0-9]+$/, "", body)
-        n = split(body, f, "\001")
-        page = ""; key = ""
-        for (i = 1; i <= n; i++) {
-            split(f[i], kv, "\002")
-            if (kv[1] == "page") page = kv[2]
-            else if (kv[1] != "h") key = key "\001" f[i]
-        }
-        split(page, pg, "/")
-        kind = pg[1]; sub(/^v_/, "", kind)
-        mod = pg[2]; sub(/__.*/, "", mod)
-        id = kind SUBSEP mod SUBSEP key
-        if (!(id in seen)) { seen[id] = 1; tot[kind, mod]++; mods[mod] = 1 }
-        if (cnt + 0 > 0 && !(id in hitp)) { hitp[id] = 1; hit[kind, mod]++ }
-    }
-    function cell(k, m,   t) {
-        t = tot[k, m] + 0
-        if (t == 0) return sprintf("%21s", "-")
-        return sprintf("%6d/%-6d %6.1f%%", hit[k, m], t, 100.0 * hit[k, m] / t)
-    }
-    END {
-        printf "%-18s %21s  %21s\n", "module", "line", "toggle"
-        nm = 0
-        for (m in mods) names[++nm] = m
-        for (i = 2; i <= nm; i++)       # insertion sort: awk has no sort()
-            for (j = i; j > 1 && names[j - 1] > names[j]; j--) {
-                t = names[j]; names[j] = names[j - 1]; names[j - 1] = t }
-        for (i = 1; i <= nm; i++) {
-            m = names[i]
-            printf "%-18s %s  %s\n", m, cell("line", m), cell("toggle", m)
-            tot["line", "TOTAL"] += tot["line", m]; hit["line", "TOTAL"] += hit["line", m]
-            tot["toggle", "TOTAL"] += tot["toggle", m]; hit["toggle", "TOTAL"] += hit["toggle", m]
-        }
-        printf "%-18s %s  %s\n", "TOTAL", cell("line", "TOTAL"), cell("toggle", "TOTAL")
-    }' "$1"
-}
-summarize "$R/merged_lockstep.dat" > "$R/summary_lockstep.txt"
-summarize "$R/merged.dat" > "$R/summary.txt"
+cov_summarize "$R/merged_lockstep.dat" > "$R/summary_lockstep.txt"
+cov_summarize "$R/merged.dat" > "$R/summary.txt"
 grep -q '^TOTAL' "$R/summary.txt" || fail "no coverage points in $R/merged.dat"
 
 # ---- functional coverage ------------------------------------------------------------
-awk '{ s[$1] += $2; if (!($1 in o)) { o[$1] = ++n; name[n] = $1 } }
-     END { for (i = 1; i <= n; i++) print name[i], s[name[i]] }' "${fcovs[@]}" > "$R/fcov.txt"
+cov_fcov_sum "${fcovs[@]}" > "$R/fcov.txt"
 bins=$(wc -l < "$R/fcov.txt")
 [ "$bins" -gt 0 ] || fail "no functional bins"
 holes=$(awk '$2 == 0' "$R/fcov.txt" | wc -l)

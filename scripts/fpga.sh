@@ -39,6 +39,12 @@
 #               cores); the first seed that routes is the build's (the
 #               seeds routing beside it are stopped, the rest not
 #               started), and the report names every seed's outcome
+#   FPGA_SLURM=1 ecp5: the sweep on a Slurm cluster: synthesis a job, each
+#               seed a task of a job array after it, a final job that
+#               chooses among the seeds as the local sweep does, reports
+#               every seed's outcome and fails when a task died
+#               (docs/fpga/boards.md "The sweep on a Slurm cluster");
+#               FPGA_SLURM_PARTITION, FPGA_SLURM_TIME (a task's limit)
 #   FPGA_ROUTE_STALL ecp5: router2 is stopped as stalled on a placement
 #               when its fewest overused wires are this many iterations
 #               old, and as many as it took to reach them, and the last
@@ -92,6 +98,8 @@ fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
 . scripts/lib/top_param.sh
 . scripts/lib/router2_log.sh
 . scripts/lib/ecp5_sweep.sh
+. scripts/lib/ecp5_fake_tools.sh
+. scripts/lib/slurm_jobs.sh
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
@@ -247,33 +255,15 @@ $want"
     mkroute 81332 5616 708 298 188 147 138 126 107 97 104 111 125 139 188 220 277 291 322 385
     [ "$(route_stall "$rl.log" 10)" = "10 97" ] || fail "route_stall: a route rising from 97 to 385 not stalled"
     echo "fpga: router2 stall rule on made-up logs: routes rising from 4 510 and from 97 stopped, a slower rise, a wander back down and a few dozen wires left alone"
-    # the seed sweep (scripts/lib/ecp5_sweep.sh) with a nextpnr made up
-    # here, each seed its own outcome: 11's placement fails, 3's router
+    # the seed sweep (scripts/lib/ecp5_sweep.sh) with a made-up nextpnr
+    # (scripts/lib/ecp5_fake_tools.sh), each seed its own outcome: 11's placement fails, 3's router
     # stalls (the rising log above), 9's router is slow, 5 routes; all
     # four at once: 5 is the build's, 9 is stopped when 5 has routed; then
     # 5 and 9 one at a time: 5's route is reused and 9 is never started;
     # with no seed routing, the nearest is named
     sw=build/fpga/lint_sweep
     rm -rf "$sw"; mkdir -p "$sw/bin"
-    {   echo '#!/usr/bin/env bash'
-        echo 'log="" sd="" wr="" cfg="" rep="" route=1'
-        echo 'while [ $# -gt 0 ]; do case $1 in --log) log=$2; shift ;; --seed) sd=$2; shift ;;'
-        echo '  --write) wr=$2; shift ;; --textcfg) cfg=$2; shift ;; --report) rep=$2; shift ;;'
-        echo '  --no-route) route=0 ;; esac; shift; done'
-        echo 'if [ $route = 0 ]; then'
-        echo '  [ "$sd" != 11 ] || { echo "ERROR: made-up placement failure" > "$log"; exit 1; }'
-        echo '  echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 16.$sd MHz (PASS at 6.25 MHz)" > "$log"'
-        echo '  echo "{}" > "$wr"; exit 0; fi'
-        echo 'case $sd in'
-        echo "  3) i=0; for o in ${rise[*]}; do i=\$((i + 1))"
-        echo '       echo "Info:     iter=$i wires=9 overused=$o overuse=$o archfail=NA"; done > "$log"; exec sleep 60 ;;'
-        echo '  9) echo "Info:     iter=1 wires=9 overused=900 overuse=900 archfail=NA" > "$log"; exec sleep 60 ;;'
-        echo '  5) sleep 4; echo "Info:     iter=1 wires=9 overused=0 overuse=0 archfail=NA" > "$log"'
-        echo '     echo "Info: Max frequency for clock '"'"'\$glbnet\$core_clk'"'"': 17.25 MHz (PASS at 12.50 MHz)" >> "$log"'
-        echo '     echo cfg > "$cfg"; echo "{}" > "$rep" ;;'
-        echo 'esac'
-    } > "$sw/bin/nextpnr-ecp5"
-    chmod +x "$sw/bin/nextpnr-ecp5"
+    fake_nextpnr_ecp5 "$sw/bin/nextpnr-ecp5" "${rise[@]}"
     echo '{}' > "$sw/wq_ulx3s.json"
     sweep_run() {   # JOBS SEED... -> "chosen|fmax|near|sweep"
         (   pnr=$sw/bin/nextpnr-ecp5 pnr_opts="" freq=75 top=wq_ulx3s out=$sw tmo=0 stall=10
@@ -429,6 +419,56 @@ stall=${FPGA_ROUTE_STALL:-10}
 [[ $stall =~ ^[0-9]+$ ]] || fail "FPGA_ROUTE_STALL: '$stall' is not a count"
 mkdir -p "$out" build/reports
 
+# ---- FPGA_SLURM=1: the sweep on a Slurm cluster ------------------------------------
+# This script three times over, as jobs (sbatch passes the environment on,
+# FPGA_SLURM_STAGE says which part): synthesis once, then a job array of a
+# task a seed (the array's index is the seed) after it succeeded, each
+# task pnr_seed in $out/seed_N/ as the local sweep runs it (a seed that
+# finds $out/sweep.won written by a sibling stops, the same rule), then a
+# final job after every task ended: the local sweep's choice over the
+# seeds (sweep_outcome), a seed whose task left no $out/seed_N/pnr.rc is
+# dead (its state from scontrol), then packing and the report as a local
+# run; it fails when a task died, as when no seed routed.  The submitting
+# command waits for it and exits with its status.
+slurm_stage=${FPGA_SLURM_STAGE:-}
+sl=$out/slurm
+if [ "${FPGA_SLURM:-0}" = 1 ] && [ -z "$slurm_stage" ]; then
+    [ "$split" = 1 ] || fail "FPGA_SLURM: the $board flow has no seed sweep (ecp5 only)"
+    command -v sbatch > /dev/null || fail "FPGA_SLURM: no sbatch here (make deps installs slurm-client)"
+    mkdir -p "$sl"
+    rm -f "$sl"/*.log "$sl/jobs" "$sl/status" "$out/sweep.won"
+    for sd in "${seeds[@]}"; do rm -f "$out/seed_$sd/pnr.rc"; done
+    sb=(sbatch --parsable -c 1)
+    [ -z "${FPGA_SLURM_PARTITION:-}" ] || sb+=(--partition "$FPGA_SLURM_PARTITION")
+    printf -v w 'exec bash %q %q' "$(pwd)/scripts/fpga.sh" "$board"
+    sid=$(FPGA_SLURM_STAGE=synth "${sb[@]}" -J wq-fpga-synth -o "$sl/synth.log" --wrap "$w") ||
+        fail "sbatch (the synthesis job)"
+    sid=${sid%%;*}
+    arr=(-J wq-fpga-seed --array "$(IFS=,; echo "${seeds[*]}")" --dependency "afterok:$sid"
+         --kill-on-invalid-dep=yes -o "$sl/seed_%a.log")
+    [ -z "${FPGA_SLURM_TIME:-}" ] || arr+=(--time "$FPGA_SLURM_TIME")
+    aid=$(FPGA_SLURM_STAGE=seed "${sb[@]}" "${arr[@]}" --wrap "$w") || fail "sbatch (the seeds' array job)"
+    aid=${aid%%;*}
+    fid=$(FPGA_SLURM_STAGE=final FPGA_SLURM_ARRAY=$aid FPGA_SLURM_SYNTH=$sid "${sb[@]}" -J wq-fpga-final \
+          -o "$sl/final.log" --dependency "afterany:$aid" --wrap "$w") || fail "sbatch (the final job)"
+    fid=${fid%%;*}
+    echo "$sid $aid $fid" > "$sl/jobs"
+    echo "fpga: slurm: synthesis job $sid, array job $aid (seeds ${seeds[*]}), final job $fid; logs $sl/"
+    st=$(slurm_wait "$fid")
+    [ -f "$sl/status" ] || fail "the final job $fid ended (${st:-state unknown}) without a status: $sl/final.log"
+    cat "$sl/final.log"
+    exit "$(cat "$sl/status")"
+fi
+case $slurm_stage in
+    "") ;;
+    synth|seed|final)
+        [ "$split" = 1 ] || fail "FPGA_SLURM_STAGE: the $board flow has no seed sweep"
+        echo "fpga: slurm $slurm_stage job ${SLURM_JOB_ID:-?} on $(hostname)"
+        # the final job's status for the submitter, whatever ends it
+        [ "$slurm_stage" != final ] || trap 'echo $? > "$sl/status.tmp"; mv "$sl/status.tmp" "$sl/status"' EXIT ;;
+    *) fail "FPGA_SLURM_STAGE: '$slurm_stage' (synth, seed or final)" ;;
+esac
+
 # ---- synthesis (skipped when the netlist is newer than every input and was
 # made by the same command) -------------------------------------------------------
 t0=$(date +%s)
@@ -438,6 +478,9 @@ if [ -s "$out/$top.json" ] && [ -s "$out/synth.stat" ] && [ "$(cat "$out/synth.c
    [ -z "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/$top.json" -type f -print -quit)" ]; then
     echo "fpga: $out/$top.json is up to date: synthesis skipped"
 else
+    # (a seed's task and the final job take the synthesis job's netlist)
+    case $slurm_stage in seed|final)
+        fail "$out/$top.json is not the synthesis job's, up to date (job ${FPGA_SLURM_SYNTH:-?}: $sl/synth.log)" ;; esac
     rm -f "$out/synth.cmd"
     nice yosys -q -l "$slog" -p "
         $cmd
@@ -451,6 +494,17 @@ else
         fail "a signal has several drivers (log: $slog)"
     fi
     echo "$cmd" > "$out/synth.cmd"
+fi
+if [ "$slurm_stage" = synth ]; then job_cpu fpga; exit 0; fi
+if [ "$slurm_stage" = seed ]; then
+    sd=${SLURM_ARRAY_TASK_ID:?FPGA_SLURM_STAGE=seed runs in a Slurm array task}
+    [[ " ${seeds[*]} " == *" $sd "* ]] || fail "array task $sd is not one of FPGA_SEEDS (${seeds[*]})"
+    tmo=${FPGA_PNR_TIMEOUT:-0} heat=()
+    [ "${FPGA_HEATMAP:-0}" = 1 ] && heat=(--router2-heatmap "$out/heat")
+    pnr_seed "$out/seed_$sd" "$sd"
+    echo "fpga: seed $sd: nextpnr's exit status $(cat "$out/seed_$sd/pnr.rc")"
+    job_cpu fpga
+    exit 0
 fi
 # the longest logic path by cell count, named (seconds; before place and
 # route, so a stopped run still has it)
@@ -473,7 +527,7 @@ plog="$out/pnr.log"
 rm -f "$bits" "$out"/heat_*.csv
 heat=()
 [ "${FPGA_HEATMAP:-0}" = 1 ] && heat=(--router2-heatmap "$out/heat")
-pnr_ok=1 pnr_rc=0
+pnr_ok=1 pnr_rc=0 dead=()
 tmo=${FPGA_PNR_TIMEOUT:-0}
 place_note=""
 if [ "$split" = 1 ]; then
@@ -482,7 +536,21 @@ if [ "$split" = 1 ]; then
     # the build's (its configuration is packed, its logs are the report's);
     # with none routed, the seed whose router came nearest is reported
     rm -f "$out/pnr.log" "$out/$top.config" "$out/route_timing.json"
-    seed_sweep "${seeds[@]}"
+    if [ "$slurm_stage" = final ]; then
+        # the seeds' tasks have ended: each seed's outcome as the local
+        # sweep's, a seed without one a dead task
+        sweep="" chosen="" chosen_f="" near="" near_o=""
+        states=$(slurm_states "$FPGA_SLURM_ARRAY")
+        for sd in "${seeds[@]}"; do
+            if [ -f "$out/seed_$sd/pnr.rc" ]; then sweep_outcome "$sd"; continue; fi
+            st=$(slurm_task_state "$states" "$sd")
+            sweep+="${sweep:+; }seed $sd: its task ${FPGA_SLURM_ARRAY}_$sd died (${st:-state unknown}; $sl/seed_$sd.log)"
+            dead+=("$sd")
+        done
+        rm -f "$out/sweep.won"
+    else
+        seed_sweep "${seeds[@]}"
+    fi
     seed=${chosen:-${near:-${seeds[-1]}}}
     d="$out/seed_$seed"
     pnr_rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
@@ -595,6 +663,8 @@ over=()
     fi
 } > "$r"
 sed "s/^/fpga: /" "$r"
+[ "$slurm_stage" != final ] || job_cpu fpga
+[ ${#dead[@]} -eq 0 ] || fail "the tasks of seeds ${dead[*]} died, leaving no result ($sl/)"
 [ ${#over[@]} -eq 0 ] || fail "over the device: ${over[*]} ($r)"
 [ -n "$fmax" ] || fail "$pnr (log: $plog)"
 awk -v f="$fmax" -v b="$core_mhz" 'BEGIN { exit !(f >= b) }' || fail "Fmax $fmax MHz under the core clock $core_mhz MHz"

@@ -27,7 +27,8 @@
 # are stopped, the batches after it are not started.  Sets `chosen` and
 # `chosen_f` (the routed seed and its Fmax; the fastest if two finish
 # together), else `near` (the seed whose router came nearest: the fewest
-# overused wires), and `sweep`, each seed's outcome in a line of text.
+# overused wires), and `sweep`, each seed's outcome in a line of text
+# (sweep_outcome).
 
 core_fmax_log() {   # LOG -> the core clock's figures, one a line
     # nextpnr's timing analysis runs after placement (an estimate of the
@@ -47,8 +48,14 @@ core_fmax_log() {   # LOG -> the core clock's figures, one a line
 # Returns the run's exit status, 1 when it was stopped.
 pnr_watch() {
     local pid=$1 d=$2 sd=$3 route=$4 st w rc=0
+    local k
     while kill -0 "$pid" 2>/dev/null; do
-        sleep "${sweep_poll:-10}"
+        # (a second at a time: a run that ends, a placement that fails at
+        # once, is not waited for to the next look)
+        for ((k = 0; k < ${sweep_poll:-10}; k++)); do
+            sleep 1
+            kill -0 "$pid" 2>/dev/null || break
+        done
         kill -0 "$pid" 2>/dev/null || break
         # (a stall first: a router that has stalled is reported so, even
         # when a sibling has routed in the same look)
@@ -124,8 +131,47 @@ pnr_seed() {
     echo "$note" > "$d/note"
 }
 
+# sweep_outcome SEED: seed SEED's outcome, from what pnr_seed left in
+# $out/seed_SEED/, added to `sweep`; a routed seed faster than `chosen_f`
+# becomes `chosen`, an unrouted one nearer than `near_o` (its fewest
+# overused wires) `near`.  The local sweep calls it for each seed of a
+# batch, the FPGA_SLURM sweep's final job for each seed whose task ended.
+sweep_outcome() {
+    local sd=$1 d=$out/seed_$1 rc f o e si so
+    rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
+    f=""
+    [ "$rc" = 0 ] && f=$(core_fmax_log "$d/route.log" | tail -1)
+    if [ -n "$f" ]; then
+        sweep+="${sweep:+; }seed $sd routed, $f MHz"
+        if [ -z "$chosen_f" ] || awk -v a="$f" -v b="$chosen_f" 'BEGIN { exit !(a > b) }'; then
+            chosen=$sd chosen_f=$f
+        fi
+        return 0
+    fi
+    # (no route.log when the placement failed: route_best prints nothing)
+    o=$(route_best "$d/route.log" || true)
+    if [ -f "$d/preempted" ]; then
+        sweep+="${sweep:+; }seed $sd stopped (seed $(cat "$d/preempted") routed first)"
+        return 0    # (not a seed the router gave up on)
+    elif [ -f "$d/stalled" ]; then
+        read -r si so < "$d/stalled"
+        sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, then rising)"
+    elif [ "$rc" = 124 ]; then
+        sweep+="${sweep:+; }seed $sd stopped by FPGA_PNR_TIMEOUT"
+    elif [ "$rc" = 0 ]; then
+        sweep+="${sweep:+; }seed $sd routed, no Fmax line for the core clock"
+    else
+        e=$(grep -h -m1 -E '^ERROR' "$d/place.log" "$d/route.log" 2>/dev/null | head -1 | sed 's/^ERROR: *//' || true)
+        [ -n "$e" ] || e="nextpnr's exit status $rc"
+        sweep+="${sweep:+; }seed $sd failed ($e)"
+    fi
+    if [ -n "$o" ] && { [ -z "$near_o" ] || [ "${o#* }" -lt "$near_o" ]; }; then
+        near=$sd near_o=${o#* }
+    fi
+}
+
 seed_sweep() {
-    local jobs p sd d rc f o e si so batch pids near_o
+    local jobs p sd batch pids
     jobs=${FPGA_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [[ $jobs =~ ^[1-9][0-9]*$ ]] || fail "FPGA_JOBS: '$jobs' is not a count"
     sweep="" chosen="" chosen_f="" near="" near_o=""
@@ -140,37 +186,8 @@ seed_sweep() {
         done
         for p in "${pids[@]}"; do wait "$p" || true; done
         for sd in "${batch[@]}"; do
-            d="$out/seed_$sd"
             cat "$out/seed_$sd.out"; rm -f "$out/seed_$sd.out"
-            rc=$(cat "$d/pnr.rc" 2>/dev/null || echo 1)
-            f=""
-            [ "$rc" = 0 ] && f=$(core_fmax_log "$d/route.log" | tail -1)
-            if [ -n "$f" ]; then
-                sweep+="${sweep:+; }seed $sd routed, $f MHz"
-                if [ -z "$chosen_f" ] || awk -v a="$f" -v b="$chosen_f" 'BEGIN { exit !(a > b) }'; then
-                    chosen=$sd chosen_f=$f
-                fi
-                continue
-            fi
-            o=$(route_best "$d/route.log")
-            if [ -f "$d/preempted" ]; then
-                sweep+="${sweep:+; }seed $sd stopped (seed $(cat "$d/preempted") routed first)"
-                continue    # (not a seed the router gave up on)
-            elif [ -f "$d/stalled" ]; then
-                read -r si so < "$d/stalled"
-                sweep+="${sweep:+; }seed $sd stalled (router2's fewest overused wires $so at iteration $si, then rising)"
-            elif [ "$rc" = 124 ]; then
-                sweep+="${sweep:+; }seed $sd stopped by FPGA_PNR_TIMEOUT"
-            elif [ "$rc" = 0 ]; then
-                sweep+="${sweep:+; }seed $sd routed, no Fmax line for the core clock"
-            else
-                e=$(grep -h -m1 -E '^ERROR' "$d/place.log" "$d/route.log" 2>/dev/null | head -1 | sed 's/^ERROR: *//' || true)
-                [ -n "$e" ] || e="nextpnr's exit status $rc"
-                sweep+="${sweep:+; }seed $sd failed ($e)"
-            fi
-            if [ -n "$o" ] && { [ -z "$near_o" ] || [ "${o#* }" -lt "$near_o" ]; }; then
-                near=$sd near_o=${o#* }
-            fi
+            sweep_outcome "$sd"
         done
     done
     rm -f "$out/sweep.won"

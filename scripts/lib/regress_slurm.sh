@@ -15,31 +15,11 @@
 #   RUN/junit.xml          the merged JUnit, one failing testcase per dead task
 #   RUN/verdict.txt        the merge job's report, RUN/status its exit status
 #   RUN/resubmit           the command that runs only what failed, again
+#   RUN/cov/               --coverage: runs/<kind>_<S>.dat and .fcov (the
+#                          tasks'), merged.dat, summary.txt, fcov.txt (the
+#                          merge job's)
 
-# "TASKS STATE REASON" per record of `scontrol show job` (TASKS: an array
-# task id, a range of pending ones such as 2-5%4, or - for a plain job)
-slurm_states() {   # JOBID
-    scontrol show job -o "$1" 2>/dev/null | awk '{
-        t = "-"; st = "?"; r = "None"
-        for (i = 1; i <= NF; i++) {
-            if ($i ~ /^ArrayTaskId=/) t = substr($i, 13)
-            else if ($i ~ /^JobState=/) st = substr($i, 10)
-            else if ($i ~ /^Reason=/) r = substr($i, 8)
-        }
-        print t, st, r }' || true
-}
-
-# the state of array task I in the output of slurm_states
-slurm_task_state() {   # STATES I
-    printf '%s\n' "$1" | awk -v i="$2" '{
-        t = $1; sub(/%.*/, "", t); n = split(t, a, ",")
-        for (k = 1; k <= n; k++) {
-            if (split(a[k], b, "-") == 2) { if (i >= b[1] + 0 && i <= b[2] + 0) hit = 1 }
-            else if (a[k] == i) hit = 1
-            if (hit) { print $2 ($3 != "None" ? " (" $3 ")" : ""); exit }
-        }
-    }'
-}
+. scripts/lib/slurm_jobs.sh
 
 slurm_main() {
     local mode=$1; shift
@@ -54,7 +34,7 @@ slurm_main() {
 
 # ---- submitting (the user's command) -------------------------------------------------
 slurm_submit() {
-    local seeds= nodes=4 part= tlimit= jobs=1 kind=all rtl= run= wait=1 junit= s i
+    local seeds= nodes=4 part= tlimit= jobs=1 kind=all rtl= run= wait=1 junit= cov= s i
     while [ $# -gt 0 ]; do
         case "$1" in
         --seeds)     [ $# -ge 2 ] || fail "--seeds SEEDS"; seeds=$2; shift 2 ;;
@@ -68,6 +48,7 @@ slurm_submit() {
         --run)       [ $# -ge 2 ] || fail "--run DIR"; run=$2; shift 2 ;;
         --junit)     [ $# -ge 2 ] || fail "--junit FILE"; junit=$2; shift 2 ;;
         --no-wait)   wait=0; shift ;;
+        --coverage)  cov=1; shift ;;
         *) fail "--slurm: unknown argument $1 (scripts/regress --help)" ;;
         esac
     done
@@ -77,6 +58,7 @@ slurm_submit() {
     case "$kind" in prog|stream|all) ;; *) fail "--kind prog|stream|all" ;; esac
     [[ "$nodes" =~ ^[1-9][0-9]*$ ]] || fail "--nodes N (N >= 1)"
     [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "--jobs N (N >= 1)"
+    [ -z "$cov" ] || [ -z "$rtl" ] || fail "--coverage: not with --rtl"
     # shard I runs the seeds with S % N == I; a shard without seeds gets no task
     local shards=()
     for ((i = 0; i < nodes; i++)); do
@@ -87,10 +69,11 @@ slurm_submit() {
     run=$(cd "$run" && pwd)
     rm -f "$run"/junit/*.xml "$run"/logs/*.log "$run/junit.xml" "$run/verdict.txt" "$run/status" \
           "$run/bins" "$run/resubmit" "$run/jobs"
+    rm -rf "$run/cov"
     {
         printf 'seeds=%q\n' "$seeds"; printf 'kind=%q\n' "$kind"; printf 'nodes=%q\n' "$nodes"
         printf 'jobs=%q\n' "$jobs"; printf 'rtl=%q\n' "$rtl"; printf 'part=%q\n' "$part"
-        printf 'tlimit=%q\n' "$tlimit"; printf 'shards=%q\n' "${shards[*]}"
+        printf 'tlimit=%q\n' "$tlimit"; printf 'shards=%q\n' "${shards[*]}"; printf 'cov=%q\n' "$cov"
     } > "$run/meta"
     local root sb=(sbatch --parsable) w bid aid mid
     root=$(pwd)
@@ -117,11 +100,7 @@ slurm_submit() {
         return 0
     fi
     local st
-    while :; do
-        st=$(slurm_states "$mid" | awk '{ print $2; exit }')
-        case "$st" in PENDING|CONFIGURING|RUNNING|COMPLETING|SUSPENDED|REQUEUED|RESIZING) ;; *) break ;; esac
-        sleep "${REGRESS_SLURM_POLL:-2}"
-    done
+    st=$(slurm_wait "$mid")
     [ -f "$run/status" ] || fail "the merge job $mid ended (${st:-state unknown}) without a verdict: $run/logs/merge.log"
     cat "$run/verdict.txt"
     [ -z "$junit" ] || cp "$run/junit.xml" "$junit"
@@ -129,17 +108,11 @@ slurm_submit() {
 }
 
 # ---- the jobs ------------------------------------------------------------------------
-# the CPU time of the job's finished commands, as its log's last line (no
-# accounting needed; scripts/slurm_test.sh adds them up)
-job_cpu() {   # (the shell's cutime and cstime, in clock ticks)
-    awk -v hz="$(getconf CLK_TCK)" '{ printf "regress: job CPU %.1f s (user %.1f s, system %.1f s)\n",
-                                      ($16 + $17) / hz, $16 / hz, $17 / hz }' "/proc/$$/stat"
-}
-
 slurm_build() {   # RUN: make build, the harnesses every task uses, once
     local run=$1 la v
     . "$run/meta"
     [ -z "$rtl" ] || export REGRESS_RTL=$rtl
+    [ -z "$cov" ] || export REGRESS_COV=1
     parse_seeds "$seeds"
     echo "regress: build job on $(hostname)"
     make -s build > /dev/null || fail "make build"
@@ -150,7 +123,7 @@ slurm_build() {   # RUN: make build, the harnesses every task uses, once
     done > "$run/bins.tmp"
     mv "$run/bins.tmp" "$run/bins"
     echo "regress: harnesses: $(tr '\n' ' ' < "$run/bins")"
-    job_cpu
+    job_cpu regress
 }
 
 slurm_task() {   # RUN: shard SLURM_ARRAY_TASK_ID of the run
@@ -159,10 +132,11 @@ slurm_task() {   # RUN: shard SLURM_ARRAY_TASK_ID of the run
     local a=(--seeds "$seeds" --kind "$kind" --jobs "$jobs" --shard "$i/$nodes"
              --junit "$run/junit/shard_$i.xml" --prebuilt "$run/bins")
     [ -z "$rtl" ] || a+=(--rtl "$rtl")
+    [ -z "$cov" ] || a+=(--coverage --cov-dir "$run/cov")
     echo "regress: task ${SLURM_ARRAY_JOB_ID:-?}_$i on $(hostname)"
     local rc=0
     bash "$self" "${a[@]}" || rc=$?
-    job_cpu
+    job_cpu regress
     return "$rc"
 }
 
@@ -240,17 +214,26 @@ slurm_merge() {   # RUN BUILD_JOB ARRAY_JOB: merge, list failures and dead tasks
         [ -z "$rtl" ] || printf -v cmd '%s --rtl %q' "$cmd" "$rtl"
         [ -z "$part" ] || printf -v cmd '%s --partition %q' "$cmd" "$part"
         [ -z "$tlimit" ] || printf -v cmd '%s --time %q' "$cmd" "$tlimit"
+        [ -z "$cov" ] || cmd+=" --coverage"
         echo "$cmd" > "$run/resubmit"
         echo "resubmit: $cmd   (or: scripts/regress --resubmit $run)" >> "$v.tmp"
     fi
     [ -z "$(grep '^BUILD:' "$v.tmp")" ] || status=1
+    if [ -n "$cov" ]; then
+        # every test's coverage the tasks wrote (a failed or dead one's: none)
+        local names=() k ks
+        case $kind in all) ks="prog stream" ;; *) ks=$kind ;; esac
+        for s in "${seedlist[@]}"; do for k in $ks; do names+=("${k}_$s"); done; done
+        ( cov_merge_runs "$run/cov" "${names[@]}" ) >> "$v.tmp" 2>&1 ||
+            { echo "COVERAGE: the merge failed: $run/cov/merge.log" >> "$v.tmp"; status=1; }
+    fi
     echo "merged JUnit: $run/junit.xml (tests $tests, failures $failures)" >> "$v.tmp"
     echo "passed: $((tests - failures)) failed: $((failures - ${#dead[@]})) dead tasks: ${#dead[@]}" >> "$v.tmp"
     mv "$v.tmp" "$v"
     echo "$status" > "$run/status.tmp"
     mv "$run/status.tmp" "$run/status"
     cat "$v"
-    job_cpu
+    job_cpu regress
     return "$status"
 }
 
