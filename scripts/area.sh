@@ -109,8 +109,7 @@ open_ports() {   # SHORT -> ports (wildcards)
 want=("$@")
 rep="$out/area.txt"
 : > "$rep"
-budget=${LEVEL_BUDGET:-8}
-[[ $budget =~ ^[1-9][0-9]*$ ]] || fail "LEVEL_BUDGET=$budget: a positive number of levels"
+budget=$(level_budget) || fail "the logic-level budget"
 tl=0 tf=0 te=0 tm=0 nmod=0 lmax=0 lmod="" rover=0 over=()
 while read -r name short inst; do
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi

@@ -512,9 +512,9 @@ lpath=$(nice python3 scripts/fpga_path.py "$out/$top.json" "$top" "${seq_cells[@
     lpath="none (scripts/fpga_path.py failed)"
 # every register's logic levels, the deepest first (scripts/fpga_depth.py:
 # LUT levels, a carry chain's steps free; $out/depth.txt lists the
-# registers over the logic-level budget, LEVEL_BUDGET, 8 by default as
-# scripts/area.sh's)
-lbudget=${LEVEL_BUDGET:-8}
+# registers over the logic-level budget, lib/ecp5_synth.sh's level_budget,
+# as scripts/area.sh's)
+lbudget=$(level_budget) || fail "the logic-level budget"
 levels="none (scripts/fpga_depth.py failed)"
 if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget "$lbudget" --top 60 > "$out/depth.txt" 2>&1; then
     levels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }

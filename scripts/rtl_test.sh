@@ -37,7 +37,7 @@ rm -rf "$g"
 echo "rtl_test: a bench build of a copy that reads the tree's rtl/ is refused"
 # no module under rtl/ that nothing instantiates (its checks would check
 # nothing the device runs), and the check's own plant
-python3 scripts/rtl_orphans.py --selftest > /dev/null || { python3 scripts/rtl_orphans.py --selftest; exit 1; }
+o=$(python3 scripts/rtl_orphans.py --selftest) || { echo "$o"; exit 1; }
 python3 scripts/rtl_orphans.py | sed 's/^rtl_orphans:/rtl_test:/' || exit 1
 [ $guard_only = 1 ] && exit 0
 flog=build/reports/rtl_test_formal.log

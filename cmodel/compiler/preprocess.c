@@ -79,16 +79,16 @@ static cc_macro_t *find_macro(cc_t *c, const cc_tok_t *t)
 /* __LINE__ and __FILE__: macros whose value is where they are used (the
  * outermost macro use's line when they come out of an expansion, as C's);
  * a #define of the same name wins */
-static int is_dynamic(const char *loc, int len)
+static int is_dynamic(const cc_tok_t *t)
 {
-    return (len == 8 && !memcmp(loc, "__LINE__", 8)) || (len == 8 && !memcmp(loc, "__FILE__", 8));
+    return cc_tok_is(t, "__LINE__") || cc_tok_is(t, "__FILE__");
 }
 
 /* defined(X), #ifdef X */
 static int is_defined(cc_t *c, const cc_tok_t *n)
 {
     return find_macro(c, &(cc_tok_t){ .kind = TK_IDENT, .loc = n->loc, .len = n->len }) != NULL ||
-           is_dynamic(n->loc, n->len);
+           is_dynamic(n);
 }
 
 static void undef(cc_t *c, const char *name)
@@ -296,10 +296,10 @@ static int expand_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
 {
     if (in_hide(t->hide, t->loc, t->len)) return 0;
     cc_macro_t *m = find_macro(c, t);
-    if (!m && t->kind == TK_IDENT && is_dynamic(t->loc, t->len)) {
+    if (!m && t->kind == TK_IDENT && is_dynamic(t)) {
         const cc_tok_t *at = t->origin ? t->origin : t;
         cc_tok_t *n = copy_tok(c, t);
-        if (t->loc[2] == 'L') {
+        if (cc_tok_is(t, "__LINE__")) {
             n->kind = TK_PPNUM;
             n->loc = cc_fmt(c, "%d", at->line);
         } else {                        /* the file's name as a string literal */

@@ -28,3 +28,14 @@ ecp5_synth() {
     printf '%s' "synth_ecp5 -nowidelut -top $top -run :coarse; $coarse; synth_ecp5 -nowidelut -run map_ram:map_luts"
     printf '%s' "; select -assert-none t:\$_DLATCH_* t:\$dlatch t:\$adlatch; synth_ecp5 -nowidelut -run map_luts:check"
 }
+
+# level_budget -> the logic-level budget every register of the board's
+# netlist and of each module is held to (docs/fpga/boards.md, "The
+# logic-level budget"): LEVEL_BUDGET, 8 by default; the board flow's
+# depth report and scripts/area.sh both count against it.  Fails on a
+# value that is not a positive number of levels.
+level_budget() {
+    local b=${LEVEL_BUDGET:-8}
+    [[ $b =~ ^[1-9][0-9]*$ ]] || { echo "LEVEL_BUDGET=$b: a positive number of levels" >&2; return 1; }
+    echo "$b"
+}
