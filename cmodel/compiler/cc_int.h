@@ -141,6 +141,7 @@ typedef enum {
     ND_AND, ND_OR, ND_XOR, ND_EQ, ND_NE, ND_LT, ND_LE, ND_LOGAND, ND_LOGOR,
     ND_NOT, ND_BITNOT, ND_NEG, ND_ASSIGN, ND_OPASSIGN, ND_INCDEC, ND_COND,
     ND_COMMA, ND_DEREF, ND_ADDR, ND_CAST, ND_CALL, ND_BUILTIN, ND_MEMBER,
+    ND_STMTEXPR,                    /* ({ ...; e; }): then the block, lhs e (or NULL: void) */
     /* statements */
     ND_BLOCK, ND_EXPR_STMT, ND_IF, ND_LOOP, ND_SWITCH, ND_CASE, ND_BREAK,
     ND_CONTINUE, ND_RETURN, ND_NOP

@@ -314,15 +314,18 @@ static int frame_base(lw_t *w)
 
 /* give f's private objects their offsets in the frame, above what is in use;
  * the caller restores frame_top when the instance of f ends */
-static void place_obj(lw_t *w, cc_var_t *v)
+static uint32_t frame_alloc(lw_t *w, const cc_type_t *t, const cc_tok_t *tok)
 {
-    uint32_t al = (uint32_t)(v->ty->align < 4 ? 4 : v->ty->align);
+    uint32_t al = (uint32_t)(t->align < 4 ? 4 : t->align);
     w->frame_top = (w->frame_top + al - 1) / al * al;
-    v->offset = w->frame_top;
-    w->frame_top += (uint32_t)(v->ty->size + 3) & ~3u;
-    if (w->frame_top > 65536) cc_error_tok(w->c, v->tok, "private variables of more than 64 KiB per work-item");
+    uint32_t off = w->frame_top;
+    w->frame_top += (uint32_t)(t->size + 3) & ~3u;
+    if (w->frame_top > 65536) cc_error_tok(w->c, tok, "private variables of more than 64 KiB per work-item");
     if (w->frame_top > w->frame_max) w->frame_max = w->frame_top;
+    return off;
 }
+
+static void place_obj(lw_t *w, cc_var_t *v) { v->offset = frame_alloc(w, v->ty, v->tok); }
 
 static void place_locals(lw_t *w, cc_func_t *f)
 {
@@ -330,11 +333,17 @@ static void place_locals(lw_t *w, cc_func_t *f)
         if (v->in_memory && v->as == AS_PRIVATE) place_obj(w, v);
 }
 
+static int is_agg(const cc_type_t *t) { return t && t->kind == TY_STRUCT; }
+static void copy_obj(lw_t *w, int dreg, uint32_t doff, int sreg, uint32_t soff, const cc_type_t *t);
+
 /* a parameter's incoming value: its register, or its frame slot when its
- * address is taken */
+ * address is taken; a struct or union's is the address of the argument,
+ * copied into the parameter's own object */
 static void bind_param(lw_t *w, cc_var_t *v, int val)
 {
-    if (v->in_memory) {
+    if (is_agg(v->ty)) {
+        copy_obj(w, frame_base(w), v->offset, val, 0, v->ty);
+    } else if (v->in_memory) {
         st32(w, frame_base(w), v->offset, val);
         if (is_long(v->ty)) st32(w, frame_base(w), v->offset + 4, val + 1);
     } else {
@@ -345,6 +354,8 @@ static void bind_param(lw_t *w, cc_var_t *v, int val)
 /* ---- memory ----------------------------------------------------------------------------- */
 /* address of a memory lvalue as (register, constant offset) */
 typedef struct { int reg; uint32_t off; } addr_t;
+
+static addr_t agg_value(lw_t *w, cc_node_t *n);
 
 static addr_t gen_addr(lw_t *w, cc_node_t *n)
 {
@@ -367,6 +378,7 @@ static addr_t gen_addr(lw_t *w, cc_node_t *n)
         }
         return (addr_t){ gen(w, p), 0 };
     }
+    if (is_agg(n->ty)) return agg_value(w, n);
     cc_error_tok(w->c, n->tok, "internal: not a memory lvalue");
 }
 
@@ -456,6 +468,7 @@ static int is_simple(const cc_node_t *n)
     case ND_NUM: case ND_VAR: return !(n->kind == ND_VAR && n->var->in_memory);
     case ND_ASSIGN: case ND_OPASSIGN: case ND_INCDEC: case ND_CALL: case ND_DEREF:
     case ND_DIV: case ND_MOD: case ND_LOGAND: case ND_LOGOR: case ND_COND: case ND_COMMA:
+    case ND_STMTEXPR:
         return 0;
     case ND_BUILTIN:
         if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD || n->bi == BI_PREFETCH ||
@@ -504,6 +517,75 @@ static void gen_if_region(lw_t *w, int divergent, cc_node_t *cond, arm_fn arm, c
 
 static void arm_stmt(lw_t *w, cc_node_t *n, void *user) { (void)user; gen_stmt(w, n); }
 static void arm_value(lw_t *w, cc_node_t *n, void *user) { mov_to(w, *(int *)user, gen(w, n)); }
+
+/* ---- structs and unions by value ------------------------------------------------------- */
+/* A struct or union value is an object in memory: an expression of such a
+ * type yields its address (agg_value), an assignment copies the bytes
+ * (copy_obj), a call's result is a frame object of the caller's
+ * (docs/compiler.md "Structs and unions by value"). */
+
+/* copy the object of type t: a load and a store per unit of its
+ * alignment (a word at most), in address order; the source and the
+ * destination are either the same object or disjoint (C11 6.5.16.1) */
+static void copy_obj(lw_t *w, int dreg, uint32_t doff, int sreg, uint32_t soff, const cc_type_t *t)
+{
+    int unit = t->align >= 4 ? 4 : t->align;
+    int lw = unit == 4 ? WQ_MEMW_W32 : unit == 2 ? WQ_MEMW_HU : WQ_MEMW_BU;
+    int sw = unit == 4 ? WQ_MEMW_W32 : unit == 2 ? WQ_MEMW_H : WQ_MEMW_B;
+    for (uint32_t o = 0; o < (uint32_t)t->size; o += (uint32_t)unit)
+        stw(w, dreg, doff + o, ldw(w, sreg, soff + o, lw), sw);
+}
+
+/* an address as one register */
+static int addr_reg(lw_t *w, addr_t a) { return a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg; }
+
+/* a frame object for a struct value the caller keeps (a call's result):
+ * above what is in use, for as long as the enclosing function instance */
+static addr_t frame_temp(lw_t *w, const cc_type_t *t)
+{
+    uint32_t off = frame_alloc(w, t, w->tok);
+    return (addr_t){ frame_base(w), off };
+}
+
+static void gen_call(lw_t *w, cc_node_t *n, int *result);
+
+static void arm_addr(lw_t *w, cc_node_t *n, void *user)
+{
+    addr_t a = gen_addr(w, n);
+    mov_to(w, *(int *)user, addr_reg(w, a));
+}
+
+/* the address of the object a struct- or union-valued expression that is
+ * not an lvalue denotes */
+static addr_t agg_value(lw_t *w, cc_node_t *n)
+{
+    switch (n->kind) {
+    case ND_ASSIGN: {
+        addr_t s = gen_addr(w, n->rhs);
+        addr_t d = gen_addr(w, n->lhs);
+        copy_obj(w, d.reg, d.off, s.reg, s.off, n->lhs->ty);
+        return d;
+    }
+    case ND_CALL: {
+        int r = 0;
+        gen_call(w, n, &r);
+        return (addr_t){ r, 0 };
+    }
+    case ND_COMMA:
+        gen_effect(w, n->lhs);
+        return gen_addr(w, n->rhs);
+    case ND_COND: {
+        int r = vreg(w);
+        gen_if_region(w, n->divergent, n->cond, arm_addr, n->then, n->els, &r);
+        return (addr_t){ r, 0 };
+    }
+    case ND_STMTEXPR:
+        gen_stmt(w, n->then);
+        return gen_addr(w, n->lhs);
+    default:
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this struct value (%d)", (int)n->kind);
+    }
+}
 
 /* ---- built-in functions ----------------------------------------------------------------------- */
 static const int sr_ctaid[3] = { WQ_SR_CTAID_X, WQ_SR_CTAID_Y, WQ_SR_CTAID_Z };
@@ -1297,6 +1379,7 @@ static int gen64(lw_t *w, cc_node_t *n)
         return r;
     }
     case ND_COMMA: gen_effect(w, n->lhs); return gen(w, n->rhs);
+    case ND_STMTEXPR: gen_stmt(w, n->then); return gen(w, n->lhs);
     case ND_CALL: {
         int r = 0;
         gen_call(w, n, &r);
@@ -1392,6 +1475,9 @@ static int gen(lw_t *w, cc_node_t *n)
         return r;
     }
     case ND_COMMA: gen_effect(w, n->lhs); return gen(w, n->rhs);
+    case ND_STMTEXPR:
+        gen_stmt(w, n->then);
+        return n->lhs ? gen(w, n->lhs) : 0;
     case ND_DEREF: return load(w, gen_addr(w, n), n->ty);
     case ND_ADDR: {
         addr_t a = gen_addr(w, n->lhs);
@@ -1608,7 +1694,7 @@ static void gen_inline(lw_t *w, cc_node_t *n, int *args, int *result)
     uint32_t saved_top = w->frame_top;
     place_locals(w, f);
     cc_var_t *rv = f->params[f->nparams];
-    rv->vreg = f->ret->kind == TY_VOID ? 0 : var_reg(w, f->ret);
+    rv->vreg = f->ret->kind == TY_VOID || is_agg(f->ret) ? 0 : var_reg(w, f->ret);
     for (int i = 0; i < f->nparams; i++) bind_param(w, f->params[i], args[i]);
     fnctx_t fc = { .up = w->fn, .f = f, .end = new_label(w), .ret = rv->vreg,
                    .tokens = f->divergent_return, .saved_targets = w->targets };
@@ -1633,8 +1719,24 @@ static void gen_call(lw_t *w, cc_node_t *n, int *result)
     cc_func_t *f = n->func;
     int args[256];
     int k = 0;
-    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = gen(w, a);
-    if (inlined(w, f)) { gen_inline(w, n, args, result); return; }
+    /* a struct or union argument is its object's address: the callee
+     * copies it into its parameter (bind_param) */
+    for (cc_node_t *a = n->args; a; a = a->next) args[k++] = is_agg(a->ty) ? addr_reg(w, gen_addr(w, a)) : gen(w, a);
+    /* a kernel called as a function runs in the caller's work-group: its
+     * __local variables would need a place in the caller's block */
+    if (f->is_kernel && f->local_bytes)
+        cc_error_tok(w->c, n->tok, "kernel '%s' declares __local variables and cannot be called as a function", f->name);
+    /* a struct or union result: an object of the caller's that the
+     * callee's return fills (inlined) or that the callee's object is
+     * copied into (called; its return register holds that object's address) */
+    addr_t res = { 0, 0 };
+    if (is_agg(f->ret)) res = frame_temp(w, f->ret);
+    if (inlined(w, f)) {
+        if (is_agg(f->ret)) f->params[f->nparams]->offset = res.off;
+        gen_inline(w, n, args, result);
+        if (is_agg(f->ret)) *result = addr_reg(w, res);
+        return;
+    }
     /* CALL: the arguments into the callee's parameter registers, then
      * CALL writes the link register and pushes the CALL token (DESIGN §6.3) */
     int ci = callee_of(w, f);
@@ -1646,6 +1748,10 @@ static void gen_call(lw_t *w, cc_node_t *n, int *result)
     x->fn = ci;
     *result = 0;
     if (e->ret) { *result = vreg(w); mov_to(w, *result, e->ret); }
+    if (is_agg(f->ret)) {
+        copy_obj(w, res.reg, res.off, *result, 0, f->ret);
+        *result = addr_reg(w, res);
+    }
 }
 
 /* RET through the link: threads park on their CALL token, and all of them
@@ -1672,6 +1778,7 @@ static void gen_callee(lw_t *w, int ci)
     label(w, e->entry);
     w->frame_top = w->frame_max;
     place_locals(w, f);
+    if (is_agg(f->ret)) place_obj(w, f->params[f->nparams]);
     for (int i = 0; i < f->nparams; i++)
         if (f->params[i]->in_memory) bind_param(w, f->params[i], f->params[i]->vreg);
     /* the link in a register of its own that may be spilled (regalloc.c
@@ -1833,7 +1940,15 @@ static void gen_return(lw_t *w, cc_node_t *n)
         plain(w, WQ_OP_EXIT, 0, 0);
         return;
     }
-    if (n->lhs) mov_val(w, w->fn->ret, gen(w, n->lhs), w->fn->f->ret);
+    if (n->lhs && is_agg(w->fn->f->ret)) {
+        /* into the result object; a called function returns its address */
+        cc_var_t *rv = w->fn->f->params[w->fn->f->nparams];
+        addr_t s = gen_addr(w, n->lhs);
+        copy_obj(w, frame_base(w), rv->offset, s.reg, s.off, rv->ty);
+        if (w->fn->ret) mov_to(w, w->fn->ret, addr_reg(w, (addr_t){ frame_base(w), rv->offset }));
+    } else if (n->lhs) {
+        mov_val(w, w->fn->ret, gen(w, n->lhs), w->fn->f->ret);
+    }
     if (w->fn->link) { ret(w, 0, 0); return; }
     ctrl(w, w->fn->tokens ? WQ_OP_BRK : WQ_OP_BRA, w->fn->end, 0, 0);
 }
@@ -1921,7 +2036,14 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
         wq_cc_arg_t *a = &info->args[i];
         snprintf(a->name, sizeof a->name, "%s", v->name);
         const cc_type_t *t = v->ty;
-        if (t->kind == TY_PTR) {
+        uint32_t al = 0;
+        if (is_agg(t)) {
+            /* a struct or union by value: its bytes, word-aligned at least */
+            a->kind = WQ_CC_ARG_SCALAR;
+            a->size = (uint32_t)t->size;
+            al = (uint32_t)(t->align < 4 ? 4 : t->align);
+            snprintf(a->type_name, sizeof a->type_name, "%s %s", t->is_union ? "union" : "struct", t->name ? t->name : "");
+        } else if (t->kind == TY_PTR) {
             a->kind = t->as == AS_GLOBAL ? WQ_CC_ARG_GLOBAL : t->as == AS_CONSTANT ? WQ_CC_ARG_CONSTANT : WQ_CC_ARG_LOCAL;
             a->size = 4;
             if (t->base->is_const || t->as == AS_CONSTANT) a->quals |= WQ_CC_Q_CONST;
@@ -1936,7 +2058,7 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
             a->size = (uint32_t)t->size;
             snprintf(a->type_name, sizeof a->type_name, "%s", cc_unqual((cc_type_t *)t)->name);
         }
-        uint32_t al = a->size;                  /* natural alignment, as OpenCL C lays out */
+        if (!al) al = a->size;                  /* natural alignment, as OpenCL C lays out */
         off = (off + al - 1) / al * al;
         a->offset = off;
         off += a->size;
@@ -1979,6 +2101,11 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
         cc_var_t *v = k->params[i];
         wq_cc_arg_t *a = &info->args[i];
         int val;
+        if (is_agg(v->ty)) {
+            /* the argument's bytes into the kernel's own copy (it may write it) */
+            copy_obj(&w, frame_base(&w), v->offset, w.param, a->offset, v->ty);
+            continue;
+        }
         if (a->size == 4) {
             val = param_word(&w, a->offset);
         } else if (a->size == 8) {

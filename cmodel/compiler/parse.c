@@ -31,6 +31,7 @@ typedef struct {
     int loop_depth, switch_depth;
     int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
+    int in_stmt_expr;               /* inside ({ ... }): no jump may leave it  */
 } ps_t;
 
 /* how deeply expressions, statements and declarators may nest: the parser
@@ -342,19 +343,55 @@ static cc_node_t *new_deref(ps_t *p, cc_node_t *e, const cc_tok_t *t)
     return n;
 }
 
+/* a struct or union with a const member somewhere inside (C11 6.3.2.1:
+ * not a modifiable lvalue as a whole) */
+static int const_inside(const cc_type_t *t)
+{
+    while (t->kind == TY_ARRAY) t = t->base;
+    if (t->is_const) return 1;
+    if (t->kind == TY_STRUCT)
+        for (const cc_member_t *m = t->members; m; m = m->next) if (const_inside(m->ty)) return 1;
+    return 0;
+}
+
 static void check_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t)
 {
     if (!is_lvalue(lhs)) cc_error_tok(p->c, t, "expression is not assignable");
     if (lhs->ty->kind == TY_ARRAY) cc_error_tok(p->c, t, "an array is not assignable");
-    if (lhs->ty->kind == TY_STRUCT) cc_error_tok(p->c, t, "assigning a whole struct or union is not supported; assign its members");
     if (lhs->ty->is_const) cc_error_tok(p->c, t, "cannot assign to a const-qualified object");
+    if (lhs->ty->kind == TY_STRUCT && const_inside(lhs->ty))
+        cc_error_tok(p->c, t, "cannot assign to %s: it has a const-qualified member", cc_type_name(p->c, lhs->ty));
     if (lhs->kind == ND_DEREF && lhs->lhs->ty->as == AS_CONSTANT)
         cc_error_tok(p->c, t, "cannot assign to __constant memory");
+}
+
+/* two struct or union types are one type: the same declaration (a
+ * qualified copy shares its members) */
+static int same_agg(const cc_type_t *a, const cc_type_t *b)
+{
+    return a->kind == TY_STRUCT && b->kind == TY_STRUCT && a->size >= 0 && b->size >= 0 &&
+           a->members == b->members && a->is_union == b->is_union;
+}
+
+/* a pointer anywhere inside a type (an array's elements, a struct's members) */
+static int has_pointer(const cc_type_t *t)
+{
+    while (t->kind == TY_ARRAY) t = t->base;
+    if (t->kind == TY_PTR) return 1;
+    if (t->kind == TY_STRUCT)
+        for (const cc_member_t *m = t->members; m; m = m->next) if (has_pointer(m->ty)) return 1;
+    return 0;
 }
 
 /* implicit conversion for assignment, arguments and return */
 static cc_node_t *convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *t, const char *what)
 {
+    if (to->kind == TY_STRUCT) {
+        /* a struct or union value: copied as a whole (lower.c) */
+        if (e->ty->kind == TY_STRUCT && same_agg(e->ty, to)) return e;
+        cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, decay(p, e)->ty),
+                     cc_type_name(p->c, to));
+    }
     e = rvalue(p, e);
     if (to->kind == TY_PTR) {
         if (e->ty->kind == TY_PTR) {
@@ -474,7 +511,15 @@ static cc_type_t *struct_decl(ps_t *p, int is_union)
         attr_t at = {0};
         const cc_tok_t *st = p->tok;
         cc_type_t *base = declspec(p, &at);
-        if (at.is_typedef || at.is_static || at.has_as) cc_error_tok(p->c, st, "invalid specifier in a struct member");
+        if (at.is_typedef || at.is_static) cc_error_tok(p->c, st, "invalid specifier in a struct member");
+        if (at.has_as) {
+            /* `__global int *p;`: the address space is the pointee's, as
+             * in a declaration */
+            cc_type_t *b = cc_alloc(p->c, sizeof *b);
+            *b = *base;
+            b->as = at.as;
+            base = b;
+        }
         int first = 1;
         while (!consume(p, ";")) {
             if (!first) skip(p, ",");
@@ -482,6 +527,11 @@ static cc_type_t *struct_decl(ps_t *p, int is_union)
             cc_tok_t *name = NULL;
             cc_type_t *mt = declarator(p, base, &name);
             if (!name) cc_error_tok(p->c, p->tok, "expected a member name");
+            const cc_type_t *elem = mt;
+            while (elem->kind == TY_ARRAY) elem = elem->base;
+            if (at.has_as && elem->kind != TY_PTR)
+                cc_error_tok(p->c, name, "a struct member cannot be in an address space; only what a pointer "
+                             "member points to can");
             if (is(p, ":")) cc_error_tok(p->c, p->tok, "bit-fields are not supported");
             if (mt->size < 0 || mt->kind == TY_VOID || mt->kind == TY_FUNC)
                 cc_error_tok(p->c, name, "member '%.*s' has an incomplete type", name->len, name->loc);
@@ -1064,7 +1114,6 @@ static cc_node_t *funcall(ps_t *p, cc_tok_t *name)
         if (b) return b;
         cc_error_tok(p->c, name, "call to undeclared function '%.*s'", name->len, name->loc);
     }
-    if (f->is_kernel) cc_error_tok(p->c, name, "calling kernel '%s' from device code is not supported", f->name);
     p->tok = p->tok->next;
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
@@ -1085,9 +1134,45 @@ static cc_node_t *funcall(ps_t *p, cc_tok_t *name)
     return n;
 }
 
+/* GNU statement expression `({ ...; e; })` (clang accepts it in OpenCL
+ * C): the block runs, and its value is its last statement's when that is
+ * an expression (an array decays), else void.  p->tok is the '{'.  No
+ * break, continue, return or case may leave it. */
+static cc_node_t *stmt_expr(ps_t *p, const cc_tok_t *t)
+{
+    if (!p->fn) cc_error_tok(p->c, t, "a statement expression is only allowed inside a function");
+    int saved_loop = p->loop_depth, saved_switch = p->switch_depth;
+    cc_node_t *saved_cur = p->cur_switch;
+    p->loop_depth = p->switch_depth = 0;
+    p->cur_switch = NULL;
+    p->in_stmt_expr++;
+    cc_node_t *blk = compound(p);
+    p->in_stmt_expr--;
+    p->loop_depth = saved_loop;
+    p->switch_depth = saved_switch;
+    p->cur_switch = saved_cur;
+    cc_node_t *n = new_node(p, ND_STMTEXPR, t);
+    n->then = blk;
+    n->ty = &cc_ty_void;
+    cc_node_t **last = &blk->body;
+    while (*last && (*last)->next) last = &(*last)->next;
+    if (*last && (*last)->kind == ND_EXPR_STMT) {
+        n->lhs = decay(p, (*last)->lhs);
+        n->ty = n->lhs->ty;
+        *last = NULL;
+    }
+    return n;
+}
+
 static cc_node_t *primary(ps_t *p)
 {
     cc_tok_t *t = p->tok;
+    if (is(p, "(") && cc_tok_is(t->next, "{")) {
+        p->tok = t->next;
+        cc_node_t *e = stmt_expr(p, t);
+        skip(p, ")");
+        return e;
+    }
     if (consume(p, "(")) {
         cc_node_t *e = expr(p);
         skip(p, ")");
@@ -1162,7 +1247,14 @@ static cc_node_t *member(ps_t *p, cc_node_t *base, const cc_tok_t *t)
     for (cc_member_t *m = base->ty->members; m; m = m->next) {
         if ((int)strlen(m->name) == p->tok->len && !memcmp(m->name, p->tok->loc, (size_t)p->tok->len)) {
             p->tok = p->tok->next;
-            return member_at(p, base, m, t);
+            cc_node_t *e = member_at(p, base, m, t);
+            if (is_lvalue(base) || !cc_is_scalar(e->ty)) return e;
+            /* a scalar member of a struct value (a call's result, `?:`):
+             * a value, not an object to assign to */
+            cc_node_t *v = new_node(p, ND_CAST, t);
+            v->lhs = e;
+            v->ty = cc_unqual(e->ty);
+            return v;
         }
     }
     cc_error_tok(p->c, p->tok, "no member named '%.*s' in %s", p->tok->len, p->tok->loc, cc_type_name(p->c, base->ty));
@@ -1244,6 +1336,40 @@ static cc_node_t *unary_(ps_t *p)
 
 static cc_node_t *unary(ps_t *p) { return nested(p, unary_); }
 
+static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur);
+
+/* `(T){ ... }`: an unnamed object of the enclosing function, initialised
+ * where the expression is evaluated; a statement expression whose block
+ * is the initializer's stores and whose value is the object.  p->tok is
+ * the '{'. */
+static cc_node_t *compound_literal(ps_t *p, cc_type_t *ty, const cc_tok_t *t)
+{
+    if (!p->fn) cc_error_tok(p->c, t, "a compound literal is only allowed inside a function");
+    if (ty->kind == TY_VOID || ty->kind == TY_FUNC || ty->size < 0)
+        cc_error_tok(p->c, t, "a compound literal needs a complete object type, not %s", cc_type_name(p->c, ty));
+    cc_var_t *v = cc_alloc(p->c, sizeof *v);
+    v->name = "<compound literal>";
+    v->ty = ty;
+    v->tok = t;
+    v->next = p->fn->locals;
+    p->fn->locals = v;
+    if (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) {
+        v->in_memory = 1;
+        v->as = AS_PRIVATE;
+    }
+    cc_node_t head = {0}, *cur = &head;
+    cc_node_t *lv = new_var_node(p, v, t);
+    lv->ty = cc_unqual(ty);         /* the initializer's stores write it */
+    init_obj(p, lv, &cur);
+    cc_node_t *blk = new_node(p, ND_BLOCK, t);
+    blk->body = head.next;
+    cc_node_t *n = new_node(p, ND_STMTEXPR, t);
+    n->then = blk;
+    n->lhs = decay(p, new_var_node(p, v, t));
+    n->ty = n->lhs->ty;
+    return n;
+}
+
 static cc_node_t *cast_expr_(ps_t *p)
 {
     cc_tok_t *t = p->tok;
@@ -1252,7 +1378,7 @@ static cc_node_t *cast_expr_(ps_t *p)
         if (is_typename(p)) {
             cc_type_t *ty = typename_(p);
             skip(p, ")");
-            if (is(p, "{")) cc_error_tok(p->c, p->tok, "compound literals are not supported");
+            if (is(p, "{")) return compound_literal(p, ty, t);
             cc_node_t *e = rvalue(p, cast_expr(p));
             if (ty->kind == TY_VOID) { cc_node_t *n = new_node(p, ND_CAST, t); n->lhs = e; n->ty = ty; return n; }
             if (!cc_is_scalar(ty) || !cc_is_scalar(e->ty))
@@ -1383,11 +1509,17 @@ static cc_node_t *conditional(ps_t *p)
     if (!consume(p, "?")) return c;
     c = rvalue(p, c);
     if (!cc_is_scalar(c->ty)) cc_error_tok(p->c, t, "the condition of '?:' must be a scalar");
-    cc_node_t *a = rvalue(p, expr(p));
+    cc_node_t *a = expr(p);
     skip(p, ":");
-    cc_node_t *b = rvalue(p, conditional(p));
+    cc_node_t *b = conditional(p);
     cc_node_t *n = new_node(p, ND_COND, t);
-    if (a->ty->kind == TY_VOID || b->ty->kind == TY_VOID) {
+    if (a->ty->kind == TY_STRUCT || b->ty->kind == TY_STRUCT) {
+        /* struct or union arms: the value is the chosen arm's object */
+        if (!same_agg(a->ty, b->ty))
+            cc_error_tok(p->c, t, "'?:' arms of different types (%s and %s)", cc_type_name(p->c, decay(p, a)->ty),
+                         cc_type_name(p->c, decay(p, b)->ty));
+        n->ty = cc_unqual(a->ty);
+    } else if (a = rvalue(p, a), b = rvalue(p, b), a->ty->kind == TY_VOID || b->ty->kind == TY_VOID) {
         n->ty = &cc_ty_void;
     } else if (a->ty->kind == TY_PTR || b->ty->kind == TY_PTR) {
         cc_type_t *pt = a->ty->kind == TY_PTR ? a->ty : b->ty;
@@ -1547,6 +1679,11 @@ static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur)
         return;
     }
     if (p->tok->kind == TK_STR) unsupported(p, p->tok, "string literals are");
+    if (ty->kind == TY_STRUCT && !is(p, "{")) {
+        /* from a struct or union value of the same type: a copy */
+        init_assign(p, lv, assign(p), t, cur);
+        return;
+    }
     if (!consume(p, "{"))
         cc_error_tok(p->c, p->tok, "an array or struct initializer must be in braces");
     int n = ty->kind == TY_ARRAY ? ty->len : init_members(ty);
@@ -1762,16 +1899,20 @@ static cc_node_t *stmt_(ps_t *p)
         return n;
     }
     if (consume(p, "break")) {
+        if (!p->loop_depth && !p->switch_depth && p->in_stmt_expr)
+            cc_error_tok(p->c, t, "'break' cannot leave a statement expression");
         if (!p->loop_depth && !p->switch_depth) cc_error_tok(p->c, t, "'break' outside a loop or switch");
         skip(p, ";");
         return new_node(p, ND_BREAK, t);
     }
     if (consume(p, "continue")) {
+        if (!p->loop_depth && p->in_stmt_expr) cc_error_tok(p->c, t, "'continue' cannot leave a statement expression");
         if (!p->loop_depth) cc_error_tok(p->c, t, "'continue' outside a loop");
         skip(p, ";");
         return new_node(p, ND_CONTINUE, t);
     }
     if (consume(p, "return")) {
+        if (p->in_stmt_expr) cc_error_tok(p->c, t, "'return' inside a statement expression is not supported");
         cc_node_t *n = new_node(p, ND_RETURN, t);
         if (!consume(p, ";")) {
             cc_node_t *e = expr(p);
@@ -1812,7 +1953,9 @@ static cc_node_t *compound(ps_t *p)
 static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
 {
     const char *s = cc_tok_str(p->c, name);
-    if (ret->kind == TY_ARRAY || ret->kind == TY_STRUCT) cc_error_tok(p->c, name, "a function cannot return an array or struct");
+    if (ret->kind == TY_ARRAY) cc_error_tok(p->c, name, "a function cannot return an array");
+    if (ret->kind == TY_STRUCT && ret->size < 0)
+        cc_error_tok(p->c, name, "function '%.*s' returns an incomplete type", name->len, name->loc);
     if (at->is_kernel && ret->kind != TY_VOID) cc_error_tok(p->c, name, "a kernel function must return void");
     cc_func_t *f = find_func(p, name);
     if (f && f->defined) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
@@ -1856,7 +1999,10 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
         if (ty->kind == TY_ARRAY) ty = cc_pointer_to(p->c, ty->base, pa.has_as ? pa.as : AS_PRIVATE);
         if (!pn) cc_error_tok(p->c, p->tok, "parameter %d needs a name", f->nparams + 1);
         if (ty->kind == TY_VOID) cc_error_tok(p->c, pn, "a parameter cannot be void");
-        if (ty->kind == TY_STRUCT) cc_error_tok(p->c, pn, "struct parameters by value are not supported (pass a pointer)");
+        if (ty->kind == TY_STRUCT && ty->size < 0)
+            cc_error_tok(p->c, pn, "parameter '%.*s' has an incomplete type", pn->len, pn->loc);
+        if (f->is_kernel && ty->kind == TY_STRUCT && has_pointer(ty))
+            cc_error_tok(p->c, pn, "a struct or union kernel argument cannot contain a pointer (OpenCL C 6.9)");
         if (f->is_kernel && ty->kind == TY_PTR && ty->as == AS_PRIVATE)
             cc_error_tok(p->c, pn, "a kernel pointer argument must be __global, __constant or __local");
         if (f->is_kernel && ty->kind == TY_BOOL) cc_error_tok(p->c, pn, "a kernel argument cannot be bool (OpenCL C 6.9)");
@@ -1865,6 +2011,11 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
         cc_var_t *v = new_var(p, pn, ty);
         v->is_param = 1;
         v->param_index = f->nparams;
+        if (ty->kind == TY_STRUCT) {
+            /* a struct or union by value: the function's own copy, in its frame */
+            v->in_memory = 1;
+            v->as = AS_PRIVATE;
+        }
         ps_[f->nparams++] = v;
     }
     f->params = cc_alloc(p->c, sizeof *f->params * (size_t)(f->nparams + 1));
@@ -1873,6 +2024,11 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     rv->name = "<return value>";
     rv->ty = f->ret;
     rv->tok = name;
+    if (f->ret->kind == TY_STRUCT) {
+        /* returned by value: an object in the frame the return copies into (lower.c) */
+        rv->in_memory = 1;
+        rv->as = AS_PRIVATE;
+    }
     f->params[f->nparams] = rv;
     attributes(p, at);
     memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);

@@ -29,6 +29,7 @@ typedef struct {
     region_t *regions;
     int fn_depth;                   /* depth at the current function's entry */
     cc_func_t *fn;
+    cc_func_t *root;                /* the kernel analysed (a kernel it calls is a function) */
     int call_depth;
 } un_t;
 
@@ -121,6 +122,7 @@ static int expr(un_t *u, cc_node_t *n, int depth)
         return a | b | c;
     }
     case ND_COMMA: expr(u, n->lhs, depth); return expr(u, n->rhs, depth);
+    case ND_STMTEXPR: stmt(u, n->then, depth); return expr(u, n->lhs, depth);
     case ND_DEREF:
         /* every lane reads the same word when the address is uniform */
         return expr(u, n->lhs, depth) | (n->ty->is_volatile != 0);
@@ -129,7 +131,10 @@ static int expr(un_t *u, cc_node_t *n, int depth)
          * own, and so is program-scope __constant data (in the frame, lower.c) */
         if (n->lhs->kind == ND_VAR) return n->lhs->var->as == AS_PRIVATE || n->lhs->var->is_static;
         if (n->lhs->kind == ND_DEREF) return expr(u, n->lhs->lhs, depth);
-        return expr(u, n->lhs, depth);
+        /* a struct value that is not an object (a call's result, `?:`,
+         * a statement expression): its object may be a frame temporary */
+        expr(u, n->lhs, depth);
+        return 1;
     case ND_CAST: case ND_NOT: case ND_BITNOT: case ND_NEG: case ND_MEMBER:
         return expr(u, n->lhs, depth);
     case ND_CALL: return call(u, n, depth);
@@ -209,9 +214,9 @@ static void stmt(un_t *u, cc_node_t *n, int depth)
     case ND_RETURN:
         if (n->lhs) {
             int v = expr(u, n->lhs, depth);
-            if (u->fn && !u->fn->is_kernel) mark_var(u, u->fn->params[u->fn->nparams], v, depth);
+            if (u->fn && u->fn != u->root) mark_var(u, u->fn->params[u->fn->nparams], v, depth);
         }
-        if (u->fn && !u->fn->is_kernel && depth > u->fn_depth && !u->fn->divergent_return) {
+        if (u->fn && u->fn != u->root && depth > u->fn_depth && !u->fn->divergent_return) {
             u->fn->divergent_return = 1;
             u->changed = 1;
         }
@@ -222,7 +227,7 @@ static void stmt(un_t *u, cc_node_t *n, int depth)
 
 void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *k)
 {
-    un_t u = { .c = c };
+    un_t u = { .c = c, .root = k };
     for (cc_func_t *f = prog->funcs; f; f = f->next) {
         for (cc_var_t *v = f->locals; v; v = v->next) { v->vreg = DECL_UNSET; v->nonuniform = 0; }
         if (f->params) { f->params[f->nparams]->vreg = DECL_UNSET; f->params[f->nparams]->nonuniform = 0; }

@@ -592,3 +592,102 @@ Test(cc, conversion_builtins)
     diag("__kernel void k(__global int *p) { p[0] = convert_int_rtx(p[1]); }\n",
          "t.cl:1:43: error: call to undeclared function 'convert_int_rtx'", 43);
 }
+
+/* docs/compiler.md "Structs and unions by value": what compiles (struct
+ * kernel arguments laid out by their alignment) and what stays refused,
+ * each at its column (the kernels that run are tests/kernels/structs.cl,
+ * struct_pointers.cl, struct_alias.cl, stmt_expr.cl, kernel_call.cl) */
+Test(cc, structs_statement_expressions_kernel_calls)
+{
+    wq_cc_result_t r;
+    const char *src = "typedef struct { uchar c; long d; } W;\n"
+          "typedef struct { ushort h[3]; } H;\n"
+          "__kernel void k(__global int *p, uchar b, W w, H h)\n"
+          "{ p[0] = (int)w.d + h.h[2] + b + ({ W v = w; v.c; }); }\n";
+    cr_assert_eq(compile(src, &r), WQ_CC_OK, "%s", r.log);
+    const wq_cc_kernel_t *k = &r.kernels[0];
+    cr_assert_eq(k->nargs, 4);
+    cr_assert_eq(k->args[1].offset, 52);
+    cr_assert_eq(k->args[2].kind, WQ_CC_ARG_SCALAR);
+    cr_assert_eq(k->args[2].size, 16);
+    cr_assert_eq(k->args[2].offset, 56);            /* 8-aligned */
+    cr_assert_eq(k->args[3].size, 6);
+    cr_assert_eq(k->args[3].offset, 72);            /* word-aligned at least */
+    cr_assert_eq(k->param_bytes % 16, 0);
+    cr_assert(k->param_bytes >= 78);
+    wq_cc_result_free(&r);
+    diag("struct A { int x; };\n"
+         "struct B { int x; };\n"
+         "__kernel void k(__global int *p)\n"
+         "{\n"
+         "    struct A a = { 1 };\n"
+         "    struct B b = { 2 };\n"
+         "    a = b;\n"
+         "    p[0] = a.x;\n"
+         "}\n",
+         "t.cl:7:7: error: assignment: cannot convert struct B to struct A", 7);
+    diag("struct A { int x; };\n"
+         "__kernel void k(__global int *p)\n"
+         "{\n"
+         "    struct A a = { 1 };\n"
+         "    int v = a;\n"
+         "    p[0] = v;\n"
+         "}\n",
+         "t.cl:5:13: error: a struct or union value cannot be used here (use its members or a pointer)", 13);
+    diag("__constant int c = ({ 1; });\n"
+         "__kernel void k(__global int *p) { p[0] = c; }\n",
+         "t.cl:1:20: error: a statement expression is only allowed inside a function", 20);
+    diag("__kernel void k(__global int *p)\n"
+         "{\n"
+         "    for (;;) { p[0] = ({ if (p[1]) break; 1; }); }\n"
+         "}\n",
+         "t.cl:3:36: error: 'break' cannot leave a statement expression", 36);
+    diag("int f(int x) { return ({ if (x) return 1; 2; }); }\n"
+         "__kernel void k(__global int *p) { p[0] = f(p[1]); }\n",
+         "t.cl:1:33: error: 'return' inside a statement expression is not supported", 33);
+    diag("struct A { __global int *q; };\n"
+         "__kernel void k(__global int *p, struct A a) { p[0] = *a.q; }\n",
+         "t.cl:2:43: error: a struct or union kernel argument cannot contain a pointer (OpenCL C 6.9)", 43);
+    diag("__kernel void inner(__global int *p) { __local int t[4]; t[0] = 1; p[0] = t[0]; }\n"
+         "__kernel void k(__global int *p) { inner(p); }\n",
+         "t.cl:2:36: error: kernel 'inner' declares __local variables and cannot be called as a function", 36);
+    diag("struct C { const int x; int y; };\n"
+         "__kernel void k(__global int *p)\n"
+         "{\n"
+         "    struct C a = { 1, 2 }, b = { 3, 4 };\n"
+         "    a = b;\n"
+         "    p[0] = a.y;\n"
+         "}\n",
+         "t.cl:5:7: error: cannot assign to struct C: it has a const-qualified member", 7);
+    diag("struct A { int x; };\n"
+         "union B { int x; };\n"
+         "__kernel void k(__global int *p, uint g)\n"
+         "{\n"
+         "    struct A a = { 1 }; union B b = { 2 };\n"
+         "    p[0] = (g ? a : b).x;\n"
+         "}\n",
+         "t.cl:6:15: error: '?:' arms of different types (struct A and union B)", 15);
+    diag("struct A { int x; };\n"
+         "__constant int c = (struct A){ 1 }.x;\n"
+         "__kernel void k(__global int *p) { p[0] = c; }\n",
+         "t.cl:2:20: error: a compound literal is only allowed inside a function", 20);
+    diag("struct S { __global int x; };\n"
+         "__kernel void k(__global int *p) { struct S s; p[0] = 0; }\n",
+         "t.cl:1:25: error: a struct member cannot be in an address space; only what a pointer member points to can", 25);
+    diag("struct A { int x; };\n"
+         "struct A f(int v) { struct A a = { v }; return a; }\n"
+         "__kernel void k(__global int *p)\n"
+         "{\n"
+         "    f(1).x = 2;\n"
+         "}\n",
+         "t.cl:5:12: error: expression is not assignable", 12);
+    diag("struct A { int x; };\n"
+         "struct B { int x; };\n"
+         "int g(struct A a) { return a.x; }\n"
+         "__kernel void k(__global int *p)\n"
+         "{\n"
+         "    struct B b = { 2 };\n"
+         "    p[0] = g(b);\n"
+         "}\n",
+         "t.cl:7:14: error: argument: cannot convert struct B to struct A", 14);
+}
