@@ -2042,7 +2042,11 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
             a->kind = WQ_CC_ARG_SCALAR;
             a->size = (uint32_t)t->size;
             al = (uint32_t)(t->align < 4 ? 4 : t->align);
-            snprintf(a->type_name, sizeof a->type_name, "%s %s", t->is_union ? "union" : "struct", t->name ? t->name : "");
+            if (t->size > 1024)
+                cc_error_tok(w->c, v->tok, "kernel argument '%s' is %d bytes: the device takes at most 1024 "
+                             "(CL_DEVICE_MAX_PARAMETER_SIZE)", v->name, t->size);
+            snprintf(a->type_name, sizeof a->type_name, "%s%s%s", t->is_union ? "union" : "struct",
+                     t->name ? " " : "", t->name ? t->name : "");
         } else if (t->kind == TY_PTR) {
             a->kind = t->as == AS_GLOBAL ? WQ_CC_ARG_GLOBAL : t->as == AS_CONSTANT ? WQ_CC_ARG_CONSTANT : WQ_CC_ARG_LOCAL;
             a->size = 4;

@@ -123,9 +123,12 @@ static int parse_arg(const char *line, wq_cl_arg_info_t *a, uint32_t param_bytes
         if (!strcmp(kind, kind_name[i])) k = i;
     if (k < 0) return -1;
     a->kind = (enum wq_cl_arg_kind)k;
-    if (k == WQ_CL_ARG_SCALAR ? (size != 1 && size != 2 && size != 4 && size != 8) : size != 4)
+    /* a scalar is 1, 2, 4 or 8 bytes; a struct or union by value any size
+     * up to WQ_CL_ARG_BYTES, word-aligned (the compiler's layout) */
+    if (k == WQ_CL_ARG_SCALAR ? (size == 0 || size > WQ_CL_ARG_BYTES) : size != 4)
         return -1;
-    if (off % (size < 4 ? size : 4) || off < WQ_KPARAM_ARGS || off + size > param_bytes)
+    unsigned al = size < 4 && !(size & (size - 1)) ? size : 4;
+    if (off % al || off < WQ_KPARAM_ARGS || off + size > param_bytes)
         return -1;
     if (acc < CL_KERNEL_ARG_ACCESS_READ_ONLY || acc > CL_KERNEL_ARG_ACCESS_NONE) return -1;
     if (tq & ~(unsigned)(CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT |

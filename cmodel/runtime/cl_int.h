@@ -401,11 +401,14 @@ int    wq_cl_build_alias_on(const char *options);
 cl_int wq_cl_build_variant(cl_program p, const char *kernel, const wq_cc_rel_t *rels, unsigned nrels,
                            wq_cl_image_t *img, unsigned *loops, char **explain);
 
+/* the most bytes of one argument by value: CL_DEVICE_MAX_PARAMETER_SIZE */
+#define WQ_CL_ARG_BYTES 1024
+
 typedef struct wq_cl_argval {
     int      set;
     cl_mem   mem;           /* pointer arguments (NULL allowed)             */
     size_t   local_size;    /* __local arguments                            */
-    unsigned char bytes[8]; /* scalars                                      */
+    unsigned char bytes[WQ_CL_ARG_BYTES]; /* scalars, structs and unions by value */
 } wq_cl_argval_t;
 
 struct _cl_kernel {

@@ -113,7 +113,7 @@ static cl_int set_arg(cl_kernel k, cl_uint i, size_t size, const void *value)
         v.local_size = size;
         break;
     case WQ_CL_ARG_SCALAR:
-        if (size != a->size) return CL_INVALID_ARG_SIZE;
+        if (size != a->size || size > sizeof v.bytes) return CL_INVALID_ARG_SIZE;
         if (!value) return CL_INVALID_ARG_VALUE;
         memcpy(v.bytes, value, size);
         break;
