@@ -274,6 +274,9 @@ def first_reason(log, status):
     pat = re.compile(r'fail|error|could not|expect|mismatch|differ|not supported|unsupported|invalid|skip', re.I)
     for ln in lines:
         s = ln.strip()
+        # piglit's comments are the run's header, but for why it skips
+        if s.startswith('#') and re.search(r'skipping|not supported|requires', s, re.I):
+            return s.lstrip('# ')
         if not s or s.startswith('PIGLIT:') or s.startswith('#') or s.startswith('>>'):
             continue
         if pat.search(s):
@@ -324,7 +327,8 @@ def run_one(job):
 # the categories of a warpq failure, first match of its reason line wins;
 # `runtime` when none matches (the program built, then failed)
 CAUSES = (
-    ('vector', r'vector type|vload|vstore|convert_\w+\d|shuffle|swizzle|component'),
+    ('vector', r'vector type|vload|vstore|convert_\w+\d|shuffle|swizzle|component'
+               r"|identifier '(u?char|u?short|u?int|u?long)(2|3|4|8|16)'"),
     ('struct', r'struct|union|aggregate'),
     ('goto', r'goto|label'),
     ('linker', r'link|compileprogram|compile_program|library'),
@@ -335,9 +339,12 @@ CAUSES = (
 )
 
 
-def cause_of(reason):
+def cause_of(reason, name=''):
     """The category of a warpq failure (the expectations file's second
-    column): what the compiler or the runtime lacks."""
+    column): what the compiler or the runtime lacks.  The API programs of
+    separate compilation and linking count as linker whatever they print."""
+    if re.match(r'api@cl(compile|link)program$', name):
+        return 'linker'
     for cat, pat in CAUSES:
         if re.search(pat, reason, re.I):
             return cat
@@ -455,6 +462,8 @@ def main():
     ap.add_argument('--slice', default='')
     ap.add_argument('--update', action='store_true')
     ap.add_argument('--bench', action='store_true')
+    ap.add_argument('--recheck', action='store_true',
+                    help='run nothing: the table and the expectations again from the last results and logs')
     ap.add_argument('--expected', default=EXPECTED)
     ap.add_argument('--out', default='')
     a = ap.parse_args()
@@ -512,6 +521,8 @@ def main():
         sel = [t for t in tests if re.search(a.filter, t[0])] if a.filter else tests
     if not sel:
         sys.exit('conformance: FAIL: no test selected')
+    if a.recheck:
+        return recheck(a, out, resfile, version, tests, byname, groups)
 
     for p in plats:
         os.makedirs(os.path.join(out, 'logs', p), exist_ok=True)
@@ -570,11 +581,31 @@ def main():
         print('conformance: slice: %d tests x %s, %d failed (%s)' % (len(names), '+'.join(plats), len(bad), out))
         return 1 if bad else 0
 
+    return judge(a, out, resfile, version, tests, byname, groups, res, needs, wall,
+                 datetime.datetime.now().isoformat(timespec='seconds'))
+
+
+def recheck(a, out, resfile, version, tests, byname, groups):
+    """The last run's results again, each reason read anew from its log."""
+    if not os.path.isfile(resfile):
+        sys.exit('conformance: FAIL: no %s to recheck' % resfile)
+    saved = json.load(open(resfile))
+    res, needs = saved['results'], saved['needs']
+    for n in res:
+        for p, r in res[n].items():
+            if r['status'] != 'pass' and os.path.isfile(log_path(out, p, n)):
+                r['reason'] = first_reason(open(log_path(out, p, n), errors='replace').read(), r['status'])
+    return judge(a, out, resfile, version, tests, byname, groups, res, needs, saved.get('wall_s', 0),
+                 saved.get('date', '?'))
+
+
+def judge(a, out, resfile, version, tests, byname, groups, res, needs, wall, date):
+    """The tables, results.json, and the expectations checked or rewritten."""
     sel_tests = [t for t in tests if t[0] in res]
     with open(os.path.join(out, 'table.txt'), 'w') as f:
         table(sel_tests, res, needs, groups, f)
     table(sel_tests, res, needs, groups)
-    json.dump({'version': version, 'date': datetime.datetime.now().isoformat(timespec='seconds'),
+    json.dump({'version': version, 'date': date,
                'wall_s': round(wall, 1), 'results': res,
                'needs': {n: needs[n] for n in res}}, open(resfile, 'w'), indent=1, sort_keys=True)
     for p in ('warpq', 'pocl'):
@@ -583,7 +614,7 @@ def main():
 
     # the rule, over the tests with results on both platforms
     judged = [n for n in res if 'warpq' in res[n] and 'pocl' in res[n]]
-    owed = {n: (cause_of(res[n]['warpq']['reason']), res[n]['warpq']['reason'])
+    owed = {n: (cause_of(res[n]['warpq']['reason'], n), res[n]['warpq']['reason'])
             for n in judged if is_integer(needs[n]) and passed(res, n, 'pocl') and not passed(res, n, 'warpq')}
     by_cause = {}
     for n, (c, _) in owed.items():
