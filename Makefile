@@ -71,7 +71,7 @@ $(B)/cc/enqueue_lib.c: $(B)/gen/enqueue.wqs
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all help deps build libs layering opencl systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
+.PHONY: all help deps build libs layering opencl conformance systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
 all: deps  ## build everything (the libraries, wq, the OpenCL ICD, the generated RTL headers, the firmware, the unit tests)
 	$(MAKE) -j$(NPROC) build $(B)/bin/wq_unit
 
@@ -196,6 +196,16 @@ clgen: build  ## generated OpenCL C kernels against their oracle (CLGEN_SEEDS)
 # in lockstep and on POCL
 opencl: build $(B)/bin/wq_unit  ## the OpenCL host programs of tests/opencl on the model, the RTL and POCL
 	bash scripts/opencl.sh
+
+# piglit's OpenCL tests (the cl profile; scripts/piglit_fetch.sh puts them
+# in .piglit) on the model and on POCL: the table, JUnit in
+# build/reports/conformance/, and tests/conformance/expected_fail.txt
+# checked both ways (docs/tools/conformance.md); UPDATE=1 rewrites it,
+# CONFORMANCE_ARGS adds options (--filter REGEX, --platforms warpq ...)
+CONFORMANCE_ARGS ?=
+conformance: deps  ## piglit's OpenCL tests on the model and POCL, against tests/conformance/expected_fail.txt (UPDATE=1 rewrites it)
+	$(MAKE) -j$(NPROC) build
+	python3 scripts/conformance.py $(if $(UPDATE),--update) $(CONFORMANCE_ARGS)
 
 # the SystemC/TLM-2.0 platform: both wrappers, the driver's scenarios and
 # the OpenCL programs over the sockets (docs/systemc.md)

