@@ -85,7 +85,7 @@ deps:  ## install what is missing (Debian packages with apt; Boolector, nextpnr-
 
 ## build: the libraries, build/bin/wq, libwqcl.so and its ICD file, the generated RTL headers and firmware
 build: $(LIB_ALL) $(LIB_cl) $(B)/lib/libwqcl.a $(ICD) $(B)/bin/wq $(B)/gen/enqueue.wqs $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh $(B)/gen/wq_ue.vh $(B)/gen/wq_ue.inc \
-       $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex
+       $(B)/gen/wq_ue_sched.vh $(B)/gen/sched_fw.hex $(B)/bin/wq_fpcheck
 
 $(B)/obj/%.o: %.c $(HDRS) $(SPECS)
 	@mkdir -p $(dir $@)
@@ -171,6 +171,12 @@ $(B)/gen/wq_defs.vh: $(B)/gen/wq_ue.vh $(B)/gen/wq_ue_sched.vh
 $(B)/bin/wq_unit: $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(B)/lib/libwqcl.a $(LIB_ALL) -lcriterion -lpthread -ldl
+
+# the binary32 core against Berkeley SoftFloat, loaded at run time from
+# PyPI's softfloatpy (scripts/fp_check.sh, tests/fp/fp_check.c)
+$(B)/bin/wq_fpcheck: tests/fp/fp_check.c $(LIB_model) $(HDRS) $(SPECS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WFLAGS) $(INC) -o $@ tests/fp/fp_check.c $(LIB_model) -ldl -lm
 
 unit: $(B)/bin/wq_unit build  ## the unit tests (Criterion)
 	$(B)/bin/wq_unit --jobs 2
@@ -277,6 +283,7 @@ CLGEN_SEEDS   ?= 1..3000
 regress: deps  ## the long suites: lockstep seeds, everything make test leaves out (build/regress/)
 	$(MAKE) -j$(NPROC) build
 	bash scripts/mismatch_demo.sh
+	bash scripts/fp_check.sh --count 10000000
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
 	bash scripts/rtl/gate_ice40.sh

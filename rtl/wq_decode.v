@@ -7,11 +7,16 @@
 // model's isa.c (operands_legal, max_reg): unused fields zero, BI selects
 // exactly one of rb / imm, FN and SREG codes that exist, SETP's pd below PT,
 // LD/ST .v4 register quads inside the file, ATOM.CAS's rb+1 pair, branch
-// targets inside the 22-bit PC (BRA's relative offset excepted).
+// targets inside the 22-bit PC (BRA's relative offset excepted), a
+// conversion's rounding mode that exists.  FP = 0 (a machine without an
+// FPU, the model's configuration fp = 0): an opcode flagged WQ_IF_FP is
+// not legal, as an unknown one (isa_flags.def).
 `default_nettype none
 `include "wq_defs.vh"
 
-module wq_decode (
+module wq_decode #(
+    parameter FP = 0                             // 1: the FP opcodes are legal
+) (
     input  wire [63:0]               i_insn,
     output wire                      o_legal,    // wq_decode() == 0
     output wire [`WQ_OP_W-1:0]       o_op,
@@ -51,9 +56,10 @@ module wq_decode (
     assign o_selp_pt = ({29'd0, o_fn[2:0]} == `WQ_DEC_PT);
 
     wire [`WQ_DEC_INFO_W-1:0] info = wq_dec_opinfo(o_op);
-    wire known = info[`WQ_DEC_INFO_W-1];
     assign o_fmt   = info[`WQ_FMT_W+`WQ_IF_W-1:`WQ_IF_W];
     assign o_flags = info[`WQ_IF_W-1:0];
+    wire fp_op = (o_flags & `WQ_IF_FP) != 0;
+    wire known = info[`WQ_DEC_INFO_W-1] && (FP != 0 || !fp_op);
 
     // fields this format may use (OP/GP/GN included)
     wire [63:0] used = wq_dec_fmt_used(o_fmt);
@@ -102,6 +108,7 @@ module wq_decode (
         `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
                              (o_fn != `WQ_ATOM_CAS || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2}));
         `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);
+        `WQ_FMT_CV: ops_ok = wq_dec_rm_ok(o_fn);
         `WQ_FMT_B:  ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
         `WQ_FMT_BL: ops_ok = imm_in_pc;
         default:    ops_ok = 1'b1;
@@ -149,6 +156,8 @@ module wq_decode (
     // a legal LD / ST stays inside the register file
     always @(*) if (o_legal && (o_fmt == `WQ_FMT_LD || o_fmt == `WQ_FMT_ST))
         assert({26'b0, o_maxreg} < `WQ_DEC_NUM_REGS);
+    // without an FPU no FP opcode is legal
+    always @(*) if (o_legal && FP == 0) assert(!fp_op);
     // SETP never names PT as its destination
     always @(*) if (o_legal && o_fmt == `WQ_FMT_P) assert({27'b0, o_rd} < `WQ_DEC_PT);
     // covers (each reached by scripts/formal.sh): a legal word of every
@@ -164,6 +173,7 @@ module wq_decode (
         c_fmt_p:  cover(o_legal && o_fmt == `WQ_FMT_P);
         c_fmt_s:  cover(o_legal && o_fmt == `WQ_FMT_S);
         c_fmt_sr: cover(o_legal && o_fmt == `WQ_FMT_SR);
+        // (no CV cover: only FP opcodes use CV, and none is legal at FP = 0)
         c_ld4:    cover(o_legal && o_fmt == `WQ_FMT_LD && words == 3'd4);
         c_st4:    cover(o_legal && o_fmt == `WQ_FMT_ST && words == 3'd4);
         c_cas:    cover(o_legal && o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS);

@@ -10,6 +10,8 @@
 #     inlined or called, and registers / values spilled under --regs;
 #   * deque_ops_per_cycle: the token deque bench streaming push/pop
 #     commands every cycle (target 1.00);
+#   * fp_ops_tested, fp_mismatches: the golden model's binary32 core
+#     against Berkeley SoftFloat (scripts/fp_check.sh);
 #   * cc_lines_per_s: the OpenCL C compiler's throughput on the sources of
 #     tests/kernels (in memory, `wq bench --cc`);
 #   * cc_issue_slots_ratio: warp instructions the model executes for a
@@ -313,6 +315,13 @@ ar=$(OCL_ICD_VENDORS="$PWD/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_BAC
 [ -n "$ar" ] || fail "tests/opencl/alias printed no count"
 read -r arc arr are <<< "$ar"
 echo "alias_recompiles: $arc (for $arr distinct relations over $are enqueues, the same buffer among them: tests/opencl/alias on the model backend)"
+
+# ---- floating point: the binary32 core against Berkeley SoftFloat ------------------------
+fo=$(bash scripts/fp_check.sh --count 100000 2>&1 || true)   # a mismatch is a figure, not an abort
+ft=$(sed -n 's/^fp_ops_tested: //p' <<< "$fo") fm=$(sed -n 's/^fp_mismatches: //p' <<< "$fo")
+[ -n "$ft" ] && [ -n "$fm" ] || fail "scripts/fp_check.sh printed no counts"
+echo "fp_ops_tested: $ft (cmodel/model/fp32.c against Berkeley SoftFloat 3, scripts/fp_check.sh: 10^5 random and edge operands per operation, 14 operations, all rounding modes; make regress runs 10^7 per operation)"
+echo "fp_mismatches: $fm (results differing from SoftFloat's, a NaN counted equal only as 0x7FC00000; must be 0)"
 
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do

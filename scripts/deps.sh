@@ -59,6 +59,16 @@ fi
 # piglit's OpenCL part into .piglit (make conformance): 6 MB of the
 # package's 2 GB, from its .deb (scripts/piglit_fetch.sh)
 bash scripts/piglit_fetch.sh
+# the floating-point references in .venv: Berkeley SoftFloat (PyPI
+# softfloatpy: scripts/fp_check.sh loads its C functions) and mpmath (the
+# math library's high-precision reference)
+for m in softfloatpy mpmath; do
+    if ! .venv/bin/python -c "import $m" 2>/dev/null; then
+        echo "deps: installing $m into .venv"
+        [ -x .venv/bin/pip ] || python3 -m venv .venv
+        .venv/bin/pip install -q --disable-pip-version-check "$m"
+    fi
+done
 # FuseSoC into .venv (scripts/rtl/fusesoc.sh runs warpq.core's lint target)
 if [ ! -x ".venv/bin/fusesoc" ]; then
     echo "deps: installing fusesoc into .venv"

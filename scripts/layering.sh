@@ -55,7 +55,7 @@ declare -A uses=(
 # which every library may include
 declare -A inc_owner=(
     [defs.h]=spec [regs.h]=spec
-    [model.h]=model [deque.h]=model [encode.h]=model [isa.h]=model [mem.h]=model
+    [model.h]=model [deque.h]=model [encode.h]=model [fp32.h]=model [isa.h]=model [mem.h]=model
     [mempath.h]=model [sem.h]=model [timeline.h]=model [token.h]=model
     [trace.h]=model [wrap.h]=model
     [ue.h]=ue

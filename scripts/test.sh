@@ -25,6 +25,7 @@ model_lane=(
     "unit|$B/bin/wq_unit --jobs 2"
     "spec_check|bash scripts/spec_check.sh"
     "cli|bash scripts/cli_tests.sh"
+    "fp|bash scripts/fp_check.sh"
     "opencl|bash scripts/opencl.sh"
     "kernels|bash scripts/kernels.sh"
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"

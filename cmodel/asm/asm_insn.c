@@ -59,6 +59,11 @@ static int modifier(wq_as_t *as, wq_insn_t *i, const char *mn, const char *mod)
             return wq__err(as, "'.%s' is a load width: a store writes the low bytes "
                            "whatever their extension (use 'st.%c')", mod, mod[0]);
         break;
+    case WQ_FMT_CV:         /* rounding mode; to nearest even when left out */
+        fn = *mod ? find_fn(wq_rm_name, mod) : WQ_RM_RNE;
+        if (fn < 0)
+            return wq__err(as, "unknown rounding mode '.%s' (rne, rtz, rdn, rup)", mod);
+        break;
     default:
         if (*mod)
             return wq__err(as, "unexpected modifier '.%s' on '%s'", mod, mn);
@@ -167,6 +172,7 @@ static int operands(wq_as_t *as, wq_insn_t *i)
     case WQ_FMT_R:
         return reg_comma(as, &i->rd) || reg_comma(as, &i->ra) || operand_b(as, i);
     case WQ_FMT_M1:
+    case WQ_FMT_CV:
         return reg_comma(as, &i->rd) || operand_b(as, i);
     case WQ_FMT_P:
         if (wq__pred(as, &p, &neg, 0))

@@ -95,6 +95,7 @@ static void put_operands(out_t *o, const wq_insn_t *i, uint32_t pc)
         put_b(o, i);
         break;
     case WQ_FMT_M1:
+    case WQ_FMT_CV:
         put(o, " r%u, ", i->rd);
         put_b(o, i);
         break;
@@ -168,6 +169,9 @@ int wq_disasm(uint64_t raw, uint32_t pc, char *buf, size_t len)
         put_lower(&o, wq_atomop_name(i.fn));
     } else if (i.fmt == WQ_FMT_LD || i.fmt == WQ_FMT_ST) {
         put_memw(&o, i.fn);
+    } else if (i.fmt == WQ_FMT_CV && i.fn != WQ_RM_RNE) {   /* RNE: the default */
+        put(&o, ".");
+        put_lower(&o, wq_rm_name(i.fn));
     }
     put_operands(&o, &i, pc);
     return (int)o.pos;

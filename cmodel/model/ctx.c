@@ -25,6 +25,7 @@ int wq_config_check(const wq_config_t *c)
     if (c->deque_log2 < 2 || c->deque_log2 > WQ_DEQUE_MAX_LOG2) return -1;
     if (c->regs < 1 || c->regs > WQ_NUM_REGS) return -1;
     if (c->host_slice < 1) return -1;
+    if (c->fp > 1) return -1;
     return 0;
 }
 

@@ -31,6 +31,14 @@ static inline uint32_t *wq_reg(const wq_warp_t *w, unsigned r)
            ((int)(s % parts) - (int)w->subv_part) * (int)w->lanes;
 }
 
+/* d[l] = t[l] in the lanes of sel (written for the vectoriser: the ALU's
+ * lane loops are the model's hot path) */
+static inline void wq_merge(uint32_t *d, const uint32_t *t, uint32_t sel)
+{
+    if (sel == ~0u) { for (unsigned l = 0; l < WQ_WARP_SIZE; l++) d[l] = t[l]; return; }
+    for (unsigned l = 0; l < WQ_WARP_SIZE; l++) if (sel >> l & 1) d[l] = t[l];
+}
+
 static inline unsigned wq_popcount32(uint32_t x)
 {
     x = x - ((x >> 1) & 0x55555555u);
@@ -63,5 +71,7 @@ int  wq_loop_run_dry(wq_ctx_t *ctx, wq_warp_t *w);
 int  wq_push_front(wq_ctx_t *ctx, wq_warp_t *w, unsigned type, uint32_t mask,
                    uint32_t addr);
 void wq_emit_regwrite(wq_ctx_t *ctx, wq_warp_t *w, unsigned r, uint32_t mask);
+/* predicate pd := res in the lanes of sel (SETP, FSETP; exec_alu.c) */
+void wq_pred_write(wq_ctx_t *ctx, wq_warp_t *w, unsigned pd, uint32_t sel, uint32_t res);
 
 #endif

@@ -5,11 +5,6 @@
 
 #define LANES_ALL for (unsigned l = 0; l < WQ_WARP_SIZE; l++)
 
-static inline void merge(uint32_t *d, const uint32_t *t, uint32_t sel)
-{
-    if (sel == ~0u) { LANES_ALL d[l] = t[l]; return; }
-    LANES_ALL if (sel >> l & 1) d[l] = t[l];
-}
 
 static inline uint32_t wq_divu(uint32_t a, uint32_t b)
 {
@@ -48,7 +43,7 @@ int wq_x_##NAME(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel) 
         const uint32_t *B = wq_reg(w, in->rb);                                 \
         LANES_ALL { uint32_t a = A[l], b = B[l]; t[l] = (EXPR); }              \
     }                                                                          \
-    merge(wq_reg(w, in->rd), t, sel);                                          \
+    wq_merge(wq_reg(w, in->rd), t, sel);                                       \
     wq_emit_regwrite(ctx, w, in->rd, sel);                                     \
     return 0;                                                                  \
 }
@@ -79,7 +74,7 @@ int wq_x_MOV(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     uint32_t t[WQ_WARP_SIZE];
     if (in->bi) { LANES_ALL t[l] = in->imm; }
     else { const uint32_t *B = wq_reg(w, in->rb); LANES_ALL t[l] = B[l]; }
-    merge(wq_reg(w, in->rd), t, sel);
+    wq_merge(wq_reg(w, in->rd), t, sel);
     wq_emit_regwrite(ctx, w, in->rd, sel);
     return 0;
 }
@@ -116,15 +111,19 @@ static uint32_t compare_lanes(unsigned cc, const uint32_t *A, const uint32_t *B,
 int wq_x_SETP(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
 {
     const uint32_t *A = wq_reg(w, in->ra), *B = in->bi ? NULL : wq_reg(w, in->rb);
-    uint32_t res = compare_lanes(in->fn, A, B, in->imm) & sel;
-    uint32_t *p = &w->pred[in->rd];
+    wq_pred_write(ctx, w, in->rd, sel, compare_lanes(in->fn, A, B, in->imm) & sel);
+    return 0;
+}
+
+void wq_pred_write(wq_ctx_t *ctx, wq_warp_t *w, unsigned pd, uint32_t sel, uint32_t res)
+{
+    uint32_t *p = &w->pred[pd];
     *p = (*p & ~sel) | res;
     if (ctx->trace) {
         wq_trace_rec_t r = { .kind = WQ_EV_PRED_WRITE, .unit = (uint8_t)(w - ctx->warp),
-                             .aux = in->rd, .pc = w->pc, .mask = sel, .b = *p };
+                             .aux = (uint8_t)pd, .pc = w->pc, .mask = sel, .b = *p };
         wq_emit(ctx, &r);
     }
-    return 0;
 }
 
 int wq_x_SEL(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
@@ -133,7 +132,7 @@ int wq_x_SEL(wq_ctx_t *ctx, wq_warp_t *w, const wq_insn_t *in, uint32_t sel)
     uint32_t cond = w->pred[in->fn & 7u] ^ ((in->fn & 8u) ? ~0u : 0u);
     const uint32_t *A = wq_reg(w, in->ra), *B = in->bi ? NULL : wq_reg(w, in->rb);
     LANES_ALL t[l] = (cond >> l & 1) ? A[l] : (B ? B[l] : in->imm);
-    merge(wq_reg(w, in->rd), t, sel);
+    wq_merge(wq_reg(w, in->rd), t, sel);
     wq_emit_regwrite(ctx, w, in->rd, sel);
     return 0;
 }

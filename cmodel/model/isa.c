@@ -37,6 +37,11 @@ static const char *const atomop_names[] = {
 #include "../spec/isa_enums.def"
 #undef ATOMOP
 };
+static const char *const rm_names[] = {
+#define RM(n, c) [c] = #n,
+#include "../spec/isa_enums.def"
+#undef RM
+};
 static const char *const memw_names[] = {
 #define MEMW(n, c, w, b, s, st) [c] = #n,
 #include "../spec/isa_enums.def"
@@ -76,6 +81,7 @@ unsigned wq_fmt_uses(unsigned fmt)
 const char *wq_cmp_name(unsigned code)    { return NAME_OF(cmp_names, code); }
 const char *wq_atomop_name(unsigned code) { return NAME_OF(atomop_names, code); }
 const char *wq_memw_name(unsigned code)   { return NAME_OF(memw_names, code); }
+const char *wq_rm_name(unsigned code)     { return NAME_OF(rm_names, code); }
 const char *wq_sreg_name(unsigned code)   { return NAME_OF(sreg_names, code); }
 unsigned wq_memw_words(unsigned code)
 {
@@ -166,6 +172,8 @@ static int operands_legal(const wq_insn_t *i)
         return i->fn != WQ_ATOM_CAS || i->rb + 1u < WQ_NUM_REGS;
     case WQ_FMT_SR:
         return wq_sreg_name(i->imm) != NULL;
+    case WQ_FMT_CV:
+        return wq_rm_name(i->fn) != NULL;
     case WQ_FMT_B:
         return i->op == WQ_OP_BRA || (i->imm & ~WQ_PC_MASK) == 0;
     case WQ_FMT_BL:

@@ -182,7 +182,12 @@ int wq_step_warp(wq_ctx_t *ctx, unsigned slot)
         dc->raw = raw;
         dc->ok = wq_decode(raw, &dc->in) == 0;
     }
-    if (!dc->ok) { wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_INSTR); return WQ_STEP_TRAP; }
+    /* without an FPU an FP opcode is illegal as an unknown one: the same
+     * trap, before the register check and the guard (rtl/wq_decode.v FP) */
+    if (!dc->ok || ((dc->in.flags & WQ_IF_FP) && !ctx->cfg.fp)) {
+        wq_warp_trap(ctx, slot, WQ_TRAP_ILLEGAL_INSTR);
+        return WQ_STEP_TRAP;
+    }
     const wq_insn_t in = dc->in;
     /* registers >= REGS exist only as packed shared registers (exec.h) */
     int packed = w->subv_on && w->shared_base;

@@ -136,7 +136,12 @@ static int cov_report(const cov_t *c, int want_progs, int want_streams)
     if (want_progs) {
         for (unsigned op = 0; op < 256; op++) {
             const wq_opinfo_t *oi = wq_opinfo(op);
-            if (oi && oi->name && !c->op[op]) { printf("coverage: opcode %s never generated\n", oi->name); miss++; }
+            /* the generated programs run on the default machine, which has no
+             * FPU (configuration fp = 0, as the RTL): no FP opcode is due */
+            if (oi && oi->name && !(oi->flags & WQ_IF_FP) && !c->op[op]) {
+                printf("coverage: opcode %s never generated\n", oi->name);
+                miss++;
+            }
         }
         for (unsigned k = 0; k < 16; k++) {
             if (wq_atomop_name(k) && !c->atom[k]) { printf("coverage: atom.%s never generated\n", wq_atomop_name(k)); miss++; }

@@ -40,8 +40,10 @@ static const wq_cli_verb_t verbs[] = {
       "       wq disasm --bin FILE [--base PC]   (raw little-endian 64-bit words)\n", NULL },
     { "run", wq_cli_run, "run a program or command stream on the golden model",
       "usage: wq run FILE.wqs|FILE.wqst [--yield=off] [--lanes 8|16|32] [--warps N]\n"
-      "              [--regs N]\n"
+      "              [--regs N] [--fp 0|1]\n"
       "              [--trace] [--timeline F.json] [--max-ticks N] [--watchdog N]\n"
+      "  --fp 1: the machine has an FPU (default 0, as the RTL: every FP\n"
+      "  instruction traps ILLEGAL_INSTR)\n"
       "  --timeline writes Chrome trace-event JSON (Perfetto, chrome://tracing),\n"
       "  time in model ticks\n"
       "  exit 0: idle and every .expect holds; 1: trap, channel error, failed\n"

@@ -18,6 +18,7 @@ typedef struct run_opts {
     const char *timeline;       /* --timeline F.json */
     int yield_off, trace;
     unsigned lanes, warps, regs;   /* regs 0: the default */
+    unsigned fp;                   /* --fp 1: the machine has an FPU */
     uint64_t max_ticks, watchdog;
     int watchdog_set;
 } run_opts_t;
@@ -62,6 +63,10 @@ static int parse(int argc, char **argv, run_opts_t *o)
             if (parse_u64(v, &n) || n == 0 || n > 32)
                 return wq_cli_error("run", "bad --regs '%s'", v);
             o->regs = (unsigned)n;
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--fp"))) {
+            if (parse_u64(v, &n) || n > 1)
+                return wq_cli_error("run", "bad --fp '%s' (0 or 1)", v);
+            o->fp = (unsigned)n;
         } else if ((v = wq_cli_optval(argc, argv, &i, "--max-ticks"))) {
             if (parse_u64(v, &o->max_ticks)) return wq_cli_error("run", "bad --max-ticks '%s'", v);
         } else if ((v = wq_cli_optval(argc, argv, &i, "--watchdog"))) {
@@ -193,6 +198,7 @@ static int run_stream(const run_opts_t *o, const char *text)
     cfg.lanes = o->lanes;
     cfg.warps = o->warps;
     cfg.channels = (unsigned)wq_stream_channels(text);
+    cfg.fp = o->fp;
     if (o->watchdog_set) cfg.watchdog = o->watchdog;
     wq_ctx_t *ctx = wq_new(&cfg);
     if (!ctx) {
@@ -269,6 +275,7 @@ int wq_cli_run(int argc, char **argv)
     cfg.lanes = o.lanes;
     cfg.warps = o.warps;
     if (o.regs) cfg.regs = o.regs;
+    cfg.fp = o.fp;
     if (o.watchdog_set) cfg.watchdog = o.watchdog;
     wq_ctx_t *ctx = wq_new(&cfg);
     if (!ctx) {

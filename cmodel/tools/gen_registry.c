@@ -213,7 +213,7 @@ static void wq_collect_ue(wq_gen_t *g)
 static void wq_collect_ues(wq_gen_t *g)
 {
     const unsigned port_w = WQ_UE_F_PORT_HI - WQ_UE_F_PORT_LO + 1;
-    unsigned ifl_lo = 0;
+    unsigned ifl_lo = 0, ifl_hi = 0;
     g->hdr = WQ_H_UES;
 #define UESIN(n, p) \
     wq_code(g, "ue_sched.def", "UESIN", "WQ_UES_P_", #n, (p), port_w, \
@@ -233,14 +233,20 @@ static void wq_collect_ues(wq_gen_t *g)
     } \
     wq_field(g, "ue_sched.def", "UESFIELD", "WQ_UES_F_", #w "_" #n, (hi), \
              (lo)); \
-    if (!strcmp(#w "_" #n, "SYS_IFL")) \
-        ifl_lo = (lo);
+    if (!strcmp(#w "_" #n, "SYS_IFL")) { \
+        ifl_lo = (lo); \
+        ifl_hi = (hi); \
+    }
 #include "../spec/ue_sched.def"
 #undef UESFIELD
-    /* the decoder flags as bit numbers of SYS, for the firmware's bbs/bbc */
+    /* the decoder flags as bit numbers of SYS, for the firmware's bbs/bbc:
+     * the flags SYS_IFL carries.  FP does not fit and is not needed there:
+     * the scheduler's core has no FPU, so its decoder refuses every FP
+     * opcode (rtl/wq_decode.v, FP = 0) before the firmware looks. */
 #define IFLAG(n, b) \
-    wq_derived(g, "ue_sched.def", "UESFIELD", "SYS_IFL", ifl_lo + (b), 0, \
-               wq_strdup("WQ_UES_B_SYS_IF_" #n));
+    if (ifl_lo + (unsigned)(b) <= ifl_hi) \
+        wq_derived(g, "ue_sched.def", "UESFIELD", "SYS_IFL", ifl_lo + (b), 0, \
+                   wq_strdup("WQ_UES_B_SYS_IF_" #n));
 #include "../spec/isa_flags.def"
 #undef IFLAG
     g->hdr = WQ_H_DEFS;
@@ -347,11 +353,19 @@ void wq_collect(wq_gen_t *g)
 #define SREG(n, c) \
     wq_code(g, "isa_enums.def", "SREG", "WQ_SR_", #n, WQ_SR_##n, imm_w, \
             WQ_K_CODE);
+#define RM(n, c) \
+    wq_code(g, "isa_enums.def", "RM", "WQ_RM_", #n, WQ_RM_##n, fn_w, \
+            WQ_K_CODE);
+#define FCLASS(n, b) \
+    wq_code(g, "isa_enums.def", "FCLASS", "WQ_FCLASS_", #n, WQ_FCLASS_##n, 5, \
+            WQ_K_CODE);
 #include "../spec/isa_enums.def"
 #undef CMP
 #undef ATOMOP
 #undef MEMW
 #undef SREG
+#undef RM
+#undef FCLASS
 
     /* ---- token.def */
 #define TOKTYPE(n, c) \

@@ -247,7 +247,14 @@ static void wq_emit_vdecode(void)
 #undef ATOMOP
 #undef MEMW
 #undef SREG
-    printf("        default: wq_dec_sreg_ok = 1'b0;\n        endcase\n    end\nendfunction\n// verilator lint_on VARHIDDEN\n");
+    printf("        default: wq_dec_sreg_ok = 1'b0;\n        endcase\n    end\nendfunction\n\n");
+    printf("// conversion rounding mode exists\nfunction wq_dec_rm_ok;\n"
+           "    input [`WQ_F_FN_W-1:0] fn;\n    begin\n        case (fn)\n");
+#define RM(n, c) printf("        `WQ_RM_%s: wq_dec_rm_ok = 1'b1;\n", #n);
+#include "../spec/isa_enums.def"
+#undef RM
+    printf("        default: wq_dec_rm_ok = 1'b0;\n        endcase\n    end\nendfunction\n"
+           "// verilator lint_on VARHIDDEN\n");
 }
 
 static int wq_usage(void)

@@ -68,7 +68,7 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
     tb/verilator/core/progs/core_ex.wqs tb/verilator/core/progs/core_wake.wqs
     tb/verilator/core/progs/core_subv_auto.wqs tests/programs/subv_auto.wqs
-    tests/programs/coalesce_mix.wqs)
+    tests/programs/coalesce_mix.wqs tb/verilator/sched/progs/trap_fp.wqs)
 # what each of the others needs from the core (docs/rtl/wq_core.md, "Coverage"):
 # none left, every program runs on the core
 core_not_yet=()

@@ -99,6 +99,9 @@ static wq_insn_t random_legal(unsigned op, uint64_t *s)
     case WQ_FMT_SR:
         i.imm = sreg_codes[rnd(s) % (sizeof sreg_codes / sizeof sreg_codes[0])];
         break;
+    case WQ_FMT_CV:
+        i.fn = (uint8_t)rnd_code(s, wq_rm_name);
+        break;
     case WQ_FMT_B:
         i.imm = op == WQ_OP_BRA ? wq_bra_imm(0, (uint32_t)rnd(s)) : i.imm & WQ_PC_MASK;
         break;
@@ -276,6 +279,12 @@ Test(isa, operand_rules)
         i = mk(WQ_OP_SEL);
         i.fn = (uint8_t)c;
         cr_assert(legal(i), "every SEL FN is legal");
+        i = mk(WQ_OP_FSETP);
+        i.fn = (uint8_t)c;
+        cr_assert_eq(legal(i), wq_cmp_name(c) != NULL);
+        i = mk(WQ_OP_F2I);
+        i.fn = (uint8_t)c;
+        cr_assert_eq(legal(i), wq_rm_name(c) != NULL, "F2I FN %u", c);
     }
     i = mk(WQ_OP_LD);
     i.fn = WQ_MEMW_V4;

@@ -76,6 +76,16 @@ static const wq_trow_t wq_t_atomop[] = {
 #include "../../cmodel/spec/isa_enums.def"
 #undef ATOMOP
 };
+static const wq_trow_t wq_t_rm[] = {
+#define RM(n, c) {#n, WQ_RM_##n},
+#include "../../cmodel/spec/isa_enums.def"
+#undef RM
+};
+static const wq_trow_t wq_t_fclass[] = {
+#define FCLASS(n, b) {#n, WQ_FCLASS_##n},
+#include "../../cmodel/spec/isa_enums.def"
+#undef FCLASS
+};
 static const wq_trow_t wq_t_memw[] = {
 #define MEMW(n, c, w, b, s, st) {#n, WQ_MEMW_##n},
 #include "../../cmodel/spec/isa_enums.def"
@@ -312,6 +322,8 @@ Test(tables, codes_unique)
     WQ_U(wq_t_insn);
     WQ_U(wq_t_cmp);
     WQ_U(wq_t_atomop);
+    WQ_U(wq_t_rm);
+    WQ_U(wq_t_fclass);
     WQ_U(wq_t_memw);
     WQ_U(wq_t_sreg);
     WQ_U(wq_t_gpctl);
@@ -362,6 +374,9 @@ Test(tables, codes_fit_their_fields)
             WQ_W(WQ_F_FN_HI, WQ_F_FN_LO));
     wq_fits("wq_t_memw", wq_t_memw, WQ_LEN(wq_t_memw),
             WQ_W(WQ_F_FN_HI, WQ_F_FN_LO));
+    wq_fits("wq_t_rm", wq_t_rm, WQ_LEN(wq_t_rm), WQ_W(WQ_F_FN_HI, WQ_F_FN_LO));
+    /* a bit number of FCLASS's 32-bit result */
+    wq_fits("wq_t_fclass", wq_t_fclass, WQ_LEN(wq_t_fclass), 5);
     wq_fits("wq_t_toktype", wq_t_toktype, WQ_LEN(wq_t_toktype),
             WQ_W(WQ_TF_TYPE_HI, WQ_TF_TYPE_LO));
     wq_fits("wq_t_gpctl", wq_t_gpctl, WQ_LEN(wq_t_gpctl),

@@ -59,6 +59,12 @@ enum {
 #define ATOMOP(n, c) WQ_ATOM_##n = c,
 #include "../../spec/isa_enums.def"
 #undef ATOMOP
+#define RM(n, c) WQ_RM_##n = c,
+#include "../../spec/isa_enums.def"
+#undef RM
+#define FCLASS(n, b) WQ_FCLASS_##n = b,
+#include "../../spec/isa_enums.def"
+#undef FCLASS
 #define MEMW(n, c, w, b, s, st) WQ_MEMW_##n = c,
 #include "../../spec/isa_enums.def"
 #undef MEMW

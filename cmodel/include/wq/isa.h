@@ -43,6 +43,7 @@ uint64_t wq_encode(const wq_insn_t *in);      /* fields as given, no checks */
 const char *wq_cmp_name(unsigned code);
 const char *wq_atomop_name(unsigned code);
 const char *wq_memw_name(unsigned code);
+const char *wq_rm_name(unsigned code);        /* conversion rounding mode (RM) */
 unsigned    wq_memw_words(unsigned code);     /* registers moved; 0 if unassigned */
 unsigned    wq_memw_bytes(unsigned code);     /* bytes per register; 0 if unassigned */
 int         wq_memw_signed(unsigned code);    /* a load sign-extends               */

@@ -25,6 +25,9 @@ typedef struct wq_config {
     unsigned deque_log2;    /* hardware deque depth per warp (default 6)  */
     unsigned regs;          /* hardware registers per thread (default 32) */
     unsigned host_slice;    /* methods per time slice        (default 64) */
+    unsigned fp;            /* 1: an FPU executes the WQ_IF_FP instructions;
+                               0: they trap ILLEGAL_INSTR, as the RTL without
+                               one does                      (default 0)  */
     uint64_t watchdog;      /* forward-progress watchdog in warp instructions
                                without a memory change or thread exit; 0 off
                                (default 1<<20) */
