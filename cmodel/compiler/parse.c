@@ -22,6 +22,9 @@ typedef struct scope_ent {
 
 typedef struct scope { struct scope *up; scope_ent_t *ents; } scope_t;
 
+/* the functions a unit declared (docs/compiler.md "Linking") */
+typedef struct fdecl { cc_func_t *f; struct fdecl *next; } fdecl_t;
+
 typedef struct {
     cc_t *c;
     cc_tok_t *tok;
@@ -31,6 +34,8 @@ typedef struct {
     int loop_depth, switch_depth;
     int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
+    int unit;                       /* the translation unit being parsed      */
+    fdecl_t *decls;                 /* the functions it declared              */
 } ps_t;
 
 /* how deeply expressions, statements and declarators may nest: the parser
@@ -55,6 +60,7 @@ static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
+    const cc_tok_t *is_extern;      /* 'extern': a file-scope function declaration */
     cc_as_t as;
     int has_as;
     uint32_t reqd_wg[3];
@@ -122,10 +128,12 @@ static scope_ent_t *in_this_scope(ps_t *p, const char *name)
     return NULL;
 }
 
+/* a function this unit declared: a unit sees its own declarations only
+ * (the functions that are not static are joined by name, function()) */
 static cc_func_t *find_func(ps_t *p, const cc_tok_t *t)
 {
-    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
-        if ((int)strlen(f->name) == t->len && !memcmp(f->name, t->loc, (size_t)t->len)) return f;
+    for (fdecl_t *d = p->decls; d; d = d->next)
+        if ((int)strlen(d->f->name) == t->len && !memcmp(d->f->name, t->loc, (size_t)t->len)) return d->f;
     return NULL;
 }
 
@@ -565,7 +573,12 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
             if (!at) cc_error_tok(p->c, t, "storage class not allowed here");
             if (is(p, "typedef")) at->is_typedef = 1;
             else if (is(p, "static")) at->is_static = 1;
-            else if (is(p, "extern")) cc_error_tok(p->c, t, "'extern' is not supported: a program is one translation unit");
+            else if (is(p, "extern")) {
+                /* a function defined in another unit of a link */
+                if (p->fn || p->scope->up)
+                    cc_error_tok(p->c, t, "'extern' is supported on file-scope function declarations only");
+                at->is_extern = t;
+            }
             else if (is(p, "inline") || is(p, "__inline")) at->is_inline = 1;
             else if (is(p, "__kernel") || is(p, "kernel")) at->is_kernel = 1;
             p->tok = t->next;
@@ -1065,6 +1078,7 @@ static cc_node_t *funcall(ps_t *p, cc_tok_t *name)
         cc_error_tok(p->c, name, "call to undeclared function '%.*s'", name->len, name->loc);
     }
     if (f->is_kernel) cc_error_tok(p->c, name, "calling kernel '%s' from device code is not supported", f->name);
+    if (!f->use_tok) f->use_tok = name;
     p->tok = p->tok->next;
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
@@ -1809,31 +1823,68 @@ static cc_node_t *compound(ps_t *p)
 }
 
 /* ---- top level ----------------------------------------------------------------------------- */
+/* two declarations of one function agree (C's compatible types, up to a
+ * parameter's own qualifiers) */
+static int same_signature(ps_t *p, const cc_func_t *a, const cc_func_t *b)
+{
+    if (a->nparams != b->nparams || a->is_kernel != b->is_kernel) return 0;
+    if (strcmp(cc_type_name(p->c, a->ret), cc_type_name(p->c, b->ret))) return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (strcmp(cc_type_name(p->c, cc_unqual(a->params[i]->ty)), cc_type_name(p->c, cc_unqual(b->params[i]->ty))))
+            return 0;
+    return 1;
+}
+
+/* f takes the declaration read into nf */
+static void take_decl(cc_func_t *f, const cc_func_t *nf)
+{
+    f->tok = nf->tok;
+    f->ret = nf->ret;
+    f->is_kernel = nf->is_kernel;
+    f->is_inline = nf->is_inline;
+    memcpy(f->reqd_wg, nf->reqd_wg, sizeof f->reqd_wg);
+    f->params = nf->params;
+    f->nparams = nf->nparams;
+    f->locals = nf->locals;
+}
+
 static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
 {
     const char *s = cc_tok_str(p->c, name);
     if (ret->kind == TY_ARRAY || ret->kind == TY_STRUCT) cc_error_tok(p->c, name, "a function cannot return an array or struct");
     if (at->is_kernel && ret->kind != TY_VOID) cc_error_tok(p->c, name, "a kernel function must return void");
     cc_func_t *f = find_func(p, name);
-    if (f && f->defined) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
     if (!f) {
         for (scope_ent_t *e = p->scope->ents; e; e = e->next)
             if (!e->tag && !strcmp(e->name, s)) cc_error_tok(p->c, name, "'%s' redeclared as a function", s);
-        f = cc_alloc(p->c, sizeof *f);
-        f->name = s;
-        cc_func_t **pp = &p->prog->funcs;
-        while (*pp) pp = &(*pp)->next;
-        *pp = f;
+        /* not static: the function another unit of a link declared */
+        for (cc_func_t *g = p->prog->funcs; g && !f && !at->is_static; g = g->next)
+            if (!g->is_static && !strcmp(g->name, s)) f = g;
+        if (!f) {
+            f = cc_alloc(p->c, sizeof *f);
+            f->name = s;
+            f->is_static = at->is_static;
+            f->unit = p->unit;
+            cc_func_t **pp = &p->prog->funcs;
+            while (*pp) pp = &(*pp)->next;
+            *pp = f;
+        }
+        fdecl_t *d = cc_alloc(p->c, sizeof *d);
+        d->f = f;
+        d->next = p->decls;
+        p->decls = d;
     }
-    f->tok = name;
-    f->ret = cc_unqual(ret);
-    f->is_kernel = at->is_kernel;
-    f->is_inline = at->is_inline;
-    memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
-    f->locals = NULL;
-    f->params = NULL;
-    f->nparams = 0;
-    p->fn = f;
+    /* the declaration is read into nf, then checked against what came
+     * before and kept when it is the first or the definition */
+    cc_func_t *nf = cc_alloc(p->c, sizeof *nf);
+    nf->name = s;
+    nf->tok = name;
+    nf->ret = cc_unqual(ret);
+    nf->is_kernel = at->is_kernel;
+    nf->is_inline = at->is_inline;
+    p->fn = nf;
+    cc_func_t *decl = f;            /* whose parameters are being read */
+    f = nf;
     enter(p);
     skip(p, "(");
     cc_var_t *ps_[256] = {0};
@@ -1876,11 +1927,27 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     f->params[f->nparams] = rv;
     attributes(p, at);
     memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
+    f = decl;
+    if (f->tok && !same_signature(p, f, nf)) {
+        const cc_tok_t *d = f->tok;
+        cc_error_tok(p->c, name, "conflicting types for function '%s' (declared at %s:%d:%d)", s,
+                     d->file ? d->file->name : "?", d->line, d->col);
+    }
     if (consume(p, ";")) {                   /* a prototype */
+        if (!f->defined) take_decl(f, nf);
         leave(p);
         p->fn = NULL;
         return;
     }
+    if (f->defined) {
+        const cc_tok_t *d = f->tok;
+        if (f->unit == p->unit) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
+        cc_error_tok(p->c, name, "duplicate definition of function '%s' (first defined at %s:%d:%d)", s,
+                     d->file ? d->file->name : "?", d->line, d->col);
+    }
+    take_decl(f, nf);
+    f->unit = p->unit;
+    p->fn = f;
     f->defined = 1;
     f->body = compound(p);
     leave(p);
@@ -1933,37 +2000,50 @@ static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc
     p->prog->globals = v;
 }
 
-cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t)
+cc_prog_t *cc_parse_units(cc_t *c, cc_tok_t *const *units, int nunits)
 {
-    ps_t ps = { .c = c, .tok = t };
+    ps_t ps = { .c = c };
     ps_t *p = &ps;
     p->prog = cc_alloc(c, sizeof *p->prog);
-    enter(p);
-    while (p->tok->kind != TK_EOF) {
-        if (consume(p, ";")) continue;
-        attr_t at = {0};
-        cc_type_t *base = declspec(p, &at);
-        if (consume(p, ";")) continue;          /* struct S { ... }; */
-        cc_tok_t *name = NULL;
-        cc_tok_t *dstart = p->tok;
-        cc_type_t *ty = declarator(p, base, &name);
-        (void)dstart;
-        if (!name) cc_error_tok(p->c, p->tok, "expected a name");
-        if (is(p, "(") && !at.is_typedef) {
-            function(p, ty, &at, name);
-            continue;
-        }
-        for (;;) {
-            global_decl(p, base, &at, name, ty);
-            if (consume(p, ";")) break;
-            skip(p, ",");
-            ty = declarator(p, base, &name);
+    for (int u = 0; u < nunits; u++) {
+        /* each unit in a file scope of its own, seeing its own declarations */
+        p->unit = u;
+        p->tok = units[u];
+        p->scope = NULL;
+        p->decls = NULL;
+        enter(p);
+        while (p->tok->kind != TK_EOF) {
+            if (consume(p, ";")) continue;
+            attr_t at = {0};
+            cc_type_t *base = declspec(p, &at);
+            if (consume(p, ";")) continue;          /* struct S { ... }; */
+            cc_tok_t *name = NULL;
+            cc_tok_t *dstart = p->tok;
+            cc_type_t *ty = declarator(p, base, &name);
+            (void)dstart;
             if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+            if (is(p, "(") && !at.is_typedef) {
+                function(p, ty, &at, name);
+                continue;
+            }
+            if (at.is_extern)
+                cc_error_tok(p->c, at.is_extern, "'extern' is supported on file-scope function declarations only");
+            for (;;) {
+                global_decl(p, base, &at, name, ty);
+                if (consume(p, ";")) break;
+                skip(p, ",");
+                ty = declarator(p, base, &name);
+                if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+            }
         }
     }
-    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
-        if (!f->defined) {
-            /* only an error when it is called; checked in lower.c */
-        }
+    /* a link to an executable: every function called is defined by a unit
+     * (in one unit: only an error when a kernel reaches the call, lower.c) */
+    if (c->link && c->link_mode == WQ_CC_LINK_EXECUTABLE)
+        for (cc_func_t *f = p->prog->funcs; f; f = f->next)
+            if (!f->defined && f->use_tok)
+                cc_error_tok(c, f->use_tok, "undefined function '%s': no unit of the link defines it", f->name);
     return p->prog;
 }
+
+cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t) { return cc_parse_units(c, &t, 1); }
