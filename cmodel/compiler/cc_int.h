@@ -236,6 +236,8 @@ struct cc_func {
     int is_static;
     int unit;                       /* the unit of its definition (or first declaration) */
     const cc_tok_t *use_tok;        /* its first call, for "undefined function" */
+    int enqueued;                   /* a kernel wq_enqueue names: never split, so its
+                                       work-item functions read no launch tail (lower.c) */
 };
 
 typedef struct cc_prog {

@@ -805,6 +805,7 @@ static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name, int nd)
     cc_node_t *n = new_node(p, ND_BUILTIN, name);
     n->bi = nd ? BI_WQ_ENQUEUE_ND : BI_WQ_ENQUEUE;
     n->func = k;
+    k->enqueued = 1;
     n->ty = &cc_ty_int;
     int nsize = nd ? 2 : 0, i = 0;
     cc_node_t head = {0}, *cur = &head;

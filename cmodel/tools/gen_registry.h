@@ -44,7 +44,7 @@ typedef struct wq_table {
 typedef struct wq_gen {
     wq_def_t   *d;
     size_t      n, cap;
-    wq_table_t  t[64];
+    wq_table_t  t[96];
     size_t      nt;
     int         err;       /* a row did not fit its width, or names clash */
     unsigned    hdr;       /* header of the rows being collected */
