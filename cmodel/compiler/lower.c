@@ -459,6 +459,7 @@ static int is_simple(const cc_node_t *n)
         return 0;
     case ND_BUILTIN:
         if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD || n->bi == BI_PREFETCH ||
+            n->bi == BI_ASYNC_COPY ||
             n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_ENQUEUE_ND || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
@@ -767,6 +768,7 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
     case BI_PREFETCH: gen_effect(w, n->args); gen_effect(w, n->args->next); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
+    case BI_ASYNC_COPY: gen_stmt(w, n->body); return mov_imm(w, 0);    /* the event: 0 */
     case BI_ATOMIC: return gen_atomic(w, n);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
         return gen_nested(w, n);

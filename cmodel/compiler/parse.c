@@ -603,8 +603,7 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
         }
         if (is(p, "float") || is(p, "double") || is(p, "half")) unsupported(p, t, "floating-point types are");
         if (t->kind == TK_IDENT && (cc_tok_is(t, "image2d_t") || cc_tok_is(t, "image3d_t") ||
-                                    cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t") ||
-                                    cc_tok_is(t, "event_t")))
+                                    cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t")))
             unsupported(p, t, cc_fmt(p->c, "%.*s is", t->len, t->loc));
         if (t->kind == TK_IDENT && t->len > 2) {
             /* vector types: int4, uchar16, ... */
@@ -925,9 +924,120 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     return new_cast(p, n, t);
 }
 
+static cc_var_t *new_var(ps_t *p, const cc_tok_t *name, cc_type_t *ty);
+
+/* a work-item function of dimension d (uint) */
+static cc_node_t *workitem(ps_t *p, cc_bi_t bi, int d, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_BUILTIN, t);
+    n->bi = bi;
+    n->args = new_num(p, d, &cc_ty_uint, t);
+    n->nargs = 1;
+    n->ty = &cc_ty_uint;
+    return n;
+}
+
+/* a private variable of the call at t, named for it (no user name starts with __wq_) */
+static cc_var_t *hidden_var(ps_t *p, const cc_tok_t *t, const char *what, cc_type_t *ty)
+{
+    cc_tok_t *nt = cc_alloc(p->c, sizeof *nt);
+    *nt = *t;
+    nt->loc = cc_fmt(p->c, "__wq_%s_%d_%d", what, t->line, t->col);
+    nt->len = (int)strlen(nt->loc);
+    return new_var(p, nt, ty);
+}
+
+/* v = e; as a statement */
+static cc_node_t *set_stmt(ps_t *p, cc_var_t *v, cc_node_t *e, const cc_tok_t *t)
+{
+    cc_node_t *a = new_node(p, ND_ASSIGN, t);
+    a->lhs = new_var_node(p, v, t);
+    a->rhs = convert(p, e, v->ty, t, "assignment");
+    a->ty = v->ty;
+    cc_node_t *st = new_node(p, ND_EXPR_STMT, t);
+    st->lhs = a;
+    return st;
+}
+
+/* async_work_group_copy(dst, src, n, event) and
+ * async_work_group_strided_copy(dst, src, n, stride, event), one of dst and
+ * src __local, the other __global: the work-group's work-items copy the n
+ * elements together -- the work-item of flat local id l takes elements l,
+ * l + L, l + 2L, ... (L the work-group's size) -- and the copy is done when
+ * the call returns; wait_group_events is the barrier after which the
+ * whole group sees it (docs/compiler.md "The language").  The stride
+ * applies to the __global side.  The result is the event, 0. */
+static cc_node_t *async_copy(ps_t *p, const cc_tok_t *name, int strided)
+{
+    const char *what = strided ? "async_work_group_strided_copy" : "async_work_group_copy";
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs != 4 + strided)
+        cc_error_tok(p->c, name, "'%s' takes %d arguments, not %d", what, 4 + strided, nargs);
+    cc_node_t *dst = rvalue(p, args), *src = rvalue(p, args->next), *cnt = args->next->next;
+    cc_node_t *stride = strided ? cnt->next : NULL;
+    if (dst->ty->kind != TY_PTR || src->ty->kind != TY_PTR)
+        cc_error_tok(p->c, name, "'%s' copies between a __local and a __global pointer", what);
+    int to_local = dst->ty->as == AS_LOCAL;
+    if (!((to_local && src->ty->as == AS_GLOBAL) || (dst->ty->as == AS_GLOBAL && src->ty->as == AS_LOCAL)))
+        cc_error_tok(p->c, name, "'%s' copies between a __local and a __global pointer (here %s and %s)", what,
+                     cc_type_name(p->c, dst->ty), cc_type_name(p->c, src->ty));
+    if (!cc_is_integer(dst->ty->base) ||
+        strcmp(cc_type_name(p->c, cc_unqual(dst->ty->base)), cc_type_name(p->c, cc_unqual(src->ty->base))))
+        cc_error_tok(p->c, name, "'%s' copies integers of one type (here %s and %s)", what,
+                     cc_type_name(p->c, dst->ty->base), cc_type_name(p->c, src->ty->base));
+    if (!cc_is_integer(cnt->ty) || (stride && !cc_is_integer(stride->ty)))
+        cc_error_tok(p->c, name, "'%s': the element count and stride must be integers", what);
+    /* operands once, then the loop */
+    cc_var_t *vd = hidden_var(p, name, "dst", cc_qualified(p->c, dst->ty, 0, 0));
+    cc_var_t *vs = hidden_var(p, name, "src", cc_qualified(p->c, src->ty, 0, 0));
+    cc_var_t *vn = hidden_var(p, name, "n", &cc_ty_uint);
+    cc_var_t *vst = stride ? hidden_var(p, name, "stride", &cc_ty_uint) : NULL;
+    cc_var_t *vi = hidden_var(p, name, "i", &cc_ty_uint);
+    cc_node_t *b = new_node(p, ND_BLOCK, name), head = {0}, *cur = &head;
+    cur = cur->next = set_stmt(p, vd, dst, name);
+    cur = cur->next = set_stmt(p, vs, src, name);
+    cur = cur->next = set_stmt(p, vn, cnt, name);
+    if (vst) cur = cur->next = set_stmt(p, vst, stride, name);
+    cc_node_t *lid = new_arith(p, ND_ADD, workitem(p, BI_LOCAL_ID, 0, name),
+                               new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 0, name),
+                                         new_arith(p, ND_ADD, workitem(p, BI_LOCAL_ID, 1, name),
+                                                   new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 1, name),
+                                                             workitem(p, BI_LOCAL_ID, 2, name), name), name), name), name);
+    cc_node_t *lsz = new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 0, name),
+                               new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 1, name),
+                                         workitem(p, BI_LOCAL_SIZE, 2, name), name), name);
+    cc_node_t *loop = new_node(p, ND_LOOP, name);
+    loop->init = set_stmt(p, vi, lid, name);
+    loop->cond = new_cmp(p, ND_LT, new_var_node(p, vi, name), new_var_node(p, vn, name), name);
+    cc_node_t *inc = new_node(p, ND_ASSIGN, name);
+    inc->lhs = new_var_node(p, vi, name);
+    inc->rhs = new_arith(p, ND_ADD, new_var_node(p, vi, name), lsz, name);
+    inc->ty = &cc_ty_uint;
+    loop->inc = inc;
+    cc_node_t *di = new_var_node(p, vi, name), *si = new_var_node(p, vi, name);
+    if (vst && to_local) si = new_arith(p, ND_MUL, si, new_var_node(p, vst, name), name);
+    if (vst && !to_local) di = new_arith(p, ND_MUL, di, new_var_node(p, vst, name), name);
+    cc_node_t *copy = new_node(p, ND_ASSIGN, name);
+    copy->lhs = new_deref(p, new_add(p, new_var_node(p, vd, name), di, name), name);
+    copy->rhs = convert(p, new_deref(p, new_add(p, new_var_node(p, vs, name), si, name), name),
+                        cc_unqual(copy->lhs->ty), name, "assignment");
+    copy->ty = copy->lhs->ty;
+    loop->then = new_node(p, ND_EXPR_STMT, name);
+    loop->then->lhs = copy;
+    cur = cur->next = loop;
+    b->body = head.next;
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = BI_ASYNC_COPY;
+    n->body = b;
+    n->ty = &cc_ty_uint;
+    return n;
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
-    static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
+    static const char *const unsup[] = { "printf",
                                          "vload2", "vload4", "vstore2", "vstore4",
                                          "read_imagei", "write_imagei", "read_imageui", "sqrt",
                                          "native_sqrt", "convert_float", "as_float" };
@@ -935,6 +1045,22 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
     cc_node_t *conv = conversion(p, name);
     if (conv) return conv;
+    if (cc_tok_is(name, "async_work_group_copy")) return async_copy(p, name, 0);
+    if (cc_tok_is(name, "async_work_group_strided_copy")) return async_copy(p, name, 1);
+    if (cc_tok_is(name, "wait_group_events")) {
+        /* the copies are done: the wait is the barrier that makes every
+         * work-item's part visible to the group */
+        p->tok = p->tok->next;
+        int nargs;
+        call_args(p, &nargs);
+        if (nargs != 2) cc_error_tok(p->c, name, "'wait_group_events' takes 2 arguments, not %d", nargs);
+        cc_node_t *n = new_node(p, ND_BUILTIN, name);
+        n->bi = BI_BARRIER;
+        n->args = new_num(p, 3, &cc_ty_uint, name);     /* CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE */
+        n->nargs = 1;
+        n->ty = &cc_ty_void;
+        return n;
+    }
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;

@@ -641,6 +641,9 @@ static void predefine_all(cc_t *c)
         { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
         { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
         { "NULL", "0" }, { "true", "1" }, { "false", "0" },
+        /* async_work_group_copy's event (parse.c): the copy is done when
+         * the call returns, so the event is a plain value */
+        { "event_t", "uint" },
         { "CHAR_BIT", "8" }, { "SCHAR_MAX", "127" }, { "SCHAR_MIN", "(-127-1)" },
         { "CHAR_MAX", "127" }, { "CHAR_MIN", "(-127-1)" }, { "UCHAR_MAX", "255" },
         { "SHRT_MAX", "32767" }, { "SHRT_MIN", "(-32767-1)" }, { "USHRT_MAX", "65535" },
