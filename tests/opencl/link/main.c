@@ -198,6 +198,49 @@ int main(void)
     CHECK(rc == CL_SUCCESS && lib, "-create-library -enable-link-options: %d", rc);
     if (lib) clReleaseProgram(lib);
 
+    /* a linked executable with a loop over two buffers: on warpq the alias
+     * pass compiles the link again for the arguments (docs/runtime.md
+     * "Alias metadata and recompilation"), which the log says */
+    {
+        const char *ls = "uint sq(uint x);\n"
+                         "kernel void sqs(global uint *a, global const uint *b, uint n)\n"
+                         "{ for (uint i = 0; i < n; i++) a[i] = sq(b[i]) + 1; }\n";
+        const char *fs = "uint sq(uint x) { return x * x; }\n";
+        cl_program u[2] = { source(ls), source(fs) };
+        MUST(clCompileProgram(u[0], 1, &dev, "", 0, NULL, NULL, NULL, NULL));
+        MUST(clCompileProgram(u[1], 1, &dev, "", 0, NULL, NULL, NULL, NULL));
+        cl_program e = link_(2, u, "", &rc);
+        MUST(rc);
+        cl_kernel k = clCreateKernel(e, "sqs", &rc);
+        MUST(rc);
+        cl_uint n = 64, in[64], out[64];
+        for (int i = 0; i < 64; i++) in[i] = (cl_uint)i * 3;
+        cl_mem ba = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof out, NULL, &rc);
+        MUST(rc);
+        cl_mem bb = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof in, in, &rc);
+        MUST(rc);
+        MUST(clSetKernelArg(k, 0, sizeof ba, &ba));
+        MUST(clSetKernelArg(k, 1, sizeof bb, &bb));
+        MUST(clSetKernelArg(k, 2, sizeof n, &n));
+        size_t one = 1;
+        MUST(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+        MUST(clEnqueueReadBuffer(q, ba, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+        int wrong = 0;
+        for (int i = 0; i < 64; i++) wrong += out[i] != in[i] * in[i] + 1;
+        CHECK(wrong == 0, "a linked loop kernel: %d results wrong", wrong);
+        char lg[4096];
+        log_of(e, lg, sizeof lg);
+        if (t_is_warpq)
+            CHECK(strstr(lg, "warpq: kernel sqs: recompiled for its arguments' alias metadata") != NULL,
+                  "no recompilation of the link in the log:\n%s", lg);
+        clReleaseMemObject(ba);
+        clReleaseMemObject(bb);
+        clReleaseKernel(k);
+        clReleaseProgram(e);
+        clReleaseProgram(u[0]);
+        clReleaseProgram(u[1]);
+    }
+
     /* link errors: the program comes back with the log */
     cl_program ka[2] = { kk, a };
     link_fails(2, ka, "tri defined nowhere", "<program 0>:5:", "undefined function 'tri'");
