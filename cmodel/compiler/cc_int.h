@@ -156,7 +156,8 @@ typedef enum {
     BI_MIN, BI_MAX, BI_ABS, BI_ABS_DIFF, BI_CLAMP, BI_MAD24, BI_MUL24, BI_MUL_HI,
     BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_CTZ, BI_HADD, BI_RHADD, BI_SELECT,
     BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
-    BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH   /* nested work: node->func is the child */
+    BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH,  /* nested work: node->func is the child */
+    BI_ASYNC_COPY                   /* async_work_group_(strided_)copy: node->body is the copy loop */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -232,6 +233,13 @@ struct cc_func {
     int acyclic;                    /* lower.c: no recursion below (checked once) */
     int divergent_return;           /* uniform.c: a return inside a divergent region */
     int kmark;                      /* lower.c: searched for program-scope objects */
+    /* linking (docs/compiler.md "Linking"): a static function belongs to
+     * its unit; the others are joined by name across the units */
+    int is_static;
+    int unit;                       /* the unit of its definition (or first declaration) */
+    const cc_tok_t *use_tok;        /* its first call, for "undefined function" */
+    int enqueued;                   /* a kernel wq_enqueue names: never split, so its
+                                       work-item functions read no launch tail (lower.c) */
 };
 
 typedef struct cc_prog {
@@ -241,6 +249,8 @@ typedef struct cc_prog {
 } cc_prog_t;
 
 cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t);
+/* a link's translation units (their tokens), each in its own file scope */
+cc_prog_t *cc_parse_units(cc_t *c, cc_tok_t *const *units, int nunits);
 void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *kernel);
 
 /* ---- IR (lower.c) -------------------------------------------------------------- */
@@ -461,7 +471,22 @@ struct cc {
     cc_buf_t wqs;
     cc_buf_t bir[2], bex[2];
     int pass_changes;
+    /* the translation units (one for wq_cc_compile, several for wq_cc_link):
+     * their sources and tokens; the unit being preprocessed (its embedded
+     * headers); a link's mode (wq_cc_link; link is 0 for wq_cc_compile) */
+    struct cc_unit *units;
+    int nunits;
+    const wq_cc_unit_t *unit;
+    int link;
+    wq_cc_link_t link_mode;
 };
+
+typedef struct cc_unit {
+    const wq_cc_unit_t *u;
+    const cc_file_t *file;
+    cc_tok_t *toks;
+    wq_cc_opts_t opts;              /* the compilation's, with the unit's -D and -I */
+} cc_unit_t;
 
 cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len);
 

@@ -472,6 +472,7 @@ static int is_simple(const cc_node_t *n)
         return 0;
     case ND_BUILTIN:
         if (n->bi == BI_ATOMIC || n->bi == BI_BARRIER || n->bi == BI_MEM_FENCE || n->bi == BI_YIELD || n->bi == BI_PREFETCH ||
+            n->bi == BI_ASYNC_COPY ||
             n->bi == BI_WQ_ENQUEUE || n->bi == BI_WQ_ENQUEUE_ND || n->bi == BI_WQ_DONE || n->bi == BI_WQ_FINISH) return 0;
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
@@ -596,13 +597,24 @@ static const int sr_gid[3] = { WQ_SR_GID_X, WQ_SR_GID_Y, WQ_SR_GID_Z };
 
 static int workitem_dim(lw_t *w, cc_bi_t bi, int d)
 {
+    /* a launch the runtime splits into chunks (kabi.def KTAIL): CTAID and
+     * NCTAID are the chunk's, the NDRange's values follow the arguments;
+     * the header's offset is the chunk's, so GID + OFF stays the global id */
+    int split = !w->kernel->enqueued;
+    uint32_t tail = w->k->info.param_bytes + 4u * (uint32_t)d;
     switch (bi) {
     case BI_LOCAL_ID: return s2r(w, sr_tid[d]);
-    case BI_GROUP_ID: return s2r(w, sr_ctaid[d]);
+    case BI_GROUP_ID:
+        if (split) return op_rr(w, WQ_OP_ADD, s2r(w, sr_ctaid[d]), param_word(w, tail + 4u * WQ_KTAIL_GBASE_X));
+        return s2r(w, sr_ctaid[d]);
     case BI_LOCAL_SIZE: return s2r(w, sr_ntid[d]);
-    case BI_NUM_GROUPS: return s2r(w, sr_nctaid[d]);
+    case BI_NUM_GROUPS:
+        if (split) return param_word(w, tail + 4u * WQ_KTAIL_NGRP_X);
+        return s2r(w, sr_nctaid[d]);
     case BI_GLOBAL_SIZE: return param_word(w, P_GSIZE + 4u * (uint32_t)d);
-    case BI_GLOBAL_OFFSET: return param_word(w, P_OFFSET + 4u * (uint32_t)d);
+    case BI_GLOBAL_OFFSET:
+        if (split) return param_word(w, tail + 4u * WQ_KTAIL_OFF_X);
+        return param_word(w, P_OFFSET + 4u * (uint32_t)d);
     case BI_GLOBAL_ID:      /* GID_d is ctaid.d * ntid.d + tid.d; the offset is the launch's */
         return op_rr(w, WQ_OP_ADD, s2r(w, sr_gid[d]), param_word(w, P_OFFSET + 4u * (uint32_t)d));
     default: return mov_imm(w, 0);
@@ -838,6 +850,7 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_MEM_FENCE: gen(w, n->args); plain(w, WQ_OP_MEMBAR, 0, 0); return 0;
     case BI_PREFETCH: gen_effect(w, n->args); gen_effect(w, n->args->next); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
+    case BI_ASYNC_COPY: gen_stmt(w, n->body); return mov_imm(w, 0);    /* the event: 0 */
     case BI_ATOMIC: return gen_atomic(w, n);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
         return gen_nested(w, n);

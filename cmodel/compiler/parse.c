@@ -22,6 +22,9 @@ typedef struct scope_ent {
 
 typedef struct scope { struct scope *up; scope_ent_t *ents; } scope_t;
 
+/* the functions a unit declared (docs/compiler.md "Linking") */
+typedef struct fdecl { cc_func_t *f; struct fdecl *next; } fdecl_t;
+
 typedef struct {
     cc_t *c;
     cc_tok_t *tok;
@@ -32,6 +35,8 @@ typedef struct {
     int nest;                       /* recursion depth: bounded (MAX_NEST)    */
     cc_node_t *cur_switch;
     int in_stmt_expr;               /* inside ({ ... }): no jump may leave it  */
+    int unit;                       /* the translation unit being parsed      */
+    fdecl_t *decls;                 /* the functions it declared              */
 } ps_t;
 
 /* how deeply expressions, statements and declarators may nest: the parser
@@ -56,6 +61,7 @@ static cc_node_t *nested(ps_t *p, cc_node_t *(*fn)(ps_t *))
 
 typedef struct {
     int is_typedef, is_static, is_inline, is_kernel;
+    const cc_tok_t *is_extern;      /* 'extern': a file-scope function declaration */
     cc_as_t as;
     int has_as;
     uint32_t reqd_wg[3];
@@ -123,10 +129,12 @@ static scope_ent_t *in_this_scope(ps_t *p, const char *name)
     return NULL;
 }
 
+/* a function this unit declared: a unit sees its own declarations only
+ * (the functions that are not static are joined by name, function()) */
 static cc_func_t *find_func(ps_t *p, const cc_tok_t *t)
 {
-    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
-        if ((int)strlen(f->name) == t->len && !memcmp(f->name, t->loc, (size_t)t->len)) return f;
+    for (fdecl_t *d = p->decls; d; d = d->next)
+        if ((int)strlen(d->f->name) == t->len && !memcmp(d->f->name, t->loc, (size_t)t->len)) return d->f;
     return NULL;
 }
 
@@ -615,7 +623,12 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
             if (!at) cc_error_tok(p->c, t, "storage class not allowed here");
             if (is(p, "typedef")) at->is_typedef = 1;
             else if (is(p, "static")) at->is_static = 1;
-            else if (is(p, "extern")) cc_error_tok(p->c, t, "'extern' is not supported: a program is one translation unit");
+            else if (is(p, "extern")) {
+                /* a function defined in another unit of a link */
+                if (p->fn || p->scope->up)
+                    cc_error_tok(p->c, t, "'extern' is supported on file-scope function declarations only");
+                at->is_extern = t;
+            }
             else if (is(p, "inline") || is(p, "__inline")) at->is_inline = 1;
             else if (is(p, "__kernel") || is(p, "kernel")) at->is_kernel = 1;
             p->tok = t->next;
@@ -640,8 +653,7 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
         }
         if (is(p, "float") || is(p, "double") || is(p, "half")) unsupported(p, t, "floating-point types are");
         if (t->kind == TK_IDENT && (cc_tok_is(t, "image2d_t") || cc_tok_is(t, "image3d_t") ||
-                                    cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t") ||
-                                    cc_tok_is(t, "event_t")))
+                                    cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t")))
             unsupported(p, t, cc_fmt(p->c, "%.*s is", t->len, t->loc));
         if (t->kind == TK_IDENT && t->len > 2) {
             /* vector types: int4, uchar16, ... */
@@ -842,6 +854,7 @@ static cc_node_t *enqueue_call(ps_t *p, const cc_tok_t *name, int nd)
     cc_node_t *n = new_node(p, ND_BUILTIN, name);
     n->bi = nd ? BI_WQ_ENQUEUE_ND : BI_WQ_ENQUEUE;
     n->func = k;
+    k->enqueued = 1;
     n->ty = &cc_ty_int;
     int nsize = nd ? 2 : 0, i = 0;
     cc_node_t head = {0}, *cur = &head;
@@ -961,9 +974,120 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     return new_cast(p, n, t);
 }
 
+static cc_var_t *new_var(ps_t *p, const cc_tok_t *name, cc_type_t *ty);
+
+/* a work-item function of dimension d (uint) */
+static cc_node_t *workitem(ps_t *p, cc_bi_t bi, int d, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_BUILTIN, t);
+    n->bi = bi;
+    n->args = new_num(p, d, &cc_ty_uint, t);
+    n->nargs = 1;
+    n->ty = &cc_ty_uint;
+    return n;
+}
+
+/* a private variable of the call at t, named for it (no user name starts with __wq_) */
+static cc_var_t *hidden_var(ps_t *p, const cc_tok_t *t, const char *what, cc_type_t *ty)
+{
+    cc_tok_t *nt = cc_alloc(p->c, sizeof *nt);
+    *nt = *t;
+    nt->loc = cc_fmt(p->c, "__wq_%s_%d_%d", what, t->line, t->col);
+    nt->len = (int)strlen(nt->loc);
+    return new_var(p, nt, ty);
+}
+
+/* v = e; as a statement */
+static cc_node_t *set_stmt(ps_t *p, cc_var_t *v, cc_node_t *e, const cc_tok_t *t)
+{
+    cc_node_t *a = new_node(p, ND_ASSIGN, t);
+    a->lhs = new_var_node(p, v, t);
+    a->rhs = convert(p, e, v->ty, t, "assignment");
+    a->ty = v->ty;
+    cc_node_t *st = new_node(p, ND_EXPR_STMT, t);
+    st->lhs = a;
+    return st;
+}
+
+/* async_work_group_copy(dst, src, n, event) and
+ * async_work_group_strided_copy(dst, src, n, stride, event), one of dst and
+ * src __local, the other __global: the work-group's work-items copy the n
+ * elements together -- the work-item of flat local id l takes elements l,
+ * l + L, l + 2L, ... (L the work-group's size) -- and the copy is done when
+ * the call returns; wait_group_events is the barrier after which the
+ * whole group sees it (docs/compiler.md "The language").  The stride
+ * applies to the __global side.  The result is the event, 0. */
+static cc_node_t *async_copy(ps_t *p, const cc_tok_t *name, int strided)
+{
+    const char *what = strided ? "async_work_group_strided_copy" : "async_work_group_copy";
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs != 4 + strided)
+        cc_error_tok(p->c, name, "'%s' takes %d arguments, not %d", what, 4 + strided, nargs);
+    cc_node_t *dst = rvalue(p, args), *src = rvalue(p, args->next), *cnt = args->next->next;
+    cc_node_t *stride = strided ? cnt->next : NULL;
+    if (dst->ty->kind != TY_PTR || src->ty->kind != TY_PTR)
+        cc_error_tok(p->c, name, "'%s' copies between a __local and a __global pointer", what);
+    int to_local = dst->ty->as == AS_LOCAL;
+    if (!((to_local && src->ty->as == AS_GLOBAL) || (dst->ty->as == AS_GLOBAL && src->ty->as == AS_LOCAL)))
+        cc_error_tok(p->c, name, "'%s' copies between a __local and a __global pointer (here %s and %s)", what,
+                     cc_type_name(p->c, dst->ty), cc_type_name(p->c, src->ty));
+    if (!cc_is_integer(dst->ty->base) ||
+        strcmp(cc_type_name(p->c, cc_unqual(dst->ty->base)), cc_type_name(p->c, cc_unqual(src->ty->base))))
+        cc_error_tok(p->c, name, "'%s' copies integers of one type (here %s and %s)", what,
+                     cc_type_name(p->c, dst->ty->base), cc_type_name(p->c, src->ty->base));
+    if (!cc_is_integer(cnt->ty) || (stride && !cc_is_integer(stride->ty)))
+        cc_error_tok(p->c, name, "'%s': the element count and stride must be integers", what);
+    /* operands once, then the loop */
+    cc_var_t *vd = hidden_var(p, name, "dst", cc_qualified(p->c, dst->ty, 0, 0));
+    cc_var_t *vs = hidden_var(p, name, "src", cc_qualified(p->c, src->ty, 0, 0));
+    cc_var_t *vn = hidden_var(p, name, "n", &cc_ty_uint);
+    cc_var_t *vst = stride ? hidden_var(p, name, "stride", &cc_ty_uint) : NULL;
+    cc_var_t *vi = hidden_var(p, name, "i", &cc_ty_uint);
+    cc_node_t *b = new_node(p, ND_BLOCK, name), head = {0}, *cur = &head;
+    cur = cur->next = set_stmt(p, vd, dst, name);
+    cur = cur->next = set_stmt(p, vs, src, name);
+    cur = cur->next = set_stmt(p, vn, cnt, name);
+    if (vst) cur = cur->next = set_stmt(p, vst, stride, name);
+    cc_node_t *lid = new_arith(p, ND_ADD, workitem(p, BI_LOCAL_ID, 0, name),
+                               new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 0, name),
+                                         new_arith(p, ND_ADD, workitem(p, BI_LOCAL_ID, 1, name),
+                                                   new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 1, name),
+                                                             workitem(p, BI_LOCAL_ID, 2, name), name), name), name), name);
+    cc_node_t *lsz = new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 0, name),
+                               new_arith(p, ND_MUL, workitem(p, BI_LOCAL_SIZE, 1, name),
+                                         workitem(p, BI_LOCAL_SIZE, 2, name), name), name);
+    cc_node_t *loop = new_node(p, ND_LOOP, name);
+    loop->init = set_stmt(p, vi, lid, name);
+    loop->cond = new_cmp(p, ND_LT, new_var_node(p, vi, name), new_var_node(p, vn, name), name);
+    cc_node_t *inc = new_node(p, ND_ASSIGN, name);
+    inc->lhs = new_var_node(p, vi, name);
+    inc->rhs = new_arith(p, ND_ADD, new_var_node(p, vi, name), lsz, name);
+    inc->ty = &cc_ty_uint;
+    loop->inc = inc;
+    cc_node_t *di = new_var_node(p, vi, name), *si = new_var_node(p, vi, name);
+    if (vst && to_local) si = new_arith(p, ND_MUL, si, new_var_node(p, vst, name), name);
+    if (vst && !to_local) di = new_arith(p, ND_MUL, di, new_var_node(p, vst, name), name);
+    cc_node_t *copy = new_node(p, ND_ASSIGN, name);
+    copy->lhs = new_deref(p, new_add(p, new_var_node(p, vd, name), di, name), name);
+    copy->rhs = convert(p, new_deref(p, new_add(p, new_var_node(p, vs, name), si, name), name),
+                        cc_unqual(copy->lhs->ty), name, "assignment");
+    copy->ty = copy->lhs->ty;
+    loop->then = new_node(p, ND_EXPR_STMT, name);
+    loop->then->lhs = copy;
+    cur = cur->next = loop;
+    b->body = head.next;
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->bi = BI_ASYNC_COPY;
+    n->body = b;
+    n->ty = &cc_ty_uint;
+    return n;
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
-    static const char *const unsup[] = { "printf", "async_work_group_copy", "wait_group_events",
+    static const char *const unsup[] = { "printf",
                                          "vload2", "vload4", "vstore2", "vstore4",
                                          "read_imagei", "write_imagei", "read_imageui", "sqrt",
                                          "native_sqrt", "convert_float", "as_float" };
@@ -971,6 +1095,22 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
     cc_node_t *conv = conversion(p, name);
     if (conv) return conv;
+    if (cc_tok_is(name, "async_work_group_copy")) return async_copy(p, name, 0);
+    if (cc_tok_is(name, "async_work_group_strided_copy")) return async_copy(p, name, 1);
+    if (cc_tok_is(name, "wait_group_events")) {
+        /* the copies are done: the wait is the barrier that makes every
+         * work-item's part visible to the group */
+        p->tok = p->tok->next;
+        int nargs;
+        call_args(p, &nargs);
+        if (nargs != 2) cc_error_tok(p->c, name, "'wait_group_events' takes 2 arguments, not %d", nargs);
+        cc_node_t *n = new_node(p, ND_BUILTIN, name);
+        n->bi = BI_BARRIER;
+        n->args = new_num(p, 3, &cc_ty_uint, name);     /* CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE */
+        n->nargs = 1;
+        n->ty = &cc_ty_void;
+        return n;
+    }
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;
@@ -1114,6 +1254,7 @@ static cc_node_t *funcall(ps_t *p, cc_tok_t *name)
         if (b) return b;
         cc_error_tok(p->c, name, "call to undeclared function '%.*s'", name->len, name->loc);
     }
+    if (!f->use_tok) f->use_tok = name;
     p->tok = p->tok->next;
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
@@ -1950,6 +2091,31 @@ static cc_node_t *compound(ps_t *p)
 }
 
 /* ---- top level ----------------------------------------------------------------------------- */
+/* two declarations of one function agree (C's compatible types, up to a
+ * parameter's own qualifiers) */
+static int same_signature(ps_t *p, const cc_func_t *a, const cc_func_t *b)
+{
+    if (a->nparams != b->nparams || a->is_kernel != b->is_kernel) return 0;
+    if (strcmp(cc_type_name(p->c, a->ret), cc_type_name(p->c, b->ret))) return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (strcmp(cc_type_name(p->c, cc_unqual(a->params[i]->ty)), cc_type_name(p->c, cc_unqual(b->params[i]->ty))))
+            return 0;
+    return 1;
+}
+
+/* f takes the declaration read into nf */
+static void take_decl(cc_func_t *f, const cc_func_t *nf)
+{
+    f->tok = nf->tok;
+    f->ret = nf->ret;
+    f->is_kernel = nf->is_kernel;
+    f->is_inline = nf->is_inline;
+    memcpy(f->reqd_wg, nf->reqd_wg, sizeof f->reqd_wg);
+    f->params = nf->params;
+    f->nparams = nf->nparams;
+    f->locals = nf->locals;
+}
+
 static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
 {
     const char *s = cc_tok_str(p->c, name);
@@ -1958,25 +2124,37 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
         cc_error_tok(p->c, name, "function '%.*s' returns an incomplete type", name->len, name->loc);
     if (at->is_kernel && ret->kind != TY_VOID) cc_error_tok(p->c, name, "a kernel function must return void");
     cc_func_t *f = find_func(p, name);
-    if (f && f->defined) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
     if (!f) {
         for (scope_ent_t *e = p->scope->ents; e; e = e->next)
             if (!e->tag && !strcmp(e->name, s)) cc_error_tok(p->c, name, "'%s' redeclared as a function", s);
-        f = cc_alloc(p->c, sizeof *f);
-        f->name = s;
-        cc_func_t **pp = &p->prog->funcs;
-        while (*pp) pp = &(*pp)->next;
-        *pp = f;
+        /* not static: the function another unit of a link declared */
+        for (cc_func_t *g = p->prog->funcs; g && !f && !at->is_static; g = g->next)
+            if (!g->is_static && !strcmp(g->name, s)) f = g;
+        if (!f) {
+            f = cc_alloc(p->c, sizeof *f);
+            f->name = s;
+            f->is_static = at->is_static;
+            f->unit = p->unit;
+            cc_func_t **pp = &p->prog->funcs;
+            while (*pp) pp = &(*pp)->next;
+            *pp = f;
+        }
+        fdecl_t *d = cc_alloc(p->c, sizeof *d);
+        d->f = f;
+        d->next = p->decls;
+        p->decls = d;
     }
-    f->tok = name;
-    f->ret = cc_unqual(ret);
-    f->is_kernel = at->is_kernel;
-    f->is_inline = at->is_inline;
-    memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
-    f->locals = NULL;
-    f->params = NULL;
-    f->nparams = 0;
-    p->fn = f;
+    /* the declaration is read into nf, then checked against what came
+     * before and kept when it is the first or the definition */
+    cc_func_t *nf = cc_alloc(p->c, sizeof *nf);
+    nf->name = s;
+    nf->tok = name;
+    nf->ret = cc_unqual(ret);
+    nf->is_kernel = at->is_kernel;
+    nf->is_inline = at->is_inline;
+    p->fn = nf;
+    cc_func_t *decl = f;            /* whose parameters are being read */
+    f = nf;
     enter(p);
     skip(p, "(");
     cc_var_t *ps_[256] = {0};
@@ -2032,11 +2210,27 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     f->params[f->nparams] = rv;
     attributes(p, at);
     memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
+    f = decl;
+    if (f->tok && !same_signature(p, f, nf)) {
+        const cc_tok_t *d = f->tok;
+        cc_error_tok(p->c, name, "conflicting types for function '%s' (declared at %s:%d:%d)", s,
+                     d->file ? d->file->name : "?", d->line, d->col);
+    }
     if (consume(p, ";")) {                   /* a prototype */
+        if (!f->defined) take_decl(f, nf);
         leave(p);
         p->fn = NULL;
         return;
     }
+    if (f->defined) {
+        const cc_tok_t *d = f->tok;
+        if (f->unit == p->unit) cc_error_tok(p->c, name, "redefinition of function '%s'", s);
+        cc_error_tok(p->c, name, "duplicate definition of function '%s' (first defined at %s:%d:%d)", s,
+                     d->file ? d->file->name : "?", d->line, d->col);
+    }
+    take_decl(f, nf);
+    f->unit = p->unit;
+    p->fn = f;
     f->defined = 1;
     f->body = compound(p);
     leave(p);
@@ -2089,37 +2283,50 @@ static void global_decl(ps_t *p, cc_type_t *base, attr_t *at, cc_tok_t *name, cc
     p->prog->globals = v;
 }
 
-cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t)
+cc_prog_t *cc_parse_units(cc_t *c, cc_tok_t *const *units, int nunits)
 {
-    ps_t ps = { .c = c, .tok = t };
+    ps_t ps = { .c = c };
     ps_t *p = &ps;
     p->prog = cc_alloc(c, sizeof *p->prog);
-    enter(p);
-    while (p->tok->kind != TK_EOF) {
-        if (consume(p, ";")) continue;
-        attr_t at = {0};
-        cc_type_t *base = declspec(p, &at);
-        if (consume(p, ";")) continue;          /* struct S { ... }; */
-        cc_tok_t *name = NULL;
-        cc_tok_t *dstart = p->tok;
-        cc_type_t *ty = declarator(p, base, &name);
-        (void)dstart;
-        if (!name) cc_error_tok(p->c, p->tok, "expected a name");
-        if (is(p, "(") && !at.is_typedef) {
-            function(p, ty, &at, name);
-            continue;
-        }
-        for (;;) {
-            global_decl(p, base, &at, name, ty);
-            if (consume(p, ";")) break;
-            skip(p, ",");
-            ty = declarator(p, base, &name);
+    for (int u = 0; u < nunits; u++) {
+        /* each unit in a file scope of its own, seeing its own declarations */
+        p->unit = u;
+        p->tok = units[u];
+        p->scope = NULL;
+        p->decls = NULL;
+        enter(p);
+        while (p->tok->kind != TK_EOF) {
+            if (consume(p, ";")) continue;
+            attr_t at = {0};
+            cc_type_t *base = declspec(p, &at);
+            if (consume(p, ";")) continue;          /* struct S { ... }; */
+            cc_tok_t *name = NULL;
+            cc_tok_t *dstart = p->tok;
+            cc_type_t *ty = declarator(p, base, &name);
+            (void)dstart;
             if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+            if (is(p, "(") && !at.is_typedef) {
+                function(p, ty, &at, name);
+                continue;
+            }
+            if (at.is_extern)
+                cc_error_tok(p->c, at.is_extern, "'extern' is supported on file-scope function declarations only");
+            for (;;) {
+                global_decl(p, base, &at, name, ty);
+                if (consume(p, ";")) break;
+                skip(p, ",");
+                ty = declarator(p, base, &name);
+                if (!name) cc_error_tok(p->c, p->tok, "expected a name");
+            }
         }
     }
-    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
-        if (!f->defined) {
-            /* only an error when it is called; checked in lower.c */
-        }
+    /* a link to an executable: every function called is defined by a unit
+     * (in one unit: only an error when a kernel reaches the call, lower.c) */
+    if (c->link && c->link_mode == WQ_CC_LINK_EXECUTABLE)
+        for (cc_func_t *f = p->prog->funcs; f; f = f->next)
+            if (!f->defined && f->use_tok)
+                cc_error_tok(c, f->use_tok, "undefined function '%s': no unit of the link defines it", f->name);
     return p->prog;
 }
+
+cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t) { return cc_parse_units(c, &t, 1); }

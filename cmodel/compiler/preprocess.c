@@ -561,7 +561,20 @@ static cc_tok_t *include_file(cc_t *c, const cc_tok_t *at, const char *name, int
         cc_error_tok(c, at, "#include nested too deeply (recursive include of \"%s\"?)", name);
     char *text = NULL, *path = NULL;
     size_t len = 0;
-    if (name[0] == '/') {
+    /* the unit's embedded headers first (clCompileProgram's input_headers),
+     * by the name relative to the including header's, then as written */
+    const wq_cc_unit_t *u = c->unit;
+    const char *from = at->file ? at->file->name : "", *dir_end = strrchr(from, '/');
+    const char *rel = dir_end ? cc_fmt(c, "%.*s/%s", (int)(dir_end - from), from, name) : name;
+    for (int r = 0; r < 2 && !text; r++)
+        for (unsigned i = 0; !text && u && i < u->nheaders; i++)
+            if (!strcmp(u->header_names[i], r ? name : rel)) {
+                path = cc_fmt(c, "%s", u->header_names[i]);
+                len = strlen(u->header_texts[i]);
+                text = cc_calloc(c, len + 1, 1);     /* freed below, as a file's */
+                memcpy(text, u->header_texts[i], len);
+            }
+    if (!text && name[0] == '/') {
         path = cc_fmt(c, "%s", name);
         text = read_whole(c, path, &len);
     }
@@ -628,6 +641,9 @@ static void predefine_all(cc_t *c)
         { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
         { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
         { "NULL", "0" }, { "true", "1" }, { "false", "0" },
+        /* async_work_group_copy's event (parse.c): the copy is done when
+         * the call returns, so the event is a plain value */
+        { "event_t", "uint" },
         { "CHAR_BIT", "8" }, { "SCHAR_MAX", "127" }, { "SCHAR_MIN", "(-127-1)" },
         { "CHAR_MAX", "127" }, { "CHAR_MIN", "(-127-1)" }, { "UCHAR_MAX", "255" },
         { "SHRT_MAX", "32767" }, { "SHRT_MIN", "(-32767-1)" }, { "USHRT_MAX", "65535" },

@@ -141,6 +141,7 @@ static int expr(un_t *u, cc_node_t *n, int depth)
     case ND_BUILTIN: {
         int any = 0;
         for (cc_node_t *a = n->args; a; a = a->next) any |= expr(u, a, depth);
+        if (n->bi == BI_ASYNC_COPY) stmt(u, n->body, depth);      /* its copy loop */
         switch (n->bi) {
         case BI_GLOBAL_ID: case BI_LOCAL_ID: case BI_ATOMIC: return 1;
         default: return any;

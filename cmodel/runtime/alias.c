@@ -129,7 +129,7 @@ cl_int wq_cl_alias_select(cl_kernel k, const wq_cl_kinfo_t **ki, uint32_t *code)
     cl_program p = k->prog;
     *ki = k->ki;
     *code = p->code_addr;
-    if (!p->source || k->ki->nested || !wq_cl_build_alias_on(p->options)) return CL_SUCCESS;
+    if ((!p->source && !p->nunits) || k->ki->nested || !wq_cl_build_alias_on(p->options)) return CL_SUCCESS;
     wq_cc_rel_t rels[MAX_PTR * (MAX_PTR - 1) / 2];
     int differ;
     unsigned nr = relations(k, rels, &differ);

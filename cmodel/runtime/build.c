@@ -173,29 +173,23 @@ static char *spill_log(const wq_cc_result_t *r)
     return s;
 }
 
-/* compile the source with the options (and alias metadata in *co's alias
- * fields); on success the image in *img and the compiler's result in *r */
-static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *alias, char **log,
-                      wq_cl_image_t *img, wq_cc_result_t *r)
+/* "warpq: invalid WHAT option 'BAD'" as the log */
+static void bad_option(char **log, const char *what, const char *bad)
 {
-    *log = NULL;
-    memset(r, 0, sizeof *r);
-    opts_t o;
-    const char *bad = NULL;
-    int prc = parse_opts(options, &o, &bad);
-    if (prc == -2) return CL_OUT_OF_HOST_MEMORY;
-    if (prc) {
-        size_t n = strlen(bad ? bad : "") + 96;
-        *log = malloc(n);
-        if (*log) snprintf(*log, n, "warpq: invalid build option '%s'\n", bad ? bad : "");
-        free(o.buf);
-        return CL_INVALID_BUILD_OPTIONS;
-    }
+    size_t n = strlen(bad ? bad : "") + strlen(what) + 96;
+    *log = malloc(n);
+    if (*log) snprintf(*log, n, "warpq: invalid %s option '%s'\n", what, bad ? bad : "");
+}
+
+/* the compiler's options from the parsed ones (and alias metadata in
+ * alias's alias fields) */
+static wq_cc_opts_t cc_options(cl_program p, const opts_t *o, const wq_cc_opts_t *alias)
+{
     uint32_t regs = 32;             /* CONFIG.REGS of every configuration built today */
-    wq_cc_opts_t co = { .defines = o.defs, .ndefines = o.nd, .incdirs = o.incs, .nincdirs = o.ni,
-                        .yield = o.yield, .inline_mode = o.inl,
-                        .max_regs = o.regs ? o.regs : regs,
-                        .subv = o.subv, .subv_threshold = o.subv_threshold,
+    wq_cc_opts_t co = { .defines = o->defs, .ndefines = o->nd, .incdirs = o->incs, .nincdirs = o->ni,
+                        .yield = o->yield, .inline_mode = o->inl,
+                        .max_regs = o->regs ? o->regs : regs,
+                        .subv = o->subv, .subv_threshold = o->subv_threshold,
                         /* the device the program is built for: its LANES
                          * decides how shared registers pack */
                         .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0 };
@@ -205,6 +199,33 @@ static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *ali
         co.rels = alias->rels;
         co.nrels = alias->nrels;
     }
+    return co;
+}
+
+static cl_int link_run(cl_program p, const wq_cl_unit_t *units, unsigned n, const char *options,
+                       wq_cc_link_t mode, const wq_cc_opts_t *alias, char **log, wq_cl_image_t *img,
+                       wq_cc_result_t *r);
+
+/* compile the source with the options (and alias metadata in *co's alias
+ * fields); on success the image in *img and the compiler's result in *r.
+ * A program a link made compiles its units again, with the link's options */
+static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *alias, char **log,
+                      wq_cl_image_t *img, wq_cc_result_t *r)
+{
+    if (p->nunits)
+        return link_run(p, p->units, p->nunits, options, WQ_CC_LINK_EXECUTABLE, alias, log, img, r);
+    *log = NULL;
+    memset(r, 0, sizeof *r);
+    opts_t o;
+    const char *bad = NULL;
+    int prc = parse_opts(options, &o, &bad);
+    if (prc == -2) return CL_OUT_OF_HOST_MEMORY;
+    if (prc) {
+        bad_option(log, "build", bad);
+        free(o.buf);
+        return CL_INVALID_BUILD_OPTIONS;
+    }
+    wq_cc_opts_t co = cc_options(p, &o, alias);
     int crc = wq_cc_compile(&co, "<source>", p->source, strlen(p->source), r);
     free(o.buf);
     if (crc == WQ_CC_NOMEM) return CL_OUT_OF_HOST_MEMORY;
@@ -256,4 +277,203 @@ cl_int wq_cl_build_variant(cl_program p, const char *kernel, const wq_cc_rel_t *
     }
     wq_cc_result_free(&r);
     return rc;
+}
+
+/* ---- compiled objects, libraries and the linker (docs/runtime.md "Linking") ---- */
+void wq_cl_units_free(wq_cl_unit_t *u, unsigned n)
+{
+    for (unsigned i = 0; u && i < n; i++) {
+        for (unsigned h = 0; h < u[i].nhdrs; h++) {
+            free(u[i].hdr_names[h]);
+            free(u[i].hdr_texts[h]);
+        }
+        free(u[i].hdr_names);
+        free(u[i].hdr_texts);
+        free(u[i].source);
+        free(u[i].options);
+        free(u[i].name);
+    }
+    free(u);
+}
+
+/* a deep copy of s named name; 0, or -1 out of memory (d freed by the caller) */
+static int unit_copy(wq_cl_unit_t *d, const wq_cl_unit_t *s, const char *name)
+{
+    memset(d, 0, sizeof *d);
+    d->source = strdup(s->source);
+    d->options = strdup(s->options ? s->options : "");
+    d->name = strdup(name);
+    d->hdr_names = calloc(s->nhdrs + 1, sizeof *d->hdr_names);
+    d->hdr_texts = calloc(s->nhdrs + 1, sizeof *d->hdr_texts);
+    if (!d->source || !d->options || !d->name || !d->hdr_names || !d->hdr_texts) return -1;
+    for (; d->nhdrs < s->nhdrs; d->nhdrs++) {
+        d->hdr_names[d->nhdrs] = strdup(s->hdr_names[d->nhdrs]);
+        d->hdr_texts[d->nhdrs] = strdup(s->hdr_texts[d->nhdrs]);
+        if (!d->hdr_names[d->nhdrs] || !d->hdr_texts[d->nhdrs]) { d->nhdrs++; return -1; }
+    }
+    return 0;
+}
+
+/* the options a link accepts: -create-library, -enable-link-options (with
+ * -create-library only), the math options (nothing to change on an integer
+ * device) and the code generation options -wq-* (code is generated at the
+ * link).  1 for a library, 0 for an executable, -1 (the option in *bad,
+ * malloc'd) when they are invalid */
+static int link_opts(const char *options, char **bad)
+{
+    static const char *const math[] = {
+        "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+        "-cl-finite-math-only", "-cl-fast-relaxed-math",
+    };
+    char *buf = strdup(options ? options : ""), *save = NULL;
+    int lib = 0, enable = 0, rc = 0;
+    *bad = NULL;
+    if (!buf) return -1;
+    for (char *t = strtok_r(buf, " \t\r\n", &save); t && !rc; t = strtok_r(NULL, " \t\r\n", &save)) {
+        int ok = !strcmp(t, "-create-library") ? (lib = 1) : !strcmp(t, "-enable-link-options") ? (enable = 1) : 0;
+        for (size_t i = 0; !ok && i < sizeof math / sizeof *math; i++) ok = !strcmp(t, math[i]);
+        if (!ok && !strncmp(t, "-wq-", 4)) {
+            opts_t o;
+            const char *b;
+            ok = parse_opts(t, &o, &b) == 0;
+            free(o.buf);
+        }
+        if (!ok) { *bad = strdup(t); rc = -1; }
+    }
+    if (!rc && enable && !lib) { *bad = strdup("-enable-link-options (without -create-library)"); rc = -1; }
+    free(buf);
+    return rc ? -1 : lib;
+}
+
+int wq_cl_link_is_library(const char *options)
+{
+    char *bad = NULL;
+    int rc = link_opts(options, &bad);
+    free(bad);
+    return rc;
+}
+
+/* the -wq-* options of a link's options (code generation), malloc'd */
+static char *codegen_opts(const char *options)
+{
+    char *buf = strdup(options ? options : ""), *out = calloc(1, strlen(options ? options : "") + 2), *save = NULL;
+    if (!buf || !out) { free(buf); free(out); return NULL; }
+    for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
+        if (!strncmp(t, "-wq-", 4)) { strcat(out, t); strcat(out, " "); }
+    free(buf);
+    return out;
+}
+
+/* units[0..n) through the compiler's linker (wq_cc_link) in mode: each
+ * with its own -D and -I (its compile options) and embedded headers, the
+ * code generation from options (-wq-*); an executable's image in *img */
+static cl_int link_run(cl_program p, const wq_cl_unit_t *units, unsigned n, const char *options,
+                       wq_cc_link_t mode, const wq_cc_opts_t *alias, char **log, wq_cl_image_t *img,
+                       wq_cc_result_t *r)
+{
+    *log = NULL;
+    memset(r, 0, sizeof *r);
+    char *cg = mode == WQ_CC_LINK_OBJECT ? strdup(units[0].options) : codegen_opts(options);
+    opts_t o, *uo = calloc(n + 1, sizeof *uo);
+    wq_cc_unit_t *cu = calloc(n + 1, sizeof *cu);
+    const char *bad = NULL;
+    cl_int rc = CL_SUCCESS;
+    int orc = cg && uo && cu ? parse_opts(cg, &o, &bad) : -2;
+    if (orc == -1) rc = mode == WQ_CC_LINK_OBJECT ? CL_INVALID_COMPILER_OPTIONS : CL_INVALID_LINKER_OPTIONS;
+    if (orc == -1) bad_option(log, mode == WQ_CC_LINK_OBJECT ? "compile" : "link", bad);
+    if (orc == -2) rc = CL_OUT_OF_HOST_MEMORY;
+    unsigned parsed = 0;
+    for (; !rc && parsed < n; parsed++) {
+        /* each unit's own -D and -I: its options were checked when it was compiled */
+        if (parse_opts(units[parsed].options, &uo[parsed], &bad)) { rc = CL_OUT_OF_HOST_MEMORY; parsed++; break; }
+        const opts_t *u = &uo[parsed];
+        cu[parsed] = (wq_cc_unit_t){ .file = units[parsed].name, .src = units[parsed].source,
+                                     .len = strlen(units[parsed].source),
+                                     .defines = u->defs, .ndefines = u->nd, .incdirs = u->incs, .nincdirs = u->ni,
+                                     .header_names = (const char *const *)units[parsed].hdr_names,
+                                     .header_texts = (const char *const *)units[parsed].hdr_texts,
+                                     .nheaders = units[parsed].nhdrs };
+    }
+    if (!rc) {
+        wq_cc_opts_t co = cc_options(p, &o, alias);
+        int crc = wq_cc_link(&co, cu, n, mode, r);
+        if (crc == WQ_CC_NOMEM) rc = CL_OUT_OF_HOST_MEMORY;
+        else if (crc) {
+            *log = r->log ? strdup(r->log) : NULL;
+            rc = mode == WQ_CC_LINK_OBJECT ? CL_COMPILE_PROGRAM_FAILURE : CL_LINK_PROGRAM_FAILURE;
+        } else if (mode == WQ_CC_LINK_EXECUTABLE) {
+            rc = to_image(r, img, co.max_regs, log);
+            if (rc == CL_BUILD_PROGRAM_FAILURE) rc = CL_LINK_PROGRAM_FAILURE;
+        }
+    }
+    if (orc != -2) free(o.buf);
+    for (unsigned i = 0; uo && i < parsed; i++) free(uo[i].buf);
+    free(uo);
+    free(cu);
+    free(cg);
+    return rc;
+}
+
+cl_int wq_cl_compile_unit(cl_program p, const char *options, cl_uint nhdr, const char *const *names,
+                          const char *const *texts, char **log)
+{
+    wq_cl_unit_t src = { .source = p->source, .options = (char *)(options ? options : ""), .nhdrs = nhdr,
+                         .hdr_names = (char **)names, .hdr_texts = (char **)texts };
+    wq_cl_unit_t *u = calloc(1, sizeof *u);
+    if (!u || unit_copy(u, &src, "<source>")) {
+        wq_cl_units_free(u, 1);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    wq_cc_result_t r;
+    cl_int rc = link_run(p, u, 1, NULL, WQ_CC_LINK_OBJECT, NULL, log, NULL, &r);
+    wq_cc_result_free(&r);
+    if (rc) {
+        wq_cl_units_free(u, 1);
+        return rc;
+    }
+    if (!*log) *log = strdup("");
+    wq_cl_alias_retire(p);
+    wq_cl_image_free(&p->img);
+    wq_cl_units_free(p->units, p->nunits);
+    p->units = u;
+    p->nunits = 1;
+    return CL_SUCCESS;
+}
+
+cl_int wq_cl_link_units(cl_program out, const char *options, cl_uint nprog, const cl_program *progs,
+                        char **log)
+{
+    *log = NULL;
+    int lib = wq_cl_link_is_library(options);
+    unsigned n = 0;
+    for (cl_uint i = 0; i < nprog; i++) n += progs[i]->nunits;
+    wq_cl_unit_t *u = calloc(n + 1, sizeof *u);
+    if (!u) return CL_OUT_OF_HOST_MEMORY;
+    /* every unit named by where it came from: input_programs[i], and unit j
+     * of a library there */
+    unsigned k = 0;
+    cl_int rc = CL_SUCCESS;
+    for (cl_uint i = 0; !rc && i < nprog; i++)
+        for (unsigned j = 0; !rc && j < progs[i]->nunits; j++) {
+            char name[64];
+            if (progs[i]->bin_type == CL_PROGRAM_BINARY_TYPE_LIBRARY) snprintf(name, sizeof name, "<program %u.%u>", i, j);
+            else snprintf(name, sizeof name, "<program %u>", i);
+            if (unit_copy(&u[k++], &progs[i]->units[j], name)) rc = CL_OUT_OF_HOST_MEMORY;
+        }
+    wq_cc_result_t r;
+    wq_cl_image_t img;
+    memset(&r, 0, sizeof r);
+    memset(&img, 0, sizeof img);
+    if (!rc) rc = link_run(out, u, n, options, lib == 1 ? WQ_CC_LINK_LIBRARY : WQ_CC_LINK_EXECUTABLE, NULL, log,
+                           &img, &r);
+    if (!rc && !*log) *log = lib == 1 ? strdup(r.log ? r.log : "") : spill_log(&r);
+    wq_cc_result_free(&r);
+    if (rc) {
+        wq_cl_units_free(u, k);
+        return rc;
+    }
+    out->img = img;
+    out->units = u;
+    out->nunits = n;
+    return CL_SUCCESS;
 }

@@ -371,6 +371,18 @@ typedef struct wq_cl_image {
 } wq_cl_image_t;
 void wq_cl_image_free(wq_cl_image_t *img);
 
+/* a translation unit as clCompileProgram keeps it for the linker (build.c,
+ * docs/runtime.md "Linking"): its source, its compile options (-D, -I)
+ * and a copy of its embedded headers; the link compiles the units together */
+typedef struct wq_cl_unit {
+    char *name;             /* in diagnostics: <source>, <program I> in a link */
+    char *source;
+    char *options;
+    unsigned nhdrs;
+    char **hdr_names, **hdr_texts;
+} wq_cl_unit_t;
+void wq_cl_units_free(wq_cl_unit_t *u, unsigned n);
+
 struct _cl_program {
     wq_cl_obj_t h;
     cl_context ctx;
@@ -385,8 +397,28 @@ struct _cl_program {
     cl_uint  kernels_live;  /* kernel objects: no rebuild while any exists  */
     struct wq_cl_variant *variants;  /* alias.c: kernels recompiled per metadata */
     unsigned recompiles;    /* variants compiled (alias.c)                  */
+    /* a compiled object (one unit), a library, or an executable that a link
+     * made (its units, so that alias.c recompiles the link); else none */
+    wq_cl_unit_t *units;
+    unsigned nunits;
 };
 int wq_cl_program_ok(cl_program p);
+/* built into an executable: kernels can be made from it */
+int wq_cl_program_executable(cl_program p);
+/* clCompileProgram's work (build.c): the source and options checked by
+ * the compiler as a unit with its embedded headers, kept in p->units.
+ * CL_SUCCESS, CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS or
+ * CL_OUT_OF_HOST_MEMORY; *log the build log (malloc'd) */
+cl_int wq_cl_compile_unit(cl_program p, const char *options, cl_uint nhdr, const char *const *names,
+                          const char *const *texts, char **log);
+/* clLinkProgram's work (build.c): the inputs' units into out->units,
+ * checked together (a library) or compiled into out->img (an executable);
+ * the options checked before (wq_cl_link_is_library).  CL_SUCCESS,
+ * CL_LINK_PROGRAM_FAILURE or CL_OUT_OF_HOST_MEMORY; *log the build log */
+cl_int wq_cl_link_units(cl_program out, const char *options, cl_uint nprog, const cl_program *progs,
+                        char **log);
+/* the link options' -create-library: 1, 0, or -1 when they are invalid */
+int    wq_cl_link_is_library(const char *options);
 /* a built program from an image (takes the image); the compiler's and the
  * binary loader's way in */
 cl_program wq_cl_program_from_image(cl_context ctx, wq_cl_image_t *img, cl_int *rc);

@@ -239,7 +239,7 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_ENDIAN_LITTLE:           RET(cl_bool, CL_TRUE);
     case CL_DEVICE_AVAILABLE:               RET(cl_bool, CL_TRUE);
     case CL_DEVICE_COMPILER_AVAILABLE:      RET(cl_bool, CL_TRUE);
-    case CL_DEVICE_LINKER_AVAILABLE:        RET(cl_bool, CL_FALSE);
+    case CL_DEVICE_LINKER_AVAILABLE:        RET(cl_bool, CL_TRUE);
     case CL_DEVICE_EXECUTION_CAPABILITIES:  RET(cl_device_exec_capabilities, CL_EXEC_KERNEL);
     case CL_DEVICE_QUEUE_PROPERTIES:
         RET(cl_command_queue_properties, CL_QUEUE_PROFILING_ENABLE);

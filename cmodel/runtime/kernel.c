@@ -44,7 +44,7 @@ wq_cl_CreateKernel(cl_program p, const char *name, cl_int *errcode_ret)
     cl_int rc = CL_SUCCESS;
     cl_kernel k = NULL;
     if (!wq_cl_program_ok(p)) rc = CL_INVALID_PROGRAM;
-    else if (p->status != CL_BUILD_SUCCESS) rc = CL_INVALID_PROGRAM_EXECUTABLE;
+    else if (!wq_cl_program_executable(p)) rc = CL_INVALID_PROGRAM_EXECUTABLE;
     else if (!name) rc = CL_INVALID_VALUE;
     else {
         rc = CL_INVALID_KERNEL_NAME;
@@ -63,7 +63,7 @@ wq_cl_CreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *out, cl_uint *n
 {
     wq_cl_lock();
     if (!wq_cl_program_ok(p)) return wq_cl_unlock_rc(CL_INVALID_PROGRAM);
-    if (p->status != CL_BUILD_SUCCESS) return wq_cl_unlock_rc(CL_INVALID_PROGRAM_EXECUTABLE);
+    if (!wq_cl_program_executable(p)) return wq_cl_unlock_rc(CL_INVALID_PROGRAM_EXECUTABLE);
     if (out && n < p->img.nkernels) return wq_cl_unlock_rc(CL_INVALID_VALUE);
     if (out) {
         for (unsigned i = 0; i < p->img.nkernels; i++) {

@@ -23,12 +23,17 @@
 #define LOCAL_ALIGN 16u
 #define LOCAL_MAX   32768u           /* CL_DEVICE_LOCAL_MEM_SIZE */
 #define PRIVATE_ALIGN 16u
+/* chunks of one NDRange: each LAUNCH is 3 words of the command's block
+ * (cmd.cb), which the queue's RELEASE_WFI follows */
+#define WQ_CL_MAX_CHUNKS 10u
 
 typedef struct launch {
     cl_device_id d;
     cl_program prog;                 /* its code stays loaded until done */
     uint32_t desc, params, local, priv;  /* heap blocks (0: none) */
     uint32_t ncta;                   /* work-groups (nested work counts them) */
+    uint32_t *more;                  /* the other chunks' descriptors and parameter buffers */
+    unsigned nmore;
     cl_mem  *mems;                   /* argument buffers, held until done */
     unsigned nmems;
 } launch_t;
@@ -40,6 +45,8 @@ static void launch_free(void *p)
     if (l->params) wq_cl_heap_free(&l->d->heap, l->params);
     if (l->local) wq_cl_heap_free(&l->d->heap, l->local);
     if (l->priv) wq_cl_heap_free(&l->d->heap, l->priv);
+    for (unsigned i = 0; i < l->nmore; i++) wq_cl_heap_free(&l->d->heap, l->more[i]);
+    free(l->more);
     for (unsigned i = 0; i < l->nmems; i++) wq_cl_obj_irelease(l->mems[i]);
     free(l->mems);
     if (l->prog) wq_cl_obj_irelease(l->prog);
@@ -104,9 +111,18 @@ static cl_int shape(cl_kernel k, cl_uint dim, const size_t *off, const size_t *g
             budget /= l[i];
         }
     }
-    for (cl_uint i = 0; i < 3; i++)
-        if (g[i] / l[i] > WQ_LDLIMIT_GRID_DIM) return CL_OUT_OF_RESOURCES;
     return CL_SUCCESS;
+}
+
+/* a kernel that a kernel of its program enqueues (wq_enqueue): its code
+ * reads CTAID and NCTAID as they are (kabi.def KTAIL), so it is not split */
+static int enqueued(cl_program p, const char *name)
+{
+    uint64_t all = 0;
+    for (unsigned i = 0; i < p->img.nkernels; i++) all |= p->img.kernels[i].enqueues;
+    for (unsigned i = 0; i < p->img.nkernels && i < 64; i++)
+        if (!strcmp(p->img.kernels[i].name, name)) return (all >> i) & 1;
+    return 0;
 }
 
 static void put_word(unsigned char *p, uint32_t off, uint32_t v) { memcpy(p + off, &v, 4); }
@@ -143,6 +159,17 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         if (lstride > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
     }
     uint64_t groups = (uint64_t)(g[0] / l[0]) * (g[1] / l[1]) * (g[2] / l[2]);
+    /* more work-groups in a dimension than a launch holds: chunks of at most
+     * WQ_LDLIMIT_GRID_DIM, launched one after another in one command block
+     * (kabi.def KTAIL says what the kernel sees) */
+    uint32_t ng[3], nch[3];
+    for (int i = 0; i < 3; i++) {
+        ng[i] = (uint32_t)(g[i] / l[i]);
+        nch[i] = (ng[i] + WQ_LDLIMIT_GRID_DIM - 1) / WQ_LDLIMIT_GRID_DIM;
+    }
+    uint32_t nchunks = nch[0] * nch[1] * nch[2];
+    if (nchunks > 1 && (ki->nested || enqueued(k->prog, ki->name))) return CL_OUT_OF_RESOURCES;
+    if (nchunks > WQ_CL_MAX_CHUNKS) return CL_OUT_OF_RESOURCES;
     uint32_t qd = 0;
     if (ki->nested) {
         const char *why = "";
@@ -159,12 +186,15 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
      * long (the padding zero), so a kernel's LD.V4 of any four-word group
      * holding an argument stays inside the buffer */
     const uint32_t palign = 4u * WQ_KPARAM_ALIGN_WORDS;      /* kabi.def */
-    uint32_t pbytes = (ki->param_bytes + palign - 1) & ~(palign - 1);
+    uint32_t tail_at = (ki->param_bytes + palign - 1) & ~(palign - 1);
+    uint32_t pbytes = tail_at + ((4u * WQ_KTAIL_WORDS + palign - 1) & ~(palign - 1));
     unsigned char *pb = calloc(1, pbytes);
     wq_cl_cmd_t *c = wq_cl_cmd_new(WQ_CMD_LAUNCH);
     if (lr) lr->mems = calloc(ki->nargs ? ki->nargs : 1, sizeof *lr->mems);
-    if (!lr || !pb || !c || !lr->mems) {
+    if (lr) lr->more = calloc(2 * nchunks, sizeof *lr->more);
+    if (!lr || !pb || !c || !lr->mems || !lr->more) {
         if (lr) free(lr->mems);
+        if (lr) free(lr->more);
         free(lr);
         free(pb);
         free(c);
@@ -182,66 +212,92 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
                     wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
         goto fail;
-    put_word(pb, 4 * WQ_KPARAM_QUEUE, qd);
     lr->ncta = (uint32_t)groups;
-    put_word(pb, 4 * WQ_KPARAM_DIM, dim);
-    for (int i = 0; i < 3; i++) {
-        put_word(pb, 4 * (WQ_KPARAM_OFF_X + i), (uint32_t)o[i]);
-        put_word(pb, 4 * (WQ_KPARAM_GSZ_X + i), (uint32_t)g[i]);
-    }
-    put_word(pb, 4 * WQ_KPARAM_LOCAL, lr->local);
-    put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
-    put_word(pb, 4 * WQ_KPARAM_PRIVATE, lr->priv);
-    put_word(pb, 4 * WQ_KPARAM_PSTRIDE, pstride);
     for (uint32_t i = 0; i < ki->nargs; i++) {
-        const wq_cl_arg_info_t *a = &ki->args[i];
-        const wq_cl_argval_t *v = &k->argv[i];
-        switch (a->kind) {
-        case WQ_CL_ARG_GLOBAL: case WQ_CL_ARG_CONSTANT:
-            put_word(pb, a->offset, v->mem ? v->mem->addr : 0);
-            if (v->mem) {
-                lr->mems[lr->nmems++] = v->mem;
-                wq_cl_obj_iretain(v->mem);
-            }
-            break;
-        case WQ_CL_ARG_LOCAL:
-            put_word(pb, a->offset, lr->local + (i < 256 ? loff[i] : 0));
-            break;
-        case WQ_CL_ARG_SCALAR:
-            memcpy(pb + a->offset, v->bytes, a->size);
-            break;
+        cl_mem m = ki->args[i].kind == WQ_CL_ARG_LOCAL || ki->args[i].kind == WQ_CL_ARG_SCALAR ? NULL : k->argv[i].mem;
+        if (m) {
+            lr->mems[lr->nmems++] = m;
+            wq_cl_obj_iretain(m);
         }
     }
-    if (wq_cl_heap_alloc(&d->heap, pbytes, palign, &lr->params) ||
-        lr->params % palign || wq_cl_dev_write(d, lr->params, pb, pbytes))
-        goto fail;
-    uint32_t w[WQ_LD_WORDS] = {0};
-    w[WQ_LD_CODE_BASE] = code_addr;
-    w[WQ_LD_START_PC] = ki->entry;
-    for (int i = 0; i < 3; i++) {
-        w[WQ_LD_GRID_X + i] = (uint32_t)(g[i] / l[i]);
-        w[WQ_LD_CTA_X + i] = (uint32_t)l[i];
+    wq_cb_t cb;
+    wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
+    /* each chunk: its work-groups' __local blocks and work-items' private
+     * frames are the ones after the chunks before it */
+    uint64_t groups_before = 0;
+    for (uint32_t cz = 0; cz < nch[2]; cz++)
+    for (uint32_t cy = 0; cy < nch[1]; cy++)
+    for (uint32_t cx = 0; cx < nch[0]; cx++) {
+        uint32_t base[3] = { cx * WQ_LDLIMIT_GRID_DIM, cy * WQ_LDLIMIT_GRID_DIM, cz * WQ_LDLIMIT_GRID_DIM };
+        uint32_t grid[3];
+        for (int i = 0; i < 3; i++)
+            grid[i] = ng[i] - base[i] < WQ_LDLIMIT_GRID_DIM ? ng[i] - base[i] : WQ_LDLIMIT_GRID_DIM;
+        uint32_t local = lr->local ? lr->local + (uint32_t)(groups_before * lstride) : 0;
+        uint32_t priv = lr->priv ? lr->priv + (uint32_t)(groups_before * l[0] * l[1] * l[2] * pstride) : 0;
+        memset(pb, 0, pbytes);
+        put_word(pb, 4 * WQ_KPARAM_QUEUE, qd);
+        put_word(pb, 4 * WQ_KPARAM_DIM, dim);
+        for (int i = 0; i < 3; i++) {
+            /* the chunk's offset: GID + OFF is the NDRange's global id */
+            put_word(pb, 4 * (WQ_KPARAM_OFF_X + i), (uint32_t)(o[i] + (uint64_t)base[i] * l[i]));
+            put_word(pb, 4 * (WQ_KPARAM_GSZ_X + i), (uint32_t)g[i]);
+            put_word(pb, tail_at + 4 * (WQ_KTAIL_GBASE_X + i), base[i]);
+            put_word(pb, tail_at + 4 * (WQ_KTAIL_NGRP_X + i), ng[i]);
+            put_word(pb, tail_at + 4 * (WQ_KTAIL_OFF_X + i), (uint32_t)o[i]);
+        }
+        put_word(pb, 4 * WQ_KPARAM_LOCAL, local);
+        put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
+        put_word(pb, 4 * WQ_KPARAM_PRIVATE, priv);
+        put_word(pb, 4 * WQ_KPARAM_PSTRIDE, pstride);
+        for (uint32_t i = 0; i < ki->nargs; i++) {
+            const wq_cl_arg_info_t *a = &ki->args[i];
+            const wq_cl_argval_t *v = &k->argv[i];
+            switch (a->kind) {
+            case WQ_CL_ARG_GLOBAL: case WQ_CL_ARG_CONSTANT:
+                put_word(pb, a->offset, v->mem ? v->mem->addr : 0);
+                break;
+            case WQ_CL_ARG_LOCAL:
+                put_word(pb, a->offset, local + (i < 256 ? loff[i] : 0));
+                break;
+            case WQ_CL_ARG_SCALAR:
+                memcpy(pb + a->offset, v->bytes, a->size);
+                break;
+            }
+        }
+        uint32_t params, desc;
+        if (wq_cl_heap_alloc(&d->heap, pbytes, palign, &params)) goto fail;
+        if (groups_before) lr->more[lr->nmore++] = params;
+        else lr->params = params;
+        if (params % palign || wq_cl_dev_write(d, params, pb, pbytes)) goto fail;
+        uint32_t w[WQ_LD_WORDS] = {0};
+        w[WQ_LD_CODE_BASE] = code_addr;
+        w[WQ_LD_START_PC] = ki->entry;
+        for (int i = 0; i < 3; i++) {
+            w[WQ_LD_GRID_X + i] = grid[i];
+            w[WQ_LD_CTA_X + i] = (uint32_t)l[i];
+        }
+        w[WQ_LD_PARAM] = params;
+        w[WQ_LD_NREGS] = ki->nregs;
+        w[WQ_LD_WAVE] = ki->wave;
+        w[WQ_LD_YIELD] = ki->yield;
+        w[WQ_LD_DEQUE] = d->drv.deque_log2 << WQ_LDF_DEQUE_LOG2_LO;
+        w[WQ_LD_LOCAL_BASE] = local;     /* the kernel's S2R LOCAL: group k's block */
+        w[WQ_LD_LOCAL_SIZE] = lstride;
+        /* a descriptor the device would refuse (BAD_LAUNCH) never reaches it */
+        if (wq_drv_desc_check(&d->drv, w)) { rc = CL_INVALID_KERNEL; goto fail; }
+        if (wq_cl_heap_alloc(&d->heap, 4 * WQ_LD_WORDS, 64, &desc)) goto fail;
+        if (groups_before) lr->more[lr->nmore++] = desc;
+        else lr->desc = desc;
+        if (wq_drv_write(&d->drv, desc, w, WQ_LD_WORDS)) goto fail;
+        /* a nested-work launch is never split: its LAUNCH is part of the
+         * session's block (nested.c) */
+        if (!ki->nested && wq_cb_launch(&cb, desc)) goto fail;
+        groups_before += (uint64_t)grid[0] * grid[1] * grid[2];
     }
-    w[WQ_LD_PARAM] = lr->params;
-    w[WQ_LD_NREGS] = ki->nregs;
-    w[WQ_LD_WAVE] = ki->wave;
-    w[WQ_LD_YIELD] = ki->yield;
-    w[WQ_LD_DEQUE] = d->drv.deque_log2 << WQ_LDF_DEQUE_LOG2_LO;
-    w[WQ_LD_LOCAL_BASE] = lr->local;     /* the kernel's S2R LOCAL: group k's block */
-    w[WQ_LD_LOCAL_SIZE] = lstride;
-    /* a descriptor the device would refuse (BAD_LAUNCH) never reaches it */
-    if (wq_drv_desc_check(&d->drv, w)) { rc = CL_INVALID_KERNEL; goto fail; }
-    if (wq_cl_heap_alloc(&d->heap, 4 * WQ_LD_WORDS, 64, &lr->desc) ||
-        wq_drv_write(&d->drv, lr->desc, w, WQ_LD_WORDS))
-        goto fail;
     if (ki->nested) {
-        /* LAUNCH is part of the session's block (nested.c) */
         c->prepare = nested_prepare;
         c->retired = nested_retired;
     } else {
-        wq_cb_t cb;
-        wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
-        if (wq_cb_launch(&cb, lr->desc)) goto fail;
         c->ncb = cb.n;
     }
     c->type = type;

@@ -5,18 +5,29 @@
  * clReleaseProgram (docs/runtime.md).
  *
  * A built program is a wq_cl_image_t (code + kernel table, cl_int.h) whose
- * code is loaded into device memory once.  Two ways lead there: the OpenCL
- * C compiler (clBuildProgram on source; this build has none, so the device
- * reports CL_DEVICE_COMPILER_AVAILABLE false and a build answers
- * CL_COMPILER_NOT_AVAILABLE as OpenCL specifies), and a program binary
- * (binary.c), which is what CL_PROGRAM_BINARIES returns for a built
- * program. */
+ * code is loaded into device memory once.  Three ways lead there: the
+ * OpenCL C compiler (clBuildProgram on source), the linker (clCompileProgram
+ * keeps checked units, clLinkProgram compiles them together into an
+ * executable or keeps them as a library; build.c), and a program binary
+ * (binary.c), which is what CL_PROGRAM_BINARIES returns for an executable. */
 #include <stdlib.h>
 #include <string.h>
 #include "cl_int.h"
 #include "binary.h"
 
 int wq_cl_program_ok(cl_program p) { return wq_cl_obj_ok(p, WQ_CL_PROGRAM); }
+
+int wq_cl_program_executable(cl_program p)
+{
+    return p->status == CL_BUILD_SUCCESS && p->bin_type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+}
+
+/* the code out of device memory (a build, a compile or a link replaces it) */
+static void unload(cl_program p)
+{
+    if (p->code_addr) wq_cl_heap_free(&p->ctx->dev->heap, p->code_addr);
+    p->code_addr = 0;
+}
 
 void wq_cl_image_free(wq_cl_image_t *img)
 {
@@ -32,6 +43,7 @@ static void destroy(wq_cl_obj_t *o)
     if (p->code_addr) wq_cl_heap_free(&p->ctx->dev->heap, p->code_addr);
     wq_cl_alias_drop(p);
     wq_cl_image_free(&p->img);
+    wq_cl_units_free(p->units, p->nunits);
     free(p->source);
     free(p->options);
     free(p->log);
@@ -203,8 +215,14 @@ wq_cl_BuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, const c
     } else {
         char *log = NULL;
         p->status = CL_BUILD_IN_PROGRESS;
+        wq_cl_units_free(p->units, p->nunits);     /* a compiled object no more */
+        p->units = NULL;
+        p->nunits = 0;
         rc = wq_cl_build_source(p, options, &log);
-        if (!rc) rc = load(p);
+        if (!rc) {
+            unload(p);
+            rc = load(p);
+        }
         free(p->log);
         p->log = log ? log : strdup("");
         p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
@@ -222,22 +240,35 @@ wq_cl_CompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, const
     wq_cl_lock();
     if (!wq_cl_program_ok(p)) return wq_cl_unlock_rc(CL_INVALID_PROGRAM);
     cl_int rc = check_devs(p, ndev, devs);
-    if (!rc && ((nhdr == 0) != (hdrs == NULL) || (nhdr && !names))) rc = CL_INVALID_VALUE;
+    if (!rc && ((nhdr == 0) != (hdrs == NULL) || (nhdr == 0) != (names == NULL))) rc = CL_INVALID_VALUE;
+    for (cl_uint i = 0; !rc && i < nhdr; i++) {
+        if (!wq_cl_program_ok(hdrs[i]) || hdrs[i]->ctx != p->ctx) rc = CL_INVALID_PROGRAM;
+        else if (!names[i]) rc = CL_INVALID_VALUE;
+        else if (!hdrs[i]->source) rc = CL_INVALID_OPERATION;  /* a header is source */
+    }
     if (!rc && !fn && user) rc = CL_INVALID_VALUE;
     if (!rc && !p->source) rc = CL_INVALID_OPERATION;
     if (!rc && p->kernels_live) rc = CL_INVALID_OPERATION;
     if (!rc) {
-        /* compiling checks the source and keeps the code; without a linker
-         * (CL_DEVICE_LINKER_AVAILABLE is false) clBuildProgram is the way
-         * to an executable */
+        /* the unit is checked by the compiler and kept, with copies of its
+         * headers, for clLinkProgram, which generates the code */
+        const char **texts = calloc(nhdr + 1, sizeof *texts);
         char *log = NULL;
-        rc = wq_cl_build_source(p, options, &log);
-        free(p->log);
-        p->log = log ? log : strdup("");
-        p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
-        p->bin_type = rc ? CL_PROGRAM_BINARY_TYPE_NONE : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-        if (rc == CL_BUILD_PROGRAM_FAILURE) rc = CL_COMPILE_PROGRAM_FAILURE;
-        notify(p, fn, user);
+        if (!texts) rc = CL_OUT_OF_HOST_MEMORY;
+        for (cl_uint i = 0; !rc && i < nhdr; i++) texts[i] = hdrs[i]->source;
+        if (!rc) rc = wq_cl_compile_unit(p, options, nhdr, names, texts, &log);
+        free(texts);
+        if (rc != CL_OUT_OF_HOST_MEMORY) {
+            set_str(&p->options, options ? options : "");
+            free(p->log);
+            p->log = log ? log : strdup("");
+            if (!rc) unload(p);
+            p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+            p->bin_type = rc ? CL_PROGRAM_BINARY_TYPE_NONE : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+            notify(p, fn, user);
+        } else {
+            free(log);
+        }
     }
     return wq_cl_unlock_rc(rc);
 }
@@ -248,13 +279,48 @@ wq_cl_LinkProgram(cl_context ctx, cl_uint ndev, const cl_device_id *devs, const 
                   void (CL_CALLBACK *fn)(cl_program, void *), void *user, cl_int *errcode_ret)
 {
     wq_cl_lock();
-    cl_int rc = CL_LINKER_NOT_AVAILABLE;
+    cl_int rc = CL_SUCCESS;
+    cl_program p = NULL;
     if (!wq_cl_context_ok(ctx)) rc = CL_INVALID_CONTEXT;
     else if ((ndev == 0) != (devs == NULL) || nprog == 0 || !progs || (!fn && user))
         rc = CL_INVALID_VALUE;
-    for (cl_uint i = 0; rc == CL_LINKER_NOT_AVAILABLE && i < nprog; i++)
-        if (!wq_cl_program_ok(progs[i])) rc = CL_INVALID_PROGRAM;
-    return wq_cl_unlock_ptr(NULL, rc, errcode_ret);
+    for (cl_uint i = 0; !rc && i < ndev; i++)
+        if (devs[i] != ctx->dev) rc = CL_INVALID_DEVICE;
+    for (cl_uint i = 0; !rc && i < nprog; i++) {
+        if (!wq_cl_program_ok(progs[i]) || progs[i]->ctx != ctx) rc = CL_INVALID_PROGRAM;
+        /* only compiled objects and libraries link (OpenCL 1.2 5.6.3) */
+        else if (progs[i]->status != CL_BUILD_SUCCESS || !progs[i]->nunits ||
+                 (progs[i]->bin_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                  progs[i]->bin_type != CL_PROGRAM_BINARY_TYPE_LIBRARY))
+            rc = CL_INVALID_OPERATION;
+    }
+    int lib = rc ? 0 : wq_cl_link_is_library(options);
+    if (lib < 0) rc = CL_INVALID_LINKER_OPTIONS;
+    if (!rc && !(p = new_program(ctx))) rc = CL_OUT_OF_HOST_MEMORY;
+    if (!rc) {
+        /* the link can begin: the program is returned, and a link error is
+         * CL_LINK_PROGRAM_FAILURE with the build log saying where */
+        char *log = NULL;
+        set_str(&p->options, options ? options : "");
+        p->status = CL_BUILD_IN_PROGRESS;
+        rc = wq_cl_link_units(p, options, nprog, progs, &log);
+        if (!rc && !lib) rc = load(p);
+        if (rc && rc != CL_LINK_PROGRAM_FAILURE) {
+            /* out of memory or of device memory: no program */
+            free(log);
+            wq_cl_obj_release(p);
+            p = NULL;
+        } else {
+            p->log = log ? log : strdup("");
+            p->status = rc ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+            p->bin_type = rc ? CL_PROGRAM_BINARY_TYPE_NONE
+                        : lib ? CL_PROGRAM_BINARY_TYPE_LIBRARY : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+            notify(p, fn, user);
+        }
+    }
+    if (errcode_ret) *errcode_ret = rc;
+    wq_cl_unlock();
+    return p;
 }
 
 /* hints: there is nothing to unload */
@@ -305,7 +371,7 @@ static cl_int binaries(cl_program p, size_t size, void *value, size_t *size_ret)
     if (size_ret) *size_ret = sizeof(unsigned char *);
     if (!value) return CL_SUCCESS;
     unsigned char *dst = ((unsigned char **)value)[0];
-    if (!dst || p->status != CL_BUILD_SUCCESS) return CL_SUCCESS;
+    if (!dst || !wq_cl_program_executable(p)) return CL_SUCCESS;
     size_t n = 0;
     char *b = wq_cl_binary_write(&p->img, &n);
     if (!b) return CL_OUT_OF_HOST_MEMORY;
@@ -321,7 +387,7 @@ wq_cl_GetProgramInfo(cl_program p, cl_program_info param, size_t size, void *val
     wq_cl_lock();
     cl_int rc;
     if (!wq_cl_program_ok(p)) return wq_cl_unlock_rc(CL_INVALID_PROGRAM);
-    int built = p->status == CL_BUILD_SUCCESS;
+    int built = wq_cl_program_executable(p);
     switch (param) {
     case CL_PROGRAM_REFERENCE_COUNT: RET(cl_uint, p->h.refs); break;
     case CL_PROGRAM_CONTEXT:         RET(cl_context, p->ctx); break;

@@ -100,6 +100,14 @@ Test(cc, diagnostics)
          "t.cl:1:36: error: printf is not supported by this device (warpq runs the integer subset of OpenCL C)", 36);
     diag("int f(int x) { return x ? f(x - 1) : 0; }\n__kernel void k(__global int *p) { p[0] = f(3); }\n",
          "t.cl:1:27: error: recursion is not supported by OpenCL C: 'f' calls itself", 27);
+    /* async_work_group_copy: one side __local, the other __global, one element type */
+    diag("__kernel void k(__global uint *a, __global uint *b) { async_work_group_copy(a, b, 4, 0); }\n",
+         "t.cl:1:55: error: 'async_work_group_copy' copies between a __local and a __global pointer "
+         "(here __global uint* and __global uint*)", 55);
+    diag("__kernel void k(__global uint *a, __local ushort *b) { async_work_group_strided_copy(a, b, 4, 2, 0); }\n",
+         "t.cl:1:56: error: 'async_work_group_strided_copy' copies integers of one type (here uint and ushort)", 56);
+    diag("__kernel void k(__local uint *a, __global uint *b) { async_work_group_copy(a, b, 4); }\n",
+         "t.cl:1:54: error: 'async_work_group_copy' takes 4 arguments, not 3", 54);
     diag("__kernel void k(__global int *p) { p[0] = 1 }\n",
          "t.cl:1:45: error: expected ';' before '}'", 45);
     diag("__kernel void k(__global int *p)\n{\n\tint x = 1 +;\n}\n",

@@ -132,6 +132,45 @@ typedef struct wq_cc_result {
     unsigned lines;                 /* source lines read (all files)         */
 } wq_cc_result_t;
 
+/* ---- linking (docs/compiler.md "Linking") -------------------------------------
+ * A link compiles several translation units as one program: each unit is
+ * preprocessed on its own (its own macros, -D, -I and embedded headers) and
+ * parsed in its own file scope, so its typedefs, structs, program-scope
+ * __constant objects and static functions are its own; functions that are
+ * not static are joined by name across the units. */
+typedef struct wq_cc_unit {
+    const char *file;               /* its name in diagnostics               */
+    const char *src;
+    size_t len;
+    const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
+    unsigned ndefines;
+    const char *const *incdirs;     /* as -I                                  */
+    unsigned nincdirs;
+    /* embedded headers (clCompileProgram's input_headers): `#include "NAME"`
+     * reads header_texts[i] for header_names[i] before any directory */
+    const char *const *header_names;
+    const char *const *header_texts;
+    unsigned nheaders;
+} wq_cc_unit_t;
+
+typedef enum {
+    WQ_CC_LINK_EXECUTABLE = 0,      /* code for every kernel; a function called
+                                       anywhere must be defined by some unit  */
+    WQ_CC_LINK_OBJECT,              /* units checked, no code: kernels optional,
+                                       called functions may be defined elsewhere */
+    WQ_CC_LINK_LIBRARY              /* as OBJECT, and two units defining one
+                                       function is an error                   */
+} wq_cc_link_t;
+
+/* Link units[0..nunits) (opts' defines and incdirs are not used: each unit
+ * has its own).  Returns as wq_cc_compile; OBJECT and LIBRARY give no code
+ * and no kernels.  Link errors are diagnostics at the unit's file:line:col:
+ * "duplicate definition of function 'f' (first defined at FILE:L:C)",
+ * "undefined function 'f': no unit of the link defines it",
+ * "conflicting types for function 'f' (declared at FILE:L:C)". */
+int  wq_cc_link(const wq_cc_opts_t *opts, const wq_cc_unit_t *units, unsigned nunits,
+                wq_cc_link_t mode, wq_cc_result_t *out);
+
 /* Compile src (len bytes) named file.  Returns WQ_CC_OK with out filled,
  * or WQ_CC_ERROR with out->log set (out->wqs NULL), or WQ_CC_NOMEM.
  * Always call wq_cc_result_free afterwards. */

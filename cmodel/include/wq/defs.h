@@ -156,6 +156,12 @@ enum {
 #undef KPARAM
 };
 #define WQ_KPARAM_ARGS (4u * WQ_KPARAM_HEADER_WORDS)   /* the first argument's byte */
+/* the launch's words after the arguments (kabi.def KTAIL) */
+enum {
+#define KTAIL(n, w) WQ_KTAIL_##n = w,
+#include "../../spec/kabi.def"
+#undef KTAIL
+};
 
 /* nested work's memory layout (nq.def; the driver's side is nq.h) */
 enum {
