@@ -123,7 +123,8 @@ static int parse_arg(const char *line, wq_cl_arg_info_t *a, uint32_t param_bytes
         if (!strcmp(kind, kind_name[i])) k = i;
     if (k < 0) return -1;
     a->kind = (enum wq_cl_arg_kind)k;
-    if (k == WQ_CL_ARG_SCALAR ? (size != 1 && size != 2 && size != 4 && size != 8) : size != 4)
+    /* a scalar's size, or a vector's (char2 .. long16: a power of two up to 128) */
+    if (k == WQ_CL_ARG_SCALAR ? (size < 1 || size > 128 || (size & (size - 1))) : size != 4)
         return -1;
     if (off % (size < 4 ? size : 4) || off < WQ_KPARAM_ARGS || off + size > param_bytes)
         return -1;

@@ -405,7 +405,7 @@ typedef struct wq_cl_argval {
     int      set;
     cl_mem   mem;           /* pointer arguments (NULL allowed)             */
     size_t   local_size;    /* __local arguments                            */
-    unsigned char bytes[8]; /* scalars                                      */
+    unsigned char bytes[128]; /* scalars and vectors (long16: 128 bytes)    */
 } wq_cl_argval_t;
 
 struct _cl_kernel {
