@@ -5,6 +5,7 @@
  *   tokenize.c   source text      -> tokens          (cc_tok_t)
  *   preprocess.c tokens           -> expanded tokens (#include, #define, #if)
  *   type.c       the C types      (cc_type_t)
+ *   vector.c     the integer vector types and their component selectors
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)

@@ -1605,7 +1605,23 @@ static int gen_vec(lw_t *w, cc_node_t *n)
         if (n->var->in_memory) return vec_load(w, gen_addr(w, n), t);
         if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
         return n->var->vreg;
-    case ND_DEREF: return vec_load(w, gen_addr(w, n), t);
+    case ND_DEREF: {
+        addr_t a = gen_addr(w, n);
+        /* four words at a 16-aligned address (an int4 or uint4 object: its
+         * type's alignment; vloadn's type has only its component's) are one
+         * LD.V4 into a register quad (docs/compiler.md "Register quads") */
+        if (t->len == 4 && t->base->size == 4 && t->align == 16 && n->lhs->ty->as != AS_PRIVATE &&
+            !t->is_volatile) {
+            int q = block(w, 4);
+            cc_ir_t *x = emit(w, WQ_OP_LD);
+            x->d = q;
+            x->a = a.reg;
+            x->imm = a.off;
+            x->fn = WQ_MEMW_V4;
+            return q;
+        }
+        return vec_load(w, a, t);
+    }
     case ND_SWIZZLE: {
         vloc_t l;
         vec_loc(w, n, &l);

@@ -1212,6 +1212,12 @@ static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, c
         cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers, not %s", what, n, cc_type_name(p->c, ptr->ty));
     if (!cc_is_integer(off->ty)) cc_error_tok(p->c, off->tok, "'%s%d' takes an integer offset", what, n);
     cc_type_t *et = ptr->ty->base, *vt = cc_vec_of(et, n);
+    /* the n components need only the component's alignment (lower.c
+     * loads a 16-aligned int4 in one access) */
+    cc_type_t *ut = cc_alloc(p->c, sizeof *ut);
+    *ut = *vt;
+    ut->align = et->size;
+    vt = ut;
     cc_node_t *at = new_add(p, ptr, new_arith(p, ND_MUL, new_cast(p, off, &cc_ty_int), new_num(p, n, &cc_ty_int, name), name), name);
     cc_node_t *cast = new_node(p, ND_CAST, name);
     cast->lhs = at;

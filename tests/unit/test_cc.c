@@ -651,3 +651,25 @@ Test(cc, vector_types)
          "t.cl:1:36: error: vector types (float4) are not supported by this device (warpq runs the integer "
          "subset of OpenCL C)", 36);
 }
+
+/* an int4 / uint4 object in __global or __local memory is 16-aligned: one
+ * LD.V4; vload4 needs only a word's alignment: four word loads; a
+ * 3-vector's fourth word is neither loaded nor stored */
+Test(cc, vector_loads)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile("__kernel void k(__global uint4 *p, __global uint *q, __local int4 *l) {\n"
+                         "  uint i = get_global_id(0); p[i + 1] = p[i] + as_uint4(l[i]); }\n", &r), WQ_CC_OK, "%s", r.log);
+    /* the parameter group, p[i], l[i] */
+    cr_assert_eq(count_of(r.wqs, "\n        ld.v4 "), 3, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    cr_assert_eq(compile("__kernel void k(__global uint *q) { uint i = get_global_id(0);\n"
+                         "  vstore4(vload4(i, q + 1) + 1, i, q + 2); }\n", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        ld.v4 "), 0, "%s", r.wqs);
+    cr_assert_eq(count_of(r.wqs, "\n        ld     "), 4 + 2, "%s", r.wqs);     /* + q and the global offset */
+    cr_assert_eq(count_of(r.wqs, "\n        st     "), 4, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    cr_assert_eq(compile("__kernel void k(__global int3 *p) { p[1] = p[0] * 2; }\n", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        st     "), 3, "%s", r.wqs);
+    wq_cc_result_free(&r);
+}
