@@ -5,6 +5,7 @@
  *   tokenize.c   source text      -> tokens          (cc_tok_t)
  *   preprocess.c tokens           -> expanded tokens (#include, #define, #if)
  *   type.c       the C types      (cc_type_t)
+ *   vector.c     the integer vector types and their component selectors
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
@@ -91,7 +92,8 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
 /* ---- types (type.c) ----------------------------------------------------------- */
 typedef enum {
     TY_VOID, TY_BOOL, TY_CHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
-    TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT
+    TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
+    TY_VEC                          /* an integer vector: base the element, len the width */
 } cc_tykind_t;
 
 /* OpenCL address spaces */
@@ -111,8 +113,8 @@ struct cc_type {
     int is_unsigned;
     int is_const, is_volatile;
     cc_as_t as;                     /* PTR: the pointee's address space         */
-    cc_type_t *base;                /* PTR, ARRAY: element; FUNC: return type   */
-    int len;                        /* ARRAY                                    */
+    cc_type_t *base;                /* PTR, ARRAY, VEC: element; FUNC: return type */
+    int len;                        /* ARRAY, VEC                               */
     cc_member_t *members;           /* STRUCT (and union: is_union)             */
     int is_union;
     const char *name;               /* typedef or tag name, for messages        */
@@ -134,6 +136,20 @@ cc_type_t *cc_promote(cc_type_t *t);             /* integer promotion */
 cc_type_t *cc_common(cc_type_t *a, cc_type_t *b);  /* usual arithmetic conversions */
 const char *cc_type_name(cc_t *c, const cc_type_t *t);
 
+/* ---- vector types (vector.c) ------------------------------------------------------ */
+/* the integer vector types char2 .. ulong16 (a 3-vector has the size and
+ * alignment of a 4-vector); i-th of them for the parser's typedefs, NULL
+ * past the last */
+cc_type_t *cc_vec_type_at(int i);
+cc_type_t *cc_vec_of(const cc_type_t *elem, int n);   /* NULL: no such type */
+int  cc_is_vec(const cc_type_t *t);
+/* registers a value of type t takes: a vector one per component (two per
+ * 64-bit component), a long two, anything else one */
+int  cc_vec_regs(const cc_type_t *t);
+/* a component selector (.xyzw, .s0-.sF, .lo .hi .even .odd) of a vector of
+ * width n: the indices into idx, their count returned, or 0 with *err set */
+int  cc_vec_swizzle(const char *s, int len, int n, unsigned char *idx, const char **err);
+
 /* ---- AST (parse.c) ------------------------------------------------------------ */
 typedef enum {
     /* expressions */
@@ -142,6 +158,14 @@ typedef enum {
     ND_NOT, ND_BITNOT, ND_NEG, ND_ASSIGN, ND_OPASSIGN, ND_INCDEC, ND_COND,
     ND_COMMA, ND_DEREF, ND_ADDR, ND_CAST, ND_CALL, ND_BUILTIN, ND_MEMBER,
     ND_STMTEXPR,                    /* ({ ...; e; }): then the block, lhs e (or NULL: void) */
+    /* vectors (vector.c; docs/compiler.md "Vector types") */
+    ND_SWIZZLE,                     /* lhs's components: nargs of them, 4-bit indices in val */
+    ND_VLIT,                        /* (T)(args...): the components in order; one scalar: splat */
+    ND_VMAP,                        /* args component-wise through the scalar template then */
+    ND_LANE,                        /* in a template: the current lane of operand val */
+    ND_VAS,                         /* as_Tn(lhs): the same bytes as another vector type */
+    ND_VSHUFFLE,                    /* shuffle(args[0], mask) / shuffle2(args[0], args[1], mask) */
+    ND_VANY, ND_VALL,               /* any(lhs), all(lhs): a component's top bit */
     /* statements */
     ND_BLOCK, ND_EXPR_STMT, ND_IF, ND_LOOP, ND_SWITCH, ND_CASE, ND_BREAK,
     ND_CONTINUE, ND_RETURN, ND_NOP

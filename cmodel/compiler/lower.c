@@ -64,6 +64,7 @@ typedef struct {
     int yields;                     /* YIELDs emitted                          */
     wq_cc_inline_t inl;             /* which functions are inlined             */
     uint32_t frame_top, frame_max;  /* private frame bytes in use, at most     */
+    int lane[8];                    /* vector templates: ND_LANE k's register  */
 } lw_t;
 
 /* ---- emission helpers ----------------------------------------------------------------- */
@@ -253,12 +254,25 @@ static int pair(lw_t *w)
     return lo;
 }
 
-/* the register(s) of a variable of type t */
-static int var_reg(lw_t *w, const cc_type_t *t) { return is_long(t) ? pair(w) : vreg(w); }
+/* the register(s) of a variable of type t: a vector's are consecutive,
+ * one per component (two per 64-bit component) */
+static int var_reg(lw_t *w, const cc_type_t *t)
+{
+    if (t->kind == TY_VEC) {
+        int b = vreg(w);
+        for (int i = 1; i < cc_vec_regs(t); i++) vreg(w);
+        return b;
+    }
+    return is_long(t) ? pair(w) : vreg(w);
+}
 
 /* a copy of a value of type t */
 static void mov_val(lw_t *w, int d, int s, const cc_type_t *t)
 {
+    if (t->kind == TY_VEC) {
+        for (int i = 0; d != s && i < cc_vec_regs(t); i++) mov_to(w, d + i, s + i);
+        return;
+    }
     mov_to(w, d, s);
     if (is_long(t) && d != s) mov_to(w, d + 1, s + 1);
 }
@@ -343,6 +357,17 @@ static void bind_param(lw_t *w, cc_var_t *v, int val)
 {
     if (is_agg(v->ty)) {
         copy_obj(w, frame_base(w), v->offset, val, 0, v->ty);
+    } else if (v->in_memory && v->ty->kind == TY_VEC) {
+        const cc_type_t *et = v->ty->base;
+        for (int i = 0; i < v->ty->len; i++) {
+            uint32_t off = v->offset + (uint32_t)(i * et->size);
+            if (is_long(et)) {
+                st32(w, frame_base(w), off, val + 2 * i);
+                st32(w, frame_base(w), off + 4, val + 2 * i + 1);
+            } else {
+                stw(w, frame_base(w), off, val + i, et->size == 4 ? WQ_MEMW_W32 : et->size == 2 ? WQ_MEMW_H : WQ_MEMW_B);
+            }
+        }
     } else if (v->in_memory) {
         st32(w, frame_base(w), v->offset, val);
         if (is_long(v->ty)) st32(w, frame_base(w), v->offset + 4, val + 1);
@@ -1421,8 +1446,330 @@ static void gen_effect(lw_t *w, cc_node_t *n)
     gen(w, n);
 }
 
+/* ---- vectors (docs/compiler.md "Vector types") ------------------------------------------------ */
+/* A vector value is a block of consecutive virtual registers, one per
+ * component (a pair per 64-bit component, as a long's), component i at
+ * base + i * stride.  Component-wise operations (ND_VMAP) evaluate their
+ * operands once and lower the scalar template per component, so every
+ * operator and built-in has exactly its scalar lowering. */
+static int is_vec(const cc_type_t *t) { return t && t->kind == TY_VEC; }
+static int lane_stride(const cc_type_t *t) { return is_long(is_vec(t) ? t->base : t) ? 2 : 1; }
+
+static int block(lw_t *w, int nregs)
+{
+    int b = vreg(w);
+    for (int i = 1; i < nregs; i++) vreg(w);
+    return b;
+}
+
+static int vec_load(lw_t *w, addr_t a, const cc_type_t *vt)
+{
+    const cc_type_t *et = vt->base;
+    int st = lane_stride(vt), r = block(w, cc_vec_regs(vt));
+    for (int i = 0; i < vt->len; i++) {
+        addr_t ai = { a.reg, a.off + (uint32_t)(i * et->size) };
+        mov_val(w, r + i * st, st == 2 ? load64(w, ai) : load(w, ai, et), et);
+    }
+    return r;
+}
+
+/* where the components of a vector lvalue (or of a value in registers)
+ * are: a register block or memory, through a map of component indices */
+typedef struct {
+    int mem;
+    addr_t a;
+    int reg;
+    const cc_type_t *et;
+    int n;
+    unsigned char map[16];
+} vloc_t;
+
+static int swz_index(const cc_node_t *s, int i) { return (int)(((uint64_t)s->val >> (4 * i)) & 15); }
+
+static void vec_loc(lw_t *w, cc_node_t *n, vloc_t *l)
+{
+    if (n->kind == ND_SWIZZLE) {
+        vloc_t b;
+        vec_loc(w, n->lhs, &b);
+        *l = b;
+        l->n = n->nargs;
+        for (int i = 0; i < n->nargs; i++) l->map[i] = b.map[swz_index(n, i)];
+        return;
+    }
+    l->et = n->ty->base;
+    l->n = n->ty->len;
+    for (int i = 0; i < l->n; i++) l->map[i] = (unsigned char)i;
+    if ((n->kind == ND_VAR && n->var->in_memory) || n->kind == ND_DEREF) {
+        l->mem = 1;
+        l->a = gen_addr(w, n);
+    } else {
+        l->mem = 0;
+        l->reg = gen(w, n);         /* a register variable's own block, or a value's */
+    }
+}
+
+static int loc_read(lw_t *w, const vloc_t *l, int i)
+{
+    int k = l->map[i], st = is_long(l->et) ? 2 : 1;
+    if (!l->mem) return l->reg + k * st;
+    addr_t a = { l->a.reg, l->a.off + (uint32_t)(k * l->et->size) };
+    return st == 2 ? load64(w, a) : load(w, a, l->et);
+}
+
+static void loc_write(lw_t *w, const vloc_t *l, int i, int v)
+{
+    int k = l->map[i], st = is_long(l->et) ? 2 : 1;
+    if (!l->mem) { mov_val(w, l->reg + k * st, v, l->et); return; }
+    addr_t a = { l->a.reg, l->a.off + (uint32_t)(k * l->et->size) };
+    if (st == 2) store64(w, a, v);
+    else store(w, a, l->et, v);
+}
+
+/* the components of the value of type t in registers v: a copy of them
+ * into a fresh block (a scalar is one component) */
+static int lanes_of(lw_t *w, const vloc_t *l, const cc_type_t *t)
+{
+    if (!is_vec(t)) return loc_read(w, l, 0);
+    int st = lane_stride(t), r = block(w, cc_vec_regs(t));
+    for (int i = 0; i < l->n; i++) mov_val(w, r + i * st, loc_read(w, l, i), l->et);
+    return r;
+}
+
+/* evaluate the template per component: operand k's component i (a scalar
+ * operand: its value) stands for LANE k */
+static int vec_map(lw_t *w, cc_node_t *n, cc_node_t *ops, const int *extra, int nextra)
+{
+    int regs[8], stride[8], nops = 0;
+    for (cc_node_t *a = ops; a; a = a->next, nops++) {
+        if (nops == 6) cc_error_tok(w->c, n->tok, "internal: too many vector operands");
+        regs[nops] = gen(w, a);
+        stride[nops] = is_vec(a->ty) ? lane_stride(a->ty) : 0;
+    }
+    for (int k = 0; k < nextra; k++) { regs[nops] = extra[2 * k]; stride[nops++] = extra[2 * k + 1]; }
+    int saved[8];
+    memcpy(saved, w->lane, sizeof saved);
+    int len = is_vec(n->ty) ? n->ty->len : 1;
+    const cc_type_t *et = is_vec(n->ty) ? n->ty->base : n->ty;
+    int st = lane_stride(n->ty), r = is_vec(n->ty) ? block(w, cc_vec_regs(n->ty)) : 0;
+    for (int i = 0; i < len; i++) {
+        for (int k = 0; k < nops; k++) w->lane[k] = regs[k] + i * stride[k];
+        int v = gen(w, n->then);
+        if (!r) r = v;
+        else mov_val(w, r + i * st, v, et);
+    }
+    memcpy(w->lane, saved, sizeof saved);
+    return r;
+}
+
+/* a op= b, ++ and -- on a vector or a selection: the template (els) maps
+ * the old component (LANE 0) and b's (LANE 1) to the new one */
+static int vec_update(lw_t *w, cc_node_t *n)
+{
+    vloc_t l;
+    vec_loc(w, n->lhs, &l);
+    int r = n->kind == ND_OPASSIGN ? gen(w, n->rhs) : 0;
+    int rs = n->kind == ND_OPASSIGN && is_vec(n->rhs->ty) ? lane_stride(n->rhs->ty) : 0;
+    int st = is_long(l.et) ? 2 : 1;
+    int res = block(w, l.n * st);
+    int saved[8];
+    memcpy(saved, w->lane, sizeof saved);
+    for (int i = 0; i < l.n; i++) {
+        int old = loc_read(w, &l, i);
+        if (n->kind == ND_INCDEC && n->post) mov_val(w, res + i * st, old, l.et);
+        w->lane[0] = old;
+        w->lane[1] = r + i * rs;
+        int v = gen(w, n->els);
+        if (!(n->kind == ND_INCDEC && n->post)) mov_val(w, res + i * st, v, l.et);
+        loc_write(w, &l, i, v);
+    }
+    memcpy(w->lane, saved, sizeof saved);
+    return res;
+}
+
+static void arm_vec(lw_t *w, cc_node_t *n, void *user) { mov_val(w, *(int *)user, gen(w, n), n->ty); }
+
+/* as_T(x): x's bytes as 32-bit words (a 3-vector's fourth component is
+ * undefined, zero here), then T's components from them */
+static int vec_as(lw_t *w, cc_node_t *n)
+{
+    const cc_type_t *ft = n->lhs->ty, *tt = n->ty;
+    int x = gen(w, n->lhs);
+    const cc_type_t *fe = is_vec(ft) ? ft->base : ft, *te = is_vec(tt) ? tt->base : tt;
+    int fn = is_vec(ft) ? ft->len : 1, tn = is_vec(tt) ? tt->len : 1;
+    int fs = lane_stride(ft), nw = (tt->size + 3) / 4;
+    int word[32];
+    for (int k = 0; k < nw; k++) word[k] = 0;
+    for (int i = 0; i < fn; i++) {
+        int v = x + i * fs;
+        if (fe->size == 8) { word[2 * i] = v; word[2 * i + 1] = v + 1; continue; }
+        if (fe->size == 4) { word[i] = v; continue; }
+        int bit = i * fe->size * 8, k = bit / 32;
+        int part = op_ri(w, WQ_OP_AND, v, fe->size == 1 ? 0xFFu : 0xFFFFu);
+        if (bit % 32) part = op_ri(w, WQ_OP_SHL, part, (uint32_t)(bit % 32));
+        word[k] = word[k] ? op_rr(w, WQ_OP_OR, word[k], part) : part;
+    }
+    for (int k = 0; k < nw; k++) if (!word[k]) word[k] = mov_imm(w, 0);
+    int ts = lane_stride(tt), r = is_vec(tt) ? block(w, cc_vec_regs(tt)) : 0;
+    for (int i = 0; i < tn; i++) {
+        int v;
+        if (te->size == 8) v = pair_of(w, word[2 * i], word[2 * i + 1]);
+        else if (te->size == 4) v = word[i];
+        else {
+            int bit = i * te->size * 8;
+            v = word[bit / 32];
+            if (bit % 32) v = op_ri(w, WQ_OP_SHR, v, (uint32_t)(bit % 32));
+            v = normalize(w, v, te);
+        }
+        if (!r) return v;
+        mov_val(w, r + i * ts, v, te);
+    }
+    return r;
+}
+
+/* shuffle / shuffle2: a constant mask picks registers; any other mask
+ * selects each component through a chain of compares */
+static int vec_shuffle(lw_t *w, cc_node_t *n)
+{
+    cc_node_t *x = n->args, *y = n->nargs == 3 ? x->next : NULL, *m = y ? y->next : x->next;
+    int xs = lane_stride(x->ty), xr = gen(w, x), yr = y ? gen(w, y) : 0;
+    int m_len = x->ty->len, total = y ? 2 * m_len : m_len;
+    int src[32];
+    for (int j = 0; j < total; j++) src[j] = j < m_len ? xr + j * xs : yr + (j - m_len) * xs;
+    const cc_type_t *et = x->ty->base;
+    int st = lane_stride(n->ty), r = block(w, cc_vec_regs(n->ty));
+    int konst = m->kind == ND_VLIT && m->nargs == m->ty->len;
+    for (cc_node_t *a = konst ? m->args : NULL; a; a = a->next) if (a->kind != ND_NUM) konst = 0;
+    cc_node_t *ka = konst ? m->args : NULL;
+    int mr = konst ? 0 : gen(w, m), ms = lane_stride(m->ty);
+    for (int i = 0; i < n->ty->len; i++) {
+        int v;
+        if (konst) {
+            v = src[(uint64_t)ka->val % (uint64_t)total];
+            ka = ka->next;
+        } else {
+            int k = op_ri(w, WQ_OP_AND, mr + i * ms, (uint32_t)(total - 1));
+            v = src[0];
+            for (int j = 1; j < total; j++) {
+                int p = setp_ri(w, WQ_CMP_EQ, k, (uint32_t)j);
+                v = st == 2 ? sel64(w, p, 0, src[j], v) : sel_rr(w, p, 0, src[j], v);
+            }
+        }
+        mov_val(w, r + i * st, v, et);
+    }
+    return r;
+}
+
+/* any / all: the top bit of each component (registers hold components
+ * sign-extended, a 64-bit one's in its high word) */
+static int vec_anyall(lw_t *w, cc_node_t *n)
+{
+    const cc_type_t *t = n->lhs->ty;
+    int x = gen(w, n->lhs), st = lane_stride(t), len = is_vec(t) ? t->len : 1, acc = 0;
+    for (int i = 0; i < len; i++) {
+        int v = x + i * st + (st == 2);
+        acc = acc ? op_rr(w, n->kind == ND_VANY ? WQ_OP_OR : WQ_OP_AND, acc, v) : v;
+    }
+    return op_ri(w, WQ_OP_SHR, acc, 31);
+}
+
+/* a call returning a vector: inlined (inlined()), its result a block */
+static int vec_call(lw_t *w, cc_node_t *n)
+{
+    int r = 0;
+    gen_call(w, n, &r);
+    return r;
+}
+
+static int vec_node(const cc_node_t *n)
+{
+    if (is_vec(n->ty)) return 1;
+    switch (n->kind) {
+    case ND_SWIZZLE: case ND_VLIT: case ND_VMAP: case ND_LANE: case ND_VAS: case ND_VSHUFFLE:
+    case ND_VANY: case ND_VALL:
+        return 1;
+    case ND_ASSIGN: case ND_OPASSIGN: case ND_INCDEC: return n->lhs->kind == ND_SWIZZLE;
+    default: return 0;
+    }
+}
+
+static int gen_vec(lw_t *w, cc_node_t *n)
+{
+    const cc_type_t *t = n->ty;
+    switch (n->kind) {
+    case ND_LANE: return w->lane[n->val];
+    case ND_VAR:
+        if (n->var->in_memory) return vec_load(w, gen_addr(w, n), t);
+        if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
+        return n->var->vreg;
+    case ND_DEREF: {
+        addr_t a = gen_addr(w, n);
+        /* four words at a 16-aligned address (an int4 or uint4 object: its
+         * type's alignment; vloadn's type has only its component's) are one
+         * LD.V4 into a register quad (docs/compiler.md "Register quads") */
+        if (t->len == 4 && t->base->size == 4 && t->align == 16 && n->lhs->ty->as != AS_PRIVATE &&
+            !t->is_volatile) {
+            int q = block(w, 4);
+            cc_ir_t *x = emit(w, WQ_OP_LD);
+            x->d = q;
+            x->a = a.reg;
+            x->imm = a.off;
+            x->fn = WQ_MEMW_V4;
+            return q;
+        }
+        return vec_load(w, a, t);
+    }
+    case ND_SWIZZLE: {
+        vloc_t l;
+        vec_loc(w, n, &l);
+        return lanes_of(w, &l, t);
+    }
+    case ND_VLIT: {
+        int st = lane_stride(t), r = block(w, cc_vec_regs(t)), i = 0;
+        if (!is_vec(n->args->ty)) {
+            if (n->nargs == 1) {
+                int v = gen(w, n->args);
+                for (; i < t->len; i++) mov_val(w, r + i * st, v, t->base);
+                return r;
+            }
+        }
+        for (cc_node_t *a = n->args; a; a = a->next) {
+            int v = gen(w, a);
+            int k = is_vec(a->ty) ? a->ty->len : 1;
+            for (int j = 0; j < k; j++, i++) mov_val(w, r + i * st, v + j * st, t->base);
+        }
+        return r;
+    }
+    case ND_VMAP: return vec_map(w, n, n->args, NULL, 0);
+    case ND_VAS: return vec_as(w, n);
+    case ND_VSHUFFLE: return vec_shuffle(w, n);
+    case ND_VANY: case ND_VALL: return vec_anyall(w, n);
+    case ND_ASSIGN: {
+        int v = gen(w, n->rhs);
+        vloc_t l;
+        vec_loc(w, n->lhs, &l);
+        int st = is_long(l.et) ? 2 : 1;
+        for (int i = 0; i < l.n; i++) loc_write(w, &l, i, v + i * st);
+        return v;
+    }
+    case ND_OPASSIGN: case ND_INCDEC: {
+        int r = vec_update(w, n);
+        return r;
+    }
+    case ND_COND: {
+        int r = block(w, cc_vec_regs(t));
+        gen_if_region(w, n->divergent, n->cond, arm_vec, n->then, n->els, &r);
+        return r;
+    }
+    case ND_COMMA: gen_effect(w, n->lhs); return gen(w, n->rhs);
+    case ND_CALL: return vec_call(w, n);
+    default:
+        cc_error_tok(w->c, n->tok, "internal: cannot lower this vector expression (%d)", (int)n->kind);
+    }
+}
+
 static int gen(lw_t *w, cc_node_t *n)
 {
+    if (vec_node(n)) return gen_vec(w, n);
     if (n->ty && is_long(n->ty)) return gen64(w, n);
     switch (n->kind) {
     case ND_NUM: return mov_imm(w, (uint32_t)n->val);
@@ -1592,6 +1939,9 @@ static int inlined(lw_t *w, cc_func_t *f)
 {
     /* RET reads one return register: 64-bit results stay inline */
     if (f->is_kernel || w->inl == WQ_CC_INLINE_ALWAYS || is_long(f->ret)) return 1;
+    /* vectors are register blocks: a call passes one register per argument */
+    if (is_vec(f->ret)) return 1;
+    for (int i = 0; i < f->nparams; i++) if (is_vec(f->params[i]->ty)) return 1;
     if (w->inl == WQ_CC_INLINE_NEVER) return 0;
     int loops = 0;
     return f->is_inline || (body_size(f->body, &loops) <= INLINE_NODES && !loops);
@@ -2123,7 +2473,9 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
             copy_obj(&w, frame_base(&w), v->offset, w.param, a->offset, v->ty);
             continue;
         }
-        if (a->size == 4) {
+        if (is_vec(v->ty)) {
+            val = vec_load(&w, (addr_t){ w.param, a->offset }, v->ty);
+        } else if (a->size == 4) {
             val = param_word(&w, a->offset);
         } else if (a->size == 8) {
             int lo = param_word(&w, a->offset);

@@ -77,6 +77,10 @@ static cc_type_t *declarator(ps_t *p, cc_type_t *ty, cc_tok_t **name);
 static int64_t const_expr(ps_t *p);
 static cc_node_t *cast_expr(ps_t *p);
 static cc_node_t *unary(ps_t *p);
+/* vectors (the section before the built-in functions) */
+static cc_node_t *vec_binary(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t);
+static cc_node_t *vec_convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *t, const char *what);
+static void check_swizzle_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t);
 
 /* ---- tokens ----------------------------------------------------------------------- */
 static int is(ps_t *p, const char *s) { return cc_tok_is(p->tok, s); }
@@ -242,6 +246,7 @@ static cc_node_t *new_arith(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, cons
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
+    if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, k, a, b, t);
     if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty))
         cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
                      cc_type_name(p->c, a->ty), cc_type_name(p->c, b->ty));
@@ -270,6 +275,7 @@ static cc_node_t *new_cmp(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const 
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
+    if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, k, a, b, t);
     if (!cc_is_scalar(a->ty) || !cc_is_scalar(b->ty))
         cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
     if (a->ty->kind == TY_PTR || b->ty->kind == TY_PTR) {
@@ -305,6 +311,7 @@ static cc_node_t *new_add(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
+    if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, ND_ADD, a, b, t);
     if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_ADD, a, b, t);
     if (a->ty->kind == TY_PTR && b->ty->kind == TY_PTR) cc_error_tok(p->c, t, "invalid operands: pointer + pointer");
     if (b->ty->kind == TY_PTR) { cc_node_t *x = a; a = b; b = x; }
@@ -320,6 +327,7 @@ static cc_node_t *new_sub(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
+    if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, ND_SUB, a, b, t);
     if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_SUB, a, b, t);
     if (a->ty->kind == TY_PTR && cc_is_integer(b->ty)) {
         cc_node_t *n = new_node(p, ND_SUB, t);
@@ -364,6 +372,7 @@ static int const_inside(const cc_type_t *t)
 
 static void check_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t)
 {
+    if (lhs->kind == ND_SWIZZLE) { check_swizzle_assignable(p, lhs, t); return; }
     if (!is_lvalue(lhs)) cc_error_tok(p->c, t, "expression is not assignable");
     if (lhs->ty->kind == TY_ARRAY) cc_error_tok(p->c, t, "an array is not assignable");
     if (lhs->ty->is_const) cc_error_tok(p->c, t, "cannot assign to a const-qualified object");
@@ -401,6 +410,7 @@ static cc_node_t *convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *
                      cc_type_name(p->c, to));
     }
     e = rvalue(p, e);
+    if (to->kind == TY_VEC || e->ty->kind == TY_VEC) return vec_convert(p, e, to, t, what);
     if (to->kind == TY_PTR) {
         if (e->ty->kind == TY_PTR) {
             if (e->ty->as != to->as)
@@ -437,6 +447,16 @@ static int is_typename(ps_t *p)
     }
     if (p->tok->kind == TK_IDENT) {
         scope_ent_t *e = lookup(p, p->tok, 0);
+        if (!e) {
+            /* a floating-point vector type names a type declspec refuses */
+            static const char *const fv[] = { "float", "double", "half" };
+            const cc_tok_t *t = p->tok;
+            for (size_t i = 0; i < 3; i++) {
+                size_t n = strlen(fv[i]);
+                if ((size_t)t->len > n && !memcmp(t->loc, fv[i], n) && strspn(t->loc + n, "0123456789") == (size_t)t->len - n)
+                    return 1;
+            }
+        }
         return e && e->tdef;
     }
     return 0;
@@ -902,6 +922,489 @@ static cc_node_t *call_args(ps_t *p, int *nargs)
     return head.next;
 }
 
+/* ---- vectors (OpenCL C 6.1.2, 6.3; docs/compiler.md "Vector types") ---------------------- */
+/* A component-wise operation is an ND_VMAP: its operands (vectors of one
+ * width, or scalars used by every component) and a scalar template built by
+ * the scalar rules above over ND_LANE stand-ins for one component of each
+ * operand; lower.c evaluates the operands once and the template per
+ * component.  Vector arithmetic does not promote: a char4 sum is a char4. */
+static int same_vec(const cc_type_t *a, const cc_type_t *b)
+{
+    return a->kind == TY_VEC && b->kind == TY_VEC && a->len == b->len && a->base->kind == b->base->kind;
+}
+
+static cc_node_t *lane(ps_t *p, int k, cc_type_t *ty, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_LANE, t);
+    n->val = k;
+    n->ty = cc_unqual(ty);
+    return n;
+}
+
+/* the signed integer type of t's size: a comparison's component type */
+static cc_type_t *signed_of(const cc_type_t *t)
+{
+    static cc_type_t *const st[] = { [1] = &cc_ty_char, [2] = &cc_ty_short, [4] = &cc_ty_int, [8] = &cc_ty_long };
+    return st[t->size];
+}
+
+static cc_node_t *vmap(ps_t *p, cc_type_t *ty, cc_node_t *tmpl, const cc_tok_t *t, cc_node_t *ops, int nops)
+{
+    cc_node_t *n = new_node(p, ND_VMAP, t);
+    n->ty = ty;
+    n->then = tmpl;
+    n->args = ops;
+    n->nargs = nops;
+    return n;
+}
+
+/* a scalar integer as every component of vector type vt */
+static cc_node_t *splat(ps_t *p, cc_node_t *e, cc_type_t *vt, const cc_tok_t *t, const char *what)
+{
+    if (!cc_is_integer(e->ty))
+        cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, e->ty), cc_type_name(p->c, vt));
+    cc_node_t *n = new_node(p, ND_VLIT, e->tok);
+    n->ty = vt;
+    n->args = new_cast(p, e, vt->base);
+    n->nargs = 1;
+    return n;
+}
+
+/* the operands of a binary operator with a vector among them: both vectors
+ * of one type, or a scalar that becomes one */
+static cc_type_t *vec_operands(ps_t *p, cc_node_t **a, cc_node_t **b, const cc_tok_t *t)
+{
+    cc_type_t *at = (*a)->ty, *bt = (*b)->ty;
+    if (at->kind == TY_VEC && bt->kind == TY_VEC) {
+        if (!same_vec(at, bt))
+            cc_error_tok(p->c, t, "invalid operands to '%.*s': %s and %s are different vector types",
+                         t->len, t->loc, cc_type_name(p->c, at), cc_type_name(p->c, bt));
+        return cc_unqual(at);
+    }
+    cc_type_t *vt = at->kind == TY_VEC ? at : bt;
+    cc_node_t **s = at->kind == TY_VEC ? b : a;
+    if (!cc_is_integer((*s)->ty))
+        cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
+                     cc_type_name(p->c, at), cc_type_name(p->c, bt));
+    *s = splat(p, *s, vt, t, "operand");
+    return vt;
+}
+
+/* one component of `a k b` on components of type et, as the vector's type
+ * (or, comparisons, 0 / -1 of the signed type of et's size); shift counts
+ * are taken modulo the component's width (OpenCL C 6.3 j) */
+static cc_node_t *lane_op(ps_t *p, cc_nk_t k, cc_type_t *et, cc_type_t *bt, const cc_tok_t *t)
+{
+    cc_node_t *a = lane(p, 0, et, t), *b = lane(p, 1, bt, t);
+    switch (k) {
+    case ND_EQ: case ND_NE: case ND_LT: case ND_LE:
+        return new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), new_cmp(p, k, a, b, t), t), signed_of(et));
+    case ND_LOGAND: case ND_LOGOR: {
+        cc_node_t *za = new_cmp(p, ND_NE, a, new_num(p, 0, &cc_ty_int, t), t);
+        cc_node_t *zb = new_cmp(p, ND_NE, b, new_num(p, 0, &cc_ty_int, t), t);
+        cc_node_t *r = new_arith(p, k == ND_LOGAND ? ND_AND : ND_OR, za, zb, t);
+        return new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), r, t), signed_of(et));
+    }
+    case ND_SHL: case ND_SHR:
+        b = new_arith(p, ND_AND, b, new_num(p, et->size * 8 - 1, &cc_ty_int, t), t);
+        /* fall through */
+    default:
+        return new_cast(p, new_arith(p, k, a, b, t), et);
+    }
+}
+
+static cc_node_t *vec_binary(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    cc_type_t *vt = vec_operands(p, &a, &b, t);
+    int cmp = k == ND_EQ || k == ND_NE || k == ND_LT || k == ND_LE || k == ND_LOGAND || k == ND_LOGOR;
+    cc_node_t *tmpl = lane_op(p, k, vt->base, vt->base, t);
+    a->next = b;
+    return vmap(p, cmp ? cc_vec_of(signed_of(vt->base), vt->len) : vt, tmpl, t, a, 2);
+}
+
+/* -v, ~v, !v */
+static cc_node_t *vec_unary(ps_t *p, int op, cc_node_t *e, const cc_tok_t *t)
+{
+    cc_type_t *vt = cc_unqual(e->ty), *et = vt->base;
+    cc_node_t *l = lane(p, 0, et, t), *tmpl;
+    if (op == '-') tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), l, t), et);
+    else if (op == '~') tmpl = new_cast(p, new_arith(p, ND_XOR, l, new_num(p, -1, &cc_ty_int, t), t), et);
+    else {
+        cc_node_t *z = new_cmp(p, ND_EQ, l, new_num(p, 0, &cc_ty_int, t), t);
+        tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), z, t), signed_of(et));
+        vt = cc_vec_of(signed_of(et), vt->len);
+    }
+    return vmap(p, vt, tmpl, t, e, 1);
+}
+
+/* implicit conversion to or from a vector type (assignment, argument,
+ * return): the same vector type, or a scalar integer for every component */
+static cc_node_t *vec_convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *t, const char *what)
+{
+    if (to->kind == TY_VEC && same_vec(e->ty, to)) return e;
+    if (to->kind == TY_VEC && e->ty->kind != TY_VEC) return splat(p, e, cc_unqual(to), t, what);
+    cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, e->ty), cc_type_name(p->c, to));
+}
+
+/* v.xyzw, v.s0..sF, v.lo/hi/even/odd: one component is a scalar */
+static cc_node_t *swizzle(ps_t *p, cc_node_t *base, const cc_tok_t *t)
+{
+    cc_tok_t *name = p->tok;
+    if (name->kind != TK_IDENT && name->kind != TK_KEYWORD) cc_error_tok(p->c, name, "expected a vector component name");
+    unsigned char idx[16];
+    const char *err = NULL;
+    int n = cc_vec_swizzle(name->loc, name->len, base->ty->len, idx, &err);
+    if (!n) cc_error_tok(p->c, name, "invalid component selector '.%.*s' of %s: %s", name->len, name->loc,
+                         cc_type_name(p->c, base->ty), err);
+    if (n != 1 && !cc_vec_of(base->ty->base, n))
+        cc_error_tok(p->c, name, "'.%.*s' selects %d components: a vector has 2, 3, 4, 8 or 16", name->len, name->loc, n);
+    p->tok = name->next;
+    cc_node_t *s = new_node(p, ND_SWIZZLE, name);
+    s->lhs = base;
+    s->nargs = n;
+    uint64_t packed = 0;
+    for (int i = 0; i < n; i++) packed |= (uint64_t)idx[i] << (4 * i);
+    s->val = (int64_t)packed;
+    cc_type_t *ty = n == 1 ? base->ty->base : cc_vec_of(base->ty->base, n);
+    s->ty = base->ty->is_const ? cc_qualified(p->c, ty, 1, 0) : ty;
+    return s;
+}
+
+static int swz_index(const cc_node_t *s, int i) { return (int)(((uint64_t)s->val >> (4 * i)) & 15); }
+
+/* a component selection is assignable when its vector is and it names no
+ * component twice */
+static void check_swizzle_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t)
+{
+    unsigned seen = 0;
+    for (int i = 0; i < lhs->nargs; i++) {
+        unsigned bit = 1u << swz_index(lhs, i);
+        if (seen & bit) cc_error_tok(p->c, lhs->tok, "a component is selected twice: the selection cannot be assigned");
+        seen |= bit;
+    }
+    if (lhs->lhs->kind == ND_SWIZZLE) check_swizzle_assignable(p, lhs->lhs, t);
+    else check_assignable(p, lhs->lhs, t);
+}
+
+/* (T)(a, b, ...): the components of vector type T in order, each a scalar
+ * or a vector of T's component type; one scalar is every component */
+static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t)
+{
+    vt = cc_unqual(vt);
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs == 1 && args->ty->kind != TY_VEC) return splat(p, rvalue(p, args), vt, t, "vector literal");
+    cc_node_t head = {0}, *cur = &head;
+    int count = 0;
+    for (cc_node_t *a = args, *nx; a; a = nx) {
+        nx = a->next;
+        a->next = NULL;
+        a = rvalue(p, a);
+        if (a->ty->kind == TY_VEC) {
+            if (a->ty->base->kind != vt->base->kind)
+                cc_error_tok(p->c, a->tok, "a %s in a vector literal of type %s: its components must be %s",
+                             cc_type_name(p->c, a->ty), cc_type_name(p->c, vt), vt->base->name);
+            count += a->ty->len;
+        } else {
+            if (!cc_is_integer(a->ty))
+                cc_error_tok(p->c, a->tok, "a vector literal of type %s takes integer components, not %s", cc_type_name(p->c, vt), cc_type_name(p->c, a->ty));
+            a = new_cast(p, a, vt->base);
+            count++;
+        }
+        cur = cur->next = a;
+    }
+    if (count != vt->len)
+        cc_error_tok(p->c, t, "a vector literal of type %s needs %d components, this one has %d", cc_type_name(p->c, vt), vt->len, count);
+    cc_node_t *n = new_node(p, ND_VLIT, t);
+    n->ty = vt;
+    n->args = head.next;
+    n->nargs = nargs;
+    return n;
+}
+
+/* (T)e for a vector type T: a scalar becomes every component; a vector
+ * cast is only to its own type (OpenCL C 6.2.2: convert_T or as_T change
+ * vector types) */
+static cc_node_t *vec_cast(ps_t *p, cc_type_t *ty, cc_node_t *e, const cc_tok_t *t)
+{
+    if (ty->kind == TY_VEC && e->ty->kind == TY_VEC && same_vec(ty, e->ty)) return e;
+    if (ty->kind == TY_VEC && cc_is_integer(e->ty)) return splat(p, e, cc_unqual(ty), t, "cast");
+    cc_error_tok(p->c, t, "invalid cast from %s to %s (vector types change with convert_T or as_T)",
+                 cc_type_name(p->c, e->ty), cc_type_name(p->c, ty));
+}
+
+/* a op= b, ++, -- on a vector or a component selection: the template
+ * computes a component's new value from LANE 0 (its old value) and LANE 1
+ * (the right side's component) and is kept in els */
+static cc_node_t *vec_opassign(ps_t *p, cc_node_t *lhs, cc_nk_t k, cc_node_t *r, const cc_tok_t *t)
+{
+    cc_node_t *n = new_node(p, ND_OPASSIGN, t);
+    n->lhs = lhs;
+    n->op = k;
+    n->ty = lhs->ty;
+    if (lhs->ty->kind == TY_VEC) {
+        cc_node_t *l = lhs;
+        vec_operands(p, &l, &r, t);
+        n->rhs = r;
+        n->els = lane_op(p, k, lhs->ty->base, lhs->ty->base, t);
+    } else {
+        if (!cc_is_integer(r->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+        n->rhs = r;
+        n->els = new_cast(p, new_arith(p, k, lane(p, 0, lhs->ty, t), lane(p, 1, r->ty, t), t), cc_unqual(lhs->ty));
+    }
+    return n;
+}
+
+static cc_node_t *vec_incdec(ps_t *p, cc_node_t *e, int delta, int post, const cc_tok_t *t)
+{
+    cc_type_t *et = e->ty->kind == TY_VEC ? e->ty->base : e->ty;
+    cc_node_t *n = new_node(p, ND_INCDEC, t);
+    n->lhs = e;
+    n->op = delta;
+    n->post = post;
+    n->ty = e->ty;
+    n->els = new_cast(p, new_arith(p, ND_ADD, lane(p, 0, et, t), new_num(p, delta, &cc_ty_int, t), t), cc_unqual(et));
+    return n;
+}
+
+/* c ? a : b with a vector c: select(b, a, c) (OpenCL C 6.3 i) */
+static cc_node_t *vec_select(ps_t *p, cc_node_t *b, cc_node_t *a, cc_node_t *c, const cc_tok_t *t, const char *what);
+
+static cc_node_t *vec_cond(ps_t *p, cc_node_t *c, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
+{
+    if (c->ty->kind == TY_VEC) {
+        if (a->ty->kind != TY_VEC && b->ty->kind != TY_VEC) {
+            if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty)) cc_error_tok(p->c, t, "invalid operands to '?:'");
+            cc_type_t *vt = cc_vec_of(cc_common(a->ty, b->ty), c->ty->len);
+            a = splat(p, a, vt, t, "'?:'");
+        }
+        return vec_select(p, b, a, c, t, "'?:'");
+    }
+    vec_operands(p, &a, &b, t);
+    cc_node_t *n = new_node(p, ND_COND, t);
+    n->ty = cc_unqual(a->ty);
+    if (c->kind == ND_NUM) return c->val ? a : b;
+    n->cond = c;
+    n->then = a;
+    n->els = b;
+    return n;
+}
+
+static cc_node_t *vec_select(ps_t *p, cc_node_t *b, cc_node_t *a, cc_node_t *c, const cc_tok_t *t, const char *what)
+{
+    cc_type_t *vt = vec_operands(p, &b, &a, t), *et = vt->base;
+    if (c->ty->kind != TY_VEC || c->ty->len != vt->len || c->ty->base->size != et->size)
+        cc_error_tok(p->c, c->tok, "%s: the selector must be a vector of %d %d-byte integers, not %s", what,
+                     vt->len, et->size, cc_type_name(p->c, c->ty));
+    cc_node_t *msb = new_cmp(p, ND_LT, new_cast(p, lane(p, 2, c->ty->base, t), signed_of(et)), new_num(p, 0, &cc_ty_int, t), t);
+    cc_node_t *tmpl = new_node(p, ND_BUILTIN, t);
+    tmpl->bi = BI_SELECT;
+    tmpl->ty = et;
+    tmpl->args = lane(p, 0, et, t);
+    tmpl->args->next = lane(p, 1, et, t);
+    tmpl->args->next->next = msb;
+    tmpl->nargs = 3;
+    b->next = a;
+    a->next = c;
+    c->next = NULL;
+    return vmap(p, vt, tmpl, t, b, 3);
+}
+
+/* ---- vector built-ins (OpenCL C 6.12.3, 6.12.6, 6.12.7, 6.12.12) ---- */
+static cc_node_t *builtin_typed(ps_t *p, const cc_tok_t *name, const bi_ent_t *b, cc_node_t *n);
+
+static cc_node_t *detach(cc_node_t **args)
+{
+    cc_node_t *a = *args;
+    *args = a->next;
+    a->next = NULL;
+    return a;
+}
+
+/* an integer built-in of the scalar table with vector arguments: each
+ * vector of one width and component type (a scalar stands for every
+ * component), the scalar built-in per component */
+static cc_node_t *vec_builtin(ps_t *p, const cc_tok_t *name, const bi_ent_t *b, cc_node_t *args, int nargs)
+{
+    const cc_type_t *vt = NULL;
+    for (cc_node_t *a = args; a; a = a->next) {
+        if (a->ty->kind != TY_VEC) continue;
+        if (!vt) { vt = a->ty; continue; }
+        int k_ok = b->bi == BI_UPSAMPLE ? a->ty->base->size == vt->base->size : a->ty->base->kind == vt->base->kind;
+        if (a->ty->len != vt->len || !k_ok)
+            cc_error_tok(p->c, a->tok, "'%.*s' with arguments of different vector types (%s and %s)", name->len, name->loc,
+                         cc_type_name(p->c, vt), cc_type_name(p->c, a->ty));
+    }
+    if (b->bi == BI_SELECT) {
+        cc_node_t *x = detach(&args), *y = detach(&args), *c = detach(&args);
+        return vec_select(p, x, y, c, name, "'select'");
+    }
+    if (b->bi < BI_MIN || b->bi > BI_UPSAMPLE) cc_error_tok(p->c, name, "'%.*s' takes no vector arguments", name->len, name->loc);
+    cc_node_t *n = new_node(p, ND_BUILTIN, name);
+    n->nargs = nargs;
+    n->bi = b->bi;
+    cc_node_t head = {0}, *cur = &head, oh = {0}, *oc = &oh;
+    int k = 0;
+    for (cc_node_t *a = args, *nx; a; a = nx, k++) {
+        nx = a->next;
+        a->next = NULL;
+        if (!cc_is_integer(a->ty) && a->ty->kind != TY_VEC)
+            cc_error_tok(p->c, a->tok, "'%.*s' takes integer arguments", name->len, name->loc);
+        if (a->ty->kind != TY_VEC) {
+            if (b->bi == BI_UPSAMPLE) cc_error_tok(p->c, a->tok, "'upsample' takes two vectors or two scalars");
+            a = new_cast(p, a, vt->base);
+        }
+        cur = cur->next = lane(p, k, a->ty->kind == TY_VEC ? a->ty->base : a->ty, a->tok);
+        oc = oc->next = a;
+    }
+    n->args = head.next;
+    cc_node_t *tmpl = builtin_typed(p, name, b, n);
+    return vmap(p, cc_vec_of(tmpl->ty, vt->len), tmpl, name, oh.next, nargs);
+}
+
+/* vload<n>(offset, p): n components at p + offset * n; vstore<n>(v, offset, p)
+ * stores them: each component is its own access, so p needs only its
+ * component's alignment */
+static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, cc_node_t *args, int nargs)
+{
+    const char *what = store ? "vstore" : "vload";
+    if (nargs != 2 + store) cc_error_tok(p->c, name, "'%.*s' takes %d arguments, not %d", name->len, name->loc, 2 + store, nargs);
+    cc_node_t *v = store ? rvalue(p, detach(&args)) : NULL;
+    cc_node_t *off = rvalue(p, detach(&args)), *ptr = rvalue(p, detach(&args));
+    if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) || ptr->ty->base->kind == TY_BOOL)
+        cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers, not %s", what, n, cc_type_name(p->c, ptr->ty));
+    if (!cc_is_integer(off->ty)) cc_error_tok(p->c, off->tok, "'%s%d' takes an integer offset", what, n);
+    cc_type_t *et = ptr->ty->base, *vt = cc_vec_of(et, n);
+    /* the n components need only the component's alignment (lower.c
+     * loads a 16-aligned int4 in one access) */
+    cc_type_t *ut = cc_alloc(p->c, sizeof *ut);
+    *ut = *vt;
+    ut->align = et->size;
+    vt = ut;
+    cc_node_t *at = new_add(p, ptr, new_arith(p, ND_MUL, new_cast(p, off, &cc_ty_int), new_num(p, n, &cc_ty_int, name), name), name);
+    cc_node_t *cast = new_node(p, ND_CAST, name);
+    cast->lhs = at;
+    cast->ty = cc_pointer_to(p->c, et->is_const ? cc_qualified(p->c, vt, 1, 0) : vt, ptr->ty->as);
+    cc_node_t *d = new_node(p, ND_DEREF, name);
+    d->lhs = cast;
+    d->ty = cast->ty->base;
+    if (!store) return d;
+    if (v->ty->kind != TY_VEC || !same_vec(v->ty, vt))
+        cc_error_tok(p->c, v->tok, "'vstore%d' through %s stores %s, not %s", n, cc_type_name(p->c, ptr->ty),
+                     cc_type_name(p->c, vt), cc_type_name(p->c, v->ty));
+    check_assignable(p, d, name);
+    cc_node_t *a = new_node(p, ND_ASSIGN, name);
+    a->lhs = d;
+    a->rhs = v;
+    a->ty = d->ty;
+    cc_node_t *r = new_node(p, ND_CAST, name);
+    r->lhs = a;
+    r->ty = &cc_ty_void;
+    return r;
+}
+
+/* as_T(x) with a vector on either side: the same bytes (a 3-vector counts
+ * as a 4-vector, OpenCL C 6.2.4.2) */
+static cc_node_t *vec_as(ps_t *p, const cc_tok_t *name, cc_type_t *to, cc_node_t *x)
+{
+    if (!cc_is_integer(x->ty) && x->ty->kind != TY_VEC)
+        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or integer vector argument", name->len, name->loc);
+    if (x->ty->kind == TY_BOOL || x->ty->size != to->size)
+        cc_error_tok(p->c, name, "'%.*s' needs an operand of %d bytes, not %s (%d bytes)", name->len, name->loc,
+                     to->size, cc_type_name(p->c, x->ty), x->ty->size);
+    if (to->kind == TY_VEC && x->ty->kind == TY_VEC && same_vec(to, x->ty)) return x;
+    cc_node_t *n = new_node(p, ND_VAS, name);
+    n->lhs = x;
+    n->ty = to;
+    return n;
+}
+
+/* any(v), all(v): whether the top bit of any / every component is set */
+static cc_node_t *vec_anyall(ps_t *p, const cc_tok_t *name, cc_node_t *x)
+{
+    if (!cc_is_integer(x->ty) && x->ty->kind != TY_VEC)
+        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or integer vector argument", name->len, name->loc);
+    if (x->ty->kind != TY_VEC) x = new_cast(p, x, signed_of(x->ty));
+    cc_node_t *n = new_node(p, cc_tok_is(name, "any") ? ND_VANY : ND_VALL, name);
+    n->lhs = x;
+    n->ty = &cc_ty_int;
+    return n;
+}
+
+/* bitselect(a, b, c): each bit from b where c's is set, else from a */
+static cc_node_t *vec_bitselect(ps_t *p, const cc_tok_t *name, cc_node_t *args)
+{
+    cc_node_t *a = detach(&args), *b = detach(&args), *c = detach(&args);
+    cc_type_t *ty = a->ty->kind == TY_VEC ? a->ty : b->ty->kind == TY_VEC ? b->ty : c->ty;
+    if (ty->kind != TY_VEC && !cc_is_integer(ty)) cc_error_tok(p->c, name, "'bitselect' takes integer arguments");
+    ty = cc_unqual(ty);
+    cc_node_t *ops[3] = { a, b, c };
+    for (int i = 0; i < 3; i++) {
+        if (ty->kind == TY_VEC) ops[i] = vec_convert(p, ops[i], ty, ops[i]->tok, "'bitselect' argument");
+        else ops[i] = convert(p, ops[i], ty, ops[i]->tok, "'bitselect' argument");
+    }
+    cc_type_t *et = ty->kind == TY_VEC ? ty->base : ty;
+    cc_node_t *l0 = lane(p, 0, et, name), *l1 = lane(p, 1, et, name), *l2 = lane(p, 2, et, name);
+    cc_node_t *nc = new_arith(p, ND_XOR, l2, new_num(p, -1, &cc_ty_int, name), name);
+    cc_node_t *tmpl = new_cast(p, new_arith(p, ND_OR, new_arith(p, ND_AND, l0, nc, name),
+                                            new_arith(p, ND_AND, l1, lane(p, 2, et, name), name), name), et);
+    ops[0]->next = ops[1];
+    ops[1]->next = ops[2];
+    ops[2]->next = NULL;
+    return vmap(p, ty, tmpl, name, ops[0], 3);
+}
+
+/* shuffle(x, mask), shuffle2(x, y, mask): component i is x's (x and y's
+ * concatenated) component mask[i] modulo their count */
+static cc_node_t *vec_shuffle(ps_t *p, const cc_tok_t *name, cc_node_t *args, int nargs)
+{
+    int two = cc_tok_is(name, "shuffle2");
+    if (nargs != 2 + two) cc_error_tok(p->c, name, "'%.*s' takes %d arguments, not %d", name->len, name->loc, 2 + two, nargs);
+    cc_node_t *x = rvalue(p, detach(&args)), *y = two ? rvalue(p, detach(&args)) : NULL, *m = rvalue(p, detach(&args));
+    if (x->ty->kind != TY_VEC || (y && !same_vec(x->ty, y->ty)))
+        cc_error_tok(p->c, x->tok, "'%.*s' takes %s of one vector type", name->len, name->loc, two ? "two vectors" : "a vector");
+    if (x->ty->len == 3 || (m->ty->kind == TY_VEC && m->ty->len == 3))
+        cc_error_tok(p->c, name, "'%.*s' takes vectors of 2, 4, 8 or 16 components", name->len, name->loc);
+    if (m->ty->kind != TY_VEC || !m->ty->base->is_unsigned || m->ty->base->size != x->ty->base->size)
+        cc_error_tok(p->c, m->tok, "the mask of '%.*s' must be an unsigned vector of %d-byte components, not %s",
+                     name->len, name->loc, x->ty->base->size, cc_type_name(p->c, m->ty));
+    cc_node_t *n = new_node(p, ND_VSHUFFLE, name);
+    n->ty = cc_vec_of(x->ty->base, m->ty->len);
+    n->args = x;
+    if (y) x->next = y;
+    (y ? y : x)->next = m;
+    n->nargs = nargs;
+    return n;
+}
+
+/* a vector built-in by name, or NULL: p->tok is its '(' */
+static cc_node_t *vec_call(ps_t *p, const cc_tok_t *name)
+{
+    const char *s = name->loc;
+    int len = name->len, n = 0, store = 0, at = 0;
+    if (len > 5 && (!memcmp(s, "vload", 5) || (len > 6 && !memcmp(s, "vstore", 6)))) {
+        store = s[1] == 's';
+        at = store ? 6 : 5;
+        if (len - at > 5 && !memcmp(s + at, "_half", 5)) unsupported(p, name, cc_fmt(p->c, "%.*s (half precision) is", len, s));
+        for (; at < len && s[at] >= '0' && s[at] <= '9'; at++) n = n * 10 + (s[at] - '0');
+        if (at != len || !cc_vec_of(&cc_ty_int, n)) return NULL;
+    } else if (!cc_tok_is(name, "any") && !cc_tok_is(name, "all") && !cc_tok_is(name, "bitselect") &&
+               !cc_tok_is(name, "shuffle") && !cc_tok_is(name, "shuffle2")) {
+        return NULL;
+    }
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (n) return vload_store(p, name, store, n, args, nargs);
+    if (cc_tok_is(name, "shuffle") || cc_tok_is(name, "shuffle2")) return vec_shuffle(p, name, args, nargs);
+    int want = cc_tok_is(name, "bitselect") ? 3 : 1;
+    if (nargs != want) cc_error_tok(p->c, name, "'%.*s' takes %d argument%s, not %d", len, s, want, want == 1 ? "" : "s", nargs);
+    cc_node_t head = {0}, *cur = &head;
+    for (cc_node_t *a = args, *nx; a; a = nx) { nx = a->next; a->next = NULL; cur = cur->next = rvalue(p, a); }
+    if (want == 3) return vec_bitselect(p, name, head.next);
+    return vec_anyall(p, name, head.next);
+}
+
 /* the integer type whose name s starts with (no name is a prefix of
  * another), the name's length in *n; NULL for none */
 static cc_type_t *conv_type(const char *s, int len, int *n)
@@ -922,6 +1425,8 @@ static cc_type_t *conv_type(const char *s, int len, int *n)
  * clamps x to T's range first (a clamp, min or max built-in on x's type;
  * the rounding modes change nothing between integers) and as_T
  * reinterprets an operand of T's size; NULL when the name is neither */
+static cc_node_t *conv_scalar(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as, int sat, cc_node_t *x);
+
 static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
 {
     const char *s = name->loc;
@@ -935,8 +1440,9 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     cc_type_t *t = conv_type(s + at, len - at, &k);
     if (!t) return NULL;
     at += k;
-    if (at < len && s[at] >= '0' && s[at] <= '9')
-        unsupported(p, name, cc_fmt(p->c, "vector types (%.*s) are", len, s));
+    int width = 0;
+    for (; at < len && s[at] >= '0' && s[at] <= '9'; at++) width = width * 10 + (s[at] - '0');
+    if (width && !cc_vec_of(t, width)) return NULL;
     int sat = 0;
     if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
     if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
@@ -947,7 +1453,25 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     cc_node_t *x = call_args(p, &nargs);
     if (nargs != 1) cc_error_tok(p->c, name, "'%.*s' takes 1 argument, not %d", len, s, nargs);
     x = rvalue(p, x);
+    if (as && (width || x->ty->kind == TY_VEC)) return vec_as(p, name, width ? cc_vec_of(t, width) : t, x);
+    cc_node_t *vx = NULL;
+    if (width || x->ty->kind == TY_VEC) {
+        /* convert_Tn: the scalar conversion per component, on a stand-in */
+        if (x->ty->kind != TY_VEC || x->ty->len != width)
+            cc_error_tok(p->c, x->tok, "'%.*s' converts a %d-component vector, not %s", len, s, width ? width : 1,
+                         cc_type_name(p->c, x->ty));
+        vx = x;
+        x = lane(p, 0, x->ty->base, x->tok);
+    }
     if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
+    cc_node_t *r = conv_scalar(p, name, t, as, sat, x);
+    return vx ? vmap(p, cc_vec_of(t, width), r, name, vx, 1) : r;
+}
+
+static cc_node_t *conv_scalar(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as, int sat, cc_node_t *x)
+{
+    const char *s = name->loc;
+    int len = name->len;
     cc_type_t *st = cc_unqual(x->ty);
     if (as) {
         if (st->kind == TY_BOOL || st->size != t->size)
@@ -1088,7 +1612,6 @@ static cc_node_t *async_copy(ps_t *p, const cc_tok_t *name, int strided)
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf",
-                                         "vload2", "vload4", "vstore2", "vstore4",
                                          "read_imagei", "write_imagei", "read_imageui", "sqrt",
                                          "native_sqrt", "convert_float", "as_float" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
@@ -1111,6 +1634,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         n->ty = &cc_ty_void;
         return n;
     }
+    cc_node_t *vc = vec_call(p, name);
+    if (vc) return vc;
     if (cc_tok_is(name, "wq_enqueue")) return enqueue_call(p, name, 0);
     if (cc_tok_is(name, "wq_enqueue_nd")) return enqueue_call(p, name, 1);
     const char *s = name->loc;
@@ -1149,6 +1674,9 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         cur = cur->next = rvalue(p, a);
     }
     n->args = head.next;
+    if (!is_atomic)
+        for (cc_node_t *a = n->args; a; a = a->next)
+            if (a->ty->kind == TY_VEC) return vec_builtin(p, name, b, n->args, nargs);
     if (is_atomic) {
         n->bi = BI_ATOMIC;
         n->atom_op = aop;
@@ -1172,6 +1700,15 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         return n;
     }
     n->bi = b->bi;
+    return builtin_typed(p, name, b, n);
+}
+
+/* the type of built-in b's call n, its arguments converted (n->args are
+ * rvalues; a vector built-in passes its template's stand-ins) */
+static cc_node_t *builtin_typed(ps_t *p, const cc_tok_t *name, const bi_ent_t *b, cc_node_t *n)
+{
+    const char *s = name->loc;
+    int len = name->len;
     switch (b->bi) {
     case BI_GLOBAL_ID: case BI_LOCAL_ID: case BI_GROUP_ID: case BI_GLOBAL_SIZE:
     case BI_LOCAL_SIZE: case BI_NUM_GROUPS: case BI_GLOBAL_OFFSET:
@@ -1404,6 +1941,7 @@ static cc_node_t *member(ps_t *p, cc_node_t *base, const cc_tok_t *t)
 static cc_node_t *incdec(ps_t *p, cc_node_t *e, int delta, int post, const cc_tok_t *t)
 {
     check_assignable(p, e, t);
+    if (e->ty->kind == TY_VEC || e->kind == ND_SWIZZLE) return vec_incdec(p, e, delta, post, t);
     if (!cc_is_scalar(e->ty)) cc_error_tok(p->c, t, "'%.*s' needs an integer or pointer", t->len, t->loc);
     cc_node_t *n = new_node(p, ND_INCDEC, t);
     n->lhs = e;
@@ -1424,8 +1962,12 @@ static cc_node_t *postfix(ps_t *p)
             e = new_deref(p, new_add(p, e, i, t), t);
             continue;
         }
-        if (consume(p, ".")) { e = member(p, e, t); continue; }
-        if (consume(p, "->")) { e = member(p, new_deref(p, e, t), t); continue; }
+        if (consume(p, ".")) { e = e->ty->kind == TY_VEC ? swizzle(p, e, t) : member(p, e, t); continue; }
+        if (consume(p, "->")) {
+            e = new_deref(p, e, t);
+            e = e->ty->kind == TY_VEC ? swizzle(p, e, t) : member(p, e, t);
+            continue;
+        }
         if (consume(p, "++")) { e = incdec(p, e, 1, 1, t); continue; }
         if (consume(p, "--")) { e = incdec(p, e, -1, 1, t); continue; }
         return e;
@@ -1437,26 +1979,31 @@ static cc_node_t *unary_(ps_t *p)
     cc_tok_t *t = p->tok;
     if (consume(p, "+")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
+        if (e->ty->kind == TY_VEC) return e;
         if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '+'");
         return new_cast(p, e, cc_promote(e->ty));
     }
     if (consume(p, "-")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
+        if (e->ty->kind == TY_VEC) return vec_unary(p, '-', e, t);
         if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '-'");
         return new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), e, t);
     }
     if (consume(p, "!")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
+        if (e->ty->kind == TY_VEC) return vec_unary(p, '!', e, t);
         if (!cc_is_scalar(e->ty)) cc_error_tok(p->c, t, "invalid operand to '!'");
         return new_cmp(p, ND_EQ, e, new_num(p, 0, e->ty->kind == TY_PTR ? &cc_ty_uint : &cc_ty_int, t), t);
     }
     if (consume(p, "~")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
+        if (e->ty->kind == TY_VEC) return vec_unary(p, '~', e, t);
         if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to '~'");
         return new_arith(p, ND_XOR, e, new_num(p, -1, &cc_ty_int, t), t);
     }
     if (consume(p, "&")) {
         cc_node_t *e = cast_expr(p);
+        if (e->kind == ND_SWIZZLE) cc_error_tok(p->c, t, "cannot take the address of a vector component");
         if (!is_lvalue(e)) cc_error_tok(p->c, t, "cannot take the address of an rvalue");
         if (e->kind == ND_DEREF) return e->lhs;               /* &*p == p */
         /* an address-taken variable lives in the work-item's frame */
@@ -1520,7 +2067,12 @@ static cc_node_t *cast_expr_(ps_t *p)
             cc_type_t *ty = typename_(p);
             skip(p, ")");
             if (is(p, "{")) return compound_literal(p, ty, t);
+            if (ty->kind == TY_VEC && is(p, "(")) {
+                p->tok = p->tok->next;
+                return vec_literal(p, ty, t);
+            }
             cc_node_t *e = rvalue(p, cast_expr(p));
+            if (ty->kind == TY_VEC || e->ty->kind == TY_VEC) return vec_cast(p, ty, e, t);
             if (ty->kind == TY_VOID) { cc_node_t *n = new_node(p, ND_CAST, t); n->lhs = e; n->ty = ty; return n; }
             if (!cc_is_scalar(ty) || !cc_is_scalar(e->ty))
                 cc_error_tok(p->c, t, "invalid cast from %s to %s", cc_type_name(p->c, e->ty), cc_type_name(p->c, ty));
@@ -1616,6 +2168,7 @@ static cc_node_t *new_logic(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, cons
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
+    if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, k, a, b, t);
     if (!cc_is_scalar(a->ty) || !cc_is_scalar(b->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
     if (a->kind == ND_NUM) {
         int av = a->val != 0;
@@ -1649,10 +2202,12 @@ static cc_node_t *conditional(ps_t *p)
     cc_tok_t *t = p->tok;
     if (!consume(p, "?")) return c;
     c = rvalue(p, c);
-    if (!cc_is_scalar(c->ty)) cc_error_tok(p->c, t, "the condition of '?:' must be a scalar");
+    if (!cc_is_scalar(c->ty) && c->ty->kind != TY_VEC) cc_error_tok(p->c, t, "the condition of '?:' must be a scalar or a vector");
     cc_node_t *a = expr(p);
     skip(p, ":");
     cc_node_t *b = conditional(p);
+    if (c->ty->kind == TY_VEC || a->ty->kind == TY_VEC || b->ty->kind == TY_VEC)
+        return vec_cond(p, c, rvalue(p, a), rvalue(p, b), t);
     cc_node_t *n = new_node(p, ND_COND, t);
     if (a->ty->kind == TY_STRUCT || b->ty->kind == TY_STRUCT) {
         /* struct or union arms: the value is the chosen arm's object */
@@ -1705,6 +2260,7 @@ static cc_node_t *assign(ps_t *p)
         p->tok = t->next;
         check_assignable(p, e, t);
         cc_node_t *r = rvalue(p, assign(p));
+        if (e->ty->kind == TY_VEC || e->kind == ND_SWIZZLE) return vec_opassign(p, e, k, r, t);
         /* a op= b is a = (T)(a op b) with a evaluated once; the operation's
          * type is computed here on a stand-in for a's value */
         cc_node_t *n = new_node(p, ND_OPASSIGN, t);
@@ -1780,6 +2336,58 @@ static cc_node_t *element(ps_t *p, cc_node_t *lv, int i, const cc_tok_t *t)
     return new_deref(p, new_add(p, lv, new_num(p, i, &cc_ty_int, t), t), t);
 }
 
+/* component i of the vector lvalue lv */
+static cc_node_t *component(ps_t *p, cc_node_t *lv, int i, const cc_tok_t *t)
+{
+    cc_node_t *s = new_node(p, ND_SWIZZLE, t);
+    s->lhs = lv;
+    s->nargs = 1;
+    s->val = i;
+    s->ty = lv->ty->base;
+    return s;
+}
+
+/* the constant components of a vector literal in order into k[], or 0 */
+static int const_components(const cc_node_t *e, int64_t *k, int n)
+{
+    if (e->kind != ND_VLIT) return 0;
+    int i = 0;
+    for (const cc_node_t *a = e->args; a; a = a->next) {
+        if (a->kind == ND_NUM) { if (i < n) k[i] = a->val; i++; }
+        else if (a->kind == ND_VLIT) i += const_components(a, k + i, n - i) ? a->ty->len : 1000;
+        else return 0;
+    }
+    if (e->nargs == 1 && e->args->kind == ND_NUM) for (; i < n; i++) k[i] = k[0];
+    return i == n;
+}
+
+/* a vector's initializer: `{ a, b, ... }` (what it leaves out is zero), or
+ * a vector value; constant components become one store each, as a
+ * program-scope __constant object needs */
+static void vec_init(ps_t *p, cc_node_t *lv, cc_node_t **cur)
+{
+    const cc_tok_t *t = p->tok;
+    cc_type_t *vt = cc_unqual(lv->ty);
+    if (consume(p, "{")) {
+        int i = 0;
+        while (!is(p, "}")) {
+            if (i == vt->len) cc_error_tok(p->c, p->tok, "excess elements in the initializer of a %s", cc_type_name(p->c, vt));
+            init_assign(p, component(p, lv, i++, t), assign(p), t, cur);
+            if (!consume(p, ",")) break;
+        }
+        skip(p, "}");
+        for (; i < vt->len; i++) init_assign(p, component(p, lv, i, t), new_num(p, 0, &cc_ty_int, t), t, cur);
+        return;
+    }
+    cc_node_t *e = convert(p, assign(p), vt, t, "initialization");
+    int64_t k[16];
+    if (!const_components(e, k, vt->len)) {
+        init_assign(p, lv, e, t, cur);
+        return;
+    }
+    for (int i = 0; i < vt->len; i++) init_assign(p, component(p, lv, i, t), new_num(p, k[i], vt->base, t), t, cur);
+}
+
 /* the members an initializer list goes through: all of a struct's, a union's first */
 static int init_members(const cc_type_t *ty)
 {
@@ -1813,6 +2421,7 @@ static void init_obj(ps_t *p, cc_node_t *lv, cc_node_t **cur)
 {
     const cc_tok_t *t = p->tok;
     cc_type_t *ty = lv->ty;
+    if (ty->kind == TY_VEC) { vec_init(p, lv, cur); return; }
     if (ty->kind != TY_ARRAY && ty->kind != TY_STRUCT) {
         int brace = consume(p, "{");
         init_assign(p, lv, assign(p), t, cur);
@@ -1932,6 +2541,10 @@ static cc_node_t *declaration(ps_t *p)
             v->in_memory = 1;
             v->as = AS_PRIVATE;
             if (consume(p, "=")) init_obj(p, new_var_node(p, v, name), &cur);
+        }
+        if (ty->kind == TY_VEC && is(p, "=") && cc_tok_is(p->tok->next, "{")) {
+            p->tok = p->tok->next;
+            vec_init(p, new_var_node(p, v, name), &cur);
         }
         if (consume(p, "=")) {
             const cc_tok_t *t = p->tok;
@@ -2295,6 +2908,9 @@ cc_prog_t *cc_parse_units(cc_t *c, cc_tok_t *const *units, int nunits)
         p->scope = NULL;
         p->decls = NULL;
         enter(p);
+        /* the vector types are names of the outermost scope: a program may reuse them */
+        cc_type_t *vt;
+        for (int i = 0; (vt = cc_vec_type_at(i)); i++) push_ent(p, vt->name)->tdef = vt;
         while (p->tok->kind != TK_EOF) {
             if (consume(p, ";")) continue;
             attr_t at = {0};

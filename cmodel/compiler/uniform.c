@@ -59,6 +59,8 @@ static int lvalue_assign(un_t *u, cc_node_t *lhs, int val_nu, int depth)
         return lhs->var->nonuniform;
     }
     if (lhs->kind == ND_VAR) return 1;
+    /* a component's assignment is its vector's */
+    if (lhs->kind == ND_SWIZZLE) return lvalue_assign(u, lhs->lhs, val_nu, depth);
     if (lhs->kind == ND_DEREF) expr(u, lhs->lhs, depth);
     return 1;
 }
@@ -138,6 +140,13 @@ static int expr(un_t *u, cc_node_t *n, int depth)
     case ND_CAST: case ND_NOT: case ND_BITNOT: case ND_NEG: case ND_MEMBER:
         return expr(u, n->lhs, depth);
     case ND_CALL: return call(u, n, depth);
+    case ND_LANE: return 0;                 /* a template's: its operands are the node's args */
+    case ND_SWIZZLE: case ND_VAS: case ND_VANY: case ND_VALL: return expr(u, n->lhs, depth);
+    case ND_VLIT: case ND_VMAP: case ND_VSHUFFLE: {
+        int any = 0;
+        for (cc_node_t *a = n->args; a; a = a->next) any |= expr(u, a, depth);
+        return any;
+    }
     case ND_BUILTIN: {
         int any = 0;
         for (cc_node_t *a = n->args; a; a = a->next) any |= expr(u, a, depth);

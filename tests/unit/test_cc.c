@@ -588,8 +588,7 @@ Test(cc, conversion_builtins)
     diag("__kernel void k(__global long *p) { p[0] = as_int(p[1]); }\n",
          "t.cl:1:44: error: 'as_int' needs an operand of 4 bytes, not long", 44);
     diag("__kernel void k(__global int *p) { p[0] = convert_int4(p[1]); }\n",
-         "t.cl:1:43: error: vector types (convert_int4) are not supported by this device (warpq runs the "
-         "integer subset of OpenCL C)", 43);
+         "t.cl:1:57: error: 'convert_int4' converts a 4-component vector, not int", 57);
     diag("__kernel void k(__global int *p) { p[0] = convert_double(p[1]); }\n",
          "t.cl:1:43: error: floating-point types are not supported by this device (warpq runs the integer "
          "subset of OpenCL C)", 43);
@@ -698,4 +697,86 @@ Test(cc, structs_statement_expressions_kernel_calls)
          "    p[0] = g(b);\n"
          "}\n",
          "t.cl:7:14: error: argument: cannot convert struct B to struct A", 14);
+}
+
+/* vector types (docs/compiler.md "Vector types"): what compiles, and each
+ * misuse an error at the offending token, never a crash */
+Test(cc, vector_types)
+{
+    compiles("__kernel void k(__global int4 *p, __global uchar *q, long2 a) { uint i = get_global_id(0);\n"
+             "  int4 v = p[i], w = (int4)(v.s10, 7, v.w); int8 e = (int8)(v, w);\n"
+             "  v.wzyx = w; v.s2 += 3; v.lo++; w.even = v.odd; p[i] = v + (w < 3) + e.hi + (int4)(i);\n"
+             "  char3 c = vload3(i, (__global char *)q); vstore3(c & (char3)(-c.x), 1, (__global char *)q);\n"
+             "  p[0] = (int4)(convert_int2_sat(as_long2(p[1]) + a), 0, 0) + as_int4(as_uchar16(p[2]).s89abcdef01234567);\n"
+             "  p[1] = select(v, w, v > w) + bitselect(v, w, (int4)(1)) + any(v) + all(w) + shuffle(v, (uint4)(3, 2, 1, 0));\n"
+             "  ulong4 u = { 1, 2 }; p[2] = convert_int4(u + shuffle2(u, u, (ulong4)(7, 0, 1, 2))) + as_int4(abs(v)) + clz(w); }\n");
+    diag("__kernel void k(__global int *p) { int2 v = 1; p[0] = v.z; }\n",
+         "t.cl:1:57: error: invalid component selector '.z' of int2: a component beyond the vector's width", 57);
+    diag("__kernel void k(__global int *p) { int4 v = 1; p[0] = v.s8; }\n",
+         "t.cl:1:57: error: invalid component selector '.s8' of int4: a component index beyond the vector's width", 57);
+    diag("__kernel void k(__global int *p) { int4 v = 1; p[0] = v.xs0.x; }\n",
+         "t.cl:1:57: error: invalid component selector '.xs0' of int4: '.xyzw' names and '.s' indices cannot be mixed", 57);
+    diag("__kernel void k(__global int *p) { int4 v = 1; p[0] = v.s0y.x; }\n",
+         "t.cl:1:57: error: invalid component selector '.s0y' of int4: '.s' takes hexadecimal digits only "
+         "(.xyzw names cannot be mixed in)", 57);
+    diag("__kernel void k(__global int *p) { int8 v = 1; p[0] = v.s01234.x; }\n",
+         "t.cl:1:57: error: '.s01234' selects 5 components: a vector has 2, 3, 4, 8 or 16", 57);
+    diag("__kernel void k(__global int *p) { int4 a = 1; int2 b = 2; p[0] = (a + b).x; }\n",
+         "t.cl:1:70: error: invalid operands to '+': int4 and int2 are different vector types", 70);
+    diag("__kernel void k(__global int *p) { uint4 a = 1; int4 b = 2; p[0] = (a == b).x; }\n",
+         "t.cl:1:71: error: invalid operands to '==': uint4 and int4 are different vector types", 71);
+    diag("__kernel void k(__global int *p) { int4 a = (int4)(1, 2, 3); }\n",
+         "t.cl:1:45: error: a vector literal of type int4 needs 4 components, this one has 3", 45);
+    diag("__kernel void k(__global int *p) { int2 h = 1; int4 a = (int4)(h, h, h); }\n",
+         "t.cl:1:57: error: a vector literal of type int4 needs 4 components, this one has 6", 57);
+    diag("__kernel void k(__global int *p) { short2 h = 1; int4 a = (int4)(h, h); }\n",
+         "t.cl:1:66: error: a short2 in a vector literal of type int4: its components must be int", 66);
+    diag("__kernel void k(__global int *p) { int4 v = 1; v.xx = (int2)(1, 2); }\n",
+         "t.cl:1:50: error: a component is selected twice: the selection cannot be assigned", 50);
+    diag("__kernel void k(__global int *p) { int4 v = 1; int *q = &v.x; }\n",
+         "t.cl:1:57: error: cannot take the address of a vector component", 57);
+    diag("__kernel void k(__global int *p) { int4 v = 1; if (v) p[0] = 1; }\n",
+         "t.cl:1:52: error: the condition must be a scalar", 52);
+    diag("__kernel void k(__global int *p) { int4 v = 1; int2 w = v; }\n",
+         "t.cl:1:57: error: initialization: cannot convert int4 to int2", 57);
+    diag("__kernel void k(__global int *p) { int4 v = 1; uint4 w = (uint4)v; }\n",
+         "t.cl:1:58: error: invalid cast from int4 to uint4 (vector types change with convert_T or as_T)", 58);
+    diag("__kernel void k(__global int *p) { int4 v = 1; p[0] = as_int2(v).x; }\n",
+         "t.cl:1:55: error: 'as_int2' needs an operand of 8 bytes, not int4 (16 bytes)", 55);
+    diag("__kernel void k(__global int *p) { int4 v = 1; int2 w = convert_int2(v); }\n",
+         "t.cl:1:70: error: 'convert_int2' converts a 2-component vector, not int4", 70);
+    diag("__kernel void k(__global int *p) { int4 v = 1; p[0] = min(v, (int2)(1)).x; }\n",
+         "t.cl:1:69: error: 'min' with arguments of different vector types (int4 and int2)", 69);
+    diag("__kernel void k(__global int *p) { int4 v = vload4(0, p) + vload4(1, (__global float *)p); }\n",
+         "t.cl:1:80: error: floating-point types are not supported by this device (warpq runs the integer "
+         "subset of OpenCL C)", 80);
+    diag("__kernel void k(__global int *p) { vstore2((int4)(1), 0, p); }\n",
+         "t.cl:1:51: error: 'vstore2' through __global int* stores int2, not int4", 51);
+    diag("__kernel void k(__global int *p) { int4 v = shuffle((int4)(1), (int4)(0)); }\n",
+         "t.cl:1:71: error: the mask of 'shuffle' must be an unsigned vector of 4-byte components, not int4", 71);
+    diag("__kernel void k(__global int *p) { float4 f; }\n",
+         "t.cl:1:36: error: vector types (float4) are not supported by this device (warpq runs the integer "
+         "subset of OpenCL C)", 36);
+}
+
+/* an int4 / uint4 object in __global or __local memory is 16-aligned: one
+ * LD.V4; vload4 needs only a word's alignment: four word loads; a
+ * 3-vector's fourth word is neither loaded nor stored */
+Test(cc, vector_loads)
+{
+    wq_cc_result_t r;
+    cr_assert_eq(compile("__kernel void k(__global uint4 *p, __global uint *q, __local int4 *l) {\n"
+                         "  uint i = get_global_id(0); p[i + 1] = p[i] + as_uint4(l[i]); }\n", &r), WQ_CC_OK, "%s", r.log);
+    /* the parameter group, p[i], l[i] */
+    cr_assert_eq(count_of(r.wqs, "\n        ld.v4 "), 3, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    cr_assert_eq(compile("__kernel void k(__global uint *q) { uint i = get_global_id(0);\n"
+                         "  vstore4(vload4(i, q + 1) + 1, i, q + 2); }\n", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        ld.v4 "), 0, "%s", r.wqs);
+    cr_assert_eq(count_of(r.wqs, "\n        ld     "), 4 + 2, "%s", r.wqs);     /* + q and the global offset */
+    cr_assert_eq(count_of(r.wqs, "\n        st     "), 4, "%s", r.wqs);
+    wq_cc_result_free(&r);
+    cr_assert_eq(compile("__kernel void k(__global int3 *p) { p[1] = p[0] * 2; }\n", &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(count_of(r.wqs, "\n        st     "), 3, "%s", r.wqs);
+    wq_cc_result_free(&r);
 }

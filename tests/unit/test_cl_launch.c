@@ -484,3 +484,59 @@ Test(cl_launch, struct_argument_by_value)
     wq_cl_ReleaseKernel(k);
     wq_cl_ReleaseProgram(p);
 }
+
+/* vector kernel arguments (docs/compiler.md "Vector types"): their sizes
+ * are the vector's (a 3-vector's is a 4-vector's), a wrong size is refused,
+ * each lands aligned to its size in the parameter buffer, and the program
+ * binary keeps them */
+Test(cl_launch, vector_arguments)
+{
+    const char *src =
+        "__kernel void k(__global long *p, char3 c, int4 v, long16 w, ushort2 s) {\n"
+        "  p[0] = c.x; p[1] = c.z; p[2] = v.x; p[3] = v.w; p[4] = w.s0; p[5] = w.sf; p[6] = s.y;\n"
+        "  p[7] = as_long(v.lo) + w.s7; }\n";
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    size_t n = 0;
+    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
+    unsigned char *bin = malloc(n);
+    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
+    cl_device_id d = ctx->dev;
+    const unsigned char *cb = bin;
+    cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &cb, NULL, &rc);
+    cr_assert_eq(rc, CL_SUCCESS, "the binary with vector arguments is refused: %d", rc);
+    cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = wq_cl_CreateKernel(p2, "k", &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    char s[64];
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, "int4");
+    cl_char3 c = {{ -5, 6, -7 }};
+    cl_int4 v = {{ 0x11111111, -2, 3, -0x7fffffff }};
+    cl_long16 w;
+    for (int i = 0; i < 16; i++) w.s[i] = (cl_long)0x0123456789abcdefLL * (i + 1);
+    cl_ushort2 us = {{ 1, 0xfffe }};
+    cl_int2 small = {{ 0, 0 }};
+    cr_assert_eq(wq_cl_SetKernelArg(k, 2, sizeof small, &small), CL_INVALID_ARG_SIZE);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 1, 3, &c), CL_INVALID_ARG_SIZE);
+    cl_mem mp = buffer(8 * sizeof(cl_long), NULL);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof mp, &mp), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 1, sizeof c, &c), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 2, sizeof v, &v), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 3, sizeof w, &w), CL_SUCCESS);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 4, sizeof us, &us), CL_SUCCESS);
+    size_t g = 1;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cl_long r[8];
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mp, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL), 0);
+    cl_long want[8] = { -5, -7, 0x11111111, -0x7fffffff, w.s[0], w.s[15], 0xfffe,
+                        (cl_long)((uint64_t)(uint32_t)-2 << 32 | 0x11111111u) + w.s[7] };
+    for (int i = 0; i < 8; i++) cr_assert_eq(r[i], want[i], "p[%d] = %lld, want %lld", i, (long long)r[i], (long long)want[i]);
+    wq_cl_ReleaseMemObject(mp);
+    wq_cl_ReleaseKernel(k);
+    wq_cl_ReleaseProgram(p2);
+    wq_cl_ReleaseProgram(p);
+    free(bin);
+}
