@@ -61,6 +61,8 @@ typedef struct {
     int hcap;
     cc_node_t **gotos;
     int ngotos, gcap;
+    cc_var_t **zero;                /* variables set to 0 at the function's entry */
+    int nzero, zcap;
     long work;
 } gt_t;
 
@@ -171,6 +173,18 @@ static cc_var_t *new_flag(gt_t *g, const cc_tok_t *t, const char *what)
     return v;
 }
 
+/* v is set to 0 at the function's entry (function() puts it there) */
+static void zero_at_entry(gt_t *g, cc_var_t *v)
+{
+    if (g->nzero == g->zcap) {
+        g->zcap = g->zcap ? g->zcap * 2 : 16;
+        cc_var_t **nz = cc_alloc(g->c, sizeof *nz * (size_t)g->zcap);
+        if (g->nzero) memcpy(nz, g->zero, sizeof *nz * (size_t)g->nzero);
+        g->zero = nz;
+    }
+    g->zero[g->nzero++] = v;
+}
+
 /* the flag of label l: cleared at the label, and at the function's entry
  * (function() puts that there at the end, so that no statement moves in
  * the function's own list while a rewrite holds positions in it) */
@@ -178,6 +192,7 @@ static cc_var_t *flag_of(gt_t *g, label_t *l)
 {
     if (l->flag) return l->flag;
     l->flag = new_flag(g, l->tok, "goto flag");
+    zero_at_entry(g, l->flag);
     cc_node_t *clear = set(g, l->flag, num(g, 0, &cc_ty_int, l->tok), l->tok);
     clear->next = l->marker->next;
     l->marker->next = clear;
@@ -415,7 +430,7 @@ static int exits(gt_t *g, cc_node_t *blk, int in_switch, cc_var_t **x, const cc_
     for (cc_node_t *s = blk->body, *prev = NULL; s; prev = s, s = s->next) {
         int code = s->kind == ND_BREAK && !in_switch ? 1 : s->kind == ND_CONTINUE ? 2 : 0;
         if (code) {
-            if (!*x) *x = new_flag(g, t, "loop exit");
+            if (!*x) { *x = new_flag(g, t, "loop exit"); zero_at_entry(g, *x); }
             cc_node_t *a = set(g, *x, num(g, code, &cc_ty_int, s->tok), s->tok);
             insert(blk, prev, a);
             s->kind = ND_BREAK;
@@ -436,18 +451,19 @@ static int exits(gt_t *g, cc_node_t *blk, int in_switch, cc_var_t **x, const cc_
 }
 
 /* put loop (a do-while over statements of blk that were after `after`)
- * into blk after `after`, with the exit code's set-up and tests */
+ * into blk after `after`, with the exit code's tests.  The code is 0 at
+ * the function's entry and cleared where it is tested, not set to 0
+ * before the loop: a case label inside the loop enters it past that */
 static void place_loop(gt_t *g, cc_node_t *blk, cc_node_t *after, cc_node_t *loop)
 {
     cc_var_t *x = NULL;
     int used = exits(g, loop->then, 0, &x, loop->tok);
     cc_node_t *list = loop;
-    if (x) {
-        list = chain(set(g, x, num(g, 0, &cc_ty_int, loop->tok), loop->tok), loop);
-        for (int code = 1; code <= 2; code++) {
-            if (!(used & code)) continue;
-            chain(list, if_(g, is_code(g, x, code, loop->tok), node(g, code == 1 ? ND_BREAK : ND_CONTINUE, loop->tok), loop->tok));
-        }
+    for (int code = 1; x && code <= 2; code++) {
+        if (!(used & code)) continue;
+        cc_node_t *leave = chain(set(g, x, num(g, 0, &cc_ty_int, loop->tok), loop->tok),
+                                 node(g, code == 1 ? ND_BREAK : ND_CONTINUE, loop->tok));
+        chain(list, if_(g, is_code(g, x, code, loop->tok), leave, loop->tok));
     }
     insert(blk, after, list);
 }
@@ -642,7 +658,7 @@ static void unmark(cc_node_t *n)
 static void function(gt_t *g, cc_func_t *f)
 {
     g->fn = f;
-    g->nlabels = g->ngotos = 0;
+    g->nlabels = g->ngotos = g->nzero = 0;
     g->hcap = 0;
     g->hash = NULL;
     collect(g, f->body);
@@ -656,8 +672,7 @@ static void function(gt_t *g, cc_func_t *f)
     frame_t *gfr = cc_alloc(g->c, sizeof *gfr * MAX_DEPTH), *lfr = cc_alloc(g->c, sizeof *lfr * MAX_DEPTH);
     for (int i = 0; i < g->ngotos; i++) eliminate(g, g->gotos[i], gfr, lfr);
     unmark(f->body->body);
-    for (int i = 0; i < g->nlabels; i++)
-        if (g->labels[i].flag) insert(f->body, NULL, set(g, g->labels[i].flag, num(g, 0, &cc_ty_int, f->body->tok), f->body->tok));
+    for (int i = 0; i < g->nzero; i++) insert(f->body, NULL, set(g, g->zero[i], num(g, 0, &cc_ty_int, f->body->tok), f->body->tok));
 }
 
 void cc_goto(cc_t *c, cc_prog_t *prog)
