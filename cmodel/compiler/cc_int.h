@@ -7,6 +7,7 @@
  *   type.c       the C types      (cc_type_t)
  *   vector.c     the integer vector types and their component selectors
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
+ *   goto.c       AST              -> AST without goto and labels (structured: ifs, loops, flags)
  *   uniform.c    AST              -> which variables and branches are uniform
  *   lower.c      AST              -> IR              (cc_ir_t: machine ops on virtual registers)
  *   frame.c      the work-item's frame base; inserting and dropping IR instructions
@@ -166,7 +167,8 @@ typedef enum {
     ND_VAS,                         /* as_Tn(lhs): the same bytes as another vector type */
     ND_VSHUFFLE,                    /* shuffle(args[0], mask) / shuffle2(args[0], args[1], mask) */
     ND_VANY, ND_VALL,               /* any(lhs), all(lhs): a component's top bit */
-    /* statements */
+    /* statements (ND_GOTO and ND_LABEL exist only between parse.c and goto.c) */
+    ND_GOTO, ND_LABEL,
     ND_BLOCK, ND_EXPR_STMT, ND_IF, ND_LOOP, ND_SWITCH, ND_CASE, ND_BREAK,
     ND_CONTINUE, ND_RETURN, ND_NOP
 } cc_nk_t;
@@ -234,7 +236,8 @@ struct cc_node {
     cc_node_t *cases;
     cc_node_t *case_next;
     int is_default;
-    int label;                      /* lower.c: ND_CASE's label                 */
+    int label;                      /* lower.c: ND_CASE's label; goto.c: ND_GOTO's
+                                     * and ND_LABEL's label (an index)           */
     /* uniform.c */
     int divergent;                  /* ND_IF / ND_LOOP / ND_SWITCH / ND_COND / && || need tokens */
     int has_atomic;                 /* ND_LOOP: contains an atomic or volatile access */
@@ -275,6 +278,9 @@ typedef struct cc_prog {
 cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t);
 /* a link's translation units (their tokens), each in its own file scope */
 cc_prog_t *cc_parse_units(cc_t *c, cc_tok_t *const *units, int nunits);
+/* goto.c: every function's goto statements and labels rewritten into
+ * structured ifs and loops on flag variables (docs/compiler.md "goto") */
+void cc_goto(cc_t *c, cc_prog_t *prog);
 void cc_uniform(cc_t *c, cc_prog_t *prog, cc_func_t *kernel);
 
 /* ---- IR (lower.c) -------------------------------------------------------------- */

@@ -102,6 +102,7 @@ static int pass_parse(cc_t *c, cc_kout_t *k)
     c->prog = cc_parse_units(c, t, c->nunits);
     return 0;
 }
+static int pass_goto(cc_t *c, cc_kout_t *k) { cc_goto(c, c->prog); return 0; }
 static int pass_uniform(cc_t *c, cc_kout_t *k) { cc_uniform(c, c->prog, k->fn); return 0; }
 static int pass_lower(cc_t *c, cc_kout_t *k) { cc_lower_kernel(c, k->fn, k); return 0; }
 static int pass_licm(cc_t *c, cc_kout_t *k) { return cc_licm(c, &k->code); }
@@ -147,6 +148,8 @@ static const cc_pass_t passes[] = {
       "preprocess.c: #include, #define, #if -> expanded tokens" },
     { "parse",      CC_PROGRAM, 0, pass_parse, NULL,
       "parse.c (type.c): tokens -> typed AST, constants folded" },
+    { "goto",       CC_PROGRAM, 0, pass_goto, NULL,
+      "goto.c: goto and labels -> structured ifs and loops on flag variables (AST -> AST)" },
     { "uniform",    CC_KERNEL, 0, pass_uniform, NULL,
       "uniform.c: the kernel's uniform variables and divergent regions" },
     { "lower",      CC_BUILD, 0, pass_lower, NULL,

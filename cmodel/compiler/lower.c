@@ -2383,6 +2383,8 @@ static void gen_stmt(lw_t *w, cc_node_t *n)
         return;
     }
     case ND_RETURN: gen_return(w, n); return;
+    case ND_GOTO: case ND_LABEL:            /* goto.c rewrote those in statement slots */
+        cc_error_tok(w->c, n->tok, "a goto or label inside an expression is not supported");
     default:
         cc_error_tok(w->c, n->tok, "internal: cannot lower this statement");
     }

@@ -2678,7 +2678,24 @@ static cc_node_t *stmt_(ps_t *p)
         }
         return n;
     }
-    if (is(p, "goto")) cc_error_tok(p->c, t, "'goto' is not supported (it would break structured divergence control)");
+    if (consume(p, "goto")) {
+        /* goto.c resolves the name (labels are the function's) and
+         * structurizes the jump */
+        if (is(p, "*")) cc_error_tok(p->c, p->tok, "computed goto ('goto *') is not supported");
+        if (p->tok->kind != TK_IDENT) cc_error_tok(p->c, p->tok, "expected a label name after 'goto'");
+        cc_node_t *n = new_node(p, ND_GOTO, p->tok);
+        p->tok = p->tok->next;
+        skip(p, ";");
+        return n;
+    }
+    if (t->kind == TK_IDENT && cc_tok_is(t->next, ":")) {
+        /* a label; OpenCL C 1.2 (C99) wants a statement after it */
+        cc_node_t *n = new_node(p, ND_LABEL, t);
+        p->tok = t->next->next;
+        if (is(p, "}")) cc_error_tok(p->c, p->tok, "label at end of compound statement: expected statement (write '%.*s: ;')", t->len, t->loc);
+        n->then = stmt(p);
+        return n;
+    }
     if (is_typename(p)) return declaration(p);
     cc_node_t *n = new_node(p, ND_EXPR_STMT, t);
     n->lhs = expr(p);

@@ -45,7 +45,7 @@ static const char *const toks[] = {
     "atomic_cmpxchg", "yield()", "min", "clz", "rotate", "mad_sat", "upsample", "ulong", "convert_uchar_sat", "as_int",
     "0x8000000000000000UL", "[]", "[] = {", "x", "y", "p", "k", "\n",
     "\n#define X 1\n", "\n#if 1\n", "\n#endif\n", "\n#else\n", "#", "##", "\\\n", "/*", "*/",
-    "//", "float", "1.5", "printf", "...", "__VA_ARGS__", "defined",
+    "//", "float", "1.5", "printf", "...", "__VA_ARGS__", "defined", "L:", "goto L;", "M: ;",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",

@@ -556,6 +556,54 @@ Test(cc, prefetch_is_a_hint)
          "t.cl:1:52: error: 'prefetch' takes a __global pointer, not int*", 52);
 }
 
+/* goto and labels (docs/compiler.md "goto"): the errors at the label's
+ * name, and what the rewrite into structured control flow gives -- a
+ * goto whose condition is uniform costs no token, a divergent one leaves
+ * its loops through the loops' BRK tokens */
+Test(cc, goto_and_labels)
+{
+    diag("__kernel void k(__global int *p)\n{\n    goto nowhere;\n}\n",
+         "t.cl:3:10: error: use of undeclared label 'nowhere'", 10);
+    diag("__kernel void k(__global int *p)\n{\n  a: p[0] = 1;\n  a: p[1] = 2;\n  goto a;\n}\n",
+         "t.cl:4:3: error: redefinition of label 'a' (first defined at line 3)", 3);
+    diag("__kernel void k(__global int *p)\n{\n  a: p[0] = 1;\n  { b: p[1] = 2; }\n  b: ;\n}\n",
+         "t.cl:5:3: error: redefinition of label 'b' (first defined at line 4)", 3);
+    diag("__kernel void k(__global int *p)\n{\n    if (p[0]) goto end;\n    p[0] = 1;\nend:\n}\n",
+         "t.cl:6:1: error: label at end of compound statement: expected statement (write 'end: ;')", 1);
+    diag("__kernel void k(__global int *p) { goto *p; }\n",
+         "t.cl:1:41: error: computed goto ('goto *') is not supported", 41);
+    diag("__kernel void k(__global int *p) { goto 3; }\n",
+         "t.cl:1:41: error: expected a label name after 'goto'", 41);
+    /* labels are the function's: one in another function is not seen */
+    diag("void f(__global int *p) { there: p[0] = 1; }\n"
+         "__kernel void k(__global int *p) { f(p); goto there; }\n",
+         "t.cl:2:47: error: use of undeclared label 'there'", 47);
+    /* accepted: a label nobody jumps to, a jump over an initialised
+     * declaration (its value is then indeterminate, as in C), a label
+     * before a declaration, labels named like variables */
+    compiles("__kernel void k(__global int *p) { unused: p[0] = 1; }\n");
+    compiles("__kernel void k(__global int *p)\n{\n    int i = get_global_id(0);\n"
+             "    if (i & 1) goto skip;\n    int t = i * 3;\n    p[i] = t;\nskip:\n    int u = 4;\n"
+             "    int i2 = i; i2: p[i2] += u;\n}\n");
+    /* uniform: no token, divergent: BRK out of both loops */
+    const char *src[2] = {
+        "__kernel void k(__global int *p, int n, int m)\n{\n"
+        "    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { if (i * j == m) goto out; p[i] += j; }\n"
+        "out:\n    p[0] = 1;\n}\n",
+        "__kernel void k(__global int *p, int n, int m)\n{\n"
+        "    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { if (i * j == p[get_global_id(0)]) goto out; p[i] += j; }\n"
+        "out:\n    p[0] = 1;\n}\n" };
+    for (int d = 0; d < 2; d++) {
+        wq_cc_result_t r;
+        cr_assert_eq(compile(src[d], &r), WQ_CC_OK, "%s", r.log);
+        cr_assert_eq(count(r.wqs, "pbrk "), 2 * d, "%s", r.wqs);
+        /* each loop's exit test and the goto's exit from it */
+        cr_assert_eq(count(r.wqs, " brk "), 4 * d, "%s", r.wqs);
+        cr_assert_eq(count(r.wqs, "ssy "), 0, "%s", r.wqs);
+        wq_cc_result_free(&r);
+    }
+}
+
 /* __LINE__ is the line of the use (of the outermost macro use inside an
  * expansion), __FILE__ the file's name as a string; both are defined for
  * #ifdef / defined(); a #define of the name wins.  The checks are #if
