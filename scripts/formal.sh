@@ -132,6 +132,8 @@ JOBS=(
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
+"skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"
+"skid_oreg|wq_skid|rtl/core/wq_skid.v|-set DW 4 -set OUTREG 1|opt -fast|8|4|1|||12"
 "lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
@@ -143,8 +145,8 @@ JOBS=(
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0|1|FORMAL_OPREAD_TOP|6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
-"core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
+"core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
