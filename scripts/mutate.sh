@@ -67,7 +67,11 @@ for ((i = 0; i < n; i++)); do
     [ -f "$f" ] || fail "mutant $id: no file $f"
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
-        case $c in deque|sem|host|sched|core|ue|lsu_pick|l1|top|top_small|top_ue|nested|uart) ;; *) fail "mutant $id: unknown check '$c'" ;; esac
+        case $c in
+        deque|sem|host|sched|core|ue|lsu_pick|l1|top|top_small|top_ue|nested|uart) ;;
+        formal_*) grep -q "^\"${c#formal_}|" scripts/formal.sh || fail "mutant $id: check $c: no formal job ${c#formal_}" ;;
+        *) fail "mutant $id: unknown check '$c'" ;;
+        esac
     done
     cnt=$(O="${origs[$i]}" perl -0777 -ne '$c = () = /\Q$ENV{O}\E/g; print $c' "$f")
     [ "$cnt" = 1 ] || fail "mutant $id: original text found $cnt times in $f (must be exactly once):" \
@@ -112,6 +116,12 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     # the UART bridge's protocol rules (the probe of scripts/rtl/uart.sh,
     # without its nested-work scenarios)
     uart)      cmd=(bash scripts/rtl/uart.sh --bench) ;;
+    # a formal job of scripts/formal.sh's table on the mutant's copy: a
+    # counterexample, an induction that no longer closes or a cover no
+    # longer reached is a catch
+    formal_*)  FORMAL_RTL_DIR="$d/rtl" FORMAL_DIR="$d/formal" timeout "$tmo" \
+                   bash scripts/formal.sh "${c#formal_}" > "$3" 2>&1
+               return ;;
     esac
     WQ_RTL_FULL=1 WQ_RTL_DIR="$d/rtl" WQ_VERILATOR_DIR="$d/v" WQ_COSIM_DIR="$d/v/top" \
         WQ_VERILATOR_FLAGS="$vflags" timeout "$tmo" "${cmd[@]}" > "$3" 2>&1
@@ -144,7 +154,15 @@ for id in "${sel[@]}"; do
             tail -30 "$log" >&2
             fail "mutant $id does not build ($c; log: $log) -- fix its replacement in $list"
         fi
-        if [ "$rc" = 124 ]; then
+        if [[ $c == formal_* ]]; then
+            # the job's verdict (BMC FAIL, induction not closed, covers
+            # not reached); a job that could not run (ERROR) is no catch
+            why=$(grep -h '^formal: .*\(BMC FAIL\|did not close\|NOT REACHED\)' "$log" | head -1 || true)
+            if [ -z "$why" ]; then
+                tail -30 "$log" >&2
+                fail "mutant $id: check $c exited $rc without a failed proof or cover (log: $log)"
+            fi
+        elif [ "$rc" = 124 ]; then
             why="timeout after ${tmo}s (a hang)"
         elif ! grep -qE 'seed [0-9]+' <<< "$why"; then
             # no failing run named: the check itself broke, not the mutant
@@ -173,7 +191,7 @@ for id in "${sel[@]}"; do
     echo "$line"
     results+=("$line")
     # keep the logs (the catching run's log is named above), drop the builds
-    [ -n "${MUTATE_KEEP:-}" ] || find "$d/v" -type f ! -name "*.log" -delete
+    [ -n "${MUTATE_KEEP:-}" ] || [ ! -d "$d/v" ] || find "$d/v" -type f ! -name "*.log" -delete
 done
 
 secs=$(( $(date +%s) - t_all ))

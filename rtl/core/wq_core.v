@@ -507,6 +507,17 @@ module wq_core #(
     wire d_emit = d_v && x_take && phase == PH_RUN;
     wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
     wire d_take = !d_v || d_last;
+    // FE -> DE through the stage contract's skid buffer (wq_skid,
+    // docs/rtl/wq_skid.md): FE's hit goes into it when it has room
+    // (fd_ready, a flip-flop), DE takes from it (d_take), so WB's, the
+    // completion path's and the division unit's decisions stop at DE and
+    // never reach FE and IS in the cycle
+    wire             fd_ready;                 // the buffer has room: FE moves
+    wire             fd_v;                     // it offers a beat to DE
+    wire [WID_W-1:0] fd_w;
+    wire [PCW-1:0]   fd_pc;
+    wire [63:0]      fd_ir;
+    wire             fd_held = !fd_ready;      // a beat waits in it (FE's beat of an earlier cycle)
     wire squash;                        // drop FE, DE (a trap commit, a store)
     wire squash_x;                      // drop EX too (a trap commit)
     wire is_go;                         // IS issues pick this cycle
@@ -667,7 +678,7 @@ module wq_core #(
                .WID_W(WID_W)) u_fetch (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
         .i_is_go(is_go), .i_pick(pick), .i_is_addr(is_addr),
-        .i_fe_take(f_v && d_take && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
+        .i_fe_take(f_v && fd_ready && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
         .o_fe_hit(fe_hit), .o_fe_ir(fe_ir),
         .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf), .i_stopping(stopping),
         .i_cp_code(cp_code),
@@ -775,7 +786,7 @@ module wq_core #(
     wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || d_v || x_v || is_go || !q_empty || dv_busy;
+    wire        behind     = f_v || fd_held || d_v || x_v || is_go || !q_empty || dv_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -784,7 +795,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || d_v || x_v || !q_empty || dv_busy));
+                             (b_is_trap || !(f_v || fd_held || d_v || x_v || !q_empty || dv_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -829,7 +840,7 @@ module wq_core #(
     // commit waits for the fetch run and the answers owed, as WB's.
     reg  dc_yield;
     wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
-    wire dc_endw = dv_last && !f_v && !d_v && !x_v && !b_v && q_empty && (!fl_idle || ans_owed);
+    wire dc_endw = dv_last && !f_v && !fd_held && !d_v && !x_v && !b_v && q_empty && (!fl_idle || ans_owed);
     assign dc_go = dv_rdy && !dc_endw &&
                    (dv_on || (!b_open && !ls_frz && !cp_yield && !dc_yield && !dc_atom));
     assign wb_frz = ls_frz || dc_go || dv_on;
@@ -849,19 +860,25 @@ module wq_core #(
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
-    wire cm_more = (!cp_code && (f_v || d_v || x_v || b_v || is_go ||
+    wire cm_more = (!cp_code && (f_v || fd_held || d_v || x_v || b_v || is_go ||
                                  (dc_go ? !q_empty : (!q_one || dv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !d_v && !x_v && !b_v && !dv_busy;
+    wire pipe_empty = !f_v && !fd_held && !d_v && !x_v && !b_v && !dv_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
-    wire d_take_fe;                      // FE's beat can move to DE
-    assign d_take_fe = !f_v || d_take;
+    wire d_take_fe;                      // FE's beat can move on (into the skid buffer)
+    assign d_take_fe = !f_v || fd_ready;
+    // a hit goes into the skid buffer, a miss is dropped there (the warp
+    // is issued again after the fetch run); a squash empties the buffer
+    wq_skid #(.DW(WID_W + PCW + 64)) u_fd (
+        .i_clk(i_clk), .i_reset(i_reset || squash),
+        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir}), .o_ready(fd_ready),
+        .o_valid(fd_v), .o_data({fd_w, fd_pc, fd_ir}), .i_ready(d_take));
     // the scoreboard's clears: FE's miss, a dropped beat, a commit
-    wire fe_miss = f_v && d_take && !squash && !fe_hit;
+    wire fe_miss = f_v && fd_ready && !squash && !fe_hit;
     wire cm_done = cm_go && cm_last;
     wq_issue #(.WARPS(WARPS), .WID_W(WID_W)) u_issue (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -869,7 +886,7 @@ module wq_core #(
         .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
         .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
         .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
-        .i_squash(squash), .i_f_v(f_v), .i_d_v(d_v), .i_d_w(d_w),
+        .i_squash(squash), .i_f_v(f_v), .i_s_v(fd_held), .i_s_w(fd_w), .i_d_v(d_v), .i_d_w(d_w),
         .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
         .i_cm_done(cm_done), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
         .i_cm_wb(cp_code && b_v));
@@ -1012,17 +1029,16 @@ module wq_core #(
             f_addr <= is_addr;
         end
         // ---------------------------------------------------------- FE -> DE
-        if (f_v && d_take && !squash) begin
-            if (fe_hit) begin
-                d_v <= 1'b1;
-                d_w <= f_w;
-                d_pc <= f_pc;
-                d_ir <= fe_ir;
-                d_p <= 6'd0;
-                d_k <= 2'd0;
-                d_parts_done <= 1'b0;
-            end
-            // (a miss: the warp is issued again after a fetch run fills it, wq_issue)
+        // (from the skid buffer: FE's hits; a miss is dropped in FE and
+        // its warp issued again after a fetch run fills it, wq_issue)
+        if (fd_v && d_take && !squash) begin
+            d_v <= 1'b1;
+            d_w <= fd_w;
+            d_pc <= fd_pc;
+            d_ir <= fd_ir;
+            d_p <= 6'd0;
+            d_k <= 2'd0;
+            d_parts_done <= 1'b0;
         end
         // ---------------------------------------------------------- DE -> EX
         if (d_emit) begin
@@ -1358,11 +1374,16 @@ module wq_core #(
         // the LSU queue or in the division unit, and FE holds a warp that
         // no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
-            if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (d_v && d_w == fw[WID_W-1:0]) ||
+            if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (fd_held && fd_w == fw[WID_W-1:0]) ||
+                                 (d_v && d_w == fw[WID_W-1:0]) ||
                                  (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
                                  inq[fw] || (dv_busy && dv_w == fw[WID_W-1:0]));
-        if (f_v) assert(busy[f_w] && !(d_v && d_w == f_w) && !(x_v && x_w == f_w) &&
-                        !(b_v && b_w == f_w) && !inq[f_w] && !(dv_busy && dv_w == f_w));
+        if (f_v) assert(busy[f_w] && !(fd_held && fd_w == f_w) && !(d_v && d_w == f_w) &&
+                        !(x_v && x_w == f_w) && !(b_v && b_w == f_w) && !inq[f_w] &&
+                        !(dv_busy && dv_w == f_w));
+        // the skid buffer's beat likewise
+        if (fd_held) assert(busy[fd_w] && !(d_v && d_w == fd_w) && !(x_v && x_w == fd_w) &&
+                            !(b_v && b_w == fd_w) && !inq[fd_w] && !(dv_busy && dv_w == fd_w));
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
@@ -1394,7 +1415,7 @@ module wq_core #(
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !d_v && !x_v && !b_v && !fl_on &&
+        if (!i_ev_gnt) assert(!f_v && !fd_held && !d_v && !x_v && !b_v && !fl_on &&
                               !ans_owed && q_empty && !dv_busy);
         // the code range holds every word the buffer may hold (a fetch
         // run's: wq_fetch), and so does DE's instruction (a buffer hit)
