@@ -309,50 +309,11 @@ module wq_host_if #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// Scheduler views: work, retry due, next channel with work
+	// Scheduler views: work, retry due, next channel with work, the
+	// leave decision (wq_host_sched, u_sched below)
 	//
-	// wq_chan_has_work: enabled, not in error, and ring entries, an open
-	// segment or a pending wait
-	function is_wait;
-		input	[3:0]	st;
-		is_wait = (st == `WQ_CH_ACQ_WAIT) || (st == `WQ_CH_WFI_WAIT)
-			|| (st == `WQ_CH_LAUNCH_WAIT);
-	endfunction
-
-	reg	[CHANNELS-1:0]	has_work;
-	integer	hc;
-	always @(*)
-	for (hc = 0; hc < CHANNELS; hc = hc + 1)
-		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
-			&& (chan_state[hc] != `WQ_CH_ERROR)
-			&& (gp_ne[hc] || in_seg[hc]
-				|| is_wait(chan_state[hc]));
+	wire	[CHANNELS-1:0]	has_work;	// wq_chan_has_work of each channel
 	assign	o_busy = |has_work;
-
-
-	// the next channel after `from`, round-robin, that has work
-	function [CW:0] next_work;	// {found, channel}
-		input	[CW-1:0]	from;
-		input	[CHANNELS-1:0]	hw;
-		integer		i;
-		reg	[CW:0]	c;
-		reg		found;
-		begin
-			found = 1'b0;
-			next_work = {1'b0, from};
-			for (i = 1; i < CHANNELS; i = i + 1)
-			begin
-				c = {1'b0, from} + i[CW:0];
-				if ({{(31-CW){1'b0}}, c} >= CHANNELS)
-					c = c - CHANNELS[CW:0];
-				if (!found && hw[c[CW-1:0]])
-				begin
-					found = 1'b1;
-					next_work = {1'b1, c[CW-1:0]};
-				end
-			end
-		end
-	endfunction
 
 	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
 	// (ne: GP_GET != GP_PUT)
@@ -381,7 +342,7 @@ module wq_host_if #(
 		end
 	endfunction
 
-	wire	[CW:0]	nx_cur = next_work(cur_ch, has_work);
+	wire	[CW:0]	nx_cur;		// the next channel with work after cur_ch
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -996,27 +957,16 @@ module wq_host_if #(
 		end
 	endtask
 
-	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
-	// grant's `now` (ticks) still in cm_wd (nothing is written between
-	// the grant and H_DUEB).
-	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
-	// `now` between the two (acq_wr counts them up to now, gwrap those
-	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
-	wire	[32:0]	dq_d   = {1'b0, cm_wd} - {1'b0, cm_rd};
-	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
-	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
-				|| (dq_w == 2'd1 && !dq_d[32]);
-	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
-	// the cycles left, less one)
-	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
-	wire		dq_due = dq_sat || dq_rem[32];
-	// leave decision inputs
-	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
+	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
+	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
+	// between the grant and H_DUEB)
+	wire		dq_due;
+	wire	[31:0]	dq_rem;
+	// leave decision inputs (u_sched)
+	wire		sl_inc, sl_eq1;
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
-	wire		sl_eq1   = (sl_used1 == sl_hsl);	// (H_LEAVE)
-	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
-	wire	[CW:0]	nx_sc = next_work(sc, has_work);
+	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
 	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
@@ -1188,43 +1138,11 @@ module wq_host_if #(
 		end
 	endtask
 
-	reg	[7:0]	why;
-	reg		why_v;
-	always @(*)
-	begin
-		why_v = 1'b1;
-		why   = `WQ_SW_EMPTY;
-		if (res == `WQ_STEP_ERROR)
-			why = `WQ_SW_ERROR;
-		else if (s_state == `WQ_CH_ACQ_WAIT)
-		begin
-			why   = `WQ_SW_ACQUIRE;
-			why_v = s_word_switch;
-		end else if (s_state == `WQ_CH_WFI_WAIT || s_state == `WQ_CH_LAUNCH_WAIT)
-			why = `WQ_SW_WAIT;
-		else if (yielded)
-			why = `WQ_SW_YIELD;
-		else if (!has_work[sc])
-			why = `WQ_SW_EMPTY;
-		else if (!hs_zero && sl_endnx)
-			why = `WQ_SW_SLICE;
-		else
-			why_v = 1'b0;
-	end
-
-	// request the lock when a tick would do something: a switch, or a step
-	// that is due and not a no-op wait (a wait step is still taken when it
-	// would leave for another channel)
-	wire	[CW-1:0]	cand = has_work[cur_ch] ? cur_ch : nx_cur[CW-1:0];
-	wire	cand_v   = has_work[cur_ch] || nx_cur[CW];
-	wire	[CW:0]	nx_cand  = next_work(cand, has_work);
-	wire	[3:0]	cand_st  = chan_state[cand];
-	wire	cand_go  = !has_work[cur_ch]
-			|| (cand_st == `WQ_CH_ACQ_WAIT ? (acq_rh[cand] == 0)
-			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
-			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
-			: 1'b1);
-	wire	want = cand_v && cand_go;
+	// the leave decision's switch reason, and the lock request (u_sched)
+	wire	[7:0]	why;
+	wire		why_v;
+	wire	[CW-1:0]	cand;	// the channel a tick would serve
+	wire		want;	// a tick would do something: ask for the lock
 	// (DESC_RAM) the scheduler waits for a descriptor word
 	wire	ld_rd = DR && i_ld_rd;
 
@@ -1245,12 +1163,34 @@ module wq_host_if #(
 	// the acquires of two waiting channels, not one, and a release is
 	// seen a lock hand-over sooner.
 	reg		wt_kept;
-	wire	[CW-1:0]	nx_step = (why_v && nx_sc[CW]) ? nx_sc[CW-1:0] : sc;
-	wire	nx_run  = (chan_state[nx_step] == `WQ_CH_RUNNABLE);
-	wire	nx_wacq = (nx_step != sc) && !wt_kept && (acq_rh[nx_step] == 0)
-			&& (chan_state[nx_step] == `WQ_CH_ACQ_WAIT);
-	wire	nx_more = (FAST != 0) && !i_ev_wait && has_work[nx_step]
-			&& (nx_run || nx_wacq);
+	wire	[CW-1:0]	nx_step;	// the next step's channel
+	wire		nx_run, nx_more;
+
+	// the views u_sched needs of every channel
+	wire	[4*CHANNELS-1:0]	state_all;
+	wire	[CHANNELS-1:0]	gp_ne_all, in_seg_all, rh_zero_all;
+	genvar	sv;
+	generate for (sv = 0; sv < CHANNELS; sv = sv + 1)
+	begin : g_sched_view
+		assign	state_all[4*sv +: 4] = chan_state[sv];
+		assign	gp_ne_all[sv]   = gp_ne[sv];
+		assign	in_seg_all[sv]  = in_seg[sv];
+		assign	rh_zero_all[sv] = (acq_rh[sv] == 0);
+	end endgenerate
+
+	wq_host_sched #(.CHANNELS(CHANNELS), .FAST(FAST)) u_sched (
+		.i_state(state_all), .i_gp_ne(gp_ne_all), .i_in_seg(in_seg_all),
+		.i_rh_zero(rh_zero_all),
+		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
+		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr[sc]),
+		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
+		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
+		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_used1(att_nx), .i_sl_hsl(sl_hsl),
+		.i_wt_kept(wt_kept), .i_ev_wait(i_ev_wait),
+		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc), .o_sl_eq1(sl_eq1),
+		.o_why(why), .o_why_v(why_v),
+		.o_nx_step(nx_step), .o_nx_run(nx_run), .o_nx_more(nx_more));
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -2805,7 +2745,9 @@ module wq_host_if #(
 			if (!in_seg[fc] && hs != H_INIT)
 				assert(m_count[fc] == 0);
 			// a waiting channel remembers its wait
-			if (is_wait(chan_state[fc]))
+			if (chan_state[fc] == `WQ_CH_ACQ_WAIT
+					|| chan_state[fc] == `WQ_CH_WFI_WAIT
+					|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT)
 				assert(wait_kind[fc] == chan_state[fc]);
 			// ERROR always has a code
 			if (chan_state[fc] == `WQ_CH_ERROR)
