@@ -143,7 +143,6 @@ module wq_host_if #(
 	);
 
 	localparam	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1;
-	localparam	STRIDE_LG = $clog2(`WQ_CSRVAL_CHAN_STRIDE);
 	localparam integer	LAST_CH_I = CHANNELS - 1;
 	localparam [CW-1:0]	LAST_CH = LAST_CH_I[CW-1:0];
 
@@ -196,54 +195,21 @@ module wq_host_if #(
 	reg	[1:0]		acq_wr	[0:CHANNELS-1];
 	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
 
-	// The channel RAM: the 32-bit fields only a step of that channel or a
-	// CSR access needs, one word per field per channel (address {field,
-	// channel}), a synchronous read port and one write port; it maps to
-	// block RAM.  Reset values are written, a word a cycle: after reset
-	// H_INIT sweeps every word (0, or ACQ_TIMEOUT's / ACQ_RETRY's
-	// default) before the host takes a CSR access or asks for the lock,
-	// and a CTRL write with RESET clears the channel's eight reset fields
-	// (H_CLR) before it answers.  No per-word flags and no default
-	// multiplexer on the read port.
-	localparam [3:0]	F_BASE  = 4'd0,		// gp_base
-				F_LOG2  = 4'd1,		// gp_log2
-				F_EINFO = 4'd2,		// err_info
-				F_REF   = 4'd3,		// chan_ref
-				F_TMO   = 4'd4,		// acq_timeout
-				F_SALO  = 4'd5,		// sem_addr_lo
-				F_SAHI  = 4'd6,		// sem_addr_hi
-				F_SPLO  = 4'd7,		// sem_pay_lo
-				F_SPHI  = 4'd8,		// sem_pay_hi
-				F_WDATA = 4'd9,		// wait_data
-				F_ATT   = 4'd10,	// acq_attempts
-				F_LDESC = 4'd11,	// launch_desc
-				F_PUT   = 4'd12,	// gp_put (gp_ne says
-							// whether it is GP_GET)
-				F_RETRY = 4'd13,	// acq_retry
-				F_STAMP = 4'd14,	// acq_last (a `now` stamp)
-				F_GLOB  = 4'd15;	// the host's own CSRs:
-	// word A_PERF is PERF_METHODS, A_HSL HOST_SLICE, so a CSR read of
-	// either is the RAM word like a channel register's (no 32-bit sources
-	// of their own on the read data); A_SLU is the slice count.  The two
-	// counters need no incrementer of their own: a step adds one with the
-	// acquire count's (att_q, free there).  The channel part of the
-	// address is CA >= 2 bits wide, so F_GLOB has room for the three.
+	// The channel RAM (wq_host_chan, u_chan below;
+	// docs/rtl/wq_host_chan.md): the 32-bit fields only a step of that
+	// channel or a CSR access needs, one word per field per channel
+	// (address {field, channel}: wq_host_map.vh), a synchronous read port
+	// and one write port, written and read here through cm_we / cm_wa /
+	// cm_wd and cm_ra; it maps to block RAM.  Reset values are written, a
+	// word a cycle: after reset H_INIT sweeps every word (0, or
+	// ACQ_TIMEOUT's / ACQ_RETRY's default) before the host takes a CSR
+	// access or asks for the lock, and a CTRL write with RESET clears the
+	// channel's eight reset fields (H_CLR) before it answers.  The two
+	// counters of the host's own words need no incrementer of their own:
+	// a step adds one with the acquire count's (att_q, free there).
 	localparam	CA = (CW < 2) ? 2 : CW;
 	localparam	AW = 4 + CA;
-	localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
-	localparam integer	A_HSL_I  = A_GLOB_I + 1;
-	localparam integer	A_SLU_I  = A_GLOB_I + 2;
-	localparam integer	A_GT_I   = A_GLOB_I + 3;
-	localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
-				A_HSL  = A_HSL_I[AW-1:0],
-				A_SLU  = A_SLU_I[AW-1:0],
-				A_GT   = A_GT_I[AW-1:0];	// `now` at the grant
-	// the word of field f of channel ch
-	function [AW-1:0] ca;
-		input	[3:0]		f;
-		input	[CW-1:0]	ch;
-		ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
-	endfunction
+`include "wq_host_map.vh"
 	// DESC_RAM: the stored descriptor's word k in the channel slots no
 	// channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
 	// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
@@ -258,32 +224,13 @@ module wq_host_if #(
 				| {{(AW-2){1'b0}}, (k == 4'd15) ? 2'd2 : 2'd3};
 		end
 	endfunction
-	// A read of a word in the cycle it is written returns unspecified
-	// data (no_rw_check): the sequencer never uses such a read (the
-	// argument is at the read port below), so Yosys maps the RAM straight
-	// onto block RAM instead of emulating read-before-write in fabric (a
-	// delayed write port and a bypass: about 120 iCE40 logic cells).
-	(* ram_style = "block", no_rw_check *)
-	reg	[31:0]	cmem	[0:(1<<AW)-1];
 	reg	[AW-1:0]	cm_ra, cm_wa;
-	reg	[31:0]	cm_q, cm_wd;
+	reg	[31:0]	cm_wd;
+	wire	[31:0]	cm_q;		// u_chan's read port
 	reg		cm_we;
 	reg	[AW-1:0]	swp;		// the reset sweep's word
 	reg		csr_pend;	// a CSR access arrived during H_INIT
 
-	always @(posedge i_clk)
-	if (cm_we)
-		cmem[cm_wa] <= cm_wd;
-	always @(posedge i_clk)
-	begin
-		cm_q <= cmem[cm_ra];
-`ifndef SYNTHESIS
-		// collision: poison the read, so a lockstep bench sees any use
-		// of it (the FPGA's block RAM may return either word)
-		if (cm_we && cm_wa == cm_ra)
-			cm_q <= ~cmem[cm_ra];
-`endif
-	end
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	// and nothing writes it.  Why no use of cm_rd meets a collision
 	// (no_rw_check): every state that uses cm_rd set cm_ra at least two
@@ -362,52 +309,11 @@ module wq_host_if #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// Scheduler views: work, retry due, next channel with work
+	// Scheduler views: work, retry due, next channel with work, the
+	// leave decision (wq_host_sched, u_sched below)
 	//
-	// wq_chan_has_work: enabled, not in error, and ring entries, an open
-	// segment or a pending wait
-	function is_wait;
-		input	[3:0]	st;
-		is_wait = (st == `WQ_CH_ACQ_WAIT) || (st == `WQ_CH_WFI_WAIT)
-			|| (st == `WQ_CH_LAUNCH_WAIT);
-	endfunction
-
-	reg	[CHANNELS-1:0]	has_work;
-	integer	hc;
-	always @(*)
-	for (hc = 0; hc < CHANNELS; hc = hc + 1)
-		has_work[hc] = (chan_state[hc] != `WQ_CH_DISABLED)
-			&& (chan_state[hc] != `WQ_CH_ERROR)
-			&& (gp_ne[hc] || in_seg[hc]
-				|| is_wait(chan_state[hc]));
+	wire	[CHANNELS-1:0]	has_work;	// wq_chan_has_work of each channel
 	assign	o_busy = |has_work;
-
-	// le_k / ge_k: compares with a constant as gates (see the file)
-`include "wq_cmp_k.vh"
-
-	// the next channel after `from`, round-robin, that has work
-	function [CW:0] next_work;	// {found, channel}
-		input	[CW-1:0]	from;
-		input	[CHANNELS-1:0]	hw;
-		integer		i;
-		reg	[CW:0]	c;
-		reg		found;
-		begin
-			found = 1'b0;
-			next_work = {1'b0, from};
-			for (i = 1; i < CHANNELS; i = i + 1)
-			begin
-				c = {1'b0, from} + i[CW:0];
-				if ({{(31-CW){1'b0}}, c} >= CHANNELS)
-					c = c - CHANNELS[CW:0];
-				if (!found && hw[c[CW-1:0]])
-				begin
-					found = 1'b1;
-					next_work = {1'b1, c[CW-1:0]};
-				end
-			end
-		end
-	endfunction
 
 	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
 	// (ne: GP_GET != GP_PUT)
@@ -436,7 +342,7 @@ module wq_host_if #(
 		end
 	endfunction
 
-	wire	[CW:0]	nx_cur = next_work(cur_ch, has_work);
+	wire	[CW:0]	nx_cur;		// the next channel with work after cur_ch
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -538,44 +444,39 @@ module wq_host_if #(
 	reg		h_mem_valid, h_issued;
 	reg	[31:0]	h_mem_addr;
 	// The segment prefetcher (FAST): the next words of the step's
-	// segment, read ahead into a FIFO of PF_DEPTH words (below)
+	// segment, read ahead into a FIFO of PF_DEPTH words (wq_host_fifo,
+	// u_fifo below; FAST=0: its outputs are constant 0)
 	localparam	PF_LG = 3;
-	localparam	PF_DEPTH = 1 << PF_LG;
-	reg		pf_on;		// the FIFO holds sc's segment from seg_addr
-	reg		pf_mv;		// a prefetch read is asked for
-	reg	[`WQ_GP_ADDR_W-1:0]	pf_addr;	// its word address
-	reg	[`WQ_GP_LENGTH_W-1:0]	pf_left;	// segment words not asked for
-	reg	[PF_LG:0]	pf_n;		// words in the FIFO
-	reg	[PF_LG:0]	pf_out;		// reads accepted, not answered
-	reg	[PF_LG-1:0]	pf_rp, pf_wp;
-	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
-	// (FAST=0: constant 0, whatever the unused registers synthesise to)
-	// The next GP entry read ahead (FAST, gq): once the FIFO has asked
-	// for the segment's last word, the entry at GP_GET + 1 of the same
-	// channel is read into gq_w0 / gq_w1 (two reads after the FIFO's, so
-	// their answers come after its own), and the GP step takes it
-	// there instead of reading it (H_DUE).  GPFIFO_BASE for its address
-	// is gb_q, the word the last GP step of channel gb_ch read (a CSR
-	// write clears gb_v).  Emptied with the FIFO: before the semaphore
-	// unit and when the hold ends.
-	reg		gq_on;		// asked, in flight or held
-	reg	[1:0]	gq_req;		// reads accepted
-	reg	[1:0]	gq_got;		// words received
-	reg	[CW-1:0]	gq_ch;
-	reg	[15:0]	gq_tag;		// the GP_GET whose entry it is
-	reg	[31:3]	gq_addr;	// the entry's address (8-aligned)
-	reg	[31:0]	gq_w0, gq_w1;
+	// verilator lint_off UNUSEDPARAM
+	localparam	PF_DEPTH = 1 << PF_LG;	// (the formal section's)
+	// verilator lint_on UNUSEDPARAM
+	wire		pf_on;		// the FIFO holds sc's segment from seg_addr
+	wire		pf_mv;		// a prefetch read is asked for
+	wire	[PF_LG:0]	pf_n;		// words in the FIFO
+	wire	[PF_LG:0]	pf_out;		// reads accepted, not answered
+	wire	[31:0]	pf_head;	// the FIFO's oldest word
+	wire		pf_busy;	// a read ahead asked for or in flight
+	// The next GP entry read ahead (FAST, gq, in u_fifo too): once the
+	// FIFO has asked for the segment's last word, the entry at GP_GET + 1
+	// of the same channel is read into gq_w0 / gq_w1 (two reads after
+	// the FIFO's, so their answers come after its own), and the GP step
+	// takes it there instead of reading it (H_DUE).  GPFIFO_BASE for its
+	// address is gb_q, the word the last GP step of channel gb_ch read (a
+	// CSR write clears gb_v).  Emptied with the FIFO: before the
+	// semaphore unit and when the hold ends.
+	wire		gq_on;		// asked, in flight or held
+	wire	[1:0]	gq_got;		// words received
+	wire	[CW-1:0]	gq_ch;
+	wire	[15:0]	gq_tag;		// the GP_GET whose entry it is
+	wire	[31:0]	gq_w0, gq_w1;
+	wire		gq_mv;		// a gq read asked for
+	wire	[1:0]	gq_outn;	// gq reads in flight
 	reg	[31:3]	gb_q;		// GPFIFO_BASE of gb_ch (8-aligned: the
 					// channel is enabled)
 	reg	[CW-1:0]	gb_ch;
 	reg		gb_v;
 	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
 	reg		gs_run;
-	wire		gq_mv  = (FAST != 0) && gq_on && (gq_req != 2'd2);
-	wire	[1:0]	gq_outn = (FAST != 0) ? gq_req - gq_got : 2'd0;	// in flight
-	wire		gq_out = (gq_outn != 2'd0);
-	wire		pf_busy = (FAST != 0) && (pf_mv || (pf_out != 0) || gq_mv || gq_out);
-	wire	[31:0]	pf_head = pf_q[pf_rp];
 
 	// ---- the current step's channel, as the model's ch-> ---------------
 	wire	[3:0]	s_state  = chan_state[sc];
@@ -664,13 +565,13 @@ module wq_host_if #(
 	// write data and strobes are its own (they mean nothing for a read).
 	// A prefetch read is never up with another host read or the unit's
 	// (pf_mv only outside them: see the prefetcher).
-	wire		pf_req      = (FAST != 0) && pf_mv;
-	// (gq's reads only when the FIFO asks for nothing more: gq_go)
-	wire		gq_req_up   = gq_mv && !pf_req;
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_req || gq_req_up);
+	// (u_fifo's reads: the FIFO's, or gq's when the FIFO asks for
+	// nothing more)
+	wire		pf_mem_valid;
+	wire	[31:0]	pf_mem_addr;
+	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_mem_valid);
 	assign	o_mem_we    = sem_active && sem_mem_we;
-	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
-				: gq_req_up ? {gq_addr, gq_req[0], 2'b00}
+	assign	o_mem_addr  = pf_mem_valid ? pf_mem_addr
 				: {h_mem_addr[31:3],
 				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
 				h_mem_addr[1:0]};
@@ -714,23 +615,17 @@ module wq_host_if #(
 	// ---- CSR decode --------------------------------------------------------
 	// A CSR access reads the channel RAM word it may need (H_IDLE sets the
 	// address, H_CSR1 waits, H_CSR2 answers): the requester holds the
-	// address and data until o_csr_ack.
-	wire	[31:0]	csr_rel   = {20'h0, i_csr_addr} - `WQ_CSRVAL_CHAN_BASE;
-	wire	[31:0]	csr_chn   = csr_rel >> STRIDE_LG;
-	wire	[CW-1:0]	cc    = csr_chn[CW-1:0];
-	wire	[31:0]	csr_regw  = csr_rel & (`WQ_CSRVAL_CHAN_STRIDE - 32'h1);
-	wire	[11:0]	csr_reg   = csr_regw[11:0];
-	// in the channel window: CHAN_BASE <= addr < CHAN_BASE + CHANNELS *
-	// CHAN_STRIDE, two constant compares (not csr_chn < CHANNELS on the
-	// 32-bit difference).  wq_top routes only offsets >= CHAN_BASE and the
-	// two global ones here; the lower bound still tells those two (below
-	// the window) from a channel's registers, which pick sc (docs/rtl/README.md,
-	// CSR sub-port)
-	localparam [31:0]	CHAN_END = `WQ_CSRVAL_CHAN_BASE
-				+ CHANNELS * `WQ_CSRVAL_CHAN_STRIDE;
-	wire		csr_is_ch = ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE)
-				&& !ge_k({20'h0, i_csr_addr}, CHAN_END)
-				&& (i_csr_addr[1:0] == 2'b00);
+	// address and data until o_csr_ack.  The decode is u_chan's (below,
+	// with the channel RAM).
+	wire		csr_is_ch;	// in the channel window
+	wire	[CW-1:0]	cc;	// its channel
+	wire	[11:0]	csr_reg;	// its register offset
+	wire	[AW-1:0]	csr_ra;	// the channel RAM word it needs
+	wire	[31:0]	csr_rd;		// the read data (its word on cm_rd)
+	wire		csr_bad;	// a hole in the map
+	wire		c_put_bad;	// GP_PUT outside the ring
+	wire		c_put_ne;	// GP_GET != the new GP_PUT
+	wire		c_cfg_bad;	// the enable check fails
 	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
 	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
 	// the channel as CTRL.RESET leaves it (reset first, then enable)
@@ -740,76 +635,26 @@ module wq_host_if #(
 	wire		c_seg0 = c_reset ? 1'b0 : in_seg[sc];
 	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[sc];
 	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[sc];
-	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
-	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
-	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
-	// mask with a 32-bit AND-reduce (and than a barrel shifter)
-	reg	[31:0]	put_hi;
-	integer		pk;
-	always @(*)
-	begin
-		put_hi[31] = i_csr_wdata[31];
-		for (pk = 30; pk >= 0; pk = pk - 1)
-			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
-	end
-	wire		c_put_bad = !gp_lgc[sc][5] && put_hi[gp_lgc[sc][4:0]];
-	// GP_GET != the new GP_PUT (GP_GET < 2^16)
-	wire		c_put_ne  = put_hi[16] || (gp_get[sc] != i_csr_wdata[15:0]);
-	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
-	// ERR_INFO is the offending register, read for the CTRL access
-	wire		c_base_bad = (gp_base_lo[sc] != 3'h0);
-	wire		i_base_bad = (gp_base_lo[cc] != 3'h0);	// at the request
-	wire		c_cfg_bad  = c_base_bad
-				|| !ge_k({26'h0, gp_lgc[sc]}, `WQ_CSRVAL_GPFIFO_LOG2_MIN)
-				|| !le_k({26'h0, gp_lgc[sc]}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
-	reg	[3:0]	csr_fld;	// the channel RAM word of the access
-	always @(*)
-	case (csr_reg)
-	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
-	`WQ_CHCSR_REF:		csr_fld = F_REF;
-	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
-	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
-	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
-	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
-	`WQ_CHCSR_CTRL:		csr_fld = i_base_bad ? F_BASE : F_LOG2;
-	default:		csr_fld = F_BASE;
-	endcase
+	// GPFIFO_BASE[2:0] of every channel, for the access's channel at the
+	// request (before sc is set to it)
+	wire	[3*CHANNELS-1:0]	base_lo_all;
+	genvar	bc;
+	generate for (bc = 0; bc < CHANNELS; bc = bc + 1)
+	begin : g_base_lo
+		assign	base_lo_all[3*bc +: 3] = gp_base_lo[bc];
+	end endgenerate
 
-	// the channel RAM word of the access: the host's own CSRs are words
-	// of F_GLOB
-	wire	[AW-1:0]	csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? A_HSL
-				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? A_PERF
-				: ca(csr_fld, cc);
-
-	reg	[31:0]	csr_rd;
-	reg		csr_bad;
-	always @(*)
-	begin
-		csr_rd  = 32'h0;
-		csr_bad = 1'b0;
-		if (i_csr_addr == `WQ_CSR_PERF_METHODS && FAST != 0)
-			csr_rd = perf_q;	// (FAST: A_PERF is not written)
-		else if (i_csr_addr == `WQ_CSR_HOST_SLICE
-				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
-			csr_rd = cm_rd;
-		else if (csr_is_ch)
-			case (csr_reg)
-			`WQ_CHCSR_GPFIFO_BASE,
-			`WQ_CHCSR_GPFIFO_LOG2,
-			`WQ_CHCSR_REF,
-			`WQ_CHCSR_ACQ_TIMEOUT,
-			`WQ_CHCSR_ACQ_RETRY,
-			`WQ_CHCSR_ERR_INFO,
-			`WQ_CHCSR_GP_PUT:	csr_rd = cm_rd;
-			`WQ_CHCSR_GP_GET:	csr_rd = {16'h0, gp_get[sc]};
-			`WQ_CHCSR_CTRL:		csr_rd = {31'h0, ctrl_en[sc]} << `WQ_CSRF_CTRL_ENABLE_LO;
-			`WQ_CHCSR_STATUS:	csr_rd = ({28'h0, chan_state[sc]} << `WQ_CSRF_STATUS_STATE_LO)
-						| ({24'h0, err[sc]} << `WQ_CSRF_STATUS_ERROR_LO);
-			default:		csr_bad = 1'b1;
-			endcase
-		else
-			csr_bad = 1'b1;
-	end
+	wq_host_chan #(.CHANNELS(CHANNELS), .FAST(FAST)) u_chan (
+		.i_clk(i_clk),
+		.i_we(cm_we), .i_wa(cm_wa), .i_wd(cm_wd), .i_ra(cm_ra), .o_rd(cm_q),
+		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
+		.i_base_lo(base_lo_all),
+		.i_sc_get(gp_get[sc]), .i_sc_lgc(gp_lgc[sc]), .i_sc_base_lo(gp_base_lo[sc]),
+		.i_sc_en(ctrl_en[sc]), .i_sc_state(chan_state[sc]), .i_sc_err(err[sc]),
+		.i_perf(perf_q),
+		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc), .o_csr_reg(csr_reg),
+		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd), .o_csr_bad(csr_bad),
+		.o_put_bad(c_put_bad), .o_put_ne(c_put_ne), .o_cfg_bad(c_cfg_bad));
 
 	// ---- records ---------------------------------------------------------------
 	// A record's mask, a and b are not registered: each is, in the cycle
@@ -1112,27 +957,16 @@ module wq_host_if #(
 		end
 	endtask
 
-	// wq_host_due in H_DUEB: ACQ_RETRY in att_q, acq_last on cm_rd, the
-	// grant's `now` (ticks) still in cm_wd (nothing is written between
-	// the grant and H_DUEB).
-	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
-	// `now` between the two (acq_wr counts them up to now, gwrap those
-	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
-	wire	[32:0]	dq_d   = {1'b0, cm_wd} - {1'b0, cm_rd};
-	wire	[1:0]	dq_w   = acq_wr[sc] - {1'b0, gwrap};
-	wire		dq_sat = (acq_wr[sc] == 2'd3) || dq_w[1]
-				|| (dq_w == 2'd1 && !dq_d[32]);
-	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
-	// the cycles left, less one)
-	wire	[32:0]	dq_rem = {1'b0, att_q} + {1'b1, ~dq_d[31:0]};
-	wire		dq_due = dq_sat || dq_rem[32];
-	// leave decision inputs
-	wire		sl_inc   = (res == `WQ_STEP_DONE) && !sl_end;
+	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
+	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
+	// between the grant and H_DUEB)
+	wire		dq_due;
+	wire	[31:0]	dq_rem;
+	// leave decision inputs (u_sched)
+	wire		sl_inc, sl_eq1;
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
-	wire		sl_eq1   = (sl_used1 == sl_hsl);	// (H_LEAVE)
-	wire		sl_endnx = sl_inc ? sl_eq1 : sl_end;	// slice_left == 0
-	wire	[CW:0]	nx_sc = next_work(sc, has_work);
+	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
 	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
@@ -1304,43 +1138,11 @@ module wq_host_if #(
 		end
 	endtask
 
-	reg	[7:0]	why;
-	reg		why_v;
-	always @(*)
-	begin
-		why_v = 1'b1;
-		why   = `WQ_SW_EMPTY;
-		if (res == `WQ_STEP_ERROR)
-			why = `WQ_SW_ERROR;
-		else if (s_state == `WQ_CH_ACQ_WAIT)
-		begin
-			why   = `WQ_SW_ACQUIRE;
-			why_v = s_word_switch;
-		end else if (s_state == `WQ_CH_WFI_WAIT || s_state == `WQ_CH_LAUNCH_WAIT)
-			why = `WQ_SW_WAIT;
-		else if (yielded)
-			why = `WQ_SW_YIELD;
-		else if (!has_work[sc])
-			why = `WQ_SW_EMPTY;
-		else if (!hs_zero && sl_endnx)
-			why = `WQ_SW_SLICE;
-		else
-			why_v = 1'b0;
-	end
-
-	// request the lock when a tick would do something: a switch, or a step
-	// that is due and not a no-op wait (a wait step is still taken when it
-	// would leave for another channel)
-	wire	[CW-1:0]	cand = has_work[cur_ch] ? cur_ch : nx_cur[CW-1:0];
-	wire	cand_v   = has_work[cur_ch] || nx_cur[CW];
-	wire	[CW:0]	nx_cand  = next_work(cand, has_work);
-	wire	[3:0]	cand_st  = chan_state[cand];
-	wire	cand_go  = !has_work[cur_ch]
-			|| (cand_st == `WQ_CH_ACQ_WAIT ? (acq_rh[cand] == 0)
-			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
-			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
-			: 1'b1);
-	wire	want = cand_v && cand_go;
+	// the leave decision's switch reason, and the lock request (u_sched)
+	wire	[7:0]	why;
+	wire		why_v;
+	wire	[CW-1:0]	cand;	// the channel a tick would serve
+	wire		want;	// a tick would do something: ask for the lock
 	// (DESC_RAM) the scheduler waits for a descriptor word
 	wire	ld_rd = DR && i_ld_rd;
 
@@ -1361,16 +1163,40 @@ module wq_host_if #(
 	// the acquires of two waiting channels, not one, and a release is
 	// seen a lock hand-over sooner.
 	reg		wt_kept;
-	wire	[CW-1:0]	nx_step = (why_v && nx_sc[CW]) ? nx_sc[CW-1:0] : sc;
-	wire	nx_run  = (chan_state[nx_step] == `WQ_CH_RUNNABLE);
-	wire	nx_wacq = (nx_step != sc) && !wt_kept && (acq_rh[nx_step] == 0)
-			&& (chan_state[nx_step] == `WQ_CH_ACQ_WAIT);
-	wire	nx_more = (FAST != 0) && !i_ev_wait && has_work[nx_step]
-			&& (nx_run || nx_wacq);
+	wire	[CW-1:0]	nx_step;	// the next step's channel
+	wire		nx_run, nx_more;
+
+	// the views u_sched needs of every channel
+	wire	[4*CHANNELS-1:0]	state_all;
+	wire	[CHANNELS-1:0]	gp_ne_all, in_seg_all, rh_zero_all;
+	genvar	sv;
+	generate for (sv = 0; sv < CHANNELS; sv = sv + 1)
+	begin : g_sched_view
+		assign	state_all[4*sv +: 4] = chan_state[sv];
+		assign	gp_ne_all[sv]   = gp_ne[sv];
+		assign	in_seg_all[sv]  = in_seg[sv];
+		assign	rh_zero_all[sv] = (acq_rh[sv] == 0);
+	end endgenerate
+
+	wq_host_sched #(.CHANNELS(CHANNELS), .FAST(FAST)) u_sched (
+		.i_state(state_all), .i_gp_ne(gp_ne_all), .i_in_seg(in_seg_all),
+		.i_rh_zero(rh_zero_all),
+		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
+		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr[sc]),
+		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
+		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
+		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_used1(att_nx), .i_sl_hsl(sl_hsl),
+		.i_wt_kept(wt_kept), .i_ev_wait(i_ev_wait),
+		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc), .o_sl_eq1(sl_eq1),
+		.o_why(why), .o_why_v(why_v),
+		.o_nx_step(nx_step), .o_nx_run(nx_run), .o_nx_more(nx_more));
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// The segment prefetcher (FAST)
+	// The segment prefetcher (FAST): when it starts, asks, gives a word
+	// up and empties; the FIFO itself, its counts and storage, and gq's
+	// are wq_host_fifo (u_fifo, docs/rtl/wq_host_fifo.md)
 	//
 	// The words of the step's segment are read ahead, up to PF_DEPTH
 	// words read or in flight, into a FIFO that H_HDR and H_DATA take
@@ -1440,119 +1266,46 @@ module wq_host_if #(
 						: seg_rem[sc];
 	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
 			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	wire	pf_push = (FAST != 0) && (pf_out != 0) && m_rv;
-	// answers: the FIFO's first, then gq's, then the host's own reads
-	wire	gq_push = (FAST != 0) && (pf_out == 0) && gq_out && m_rv;
-	wire	h_rv    = m_rv && (pf_out == 0) && !gq_out;
-	wire	pf_acc  = pf_mv && i_mem_ready;
-	wire	[PF_LG+1:0]	pf_used = {1'b0, pf_n} + {1'b0, pf_out}
-				+ {{(PF_LG+1){1'b0}}, pf_mv};
-	// one more read after the one asked for: room, and words not asked
 	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
 	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
 	wire	[`WQ_M_W-1:0]	pf_m = (hs == H_DATA) ? nm_m : moff[`WQ_M_W-1:0];
 	wire	pf_hold = ((hs == H_DATA) || (hs == H_PMW) || (hs == H_METHOD))
 			&& (pf_m == `WQ_M_SEM_EXECUTE || pf_m == `WQ_M_LAUNCH);
-	wire	pf_can  = (FAST != 0) && pf_on && pf_ok_st && !pf_hold
-			&& (pf_used < PF_DEPTH)
-			&& (pf_left > {{(`WQ_GP_LENGTH_W-1){1'b0}}, pf_mv});
 	wire	pf_flush = (FAST != 0) && !pf_busy
 			&& ((hs == H_SL0) || (hs == H_SEMX2) || (hs == H_LEAVE && !pf_cont));
-
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-	begin
-		pf_on  <= 1'b0;
-		pf_mv  <= 1'b0;
-		pf_n   <= 0;
-		pf_out <= 0;
-		pf_rp  <= 0;
-		pf_wp  <= 0;
-	end else begin
-		if (pf_acc)
-		begin
-			pf_addr <= pf_addr + 1'b1;
-			pf_left <= pf_left - 1'b1;
-		end
-		// a read asked for stays up until accepted
-		if (!pf_mv || pf_acc)
-			pf_mv <= pf_can;
-		pf_out <= pf_out + {{PF_LG{1'b0}}, pf_acc} - {{PF_LG{1'b0}}, pf_push};
-		if (pf_push)
-			pf_wp <= pf_wp + 1'b1;
-		if (pf_pop)
-			pf_rp <= pf_rp + 1'b1;
-		pf_n <= pf_n + {{PF_LG{1'b0}}, pf_push} - {{PF_LG{1'b0}}, pf_pop};
-		// (the FIFO is off, so idle and empty, when it starts)
-		if (pf_start)
-		begin
-			pf_on   <= 1'b1;
-			// (word 0 on rdata_q in the cycle: gp_both)
-			pf_addr <= gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
+	// (word 0 on rdata_q in the cycle: gp_both)
+	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr = gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
 				: gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
-			pf_left <= pf_st_left;
-			pf_mv   <= (pf_st_left != 0);
-		end
-		if (pf_flush)
-		begin
-			pf_on <= 1'b0;
-			pf_n  <= 0;
-			pf_rp <= 0;
-			pf_wp <= 0;
-		end
-	end
-
-	always @(posedge i_clk)
-	if (pf_push)
-		pf_q[pf_wp] <= i_mem_rdata;
 
 	// gq (FAST): starts in the walk once the FIFO asks for no more of
-	// the segment (the segment's last word asked for) and the channel's
-	// GPFIFO_BASE is known, likely to keep the lock (no other unit
-	// waiting); its two reads follow the FIFO's; emptied with the FIFO
-	// (but kept into the same channel's GP step, gq_keep) and used or
-	// dropped by the GP step
-	wire	gq_go   = (FAST != 0) && !gq_on && pf_on && (pf_left == 0) && !pf_mv
-			&& (hs == H_DATA || hs == H_HDR) && in_seg[sc]
+	// the segment (the segment's last word asked for: u_fifo's part of
+	// the condition) and the channel's GPFIFO_BASE is known, likely to
+	// keep the lock (no other unit waiting); its two reads follow the
+	// FIFO's; emptied with the FIFO (but kept into the same channel's GP
+	// step, gq_keep) and used or dropped by the GP step
+	wire	gq_go   = (hs == H_DATA || hs == H_HDR) && in_seg[sc]
 			&& gb_v && (gb_ch == sc) && !i_ev_wait;
 	wire	gq_keep = (hs == H_LEAVE) && nx_more && nx_run && (nx_step == sc);
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-	begin
-		gq_on  <= 1'b0;
-		gq_req <= 2'd0;
-		gq_got <= 2'd0;
-	end else begin
-		if (gq_req_up && i_mem_ready)
-			gq_req <= gq_req + 2'd1;
-		if (gq_push)
-			gq_got <= gq_got + 2'd1;
-		if (gq_go)
-		begin
-			gq_on   <= 1'b1;
-			gq_req  <= 2'd0;
-			gq_got  <= 2'd0;
-			gq_ch   <= sc;
-			gq_tag  <= s_getnx;
-			gq_addr <= gb_q + {13'h0, s_getnx};
-		end
-		// (nothing in flight then: pf_flush, H_IDLE and H_DUE come
-		// after the reads were answered)
-		if ((pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE)
-		begin
-			gq_on  <= 1'b0;
-			gq_req <= 2'd0;
-			gq_got <= 2'd0;
-		end
-	end
-	always @(posedge i_clk)
-	if (gq_push)
-	begin
-		if (gq_got == 2'd0)
-			gq_w0 <= i_mem_rdata;
-		else
-			gq_w1 <= i_mem_rdata;
-	end
+	// (nothing in flight then: pf_flush, H_IDLE and H_DUE come after the
+	// reads were answered)
+	wire	gq_clear = (pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE;
+	// answers: the FIFO's first, then gq's, then the host's own reads
+	wire	h_rv;
+
+	wq_host_fifo #(.FAST(FAST), .CW(CW), .PF_LG(PF_LG)) u_fifo (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left),
+		.i_ask(pf_ok_st && !pf_hold), .i_pop(pf_pop), .i_flush(pf_flush),
+		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
+		.o_head(pf_head),
+		.i_gq_go(gq_go), .i_gq_ch(sc), .i_gq_tag(s_getnx),
+		.i_gq_addr(gb_q + {13'h0, s_getnx}), .i_gq_clear(gq_clear),
+		.o_gq_on(gq_on), .o_gq_got(gq_got), .o_gq_ch(gq_ch), .o_gq_tag(gq_tag),
+		.o_gq_w0(gq_w0), .o_gq_w1(gq_w1), .o_gq_mv(gq_mv), .o_gq_outn(gq_outn),
+		.i_mem_ready(i_mem_ready), .i_mem_rvalid(m_rv), .i_mem_rdata(i_mem_rdata),
+		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
+		.o_busy(pf_busy), .o_host_rv(h_rv));
+
 	// the posted writes (FAST): accepted, not yet answered
 	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
 			&& i_mem_ready;
@@ -2714,8 +2467,9 @@ module wq_host_if #(
 	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, lc_busy, i_ld_idx, sem_busy, sem_mv, LAST_CH, csr_chn[31:CW], csr_regw[31:12],
-			sem_mem_addr[31:3], sem_mem_addr[1:0]};
+	// (pf_out, gq_outn: the formal section's memory count)
+	wire	unused = &{1'b0, pf_out, gq_outn, lc_busy, i_ld_idx, sem_busy, sem_mv,
+			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
@@ -2908,6 +2662,18 @@ module wq_host_if #(
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);
+		// u_fifo's interface (its formal job's assumptions): a start
+		// only while off, not with a flush; a flush only with nothing
+		// in flight, in a state that asks for no read and starts no
+		// gq; gq dropped only with none of its reads in flight
+		if (pf_start)
+			assert(!pf_on && !pf_flush);
+		if (pf_pop)
+			assert(pf_n != 0);
+		if (pf_flush)
+			assert(!pf_busy && !(pf_ok_st && !pf_hold) && !gq_go);
+		if (gq_clear)
+			assert(!gq_mv && gq_outn == 2'd0);
 		// memory is quiet outside a step, and the FIFO off (a burst's
 		// reads ahead go on only into a next step that is the walk
 		// itself, which begins in the pulse's cycle, not in H_IDLE)
@@ -2979,7 +2745,9 @@ module wq_host_if #(
 			if (!in_seg[fc] && hs != H_INIT)
 				assert(m_count[fc] == 0);
 			// a waiting channel remembers its wait
-			if (is_wait(chan_state[fc]))
+			if (chan_state[fc] == `WQ_CH_ACQ_WAIT
+					|| chan_state[fc] == `WQ_CH_WFI_WAIT
+					|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT)
 				assert(wait_kind[fc] == chan_state[fc]);
 			// ERROR always has a code
 			if (chan_state[fc] == `WQ_CH_ERROR)

@@ -2,9 +2,11 @@
 # rtl/host.sh -- the host interface's lockstep bench against the C golden
 # model (run by scripts/rtl_test.sh, i.e. `make test` and `make rtl-test`).
 #
-#  host: rtl/wq_host_if.v (with wq_sem_unit.v and wq_launch_check.v) under
-#        Verilator, driven by tb/verilator/host/tb_host.cpp, which links the
-#        model library (build/lib/libwqmodel.a) and replays every RTL step through
+#  host: rtl/wq_host_if.v (with wq_host_sched.v, wq_host_fifo.v,
+#        wq_host_chan.v, wq_sem_unit.v and wq_launch_check.v) under
+#        Verilator, driven by
+#        tb/verilator/host/tb_host.cpp, which links the model library
+#        (build/lib/libwqmodel.a) and replays every RTL step through
 #        wq_host_pick / wq_host_due / wq_host_serve, comparing step results,
 #        record sequences, CSR reads, launches and the memory image.  Runs the
 #        named scenario host_scenario_error_isolation first on every seed.
@@ -36,7 +38,8 @@ bench=0
 vl_setup host
 make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
 vl_build "$B" wq_host_if tb_host \
-    "$rtl/wq_host_if.v" "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
+    "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
+    "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 
 cycles=${RTL_TEST_HOST_CYCLES:-400000}
@@ -59,7 +62,8 @@ for s in "${seeds[@]}"; do
     vl_run "$B" tb_host "seed$s" "$s" --cycles "$cycles"
 done
 VL_CFLAGS="${VL_CFLAGS:-} -DWQ_TB_HOST_LINE" vl_build "$B-line" wq_host_if tb_host -GLINE_BYTES=16 \
-    "$rtl/wq_host_if.v" "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
+    "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
+    "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 nl=$(( ${#seeds[@]} < 2 ? ${#seeds[@]} : 2 ))
 for s in "${seeds[@]:0:nl}"; do

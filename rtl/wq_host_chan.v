@@ -1,0 +1,290 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_chan.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host interface's channel RAM and channel-register
+//		decode (the model's csr_chan.c): the RAM of the 32-bit fields
+//		only a step of that channel or a CSR access needs, one word
+//		per field per channel (wq_host_map.vh), with one write port
+//		and one synchronous read port; and, for the access on the CSR
+//		sub-port, which channel and register it names, which RAM word
+//		it needs, its read data and whether the map has a hole there,
+//		and the checks a GP_PUT or CTRL write makes.  Instantiated by
+//		wq_host_if (u_chan), whose state machine drives the RAM's
+//		ports (reset sweep, CSR writes, the steps' fields) and takes
+//		the decode in H_IDLE / H_CSR2; docs/rtl/wq_host_chan.md.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_chan #(
+		parameter	CHANNELS = 4,	// 1..16
+		// 1: PERF_METHODS is read from i_perf (wq_host_if's perf_q),
+		// not from the RAM
+		parameter	FAST = 1,
+		// derived (leave at their defaults): the channel number's width
+		// and the RAM's address width
+		parameter	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1,
+		parameter	AW = 4 + ((CW < 2) ? 2 : CW)
+	) (
+		input	wire		i_clk,
+		// ---- the channel RAM ----------------------------------------------
+		// a write lands at the next edge; the word at i_ra is on o_rd
+		// the cycle after (a read of the word written in the same
+		// cycle returns unspecified data: never used)
+		input	wire		i_we,
+		input	wire	[AW-1:0]	i_wa,
+		input	wire	[31:0]	i_wd,
+		input	wire	[AW-1:0]	i_ra,
+		output	reg	[31:0]	o_rd,
+		// ---- the CSR access ------------------------------------------------
+		input	wire	[11:0]	i_csr_addr,
+		input	wire	[31:0]	i_csr_wdata,
+		// GPFIFO_BASE[2:0] of every channel (channel c at 3c+2:3c)
+		input	wire	[3*CHANNELS-1:0]	i_base_lo,
+		// the accessed channel's fields (wq_host_if's sc, set to the
+		// access's channel in H_IDLE)
+		input	wire	[15:0]	i_sc_get,
+		input	wire	[5:0]	i_sc_lgc,	// min(GPFIFO_LOG2, 32)
+		input	wire	[2:0]	i_sc_base_lo,
+		input	wire		i_sc_en,
+		input	wire	[3:0]	i_sc_state,
+		input	wire	[7:0]	i_sc_err,
+		// (FAST) PERF_METHODS
+		input	wire	[31:0]	i_perf,
+		// in the channel window; its channel and register offset
+		output	wire		o_csr_is_ch,
+		output	wire	[CW-1:0]	o_csr_ch,
+		output	wire	[11:0]	o_csr_reg,
+		// the RAM word the access needs (set as i_ra in H_IDLE)
+		output	wire	[AW-1:0]	o_csr_ra,
+		// the read data (with the word on o_rd) and a hole in the map
+		output	reg	[31:0]	o_csr_rdata,
+		output	reg		o_csr_bad,
+		// a GP_PUT write outside the ring; GP_GET != the new GP_PUT
+		output	wire		o_put_bad,
+		output	wire		o_put_ne,
+		// the enable check fails (BASE not 8-aligned, LOG2 outside
+		// LOG2_MIN..LOG2_MAX)
+		output	wire		o_cfg_bad
+	);
+
+	localparam	CA = AW - 4;
+	localparam	STRIDE_LG = $clog2(`WQ_CSRVAL_CHAN_STRIDE);
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_map.vh"
+	// verilator lint_on UNUSEDPARAM
+	// le_k / ge_k: compares with a constant as gates
+`include "wq_cmp_k.vh"
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The channel RAM
+	//
+	// Reset values are written, a word a cycle: after reset wq_host_if's
+	// H_INIT sweeps every word (0, or ACQ_TIMEOUT's / ACQ_RETRY's
+	// default) before the host takes a CSR access or asks for the lock,
+	// and a CTRL write with RESET clears the channel's eight reset fields
+	// (H_CLR) before it answers.  No per-word flags and no default
+	// multiplexer on the read port.
+	//
+	// A read of a word in the cycle it is written returns unspecified
+	// data (no_rw_check): the sequencer never uses such a read (the
+	// argument is in wq_host_if, at cm_rd), so Yosys maps the RAM
+	// straight onto block RAM instead of emulating read-before-write in
+	// fabric (a delayed write port and a bypass: about 120 iCE40 logic
+	// cells).
+	(* ram_style = "block", no_rw_check *)
+	reg	[31:0]	cmem	[0:(1<<AW)-1];
+
+	always @(posedge i_clk)
+	if (i_we)
+		cmem[i_wa] <= i_wd;
+
+	always @(posedge i_clk)
+	begin
+		o_rd <= cmem[i_ra];
+`ifndef SYNTHESIS
+		// collision: poison the read, so a lockstep bench sees any use
+		// of it (the FPGA's block RAM may return either word)
+		if (i_we && i_wa == i_ra)
+			o_rd <= ~cmem[i_ra];
+`endif
+	end
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The CSR access's decode
+	//
+	// The requester holds the address and data until the answer, so
+	// everything here is combinational from them and the channel's
+	// fields.
+	wire	[31:0]	csr_rel   = {20'h0, i_csr_addr} - `WQ_CSRVAL_CHAN_BASE;
+	wire	[31:0]	csr_chn   = csr_rel >> STRIDE_LG;
+	wire	[31:0]	csr_regw  = csr_rel & (`WQ_CSRVAL_CHAN_STRIDE - 32'h1);
+	assign	o_csr_ch  = csr_chn[CW-1:0];
+	assign	o_csr_reg = csr_regw[11:0];
+	// in the channel window: CHAN_BASE <= addr < CHAN_BASE + CHANNELS *
+	// CHAN_STRIDE, two constant compares (not csr_chn < CHANNELS on the
+	// 32-bit difference).  wq_top routes only offsets >= CHAN_BASE and the
+	// two global ones here; the lower bound still tells those two (below
+	// the window) from a channel's registers, which pick sc (docs/rtl/README.md,
+	// CSR sub-port)
+	localparam [31:0]	CHAN_END = `WQ_CSRVAL_CHAN_BASE
+				+ CHANNELS * `WQ_CSRVAL_CHAN_STRIDE;
+	assign	o_csr_is_ch = ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE)
+				&& !ge_k({20'h0, i_csr_addr}, CHAN_END)
+				&& (i_csr_addr[1:0] == 2'b00);
+
+	// a doorbell outside the ring (any value fits when LOG2 >= 32): a set
+	// bit at LOG2 or above.  put_hi[k] says a bit at k or above is set:
+	// one OR chain and a 32:1 select by LOG2, cheaper than a thermometer
+	// mask with a 32-bit AND-reduce (and than a barrel shifter)
+	reg	[31:0]	put_hi;
+	integer		pk;
+	always @(*)
+	begin
+		put_hi[31] = i_csr_wdata[31];
+		for (pk = 30; pk >= 0; pk = pk - 1)
+			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
+	end
+	assign	o_put_bad = !i_sc_lgc[5] && put_hi[i_sc_lgc[4:0]];
+	// GP_GET != the new GP_PUT (GP_GET < 2^16)
+	assign	o_put_ne  = put_hi[16] || (i_sc_get != i_csr_wdata[15:0]);
+	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
+	// ERR_INFO is the offending register, read for the CTRL access
+	wire		c_base_bad = (i_sc_base_lo != 3'h0);
+	// (at the request, before sc is the access's channel)
+	wire	[2:0]	i_base = i_base_lo[3*o_csr_ch +: 3];
+	wire		i_base_bad = (i_base != 3'h0);
+	assign	o_cfg_bad  = c_base_bad
+				|| !ge_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MIN)
+				|| !le_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+
+	reg	[3:0]	csr_fld;	// the channel RAM word of the access
+	always @(*)
+	case (o_csr_reg)
+	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
+	`WQ_CHCSR_REF:		csr_fld = F_REF;
+	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
+	`WQ_CHCSR_ACQ_RETRY:	csr_fld = F_RETRY;
+	`WQ_CHCSR_ERR_INFO:	csr_fld = F_EINFO;
+	`WQ_CHCSR_GP_PUT:	csr_fld = F_PUT;
+	`WQ_CHCSR_CTRL:		csr_fld = i_base_bad ? F_BASE : F_LOG2;
+	default:		csr_fld = F_BASE;
+	endcase
+
+	// the channel RAM word of the access: the host's own CSRs are words
+	// of F_GLOB
+	assign	o_csr_ra = (i_csr_addr == `WQ_CSR_HOST_SLICE) ? A_HSL
+				: (i_csr_addr == `WQ_CSR_PERF_METHODS) ? A_PERF
+				: ca(csr_fld, o_csr_ch);
+
+	always @(*)
+	begin
+		o_csr_rdata = 32'h0;
+		o_csr_bad   = 1'b0;
+		if (i_csr_addr == `WQ_CSR_PERF_METHODS && FAST != 0)
+			o_csr_rdata = i_perf;	// (FAST: A_PERF is not written)
+		else if (i_csr_addr == `WQ_CSR_HOST_SLICE
+				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
+			o_csr_rdata = o_rd;
+		else if (o_csr_is_ch)
+			case (o_csr_reg)
+			`WQ_CHCSR_GPFIFO_BASE,
+			`WQ_CHCSR_GPFIFO_LOG2,
+			`WQ_CHCSR_REF,
+			`WQ_CHCSR_ACQ_TIMEOUT,
+			`WQ_CHCSR_ACQ_RETRY,
+			`WQ_CHCSR_ERR_INFO,
+			`WQ_CHCSR_GP_PUT:	o_csr_rdata = o_rd;
+			`WQ_CHCSR_GP_GET:	o_csr_rdata = {16'h0, i_sc_get};
+			`WQ_CHCSR_CTRL:		o_csr_rdata = {31'h0, i_sc_en} << `WQ_CSRF_CTRL_ENABLE_LO;
+			`WQ_CHCSR_STATUS:	o_csr_rdata = ({28'h0, i_sc_state} << `WQ_CSRF_STATUS_STATE_LO)
+						| ({24'h0, i_sc_err} << `WQ_CSRF_STATUS_ERROR_LO);
+			default:		o_csr_bad = 1'b1;
+			endcase
+		else
+			o_csr_bad = 1'b1;
+	end
+
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused = &{1'b0, csr_chn[31:CW], csr_regw[31:12]};
+	// verilator lint_on UNUSEDSIGNAL
+
+`ifdef FORMAL
+	// ---- formal properties (job host_chan in scripts/formal.sh) --------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+
+	// The RAM: for an arbitrary word f_a, what was last written there;
+	// a read of it answers that word the cycle after, unless the same
+	// cycle wrote it (the collision no user makes)
+	(* anyconst *) reg	[AW-1:0]	f_a;
+	reg		f_v, f_rd;
+	reg	[31:0]	f_d;
+	initial	f_v  = 1'b0;
+	initial	f_rd = 1'b0;
+	always @(posedge i_clk)
+	begin
+		if (i_we && i_wa == f_a)
+		begin
+			f_v <= 1'b1;
+			f_d <= i_wd;
+		end
+		f_rd <= (i_ra == f_a) && !(i_we && i_wa == f_a);
+	end
+	always @(*)
+	if (f_v)
+		assert(cmem[f_a] == f_d);
+	always @(*)
+	if (f_past_valid && f_rd && f_v)
+		assert(o_rd == f_d);
+
+	// The decode, against the register map's arithmetic
+	wire	[31:0]	f_addr = {20'h0, i_csr_addr};
+	wire		f_in   = f_addr >= `WQ_CSRVAL_CHAN_BASE
+			&& f_addr < `WQ_CSRVAL_CHAN_BASE + CHANNELS * `WQ_CSRVAL_CHAN_STRIDE
+			&& i_csr_addr[1:0] == 2'b00;
+	always @(*)
+	begin
+		assert(o_csr_is_ch == f_in);
+		if (o_csr_is_ch)
+		begin
+			assert({{(32-CW){1'b0}}, o_csr_ch} < CHANNELS);
+			assert(f_addr == `WQ_CSRVAL_CHAN_BASE
+				+ {{(32-CW){1'b0}}, o_csr_ch} * `WQ_CSRVAL_CHAN_STRIDE
+				+ {20'h0, o_csr_reg});
+			// a channel register's word is that channel's
+			if (!o_csr_bad)
+				assert(o_csr_ra[CA-1:0] == {{(CA-CW){1'b0}}, o_csr_ch}
+					&& o_csr_ra[AW-1:CA] != F_GLOB);
+		end
+		// the host's own words
+		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
+			assert(o_csr_ra == A_HSL && !o_csr_bad && o_csr_rdata == o_rd);
+		// GP_PUT outside the ring: a bit at LOG2 or above (LOG2 < 32)
+		assert(o_put_bad == (i_sc_lgc < 6'd32
+			&& (i_csr_wdata >> i_sc_lgc) != 32'h0));
+		assert(o_put_ne == (i_csr_wdata != {16'h0, i_sc_get}));
+		assert(o_cfg_bad == (i_sc_base_lo != 3'h0
+			|| {26'h0, i_sc_lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN
+			|| {26'h0, i_sc_lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX));
+	end
+
+	always @(*)
+	begin
+		c_read:     cover(f_past_valid && f_rd && f_v && o_rd != 32'h0);
+		c_last_ch:  cover(o_csr_is_ch && o_csr_ch == CHANNELS - 1
+				&& o_csr_reg == `WQ_CHCSR_STATUS);
+		c_hole:     cover(o_csr_bad && i_csr_addr >= `WQ_CSRVAL_CHAN_BASE);
+		c_put_bad:  cover(o_put_bad && i_sc_lgc == 6'd4);
+	end
+`endif
+endmodule

@@ -1,0 +1,43 @@
+// wq_host_map.vh -- the host interface's channel RAM map.
+//
+// Included inside a module (wq_host_if, wq_host_chan) after its CW (the
+// channel number's width), CA = max(CW, 2) (the address's channel part)
+// and AW = 4 + CA (the address) are declared: one word per field per
+// channel, address {field, channel}; field F_GLOB holds the host's own
+// words (A_*).  docs/rtl/wq_host_chan.md.
+localparam [3:0]	F_BASE  = 4'd0,		// gp_base
+			F_LOG2  = 4'd1,		// gp_log2
+			F_EINFO = 4'd2,		// err_info
+			F_REF   = 4'd3,		// chan_ref
+			F_TMO   = 4'd4,		// acq_timeout
+			F_SALO  = 4'd5,		// sem_addr_lo
+			F_SAHI  = 4'd6,		// sem_addr_hi
+			F_SPLO  = 4'd7,		// sem_pay_lo
+			F_SPHI  = 4'd8,		// sem_pay_hi
+			F_WDATA = 4'd9,		// wait_data
+			F_ATT   = 4'd10,	// acq_attempts
+			F_LDESC = 4'd11,	// launch_desc
+			F_PUT   = 4'd12,	// gp_put (gp_ne says
+						// whether it is GP_GET)
+			F_RETRY = 4'd13,	// acq_retry
+			F_STAMP = 4'd14,	// acq_last (a `now` stamp)
+			F_GLOB  = 4'd15;	// the host's own CSRs:
+// word A_PERF is PERF_METHODS, A_HSL HOST_SLICE, so a CSR read of either
+// is the RAM word like a channel register's (no 32-bit sources of their
+// own on the read data); A_SLU is the slice count, A_GT `now` at the
+// grant.  The channel part of the address is CA >= 2 bits wide, so
+// F_GLOB has room for the four.
+localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
+localparam integer	A_HSL_I  = A_GLOB_I + 1;
+localparam integer	A_SLU_I  = A_GLOB_I + 2;
+localparam integer	A_GT_I   = A_GLOB_I + 3;
+localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
+			A_HSL  = A_HSL_I[AW-1:0],
+			A_SLU  = A_SLU_I[AW-1:0],
+			A_GT   = A_GT_I[AW-1:0];	// `now` at the grant
+// the word of field f of channel ch
+function [AW-1:0] ca;
+	input	[3:0]		f;
+	input	[CW-1:0]	ch;
+	ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+endfunction

@@ -1,0 +1,325 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_sched.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host scheduler's decisions (the model's host_sched.c),
+//		combinational from the channels' views and the step's state:
+//		which channels have work (wq_chan_has_work), the next channel
+//		with work after a given one (round robin), whether to ask for
+//		the event lock and for which channel (wq_host_pick), whether an
+//		acquire retry is due (wq_host_due), and the leave decision
+//		after a step (wq_host_after_step: the switch reason, the slice
+//		count, and with FAST whether the next step keeps the lock).
+//		Instantiated by wq_host_if (u_sched), whose state machine holds
+//		the registers these read (cur_ch, sc, the slice count, the
+//		retry clock) and acts on the decisions; docs/rtl/wq_host_sched.md.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_sched #(
+		parameter	CHANNELS = 4,	// 1..16
+		// 1: bursts (o_nx_more); 0: one step a grant (o_nx_more 0)
+		parameter	FAST = 1,
+		// derived (leave at its default): the channel number's width
+		parameter	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1
+	) (
+		// ---- every channel (channel c at bits c, or 4c+3:4c) --------------
+		input	wire	[4*CHANNELS-1:0]	i_state,	// chan_state
+		input	wire	[CHANNELS-1:0]	i_gp_ne,	// GP_GET != GP_PUT
+		input	wire	[CHANNELS-1:0]	i_in_seg,
+		// the acquire retry hint says a retry may be due (acq_rh == 0)
+		input	wire	[CHANNELS-1:0]	i_rh_zero,
+		// ---- the pick ---------------------------------------------------------
+		input	wire	[CW-1:0]	i_cur_ch,	// the channel being served
+		input	wire		i_engine_idle,
+		input	wire		i_can_launch,
+		output	reg	[CHANNELS-1:0]	o_has_work,
+		// the next channel with work after cur_ch: {found, channel}
+		output	wire	[CW:0]	o_nx_cur,
+		// the channel a tick would serve, and whether a tick would do
+		// something (ask for the lock)
+		output	wire	[CW-1:0]	o_cand,
+		output	wire		o_want,
+		// ---- the retry rule (H_DUEB) --------------------------------------
+		// the grant's `now` (the model's ticks), acq_last, ACQ_RETRY; the
+		// step channel's wraps of `now` since acq_last (saturating at 3)
+		// and whether `now` wrapped since the grant
+		input	wire	[31:0]	i_ticks,
+		input	wire	[31:0]	i_last,
+		input	wire	[31:0]	i_retry,
+		input	wire	[1:0]	i_acq_wr,
+		input	wire		i_gwrap,
+		output	wire		o_dq_due,
+		// ACQ_RETRY - 1 - (ticks - acq_last): the cycles left, less one
+		// (meaningful when not due; the hint's reload)
+		output	wire	[31:0]	o_dq_rem,
+		// ---- the leave decision (H_LEAVE) ----------------------------------
+		input	wire	[CW-1:0]	i_sc,		// the step's channel
+		input	wire	[`WQ_STEP_W-1:0]	i_res,	// the step's result
+		input	wire		i_yielded,
+		input	wire		i_word_switch,	// SEM_EXECUTE's ACQUIRE_SWITCH
+		input	wire		i_hs_zero,	// HOST_SLICE == 0
+		input	wire		i_sl_end,	// slice_used == HOST_SLICE
+		input	wire	[31:0]	i_sl_used1,	// slice_used + 1
+		input	wire	[31:0]	i_sl_hsl,	// HOST_SLICE
+		input	wire		i_wt_kept,	// a hold went on into a wait
+		input	wire		i_ev_wait,	// another unit waits for the lock
+		// the next channel with work after sc: {found, channel}
+		output	wire	[CW:0]	o_nx_sc,
+		// the slice count moves; slice_used + 1 == HOST_SLICE
+		output	wire		o_sl_inc,
+		output	wire		o_sl_eq1,
+		// a switch's reason (o_why_v: the step leaves its channel, or
+		// a fresh slice)
+		output	reg	[7:0]	o_why,
+		output	reg		o_why_v,
+		// (FAST) the next step's channel; it is runnable; the lock is
+		// kept for it
+		output	wire	[CW-1:0]	o_nx_step,
+		output	wire		o_nx_run,
+		output	wire		o_nx_more
+	);
+
+	function is_wait;
+		input	[3:0]	st;
+		is_wait = (st == `WQ_CH_ACQ_WAIT) || (st == `WQ_CH_WFI_WAIT)
+			|| (st == `WQ_CH_LAUNCH_WAIT);
+	endfunction
+
+	// the state of channel c
+	function [3:0] st_of;
+		input	[CW-1:0]	c;
+		st_of = i_state[4*c +: 4];
+	endfunction
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Work, and the next channel with work
+	//
+	// wq_chan_has_work: enabled, not in error, and ring entries, an open
+	// segment or a pending wait
+	integer	hc;
+	always @(*)
+	for (hc = 0; hc < CHANNELS; hc = hc + 1)
+		o_has_work[hc] = (i_state[4*hc +: 4] != `WQ_CH_DISABLED)
+			&& (i_state[4*hc +: 4] != `WQ_CH_ERROR)
+			&& (i_gp_ne[hc] || i_in_seg[hc]
+				|| is_wait(i_state[4*hc +: 4]));
+
+	// the next channel after `from`, round-robin, that has work
+	function [CW:0] next_work;	// {found, channel}
+		input	[CW-1:0]	from;
+		input	[CHANNELS-1:0]	hw;
+		integer		i;
+		reg	[CW:0]	c;
+		reg		found;
+		begin
+			found = 1'b0;
+			next_work = {1'b0, from};
+			for (i = 1; i < CHANNELS; i = i + 1)
+			begin
+				c = {1'b0, from} + i[CW:0];
+				if ({{(31-CW){1'b0}}, c} >= CHANNELS)
+					c = c - CHANNELS[CW:0];
+				if (!found && hw[c[CW-1:0]])
+				begin
+					found = 1'b1;
+					next_work = {1'b1, c[CW-1:0]};
+				end
+			end
+		end
+	endfunction
+
+	assign	o_nx_cur = next_work(i_cur_ch, o_has_work);
+	assign	o_nx_sc  = next_work(i_sc, o_has_work);
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The pick: request the lock when a tick would do something: a
+	// switch, or a step that is due and not a no-op wait (a wait step is
+	// still taken when it would leave for another channel)
+	//
+	wire		cur_hw  = o_has_work[i_cur_ch];
+	assign	o_cand  = cur_hw ? i_cur_ch : o_nx_cur[CW-1:0];
+	wire		cand_v  = cur_hw || o_nx_cur[CW];
+	wire	[CW:0]	nx_cand = next_work(o_cand, o_has_work);
+	wire	[3:0]	cand_st = st_of(o_cand);
+	wire		cand_go = !cur_hw
+			|| (cand_st == `WQ_CH_ACQ_WAIT ? i_rh_zero[o_cand]
+			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
+			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
+			: 1'b1);
+	assign	o_want  = cand_v && cand_go;
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// wq_host_due: ACQ_RETRY cycles since the last attempt's grant
+	//
+	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
+	// `now` between the two (acq_wr counts them up to now, gwrap those
+	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	wire	[32:0]	dq_d   = {1'b0, i_ticks} - {1'b0, i_last};
+	wire	[1:0]	dq_w   = i_acq_wr - {1'b0, i_gwrap};
+	wire		dq_sat = (i_acq_wr == 2'd3) || dq_w[1]
+				|| (dq_w == 2'd1 && !dq_d[32]);
+	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
+	// the cycles left, less one)
+	wire	[32:0]	dq_rem = {1'b0, i_retry} + {1'b1, ~dq_d[31:0]};
+	assign	o_dq_rem = dq_rem[31:0];
+	assign	o_dq_due = dq_sat || dq_rem[32];
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// wq_host_after_step: the slice, the switch reason, the next step
+	//
+	wire	[3:0]	s_state = st_of(i_sc);
+	assign	o_sl_inc   = (i_res == `WQ_STEP_DONE) && !i_sl_end;
+	assign	o_sl_eq1   = (i_sl_used1 == i_sl_hsl);
+	wire		sl_endnx = o_sl_inc ? o_sl_eq1 : i_sl_end;	// slice_left == 0
+
+	always @(*)
+	begin
+		o_why_v = 1'b1;
+		o_why   = `WQ_SW_EMPTY;
+		if (i_res == `WQ_STEP_ERROR)
+			o_why = `WQ_SW_ERROR;
+		else if (s_state == `WQ_CH_ACQ_WAIT)
+		begin
+			o_why   = `WQ_SW_ACQUIRE;
+			o_why_v = i_word_switch;
+		end else if (s_state == `WQ_CH_WFI_WAIT || s_state == `WQ_CH_LAUNCH_WAIT)
+			o_why = `WQ_SW_WAIT;
+		else if (i_yielded)
+			o_why = `WQ_SW_YIELD;
+		else if (!o_has_work[i_sc])
+			o_why = `WQ_SW_EMPTY;
+		else if (!i_hs_zero && sl_endnx)
+			o_why = `WQ_SW_SLICE;
+		else
+			o_why_v = 1'b0;
+	end
+
+	// A burst (FAST): after a step, the host keeps the lock when its next
+	// tick would serve a runnable channel (the one the leave decision
+	// moves to, or the same) and no other unit waits.  A waiting channel
+	// ends the burst (its tick may do nothing: the retry rule, an engine
+	// not idle; and the other units are what it waits for), but for one
+	// case, once a hold (wt_kept): a switch to another channel in
+	// ACQ_WAIT whose retry the hint says may be due -- so a hold tries
+	// the acquires of two waiting channels, not one, and a release is
+	// seen a lock hand-over sooner.
+	assign	o_nx_step = (o_why_v && o_nx_sc[CW]) ? o_nx_sc[CW-1:0] : i_sc;
+	wire	[3:0]	nx_st = st_of(o_nx_step);
+	assign	o_nx_run  = (nx_st == `WQ_CH_RUNNABLE);
+	// (a switch to another channel in ACQ_WAIT whose retry may be due)
+	wire		nx_wacq = (o_nx_step != i_sc) && !i_wt_kept && i_rh_zero[o_nx_step]
+			&& (nx_st == `WQ_CH_ACQ_WAIT);
+	assign	o_nx_more = (FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
+			&& (o_nx_run || nx_wacq);
+
+`ifdef FORMAL
+	// ---- formal properties (job host_sched in scripts/formal.sh) -------
+	// Combinational: every property holds for any inputs but the channel
+	// numbers, which name channels, and the retry clock's, which are
+	// as wq_host_if keeps them (no wrap of `now` since the stamp means
+	// the grant is not before it).
+	always @(*)
+	begin
+		assume({{(32-CW){1'b0}}, i_cur_ch} < CHANNELS);
+		assume({{(32-CW){1'b0}}, i_sc} < CHANNELS);
+		assume(i_acq_wr >= {1'b0, i_gwrap});
+		if (i_acq_wr == {1'b0, i_gwrap})
+			assume(i_ticks >= i_last);
+	end
+
+	// the round robin: the channel found is the first with work after
+	// `from` (none between them has work), and none found means no other
+	// channel has work
+	integer	fi;
+	reg	[CW:0]	f_c;
+	reg		f_between, f_other;
+	always @(*)
+	begin
+		f_between = 1'b0;
+		f_other   = 1'b0;
+		for (fi = 1; fi < CHANNELS; fi = fi + 1)
+		begin
+			f_c = ({1'b0, i_sc} + fi[CW:0]) % CHANNELS[CW:0];
+			if (o_has_work[f_c[CW-1:0]])
+				f_other = 1'b1;
+			if (o_nx_sc[CW] && o_has_work[f_c[CW-1:0]]
+					&& (({1'b0, o_nx_sc[CW-1:0]} + CHANNELS[CW:0]
+						- {1'b0, i_sc}) % CHANNELS[CW:0]) > fi[CW:0])
+				f_between = 1'b1;
+		end
+		assert(o_nx_sc[CW] == f_other);
+		if (o_nx_sc[CW])
+			assert(o_has_work[o_nx_sc[CW-1:0]] && o_nx_sc[CW-1:0] != i_sc
+				&& {{(32-CW){1'b0}}, o_nx_sc[CW-1:0]} < CHANNELS
+				&& !f_between);
+		else
+			assert(o_nx_sc[CW-1:0] == i_sc);
+	end
+
+	// the pick: the channel being served while it has work, else the
+	// next with work; no request without work anywhere
+	always @(*)
+	begin
+		if (o_has_work[i_cur_ch])
+			assert(o_cand == i_cur_ch);
+		else if (o_nx_cur[CW])
+			assert(o_cand == o_nx_cur[CW-1:0] && o_want);
+		if (o_has_work == {CHANNELS{1'b0}})
+			assert(!o_want);
+		if (o_want)
+			assert(o_has_work[o_cand]);
+	end
+
+	// wq_host_due against its definition on 34 bits: ticks - acq_last
+	// = 2^32 * wraps + the 32-bit difference, due at ACQ_RETRY or more
+	// (wraps: those of acq_wr before the grant; 3 is "many")
+	wire	[1:0]	f_w     = i_acq_wr - {1'b0, i_gwrap};
+	wire	[33:0]	f_since = {f_w, 32'h0} + {2'b0, i_ticks} - {2'b0, i_last};
+	always @(*)
+	begin
+		if (i_acq_wr != 2'd3)
+			assert(o_dq_due == (f_since >= {2'b0, i_retry}));
+		else
+			assert(o_dq_due);
+		// not due: the cycles left, less one
+		if (!o_dq_due)
+			assert(o_dq_rem == i_retry - f_since[31:0] - 32'h1);
+	end
+
+	// the leave decision: an error always leaves, a failed acquire
+	// leaves only with ACQUIRE_SWITCH, a step that keeps its channel in
+	// a burst keeps a runnable channel
+	always @(*)
+	begin
+		if (i_res == `WQ_STEP_ERROR)
+			assert(o_why_v && o_why == `WQ_SW_ERROR);
+		if (o_why_v && o_nx_sc[CW])
+			assert(o_nx_step != i_sc);
+		if (o_nx_more)
+			assert(FAST != 0 && o_has_work[o_nx_step]
+				&& (o_nx_run || o_nx_step != i_sc));
+		if (!o_why_v)
+			assert(o_nx_step == i_sc);
+	end
+
+	always @(*)
+	begin
+		c_wrap:   cover(o_nx_sc[CW] && o_nx_sc[CW-1:0] < i_sc);
+		c_wfi:    cover(o_want && st_of(o_cand) == `WQ_CH_WFI_WAIT);
+		c_due:    cover(o_dq_due && i_acq_wr == 2'd1 && !i_gwrap);
+		c_notdue: cover(!o_dq_due && i_retry > 32'd2);
+		c_slice:  cover(o_why_v && o_why == `WQ_SW_SLICE && o_nx_sc[CW]);
+		c_more:   cover(o_nx_more && nx_wacq);
+	end
+`endif
+endmodule
