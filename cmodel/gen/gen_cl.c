@@ -206,8 +206,13 @@ static const cl_struct_t *stype(cg_t *g, unsigned t) { return &g->p->st[t]; }
 
 static int32_t svar(cg_t *g, unsigned v)
 {
-    int32_t x = nd(g, E_SVAR, 0, g->p->f[g->fn].svtype[v]);
+    const cl_func_t *f = &g->p->f[g->fn];
+    int32_t x = nd(g, E_SVAR, 0, f->svtype[v]);
     N(g, x)->v = v;
+    if (f->salen[v]) {
+        int32_t i = leaf(g);
+        N(g, x)->b = i;
+    }
     return x;
 }
 
@@ -572,7 +577,7 @@ static int32_t struct_stmt(cg_t *g)
     int32_t x;
     if (r >= 40 && r < 70) {
         x = nd(g, S_SCOPY, 0, t);
-        N(g, x)->v = v;
+        N(g, x)->c = svar(g, v);
         N(g, x)->a = sexpr(g, t, 2);
         return x;
     }
@@ -580,7 +585,7 @@ static int32_t struct_stmt(cg_t *g)
         unsigned m = rnd(g, st->nm);
         if (st->mtype[m] >= CT_N) {
             x = nd(g, S_MASSIGN, CO_SET, st->mtype[m]);
-            N(g, x)->v = v;
+            N(g, x)->c = svar(g, v);
             N(g, x)->flag = (uint8_t)m;
             N(g, x)->a = ptr_value(g, st->mtype[m]);
             return x;
@@ -588,7 +593,7 @@ static int32_t struct_stmt(cg_t *g)
     }
     if (r >= 80 && r < 90 && pout >= 0 && g->fn == 0) {
         x = nd(g, S_PSTORE, 0, 0);
-        N(g, x)->v = v;
+        N(g, x)->c = svar(g, v);
         N(g, x)->flag = (uint8_t)pout;
         N(g, x)->b = expr(g, 2);
         N(g, x)->a = expr(g, 3);
@@ -604,7 +609,9 @@ static int32_t struct_stmt(cg_t *g)
         return x;
     }
     unsigned m = scalar_member(g, st);
+    int32_t dst = svar(g, v);
     x = assign_typed(g, S_MASSIGN, st->mtype[m], v, 3);
+    N(g, x)->c = dst;
     N(g, x)->flag = (uint8_t)m;
     return x;
 }
@@ -743,7 +750,9 @@ static void gen_func(cg_t *g, unsigned fn)
             unsigned t = rnd(g, g->p->nst), v = f->nsvars;
             if (!buildable(g, t)) continue;
             f->svtype[v] = (uint8_t)t;
+            if (feat(g, WQ_GEN_CL_STRUCTARRAY) && chance(g, 35)) f->salen[v] = (uint8_t)(chance(g, 50) ? 2 : 4);
             f->sinit[v] = sexpr(g, t, 2);
+            for (int32_t l = f->sinit[v], e = 1; e < f->salen[v]; e++) l = N(g, l)->next = sexpr(g, t, 2);
             f->nsvars++;
             g->nsvisible = f->nsvars;
         }
@@ -918,7 +927,14 @@ static void pexpr(pr_t *o, int32_t xi)
         pexpr(o, x->a);
         wq_buf_printf(b, "))");
         break;
-    case E_SVAR: wq_buf_printf(b, "s%u", x->v); break;
+    case E_SVAR:
+        wq_buf_printf(b, "s%u", x->v);
+        if (x->b >= 0) {
+            wq_buf_printf(b, "[(");
+            pexpr(o, x->b);
+            wq_buf_printf(b, ") & %uu]", o->p->f[o->fn].salen[x->v] - 1u);
+        }
+        break;
     case E_SLIT:
         wq_buf_printf(b, "(struct s%u)", x->type);
         pinit(o, x);
@@ -1099,17 +1115,20 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
         wq_buf_printf(b, "));\n");
         break;
     case S_MASSIGN:
-        wq_buf_printf(b, "s%u.m%u %s= ", s->v, s->flag, opname[s->op]);
+        pexpr(o, s->c);
+        wq_buf_printf(b, ".m%u %s= ", s->flag, opname[s->op]);
         pexpr(o, s->a);
         wq_buf_printf(b, ";\n");
         break;
     case S_SCOPY:
-        wq_buf_printf(b, "s%u = ", s->v);
+        pexpr(o, s->c);
+        wq_buf_printf(b, " = ");
         pexpr(o, s->a);
         wq_buf_printf(b, ";\n");
         break;
     case S_PSTORE:
-        wq_buf_printf(b, "s%u.m%u", s->v, s->flag);
+        pexpr(o, s->c);
+        wq_buf_printf(b, ".m%u", s->flag);
         pindex(o, CM_POUT, s->b);
         wq_buf_printf(b, " = ");
         pexpr(o, s->a);
@@ -1157,6 +1176,15 @@ static void pfunc(pr_t *o, unsigned fn)
     }
     for (unsigned v = f->nsparams; v < f->nsvars; v++) {
         const cl_node_t *x = &o->p->n[f->sinit[v]];
+        if (f->salen[v]) {          /* an array: declared, then each element assigned */
+            wq_buf_printf(b, "    struct s%u s%u[%u];\n", f->svtype[v], v, f->salen[v]);
+            for (int32_t e = f->sinit[v], i = 0; e >= 0; e = o->p->n[e].next, i++) {
+                wq_buf_printf(b, "    s%u[%d] = ", v, i);
+                pexpr(o, e);
+                wq_buf_printf(b, ";\n");
+            }
+            continue;
+        }
         wq_buf_printf(b, "    struct s%u s%u = ", f->svtype[v], v);
         if (x->kind == E_SLIT) pinit(o, x);
         else pexpr(o, f->sinit[v]);
@@ -1202,8 +1230,8 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
                       wq_gen_cl_feature_name((unsigned)__builtin_ctz(fe & ~WQ_GEN_CL_F_DEFAULT)));
         return WQ_GEN_EOPTS;
     }
-    if ((fe >> WQ_GEN_CL_PTRMEMBER & 1u) && !(fe >> WQ_GEN_CL_STRUCT & 1u)) {
-        wq_gen_seterr(err, errlen, "feature 'ptrmember' needs 'struct'");
+    if ((fe & ((1u << WQ_GEN_CL_PTRMEMBER) | (1u << WQ_GEN_CL_STRUCTARRAY))) && !(fe >> WQ_GEN_CL_STRUCT & 1u)) {
+        wq_gen_seterr(err, errlen, "features 'ptrmember' and 'structarray' need 'struct'");
         return WQ_GEN_EOPTS;
     }
     cl_prog_t p;

@@ -22,7 +22,8 @@ enum {
 };
 
 /* A struct node's fields:
- *  E_SVAR    v struct var; type the struct type
+ *  E_SVAR    v struct var, b its element's index when it is an array
+ *            (`sV[(b) & (len - 1)]`); type the struct type
  *  E_SLIT    `(struct sT){ ... }`: a the first member's expression, the
  *            rest chained by next; type the struct type
  *  E_SCOND   `c ? A : B` of struct values: a c, b A, c B; type the struct
@@ -35,9 +36,10 @@ enum {
  *            `in + (uint)a % (N - 3)`, `out + gid * K` or `cnt`
  *  E_SEXPR   `({ T tV = a; b...; tV; })`: v the temporary (hidden var),
  *            b assignments to it, some under an if
- *  S_MASSIGN `sV.mF op= a` (a an E_PTR for a pointer member, op CO_SET)
- *  S_SCOPY   `sV = a` (a struct expression)
- *  S_PSTORE  `sV.mF[(uint)b % K] = a` through an out pointer member
+ *  S_MASSIGN `S.mF op= a` (a an E_PTR for a pointer member, op CO_SET)
+ *  S_SCOPY   `S = a` (a struct expression)
+ *  S_PSTORE  `S.mF[(uint)b % K] = a` through an out pointer member
+ *            (S: the E_SVAR c, the object assigned)
  *  S_ATOM    with b >= 0: through the cnt pointer member `flag` of the
  *            struct expression b */
 
@@ -78,6 +80,7 @@ typedef struct cl_node {
 #define CL_MAXSTRUCT 2u
 #define CL_MAXMEMB   6u
 #define CL_MAXSVARS  8u
+#define CL_MAXELEM   4u             /* a struct array's length: 2 or 4 */
 
 typedef struct cl_struct {
     unsigned nm;
@@ -96,7 +99,9 @@ typedef struct cl_func {
     uint8_t sret;                   /* 0, or the struct result's type + 1  */
     unsigned nsparams, nsvars;      /* struct params are struct vars 0..nsparams-1 */
     uint8_t svtype[CL_MAXSVARS];
-    int32_t sinit[CL_MAXSVARS];     /* a local's initialiser (struct expression) */
+    uint8_t salen[CL_MAXSVARS];     /* 0, or the length of a struct array */
+    int32_t sinit[CL_MAXSVARS];     /* a local's initialiser (struct expression;
+                                       an array's: one per element, by next) */
     int32_t body;                   /* first statement                     */
 } cl_func_t;
 

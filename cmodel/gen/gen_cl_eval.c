@@ -34,7 +34,7 @@ typedef struct ev {
 typedef struct frame {
     unsigned fn;
     uint32_t v[CL_MAXVARS];
-    uint32_t sv[CL_MAXSVARS][CL_MAXMEMB];
+    uint32_t sv[CL_MAXSVARS][CL_MAXELEM][CL_MAXMEMB];   /* element 0 unless an array */
     uint32_t ret, sret[CL_MAXMEMB];
 } frame_t;
 
@@ -170,7 +170,18 @@ static void init_locals(ev_t *e, frame_t *fr, const cl_func_t *f, unsigned first
 {
     for (unsigned i = first; i < f->nvars; i++)
         fr->v[i] = f->init[i] >= 0 ? wq_cl_norm(eval(e, fr, f->init[i]), f->vtype[i]) : 0;
-    for (unsigned i = f->nsparams; i < f->nsvars; i++) seval(e, fr, f->sinit[i], fr->sv[i]);
+    for (unsigned i = f->nsparams; i < f->nsvars; i++) {
+        unsigned el = 0;
+        for (int32_t x = f->sinit[i]; x >= 0; x = e->p->n[x].next) seval(e, fr, x, fr->sv[i][el++]);
+    }
+}
+
+/* the object an E_SVAR names: a struct var, or an array's element */
+static uint32_t *sobj(ev_t *e, frame_t *fr, int32_t xi)
+{
+    const cl_node_t *x = &e->p->n[xi];
+    unsigned el = x->b >= 0 ? eval(e, fr, x->b) & (e->p->f[fr->fn].salen[x->v] - 1u) : 0;
+    return fr->sv[x->v][el];
 }
 
 /* a call: the scalar result, or (sout) the struct result */
@@ -183,7 +194,7 @@ static uint32_t call(ev_t *e, frame_t *fr, const cl_node_t *x, uint32_t *sout)
     unsigned i = 0;
     for (int32_t a = x->a; a >= 0 && i < f->nparams + f->nsparams; a = e->p->n[a].next, i++) {
         if (i < f->nparams) nf.v[i] = wq_cl_norm(eval(e, fr, a), f->vtype[i]);
-        else seval(e, fr, a, nf.sv[i - f->nparams]);
+        else seval(e, fr, a, nf.sv[i - f->nparams][0]);
     }
     init_locals(e, &nf, f, f->nparams);
     exec_list(e, &nf, f->body);
@@ -213,7 +224,7 @@ static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
     uint32_t tmp[CL_MAXMEMB];
     if (++e->steps > STEP_LIMIT) e->over = 1;
     switch (x->kind) {
-    case E_SVAR: memcpy(out, fr->sv[x->v], sizeof tmp); break;
+    case E_SVAR: memcpy(out, sobj(e, fr, xi), sizeof tmp); break;
     case E_SCOND: seval(e, fr, eval(e, fr, x->a) ? x->b : x->c, out); break;
     case E_CALL: call(e, fr, x, out); break;
     case E_SLIT: {
@@ -385,7 +396,7 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
         return SIG_NONE;
     }
     case S_MASSIGN: {
-        uint32_t *m = &fr->sv[s->v][s->flag];
+        uint32_t *m = &sobj(e, fr, s->c)[s->flag];
         if (s->type >= CT_N) *m = ptrval(e, fr, &e->p->n[s->a]);
         else assign_to(e, fr, s, m, s->type);
         return SIG_NONE;
@@ -393,12 +404,12 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
     case S_SCOPY: {
         uint32_t sv[CL_MAXMEMB];
         seval(e, fr, s->a, sv);
-        memcpy(fr->sv[s->v], sv, sizeof sv);
+        memcpy(sobj(e, fr, s->c), sv, sizeof sv);
         return SIG_NONE;
     }
     case S_PSTORE: {
         uint32_t i = eval(e, fr, s->b), v = eval(e, fr, s->a);
-        e->r->out[fr->sv[s->v][s->flag] + i % e->p->k] = v;
+        e->r->out[sobj(e, fr, s->c)[s->flag] + i % e->p->k] = v;
         return SIG_NONE;
     }
     case S_EXPR: eval(e, fr, s->a); return SIG_NONE;

@@ -117,7 +117,7 @@ int wq_gen_parse_features(const char *s, unsigned *mask)
 
 static const char *const cl_feat_names[WQ_GEN_CL_NFEATURES] = {
     [WQ_GEN_CL_STRUCT] = "struct", [WQ_GEN_CL_PTRMEMBER] = "ptrmember",
-    [WQ_GEN_CL_STMTEXPR] = "stmtexpr", [WQ_GEN_CL_VECTOR] = "vector", [WQ_GEN_CL_GOTO] = "goto",
+    [WQ_GEN_CL_STMTEXPR] = "stmtexpr", [WQ_GEN_CL_STRUCTARRAY] = "structarray", [WQ_GEN_CL_VECTOR] = "vector", [WQ_GEN_CL_GOTO] = "goto",
 };
 
 const char *wq_gen_cl_feature_name(unsigned bit)

@@ -141,7 +141,9 @@ Test(gen_cl, features)
     cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
     o.features = 1u << WQ_GEN_CL_PTRMEMBER;
     cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
-    unsigned seen_ptr = 0, seen_struct = 0, seen_sexpr = 0;
+    o.features = 1u << WQ_GEN_CL_STRUCTARRAY;
+    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
+    unsigned seen_ptr = 0, seen_struct = 0, seen_sexpr = 0, seen_array = 0;
     for (uint64_t s = 1; s <= 20; s++) {
         o.features = 0;
         cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
@@ -152,6 +154,8 @@ Test(gen_cl, features)
         cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
         cr_assert_null(strstr(t, "({"));
         cr_assert_null(strstr(t, "*m"));
+        cr_assert_null(strstr(t, "[2];"));
+        cr_assert_null(strstr(t, "[4];"));
         seen_struct += strstr(t, "struct s0 {") != NULL;
         free(t);
         o.features = 1u << WQ_GEN_CL_STMTEXPR;
@@ -161,11 +165,13 @@ Test(gen_cl, features)
         free(t);
         cr_assert_eq(wq_gen_cl(s, NULL, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
         seen_ptr += strstr(t, "__global const uint *m") != NULL || strstr(t, "__global uint *m") != NULL;
+        seen_array += strstr(t, "[2];") != NULL || strstr(t, "[4];") != NULL;
         free(t);
     }
     cr_assert_eq(seen_struct, 20u);
     cr_assert_gt(seen_sexpr, 10u);
     cr_assert_gt(seen_ptr, 10u);
+    cr_assert_gt(seen_array, 5u);
 }
 
 /* struct s0 { uchar m0; __global const uint *m1; __global uint *m2; };
@@ -198,6 +204,7 @@ Test(gen_cl, oracle_structs)
     f1->ret = CT_UINT;
     int32_t sv1 = node(o, E_SVAR, 0, 0, -1, -1, 0);
     int32_t ma = node(o, S_MASSIGN, CO_SET, CT_UCHAR, K(CT_INT, 300), -1, 0);
+    o->n[ma].c = node(o, E_SVAR, 0, 0, -1, -1, 0);
     int32_t rt = node(o, S_RET, 0, 0, node(o, E_MEMBER, 0, CT_UCHAR, sv1, -1, 0), -1, 0);
     o->n[ma].next = rt;
     f1->body = ma;
@@ -223,6 +230,7 @@ Test(gen_cl, oracle_structs)
     o->n[rd].flag = 1;
     int32_t st = node(o, S_PSTORE, 0, 0, rd, K(CT_UINT, 5), 0);
     o->n[st].flag = 2;
+    o->n[st].c = node(o, E_SVAR, 0, 0, -1, -1, 0);
     o->n[out0].next = out1;
     o->n[out1].next = st;
     k0->body = out0;
@@ -240,6 +248,47 @@ Test(gen_cl, oracle_structs)
         cr_assert_eq(r.out[g * 3 + 1], 12u, "work-item %u", g);
         cr_assert_eq(r.out[g * 3 + 2], in[2], "work-item %u", g);
     }
+    free(r.out);
+    free(o);
+}
+
+/* struct s0 { uchar m0; };  struct s0 s0[2]; s0[0] = (struct s0){ 7 };
+ * s0[1] = s0[0];  s0[(gid) & 1u].m0 = 9;  out[gid] = s0[(3) & 1u].m0;
+ * work-item 0 writes 7 (its element 0 changed), work-item 1 writes 9 */
+Test(gen_cl, oracle_struct_arrays)
+{
+    one_t *o = calloc(1, sizeof *o);
+    cr_assert_not_null(o);
+    cl_prog_t p;
+    memset(&p, 0, sizeof p);
+    p.threads = p.local = 2;
+    p.k = 1;
+    p.nf = 1;
+    p.nst = 1;
+    p.st[0].nm = 1;
+    p.st[0].mtype[0] = CT_UCHAR;
+    cl_func_t *k0 = &p.f[0];
+    k0->nvars = 1;
+    k0->init[0] = -1;
+    k0->nsvars = 1;
+    k0->salen[0] = 2;
+    int32_t e0 = node(o, E_SLIT, 0, 0, k(o, CT_UCHAR, 7), -1, 0);
+    int32_t e1 = node(o, E_SVAR, 0, 0, -1, k(o, CT_INT, 0), 0);
+    o->n[e0].next = e1;
+    k0->sinit[0] = e0;
+    int32_t ma = node(o, S_MASSIGN, CO_SET, CT_UCHAR, k(o, CT_INT, 9), -1, 0);
+    o->n[ma].c = node(o, E_SVAR, 0, 0, -1, node(o, E_VAR, 0, CT_UINT, -1, -1, 0), 0);
+    int32_t rd = node(o, E_MEMBER, 0, CT_UCHAR, node(o, E_SVAR, 0, 0, -1, k(o, CT_INT, 3), 0), -1, 0);
+    o->n[ma].next = node(o, S_OUT, 0, 0, rd, -1, 0);
+    k0->body = ma;
+    p.n = o->n;
+    p.nn = o->p.nn;
+    p.cap = 64;
+    cl_result_t r;
+    char err[100];
+    cr_assert_eq(wq_cl_eval(&p, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(r.out[0], 7u);
+    cr_assert_eq(r.out[1], 9u);
     free(r.out);
     free(o);
 }

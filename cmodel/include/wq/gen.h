@@ -121,12 +121,14 @@ enum {
     WQ_GEN_CL_PTRMEMBER,            /* pointer members addressing in, out and
                                        cnt (needs STRUCT)                   */
     WQ_GEN_CL_STMTEXPR,             /* GNU statement expressions ({ ... })  */
+    WQ_GEN_CL_STRUCTARRAY,          /* private arrays of structs indexed at
+                                       run time (needs STRUCT)              */
     WQ_GEN_CL_VECTOR,               /* reserved: integer vector types       */
     WQ_GEN_CL_GOTO,                 /* reserved: goto and labels            */
     WQ_GEN_CL_NFEATURES
 };
 #define WQ_GEN_CL_F_DEFAULT ((1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_PTRMEMBER) | \
-                             (1u << WQ_GEN_CL_STMTEXPR))
+                             (1u << WQ_GEN_CL_STMTEXPR) | (1u << WQ_GEN_CL_STRUCTARRAY))
 #define WQ_GEN_CL_F_RESERVED ((1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
 
 typedef struct wq_gen_cl_opts {
@@ -139,7 +141,7 @@ int         wq_gen_cl_parse_features(const char *s, unsigned *mask);
 const char *wq_gen_cl_feature_name(unsigned bit);
 
 /* opts NULL: the defaults.  WQ_GEN_EOPTS for a reserved or unknown
- * feature, or PTRMEMBER without STRUCT. */
+ * feature, or PTRMEMBER or STRUCTARRAY without STRUCT. */
 int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *err, size_t errlen);
 
 /* ---- checking on the model (gen_check.c) --------------------------------- */
