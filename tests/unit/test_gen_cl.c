@@ -174,6 +174,16 @@ Test(gen_cl, features)
     cr_assert_gt(seen_array, 5u);
 }
 
+/* evaluate p, whose nodes were built in o */
+static void eval_nodes(cl_prog_t *p, one_t *o, cl_result_t *r)
+{
+    char err[100];
+    p->n = o->n;
+    p->nn = o->p.nn;
+    p->cap = 64;
+    cr_assert_eq(wq_cl_eval(p, r, err, sizeof err), 0, "%s", err);
+}
+
 /* struct s0 { uchar m0; __global const uint *m1; __global uint *m2; };
  * uint f1(struct s0 s0) { s0.m0 = 300; return s0.m0; }
  * kernel: struct s0 s0 = { 7, in + 6u % 5u, out + gid * 3u };
@@ -235,12 +245,8 @@ Test(gen_cl, oracle_structs)
     o->n[out1].next = st;
     k0->body = out0;
 #undef K
-    p.n = o->n;
-    p.nn = o->p.nn;
-    p.cap = 64;
     cl_result_t r;
-    char err[100];
-    cr_assert_eq(wq_cl_eval(&p, &r, err, sizeof err), 0, "%s", err);
+    eval_nodes(&p, o, &r);
     uint32_t in[8];
     wq_cl_input(99, in, 8);
     for (unsigned g = 0; g < 8; g++) {
@@ -281,12 +287,8 @@ Test(gen_cl, oracle_struct_arrays)
     int32_t rd = node(o, E_MEMBER, 0, CT_UCHAR, node(o, E_SVAR, 0, 0, -1, k(o, CT_INT, 3), 0), -1, 0);
     o->n[ma].next = node(o, S_OUT, 0, 0, rd, -1, 0);
     k0->body = ma;
-    p.n = o->n;
-    p.nn = o->p.nn;
-    p.cap = 64;
     cl_result_t r;
-    char err[100];
-    cr_assert_eq(wq_cl_eval(&p, &r, err, sizeof err), 0, "%s", err);
+    eval_nodes(&p, o, &r);
     cr_assert_eq(r.out[0], 7u);
     cr_assert_eq(r.out[1], 9u);
     free(r.out);
