@@ -9,7 +9,10 @@
 #
 # Usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate]
 #                              [--backend model|rtl|pocl] [--max-skip PCT]
-#                              [--options BUILD-OPTIONS]
+#                              [--options BUILD-OPTIONS] [--features LIST]
+#   --features      the generator's language features (wq gen cl --features:
+#                   struct,ptrmember,structarray,stmtexpr, all (the
+#                   default) or base)
 #   --options       extra clBuildProgram options for every run
 #                   (e.g. -wq-subv=always: every sub-vector segment taken)
 #   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3
@@ -22,16 +25,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-seeds="" lanes="8,16,32" backend=model maxskip=15 opts=""
-usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate] [--backend model|rtl|pocl] [--max-skip PCT] [--options BUILD-OPTIONS]" >&2; exit 2; }
+seeds="" lanes="8,16,32" backend=model maxskip=15 opts="" features=all
+usage() { echo "usage: bash scripts/clgen.sh --seeds A..B [--lanes 8,16,32|rotate] [--backend model|rtl|pocl] [--max-skip PCT] [--options BUILD-OPTIONS] [--features LIST]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --seeds)    seeds=${2:-}; shift 2 ;;
     --lanes)    lanes=${2:-}; shift 2 ;;
     --options)  opts=${2:-}; shift 2 ;;
+    --features) features=${2:-}; shift 2 ;;
     --backend)  backend=${2:-}; shift 2 ;;
     --max-skip) maxskip=${2:-}; shift 2 ;;
-    -h|--help)  sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help)  sed -n '2,22p' "$0"; exit 0 ;;
     *) usage ;;
     esac
 done
@@ -72,7 +76,7 @@ k="$out/k.$$.cl" txt="$out/run.$$.txt" gerr="$out/gen.$$.err"
 trap 'rm -f "$k" "$txt" "$gerr"' EXIT
 for ((s = lo; s <= hi; s++)); do
     n=$((n + 1))
-    if ! build/bin/wq gen cl --seed "$s" -o "$k" 2> "$gerr"; then
+    if ! build/bin/wq gen cl --seed "$s" --features "$features" -o "$k" 2> "$gerr"; then
         echo "clgen: FAIL: seed $s: the generator failed: $(cat "$gerr")"
         exit 1
     fi
@@ -92,7 +96,7 @@ for ((s = lo; s <= hi; s++)); do
         fi
         cp "$k" "$out/fail_$s.cl"
         echo "clgen: FAIL: seed $s on $label (exit $rc); kernel kept as $out/fail_$s.cl"
-        echo "clgen: re-run: build/bin/wq gen cl --seed $s -o k.cl; $envs $out/run k.cl"
+        echo "clgen: re-run: build/bin/wq gen cl --seed $s --features $features -o k.cl; $envs $out/run k.cl"
         if grep -q '^expect: arg' "$txt"; then
             grep -m 5 '^expect: arg' "$txt"
         else

@@ -22,7 +22,15 @@
  *    condition's && or || (a sequence point before it, nothing after it);
  *  - helpers (no recursion: helper i calls only helpers after it) change
  *    nothing but the counter buffers, through atomics whose final values do
- *    not depend on order (add, xor, max; min on its own buffer). */
+ *    not depend on order (add, xor, max; min on its own buffer);
+ *  - a struct's pointer members point only at the thread's own row of out
+ *    (`out + gid * K`, written only by the kernel, indexed `% K`), into in
+ *    at most N - 4 (indexed `& 3`), or at cnt (used by atomics only);
+ *  - a statement expression assigns nothing but its own temporary.
+ *
+ * Each language feature beyond the base set (gen.h WQ_GEN_CL_*) draws
+ * random numbers only when it is on: with none on, a seed gives the kernel
+ * it gave before the features existed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +60,7 @@ typedef struct cg {
     int full;                       /* the node pool ran out */
     unsigned fn;                    /* the function being generated */
     unsigned nvisible;              /* vars an expression may read  */
+    unsigned nsvisible;             /* struct vars likewise          */
     unsigned budget;                /* statements left               */
     unsigned calls;                 /* call sites left: every call is inlined
                                        by the compiler, so they multiply */
@@ -82,6 +91,8 @@ static cl_node_t *N(cg_t *g, int32_t i) { return &g->p->n[i]; }
 
 static unsigned ty(cg_t *g, int32_t i) { return g->p->n[i].type; }
 
+static int feat(cg_t *g, unsigned f) { return (g->p->features >> f) & 1u; }
+
 /* ---- expressions ------------------------------------------------------------ */
 static int32_t cnst(cg_t *g, unsigned t, uint32_t v)
 {
@@ -103,16 +114,23 @@ static uint32_t interesting(cg_t *g)
     }
 }
 
+static int32_t member_read(cg_t *g, int32_t se);
+static int32_t svar(cg_t *g, unsigned v);
+
 static int32_t leaf(cg_t *g)
 {
     const cl_func_t *f = &g->p->f[g->fn];
+    if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 15))
+        return member_read(g, svar(g, rnd(g, g->nsvisible)));
     unsigned r = rnd(g, 10);
     if (r < 5 && g->nvisible) {
-        int32_t x = nd(g, E_VAR, 0, 0);
         unsigned v = rnd(g, g->nvisible);
-        N(g, x)->v = v;
-        N(g, x)->type = f->vtype[v];
-        return x;
+        if (!f->hidden[v]) {        /* a temporary is read only in its own ({ }) */
+            int32_t x = nd(g, E_VAR, 0, 0);
+            N(g, x)->v = v;
+            N(g, x)->type = f->vtype[v];
+            return x;
+        }
     }
     if (r < 7 && g->fn == 0) {
         int32_t x = nd(g, E_IN, 0, CT_UINT);
@@ -183,15 +201,107 @@ static int32_t builtin(cg_t *g, unsigned depth)
     return x;
 }
 
-static int32_t call(cg_t *g, unsigned depth)
+/* ---- struct values ---------------------------------------------------------- */
+static const cl_struct_t *stype(cg_t *g, unsigned t) { return &g->p->st[t]; }
+
+static int32_t svar(cg_t *g, unsigned v)
 {
-    unsigned fn = g->fn + 1 + rnd(g, g->p->nf - g->fn - 1);
-    if (g->calls) g->calls--;
+    const cl_func_t *f = &g->p->f[g->fn];
+    int32_t x = nd(g, E_SVAR, 0, f->svtype[v]);
+    N(g, x)->v = v;
+    if (f->salen[v]) {
+        int32_t i = leaf(g);
+        N(g, x)->b = i;
+    }
+    return x;
+}
+
+/* a visible struct var of type t (from a random start), or -1 */
+static int svar_of(cg_t *g, unsigned t)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned n = g->nsvisible;
+    if (!n) return -1;
+    for (unsigned i = 0, s0 = rnd(g, n); i < n; i++)
+        if (f->svtype[(s0 + i) % n] == t) return (int)((s0 + i) % n);
+    return -1;
+}
+
+/* a visible struct var with a member of pointer kind k, or -1; *m: the member */
+static int ptr_source(cg_t *g, unsigned k, unsigned *m)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    for (unsigned v = 0; v < g->nsvisible; v++) {
+        const cl_struct_t *st = stype(g, f->svtype[v]);
+        for (unsigned i = 0; i < st->nm; i++)
+            if (st->mtype[i] == k) { *m = i; return (int)v; }
+    }
+    return -1;
+}
+
+/* a literal of type t can be written here: the kernel names in, out and
+ * cnt; a helper has cnt and copies in/out pointers from a struct it sees */
+static int lit_ok(cg_t *g, unsigned t)
+{
+    if (g->fn == 0) return 1;
+    const cl_struct_t *st = stype(g, t);
+    unsigned m;
+    for (unsigned i = 0; i < st->nm; i++)
+        if ((st->mtype[i] == CM_PIN || st->mtype[i] == CM_POUT) && ptr_source(g, st->mtype[i], &m) < 0)
+            return 0;
+    return 1;
+}
+
+static int buildable(cg_t *g, unsigned t) { return lit_ok(g, t) || svar_of(g, t) >= 0; }
+
+static int args_ok(cg_t *g, unsigned fn)
+{
     const cl_func_t *f = &g->p->f[fn];
-    int32_t x = nd(g, E_CALL, 0, f->ret), last = -1;
-    N(g, x)->v = fn;
-    for (unsigned i = 0; i < f->nparams; i++) {
-        int32_t a = expr(g, depth);
+    for (unsigned i = 0; i < f->nsparams; i++)
+        if (!buildable(g, f->svtype[i])) return 0;
+    return 1;
+}
+
+static unsigned scalar_member(cg_t *g, const cl_struct_t *st)
+{
+    for (;;) {                      /* every struct has a scalar member */
+        unsigned m = rnd(g, st->nm);
+        if (st->mtype[m] < CT_N) return m;
+    }
+}
+
+static int member_of(const cl_struct_t *st, unsigned kind)
+{
+    for (unsigned i = 0; i < st->nm; i++)
+        if (st->mtype[i] == kind) return (int)i;
+    return -1;
+}
+
+static int32_t sexpr(cg_t *g, unsigned t, unsigned depth);
+
+/* a pointer member's value: in the kernel a fresh `in + ...`, `out + gid
+ * * K` or `cnt`, or a copy of another struct's member of the same kind */
+static int32_t ptr_value(cg_t *g, unsigned k)
+{
+    int32_t x = nd(g, E_PTR, k, CT_UINT);
+    unsigned m;
+    int v = -1;
+    if (g->fn == 0 ? chance(g, 30) : k != CM_PCNT) v = ptr_source(g, k, &m);
+    if (v >= 0) {
+        N(g, x)->b = svar(g, (unsigned)v);
+        N(g, x)->flag = (uint8_t)m;
+    } else if (k == CM_PIN) {
+        N(g, x)->a = expr(g, 2);
+    }
+    return x;
+}
+
+static int32_t slit(cg_t *g, unsigned t)
+{
+    const cl_struct_t *st = stype(g, t);
+    int32_t x = nd(g, E_SLIT, 0, t), last = -1;
+    for (unsigned i = 0; i < st->nm; i++) {
+        int32_t a = st->mtype[i] < CT_N ? expr(g, 2) : ptr_value(g, st->mtype[i]);
         if (last < 0) N(g, x)->a = a;
         else N(g, last)->next = a;
         last = a;
@@ -199,9 +309,91 @@ static int32_t call(cg_t *g, unsigned depth)
     return x;
 }
 
+static int32_t call_node(cg_t *g, unsigned fn, unsigned depth)
+{
+    if (g->calls) g->calls--;
+    const cl_func_t *f = &g->p->f[fn];
+    int32_t x = nd(g, E_CALL, 0, f->sret ? f->sret - 1u : f->ret), last = -1;
+    N(g, x)->v = fn;
+    for (unsigned i = 0; i < f->nparams + f->nsparams; i++) {
+        int32_t a = i < f->nparams ? expr(g, depth) : sexpr(g, f->svtype[i - f->nparams], depth);
+        if (last < 0) N(g, x)->a = a;
+        else N(g, last)->next = a;
+        last = a;
+    }
+    return x;
+}
+
+/* a struct value of type t (buildable(g, t) holds): a var, a literal, a
+ * call of a helper returning t, or ?: of two */
+static int32_t sexpr(cg_t *g, unsigned t, unsigned depth)
+{
+    unsigned r = rnd(g, 100);
+    if (r < 12 && depth && !g->full) {
+        int32_t c = expr(g, depth - 1);
+        int32_t x = nd(g, E_SCOND, 0, t);
+        N(g, x)->a = c;
+        N(g, x)->b = sexpr(g, t, depth - 1);
+        N(g, x)->c = sexpr(g, t, depth - 1);
+        return x;
+    }
+    if (r < 35 && g->calls && g->fn + 1 < g->p->nf) {
+        unsigned n = g->p->nf - g->fn - 1, s0 = rnd(g, n);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned fn = g->fn + 1 + (s0 + i) % n;
+            if (g->p->f[fn].sret == t + 1 && args_ok(g, fn)) return call_node(g, fn, depth ? depth - 1 : 0);
+        }
+    }
+    int v = svar_of(g, t);
+    if (v >= 0 && (r < 70 || !lit_ok(g, t))) return svar(g, (unsigned)v);
+    return slit(g, t);
+}
+
+/* a member of struct expression se: a scalar member, or an in or out
+ * pointer member indexed */
+static int32_t member_read(cg_t *g, int32_t se)
+{
+    const cl_struct_t *st = stype(g, ty(g, se));
+    int pin = member_of(st, CM_PIN), pout = member_of(st, CM_POUT);
+    if ((pin >= 0 || pout >= 0) && chance(g, 35)) {
+        int m = pin >= 0 && (pout < 0 || chance(g, 50)) ? pin : pout;
+        int32_t x = nd(g, E_PDEREF, 0, CT_UINT);
+        N(g, x)->a = se;
+        N(g, x)->flag = (uint8_t)m;
+        N(g, x)->b = leaf(g);
+        return x;
+    }
+    int32_t x = nd(g, E_MEMBER, 0, 0);
+    unsigned m = scalar_member(g, st);
+    N(g, x)->a = se;
+    N(g, x)->flag = (uint8_t)m;
+    N(g, x)->type = st->mtype[m];
+    return x;
+}
+
+/* `({ T t = e; t op= e; if (c) t op= e; t; })`: assigns only its own t */
+static int32_t stmt_expr(cg_t *g, unsigned depth);
+
+static int32_t call(cg_t *g, unsigned depth)
+{
+    unsigned fn = g->fn + 1 + rnd(g, g->p->nf - g->fn - 1);
+    if (!args_ok(g, fn)) return leaf(g);
+    int32_t x = call_node(g, fn, depth);
+    /* a struct result is read by member */
+    return g->p->f[fn].sret ? member_read(g, x) : x;
+}
+
 static int32_t expr(cg_t *g, unsigned depth)
 {
     if (!depth || chance(g, 25) || g->full) return leaf(g);
+    if (feat(g, WQ_GEN_CL_STMTEXPR) && chance(g, 5)) {
+        int32_t x = stmt_expr(g, depth - 1);
+        if (x >= 0) return x;
+    }
+    if (feat(g, WQ_GEN_CL_STRUCT) && chance(g, 6)) {
+        unsigned t = rnd(g, g->p->nst);
+        if (buildable(g, t)) return member_read(g, sexpr(g, t, depth - 1));
+    }
     unsigned r = rnd(g, 100);
     if (r < 50) {
         unsigned op = CO_ADD + rnd(g, CO_NE - CO_ADD + 1);
@@ -258,9 +450,8 @@ static int assignable(cg_t *g, unsigned *v)
     return 0;
 }
 
-static int32_t assign_node(cg_t *g, unsigned kind, unsigned v, unsigned depth)
+static int32_t assign_typed(cg_t *g, unsigned kind, unsigned t, unsigned v, unsigned depth)
 {
-    unsigned t = g->p->f[g->fn].vtype[v];
     static const unsigned any[] = { CO_SET, CO_SET, CO_SET, CO_XOR, CO_OR, CO_AND };
     static const unsigned uns[] = { CO_ADD, CO_SUB, CO_MUL };
     unsigned op = any[rnd(g, 6)];
@@ -268,6 +459,40 @@ static int32_t assign_node(cg_t *g, unsigned kind, unsigned v, unsigned depth)
     int32_t x = nd(g, kind, op, t);
     N(g, x)->v = v;
     N(g, x)->a = expr(g, depth);
+    return x;
+}
+
+static int32_t assign_node(cg_t *g, unsigned kind, unsigned v, unsigned depth)
+{
+    return assign_typed(g, kind, g->p->f[g->fn].vtype[v], v, depth);
+}
+
+static int32_t stmt_expr(cg_t *g, unsigned depth)
+{
+    cl_func_t *f = &g->p->f[g->fn];
+    if (f->nvars >= CL_MAXVARS) return -1;
+    unsigned v = f->nvars++;
+    f->vtype[v] = (uint8_t)rnd(g, CT_N);
+    f->counter[v] = 1;              /* assignable() never picks it */
+    f->hidden[v] = 1;
+    f->init[v] = -1;
+    int32_t x = nd(g, E_SEXPR, 0, f->vtype[v]);
+    N(g, x)->v = v;
+    N(g, x)->a = expr(g, depth);
+    int32_t last = -1;
+    for (unsigned i = 0, n = 1 + rnd(g, 3); i < n && !g->full; i++) {
+        int32_t s = assign_node(g, S_ASSIGN, v, depth);
+        if (chance(g, 35)) {        /* a condition without side effects */
+            int32_t c = nd(g, S_IF, 0, 0);
+            N(g, c)->a = expr(g, depth);
+            N(g, c)->b = s;
+            if (chance(g, 50)) N(g, c)->c = assign_node(g, S_ASSIGN, v, depth);
+            s = c;
+        }
+        if (last < 0) N(g, x)->b = s;
+        else N(g, last)->next = s;
+        last = s;
+    }
     return x;
 }
 
@@ -340,6 +565,66 @@ static int32_t sw(cg_t *g, sc_t s)
     return x;
 }
 
+/* a statement on struct var V: a member assignment, a copy, a pointer
+ * member re-pointed, a store through an out pointer member (the kernel
+ * only: helpers write nothing but counters), an atomic through a cnt one */
+static int32_t struct_stmt(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned v = rnd(g, g->nsvisible), t = f->svtype[v], r = rnd(g, 100);
+    const cl_struct_t *st = stype(g, t);
+    int pout = member_of(st, CM_POUT), pcnt = member_of(st, CM_PCNT);
+    int32_t x;
+    if (r >= 40 && r < 70) {
+        x = nd(g, S_SCOPY, 0, t);
+        N(g, x)->c = svar(g, v);
+        N(g, x)->a = sexpr(g, t, 2);
+        return x;
+    }
+    if (r >= 70 && r < 80) {
+        unsigned m = rnd(g, st->nm);
+        if (st->mtype[m] >= CT_N) {
+            x = nd(g, S_MASSIGN, CO_SET, st->mtype[m]);
+            N(g, x)->c = svar(g, v);
+            N(g, x)->flag = (uint8_t)m;
+            N(g, x)->a = ptr_value(g, st->mtype[m]);
+            return x;
+        }
+    }
+    if (r >= 80 && r < 90 && pout >= 0 && g->fn == 0) {
+        x = nd(g, S_PSTORE, 0, 0);
+        N(g, x)->c = svar(g, v);
+        N(g, x)->flag = (uint8_t)pout;
+        N(g, x)->b = expr(g, 2);
+        N(g, x)->a = expr(g, 3);
+        return x;
+    }
+    if (r >= 90 && pcnt >= 0) {
+        x = nd(g, S_ATOM, rnd(g, 3), 0);        /* add, xor, max: cnt words */
+        unsigned op = N(g, x)->op;
+        N(g, x)->v = op == AT_ADD ? rnd(g, 3) : op == AT_XOR ? 3 + rnd(g, 3) : 6 + rnd(g, 2);
+        N(g, x)->b = svar(g, v);
+        N(g, x)->flag = (uint8_t)pcnt;
+        N(g, x)->a = expr(g, 2);
+        return x;
+    }
+    unsigned m = scalar_member(g, st);
+    int32_t dst = svar(g, v);
+    x = assign_typed(g, S_MASSIGN, st->mtype[m], v, 3);
+    N(g, x)->c = dst;
+    N(g, x)->flag = (uint8_t)m;
+    return x;
+}
+
+/* a return: void in the kernel, the helper's scalar or struct result */
+static int32_t ret_node(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    int32_t x = nd(g, S_RET, 0, 0);
+    if (g->fn) N(g, x)->a = f->sret ? sexpr(g, f->sret - 1u, 2) : expr(g, 3);
+    return x;
+}
+
 static int32_t stmt(cg_t *g, sc_t s)
 {
     int kernel = g->fn == 0;
@@ -347,6 +632,7 @@ static int32_t stmt(cg_t *g, sc_t s)
     int can_call = g->fn + 1 < g->p->nf && g->calls;
     unsigned v;
     if (g->budget) g->budget--;
+    if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 18)) return struct_stmt(g);
     for (int tries = 0; tries < 16; tries++) {
         unsigned r = rnd(g, 100);
         if (r < 28) {
@@ -380,9 +666,7 @@ static int32_t stmt(cg_t *g, sc_t s)
         } else if (r < 80) {
             if (s.depth == 0 && kernel) continue;       /* not an unconditional early exit */
             if (kernel && chance(g, 60)) continue;      /* keep most threads to the end */
-            int32_t x = nd(g, S_RET, 0, 0);
-            if (!kernel) N(g, x)->a = expr(g, 3);
-            return guarded(g, x);
+            return guarded(g, ret_node(g));
         } else if (r < 90) {
             int32_t x = nd(g, S_ATOM, rnd(g, 4), 0);
             unsigned op = N(g, x)->op;
@@ -439,17 +723,40 @@ static void gen_func(cg_t *g, unsigned fn)
         f->nvars = f->nparams;
         f->ret = (uint8_t)rnd(g, CT_N);
         f->noinline = (uint8_t)chance(g, 50);
+        if (feat(g, WQ_GEN_CL_STRUCT)) {
+            /* a struct result's type is its first struct param's, so a
+             * value of it is always at hand */
+            f->nsparams = rnd(g, 3);
+            for (unsigned i = 0; i < f->nsparams; i++) f->svtype[i] = (uint8_t)rnd(g, g->p->nst);
+            if (chance(g, 40)) {
+                if (!f->nsparams) f->svtype[f->nsparams++] = (uint8_t)rnd(g, g->p->nst);
+                f->sret = (uint8_t)(f->svtype[0] + 1);
+            }
+        }
     }
+    f->nsvars = f->nsparams;
+    g->nsvisible = f->nsvars;
     g->calls = 1;
     unsigned nloc = (fn == 0 ? 3 : 1) + rnd(g, 3);
     for (unsigned i = 0; i < nloc; i++) {
-        unsigned v = f->nvars;
+        unsigned v = f->nvars++;     /* before its initialiser's ({ }) temporaries */
         g->nvisible = v;
         f->vtype[v] = (uint8_t)rnd(g, CT_N);
         f->init[v] = expr(g, 2);
-        f->nvars++;
     }
     g->nvisible = f->nvars;
+    if (feat(g, WQ_GEN_CL_STRUCT)) {
+        for (unsigned i = 0, n = fn == 0 ? 1 + rnd(g, 3) : rnd(g, 2); i < n; i++) {
+            unsigned t = rnd(g, g->p->nst), v = f->nsvars;
+            if (!buildable(g, t)) continue;
+            f->svtype[v] = (uint8_t)t;
+            if (feat(g, WQ_GEN_CL_STRUCTARRAY) && chance(g, 35)) f->salen[v] = (uint8_t)(chance(g, 50) ? 2 : 4);
+            f->sinit[v] = sexpr(g, t, 2);
+            for (int32_t l = f->sinit[v], e = 1; e < f->salen[v]; e++) l = N(g, l)->next = sexpr(g, t, 2);
+            f->nsvars++;
+            g->nsvisible = f->nsvars;
+        }
+    }
     g->budget = fn == 0 ? STMT_BUDGET : STMT_BUDGET / 4;
     g->calls = fn == 0 ? 4 : 1;
     sc_t s = { 0, 0, 0, 0 };
@@ -462,9 +769,28 @@ static void gen_func(cg_t *g, unsigned fn)
             f->body = append(g, f->body, x);
         }
     } else {
-        int32_t x = nd(g, S_RET, 0, 0);
-        N(g, x)->a = expr(g, 3);
-        f->body = append(g, f->body, x);
+        f->body = append(g, f->body, ret_node(g));
+    }
+}
+
+/* one to two struct types: 1..3 integer members and, with pointer members
+ * on, up to one each of in, out and cnt at random places */
+static void gen_structs(cg_t *g)
+{
+    cl_prog_t *p = g->p;
+    p->nst = 1 + rnd(g, CL_MAXSTRUCT);
+    for (unsigned t = 0; t < p->nst; t++) {
+        cl_struct_t *st = &p->st[t];
+        st->nm = 1 + rnd(g, 3);
+        for (unsigned i = 0; i < st->nm; i++) st->mtype[i] = (uint8_t)rnd(g, CT_N);
+        if (!feat(g, WQ_GEN_CL_PTRMEMBER) || !chance(g, 75)) continue;
+        for (unsigned k = CM_PIN; k < CM_N; k++) {
+            if (!chance(g, 50)) continue;
+            unsigned at = rnd(g, st->nm + 1);
+            memmove(&st->mtype[at + 1], &st->mtype[at], st->nm - at);
+            st->mtype[at] = (uint8_t)k;
+            st->nm++;
+        }
     }
 }
 
@@ -477,8 +803,62 @@ typedef struct pr {
 
 static void pvar(pr_t *o, unsigned v)
 {
+    const cl_func_t *f = &o->p->f[o->fn];
     if (o->fn == 0 && v == 0) wq_buf_printf(o->b, "gid");
-    else wq_buf_printf(o->b, "%c%u", o->p->f[o->fn].counter[v] ? 'i' : 'v', v);
+    else wq_buf_printf(o->b, "%c%u", f->hidden[v] ? 't' : f->counter[v] ? 'i' : 'v', v);
+}
+
+static const char *const ptrname[] = {
+    [CM_PIN - CT_N] = "__global const uint *", [CM_POUT - CT_N] = "__global uint *",
+    [CM_PCNT - CT_N] = "__global uint *",
+};
+
+static void pexpr(pr_t *o, int32_t xi);
+static void plist(pr_t *o, int32_t s, unsigned d);
+
+/* `vN op= e` and `end` (an S_ASSIGN) */
+static void passign(pr_t *o, const cl_node_t *s, const char *end)
+{
+    pvar(o, s->v);
+    wq_buf_printf(o->b, " %s= ", opname[s->op]);
+    pexpr(o, s->a);
+    wq_buf_printf(o->b, "%s", end);
+}
+static void indent(pr_t *o, unsigned d);
+
+/* a struct expression as the operand of `.`: a var bare, others in () */
+static void pstruct_operand(pr_t *o, int32_t xi)
+{
+    if (o->p->n[xi].kind == E_SVAR) { pexpr(o, xi); return; }
+    wq_buf_printf(o->b, "(");
+    pexpr(o, xi);
+    wq_buf_printf(o->b, ")");
+}
+
+/* a brace list of a struct's members: `{ (uchar)(e), in + ..., ... }` */
+static void pinit(pr_t *o, const cl_node_t *x)
+{
+    const cl_struct_t *st = &o->p->st[x->type];
+    unsigned i = 0;
+    wq_buf_printf(o->b, "{ ");
+    for (int32_t a = x->a; a >= 0; a = o->p->n[a].next, i++) {
+        wq_buf_printf(o->b, "%s", i ? ", " : "");
+        if (st->mtype[i] < CT_N) {
+            wq_buf_printf(o->b, "(%s)(", tname[st->mtype[i]]);
+            pexpr(o, a);
+            wq_buf_printf(o->b, ")");
+        } else pexpr(o, a);
+    }
+    wq_buf_printf(o->b, " }");
+}
+
+/* the index of a pointer member: in `[(i) & 3u]`, out `[(uint)(i) % Ku]` */
+static void pindex(pr_t *o, unsigned kind, int32_t i)
+{
+    wq_buf_printf(o->b, kind == CM_PIN ? "[(" : "[(uint)(");
+    pexpr(o, i);
+    if (kind == CM_PIN) wq_buf_printf(o->b, ") & 3u]");
+    else wq_buf_printf(o->b, ") %% %uu]", o->p->k);
 }
 
 static void pexpr(pr_t *o, int32_t xi)
@@ -533,7 +913,7 @@ static void pexpr(pr_t *o, int32_t xi)
         pexpr(o, x->b);
         wq_buf_printf(b, "))");
         break;
-    case E_COND:
+    case E_COND: case E_SCOND:
         wq_buf_printf(b, "((");
         pexpr(o, x->a);
         wq_buf_printf(b, ") ? (");
@@ -546,6 +926,65 @@ static void pexpr(pr_t *o, int32_t xi)
         wq_buf_printf(b, "((%s)(", tname[x->type]);
         pexpr(o, x->a);
         wq_buf_printf(b, "))");
+        break;
+    case E_SVAR:
+        wq_buf_printf(b, "s%u", x->v);
+        if (x->b >= 0) {
+            wq_buf_printf(b, "[(");
+            pexpr(o, x->b);
+            wq_buf_printf(b, ") & %uu]", o->p->f[o->fn].salen[x->v] - 1u);
+        }
+        break;
+    case E_SLIT:
+        wq_buf_printf(b, "(struct s%u)", x->type);
+        pinit(o, x);
+        break;
+    case E_MEMBER:
+        pstruct_operand(o, x->a);
+        wq_buf_printf(b, ".m%u", x->flag);
+        break;
+    case E_PDEREF:
+        pstruct_operand(o, x->a);
+        wq_buf_printf(b, ".m%u", x->flag);
+        pindex(o, o->p->st[o->p->n[x->a].type].mtype[x->flag], x->b);
+        break;
+    case E_PTR:
+        if (x->b >= 0) {
+            pstruct_operand(o, x->b);
+            wq_buf_printf(b, ".m%u", x->flag);
+        } else if (x->op == CM_PIN) {
+            wq_buf_printf(b, "in + (uint)(");
+            pexpr(o, x->a);
+            wq_buf_printf(b, ") %% %uu", wq_cl_in_span(o->p));
+        } else if (x->op == CM_POUT) {
+            wq_buf_printf(b, "out + gid * %uu", o->p->k);
+        } else {
+            wq_buf_printf(b, "cnt");
+        }
+        break;
+    case E_SEXPR:
+        wq_buf_printf(b, "({ %s ", tname[x->type]);
+        pvar(o, x->v);
+        wq_buf_printf(b, " = ");
+        pexpr(o, x->a);
+        wq_buf_printf(b, "; ");
+        for (int32_t s = x->b; s >= 0; s = o->p->n[s].next) {
+            const cl_node_t *sn = &o->p->n[s];
+            if (sn->kind != S_IF) {
+                passign(o, sn, "; ");
+                continue;
+            }
+            wq_buf_printf(b, "if (");
+            pexpr(o, sn->a);
+            wq_buf_printf(b, ") ");
+            passign(o, &o->p->n[sn->b], "; ");
+            if (sn->c >= 0) {
+                wq_buf_printf(b, "else ");
+                passign(o, &o->p->n[sn->c], "; ");
+            }
+        }
+        pvar(o, x->v);
+        wq_buf_printf(b, "; })");
         break;
     case E_CALL:
         wq_buf_printf(b, "f%u(cnt, cmin", x->v);
@@ -578,8 +1017,6 @@ static void pexpr(pr_t *o, int32_t xi)
 
 static void indent(pr_t *o, unsigned d) { wq_buf_printf(o->b, "%*s", (int)(4 * d), ""); }
 
-static void plist(pr_t *o, int32_t s, unsigned d);
-
 static void pblock(pr_t *o, int32_t s, unsigned d)
 {
     wq_buf_printf(o->b, "{\n");
@@ -596,12 +1033,7 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
     wq_buf_t *b = o->b;
     indent(o, d);
     switch (s->kind) {
-    case S_ASSIGN:
-        pvar(o, s->v);
-        wq_buf_printf(b, " %s= ", opname[s->op]);
-        pexpr(o, s->a);
-        wq_buf_printf(b, ";\n");
-        break;
+    case S_ASSIGN: passign(o, s, ";\n"); break;
     case S_OUT:
         wq_buf_printf(b, "out[gid * %uu + %uu] = ", o->p->k, s->v);
         pexpr(o, s->a);
@@ -672,9 +1104,35 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
         wq_buf_printf(b, ";\n");
         break;
     case S_ATOM:
-        wq_buf_printf(b, "%s(&%s[%u], (uint)(", atom_fn[s->op], s->op == AT_MIN ? "cmin" : "cnt", s->v);
+        wq_buf_printf(b, "%s(&", atom_fn[s->op]);
+        if (s->b >= 0) {
+            pstruct_operand(o, s->b);
+            wq_buf_printf(b, ".m%u[%u], (uint)(", s->flag, s->v);
+        } else {
+            wq_buf_printf(b, "%s[%u], (uint)(", s->op == AT_MIN ? "cmin" : "cnt", s->v);
+        }
         pexpr(o, s->a);
         wq_buf_printf(b, "));\n");
+        break;
+    case S_MASSIGN:
+        pexpr(o, s->c);
+        wq_buf_printf(b, ".m%u %s= ", s->flag, opname[s->op]);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_SCOPY:
+        pexpr(o, s->c);
+        wq_buf_printf(b, " = ");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_PSTORE:
+        pexpr(o, s->c);
+        wq_buf_printf(b, ".m%u", s->flag);
+        pindex(o, CM_POUT, s->b);
+        wq_buf_printf(b, " = ");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
         break;
     case S_YIELD: wq_buf_printf(b, "yield();\n"); break;
     case S_EXPR:
@@ -699,18 +1157,37 @@ static void pfunc(pr_t *o, unsigned fn)
                          "                    __global uint *cnt, __global uint *cmin)\n{\n"
                          "    uint gid = get_global_id(0);\n");
     } else {
+        char rt[16];
+        if (f->sret) snprintf(rt, sizeof rt, "struct s%u", f->sret - 1u);
         wq_buf_printf(b, "static %s %s f%u(__global uint *cnt, __global uint *cmin",
-                      f->noinline ? "__attribute__((noinline))" : "inline", tname[f->ret], fn);
+                      f->noinline ? "__attribute__((noinline))" : "inline", f->sret ? rt : tname[f->ret], fn);
         for (unsigned i = 0; i < f->nparams; i++) wq_buf_printf(b, ", %s v%u", tname[f->vtype[i]], i);
+        for (unsigned i = 0; i < f->nsparams; i++) wq_buf_printf(b, ", struct s%u s%u", f->svtype[i], i);
         wq_buf_printf(b, ")\n{\n");
     }
     for (unsigned v = f->nparams; v < f->nvars; v++) {
-        if (fn == 0 && v == 0) continue;
+        if ((fn == 0 && v == 0) || f->hidden[v]) continue;
         wq_buf_printf(b, "    %s ", tname[f->vtype[v]]);
         pvar(o, v);
         wq_buf_printf(b, " = ");
         if (f->init[v] >= 0) pexpr(o, f->init[v]);
         else wq_buf_printf(b, "0");
+        wq_buf_printf(b, ";\n");
+    }
+    for (unsigned v = f->nsparams; v < f->nsvars; v++) {
+        const cl_node_t *x = &o->p->n[f->sinit[v]];
+        if (f->salen[v]) {          /* an array: declared, then each element assigned */
+            wq_buf_printf(b, "    struct s%u s%u[%u];\n", f->svtype[v], v, f->salen[v]);
+            for (int32_t e = f->sinit[v], i = 0; e >= 0; e = o->p->n[e].next, i++) {
+                wq_buf_printf(b, "    s%u[%d] = ", v, i);
+                pexpr(o, e);
+                wq_buf_printf(b, ";\n");
+            }
+            continue;
+        }
+        wq_buf_printf(b, "    struct s%u s%u = ", f->svtype[v], v);
+        if (x->kind == E_SLIT) pinit(o, x);
+        else pexpr(o, f->sinit[v]);
         wq_buf_printf(b, ";\n");
     }
     plist(o, f->body, 1);
@@ -726,9 +1203,37 @@ static void expect_lines(wq_buf_t *b, unsigned arg, const uint32_t *v, unsigned 
     }
 }
 
-int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
+static void pstructs(wq_buf_t *b, const cl_prog_t *p)
+{
+    for (unsigned t = 0; t < p->nst; t++) {
+        const cl_struct_t *st = &p->st[t];
+        wq_buf_printf(b, "struct s%u {\n", t);
+        for (unsigned i = 0; i < st->nm; i++) {
+            if (st->mtype[i] < CT_N) wq_buf_printf(b, "    %s m%u;\n", tname[st->mtype[i]], i);
+            else wq_buf_printf(b, "    %sm%u;\n", ptrname[st->mtype[i] - CT_N], i);
+        }
+        wq_buf_printf(b, "};\n\n");
+    }
+}
+
+int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *err, size_t errlen)
 {
     *text = NULL;
+    wq_gen_cl_opts_t def;
+    if (!opts) {
+        wq_gen_cl_opts_default(&def);
+        opts = &def;
+    }
+    unsigned fe = opts->features;
+    if (fe & ~WQ_GEN_CL_F_DEFAULT) {
+        wq_gen_seterr(err, errlen, "feature '%s' is not generated yet",
+                      wq_gen_cl_feature_name((unsigned)__builtin_ctz(fe & ~WQ_GEN_CL_F_DEFAULT)));
+        return WQ_GEN_EOPTS;
+    }
+    if ((fe & ((1u << WQ_GEN_CL_PTRMEMBER) | (1u << WQ_GEN_CL_STRUCTARRAY))) && !(fe >> WQ_GEN_CL_STRUCT & 1u)) {
+        wq_gen_seterr(err, errlen, "features 'ptrmember' and 'structarray' need 'struct'");
+        return WQ_GEN_EOPTS;
+    }
     cl_prog_t p;
     memset(&p, 0, sizeof p);
     p.cap = NODE_CAP;
@@ -738,12 +1243,14 @@ int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
     memset(&g, 0, sizeof g);
     wq_rng_init(&g.rng, seed ^ 0xC1C1C1C1C1C1C1C1ull);
     g.p = &p;
+    p.features = fe;
     static const unsigned locals[] = { 8, 16, 32, 64 };
     p.local = locals[rnd(&g, 4)];
     p.threads = p.local * (1 + rnd(&g, 128 / p.local));
     p.k = 3 + rnd(&g, 6);
     p.in_seed = 1 + rnd(&g, 0x7FFFFFFF);
     p.nf = 1 + rnd(&g, 4);
+    if (feat(&g, WQ_GEN_CL_STRUCT)) gen_structs(&g);
     /* helpers from the last (calls nothing) to the first, then the kernel */
     for (unsigned fn = p.nf; fn-- > 0;) gen_func(&g, fn);
     if (g.full) {
@@ -756,9 +1263,18 @@ int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
 
     wq_buf_t b = { 0 };
     unsigned nout = p.threads * p.k;
-    wq_buf_printf(&b, "// wq gen cl --seed %llu: a random OpenCL C kernel (docs/model/gen.md);\n"
-                      "// the //@ lines are its launch and the generator's expected outputs\n",
-                  (unsigned long long)seed);
+    wq_buf_printf(&b, "// wq gen cl --seed %llu", (unsigned long long)seed);
+    if (fe != WQ_GEN_CL_F_DEFAULT) {
+        wq_buf_printf(&b, " --features ");
+        if (!fe) wq_buf_printf(&b, "base");
+        for (unsigned i = 0, first = 1; i < WQ_GEN_CL_NFEATURES; i++)
+            if (fe >> i & 1u) {
+                wq_buf_printf(&b, "%s%s", first ? "" : ",", wq_gen_cl_feature_name(i));
+                first = 0;
+            }
+    }
+    wq_buf_printf(&b, ": a random OpenCL C kernel (docs/model/gen.md);\n"
+                      "// the //@ lines are its launch and the generator's expected outputs\n");
     wq_buf_printf(&b, "//@ global %u\n//@ local %u\n", p.threads, p.local);
     wq_buf_printf(&b, "//@ buf u32 %u rand32 %u\n", p.threads, p.in_seed);
     wq_buf_printf(&b, "//@ buf u32 %u zero\n", nout);
@@ -769,6 +1285,7 @@ int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen)
     expect_lines(&b, 2, r.cnt, WQ_CL_NCNT);
     expect_lines(&b, 3, r.cmin, WQ_CL_NCMIN);
     wq_buf_printf(&b, "\n#ifndef __warpq__\n#define yield()  /* a warpq extension */\n#endif\n\n");
+    pstructs(&b, &p);
     pr_t o = { &b, &p, 0 };
     for (unsigned fn = p.nf; fn-- > 0;) pfunc(&o, fn);
     free(r.out);

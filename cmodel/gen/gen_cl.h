@@ -14,9 +14,38 @@ enum { CT_CHAR, CT_UCHAR, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_N };
 enum {
     E_CONST, E_VAR, E_IN, E_UN, E_BIN, E_LAND, E_LOR, E_COND, E_CAST, E_CALL,
     E_BUILTIN, E_ASSIGN,
+    /* struct values (WQ_GEN_CL_STRUCT, _PTRMEMBER) and ({ ... }) (_STMTEXPR) */
+    E_MEMBER, E_PDEREF, E_SVAR, E_SLIT, E_SCOND, E_PTR, E_SEXPR,
     S_ASSIGN, S_OUT, S_IF, S_FOR, S_WHILE, S_DO, S_BREAK, S_CONT, S_SWITCH,
-    S_CASE, S_RET, S_ATOM, S_YIELD, S_EXPR
+    S_CASE, S_RET, S_ATOM, S_YIELD, S_EXPR,
+    S_MASSIGN, S_SCOPY, S_PSTORE
 };
+
+/* A struct node's fields:
+ *  E_SVAR    v struct var, b its element's index when it is an array
+ *            (`sV[(b) & (len - 1)]`); type the struct type
+ *  E_SLIT    `(struct sT){ ... }`: a the first member's expression, the
+ *            rest chained by next; type the struct type
+ *  E_SCOND   `c ? A : B` of struct values: a c, b A, c B; type the struct
+ *  E_CALL    of a helper with a struct result (cl_func_t.sret) is one too
+ *  E_MEMBER  a struct expression's scalar member `flag`; type its type
+ *  E_PDEREF  a struct expression's pointer member `flag` indexed by b
+ *            (in: `[b & 3u]`, out: `[(uint)b % K]`); type uint
+ *  E_PTR     a pointer member's value, op its kind (CM_*): copied from
+ *            member `flag` of struct expression b when b >= 0, else
+ *            `in + (uint)a % (N - 3)`, `out + gid * K` or `cnt`
+ *  E_SEXPR   `({ T tV = a; b...; tV; })`: v the temporary (hidden var),
+ *            b assignments to it, some under an if
+ *  S_MASSIGN `S.mF op= a` (a an E_PTR for a pointer member, op CO_SET)
+ *  S_SCOPY   `S = a` (a struct expression)
+ *  S_PSTORE  `S.mF[(uint)b % K] = a` through an out pointer member
+ *            (S: the E_SVAR c, the object assigned)
+ *  S_ATOM    with b >= 0: through the cnt pointer member `flag` of the
+ *            struct expression b */
+
+/* member kinds: the integer types, then the pointer members (their value
+ * in the oracle is the word offset into their buffer) */
+enum { CM_PIN = CT_N, CM_POUT, CM_PCNT, CM_N };
 
 /* C operators of E_UN, E_BIN, E_ASSIGN/S_ASSIGN (the last use CO_SET too) */
 enum {
@@ -46,16 +75,33 @@ typedef struct cl_node {
     uint32_t v;
 } cl_node_t;
 
-#define CL_MAXVARS  24u
-#define CL_MAXFUNCS 6u
+#define CL_MAXVARS   32u
+#define CL_MAXFUNCS  6u
+#define CL_MAXSTRUCT 2u
+#define CL_MAXMEMB   6u
+#define CL_MAXSVARS  8u
+#define CL_MAXELEM   4u             /* a struct array's length: 2 or 4 */
+
+typedef struct cl_struct {
+    unsigned nm;
+    uint8_t mtype[CL_MAXMEMB];      /* CT_* or CM_* */
+} cl_struct_t;
 
 typedef struct cl_func {
     unsigned nparams, nvars;        /* params are vars 0..nparams-1        */
     uint8_t vtype[CL_MAXVARS];
     uint8_t counter[CL_MAXVARS];    /* loop counters: never assigned by code */
+    uint8_t hidden[CL_MAXVARS];     /* a statement expression's temporary:
+                                       declared in it, read nowhere else   */
     int32_t init[CL_MAXVARS];       /* initialiser expression of a local (-1: 0) */
     uint8_t ret;                    /* return type (helpers)               */
     uint8_t noinline;
+    uint8_t sret;                   /* 0, or the struct result's type + 1  */
+    unsigned nsparams, nsvars;      /* struct params are struct vars 0..nsparams-1 */
+    uint8_t svtype[CL_MAXSVARS];
+    uint8_t salen[CL_MAXSVARS];     /* 0, or the length of a struct array */
+    int32_t sinit[CL_MAXSVARS];     /* a local's initialiser (struct expression;
+                                       an array's: one per element, by next) */
     int32_t body;                   /* first statement                     */
 } cl_func_t;
 
@@ -65,9 +111,15 @@ typedef struct cl_prog {
     unsigned nn, cap;
     cl_func_t f[CL_MAXFUNCS];
     unsigned nf;
+    cl_struct_t st[CL_MAXSTRUCT];
+    unsigned nst;
+    unsigned features;              /* WQ_GEN_CL_* bits                     */
     unsigned threads, local, k;     /* global size, local size, outputs per thread */
     uint32_t in_seed;               /* run.c's `rand32 SEED` input          */
 } cl_prog_t;
+
+/* an in pointer member points at in[0 .. N-4], so [i & 3] stays in the buffer */
+static inline unsigned wq_cl_in_span(const cl_prog_t *p) { return p->threads - 3u; }
 
 /* the oracle's answer for every thread */
 typedef struct cl_result {

@@ -7,7 +7,11 @@
  * integer builtins' definitions (OpenCL 1.2 §6.12.3).  The generator never
  * writes a signed overflow, a zero divisor or INT_MIN / -1, so no undefined
  * case is ever evaluated.  Threads run independently: the only shared
- * state, the counter buffers, is updated by order-independent atomics. */
+ * state, the counter buffers, is updated by order-independent atomics.
+ * A struct value is one word per member: an integer member's value, or a
+ * pointer member's word offset into the buffer its kind names (in, the
+ * thread's own row of out, cnt); it is copied whole by assignment and by
+ * passing and returning it, so a callee's changes stay its own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +34,8 @@ typedef struct ev {
 typedef struct frame {
     unsigned fn;
     uint32_t v[CL_MAXVARS];
-    uint32_t ret;
+    uint32_t sv[CL_MAXSVARS][CL_MAXELEM][CL_MAXMEMB];   /* element 0 unless an array */
+    uint32_t ret, sret[CL_MAXMEMB];
 } frame_t;
 
 int wq_cl_signed(unsigned t) { return t == CT_CHAR || t == CT_SHORT || t == CT_INT; }
@@ -77,6 +82,7 @@ static int64_t tmax(unsigned t)
 
 static uint32_t eval(ev_t *e, frame_t *fr, int32_t x);
 static int exec_list(ev_t *e, frame_t *fr, int32_t s);
+static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
 
 static uint32_t binop(unsigned op, uint32_t a, uint32_t b, unsigned ta, unsigned tb, unsigned t)
 {
@@ -159,28 +165,104 @@ static void atomic(ev_t *e, unsigned op, unsigned w, uint32_t v)
     }
 }
 
-static uint32_t call(ev_t *e, frame_t *fr, const cl_node_t *x)
+/* a function's locals, scalar then struct, in declaration order */
+static void init_locals(ev_t *e, frame_t *fr, const cl_func_t *f, unsigned first)
+{
+    for (unsigned i = first; i < f->nvars; i++)
+        fr->v[i] = f->init[i] >= 0 ? wq_cl_norm(eval(e, fr, f->init[i]), f->vtype[i]) : 0;
+    for (unsigned i = f->nsparams; i < f->nsvars; i++) {
+        unsigned el = 0;
+        for (int32_t x = f->sinit[i]; x >= 0; x = e->p->n[x].next) seval(e, fr, x, fr->sv[i][el++]);
+    }
+}
+
+/* the object an E_SVAR names: a struct var, or an array's element */
+static uint32_t *sobj(ev_t *e, frame_t *fr, int32_t xi)
+{
+    const cl_node_t *x = &e->p->n[xi];
+    unsigned el = x->b >= 0 ? eval(e, fr, x->b) & (e->p->f[fr->fn].salen[x->v] - 1u) : 0;
+    return fr->sv[x->v][el];
+}
+
+/* a call: the scalar result, or (sout) the struct result */
+static uint32_t call(ev_t *e, frame_t *fr, const cl_node_t *x, uint32_t *sout)
 {
     const cl_func_t *f = &e->p->f[x->v];
     frame_t nf;
     memset(&nf, 0, sizeof nf);
     nf.fn = x->v;
     unsigned i = 0;
-    for (int32_t a = x->a; a >= 0 && i < f->nparams; a = e->p->n[a].next, i++)
-        nf.v[i] = wq_cl_norm(eval(e, fr, a), f->vtype[i]);
-    for (i = f->nparams; i < f->nvars; i++)
-        nf.v[i] = f->init[i] >= 0 ? wq_cl_norm(eval(e, &nf, f->init[i]), f->vtype[i]) : 0;
+    for (int32_t a = x->a; a >= 0 && i < f->nparams + f->nsparams; a = e->p->n[a].next, i++) {
+        if (i < f->nparams) nf.v[i] = wq_cl_norm(eval(e, fr, a), f->vtype[i]);
+        else seval(e, fr, a, nf.sv[i - f->nparams][0]);
+    }
+    init_locals(e, &nf, f, f->nparams);
     exec_list(e, &nf, f->body);
+    if (sout) memcpy(sout, nf.sret, sizeof nf.sret);
     return wq_cl_norm(nf.ret, f->ret);
+}
+
+/* a pointer member's value (E_PTR): its word offset */
+static uint32_t ptrval(ev_t *e, frame_t *fr, const cl_node_t *x)
+{
+    if (x->b >= 0) {
+        uint32_t sv[CL_MAXMEMB];
+        seval(e, fr, x->b, sv);
+        return sv[x->flag];
+    }
+    switch (x->op) {
+    case CM_PIN:  return eval(e, fr, x->a) % wq_cl_in_span(e->p);
+    case CM_POUT: return e->gid * e->p->k;
+    default:      return 0;
+    }
+}
+
+/* a struct expression's value into out[0 .. members-1] */
+static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
+{
+    const cl_node_t *x = &e->p->n[xi];
+    uint32_t tmp[CL_MAXMEMB];
+    if (++e->steps > STEP_LIMIT) e->over = 1;
+    switch (x->kind) {
+    case E_SVAR: memcpy(out, sobj(e, fr, xi), sizeof tmp); break;
+    case E_SCOND: seval(e, fr, eval(e, fr, x->a) ? x->b : x->c, out); break;
+    case E_CALL: call(e, fr, x, out); break;
+    case E_SLIT: {
+        const cl_struct_t *st = &e->p->st[x->type];
+        unsigned i = 0;
+        memset(tmp, 0, sizeof tmp);
+        for (int32_t a = x->a; a >= 0; a = e->p->n[a].next, i++)
+            tmp[i] = st->mtype[i] < CT_N ? wq_cl_norm(eval(e, fr, a), st->mtype[i])
+                                         : ptrval(e, fr, &e->p->n[a]);
+        memcpy(out, tmp, sizeof tmp);
+        break;
+    }
+    default: memset(out, 0, sizeof tmp);
+    }
+}
+
+/* a read through an in or out pointer member */
+static uint32_t deref(ev_t *e, frame_t *fr, const cl_node_t *x)
+{
+    uint32_t sv[CL_MAXMEMB];
+    seval(e, fr, x->a, sv);
+    uint32_t i = eval(e, fr, x->b);
+    if (e->p->st[e->p->n[x->a].type].mtype[x->flag] == CM_PIN) return e->in[sv[x->flag] + (i & 3u)];
+    return e->r->out[sv[x->flag] + i % e->p->k];
+}
+
+/* `*dst op= x->a` on an object of type vt */
+static uint32_t assign_to(ev_t *e, frame_t *fr, const cl_node_t *x, uint32_t *dst, unsigned vt)
+{
+    uint32_t old = *dst, r = eval(e, fr, x->a);
+    unsigned rt = e->p->n[x->a].type;
+    uint32_t nv = x->op == CO_SET ? r : binop(x->op, old, r, vt, rt, wq_cl_arith(vt, rt));
+    return *dst = wq_cl_norm(nv, vt);
 }
 
 static uint32_t assign(ev_t *e, frame_t *fr, const cl_node_t *x)
 {
-    unsigned vt = e->p->f[fr->fn].vtype[x->v];
-    uint32_t old = fr->v[x->v], r = eval(e, fr, x->a);
-    unsigned rt = e->p->n[x->a].type;
-    uint32_t nv = x->op == CO_SET ? r : binop(x->op, old, r, vt, rt, wq_cl_arith(vt, rt));
-    return fr->v[x->v] = wq_cl_norm(nv, vt);
+    return assign_to(e, fr, x, &fr->v[x->v], e->p->f[fr->fn].vtype[x->v]);
 }
 
 static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
@@ -208,7 +290,7 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
     case E_LOR:  return eval(e, fr, x->a) != 0 || eval(e, fr, x->b) != 0;
     case E_COND: return wq_cl_norm(eval(e, fr, x->a) ? eval(e, fr, x->b) : eval(e, fr, x->c), x->type);
     case E_CAST: return wq_cl_norm(eval(e, fr, x->a), x->type);
-    case E_CALL: return call(e, fr, x);
+    case E_CALL: return call(e, fr, x, NULL);
     case E_BUILTIN: {
         uint32_t a[3] = { 0, 0, 0 };
         unsigned t = x->flag;       /* the argument type */
@@ -218,6 +300,16 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
         return builtin(x->op, t, a);
     }
     case E_ASSIGN: return assign(e, fr, x);
+    case E_MEMBER: {
+        uint32_t sv[CL_MAXMEMB];
+        seval(e, fr, x->a, sv);
+        return sv[x->flag];
+    }
+    case E_PDEREF: return deref(e, fr, x);
+    case E_SEXPR:
+        fr->v[x->v] = wq_cl_norm(eval(e, fr, x->a), x->type);
+        exec_list(e, fr, x->b);
+        return fr->v[x->v];
     default: return 0;
     }
 }
@@ -290,9 +382,36 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
     case S_CONT: return SIG_CONT;
     case S_SWITCH: return exec_switch(e, fr, s);
     case S_RET:
-        if (s->a >= 0) fr->ret = eval(e, fr, s->a);
+        if (s->a >= 0 && e->p->f[fr->fn].sret) seval(e, fr, s->a, fr->sret);
+        else if (s->a >= 0) fr->ret = eval(e, fr, s->a);
         return SIG_RET;
-    case S_ATOM: atomic(e, s->op, s->v, eval(e, fr, s->a)); return SIG_NONE;
+    case S_ATOM: {
+        uint32_t w = s->v;
+        if (s->b >= 0) {            /* through a cnt pointer member */
+            uint32_t sv[CL_MAXMEMB];
+            seval(e, fr, s->b, sv);
+            w += sv[s->flag];
+        }
+        atomic(e, s->op, w, eval(e, fr, s->a));
+        return SIG_NONE;
+    }
+    case S_MASSIGN: {
+        uint32_t *m = &sobj(e, fr, s->c)[s->flag];
+        if (s->type >= CT_N) *m = ptrval(e, fr, &e->p->n[s->a]);
+        else assign_to(e, fr, s, m, s->type);
+        return SIG_NONE;
+    }
+    case S_SCOPY: {
+        uint32_t sv[CL_MAXMEMB];
+        seval(e, fr, s->a, sv);
+        memcpy(sobj(e, fr, s->c), sv, sizeof sv);
+        return SIG_NONE;
+    }
+    case S_PSTORE: {
+        uint32_t i = eval(e, fr, s->b), v = eval(e, fr, s->a);
+        e->r->out[sobj(e, fr, s->c)[s->flag] + i % e->p->k] = v;
+        return SIG_NONE;
+    }
     case S_EXPR: eval(e, fr, s->a); return SIG_NONE;
     default: return SIG_NONE;       /* S_YIELD: no effect on the values */
     }
@@ -327,9 +446,8 @@ int wq_cl_eval(const cl_prog_t *p, cl_result_t *res, char *err, size_t errlen)
         frame_t fr;
         memset(&fr, 0, sizeof fr);
         fr.v[0] = e.gid;
-        for (unsigned i = 1; i < k->nvars; i++)
-            fr.v[i] = k->init[i] >= 0 ? wq_cl_norm(eval(&e, &fr, k->init[i]), k->vtype[i]) : 0;
         e.steps = 0;
+        init_locals(&e, &fr, k, 1);
         exec_list(&e, &fr, k->body);
         if (e.over) {
             free(in);

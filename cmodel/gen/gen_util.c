@@ -86,22 +86,53 @@ const char *wq_gen_feature_name(unsigned bit)
     return bit < WQ_GEN_NFEATURES ? feat_names[bit] : "?";
 }
 
-int wq_gen_parse_features(const char *s, unsigned *mask)
+/* a comma-separated list of names[0..n-1] (bit i each), "all" and, when
+ * `none` is not NULL, that word for the empty set */
+static int parse_names(const char *s, const char *const *names, unsigned n, unsigned all,
+                       const char *none, unsigned *mask)
 {
     unsigned m = 0;
     while (*s) {
-        size_t n = strcspn(s, ",");
+        size_t len = strcspn(s, ",");
         unsigned i;
-        if (n == 3 && !strncmp(s, "all", 3)) m |= WQ_GEN_F_ALL;
+        if (len == 3 && !strncmp(s, "all", 3)) m |= all;
+        else if (none && strlen(none) == len && !strncmp(s, none, len)) { /* adds nothing */ }
         else {
-            for (i = 0; i < WQ_GEN_NFEATURES; i++)
-                if (strlen(feat_names[i]) == n && !strncmp(s, feat_names[i], n)) break;
-            if (i == WQ_GEN_NFEATURES) return -1;
+            for (i = 0; i < n; i++)
+                if (strlen(names[i]) == len && !strncmp(s, names[i], len)) break;
+            if (i == n) return -1;
             m |= 1u << i;
         }
-        s += n;
+        s += len;
         if (*s == ',') s++;
     }
     *mask = m;
     return 0;
+}
+
+int wq_gen_parse_features(const char *s, unsigned *mask)
+{
+    return parse_names(s, feat_names, WQ_GEN_NFEATURES, WQ_GEN_F_ALL, NULL, mask);
+}
+
+static const char *const cl_feat_names[WQ_GEN_CL_NFEATURES] = {
+    [WQ_GEN_CL_STRUCT] = "struct", [WQ_GEN_CL_PTRMEMBER] = "ptrmember",
+    [WQ_GEN_CL_STMTEXPR] = "stmtexpr", [WQ_GEN_CL_STRUCTARRAY] = "structarray", [WQ_GEN_CL_VECTOR] = "vector", [WQ_GEN_CL_GOTO] = "goto",
+};
+
+const char *wq_gen_cl_feature_name(unsigned bit)
+{
+    return bit < WQ_GEN_CL_NFEATURES ? cl_feat_names[bit] : "?";
+}
+
+/* "all" is every feature the generator emits (not the reserved ones) */
+int wq_gen_cl_parse_features(const char *s, unsigned *mask)
+{
+    return parse_names(s, cl_feat_names, WQ_GEN_CL_NFEATURES, WQ_GEN_CL_F_DEFAULT, "base", mask);
+}
+
+void wq_gen_cl_opts_default(wq_gen_cl_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->features = WQ_GEN_CL_F_DEFAULT;
 }

@@ -2,8 +2,10 @@
  *   wq gen prog   --seed N [--lanes L] [--features LIST] [--size N]
  *                 [--warps A..B] [--ctas A..B] [--trap NAME] [-o FILE]
  *   wq gen stream --seed N [--bad] [--channels N] [-o FILE]
- *   wq gen cl     --seed N [-o FILE.cl]   (an OpenCL C kernel with its oracle;
- *                 scripts/clgen.sh compiles and runs them)
+ *   wq gen cl     --seed N [--features LIST] [-o FILE.cl]   (an OpenCL C
+ *                 kernel with its oracle; scripts/clgen.sh compiles and runs
+ *                 them; LIST: struct,ptrmember,structarray,stmtexpr, all
+ *                 or base)
  *   wq gen check  --seeds A..B [--kind prog|stream|all] [--features LIST]
  *                 [--size N] [--traps] [--bad] [--coverage] [-v]
  * `check` generates every seed and runs it on the model: programs at LANES
@@ -26,6 +28,7 @@ typedef struct gen_args {
     const char *out, *kind, *trap;
     wq_gen_opts_t po;
     wq_gen_stream_opts_t so;
+    wq_gen_cl_opts_t co;
 } gen_args_t;
 
 static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
@@ -59,7 +62,9 @@ static int parse(int argc, char **argv, gen_args_t *a)
 {
     memset(a, 0, sizeof *a);
     wq_gen_opts_default(&a->po);
+    wq_gen_cl_opts_default(&a->co);
     a->kind = "prog";
+    int cl = !strcmp(argv[0], "cl");        /* --features names the language's */
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         uint64_t lo, hi;
@@ -78,7 +83,7 @@ static int parse(int argc, char **argv, gen_args_t *a)
         else if (!strcmp(o, "--kind")) a->kind = v;
         else if (!strcmp(o, "--trap")) a->trap = v;
         else if (!strcmp(o, "--features")) {
-            if (wq_gen_parse_features(v, &a->po.features))
+            if (cl ? wq_gen_cl_parse_features(v, &a->co.features) : wq_gen_parse_features(v, &a->po.features))
                 return wq_cli_error("gen", "bad --features '%s'", v);
         } else if (parse_range(v, &lo, &hi) || hi > 1000)
             return wq_cli_error("gen", "unknown option '%s', or a bad value '%s' (N or A..B, at most 1000)", o, v);
@@ -237,7 +242,7 @@ int wq_cli_gen(int argc, char **argv)
     if (!strcmp(cmd, "check")) return cmd_check(&a);
     if (!strcmp(cmd, "prog")) rc = wq_gen_prog(a.seed, &a.po, &text, NULL, err, sizeof err);
     else if (!strcmp(cmd, "stream")) rc = wq_gen_stream(a.seed, &a.so, &text, NULL, err, sizeof err);
-    else if (!strcmp(cmd, "cl")) rc = wq_gen_cl(a.seed, &text, err, sizeof err);
+    else if (!strcmp(cmd, "cl")) rc = wq_gen_cl(a.seed, &a.co, &text, err, sizeof err);
     else return wq_cli_error("gen", "unknown command '%s'", cmd);
     if (rc) {
         fprintf(stderr, "wq gen %s: %s (%d)\n", cmd, err[0] ? err : "failed", rc);

@@ -177,7 +177,7 @@ static void make_input(fz_t *f, unsigned i, uint64_t seed)
     }
     default: {                                                              /* a mutated generated kernel */
         char *t = NULL, err[128];
-        if (wq_gen_cl(seed * 1000003u + i, &t, err, sizeof err) == WQ_GEN_OK && t) {
+        if (wq_gen_cl(seed * 1000003u + i, NULL, &t, err, sizeof err) == WQ_GEN_OK && t) {
             put(f, t, strlen(t));
             free(t);
         }

@@ -13,8 +13,8 @@ Test(gen_cl, deterministic_with_header)
 {
     for (uint64_t s = 1; s <= 20; s++) {
         char *a = NULL, *b = NULL, err[200];
-        cr_assert_eq(wq_gen_cl(s, &a, err, sizeof err), WQ_GEN_OK, "seed %llu: %s", (unsigned long long)s, err);
-        cr_assert_eq(wq_gen_cl(s, &b, err, sizeof err), WQ_GEN_OK);
+        cr_assert_eq(wq_gen_cl(s, NULL, &a, err, sizeof err), WQ_GEN_OK, "seed %llu: %s", (unsigned long long)s, err);
+        cr_assert_eq(wq_gen_cl(s, NULL, &b, err, sizeof err), WQ_GEN_OK);
         cr_assert_str_eq(a, b);
         cr_assert_not_null(strstr(a, "//@ buf u32 "));
         cr_assert_not_null(strstr(a, "//@ per_thread 1 "));
@@ -119,4 +119,178 @@ Test(gen_cl, oracle_builtins)
     cr_assert_eq(bi(BI_RHADD, CT_UCHAR, 255, 0), 128u);
     cr_assert_eq(bi(BI_MIN, CT_INT, (uint32_t)-5, 3), (uint32_t)-5);
     cr_assert_eq(bi(BI_MAX, CT_UINT, (uint32_t)-5, 3), (uint32_t)-5);
+}
+
+/* the language features: each is drawn only when on (base: no struct, no
+ * ({ })), the reserved ones and ptrmember without struct are refused */
+Test(gen_cl, features)
+{
+    unsigned m;
+    cr_assert_eq(wq_gen_cl_parse_features("all", &m), 0);
+    cr_assert_eq(m, WQ_GEN_CL_F_DEFAULT);
+    cr_assert_eq(wq_gen_cl_parse_features("base", &m), 0);
+    cr_assert_eq(m, 0u);
+    cr_assert_eq(wq_gen_cl_parse_features("struct,stmtexpr", &m), 0);
+    cr_assert_eq(m, (1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_STMTEXPR));
+    cr_assert_eq(wq_gen_cl_parse_features("structs", &m), -1);
+    char *t = NULL, err[200];
+    wq_gen_cl_opts_t o = { 1u << WQ_GEN_CL_VECTOR };
+    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
+    cr_assert_not_null(strstr(err, "vector"));
+    o.features = 1u << WQ_GEN_CL_GOTO;
+    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
+    o.features = 1u << WQ_GEN_CL_PTRMEMBER;
+    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
+    o.features = 1u << WQ_GEN_CL_STRUCTARRAY;
+    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
+    unsigned seen_ptr = 0, seen_struct = 0, seen_sexpr = 0, seen_array = 0;
+    for (uint64_t s = 1; s <= 20; s++) {
+        o.features = 0;
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, "struct s"));
+        cr_assert_null(strstr(t, "({"));
+        free(t);
+        o.features = 1u << WQ_GEN_CL_STRUCT;
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, "({"));
+        cr_assert_null(strstr(t, "*m"));
+        cr_assert_null(strstr(t, "[2];"));
+        cr_assert_null(strstr(t, "[4];"));
+        seen_struct += strstr(t, "struct s0 {") != NULL;
+        free(t);
+        o.features = 1u << WQ_GEN_CL_STMTEXPR;
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, "struct s"));
+        seen_sexpr += strstr(t, "({") != NULL;
+        free(t);
+        cr_assert_eq(wq_gen_cl(s, NULL, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        seen_ptr += strstr(t, "__global const uint *m") != NULL || strstr(t, "__global uint *m") != NULL;
+        seen_array += strstr(t, "[2];") != NULL || strstr(t, "[4];") != NULL;
+        free(t);
+    }
+    cr_assert_eq(seen_struct, 20u);
+    cr_assert_gt(seen_sexpr, 10u);
+    cr_assert_gt(seen_ptr, 10u);
+    cr_assert_gt(seen_array, 5u);
+}
+
+/* evaluate p, whose nodes were built in o */
+static void eval_nodes(cl_prog_t *p, one_t *o, cl_result_t *r)
+{
+    char err[100];
+    p->n = o->n;
+    p->nn = o->p.nn;
+    p->cap = 64;
+    cr_assert_eq(wq_cl_eval(p, r, err, sizeof err), 0, "%s", err);
+}
+
+/* struct s0 { uchar m0; __global const uint *m1; __global uint *m2; };
+ * uint f1(struct s0 s0) { s0.m0 = 300; return s0.m0; }
+ * kernel: struct s0 s0 = { 7, in + 6u % 5u, out + gid * 3u };
+ *   out[gid*3 + 0] = f1(s0);                         44: the callee's copy
+ *   out[gid*3 + 1] = s0.m0 + ({ uchar t = 250; t ^= 0x1ff; t; });  7 + 5
+ *   s0.m2[5u % 3u] = s0.m1[5 & 3u];                  in[1 + 1]
+ */
+Test(gen_cl, oracle_structs)
+{
+    cl_prog_t p;
+    memset(&p, 0, sizeof p);
+    one_t *o = calloc(1, sizeof *o);
+    cr_assert_not_null(o);
+#define K(t, v) k(o, t, v)
+    p.threads = 8;
+    p.local = 8;
+    p.k = 3;
+    p.in_seed = 99;
+    p.nf = 2;
+    p.nst = 1;
+    p.st[0].nm = 3;
+    p.st[0].mtype[0] = CT_UCHAR;
+    p.st[0].mtype[1] = CM_PIN;
+    p.st[0].mtype[2] = CM_POUT;
+    /* f1 */
+    cl_func_t *f1 = &p.f[1];
+    f1->nsparams = f1->nsvars = 1;
+    f1->ret = CT_UINT;
+    int32_t sv1 = node(o, E_SVAR, 0, 0, -1, -1, 0);
+    int32_t ma = node(o, S_MASSIGN, CO_SET, CT_UCHAR, K(CT_INT, 300), -1, 0);
+    o->n[ma].c = node(o, E_SVAR, 0, 0, -1, -1, 0);
+    int32_t rt = node(o, S_RET, 0, 0, node(o, E_MEMBER, 0, CT_UCHAR, sv1, -1, 0), -1, 0);
+    o->n[ma].next = rt;
+    f1->body = ma;
+    /* the kernel */
+    cl_func_t *k0 = &p.f[0];
+    k0->nvars = 2;
+    k0->vtype[1] = CT_UCHAR;
+    k0->hidden[1] = k0->counter[1] = 1;
+    k0->init[0] = k0->init[1] = -1;
+    k0->nsvars = 1;
+    int32_t m0 = K(CT_UCHAR, 7), pin = node(o, E_PTR, CM_PIN, CT_UINT, K(CT_UINT, 6), -1, 0);
+    int32_t pout = node(o, E_PTR, CM_POUT, CT_UINT, -1, -1, 0);
+    o->n[m0].next = pin;
+    o->n[pin].next = pout;
+    k0->sinit[0] = node(o, E_SLIT, 0, 0, m0, -1, 0);
+    int32_t call = node(o, E_CALL, 0, CT_UINT, node(o, E_SVAR, 0, 0, -1, -1, 0), -1, 1);
+    int32_t out0 = node(o, S_OUT, 0, 0, call, -1, 0);
+    int32_t tx = node(o, S_ASSIGN, CO_XOR, CT_UCHAR, K(CT_INT, 0x1FF), -1, 1);
+    int32_t se = node(o, E_SEXPR, 0, CT_UCHAR, K(CT_INT, 250), tx, 1);
+    int32_t mem = node(o, E_MEMBER, 0, CT_UCHAR, node(o, E_SVAR, 0, 0, -1, -1, 0), -1, 0);
+    int32_t out1 = node(o, S_OUT, 0, 0, bin(o, CO_ADD, CT_INT, mem, se), -1, 1);
+    int32_t rd = node(o, E_PDEREF, 0, CT_UINT, node(o, E_SVAR, 0, 0, -1, -1, 0), K(CT_INT, 5), 0);
+    o->n[rd].flag = 1;
+    int32_t st = node(o, S_PSTORE, 0, 0, rd, K(CT_UINT, 5), 0);
+    o->n[st].flag = 2;
+    o->n[st].c = node(o, E_SVAR, 0, 0, -1, -1, 0);
+    o->n[out0].next = out1;
+    o->n[out1].next = st;
+    k0->body = out0;
+#undef K
+    cl_result_t r;
+    eval_nodes(&p, o, &r);
+    uint32_t in[8];
+    wq_cl_input(99, in, 8);
+    for (unsigned g = 0; g < 8; g++) {
+        cr_assert_eq(r.out[g * 3 + 0], 44u, "work-item %u", g);
+        cr_assert_eq(r.out[g * 3 + 1], 12u, "work-item %u", g);
+        cr_assert_eq(r.out[g * 3 + 2], in[2], "work-item %u", g);
+    }
+    free(r.out);
+    free(o);
+}
+
+/* struct s0 { uchar m0; };  struct s0 s0[2]; s0[0] = (struct s0){ 7 };
+ * s0[1] = s0[0];  s0[(gid) & 1u].m0 = 9;  out[gid] = s0[(3) & 1u].m0;
+ * work-item 0 writes 7 (its element 0 changed), work-item 1 writes 9 */
+Test(gen_cl, oracle_struct_arrays)
+{
+    one_t *o = calloc(1, sizeof *o);
+    cr_assert_not_null(o);
+    cl_prog_t p;
+    memset(&p, 0, sizeof p);
+    p.threads = p.local = 2;
+    p.k = 1;
+    p.nf = 1;
+    p.nst = 1;
+    p.st[0].nm = 1;
+    p.st[0].mtype[0] = CT_UCHAR;
+    cl_func_t *k0 = &p.f[0];
+    k0->nvars = 1;
+    k0->init[0] = -1;
+    k0->nsvars = 1;
+    k0->salen[0] = 2;
+    int32_t e0 = node(o, E_SLIT, 0, 0, k(o, CT_UCHAR, 7), -1, 0);
+    int32_t e1 = node(o, E_SVAR, 0, 0, -1, k(o, CT_INT, 0), 0);
+    o->n[e0].next = e1;
+    k0->sinit[0] = e0;
+    int32_t ma = node(o, S_MASSIGN, CO_SET, CT_UCHAR, k(o, CT_INT, 9), -1, 0);
+    o->n[ma].c = node(o, E_SVAR, 0, 0, -1, node(o, E_VAR, 0, CT_UINT, -1, -1, 0), 0);
+    int32_t rd = node(o, E_MEMBER, 0, CT_UCHAR, node(o, E_SVAR, 0, 0, -1, k(o, CT_INT, 3), 0), -1, 0);
+    o->n[ma].next = node(o, S_OUT, 0, 0, rd, -1, 0);
+    k0->body = ma;
+    cl_result_t r;
+    eval_nodes(&p, o, &r);
+    cr_assert_eq(r.out[0], 7u);
+    cr_assert_eq(r.out[1], 9u);
+    free(r.out);
+    free(o);
 }

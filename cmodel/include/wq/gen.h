@@ -107,7 +107,42 @@ int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
  * is tests/kernels/run.c's launch description, and its `//@ expect_seq`
  * lines hold every thread's outputs and the counters' final values as the
  * generator's own evaluator computed them (docs/model/gen.md). */
-int wq_gen_cl(uint64_t seed, char **text, char *err, size_t errlen);
+/* The language features a kernel may use beyond the base set (integer
+ * scalars, structured control flow, helpers, builtins, atomics): one bit
+ * each, in wq_gen_cl_opts_t.features.  A feature off draws no random
+ * numbers, so the base set (features 0) gives every seed the kernel it had
+ * before the features existed.  VECTOR and GOTO are reserved for the
+ * compiler's next language steps and refused (WQ_GEN_EOPTS) until the
+ * generator emits them. */
+enum {
+    WQ_GEN_CL_STRUCT,               /* struct types, member reads and writes,
+                                       copies, ?: and compound literals,
+                                       by-value parameters and results      */
+    WQ_GEN_CL_PTRMEMBER,            /* pointer members addressing in, out and
+                                       cnt (needs STRUCT)                   */
+    WQ_GEN_CL_STMTEXPR,             /* GNU statement expressions ({ ... })  */
+    WQ_GEN_CL_STRUCTARRAY,          /* private arrays of structs indexed at
+                                       run time (needs STRUCT)              */
+    WQ_GEN_CL_VECTOR,               /* reserved: integer vector types       */
+    WQ_GEN_CL_GOTO,                 /* reserved: goto and labels            */
+    WQ_GEN_CL_NFEATURES
+};
+#define WQ_GEN_CL_F_DEFAULT ((1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_PTRMEMBER) | \
+                             (1u << WQ_GEN_CL_STMTEXPR) | (1u << WQ_GEN_CL_STRUCTARRAY))
+#define WQ_GEN_CL_F_RESERVED ((1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
+
+typedef struct wq_gen_cl_opts {
+    unsigned features;              /* WQ_GEN_CL_* bits; default WQ_GEN_CL_F_DEFAULT */
+} wq_gen_cl_opts_t;
+
+void        wq_gen_cl_opts_default(wq_gen_cl_opts_t *o);
+/* "struct,stmtexpr", "all" (the default set), "base" (none); -1 if unknown */
+int         wq_gen_cl_parse_features(const char *s, unsigned *mask);
+const char *wq_gen_cl_feature_name(unsigned bit);
+
+/* opts NULL: the defaults.  WQ_GEN_EOPTS for a reserved or unknown
+ * feature, or PTRMEMBER or STRUCTARRAY without STRUCT. */
+int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *err, size_t errlen);
 
 /* ---- checking on the model (gen_check.c) --------------------------------- */
 typedef struct wq_gen_result {
