@@ -150,10 +150,11 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
     memset(img, 0, sizeof *img);
     unsigned n;
     if (next_line(&r) != 1 || strcmp(r.line, MAGIC)) BAD("not a warpq program binary");
-    if (next_line(&r) != 1 || sscanf(r.line, "code %u", &n) != 1 || n == 0 || n > MAX_INSN)
+    /* 0 instructions: a program without kernels (built from an empty source) */
+    if (next_line(&r) != 1 || sscanf(r.line, "code %u", &n) != 1 || n > MAX_INSN)
         BAD("line %u: bad code count", r.lineno);
     if ((size_t)n * 18 > len) BAD("shorter than its %u instructions", n);
-    img->code = malloc(8ull * n);
+    img->code = malloc(8ull * (n ? n : 1));
     if (!img->code) BAD("out of memory");
     img->ninsn = n;
     for (unsigned i = 0; i < n; i++) {
@@ -205,7 +206,7 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
             if (next_line(&r) != 1 || parse_arg(r.line, &k->args[a], px))
                 BAD("line %u: bad argument %u of %s", r.lineno, a, name);
     }
-    if (!img->nkernels) BAD("no kernel");
+    if (!img->nkernels != !n) BAD(n ? "no kernel" : "a kernel without code");
     return 0;
 fail:
     wq_cl_image_free(img);

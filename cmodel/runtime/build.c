@@ -116,7 +116,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
     img->code = malloc(8u * (p.ninsn ? p.ninsn : 1));
     img->kernels = calloc(r->nkernels + 1, sizeof *img->kernels);
     cl_int rc = (!img->code || !img->kernels) ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
-    if (!rc) memcpy(img->code, p.segs[0].bytes, 8u * p.ninsn);
+    /* a program without kernels has no code (and no segment) */
+    if (!rc && p.ninsn) memcpy(img->code, p.segs[0].bytes, 8u * p.ninsn);
     for (unsigned i = 0; !rc && i < r->nkernels; i++) {
         const wq_cc_kernel_t *k = &r->kernels[i];
         wq_cl_kinfo_t *ki = &img->kernels[img->nkernels++];

@@ -517,11 +517,21 @@ Test(cc, macro_explosion_bounded)
          "t.cl:3:1: error: macro expansion too large: more than 250000 tokens", 1);
 }
 
-Test(cc, no_kernel_located)
+/* a program without a kernel is a program (clBuildProgram of an empty
+ * string succeeds, OpenCL 1.2 §5.6.2): no kernels, no code, and its
+ * functions are still checked */
+Test(cc, no_kernel_is_a_program)
 {
-    /* at the end of the file: the line after the last newline */
-    diag("int f(int x) { return x; }\n", "t.cl:2:1: error: no __kernel function in the program", 1);
-    diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
+    const char *srcs[] = { "", "int f(int x) { return x; }\n", "/* nothing */\n#define X 1\n" };
+    for (size_t i = 0; i < sizeof srcs / sizeof *srcs; i++) {
+        wq_cc_result_t r;
+        cr_assert_eq(compile(srcs[i], &r), WQ_CC_OK, "refused: '%s': %s", srcs[i], r.log);
+        cr_assert_eq(r.nkernels, 0);
+        cr_assert_not_null(r.wqs);
+        cr_assert_str_eq(r.log, "");
+        wq_cc_result_free(&r);
+    }
+    diag("int f(int x) { return y; }\n", "t.cl:1:23: error: use of undeclared identifier 'y'", 23);
 }
 
 /* src compiles to assembly */

@@ -426,6 +426,63 @@ Test(cl_launch, build_from_source)
     wq_cl_ReleaseProgram(p);
 }
 
+/* a source without a kernel (an empty string, only functions) builds
+ * (OpenCL 1.2 §5.6.2): a program of zero kernels, which its binary keeps */
+Test(cl_launch, program_without_kernels)
+{
+    const char *srcs[] = { "", "int f(int x) { return x + 1; }\n" };
+    for (int i = 0; i < 2; i++) {
+        cl_int rc;
+        cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &srcs[i], NULL, &rc);
+        cr_assert_eq(rc, CL_SUCCESS);
+        rc = wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL);
+        char log[512] = "";
+        wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        cr_assert_eq(rc, CL_SUCCESS, "source %d: %d: %s", i, rc, log);
+        cl_build_status bs;
+        cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL), 0);
+        cr_assert_eq(bs, CL_BUILD_SUCCESS);
+        size_t nk = 99;
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
+        cr_assert_eq(nk, 0);
+        char names[8] = "x";
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL), CL_SUCCESS);
+        cr_assert_str_eq(names, "");
+        cl_uint n = 99;
+        cr_assert_eq(wq_cl_CreateKernelsInProgram(p, 0, NULL, &n), CL_SUCCESS);
+        cr_assert_eq(n, 0);
+        cr_assert_null(wq_cl_CreateKernel(p, "f", &rc));
+        cr_assert_eq(rc, CL_INVALID_KERNEL_NAME);
+        /* its binary: no code, no kernel, and it loads again */
+        size_t bn = 0;
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bn, &bn, NULL), 0);
+        cr_assert(bn > 0);
+        unsigned char *bin = malloc(bn);
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
+        cl_device_id d = ctx->dev;
+        const unsigned char *cb = bin;
+        cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &bn, &cb, NULL, &rc);
+        cr_assert_eq(rc, CL_SUCCESS, "the binary of a program without kernels is refused");
+        cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+        cr_assert_eq(wq_cl_GetProgramInfo(p2, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
+        cr_assert_eq(nk, 0);
+        free(bin);
+        wq_cl_ReleaseProgram(p2);
+        wq_cl_ReleaseProgram(p);
+    }
+    /* a binary with code but no kernel, or a kernel but no code, is refused */
+    const char *bad[] = { "warpq-cl-binary 1\ncode 1\n00000000 00000000\nend\n",
+                          "warpq-cl-binary 1\ncode 0\nkernel k 0 1 0 0 0 0 0 0 0 32 0\nend\n" };
+    for (int i = 0; i < 2; i++) {
+        cl_int rc;
+        cl_device_id d = ctx->dev;
+        size_t bn = strlen(bad[i]);
+        const unsigned char *cb = (const unsigned char *)bad[i];
+        cr_assert_null(wq_cl_CreateProgramWithBinary(ctx, 1, &d, &bn, &cb, NULL, &rc));
+        cr_assert_eq(rc, CL_INVALID_BINARY, "bad binary %d", i);
+    }
+}
+
 /* every dispatch entry a Linux program can reach is filled: the loader
  * jumps through the table without looking.  The NULL ones are exactly the
  * Direct3D 10/11 and DX9 sharing entries (Windows-only types). */
