@@ -4,8 +4,9 @@
  *
  * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
- * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
- * ...), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
+ * -cl-mad-enable, -cl-fast-relaxed-math, -cl-strict-aliasing,
+ * ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), and
+ * warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
  * -wq-regs=N, -wq-subv=auto|off|always, -wq-subv-threshold=N and
  * -wq-alias=on|off (the alias pass at enqueue, alias.c; on by default).
  * Anything else
@@ -33,6 +34,7 @@ typedef struct {
     int alias_off;
     wq_cc_subv_t subv;
     unsigned subv_threshold;
+    int arg_info;                   /* -cl-kernel-arg-info                    */
 } opts_t;
 
 static int ignored(const char *o)
@@ -40,7 +42,7 @@ static int ignored(const char *o)
     static const char *const names[] = {
         "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
         "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
-        "-cl-denorms-are-zero", "-cl-kernel-arg-info", "-cl-strict-aliasing", "-w", "-Werror",
+        "-cl-denorms-are-zero", "-cl-strict-aliasing", "-w", "-Werror",
         "-cl-uniform-work-group-size",
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(o, names[i])) return 1;
@@ -90,6 +92,8 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             unsigned long v = strtoul(t + 9, &end, 10);
             if (*end || v < 8 || v > 32) return -1;
             o->regs = (unsigned)v;
+        } else if (!strcmp(t, "-cl-kernel-arg-info")) {
+            o->arg_info = 1;
         } else if (!strcmp(t, "-wq-alias=on") || !strcmp(t, "-wq-alias=off")) {
             o->alias_off = t[10] == 'o' && t[11] == 'f';
         } else if (!ignored(t)) {
@@ -237,6 +241,16 @@ static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *ali
     return to_image(r, img, co.max_regs, log);
 }
 
+/* options (checked) carry -cl-kernel-arg-info */
+static int arg_info_opt(const char *options)
+{
+    opts_t o;
+    const char *bad;
+    int rc = parse_opts(options, &o, &bad);
+    free(o.buf);
+    return rc == 0 && o.arg_info;
+}
+
 cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
 {
     wq_cl_image_t img;
@@ -246,6 +260,7 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
         wq_cl_alias_retire(p);
         wq_cl_image_free(&p->img);
         p->img = img;
+        p->arg_info = arg_info_opt(options);
         if (!*log) *log = spill_log(&r);
     }
     wq_cc_result_free(&r);
@@ -476,5 +491,7 @@ cl_int wq_cl_link_units(cl_program out, const char *options, cl_uint nprog, cons
     out->img = img;
     out->units = u;
     out->nunits = n;
+    out->arg_info = n > 0;
+    for (unsigned i = 0; i < n; i++) out->arg_info &= arg_info_opt(u[i].options);
     return CL_SUCCESS;
 }

@@ -401,6 +401,10 @@ struct _cl_program {
      * made (its units, so that alias.c recompiles the link); else none */
     wq_cl_unit_t *units;
     unsigned nunits;
+    /* clGetKernelArgInfo answers: built from source with -cl-kernel-arg-info
+     * (a link: every unit compiled with it); not from a binary (OpenCL 1.2
+     * §5.7.3) */
+    int arg_info;
 };
 int wq_cl_program_ok(cl_program p);
 /* built into an executable: kernels can be made from it */

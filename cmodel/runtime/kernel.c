@@ -158,6 +158,13 @@ wq_cl_GetKernelArgInfo(cl_kernel k, cl_uint i, cl_kernel_arg_info param, size_t 
     cl_int rc;
     if (!wq_cl_kernel_ok(k)) return wq_cl_unlock_rc(CL_INVALID_KERNEL);
     if (i >= k->ki->nargs) return wq_cl_unlock_rc(CL_INVALID_ARG_INDEX);
+    switch (param) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: case CL_KERNEL_ARG_TYPE_NAME: case CL_KERNEL_ARG_NAME:
+        if (!k->prog->arg_info) return wq_cl_unlock_rc(CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+        break;
+    default: return wq_cl_unlock_rc(CL_INVALID_VALUE);
+    }
     const wq_cl_arg_info_t *a = &k->ki->args[i];
     static const cl_kernel_arg_address_qualifier aq[] = {
         CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_GLOBAL,

@@ -420,8 +420,20 @@ Test(cl_launch, build_from_source)
     char s[128];
     cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, src);
+    /* the arg info only with -cl-kernel-arg-info (OpenCL 1.2 §5.7.3) */
+    size_t sz = 0;
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL),
+                 CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, 0, NULL, &sz), CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 1, CL_KERNEL_ARG_NAME, 0, NULL, &sz), CL_INVALID_ARG_INDEX);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_DEVICE_NAME, 0, NULL, &sz), CL_INVALID_VALUE);
+    wq_cl_ReleaseKernel(k);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
+    k = wq_cl_CreateKernel(p, "k", &rc);
     cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "int*");
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, "p");
     wq_cl_ReleaseKernel(k);
     wq_cl_ReleaseProgram(p);
 }
@@ -514,7 +526,7 @@ Test(cl_launch, struct_argument_by_value)
     cr_assert_eq(sizeof hp, 24);
     cl_int rc;
     cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
-    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
     cl_kernel k = wq_cl_CreateKernel(p, "k", &rc);
     cr_assert_eq(rc, CL_SUCCESS);
     enum { N = 40 };
@@ -555,7 +567,7 @@ Test(cl_launch, vector_arguments)
     cl_int rc;
     cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
     cr_assert_eq(rc, CL_SUCCESS);
-    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
     size_t n = 0;
     cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
     unsigned char *bin = malloc(n);
@@ -567,9 +579,15 @@ Test(cl_launch, vector_arguments)
     cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
     cl_kernel k = wq_cl_CreateKernel(p2, "k", &rc);
     cr_assert_eq(rc, CL_SUCCESS);
+    /* the arg info: the source's kernel has it, the binary's does not
+     * (OpenCL 1.2 §5.7.3: a program built from source with -cl-kernel-arg-info) */
     char s[64];
-    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
+    cl_kernel ks = wq_cl_CreateKernel(p, "k", &rc);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(ks, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "int4");
+    wq_cl_ReleaseKernel(ks);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL),
+                 CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
     cl_char3 c = {{ -5, 6, -7 }};
     cl_int4 v = {{ 0x11111111, -2, 3, -0x7fffffff }};
     cl_long16 w;
