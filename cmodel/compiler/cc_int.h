@@ -252,6 +252,8 @@ struct cc_func {
     int is_kernel, is_inline, defined;
     int kernel_index;               /* kernels: position in the kernel table    */
     uint32_t reqd_wg[3];
+    uint32_t hint_wg[3];            /* work_group_size_hint, 0 0 0: none        */
+    const char *vec_hint;           /* vec_type_hint's type name, NULL: none    */
     uint32_t local_bytes;           /* kernels: __local variables of its call tree */
     int visiting;                   /* recursion check                          */
     int acyclic;                    /* lower.c: no recursion below (checked once) */

@@ -637,7 +637,12 @@ static void predefine_all(cc_t *c)
          * is false here as it is there */
         { "CL_VERSION_1_0", "100" }, { "CL_VERSION_1_1", "110" }, { "CL_VERSION_1_2", "120" },
         { "CL_VERSION_2_0", "200" }, { "CL_VERSION_3_0", "300" },
-        { "__ENDIAN_LITTLE__", "1" }, { "__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1)))" },
+        { "__ENDIAN_LITTLE__", "1" },
+        /* OpenCL C 1.2 §6.7.2 */
+        { "__kernel_exec(X, typen)",
+          "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))" },
+        { "kernel_exec(X, typen)",
+          "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))" },
         { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
         { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
         { "NULL", "0" }, { "true", "1" }, { "false", "0" },

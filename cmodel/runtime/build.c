@@ -137,6 +137,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         ki->local_bytes = k->local_bytes;
         ki->private_bytes = k->private_bytes;
         for (int d = 0; d < 3; d++) ki->reqd_wg[d] = k->reqd_wg[d];
+        memcpy(ki->hint_wg, k->hint_wg, sizeof ki->hint_wg);
+        snprintf(ki->vec_hint, sizeof ki->vec_hint, "%s", k->vec_hint);
         ki->param_bytes = k->param_bytes;
         ki->enqueues = k->enqueues;
         ki->nested = k->nested != 0;

@@ -534,6 +534,20 @@ Test(cc, no_kernel_is_a_program)
     diag("int f(int x) { return y; }\n", "t.cl:1:23: error: use of undeclared identifier 'y'", 23);
 }
 
+/* the attributes of kernel_exec (OpenCL C 1.2 §6.7.2) and vector compound
+ * literals, refused as clang refuses them */
+Test(cc, kernel_hints_and_vector_braces_refused)
+{
+    diag("typedef struct { int x; } S;\n__kernel __attribute__((vec_type_hint(S))) void k(__global int *p) {}\n",
+         "t.cl:2:39: error: invalid attribute argument 'struct <anonymous>' - expecting a vector or vectorizable scalar type", 39);
+    diag("kernel_exec(0, int) void k(__global int *p) {}\n",
+         "t.cl:1:1: error: work_group_size_hint must be 1..65535", 1);
+    diag("__kernel void k(__global int *p) { int4 v = (int4){1, 2, 3}; p[0] = v.x; }\n",
+         "t.cl:1:45: error: too few elements in vector initialization (expected 4 elements, have 3)", 45);
+    diag("__kernel void k(__global int *p) { int2 v = (int2){1, (int2)2}; p[0] = v.x; }\n",
+         "t.cl:1:45: error: excess elements in vector initializer (expected 2 elements, have 3)", 45);
+}
+
 /* src compiles to assembly */
 static void compiles(const char *src)
 {

@@ -107,6 +107,8 @@ typedef struct wq_cc_kernel {
     uint32_t local_bytes;           /* the kernel's own __local variables    */
     uint32_t private_bytes;         /* per work-item memory                  */
     uint32_t reqd_wg[3];            /* reqd_work_group_size; 0 0 0: none     */
+    uint32_t hint_wg[3];            /* work_group_size_hint; 0 0 0: none     */
+    char vec_hint[16];              /* vec_type_hint's type ("int4"); "": none */
     uint32_t param_bytes;           /* header + arguments                    */
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
