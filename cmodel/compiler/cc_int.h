@@ -54,6 +54,10 @@ void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, 
     __attribute__((noreturn, format(printf, 4, 5)));
 void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));
+/* report "file:line:col: warning: msg [FLAG]" with the line and a caret,
+ * and go on (an error under -Werror, nothing under -w) */
+void cc_warn_tok(cc_t *c, const cc_tok_t *t, const char *flag, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* growable text buffer in the arena's malloc space (freed with the context) */
 typedef struct cc_buf { char *s; size_t n, cap; } cc_buf_t;

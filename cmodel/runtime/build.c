@@ -5,8 +5,8 @@
  * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
  * -cl-mad-enable, -cl-fast-relaxed-math, -cl-strict-aliasing,
- * ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), and
- * warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
+ * ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), -w (no
+ * warnings) and -Werror (a warning fails the build), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
  * -wq-regs=N, -wq-subv=auto|off|always, -wq-subv-threshold=N and
  * -wq-alias=on|off (the alias pass at enqueue, alias.c; on by default).
  * Anything else
@@ -35,6 +35,7 @@ typedef struct {
     wq_cc_subv_t subv;
     unsigned subv_threshold;
     int arg_info;                   /* -cl-kernel-arg-info                    */
+    int no_warnings, werror;        /* -w, -Werror                            */
 } opts_t;
 
 static int ignored(const char *o)
@@ -42,7 +43,7 @@ static int ignored(const char *o)
     static const char *const names[] = {
         "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
         "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
-        "-cl-denorms-are-zero", "-cl-strict-aliasing", "-w", "-Werror",
+        "-cl-denorms-are-zero", "-cl-strict-aliasing",
         "-cl-uniform-work-group-size",
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(o, names[i])) return 1;
@@ -94,6 +95,10 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             o->regs = (unsigned)v;
         } else if (!strcmp(t, "-cl-kernel-arg-info")) {
             o->arg_info = 1;
+        } else if (!strcmp(t, "-w")) {
+            o->no_warnings = 1;
+        } else if (!strcmp(t, "-Werror")) {
+            o->werror = 1;
         } else if (!strcmp(t, "-wq-alias=on") || !strcmp(t, "-wq-alias=off")) {
             o->alias_off = t[10] == 'o' && t[11] == 'f';
         } else if (!ignored(t)) {
@@ -197,6 +202,7 @@ static wq_cc_opts_t cc_options(cl_program p, const opts_t *o, const wq_cc_opts_t
                         .yield = o->yield, .inline_mode = o->inl,
                         .max_regs = o->regs ? o->regs : regs,
                         .subv = o->subv, .subv_threshold = o->subv_threshold,
+                        .no_warnings = o->no_warnings, .werror = o->werror,
                         /* the device the program is built for: its LANES
                          * decides how shared registers pack */
                         .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0 };

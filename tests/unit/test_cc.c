@@ -548,6 +548,53 @@ Test(cc, kernel_hints_and_vector_braces_refused)
          "t.cl:1:45: error: excess elements in vector initializer (expected 2 elements, have 3)", 45);
 }
 
+/* warnings: `file:line:col: warning: ...` with the line and a caret in the
+ * log of a compilation that succeeds; none under -w (no_warnings); under
+ * -Werror (werror) the first is an error and the compilation fails */
+Test(cc, warnings_w_and_werror)
+{
+    const char *src = "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable\n"
+                      "#pragma OPENCL EXTENSION all : disable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_fp16 : maybe\n"
+                      "#pragma unroll\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    const char *want =
+        "t.cl:1:26: warning: unknown OpenCL extension 'made_up_extension' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+        "                         ^\n"
+        "t.cl:2:26: warning: unsupported OpenCL extension 'cl_khr_fp64' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+        "                         ^\n"
+        "t.cl:5:40: warning: expected 'enable', 'disable', 'begin' or 'end' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : maybe\n"
+        "                                       ^\n";
+    wq_cc_result_t r;
+    wq_cc_opts_t o = {0};
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.nkernels, 1);
+    cr_assert_str_eq(r.log, want);
+    wq_cc_result_free(&r);
+    o.no_warnings = 1;
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_OK);
+    cr_assert_str_eq(r.log, "");
+    wq_cc_result_free(&r);
+    o.no_warnings = 0;
+    o.werror = 1;
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_ERROR);
+    cr_assert_null(r.wqs);
+    cr_assert(!strncmp(r.log, "t.cl:1:26: error: unknown OpenCL extension 'made_up_extension' - ignoring "
+                               "[-Werror,-Wignored-pragmas]\n", strlen("t.cl:1:26: error: unknown OpenCL extension 'made_up_extension' - ignoring [-Werror,-Wignored-pragmas]\n")),
+              "%s", r.log);
+    wq_cc_result_free(&r);
+    /* a pragma inside an #if that is not taken says nothing */
+    const char *off = "#if 0\n#pragma OPENCL EXTENSION made_up_extension : enable\n#endif\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", off, strlen(off), &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
+}
+
 /* src compiles to assembly */
 static void compiles(const char *src)
 {

@@ -566,6 +566,28 @@ Test(cl_launch, kernel_attributes)
     wq_cl_ReleaseProgram(p);
 }
 
+/* the build log carries the compiler's warnings on success; -w drops
+ * them, -Werror fails the build with them (CL_BUILD_PROGRAM_FAILURE) */
+Test(cl_launch, build_warnings)
+{
+    const char *src = "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    const char *opts[] = { "", "-w", "-Werror", "-w -Werror" };
+    const cl_int want_rc[] = { CL_SUCCESS, CL_SUCCESS, CL_BUILD_PROGRAM_FAILURE, CL_SUCCESS };
+    const char *want_log[] = { "<source>:1:26: warning: unknown OpenCL extension 'made_up_extension'", "",
+                               "<source>:1:26: error: unknown OpenCL extension 'made_up_extension'", "" };
+    for (int i = 0; i < 4; i++) {
+        cl_int rc;
+        cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+        cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, opts[i], NULL, NULL), want_rc[i], "options '%s'", opts[i]);
+        char log[1024];
+        cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL), 0);
+        cr_assert(!strncmp(log, want_log[i], strlen(want_log[i])) && (*want_log[i] || !*log),
+                  "options '%s': log '%s'", opts[i], log);
+        wq_cl_ReleaseProgram(p);
+    }
+}
+
 /* every dispatch entry a Linux program can reach is filled: the loader
  * jumps through the table without looking.  The NULL ones are exactly the
  * Direct3D 10/11 and DX9 sharing entries (Windows-only types). */
