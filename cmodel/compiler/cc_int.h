@@ -55,6 +55,10 @@ void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, 
     __attribute__((noreturn, format(printf, 4, 5)));
 void cc_error_tok(cc_t *c, const cc_tok_t *t, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));
+/* report "file:line:col: warning: msg [FLAG]" with the line and a caret,
+ * and go on (an error under -Werror, nothing under -w) */
+void cc_warn_tok(cc_t *c, const cc_tok_t *t, const char *flag, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* growable text buffer in the arena's malloc space (freed with the context) */
 typedef struct cc_buf { char *s; size_t n, cap; } cc_buf_t;
@@ -255,6 +259,8 @@ struct cc_func {
     int is_kernel, is_inline, defined;
     int kernel_index;               /* kernels: position in the kernel table    */
     uint32_t reqd_wg[3];
+    uint32_t hint_wg[3];            /* work_group_size_hint, 0 0 0: none        */
+    const char *vec_hint;           /* vec_type_hint's type name, NULL: none    */
     uint32_t local_bytes;           /* kernels: __local variables of its call tree */
     int visiting;                   /* recursion check                          */
     int acyclic;                    /* lower.c: no recursion below (checked once) */

@@ -349,10 +349,6 @@ static int compile_units(const wq_cc_opts_t *opts, const wq_cc_unit_t *units, un
             cc_puts(c, &c->wqs, "\n; ---- nested-work device library (tests/programs/lib/enqueue.wqs)\n");
             cc_puts(c, &c->wqs, wq_cc_enqueue_lib);
         }
-        if (nk == 0) {
-            /* at the end of the (last) file, where a kernel was still expected */
-            cc_error_at(c, f, f->text + f->len, "no __kernel function in the program");
-        }
     }
 done:
     for (int i = 0; i < c->nfiles; i++) {

@@ -2447,6 +2447,8 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     snprintf(info->name, sizeof info->name, "%s", k->name);
     if (strlen(k->name) >= sizeof info->name) cc_error_tok(c, k->tok, "kernel name longer than 63 characters");
     memcpy(info->reqd_wg, k->reqd_wg, sizeof info->reqd_wg);
+    memcpy(info->hint_wg, k->hint_wg, sizeof info->hint_wg);
+    snprintf(info->vec_hint, sizeof info->vec_hint, "%s", k->vec_hint ? k->vec_hint : "");
     info->local_bytes = (k->local_bytes + 15) & ~15u;
     arg_layout(&w, k, info);
     for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(&w, v->ty);

@@ -65,6 +65,8 @@ typedef struct {
     cc_as_t as;
     int has_as;
     uint32_t reqd_wg[3];
+    uint32_t hint_wg[3];            /* work_group_size_hint                   */
+    const char *vec_hint;           /* vec_type_hint's type, by name          */
 } attr_t;
 
 static cc_node_t *expr(ps_t *p);
@@ -473,15 +475,27 @@ static void attributes(ps_t *p, attr_t *at)
             if (p->tok->kind != TK_IDENT && p->tok->kind != TK_KEYWORD) cc_error_tok(p->c, p->tok, "expected an attribute name");
             cc_tok_t *name = p->tok;
             p->tok = p->tok->next;
-            if (cc_tok_is(name, "reqd_work_group_size")) {
+            int hint = cc_tok_is(name, "work_group_size_hint");
+            if (hint || cc_tok_is(name, "reqd_work_group_size")) {
                 skip(p, "(");
                 for (int i = 0; i < 3; i++) {
                     if (i) skip(p, ",");
                     const cc_tok_t *vt = p->tok;
                     int64_t v = const_expr(p);
-                    if (v < 1 || v > 65535) cc_error_tok(p->c, vt, "reqd_work_group_size must be 1..65535");
-                    if (at) at->reqd_wg[i] = (uint32_t)v;
+                    if (v < 1 || v > 65535)
+                        cc_error_tok(p->c, vt, "%s must be 1..65535", hint ? "work_group_size_hint" : "reqd_work_group_size");
+                    if (at) (hint ? at->hint_wg : at->reqd_wg)[i] = (uint32_t)v;
                 }
+                skip(p, ")");
+            } else if (cc_tok_is(name, "vec_type_hint")) {
+                /* OpenCL C 1.2 §6.7.2: a scalar or vector type; clang's words */
+                skip(p, "(");
+                const cc_tok_t *tt = p->tok;
+                cc_type_t *ty = typename_(p);
+                if (!cc_is_vec(ty) && !(cc_is_integer(ty) && ty->kind != TY_BOOL))
+                    cc_error_tok(p->c, tt, "invalid attribute argument '%s' - expecting a vector or vectorizable scalar type",
+                                 cc_type_name(p->c, ty));
+                if (at) at->vec_hint = cc_type_name(p->c, ty);
                 skip(p, ")");
             } else if (consume(p, "(")) {        /* other attributes: accepted, ignored */
                 int depth = 1;
@@ -1087,13 +1101,30 @@ static void check_swizzle_assignable(ps_t *p, cc_node_t *lhs, const cc_tok_t *t)
 }
 
 /* (T)(a, b, ...): the components of vector type T in order, each a scalar
- * or a vector of T's component type; one scalar is every component */
-static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t)
+ * or a vector of T's component type; one scalar is every component.
+ * braces: (T){a, b, ...}, p->tok the '{': the same components, all of
+ * them (one scalar is only the first, as clang has it) */
+static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t, int braces)
 {
     vt = cc_unqual(vt);
-    int nargs;
-    cc_node_t *args = call_args(p, &nargs);
-    if (nargs == 1 && args->ty->kind != TY_VEC) return splat(p, rvalue(p, args), vt, t, "vector literal");
+    int nargs = 0;
+    cc_node_t *args;
+    if (braces) {
+        cc_node_t bh = {0}, *bc = &bh;
+        skip(p, "{");
+        while (!consume(p, "}")) {
+            if (nargs) {
+                skip(p, ",");
+                if (consume(p, "}")) break;
+            }
+            bc = bc->next = assign(p);
+            nargs++;
+        }
+        args = bh.next;
+    } else {
+        args = call_args(p, &nargs);
+        if (nargs == 1 && args->ty->kind != TY_VEC) return splat(p, rvalue(p, args), vt, t, "vector literal");
+    }
     cc_node_t head = {0}, *cur = &head;
     int count = 0;
     for (cc_node_t *a = args, *nx; a; a = nx) {
@@ -1113,6 +1144,10 @@ static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t)
         }
         cur = cur->next = a;
     }
+    if (braces && count < vt->len)      /* clang's words: OpenCL C fills nothing in */
+        cc_error_tok(p->c, t, "too few elements in vector initialization (expected %d elements, have %d)", vt->len, count);
+    if (braces && count > vt->len)
+        cc_error_tok(p->c, t, "excess elements in vector initializer (expected %d elements, have %d)", vt->len, count);
     if (count != vt->len)
         cc_error_tok(p->c, t, "a vector literal of type %s needs %d components, this one has %d", cc_type_name(p->c, vt), vt->len, count);
     cc_node_t *n = new_node(p, ND_VLIT, t);
@@ -2066,10 +2101,11 @@ static cc_node_t *cast_expr_(ps_t *p)
         if (is_typename(p)) {
             cc_type_t *ty = typename_(p);
             skip(p, ")");
+            if (ty->kind == TY_VEC && is(p, "{")) return vec_literal(p, ty, t, 1);
             if (is(p, "{")) return compound_literal(p, ty, t);
             if (ty->kind == TY_VEC && is(p, "(")) {
                 p->tok = p->tok->next;
-                return vec_literal(p, ty, t);
+                return vec_literal(p, ty, t, 0);
             }
             cc_node_t *e = rvalue(p, cast_expr(p));
             if (ty->kind == TY_VEC || e->ty->kind == TY_VEC) return vec_cast(p, ty, e, t);
@@ -2741,6 +2777,8 @@ static void take_decl(cc_func_t *f, const cc_func_t *nf)
     f->is_kernel = nf->is_kernel;
     f->is_inline = nf->is_inline;
     memcpy(f->reqd_wg, nf->reqd_wg, sizeof f->reqd_wg);
+    memcpy(f->hint_wg, nf->hint_wg, sizeof f->hint_wg);
+    f->vec_hint = nf->vec_hint;
     f->params = nf->params;
     f->nparams = nf->nparams;
     f->locals = nf->locals;
@@ -2840,6 +2878,8 @@ static void function(ps_t *p, cc_type_t *ret, attr_t *at, cc_tok_t *name)
     f->params[f->nparams] = rv;
     attributes(p, at);
     memcpy(f->reqd_wg, at->reqd_wg, sizeof f->reqd_wg);
+    memcpy(f->hint_wg, at->hint_wg, sizeof f->hint_wg);
+    f->vec_hint = at->vec_hint;
     f = decl;
     if (f->tok && !same_signature(p, f, nf)) {
         const cc_tok_t *d = f->tok;

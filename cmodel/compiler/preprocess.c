@@ -619,6 +619,55 @@ const char *wq_cc_extensions(void)
            "cl_khr_byte_addressable_store cles_khr_int64 cl_warpq_enqueue";
 }
 
+/* the name is one of the device's extensions (wq_cc_extensions) */
+static int have_extension(const cc_tok_t *name)
+{
+    for (const char *e = wq_cc_extensions(); *e;) {
+        size_t n = strcspn(e, " ");
+        if ((size_t)name->len == n && !memcmp(name->loc, e, n)) return 1;
+        e += n + (e[n] == ' ');
+    }
+    return 0;
+}
+
+/* `#pragma OPENCL EXTENSION name : enable|disable` (OpenCL C 1.2 §9.1):
+ * nothing to switch on this device, but a name it does not know or does
+ * not have, or a malformed line, is a warning, as clang gives it (other
+ * pragmas are ignored).  t: the token after `pragma` */
+static void pragma(cc_t *c, const cc_tok_t *t)
+{
+    /* the Khronos extensions clang knows that this device does not report */
+    static const char *const khronos[] = {
+        "cl_khr_fp64", "cl_khr_fp16", "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics",
+        "cl_khr_3d_image_writes", "cl_khr_gl_sharing", "cl_khr_gl_event", "cl_khr_d3d10_sharing",
+        "cl_khr_depth_images", "cl_khr_gl_depth_images", "cl_khr_gl_msaa_sharing", "cl_khr_mipmap_image",
+        "cl_khr_mipmap_image_writes", "cl_khr_subgroups", "cl_khr_srgb_image_writes", "cl_khr_icd",
+        "cl_khr_select_fprounding_mode", "cl_khr_spir", "cl_khr_egl_event", "cl_khr_egl_image",
+    };
+    if (t->bol || !cc_tok_is(t, "OPENCL")) return;
+    const cc_tok_t *ext = t->next;
+    if (ext->bol || !cc_tok_is(ext, "EXTENSION")) return;
+    const cc_tok_t *name = ext->next, *colon = name->next, *state = colon->next;
+    if (name->bol || name->kind == TK_EOF || (name->kind != TK_IDENT && name->kind != TK_KEYWORD)) {
+        cc_warn_tok(c, name->bol ? ext : name, "-Wignored-pragmas", "expected identifier in '#pragma OPENCL EXTENSION' - ignoring");
+        return;
+    }
+    if (colon->bol || !cc_tok_is(colon, ":")) {
+        cc_warn_tok(c, colon->bol ? name : colon, "-Wignored-pragmas", "expected ':' - ignoring");
+        return;
+    }
+    if (state->bol || !(cc_tok_is(state, "enable") || cc_tok_is(state, "disable"))) {
+        cc_warn_tok(c, state->bol ? colon : state, "-Wignored-pragmas",
+                    "expected 'enable', 'disable', 'begin' or 'end' - ignoring");
+        return;
+    }
+    if (cc_tok_is(name, "all") || have_extension(name)) return;
+    int known = 0;
+    for (size_t i = 0; i < sizeof khronos / sizeof *khronos; i++) known |= cc_tok_is(name, khronos[i]);
+    cc_warn_tok(c, name, "-Wignored-pragmas", "%s OpenCL extension '%.*s' - ignoring",
+                known ? "unsupported" : "unknown", name->len, name->loc);
+}
+
 /* ---- the main loop -------------------------------------------------------------------------- */
 static void predefine(cc_t *c, const char *name, const char *value)
 {
@@ -637,7 +686,12 @@ static void predefine_all(cc_t *c)
          * is false here as it is there */
         { "CL_VERSION_1_0", "100" }, { "CL_VERSION_1_1", "110" }, { "CL_VERSION_1_2", "120" },
         { "CL_VERSION_2_0", "200" }, { "CL_VERSION_3_0", "300" },
-        { "__ENDIAN_LITTLE__", "1" }, { "__kernel_exec(X, typen)", "__kernel __attribute__((work_group_size_hint(X, 1, 1)))" },
+        { "__ENDIAN_LITTLE__", "1" },
+        /* OpenCL C 1.2 §6.7.2 */
+        { "__kernel_exec(X, typen)",
+          "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))" },
+        { "kernel_exec(X, typen)",
+          "__kernel __attribute__((work_group_size_hint(X, 1, 1))) __attribute__((vec_type_hint(typen)))" },
         { "__warpq__", "1" }, { "__EMBEDDED_PROFILE__", "1" },
         { "CLK_LOCAL_MEM_FENCE", "1" }, { "CLK_GLOBAL_MEM_FENCE", "2" },
         { "NULL", "0" }, { "true", "1" }, { "false", "0" },
@@ -779,8 +833,12 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)
             while (*e && *e != '\n') e++;
             cc_error_tok(c, hash, "#error %.*s", (int)(e - s), s);
         }
-        if (cc_tok_is(t, "pragma") || cc_tok_is(t, "line") || cc_tok_is(t, "warning") ||
-            cc_tok_is(t, "ident")) {
+        if (cc_tok_is(t, "pragma")) {
+            pragma(c, t->next);
+            t = skip_line(c, t->next);
+            continue;
+        }
+        if (cc_tok_is(t, "line") || cc_tok_is(t, "warning") || cc_tok_is(t, "ident")) {
             t = skip_line(c, t->next);
             continue;
         }

@@ -113,15 +113,14 @@ cc_file_t *cc_add_file(cc_t *c, const char *name, const char *text, size_t len)
     return f;
 }
 
-/* the message, then the source line and a caret under loc; a tab in the
- * line keeps its place under the caret so the column lines up */
-static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
-    __attribute__((noreturn));
-static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
+/* "file:line:col: KIND: msg" into the log, then the source line and a
+ * caret under loc; a tab in the line keeps its place under the caret so
+ * the column lines up */
+static void put_diag(cc_t *c, const cc_file_t *f, const char *loc, const char *kind, const char *msg)
 {
     const char *start = f ? f->text : NULL;
     if (!f || !loc || loc < start || loc > start + f->len) {
-        cc_printf(c, &c->log, "%s: error: %s\n", f ? f->name : "<input>", msg);
+        cc_printf(c, &c->log, "%s: %s: %s\n", f ? f->name : "<input>", kind, msg);
     } else {
         const char *ls = loc;
         while (ls > start && ls[-1] != '\n') ls--;
@@ -130,13 +129,38 @@ static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg
         int line = 1;
         for (const char *p = start; p < ls; p++) line += *p == '\n';
         int col = (int)(loc - ls) + 1;
-        cc_printf(c, &c->log, "%s:%d:%d: error: %s\n", f->name, line, col, msg);
+        cc_printf(c, &c->log, "%s:%d:%d: %s: %s\n", f->name, line, col, kind, msg);
         cc_printf(c, &c->log, "%.*s\n", (int)(le - ls), ls);
         for (const char *p = ls; p < loc; p++) cc_puts(c, &c->log, *p == '\t' ? "\t" : " ");
         cc_puts(c, &c->log, "^\n");
     }
+}
+
+static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
+    __attribute__((noreturn));
+static void report(cc_t *c, const cc_file_t *f, const char *loc, const char *msg)
+{
+    put_diag(c, f, loc, "error", msg);
     c->status = WQ_CC_ERROR;
     longjmp(c->fail, 1);
+}
+
+/* a warning: logged and compilation goes on; none under opts.no_warnings
+ * (-w); an error under opts.werror (-Werror), named so as clang does */
+void cc_warn_tok(cc_t *c, const cc_tok_t *t, const char *flag, const char *fmt, ...)
+{
+    const wq_cc_opts_t *o = c->opts;
+    if (o && o->no_warnings) return;
+    while (t && t->origin) t = t->origin;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof msg)
+        snprintf(msg + n, sizeof msg - (size_t)n, " [%s%s]", o && o->werror ? "-Werror," : "", flag);
+    if (o && o->werror) report(c, t ? t->file : NULL, t ? t->loc : NULL, msg);
+    put_diag(c, t ? t->file : NULL, t ? t->loc : NULL, "warning", msg);
 }
 
 void cc_error_at(cc_t *c, const cc_file_t *f, const char *loc, const char *fmt, ...)

@@ -5,6 +5,8 @@
  *   WORD0 WORD1                      one line per instruction, hex
  *   kernel NAME ENTRY NREGS WAVE YIELD LOCAL PRIVATE RX RY RZ PARAM_BYTES NARGS
  *   arg KIND SIZE OFFSET ACCESS TYPE_QUAL NAME TYPE...   NARGS lines
+ *   hints HX HY HZ VEC               the kernel's work_group_size_hint and
+ *                                    vec_type_hint (- for none), when it has one
  *   end
  *
  * KIND is scalar, global, constant or local; the numbers are decimal except
@@ -67,6 +69,9 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
             put(&b, "arg %s %u %u %u %u %s %s\n", kind_name[ai->kind], ai->size, ai->offset,
                 (unsigned)ai->access, (unsigned)ai->type_qual, ai->name, ai->type_name);
         }
+        if (ki->hint_wg[0] || ki->vec_hint[0])
+            put(&b, "hints %u %u %u %s\n", ki->hint_wg[0], ki->hint_wg[1], ki->hint_wg[2],
+                ki->vec_hint[0] ? ki->vec_hint : "-");
     }
     put(&b, "end\n");
     if (b.oom) { free(b.s); return NULL; }
@@ -150,10 +155,11 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
     memset(img, 0, sizeof *img);
     unsigned n;
     if (next_line(&r) != 1 || strcmp(r.line, MAGIC)) BAD("not a warpq program binary");
-    if (next_line(&r) != 1 || sscanf(r.line, "code %u", &n) != 1 || n == 0 || n > MAX_INSN)
+    /* 0 instructions: a program without kernels (built from an empty source) */
+    if (next_line(&r) != 1 || sscanf(r.line, "code %u", &n) != 1 || n > MAX_INSN)
         BAD("line %u: bad code count", r.lineno);
     if ((size_t)n * 18 > len) BAD("shorter than its %u instructions", n);
-    img->code = malloc(8ull * n);
+    img->code = malloc(8ull * (n ? n : 1));
     if (!img->code) BAD("out of memory");
     img->ninsn = n;
     for (unsigned i = 0; i < n; i++) {
@@ -165,6 +171,22 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
     for (;;) {
         if (next_line(&r) != 1) BAD("line %u: no end", r.lineno);
         if (!strcmp(r.line, "end")) break;
+        if (!strncmp(r.line, "hints ", 6)) {
+            /* the last kernel's hints, once */
+            wq_cl_kinfo_t *k = img->nkernels ? &img->kernels[img->nkernels - 1] : NULL;
+            unsigned hx, hy, hz;
+            char vec[16], extra;
+            if (!k || k->hint_wg[0] || k->vec_hint[0] ||
+                sscanf(r.line, "hints %u %u %u %15s %c", &hx, &hy, &hz, vec, &extra) != 4 ||
+                hx > 65535 || hy > 65535 || hz > 65535 || (!hx != !hy) || (!hy != !hz) ||
+                (!hx && !strcmp(vec, "-")) || !ident_ok(strcmp(vec, "-") ? vec : "x"))
+                BAD("line %u: bad hints line", r.lineno);
+            k->hint_wg[0] = hx;
+            k->hint_wg[1] = hy;
+            k->hint_wg[2] = hz;
+            snprintf(k->vec_hint, sizeof k->vec_hint, "%s", strcmp(vec, "-") ? vec : "");
+            continue;
+        }
         if (img->nkernels >= MAX_KERNELS) BAD("too many kernels");
         wq_cl_kinfo_t *t = realloc(img->kernels, (img->nkernels + 1) * sizeof *t);
         if (!t) BAD("out of memory");
@@ -205,7 +227,7 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
             if (next_line(&r) != 1 || parse_arg(r.line, &k->args[a], px))
                 BAD("line %u: bad argument %u of %s", r.lineno, a, name);
     }
-    if (!img->nkernels) BAD("no kernel");
+    if (!img->nkernels != !n) BAD(n ? "no kernel" : "a kernel without code");
     return 0;
 fail:
     wq_cl_image_free(img);

@@ -4,8 +4,9 @@
  *
  * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
  * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
- * -cl-mad-enable, -cl-fast-relaxed-math, -w, -Werror, -cl-kernel-arg-info,
- * ...), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
+ * -cl-mad-enable, -cl-fast-relaxed-math, -cl-strict-aliasing,
+ * ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), -w (no
+ * warnings) and -Werror (a warning fails the build), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
  * -wq-regs=N, -wq-subv=auto|off|always, -wq-subv-threshold=N and
  * -wq-alias=on|off (the alias pass at enqueue, alias.c; on by default).
  * Anything else
@@ -33,6 +34,8 @@ typedef struct {
     int alias_off;
     wq_cc_subv_t subv;
     unsigned subv_threshold;
+    int arg_info;                   /* -cl-kernel-arg-info                    */
+    int no_warnings, werror;        /* -w, -Werror                            */
 } opts_t;
 
 static int ignored(const char *o)
@@ -40,7 +43,7 @@ static int ignored(const char *o)
     static const char *const names[] = {
         "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
         "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
-        "-cl-denorms-are-zero", "-cl-kernel-arg-info", "-cl-strict-aliasing", "-w", "-Werror",
+        "-cl-denorms-are-zero", "-cl-strict-aliasing",
         "-cl-uniform-work-group-size",
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(o, names[i])) return 1;
@@ -90,6 +93,12 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             unsigned long v = strtoul(t + 9, &end, 10);
             if (*end || v < 8 || v > 32) return -1;
             o->regs = (unsigned)v;
+        } else if (!strcmp(t, "-cl-kernel-arg-info")) {
+            o->arg_info = 1;
+        } else if (!strcmp(t, "-w")) {
+            o->no_warnings = 1;
+        } else if (!strcmp(t, "-Werror")) {
+            o->werror = 1;
         } else if (!strcmp(t, "-wq-alias=on") || !strcmp(t, "-wq-alias=off")) {
             o->alias_off = t[10] == 'o' && t[11] == 'f';
         } else if (!ignored(t)) {
@@ -116,7 +125,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
     img->code = malloc(8u * (p.ninsn ? p.ninsn : 1));
     img->kernels = calloc(r->nkernels + 1, sizeof *img->kernels);
     cl_int rc = (!img->code || !img->kernels) ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
-    if (!rc) memcpy(img->code, p.segs[0].bytes, 8u * p.ninsn);
+    /* a program without kernels has no code (and no segment) */
+    if (!rc && p.ninsn) memcpy(img->code, p.segs[0].bytes, 8u * p.ninsn);
     for (unsigned i = 0; !rc && i < r->nkernels; i++) {
         const wq_cc_kernel_t *k = &r->kernels[i];
         wq_cl_kinfo_t *ki = &img->kernels[img->nkernels++];
@@ -132,6 +142,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         ki->local_bytes = k->local_bytes;
         ki->private_bytes = k->private_bytes;
         for (int d = 0; d < 3; d++) ki->reqd_wg[d] = k->reqd_wg[d];
+        memcpy(ki->hint_wg, k->hint_wg, sizeof ki->hint_wg);
+        snprintf(ki->vec_hint, sizeof ki->vec_hint, "%s", k->vec_hint);
         ki->param_bytes = k->param_bytes;
         ki->enqueues = k->enqueues;
         ki->nested = k->nested != 0;
@@ -190,6 +202,7 @@ static wq_cc_opts_t cc_options(cl_program p, const opts_t *o, const wq_cc_opts_t
                         .yield = o->yield, .inline_mode = o->inl,
                         .max_regs = o->regs ? o->regs : regs,
                         .subv = o->subv, .subv_threshold = o->subv_threshold,
+                        .no_warnings = o->no_warnings, .werror = o->werror,
                         /* the device the program is built for: its LANES
                          * decides how shared registers pack */
                         .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0 };
@@ -236,6 +249,16 @@ static cl_int compile(cl_program p, const char *options, const wq_cc_opts_t *ali
     return to_image(r, img, co.max_regs, log);
 }
 
+/* options (checked) carry -cl-kernel-arg-info */
+static int arg_info_opt(const char *options)
+{
+    opts_t o;
+    const char *bad;
+    int rc = parse_opts(options, &o, &bad);
+    free(o.buf);
+    return rc == 0 && o.arg_info;
+}
+
 cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
 {
     wq_cl_image_t img;
@@ -245,6 +268,7 @@ cl_int wq_cl_build_source(cl_program p, const char *options, char **log)
         wq_cl_alias_retire(p);
         wq_cl_image_free(&p->img);
         p->img = img;
+        p->arg_info = arg_info_opt(options);
         if (!*log) *log = spill_log(&r);
     }
     wq_cc_result_free(&r);
@@ -475,5 +499,7 @@ cl_int wq_cl_link_units(cl_program out, const char *options, cl_uint nprog, cons
     out->img = img;
     out->units = u;
     out->nunits = n;
+    out->arg_info = n > 0;
+    for (unsigned i = 0; i < n; i++) out->arg_info &= arg_info_opt(u[i].options);
     return CL_SUCCESS;
 }

@@ -353,6 +353,8 @@ typedef struct wq_cl_kinfo {
     uint32_t local_bytes;   /* __local variables declared in the kernel     */
     uint32_t private_bytes; /* per work-item frame: private objects, spills */
     size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
+    uint32_t hint_wg[3];    /* work_group_size_hint, all 0 when none        */
+    char     vec_hint[16];  /* vec_type_hint's type, "" when none           */
     uint32_t param_bytes;   /* parameter buffer: header + arguments         */
     uint64_t enqueues;      /* bit k: wq_enqueue names kernel k (nested work) */
     int      nested;        /* calls the nested-work library                */
@@ -401,6 +403,10 @@ struct _cl_program {
      * made (its units, so that alias.c recompiles the link); else none */
     wq_cl_unit_t *units;
     unsigned nunits;
+    /* clGetKernelArgInfo answers: built from source with -cl-kernel-arg-info
+     * (a link: every unit compiled with it); not from a binary (OpenCL 1.2
+     * §5.7.3) */
+    int arg_info;
 };
 int wq_cl_program_ok(cl_program p);
 /* built into an executable: kernels can be made from it */

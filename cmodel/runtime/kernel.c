@@ -144,7 +144,22 @@ wq_cl_GetKernelInfo(cl_kernel k, cl_kernel_info param, size_t size, void *value,
     case CL_KERNEL_REFERENCE_COUNT: RET(cl_uint, k->h.refs); break;
     case CL_KERNEL_CONTEXT:         RET(cl_context, k->prog->ctx); break;
     case CL_KERNEL_PROGRAM:         RET(cl_program, k->prog); break;
-    case CL_KERNEL_ATTRIBUTES:      rc = wq_cl_info_str("", size, value, size_ret); break;
+    case CL_KERNEL_ATTRIBUTES: {
+        /* the kernel's attributes as declared, space-separated (OpenCL 1.2 §5.7.3) */
+        const wq_cl_kinfo_t *ki = k->ki;
+        char s[160] = "";
+        size_t n = 0;
+        if (ki->reqd_wg[0])
+            n += (size_t)snprintf(s + n, sizeof s - n, "reqd_work_group_size(%zu,%zu,%zu) ", ki->reqd_wg[0],
+                                  ki->reqd_wg[1], ki->reqd_wg[2]);
+        if (ki->hint_wg[0])
+            n += (size_t)snprintf(s + n, sizeof s - n, "work_group_size_hint(%u,%u,%u) ", ki->hint_wg[0],
+                                  ki->hint_wg[1], ki->hint_wg[2]);
+        if (ki->vec_hint[0]) n += (size_t)snprintf(s + n, sizeof s - n, "vec_type_hint(%s) ", ki->vec_hint);
+        if (n) s[n - 1] = 0;
+        rc = wq_cl_info_str(s, size, value, size_ret);
+        break;
+    }
     default: rc = CL_INVALID_VALUE;
     }
     return wq_cl_unlock_rc(rc);
@@ -158,6 +173,13 @@ wq_cl_GetKernelArgInfo(cl_kernel k, cl_uint i, cl_kernel_arg_info param, size_t 
     cl_int rc;
     if (!wq_cl_kernel_ok(k)) return wq_cl_unlock_rc(CL_INVALID_KERNEL);
     if (i >= k->ki->nargs) return wq_cl_unlock_rc(CL_INVALID_ARG_INDEX);
+    switch (param) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: case CL_KERNEL_ARG_TYPE_NAME: case CL_KERNEL_ARG_NAME:
+        if (!k->prog->arg_info) return wq_cl_unlock_rc(CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+        break;
+    default: return wq_cl_unlock_rc(CL_INVALID_VALUE);
+    }
     const wq_cl_arg_info_t *a = &k->ki->args[i];
     static const cl_kernel_arg_address_qualifier aq[] = {
         CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_GLOBAL,

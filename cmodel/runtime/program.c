@@ -65,7 +65,8 @@ static cl_program new_program(cl_context ctx)
 static cl_int load(cl_program p)
 {
     cl_device_id d = p->ctx->dev;
-    if (!p->img.ninsn) return CL_INVALID_BINARY;
+    /* a program without kernels has no code: nothing to load, nothing launches */
+    if (!p->img.ninsn) return p->img.nkernels ? CL_INVALID_BINARY : CL_SUCCESS;
     uint64_t bytes = 8ull * p->img.ninsn;
     if (wq_cl_heap_alloc(&d->heap, bytes, 8, &p->code_addr)) return CL_OUT_OF_RESOURCES;
     if (wq_drv_write(&d->drv, p->code_addr, p->img.code, 2 * p->img.ninsn)) {

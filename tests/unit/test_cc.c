@@ -517,11 +517,82 @@ Test(cc, macro_explosion_bounded)
          "t.cl:3:1: error: macro expansion too large: more than 250000 tokens", 1);
 }
 
-Test(cc, no_kernel_located)
+/* a program without a kernel is a program (clBuildProgram of an empty
+ * string succeeds, OpenCL 1.2 §5.6.2): no kernels, no code, and its
+ * functions are still checked */
+Test(cc, no_kernel_is_a_program)
 {
-    /* at the end of the file: the line after the last newline */
-    diag("int f(int x) { return x; }\n", "t.cl:2:1: error: no __kernel function in the program", 1);
-    diag("", "t.cl:1:1: error: no __kernel function in the program", 1);
+    const char *srcs[] = { "", "int f(int x) { return x; }\n", "/* nothing */\n#define X 1\n" };
+    for (size_t i = 0; i < sizeof srcs / sizeof *srcs; i++) {
+        wq_cc_result_t r;
+        cr_assert_eq(compile(srcs[i], &r), WQ_CC_OK, "refused: '%s': %s", srcs[i], r.log);
+        cr_assert_eq(r.nkernels, 0);
+        cr_assert_not_null(r.wqs);
+        cr_assert_str_eq(r.log, "");
+        wq_cc_result_free(&r);
+    }
+    diag("int f(int x) { return y; }\n", "t.cl:1:23: error: use of undeclared identifier 'y'", 23);
+}
+
+/* the attributes of kernel_exec (OpenCL C 1.2 §6.7.2) and vector compound
+ * literals, refused as clang refuses them */
+Test(cc, kernel_hints_and_vector_braces_refused)
+{
+    diag("typedef struct { int x; } S;\n__kernel __attribute__((vec_type_hint(S))) void k(__global int *p) {}\n",
+         "t.cl:2:39: error: invalid attribute argument 'struct <anonymous>' - expecting a vector or vectorizable scalar type", 39);
+    diag("kernel_exec(0, int) void k(__global int *p) {}\n",
+         "t.cl:1:1: error: work_group_size_hint must be 1..65535", 1);
+    diag("__kernel void k(__global int *p) { int4 v = (int4){1, 2, 3}; p[0] = v.x; }\n",
+         "t.cl:1:45: error: too few elements in vector initialization (expected 4 elements, have 3)", 45);
+    diag("__kernel void k(__global int *p) { int2 v = (int2){1, (int2)2}; p[0] = v.x; }\n",
+         "t.cl:1:45: error: excess elements in vector initializer (expected 2 elements, have 3)", 45);
+}
+
+/* warnings: `file:line:col: warning: ...` with the line and a caret in the
+ * log of a compilation that succeeds; none under -w (no_warnings); under
+ * -Werror (werror) the first is an error and the compilation fails */
+Test(cc, warnings_w_and_werror)
+{
+    const char *src = "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable\n"
+                      "#pragma OPENCL EXTENSION all : disable\n"
+                      "#pragma OPENCL EXTENSION cl_khr_fp16 : maybe\n"
+                      "#pragma unroll\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    const char *want =
+        "t.cl:1:26: warning: unknown OpenCL extension 'made_up_extension' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+        "                         ^\n"
+        "t.cl:2:26: warning: unsupported OpenCL extension 'cl_khr_fp64' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+        "                         ^\n"
+        "t.cl:5:40: warning: expected 'enable', 'disable', 'begin' or 'end' - ignoring [-Wignored-pragmas]\n"
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : maybe\n"
+        "                                       ^\n";
+    wq_cc_result_t r;
+    wq_cc_opts_t o = {0};
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_OK, "%s", r.log);
+    cr_assert_eq(r.nkernels, 1);
+    cr_assert_str_eq(r.log, want);
+    wq_cc_result_free(&r);
+    o.no_warnings = 1;
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_OK);
+    cr_assert_str_eq(r.log, "");
+    wq_cc_result_free(&r);
+    o.no_warnings = 0;
+    o.werror = 1;
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", src, strlen(src), &r), WQ_CC_ERROR);
+    cr_assert_null(r.wqs);
+    cr_assert(!strncmp(r.log, "t.cl:1:26: error: unknown OpenCL extension 'made_up_extension' - ignoring "
+                               "[-Werror,-Wignored-pragmas]\n", strlen("t.cl:1:26: error: unknown OpenCL extension 'made_up_extension' - ignoring [-Werror,-Wignored-pragmas]\n")),
+              "%s", r.log);
+    wq_cc_result_free(&r);
+    /* a pragma inside an #if that is not taken says nothing */
+    const char *off = "#if 0\n#pragma OPENCL EXTENSION made_up_extension : enable\n#endif\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    cr_assert_eq(wq_cc_compile(&o, "t.cl", off, strlen(off), &r), WQ_CC_OK, "%s", r.log);
+    wq_cc_result_free(&r);
 }
 
 /* src compiles to assembly */

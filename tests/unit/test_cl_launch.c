@@ -176,6 +176,19 @@ static cl_kernel kern(const char *name)
     return k;
 }
 
+/* p's program binary (malloc'd, its size in *n) and the program made from
+ * it (NULL with *rc when refused) */
+static cl_program from_binary(cl_program p, unsigned char **bin, size_t *n, cl_int *rc)
+{
+    *n = 0;
+    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof *n, n, NULL), 0);
+    *bin = malloc(*n ? *n : 1);
+    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof *bin, bin, NULL), 0);
+    cl_device_id d = ctx->dev;
+    const unsigned char *cb = *bin;
+    return wq_cl_CreateProgramWithBinary(ctx, 1, &d, n, &cb, NULL, rc);
+}
+
 TestSuite(cl_launch, .init = up, .timeout = 60);
 
 Test(cl_launch, vadd_with_offset_and_chosen_local_size)
@@ -420,10 +433,159 @@ Test(cl_launch, build_from_source)
     char s[128];
     cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, src);
+    /* the arg info only with -cl-kernel-arg-info (OpenCL 1.2 §5.7.3) */
+    size_t sz = 0;
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL),
+                 CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, 0, NULL, &sz), CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 1, CL_KERNEL_ARG_NAME, 0, NULL, &sz), CL_INVALID_ARG_INDEX);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_DEVICE_NAME, 0, NULL, &sz), CL_INVALID_VALUE);
+    wq_cl_ReleaseKernel(k);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-DX=1 -cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
+    k = wq_cl_CreateKernel(p, "k", &rc);
     cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "int*");
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, "p");
     wq_cl_ReleaseKernel(k);
     wq_cl_ReleaseProgram(p);
+}
+
+/* a source without a kernel (an empty string, only functions) builds
+ * (OpenCL 1.2 §5.6.2): a program of zero kernels, which its binary keeps */
+Test(cl_launch, program_without_kernels)
+{
+    const char *srcs[] = { "", "int f(int x) { return x + 1; }\n" };
+    for (int i = 0; i < 2; i++) {
+        cl_int rc;
+        cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &srcs[i], NULL, &rc);
+        cr_assert_eq(rc, CL_SUCCESS);
+        rc = wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL);
+        char log[512] = "";
+        wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        cr_assert_eq(rc, CL_SUCCESS, "source %d: %d: %s", i, rc, log);
+        cl_build_status bs;
+        cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL), 0);
+        cr_assert_eq(bs, CL_BUILD_SUCCESS);
+        size_t nk = 99;
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
+        cr_assert_eq(nk, 0);
+        char names[8] = "x";
+        cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL), CL_SUCCESS);
+        cr_assert_str_eq(names, "");
+        cl_uint n = 99;
+        cr_assert_eq(wq_cl_CreateKernelsInProgram(p, 0, NULL, &n), CL_SUCCESS);
+        cr_assert_eq(n, 0);
+        cr_assert_null(wq_cl_CreateKernel(p, "f", &rc));
+        cr_assert_eq(rc, CL_INVALID_KERNEL_NAME);
+        /* its binary: no code, no kernel, and it loads again */
+        size_t bn;
+        unsigned char *bin;
+        cl_program p2 = from_binary(p, &bin, &bn, &rc);
+        cr_assert(bn > 0);
+        cr_assert_eq(rc, CL_SUCCESS, "the binary of a program without kernels is refused");
+        cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+        cr_assert_eq(wq_cl_GetProgramInfo(p2, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
+        cr_assert_eq(nk, 0);
+        free(bin);
+        wq_cl_ReleaseProgram(p2);
+        wq_cl_ReleaseProgram(p);
+    }
+    /* a binary with code but no kernel, or a kernel but no code, is refused */
+    const char *bad[] = { "warpq-cl-binary 1\ncode 1\n00000000 00000000\nend\n",
+                          "warpq-cl-binary 1\ncode 0\nkernel k 0 1 0 0 0 0 0 0 0 32 0\nend\n" };
+    for (int i = 0; i < 2; i++) {
+        cl_int rc;
+        cl_device_id d = ctx->dev;
+        size_t bn = strlen(bad[i]);
+        const unsigned char *cb = (const unsigned char *)bad[i];
+        cr_assert_null(wq_cl_CreateProgramWithBinary(ctx, 1, &d, &bn, &cb, NULL, &rc));
+        cr_assert_eq(rc, CL_INVALID_BINARY, "bad binary %d", i);
+    }
+}
+
+/* kernel_exec / __kernel_exec (OpenCL C 1.2 §6.7.2) and the attributes
+ * they expand to: CL_KERNEL_ATTRIBUTES names them as declared, the
+ * compile work-group size stays reqd_work_group_size's, and the program
+ * binary keeps the hints */
+Test(cl_launch, kernel_attributes)
+{
+    const char *src =
+        "kernel_exec(64, int4) void a(__global int *p) { p[0] = 1; }\n"
+        "__kernel_exec(8, uchar16) void b(__global int *p) { p[0] = 2; }\n"
+        "__kernel __attribute__((reqd_work_group_size(32, 1, 1))) __attribute__((vec_type_hint(long2)))\n"
+        "void c(__global int *p) { p[0] = 3; }\n"
+        "__kernel void d(__global int *p) { p[0] = 4; }\n";
+    const char *want[] = { "work_group_size_hint(64,1,1) vec_type_hint(int4)",
+                           "work_group_size_hint(8,1,1) vec_type_hint(uchar16)",
+                           "reqd_work_group_size(32,1,1) vec_type_hint(long2)", "" };
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    rc = wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL);
+    char log[512] = "";
+    wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    cr_assert_eq(rc, CL_SUCCESS, "%s", log);
+    size_t n;
+    unsigned char *bin;
+    cl_device_id d = ctx->dev;
+    cl_program p2 = from_binary(p, &bin, &n, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    for (int i = 0; i < 4; i++) {
+        const char name[2] = { (char)('a' + i), 0 };
+        cl_program from[2] = { p, p2 };
+        for (int j = 0; j < 2; j++) {
+            cl_kernel k = wq_cl_CreateKernel(from[j], name, &rc);
+            cr_assert_eq(rc, CL_SUCCESS);
+            char s[128];
+            size_t sz = 0;
+            cr_assert_eq(wq_cl_GetKernelInfo(k, CL_KERNEL_ATTRIBUTES, sizeof s, s, &sz), CL_SUCCESS);
+            cr_assert_str_eq(s, want[i], "kernel %s (%s): '%s'", name, j ? "binary" : "source", s);
+            cr_assert_eq(sz, strlen(want[i]) + 1);
+            size_t wg[3];
+            cr_assert_eq(wq_cl_GetKernelWorkGroupInfo(k, d, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof wg, wg, NULL), 0);
+            cr_assert_eq(wg[0], i == 2 ? 32u : 0u, "kernel %s: the hint is not the compile size", name);
+            wq_cl_ReleaseKernel(k);
+        }
+    }
+    /* a hints line twice, or out of range, is refused */
+    char *bad = malloc(n + 64);
+    char *end = strstr((char *)bin, "end\n");
+    cr_assert_not_null(end);
+    const char *lines[] = { "hints 64 1 1 int4\nhints 8 1 1 -\n", "hints 0 1 1 -\n", "hints 70000 1 1 -\n" };
+    for (int i = 0; i < 3; i++) {
+        size_t at = (size_t)(end - (char *)bin);
+        memcpy(bad, bin, at);
+        size_t bn = at + (size_t)sprintf(bad + at, "%send\n", lines[i]);
+        const unsigned char *bp = (unsigned char *)bad;
+        cr_assert_null(wq_cl_CreateProgramWithBinary(ctx, 1, &d, &bn, &bp, NULL, &rc), "line %d", i);
+        cr_assert_eq(rc, CL_INVALID_BINARY);
+    }
+    free(bad);
+    free(bin);
+    wq_cl_ReleaseProgram(p2);
+    wq_cl_ReleaseProgram(p);
+}
+
+/* the build log carries the compiler's warnings on success; -w drops
+ * them, -Werror fails the build with them (CL_BUILD_PROGRAM_FAILURE) */
+Test(cl_launch, build_warnings)
+{
+    const char *src = "#pragma OPENCL EXTENSION made_up_extension : enable\n"
+                      "__kernel void k(__global int *p) { p[0] = 1; }\n";
+    const char *opts[] = { "", "-w", "-Werror", "-w -Werror" };
+    const cl_int want_rc[] = { CL_SUCCESS, CL_SUCCESS, CL_BUILD_PROGRAM_FAILURE, CL_SUCCESS };
+    const char *want_log[] = { "<source>:1:26: warning: unknown OpenCL extension 'made_up_extension'", "",
+                               "<source>:1:26: error: unknown OpenCL extension 'made_up_extension'", "" };
+    for (int i = 0; i < 4; i++) {
+        cl_int rc;
+        cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+        cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, opts[i], NULL, NULL), want_rc[i], "options '%s'", opts[i]);
+        char log[1024];
+        cr_assert_eq(wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL), 0);
+        cr_assert(!strncmp(log, want_log[i], strlen(want_log[i])) && (*want_log[i] || !*log),
+                  "options '%s': log '%s'", opts[i], log);
+        wq_cl_ReleaseProgram(p);
+    }
 }
 
 /* every dispatch entry a Linux program can reach is filled: the loader
@@ -457,7 +619,7 @@ Test(cl_launch, struct_argument_by_value)
     cr_assert_eq(sizeof hp, 24);
     cl_int rc;
     cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
-    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
     cl_kernel k = wq_cl_CreateKernel(p, "k", &rc);
     cr_assert_eq(rc, CL_SUCCESS);
     enum { N = 40 };
@@ -498,21 +660,23 @@ Test(cl_launch, vector_arguments)
     cl_int rc;
     cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
     cr_assert_eq(rc, CL_SUCCESS);
-    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL), CL_SUCCESS);
-    size_t n = 0;
-    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL), 0);
-    unsigned char *bin = malloc(n);
-    cr_assert_eq(wq_cl_GetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), 0);
-    cl_device_id d = ctx->dev;
-    const unsigned char *cb = bin;
-    cl_program p2 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n, &cb, NULL, &rc);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "-cl-kernel-arg-info", NULL, NULL), CL_SUCCESS);
+    size_t n;
+    unsigned char *bin;
+    cl_program p2 = from_binary(p, &bin, &n, &rc);
     cr_assert_eq(rc, CL_SUCCESS, "the binary with vector arguments is refused: %d", rc);
     cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
     cl_kernel k = wq_cl_CreateKernel(p2, "k", &rc);
     cr_assert_eq(rc, CL_SUCCESS);
+    /* the arg info: the source's kernel has it, the binary's does not
+     * (OpenCL 1.2 §5.7.3: a program built from source with -cl-kernel-arg-info) */
     char s[64];
-    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
+    cl_kernel ks = wq_cl_CreateKernel(p, "k", &rc);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(ks, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "int4");
+    wq_cl_ReleaseKernel(ks);
+    cr_assert_eq(wq_cl_GetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof s, s, NULL),
+                 CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
     cl_char3 c = {{ -5, 6, -7 }};
     cl_int4 v = {{ 0x11111111, -2, 3, -0x7fffffff }};
     cl_long16 w;

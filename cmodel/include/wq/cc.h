@@ -6,7 +6,9 @@
  * in a context that the call owns: no globals, so it may run in several
  * threads at once.  It never crashes and never exits on any input: a bad
  * kernel gives WQ_CC_ERROR and a log of `file:line:col: error: message`
- * lines, each with the source line and a caret. */
+ * lines, each with the source line and a caret; warnings are
+ * `file:line:col: warning: message [-Wflag]` lines in the log of a
+ * compilation that succeeds. */
 #ifndef WQ_CC_H
 #define WQ_CC_H
 #include <stddef.h>
@@ -84,6 +86,10 @@ typedef struct wq_cc_opts {
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
     void *read_user;
+    /* warnings ("file:line:col: warning: msg [-Wflag]" in the log, the
+     * build going on): none (-w), or each an error that fails the build
+     * (-Werror) */
+    int no_warnings, werror;
 } wq_cc_opts_t;
 
 /* argument kinds, as the runtime's kernel table names them */
@@ -107,6 +113,8 @@ typedef struct wq_cc_kernel {
     uint32_t local_bytes;           /* the kernel's own __local variables    */
     uint32_t private_bytes;         /* per work-item memory                  */
     uint32_t reqd_wg[3];            /* reqd_work_group_size; 0 0 0: none     */
+    uint32_t hint_wg[3];            /* work_group_size_hint; 0 0 0: none     */
+    char vec_hint[16];              /* vec_type_hint's type ("int4"); "": none */
     uint32_t param_bytes;           /* header + arguments                    */
     uint32_t ninsn;                 /* instructions emitted for the kernel   */
     uint32_t spills;                /* values spilled to private memory      */
