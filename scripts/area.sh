@@ -35,7 +35,11 @@
 # levels": B levels is what a clock period of the board's target holds at
 # the wire delay of a dense ECP5).
 #
-# Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
+# Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board;
+#              a MODULE the board does not hold -- a unit verified standalone,
+#              scripts/rtl_orphans.py's STANDALONE -- is synthesised alone
+#              from rtl/MODULE.v or rtl/core/MODULE.v with its default
+#              parameters, one instance)
 #   AREA_DIR   work and report directory (default build/area at 8 lanes,
 #              build/area_lN at N)
 #   AREA_LANES the core's physical lanes (the board's LANES parameter;

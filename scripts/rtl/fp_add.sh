@@ -8,9 +8,9 @@
 #          and compares every result bit for bit, with a random handshake
 #          on both sides.  docs/rtl/wq_fp_add.md.
 #
-# Usage: bash scripts/rtl/fp_add.sh [SEED...]       (default seed 1)
-#   RTL_TEST_FP_ADD_OPS  operations per seed       (default 1000000;
-#                        make regress: 20000000)
+# Usage: bash scripts/rtl/fp_add.sh [SEED...]       (default seeds 1 2)
+#   RTL_TEST_FP_ADD_OPS  operations per seed       (default 1000000, about
+#                        1 s of a core; make regress: 20000000 x 4 seeds)
 #   RTL_TEST_WAVE        set: write build/verilator/fp_add/seed<N>.fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
@@ -20,7 +20,7 @@ set -euo pipefail
 vl_setup fp_add
 make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_ADD_OPS:-1000000}
-vl_seeds "1" "$@"
+vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_add tb_fp_add \
     "$rtl/core/wq_fp_add.v" "$root/tb/verilator/fp_add/tb_fp_add.cpp" -- model
 for s in "${seeds[@]}"; do
