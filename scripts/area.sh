@@ -35,7 +35,11 @@
 # levels": B levels is what a clock period of the board's target holds at
 # the wire delay of a dense ECP5).
 #
-# Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board)
+# Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board;
+#              a MODULE the board does not hold -- a unit verified standalone,
+#              scripts/rtl_orphans.py's STANDALONE -- is synthesised alone
+#              from rtl/MODULE.v or rtl/core/MODULE.v with its default
+#              parameters, one instance)
 #   AREA_DIR   work and report directory (default build/area at 8 lanes,
 #              build/area_lN at N)
 #   AREA_LANES the core's physical lanes (the board's LANES parameter;
@@ -107,15 +111,29 @@ open_ports() {   # SHORT -> ports (wildcards)
 }
 
 want=("$@")
+# a module named that the board does not hold (a unit not yet integrated,
+# scripts/rtl_orphans.py's STANDALONE): elaborated alone with its default
+# parameters, one instance
+for w in ${want[@]+"${want[@]}"}; do
+    awk -v m="$w" '$2 == m { f = 1 } END { exit !f }' "$out/modules.txt" && continue
+    src=$(ls rtl/$w.v rtl/core/$w.v 2>/dev/null | head -1) || true
+    [ -n "$src" ] || fail "$w: neither a module of the board nor rtl/$w.v or rtl/core/$w.v"
+    nice yosys -q -l "$out/$w.elab.log" -p "read_verilog -Ibuild/gen -Irtl -Irtl/core rtl/*.v rtl/core/*.v
+        hierarchy -check -top $w; write_rtlil $out/$w.alone.il" > /dev/null 2>&1 ||
+        { tail -20 "$out/$w.elab.log" >&2; fail "yosys: elaborating $w alone ($out/$w.elab.log)"; }
+    echo "$w $w 1 alone" >> "$out/modules.txt"
+done
 rep="$out/area.txt"
 : > "$rep"
 budget=$(level_budget) || fail "the logic-level budget"
 tl=0 tf=0 te=0 tm=0 nmod=0 lmax=0 lmod="" rover=0 over=()
-while read -r name short inst; do
+while read -r name short inst alone; do
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
     f="$out/$short.ys" log="$out/$short.log"
+    il=$out/board.il
+    [ -n "$alone" ] && il=$out/$short.alone.il
     {
-        echo "read_rtlil $out/board.il"
+        echo "read_rtlil $il"
         echo "hierarchy -top $name"
         # the modules it instantiates: black boxes (their own lines)
         echo "blackbox * $name %d"

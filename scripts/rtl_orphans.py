@@ -15,6 +15,11 @@ import os, re, shutil, sys, tempfile
 # tops: nothing instantiates them (fpga/ holds the board tops; wq_top and
 # wq_uart_top are instantiated by them)
 TOPS = {"wq_icebreaker", "wq_ulx3s", "wq_ice40_small"}
+# units built and verified ahead of the block that will instantiate them:
+# module -> its bench script, which must exist and name the module (a unit
+# is never standalone without a bench that checks it).  Integration
+# removes the entry.
+STANDALONE = {"wq_fp_add": "scripts/rtl/fp_add.sh"}
 KEYWORDS = {"module", "if", "else", "for", "while", "case", "begin", "end",
             "assign", "always", "initial", "function", "task", "wire", "reg",
             "integer", "genvar", "generate", "input", "output", "inout",
@@ -50,8 +55,22 @@ def check(root):
             if m.group(1) not in KEYWORDS:
                 used.add(m.group(1))
     orphans = sorted(n for n, f in defined.items()
-                     if f.startswith("rtl" + os.sep) and n not in used and n not in TOPS)
+                     if f.startswith("rtl" + os.sep) and n not in used and n not in TOPS
+                     and not standalone_ok(root, n))
     return defined, orphans
+
+
+def defined_names(root):
+    return check(root)[0]
+
+
+def standalone_ok(root, name):
+    """a registered standalone unit whose bench script exists and builds it"""
+    bench = STANDALONE.get(name)
+    if not bench:
+        return False
+    p = os.path.join(root, bench)
+    return os.path.isfile(p) and re.search(r"\b%s\b" % name, open(p).read()) is not None
 
 
 def main():
@@ -62,7 +81,7 @@ def main():
     if "--selftest" in args:
         tmp = tempfile.mkdtemp()
         try:
-            for d in ("rtl", "fpga"):
+            for d in ("rtl", "fpga", os.path.join("scripts", "rtl")):
                 shutil.copytree(os.path.join(root, d), os.path.join(tmp, d))
             _, o = check(tmp)
             if o:
@@ -77,7 +96,17 @@ def main():
             if o != ["wq_planted"]:
                 print("rtl_orphans: selftest: FAIL: a planted unused module was reported as %r" % o)
                 return 1
-            print("rtl_orphans: selftest: a planted unused module is named")
+            # a standalone unit whose bench is gone is an orphan again
+            gone = sorted(n for n, b in STANDALONE.items() if n in defined_names(tmp))
+            for n in gone:
+                os.remove(os.path.join(tmp, STANDALONE[n]))
+            _, o = check(tmp)
+            if o != sorted(["wq_planted"] + gone):
+                print("rtl_orphans: selftest: FAIL: standalone units without their bench (%s) "
+                      "were reported as %r" % (" ".join(gone), o))
+                return 1
+            print("rtl_orphans: selftest: a planted unused module is named, and a standalone "
+                  "unit without its bench (%s)" % (" ".join(gone) or "none registered"))
             return 0
         finally:
             shutil.rmtree(tmp)
@@ -87,8 +116,9 @@ def main():
             print("rtl_orphans: FAIL: module %s (%s) is instantiated by nothing and is not a top"
                   % (n, defined[n]))
         return 1
-    print("rtl_orphans: %d modules under rtl/, each instantiated (tops: %s)"
-          % (sum(1 for f in defined.values() if f.startswith("rtl" + os.sep)), ", ".join(sorted(TOPS))))
+    print("rtl_orphans: %d modules under rtl/, each instantiated (tops: %s; standalone with a bench: %s)"
+          % (sum(1 for f in defined.values() if f.startswith("rtl" + os.sep)), ", ".join(sorted(TOPS)),
+             ", ".join("%s (%s)" % kv for kv in sorted(STANDALONE.items()))))
     return 0
 
 
