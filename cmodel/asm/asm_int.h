@@ -16,7 +16,7 @@
 #include "wq/isa.h"
 
 #define WQ_AS_MAX_LINE   4096u          /* characters before the comment */
-#define WQ_AS_MAX_NAME   63u            /* symbol / launch / dump names */
+#define WQ_AS_MAX_NAME   255u           /* symbol / launch / dump names (a kernel's label: WQ_CC_NAME_MAX + ".Ln") */
 #define WQ_AS_MAX_IMAGE  (16u << 20)    /* bytes of code + data */
 #define WQ_AS_MAX_LABELS 16u            /* labels on one line */
 

@@ -2399,6 +2399,8 @@ static void arg_layout(lw_t *w, cc_func_t *k, wq_cc_kernel_t *info)
     for (int i = 0; i < k->nparams; i++) {
         cc_var_t *v = k->params[i];
         wq_cc_arg_t *a = &info->args[i];
+        if (strlen(v->name) > WQ_CC_NAME_MAX)
+            cc_error_tok(w->c, v->tok, "argument name longer than %d characters", WQ_CC_NAME_MAX);
         snprintf(a->name, sizeof a->name, "%s", v->name);
         const cc_type_t *t = v->ty;
         uint32_t al = 0;
@@ -2445,7 +2447,7 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
                .inl = c->opts ? c->opts->inline_mode : WQ_CC_INLINE_AUTO };
     wq_cc_kernel_t *info = &out->info;
     snprintf(info->name, sizeof info->name, "%s", k->name);
-    if (strlen(k->name) >= sizeof info->name) cc_error_tok(c, k->tok, "kernel name longer than 63 characters");
+    if (strlen(k->name) > WQ_CC_NAME_MAX) cc_error_tok(c, k->tok, "kernel name longer than %d characters", WQ_CC_NAME_MAX);
     memcpy(info->reqd_wg, k->reqd_wg, sizeof info->reqd_wg);
     memcpy(info->hint_wg, k->hint_wg, sizeof info->hint_wg);
     snprintf(info->vec_hint, sizeof info->vec_hint, "%s", k->vec_hint ? k->vec_hint : "");

@@ -23,7 +23,7 @@
 
 typedef struct wq_cl_variant {
     struct wq_cl_variant *next;
-    char kernel[64];
+    char kernel[WQ_CC_NAME_MAX + 1];
     char *key;
     unsigned loops;                 /* loops the pass unrolled; 0: the program's own code runs */
     uint32_t code_addr;
@@ -104,7 +104,7 @@ static wq_cl_variant_t *compile(cl_kernel k, const char *key, const wq_cc_rel_t 
         if (!strcmp(v->img.kernels[i].name, k->ki->name)) v->ki = &v->img.kernels[i];
     if (!*rc && !v->ki) *rc = CL_INVALID_KERNEL;
     if (!*rc && v->loops) *rc = load(p, v);
-    char head[256];
+    char head[WQ_CC_NAME_MAX + 128];
     snprintf(head, sizeof head, "warpq: kernel %s: recompiled for its arguments' alias metadata: %u loop%s "
              "unrolled%s\n", v->kernel, v->loops, v->loops == 1 ? "" : "s",
              *rc ? " (failed: the program's own code runs)" : "");

@@ -82,7 +82,7 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
 /* ---- parsing ----------------------------------------------------------------- */
 typedef struct {
     const char *p, *end;
-    char line[512];
+    char line[1024];
     unsigned lineno;
 } rd_t;
 
@@ -115,10 +115,10 @@ static int ident_ok(const char *s)
 
 static int parse_arg(const char *line, wq_cl_arg_info_t *a, uint32_t param_bytes)
 {
-    char kind[16], name[64];
+    char kind[16], name[WQ_CC_NAME_MAX + 1];
     unsigned size, off, acc, tq;
     int used = 0;
-    if (sscanf(line, "arg %15s %u %u %u %u %63s %n", kind, &size, &off, &acc, &tq, name, &used) != 6 ||
+    if (sscanf(line, "arg %15s %u %u %u %u %240s %n", kind, &size, &off, &acc, &tq, name, &used) != 6 ||
         !used)
         return -1;
     const char *type = line + used;
@@ -193,11 +193,11 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
         img->kernels = t;
         wq_cl_kinfo_t *k = &img->kernels[img->nkernels++];
         memset(k, 0, sizeof *k);
-        char name[64];
+        char name[WQ_CC_NAME_MAX + 1];
         unsigned e, regs, wave, yield, loc, priv, px, nargs;
         unsigned long rx, ry, rz;
         unsigned long long enq = 0;
-        int nf = sscanf(r.line, "kernel %63s %u %u %u %u %u %u %lu %lu %lu %u %u n%llx", name, &e, &regs,
+        int nf = sscanf(r.line, "kernel %240s %u %u %u %u %u %u %lu %lu %lu %u %u n%llx", name, &e, &regs,
                         &wave, &yield, &loc, &priv, &rx, &ry, &rz, &px, &nargs, &enq);
         if (nf != 12 && nf != 13)
             BAD("line %u: bad kernel line", r.lineno);

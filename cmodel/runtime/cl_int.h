@@ -284,7 +284,7 @@ typedef struct wq_cl_cmd {
      * error); retired runs when the launch completes or fails */
     int    (*prepare)(struct _cl_command_queue *q, struct wq_cl_cmd *c, wq_cb_t *cb);
     void   (*retired)(struct _cl_command_queue *q, struct wq_cl_cmd *c, int failed);
-    char     what[64];      /* kernel name, for reports                      */
+    char     what[64];      /* kernel name, for reports (a long one cut)    */
 } wq_cl_cmd_t;
 
 struct _cl_command_queue {
@@ -337,7 +337,7 @@ int    wq_cl_dev_write(cl_device_id d, uint32_t addr, const void *buf, size_t n)
 enum wq_cl_arg_kind { WQ_CL_ARG_SCALAR, WQ_CL_ARG_GLOBAL, WQ_CL_ARG_CONSTANT, WQ_CL_ARG_LOCAL };
 
 typedef struct wq_cl_arg_info {
-    char     name[64], type_name[64];
+    char     name[WQ_CC_NAME_MAX + 1], type_name[WQ_CC_NAME_MAX + 1];
     enum wq_cl_arg_kind kind;
     uint32_t size;          /* scalar: its size in bytes; pointers: 4       */
     uint32_t offset;        /* byte offset of its value in the parameter buffer */
@@ -346,7 +346,7 @@ typedef struct wq_cl_arg_info {
 } wq_cl_arg_info_t;
 
 typedef struct wq_cl_kinfo {
-    char     name[64];
+    char     name[WQ_CC_NAME_MAX + 1];
     uint32_t entry;         /* instruction index of the entry point         */
     uint32_t nregs;         /* registers per thread                         */
     uint32_t wave, yield;   /* descriptor WAVE and YIELD words              */

@@ -303,7 +303,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     c->type = type;
     c->launch = lr;
     c->launch_free = launch_free;
-    snprintf(c->what, sizeof c->what, "%s", ki->name);
+    snprintf(c->what, sizeof c->what, "%.*s", (int)sizeof c->what - 1, ki->name);
     free(pb);
     return wq_cl_enqueue(q, c, nwait, wait, event);
 fail:

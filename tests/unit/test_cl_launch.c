@@ -704,3 +704,54 @@ Test(cl_launch, vector_arguments)
     wq_cl_ReleaseProgram(p);
     free(bin);
 }
+
+/* a kernel name of WQ_CC_NAME_MAX characters (generated code has them:
+ * piglit's calls-struct has 78) builds, runs, keeps its name through a
+ * program binary and is found by clCreateKernel; one character more is a
+ * located build error, not a truncated name */
+Test(cl_launch, long_kernel_names)
+{
+    char name[WQ_CC_NAME_MAX + 2];
+    memset(name, 'k', sizeof name);
+    name[WQ_CC_NAME_MAX] = 0;
+    char src[WQ_CC_NAME_MAX + 128];
+    snprintf(src, sizeof src, "__kernel void %s(__global uint *o) { o[get_global_id(0)] = 7u; }\n", name);
+    const char *s = src;
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &s, NULL, &rc);
+    char log[1024] = "";
+    rc = wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL);
+    wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    cr_assert_eq(rc, CL_SUCCESS, "%s", log);
+    size_t bn;
+    unsigned char *bin;
+    cl_program p2 = from_binary(p, &bin, &bn, &rc);
+    cr_assert_eq(rc, CL_SUCCESS, "the binary with a %d-character kernel name is refused", WQ_CC_NAME_MAX);
+    cr_assert_eq(wq_cl_BuildProgram(p2, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = wq_cl_CreateKernel(p2, name, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    char got[WQ_CC_NAME_MAX + 1];
+    cr_assert_eq(wq_cl_GetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof got, got, NULL), CL_SUCCESS);
+    cr_assert_str_eq(got, name);
+    uint32_t out[4] = {0};
+    cl_mem mo = buffer(sizeof out, out);
+    cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof mo, &mo), CL_SUCCESS);
+    size_t g = 4;
+    cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+    for (int i = 0; i < 4; i++) cr_assert_eq(out[i], 7u);
+    wq_cl_ReleaseMemObject(mo);
+    wq_cl_ReleaseKernel(k);
+    wq_cl_ReleaseProgram(p2);
+    wq_cl_ReleaseProgram(p);
+    free(bin);
+    /* one character more */
+    name[WQ_CC_NAME_MAX] = 'k';
+    name[WQ_CC_NAME_MAX + 1] = 0;
+    snprintf(src, sizeof src, "__kernel void %s(__global uint *o) { o[0] = 1u; }\n", name);
+    p = wq_cl_CreateProgramWithSource(ctx, 1, &s, NULL, &rc);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+    wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    cr_assert(strstr(log, "<source>:1:15: error: kernel name longer than 240 characters"), "%s", log);
+    wq_cl_ReleaseProgram(p);
+}

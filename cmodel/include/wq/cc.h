@@ -92,6 +92,10 @@ typedef struct wq_cc_opts {
     int no_warnings, werror;
 } wq_cc_opts_t;
 
+/* the longest kernel or argument name the compiler takes: the kernel's
+ * labels in the .wqs append ".Ln" within the assembler's 255 characters */
+#define WQ_CC_NAME_MAX 240
+
 /* argument kinds, as the runtime's kernel table names them */
 typedef enum { WQ_CC_ARG_SCALAR, WQ_CC_ARG_GLOBAL, WQ_CC_ARG_CONSTANT, WQ_CC_ARG_LOCAL } wq_cc_argkind_t;
 
@@ -99,8 +103,8 @@ typedef enum { WQ_CC_ARG_SCALAR, WQ_CC_ARG_GLOBAL, WQ_CC_ARG_CONSTANT, WQ_CC_ARG
 enum { WQ_CC_Q_CONST = 1, WQ_CC_Q_RESTRICT = 2, WQ_CC_Q_VOLATILE = 4 };
 
 typedef struct wq_cc_arg {
-    char name[64];
-    char type_name[64];             /* e.g. "uint*", "int"                   */
+    char name[WQ_CC_NAME_MAX + 1];
+    char type_name[WQ_CC_NAME_MAX + 1];             /* e.g. "uint*", "int"                   */
     wq_cc_argkind_t kind;
     uint32_t size;                  /* bytes in the parameter buffer         */
     uint32_t offset;                /* byte offset in the parameter buffer   */
@@ -108,7 +112,7 @@ typedef struct wq_cc_arg {
 } wq_cc_arg_t;
 
 typedef struct wq_cc_kernel {
-    char name[64];                  /* also the entry label in the .wqs      */
+    char name[WQ_CC_NAME_MAX + 1];  /* also the entry label in the .wqs      */
     uint32_t nregs;                 /* registers per thread                  */
     uint32_t local_bytes;           /* the kernel's own __local variables    */
     uint32_t private_bytes;         /* per work-item memory                  */
