@@ -1,5 +1,5 @@
 // atom64.cl -- the 64-bit atomics (cl_khr_int64_base_atomics,
-// cl_khr_int64_extended_atomics; docs/compiler.md "64-bit atomics"): 256
+// cl_khr_int64_extended_atomics; docs/compiler.md "64-bit atomics"): 128
 // work-items in 4 work-groups hammer the same __global ulongs (one per op),
 // per-group ones, two addresses that share a lock word, and per-group
 // __local ones, every op, from divergent code, with carries and borrows
@@ -8,18 +8,20 @@
 // atomics land in: the returned old values of inc/dec must be a permutation
 // (flags: each set exactly once), a compare-and-swap loop adds to a shared
 // counter, exchanged values are summed with what is left at the end.
-//@ global 256
-//@ local 64
+//@ global 128
+//@ local 32
 //@ buf u32 64 const 0xFFFFFFF0
-//@ buf u32 768 zero
+//@ buf u32 384 zero
 //@ buf u32 4096 const 0xFFFFFFF0
 //@ buf u32 80 zero
 //@ print 0
 //@ print 3
 //@ expect_all 1 1
-//@ expect_seq 2 0 0x01007F70 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
-//@ expect_seq 2 2048 0x01007F70 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
+//@ expect_seq 2 0 0x00801FB0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
+//@ expect_seq 2 2048 0x00801FB0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
 #define INIT 0xFFFFFFF0FFFFFFF0UL
+#define N 128                    /* work-items */
+#define LS 32                    /* work-items of a group */
 
 __kernel void atom64(volatile __global ulong *g, volatile __global uint *flags,
                      volatile __global ulong *h, volatile __global ulong *out)
@@ -43,7 +45,7 @@ __kernel void atom64(volatile __global ulong *g, volatile __global uint *flags,
     atomic_inc(&flags[(uint)(o - INIT)]);
     atom_sub(&g[1], 0x0000000300000007UL + I);
     o = atom_dec(&g[3]);
-    atomic_inc(&flags[256 + (uint)(INIT - o)]);
+    atomic_inc(&flags[N + (uint)(INIT - o)]);
     atom_min((volatile __global long *)&g[4], sv);
     atom_max((volatile __global long *)&g[5], sv);
     atom_min(&g[6], (ulong)sv);
@@ -63,7 +65,7 @@ __kernel void atom64(volatile __global ulong *g, volatile __global uint *flags,
     /* __local: every op on the group's own ulongs */
     atom_add(&L[0], 0x100000001UL * (li + 1));
     o = atom_inc(&L[1]);
-    atomic_inc(&flags[512 + grp * 64 + (uint)(o - INIT)]);
+    atomic_inc(&flags[2 * N + grp * LS + (uint)(o - INIT)]);
     atom_sub(&L[2], 0x80000001UL);
     atom_dec(&L[2]);
     atom_min((volatile __local long *)&L[3], sv);
@@ -71,20 +73,19 @@ __kernel void atom64(volatile __global ulong *g, volatile __global uint *flags,
     atom_and(&L[4], 0xFFFF0000FFFFFFFFUL);
     atom_or(&L[5], I << 28);
     atom_xor(&L[5], I);
-    /* compare-and-swap loop: L[3] ends as its minimum + 64 * 3.  Before a
-     * barrier, so with a constant trip count (no YIELD, docs/compiler.md:
-     * a yielded lane would reach the barrier after the rest of its warp):
-     * a warp's trip fails only when the group's other warp succeeded since
-     * its last one, so 64 trips are enough for the group's 64 */
+    /* compare-and-swap loop: L[3] ends as its minimum + LS * 3.  Before a
+     * barrier, so in the constant-trip form, which has no YIELD
+     * (docs/compiler.md: a yielded lane would reach the barrier after the
+     * rest of its warp).  A warp's trip without a success of its own
+     * leaves each of its lanes holding the value it last saw, so its next
+     * trip succeeds unless another lane of the group succeeded first:
+     * about 2 * LS trips suffice, LS * LS is never reached */
     barrier(CLK_LOCAL_MEM_FENCE);   /* every atom_min on L[3] first */
     ulong cur = atom_or(&L[3], 0);
-    int done = 0;
-    for (int t = 0; t < 64; t++) {
-        if (!done) {
-            ulong seen = atom_cmpxchg(&L[3], cur, cur + 3);
-            done = seen == cur;
-            cur = seen;
-        }
+    for (int t = 0; t < LS * LS; t++) {
+        ulong seen = atom_cmpxchg(&L[3], cur, cur + 3);
+        if (seen == cur) break;
+        cur = seen;
     }
     x = atom_xchg(&L[0], 0);    /* the sum so far and zeros, in some order */
     atom_add(&out[1 + grp], x);
