@@ -673,8 +673,11 @@ static int gen_workitem(lw_t *w, cc_node_t *n)
 
 static int width_of(const cc_type_t *t) { return t->size * 8; }
 
+static int gen_atomic64(lw_t *w, cc_node_t *n);
+
 static int gen_atomic(lw_t *w, cc_node_t *n)
 {
+    if (is_long(n->ty)) return gen_atomic64(w, n);
     cc_node_t *pn = n->args;
     int u = n->ty->is_unsigned;
     addr_t a = { gen(w, pn), 0 };
@@ -1215,6 +1218,94 @@ static int addw64(lw_t *w, int a, int v)
     return pair_of(w, lo, sel_rr(w, c, 0, op_ri(w, WQ_OP_ADD, a + 1, 1), a + 1));
 }
 
+/* ---- 64-bit atomics (docs/compiler.md "64-bit atomics") ---- */
+/* The ISA's atomics are 32-bit, so atom_OP on a long or ulong takes a lock
+ * word of the device's table (kabi.def KTAIL LOCKS, ATOM64_LOCKS words),
+ * chosen by the address, and does the read-modify-write with plain loads
+ * and stores while it holds it:
+ *
+ *         lock = table + (((a >> 1) & (4 * ATOM64_LOCKS - 4)) | (a & 3))
+ *         pbrk X
+ *     H:  ssy E
+ *         o = atom.cas [lock], 0, 1
+ *         @o!=0 bra S                 losers skip the critical section
+ *         membar ; ld lo, hi ; new = OP(old, v) ; st lo, hi ; membar
+ *         atom.exch [lock], 0
+ *         brk X                       the winner leaves
+ *     S:  sync E
+ *     E:  bra H
+ *     X:
+ *
+ * The winner's critical section lies inside the if-region, so a lane of the
+ * same warp that lost retries only after the region reconverged, i.e.
+ * after every winner of this trip released: no lane ever spins while a lane
+ * of its own warp holds a lock.  So the loop needs no YIELD, and has none:
+ * a YIELD would let the lanes that are done run ahead of the ones still
+ * spinning, into a barrier with part of the warp.  The section is
+ * straight-line code that cannot trap (a misaligned a makes the lock
+ * address misaligned too, so the CAS traps before the lock is taken). */
+static int gen_atomic64(lw_t *w, cc_node_t *n)
+{
+    if (w->kernel->enqueued)
+        cc_error_tok(w->c, n->tok, "a kernel that wq_enqueue launches cannot use 64-bit atomics (the lock table is in the launch's tail)");
+    cc_node_t *pn = n->args;
+    int u = n->ty->is_unsigned;
+    int a = gen(w, pn);
+    int v = 0, cmp = 0;
+    if (n->atom_op == AT_CMPXCHG) {
+        cmp = gen(w, pn->next);
+        v = gen(w, pn->next->next);
+    } else if (n->atom_op != AT_INC && n->atom_op != AT_DEC) {
+        v = gen(w, pn->next);
+    }
+    int table = param_word(w, w->k->info.param_bytes + 4u * WQ_KTAIL_LOCKS);
+    int off = op_rr(w, WQ_OP_OR, op_ri(w, WQ_OP_AND, op_ri(w, WQ_OP_SHR, a, 1), 4u * (WQ_ATOM64_LOCKS - 1)),
+                    op_ri(w, WQ_OP_AND, a, 3));
+    int lock = op_rr(w, WQ_OP_ADD, table, off);
+    int zero = mov_imm(w, 0), one = mov_imm(w, 1);
+    int old = pair(w);
+    int head = new_label(w), skip = new_label(w), join = new_label(w), out = new_label(w);
+    ctrl(w, WQ_OP_PBRK, out, 0, 0);
+    label(w, head);
+    ctrl(w, WQ_OP_SSY, join, 0, 0);
+    /* the compare and new values are the atom.cas register pair (regalloc.c) */
+    unsigned top = w->c->max_regs;
+    mov_to(w, CC_R(top - 2), zero);
+    mov_to(w, CC_R(top - 1), one);
+    w->code->uses_cas = 1;
+    int got = atom(w, WQ_ATOM_CAS, lock, 0, CC_R(top - 2));
+    ctrl(w, WQ_OP_BRA, skip, setp_ri(w, WQ_CMP_NE, got, 0), 0);
+    plain(w, WQ_OP_MEMBAR, 0, 0);
+    mov_to(w, old, ld32(w, a, 0));
+    mov_to(w, old + 1, ld32(w, a, 4));
+    int nv;
+    switch (n->atom_op) {
+    case AT_ADD: nv = add64(w, old, v); break;
+    case AT_SUB: nv = sub64(w, old, v); break;
+    case AT_XCHG: nv = v; break;
+    case AT_INC: nv = addw64(w, old, one); break;
+    case AT_DEC: nv = sub64(w, old, pair_of(w, one, zero)); break;
+    case AT_CMPXCHG: nv = sel64(w, cmp64(w, ND_EQ, 0, old, cmp), 0, v, old); break;
+    case AT_MIN: nv = sel64(w, cmp64(w, ND_LT, u, v, old), 0, v, old); break;
+    case AT_MAX: nv = sel64(w, cmp64(w, ND_LT, u, old, v), 0, v, old); break;
+    default: {
+        int op = n->atom_op == AT_AND ? WQ_OP_AND : n->atom_op == AT_OR ? WQ_OP_OR : WQ_OP_XOR;
+        nv = pair_of(w, op_rr(w, op, old, v), op_rr(w, op, old + 1, v + 1));
+    }
+    }
+    st32(w, a, 0, nv);
+    st32(w, a, 4, nv + 1);
+    plain(w, WQ_OP_MEMBAR, 0, 0);
+    atom(w, WQ_ATOM_EXCH, lock, 0, zero);
+    ctrl(w, WQ_OP_BRK, out, 0, 0);
+    label(w, skip);
+    ctrl(w, WQ_OP_SYNC, join, 0, 0);
+    label(w, join);
+    ctrl(w, WQ_OP_BRA, head, 0, 0);
+    label(w, out);
+    return old;
+}
+
 static int minmax64(lw_t *w, int is_max, int u, int a, int b)
 {
     int lt = cmp64(w, ND_LT, u, a, b);
@@ -1316,6 +1407,7 @@ static int rotate64(lw_t *w, int a, int s)
  * (any integer) and upsample's int halves */
 static int gen_builtin64(lw_t *w, cc_node_t *n)
 {
+    if (n->bi == BI_ATOMIC) return gen_atomic64(w, n);
     cc_node_t *an = n->args;
     int u = an->ty->is_unsigned;
     int a = gen(w, an);

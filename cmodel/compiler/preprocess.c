@@ -611,12 +611,16 @@ static cc_tok_t *include_file(cc_t *c, const cc_tok_t *at, const char *name, int
  * OpenCL 1.1 made the 32-bit atomics and byte-addressable stores core, and
  * 1.2 devices still name them (programs test the macros);
  * cles_khr_int64 is long and ulong, which an embedded-profile device
- * supports only under that name (OpenCL 1.2 §10); cl_warpq_enqueue is device-side enqueue (wq_enqueue and friends) */
+ * supports only under that name (OpenCL 1.2 §10); the 64-bit atomics
+ * (atom_* on long and ulong, __global and __local) are lowered with a lock
+ * table (docs/compiler.md "64-bit atomics"); cl_warpq_enqueue is device-side
+ * enqueue (wq_enqueue and friends) */
 const char *wq_cc_extensions(void)
 {
     return "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
            "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
-           "cl_khr_byte_addressable_store cles_khr_int64 cl_warpq_enqueue";
+           "cl_khr_byte_addressable_store cles_khr_int64 "
+           "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics cl_warpq_enqueue";
 }
 
 /* the name is one of the device's extensions (wq_cc_extensions) */

@@ -143,6 +143,10 @@ struct _cl_device_id {
     wq_nq_t  nq;
     int      nq_ready;      /* nq exists                                */
     int      nq_busy;       /* a session of it is running               */
+    /* the 64-bit atomics' lock table (kabi.def KTAIL LOCKS, KLOCKS): one
+     * per device, so a lock covers every kernel and context that could
+     * touch the address; allocated and zeroed when the device opens */
+    uint32_t atom64_locks;
 };
 
 cl_platform_id wq_cl_platform(void);

@@ -58,6 +58,22 @@ cl_int wq_cl_device_open(cl_device_id d)
         d->opened = -1;
         return CL_DEVICE_NOT_AVAILABLE;
     }
+    /* the 64-bit atomics' lock table: every word 0 (free); every kernel's
+     * critical section releases what it takes and cannot trap inside it
+     * (docs/compiler.md "64-bit atomics"), so it stays all zero between
+     * launches */
+    static const uint32_t zeros[WQ_ATOM64_LOCKS];
+    if (wq_cl_heap_alloc(&d->heap, sizeof zeros, 16, &d->atom64_locks) ||
+        wq_drv_write(&d->drv, d->atom64_locks, zeros, WQ_ATOM64_LOCKS)) {
+        snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s backend: no room for the 64-bit atomics' lock table",
+                 d->backend);
+        fprintf(stderr, "%s\n", d->open_msg);
+        wq_drv_close(&d->drv);
+        wq_dev_close(&d->dev);
+        wq_cl_heap_fini(&d->heap);
+        d->opened = -1;
+        return CL_DEVICE_NOT_AVAILABLE;
+    }
     if (wq_cl_watch_open(d, why, sizeof why)) {
         snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s", why);
         fprintf(stderr, "%s\n", d->open_msg);

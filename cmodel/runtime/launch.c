@@ -245,6 +245,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
             put_word(pb, tail_at + 4 * (WQ_KTAIL_NGRP_X + i), ng[i]);
             put_word(pb, tail_at + 4 * (WQ_KTAIL_OFF_X + i), (uint32_t)o[i]);
         }
+        put_word(pb, tail_at + 4 * WQ_KTAIL_LOCKS, d->atom64_locks);
         put_word(pb, 4 * WQ_KPARAM_LOCAL, local);
         put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
         put_word(pb, 4 * WQ_KPARAM_PRIVATE, priv);

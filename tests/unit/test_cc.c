@@ -88,6 +88,23 @@ Test(cc, ir_after_a_named_pass)
     }
 }
 
+/* 64-bit atomics (docs/compiler.md "64-bit atomics"): both extensions'
+ * macros, the atom_* spelling only, 32- and 64-bit operands only, and no
+ * lock table in a kernel that another kernel enqueues */
+Test(cc, atom64)
+{
+    diag("#if defined(cl_khr_int64_base_atomics) && defined(cl_khr_int64_extended_atomics)\n#error both\n#endif\n"
+         "__kernel void k(__global int *p) { }\n",
+         "t.cl:2:1: error: #error both", 1);
+    diag("__kernel void k(volatile __global long *p) { atomic_add(p, 1); }\n",
+         "t.cl:1:57: error: 'atomic_add' on a 64-bit integer: the 64-bit form is 'atom_add'", 57);
+    diag("__kernel void k(volatile __global short *p) { atom_add(p, 1); }\n",
+         "t.cl:1:56: error: the first argument of 'atom_add' must point to a 32-bit or 64-bit int or uint", 56);
+    diag("__kernel void leaf(volatile __global long *p) { atom_inc(p); }\n"
+         "__kernel void k(volatile __global long *p) { wq_enqueue(leaf, p); }\n",
+         "t.cl:1:49: error: a kernel that wq_enqueue launches cannot use 64-bit atomics (the lock table is in the launch's tail)", 49);
+}
+
 Test(cc, diagnostics)
 {
     diag("__kernel void k(__global int *p)\n{\n    p[0] = q;\n}\n",

@@ -162,6 +162,12 @@ enum {
 #include "../../spec/kabi.def"
 #undef KTAIL
 };
+/* the 64-bit atomics' lock table (kabi.def KLOCKS) */
+enum {
+#define KLOCKS(n, v) WQ_##n = v,
+#include "../../spec/kabi.def"
+#undef KLOCKS
+};
 
 /* nested work's memory layout (nq.def; the driver's side is nq.h) */
 enum {

@@ -40,6 +40,7 @@ static void check_language_extensions(cl_platform_id p, cl_device_id d, const ch
         "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
         "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
         "cl_khr_byte_addressable_store", "cl_warpq_enqueue", "cles_khr_int64",
+        "cl_khr_int64_base_atomics", "cl_khr_int64_extended_atomics",
     };
     char key[128];
     for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
