@@ -204,7 +204,8 @@ typedef enum {
     BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_CTZ, BI_HADD, BI_RHADD, BI_SELECT,
     BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
     BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH,  /* nested work: node->func is the child */
-    BI_ASYNC_COPY                   /* async_work_group_(strided_)copy: node->body is the copy loop */
+    BI_ASYNC_COPY,                  /* async_work_group_(strided_)copy: node->body is the copy loop */
+    BI_FSQRT, BI_FMIN, BI_FMAX      /* float: one instruction each (FSQRT FMIN FMAX) */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */

@@ -930,6 +930,17 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_PREFETCH: gen_effect(w, n->args); gen_effect(w, n->args->next); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
     case BI_ASYNC_COPY: gen_stmt(w, n->body); return mov_imm(w, 0);    /* the event: 0 */
+    case BI_FSQRT: {
+        int b = gen(w, n->args);
+        cc_ir_t *i = emit(w, WQ_OP_FSQRT);
+        i->d = vreg(w);
+        i->b = b;
+        return i->d;
+    }
+    case BI_FMIN: case BI_FMAX: {
+        int a = gen(w, n->args);
+        return op_rr(w, n->bi == BI_FMIN ? WQ_OP_FMIN : WQ_OP_FMAX, a, gen(w, n->args->next));
+    }
     case BI_ATOMIC: return gen_atomic(w, n);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
         return gen_nested(w, n);

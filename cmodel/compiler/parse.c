@@ -1699,15 +1699,82 @@ static cc_node_t *async_copy(ps_t *p, const cc_tok_t *name, int strided)
     return n;
 }
 
+/* x's bits as a uint (as_uint), and a uint's as a float */
+static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
+{
+    if (x->kind == ND_NUM) return new_num(p, x->val, ty, x->tok);
+    cc_node_t *n = new_node(p, ND_CAST, x->tok);
+    n->lhs = x;
+    n->ty = ty;
+    n->op = CC_CAST_BITS;
+    return n;
+}
+
+/* the float built-ins that are one instruction or a few integer ones on
+ * the bit pattern (docs/compiler.md "Floating point"); NULL when the name
+ * is none of them */
+static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
+{
+    static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
+                                         "isnan", "isinf", "isfinite", "isnormal", "signbit" };
+    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1 };
+    int k = -1;
+    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++) if (cc_tok_is(name, names[i])) k = i;
+    if (k < 0) return NULL;
+    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", names[k]));
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs != nargs_of[k])
+        cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", names[k], nargs_of[k], nargs_of[k] == 1 ? "" : "s", nargs);
+    cc_node_t *a[3] = { 0 };
+    for (int i = 0; i < nargs; i++) {
+        a[i] = rvalue(p, detach(&args));
+        if (!cc_is_float(a[i]->ty))
+            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments (here %s; vectors of float are not supported)",
+                         names[k], cc_type_name(p->c, a[i]->ty));
+        a[i] = new_cast(p, a[i], &cc_ty_float);
+    }
+    cc_node_t *ua = bits_as(p, a[0], &cc_ty_uint), *n;
+    cc_node_t *mag = new_arith(p, ND_AND, ua, new_num(p, 0x7FFFFFFF, &cc_ty_uint, name), name);
+    switch (k) {
+    case 0: case 1: case 2:
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = k == 0 ? BI_FSQRT : k == 1 ? BI_FMIN : BI_FMAX;
+        n->args = a[0];
+        a[0]->next = a[1];
+        n->nargs = nargs;
+        n->ty = &cc_ty_float;
+        return n;
+    case 3: return bits_as(p, mag, &cc_ty_float);
+    case 4: {
+        cc_node_t *sign = new_arith(p, ND_AND, bits_as(p, a[1], &cc_ty_uint), new_num(p, 0x80000000u, &cc_ty_uint, name), name);
+        return bits_as(p, new_arith(p, ND_OR, mag, sign, name), &cc_ty_float);
+    }
+    /* mad: a * b + c with two roundings (OpenCL allows either; this one
+     * is what plain arithmetic gives) */
+    case 5: return new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+    case 6: return new_cmp(p, ND_NE, a[0], a[0], name);
+    case 7: return new_cmp(p, ND_EQ, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 8: return new_cmp(p, ND_LT, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 9: /* exponent neither 0 nor all ones: |x| - 2^-126's bits below the span */
+        return new_cmp(p, ND_LT, new_arith(p, ND_SUB, mag, new_num(p, 0x00800000, &cc_ty_uint, name), name),
+                       new_num(p, 0x7F800000 - 0x00800000, &cc_ty_uint, name), name);
+    default:
+        return new_cast(p, new_arith(p, ND_SHR, ua, new_num(p, 31, &cc_ty_int, name), name), &cc_ty_int);
+    }
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf",
-                                         "read_imagei", "write_imagei", "read_imageui", "sqrt",
-                                         "native_sqrt" };
+                                         "read_imagei", "write_imagei", "read_imageui" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
     cc_node_t *conv = conversion(p, name);
     if (conv) return conv;
+    cc_node_t *fb = float_builtin(p, name);
+    if (fb) return fb;
     if (cc_tok_is(name, "async_work_group_copy")) return async_copy(p, name, 0);
     if (cc_tok_is(name, "async_work_group_strided_copy")) return async_copy(p, name, 1);
     if (cc_tok_is(name, "wait_group_events")) {

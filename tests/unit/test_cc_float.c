@@ -224,6 +224,13 @@ Test(cc_float, errors)
          "t.cl:1:45: error: invalid floating constant '1.5e': exponent has no digits", 45);
     diag("__kernel void k(__global float *p) { p[0] = p[1] ? 1.0f : 2.0f; }\n", 1, NULL,
          "t.cl:1:50: error: the condition of '?:' cannot be a float (OpenCL C 6.3.i: compare it)", 50);
+    diag("__kernel void k(__global int *p) { p[0] = sqrt(p[1]); }\n", 0, "warpq (rtl, 8 lanes)",
+         "t.cl:1:43: error: 'sqrt' is not supported by this device: warpq (rtl, 8 lanes) has no FPU (the integer "
+         "subset of OpenCL C runs there)", 43);
+    diag("__kernel void k(__global float *p, int n) { p[0] = fmin(p[1], n); }\n", 1, NULL,
+         "t.cl:1:63: error: 'fmin' takes float arguments (here int; vectors of float are not supported)", 63);
+    diag("__kernel void k(__global float *p) { p[0] = copysign(p[1]); }\n", 1, NULL,
+         "t.cl:1:45: error: 'copysign' takes 2 arguments, not 1", 45);
     diag("#if 1.5 > 1\n#endif\n__kernel void k(__global float *p) { }\n", 1, NULL,
          "t.cl:1:5: error: a floating constant in a #if expression", 5);
     diag("__kernel void k(__global float *p) { float4 v; }\n", 1, NULL,
@@ -283,5 +290,22 @@ Test(cc_float, code)
     s = code_of("__kernel void k(__global float *p, __global int *q)\n"
                 "{ q[0] = (int)2.75f; p[0] = (float)16777217; p[1] = -0.0f; q[1] = (int)-2.75f; }\n");
     cr_assert(strstr(s, ", 2\n") && strstr(s, "0x4B800000") && strstr(s, "0x80000000") && strstr(s, ", -2\n"), "%s", s);
+    free(s);
+}
+
+/* the built-ins: sqrt, fmin and fmax one instruction each; fabs,
+ * copysign, signbit, isinf, isfinite, isnormal integer operations on the
+ * bits; isnan an unordered compare */
+Test(cc_float, builtins)
+{
+    char *s = code_of("__kernel void k(__global float *p, __global int *q)\n"
+                      "{ p[0] = sqrt(p[1]); p[2] = fmin(p[3], p[4]); p[5] = fmax(p[6], 2.0f); }\n");
+    cr_assert(count(s, "fsqrt ") == 1 && count(s, "fmin   ") == 1 && count(s, "fmax   ") == 1, "%s", s);
+    free(s);
+    s = code_of("__kernel void k(__global float *p, __global int *q)\n"
+                "{ p[0] = fabs(p[1]); p[2] = copysign(p[3], p[4]); q[0] = signbit(p[5]); q[1] = isnan(p[6]);\n"
+                "  q[2] = isinf(p[7]); q[3] = isfinite(p[8]); q[4] = isnormal(p[9]); }\n");
+    cr_assert(strstr(s, "0x7FFFFFFF") && strstr(s, "0x80000000") && strstr(s, "shr") && strstr(s, "fsetp.ne"), "%s", s);
+    cr_assert(count(s, "0x7F800000") == 2 && strstr(s, "0x7F000000") && strstr(s, "setp.ltu"), "%s", s);
     free(s);
 }
