@@ -21,6 +21,10 @@
 # A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
 # only the verdicts of its invariant checks) with -wq-yield=off must end in
 # the model's forward-progress report (a failed launch, no hang).
+# A float kernel (`//@ fp`) runs every warpq run above on a model device
+# with an FPU (WQ_FP=1) and skips the RTL runs (the RTL has no FPU yet);
+# it must also be refused at build time on the default device (no FPU),
+# with a build log that names the device.
 #
 # Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
 set -uo pipefail
@@ -78,12 +82,23 @@ run() {
 for k in "${files[@]}"; do
     name=$(basename "$k" .cl)
     ref="$out/$name.model32.txt"
+    # a float kernel: the model with an FPU, no RTL (docs/compiler.md "Floating point")
+    fp=0 krtl=$rtl
+    if grep -q '^//@ fp$' "$k"; then
+        fp=1 krtl=0
+        log="$out/$name.nofpu.txt"
+        if ! env "${warpq[@]}" WQ_BACKEND=model WQ_FP=0 timeout 300 "$out/run" "$k" > "$log" 2>&1 &&
+           grep -q "error: floating-point .* not supported by this device: warpq (model, 32 lanes) has no FPU" "$log"; then ok
+        else bad "$name on a device without an FPU was not refused at build time naming the device:"; head -5 "$log"
+        fi
+    fi
+    warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_FP=$fp)
     if ! run "$k" model32 "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 || ! grep -q '^expect: ok$' "$ref"; then
         bad "$name on the model:"; tail -20 "$ref"; continue
     fi
     ok
     runs=("model16 WQ_BACKEND=model WQ_LANES=16" "model8 WQ_BACKEND=model WQ_LANES=8")
-    [ "$rtl" = 1 ] && runs+=("rtl WQ_BACKEND=rtl WQ_LANES=32")
+    [ "$krtl" = 1 ] && runs+=("rtl WQ_BACKEND=rtl WQ_LANES=32")
     for r in "${runs[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
@@ -109,7 +124,7 @@ for k in "${files[@]}"; do
         else bad "$name built with $opts at $lanes lanes differs:"; diff "$ref" "$out/$name.$label.txt" | head -10
         fi
     done
-    if [ -n "$sosubv" ] && [[ " $SUBV_RTL " == *" $name "* ]]; then
+    if [ -n "$sosubv" ] && [ "$krtl" = 1 ] && [[ " $SUBV_RTL " == *" $name "* ]]; then
         sl=$SUBV_RTL_LANES
         if env "${warpq[@]}" WQ_BACKEND=rtl WQ_LANES="$sl" timeout 600 "$out/run" "$k" -wq-subv=always \
                > "$out/$name.subvrtl$sl.txt" 2>&1 && cmp -s "$ref" "$out/$name.subvrtl$sl.txt"; then ok
@@ -123,7 +138,7 @@ for k in "${files[@]}"; do
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$rtl" = 1 ] && echo ", rtl")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl")$([ "$fp" = 1 ] && echo ", refused without an FPU")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a
@@ -131,6 +146,7 @@ done
 for k in "${files[@]}"; do
     grep -q '^//@ lock' "$k" || continue
     name=$(basename "$k" .cl)
+    warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_FP=0)
     log="$out/$name.yieldoff.txt"
     env "${warpq[@]}" WQ_BACKEND=model timeout 120 "$out/run" "$k" -wq-yield=off > "$log" 2>&1
     rc=$?

@@ -6,6 +6,7 @@
  *   preprocess.c tokens           -> expanded tokens (#include, #define, #if)
  *   type.c       the C types      (cc_type_t)
  *   vector.c     the integer vector types and their component selectors
+ *   float.c      binary32 literals and constant conversions, exact
  *   parse.c      tokens           -> typed AST       (cc_node_t, cc_var_t, cc_func_t)
  *   goto.c       AST              -> AST without goto and labels (structured: ifs, loops, flags)
  *   uniform.c    AST              -> which variables and branches are uniform
@@ -81,6 +82,7 @@ struct cc_tok {
     int space;                      /* preceded by white space                  */
     uint64_t val;                   /* TK_NUM                                   */
     int is_unsigned, is_long;       /* TK_NUM suffixes                          */
+    int is_float;                   /* TK_NUM: a floating constant, val its binary32 bits */
     cc_hide_t *hide;                /* macros not to expand again (preprocess.c) */
     const cc_tok_t *origin;         /* for expanded tokens: the macro use       */
 };
@@ -98,7 +100,8 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
 typedef enum {
     TY_VOID, TY_BOOL, TY_CHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
     TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
-    TY_VEC                          /* an integer vector: base the element, len the width */
+    TY_VEC,                         /* an integer vector: base the element, len the width */
+    TY_FLOAT                        /* binary32 (docs/compiler.md "Floating point") */
 } cc_tykind_t;
 
 /* OpenCL address spaces */
@@ -129,10 +132,12 @@ struct cc_type {
 };
 
 extern cc_type_t cc_ty_void, cc_ty_bool, cc_ty_char, cc_ty_uchar, cc_ty_short, cc_ty_ushort,
-    cc_ty_int, cc_ty_uint, cc_ty_long, cc_ty_ulong;
+    cc_ty_int, cc_ty_uint, cc_ty_long, cc_ty_ulong, cc_ty_float;
 
 int  cc_is_integer(const cc_type_t *t);
-int  cc_is_scalar(const cc_type_t *t);           /* integer or pointer */
+int  cc_is_float(const cc_type_t *t);
+int  cc_is_arith(const cc_type_t *t);            /* integer or float */
+int  cc_is_scalar(const cc_type_t *t);           /* integer, float or pointer */
 cc_type_t *cc_pointer_to(cc_t *c, cc_type_t *base, cc_as_t as);
 cc_type_t *cc_array_of(cc_t *c, cc_type_t *base, int len);
 cc_type_t *cc_qualified(cc_t *c, cc_type_t *t, int is_const, int is_volatile);
@@ -154,6 +159,20 @@ int  cc_vec_regs(const cc_type_t *t);
 /* a component selector (.xyzw, .s0-.sF, .lo .hi .even .odd) of a vector of
  * width n: the indices into idx, their count returned, or 0 with *err set */
 int  cc_vec_swizzle(const char *s, int len, int n, unsigned char *idx, const char **err);
+
+/* ---- floating-point constants (float.c) ---------------------------------------- */
+/* a floating-point literal's text (decimal or hexadecimal, optional 'f'
+ * suffix) to the nearest binary32, ties to even, exactly; 0, or -1 with
+ * *err saying what is wrong with the text */
+int      cc_float_literal(const char *s, int len, uint32_t *bits, int *suffix_f, const char **err);
+/* an integer constant (64 bits, signed or not) to the nearest binary32 */
+uint32_t cc_f32_from_int(uint64_t v, int is_signed);
+/* a binary32 constant to an integer of `bits` bits toward zero, saturating,
+ * NaN 0 (what F2I.rtz / F2U.rtz compute) */
+uint64_t cc_f32_to_int(uint32_t f, int bits, int is_signed);
+/* stop with "WHAT not supported by this device ..." (naming the options'
+ * device) when the target has no FPU (wq_cc_opts_t.fp = 0) */
+void     cc_need_fp(cc_t *c, const cc_tok_t *t, const char *what);
 
 /* ---- AST (parse.c) ------------------------------------------------------------ */
 typedef enum {
@@ -177,6 +196,8 @@ typedef enum {
     ND_CONTINUE, ND_RETURN, ND_NOP
 } cc_nk_t;
 
+enum { CC_CAST_BITS = 1, CC_CAST_RM0 = 2 };
+
 /* ND_BUILTIN functions */
 typedef enum {
     BI_GLOBAL_ID, BI_LOCAL_ID, BI_GROUP_ID, BI_GLOBAL_SIZE, BI_LOCAL_SIZE,
@@ -187,7 +208,8 @@ typedef enum {
     BI_MAD_HI, BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_CTZ, BI_HADD, BI_RHADD, BI_SELECT,
     BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
     BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH,  /* nested work: node->func is the child */
-    BI_ASYNC_COPY                   /* async_work_group_(strided_)copy: node->body is the copy loop */
+    BI_ASYNC_COPY,                  /* async_work_group_(strided_)copy: node->body is the copy loop */
+    BI_FSQRT, BI_FMIN, BI_FMAX      /* float: one instruction each (FSQRT FMIN FMAX) */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -221,7 +243,10 @@ struct cc_node {
     cc_type_t *ty;                  /* expressions                              */
     const cc_tok_t *tok;            /* for messages and line comments           */
     cc_node_t *lhs, *rhs;
-    int op;                         /* ND_OPASSIGN: the binary ND_*; ND_INCDEC: +1/-1 */
+    int op;                         /* ND_OPASSIGN: the binary ND_*; ND_INCDEC: +1/-1;
+                                     * ND_CAST: 0 C's conversion, CC_CAST_BITS the same
+                                     * bits retyped (as_T), CC_CAST_RM0 + WQ_RM_* a
+                                     * conversion to or from float rounded so */
     int post;                       /* ND_INCDEC: postfix                       */
     /* ND_IF, ND_LOOP, ND_COND */
     cc_node_t *cond, *then, *els, *init, *inc;

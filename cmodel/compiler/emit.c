@@ -55,6 +55,16 @@ static const char *cmp_name(int c)
     }
 }
 
+static const char *rm_name(int c)
+{
+    switch (c) {
+#define RM(n, code) case code: return #n;
+#include "../spec/isa_enums.def"
+#undef RM
+    default: return "?";
+    }
+}
+
 /* an LD / ST width's suffix: none for the one-word default */
 static const char *memw_name(int c)
 {
@@ -164,7 +174,7 @@ static void insn(em_t *e, const cc_ir_t *x)
         cc_printf(e->c, b, "        %s%-6s %s\n", g, n, reg(e, x->a, s1));
         break;
     case WQ_FMT_M1:
-        if (e->physical && !x->bi && !x->gp && x->d && x->b &&
+        if (e->physical && x->op == WQ_OP_MOV && !x->bi && !x->gp && x->d && x->b &&
             !strcmp(reg(e, x->d, s1), reg(e, x->b, s2)))
             { e->count--; return; }         /* a coalesced copy */
         operand_b(e, x, s3);
@@ -178,7 +188,14 @@ static void insn(em_t *e, const cc_ir_t *x)
         char cn[16];
         lower_name(cn, sizeof cn, cmp_name(x->fn), 0);
         operand_b(e, x, s3);
-        cc_printf(e->c, b, "        %ssetp.%-3s %s, %s, %s\n", g, cn, pred(e, x->pd, s1), reg(e, x->a, s2), s3);
+        cc_printf(e->c, b, "        %s%s.%-3s %s, %s, %s\n", g, n, cn, pred(e, x->pd, s1), reg(e, x->a, s2), s3);
+        break;
+    }
+    case WQ_FMT_CV: {               /* i2f.rne rd, rb: FN the rounding mode */
+        char rn[16];
+        lower_name(rn, sizeof rn, rm_name(x->fn), 0);
+        operand_b(e, x, s3);
+        cc_printf(e->c, b, "        %s%s.%-3s %s, %s\n", g, n, rn, reg(e, x->d, s1), s3);
         break;
     }
     case WQ_FMT_S:

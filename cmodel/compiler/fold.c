@@ -118,7 +118,8 @@ static int use_constant(cc_ir_t *x, int v, uint32_t k)
         return 1;
     }
     if (x->a == v && !x->bi && x->b != v && x->b != CC_NONE) {
-        if (x->op == WQ_OP_SETP) x->fn = mirror(x->fn);
+        /* a < b is b > a for floats too (both false on a NaN) */
+        if (x->op == WQ_OP_SETP || x->op == WQ_OP_FSETP) x->fn = mirror(x->fn);
         else if (!commutative(x->op)) return 0;
         x->a = x->b;
         x->bi = 1;

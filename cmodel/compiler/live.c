@@ -95,7 +95,7 @@ void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
     } else {
         if (x->gp) use[(*nu)++] = x->gp;
         if (x->op == WQ_OP_SEL && x->pd) use[(*nu)++] = x->pd;
-        if (x->op == WQ_OP_SETP) {
+        if (x->op == WQ_OP_SETP || x->op == WQ_OP_FSETP) {
             *def = x->pd;
             if (x->gp) use[(*nu)++] = x->pd;
         }

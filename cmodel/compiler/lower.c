@@ -293,8 +293,49 @@ static int normalize(lw_t *w, int v, const cc_type_t *t)
     }
 }
 
+/* ---- floating point (docs/compiler.md "Floating point") ------------------------------------- */
+/* a conversion instruction (I2F U2F F2I F2U) rounding by rm (WQ_RM_*) */
+static int cvt(lw_t *w, int op, int v, int rm)
+{
+    cc_ir_t *i = emit(w, op);
+    i->d = vreg(w);
+    i->b = v;
+    i->fn = rm;
+    return i->d;
+}
+
+/* FSETP: pd = a CMP b as floats (b the bit pattern imm when bi) */
+static int fsetp(lw_t *w, int cmp, int a, int b, int bi, uint32_t imm)
+{
+    cc_ir_t *i = emit(w, WQ_OP_FSETP);
+    i->pd = vpred(w);
+    i->fn = cmp;
+    i->a = a;
+    i->b = bi ? 0 : b;
+    i->bi = bi;
+    i->imm = bi ? imm : 0;
+    return i->pd;
+}
+
+static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to);
+
+/* a conversion to or from float (neither 64-bit: parse.c refuses those):
+ * rm < 0 is C's rule, to nearest even into float and toward zero out of
+ * it; an integer target narrower than 32 bits takes the saturated 32-bit
+ * result's low bits, a bool one is `x != 0.0f` */
+static int fconvert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to, int rm)
+{
+    if (cc_is_float(from) && cc_is_float(to)) return v;
+    if (cc_is_float(to))
+        return cvt(w, from->is_unsigned ? WQ_OP_U2F : WQ_OP_I2F, v, rm < 0 ? WQ_RM_RNE : rm);
+    if (to->kind == TY_BOOL) return sel_ri(w, fsetp(w, WQ_CMP_NE, v, 0, 1, 0), 0, mov_imm(w, 1), 0);
+    int r = cvt(w, to->is_unsigned ? WQ_OP_F2U : WQ_OP_F2I, v, rm < 0 ? WQ_RM_RTZ : rm);
+    return convert(w, r, to->is_unsigned ? &cc_ty_uint : &cc_ty_int, to);
+}
+
 static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to)
 {
+    if (cc_is_float(from) || cc_is_float(to)) return fconvert(w, v, from, to, -1);
     if (to->kind == TY_BOOL) return from->kind == TY_BOOL ? v : normalize(w, v, to);
     if (to->size >= 4) return v;
     /* a narrower value of a compatible signedness already fits */
@@ -434,8 +475,11 @@ static int absval(lw_t *w, int v)
     return op_rr(w, WQ_OP_SUB, op_rr(w, WQ_OP_XOR, v, s), s);
 }
 
+static int binop(lw_t *w, cc_nk_t k, const cc_node_t *tn, int a, cc_node_t *bn, int bval);
+
 static int gen_divmod(lw_t *w, cc_node_t *n)
 {
+    if (cc_is_float(n->ty)) return binop(w, ND_DIV, n, gen(w, n->lhs), n->rhs, 0);
     int is_div = n->kind == ND_DIV;
     int u = n->ty->is_unsigned;
     int a = gen(w, n->lhs);
@@ -470,6 +514,16 @@ static int gen_cond(lw_t *w, cc_node_t *n, int *neg)
     if ((n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) && is_long(n->lhs->ty)) {
         int a = gen(w, n->lhs);
         return cmp64(w, n->kind, n->lhs->ty->is_unsigned, a, widen64(w, gen(w, n->rhs), n->rhs->ty));
+    }
+    if ((n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) && cc_is_float(n->lhs->ty)) {
+        /* FSETP: EQ, LT and LE are false on a NaN, NE true (docs/spec.md
+         * 2.9), as C's operators are; `!(a < b)` negates the predicate, so
+         * it stays true on a NaN */
+        int cmp = n->kind == ND_EQ ? WQ_CMP_EQ : n->kind == ND_NE ? WQ_CMP_NE
+                : n->kind == ND_LT ? WQ_CMP_LT : WQ_CMP_LE;
+        int a = gen(w, n->lhs);
+        if (n->rhs->kind == ND_NUM) return fsetp(w, cmp, a, 0, 1, (uint32_t)n->rhs->val);
+        return fsetp(w, cmp, a, gen(w, n->rhs), 0, 0);
     }
     if (n->kind == ND_EQ || n->kind == ND_NE || n->kind == ND_LT || n->kind == ND_LE) {
         int u = n->lhs->ty->is_unsigned;
@@ -879,6 +933,17 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
     case BI_PREFETCH: gen_effect(w, n->args); gen_effect(w, n->args->next); return 0;
     case BI_YIELD: plain(w, WQ_OP_YIELD, 0, 0); w->yields++; return 0;
     case BI_ASYNC_COPY: gen_stmt(w, n->body); return mov_imm(w, 0);    /* the event: 0 */
+    case BI_FSQRT: {
+        int b = gen(w, n->args);
+        cc_ir_t *i = emit(w, WQ_OP_FSQRT);
+        i->d = vreg(w);
+        i->b = b;
+        return i->d;
+    }
+    case BI_FMIN: case BI_FMAX: {
+        int a = gen(w, n->args);
+        return op_rr(w, n->bi == BI_FMIN ? WQ_OP_FMIN : WQ_OP_FMAX, a, gen(w, n->args->next));
+    }
     case BI_ATOMIC: return gen_atomic(w, n);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
         return gen_nested(w, n);
@@ -935,6 +1000,13 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
 }
 
 /* ---- expressions ------------------------------------------------------------------------------- */
+/* ++ / -- (n->op the step): a float steps by 1.0f */
+static int incdec_add(lw_t *w, int v, const cc_node_t *n)
+{
+    if (cc_is_float(n->lhs->ty)) return op_ri(w, WQ_OP_FADD, v, n->op > 0 ? 0x3F800000u : 0xBF800000u);
+    return op_ri(w, WQ_OP_ADD, v, (uint32_t)n->op);
+}
+
 static int arith_op(const cc_node_t *n, cc_nk_t k)
 {
     int u = n->ty->is_unsigned;
@@ -955,6 +1027,12 @@ static int arith_op(const cc_node_t *n, cc_nk_t k)
  * shift when a multiply is by a power of two */
 static int binop(lw_t *w, cc_nk_t k, const cc_node_t *tn, int a, cc_node_t *bn, int bval)
 {
+    if (cc_is_float(tn->ty)) {
+        /* no identities: x + 0.0f is not x for x = -0.0f, x * 2.0f is no shift */
+        int op = k == ND_ADD ? WQ_OP_FADD : k == ND_SUB ? WQ_OP_FSUB : k == ND_MUL ? WQ_OP_FMUL : WQ_OP_FDIV;
+        if (bn && bn->kind == ND_NUM) return op_ri(w, op, a, (uint32_t)bn->val);
+        return op_rr(w, op, a, bn ? gen(w, bn) : bval);
+    }
     if (k == ND_MUL && bn && bn->kind == ND_NUM) {
         uint32_t v = (uint32_t)bn->val;
         if (v == 0) return mov_imm(w, 0);
@@ -1935,8 +2013,12 @@ static int gen(lw_t *w, cc_node_t *n)
         addr_t a = gen_addr(w, n->lhs);
         return a.off ? op_ri(w, WQ_OP_ADD, a.reg, a.off) : a.reg;
     }
+    case ND_NEG:                    /* float: parse.c builds no other */
+        return op_ri(w, WQ_OP_XOR, gen(w, n->lhs), 0x80000000u);
     case ND_CAST: {
         if (n->ty->kind == TY_VOID) { gen(w, n->lhs); return 0; }
+        if (n->op == CC_CAST_BITS) return gen(w, n->lhs);
+        if (n->op >= CC_CAST_RM0) return fconvert(w, gen(w, n->lhs), n->lhs->ty, n->ty, n->op - CC_CAST_RM0);
         if (is_long(n->lhs->ty) && n->ty->kind == TY_BOOL) {   /* both words count */
             int v = gen(w, n->lhs);
             return normalize(w, op_rr(w, WQ_OP_OR, v, v + 1), n->ty);
@@ -1951,6 +2033,19 @@ static int gen(lw_t *w, cc_node_t *n)
         cc_node_t *lhs = n->lhs;
         const cc_type_t *ot = n->then ? n->then->ty : lhs->ty;    /* the operation's type */
         cc_node_t tn = { .ty = (cc_type_t *)ot };
+        if (cc_is_float(ot)) {
+            /* + - * / in float: the target's value converted first (an int
+             * target: n += 1.5f is n = (int)((float)n + 1.5f)) */
+            int reg = lhs->kind == ND_VAR && !lhs->var->in_memory;
+            addr_t a = { 0, 0 };
+            if (!reg) a = gen_addr(w, lhs);
+            int old = reg ? lhs->var->vreg : load(w, a, lhs->ty);
+            int v = binop(w, (cc_nk_t)n->op, &tn, convert(w, old, lhs->ty, ot), n->rhs, 0);
+            v = convert(w, v, ot, lhs->ty);
+            if (!reg) { store(w, a, lhs->ty, v); return v; }
+            mov_to(w, old, v);
+            return old;
+        }
         if (lhs->kind == ND_VAR && !lhs->var->in_memory) {
             int old = lhs->var->vreg;
             int v;
@@ -1988,13 +2083,13 @@ static int gen(lw_t *w, cc_node_t *n)
             int var = lhs->var->vreg;
             int old = 0;
             if (n->post) { old = vreg(w); mov_to(w, old, var); }
-            int v = convert(w, op_ri(w, WQ_OP_ADD, var, (uint32_t)n->op), pt, lhs->ty);
+            int v = convert(w, incdec_add(w, var, n), pt, lhs->ty);
             mov_to(w, var, v);
             return n->post ? old : var;
         }
         addr_t a = gen_addr(w, lhs);
         int old = load(w, a, lhs->ty);
-        int v = convert(w, op_ri(w, WQ_OP_ADD, old, (uint32_t)n->op), pt, lhs->ty);
+        int v = convert(w, incdec_add(w, old, n), pt, lhs->ty);
         store(w, a, lhs->ty, v);
         return n->post ? old : v;
     }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
+#include "wq/defs.h"
 
 typedef struct scope_ent {
     struct scope_ent *next;
@@ -169,9 +170,32 @@ static cc_node_t *new_num(ps_t *p, int64_t v, cc_type_t *ty, const cc_tok_t *t)
     return n;
 }
 
+/* a constant's conversion to or from float: exact (float.c), the
+ * float -> integer direction what F2I.rtz / F2U.rtz give at run time */
+static cc_node_t *float_const_cast(ps_t *p, cc_node_t *e, cc_type_t *ty)
+{
+    if (cc_is_float(e->ty) && cc_is_float(ty)) return e;
+    if (cc_is_float(ty))
+        return new_num(p, (int64_t)cc_f32_from_int((uint64_t)e->val, !e->ty->is_unsigned), ty, e->tok);
+    uint32_t f = (uint32_t)e->val;
+    if (ty->kind == TY_BOOL) return new_num(p, (f & 0x7FFFFFFFu) != 0, ty, e->tok);
+    return new_num(p, (int64_t)cc_f32_to_int(f, ty->size == 8 ? 64 : 32, !ty->is_unsigned), ty, e->tok);
+}
+
+static int is_long_ty(const cc_type_t *t) { return t->kind == TY_LONG || t->kind == TY_ULONG; }
+
 static cc_node_t *new_cast(ps_t *p, cc_node_t *e, cc_type_t *ty)
 {
     if (e->ty == ty) return e;
+    if ((cc_is_float(ty) || cc_is_float(e->ty)) && e->ty->kind != TY_PTR && ty->kind != TY_PTR) {
+        if (e->kind == ND_NUM) return float_const_cast(p, e, ty);
+        /* the device converts 32-bit integers (I2F U2F F2I F2U); a 64-bit
+         * one would need a rounding sequence of its own */
+        if (is_long_ty(ty) || is_long_ty(e->ty))
+            cc_error_tok(p->c, e->tok, "conversion between %s and %s is not supported by this device "
+                         "(float converts to and from 32-bit integers)", cc_type_name(p->c, e->ty),
+                         cc_type_name(p->c, ty));
+    }
     if (e->kind == ND_NUM && cc_is_scalar(ty)) return new_num(p, e->val, ty, e->tok);
     cc_node_t *n = new_node(p, ND_CAST, e->tok);
     n->lhs = e;
@@ -249,7 +273,9 @@ static cc_node_t *new_arith(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, cons
     a = rvalue(p, a);
     b = rvalue(p, b);
     if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, k, a, b, t);
-    if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty))
+    int fl = cc_is_float(a->ty) || cc_is_float(b->ty);
+    if (!cc_is_arith(a->ty) || !cc_is_arith(b->ty) ||
+        (fl && k != ND_ADD && k != ND_SUB && k != ND_MUL && k != ND_DIV))
         cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
                      cc_type_name(p->c, a->ty), cc_type_name(p->c, b->ty));
     cc_type_t *ty;
@@ -260,7 +286,8 @@ static cc_node_t *new_arith(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, cons
     } else {
         ty = arith(p, &a, &b);
     }
-    if (a->kind == ND_NUM && b->kind == ND_NUM) {
+    /* float arithmetic is not folded: the device rounds it (docs/compiler.md) */
+    if (a->kind == ND_NUM && b->kind == ND_NUM && !fl) {
         int ok;
         int64_t v = fold(k, a->val, b->val, ty, &ok);
         if (ok) return new_num(p, v, ty, t);
@@ -286,7 +313,7 @@ static cc_node_t *new_cmp(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const 
     } else {
         arith(p, &a, &b);
     }
-    if (a->kind == ND_NUM && b->kind == ND_NUM) {
+    if (a->kind == ND_NUM && b->kind == ND_NUM && !cc_is_float(a->ty)) {
         int u = a->ty->is_unsigned;
         uint64_t ua = (uint64_t)a->val, ub = (uint64_t)b->val;
         int v = k == ND_EQ ? a->val == b->val : k == ND_NE ? a->val != b->val
@@ -314,7 +341,7 @@ static cc_node_t *new_add(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t
     a = rvalue(p, a);
     b = rvalue(p, b);
     if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, ND_ADD, a, b, t);
-    if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_ADD, a, b, t);
+    if (cc_is_arith(a->ty) && cc_is_arith(b->ty)) return new_arith(p, ND_ADD, a, b, t);
     if (a->ty->kind == TY_PTR && b->ty->kind == TY_PTR) cc_error_tok(p->c, t, "invalid operands: pointer + pointer");
     if (b->ty->kind == TY_PTR) { cc_node_t *x = a; a = b; b = x; }
     if (!cc_is_integer(b->ty)) cc_error_tok(p->c, t, "invalid operands to '+'");
@@ -330,7 +357,7 @@ static cc_node_t *new_sub(ps_t *p, cc_node_t *a, cc_node_t *b, const cc_tok_t *t
     a = rvalue(p, a);
     b = rvalue(p, b);
     if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, ND_SUB, a, b, t);
-    if (cc_is_integer(a->ty) && cc_is_integer(b->ty)) return new_arith(p, ND_SUB, a, b, t);
+    if (cc_is_arith(a->ty) && cc_is_arith(b->ty)) return new_arith(p, ND_SUB, a, b, t);
     if (a->ty->kind == TY_PTR && cc_is_integer(b->ty)) {
         cc_node_t *n = new_node(p, ND_SUB, t);
         n->lhs = a;
@@ -420,9 +447,10 @@ static cc_node_t *convert(ps_t *p, cc_node_t *e, cc_type_t *to, const cc_tok_t *
                              what, "", (int)e->ty->as, (int)to->as);
             return new_cast(p, e, to);
         }
-        if (e->kind == ND_NUM && e->val == 0) return new_cast(p, e, to);
+        if (e->kind == ND_NUM && e->val == 0 && cc_is_integer(e->ty)) return new_cast(p, e, to);
         cc_error_tok(p->c, t, "%s: an integer cannot become a pointer without a cast", what);
     }
+    if (cc_is_float(to) && cc_is_arith(e->ty)) return new_cast(p, e, cc_unqual(to));
     if (cc_is_integer(to)) {
         if (e->ty->kind == TY_PTR && to->kind != TY_BOOL)
             cc_error_tok(p->c, t, "%s: a pointer cannot become an integer without a cast", what);
@@ -685,7 +713,17 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
             p->tok = t->next;
             continue;
         }
-        if (is(p, "float") || is(p, "double") || is(p, "half")) unsupported(p, t, "floating-point types are");
+        if (is(p, "double") || is(p, "half"))
+            cc_error_tok(p->c, t, "%.*s is not supported by this device (no cl_khr_fp%s)", t->len, t->loc,
+                         is(p, "double") ? "64" : "16");
+        if (is(p, "float")) {
+            cc_need_fp(p->c, t, "floating-point types are");
+            if (counter) break;
+            p->tok = t->next;
+            ty = &cc_ty_float;
+            counter |= OTHER;
+            continue;
+        }
         if (t->kind == TK_IDENT && (cc_tok_is(t, "image2d_t") || cc_tok_is(t, "image3d_t") ||
                                     cc_tok_is(t, "image1d_t") || cc_tok_is(t, "sampler_t")))
             unsupported(p, t, cc_fmt(p->c, "%.*s is", t->len, t->loc));
@@ -1462,27 +1500,75 @@ static cc_type_t *conv_type(const char *s, int len, int *n)
  * reinterprets an operand of T's size; NULL when the name is neither */
 static cc_node_t *conv_scalar(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as, int sat, cc_node_t *x);
 
+/* convert_T[_sat][_rm](x) and as_T(x) where T or x is float (OpenCL C
+ * 6.2.3): as_T keeps the bits; a conversion rounds by rm (-1: to nearest
+ * even into float, toward zero out of it), F2I / F2U saturate to 32 bits
+ * and a narrower _sat target clamps that on int (NaN gives 0 either way) */
+static cc_node_t *conv_float(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as, int sat, int rm, cc_node_t *x)
+{
+    cc_type_t *st = cc_unqual(x->ty);
+    if (as) {
+        if (st->kind == TY_BOOL || st->size != t->size)
+            cc_error_tok(p->c, name, "'%.*s' needs an operand of %d byte%s, not %s", name->len, name->loc, t->size,
+                         t->size == 1 ? "" : "s", cc_type_name(p->c, st));
+        if (x->kind == ND_NUM) return new_num(p, x->val, t, name);
+        cc_node_t *n = new_node(p, ND_CAST, name);
+        n->lhs = x;
+        n->ty = t;
+        n->op = CC_CAST_BITS;
+        return n;
+    }
+    if (cc_is_float(st) && cc_is_float(t)) return x;
+    if (is_long_ty(st) || is_long_ty(t)) new_cast(p, x, t);     /* refused there, located */
+    cc_type_t *mid = cc_is_float(t) ? t : t->is_unsigned ? &cc_ty_uint : &cc_ty_int;
+    cc_node_t *n;
+    if (rm < 0 && x->kind != ND_NUM) n = new_cast(p, x, mid);
+    else if (rm < 0 || (rm == WQ_RM_RTZ && !cc_is_float(t)) || (rm == WQ_RM_RNE && cc_is_float(t)))
+        n = new_cast(p, x, mid);                     /* the default mode: foldable */
+    else {
+        n = new_node(p, ND_CAST, name);
+        n->lhs = x;
+        n->ty = mid;
+        n->op = CC_CAST_RM0 + rm;
+    }
+    if (mid == t) return n;
+    return sat ? conv_scalar(p, name, t, 0, 1, n) : new_cast(p, n, t);
+}
+
 static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
 {
     const char *s = name->loc;
     int len = name->len, as = len > 3 && !memcmp(s, "as_", 3);
     if (!as && !(len > 8 && !memcmp(s, "convert_", 8))) return NULL;
     int at = as ? 3 : 8, k = 0;
-    static const char *const fp[] = { "float", "double", "half" };
-    for (size_t i = 0; i < 3; i++)
+    static const char *const fp[] = { "double", "half" };
+    for (size_t i = 0; i < 2; i++)
         if (len - at >= (int)strlen(fp[i]) && !memcmp(s + at, fp[i], strlen(fp[i])))
-            unsupported(p, name, "floating-point types are");
+            cc_error_tok(p->c, name, "%s is not supported by this device (no cl_khr_fp%s)", fp[i], i ? "16" : "64");
     cc_type_t *t = conv_type(s + at, len - at, &k);
+    if (!t && len - at >= 5 && !memcmp(s + at, "float", 5)) {
+        cc_need_fp(p->c, name, "floating-point types are");
+        t = &cc_ty_float;
+        k = 5;
+    }
     if (!t) return NULL;
     at += k;
     int width = 0;
     for (; at < len && s[at] >= '0' && s[at] <= '9'; at++) width = width * 10 + (s[at] - '0');
-    if (width && !cc_vec_of(t, width)) return NULL;
-    int sat = 0;
+    if (width && (cc_is_float(t) || !cc_vec_of(t, width))) {
+        if (cc_is_float(t)) unsupported(p, name, cc_fmt(p->c, "float vector types (float%d) are", width));
+        return NULL;
+    }
+    int sat = 0, rm = -1;
     if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
     if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
-                                 !memcmp(s + at, "_rtp", 4) || !memcmp(s + at, "_rtn", 4))) at += 4;
+                                 !memcmp(s + at, "_rtp", 4) || !memcmp(s + at, "_rtn", 4))) {
+        /* OpenCL's names of the rounding modes: even, zero, +inf, -inf */
+        rm = s[at + 3] == 'e' ? WQ_RM_RNE : s[at + 3] == 'z' ? WQ_RM_RTZ : s[at + 3] == 'p' ? WQ_RM_RUP : WQ_RM_RDN;
+        at += 4;
+    }
     if (at != len) return NULL;
+    if (sat && cc_is_float(t)) return NULL;          /* convert_float_sat does not exist */
     p->tok = p->tok->next;          /* '(' */
     int nargs;
     cc_node_t *x = call_args(p, &nargs);
@@ -1497,6 +1583,10 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
                          cc_type_name(p->c, x->ty));
         vx = x;
         x = lane(p, 0, x->ty->base, x->tok);
+    }
+    if (cc_is_float(x->ty) || cc_is_float(t)) {
+        if (!cc_is_arith(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or float argument", len, s);
+        return conv_float(p, name, t, as, sat, rm, x);
     }
     if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
     cc_node_t *r = conv_scalar(p, name, t, as, sat, x);
@@ -1644,15 +1734,82 @@ static cc_node_t *async_copy(ps_t *p, const cc_tok_t *name, int strided)
     return n;
 }
 
+/* x's bits as a uint (as_uint), and a uint's as a float */
+static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
+{
+    if (x->kind == ND_NUM) return new_num(p, x->val, ty, x->tok);
+    cc_node_t *n = new_node(p, ND_CAST, x->tok);
+    n->lhs = x;
+    n->ty = ty;
+    n->op = CC_CAST_BITS;
+    return n;
+}
+
+/* the float built-ins that are one instruction or a few integer ones on
+ * the bit pattern (docs/compiler.md "Floating point"); NULL when the name
+ * is none of them */
+static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
+{
+    static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
+                                         "isnan", "isinf", "isfinite", "isnormal", "signbit" };
+    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1 };
+    int k = -1;
+    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++) if (cc_tok_is(name, names[i])) k = i;
+    if (k < 0) return NULL;
+    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", names[k]));
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (nargs != nargs_of[k])
+        cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", names[k], nargs_of[k], nargs_of[k] == 1 ? "" : "s", nargs);
+    cc_node_t *a[3] = { 0 };
+    for (int i = 0; i < nargs; i++) {
+        a[i] = rvalue(p, detach(&args));
+        if (!cc_is_float(a[i]->ty))
+            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments (here %s; vectors of float are not supported)",
+                         names[k], cc_type_name(p->c, a[i]->ty));
+        a[i] = new_cast(p, a[i], &cc_ty_float);
+    }
+    cc_node_t *ua = bits_as(p, a[0], &cc_ty_uint), *n;
+    cc_node_t *mag = new_arith(p, ND_AND, ua, new_num(p, 0x7FFFFFFF, &cc_ty_uint, name), name);
+    switch (k) {
+    case 0: case 1: case 2:
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = k == 0 ? BI_FSQRT : k == 1 ? BI_FMIN : BI_FMAX;
+        n->args = a[0];
+        a[0]->next = a[1];
+        n->nargs = nargs;
+        n->ty = &cc_ty_float;
+        return n;
+    case 3: return bits_as(p, mag, &cc_ty_float);
+    case 4: {
+        cc_node_t *sign = new_arith(p, ND_AND, bits_as(p, a[1], &cc_ty_uint), new_num(p, 0x80000000u, &cc_ty_uint, name), name);
+        return bits_as(p, new_arith(p, ND_OR, mag, sign, name), &cc_ty_float);
+    }
+    /* mad: a * b + c with two roundings (OpenCL allows either; this one
+     * is what plain arithmetic gives) */
+    case 5: return new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+    case 6: return new_cmp(p, ND_NE, a[0], a[0], name);
+    case 7: return new_cmp(p, ND_EQ, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 8: return new_cmp(p, ND_LT, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 9: /* exponent neither 0 nor all ones: |x| - 2^-126's bits below the span */
+        return new_cmp(p, ND_LT, new_arith(p, ND_SUB, mag, new_num(p, 0x00800000, &cc_ty_uint, name), name),
+                       new_num(p, 0x7F800000 - 0x00800000, &cc_ty_uint, name), name);
+    default:
+        return new_cast(p, new_arith(p, ND_SHR, ua, new_num(p, 31, &cc_ty_int, name), name), &cc_ty_int);
+    }
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf",
-                                         "read_imagei", "write_imagei", "read_imageui", "sqrt",
-                                         "native_sqrt", "convert_float", "as_float" };
+                                         "read_imagei", "write_imagei", "read_imageui" };
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
     cc_node_t *conv = conversion(p, name);
     if (conv) return conv;
+    cc_node_t *fb = float_builtin(p, name);
+    if (fb) return fb;
     if (cc_tok_is(name, "async_work_group_copy")) return async_copy(p, name, 0);
     if (cc_tok_is(name, "async_work_group_strided_copy")) return async_copy(p, name, 1);
     if (cc_tok_is(name, "wait_group_events")) {
@@ -1911,6 +2068,12 @@ static cc_node_t *primary(ps_t *p)
         return new_num(p, ty->kind == TY_VOID ? 1 : ty->size, &cc_ty_uint, t);
     }
     if (t->kind == TK_PPNUM) cc_convert_number(p->c, t);
+    if (t->kind == TK_NUM && t->is_float) {
+        /* with or without the f suffix: a device without cl_khr_fp64 types
+         * an unsuffixed constant float, as clang does (docs/compiler.md) */
+        p->tok = t->next;
+        return new_num(p, (int64_t)(uint32_t)t->val, &cc_ty_float, t);
+    }
     if (t->kind == TK_NUM) {
         p->tok = t->next;
         cc_type_t *ty;
@@ -2021,12 +2184,20 @@ static cc_node_t *unary_(ps_t *p)
     if (consume(p, "+")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
         if (e->ty->kind == TY_VEC) return e;
-        if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '+'");
+        if (!cc_is_arith(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '+'");
         return new_cast(p, e, cc_promote(e->ty));
     }
     if (consume(p, "-")) {
         cc_node_t *e = rvalue(p, cast_expr(p));
         if (e->ty->kind == TY_VEC) return vec_unary(p, '-', e, t);
+        if (cc_is_float(e->ty)) {
+            /* the sign bit flips (0 - x would make -0 of +0 wrong) */
+            if (e->kind == ND_NUM) return new_num(p, (int64_t)((uint32_t)e->val ^ 0x80000000u), e->ty, t);
+            cc_node_t *n = new_node(p, ND_NEG, t);
+            n->lhs = e;
+            n->ty = cc_unqual(e->ty);
+            return n;
+        }
         if (!cc_is_integer(e->ty)) cc_error_tok(p->c, t, "invalid operand to unary '-'");
         return new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), e, t);
     }
@@ -2034,6 +2205,7 @@ static cc_node_t *unary_(ps_t *p)
         cc_node_t *e = rvalue(p, cast_expr(p));
         if (e->ty->kind == TY_VEC) return vec_unary(p, '!', e, t);
         if (!cc_is_scalar(e->ty)) cc_error_tok(p->c, t, "invalid operand to '!'");
+        if (cc_is_float(e->ty)) return new_cmp(p, ND_EQ, e, new_num(p, 0, &cc_ty_float, t), t);
         return new_cmp(p, ND_EQ, e, new_num(p, 0, e->ty->kind == TY_PTR ? &cc_ty_uint : &cc_ty_int, t), t);
     }
     if (consume(p, "~")) {
@@ -2206,12 +2378,22 @@ static cc_node_t *bitor_(ps_t *p)
     return e;
 }
 
+/* a float used as a truth value is `x != 0.0f` (true for NaN, false for
+ * -0.0f), an int; other values pass through */
+static cc_node_t *float_truth(ps_t *p, cc_node_t *e)
+{
+    if (!e->ty || !cc_is_float(e->ty)) return e;
+    return new_cmp(p, ND_NE, e, new_num(p, 0, &cc_ty_float, e->tok), e->tok);
+}
+
 static cc_node_t *new_logic(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
 {
     a = rvalue(p, a);
     b = rvalue(p, b);
     if (a->ty->kind == TY_VEC || b->ty->kind == TY_VEC) return vec_binary(p, k, a, b, t);
     if (!cc_is_scalar(a->ty) || !cc_is_scalar(b->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+    a = float_truth(p, a);
+    b = float_truth(p, b);
     if (a->kind == ND_NUM) {
         int av = a->val != 0;
         if (k == ND_LOGAND && !av) return new_num(p, 0, &cc_ty_int, t);
@@ -2245,6 +2427,8 @@ static cc_node_t *conditional(ps_t *p)
     if (!consume(p, "?")) return c;
     c = rvalue(p, c);
     if (!cc_is_scalar(c->ty) && c->ty->kind != TY_VEC) cc_error_tok(p->c, t, "the condition of '?:' must be a scalar or a vector");
+    /* OpenCL C 1.2 6.3.i: a scalar or vector condition "except float" */
+    if (cc_is_float(c->ty)) cc_error_tok(p->c, t, "the condition of '?:' cannot be a float (OpenCL C 6.3.i: compare it)");
     cc_node_t *a = expr(p);
     skip(p, ":");
     cc_node_t *b = conditional(p);
@@ -2313,7 +2497,9 @@ static cc_node_t *assign(ps_t *p)
             if (k != ND_ADD && k != ND_SUB) cc_error_tok(p->c, t, "invalid compound assignment to a pointer");
             n->rhs = scale(p, r, e->ty->base, t);
         } else {
-            if (!cc_is_integer(e->ty) || !cc_is_integer(r->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+            if (!cc_is_arith(e->ty) || !cc_is_arith(r->ty) ||
+                ((cc_is_float(e->ty) || cc_is_float(r->ty)) && k != ND_ADD && k != ND_SUB && k != ND_MUL && k != ND_DIV))
+                cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
             cc_type_t *ot = (k == ND_SHL || k == ND_SHR) ? cc_promote(e->ty) : cc_common(e->ty, r->ty);
             n->rhs = new_cast(p, r, (k == ND_SHL || k == ND_SHR) ? cc_promote(r->ty) : ot);
             n->member = NULL;
@@ -2612,7 +2798,7 @@ static cc_node_t *stmt_(ps_t *p)
     if (consume(p, "if")) {
         cc_node_t *n = new_node(p, ND_IF, t);
         skip(p, "(");
-        n->cond = rvalue(p, expr(p));
+        n->cond = float_truth(p, rvalue(p, expr(p)));
         if (!cc_is_scalar(n->cond->ty)) cc_error_tok(p->c, n->cond->tok, "the condition must be a scalar");
         skip(p, ")");
         n->then = stmt(p);
@@ -2622,7 +2808,7 @@ static cc_node_t *stmt_(ps_t *p)
     if (consume(p, "while")) {
         cc_node_t *n = new_node(p, ND_LOOP, t);
         skip(p, "(");
-        n->cond = rvalue(p, expr(p));
+        n->cond = float_truth(p, rvalue(p, expr(p)));
         skip(p, ")");
         p->loop_depth++;
         n->then = stmt(p);
@@ -2637,7 +2823,7 @@ static cc_node_t *stmt_(ps_t *p)
         p->loop_depth--;
         skip(p, "while");
         skip(p, "(");
-        n->cond = rvalue(p, expr(p));
+        n->cond = float_truth(p, rvalue(p, expr(p)));
         skip(p, ")");
         skip(p, ";");
         return n;
@@ -2648,7 +2834,7 @@ static cc_node_t *stmt_(ps_t *p)
         enter(p);
         if (is_typename(p)) n->init = declaration(p);
         else if (!consume(p, ";")) { n->init = new_node(p, ND_EXPR_STMT, p->tok); n->init->lhs = expr(p); skip(p, ";"); }
-        if (!is(p, ";")) n->cond = rvalue(p, expr(p));
+        if (!is(p, ";")) n->cond = float_truth(p, rvalue(p, expr(p)));
         skip(p, ";");
         if (!is(p, ")")) n->inc = expr(p);
         skip(p, ")");

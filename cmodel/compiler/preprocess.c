@@ -399,6 +399,7 @@ static int64_t ev_primary(ev_t *e)
         return v;
     }
     if (t->kind == TK_PPNUM) cc_convert_number(e->c, t);
+    if (t->kind == TK_NUM && t->is_float) cc_error_tok(e->c, t, "a floating constant in a #if expression");
     if (t->kind == TK_NUM) { e->t = t->next; return (int64_t)t->val; }
     cc_error_tok(e->c, t, "invalid token in #if expression");
 }

@@ -36,11 +36,37 @@ void cc_convert_keywords(cc_tok_t *t)
     }
 }
 
-/* a TK_PPNUM's value and suffixes; floating-point constants are refused
- * here with the device's message */
+/* a floating constant: digits with a '.', a decimal exponent or a
+ * hexadecimal 'p' exponent (C11 6.4.4.2) */
+static int is_float_text(const char *p, const char *end)
+{
+    int hex = end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    for (const char *q = hex ? p + 2 : p; q < end; q++) {
+        if (*q == '.') return 1;
+        if (hex ? (*q == 'p' || *q == 'P') : (*q == 'e' || *q == 'E')) return 1;
+    }
+    return 0;
+}
+
+/* a TK_PPNUM's value and suffixes; a floating constant is float's
+ * binary32 (float.c) on a device with an FPU, else refused with the
+ * device's message (cc_need_fp) */
 void cc_convert_number(cc_t *c, cc_tok_t *t)
 {
     const char *p = t->loc, *end = t->loc + t->len;
+    if (is_float_text(p, end)) {
+        cc_need_fp(c, t, "floating-point constants are");
+        uint32_t bits;
+        int f;
+        const char *err = "";
+        if (cc_float_literal(p, t->len, &bits, &f, &err))
+            cc_error_tok(c, t, "invalid floating constant '%.*s': %s", t->len, t->loc, err);
+        t->kind = TK_NUM;
+        t->val = bits;
+        t->is_float = 1;
+        t->is_unsigned = t->is_long = 0;
+        return;
+    }
     uint64_t v = 0;
     int base = 10, any = 0;
     if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) { base = 16; p += 2; }
@@ -59,9 +85,6 @@ void cc_convert_number(cc_t *c, cc_tok_t *t)
         any = 1;
     }
     if (!any && base != 8) cc_error_tok(c, t, "invalid integer constant");
-    if (p < end && (*p == '.' || *p == 'e' || *p == 'E' || *p == 'f' || *p == 'F' ||
-                    ((*p == 'p' || *p == 'P') && base == 16)))
-        cc_error_tok(c, t, "floating-point constants are not supported by this device (integer OpenCL C)");
     int u = 0, l = 0;
     for (; p < end; p++) {
         if ((*p == 'u' || *p == 'U') && !u) u = 1;

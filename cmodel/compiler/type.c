@@ -1,7 +1,8 @@
 /* type.c -- OpenCL C's integer types, pointers with address spaces, arrays
  * and structs; integer promotion and the usual arithmetic conversions.
  * OpenCL fixes the sizes: char 8, short 16, int 32, long 64 bits; size_t is
- * 32 bits on this device (CL_DEVICE_ADDRESS_BITS = 32). */
+ * 32 bits on this device (CL_DEVICE_ADDRESS_BITS = 32); float is binary32
+ * (on a device with an FPU: docs/compiler.md "Floating point"). */
 #include <string.h>
 #include "cc_int.h"
 
@@ -15,9 +16,12 @@ cc_type_t cc_ty_int    = { .kind = TY_INT,    .size = 4, .align = 4, .name = "in
 cc_type_t cc_ty_uint   = { .kind = TY_UINT,   .size = 4, .align = 4, .is_unsigned = 1, .name = "uint" };
 cc_type_t cc_ty_long   = { .kind = TY_LONG,   .size = 8, .align = 8, .name = "long" };
 cc_type_t cc_ty_ulong  = { .kind = TY_ULONG,  .size = 8, .align = 8, .is_unsigned = 1, .name = "ulong" };
+cc_type_t cc_ty_float  = { .kind = TY_FLOAT,  .size = 4, .align = 4, .name = "float" };
 
 int cc_is_integer(const cc_type_t *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULONG; }
-int cc_is_scalar(const cc_type_t *t) { return cc_is_integer(t) || t->kind == TY_PTR; }
+int cc_is_float(const cc_type_t *t) { return t->kind == TY_FLOAT; }
+int cc_is_arith(const cc_type_t *t) { return cc_is_integer(t) || t->kind == TY_FLOAT; }
+int cc_is_scalar(const cc_type_t *t) { return cc_is_arith(t) || t->kind == TY_PTR; }
 
 cc_type_t *cc_pointer_to(cc_t *c, cc_type_t *base, cc_as_t as)
 {
@@ -59,6 +63,7 @@ static cc_type_t *const builtin[] = {
 cc_type_t *cc_unqual(cc_type_t *t)
 {
     if (t->kind <= TY_ULONG) return builtin[t->kind];
+    if (t->kind == TY_FLOAT) return &cc_ty_float;
     return t;
 }
 
@@ -74,6 +79,8 @@ cc_type_t *cc_common(cc_type_t *a, cc_type_t *b)
     b = cc_promote(b);
     if (a->kind == TY_PTR) return a;
     if (b->kind == TY_PTR) return b;
+    /* float with any integer is float (C11 6.3.1.8) */
+    if (a->kind == TY_FLOAT || b->kind == TY_FLOAT) return &cc_ty_float;
     int size = a->size > b->size ? a->size : b->size;
     int u = (a->size == size && a->is_unsigned) || (b->size == size && b->is_unsigned);
     if (size == 8) return u ? &cc_ty_ulong : &cc_ty_long;

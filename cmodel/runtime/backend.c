@@ -16,6 +16,11 @@
  *                               not used, and the heap and the driver's
  *                               arena shrink to the bridge's two windows
  *   WQ_LANES=8|16|32            physical lanes (default 32)
+ *   WQ_FP=0|1                   the model device with an FPU (1) or without
+ *                               (0, the default): CL_DEVICE_SINGLE_FP_CONFIG
+ *                               and whether the compiler accepts float.  The
+ *                               RTL has no FPU yet, so the rtl, systemc and
+ *                               uart backends refuse WQ_FP=1
  * A value the runtime does not know is refused with a message, never
  * guessed.  This is the one file that names the model: its configuration,
  * to open it. */
@@ -38,6 +43,16 @@ static int lanes_from_env(unsigned *lanes, char *why, size_t n)
         return 0;
     }
     snprintf(why, n, "WQ_LANES=%s: must be 8, 16 or 32", s);
+    return -1;
+}
+
+static int fp_from_env(int *fp, char *why, size_t n)
+{
+    const char *s = getenv("WQ_FP");
+    *fp = 0;
+    if (!s || !*s || !strcmp(s, "0")) return 0;
+    if (!strcmp(s, "1")) { *fp = 1; return 0; }
+    snprintf(why, n, "WQ_FP=%s: must be 0 or 1", s);
     return -1;
 }
 
@@ -146,12 +161,18 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
     d->heap_base = WQ_CL_HEAP_BASE;
     d->heap_size = WQ_CL_HEAP_SIZE;
     d->arena_size = 0;
+    if (fp_from_env(&d->fp, why, n)) return -1;
+    if (d->fp && strcmp(b, "model")) {
+        snprintf(why, n, "WQ_FP=1: the %s backend has no FPU (only WQ_BACKEND=model runs float)", b);
+        return -1;
+    }
     if (!strncmp(b, "uart:", 5)) return uart_open(d, b + 5, why, n);
     unsigned lanes;
     if (lanes_from_env(&lanes, why, n)) return -1;
     wq_config_t cfg;
     wq_config_default(&cfg);
     cfg.lanes = lanes;
+    cfg.fp = (unsigned)d->fp;
     if (!strcmp(b, "model")) {
         snprintf(d->backend, sizeof d->backend, "model");
         if (wq_dev_model_open(&d->dev, &cfg, NULL)) {

@@ -205,7 +205,11 @@ static wq_cc_opts_t cc_options(cl_program p, const opts_t *o, const wq_cc_opts_t
                         .no_warnings = o->no_warnings, .werror = o->werror,
                         /* the device the program is built for: its LANES
                          * decides how shared registers pack */
-                        .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0 };
+                        .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0,
+                        /* float compiles for a device with an FPU only; the
+                         * refusal names the device */
+                        .fp = p->ctx->dev->opened > 0 && p->ctx->dev->fp,
+                        .device = p->ctx->dev->opened > 0 ? p->ctx->dev->name : NULL };
     if (alias) {
         co.alias = 1;
         co.alias_kernel = alias->alias_kernel;

@@ -129,6 +129,7 @@ struct _cl_device_id {
     uint32_t heap_base, heap_size;  /* the heap's range (backend.c)    */
     uint32_t arena_size;            /* the driver's arena, 0: default  */
     unsigned lanes;         /* WQ_LANES                                */
+    int      fp;            /* WQ_FP: the device has an FPU (backend.c) */
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */

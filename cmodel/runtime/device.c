@@ -83,7 +83,7 @@ cl_int wq_cl_device_open(cl_device_id d)
         d->opened = -1;
         return CL_DEVICE_NOT_AVAILABLE;
     }
-    snprintf(d->name, sizeof d->name, "warpq (%s, %u lanes)", d->backend, d->drv.lanes);
+    snprintf(d->name, sizeof d->name, "warpq (%s, %u lanes%s)", d->backend, d->drv.lanes, d->fp ? ", FPU" : "");
     d->opened = 1;
     wq_cl_tracing(d);
     /* registered after the backend was loaded, so it runs before the
@@ -213,9 +213,9 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG: RET(cl_uint, 1);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: RET(cl_uint, d->fp ? 1 : 0);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: RET(cl_uint, 0);
     /* nominal: profiling counts one device tick (model) or cycle (RTL) as 1 ns */
@@ -238,7 +238,11 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_MAX_PARAMETER_SIZE:      RET(size_t, 1024);
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN:     RET(cl_uint, WQ_CL_ALIGN * 8);
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: RET(cl_uint, WQ_CL_ALIGN);
+    /* binary32 with an FPU (WQ_FP=1, backend.c): every operation rounds to
+     * nearest even, keeps subnormals and infinities, and FFMA is fused
+     * (docs/spec.md 2.9); none without one */
     case CL_DEVICE_SINGLE_FP_CONFIG:
+        RET(cl_device_fp_config, d->fp ? CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM | CL_FP_FMA : 0);
     case CL_DEVICE_DOUBLE_FP_CONFIG:
     case CL_DEVICE_HALF_FP_CONFIG:          RET(cl_device_fp_config, 0);
     case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:   RET(cl_device_mem_cache_type, CL_NONE);

@@ -21,7 +21,7 @@ int wq_cli_cc(int argc, char **argv);
 struct wq_cc_result;
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
                       const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
-                      int subv, unsigned subv_threshold, struct wq_cc_result *res);
+                      int subv, unsigned subv_threshold, int fp, struct wq_cc_result *res);
 
 /* `wq run KERNEL.cl` / `wq cosim KERNEL.cl` (cli_clrun.c): compile, launch
  * through the OpenCL runtime on the model (verb "run") or the RTL in

@@ -46,11 +46,12 @@ static int compile_opts(const char *verb, const char *in, const wq_cc_opts_t *o,
 
 int wq_cli_cc_compile(const char *verb, const char *in, const char **defs, unsigned ndefs,
                       const char **incs, unsigned nincs, int yield, int inl, unsigned regs,
-                      int subv, unsigned subv_threshold, wq_cc_result_t *res)
+                      int subv, unsigned subv_threshold, int fp, wq_cc_result_t *res)
 {
     wq_cc_opts_t o = { .defines = defs, .ndefines = ndefs, .incdirs = incs, .nincdirs = nincs,
                        .yield = (wq_cc_yield_t)yield, .inline_mode = (wq_cc_inline_t)inl,
-                       .max_regs = regs, .subv = (wq_cc_subv_t)subv, .subv_threshold = subv_threshold };
+                       .max_regs = regs, .subv = (wq_cc_subv_t)subv, .subv_threshold = subv_threshold,
+                       .fp = fp };
     return compile_opts(verb, in, &o, res);
 }
 
@@ -79,6 +80,7 @@ int wq_cli_cc(int argc, char **argv)
     const char *in = NULL, *out = NULL, *emit = "wqs";
     const char *defs[256], *incs[64];
     unsigned nd = 0, ni = 0, regs = 0, subv_t = 0, lanes = 0;
+    int fp = 0;
     wq_cc_subv_t subv = WQ_CC_SUBV_AUTO;
     wq_cc_yield_t yield = WQ_CC_YIELD_LOOPS;
     wq_cc_inline_t inl = WQ_CC_INLINE_AUTO;
@@ -138,6 +140,10 @@ int wq_cli_cc(int argc, char **argv)
             else if (!strcmp(y, "off")) subv = WQ_CC_SUBV_OFF;
             else if (!strcmp(y, "always")) subv = WQ_CC_SUBV_ALWAYS;
             else return wq_cli_error("cc", "--subv must be auto, off or always (not '%s')", y);
+        } else if (!strcmp(a, "--fp=0") || !strcmp(a, "--fp=1")) {
+            fp = a[5] == '1';         /* the target has an FPU (wq run --fp) */
+        } else if (!strncmp(a, "--fp=", 5)) {
+            return wq_cli_error("cc", "--fp must be 0 or 1 (not '%s')", a + 5);
         } else if (!strncmp(a, "--lanes=", 8)) {
             const char *y = a + 8;
             if (strcmp(y, "8") && strcmp(y, "16") && strcmp(y, "32"))
@@ -168,7 +174,7 @@ int wq_cli_cc(int argc, char **argv)
         }
     wq_cc_opts_t o = { .defines = defs, .ndefines = nd, .incdirs = incs, .nincdirs = ni,
                        .yield = yield, .inline_mode = inl, .max_regs = regs,
-                       .subv = subv, .subv_threshold = subv_t, .lanes = lanes,
+                       .subv = subv, .subv_threshold = subv_t, .lanes = lanes, .fp = fp,
                        .alias = explain || nreg, .rels = rels, .nrels = nrels, .ir_after = ir_after };
     wq_cc_result_t r;
     int rc = compile_opts("cc", in, &o, &r);

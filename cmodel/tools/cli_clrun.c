@@ -68,6 +68,7 @@ typedef struct clrun {
     const char *subv_opt;           /* --subv=, --subv-threshold=, --regs= as given */
     const char *subv_t_opt;
     const char *regs_opt;
+    int fp;                         /* --fp 1 or //@ fp: the device has an FPU (WQ_FP) */
     unsigned lanes, dim;
     size_t global[3], local[3];
     int have_local, dec;
@@ -256,6 +257,9 @@ static int parse(clrun_t *r, int argc, char **argv)
             if (parse_arg(r, v)) return 2;
         } else if ((v = wq_cli_optval(argc, argv, &i, "--kernel"))) {
             r->kernel = v;
+        } else if ((v = wq_cli_optval(argc, argv, &i, "--fp"))) {
+            if (strcmp(v, "0") && strcmp(v, "1")) return wq_cli_error(r->verb, "bad --fp '%s' (0 or 1)", v);
+            r->fp = v[0] == '1';
         } else if ((v = wq_cli_optval(argc, argv, &i, "--lanes"))) {
             if (strcmp(v, "8") && strcmp(v, "16") && strcmp(v, "32"))
                 return wq_cli_error(r->verb, "bad --lanes '%s' (8, 16 or 32)", v);
@@ -375,6 +379,7 @@ static int from_file(clrun_t *r)
     if (!r->kernel && kf.kernel[0]) r->kernel = kf.kernel;
     r->repeat = kf.repeat;
     r->repeat_arg = kf.repeat_arg;
+    if (kf.fp) r->fp = 1;
     snprintf(opts, sizeof opts, "%s %s", kf.options, kf.wq_options);
     for (char *save = NULL, *o = strtok_r(opts, " \t", &save); o; o = strtok_r(NULL, " \t", &save))
         if (file_opt(r, o)) return 2;
@@ -453,6 +458,7 @@ static int launch(clrun_t *r, const wq_cc_result_t *cr, const char *backend)
     snprintf(lanes, sizeof lanes, "%u", r->lanes);
     setenv("WQ_BACKEND", backend, 1);
     setenv("WQ_LANES", lanes, 1);
+    setenv("WQ_FP", r->fp ? "1" : "0", 1);
     const wq_cc_kernel_t *kk = NULL;
     for (unsigned i = 0; i < cr->nkernels; i++)
         if (!r->kernel || !strcmp(cr->kernels[i].name, r->kernel)) { kk = &cr->kernels[i]; break; }
@@ -602,7 +608,7 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
                    : !strcmp(r.subv_opt, "off") ? WQ_CC_SUBV_OFF : WQ_CC_SUBV_ALWAYS;
         rc = wq_cli_cc_compile(verb, r.file, r.defs, r.nd, incs, ni, r.yield, r.inl,
                                r.regs_opt ? (unsigned)atoi(r.regs_opt) : 0, subv,
-                               r.subv_t_opt ? (unsigned)atoi(r.subv_t_opt) : 0, &cr);
+                               r.subv_t_opt ? (unsigned)atoi(r.subv_t_opt) : 0, r.fp, &cr);
         if (!rc) {
             const char *backend = "model";
             char lib[4200];

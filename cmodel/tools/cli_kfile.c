@@ -227,6 +227,8 @@ static int one_line(wq_kfile_t *k, const char *l, char *err, size_t errn, int ln
         snprintf(k->checks[k->nchecks++], sizeof k->checks[0], "%s", rest);
     } else if (!strcmp(w[0], "lock") && nw == 1) {
         k->lock = 1;
+    } else if (!strcmp(w[0], "fp") && nw == 1) {
+        k->fp = 1;
     } else {
         return fail(err, errn, ln, "unknown or malformed //@ line '%s'", w[0]);
     }

@@ -36,6 +36,9 @@
  *                                    file prints only verdicts)
  *   //@ per_thread ARG K             buffer ARG holds K words per work-item: a
  *                                    failed check also names the work-item
+ *   //@ fp                           the kernel uses float: it runs on a warpq
+ *                                    device with an FPU (WQ_FP=1, the model
+ *                                    only while the RTL has none)
  *
  * A malformed line is an error naming the file's line, never a crash. */
 #ifndef WQ_KFILE_H
@@ -74,7 +77,7 @@ typedef struct wq_kfile {
     char     options[1024], wq_options[512];
     unsigned work_dim;
     size_t   global[3], local[3];
-    int      have_local, lock;
+    int      have_local, lock, fp;
     wq_kf_arg_t args[WQ_KF_MAX_ARGS];
     int      nargs;
     int      prints[WQ_KF_MAX_ARGS], nprint;

@@ -46,6 +46,9 @@ static const char *const toks[] = {
     "0x8000000000000000UL", "[]", "[] = {", "x", "y", "p", "k", "\n",
     "\n#define X 1\n", "\n#if 1\n", "\n#endif\n", "\n#else\n", "#", "##", "\\\n", "/*", "*/",
     "//", "float", "1.5", "printf", "...", "__VA_ARGS__", "defined", "L:", "goto L;", "M: ;",
+    /* floating point (docs/compiler.md "Floating point") */
+    "0x1.8p-3f", "1e39f", "2.5e-46f", ".5", "1.e+", "0x1p", "double", "half", "sqrt(", "fmin", "fabs",
+    "isnan", "copysign", "convert_float_rtz(", "convert_int_sat_rte(", "as_float(", "(float)",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",
@@ -249,7 +252,9 @@ static double now(void)
 int wq_ccfz_one(const char *src, size_t n, unsigned yield, double *dt, int *compiled,
                 char *why, size_t whylen)
 {
-    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(yield % 3), .read_file = no_file };
+    /* every other selector for a target with an FPU: float compiles
+     * (docs/compiler.md "Floating point"), else it is refused */
+    wq_cc_opts_t o = { .yield = (wq_cc_yield_t)(yield % 3), .read_file = no_file, .fp = (yield / 6) & 1 };
     /* every other input through the alias pass, its first six pointer
      * arguments pairwise disjoint (docs/compiler.md "Alias metadata") */
     wq_cc_rel_t rels[15];
@@ -297,7 +302,7 @@ int wq_ccfz_run(uint64_t seed, unsigned n, double max_s, const char *save_path,
         double dt;
         int compiled;
         char w[500];
-        rc = wq_ccfz_one(f.buf, f.n, i % 6, &dt, &compiled, w, sizeof w);
+        rc = wq_ccfz_one(f.buf, f.n, i % 12, &dt, &compiled, w, sizeof w);
         if (dt > st->worst_s) st->worst_s = dt;
         st->inputs++;
         if (compiled) st->compiled++;

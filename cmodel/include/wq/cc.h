@@ -82,6 +82,12 @@ typedef struct wq_cc_opts {
      * peep, fold, licm, alias, quad, subv, regalloc), each headed
      * "; ---- after NAME"; NULL: once, after subv */
     const char *ir_after;
+    /* the target has an FPU (docs/compiler.md "Floating point"): float is
+     * accepted and compiled to the FP instructions; 0: float, its
+     * literals and its built-ins are refused naming `device` (NULL: "this
+     * device") */
+    int fp;
+    const char *device;
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
