@@ -64,6 +64,7 @@ typedef struct {
     int yields;                     /* YIELDs emitted                          */
     wq_cc_inline_t inl;             /* which functions are inlined             */
     uint32_t frame_top, frame_max;  /* private frame bytes in use, at most     */
+    uint32_t frame_align;           /* the largest alignment of a frame object */
     int lane[8];                    /* vector templates: ND_LANE k's register  */
 } lw_t;
 
@@ -373,6 +374,9 @@ static uint32_t frame_alloc(lw_t *w, const cc_type_t *t, const cc_tok_t *tok)
 {
     uint32_t al = (uint32_t)(t->align < 4 ? 4 : t->align);
     w->frame_top = (w->frame_top + al - 1) / al * al;
+    /* an offset aligned in the frame is an aligned address only when the
+     * frame base is: the runtime aligns it to the kernel's private_align */
+    if (al > w->frame_align) w->frame_align = al;
     uint32_t off = w->frame_top;
     w->frame_top += (uint32_t)(t->size + 3) & ~3u;
     if (w->frame_top > 65536) cc_error_tok(w->c, tok, "private variables of more than 64 KiB per work-item");
@@ -2640,6 +2644,16 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     snprintf(info->vec_hint, sizeof info->vec_hint, "%s", k->vec_hint ? k->vec_hint : "");
     info->local_bytes = (k->local_bytes + 15) & ~15u;
     arg_layout(&w, k, info);
+    /* the __local block's base and each __local argument's block must be
+     * aligned to the largest alignment of what they hold (the runtime's
+     * rounding, launch.c): the kernel's own __local variables (parse.c
+     * aligns their offsets in the block) and the arguments' pointee types */
+    for (cc_var_t *v = k->locals; v; v = v->next)
+        if (v->in_memory && v->as == AS_LOCAL && (uint32_t)v->ty->align > info->local_align)
+            info->local_align = (uint32_t)v->ty->align;
+    for (int i = 0; i < k->nparams; i++)
+        if (info->args[i].kind == WQ_CC_ARG_LOCAL && (uint32_t)k->params[i]->ty->base->align > info->local_align)
+            info->local_align = (uint32_t)k->params[i]->ty->base->align;
     for (cc_var_t *v = k->locals; v; v = v->next) if (!v->in_memory) v->vreg = var_reg(&w, v->ty);
     k->visiting = 1;
     no_recursion(&w, k->body);
@@ -2690,6 +2704,7 @@ void cc_lower_kernel(cc_t *c, cc_func_t *k, cc_kout_t *out)
     /* the called functions, each once; lowering one may add others */
     for (int i = 0; i < w.code->ncallees; i++) gen_callee(&w, i);
     w.code->frame_bytes = w.frame_max;
+    info->private_align = w.frame_align;
     /* the yield policy the kernel runs with: every YIELD fires */
     (void)w.yields;
 }

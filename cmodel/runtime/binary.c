@@ -5,6 +5,9 @@
  *   WORD0 WORD1                      one line per instruction, hex
  *   kernel NAME ENTRY NREGS WAVE YIELD LOCAL PRIVATE RX RY RZ PARAM_BYTES NARGS
  *   arg KIND SIZE OFFSET ACCESS TYPE_QUAL NAME TYPE...   NARGS lines
+ *   align PA LA                      the largest alignment of its private
+ *                                    objects and of its __local blocks, when
+ *                                    either is above 16 (absent: 16 will do)
  *   hints HX HY HZ VEC               the kernel's work_group_size_hint and
  *                                    vec_type_hint (- for none), when it has one
  *   end
@@ -25,6 +28,8 @@
 #define MAX_KERNELS 1024u
 #define MAX_ARGS 256u
 #define MAX_PARAM 4096u              /* wq_drv_params: 1024 words */
+#define MIN_ALIGN 16u                /* launch.c's alignment of every frame and block */
+#define MAX_ALIGN 4096u              /* an align line's largest */
 
 static const char *kind_name[] = { "scalar", "global", "constant", "local" };
 
@@ -69,6 +74,8 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
             put(&b, "arg %s %u %u %u %u %s %s\n", kind_name[ai->kind], ai->size, ai->offset,
                 (unsigned)ai->access, (unsigned)ai->type_qual, ai->name, ai->type_name);
         }
+        if (ki->private_align > MIN_ALIGN || ki->local_align > MIN_ALIGN)
+            put(&b, "align %u %u\n", ki->private_align, ki->local_align);
         if (ki->hint_wg[0] || ki->vec_hint[0])
             put(&b, "hints %u %u %u %s\n", ki->hint_wg[0], ki->hint_wg[1], ki->hint_wg[2],
                 ki->vec_hint[0] ? ki->vec_hint : "-");
@@ -171,6 +178,19 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
     for (;;) {
         if (next_line(&r) != 1) BAD("line %u: no end", r.lineno);
         if (!strcmp(r.line, "end")) break;
+        if (!strncmp(r.line, "align ", 6)) {
+            /* the last kernel's alignments, once: 0 or powers of two */
+            wq_cl_kinfo_t *k = img->nkernels ? &img->kernels[img->nkernels - 1] : NULL;
+            unsigned pa, la;
+            char extra;
+            if (!k || k->private_align || k->local_align ||
+                sscanf(r.line, "align %u %u %c", &pa, &la, &extra) != 2 || pa > MAX_ALIGN ||
+                la > MAX_ALIGN || (pa & (pa - 1)) || (la & (la - 1)) || (pa <= MIN_ALIGN && la <= MIN_ALIGN))
+                BAD("line %u: bad align line", r.lineno);
+            k->private_align = pa;
+            k->local_align = la;
+            continue;
+        }
         if (!strncmp(r.line, "hints ", 6)) {
             /* the last kernel's hints, once */
             wq_cl_kinfo_t *k = img->nkernels ? &img->kernels[img->nkernels - 1] : NULL;

@@ -141,6 +141,8 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         ki->yield = WQ_YP_EVERY_N << WQ_LDF_YIELD_POLICY_LO | 1u << WQ_LDF_YIELD_PARAM_LO;
         ki->local_bytes = k->local_bytes;
         ki->private_bytes = k->private_bytes;
+        ki->private_align = k->private_align;
+        ki->local_align = k->local_align;
         for (int d = 0; d < 3; d++) ki->reqd_wg[d] = k->reqd_wg[d];
         memcpy(ki->hint_wg, k->hint_wg, sizeof ki->hint_wg);
         snprintf(ki->vec_hint, sizeof ki->vec_hint, "%s", k->vec_hint);

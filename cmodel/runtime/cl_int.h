@@ -357,6 +357,8 @@ typedef struct wq_cl_kinfo {
     uint32_t wave, yield;   /* descriptor WAVE and YIELD words              */
     uint32_t local_bytes;   /* __local variables declared in the kernel     */
     uint32_t private_bytes; /* per work-item frame: private objects, spills */
+    uint32_t private_align; /* its objects' largest alignment (0: none)     */
+    uint32_t local_align;   /* the __local blocks' largest alignment (0: none) */
     size_t   reqd_wg[3];    /* reqd_work_group_size, all 0 when none        */
     uint32_t hint_wg[3];    /* work_group_size_hint, all 0 when none        */
     char     vec_hint[16];  /* vec_type_hint's type, "" when none           */

@@ -20,6 +20,9 @@
 #include "cl_int.h"
 #include "wq/encode.h"
 
+/* the least alignment of a __local block and a private frame; a kernel
+ * whose objects need more (an int8 32, a long16 128: OpenCL C 1.2 §6.1.5)
+ * says so in its kernel table (local_align, private_align) */
 #define LOCAL_ALIGN 16u
 #define LOCAL_MAX   32768u           /* CL_DEVICE_LOCAL_MEM_SIZE */
 #define PRIVATE_ALIGN 16u
@@ -127,6 +130,8 @@ static int enqueued(cl_program p, const char *name)
 
 static void put_word(unsigned char *p, uint32_t off, uint32_t v) { memcpy(p + off, &v, 4); }
 
+static uint32_t at_least(uint32_t align, uint32_t least) { return align > least ? align : least; }
+
 static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *off,
                       const size_t *gsz, const size_t *lsz, cl_uint nwait, const cl_event *wait,
                       cl_event *event, cl_command_type type)
@@ -148,14 +153,16 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     if ((rc = wq_cl_alias_select(k, &ki, &code_addr))) return rc;
     if ((rc = wq_cl_wait_list_ok(q->ctx, nwait, wait))) return rc;
 
-    /* the __local block of one work-group */
-    uint32_t lstride = (ki->local_bytes + LOCAL_ALIGN - 1) & ~(LOCAL_ALIGN - 1);
+    /* the __local block of one work-group: every block, and every
+     * argument's part of it, at a multiple of lalign (so each group's is) */
+    const uint32_t lalign = at_least(ki->local_align, LOCAL_ALIGN);
+    uint32_t lstride = (ki->local_bytes + lalign - 1) & ~(lalign - 1);
     uint32_t loff[256];
     for (uint32_t i = 0; i < ki->nargs && i < 256; i++) {
         if (ki->args[i].kind != WQ_CL_ARG_LOCAL) continue;
         if (k->argv[i].local_size > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
         loff[i] = lstride;
-        lstride += ((uint32_t)k->argv[i].local_size + LOCAL_ALIGN - 1) & ~(LOCAL_ALIGN - 1);
+        lstride += ((uint32_t)k->argv[i].local_size + lalign - 1) & ~(lalign - 1);
         if (lstride > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
     }
     uint64_t groups = (uint64_t)(g[0] / l[0]) * (g[1] / l[1]) * (g[2] / l[2]);
@@ -204,13 +211,16 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     lr->prog = k->prog;
     wq_cl_obj_iretain(k->prog);
     rc = CL_OUT_OF_RESOURCES;
-    if (lstride && wq_cl_heap_alloc(&d->heap, groups * lstride, LOCAL_ALIGN, &lr->local))
+    if (lstride && wq_cl_heap_alloc(&d->heap, groups * lstride, lalign, &lr->local))
         goto fail;
-    /* one private frame per work-item of the whole range */
-    uint32_t pstride = (ki->private_bytes + PRIVATE_ALIGN - 1) & ~(PRIVATE_ALIGN - 1);
+    /* one private frame per work-item of the whole range, each at a
+     * multiple of fralign: the compiler aligns an object's offset in the
+     * frame to its type, the frame base makes the address aligned */
+    const uint32_t fralign = at_least(ki->private_align, PRIVATE_ALIGN);
+    uint32_t pstride = (ki->private_bytes + fralign - 1) & ~(fralign - 1);
     uint64_t items = (uint64_t)g[0] * g[1] * g[2];
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
-                    wq_cl_heap_alloc(&d->heap, items * pstride, PRIVATE_ALIGN, &lr->priv)))
+                    wq_cl_heap_alloc(&d->heap, items * pstride, fralign, &lr->priv)))
         goto fail;
     lr->ncta = (uint32_t)groups;
     for (uint32_t i = 0; i < ki->nargs; i++) {
@@ -223,7 +233,8 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     wq_cb_t cb;
     wq_cb_init(&cb, c->cb, sizeof c->cb / sizeof c->cb[0]);
     /* each chunk: its work-groups' __local blocks and work-items' private
-     * frames are the ones after the chunks before it */
+     * frames are the ones after the chunks before it (whole strides past
+     * an aligned base: as aligned as the first chunk's) */
     uint64_t groups_before = 0;
     for (uint32_t cz = 0; cz < nch[2]; cz++)
     for (uint32_t cy = 0; cy < nch[1]; cy++)

@@ -755,3 +755,65 @@ Test(cl_launch, long_kernel_names)
     cr_assert(strstr(log, "<source>:1:15: error: kernel name longer than 240 characters"), "%s", log);
     wq_cl_ReleaseProgram(p);
 }
+
+/* a kernel's private objects and __local blocks aligned to their types
+ * (OpenCL C 1.2 §6.1.5: a long16 to 128, an int16 to 64) for every
+ * work-item and work-group, from source and from the program binary, whose
+ * align line carries the alignments; a binary without one (written before
+ * it, or for a kernel needing no more than 16) loads; a bad one is refused */
+Test(cl_launch, private_and_local_alignment)
+{
+    const char *src =
+        "__kernel void k(__global uint *o, __local uchar *pad, __local int16 *l)\n"
+        "{ uint g = get_global_id(0); char c[3]; long16 v = (long)g; c[g % 3] = 1; pad[0] = 1;\n"
+        "  o[g] = ((uint)(uintptr_t)&v & 127u) | ((uint)(uintptr_t)l & 63u) << 8 |\n"
+        "         (uint)(v.sf != (long)g || c[g % 3] != 1) << 16; }\n";
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    cr_assert_eq(wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL), CL_SUCCESS);
+    size_t n;
+    unsigned char *bin;
+    cl_program p2 = from_binary(p, &bin, &n, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    cr_assert_not_null(strstr((const char *)bin, "\nalign 128 64\n"), "%.*s", (int)n, bin);
+    cl_program from[2] = { p, p2 };
+    for (int j = 0; j < 2; j++) {
+        cl_kernel k = wq_cl_CreateKernel(from[j], "k", &rc);
+        cr_assert_eq(rc, CL_SUCCESS);
+        enum { N = 24 };
+        uint32_t out[N];
+        memset(out, 0xff, sizeof out);
+        cl_mem mo = buffer(sizeof out, out);
+        cr_assert_eq(wq_cl_SetKernelArg(k, 0, sizeof mo, &mo), CL_SUCCESS);
+        cr_assert_eq(wq_cl_SetKernelArg(k, 1, 4, NULL), CL_SUCCESS);
+        cr_assert_eq(wq_cl_SetKernelArg(k, 2, 64, NULL), CL_SUCCESS);
+        size_t g = N, l = 8;
+        cr_assert_eq(wq_cl_EnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+        cr_assert_eq(wq_cl_EnqueueReadBuffer(q, mo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+        for (uint32_t i = 0; i < N; i++)
+            cr_assert_eq(out[i], 0, "program %d: out[%u] = 0x%x (private & 127, __local & 63 << 8)", j, i, out[i]);
+        wq_cl_ReleaseMemObject(mo);
+        wq_cl_ReleaseKernel(k);
+    }
+    /* the binary again: without its align line, and with bad ones */
+    char *at = strstr((char *)bin, "\nalign 128 64\n");
+    size_t pre = (size_t)(at - (char *)bin) + 1, post = pre + strlen("align 128 64\n");
+    const char *lines[] = { "", "align 128 64\nalign 128 64\n", "align 24 0\n", "align 16 16\n",
+                            "align 128\n", "align 8192 0\n", "align 128 64 x\n" };
+    for (int i = 0; i < 7; i++) {
+        char *b2 = malloc(n + 64);
+        memcpy(b2, bin, pre);
+        strcpy(b2 + pre, lines[i]);
+        memcpy(b2 + pre + strlen(lines[i]), bin + post, n - post);
+        size_t n2 = pre + strlen(lines[i]) + n - post;
+        cl_device_id d = ctx->dev;
+        const unsigned char *cb = (const unsigned char *)b2;
+        cl_program p3 = wq_cl_CreateProgramWithBinary(ctx, 1, &d, &n2, &cb, NULL, &rc);
+        cr_assert_eq(rc, i == 0 ? CL_SUCCESS : CL_INVALID_BINARY, "align line %d: %d", i, rc);
+        if (p3) wq_cl_ReleaseProgram(p3);
+        free(b2);
+    }
+    free(bin);
+    wq_cl_ReleaseProgram(p2);
+    wq_cl_ReleaseProgram(p);
+}

@@ -122,6 +122,12 @@ typedef struct wq_cc_kernel {
     uint32_t nregs;                 /* registers per thread                  */
     uint32_t local_bytes;           /* the kernel's own __local variables    */
     uint32_t private_bytes;         /* per work-item memory                  */
+    uint32_t private_align;         /* the largest alignment of a private
+                                       object (0: none; spill slots are words):
+                                       the frame base's and PSTRIDE's        */
+    uint32_t local_align;           /* the largest alignment of a __local
+                                       variable or __local argument's pointee
+                                       (0: none): the blocks' alignment      */
     uint32_t reqd_wg[3];            /* reqd_work_group_size; 0 0 0: none     */
     uint32_t hint_wg[3];            /* work_group_size_hint; 0 0 0: none     */
     char vec_hint[16];              /* vec_type_hint's type ("int4"); "": none */
