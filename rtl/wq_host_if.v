@@ -42,6 +42,12 @@
 //		(block RAM) read and written by the step and the CSR port; the
 //		scheduler's per-channel views stay in flip-flops.
 //
+//		Its parts: wq_host_sched (the scheduler's decisions),
+//		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
+//		the CSR decode and a CSR write's next state) and
+//		wq_host_method (the method decode); this file is the step
+//		sequencer that applies their decisions to the registers.
+//
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
 //	ch->ref).
@@ -971,16 +977,28 @@ module wq_host_if #(
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
 			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
 
-	// wq_host_method's methods that only set a channel register or raise
-	// a pulse (SET_REFERENCE and WFI also wait while the engine is busy:
-	// the caller decides that)
-	function is_plain;
-		input	[`WQ_M_W-1:0]	m;
-		is_plain = (m == `WQ_M_NON_STALL_INTERRUPT)
-			|| (m == `WQ_M_SEM_ADDR_LO) || (m == `WQ_M_SEM_ADDR_HI)
-			|| (m == `WQ_M_SEM_PAYLOAD_LO) || (m == `WQ_M_SEM_PAYLOAD_HI)
-			|| (m == `WQ_M_LAUNCH_DESC);
-	endfunction
+	// wq_host_method's dispatch (wq_host_method, docs/rtl/wq_host_method.md):
+	// u_meth decides H_METHOD's method (moff), u_nmeth the method about
+	// to run (nm_off) for a one-cycle step
+	wire		md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield;
+	wire	[3:0]	md_f, md_wk;
+	wire		nd_irq, nd_ram, nd_plain;
+	wire	[3:0]	nd_f;
+	// (each instance uses the outputs it names: the others are left open)
+	/* verilator lint_off PINCONNECTEMPTY */
+	wq_host_method u_meth (
+		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram), .o_ram_f(md_f),
+		.o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
+		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
+	// (a one-cycle step's method: only its register write, its pulse
+	// and whether it is plain)
+	wq_host_method u_nmeth (
+		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_plain(nd_plain));
+	/* verilator lint_on PINCONNECTEMPTY */
 
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
 	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
@@ -994,9 +1012,7 @@ module wq_host_if #(
 	// waiting for the lock (the burst goes on, so the FIFO too).  Any
 	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
 	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
-	wire	nm_plain = (nm_off[13:`WQ_M_W] == 0) && (is_plain(nm_m)
-			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
-				&& i_engine_idle));
+	wire	nm_plain = nd_plain;
 	// the slice count after the step, and whether the slice goes on
 	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
 	wire		fm_sl_eq = (fm_slu1 == hsl_q);
@@ -1035,19 +1051,15 @@ module wq_host_if #(
 		end
 	endtask
 
+	// a plain method (u_nmeth): its pulse or its register write (WFI
+	// with the engine idle does nothing)
 	task m_plain;
-		input	[`WQ_M_W-1:0]	m;
 		input	[31:0]	d;
-		case (m)
-		`WQ_M_NON_STALL_INTERRUPT:	o_irq_non_stall <= 1'b1;
-		`WQ_M_SET_REFERENCE:	ram_wr(F_REF, sc, d);
-		`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, d);
-		`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, d);
-		`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, d);
-		`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, d);
-		`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, d);
-		default: ;		// WFI with the engine idle
-		endcase
+		begin
+			o_irq_non_stall <= nd_irq;
+			if (nd_ram)
+				ram_wr(nd_f, sc, d);
+		end
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
@@ -1061,7 +1073,7 @@ module wq_host_if #(
 		begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
-			m_plain(nm_m, d);
+			m_plain(d);
 			perf_q <= perf_q + 32'h1;
 			if (!sl_end)
 			begin
@@ -1925,51 +1937,39 @@ module wq_host_if #(
 					hs    <= H_LEAVE;
 				end
 			end
-			if (moff[13:`WQ_M_W] != 0)
+			// the method's decision (u_meth), at most one of these
+			if (md_unknown)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
-			else
-			// (the plain methods as m_plain does them, a case item
-			// each: one decode of the offset)
-			case (moff[`WQ_M_W-1:0])
-			`WQ_M_NON_STALL_INTERRUPT:
+			if (md_irq)
 				o_irq_non_stall <= 1'b1;
-			`WQ_M_SET_REFERENCE, `WQ_M_WFI:
-			if (!i_engine_idle)
+			if (md_wait)
 			begin
-				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
+				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
-				ram_wr(F_REF, sc, mdata);
-			`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, mdata);
-			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
-			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
-			`WQ_M_SEM_EXECUTE:
-			if (FAST != 0)
+			end
+			if (md_ram)
+				ram_wr(md_f, sc, mdata);
+			if (md_sem)
 			begin
-				// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO, on
-				// cm_rd in H_SEMX2
-				cm_ra <= ca(F_SALO, sc);
-				hs    <= H_SEMX;
-			end else
-				ram_rd(F_SAHI, H_SEMX);
-			`WQ_M_YIELD:		yielded <= 1'b1;
-			`WQ_M_LAUNCH:
-			if (!i_can_launch)
+				if (FAST != 0)
+				begin
+					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
+					// on cm_rd in H_SEMX2
+					cm_ra <= ca(F_SALO, sc);
+					hs    <= H_SEMX;
+				end else
+					ram_rd(F_SAHI, H_SEMX);
+			end
+			if (md_yield)
+				yielded <= 1'b1;
+			if (md_launch)
 			begin
-				start_wait(`WQ_CH_LAUNCH_WAIT, moff[`WQ_M_W-1:0], mdata);
-				res <= `WQ_STEP_WAIT;
-			end else begin
 				// (FAST: launch_desc asked for now, on cm_rd in
 				// H_LAUNCH2)
 				if (FAST != 0)
 					cm_ra <= ca(F_LDESC, sc);
 				hs <= H_LAUNCH;
 			end
-			default:
-				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
-			endcase
 		end
 
 		// sem_execute: operation, address high word (on cm_rd), ...
