@@ -56,21 +56,51 @@ module wq_host_chan #(
 		input	wire	[7:0]	i_sc_err,
 		// (FAST) PERF_METHODS
 		input	wire	[31:0]	i_perf,
-		// in the channel window; its channel and register offset
+		// in the channel window; its channel
 		output	wire		o_csr_is_ch,
 		output	wire	[CW-1:0]	o_csr_ch,
-		output	wire	[11:0]	o_csr_reg,
 		// the RAM word the access needs (set as i_ra in H_IDLE)
 		output	wire	[AW-1:0]	o_csr_ra,
 		// the read data (with the word on o_rd) and a hole in the map
 		output	reg	[31:0]	o_csr_rdata,
 		output	reg		o_csr_bad,
-		// a GP_PUT write outside the ring; GP_GET != the new GP_PUT
-		output	wire		o_put_bad,
+		// GP_GET != the new GP_PUT (a GP_PUT write's gp_ne)
 		output	wire		o_put_ne,
-		// the enable check fails (BASE not 8-aligned, LOG2 outside
-		// LOG2_MIN..LOG2_MAX)
-		output	wire		o_cfg_bad
+		// ---- the CSR write's next state ---------------------------------
+		// (wq_host_if applies these in H_CSR1 / H_CSR2 to its registers;
+		// a write with no effect, a read or a hole sets none)
+		input	wire		i_csr_we,
+		input	wire	[CW-1:0]	i_sc,	// the accessed channel
+		input	wire	[3:0]	i_sc_wk,	// its wait_kind
+		input	wire		i_sc_seg,	// in_seg
+		input	wire		i_sc_ne,	// GP_GET != GP_PUT
+		// a CTRL write with RESET: clear the channel's RAM fields first
+		// (H_CLR) before the answer
+		output	wire		o_clr,
+		// wq_chan_reset of the channel (its flip-flop and LUT RAM fields)
+		output	reg		o_w_reset,
+		// a channel RAM write: word, data
+		output	reg		o_w_ram,
+		output	reg	[AW-1:0]	o_w_wa,
+		output	reg	[31:0]	o_w_wd,
+		// HOST_SLICE written (a fresh slice; its value is i_csr_wdata)
+		output	reg		o_w_hsl,
+		// GPFIFO_BASE[2:0] (i_csr_wdata[2:0]) and the clamped LOG2
+		output	reg		o_w_base,
+		output	reg		o_w_lgc,
+		output	wire	[5:0]	o_lgc,
+		// ACQ_RETRY written: the retry hint is stale (cleared)
+		output	reg		o_w_rh,
+		// GP_GET != GP_PUT, CTRL.ENABLE, the channel state
+		output	reg		o_w_ne,
+		output	reg		o_w_en,
+		output	reg		o_en,
+		output	reg		o_w_st,
+		output	reg	[3:0]	o_st,
+		// a channel error (its code; ERR_INFO is o_w_wd): the record
+		// and the interrupt
+		output	reg		o_w_err,
+		output	reg	[7:0]	o_err
 	);
 
 	localparam	CA = AW - 4;
@@ -127,7 +157,7 @@ module wq_host_chan #(
 	wire	[31:0]	csr_chn   = csr_rel >> STRIDE_LG;
 	wire	[31:0]	csr_regw  = csr_rel & (`WQ_CSRVAL_CHAN_STRIDE - 32'h1);
 	assign	o_csr_ch  = csr_chn[CW-1:0];
-	assign	o_csr_reg = csr_regw[11:0];
+	wire	[11:0]	csr_reg = csr_regw[11:0];	// the register offset
 	// in the channel window: CHAN_BASE <= addr < CHAN_BASE + CHANNELS *
 	// CHAN_STRIDE, two constant compares (not csr_chn < CHANNELS on the
 	// 32-bit difference).  wq_top routes only offsets >= CHAN_BASE and the
@@ -152,7 +182,8 @@ module wq_host_chan #(
 		for (pk = 30; pk >= 0; pk = pk - 1)
 			put_hi[pk] = i_csr_wdata[pk] || put_hi[pk+1];
 	end
-	assign	o_put_bad = !i_sc_lgc[5] && put_hi[i_sc_lgc[4:0]];
+	// a GP_PUT write outside the ring
+	wire	put_bad = !i_sc_lgc[5] && put_hi[i_sc_lgc[4:0]];
 	// GP_GET != the new GP_PUT (GP_GET < 2^16)
 	assign	o_put_ne  = put_hi[16] || (i_sc_get != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
@@ -161,13 +192,13 @@ module wq_host_chan #(
 	// (at the request, before sc is the access's channel)
 	wire	[2:0]	i_base = i_base_lo[3*o_csr_ch +: 3];
 	wire		i_base_bad = (i_base != 3'h0);
-	assign	o_cfg_bad  = c_base_bad
+	wire	cfg_bad  = c_base_bad
 				|| !ge_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MIN)
 				|| !le_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
 
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)
-	case (o_csr_reg)
+	case (csr_reg)
 	`WQ_CHCSR_GPFIFO_LOG2:	csr_fld = F_LOG2;
 	`WQ_CHCSR_REF:		csr_fld = F_REF;
 	`WQ_CHCSR_ACQ_TIMEOUT:	csr_fld = F_TMO;
@@ -194,7 +225,7 @@ module wq_host_chan #(
 				|| i_csr_addr == `WQ_CSR_PERF_METHODS)
 			o_csr_rdata = o_rd;
 		else if (o_csr_is_ch)
-			case (o_csr_reg)
+			case (csr_reg)
 			`WQ_CHCSR_GPFIFO_BASE,
 			`WQ_CHCSR_GPFIFO_LOG2,
 			`WQ_CHCSR_REF,
@@ -210,6 +241,121 @@ module wq_host_chan #(
 			endcase
 		else
 			o_csr_bad = 1'b1;
+	end
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The CSR write's next state (csr_chan.c's writes): combinational, the
+	// defaults first; wq_host_if's H_CSR2 applies it (wq_chan_reset
+	// first, then the rest, so the enable after a RESET wins)
+	//
+	wire		c_reset  = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
+	wire		c_enable = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
+	// the channel as CTRL.RESET leaves it (reset first, then enable)
+	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : i_sc_state;
+	wire		c_en0  = c_reset ? 1'b0 : i_sc_en;
+	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : i_sc_wk;
+	wire		c_seg0 = c_reset ? 1'b0 : i_sc_seg;
+	wire		c_ne0  = c_reset ? 1'b0 : i_sc_ne;
+	// a write that takes effect
+	wire		c_w    = i_csr_we && !o_csr_bad;
+	wire		c_ctrl = i_csr_we && o_csr_is_ch && (csr_reg == `WQ_CHCSR_CTRL);
+
+	assign	o_clr = c_ctrl && c_reset;
+	assign	o_lgc = (i_csr_wdata[31:5] != 27'h0) ? 6'd32 : {1'b0, i_csr_wdata[4:0]};
+
+	always @(*)
+	begin
+		o_w_reset = 1'b0;
+		o_w_ram   = 1'b0;
+		o_w_wa    = ca(csr_fld, i_sc);
+		o_w_wd    = i_csr_wdata;
+		o_w_hsl   = 1'b0;
+		o_w_base  = 1'b0;
+		o_w_lgc   = 1'b0;
+		o_w_rh    = 1'b0;
+		o_w_ne    = 1'b0;
+		o_w_en    = 1'b0;
+		o_en      = 1'b0;
+		o_w_st    = 1'b0;
+		o_st      = i_sc_state;
+		o_w_err   = 1'b0;
+		o_err     = 8'h0;
+		if (c_w && i_csr_addr == `WQ_CSR_HOST_SLICE)
+		begin
+			// takes effect at once: a fresh slice
+			o_w_hsl = 1'b1;
+			o_w_ram = 1'b1;
+			o_w_wa  = A_HSL;
+		end else if (c_w && o_csr_is_ch)
+		case (csr_reg)
+		`WQ_CHCSR_GPFIFO_BASE: begin
+			o_w_ram  = !i_sc_en;
+			o_w_base = !i_sc_en;
+		end
+		`WQ_CHCSR_GPFIFO_LOG2: begin
+			o_w_ram  = !i_sc_en;
+			o_w_lgc  = !i_sc_en;
+		end
+		`WQ_CHCSR_ACQ_RETRY: begin
+			// the hint is stale: ask, the rule decides
+			o_w_ram = 1'b1;
+			o_w_rh  = 1'b1;
+		end
+		`WQ_CHCSR_ACQ_TIMEOUT:	o_w_ram = 1'b1;
+		`WQ_CHCSR_GP_PUT:
+		if (i_sc_state != `WQ_CH_ERROR)
+		begin
+			o_w_ram = 1'b1;
+			o_w_st  = 1'b1;
+			if (put_bad)
+			begin
+				o_w_wa  = ca(F_EINFO, i_sc);
+				o_st    = `WQ_CH_ERROR;
+				o_w_err = 1'b1;
+				o_err   = `WQ_CHERR_GP_PUT_RANGE;
+			end else begin
+				o_w_ne  = 1'b1;
+				o_st    = settle(i_sc_state, i_sc_seg, o_put_ne);
+			end
+		end
+		`WQ_CHCSR_CTRL: begin
+			// wq_chan_reset (its channel RAM fields: H_CLR cleared
+			// them)
+			o_w_reset = c_reset;
+			if (c_st0 != `WQ_CH_ERROR)
+			begin
+				if (c_enable && !c_en0)
+				begin
+					o_w_en = 1'b1;
+					o_en   = 1'b1;
+					o_w_st = 1'b1;
+					if (cfg_bad)
+					begin
+						// o_rd: GPFIFO_BASE if misaligned,
+						// else LOG2
+						o_w_ram = 1'b1;
+						o_w_wa  = ca(F_EINFO, i_sc);
+						o_w_wd  = o_rd;
+						o_st    = `WQ_CH_ERROR;
+						o_w_err = 1'b1;
+						o_err   = `WQ_CHERR_BAD_CONFIG;
+					end else
+						// a wait interrupted by disabling
+						// resumes
+						o_st = settle((c_wk0 != 4'h0)
+							? c_wk0 : `WQ_CH_RUNNABLE,
+							c_seg0, c_ne0);
+				end else if (!c_enable && c_en0)
+				begin
+					o_w_en = 1'b1;
+					o_w_st = 1'b1;
+					o_st   = `WQ_CH_DISABLED;
+				end
+			end
+		end
+		default: ;	// read-only: accepted, ignored
+		endcase
 	end
 
 	// verilator lint_off UNUSEDSIGNAL
@@ -260,7 +406,7 @@ module wq_host_chan #(
 			assert({{(32-CW){1'b0}}, o_csr_ch} < CHANNELS);
 			assert(f_addr == `WQ_CSRVAL_CHAN_BASE
 				+ {{(32-CW){1'b0}}, o_csr_ch} * `WQ_CSRVAL_CHAN_STRIDE
-				+ {20'h0, o_csr_reg});
+				+ {20'h0, csr_reg});
 			// a channel register's word is that channel's
 			if (!o_csr_bad)
 				assert(o_csr_ra[CA-1:0] == {{(CA-CW){1'b0}}, o_csr_ch}
@@ -270,21 +416,70 @@ module wq_host_chan #(
 		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
 			assert(o_csr_ra == A_HSL && !o_csr_bad && o_csr_rdata == o_rd);
 		// GP_PUT outside the ring: a bit at LOG2 or above (LOG2 < 32)
-		assert(o_put_bad == (i_sc_lgc < 6'd32
+		assert(put_bad == (i_sc_lgc < 6'd32
 			&& (i_csr_wdata >> i_sc_lgc) != 32'h0));
 		assert(o_put_ne == (i_csr_wdata != {16'h0, i_sc_get}));
-		assert(o_cfg_bad == (i_sc_base_lo != 3'h0
+		assert(cfg_bad == (i_sc_base_lo != 3'h0
 			|| {26'h0, i_sc_lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN
 			|| {26'h0, i_sc_lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX));
 	end
 
+	// The CSR write's next state: nothing without a write that takes
+	// effect; a RAM write to the accessed channel's word (or HOST_SLICE's);
+	// the ring configuration only while disabled; an error is a state
+	// change to ERROR with its ERR_INFO written; a channel in ERROR leaves
+	// it only through CTRL.RESET; a CTRL write is the only one that
+	// resets or enables.  (wq_host_if's wait_kind is 0 or a wait state:
+	// start_wait's ACQ_WAIT, WFI_WAIT, LAUNCH_WAIT)
+	always @(*)
+		assume(i_sc_wk == 4'h0 || i_sc_wk == `WQ_CH_ACQ_WAIT
+			|| i_sc_wk == `WQ_CH_WFI_WAIT || i_sc_wk == `WQ_CH_LAUNCH_WAIT);
 	always @(*)
 	begin
+		if (!i_csr_we || o_csr_bad)
+			assert(!o_w_reset && !o_w_ram && !o_w_hsl && !o_w_base
+				&& !o_w_lgc && !o_w_rh && !o_w_ne && !o_w_en
+				&& !o_w_st && !o_w_err);
+		if (o_w_ram)
+			assert((i_csr_addr == `WQ_CSR_HOST_SLICE) ? (o_w_wa == A_HSL)
+				: (o_w_wa[CA-1:0] == {{(CA-CW){1'b0}}, i_sc}
+					&& o_w_wa[AW-1:CA] != F_GLOB));
+		if (o_w_hsl)
+			assert(o_w_ram && o_w_wd == i_csr_wdata);
+		if (o_w_base || o_w_lgc)
+			assert(!i_sc_en && o_w_ram && o_w_wd == i_csr_wdata);
+		if (o_w_lgc)
+			assert(o_lgc == ((i_csr_wdata >= 32'd32) ? 6'd32 : i_csr_wdata[5:0]));
+		if (o_w_err)
+			assert(o_w_st && o_st == `WQ_CH_ERROR && o_w_ram
+				&& o_w_wa == ca(F_EINFO, i_sc)
+				&& (o_err == `WQ_CHERR_GP_PUT_RANGE
+					|| o_err == `WQ_CHERR_BAD_CONFIG));
+		if (o_w_st && o_st == `WQ_CH_ERROR)
+			assert(o_w_err);
+		if (i_sc_state == `WQ_CH_ERROR && !o_w_reset)
+			assert(!o_w_st && !o_w_en && !o_w_ne);
+		if (o_w_reset || o_w_en)
+			assert(o_csr_is_ch && csr_reg == `WQ_CHCSR_CTRL);
+		// a GP_PUT outside the ring is an error, never a doorbell
+		if (o_w_ne)
+			assert(!put_bad && o_w_wa == ca(F_PUT, i_sc));
+	end
+
+	always @(*)
+	begin
+		c_put_err:  cover(o_w_err && o_err == `WQ_CHERR_GP_PUT_RANGE);
+		c_cfg_err:  cover(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG
+				&& o_w_wd == o_rd);
+		// (a reset clears the segment and GP_GET == GP_PUT: IDLE)
+		c_reset_en: cover(o_w_reset && o_w_en && o_en
+				&& o_st == `WQ_CH_IDLE);
+		c_resume:   cover(o_w_en && o_en && o_st == `WQ_CH_ACQ_WAIT);
 		c_read:     cover(f_past_valid && f_rd && f_v && o_rd != 32'h0);
 		c_last_ch:  cover(o_csr_is_ch && o_csr_ch == CHANNELS - 1
-				&& o_csr_reg == `WQ_CHCSR_STATUS);
+				&& csr_reg == `WQ_CHCSR_STATUS);
 		c_hole:     cover(o_csr_bad && i_csr_addr >= `WQ_CSRVAL_CHAN_BASE);
-		c_put_bad:  cover(o_put_bad && i_sc_lgc == 6'd4);
+		c_put_bad:  cover(put_bad && i_sc_lgc == 6'd4);
 	end
 `endif
 endmodule

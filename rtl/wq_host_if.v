@@ -42,6 +42,12 @@
 //		(block RAM) read and written by the step and the CSR port; the
 //		scheduler's per-channel views stay in flip-flops.
 //
+//		Its parts: wq_host_sched (the scheduler's decisions),
+//		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
+//		the CSR decode and a CSR write's next state) and
+//		wq_host_method (the method decode); this file is the step
+//		sequencer that applies their decisions to the registers.
+//
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
 //	ch->ref).
@@ -209,7 +215,9 @@ module wq_host_if #(
 	// a step adds one with the acquire count's (att_q, free there).
 	localparam	CA = (CW < 2) ? 2 : CW;
 	localparam	AW = 4 + CA;
+	// verilator lint_off UNUSEDPARAM
 `include "wq_host_map.vh"
+	// verilator lint_on UNUSEDPARAM
 	// DESC_RAM: the stored descriptor's word k in the channel slots no
 	// channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
 	// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
@@ -315,18 +323,8 @@ module wq_host_if #(
 	wire	[CHANNELS-1:0]	has_work;	// wq_chan_has_work of each channel
 	assign	o_busy = |has_work;
 
-	// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
-	// (ne: GP_GET != GP_PUT)
-	function [3:0] settle;
-		input	[3:0]	st;
-		input		seg;
-		input		ne;
-		if (st == `WQ_CH_IDLE || st == `WQ_CH_RUNNABLE)
-			settle = (seg || ne) ? `WQ_CH_RUNNABLE
-					: `WQ_CH_IDLE;
-		else
-			settle = st;
-	endfunction
+	// (settle, wq_chan_settle, is wq_host_map.vh's: the CSR write's
+	// next state in u_chan uses it too)
 
 	// GP_GET + 1 in a ring of 2^log2 entries (log2 <= 16 when enabled;
 	// lgc is the clamped copy)
@@ -619,22 +617,18 @@ module wq_host_if #(
 	// with the channel RAM).
 	wire		csr_is_ch;	// in the channel window
 	wire	[CW-1:0]	cc;	// its channel
-	wire	[11:0]	csr_reg;	// its register offset
 	wire	[AW-1:0]	csr_ra;	// the channel RAM word it needs
 	wire	[31:0]	csr_rd;		// the read data (its word on cm_rd)
 	wire		csr_bad;	// a hole in the map
-	wire		c_put_bad;	// GP_PUT outside the ring
+	// the CSR write's next state (u_chan's o_w_*: H_CSR1, H_CSR2)
+	wire		cw_clr, cw_reset, cw_ram, cw_hsl, cw_base, cw_lgc, cw_rh;
+	wire		cw_ne, cw_wen, cw_en, cw_st, cw_err;
+	wire	[AW-1:0]	cw_wa;
+	wire	[31:0]	cw_wd;
+	wire	[5:0]	cw_lgc_v;
+	wire	[3:0]	cw_st_v;
+	wire	[7:0]	cw_err_v;
 	wire		c_put_ne;	// GP_GET != the new GP_PUT
-	wire		c_cfg_bad;	// the enable check fails
-	wire		c_reset   = i_csr_wdata[`WQ_CSRF_CTRL_RESET_LO];
-	wire		c_enable  = i_csr_wdata[`WQ_CSRF_CTRL_ENABLE_LO];
-	// the channel as CTRL.RESET leaves it (reset first, then enable)
-	wire	[3:0]	c_st0  = c_reset ? `WQ_CH_DISABLED : chan_state[sc];
-	wire		c_en0  = c_reset ? 1'b0 : ctrl_en[sc];
-	wire	[3:0]	c_wk0  = c_reset ? 4'h0 : wait_kind[sc];
-	wire		c_seg0 = c_reset ? 1'b0 : in_seg[sc];
-	wire	[15:0]	c_get0 = c_reset ? 16'h0 : gp_get[sc];
-	wire		c_ne0  = c_reset ? 1'b0 : gp_ne[sc];
 	// GPFIFO_BASE[2:0] of every channel, for the access's channel at the
 	// request (before sc is set to it)
 	wire	[3*CHANNELS-1:0]	base_lo_all;
@@ -652,9 +646,16 @@ module wq_host_if #(
 		.i_sc_get(gp_get[sc]), .i_sc_lgc(gp_lgc[sc]), .i_sc_base_lo(gp_base_lo[sc]),
 		.i_sc_en(ctrl_en[sc]), .i_sc_state(chan_state[sc]), .i_sc_err(err[sc]),
 		.i_perf(perf_q),
-		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc), .o_csr_reg(csr_reg),
+		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc),
 		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd), .o_csr_bad(csr_bad),
-		.o_put_bad(c_put_bad), .o_put_ne(c_put_ne), .o_cfg_bad(c_cfg_bad));
+		.o_put_ne(c_put_ne),
+		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind[sc]),
+		.i_sc_seg(in_seg[sc]), .i_sc_ne(gp_ne[sc]),
+		.o_clr(cw_clr), .o_w_reset(cw_reset),
+		.o_w_ram(cw_ram), .o_w_wa(cw_wa), .o_w_wd(cw_wd),
+		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
+		.o_w_rh(cw_rh), .o_w_ne(cw_ne), .o_w_en(cw_wen), .o_en(cw_en),
+		.o_w_st(cw_st), .o_st(cw_st_v), .o_w_err(cw_err), .o_err(cw_err_v));
 
 	// ---- records ---------------------------------------------------------------
 	// A record's mask, a and b are not registered: each is, in the cycle
@@ -976,16 +977,28 @@ module wq_host_if #(
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
 			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
 
-	// wq_host_method's methods that only set a channel register or raise
-	// a pulse (SET_REFERENCE and WFI also wait while the engine is busy:
-	// the caller decides that)
-	function is_plain;
-		input	[`WQ_M_W-1:0]	m;
-		is_plain = (m == `WQ_M_NON_STALL_INTERRUPT)
-			|| (m == `WQ_M_SEM_ADDR_LO) || (m == `WQ_M_SEM_ADDR_HI)
-			|| (m == `WQ_M_SEM_PAYLOAD_LO) || (m == `WQ_M_SEM_PAYLOAD_HI)
-			|| (m == `WQ_M_LAUNCH_DESC);
-	endfunction
+	// wq_host_method's dispatch (wq_host_method, docs/rtl/wq_host_method.md):
+	// u_meth decides H_METHOD's method (moff), u_nmeth the method about
+	// to run (nm_off) for a one-cycle step
+	wire		md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield;
+	wire	[3:0]	md_f, md_wk;
+	wire		nd_irq, nd_ram, nd_plain;
+	wire	[3:0]	nd_f;
+	// (each instance uses the outputs it names: the others are left open)
+	/* verilator lint_off PINCONNECTEMPTY */
+	wq_host_method u_meth (
+		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram), .o_ram_f(md_f),
+		.o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
+		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
+	// (a one-cycle step's method: only its register write, its pulse
+	// and whether it is plain)
+	wq_host_method u_nmeth (
+		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_plain(nd_plain));
+	/* verilator lint_on PINCONNECTEMPTY */
 
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
 	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
@@ -999,9 +1012,7 @@ module wq_host_if #(
 	// waiting for the lock (the burst goes on, so the FIFO too).  Any
 	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
 	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
-	wire	nm_plain = (nm_off[13:`WQ_M_W] == 0) && (is_plain(nm_m)
-			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
-				&& i_engine_idle));
+	wire	nm_plain = nd_plain;
 	// the slice count after the step, and whether the slice goes on
 	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
 	wire		fm_sl_eq = (fm_slu1 == hsl_q);
@@ -1040,19 +1051,15 @@ module wq_host_if #(
 		end
 	endtask
 
+	// a plain method (u_nmeth): its pulse or its register write (WFI
+	// with the engine idle does nothing)
 	task m_plain;
-		input	[`WQ_M_W-1:0]	m;
 		input	[31:0]	d;
-		case (m)
-		`WQ_M_NON_STALL_INTERRUPT:	o_irq_non_stall <= 1'b1;
-		`WQ_M_SET_REFERENCE:	ram_wr(F_REF, sc, d);
-		`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, d);
-		`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, d);
-		`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, d);
-		`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, d);
-		`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, d);
-		default: ;		// WFI with the engine idle
-		endcase
+		begin
+			o_irq_non_stall <= nd_irq;
+			if (nd_ram)
+				ram_wr(nd_f, sc, d);
+		end
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
@@ -1066,7 +1073,7 @@ module wq_host_if #(
 		begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
-			m_plain(nm_m, d);
+			m_plain(d);
 			perf_q <= perf_q + 32'h1;
 			if (!sl_end)
 			begin
@@ -1557,10 +1564,7 @@ module wq_host_if #(
 		// (a CTRL write with RESET first clears the channel's fields)
 		H_CSR1: begin
 			swp <= 0;
-			if (i_csr_we && csr_is_ch && csr_reg == `WQ_CHCSR_CTRL && c_reset)
-				hs <= H_CLR;
-			else
-				hs <= H_CSR2;
+			hs  <= cw_clr ? H_CLR : H_CSR2;
 		end
 
 		// wq_chan_reset's RAM fields, a word a cycle (cm_rd, the
@@ -1572,100 +1576,47 @@ module wq_host_if #(
 				hs <= H_CSR2;
 		end
 
-		// the CSR access, with its channel RAM word on cm_rd
+		// the CSR access, with its channel RAM word on cm_rd: the
+		// write's next state is u_chan's (cw_*); wq_chan_reset first,
+		// so the enable of the same CTRL write wins
 		H_CSR2: begin
 			hs          <= H_IDLE;
 			o_csr_ack   <= 1'b1;
 			o_csr_err   <= csr_bad;
-			if (i_csr_we && !csr_bad)
+			if (cw_reset)
 			begin
-				if (i_csr_addr == `WQ_CSR_HOST_SLICE)
-				begin
-					// takes effect at once: a fresh slice
-					ram_wg(A_HSL, i_csr_wdata);
-					if (FAST != 0)
-						hsl_q <= i_csr_wdata;
-					sl_fresh   <= 1'b1;
-					hs_zero    <= (i_csr_wdata == 32'h0);
-					sl_end     <= (i_csr_wdata == 32'h0);
-				end else if (csr_is_ch)
-				case (csr_reg)
-				`WQ_CHCSR_GPFIFO_BASE:
-				if (!ctrl_en[sc])
-				begin
-					ram_wr(F_BASE, sc, i_csr_wdata);
-					gp_base_lo[sc] <= i_csr_wdata[2:0];
-				end
-				`WQ_CHCSR_GPFIFO_LOG2:
-				if (!ctrl_en[sc])
-				begin
-					ram_wr(F_LOG2, sc, i_csr_wdata);
-					gp_lgc[sc] <= (i_csr_wdata[31:5] != 27'h0) ? 6'd32
-							: {1'b0, i_csr_wdata[4:0]};
-				end
-				`WQ_CHCSR_ACQ_RETRY: begin
-					// the hint is stale: ask, the rule decides
-					ram_wr(F_RETRY, sc, i_csr_wdata);
-					acq_rh[sc] <= 0;
-				end
-				`WQ_CHCSR_ACQ_TIMEOUT: ram_wr(F_TMO, sc, i_csr_wdata);
-				`WQ_CHCSR_GP_PUT:
-				if (chan_state[sc] != `WQ_CH_ERROR)
-				begin
-					if (c_put_bad)
-					begin
-						chan_state[sc] <= `WQ_CH_ERROR;
-						err[sc]        <= `WQ_CHERR_GP_PUT_RANGE;
-						ram_wr(F_EINFO, sc, i_csr_wdata);
-						o_irq_chan_error <= 1'b1;
-						emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, gp_get[sc],
-							{24'h0, `WQ_CHERR_GP_PUT_RANGE},
-							{32'h0, i_csr_wdata}, 64'h0);
-					end else begin
-						ram_wr(F_PUT, sc, i_csr_wdata);
-						gp_ne[sc]      <= c_put_ne;
-						chan_state[sc] <= settle(chan_state[sc],
-							in_seg[sc], c_put_ne);
-					end
-				end
-				`WQ_CHCSR_CTRL: begin
-					if (c_reset)
-					begin
-						// wq_chan_reset (its channel RAM
-						// fields: H_CLR cleared them)
-						chan_reset(sc);
-						chan_clr(sc);
-					end
-					if (c_st0 != `WQ_CH_ERROR)
-					begin
-						if (c_enable && !c_en0)
-						begin
-							ctrl_en[sc] <= 1'b1;
-							if (c_cfg_bad)
-							begin
-								// cm_rd: GPFIFO_BASE if
-								// misaligned, else LOG2
-								chan_state[sc] <= `WQ_CH_ERROR;
-								err[sc]        <= `WQ_CHERR_BAD_CONFIG;
-								ram_wr(F_EINFO, sc, cm_rd);
-								o_irq_chan_error <= 1'b1;
-								emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, c_get0,
-									{24'h0, `WQ_CHERR_BAD_CONFIG},
-									{32'h0, cm_rd}, 64'h0);
-							end else
-								// a wait interrupted by disabling resumes
-								chan_state[sc] <= settle((c_wk0 != 4'h0)
-									? c_wk0 : `WQ_CH_RUNNABLE,
-									c_seg0, c_ne0);
-						end else if (!c_enable && c_en0)
-						begin
-							ctrl_en[sc]    <= 1'b0;
-							chan_state[sc] <= `WQ_CH_DISABLED;
-						end
-					end
-				end
-				default: ;	// read-only: accepted, ignored
-				endcase
+				chan_reset(sc);
+				chan_clr(sc);
+			end
+			if (cw_ram)
+				ram_wg(cw_wa, cw_wd);
+			if (cw_hsl)
+			begin
+				if (FAST != 0)
+					hsl_q <= i_csr_wdata;
+				sl_fresh   <= 1'b1;
+				hs_zero    <= (i_csr_wdata == 32'h0);
+				sl_end     <= (i_csr_wdata == 32'h0);
+			end
+			if (cw_base)
+				gp_base_lo[sc] <= i_csr_wdata[2:0];
+			if (cw_lgc)
+				gp_lgc[sc]     <= cw_lgc_v;
+			if (cw_rh)
+				acq_rh[sc]     <= 0;
+			if (cw_ne)
+				gp_ne[sc]      <= c_put_ne;
+			if (cw_wen)
+				ctrl_en[sc]    <= cw_en;
+			if (cw_st)
+				chan_state[sc] <= cw_st_v;
+			if (cw_err)
+			begin
+				err[sc]          <= cw_err_v;
+				o_irq_chan_error <= 1'b1;
+				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
+					cw_reset ? 16'h0 : gp_get[sc],
+					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
 			end
 		end
 
@@ -1986,51 +1937,39 @@ module wq_host_if #(
 					hs    <= H_LEAVE;
 				end
 			end
-			if (moff[13:`WQ_M_W] != 0)
+			// the method's decision (u_meth), at most one of these
+			if (md_unknown)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
-			else
-			// (the plain methods as m_plain does them, a case item
-			// each: one decode of the offset)
-			case (moff[`WQ_M_W-1:0])
-			`WQ_M_NON_STALL_INTERRUPT:
+			if (md_irq)
 				o_irq_non_stall <= 1'b1;
-			`WQ_M_SET_REFERENCE, `WQ_M_WFI:
-			if (!i_engine_idle)
+			if (md_wait)
 			begin
-				start_wait(`WQ_CH_WFI_WAIT, moff[`WQ_M_W-1:0], mdata);
+				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
 				res <= `WQ_STEP_WAIT;
-			end else if (moff[`WQ_M_W-1:0] == `WQ_M_SET_REFERENCE)
-				ram_wr(F_REF, sc, mdata);
-			`WQ_M_SEM_ADDR_LO:	ram_wr(F_SALO, sc, mdata);
-			`WQ_M_SEM_ADDR_HI:	ram_wr(F_SAHI, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_LO:	ram_wr(F_SPLO, sc, mdata);
-			`WQ_M_SEM_PAYLOAD_HI:	ram_wr(F_SPHI, sc, mdata);
-			`WQ_M_LAUNCH_DESC:	ram_wr(F_LDESC, sc, mdata);
-			`WQ_M_SEM_EXECUTE:
-			if (FAST != 0)
+			end
+			if (md_ram)
+				ram_wr(md_f, sc, mdata);
+			if (md_sem)
 			begin
-				// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO, on
-				// cm_rd in H_SEMX2
-				cm_ra <= ca(F_SALO, sc);
-				hs    <= H_SEMX;
-			end else
-				ram_rd(F_SAHI, H_SEMX);
-			`WQ_M_YIELD:		yielded <= 1'b1;
-			`WQ_M_LAUNCH:
-			if (!i_can_launch)
+				if (FAST != 0)
+				begin
+					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
+					// on cm_rd in H_SEMX2
+					cm_ra <= ca(F_SALO, sc);
+					hs    <= H_SEMX;
+				end else
+					ram_rd(F_SAHI, H_SEMX);
+			end
+			if (md_yield)
+				yielded <= 1'b1;
+			if (md_launch)
 			begin
-				start_wait(`WQ_CH_LAUNCH_WAIT, moff[`WQ_M_W-1:0], mdata);
-				res <= `WQ_STEP_WAIT;
-			end else begin
 				// (FAST: launch_desc asked for now, on cm_rd in
 				// H_LAUNCH2)
 				if (FAST != 0)
 					cm_ra <= ca(F_LDESC, sc);
 				hs <= H_LAUNCH;
 			end
-			default:
-				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
-			endcase
 		end
 
 		// sem_execute: operation, address high word (on cm_rd), ...

@@ -4,7 +4,8 @@
 // channel number's width), CA = max(CW, 2) (the address's channel part)
 // and AW = 4 + CA (the address) are declared: one word per field per
 // channel, address {field, channel}; field F_GLOB holds the host's own
-// words (A_*).  docs/rtl/wq_host_chan.md.
+// words (A_*); and wq_chan_settle, the channel state rule both modules
+// apply (the step and the CSR write).  docs/rtl/wq_host_chan.md.
 localparam [3:0]	F_BASE  = 4'd0,		// gp_base
 			F_LOG2  = 4'd1,		// gp_log2
 			F_EINFO = 4'd2,		// err_info
@@ -40,4 +41,16 @@ function [AW-1:0] ca;
 	input	[3:0]		f;
 	input	[CW-1:0]	ch;
 	ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+endfunction
+// wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
+// (ne: GP_GET != GP_PUT)
+function [3:0] settle;
+	input	[3:0]	st;
+	input		seg;
+	input		ne;
+	if (st == `WQ_CH_IDLE || st == `WQ_CH_RUNNABLE)
+		settle = (seg || ne) ? `WQ_CH_RUNNABLE
+				: `WQ_CH_IDLE;
+	else
+		settle = st;
 endfunction
