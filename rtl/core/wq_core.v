@@ -504,8 +504,15 @@ module wq_core #(
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
     wire x_take = !x_v || ls_take || dv_take || (!x_busy && !b_busy && !wb_blk);
-    wire d_emit = d_v && x_take && phase == PH_RUN;
-    wire d_last = d_emit && (d_parts_done || !d_beats || d_fuse_last);   // the commit beat leaves
+    // DE -> EX through a second skid buffer (u_dx, below): DE emits a beat
+    // into it when it has room (dx_ready, a flip-flop), EX takes from it
+    // (x_in), so the decisions of WB, the completion path and the division
+    // unit stop at EX and never reach DE in the cycle
+    wire             dx_ready;                 // the buffer has room: DE emits
+    wire             dx_held = !dx_ready;      // a beat waits in it (DE's beat of an earlier cycle)
+    wire d_emit = d_v && dx_ready && phase == PH_RUN;
+    wire d_cbeat = d_parts_done || !d_beats || d_fuse_last;   // DE's beat is the commit beat
+    wire d_last = d_emit && d_cbeat;                                // ... and leaves
     wire d_take = !d_v || d_last;
     // FE -> DE through the stage contract's skid buffer (wq_skid,
     // docs/rtl/wq_skid.md): FE's hit goes into it when it has room
@@ -534,6 +541,44 @@ module wq_core #(
     wire [TR_AW-1:0] tr_waddr;
     wire [LANES-1:0] tr_wlane;
     wire [LANES*3*TIDW-1:0] tr_wdata;
+
+    // ---- DE -> EX: the stage contract's skid buffer (wq_skid, u_dx) -----------------
+    // It carries DE's beat as EX's registers take it, with the rows EX
+    // reads: a beat that waits in the buffer is read (wq_opread) as EX
+    // takes it, from the rows saved with it.  A squash empties it (its
+    // beat is younger than EX's: a trap's and a code-writing store's
+    // squash drop EX too, an atomic's is EX's own beat).
+    localparam DXW = WID_W + PCW + 64 + 8 + 5 + 1 + 32 + 4 + 32 + 32 + 1 + 8 + 1 + 1 + 2 + 1 + 4 +
+                     3 + 6 + 2 + 1 + 1 + 2 * RF_AW + TR_AW + 2;
+    wire             dx_v;                     // the buffer offers a beat to EX
+    wire             x_in;                     // EX takes it
+    wire [WID_W-1:0] dx_w;
+    wire [PCW-1:0]   dx_pc;
+    wire [63:0]      dx_ir;
+    wire [7:0]       dx_op, dx_trap;
+    wire [4:0]       dx_rd;
+    wire [31:0]      dx_imm, dx_sel, dx_cond;
+    wire [3:0]       dx_fn, dx_amask;
+    wire [1:0]       dx_msize, dx_k;
+    wire [2:0]       dx_words;
+    wire [5:0]       dx_p;
+    wire             dx_bi, dx_skip, dx_wrd, dx_mem, dx_msext, dx_fp, dx_commit;
+    wire [RF_AW-1:0] dx_ra, dx_rb;
+    wire [TR_AW-1:0] dx_tr;
+    wire             dx_za, dx_zb;
+    wire [DXW-1:0]   dx_in = {d_w, d_pc, d_ir, dc_op, dc_rd, dc_bi, dc_imm, dc_fn[3:0], d_sel, d_cond,
+                              d_skip, d_trapc, (dc_flags & `WQ_IF_WRD) != 0, d_mem, dc_msize,
+                              dc_msext, dc_amask, d_words, d_p, d_k, d_fuse_last, d_cbeat,
+                              rf_ra, rf_rb, tr_row(d_w, d_p), de_za, de_zb};
+    wq_skid #(.DW(DXW)) u_dx (
+        .i_clk(i_clk), .i_valid(d_v && phase == PH_RUN), .i_data(dx_in), .o_ready(dx_ready),
+        .i_reset(i_reset || squash), .i_ready(x_take && phase == PH_RUN), .o_valid(dx_v),
+        .o_data({dx_w, dx_pc, dx_ir, dx_op, dx_rd, dx_bi, dx_imm, dx_fn, dx_sel, dx_cond, dx_skip,
+                 dx_trap, dx_wrd, dx_mem, dx_msize, dx_msext, dx_amask, dx_words, dx_p, dx_k,
+                 dx_fp, dx_commit, dx_ra, dx_rb, dx_tr, dx_za, dx_zb}));
+    // (a squash's cycle loads nothing into EX: the beat is dropped with
+    // DE's, the scoreboard clears its warp)
+    assign x_in = dx_v && x_take && phase == PH_RUN && !squash;
 
     // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
     // fetch runs and the code range) -------------------------------------------------
@@ -587,8 +632,8 @@ module wq_core #(
     // the zero rows, the immediate, S2R's special registers) and results ---------------
     wire [LANES*32-1:0] op_a, op_rb, op_b, s2r_res;
     wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
-        .i_clk(i_clk), .i_d_emit(d_emit), .i_ra_row(rf_ra), .i_rb_row(rf_rb),
-        .i_tr_row(tr_row(d_w, d_p)), .i_za(de_za), .i_zb(de_zb),
+        .i_clk(i_clk), .i_x_in(x_in), .i_ra_row(dx_ra), .i_rb_row(dx_rb),
+        .i_tr_row(dx_tr), .i_za(dx_za), .i_zb(dx_zb),
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
         .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),
@@ -786,7 +831,7 @@ module wq_core #(
     wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || fd_held || d_v || x_v || is_go || !q_empty || dv_busy;
+    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || dv_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -795,7 +840,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || fd_held || d_v || x_v || !q_empty || dv_busy));
+                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || dv_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -840,7 +885,8 @@ module wq_core #(
     // commit waits for the fetch run and the answers owed, as WB's.
     reg  dc_yield;
     wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
-    wire dc_endw = dv_last && !f_v && !fd_held && !d_v && !x_v && !b_v && q_empty && (!fl_idle || ans_owed);
+    wire dc_endw = dv_last && !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
+                   (!fl_idle || ans_owed);
     assign dc_go = dv_rdy && !dc_endw &&
                    (dv_on || (!b_open && !ls_frz && !cp_yield && !dc_yield && !dc_atom));
     assign wb_frz = ls_frz || dc_go || dv_on;
@@ -860,12 +906,12 @@ module wq_core #(
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
-    wire cm_more = (!cp_code && (f_v || fd_held || d_v || x_v || b_v || is_go ||
+    wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || b_v || is_go ||
                                  (dc_go ? !q_empty : (!q_one || dv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !fd_held && !d_v && !x_v && !b_v && !dv_busy;
+    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !dv_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -886,10 +932,28 @@ module wq_core #(
         .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
         .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
         .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
-        .i_squash(squash), .i_f_v(f_v), .i_s_v(fd_held), .i_s_w(fd_w), .i_d_v(d_v), .i_d_w(d_w),
+        .i_squash(squash), .i_f_v(f_v), .i_s_v(fd_held), .i_s_w(fd_w),
+        .i_dx_v(dx_held), .i_dx_w(dx_w), .i_d_v(d_v), .i_d_w(d_w),
         .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
         .i_cm_done(cm_done), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
         .i_cm_wb(cp_code && b_v));
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // The scoreboard's in-flight rule, checked in simulation as the formal
+    // properties check it (below): a beat waiting in a skid buffer (FE/DE,
+    // DE/EX) and DE's beat belong to busy warps.  A beat the squash should
+    // have dropped (its warp's busy bit cleared, the warp free to issue
+    // again) stops the bench here, the cycle after the squash, instead of
+    // running twice or hanging it.
+    always @(posedge i_clk)
+        if (!i_reset && ((fd_held && !busy[fd_w]) || (dx_held && !busy[dx_w]) ||
+                         (d_v && !busy[d_w]))) begin
+            $display("wq_core: a beat not in flight: FE/DE buffer %0d (warp %0d), DE/EX buffer %0d (warp %0d), DE %0d (warp %0d)",
+                     fd_held, fd_w, dx_held, dx_w, d_v, d_w);
+            $stop;
+        end
+`endif
+`endif
     // (a CTA asks for the lock only once the deque takes commands: while
     // its reset sweep runs the dispatch could not start its warps, and the
     // host's steps go on meanwhile instead of waiting for the hold's end)
@@ -1041,40 +1105,39 @@ module wq_core #(
             d_parts_done <= 1'b0;
         end
         // ---------------------------------------------------------- DE -> EX
-        if (d_emit) begin
+        if (d_emit && !d_cbeat) begin
+            // (the commit beat follows the last part beat)
+            if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
+            else if ({1'b0, d_k} + 3'd1 != d_nk) begin
+                d_p <= 6'd0;
+                d_k <= d_k + 2'd1;
+            end else d_parts_done <= 1'b1;
+        end
+        // ---------------------------------------------------------- (buffer) -> EX
+        if (x_in) begin
             x_v <= 1'b1;
-            x_w <= d_w;
-            x_pc <= d_pc;
-            x_ir <= d_ir;
-            x_op <= dc_op;
-            x_rd <= {1'b0, dc_rd};
-            x_bi <= dc_bi;
-            x_imm <= dc_imm;
-            x_fn <= dc_fn[3:0];
-            x_sel <= d_sel;
-            x_cond <= d_cond;
-            x_skip <= d_skip;
-            x_trap <= d_trapc;
-            x_wrd <= (dc_flags & `WQ_IF_WRD) != 0;
-            x_mem <= d_mem;
-            x_msize <= dc_msize;
-            x_msext <= dc_msext;
-            x_amask <= dc_amask;
-            x_words <= d_words;
-            x_p <= d_p;
-            x_k <= d_k;
-            x_fp <= d_fuse_last;
-            if (d_parts_done || !d_beats || d_fuse_last) begin
-                x_commit <= 1'b1;
-            end else begin
-                x_commit <= 1'b0;
-                if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
-                else if ({1'b0, d_k} + 3'd1 != d_nk) begin
-                    d_p <= 6'd0;
-                    d_k <= d_k + 2'd1;
-                end else d_parts_done <= 1'b1;
-                // (the commit beat follows the last part beat)
-            end
+            x_w <= dx_w;
+            x_pc <= dx_pc;
+            x_ir <= dx_ir;
+            x_op <= dx_op;
+            x_rd <= {1'b0, dx_rd};
+            x_bi <= dx_bi;
+            x_imm <= dx_imm;
+            x_fn <= dx_fn;
+            x_sel <= dx_sel;
+            x_cond <= dx_cond;
+            x_skip <= dx_skip;
+            x_trap <= dx_trap;
+            x_wrd <= dx_wrd;
+            x_mem <= dx_mem;
+            x_msize <= dx_msize;
+            x_msext <= dx_msext;
+            x_amask <= dx_amask;
+            x_words <= dx_words;
+            x_p <= dx_p;
+            x_k <= dx_k;
+            x_fp <= dx_fp;
+            x_commit <= dx_commit;
         end else if (x_v && x_take) begin
             x_v <= 1'b0;
         end
@@ -1375,18 +1438,21 @@ module wq_core #(
         // no later stage holds
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (fd_held && fd_w == fw[WID_W-1:0]) ||
-                                 (d_v && d_w == fw[WID_W-1:0]) ||
+                                 (d_v && d_w == fw[WID_W-1:0]) || (dx_held && dx_w == fw[WID_W-1:0]) ||
                                  (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
                                  inq[fw] || (dv_busy && dv_w == fw[WID_W-1:0]));
         if (f_v) assert(busy[f_w] && !(fd_held && fd_w == f_w) && !(d_v && d_w == f_w) &&
+                        !(dx_held && dx_w == f_w) &&
                         !(x_v && x_w == f_w) && !(b_v && b_w == f_w) && !inq[f_w] &&
                         !(dv_busy && dv_w == f_w));
         // the skid buffer's beat likewise
         if (fd_held) assert(busy[fd_w] && !(d_v && d_w == fd_w) && !(x_v && x_w == fd_w) &&
+                            !(dx_held && dx_w == fd_w) &&
                             !(b_v && b_w == fd_w) && !inq[fd_w] && !(dv_busy && dv_w == fd_w));
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
+        if (dx_held) assert(busy[dx_w]);      // (the DE/EX buffer's beat)
         // memory only while the lock is held; every answer owed is tagged:
         // the LSU owes the port's unanswered requests and the answers that
         // arrived and that its answer stage still writes, a part a cycle
@@ -1397,8 +1463,10 @@ module wq_core #(
         // its commit beat is not in, the rest of the division is in EX or
         // DE; once it is, no stage and no queue entry holds that warp
         if (dv_busy) assert(busy[dv_w] && !(is_go && pick == dv_w));
-        if (dv_open) assert((x_v && x_w == dv_w && x_dv) || (d_v && d_w == dv_w));
-        if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(x_v && x_w == dv_w) &&
+        if (dv_open) assert((x_v && x_w == dv_w && x_dv) || (dx_held && dx_w == dv_w) ||
+                            (d_v && d_w == dv_w));
+        if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(dx_held && dx_w == dv_w) &&
+                                        !(x_v && x_w == dv_w) &&
                                         !(b_v && b_w == dv_w) && !inq[dv_w]);
         // a division's first beat is part 0 into a free unit
         if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
@@ -1415,7 +1483,7 @@ module wq_core #(
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !fd_held && !d_v && !x_v && !b_v && !fl_on &&
+        if (!i_ev_gnt) assert(!f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !fl_on &&
                               !ans_owed && q_empty && !dv_busy);
         // the code range holds every word the buffer may hold (a fetch
         // run's: wq_fetch), and so does DE's instruction (a buffer hit)

@@ -12,12 +12,12 @@
 //
 // The scoreboard o_busy has a bit a warp: set at issue, cleared when the
 // instruction is dropped (a buffer miss in FE, a squash of FE, the skid
-// buffer between FE and DE, DE or EX)
+// buffers between FE and DE and between DE and EX, DE or EX)
 // or commits (WB's commit, the completion path's; a store that wrote code
 // drops the younger queue entries and WB's beat).  The requests come in
 // as ports and are applied in this order within the cycle, a later one
 // winning over an earlier one on the same warp: issue, FE's miss, EX's
-// drop, FE's, the skid buffer's and DE's squash, WB's commit, the completion's commit, its
+// drop, FE's, the skid buffers' and DE's squash, WB's commit, the completion's commit, its
 // drops.  With one instruction a warp in flight there is no register
 // hazard between instructions in flight: the scoreboard is this bit.
 `default_nettype none
@@ -46,10 +46,12 @@ module wq_issue #(
     input  wire [WID_W-1:0]     i_f_w,
     input  wire                 i_x_drop,       // EX's beat is dropped
     input  wire [WID_W-1:0]     i_x_w,
-    input  wire                 i_squash,       // FE, the skid buffer and DE are dropped
-    input  wire                 i_f_v,          //   (i_f_v, i_s_v, i_d_v: they hold one)
-    input  wire                 i_s_v,
-    input  wire [WID_W-1:0]     i_s_w,
+    input  wire                 i_squash,       // FE, the skid buffers and DE are dropped
+    input  wire                 i_f_v,          //   (i_f_v, i_s_v, i_dx_v, i_d_v: they hold one;
+    input  wire                 i_s_v,          //   i_s_* the FE/DE buffer's, i_dx_* the DE/EX
+    input  wire [WID_W-1:0]     i_s_w,          //   buffer's)
+    input  wire                 i_dx_v,
+    input  wire [WID_W-1:0]     i_dx_w,
     input  wire                 i_d_v,
     input  wire [WID_W-1:0]     i_d_w,
     input  wire                 i_wb_done,      // WB commits warp i_b_w's instruction
@@ -92,6 +94,7 @@ module wq_issue #(
         if (i_squash) begin
             if (i_f_v) o_busy[i_f_w] <= 1'b0;
             if (i_s_v) o_busy[i_s_w] <= 1'b0;
+            if (i_dx_v) o_busy[i_dx_w] <= 1'b0;
             if (i_d_v) o_busy[i_d_w] <= 1'b0;
         end
         if (i_wb_done) o_busy[i_b_w] <= 1'b0;

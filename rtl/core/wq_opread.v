@@ -3,14 +3,15 @@
 //
 // DE addresses the rows of its beat (i_ra_row, i_rb_row: register ra and
 // rb + k of its warp and part, packed in a sub-vector segment; i_tr_row:
-// the part's thread ids) as the beat leaves into EX (i_d_emit); the two
+// the part's thread ids), and the DE/EX skid buffer carries them with the
+// beat; they are read as EX takes the beat (i_x_in); the two
 // register-file banks and the thread-id RAM (wq_regfile, registered
 // reads) answer in EX's cycle.  While EX keeps its beat (the LSU, the
 // division unit, WB busy) the rows stay on the read ports, so the
 // operands stay valid for as many cycles as the beat waits.  A row whose
 // register-zero flag is set (i_za, i_zb: the warp start's memset,
 // wq_commit) reads as zero: the flag is sampled with the row, as the beat
-// leaves DE.
+// leaves DE, and carried with it.
 //
 // Operands: o_a (ra), o_rb (rb + k: a store's data, CAS's values), o_b
 // (rb or the immediate), o_s2r (S2R's special register, a lane each: the
@@ -30,8 +31,8 @@ module wq_opread #(
     parameter TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1
 ) (
     input  wire                     i_clk,
-    // DE: a beat leaves into EX, with the rows it reads
-    input  wire                     i_d_emit,
+    // EX takes a beat (from the DE/EX skid buffer), with the rows it reads
+    input  wire                     i_x_in,
     input  wire [RF_AW-1:0]         i_ra_row,
     input  wire [RF_AW-1:0]         i_rb_row,
     input  wire [TR_AW-1:0]         i_tr_row,
@@ -73,11 +74,11 @@ module wq_opread #(
     reg [RF_AW-1:0] ra_q, rb_q;
     reg [TR_AW-1:0] tr_q;
     reg             za, zb;                      // the rows read zero
-    wire [RF_AW-1:0] ra_p = i_d_emit ? i_ra_row : ra_q;
-    wire [RF_AW-1:0] rb_p = i_d_emit ? i_rb_row : rb_q;
-    wire [TR_AW-1:0] tr_p = i_d_emit ? i_tr_row : tr_q;
+    wire [RF_AW-1:0] ra_p = i_x_in ? i_ra_row : ra_q;
+    wire [RF_AW-1:0] rb_p = i_x_in ? i_rb_row : rb_q;
+    wire [TR_AW-1:0] tr_p = i_x_in ? i_tr_row : tr_q;
     always @(posedge i_clk)
-        if (i_d_emit) begin
+        if (i_x_in) begin
             ra_q <= i_ra_row;
             rb_q <= i_rb_row;
             tr_q <= i_tr_row;
@@ -178,8 +179,8 @@ module wq_opread #(
     reg [3*TIDW-1:0] f_tval;
     reg             f_zfa, f_zfb;                // the tracked row's zero flag as ra, rb
     always @(posedge i_clk) begin
-        if (i_d_emit && i_ra_row == f_row) f_zfa <= i_za;
-        if (i_d_emit && i_rb_row == f_row) f_zfb <= i_zb;
+        if (i_x_in && i_ra_row == f_row) f_zfa <= i_za;
+        if (i_x_in && i_rb_row == f_row) f_zfb <= i_zb;
         if (i_rf_we && i_rf_waddr == f_row && i_rf_wlane[f_lane]) begin
             f_set <= 1'b1;
             f_val <= i_rf_wdata[f_lane*32 +: 32];
@@ -212,7 +213,7 @@ module wq_opread #(
     // cycle), and a zero row masking a written one
     always @(posedge i_clk)
         if (f_past) begin
-            c_held: cover(!$past(i_d_emit) && $past(i_d_emit, 2) && f_set && ra_q == f_row && !za &&
+            c_held: cover(!$past(i_x_in) && $past(i_x_in, 2) && f_set && ra_q == f_row && !za &&
                           o_a[f_lane*32 +: 32] == f_val && f_val != 32'd0);
             c_zero: cover(f_set && za && ra_q == f_row && f_val != 32'd0);
             c_tid:  cover(f_tset && $past(tr_p) == f_trow && f_tval != {3*TIDW{1'b0}} &&

@@ -47,7 +47,8 @@ core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/bench/mul_ipc.wqs tests/programs/bench/div_mix_ipc.wqs
     tests/programs/bench/stencil_l1.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/core/progs/core_alu.wqs
-    tb/verilator/core/progs/core_trap.wqs tb/verilator/sched/progs/ue_min.wqs
+    tb/verilator/core/progs/core_trap.wqs tb/verilator/core/progs/core_trap_busy.wqs
+    tb/verilator/sched/progs/ue_min.wqs
     tests/programs/cmp_edges.wqs tests/programs/sync_mixed.wqs
     tb/verilator/sched/progs/alu.wqs tb/verilator/sched/progs/selfmod.wqs
     tb/verilator/core/progs/core_div.wqs tb/verilator/core/progs/core_full.wqs
