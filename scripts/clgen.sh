@@ -11,8 +11,8 @@
 #                              [--backend model|rtl|pocl] [--max-skip PCT]
 #                              [--options BUILD-OPTIONS] [--features LIST]
 #   --features      the generator's language features (wq gen cl --features:
-#                   struct,ptrmember,structarray,stmtexpr, all (the
-#                   default) or base)
+#                   struct,ptrmember,structarray,stmtexpr,vector,goto, all
+#                   (the default) or base)
 #   --options       extra clBuildProgram options for every run
 #                   (e.g. -wq-subv=always: every sub-vector segment taken)
 #   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3

@@ -109,8 +109,10 @@ check "gen cl is deterministic" cmp -s "$T/c1.cl" "$T/c2.cl"
 check "gen cl writes the oracle" grep -q "^//@ expect_seq 1 0 " "$T/c1.cl"
 check "gen cl kernel compiles" $WQ cc "$T/c1.cl" -o "$T/c1.wqs"
 $WQ gen cl --seed 77 --features base -o "$T/c3.cl"
-check "gen cl --features base: no structs, no ({ })" bash -c "! grep -q 'struct s\|({' '$T/c3.cl' && grep -q 'struct s' '$T/c1.cl'"
-check "gen cl refuses a feature it does not generate yet" bash -c "! $WQ gen cl --seed 1 --features vector 2> /dev/null"
+check "gen cl --features base: no structs, no ({ }), no vectors, no goto" bash -c "! grep -q 'struct s\|({\| w0 = \|goto' '$T/c3.cl' && grep -q 'struct s' '$T/c1.cl'"
+$WQ gen cl --seed 77 --features vector -o "$T/c4.cl"
+check "gen cl --features vector: vectors, no goto" bash -c "grep -q ' w0 = ' '$T/c4.cl' && ! grep -q 'goto' '$T/c4.cl'"
+check "gen cl refuses ptrmember without struct" bash -c "! $WQ gen cl --seed 1 --features ptrmember 2> /dev/null"
 wq_abs=$(realpath "$WQ"); (cd "$T" && "$wq_abs" cc c1.cl -o - > c1_stdout.wqs)
 check "cc -o - writes to stdout, no file named '-'" bash -c "cmp -s <(tail -n +2 '$T/c1.wqs') <(tail -n +2 '$T/c1_stdout.wqs') && [ ! -e '$T/-' ]"
 # generated tests run under `wq run` like any test

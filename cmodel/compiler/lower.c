@@ -1735,13 +1735,25 @@ static int vec_map(lw_t *w, cc_node_t *n, cc_node_t *ops, const int *extra, int 
     return r;
 }
 
+/* the value v of type vt that is written to the selection l: in registers
+ * of its own when l is a selection of a register vector, since v may be
+ * that vector's own registers (`w.s3120 = w`, `w.yx += w`) and every
+ * component must be read before the first is written */
+static int unalias(lw_t *w, const vloc_t *l, const cc_node_t *lhs, int v, const cc_type_t *vt)
+{
+    if (l->mem || lhs->kind != ND_SWIZZLE || !is_vec(vt)) return v;
+    int st = lane_stride(vt), r = block(w, cc_vec_regs(vt));
+    for (int i = 0; i < vt->len; i++) mov_val(w, r + i * st, v + i * st, vt->base);
+    return r;
+}
+
 /* a op= b, ++ and -- on a vector or a selection: the template (els) maps
  * the old component (LANE 0) and b's (LANE 1) to the new one */
 static int vec_update(lw_t *w, cc_node_t *n)
 {
     vloc_t l;
     vec_loc(w, n->lhs, &l);
-    int r = n->kind == ND_OPASSIGN ? gen(w, n->rhs) : 0;
+    int r = n->kind == ND_OPASSIGN ? unalias(w, &l, n->lhs, gen(w, n->rhs), n->rhs->ty) : 0;
     int rs = n->kind == ND_OPASSIGN && is_vec(n->rhs->ty) ? lane_stride(n->rhs->ty) : 0;
     int st = is_long(l.et) ? 2 : 1;
     int res = block(w, l.n * st);
@@ -1921,6 +1933,7 @@ static int gen_vec(lw_t *w, cc_node_t *n)
         int v = gen(w, n->rhs);
         vloc_t l;
         vec_loc(w, n->lhs, &l);
+        v = unalias(w, &l, n->lhs, v, n->rhs->ty);
         int st = is_long(l.et) ? 2 : 1;
         for (int i = 0; i < l.n; i++) loc_write(w, &l, i, v + i * st);
         return v;

@@ -1300,6 +1300,10 @@ static cc_node_t *detach(cc_node_t **args)
 static cc_node_t *vec_builtin(ps_t *p, const cc_tok_t *name, const bi_ent_t *b, cc_node_t *args, int nargs)
 {
     const cc_type_t *vt = NULL;
+    if (b->bi == BI_SELECT) {       /* the selector may be of the other signedness: vec_select checks it */
+        cc_node_t *x = detach(&args), *y = detach(&args), *c = detach(&args);
+        return vec_select(p, x, y, c, name, "'select'");
+    }
     for (cc_node_t *a = args; a; a = a->next) {
         if (a->ty->kind != TY_VEC) continue;
         if (!vt) { vt = a->ty; continue; }
@@ -1307,10 +1311,6 @@ static cc_node_t *vec_builtin(ps_t *p, const cc_tok_t *name, const bi_ent_t *b, 
         if (a->ty->len != vt->len || !k_ok)
             cc_error_tok(p->c, a->tok, "'%.*s' with arguments of different vector types (%s and %s)", name->len, name->loc,
                          cc_type_name(p->c, vt), cc_type_name(p->c, a->ty));
-    }
-    if (b->bi == BI_SELECT) {
-        cc_node_t *x = detach(&args), *y = detach(&args), *c = detach(&args);
-        return vec_select(p, x, y, c, name, "'select'");
     }
     if (b->bi < BI_MIN || b->bi > BI_UPSAMPLE) cc_error_tok(p->c, name, "'%.*s' takes no vector arguments", name->len, name->loc);
     cc_node_t *n = new_node(p, ND_BUILTIN, name);

@@ -64,11 +64,19 @@ typedef struct cg {
     unsigned budget;                /* statements left               */
     unsigned calls;                 /* call sites left: every call is inlined
                                        by the compiler, so they multiply */
+    unsigned nvvisible;             /* vector vars an expression may read */
+    unsigned vnest;                 /* vector expressions inside a scalar
+                                       read of a vector: bounds the recursion */
 } cg_t;
 
 typedef struct sc {
     unsigned depth, loopd;
     int brk_ok, cont_ok;
+    unsigned fl;                    /* the innermost S_LBLOCK's label + 1: a
+                                       forward goto's target, or 0 */
+    unsigned bl, bctr;              /* the innermost S_GLOOP's label + 1 and
+                                       its counter: a backward goto's */
+    unsigned gd;                    /* goto constructs this one is inside */
 } sc_t;
 
 static unsigned rnd(cg_t *g, unsigned n) { return wq_rng_below(&g->rng, n); }
@@ -83,7 +91,7 @@ static int32_t nd(cg_t *g, unsigned kind, unsigned op, unsigned type)
     x->kind = (uint8_t)kind;
     x->op = (uint8_t)op;
     x->type = (uint8_t)type;
-    x->a = x->b = x->c = x->next = -1;
+    x->a = x->b = x->c = x->d = x->next = -1;
     return (int32_t)p->nn++;
 }
 
@@ -117,9 +125,12 @@ static uint32_t interesting(cg_t *g)
 static int32_t member_read(cg_t *g, int32_t se);
 static int32_t svar(cg_t *g, unsigned v);
 
+static int32_t vscalar(cg_t *g);
+
 static int32_t leaf(cg_t *g)
 {
     const cl_func_t *f = &g->p->f[g->fn];
+    if (feat(g, WQ_GEN_CL_VECTOR) && g->nvvisible && g->vnest < 2 && chance(g, 12)) return vscalar(g);
     if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 15))
         return member_read(g, svar(g, rnd(g, g->nsvisible)));
     unsigned r = rnd(g, 10);
@@ -438,6 +449,7 @@ static int32_t expr(cg_t *g, unsigned depth)
 
 /* ---- statements ------------------------------------------------------------- */
 static int32_t block(cg_t *g, sc_t s, unsigned n);
+static int32_t append(cg_t *g, int32_t list, int32_t x);
 
 /* a var code may assign: not gid, not a loop counter */
 static int assignable(cg_t *g, unsigned *v)
@@ -518,7 +530,8 @@ static int32_t guarded(cg_t *g, int32_t body)
     return x;
 }
 
-static int32_t loop(cg_t *g, sc_t s)
+/* a new loop counter (a uint code never assigns), or -1 */
+static int32_t counter_new(cg_t *g)
 {
     cl_func_t *f = &g->p->f[g->fn];
     if (f->nvars >= CL_MAXVARS) return -1;
@@ -526,11 +539,23 @@ static int32_t loop(cg_t *g, sc_t s)
     f->vtype[v] = CT_UINT;
     f->counter[v] = 1;
     f->init[v] = -1;
+    return (int32_t)v;
+}
+
+static int32_t loop(cg_t *g, sc_t s)
+{
+    cl_func_t *f = &g->p->f[g->fn];
+    int32_t cv = counter_new(g);
+    if (cv < 0) return -1;
+    unsigned v = (unsigned)cv;
     static const unsigned kinds[] = { S_FOR, S_WHILE, S_DO };
     int32_t x = nd(g, kinds[rnd(g, 3)], 0, 0);
     N(g, x)->v = v;
     N(g, x)->a = bin(g, CO_AND, expr(g, 2), cnst(g, CT_UINT, s.loopd ? 3 : 7));
-    sc_t in = { s.depth + 1, s.loopd + 1, 1, 1 };
+    sc_t in = s;
+    in.depth++;
+    in.loopd++;
+    in.brk_ok = in.cont_ok = 1;
     /* the counter is readable inside its own loop (and after it) */
     unsigned vis = g->nvisible;
     g->nvisible = f->nvars;
@@ -546,7 +571,9 @@ static int32_t sw(cg_t *g, sc_t s)
     unsigned used = 0, n = 2 + rnd(g, 3);
     int32_t last = -1;
     int have_default = 0;
-    sc_t in = { s.depth + 1, s.loopd, 1, s.cont_ok };
+    sc_t in = s;
+    in.depth++;
+    in.brk_ok = 1;
     for (unsigned i = 0; i < n; i++) {
         int32_t c = nd(g, S_CASE, 0, 0);
         if (!have_default && chance(g, 20)) { N(g, c)->op = 1; have_default = 1; }
@@ -625,6 +652,399 @@ static int32_t ret_node(cg_t *g)
     return x;
 }
 
+/* ---- vectors (WQ_GEN_CL_VECTOR) ------------------------------------------ */
+/* the kernel's vector locals, elements of any of the six types, widths 2,
+ * 3, 4, 8 and 16; every operator the generator writes is defined on every
+ * component: signed + - * << and unary - are written on the unsigned type
+ * through as_T (`as_int4(as_uint4(a) + as_uint4(b))`), / and % only on
+ * unsigned elements with an odd divisor, a selection of a 3-vector never
+ * names its fourth (undefined) component (.hi and .odd are not taken of
+ * it), vload and vstore use only char/uchar/int/uint pointers (types that
+ * may alias the uint buffers) and stay inside in and the thread's row of
+ * out. */
+static unsigned wi_of(unsigned n)
+{
+    switch (n) {
+    case 2: return 1;
+    case 3: return 2;
+    case 4: return 3;
+    case 8: return 4;
+    case 16: return 5;
+    default: return 0;
+    }
+}
+
+/* the other type of the same size: uint for int, char for uchar, ... */
+static unsigned flip_sign(unsigned et) { return wq_cl_signed(et) ? et + 1 : et - 1; }
+
+static int32_t vexpr(cg_t *g, unsigned t, unsigned depth);
+
+static int vvar_of(cg_t *g, unsigned t)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned n = g->nvvisible;
+    for (unsigned i = 0, s0 = n ? rnd(g, n) : 0; i < n; i++)
+        if (f->vvtype[(s0 + i) % n] == t) return (int)((s0 + i) % n);
+    return -1;
+}
+
+static int32_t vvar(cg_t *g, unsigned v)
+{
+    int32_t x = nd(g, E_VVAR, 0, g->p->f[g->fn].vvtype[v]);
+    N(g, x)->v = v;
+    return x;
+}
+
+/* a var of type t, or a splat `(T)(e)` */
+static int32_t vleaf(cg_t *g, unsigned t)
+{
+    int v = vvar_of(g, t);
+    if (v >= 0 && chance(g, 75)) return vvar(g, (unsigned)v);
+    int32_t x = nd(g, E_VLIT, 0, t);
+    N(g, x)->flag = 1;
+    N(g, x)->a = expr(g, 1);
+    return x;
+}
+
+/* `(T)(parts)`: scalars and narrower vectors of T's element type */
+static int32_t vlit(cg_t *g, unsigned t, unsigned depth)
+{
+    static const unsigned pw[] = { 1, 1, 2, 3, 4, 8 };
+    unsigned n = wq_cl_vn(t), et = VET(t), left = n;
+    int32_t x = nd(g, E_VLIT, 0, t), last = -1;
+    while (left && !g->full) {
+        unsigned w = pw[rnd(g, 6)];
+        if (left >= 8 && chance(g, 50)) w = n == 16 ? 8 : 4;
+        if (w > left || w >= n) w = 1;
+        int32_t a = w == 1 ? cast(g, et, expr(g, depth)) : vexpr(g, VT(et, wi_of(w)), depth);
+        if (last < 0) N(g, x)->a = a;
+        else N(g, last)->next = a;
+        last = a;
+        left -= w;
+    }
+    return x;
+}
+
+static void swz_set(cg_t *g, int32_t x, unsigned i, unsigned idx)
+{
+    if (i < 8) N(g, x)->v |= idx << (4 * i);
+    else N(g, x)->d |= (int32_t)(idx << (4 * (i - 8)));
+}
+
+/* n components (1: a scalar) of a selection of a vector of width m:
+ * .lo/.hi/.even/.odd when n is half of m, else .xyzw or .sN; distinct
+ * indices when it is assigned to */
+static int32_t swz(cg_t *g, unsigned et, unsigned n, unsigned m, int distinct)
+{
+    int32_t x = nd(g, E_VSWZ, VS_SN, VT(et, wi_of(n)));
+    N(g, x)->d = 0;
+    N(g, x)->flag = (uint8_t)n;
+    if (n >= 2 && (2 * n == m || (m == 3 && n == 2)) && chance(g, 60)) {
+        unsigned op = m == 3 ? (chance(g, 50) ? VS_LO : VS_EVEN) : VS_LO + rnd(g, 4);
+        N(g, x)->op = (uint8_t)op;
+        for (unsigned i = 0; i < n; i++)
+            swz_set(g, x, i, op == VS_LO ? i : op == VS_HI ? n + i : op == VS_EVEN ? 2 * i : 2 * i + 1);
+        return x;
+    }
+    unsigned pool[16];
+    for (unsigned i = 0; i < m; i++) pool[i] = i;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned j = distinct ? i + rnd(g, m - i) : rnd(g, m);
+        unsigned idx = pool[j];
+        if (distinct) { pool[j] = pool[i]; pool[i] = idx; }
+        swz_set(g, x, i, idx);
+    }
+    if (m <= 4 && n <= 4 && chance(g, 60)) N(g, x)->op = VS_XYZW;
+    return x;
+}
+
+static const unsigned vwidths[] = { 2, 3, 4, 8, 16 };
+
+/* a selection of type t (a vector, or with width index 0 a scalar) from
+ * another vector expression */
+static int32_t vswz(cg_t *g, unsigned t, unsigned depth)
+{
+    unsigned n = wq_cl_vn(t), et = VET(t), m;
+    if ((n == 2 || n == 4 || n == 8) && chance(g, 50)) m = n == 2 && chance(g, 30) ? 3 : 2 * n;
+    else m = vwidths[rnd(g, 5)];
+    int32_t x = swz(g, et, n, m, 0);
+    N(g, x)->a = vexpr(g, VT(et, wi_of(m)), depth);
+    return x;
+}
+
+static int32_t vnode(cg_t *g, unsigned kind, unsigned op, unsigned t, int32_t a, int32_t b)
+{
+    int32_t x = nd(g, kind, op, t);
+    N(g, x)->a = a;
+    N(g, x)->b = b;
+    return x;
+}
+
+static int32_t as_t(cg_t *g, unsigned t, int32_t a) { return vnode(g, E_VCONV, VC_AS, t, a, -1); }
+
+/* a scalar of element type et to widen, or a vector of type t */
+static int32_t voperand(cg_t *g, unsigned t, unsigned depth, int scalar)
+{
+    return scalar ? cast(g, VET(t), expr(g, depth)) : vexpr(g, t, depth);
+}
+
+/* `a op b` component-wise; signed + - * << through the unsigned type */
+static int32_t vbin(cg_t *g, unsigned t, unsigned depth)
+{
+    unsigned et = VET(t), sc = chance(g, 30);
+    if (wq_cl_signed(et) && chance(g, 30)) {    /* a comparison: 0 or -1 */
+        unsigned ot = VT(chance(g, 50) ? et : flip_sign(et), VWI(t));
+        unsigned op = CO_LT + rnd(g, CO_NE - CO_LT + 1);
+        return vnode(g, E_VBIN, op, t, vexpr(g, ot, depth), voperand(g, ot, depth, sc));
+    }
+    static const unsigned ops[] = { CO_ADD, CO_SUB, CO_MUL, CO_DIV, CO_MOD, CO_AND, CO_OR, CO_XOR, CO_SHL, CO_SHR };
+    unsigned op = ops[rnd(g, 10)];
+    if (wq_cl_signed(et) && (op == CO_DIV || op == CO_MOD)) op = CO_XOR;
+    if (op == CO_DIV || op == CO_MOD) {         /* unsigned, the divisor odd */
+        int32_t one = cnst(g, et, 1), d;
+        if (sc) d = cast(g, et, bin(g, CO_OR, expr(g, depth), cnst(g, CT_UINT, 1)));
+        else d = vnode(g, E_VBIN, CO_OR, t, vexpr(g, t, depth), one);
+        return vnode(g, E_VBIN, op, t, vexpr(g, t, depth), d);
+    }
+    if (wq_cl_signed(et) && (op <= CO_MUL || op == CO_SHL)) {
+        unsigned ut = VT(flip_sign(et), VWI(t));
+        int32_t a = as_t(g, ut, vexpr(g, t, depth));
+        int32_t b = sc ? cast(g, flip_sign(et), expr(g, depth)) : as_t(g, ut, vexpr(g, t, depth));
+        return as_t(g, t, vnode(g, E_VBIN, op, ut, a, b));
+    }
+    return vnode(g, E_VBIN, op, t, vexpr(g, t, depth), voperand(g, t, depth, sc));
+}
+
+/* as_T(x): x of the same size, a scalar or a vector (a 3-vector only
+ * from a 3-vector of the other signedness) */
+static int32_t vas(cg_t *g, unsigned t, unsigned depth)
+{
+    unsigned n = wq_cl_vn(t), et = VET(t), bytes = n * wq_cl_bits(et) / 8;
+    unsigned st = VT(flip_sign(et), VWI(t));
+    if (n != 3) {
+        unsigned et2 = rnd(g, CT_N), n2 = bytes / (wq_cl_bits(et2) / 8);
+        if (n2 == 1 || (wi_of(n2) && n2 != 3)) st = VT(et2, wi_of(n2));
+    }
+    return as_t(g, t, VWI(st) ? vexpr(g, st, depth) : cast(g, VET(st), expr(g, depth)));
+}
+
+static int vmem_ok(unsigned et) { return et == CT_CHAR || et == CT_UCHAR || et == CT_INT || et == CT_UINT; }
+
+static int32_t vexpr(cg_t *g, unsigned t, unsigned depth)
+{
+    if (!depth || g->full || chance(g, 25)) return vleaf(g, t);
+    unsigned r = rnd(g, 100), et = VET(t), wi = VWI(t);
+    depth--;
+    if (r < 14) return vlit(g, t, depth);
+    if (r < 28) return vswz(g, t, depth);
+    if (r < 52) return vbin(g, t, depth);
+    if (r < 57) {
+        if (wq_cl_signed(et) && chance(g, 50)) {  /* -a on the unsigned type */
+            unsigned ut = VT(flip_sign(et), wi);
+            return as_t(g, t, vnode(g, E_VUN, CO_NEG, ut, as_t(g, ut, vexpr(g, t, depth)), -1));
+        }
+        return vnode(g, E_VUN, wq_cl_signed(et) || chance(g, 50) ? CO_NOT : CO_NEG, t, vexpr(g, t, depth), -1);
+    }
+    if (r < 66)
+        return vnode(g, E_VCONV, chance(g, 50) ? VC_CONVERT : VC_SAT, t, vexpr(g, VT(rnd(g, CT_N), wi), depth), -1);
+    if (r < 73) return vas(g, t, depth);
+    if (r < 80) {
+        unsigned ct = VT(chance(g, 50) ? et : flip_sign(et), wi);
+        int32_t x = vnode(g, E_VSEL, 0, t, vexpr(g, t, depth), vexpr(g, t, depth));
+        N(g, x)->c = vexpr(g, ct, depth);
+        return x;
+    }
+    if (r < 91) {
+        static const unsigned fs[] = { BI_MIN, BI_MAX, BI_ADD_SAT, BI_SUB_SAT, BI_HADD, BI_RHADD,
+                                       BI_ROTATE, BI_POPCOUNT, BI_CLZ, BI_MUL_HI };
+        unsigned f = fs[rnd(g, 10)];
+        return vnode(g, E_VBI, f, t, vexpr(g, t, depth),
+                     f == BI_POPCOUNT || f == BI_CLZ ? -1 : vexpr(g, t, depth));
+    }
+    if (g->fn == 0 && vmem_ok(et) && wq_cl_vn(t) * wq_cl_bits(et) / 8 <= g->p->threads * 4u)
+        return vnode(g, E_VLOAD, 0, t, expr(g, depth), -1);
+    return vleaf(g, t);
+}
+
+static unsigned vtype_rand(cg_t *g) { return VT(rnd(g, CT_N), 1 + rnd(g, 5)); }
+
+/* a scalar read of a vector: one component, or any/all of a signed one */
+static int32_t vscalar(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    int32_t x;
+    g->vnest++;
+    if (chance(g, 20)) {
+        unsigned t = VT(wq_cl_signed_of(rnd(g, CT_N)), 1 + rnd(g, 5));
+        x = vnode(g, E_VRED, chance(g, 50), CT_INT, vexpr(g, t, 1), -1);
+    } else {
+        unsigned t = chance(g, 70) ? f->vvtype[rnd(g, g->nvvisible)] : vtype_rand(g);
+        x = swz(g, VET(t), 1, wq_cl_vn(t), 0);
+        N(g, x)->a = chance(g, 70) && vvar_of(g, t) >= 0 ? vvar(g, (unsigned)vvar_of(g, t)) : vexpr(g, t, 1);
+    }
+    g->vnest--;
+    return x;
+}
+
+/* the XOR of every component of vector var v, as a uint */
+static int32_t vfold(cg_t *g, unsigned v)
+{
+    unsigned t = g->p->f[g->fn].vvtype[v], n = wq_cl_vn(t);
+    int32_t acc = -1;
+    for (unsigned i = 0; i < n; i++) {
+        int32_t c = swz(g, VET(t), 1, n, 0);
+        N(g, c)->v = i;
+        N(g, c)->a = vvar(g, v);
+        c = cast(g, CT_UINT, c);
+        acc = acc < 0 ? c : bin(g, CO_XOR, acc, c);
+    }
+    return acc;
+}
+
+/* `wV op= e`, `wV.sel = e` or a vstore into the thread's row of out */
+static int32_t vector_stmt(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned v = rnd(g, g->nvvisible), t = f->vvtype[v], et = VET(t), r = rnd(g, 100);
+    int32_t x;
+    if (r < 35) {
+        static const unsigned any[] = { CO_SET, CO_SET, CO_XOR, CO_OR, CO_AND };
+        static const unsigned uns[] = { CO_ADD, CO_SUB, CO_MUL };
+        unsigned op = !wq_cl_signed(et) && chance(g, 40) ? uns[rnd(g, 3)] : any[rnd(g, 5)];
+        x = nd(g, S_VASSIGN, op, t);
+        N(g, x)->v = v;
+        N(g, x)->a = vexpr(g, t, 3);
+        return x;
+    }
+    if (r < 70) {
+        unsigned m = wq_cl_vn(t), n;
+        do n = chance(g, 30) ? 1 : vwidths[rnd(g, 5)]; while (n > m);
+        x = nd(g, S_VSWSET, 0, 0);
+        N(g, x)->c = swz(g, et, n, m, 1);
+        N(g, N(g, x)->c)->a = vvar(g, v);
+        N(g, x)->a = n == 1 ? cast(g, et, expr(g, 3)) : vexpr(g, VT(et, wi_of(n)), 2);
+        return x;
+    }
+    static const unsigned mt[] = { CT_CHAR, CT_UCHAR, CT_INT, CT_UINT };
+    unsigned st;
+    do st = VT(mt[rnd(g, 4)], 1 + rnd(g, 5)); while (wq_cl_vn(st) * wq_cl_bits(VET(st)) / 8 > g->p->k * 4u);
+    x = nd(g, S_VSTORE, 0, 0);
+    N(g, x)->a = vexpr(g, st, 2);
+    N(g, x)->b = expr(g, 2);
+    return x;
+}
+
+/* ---- goto (WQ_GEN_CL_GOTO) --------------------------------------------------- */
+/* Four shapes, each a node the oracle runs as the structured code it
+ * stands for: a block a forward goto leaves (`goto L` from anywhere
+ * inside, loops and switches included), a loop built of a label and
+ * backward gotos, a goto into an if's body, and an irreducible loop with
+ * two entries.  Every backward goto is guarded by `iV < bound` on a
+ * counter that only the label's entry increments, so the loops end.  Goto
+ * shapes nest at most two deep: deeper tangles can overflow the 64-entry
+ * token deque at 64 threads (DEQUE_FULL), a known limit of the machine. */
+static unsigned label_new(cg_t *g, unsigned n)
+{
+    cl_func_t *f = &g->p->f[g->fn];
+    unsigned l = f->nlabels;
+    f->nlabels += n;
+    return l;
+}
+
+static int32_t var_node(cg_t *g, unsigned v)
+{
+    int32_t x = nd(g, E_VAR, 0, g->p->f[g->fn].vtype[v]);
+    N(g, x)->v = v;
+    return x;
+}
+
+/* `iV < (e & mask)`, sometimes `&& c`: a backward goto's condition */
+static int32_t back_cond(cg_t *g, unsigned ctr, unsigned mask)
+{
+    int32_t x = bin(g, CO_LT, var_node(g, ctr), bin(g, CO_AND, expr(g, 2), cnst(g, CT_UINT, mask)));
+    if (chance(g, 50)) {
+        int32_t y = nd(g, E_LAND, 0, CT_INT);
+        N(g, y)->a = x;
+        N(g, y)->b = cond(g);
+        x = y;
+    }
+    return x;
+}
+
+static int32_t goto_stmt(cg_t *g, sc_t s)
+{
+    int32_t x = nd(g, S_GOTO, 0, 0);
+    if (s.fl && (!s.bl || chance(g, 50))) {
+        N(g, x)->type = (uint8_t)(s.fl - 1);
+        N(g, x)->a = cond(g);
+    } else {
+        N(g, x)->type = (uint8_t)(s.bl - 1);
+        N(g, x)->a = back_cond(g, s.bctr, 3);
+    }
+    return x;
+}
+
+static int32_t goto_construct(cg_t *g, sc_t s)
+{
+    unsigned maxloop = g->fn == 0 ? 2 : 1, r = rnd(g, 100);
+    if (g->p->f[g->fn].nlabels > 200) return -1;
+    sc_t in = s;
+    in.depth++;
+    in.gd++;
+    if (r < 35) {
+        int32_t x = nd(g, S_LBLOCK, 0, label_new(g, 1));
+        in.fl = N(g, x)->type + 1u;
+        int32_t body = -1, go;
+        sc_t fw = in;               /* the goto this block is for: forward */
+        fw.bl = 0;
+        if (s.loopd < maxloop && chance(g, 60)) body = loop(g, in);
+        if (body >= 0) {            /* a goto out of the loop (and out of a nested one) */
+            int32_t *at = &N(g, body)->b, last = *at;
+            while (last >= 0 && N(g, last)->next >= 0) last = N(g, last)->next;
+            if (last >= 0 && (N(g, last)->kind == S_FOR || N(g, last)->kind == S_WHILE ||
+                              N(g, last)->kind == S_DO) && chance(g, 50))
+                at = &N(g, last)->b;
+            go = goto_stmt(g, fw);
+            *at = append(g, *at, go);
+        } else {
+            go = goto_stmt(g, fw);
+        }
+        N(g, x)->b = append(g, body >= 0 ? body : go, block(g, in, 1 + rnd(g, 3)));
+        return x;
+    }
+    if (s.loopd >= maxloop) r = 70 + rnd(g, 15);    /* not a loop */
+    if (r < 85 && r >= 70) {
+        int32_t x = nd(g, S_GINTO, 0, label_new(g, 1)), t = nd(g, S_GTARGET, 0, 0);
+        N(g, x)->a = cond(g);
+        N(g, x)->b = block(g, in, 1 + rnd(g, 2));
+        N(g, x)->c = t;
+        N(g, t)->a = cond(g);
+        N(g, t)->b = block(g, in, 1 + rnd(g, 2));
+        N(g, t)->c = block(g, in, 1 + rnd(g, 2));
+        return x;
+    }
+    int32_t ctr = counter_new(g);
+    if (ctr < 0) return -1;
+    g->nvisible = g->p->f[g->fn].nvars;     /* readable inside its loop and after it */
+    in.loopd++;
+    if (r < 70) {
+        int32_t x = nd(g, S_GLOOP, 0, label_new(g, 1));
+        N(g, x)->v = (uint32_t)ctr;
+        in.bl = N(g, x)->type + 1u;
+        in.bctr = (unsigned)ctr;
+        N(g, x)->b = block(g, in, 1 + rnd(g, 3));
+        N(g, x)->a = back_cond(g, (unsigned)ctr, s.loopd ? 3 : 7);
+        return x;
+    }
+    int32_t x = nd(g, S_IRR, 0, label_new(g, 2));
+    N(g, x)->v = (uint32_t)ctr;
+    N(g, x)->a = cond(g);
+    N(g, x)->b = block(g, in, 1 + rnd(g, 2));
+    N(g, x)->c = block(g, in, 1 + rnd(g, 2));
+    N(g, x)->d = back_cond(g, (unsigned)ctr, 3);
+    return x;
+}
+
 static int32_t stmt(cg_t *g, sc_t s)
 {
     int kernel = g->fn == 0;
@@ -633,6 +1053,14 @@ static int32_t stmt(cg_t *g, sc_t s)
     unsigned v;
     if (g->budget) g->budget--;
     if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 18)) return struct_stmt(g);
+    if (feat(g, WQ_GEN_CL_VECTOR) && g->nvvisible && chance(g, 14)) return vector_stmt(g);
+    if (feat(g, WQ_GEN_CL_GOTO)) {
+        if ((s.fl || s.bl) && chance(g, 15)) return goto_stmt(g, s);
+        if (s.gd < 2 && s.depth < MAX_DEPTH && g->budget && chance(g, 9)) {
+            int32_t x = goto_construct(g, s);
+            if (x >= 0) return x;
+        }
+    }
     for (int tries = 0; tries < 16; tries++) {
         unsigned r = rnd(g, 100);
         if (r < 28) {
@@ -736,6 +1164,7 @@ static void gen_func(cg_t *g, unsigned fn)
     }
     f->nsvars = f->nsparams;
     g->nsvisible = f->nsvars;
+    g->nvvisible = 0;
     g->calls = 1;
     unsigned nloc = (fn == 0 ? 3 : 1) + rnd(g, 3);
     for (unsigned i = 0; i < nloc; i++) {
@@ -757,15 +1186,24 @@ static void gen_func(cg_t *g, unsigned fn)
             g->nsvisible = f->nsvars;
         }
     }
+    if (fn == 0 && feat(g, WQ_GEN_CL_VECTOR)) {
+        for (unsigned i = 0, n = 1 + rnd(g, 4); i < n; i++) {
+            f->vvtype[i] = (uint8_t)vtype_rand(g);
+            f->vinit[i] = vexpr(g, f->vvtype[i], 2);
+            f->nvv = g->nvvisible = i + 1;
+        }
+    }
     g->budget = fn == 0 ? STMT_BUDGET : STMT_BUDGET / 4;
     g->calls = fn == 0 ? 4 : 1;
-    sc_t s = { 0, 0, 0, 0 };
+    sc_t s = { 0 };
     f->body = block(g, s, fn == 0 ? 6 + rnd(g, 6) : 2 + rnd(g, 3));
     if (fn == 0) {
         for (unsigned j = 0; j < g->p->k; j++) {
             int32_t x = nd(g, S_OUT, 0, 0);
             N(g, x)->v = j;
             N(g, x)->a = expr(g, 3);
+            if (j < f->nvv)         /* every vector reaches the output */
+                N(g, x)->a = bin(g, CO_XOR, cast(g, CT_UINT, N(g, x)->a), vfold(g, j));
             f->body = append(g, f->body, x);
         }
     } else {
@@ -826,10 +1264,11 @@ static void passign(pr_t *o, const cl_node_t *s, const char *end)
 }
 static void indent(pr_t *o, unsigned d);
 
-/* a struct expression as the operand of `.`: a var bare, others in () */
+/* a struct or vector expression as the operand of `.`: a var bare,
+ * others in () */
 static void pstruct_operand(pr_t *o, int32_t xi)
 {
-    if (o->p->n[xi].kind == E_SVAR) { pexpr(o, xi); return; }
+    if (o->p->n[xi].kind == E_SVAR || o->p->n[xi].kind == E_VVAR) { pexpr(o, xi); return; }
     wq_buf_printf(o->b, "(");
     pexpr(o, xi);
     wq_buf_printf(o->b, ")");
@@ -861,11 +1300,81 @@ static void pindex(pr_t *o, unsigned kind, int32_t i)
     else wq_buf_printf(o->b, ") %% %uu]", o->p->k);
 }
 
+/* a type's name: `uchar`, `int4` */
+static const char *vtname(unsigned t, char *buf)
+{
+    if (!VWI(t)) return tname[VET(t)];
+    snprintf(buf, 16, "%s%u", tname[VET(t)], wq_cl_vn(t));
+    return buf;
+}
+
+static void pswz(pr_t *o, const cl_node_t *x)
+{
+    static const char *const half[] = { [VS_LO] = "lo", [VS_HI] = "hi", [VS_EVEN] = "even", [VS_ODD] = "odd" };
+    pstruct_operand(o, x->a);
+    if (x->op >= VS_LO) { wq_buf_printf(o->b, ".%s", half[x->op]); return; }
+    wq_buf_printf(o->b, x->op == VS_XYZW ? "." : ".s");
+    for (unsigned i = 0; i < x->flag; i++) {
+        unsigned k = (i < 8 ? x->v >> (4 * i) : (uint32_t)x->d >> (4 * (i - 8))) & 15u;
+        wq_buf_printf(o->b, "%c", x->op == VS_XYZW ? "xyzw"[k] : "0123456789abcdef"[k]);
+    }
+}
+
+/* a vload's or vstore's pointer: in, or the thread's row of out, as T * */
+static void pvptr(pr_t *o, unsigned et, int store)
+{
+    if (!store && et == CT_UINT) { wq_buf_printf(o->b, "in"); return; }
+    if (!store) { wq_buf_printf(o->b, "(__global const %s *)in", tname[et]); return; }
+    if (et == CT_UINT) wq_buf_printf(o->b, "out + gid * %uu", o->p->k);
+    else wq_buf_printf(o->b, "(__global %s *)(out + gid * %uu)", tname[et], o->p->k);
+}
+
 static void pexpr(pr_t *o, int32_t xi)
 {
     const cl_node_t *x = &o->p->n[xi];
     wq_buf_t *b = o->b;
+    char tb[16];
     switch (x->kind) {
+    case E_VVAR: wq_buf_printf(b, "w%u", x->v); break;
+    case E_VLIT:
+        wq_buf_printf(b, "((%s)(", vtname(x->type, tb));
+        for (int32_t a = x->a; a >= 0; a = o->p->n[a].next) {
+            pexpr(o, a);
+            if (o->p->n[a].next >= 0) wq_buf_printf(b, ", ");
+        }
+        wq_buf_printf(b, "))");
+        break;
+    case E_VSWZ: pswz(o, x); break;
+    case E_VCONV:
+        wq_buf_printf(b, "%s_%s%s(", x->op == VC_AS ? "as" : "convert", vtname(x->type, tb),
+                      x->op == VC_SAT ? "_sat" : "");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ")");
+        break;
+    case E_VSEL: case E_VBI: {
+        int32_t args[3] = { x->a, x->b, x->c };
+        wq_buf_printf(b, "%s(", x->kind == E_VSEL ? "select" : biname[x->op]);
+        for (int i = 0; i < 3 && args[i] >= 0; i++) {
+            wq_buf_printf(b, "%s", i ? ", " : "");
+            pexpr(o, args[i]);
+        }
+        wq_buf_printf(b, ")");
+        break;
+    }
+    case E_VLOAD: {
+        unsigned n = wq_cl_vn(x->type), span = n * wq_cl_bits(VET(x->type)) / 8;
+        wq_buf_printf(b, "vload%u((uint)(", n);
+        pexpr(o, x->a);
+        wq_buf_printf(b, ") %% %uu, ", o->p->threads * 4u / span);
+        pvptr(o, VET(x->type), 0);
+        wq_buf_printf(b, ")");
+        break;
+    }
+    case E_VRED:
+        wq_buf_printf(b, "%s(", x->op ? "all" : "any");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ")");
+        break;
     case E_CONST:
         if (x->type == CT_UINT) wq_buf_printf(b, "0x%xu", x->v);
         else if (x->type == CT_INT) {
@@ -880,7 +1389,7 @@ static void pexpr(pr_t *o, int32_t xi)
         if (x->v) wq_buf_printf(b, "in[(gid + %uu) %% %uu]", x->v, o->p->threads);
         else wq_buf_printf(b, "in[gid]");
         break;
-    case E_UN:
+    case E_UN: case E_VUN:          /* a vector's type is never CT_INT */
         if (x->op == CO_NEG && x->type == CT_INT) {
             wq_buf_printf(b, "((int)(0u - (uint)(");
             pexpr(o, x->a);
@@ -891,7 +1400,7 @@ static void pexpr(pr_t *o, int32_t xi)
             wq_buf_printf(b, "))");
         }
         break;
-    case E_BIN:
+    case E_BIN: case E_VBIN:
         if (x->type == CT_INT && (x->op == CO_ADD || x->op == CO_SUB || x->op == CO_MUL)) {
             wq_buf_printf(b, "((int)((uint)(");
             pexpr(o, x->a);
@@ -1120,7 +1629,7 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
         pexpr(o, s->a);
         wq_buf_printf(b, ";\n");
         break;
-    case S_SCOPY:
+    case S_SCOPY: case S_VSWSET:    /* `S = e`, `wV.sel = e` */
         pexpr(o, s->c);
         wq_buf_printf(b, " = ");
         pexpr(o, s->a);
@@ -1134,6 +1643,74 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
         pexpr(o, s->a);
         wq_buf_printf(b, ";\n");
         break;
+    case S_VASSIGN:
+        wq_buf_printf(b, "w%u %s= ", s->v, opname[s->op]);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
+    case S_VSTORE: {
+        unsigned t = o->p->n[s->a].type, n = wq_cl_vn(t), span = n * wq_cl_bits(VET(t)) / 8;
+        wq_buf_printf(b, "vstore%u(", n);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ", (uint)(");
+        pexpr(o, s->b);
+        wq_buf_printf(b, ") %% %uu, ", o->p->k * 4u / span);
+        pvptr(o, VET(t), 1);
+        wq_buf_printf(b, ");\n");
+        break;
+    }
+    case S_GOTO:
+        wq_buf_printf(b, "if (");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ") goto L%u;\n", s->type);
+        break;
+    case S_LBLOCK:
+        pblock(o, s->b, d);
+        wq_buf_printf(b, "\n");
+        indent(o, d);
+        wq_buf_printf(b, "L%u: ;\n", s->type);
+        break;
+    case S_GLOOP: case S_IRR:
+        wq_buf_printf(b, "i%u = 0;\n", s->v);
+        if (s->kind == S_IRR) {
+            indent(o, d);
+            wq_buf_printf(b, "if (");
+            pexpr(o, s->a);
+            wq_buf_printf(b, ") goto L%u;\n", s->type + 1u);
+        }
+        indent(o, d);
+        wq_buf_printf(b, "L%u:\n", s->type);
+        indent(o, d);
+        wq_buf_printf(b, "i%u++;\n", s->v);
+        plist(o, s->b, d);
+        if (s->kind == S_IRR) {
+            indent(o, d);
+            wq_buf_printf(b, "L%u: ;\n", s->type + 1u);
+            plist(o, s->c, d);
+        }
+        indent(o, d);
+        wq_buf_printf(b, "if (");
+        pexpr(o, s->kind == S_IRR ? s->d : s->a);
+        wq_buf_printf(b, ") goto L%u;\n", s->type);
+        break;
+    case S_GINTO: {
+        const cl_node_t *t = &o->p->n[s->c];
+        wq_buf_printf(b, "if (");
+        pexpr(o, s->a);
+        wq_buf_printf(b, ") goto L%u;\n", s->type);
+        plist(o, s->b, d);
+        indent(o, d);
+        wq_buf_printf(b, "if (");
+        pexpr(o, t->a);
+        wq_buf_printf(b, ") {\n");
+        plist(o, t->b, d + 1);
+        indent(o, d);
+        wq_buf_printf(b, "L%u: ;\n", s->type);
+        plist(o, t->c, d + 1);
+        indent(o, d);
+        wq_buf_printf(b, "}\n");
+        break;
+    }
     case S_YIELD: wq_buf_printf(b, "yield();\n"); break;
     case S_EXPR:
         pexpr(o, s->a);
@@ -1188,6 +1765,12 @@ static void pfunc(pr_t *o, unsigned fn)
         wq_buf_printf(b, "    struct s%u s%u = ", f->svtype[v], v);
         if (x->kind == E_SLIT) pinit(o, x);
         else pexpr(o, f->sinit[v]);
+        wq_buf_printf(b, ";\n");
+    }
+    for (unsigned v = 0; v < f->nvv; v++) {
+        char tb[16];
+        wq_buf_printf(b, "    %s w%u = ", vtname(f->vvtype[v], tb), v);
+        pexpr(o, f->vinit[v]);
         wq_buf_printf(b, ";\n");
     }
     plist(o, f->body, 1);

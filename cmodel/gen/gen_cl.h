@@ -16,10 +16,52 @@ enum {
     E_BUILTIN, E_ASSIGN,
     /* struct values (WQ_GEN_CL_STRUCT, _PTRMEMBER) and ({ ... }) (_STMTEXPR) */
     E_MEMBER, E_PDEREF, E_SVAR, E_SLIT, E_SCOND, E_PTR, E_SEXPR,
+    /* vector values (WQ_GEN_CL_VECTOR) */
+    E_VVAR, E_VLIT, E_VSWZ, E_VBIN, E_VUN, E_VCONV, E_VSEL, E_VBI, E_VLOAD, E_VRED,
     S_ASSIGN, S_OUT, S_IF, S_FOR, S_WHILE, S_DO, S_BREAK, S_CONT, S_SWITCH,
     S_CASE, S_RET, S_ATOM, S_YIELD, S_EXPR,
-    S_MASSIGN, S_SCOPY, S_PSTORE
+    S_MASSIGN, S_SCOPY, S_PSTORE,
+    S_VASSIGN, S_VSWSET, S_VSTORE,
+    /* goto and labels (WQ_GEN_CL_GOTO) */
+    S_GOTO, S_LBLOCK, S_GLOOP, S_GINTO, S_GTARGET, S_IRR
 };
+
+/* A vector node's type is its element type (CT_*) in the low 4 bits and
+ * its width's index into wq_cl_vwidth[] (1..5) above them; 0 there is a
+ * scalar.  Its fields:
+ *  E_VVAR    v vector var
+ *  E_VLIT    `(T)(parts)`: a the first part (scalar or vector), the rest
+ *            chained by next; flag 1: one scalar splat to every component
+ *  E_VSWZ    a component selection of vector a: flag components, their
+ *            indices 4 bits each in v (0..7) and d (8..15); op the
+ *            spelling (VS_*); a selection of 1 is a scalar
+ *  E_VBIN    `a op b` component-wise (CO_*); b a vector of a's type or a
+ *            scalar of its element type (widened); comparisons give the
+ *            signed type of a's element size, 0 or -1 per component
+ *  E_VUN     `~a` or `-a`
+ *  E_VCONV   op VC_*: convert_T(a), convert_T_sat(a), as_T(a)
+ *  E_VSEL    select(a, b, c)
+ *  E_VBI     a BI_* builtin on a (and b) per component
+ *  E_VLOAD   vloadN((uint)(a) % M, in as a T pointer)
+ *  E_VRED    op 0: any(a), 1: all(a); an int
+ *  S_VASSIGN `wV op= a`
+ *  S_VSWSET  `c = a`, c an E_VSWZ of a vector var (distinct indices)
+ *  S_VSTORE  vstoreN(a, (uint)(b) % M, the thread's row of out as T *)
+ * goto nodes: type the label (per function), v a loop counter:
+ *  S_GOTO    `if (a) goto L<type>;`
+ *  S_LBLOCK  b... `L<type>: ;` (forward gotos to it come from inside b)
+ *  S_GLOOP   `iV = 0; L: iV++; b... if (a) goto L;` (a: iV < bound && c)
+ *  S_GINTO   `if (a) goto L; b... if (c.a) { c.b... L: ; c.c... }`
+ *            (c an S_GTARGET)
+ *  S_IRR     `iV = 0; if (a) goto L+1; L: iV++; b... L+1: ; c... if (d)
+ *            goto L;` (d: iV < bound && ...) */
+enum { VS_XYZW, VS_SN, VS_LO, VS_HI, VS_EVEN, VS_ODD };
+enum { VC_CONVERT, VC_SAT, VC_AS };
+#define VT(et, wi)  ((unsigned)(et) | ((unsigned)(wi) << 4))
+#define VET(t)      ((unsigned)(t) & 15u)
+#define VWI(t)      ((unsigned)(t) >> 4)
+static const unsigned wq_cl_vwidth[6] = { 1, 2, 3, 4, 8, 16 };
+static inline unsigned wq_cl_vn(unsigned t) { return wq_cl_vwidth[VWI(t)]; }
 
 /* A struct node's fields:
  *  E_SVAR    v struct var, b its element's index when it is an array
@@ -71,7 +113,7 @@ enum { AT_ADD, AT_XOR, AT_MAX, AT_MIN };
  * index, function index, output index, case label, counter word. */
 typedef struct cl_node {
     uint8_t kind, op, type, flag;   /* flag: S_CASE default / ends with break */
-    int32_t a, b, c, next;
+    int32_t a, b, c, d, next;
     uint32_t v;
 } cl_node_t;
 
@@ -81,6 +123,7 @@ typedef struct cl_node {
 #define CL_MAXMEMB   6u
 #define CL_MAXSVARS  8u
 #define CL_MAXELEM   4u             /* a struct array's length: 2 or 4 */
+#define CL_MAXVV     6u             /* vector locals (the kernel's)         */
 
 typedef struct cl_struct {
     unsigned nm;
@@ -102,6 +145,10 @@ typedef struct cl_func {
     uint8_t salen[CL_MAXSVARS];     /* 0, or the length of a struct array */
     int32_t sinit[CL_MAXSVARS];     /* a local's initialiser (struct expression;
                                        an array's: one per element, by next) */
+    unsigned nvv;                   /* vector locals                       */
+    uint8_t vvtype[CL_MAXVV];
+    int32_t vinit[CL_MAXVV];
+    unsigned nlabels;               /* goto labels L0 ..                   */
     int32_t body;                   /* first statement                     */
 } cl_func_t;
 
@@ -132,6 +179,7 @@ unsigned wq_cl_promote(unsigned t);
 unsigned wq_cl_arith(unsigned t1, unsigned t2);
 int      wq_cl_signed(unsigned t);
 unsigned wq_cl_bits(unsigned t);
+unsigned wq_cl_signed_of(unsigned t);  /* char for uchar, ...            */
 /* run.c's `rand32 SEED` sequence: the input buffer's n words */
 void     wq_cl_input(uint32_t seed, uint32_t *in, unsigned n);
 

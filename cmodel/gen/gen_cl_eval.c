@@ -20,7 +20,7 @@
 
 #define STEP_LIMIT 2000000u         /* per thread; the generator's loops are bounded far below */
 
-enum { SIG_NONE, SIG_BREAK, SIG_CONT, SIG_RET };
+enum { SIG_NONE, SIG_BREAK, SIG_CONT, SIG_RET, SIG_GOTO };
 
 typedef struct ev {
     const cl_prog_t *p;
@@ -29,6 +29,7 @@ typedef struct ev {
     uint32_t gid;
     unsigned steps;
     int over;                       /* the step budget ran out */
+    unsigned label;                 /* SIG_GOTO's target label */
 } ev_t;
 
 typedef struct frame {
@@ -36,11 +37,14 @@ typedef struct frame {
     uint32_t v[CL_MAXVARS];
     uint32_t sv[CL_MAXSVARS][CL_MAXELEM][CL_MAXMEMB];   /* element 0 unless an array */
     uint32_t ret, sret[CL_MAXMEMB];
+    uint32_t vv[CL_MAXVV][16];      /* vector locals, one word per component */
 } frame_t;
 
 int wq_cl_signed(unsigned t) { return t == CT_CHAR || t == CT_SHORT || t == CT_INT; }
 
 unsigned wq_cl_bits(unsigned t) { return t <= CT_UCHAR ? 8 : t <= CT_USHORT ? 16 : 32; }
+
+unsigned wq_cl_signed_of(unsigned t) { return wq_cl_signed(t) ? t : t - 1; }
 
 uint32_t wq_cl_norm(uint32_t v, unsigned t)
 {
@@ -83,6 +87,7 @@ static int64_t tmax(unsigned t)
 static uint32_t eval(ev_t *e, frame_t *fr, int32_t x);
 static int exec_list(ev_t *e, frame_t *fr, int32_t s);
 static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
+static void veval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
 
 static uint32_t binop(unsigned op, uint32_t a, uint32_t b, unsigned ta, unsigned tb, unsigned t)
 {
@@ -174,6 +179,7 @@ static void init_locals(ev_t *e, frame_t *fr, const cl_func_t *f, unsigned first
         unsigned el = 0;
         for (int32_t x = f->sinit[i]; x >= 0; x = e->p->n[x].next) seval(e, fr, x, fr->sv[i][el++]);
     }
+    for (unsigned i = 0; i < f->nvv; i++) veval(e, fr, f->vinit[i], fr->vv[i]);
 }
 
 /* the object an E_SVAR names: a struct var, or an array's element */
@@ -265,6 +271,150 @@ static uint32_t assign(ev_t *e, frame_t *fr, const cl_node_t *x)
     return assign_to(e, fr, x, &fr->v[x->v], e->p->f[fr->fn].vtype[x->v]);
 }
 
+/* ---- vectors: one word per component, normalised to the element type ---- */
+
+/* component i of a selection */
+static unsigned swz_index(const cl_node_t *x, unsigned i)
+{
+    return (i < 8 ? x->v >> (4 * i) : (uint32_t)x->d >> (4 * (i - 8))) & 15u;
+}
+
+/* component i of a component-wise operation: a vector operand, or a
+ * scalar widened to the element type */
+static uint32_t vcomp(const cl_prog_t *p, int32_t xi, const uint32_t *v, unsigned i, unsigned et)
+{
+    return VWI(p->n[xi].type) ? v[i] : wq_cl_norm(v[0], et);
+}
+
+/* one component of `a op b` on element type et (a, b normalised); the
+ * shift count wraps at the component's width (OpenCL C 1.2 §6.3.j) */
+static uint32_t vbinop(unsigned op, uint32_t a, uint32_t b, unsigned et)
+{
+    unsigned bits = wq_cl_bits(et);
+    int64_t sa = sval(a, et), sb = sval(b, et);
+    switch (op) {
+    case CO_SHL: return wq_cl_norm(a << (b & (bits - 1)), et);
+    case CO_SHR: return wq_cl_norm(wq_cl_signed(et) ? (uint32_t)((int32_t)a >> (b & (bits - 1)))
+                                                    : a >> (b & (bits - 1)), et);
+    case CO_LT: return sa < sb ? 0xFFFFFFFFu : 0;
+    case CO_LE: return sa <= sb ? 0xFFFFFFFFu : 0;
+    case CO_GT: return sa > sb ? 0xFFFFFFFFu : 0;
+    case CO_GE: return sa >= sb ? 0xFFFFFFFFu : 0;
+    case CO_EQ: return a == b ? 0xFFFFFFFFu : 0;
+    case CO_NE: return a != b ? 0xFFFFFFFFu : 0;
+    default: return wq_cl_norm(binop(op, a, b, et, et, et), et);     /* unsigned for / and % */
+    }
+}
+
+/* byte k of a little-endian word array */
+static uint32_t byte_at(const uint32_t *w, unsigned k) { return (w[k / 4] >> (8 * (k % 4))) & 0xFFu; }
+
+/* n components of type et from the bytes at base (little-endian) */
+static void vunpack(const uint32_t *w, unsigned base, unsigned n, unsigned et, uint32_t *out)
+{
+    unsigned nb = wq_cl_bits(et) / 8;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = 0;
+        for (unsigned j = 0; j < nb; j++) v |= byte_at(w, base + i * nb + j) << (8 * j);
+        out[i] = wq_cl_norm(v, et);
+    }
+}
+
+static void veval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
+{
+    const cl_node_t *x = &e->p->n[xi];
+    unsigned et = VET(x->type), n = wq_cl_vn(x->type);
+    uint32_t a[16], b[16], c[16];
+    if (++e->steps > STEP_LIMIT) e->over = 1;
+    if (!VWI(x->type)) { out[0] = eval(e, fr, xi); return; }      /* a scalar part */
+    switch (x->kind) {
+    case E_VVAR: memcpy(out, fr->vv[x->v], sizeof a); return;
+    case E_VLIT: {
+        unsigned i = 0;
+        for (int32_t p = x->a; p >= 0 && i < 16; p = e->p->n[p].next) {
+            unsigned pn = wq_cl_vn(e->p->n[p].type);
+            veval(e, fr, p, a);
+            for (unsigned j = 0; j < pn && i < 16; j++) out[i++] = wq_cl_norm(a[j], et);
+        }
+        for (; x->flag && i < n; i++) out[i] = out[0];             /* a splat */
+        return;
+    }
+    case E_VSWZ:
+        veval(e, fr, x->a, a);
+        for (unsigned i = 0; i < x->flag; i++) out[i] = a[swz_index(x, i)];
+        return;
+    case E_VBIN: {
+        const cl_node_t *l = &e->p->n[x->a];
+        unsigned lt = VET(l->type);
+        veval(e, fr, x->a, a);
+        veval(e, fr, x->b, b);
+        for (unsigned i = 0; i < n; i++)
+            out[i] = wq_cl_norm(vbinop(x->op, a[i], vcomp(e->p, x->b, b, i, lt), lt), et);
+        return;
+    }
+    case E_VUN:
+        veval(e, fr, x->a, a);
+        for (unsigned i = 0; i < n; i++) out[i] = wq_cl_norm(x->op == CO_NOT ? ~a[i] : 0u - a[i], et);
+        return;
+    case E_VCONV: {
+        const cl_node_t *s = &e->p->n[x->a];
+        unsigned st = VET(s->type), sn = wq_cl_vn(s->type);
+        veval(e, fr, x->a, a);
+        if (x->op == VC_AS) {       /* the same bytes, little-endian */
+            uint32_t w[16] = { 0 };
+            unsigned nb = wq_cl_bits(st) / 8;
+            for (unsigned i = 0; i < sn; i++)
+                for (unsigned j = 0; j < nb; j++)
+                    w[(i * nb + j) / 4] |= ((a[i] >> (8 * j)) & 0xFFu) << (8 * ((i * nb + j) % 4));
+            vunpack(w, 0, n, et, out);
+            return;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            int64_t v = sval(a[i], st);
+            if (x->op == VC_SAT) v = v < tmin(et) ? tmin(et) : v > tmax(et) ? tmax(et) : v;
+            out[i] = wq_cl_norm((uint32_t)v, et);
+        }
+        return;
+    }
+    case E_VSEL: {                  /* the most significant bit of c's component picks b */
+        unsigned cb = wq_cl_bits(VET(e->p->n[x->c].type));
+        veval(e, fr, x->a, a);
+        veval(e, fr, x->b, b);
+        veval(e, fr, x->c, c);
+        for (unsigned i = 0; i < n; i++) out[i] = (c[i] >> (cb - 1)) & 1u ? b[i] : a[i];
+        return;
+    }
+    case E_VBI:
+        veval(e, fr, x->a, a);
+        if (x->b >= 0) veval(e, fr, x->b, b);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t args[3] = { a[i], x->b >= 0 ? b[i] : 0, 0 };
+            out[i] = builtin(x->op, et, args);
+        }
+        return;
+    case E_VLOAD: {
+        unsigned span = n * wq_cl_bits(et) / 8, m = e->p->threads * 4u / span;
+        vunpack(e->in, (eval(e, fr, x->a) % m) * span, n, et, out);
+        return;
+    }
+    default: memset(out, 0, sizeof a);
+    }
+}
+
+/* vstoreN: the bytes of v into the thread's row of out */
+static void vstore(ev_t *e, const cl_node_t *s, const uint32_t *v, uint32_t off)
+{
+    unsigned et = VET(e->p->n[s->a].type), n = wq_cl_vn(e->p->n[s->a].type);
+    unsigned nb = wq_cl_bits(et) / 8, span = n * nb, m = e->p->k * 4u / span;
+    uint32_t *row = &e->r->out[e->gid * e->p->k];
+    unsigned base = (off % m) * span;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < nb; j++) {
+            unsigned k = base + i * nb + j;
+            row[k / 4] = (row[k / 4] & ~(0xFFu << (8 * (k % 4)))) | ((v[i] >> (8 * j)) & 0xFFu) << (8 * (k % 4));
+        }
+}
+
 static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
 {
     const cl_node_t *x = &e->p->n[xi];
@@ -310,6 +460,19 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
         fr->v[x->v] = wq_cl_norm(eval(e, fr, x->a), x->type);
         exec_list(e, fr, x->b);
         return fr->v[x->v];
+    case E_VSWZ: {                  /* one component: a scalar */
+        uint32_t v[16];
+        veval(e, fr, x->a, v);
+        return v[swz_index(x, 0)];
+    }
+    case E_VRED: {                  /* any / all: the components' sign bits */
+        uint32_t v[16];
+        const cl_node_t *a = &e->p->n[x->a];
+        unsigned n = wq_cl_vn(a->type), hits = 0;
+        veval(e, fr, x->a, v);
+        for (unsigned i = 0; i < n; i++) hits += (v[i] >> (wq_cl_bits(VET(a->type)) - 1)) & 1u;
+        return x->op ? hits == n : hits != 0;
+    }
     default: return 0;
     }
 }
@@ -339,7 +502,7 @@ static int loop_sig(int sig, int *stop)
 {
     *stop = 0;
     if (sig == SIG_BREAK) { *stop = 1; return SIG_NONE; }
-    if (sig == SIG_RET) { *stop = 1; return SIG_RET; }
+    if (sig == SIG_RET || sig == SIG_GOTO) { *stop = 1; return sig; }
     return SIG_NONE;                /* continue or the body's end */
 }
 
@@ -413,6 +576,67 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
         return SIG_NONE;
     }
     case S_EXPR: eval(e, fr, s->a); return SIG_NONE;
+    case S_VASSIGN: {
+        uint32_t v[16], *w = fr->vv[s->v];
+        unsigned et = VET(s->type);
+        veval(e, fr, s->a, v);
+        for (unsigned i = 0, n = wq_cl_vn(s->type); i < n; i++)
+            w[i] = s->op == CO_SET ? v[i] : vbinop(s->op, w[i], v[i], et);
+        return SIG_NONE;
+    }
+    case S_VSWSET: {
+        uint32_t v[16];
+        const cl_node_t *c = &e->p->n[s->c];
+        veval(e, fr, s->a, v);
+        for (unsigned i = 0; i < c->flag; i++)
+            fr->vv[e->p->n[c->a].v][swz_index(c, i)] = wq_cl_norm(v[i], VET(c->type));
+        return SIG_NONE;
+    }
+    case S_VSTORE: {
+        uint32_t v[16];
+        veval(e, fr, s->a, v);
+        vstore(e, s, v, eval(e, fr, s->b));
+        return SIG_NONE;
+    }
+    case S_GOTO:
+        if (!eval(e, fr, s->a)) return SIG_NONE;
+        e->label = s->type;
+        return SIG_GOTO;
+    case S_LBLOCK:                  /* a forward goto to the label ends the block */
+        sig = exec_list(e, fr, s->b);
+        return sig == SIG_GOTO && e->label == s->type ? SIG_NONE : sig;
+    case S_GLOOP:                   /* a goto to the label starts the body again */
+        fr->v[s->v] = 0;
+        for (;;) {
+            fr->v[s->v]++;
+            sig = exec_list(e, fr, s->b);
+            if (e->over) return SIG_RET;
+            if (sig == SIG_GOTO && e->label == s->type) continue;
+            if (sig != SIG_NONE) return sig;
+            if (!eval(e, fr, s->a)) return SIG_NONE;
+        }
+    case S_GINTO: {                 /* the goto enters the if's body at the label */
+        const cl_node_t *t = &e->p->n[s->c];
+        if (eval(e, fr, s->a)) return exec_list(e, fr, t->c);
+        sig = exec_list(e, fr, s->b);
+        if (sig != SIG_NONE || !eval(e, fr, t->a)) return sig;
+        sig = exec_list(e, fr, t->b);
+        return sig != SIG_NONE ? sig : exec_list(e, fr, t->c);
+    }
+    case S_IRR: {                   /* entered at L or (a true) at L+1 */
+        int at_b = eval(e, fr, s->a) != 0;
+        fr->v[s->v] = 0;
+        for (;;) {
+            if (!at_b) {
+                fr->v[s->v]++;
+                if ((sig = exec_list(e, fr, s->b)) != SIG_NONE) return sig;
+            }
+            at_b = 0;
+            if ((sig = exec_list(e, fr, s->c)) != SIG_NONE) return sig;
+            if (e->over) return SIG_RET;
+            if (!eval(e, fr, s->d)) return SIG_NONE;
+        }
+    }
     default: return SIG_NONE;       /* S_YIELD: no effect on the values */
     }
 }

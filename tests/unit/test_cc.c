@@ -839,6 +839,8 @@ Test(cc, vector_types)
              "  char3 c = vload3(i, (__global char *)q); vstore3(c & (char3)(-c.x), 1, (__global char *)q);\n"
              "  p[0] = (int4)(convert_int2_sat(as_long2(p[1]) + a), 0, 0) + as_int4(as_uchar16(p[2]).s89abcdef01234567);\n"
              "  p[1] = select(v, w, v > w) + bitselect(v, w, (int4)(1)) + any(v) + all(w) + shuffle(v, (uint4)(3, 2, 1, 0));\n"
+             /* select's selector may be of the other signedness (igentype or ugentype) */
+             "  p[3] = as_int4(select(as_uint4(v), as_uint4(w), v > w)) + select(v, w, as_uint4(w));\n"
              "  ulong4 u = { 1, 2 }; p[2] = convert_int4(u + shuffle2(u, u, (ulong4)(7, 0, 1, 2))) + as_int4(abs(v)) + clz(w); }\n");
     diag("__kernel void k(__global int *p) { int2 v = 1; p[0] = v.z; }\n",
          "t.cl:1:57: error: invalid component selector '.z' of int2: a component beyond the vector's width", 57);

@@ -34,7 +34,7 @@ static int32_t node(one_t *o, unsigned kind, unsigned op, unsigned type, int32_t
     cl_node_t *x = &o->n[o->p.nn];
     memset(x, 0, sizeof *x);
     x->kind = (uint8_t)kind; x->op = (uint8_t)op; x->type = (uint8_t)type;
-    x->a = a; x->b = b; x->c = -1; x->next = -1; x->v = v;
+    x->a = a; x->b = b; x->c = -1; x->d = -1; x->next = -1; x->v = v;
     return (int32_t)o->p.nn++;
 }
 static int32_t k(one_t *o, unsigned t, uint32_t v) { return node(o, E_CONST, 0, t, -1, -1, wq_cl_norm(v, t)); }
@@ -92,6 +92,145 @@ Test(gen_cl, oracle_semantics)
     cr_assert_eq(run1(&o, node(&o, E_CAST, 0, CT_SHORT, k(&o, CT_INT, 0x18000), -1, 0)), (uint32_t)-32768);
 }
 
+/* a vector literal `(T)(v0, v1, ...)` of element type et, width index wi */
+static int32_t vlit(one_t *o, unsigned et, unsigned wi, const uint32_t *v)
+{
+    int32_t x = node(o, E_VLIT, 0, VT(et, wi), -1, -1, 0), last = -1;
+    for (unsigned i = 0; i < wq_cl_vwidth[wi]; i++) {
+        int32_t c = k(o, et, v[i]);
+        if (last < 0) o->n[x].a = c;
+        else o->n[last].next = c;
+        last = c;
+    }
+    return x;
+}
+
+/* `(a).sI`: one component, a scalar */
+static int32_t comp(one_t *o, int32_t a, unsigned i)
+{
+    int32_t x = node(o, E_VSWZ, VS_SN, VET(o->n[a].type), a, -1, i);
+    o->n[x].flag = 1;
+    return x;
+}
+
+Test(gen_cl, oracle_vectors)
+{
+    one_t o;
+    /* a shift count wraps at the component's width: (uchar4)(1, 2, 3, 0x80) << (9, 7, 8, 1) = (2, 0, 3, 0) */
+    static const uint32_t a4[] = { 1, 2, 3, 0x80 }, c4[] = { 9, 7, 8, 1 };
+    memset(&o, 0, sizeof o);
+    int32_t sh = node(&o, E_VBIN, CO_SHL, VT(CT_UCHAR, 3), vlit(&o, CT_UCHAR, 3, a4), vlit(&o, CT_UCHAR, 3, c4), 0);
+    cr_assert_eq(run1(&o, comp(&o, sh, 0)), 2u);
+    memset(&o, 0, sizeof o);
+    sh = node(&o, E_VBIN, CO_SHL, VT(CT_UCHAR, 3), vlit(&o, CT_UCHAR, 3, a4), vlit(&o, CT_UCHAR, 3, c4), 0);
+    cr_assert_eq(run1(&o, comp(&o, sh, 2)), 3u);
+    /* (char2)(-128, 64) >> (char2)(9, 1): arithmetic, count 1: (-64, 32) */
+    static const uint32_t s2[] = { 0x80, 64 }, n2[] = { 9, 1 };
+    memset(&o, 0, sizeof o);
+    sh = node(&o, E_VBIN, CO_SHR, VT(CT_CHAR, 1), vlit(&o, CT_CHAR, 1, s2), vlit(&o, CT_CHAR, 1, n2), 0);
+    cr_assert_eq(run1(&o, comp(&o, sh, 0)), (uint32_t)-64);
+    /* a comparison gives -1 or 0 per component: (char2)(-1, 5) < (char2)(0, 5) = (-1, 0) */
+    static const uint32_t l2[] = { 0xFF, 5 }, r2[] = { 0, 5 };
+    memset(&o, 0, sizeof o);
+    int32_t lt = node(&o, E_VBIN, CO_LT, VT(CT_CHAR, 1), vlit(&o, CT_CHAR, 1, l2), vlit(&o, CT_CHAR, 1, r2), 0);
+    cr_assert_eq(run1(&o, comp(&o, lt, 0)), 0xFFFFFFFFu);
+    /* as_ushort2((uchar4)(0x11, 0x22, 0x33, 0x44)) = (0x2211, 0x4433): little-endian */
+    static const uint32_t b4[] = { 0x11, 0x22, 0x33, 0x44 };
+    memset(&o, 0, sizeof o);
+    int32_t as = node(&o, E_VCONV, VC_AS, VT(CT_USHORT, 1), vlit(&o, CT_UCHAR, 3, b4), -1, 0);
+    cr_assert_eq(run1(&o, comp(&o, as, 1)), 0x4433u);
+    /* convert_uchar2_sat((short2)(-5, 300)) = (0, 255); convert_uchar2 keeps the low byte: 300 -> 44 */
+    static const uint32_t w2[] = { (uint32_t)-5, 300 };
+    memset(&o, 0, sizeof o);
+    int32_t cv = node(&o, E_VCONV, VC_SAT, VT(CT_UCHAR, 1), vlit(&o, CT_SHORT, 1, w2), -1, 0);
+    cr_assert_eq(run1(&o, comp(&o, cv, 1)), 255u);
+    memset(&o, 0, sizeof o);
+    cv = node(&o, E_VCONV, VC_SAT, VT(CT_UCHAR, 1), vlit(&o, CT_SHORT, 1, w2), -1, 0);
+    cr_assert_eq(run1(&o, comp(&o, cv, 0)), 0u);
+    memset(&o, 0, sizeof o);
+    cv = node(&o, E_VCONV, VC_CONVERT, VT(CT_UCHAR, 1), vlit(&o, CT_SHORT, 1, w2), -1, 0);
+    cr_assert_eq(run1(&o, comp(&o, cv, 1)), 44u);
+    /* select takes b where the selector's top bit is set: (3, 2) */
+    static const uint32_t p2[] = { 1, 2 }, q2[] = { 3, 4 }, m2[] = { 0x80000000u, 0x7FFFFFFFu };
+    memset(&o, 0, sizeof o);
+    int32_t se = node(&o, E_VSEL, 0, VT(CT_INT, 1), vlit(&o, CT_INT, 1, p2), vlit(&o, CT_INT, 1, q2), 0);
+    o.n[se].c = vlit(&o, CT_UINT, 1, m2);
+    cr_assert_eq(run1(&o, comp(&o, se, 0)), 3u);
+    memset(&o, 0, sizeof o);
+    se = node(&o, E_VSEL, 0, VT(CT_INT, 1), vlit(&o, CT_INT, 1, p2), vlit(&o, CT_INT, 1, q2), 0);
+    o.n[se].c = vlit(&o, CT_UINT, 1, m2);
+    cr_assert_eq(run1(&o, comp(&o, se, 1)), 2u);
+    /* any and all read the components' top bits */
+    memset(&o, 0, sizeof o);
+    cr_assert_eq(run1(&o, node(&o, E_VRED, 0, CT_INT, vlit(&o, CT_CHAR, 1, l2), -1, 0)), 1u);
+    memset(&o, 0, sizeof o);
+    cr_assert_eq(run1(&o, node(&o, E_VRED, 1, CT_INT, vlit(&o, CT_CHAR, 1, l2), -1, 0)), 0u);
+}
+
+/* a one-thread kernel running the statements at `first` (vars: gid, the
+ * counter i1, v2 a uint), then out[0] = e */
+static uint32_t run_stmts(one_t *o, int32_t first, int32_t e)
+{
+    o->p.n = o->n;
+    o->p.cap = 64;
+    o->p.nf = 1;
+    o->p.threads = 1;
+    o->p.k = 1;
+    cl_func_t *f = &o->p.f[0];
+    f->nvars = 3;
+    f->vtype[1] = f->vtype[2] = CT_UINT;
+    f->init[0] = f->init[1] = f->init[2] = -1;
+    int32_t s = first;
+    while (o->n[s].next >= 0) s = o->n[s].next;
+    o->n[s].next = node(o, S_OUT, 0, 0, e, -1, 0);
+    f->body = first;
+    cl_result_t r;
+    char err[100];
+    cr_assert_eq(wq_cl_eval(&o->p, &r, err, sizeof err), 0, "%s", err);
+    uint32_t v = r.out[0];
+    free(r.out);
+    return v;
+}
+
+static int32_t var(one_t *o, unsigned v) { return node(o, E_VAR, 0, CT_UINT, -1, -1, v); }
+
+/* `v2 += 1` */
+static int32_t inc2(one_t *o) { return node(o, S_ASSIGN, CO_ADD, CT_UINT, k(o, CT_UINT, 1), -1, 2); }
+
+/* the goto shapes run as the C they print */
+Test(gen_cl, oracle_goto)
+{
+    one_t o;
+    /* i1 = 0; L0: i1++; if (i1 < 3) goto L0; [body] if (i1 < 2) goto L0;  -> i1 = 3 */
+    memset(&o, 0, sizeof o);
+    int32_t g = node(&o, S_GOTO, 0, 0, bin(&o, CO_LT, CT_INT, var(&o, 1), k(&o, CT_UINT, 3)), -1, 0);
+    int32_t l = node(&o, S_GLOOP, 0, 0, bin(&o, CO_LT, CT_INT, var(&o, 1), k(&o, CT_UINT, 2)), g, 1);
+    cr_assert_eq(run_stmts(&o, l, var(&o, 1)), 3u);
+    /* iV = 0; if (1) goto L1; L0: i1++; L1: ; v2 += 1; if (i1 < 2) goto L0;
+     * entered at L1: v2 += 1 three times; entered at L0: twice */
+    for (unsigned at_b = 0; at_b < 2; at_b++) {
+        memset(&o, 0, sizeof o);
+        int32_t irr = node(&o, S_IRR, 0, 0, k(&o, CT_INT, at_b), -1, 1);
+        o.n[irr].c = inc2(&o);
+        o.n[irr].d = bin(&o, CO_LT, CT_INT, var(&o, 1), k(&o, CT_UINT, 2));
+        cr_assert_eq(run_stmts(&o, irr, var(&o, 2)), 2u + at_b);
+    }
+    /* { for (i1 = 0; i1 < 7; i1++) { if (i1 == 3) goto L0; } v2 += 1; } L0: ;  -> i1 + v2 = 3 */
+    memset(&o, 0, sizeof o);
+    g = node(&o, S_GOTO, 0, 0, bin(&o, CO_EQ, CT_INT, var(&o, 1), k(&o, CT_UINT, 3)), -1, 0);
+    int32_t fl = node(&o, S_FOR, 0, 0, k(&o, CT_UINT, 7), g, 1);
+    o.n[fl].next = inc2(&o);
+    int32_t lb = node(&o, S_LBLOCK, 0, 0, -1, fl, 0);
+    cr_assert_eq(run_stmts(&o, lb, bin(&o, CO_ADD, CT_UINT, var(&o, 1), var(&o, 2))), 3u);
+    /* if (1) goto L0; v2 += 1; if (0) { v2 += 1; L0: ; v2 += 1; }  -> v2 = 1 */
+    memset(&o, 0, sizeof o);
+    int32_t t = node(&o, S_GTARGET, 0, 0, k(&o, CT_INT, 0), inc2(&o), 0);
+    o.n[t].c = inc2(&o);
+    int32_t gi = node(&o, S_GINTO, 0, 0, k(&o, CT_INT, 1), inc2(&o), 0);
+    o.n[gi].c = t;
+    cr_assert_eq(run_stmts(&o, gi, var(&o, 2)), 1u);
+}
+
 static uint32_t bi(unsigned f, unsigned t, uint32_t a, uint32_t b)
 {
     one_t o;
@@ -122,7 +261,8 @@ Test(gen_cl, oracle_builtins)
 }
 
 /* the language features: each is drawn only when on (base: no struct, no
- * ({ })), the reserved ones and ptrmember without struct are refused */
+ * ({ }), no vector, no goto), ptrmember and structarray without struct are
+ * refused */
 Test(gen_cl, features)
 {
     unsigned m;
@@ -134,21 +274,29 @@ Test(gen_cl, features)
     cr_assert_eq(m, (1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_STMTEXPR));
     cr_assert_eq(wq_gen_cl_parse_features("structs", &m), -1);
     char *t = NULL, err[200];
-    wq_gen_cl_opts_t o = { 1u << WQ_GEN_CL_VECTOR };
-    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
-    cr_assert_not_null(strstr(err, "vector"));
-    o.features = 1u << WQ_GEN_CL_GOTO;
-    cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
-    o.features = 1u << WQ_GEN_CL_PTRMEMBER;
+    wq_gen_cl_opts_t o = { 1u << WQ_GEN_CL_PTRMEMBER };
     cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
     o.features = 1u << WQ_GEN_CL_STRUCTARRAY;
     cr_assert_eq(wq_gen_cl(1, &o, &t, err, sizeof err), WQ_GEN_EOPTS);
-    unsigned seen_ptr = 0, seen_struct = 0, seen_sexpr = 0, seen_array = 0;
+    unsigned seen_ptr = 0, seen_struct = 0, seen_sexpr = 0, seen_array = 0, seen_vec = 0, seen_goto = 0;
     for (uint64_t s = 1; s <= 20; s++) {
         o.features = 0;
         cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
         cr_assert_null(strstr(t, "struct s"));
         cr_assert_null(strstr(t, "({"));
+        cr_assert_null(strstr(t, " w0 = "));
+        cr_assert_null(strstr(t, "goto"));
+        free(t);
+        o.features = 1u << WQ_GEN_CL_VECTOR;
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, "goto"));
+        cr_assert_null(strstr(t, "struct s"));
+        seen_vec += strstr(t, " w0 = ") != NULL;
+        free(t);
+        o.features = 1u << WQ_GEN_CL_GOTO;
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, " w0 = "));
+        seen_goto += strstr(t, "goto L") != NULL;
         free(t);
         o.features = 1u << WQ_GEN_CL_STRUCT;
         cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
@@ -172,6 +320,8 @@ Test(gen_cl, features)
     cr_assert_gt(seen_sexpr, 10u);
     cr_assert_gt(seen_ptr, 10u);
     cr_assert_gt(seen_array, 5u);
+    cr_assert_eq(seen_vec, 20u);
+    cr_assert_gt(seen_goto, 10u);
 }
 
 /* evaluate p, whose nodes were built in o */

@@ -111,9 +111,7 @@ int wq_gen_stream(uint64_t seed, const wq_gen_stream_opts_t *opts, char **text,
  * scalars, structured control flow, helpers, builtins, atomics): one bit
  * each, in wq_gen_cl_opts_t.features.  A feature off draws no random
  * numbers, so the base set (features 0) gives every seed the kernel it had
- * before the features existed.  VECTOR and GOTO are reserved for the
- * compiler's next language steps and refused (WQ_GEN_EOPTS) until the
- * generator emits them. */
+ * before the features existed. */
 enum {
     WQ_GEN_CL_STRUCT,               /* struct types, member reads and writes,
                                        copies, ?: and compound literals,
@@ -123,13 +121,17 @@ enum {
     WQ_GEN_CL_STMTEXPR,             /* GNU statement expressions ({ ... })  */
     WQ_GEN_CL_STRUCTARRAY,          /* private arrays of structs indexed at
                                        run time (needs STRUCT)              */
-    WQ_GEN_CL_VECTOR,               /* reserved: integer vector types       */
-    WQ_GEN_CL_GOTO,                 /* reserved: goto and labels            */
+    WQ_GEN_CL_VECTOR,               /* integer vector locals, literals,
+                                       swizzles, component-wise operators,
+                                       convert_/as_, select, vload/vstore  */
+    WQ_GEN_CL_GOTO,                 /* goto and labels: forward out of
+                                       loops, backward loops, into blocks,
+                                       irreducible two-entry loops         */
     WQ_GEN_CL_NFEATURES
 };
 #define WQ_GEN_CL_F_DEFAULT ((1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_PTRMEMBER) | \
-                             (1u << WQ_GEN_CL_STMTEXPR) | (1u << WQ_GEN_CL_STRUCTARRAY))
-#define WQ_GEN_CL_F_RESERVED ((1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
+                             (1u << WQ_GEN_CL_STMTEXPR) | (1u << WQ_GEN_CL_STRUCTARRAY) | \
+                             (1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
 
 typedef struct wq_gen_cl_opts {
     unsigned features;              /* WQ_GEN_CL_* bits; default WQ_GEN_CL_F_DEFAULT */
