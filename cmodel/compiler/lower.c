@@ -560,6 +560,11 @@ static int is_simple(const cc_node_t *n)
         for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
         return 1;
     case ND_ADDR: return n->lhs->kind == ND_VAR || (n->lhs->kind == ND_DEREF && is_simple(n->lhs->lhs));
+    case ND_VLIT: case ND_VMAP: case ND_VSHUFFLE:
+        /* the operands are in args (and a map's per-component template in
+         * then), not in lhs and rhs: a call or store there is a side effect */
+        for (const cc_node_t *a = n->args; a; a = a->next) if (!is_simple(a)) return 0;
+        return is_simple(n->then);
     default: return is_simple(n->lhs) && is_simple(n->rhs);
     }
 }
