@@ -272,6 +272,10 @@ struct cc_node {
     int has_atomic;                 /* ND_LOOP: contains an atomic or volatile access */
 };
 
+/* a fresh node of kind k at t, every other field zero (util.c; the parser
+ * and goto.c build their nodes with it) */
+cc_node_t *cc_new_node(cc_t *c, cc_nk_t k, const cc_tok_t *t);
+
 struct cc_func {
     cc_func_t *next;
     const char *name;

@@ -71,13 +71,7 @@ typedef struct {
 typedef struct frame { cc_node_t *blk, *prev, *stmt; } frame_t;
 
 /* ---- nodes ----------------------------------------------------------------------------- */
-static cc_node_t *node(gt_t *g, cc_nk_t k, const cc_tok_t *t)
-{
-    cc_node_t *n = cc_alloc(g->c, sizeof *n);
-    n->kind = k;
-    n->tok = t;
-    return n;
-}
+static cc_node_t *node(gt_t *g, cc_nk_t k, const cc_tok_t *t) { return cc_new_node(g->c, k, t); }
 
 static cc_node_t *num(gt_t *g, int64_t v, cc_type_t *ty, const cc_tok_t *t)
 {

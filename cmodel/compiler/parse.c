@@ -146,13 +146,7 @@ static cc_func_t *find_func(ps_t *p, const cc_tok_t *t)
 }
 
 /* ---- nodes ------------------------------------------------------------------------- */
-static cc_node_t *new_node(ps_t *p, cc_nk_t k, const cc_tok_t *t)
-{
-    cc_node_t *n = cc_alloc(p->c, sizeof *n);
-    n->kind = k;
-    n->tok = t;
-    return n;
-}
+static cc_node_t *new_node(ps_t *p, cc_nk_t k, const cc_tok_t *t) { return cc_new_node(p->c, k, t); }
 
 static cc_node_t *new_num(ps_t *p, int64_t v, cc_type_t *ty, const cc_tok_t *t)
 {

@@ -34,6 +34,14 @@ void *cc_alloc(cc_t *c, size_t n)
     return p;
 }
 
+cc_node_t *cc_new_node(cc_t *c, cc_nk_t k, const cc_tok_t *t)
+{
+    cc_node_t *n = cc_alloc(c, sizeof *n);
+    n->kind = k;
+    n->tok = t;
+    return n;
+}
+
 /* malloc space for scratch the caller frees before returning (large, so
  * not the arena): zeroed, and a longjmp when out of memory */
 void *cc_calloc(cc_t *c, size_t n, size_t size)

@@ -30,6 +30,18 @@ static void device_close(void)
 
 cl_device_id wq_cl_device(void) { return &device; }
 
+/* a device that opened its driver and heap but cannot be used: its
+ * open_msg said why; close what it opened, and it stays unavailable */
+static cl_int open_failed(cl_device_id d)
+{
+    fprintf(stderr, "%s\n", d->open_msg);
+    wq_drv_close(&d->drv);
+    wq_dev_close(&d->dev);
+    wq_cl_heap_fini(&d->heap);
+    d->opened = -1;
+    return CL_DEVICE_NOT_AVAILABLE;
+}
+
 /* the driver's fault log is where traps and channel errors arrive; the
  * runtime kills fatally trapped warps so that the next kernel runs */
 cl_int wq_cl_device_open(cl_device_id d)
@@ -67,21 +79,11 @@ cl_int wq_cl_device_open(cl_device_id d)
         wq_drv_write(&d->drv, d->atom64_locks, zeros, WQ_ATOM64_LOCKS)) {
         snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s backend: no room for the 64-bit atomics' lock table",
                  d->backend);
-        fprintf(stderr, "%s\n", d->open_msg);
-        wq_drv_close(&d->drv);
-        wq_dev_close(&d->dev);
-        wq_cl_heap_fini(&d->heap);
-        d->opened = -1;
-        return CL_DEVICE_NOT_AVAILABLE;
+        return open_failed(d);
     }
     if (wq_cl_watch_open(d, why, sizeof why)) {
         snprintf(d->open_msg, sizeof d->open_msg, "warpq: %s", why);
-        fprintf(stderr, "%s\n", d->open_msg);
-        wq_drv_close(&d->drv);
-        wq_dev_close(&d->dev);
-        wq_cl_heap_fini(&d->heap);
-        d->opened = -1;
-        return CL_DEVICE_NOT_AVAILABLE;
+        return open_failed(d);
     }
     snprintf(d->name, sizeof d->name, "warpq (%s, %u lanes%s)", d->backend, d->drv.lanes, d->fp ? ", FPU" : "");
     d->opened = 1;
