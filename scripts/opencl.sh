@@ -34,7 +34,7 @@ done
 lanes=${OPENCL_LANES:-32}
 case "$lanes" in 8|16|32) ;; *) echo "opencl: FAIL: OPENCL_LANES=$lanes: must be 8, 16 or 32"; exit 2 ;; esac
 out=build/tests/opencl
-[ "$lanes" = 32 ] || out=build/tests/opencl_L$lanes
+[ "$lanes" = 32 ] || { out=build/tests/opencl_L$lanes; echo "opencl: warpq's model and RTL at $lanes lanes (OPENCL_LANES)"; }
 mkdir -p "$out"
 pass=0 failn=0
 ok()   { pass=$((pass + 1)); }
