@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""conformance.py -- piglit's OpenCL tests on warpq's model and on POCL
+"""conformance.py -- piglit's OpenCL tests on warpq's model, its RTL and POCL
 (docs/tools/conformance.md; `make conformance`).
 
 The tests are those of piglit's `cl` profile (tests/cl.xml.gz of the
@@ -24,8 +24,9 @@ not listed, and on a listed test that is not such a failure any more (a
 stale entry).  --update rewrites the list from the run.
 
 Usage: python3 scripts/conformance.py [options]    (after `make build`)
-  --platforms warpq,pocl   which platforms run (POCL's last results are
-                           reused when it does not run: see --help)
+  --platforms warpq,pocl   which platforms run: warpq, pocl, warpq-rtl
+                           (POCL's last results are reused when it does not
+                           run: see --help)
   --jobs N                 tests at once (default: the number of cores)
   --timeout S              seconds per test and platform (default 120)
   --filter REGEX           only the tests whose name matches
