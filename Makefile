@@ -306,7 +306,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	    --junit $(B)/regress/junit.xml
 	bash scripts/slurm_test.sh
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
-	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	bash scripts/clgen.sh --seeds 1..200 --backend pocl
 	python3 scripts/alias_sweep.py --seeds 1..5000
 	python3 scripts/alias_sweep.py --seeds 1..2000 --relations
 	python3 scripts/alias_sweep.py --seeds 1..1000 --gen clgen
