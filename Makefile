@@ -276,11 +276,23 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 # sweep as job arrays (scripts/slurm_test.sh), the
 # long generated-kernel and alias sweeps, SystemC's RTL wrapper in full,
 # every formal job and the planted formal bugs, the benches' full sets and
-# the long compiler fuzz
+# the long compiler fuzz; piglit's OpenCL tests on the RTL in lockstep
+# (every one but the three long kernels at 32 lanes, judged by the model's
+# result; tests/conformance/rtl_slice.txt at 16 and 8 lanes, each test to
+# pass on model and RTL), and the language kernels of tests/kernels and
+# the host programs of tests/opencl on the RTL at 8 and 16 lanes (make
+# test runs them at 32)
 REGRESS_SEEDS ?= 1..1000
 REGRESS_JOBS  ?= 2
 # generated OpenCL C kernels against their oracle (scripts/clgen.sh)
 CLGEN_SEEDS   ?= 1..3000
+# piglit's programs that run one long kernel: minutes each in lockstep
+CONFORMANCE_RTL_LONG := bitcoin|pyrit|flush after enqueue
+# the kernels of the language's later features (docs/verification.md
+# "Where each language and runtime feature is tested")
+KERNELS_LANG := $(addprefix tests/kernels/,$(addsuffix .cl,vec_ops vec_builtins vec_mem vec_shortcircuit \
+    vec_swizzle_alias structs struct_pointers struct_alias goto goto_irreducible stmt_expr ctz_limits \
+    comma_aggregate async_copy kernel_call))
 regress: deps  ## the long suites: lockstep seeds, everything make test leaves out (build/regress/)
 	$(MAKE) -j$(NPROC) build
 	bash scripts/mismatch_demo.sh
@@ -297,7 +309,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	    --junit $(B)/regress/junit.xml
 	bash scripts/slurm_test.sh
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
-	bash scripts/clgen.sh --seeds 1..100 --backend pocl
+	bash scripts/clgen.sh --seeds 1..200 --backend pocl
 	python3 scripts/alias_sweep.py --seeds 1..5000
 	python3 scripts/alias_sweep.py --seeds 1..2000 --relations
 	python3 scripts/alias_sweep.py --seeds 1..1000 --gen clgen
@@ -311,6 +323,12 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
+	python3 scripts/conformance.py --platforms warpq,warpq-rtl --exclude '$(CONFORMANCE_RTL_LONG)'
+	python3 scripts/conformance.py --platforms warpq,warpq-rtl --slice tests/conformance/rtl_slice.txt --lanes 16
+	python3 scripts/conformance.py --platforms warpq,warpq-rtl --slice tests/conformance/rtl_slice.txt --lanes 8
+	KERNELS_RTL_LANES="8 16" bash scripts/kernels.sh --no-pocl $(KERNELS_LANG)
+	OPENCL_LANES=8 bash scripts/opencl.sh --no-pocl
+	OPENCL_LANES=16 bash scripts/opencl.sh --no-pocl
 
 # code coverage (Verilator line + toggle) and functional coverage of the
 # lockstep runs -> build/reports/coverage/; not part of `make test`

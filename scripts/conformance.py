@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""conformance.py -- piglit's OpenCL tests on warpq's model and on POCL
+"""conformance.py -- piglit's OpenCL tests on warpq's model, its RTL and POCL
 (docs/tools/conformance.md; `make conformance`).
 
 The tests are those of piglit's `cl` profile (tests/cl.xml.gz of the
@@ -24,16 +24,32 @@ not listed, and on a listed test that is not such a failure any more (a
 stale entry).  --update rewrites the list from the run.
 
 Usage: python3 scripts/conformance.py [options]    (after `make build`)
-  --platforms warpq,pocl   which platforms run (POCL's last results are
-                           reused when it does not run: see --help)
+  --platforms warpq,pocl   which platforms run: warpq, pocl, warpq-rtl
+                           (POCL's last results are reused when it does not
+                           run: see --help)
   --jobs N                 tests at once (default: the number of cores)
   --timeout S              seconds per test and platform (default 120)
   --filter REGEX           only the tests whose name matches
-  --slice FILE             the fast slice of `make test`: the tests FILE
-                           names must pass on warpq (and POCL if present)
+  --exclude REGEX          not the tests whose name matches
+  --slice FILE             a slice (`make test`'s tests/conformance/
+                           slice.txt, `make regress`'s rtl_slice.txt): the
+                           tests FILE names must pass on every platform run
+                           (POCL is left out when it is not installed)
+  --lanes L                the lanes of warpq's devices (8, 16, 32; 32)
+  --rtl-timeout S          seconds per test on warpq-rtl (default 900)
   --update                 rewrite the expectations file from this run
   --bench                  print conformance_pass/run_{warpq,pocl} from
                            the last full run (running it when none)
+
+The platform warpq-rtl is warpq's RTL backend (WQ_BACKEND=rtl: wq_top
+under Verilator in lockstep with the model, libwqrtl.so from
+scripts/cl_rtl_build.sh L, built first).  A lockstep mismatch ends the
+program with its first-mismatch report: the run's status is `mismatch`.
+With --slice, every test must pass on warpq-rtl as on warpq; otherwise
+each test's status on warpq-rtl must be the model's (this run's, or at 32
+lanes the last full run's), so a test that passes on the model (every
+integer test POCL passes but the expectations file's) must pass on the
+RTL.  The model's own results are judged by a run with POCL.
 """
 import argparse
 import concurrent.futures
@@ -238,15 +254,21 @@ def is_integer(need):
 
 # ---- running -------------------------------------------------------------
 
-def platform_env(name, pdir, out):
+PLATFORMS = ('warpq', 'warpq-rtl', 'pocl')
+WARPQ = ('warpq', 'warpq-rtl')
+# a lockstep mismatch's first line (tb/verilator/top/cosim.cpp)
+MISMATCH = re.compile(r'^MISMATCH at cycle .*$', re.M)
+
+
+def platform_env(name, pdir, out, lanes=32):
     env = dict(os.environ)
     env['LD_LIBRARY_PATH'] = os.path.join(pdir, 'lib') + \
         (':' + env['LD_LIBRARY_PATH'] if env.get('LD_LIBRARY_PATH') else '')
     env.pop('OCL_ICD_FILENAMES', None)
-    if name == 'warpq':
+    if name in WARPQ:
         env['OCL_ICD_VENDORS'] = os.path.join(ROOT, 'build/etc/OpenCL/vendors')
-        env['WQ_BACKEND'] = 'model'
-        env.pop('WQ_LANES', None)
+        env['WQ_BACKEND'] = 'rtl' if name == 'warpq-rtl' else 'model'
+        env['WQ_LANES'] = str(lanes)
     else:
         # a vendors directory with pocl.icd alone: one platform, whatever
         # else /etc/OpenCL/vendors holds
@@ -310,7 +332,10 @@ def run_one(job):
     secs = time.time() - t0
     text = open(log, encoding='utf-8', errors='replace').read()
     results = RESULT.findall(text)
-    if timed_out:
+    mm = MISMATCH.search(text)
+    if mm:
+        status = 'mismatch'         # the RTL left the model: whatever piglit said
+    elif timed_out:
         status = 'timeout'
     elif results:
         status = results[-1]
@@ -318,7 +343,11 @@ def run_one(job):
         status = 'crash'
     if status == 'warn':
         status = 'pass'             # piglit's warn is a pass with a remark
-    reason = '' if status == 'pass' else first_reason(text, status)
+    if status == 'mismatch':
+        detail = text[mm.end():].strip().splitlines()
+        reason = mm.group(0) + (': ' + detail[0].strip() if detail else '')
+    else:
+        reason = '' if status == 'pass' else first_reason(text, status)
     return name, plat, {'status': status, 'reason': reason, 'rc': rc, 'secs': round(secs, 2)}
 
 
@@ -391,15 +420,16 @@ def write_expected(path, fails):
 
 # ---- reports ---------------------------------------------------------------
 
-def junit(path, tests, res, plats, needs):
+def junit(path, tests, res, plats, needs, lanes=32):
     with open(path, 'w') as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n')
         for p in plats:
             rows = [(n, res[n][p]) for n, _, _ in tests if p in res.get(n, {})]
             fails = sum(1 for _, r in rows if r['status'] not in ('pass', 'skip'))
             skips = sum(1 for _, r in rows if r['status'] == 'skip')
+            suite = p + ('.L%d' % lanes if p in WARPQ and (lanes != 32 or p == 'warpq-rtl') else '')
             f.write('  <testsuite name="conformance.%s" tests="%d" failures="%d" skipped="%d" time="%.2f">\n'
-                    % (p, len(rows), fails, skips, sum(r['secs'] for _, r in rows)))
+                    % (suite, len(rows), fails, skips, sum(r['secs'] for _, r in rows)))
             for n, r in rows:
                 cls = 'piglit.' + n.split('@')[0]
                 f.write('    <testcase classname="%s" name="%s" time="%.2f">' % (escape(cls), escape(n, {'"': '&quot;'}), r['secs']))
@@ -459,7 +489,10 @@ def main():
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--timeout', type=float, default=120)
     ap.add_argument('--filter', default='')
+    ap.add_argument('--exclude', default='')
     ap.add_argument('--slice', default='')
+    ap.add_argument('--lanes', type=int, default=32, choices=(8, 16, 32))
+    ap.add_argument('--rtl-timeout', type=float, default=900)
     ap.add_argument('--update', action='store_true')
     ap.add_argument('--bench', action='store_true')
     ap.add_argument('--recheck', action='store_true',
@@ -470,7 +503,21 @@ def main():
 
     pdir = find_piglit()
     version = piglit_version(pdir)
-    out = a.out or os.path.join(ROOT, 'build/reports', 'conformance_slice' if a.slice else 'conformance')
+    plats = [p for p in a.platforms.split(',') if p]
+    for p in plats:
+        if p not in PLATFORMS:
+            sys.exit('conformance: FAIL: unknown platform %r (%s)' % (p, ', '.join(PLATFORMS)))
+    # the RTL's runs and the runs at other lanes than 32 have reports of
+    # their own: the full run's results.json stays the model's at 32 lanes
+    # and POCL's, which make bench and --platforms warpq read
+    base = 'conformance'
+    if 'warpq-rtl' in plats or a.lanes != 32:
+        base += '_rtl' if 'warpq-rtl' in plats else ''
+        base += '_slice' if a.slice else ''
+        base += '_L%d' % a.lanes
+    elif a.slice:
+        base += '_slice'
+    out = a.out or os.path.join(ROOT, 'build/reports', base)
     resfile = os.path.join(out, 'results.json')
     tests = load_tests(pdir)
     byname = {t[0]: t for t in tests}
@@ -493,11 +540,9 @@ def main():
                   % (p, pr, p, sum(1 for n, _, _ in tests if is_integer(needs[n]))))
         return 0
 
-    plats = [p for p in a.platforms.split(',') if p]
-    for p in plats:
-        if p not in ('warpq', 'pocl'):
-            sys.exit('conformance: FAIL: unknown platform %r (warpq, pocl)' % p)
-    if 'warpq' in plats and not os.path.isfile(os.path.join(ROOT, 'build/lib/libwqcl.so')):
+    if a.update and 'warpq-rtl' in plats:
+        sys.exit('conformance: FAIL: --update rewrites the model\'s expectations: not with warpq-rtl')
+    if set(plats) & set(WARPQ) and not os.path.isfile(os.path.join(ROOT, 'build/lib/libwqcl.so')):
         sys.exit('conformance: FAIL: build/lib/libwqcl.so missing (make build)')
     if 'pocl' in plats and not os.path.isfile('/etc/OpenCL/vendors/pocl.icd'):
         if a.slice:
@@ -519,22 +564,32 @@ def main():
         sel = [byname[w] for w in want]
     else:
         sel = [t for t in tests if re.search(a.filter, t[0])] if a.filter else tests
+        if a.exclude:
+            sel = [t for t in sel if not re.search(a.exclude, t[0])]
     if not sel:
         sys.exit('conformance: FAIL: no test selected')
     if a.recheck:
         return recheck(a, out, resfile, version, tests, byname, groups)
+    if 'warpq-rtl' in plats:
+        # the backend library of this lane count (cached: seconds when built)
+        b = subprocess.run(['bash', os.path.join(ROOT, 'scripts/cl_rtl_build.sh'), str(a.lanes)],
+                           capture_output=True, text=True)
+        if b.returncode != 0:
+            sys.exit('conformance: FAIL: libwqrtl.so (%d lanes) did not build:\n%s' % (a.lanes, b.stderr[-2000:]))
 
     for p in plats:
         os.makedirs(os.path.join(out, 'logs', p), exist_ok=True)
-    envs = {p: platform_env(p, pdir, out) for p in plats}
+    envs = {p: platform_env(p, pdir, out, a.lanes) for p in plats}
+    limit = {p: a.rtl_timeout if p == 'warpq-rtl' else a.timeout for p in plats}
     # the slowest first: the API programs and the big generated files, so
     # that the two cores end together
     def weight(t):
         return -(os.path.getsize(os.path.join(pdir, t[2])) if t[1] == 'cl_prog' else 1 << 20)
-    jobs = [(n, k, arg, p, envs[p], pdir, out, a.timeout)
+    jobs = [(n, k, arg, p, envs[p], pdir, out, limit[p])
             for n, k, arg in sorted(sel, key=weight) for p in plats]
-    print('conformance: piglit %s (%s): %d tests x %s, %d at once, %.0f s per test'
-          % (version, pdir, len(sel), '+'.join(plats), a.jobs, a.timeout), flush=True)
+    print('conformance: piglit %s (%s): %d tests x %s, %d lanes, %d at once, %s s per test'
+          % (version, pdir, len(sel), '+'.join(plats), a.lanes, a.jobs,
+             '/'.join('%.0f' % limit[p] for p in plats)), flush=True)
 
     # the results of the platforms that do not run now (POCL's, when only
     # warpq runs) come from the last full run of the same piglit version
@@ -563,14 +618,18 @@ def main():
 
     names = [t[0] for t in sel]
     status_of = lambda n, p: res.get(n, {}).get(p, {}).get('status', 'not run')
-    for p in ('warpq', 'pocl'):
+    for p in [p for p in PLATFORMS if p in plats or p != 'warpq-rtl']:
         st = {}
         for n in names:
             st[status_of(n, p)] = st.get(status_of(n, p), 0) + 1
-        print('conformance: %-5s %s' % (p, '  '.join('%s %d' % kv for kv in sorted(st.items()))))
+        print('conformance: %-9s %s' % (p, '  '.join('%s %d' % kv for kv in sorted(st.items()))))
+    if 'warpq-rtl' in plats:
+        secs = sorted((res[n]['warpq-rtl']['secs'], n) for n in names)
+        print('conformance: warpq-rtl at %d lanes: %.0f s of test time, the slowest %s (%.0f s)'
+              % (a.lanes, sum(t for t, _ in secs), secs[-1][1], secs[-1][0]))
 
     os.makedirs(out, exist_ok=True)
-    junit(os.path.join(out, 'junit.xml'), sel, res, plats, needs)
+    junit(os.path.join(out, 'junit.xml'), sel, res, plats, needs, a.lanes)
 
     if a.slice:
         bad = [(n, p) for n in names for p in plats if not passed(res, n, p)]
@@ -578,11 +637,43 @@ def main():
         print('conformance: slice groups: %s' % ' '.join(covered))
         for n, p in bad:
             print('conformance: FAIL: %s on %s: %s: %s' % (n, p, res[n][p]['status'], res[n][p]['reason']))
-        print('conformance: slice: %d tests x %s, %d failed (%s)' % (len(names), '+'.join(plats), len(bad), out))
+        print('conformance: slice: %d tests x %s at %d lanes, %d failed (%s)'
+              % (len(names), '+'.join(plats), a.lanes, len(bad), out))
         return 1 if bad else 0
 
+    if 'warpq-rtl' in plats:
+        return judge_rtl(a, out, names, res, plats)
     return judge(a, out, resfile, version, tests, byname, groups, res, needs, wall,
                  datetime.datetime.now().isoformat(timespec='seconds'))
+
+
+def judge_rtl(a, out, names, res, plats):
+    """A run on the RTL that is not a slice: each test's status there must be the
+    model's at the same lanes (this run's), or at 32 lanes the last full
+    run's (build/reports/conformance/results.json)."""
+    model = {}
+    if 'warpq' in plats:
+        model = {n: res[n]['warpq'] for n in names}
+    elif a.lanes == 32 and os.path.isfile(os.path.join(ROOT, 'build/reports/conformance/results.json')):
+        saved = json.load(open(os.path.join(ROOT, 'build/reports/conformance/results.json')))['results']
+        model = {n: saved[n]['warpq'] for n in names if 'warpq' in saved.get(n, {})}
+    errors = []
+    for n in names:
+        r = res[n]['warpq-rtl']
+        if r['status'] == 'mismatch':
+            errors.append('%s: the RTL left the model: %s' % (n, r['reason']))
+        elif n not in model:
+            errors.append('%s: no model result to judge the RTL by (add warpq to --platforms)' % n)
+        elif r['status'] != model[n]['status']:
+            errors.append('%s: %s on the RTL, %s on the model: %s'
+                          % (n, r['status'], model[n]['status'], r['reason'] or model[n]['reason']))
+    json.dump({'lanes': a.lanes, 'results': {n: res[n] for n in names}},
+              open(os.path.join(out, 'results.json'), 'w'), indent=1, sort_keys=True)
+    for e in errors:
+        print('conformance: FAIL: %s' % e)
+    same = len(names) - len(errors)
+    print('conformance: warpq-rtl at %d lanes: %d of %d tests as on the model (%s)' % (a.lanes, same, len(names), out))
+    return 1 if errors else 0
 
 
 def recheck(a, out, resfile, version, tests, byname, groups):
@@ -622,7 +713,7 @@ def judge(a, out, resfile, version, tests, byname, groups, res, needs, wall, dat
     print('conformance: integer tests POCL passes and warpq fails: %d (%s)'
           % (len(owed), ', '.join('%s %d' % (c, len(v)) for c, v in sorted(by_cause.items(), key=lambda kv: -len(kv[1])))))
     if a.update:
-        if a.filter or set(judged) != set(byname):
+        if a.filter or a.exclude or set(judged) != set(byname):
             sys.exit('conformance: FAIL: --update needs results of every test on both platforms (no --filter)')
         write_expected(a.expected, owed)
         print('conformance: %s rewritten: %d tests' % (os.path.relpath(a.expected, ROOT), len(owed)))

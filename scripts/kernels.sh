@@ -4,7 +4,9 @@
 # host program (tests/kernels/run.c) on
 #   - the warpq model at 32, 16 and 8 lanes,
 #   - the RTL in lockstep with the model (32 lanes; libwqrtl.so from
-#     scripts/cl_rtl_build.sh, cached),
+#     scripts/cl_rtl_build.sh, cached; KERNELS_RTL_LANES="8 16 32" runs
+#     the RTL at each lane count it lists, a library per lane count:
+#     `make regress` runs the language kernels so at 8 and 16),
 #   - POCL, when it is installed, as an independent reference;
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
@@ -52,9 +54,13 @@ cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kf
     { echo "kernels: FAIL: tests/kernels/run.c does not compile"; exit 1; }
 
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
-so=""
+# the RTL's lane counts (a library per lane count, built once and cached)
+KERNELS_RTL_LANES=${KERNELS_RTL_LANES:-32}
 if [ "$rtl" = 1 ]; then
-    so=$(bash scripts/cl_rtl_build.sh 32) || { bad "libwqrtl.so did not build"; rtl=0; }
+    for l in $KERNELS_RTL_LANES; do
+        case "$l" in 8|16|32) ;; *) echo "kernels: FAIL: KERNELS_RTL_LANES: $l is not 8, 16 or 32"; exit 2 ;; esac
+        bash scripts/cl_rtl_build.sh "$l" > /dev/null || { bad "libwqrtl.so ($l lanes) did not build"; rtl=0; }
+    done
 fi
 # the kernels that also run with -wq-subv=always on the RTL, and at how
 # many lanes (a library per lane count, built once and cached)
@@ -98,7 +104,13 @@ for k in "${files[@]}"; do
     fi
     ok
     runs=("model16 WQ_BACKEND=model WQ_LANES=16" "model8 WQ_BACKEND=model WQ_LANES=8")
-    [ "$krtl" = 1 ] && runs+=("rtl WQ_BACKEND=rtl WQ_LANES=32")
+    if [ "$krtl" = 1 ]; then
+        for l in $KERNELS_RTL_LANES; do
+            if [ "$l" = 32 ]; then runs+=("rtl WQ_BACKEND=rtl WQ_LANES=32")
+            else runs+=("rtl$l WQ_BACKEND=rtl WQ_LANES=$l")
+            fi
+        done
+    fi
     for r in "${runs[@]}"; do
         read -r label envs <<< "$r"
         # shellcheck disable=SC2086   # envs: NAME=VALUE words
@@ -138,7 +150,7 @@ for k in "${files[@]}"; do
         else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
         fi
     fi
-    echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl")$([ "$fp" = 1 ] && echo ", refused without an FPU")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl $(tr ' ' / <<< "$KERNELS_RTL_LANES") lanes")$([ "$fp" = 1 ] && echo ", refused without an FPU")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
 done
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a

@@ -16,6 +16,9 @@
 # through the kernel ABI) runs in wq_unit on the model; here it runs again
 # on the RTL backend.
 #
+# OPENCL_LANES=8|16 runs warpq's model and RTL at that many lanes instead
+# of 32 (WQ_LANES; `make regress` runs the host programs so at 8 and 16).
+#
 # Usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +31,10 @@ for a in "$@"; do
     *) echo "usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]" >&2; exit 2 ;;
     esac
 done
+lanes=${OPENCL_LANES:-32}
+case "$lanes" in 8|16|32) ;; *) echo "opencl: FAIL: OPENCL_LANES=$lanes: must be 8, 16 or 32"; exit 2 ;; esac
 out=build/tests/opencl
+[ "$lanes" = 32 ] || { out=build/tests/opencl_L$lanes; echo "opencl: warpq's model and RTL at $lanes lanes (OPENCL_LANES)"; }
 mkdir -p "$out"
 pass=0 failn=0
 ok()   { pass=$((pass + 1)); }
@@ -79,7 +85,7 @@ run() {
     fi
 }
 
-warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_PLATFORM=warpq
+warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_PLATFORM=warpq WQ_LANES=$lanes
        WQ_EXPECT_MAX_WG=256      # the default configuration: 8 warp slots of 32
        WQ_CL_BINARY="$root/$bin")
 for t in "${tests[@]}"; do run "$t" warpq "${warpq[@]}"; done
@@ -107,7 +113,7 @@ clinfo_check() {
     local backend=$1 want_dev=$2 log="$out/clinfo.$1.log" mode
     : > "$log"
     for mode in --raw --human; do     # raw values; the NULL-platform part is human only
-        if ! env OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND="$backend" \
+        if ! env OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND="$backend" WQ_LANES="$lanes" \
                  timeout 120 clinfo $mode >> "$log" 2>&1; then
             bad "clinfo $mode on $backend exited with an error:"; tail -20 "$log"; return
         fi
@@ -130,7 +136,7 @@ clinfo_check() {
     ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend: $(grep -c '^\[WQ/0\]' "$log") device properties"
 }
 if command -v clinfo > /dev/null; then
-    clinfo_check model "warpq \(model, 32 lanes\)"   # on rtl: below, once libwqrtl.so is built
+    clinfo_check model "warpq \(model, $lanes lanes\)"   # on rtl: below, once libwqrtl.so is built
 else
     bad "clinfo is missing (make deps installs it)"
 fi
@@ -162,12 +168,14 @@ refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: c
     WQ_TIMELINE=/nonexistent/t.json
 
 if [ "$rtl" = 1 ]; then
-    if so=$(bash scripts/cl_rtl_build.sh 32); then
-        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, 32 lanes\)"
+    if so=$(bash scripts/cl_rtl_build.sh "$lanes"); then
+        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes\)"
         watch_check rtl hashtable
         ok
         for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
-        if [ -x build/bin/wq_unit ]; then
+        if [ "$lanes" != 32 ]; then
+            :   # wq_unit's kernel path runs on the default device (32 lanes) only
+        elif [ -x build/bin/wq_unit ]; then
             log="$out/cl_launch.rtl.log"
             if WQ_BACKEND=rtl build/bin/wq_unit --filter 'cl_launch/*' --jobs 1 > "$log" 2>&1; then
                 ok; echo "opencl: rtl: kernel path: $(grep Synthesis "$log")"

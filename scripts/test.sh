@@ -29,6 +29,7 @@ model_lane=(
     "opencl|bash scripts/opencl.sh"
     "kernels|bash scripts/kernels.sh"
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"
+    "conformance_rtl|python3 scripts/conformance.py --platforms warpq-rtl --slice tests/conformance/slice.txt --jobs 1"
     "clgen_model|bash scripts/clgen.sh --seeds 1..200"
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..10 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
