@@ -480,6 +480,7 @@ static int absval(lw_t *w, int v)
 }
 
 static int binop(lw_t *w, cc_nk_t k, const cc_node_t *tn, int a, cc_node_t *bn, int bval);
+static int ffma(lw_t *w, int a, cc_node_t *bn, int b, int neg, int c);
 
 static int gen_divmod(lw_t *w, cc_node_t *n)
 {
@@ -949,6 +950,11 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         i->b = b;
         return i->d;
     }
+    case BI_FMA: {
+        int a = gen(w, n->args);
+        int b = gen(w, n->args->next);
+        return ffma(w, a, NULL, b, 0, gen(w, n->args->next->next));
+    }
     case BI_FMIN: case BI_FMAX: {
         int a = gen(w, n->args);
         return op_rr(w, n->bi == BI_FMIN ? WQ_OP_FMIN : WQ_OP_FMAX, a, gen(w, n->args->next));
@@ -1030,6 +1036,71 @@ static int arith_op(const cc_node_t *n, cc_nk_t k)
     case ND_SHR: return u ? WQ_OP_SHR : WQ_OP_SRA;
     default: return -1;
     }
+}
+
+/* ---- fused multiply-add (docs/compiler.md "Floating point") ---- */
+
+/* a * b + c rounded once: FFMA reads its destination as the addend
+ * (isa.def WQ_IF_RRD), so the addend is copied into a fresh register that
+ * FFMA then overwrites.  bn: b's node when b is still to be generated
+ * (an immediate when it is a constant), else b the register; neg: the
+ * product negated (the sign of a flipped, exact) */
+static int ffma(lw_t *w, int a, cc_node_t *bn, int b, int neg, int c)
+{
+    int bi = bn && bn->kind == ND_NUM;
+    uint32_t imm = bi ? (uint32_t)bn->val : 0;
+    if (bn && !bi) b = gen(w, bn);
+    if (neg && bi) imm ^= 0x80000000u;
+    else if (neg) a = op_ri(w, WQ_OP_XOR, a, 0x80000000u);
+    int t = vreg(w);
+    mov_to(w, t, c);
+    cc_ir_t *i = emit(w, WQ_OP_FFMA);
+    i->d = t;
+    i->a = a;
+    i->bi = bi;
+    i->b = bi ? 0 : b;
+    i->imm = imm;
+    return t;
+}
+
+/* m is a float product that contraction may fuse: clang fuses the
+ * multiply it has just emitted, so not one of two constants (it folds
+ * those, rounded) */
+static int fusable_mul(const cc_node_t *m)
+{
+    return m->kind == ND_MUL && cc_is_float(m->ty) && !(m->lhs->kind == ND_NUM && m->rhs->kind == ND_NUM);
+}
+
+/* m's factors, a register and a node (a constant factor second, for the
+ * immediate) */
+static int mul_factors(lw_t *w, cc_node_t *m, cc_node_t **bn)
+{
+    cc_node_t *x = m->lhs, *y = m->rhs;
+    if (x->kind == ND_NUM) { cc_node_t *s = x; x = y; y = s; }
+    *bn = y;
+    return gen(w, x);
+}
+
+/* `x +- y` (float) contracted into FFMA as clang's -ffp-contract=on does
+ * (CodeGen tryEmitFMulAdd): a product on the left, else on the right, is
+ * fused with the other operand, `m - c` as m + -c and `c - m` as -m + c;
+ * -1 when contraction is off at n or neither side is a product.  x and y
+ * are n's operands, or for `lhs op= y` (y a product) xr the loaded lhs */
+static int contract(lw_t *w, cc_nk_t k, const cc_node_t *n, cc_node_t *x, int xr, cc_node_t *y)
+{
+    if ((k != ND_ADD && k != ND_SUB) || !cc_contract_at(w->c, n->tok)) return -1;
+    cc_node_t *bn;
+    if (x && fusable_mul(x)) {
+        int a = mul_factors(w, x, &bn);
+        int b = bn->kind == ND_NUM ? 0 : gen(w, bn);
+        int c = gen(w, y);
+        if (k == ND_SUB) c = op_ri(w, WQ_OP_XOR, c, 0x80000000u);
+        return ffma(w, a, bn->kind == ND_NUM ? bn : NULL, b, 0, c);
+    }
+    if (!fusable_mul(y)) return -1;
+    int c = x ? gen(w, x) : xr;
+    int a = mul_factors(w, y, &bn);
+    return ffma(w, a, bn, 0, k == ND_SUB, c);
 }
 
 /* a op b in the node's type, with an immediate when b is a constant and a
@@ -1972,6 +2043,10 @@ static int gen(lw_t *w, cc_node_t *n)
         return n->var->vreg;
     case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
     case ND_SHL: case ND_SHR:
+        if (cc_is_float(n->ty) && n->op != CC_NO_CONTRACT) {
+            int f = contract(w, n->kind, n, n->lhs, 0, n->rhs);
+            if (f >= 0) return f;
+        }
         return binop(w, n->kind, n, gen(w, n->lhs), n->rhs, 0);
     case ND_DIV: case ND_MOD: return gen_divmod(w, n);
     case ND_EQ: case ND_NE: case ND_LT: case ND_LE: return bool01(w, n);
@@ -2062,7 +2137,9 @@ static int gen(lw_t *w, cc_node_t *n)
             addr_t a = { 0, 0 };
             if (!reg) a = gen_addr(w, lhs);
             int old = reg ? lhs->var->vreg : load(w, a, lhs->ty);
-            int v = binop(w, (cc_nk_t)n->op, &tn, convert(w, old, lhs->ty, ot), n->rhs, 0);
+            int cv = convert(w, old, lhs->ty, ot);
+            int v = contract(w, (cc_nk_t)n->op, n, NULL, cv, n->rhs);
+            if (v < 0) v = binop(w, (cc_nk_t)n->op, &tn, cv, n->rhs, 0);
             v = convert(w, v, ot, lhs->ty);
             if (!reg) { store(w, a, lhs->ty, v); return v; }
             mov_to(w, old, v);

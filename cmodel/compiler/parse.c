@@ -1745,8 +1745,9 @@ static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
 static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
 {
     static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
-                                         "isnan", "isinf", "isfinite", "isnormal", "signbit" };
-    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1 };
+                                         "isnan", "isinf", "isfinite", "isnormal", "signbit",
+                                         "fma", "__wq_inff", "__wq_nanf" };
+    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1, 3, 0, 0 };
     int k = -1;
     for (int i = 0; i < (int)(sizeof names / sizeof *names); i++) if (cc_tok_is(name, names[i])) k = i;
     if (k < 0) return NULL;
@@ -1764,6 +1765,8 @@ static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
                          names[k], cc_type_name(p->c, a[i]->ty));
         a[i] = new_cast(p, a[i], &cc_ty_float);
     }
+    /* INFINITY, HUGE_VALF and NAN (preprocess.c): constants */
+    if (k == 12 || k == 13) return new_num(p, k == 12 ? 0x7F800000u : 0x7FC00000u, &cc_ty_float, name);
     cc_node_t *ua = bits_as(p, a[0], &cc_ty_uint), *n;
     cc_node_t *mag = new_arith(p, ND_AND, ua, new_num(p, 0x7FFFFFFF, &cc_ty_uint, name), name);
     switch (k) {
@@ -1780,12 +1783,25 @@ static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
         cc_node_t *sign = new_arith(p, ND_AND, bits_as(p, a[1], &cc_ty_uint), new_num(p, 0x80000000u, &cc_ty_uint, name), name);
         return bits_as(p, new_arith(p, ND_OR, mag, sign, name), &cc_ty_float);
     }
-    /* mad: a * b + c with two roundings (OpenCL allows either; this one
-     * is what plain arithmetic gives) */
-    case 5: return new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+    /* mad: a * b + c with two roundings whatever FP_CONTRACT says, as
+     * POCL's (OpenCL allows either); one FFMA under -cl-mad-enable */
+    case 5:
+        if (p->c->opts->fp_flags & WQ_CC_FP_MAD_ENABLE) goto fma;
+        n = new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+        n->op = CC_NO_CONTRACT;
+        return n;
     case 6: return new_cmp(p, ND_NE, a[0], a[0], name);
     case 7: return new_cmp(p, ND_EQ, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
     case 8: return new_cmp(p, ND_LT, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 11: fma:
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = BI_FMA;
+        n->args = a[0];
+        a[0]->next = a[1];
+        a[1]->next = a[2];
+        n->nargs = nargs;
+        n->ty = &cc_ty_float;
+        return n;
     case 9: /* exponent neither 0 nor all ones: |x| - 2^-126's bits below the span */
         return new_cmp(p, ND_LT, new_arith(p, ND_SUB, mag, new_num(p, 0x00800000, &cc_ty_uint, name), name),
                        new_num(p, 0x7F800000 - 0x00800000, &cc_ty_uint, name), name);
