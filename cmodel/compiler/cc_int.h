@@ -100,7 +100,7 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
 typedef enum {
     TY_VOID, TY_BOOL, TY_CHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
     TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
-    TY_VEC,                         /* an integer vector: base the element, len the width */
+    TY_VEC,                         /* a vector: base the element (an integer or float), len the width */
     TY_FLOAT                        /* binary32 (docs/compiler.md "Floating point") */
 } cc_tykind_t;
 

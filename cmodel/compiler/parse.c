@@ -734,7 +734,11 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
         }
         if (t->kind == TK_IDENT && !ty && !counter) {
             scope_ent_t *e = lookup(p, t, 0);
-            if (e && e->tdef) { ty = e->tdef; counter |= OTHER; p->tok = t->next; continue; }
+            if (e && e->tdef) {
+                if (e->tdef->kind == TY_VEC && cc_is_float(e->tdef->base))
+                    cc_need_fp(p->c, t, "floating-point types are");
+                ty = e->tdef; counter |= OTHER; p->tok = t->next; continue;
+            }
         }
         if (is(p, "struct") || is(p, "union")) {
             if (counter) break;
@@ -1004,10 +1008,16 @@ static cc_node_t *vmap(ps_t *p, cc_type_t *ty, cc_node_t *tmpl, const cc_tok_t *
     return n;
 }
 
-/* a scalar integer as every component of vector type vt */
+/* a scalar as every component of vector type vt: an integer, or for a
+ * float vector an integer or float (converted to float) */
+static int splattable(const cc_type_t *e, const cc_type_t *vt)
+{
+    return cc_is_integer(e) || (cc_is_float(e) && cc_is_float(vt->base));
+}
+
 static cc_node_t *splat(ps_t *p, cc_node_t *e, cc_type_t *vt, const cc_tok_t *t, const char *what)
 {
-    if (!cc_is_integer(e->ty))
+    if (!splattable(e->ty, vt))
         cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, e->ty), cc_type_name(p->c, vt));
     cc_node_t *n = new_node(p, ND_VLIT, e->tok);
     n->ty = vt;
@@ -1029,7 +1039,7 @@ static cc_type_t *vec_operands(ps_t *p, cc_node_t **a, cc_node_t **b, const cc_t
     }
     cc_type_t *vt = at->kind == TY_VEC ? at : bt;
     cc_node_t **s = at->kind == TY_VEC ? b : a;
-    if (!cc_is_integer((*s)->ty))
+    if (!splattable((*s)->ty, vt))
         cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
                      cc_type_name(p->c, at), cc_type_name(p->c, bt));
     *s = splat(p, *s, vt, t, "operand");
@@ -1059,9 +1069,34 @@ static cc_node_t *lane_op(ps_t *p, cc_nk_t k, cc_type_t *et, cc_type_t *bt, cons
     }
 }
 
+/* m is a float vector product built by vec_binary (its template a lane
+ * product, its operands the factors) */
+static int vec_fmul(const cc_node_t *m)
+{
+    if (m->kind != ND_VMAP || m->nargs != 2 || !cc_is_float(m->ty->base)) return 0;
+    const cc_node_t *x = m->then;
+    return x->kind == ND_MUL && x->lhs->kind == ND_LANE && x->rhs->kind == ND_LANE;
+}
+
 static cc_node_t *vec_binary(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
 {
     cc_type_t *vt = vec_operands(p, &a, &b, t);
+    if ((k == ND_ADD || k == ND_SUB) && (vec_fmul(a) || vec_fmul(b))) {
+        /* a float product and a sum: one template over the factors and the
+         * other operand, a * b + c per component, which lower.c contracts
+         * into FFMA as it does for scalars (clang fuses the vector fmul
+         * and fadd alike) */
+        int left = vec_fmul(a);
+        cc_node_t *m = left ? a : b, *o = left ? b : a;
+        cc_node_t *f0 = m->args, *f1 = m->args->next;
+        cc_node_t *prod = new_arith(p, ND_MUL, lane(p, 0, vt->base, t), lane(p, 1, vt->base, t), m->tok);
+        cc_node_t *oth = lane(p, 2, vt->base, t);
+        cc_node_t *tmpl = left ? new_arith(p, k, prod, oth, t) : new_arith(p, k, oth, prod, t);
+        f0->next = f1;
+        f1->next = o;
+        o->next = NULL;
+        return vmap(p, vt, tmpl, t, f0, 3);
+    }
     int cmp = k == ND_EQ || k == ND_NE || k == ND_LT || k == ND_LE || k == ND_LOGAND || k == ND_LOGOR;
     cc_node_t *tmpl = lane_op(p, k, vt->base, vt->base, t);
     a->next = b;
@@ -1073,7 +1108,12 @@ static cc_node_t *vec_unary(ps_t *p, int op, cc_node_t *e, const cc_tok_t *t)
 {
     cc_type_t *vt = cc_unqual(e->ty), *et = vt->base;
     cc_node_t *l = lane(p, 0, et, t), *tmpl;
-    if (op == '-') tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), l, t), et);
+    if (op == '~' && cc_is_float(et)) cc_error_tok(p->c, t, "invalid operand to '~' (%s)", cc_type_name(p->c, vt));
+    if (op == '-' && cc_is_float(et)) {
+        tmpl = new_node(p, ND_NEG, t);      /* the sign bit flips, as for a scalar */
+        tmpl->lhs = l;
+        tmpl->ty = et;
+    } else if (op == '-') tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), l, t), et);
     else if (op == '~') tmpl = new_cast(p, new_arith(p, ND_XOR, l, new_num(p, -1, &cc_ty_int, t), t), et);
     else {
         cc_node_t *z = new_cmp(p, ND_EQ, l, new_num(p, 0, &cc_ty_int, t), t);
@@ -1169,8 +1209,9 @@ static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t, int bra
                              cc_type_name(p->c, a->ty), cc_type_name(p->c, vt), vt->base->name);
             count += a->ty->len;
         } else {
-            if (!cc_is_integer(a->ty))
-                cc_error_tok(p->c, a->tok, "a vector literal of type %s takes integer components, not %s", cc_type_name(p->c, vt), cc_type_name(p->c, a->ty));
+            if (!splattable(a->ty, vt))
+                cc_error_tok(p->c, a->tok, "a vector literal of type %s takes %s components, not %s", cc_type_name(p->c, vt),
+                             cc_is_float(vt->base) ? "integer or float" : "integer", cc_type_name(p->c, a->ty));
             a = new_cast(p, a, vt->base);
             count++;
         }
@@ -1195,7 +1236,7 @@ static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t, int bra
 static cc_node_t *vec_cast(ps_t *p, cc_type_t *ty, cc_node_t *e, const cc_tok_t *t)
 {
     if (ty->kind == TY_VEC && e->ty->kind == TY_VEC && same_vec(ty, e->ty)) return e;
-    if (ty->kind == TY_VEC && cc_is_integer(e->ty)) return splat(p, e, cc_unqual(ty), t, "cast");
+    if (ty->kind == TY_VEC && splattable(e->ty, ty)) return splat(p, e, cc_unqual(ty), t, "cast");
     cc_error_tok(p->c, t, "invalid cast from %s to %s (vector types change with convert_T or as_T)",
                  cc_type_name(p->c, e->ty), cc_type_name(p->c, ty));
 }
@@ -1215,7 +1256,8 @@ static cc_node_t *vec_opassign(ps_t *p, cc_node_t *lhs, cc_nk_t k, cc_node_t *r,
         n->rhs = r;
         n->els = lane_op(p, k, lhs->ty->base, lhs->ty->base, t);
     } else {
-        if (!cc_is_integer(r->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+        if (!cc_is_integer(r->ty) && !(cc_is_float(r->ty) && cc_is_float(lhs->ty)))
+            cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
         n->rhs = r;
         n->els = new_cast(p, new_arith(p, k, lane(p, 0, lhs->ty, t), lane(p, 1, r->ty, t), t), cc_unqual(lhs->ty));
     }
@@ -1225,6 +1267,9 @@ static cc_node_t *vec_opassign(ps_t *p, cc_node_t *lhs, cc_nk_t k, cc_node_t *r,
 static cc_node_t *vec_incdec(ps_t *p, cc_node_t *e, int delta, int post, const cc_tok_t *t)
 {
     cc_type_t *et = e->ty->kind == TY_VEC ? e->ty->base : e->ty;
+    /* clang's rule (OpenCL C 1.2 6.3.c leaves float vectors out) */
+    if (e->ty->kind == TY_VEC && cc_is_float(et))
+        cc_error_tok(p->c, t, "cannot increment or decrement a value of type %s", cc_type_name(p->c, e->ty));
     cc_node_t *n = new_node(p, ND_INCDEC, t);
     n->lhs = e;
     n->op = delta;
@@ -1241,7 +1286,7 @@ static cc_node_t *vec_cond(ps_t *p, cc_node_t *c, cc_node_t *a, cc_node_t *b, co
 {
     if (c->ty->kind == TY_VEC) {
         if (a->ty->kind != TY_VEC && b->ty->kind != TY_VEC) {
-            if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty)) cc_error_tok(p->c, t, "invalid operands to '?:'");
+            if (!cc_is_arith(a->ty) || !cc_is_arith(b->ty)) cc_error_tok(p->c, t, "invalid operands to '?:'");
             cc_type_t *vt = cc_vec_of(cc_common(a->ty, b->ty), c->ty->len);
             a = splat(p, a, vt, t, "'?:'");
         }
@@ -1338,8 +1383,8 @@ static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, c
     if (nargs != 2 + store) cc_error_tok(p->c, name, "'%.*s' takes %d arguments, not %d", name->len, name->loc, 2 + store, nargs);
     cc_node_t *v = store ? rvalue(p, detach(&args)) : NULL;
     cc_node_t *off = rvalue(p, detach(&args)), *ptr = rvalue(p, detach(&args));
-    if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) || ptr->ty->base->kind == TY_BOOL)
-        cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers, not %s", what, n, cc_type_name(p->c, ptr->ty));
+    if (ptr->ty->kind != TY_PTR || !cc_is_arith(ptr->ty->base) || ptr->ty->base->kind == TY_BOOL)
+        cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers or floats, not %s", what, n, cc_type_name(p->c, ptr->ty));
     if (!cc_is_integer(off->ty)) cc_error_tok(p->c, off->tok, "'%s%d' takes an integer offset", what, n);
     cc_type_t *et = ptr->ty->base, *vt = cc_vec_of(et, n);
     /* the n components need only the component's alignment (lower.c
@@ -1374,8 +1419,8 @@ static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, c
  * as a 4-vector, OpenCL C 6.2.4.2) */
 static cc_node_t *vec_as(ps_t *p, const cc_tok_t *name, cc_type_t *to, cc_node_t *x)
 {
-    if (!cc_is_integer(x->ty) && x->ty->kind != TY_VEC)
-        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or integer vector argument", name->len, name->loc);
+    if (!cc_is_arith(x->ty) && x->ty->kind != TY_VEC)
+        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer, float or vector argument", name->len, name->loc);
     if (x->ty->kind == TY_BOOL || x->ty->size != to->size)
         cc_error_tok(p->c, name, "'%.*s' needs an operand of %d bytes, not %s (%d bytes)", name->len, name->loc,
                      to->size, cc_type_name(p->c, x->ty), x->ty->size);
@@ -1549,10 +1594,7 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     at += k;
     int width = 0;
     for (; at < len && s[at] >= '0' && s[at] <= '9'; at++) width = width * 10 + (s[at] - '0');
-    if (width && (cc_is_float(t) || !cc_vec_of(t, width))) {
-        if (cc_is_float(t)) unsupported(p, name, cc_fmt(p->c, "float vector types (float%d) are", width));
-        return NULL;
-    }
+    if (width && !cc_vec_of(t, width)) return NULL;
     int sat = 0, rm = -1;
     if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
     if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
@@ -1580,7 +1622,8 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     }
     if (cc_is_float(x->ty) || cc_is_float(t)) {
         if (!cc_is_arith(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or float argument", len, s);
-        return conv_float(p, name, t, as, sat, rm, x);
+        cc_node_t *r = conv_float(p, name, t, as, sat, rm, x);
+        return vx ? vmap(p, cc_vec_of(t, width), r, name, vx, 1) : r;
     }
     if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
     cc_node_t *r = conv_scalar(p, name, t, as, sat, x);
@@ -1742,6 +1785,8 @@ static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
 /* the float built-ins that are one instruction or a few integer ones on
  * the bit pattern (docs/compiler.md "Floating point"); NULL when the name
  * is none of them */
+static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_tok_t *name);
+
 static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
 {
     static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
@@ -1758,15 +1803,37 @@ static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
     if (nargs != nargs_of[k])
         cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", names[k], nargs_of[k], nargs_of[k] == 1 ? "" : "s", nargs);
     cc_node_t *a[3] = { 0 };
+    cc_type_t *vt = NULL;
     for (int i = 0; i < nargs; i++) {
         a[i] = rvalue(p, detach(&args));
+        cc_type_t *at = cc_unqual(a[i]->ty);
+        if (at->kind == TY_VEC && cc_is_float(at->base) && (!vt || vt == at)) { vt = at; continue; }
         if (!cc_is_float(a[i]->ty))
-            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments (here %s; vectors of float are not supported)",
+            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments or float vectors of one type (here %s)",
                          names[k], cc_type_name(p->c, a[i]->ty));
         a[i] = new_cast(p, a[i], &cc_ty_float);
     }
     /* INFINITY, HUGE_VALF and NAN (preprocess.c): constants */
     if (k == 12 || k == 13) return new_num(p, k == 12 ? 0x7F800000u : 0x7FC00000u, &cc_ty_float, name);
+    if (!vt) return float_op(p, k, a, nargs, name);
+    /* float vectors: the scalar built-in per component (a scalar argument
+     * stands for every component); the classifications give -1 for true
+     * in a vector (OpenCL C 6.12.6), as int components */
+    cc_node_t *l[3] = { 0 };
+    for (int i = 0; i < nargs; i++) {
+        if (a[i]->ty->kind != TY_VEC) a[i] = splat(p, a[i], vt, a[i]->tok, cc_fmt(p->c, "'%s' argument", names[k]));
+        l[i] = lane(p, i, &cc_ty_float, name);
+        if (i) a[i - 1]->next = a[i];
+    }
+    cc_node_t *tmpl = float_op(p, k, l, nargs, name);
+    if (cc_is_float(tmpl->ty)) return vmap(p, vt, tmpl, name, a[0], nargs);
+    tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, name), tmpl, name), &cc_ty_int);
+    return vmap(p, cc_vec_of(&cc_ty_int, vt->len), tmpl, name, a[0], nargs);
+}
+
+/* the scalar float built-in k of float_builtin's table on a[0..nargs) */
+static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_tok_t *name)
+{
     cc_node_t *ua = bits_as(p, a[0], &cc_ty_uint), *n;
     cc_node_t *mag = new_arith(p, ND_AND, ua, new_num(p, 0x7FFFFFFF, &cc_ty_uint, name), name);
     switch (k) {

@@ -15,6 +15,8 @@
 //@ buf u32 16384 zero
 //@ buf u32 1024 zero
 //@ per_thread 1 16
+//@ expect_hash 1 0x41298797
+//@ expect_hash 2 0xaf335db0
 //@ print 1
 //@ print 2
 __constant uint E[16] = {

@@ -11,6 +11,8 @@
 //@ buf u32 4096 rand32 32
 //@ buf u32 256 zero
 //@ scalar u32 1067450368
+//@ expect_hash 1 0xaae0fc48
+//@ expect_hash 2 0x1d6f5cae
 //@ print 1
 //@ print 2
 float near1(uint r) { return as_float((r & 0x807FFFFFu) | 0x3F800000u); }

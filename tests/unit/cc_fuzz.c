@@ -196,12 +196,18 @@ static char *no_file(void *user, const char *path, size_t *len)
     return NULL;
 }
 
-/* the log's first line is `fuzz.cl:L:C: error: ...`, then the source line,
- * then a caret line (blanks and tabs, then ^) */
+/* the log's first line past its warnings (each three lines: the message,
+ * the source line, the caret) is `fuzz.cl:L:C: error: ...`, then the
+ * source line, then a caret line (blanks and tabs, then ^) */
 static int diag_ok(const char *log, char *why, size_t whylen)
 {
     unsigned line, col;
     int end = 0;
+    while (sscanf(log, "fuzz.cl:%u:%u: warning: %n", &line, &col, &end) == 2 && end) {
+        for (int k = 0; k < 3 && log; k++) log = strchr(log, '\n') ? strchr(log, '\n') + 1 : NULL;
+        if (!log) { snprintf(why, whylen, "a log of warnings without an error"); return 0; }
+        end = 0;
+    }
     if (sscanf(log, "fuzz.cl:%u:%u: error: %n", &line, &col, &end) != 2 || !end || !line || !col) {
         snprintf(why, whylen, "refusal without a fuzz.cl:LINE:COL: error: diagnostic: %.200s", log);
         return 0;

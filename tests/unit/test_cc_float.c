@@ -228,13 +228,13 @@ Test(cc_float, errors)
          "t.cl:1:43: error: 'sqrt' is not supported by this device: warpq (rtl, 8 lanes) has no FPU (the integer "
          "subset of OpenCL C runs there)", 43);
     diag("__kernel void k(__global float *p, int n) { p[0] = fmin(p[1], n); }\n", 1, NULL,
-         "t.cl:1:63: error: 'fmin' takes float arguments (here int; vectors of float are not supported)", 63);
+         "t.cl:1:63: error: 'fmin' takes float arguments or float vectors of one type (here int)", 63);
     diag("__kernel void k(__global float *p) { p[0] = copysign(p[1]); }\n", 1, NULL,
          "t.cl:1:45: error: 'copysign' takes 2 arguments, not 1", 45);
     diag("#if 1.5 > 1\n#endif\n__kernel void k(__global float *p) { }\n", 1, NULL,
          "t.cl:1:5: error: a floating constant in a #if expression", 5);
-    diag("__kernel void k(__global float *p) { float4 v; }\n", 1, NULL,
-         "t.cl:1:38: error: vector types (float4) are not supported by this device (warpq runs the integer "
+    diag("__kernel void k(__global float *p) { bool4 v; }\n", 1, NULL,
+         "t.cl:1:38: error: vector types (bool4) are not supported by this device (warpq runs the integer "
          "subset of OpenCL C)", 38);
 }
 
