@@ -183,12 +183,6 @@ static cc_node_t *new_cast(ps_t *p, cc_node_t *e, cc_type_t *ty)
     if (e->ty == ty) return e;
     if ((cc_is_float(ty) || cc_is_float(e->ty)) && e->ty->kind != TY_PTR && ty->kind != TY_PTR) {
         if (e->kind == ND_NUM) return float_const_cast(p, e, ty);
-        /* the device converts 32-bit integers (I2F U2F F2I F2U); a 64-bit
-         * one would need a rounding sequence of its own */
-        if (is_long_ty(ty) || is_long_ty(e->ty))
-            cc_error_tok(p->c, e->tok, "conversion between %s and %s is not supported by this device "
-                         "(float converts to and from 32-bit integers)", cc_type_name(p->c, e->ty),
-                         cc_type_name(p->c, ty));
     }
     if (e->kind == ND_NUM && cc_is_scalar(ty)) return new_num(p, e->val, ty, e->tok);
     cc_node_t *n = new_node(p, ND_CAST, e->tok);
@@ -1558,8 +1552,8 @@ static cc_node_t *conv_float(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as
         return n;
     }
     if (cc_is_float(st) && cc_is_float(t)) return x;
-    if (is_long_ty(st) || is_long_ty(t)) new_cast(p, x, t);     /* refused there, located */
-    cc_type_t *mid = cc_is_float(t) ? t : t->is_unsigned ? &cc_ty_uint : &cc_ty_int;
+    /* float to long converts to long directly (lower.c f2l saturates) */
+    cc_type_t *mid = cc_is_float(t) || is_long_ty(t) ? t : t->is_unsigned ? &cc_ty_uint : &cc_ty_int;
     cc_node_t *n;
     if (rm < 0 && x->kind != ND_NUM) n = new_cast(p, x, mid);
     else if (rm < 0 || (rm == WQ_RM_RTZ && !cc_is_float(t)) || (rm == WQ_RM_RNE && cc_is_float(t)))
