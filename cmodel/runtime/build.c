@@ -444,7 +444,7 @@ static cl_int link_run(cl_program p, const wq_cl_unit_t *units, unsigned n, cons
                                      .defines = u->defs, .ndefines = u->nd, .incdirs = u->incs, .nincdirs = u->ni,
                                      .header_names = (const char *const *)units[parsed].hdr_names,
                                      .header_texts = (const char *const *)units[parsed].hdr_texts,
-                                     .nheaders = units[parsed].nhdrs };
+                                     .nheaders = units[parsed].nhdrs, .fp_flags = u->fp_flags };
     }
     if (!rc) {
         wq_cc_opts_t co = cc_options(p, &o, alias);

@@ -191,6 +191,9 @@ typedef struct wq_cc_unit {
     const char *const *header_names;
     const char *const *header_texts;
     unsigned nheaders;
+    /* its compile options' math options (WQ_CC_FP_*): with the link's,
+     * what its preprocessing sees (__FAST_RELAXED_MATH__) */
+    unsigned fp_flags;
 } wq_cc_unit_t;
 
 typedef enum {
