@@ -1781,19 +1781,37 @@ static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
  * is none of them */
 static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_tok_t *name);
 
+/* the float built-ins by float_op's number; the names from FB_NAMED on
+ * are the integer built-ins' too (min, max, clamp), taken here when an
+ * argument is a float (builtin_call) */
+static const char *const fb_names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
+                                        "isnan", "isinf", "isfinite", "isnormal", "signbit",
+                                        "fma", "__wq_inff", "__wq_nanf",
+                                        "isequal", "isnotequal", "isgreater", "isgreaterequal", "isless",
+                                        "islessequal", "islessgreater", "isordered", "isunordered",
+                                        "min", "max", "clamp" };
+static const int fb_nargs[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3 };
+enum { FB_NAMED = 23, FB_MIN = 23, FB_MAX = 24, FB_CLAMP = 25 };
+
+static cc_node_t *float_call(ps_t *p, const cc_tok_t *name, int k, cc_node_t *args, int nargs);
+
 static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
 {
-    static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
-                                         "isnan", "isinf", "isfinite", "isnormal", "signbit",
-                                         "fma", "__wq_inff", "__wq_nanf" };
-    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1, 3, 0, 0 };
     int k = -1;
-    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++) if (cc_tok_is(name, names[i])) k = i;
+    for (int i = 0; i < FB_NAMED; i++) if (cc_tok_is(name, fb_names[i])) k = i;
     if (k < 0) return NULL;
-    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", names[k]));
+    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", fb_names[k]));
     p->tok = p->tok->next;          /* '(' */
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
+    return float_call(p, name, k, args, nargs);
+}
+
+/* float built-in k on the parsed arguments args[0..nargs) */
+static cc_node_t *float_call(ps_t *p, const cc_tok_t *name, int k, cc_node_t *args, int nargs)
+{
+    const char *const *names = fb_names;
+    const int *nargs_of = fb_nargs;
     if (nargs != nargs_of[k])
         cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", names[k], nargs_of[k], nargs_of[k] == 1 ? "" : "s", nargs);
     cc_node_t *a[3] = { 0 };
@@ -1801,7 +1819,7 @@ static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
     for (int i = 0; i < nargs; i++) {
         a[i] = rvalue(p, detach(&args));
         cc_type_t *at = cc_unqual(a[i]->ty);
-        if (at->kind == TY_VEC && cc_is_float(at->base) && (!vt || vt == at)) { vt = at; continue; }
+        if (at->kind == TY_VEC && cc_is_float(at->base) && (!vt || same_vec(vt, at))) { vt = vt ? vt : at; continue; }
         if (!cc_is_float(a[i]->ty))
             cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments or float vectors of one type (here %s)",
                          names[k], cc_type_name(p->c, a[i]->ty));
@@ -1863,6 +1881,38 @@ static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_to
         n->nargs = nargs;
         n->ty = &cc_ty_float;
         return n;
+    /* the relational functions (OpenCL C 6.12.6): the compares, ordered
+     * but for isnotequal; islessgreater is < or >; (un)ordered: neither
+     * (either) operand a NaN */
+    case 14: return new_cmp(p, ND_EQ, a[0], a[1], name);
+    case 15: return new_cmp(p, ND_NE, a[0], a[1], name);
+    case 16: return new_cmp(p, ND_LT, a[1], a[0], name);
+    case 17: return new_cmp(p, ND_LE, a[1], a[0], name);
+    case 18: return new_cmp(p, ND_LT, a[0], a[1], name);
+    case 19: return new_cmp(p, ND_LE, a[0], a[1], name);
+    case 20: return new_arith(p, ND_OR, new_cmp(p, ND_LT, a[0], a[1], name), new_cmp(p, ND_LT, a[1], a[0], name), name);
+    case 21: return new_arith(p, ND_AND, new_cmp(p, ND_EQ, a[0], a[0], name), new_cmp(p, ND_EQ, a[1], a[1], name), name);
+    case 22: return new_arith(p, ND_OR, new_cmp(p, ND_NE, a[0], a[0], name), new_cmp(p, ND_NE, a[1], a[1], name), name);
+    /* min, max, clamp on floats: FMIN / FMAX (OpenCL leaves a NaN
+     * operand's result undefined; fmin's is the other operand) */
+    case FB_MIN: case FB_MAX: case FB_CLAMP: {
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = k == FB_MIN ? BI_FMIN : BI_FMAX;
+        n->args = a[0];
+        a[0]->next = a[1];
+        a[1]->next = NULL;
+        n->nargs = 2;
+        n->ty = &cc_ty_float;
+        if (k != FB_CLAMP) return n;
+        cc_node_t *m = new_node(p, ND_BUILTIN, name);
+        m->bi = BI_FMIN;
+        m->args = n;
+        n->next = a[2];
+        a[2]->next = NULL;
+        m->nargs = 2;
+        m->ty = &cc_ty_float;
+        return m;
+    }
     case 9: /* exponent neither 0 nor all ones: |x| - 2^-126's bits below the span */
         return new_cmp(p, ND_LT, new_arith(p, ND_SUB, mag, new_num(p, 0x00800000, &cc_ty_uint, name), name),
                        new_num(p, 0x7F800000 - 0x00800000, &cc_ty_uint, name), name);
@@ -1937,6 +1987,27 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         cur = cur->next = rvalue(p, a);
     }
     n->args = head.next;
+    /* min, max, clamp with a float argument: the float built-ins; select
+     * of two floats: by the scalar's truth value (a vector's goes to
+     * vec_select, by the top bits) */
+    for (cc_node_t *a = n->args; !is_atomic && a; a = a->next) {
+        int fl = cc_is_float(a->ty) || (a->ty->kind == TY_VEC && cc_is_float(a->ty->base));
+        if (fl && (b->bi == BI_MIN || b->bi == BI_MAX || b->bi == BI_CLAMP)) {
+            cc_need_fp(p->c, name, cc_fmt(p->c, "'%.*s' on float is", len, s));
+            return float_call(p, name, b->bi == BI_MIN ? FB_MIN : b->bi == BI_MAX ? FB_MAX : FB_CLAMP, n->args, nargs);
+        }
+        if (fl && b->bi == BI_SELECT && a->ty->kind != TY_VEC && nargs == 3 && n->args->ty->kind != TY_VEC) {
+            cc_node_t *x = n->args, *y = x->next, *c = y->next;
+            if (!cc_is_float(x->ty) || !cc_is_float(y->ty) || !cc_is_integer(c->ty))
+                cc_error_tok(p->c, name, "'select' of floats takes two floats and an integer selector");
+            n->bi = BI_SELECT;
+            n->ty = &cc_ty_float;
+            n->args = new_cast(p, x, &cc_ty_float);
+            n->args->next = new_cast(p, y, &cc_ty_float);
+            n->args->next->next = c;         /* lower.c selector: c != 0 */
+            return n;
+        }
+    }
     if (!is_atomic)
         for (cc_node_t *a = n->args; a; a = a->next)
             if (a->ty->kind == TY_VEC) return vec_builtin(p, name, b, n->args, nargs);
