@@ -90,6 +90,21 @@ Test(cc_fvec, code)
     free(s);
 }
 
+/* the relational functions, min / max / clamp and select on floats */
+Test(cc_fvec, relational)
+{
+    char *s = code_of("__kernel void k(__global float *p, __global int *q, __global int4 *r, __global float4 *v)\n"
+                      "{ q[0] = isless(p[0], p[1]); q[1] = isunordered(p[2], p[3]); r[0] = isgreater(v[0], v[1]);\n"
+                      "  p[4] = max(p[5], p[6]); p[7] = clamp(p[8], 0.0f, 1.0f); v[2] = min(v[3], 2.0f);\n"
+                      "  p[9] = select(p[10], p[11], q[2]); }\n", 0);
+    cr_assert_eq(count(s, "fsetp.lt"), 1 + 4, "%s", s);     /* isless; isgreater swaps its operands */
+    cr_assert_eq(count(s, "fsetp.ne"), 2, "%s", s);         /* isunordered: x != x, y != y */
+    cr_assert_eq(count(s, "fmax "), 2, "%s", s);
+    cr_assert_eq(count(s, "fmin "), 1 + 4, "%s", s);
+    cr_assert(strstr(s, "sel "), "%s", s);
+    free(s);
+}
+
 Test(cc_fvec, macros)
 {
     wq_cc_result_t r;
