@@ -2018,16 +2018,21 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         /* 64-bit operands: the atom_* spellings only, as OpenCL C 1.2 names
          * them (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics);
          * lowered with a lock (lower.c gen_atomic64) */
+        /* atomic_xchg on a float (OpenCL C 1.2 6.12.11): the exchange of
+         * its bits, as on a uint */
+        int fx = ptr->ty->kind == TY_PTR && cc_is_float(ptr->ty->base) && aop == AT_XCHG;
         if (ptr->ty->kind == TY_PTR && cc_is_integer(ptr->ty->base) && ptr->ty->base->size == 8 && s[4] != '_')
             cc_error_tok(p->c, ptr->tok, "'%.*s' on a 64-bit integer: the 64-bit form is 'atom_%.*s'", len, s, len - 7, s + 7);
-        if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) ||
-            (ptr->ty->base->size != 4 && ptr->ty->base->size != 8))
-            cc_error_tok(p->c, ptr->tok, "the first argument of '%.*s' must point to a 32-bit or 64-bit int or uint", len, s);
+        if (!fx && (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) ||
+                    (ptr->ty->base->size != 4 && ptr->ty->base->size != 8)))
+            cc_error_tok(p->c, ptr->tok, "the first argument of '%.*s' must point to a 32-bit or 64-bit int or uint%s",
+                         len, s, aop == AT_XCHG ? ", or a float" : "");
         if (ptr->ty->as != AS_GLOBAL && ptr->ty->as != AS_LOCAL)
             cc_error_tok(p->c, ptr->tok, "'%.*s' needs a __global or __local pointer", len, s);
         n->ty = cc_unqual(ptr->ty->base);
         for (cc_node_t *a = ptr->next; a; a = a->next) {
-            if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "atomic operand must be an integer");
+            if (!cc_is_integer(a->ty) && !(fx && cc_is_float(a->ty)))
+                cc_error_tok(p->c, a->tok, "atomic operand must be an integer%s", fx ? " or a float" : "");
         }
         cc_node_t *prev = ptr;
         for (cc_node_t *a = ptr->next; a; a = a->next) {
