@@ -15,13 +15,18 @@ Every test is classified by what it needs (float, double, half, image,
 interop, int64, vector), read from its kernel source and its [config] /
 [test] sections, or for the API programs from the kernel strings inside
 the program and its name.  The integer subset is the tests that need no
-float, double, half, image or interop.
+float, double, half, image or interop; the float subset the tests that
+need float and none of double, half, image or interop.  warpq runs an
+integer test on its default device (no FPU) and a float test on a model
+device with an FPU (WQ_FP=1, docs/runtime.md), so that the integer
+subset's figures stay those of the device without one.
 
-The acceptance rule: every integer test that passes on POCL passes on
-warpq, except the tests listed in tests/conformance/expected_fail.txt.
-The run fails on an integer test POCL passes that fails on warpq and is
-not listed, and on a listed test that is not such a failure any more (a
-stale entry).  --update rewrites the list from the run.
+The acceptance rule: every integer or float test that passes on POCL
+passes on warpq, except the tests listed in
+tests/conformance/expected_fail.txt.  The run fails on such a test POCL
+passes that fails on warpq and is not listed, and on a listed test that is
+not such a failure any more (a stale entry).  --update rewrites the list
+from the run.
 
 Usage: python3 scripts/conformance.py [options]    (after `make build`)
   --platforms warpq,pocl   which platforms run: warpq, pocl, warpq-rtl
@@ -31,6 +36,7 @@ Usage: python3 scripts/conformance.py [options]    (after `make build`)
   --timeout S              seconds per test and platform (default 120)
   --filter REGEX           only the tests whose name matches
   --exclude REGEX          not the tests whose name matches
+  --subset int|float       only the tests of the integer (float) subset
   --slice FILE             a slice (`make test`'s tests/conformance/
                            slice.txt, `make regress`'s rtl_slice.txt): the
                            tests FILE names must pass on every platform run
@@ -252,6 +258,15 @@ def is_integer(need):
     return not (set(need) & set(NOT_INTEGER))
 
 
+def is_float(need):
+    """The single-precision subset: float, and nothing else of NOT_INTEGER."""
+    return 'float' in need and not (set(need) & (set(NOT_INTEGER) - {'float'}))
+
+
+def judged_subset(need):
+    return is_integer(need) or is_float(need)
+
+
 # ---- running -------------------------------------------------------------
 
 PLATFORMS = ('warpq', 'warpq-rtl', 'pocl')
@@ -260,7 +275,7 @@ WARPQ = ('warpq', 'warpq-rtl')
 MISMATCH = re.compile(r'^MISMATCH at cycle .*$', re.M)
 
 
-def platform_env(name, pdir, out, lanes=32):
+def platform_env(name, pdir, out, lanes=32, fp=False):
     env = dict(os.environ)
     env['LD_LIBRARY_PATH'] = os.path.join(pdir, 'lib') + \
         (':' + env['LD_LIBRARY_PATH'] if env.get('LD_LIBRARY_PATH') else '')
@@ -269,6 +284,9 @@ def platform_env(name, pdir, out, lanes=32):
         env['OCL_ICD_VENDORS'] = os.path.join(ROOT, 'build/etc/OpenCL/vendors')
         env['WQ_BACKEND'] = 'rtl' if name == 'warpq-rtl' else 'model'
         env['WQ_LANES'] = str(lanes)
+        # the float subset on a device with an FPU, the rest on the
+        # default device (no FPU)
+        env['WQ_FP'] = '1' if fp else '0'
     else:
         # a vendors directory with pocl.icd alone: one platform, whatever
         # else /etc/OpenCL/vendors holds
@@ -361,6 +379,14 @@ CAUSES = (
     ('struct', r'struct|union|aggregate'),
     ('goto', r'goto|label'),
     ('linker', r'link|compileprogram|compile_program|library'),
+    # the math library of OpenCL C 1.2 s6.12.2 (exp, sin, pow, ...): the
+    # float functions that are more than an instruction or two
+    ('mathlib', r"undeclared function '(native_|half_)?(a?cos|a?sin|a?tan|atan2|a?cosh|a?sinh|a?tanh|"
+                r"(a|)(cos|sin|tan)pi|atan2pi|cbrt|ceil|erfc?|exp(2|10|m1)?|fdim|floor|fmod|fract|frexp|"
+                r"hypot|ilogb|ldexp|l?gamma(_r)?|log(2|10|1p|b)?|mad|maxmag|minmag|modf|nan|nextafter|"
+                r"pown?|powr|remainder|remquo|rint|rootn|round|rsqrt|sincos|tgamma|trunc|clamp|degrees|"
+                r"radians|step|smoothstep|mix|sign|cross|dot|distance|length|normalize|fast_\w+|"
+                r"isequal|isnotequal|isgreater\w*|isless\w*|isordered|isunordered|divide|recip)'"),
     ('builtin', r'undeclared function|unknown built-?in'),
     ('int64', r'int64|cles_khr'),
     ('timeout', r'^timeout$'),
@@ -398,14 +424,16 @@ def read_expected(path):
 
 
 HEADER = """\
-# expected_fail.txt -- the integer piglit tests that pass on POCL and fail
-# on warpq's model today (docs/tools/conformance.md).  `make conformance`
+# expected_fail.txt -- the integer and single-precision float piglit tests
+# that pass on POCL and fail on warpq's model today (the float ones on a
+# model device with an FPU; docs/tools/conformance.md).  `make conformance`
 # fails on such a test that is not listed here, and on a listed test that
-# passes now (remove its line) or is no longer an integer test POCL passes.
-# One test a line: piglit's test name, the cause's category (vector,
-# struct, goto, linker, builtin, int64, compiler, runtime, timeout), and
-# after `#` the first line of warpq's log.  Regenerate with
-# `make conformance UPDATE=1` (scripts/conformance.py --update).
+# passes now (remove its line) or is no longer an integer or float test
+# POCL passes.  One test a line: piglit's test name, the cause's category
+# (vector, struct, goto, linker, builtin, int64, mathlib, compiler,
+# runtime, timeout), and after `#` the first line of warpq's log.
+# Regenerate with `make conformance UPDATE=1` (scripts/conformance.py
+# --update).
 """
 
 
@@ -457,7 +485,8 @@ def table(tests, res, needs, groups, out=sys.stdout):
     cols = ('both', 'neither', 'pocl_only', 'warpq_only')
     gl = sorted(set(groups[n] for n in both))
     for sub, label in ((lambda n: True, 'every test'),
-                       (lambda n: is_integer(needs[n]), 'the integer subset (no float/double/half/image)')):
+                       (lambda n: is_integer(needs[n]), 'the integer subset (no float/double/half/image)'),
+                       (lambda n: is_float(needs[n]), 'the float subset (float; no double/half/image)')):
         print('conformance: %s: passed on both, on neither, on POCL only, on warpq only' % label, file=out)
         print('conformance:   %-26s %6s %6s %7s %6s %6s' % ('group', 'tests', 'both', 'neither', 'pocl', 'warpq'), file=out)
         for g in gl + ['total']:
@@ -475,10 +504,10 @@ def table(tests, res, needs, groups, out=sys.stdout):
             print('conformance:   %-60s [%s] %s: %s' % (n, tag, r['status'], r['reason'][:140]), file=out)
 
 
-def counts(tests, res, needs, plat):
-    """(passed, ran) over the integer subset on PLAT: ran is every test
-    that did not skip itself."""
-    ns = [n for n, _, _ in tests if plat in res.get(n, {}) and is_integer(needs[n])]
+def counts(tests, res, needs, plat, subset=is_integer):
+    """(passed, ran) over the integer (float) subset on PLAT: ran is every
+    test that did not skip itself."""
+    ns = [n for n, _, _ in tests if plat in res.get(n, {}) and subset(needs[n])]
     ran = [n for n in ns if res[n][plat]['status'] != 'skip']
     return sum(1 for n in ran if res[n][plat]['status'] == 'pass'), len(ran)
 
@@ -490,6 +519,7 @@ def main():
     ap.add_argument('--timeout', type=float, default=120)
     ap.add_argument('--filter', default='')
     ap.add_argument('--exclude', default='')
+    ap.add_argument('--subset', default='', choices=('', 'int', 'float'))
     ap.add_argument('--slice', default='')
     ap.add_argument('--lanes', type=int, default=32, choices=(8, 16, 32))
     ap.add_argument('--rtl-timeout', type=float, default=900)
@@ -538,6 +568,12 @@ def main():
                   'of conformance_run_%s; run %s)' % (p, ps, version, p, saved.get('date', '?')))
             print('conformance_run_%s: %d (the integer tests that did not skip themselves on %s, of %d)'
                   % (p, pr, p, sum(1 for n, _, _ in tests if is_integer(needs[n]))))
+        for p in ('warpq', 'pocl'):
+            ps, pr = counts(tests, res, needs, p, is_float)
+            print('conformance_float_pass_%s: %d (the float subset: needs float, no double/half/image; '
+                  'warpq on a model device with an FPU; of conformance_float_run_%s)' % (p, ps, p))
+            print('conformance_float_run_%s: %d (the float tests that did not skip themselves on %s, of %d)'
+                  % (p, pr, p, sum(1 for n, _, _ in tests if is_float(needs[n]))))
         return 0
 
     if a.update and 'warpq-rtl' in plats:
@@ -579,17 +615,6 @@ def main():
 
     for p in plats:
         os.makedirs(os.path.join(out, 'logs', p), exist_ok=True)
-    envs = {p: platform_env(p, pdir, out, a.lanes) for p in plats}
-    limit = {p: a.rtl_timeout if p == 'warpq-rtl' else a.timeout for p in plats}
-    # the slowest first: the API programs and the big generated files, so
-    # that the two cores end together
-    def weight(t):
-        return -(os.path.getsize(os.path.join(pdir, t[2])) if t[1] == 'cl_prog' else 1 << 20)
-    jobs = [(n, k, arg, p, envs[p], pdir, out, limit[p])
-            for n, k, arg in sorted(sel, key=weight) for p in plats]
-    print('conformance: piglit %s (%s): %d tests x %s, %d lanes, %d at once, %s s per test'
-          % (version, pdir, len(sel), '+'.join(plats), a.lanes, a.jobs,
-             '/'.join('%.0f' % limit[p] for p in plats)), flush=True)
 
     # the results of the platforms that do not run now (POCL's, when only
     # warpq runs) come from the last full run of the same piglit version
@@ -602,6 +627,24 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         for n, nd in zip([t[0] for t in sel], ex.map(lambda t: sorted(classify(pdir, *t)), sel)):
             needs[n] = nd
+    if a.subset:
+        sel = [t for t in sel if (is_integer if a.subset == 'int' else is_float)(needs[t[0]])]
+        if not sel:
+            sys.exit('conformance: FAIL: no test of the %s subset selected' % a.subset)
+
+    # warpq runs a float test on a model device with an FPU
+    envs = {p: platform_env(p, pdir, out, a.lanes) for p in plats}
+    envs_fp = {p: platform_env(p, pdir, out, a.lanes, fp=True) for p in plats}
+    limit = {p: a.rtl_timeout if p == 'warpq-rtl' else a.timeout for p in plats}
+    # the slowest first: the API programs and the big generated files, so
+    # that the two cores end together
+    def weight(t):
+        return -(os.path.getsize(os.path.join(pdir, t[2])) if t[1] == 'cl_prog' else 1 << 20)
+    jobs = [(n, k, arg, p, (envs_fp if is_float(needs[n]) else envs)[p], pdir, out, limit[p])
+            for n, k, arg in sorted(sel, key=weight) for p in plats]
+    print('conformance: piglit %s (%s): %d tests x %s, %d lanes, %d at once, %s s per test'
+          % (version, pdir, len(sel), '+'.join(plats), a.lanes, a.jobs,
+             '/'.join('%.0f' % limit[p] for p in plats)), flush=True)
     for n, _, _ in sel:
         for p in plats:
             res.setdefault(n, {}).pop(p, None)
@@ -702,15 +745,18 @@ def judge(a, out, resfile, version, tests, byname, groups, res, needs, wall, dat
     for p in ('warpq', 'pocl'):
         ps, pr = counts(tests, res, needs, p)
         print('conformance: integer subset on %-5s: %d passed of %d run' % (p, ps, pr))
+    for p in ('warpq', 'pocl'):
+        ps, pr = counts(tests, res, needs, p, is_float)
+        print('conformance: float subset on %-5s: %d passed of %d run' % (p, ps, pr))
 
     # the rule, over the tests with results on both platforms
     judged = [n for n in res if 'warpq' in res[n] and 'pocl' in res[n]]
     owed = {n: (cause_of(res[n]['warpq']['reason'], n), res[n]['warpq']['reason'])
-            for n in judged if is_integer(needs[n]) and passed(res, n, 'pocl') and not passed(res, n, 'warpq')}
+            for n in judged if judged_subset(needs[n]) and passed(res, n, 'pocl') and not passed(res, n, 'warpq')}
     by_cause = {}
     for n, (c, _) in owed.items():
         by_cause.setdefault(c, []).append(n)
-    print('conformance: integer tests POCL passes and warpq fails: %d (%s)'
+    print('conformance: integer and float tests POCL passes and warpq fails: %d (%s)'
           % (len(owed), ', '.join('%s %d' % (c, len(v)) for c, v in sorted(by_cause.items(), key=lambda kv: -len(kv[1])))))
     if a.update:
         if a.filter or a.exclude or set(judged) != set(byname):
@@ -722,14 +768,14 @@ def judge(a, out, resfile, version, tests, byname, groups, res, needs, wall, dat
     errors = []
     for n in sorted(owed):
         if n not in exp:
-            errors.append('%s: an integer test POCL passes fails on warpq (%s): %s'
-                          % (n, owed[n][0], owed[n][1]))
+            errors.append('%s: an %s test POCL passes fails on warpq (%s): %s'
+                          % (n, 'integer' if is_integer(needs[n]) else 'float', owed[n][0], owed[n][1]))
     for n in sorted(exp):
         if n not in byname:
             errors.append('%s: listed in expected_fail.txt but piglit %s has no such test: remove it' % (n, version))
         elif n in judged and n not in owed:
             why = 'passes on warpq' if passed(res, n, 'warpq') else \
-                  'POCL does not pass it' if not passed(res, n, 'pocl') else 'it is not an integer test'
+                  'POCL does not pass it' if not passed(res, n, 'pocl') else 'it is not an integer or float test'
             errors.append('%s: listed in expected_fail.txt but %s now: remove it' % (n, why))
         elif n in owed and owed[n][0] != exp[n]:
             print('conformance: note: %s is listed as %s, fails as %s now: %s' % (n, exp[n], owed[n][0], owed[n][1]))
@@ -739,7 +785,7 @@ def judge(a, out, resfile, version, tests, byname, groups, res, needs, wall, dat
     if errors:
         print('conformance: %d expectation errors against %s (make conformance UPDATE=1 rewrites it from this run)' % (len(errors), rel))
         return 1
-    print('conformance: every integer test POCL passes passes on warpq, but the %d of %s' % (len(exp), rel))
+    print('conformance: every integer and float test POCL passes passes on warpq, but the %d of %s' % (len(exp), rel))
     return 0
 
 

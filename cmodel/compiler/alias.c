@@ -157,7 +157,7 @@ static int used_anywhere(const cc_code_t *cd, int r)
     for (int i = 0; i < cd->n; i++) {
         const cc_ir_t *x = &cd->ir[i];
         if (x->op == CC_OP_LABEL) continue;
-        if (x->a == r || (!x->bi && x->b == r) || (x->gp && x->d == r)) return 1;
+        if (x->a == r || (!x->bi && x->b == r) || (cc_reads_d(x) && x->d == r)) return 1;
     }
     return 0;
 }
@@ -337,7 +337,7 @@ static int conflict(const al_t *s, const ui_t *st, const ui_t *l)
 static int reads_reg(const cc_ir_t *x, int r)
 {
     if (!r || x->op == CC_OP_LABEL) return 0;
-    return x->a == r || (!x->bi && x->b == r) || (x->gp && x->d == r);
+    return x->a == r || (!x->bi && x->b == r) || (cc_reads_d(x) && x->d == r);
 }
 
 static int writes_reg(const cc_ir_t *x, int r)
@@ -359,7 +359,7 @@ static int depends(const al_t *s, const ui_t *y, const ui_t *x)
     const cc_ir_t *a = &y->x, *b = &x->x;
     if (pred_dep(a, b)) return 1;
     int bd = b->op == WQ_OP_ST || b->op == WQ_OP_SETP ? 0 : b->d;
-    if (writes_reg(a, b->a) || (!b->bi && writes_reg(a, b->b)) || (b->gp && writes_reg(a, b->d))) return 1;
+    if (writes_reg(a, b->a) || (!b->bi && writes_reg(a, b->b)) || (cc_reads_d(b) && writes_reg(a, b->d))) return 1;
     if (bd && (reads_reg(a, bd) || writes_reg(a, bd))) return 1;
     if (a->op == WQ_OP_ST && b->op == WQ_OP_LD) return conflict(s, y, x);
     return 0;
@@ -576,8 +576,8 @@ static int unroll(al_t *s, const loop_t *L)
     char *seen = cc_alloc(c, (size_t)nv);
     for (int i = L->body; i < L->body_end; i++) {
         const cc_ir_t *x = &cd->ir[i];
-        int rs[2] = { x->a, x->bi ? 0 : x->b };
-        for (int j = 0; j < 2; j++)
+        int rs[3] = { x->a, x->bi ? 0 : x->b, cc_reads_d(x) ? x->d : 0 };
+        for (int j = 0; j < 3; j++)
             if (rs[j] >= CC_V0 && rs[j] - CC_V0 < nv && ndef[rs[j] - CC_V0] && !seen[rs[j] - CC_V0])
                 carried[rs[j] - CC_V0] = 1;
         if (x->op != WQ_OP_SETP && x->op != WQ_OP_ST && x->d >= CC_V0) seen[x->d - CC_V0] = 1;
@@ -664,6 +664,8 @@ static int unroll(al_t *s, const loop_t *L)
             if (x.op == WQ_OP_SETP) {
                 pmap[x.pd] = ++cd->npred;
                 x.pd = pmap[x.pd];
+            } else if (x.op != WQ_OP_ST && x.d >= CC_V0 && !carried[x.d - CC_V0] && cc_reads_d(&x)) {
+                x.d = REN(x.d);     /* FFMA updates its copy's register in place */
             } else if (x.op != WQ_OP_ST && x.d >= CC_V0 && !carried[x.d - CC_V0]) {
                 int old = x.d;
                 map[old - CC_V0] = newv(cd);

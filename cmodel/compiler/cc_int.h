@@ -100,7 +100,7 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
 typedef enum {
     TY_VOID, TY_BOOL, TY_CHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
     TY_LONG, TY_ULONG, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
-    TY_VEC,                         /* an integer vector: base the element, len the width */
+    TY_VEC,                         /* a vector: base the element (an integer or float), len the width */
     TY_FLOAT                        /* binary32 (docs/compiler.md "Floating point") */
 } cc_tykind_t;
 
@@ -173,6 +173,10 @@ uint64_t cc_f32_to_int(uint32_t f, int bits, int is_signed);
 /* stop with "WHAT not supported by this device ..." (naming the options'
  * device) when the target has no FPU (wq_cc_opts_t.fp = 0) */
 void     cc_need_fp(cc_t *c, const cc_tok_t *t, const char *what);
+/* 1 when a * b + c at t may be one FFMA: -cl-mad-enable (or an option
+ * implying it), else the last `#pragma OPENCL FP_CONTRACT` before t in
+ * its file (ON without one, as clang's OpenCL default) */
+int      cc_contract_at(cc_t *c, const cc_tok_t *t);
 
 /* ---- AST (parse.c) ------------------------------------------------------------ */
 typedef enum {
@@ -197,6 +201,7 @@ typedef enum {
 } cc_nk_t;
 
 enum { CC_CAST_BITS = 1, CC_CAST_RM0 = 2 };
+enum { CC_NO_CONTRACT = 1 };        /* a float ND_ADD's op: never one FFMA */
 
 /* ND_BUILTIN functions */
 typedef enum {
@@ -209,7 +214,8 @@ typedef enum {
     BI_ADD_SAT, BI_SUB_SAT, BI_MAD_SAT, BI_UPSAMPLE,
     BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH,  /* nested work: node->func is the child */
     BI_ASYNC_COPY,                  /* async_work_group_(strided_)copy: node->body is the copy loop */
-    BI_FSQRT, BI_FMIN, BI_FMAX      /* float: one instruction each (FSQRT FMIN FMAX) */
+    BI_FSQRT, BI_FMIN, BI_FMAX,     /* float: one instruction each (FSQRT FMIN FMAX) */
+    BI_FMA                          /* fma(a, b, c): FFMA, one rounding */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -246,7 +252,8 @@ struct cc_node {
     int op;                         /* ND_OPASSIGN: the binary ND_*; ND_INCDEC: +1/-1;
                                      * ND_CAST: 0 C's conversion, CC_CAST_BITS the same
                                      * bits retyped (as_T), CC_CAST_RM0 + WQ_RM_* a
-                                     * conversion to or from float rounded so */
+                                     * conversion to or from float rounded so;
+                                     * a float ND_ADD: CC_NO_CONTRACT (mad()) */
     int post;                       /* ND_INCDEC: postfix                       */
     /* ND_IF, ND_LOOP, ND_COND */
     cc_node_t *cond, *then, *els, *init, *inc;
@@ -406,8 +413,12 @@ void cc_print_ir(cc_t *c, cc_buf_t *b, const cc_kout_t *k);
 /* the head register of the quad an LD.V4 / ST.V4 names (LD.V4's d, ST.V4's
  * b), or 0 (quad.c) */
 int  cc_quad_of(const cc_ir_t *x);
-/* definitions and reads of each virtual register (a guarded destination
- * is also read), and the index of its last definition (def_at may be NULL) */
+/* x reads its destination register as well as writing it: a guarded
+ * instruction (threads whose guard is false keep the old value) or one
+ * whose opcode reads RD (isa.def WQ_IF_RRD: FFMA's accumulator) */
+int  cc_reads_d(const cc_ir_t *x);
+/* definitions and reads of each virtual register (a destination x reads,
+ * cc_reads_d, is also read), and the index of its last definition (def_at may be NULL) */
 void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at);
 /* the registers (kind 0) or predicates (kind 1) an instruction reads and writes */
 void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def);
@@ -453,6 +464,8 @@ int  cc_pure_alu(int op);
  * the fields it uses (WQ_FU_*, isa_formats.def) */
 int      cc_op_fmt(int op);
 unsigned cc_op_uses(int op);
+/* an opcode's WQ_IF_* flags (isa.def; 0 for a pseudo-op) */
+int      cc_op_flags(int op);
 /* spill.c: the cost of spilling each register (uses and definitions
  * weighted 10^loop depth; CC_NO_SPILL for those that cannot be), and the
  * rewrite of registers to frame slots */
@@ -505,6 +518,15 @@ typedef struct cc_block cc_block_t;
 typedef struct cc_macro cc_macro_t;
 typedef struct cc_cond_incl cc_cond_incl_t;
 
+/* a `#pragma OPENCL FP_CONTRACT` (preprocess.c): from loc in file on,
+ * a * b + c is contracted into FFMA unless off (parse.c cc_contract_at) */
+typedef struct cc_contract {
+    const cc_file_t *file;
+    const char *loc;
+    int off;
+    struct cc_contract *next;       /* the one before it in the source      */
+} cc_contract_t;
+
 struct cc {
     jmp_buf fail;
     int status;                     /* WQ_CC_ERROR or WQ_CC_NOMEM after a longjmp */
@@ -518,6 +540,7 @@ struct cc {
     cc_macro_t *macros;
     cc_cond_incl_t *cond;
     long expanded;                  /* tokens macro expansion has produced   */
+    cc_contract_t *contract;        /* the FP_CONTRACT pragmas, last first    */
     /* the register assignment regalloc.c writes and emit.c reads */
     int *vmap, *pmap;
     unsigned max_regs;

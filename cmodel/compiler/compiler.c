@@ -302,6 +302,7 @@ static int compile_units(const wq_cc_opts_t *opts, const wq_cc_unit_t *units, un
             cu->opts.ndefines = u->ndefines;
             cu->opts.incdirs = u->incdirs;
             cu->opts.nincdirs = u->nincdirs;
+            cu->opts.fp_flags |= u->fp_flags;
         }
         if (!f) f = cc_add_file(c, "<source>", "", 0);
         c->src = f;

@@ -25,6 +25,16 @@ static const char *op_name(int op)
     }
 }
 
+int cc_op_flags(int op)
+{
+    switch (op) {
+#define INSN(n, code, fmt, flags) case code: return (flags);
+#include "../spec/isa.def"
+#undef INSN
+    default: return 0;
+    }
+}
+
 int cc_op_fmt(int op)
 {
     switch (op) {

@@ -242,3 +242,12 @@ void cc_need_fp(cc_t *c, const cc_tok_t *t, const char *what)
     cc_error_tok(c, t, "%s not supported by this device (no FPU: warpq runs the integer subset of "
                        "OpenCL C)", what);
 }
+
+int cc_contract_at(cc_t *c, const cc_tok_t *t)
+{
+    if (c->opts && (c->opts->fp_flags & WQ_CC_FP_MAD_ENABLE)) return 1;
+    while (t->origin) t = t->origin;           /* a macro's expansion: its use */
+    for (const cc_contract_t *k = c->contract; k; k = k->next)
+        if (k->file == t->file && k->loc <= t->loc) return !k->off;
+    return 1;
+}

@@ -31,7 +31,7 @@ static int names_label(int op)
 
 static int movable_op(const cc_ir_t *x)
 {
-    if (x->gp || x->d < CC_V0 || cc_quad_of(x)) return 0;
+    if (cc_reads_d(x) || x->d < CC_V0 || cc_quad_of(x)) return 0;   /* d an operand too */
     if (x->op == WQ_OP_S2R) return x->imm != WQ_SR_CLOCK;
     return x->op == WQ_OP_MOV || cc_pure_alu(x->op);
 }

@@ -9,7 +9,8 @@
  * there), an SSY/PBRK/PCONT only falls through, and an unguarded EXIT ends
  * the thread, as does an unguarded RET.  A guarded instruction's
  * destination is also one of its sources (threads whose guard is false
- * keep the old value).  An LD.V4 into a register quad (quad.c) writes all
+ * keep the old value), as is FFMA's (it reads RD as its addend: isa.def
+ * WQ_IF_RRD; cc_reads_d).  An LD.V4 into a register quad (quad.c) writes all
  * four members, an ST.V4 from one reads all four.
  *
  * The kernel and the functions it calls (lower.c's callees) are one
@@ -31,8 +32,13 @@ int cc_quad_of(const cc_ir_t *x)
     return q >= CC_V0 ? q : 0;
 }
 
+int cc_reads_d(const cc_ir_t *x)
+{
+    return x->op != CC_OP_LABEL && (x->gp || (cc_op_flags(x->op) & WQ_IF_RRD));
+}
+
 /* how often each virtual register is defined and read (regalloc's view:
- * a guarded destination is also read), and where each was last defined
+ * a destination the instruction reads, cc_reads_d, is also read), and where each was last defined
  * (def_at may be NULL); a quad member counts as defined twice and read */
 void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
 {
@@ -46,7 +52,7 @@ void cc_census(const cc_code_t *cd, int *defs, int *uses, int *def_at)
         if (x->d >= CC_V0) {
             defs[x->d - CC_V0]++;
             if (def_at) def_at[x->d - CC_V0] = i;
-            if (x->gp) uses[x->d - CC_V0]++;
+            if (cc_reads_d(x)) uses[x->d - CC_V0]++;
         }
         /* a register quad's members (quad.c) keep their numbers and are
          * read or written as a whole: counted as defined twice and read,
@@ -90,7 +96,7 @@ void cc_uses_defs(const cc_ir_t *x, int kind, int use[4], int *nu, int *def)
         if (!x->bi && x->b >= CC_V0) use[(*nu)++] = x->b;
         if (x->d >= CC_V0) {
             *def = x->d;
-            if (x->gp) use[(*nu)++] = x->d;
+            if (cc_reads_d(x)) use[(*nu)++] = x->d;
         }
     } else {
         if (x->gp) use[(*nu)++] = x->gp;

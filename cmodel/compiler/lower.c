@@ -324,9 +324,14 @@ static int convert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to);
  * rm < 0 is C's rule, to nearest even into float and toward zero out of
  * it; an integer target narrower than 32 bits takes the saturated 32-bit
  * result's low bits, a bool one is `x != 0.0f` */
+static int l2f(lw_t *w, int v, int is_unsigned, int rm);
+static int f2l(lw_t *w, int x, int is_unsigned, int rm);
+
 static int fconvert(lw_t *w, int v, const cc_type_t *from, const cc_type_t *to, int rm)
 {
     if (cc_is_float(from) && cc_is_float(to)) return v;
+    if (is_long(from)) return l2f(w, v, from->is_unsigned, rm);
+    if (is_long(to)) return f2l(w, v, to->is_unsigned, rm);
     if (cc_is_float(to))
         return cvt(w, from->is_unsigned ? WQ_OP_U2F : WQ_OP_I2F, v, rm < 0 ? WQ_RM_RNE : rm);
     if (to->kind == TY_BOOL) return sel_ri(w, fsetp(w, WQ_CMP_NE, v, 0, 1, 0), 0, mov_imm(w, 1), 0);
@@ -480,6 +485,7 @@ static int absval(lw_t *w, int v)
 }
 
 static int binop(lw_t *w, cc_nk_t k, const cc_node_t *tn, int a, cc_node_t *bn, int bval);
+static int ffma(lw_t *w, int a, cc_node_t *bn, int b, int neg, int c);
 
 static int gen_divmod(lw_t *w, cc_node_t *n)
 {
@@ -949,6 +955,11 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         i->b = b;
         return i->d;
     }
+    case BI_FMA: {
+        int a = gen(w, n->args);
+        int b = gen(w, n->args->next);
+        return ffma(w, a, NULL, b, 0, gen(w, n->args->next->next));
+    }
     case BI_FMIN: case BI_FMAX: {
         int a = gen(w, n->args);
         return op_rr(w, n->bi == BI_FMIN ? WQ_OP_FMIN : WQ_OP_FMAX, a, gen(w, n->args->next));
@@ -1030,6 +1041,71 @@ static int arith_op(const cc_node_t *n, cc_nk_t k)
     case ND_SHR: return u ? WQ_OP_SHR : WQ_OP_SRA;
     default: return -1;
     }
+}
+
+/* ---- fused multiply-add (docs/compiler.md "Floating point") ---- */
+
+/* a * b + c rounded once: FFMA reads its destination as the addend
+ * (isa.def WQ_IF_RRD), so the addend is copied into a fresh register that
+ * FFMA then overwrites.  bn: b's node when b is still to be generated
+ * (an immediate when it is a constant), else b the register; neg: the
+ * product negated (the sign of a flipped, exact) */
+static int ffma(lw_t *w, int a, cc_node_t *bn, int b, int neg, int c)
+{
+    int bi = bn && bn->kind == ND_NUM;
+    uint32_t imm = bi ? (uint32_t)bn->val : 0;
+    if (bn && !bi) b = gen(w, bn);
+    if (neg && bi) imm ^= 0x80000000u;
+    else if (neg) a = op_ri(w, WQ_OP_XOR, a, 0x80000000u);
+    int t = vreg(w);
+    mov_to(w, t, c);
+    cc_ir_t *i = emit(w, WQ_OP_FFMA);
+    i->d = t;
+    i->a = a;
+    i->bi = bi;
+    i->b = bi ? 0 : b;
+    i->imm = imm;
+    return t;
+}
+
+/* m is a float product that contraction may fuse: clang fuses the
+ * multiply it has just emitted, so not one of two constants (it folds
+ * those, rounded) */
+static int fusable_mul(const cc_node_t *m)
+{
+    return m->kind == ND_MUL && cc_is_float(m->ty) && !(m->lhs->kind == ND_NUM && m->rhs->kind == ND_NUM);
+}
+
+/* m's factors, a register and a node (a constant factor second, for the
+ * immediate) */
+static int mul_factors(lw_t *w, cc_node_t *m, cc_node_t **bn)
+{
+    cc_node_t *x = m->lhs, *y = m->rhs;
+    if (x->kind == ND_NUM) { cc_node_t *s = x; x = y; y = s; }
+    *bn = y;
+    return gen(w, x);
+}
+
+/* `x +- y` (float) contracted into FFMA as clang's -ffp-contract=on does
+ * (CodeGen tryEmitFMulAdd): a product on the left, else on the right, is
+ * fused with the other operand, `m - c` as m + -c and `c - m` as -m + c;
+ * -1 when contraction is off at n or neither side is a product.  x and y
+ * are n's operands, or for `lhs op= y` (y a product) xr the loaded lhs */
+static int contract(lw_t *w, cc_nk_t k, const cc_node_t *n, cc_node_t *x, int xr, cc_node_t *y)
+{
+    if ((k != ND_ADD && k != ND_SUB) || !cc_contract_at(w->c, n->tok)) return -1;
+    cc_node_t *bn;
+    if (x && fusable_mul(x)) {
+        int a = mul_factors(w, x, &bn);
+        int b = bn->kind == ND_NUM ? 0 : gen(w, bn);
+        int c = gen(w, y);
+        if (k == ND_SUB) c = op_ri(w, WQ_OP_XOR, c, 0x80000000u);
+        return ffma(w, a, bn->kind == ND_NUM ? bn : NULL, b, 0, c);
+    }
+    if (!fusable_mul(y)) return -1;
+    int c = x ? gen(w, x) : xr;
+    int a = mul_factors(w, y, &bn);
+    return ffma(w, a, bn, 0, k == ND_SUB, c);
 }
 
 /* a op b in the node's type, with an immediate when b is a constant and a
@@ -1280,6 +1356,84 @@ static int cmp64(lw_t *w, cc_nk_t k, int u, int a, int b)
     int same = setp_rr(w, WQ_CMP_EQ, a + 1, b + 1);
     setp_guarded(w, p, same, 0, k == ND_LT ? WQ_CMP_LTU : WQ_CMP_LEU, a, b);
     return p;
+}
+
+/* ---- 64-bit integers and float (docs/compiler.md "Floating point") ---- */
+static int sel64(lw_t *w, int p, int neg, int a, int b);
+static int sel64_imm(lw_t *w, int p, int neg, int a, uint32_t lo, uint32_t hi);
+
+/* an unsigned pair m to float rounded by rm: U2F of the low word when the
+ * high word is 0; else the 32 bits from the highest set one down (top),
+ * the bits below them ORed into top's lowest bit (a sticky bit: top has
+ * 32 significant bits, so its lowest is below the rounding position and
+ * the rounding decision is unchanged), U2F of that, then times 2^s (s the
+ * high word's significant bits: exact) */
+static int u2f64(lw_t *w, int m, int rm)
+{
+    int lo = m, hi = m + 1;
+    int small = cvt(w, WQ_OP_U2F, lo, rm);
+    /* U2F rounding toward zero keeps floor(log2(hi)) in the exponent */
+    int e = op_ri(w, WQ_OP_SHR, cvt(w, WQ_OP_U2F, hi, WQ_RM_RTZ), 23);   /* 127 + msb(hi) */
+    int s = op_ri(w, WQ_OP_SUB, e, 126);                                  /* 1 .. 32 */
+    int back = op_rr(w, WQ_OP_SUB, mov_imm(w, 32), s);                    /* 0 .. 31 */
+    /* lo >> s as (lo >> 1) >> (s - 1): the machine shifts by s & 31 */
+    int down = op_rr(w, WQ_OP_SHR, op_ri(w, WQ_OP_SHR, lo, 1), op_ri(w, WQ_OP_SUB, s, 1));
+    int top = op_rr(w, WQ_OP_OR, op_rr(w, WQ_OP_SHL, hi, back), down);
+    int out = op_rr(w, WQ_OP_SHL, lo, back);                              /* the bits below top */
+    top = op_rr(w, WQ_OP_OR, top, sel_ri(w, setp_ri(w, WQ_CMP_NE, out, 0), 0, mov_imm(w, 1), 0));
+    int scale = op_ri(w, WQ_OP_SHL, op_ri(w, WQ_OP_ADD, e, 1), 23);       /* 2^s */
+    int big = op_rr(w, WQ_OP_FMUL, cvt(w, WQ_OP_U2F, top, rm), scale);
+    return sel_rr(w, setp_ri(w, WQ_CMP_EQ, hi, 0), 0, small, big);
+}
+
+/* a long (ulong) to float rounded by rm (-1: to nearest even): the
+ * magnitude's conversion, rounded away from the mode's direction for a
+ * negative value under _rtp / _rtn, then the sign */
+static int l2f(lw_t *w, int v, int is_unsigned, int rm)
+{
+    if (rm < 0) rm = WQ_RM_RNE;
+    if (is_unsigned) return u2f64(w, v, rm);
+    int neg = setp_ri(w, WQ_CMP_LT, v + 1, 0);
+    int m = abs64(w, v);                        /* 2^63 for LONG_MIN: right as unsigned */
+    int r = u2f64(w, m, rm);
+    if (rm == WQ_RM_RUP || rm == WQ_RM_RDN)
+        r = sel_rr(w, neg, 0, u2f64(w, m, rm == WQ_RM_RUP ? WQ_RM_RDN : WQ_RM_RUP), r);
+    return sel_rr(w, neg, 0, op_ri(w, WQ_OP_XOR, r, 0x80000000u), r);
+}
+
+/* a float to long (ulong) rounded by rm (-1: toward zero), saturating
+ * (LONG_MAX / LONG_MIN, ULONG_MAX / 0 out of range; NaN gives 0, as
+ * F2I): first the integral value y (below 2^23 in magnitude F2I then I2F
+ * round it; above, x is one already), then F2I / F2U of y below 2^31
+ * (2^32), else its significand shifted left by its exponent - 150 */
+static int f2l(lw_t *w, int x, int is_unsigned, int rm)
+{
+    if (rm < 0) rm = WQ_RM_RTZ;
+    int ax = op_ri(w, WQ_OP_AND, x, 0x7FFFFFFFu);
+    int rounded = cvt(w, WQ_OP_I2F, cvt(w, WQ_OP_F2I, x, rm), WQ_RM_RNE);
+    int y = sel_rr(w, setp_ri(w, WQ_CMP_LTU, ax, 0x4B000000u), 0, rounded, x);
+    int ay = op_ri(w, WQ_OP_AND, y, 0x7FFFFFFFu);
+    int neg = setp_ri(w, WQ_CMP_LT, y, 0);
+    int mant = op_ri(w, WQ_OP_OR, op_ri(w, WQ_OP_AND, y, 0x007FFFFFu), 0x00800000u);
+    int sh = op_ri(w, WQ_OP_SUB, op_ri(w, WQ_OP_SHR, ay, 23), 150);
+    int mag = shift64(w, ND_SHL, 1, pair_of(w, mant, mov_imm(w, 0)), sh);
+    int r;
+    if (is_unsigned) {
+        int f = cvt(w, WQ_OP_F2U, y, WQ_RM_RTZ);
+        r = sel64(w, setp_ri(w, WQ_CMP_LTU, ay, 0x4F800000u), 0, pair_of(w, f, mov_imm(w, 0)), mag);
+        r = sel64_imm(w, setp_ri(w, WQ_CMP_GEU, ay, 0x5F800000u), 1, r, 0xFFFFFFFFu, 0xFFFFFFFFu);
+        r = sel64_imm(w, neg, 1, r, 0, 0);
+    } else {
+        int f = cvt(w, WQ_OP_F2I, y, WQ_RM_RTZ);
+        r = sel64(w, setp_ri(w, WQ_CMP_LTU, ay, 0x4F000000u), 0, pair_of(w, f, op_ri(w, WQ_OP_SRA, f, 31)),
+                  sel64(w, neg, 0, neg64(w, mag), mag));
+        /* 2^63 and above: LONG_MAX, or LONG_MIN below -2^63 (-2^63 itself is exact) */
+        int over = setp_ri(w, WQ_CMP_GEU, ay, 0x5F000000u);
+        int lim = sel64_imm(w, neg, 0, mov64_imm(w, 0x8000000000000000ull), 0xFFFFFFFFu, 0x7FFFFFFFu);
+        r = sel64(w, over, 0, lim, r);
+    }
+    /* NaN: 0 */
+    return sel64_imm(w, setp_ri(w, WQ_CMP_GTU, ay, 0x7F800000u), 1, r, 0, 0);
 }
 
 /* ---- built-in functions on 64-bit integers (docs/compiler.md "64-bit integers") ---- */
@@ -1553,7 +1707,10 @@ static int gen64(lw_t *w, cc_node_t *n)
         if (!n->var->vreg) cc_error_tok(w->c, n->tok, "internal: variable '%s' has no register", n->var->name);
         return n->var->vreg;
     case ND_DEREF: return load64(w, gen_addr(w, n));
-    case ND_CAST: return widen64(w, gen(w, n->lhs), n->lhs->ty);
+    case ND_CAST:
+        if (cc_is_float(n->lhs->ty))
+            return f2l(w, gen(w, n->lhs), n->ty->is_unsigned, n->op >= CC_CAST_RM0 ? n->op - CC_CAST_RM0 : -1);
+        return widen64(w, gen(w, n->lhs), n->lhs->ty);
     case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
     case ND_SHL: case ND_SHR: case ND_DIV: case ND_MOD:
         return binop64(w, n->kind, n->ty, gen(w, n->lhs), n->rhs, n->tok);
@@ -1583,6 +1740,14 @@ static int gen64(lw_t *w, cc_node_t *n)
             cc_node_t one = { .kind = ND_NUM, .ty = lhs->ty, .val = n->op, .tok = n->tok };
             if (n->post) { int keep = pair(w); mov_val(w, keep, old, lhs->ty); old = keep; }
             v = binop64(w, ND_ADD, lhs->ty, old, &one, n->tok);
+        } else if (n->then && cc_is_float(n->then->ty)) {
+            /* n op= x in float: n converted, the float operation, back to
+             * n's type toward zero (as the C rules say) */
+            cc_node_t tn = { .ty = n->then->ty };
+            int cv = l2f(w, old, lhs->ty->is_unsigned, -1);
+            v = contract(w, (cc_nk_t)n->op, n, NULL, cv, n->rhs);
+            if (v < 0) v = binop(w, (cc_nk_t)n->op, &tn, cv, n->rhs, 0);
+            v = f2l(w, v, lhs->ty->is_unsigned, -1);
         } else {
             v = binop64(w, (cc_nk_t)n->op, lhs->ty, old, n->rhs, n->tok);
         }
@@ -1972,6 +2137,10 @@ static int gen(lw_t *w, cc_node_t *n)
         return n->var->vreg;
     case ND_ADD: case ND_SUB: case ND_MUL: case ND_AND: case ND_OR: case ND_XOR:
     case ND_SHL: case ND_SHR:
+        if (cc_is_float(n->ty) && n->op != CC_NO_CONTRACT) {
+            int f = contract(w, n->kind, n, n->lhs, 0, n->rhs);
+            if (f >= 0) return f;
+        }
         return binop(w, n->kind, n, gen(w, n->lhs), n->rhs, 0);
     case ND_DIV: case ND_MOD: return gen_divmod(w, n);
     case ND_EQ: case ND_NE: case ND_LT: case ND_LE: return bool01(w, n);
@@ -2062,10 +2231,12 @@ static int gen(lw_t *w, cc_node_t *n)
             addr_t a = { 0, 0 };
             if (!reg) a = gen_addr(w, lhs);
             int old = reg ? lhs->var->vreg : load(w, a, lhs->ty);
-            int v = binop(w, (cc_nk_t)n->op, &tn, convert(w, old, lhs->ty, ot), n->rhs, 0);
+            int cv = convert(w, old, lhs->ty, ot);
+            int v = contract(w, (cc_nk_t)n->op, n, NULL, cv, n->rhs);
+            if (v < 0) v = binop(w, (cc_nk_t)n->op, &tn, cv, n->rhs, 0);
             v = convert(w, v, ot, lhs->ty);
             if (!reg) { store(w, a, lhs->ty, v); return v; }
-            mov_to(w, old, v);
+            mov_val(w, old, v, lhs->ty);       /* a long target: both words */
             return old;
         }
         if (lhs->kind == ND_VAR && !lhs->var->in_memory) {

@@ -183,12 +183,6 @@ static cc_node_t *new_cast(ps_t *p, cc_node_t *e, cc_type_t *ty)
     if (e->ty == ty) return e;
     if ((cc_is_float(ty) || cc_is_float(e->ty)) && e->ty->kind != TY_PTR && ty->kind != TY_PTR) {
         if (e->kind == ND_NUM) return float_const_cast(p, e, ty);
-        /* the device converts 32-bit integers (I2F U2F F2I F2U); a 64-bit
-         * one would need a rounding sequence of its own */
-        if (is_long_ty(ty) || is_long_ty(e->ty))
-            cc_error_tok(p->c, e->tok, "conversion between %s and %s is not supported by this device "
-                         "(float converts to and from 32-bit integers)", cc_type_name(p->c, e->ty),
-                         cc_type_name(p->c, ty));
     }
     if (e->kind == ND_NUM && cc_is_scalar(ty)) return new_num(p, e->val, ty, e->tok);
     cc_node_t *n = new_node(p, ND_CAST, e->tok);
@@ -734,7 +728,11 @@ static cc_type_t *declspec(ps_t *p, attr_t *at)
         }
         if (t->kind == TK_IDENT && !ty && !counter) {
             scope_ent_t *e = lookup(p, t, 0);
-            if (e && e->tdef) { ty = e->tdef; counter |= OTHER; p->tok = t->next; continue; }
+            if (e && e->tdef) {
+                if (e->tdef->kind == TY_VEC && cc_is_float(e->tdef->base))
+                    cc_need_fp(p->c, t, "floating-point types are");
+                ty = e->tdef; counter |= OTHER; p->tok = t->next; continue;
+            }
         }
         if (is(p, "struct") || is(p, "union")) {
             if (counter) break;
@@ -1004,10 +1002,16 @@ static cc_node_t *vmap(ps_t *p, cc_type_t *ty, cc_node_t *tmpl, const cc_tok_t *
     return n;
 }
 
-/* a scalar integer as every component of vector type vt */
+/* a scalar as every component of vector type vt: an integer, or for a
+ * float vector an integer or float (converted to float) */
+static int splattable(const cc_type_t *e, const cc_type_t *vt)
+{
+    return cc_is_integer(e) || (cc_is_float(e) && cc_is_float(vt->base));
+}
+
 static cc_node_t *splat(ps_t *p, cc_node_t *e, cc_type_t *vt, const cc_tok_t *t, const char *what)
 {
-    if (!cc_is_integer(e->ty))
+    if (!splattable(e->ty, vt))
         cc_error_tok(p->c, t, "%s: cannot convert %s to %s", what, cc_type_name(p->c, e->ty), cc_type_name(p->c, vt));
     cc_node_t *n = new_node(p, ND_VLIT, e->tok);
     n->ty = vt;
@@ -1029,7 +1033,7 @@ static cc_type_t *vec_operands(ps_t *p, cc_node_t **a, cc_node_t **b, const cc_t
     }
     cc_type_t *vt = at->kind == TY_VEC ? at : bt;
     cc_node_t **s = at->kind == TY_VEC ? b : a;
-    if (!cc_is_integer((*s)->ty))
+    if (!splattable((*s)->ty, vt))
         cc_error_tok(p->c, t, "invalid operands to '%.*s' (%s and %s)", t->len, t->loc,
                      cc_type_name(p->c, at), cc_type_name(p->c, bt));
     *s = splat(p, *s, vt, t, "operand");
@@ -1059,9 +1063,34 @@ static cc_node_t *lane_op(ps_t *p, cc_nk_t k, cc_type_t *et, cc_type_t *bt, cons
     }
 }
 
+/* m is a float vector product built by vec_binary (its template a lane
+ * product, its operands the factors) */
+static int vec_fmul(const cc_node_t *m)
+{
+    if (m->kind != ND_VMAP || m->nargs != 2 || !cc_is_float(m->ty->base)) return 0;
+    const cc_node_t *x = m->then;
+    return x->kind == ND_MUL && x->lhs->kind == ND_LANE && x->rhs->kind == ND_LANE;
+}
+
 static cc_node_t *vec_binary(ps_t *p, cc_nk_t k, cc_node_t *a, cc_node_t *b, const cc_tok_t *t)
 {
     cc_type_t *vt = vec_operands(p, &a, &b, t);
+    if ((k == ND_ADD || k == ND_SUB) && (vec_fmul(a) || vec_fmul(b))) {
+        /* a float product and a sum: one template over the factors and the
+         * other operand, a * b + c per component, which lower.c contracts
+         * into FFMA as it does for scalars (clang fuses the vector fmul
+         * and fadd alike) */
+        int left = vec_fmul(a);
+        cc_node_t *m = left ? a : b, *o = left ? b : a;
+        cc_node_t *f0 = m->args, *f1 = m->args->next;
+        cc_node_t *prod = new_arith(p, ND_MUL, lane(p, 0, vt->base, t), lane(p, 1, vt->base, t), m->tok);
+        cc_node_t *oth = lane(p, 2, vt->base, t);
+        cc_node_t *tmpl = left ? new_arith(p, k, prod, oth, t) : new_arith(p, k, oth, prod, t);
+        f0->next = f1;
+        f1->next = o;
+        o->next = NULL;
+        return vmap(p, vt, tmpl, t, f0, 3);
+    }
     int cmp = k == ND_EQ || k == ND_NE || k == ND_LT || k == ND_LE || k == ND_LOGAND || k == ND_LOGOR;
     cc_node_t *tmpl = lane_op(p, k, vt->base, vt->base, t);
     a->next = b;
@@ -1073,7 +1102,12 @@ static cc_node_t *vec_unary(ps_t *p, int op, cc_node_t *e, const cc_tok_t *t)
 {
     cc_type_t *vt = cc_unqual(e->ty), *et = vt->base;
     cc_node_t *l = lane(p, 0, et, t), *tmpl;
-    if (op == '-') tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), l, t), et);
+    if (op == '~' && cc_is_float(et)) cc_error_tok(p->c, t, "invalid operand to '~' (%s)", cc_type_name(p->c, vt));
+    if (op == '-' && cc_is_float(et)) {
+        tmpl = new_node(p, ND_NEG, t);      /* the sign bit flips, as for a scalar */
+        tmpl->lhs = l;
+        tmpl->ty = et;
+    } else if (op == '-') tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, t), l, t), et);
     else if (op == '~') tmpl = new_cast(p, new_arith(p, ND_XOR, l, new_num(p, -1, &cc_ty_int, t), t), et);
     else {
         cc_node_t *z = new_cmp(p, ND_EQ, l, new_num(p, 0, &cc_ty_int, t), t);
@@ -1169,8 +1203,9 @@ static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t, int bra
                              cc_type_name(p->c, a->ty), cc_type_name(p->c, vt), vt->base->name);
             count += a->ty->len;
         } else {
-            if (!cc_is_integer(a->ty))
-                cc_error_tok(p->c, a->tok, "a vector literal of type %s takes integer components, not %s", cc_type_name(p->c, vt), cc_type_name(p->c, a->ty));
+            if (!splattable(a->ty, vt))
+                cc_error_tok(p->c, a->tok, "a vector literal of type %s takes %s components, not %s", cc_type_name(p->c, vt),
+                             cc_is_float(vt->base) ? "integer or float" : "integer", cc_type_name(p->c, a->ty));
             a = new_cast(p, a, vt->base);
             count++;
         }
@@ -1195,7 +1230,7 @@ static cc_node_t *vec_literal(ps_t *p, cc_type_t *vt, const cc_tok_t *t, int bra
 static cc_node_t *vec_cast(ps_t *p, cc_type_t *ty, cc_node_t *e, const cc_tok_t *t)
 {
     if (ty->kind == TY_VEC && e->ty->kind == TY_VEC && same_vec(ty, e->ty)) return e;
-    if (ty->kind == TY_VEC && cc_is_integer(e->ty)) return splat(p, e, cc_unqual(ty), t, "cast");
+    if (ty->kind == TY_VEC && splattable(e->ty, ty)) return splat(p, e, cc_unqual(ty), t, "cast");
     cc_error_tok(p->c, t, "invalid cast from %s to %s (vector types change with convert_T or as_T)",
                  cc_type_name(p->c, e->ty), cc_type_name(p->c, ty));
 }
@@ -1215,7 +1250,8 @@ static cc_node_t *vec_opassign(ps_t *p, cc_node_t *lhs, cc_nk_t k, cc_node_t *r,
         n->rhs = r;
         n->els = lane_op(p, k, lhs->ty->base, lhs->ty->base, t);
     } else {
-        if (!cc_is_integer(r->ty)) cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
+        if (!cc_is_integer(r->ty) && !(cc_is_float(r->ty) && cc_is_float(lhs->ty)))
+            cc_error_tok(p->c, t, "invalid operands to '%.*s'", t->len, t->loc);
         n->rhs = r;
         n->els = new_cast(p, new_arith(p, k, lane(p, 0, lhs->ty, t), lane(p, 1, r->ty, t), t), cc_unqual(lhs->ty));
     }
@@ -1225,6 +1261,9 @@ static cc_node_t *vec_opassign(ps_t *p, cc_node_t *lhs, cc_nk_t k, cc_node_t *r,
 static cc_node_t *vec_incdec(ps_t *p, cc_node_t *e, int delta, int post, const cc_tok_t *t)
 {
     cc_type_t *et = e->ty->kind == TY_VEC ? e->ty->base : e->ty;
+    /* clang's rule (OpenCL C 1.2 6.3.c leaves float vectors out) */
+    if (e->ty->kind == TY_VEC && cc_is_float(et))
+        cc_error_tok(p->c, t, "cannot increment or decrement a value of type %s", cc_type_name(p->c, e->ty));
     cc_node_t *n = new_node(p, ND_INCDEC, t);
     n->lhs = e;
     n->op = delta;
@@ -1241,7 +1280,7 @@ static cc_node_t *vec_cond(ps_t *p, cc_node_t *c, cc_node_t *a, cc_node_t *b, co
 {
     if (c->ty->kind == TY_VEC) {
         if (a->ty->kind != TY_VEC && b->ty->kind != TY_VEC) {
-            if (!cc_is_integer(a->ty) || !cc_is_integer(b->ty)) cc_error_tok(p->c, t, "invalid operands to '?:'");
+            if (!cc_is_arith(a->ty) || !cc_is_arith(b->ty)) cc_error_tok(p->c, t, "invalid operands to '?:'");
             cc_type_t *vt = cc_vec_of(cc_common(a->ty, b->ty), c->ty->len);
             a = splat(p, a, vt, t, "'?:'");
         }
@@ -1338,8 +1377,8 @@ static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, c
     if (nargs != 2 + store) cc_error_tok(p->c, name, "'%.*s' takes %d arguments, not %d", name->len, name->loc, 2 + store, nargs);
     cc_node_t *v = store ? rvalue(p, detach(&args)) : NULL;
     cc_node_t *off = rvalue(p, detach(&args)), *ptr = rvalue(p, detach(&args));
-    if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) || ptr->ty->base->kind == TY_BOOL)
-        cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers, not %s", what, n, cc_type_name(p->c, ptr->ty));
+    if (ptr->ty->kind != TY_PTR || !cc_is_arith(ptr->ty->base) || ptr->ty->base->kind == TY_BOOL)
+        cc_error_tok(p->c, ptr->tok, "'%s%d' takes a pointer to integers or floats, not %s", what, n, cc_type_name(p->c, ptr->ty));
     if (!cc_is_integer(off->ty)) cc_error_tok(p->c, off->tok, "'%s%d' takes an integer offset", what, n);
     cc_type_t *et = ptr->ty->base, *vt = cc_vec_of(et, n);
     /* the n components need only the component's alignment (lower.c
@@ -1374,8 +1413,8 @@ static cc_node_t *vload_store(ps_t *p, const cc_tok_t *name, int store, int n, c
  * as a 4-vector, OpenCL C 6.2.4.2) */
 static cc_node_t *vec_as(ps_t *p, const cc_tok_t *name, cc_type_t *to, cc_node_t *x)
 {
-    if (!cc_is_integer(x->ty) && x->ty->kind != TY_VEC)
-        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or integer vector argument", name->len, name->loc);
+    if (!cc_is_arith(x->ty) && x->ty->kind != TY_VEC)
+        cc_error_tok(p->c, x->tok, "'%.*s' takes an integer, float or vector argument", name->len, name->loc);
     if (x->ty->kind == TY_BOOL || x->ty->size != to->size)
         cc_error_tok(p->c, name, "'%.*s' needs an operand of %d bytes, not %s (%d bytes)", name->len, name->loc,
                      to->size, cc_type_name(p->c, x->ty), x->ty->size);
@@ -1513,8 +1552,8 @@ static cc_node_t *conv_float(ps_t *p, const cc_tok_t *name, cc_type_t *t, int as
         return n;
     }
     if (cc_is_float(st) && cc_is_float(t)) return x;
-    if (is_long_ty(st) || is_long_ty(t)) new_cast(p, x, t);     /* refused there, located */
-    cc_type_t *mid = cc_is_float(t) ? t : t->is_unsigned ? &cc_ty_uint : &cc_ty_int;
+    /* float to long converts to long directly (lower.c f2l saturates) */
+    cc_type_t *mid = cc_is_float(t) || is_long_ty(t) ? t : t->is_unsigned ? &cc_ty_uint : &cc_ty_int;
     cc_node_t *n;
     if (rm < 0 && x->kind != ND_NUM) n = new_cast(p, x, mid);
     else if (rm < 0 || (rm == WQ_RM_RTZ && !cc_is_float(t)) || (rm == WQ_RM_RNE && cc_is_float(t)))
@@ -1549,10 +1588,7 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     at += k;
     int width = 0;
     for (; at < len && s[at] >= '0' && s[at] <= '9'; at++) width = width * 10 + (s[at] - '0');
-    if (width && (cc_is_float(t) || !cc_vec_of(t, width))) {
-        if (cc_is_float(t)) unsupported(p, name, cc_fmt(p->c, "float vector types (float%d) are", width));
-        return NULL;
-    }
+    if (width && !cc_vec_of(t, width)) return NULL;
     int sat = 0, rm = -1;
     if (!as && len - at >= 4 && !memcmp(s + at, "_sat", 4)) { sat = 1; at += 4; }
     if (!as && len - at == 4 && (!memcmp(s + at, "_rte", 4) || !memcmp(s + at, "_rtz", 4) ||
@@ -1580,7 +1616,8 @@ static cc_node_t *conversion(ps_t *p, const cc_tok_t *name)
     }
     if (cc_is_float(x->ty) || cc_is_float(t)) {
         if (!cc_is_arith(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer or float argument", len, s);
-        return conv_float(p, name, t, as, sat, rm, x);
+        cc_node_t *r = conv_float(p, name, t, as, sat, rm, x);
+        return vx ? vmap(p, cc_vec_of(t, width), r, name, vx, 1) : r;
     }
     if (!cc_is_integer(x->ty)) cc_error_tok(p->c, x->tok, "'%.*s' takes an integer argument", len, s);
     cc_node_t *r = conv_scalar(p, name, t, as, sat, x);
@@ -1742,28 +1779,73 @@ static cc_node_t *bits_as(ps_t *p, cc_node_t *x, cc_type_t *ty)
 /* the float built-ins that are one instruction or a few integer ones on
  * the bit pattern (docs/compiler.md "Floating point"); NULL when the name
  * is none of them */
+static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_tok_t *name);
+
+/* the float built-ins by float_op's number; the names from FB_NAMED on
+ * are the integer built-ins' too (min, max, clamp), taken here when an
+ * argument is a float (builtin_call) */
+static const char *const fb_names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
+                                        "isnan", "isinf", "isfinite", "isnormal", "signbit",
+                                        "fma", "__wq_inff", "__wq_nanf",
+                                        "isequal", "isnotequal", "isgreater", "isgreaterequal", "isless",
+                                        "islessequal", "islessgreater", "isordered", "isunordered",
+                                        "min", "max", "clamp" };
+static const int fb_nargs[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1, 3, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3 };
+enum { FB_NAMED = 23, FB_MIN = 23, FB_MAX = 24, FB_CLAMP = 25 };
+
+static cc_node_t *float_call(ps_t *p, const cc_tok_t *name, int k, cc_node_t *args, int nargs);
+
 static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
 {
-    static const char *const names[] = { "sqrt", "fmin", "fmax", "fabs", "copysign", "mad",
-                                         "isnan", "isinf", "isfinite", "isnormal", "signbit" };
-    static const int nargs_of[] = { 1, 2, 2, 1, 2, 3, 1, 1, 1, 1, 1 };
     int k = -1;
-    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++) if (cc_tok_is(name, names[i])) k = i;
+    for (int i = 0; i < FB_NAMED; i++) if (cc_tok_is(name, fb_names[i])) k = i;
     if (k < 0) return NULL;
-    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", names[k]));
+    cc_need_fp(p->c, name, cc_fmt(p->c, "'%s' is", fb_names[k]));
     p->tok = p->tok->next;          /* '(' */
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
+    return float_call(p, name, k, args, nargs);
+}
+
+/* float built-in k on the parsed arguments args[0..nargs) */
+static cc_node_t *float_call(ps_t *p, const cc_tok_t *name, int k, cc_node_t *args, int nargs)
+{
+    const char *const *names = fb_names;
+    const int *nargs_of = fb_nargs;
     if (nargs != nargs_of[k])
         cc_error_tok(p->c, name, "'%s' takes %d argument%s, not %d", names[k], nargs_of[k], nargs_of[k] == 1 ? "" : "s", nargs);
     cc_node_t *a[3] = { 0 };
+    cc_type_t *vt = NULL;
     for (int i = 0; i < nargs; i++) {
         a[i] = rvalue(p, detach(&args));
+        cc_type_t *at = cc_unqual(a[i]->ty);
+        if (at->kind == TY_VEC && cc_is_float(at->base) && (!vt || same_vec(vt, at))) { vt = vt ? vt : at; continue; }
         if (!cc_is_float(a[i]->ty))
-            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments (here %s; vectors of float are not supported)",
+            cc_error_tok(p->c, a[i]->tok, "'%s' takes float arguments or float vectors of one type (here %s)",
                          names[k], cc_type_name(p->c, a[i]->ty));
         a[i] = new_cast(p, a[i], &cc_ty_float);
     }
+    /* INFINITY, HUGE_VALF and NAN (preprocess.c): constants */
+    if (k == 12 || k == 13) return new_num(p, k == 12 ? 0x7F800000u : 0x7FC00000u, &cc_ty_float, name);
+    if (!vt) return float_op(p, k, a, nargs, name);
+    /* float vectors: the scalar built-in per component (a scalar argument
+     * stands for every component); the classifications give -1 for true
+     * in a vector (OpenCL C 6.12.6), as int components */
+    cc_node_t *l[3] = { 0 };
+    for (int i = 0; i < nargs; i++) {
+        if (a[i]->ty->kind != TY_VEC) a[i] = splat(p, a[i], vt, a[i]->tok, cc_fmt(p->c, "'%s' argument", names[k]));
+        l[i] = lane(p, i, &cc_ty_float, name);
+        if (i) a[i - 1]->next = a[i];
+    }
+    cc_node_t *tmpl = float_op(p, k, l, nargs, name);
+    if (cc_is_float(tmpl->ty)) return vmap(p, vt, tmpl, name, a[0], nargs);
+    tmpl = new_cast(p, new_arith(p, ND_SUB, new_num(p, 0, &cc_ty_int, name), tmpl, name), &cc_ty_int);
+    return vmap(p, cc_vec_of(&cc_ty_int, vt->len), tmpl, name, a[0], nargs);
+}
+
+/* the scalar float built-in k of float_builtin's table on a[0..nargs) */
+static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_tok_t *name)
+{
     cc_node_t *ua = bits_as(p, a[0], &cc_ty_uint), *n;
     cc_node_t *mag = new_arith(p, ND_AND, ua, new_num(p, 0x7FFFFFFF, &cc_ty_uint, name), name);
     switch (k) {
@@ -1780,12 +1862,57 @@ static cc_node_t *float_builtin(ps_t *p, const cc_tok_t *name)
         cc_node_t *sign = new_arith(p, ND_AND, bits_as(p, a[1], &cc_ty_uint), new_num(p, 0x80000000u, &cc_ty_uint, name), name);
         return bits_as(p, new_arith(p, ND_OR, mag, sign, name), &cc_ty_float);
     }
-    /* mad: a * b + c with two roundings (OpenCL allows either; this one
-     * is what plain arithmetic gives) */
-    case 5: return new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+    /* mad: a * b + c with two roundings whatever FP_CONTRACT says, as
+     * POCL's (OpenCL allows either); one FFMA under -cl-mad-enable */
+    case 5:
+        if (p->c->opts->fp_flags & WQ_CC_FP_MAD_ENABLE) goto fma;
+        n = new_arith(p, ND_ADD, new_arith(p, ND_MUL, a[0], a[1], name), a[2], name);
+        n->op = CC_NO_CONTRACT;
+        return n;
     case 6: return new_cmp(p, ND_NE, a[0], a[0], name);
     case 7: return new_cmp(p, ND_EQ, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
     case 8: return new_cmp(p, ND_LT, mag, new_num(p, 0x7F800000, &cc_ty_uint, name), name);
+    case 11: fma:
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = BI_FMA;
+        n->args = a[0];
+        a[0]->next = a[1];
+        a[1]->next = a[2];
+        n->nargs = nargs;
+        n->ty = &cc_ty_float;
+        return n;
+    /* the relational functions (OpenCL C 6.12.6): the compares, ordered
+     * but for isnotequal; islessgreater is < or >; (un)ordered: neither
+     * (either) operand a NaN */
+    case 14: return new_cmp(p, ND_EQ, a[0], a[1], name);
+    case 15: return new_cmp(p, ND_NE, a[0], a[1], name);
+    case 16: return new_cmp(p, ND_LT, a[1], a[0], name);
+    case 17: return new_cmp(p, ND_LE, a[1], a[0], name);
+    case 18: return new_cmp(p, ND_LT, a[0], a[1], name);
+    case 19: return new_cmp(p, ND_LE, a[0], a[1], name);
+    case 20: return new_arith(p, ND_OR, new_cmp(p, ND_LT, a[0], a[1], name), new_cmp(p, ND_LT, a[1], a[0], name), name);
+    case 21: return new_arith(p, ND_AND, new_cmp(p, ND_EQ, a[0], a[0], name), new_cmp(p, ND_EQ, a[1], a[1], name), name);
+    case 22: return new_arith(p, ND_OR, new_cmp(p, ND_NE, a[0], a[0], name), new_cmp(p, ND_NE, a[1], a[1], name), name);
+    /* min, max, clamp on floats: FMIN / FMAX (OpenCL leaves a NaN
+     * operand's result undefined; fmin's is the other operand) */
+    case FB_MIN: case FB_MAX: case FB_CLAMP: {
+        n = new_node(p, ND_BUILTIN, name);
+        n->bi = k == FB_MIN ? BI_FMIN : BI_FMAX;
+        n->args = a[0];
+        a[0]->next = a[1];
+        a[1]->next = NULL;
+        n->nargs = 2;
+        n->ty = &cc_ty_float;
+        if (k != FB_CLAMP) return n;
+        cc_node_t *m = new_node(p, ND_BUILTIN, name);
+        m->bi = BI_FMIN;
+        m->args = n;
+        n->next = a[2];
+        a[2]->next = NULL;
+        m->nargs = 2;
+        m->ty = &cc_ty_float;
+        return m;
+    }
     case 9: /* exponent neither 0 nor all ones: |x| - 2^-126's bits below the span */
         return new_cmp(p, ND_LT, new_arith(p, ND_SUB, mag, new_num(p, 0x00800000, &cc_ty_uint, name), name),
                        new_num(p, 0x7F800000 - 0x00800000, &cc_ty_uint, name), name);
@@ -1860,6 +1987,27 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         cur = cur->next = rvalue(p, a);
     }
     n->args = head.next;
+    /* min, max, clamp with a float argument: the float built-ins; select
+     * of two floats: by the scalar's truth value (a vector's goes to
+     * vec_select, by the top bits) */
+    for (cc_node_t *a = n->args; !is_atomic && a; a = a->next) {
+        int fl = cc_is_float(a->ty) || (a->ty->kind == TY_VEC && cc_is_float(a->ty->base));
+        if (fl && (b->bi == BI_MIN || b->bi == BI_MAX || b->bi == BI_CLAMP)) {
+            cc_need_fp(p->c, name, cc_fmt(p->c, "'%.*s' on float is", len, s));
+            return float_call(p, name, b->bi == BI_MIN ? FB_MIN : b->bi == BI_MAX ? FB_MAX : FB_CLAMP, n->args, nargs);
+        }
+        if (fl && b->bi == BI_SELECT && a->ty->kind != TY_VEC && nargs == 3 && n->args->ty->kind != TY_VEC) {
+            cc_node_t *x = n->args, *y = x->next, *c = y->next;
+            if (!cc_is_float(x->ty) || !cc_is_float(y->ty) || !cc_is_integer(c->ty))
+                cc_error_tok(p->c, name, "'select' of floats takes two floats and an integer selector");
+            n->bi = BI_SELECT;
+            n->ty = &cc_ty_float;
+            n->args = new_cast(p, x, &cc_ty_float);
+            n->args->next = new_cast(p, y, &cc_ty_float);
+            n->args->next->next = c;         /* lower.c selector: c != 0 */
+            return n;
+        }
+    }
     if (!is_atomic)
         for (cc_node_t *a = n->args; a; a = a->next)
             if (a->ty->kind == TY_VEC) return vec_builtin(p, name, b, n->args, nargs);
@@ -1870,16 +2018,21 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
         /* 64-bit operands: the atom_* spellings only, as OpenCL C 1.2 names
          * them (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics);
          * lowered with a lock (lower.c gen_atomic64) */
+        /* atomic_xchg on a float (OpenCL C 1.2 6.12.11): the exchange of
+         * its bits, as on a uint */
+        int fx = ptr->ty->kind == TY_PTR && cc_is_float(ptr->ty->base) && aop == AT_XCHG;
         if (ptr->ty->kind == TY_PTR && cc_is_integer(ptr->ty->base) && ptr->ty->base->size == 8 && s[4] != '_')
             cc_error_tok(p->c, ptr->tok, "'%.*s' on a 64-bit integer: the 64-bit form is 'atom_%.*s'", len, s, len - 7, s + 7);
-        if (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) ||
-            (ptr->ty->base->size != 4 && ptr->ty->base->size != 8))
-            cc_error_tok(p->c, ptr->tok, "the first argument of '%.*s' must point to a 32-bit or 64-bit int or uint", len, s);
+        if (!fx && (ptr->ty->kind != TY_PTR || !cc_is_integer(ptr->ty->base) ||
+                    (ptr->ty->base->size != 4 && ptr->ty->base->size != 8)))
+            cc_error_tok(p->c, ptr->tok, "the first argument of '%.*s' must point to a 32-bit or 64-bit int or uint%s",
+                         len, s, aop == AT_XCHG ? ", or a float" : "");
         if (ptr->ty->as != AS_GLOBAL && ptr->ty->as != AS_LOCAL)
             cc_error_tok(p->c, ptr->tok, "'%.*s' needs a __global or __local pointer", len, s);
         n->ty = cc_unqual(ptr->ty->base);
         for (cc_node_t *a = ptr->next; a; a = a->next) {
-            if (!cc_is_integer(a->ty)) cc_error_tok(p->c, a->tok, "atomic operand must be an integer");
+            if (!cc_is_integer(a->ty) && !(fx && cc_is_float(a->ty)))
+                cc_error_tok(p->c, a->tok, "atomic operand must be an integer%s", fx ? " or a float" : "");
         }
         cc_node_t *prev = ptr;
         for (cc_node_t *a = ptr->next; a; a = a->next) {

@@ -15,8 +15,9 @@
  * fold.c and licm.c, repeated while anything changes, since one change
  * enables another.
  *
- * Only unguarded instructions take part (a guarded one also keeps the old
- * value of its destination).  The instructions removed go with
+ * Only instructions that do not read their destination take part (a
+ * guarded one also keeps the old value of its destination, FFMA adds to
+ * it: cc_reads_d).  The instructions removed go with
  * cc_ir_compact (frame.c). */
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ static int forward_copies(cc_code_t *cd, const int *defs, const int *uses, char 
     int n = 0;
     for (int i = 0; i + 1 < cd->n; i++) {
         cc_ir_t *x = &cd->ir[i], *y = &cd->ir[i + 1];
-        if (dead[i] || dead[i + 1] || x->gp || y->gp || !writes_d(x->op)) continue;
+        if (dead[i] || dead[i + 1] || cc_reads_d(x) || y->gp || !writes_d(x->op)) continue;
         if (y->op != WQ_OP_MOV || y->bi || y->b != x->d || y->d < CC_V0) continue;
         if (!once(defs, x->d) || !once(uses, x->d)) continue;
         x->d = y->d;
@@ -53,14 +54,14 @@ static int reuse_results(cc_code_t *cd, const int *defs, int *rename, char *dead
     int n = 0;
     for (int i = 0; i < cd->n; i++) {
         const cc_ir_t *x = &cd->ir[i];
-        if (dead[i] || x->gp || !cc_pure_alu(x->op) || !once(defs, x->d)) continue;
+        if (dead[i] || cc_reads_d(x) || !cc_pure_alu(x->op) || !once(defs, x->d)) continue;
         if (x->a < CC_V0 || (!x->bi && x->b < CC_V0)) continue;   /* virtual operands only */
         for (int j = i + 1; j < cd->n; j++) {
             cc_ir_t *y = &cd->ir[j];
             if (y->op == CC_OP_LABEL || y->op < WQ_OP_MOV)
                 break;              /* the block ends: a label, control flow  */
             if (dead[j]) continue;
-            if (!y->gp && y->op == x->op && y->a == x->a && y->bi == x->bi && y->fn == x->fn &&
+            if (!cc_reads_d(y) && y->op == x->op && y->a == x->a && y->bi == x->bi && y->fn == x->fn &&
                 (x->bi ? y->imm == x->imm : y->b == x->b) && once(defs, y->d)) {
                 rename[y->d - CC_V0] = x->d;
                 dead[j] = 1;
@@ -89,7 +90,7 @@ int cc_peephole(cc_t *c, cc_kout_t *k)
         if (x->op == CC_OP_LABEL) continue;
         if (x->a >= CC_V0) x->a = rename[x->a - CC_V0];
         if (!x->bi && x->b >= CC_V0) x->b = rename[x->b - CC_V0];
-        if (x->d >= CC_V0 && x->gp) x->d = rename[x->d - CC_V0];
+        if (x->d >= CC_V0 && cc_reads_d(x)) x->d = rename[x->d - CC_V0];
     }
     cc_census(cd, defs, uses, NULL);
     changed += forward_copies(cd, defs, uses, dead);

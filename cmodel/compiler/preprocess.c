@@ -635,6 +635,26 @@ static int have_extension(const cc_tok_t *name)
     return 0;
 }
 
+/* `#pragma OPENCL FP_CONTRACT ON|OFF|DEFAULT` (OpenCL C 1.2 §6.10):
+ * whether a * b + c may become one FFMA (parse.c cc_contract_at) from
+ * this point of the file on; DEFAULT is ON, as clang's OpenCL default.
+ * The pragma holds to the end of the file (C scopes one inside a
+ * compound statement to its end: not modelled, docs/compiler.md).
+ * t: FP_CONTRACT */
+static void fp_contract(cc_t *c, const cc_tok_t *t)
+{
+    const cc_tok_t *st = t->next;
+    int off = !st->bol && cc_tok_is(st, "OFF");
+    if (st->bol || !(off || cc_tok_is(st, "ON") || cc_tok_is(st, "DEFAULT"))) {
+        cc_warn_tok(c, st->bol ? t : st, "-Wunknown-pragmas",
+                    "expected 'ON' or 'OFF' or 'DEFAULT' in pragma - ignoring");
+        return;
+    }
+    cc_contract_t *k = cc_alloc(c, sizeof *k);
+    *k = (cc_contract_t){ .file = t->file, .loc = t->loc, .off = off, .next = c->contract };
+    c->contract = k;
+}
+
 /* `#pragma OPENCL EXTENSION name : enable|disable` (OpenCL C 1.2 §9.1):
  * nothing to switch on this device, but a name it does not know or does
  * not have, or a malformed line, is a warning, as clang gives it (other
@@ -651,6 +671,10 @@ static void pragma(cc_t *c, const cc_tok_t *t)
     };
     if (t->bol || !cc_tok_is(t, "OPENCL")) return;
     const cc_tok_t *ext = t->next;
+    if (!ext->bol && cc_tok_is(ext, "FP_CONTRACT")) {
+        fp_contract(c, ext);
+        return;
+    }
     if (ext->bol || !cc_tok_is(ext, "EXTENSION")) return;
     const cc_tok_t *name = ext->next, *colon = name->next, *state = colon->next;
     if (name->bol || name->kind == TK_EOF || (name->kind != TK_IDENT && name->kind != TK_KEYWORD)) {
@@ -710,6 +734,29 @@ static void predefine_all(cc_t *c)
         /* OpenCL C 1.2 section 6.12.3: long is 64 bits */
         { "LONG_MAX", "0x7fffffffffffffffL" }, { "LONG_MIN", "(-0x7fffffffffffffffL-1)" },
         { "ULONG_MAX", "0xffffffffffffffffUL" },
+        /* OpenCL C 1.2 §6.12.2 (the float ones are refused where they are
+         * used on a device without an FPU, as every float constant) */
+        { "FLT_DIG", "6" }, { "FLT_MANT_DIG", "24" }, { "FLT_MAX_10_EXP", "+38" },
+        { "FLT_MAX_EXP", "+128" }, { "FLT_MIN_10_EXP", "-37" }, { "FLT_MIN_EXP", "-125" },
+        { "FLT_RADIX", "2" }, { "FLT_MAX", "0x1.fffffep127f" }, { "FLT_MIN", "0x1.0p-126f" },
+        { "FLT_EPSILON", "0x1.0p-23f" }, { "MAXFLOAT", "0x1.fffffep127f" },
+        /* the infinity and the canonical quiet NaN (0x7FC00000) as
+         * constants (parse.c float_builtin) */
+        { "HUGE_VALF", "__wq_inff()" }, { "INFINITY", "__wq_inff()" }, { "NAN", "__wq_nanf()" },
+        /* the constants of §6.12.2.1 as clang's opencl-c-base.h spells them */
+        { "M_E_F", "2.71828182845904523536028747135266250f" },
+        { "M_LOG2E_F", "1.44269504088896340735992468100189214f" },
+        { "M_LOG10E_F", "0.434294481903251827651128918916605082f" },
+        { "M_LN2_F", "0.693147180559945309417232121458176568f" },
+        { "M_LN10_F", "2.30258509299404568401799145468436421f" },
+        { "M_PI_F", "3.14159265358979323846264338327950288f" },
+        { "M_PI_2_F", "1.57079632679489661923132169163975144f" },
+        { "M_PI_4_F", "0.785398163397448309615660845819875721f" },
+        { "M_1_PI_F", "0.318309886183790671537767526745028724f" },
+        { "M_2_PI_F", "0.636619772367581343075535053490057448f" },
+        { "M_2_SQRTPI_F", "1.12837916709551257389615890312154517f" },
+        { "M_SQRT2_F", "1.41421356237309504880168872420969808f" },
+        { "M_SQRT1_2_F", "0.707106781186547524400844362104849039f" },
     };
     for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
         char *n = cc_fmt(c, "%s", defs[i][0]);
@@ -719,6 +766,10 @@ static void predefine_all(cc_t *c)
     predefine(c, cc_fmt(c, "WQ_ENQ_OK"), cc_fmt(c, "%d", WQ_ENQ_OK));
     predefine(c, cc_fmt(c, "WQ_ENQ_FULL"), cc_fmt(c, "%d", WQ_ENQ_FULL));
     predefine(c, cc_fmt(c, "WQ_ENQ_SIZE"), cc_fmt(c, "%d", WQ_ENQ_SIZE));
+    /* fma is one instruction (FFMA) on a device with an FPU; the fast
+     * relaxed math option's macro (OpenCL C 1.2 §6.10) */
+    if (c->opts && c->opts->fp) predefine(c, cc_fmt(c, "FP_FAST_FMAF"), "1");
+    if (c->opts && (c->opts->fp_flags & WQ_CC_FP_FAST_RELAXED)) predefine(c, cc_fmt(c, "__FAST_RELAXED_MATH__"), "1");
     /* one macro per extension the device reports */
     for (const char *e = wq_cc_extensions(); *e;) {
         size_t n = strcspn(e, " ");

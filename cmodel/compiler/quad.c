@@ -130,6 +130,7 @@ int cc_param_quads(cc_t *c, cc_code_t *cd, char *dead)
         if (x->op == CC_OP_LABEL) continue;
         if (x->a >= CC_V0 && x->a - CC_V0 < nv) x->a = rename[x->a - CC_V0];
         if (!x->bi && x->b >= CC_V0 && x->b - CC_V0 < nv) x->b = rename[x->b - CC_V0];
+        if (cc_reads_d(x) && x->d >= CC_V0 && x->d - CC_V0 < nv) x->d = rename[x->d - CC_V0];
     }
     return made;
 }

@@ -103,9 +103,10 @@ void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n)
         int def_d = x->d >= CC_V0 && x->d < nv0 + CC_V0 && slot[x->d - CC_V0] && x->op != WQ_OP_CALL;
         if (!uses_a && !uses_b && !def_d) continue;
         const cc_tok_t *tok = x->tok;
-        int ra = x->a, rb = x->b, rd = x->d, gp = x->gp;
+        int ra = x->a, rb = x->b, rd = x->d, rrd = cc_reads_d(x);
         int ta = 0, tb = 0, td = 0;
-        /* loads before: a, b, and d when the guard may keep its old value */
+        /* loads before: a, b, and d when the instruction reads it (a guard
+         * that may keep its old value, FFMA's addend: cc_reads_d) */
         if (uses_a) {
             ta = CC_V0 + cd->nvreg++;
             no_spill(c, cd, ta);
@@ -123,7 +124,7 @@ void cc_spill(cc_t *c, cc_code_t *cd, const int *vregs, int n)
             if (!td) {
                 td = CC_V0 + cd->nvreg++;
                 no_spill(c, cd, td);
-                if (gp) mem_op(c, cd, i++, WQ_OP_LD, td, slot[rd - CC_V0] - 1, tok);
+                if (rrd) mem_op(c, cd, i++, WQ_OP_LD, td, slot[rd - CC_V0] - 1, tok);
             }
         }
         x = &cd->ir[i];

@@ -1,5 +1,6 @@
-/* vector.c -- OpenCL C's integer vector types (OpenCL C 1.2 6.1.2):
- * char2 .. ulong16, widths 2, 3, 4, 8 and 16, and their component
+/* vector.c -- OpenCL C's vector types (OpenCL C 1.2 6.1.2): char2 ..
+ * ulong16 and float2 .. float16 (float on a target with an FPU, parse.c
+ * refuses it elsewhere), widths 2, 3, 4, 8 and 16, and their component
  * selectors (6.1.7).  A vector is aligned to its size; a 3-vector has the
  * size and alignment of a 4-vector.  The parser (parse.c) types vector
  * expressions, and lower.c gives each component a register of its own
@@ -11,10 +12,11 @@
                        .is_unsigned = 0, .name = #e #n }
 #define VROW(e, s) { VT(e, 2, 2 * (s)), VT(e, 3, 4 * (s)), VT(e, 4, 4 * (s)), VT(e, 8, 8 * (s)), VT(e, 16, 16 * (s)) }
 
-/* rows in cc_tykind_t order from TY_CHAR, columns by width */
-static cc_type_t vec[8][5] = {
+/* rows in cc_tykind_t order from TY_CHAR, then float; columns by width */
+#define NROW 9
+static cc_type_t vec[NROW][5] = {
     VROW(char, 1), VROW(uchar, 1), VROW(short, 2), VROW(ushort, 2),
-    VROW(int, 4), VROW(uint, 4), VROW(long, 8), VROW(ulong, 8),
+    VROW(int, 4), VROW(uint, 4), VROW(long, 8), VROW(ulong, 8), VROW(float, 4),
 };
 
 static int width_col(int n)
@@ -31,14 +33,16 @@ static int width_col(int n)
 
 cc_type_t *cc_vec_type_at(int i)
 {
-    if (i < 0 || i >= 8 * 5) return NULL;
+    if (i < 0 || i >= NROW * 5) return NULL;
     return &vec[i / 5][i % 5];
 }
 
 cc_type_t *cc_vec_of(const cc_type_t *elem, int n)
 {
     int col = width_col(n);
-    if (col < 0 || elem->kind < TY_CHAR || elem->kind > TY_ULONG) return NULL;
+    if (col < 0) return NULL;
+    if (elem->kind == TY_FLOAT) return &vec[NROW - 1][col];
+    if (elem->kind < TY_CHAR || elem->kind > TY_ULONG) return NULL;
     return &vec[elem->kind - TY_CHAR][col];
 }
 

@@ -2,10 +2,10 @@
  * (wq/cc.h), the assembler, and the program image the runtime launches
  * from (docs/runtime.md "Programs and kernels").
  *
- * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL options that
- * change nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
- * -cl-mad-enable, -cl-fast-relaxed-math, -cl-strict-aliasing,
- * ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), -w (no
+ * Options: -D NAME[=V] / -DNAME, -I DIR / -IDIR, the OpenCL math options
+ * (math_opts below: wq_cc_opts_t.fp_flags), the OpenCL options that change
+ * nothing on this device (-cl-std=CL1.x, -cl-opt-disable,
+ * -cl-strict-aliasing, ...), -cl-kernel-arg-info (clGetKernelArgInfo answers only then), -w (no
  * warnings) and -Werror (a warning fails the build), and warpq's -wq-yield=loops|spin|off, -wq-inline=auto|always|never
  * -wq-regs=N, -wq-subv=auto|off|always, -wq-subv-threshold=N and
  * -wq-alias=on|off (the alias pass at enqueue, alias.c; on by default).
@@ -36,14 +36,36 @@ typedef struct {
     unsigned subv_threshold;
     int arg_info;                   /* -cl-kernel-arg-info                    */
     int no_warnings, werror;        /* -w, -Werror                            */
+    unsigned fp_flags;              /* the -cl-* math options (WQ_CC_FP_*)     */
 } opts_t;
+
+/* the OpenCL math options and their WQ_CC_FP_* bits (OpenCL 1.2 §5.6.4.2:
+ * -cl-unsafe-math-optimizations implies -cl-no-signed-zeros and
+ * -cl-mad-enable, -cl-fast-relaxed-math implies it and
+ * -cl-finite-math-only) */
+static const struct { const char *name; unsigned bits; } math_opts[] = {
+    { "-cl-mad-enable", WQ_CC_FP_MAD_ENABLE },
+    { "-cl-no-signed-zeros", WQ_CC_FP_NO_SIGNED_ZEROS },
+    { "-cl-unsafe-math-optimizations", WQ_CC_FP_UNSAFE | WQ_CC_FP_NO_SIGNED_ZEROS | WQ_CC_FP_MAD_ENABLE },
+    { "-cl-finite-math-only", WQ_CC_FP_FINITE },
+    { "-cl-fast-relaxed-math", WQ_CC_FP_FAST_RELAXED | WQ_CC_FP_FINITE | WQ_CC_FP_UNSAFE |
+                               WQ_CC_FP_NO_SIGNED_ZEROS | WQ_CC_FP_MAD_ENABLE },
+    { "-cl-denorms-are-zero", WQ_CC_FP_DENORMS_ZERO },
+    { "-cl-single-precision-constant", WQ_CC_FP_SP_CONSTANT },
+};
+
+/* the WQ_CC_FP_* bits of a math option, 0 for another */
+static unsigned math_opt(const char *o)
+{
+    for (size_t i = 0; i < sizeof math_opts / sizeof *math_opts; i++)
+        if (!strcmp(o, math_opts[i].name)) return math_opts[i].bits;
+    return 0;
+}
 
 static int ignored(const char *o)
 {
     static const char *const names[] = {
-        "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
-        "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
-        "-cl-denorms-are-zero", "-cl-strict-aliasing",
+        "-cl-opt-disable", "-cl-strict-aliasing",
         "-cl-uniform-work-group-size",
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(o, names[i])) return 1;
@@ -99,6 +121,8 @@ static int parse_opts(const char *s, opts_t *o, const char **bad)
             o->no_warnings = 1;
         } else if (!strcmp(t, "-Werror")) {
             o->werror = 1;
+        } else if (math_opt(t)) {
+            o->fp_flags |= math_opt(t);
         } else if (!strcmp(t, "-wq-alias=on") || !strcmp(t, "-wq-alias=off")) {
             o->alias_off = t[10] == 'o' && t[11] == 'f';
         } else if (!ignored(t)) {
@@ -205,6 +229,7 @@ static wq_cc_opts_t cc_options(cl_program p, const opts_t *o, const wq_cc_opts_t
                         .max_regs = o->regs ? o->regs : regs,
                         .subv = o->subv, .subv_threshold = o->subv_threshold,
                         .no_warnings = o->no_warnings, .werror = o->werror,
+                        .fp_flags = o->fp_flags,
                         /* the device the program is built for: its LANES
                          * decides how shared registers pack */
                         .lanes = p->ctx->dev->opened > 0 ? p->ctx->dev->drv.lanes : 0,
@@ -345,23 +370,18 @@ static int unit_copy(wq_cl_unit_t *d, const wq_cl_unit_t *s, const char *name)
 }
 
 /* the options a link accepts: -create-library, -enable-link-options (with
- * -create-library only), the math options (nothing to change on an integer
- * device) and the code generation options -wq-* (code is generated at the
+ * -create-library only), the math options and the code generation options -wq-* (code is generated at the
  * link).  1 for a library, 0 for an executable, -1 (the option in *bad,
  * malloc'd) when they are invalid */
 static int link_opts(const char *options, char **bad)
 {
-    static const char *const math[] = {
-        "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
-        "-cl-finite-math-only", "-cl-fast-relaxed-math",
-    };
     char *buf = strdup(options ? options : ""), *save = NULL;
     int lib = 0, enable = 0, rc = 0;
     *bad = NULL;
     if (!buf) return -1;
     for (char *t = strtok_r(buf, " \t\r\n", &save); t && !rc; t = strtok_r(NULL, " \t\r\n", &save)) {
         int ok = !strcmp(t, "-create-library") ? (lib = 1) : !strcmp(t, "-enable-link-options") ? (enable = 1) : 0;
-        for (size_t i = 0; !ok && i < sizeof math / sizeof *math; i++) ok = !strcmp(t, math[i]);
+        if (!ok) ok = math_opt(t) != 0;
         if (!ok && !strncmp(t, "-wq-", 4)) {
             opts_t o;
             const char *b;
@@ -383,13 +403,15 @@ int wq_cl_link_is_library(const char *options)
     return rc;
 }
 
-/* the -wq-* options of a link's options (code generation), malloc'd */
+/* the -wq-* and math options of a link's options (code generation: the
+ * link generates the code, contracting a * b + c as the math options
+ * say), malloc'd */
 static char *codegen_opts(const char *options)
 {
     char *buf = strdup(options ? options : ""), *out = calloc(1, strlen(options ? options : "") + 2), *save = NULL;
     if (!buf || !out) { free(buf); free(out); return NULL; }
     for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
-        if (!strncmp(t, "-wq-", 4)) { strcat(out, t); strcat(out, " "); }
+        if (!strncmp(t, "-wq-", 4) || math_opt(t)) { strcat(out, t); strcat(out, " "); }
     free(buf);
     return out;
 }
@@ -422,7 +444,7 @@ static cl_int link_run(cl_program p, const wq_cl_unit_t *units, unsigned n, cons
                                      .defines = u->defs, .ndefines = u->nd, .incdirs = u->incs, .nincdirs = u->ni,
                                      .header_names = (const char *const *)units[parsed].hdr_names,
                                      .header_texts = (const char *const *)units[parsed].hdr_texts,
-                                     .nheaders = units[parsed].nhdrs };
+                                     .nheaders = units[parsed].nhdrs, .fp_flags = u->fp_flags };
     }
     if (!rc) {
         wq_cc_opts_t co = cc_options(p, &o, alias);

@@ -49,6 +49,8 @@ static const char *const toks[] = {
     /* floating point (docs/compiler.md "Floating point") */
     "0x1.8p-3f", "1e39f", "2.5e-46f", ".5", "1.e+", "0x1p", "double", "half", "sqrt(", "fmin", "fabs",
     "isnan", "copysign", "convert_float_rtz(", "convert_int_sat_rte(", "as_float(", "(float)",
+    "fma(", "mad(", "isless(", "clamp(", "\n#pragma OPENCL FP_CONTRACT OFF\n", "FLT_MAX", "INFINITY", "NAN",
+    "M_PI_F", "float4", "(float2)(", "convert_float4(", "convert_long_sat_rtp(", "convert_float_rtn(", "* 2.0f +",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",
@@ -196,12 +198,18 @@ static char *no_file(void *user, const char *path, size_t *len)
     return NULL;
 }
 
-/* the log's first line is `fuzz.cl:L:C: error: ...`, then the source line,
- * then a caret line (blanks and tabs, then ^) */
+/* the log's first line past its warnings (each three lines: the message,
+ * the source line, the caret) is `fuzz.cl:L:C: error: ...`, then the
+ * source line, then a caret line (blanks and tabs, then ^) */
 static int diag_ok(const char *log, char *why, size_t whylen)
 {
     unsigned line, col;
     int end = 0;
+    while (sscanf(log, "fuzz.cl:%u:%u: warning: %n", &line, &col, &end) == 2 && end) {
+        for (int k = 0; k < 3 && log; k++) log = strchr(log, '\n') ? strchr(log, '\n') + 1 : NULL;
+        if (!log) { snprintf(why, whylen, "a log of warnings without an error"); return 0; }
+        end = 0;
+    }
     if (sscanf(log, "fuzz.cl:%u:%u: error: %n", &line, &col, &end) != 2 || !end || !line || !col) {
         snprintf(why, whylen, "refusal without a fuzz.cl:LINE:COL: error: diagnostic: %.200s", log);
         return 0;

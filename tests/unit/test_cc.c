@@ -887,7 +887,7 @@ Test(cc, vector_types)
     diag("__kernel void k(__global int *p) { int4 v = shuffle((int4)(1), (int4)(0)); }\n",
          "t.cl:1:71: error: the mask of 'shuffle' must be an unsigned vector of 4-byte components, not int4", 71);
     diag("__kernel void k(__global int *p) { float4 f; }\n",
-         "t.cl:1:36: error: vector types (float4) are not supported by this device (warpq runs the integer "
+         "t.cl:1:36: error: floating-point types are not supported by this device (no FPU: warpq runs the integer "
          "subset of OpenCL C)", 36);
 }
 

@@ -55,6 +55,17 @@ typedef enum {
     WQ_CC_SUBV_ALWAYS       /* every candidate segment (spec_check: ok -- a compiler option) */
 } wq_cc_subv_t;
 
+/* wq_cc_opts_t.fp_flags: the -cl-* math options */
+enum {
+    WQ_CC_FP_MAD_ENABLE     = 1u << 0,  /* -cl-mad-enable                   */
+    WQ_CC_FP_NO_SIGNED_ZEROS = 1u << 1, /* -cl-no-signed-zeros              */
+    WQ_CC_FP_UNSAFE         = 1u << 2,  /* -cl-unsafe-math-optimizations    */
+    WQ_CC_FP_FINITE         = 1u << 3,  /* -cl-finite-math-only             */
+    WQ_CC_FP_FAST_RELAXED   = 1u << 4,  /* -cl-fast-relaxed-math            */
+    WQ_CC_FP_DENORMS_ZERO   = 1u << 5,  /* -cl-denorms-are-zero             */
+    WQ_CC_FP_SP_CONSTANT    = 1u << 6,  /* -cl-single-precision-constant    */
+};
+
 typedef struct wq_cc_opts {
     const char *const *defines;     /* "NAME" or "NAME=VALUE", as -D          */
     unsigned ndefines;
@@ -88,6 +99,11 @@ typedef struct wq_cc_opts {
      * device") */
     int fp;
     const char *device;
+    /* the OpenCL math options (WQ_CC_FP_*, docs/compiler.md "Floating
+     * point"): the contraction of a * b + c into FFMA regardless of
+     * `#pragma OPENCL FP_CONTRACT OFF` (mad-enable and what implies it),
+     * __FAST_RELAXED_MATH__; the others are accepted and change nothing */
+    unsigned fp_flags;
     /* read a file for #include; NULL: the C library.  Returns a malloc'd
      * buffer (the caller frees it) or NULL when the file cannot be read. */
     char *(*read_file)(void *user, const char *path, size_t *len);
@@ -175,6 +191,9 @@ typedef struct wq_cc_unit {
     const char *const *header_names;
     const char *const *header_texts;
     unsigned nheaders;
+    /* its compile options' math options (WQ_CC_FP_*): with the link's,
+     * what its preprocessing sees (__FAST_RELAXED_MATH__) */
+    unsigned fp_flags;
 } wq_cc_unit_t;
 
 typedef enum {
