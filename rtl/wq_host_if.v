@@ -44,9 +44,13 @@
 //
 //		Its parts: wq_host_sched (the scheduler's decisions),
 //		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
-//		the CSR decode and a CSR write's next state) and
-//		wq_host_method (the method decode); this file is the step
-//		sequencer that applies their decisions to the registers.
+//		the CSR decode and a CSR write's next state), wq_host_method
+//		(the method decode), wq_host_sem (the SEM_EXECUTE step's next
+//		state), wq_host_launch (the LAUNCH step's next state) and
+//		wq_host_leave (the way out of a step: error, GP_GET's advance,
+//		slice, leave); this file is the step sequencer that applies
+//		their decisions to the registers (the state codes:
+//		wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -218,20 +222,9 @@ module wq_host_if #(
 	// verilator lint_off UNUSEDPARAM
 `include "wq_host_map.vh"
 	// verilator lint_on UNUSEDPARAM
-	// DESC_RAM: the stored descriptor's word k in the channel slots no
-	// channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
-	// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
-	// slot 2 of field 14
+	// DESC_RAM: the stored descriptor in the channel RAM (its slots: da,
+	// wq_host_map.vh)
 	localparam	DR = (DESC_RAM != 0) && (FAST == 0) && (CHANNELS <= 2);
-	function [AW-1:0] da;
-		input	[3:0]	k;
-		reg	[3:0]	f;
-		begin
-			f  = (k == 4'd15) ? 4'd14 : k;
-			da = ({{CA{1'b0}}, f} << CA)
-				| {{(AW-2){1'b0}}, (k == 4'd15) ? 2'd2 : 2'd3};
-		end
-	endfunction
 	reg	[AW-1:0]	cm_ra, cm_wa;
 	reg	[31:0]	cm_wd;
 	wire	[31:0]	cm_q;		// u_chan's read port
@@ -346,55 +339,8 @@ module wq_host_if #(
 	//
 	// The step sequencer
 	//
-	localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
-				H_DUE     = 6'd1,	// retry rule, then the step
-				H_MEM     = 6'd2,	// a read in flight
-				H_GP1     = 6'd3,	// read GP entry word 1
-				H_GPCHK   = 6'd4,	// check the entry
-				H_HDR     = 6'd5,	// read the next header
-				H_HDRDEC  = 6'd6,	// decode it
-				H_DATA    = 6'd7,	// read a method's data word
-				H_DATAGOT = 6'd8,	// method address advance
-				H_METHOD  = 6'd9,	// wq_host_method
-				H_SEMX    = 6'd10,	// SEM_EXECUTE: op, SEM_ADDR_HI
-				H_SEMW    = 6'd11,	// semaphore unit busy
-				H_LAUNCH  = 6'd12,	// LAUNCH: descriptor address
-				H_LREAD   = 6'd13,	// read descriptor words
-				H_LCHK    = 6'd14,	// descriptor checker busy
-				H_ERR     = 6'd15,	// wq_chan_error
-				H_AFTER   = 6'd16,	// after_method: segment end
-				H_LEAVE   = 6'd17,	// wq_host_after_step (HOST_SLICE
-							// on cm_rd)
-				H_RDW     = 6'd18,	// channel RAM read in flight
-				H_DUE2    = 6'd19,	// a wait resumes (wait_data read)
-				H_GP0     = 6'd20,	// GP entry address (gp_base read)
-				H_SEMX2   = 6'd21,	// SEM_EXECUTE: alignment, WFI
-				H_SL0     = 6'd22,	// semaphore operands: read and
-				H_SL1     = 6'd23,	//   load address, payload lo,
-				H_SL2     = 6'd24,	//   payload hi; acq_attempts;
-				H_SL3     = 6'd25,	//   acq_timeout stays on the
-				H_SL4     = 6'd26,	//   read port for H_SEMW
-				H_SL5     = 6'd27,	//   (start the unit)
-				H_WDW     = 6'd28,	// an acquire wait's wait_data
-				H_LAUNCH2 = 6'd29,	// descriptor address read
-				H_CSR1    = 6'd30,	// CSR: channel RAM read
-				H_CSR2    = 6'd31,	// CSR: answer
-				H_DUEA    = 6'd33,	// retry rule: ACQ_RETRY
-				H_DUEB    = 6'd34,	//   acq_last, decide
-				H_STAMP   = 6'd35,	// a failed attempt's acq_last
-				H_TMO     = 6'd36,	// a timeout: SEM_ADDR_LO read
-				H_INIT    = 6'd37,	// reset: the channel RAM sweep
-				H_CLR     = 6'd38,	// CTRL.RESET: clear its fields
-				H_PMW     = 6'd39,	// PERF_METHODS + 1 (att_q)
-				H_LVW     = 6'd40,	// seg end (GP_PUT on cm_rd); the
-				H_LV2     = 6'd41,	//   slice reads for H_LEAVE
-				H_STW     = 6'd42,	// a retry's stamp: A_GT read
-				H_AW      = 6'd43,	// GP_PUT read (H_AFTER) on its way
-				H_GPW     = 6'd44,	// (FAST) the GP entry's two reads
-				H_LRES    = 6'd45,	// (DESC_RAM) the check's verdict,
-							// launch_desc read again
-				H_LDW     = 6'd46;	// (DESC_RAM) a scheduler's word
-							// read on cm_rd: o_ld_ack
+	// (the states' codes: wq_host_states.vh)
+`include "wq_host_states.vh"
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -479,7 +425,6 @@ module wq_host_if #(
 	// ---- the current step's channel, as the model's ch-> ---------------
 	wire	[3:0]	s_state  = chan_state[sc];
 	wire	[15:0]	s_get    = gp_get[sc];
-	wire	[31:0]	s_word   = mdata;
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
 	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
 	// read for it in H_AFTER; GP_GET < 2^16)
@@ -490,27 +435,7 @@ module wq_host_if #(
 	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
 	// (the wait was started or retried with it in this step).
 	wire	[31:0]	sem_word = mdata;
-	wire	[`WQ_SEMF_OPERATION_W-1:0]	sem_op = sem_word[`WQ_SEMF_OPERATION_RANGE];
 	wire	s_word_switch = sem_word[`WQ_SEMF_ACQUIRE_SWITCH_LO];
-	wire	[`WQ_SEMF_OPERATION_W-1:0]	x_op = s_word[`WQ_SEMF_OPERATION_RANGE];
-	wire	x_is64 = s_word[`WQ_SEMF_PAYLOAD_SIZE_LO];
-	wire	x_legal = (x_op == `WQ_SEMOP_ACQUIRE) || (x_op == `WQ_SEMOP_RELEASE)
-			|| (x_op == `WQ_SEMOP_ACQ_STRICT_GEQ)
-			|| (x_op == `WQ_SEMOP_ACQ_CIRC_GEQ)
-			|| (x_op == `WQ_SEMOP_ACQ_AND) || (x_op == `WQ_SEMOP_ACQ_NOR)
-			|| (x_op == `WQ_SEMOP_REDUCTION);
-
-	// (FAST) H_SEMX2 goes straight on to the unit's operands (aligned, no
-	// RELEASE_WFI wait, no read ahead in flight): it loads SEM_ADDR_LO
-	// into the unit itself, H_SL2's work, and goes on to H_SL3
-	assign	sx2_go = (FAST != 0) && (hs == H_SEMX2) && !pf_busy
-			&& ((cm_rd[2:0] & (x_is64 ? 3'h7 : 3'h3)) == 3'h0)
-			&& !(x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
-				&& !i_engine_idle);
-	// (FAST) an operation that reads ACQ_TIMEOUT after the unit: an
-	// acquire (a RELEASE or a REDUCTION reads GP_PUT instead, for H_LVW)
-	wire		sem_acq = (sem_op != `WQ_SEMOP_RELEASE)
-			&& (sem_op != `WQ_SEMOP_REDUCTION);
 
 	// ---- the semaphore unit ---------------------------------------------
 	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
@@ -538,10 +463,10 @@ module wq_host_if #(
 	reg	[1:0]	wr_pend;
 	wire		m_rv = i_mem_rvalid && (wr_pend == 2'd0);
 	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
-	// sx2_go below: SEM_ADDR_LO is on cm_rd there)
-	wire		sx2_go;
-	wire		sem_ld = (hs == H_SL2) || (hs == H_SL3) || (hs == H_SL4) || sx2_go;
-	wire	[1:0]	sem_ld_sel = {hs == H_SL4, hs == H_SL3};
+	// sx2_go: SEM_ADDR_LO is on cm_rd there); the operand loads and
+	// sx2_go are u_semx's (wq_host_sem, below)
+	wire		sx2_go, sem_ld;
+	wire	[1:0]	sem_ld_sel;
 
 	wq_sem_unit #(.DIGIT(SEM_DIGIT)) u_sem (
 		.i_clk(i_clk), .i_reset(i_reset),
@@ -556,6 +481,35 @@ module wq_host_if #(
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
 		.i_mem_rvalid(sem_active && ((FAST != 0) ? (wr_fake || m_rv) : i_mem_rvalid)),
 		.i_mem_rdata(i_mem_rdata));
+
+	// the SEM_EXECUTE step's states' next state (wq_host_sem,
+	// docs/rtl/wq_host_sem.md), applied in the step sequencer below
+	wire	[5:0]	sx_hs, sx_ret;
+	wire		sx_ra_w, sx_ret_w, sx_err_w, sx_ram_w, sx_wait_w, sx_end_wait;
+	wire	[AW-1:0]	sx_ra;
+	wire	[7:0]	sx_err, sx_kind;
+	wire	[3:0]	sx_ram_f, sx_wait_st;
+	wire	[31:0]	sx_ram_d;
+	wire		sx_res_w, sx_emit, sx_start, sx_act_w, sx_act, sx_endwait_clr;
+	wire	[`WQ_STEP_W-1:0]	sx_res;
+	wire	[15:0]	sx_aux;
+	wire		sx_att_w, sx_att_sl, sx_ma_w, sx_stamp;
+	wq_host_sem #(.FAST(FAST), .CW(CW)) u_semx (
+		.i_hs(hs), .i_sc(sc), .i_word(sem_word), .i_rd(cm_rd),
+		.i_engine_idle(i_engine_idle), .i_pf_busy(pf_busy),
+		.i_done(sem_done), .i_pass(sem_pass), .i_bad(sem_bad_red || sem_bad_op),
+		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
+		.i_waiting(s_state == `WQ_CH_ACQ_WAIT),
+		.o_hs(sx_hs), .o_ra_w(sx_ra_w), .o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret),
+		.o_err_w(sx_err_w), .o_err(sx_err),
+		.o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
+		.o_wait_w(sx_wait_w), .o_wait_st(sx_wait_st), .o_end_wait(sx_end_wait),
+		.o_res_w(sx_res_w), .o_res(sx_res),
+		.o_emit(sx_emit), .o_emit_kind(sx_kind), .o_emit_aux(sx_aux),
+		.o_start(sx_start), .o_act_w(sx_act_w), .o_act(sx_act),
+		.o_endwait_clr(sx_endwait_clr), .o_att_w(sx_att_w), .o_att_sl(sx_att_sl),
+		.o_ma_w(sx_ma_w), .o_stamp(sx_stamp),
+		.o_sx2_go(sx2_go), .o_ld(sem_ld), .o_ld_sel(sem_ld_sel));
 
 	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
 	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
@@ -609,6 +563,25 @@ module wq_host_if #(
 		.i_desc(o_launch_desc), .o_ridx(lc_ridx), .i_rword(cm_rd),
 		.o_busy(lc_busy), .o_done(lc_done),
 		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
+
+	// the LAUNCH step's states' next state (wq_host_launch,
+	// docs/rtl/wq_host_launch.md), applied in the step sequencer below
+	wire	[5:0]	lx_hs, lx_ret;
+	wire		lx_ra_w, lx_ret_w, lx_err_w, lx_ram_w, lx_launch;
+	wire	[AW-1:0]	lx_ra, lx_ram_a;
+	wire	[31:0]	lx_ram_d;
+	wire		lx_sst, lx_line, lx_rds, lx_lc_start;
+	wire	[4:0]	lx_rds_n;
+	wq_host_launch #(.FAST(FAST), .CW(CW), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
+	u_lnch (
+		.i_hs(hs), .i_sc(sc), .i_rd(cm_rd), .i_ld_rdy(ld_rdy),
+		.i_pf_mv(pf_mv), .i_gq_mv(gq_mv), .i_pf_busy(pf_busy),
+		.i_lw_v(lw_v), .i_lidx(lidx), .i_ld_line(ld_line), .i_rdata(rdata_q),
+		.i_lc_done(lc_done), .i_lc_ok(lc_ok), .i_lc_ridx(lc_ridx),
+		.o_hs(lx_hs), .o_ra_w(lx_ra_w), .o_ra(lx_ra), .o_ret_w(lx_ret_w), .o_ret(lx_ret),
+		.o_err_w(lx_err_w), .o_ram_w(lx_ram_w), .o_ram_a(lx_ram_a), .o_ram_d(lx_ram_d),
+		.o_launch(lx_launch), .o_sst(lx_sst), .o_line(lx_line),
+		.o_rds(lx_rds), .o_rds_n(lx_rds_n), .o_lc_start(lx_lc_start));
 
 	// ---- CSR decode --------------------------------------------------------
 	// A CSR access reads the channel RAM word it may need (H_IDLE sets the
@@ -754,27 +727,6 @@ module wq_host_if #(
 		end
 	endtask
 
-	// the checker's verdict (H_LCHK; DESC_RAM: H_LRES), launch_desc on cm_rd
-	task lchk_end;
-		begin
-			if (!lc_ok)
-				raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
-			else begin
-				o_launch_valid       <= 1'b1;
-				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
-				hs  <= H_AFTER;
-				// (FAST) H_AFTER's GP_PUT read now: launch_desc is
-				// still on cm_rd in the record's cycle
-				if (FAST != 0)
-				begin
-					cm_ra <= ca(F_PUT, sc);
-					hs    <= H_AW;
-				end
-			end
-		end
-	endtask
-
 	// start_wait / end_wait of host_methods.c, on the step's channel
 	// (start_wait's wait_data is the one RAM write of its state)
 	task start_wait;
@@ -917,19 +869,6 @@ module wq_host_if #(
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the descriptor's stream begins, launch_desc on cm_rd (H_LAUNCH2;
-	// FAST: H_LAUNCH with ld_rdy), or a misaligned one raises
-	task ld_begin;
-		if (cm_rd[1:0] != 2'b00)
-			raise(`WQ_CHERR_BAD_LAUNCH, cm_rd);
-		else begin
-			stream_start(ma_sum);
-			lc_start <= (FAST != 0);
-			ld_line  <= LD_LINE && cm_rd[3:2] == 2'b00;
-			hs       <= H_LREAD;
-		end
-	endtask
-
 	// the GP entry with word 1 w1 (H_GPCHK: rdata_q; FAST: H_GPW as
 	// word 1 lands, i_mem_rdata or rdata_q): ERR_INFO is the word
 	// holding the offending bits
@@ -1312,6 +1251,25 @@ module wq_host_if #(
 		.i_mem_ready(i_mem_ready), .i_mem_rvalid(m_rv), .i_mem_rdata(i_mem_rdata),
 		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
 		.o_busy(pf_busy), .o_host_rv(h_rv));
+
+	// the way out of a step's states' next state (wq_host_leave,
+	// docs/rtl/wq_host_leave.md), applied in the step sequencer below
+	wire	[5:0]	lv_hs;
+	wire		lv_ra_w, lv_att_w, lv_error, lv_adv, lv_leave, lv_sl_inc;
+	wire		lv_switch, lv_fresh, lv_gt_w, lv_gs;
+	wire	[AW-1:0]	lv_ra;
+	wire	[31:0]	lv_att;
+	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
+		.i_hs(hs), .i_sc(sc), .i_res(res),
+		.i_in_seg(in_seg[sc]), .i_mc_zero(m_count[sc] == 0), .i_sr_zero(seg_rem[sc] == 0),
+		.i_rd(cm_rd), .i_slu(slu_q), .i_fresh(sl_fresh),
+		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_idle(wr_pend == 2'd0),
+		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_v(nx_sc[CW]),
+		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
+		.i_gb_hit(gb_v && gb_ch == sc && !(gq_on && gq_ch == sc && gq_tag == s_get)),
+		.o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra), .o_att_w(lv_att_w), .o_att(lv_att),
+		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
+		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
 
 	// the posted writes (FAST): accepted, not yet answered
 	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
@@ -1972,297 +1930,102 @@ module wq_host_if #(
 			end
 		end
 
-		// sem_execute: operation, address high word (on cm_rd), ...
-		H_SEMX:
-		if (!x_legal)
-			raise(`WQ_CHERR_BAD_SEM_OP, s_word);
-		else if (cm_rd != 32'h0)
-			raise(`WQ_CHERR_BAD_SEM_ADDR, cm_rd);
-		else if (FAST != 0)
-		begin
-			// (H_METHOD asked for SEM_ADDR_LO, on cm_rd in H_SEMX2,
-			// which loads it into the unit) SEM_PAYLOAD_LO, on
-			// cm_rd in H_SL3; (H_SL0 asks for the operands again
-			// when reads ahead are in flight)
-			cm_ra <= ca(F_SPLO, sc);
-			hs    <= H_SEMX2;
-		end else
-			ram_rd(F_SALO, H_SEMX2);
-
-		// ... alignment (SEM_ADDR_LO on cm_rd), then the unit (which
-		// rejects a bad reduction code itself)
-		H_SEMX2:
-		if ((cm_rd[2:0] & (x_is64 ? 3'h7 : 3'h3)) != 3'h0)
-			raise(`WQ_CHERR_SEM_MISALIGNED, cm_rd);
-		else if (x_op == `WQ_SEMOP_RELEASE && s_word[`WQ_SEMF_RELEASE_WFI_LO]
-				&& !i_engine_idle)
-		begin
-			start_wait(`WQ_CH_WFI_WAIT, `WQ_M_SEM_EXECUTE, s_word);
-			res <= `WQ_STEP_WAIT;
-			hs  <= H_AFTER;
-		end else begin
-			if (x_op != `WQ_SEMOP_RELEASE && x_op != `WQ_SEMOP_REDUCTION)
-				ram_wr(F_ATT, sc, 32'h0);	// acq_attempts = 0
-			sem_endwait <= 1'b0;
-			hs          <= H_SL0;
-			// (FAST) H_SL0's, H_SL1's and H_SL2's work when no read
-			// ahead is in flight (the FIFO is emptied now, pf_flush;
-			// sx2_go loads SEM_ADDR_LO into the unit)
-			if (FAST != 0 && !pf_busy)
+		// SEM_EXECUTE (wq_host_sem, u_semx): the operation and
+		// address checks, the unit's operands off the channel RAM,
+		// the unit's answer, a failed attempt's count, wait, timeout
+		// and stamp
+		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
+		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP: begin
+			hs        <= sx_hs;
+			sem_start <= sx_start;
+			if (sx_ra_w)
+				cm_ra <= sx_ra;
+			if (sx_ret_w)
+				rd_ret <= sx_ret;
+			if (sx_err_w)
+				err[sc] <= sx_err;
+			if (sx_ram_w)
+				ram_wr(sx_ram_f, sc, sx_ram_d);
+			if (sx_wait_w)
 			begin
-				h_mem_addr <= ma_sum;	// SEM_ADDR_LO, as H_SL2
-				cm_ra      <= ca(F_SPHI, sc);
-				hs         <= H_SL3;
+				chan_state[sc]  <= sx_wait_st;
+				wait_kind[sc]   <= sx_wait_st;
+				wait_method[sc] <= WM_SEM;
 			end
-		end
-
-		// the unit's operands off the channel RAM (two-cycle read
-		// latency, a word a cycle): SEM_ADDR_LO, SEM_PAYLOAD_LO/HI into
-		// the unit (sem_ld in H_SL2..4), acq_attempts into att_q, and
-		// acq_timeout left on cm_rd for H_SEMW
-		// (the reads ahead end first: the unit takes the port, and its
-		// writes may change words the FIFO holds, so it is emptied)
-		H_SL0:
-		if (!pf_busy)
-		begin
-			cm_ra <= ca(F_SALO, sc);
-			hs    <= H_SL1;
-		end
-		H_SL1: begin
-			cm_ra <= ca(F_SPLO, sc);
-			hs    <= H_SL2;
-		end
-		H_SL2: begin
-			cm_ra      <= ca(F_SPHI, sc);
-			h_mem_addr <= ma_sum;	// SEM_ADDR_LO (+ 0): see o_mem_addr
-			hs         <= H_SL3;
-		end
-		H_SL3: begin
-			cm_ra <= ca(F_ATT, sc);
-			hs    <= H_SL4;
-		end
-		H_SL4: begin
-			cm_ra <= ca(F_TMO, sc);
-			// (FAST) GP_PUT for H_LVW instead when the operation is
-			// not an acquire (only an acquire's failure reads
-			// ACQ_TIMEOUT)
-			if (FAST != 0 && !sem_acq)
-				cm_ra <= ca(F_PUT, sc);
-			// (FAST) the unit sees its start in H_SL5, its last
-			// operand (SEM_PAYLOAD_HI, sem_ld now) loaded: its
-			// first request comes in H_SEMW's first cycle, when
-			// sem_active gives it the port
-			sem_start <= (FAST != 0);
-			hs    <= H_SL5;
-		end
-		H_SL5: begin
-			att_q      <= cm_rd;
-			sem_start  <= (FAST == 0);
-			sem_active <= 1'b1;
-			hs         <= H_SEMW;
-		end
-
-		// the semaphore unit's answer (acq_timeout on cm_rd)
-		H_SEMW:
-		if (sem_done)
-		begin
-			sem_active <= 1'b0;
-			hs         <= H_AFTER;
-			res        <= `WQ_STEP_DONE;
-			// (FAST) H_AFTER's GP_PUT read now (a failed acquire
-			// and an error read another word and go elsewhere); a
-			// RELEASE or a REDUCTION asked for it in H_SL4 and
-			// goes straight on to H_LVW
-			if (FAST != 0)
-			begin
-				cm_ra <= ca(F_PUT, sc);
-				hs    <= sem_acq ? H_AW : H_LVW;
-			end
-			if (sem_bad_red || sem_bad_op)
-				raise(`WQ_CHERR_BAD_REDUCTION, sem_word);
-			else if (sem_op == `WQ_SEMOP_RELEASE)
-			begin
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_result);
-				if (sem_endwait)
-					end_wait;
-			end else if (sem_op == `WQ_SEMOP_REDUCTION)
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_result);
-			else if (sem_pass)
-			begin
-				// acquire_try passed
+			if (sx_end_wait)
 				end_wait;
-				emit(`WQ_EV_SEM, sc, {13'h0, sem_op}, s_get, sem_addr,
-					sem_pay, sem_result);
-			end else begin
-				ram_wr(F_ATT, sc, att_nx);
-				emit(`WQ_EV_ACQ_FAIL, sc, att_nx[15:0], s_get,
-					sem_addr, sem_pay, sem_result);
-				res <= `WQ_STEP_WAIT;
-				// (att_nx > cm_rd, without the incrementer's carry
-				// chain in front of the compare: the iCE40's path)
-				if (att_q >= cm_rd && !(&att_q))
-					// ERR_INFO is SEM_ADDR_LO: read it again
-					// (no write source for the unit's address)
-					ram_rd(F_SALO, H_TMO);
-				else if (s_state != `WQ_CH_ACQ_WAIT)
-				begin
-					// start_wait(ACQ_WAIT, SEM_EXECUTE, sem_word):
-					// wait_data in the next cycle (one RAM write
-					// a cycle), then the stamp (A_GT read)
-					chan_state[sc]  <= `WQ_CH_ACQ_WAIT;
-					wait_kind[sc]   <= `WQ_CH_ACQ_WAIT;
-					wait_method[sc] <= WM_SEM;
-					cm_ra           <= A_GT;
-					hs              <= H_WDW;
-				end else begin
-					cm_ra           <= A_GT;
-					hs              <= H_STW;
-				end
-			end
-		end
-
-		H_TMO:
-			raise(`WQ_CHERR_ACQUIRE_TIMEOUT, cm_rd);
-
-		H_WDW: begin
-			ram_wr(F_WDATA, sc, sem_word);
-			hs <= H_STAMP;
-		end
-
-		H_STW:
-			hs <= H_STAMP;
-
-		// a failed attempt: acq_last = the grant's tick (A_GT, on
-		// cm_rd); the hint says ask at once (the rule then sets it from
-		// ACQ_RETRY)
-		H_STAMP: begin
-			ram_wr(F_STAMP, sc, cm_rd);
-			acq_wr[sc] <= {1'b0, gwrap || now_wrap};
-			acq_rh[sc] <= 0;
-			hs         <= H_AFTER;
-			// (FAST) a failed attempt's step is WAIT: H_LVW has
-			// nothing to do but the slice count's load
-			if (FAST != 0)
+			if (sx_res_w)
+				res <= sx_res;
+			if (sx_emit)
+				emit(sx_kind, sc, sx_aux, s_get, sem_addr, sem_pay, sem_result);
+			if (sx_act_w)
+				sem_active <= sx_act;
+			if (sx_endwait_clr)
+				sem_endwait <= 1'b0;
+			if (sx_att_w)
+				att_q <= sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
+			if (sx_ma_w)
+				h_mem_addr <= ma_sum;
+			if (sx_stamp)
 			begin
-				att_q <= sl_fresh ? 32'h0 : slu_q;
-				hs    <= H_LEAVE;
+				acq_wr[sc] <= {1'b0, gwrap || now_wrap};
+				acq_rh[sc] <= 0;
 			end
 		end
 
 		////////////////////////////////////////////////////////////////
-		// launch (wq_sched_launch): the dispatcher is free (checked);
-		// launch_desc stays on cm_rd until the step ends
-		// (FAST: the state before asked for launch_desc)
-		// (FAST: the reads ahead in flight need not be answered first:
-		// their answers come before the stream's, pf_out, which the
-		// stream skips; none may be still asked for, pf_mv)
-		H_LAUNCH:
-		if (FAST != 0 ? !pf_mv && !gq_mv : !pf_busy)
-		begin
-			if (FAST != 0 && ld_rdy)
-				ld_begin;
-			else if (FAST != 0)
-				hs <= H_LAUNCH2;
-			else
-				ram_rd(F_LDESC, H_LAUNCH2);
-		end
-
-		// The descriptor streams: a read asked for every cycle the
-		// memory accepts one (lreq, the address through ma_sum), the
-		// words taken in order as they come back (lw_v, lidx): the
-		// step holds the lock, so nothing writes memory in between
-		// and the 16 reads are the model's, in its order.
-		H_LAUNCH2:
-			ld_begin;
-
-		H_LREAD: begin
-			rd_stream(ld_line ? 5'd4 : `WQ_LD_WORDS);
-			if (lw_v && lidx == (ld_line ? 5'd3 : `WQ_LD_WORDS - 1))
+		// LAUNCH (wq_host_launch, u_lnch): the descriptor's address,
+		// its stream, the checker's verdict; (DESC_RAM) the words'
+		// slots, the scheduler's word
+		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW: begin
+			hs       <= lx_hs;
+			lc_start <= lx_lc_start;
+			if (lx_ra_w)
+				cm_ra <= lx_ra;
+			if (lx_ret_w)
+				rd_ret <= lx_ret;
+			if (lx_err_w)
+				err[sc] <= `WQ_CHERR_BAD_LAUNCH;
+			if (lx_ram_w)
+				ram_wg(lx_ram_a, lx_ram_d);
+			if (lx_sst)
 			begin
-				lc_start <= (FAST == 0);
-				hs       <= H_LCHK;
+				stream_start(ma_sum);
+				ld_line <= lx_line;
 			end
-			// (DESC_RAM) the word stored in its channel RAM slot
-			if (DR && lw_v)
+			if (lx_rds)
+				rd_stream(lx_rds_n);
+			if (lx_launch)
 			begin
-				cm_we <= 1'b1;
-				cm_wa <= da(lidx[3:0]);
-				cm_wd <= rdata_q;
+				o_launch_valid <= 1'b1;
+				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
+				res <= `WQ_STEP_DONE;
 			end
 		end
-
-		// (DESC_RAM: the checker reads the stored words through cm_rd,
-		// then launch_desc is read again for the record)
-		H_LCHK:
-		if (DR)
-		begin
-			cm_ra <= da(lc_ridx);
-			if (lc_done)
-				ram_rd(F_LDESC, H_LRES);
-		end else if (lc_done)
-			lchk_end;
-
-		H_LRES:
-			lchk_end;
-
-		// (DESC_RAM) a scheduler's descriptor word, on cm_rd
-		H_LDW:
-			hs <= H_IDLE;
 
 		////////////////////////////////////////////////////////////////
-		// wq_chan_error (the channel is never already in ERROR here)
-		H_ERR: begin
-			chan_state[sc]   <= `WQ_CH_ERROR;
-			o_irq_chan_error <= 1'b1;
-			// the code and ERR_INFO: raise wrote them (err[sc], cm_wd)
-			emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
-				{32'h0, cm_wd}, 64'h0);
-			res <= `WQ_STEP_ERROR;
-			hs  <= H_AFTER;
-		end
-
-
-		// Every step ends through H_AFTER, H_AW, H_LVW, H_LV2: the
-		// reads on the way out, a word a cycle, are GP_PUT for the
-		// advance (on cm_rd in H_LVW), slice_used (H_LV2), HOST_SLICE
-		// (H_LEAVE); launch_desc (the LAUNCH record's a, o_launch_addr)
-		// stays on cm_rd through H_AFTER
-		H_AFTER: begin
-			cm_ra <= ca(F_PUT, sc);
-			hs    <= H_AW;
-		end
-
-		// (FAST: slu_q instead, GP_PUT stays on cm_rd)
-		H_AW: begin
-			if (FAST == 0)
-				cm_ra <= A_SLU;
-			hs    <= H_LVW;
-		end
-
-		// after_method: the segment ends with its last dword; also the
-		// end of a segment found by H_HDR or END_SEG and a control
-		// entry's (all wq_chan_seg_end: GP_GET advances, its record).
-		// A step that is not DONE, or whose channel is outside a
-		// segment, or still has words or a method to run, fails the test.
-		H_LVW: begin
-			cm_ra <= A_HSL;
-			hs    <= H_LV2;
-			// (FAST) H_LV2's work here, from the flip-flop copies:
-			// slice_used into att_q, PERF_METHODS + 1 written (att_nx
-			// of the att_q this cycle still holds); HOST_SLICE is
-			// hsl_q in H_LEAVE
-			if (FAST != 0)
+		// the way out of a step (wq_host_leave, u_leave): the error,
+		// the reads on the way out, GP_GET's advance at a segment's
+		// end, the slice, the leave switch and the step's pulse
+		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
+			hs <= lv_hs;
+			if (lv_ra_w)
+				cm_ra <= lv_ra;
+			if (lv_att_w)
+				att_q <= lv_att;
+			if (lv_error)
 			begin
-				att_q <= sl_fresh ? 32'h0 : slu_q;
-				hs    <= H_LEAVE;
-				// GPFIFO_BASE for a GP entry right after (gb_rdy)
-				cm_ra <= ca(F_BASE, sc);
+				// wq_chan_error: the code and ERR_INFO were
+				// written by the raise (err[sc], cm_wd)
+				chan_state[sc]   <= `WQ_CH_ERROR;
+				o_irq_chan_error <= 1'b1;
+				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
+					{32'h0, cm_wd}, 64'h0);
+				res <= `WQ_STEP_ERROR;
 			end
-			if (res == `WQ_STEP_DONE && in_seg[sc] && m_count[sc] == 0
-					&& seg_rem[sc] == 0)
+			if (lv_adv)
 			begin
+				// wq_chan_seg_end: GP_GET advances
 				in_seg[sc]     <= 1'b0;
 				gp_get[sc]     <= s_getnx;
 				gp_ne[sc]      <= nx_ne;
@@ -2270,21 +2033,7 @@ module wq_host_if #(
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end
-		end
-
-		// (FAST=0 only)
-		H_LV2: begin
-			att_q <= sl_fresh ? 32'h0 : cm_rd;	// slice_used
-			hs    <= H_LEAVE;
-		end
-
-		// wq_host_after_step: the slice, and leaving the channel.  Reads
-		// ahead still in flight wait here unless the FIFO goes on with
-		// the next step under the same lock (pf_cont)
-		H_LEAVE:
-		if ((!pf_busy || pf_cont) && wr_pend == 2'd0)
-		begin
-			if (sl_inc)
+			if (lv_sl_inc)
 			begin
 				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
@@ -2294,50 +2043,33 @@ module wq_host_if #(
 				sl_fresh   <= 1'b0;
 				sl_end     <= sl_eq1;
 			end
-			if (why_v && nx_sc[CW])
+			if (lv_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
 				cur_ch     <= nx_sc[CW-1:0];
+			end
+			// a switch, or a slice that ended alone: a fresh slice
+			if (lv_switch || lv_fresh)
+			begin
 				sl_fresh   <= 1'b1;
 				sl_end     <= hs_zero;
-			end else if (why_v && why == `WQ_SW_SLICE)
-			begin
-				sl_fresh   <= 1'b1;	// alone: a fresh slice
-				sl_end     <= hs_zero;
 			end
-			yielded      <= 1'b0;
-			o_step_res   <= res;
-			o_step_valid <= 1'b1;
-			o_step_more  <= nx_more;
-			hs           <= H_IDLE;
-			if (FAST != 0 && pf_cont)
+			if (lv_leave)
 			begin
-				// the burst goes on in the same segment: its next
-				// step begins in the pulse's cycle (the tick) with
-				// the walk itself -- H_IDLE's pick and H_DUE's
-				// dispatch have nothing to decide (the channel is
-				// runnable, cur_ch = sc); A_GT is written then
-				// (gt_w)
+				yielded      <= 1'b0;
+				o_step_res   <= res;
+				o_step_valid <= 1'b1;
+				o_step_more  <= nx_more;
+			end
+			if (lv_gt_w)
 				gt_w  <= 1'b1;
-				hs    <= (m_count[sc] == 0) ? H_HDR : H_DATA;
-			end else if (FAST != 0 && nx_more && nx_run && nx_step == sc)
+			// (FAST) GPFIFO_BASE known (gb_q) and the entry not read
+			// ahead: the burst's GP entry stream starts now (gs_run)
+			if (lv_gs)
 			begin
-				// the burst goes on with the same channel, out of
-				// its segment (a GP entry next): the pick has
-				// nothing to decide either; the grant's work here
-				// (gt_w: A_GT; GPFIFO_BASE on cm_rd in H_GP0)
-				cm_ra <= ca(F_BASE, sc);
-				gt_w  <= 1'b1;
-				hs    <= H_DUE;
-				// GPFIFO_BASE known (gb_q) and the entry not
-				// read ahead: its stream starts now (gs_run)
-				if (gb_v && gb_ch == sc
-					&& !(gq_on && gq_ch == sc && gq_tag == s_get))
-				begin
-					stream_start({gb_q + {13'h0, s_get}, 3'h0});
-					gs_run <= 1'b1;
-				end
+				stream_start({gb_q + {13'h0, s_get}, 3'h0});
+				gs_run <= 1'b1;
 			end
 		end
 

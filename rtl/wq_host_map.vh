@@ -1,10 +1,12 @@
 // wq_host_map.vh -- the host interface's channel RAM map.
 //
-// Included inside a module (wq_host_if, wq_host_chan) after its CW (the
+// Included inside a module (wq_host_if, wq_host_chan, wq_host_method,
+// wq_host_sem, wq_host_launch, wq_host_leave) after its CW (the
 // channel number's width), CA = max(CW, 2) (the address's channel part)
 // and AW = 4 + CA (the address) are declared: one word per field per
 // channel, address {field, channel}; field F_GLOB holds the host's own
-// words (A_*); and wq_chan_settle, the channel state rule both modules
+// words (A_*); the stored launch descriptor's slots with DESC_RAM (da);
+// and wq_chan_settle, the channel state rule wq_host_if and wq_host_chan
 // apply (the step and the CSR write).  docs/rtl/wq_host_chan.md.
 localparam [3:0]	F_BASE  = 4'd0,		// gp_base
 			F_LOG2  = 4'd1,		// gp_log2
@@ -41,6 +43,19 @@ function [AW-1:0] ca;
 	input	[3:0]		f;
 	input	[CW-1:0]	ch;
 	ca = {f, {CA{1'b0}}} | {{(AW-CW){1'b0}}, ch};
+endfunction
+// DESC_RAM: the stored descriptor's word k in the channel slots no
+// channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
+// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
+// slot 2 of field 14
+function [AW-1:0] da;
+	input	[3:0]	k;
+	reg	[3:0]	f;
+	begin
+		f  = (k == 4'd15) ? 4'd14 : k;
+		da = ({{CA{1'b0}}, f} << CA)
+			| {{(AW-2){1'b0}}, (k == 4'd15) ? 2'd2 : 2'd3};
+	end
 endfunction
 // wq_chan_settle: IDLE / RUNNABLE from the ring and the segment
 // (ne: GP_GET != GP_PUT)

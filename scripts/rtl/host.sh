@@ -3,7 +3,8 @@
 # model (run by scripts/rtl_test.sh, i.e. `make test` and `make rtl-test`).
 #
 #  host: rtl/wq_host_if.v (with wq_host_sched.v, wq_host_fifo.v,
-#        wq_host_chan.v, wq_host_method.v, wq_sem_unit.v and
+#        wq_host_chan.v, wq_host_method.v, wq_host_sem.v,
+#        wq_host_launch.v, wq_host_leave.v, wq_sem_unit.v and
 #        wq_launch_check.v) under
 #        Verilator, driven by
 #        tb/verilator/host/tb_host.cpp, which links the model library
@@ -40,7 +41,8 @@ vl_setup host
 make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
 vl_build "$B" wq_host_if tb_host \
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
-    "$rtl/wq_host_method.v" \
+    "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
+    "$rtl/wq_host_leave.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 
@@ -65,7 +67,8 @@ for s in "${seeds[@]}"; do
 done
 VL_CFLAGS="${VL_CFLAGS:-} -DWQ_TB_HOST_LINE" vl_build "$B-line" wq_host_if tb_host -GLINE_BYTES=16 \
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
-    "$rtl/wq_host_method.v" \
+    "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
+    "$rtl/wq_host_leave.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 nl=$(( ${#seeds[@]} < 2 ? ${#seeds[@]} : 2 ))
