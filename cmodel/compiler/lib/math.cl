@@ -537,10 +537,14 @@ float __wq_m_pown(float x, int n)
     float sign = (ux & 0x80000000U) && (n & 1) ? -1.0f : 1.0f;
     if (ax == 0) return n < 0 ? sign * WQ_INF : sign * 0.0f;
     if (ax == 0x7F800000U) return n < 0 ? sign * 0.0f : sign * WQ_INF;
-    /* n = yh + yl exactly: its bits above the low 8 (at most 24 of
-     * them), and the low 8 */
-    float yh = (float)((n >> 8) * 256);
-    return sign * __wq_m_powabs(as_float(ax), yh, (float)(n & 255));
+    /* |n| = hi + lo exactly: its 24 leading bits and the rest (at most 8 bits) */
+    uint an = n < 0 ? 0U - (uint)n : (uint)n;
+    uint lz = clz(an);
+    uint sh = lz >= 8U ? 0U : 8U - lz;
+    uint hi = (an >> sh) << sh;
+    float yh = (float)hi, yl = (float)(an - hi);
+    if (n < 0) { yh = -yh; yl = -yl; }
+    return sign * __wq_m_powabs(as_float(ax), yh, yl);
 }
 
 /* ---- trigonometry -------------------------------------------------------- */
@@ -628,7 +632,9 @@ static float __wq_m_cosr(float r, float rl)
 
 float __wq_m_sin(float x)
 {
-    if ((as_uint(x) & 0x7FFFFFFFU) >= 0x7F800000U) return WQ_NAN;
+    uint a = as_uint(x) & 0x7FFFFFFFU;
+    if (a >= 0x7F800000U) return WQ_NAN;
+    if (a < 0x39800000U) return x;          /* |x| < 2^-12: x^3/6 is below half an ulp; keeps -0 */
     float rh, rl;
     int q = __wq_m_reduce(x, &rh, &rl);
     float v = (q & 1) ? __wq_m_cosr(rh, rl) : __wq_m_sinr(rh, rl);
@@ -646,7 +652,9 @@ float __wq_m_cos(float x)
 
 float __wq_m_tan(float x)
 {
-    if ((as_uint(x) & 0x7FFFFFFFU) >= 0x7F800000U) return WQ_NAN;
+    uint a = as_uint(x) & 0x7FFFFFFFU;
+    if (a >= 0x7F800000U) return WQ_NAN;
+    if (a < 0x39800000U) return x;          /* |x| < 2^-12: x^3/3 is below half an ulp; keeps -0 */
     float rh, rl;
     int q = __wq_m_reduce(x, &rh, &rl);
     float s = __wq_m_sinr(rh, rl), c = __wq_m_cosr(rh, rl);
