@@ -291,6 +291,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	$(MAKE) -j$(NPROC) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/fp_check.sh --count 10000000
+	bash scripts/mathlib.sh --full
 	RTL_TEST_FP_ADD_OPS=20000000 bash scripts/rtl/fp_add.sh 1 2 3 4
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh

@@ -5,12 +5,17 @@
  *
  *     KERNEL N NIN NOUT IN.bin OUT.bin
  *
+ * (OPTIONS, when given, are clBuildProgram's: the checker passes
+ * -wq-alias=off, so that a launch does not compile its kernel again for
+ * its buffers' alias metadata, docs/compiler.md "Alias metadata")
+ *
  * each a launch of KERNEL(__global const uint *in, __global uint *out)
  * over N work-items (local size 64, N a multiple of it), `in` holding
  * N*NIN words read from IN.bin and `out` N*NOUT words written to OUT.bin
  * (little-endian uint32).  Prints "job KERNEL: ok" per job; exit 0, or 2
  * when a build, launch or file fails (with the build log).
  *
+ * Usage: host PROGRAM.cl JOBS [OPTIONS]
  * Build: cc host.c -Itests/opencl -lOpenCL */
 #include "common.h"
 #include <stdint.h>
@@ -34,7 +39,7 @@ static unsigned char *slurp(const char *path, size_t *len)
 int main(int argc, char **argv)
 {
     (void)t_done;                   /* common.h's closing count: the checker counts */
-    if (argc != 3) { printf("usage: host PROGRAM.cl JOBS\n"); return 2; }
+    if (argc != 3 && argc != 4) { printf("usage: host PROGRAM.cl JOBS [OPTIONS]\n"); return 2; }
     size_t slen, jlen;
     char *src = (char *)slurp(argv[1], &slen);
     char *jobs = (char *)slurp(argv[2], &jlen);
@@ -46,7 +51,7 @@ int main(int argc, char **argv)
     const char *s = src;
     cl_program p = clCreateProgramWithSource(ctx, 1, &s, NULL, &rc);
     MUST(rc);
-    rc = clBuildProgram(p, 1, &dev, "", NULL, NULL);
+    rc = clBuildProgram(p, 1, &dev, argc == 4 ? argv[3] : "", NULL, NULL);
     if (rc != CL_SUCCESS) {
         static char log[65536];
         clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
