@@ -864,8 +864,9 @@ static cc_type_t *typename_(ps_t *p)
     const cc_tok_t *t = p->tok;
     cc_type_t *ty = declspec(p, &at);
     if (at.is_typedef || at.is_static || at.is_kernel) cc_error_tok(p->c, t, "storage class in a type name");
-    if (at.has_as) ty->as = at.as, ty = cc_qualified(p->c, ty, 0, 0);
     cc_type_t *base = ty;
+    /* a copy with the address space: ty may be a built-in type, shared by
+     * every compilation (writing its `as` would leak into the next one) */
     if (at.has_as) {
         base = cc_alloc(p->c, sizeof *base);
         *base = *ty;

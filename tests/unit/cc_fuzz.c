@@ -49,6 +49,8 @@ static const char *const toks[] = {
     /* floating point (docs/compiler.md "Floating point") */
     "0x1.8p-3f", "1e39f", "2.5e-46f", ".5", "1.e+", "0x1p", "double", "half", "sqrt(", "fmin", "fabs",
     "isnan", "copysign", "convert_float_rtz(", "convert_int_sat_rte(", "as_float(", "(float)",
+    /* the math library (docs/mathlib.md): calls resolved to its functions */
+    "sin(", "pow(", "pown(", "frexp(", "modf(", "clamp(", "native_exp", "half_recip(", "ldexp",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",
