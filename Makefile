@@ -25,7 +25,7 @@ SRC_gen    := $(sort $(wildcard cmodel/gen/*.c))
 SRC_ue     := $(sort $(wildcard cmodel/ue/*.c))
 SRC_driver := $(sort $(wildcard cmodel/driver/*.c))
 # (+ the nested-work device library as a C string, generated below)
-SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/cc/enqueue_lib.c
+SRC_compiler := $(sort $(wildcard cmodel/compiler/*.c)) $(B)/cc/enqueue_lib.c $(B)/cc/math_lib.c
 LIB_model  := $(B)/lib/libwqmodel.a
 LIB_asm    := $(B)/lib/libwqasm.a
 LIB_gen    := $(B)/lib/libwqgen.a
@@ -69,6 +69,12 @@ $(B)/obj/cmodel/driver/nested_run.o: XFLAGS := -DWQ_NESTED_LIB='"$(B)/gen/enqueu
 $(B)/cc/enqueue_lib.c: $(B)/gen/enqueue.wqs
 	@mkdir -p $(@D)
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_enqueue_lib[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
+# the device math library (docs/mathlib.md): OpenCL C, a unit of every
+# link for a device with an FPU (compiler.c), embedded as a string
+$(B)/cc/math_lib.c: cmodel/compiler/lib/math.cl
+	@mkdir -p $(@D)
+	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_math_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
 .PHONY: all help deps build libs layering opencl conformance systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
@@ -297,6 +303,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	$(MAKE) -j$(NPROC) build
 	bash scripts/mismatch_demo.sh
 	bash scripts/fp_check.sh --count 10000000
+	bash scripts/mathlib.sh --full
 	RTL_TEST_FP_ADD_OPS=20000000 bash scripts/rtl/fp_add.sh 1 2 3 4
 	RTL_TEST_FP_CMP_OPS=20000000 bash scripts/rtl/fp_cmp.sh 1 2 3 4
 	RTL_TEST_FP_CVT_OPS=20000000 bash scripts/rtl/fp_cvt.sh 1 2 3 4

@@ -12,6 +12,10 @@
 #     commands every cycle (target 1.00);
 #   * fp_ops_tested, fp_mismatches: the golden model's binary32 core
 #     against Berkeley SoftFloat (scripts/fp_check.sh);
+#   * mathlib_max_ulp_<fn>: the device math library's worst error in ulp
+#     per function on the model with an FPU, against mpmath (65536 random
+#     and the edge inputs per function; scripts/mathlib.sh --bench,
+#     docs/mathlib.md; the exact functions 0);
 #   * cc_lines_per_s: the OpenCL C compiler's throughput on the sources of
 #     tests/kernels (in memory, `wq bench --cc`);
 #   * cc_issue_slots_ratio: warp instructions the model executes for a
@@ -322,6 +326,10 @@ ft=$(sed -n 's/^fp_ops_tested: //p' <<< "$fo") fm=$(sed -n 's/^fp_mismatches: //
 [ -n "$ft" ] && [ -n "$fm" ] || fail "scripts/fp_check.sh printed no counts"
 echo "fp_ops_tested: $ft (cmodel/model/fp32.c against Berkeley SoftFloat 3, scripts/fp_check.sh: 10^5 random and edge operands per operation, 14 operations, all rounding modes; make regress runs 10^7 per operation)"
 echo "fp_mismatches: $fm (results differing from SoftFloat's, a NaN counted equal only as 0x7FC00000; must be 0)"
+
+# ---- the device math library: worst ULP error per function ----------------------------
+mo=$(bash scripts/mathlib.sh --bench 2>&1 || true)      # a function over its bound is a figure, not an abort
+grep '^mathlib_max_ulp_' <<< "$mo" || fail "scripts/mathlib.sh --bench printed no figures"
 
 # ---- the compiler: code size by inlining policy, values spilled -------------------------
 for k in control calls; do

@@ -26,6 +26,7 @@ model_lane=(
     "spec_check|bash scripts/spec_check.sh"
     "cli|bash scripts/cli_tests.sh"
     "fp|bash scripts/fp_check.sh"
+    "mathlib|bash scripts/mathlib.sh --quick"
     "opencl|bash scripts/opencl.sh"
     "kernels|bash scripts/kernels.sh"
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"

@@ -862,8 +862,9 @@ static cc_type_t *typename_(ps_t *p)
     const cc_tok_t *t = p->tok;
     cc_type_t *ty = declspec(p, &at);
     if (at.is_typedef || at.is_static || at.is_kernel) cc_error_tok(p->c, t, "storage class in a type name");
-    if (at.has_as) ty->as = at.as, ty = cc_qualified(p->c, ty, 0, 0);
     cc_type_t *base = ty;
+    /* a copy with the address space: ty may be a built-in type, shared by
+     * every compilation (writing its `as` would leak into the next one) */
     if (at.has_as) {
         base = cc_alloc(p->c, sizeof *base);
         *base = *ty;
@@ -1921,6 +1922,111 @@ static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_to
     }
 }
 
+/* ---- the math library's built-ins (docs/mathlib.md) ------------------------------------ */
+/* A call to one of these names (a program's own function of the name comes
+ * first, funcall) is a call to the device math library's function
+ * `__wq_m_<lib>` (cmodel/compiler/lib/math.cl), a unit of every link for a
+ * device with an FPU (compiler.c).  Its operands: f a float, i an int
+ * (converted), p a pointer (modf: float *, frexp: int *; the function
+ * for the pointer's address space).  native_ and half_ forms are the full
+ * functions (their bounds are looser: OpenCL C 1.2 section 7.4). */
+typedef struct { const char *name, *lib, *args; } mathlib_ent_t;
+static const mathlib_ent_t mathlib[] = {
+    { "rsqrt", "rsqrt", "f" }, { "floor", "floor", "f" }, { "ceil", "ceil", "f" },
+    { "trunc", "trunc", "f" }, { "round", "round", "f" }, { "rint", "rint", "f" },
+    { "fmod", "fmod", "ff" }, { "remainder", "remainder", "ff" },
+    { "exp", "exp", "f" }, { "exp2", "exp2", "f" }, { "exp10", "exp10", "f" },
+    { "log", "log", "f" }, { "log2", "log2", "f" }, { "log10", "log10", "f" },
+    { "pow", "pow", "ff" }, { "pown", "pown", "fi" }, { "powr", "powr", "ff" },
+    { "sin", "sin", "f" }, { "cos", "cos", "f" }, { "tan", "tan", "f" },
+    { "asin", "asin", "f" }, { "acos", "acos", "f" }, { "atan", "atan", "f" }, { "atan2", "atan2", "ff" },
+    { "sinh", "sinh", "f" }, { "cosh", "cosh", "f" }, { "tanh", "tanh", "f" },
+    { "hypot", "hypot", "ff" }, { "cbrt", "cbrt", "f" }, { "ldexp", "ldexp", "fi" },
+    { "frexp", "frexp_", "fp" }, { "modf", "modf_", "fp" },
+    { "fdim", "fdim", "ff" }, { "mix", "mix", "fff" }, { "clamp", "clamp", "fff" },
+    { "step", "step", "ff" }, { "smoothstep", "smoothstep", "fff" },
+    { "degrees", "degrees", "f" }, { "radians", "radians", "f" }, { "sign", "sign", "f" },
+    /* the native_ and half_ forms that have no full function of their name */
+    { "divide", "divide", "ff" }, { "recip", "recip", "f" }, { "sqrt", "sqrt", "f" },
+};
+
+static cc_func_t *mathlib_func(ps_t *p, const char *name)
+{
+    for (cc_func_t *f = p->prog->funcs; f; f = f->next)
+        if (!strcmp(f->name, name) && f->defined) return f;
+    return NULL;
+}
+
+/* NULL when the name is none of the library's (clamp on integers is the
+ * integer built-in's: only a float operand makes it the library's) */
+static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
+{
+    int pre = 0;
+    if (name->len > 7 && !memcmp(name->loc, "native_", 7)) pre = 7;
+    else if (name->len > 5 && !memcmp(name->loc, "half_", 5)) pre = 5;
+    const mathlib_ent_t *m = NULL;
+    for (size_t i = 0; i < sizeof mathlib / sizeof *mathlib; i++)
+        if ((int)strlen(mathlib[i].name) == name->len - pre && !memcmp(name->loc + pre, mathlib[i].name, (size_t)(name->len - pre)))
+            m = &mathlib[i];
+    if (!m) return NULL;
+    int full_only = !strcmp(m->lib, "divide") || !strcmp(m->lib, "recip") || !strcmp(m->lib, "sqrt");
+    if (full_only && !pre) return NULL;
+    cc_tok_t *open = p->tok;
+    p->tok = p->tok->next;          /* '(' */
+    int nargs;
+    cc_node_t *args = call_args(p, &nargs);
+    if (!strcmp(m->name, "clamp")) {
+        int anyf = 0;
+        for (cc_node_t *a = args; a; a = a->next) anyf |= cc_is_float(a->ty);
+        if (!anyf) {                /* the integer clamp: parsed again there */
+            p->tok = open;
+            return NULL;
+        }
+    }
+    cc_need_fp(p->c, name, cc_fmt(p->c, "'%.*s' is", name->len, name->loc));
+    int want = (int)strlen(m->args);
+    if (nargs != want)
+        cc_error_tok(p->c, name, "'%.*s' takes %d argument%s, not %d", name->len, name->loc, want, want == 1 ? "" : "s", nargs);
+    const char *as = "";
+    cc_node_t *a[3] = { 0 };
+    for (int i = 0; i < nargs; i++) {
+        a[i] = rvalue(p, detach(&args));
+        if (a[i]->ty->kind == TY_VEC)
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' on a vector: the math library has scalar float functions only",
+                         name->len, name->loc);
+        if (m->args[i] == 'f' && !cc_is_float(a[i]->ty))
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes a float argument %d (here %s)", name->len, name->loc, i + 1,
+                         cc_type_name(p->c, a[i]->ty));
+        if (m->args[i] == 'i' && !cc_is_integer(a[i]->ty))
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes an int argument %d (here %s)", name->len, name->loc, i + 1,
+                         cc_type_name(p->c, a[i]->ty));
+        if (m->args[i] == 'p') {
+            int want_float = !strcmp(m->name, "modf");
+            cc_type_t *t = a[i]->ty;
+            if (t->kind != TY_PTR || (want_float ? !cc_is_float(cc_unqual(t->base))
+                                                 : !(cc_is_integer(t->base) && t->base->size == 4)))
+                cc_error_tok(p->c, a[i]->tok, "'%s' takes a pointer to %s as argument 2 (here %s)", m->name,
+                             want_float ? "float" : "int", cc_type_name(p->c, t));
+            if (t->as == AS_CONSTANT)
+                cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a __constant one", m->name);
+            as = t->as == AS_GLOBAL ? "g" : t->as == AS_LOCAL ? "l" : "p";
+        }
+    }
+    const char *lib = cc_fmt(p->c, "__wq_m_%s%s", m->lib, as);
+    cc_func_t *f = mathlib_func(p, lib);
+    if (!f) cc_error_tok(p->c, name, "'%s': the math library (%s) is not in this link", m->name, lib);
+    if (!f->use_tok) f->use_tok = name;
+    cc_node_t head = {0}, *cur = &head;
+    for (int i = 0; i < nargs; i++)
+        cur = cur->next = convert(p, a[i], f->params[i]->ty, a[i]->tok, "argument");
+    cc_node_t *n = new_node(p, ND_CALL, name);
+    n->func = f;
+    n->args = head.next;
+    n->nargs = nargs;
+    n->ty = f->ret;
+    return n;
+}
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
     static const char *const unsup[] = { "printf",
@@ -1931,6 +2037,8 @@ static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
     if (conv) return conv;
     cc_node_t *fb = float_builtin(p, name);
     if (fb) return fb;
+    cc_node_t *mb = math_builtin(p, name);
+    if (mb) return mb;
     if (cc_tok_is(name, "async_work_group_copy")) return async_copy(p, name, 0);
     if (cc_tok_is(name, "async_work_group_strided_copy")) return async_copy(p, name, 1);
     if (cc_tok_is(name, "wait_group_events")) {

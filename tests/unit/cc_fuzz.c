@@ -51,6 +51,8 @@ static const char *const toks[] = {
     "isnan", "copysign", "convert_float_rtz(", "convert_int_sat_rte(", "as_float(", "(float)",
     "fma(", "mad(", "isless(", "clamp(", "\n#pragma OPENCL FP_CONTRACT OFF\n", "FLT_MAX", "INFINITY", "NAN",
     "M_PI_F", "float4", "(float2)(", "convert_float4(", "convert_long_sat_rtp(", "convert_float_rtn(", "* 2.0f +",
+    /* the math library (docs/mathlib.md): calls resolved to its functions */
+    "sin(", "pow(", "pown(", "frexp(", "modf(", "clamp(", "native_exp", "half_recip(", "ldexp",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",
