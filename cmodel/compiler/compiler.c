@@ -44,6 +44,8 @@ void wq_cc_result_free(wq_cc_result_t *r)
     free(r->log);
     free(r->ir);
     free(r->explain);
+    for (unsigned i = 0; i < r->nstrings; i++) free(r->strings[i]);
+    free(r->strings);
     memset(r, 0, sizeof *r);
 }
 
@@ -364,6 +366,17 @@ done:
         out->kernels = ks;
         out->nkernels = nk;
         if (!out->wqs || !out->ir || !out->explain) rc = WQ_CC_NOMEM;
+        /* printf's strings, for the runtime's program binary */
+        int ns = c->prog && mode == WQ_CC_LINK_EXECUTABLE ? c->prog->nstrs : 0;
+        if (ns && rc == WQ_CC_OK) {
+            out->strings = calloc((size_t)ns, sizeof *out->strings);
+            if (!out->strings) rc = WQ_CC_NOMEM;
+            for (int i = 0; out->strings && i < ns; i++) {
+                out->strings[i] = dup_out(c->prog->strs[i], strlen(c->prog->strs[i]));
+                if (!out->strings[i]) rc = WQ_CC_NOMEM;
+                out->nstrings = (unsigned)i + 1;
+            }
+        }
     } else if (ks) {
         for (unsigned i = 0; i < nk; i++) free(ks[i].args);
         free(ks);
