@@ -2716,8 +2716,9 @@ static cc_type_t *pf_arg_type(ps_t *p, const wq_cc_pf_t *pf, cc_node_t *a, const
         return ty->size == 8 ? ty : sgn ? &cc_ty_long : &cc_ty_ulong;
     }
     if (ty->size == 8) {
-        cc_warn_tok(p->c, at, "-Wformat", "%s takes an int, not %s: converted (a long is '%%l%c')", cv,
-                    cc_type_name(p->c, ty), c);
+        if (c == 'c') cc_warn_tok(p->c, at, "-Wformat", "%s takes an int, not %s: converted", cv, cc_type_name(p->c, ty));
+        else cc_warn_tok(p->c, at, "-Wformat", "%s takes an int, not %s: converted (a long is '%%l%c')", cv,
+                         cc_type_name(p->c, ty), c);
         return sgn ? &cc_ty_int : &cc_ty_uint;
     }
     return cc_promote(ty);
