@@ -7,11 +7,13 @@
  *     warpq the records are in the order their atomic adds reserved them,
  *     so an aligned group of 8 work-items (one warp's lanes at 8, 16 and
  *     32 lanes, ascending) prints its lines together and in order;
- *   - overflow: one work-item prints 3000 records of 8 words into a buffer
- *     that holds 2047 of them: the lines printed are exactly the calls
- *     that returned 0, in call order, the others returned -1 (warpq: the
- *     first 2047; CL_DEVICE_PRINTF_BUFFER_SIZE 65536), and the next launch
- *     prints from an empty buffer again;
+ *   - overflow: 64 work-items print 18 records of 16 words each, 1152
+ *     records into a buffer that holds 1023 of them: the lines printed are
+ *     exactly the calls that returned 0, each once and each work-item's in
+ *     call order, the others returned -1 (warpq: 1023 fit;
+ *     CL_DEVICE_PRINTF_BUFFER_SIZE 65536), and the next launch prints from
+ *     an empty buffer again (elsewhere, whose buffer may hold them all: the
+ *     same rule for the lines);
  *   - a program created from the first one's binary prints the same
  *     (the binary's printf lines, docs/runtime.md "Program binaries");
  *   - a kernel without printf prints nothing. */
@@ -27,13 +29,18 @@ static const char *src =
     "}\n"
     "__kernel void overflow(__global int *res, int n)\n"
     "{\n"
+    "    int g = get_global_id(0);\n"
     "    for (int i = 0; i < n; i++)\n"
-    "        res[i] = printf(\"%d %d %d %d %d %s\\n\", i, i + 1, i + 2, i + 3, i + 4, \"end\");\n"
+    "        res[g * n + i] = printf(\"%d %d: %d %d %d %d %d %d %d %d %d %d %d %s\\n\", g, i, g + i, g + i + 1,\n"
+    "                                g + i + 2, g + i + 3, g + i + 4, g + i + 5, g + i + 6, g + i + 7,\n"
+    "                                g + i + 8, g + i + 9, g + i + 10, \"end\");\n"
     "}\n"
     "__kernel void quiet(__global int *res) { res[get_global_id(0)] = 7; }\n";
 
 #define MANY 256
-#define OVER 3000
+#define OVER_ITEMS 64
+#define OVER_N 18
+#define OVER (OVER_ITEMS * OVER_N)
 static char out[1 << 20];
 static int res[OVER];
 
@@ -116,24 +123,41 @@ int main(void)
     /* the buffer overflows: the records that fit, in order; the rest -1 */
     cl_kernel over = clCreateKernel(p, "overflow", &rc);
     MUST(rc);
-    int n = OVER;
+    int n = OVER_N;
     MUST(clSetKernelArg(over, 0, sizeof buf, &buf));
     MUST(clSetKernelArg(over, 1, sizeof n, &n));
     for (int pass = 0; pass < 2; pass++) {
-        launch(q, over, 1);
+        launch(q, over, OVER_ITEMS);
         MUST(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof res, res, 0, NULL, NULL));
-        int fit = 0, lines = 0, bad = 0;
-        while (fit < OVER && res[fit] == 0) fit++;
-        for (int i = fit; i < OVER; i++) bad += res[i] != -1;
-        char want[96];
+        static int printed[OVER];
+        memset(printed, 0, sizeof printed);
+        int fit = 0, lines = 0, bad = 0, last[OVER_ITEMS];
+        for (int i = 0; i < OVER; i++) {
+            fit += res[i] == 0;
+            bad += res[i] != 0 && res[i] != -1;
+        }
+        for (int g = 0; g < OVER_ITEMS; g++) last[g] = -1;
+        char want[160];
         for (char *s = out; *s; lines++) {
-            snprintf(want, sizeof want, "%d %d %d %d %d end\n", lines, lines + 1, lines + 2, lines + 3, lines + 4);
-            if (strncmp(s, want, strlen(want))) { bad++; break; }
+            int g, i;
+            if (sscanf(s, "%d %d:", &g, &i) != 2 || g < 0 || g >= OVER_ITEMS || i < 0 || i >= OVER_N) { bad++; break; }
+            int v = g + i;
+            snprintf(want, sizeof want, "%d %d: %d %d %d %d %d %d %d %d %d %d %d end\n", g, i, v, v + 1, v + 2, v + 3,
+                     v + 4, v + 5, v + 6, v + 7, v + 8, v + 9, v + 10);
+            /* whole, printed by a call that returned 0, once, after the work-item's earlier ones */
+            if (strncmp(s, want, strlen(want)) || res[g * OVER_N + i] != 0 || printed[g * OVER_N + i]++ ||
+                i <= last[g]) {
+                bad++;
+                break;
+            }
+            last[g] = i;
             s += strlen(want);
         }
-        CHECK(!bad && lines == fit, "overflow pass %d: %d lines for %d records that fit, %d bad", pass, lines, fit, bad);
-        /* 8 words a record in 16383 words */
-        if (t_is_warpq) CHECK(fit == 2047, "overflow pass %d: %d records fit, not 2047", pass, fit);
+        CHECK(!bad && lines == fit, "overflow pass %d: %d lines for %d records that fit, %d bad:\n%.300s", pass, lines,
+              fit, bad, out);
+        /* 16 words a record in 16383 words */
+        if (t_is_warpq) CHECK(fit == 1023, "overflow pass %d: %d records fit, not 1023", pass, fit);
+        else CHECK(fit > 0, "overflow pass %d: nothing printed", pass);
     }
 
     /* the same program from its binary */
