@@ -119,7 +119,7 @@ static char *unquote(const char *s)
             else if (s[0] >= '0' && s[0] <= '3' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7') {
                 c = (unsigned char)((s[0] - '0') * 64 + (s[1] - '0') * 8 + (s[2] - '0'));
                 s += 3;
-                if (!c) break;
+                if (!c) { free(o); return NULL; }      /* a string ends at its first NUL */
             } else break;
         }
         o[n++] = (char)c;
