@@ -344,6 +344,18 @@ static int compile_units(const wq_cc_opts_t *opts, const wq_cc_unit_t *units, un
             if (!d->args) { rc = WQ_CC_NOMEM; goto done; }
             memcpy(d->args, k.info.args, sizeof *d->args * k.info.nargs);
         }
+        /* printf's strings by id, for the reader (the runtime takes them
+         * from wq_cc_result_t.strings), escaped as the program binary does */
+        if (prog->nstrs) cc_puts(c, &c->wqs, "\n; ---- printf strings (docs/compiler.md \"printf\")\n");
+        for (int i = 0; i < prog->nstrs; i++) {
+            cc_printf(c, &c->wqs, "; printf %d \"", i);
+            for (const unsigned char *t = (const unsigned char *)prog->strs[i]; *t; t++) {
+                if (*t == '\\' || *t == '"') cc_printf(c, &c->wqs, "\\%c", *t);
+                else if (*t >= 0x20 && *t < 0x7f) cc_printf(c, &c->wqs, "%c", *t);
+                else cc_printf(c, &c->wqs, "\\%03o", *t);
+            }
+            cc_puts(c, &c->wqs, "\"\n");
+        }
         int nested = 0;
         for (unsigned i = 0; i < nk; i++) nested |= ks[i].nested != 0;
         if (nested) {
