@@ -2667,9 +2667,13 @@ static cc_node_t *arg_value(ps_t *p, cc_var_t *v, int j, const cc_tok_t *t)
 static int arg_words(ps_t *p, cc_var_t *q, int k, cc_var_t *v, int j, cc_node_t **cur, const cc_tok_t *t)
 {
     *cur = (*cur)->next = store_word(p, q, k++, arg_value(p, v, j, t), t);
-    if (arg_value(p, v, j, t)->ty->size == 8)
-        *cur = (*cur)->next = store_word(p, q, k++, new_arith(p, ND_SHR, arg_value(p, v, j, t),
-                                                              new_num(p, 32, &cc_ty_int, t), t), t);
+    if (arg_value(p, v, j, t)->ty->size == 8) {
+        /* the high word: as_uint2(x).y, the pair's second register */
+        cc_node_t *pair = new_node(p, ND_VAS, t);
+        pair->lhs = arg_value(p, v, j, t);
+        pair->ty = cc_vec_of(&cc_ty_uint, 2);
+        *cur = (*cur)->next = store_word(p, q, k++, component(p, pair, 1, t), t);
+    }
     return k;
 }
 
