@@ -2677,8 +2677,9 @@ static int arg_words(ps_t *p, cc_var_t *q, int k, cc_var_t *v, int j, cc_node_t 
     return k;
 }
 
-/* the type a conversion stores its argument as, the argument checked
- * against it (NULL for %s, whose argument is a literal's id) */
+/* the type conversion pf (not %s: its argument is a literal's id) keeps
+ * its argument a as, a checked against it: errors at the conversion ct or
+ * the argument's first token at, warnings for what is converted */
 static cc_type_t *pf_arg_type(ps_t *p, const wq_cc_pf_t *pf, cc_node_t *a, const cc_tok_t *ct, const cc_tok_t *at)
 {
     char c = pf->conv;
