@@ -92,6 +92,9 @@ int  cc_tok_is(const cc_tok_t *t, const char *s);
 char *cc_tok_str(cc_t *c, const cc_tok_t *t);
 void cc_convert_keywords(cc_tok_t *t);
 void cc_convert_number(cc_t *c, cc_tok_t *t);    /* TK_PPNUM -> TK_NUM, or an error */
+/* a TK_STR's characters, escapes decoded, into out (t->len bytes of room);
+ * their count (printf's strings, parse.c) */
+size_t cc_str_decode(cc_t *c, const cc_tok_t *t, char *out);
 
 /* ---- preprocessor (preprocess.c) ---------------------------------------------- */
 cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t);
@@ -215,7 +218,9 @@ typedef enum {
     BI_WQ_ENQUEUE, BI_WQ_ENQUEUE_ND, BI_WQ_DONE, BI_WQ_FINISH,  /* nested work: node->func is the child */
     BI_ASYNC_COPY,                  /* async_work_group_(strided_)copy: node->body is the copy loop */
     BI_FSQRT, BI_FMIN, BI_FMAX,     /* float: one instruction each (FSQRT FMIN FMAX) */
-    BI_FMA                          /* fma(a, b, c): FFMA, one rounding */
+    BI_FMA,                         /* fma(a, b, c): FFMA, one rounding */
+    BI_PRINTF_BUF                   /* the launch's printf buffer (kabi.def KTAIL PRINTF):
+                                       a __global uint * (docs/compiler.md "printf") */
 } cc_bi_t;
 
 /* atomic operations (BI_ATOMIC) */
@@ -315,6 +320,10 @@ typedef struct cc_prog {
     cc_func_t *funcs;
     cc_var_t *globals;              /* program-scope __constant objects         */
     uint32_t const_bytes;
+    /* printf's strings (docs/compiler.md "printf"): format strings and %s
+     * literals, a string's id its index, each once (parse.c) */
+    const char **strs;
+    int nstrs, capstrs;
 } cc_prog_t;
 
 cc_prog_t *cc_parse(cc_t *c, cc_tok_t *t);

@@ -48,6 +48,8 @@ void wq_cc_result_free(wq_cc_result_t *r)
     free(r->log);
     free(r->ir);
     free(r->explain);
+    for (unsigned i = 0; i < r->nstrings; i++) free(r->strings[i]);
+    free(r->strings);
     memset(r, 0, sizeof *r);
 }
 
@@ -354,6 +356,18 @@ static int compile_units(const wq_cc_opts_t *opts, const wq_cc_unit_t *units, un
             if (!d->args) { rc = WQ_CC_NOMEM; goto done; }
             memcpy(d->args, k.info.args, sizeof *d->args * k.info.nargs);
         }
+        /* printf's strings by id, for the reader (the runtime takes them
+         * from wq_cc_result_t.strings), escaped as the program binary does */
+        if (prog->nstrs) cc_puts(c, &c->wqs, "\n; ---- printf strings (docs/compiler.md \"printf\")\n");
+        for (int i = 0; i < prog->nstrs; i++) {
+            cc_printf(c, &c->wqs, "; printf %d \"", i);
+            for (const unsigned char *t = (const unsigned char *)prog->strs[i]; *t; t++) {
+                if (*t == '\\' || *t == '"') cc_printf(c, &c->wqs, "\\%c", *t);
+                else if (*t >= 0x20 && *t < 0x7f) cc_printf(c, &c->wqs, "%c", *t);
+                else cc_printf(c, &c->wqs, "\\%03o", *t);
+            }
+            cc_puts(c, &c->wqs, "\"\n");
+        }
         int nested = 0;
         for (unsigned i = 0; i < nk; i++) nested |= ks[i].nested != 0;
         if (nested) {
@@ -376,6 +390,17 @@ done:
         out->kernels = ks;
         out->nkernels = nk;
         if (!out->wqs || !out->ir || !out->explain) rc = WQ_CC_NOMEM;
+        /* printf's strings, for the runtime's program binary */
+        int ns = c->prog && mode == WQ_CC_LINK_EXECUTABLE ? c->prog->nstrs : 0;
+        if (ns && rc == WQ_CC_OK) {
+            out->strings = calloc((size_t)ns, sizeof *out->strings);
+            if (!out->strings) rc = WQ_CC_NOMEM;
+            for (int i = 0; out->strings && i < ns; i++) {
+                out->strings[i] = dup_out(c->prog->strs[i], strlen(c->prog->strs[i]));
+                if (!out->strings[i]) rc = WQ_CC_NOMEM;
+                out->nstrings = (unsigned)i + 1;
+            }
+        }
     } else if (ks) {
         for (unsigned i = 0; i < nk; i++) free(ks[i].args);
         free(ks);

@@ -965,6 +965,13 @@ static int gen_builtin(lw_t *w, cc_node_t *n)
         return op_rr(w, n->bi == BI_FMIN ? WQ_OP_FMIN : WQ_OP_FMAX, a, gen(w, n->args->next));
     }
     case BI_ATOMIC: return gen_atomic(w, n);
+    case BI_PRINTF_BUF:
+        /* the launch's printf buffer (kabi.def KTAIL PRINTF); the runtime
+         * allocates one for a kernel whose info says it calls printf */
+        if (w->kernel->enqueued)
+            cc_error_tok(w->c, n->tok, "a kernel that wq_enqueue launches cannot call printf (the printf buffer is in the launch's tail)");
+        w->k->info.printf = 1;
+        return param_word(w, w->k->info.param_bytes + 4u * WQ_KTAIL_PRINTF);
     case BI_WQ_ENQUEUE: case BI_WQ_ENQUEUE_ND: case BI_WQ_DONE: case BI_WQ_FINISH:
         return gen_nested(w, n);
     default: break;

@@ -4,8 +4,8 @@
  * type here (the usual arithmetic conversions become explicit ND_CAST
  * nodes, pointer arithmetic is scaled, arrays decay), so the later stages
  * never reason about C's conversion rules.  Constant sub-expressions are
- * folded as they are built.  What the device cannot do (floating point,
- * images, printf, recursion) is refused here with a precise message. */
+ * folded as they are built.  What the device cannot do (floating point
+ * without an FPU, images, recursion) is refused here with a precise message. */
 #include <stdlib.h>
 #include <string.h>
 #include "cc_int.h"
@@ -38,6 +38,7 @@ typedef struct {
     int in_stmt_expr;               /* inside ({ ... }): no jump may leave it  */
     int unit;                       /* the translation unit being parsed      */
     fdecl_t *decls;                 /* the functions it declared              */
+    int nprintf;                    /* printf calls so far: their hidden names */
 } ps_t;
 
 /* how deeply expressions, statements and declarators may nest: the parser
@@ -2027,10 +2028,12 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     return n;
 }
 
+static cc_node_t *printf_call(ps_t *p, const cc_tok_t *name);
+
 static cc_node_t *builtin_call(ps_t *p, const cc_tok_t *name)
 {
-    static const char *const unsup[] = { "printf",
-                                         "read_imagei", "write_imagei", "read_imageui" };
+    static const char *const unsup[] = { "read_imagei", "write_imagei", "read_imageui" };
+    if (cc_tok_is(name, "printf")) return printf_call(p, name);
     for (size_t i = 0; i < sizeof unsup / sizeof *unsup; i++)
         if (cc_tok_is(name, unsup[i])) unsupported(p, name, cc_fmt(p->c, "%s is", unsup[i]));
     cc_node_t *conv = conversion(p, name);
@@ -2341,7 +2344,8 @@ static cc_node_t *primary(ps_t *p)
         else ty = v <= INT64_MAX ? &cc_ty_long : &cc_ty_ulong;
         return new_num(p, (int64_t)v, ty, t);
     }
-    if (t->kind == TK_STR) unsupported(p, t, "string literals are");
+    if (t->kind == TK_STR)
+        cc_error_tok(p->c, t, "a string literal is only a printf format or a printf argument for %%s on this device");
     if (t->kind == TK_IDENT) {
         if (cc_tok_is(t->next, "(")) { p->tok = t->next; return funcall(p, t); }
         scope_ent_t *e = lookup(p, t, 0);
@@ -2828,6 +2832,267 @@ static cc_node_t *component(ps_t *p, cc_node_t *lv, int i, const cc_tok_t *t)
     s->val = i;
     s->ty = lv->ty->base;
     return s;
+}
+
+/* ---- printf (OpenCL C 1.2 §6.12.13; docs/compiler.md "printf") ------------------------- */
+/* A call becomes the statement expression
+ *
+ *     ({ a0 = ARG0; ...;                         the arguments, once, in order
+ *        b = <the launch's printf buffer>;       BI_PRINTF_BUF (lower.c)
+ *        o = atomic_add(b, N);                   N: the record's words
+ *        r = -1;
+ *        if (o <= CAP - N) { q = b + HEADER + o; q[0] = ID; q[1] = N; q[2..] = the words; r = 0; }
+ *        r; })
+ *
+ * (kabi.def KPRINTF): the format is a string literal, checked here with
+ * format.c's grammar; it and the %s literals become ids into the program's
+ * string table, which the runtime prints the records with. */
+
+/* the id of string s (its bytes up to the first NUL) in the program's table */
+static int string_id(ps_t *p, const char *s)
+{
+    cc_prog_t *g = p->prog;
+    for (int i = 0; i < g->nstrs; i++) if (!strcmp(g->strs[i], s)) return i;
+    if (g->nstrs == g->capstrs) {
+        int cap = g->capstrs ? 2 * g->capstrs : 16;
+        const char **t = cc_alloc(p->c, sizeof *t * (size_t)cap);
+        if (g->nstrs) memcpy(t, g->strs, sizeof *t * (size_t)g->nstrs);
+        g->strs = t;
+        g->capstrs = cap;
+    }
+    g->strs[g->nstrs] = s;
+    return g->nstrs++;
+}
+
+/* the adjacent string literals at p->tok as one string (to its first NUL),
+ * p->tok past them */
+static const char *string_literal(ps_t *p)
+{
+    size_t room = 0, n = 0;
+    for (const cc_tok_t *t = p->tok; t->kind == TK_STR; t = t->next) room += (size_t)t->len;
+    char *s = cc_alloc(p->c, room + 1);
+    const cc_tok_t *first = p->tok;
+    for (; p->tok->kind == TK_STR; p->tok = p->tok->next) n += cc_str_decode(p->c, p->tok, s + n);
+    s[n] = 0;
+    if (strlen(s) > WQ_CC_PRINTF_STR_MAX)
+        cc_error_tok(p->c, first, "a printf string of %zu bytes: this device's printf takes at most %d", strlen(s),
+                     WQ_CC_PRINTF_STR_MAX);
+    return s;
+}
+
+/* where a message about the piece at fmt[at, at + len) goes: into the
+ * format's text when it is one literal without escapes up to there, else
+ * the literal */
+static const cc_tok_t *piece_tok(ps_t *p, const cc_tok_t *ft, const char *fmt, size_t at, size_t len)
+{
+    if (ft->next->kind == TK_STR || ft->origin || (size_t)ft->len < at + len + 2 ||
+        memcmp(ft->loc + 1, fmt, at + len) || memchr(ft->loc + 1, '\\', at + len))
+        return ft;
+    cc_tok_t *t = cc_alloc(p->c, sizeof *t);
+    *t = *ft;
+    t->loc = ft->loc + 1 + at;
+    t->len = (int)len;
+    t->col = ft->col + 1 + (int)at;
+    return t;
+}
+
+/* q[k] = v (uint); as a statement */
+static cc_node_t *store_word(ps_t *p, cc_var_t *q, int k, cc_node_t *v, const cc_tok_t *t)
+{
+    cc_node_t *a = new_node(p, ND_ASSIGN, t);
+    a->lhs = new_deref(p, new_add(p, new_var_node(p, q, t), new_num(p, k, &cc_ty_int, t), t), t);
+    a->rhs = new_cast(p, v, &cc_ty_uint);
+    a->ty = a->lhs->ty;
+    cc_node_t *st = new_node(p, ND_EXPR_STMT, t);
+    st->lhs = a;
+    return st;
+}
+
+/* argument v's value for word j of its record part: the scalar itself
+ * (j < 0), or component j of a vector promoted as a scalar would be; a
+ * fresh node each time (no node is shared in the AST) */
+static cc_node_t *arg_value(ps_t *p, cc_var_t *v, int j, const cc_tok_t *t)
+{
+    cc_node_t *x = new_var_node(p, v, t);
+    if (j >= 0) {
+        cc_type_t *e = v->ty->base;
+        return new_cast(p, component(p, x, j, t), e->size == 8 ? e : cc_promote(e));
+    }
+    if (v->ty->kind == TY_PTR) return new_cast(p, x, &cc_ty_uint);
+    if (cc_is_float(v->ty)) return bits_as(p, x, &cc_ty_uint);
+    return x;
+}
+
+/* the record words of argument v (component j, or the scalar: j < 0) from
+ * word k of q: a long two (low first), anything else one; the next k */
+static int arg_words(ps_t *p, cc_var_t *q, int k, cc_var_t *v, int j, cc_node_t **cur, const cc_tok_t *t)
+{
+    *cur = (*cur)->next = store_word(p, q, k++, arg_value(p, v, j, t), t);
+    if (arg_value(p, v, j, t)->ty->size == 8) {
+        /* the high word: as_uint2(x).y, the pair's second register */
+        cc_node_t *pair = new_node(p, ND_VAS, t);
+        pair->lhs = arg_value(p, v, j, t);
+        pair->ty = cc_vec_of(&cc_ty_uint, 2);
+        *cur = (*cur)->next = store_word(p, q, k++, component(p, pair, 1, t), t);
+    }
+    return k;
+}
+
+/* the type conversion pf (not %s: its argument is a literal's id) keeps
+ * its argument a as, a checked against it: errors at the conversion ct or
+ * the argument's first token at, warnings for what is converted */
+static cc_type_t *pf_arg_type(ps_t *p, const wq_cc_pf_t *pf, cc_node_t *a, const cc_tok_t *ct, const cc_tok_t *at)
+{
+    char c = pf->conv;
+    cc_type_t *ty = cc_unqual(a->ty);
+    const char *cv = cc_fmt(p->c, "'%.*s'", (int)ct->len, ct->loc);
+    if (c == 'p') {
+        if (ty->kind != TY_PTR) cc_error_tok(p->c, at, "%s takes a pointer, not %s", cv, cc_type_name(p->c, ty));
+        return ty;
+    }
+    int fp = strchr("fFeEgGaA", c) != NULL;
+    if (fp) {
+        cc_need_fp(p->c, ct, cc_fmt(p->c, "the conversion %s is", cv));
+        if (pf->size == 8) cc_error_tok(p->c, ct, "%s prints a double: double is not supported by this device (no cl_khr_fp64)", cv);
+    }
+    if (pf->vec) {
+        if (ty->kind != TY_VEC || ty->len != (int)pf->vec)
+            cc_error_tok(p->c, at, "%s takes a vector of %u components, not %s", cv, pf->vec, cc_type_name(p->c, ty));
+        if (fp) cc_error_tok(p->c, at, "%s: float vectors are not supported by this device", cv);
+        unsigned want = pf->size ? pf->size : 4;
+        if ((unsigned)ty->base->size != want)
+            cc_error_tok(p->c, ct, "%s takes a vector of %u-byte components (length modifier %s), not %s", cv, want,
+                         want == 1 ? "hh" : want == 2 ? "h" : want == 4 ? "hl" : "l", cc_type_name(p->c, ty));
+        return ty;
+    }
+    if (ty->kind == TY_VEC)
+        cc_error_tok(p->c, at, "%s takes a scalar, not %s (a vector conversion is '%%v%dhld' and the like)", cv,
+                     cc_type_name(p->c, ty), ty->len);
+    if (fp) {
+        if (cc_is_float(ty)) return ty;
+        if (!cc_is_integer(ty)) cc_error_tok(p->c, at, "%s takes a float, not %s", cv, cc_type_name(p->c, ty));
+        cc_warn_tok(p->c, at, "-Wformat", "%s takes a float, not %s: converted", cv, cc_type_name(p->c, ty));
+        return &cc_ty_float;
+    }
+    if (!cc_is_integer(ty)) cc_error_tok(p->c, at, "%s takes an integer, not %s", cv, cc_type_name(p->c, ty));
+    int sgn = c == 'd' || c == 'i' || c == 'c';
+    if (pf->size == 8) {
+        if (ty->size != 8)
+            cc_warn_tok(p->c, at, "-Wformat", "%s takes a long, not %s: converted", cv, cc_type_name(p->c, ty));
+        return ty->size == 8 ? ty : sgn ? &cc_ty_long : &cc_ty_ulong;
+    }
+    if (ty->size == 8) {
+        if (c == 'c') cc_warn_tok(p->c, at, "-Wformat", "%s takes an int, not %s: converted", cv, cc_type_name(p->c, ty));
+        else cc_warn_tok(p->c, at, "-Wformat", "%s takes an int, not %s: converted (a long is '%%l%c')", cv,
+                         cc_type_name(p->c, ty), c);
+        return sgn ? &cc_ty_int : &cc_ty_uint;
+    }
+    return cc_promote(ty);
+}
+
+static cc_node_t *printf_call(ps_t *p, const cc_tok_t *name)
+{
+    if (!p->fn) cc_error_tok(p->c, name, "printf is only allowed inside a function");
+    p->tok = p->tok->next;          /* '(' */
+    const cc_tok_t *ft = p->tok;
+    if (ft->kind != TK_STR) cc_error_tok(p->c, ft, "printf's format must be a string literal");
+    const char *fmt = string_literal(p);
+    /* the data arguments: expressions, or string literals (for %s) */
+    enum { MAXA = 64 };
+    cc_node_t *arg[MAXA];
+    const char *lit[MAXA];
+    const cc_tok_t *atok[MAXA];
+    int na = 0;
+    while (consume(p, ",")) {
+        if (na == MAXA) cc_error_tok(p->c, p->tok, "printf takes at most %d data arguments here", MAXA);
+        atok[na] = p->tok;
+        lit[na] = p->tok->kind == TK_STR ? string_literal(p) : NULL;
+        arg[na] = lit[na] ? NULL : rvalue(p, assign(p));
+        na++;
+    }
+    skip(p, ")");
+    int serial = p->nprintf++;
+    int id = string_id(p, fmt);
+    cc_node_t *blk = new_node(p, ND_BLOCK, name), head = {0}, *cur = &head;
+    cc_node_t ihead = {0}, *icur = &ihead;     /* the stores of the if's body */
+    cc_var_t *vq = hidden_var(p, name, cc_fmt(p->c, "printf%d_q", serial),
+                              cc_pointer_to(p->c, &cc_ty_uint, AS_GLOBAL));
+    int k = WQ_PRINTF_REC_ARGS, used = 0;
+    size_t pos = 0, flen = strlen(fmt);
+    wq_cc_pf_t pf;
+    const char *err;
+    int r;
+    while ((r = wq_cc_printf_piece(fmt, flen, &pos, &pf, &err)) == 1) {
+        if (!pf.conv || pf.conv == '%') continue;
+        const cc_tok_t *ct = piece_tok(p, ft, fmt, pf.at, pf.len);
+        if (used == na) cc_error_tok(p->c, ct, "more '%%' conversions than data arguments: '%.*s' has none",
+                                     (int)pf.len, fmt + pf.at);
+        int i = used++;
+        if (pf.conv == 's') {
+            if (!lit[i])
+                cc_error_tok(p->c, atok[i], "'%.*s' prints a string literal on this device, not %s", (int)pf.len,
+                             fmt + pf.at, cc_type_name(p->c, arg[i]->ty));
+            icur = icur->next = store_word(p, vq, k++, new_num(p, string_id(p, lit[i]), &cc_ty_uint, name), name);
+            continue;
+        }
+        if (lit[i]) cc_error_tok(p->c, atok[i], "'%.*s' does not print a string literal (that is '%%s')",
+                                 (int)pf.len, fmt + pf.at);
+        cc_type_t *ty = pf_arg_type(p, &pf, arg[i], ct, atok[i]);
+        cc_var_t *v = hidden_var(p, name, cc_fmt(p->c, "printf%d_a%d", serial, i), ty);
+        cur = cur->next = set_stmt(p, v, ty->kind == TY_PTR ? arg[i] : convert(p, arg[i], ty, atok[i], "printf"), name);
+        for (int j = ty->kind == TY_VEC ? 0 : -1; j < (ty->kind == TY_VEC ? ty->len : 0); j++)
+            k = arg_words(p, vq, k, v, j, &icur, name);
+    }
+    if (r < 0) cc_error_tok(p->c, piece_tok(p, ft, fmt, pf.at, pos > pf.at ? pos - pf.at : 1),
+                            "invalid printf format: %s", err);
+    for (int i = used; i < na; i++) {
+        /* evaluated as C evaluates them, printed by nothing */
+        cc_warn_tok(p->c, atok[i], "-Wformat-extra-args", "data argument not used by format string");
+        if (arg[i]) {
+            cc_node_t *st = new_node(p, ND_EXPR_STMT, name);
+            st->lhs = arg[i];
+            cur = cur->next = st;
+        }
+    }
+    uint32_t words = (uint32_t)k, cap = WQ_PRINTF_BYTES / 4 - WQ_PRINTF_HEADER;
+    if (words > cap) cc_error_tok(p->c, name, "this printf's record of %u words does not fit the printf buffer", words);
+    cc_type_t *bufp = cc_pointer_to(p->c, &cc_ty_uint, AS_GLOBAL);
+    cc_var_t *vb = hidden_var(p, name, cc_fmt(p->c, "printf%d_b", serial), bufp);
+    cc_var_t *vo = hidden_var(p, name, cc_fmt(p->c, "printf%d_o", serial), &cc_ty_uint);
+    cc_var_t *vr = hidden_var(p, name, cc_fmt(p->c, "printf%d_r", serial), &cc_ty_int);
+    cc_node_t *buf = new_node(p, ND_BUILTIN, name);
+    buf->bi = BI_PRINTF_BUF;
+    buf->ty = bufp;
+    cur = cur->next = set_stmt(p, vb, buf, name);
+    cc_node_t *add = new_node(p, ND_BUILTIN, name);
+    add->bi = BI_ATOMIC;
+    add->atom_op = AT_ADD;
+    add->args = new_var_node(p, vb, name);
+    add->args->next = new_num(p, words, &cc_ty_uint, name);
+    add->nargs = 2;
+    add->ty = &cc_ty_uint;
+    cur = cur->next = set_stmt(p, vo, add, name);
+    cur = cur->next = set_stmt(p, vr, new_num(p, -1, &cc_ty_int, name), name);
+    /* the record: q = b + HEADER + o, its two header words, then the arguments' */
+    cc_node_t *st = set_stmt(p, vq, new_add(p, new_var_node(p, vb, name),
+                                            new_arith(p, ND_ADD, new_var_node(p, vo, name),
+                                                      new_num(p, WQ_PRINTF_HEADER, &cc_ty_uint, name), name), name), name);
+    st->next = store_word(p, vq, WQ_PRINTF_REC_ID, new_num(p, id, &cc_ty_uint, name), name);
+    st->next->next = store_word(p, vq, WQ_PRINTF_REC_WORDS, new_num(p, words, &cc_ty_uint, name), name);
+    icur = icur->next = set_stmt(p, vr, new_num(p, 0, &cc_ty_int, name), name);
+    st->next->next->next = ihead.next;
+    cc_node_t *body = new_node(p, ND_BLOCK, name);
+    body->body = st;
+    cc_node_t *fits = new_node(p, ND_IF, name);
+    fits->cond = new_cmp(p, ND_LE, new_var_node(p, vo, name), new_num(p, cap - words, &cc_ty_uint, name), name);
+    fits->then = body;
+    cur = cur->next = fits;
+    blk->body = head.next;
+    cc_node_t *n = new_node(p, ND_STMTEXPR, name);
+    n->then = blk;
+    n->lhs = new_var_node(p, vr, name);
+    n->ty = &cc_ty_int;
+    return n;
 }
 
 /* the constant components of a vector literal in order into k[], or 0 */

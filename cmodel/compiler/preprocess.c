@@ -814,12 +814,12 @@ cc_tok_t *cc_preprocess(cc_t *c, cc_tok_t *t)
                 name = cc_strndup(c, line->loc + 1, (size_t)line->len - 2);
                 quoted = 1;
             } else if (cc_tok_is(line, "<")) {
-                cc_buf_t b = {0};
-                cc_tok_t *x = line->next;
-                for (; !cc_tok_is(x, ">"); x = x->next) {
+                /* the '>' first: an error leaves nothing malloc'd behind */
+                for (cc_tok_t *x = line->next; !cc_tok_is(x, ">"); x = x->next)
                     if (x->kind == TK_EOF) cc_error_tok(c, at, "expected '>' after the file name");
+                cc_buf_t b = {0};
+                for (cc_tok_t *x = line->next; !cc_tok_is(x, ">"); x = x->next)
                     cc_printf(c, &b, "%.*s", x->len, x->loc);
-                }
                 name = cc_strndup(c, b.s ? b.s : "", b.n);
                 free(b.s);
                 quoted = 0;

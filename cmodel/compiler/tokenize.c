@@ -221,3 +221,49 @@ cc_tok_t *cc_tokenize(cc_t *c, const cc_file_t *f)
     cur->next = eof;
     return head.next;
 }
+
+/* a string literal's characters (C99 6.4.4.4, 6.4.5): the escapes decoded
+ * into out (room for t->len bytes: never more than the literal's text),
+ * not NUL-terminated (a "\0" is a character like any other); their count.
+ * An unknown escape or an out-of-range one is an error at the literal. */
+size_t cc_str_decode(cc_t *c, const cc_tok_t *t, char *out)
+{
+    const char *s = t->loc + 1, *end = t->loc + t->len - 1;
+    size_t n = 0;
+    while (s < end) {
+        char ch = *s++;
+        if (ch != '\\' || s >= end) {
+            out[n++] = ch;
+            continue;
+        }
+        char e = *s++;
+        unsigned v;
+        switch (e) {
+        case 'n': v = '\n'; break;
+        case 't': v = '\t'; break;
+        case 'r': v = '\r'; break;
+        case 'a': v = 7; break;
+        case 'b': v = 8; break;
+        case 'f': v = 12; break;
+        case 'v': v = 11; break;
+        case '\\': case '\'': case '"': case '?': v = (unsigned char)e; break;
+        case 'x':
+            if (s >= end || !isxdigit((unsigned char)*s)) cc_error_tok(c, t, "\\x used with no following hex digits");
+            v = 0;
+            while (s < end && isxdigit((unsigned char)*s)) {
+                v = v * 16 + (unsigned)(isdigit((unsigned char)*s) ? *s - '0' : (tolower((unsigned char)*s) - 'a' + 10));
+                if (v > 255) cc_error_tok(c, t, "hex escape sequence out of range");
+                s++;
+            }
+            break;
+        default:
+            if (e < '0' || e > '7') cc_error_tok(c, t, "unknown escape sequence '\\%c'", isprint((unsigned char)e) ? e : '?');
+            v = (unsigned)(e - '0');
+            for (int k = 0; k < 2 && s < end && *s >= '0' && *s <= '7'; k++) v = v * 8 + (unsigned)(*s++ - '0');
+            if (v > 255) cc_error_tok(c, t, "octal escape sequence out of range");
+            break;
+        }
+        out[n++] = (char)v;
+    }
+    return n;
+}

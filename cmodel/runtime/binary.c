@@ -10,6 +10,11 @@
  *                                    either is above 16 (absent: 16 will do)
  *   hints HX HY HZ VEC               the kernel's work_group_size_hint and
  *                                    vec_type_hint (- for none), when it has one
+ *   uses printf                      the kernel calls printf (a printf buffer
+ *                                    per launch), when it does
+ *   printf ID "TEXT"                 printf's string ID (0, 1, ... in order),
+ *                                    after the kernels: printable ASCII as is
+ *                                    but for \ and ", every other byte \ooo
  *   end
  *
  * KIND is scalar, global, constant or local; the numbers are decimal except
@@ -30,6 +35,7 @@
 #define MAX_PARAM 4096u              /* wq_drv_params: 1024 words */
 #define MIN_ALIGN 16u                /* launch.c's alignment of every frame and block */
 #define MAX_ALIGN 4096u              /* an align line's largest */
+#define MAX_STRS 65536u              /* printf strings */
 
 static const char *kind_name[] = { "scalar", "global", "constant", "local" };
 
@@ -79,6 +85,16 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
         if (ki->hint_wg[0] || ki->vec_hint[0])
             put(&b, "hints %u %u %u %s\n", ki->hint_wg[0], ki->hint_wg[1], ki->hint_wg[2],
                 ki->vec_hint[0] ? ki->vec_hint : "-");
+        if (ki->printf) put(&b, "uses printf\n");
+    }
+    for (unsigned i = 0; i < img->nstrs; i++) {
+        put(&b, "printf %u \"", i);
+        for (const unsigned char *c = (const unsigned char *)img->strs[i]; *c; c++) {
+            if (*c == '\\' || *c == '"') put(&b, "\\%c", *c);
+            else if (*c >= 0x20 && *c < 0x7f) put(&b, "%c", *c);
+            else put(&b, "\\%03o", *c);
+        }
+        put(&b, "\"\n");
     }
     put(&b, "end\n");
     if (b.oom) { free(b.s); return NULL; }
@@ -87,9 +103,35 @@ char *wq_cl_binary_write(const wq_cl_image_t *img, size_t *len)
 }
 
 /* ---- parsing ----------------------------------------------------------------- */
+/* a printf line's text: `"TEXT"` at s as the binary_write escapes it, to
+ * its closing quote (nothing after it); a malloc'd string, or NULL */
+static char *unquote(const char *s)
+{
+    if (*s++ != '"') return NULL;
+    char *o = malloc(strlen(s) + 1);
+    size_t n = 0;
+    if (!o) return NULL;
+    while (*s && *s != '"') {
+        unsigned char c = (unsigned char)*s++;
+        if (c < 0x20 || c >= 0x7f) break;
+        if (c == '\\') {
+            if (*s == '\\' || *s == '"') c = (unsigned char)*s++;
+            else if (s[0] >= '0' && s[0] <= '3' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7') {
+                c = (unsigned char)((s[0] - '0') * 64 + (s[1] - '0') * 8 + (s[2] - '0'));
+                s += 3;
+                if (!c) { free(o); return NULL; }      /* a string ends at its first NUL */
+            } else break;
+        }
+        o[n++] = (char)c;
+    }
+    if (*s != '"' || s[1] || n > WQ_CC_PRINTF_STR_MAX) { free(o); return NULL; }
+    o[n] = 0;
+    return o;
+}
+
 typedef struct {
     const char *p, *end;
-    char line[1024];
+    char line[4 * WQ_CC_PRINTF_STR_MAX + 64];   /* a printf line at its longest */
     unsigned lineno;
 } rd_t;
 
@@ -207,6 +249,28 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
             snprintf(k->vec_hint, sizeof k->vec_hint, "%s", strcmp(vec, "-") ? vec : "");
             continue;
         }
+        if (!strcmp(r.line, "uses printf")) {
+            /* the last kernel's, once */
+            wq_cl_kinfo_t *k = img->nkernels ? &img->kernels[img->nkernels - 1] : NULL;
+            if (!k || k->printf || img->nstrs) BAD("line %u: bad uses printf line", r.lineno);
+            k->printf = 1;
+            continue;
+        }
+        if (!strncmp(r.line, "printf ", 7)) {
+            /* the strings in id order, after the kernels */
+            unsigned id;
+            int used = 0;
+            char *str = NULL;
+            if (sscanf(r.line, "printf %u %n", &id, &used) != 1 || !used || id != img->nstrs ||
+                id >= MAX_STRS || !(str = unquote(r.line + used)))
+                BAD("line %u: bad printf line", r.lineno);
+            char **t = realloc(img->strs, (img->nstrs + 1) * sizeof *t);
+            if (!t) { free(str); BAD("out of memory"); }
+            img->strs = t;
+            img->strs[img->nstrs++] = str;
+            continue;
+        }
+        if (img->nstrs) BAD("line %u: a kernel after the printf strings", r.lineno);
         if (img->nkernels >= MAX_KERNELS) BAD("too many kernels");
         wq_cl_kinfo_t *t = realloc(img->kernels, (img->nkernels + 1) * sizeof *t);
         if (!t) BAD("out of memory");
@@ -248,6 +312,9 @@ int wq_cl_binary_parse(const unsigned char *bin, size_t len, wq_cl_image_t *img,
                 BAD("line %u: bad argument %u of %s", r.lineno, a, name);
     }
     if (!img->nkernels != !n) BAD(n ? "no kernel" : "a kernel without code");
+    /* a printf record names its strings by id; a kernel that prints needs some */
+    for (unsigned i = 0; i < img->nkernels; i++)
+        if (img->kernels[i].printf && !img->nstrs) BAD("kernel %s uses printf without printf strings", img->kernels[i].name);
     return 0;
 fail:
     wq_cl_image_free(img);

@@ -173,6 +173,7 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
         ki->param_bytes = k->param_bytes;
         ki->enqueues = k->enqueues;
         ki->nested = k->nested != 0;
+        ki->printf = k->printf != 0;
         ki->nargs = k->nargs;
         ki->args = calloc(k->nargs + 1, sizeof *ki->args);
         if (!ki->args) { rc = CL_OUT_OF_HOST_MEMORY; break; }
@@ -188,6 +189,16 @@ static cl_int to_image(const wq_cc_result_t *r, wq_cl_image_t *img, uint32_t max
             d->type_qual = ((s->quals & WQ_CC_Q_CONST) ? CL_KERNEL_ARG_TYPE_CONST : 0) |
                            ((s->quals & WQ_CC_Q_VOLATILE) ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
                            ((s->quals & WQ_CC_Q_RESTRICT) ? CL_KERNEL_ARG_TYPE_RESTRICT : 0);
+        }
+    }
+    /* printf's strings, by id */
+    if (!rc && r->nstrings) {
+        img->strs = calloc(r->nstrings, sizeof *img->strs);
+        if (!img->strs) rc = CL_OUT_OF_HOST_MEMORY;
+        for (unsigned i = 0; !rc && i < r->nstrings; i++, img->nstrs++) {
+            size_t n = strlen(r->strings[i]) + 1;
+            if (!(img->strs[i] = malloc(n))) rc = CL_OUT_OF_HOST_MEMORY;
+            else memcpy(img->strs[i], r->strings[i], n);
         }
     }
     wq_program_free(&p);

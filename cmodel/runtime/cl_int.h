@@ -289,6 +289,9 @@ typedef struct wq_cl_cmd {
      * error); retired runs when the launch completes or fails */
     int    (*prepare)(struct _cl_command_queue *q, struct wq_cl_cmd *c, wq_cb_t *cb);
     void   (*retired)(struct _cl_command_queue *q, struct wq_cl_cmd *c, int failed);
+    /* a launch that completed, before its event says CL_COMPLETE: its
+     * printf output (launch.c) */
+    void   (*complete)(struct wq_cl_cmd *c);
     char     what[64];      /* kernel name, for reports (a long one cut)    */
 } wq_cl_cmd_t;
 
@@ -365,6 +368,7 @@ typedef struct wq_cl_kinfo {
     uint32_t param_bytes;   /* parameter buffer: header + arguments         */
     uint64_t enqueues;      /* bit k: wq_enqueue names kernel k (nested work) */
     int      nested;        /* calls the nested-work library                */
+    int      printf;        /* calls printf: a printf buffer per launch     */
     uint32_t nargs;
     wq_cl_arg_info_t *args;
 } wq_cl_kinfo_t;
@@ -377,8 +381,15 @@ typedef struct wq_cl_image {
     uint32_t  ninsn;
     unsigned  nkernels;
     wq_cl_kinfo_t *kernels;
+    char    **strs;         /* printf's strings, by id (docs/runtime.md "printf") */
+    unsigned  nstrs;
 } wq_cl_image_t;
 void wq_cl_image_free(wq_cl_image_t *img);
+/* a launch's printf buffer (words of it, KPRINTF's layout) printed to out
+ * with img's strings (printf.c); 0, or -1 when a record does not match its
+ * format (said on stderr; the output stops there) */
+int wq_cl_printf_output(FILE *out, const wq_cl_image_t *img, const uint32_t *buf, uint32_t words,
+                        const char *kernel);
 
 /* a translation unit as clCompileProgram keeps it for the linker (build.c,
  * docs/runtime.md "Linking"): its source, its compile options (-D, -I)

@@ -280,7 +280,7 @@ wq_cl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_t size, void *val
     case CL_DEVICE_VERSION:                 RETS("OpenCL 1.2 warpq");
     case CL_DEVICE_OPENCL_C_VERSION:        RETS("OpenCL C 1.2 warpq");  /* a space after the version */
     case CL_DEVICE_EXTENSIONS:              RETS(wq_cc_extensions());  /* the compiler's list */
-    case CL_DEVICE_PRINTF_BUFFER_SIZE:      RET(size_t, 0);
+    case CL_DEVICE_PRINTF_BUFFER_SIZE:      RET(size_t, WQ_PRINTF_BYTES);   /* kabi.def KPRINTF */
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: RET(cl_bool, CL_TRUE);
     case CL_DEVICE_PARENT_DEVICE:           RET(cl_device_id, NULL);
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: RET(cl_uint, 0);

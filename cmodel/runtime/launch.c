@@ -34,6 +34,7 @@ typedef struct launch {
     cl_device_id d;
     cl_program prog;                 /* its code stays loaded until done */
     uint32_t desc, params, local, priv;  /* heap blocks (0: none) */
+    uint32_t printf_buf;             /* the printf buffer (kabi.def KPRINTF; 0: none) */
     uint32_t ncta;                   /* work-groups (nested work counts them) */
     uint32_t *more;                  /* the other chunks' descriptors and parameter buffers */
     unsigned nmore;
@@ -48,6 +49,7 @@ static void launch_free(void *p)
     if (l->params) wq_cl_heap_free(&l->d->heap, l->params);
     if (l->local) wq_cl_heap_free(&l->d->heap, l->local);
     if (l->priv) wq_cl_heap_free(&l->d->heap, l->priv);
+    if (l->printf_buf) wq_cl_heap_free(&l->d->heap, l->printf_buf);
     for (unsigned i = 0; i < l->nmore; i++) wq_cl_heap_free(&l->d->heap, l->more[i]);
     free(l->more);
     for (unsigned i = 0; i < l->nmems; i++) wq_cl_obj_irelease(l->mems[i]);
@@ -66,6 +68,19 @@ static int nested_prepare(cl_command_queue q, wq_cl_cmd_t *c, wq_cb_t *cb)
 static void nested_retired(cl_command_queue q, wq_cl_cmd_t *c, int failed)
 {
     wq_cl_nested_end(q, c->what, failed);
+}
+
+/* a completed launch of a kernel that calls printf: its records, printed
+ * in the order their atomic adds reserved them (printf.c) */
+static void printf_complete(wq_cl_cmd_t *c)
+{
+    launch_t *l = c->launch;
+    uint32_t *buf = malloc(WQ_PRINTF_BYTES);
+    if (!buf || wq_drv_read(&l->d->drv, l->printf_buf, buf, WQ_PRINTF_BYTES / 4))
+        fprintf(stderr, "warpq: kernel %s: its printf buffer could not be read\n", c->what);
+    else
+        wq_cl_printf_output(stdout, &l->prog->img, buf, WQ_PRINTF_BYTES / 4, c->what);
+    free(buf);
 }
 
 static size_t largest_divisor(size_t n, size_t cap)
@@ -218,6 +233,14 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
      * frame to its type, the frame base makes the address aligned */
     const uint32_t fralign = at_least(ki->private_align, PRIVATE_ALIGN);
     uint32_t pstride = (ki->private_bytes + fralign - 1) & ~(fralign - 1);
+    /* the printf buffer: zeroed, so a record that did not fit reads as
+     * never written (printf.c) */
+    if (ki->printf) {
+        static const uint32_t zeros[WQ_PRINTF_BYTES / 4];
+        if (wq_cl_heap_alloc(&d->heap, WQ_PRINTF_BYTES, 16, &lr->printf_buf) ||
+            wq_drv_write(&d->drv, lr->printf_buf, zeros, WQ_PRINTF_BYTES / 4))
+            goto fail;
+    }
     uint64_t items = (uint64_t)g[0] * g[1] * g[2];
     if (pstride && (items * pstride > 0xFFFFFFFFu ||
                     wq_cl_heap_alloc(&d->heap, items * pstride, fralign, &lr->priv)))
@@ -257,6 +280,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
             put_word(pb, tail_at + 4 * (WQ_KTAIL_OFF_X + i), (uint32_t)o[i]);
         }
         put_word(pb, tail_at + 4 * WQ_KTAIL_LOCKS, d->atom64_locks);
+        put_word(pb, tail_at + 4 * WQ_KTAIL_PRINTF, lr->printf_buf);
         put_word(pb, 4 * WQ_KPARAM_LOCAL, local);
         put_word(pb, 4 * WQ_KPARAM_LSTRIDE, lstride);
         put_word(pb, 4 * WQ_KPARAM_PRIVATE, priv);
@@ -312,6 +336,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     } else {
         c->ncb = cb.n;
     }
+    if (lr->printf_buf) c->complete = printf_complete;
     c->type = type;
     c->launch = lr;
     c->launch_free = launch_free;

@@ -34,6 +34,8 @@ void wq_cl_image_free(wq_cl_image_t *img)
     for (unsigned i = 0; i < img->nkernels; i++) free(img->kernels[i].args);
     free(img->kernels);
     free(img->code);
+    for (unsigned i = 0; i < img->nstrs; i++) free(img->strs[i]);
+    free(img->strs);
     memset(img, 0, sizeof *img);
 }
 

@@ -342,6 +342,7 @@ static void retire(cl_command_queue q)
         if (!c->ev->t_end) c->ev->t_end = wq_cl_device_time(q->dev);
         wq_cl_event_set(c->ev, CL_RUNNING);
         if (c->retired) { c->retired(q, c, 0); c->retired = NULL; }
+        if (!c->ev->why[0] && c->complete) c->complete(c);
         wq_cl_event_set(c->ev, c->ev->why[0] ? CL_OUT_OF_RESOURCES : CL_COMPLETE);
     }
 }

@@ -474,6 +474,10 @@ void wq_collect(wq_gen_t *g)
     wq_code(g, "kabi.def", "KLOCKS", "WQ_", #n, WQ_##n, 0, WQ_K_CODE);
 #include "../spec/kabi.def"
 #undef KLOCKS
+#define KPRINTF(n, v) \
+    wq_code(g, "kabi.def", "KPRINTF", "WQ_", #n, WQ_##n, 0, WQ_K_CODE);
+#include "../spec/kabi.def"
+#undef KPRINTF
     /* nested work's memory layout (nq.def): plain integers; the row is
      * spelt with its view's prefix (QD_SOFT, PARAM_ARG0, ENQ_FULL) as the
      * device library's `.equ` names it, so a hand copy there is caught */

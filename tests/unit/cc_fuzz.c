@@ -200,28 +200,38 @@ static char *no_file(void *user, const char *path, size_t *len)
     return NULL;
 }
 
-/* the log's first line past its warnings (each three lines: the message,
- * the source line, the caret) is `fuzz.cl:L:C: error: ...`, then the
- * source line, then a caret line (blanks and tabs, then ^) */
-static int diag_ok(const char *log, char *why, size_t whylen)
+/* one diagnostic at *log of kind what ("error" or "warning"): its
+ * `fuzz.cl:L:C: KIND: ...` line, the source line, then a caret line
+ * (blanks and tabs, then ^); *log moves past it.  1, 0 when the log does
+ * not start with one of that kind (why says so only when it is malformed) */
+static int one_diag(const char **log, const char *what, char *why, size_t whylen)
 {
     unsigned line, col;
     int end = 0;
-    while (sscanf(log, "fuzz.cl:%u:%u: warning: %n", &line, &col, &end) == 2 && end) {
-        for (int k = 0; k < 3 && log; k++) log = strchr(log, '\n') ? strchr(log, '\n') + 1 : NULL;
-        if (!log) { snprintf(why, whylen, "a log of warnings without an error"); return 0; }
-        end = 0;
-    }
-    if (sscanf(log, "fuzz.cl:%u:%u: error: %n", &line, &col, &end) != 2 || !end || !line || !col) {
-        snprintf(why, whylen, "refusal without a fuzz.cl:LINE:COL: error: diagnostic: %.200s", log);
-        return 0;
-    }
-    const char *l2 = strchr(log, '\n');
+    char fmt[48];
+    snprintf(fmt, sizeof fmt, "fuzz.cl:%%u:%%u: %s: %%n", what);
+    if (sscanf(*log, fmt, &line, &col, &end) != 2 || !end || !line || !col) return 0;
+    const char *l2 = strchr(*log, '\n');
     const char *l3 = l2 ? strchr(l2 + 1, '\n') : NULL;
-    if (!l3) { snprintf(why, whylen, "diagnostic without a source line and caret: %.200s", log); return 0; }
+    if (!l3) { snprintf(why, whylen, "diagnostic without a source line and caret: %.200s", *log); return 0; }
     const char *c = l3 + 1 + strspn(l3 + 1, " \t");
-    if (*c != '^') { snprintf(why, whylen, "diagnostic without a caret line: %.300s", log); return 0; }
+    if (*c != '^') { snprintf(why, whylen, "diagnostic without a caret line: %.300s", *log); return 0; }
+    const char *next = strchr(c, '\n');
+    *log = next ? next + 1 : c + strlen(c);
     return 1;
+}
+
+/* the log of a refusal: the warnings before the error (each a located
+ * diagnostic), then `fuzz.cl:L:C: error: ...` with its source line and
+ * caret */
+static int diag_ok(const char *log, char *why, size_t whylen)
+{
+    why[0] = 0;
+    while (one_diag(&log, "warning", why, whylen)) {}
+    if (why[0]) return 0;
+    if (one_diag(&log, "error", why, whylen)) return 1;
+    if (!why[0]) snprintf(why, whylen, "refusal without a fuzz.cl:LINE:COL: error: diagnostic: %.200s", log);
+    return 0;
 }
 
 static void load_corpus(fz_t *f)

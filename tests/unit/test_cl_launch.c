@@ -817,3 +817,49 @@ Test(cl_launch, private_and_local_alignment)
     wq_cl_ReleaseProgram(p2);
     wq_cl_ReleaseProgram(p);
 }
+
+/* printf in the program binary (docs/runtime.md "Program binaries"): the
+ * kernel's `uses printf` line and the strings, escaped, come back the same
+ * from the binary; damaged printf lines are refused */
+Test(cl_launch, printf_binary)
+{
+    const char *src =
+        "__kernel void k(__global int *p) { p[0] = printf(\"t\\there \\\"q\\\" b\\\\ \\033 %s %d\\n\", \"s\", 5); }\n"
+        "__kernel void quiet(__global int *p) { p[0] = 1; }\n";
+    const char *want = "printf 0 \"t\\011here \\\"q\\\" b\\\\ \\033 %s %d\\012\"\nprintf 1 \"s\"\nend\n";
+    cl_int rc;
+    cl_program p = wq_cl_CreateProgramWithSource(ctx, 1, &src, NULL, &rc);
+    rc = wq_cl_BuildProgram(p, 0, NULL, "", NULL, NULL);
+    char log[512] = "";
+    wq_cl_GetProgramBuildInfo(p, ctx->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    cr_assert_eq(rc, CL_SUCCESS, "%s", log);
+    size_t n;
+    unsigned char *bin;
+    cl_program p2 = from_binary(p, &bin, &n, &rc);
+    cr_assert_eq(rc, CL_SUCCESS);
+    char *tail = strstr((char *)bin, "\nprintf 0 ");
+    cr_assert(tail && !strcmp(tail + 1, want), "binary ends: %s", tail ? tail : (char *)bin);
+    cr_assert(strstr((char *)bin, "\nuses printf\nkernel quiet "), "%s", (char *)bin);
+    cr_assert_eq(p2->img.nstrs, 2);
+    cr_assert_str_eq(p2->img.strs[0], "t\there \"q\" b\\ \033 %s %d\n");
+    cr_assert_str_eq(p2->img.strs[1], "s");
+    cr_assert(p2->img.kernels[0].printf && !p2->img.kernels[1].printf);
+    /* damaged: each replaces the strings */
+    const char *lines[] = { "printf 1 \"s\"\n", "printf 0 \"s\n", "printf 0 \"s\\000\"\n", "printf 0 \"s\" x\n",
+                            "printf 0 \"s\\q\"\n", "printf 0 s\n", "printf 0 \"s\"\nkernel x 0 1 0 0 0 0 0 0 0 48 0\n",
+                            "uses printf\nuses printf\nprintf 0 \"s\"\n", "" };
+    char *bad = malloc(n + 128);
+    size_t at = (size_t)(tail + 1 - (char *)bin);
+    for (int i = 0; i < 9; i++) {
+        memcpy(bad, bin, at);
+        size_t bn = at + (size_t)sprintf(bad + at, "%send\n", lines[i]);
+        const unsigned char *bp = (unsigned char *)bad;
+        cl_device_id d = ctx->dev;
+        cr_assert_null(wq_cl_CreateProgramWithBinary(ctx, 1, &d, &bn, &bp, NULL, &rc), "line %d", i);
+        cr_assert_eq(rc, CL_INVALID_BINARY, "line %d", i);
+    }
+    free(bad);
+    free(bin);
+    wq_cl_ReleaseProgram(p2);
+    wq_cl_ReleaseProgram(p);
+}

@@ -157,6 +157,8 @@ typedef struct wq_cc_kernel {
     uint32_t nested;                /* calls wq_enqueue / wq_enqueue_done /
                                        wq_enqueue_finish (docs/compiler.md)   */
     uint64_t enqueues;              /* bit k: wq_enqueue names kernel k of the result */
+    uint32_t printf;                /* calls printf: its launch needs a printf
+                                       buffer (kabi.def KTAIL PRINTF)         */
     uint32_t nargs;
     wq_cc_arg_t *args;
 } wq_cc_kernel_t;
@@ -170,7 +172,30 @@ typedef struct wq_cc_result {
     unsigned nkernels;
     wq_cc_kernel_t *kernels;
     unsigned lines;                 /* source lines read (all files)         */
+    /* printf's strings: its format strings and the string literals its %s
+     * conversions print, string i the one whose id a printf record holds
+     * (docs/compiler.md "printf"); each NUL-terminated, of at most
+     * WQ_CC_PRINTF_STR_MAX bytes */
+    unsigned nstrings;
+    char **strings;
 } wq_cc_result_t;
+
+/* ---- printf's format strings (format.c; docs/compiler.md "printf") ------------
+ * One piece of a format: literal text (conv 0), "%%" (conv '%') or a
+ * conversion. */
+#define WQ_CC_PRINTF_STR_MAX 1024
+typedef struct wq_cc_pf {
+    size_t at, len;                 /* the piece is fmt[at, at + len)        */
+    char conv;                      /* d i o u x X c s p f F e E g G a A, '%', 0: text */
+    char flags[6];                  /* the flags "-+ #0" given, each once, NUL-terminated */
+    int width, prec;                /* -1: none                              */
+    unsigned vec;                   /* 0: a scalar; 2, 3, 4, 8, 16: a vector */
+    unsigned size;                  /* the length modifier's element bytes:
+                                       1 hh, 2 h, 4 hl, 8 l; 0 none          */
+} wq_cc_pf_t;
+/* The piece of fmt[0, len) at *pos into *pf, *pos past it: 1; 0 at the
+ * end; -1 with *err saying what is wrong (the bad conversion at pf->at). */
+int  wq_cc_printf_piece(const char *fmt, size_t len, size_t *pos, wq_cc_pf_t *pf, const char **err);
 
 /* ---- linking (docs/compiler.md "Linking") -------------------------------------
  * A link compiles several translation units as one program: each unit is

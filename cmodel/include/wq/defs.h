@@ -168,6 +168,12 @@ enum {
 #include "../../spec/kabi.def"
 #undef KLOCKS
 };
+/* the printf buffer (kabi.def KPRINTF) */
+enum {
+#define KPRINTF(n, v) WQ_##n = v,
+#include "../../spec/kabi.def"
+#undef KPRINTF
+};
 
 /* nested work's memory layout (nq.def; the driver's side is nq.h) */
 enum {
