@@ -1931,24 +1931,24 @@ static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_to
  * (converted), p a pointer (modf: float *, frexp: int *; the function
  * for the pointer's address space).  native_ and half_ forms are the full
  * functions (their bounds are looser: OpenCL C 1.2 section 7.4). */
-typedef struct { const char *name, *lib, *args; } mathlib_ent_t;
+typedef struct { const char *name, *lib, *args, *vs; } mathlib_ent_t;
 static const mathlib_ent_t mathlib[] = {
-    { "rsqrt", "rsqrt", "f" }, { "floor", "floor", "f" }, { "ceil", "ceil", "f" },
-    { "trunc", "trunc", "f" }, { "round", "round", "f" }, { "rint", "rint", "f" },
-    { "fmod", "fmod", "ff" }, { "remainder", "remainder", "ff" },
-    { "exp", "exp", "f" }, { "exp2", "exp2", "f" }, { "exp10", "exp10", "f" },
-    { "log", "log", "f" }, { "log2", "log2", "f" }, { "log10", "log10", "f" },
-    { "pow", "pow", "ff" }, { "pown", "pown", "fi" }, { "powr", "powr", "ff" },
-    { "sin", "sin", "f" }, { "cos", "cos", "f" }, { "tan", "tan", "f" },
-    { "asin", "asin", "f" }, { "acos", "acos", "f" }, { "atan", "atan", "f" }, { "atan2", "atan2", "ff" },
-    { "sinh", "sinh", "f" }, { "cosh", "cosh", "f" }, { "tanh", "tanh", "f" },
-    { "hypot", "hypot", "ff" }, { "cbrt", "cbrt", "f" }, { "ldexp", "ldexp", "fi" },
-    { "frexp", "frexp_", "fp" }, { "modf", "modf_", "fp" },
-    { "fdim", "fdim", "ff" }, { "mix", "mix", "fff" }, { "clamp", "clamp", "fff" },
-    { "step", "step", "ff" }, { "smoothstep", "smoothstep", "fff" },
-    { "degrees", "degrees", "f" }, { "radians", "radians", "f" }, { "sign", "sign", "f" },
+    { "rsqrt", "rsqrt", "f", 0 }, { "floor", "floor", "f", 0 }, { "ceil", "ceil", "f", 0 },
+    { "trunc", "trunc", "f", 0 }, { "round", "round", "f", 0 }, { "rint", "rint", "f", 0 },
+    { "fmod", "fmod", "ff", 0 }, { "remainder", "remainder", "ff", 0 },
+    { "exp", "exp", "f", 0 }, { "exp2", "exp2", "f", 0 }, { "exp10", "exp10", "f", 0 },
+    { "log", "log", "f", 0 }, { "log2", "log2", "f", 0 }, { "log10", "log10", "f", 0 },
+    { "pow", "pow", "ff", 0 }, { "pown", "pown", "fi", 0 }, { "powr", "powr", "ff", 0 },
+    { "sin", "sin", "f", 0 }, { "cos", "cos", "f", 0 }, { "tan", "tan", "f", 0 },
+    { "asin", "asin", "f", 0 }, { "acos", "acos", "f", 0 }, { "atan", "atan", "f", 0 }, { "atan2", "atan2", "ff", 0 },
+    { "sinh", "sinh", "f", 0 }, { "cosh", "cosh", "f", 0 }, { "tanh", "tanh", "f", 0 },
+    { "hypot", "hypot", "ff", 0 }, { "cbrt", "cbrt", "f", 0 }, { "ldexp", "ldexp", "fi", ".s" },
+    { "frexp", "frexp_", "fp", 0 }, { "modf", "modf_", "fp", 0 },
+    { "fdim", "fdim", "ff", 0 }, { "mix", "mix", "fff", "..s" }, { "clamp", "clamp", "fff", ".ss" },
+    { "step", "step", "ff", "s." }, { "smoothstep", "smoothstep", "fff", "ss." },
+    { "degrees", "degrees", "f", 0 }, { "radians", "radians", "f", 0 }, { "sign", "sign", "f", 0 },
     /* the native_ and half_ forms that have no full function of their name */
-    { "divide", "divide", "ff" }, { "recip", "recip", "f" }, { "sqrt", "sqrt", "f" },
+    { "divide", "divide", "ff", 0 }, { "recip", "recip", "f", 0 }, { "sqrt", "sqrt", "f", 0 },
 };
 
 static cc_func_t *mathlib_func(ps_t *p, const char *name)
@@ -1958,8 +1958,25 @@ static cc_func_t *mathlib_func(ps_t *p, const char *name)
     return NULL;
 }
 
+/* the argument kinds of one operand of a library function: i an int,
+ * p (and q, a second) a pointer, anything else a float */
+static int mathlib_ptr(char k) { return k == 'p' || k == 'q'; }
+
+/* what a pointer argument of m points to: float (modf, fract, sincos)
+ * or int (frexp, lgamma_r, remquo) */
+static int mathlib_ptr_float(const mathlib_ent_t *m)
+{
+    return !strcmp(m->name, "modf") || !strcmp(m->name, "fract") || !strcmp(m->name, "sincos");
+}
+
 /* NULL when the name is none of the library's (clamp on integers is the
- * integer built-in's: only a float operand makes it the library's) */
+ * integer built-in's: only a float operand makes it the library's).  On a
+ * float vector (OpenCL C 1.2 6.12.2, 6.12.4) the call is the scalar
+ * function per component (an ND_VMAP over the operands); the operands m->vs
+ * marks `s` may be scalars then (mix's a, clamp's bounds, step's and
+ * smoothstep's edges, ldexp's exponent), used by every component; a
+ * pointer operand points to a vector of the result's width, component i
+ * written through the scalar pointer plus i (an index vector operand). */
 static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
 {
     int pre = 0;
@@ -1978,7 +1995,8 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     cc_node_t *args = call_args(p, &nargs);
     if (!strcmp(m->name, "clamp")) {
         int anyf = 0;
-        for (cc_node_t *a = args; a; a = a->next) anyf |= cc_is_float(a->ty);
+        for (cc_node_t *a = args; a; a = a->next)
+            anyf |= cc_is_float(a->ty) || (a->ty->kind == TY_VEC && cc_is_float(a->ty->base));
         if (!anyf) {                /* the integer clamp: parsed again there */
             p->tok = open;
             return NULL;
@@ -1989,43 +2007,103 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     if (nargs != want)
         cc_error_tok(p->c, name, "'%.*s' takes %d argument%s, not %d", name->len, name->loc, want, want == 1 ? "" : "s", nargs);
     const char *as = "";
-    cc_node_t *a[3] = { 0 };
+    cc_node_t *a[4] = { 0 };
+    int len = 0;                    /* the vector width, 0 for scalars */
     for (int i = 0; i < nargs; i++) {
         a[i] = rvalue(p, detach(&args));
-        if (a[i]->ty->kind == TY_VEC)
-            cc_error_tok(p->c, a[i]->tok, "'%.*s' on a vector: the math library has scalar float functions only",
-                         name->len, name->loc);
-        if (m->args[i] == 'f' && !cc_is_float(a[i]->ty))
-            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes a float argument %d (here %s)", name->len, name->loc, i + 1,
-                         cc_type_name(p->c, a[i]->ty));
-        if (m->args[i] == 'i' && !cc_is_integer(a[i]->ty))
-            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes an int argument %d (here %s)", name->len, name->loc, i + 1,
-                         cc_type_name(p->c, a[i]->ty));
-        if (m->args[i] == 'p') {
-            int want_float = !strcmp(m->name, "modf");
-            cc_type_t *t = a[i]->ty;
-            if (t->kind != TY_PTR || (want_float ? !cc_is_float(cc_unqual(t->base))
-                                                 : !(cc_is_integer(t->base) && t->base->size == 4)))
-                cc_error_tok(p->c, a[i]->tok, "'%s' takes a pointer to %s as argument 2 (here %s)", m->name,
-                             want_float ? "float" : "int", cc_type_name(p->c, t));
+        const cc_type_t *t = a[i]->ty;
+        if (mathlib_ptr(m->args[i]) && t->kind == TY_PTR) t = cc_unqual(t->base);
+        if (t->kind == TY_VEC && !len) len = t->len;
+    }
+    for (int i = 0; i < nargs; i++) {
+        cc_type_t *t = a[i]->ty;
+        int vec = t->kind == TY_VEC;
+        cc_type_t *et = vec ? t->base : t;
+        if (mathlib_ptr(m->args[i])) {
+            int want_float = mathlib_ptr_float(m);
+            cc_type_t *b = t->kind == TY_PTR ? cc_unqual(t->base) : NULL;
+            cc_type_t *be = b && b->kind == TY_VEC ? b->base : b;
+            int ok = b && (want_float ? cc_is_float(be) : cc_is_integer(be) && be->size == 4)
+                     && (len ? b->kind == TY_VEC && b->len == len : b->kind != TY_VEC);
+            if (!ok)
+                cc_error_tok(p->c, a[i]->tok, "'%s' takes a pointer to %s%s as argument %d (here %s)", m->name,
+                             want_float ? "float" : "int", len ? cc_fmt(p->c, "%d", len) : "", i + 1, cc_type_name(p->c, t));
+            if (t->base->is_const)
+                cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a const one", m->name);
             if (t->as == AS_CONSTANT)
                 cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a __constant one", m->name);
             as = t->as == AS_GLOBAL ? "g" : t->as == AS_LOCAL ? "l" : "p";
+            continue;
         }
+        if (m->args[i] == 'f' && !cc_is_float(et))
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes a float%s argument %d (here %s)", name->len, name->loc,
+                         len ? cc_fmt(p->c, "%d", len) : "", i + 1, cc_type_name(p->c, t));
+        if (m->args[i] == 'i' && !cc_is_integer(et))
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' takes an int%s argument %d (here %s)", name->len, name->loc,
+                         len ? cc_fmt(p->c, "%d", len) : "", i + 1, cc_type_name(p->c, t));
+        if (len && vec && t->len != len)
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' with arguments of different vector widths (%d and %d)", name->len,
+                         name->loc, len, t->len);
+        if (len && !vec && !(m->vs && m->vs[i] == 's'))
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' on %s%d takes a %s%d as argument %d (here %s)", name->len, name->loc,
+                         "float", len, m->args[i] == 'i' ? "int" : "float", len, i + 1, cc_type_name(p->c, t));
     }
     const char *lib = cc_fmt(p->c, "__wq_m_%s%s", m->lib, as);
     cc_func_t *f = mathlib_func(p, lib);
     if (!f) cc_error_tok(p->c, name, "'%s': the math library (%s) is not in this link", m->name, lib);
     if (!f->use_tok) f->use_tok = name;
     cc_node_t head = {0}, *cur = &head;
-    for (int i = 0; i < nargs; i++)
-        cur = cur->next = convert(p, a[i], f->params[i]->ty, a[i]->tok, "argument");
+    if (!len) {
+        for (int i = 0; i < nargs; i++)
+            cur = cur->next = convert(p, a[i], f->params[i]->ty, a[i]->tok, "argument");
+        cc_node_t *n = new_node(p, ND_CALL, name);
+        n->func = f;
+        n->args = head.next;
+        n->nargs = nargs;
+        n->ty = f->ret;
+        return n;
+    }
+    /* per component: the call over lanes of the operands (a vector's
+     * component, a scalar as it is, a pointer plus the lane's index) */
+    cc_node_t oh = {0}, *oc = &oh;
+    int nops = 0, idx = -1;
+    for (int i = 0; i < nargs; i++) {
+        cc_type_t *pt = f->params[i]->ty;
+        cc_node_t *o = a[i];
+        if (mathlib_ptr(m->args[i])) {
+            /* the vector pointer as a pointer to its first component */
+            cc_type_t *vb = cc_unqual(o->ty->base);
+            cc_node_t *c = new_node(p, ND_CAST, o->tok);
+            c->lhs = o;
+            c->ty = cc_pointer_to(p->c, vb->base, o->ty->as);
+            o = c;
+            idx = nargs;            /* the index vector: the last operand */
+        } else if (o->ty->kind != TY_VEC) {
+            o = convert(p, o, pt, o->tok, "argument");
+        }
+        oc = oc->next = o;
+        nops++;
+        cc_type_t *lt = o->ty->kind == TY_VEC ? o->ty->base : o->ty;
+        cc_node_t *l = lane(p, i, lt, o->tok);
+        if (mathlib_ptr(m->args[i])) l = new_add(p, l, lane(p, nargs, &cc_ty_int, name), name);
+        else l = convert(p, l, pt, o->tok, "argument");
+        cur = cur->next = l;
+    }
+    if (idx >= 0) {
+        cc_node_t *v = new_node(p, ND_VLIT, name), ih = {0}, *ic = &ih;
+        for (int k = 0; k < len; k++) ic = ic->next = new_num(p, k, &cc_ty_int, name);
+        v->ty = cc_vec_of(&cc_ty_int, len);
+        v->args = ih.next;
+        v->nargs = len;
+        oc = oc->next = v;
+        nops++;
+    }
     cc_node_t *n = new_node(p, ND_CALL, name);
     n->func = f;
     n->args = head.next;
     n->nargs = nargs;
     n->ty = f->ret;
-    return n;
+    return vmap(p, cc_vec_of(f->ret, len), n, name, oh.next, nops);
 }
 
 static cc_node_t *printf_call(ps_t *p, const cc_tok_t *name);
