@@ -1928,8 +1928,8 @@ static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_to
  * first, funcall) is a call to the device math library's function
  * `__wq_m_<lib>` (cmodel/compiler/lib/math.cl), a unit of every link for a
  * device with an FPU (compiler.c).  Its operands: f a float, i an int
- * (converted), p a pointer (modf: float *, frexp: int *; the function
- * for the pointer's address space).  native_ and half_ forms are the full
+ * (converted), p a pointer (modf, fract, sincos: float *; frexp, remquo:
+ * int *; the function for the pointer's address space).  native_ and half_ forms are the full
  * functions (their bounds are looser: OpenCL C 1.2 section 7.4). */
 typedef struct { const char *name, *lib, *args, *vs; } mathlib_ent_t;
 static const mathlib_ent_t mathlib[] = {
@@ -1947,6 +1947,14 @@ static const mathlib_ent_t mathlib[] = {
     { "fdim", "fdim", "ff", 0 }, { "mix", "mix", "fff", "..s" }, { "clamp", "clamp", "fff", ".ss" },
     { "step", "step", "ff", "s." }, { "smoothstep", "smoothstep", "fff", "ss." },
     { "degrees", "degrees", "f", 0 }, { "radians", "radians", "f", 0 }, { "sign", "sign", "f", 0 },
+    { "expm1", "expm1", "f", 0 }, { "log1p", "log1p", "f", 0 },
+    { "asinh", "asinh", "f", 0 }, { "acosh", "acosh", "f", 0 }, { "atanh", "atanh", "f", 0 },
+    { "asinpi", "asinpi", "f", 0 }, { "acospi", "acospi", "f", 0 }, { "atanpi", "atanpi", "f", 0 },
+    { "atan2pi", "atan2pi", "ff", 0 }, { "sinpi", "sinpi", "f", 0 }, { "cospi", "cospi", "f", 0 },
+    { "tanpi", "tanpi", "f", 0 }, { "rootn", "rootn", "fi", 0 },
+    { "maxmag", "maxmag", "ff", 0 }, { "minmag", "minmag", "ff", 0 }, { "nextafter", "nextafter", "ff", 0 },
+    { "logb", "logb", "f", 0 }, { "ilogb", "ilogb", "f", 0 },
+    { "fract", "fract_", "fp", 0 }, { "sincos", "sincos_", "fp", 0 }, { "remquo", "remquo_", "ffp", 0 },
     /* the native_ and half_ forms that have no full function of their name */
     { "divide", "divide", "ff", 0 }, { "recip", "recip", "f", 0 }, { "sqrt", "sqrt", "f", 0 },
 };
