@@ -255,6 +255,69 @@ def mtanpi(x):
     return mp.sinpi(x) / c
 
 
+def dtgamma(x):
+    if math.isnan(x) or x == -INF:
+        return NAN
+    if x == 0:
+        return math.copysign(INF, x)
+    if x < 0 and x == math.floor(x):
+        return NAN
+    try:
+        return math.gamma(x)
+    except OverflowError:
+        return INF
+    except ValueError:
+        return NAN
+
+
+def mtgamma(x):
+    return None if x <= 0 and x == mp.floor(x) else mp.gamma(x)
+
+
+ZETA = [0.0, 0.0] + [float(mp.zeta(k)) for k in range(2, 90)]
+
+
+def lgamma1p(t):
+    """lgamma(1 + t) for |t| <= 1/2 in double: -gamma t + sum (-1)^k zeta(k) t^k / k
+    (the host's lgamma loses its relative accuracy near the zeros 1 and 2)"""
+    s = 0.0
+    for k in range(len(ZETA) - 1, 1, -1):
+        s = s * t + (ZETA[k] / k if k % 2 == 0 else -ZETA[k] / k)
+    return t * (-0.5772156649015329 + t * s)
+
+
+def dlgamma(x):
+    if math.isnan(x):
+        return NAN
+    if math.isinf(x) or (x <= 0 and x == math.floor(x)):
+        return INF
+    if abs(x - 1) <= 0.5:
+        return lgamma1p(x - 1)
+    if abs(x - 2) <= 0.5:
+        return lgamma1p(x - 2) + math.log1p(x - 2)
+    try:
+        return math.lgamma(x)
+    except OverflowError:
+        return INF
+
+
+def mlgamma(x):
+    if x <= 0 and x == mp.floor(x):
+        return mp.inf
+    return mp.loggamma(x) if x > 0 else mp.log(abs(mp.gamma(x)))
+
+
+def gamma_sign(x):
+    """the sign lgamma_r reports: Gamma's (-1 at -0, +1 at the poles and NaN)"""
+    if math.isnan(x) or x > 0 or math.isinf(x):
+        return 1.0
+    if x == 0:
+        return math.copysign(1.0, x)
+    if x == math.floor(x):
+        return 1.0
+    return -1.0 if math.floor(x) % 2 else 1.0
+
+
 def snap(v):
     """v rounded to 120 bits: a value that is a float exactly (atan2pi(1, 1)
     = 1/4) is not taken for one just below it (whose ulp is half)"""
@@ -264,6 +327,11 @@ def snap(v):
     return mp.ldexp(mp.nint(m * mp.mpf(2) ** 120), int(e) - 120)
 
 
+# lgamma's bound: OpenCL C 1.2 table 7.1 leaves it undefined; the library
+# holds it to this on x > 0 (random inputs) and on the edges; for x < 0 it
+# is log pi - log|sinpi(x)| - lgamma(1 - x), whose error is absolute (about
+# 2^-28) near lgamma's zeros there (-2.457..., -2.747..., ...)
+LGAMMA_BOUND = 16
 # name: (kernel expression, argument kinds, bound in ulp, fast reference, mpmath reference)
 # kinds: f float, i int; a bound of 0: exact (the rational reference)
 FN = {
@@ -306,6 +374,12 @@ FN = {
     'cospi': ('cospi(a)', 'f', 4, dcospi, mp.cospi),
     'tanpi': ('tanpi(a)', 'f', 6, dtanpi, mtanpi),
     'rootn': ('rootn(a, n)', 'fi', 16, drootn, mrootn),
+    'erf': ('erf(a)', 'f', 16, math.erf, mp.erf),
+    'erfc': ('erfc(a)', 'f', 16, math.erfc, mp.erfc),
+    'tgamma': ('tgamma(a)', 'f', 16, dtgamma, mtgamma),
+    'lgamma': ('lgamma(a)', 'f', LGAMMA_BOUND, dlgamma, mlgamma),
+    'lgamma_r': ('({ int s_; lgamma_r(a, &s_); })', 'f', LGAMMA_BOUND, dlgamma, mlgamma),
+    'lgamma_r_sign': ('({ int s_; lgamma_r(a, &s_); (float)s_; })', 'f', 0, gamma_sign, lambda x: mp.mpf(gamma_sign(float(x)))),
     'sincos_sin': ('({ float c_; sincos(a, &c_); })', 'f', 4, math.sin, mp.sin),
     'sincos_cos': ('({ float c_; sincos(a, &c_); c_; })', 'f', 4, math.cos, mp.cos),
     'radians': ('radians(a)', 'f', 2, lambda x: x * (PI / 180), lambda x: x * mp.pi / 180),
@@ -526,7 +600,16 @@ THRESH = {
     'sinh': [89.41598, 89.415985, 89.416, -89.415985, 9.0, 1.0, 0.99999994, 0.55],
     'cosh': [89.41598, 89.415985, 89.416, -89.415985, 88.72284],
     'tanh': [0.55, 0.54999995, 9.0, 9.1, 9.100001, -9.1],
+    'erf': [0.84375, 0.84374994, 1.25, 1.2499999, 2.857142, 2.8571432, 4.0, 3.9999998, 0.25, 0.24999999, -0.8437,
+            -1.25, -3.0],
+    'erfc': [0.84375, 0.84374994, 1.25, 1.2499999, 2.857142, 2.8571432, 4.0, 9.2, 9.9, 10.05, 10.0542, 10.06,
+             0.25, 0.24999999, -0.25, -0.8437, -1.25, -3.0, -9.0],
+    'tgamma': [35.04, 35.0401, 35.05, 36.0, 8.0, 7.9999995, 8.000001, -0.5, -1.5, -2.5, -49.5, -50.5, -41.1, 2.0**-20,
+               2.0**-127, 2.0**-128, -2.0**-127, 1.0, 2.0, 3.0, 0.75, 1.25, 1.75, 2.5],
+    'lgamma': [0.75, 0.74999994, 1.25, 1.2500001, 1.75, 1.7499999, 2.5, 2.5000002, 1.0000001, 0.99999994, 2.0000002,
+               1.9999999, 8.0, 7.9999995, 2.0**26, 2.0**26 - 4, 4e36, 4.1e36, -0.5, -1.5, -3.5, -41.5, -100.5],
 }
+THRESH['lgamma_r'] = THRESH['lgamma_r_sign'] = THRESH['lgamma']
 
 
 def rand_float(rng):
@@ -573,6 +656,15 @@ def inputs(name, kinds, n, rng):
             k = rng.choice([rng.randint(-40, 40), rng.randint(-2**31, 2**31 - 1)]) if r < 0.9 else rng.randint(-3, 3)
             res.append((f32(x), k))
             continue
+        elif name in ('erf', 'erfc'):
+            x = rng.uniform(-5, 5) if r < 0.5 else rng.uniform(-11, 11) if r < 0.7 else rand_float(rng)
+        elif name == 'tgamma':
+            x = rng.uniform(-45, 37) if r < 0.5 else rng.uniform(0, 10) if r < 0.7 else \
+                rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 130) if r < 0.8 else rand_float(rng)
+        elif name in ('lgamma', 'lgamma_r', 'lgamma_r_sign'):
+            x = rng.uniform(0, 100) if r < 0.4 else abs(rand_float(rng)) if r < 0.8 else rng.uniform(0.5, 3)
+            if name == 'lgamma_r_sign' and r < 0.5:
+                x = -x
         elif name == 'expm1':
             x = rng.uniform(-20, 90) if r < 0.3 else rng.uniform(-1.5, 1.5) if r < 0.6 else rand_float(rng)
         elif name == 'log1p':
@@ -755,6 +847,12 @@ SPECIAL = [
     ('tanpi', (N0,), N0), ('tanpi', (0.25,), 1.0), ('tanpi', (INF,), NAN),
     ('rootn', (-8.0, 3), -2.0), ('rootn', (N0, -3), -INF), ('rootn', (P0, -2), INF), ('rootn', (-4.0, 2), NAN),
     ('rootn', (4.0, 0), NAN), ('rootn', (-INF, 3), -INF), ('rootn', (N0, 3), N0), ('rootn', (16.0, 4), 2.0),
+    ('erf', (N0,), N0), ('erf', (INF,), 1.0), ('erf', (-INF,), -1.0), ('erfc', (INF,), P0), ('erfc', (-INF,), 2.0),
+    ('erfc', (N0,), 1.0), ('tgamma', (P0,), INF), ('tgamma', (N0,), -INF), ('tgamma', (-1.0,), NAN),
+    ('tgamma', (-INF,), NAN), ('tgamma', (INF,), INF), ('tgamma', (1.0,), 1.0), ('tgamma', (5.0,), 24.0),
+    ('lgamma', (1.0,), P0), ('lgamma', (2.0,), P0), ('lgamma', (P0,), INF), ('lgamma', (-2.0,), INF),
+    ('lgamma', (-INF,), INF), ('lgamma_r_sign', (N0,), -1.0), ('lgamma_r_sign', (-0.5,), -1.0),
+    ('lgamma_r_sign', (-1.5,), 1.0),
     ('sincos_sin', (N0,), N0), ('sincos_cos', (N0,), 1.0), ('sincos_sin', (INF,), NAN),
 ]
 

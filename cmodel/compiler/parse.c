@@ -1928,8 +1928,8 @@ static cc_node_t *float_op(ps_t *p, int k, cc_node_t **a, int nargs, const cc_to
  * first, funcall) is a call to the device math library's function
  * `__wq_m_<lib>` (cmodel/compiler/lib/math.cl), a unit of every link for a
  * device with an FPU (compiler.c).  Its operands: f a float, i an int
- * (converted), p a pointer (modf, fract, sincos: float *; frexp, remquo:
- * int *; the function for the pointer's address space).  native_ and half_ forms are the full
+ * (converted), p a pointer (modf, fract, sincos: float *; frexp, remquo,
+ * lgamma_r: int *; the function for the pointer's address space).  native_ and half_ forms are the full
  * functions (their bounds are looser: OpenCL C 1.2 section 7.4). */
 typedef struct { const char *name, *lib, *args, *vs; } mathlib_ent_t;
 static const mathlib_ent_t mathlib[] = {
@@ -1954,6 +1954,8 @@ static const mathlib_ent_t mathlib[] = {
     { "tanpi", "tanpi", "f", 0 }, { "rootn", "rootn", "fi", 0 },
     { "maxmag", "maxmag", "ff", 0 }, { "minmag", "minmag", "ff", 0 }, { "nextafter", "nextafter", "ff", 0 },
     { "logb", "logb", "f", 0 }, { "ilogb", "ilogb", "f", 0 },
+    { "erf", "erf", "f", 0 }, { "erfc", "erfc", "f", 0 }, { "tgamma", "tgamma", "f", 0 },
+    { "lgamma", "lgamma", "f", 0 }, { "lgamma_r", "lgamma_r_", "fp", 0 },
     { "fract", "fract_", "fp", 0 }, { "sincos", "sincos_", "fp", 0 }, { "remquo", "remquo_", "ffp", 0 },
     /* the native_ and half_ forms that have no full function of their name */
     { "divide", "divide", "ff", 0 }, { "recip", "recip", "f", 0 }, { "sqrt", "sqrt", "f", 0 },

@@ -84,6 +84,64 @@
 #define CBRT_C1 0x2a175p-19f
 #define CBRT_C2 -0x8b5ee7p-28f
 #define CBRT_C3 0xd551afp-33f
+/* erfa: fit error 6.36e-09 absolute */
+#define ERFA_C0 0x20dd75p-24f
+#define ERFA_C1 -0xc093a3p-25f
+#define ERFA_C2 0xe7175bp-27f
+#define ERFA_C3 -0xdc0f4fp-29f
+#define ERFA_C4 0x555cd5p-30f
+#define ERFA_C5 -0x3619dp-28f
+#define ERFA_C6 0xba6e19p-37f
+/* erfb: fit error 1.75e-09 absolute */
+#define ERFB_C0 0x740a91p-49f
+#define ERFB_C1 0x1a911fp-22f
+#define ERFB_C2 -0x1a911fp-22f
+#define ERFB_C3 0x8db0a7p-26f
+#define ERFB_C4 0x46d83p-22f
+#define ERFB_C5 -0x236c3fp-25f
+#define ERFB_C6 0x260929p-29f
+#define ERFB_C7 0xf78c8bp-30f
+#define ERFB_C8 -0xaed87p-27f
+/* erfc1: fit error 6.88e-09 absolute */
+#define ERFC1_C0 -0x98c19p-22f
+#define ERFC1_C1 -0x90eaa9p-25f
+#define ERFC1_C2 0x487fedp-25f
+#define ERFC1_C3 -0xe90ab9p-27f
+#define ERFC1_C4 0xe91f6bp-27f
+#define ERFC1_C5 -0x858ce7p-26f
+#define ERFC1_C6 0x5357a5p-25f
+#define ERFC1_C7 -0x6418fp-21f
+#define ERFC1_C8 0x89db7fp-25f
+#define ERFC1_C9 -0x5a47e1p-23f
+#define ERFC1_C10 0x8ba2f3p-23f
+/* erfc2: fit error 1.86e-09 absolute */
+#define ERFC2_C0 -0xa648b1p-28f
+#define ERFC2_C1 -0xdd9ac9p-25f
+#define ERFC2_C2 0x1a9cc7p-22f
+#define ERFC2_C3 -0xb92295p-24f
+#define ERFC2_C4 0xd8c6a9p-23f
+#define ERFC2_C5 -0x99ddd9p-21f
+#define ERFC2_C6 0x8a5fa9p-19f
+#define ERFC2_C7 -0x7f912fp-17f
+/* lgam1: fit error 2.23e-08 relative */
+#define LGAM1_C0 -0x12788dp-21f
+#define LGAM1_C1 0x694699p-23f
+#define LGAM1_C2 -0xcd26a9p-25f
+#define LGAM1_C3 0x4545a1p-24f
+#define LGAM1_C4 -0x3517fdp-24f
+#define LGAM1_C5 0x566ff5p-25f
+#define LGAM1_C6 -0x92d2a1p-26f
+#define LGAM1_C7 0x902805p-26f
+#define LGAM1_C8 -0x401d81p-25f
+/* lgam2: fit error 1.97e-08 relative */
+#define LGAM2_C0 0xd8773p-21f
+#define LGAM2_C1 0x528d33p-24f
+#define LGAM2_C2 -0x89eff3p-27f
+#define LGAM2_C3 0x1513p-18f
+#define LGAM2_C4 -0x3c87d9p-29f
+#define LGAM2_C5 0x5f461fp-31f
+#define LGAM2_C6 -0x9a35bbp-33f
+#define LGAM2_C7 0xb79533p-35f
 #define LN2_HI 0xb17p-12f
 #define LN2_LO 0x217f7dp-36f
 #define LG2_HI 0x4d1p-12f
@@ -111,6 +169,14 @@
 #define PIO4 0xc90fdbp-24f
 #define DEG 0xe52ee1p-18f
 #define RAD 0x8efa35p-29f
+#define ERX 0xd7bb3dp-24f
+#define ERFC1_T0 0x6198ddp-24f
+#define ERFC2_T0 0x43cd45p-26f
+#define HL2PI_H 0xa9b21dp-23f
+#define HL2PI_L -0xb67221p-49f
+#define LOG2PI_H 0x69b21dp-22f
+#define LOG2PI_L -0xb67221p-48f
+#define EULER 0x12788dp-21f
 /* 2/pi: one zero word, then its bits after the binary point */
 __constant uint __wq_m_2opi[10] = {
     0x00000000U, 0xA2F9836EU, 0x4E441529U, 0xFC2757D1U, 0xF534DDC0U,
@@ -1052,6 +1118,263 @@ float __wq_m_tanpi(float x)
     return as_float(as_uint(r) ^ (u & 0x80000000U));
 }
 
+/* ---- the error function ---------------------------------------------------- */
+/* erf(x) - x for |x| < 0.84375: x P(x^2) */
+static float __wq_m_erfa(float x)
+{
+    float z = x * x;
+    float p = ERFA_C6;
+    p = p * z + ERFA_C5;
+    p = p * z + ERFA_C4;
+    p = p * z + ERFA_C3;
+    p = p * z + ERFA_C2;
+    p = p * z + ERFA_C1;
+    p = p * z + ERFA_C0;
+    return x * p;
+}
+
+/* erf(1 + s) - ERX, -0.15625 <= s < 0.25 */
+static float __wq_m_erfb(float s)
+{
+    float p = ERFB_C8;
+    p = p * s + ERFB_C7;
+    p = p * s + ERFB_C6;
+    p = p * s + ERFB_C5;
+    p = p * s + ERFB_C4;
+    p = p * s + ERFB_C3;
+    p = p * s + ERFB_C2;
+    p = p * s + ERFB_C1;
+    p = p * s + ERFB_C0;
+    return p;
+}
+
+/* erfc(a), 1.25 <= a < 10.06: exp(-a^2 - 0.5625 + R(1/a^2)) / a, with
+ * -a^2 as -z^2 + (z - a)(z + a), z = a to 11 significand bits (z^2 has
+ * 22, so -z^2 - 0.5625 is exact below 10.06 and exp's argument carries no
+ * rounding: e^-a^2 has no error of a^2's rounding, about a^2 2^-24) */
+static float __wq_m_erfcbig(float a)
+{
+    float t = 1.0f / (a * a), p;
+    if (a < 2.85714293f) {
+        float u = t - ERFC1_T0;
+        p = ERFC1_C10;
+        p = p * u + ERFC1_C9;
+        p = p * u + ERFC1_C8;
+        p = p * u + ERFC1_C7;
+        p = p * u + ERFC1_C6;
+        p = p * u + ERFC1_C5;
+        p = p * u + ERFC1_C4;
+        p = p * u + ERFC1_C3;
+        p = p * u + ERFC1_C2;
+        p = p * u + ERFC1_C1;
+        p = p * u + ERFC1_C0;
+    } else {
+        float u = t - ERFC2_T0;
+        p = ERFC2_C7;
+        p = p * u + ERFC2_C6;
+        p = p * u + ERFC2_C5;
+        p = p * u + ERFC2_C4;
+        p = p * u + ERFC2_C3;
+        p = p * u + ERFC2_C2;
+        p = p * u + ERFC2_C1;
+        p = p * u + ERFC2_C0;
+    }
+    float z = as_float(as_uint(a) & 0xFFFFE000U);
+    return __wq_m_exp(-z * z - 0.5625f) * __wq_m_exp((z - a) * (z + a) + p) / a;
+}
+
+float __wq_m_erf(float x)
+{
+    float a = fabs(x), r;
+    if (a != a) return x;
+    if (a < 0.84375f) return x + __wq_m_erfa(x);   /* keeps -0 */
+    if (a < 1.25f) r = ERX + __wq_m_erfb(a - 1.0f);  /* a - 1 exact */
+    else if (a < 4.0f) r = 1.0f - __wq_m_erfcbig(a);
+    else r = 1.0f;                          /* erfc(4) < 2^-25: 1 - erfc rounds to 1 */
+    return as_float(as_uint(r) | (as_uint(x) & 0x80000000U));
+}
+
+float __wq_m_erfc(float x)
+{
+    float a = fabs(x);
+    if (a != a) return x;
+    if (a < 0.84375f) {
+        float r = __wq_m_erfa(x);
+        if (x < 0.25f) return 1.0f - (x + r);
+        return 0.5f - ((x - 0.5f) + r);     /* x - 0.5 exact: no cancellation against 1 */
+    }
+    if (a < 1.25f) {
+        float p = __wq_m_erfb(a - 1.0f);
+        return x < 0.0f ? (1.0f + ERX) + p : (1.0f - ERX) - p;
+    }
+    if (a >= 10.06f) return x < 0.0f ? 2.0f : 0.0f;   /* erfc(10.06) < 2^-150 */
+    float r = __wq_m_erfcbig(a);
+    return x < 0.0f ? 2.0f - r : r;
+}
+
+/* ---- the gamma function ----------------------------------------------------- */
+/* (ah + al) + (bh + bl) as a pair (Knuth's two-sum of the heads) */
+static void __wq_m_add2(float ah, float al, float bh, float bl, float *h, float *l)
+{
+    float s = ah + bh;
+    float bb = s - ah;
+    float e = ((ah - (s - bb)) + (bh - bb)) + (al + bl);
+    *h = s + e;
+    *l = e - (*h - s);
+}
+
+/* log2 Gamma(yh + yl) as a pair, yh >= 8, |yl| <= ulp(yh): Stirling's
+ * series (y - 1/2) log2 y - y log2 e + log2 sqrt(2 pi) + log2(e) (1/(12y) -
+ * 1/(360y^3) + 1/(1260y^5) - 1/(1680y^7)) (the next term is below 2^-33),
+ * and yl times the derivative, log2 y - log2(e)/(2y) */
+static void __wq_m_lg2stirling(float yh, float yl, float *h, float *l)
+{
+    float lh, ll;
+    __wq_m_log2pair(yh, &lh, &ll);
+    float a = yh - 0.5f;                    /* exact below 2^22; above, its error is below 2^-24 relative */
+    float ph, pl, qh, ql;
+    __wq_m_mul2(a, lh, &ph, &pl);
+    pl = pl + a * ll;
+    __wq_m_mul2(yh, LOG2E_H, &qh, &ql);
+    ql = ql + yh * LOG2E_L;
+    float w = 1.0f / yh, w2 = w * w;
+    float c = w * ((1.0f / 12.0f) - w2 * ((1.0f / 360.0f) - w2 * ((1.0f / 1260.0f) - w2 * (1.0f / 1680.0f))));
+    float tail = c * LOG2E + yl * (lh - 0.5f * w * LOG2E);
+    float sh, sl;
+    __wq_m_add2(ph, pl, -qh, -ql, &sh, &sl);
+    __wq_m_add2(sh, sl, HL2PI_H, HL2PI_L + tail, h, l);
+}
+
+/* log2 Gamma(xh + xl) as a pair, xh > 0: below 8 by the recurrence
+ * Gamma(x) = Gamma(x + n) / (x (x + 1) ... (x + n - 1)), the product and
+ * x + n carried as pairs */
+static void __wq_m_lg2gamma(float xh, float xl, float *h, float *l)
+{
+    if (xh >= 8.0f) {
+        __wq_m_lg2stirling(xh, xl, h, l);
+        return;
+    }
+    float ph = 1.0f, pl = 0.0f, yh = xh, yl = xl;
+    while (yh < 8.0f) {
+        float mh, ml;
+        __wq_m_mul2(ph, yh, &mh, &ml);
+        ml = ml + (ph * yl + pl * yh);
+        ph = mh + ml;
+        pl = ml - (ph - mh);
+        float s = yh + 1.0f;
+        float e = yh >= 1.0f ? (yh - s) + 1.0f : (1.0f - s) + yh;  /* y + 1 = s + e exactly */
+        yh = s;
+        yl = yl + e;
+    }
+    float sh, sl, lh, ll;
+    __wq_m_lg2stirling(yh, yl, &sh, &sl);
+    __wq_m_log2pair(ph, &lh, &ll);
+    ll = ll + (pl / ph) * LOG2E_H;          /* log2(ph + pl) */
+    __wq_m_add2(sh, sl, -lh, -ll, h, l);
+}
+
+/* x < 0 not an integer: log2 |Gamma(x)| = log2 pi - log2 |sinpi(x)| -
+ * log2 Gamma(1 - x) (the reflection), with 1 - x as an exact pair; *s is
+ * sinpi(x), whose sign is Gamma's */
+static void __wq_m_lg2gammaneg(float x, float *h, float *l, float *s)
+{
+    float sp = __wq_m_sinpi(x);
+    float yh = 1.0f - x;
+    float bb = yh - 1.0f;
+    float yl = (1.0f - (yh - bb)) + (-x - bb);
+    float th, tl, sh, sl, rh, rl;
+    __wq_m_lg2gamma(yh, yl, &th, &tl);
+    __wq_m_log2pair(fabs(sp), &sh, &sl);
+    __wq_m_add2(LOG2PI_H, LOG2PI_L, -sh, -sl, &rh, &rl);
+    __wq_m_add2(rh, rl, -th, -tl, h, l);
+    *s = sp;
+}
+
+float __wq_m_tgamma(float x)
+{
+    uint u = as_uint(x), a = u & 0x7FFFFFFFU;
+    if (a > 0x7F800000U) return x;
+    if (a == 0) return as_float((u & 0x80000000U) | 0x7F800000U);     /* +-inf at +-0 */
+    if (x > 36.0f) return WQ_INF;           /* Gamma(35.05) > FLT_MAX */
+    float h, l;
+    if (x < 0.0f) {
+        if (__wq_m_trunc(x) == x) return WQ_NAN;    /* the poles, -inf */
+        float sp;
+        if (x < -50.0f) {                   /* |Gamma(x)| < 2^-200 */
+            sp = __wq_m_sinpi(x);
+            return sp < 0.0f ? -0.0f : 0.0f;
+        }
+        if (x > -0x1p-20f) return 1.0f / x - EULER;    /* the next term, 0.989 x, is below 2^-40 relative */
+        __wq_m_lg2gammaneg(x, &h, &l, &sp);
+        float r = __wq_m_exp2pair(h, l);
+        return sp < 0.0f ? -r : r;
+    }
+    __wq_m_lg2gamma(x, 0.0f, &h, &l);
+    return __wq_m_exp2pair(h, l);
+}
+
+/* log |Gamma(x)| and Gamma's sign; near 1 and 2 (lgamma's zeros) t P(t)
+ * keeps the relative accuracy the pair's absolute one (2^-29) would lose */
+static float __wq_m_lgam(float x, int *sign)
+{
+    uint u = as_uint(x), a = u & 0x7FFFFFFFU;
+    *sign = 1;
+    if (a > 0x7F800000U) return x;
+    if (a == 0x7F800000U) return WQ_INF;
+    if (a == 0) {
+        *sign = (u & 0x80000000U) ? -1 : 1;
+        return WQ_INF;
+    }
+    float h, l;
+    if (x < 0.0f) {
+        if (__wq_m_trunc(x) == x) return WQ_INF;
+        if (x > -0x1p-20f) {                /* -log(-x) + lgamma(1 + x): sinpi(x) may be subnormal */
+            *sign = -1;
+            return -__wq_m_log(-x) - EULER * x;
+        }
+        float sp;
+        __wq_m_lg2gammaneg(x, &h, &l, &sp);
+        *sign = sp < 0.0f ? -1 : 1;
+    } else if (x >= 0x1p26f) {
+        return x * (__wq_m_log(x) - 1.0f);  /* the rest, (1/2) log x, is below 2^-26 relative */
+    } else if (x >= 0.75f && x <= 1.25f) {
+        float t = x - 1.0f;                 /* exact */
+        float p = LGAM1_C8;
+        p = p * t + LGAM1_C7;
+        p = p * t + LGAM1_C6;
+        p = p * t + LGAM1_C5;
+        p = p * t + LGAM1_C4;
+        p = p * t + LGAM1_C3;
+        p = p * t + LGAM1_C2;
+        p = p * t + LGAM1_C1;
+        p = p * t + LGAM1_C0;
+        return t * p + 0.0f;                /* +0 at 1 */
+    } else if (x >= 1.75f && x <= 2.5f) {
+        float t = x - 2.0f;                 /* exact */
+        float p = LGAM2_C7;
+        p = p * t + LGAM2_C6;
+        p = p * t + LGAM2_C5;
+        p = p * t + LGAM2_C4;
+        p = p * t + LGAM2_C3;
+        p = p * t + LGAM2_C2;
+        p = p * t + LGAM2_C1;
+        p = p * t + LGAM2_C0;
+        return t * p + 0.0f;                /* +0 at 2 */
+    } else {
+        __wq_m_lg2gamma(x, 0.0f, &h, &l);
+    }
+    /* (h + l) ln 2 */
+    float mh, ml;
+    __wq_m_mul2(h, LN2P_H, &mh, &ml);
+    return mh + (ml + (h * LN2P_L + l * LN2P_H));
+}
+
+float __wq_m_lgamma(float x)
+{
+    int g;
+    return __wq_m_lgam(x, &g);
+}
+
 /* ---- roots and distances ------------------------------------------------- */
 float __wq_m_rsqrt(float x) { return 1.0f / sqrt(x); }
 
@@ -1217,7 +1540,8 @@ float __wq_m_recip(float x) { return 1.0f / x; }
     float __wq_m_fract_##S(float x, AS float *ip) \
     { *ip = (as_uint(x) & 0x7FFFFFFFU) == 0x7F800000U ? x : __wq_m_floor(x); return __wq_m_fract_v(x); } \
     float __wq_m_sincos_##S(float x, AS float *c) { *c = __wq_m_cos(x); return __wq_m_sin(x); } \
-    float __wq_m_remquo_##S(float x, float y, AS int *q) { int n; float r = __wq_m_remq(x, y, &n); *q = n; return r; }
+    float __wq_m_remquo_##S(float x, float y, AS int *q) { int n; float r = __wq_m_remq(x, y, &n); *q = n; return r; } \
+    float __wq_m_lgamma_r_##S(float x, AS int *sg) { int g; float r = __wq_m_lgam(x, &g); *sg = g; return r; }
 WQ_M_PTRFNS2(p, __private)
 WQ_M_PTRFNS2(g, __global)
 WQ_M_PTRFNS2(l, __local)
