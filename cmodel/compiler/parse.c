@@ -2038,10 +2038,10 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
             if (!ok)
                 cc_error_tok(p->c, a[i]->tok, "'%s' takes a pointer to %s%s as argument %d (here %s)", m->name,
                              want_float ? "float" : "int", len ? cc_fmt(p->c, "%d", len) : "", i + 1, cc_type_name(p->c, t));
-            if (t->base->is_const)
-                cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a const one", m->name);
             if (t->as == AS_CONSTANT)
                 cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a __constant one", m->name);
+            if (t->base->is_const)
+                cc_error_tok(p->c, a[i]->tok, "'%s' writes through its pointer: not a const one", m->name);
             as = t->as == AS_GLOBAL ? "g" : t->as == AS_LOCAL ? "l" : "p";
             continue;
         }
@@ -2055,8 +2055,8 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
             cc_error_tok(p->c, a[i]->tok, "'%.*s' with arguments of different vector widths (%d and %d)", name->len,
                          name->loc, len, t->len);
         if (len && !vec && !(m->vs && m->vs[i] == 's'))
-            cc_error_tok(p->c, a[i]->tok, "'%.*s' on %s%d takes a %s%d as argument %d (here %s)", name->len, name->loc,
-                         "float", len, m->args[i] == 'i' ? "int" : "float", len, i + 1, cc_type_name(p->c, t));
+            cc_error_tok(p->c, a[i]->tok, "'%.*s' on float%d takes %s%d as argument %d (here %s)", name->len, name->loc,
+                         len, m->args[i] == 'i' ? "an int" : "a float", len, i + 1, cc_type_name(p->c, t));
     }
     const char *lib = cc_fmt(p->c, "__wq_m_%s%s", m->lib, as);
     cc_func_t *f = mathlib_func(p, lib);

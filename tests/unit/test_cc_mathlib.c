@@ -4,7 +4,8 @@
  * the name comes first, clamp on integers stays the integer built-in,
  * the library is a unit only for a device with an FPU (and counts no
  * source lines), and the errors at file:line:col (no FPU, an operand of
- * the wrong type, arity, modf/frexp's pointer, a vector operand).  The
+ * the wrong type, arity, modf/frexp's pointer, the vector forms' operand
+ * widths).  The vector forms are the scalar call per component; the
  * library's accuracy is scripts/mathlib_check.py's. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -97,7 +98,35 @@ Test(cc_mathlib, errors)
          "__kernel void k(__global float *p) { p[0] = modf(p[1], c); }\n", 1, NULL,
          "t.cl:2:56: error: 'modf' writes through its pointer: not a __constant one", 56);
     diag("__kernel void k(__global float *p, int4 v) { p[0] = cos(v); }\n", 1, NULL,
-         "t.cl:1:57: error: 'cos' on a vector: the math library has scalar float functions only", 57);
+         "t.cl:1:57: error: 'cos' takes a float4 argument 1 (here int4)", 57);
+    diag("__kernel void k(__global float4 *p) { p[0] = fmod(p[1], 2.0f); }\n", 1, NULL,
+         "t.cl:1:57: error: 'fmod' on float4 takes a float4 as argument 2 (here float)", 57);
+    diag("__kernel void k(__global float4 *p, float2 v) { p[0] = hypot(p[1], v); }\n", 1, NULL,
+         "t.cl:1:68: error: 'hypot' with arguments of different vector widths (4 and 2)", 68);
+    diag("__kernel void k(__global float4 *p) { int e; p[0] = frexp(p[1], &e); }\n", 1, NULL,
+         "t.cl:1:65: error: 'frexp' takes a pointer to int4 as argument 2 (here int*)", 65);
+    diag("__kernel void k(__global float4 *p) { int4 e; p[0] = pown(p[1], e.x); }\n", 1, NULL,
+         "t.cl:1:67: error: 'pown' on float4 takes an int4 as argument 2 (here int)", 67);
+    diag("float f(__global float *p, const float *c) { return fract(p[1], c); }\n", 1, NULL,
+         "t.cl:1:65: error: 'fract' writes through its pointer: not a const one", 65);
+}
+
+/* a vector call is the scalar function per component, with the scalar
+ * operands of the mixed forms used by every component and a vector
+ * pointer written component by component */
+Test(cc_mathlib, vector_forms)
+{
+    char *s = code_of("__kernel void k(__global float4 *p, __global int4 *q, __global float8 *r)\n"
+                      "{ int4 e; float4 c; p[0] = sin(p[1]) + mix(p[2], p[3], 0.5f) + clamp(p[4], 0.0f, 1.0f)\n"
+                      "  + step(0.5f, p[5]) + smoothstep(0.0f, 1.0f, p[6]) + ldexp(p[7], 3) + pown(p[8], q[0]);\n"
+                      "  p[9] = frexp(p[10], &e) + sincos(p[11], &c) + c + remquo(p[12], p[13], q + 1);\n"
+                      "  q[2] = e + ilogb(p[14]); r[0] = lgamma_r(r[1], (__global int8 *)q + 2); }\n");
+    const char *want[] = { "__wq_m_reduce(x, &rh, &rl)", "float __wq_m_mix(", "float t = fmin(fmax((x - e0)",
+                           "if (n > 300) n = 300;", "WQ_M_PTRFNS(p, __private)", "WQ_M_PTRFNS2(g, __global)",
+                           "return 0x7FFFFFFF;" };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_assert(strstr(s, want[i]), "no %s in\n%s", want[i], s);
+    free(s);
 }
 
 /* a cast or sizeof with an address space copies the built-in type: the
