@@ -53,6 +53,7 @@ static const char *const toks[] = {
     "M_PI_F", "float4", "(float2)(", "convert_float4(", "convert_long_sat_rtp(", "convert_float_rtn(", "* 2.0f +",
     /* the math library (docs/mathlib.md): calls resolved to its functions */
     "sin(", "pow(", "pown(", "frexp(", "modf(", "clamp(", "native_exp", "half_recip(", "ldexp",
+    "sincos(", "remquo(", "lgamma_r(", "mix(", "step(", "rootn(", "tgamma(", "ilogb(",
     /* vectors (docs/compiler.md "Vector types") */
     "int4", "uchar16", "long3", "(int4)(", "(short2)(1, 2)", ".xyzw", ".s0", ".sF3", ".lo", ".odd",
     ".xs", "vload4(0, p)", "vstore2(", "shuffle2(", "convert_int4_sat(", "as_uint2(", "any(", "select(",
