@@ -1977,9 +1977,14 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
     if (!strcmp(m->name, "clamp")) {
-        int anyf = 0;
-        for (cc_node_t *a = args; a; a = a->next) anyf |= cc_is_float(a->ty);
-        if (!anyf) {                /* the integer clamp: parsed again there */
+        int anyf = 0, anyv = 0;
+        for (cc_node_t *a = args; a; a = a->next) {
+            anyf |= cc_is_float(a->ty);
+            anyv |= a->ty->kind == TY_VEC;
+        }
+        /* the integer clamp, and clamp on vectors (the built-in's
+         * FMIN/FMAX per component, the same values): parsed again there */
+        if (!anyf || anyv) {
             p->tok = open;
             return NULL;
         }
