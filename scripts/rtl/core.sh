@@ -116,6 +116,33 @@ for cfg in "${cfgs[@]}"; do
     [ -z "${wdir:-}" ] && wdir=$d       # the wave decision's bench below
 done
 
+# ---- the FP unit (wq_fpu): the core with FP=1 against the model with fp=1 ------
+# at LANES 8 with FP_LANES 2 (four slices a part, the ULX3S top's core
+# parameters otherwise), and with WQ_RTL_FULL at 32 lanes with a unit a
+# lane: the FP programs (tb/verilator/core/progs/fp/) and, so that the
+# unit's arbitration of the completion path is seen beside the division
+# unit, the LSU and traps, the programs in fp_mixed
+fp_progs=(tb/verilator/core/progs/fp/*.wqs)
+fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
+          tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
+          tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
+fcfgs=("8 $udl $ulq $ult 2")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && fcfgs+=("32 32 4 32 32")
+for cfg in "${fcfgs[@]}"; do
+    read -r la cdl clq ctg fpl <<< "$cfg"
+    d="$B/W8_L${la}_R32_D6_V${cdl}_Q${clq}_T${ctg}_FP${fpl}"
+    VL_OPT=O2 VL_COPT=0 \
+        vl_build "$d" wq_core tb_sched --prefix Vwq_sched \
+        -GWARPS=8 -GLANES="$la" -GREGS=32 -GDQ_LOG2=6 -GDIV_LANES="$cdl" -GLSQ="$clq" \
+        -GTAGS="$ctg" -GFP=1 -GFP_LANES="$fpl" \
+        "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+    for s in "${seeds[@]}"; do
+        vl_run "$d" tb_sched "seed$s" "$s" "${fp_progs[@]}" "${fp_mixed[@]}"
+        total=$((total + 1))
+    done
+    echo "rtl_test: core FP=1 LANES=$la FP_LANES=$fpl: ${#fp_progs[@]} FP programs and ${#fp_mixed[@]} others in lockstep with the model (fp=1), seeds ${seeds[*]}"
+done
+
 # ---- the wave decision's planted bug: the bench drives the opposite of the mode
 # WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)
 d=$wdir
