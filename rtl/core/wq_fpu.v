@@ -267,7 +267,20 @@ module wq_fpu #(
         if (i_in && i_commit) assume({1'b0, f_next} == f_beats);
         if (i_go) assume(o_rdy || o_on);
         if (i_go) assume(!i_in);
+        // a unit (cut to free outputs in the formal jobs) gives a result
+        // only for a slice it took
+        if (f_fly == 8'd0) assume(!u_rv);
     end
+    wire f_ffma = o_op == `WQ_OP_FFMA;
+    // slices issued and written since the instruction came in
+    reg [7:0] f_iss, f_wr;
+    always @(posedge i_clk)
+        if (i_reset || !o_busy) begin
+            f_iss <= 8'd0; f_wr <= 8'd0;
+        end else begin
+            if (u_go) f_iss <= f_iss + 8'd1;
+            if (u_rv) f_wr <= f_wr + 8'd1;
+        end
     always @(*) if (f_past && !i_reset) begin
         // work only while the unit holds an instruction; the commit walks
         // only a complete one, its part counter in range
@@ -279,22 +292,30 @@ module wq_fpu #(
         if (pw_done) assert(o_setp);
         if (o_setp) assert(o_p == 6'd0);
         assert(o_p < PARTS);
-        if (!o_busy) assert(f_next == 7'd0 && !o_open && f_fly == 8'd0);
+        if (!o_busy) assert(f_next == 7'd0 && !o_open && f_fly == 8'd0 && iq == {SW{1'b0}} &&
+                            rq == {SW{1'b0}});
         if (o_busy && !o_open) assert({1'b0, f_next} == f_beats);
-        // results come back in issue order: the slices in flight are
-        // those of the parts owed results, and no more than one part's
-        // worth beyond the part written (the unit's depth aside, the
-        // counts agree)
-        if (wpend == {PARTS{1'b0}}) assert(f_fly == 8'd0);
-        if (f_fly == 8'd0) assert(wpend == {PARTS{1'b0}} || (rq == {SW{1'b0}} && iq == {SW{1'b0}}) ||
-                                  pend[rp]);
-        // a part is issued only once its last pass is in: it came in
-        // before the beats that still come
+        // every slice in a unit was issued for this instruction and is
+        // owed a write: the slices in flight are those issued and not yet
+        // written, and while any is, a part is owed results
+        assert(f_fly == f_iss - f_wr && f_wr <= f_iss);
+        if (f_fly != 8'd0) assert(wpend != {PARTS{1'b0}});
+        // the slice counters: the issue's within the part issued, the
+        // writes' within the part written, and a part neither issued nor
+        // owed results leaves both at 0
+        if (pend == {PARTS{1'b0}}) assert(iq == {SW{1'b0}});
+        if (wpend == {PARTS{1'b0}}) assert(rq == {SW{1'b0}} && f_fly == 8'd0);
+        assert({1'b0, iq} <= {1'b0, LASTQ} && {1'b0, rq} <= {1'b0, LASTQ});
+        // a part is issued only once its last pass is in (it came in
+        // before the beats that still come: a part beat never overwrites
+        // a part being computed); a part still being issued is the only
+        // one both pending and owed results, mid-way through its slices
         for (li = 0; li < PARTS; li = li + 1) begin
-            if (pend[li]) assert(li < f_next - ((o_op == `WQ_OP_FFMA) ? PARTS : 0) ||
-                                 (o_op != `WQ_OP_FFMA && li < f_next));
+            if (pend[li] || wpend[li]) assert(li + (f_ffma ? PARTS : 0) < f_next);
             if (pend[li] && wpend[li]) assert(li == ip && iq != {SW{1'b0}});
+            if (wpend[li] && !pend[li] && pend != {PARTS{1'b0}}) assert(li < ip);
         end
+        if (o_rdy) assert(f_fly == 8'd0);
     end
     reg f_res = 1'b0;                       // a result was written for it
     always @(posedge i_clk)
