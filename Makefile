@@ -286,6 +286,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/mismatch_demo.sh
 	bash scripts/fp_check.sh --count 10000000
 	RTL_TEST_FP_ADD_OPS=20000000 bash scripts/rtl/fp_add.sh 1 2 3 4
+	RTL_TEST_FP_FMA_OPS=20000000 bash scripts/rtl/fp_fma.sh 1 2 3 4
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
 	bash scripts/rtl/gate_ice40.sh
