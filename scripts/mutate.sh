@@ -7,7 +7,7 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched,core,ue,lsu_pick,l1,fp_add,fp_fma}.sh), the nested scenarios
+# (scripts/rtl/{deque,sem,host,sched,core,ue,lsu_pick,l1,fp_add,fp_fma,fp_cmp,fp_cvt,fp_div}.sh), the nested scenarios
 # (scripts/rtl/nested.sh), the UART bridge's protocol probe
 # (scripts/rtl/uart.sh --bench) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
@@ -68,7 +68,7 @@ for ((i = 0; i < n; i++)); do
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
         case $c in
-        deque|sem|host|sched|core|ue|lsu_pick|l1|fp_add|fp_fma|top|top_small|top_ue|nested|uart) ;;
+        deque|sem|host|sched|core|ue|lsu_pick|l1|fp_add|fp_fma|fp_cmp|fp_cvt|fp_div|top|top_small|top_ue|nested|uart) ;;
         formal_*) grep -q "^\"${c#formal_}|" scripts/formal.sh || fail "mutant $id: check $c: no formal job ${c#formal_}" ;;
         *) fail "mutant $id: unknown check '$c'" ;;
         esac
@@ -109,6 +109,9 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     fp_add)    cmd=(bash scripts/rtl/fp_add.sh 1) ;;
     fp_fma)    cmd=(bash scripts/rtl/fp_fma.sh 1) ;;
+    fp_cmp)    cmd=(bash scripts/rtl/fp_cmp.sh 1) ;;
+    fp_cvt)    cmd=(bash scripts/rtl/fp_cvt.sh 1) ;;
+    fp_div)    cmd=(bash scripts/rtl/fp_div.sh 1) ;;
     top)       cmd=(env "RTL_TEST_TOP_CFGS=4 8 32 6 32" bash scripts/rtl/top.sh 1) ;;
     top_small) cmd=(env "RTL_TEST_TOP_CFGS=2 2 8 4 16 1 1 0 2" bash scripts/rtl/top.sh 1) ;;
     # the small set with the firmware scheduler (its descriptor in the
