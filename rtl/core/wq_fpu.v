@@ -35,7 +35,8 @@
 // flight, so nothing it holds needs to be dropped: a trap commit and a
 // store that wrote code wait until it is free (wq_core).
 //
-// The units: wq_fp_add (FADD, FSUB).  An FP opcode whose unit the core
+// The units: wq_fp_add (FADD, FSUB), wq_fp_fma (FMUL, FFMA), wq_fp_cmp
+// (FMIN, FMAX, FSETP, FCLASS).  An FP opcode whose unit the core
 // does not have traps ILLEGAL_INSTR in DE (wq_core's dc_supported); it
 // never reaches this unit.
 `default_nettype none
@@ -148,7 +149,6 @@ module wq_fpu #(
     reg  [3:0] fn_q;
     always @(posedge i_clk)
         if (i_in && !o_busy) fn_q <= i_fn;
-    wire unused_fn = &{1'b0, fn_q};
 
     // ---- the slice issued: part ip, slice iq --------------------------------
     wire [LANES*32-1:0] ra_r = qa[ip], rb_r = qb[ip], rc_r = qc[ip];
@@ -165,15 +165,21 @@ module wq_fpu #(
                 s_c = rc_r[qi*DW +: DW];
             end
     end
-    wire unused_c = &{1'b0, s_c};
 
     // ---- the units: FP_LANES lanes each, driven in lockstep -------------------
     // (every lane of a unit takes and gives a slice in the same cycle: lane
     // 0's handshake stands for the slice's)
+    // (the instruction's unit: one is busy at a time, so the results of
+    // the others are never valid and the result is an OR of theirs)
     wire          is_add = o_op == `WQ_OP_FADD || o_op == `WQ_OP_FSUB;
+    wire          is_fma = o_op == `WQ_OP_FMUL || o_op == `WQ_OP_FFMA;
+    wire          is_cmp = o_op == `WQ_OP_FMIN || o_op == `WQ_OP_FMAX || o_op == `WQ_OP_FSETP ||
+                           o_op == `WQ_OP_FCLASS;
+    wire [1:0]    cmp_op = (o_op == `WQ_OP_FMIN) ? 2'd0 : (o_op == `WQ_OP_FMAX) ? 2'd1 :
+                           (o_op == `WQ_OP_FSETP) ? 2'd2 : 2'd3;
     wire          u_rdy;
-    wire [FP_LANES-1:0] add_rdy, add_v;
-    wire [DW-1:0] add_res;
+    wire [FP_LANES-1:0] add_rdy, add_v, fma_rdy, fma_v, cmp_rdy, cmp_v;
+    wire [DW-1:0] add_res, fma_res, cmp_res;
     genvar gl;
     generate for (gl = 0; gl < FP_LANES; gl = gl + 1) begin : g_lane
         wq_fp_add u_add (
@@ -181,11 +187,22 @@ module wq_fpu #(
             .i_valid(u_go && is_add), .o_ready(add_rdy[gl]), .i_sub(o_op == `WQ_OP_FSUB),
             .i_a(s_a[gl*32 +: 32]), .i_b(s_b[gl*32 +: 32]),
             .o_valid(add_v[gl]), .i_ready(1'b1), .o_res(add_res[gl*32 +: 32]));
+        wq_fp_fma u_fma (
+            .i_clk(i_clk), .i_reset(i_reset),
+            .i_valid(u_go && is_fma), .o_ready(fma_rdy[gl]), .i_fma(o_op == `WQ_OP_FFMA),
+            .i_a(s_a[gl*32 +: 32]), .i_b(s_b[gl*32 +: 32]), .i_c(s_c[gl*32 +: 32]),
+            .o_valid(fma_v[gl]), .i_ready(1'b1), .o_res(fma_res[gl*32 +: 32]));
+        wq_fp_cmp u_cmp (
+            .i_clk(i_clk), .i_reset(i_reset),
+            .i_valid(u_go && is_cmp), .o_ready(cmp_rdy[gl]), .i_op(cmp_op), .i_cc(fn_q),
+            .i_a(s_a[gl*32 +: 32]), .i_b(s_b[gl*32 +: 32]),
+            .o_valid(cmp_v[gl]), .i_ready(1'b1), .o_res(cmp_res[gl*32 +: 32]));
     end endgenerate
-    wire unused_u = &{1'b0, add_rdy[FP_LANES-1:0], add_v[FP_LANES-1:0]};
-    assign u_rdy = is_add ? add_rdy[0] : 1'b0;
-    assign u_rv  = add_v[0];
-    assign u_res = add_res;
+    wire unused_u = &{1'b0, add_rdy, add_v, fma_rdy, fma_v, cmp_rdy, cmp_v};
+    assign u_rdy = is_add ? add_rdy[0] : is_fma ? fma_rdy[0] : is_cmp ? cmp_rdy[0] : 1'b0;
+    assign u_rv  = add_v[0] || fma_v[0] || cmp_v[0];
+    assign u_res = (add_v[0] ? add_res : {DW{1'b0}}) | (fma_v[0] ? fma_res : {DW{1'b0}}) |
+                   (cmp_v[0] ? cmp_res : {DW{1'b0}});
 
     assign u_go = o_busy && pend != {PARTS{1'b0}} && u_rdy;
     always @(posedge i_clk) begin
