@@ -68,7 +68,7 @@ for ((i = 0; i < n; i++)); do
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
         case $c in
-        deque|sem|host|sched|core|ue|lsu_pick|l1|fp_add|fp_fma|fp_cmp|fp_cvt|fp_div|top|top_small|top_ue|nested|uart) ;;
+        deque|sem|host|sched|core|core_fp|ue|lsu_pick|l1|fp_add|fp_fma|fp_cmp|fp_cvt|fp_div|top|top_small|top_ue|nested|uart) ;;
         formal_*) grep -q "^\"${c#formal_}|" scripts/formal.sh || fail "mutant $id: check $c: no formal job ${c#formal_}" ;;
         *) fail "mutant $id: unknown check '$c'" ;;
         esac
@@ -104,6 +104,7 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     # the core's bench at LANES 8 with every core program (WQ_RTL_FULL's
     # other lane counts add builds, not programs)
     core)      cmd=(env WQ_RTL_FULL=0 bash scripts/rtl/core.sh 1) ;;
+    core_fp)   cmd=(env WQ_RTL_FULL=0 WQ_CORE_FP_ONLY=1 bash scripts/rtl/core.sh 1) ;;
     ue)        cmd=(bash scripts/rtl/ue.sh 1 2 3 4 5) ;;
     lsu_pick)  cmd=(bash scripts/rtl/lsu_pick.sh 1 2) ;;
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;

@@ -32,6 +32,8 @@
 #   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
 #                  and every program on wq_top
 #                  (make regress, make mutate)
+#   WQ_CORE_FP_ONLY=1  only the FP unit's section (the core with FP=1 on the
+#                  FP programs; scripts/mutate.sh's check core_fp)
 #   WQ_TEST_QUICK=1  (make test) the bench and the wave decision only: no
 #                  wq_top section, unless WQ_RTL_FULL=1
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
@@ -94,6 +96,7 @@ udl=$(top_param "$ulx" DIV_LANES) ulq=$(top_param "$ulx" LSQ) ult=$(top_param "$
 cfgs=("8 8 32 6 $udl $ulq $ult")
 [ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 8 32 6" "8 16 32 6" "8 32 32 6" "2 8 16 4")
 total=0
+[ "${WQ_CORE_FP_ONLY:-0}" = 1 ] && cfgs=()
 for cfg in "${cfgs[@]}"; do
     read -r wa la re dq cdl clq ctg <<< "$cfg"
     d="$B/W${wa}_L${la}_R${re}_D${dq}${cdl:+_V${cdl}_Q${clq}_T${ctg}}"
@@ -142,6 +145,7 @@ for cfg in "${fcfgs[@]}"; do
     done
     echo "rtl_test: core FP=1 LANES=$la FP_LANES=$fpl: ${#fp_progs[@]} FP programs and ${#fp_mixed[@]} others in lockstep with the model (fp=1), seeds ${seeds[*]}"
 done
+[ "${WQ_CORE_FP_ONLY:-0}" = 1 ] && { echo "rtl_test: core FP section: $total lockstep runs ok"; exit 0; }
 
 # ---- the wave decision's planted bug: the bench drives the opposite of the mode
 # WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)
