@@ -137,6 +137,7 @@ JOBS=(
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "fp_add|wq_fp_add|rtl/core/wq_fp_add.v|-set EW 4 -set MW 3|opt -fast|10|0|0|||10"
 "fp_cmp|wq_fp_cmp|rtl/core/wq_fp_cmp.v|-set EW 4 -set MW 3|opt -fast|6|4|1|||6"
+"fp_cvt|wq_fp_cvt|rtl/core/wq_fp_cvt.v|-set EW 4 -set MW 3 -set IW 8|opt -fast|8|0|0|||9"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
 "skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"

@@ -11,7 +11,7 @@
 #
 # Usage: bash scripts/rtl/fp_cmp.sh [SEED...]       (default seeds 1 2)
 #   RTL_TEST_FP_CMP_OPS  operations per seed       (default 1000000, about
-#                        1 s of a core))
+#                        1 s of a core)
 #   RTL_TEST_WAVE        set: write build/verilator/fp_cmp/seed<N>.fst
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   RTL sources (default rtl),
 #                  build root (default build/verilator), extra Verilator
