@@ -209,7 +209,7 @@ static void s_alu(pg_t *g, blk_t *k)
     if (k->in_seg && chance(g, 30)) a = SHR_BASE + rnd(g, 4);
     switch (rnd(g, 10)) {
     case 9: s_div(g, k, gd, d, a, b); break;
-    case 7: case 6:
+    case 7: case 6: case 5: case 4:     /* (half the ALU statements with opts.fp) */
         if (g->o.fp) { s_fp(g, k, gd, d, a); break; }
         wq_buf_printf(k->b, "    %s%s r%u, r%u, %s\n", gd, alu_ops[rnd(g, NELEM(alu_ops))], d, a, b);
         break;

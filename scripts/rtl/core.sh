@@ -124,8 +124,12 @@ done
 # parameters otherwise), and with WQ_RTL_FULL at 32 lanes with a unit a
 # lane: the FP programs (tb/verilator/core/progs/fp/) and, so that the
 # unit's arbitration of the completion path is seen beside the division
-# unit, the LSU and traps, the programs in fp_mixed
+# unit, the LSU and traps, the programs in fp_mixed; and generated programs
+# with FP instructions (`wq gen prog --fp --timing-free`, seeds fp_gseeds:
+# two in make test, eight with WQ_RTL_FULL)
 fp_progs=(tb/verilator/core/progs/fp/*.wqs)
+fp_gseeds=(1 2)
+[ "${WQ_RTL_FULL:-0}" = 1 ] && fp_gseeds=(1 2 3 4 5 6 7 8)
 fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
           tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
           tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
@@ -139,11 +143,18 @@ for cfg in "${fcfgs[@]}"; do
         -GWARPS=8 -GLANES="$la" -GREGS=32 -GDQ_LOG2=6 -GDIV_LANES="$cdl" -GLSQ="$clq" \
         -GTAGS="$ctg" -GFP=1 -GFP_LANES="$fpl" \
         "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+    fp_gen=()
+    for gs in "${fp_gseeds[@]}"; do
+        f="$d/genfp$gs.wqs"
+        build/bin/wq gen prog --seed "$gs" --fp --timing-free --lanes "$la" -o "$f" > /dev/null ||
+            fail "wq gen prog --seed $gs --fp --timing-free --lanes $la"
+        fp_gen+=("$f")
+    done
     for s in "${seeds[@]}"; do
-        vl_run "$d" tb_sched "seed$s" "$s" "${fp_progs[@]}" "${fp_mixed[@]}"
+        vl_run "$d" tb_sched "seed$s" "$s" "${fp_progs[@]}" "${fp_mixed[@]}" "${fp_gen[@]}"
         total=$((total + 1))
     done
-    echo "rtl_test: core FP=1 LANES=$la FP_LANES=$fpl: ${#fp_progs[@]} FP programs and ${#fp_mixed[@]} others in lockstep with the model (fp=1), seeds ${seeds[*]}"
+    echo "rtl_test: core FP=1 LANES=$la FP_LANES=$fpl: ${#fp_progs[@]} FP programs, ${#fp_gen[@]} generated (--fp) and ${#fp_mixed[@]} others in lockstep with the model (fp=1), seeds ${seeds[*]}"
 done
 [ "${WQ_CORE_FP_ONLY:-0}" = 1 ] && { echo "rtl_test: core FP section: $total lockstep runs ok"; exit 0; }
 
