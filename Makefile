@@ -268,7 +268,7 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 	bash scripts/formal.sh --selftest
 # the long suites (docs/verification.md), everything `make test` leaves
 # out: the mismatch demo, the binary32 core against SoftFloat and the FPU
-# units' benches at 20 million operations a seed, the commit-stream planted
+# units' benches at 20 million operations a seed (divide/sqrt 2 million), the commit-stream planted
 # bug and the memory path's (docs/rtl/commit.md), the iCEBreaker's
 # gate-level netlist, the ULX3S core behind the UART bridge on a clean and
 # a damaged line, then seeds 1..1000 of generated programs and command streams on 2 jobs, 40
@@ -289,6 +289,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	RTL_TEST_FP_FMA_OPS=20000000 bash scripts/rtl/fp_fma.sh 1 2 3 4
 	RTL_TEST_FP_CMP_OPS=20000000 bash scripts/rtl/fp_cmp.sh 1 2 3 4
 	RTL_TEST_FP_CVT_OPS=20000000 bash scripts/rtl/fp_cvt.sh 1 2 3 4
+	RTL_TEST_FP_DIV_OPS=2000000 bash scripts/rtl/fp_div.sh 1 2 3 4
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
 	bash scripts/rtl/gate_ice40.sh
