@@ -450,7 +450,7 @@ module wq_core #(
         // the FPU's instructions (FP = 0: wq_decode calls them illegal)
         `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
         `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
-        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U:
+        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
             dc_supported = FP != 0;
         default:
             dc_supported = 1'b0;

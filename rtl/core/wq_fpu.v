@@ -36,9 +36,9 @@
 // store that wrote code wait until it is free (wq_core).
 //
 // The units: wq_fp_add (FADD, FSUB), wq_fp_fma (FMUL, FFMA), wq_fp_cmp
-// (FMIN, FMAX, FSETP, FCLASS), wq_fp_cvt (I2F, U2F, F2I, F2U).  An FP opcode whose unit the core
-// does not have traps ILLEGAL_INSTR in DE (wq_core's dc_supported); it
-// never reaches this unit.
+// (FMIN, FMAX, FSETP, FCLASS), wq_fp_cvt (I2F, U2F, F2I, F2U), wq_fp_div
+// (FDIV, FSQRT: iterative, a slice every 33 cycles): every WQ_IF_FP
+// instruction.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -181,9 +181,11 @@ module wq_fpu #(
                            o_op == `WQ_OP_F2U;
     wire [1:0]    cvt_op = (o_op == `WQ_OP_I2F) ? 2'd0 : (o_op == `WQ_OP_U2F) ? 2'd1 :
                            (o_op == `WQ_OP_F2I) ? 2'd2 : 2'd3;
+    wire          is_div = o_op == `WQ_OP_FDIV || o_op == `WQ_OP_FSQRT;
     wire          u_rdy;
     wire [FP_LANES-1:0] add_rdy, add_v, fma_rdy, fma_v, cmp_rdy, cmp_v, cvt_rdy, cvt_v;
-    wire [DW-1:0] add_res, fma_res, cmp_res, cvt_res;
+    wire [FP_LANES-1:0] div_rdy, div_v;
+    wire [DW-1:0] add_res, fma_res, cmp_res, cvt_res, div_res;
     genvar gl;
     generate for (gl = 0; gl < FP_LANES; gl = gl + 1) begin : g_lane
         wq_fp_add u_add (
@@ -206,13 +208,21 @@ module wq_fpu #(
             .i_valid(u_go && is_cvt), .o_ready(cvt_rdy[gl]), .i_op(cvt_op), .i_rm(fn_q[1:0]),
             .i_b(s_b[gl*32 +: 32]),
             .o_valid(cvt_v[gl]), .i_ready(1'b1), .o_res(cvt_res[gl*32 +: 32]));
+        // (iterative: it takes the next slice once it has given this one's results)
+        wq_fp_div u_div (
+            .i_clk(i_clk), .i_reset(i_reset),
+            .i_valid(u_go && is_div), .o_ready(div_rdy[gl]), .i_op(o_op == `WQ_OP_FSQRT),
+            .i_a(s_a[gl*32 +: 32]), .i_b(s_b[gl*32 +: 32]),
+            .o_valid(div_v[gl]), .i_ready(1'b1), .o_res(div_res[gl*32 +: 32]));
     end endgenerate
-    wire unused_u = &{1'b0, add_rdy, add_v, fma_rdy, fma_v, cmp_rdy, cmp_v, cvt_rdy, cvt_v};
+    wire unused_u = &{1'b0, add_rdy, add_v, fma_rdy, fma_v, cmp_rdy, cmp_v, cvt_rdy, cvt_v,
+                      div_rdy, div_v};
     assign u_rdy = is_add ? add_rdy[0] : is_fma ? fma_rdy[0] : is_cmp ? cmp_rdy[0] :
-                   is_cvt ? cvt_rdy[0] : 1'b0;
-    assign u_rv  = add_v[0] || fma_v[0] || cmp_v[0] || cvt_v[0];
+                   is_cvt ? cvt_rdy[0] : is_div ? div_rdy[0] : 1'b0;
+    assign u_rv  = add_v[0] || fma_v[0] || cmp_v[0] || cvt_v[0] || div_v[0];
     assign u_res = (add_v[0] ? add_res : {DW{1'b0}}) | (fma_v[0] ? fma_res : {DW{1'b0}}) |
-                   (cmp_v[0] ? cmp_res : {DW{1'b0}}) | (cvt_v[0] ? cvt_res : {DW{1'b0}});
+                   (cmp_v[0] ? cmp_res : {DW{1'b0}}) | (cvt_v[0] ? cvt_res : {DW{1'b0}}) |
+                   (div_v[0] ? div_res : {DW{1'b0}});
 
     assign u_go = o_busy && pend != {PARTS{1'b0}} && u_rdy;
     always @(posedge i_clk) begin

@@ -127,7 +127,7 @@ done
 # unit, the LSU and traps, the programs in fp_mixed; and generated programs
 # with FP instructions (`wq gen prog --fp --timing-free`, seeds fp_gseeds:
 # two in make test, eight with WQ_RTL_FULL)
-fp_progs=(tb/verilator/core/progs/fp/*.wqs)
+fp_progs=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
 fp_gseeds=(1 2)
 [ "${WQ_RTL_FULL:-0}" = 1 ] && fp_gseeds=(1 2 3 4 5 6 7 8)
 fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
