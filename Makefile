@@ -310,6 +310,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/formal.sh --selftest
 	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
+	RTL_TEST_TOP_CFGS="4 8 32 6 32 32 32 0 32 1" bash scripts/rtl/top.sh 1
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 
