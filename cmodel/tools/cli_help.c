@@ -93,7 +93,8 @@ static const wq_cli_verb_t verbs[] = {
       "  C compiler's throughput on the files (cc_lines_per_s)\n", NULL },
     { "gen", wq_cli_gen, "seeded random programs, command streams and OpenCL C kernels",
       "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
-      "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
+      "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [--fp]\n"
+      "                   [-o FILE]   (--fp: FP instructions too; run with --fp 1)\n"
       "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
       "       wq gen cl --seed N [-o FILE.cl]   (a kernel with its oracle; scripts/clgen.sh)\n"
       "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"
