@@ -49,7 +49,7 @@
 #              interface, the memory path and the L1, the operand read, the
 #              semaphore unit, the micro-engine and its scheduler, the
 #              vector ALU, the launch check's variants, the UART bridge,
-#              div_w8); without --all (`make test`) the quick jobs run;
+#              div_w8, the FPU multiplier fp_fma); without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -136,6 +136,7 @@ JOBS=(
 "uart_bridge|wq_uart_bridge|rtl/wq_uart_bridge.v|-set MEM_LOG2 4 -set TIMEOUT 7|memory_map; opt -fast|14|4|0|1||60"
 "div_w8|wq_div|rtl/wq_div.v|-set W 8|opt -fast|10|1|1|1||10"
 "fp_add|wq_fp_add|rtl/core/wq_fp_add.v|-set EW 4 -set MW 3|opt -fast|10|0|0|||10"
+"fp_fma|wq_fp_fma|rtl/core/wq_fp_fma.v|-set EW 4 -set MW 3|opt -fast|11|0|0|1||11"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
 "skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"
