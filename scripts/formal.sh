@@ -49,7 +49,7 @@
 #              interface, the memory path and the L1, the operand read, the
 #              semaphore unit, the micro-engine and its scheduler, the
 #              vector ALU, the launch check's variants, the UART bridge,
-#              div_w8, fp_div); without --all (`make test`) the quick jobs run;
+#              div_w8, fp_div, fp_fma); without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -145,6 +145,7 @@ JOBS=(
 "fp_cmp|wq_fp_cmp|rtl/core/wq_fp_cmp.v|-set EW 4 -set MW 3|opt -fast|6|4|1|||6"
 "fp_cvt|wq_fp_cvt|rtl/core/wq_fp_cvt.v|-set EW 4 -set MW 3 -set IW 8|opt -fast|8|0|0|||9"
 "fp_div|wq_fp_div|rtl/core/wq_fp_div.v|-set EW 3 -set MW 2|opt -fast|13|0|0|1||14"
+"fp_fma|wq_fp_fma|rtl/core/wq_fp_fma.v|-set EW 4 -set MW 3|opt -fast|11|0|0|1||11"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
 "skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"

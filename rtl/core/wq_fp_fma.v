@@ -400,26 +400,29 @@ module wq_fp_fma #(
     function [W-1:0] f_ref;
         input [W-1:0] a, b, c;
         input         fma;
-        reg           sa, sb, sc, sp, s, pz, cz;
+        reg           sa, sb, sc, ps, s, pz, cz;
         reg [EW-1:0]  ea, eb, ec;
+        reg [PW-1:0]  pm;
         reg [RW-1:0]  vp, vc, m, rem, half, keep;
-        integer       p, i, sh, fe;
+        integer       p, i, sh, fe, ia, ib, ic;
         begin
-            sa = a[W-1]; sb = b[W-1]; sc = c[W-1]; sp = sa ^ sb;
+            sa = a[W-1]; sb = b[W-1]; sc = c[W-1]; ps = sa ^ sb;
             ea = a[W-2:MW]; eb = b[W-2:MW]; ec = c[W-2:MW];
+            ia = {{(32-EW){1'b0}}, ea}; ib = {{(32-EW){1'b0}}, eb}; ic = {{(32-EW){1'b0}}, ec};
             pz = (a[W-2:0] == 0) || (b[W-2:0] == 0);
             cz = !fma || (c[W-2:0] == 0);
-            vp = ({{(RW-SIG){1'b0}}, ea != 0, a[MW-1:0]} * {{(RW-SIG){1'b0}}, eb != 0, b[MW-1:0]})
-                 << ((ea == 0 ? 0 : ea - 1) + (eb == 0 ? 0 : eb - 1));
-            vc = fma ? ({{(RW-SIG){1'b0}}, ec != 0, c[MW-1:0]} << ((ec == 0 ? 0 : ec - 1) + Z))
+            pm = {{SIG{1'b0}}, ea != 0, a[MW-1:0]} * {{SIG{1'b0}}, eb != 0, b[MW-1:0]};
+            vp = {{(RW-PW){1'b0}}, pm} << ((ia == 0 ? 0 : ia - 1) + (ib == 0 ? 0 : ib - 1));
+            vc = fma ? ({{(RW-SIG){1'b0}}, ec != 0, c[MW-1:0]} << ((ic == 0 ? 0 : ic - 1) + Z))
                      : {RW{1'b0}};
-            if (!fma || sp == sc) begin m = vp + vc; s = sp; end
-            else if (vp >= vc) begin m = vp - vc; s = (m == 0) ? 1'b0 : sp; end
+            if (!fma || ps == sc) begin m = vp + vc; s = ps; end
+            else if (vp >= vc) begin m = vp - vc; s = (m == 0) ? 1'b0 : ps; end
             else begin m = vc - vp; s = sc; end
             p = 0;
             for (i = 0; i < RW; i = i + 1)
                 if (m[i]) p = i;
-            sh   = (p - MW > Z) ? p - MW : Z;
+            // (compared without a negative difference: chparam's MW is unsigned)
+            sh   = (p > Z + MW) ? p - MW : Z;
             keep = m >> sh;
             rem  = m & ~({RW{1'b1}} << sh);
             half = {{(RW-1){1'b0}}, 1'b1} << (sh - 1);
@@ -433,15 +436,15 @@ module wq_fp_fma #(
                 f_ref = {s, fe[EW-1:0], keep[MW-1:0]};
             // zeros: an exact zero product with a zero (or no) addend
             if (pz && cz)
-                f_ref = {sp && (fma ? sc : 1'b1), {(W-1){1'b0}}};
+                f_ref = {ps && (fma ? sc : 1'b1), {(W-1){1'b0}}};
             if (ea == EMAX || eb == EMAX || (fma && ec == EMAX)) begin
                 if ((ea == EMAX && a[MW-1:0] != 0) || (eb == EMAX && b[MW-1:0] != 0) ||
                     (fma && ec == EMAX && c[MW-1:0] != 0) ||
                     ((ea == EMAX || eb == EMAX) && pz) ||
-                    ((ea == EMAX || eb == EMAX) && fma && ec == EMAX && sc != sp))
+                    ((ea == EMAX || eb == EMAX) && fma && ec == EMAX && sc != ps))
                     f_ref = QNAN;
                 else if (ea == EMAX || eb == EMAX)
-                    f_ref = {sp, EMAX, {MW{1'b0}}};
+                    f_ref = {ps, EMAX, {MW{1'b0}}};
                 else
                     f_ref = {sc, EMAX, {MW{1'b0}}};
             end
