@@ -113,7 +113,10 @@ module wq_core #(
     // configuration fp = 0); its units have FP_LANES lanes (a divisor of
     // LANES): a part goes through them LANES / FP_LANES slices
     parameter FP      /* verilator public */ = 0,
+    // (unused where FP = 0: no unit is built)
+    /* verilator lint_off UNUSEDPARAM */
     parameter FP_LANES = LANES,
+    /* verilator lint_on UNUSEDPARAM */
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,

@@ -1269,7 +1269,7 @@ Test(host, csr_unmapped_offsets)
 {
     wq_ctx_t *ctx = new_ctx(NULL);
     static const uint32_t bad[] = {
-        0x002, 0x05C, 0x07C, 0x0F8, 0x080, 0x0FC,          /* holes, unaligned */
+        0x002, 0x060, 0x07C, 0x0F8, 0x080, 0x0FC,          /* holes, unaligned */
         0x100 + 0x28, 0x100 + 0x3C, 0x101,                  /* channel holes */
         0x100 + 4 * 0x40,                                   /* channel 4 of 4 */
         0x100 + 16 * 0x40, 0xFFFFFFFC,
