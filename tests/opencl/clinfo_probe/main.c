@@ -4,12 +4,12 @@
  * and CL_KERNEL_WORK_GROUP_SIZE answer (on warpq the warp's 32 threads and
  * the device's limit); the device's single-precision configuration and
  * float vector widths (preferred and native; on warpq 1: a vector is a
- * register a component); each kernel's sums of 256 floatN against the
+ * register a component); each kernel's sums of 64 floatN against the
  * host's, bit for bit (tests/opencl/fp.h).  scripts/opencl.sh also runs
  * Debian's clinfo itself with WQ_FP=1. */
 #include "../fp.h"
 
-#define N 256
+#define N 64
 
 int main(void)
 {

@@ -6,8 +6,6 @@
 // the same chain with fma, and global_bandwidth_vN, a sum of floatN loads
 // strided by the range's size (clpeak's bandwidth kernels)
 #define STEP(f, x, y, a)  x = f(y, a, x); y = f(x, -a, y);
-#define STEP4(f, x, y, a) STEP(f, x, y, a) STEP(f, x, y, a) STEP(f, x, y, a) STEP(f, x, y, a)
-#define STEP16(f, x, y, a) STEP4(f, x, y, a) STEP4(f, x, y, a) STEP4(f, x, y, a) STEP4(f, x, y, a)
 
 #define COMPUTE(name, f, T)                                                       \
 __kernel void name(__global const T *in, __global T *out, float alpha)            \
@@ -17,7 +15,7 @@ __kernel void name(__global const T *in, __global T *out, float alpha)          
     T x = in[gid];                                                                 \
     T y = (T)((float)get_local_id(0) * 0.0625f);                                   \
     for (int i = 0; i < 2; i++) {                                                  \
-        STEP16(f, x, y, a)                                                         \
+        STEP(f, x, y, a) STEP(f, x, y, a)                                          \
     }                                                                              \
     out[gid] = x + y;                                                              \
 }

@@ -1,5 +1,5 @@
 /* reduce -- a parallel float sum with __local memory and barriers
- * (reduce.cl), an ordinary OpenCL host program: 4096 floats of mixed
+ * (reduce.cl), an ordinary OpenCL host program: 2048 floats of mixed
  * magnitudes and signs (so the order of the additions shows in the
  * result) summed by 8 work-groups of 64 into 8 partial sums, then by one
  * work-group of 8 into the total; a dot product of two vectors the same
@@ -8,7 +8,7 @@
  * (tests/opencl/fp.h). */
 #include "../fp.h"
 
-#define N  4096
+#define N  2048
 #define WG 64
 #define NG 8
 

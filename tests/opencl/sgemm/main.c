@@ -1,15 +1,15 @@
 /* sgemm -- a tiled single-precision matrix multiply, C = alpha A B + beta C
- * (sgemm.cl), an ordinary OpenCL host program: A 32 x 40, B 40 x 48, C
- * 32 x 48, tiles of 8 x 8 in __local memory (work-groups of 64 on a 2-D
- * range of 48 x 32), then again with 16 x 16 tiles (work-groups of 256)
- * on the first's C (A 32 x 32 then, B its first 32 rows).  Each element
+ * (sgemm.cl), an ordinary OpenCL host program: A 16 x 24, B 24 x 32, C
+ * 16 x 32, tiles of 8 x 8 in __local memory (work-groups of 64 on a 2-D
+ * range of 32 x 16), then again with 16 x 16 tiles (work-groups of 256)
+ * on the first's C (A 16 x 16 then, B its first 16 rows).  Each element
  * against the host's, bit for bit: the kernel's sum acc = fmaf(a, b, acc)
  * in k's order, then fmaf(alpha, acc, beta * c) (tests/opencl/fp.h). */
 #include "../fp.h"
 
-#define M 32
-#define N 48
-#define K 40
+#define M 16
+#define N 32
+#define K 24
 
 int main(void)
 {
@@ -26,9 +26,9 @@ int main(void)
     for (size_t i = 0; i < M * N; i++) c[i] = t_rand_float(&s, -8.0f, 8.0f);
     cl_mem ba = t_float_buf(ctx, M * K, a), bb = t_float_buf(ctx, K * N, b);
     cl_mem bc = t_float_buf(ctx, M * N, c);
-    /* a 40-deep K is 5 steps of 8; with 16 x 16 tiles K is 32 (A 32 x 32) */
+    /* a 24-deep K is 3 steps of 8; with 16 x 16 tiles K is 16 (A 16 x 16) */
     static const struct { unsigned tile, k; float alpha, beta; } runs[] = {
-        { 8, K, 1.0f, 0.0f }, { 16, 32, 0.75f, -1.5f },
+        { 8, K, 1.0f, 0.0f }, { 16, 16, 0.75f, -1.5f },
     };
     cl_uint m = M, n = N;
     for (size_t r = 0; r < 2; r++) {
@@ -55,8 +55,8 @@ int main(void)
         size_t g[2] = { N, M }, l[2] = { runs[r].tile, runs[r].tile };
         EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL));
         t_read_floats(q, bc, M * N, got);
-        /* the launch's k is A's row length: with k = 32 the kernel reads
-         * the first 32 x 32 of A's 1280 floats as A */
+        /* the launch's k is A's row length: with k = 16 the kernel reads
+         * the first 16 x 16 of A's 384 floats as A */
         for (size_t i = 0; i < M; i++)
             for (size_t j = 0; j < N; j++) {
                 float acc = 0.0f;
