@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
-# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--speed`: only
+# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--fp`: only
+# rtl_ipc_ffma, rtl_ipc_sgemm, fpu_luts_per_lane and fpu_dsps_per_lane; `--speed`: only
 # rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s and
 # cosim_overhead); each value's comment, in parentheses, names the kernel
 # and the configuration it was measured in:
@@ -312,12 +313,28 @@ fp_ipc() {
         --arg u32:32 --arg u32:32 --arg u32:64 --arg u32:1065353216
         --arg buf:u32:2048=seq:1065353216:4099 --arg buf:u32:2048=seq:1056964608:8191
         --arg u32:0 --arg buf:u32:1024)
-    sw=$(build/bin/wq run "${sk[@]}" | sed -n 's/^warp instructions: \([0-9]*\).*/\1/p')
-    sc=$(build/bin/wq cosim "${sk[@]}" | sed -n 's/^launch cycles: //p')
+    o=$(build/bin/wq run "${sk[@]}") || { echo "$o" >&2; fail "sgemm.cl on the model with an FPU"; }
+    sw=$(sed -n 's/^warp instructions: \([0-9]*\).*/\1/p' <<< "$o")
+    o=$(build/bin/wq cosim "${sk[@]}" 2>&1) || { echo "$o" >&2; fail "sgemm.cl on the rtl with an FPU"; }
+    sc=$(sed -n 's/^launch cycles: //p' <<< "$o")
     [ -n "$sw" ] && [ -n "$sc" ] || fail "sgemm.cl on the model / the rtl with an FPU: no count"
     awk -v w="$sw" -v c="$sc" -v mem="$mem_default" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: LANES=32 WARPS=8, FP=1 FP_LANES=32, %s, seed 1))\n", w / c, w, c, mem }'
 }
+# fpu_luts_per_lane, fpu_dsps_per_lane: the FP unit's lane (make area's
+# scripts/area.sh --fpu)
+fpu_area() {
+    local r=build/reports/area_fpu.txt
+    if grep -q '^fpu_lane: ' "$r" 2>/dev/null; then
+        awk -v r="$r" '$1 == "fpu_lane:" {
+            printf "fpu_luts_per_lane: %d (LUT4 of wq_fp_add + wq_fp_fma + wq_fp_cmp + wq_fp_cvt + wq_fp_div, binary32, each synthesised alone on the ECP5 flow, with %d FF; a core has FP_LANES such lanes; %s)\n", $2, $3, r
+            printf "fpu_dsps_per_lane: %d (MULT18X18D of the same lane: wq_fp_fma'"'"'s multiplier; %s)\n", $5, r }' "$r"
+    else
+        echo "fpu_luts_per_lane: none (no fpu_lane line in $r: run make area)"
+        echo "fpu_dsps_per_lane: none (no fpu_lane line in $r: run make area)"
+    fi
+}
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
+if [ "${1:-}" = --fp ]; then fp_ipc; fpu_area; exit 0; fi
 if [ "${1:-}" = --speed ]; then
     sim_speed "$(bash scripts/cosim_build.sh)" || fail "simulation speed"
     exit 0
@@ -603,15 +620,6 @@ if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
 else
     echo "area_max_logic_levels: none (no budget figures in $r: run make area)"
 fi
-# the FP unit's lane (make area's scripts/area.sh --fpu)
-r=build/reports/area_fpu.txt
-if grep -q '^fpu_lane: ' "$r" 2>/dev/null; then
-    awk -v r="$r" '$1 == "fpu_lane:" {
-        printf "fpu_luts_per_lane: %d (LUT4 of wq_fp_add + wq_fp_fma + wq_fp_cmp + wq_fp_cvt + wq_fp_div, binary32, each synthesised alone on the ECP5 flow, with %d FF; a core has FP_LANES such lanes; %s)\n", $2, $3, r
-        printf "fpu_dsps_per_lane: %d (MULT18X18D of the same lane: wq_fp_fma'"'"'s multiplier; %s)\n", $5, r }' "$r"
-else
-    echo "fpu_luts_per_lane: none (no fpu_lane line in $r: run make area)"
-    echo "fpu_dsps_per_lane: none (no fpu_lane line in $r: run make area)"
-fi
+fpu_area
 # piglit's OpenCL tests, the integer subset (scripts/conformance.py)
 python3 scripts/conformance.py --bench
