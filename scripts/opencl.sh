@@ -7,7 +7,7 @@
 #   - on warpq's RTL in lockstep with the model: WQ_BACKEND=rtl, with
 #     libwqrtl.so built first (scripts/cl_rtl_build.sh, cached);
 #   - the float programs (those that include tests/opencl/fp.h: saxpy,
-#     reduce, sgemm, stencil, clpeak, clinfo_probe) once more on the model
+#     reduce, sgemm, stencil, clpeak, clinfo_probe, mathfn) once more on the model
 #     and on the RTL with an FPU (WQ_FP=1; the RTL's libwqrtl.so with its
 #     FPU, scripts/cl_rtl_build.sh LANES 1) and WQ_EXPECT_FP=1 (skipping
 #     the float parts is then a failure); without WQ_FP they check that a

@@ -1,5 +1,5 @@
 /* fp.h -- what the float host tests share (tests/opencl/saxpy, reduce,
- * sgemm, stencil, clpeak, clinfo_probe): whether the device has single
+ * sgemm, stencil, clpeak, clinfo_probe, mathfn): whether the device has single
  * precision, the refusal of a float kernel where it has none, and bit-exact
  * comparison of float results against the host's reference.
  *
