@@ -256,8 +256,10 @@ fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (bui
 
 # the ULX3S top's ECP5 resources module by module (scripts/area.sh: each
 # module synthesised alone with the board's parameters and synthesis
-# command); build/reports/area.txt; not part of `make test`
-area: deps  ## ECP5 resources and logic levels module by module (build/reports/area.txt)
+# command); build/reports/area.txt; and a lane of the FP unit's units
+# (scripts/area.sh --fpu: build/reports/area_fpu.txt); not part of `make test`
+area: deps  ## ECP5 resources and logic levels module by module (build/reports/area.txt, area_fpu.txt)
+	bash scripts/area.sh --fpu
 	bash scripts/area.sh
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),

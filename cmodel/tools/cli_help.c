@@ -54,7 +54,7 @@ static const wq_cli_verb_t verbs[] = {
       "              [--inline=auto|always|never] [--alias=on|off] [--lanes 8|16|32] [--dec]\n"
       "              [--regs=N] [--subv=auto|off|always] [--subv-threshold=N] [--fp 0|1]\n"
       "  --fp 1 (or the file's //@ fp): the device has an FPU and float compiles\n"
-      "  (WQ_FP=1, model only)\n"
+      "  (WQ_FP=1; `wq cosim KERNEL.cl --fp 1`: the RTL built with its FPU)\n"
       "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
       "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
       "  TYPE:VALUE, local:BYTES, view:ARG:OFFSET:COUNT (a sub-buffer of argument\n"
