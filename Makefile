@@ -256,8 +256,10 @@ fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (bui
 
 # the ULX3S top's ECP5 resources module by module (scripts/area.sh: each
 # module synthesised alone with the board's parameters and synthesis
-# command); build/reports/area.txt; not part of `make test`
-area: deps  ## ECP5 resources and logic levels module by module (build/reports/area.txt)
+# command); build/reports/area.txt; and a lane of the FP unit's units
+# (scripts/area.sh --fpu: build/reports/area_fpu.txt); not part of `make test`
+area: deps  ## ECP5 resources and logic levels module by module (build/reports/area.txt, area_fpu.txt)
+	bash scripts/area.sh --fpu
 	bash scripts/area.sh
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
@@ -305,6 +307,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/fp_check.sh --count 10000000
 	bash scripts/mathlib.sh --full
 	RTL_TEST_FP_ADD_OPS=20000000 bash scripts/rtl/fp_add.sh 1 2 3 4
+	RTL_TEST_FP_FMA_OPS=20000000 bash scripts/rtl/fp_fma.sh 1 2 3 4
 	RTL_TEST_FP_CMP_OPS=20000000 bash scripts/rtl/fp_cmp.sh 1 2 3 4
 	RTL_TEST_FP_CVT_OPS=20000000 bash scripts/rtl/fp_cvt.sh 1 2 3 4
 	RTL_TEST_FP_DIV_OPS=2000000 bash scripts/rtl/fp_div.sh 1 2 3 4
@@ -328,6 +331,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/formal.sh --selftest
 	WQ_RTL_FULL=1 bash scripts/rtl/sched.sh
 	WQ_RTL_FULL=1 bash scripts/rtl/core.sh
+	RTL_TEST_TOP_CFGS="4 8 32 6 32 32 32 0 32 1" bash scripts/rtl/top.sh 1
 	WQ_RTL_FULL=1 bash scripts/rtl/nested.sh
 	$(MAKE) fuzz-cc FUZZ_ARGS="--seeds 3..22 --count 3000"
 	python3 scripts/conformance.py --platforms warpq,warpq-rtl --exclude '$(CONFORMANCE_RTL_LONG)'

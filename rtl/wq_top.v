@@ -46,6 +46,11 @@ module wq_top #(
 	parameter ALU_LANES  = LANES,	// physical ALU lanes (divides LANES)
 	// the pipelined core's dividers (divides LANES; wq_core_div)
 	parameter DIV_LANES  = LANES,
+	// the pipelined core's FPU (wq_fpu): 0 none (every FP opcode traps
+	// ILLEGAL_INSTR, the model's fp = 0), 1 with FP_LANES lanes a unit
+	// (divides LANES); the firmware scheduler has none
+	parameter FP         = 0,
+	parameter FP_LANES   = LANES,
 	// the pipelined core's LSU: queue entries (a power of two, >= 2) and
 	// memory answers owed at once (a power of two, >= 4; wq_core_lsu)
 	parameter LSQ        = 4,
@@ -311,7 +316,7 @@ module wq_top #(
 		else if (ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE))
 			route = R_HOST;
 		else case (i_csr_addr)
-		`WQ_CSR_ID, `WQ_CSR_CONFIG, `WQ_CSR_IRQ_STATUS,
+		`WQ_CSR_ID, `WQ_CSR_CONFIG, `WQ_CSR_FEATURES, `WQ_CSR_IRQ_STATUS,
 		`WQ_CSR_IRQ_ENABLE, `WQ_CSR_PERF_CYCLES,
 		`WQ_CSR_WAVE_CTL, `WQ_CSR_WAVE_WINDOW, `WQ_CSR_WAVE_THRESH:
 			route = R_TOP;
@@ -356,6 +361,8 @@ module wq_top #(
 		| ((LANES    & ((1 << `WQ_CSRF_CONFIG_LANES_W) - 1))    << `WQ_CSRF_CONFIG_LANES_LO)
 		| ((DQ_LOG2  & ((1 << `WQ_CSRF_CONFIG_DEQUE_LOG2_W) - 1)) << `WQ_CSRF_CONFIG_DEQUE_LOG2_LO)
 		| ((REGS     & ((1 << `WQ_CSRF_CONFIG_REGS_W) - 1))     << `WQ_CSRF_CONFIG_REGS_LO);
+	localparam [31:0] FEATURES_WORD =
+		  (((SCHED_UE == 0 && FP != 0) ? 1 : 0) << `WQ_CSRF_FEATURES_FP_LO);
 
 	// the local registers' read value
 	reg	[31:0]	top_rdata;
@@ -363,6 +370,7 @@ module wq_top #(
 	case (i_csr_addr)
 	`WQ_CSR_ID:		top_rdata = `WQ_CSRVAL_ID_VALUE;
 	`WQ_CSR_CONFIG:		top_rdata = CONFIG_WORD;
+	`WQ_CSR_FEATURES:	top_rdata = FEATURES_WORD;
 	`WQ_CSR_IRQ_STATUS:	top_rdata = irq_status;
 	`WQ_CSR_IRQ_ENABLE:	top_rdata = irq_enable;
 	`WQ_CSR_WAVE_CTL:	top_rdata = {{(32-WMW){1'b0}}, wave_mode};
@@ -527,6 +535,10 @@ module wq_top #(
 	.i_launch_desc(launch_desc), .i_launch_ncta(launch_ncta), \
 	.i_launch_cta_threads(launch_cta_threads), \
 	.o_irq_trap(irq_trap), .i_wave_subv(wave_subv)
+	generate if (SCHED_UE != 0 && FP != 0) begin : g_bad_fp
+		// the firmware scheduler has no FPU: elaboration stops here
+		wq_top_error_FP_needs_the_pipelined_core u_error();
+	end endgenerate
 	generate if (SCHED_UE != 0) begin : g_sched_ue
 		wire		u_mem_valid, u_mem_ready, u_mem_we, u_mem_rvalid;
 		wire	[31:0]	u_mem_addr, u_mem_wdata, u_mem_rdata;
@@ -570,7 +582,7 @@ module wq_top #(
 		wq_core #(
 			.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .REGS(REGS),
 			.LINE_BYTES(ML), .EVM_SLOTS(NS), .DIV_LANES(DIV_LANES),
-			.LSQ(LSQ), .TAGS(TAGS)
+			.LSQ(LSQ), .TAGS(TAGS), .FP(FP), .FP_LANES(FP_LANES)
 		) u_sched (`WQ_TOP_SCHED_PORTS,
 			.o_mem_valid(s_mem_valid), .i_mem_ready(s_mem_ready),
 			.o_mem_we(s_mem_we), .o_mem_addr(s_mem_addr),

@@ -40,6 +40,16 @@
 #              scripts/rtl_orphans.py's STANDALONE -- is synthesised alone
 #              from rtl/MODULE.v or rtl/core/MODULE.v with its default
 #              parameters, one instance)
+#        bash scripts/area.sh --fpu   the FP unit's lane (docs/rtl/wq_fpu.md):
+#              wq_fp_add, wq_fp_fma, wq_fp_cmp, wq_fp_cvt and wq_fp_div, each
+#              alone with its default parameters (binary32), then
+#                fpu_lane: LUT4 FF DP16KD MULT18 (the five units' sum)
+#              -- what each of a core's FP_LANES lanes of units costs (the
+#              board's cores have FP = 0: no FPU in the board's tree); the
+#              unit's own logic (wq_fpu: operand buffer, slices, completion)
+#              is not in the figure.  Written to $AREA_DIR/area.txt (default
+#              build/area_fpu) and build/reports/area_fpu.txt, which
+#              `make bench` reads (fpu_luts_per_lane, fpu_dsps_per_lane)
 #   AREA_DIR   work and report directory (default build/area at 8 lanes,
 #              build/area_lN at N)
 #   AREA_LANES the core's physical lanes (the board's LANES parameter;
@@ -56,13 +66,22 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen
 lanes=${AREA_LANES:-8}
 case $lanes in 8|16|32) ;; *) fail "AREA_LANES must be 8, 16 or 32 (got $lanes)" ;; esac
 if [ "$lanes" = 8 ]; then out=${AREA_DIR:-build/area}; else out=${AREA_DIR:-build/area_l$lanes}; fi
+fpu=0
+fpu_units=(wq_fp_add wq_fp_fma wq_fp_cmp wq_fp_cvt wq_fp_div)
+if [ "${1:-}" = --fpu ]; then
+    [ $# = 1 ] || fail "--fpu takes no module names"
+    fpu=1 out=${AREA_DIR:-build/area_fpu}
+    set -- "${fpu_units[@]}"
+fi
 mkdir -p "$out" build/reports
 top=wq_ulx3s
 rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top.v)
 
 # ---- the board's elaboration: every module with its parameters (written
 # out as RTLIL) and its place in the board's tree ----------------------------------
-if [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$lanes" ] ||
+if [ "$fpu" = 1 ]; then
+    : > "$out/modules.txt"    # the units alone, below: nothing of the board
+elif [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$lanes" ] ||
    [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
     rm -f "$out/board.lanes"
     nice yosys -q -l "$out/board.log" -p "
@@ -75,6 +94,7 @@ if [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$la
         { tail -20 "$out/board.log" >&2; fail "yosys: elaborating $top ($out/board.log)"; }
     echo "$lanes" > "$out/board.lanes"
 fi
+if [ "$fpu" = 0 ]; then
 # `stat`'s design hierarchy: "<indent><module> <count>", the count per parent
 # instance; a module's instances on the board are the product down its path
 # -> "<elaborated name> <short name> <instances>" per module (the
@@ -99,6 +119,7 @@ awk '/=== design hierarchy ===/ { on = 1; next }
      }
      END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]] }' "$out/board.hier" > "$out/modules.txt"
 [ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
+fi
 
 # outputs the board leaves open (the lockstep record ports), by module
 open_ports() {   # SHORT -> ports (wildcards)
@@ -170,10 +191,12 @@ while read -r name short inst alone; do
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
 done < "$out/modules.txt"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
+[ "$fpu" = 0 ] || echo "fpu_lane: $tl $tf $te $tm (${fpu_units[*]}, one of each: a lane of the FP unit's units)" | tee -a "$rep"
 echo "max_logic_levels: $lmax (${lmod:-none})" | tee -a "$rep"
 echo "regs_over_budget: $rover (${#over[@]} of $nmod modules over $budget levels${over[*]+: ${over[*]}})" | tee -a "$rep"
 # the board's own run of every module is the report `make area` names
 [ ${#want[@]} -gt 0 ] || [ "$lanes" != 8 ] || cp "$rep" build/reports/area.txt
+[ "$fpu" = 0 ] || [ -n "${AREA_DIR:-}" ] || cp "$rep" build/reports/area_fpu.txt
 echo "area: module: LUT4 FF DP16KD MULT18 (xN; DPR16X4; levels; over the budget; seconds) ($rep; an instance's figures, the total over the board's instances)"
 if [ ${#over[@]} -gt 0 ]; then
     echo "area: FAIL: ${#over[@]} modules over the $budget-level budget: ${over[*]} (each module's deepest registers: $out/MODULE.depth)" >&2

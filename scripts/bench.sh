@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh -- every measured number of the project (`make bench`), as
 # `key: value` lines (`bash scripts/bench.sh --ipc`: only rtl_ipc_alu,
-# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--speed`: only
+# rtl_ipc_alu_l8, rtl_ipc_mul and rtl_ipc_div_mix, below; `--fp`: only
+# rtl_ipc_ffma, rtl_ipc_sgemm, fpu_luts_per_lane and fpu_dsps_per_lane; `--speed`: only
 # rtl_warp_instr_per_s, rtl_cycles_per_s, cosim_cycles_per_s and
 # cosim_overhead); each value's comment, in parentheses, names the kernel
 # and the configuration it was measured in:
@@ -130,6 +131,23 @@
 #     multiplier) and tests/programs/bench/div_mix_ipc.wqs (warp 0 divides
 #     12 times while warps 1..7 run 96 ALU instructions each: the divisions
 #     leave EX and commit through the completion path).
+#   * rtl_ipc_ffma: the same figure (kernel window) with the FPU: wq_top
+#     with FP=1 at 32 lanes, a unit a lane (the harness of `WQ_BACKEND=rtl
+#     WQ_FP=1`, scripts/cl_rtl_build.sh 32 1), on the dense FFMA kernel
+#     tests/programs/bench/ffma_ipc.wqs (8 warps, 96 FFMA each; memory
+#     latency 8, every request taken).  The FP unit holds one instruction
+#     (docs/rtl/wq_fpu.md): another warp's FP instruction waits in EX.
+#   * rtl_ipc_sgemm: warp instructions per RTL cycle of the tiled SGEMM of
+#     tests/opencl/sgemm/sgemm.cl (16 x 16 tiles in __local, C 32 x 32 =
+#     A 32 x 64 by B 64 x 32, 4 work-groups of 256) on the same device: the
+#     model's warp instructions (`wq run --fp 1`) over the launch's RTL
+#     cycles (`wq cosim --fp 1`, its profiling span: the host's launch
+#     methods to the last commit, so a little under the kernel window's).
+#   * fpu_luts_per_lane, fpu_dsps_per_lane: LUT4 and MULT18X18D of a lane of
+#     the FP unit's units (wq_fp_add, _fma, _cmp, _cvt, _div, binary32,
+#     each synthesised alone on the board's ECP5 flow) from
+#     build/reports/area_fpu.txt (`make area`: scripts/area.sh --fpu); the
+#     unit's own logic (operand buffer, slices, completion) is apart.
 #   * conformance_pass_warpq, conformance_run_warpq, conformance_pass_pocl,
 #     conformance_run_pocl: piglit's OpenCL tests of the integer subset
 #     (no float, double, half or image; docs/tools/conformance.md) that
@@ -279,7 +297,44 @@ sim_speed() {   # TB_COSIM
             printf "cosim_overhead: %.2f (lockstep / RTL-alone wall time, the medians of the runs above, taken in turn; CPU time %.2f; target 2.0)\n",
                    lm / rm, median(lc, n) / median(rc, n) }' || fail "simulation speed"
 }
+# rtl_ipc_ffma, rtl_ipc_sgemm: the FP unit on wq_top (FP=1, 32 lanes, a unit
+# a lane: the harness of the runtime's rtl backend with WQ_FP=1)
+fp_ipc() {
+    local b o w c kw kc cfg sk sw sc
+    b=$(bash scripts/cosim_build.sh 4 8 32 6 32 32 32 0 32 1) || fail "cosim build (FP=1)"
+    cfg="$(cosim_cfg "$b") FP=1 FP_LANES=32"
+    o=$("$b" tests/programs/bench/ffma_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
+        { echo "$o" >&2; fail "cosim ffma_ipc.wqs (FP=1)"; }
+    read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
+    [ -n "$w" ] && [ -n "$c" ] && [ -n "$kw" ] && [ -n "$kc" ] || fail "ffma_ipc.wqs: no step, cycle or window count"
+    awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" -v cfg="$cfg" 'BEGIN { printf "rtl_ipc_ffma: %.4f (ffma_ipc.wqs, kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d in %d cycles; 8 warps, %s, with the L1, memory latency 8, every request taken)\n", kw / kc, kw, kc, w / c, w, c, cfg }'
+    # the tiled SGEMM: float bit patterns counting up from 1.0 and 0.5
+    sk=(tests/opencl/sgemm/sgemm.cl --fp 1 -D TILE=16 --global 32,32 --local 16,16
+        --arg u32:32 --arg u32:32 --arg u32:64 --arg u32:1065353216
+        --arg buf:u32:2048=seq:1065353216:4099 --arg buf:u32:2048=seq:1056964608:8191
+        --arg u32:0 --arg buf:u32:1024)
+    o=$(build/bin/wq run "${sk[@]}") || { echo "$o" >&2; fail "sgemm.cl on the model with an FPU"; }
+    sw=$(sed -n 's/^warp instructions: \([0-9]*\).*/\1/p' <<< "$o")
+    o=$(build/bin/wq cosim "${sk[@]}" 2>&1) || { echo "$o" >&2; fail "sgemm.cl on the rtl with an FPU"; }
+    sc=$(sed -n 's/^launch cycles: //p' <<< "$o")
+    [ -n "$sw" ] && [ -n "$sc" ] || fail "sgemm.cl on the model / the rtl with an FPU: no count"
+    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: LANES=32 WARPS=8, FP=1 FP_LANES=32, %s, seed 1))\n", w / c, w, c, mem }'
+}
+# fpu_luts_per_lane, fpu_dsps_per_lane: the FP unit's lane (make area's
+# scripts/area.sh --fpu)
+fpu_area() {
+    local r=build/reports/area_fpu.txt
+    if grep -q '^fpu_lane: ' "$r" 2>/dev/null; then
+        awk -v r="$r" '$1 == "fpu_lane:" {
+            printf "fpu_luts_per_lane: %d (LUT4 of wq_fp_add + wq_fp_fma + wq_fp_cmp + wq_fp_cvt + wq_fp_div, binary32, each synthesised alone on the ECP5 flow, with %d FF; a core has FP_LANES such lanes; %s)\n", $2, $3, r
+            printf "fpu_dsps_per_lane: %d (MULT18X18D of the same lane: wq_fp_fma'"'"'s multiplier; %s)\n", $5, r }' "$r"
+    else
+        echo "fpu_luts_per_lane: none (no fpu_lane line in $r: run make area)"
+        echo "fpu_dsps_per_lane: none (no fpu_lane line in $r: run make area)"
+    fi
+}
 if [ "${1:-}" = --ipc ]; then ipc_alu; exit 0; fi
+if [ "${1:-}" = --fp ]; then fp_ipc; fpu_area; exit 0; fi
 if [ "${1:-}" = --speed ]; then
     sim_speed "$(bash scripts/cosim_build.sh)" || fail "simulation speed"
     exit 0
@@ -413,6 +468,7 @@ if [ -f rtl/wq_top.v ] && [ -f rtl/wq_host_if.v ] && [ -f rtl/core/wq_core.v ]; 
     read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
     [ -n "$w" ] && [ -n "$c" ] && [ -n "$kw" ] && [ -n "$kc" ] || fail "spinlock.wqs: no step, cycle or window count"
     awk -v w="$w" -v c="$c" -v kw="$kw" -v kc="$kc" 'BEGIN { printf "rtl_ipc_spinlock: %.4f (kernel window: %d warp instructions in %d cycles; whole run: %.4f, %d cycles; one warp of 32 threads, 8 warp slots, 32 lanes, with the L1, memory latency 8)\n", kw / kc, kw, kc, w / c, c }'
+    fp_ipc
     sim_speed "$bin"
     nested_phases
     # the DIVU instruction: a program minus the same program without the
@@ -564,5 +620,6 @@ if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
 else
     echo "area_max_logic_levels: none (no budget figures in $r: run make area)"
 fi
+fpu_area
 # piglit's OpenCL tests, the integer subset (scripts/conformance.py)
 python3 scripts/conformance.py --bench

@@ -14,28 +14,31 @@
 # Cached in build/verilator/cl/C4_W8_L<lanes>_D6_R32/; prints the library's
 # path.
 #
-# Usage: bash scripts/cl_rtl_build.sh [LANES]     (8, 16 or 32; default 32;
-#        the other parameters are the model's defaults: 4 channels, 8 warps,
-#        deque 2^6, 32 registers)
+# Usage: bash scripts/cl_rtl_build.sh [LANES [FP]]     (8, 16 or 32; default 32;
+#        FP 1: the core with its FPU, the device a float kernel runs on
+#        (WQ_FP=1), in .../C4_W8_L<lanes>_D6_R32_FP/; the other parameters
+#        are the model's defaults: 4 channels, 8 warps, deque 2^6, 32 registers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 fail() { echo "cl_rtl_build: FAIL: $*" >&2; exit 1; }
-ch=4 wa=8 la=${1:-32} dq=6 re=32
+ch=4 wa=8 la=${1:-32} dq=6 re=32 fp=${2:-0}
 case "$la" in 8|16|32) ;; *) fail "LANES must be 8, 16 or 32" ;; esac
-d="build/verilator/cl/C${ch}_W${wa}_L${la}_D${dq}_R${re}"
+case "$fp" in 0|1) ;; *) fail "FP must be 0 or 1" ;; esac
+fx=""; [ "$fp" = 0 ] || fx=_FP
+d="build/verilator/cl/C${ch}_W${wa}_L${la}_D${dq}_R${re}$fx"
 so="$d/libwqrtl.so"
 mkdir -p "$d"
 # the harness of the tree's RTL, whatever a caller's environment says
 # (a mutated copy or a coverage build never becomes the runtime's device)
 h=$(env -u WQ_RTL_DIR -u WQ_COSIM_DIR -u WQ_VERILATOR_FLAGS -u WQ_VERILATOR_DIR \
-    bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" 2>"$d/harness.log") ||
+    bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "$la" 32 0 "$la" "$fp" 2>"$d/harness.log") ||
     { tail -40 "$d/harness.log" >&2; fail "the lockstep harness (scripts/cosim_build.sh; log: $d/harness.log)"; }
 hd=$(dirname "$h")
 if [ -f "$so" ] && [ -z "$(find "$h" tb/verilator/top/dev_rtl_so.cpp build/lib/libwqmodel.a -newer "$so" -print -quit)" ]; then
     echo "$so"; exit 0
 fi
-defs="-DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re"
+defs="-DWQ_TB_CHANNELS=$ch -DWQ_TB_WARPS=$wa -DWQ_TB_LANES=$la -DWQ_TB_DQ_LOG2=$dq -DWQ_TB_REGS=$re -DWQ_TB_FP=$fp"
 flags="-fPIC -O2 -std=c++17 -fvisibility=hidden -I$root/cmodel/include -I$root/tb/verilator/common $defs"
 vinc=$(verilator --getenv VERILATOR_ROOT)/include
 g++ $flags -I"$hd" -I"$vinc" -I"$vinc/vltstd" -c tb/verilator/top/dev_rtl_so.cpp -o "$d/dev_rtl_so.o" \

@@ -402,6 +402,13 @@ if [ "${WQ_SKIP_COSIM:-0}" != 1 ]; then
     check "cosim spinlock.cl exits 0" test $? -eq 0
     check "cosim spinlock.cl: on the RTL, every increment" bash -c "grep -q 'on the RTL in lockstep' '$T/o' &&
         grep -qx '       0: 00000000 00000040 00000820 00000000' '$T/o'"
+    # a float kernel (//@ fp): on the RTL built with its FPU, the model's output
+    $WQ run tests/kernels/float_saxpy.cl > "$T/fm" 2>&1
+    $WQ cosim tests/kernels/float_saxpy.cl > "$T/o" 2>&1
+    check "cosim float_saxpy.cl (//@ fp) exits 0" test $? -eq 0
+    check "cosim float_saxpy.cl: on the RTL with its FPU, the model's buffers" bash -c "
+        grep -q 'on the RTL in lockstep' '$T/o' && grep -q '^launch cycles: [1-9]' '$T/o' &&
+        diff <(grep -E '^ +[0-9]+: ' '$T/fm') <(grep -E '^ +[0-9]+: ' '$T/o') > /dev/null"
 fi
 
 $WQ bench --cc tests/kernels/vadd.cl tests/kernels/reduce.cl > "$T/o" 2>&1

@@ -49,7 +49,7 @@
 #              interface, the memory path and the L1, the operand read, the
 #              semaphore unit, the micro-engine and its scheduler, the
 #              vector ALU, the launch check's variants, the UART bridge,
-#              div_w8, fp_div); without --all (`make test`) the quick jobs run;
+#              div_w8, fp_div, fp_fma); without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -145,6 +145,7 @@ JOBS=(
 "fp_cmp|wq_fp_cmp|rtl/core/wq_fp_cmp.v|-set EW 4 -set MW 3|opt -fast|6|4|1|||6"
 "fp_cvt|wq_fp_cvt|rtl/core/wq_fp_cvt.v|-set EW 4 -set MW 3 -set IW 8|opt -fast|8|0|0|||9"
 "fp_div|wq_fp_div|rtl/core/wq_fp_div.v|-set EW 3 -set MW 2|opt -fast|13|0|0|1||14"
+"fp_fma|wq_fp_fma|rtl/core/wq_fp_fma.v|-set EW 4 -set MW 3|opt -fast|11|0|0|1||11"
 "lsu_pick|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3|opt -fast|1|1|1|||2"
 "lsu_pick_g|wq_lsu_pick|rtl/core/wq_lsu_pick.v|-set N 8 -set TW 2 -set IW 3 -set GS 2|opt -fast|1|1|1|||2"
 "skid|wq_skid|rtl/core/wq_skid.v|-set DW 4|opt -fast|8|4|1|||12"
@@ -157,6 +158,8 @@ JOBS=(
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||40"
 "core_div_s2|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set DIV_LANES 8 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||80"
+"core_fpu|wq_fpu|rtl/core/wq_fpu.v rtl/core/wq_fp_add.v rtl/core/wq_fp_fma.v rtl/core/wq_fp_cmp.v rtl/core/wq_fp_cvt.v rtl/core/wq_fp_div.v|-set LANES 8 -set WID_W 1 -set PCW 4|cutpoint wq_fpu/*u_add wq_fpu/*u_fma wq_fpu/*u_cmp wq_fpu/*u_cvt wq_fpu/*u_div; flatten; hierarchy -top wq_fpu; memory_map; opt -fast|12|0|0|||24"
+"core_fpu_s2|wq_fpu|rtl/core/wq_fpu.v rtl/core/wq_fp_add.v rtl/core/wq_fp_fma.v rtl/core/wq_fp_cmp.v rtl/core/wq_fp_cvt.v rtl/core/wq_fp_div.v|-set LANES 8 -set FP_LANES 4 -set WID_W 1 -set PCW 4|cutpoint wq_fpu/*u_add wq_fpu/*u_fma wq_fpu/*u_cmp wq_fpu/*u_cvt wq_fpu/*u_div; flatten; hierarchy -top wq_fpu; memory_map; opt -fast|12|0|0|||24"
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0|1|FORMAL_OPREAD_TOP|6"

@@ -23,10 +23,11 @@
 # A lock kernel (`//@ lock`: its output depends on scheduling, so it prints
 # only the verdicts of its invariant checks) with -wq-yield=off must end in
 # the model's forward-progress report (a failed launch, no hang).
-# A float kernel (`//@ fp`) runs every warpq run above on a model device
-# with an FPU (WQ_FP=1) and skips the RTL runs (the RTL has no FPU yet);
-# it must also be refused at build time on the default device (no FPU),
-# with a build log that names the device.
+# A float kernel (`//@ fp`) runs every warpq run above on a device with an
+# FPU (WQ_FP=1): the model, and the RTL built with its FPU (wq_core FP=1,
+# libwqrtl.so from `scripts/cl_rtl_build.sh 32 1`) in lockstep with the
+# model with one; it must also be refused at build time on the default
+# device (no FPU), with a build log that names the device.
 #
 # Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
 set -uo pipefail
@@ -62,6 +63,13 @@ if [ "$rtl" = 1 ]; then
         bash scripts/cl_rtl_build.sh "$l" > /dev/null || { bad "libwqrtl.so ($l lanes) did not build"; rtl=0; }
     done
 fi
+# the RTL device with an FPU, when a float kernel is to run
+rtlfp=0
+if [ "$rtl" = 1 ] && grep -lq '^//@ fp$' "${files[@]}"; then
+    if bash scripts/cl_rtl_build.sh 32 1 > /dev/null; then rtlfp=1
+    else bad "libwqrtl.so with the FPU (cl_rtl_build.sh 32 1) did not build"
+    fi
+fi
 # the kernels that also run with -wq-subv=always on the RTL, and at how
 # many lanes (a library per lane count, built once and cached)
 SUBV_RTL=${SUBV_RTL:-"subv_pressure wide matmul"}
@@ -91,7 +99,7 @@ for k in "${files[@]}"; do
     # a float kernel: the model with an FPU, no RTL (docs/compiler.md "Floating point")
     fp=0 krtl=$rtl
     if grep -q '^//@ fp$' "$k"; then
-        fp=1 krtl=0
+        fp=1 krtl=$rtlfp
         log="$out/$name.nofpu.txt"
         if ! env "${warpq[@]}" WQ_BACKEND=model WQ_FP=0 timeout 300 "$out/run" "$k" > "$log" 2>&1 &&
            grep -q "error: floating-point .* not supported by this device: warpq (model, 32 lanes) has no FPU" "$log"; then ok

@@ -7,7 +7,7 @@
 # build/mutate/<ID>/rtl/ -- the real rtl/ is never written -- and the
 # mutant's checks run in order against that copy, each building its own
 # Verilator model in build/mutate/<ID>/v/: the block benches
-# (scripts/rtl/{deque,sem,host,sched,core,ue,lsu_pick,l1,fp_add,fp_cmp,fp_cvt,fp_div}.sh), the nested scenarios
+# (scripts/rtl/{deque,sem,host,sched,core,ue,lsu_pick,l1,fp_add,fp_fma,fp_cmp,fp_cvt,fp_div}.sh), the nested scenarios
 # (scripts/rtl/nested.sh), the UART bridge's protocol probe
 # (scripts/rtl/uart.sh --bench) and the lockstep harness
 # (scripts/rtl/top.sh, one parameter set).  Fixed seeds, drawn from the
@@ -68,7 +68,7 @@ for ((i = 0; i < n; i++)); do
     [ "${origs[$i]}" != "${repls[$i]}" ] || fail "mutant $id: replacement equals the original"
     for c in ${checks[$i]}; do
         case $c in
-        deque|sem|host|sched|core|ue|lsu_pick|l1|fp_add|fp_cmp|fp_cvt|fp_div|top|top_small|top_ue|nested|uart) ;;
+        deque|sem|host|sched|core|core_fp|ue|lsu_pick|l1|fp_add|fp_fma|fp_cmp|fp_cvt|fp_div|top|top_small|top_ue|nested|uart) ;;
         formal_*) grep -q "^\"${c#formal_}|" scripts/formal.sh || fail "mutant $id: check $c: no formal job ${c#formal_}" ;;
         *) fail "mutant $id: unknown check '$c'" ;;
         esac
@@ -104,10 +104,12 @@ run_check() {   # CHECK MUTANT_DIR LOG -> exit status of the check
     # the core's bench at LANES 8 with every core program (WQ_RTL_FULL's
     # other lane counts add builds, not programs)
     core)      cmd=(env WQ_RTL_FULL=0 bash scripts/rtl/core.sh 1) ;;
+    core_fp)   cmd=(env WQ_RTL_FULL=0 WQ_CORE_FP_ONLY=1 bash scripts/rtl/core.sh 1) ;;
     ue)        cmd=(bash scripts/rtl/ue.sh 1 2 3 4 5) ;;
     lsu_pick)  cmd=(bash scripts/rtl/lsu_pick.sh 1 2) ;;
     l1)        cmd=(bash scripts/rtl/l1.sh 1 2) ;;
     fp_add)    cmd=(bash scripts/rtl/fp_add.sh 1) ;;
+    fp_fma)    cmd=(bash scripts/rtl/fp_fma.sh 1) ;;
     fp_cmp)    cmd=(bash scripts/rtl/fp_cmp.sh 1) ;;
     fp_cvt)    cmd=(bash scripts/rtl/fp_cvt.sh 1) ;;
     fp_div)    cmd=(bash scripts/rtl/fp_div.sh 1) ;;

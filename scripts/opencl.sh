@@ -6,6 +6,12 @@
 #   - on warpq: OCL_ICD_VENDORS=build/etc/OpenCL/vendors, WQ_BACKEND=model;
 #   - on warpq's RTL in lockstep with the model: WQ_BACKEND=rtl, with
 #     libwqrtl.so built first (scripts/cl_rtl_build.sh, cached);
+#   - the float programs (those that include tests/opencl/fp.h: saxpy,
+#     reduce, sgemm, stencil, clpeak, clinfo_probe, mathfn) once more on the model
+#     and on the RTL with an FPU (WQ_FP=1; the RTL's libwqrtl.so with its
+#     FPU, scripts/cl_rtl_build.sh LANES 1) and WQ_EXPECT_FP=1 (skipping
+#     the float parts is then a failure); without WQ_FP they check that a
+#     float kernel is refused and skip the rest;
 #   - on POCL, when it is installed (pocl-opencl-icd): the same binaries,
 #     WQ_CL_PLATFORM=Portable, the system's vendors directory (not the
 #     programs of warpq's extensions, each skip said by name);
@@ -64,11 +70,12 @@ warpq_only=" kernels "          # warpq machine code: not for other platforms
 # device-side enqueue (wq_enqueue) is a warpq extension: not on other platforms
 enqueue_only=" nested subdivide nested_errors nd_enqueue "
 
-tests=()
+tests=() fp_tests=()
 for src in tests/opencl/*/main.c; do
     name=$(basename "$(dirname "$src")")
-    if cc -std=c99 -Wall -Wextra -Werror -O1 -g "$src" -o "$out/$name" -lOpenCL 2> "$out/$name.cc.log"; then
+    if cc -std=c99 -Wall -Wextra -Werror -O1 -g "$src" -o "$out/$name" -lOpenCL -lm 2> "$out/$name.cc.log"; then
         ok; tests+=("$name")
+        grep -q '^#include "../fp.h"' "$src" && fp_tests+=("$name")
     else
         bad "$src does not compile:"; cat "$out/$name.cc.log"
     fi
@@ -89,6 +96,7 @@ warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_P
        WQ_EXPECT_MAX_WG=256      # the default configuration: 8 warp slots of 32
        WQ_CL_BINARY="$root/$bin")
 for t in "${tests[@]}"; do run "$t" warpq "${warpq[@]}"; done
+for t in "${fp_tests[@]}"; do run "$t" warpq-fp "${warpq[@]}" WQ_FP=1 WQ_EXPECT_FP=1; done
 run query warpq-8-lanes "${warpq[@]}" WQ_LANES=8
 run kernels warpq-8-lanes "${warpq[@]}" WQ_LANES=8
 
@@ -108,35 +116,50 @@ refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
 # a third-party program, unmodified: Debian's clinfo through the ICD loader
 # asks every platform and device query it knows (OpenCL 1.0 to 3.0: the
 # newer ones must be refused cleanly), builds its own probe kernel (a float
-# kernel: refused with a located build log) and creates contexts by type
-clinfo_check() {
-    local backend=$1 want_dev=$2 log="$out/clinfo.$1.log" mode
+# kernel: without an FPU refused with a located build log; with one, WQ_FP=1,
+# built, its work-group size multiple the warp's 32, and the device's
+# single-precision configuration and float vector widths listed) and
+# creates contexts by type
+clinfo_check() {   # BACKEND DEVICE_NAME_RE [FP]
+    local backend=$1 want_dev=$2 fp=${3:-0} log="$out/clinfo.$1.log" mode
+    [ "$fp" = 0 ] || log="$out/clinfo.$1-fp.log"
     : > "$log"
     for mode in --raw --human; do     # raw values; the NULL-platform part is human only
         if ! env OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND="$backend" WQ_LANES="$lanes" \
-                 timeout 120 clinfo $mode >> "$log" 2>&1; then
-            bad "clinfo $mode on $backend exited with an error:"; tail -20 "$log"; return
+                 WQ_FP="$fp" timeout 120 clinfo $mode >> "$log" 2>&1; then
+            bad "clinfo $mode on $backend (WQ_FP=$fp) exited with an error:"; tail -20 "$log"; return
         fi
     done
-    local want
+    local want fpw
+    if [ "$fp" = 1 ]; then
+        fpw=("CL_DEVICE_SINGLE_FP_CONFIG *CL_FP_DENORM \| CL_FP_INF_NAN \| CL_FP_ROUND_TO_NEAREST \| CL_FP_FMA$"
+             "CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT *1$" "CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT *1$"
+             "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE *32$" "Single-precision Floating-point support *\(core\)")
+    else
+        fpw=("error: floating-point types are not supported by this device"
+             "CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT *0$" "CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT *0$")
+    fi
     for want in "CL_DEVICE_NAME *$want_dev" "CL_PLATFORM_NAME *warpq" \
                 "CL_DEVICE_OPENCL_C_VERSION *OpenCL C 1.2" "CL_DEVICE_MAX_WORK_GROUP_SIZE *256" \
                 "CL_DEVICE_ADDRESS_BITS *32" "CL_DEVICE_TYPE *CL_DEVICE_TYPE_GPU" \
-                "error: floating-point types are not supported by this device" \
+                "${fpw[@]}" \
                 "CL_DEVICE_EXTENSIONS.*cl_khr_global_int32_base_atomics" \
                 "clCreateContextFromType\(NULL, CL_DEVICE_TYPE_GPU\) *Success \(1\)"; do
-        grep -Eq -- "$want" "$log" || { bad "clinfo on $backend: no '$want' (log: $log)"; return; }
+        grep -Eq -- "$want" "$log" || { bad "clinfo on $backend (WQ_FP=$fp): no '$want' (log: $log)"; return; }
     done
-    # nothing but the refused float probe may fail
-    if grep -E 'error -[0-9]+|CL_OUT_OF|CL_INVALID' "$log" | grep -v 'create kernel : error -45' |
+    # nothing but the refused float probe (without an FPU) may fail
+    local refused='create kernel : error -45'
+    [ "$fp" = 0 ] || refused='^$'
+    if grep -E 'error -[0-9]+|CL_OUT_OF|CL_INVALID' "$log" | grep -v -- "$refused" |
        grep -vq 'CL_INVALID_VALUE'; then
-        bad "clinfo on $backend: an unexpected error:"; grep -E 'error -|CL_OUT_OF|CL_INVALID' "$log" | head
+        bad "clinfo on $backend (WQ_FP=$fp): an unexpected error:"; grep -E 'error -|CL_OUT_OF|CL_INVALID' "$log" | head
         return
     fi
-    ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend: $(grep -c '^\[WQ/0\]' "$log") device properties"
+    ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend$([ "$fp" = 1 ] && echo " with an FPU"): $(grep -c '^\[WQ/0\]' "$log") device properties"
 }
 if command -v clinfo > /dev/null; then
     clinfo_check model "warpq \(model, $lanes lanes\)"   # on rtl: below, once libwqrtl.so is built
+    clinfo_check model "warpq \(model, $lanes lanes, FPU\)" 1
 else
     bad "clinfo is missing (make deps installs it)"
 fi
@@ -187,6 +210,15 @@ if [ "$rtl" = 1 ]; then
         fi
     else
         bad "libwqrtl.so did not build"
+    fi
+    # the float programs on the RTL with its FPU (WQ_FP=1: the backend loads
+    # the _FP build of the same parameters)
+    if so=$(bash scripts/cl_rtl_build.sh "$lanes" 1); then
+        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes, FPU\)" 1
+        ok
+        for t in "${fp_tests[@]}"; do run "$t" rtl-fp "${warpq[@]}" WQ_BACKEND=rtl WQ_FP=1 WQ_EXPECT_FP=1; done
+    else
+        bad "libwqrtl.so with the FPU (scripts/cl_rtl_build.sh $lanes 1) did not build"
     fi
 fi
 

@@ -19,8 +19,7 @@ TOPS = {"wq_icebreaker", "wq_ulx3s", "wq_ice40_small"}
 # module -> its bench script, which must exist and name the module (a unit
 # is never standalone without a bench that checks it).  Integration
 # removes the entry.
-STANDALONE = {"wq_fp_add": "scripts/rtl/fp_add.sh", "wq_fp_cmp": "scripts/rtl/fp_cmp.sh",
-              "wq_fp_cvt": "scripts/rtl/fp_cvt.sh", "wq_fp_div": "scripts/rtl/fp_div.sh"}
+STANDALONE = {}
 KEYWORDS = {"module", "if", "else", "for", "while", "case", "begin", "end",
             "assign", "always", "initial", "function", "task", "wire", "reg",
             "integer", "genvar", "generate", "input", "output", "inout",

@@ -1983,8 +1983,8 @@ static int mathlib_ptr_float(const mathlib_ent_t *m)
  * integer built-in's: only a float operand makes it the library's).  On a
  * float vector (OpenCL C 1.2 6.12.2, 6.12.4) the call is the scalar
  * function per component (an ND_VMAP over the operands); the operands m->vs
- * marks `s` may be scalars then (mix's a, clamp's bounds, step's and
- * smoothstep's edges, ldexp's exponent), used by every component; a
+ * marks `s` may be scalars then (mix's a, step's and smoothstep's edges,
+ * ldexp's exponent; clamp on vectors is the built-in's), used by every component; a
  * pointer operand points to a vector of the result's width, component i
  * written through the scalar pointer plus i (an index vector operand). */
 static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
@@ -2004,10 +2004,14 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
     if (!strcmp(m->name, "clamp")) {
-        int anyf = 0;
-        for (cc_node_t *a = args; a; a = a->next)
-            anyf |= cc_is_float(a->ty) || (a->ty->kind == TY_VEC && cc_is_float(a->ty->base));
-        if (!anyf) {                /* the integer clamp: parsed again there */
+        int anyf = 0, anyv = 0;
+        for (cc_node_t *a = args; a; a = a->next) {
+            anyf |= cc_is_float(a->ty);
+            anyv |= a->ty->kind == TY_VEC;
+        }
+        /* the integer clamp, and clamp on vectors (the built-in's
+         * FMIN/FMAX per component, the same values): parsed again there */
+        if (!anyf || anyv) {
             p->tok = open;
             return NULL;
         }

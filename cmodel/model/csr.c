@@ -81,6 +81,7 @@ int wq_csr_read(wq_ctx_t *ctx, uint32_t off, uint32_t *val)
     switch (off) {
     case WQ_CSR_ID:           *val = WQ_CSRVAL_ID_VALUE; break;
     case WQ_CSR_CONFIG:       *val = config_word(&ctx->cfg); break;
+    case WQ_CSR_FEATURES:     *val = FIELD(ctx->cfg.fp, FEATURES, FP); break;
     case WQ_CSR_IRQ_STATUS:   *val = ctx->irq_status; break;
     case WQ_CSR_IRQ_ENABLE:   *val = ctx->irq_enable; break;
     case WQ_CSR_TRAP_WARP:    *val = ctx->trap_warp; break;
@@ -155,7 +156,7 @@ int wq_csr_write(wq_ctx_t *ctx, uint32_t off, uint32_t val)
     case WQ_CSR_WAVE_CTL:     ctx->wave_ctl = val & WQ_FMASK(WQ_CSRF_WAVE_CTL_MODE_HI, WQ_CSRF_WAVE_CTL_MODE_LO); break;
     case WQ_CSR_WAVE_WINDOW:  ctx->wave_window = val & WQ_FMASK(WQ_CSRF_WAVE_WINDOW_N_HI, WQ_CSRF_WAVE_WINDOW_N_LO); break;
     case WQ_CSR_WAVE_THRESH:  ctx->wave_thresh = val & WQ_FMASK(WQ_CSRF_WAVE_THRESH_N_HI, WQ_CSRF_WAVE_THRESH_N_LO); break;
-    case WQ_CSR_ID: case WQ_CSR_CONFIG: case WQ_CSR_TRAP_WARP: case WQ_CSR_TRAP_CODE:
+    case WQ_CSR_ID: case WQ_CSR_CONFIG: case WQ_CSR_FEATURES: case WQ_CSR_TRAP_WARP: case WQ_CSR_TRAP_CODE:
     case WQ_CSR_TRAP_PC: case WQ_CSR_PERF_CYCLES: case WQ_CSR_PERF_INSTR:
     case WQ_CSR_PERF_METHODS:
         break;                /* read-only */

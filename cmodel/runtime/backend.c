@@ -58,7 +58,7 @@ static int fp_from_env(int *fp, char *why, size_t n)
 
 /* build/lib/libwqcl.so -> build/verilator/cl/C4_W8_L<lanes>_D6_R32/libwqrtl.so,
  * or build/systemc/libwqsc.so for the systemc backend */
-static void rtl_path(const char *kind, unsigned lanes, char *path, size_t n)
+static void rtl_path(const char *kind, unsigned lanes, unsigned fp, char *path, size_t n)
 {
     int sc = !strcmp(kind, "systemc");
     const char *env = getenv(sc ? "WQ_SC_LIB" : "WQ_RTL_LIB");
@@ -74,7 +74,8 @@ static void rtl_path(const char *kind, unsigned lanes, char *path, size_t n)
         if (k <= 0) snprintf(self, sizeof self, "./x");
     }
     if (sc) snprintf(path, n, "%s/../systemc/libwqsc.so", dirname(self));
-    else snprintf(path, n, "%s/../verilator/cl/C4_W8_L%u_D6_R32/libwqrtl.so", dirname(self), lanes);
+    else snprintf(path, n, "%s/../verilator/cl/C4_W8_L%u_D6_R32%s/libwqrtl.so", dirname(self), lanes,
+                  fp ? "_FP" : "");
 }
 
 typedef void (*rtl_config_fn)(wq_config_t *);
@@ -84,15 +85,15 @@ typedef int (*rtl_open_fn)(wq_dev_t *, const char *);
 static int rtl_open(cl_device_id d, const char *kind, const wq_config_t *want, char *why, size_t n)
 {
     char path[1200];
-    rtl_path(kind, want->lanes, path, sizeof path);
+    rtl_path(kind, want->lanes, want->fp, path, sizeof path);
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         if (!strcmp(kind, "systemc"))
             snprintf(why, n, "WQ_BACKEND=systemc: cannot load %s (bash scripts/systemc_build.sh "
                              "builds it): %s", path, dlerror());
         else
-            snprintf(why, n, "WQ_BACKEND=rtl: cannot load %s (bash scripts/cl_rtl_build.sh %u "
-                             "builds it): %s", path, want->lanes, dlerror());
+            snprintf(why, n, "WQ_BACKEND=rtl: cannot load %s (bash scripts/cl_rtl_build.sh %u%s "
+                             "builds it): %s", path, want->lanes, want->fp ? " 1" : "", dlerror());
         return -1;
     }
     rtl_config_fn cfgf = (rtl_config_fn)dlsym(h, "wq_dev_rtl_so_config");
@@ -108,9 +109,9 @@ static int rtl_open(cl_device_id d, const char *kind, const wq_config_t *want, c
     cfgf(&built);
     if (built.channels != want->channels || built.warps != want->warps ||
         built.lanes != want->lanes || built.deque_log2 != want->deque_log2 ||
-        built.regs != want->regs) {
-        snprintf(why, n, "WQ_BACKEND=%s: %s is built for %u lanes, %u warps (wanted %u, %u)",
-                 kind, path, built.lanes, built.warps, want->lanes, want->warps);
+        built.regs != want->regs || built.fp != want->fp) {
+        snprintf(why, n, "WQ_BACKEND=%s: %s is built for %u lanes, %u warps, fp %u (wanted %u, %u, %u)",
+                 kind, path, built.lanes, built.warps, built.fp, want->lanes, want->warps, want->fp);
         dlclose(h);
         return -1;
     }
@@ -162,8 +163,8 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
     d->heap_size = WQ_CL_HEAP_SIZE;
     d->arena_size = 0;
     if (fp_from_env(&d->fp, why, n)) return -1;
-    if (d->fp && strcmp(b, "model")) {
-        snprintf(why, n, "WQ_FP=1: the %s backend has no FPU (only WQ_BACKEND=model runs float)", b);
+    if (d->fp && strcmp(b, "model") && strcmp(b, "rtl")) {
+        snprintf(why, n, "WQ_FP=1: the %s backend has no FPU (WQ_BACKEND=model and rtl run float)", b);
         return -1;
     }
     if (!strncmp(b, "uart:", 5)) return uart_open(d, b + 5, why, n);

@@ -34,10 +34,11 @@ const char *wq_cli_optval(int argc, char **argv, int *i, const char *name);
 char *wq_cli_slurp(const char *path);
 /* does the file name end in .cl */
 int wq_cli_is_cl(const char *path);
-/* the runtime's rtl backend for LANES, built if needed by
- * scripts/cl_rtl_build.sh of this binary's source tree: its absolute path
- * in buf, 0; or -1 (the script's message on stderr) */
-int wq_cli_rtl_lib(unsigned lanes, char *buf, size_t len);
+/* the runtime's rtl backend for LANES, with its FPU when fp is 1 (the
+ * device of WQ_FP=1), built if needed by scripts/cl_rtl_build.sh of this
+ * binary's source tree: its absolute path in buf, 0; or -1 (the script's
+ * message on stderr) */
+int wq_cli_rtl_lib(unsigned lanes, int fp, char *buf, size_t len);
 
 /* one verb of `wq` (cli_help.c holds the table) */
 typedef struct wq_cli_verb {

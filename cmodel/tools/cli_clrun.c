@@ -614,7 +614,7 @@ int wq_cli_run_cl(const char *verb, int argc, char **argv)
             char lib[4200];
             if (!strcmp(verb, "cosim")) {
                 backend = "rtl";
-                if (!getenv("WQ_RTL_LIB") && wq_cli_rtl_lib(r.lanes, lib, sizeof lib) == 0) setenv("WQ_RTL_LIB", lib, 1);
+                if (!getenv("WQ_RTL_LIB") && wq_cli_rtl_lib(r.lanes, r.fp, lib, sizeof lib) == 0) setenv("WQ_RTL_LIB", lib, 1);
             }
             rc = launch(&r, &cr, backend);
         }

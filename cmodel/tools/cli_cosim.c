@@ -53,11 +53,11 @@ int wq_cli_exec_script(const char *cmd, const char *name, const char *first,
     return 2;
 }
 
-int wq_cli_rtl_lib(unsigned lanes, char *buf, size_t len)
+int wq_cli_rtl_lib(unsigned lanes, int fp, char *buf, size_t len)
 {
     char root[PATH_MAX], cmd[PATH_MAX + 96], rel[PATH_MAX];
     if (source_root(root, sizeof root)) return -1;
-    snprintf(cmd, sizeof cmd, "bash '%s/scripts/cl_rtl_build.sh' %u", root, lanes);
+    snprintf(cmd, sizeof cmd, "bash '%s/scripts/cl_rtl_build.sh' %u %d", root, lanes, fp ? 1 : 0);
     FILE *f = popen(cmd, "r");
     if (!f) return -1;
     rel[0] = 0;

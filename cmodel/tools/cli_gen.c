@@ -72,6 +72,7 @@ static int parse(int argc, char **argv, gen_args_t *a)
         else if (!strcmp(o, "--traps")) a->traps = 1;
         else if (!strcmp(o, "--coverage")) a->coverage = 1;
         else if (!strcmp(o, "--timing-free")) a->po.timing_free = a->so.timing_free = 1;
+        else if (!strcmp(o, "--fp")) a->po.fp = 1;
         else if (!strcmp(o, "-v")) a->verbose = 1;
         else if (!(v = val(argc, argv, &i)))
             return wq_cli_error("gen", "unknown option or missing value '%s'", o);

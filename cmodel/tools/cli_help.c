@@ -54,7 +54,7 @@ static const wq_cli_verb_t verbs[] = {
       "              [--inline=auto|always|never] [--alias=on|off] [--lanes 8|16|32] [--dec]\n"
       "              [--regs=N] [--subv=auto|off|always] [--subv-threshold=N] [--fp 0|1]\n"
       "  --fp 1 (or the file's //@ fp): the device has an FPU and float compiles\n"
-      "  (WQ_FP=1, model only)\n"
+      "  (WQ_FP=1; `wq cosim KERNEL.cl --fp 1`: the RTL built with its FPU)\n"
       "  one --arg per kernel argument, in order: buf:TYPE:COUNT[=INIT] (INIT: a\n"
       "  number, seq:START[:STEP], rand:SEED[:MOD] or @FILE of integers),\n"
       "  TYPE:VALUE, local:BYTES, view:ARG:OFFSET:COUNT (a sub-buffer of argument\n"
@@ -93,7 +93,8 @@ static const wq_cli_verb_t verbs[] = {
       "  C compiler's throughput on the files (cc_lines_per_s)\n", NULL },
     { "gen", wq_cli_gen, "seeded random programs, command streams and OpenCL C kernels",
       "usage: wq gen prog --seed N [--lanes 8|16|32] [--features all|alu,if,...] [--size N]\n"
-      "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [-o FILE]\n"
+      "                   [--warps A..B] [--ctas A..B] [--trap NAME] [--timing-free] [--fp]\n"
+      "                   [-o FILE]   (--fp: FP instructions too; run with --fp 1)\n"
       "       wq gen stream --seed N [--bad] [--channels N] [--timing-free] [-o FILE]\n"
       "       wq gen cl --seed N [-o FILE.cl]   (a kernel with its oracle; scripts/clgen.sh)\n"
       "       wq gen check --seeds A..B [--kind prog|stream|all] [--features LIST]\n"

@@ -86,6 +86,8 @@ module wq_commit #(
     input  wire                     i_cm_go,
     input  wire                     i_cm_wr,      // ... writes a part with a selected lane
     input  wire                     i_cm_last,    // ... RETIRE and the step
+    input  wire                     i_cm_pw,      // ... FSETP's PRED_WRITE (pd i_cm_rd)
+    input  wire [31:0]              i_cm_pred,    // ... its new predicate
     input  wire                     i_cm_more,
     input  wire [WID_W-1:0]         i_cm_w,
     input  wire [5:0]               i_cm_rd,
@@ -355,6 +357,18 @@ module wq_commit #(
             if (i_cm_wr)
                 // a load's write-back beat, a division's part
                 reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res, i_cm_row, z_cm);
+            if (i_cm_pw) begin
+                // FSETP's predicate (the FP unit's first beat, before RETIRE)
+                o_evr_valid <= 1'b1;
+                o_evr_kind <= `WQ_EV_PRED_WRITE;
+                o_evr_unit <= {{(8-WID_W){1'b0}}, i_cm_w};
+                o_evr_pc <= {{(32-PCW){1'b0}}, i_cm_pc};
+                o_evr_aux <= {10'd0, i_cm_rd};
+                o_evr_mask <= i_cm_sel;
+                o_evr_a <= 32'd0;
+                o_evr_b <= {32'd0, i_cm_pred};
+                o_evr_c <= 64'd0;
+            end
             if (i_cm_last) begin
                 // RETIRE and the commit: the warp goes on at PC + 1
                 o_evr_valid <= 1'b1;
@@ -419,6 +433,8 @@ module wq_commit #(
     // KILL run with the pipeline empty
     always @(*) begin
         if (i_cm_go) assume(!i_bw_go && !i_emit && !i_at_rec);
+        // FSETP's predicate beat is a beat of its own (RETIRE follows)
+        if (i_cm_pw) assume(i_cm_go && !i_cm_last && !i_cm_wr);
         if (i_ds_go || i_ds_end || i_kill_rel)
             assume(!i_bw_go && !i_emit && !i_cm_go && !i_at_rec);
         // a beat's row is its warp's (the core's rf_rowp)

@@ -108,6 +108,15 @@ module wq_core #(
     // the division unit's dividers (a divisor of LANES): a part is divided
     // LANES / DIV_LANES slices one after the other (wq_core_div)
     parameter DIV_LANES = LANES,
+    // the floating-point unit (wq_fpu): FP = 0 builds the core without
+    // one (every WQ_IF_FP opcode traps ILLEGAL_INSTR, as the model's
+    // configuration fp = 0); its units have FP_LANES lanes (a divisor of
+    // LANES): a part goes through them LANES / FP_LANES slices
+    parameter FP      /* verilator public */ = 0,
+    // (unused where FP = 0: no unit is built)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter FP_LANES = LANES,
+    /* verilator lint_on UNUSEDPARAM */
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                     i_clk,
@@ -418,7 +427,7 @@ module wq_core #(
     wire [1:0]              dc_msize;
     wire [3:0]              dc_amask;
     wire [5:0]              dc_maxreg;
-    wq_decode u_dec (
+    wq_decode #(.FP(FP)) u_dec (
         .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
         .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
         .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
@@ -441,6 +450,11 @@ module wq_core #(
         `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
         `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
             dc_supported = 1'b1;
+        // the FPU's instructions (FP = 0: wq_decode calls them illegal)
+        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
+        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
+        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
+            dc_supported = FP != 0;
         default:
             dc_supported = 1'b0;
         endcase
@@ -461,9 +475,10 @@ module wq_core #(
     // part beats: the register-writing and memory instructions not skipped
     // (and BRX, JMX, RET: their part beats gather the per-thread targets)
     wire        d_tg     = dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX || dc_op == `WQ_OP_RET;
+    wire        d_fpop   = (dc_flags & `WQ_IF_FP) != 0;
     wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
                               (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
-                               dc_op == `WQ_OP_SETP || d_tg) && dc_op != `WQ_OP_LD;
+                               dc_op == `WQ_OP_SETP || d_fpop || d_tg) && dc_op != `WQ_OP_LD;
     // (LD's part beats gather its addresses like ST's; its write-back beats
     // come from the LSU)
     wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
@@ -475,15 +490,19 @@ module wq_core #(
     // commit's first record
     wire        d_dvop   = dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
                            dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM;
-    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && dc_op != `WQ_OP_SETP;
+    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && !d_fpop &&
+                           dc_op != `WQ_OP_SETP;
     wire        d_fuse_last = d_fuse && !d_parts_done && d_p + 6'd1 == PARTS6;
     // registers a thread moves: LD / ST's width (4 for .v4), else one
     // (ATOM's FN is its operation, not a width)
     wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
     // rb registers the part beats read (d_k walks them, each over every
-    // part): st.v4's four data registers, CAS's compare value and new value
+    // part): st.v4's four data registers, CAS's compare value and new
+    // value, FFMA's addend rd (its second pass reads rd through the rb
+    // port: no third read port)
+    wire        d_ffma   = dc_op == `WQ_OP_FFMA;
     wire [2:0]  d_nk     = (dc_op == `WQ_OP_ST) ? dc_words :
-                           (dc_op == `WQ_OP_ATOM && dc_fn == `WQ_ATOM_CAS) ? 3'd2 : 3'd1;
+                           ((dc_op == `WQ_OP_ATOM && dc_fn == `WQ_ATOM_CAS) || d_ffma) ? 3'd2 : 3'd1;
 
 `ifndef SYNTHESIS
     always @(posedge i_clk)
@@ -501,9 +520,10 @@ module wq_core #(
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_to_wb;                       // EX's own beat moves into WB
     wire dv_take;                       // EX's division beat moves into the division unit
+    wire fv_take;                       // EX's FP beat moves into the FP unit
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
-    wire x_take = !x_v || ls_take || dv_take || (!x_busy && !b_busy && !wb_blk);
+    wire x_take = !x_v || ls_take || dv_take || fv_take || (!x_busy && !b_busy && !wb_blk);
     // DE -> EX through a second skid buffer (u_dx, below): DE emits a beat
     // into it when it has room (dx_ready, a flip-flop), EX takes from it
     // (x_in), so the decisions of WB, the completion path and the division
@@ -532,7 +552,8 @@ module wq_core #(
     // ---- DE's rows: the register file's and the thread-id RAM's (read by
     // wq_opread as the beat enters EX) -------------------------------------------
     wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
-    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
+    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, (d_ffma && d_k != 2'd0) ? {1'b0, dc_rd} :
+                                          {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
     wire             rf_we;                    // (wq_commit's write port)
     wire [RF_AW-1:0] rf_waddr;
     wire [LANES-1:0] rf_wlane;
@@ -674,6 +695,51 @@ module wq_core #(
         .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
         .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
         .o_sel(dv_sel), .o_op(dv_op));
+    // Floating point (exec_fp.c): wq_fpu, built as the division unit.  An
+    // FP instruction's beats leave EX into the unit one a cycle (x_fv,
+    // fv_take; FFMA's second pass brings its addend rd), its units compute
+    // the parts with a selected lane FP_LANES lanes at a time, and its
+    // commit goes through the completion path (fc_go, below); another FP
+    // instruction waits in EX while the unit holds one.  FP = 0: no unit
+    // (DE traps every FP opcode, so none reaches EX).
+    reg         x_fpop;
+    always @(*)
+        case (x_op)
+        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA, `WQ_OP_FDIV, `WQ_OP_FSQRT,
+        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS, `WQ_OP_I2F, `WQ_OP_U2F,
+        `WQ_OP_F2I, `WQ_OP_F2U:
+            x_fpop = FP != 0;
+        default:
+            x_fpop = 1'b0;
+        endcase
+    wire        x_fv    = x_v && x_fpop && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire        fv_busy, fv_open, fv_rdy, fv_on, fv_last, fv_pw;
+    wire [5:0]  fv_p, fv_rd;
+    wire [LANES*32-1:0] fv_row;
+    wire [31:0] fv_pred;
+    wire [WID_W-1:0] fv_w;
+    wire [PCW-1:0] fv_pc;
+    wire [63:0] fv_ir;
+    wire [31:0] fv_sel;
+    wire [`WQ_OP_W-1:0] fv_op;
+    wire        fc_go;                  // the FP unit's completion beat this cycle
+    generate if (FP != 0) begin : g_fpu
+        wq_fpu #(.LANES(LANES), .FP_LANES(FP_LANES), .PCW(PCW), .WID_W(WID_W)) u_fpu (
+            .i_clk(i_clk), .i_reset(i_reset),
+            .i_in(fv_take), .i_commit(x_commit), .i_p(x_p), .i_k(x_k[0]),
+            .i_lanes(lanes_of(x_sel, x_p)), .i_op(x_op), .i_fn(x_fn), .i_w(x_w), .i_pc(x_pc),
+            .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel), .i_a(op_a), .i_b(op_b), .i_c(op_rb),
+            .o_busy(fv_busy), .o_open(fv_open),
+            .i_go(fc_go), .o_rdy(fv_rdy), .o_on(fv_on), .o_last(fv_last), .o_pw(fv_pw),
+            .o_p(fv_p), .o_row(fv_row), .o_pred(fv_pred), .o_w(fv_w), .o_pc(fv_pc),
+            .o_ir(fv_ir), .o_rd(fv_rd), .o_sel(fv_sel), .o_op(fv_op));
+    end else begin : g_nofpu
+        assign fv_busy = 1'b0; assign fv_open = 1'b0; assign fv_rdy = 1'b0;
+        assign fv_on = 1'b0; assign fv_last = 1'b0; assign fv_pw = 1'b0;
+        assign fv_p = 6'd0; assign fv_rd = 6'd0; assign fv_row = {LANES*32{1'b0}};
+        assign fv_pred = 32'd0; assign fv_w = {WID_W{1'b0}}; assign fv_pc = {PCW{1'b0}};
+        assign fv_ir = 64'd0; assign fv_sel = 32'd0; assign fv_op = {`WQ_OP_W{1'b0}};
+    end endgenerate
     wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
 
     // ---- LSU -----------------------------------------------------------------------------
@@ -681,7 +747,7 @@ module wq_core #(
     // EX's own, below)
     wire wb_ls     = ls_wb && !b_busy;
     assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem) &&
-                     !x_dv;
+                     !x_dv && !x_fv;
     // WB's beat is a MUL / MULHU part: its values are the multiplier's
     // (the partial products registered as it left EX, summed in WB)
     wire b_mul     = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
@@ -695,8 +761,9 @@ module wq_core #(
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
         .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
-        .i_b_open(b_open || dv_on || dc_yield), .i_x_open(x_open || dv_busy),
-        .i_pipe_empty(pipe_empty), .i_at_hold(dv_busy),
+        .i_b_open(b_open || dv_on || dc_yield || fv_on || fc_yield),
+        .i_x_open(x_open || dv_busy || fv_busy),
+        .i_pipe_empty(pipe_empty), .i_at_hold(dv_busy || fv_busy),
         .i_stop(stopping || i_ev_wait),
         .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
@@ -825,13 +892,18 @@ module wq_core #(
     end
 
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
-    // a trap waits for the LSU queue and the division unit to empty
-    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy);
-    wire [8*32-1:0] b_prow = w_pred[b_w];      // WB's warp's predicates
+    // a trap waits for the LSU queue, the division unit and the FP unit to empty
+    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy || fv_busy);
+    // WB's warp's predicates (the FP unit's warp while its FSETP commits:
+    // WB is frozen then)
+    wire [WID_W-1:0] pr_w  = fc_go ? fv_w : b_w;
+    wire [8*32-1:0] b_prow = w_pred[pr_w];
     wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
+    assign      cm_pred_new = (b_prow[{fv_rd[2:0], 5'd0} +: 32] & ~fv_sel) | (fv_pred & fv_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || dv_busy;
+    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || dv_busy ||
+                             fv_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -840,7 +912,8 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || dv_busy));
+                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || dv_busy ||
+                                             fv_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -867,13 +940,16 @@ module wq_core #(
 
     // ---- EX's LSU control ----------------------------------------------------------
     // (the LSU holds EX's memory beats: wq_core_lsu)
-    assign x_busy = ls_busy || (x_dv && !dv_take);
+    assign x_busy = ls_busy || (x_dv && !dv_take) || (x_fv && !fv_take);
     // a division's beats enter the division unit: its first part when the
     // unit is free (not while a store that wrote code waits to commit, nor
     // behind a trap in WB: both commit with the unit empty), the rest as
     // they come (the beats of one instruction are consecutive)
     assign dv_take = x_dv && !squash_x &&
                      (dv_open || (!dv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
+    // (an FP instruction's beats enter the FP unit likewise)
+    assign fv_take = x_fv && !squash_x &&
+                     (fv_open || (!fv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
 
     // ---- the completion path: the LSU's head entry or the division unit's
     // commit, between WB's commits (WB holds: wb_frz).  The LSU's goes
@@ -883,35 +959,50 @@ module wq_core #(
     // one commit's), and, as WB after a completion, not right after its own
     // last one when WB holds a beat (dc_yield: WB first); the hold's last
     // commit waits for the fetch run and the answers owed, as WB's.
-    reg  dc_yield;
+    // The FP unit's commit (fc_go) is started on the same terms when no
+    // division's starts or runs (the division first), and neither starts
+    // while the other's commit runs.
+    reg  dc_yield, fc_yield;
     wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
-    wire dc_endw = dv_last && !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
+    wire cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
                    (!fl_idle || ans_owed);
-    assign dc_go = dv_rdy && !dc_endw &&
-                   (dv_on || (!b_open && !ls_frz && !cp_yield && !dc_yield && !dc_atom));
-    assign wb_frz = ls_frz || dc_go || dv_on;
+    wire dc_endw = dv_last && cm_idle && !fv_busy;
+    wire fc_endw = fv_last && cm_idle && !dv_busy;
+    wire cm_start = !b_open && !ls_frz && !cp_yield && !dc_yield && !fc_yield && !dc_atom;
+    assign dc_go = dv_rdy && !dc_endw && (dv_on || (cm_start && !fv_on));
+    assign fc_go = fv_rdy && !fc_endw && (fv_on || (cm_start && !dv_on && !dc_go));
+    assign wb_frz = ls_frz || dc_go || dv_on || fc_go || fv_on;
     // the commit emitted this cycle: its beat (a load's write-back beat rd
     // + cp_k, a division's part; a store's MEM_WRITE records are the LSU's)
-    wire                cm_go   = cp_go || dc_go;
-    wire                cm_last = dc_go ? dv_last : cp_last;
-    wire                cm_st   = !dc_go && cp_st;
-    wire [WID_W-1:0]    cm_w    = dc_go ? dv_w : cp_w;
-    wire [PCW-1:0]      cm_pc   = dc_go ? dv_pc : cp_pc;
-    wire [31:0]         cm_sel  = dc_go ? dv_sel : cp_sel;
-    wire [63:0]         cm_ir   = dc_go ? dv_ir : cp_ir;
-    wire [5:0]          cm_rd   = dc_go ? dv_rd : cp_rd + {4'd0, cp_k};
-    wire [5:0]          cm_p    = dc_go ? dv_p : cp_p;
-    wire [LANES*32-1:0] cm_row  = dc_go ? dv_row : cp_row;
-    wire [7:0]          cm_op   = dc_go ? dv_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
+    // (an FP beat: a part's results, or FSETP's predicate beat, fv_pw,
+    // which writes no register)
+    wire                cm_go   = cp_go || dc_go || fc_go;
+    wire                cm_last = dc_go ? dv_last : fc_go ? fv_last : cp_last;
+    wire                cm_st   = !dc_go && !fc_go && cp_st;
+    wire                cm_nowr = cm_st || (fc_go && fv_op == `WQ_OP_FSETP);
+    wire [WID_W-1:0]    cm_w    = dc_go ? dv_w : fc_go ? fv_w : cp_w;
+    wire [PCW-1:0]      cm_pc   = dc_go ? dv_pc : fc_go ? fv_pc : cp_pc;
+    wire [31:0]         cm_sel  = dc_go ? dv_sel : fc_go ? fv_sel : cp_sel;
+    wire [63:0]         cm_ir   = dc_go ? dv_ir : fc_go ? fv_ir : cp_ir;
+    wire [5:0]          cm_rd   = dc_go ? dv_rd : fc_go ? fv_rd : cp_rd + {4'd0, cp_k};
+    wire [5:0]          cm_p    = dc_go ? dv_p : fc_go ? fv_p : cp_p;
+    wire [LANES*32-1:0] cm_row  = dc_go ? dv_row : fc_go ? fv_row : cp_row;
+    wire [7:0]          cm_op   = dc_go ? dv_op : fc_go ? fv_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
+    wire                cm_pw   = fc_go && fv_pw;
+    // FSETP's new predicate: the compare bits in the selected threads
+    // (the predicate row read at the FP unit's warp: WB's read port, WB
+    // frozen meanwhile)
+    wire [31:0]         cm_pred_new;
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
     wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || b_v || is_go ||
-                                 (dc_go ? !q_empty : (!q_one || dv_busy)))) ||
+                                 (dc_go ? (!q_empty || fv_busy) : fc_go ? (!q_empty || dv_busy) :
+                                          (!q_one || dv_busy || fv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !dv_busy;
+    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !dv_busy && !fv_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -1052,7 +1143,8 @@ module wq_core #(
         .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(w_key[b_w]),
         .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
         .i_dg_a(dg_a), .i_dg_b(dg_b),
-        .i_cm_go(cm_go), .i_cm_wr(!cm_st && lanes_of(cm_sel, cm_p) != {LANES{1'b0}}),
+.i_cm_go(cm_go), .i_cm_wr(!cm_nowr && lanes_of(cm_sel, cm_p) != {LANES{1'b0}}),
+        .i_cm_pw(cm_pw), .i_cm_pred(cm_pred_new),
         .i_cm_last(cm_last), .i_cm_more(cm_more), .i_cm_w(cm_w), .i_cm_rd(cm_rd), .i_cm_p(cm_p),
         .i_cm_row(cm_rrow), .i_cm_pc(cm_pc), .i_cm_sel(cm_sel), .i_cm_res(cm_row),
         .i_cm_op(cm_op), .i_cm_ir(cm_ir),
@@ -1229,6 +1321,7 @@ module wq_core #(
         // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
         // (o_evm_*)
         dc_yield <= dc_go && dv_last && b_v && !b_twait;
+        fc_yield <= fc_go && fv_last && b_v && !b_twait;
         if (cm_go && cm_last) begin
             // RETIRE and the commit, the warp goes on at PC + 1 (its register
             // write beats, its records and the step: wq_commit)
@@ -1308,7 +1401,7 @@ module wq_core #(
             phase <= PH_RUN;
             w_init <= {WARPS{1'b0}};
             f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0;
+            b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0; fc_yield <= 1'b0;
             stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
             for (k = 0; k < WARPS; k = k + 1) begin
                 w_state[k] <= `WQ_WS_FREE;
@@ -1358,12 +1451,16 @@ module wq_core #(
     // which it then keeps in flip-flops.)
     wire             pw_ds  = ds_slot_go;
     wire             pw_set = b_emit && b_last_k && !b_is_trap && !b_skip && b_op == `WQ_OP_SETP;
-    wire [WID_W-1:0] pw_w   = pw_ds ? ds_s : b_w;
+    // (FSETP's, on the completion path: WB frozen, no warp starting)
+    wire             pw_cm  = cm_pw;
+    wire [WID_W-1:0] pw_w   = pw_ds ? ds_s : pw_cm ? fv_w : b_w;
+    wire [2:0]       pw_q   = pw_cm ? fv_rd[2:0] : b_rd[2:0];
+    wire [31:0]      pw_v   = pw_cm ? cm_pred_new : b_pred_new;
     integer pq;
     always @(posedge i_clk)
         for (pq = 0; pq < 8; pq = pq + 1)
-            if (pw_ds || (pw_set && b_rd[2:0] == pq[2:0]))
-                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : b_pred_new;
+            if (pw_ds || ((pw_set || pw_cm) && pw_q == pq[2:0]))
+                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : pw_v;
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,

@@ -54,7 +54,7 @@ module wq_fp_cmp #(
 );
     localparam W  = EW + MW + 1;
     localparam NS = 2;
-    localparam [1:0] OP_MIN = 2'd0, OP_MAX = 2'd1, OP_SETP = 2'd2;
+    localparam [1:0] SEL_MIN = 2'd0, SEL_MAX = 2'd1, SEL_SETP = 2'd2;   // i_op: the unit's own selector (FCLASS is 3)
     localparam [EW-1:0] EMAX = {EW{1'b1}};
     localparam [W-1:0]  QNAN = {1'b0, EMAX, 1'b1, {(MW-1){1'b0}}};
 
@@ -146,7 +146,7 @@ module wq_fp_cmp #(
         default:     setp = 1'b0;
         endcase
     // FMIN / FMAX: a NaN loses; two zeros: -0 is the smaller
-    wire          is_max = (s1_op == OP_MAX);
+    wire          is_max = (s1_op == SEL_MAX);
     wire [W-1:0]  mm = (s1_an && s1_bn) ? QNAN :
                        s1_an ? s1_b :
                        s1_bn ? s1_a :
@@ -155,8 +155,8 @@ module wq_fp_cmp #(
     reg  [OW-1:0] res;
     always @(*)
         case (s1_op)
-        OP_MIN, OP_MAX: res = {{(OW-W){1'b0}}, mm};
-        OP_SETP:        res = {{(OW-1){1'b0}}, setp};
+        SEL_MIN, SEL_MAX: res = {{(OW-W){1'b0}}, mm};
+        SEL_SETP:        res = {{(OW-1){1'b0}}, setp};
         default:        res = {{(OW-10){1'b0}}, s1_cls};
         endcase
     reg  [OW-1:0] s2_res;

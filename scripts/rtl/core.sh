@@ -32,6 +32,8 @@
 #   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
 #                  and every program on wq_top
 #                  (make regress, make mutate)
+#   WQ_CORE_FP_ONLY=1  only the FP unit's section (the core with FP=1 on the
+#                  FP programs; scripts/mutate.sh's check core_fp)
 #   WQ_TEST_QUICK=1  (make test) the bench and the wave decision only: no
 #                  wq_top section, unless WQ_RTL_FULL=1
 #   WQ_RTL_DIR, WQ_VERILATOR_DIR, WQ_VERILATOR_FLAGS   as scripts/lib/verilator.sh
@@ -94,6 +96,7 @@ udl=$(top_param "$ulx" DIV_LANES) ulq=$(top_param "$ulx" LSQ) ult=$(top_param "$
 cfgs=("8 8 32 6 $udl $ulq $ult")
 [ "${WQ_RTL_FULL:-0}" = 1 ] && cfgs+=("8 8 32 6" "8 16 32 6" "8 32 32 6" "2 8 16 4")
 total=0
+[ "${WQ_CORE_FP_ONLY:-0}" = 1 ] && cfgs=()
 for cfg in "${cfgs[@]}"; do
     read -r wa la re dq cdl clq ctg <<< "$cfg"
     d="$B/W${wa}_L${la}_R${re}_D${dq}${cdl:+_V${cdl}_Q${clq}_T${ctg}}"
@@ -115,6 +118,45 @@ for cfg in "${cfgs[@]}"; do
         tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq${cdl:+ DIV_LANES=$cdl LSQ=$clq TAGS=$ctg} (bench, ${#list[@]} programs): /; s/ \$/\n/"
     [ -z "${wdir:-}" ] && wdir=$d       # the wave decision's bench below
 done
+
+# ---- the FP unit (wq_fpu): the core with FP=1 against the model with fp=1 ------
+# at LANES 8 with FP_LANES 2 (four slices a part, the ULX3S top's core
+# parameters otherwise), and with WQ_RTL_FULL at 32 lanes with a unit a
+# lane: the FP programs (tb/verilator/core/progs/fp/) and, so that the
+# unit's arbitration of the completion path is seen beside the division
+# unit, the LSU and traps, the programs in fp_mixed; and generated programs
+# with FP instructions (`wq gen prog --fp --timing-free`, seeds fp_gseeds:
+# two in make test, eight with WQ_RTL_FULL)
+fp_progs=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
+fp_gseeds=(1 2)
+[ "${WQ_RTL_FULL:-0}" = 1 ] && fp_gseeds=(1 2 3 4 5 6 7 8)
+fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
+          tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
+          tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
+fcfgs=("8 $udl $ulq $ult 2")
+[ "${WQ_RTL_FULL:-0}" = 1 ] && fcfgs+=("32 32 4 32 32")
+for cfg in "${fcfgs[@]}"; do
+    read -r la cdl clq ctg fpl <<< "$cfg"
+    d="$B/W8_L${la}_R32_D6_V${cdl}_Q${clq}_T${ctg}_FP${fpl}"
+    VL_OPT=O2 VL_COPT=0 \
+        vl_build "$d" wq_core tb_sched --prefix Vwq_sched \
+        -GWARPS=8 -GLANES="$la" -GREGS=32 -GDQ_LOG2=6 -GDIV_LANES="$cdl" -GLSQ="$clq" \
+        -GTAGS="$ctg" -GFP=1 -GFP_LANES="$fpl" \
+        "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
+    fp_gen=()
+    for gs in "${fp_gseeds[@]}"; do
+        f="$d/genfp$gs.wqs"
+        build/bin/wq gen prog --seed "$gs" --fp --timing-free --lanes "$la" -o "$f" > /dev/null ||
+            fail "wq gen prog --seed $gs --fp --timing-free --lanes $la"
+        fp_gen+=("$f")
+    done
+    for s in "${seeds[@]}"; do
+        vl_run "$d" tb_sched "seed$s" "$s" "${fp_progs[@]}" "${fp_mixed[@]}" "${fp_gen[@]}"
+        total=$((total + 1))
+    done
+    echo "rtl_test: core FP=1 LANES=$la FP_LANES=$fpl: ${#fp_progs[@]} FP programs, ${#fp_gen[@]} generated (--fp) and ${#fp_mixed[@]} others in lockstep with the model (fp=1), seeds ${seeds[*]}"
+done
+[ "${WQ_CORE_FP_ONLY:-0}" = 1 ] && { echo "rtl_test: core FP section: $total lockstep runs ok"; exit 0; }
 
 # ---- the wave decision's planted bug: the bench drives the opposite of the mode
 # WAVE_CTL forces (tb_sched --wave-lie); the model must refuse it (tb_wave.h)

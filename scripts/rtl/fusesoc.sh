@@ -2,7 +2,7 @@
 # rtl/fusesoc.sh -- the FuseSoC core (warpq.core) in `make test` (run by
 # scripts/rtl_test.sh): its `lint` target (verilator --lint-only -Wall on
 # wq_uart_top, wq_top and everything below, from the core's filesets and
-# the generated headers) and its `lint_fpu` target (the FPU's units) must pass, and the same target on a core with a
+# the generated headers) and its `lint_fpu` and `lint_fp_fma` targets (the FPU's units) must pass, and the same target on a core with a
 # planted warning must fail -- so a passing lint is a lint that ran.
 # FuseSoC comes from PyPI into .venv (scripts/deps.sh).
 # Usage: bash scripts/rtl/fusesoc.sh          (seed arguments are ignored)
@@ -23,6 +23,10 @@ fi
 if ! "$FS" --cores-root . run --build-root build/fusesoc/warpq --target lint_fpu \
         warpq:gpu:warpq > build/fusesoc/lint_fpu.log 2>&1; then
     tail -30 build/fusesoc/lint_fpu.log >&2; fail "the lint_fpu target failed (log: build/fusesoc/lint_fpu.log)"
+fi
+if ! "$FS" --cores-root . run --build-root build/fusesoc/warpq --target lint_fp_fma \
+        warpq:gpu:warpq > build/fusesoc/lint_fp_fma.log 2>&1; then
+    tail -30 build/fusesoc/lint_fp_fma.log >&2; fail "the lint_fp_fma target failed (log: build/fusesoc/lint_fp_fma.log)"
 fi
 # the same target must fail on a planted warning (an unused signal)
 t=$(mktemp -d)
@@ -49,4 +53,4 @@ if "$FS" --cores-root "$t" run --build-root "$t/build" --target lint warpq:test:
     cat "$t/planted.log" >&2; fail "the lint target passed a planted warning"
 fi
 grep -q 'UNUSED' "$t/planted.log" || { cat "$t/planted.log" >&2; fail "the planted lint failed, but not on the warning"; }
-echo "rtl_test: fusesoc lint targets clean (warpq.core: wq_uart_top, wq_top; lint_fpu: wq_fp_add); a planted warning fails it"
+echo "rtl_test: fusesoc lint targets clean (warpq.core: wq_uart_top, wq_top; lint_fpu: wq_fp_add; lint_fp_fma: wq_fp_fma); a planted warning fails it"

@@ -28,7 +28,7 @@
 #   RTL_TEST_TOP_CFGS  parameter sets to run, ';'-separated
 #                    (default "4 8 32 6 32;2 2 8 4 16 1 1 0 2;2 2 8 4 16 1 1 1";
 #                    fields: CHANNELS WARPS LANES DQ_LOG2 REGS [ALU_LANES
-#                    [SEM_DIGIT [SCHED_UE [DIV_LANES]]]], as
+#                    [SEM_DIGIT [SCHED_UE [DIV_LANES [FP]]]]], as
 #                    scripts/cosim_build.sh; the small set with the
 #                    pipelined core divides with 2 dividers, a part in 4
 #                    slices)
@@ -68,8 +68,16 @@ IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1 0 2
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re al sd ue dl <<< "$cfg"
+    read -r ch wa la dq re al sd ue dl fp <<< "$cfg"
     list=()
+    # a set with the FPU (the 10th field, cosim_build.sh's FP): the FP
+    # programs too, and the generated programs with FP instructions
+    gfp=()
+    if [ "${fp:-0}" = 1 ]; then
+        gfp=(--fp)
+        progs_fp=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
+        list+=("${progs_fp[@]}")
+    fi
     for p in "${progs[@]}"; do
         # the small configuration runs what fits it (CTA threads, registers)
         if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
@@ -82,10 +90,11 @@ for cfg in "${cfgs[@]}"; do
     info=()
     for p in "${list[@]}"; do info+=(""); done
     for gs in "${gseeds[@]}"; do
-        f="$G/gen${gs}_W${wa}_L${la}_R${re}.wqs"
+        f="$G/gen${gs}_W${wa}_L${la}_R${re}${gfp[*]:+_FP}.wqs"
         tf=() i=""
         if [ $((gs % 2)) -eq 1 ]; then tf=(--timing-free); else i=--expects-info; fi
-        build/bin/wq gen prog --seed "$gs" --lanes "$la" "${tf[@]}" -o "$f" > /dev/null || fail "wq gen prog --seed $gs"
+        build/bin/wq gen prog --seed "$gs" --lanes "$la" "${tf[@]}" ${gfp[@]+"${gfp[@]}"} -o "$f" > /dev/null ||
+            fail "wq gen prog --seed $gs ${gfp[*]+${gfp[*]}}"
         list+=("$f"); info+=("$i")
     done
     # generated command streams (4 channels: default configuration)

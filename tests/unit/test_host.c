@@ -1220,6 +1220,20 @@ Test(host, csr_global_registers)
     cr_expect_eq(WQ_BITS(v, WQ_CSRF_CONFIG_LANES_HI, WQ_CSRF_CONFIG_LANES_LO), 32);
     cr_expect_eq(WQ_BITS(v, WQ_CSRF_CONFIG_DEQUE_LOG2_HI, WQ_CSRF_CONFIG_DEQUE_LOG2_LO), 6);
     cr_expect_eq(WQ_BITS(v, WQ_CSRF_CONFIG_REGS_HI, WQ_CSRF_CONFIG_REGS_LO), 32);
+    /* FEATURES: no FPU by default (fp = 0), read-only */
+    cr_expect_eq(wq_csr_read(ctx, WQ_CSR_FEATURES, &v), 0);
+    cr_expect_eq(v, 0u);
+    cr_expect_eq(wq_csr_write(ctx, WQ_CSR_FEATURES, 1), 0, "RO: accepted, ignored");
+    wq_csr_read(ctx, WQ_CSR_FEATURES, &v);
+    cr_expect_eq(v, 0u);
+    wq_free(ctx);
+    wq_config_t fcfg;
+    wq_config_default(&fcfg);
+    fcfg.fp = 1;
+    ctx = wq_new(&fcfg);
+    cr_assert_not_null(ctx);
+    wq_csr_read(ctx, WQ_CSR_FEATURES, &v);
+    cr_expect_eq(WQ_BITS(v, WQ_CSRF_FEATURES_FP_HI, WQ_CSRF_FEATURES_FP_LO), 1, "fp = 1: FEATURES.FP");
     /* IRQ */
     ctx->irq_status = 0x7;
     wq_csr_write(ctx, WQ_CSR_IRQ_STATUS, 0x5);
@@ -1255,7 +1269,7 @@ Test(host, csr_unmapped_offsets)
 {
     wq_ctx_t *ctx = new_ctx(NULL);
     static const uint32_t bad[] = {
-        0x002, 0x05C, 0x07C, 0x0F8, 0x080, 0x0FC,          /* holes, unaligned */
+        0x002, 0x060, 0x07C, 0x0F8, 0x080, 0x0FC,          /* holes, unaligned */
         0x100 + 0x28, 0x100 + 0x3C, 0x101,                  /* channel holes */
         0x100 + 4 * 0x40,                                   /* channel 4 of 4 */
         0x100 + 16 * 0x40, 0xFFFFFFFC,

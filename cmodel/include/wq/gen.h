@@ -73,6 +73,11 @@ typedef struct wq_gen_opts {
                                    value discarded, no shared buffer) in
                                    every program, so .expect holds under the
                                    RTL's timing too (lockstep regression) */
+    int      fp;                /* the machine has an FPU (configuration
+                                   fp = 1): ALU statements include the
+                                   WQ_IF_FP instructions, and the reference
+                                   run has one; such a program needs fp = 1
+                                   (`wq run --fp 1`, a core with FP = 1) */
 } wq_gen_opts_t;
 
 void wq_gen_opts_default(wq_gen_opts_t *o);

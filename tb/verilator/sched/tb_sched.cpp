@@ -77,6 +77,11 @@ constexpr unsigned WARPS = RtlMod::WARPS;
 constexpr unsigned LANES = RtlMod::LANES;
 constexpr unsigned DQ_LOG2 = RtlMod::DQ_LOG2;
 constexpr unsigned REGS = RtlMod::REGS;
+#if defined(WQ_SCHED_UE)
+constexpr unsigned FP = 0;                    // (the microcoded engine has no FPU)
+#else
+constexpr unsigned FP = RtlMod::FP;           // the core's FPU: the model's fp
+#endif
 constexpr unsigned PARTS = 32 / LANES;
 constexpr uint32_t DESC_BASE = 0xFFF00000u;   // the loader's system area
 struct Rec {
@@ -513,6 +518,7 @@ int Bench::run_program(const char *path)
     wq_config_t cfg;
     wq_config_default(&cfg);
     cfg.warps = WARPS; cfg.lanes = LANES; cfg.deque_log2 = DQ_LOG2; cfg.regs = REGS;
+    cfg.fp = FP;
     cfg.watchdog = 0;                                      // model-only (spec §4.11)
     ctx = wq_new(&cfg);
     if (!ctx) { fprintf(stderr, "bad config\n"); exit(2); }

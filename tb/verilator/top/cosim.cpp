@@ -30,6 +30,9 @@ void cosim_config(wq_config_t *cfg)
     cfg->lanes = WQ_TB_LANES;
     cfg->deque_log2 = WQ_TB_DQ_LOG2;
     cfg->regs = WQ_TB_REGS;
+#ifdef WQ_TB_FP
+    cfg->fp = WQ_TB_FP;         // wq_top's FP: the core's FPU
+#endif
     cfg->watchdog = 0;          // model-only (spec §4.11)
 }
 
