@@ -779,39 +779,6 @@ module wq_host_if #(
 		end
 	endtask
 
-	// the method data word taken (H_DATAGOT; FAST: H_DATA): its method
-	// address, subchannel, count and SEC_OP advance
-	wire	[`WQ_GP_ADDR_W-1:0]	seg_inc = seg_addr[sc] + 1'b1;
-	task m_take;
-		begin
-			moff  <= {m_addr[sc], 2'b00};
-			msub  <= m_subch[sc];
-			m_count[sc] <= m_count[sc] - 1'b1;
-			if (m_secop[sc] == `WQ_SECOP_INC)
-				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
-			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
-			begin
-				m_addr[sc]  <= m_addr[sc] + 1'b1;
-				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
-			end
-		end
-	endtask
-
-	// word 0 on rdata_q (H_GP1, H_GPW): if its reserved bits are set the
-	// step ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
-	// so ERR_INFO is written now and H_GPCHK raises without writing it;
-	// the segment address is taken now too (it means nothing unless
-	// H_GPCHK opens the segment): no 32-bit copy of word 0
-	task gp_word0;
-		input	[31:0]	w0;
-		begin
-			w0_bad       <= (w0[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= w0[`WQ_GP_ADDR_RANGE];
-			if (w0[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, w0);
-		end
-	endtask
-
 	// A stream of n reads (H_LREAD, H_GPW): a read asked for every cycle
 	// the memory accepts one (lreq, the address through ma_sum), the
 	// words taken in order as they land in rdata_q (lw_v, lidx)
@@ -862,41 +829,11 @@ module wq_host_if #(
 				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded (FAST: H_HDR decodes the FIFO's head
-	// itself, H_HDRDEC is not reached)
+	// the header being decoded (u_hdr decodes it; the one-cycle step's
+	// verdict and the method about to run look at it here too)
 	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
-	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
-	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry with word 1 w1 (H_GPCHK: rdata_q; FAST: H_GPW as
-	// word 1 lands, i_mem_rdata or rdata_q): ERR_INFO is the word
-	// holding the offending bits
-	task gp_check;
-		input	[31:0]	w1;
-		input		w0b;	// word 0 has reserved bits set
-		if (w0b)
-		begin
-			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: gp_word0
-			hs      <= H_ERR;
-		end else if (w1[`WQ_GP_RSVD1_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
-		else if (w1[`WQ_GP_LENGTH_RANGE] == 0
-				&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-			// control entry: only NOP exists
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
-		else begin
-			// a segment starts; the step goes on into it.  A control
-			// entry (NOP) is taken as a segment of length 0: H_HDR
-			// finds it at its end at once, and H_AFTER advances GP_GET
-			// as for any other (one place does it, with its record)
-			in_seg[sc]   <= 1'b1;
-			seg_rem[sc]  <= w1[`WQ_GP_LENGTH_RANGE];	// seg_addr: gp_word0
-			m_count[sc]  <= 0;
-			hs           <= H_HDR;
-		end
-	endtask
-
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
 	// between the grant and H_DUEB)
@@ -977,19 +914,6 @@ module wq_host_if #(
 	// leaves through H_LCHK, which asks for GP_PUT)
 	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
 			&& (nm_m == `WQ_M_LAUNCH);
-	task to_method;
-		begin
-			hs <= H_PMW;
-			if (!nm_early)
-			begin
-				pm_pend <= 1'b1;
-				cm_ra   <= ca(nm_launch ? F_LDESC : F_PUT, sc);	// as H_PMW
-				ld_rdy  <= nm_launch;
-				hs      <= H_METHOD;
-			end
-		end
-	endtask
-
 	// a plain method (u_nmeth): its pulse or its register write (WFI
 	// with the engine idle does nothing)
 	task m_plain;
@@ -1033,54 +957,6 @@ module wq_host_if #(
 			o_step_more  <= 1'b1;
 			gt_w         <= 1'b1;
 			hs           <= nx;
-		end
-	endtask
-
-	// next_header's decision on a header word (hdr) taken from the
-	// segment, rem = the segment's words left after it: H_HDRDEC, and
-	// (FAST) H_HDR on the FIFO's head
-	task hdr_decode;
-		input	[`WQ_GP_LENGTH_W-1:0]	rem;
-		begin
-			if (hdr == 32'h0)
-				hs <= H_HDR;				// NOP word
-			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
-				raise(`WQ_CHERR_RESERVED_BITS, hdr);
-			else
-			case (hdr_op)
-			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-			if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > rem)
-				raise(`WQ_CHERR_TRUNCATED, hdr);
-			else if (hdr_cnt == 0)
-				hs <= H_HDR;
-			else begin
-				m_addr[sc]  <= hdr_adr;
-				m_count[sc] <= hdr_cnt;
-				m_secop[sc] <= hdr_op;
-				m_subch[sc] <= hdr_sub;
-				hs          <= H_DATA;
-			end
-			`WQ_SECOP_IMMD: begin
-				moff  <= {hdr_adr, 2'b00};
-				rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
-				msub  <= hdr_sub;
-				if (fm_fire)
-					fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
-				else begin
-					att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-					to_method;
-				end
-			end
-			`WQ_SECOP_END_SEG: begin
-				// wq_chan_seg_end in H_AFTER: nothing left of the segment
-				// (no method is in progress while a header is decoded)
-				seg_rem[sc]    <= 0;
-				res <= `WQ_STEP_DONE;
-				hs  <= H_AFTER;
-			end
-			default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
-				raise(`WQ_CHERR_BAD_SEC_OP, hdr);
-			endcase
 		end
 	endtask
 
@@ -1270,6 +1146,73 @@ module wq_host_if #(
 		.o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra), .o_att_w(lv_att_w), .o_att(lv_att),
 		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
 		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
+
+	// the step's entry and GP fetch states' next state (wq_host_gp,
+	// docs/rtl/wq_host_gp.md), applied in the step sequencer below
+	wire	[5:0]	gx_hs, gx_ret, gx_mr_ret;
+	wire		gx_ra_w, gx_ret_w, gx_res_w, gx_st_w, gx_end_wait, gx_ldr_clr;
+	wire		gx_att_w, gx_rh_w, gx_wait_pulse, gx_rdq_w, gx_sew_w, gx_sew;
+	wire		gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds, gx_mr;
+	wire	[AW-1:0]	gx_ra;
+	wire	[`WQ_STEP_W-1:0]	gx_res;
+	wire	[3:0]	gx_st, gx_ram_f;
+	wire	[RHW-1:0]	gx_rh;
+	wire	[31:0]	gx_ram_d, gx_w0;
+	wire	[7:0]	gx_err;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len;
+	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
+		.i_gp_ne(gp_ne[sc]), .i_mc_zero(m_count[sc] == 0), .i_wmeth(wait_method[sc]),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.i_rd(cm_rd), .i_rdata(rdata_q), .i_mem_rdata(i_mem_rdata),
+		.i_dq_due(dq_due), .i_dq_rem(dq_rem), .i_pf_on(pf_on),
+		.i_gs_run(gs_run), .i_gb_rdy(gb_rdy), .i_gq_use(gq_use),
+		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1),
+		.i_w0_bad(w0_bad), .i_lw_v(lw_v), .i_rv1(gp_rv1), .i_both(gp_both), .i_w0b(gp_w0b),
+		.o_hs(gx_hs), .o_ra_w(gx_ra_w), .o_ra(gx_ra), .o_ret_w(gx_ret_w), .o_ret(gx_ret),
+		.o_res_w(gx_res_w), .o_res(gx_res), .o_st_w(gx_st_w), .o_st(gx_st),
+		.o_end_wait(gx_end_wait), .o_ldr_clr(gx_ldr_clr), .o_att_w(gx_att_w),
+		.o_rh_w(gx_rh_w), .o_rh(gx_rh), .o_wait_pulse(gx_wait_pulse),
+		.o_rdq_w(gx_rdq_w), .o_sew_w(gx_sew_w), .o_sew(gx_sew),
+		.o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d),
+		.o_w0_w(gx_w0_w), .o_w0(gx_w0), .o_err_w(gx_err_w), .o_err(gx_err),
+		.o_seg(gx_seg), .o_len(gx_len),
+		.o_sst(gx_sst), .o_rds(gx_rds), .o_mr(gx_mr), .o_mr_ret(gx_mr_ret));
+
+	// the segment walk's next state (wq_host_hdr,
+	// docs/rtl/wq_host_hdr.md), applied in the step sequencer below
+	wire	[5:0]	gh_hs, gh_mr_ret;
+	wire		gh_srem_w, gh_saddr_w, gh_rdq_w, gh_ra_w, gh_mr, gh_hma_w;
+	wire		gh_res_w, gh_err_w, gh_m_w, gh_mo_w, gh_att_w, gh_pm_pend;
+	wire		gh_ldr_w, gh_ldr, gh_fast;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gh_srem;
+	wire	[`WQ_GP_ADDR_W-1:0]	gh_saddr;
+	wire	[31:0]	gh_rdq, gh_ma, gh_einfo, gh_att, gh_fs_d;
+	wire	[AW-1:0]	gh_ra;
+	wire	[7:0]	gh_err;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	gh_m_addr;
+	wire	[`WQ_MH_COUNT_W-1:0]	gh_m_count;
+	wire	[`WQ_SECOP_W-1:0]	gh_m_secop;
+	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub, gh_fs_sub;
+	wire	[13:0]	gh_moff;
+	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem[sc]), .i_seg_addr(seg_addr[sc]),
+		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_m_secop(m_secop[sc]),
+		.i_m_subch(m_subch[sc]), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
+		.i_rdata(rdata_q), .i_rd(cm_rd), .i_perf(perf_q),
+		.i_ma_word(ma_sum[31:`WQ_GP_ADDR_LO]),
+		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(fm_fire),
+		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
+		.o_saddr_w(gh_saddr_w), .o_saddr(gh_saddr), .o_rdq_w(gh_rdq_w), .o_rdq(gh_rdq),
+		.o_ra_w(gh_ra_w), .o_ra(gh_ra), .o_mr(gh_mr), .o_hma_w(gh_hma_w),
+		.o_ma(gh_ma), .o_mr_ret(gh_mr_ret), .o_res_w(gh_res_w),
+		.o_err_w(gh_err_w), .o_err(gh_err), .o_einfo(gh_einfo),
+		.o_m_w(gh_m_w), .o_m_addr(gh_m_addr), .o_m_count(gh_m_count),
+		.o_m_secop(gh_m_secop), .o_m_subch(gh_m_subch),
+		.o_mo_w(gh_mo_w), .o_moff(gh_moff), .o_msub(gh_msub),
+		.o_att_w(gh_att_w), .o_att(gh_att), .o_pm_pend(gh_pm_pend),
+		.o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
+		.o_fast(gh_fast), .o_fs_sub(gh_fs_sub), .o_fs_d(gh_fs_d));
 
 	// the posted writes (FAST): accepted, not yet answered
 	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
@@ -1584,139 +1527,59 @@ module wq_host_if #(
 			hs <= rd_ret;
 
 		////////////////////////////////////////////////////////////////
-		// wq_host_due, then wq_step_channel's dispatch on the state
-		// (the grant set the ACQ_RETRY read)
-		H_DUE: begin
-		case (s_state)
-		`WQ_CH_ACQ_WAIT: begin
-			cm_ra <= ca(F_STAMP, sc);		// on cm_rd in H_DUEB
-			hs    <= H_DUEA;
-		end
-		`WQ_CH_WFI_WAIT:
-		if (!i_engine_idle)
-		begin
-			res <= `WQ_STEP_WAIT;
-			hs  <= H_AFTER;
-		end else
-			ram_rd(F_WDATA, H_DUE2);
-		`WQ_CH_LAUNCH_WAIT:
-		if (!i_can_launch)
-		begin
-			res <= `WQ_STEP_WAIT;
-			hs  <= H_AFTER;
-		end else begin
-			end_wait;
-			if (FAST != 0)
-				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
-			ld_rdy <= 1'b0;			// (on cm_rd in H_LAUNCH2)
-			hs <= H_LAUNCH;
-		end
-		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
-		if (!in_seg[sc])
-		begin
-			if (!gp_ne[sc])
+		// wq_host_due, the dispatch on the channel's state, a wait's
+		// resumption, the GP entry's reads and checks (wq_host_gp,
+		// u_gp)
+		H_DUE, H_DUEA, H_DUEB, H_DUE2, H_GP0, H_GP1, H_GPW, H_GPCHK: begin
+			hs <= gx_hs;
+			if (gx_ra_w)
+				cm_ra <= gx_ra;
+			if (gx_ret_w)
+				rd_ret <= gx_ret;
+			if (gx_res_w)
+				res <= gx_res;
+			if (gx_st_w)
+				chan_state[sc] <= gx_st;
+			if (gx_end_wait)
+				end_wait;
+			if (gx_ldr_clr)
+				ld_rdy <= 1'b0;
+			if (gx_att_w)
+				att_q <= cm_rd;
+			if (gx_rh_w)
+				acq_rh[sc] <= gx_rh;
+			if (gx_wait_pulse)
 			begin
-				chan_state[sc] <= `WQ_CH_IDLE;
-				res <= `WQ_STEP_IDLE;
-				hs  <= H_AFTER;
-			end else begin
-				// take_entry: the two words at gp_base + 8 * gp_get
-				// (FAST: the grant asked for gp_base; after a burst's
-				// step that ended its segment it is on cm_rd already,
-				// gb_rdy, and the stream starts here, as H_GP0)
-				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (FAST != 0 && gs_run)
-				begin
-					// (H_LEAVE started the stream)
-					rd_stream(5'd2);
-					hs <= H_GPW;
-				end else if (gq_use)
-				begin
-					// the entry read ahead (gq): H_GPW's work
-					// on its words, the reads ahead starting
-					gp_word0(gq_w0);
-					gp_check(gq_w1, gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
-				end else if (FAST != 0 && gb_rdy)
-				begin
-					stream_start(ma_sum);
-					hs <= H_GPW;
-				end else if (FAST != 0)
-					hs <= H_GP0;
-				else
-					ram_rd(F_BASE, H_GP0);
+				o_step_res   <= `WQ_STEP_WAIT;
+				o_step_valid <= 1'b1;
 			end
-		end else begin
-			if (m_count[sc] == 0)
-				hs <= H_HDR;
-			else
-				hs <= H_DATA;
-		end
-		default: begin		// DISABLED, ERROR
-			res <= `WQ_STEP_IDLE;
-			hs  <= H_AFTER;
-		end
-		endcase
-		end
-
-		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
-		// (FAST: wait_data asked for now, on cm_rd after H_DUEB)
-		H_DUEA: begin
-			att_q <= cm_rd;
-			if (FAST != 0)
-				cm_ra <= ca(F_WDATA, sc);
-			hs    <= H_DUEB;
-		end
-
-		// ... and acq_last on cm_rd: due when ticks - acq_last >=
-		// ACQ_RETRY (dq_due)
-		H_DUEB:
-		if (dq_due)
-		begin
-			// (FAST) and SEM_ADDR_LO now, for H_SL2
-			if (FAST != 0)
+			if (gx_rdq_w)
+				rdata_q <= cm_rd;	// sem_word
+			if (gx_sew_w)
+				sem_endwait <= gx_sew;
+			if (gx_w0_w)
 			begin
-				cm_ra <= ca(F_SALO, sc);
-				hs    <= H_DUE2;
-			end else
-				ram_rd(F_WDATA, H_DUE2);
-		end else begin
-			// the retry is not due: this tick does nothing more; ask
-			// again when it will be
-			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
-					: dq_rem[RHW-1:0];
-			o_step_res   <= `WQ_STEP_WAIT;
-			o_step_valid <= 1'b1;
-			hs           <= H_IDLE;
-		end
-
-		// a wait resumes, wait_data on cm_rd: the acquire retry, or
-		// (the engine is idle) the WFI wait's method
-		H_DUE2:
-		if (s_state == `WQ_CH_ACQ_WAIT)
-		begin
-			rdata_q     <= cm_rd;	// sem_word
-			sem_endwait <= 1'b0;
-			hs          <= H_SL0;
-			// (FAST) H_SL0's and H_SL1's work (H_DUEB asked for
-			// SEM_ADDR_LO): no read ahead is on in a waiting
-			// channel's step
-			if (FAST != 0 && !pf_on)
-			begin
-				cm_ra <= ca(F_SPLO, sc);
-				hs    <= H_SL2;
+				// gp_word0: the segment address taken now (it means
+				// nothing unless the entry opens the segment)
+				w0_bad       <= (gx_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				seg_addr[sc] <= gx_w0[`WQ_GP_ADDR_RANGE];
 			end
-		end else if (wait_method[sc] == WM_SEM)
-		begin
-			// RELEASE_WFI: the release, then end_wait
-			rdata_q     <= cm_rd;	// sem_word
-			sem_endwait <= 1'b1;
-			hs          <= H_SL0;
-		end else begin
-			if (wait_method[sc] == WM_REF)
-				ram_wr(F_REF, sc, cm_rd);
-			end_wait;
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
+			if (gx_ram_w)
+				ram_wr(gx_ram_f, sc, gx_ram_d);
+			if (gx_err_w)
+				err[sc] <= gx_err;
+			if (gx_seg)
+			begin
+				in_seg[sc]  <= 1'b1;
+				seg_rem[sc] <= gx_len;
+				m_count[sc] <= 0;
+			end
+			if (gx_sst)
+				stream_start(ma_sum);
+			if (gx_rds)
+				rd_stream(5'd2);
+			if (gx_mr)
+				mem_read(ma_sum, gx_mr_ret);
 		end
 
 		////////////////////////////////////////////////////////////////
@@ -1735,117 +1598,47 @@ module wq_host_if #(
 			end
 		end
 
-		// gp_base on cm_rd
-		// (FAST: both words asked for back to back, H_GPW)
-		H_GP0:
-		if (FAST != 0)
-		begin
-			stream_start(ma_sum);
-			hs <= H_GPW;
-		end else
-			mem_read(ma_sum, H_GP1);
-
-		H_GP1: begin
-			gp_word0(rdata_q);
-			mem_read(ma_sum, H_GPCHK);
-		end
-
-		// (FAST) the entry's two reads as a stream of two, as the
-		// descriptor's (H_LREAD): word 1 asked for once word 0 is
-		// accepted, the words taken as they land (lw_v)
-		H_GPW:
-		if (FAST != 0)		// (FAST=0: no logic for the state)
-		begin
-			rd_stream(5'd2);
-			// word 0 taken as it is in rdata_q (lw_v); word 1
-			// checked off the port as it lands (gp_rv1: H_GPCHK's
-			// work), with word 0 in the same cycle when it landed
-			// the cycle before (gp_both), and the reads ahead start
-			// then
-			if (gp_rv1)
+		////////////////////////////////////////////////////////////////
+		// the segment walk: a header read and decoded, a method's data
+		// word taken (wq_host_hdr, u_hdr)
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
+			hs <= gh_hs;
+			if (gh_srem_w)
+				seg_rem[sc] <= gh_srem;
+			if (gh_saddr_w)
+				seg_addr[sc] <= gh_saddr;
+			if (gh_rdq_w)
+				rdata_q <= gh_rdq;
+			if (gh_ra_w)
+				cm_ra <= gh_ra;
+			if (gh_mr)
+				mem_read(gh_ma, gh_mr_ret);
+			if (gh_hma_w)
+				h_mem_addr <= gh_ma;
+			if (gh_res_w)
+				res <= `WQ_STEP_DONE;
+			if (gh_err_w)
+				raise(gh_err, gh_einfo);
+			if (gh_m_w)
 			begin
-				if (gp_both)
-					gp_word0(rdata_q);
-				gp_check(i_mem_rdata, gp_w0b);
-			end else if (lw_v)
-				gp_word0(rdata_q);
-		end
-
-		// the entry: ERR_INFO is the word holding the offending bits
-		// (FAST=0 only: with FAST H_GPW checks it as word 1 lands)
-		H_GPCHK:
-			gp_check(rdata_q, w0_bad);
-
-		// next_header: read headers, skipping NOP words
-		H_HDR:
-		if (seg_rem[sc] == 0)
-		begin
-			// only NOPs up to the end: wq_chan_seg_end, in H_AFTER
-			// (in a segment, no method, nothing left)
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
-		end else if (FAST != 0)
-		begin
-			// the word from the prefetch FIFO, when it is there,
-			// decoded at once (hdr is the FIFO's head): H_HDRDEC's
-			// work, the segment pointer through seg_inc
-			if (pf_n != 0)
-			begin
-				seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-				rdata_q      <= pf_head;
-				seg_addr[sc] <= seg_inc;
-				hdr_decode(seg_rem[sc] - 1'b1);
+				m_addr[sc]  <= gh_m_addr;
+				m_count[sc] <= gh_m_count;
+				m_secop[sc] <= gh_m_secop;
+				m_subch[sc] <= gh_m_subch;
 			end
-		end else begin
-			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			// PERF_METHODS on cm_rd when the word is back (H_MEM
-			// takes two cycles or more): an IMMD method counts it
-			cm_ra        <= A_PERF;
-			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
-		end
-
-		// (the segment pointer moves past the word read: the address
-		// adder's h_mem_addr + 4; FAST=0 only)
-		H_HDRDEC: begin
-			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			hdr_decode(seg_rem[sc]);
-		end
-
-		// method_word: one data word of the method in progress
-		H_DATA:
-		if (FAST != 0)
-		begin
-			// as in H_HDR
-			// and H_DATAGOT's work in the same cycle: the segment
-			// pointer through its own incrementer, PERF_METHODS from
-			// perf_q (no RAM read to wait for)
-			if (pf_n != 0)
+			if (gh_mo_w)
 			begin
-				seg_rem[sc] <= seg_rem[sc] - 1'b1;
-				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
-				rdata_q     <= pf_head;
-				seg_addr[sc] <= seg_inc;
-				m_take;
-				if (fm_fire)
-					fast_step(m_subch[sc], pf_head,
-						(m_count[sc] == 1) ? H_HDR : H_DATA);
-				else begin
-					att_q <= perf_q;	// PERF_METHODS
-					to_method;
-				end
+				moff <= gh_moff;
+				msub <= gh_msub;
 			end
-		end else begin
-			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			cm_ra        <= A_PERF;	// as in H_HDR
-			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
-		end
-
-		// (FAST=0 only)
-		H_DATAGOT: begin
-			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			m_take;
-			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
-			to_method;
+			if (gh_att_w)
+				att_q <= gh_att;
+			if (gh_pm_pend)
+				pm_pend <= 1'b1;
+			if (gh_ldr_w)
+				ld_rdy <= gh_ldr;
+			if (gh_fast)
+				fast_step(gh_fs_sub, gh_fs_d, gh_hs);
 		end
 
 		// wq_host_method counts the method (the RAM's one write port is
