@@ -249,31 +249,6 @@ module wq_host_if #(
 	// returns a poisoned word on every collision.
 	wire	[31:0]	cm_rd = cm_q;
 
-	// a word's reset value (wq_host_init)
-	function [31:0] dflt_val;
-		input	[AW-1:0]	a;
-		dflt_val = (a[AW-1:CA] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (a[AW-1:CA] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
-			: (a == A_HSL) ? HOST_SLICE_RESET : 32'h0;
-	endfunction
-	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
-	// and acq_last need no clearing: each is written before it is read --
-	// a wait starts with its wait_data, an acquire writes acq_attempts = 0
-	// before its attempt, a failed one its stamp)
-	function [3:0] clr_field;
-		input	[2:0]	k;
-		case (k)
-		3'd0:	 clr_field = F_PUT;
-		3'd1:	 clr_field = F_EINFO;
-		3'd2:	 clr_field = F_REF;
-		3'd3:	 clr_field = F_SALO;
-		3'd4:	 clr_field = F_SAHI;
-		3'd5:	 clr_field = F_SPLO;
-		3'd6:	 clr_field = F_SPHI;
-		default: clr_field = F_LDESC;
-		endcase
-	endfunction
-
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
 	reg	[31:0]	f_evr_a;
@@ -965,8 +940,6 @@ module wq_host_if #(
 	wire		why_v;
 	wire	[CW-1:0]	cand;	// the channel a tick would serve
 	wire		want;	// a tick would do something: ask for the lock
-	// (DESC_RAM) the scheduler waits for a descriptor word
-	wire	ld_rd = DR && i_ld_rd;
 
 	// A step begins on a fresh grant, or right after a step that kept
 	// the lock (o_step_more, up with o_step_valid: the top leaves the
@@ -1291,6 +1264,75 @@ module wq_host_if #(
 		end
 	endtask
 
+	// a CSR write's effect (H_CSR2), with its channel RAM word on cm_rd:
+	// the next state is u_chan's (cw_*); wq_chan_reset first, so the
+	// enable of the same CTRL write wins
+	task csr_write;
+		begin
+			if (cw_reset)
+			begin
+				chan_reset(sc);
+				chan_clr(sc);
+			end
+			if (cw_ram)
+				ram_wg(cw_wa, cw_wd);
+			if (cw_hsl)
+			begin
+				if (FAST != 0)
+					hsl_q <= i_csr_wdata;
+				sl_fresh   <= 1'b1;
+				hs_zero    <= (i_csr_wdata == 32'h0);
+				sl_end     <= (i_csr_wdata == 32'h0);
+			end
+			if (cw_base)
+				gp_base_lo[sc] <= i_csr_wdata[2:0];
+			if (cw_lgc)
+				gp_lgc[sc]     <= cw_lgc_v;
+			if (cw_rh)
+				acq_rh[sc]     <= 0;
+			if (cw_ne)
+				gp_ne[sc]      <= c_put_ne;
+			if (cw_wen)
+				ctrl_en[sc]    <= cw_en;
+			if (cw_st)
+				chan_state[sc] <= cw_st_v;
+			if (cw_err)
+			begin
+				err[sc]          <= cw_err_v;
+				o_irq_chan_error <= 1'b1;
+				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
+					cw_reset ? 16'h0 : gp_get[sc],
+					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
+			end
+		end
+	endtask
+
+	// the states outside a step's next state (wq_host_idle,
+	// docs/rtl/wq_host_idle.md), applied in the step sequencer below
+	wire	[5:0]	ix_hs;
+	wire		ix_sc_w, ix_swp_w, ix_ram_w, ix_clr, ix_pend_w, ix_pend;
+	wire		ix_ra_w, ix_ldw, ix_req_w, ix_req, ix_grant, ix_switch, ix_empty;
+	wire		ix_answer;
+	wire	[CW-1:0]	ix_sc;
+	wire	[AW-1:0]	ix_swp, ix_ram_a, ix_ra;
+	wire	[31:0]	ix_ram_d;
+	wq_host_idle #(.CHANNELS(CHANNELS), .CW(CW), .FAST(FAST), .DR(DR ? 1 : 0),
+		.HOST_SLICE_RESET(HOST_SLICE_RESET))
+	u_idle (
+		.i_hs(hs), .i_sc(sc), .i_swp(swp),
+		.i_csr_valid(i_csr_valid), .i_csr_pend(csr_pend), .i_csr_ack(o_csr_ack),
+		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
+		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
+		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
+		.i_cand(cand), .i_cand_acq(chan_state[cand] == `WQ_CH_ACQ_WAIT),
+		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
+		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
+		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
+		.o_pend_w(ix_pend_w), .o_pend(ix_pend), .o_ra_w(ix_ra_w), .o_ra(ix_ra),
+		.o_ldw(ix_ldw), .o_req_w(ix_req_w), .o_req(ix_req),
+		.o_grant(ix_grant), .o_switch(ix_switch), .o_empty(ix_empty),
+		.o_answer(ix_answer));
+
 	integer	ri;
 	always @(posedge i_clk)
 	if (i_reset)
@@ -1380,144 +1422,52 @@ module wq_host_if #(
 
 		case (hs)
 		////////////////////////////////////////////////////////////////
-		// After reset: every channel RAM word gets its reset value, a
-		// word a cycle; a CSR access that arrives meanwhile (a pulse)
-		// waits in csr_pend
-		H_INIT: begin
-			cm_we <= 1'b1;
-			cm_wa <= swp;
-			cm_wd <= dflt_val(swp);
-			swp   <= swp + 1'b1;
-			// the channel fields in RAM (2^AW cycles: every channel
-			// more than once); sc back at its reset value after
-			chan_clr(sc);
-			sc    <= (sc == LAST_CH) ? {CW{1'b0}} : sc + 1'b1;
-			if (swp == {AW{1'b1}})
-			begin
-				hs <= H_IDLE;
-				sc <= {CW{1'b0}};
-			end
-			if (i_csr_valid)
-				csr_pend <= 1'b1;
-		end
-
-		////////////////////////////////////////////////////////////////
-		// Outside a grant: request, and take CSR accesses
-		H_IDLE: begin
-			if (g_start)
-			begin
-				// wq_host_pick: switch on entry
-				o_ev_req <= 1'b0;
-				ram_wg(A_GT, now);	// the tick
-				// ACQ_RETRY of the channel picked (cand), on cm_rd in
-				// H_DUEA for the retry rule; (FAST) GPFIFO_BASE of
-				// one not in ACQ_WAIT, on cm_rd in H_GP0 if it takes
-				// an entry
-				cm_ra    <= ca((FAST != 0 && chan_state[cand] != `WQ_CH_ACQ_WAIT)
-						? F_BASE : F_RETRY, cand);
-				gwrap    <= now_wrap;
-				yielded  <= 1'b0;
-				if (has_work[cur_ch])
-				begin
-					sc     <= cur_ch;
-					hs     <= H_DUE;
-				end else if (nx_cur[CW])
-				begin
-					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
-						64'h0, 64'h0);
-					cur_ch     <= nx_cur[CW-1:0];
-					sl_fresh   <= 1'b1;
-					sl_end     <= hs_zero;
-					sc         <= nx_cur[CW-1:0];
-					hs         <= H_DUE;
-				end else begin
-					// nothing has work: an empty tick
-					sc           <= cur_ch;
-					o_step_res   <= `WQ_STEP_IDLE;
-					o_step_valid <= 1'b1;
-				end
-			end else if (!i_ev_gnt && want && !i_csr_valid && !csr_pend
-					&& !o_csr_ack && !ld_rd)
-				o_ev_req <= 1'b1;
-
-			// a CSR access: its channel becomes sc until the next
-			// grant, so the access reads and writes the per-channel
-			// registers through the step's index (no second one)
-			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
-			begin
-				csr_pend <= 1'b0;
-				cm_ra <= csr_ra;
-				if (csr_is_ch)
-					sc <= cc;
-				hs    <= H_CSR1;
-			end else if (ld_rd && !i_ev_gnt)
-			begin
-				// (DESC_RAM) the scheduler's descriptor word: on
-				// cm_rd in H_LDW, o_ld_ack (the host asks for no
-				// grant while one waits)
-				cm_ra  <= da(i_ld_idx);
-				rd_ret <= H_LDW;
-				hs     <= H_RDW;
-			end
-		end
-
-		// (a CTRL write with RESET first clears the channel's fields)
-		H_CSR1: begin
-			swp <= 0;
-			hs  <= cw_clr ? H_CLR : H_CSR2;
-		end
-
-		// wq_chan_reset's RAM fields, a word a cycle (cm_rd, the
-		// access's GPFIFO_BASE / LOG2 word, is not one of them)
-		H_CLR: begin
-			ram_wr(clr_field(swp[2:0]), sc, 32'h0);
-			swp <= swp + 1'b1;
-			if (swp[2:0] == 3'd7)
-				hs <= H_CSR2;
-		end
-
-		// the CSR access, with its channel RAM word on cm_rd: the
-		// write's next state is u_chan's (cw_*); wq_chan_reset first,
-		// so the enable of the same CTRL write wins
-		H_CSR2: begin
-			hs          <= H_IDLE;
-			o_csr_ack   <= 1'b1;
-			o_csr_err   <= csr_bad;
-			if (cw_reset)
-			begin
-				chan_reset(sc);
+		// outside a step (wq_host_idle, u_idle): the reset sweep, the
+		// lock request and a grant's pick, a CSR access taken, CTRL.RESET's
+		// fields cleared, the answer (the write's effect: csr_write)
+		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
+			hs <= ix_hs;
+			if (ix_sc_w)
+				sc <= ix_sc;
+			if (ix_swp_w)
+				swp <= ix_swp;
+			if (ix_ram_w)
+				ram_wg(ix_ram_a, ix_ram_d);
+			if (ix_clr)
 				chan_clr(sc);
-			end
-			if (cw_ram)
-				ram_wg(cw_wa, cw_wd);
-			if (cw_hsl)
+			if (ix_pend_w)
+				csr_pend <= ix_pend;
+			if (ix_ra_w)
+				cm_ra <= ix_ra;
+			if (ix_ldw)
+				rd_ret <= H_LDW;
+			if (ix_req_w)
+				o_ev_req <= ix_req;
+			if (ix_grant)
 			begin
-				if (FAST != 0)
-					hsl_q <= i_csr_wdata;
-				sl_fresh   <= 1'b1;
-				hs_zero    <= (i_csr_wdata == 32'h0);
-				sl_end     <= (i_csr_wdata == 32'h0);
+				ram_wg(A_GT, now);	// the tick
+				gwrap   <= now_wrap;
+				yielded <= 1'b0;
 			end
-			if (cw_base)
-				gp_base_lo[sc] <= i_csr_wdata[2:0];
-			if (cw_lgc)
-				gp_lgc[sc]     <= cw_lgc_v;
-			if (cw_rh)
-				acq_rh[sc]     <= 0;
-			if (cw_ne)
-				gp_ne[sc]      <= c_put_ne;
-			if (cw_wen)
-				ctrl_en[sc]    <= cw_en;
-			if (cw_st)
-				chan_state[sc] <= cw_st_v;
-			if (cw_err)
+			if (ix_switch)
 			begin
-				err[sc]          <= cw_err_v;
-				o_irq_chan_error <= 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
-					cw_reset ? 16'h0 : gp_get[sc],
-					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
+				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
+					gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+					64'h0, 64'h0);
+				cur_ch   <= nx_cur[CW-1:0];
+				sl_fresh <= 1'b1;
+				sl_end   <= hs_zero;
+			end
+			if (ix_empty)
+			begin
+				o_step_res   <= `WQ_STEP_IDLE;
+				o_step_valid <= 1'b1;
+			end
+			if (ix_answer)
+			begin
+				o_csr_ack <= 1'b1;
+				o_csr_err <= csr_bad;
+				csr_write;
 			end
 		end
 
