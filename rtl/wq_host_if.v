@@ -622,15 +622,15 @@ module wq_host_if #(
 		input	[63:0]	b;
 		input	[63:0]	c;
 		begin
-			o_evr_valid <= 1'b1;
-			o_evr_kind  <= kind;
-			o_evr_unit  <= {{(8-CW){1'b0}}, ch};
-			o_evr_aux   <= aux;
-			o_evr_c     <= c;
+			o_evr_valid_d = 1'b1;
+			o_evr_kind_d  = kind;
+			o_evr_unit_d  = {{(8-CW){1'b0}}, ch};
+			o_evr_aux_d   = aux;
+			o_evr_c_d     = c;
 `ifdef FORMAL
-			f_evr_get   <= get;
-			f_evr_a     <= a;
-			f_evr_b     <= b;
+			f_evr_get_d   = get;
+			f_evr_a_d     = a;
+			f_evr_b_d     = b;
 `endif
 		end
 	endtask
@@ -676,9 +676,9 @@ module wq_host_if #(
 		input	[CW-1:0]	ch;
 		input	[31:0]	d;
 		begin
-			cm_we <= 1'b1;
-			cm_wa <= ca(f, ch);
-			cm_wd <= d;
+			cm_we_d = 1'b1;
+			cm_wa_d = ca(f, ch);
+			cm_wd_d = d;
 		end
 	endtask
 
@@ -686,9 +686,9 @@ module wq_host_if #(
 		input	[AW-1:0]	a;
 		input	[31:0]	d;
 		begin
-			cm_we <= 1'b1;
-			cm_wa <= a;
-			cm_wd <= d;
+			cm_we_d = 1'b1;
+			cm_wa_d = a;
+			cm_wd_d = d;
 		end
 	endtask
 
@@ -696,9 +696,9 @@ module wq_host_if #(
 		input	[3:0]	f;
 		input	[5:0]	ret;
 		begin
-			cm_ra  <= ca(f, sc);
-			rd_ret <= ret;
-			hs     <= H_RDW;
+			cm_ra_d  = ca(f, sc);
+			rd_ret_d = ret;
+			hs_d     = H_RDW;
 		end
 	endtask
 
@@ -709,9 +709,9 @@ module wq_host_if #(
 		input	[`WQ_M_W-1:0]	off;
 		input	[31:0]	data;
 		begin
-			chan_state[sc]  <= kind;
-			wait_kind[sc]   <= kind;
-			wait_method[sc] <= (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
+			chan_state_d  = kind;
+			wait_kind_d   = kind;
+			wait_method_d = (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
 				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER;
 			ram_wr(F_WDATA, sc, data);
 		end
@@ -719,9 +719,9 @@ module wq_host_if #(
 
 	task end_wait;
 		begin
-			wait_kind[sc]    <= 4'h0;
-			wait_method[sc]  <= 2'd0;
-			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
+			wait_kind_d    = 4'h0;
+			wait_method_d  = 2'd0;
+			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg[sc],
 						gp_ne[sc]);
 		end
 	endtask
@@ -736,9 +736,9 @@ module wq_host_if #(
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			err[sc]    <= code;
+			err_d    = code;
 			ram_wr(F_EINFO, sc, info);
-			hs         <= H_ERR;
+			hs_d         = H_ERR;
 		end
 	endtask
 
@@ -746,11 +746,11 @@ module wq_host_if #(
 		input	[31:0]	addr;
 		input	[5:0]	ret;
 		begin
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= addr;
-			h_issued    <= 1'b0;
-			mem_ret     <= ret;
-			hs          <= H_MEM;
+			h_mem_valid_d = 1'b1;
+			h_mem_addr_d  = addr;
+			h_issued_d    = 1'b0;
+			mem_ret_d     = ret;
+			hs_d          = H_MEM;
 		end
 	endtask
 
@@ -762,17 +762,17 @@ module wq_host_if #(
 		begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				lreq       <= lreq + 5'd1;
-				h_mem_addr <= ma_sum;
+				lreq_d       = lreq + 5'd1;
+				h_mem_addr_d = ma_sum;
 				if (lreq == n - 5'd1)
-					h_mem_valid <= 1'b0;
+					h_mem_valid_d = 1'b0;
 			end
 			// (the answers to reads ahead still in flight, pf_out,
 			// come first: the FIFO takes them)
 			if (h_rv)
-				rdata_q <= i_mem_rdata;
+				rdata_q_d = i_mem_rdata;
 			if (lw_v)
-				lidx <= lidx + 5'd1;
+				lidx_d = lidx + 5'd1;
 		end
 	endtask
 
@@ -781,10 +781,10 @@ module wq_host_if #(
 	task stream_start;
 		input	[31:0]	a;
 		begin
-			lreq        <= 5'd0;
-			lidx        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= a;
+			lreq_d        = 5'd0;
+			lidx_d        = 5'd0;
+			h_mem_valid_d = 1'b1;
+			h_mem_addr_d  = a;
 		end
 	endtask
 
@@ -894,7 +894,7 @@ module wq_host_if #(
 	task m_plain;
 		input	[31:0]	d;
 		begin
-			o_irq_non_stall <= nd_irq;
+			o_irq_non_stall_d = nd_irq;
 			if (nd_ram)
 				ram_wr(nd_f, sc, d);
 		end
@@ -912,26 +912,26 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
-			perf_q <= perf_q + 32'h1;
+			perf_q_d = perf_q + 32'h1;
 			if (!sl_end)
 			begin
-				slu_q    <= fm_slu1;
-				sl_fresh <= 1'b0;
-				sl_end   <= fm_sl_eq;
+				slu_q_d    = fm_slu1;
+				sl_fresh_d = 1'b0;
+				sl_end_d   = fm_sl_eq;
 				// the slice ends with no other channel with work:
 				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
 				if (fm_sl_eq)
 				begin
-					sl_fresh <= 1'b1;
-					sl_end   <= hs_zero;
+					sl_fresh_d = 1'b1;
+					sl_end_d   = hs_zero;
 				end
 			end
-			res          <= `WQ_STEP_DONE;
-			o_step_res   <= `WQ_STEP_DONE;
-			o_step_valid <= 1'b1;
-			o_step_more  <= 1'b1;
-			gt_w         <= 1'b1;
-			hs           <= nx;
+			res_d          = `WQ_STEP_DONE;
+			o_step_res_d   = `WQ_STEP_DONE;
+			o_step_valid_d = 1'b1;
+			o_step_more_d  = 1'b1;
+			gt_w_d         = 1'b1;
+			hs_d           = nx;
 		end
 	endtask
 
@@ -1234,14 +1234,13 @@ module wq_host_if #(
 	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
 	// per-channel field is cleared by both.
 	task chan_reset;
-		input	[CW-1:0]	ch;
 		begin
-			gp_get[ch]       <= 16'h0;
-			gp_ne[ch]        <= 1'b0;
-			ctrl_en[ch]      <= 1'b0;
-			chan_state[ch]   <= `WQ_CH_DISABLED;
-			err[ch]          <= 8'h0;
-			in_seg[ch]       <= 1'b0;
+			gp_get_d       = 16'h0;
+			gp_ne_d        = 1'b0;
+			ctrl_en_d      = 1'b0;
+			chan_state_d   = `WQ_CH_DISABLED;
+			err_d          = 8'h0;
+			in_seg_d       = 1'b0;
 		end
 	endtask
 
@@ -1251,16 +1250,15 @@ module wq_host_if #(
 	// with chan_reset; after reset the sweep H_INIT clears them, one
 	// channel a cycle (sc runs over the channels), before any step.
 	task chan_clr;
-		input	[CW-1:0]	ch;
 		begin
-			seg_addr[ch]     <= 0;
-			seg_rem[ch]      <= 0;
-			m_addr[ch]       <= 0;
-			m_count[ch]      <= 0;
-			m_secop[ch]      <= 0;
-			m_subch[ch]      <= 0;
-			wait_kind[ch]    <= 4'h0;
-			wait_method[ch]  <= 0;
+			seg_addr_d     = 0;
+			seg_rem_d      = 0;
+			m_addr_d       = 0;
+			m_count_d      = 0;
+			m_secop_d      = 0;
+			m_subch_d      = 0;
+			wait_kind_d    = 4'h0;
+			wait_method_d  = 0;
 		end
 	endtask
 
@@ -1271,35 +1269,35 @@ module wq_host_if #(
 		begin
 			if (cw_reset)
 			begin
-				chan_reset(sc);
-				chan_clr(sc);
+				chan_reset;
+				chan_clr;
 			end
 			if (cw_ram)
 				ram_wg(cw_wa, cw_wd);
 			if (cw_hsl)
 			begin
 				if (FAST != 0)
-					hsl_q <= i_csr_wdata;
-				sl_fresh   <= 1'b1;
-				hs_zero    <= (i_csr_wdata == 32'h0);
-				sl_end     <= (i_csr_wdata == 32'h0);
+					hsl_q_d = i_csr_wdata;
+				sl_fresh_d   = 1'b1;
+				hs_zero_d    = (i_csr_wdata == 32'h0);
+				sl_end_d     = (i_csr_wdata == 32'h0);
 			end
 			if (cw_base)
-				gp_base_lo[sc] <= i_csr_wdata[2:0];
+				gp_base_lo_d = i_csr_wdata[2:0];
 			if (cw_lgc)
-				gp_lgc[sc]     <= cw_lgc_v;
+				gp_lgc_d     = cw_lgc_v;
 			if (cw_rh)
-				acq_rh[sc]     <= 0;
+				acq_rh_d     = 0;
 			if (cw_ne)
-				gp_ne[sc]      <= c_put_ne;
+				gp_ne_d      = c_put_ne;
 			if (cw_wen)
-				ctrl_en[sc]    <= cw_en;
+				ctrl_en_d    = cw_en;
 			if (cw_st)
-				chan_state[sc] <= cw_st_v;
+				chan_state_d = cw_st_v;
 			if (cw_err)
 			begin
-				err[sc]          <= cw_err_v;
-				o_irq_chan_error <= 1'b1;
+				err_d          = cw_err_v;
+				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
 					cw_reset ? 16'h0 : gp_get[sc],
 					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
@@ -1333,91 +1331,206 @@ module wq_host_if #(
 		.o_grant(ix_grant), .o_switch(ix_switch), .o_empty(ix_empty),
 		.o_answer(ix_answer));
 
-	integer	ri;
-	always @(posedge i_clk)
-	if (i_reset)
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The step sequencer's next state: every register and per-channel
+	// field the step writes, as *_d (the step's channel's fields at sc),
+	// computed in one combinational block -- the units' decisions applied
+	// in one case item each -- and registered below, one always block per
+	// register group.  Every *_d holds its register's value unless a
+	// state writes it; the body reads registers, never a *_d, so it is the
+	// same next state as non-blocking writes in one clocked block.
+	//
+	reg	[5:0]	hs_d;
+	reg	[5:0]	mem_ret_d;
+	reg	[5:0]	rd_ret_d;
+	reg	[CW-1:0]	sc_d;
+	reg	[`WQ_STEP_W-1:0]	res_d;
+	reg	[AW-1:0]	swp_d;
+	reg		csr_pend_d;
+	reg	[31:0]	now_d;
+	reg		gwrap_d;
+	reg		cm_we_d;
+	reg	[AW-1:0]	cm_wa_d;
+	reg	[31:0]	cm_wd_d;
+	reg	[AW-1:0]	cm_ra_d;
+	reg		h_mem_valid_d;
+	reg		h_issued_d;
+	reg		ld_line_d;
+	reg	[31:0]	h_mem_addr_d;
+	reg	[31:0]	rdata_q_d;
+	reg		w0_bad_d;
+	reg	[4:0]	lreq_d;
+	reg	[4:0]	lidx_d;
+	reg		sem_start_d;
+	reg		sem_active_d;
+	reg		lc_start_d;
+	reg		yielded_d;
+	reg		pm_pend_d;
+	reg		gt_w_d;
+	reg		gb_rdy_d;
+	reg		ld_rdy_d;
+	reg		gs_run_d;
+	reg	[13:0]	moff_d;
+	reg	[`WQ_MH_SUBCH_W-1:0]	msub_d;
+	reg	[31:0]	att_q_d;
+	reg		sem_endwait_d;
+	reg	[CW-1:0]	cur_ch_d;
+	reg		sl_fresh_d;
+	reg	[31:0]	hsl_q_d;
+	reg	[31:0]	perf_q_d;
+	reg	[31:0]	slu_q_d;
+	reg		hs_zero_d;
+	reg		sl_end_d;
+	reg		o_ev_req_d;
+	reg		o_step_valid_d;
+	reg		o_step_more_d;
+	reg	[`WQ_STEP_W-1:0]	o_step_res_d;
+	reg		o_csr_ack_d;
+	reg		o_csr_err_d;
+	reg		o_launch_valid_d;
+	reg		o_irq_chan_error_d;
+	reg		o_irq_non_stall_d;
+	reg		o_evr_valid_d;
+	reg	[7:0]	o_evr_kind_d;
+	reg	[7:0]	o_evr_unit_d;
+	reg	[15:0]	o_evr_aux_d;
+	reg	[63:0]	o_evr_c_d;
+	reg	[15:0]	gp_get_d;
+	reg		gp_ne_d;
+	reg		ctrl_en_d;
+	reg	[3:0]	chan_state_d;
+	reg	[7:0]	err_d;
+	reg		in_seg_d;
+	reg	[5:0]	gp_lgc_d;
+	reg	[2:0]	gp_base_lo_d;
+	reg	[1:0]	acq_wr_d;
+	reg	[RHW-1:0]	acq_rh_d;
+	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_d;
+	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d;
+	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
+	reg	[`WQ_MH_COUNT_W-1:0]	m_count_d;
+	reg	[`WQ_SECOP_W-1:0]	m_secop_d;
+	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_d;
+	reg	[3:0]	wait_kind_d;
+	reg	[1:0]	wait_method_d;
+`ifdef FORMAL
+	reg	[15:0]	f_evr_get_d;
+	reg	[31:0]	f_evr_a_d;
+	reg	[63:0]	f_evr_b_d;
+`endif
+
+	always @(*)
 	begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			// wq_host_init (the channel RAM: all words at their
-			// reset value): wq_chan_reset's fields, and the ring
-			// configuration and acquire policy it keeps
-			chan_reset(ri[CW-1:0]);
-			gp_lgc[ri]       <= 6'h0;
-			gp_base_lo[ri]   <= 3'h0;
-			acq_wr[ri]       <= 2'd0;
-			acq_rh[ri]       <= 0;
-		end
-		swp          <= 0;
-		csr_pend     <= 1'b0;
-		now          <= 32'h0;
-		cm_we        <= 1'b0;
-		cur_ch       <= 0;
-		sl_fresh     <= 1'b1;
-		hsl_q        <= HOST_SLICE_RESET;
-		perf_q       <= 32'h0;
-		slu_q        <= 32'h0;
-		hs_zero      <= (HOST_SLICE_RESET == 0);
-		sl_end       <= (HOST_SLICE_RESET == 0);
-		hs           <= H_INIT;
-		o_ev_req     <= 1'b0;
-		o_step_valid <= 1'b0;
-		o_step_more  <= 1'b0;
-		o_step_res   <= `WQ_STEP_IDLE;
-		o_evr_valid  <= 1'b0;
-		o_csr_ack    <= 1'b0;
-		o_csr_err    <= 1'b0;
-		o_launch_valid   <= 1'b0;
-		o_irq_chan_error <= 1'b0;
-		o_irq_non_stall  <= 1'b0;
-		h_mem_valid  <= 1'b0;
-		h_issued     <= 1'b0;
-		sem_start    <= 1'b0;
-		sem_active   <= 1'b0;
-		lc_start     <= 1'b0;
-		yielded      <= 1'b0;
-		pm_pend      <= 1'b0;
-		gt_w         <= 1'b0;
-		gb_rdy       <= 1'b0;
-		ld_rdy       <= 1'b0;
-		ld_line      <= 1'b0;
-		gs_run       <= 1'b0;
-		sc           <= 0;
-	end else begin
+		// every register holds unless written
+		hs_d               = hs;
+		mem_ret_d          = mem_ret;
+		rd_ret_d           = rd_ret;
+		sc_d               = sc;
+		res_d              = res;
+		swp_d              = swp;
+		csr_pend_d         = csr_pend;
+		now_d              = now;
+		gwrap_d            = gwrap;
+		cm_we_d            = cm_we;
+		cm_wa_d            = cm_wa;
+		cm_wd_d            = cm_wd;
+		cm_ra_d            = cm_ra;
+		h_mem_valid_d      = h_mem_valid;
+		h_issued_d         = h_issued;
+		ld_line_d          = ld_line;
+		h_mem_addr_d       = h_mem_addr;
+		rdata_q_d          = rdata_q;
+		w0_bad_d           = w0_bad;
+		lreq_d             = lreq;
+		lidx_d             = lidx;
+		sem_start_d        = sem_start;
+		sem_active_d       = sem_active;
+		lc_start_d         = lc_start;
+		yielded_d          = yielded;
+		pm_pend_d          = pm_pend;
+		gt_w_d             = gt_w;
+		gb_rdy_d           = gb_rdy;
+		ld_rdy_d           = ld_rdy;
+		gs_run_d           = gs_run;
+		moff_d             = moff;
+		msub_d             = msub;
+		att_q_d            = att_q;
+		sem_endwait_d      = sem_endwait;
+		cur_ch_d           = cur_ch;
+		sl_fresh_d         = sl_fresh;
+		hsl_q_d            = hsl_q;
+		perf_q_d           = perf_q;
+		slu_q_d            = slu_q;
+		hs_zero_d          = hs_zero;
+		sl_end_d           = sl_end;
+		o_ev_req_d         = o_ev_req;
+		o_step_valid_d     = o_step_valid;
+		o_step_more_d      = o_step_more;
+		o_step_res_d       = o_step_res;
+		o_csr_ack_d        = o_csr_ack;
+		o_csr_err_d        = o_csr_err;
+		o_launch_valid_d   = o_launch_valid;
+		o_irq_chan_error_d = o_irq_chan_error;
+		o_irq_non_stall_d  = o_irq_non_stall;
+		o_evr_valid_d      = o_evr_valid;
+		o_evr_kind_d       = o_evr_kind;
+		o_evr_unit_d       = o_evr_unit;
+		o_evr_aux_d        = o_evr_aux;
+		o_evr_c_d          = o_evr_c;
+		// the step's channel's fields (written back at sc); the retry
+		// clocks run on (their wraps since the stamp, the hints down)
+		gp_get_d           = gp_get[sc];
+		gp_ne_d            = gp_ne[sc];
+		ctrl_en_d          = ctrl_en[sc];
+		chan_state_d       = chan_state[sc];
+		err_d              = err[sc];
+		in_seg_d           = in_seg[sc];
+		gp_lgc_d           = gp_lgc[sc];
+		gp_base_lo_d       = gp_base_lo[sc];
+		acq_wr_d           = (now_wrap && acq_wr[sc] != 2'd3)
+					? acq_wr[sc] + 2'd1 : acq_wr[sc];
+		acq_rh_d           = (acq_rh[sc] != 0) ? acq_rh[sc] - 1'b1 : acq_rh[sc];
+		seg_addr_d         = seg_addr[sc];
+		seg_rem_d          = seg_rem[sc];
+		m_addr_d           = m_addr[sc];
+		m_count_d          = m_count[sc];
+		m_secop_d          = m_secop[sc];
+		m_subch_d          = m_subch[sc];
+		wait_kind_d        = wait_kind[sc];
+		wait_method_d      = wait_method[sc];
+`ifdef FORMAL
+		f_evr_get_d        = f_evr_get;
+		f_evr_a_d          = f_evr_a;
+		f_evr_b_d          = f_evr_b;
+`endif
+
 		// one-cycle outputs
-		o_step_valid     <= 1'b0;
-		o_step_more      <= 1'b0;
-		o_evr_valid      <= 1'b0;
-		o_csr_ack        <= 1'b0;
-		o_launch_valid   <= 1'b0;
-		o_irq_chan_error <= 1'b0;
-		o_irq_non_stall  <= 1'b0;
-		sem_start        <= 1'b0;
-		lc_start         <= 1'b0;
-		now              <= now + 32'h1;
-		gwrap            <= gwrap || now_wrap;
-		// the retry clocks: wraps since the stamp, and the hints run down
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			if (now_wrap && acq_wr[ri] != 2'd3)
-				acq_wr[ri] <= acq_wr[ri] + 2'd1;
-			if (acq_rh[ri] != 0)
-				acq_rh[ri] <= acq_rh[ri] - 1'b1;
-		end
+		o_step_valid_d     = 1'b0;
+		o_step_more_d      = 1'b0;
+		o_evr_valid_d      = 1'b0;
+		o_csr_ack_d        = 1'b0;
+		o_launch_valid_d   = 1'b0;
+		o_irq_chan_error_d = 1'b0;
+		o_irq_non_stall_d  = 1'b0;
+		sem_start_d        = 1'b0;
+		lc_start_d         = 1'b0;
+		now_d              = now + 32'h1;
+		gwrap_d            = gwrap || now_wrap;
 		// (a RAM write lasts one cycle)
-		cm_we            <= 1'b0;
+		cm_we_d            = 1'b0;
 		// a burst's step that began with the walk (H_LEAVE): its tick,
 		// as H_IDLE writes it for a grant (the walk's first state
 		// writes nothing)
-		gt_w             <= 1'b0;
-		gb_rdy           <= (FAST != 0) && (hs == H_LVW
+		gt_w_d             = 1'b0;
+		gb_rdy_d           = (FAST != 0) && (hs == H_LVW
 					|| (hs == H_LEAVE && gb_rdy));
 		if (hs == H_DUE)
-			gs_run       <= 1'b0;
+			gs_run_d       = 1'b0;
 		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
-			gwrap <= now_wrap;
+			gwrap_d = now_wrap;
 		end
 
 		case (hs)
@@ -1426,47 +1539,47 @@ module wq_host_if #(
 		// lock request and a grant's pick, a CSR access taken, CTRL.RESET's
 		// fields cleared, the answer (the write's effect: csr_write)
 		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
-			hs <= ix_hs;
+			hs_d = ix_hs;
 			if (ix_sc_w)
-				sc <= ix_sc;
+				sc_d = ix_sc;
 			if (ix_swp_w)
-				swp <= ix_swp;
+				swp_d = ix_swp;
 			if (ix_ram_w)
 				ram_wg(ix_ram_a, ix_ram_d);
 			if (ix_clr)
-				chan_clr(sc);
+				chan_clr;
 			if (ix_pend_w)
-				csr_pend <= ix_pend;
+				csr_pend_d = ix_pend;
 			if (ix_ra_w)
-				cm_ra <= ix_ra;
+				cm_ra_d = ix_ra;
 			if (ix_ldw)
-				rd_ret <= H_LDW;
+				rd_ret_d = H_LDW;
 			if (ix_req_w)
-				o_ev_req <= ix_req;
+				o_ev_req_d = ix_req;
 			if (ix_grant)
 			begin
 				ram_wg(A_GT, now);	// the tick
-				gwrap   <= now_wrap;
-				yielded <= 1'b0;
+				gwrap_d   = now_wrap;
+				yielded_d = 1'b0;
 			end
 			if (ix_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
 					gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 					64'h0, 64'h0);
-				cur_ch   <= nx_cur[CW-1:0];
-				sl_fresh <= 1'b1;
-				sl_end   <= hs_zero;
+				cur_ch_d   = nx_cur[CW-1:0];
+				sl_fresh_d = 1'b1;
+				sl_end_d   = hs_zero;
 			end
 			if (ix_empty)
 			begin
-				o_step_res   <= `WQ_STEP_IDLE;
-				o_step_valid <= 1'b1;
+				o_step_res_d   = `WQ_STEP_IDLE;
+				o_step_valid_d = 1'b1;
 			end
 			if (ix_answer)
 			begin
-				o_csr_ack <= 1'b1;
-				o_csr_err <= csr_bad;
+				o_csr_ack_d = 1'b1;
+				o_csr_err_d = csr_bad;
 				csr_write;
 			end
 		end
@@ -1474,55 +1587,55 @@ module wq_host_if #(
 		////////////////////////////////////////////////////////////////
 		// a channel RAM read (ram_rd): the word is on cm_rd in rd_ret
 		H_RDW:
-			hs <= rd_ret;
+			hs_d = rd_ret;
 
 		////////////////////////////////////////////////////////////////
 		// wq_host_due, the dispatch on the channel's state, a wait's
 		// resumption, the GP entry's reads and checks (wq_host_gp,
 		// u_gp)
 		H_DUE, H_DUEA, H_DUEB, H_DUE2, H_GP0, H_GP1, H_GPW, H_GPCHK: begin
-			hs <= gx_hs;
+			hs_d = gx_hs;
 			if (gx_ra_w)
-				cm_ra <= gx_ra;
+				cm_ra_d = gx_ra;
 			if (gx_ret_w)
-				rd_ret <= gx_ret;
+				rd_ret_d = gx_ret;
 			if (gx_res_w)
-				res <= gx_res;
+				res_d = gx_res;
 			if (gx_st_w)
-				chan_state[sc] <= gx_st;
+				chan_state_d = gx_st;
 			if (gx_end_wait)
 				end_wait;
 			if (gx_ldr_clr)
-				ld_rdy <= 1'b0;
+				ld_rdy_d = 1'b0;
 			if (gx_att_w)
-				att_q <= cm_rd;
+				att_q_d = cm_rd;
 			if (gx_rh_w)
-				acq_rh[sc] <= gx_rh;
+				acq_rh_d = gx_rh;
 			if (gx_wait_pulse)
 			begin
-				o_step_res   <= `WQ_STEP_WAIT;
-				o_step_valid <= 1'b1;
+				o_step_res_d   = `WQ_STEP_WAIT;
+				o_step_valid_d = 1'b1;
 			end
 			if (gx_rdq_w)
-				rdata_q <= cm_rd;	// sem_word
+				rdata_q_d = cm_rd;	// sem_word
 			if (gx_sew_w)
-				sem_endwait <= gx_sew;
+				sem_endwait_d = gx_sew;
 			if (gx_w0_w)
 			begin
 				// gp_word0: the segment address taken now (it means
 				// nothing unless the entry opens the segment)
-				w0_bad       <= (gx_w0[`WQ_GP_RSVD0_RANGE] != 0);
-				seg_addr[sc] <= gx_w0[`WQ_GP_ADDR_RANGE];
+				w0_bad_d       = (gx_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				seg_addr_d = gx_w0[`WQ_GP_ADDR_RANGE];
 			end
 			if (gx_ram_w)
 				ram_wr(gx_ram_f, sc, gx_ram_d);
 			if (gx_err_w)
-				err[sc] <= gx_err;
+				err_d = gx_err;
 			if (gx_seg)
 			begin
-				in_seg[sc]  <= 1'b1;
-				seg_rem[sc] <= gx_len;
-				m_count[sc] <= 0;
+				in_seg_d  = 1'b1;
+				seg_rem_d = gx_len;
+				m_count_d = 0;
 			end
 			if (gx_sst)
 				stream_start(ma_sum);
@@ -1537,14 +1650,14 @@ module wq_host_if #(
 		H_MEM: begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				h_mem_valid <= 1'b0;
-				h_issued    <= 1'b1;
+				h_mem_valid_d = 1'b0;
+				h_issued_d    = 1'b1;
 			end
 			if (h_issued && m_rv)
 			begin
-				h_issued <= 1'b0;
-				rdata_q  <= i_mem_rdata;
-				hs       <= mem_ret;
+				h_issued_d = 1'b0;
+				rdata_q_d  = i_mem_rdata;
+				hs_d       = mem_ret;
 			end
 		end
 
@@ -1552,41 +1665,41 @@ module wq_host_if #(
 		// the segment walk: a header read and decoded, a method's data
 		// word taken (wq_host_hdr, u_hdr)
 		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
-			hs <= gh_hs;
+			hs_d = gh_hs;
 			if (gh_srem_w)
-				seg_rem[sc] <= gh_srem;
+				seg_rem_d = gh_srem;
 			if (gh_saddr_w)
-				seg_addr[sc] <= gh_saddr;
+				seg_addr_d = gh_saddr;
 			if (gh_rdq_w)
-				rdata_q <= gh_rdq;
+				rdata_q_d = gh_rdq;
 			if (gh_ra_w)
-				cm_ra <= gh_ra;
+				cm_ra_d = gh_ra;
 			if (gh_mr)
 				mem_read(gh_ma, gh_mr_ret);
 			if (gh_hma_w)
-				h_mem_addr <= gh_ma;
+				h_mem_addr_d = gh_ma;
 			if (gh_res_w)
-				res <= `WQ_STEP_DONE;
+				res_d = `WQ_STEP_DONE;
 			if (gh_err_w)
 				raise(gh_err, gh_einfo);
 			if (gh_m_w)
 			begin
-				m_addr[sc]  <= gh_m_addr;
-				m_count[sc] <= gh_m_count;
-				m_secop[sc] <= gh_m_secop;
-				m_subch[sc] <= gh_m_subch;
+				m_addr_d  = gh_m_addr;
+				m_count_d = gh_m_count;
+				m_secop_d = gh_m_secop;
+				m_subch_d = gh_m_subch;
 			end
 			if (gh_mo_w)
 			begin
-				moff <= gh_moff;
-				msub <= gh_msub;
+				moff_d = gh_moff;
+				msub_d = gh_msub;
 			end
 			if (gh_att_w)
-				att_q <= gh_att;
+				att_q_d = gh_att;
 			if (gh_pm_pend)
-				pm_pend <= 1'b1;
+				pm_pend_d = 1'b1;
 			if (gh_ldr_w)
-				ld_rdy <= gh_ldr;
+				ld_rdy_d = gh_ldr;
 			if (gh_fast)
 				fast_step(gh_fs_sub, gh_fs_d, gh_hs);
 		end
@@ -1596,14 +1709,14 @@ module wq_host_if #(
 		H_PMW: begin
 			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
 			if (FAST != 0)
-				perf_q <= att_nx;
+				perf_q_d = att_nx;
 			else
 				ram_wg(A_PERF, att_nx);
 			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
 			// cm_rd in H_SEMX
 			if (FAST != 0)
-				cm_ra <= ca(F_SAHI, sc);
-			hs <= H_METHOD;
+				cm_ra_d = ca(F_SAHI, sc);
+			hs_d = H_METHOD;
 		end
 
 
@@ -1611,20 +1724,20 @@ module wq_host_if #(
 		H_METHOD: begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
-			res   <= `WQ_STEP_DONE;
+			res_d   = `WQ_STEP_DONE;
 			// (FAST: a method that reads the channel RAM or goes on
 			// to a semaphore, a launch or an error takes the long way
 			// out, H_AFTER; its ram_rd replaces this read)
-			hs    <= H_AFTER;
+			hs_d    = H_AFTER;
 			if (FAST != 0)
 			begin
-				hs    <= H_LVW;
+				hs_d    = H_LVW;
 				// the method is counted here (att_q holds
 				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
 				if (pm_pend)
 				begin
-					perf_q  <= att_nx;
-					pm_pend <= 1'b0;
+					perf_q_d  = att_nx;
+					pm_pend_d = 1'b0;
 				end
 				// inside the segment still (a data word or a
 				// method left), H_LVW has nothing to do: its
@@ -1634,19 +1747,19 @@ module wq_host_if #(
 				// on that way out)
 				if (m_count[sc] != 0 || seg_rem[sc] != 0)
 				begin
-					att_q <= sl_fresh ? 32'h0 : slu_q;
-					hs    <= H_LEAVE;
+					att_q_d = sl_fresh ? 32'h0 : slu_q;
+					hs_d    = H_LEAVE;
 				end
 			end
 			// the method's decision (u_meth), at most one of these
 			if (md_unknown)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			if (md_irq)
-				o_irq_non_stall <= 1'b1;
+				o_irq_non_stall_d = 1'b1;
 			if (md_wait)
 			begin
 				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
-				res <= `WQ_STEP_WAIT;
+				res_d = `WQ_STEP_WAIT;
 			end
 			if (md_ram)
 				ram_wr(md_f, sc, mdata);
@@ -1656,20 +1769,20 @@ module wq_host_if #(
 				begin
 					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
 					// on cm_rd in H_SEMX2
-					cm_ra <= ca(F_SALO, sc);
-					hs    <= H_SEMX;
+					cm_ra_d = ca(F_SALO, sc);
+					hs_d    = H_SEMX;
 				end else
 					ram_rd(F_SAHI, H_SEMX);
 			end
 			if (md_yield)
-				yielded <= 1'b1;
+				yielded_d = 1'b1;
 			if (md_launch)
 			begin
 				// (FAST: launch_desc asked for now, on cm_rd in
 				// H_LAUNCH2)
 				if (FAST != 0)
-					cm_ra <= ca(F_LDESC, sc);
-				hs <= H_LAUNCH;
+					cm_ra_d = ca(F_LDESC, sc);
+				hs_d = H_LAUNCH;
 			end
 		end
 
@@ -1679,40 +1792,40 @@ module wq_host_if #(
 		// and stamp
 		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
 		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP: begin
-			hs        <= sx_hs;
-			sem_start <= sx_start;
+			hs_d        = sx_hs;
+			sem_start_d = sx_start;
 			if (sx_ra_w)
-				cm_ra <= sx_ra;
+				cm_ra_d = sx_ra;
 			if (sx_ret_w)
-				rd_ret <= sx_ret;
+				rd_ret_d = sx_ret;
 			if (sx_err_w)
-				err[sc] <= sx_err;
+				err_d = sx_err;
 			if (sx_ram_w)
 				ram_wr(sx_ram_f, sc, sx_ram_d);
 			if (sx_wait_w)
 			begin
-				chan_state[sc]  <= sx_wait_st;
-				wait_kind[sc]   <= sx_wait_st;
-				wait_method[sc] <= WM_SEM;
+				chan_state_d  = sx_wait_st;
+				wait_kind_d   = sx_wait_st;
+				wait_method_d = WM_SEM;
 			end
 			if (sx_end_wait)
 				end_wait;
 			if (sx_res_w)
-				res <= sx_res;
+				res_d = sx_res;
 			if (sx_emit)
 				emit(sx_kind, sc, sx_aux, s_get, sem_addr, sem_pay, sem_result);
 			if (sx_act_w)
-				sem_active <= sx_act;
+				sem_active_d = sx_act;
 			if (sx_endwait_clr)
-				sem_endwait <= 1'b0;
+				sem_endwait_d = 1'b0;
 			if (sx_att_w)
-				att_q <= sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
+				att_q_d = sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
 			if (sx_ma_w)
-				h_mem_addr <= ma_sum;
+				h_mem_addr_d = ma_sum;
 			if (sx_stamp)
 			begin
-				acq_wr[sc] <= {1'b0, gwrap || now_wrap};
-				acq_rh[sc] <= 0;
+				acq_wr_d = {1'b0, gwrap || now_wrap};
+				acq_rh_d = 0;
 			end
 		end
 
@@ -1721,28 +1834,28 @@ module wq_host_if #(
 		// its stream, the checker's verdict; (DESC_RAM) the words'
 		// slots, the scheduler's word
 		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW: begin
-			hs       <= lx_hs;
-			lc_start <= lx_lc_start;
+			hs_d       = lx_hs;
+			lc_start_d = lx_lc_start;
 			if (lx_ra_w)
-				cm_ra <= lx_ra;
+				cm_ra_d = lx_ra;
 			if (lx_ret_w)
-				rd_ret <= lx_ret;
+				rd_ret_d = lx_ret;
 			if (lx_err_w)
-				err[sc] <= `WQ_CHERR_BAD_LAUNCH;
+				err_d = `WQ_CHERR_BAD_LAUNCH;
 			if (lx_ram_w)
 				ram_wg(lx_ram_a, lx_ram_d);
 			if (lx_sst)
 			begin
 				stream_start(ma_sum);
-				ld_line <= lx_line;
+				ld_line_d = lx_line;
 			end
 			if (lx_rds)
 				rd_stream(lx_rds_n);
 			if (lx_launch)
 			begin
-				o_launch_valid <= 1'b1;
+				o_launch_valid_d = 1'b1;
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
+				res_d = `WQ_STEP_DONE;
 			end
 		end
 
@@ -1751,28 +1864,28 @@ module wq_host_if #(
 		// the reads on the way out, GP_GET's advance at a segment's
 		// end, the slice, the leave switch and the step's pulse
 		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
-			hs <= lv_hs;
+			hs_d = lv_hs;
 			if (lv_ra_w)
-				cm_ra <= lv_ra;
+				cm_ra_d = lv_ra;
 			if (lv_att_w)
-				att_q <= lv_att;
+				att_q_d = lv_att;
 			if (lv_error)
 			begin
 				// wq_chan_error: the code and ERR_INFO were
 				// written by the raise (err[sc], cm_wd)
-				chan_state[sc]   <= `WQ_CH_ERROR;
-				o_irq_chan_error <= 1'b1;
+				chan_state_d   = `WQ_CH_ERROR;
+				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
 					{32'h0, cm_wd}, 64'h0);
-				res <= `WQ_STEP_ERROR;
+				res_d = `WQ_STEP_ERROR;
 			end
 			if (lv_adv)
 			begin
 				// wq_chan_seg_end: GP_GET advances
-				in_seg[sc]     <= 1'b0;
-				gp_get[sc]     <= s_getnx;
-				gp_ne[sc]      <= nx_ne;
-				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
+				in_seg_d     = 1'b0;
+				gp_get_d     = s_getnx;
+				gp_ne_d      = nx_ne;
+				chan_state_d = settle(s_state, 1'b0, nx_ne);
 				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
 					64'h0, 64'h0);
 			end
@@ -1780,45 +1893,253 @@ module wq_host_if #(
 			begin
 				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
-					slu_q <= sl_used1;
+					slu_q_d = sl_used1;
 				else
 					ram_wg(A_SLU, sl_used1);
-				sl_fresh   <= 1'b0;
-				sl_end     <= sl_eq1;
+				sl_fresh_d   = 1'b0;
+				sl_end_d     = sl_eq1;
 			end
 			if (lv_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
-				cur_ch     <= nx_sc[CW-1:0];
+				cur_ch_d     = nx_sc[CW-1:0];
 			end
 			// a switch, or a slice that ended alone: a fresh slice
 			if (lv_switch || lv_fresh)
 			begin
-				sl_fresh   <= 1'b1;
-				sl_end     <= hs_zero;
+				sl_fresh_d   = 1'b1;
+				sl_end_d     = hs_zero;
 			end
 			if (lv_leave)
 			begin
-				yielded      <= 1'b0;
-				o_step_res   <= res;
-				o_step_valid <= 1'b1;
-				o_step_more  <= nx_more;
+				yielded_d      = 1'b0;
+				o_step_res_d   = res;
+				o_step_valid_d = 1'b1;
+				o_step_more_d  = nx_more;
 			end
 			if (lv_gt_w)
-				gt_w  <= 1'b1;
+				gt_w_d  = 1'b1;
 			// (FAST) GPFIFO_BASE known (gb_q) and the entry not read
 			// ahead: the burst's GP entry stream starts now (gs_run)
 			if (lv_gs)
 			begin
 				stream_start({gb_q + {13'h0, s_get}, 3'h0});
-				gs_run <= 1'b1;
+				gs_run_d = 1'b1;
 			end
 		end
 
 		default:
-			hs <= H_IDLE;
+			hs_d = H_IDLE;
 		endcase
+	end
+
+	// the step's state: the sequencer's state and channel, the step's result, the
+	// states reads return to, the reset sweep, the cycle count
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		hs              <= H_INIT;
+		sc              <= 0;
+		swp             <= 0;
+		csr_pend        <= 1'b0;
+		now             <= 32'h0;
+	end else begin
+		hs              <= hs_d;
+		sc              <= sc_d;
+		swp             <= swp_d;
+		csr_pend        <= csr_pend_d;
+		now             <= now_d;
+		res             <= res_d;
+		mem_ret         <= mem_ret_d;
+		rd_ret          <= rd_ret_d;
+		gwrap           <= gwrap_d;
+	end
+
+	// the channel RAM's ports (the write lasts one cycle)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		cm_we           <= 1'b0;
+	end else begin
+		cm_we           <= cm_we_d;
+		cm_wa           <= cm_wa_d;
+		cm_wd           <= cm_wd_d;
+		cm_ra           <= cm_ra_d;
+	end
+
+	// the host's own reads: the request, the word read, a stream's counts
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		h_mem_valid     <= 1'b0;
+		h_issued        <= 1'b0;
+		ld_line         <= 1'b0;
+	end else begin
+		h_mem_valid     <= h_mem_valid_d;
+		h_issued        <= h_issued_d;
+		ld_line         <= ld_line_d;
+		h_mem_addr      <= h_mem_addr_d;
+		rdata_q         <= rdata_q_d;
+		w0_bad          <= w0_bad_d;
+		lreq            <= lreq_d;
+		lidx            <= lidx_d;
+	end
+
+	// the step's method, semaphore and launch: the method about to run, its
+	// counts, the units' start pulses, the flags a FAST step carries
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		sem_start       <= 1'b0;
+		sem_active      <= 1'b0;
+		lc_start        <= 1'b0;
+		yielded         <= 1'b0;
+		pm_pend         <= 1'b0;
+		gt_w            <= 1'b0;
+		gb_rdy          <= 1'b0;
+		ld_rdy          <= 1'b0;
+		gs_run          <= 1'b0;
+	end else begin
+		sem_start       <= sem_start_d;
+		sem_active      <= sem_active_d;
+		lc_start        <= lc_start_d;
+		yielded         <= yielded_d;
+		pm_pend         <= pm_pend_d;
+		gt_w            <= gt_w_d;
+		gb_rdy          <= gb_rdy_d;
+		ld_rdy          <= ld_rdy_d;
+		gs_run          <= gs_run_d;
+		moff            <= moff_d;
+		msub            <= msub_d;
+		att_q           <= att_q_d;
+		sem_endwait     <= sem_endwait_d;
+	end
+
+	// the scheduler's own: the current channel, the slice, PERF_METHODS' copy
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		cur_ch          <= 0;
+		sl_fresh        <= 1'b1;
+		hsl_q           <= HOST_SLICE_RESET;
+		perf_q          <= 32'h0;
+		slu_q           <= 32'h0;
+		hs_zero         <= (HOST_SLICE_RESET == 0);
+		sl_end          <= (HOST_SLICE_RESET == 0);
+	end else begin
+		cur_ch          <= cur_ch_d;
+		sl_fresh        <= sl_fresh_d;
+		hsl_q           <= hsl_q_d;
+		perf_q          <= perf_q_d;
+		slu_q           <= slu_q_d;
+		hs_zero         <= hs_zero_d;
+		sl_end          <= sl_end_d;
+	end
+
+	// the ports' pulses and levels: the lock request, the step, the CSR answer,
+	// the launch, the interrupts
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_ev_req        <= 1'b0;
+		o_step_valid    <= 1'b0;
+		o_step_more     <= 1'b0;
+		o_step_res      <= `WQ_STEP_IDLE;
+		o_csr_ack       <= 1'b0;
+		o_csr_err       <= 1'b0;
+		o_launch_valid  <= 1'b0;
+		o_irq_chan_error <= 1'b0;
+		o_irq_non_stall <= 1'b0;
+	end else begin
+		o_ev_req        <= o_ev_req_d;
+		o_step_valid    <= o_step_valid_d;
+		o_step_more     <= o_step_more_d;
+		o_step_res      <= o_step_res_d;
+		o_csr_ack       <= o_csr_ack_d;
+		o_csr_err       <= o_csr_err_d;
+		o_launch_valid  <= o_launch_valid_d;
+		o_irq_chan_error <= o_irq_chan_error_d;
+		o_irq_non_stall <= o_irq_non_stall_d;
+	end
+
+	// the event record (emit)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_evr_valid     <= 1'b0;
+	end else begin
+		o_evr_valid     <= o_evr_valid_d;
+		o_evr_kind      <= o_evr_kind_d;
+		o_evr_unit      <= o_evr_unit_d;
+		o_evr_aux       <= o_evr_aux_d;
+		o_evr_c         <= o_evr_c_d;
+	end
+
+`ifdef FORMAL
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		f_evr_get <= f_evr_get_d;
+		f_evr_a   <= f_evr_a_d;
+		f_evr_b   <= f_evr_b_d;
+	end
+`endif
+
+	// the per-channel flip-flops: reset (wq_host_init: wq_chan_reset's
+	// fields -- chan_reset's list -- and the ring configuration and
+	// acquire policy it keeps), the retry clocks of every channel, the
+	// step's channel's next value at sc
+	integer	ri;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			gp_get[ri]     <= 16'h0;
+			gp_ne[ri]      <= 1'b0;
+			ctrl_en[ri]    <= 1'b0;
+			chan_state[ri] <= `WQ_CH_DISABLED;
+			err[ri]        <= 8'h0;
+			in_seg[ri]     <= 1'b0;
+			gp_lgc[ri]     <= 6'h0;
+			gp_base_lo[ri] <= 3'h0;
+			acq_wr[ri]     <= 2'd0;
+			acq_rh[ri]     <= 0;
+		end
+	end else begin
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			if (now_wrap && acq_wr[ri] != 2'd3)
+				acq_wr[ri] <= acq_wr[ri] + 2'd1;
+			if (acq_rh[ri] != 0)
+				acq_rh[ri] <= acq_rh[ri] - 1'b1;
+		end
+		gp_get[sc]      <= gp_get_d;
+		gp_ne[sc]       <= gp_ne_d;
+		ctrl_en[sc]     <= ctrl_en_d;
+		chan_state[sc]  <= chan_state_d;
+		err[sc]         <= err_d;
+		in_seg[sc]      <= in_seg_d;
+		gp_lgc[sc]      <= gp_lgc_d;
+		gp_base_lo[sc]  <= gp_base_lo_d;
+		acq_wr[sc]      <= acq_wr_d;
+		acq_rh[sc]      <= acq_rh_d;
+	end
+
+	// the per-channel fields only the step's channel reads (LUT RAM, one
+	// write port at sc; the reset sweep H_INIT clears them, chan_clr)
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		seg_addr[sc]    <= seg_addr_d;
+		seg_rem[sc]     <= seg_rem_d;
+		m_addr[sc]      <= m_addr_d;
+		m_count[sc]     <= m_count_d;
+		m_secop[sc]     <= m_secop_d;
+		m_subch[sc]     <= m_subch_d;
+		wait_kind[sc]   <= wait_kind_d;
+		wait_method[sc] <= wait_method_d;
 	end
 
 	// ---- the stored launch descriptor -------------------------------------------
