@@ -45,12 +45,16 @@
 //		Its parts: wq_host_sched (the scheduler's decisions),
 //		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
 //		the CSR decode and a CSR write's next state), wq_host_method
-//		(the method decode), wq_host_sem (the SEM_EXECUTE step's next
-//		state), wq_host_launch (the LAUNCH step's next state) and
-//		wq_host_leave (the way out of a step: error, GP_GET's advance,
-//		slice, leave); this file is the step sequencer that applies
-//		their decisions to the registers (the state codes:
-//		wq_host_states.vh).
+//		(the method decode), and the next state of the sequencer's
+//		states: wq_host_idle (the reset sweep, the pick, a CSR access),
+//		wq_host_gp (the step's entry, the retry rule, the GP fetch),
+//		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
+//		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
+//		step: error, GP_GET's advance, slice, leave).  This file is
+//		the step sequencer: one combinational block applies their
+//		decisions as the registers' next values (*_d), and the
+//		registers are clocked one always block per register group
+//		(the state codes: wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
