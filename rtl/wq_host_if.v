@@ -405,9 +405,17 @@ module wq_host_if #(
 	wire	[3:0]	s_state  = chan_state[sc];
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	// GP_GET + 1 registered (getnx_q): H_LVW advances GP_GET with the
+	// value computed in H_AW, the cycle before, where sc and its GP_GET
+	// are the same (only H_LVW and a CSR access write GP_GET), so the
+	// advance's compare and the state it settles to do not wait for the
+	// channel multiplexer and the incrementer
+	reg	[15:0]	getnx_q;
+	always @(posedge i_clk)
+		getnx_q <= s_getnx;
 	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
 	// read for it in H_AFTER; GP_GET < 2^16)
-	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (s_getnx != cm_rd[15:0]);
+	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (getnx_q != cm_rd[15:0]);
 
 	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
 	// wait loads wait_data into mdata, so one register serves both).
@@ -1887,10 +1895,10 @@ module wq_host_if #(
 			begin
 				// wq_chan_seg_end: GP_GET advances
 				in_seg_d     = 1'b0;
-				gp_get_d     = s_getnx;
+				gp_get_d     = getnx_q;
 				gp_ne_d      = nx_ne;
 				chan_state_d = settle(s_state, 1'b0, nx_ne);
-				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
+				emit(`WQ_EV_GP_GET, sc, 16'h0, getnx_q, {16'h0, getnx_q},
 					64'h0, 64'h0);
 			end
 			if (lv_sl_inc)
@@ -2419,6 +2427,11 @@ module wq_host_if #(
 		if (hs == H_IDLE)
 			assert(f_mout == 5'd0 && !pf_on);
 	end
+
+	// H_LVW's GP_GET + 1, computed the cycle before, is its channel's
+	always @(*)
+	if (f_past_valid && !i_reset && hs == H_LVW)
+		assert(getnx_q == s_getnx);
 
 	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
 	// read for the stamp
