@@ -45,12 +45,16 @@
 //		Its parts: wq_host_sched (the scheduler's decisions),
 //		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
 //		the CSR decode and a CSR write's next state), wq_host_method
-//		(the method decode), wq_host_sem (the SEM_EXECUTE step's next
-//		state), wq_host_launch (the LAUNCH step's next state) and
-//		wq_host_leave (the way out of a step: error, GP_GET's advance,
-//		slice, leave); this file is the step sequencer that applies
-//		their decisions to the registers (the state codes:
-//		wq_host_states.vh).
+//		(the method decode), and the next state of the sequencer's
+//		states: wq_host_idle (the reset sweep, the pick, a CSR access),
+//		wq_host_gp (the step's entry, the retry rule, the GP fetch),
+//		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
+//		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
+//		step: error, GP_GET's advance, slice, leave).  This file is
+//		the step sequencer: one combinational block applies their
+//		decisions as the registers' next values (*_d), and the
+//		registers are clocked one always block per register group
+//		(the state codes: wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -249,31 +253,6 @@ module wq_host_if #(
 	// returns a poisoned word on every collision.
 	wire	[31:0]	cm_rd = cm_q;
 
-	// a word's reset value (wq_host_init)
-	function [31:0] dflt_val;
-		input	[AW-1:0]	a;
-		dflt_val = (a[AW-1:CA] == F_TMO) ? `WQ_CSRVAL_ACQ_TIMEOUT_DEFAULT
-			: (a[AW-1:CA] == F_RETRY) ? `WQ_CSRVAL_ACQ_RETRY_DEFAULT
-			: (a == A_HSL) ? HOST_SLICE_RESET : 32'h0;
-	endfunction
-	// the fields wq_chan_reset clears, k = 0..7 (wait_data, acq_attempts
-	// and acq_last need no clearing: each is written before it is read --
-	// a wait starts with its wait_data, an acquire writes acq_attempts = 0
-	// before its attempt, a failed one its stamp)
-	function [3:0] clr_field;
-		input	[2:0]	k;
-		case (k)
-		3'd0:	 clr_field = F_PUT;
-		3'd1:	 clr_field = F_EINFO;
-		3'd2:	 clr_field = F_REF;
-		3'd3:	 clr_field = F_SALO;
-		3'd4:	 clr_field = F_SAHI;
-		3'd5:	 clr_field = F_SPLO;
-		3'd6:	 clr_field = F_SPHI;
-		default: clr_field = F_LDESC;
-		endcase
-	endfunction
-
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
 	reg	[31:0]	f_evr_a;
@@ -426,9 +405,17 @@ module wq_host_if #(
 	wire	[3:0]	s_state  = chan_state[sc];
 	wire	[15:0]	s_get    = gp_get[sc];
 	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	// GP_GET + 1 registered (getnx_q): H_LVW advances GP_GET with the
+	// value computed in H_AW, the cycle before, where sc and its GP_GET
+	// are the same (only H_LVW and a CSR access write GP_GET), so the
+	// advance's compare and the state it settles to do not wait for the
+	// channel multiplexer and the incrementer
+	reg	[15:0]	getnx_q;
+	always @(posedge i_clk)
+		getnx_q <= s_getnx;
 	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
 	// read for it in H_AFTER; GP_GET < 2^16)
-	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (s_getnx != cm_rd[15:0]);
+	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (getnx_q != cm_rd[15:0]);
 
 	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
 	// wait loads wait_data into mdata, so one register serves both).
@@ -647,15 +634,15 @@ module wq_host_if #(
 		input	[63:0]	b;
 		input	[63:0]	c;
 		begin
-			o_evr_valid <= 1'b1;
-			o_evr_kind  <= kind;
-			o_evr_unit  <= {{(8-CW){1'b0}}, ch};
-			o_evr_aux   <= aux;
-			o_evr_c     <= c;
+			o_evr_valid_d = 1'b1;
+			o_evr_kind_d  = kind;
+			o_evr_unit_d  = {{(8-CW){1'b0}}, ch};
+			o_evr_aux_d   = aux;
+			o_evr_c_d     = c;
 `ifdef FORMAL
-			f_evr_get   <= get;
-			f_evr_a     <= a;
-			f_evr_b     <= b;
+			f_evr_get_d   = get;
+			f_evr_a_d     = a;
+			f_evr_b_d     = b;
 `endif
 		end
 	endtask
@@ -701,9 +688,9 @@ module wq_host_if #(
 		input	[CW-1:0]	ch;
 		input	[31:0]	d;
 		begin
-			cm_we <= 1'b1;
-			cm_wa <= ca(f, ch);
-			cm_wd <= d;
+			cm_we_d = 1'b1;
+			cm_wa_d = ca(f, ch);
+			cm_wd_d = d;
 		end
 	endtask
 
@@ -711,9 +698,9 @@ module wq_host_if #(
 		input	[AW-1:0]	a;
 		input	[31:0]	d;
 		begin
-			cm_we <= 1'b1;
-			cm_wa <= a;
-			cm_wd <= d;
+			cm_we_d = 1'b1;
+			cm_wa_d = a;
+			cm_wd_d = d;
 		end
 	endtask
 
@@ -721,9 +708,9 @@ module wq_host_if #(
 		input	[3:0]	f;
 		input	[5:0]	ret;
 		begin
-			cm_ra  <= ca(f, sc);
-			rd_ret <= ret;
-			hs     <= H_RDW;
+			cm_ra_d  = ca(f, sc);
+			rd_ret_d = ret;
+			hs_d     = H_RDW;
 		end
 	endtask
 
@@ -734,9 +721,9 @@ module wq_host_if #(
 		input	[`WQ_M_W-1:0]	off;
 		input	[31:0]	data;
 		begin
-			chan_state[sc]  <= kind;
-			wait_kind[sc]   <= kind;
-			wait_method[sc] <= (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
+			chan_state_d  = kind;
+			wait_kind_d   = kind;
+			wait_method_d = (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
 				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER;
 			ram_wr(F_WDATA, sc, data);
 		end
@@ -744,9 +731,9 @@ module wq_host_if #(
 
 	task end_wait;
 		begin
-			wait_kind[sc]    <= 4'h0;
-			wait_method[sc]  <= 2'd0;
-			chan_state[sc]   <= settle(`WQ_CH_RUNNABLE, in_seg[sc],
+			wait_kind_d    = 4'h0;
+			wait_method_d  = 2'd0;
+			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg[sc],
 						gp_ne[sc]);
 		end
 	endtask
@@ -761,9 +748,9 @@ module wq_host_if #(
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			err[sc]    <= code;
+			err_d    = code;
 			ram_wr(F_EINFO, sc, info);
-			hs         <= H_ERR;
+			hs_d         = H_ERR;
 		end
 	endtask
 
@@ -771,44 +758,11 @@ module wq_host_if #(
 		input	[31:0]	addr;
 		input	[5:0]	ret;
 		begin
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= addr;
-			h_issued    <= 1'b0;
-			mem_ret     <= ret;
-			hs          <= H_MEM;
-		end
-	endtask
-
-	// the method data word taken (H_DATAGOT; FAST: H_DATA): its method
-	// address, subchannel, count and SEC_OP advance
-	wire	[`WQ_GP_ADDR_W-1:0]	seg_inc = seg_addr[sc] + 1'b1;
-	task m_take;
-		begin
-			moff  <= {m_addr[sc], 2'b00};
-			msub  <= m_subch[sc];
-			m_count[sc] <= m_count[sc] - 1'b1;
-			if (m_secop[sc] == `WQ_SECOP_INC)
-				m_addr[sc] <= m_addr[sc] + 1'b1;	// wraps in the field
-			else if (m_secop[sc] == `WQ_SECOP_ONE_INC)
-			begin
-				m_addr[sc]  <= m_addr[sc] + 1'b1;
-				m_secop[sc] <= `WQ_SECOP_NONINC;	// the rest stay put
-			end
-		end
-	endtask
-
-	// word 0 on rdata_q (H_GP1, H_GPW): if its reserved bits are set the
-	// step ends in BAD_GP_ENTRY with it as ERR_INFO whatever word 1 is,
-	// so ERR_INFO is written now and H_GPCHK raises without writing it;
-	// the segment address is taken now too (it means nothing unless
-	// H_GPCHK opens the segment): no 32-bit copy of word 0
-	task gp_word0;
-		input	[31:0]	w0;
-		begin
-			w0_bad       <= (w0[`WQ_GP_RSVD0_RANGE] != 0);
-			seg_addr[sc] <= w0[`WQ_GP_ADDR_RANGE];
-			if (w0[`WQ_GP_RSVD0_RANGE] != 0)
-				ram_wr(F_EINFO, sc, w0);
+			h_mem_valid_d = 1'b1;
+			h_mem_addr_d  = addr;
+			h_issued_d    = 1'b0;
+			mem_ret_d     = ret;
+			hs_d          = H_MEM;
 		end
 	endtask
 
@@ -820,17 +774,17 @@ module wq_host_if #(
 		begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				lreq       <= lreq + 5'd1;
-				h_mem_addr <= ma_sum;
+				lreq_d       = lreq + 5'd1;
+				h_mem_addr_d = ma_sum;
 				if (lreq == n - 5'd1)
-					h_mem_valid <= 1'b0;
+					h_mem_valid_d = 1'b0;
 			end
 			// (the answers to reads ahead still in flight, pf_out,
 			// come first: the FIFO takes them)
 			if (h_rv)
-				rdata_q <= i_mem_rdata;
+				rdata_q_d = i_mem_rdata;
 			if (lw_v)
-				lidx <= lidx + 5'd1;
+				lidx_d = lidx + 5'd1;
 		end
 	endtask
 
@@ -839,10 +793,10 @@ module wq_host_if #(
 	task stream_start;
 		input	[31:0]	a;
 		begin
-			lreq        <= 5'd0;
-			lidx        <= 5'd0;
-			h_mem_valid <= 1'b1;
-			h_mem_addr  <= a;
+			lreq_d        = 5'd0;
+			lidx_d        = 5'd0;
+			h_mem_valid_d = 1'b1;
+			h_mem_addr_d  = a;
 		end
 	endtask
 
@@ -862,41 +816,11 @@ module wq_host_if #(
 				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded (FAST: H_HDR decodes the FIFO's head
-	// itself, H_HDRDEC is not reached)
+	// the header being decoded (u_hdr decodes it; the one-cycle step's
+	// verdict and the method about to run look at it here too)
 	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
-	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
-	wire	[`WQ_MH_SUBCH_W-1:0]	hdr_sub = hdr[`WQ_MH_SUBCH_RANGE];
-	// the GP entry with word 1 w1 (H_GPCHK: rdata_q; FAST: H_GPW as
-	// word 1 lands, i_mem_rdata or rdata_q): ERR_INFO is the word
-	// holding the offending bits
-	task gp_check;
-		input	[31:0]	w1;
-		input		w0b;	// word 0 has reserved bits set
-		if (w0b)
-		begin
-			err[sc] <= `WQ_CHERR_BAD_GP_ENTRY;	// ERR_INFO: gp_word0
-			hs      <= H_ERR;
-		end else if (w1[`WQ_GP_RSVD1_RANGE] != 0)
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
-		else if (w1[`WQ_GP_LENGTH_RANGE] == 0
-				&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP)
-			// control entry: only NOP exists
-			raise(`WQ_CHERR_BAD_GP_ENTRY, w1);
-		else begin
-			// a segment starts; the step goes on into it.  A control
-			// entry (NOP) is taken as a segment of length 0: H_HDR
-			// finds it at its end at once, and H_AFTER advances GP_GET
-			// as for any other (one place does it, with its record)
-			in_seg[sc]   <= 1'b1;
-			seg_rem[sc]  <= w1[`WQ_GP_LENGTH_RANGE];	// seg_addr: gp_word0
-			m_count[sc]  <= 0;
-			hs           <= H_HDR;
-		end
-	endtask
-
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
 	// between the grant and H_DUEB)
@@ -977,25 +901,12 @@ module wq_host_if #(
 	// leaves through H_LCHK, which asks for GP_PUT)
 	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
 			&& (nm_m == `WQ_M_LAUNCH);
-	task to_method;
-		begin
-			hs <= H_PMW;
-			if (!nm_early)
-			begin
-				pm_pend <= 1'b1;
-				cm_ra   <= ca(nm_launch ? F_LDESC : F_PUT, sc);	// as H_PMW
-				ld_rdy  <= nm_launch;
-				hs      <= H_METHOD;
-			end
-		end
-	endtask
-
 	// a plain method (u_nmeth): its pulse or its register write (WFI
 	// with the engine idle does nothing)
 	task m_plain;
 		input	[31:0]	d;
 		begin
-			o_irq_non_stall <= nd_irq;
+			o_irq_non_stall_d = nd_irq;
 			if (nd_ram)
 				ram_wr(nd_f, sc, d);
 		end
@@ -1013,74 +924,26 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
-			perf_q <= perf_q + 32'h1;
+			perf_q_d = perf_q + 32'h1;
 			if (!sl_end)
 			begin
-				slu_q    <= fm_slu1;
-				sl_fresh <= 1'b0;
-				sl_end   <= fm_sl_eq;
+				slu_q_d    = fm_slu1;
+				sl_fresh_d = 1'b0;
+				sl_end_d   = fm_sl_eq;
 				// the slice ends with no other channel with work:
 				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
 				if (fm_sl_eq)
 				begin
-					sl_fresh <= 1'b1;
-					sl_end   <= hs_zero;
+					sl_fresh_d = 1'b1;
+					sl_end_d   = hs_zero;
 				end
 			end
-			res          <= `WQ_STEP_DONE;
-			o_step_res   <= `WQ_STEP_DONE;
-			o_step_valid <= 1'b1;
-			o_step_more  <= 1'b1;
-			gt_w         <= 1'b1;
-			hs           <= nx;
-		end
-	endtask
-
-	// next_header's decision on a header word (hdr) taken from the
-	// segment, rem = the segment's words left after it: H_HDRDEC, and
-	// (FAST) H_HDR on the FIFO's head
-	task hdr_decode;
-		input	[`WQ_GP_LENGTH_W-1:0]	rem;
-		begin
-			if (hdr == 32'h0)
-				hs <= H_HDR;				// NOP word
-			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
-				raise(`WQ_CHERR_RESERVED_BITS, hdr);
-			else
-			case (hdr_op)
-			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-			if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > rem)
-				raise(`WQ_CHERR_TRUNCATED, hdr);
-			else if (hdr_cnt == 0)
-				hs <= H_HDR;
-			else begin
-				m_addr[sc]  <= hdr_adr;
-				m_count[sc] <= hdr_cnt;
-				m_secop[sc] <= hdr_op;
-				m_subch[sc] <= hdr_sub;
-				hs          <= H_DATA;
-			end
-			`WQ_SECOP_IMMD: begin
-				moff  <= {hdr_adr, 2'b00};
-				rdata_q <= {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt};
-				msub  <= hdr_sub;
-				if (fm_fire)
-					fast_step(hdr_sub, {{(32-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt}, H_HDR);
-				else begin
-					att_q <= (FAST != 0) ? perf_q : cm_rd;	// PERF_METHODS (H_HDR)
-					to_method;
-				end
-			end
-			`WQ_SECOP_END_SEG: begin
-				// wq_chan_seg_end in H_AFTER: nothing left of the segment
-				// (no method is in progress while a header is decoded)
-				seg_rem[sc]    <= 0;
-				res <= `WQ_STEP_DONE;
-				hs  <= H_AFTER;
-			end
-			default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
-				raise(`WQ_CHERR_BAD_SEC_OP, hdr);
-			endcase
+			res_d          = `WQ_STEP_DONE;
+			o_step_res_d   = `WQ_STEP_DONE;
+			o_step_valid_d = 1'b1;
+			o_step_more_d  = 1'b1;
+			gt_w_d         = 1'b1;
+			hs_d           = nx;
 		end
 	endtask
 
@@ -1089,8 +952,6 @@ module wq_host_if #(
 	wire		why_v;
 	wire	[CW-1:0]	cand;	// the channel a tick would serve
 	wire		want;	// a tick would do something: ask for the lock
-	// (DESC_RAM) the scheduler waits for a descriptor word
-	wire	ld_rd = DR && i_ld_rd;
 
 	// A step begins on a fresh grant, or right after a step that kept
 	// the lock (o_step_more, up with o_step_valid: the top leaves the
@@ -1271,6 +1132,73 @@ module wq_host_if #(
 		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
 		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
 
+	// the step's entry and GP fetch states' next state (wq_host_gp,
+	// docs/rtl/wq_host_gp.md), applied in the step sequencer below
+	wire	[5:0]	gx_hs, gx_ret, gx_mr_ret;
+	wire		gx_ra_w, gx_ret_w, gx_res_w, gx_st_w, gx_end_wait, gx_ldr_clr;
+	wire		gx_att_w, gx_rh_w, gx_wait_pulse, gx_rdq_w, gx_sew_w, gx_sew;
+	wire		gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds, gx_mr;
+	wire	[AW-1:0]	gx_ra;
+	wire	[`WQ_STEP_W-1:0]	gx_res;
+	wire	[3:0]	gx_st, gx_ram_f;
+	wire	[RHW-1:0]	gx_rh;
+	wire	[31:0]	gx_ram_d, gx_w0;
+	wire	[7:0]	gx_err;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len;
+	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
+		.i_gp_ne(gp_ne[sc]), .i_mc_zero(m_count[sc] == 0), .i_wmeth(wait_method[sc]),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.i_rd(cm_rd), .i_rdata(rdata_q), .i_mem_rdata(i_mem_rdata),
+		.i_dq_due(dq_due), .i_dq_rem(dq_rem), .i_pf_on(pf_on),
+		.i_gs_run(gs_run), .i_gb_rdy(gb_rdy), .i_gq_use(gq_use),
+		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1),
+		.i_w0_bad(w0_bad), .i_lw_v(lw_v), .i_rv1(gp_rv1), .i_both(gp_both), .i_w0b(gp_w0b),
+		.o_hs(gx_hs), .o_ra_w(gx_ra_w), .o_ra(gx_ra), .o_ret_w(gx_ret_w), .o_ret(gx_ret),
+		.o_res_w(gx_res_w), .o_res(gx_res), .o_st_w(gx_st_w), .o_st(gx_st),
+		.o_end_wait(gx_end_wait), .o_ldr_clr(gx_ldr_clr), .o_att_w(gx_att_w),
+		.o_rh_w(gx_rh_w), .o_rh(gx_rh), .o_wait_pulse(gx_wait_pulse),
+		.o_rdq_w(gx_rdq_w), .o_sew_w(gx_sew_w), .o_sew(gx_sew),
+		.o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d),
+		.o_w0_w(gx_w0_w), .o_w0(gx_w0), .o_err_w(gx_err_w), .o_err(gx_err),
+		.o_seg(gx_seg), .o_len(gx_len),
+		.o_sst(gx_sst), .o_rds(gx_rds), .o_mr(gx_mr), .o_mr_ret(gx_mr_ret));
+
+	// the segment walk's next state (wq_host_hdr,
+	// docs/rtl/wq_host_hdr.md), applied in the step sequencer below
+	wire	[5:0]	gh_hs, gh_mr_ret;
+	wire		gh_srem_w, gh_saddr_w, gh_rdq_w, gh_ra_w, gh_mr, gh_hma_w;
+	wire		gh_res_w, gh_err_w, gh_m_w, gh_mo_w, gh_att_w, gh_pm_pend;
+	wire		gh_ldr_w, gh_ldr, gh_fast;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gh_srem;
+	wire	[`WQ_GP_ADDR_W-1:0]	gh_saddr;
+	wire	[31:0]	gh_rdq, gh_ma, gh_einfo, gh_att, gh_fs_d;
+	wire	[AW-1:0]	gh_ra;
+	wire	[7:0]	gh_err;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	gh_m_addr;
+	wire	[`WQ_MH_COUNT_W-1:0]	gh_m_count;
+	wire	[`WQ_SECOP_W-1:0]	gh_m_secop;
+	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub, gh_fs_sub;
+	wire	[13:0]	gh_moff;
+	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem[sc]), .i_seg_addr(seg_addr[sc]),
+		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_m_secop(m_secop[sc]),
+		.i_m_subch(m_subch[sc]), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
+		.i_rdata(rdata_q), .i_rd(cm_rd), .i_perf(perf_q),
+		.i_ma_word(ma_sum[31:`WQ_GP_ADDR_LO]),
+		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(fm_fire),
+		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
+		.o_saddr_w(gh_saddr_w), .o_saddr(gh_saddr), .o_rdq_w(gh_rdq_w), .o_rdq(gh_rdq),
+		.o_ra_w(gh_ra_w), .o_ra(gh_ra), .o_mr(gh_mr), .o_hma_w(gh_hma_w),
+		.o_ma(gh_ma), .o_mr_ret(gh_mr_ret), .o_res_w(gh_res_w),
+		.o_err_w(gh_err_w), .o_err(gh_err), .o_einfo(gh_einfo),
+		.o_m_w(gh_m_w), .o_m_addr(gh_m_addr), .o_m_count(gh_m_count),
+		.o_m_secop(gh_m_secop), .o_m_subch(gh_m_subch),
+		.o_mo_w(gh_mo_w), .o_moff(gh_moff), .o_msub(gh_msub),
+		.o_att_w(gh_att_w), .o_att(gh_att), .o_pm_pend(gh_pm_pend),
+		.o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
+		.o_fast(gh_fast), .o_fs_sub(gh_fs_sub), .o_fs_d(gh_fs_d));
+
 	// the posted writes (FAST): accepted, not yet answered
 	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
 			&& i_mem_ready;
@@ -1318,14 +1246,13 @@ module wq_host_if #(
 	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
 	// per-channel field is cleared by both.
 	task chan_reset;
-		input	[CW-1:0]	ch;
 		begin
-			gp_get[ch]       <= 16'h0;
-			gp_ne[ch]        <= 1'b0;
-			ctrl_en[ch]      <= 1'b0;
-			chan_state[ch]   <= `WQ_CH_DISABLED;
-			err[ch]          <= 8'h0;
-			in_seg[ch]       <= 1'b0;
+			gp_get_d       = 16'h0;
+			gp_ne_d        = 1'b0;
+			ctrl_en_d      = 1'b0;
+			chan_state_d   = `WQ_CH_DISABLED;
+			err_d          = 8'h0;
+			in_seg_d       = 1'b0;
 		end
 	endtask
 
@@ -1335,388 +1262,399 @@ module wq_host_if #(
 	// with chan_reset; after reset the sweep H_INIT clears them, one
 	// channel a cycle (sc runs over the channels), before any step.
 	task chan_clr;
-		input	[CW-1:0]	ch;
 		begin
-			seg_addr[ch]     <= 0;
-			seg_rem[ch]      <= 0;
-			m_addr[ch]       <= 0;
-			m_count[ch]      <= 0;
-			m_secop[ch]      <= 0;
-			m_subch[ch]      <= 0;
-			wait_kind[ch]    <= 4'h0;
-			wait_method[ch]  <= 0;
+			seg_addr_d     = 0;
+			seg_rem_d      = 0;
+			m_addr_d       = 0;
+			m_count_d      = 0;
+			m_secop_d      = 0;
+			m_subch_d      = 0;
+			wait_kind_d    = 4'h0;
+			wait_method_d  = 0;
 		end
 	endtask
 
-	integer	ri;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+	// a CSR write's effect (H_CSR2), with its channel RAM word on cm_rd:
+	// the next state is u_chan's (cw_*); wq_chan_reset first, so the
+	// enable of the same CTRL write wins
+	task csr_write;
 		begin
-			// wq_host_init (the channel RAM: all words at their
-			// reset value): wq_chan_reset's fields, and the ring
-			// configuration and acquire policy it keeps
-			chan_reset(ri[CW-1:0]);
-			gp_lgc[ri]       <= 6'h0;
-			gp_base_lo[ri]   <= 3'h0;
-			acq_wr[ri]       <= 2'd0;
-			acq_rh[ri]       <= 0;
-		end
-		swp          <= 0;
-		csr_pend     <= 1'b0;
-		now          <= 32'h0;
-		cm_we        <= 1'b0;
-		cur_ch       <= 0;
-		sl_fresh     <= 1'b1;
-		hsl_q        <= HOST_SLICE_RESET;
-		perf_q       <= 32'h0;
-		slu_q        <= 32'h0;
-		hs_zero      <= (HOST_SLICE_RESET == 0);
-		sl_end       <= (HOST_SLICE_RESET == 0);
-		hs           <= H_INIT;
-		o_ev_req     <= 1'b0;
-		o_step_valid <= 1'b0;
-		o_step_more  <= 1'b0;
-		o_step_res   <= `WQ_STEP_IDLE;
-		o_evr_valid  <= 1'b0;
-		o_csr_ack    <= 1'b0;
-		o_csr_err    <= 1'b0;
-		o_launch_valid   <= 1'b0;
-		o_irq_chan_error <= 1'b0;
-		o_irq_non_stall  <= 1'b0;
-		h_mem_valid  <= 1'b0;
-		h_issued     <= 1'b0;
-		sem_start    <= 1'b0;
-		sem_active   <= 1'b0;
-		lc_start     <= 1'b0;
-		yielded      <= 1'b0;
-		pm_pend      <= 1'b0;
-		gt_w         <= 1'b0;
-		gb_rdy       <= 1'b0;
-		ld_rdy       <= 1'b0;
-		ld_line      <= 1'b0;
-		gs_run       <= 1'b0;
-		sc           <= 0;
-	end else begin
-		// one-cycle outputs
-		o_step_valid     <= 1'b0;
-		o_step_more      <= 1'b0;
-		o_evr_valid      <= 1'b0;
-		o_csr_ack        <= 1'b0;
-		o_launch_valid   <= 1'b0;
-		o_irq_chan_error <= 1'b0;
-		o_irq_non_stall  <= 1'b0;
-		sem_start        <= 1'b0;
-		lc_start         <= 1'b0;
-		now              <= now + 32'h1;
-		gwrap            <= gwrap || now_wrap;
-		// the retry clocks: wraps since the stamp, and the hints run down
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			if (now_wrap && acq_wr[ri] != 2'd3)
-				acq_wr[ri] <= acq_wr[ri] + 2'd1;
-			if (acq_rh[ri] != 0)
-				acq_rh[ri] <= acq_rh[ri] - 1'b1;
-		end
-		// (a RAM write lasts one cycle)
-		cm_we            <= 1'b0;
-		// a burst's step that began with the walk (H_LEAVE): its tick,
-		// as H_IDLE writes it for a grant (the walk's first state
-		// writes nothing)
-		gt_w             <= 1'b0;
-		gb_rdy           <= (FAST != 0) && (hs == H_LVW
-					|| (hs == H_LEAVE && gb_rdy));
-		if (hs == H_DUE)
-			gs_run       <= 1'b0;
-		if (FAST != 0 && gt_w)
-		begin
-			ram_wg(A_GT, now);
-			gwrap <= now_wrap;
-		end
-
-		case (hs)
-		////////////////////////////////////////////////////////////////
-		// After reset: every channel RAM word gets its reset value, a
-		// word a cycle; a CSR access that arrives meanwhile (a pulse)
-		// waits in csr_pend
-		H_INIT: begin
-			cm_we <= 1'b1;
-			cm_wa <= swp;
-			cm_wd <= dflt_val(swp);
-			swp   <= swp + 1'b1;
-			// the channel fields in RAM (2^AW cycles: every channel
-			// more than once); sc back at its reset value after
-			chan_clr(sc);
-			sc    <= (sc == LAST_CH) ? {CW{1'b0}} : sc + 1'b1;
-			if (swp == {AW{1'b1}})
-			begin
-				hs <= H_IDLE;
-				sc <= {CW{1'b0}};
-			end
-			if (i_csr_valid)
-				csr_pend <= 1'b1;
-		end
-
-		////////////////////////////////////////////////////////////////
-		// Outside a grant: request, and take CSR accesses
-		H_IDLE: begin
-			if (g_start)
-			begin
-				// wq_host_pick: switch on entry
-				o_ev_req <= 1'b0;
-				ram_wg(A_GT, now);	// the tick
-				// ACQ_RETRY of the channel picked (cand), on cm_rd in
-				// H_DUEA for the retry rule; (FAST) GPFIFO_BASE of
-				// one not in ACQ_WAIT, on cm_rd in H_GP0 if it takes
-				// an entry
-				cm_ra    <= ca((FAST != 0 && chan_state[cand] != `WQ_CH_ACQ_WAIT)
-						? F_BASE : F_RETRY, cand);
-				gwrap    <= now_wrap;
-				yielded  <= 1'b0;
-				if (has_work[cur_ch])
-				begin
-					sc     <= cur_ch;
-					hs     <= H_DUE;
-				end else if (nx_cur[CW])
-				begin
-					emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-						gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
-						64'h0, 64'h0);
-					cur_ch     <= nx_cur[CW-1:0];
-					sl_fresh   <= 1'b1;
-					sl_end     <= hs_zero;
-					sc         <= nx_cur[CW-1:0];
-					hs         <= H_DUE;
-				end else begin
-					// nothing has work: an empty tick
-					sc           <= cur_ch;
-					o_step_res   <= `WQ_STEP_IDLE;
-					o_step_valid <= 1'b1;
-				end
-			end else if (!i_ev_gnt && want && !i_csr_valid && !csr_pend
-					&& !o_csr_ack && !ld_rd)
-				o_ev_req <= 1'b1;
-
-			// a CSR access: its channel becomes sc until the next
-			// grant, so the access reads and writes the per-channel
-			// registers through the step's index (no second one)
-			if ((i_csr_valid || csr_pend) && !i_ev_gnt)
-			begin
-				csr_pend <= 1'b0;
-				cm_ra <= csr_ra;
-				if (csr_is_ch)
-					sc <= cc;
-				hs    <= H_CSR1;
-			end else if (ld_rd && !i_ev_gnt)
-			begin
-				// (DESC_RAM) the scheduler's descriptor word: on
-				// cm_rd in H_LDW, o_ld_ack (the host asks for no
-				// grant while one waits)
-				cm_ra  <= da(i_ld_idx);
-				rd_ret <= H_LDW;
-				hs     <= H_RDW;
-			end
-		end
-
-		// (a CTRL write with RESET first clears the channel's fields)
-		H_CSR1: begin
-			swp <= 0;
-			hs  <= cw_clr ? H_CLR : H_CSR2;
-		end
-
-		// wq_chan_reset's RAM fields, a word a cycle (cm_rd, the
-		// access's GPFIFO_BASE / LOG2 word, is not one of them)
-		H_CLR: begin
-			ram_wr(clr_field(swp[2:0]), sc, 32'h0);
-			swp <= swp + 1'b1;
-			if (swp[2:0] == 3'd7)
-				hs <= H_CSR2;
-		end
-
-		// the CSR access, with its channel RAM word on cm_rd: the
-		// write's next state is u_chan's (cw_*); wq_chan_reset first,
-		// so the enable of the same CTRL write wins
-		H_CSR2: begin
-			hs          <= H_IDLE;
-			o_csr_ack   <= 1'b1;
-			o_csr_err   <= csr_bad;
 			if (cw_reset)
 			begin
-				chan_reset(sc);
-				chan_clr(sc);
+				chan_reset;
+				chan_clr;
 			end
 			if (cw_ram)
 				ram_wg(cw_wa, cw_wd);
 			if (cw_hsl)
 			begin
 				if (FAST != 0)
-					hsl_q <= i_csr_wdata;
-				sl_fresh   <= 1'b1;
-				hs_zero    <= (i_csr_wdata == 32'h0);
-				sl_end     <= (i_csr_wdata == 32'h0);
+					hsl_q_d = i_csr_wdata;
+				sl_fresh_d   = 1'b1;
+				hs_zero_d    = (i_csr_wdata == 32'h0);
+				sl_end_d     = (i_csr_wdata == 32'h0);
 			end
 			if (cw_base)
-				gp_base_lo[sc] <= i_csr_wdata[2:0];
+				gp_base_lo_d = i_csr_wdata[2:0];
 			if (cw_lgc)
-				gp_lgc[sc]     <= cw_lgc_v;
+				gp_lgc_d     = cw_lgc_v;
 			if (cw_rh)
-				acq_rh[sc]     <= 0;
+				acq_rh_d     = 0;
 			if (cw_ne)
-				gp_ne[sc]      <= c_put_ne;
+				gp_ne_d      = c_put_ne;
 			if (cw_wen)
-				ctrl_en[sc]    <= cw_en;
+				ctrl_en_d    = cw_en;
 			if (cw_st)
-				chan_state[sc] <= cw_st_v;
+				chan_state_d = cw_st_v;
 			if (cw_err)
 			begin
-				err[sc]          <= cw_err_v;
-				o_irq_chan_error <= 1'b1;
+				err_d          = cw_err_v;
+				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
 					cw_reset ? 16'h0 : gp_get[sc],
 					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
+			end
+		end
+	endtask
+
+	// the states outside a step's next state (wq_host_idle,
+	// docs/rtl/wq_host_idle.md), applied in the step sequencer below
+	wire	[5:0]	ix_hs;
+	wire		ix_sc_w, ix_swp_w, ix_ram_w, ix_clr, ix_pend_w, ix_pend;
+	wire		ix_ra_w, ix_ldw, ix_req_w, ix_req, ix_grant, ix_switch, ix_empty;
+	wire		ix_answer;
+	wire	[CW-1:0]	ix_sc;
+	wire	[AW-1:0]	ix_swp, ix_ram_a, ix_ra;
+	wire	[31:0]	ix_ram_d;
+	wq_host_idle #(.CHANNELS(CHANNELS), .CW(CW), .FAST(FAST), .DR(DR ? 1 : 0),
+		.HOST_SLICE_RESET(HOST_SLICE_RESET))
+	u_idle (
+		.i_hs(hs), .i_sc(sc), .i_swp(swp),
+		.i_csr_valid(i_csr_valid), .i_csr_pend(csr_pend), .i_csr_ack(o_csr_ack),
+		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
+		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
+		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
+		.i_cand(cand), .i_cand_acq(chan_state[cand] == `WQ_CH_ACQ_WAIT),
+		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
+		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
+		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
+		.o_pend_w(ix_pend_w), .o_pend(ix_pend), .o_ra_w(ix_ra_w), .o_ra(ix_ra),
+		.o_ldw(ix_ldw), .o_req_w(ix_req_w), .o_req(ix_req),
+		.o_grant(ix_grant), .o_switch(ix_switch), .o_empty(ix_empty),
+		.o_answer(ix_answer));
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The step sequencer's next state: every register and per-channel
+	// field the step writes, as *_d (the step's channel's fields at sc),
+	// computed in one combinational block -- the units' decisions applied
+	// in one case item each -- and registered below, one always block per
+	// register group.  Every *_d holds its register's value unless a
+	// state writes it; the body reads registers, never a *_d, so it is the
+	// same next state as non-blocking writes in one clocked block.
+	//
+	reg	[5:0]	hs_d;
+	reg	[5:0]	mem_ret_d;
+	reg	[5:0]	rd_ret_d;
+	reg	[CW-1:0]	sc_d;
+	reg	[`WQ_STEP_W-1:0]	res_d;
+	reg	[AW-1:0]	swp_d;
+	reg		csr_pend_d;
+	reg	[31:0]	now_d;
+	reg		gwrap_d;
+	reg		cm_we_d;
+	reg	[AW-1:0]	cm_wa_d;
+	reg	[31:0]	cm_wd_d;
+	reg	[AW-1:0]	cm_ra_d;
+	reg		h_mem_valid_d;
+	reg		h_issued_d;
+	reg		ld_line_d;
+	reg	[31:0]	h_mem_addr_d;
+	reg	[31:0]	rdata_q_d;
+	reg		w0_bad_d;
+	reg	[4:0]	lreq_d;
+	reg	[4:0]	lidx_d;
+	reg		sem_start_d;
+	reg		sem_active_d;
+	reg		lc_start_d;
+	reg		yielded_d;
+	reg		pm_pend_d;
+	reg		gt_w_d;
+	reg		gb_rdy_d;
+	reg		ld_rdy_d;
+	reg		gs_run_d;
+	reg	[13:0]	moff_d;
+	reg	[`WQ_MH_SUBCH_W-1:0]	msub_d;
+	reg	[31:0]	att_q_d;
+	reg		sem_endwait_d;
+	reg	[CW-1:0]	cur_ch_d;
+	reg		sl_fresh_d;
+	reg	[31:0]	hsl_q_d;
+	reg	[31:0]	perf_q_d;
+	reg	[31:0]	slu_q_d;
+	reg		hs_zero_d;
+	reg		sl_end_d;
+	reg		o_ev_req_d;
+	reg		o_step_valid_d;
+	reg		o_step_more_d;
+	reg	[`WQ_STEP_W-1:0]	o_step_res_d;
+	reg		o_csr_ack_d;
+	reg		o_csr_err_d;
+	reg		o_launch_valid_d;
+	reg		o_irq_chan_error_d;
+	reg		o_irq_non_stall_d;
+	reg		o_evr_valid_d;
+	reg	[7:0]	o_evr_kind_d;
+	reg	[7:0]	o_evr_unit_d;
+	reg	[15:0]	o_evr_aux_d;
+	reg	[63:0]	o_evr_c_d;
+	reg	[15:0]	gp_get_d;
+	reg		gp_ne_d;
+	reg		ctrl_en_d;
+	reg	[3:0]	chan_state_d;
+	reg	[7:0]	err_d;
+	reg		in_seg_d;
+	reg	[5:0]	gp_lgc_d;
+	reg	[2:0]	gp_base_lo_d;
+	reg	[1:0]	acq_wr_d;
+	reg	[RHW-1:0]	acq_rh_d;
+	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_d;
+	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d;
+	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
+	reg	[`WQ_MH_COUNT_W-1:0]	m_count_d;
+	reg	[`WQ_SECOP_W-1:0]	m_secop_d;
+	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_d;
+	reg	[3:0]	wait_kind_d;
+	reg	[1:0]	wait_method_d;
+`ifdef FORMAL
+	reg	[15:0]	f_evr_get_d;
+	reg	[31:0]	f_evr_a_d;
+	reg	[63:0]	f_evr_b_d;
+`endif
+
+	always @(*)
+	begin
+		// every register holds unless written
+		hs_d               = hs;
+		mem_ret_d          = mem_ret;
+		rd_ret_d           = rd_ret;
+		sc_d               = sc;
+		res_d              = res;
+		swp_d              = swp;
+		csr_pend_d         = csr_pend;
+		now_d              = now;
+		gwrap_d            = gwrap;
+		cm_we_d            = cm_we;
+		cm_wa_d            = cm_wa;
+		cm_wd_d            = cm_wd;
+		cm_ra_d            = cm_ra;
+		h_mem_valid_d      = h_mem_valid;
+		h_issued_d         = h_issued;
+		ld_line_d          = ld_line;
+		h_mem_addr_d       = h_mem_addr;
+		rdata_q_d          = rdata_q;
+		w0_bad_d           = w0_bad;
+		lreq_d             = lreq;
+		lidx_d             = lidx;
+		sem_start_d        = sem_start;
+		sem_active_d       = sem_active;
+		lc_start_d         = lc_start;
+		yielded_d          = yielded;
+		pm_pend_d          = pm_pend;
+		gt_w_d             = gt_w;
+		gb_rdy_d           = gb_rdy;
+		ld_rdy_d           = ld_rdy;
+		gs_run_d           = gs_run;
+		moff_d             = moff;
+		msub_d             = msub;
+		att_q_d            = att_q;
+		sem_endwait_d      = sem_endwait;
+		cur_ch_d           = cur_ch;
+		sl_fresh_d         = sl_fresh;
+		hsl_q_d            = hsl_q;
+		perf_q_d           = perf_q;
+		slu_q_d            = slu_q;
+		hs_zero_d          = hs_zero;
+		sl_end_d           = sl_end;
+		o_ev_req_d         = o_ev_req;
+		o_step_valid_d     = o_step_valid;
+		o_step_more_d      = o_step_more;
+		o_step_res_d       = o_step_res;
+		o_csr_ack_d        = o_csr_ack;
+		o_csr_err_d        = o_csr_err;
+		o_launch_valid_d   = o_launch_valid;
+		o_irq_chan_error_d = o_irq_chan_error;
+		o_irq_non_stall_d  = o_irq_non_stall;
+		o_evr_valid_d      = o_evr_valid;
+		o_evr_kind_d       = o_evr_kind;
+		o_evr_unit_d       = o_evr_unit;
+		o_evr_aux_d        = o_evr_aux;
+		o_evr_c_d          = o_evr_c;
+		// the step's channel's fields (written back at sc); the retry
+		// clocks run on (their wraps since the stamp, the hints down)
+		gp_get_d           = gp_get[sc];
+		gp_ne_d            = gp_ne[sc];
+		ctrl_en_d          = ctrl_en[sc];
+		chan_state_d       = chan_state[sc];
+		err_d              = err[sc];
+		in_seg_d           = in_seg[sc];
+		gp_lgc_d           = gp_lgc[sc];
+		gp_base_lo_d       = gp_base_lo[sc];
+		acq_wr_d           = (now_wrap && acq_wr[sc] != 2'd3)
+					? acq_wr[sc] + 2'd1 : acq_wr[sc];
+		acq_rh_d           = (acq_rh[sc] != 0) ? acq_rh[sc] - 1'b1 : acq_rh[sc];
+		seg_addr_d         = seg_addr[sc];
+		seg_rem_d          = seg_rem[sc];
+		m_addr_d           = m_addr[sc];
+		m_count_d          = m_count[sc];
+		m_secop_d          = m_secop[sc];
+		m_subch_d          = m_subch[sc];
+		wait_kind_d        = wait_kind[sc];
+		wait_method_d      = wait_method[sc];
+`ifdef FORMAL
+		f_evr_get_d        = f_evr_get;
+		f_evr_a_d          = f_evr_a;
+		f_evr_b_d          = f_evr_b;
+`endif
+
+		// one-cycle outputs
+		o_step_valid_d     = 1'b0;
+		o_step_more_d      = 1'b0;
+		o_evr_valid_d      = 1'b0;
+		o_csr_ack_d        = 1'b0;
+		o_launch_valid_d   = 1'b0;
+		o_irq_chan_error_d = 1'b0;
+		o_irq_non_stall_d  = 1'b0;
+		sem_start_d        = 1'b0;
+		lc_start_d         = 1'b0;
+		now_d              = now + 32'h1;
+		gwrap_d            = gwrap || now_wrap;
+		// (a RAM write lasts one cycle)
+		cm_we_d            = 1'b0;
+		// a burst's step that began with the walk (H_LEAVE): its tick,
+		// as H_IDLE writes it for a grant (the walk's first state
+		// writes nothing)
+		gt_w_d             = 1'b0;
+		gb_rdy_d           = (FAST != 0) && (hs == H_LVW
+					|| (hs == H_LEAVE && gb_rdy));
+		if (hs == H_DUE)
+			gs_run_d       = 1'b0;
+		if (FAST != 0 && gt_w)
+		begin
+			ram_wg(A_GT, now);
+			gwrap_d = now_wrap;
+		end
+
+		case (hs)
+		////////////////////////////////////////////////////////////////
+		// outside a step (wq_host_idle, u_idle): the reset sweep, the
+		// lock request and a grant's pick, a CSR access taken, CTRL.RESET's
+		// fields cleared, the answer (the write's effect: csr_write)
+		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
+			hs_d = ix_hs;
+			if (ix_sc_w)
+				sc_d = ix_sc;
+			if (ix_swp_w)
+				swp_d = ix_swp;
+			if (ix_ram_w)
+				ram_wg(ix_ram_a, ix_ram_d);
+			if (ix_clr)
+				chan_clr;
+			if (ix_pend_w)
+				csr_pend_d = ix_pend;
+			if (ix_ra_w)
+				cm_ra_d = ix_ra;
+			if (ix_ldw)
+				rd_ret_d = H_LDW;
+			if (ix_req_w)
+				o_ev_req_d = ix_req;
+			if (ix_grant)
+			begin
+				ram_wg(A_GT, now);	// the tick
+				gwrap_d   = now_wrap;
+				yielded_d = 1'b0;
+			end
+			if (ix_switch)
+			begin
+				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
+					gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+					64'h0, 64'h0);
+				cur_ch_d   = nx_cur[CW-1:0];
+				sl_fresh_d = 1'b1;
+				sl_end_d   = hs_zero;
+			end
+			if (ix_empty)
+			begin
+				o_step_res_d   = `WQ_STEP_IDLE;
+				o_step_valid_d = 1'b1;
+			end
+			if (ix_answer)
+			begin
+				o_csr_ack_d = 1'b1;
+				o_csr_err_d = csr_bad;
+				csr_write;
 			end
 		end
 
 		////////////////////////////////////////////////////////////////
 		// a channel RAM read (ram_rd): the word is on cm_rd in rd_ret
 		H_RDW:
-			hs <= rd_ret;
+			hs_d = rd_ret;
 
 		////////////////////////////////////////////////////////////////
-		// wq_host_due, then wq_step_channel's dispatch on the state
-		// (the grant set the ACQ_RETRY read)
-		H_DUE: begin
-		case (s_state)
-		`WQ_CH_ACQ_WAIT: begin
-			cm_ra <= ca(F_STAMP, sc);		// on cm_rd in H_DUEB
-			hs    <= H_DUEA;
-		end
-		`WQ_CH_WFI_WAIT:
-		if (!i_engine_idle)
-		begin
-			res <= `WQ_STEP_WAIT;
-			hs  <= H_AFTER;
-		end else
-			ram_rd(F_WDATA, H_DUE2);
-		`WQ_CH_LAUNCH_WAIT:
-		if (!i_can_launch)
-		begin
-			res <= `WQ_STEP_WAIT;
-			hs  <= H_AFTER;
-		end else begin
-			end_wait;
-			if (FAST != 0)
-				cm_ra <= ca(F_LDESC, sc);	// as H_METHOD
-			ld_rdy <= 1'b0;			// (on cm_rd in H_LAUNCH2)
-			hs <= H_LAUNCH;
-		end
-		`WQ_CH_IDLE, `WQ_CH_RUNNABLE:
-		if (!in_seg[sc])
-		begin
-			if (!gp_ne[sc])
+		// wq_host_due, the dispatch on the channel's state, a wait's
+		// resumption, the GP entry's reads and checks (wq_host_gp,
+		// u_gp)
+		H_DUE, H_DUEA, H_DUEB, H_DUE2, H_GP0, H_GP1, H_GPW, H_GPCHK: begin
+			hs_d = gx_hs;
+			if (gx_ra_w)
+				cm_ra_d = gx_ra;
+			if (gx_ret_w)
+				rd_ret_d = gx_ret;
+			if (gx_res_w)
+				res_d = gx_res;
+			if (gx_st_w)
+				chan_state_d = gx_st;
+			if (gx_end_wait)
+				end_wait;
+			if (gx_ldr_clr)
+				ld_rdy_d = 1'b0;
+			if (gx_att_w)
+				att_q_d = cm_rd;
+			if (gx_rh_w)
+				acq_rh_d = gx_rh;
+			if (gx_wait_pulse)
 			begin
-				chan_state[sc] <= `WQ_CH_IDLE;
-				res <= `WQ_STEP_IDLE;
-				hs  <= H_AFTER;
-			end else begin
-				// take_entry: the two words at gp_base + 8 * gp_get
-				// (FAST: the grant asked for gp_base; after a burst's
-				// step that ended its segment it is on cm_rd already,
-				// gb_rdy, and the stream starts here, as H_GP0)
-				chan_state[sc] <= `WQ_CH_RUNNABLE;
-				if (FAST != 0 && gs_run)
-				begin
-					// (H_LEAVE started the stream)
-					rd_stream(5'd2);
-					hs <= H_GPW;
-				end else if (gq_use)
-				begin
-					// the entry read ahead (gq): H_GPW's work
-					// on its words, the reads ahead starting
-					gp_word0(gq_w0);
-					gp_check(gq_w1, gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
-				end else if (FAST != 0 && gb_rdy)
-				begin
-					stream_start(ma_sum);
-					hs <= H_GPW;
-				end else if (FAST != 0)
-					hs <= H_GP0;
-				else
-					ram_rd(F_BASE, H_GP0);
+				o_step_res_d   = `WQ_STEP_WAIT;
+				o_step_valid_d = 1'b1;
 			end
-		end else begin
-			if (m_count[sc] == 0)
-				hs <= H_HDR;
-			else
-				hs <= H_DATA;
-		end
-		default: begin		// DISABLED, ERROR
-			res <= `WQ_STEP_IDLE;
-			hs  <= H_AFTER;
-		end
-		endcase
-		end
-
-		// wq_host_due: ACQ_RETRY into att_q (free until H_SL5) ...
-		// (FAST: wait_data asked for now, on cm_rd after H_DUEB)
-		H_DUEA: begin
-			att_q <= cm_rd;
-			if (FAST != 0)
-				cm_ra <= ca(F_WDATA, sc);
-			hs    <= H_DUEB;
-		end
-
-		// ... and acq_last on cm_rd: due when ticks - acq_last >=
-		// ACQ_RETRY (dq_due)
-		H_DUEB:
-		if (dq_due)
-		begin
-			// (FAST) and SEM_ADDR_LO now, for H_SL2
-			if (FAST != 0)
+			if (gx_rdq_w)
+				rdata_q_d = cm_rd;	// sem_word
+			if (gx_sew_w)
+				sem_endwait_d = gx_sew;
+			if (gx_w0_w)
 			begin
-				cm_ra <= ca(F_SALO, sc);
-				hs    <= H_DUE2;
-			end else
-				ram_rd(F_WDATA, H_DUE2);
-		end else begin
-			// the retry is not due: this tick does nothing more; ask
-			// again when it will be
-			acq_rh[sc]   <= (dq_rem[31:RHW] != 0) ? {RHW{1'b1}}
-					: dq_rem[RHW-1:0];
-			o_step_res   <= `WQ_STEP_WAIT;
-			o_step_valid <= 1'b1;
-			hs           <= H_IDLE;
-		end
-
-		// a wait resumes, wait_data on cm_rd: the acquire retry, or
-		// (the engine is idle) the WFI wait's method
-		H_DUE2:
-		if (s_state == `WQ_CH_ACQ_WAIT)
-		begin
-			rdata_q     <= cm_rd;	// sem_word
-			sem_endwait <= 1'b0;
-			hs          <= H_SL0;
-			// (FAST) H_SL0's and H_SL1's work (H_DUEB asked for
-			// SEM_ADDR_LO): no read ahead is on in a waiting
-			// channel's step
-			if (FAST != 0 && !pf_on)
-			begin
-				cm_ra <= ca(F_SPLO, sc);
-				hs    <= H_SL2;
+				// gp_word0: the segment address taken now (it means
+				// nothing unless the entry opens the segment)
+				w0_bad_d       = (gx_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				seg_addr_d = gx_w0[`WQ_GP_ADDR_RANGE];
 			end
-		end else if (wait_method[sc] == WM_SEM)
-		begin
-			// RELEASE_WFI: the release, then end_wait
-			rdata_q     <= cm_rd;	// sem_word
-			sem_endwait <= 1'b1;
-			hs          <= H_SL0;
-		end else begin
-			if (wait_method[sc] == WM_REF)
-				ram_wr(F_REF, sc, cm_rd);
-			end_wait;
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
+			if (gx_ram_w)
+				ram_wr(gx_ram_f, sc, gx_ram_d);
+			if (gx_err_w)
+				err_d = gx_err;
+			if (gx_seg)
+			begin
+				in_seg_d  = 1'b1;
+				seg_rem_d = gx_len;
+				m_count_d = 0;
+			end
+			if (gx_sst)
+				stream_start(ma_sum);
+			if (gx_rds)
+				rd_stream(5'd2);
+			if (gx_mr)
+				mem_read(ma_sum, gx_mr_ret);
 		end
 
 		////////////////////////////////////////////////////////////////
@@ -1724,128 +1662,58 @@ module wq_host_if #(
 		H_MEM: begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				h_mem_valid <= 1'b0;
-				h_issued    <= 1'b1;
+				h_mem_valid_d = 1'b0;
+				h_issued_d    = 1'b1;
 			end
 			if (h_issued && m_rv)
 			begin
-				h_issued <= 1'b0;
-				rdata_q  <= i_mem_rdata;
-				hs       <= mem_ret;
+				h_issued_d = 1'b0;
+				rdata_q_d  = i_mem_rdata;
+				hs_d       = mem_ret;
 			end
 		end
 
-		// gp_base on cm_rd
-		// (FAST: both words asked for back to back, H_GPW)
-		H_GP0:
-		if (FAST != 0)
-		begin
-			stream_start(ma_sum);
-			hs <= H_GPW;
-		end else
-			mem_read(ma_sum, H_GP1);
-
-		H_GP1: begin
-			gp_word0(rdata_q);
-			mem_read(ma_sum, H_GPCHK);
-		end
-
-		// (FAST) the entry's two reads as a stream of two, as the
-		// descriptor's (H_LREAD): word 1 asked for once word 0 is
-		// accepted, the words taken as they land (lw_v)
-		H_GPW:
-		if (FAST != 0)		// (FAST=0: no logic for the state)
-		begin
-			rd_stream(5'd2);
-			// word 0 taken as it is in rdata_q (lw_v); word 1
-			// checked off the port as it lands (gp_rv1: H_GPCHK's
-			// work), with word 0 in the same cycle when it landed
-			// the cycle before (gp_both), and the reads ahead start
-			// then
-			if (gp_rv1)
+		////////////////////////////////////////////////////////////////
+		// the segment walk: a header read and decoded, a method's data
+		// word taken (wq_host_hdr, u_hdr)
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
+			hs_d = gh_hs;
+			if (gh_srem_w)
+				seg_rem_d = gh_srem;
+			if (gh_saddr_w)
+				seg_addr_d = gh_saddr;
+			if (gh_rdq_w)
+				rdata_q_d = gh_rdq;
+			if (gh_ra_w)
+				cm_ra_d = gh_ra;
+			if (gh_mr)
+				mem_read(gh_ma, gh_mr_ret);
+			if (gh_hma_w)
+				h_mem_addr_d = gh_ma;
+			if (gh_res_w)
+				res_d = `WQ_STEP_DONE;
+			if (gh_err_w)
+				raise(gh_err, gh_einfo);
+			if (gh_m_w)
 			begin
-				if (gp_both)
-					gp_word0(rdata_q);
-				gp_check(i_mem_rdata, gp_w0b);
-			end else if (lw_v)
-				gp_word0(rdata_q);
-		end
-
-		// the entry: ERR_INFO is the word holding the offending bits
-		// (FAST=0 only: with FAST H_GPW checks it as word 1 lands)
-		H_GPCHK:
-			gp_check(rdata_q, w0_bad);
-
-		// next_header: read headers, skipping NOP words
-		H_HDR:
-		if (seg_rem[sc] == 0)
-		begin
-			// only NOPs up to the end: wq_chan_seg_end, in H_AFTER
-			// (in a segment, no method, nothing left)
-			res <= `WQ_STEP_DONE;
-			hs  <= H_AFTER;
-		end else if (FAST != 0)
-		begin
-			// the word from the prefetch FIFO, when it is there,
-			// decoded at once (hdr is the FIFO's head): H_HDRDEC's
-			// work, the segment pointer through seg_inc
-			if (pf_n != 0)
-			begin
-				seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-				rdata_q      <= pf_head;
-				seg_addr[sc] <= seg_inc;
-				hdr_decode(seg_rem[sc] - 1'b1);
+				m_addr_d  = gh_m_addr;
+				m_count_d = gh_m_count;
+				m_secop_d = gh_m_secop;
+				m_subch_d = gh_m_subch;
 			end
-		end else begin
-			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			// PERF_METHODS on cm_rd when the word is back (H_MEM
-			// takes two cycles or more): an IMMD method counts it
-			cm_ra        <= A_PERF;
-			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_HDRDEC);
-		end
-
-		// (the segment pointer moves past the word read: the address
-		// adder's h_mem_addr + 4; FAST=0 only)
-		H_HDRDEC: begin
-			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			hdr_decode(seg_rem[sc]);
-		end
-
-		// method_word: one data word of the method in progress
-		H_DATA:
-		if (FAST != 0)
-		begin
-			// as in H_HDR
-			// and H_DATAGOT's work in the same cycle: the segment
-			// pointer through its own incrementer, PERF_METHODS from
-			// perf_q (no RAM read to wait for)
-			if (pf_n != 0)
+			if (gh_mo_w)
 			begin
-				seg_rem[sc] <= seg_rem[sc] - 1'b1;
-				h_mem_addr  <= {seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}};
-				rdata_q     <= pf_head;
-				seg_addr[sc] <= seg_inc;
-				m_take;
-				if (fm_fire)
-					fast_step(m_subch[sc], pf_head,
-						(m_count[sc] == 1) ? H_HDR : H_DATA);
-				else begin
-					att_q <= perf_q;	// PERF_METHODS
-					to_method;
-				end
+				moff_d = gh_moff;
+				msub_d = gh_msub;
 			end
-		end else begin
-			seg_rem[sc]  <= seg_rem[sc] - 1'b1;
-			cm_ra        <= A_PERF;	// as in H_HDR
-			mem_read({seg_addr[sc], {`WQ_GP_ADDR_LO{1'b0}}}, H_DATAGOT);
-		end
-
-		// (FAST=0 only)
-		H_DATAGOT: begin
-			seg_addr[sc] <= ma_sum[31:`WQ_GP_ADDR_LO];
-			m_take;
-			att_q <= cm_rd;		// PERF_METHODS (H_DATA)
-			to_method;
+			if (gh_att_w)
+				att_q_d = gh_att;
+			if (gh_pm_pend)
+				pm_pend_d = 1'b1;
+			if (gh_ldr_w)
+				ld_rdy_d = gh_ldr;
+			if (gh_fast)
+				fast_step(gh_fs_sub, gh_fs_d, gh_hs);
 		end
 
 		// wq_host_method counts the method (the RAM's one write port is
@@ -1853,14 +1721,14 @@ module wq_host_if #(
 		H_PMW: begin
 			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
 			if (FAST != 0)
-				perf_q <= att_nx;
+				perf_q_d = att_nx;
 			else
 				ram_wg(A_PERF, att_nx);
 			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
 			// cm_rd in H_SEMX
 			if (FAST != 0)
-				cm_ra <= ca(F_SAHI, sc);
-			hs <= H_METHOD;
+				cm_ra_d = ca(F_SAHI, sc);
+			hs_d = H_METHOD;
 		end
 
 
@@ -1868,20 +1736,20 @@ module wq_host_if #(
 		H_METHOD: begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
-			res   <= `WQ_STEP_DONE;
+			res_d   = `WQ_STEP_DONE;
 			// (FAST: a method that reads the channel RAM or goes on
 			// to a semaphore, a launch or an error takes the long way
 			// out, H_AFTER; its ram_rd replaces this read)
-			hs    <= H_AFTER;
+			hs_d    = H_AFTER;
 			if (FAST != 0)
 			begin
-				hs    <= H_LVW;
+				hs_d    = H_LVW;
 				// the method is counted here (att_q holds
 				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
 				if (pm_pend)
 				begin
-					perf_q  <= att_nx;
-					pm_pend <= 1'b0;
+					perf_q_d  = att_nx;
+					pm_pend_d = 1'b0;
 				end
 				// inside the segment still (a data word or a
 				// method left), H_LVW has nothing to do: its
@@ -1891,19 +1759,19 @@ module wq_host_if #(
 				// on that way out)
 				if (m_count[sc] != 0 || seg_rem[sc] != 0)
 				begin
-					att_q <= sl_fresh ? 32'h0 : slu_q;
-					hs    <= H_LEAVE;
+					att_q_d = sl_fresh ? 32'h0 : slu_q;
+					hs_d    = H_LEAVE;
 				end
 			end
 			// the method's decision (u_meth), at most one of these
 			if (md_unknown)
 				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
 			if (md_irq)
-				o_irq_non_stall <= 1'b1;
+				o_irq_non_stall_d = 1'b1;
 			if (md_wait)
 			begin
 				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
-				res <= `WQ_STEP_WAIT;
+				res_d = `WQ_STEP_WAIT;
 			end
 			if (md_ram)
 				ram_wr(md_f, sc, mdata);
@@ -1913,20 +1781,20 @@ module wq_host_if #(
 				begin
 					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
 					// on cm_rd in H_SEMX2
-					cm_ra <= ca(F_SALO, sc);
-					hs    <= H_SEMX;
+					cm_ra_d = ca(F_SALO, sc);
+					hs_d    = H_SEMX;
 				end else
 					ram_rd(F_SAHI, H_SEMX);
 			end
 			if (md_yield)
-				yielded <= 1'b1;
+				yielded_d = 1'b1;
 			if (md_launch)
 			begin
 				// (FAST: launch_desc asked for now, on cm_rd in
 				// H_LAUNCH2)
 				if (FAST != 0)
-					cm_ra <= ca(F_LDESC, sc);
-				hs <= H_LAUNCH;
+					cm_ra_d = ca(F_LDESC, sc);
+				hs_d = H_LAUNCH;
 			end
 		end
 
@@ -1936,40 +1804,40 @@ module wq_host_if #(
 		// and stamp
 		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
 		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP: begin
-			hs        <= sx_hs;
-			sem_start <= sx_start;
+			hs_d        = sx_hs;
+			sem_start_d = sx_start;
 			if (sx_ra_w)
-				cm_ra <= sx_ra;
+				cm_ra_d = sx_ra;
 			if (sx_ret_w)
-				rd_ret <= sx_ret;
+				rd_ret_d = sx_ret;
 			if (sx_err_w)
-				err[sc] <= sx_err;
+				err_d = sx_err;
 			if (sx_ram_w)
 				ram_wr(sx_ram_f, sc, sx_ram_d);
 			if (sx_wait_w)
 			begin
-				chan_state[sc]  <= sx_wait_st;
-				wait_kind[sc]   <= sx_wait_st;
-				wait_method[sc] <= WM_SEM;
+				chan_state_d  = sx_wait_st;
+				wait_kind_d   = sx_wait_st;
+				wait_method_d = WM_SEM;
 			end
 			if (sx_end_wait)
 				end_wait;
 			if (sx_res_w)
-				res <= sx_res;
+				res_d = sx_res;
 			if (sx_emit)
 				emit(sx_kind, sc, sx_aux, s_get, sem_addr, sem_pay, sem_result);
 			if (sx_act_w)
-				sem_active <= sx_act;
+				sem_active_d = sx_act;
 			if (sx_endwait_clr)
-				sem_endwait <= 1'b0;
+				sem_endwait_d = 1'b0;
 			if (sx_att_w)
-				att_q <= sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
+				att_q_d = sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
 			if (sx_ma_w)
-				h_mem_addr <= ma_sum;
+				h_mem_addr_d = ma_sum;
 			if (sx_stamp)
 			begin
-				acq_wr[sc] <= {1'b0, gwrap || now_wrap};
-				acq_rh[sc] <= 0;
+				acq_wr_d = {1'b0, gwrap || now_wrap};
+				acq_rh_d = 0;
 			end
 		end
 
@@ -1978,28 +1846,28 @@ module wq_host_if #(
 		// its stream, the checker's verdict; (DESC_RAM) the words'
 		// slots, the scheduler's word
 		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW: begin
-			hs       <= lx_hs;
-			lc_start <= lx_lc_start;
+			hs_d       = lx_hs;
+			lc_start_d = lx_lc_start;
 			if (lx_ra_w)
-				cm_ra <= lx_ra;
+				cm_ra_d = lx_ra;
 			if (lx_ret_w)
-				rd_ret <= lx_ret;
+				rd_ret_d = lx_ret;
 			if (lx_err_w)
-				err[sc] <= `WQ_CHERR_BAD_LAUNCH;
+				err_d = `WQ_CHERR_BAD_LAUNCH;
 			if (lx_ram_w)
 				ram_wg(lx_ram_a, lx_ram_d);
 			if (lx_sst)
 			begin
 				stream_start(ma_sum);
-				ld_line <= lx_line;
+				ld_line_d = lx_line;
 			end
 			if (lx_rds)
 				rd_stream(lx_rds_n);
 			if (lx_launch)
 			begin
-				o_launch_valid <= 1'b1;
+				o_launch_valid_d = 1'b1;
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				res <= `WQ_STEP_DONE;
+				res_d = `WQ_STEP_DONE;
 			end
 		end
 
@@ -2008,74 +1876,282 @@ module wq_host_if #(
 		// the reads on the way out, GP_GET's advance at a segment's
 		// end, the slice, the leave switch and the step's pulse
 		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
-			hs <= lv_hs;
+			hs_d = lv_hs;
 			if (lv_ra_w)
-				cm_ra <= lv_ra;
+				cm_ra_d = lv_ra;
 			if (lv_att_w)
-				att_q <= lv_att;
+				att_q_d = lv_att;
 			if (lv_error)
 			begin
 				// wq_chan_error: the code and ERR_INFO were
 				// written by the raise (err[sc], cm_wd)
-				chan_state[sc]   <= `WQ_CH_ERROR;
-				o_irq_chan_error <= 1'b1;
+				chan_state_d   = `WQ_CH_ERROR;
+				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
 					{32'h0, cm_wd}, 64'h0);
-				res <= `WQ_STEP_ERROR;
+				res_d = `WQ_STEP_ERROR;
 			end
 			if (lv_adv)
 			begin
 				// wq_chan_seg_end: GP_GET advances
-				in_seg[sc]     <= 1'b0;
-				gp_get[sc]     <= s_getnx;
-				gp_ne[sc]      <= nx_ne;
-				chan_state[sc] <= settle(s_state, 1'b0, nx_ne);
-				emit(`WQ_EV_GP_GET, sc, 16'h0, s_getnx, {16'h0, s_getnx},
+				in_seg_d     = 1'b0;
+				gp_get_d     = getnx_q;
+				gp_ne_d      = nx_ne;
+				chan_state_d = settle(s_state, 1'b0, nx_ne);
+				emit(`WQ_EV_GP_GET, sc, 16'h0, getnx_q, {16'h0, getnx_q},
 					64'h0, 64'h0);
 			end
 			if (lv_sl_inc)
 			begin
 				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
-					slu_q <= sl_used1;
+					slu_q_d = sl_used1;
 				else
 					ram_wg(A_SLU, sl_used1);
-				sl_fresh   <= 1'b0;
-				sl_end     <= sl_eq1;
+				sl_fresh_d   = 1'b0;
+				sl_end_d     = sl_eq1;
 			end
 			if (lv_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
-				cur_ch     <= nx_sc[CW-1:0];
+				cur_ch_d     = nx_sc[CW-1:0];
 			end
 			// a switch, or a slice that ended alone: a fresh slice
 			if (lv_switch || lv_fresh)
 			begin
-				sl_fresh   <= 1'b1;
-				sl_end     <= hs_zero;
+				sl_fresh_d   = 1'b1;
+				sl_end_d     = hs_zero;
 			end
 			if (lv_leave)
 			begin
-				yielded      <= 1'b0;
-				o_step_res   <= res;
-				o_step_valid <= 1'b1;
-				o_step_more  <= nx_more;
+				yielded_d      = 1'b0;
+				o_step_res_d   = res;
+				o_step_valid_d = 1'b1;
+				o_step_more_d  = nx_more;
 			end
 			if (lv_gt_w)
-				gt_w  <= 1'b1;
+				gt_w_d  = 1'b1;
 			// (FAST) GPFIFO_BASE known (gb_q) and the entry not read
 			// ahead: the burst's GP entry stream starts now (gs_run)
 			if (lv_gs)
 			begin
 				stream_start({gb_q + {13'h0, s_get}, 3'h0});
-				gs_run <= 1'b1;
+				gs_run_d = 1'b1;
 			end
 		end
 
 		default:
-			hs <= H_IDLE;
+			hs_d = H_IDLE;
 		endcase
+	end
+
+	// the step's state: the sequencer's state and channel, the step's result, the
+	// states reads return to, the reset sweep, the cycle count
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		hs              <= H_INIT;
+		sc              <= 0;
+		swp             <= 0;
+		csr_pend        <= 1'b0;
+		now             <= 32'h0;
+	end else begin
+		hs              <= hs_d;
+		sc              <= sc_d;
+		swp             <= swp_d;
+		csr_pend        <= csr_pend_d;
+		now             <= now_d;
+		res             <= res_d;
+		mem_ret         <= mem_ret_d;
+		rd_ret          <= rd_ret_d;
+		gwrap           <= gwrap_d;
+	end
+
+	// the channel RAM's ports (the write lasts one cycle)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		cm_we           <= 1'b0;
+	end else begin
+		cm_we           <= cm_we_d;
+		cm_wa           <= cm_wa_d;
+		cm_wd           <= cm_wd_d;
+		cm_ra           <= cm_ra_d;
+	end
+
+	// the host's own reads: the request, the word read, a stream's counts
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		h_mem_valid     <= 1'b0;
+		h_issued        <= 1'b0;
+		ld_line         <= 1'b0;
+	end else begin
+		h_mem_valid     <= h_mem_valid_d;
+		h_issued        <= h_issued_d;
+		ld_line         <= ld_line_d;
+		h_mem_addr      <= h_mem_addr_d;
+		rdata_q         <= rdata_q_d;
+		w0_bad          <= w0_bad_d;
+		lreq            <= lreq_d;
+		lidx            <= lidx_d;
+	end
+
+	// the step's method, semaphore and launch: the method about to run, its
+	// counts, the units' start pulses, the flags a FAST step carries
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		sem_start       <= 1'b0;
+		sem_active      <= 1'b0;
+		lc_start        <= 1'b0;
+		yielded         <= 1'b0;
+		pm_pend         <= 1'b0;
+		gt_w            <= 1'b0;
+		gb_rdy          <= 1'b0;
+		ld_rdy          <= 1'b0;
+		gs_run          <= 1'b0;
+	end else begin
+		sem_start       <= sem_start_d;
+		sem_active      <= sem_active_d;
+		lc_start        <= lc_start_d;
+		yielded         <= yielded_d;
+		pm_pend         <= pm_pend_d;
+		gt_w            <= gt_w_d;
+		gb_rdy          <= gb_rdy_d;
+		ld_rdy          <= ld_rdy_d;
+		gs_run          <= gs_run_d;
+		moff            <= moff_d;
+		msub            <= msub_d;
+		att_q           <= att_q_d;
+		sem_endwait     <= sem_endwait_d;
+	end
+
+	// the scheduler's own: the current channel, the slice, PERF_METHODS' copy
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		cur_ch          <= 0;
+		sl_fresh        <= 1'b1;
+		hsl_q           <= HOST_SLICE_RESET;
+		perf_q          <= 32'h0;
+		slu_q           <= 32'h0;
+		hs_zero         <= (HOST_SLICE_RESET == 0);
+		sl_end          <= (HOST_SLICE_RESET == 0);
+	end else begin
+		cur_ch          <= cur_ch_d;
+		sl_fresh        <= sl_fresh_d;
+		hsl_q           <= hsl_q_d;
+		perf_q          <= perf_q_d;
+		slu_q           <= slu_q_d;
+		hs_zero         <= hs_zero_d;
+		sl_end          <= sl_end_d;
+	end
+
+	// the ports' pulses and levels: the lock request, the step, the CSR answer,
+	// the launch, the interrupts
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_ev_req        <= 1'b0;
+		o_step_valid    <= 1'b0;
+		o_step_more     <= 1'b0;
+		o_step_res      <= `WQ_STEP_IDLE;
+		o_csr_ack       <= 1'b0;
+		o_csr_err       <= 1'b0;
+		o_launch_valid  <= 1'b0;
+		o_irq_chan_error <= 1'b0;
+		o_irq_non_stall <= 1'b0;
+	end else begin
+		o_ev_req        <= o_ev_req_d;
+		o_step_valid    <= o_step_valid_d;
+		o_step_more     <= o_step_more_d;
+		o_step_res      <= o_step_res_d;
+		o_csr_ack       <= o_csr_ack_d;
+		o_csr_err       <= o_csr_err_d;
+		o_launch_valid  <= o_launch_valid_d;
+		o_irq_chan_error <= o_irq_chan_error_d;
+		o_irq_non_stall <= o_irq_non_stall_d;
+	end
+
+	// the event record (emit)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_evr_valid     <= 1'b0;
+	end else begin
+		o_evr_valid     <= o_evr_valid_d;
+		o_evr_kind      <= o_evr_kind_d;
+		o_evr_unit      <= o_evr_unit_d;
+		o_evr_aux       <= o_evr_aux_d;
+		o_evr_c         <= o_evr_c_d;
+	end
+
+`ifdef FORMAL
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		f_evr_get <= f_evr_get_d;
+		f_evr_a   <= f_evr_a_d;
+		f_evr_b   <= f_evr_b_d;
+	end
+`endif
+
+	// the per-channel flip-flops: reset (wq_host_init: wq_chan_reset's
+	// fields -- chan_reset's list -- and the ring configuration and
+	// acquire policy it keeps), the retry clocks of every channel, the
+	// step's channel's next value at sc
+	integer	ri;
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			gp_get[ri]     <= 16'h0;
+			gp_ne[ri]      <= 1'b0;
+			ctrl_en[ri]    <= 1'b0;
+			chan_state[ri] <= `WQ_CH_DISABLED;
+			err[ri]        <= 8'h0;
+			in_seg[ri]     <= 1'b0;
+			gp_lgc[ri]     <= 6'h0;
+			gp_base_lo[ri] <= 3'h0;
+			acq_wr[ri]     <= 2'd0;
+			acq_rh[ri]     <= 0;
+		end
+	end else begin
+		for (ri = 0; ri < CHANNELS; ri = ri + 1)
+		begin
+			if (now_wrap && acq_wr[ri] != 2'd3)
+				acq_wr[ri] <= acq_wr[ri] + 2'd1;
+			if (acq_rh[ri] != 0)
+				acq_rh[ri] <= acq_rh[ri] - 1'b1;
+		end
+		gp_get[sc]      <= gp_get_d;
+		gp_ne[sc]       <= gp_ne_d;
+		ctrl_en[sc]     <= ctrl_en_d;
+		chan_state[sc]  <= chan_state_d;
+		err[sc]         <= err_d;
+		in_seg[sc]      <= in_seg_d;
+		gp_lgc[sc]      <= gp_lgc_d;
+		gp_base_lo[sc]  <= gp_base_lo_d;
+		acq_wr[sc]      <= acq_wr_d;
+		acq_rh[sc]      <= acq_rh_d;
+	end
+
+	// the per-channel fields only the step's channel reads (LUT RAM, one
+	// write port at sc; the reset sweep H_INIT clears them, chan_clr)
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		seg_addr[sc]    <= seg_addr_d;
+		seg_rem[sc]     <= seg_rem_d;
+		m_addr[sc]      <= m_addr_d;
+		m_count[sc]     <= m_count_d;
+		m_secop[sc]     <= m_secop_d;
+		m_subch[sc]     <= m_subch_d;
+		wait_kind[sc]   <= wait_kind_d;
+		wait_method[sc] <= wait_method_d;
 	end
 
 	// ---- the stored launch descriptor -------------------------------------------
@@ -2351,6 +2427,11 @@ module wq_host_if #(
 		if (hs == H_IDLE)
 			assert(f_mout == 5'd0 && !pf_on);
 	end
+
+	// H_LVW's GP_GET + 1, computed the cycle before, is its channel's
+	always @(*)
+	if (f_past_valid && !i_reset && hs == H_LVW)
+		assert(getnx_q == s_getnx);
 
 	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
 	// read for the stamp

@@ -1,7 +1,8 @@
 // wq_host_map.vh -- the host interface's channel RAM map.
 //
 // Included inside a module (wq_host_if, wq_host_chan, wq_host_method,
-// wq_host_sem, wq_host_launch, wq_host_leave) after its CW (the
+// wq_host_sem, wq_host_launch, wq_host_leave, wq_host_gp, wq_host_hdr,
+// wq_host_idle) after its CW (the
 // channel number's width), CA = max(CW, 2) (the address's channel part)
 // and AW = 4 + CA (the address) are declared: one word per field per
 // channel, address {field, channel}; field F_GLOB holds the host's own

@@ -1,7 +1,8 @@
 // wq_host_states.vh -- the host interface's step states.
 //
 // Included inside a module (wq_host_if, and the units that compute the
-// next state of some of its states: wq_host_sem, wq_host_launch,
+// next state of some of its states: wq_host_idle, wq_host_gp,
+// wq_host_hdr, wq_host_sem, wq_host_launch,
 // wq_host_leave) so the codes exist once.
 // docs/rtl/wq_host_if.md "Structure".
 localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
