@@ -659,7 +659,7 @@ static int32_t fvleaf(cg_t *g, unsigned t)
     return fvnode(g, E_FVSPL, 0, t, fexpr(g, 1), -1, -1);
 }
 
-static int is_fvmul(cg_t *g, int32_t x) { return N(g, x)->kind == E_FVBIN && N(g, x)->op == CO_MUL && !N(g, x)->flag; }
+static int is_fvmul(cg_t *g, int32_t x) { return N(g, x)->kind == E_FVBIN && N(g, x)->op == CO_MUL; }
 
 /* a vector product neither compiler folds (a factor reads a var or in) */
 static int32_t fvmul(cg_t *g, unsigned t, int32_t a, int32_t b)

@@ -56,8 +56,10 @@ enum {
  *  E_FVVAR   float vector var xV
  *  E_FVSPL   `(floatN)(a)`, a a float
  *  E_FVBIN   `a op b` per component (+ - * /); b a vector, or with flag 1
- *            a float widened (then never a product: clang fuses only a
- *            vector product); contraction as for floats
+ *            a float widened; contraction as for floats, of a vector
+ *            product (a widened float factor too) with a vector or a
+ *            widened float (a widened scalar product is not fused: it is
+ *            a splat of an fmul)
  *  E_FVUN    op FU_*, per component
  *  E_FVMM    `(fmin(a, b) + 0.0f)` or fmax, per component
  *  E_FVFMA   fma(a, b, c) per component

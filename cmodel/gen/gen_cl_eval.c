@@ -506,6 +506,23 @@ static void fassign(ev_t *e, frame_t *fr, const cl_node_t *s, uint32_t *d)
     else *d = fbinop(s->op, *d, eval(e, fr, s->a));
 }
 
+/* a vector operand, or (scalar) a float widened to every component */
+static void fvoperand(ev_t *e, frame_t *fr, int32_t xi, int scalar, uint32_t *out)
+{
+    if (!scalar) { fveval(e, fr, xi, out); return; }
+    uint32_t v = eval(e, fr, xi);
+    for (unsigned i = 0; i < 16; i++) out[i] = v;
+}
+
+static int is_fvmul(const cl_prog_t *p, int32_t x) { return p->n[x].kind == E_FVBIN && p->n[x].op == CO_MUL; }
+
+/* a vector product's factors per component */
+static void fvfactors(ev_t *e, frame_t *fr, int32_t m, uint32_t *f0, uint32_t *f1)
+{
+    fveval(e, fr, e->p->n[m].a, f0);
+    fvoperand(e, fr, e->p->n[m].b, e->p->n[m].flag, f1);
+}
+
 /* a float vector expression, one binary32 pattern per component; a sum
  * with a vector product operand contracted per component as fsum does */
 static void fveval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
@@ -522,29 +539,27 @@ static void fveval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
         return;
     }
     case E_FVBIN: {
+        /* contracted: a vector product (of two vectors, or of a vector and
+         * a widened float) on the left, else on the right, and the other
+         * operand (a widened float on the right too: both compilers fuse
+         * `v * w + s` per component) */
         int32_t m = -1, o = -1;
-        if (p->contract && !x->flag && (x->op == CO_ADD || x->op == CO_SUB)) {
-            const cl_node_t *l = &p->n[x->a], *r = &p->n[x->b];
-            if (l->kind == E_FVBIN && l->op == CO_MUL && !l->flag) m = x->a, o = x->b;
-            else if (r->kind == E_FVBIN && r->op == CO_MUL && !r->flag) m = x->b, o = x->a;
+        int oscalar = 0;
+        if (p->contract && (x->op == CO_ADD || x->op == CO_SUB)) {
+            if (is_fvmul(p, x->a)) m = x->a, o = x->b, oscalar = x->flag;
+            else if (!x->flag && is_fvmul(p, x->b)) m = x->b, o = x->a;
         }
         if (m >= 0) {               /* fma(x, y, +-c) or fma(-x, y, c) */
-            const cl_node_t *mn = &p->n[m];
             uint32_t f0[16], f1[16];
-            if (m == x->a) { fveval(e, fr, mn->a, f0); fveval(e, fr, mn->b, f1); fveval(e, fr, o, c); }
-            else { fveval(e, fr, o, c); fveval(e, fr, mn->a, f0); fveval(e, fr, mn->b, f1); }
-            for (unsigned i = 0; i < n; i++) {
-                int neg_c = x->op == CO_SUB && m == x->a, neg_m = x->op == CO_SUB && m == x->b;
-                out[i] = wq_f32_fma(neg_m ? fneg(f0[i]) : f0[i], f1[i], neg_c ? fneg(c[i]) : c[i], WQ_RM_RNE);
-            }
-            for (unsigned i = n; i < 16; i++) out[i] = 0;
+            fvfactors(e, fr, m, f0, f1);
+            fvoperand(e, fr, o, oscalar, c);
+            int neg_c = x->op == CO_SUB && m == x->a, neg_m = x->op == CO_SUB && m == x->b;
+            for (unsigned i = 0; i < 16; i++)
+                out[i] = i >= n ? 0 : wq_f32_fma(neg_m ? fneg(f0[i]) : f0[i], f1[i], neg_c ? fneg(c[i]) : c[i], WQ_RM_RNE);
             return;
         }
         fveval(e, fr, x->a, a);
-        if (x->flag) {
-            uint32_t v = eval(e, fr, x->b);
-            for (unsigned i = 0; i < 16; i++) b[i] = v;
-        } else fveval(e, fr, x->b, b);
+        fvoperand(e, fr, x->b, x->flag, b);
         for (unsigned i = 0; i < 16; i++) out[i] = i < n ? fbinop(x->op, a[i], b[i]) : 0;
         return;
     }
@@ -576,10 +591,8 @@ static void fvassign(ev_t *e, frame_t *fr, const cl_node_t *s)
     const cl_prog_t *p = e->p;
     uint32_t *d = fr->fvv[s->v], a[16], b[16];
     unsigned n = wq_cl_vn(s->type);
-    const cl_node_t *r = &p->n[s->a];
-    if (p->contract && (s->op == CO_ADD || s->op == CO_SUB) && r->kind == E_FVBIN && r->op == CO_MUL && !r->flag) {
-        fveval(e, fr, r->a, a);
-        fveval(e, fr, r->b, b);
+    if (p->contract && (s->op == CO_ADD || s->op == CO_SUB) && is_fvmul(p, s->a)) {
+        fvfactors(e, fr, s->a, a, b);
         for (unsigned i = 0; i < n; i++)
             d[i] = wq_f32_fma(s->op == CO_SUB ? fneg(a[i]) : a[i], b[i], d[i], WQ_RM_RNE);
         return;

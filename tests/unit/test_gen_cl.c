@@ -527,3 +527,24 @@ Test(gen_cl, float_oracle)
     int32_t cv = node(&r, E_FCVT, WQ_RM_RUP, CT_FLOAT, k(&r, CT_INT, 0x1000001u), -1, 0);
     cr_assert_eq(run1(&r, fbits(&r, cv)), 0x4B800001u);
 }
+
+/* float vectors: a vector product (of a vector and a widened float too)
+ * and a widened float are one fma per component with contraction on, as
+ * clang and the compiler fuse `v * s + t` */
+Test(gen_cl, float_vector_contraction)
+{
+    const uint32_t a = 0x3F800800u, c = 0xBF801000u;     /* as in float_oracle */
+    const unsigned t2 = VT(CT_FLOAT, 1);
+    for (unsigned contract = 0; contract < 2; contract++) {
+        one_t o = { 0 };
+        o.p.contract = contract;
+        int32_t v = node(&o, E_FVSPL, 0, t2, fk(&o, a), -1, 0);
+        int32_t m = node(&o, E_FVBIN, CO_MUL, t2, v, fk(&o, a), 0);
+        o.n[m].flag = 1;                                 /* v * (widened a) */
+        int32_t sum = node(&o, E_FVBIN, CO_ADD, t2, m, fk(&o, c), 0);
+        o.n[sum].flag = 1;                               /* + (widened c) */
+        int32_t comp = node(&o, E_FVCOMP, 0, CT_FLOAT, sum, -1, 1);
+        uint32_t got = run1(&o, fbits(&o, comp));
+        cr_assert_eq(got, contract ? 0x33800000u : 0u, "v * s + t, contract %u: 0x%x", contract, got);
+    }
+}
