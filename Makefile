@@ -320,6 +320,9 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/slurm_test.sh
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
 	bash scripts/clgen.sh --seeds 1..200 --backend pocl
+	bash scripts/clgen.sh --seeds 1..1000 --features all,float
+	bash scripts/clgen.sh --seeds 1..200 --features all,float --backend pocl
+	bash scripts/clgen.sh --seeds 1..10 --features all,float --backend rtl
 	python3 scripts/alias_sweep.py --seeds 1..5000
 	python3 scripts/alias_sweep.py --seeds 1..2000 --relations
 	python3 scripts/alias_sweep.py --seeds 1..1000 --gen clgen

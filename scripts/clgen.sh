@@ -11,8 +11,10 @@
 #                              [--backend model|rtl|pocl] [--max-skip PCT]
 #                              [--options BUILD-OPTIONS] [--features LIST]
 #   --features      the generator's language features (wq gen cl --features:
-#                   struct,ptrmember,structarray,stmtexpr,vector,goto, all
-#                   (the default) or base)
+#                   struct,ptrmember,structarray,stmtexpr,vector,goto,float,
+#                   all (the default: every one but float) or base); with
+#                   float the warpq device has an FPU (WQ_FP=1; --backend
+#                   rtl: the core built with its FPU, cl_rtl_build.sh 32 1)
 #   --options       extra clBuildProgram options for every run
 #                   (e.g. -wq-subv=always: every sub-vector segment taken)
 #   --lanes rotate  seed S on one lane count only, 8/16/32 by S % 3
@@ -35,11 +37,13 @@ while [ $# -gt 0 ]; do
     --features) features=${2:-}; shift 2 ;;
     --backend)  backend=${2:-}; shift 2 ;;
     --max-skip) maxskip=${2:-}; shift 2 ;;
-    -h|--help)  sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help)  sed -n '2,25p' "$0"; exit 0 ;;
     *) usage ;;
     esac
 done
 [[ "$seeds" =~ ^([0-9]+)\.\.([0-9]+)$ ]] || usage
+fp=0
+[[ ",$features," == *,float,* ]] && fp=1
 lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]}
 out=build/tests/clgen
 mkdir -p "$out"
@@ -54,12 +58,12 @@ model) rotate=0
        if [ "$lanes" = rotate ]; then rotate=1; lanes=8,16,32; fi
        IFS=, read -ra ls <<< "$lanes"
        for l in "${ls[@]}"; do
-           case "$l" in 8|16|32) runs+=("model$l OCL_ICD_VENDORS=$root/build/etc/OpenCL/vendors WQ_CL_PLATFORM=warpq WQ_BACKEND=model WQ_LANES=$l") ;;
+           case "$l" in 8|16|32) runs+=("model$l OCL_ICD_VENDORS=$root/build/etc/OpenCL/vendors WQ_CL_PLATFORM=warpq WQ_BACKEND=model WQ_FP=$fp WQ_LANES=$l") ;;
            *) usage ;; esac
        done ;;
-rtl)   so=$(bash scripts/cl_rtl_build.sh 32) || { echo "clgen: FAIL: libwqrtl.so did not build"; exit 1; }
+rtl)   so=$(bash scripts/cl_rtl_build.sh 32 "$fp") || { echo "clgen: FAIL: libwqrtl.so did not build"; exit 1; }
        [ -n "$so" ] || true
-       runs+=("rtl32 OCL_ICD_VENDORS=$root/build/etc/OpenCL/vendors WQ_CL_PLATFORM=warpq WQ_BACKEND=rtl WQ_LANES=32") ;;
+       runs+=("rtl32 OCL_ICD_VENDORS=$root/build/etc/OpenCL/vendors WQ_CL_PLATFORM=warpq WQ_BACKEND=rtl WQ_FP=$fp WQ_LANES=32") ;;
 pocl)  [ -f /etc/OpenCL/vendors/pocl.icd ] || { echo "clgen: POCL not installed: skipped"; exit 0; }
        runs+=("pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable") ;;
 *) usage ;;

@@ -36,6 +36,8 @@
 #include <string.h>
 #include "gen_cl.h"
 #include "gen_int.h"
+#include "wq/fp32.h"
+#include "wq/defs.h"
 
 #define NODE_CAP   (1u << 16)
 #define STMT_BUDGET 40u
@@ -65,6 +67,9 @@ typedef struct cg {
     unsigned calls;                 /* call sites left: every call is inlined
                                        by the compiler, so they multiply */
     unsigned nvvisible;             /* vector vars an expression may read */
+    unsigned nfvvisible;            /* float vector vars likewise          */
+    unsigned fvnest;                /* inside a component of a float vector
+                                       expression: bounds the recursion    */
     unsigned vnest;                 /* vector expressions inside a scalar
                                        read of a vector: bounds the recursion */
 } cg_t;
@@ -136,7 +141,8 @@ static int32_t leaf(cg_t *g)
     unsigned r = rnd(g, 10);
     if (r < 5 && g->nvisible) {
         unsigned v = rnd(g, g->nvisible);
-        if (!f->hidden[v]) {        /* a temporary is read only in its own ({ }) */
+        /* a temporary is read only in its own ({ }); a float only by float code */
+        if (!f->hidden[v] && f->vtype[v] != CT_FLOAT) {
             int32_t x = nd(g, E_VAR, 0, 0);
             N(g, x)->v = v;
             N(g, x)->type = f->vtype[v];
@@ -170,6 +176,7 @@ static int32_t bin(cg_t *g, unsigned op, int32_t a, int32_t b)
 }
 
 static int32_t expr(cg_t *g, unsigned depth);
+static int32_t ftoi(cg_t *g, unsigned depth);
 
 /* a divisor that is never 0 and never -1 */
 static int32_t divisor(cg_t *g, unsigned depth)
@@ -289,6 +296,7 @@ static int member_of(const cl_struct_t *st, unsigned kind)
 }
 
 static int32_t sexpr(cg_t *g, unsigned t, unsigned depth);
+static int32_t fexpr(cg_t *g, unsigned depth);
 
 /* a pointer member's value: in the kernel a fresh `in + ...`, `out + gid
  * * K` or `cnt`, or a copy of another struct's member of the same kind */
@@ -312,7 +320,8 @@ static int32_t slit(cg_t *g, unsigned t)
     const cl_struct_t *st = stype(g, t);
     int32_t x = nd(g, E_SLIT, 0, t), last = -1;
     for (unsigned i = 0; i < st->nm; i++) {
-        int32_t a = st->mtype[i] < CT_N ? expr(g, 2) : ptr_value(g, st->mtype[i]);
+        int32_t a = st->mtype[i] == CT_FLOAT ? fexpr(g, 2)
+                  : st->mtype[i] < CT_N ? expr(g, 2) : ptr_value(g, st->mtype[i]);
         if (last < 0) N(g, x)->a = a;
         else N(g, last)->next = a;
         last = a;
@@ -327,7 +336,8 @@ static int32_t call_node(cg_t *g, unsigned fn, unsigned depth)
     int32_t x = nd(g, E_CALL, 0, f->sret ? f->sret - 1u : f->ret), last = -1;
     N(g, x)->v = fn;
     for (unsigned i = 0; i < f->nparams + f->nsparams; i++) {
-        int32_t a = i < f->nparams ? expr(g, depth) : sexpr(g, f->svtype[i - f->nparams], depth);
+        int32_t a = i >= f->nparams ? sexpr(g, f->svtype[i - f->nparams], depth)
+                  : f->vtype[i] == CT_FLOAT ? fexpr(g, depth) : expr(g, depth);
         if (last < 0) N(g, x)->a = a;
         else N(g, last)->next = a;
         last = a;
@@ -390,8 +400,14 @@ static int32_t call(cg_t *g, unsigned depth)
     unsigned fn = g->fn + 1 + rnd(g, g->p->nf - g->fn - 1);
     if (!args_ok(g, fn)) return leaf(g);
     int32_t x = call_node(g, fn, depth);
-    /* a struct result is read by member */
-    return g->p->f[fn].sret ? member_read(g, x) : x;
+    /* a struct result is read by member, a float one through fb() */
+    if (g->p->f[fn].sret) return member_read(g, x);
+    if (g->p->f[fn].ret == CT_FLOAT && !g->p->f[fn].sret) {
+        int32_t b = nd(g, E_FTOI, FT_BITS, CT_UINT);
+        N(g, b)->a = x;
+        return b;
+    }
+    return x;
 }
 
 static int32_t expr(cg_t *g, unsigned depth)
@@ -405,6 +421,7 @@ static int32_t expr(cg_t *g, unsigned depth)
         unsigned t = rnd(g, g->p->nst);
         if (buildable(g, t)) return member_read(g, sexpr(g, t, depth - 1));
     }
+    if (feat(g, WQ_GEN_CL_FLOAT) && chance(g, 10)) return ftoi(g, depth - 1);
     unsigned r = rnd(g, 100);
     if (r < 50) {
         unsigned op = CO_ADD + rnd(g, CO_NE - CO_ADD + 1);
@@ -447,6 +464,328 @@ static int32_t expr(cg_t *g, unsigned depth)
     return leaf(g);
 }
 
+/* ---- float (WQ_GEN_CL_FLOAT) ---------------------------------------------- */
+/* Float locals live in the kernel's var table (type CT_FLOAT); integer code
+ * never reads or assigns them (leaf, assignable).  Every float operation
+ * the oracle runs is the model's own (fp32.h: RNE unless a conversion names
+ * a mode, every NaN the canonical one); a float reaches an integer only
+ * through a compare, a saturating conversion (NaN -> 0) or fb(), which
+ * writes any NaN as 0x7FC00000 (POCL keeps the x86 payloads), so no NaN's
+ * sign or payload is ever observed.  fmin/fmax are written `+ 0.0f`: a
+ * zero result is +0 on every implementation. */
+static int32_t fexpr(cg_t *g, unsigned depth);
+
+static int32_t fconst(cg_t *g)
+{
+    static const uint32_t v[] = {
+        0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x3F000000u, 0x40000000u,
+        0x40400000u, 0x3FC00000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u, 0x00000001u,
+        0x807FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x4F000000u, 0x4F800000u,
+        0xCF000000u, 0x3DCCCCCDu, 0x4B800000u, 0x4B000001u, 0x3EAAAAABu, 0x501502F9u,
+    };
+    uint32_t x;
+    switch (rnd(g, 3)) {
+    case 0:  x = v[rnd(g, sizeof v / sizeof v[0])]; break;
+    case 1:  x = (uint32_t)(int32_t)(rnd(g, 64) - 32); x = wq_i32_to_f32(x, WQ_RM_RNE); break;
+    default: x = (uint32_t)wq_rng_next(&g->rng); break;
+    }
+    if ((x & 0x7F800000u) == 0x7F800000u && (x & 0x007FFFFFu)) x = WQ_F32_QNAN;
+    int32_t c = nd(g, E_CONST, 0, CT_FLOAT);
+    N(g, c)->v = x;
+    return c;
+}
+
+/* a visible float var (from a random start), or -1 */
+static int fvar_of(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    if (!g->nvisible) return -1;
+    for (unsigned i = 0, s = rnd(g, g->nvisible); i < g->nvisible; i++) {
+        unsigned v = (s + i) % g->nvisible;
+        if (f->vtype[v] == CT_FLOAT) return (int)v;
+    }
+    return -1;
+}
+
+static int32_t fnode(cg_t *g, unsigned kind, unsigned op, int32_t a, int32_t b, int32_t c)
+{
+    int32_t x = nd(g, kind, op, CT_FLOAT);
+    N(g, x)->a = a;
+    N(g, x)->b = b;
+    N(g, x)->c = c;
+    return x;
+}
+
+/* a float that reads a var or in: a float var, as_float(in[..]) or a
+ * conversion of an int var */
+static int32_t fvcomp(cg_t *g);
+
+static int32_t fdyn(cg_t *g)
+{
+    if (g->nfvvisible && chance(g, 20)) return fvcomp(g);
+    if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 25)) {
+        unsigned sv = rnd(g, g->nsvisible);
+        int m = member_of(stype(g, g->p->f[g->fn].svtype[sv]), CT_FLOAT);
+        if (m >= 0) {               /* a struct's float member */
+            int32_t x = nd(g, E_MEMBER, 0, CT_FLOAT);
+            N(g, x)->a = svar(g, sv);
+            N(g, x)->flag = (uint8_t)m;
+            return x;
+        }
+    }
+    int v = fvar_of(g);
+    if (v >= 0 && chance(g, 60)) {
+        int32_t x = nd(g, E_VAR, 0, CT_FLOAT);
+        N(g, x)->v = (uint32_t)v;
+        return x;
+    }
+    if (g->fn == 0 && chance(g, 60)) {
+        int32_t in = nd(g, E_IN, 0, CT_UINT);
+        N(g, in)->v = chance(g, 50) ? 0 : rnd(g, g->p->threads);
+        return fnode(g, E_FASF, 0, in, -1, -1);
+    }
+    int32_t iv = nd(g, E_VAR, 0, g->p->f[g->fn].vtype[0]);     /* gid or a param */
+    N(g, iv)->v = 0;
+    int32_t x = fnode(g, E_FCVT, rnd(g, 4), cast(g, CT_INT, iv), -1, -1);
+    return x;
+}
+
+/* whether expression x reads a var, in or calls a helper: no compiler
+ * folds it to a constant */
+static int dynamic(cg_t *g, int32_t x)
+{
+    if (x < 0) return 0;
+    const cl_node_t *n = N(g, x);
+    switch (n->kind) {
+    case E_CONST: return 0;
+    case E_VAR: case E_IN: case E_CALL: case E_SVAR: case E_VVAR: case E_SEXPR: case E_FVVAR: return 1;
+    default: return dynamic(g, n->a) || dynamic(g, n->b) || dynamic(g, n->c) || dynamic(g, n->d);
+    }
+}
+
+static int32_t fleaf(cg_t *g)
+{
+    if (chance(g, 55)) return fdyn(g);
+    return fconst(g);
+}
+
+/* a product neither compiler folds: an operand reads a var or in */
+static int32_t fmul(cg_t *g, int32_t a, int32_t b)
+{
+    if (!dynamic(g, a) && !dynamic(g, b)) {
+        if (chance(g, 50)) a = fdyn(g);
+        else b = fdyn(g);
+    }
+    return fnode(g, E_FBIN, CO_MUL, a, b, -1);
+}
+
+static int is_fmul(cg_t *g, int32_t x) { return N(g, x)->kind == E_FBIN && N(g, x)->op == CO_MUL; }
+
+static int32_t fexpr(cg_t *g, unsigned depth)
+{
+    if (!depth || chance(g, 25) || g->full) return fleaf(g);
+    unsigned r = rnd(g, 100);
+    if (r < 42) {
+        unsigned op = CO_ADD + rnd(g, 4);
+        int32_t a = fexpr(g, depth - 1), b = fexpr(g, depth - 1);
+        /* a product beside a sum often: the shapes contraction fuses */
+        if ((op == CO_ADD || op == CO_SUB) && chance(g, 40)) {
+            int32_t m = fmul(g, fexpr(g, depth - 1), fexpr(g, depth - 1));
+            if (chance(g, 50)) a = m;
+            else b = m;
+        }
+        if (op == CO_MUL) return fmul(g, a, b);
+        return fnode(g, E_FBIN, op, a, b, -1);
+    }
+    if (r < 52) {
+        unsigned op = rnd(g, FU_N);
+        int32_t a = fexpr(g, depth - 1);
+        /* -(a * b) + c: clang's contraction of a negated product depends
+         * on its version (docs/compiler.md FFMA row), so never written */
+        if (op == FU_NEG && is_fmul(g, a)) op = FU_FABS;
+        return fnode(g, E_FUN, op, a, -1, -1);
+    }
+    if (r < 62) return fnode(g, E_FMM, rnd(g, 2), fexpr(g, depth - 1), fexpr(g, depth - 1), -1);
+    if (r < 68) return fnode(g, E_FFMA, 0, fexpr(g, depth - 1), fexpr(g, depth - 1), fexpr(g, depth - 1));
+    if (r < 76) {
+        int32_t c;
+        if (chance(g, 60)) {
+            c = nd(g, E_FCMP, CO_LT + rnd(g, 6), CT_INT);
+            N(g, c)->a = fexpr(g, depth - 1);
+            N(g, c)->b = fexpr(g, depth - 1);
+        } else {
+            c = expr(g, depth - 1);
+        }
+        return fnode(g, E_COND, 0, c, fexpr(g, depth - 1), fexpr(g, depth - 1));
+    }
+    if (r < 88) {
+        unsigned fl = rnd(g, 3);
+        int32_t a = expr(g, depth - 1);
+        a = cast(g, fl == 1 ? CT_UINT : CT_INT, a);
+        int32_t x = fnode(g, E_FCVT, fl == 2 ? WQ_RM_RNE : rnd(g, 4), a, -1, -1);
+        N(g, x)->flag = (uint8_t)fl;
+        return x;
+    }
+    if (r < 94) return fnode(g, E_FASF, 0, cast(g, CT_UINT, expr(g, depth - 1)), -1, -1);
+    return fleaf(g);
+}
+
+/* ---- float vectors (WQ_GEN_CL_FLOAT with WQ_GEN_CL_VECTOR) ------------------- */
+/* 1..2 `floatN` locals xV in the kernel (N 2, 3, 4 or 8): the operators and
+ * built-ins per component, contraction of a vector product and a sum as
+ * for scalars; a component is a float leaf */
+static int32_t fvexpr(cg_t *g, unsigned t, unsigned depth);
+
+static int32_t fvnode(cg_t *g, unsigned kind, unsigned op, unsigned t, int32_t a, int32_t b, int32_t c)
+{
+    int32_t x = fnode(g, kind, op, a, b, c);
+    N(g, x)->type = (uint8_t)t;
+    return x;
+}
+
+static int32_t fvleaf(cg_t *g, unsigned t)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    if (g->nfvvisible && chance(g, 65)) {
+        unsigned s = rnd(g, g->nfvvisible);
+        for (unsigned i = 0; i < g->nfvvisible; i++) {
+            unsigned v = (s + i) % g->nfvvisible;
+            if (f->fvvtype[v] != t) continue;
+            int32_t x = fvnode(g, E_FVVAR, 0, t, -1, -1, -1);
+            N(g, x)->v = v;
+            return x;
+        }
+    }
+    return fvnode(g, E_FVSPL, 0, t, fexpr(g, 1), -1, -1);
+}
+
+static int is_fvmul(cg_t *g, int32_t x) { return N(g, x)->kind == E_FVBIN && N(g, x)->op == CO_MUL; }
+
+/* a vector product neither compiler folds (a factor reads a var or in) */
+static int32_t fvmul(cg_t *g, unsigned t, int32_t a, int32_t b)
+{
+    if (!dynamic(g, a) && !dynamic(g, b)) a = fvnode(g, E_FVSPL, 0, t, fdyn(g), -1, -1);
+    return fvnode(g, E_FVBIN, CO_MUL, t, a, b, -1);
+}
+
+static int32_t fvexpr(cg_t *g, unsigned t, unsigned depth)
+{
+    if (!depth || chance(g, 30) || g->full) return fvleaf(g, t);
+    unsigned r = rnd(g, 100);
+    if (r < 42) {
+        unsigned op = CO_ADD + rnd(g, 4);
+        int32_t a = fvexpr(g, t, depth - 1), b;
+        if (chance(g, 25)) {        /* a float widened */
+            b = fexpr(g, depth - 1);
+            if (op == CO_MUL && !dynamic(g, a) && !dynamic(g, b)) b = fdyn(g);
+            int32_t x = fvnode(g, E_FVBIN, op, t, a, b, -1);
+            N(g, x)->flag = 1;
+            return x;
+        }
+        b = fvexpr(g, t, depth - 1);
+        if ((op == CO_ADD || op == CO_SUB) && chance(g, 40)) {
+            int32_t m = fvmul(g, t, fvexpr(g, t, depth - 1), fvexpr(g, t, depth - 1));
+            if (chance(g, 50)) a = m;
+            else b = m;
+        }
+        if (op == CO_MUL) return fvmul(g, t, a, b);
+        return fvnode(g, E_FVBIN, op, t, a, b, -1);
+    }
+    if (r < 54) {
+        unsigned op = rnd(g, FU_N);
+        int32_t a = fvexpr(g, t, depth - 1);
+        if (op == FU_NEG && is_fvmul(g, a)) op = FU_FABS;
+        return fvnode(g, E_FVUN, op, t, a, -1, -1);
+    }
+    if (r < 66) return fvnode(g, E_FVMM, rnd(g, 2), t, fvexpr(g, t, depth - 1), fvexpr(g, t, depth - 1), -1);
+    if (r < 74)
+        return fvnode(g, E_FVFMA, 0, t, fvexpr(g, t, depth - 1), fvexpr(g, t, depth - 1), fvexpr(g, t, depth - 1));
+    return fvleaf(g, t);
+}
+
+static unsigned fvtype_rand(cg_t *g) { return VT(CT_FLOAT, 1 + rnd(g, 4)); }
+
+/* a component of a float vector var (or of a vector expression) */
+static int32_t fvcomp(cg_t *g)
+{
+    const cl_func_t *f = &g->p->f[g->fn];
+    unsigned v = rnd(g, g->nfvvisible), t = f->fvvtype[v];
+    int32_t a;
+    if (g->fvnest || chance(g, 75)) {
+        a = fvnode(g, E_FVVAR, 0, t, -1, -1, -1);
+        N(g, a)->v = v;
+    } else {
+        g->fvnest++;
+        a = fvexpr(g, t, 1);
+        g->fvnest--;
+    }
+    int32_t x = fnode(g, E_FVCOMP, 0, a, -1, -1);
+    N(g, x)->v = rnd(g, wq_cl_vn(t));
+    return x;
+}
+
+/* `xV op= e` */
+static int32_t fvector_stmt(cg_t *g)
+{
+    static const unsigned ops[] = { CO_SET, CO_SET, CO_ADD, CO_SUB, CO_MUL, CO_DIV };
+    unsigned v = rnd(g, g->nfvvisible), t = g->p->f[g->fn].fvvtype[v], op = ops[rnd(g, 6)];
+    int32_t x = nd(g, S_FVASSIGN, op, t);
+    N(g, x)->v = v;
+    if ((op == CO_ADD || op == CO_SUB) && chance(g, 50))
+        N(g, x)->a = fvmul(g, t, fvexpr(g, t, 2), fvexpr(g, t, 2));
+    else
+        N(g, x)->a = fvexpr(g, t, 2);
+    return x;
+}
+
+/* an integer from a float: fb(), a saturating conversion, a compare */
+static int32_t ftoi(cg_t *g, unsigned depth)
+{
+    unsigned r = rnd(g, 100);
+    if (r < 35) {
+        int32_t x = nd(g, E_FCMP, CO_LT + rnd(g, 6), CT_INT);
+        N(g, x)->a = fexpr(g, depth);
+        N(g, x)->b = fexpr(g, depth);
+        return x;
+    }
+    /* never _rte: POCL's convert_int_sat_rte of an out-of-range float
+     * its optimiser folds to a constant is poison, and a branch on it
+     * crashes the kernel (`if (convert_int_sat_rte(-0xd5badep+74f) ==
+     * convert_int_sat_rte(-0xd5badep+75f))`: a segfault) */
+    unsigned op = r < 60 ? FT_BITS : (r < 80 ? FT_SINT : FT_UINT) + 1 + rnd(g, 3);
+    int32_t x = nd(g, E_FTOI, op, op >= FT_SINT && op < FT_UINT ? CT_INT : CT_UINT);
+    N(g, x)->a = fexpr(g, depth);
+    return x;
+}
+
+/* `vV op= e` on a float var; `+=`/`-=` of a product often (contracted) */
+static int32_t fvector_stmt(cg_t *g);
+
+static int32_t float_stmt(cg_t *g)
+{
+    static const unsigned ops[] = { CO_SET, CO_SET, CO_ADD, CO_SUB, CO_MUL, CO_DIV };
+    if (g->nfvvisible && chance(g, 30)) return fvector_stmt(g);
+    int v = fvar_of(g), m = -1;
+    unsigned sv = 0;
+    if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && (v < 0 || chance(g, 30))) {
+        sv = rnd(g, g->nsvisible);
+        m = member_of(stype(g, g->p->f[g->fn].svtype[sv]), CT_FLOAT);
+    }
+    if (v < 0 && m < 0) return -1;
+    unsigned op = ops[rnd(g, 6)];
+    int32_t x = nd(g, m >= 0 ? S_MASSIGN : S_FASSIGN, op, CT_FLOAT);
+    if (m >= 0) {                   /* `S.mF op= e` on a float member */
+        N(g, x)->c = svar(g, sv);
+        N(g, x)->flag = (uint8_t)m;
+    }
+    N(g, x)->v = (uint32_t)(v < 0 ? 0 : v);
+    if ((op == CO_ADD || op == CO_SUB) && chance(g, 50))
+        N(g, x)->a = fmul(g, fexpr(g, 2), fexpr(g, 2));
+    else
+        N(g, x)->a = fexpr(g, 3);
+    return x;
+}
+
 /* ---- statements ------------------------------------------------------------- */
 static int32_t block(cg_t *g, sc_t s, unsigned n);
 static int32_t append(cg_t *g, int32_t list, int32_t x);
@@ -457,7 +796,7 @@ static int assignable(cg_t *g, unsigned *v)
     const cl_func_t *f = &g->p->f[g->fn];
     for (int tries = 0; tries < 8; tries++) {
         unsigned c = rnd(g, g->nvisible);
-        if (!f->counter[c]) { *v = c; return 1; }
+        if (!f->counter[c] && f->vtype[c] != CT_FLOAT) { *v = c; return 1; }
     }
     return 0;
 }
@@ -610,7 +949,7 @@ static int32_t struct_stmt(cg_t *g)
     }
     if (r >= 70 && r < 80) {
         unsigned m = rnd(g, st->nm);
-        if (st->mtype[m] >= CT_N) {
+        if (st->mtype[m] >= CT_N && st->mtype[m] != CT_FLOAT) {
             x = nd(g, S_MASSIGN, CO_SET, st->mtype[m]);
             N(g, x)->c = svar(g, v);
             N(g, x)->flag = (uint8_t)m;
@@ -648,7 +987,7 @@ static int32_t ret_node(cg_t *g)
 {
     const cl_func_t *f = &g->p->f[g->fn];
     int32_t x = nd(g, S_RET, 0, 0);
-    if (g->fn) N(g, x)->a = f->sret ? sexpr(g, f->sret - 1u, 2) : expr(g, 3);
+    if (g->fn) N(g, x)->a = f->sret ? sexpr(g, f->sret - 1u, 2) : f->ret == CT_FLOAT ? fexpr(g, 3) : expr(g, 3);
     return x;
 }
 
@@ -1054,6 +1393,10 @@ static int32_t stmt(cg_t *g, sc_t s)
     if (g->budget) g->budget--;
     if (feat(g, WQ_GEN_CL_STRUCT) && g->nsvisible && chance(g, 18)) return struct_stmt(g);
     if (feat(g, WQ_GEN_CL_VECTOR) && g->nvvisible && chance(g, 14)) return vector_stmt(g);
+    if (feat(g, WQ_GEN_CL_FLOAT) && chance(g, 14)) {
+        int32_t x = float_stmt(g);
+        if (x >= 0) return x;
+    }
     if (feat(g, WQ_GEN_CL_GOTO)) {
         if ((s.fl || s.bl) && chance(g, 15)) return goto_stmt(g, s);
         if (s.gd < 2 && s.depth < MAX_DEPTH && g->budget && chance(g, 9)) {
@@ -1151,6 +1494,10 @@ static void gen_func(cg_t *g, unsigned fn)
         f->nvars = f->nparams;
         f->ret = (uint8_t)rnd(g, CT_N);
         f->noinline = (uint8_t)chance(g, 50);
+        if (feat(g, WQ_GEN_CL_FLOAT)) {     /* a float parameter, a float result */
+            if (chance(g, 50)) f->vtype[f->nparams++] = CT_FLOAT;
+            if (chance(g, 30)) f->ret = CT_FLOAT;
+        }
         if (feat(g, WQ_GEN_CL_STRUCT)) {
             /* a struct result's type is its first struct param's, so a
              * value of it is always at hand */
@@ -1173,6 +1520,16 @@ static void gen_func(cg_t *g, unsigned fn)
         f->vtype[v] = (uint8_t)rnd(g, CT_N);
         f->init[v] = expr(g, 2);
     }
+    unsigned nfl = 0, fl[3];
+    if (fn == 0 && feat(g, WQ_GEN_CL_FLOAT)) {
+        for (unsigned i = 0, n = 1 + rnd(g, 3); i < n; i++) {
+            unsigned v = f->nvars++;
+            g->nvisible = v;
+            f->vtype[v] = CT_FLOAT;
+            f->init[v] = fexpr(g, 2);
+            fl[nfl++] = v;
+        }
+    }
     g->nvisible = f->nvars;
     if (feat(g, WQ_GEN_CL_STRUCT)) {
         for (unsigned i = 0, n = fn == 0 ? 1 + rnd(g, 3) : rnd(g, 2); i < n; i++) {
@@ -1193,6 +1550,14 @@ static void gen_func(cg_t *g, unsigned fn)
             f->nvv = g->nvvisible = i + 1;
         }
     }
+    g->nfvvisible = 0;
+    if (fn == 0 && feat(g, WQ_GEN_CL_FLOAT) && feat(g, WQ_GEN_CL_VECTOR)) {
+        for (unsigned i = 0, n = 1 + rnd(g, 2); i < n; i++) {
+            f->fvvtype[i] = (uint8_t)fvtype_rand(g);
+            f->fvvinit[i] = fvexpr(g, f->fvvtype[i], 2);
+            f->nfvv = g->nfvvisible = i + 1;
+        }
+    }
     g->budget = fn == 0 ? STMT_BUDGET : STMT_BUDGET / 4;
     g->calls = fn == 0 ? 4 : 1;
     sc_t s = { 0 };
@@ -1204,6 +1569,21 @@ static void gen_func(cg_t *g, unsigned fn)
             N(g, x)->a = expr(g, 3);
             if (j < f->nvv)         /* every vector reaches the output */
                 N(g, x)->a = bin(g, CO_XOR, cast(g, CT_UINT, N(g, x)->a), vfold(g, j));
+            for (unsigned i = j; i < f->nfvv; i += g->p->k)  /* every float vector's components */
+                for (unsigned c = 0; c < wq_cl_vn(f->fvvtype[i]); c++) {
+                    int32_t fv = fvnode(g, E_FVVAR, 0, f->fvvtype[i], -1, -1, -1);
+                    N(g, fv)->v = i;
+                    int32_t fc = fnode(g, E_FVCOMP, 0, fv, -1, -1), fb = nd(g, E_FTOI, FT_BITS, CT_UINT);
+                    N(g, fc)->v = c;
+                    N(g, fb)->a = fc;
+                    N(g, x)->a = bin(g, CO_XOR, cast(g, CT_UINT, N(g, x)->a), fb);
+                }
+            for (unsigned i = j; i < nfl; i += g->p->k) {    /* so does every float */
+                int32_t fv = nd(g, E_VAR, 0, CT_FLOAT), fb = nd(g, E_FTOI, FT_BITS, CT_UINT);
+                N(g, fv)->v = fl[i];
+                N(g, fb)->a = fv;
+                N(g, x)->a = bin(g, CO_XOR, cast(g, CT_UINT, N(g, x)->a), fb);
+            }
             f->body = append(g, f->body, x);
         }
     } else {
@@ -1221,6 +1601,12 @@ static void gen_structs(cg_t *g)
         cl_struct_t *st = &p->st[t];
         st->nm = 1 + rnd(g, 3);
         for (unsigned i = 0; i < st->nm; i++) st->mtype[i] = (uint8_t)rnd(g, CT_N);
+        if (feat(g, WQ_GEN_CL_FLOAT) && chance(g, 60)) {     /* a float member */
+            unsigned at = rnd(g, st->nm + 1);
+            memmove(&st->mtype[at + 1], &st->mtype[at], st->nm - at);
+            st->mtype[at] = CT_FLOAT;
+            st->nm++;
+        }
         if (!feat(g, WQ_GEN_CL_PTRMEMBER) || !chance(g, 75)) continue;
         for (unsigned k = CM_PIN; k < CM_N; k++) {
             if (!chance(g, 50)) continue;
@@ -1282,7 +1668,8 @@ static void pinit(pr_t *o, const cl_node_t *x)
     wq_buf_printf(o->b, "{ ");
     for (int32_t a = x->a; a >= 0; a = o->p->n[a].next, i++) {
         wq_buf_printf(o->b, "%s", i ? ", " : "");
-        if (st->mtype[i] < CT_N) {
+        if (st->mtype[i] == CT_FLOAT) pexpr(o, a);
+        else if (st->mtype[i] < CT_N) {
             wq_buf_printf(o->b, "(%s)(", tname[st->mtype[i]]);
             pexpr(o, a);
             wq_buf_printf(o->b, ")");
@@ -1329,6 +1716,74 @@ static void pvptr(pr_t *o, unsigned et, int store)
     else wq_buf_printf(o->b, "(__global %s *)(out + gid * %uu)", tname[et], o->p->k);
 }
 
+/* a float constant exactly: a hexadecimal literal `0x<significand>p<exp>f`
+ * (an integer significand, so every binary32 value has one), INFINITY, NAN */
+static void pfloat(wq_buf_t *b, uint32_t v)
+{
+    const char *sg = v >> 31 ? "-" : "";
+    unsigned e = (v >> 23) & 0xFFu, m = v & 0x7FFFFFu;
+    if (e == 0xFF) wq_buf_printf(b, m ? "NAN" : "(%sINFINITY)", sg);
+    else if (e == 0) wq_buf_printf(b, "(%s0x%xp-149f)", sg, m);
+    else wq_buf_printf(b, "(%s0x%xp%+df)", sg, m | 0x800000u, (int)e - 150);
+}
+
+static const char *const rmname[4] = { "_rte", "_rtz", "_rtn", "_rtp" };   /* WQ_RM_* order */
+
+/* the float nodes (WQ_GEN_CL_FLOAT) */
+static void pfexpr(pr_t *o, const cl_node_t *x)
+{
+    wq_buf_t *b = o->b;
+    static const char *const un[FU_N] = { "-", "fabs", "sqrt" };
+    switch (x->kind) {
+    case E_FBIN: case E_FCMP: case E_FVBIN:
+        wq_buf_printf(b, "((");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ") %s (", opname[x->op]);
+        pexpr(o, x->b);
+        wq_buf_printf(b, "))");
+        break;
+    case E_FUN: case E_FVUN:
+        wq_buf_printf(b, "(%s(", un[x->op]);
+        pexpr(o, x->a);
+        wq_buf_printf(b, "))");
+        break;
+    case E_FMM: case E_FVMM:
+        wq_buf_printf(b, "(%s(", x->op ? "fmax" : "fmin");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ", ");
+        pexpr(o, x->b);
+        wq_buf_printf(b, ") + 0.0f)");
+        break;
+    case E_FFMA: case E_FVFMA:
+        wq_buf_printf(b, "fma(");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ", ");
+        pexpr(o, x->b);
+        wq_buf_printf(b, ", ");
+        pexpr(o, x->c);
+        wq_buf_printf(b, ")");
+        break;
+    case E_FCVT:
+        if (x->flag == 2) wq_buf_printf(b, "((float)(");
+        else wq_buf_printf(b, "(convert_float%s(", rmname[x->op & 3]);
+        pexpr(o, x->a);
+        wq_buf_printf(b, "))");
+        break;
+    case E_FASF:
+        wq_buf_printf(b, "as_float(");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ")");
+        break;
+    case E_FTOI:
+        if (x->op == FT_BITS) wq_buf_printf(b, "fb(");
+        else wq_buf_printf(b, "convert_%s_sat%s(", x->op < FT_UINT ? "int" : "uint", rmname[(x->op - FT_SINT) & 3]);
+        pexpr(o, x->a);
+        wq_buf_printf(b, ")");
+        break;
+    default: break;
+    }
+}
+
 static void pexpr(pr_t *o, int32_t xi)
 {
     const cl_node_t *x = &o->p->n[xi];
@@ -1336,6 +1791,21 @@ static void pexpr(pr_t *o, int32_t xi)
     char tb[16];
     switch (x->kind) {
     case E_VVAR: wq_buf_printf(b, "w%u", x->v); break;
+    case E_FBIN: case E_FCMP: case E_FUN: case E_FMM: case E_FFMA: case E_FCVT: case E_FASF: case E_FTOI:
+    case E_FVBIN: case E_FVUN: case E_FVMM: case E_FVFMA:
+        pfexpr(o, x);
+        break;
+    case E_FVVAR: wq_buf_printf(b, "x%u", x->v); break;
+    case E_FVSPL:
+        wq_buf_printf(b, "((float%u)(", wq_cl_vn(x->type));
+        pexpr(o, x->a);
+        wq_buf_printf(b, "))");
+        break;
+    case E_FVCOMP:
+        wq_buf_printf(b, "(");
+        pexpr(o, x->a);
+        wq_buf_printf(b, ").s%x", x->v);
+        break;
     case E_VLIT:
         wq_buf_printf(b, "((%s)(", vtname(x->type, tb));
         for (int32_t a = x->a; a >= 0; a = o->p->n[a].next) {
@@ -1376,7 +1846,8 @@ static void pexpr(pr_t *o, int32_t xi)
         wq_buf_printf(b, ")");
         break;
     case E_CONST:
-        if (x->type == CT_UINT) wq_buf_printf(b, "0x%xu", x->v);
+        if (x->type == CT_FLOAT) pfloat(b, x->v);
+        else if (x->type == CT_UINT) wq_buf_printf(b, "0x%xu", x->v);
         else if (x->type == CT_INT) {
             int32_t v = (int32_t)x->v;
             if (v == INT32_MIN) wq_buf_printf(b, "(-2147483647 - 1)");
@@ -1542,7 +2013,12 @@ static void pstmt(pr_t *o, int32_t si, unsigned d)
     wq_buf_t *b = o->b;
     indent(o, d);
     switch (s->kind) {
-    case S_ASSIGN: passign(o, s, ";\n"); break;
+    case S_ASSIGN: case S_FASSIGN: passign(o, s, ";\n"); break;
+    case S_FVASSIGN:
+        wq_buf_printf(b, "x%u %s= ", s->v, opname[s->op]);
+        pexpr(o, s->a);
+        wq_buf_printf(b, ";\n");
+        break;
     case S_OUT:
         wq_buf_printf(b, "out[gid * %uu + %uu] = ", o->p->k, s->v);
         pexpr(o, s->a);
@@ -1737,14 +2213,16 @@ static void pfunc(pr_t *o, unsigned fn)
         char rt[16];
         if (f->sret) snprintf(rt, sizeof rt, "struct s%u", f->sret - 1u);
         wq_buf_printf(b, "static %s %s f%u(__global uint *cnt, __global uint *cmin",
-                      f->noinline ? "__attribute__((noinline))" : "inline", f->sret ? rt : tname[f->ret], fn);
-        for (unsigned i = 0; i < f->nparams; i++) wq_buf_printf(b, ", %s v%u", tname[f->vtype[i]], i);
+                      f->noinline ? "__attribute__((noinline))" : "inline",
+                      f->sret ? rt : f->ret == CT_FLOAT ? "float" : tname[f->ret], fn);
+        for (unsigned i = 0; i < f->nparams; i++)
+            wq_buf_printf(b, ", %s v%u", f->vtype[i] == CT_FLOAT ? "float" : tname[f->vtype[i]], i);
         for (unsigned i = 0; i < f->nsparams; i++) wq_buf_printf(b, ", struct s%u s%u", f->svtype[i], i);
         wq_buf_printf(b, ")\n{\n");
     }
     for (unsigned v = f->nparams; v < f->nvars; v++) {
         if ((fn == 0 && v == 0) || f->hidden[v]) continue;
-        wq_buf_printf(b, "    %s ", tname[f->vtype[v]]);
+        wq_buf_printf(b, "    %s ", f->vtype[v] == CT_FLOAT ? "float" : tname[f->vtype[v]]);
         pvar(o, v);
         wq_buf_printf(b, " = ");
         if (f->init[v] >= 0) pexpr(o, f->init[v]);
@@ -1773,6 +2251,11 @@ static void pfunc(pr_t *o, unsigned fn)
         pexpr(o, f->vinit[v]);
         wq_buf_printf(b, ";\n");
     }
+    for (unsigned v = 0; v < f->nfvv; v++) {
+        wq_buf_printf(b, "    float%u x%u = ", wq_cl_vn(f->fvvtype[v]), v);
+        pexpr(o, f->fvvinit[v]);
+        wq_buf_printf(b, ";\n");
+    }
     plist(o, f->body, 1);
     wq_buf_printf(b, "}\n\n");
 }
@@ -1792,7 +2275,8 @@ static void pstructs(wq_buf_t *b, const cl_prog_t *p)
         const cl_struct_t *st = &p->st[t];
         wq_buf_printf(b, "struct s%u {\n", t);
         for (unsigned i = 0; i < st->nm; i++) {
-            if (st->mtype[i] < CT_N) wq_buf_printf(b, "    %s m%u;\n", tname[st->mtype[i]], i);
+            if (st->mtype[i] == CT_FLOAT) wq_buf_printf(b, "    float m%u;\n", i);
+            else if (st->mtype[i] < CT_N) wq_buf_printf(b, "    %s m%u;\n", tname[st->mtype[i]], i);
             else wq_buf_printf(b, "    %sm%u;\n", ptrname[st->mtype[i] - CT_N], i);
         }
         wq_buf_printf(b, "};\n\n");
@@ -1808,9 +2292,9 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
         opts = &def;
     }
     unsigned fe = opts->features;
-    if (fe & ~WQ_GEN_CL_F_DEFAULT) {
+    if (fe & ~WQ_GEN_CL_F_ALL) {
         wq_gen_seterr(err, errlen, "feature '%s' is not generated yet",
-                      wq_gen_cl_feature_name((unsigned)__builtin_ctz(fe & ~WQ_GEN_CL_F_DEFAULT)));
+                      wq_gen_cl_feature_name((unsigned)__builtin_ctz(fe & ~WQ_GEN_CL_F_ALL)));
         return WQ_GEN_EOPTS;
     }
     if ((fe & ((1u << WQ_GEN_CL_PTRMEMBER) | (1u << WQ_GEN_CL_STRUCTARRAY))) && !(fe >> WQ_GEN_CL_STRUCT & 1u)) {
@@ -1833,6 +2317,9 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
     p.k = 3 + rnd(&g, 6);
     p.in_seed = 1 + rnd(&g, 0x7FFFFFFF);
     p.nf = 1 + rnd(&g, 4);
+    /* float: contraction on (a * b + c is one fma, clang's -ffp-contract=on)
+     * for half the seeds, off by the pragma for the rest */
+    if (feat(&g, WQ_GEN_CL_FLOAT)) p.contract = (unsigned)chance(&g, 50);
     if (feat(&g, WQ_GEN_CL_STRUCT)) gen_structs(&g);
     /* helpers from the last (calls nothing) to the first, then the kernel */
     for (unsigned fn = p.nf; fn-- > 0;) gen_func(&g, fn);
@@ -1867,7 +2354,13 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
     expect_lines(&b, 1, r.out, nout);
     expect_lines(&b, 2, r.cnt, WQ_CL_NCNT);
     expect_lines(&b, 3, r.cmin, WQ_CL_NCMIN);
+    if (fe >> WQ_GEN_CL_FLOAT & 1u) wq_buf_printf(&b, "//@ fp\n");
     wq_buf_printf(&b, "\n#ifndef __warpq__\n#define yield()  /* a warpq extension */\n#endif\n\n");
+    if (fe >> WQ_GEN_CL_FLOAT & 1u) {
+        if (!p.contract) wq_buf_printf(&b, "#pragma OPENCL FP_CONTRACT OFF\n\n");
+        wq_buf_printf(&b, "/* a float's bits, every NaN as the canonical one */\n"
+                          "static inline uint fb(float x) { return isnan(x) ? 0x7fc00000u : as_uint(x); }\n\n");
+    }
     pstructs(&b, &p);
     pr_t o = { &b, &p, 0 };
     for (unsigned fn = p.nf; fn-- > 0;) pfunc(&o, fn);

@@ -9,6 +9,9 @@
 
 /* the integer types, in the order of their C names */
 enum { CT_CHAR, CT_UCHAR, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_N };
+/* float (WQ_GEN_CL_FLOAT): a var's or a float node's type, outside the
+ * integer types and the member kinds; its value is the binary32 pattern */
+#define CT_FLOAT 15u
 
 /* node kinds: expressions, then statements */
 enum {
@@ -23,8 +26,47 @@ enum {
     S_MASSIGN, S_SCOPY, S_PSTORE,
     S_VASSIGN, S_VSWSET, S_VSTORE,
     /* goto and labels (WQ_GEN_CL_GOTO) */
-    S_GOTO, S_LBLOCK, S_GLOOP, S_GINTO, S_GTARGET, S_IRR
+    S_GOTO, S_LBLOCK, S_GLOOP, S_GINTO, S_GTARGET, S_IRR,
+    /* float (WQ_GEN_CL_FLOAT): expressions of type CT_FLOAT, the bridges
+     * between them and the integers, and `vV op= a` on a float var */
+    E_FBIN, E_FUN, E_FMM, E_FFMA, E_FCVT, E_FASF, E_FTOI, E_FCMP, S_FASSIGN,
+    /* float vectors (WQ_GEN_CL_FLOAT with WQ_GEN_CL_VECTOR) */
+    E_FVVAR, E_FVSPL, E_FVBIN, E_FVUN, E_FVMM, E_FVFMA, E_FVCOMP, S_FVASSIGN
 };
+
+/* float nodes (type CT_FLOAT unless said; a float E_CONST's v is its bits;
+ * a float ?: is an E_COND of type CT_FLOAT):
+ *  E_FBIN    `a op b`, op CO_ADD CO_SUB CO_MUL CO_DIV; a product has an
+ *            operand that reads a var or in, so no compiler folds it, and
+ *            with contraction on (cl_prog_t.contract) a sum or difference
+ *            with a product operand is one fma (docs/compiler.md FFMA row)
+ *  E_FUN     op FU_*: -a, fabs(a), sqrt(a)
+ *  E_FMM     `(fmin(a, b) + 0.0f)` (op 0) or fmax: the + 0.0f makes a zero
+ *            result +0 (OpenCL leaves fmin(-0, +0)'s sign open)
+ *  E_FFMA    fma(a, b, c)
+ *  E_FCVT    convert_float<rm>(a), a an int (flag 0) or uint (flag 1)
+ *            expression, op the mode (WQ_RM_*); `(float)(a)` with flag 2
+ *  E_FASF    as_float(a), a a uint expression
+ *  E_FTOI    an integer of float a: op FT_BITS `fb(a)` (uint: the bits,
+ *            any NaN as 0x7FC00000), else convert_int_sat<rm> (FT_SINT +
+ *            mode) or convert_uint_sat<rm> (FT_UINT + mode)
+ *  E_FCMP    `a op b` (CO_LT .. CO_NE) of two floats; an int 0 or 1
+ *  S_FASSIGN `vV op= a`, op CO_SET CO_ADD CO_SUB CO_MUL CO_DIV
+ * float vector nodes (type VT(CT_FLOAT, width index)):
+ *  E_FVVAR   float vector var xV
+ *  E_FVSPL   `(floatN)(a)`, a a float
+ *  E_FVBIN   `a op b` per component (+ - * /); b a vector, or with flag 1
+ *            a float widened; contraction as for floats, of a vector
+ *            product (a widened float factor too) with a vector or a
+ *            widened float (a widened scalar product is not fused: it is
+ *            a splat of an fmul)
+ *  E_FVUN    op FU_*, per component
+ *  E_FVMM    `(fmin(a, b) + 0.0f)` or fmax, per component
+ *  E_FVFMA   fma(a, b, c) per component
+ *  E_FVCOMP  `(a).sJ` (J in v): a float
+ *  S_FVASSIGN `xV op= a` (a a vector of xV's type) */
+enum { FU_NEG, FU_FABS, FU_SQRT, FU_N };
+enum { FT_BITS, FT_SINT, FT_UINT = FT_SINT + 4, FT_N = FT_UINT + 4 };
 
 /* A vector node's type is its element type (CT_*) in the low 4 bits and
  * its width's index into wq_cl_vwidth[] (1..5) above them; 0 there is a
@@ -120,10 +162,11 @@ typedef struct cl_node {
 #define CL_MAXVARS   32u
 #define CL_MAXFUNCS  6u
 #define CL_MAXSTRUCT 2u
-#define CL_MAXMEMB   6u
+#define CL_MAXMEMB   7u             /* 3 integers, a float, 3 pointers */
 #define CL_MAXSVARS  8u
 #define CL_MAXELEM   4u             /* a struct array's length: 2 or 4 */
 #define CL_MAXVV     6u             /* vector locals (the kernel's)         */
+#define CL_MAXFVV    3u             /* float vector locals (the kernel's)   */
 
 typedef struct cl_struct {
     unsigned nm;
@@ -148,6 +191,9 @@ typedef struct cl_func {
     unsigned nvv;                   /* vector locals                       */
     uint8_t vvtype[CL_MAXVV];
     int32_t vinit[CL_MAXVV];
+    unsigned nfvv;                  /* float vector locals (the kernel's)  */
+    uint8_t fvvtype[CL_MAXFVV];
+    int32_t fvvinit[CL_MAXFVV];
     unsigned nlabels;               /* goto labels L0 ..                   */
     int32_t body;                   /* first statement                     */
 } cl_func_t;
@@ -161,6 +207,8 @@ typedef struct cl_prog {
     cl_struct_t st[CL_MAXSTRUCT];
     unsigned nst;
     unsigned features;              /* WQ_GEN_CL_* bits                     */
+    unsigned contract;              /* float: a * b + c contracted (no
+                                       `#pragma OPENCL FP_CONTRACT OFF`)    */
     unsigned threads, local, k;     /* global size, local size, outputs per thread */
     uint32_t in_seed;               /* run.c's `rand32 SEED` input          */
 } cl_prog_t;

@@ -17,6 +17,8 @@
 #include <string.h>
 #include "gen_cl.h"
 #include "gen_int.h"
+#include "wq/fp32.h"
+#include "wq/defs.h"
 
 #define STEP_LIMIT 2000000u         /* per thread; the generator's loops are bounded far below */
 
@@ -38,6 +40,7 @@ typedef struct frame {
     uint32_t sv[CL_MAXSVARS][CL_MAXELEM][CL_MAXMEMB];   /* element 0 unless an array */
     uint32_t ret, sret[CL_MAXMEMB];
     uint32_t vv[CL_MAXVV][16];      /* vector locals, one word per component */
+    uint32_t fvv[CL_MAXFVV][16];    /* float vector locals                  */
 } frame_t;
 
 int wq_cl_signed(unsigned t) { return t == CT_CHAR || t == CT_SHORT || t == CT_INT; }
@@ -88,6 +91,7 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t x);
 static int exec_list(ev_t *e, frame_t *fr, int32_t s);
 static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
 static void veval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
+static void fveval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out);
 
 static uint32_t binop(unsigned op, uint32_t a, uint32_t b, unsigned ta, unsigned tb, unsigned t)
 {
@@ -180,6 +184,7 @@ static void init_locals(ev_t *e, frame_t *fr, const cl_func_t *f, unsigned first
         for (int32_t x = f->sinit[i]; x >= 0; x = e->p->n[x].next) seval(e, fr, x, fr->sv[i][el++]);
     }
     for (unsigned i = 0; i < f->nvv; i++) veval(e, fr, f->vinit[i], fr->vv[i]);
+    for (unsigned i = 0; i < f->nfvv; i++) fveval(e, fr, f->fvvinit[i], fr->fvv[i]);
 }
 
 /* the object an E_SVAR names: a struct var, or an array's element */
@@ -238,7 +243,7 @@ static void seval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
         unsigned i = 0;
         memset(tmp, 0, sizeof tmp);
         for (int32_t a = x->a; a >= 0; a = e->p->n[a].next, i++)
-            tmp[i] = st->mtype[i] < CT_N ? wq_cl_norm(eval(e, fr, a), st->mtype[i])
+            tmp[i] = st->mtype[i] < CT_N || st->mtype[i] == CT_FLOAT ? wq_cl_norm(eval(e, fr, a), st->mtype[i])
                                          : ptrval(e, fr, &e->p->n[a]);
         memcpy(out, tmp, sizeof tmp);
         break;
@@ -415,6 +420,187 @@ static void vstore(ev_t *e, const cl_node_t *s, const uint32_t *v, uint32_t off)
         }
 }
 
+/* ---- float (WQ_GEN_CL_FLOAT): the model's own FPU arithmetic (fp32.h) -- */
+static uint32_t fneg(uint32_t v) { return v ^ 0x80000000u; }
+
+static int is_fmul(const cl_prog_t *p, int32_t x) { return p->n[x].kind == E_FBIN && p->n[x].op == CO_MUL; }
+
+/* `a + b` or `a - b` (op), b's value given (bv) or its node (bi); with
+ * contraction on, a product a (else b) fused with the other operand in one
+ * rounding, as clang's -ffp-contract=on: m - c is fma(x, y, -c), c - m is
+ * fma(-x, y, c) */
+static uint32_t fsum(ev_t *e, frame_t *fr, unsigned op, int32_t ai, uint32_t av, int32_t bi)
+{
+    const cl_prog_t *p = e->p;
+    if (p->contract && ai >= 0 && is_fmul(p, ai)) {
+        uint32_t x = eval(e, fr, p->n[ai].a), y = eval(e, fr, p->n[ai].b), c = eval(e, fr, bi);
+        return wq_f32_fma(x, y, op == CO_SUB ? fneg(c) : c, WQ_RM_RNE);
+    }
+    if (ai >= 0) av = eval(e, fr, ai);
+    if (p->contract && is_fmul(p, bi)) {
+        uint32_t x = eval(e, fr, p->n[bi].a), y = eval(e, fr, p->n[bi].b);
+        return wq_f32_fma(op == CO_SUB ? fneg(x) : x, y, av, WQ_RM_RNE);
+    }
+    uint32_t bv = eval(e, fr, bi);
+    return op == CO_ADD ? wq_f32_add(av, bv, WQ_RM_RNE) : wq_f32_sub(av, bv, WQ_RM_RNE);
+}
+
+static uint32_t fbinop(unsigned op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case CO_ADD: return wq_f32_add(a, b, WQ_RM_RNE);
+    case CO_SUB: return wq_f32_sub(a, b, WQ_RM_RNE);
+    case CO_MUL: return wq_f32_mul(a, b, WQ_RM_RNE);
+    case CO_DIV: return wq_f32_div(a, b, WQ_RM_RNE);
+    default:     return b;          /* CO_SET */
+    }
+}
+
+static int fnan(uint32_t v) { return (v & 0x7F800000u) == 0x7F800000u && (v & 0x7FFFFFu); }
+
+static uint32_t feval(ev_t *e, frame_t *fr, const cl_node_t *x)
+{
+    static const unsigned cc[] = {
+        [CO_LT] = WQ_CMP_LT, [CO_LE] = WQ_CMP_LE, [CO_GT] = WQ_CMP_GT,
+        [CO_GE] = WQ_CMP_GE, [CO_EQ] = WQ_CMP_EQ, [CO_NE] = WQ_CMP_NE,
+    };
+    switch (x->kind) {
+    case E_FBIN:
+        if (x->op == CO_ADD || x->op == CO_SUB) return fsum(e, fr, x->op, x->a, 0, x->b);
+        { uint32_t a = eval(e, fr, x->a); return fbinop(x->op, a, eval(e, fr, x->b)); }
+    case E_FUN: {
+        uint32_t a = eval(e, fr, x->a);
+        return x->op == FU_NEG ? fneg(a) : x->op == FU_FABS ? a & 0x7FFFFFFFu : wq_f32_sqrt(a, WQ_RM_RNE);
+    }
+    case E_FMM: {                   /* (fmin(a, b) + 0.0f) */
+        uint32_t a = eval(e, fr, x->a), b = eval(e, fr, x->b);
+        return wq_f32_add(x->op ? wq_f32_max(a, b) : wq_f32_min(a, b), 0, WQ_RM_RNE);
+    }
+    case E_FFMA: {
+        uint32_t a = eval(e, fr, x->a), b = eval(e, fr, x->b);
+        return wq_f32_fma(a, b, eval(e, fr, x->c), WQ_RM_RNE);
+    }
+    case E_FCVT: {
+        uint32_t a = eval(e, fr, x->a);
+        return x->flag == 1 ? wq_u32_to_f32(a, x->op & 3u) : wq_i32_to_f32(a, x->op & 3u);
+    }
+    case E_FASF: return eval(e, fr, x->a);
+    case E_FTOI: {
+        uint32_t a = eval(e, fr, x->a);
+        if (x->op == FT_BITS) return fnan(a) ? WQ_F32_QNAN : a;
+        return x->op < FT_UINT ? wq_f32_to_i32(a, (x->op - FT_SINT) & 3u) : wq_f32_to_u32(a, (x->op - FT_UINT) & 3u);
+    }
+    case E_FCMP: {
+        uint32_t a = eval(e, fr, x->a);
+        return (uint32_t)wq_f32_cmp(cc[x->op], a, eval(e, fr, x->b));
+    }
+    default: return 0;
+    }
+}
+
+/* `vV op= a` on a float var or member *d: `+=`/`-=` of a product
+ * contracted too */
+static void fassign(ev_t *e, frame_t *fr, const cl_node_t *s, uint32_t *d)
+{
+    if (s->op == CO_ADD || s->op == CO_SUB) *d = fsum(e, fr, s->op, -1, *d, s->a);
+    else *d = fbinop(s->op, *d, eval(e, fr, s->a));
+}
+
+/* a vector operand, or (scalar) a float widened to every component */
+static void fvoperand(ev_t *e, frame_t *fr, int32_t xi, int scalar, uint32_t *out)
+{
+    if (!scalar) { fveval(e, fr, xi, out); return; }
+    uint32_t v = eval(e, fr, xi);
+    for (unsigned i = 0; i < 16; i++) out[i] = v;
+}
+
+static int is_fvmul(const cl_prog_t *p, int32_t x) { return p->n[x].kind == E_FVBIN && p->n[x].op == CO_MUL; }
+
+/* a vector product's factors per component */
+static void fvfactors(ev_t *e, frame_t *fr, int32_t m, uint32_t *f0, uint32_t *f1)
+{
+    fveval(e, fr, e->p->n[m].a, f0);
+    fvoperand(e, fr, e->p->n[m].b, e->p->n[m].flag, f1);
+}
+
+/* a float vector expression, one binary32 pattern per component; a sum
+ * with a vector product operand contracted per component as fsum does */
+static void fveval(ev_t *e, frame_t *fr, int32_t xi, uint32_t *out)
+{
+    const cl_prog_t *p = e->p;
+    const cl_node_t *x = &p->n[xi];
+    unsigned n = wq_cl_vn(x->type);
+    uint32_t a[16], b[16], c[16];
+    switch (x->kind) {
+    case E_FVVAR: memcpy(out, fr->fvv[x->v], sizeof a); return;
+    case E_FVSPL: {
+        uint32_t v = eval(e, fr, x->a);
+        for (unsigned i = 0; i < 16; i++) out[i] = i < n ? v : 0;
+        return;
+    }
+    case E_FVBIN: {
+        /* contracted: a vector product (of two vectors, or of a vector and
+         * a widened float) on the left, else on the right, and the other
+         * operand (a widened float on the right too: both compilers fuse
+         * `v * w + s` per component) */
+        int32_t m = -1, o = -1;
+        int oscalar = 0;
+        if (p->contract && (x->op == CO_ADD || x->op == CO_SUB)) {
+            if (is_fvmul(p, x->a)) m = x->a, o = x->b, oscalar = x->flag;
+            else if (!x->flag && is_fvmul(p, x->b)) m = x->b, o = x->a;
+        }
+        if (m >= 0) {               /* fma(x, y, +-c) or fma(-x, y, c) */
+            uint32_t f0[16], f1[16];
+            fvfactors(e, fr, m, f0, f1);
+            fvoperand(e, fr, o, oscalar, c);
+            int neg_c = x->op == CO_SUB && m == x->a, neg_m = x->op == CO_SUB && m == x->b;
+            for (unsigned i = 0; i < 16; i++)
+                out[i] = i >= n ? 0 : wq_f32_fma(neg_m ? fneg(f0[i]) : f0[i], f1[i], neg_c ? fneg(c[i]) : c[i], WQ_RM_RNE);
+            return;
+        }
+        fveval(e, fr, x->a, a);
+        fvoperand(e, fr, x->b, x->flag, b);
+        for (unsigned i = 0; i < 16; i++) out[i] = i < n ? fbinop(x->op, a[i], b[i]) : 0;
+        return;
+    }
+    case E_FVUN:
+        fveval(e, fr, x->a, a);
+        for (unsigned i = 0; i < 16; i++)
+            out[i] = i >= n ? 0 : x->op == FU_NEG ? fneg(a[i]) : x->op == FU_FABS ? a[i] & 0x7FFFFFFFu
+                   : wq_f32_sqrt(a[i], WQ_RM_RNE);
+        return;
+    case E_FVMM:
+        fveval(e, fr, x->a, a);
+        fveval(e, fr, x->b, b);
+        for (unsigned i = 0; i < 16; i++)
+            out[i] = i >= n ? 0 : wq_f32_add(x->op ? wq_f32_max(a[i], b[i]) : wq_f32_min(a[i], b[i]), 0, WQ_RM_RNE);
+        return;
+    case E_FVFMA:
+        fveval(e, fr, x->a, a);
+        fveval(e, fr, x->b, b);
+        fveval(e, fr, x->c, c);
+        for (unsigned i = 0; i < 16; i++) out[i] = i < n ? wq_f32_fma(a[i], b[i], c[i], WQ_RM_RNE) : 0;
+        return;
+    default: memset(out, 0, sizeof a); return;
+    }
+}
+
+/* `xV op= a`: `+=`/`-=` of a vector product contracted per component */
+static void fvassign(ev_t *e, frame_t *fr, const cl_node_t *s)
+{
+    const cl_prog_t *p = e->p;
+    uint32_t *d = fr->fvv[s->v], a[16], b[16];
+    unsigned n = wq_cl_vn(s->type);
+    if (p->contract && (s->op == CO_ADD || s->op == CO_SUB) && is_fvmul(p, s->a)) {
+        fvfactors(e, fr, s->a, a, b);
+        for (unsigned i = 0; i < n; i++)
+            d[i] = wq_f32_fma(s->op == CO_SUB ? fneg(a[i]) : a[i], b[i], d[i], WQ_RM_RNE);
+        return;
+    }
+    fveval(e, fr, s->a, a);
+    for (unsigned i = 0; i < n; i++) d[i] = fbinop(s->op, d[i], a[i]);
+}
+
 static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
 {
     const cl_node_t *x = &e->p->n[xi];
@@ -450,6 +636,13 @@ static uint32_t eval(ev_t *e, frame_t *fr, int32_t xi)
         return builtin(x->op, t, a);
     }
     case E_ASSIGN: return assign(e, fr, x);
+    case E_FBIN: case E_FUN: case E_FMM: case E_FFMA: case E_FCVT: case E_FASF: case E_FTOI: case E_FCMP:
+        return feval(e, fr, x);
+    case E_FVCOMP: {
+        uint32_t v[16];
+        fveval(e, fr, x->a, v);
+        return v[x->v & 15u];
+    }
     case E_MEMBER: {
         uint32_t sv[CL_MAXMEMB];
         seval(e, fr, x->a, sv);
@@ -513,6 +706,8 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
     if (e->over) return SIG_RET;
     switch (s->kind) {
     case S_ASSIGN: assign(e, fr, s); return SIG_NONE;
+    case S_FASSIGN: fassign(e, fr, s, &fr->v[s->v]); return SIG_NONE;
+    case S_FVASSIGN: fvassign(e, fr, s); return SIG_NONE;
     case S_OUT:
         e->r->out[e->gid * e->p->k + s->v] = eval(e, fr, s->a);
         return SIG_NONE;
@@ -560,7 +755,8 @@ static int exec(ev_t *e, frame_t *fr, int32_t si)
     }
     case S_MASSIGN: {
         uint32_t *m = &sobj(e, fr, s->c)[s->flag];
-        if (s->type >= CT_N) *m = ptrval(e, fr, &e->p->n[s->a]);
+        if (s->type == CT_FLOAT) fassign(e, fr, s, m);     /* a float member */
+        else if (s->type >= CT_N) *m = ptrval(e, fr, &e->p->n[s->a]);
         else assign_to(e, fr, s, m, s->type);
         return SIG_NONE;
     }

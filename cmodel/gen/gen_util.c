@@ -118,6 +118,7 @@ int wq_gen_parse_features(const char *s, unsigned *mask)
 static const char *const cl_feat_names[WQ_GEN_CL_NFEATURES] = {
     [WQ_GEN_CL_STRUCT] = "struct", [WQ_GEN_CL_PTRMEMBER] = "ptrmember",
     [WQ_GEN_CL_STMTEXPR] = "stmtexpr", [WQ_GEN_CL_STRUCTARRAY] = "structarray", [WQ_GEN_CL_VECTOR] = "vector", [WQ_GEN_CL_GOTO] = "goto",
+    [WQ_GEN_CL_FLOAT] = "float",
 };
 
 const char *wq_gen_cl_feature_name(unsigned bit)
@@ -125,7 +126,8 @@ const char *wq_gen_cl_feature_name(unsigned bit)
     return bit < WQ_GEN_CL_NFEATURES ? cl_feat_names[bit] : "?";
 }
 
-/* "all" is every feature the generator emits (not the reserved ones) */
+/* "all" is every feature but float, whose kernels need a device with an
+ * FPU: the default set */
 int wq_gen_cl_parse_features(const char *s, unsigned *mask)
 {
     return parse_names(s, cl_feat_names, WQ_GEN_CL_NFEATURES, WQ_GEN_CL_F_DEFAULT, "base", mask);

@@ -4,8 +4,8 @@
  *   wq gen stream --seed N [--bad] [--channels N] [-o FILE]
  *   wq gen cl     --seed N [--features LIST] [-o FILE.cl]   (an OpenCL C
  *                 kernel with its oracle; scripts/clgen.sh compiles and runs
- *                 them; LIST: struct,ptrmember,structarray,stmtexpr, all
- *                 or base)
+ *                 them; LIST: struct,ptrmember,structarray,stmtexpr,
+ *                 vector,goto,float, all (every one but float) or base)
  *   wq gen check  --seeds A..B [--kind prog|stream|all] [--features LIST]
  *                 [--size N] [--traps] [--bad] [--coverage] [-v]
  * `check` generates every seed and runs it on the model: programs at LANES

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wq/gen.h"
+#include "wq/defs.h"
 #include "../../cmodel/gen/gen_cl.h"
 
 Test(gen_cl, deterministic_with_header)
@@ -443,4 +444,107 @@ Test(gen_cl, oracle_struct_arrays)
     cr_assert_eq(r.out[1], 9u);
     free(r.out);
     free(o);
+}
+
+/* the float feature: drawn only when asked (not in "all"), the kernel
+ * marked `//@ fp` (a device with an FPU) with fb(), contraction on for some
+ * seeds and off by the pragma for others */
+Test(gen_cl, float_feature)
+{
+    unsigned m;
+    cr_assert_eq(wq_gen_cl_parse_features("all,float", &m), 0);
+    cr_assert_eq(m, WQ_GEN_CL_F_DEFAULT | (1u << WQ_GEN_CL_FLOAT));
+    char *t = NULL, err[200];
+    wq_gen_cl_opts_t o = { m };
+    unsigned off = 0, fma = 0, cvt = 0;
+    for (uint64_t s = 1; s <= 20; s++) {
+        cr_assert_eq(wq_gen_cl(s, NULL, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_null(strstr(t, "float"));
+        cr_assert_null(strstr(t, "//@ fp"));
+        free(t);
+        cr_assert_eq(wq_gen_cl(s, &o, &t, err, sizeof err), WQ_GEN_OK, "%s", err);
+        cr_assert_not_null(strstr(t, "//@ fp\n"));
+        cr_assert_not_null(strstr(t, "    float v"));
+        cr_assert_not_null(strstr(t, "fb(v"));
+        cr_assert_not_null(strstr(t, " x0 = "));        /* a float vector (vector is on) */
+        off += strstr(t, "#pragma OPENCL FP_CONTRACT OFF") != NULL;
+        fma += strstr(t, "fma(") != NULL;
+        cvt += strstr(t, "convert_int_sat_rt") != NULL || strstr(t, "convert_uint_sat_rt") != NULL;
+        free(t);
+    }
+    cr_assert_gt(off, 3u);
+    cr_assert_lt(off, 17u);
+    cr_assert_gt(fma, 3u);
+    cr_assert_gt(cvt, 3u);
+}
+
+static int32_t fk(one_t *o, uint32_t bits) { return node(o, E_CONST, 0, CT_FLOAT, -1, -1, bits); }
+static int32_t fn2(one_t *o, unsigned kind, unsigned op, int32_t a, int32_t b)
+{
+    return node(o, kind, op, kind == E_FCMP ? CT_INT : CT_FLOAT, a, b, 0);
+}
+static int32_t fbits(one_t *o, int32_t a) { return node(o, E_FTOI, FT_BITS, CT_UINT, a, -1, 0); }
+
+/* the oracle's float semantics: contraction exactly where clang fuses
+ * (a * b + c, c - a * b; one rounding), fb's canonical NaN, saturating
+ * conversions in each mode, fmin's zero written +0, unordered compares */
+Test(gen_cl, float_oracle)
+{
+    /* a = b = 1 + 2^-12, c = -(1 + 2^-11): a * b rounds to -c, so the
+     * unfused sum is 0 and the fused one 2^-24 */
+    const uint32_t a = 0x3F800800u, c = 0xBF801000u;
+    for (unsigned contract = 0; contract < 2; contract++) {
+        one_t o = { 0 };
+        o.p.contract = contract;
+        int32_t mul = fn2(&o, E_FBIN, CO_MUL, fk(&o, a), fk(&o, a));
+        uint32_t v = run1(&o, fbits(&o, fn2(&o, E_FBIN, CO_ADD, mul, fk(&o, c))));
+        cr_assert_eq(v, contract ? 0x33800000u : 0u, "a*b + c, contract %u: 0x%x", contract, v);
+        one_t q = { 0 };
+        q.p.contract = contract;
+        mul = fn2(&q, E_FBIN, CO_MUL, fk(&q, a), fk(&q, a));
+        v = run1(&q, fbits(&q, fn2(&q, E_FBIN, CO_SUB, fk(&q, c ^ 0x80000000u), mul)));
+        cr_assert_eq(v, contract ? 0xB3800000u : 0u, "c - a*b, contract %u: 0x%x", contract, v);
+    }
+    one_t o = { 0 };                /* 0 * inf: NaN, written canonical */
+    cr_assert_eq(run1(&o, fbits(&o, fn2(&o, E_FBIN, CO_MUL, fk(&o, 0), fk(&o, 0x7F800000u)))), 0x7FC00000u);
+    one_t n = { 0 };
+    cr_assert_eq(run1(&n, node(&n, E_FTOI, FT_SINT + WQ_RM_RTZ, CT_INT, fk(&n, 0x7FC00000u), -1, 0)), 0u);
+    one_t s = { 0 };                /* 2.5 to int: 2 (rte), 3 (rtp), 2 (rtn) */
+    cr_assert_eq(run1(&s, node(&s, E_FTOI, FT_SINT + WQ_RM_RNE, CT_INT, fk(&s, 0x40200000u), -1, 0)), 2u);
+    one_t u = { 0 };
+    cr_assert_eq(run1(&u, node(&u, E_FTOI, FT_UINT + WQ_RM_RUP, CT_UINT, fk(&u, 0x40200000u), -1, 0)), 3u);
+    one_t w = { 0 };                /* -1.5 to uint saturates to 0; 3e9 to int to INT_MAX */
+    cr_assert_eq(run1(&w, node(&w, E_FTOI, FT_UINT + WQ_RM_RDN, CT_UINT, fk(&w, 0xBFC00000u), -1, 0)), 0u);
+    one_t x = { 0 };
+    cr_assert_eq(run1(&x, node(&x, E_FTOI, FT_SINT + WQ_RM_RTZ, CT_INT, fk(&x, 0x4F32D05Eu), -1, 0)), 0x7FFFFFFFu);
+    one_t z = { 0 };                /* fmin(-0, +0) + 0.0f: +0 */
+    cr_assert_eq(run1(&z, fbits(&z, fn2(&z, E_FMM, 0, fk(&z, 0x80000000u), fk(&z, 0)))), 0u);
+    one_t y = { 0 };                /* NaN != NaN, NaN < 1 false */
+    cr_assert_eq(run1(&y, fn2(&y, E_FCMP, CO_NE, fk(&y, 0x7FC00000u), fk(&y, 0x7FC00000u))), 1u);
+    one_t l = { 0 };
+    cr_assert_eq(run1(&l, fn2(&l, E_FCMP, CO_LT, fk(&l, 0x7FC00000u), fk(&l, 0x3F800000u))), 0u);
+    one_t r = { 0 };                /* 2^24 + 1 to float: rtz 2^24, rtp 2^24 + 2 */
+    int32_t cv = node(&r, E_FCVT, WQ_RM_RUP, CT_FLOAT, k(&r, CT_INT, 0x1000001u), -1, 0);
+    cr_assert_eq(run1(&r, fbits(&r, cv)), 0x4B800001u);
+}
+
+/* float vectors: a vector product (of a vector and a widened float too)
+ * and a widened float are one fma per component with contraction on, as
+ * clang and the compiler fuse `v * s + t` */
+Test(gen_cl, float_vector_contraction)
+{
+    const uint32_t a = 0x3F800800u, c = 0xBF801000u;     /* as in float_oracle */
+    const unsigned t2 = VT(CT_FLOAT, 1);
+    for (unsigned contract = 0; contract < 2; contract++) {
+        one_t o = { 0 };
+        o.p.contract = contract;
+        int32_t v = node(&o, E_FVSPL, 0, t2, fk(&o, a), -1, 0);
+        int32_t m = node(&o, E_FVBIN, CO_MUL, t2, v, fk(&o, a), 0);
+        o.n[m].flag = 1;                                 /* v * (widened a) */
+        int32_t sum = node(&o, E_FVBIN, CO_ADD, t2, m, fk(&o, c), 0);
+        o.n[sum].flag = 1;                               /* + (widened c) */
+        int32_t comp = node(&o, E_FVCOMP, 0, CT_FLOAT, sum, -1, 1);
+        uint32_t got = run1(&o, fbits(&o, comp));
+        cr_assert_eq(got, contract ? 0x33800000u : 0u, "v * s + t, contract %u: 0x%x", contract, got);
+    }
 }

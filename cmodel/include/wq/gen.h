@@ -132,11 +132,17 @@ enum {
     WQ_GEN_CL_GOTO,                 /* goto and labels: forward out of
                                        loops, backward loops, into blocks,
                                        irreducible two-entry loops         */
+    WQ_GEN_CL_FLOAT,                /* float locals and arithmetic, fma,
+                                       fmin/fmax/fabs/sqrt, conversions in
+                                       every rounding mode, compares; runs
+                                       on a device with an FPU (WQ_FP=1),
+                                       so not in the default set            */
     WQ_GEN_CL_NFEATURES
 };
 #define WQ_GEN_CL_F_DEFAULT ((1u << WQ_GEN_CL_STRUCT) | (1u << WQ_GEN_CL_PTRMEMBER) | \
                              (1u << WQ_GEN_CL_STMTEXPR) | (1u << WQ_GEN_CL_STRUCTARRAY) | \
                              (1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
+#define WQ_GEN_CL_F_ALL     (WQ_GEN_CL_F_DEFAULT | (1u << WQ_GEN_CL_FLOAT))
 
 typedef struct wq_gen_cl_opts {
     unsigned features;              /* WQ_GEN_CL_* bits; default WQ_GEN_CL_F_DEFAULT */
