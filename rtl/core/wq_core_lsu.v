@@ -26,7 +26,7 @@ module wq_core_lsu #(
     parameter WARPS      = 8,
     parameter LANES      = 32,
     parameter LINE_BYTES = 16,
-    parameter EVM_SLOTS  = 8,            // MEM_WRITE records a cycle (1..32)
+    parameter EVM_SLOTS  = 8,            // MEM_WRITE records a cycle (4..32)
     parameter LSQ        = 4,            // entries (a power of two, >= 2)
     parameter TAGS       = 32,           // answers owed at once (a power of two, >= 4)
     parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1
@@ -221,8 +221,7 @@ module wq_core_lsu #(
     // request is its leader alone (one lane at a time).
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
-    reg  [127:0] q_rec     [0:LSQ-1];    // MEM_WRITE records still to emit (a store)
-    reg  [7:0]   q_nrec    [0:LSQ-1];    //   their count
+    reg  [31:0]  q_rl      [0:LSQ-1];    // lanes with MEM_WRITE records still to emit (a store)
     reg  [QW-1:0] q_hd;                  // the oldest entry
     reg  [QW:0]  q_n;                    // entries
     wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
@@ -248,6 +247,7 @@ module wq_core_lsu #(
     reg  [1:0]   t_kind [0:TD-1];
     reg  [QW-1:0] t_slot [0:TD-1];
     reg  [127:0] t_cov  [0:TD-1];
+    reg  [PARTS-1:0] t_pt [0:TD-1];      // (the parts its elements are in: the pick register's)
     reg  [LB*8-1:0] t_line [0:TD-1];
     reg  [TDW-1:0] t_rd, t_wr, t_an;
     reg  [TDW:0] t_cnt, t_ac;
@@ -295,6 +295,7 @@ module wq_core_lsu #(
     reg  [127:0]  pk_cov;                //   the elements it covers
     reg  [6:0]    pk_e;                  //   its leader (an ATOM's lane: pk_e[6:2])
     reg  [32*LOG2LB-1:0] pk_lo;          //   the entry's lanes' offsets in their lines
+    reg  [PARTS-1:0] pk_pt;              //   the parts its elements are in
     // the pick's entry: the oldest with elements to request (an ATOM's,
     // the one after the queue, when none)
     reg  [QW-1:0] rq_s;
@@ -396,30 +397,14 @@ module wq_core_lsu #(
     // ascending, and goes out with its last part.  Two elements on one
     // word have the same k (a .v4 address is 16-byte aligned), so the
     // parts' order is the elements' order on every word.
-    reg  [PARTS-1:0] rq_pt;              // the parts of the request's elements
+    wire [PARTS-1:0] rq_pt = pk_pt;      // the parts of the request's elements
     reg  [PARTS-1:0] st_m;               // ... merged into st_acc
     reg  [LB*8-1:0] st_acc_wd;
     reg  [LB-1:0]   st_acc_ws;
     reg  [PW-1:0]   st_p;                // the part merged this cycle
     reg  [EW-1:0]   st_cov;              //   its elements
     wire [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
-    // (the parts of an element vector that hold elements, and the lowest
-    // of them not yet done; the elements of a part)
-    function [PARTS+PW-1:0] part_next;   // {parts, the part}
-        input [127:0]     v;
-        input [PARTS-1:0] done;
-        integer i;
-        reg [PARTS-1:0] pt;
-        reg [PW-1:0]    p;
-        begin
-            p = {PW{1'b0}};
-            for (i = PARTS - 1; i >= 0; i = i - 1) begin
-                pt[i] = v[i*EW +: EW] != {EW{1'b0}};
-                if (pt[i] && !done[i]) p = i[PW-1:0];
-            end
-            part_next = {pt, p};
-        end
-    endfunction
+    // (the elements of part p of an element vector)
     function [EW-1:0] part_els;
         input [127:0]  v;
         input [PW-1:0] p;
@@ -432,7 +417,11 @@ module wq_core_lsu #(
     endfunction
     integer pi;
     always @(*) begin
-        {rq_pt, st_p} = part_next(rq_cov, st_m);
+        // (the lowest part not yet merged; the parts are the pick
+        // register's, found as it loads, not from its 128 elements here)
+        st_p = {PW{1'b0}};
+        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
+            if (rq_pt[pi] && !st_m[pi]) st_p = pi[PW-1:0];
         st_cov = part_els(rq_cov, st_p);
     end
     /* verilator lint_off UNUSEDSIGNAL */
@@ -567,21 +556,62 @@ module wq_core_lsu #(
     reg  [PARTS-1:0] an_m;               // ... written
     reg  [PW-1:0]   an_p;                // the part written this cycle
     reg  [EW-1:0]   an_cov;              //   its elements
+    // (the parts are the tag's, kept as its request was taken, not found
+    // from its 128 elements here)
     always @(*) begin
-        {an_pt, an_p} = part_next(rs_cov, an_m);
+        an_pt = t_pt[t_rd];
+        an_p = {PW{1'b0}};
+        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
+            if (an_pt[pi] && !an_m[pi]) an_p = pi[PW-1:0];
         an_cov = part_els(rs_cov, an_p);
     end
     wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << an_p;
     wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
     wire         an_done = an_v && (!an_l || an_fin);   // tag t_rd is freed
-    // MEM_WRITE records of the head entry (a store's commit): up to NB
-    // elements a cycle, the lowest still to emit of the lowest part with
-    // records left (mw_p: a row of the store data).  Slot mi's element is
+    // MEM_WRITE records of the head entry (a store's commit): a beat
+    // emits the records of the lowest group of MG lanes with records left
+    // (q_rl), the groups aligned, MG the largest power of two with
+    // MG x words <= NB and MG <= LANES (a group lies in one part, a row of
+    // the store data: mw_p).  So a beat's records always fit its NB
+    // slots, and what a beat takes, what it leaves and whether it is the
+    // last come from an OR a group and a lowest-set-bit pick over the
+    // groups (one carry chain), not from a count of records.  A full
+    // warp's store takes as many beats as NB records a beat would (a
+    // register at NB = 8: 8 lanes a beat); a sparse one may take more,
+    // never other records or another order (the groups ascend, a beat's
+    // records are in the model's order within it).  Slot mi's element is
     // the lowest of what the slots before it left (m & (m - 1) takes the
-    // lowest off, a carry chain); what is emitted (mw_sel) and what is left
-    // come from that chain alone, and the slots' indices (ctz) only drive
-    // the beat port's outputs, so a build that leaves the port open keeps
-    // the chain and drops the rest
+    // lowest off); the slots' indices (ctz) only drive the beat port's
+    // outputs, so a build that leaves the port open drops them.
+    function integer mg_of;             // MG for a store of w words a lane
+        input integer w;
+        integer g, i;
+        begin
+            g = 1;
+            for (i = 0; i < 5; i = i + 1)
+                if (2 * g * w <= NB && 2 * g <= LANES) g = 2 * g;
+            mg_of = g;
+        end
+    endfunction
+    localparam MG1 = mg_of(1), MG2 = mg_of(2), MG3 = mg_of(3), MG4 = mg_of(4);
+    generate if (NB < 4 || NB > 32) begin : g_nb
+        wq_core_lsu_error_EVM_SLOTS_is_not_4_to_32 u_error();
+    end endgenerate
+    // (lane mask v in groups of g lanes: {v has lanes in one group at
+    // most, v's lanes in its lowest group with any})
+    function [32:0] grp_pick;
+        input [31:0]  v;
+        input integer g;
+        integer i;
+        reg [31:0] gv, oh, ln;
+        begin
+            gv = 32'd0;
+            for (i = 0; i < 32; i = i + 1) gv[i / g] = gv[i / g] | v[i];
+            oh = gv & (~gv + 32'd1);
+            for (i = 0; i < 32; i = i + 1) ln[i] = oh[i / g];
+            grp_pick = {(gv & ~oh) == 32'd0, v & ln};
+        end
+    endfunction
     // (the lane of element e of part p)
     /* verilator lint_off UNUSEDSIGNAL */
     function [4:0] lane_of;
@@ -597,32 +627,43 @@ module wq_core_lsu #(
     reg  [6:0]  mw_e [0:NB-1];          // (element of the part)
     reg  [4:0]  mw_l [0:NB-1];          // (its lane)
     reg  [NB-1:0] mw_v;
-    reg  [7:0]   mw_n;                  // (the records emitted: mw_v's count)
-    reg  [127:0] mw_sel;                // the elements emitted this cycle
+    reg  [31:0]  mw_lsel;               // the lanes emitted this cycle
+    reg          mw_last;               // ... the store's last
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [EW-1:0] mw_left;              // (the group's elements no slot took: none, the formal section's)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg  [NB*32-1:0] mw_b;
     wire [EW*32-1:0] sd_cp;
     reg  [PW-1:0] mw_p;
     integer mi;
     always @(*) begin : mw_pick
-        reg [127:0] m, m0;
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [PARTS-1:0] pt;             // (the parts: unused here)
-        /* verilator lint_on UNUSEDSIGNAL */
-        {pt, mw_p} = part_next(q_rec[q_hd], {PARTS{1'b0}});
-        m0 = 128'd0;
-        m0[EW-1:0] = part_els(q_rec[q_hd], mw_p);
-        m = m0;
-        for (mi = 0; mi < NB; mi = mi + 1) begin
-            mw_v[mi] = m != 128'd0;
-            mw_e[mi] = ctz128(m);
-            mw_l[mi] = lane_of(mw_p, mw_e[mi]);
-            m = m & (m - 128'd1);
-        end
-        mw_n = 8'd0;
-        for (mi = 0; mi < NB; mi = mi + 1) mw_n = mw_n + {7'd0, mw_v[mi]};
-        mw_sel = 128'd0;
+        reg [31:0] v;
+        reg [3:0]  wm;
+        reg [EW-1:0] m;
+        v = q_rl[q_hd];
+        case (q_words[q_hd])
+        3'd1:    {mw_last, mw_lsel} = grp_pick(v, MG1);
+        3'd2:    {mw_last, mw_lsel} = grp_pick(v, MG2);
+        3'd3:    {mw_last, mw_lsel} = grp_pick(v, MG3);
+        default: {mw_last, mw_lsel} = grp_pick(v, MG4);
+        endcase
+        // (the group's part, and its elements: its lanes' words)
+        mw_p = {PW{1'b0}};
+        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
+            if (mw_lsel[pi*LANES +: LANES] != {LANES{1'b0}}) mw_p = pi[PW-1:0];
+        wm = {q_words[q_hd] > 3'd3, q_words[q_hd] > 3'd2, q_words[q_hd] > 3'd1, q_words[q_hd] > 3'd0};
+        m = {EW{1'b0}};
         for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (mw_p == pi[PW-1:0]) mw_sel[pi*EW +: EW] = m0[EW-1:0] & ~m[EW-1:0];
+            if (mw_p == pi[PW-1:0])
+                for (mi = 0; mi < LANES; mi = mi + 1)
+                    m[4*mi +: 4] = mw_lsel[pi*LANES + mi] ? wm : 4'd0;
+        for (mi = 0; mi < NB; mi = mi + 1) begin
+            mw_v[mi] = m != {EW{1'b0}};
+            mw_e[mi] = ctz128({{(128-EW){1'b0}}, m});
+            mw_l[mi] = lane_of(mw_p, mw_e[mi]);
+            m = m & (m - 1'b1);
+        end
+        mw_left = m;
     end
     // (the slots' data: words of the store data's row, read as an array
     // of words -- a multiplexer per slot for Yosys, an index for the
@@ -645,17 +686,6 @@ module wq_core_lsu #(
     generate for (gm = 0; gm < 32; gm = gm + 1) begin : g_emask
         assign ls_emask[4*gm +: 4] = i_x_sel[gm] ? ls_wmask : 4'd0;
     end endgenerate
-    // (their count: the selected lanes times the words a lane)
-    reg  [5:0]   ls_nsel;
-    integer gn;
-    always @(*) begin
-        ls_nsel = 6'd0;
-        for (gn = 0; gn < 32; gn = gn + 1) ls_nsel = ls_nsel + {5'd0, i_x_sel[gn]};
-    end
-    wire [2:0]   ls_nw  = (i_x_words > 3'd4) ? 3'd4 : i_x_words;   // (ls_wmask's bits)
-    wire [7:0]   ls_nel = (ls_nw[2] ? {ls_nsel, 2'b00} : 8'd0) +
-                          (ls_nw[1] ? {1'b0, ls_nsel, 1'b0} : 8'd0) +
-                          (ls_nw[0] ? {2'b00, ls_nsel} : 8'd0);
     // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
@@ -712,6 +742,27 @@ module wq_core_lsu #(
         default:       at_nx = at_o;        // (the decoder rejects the rest)
         endcase
     end
+    // (whether the new value differs from the old one, from the operands
+    // and the operation, not by comparing at_nx with at_o: ADD and XOR
+    // change it when b is not zero, EXCH when b differs from it, CAS when
+    // it equals b and c differs from b, the minima and maxima when b is
+    // below or above it, AND when it has a bit b lacks, OR the reverse)
+    reg         at_ch;
+    always @(*) begin
+        case (i_x_fn)
+        `WQ_ATOM_ADD:  at_ch = at_br != 32'd0;
+        `WQ_ATOM_EXCH: at_ch = at_br != at_o;
+        `WQ_ATOM_CAS:  at_ch = at_o == at_br && at_cr != at_br;
+        `WQ_ATOM_MIN:  at_ch = $signed(at_br) < $signed(at_o);
+        `WQ_ATOM_MAX:  at_ch = $signed(at_br) > $signed(at_o);
+        `WQ_ATOM_MINU: at_ch = at_br < at_o;
+        `WQ_ATOM_MAXU: at_ch = at_br > at_o;
+        `WQ_ATOM_AND:  at_ch = (at_o & ~at_br) != 32'd0;
+        `WQ_ATOM_OR:   at_ch = (at_br & ~at_o) != 32'd0;
+        `WQ_ATOM_XOR:  at_ch = at_br != 32'd0;
+        default:       at_ch = 1'b0;
+        endcase
+    end
     reg  [31:0] at_new;                 // the lane's new value (AP_WR)
     reg         at_chg;                 // ... differs from ls_old: a write
 
@@ -760,19 +811,9 @@ module wq_core_lsu #(
     wire [WID_W-1:0] cp_w = q_w[q_hd];
     wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
     wire         cp_last_ld = cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd];
-    // A store's last beat: its records left fit in one beat's NB slots and
-    // lie in one part (a beat takes the lowest part's lowest NB) -- the
-    // count kept a store (q_nrec) and the parts with records, not the
-    // pick's chain (mw_sel), whose last slot comes after NB carry chains
-    // one after the other: cp_last feeds cp_code, the flush of the
-    // pipeline and the buffer, and the commit's RETIRE.
-    reg  [PARTS-1:0] cp_pt;              // (the head's parts with records)
-    integer cq;
-    always @(*)
-        for (cq = 0; cq < PARTS; cq = cq + 1)
-            cp_pt[cq] = q_rec[q_hd][cq*EW +: EW] != {EW{1'b0}};
-    localparam [7:0] NB8 = NB;
-    wire         cp_last_st = q_nrec[q_hd] <= NB8 && (cp_pt & (cp_pt - 1'b1)) == {PARTS{1'b0}};
+    // A store's last beat: its lanes with records left lie in one group
+    // (mw_last, the record pick's)
+    wire         cp_last_st = mw_last;
     wire         cp_last = q_st[q_hd] ? cp_last_st : cp_last_ld;
     wire         cp_nobh = i_pipe_empty && q_n == {{QW{1'b0}}, 1'b1};
     // (a store that wrote code drops everything behind it: its commit is
@@ -928,8 +969,7 @@ module wq_core_lsu #(
             q_words[q_tl] <= i_x_words;
             q_rem[q_tl] <= ls_emask;
             q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
-            q_rec[q_tl] <= ls_st ? ls_emask : 128'd0;
-            q_nrec[q_tl] <= ls_st ? ls_nel : 8'd0;
+            q_rl[q_tl] <= (ls_st && i_x_words != 3'd0) ? i_x_sel : 32'd0;
         end
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
@@ -952,10 +992,7 @@ module wq_core_lsu #(
         // and a store that wrote code drops the younger ones (none has
         // made a request: cf)
         if (o_cp_go) begin
-            if (q_st[q_hd]) begin
-                q_rec[q_hd] <= q_rec[q_hd] & ~mw_sel;
-                q_nrec[q_hd] <= q_nrec[q_hd] - mw_n;
-            end
+            if (q_st[q_hd]) q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
             if (cp_last) begin
                 q_v[q_hd] <= 1'b0;
                 q_hd <= q_hd + 1'b1;
@@ -985,6 +1022,7 @@ module wq_core_lsu #(
             t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[pk_s] ? TK_W : TK_L;
             t_slot[t_wr] <= pk_s;
             t_cov[t_wr] <= rq_cov;
+            t_pt[t_wr] <= rq_pt;
             t_wr <= t_wr + 1'b1;
         end
         if (i_mem_rvalid) begin
@@ -1013,8 +1051,16 @@ module wq_core_lsu #(
     // done, the next lane's).  A store that wrote code drops the younger
     // entries, whose request it may hold.
     assign at_clr = (at_rec && !at_chg) || (at_on && ls_aph == AP_ACK && rv_a);
-    wire pi_f   = at_on ? ls_rem != 128'd0 : rq_f;
+    // (an ATOM's: lanes left, the one done this cycle off -- both
+    // reductions from registers, at_clr choosing between them)
+    wire at_any = at_rem != 128'd0;
+    wire at_any_cl = (at_rem & ~pk_cov) != 128'd0;
+    wire pi_f   = at_on ? (at_clr ? at_any_cl : at_any) : rq_f;
     reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
+    reg  [PARTS-1:0] pi_pt;              // (the parts of its elements)
+    always @(*)
+        for (pi = 0; pi < PARTS; pi = pi + 1)
+            pi_pt[pi] = pi_cov[pi*EW +: EW] != {EW{1'b0}};
     always @(*)
         for (ei = 0; ei < 32; ei = ei + 1)
             pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];
@@ -1026,6 +1072,7 @@ module wq_core_lsu #(
             pk_cov <= pi_cov;
             pk_e <= pi_e;
             pk_lo <= pi_lo;
+            pk_pt <= pi_pt;
         end
         if (o_cp_code || i_reset) pk_v <= 1'b0;
     end
@@ -1062,7 +1109,7 @@ module wq_core_lsu #(
             AP_OLD: if (rv_a) begin
                 ls_old <= at_o;
                 at_new <= at_nx;
-                at_chg <= at_nx != at_o;
+                at_chg <= at_ch;
                 ls_aph <= AP_WR;
             end
             // the record as the write is taken (or without a write)
@@ -1219,12 +1266,15 @@ module wq_core_lsu #(
         if (i_reset) f_out <= {(TDW+1){1'b0}};
         else f_out <= f_out + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
 
-    function [7:0] f_pop;
-        input [127:0] v;
+    // (a store entry's records still to emit, as elements: its lanes
+    // with records left, each lane's words)
+    function [127:0] f_rec;
+        input [31:0] l;
+        input [2:0]  w;
         integer i;
         begin
-            f_pop = 8'd0;
-            for (i = 0; i < 128; i = i + 1) f_pop = f_pop + {7'd0, v[i]};
+            for (i = 0; i < 32; i = i + 1)
+                f_rec[4*i +: 4] = l[i] ? {w > 3'd3, w > 3'd2, w > 3'd1, w > 3'd0} : 4'd0;
         end
     endfunction
     // ---- properties ---------------------------------------------------------
@@ -1238,6 +1288,9 @@ module wq_core_lsu #(
         // and the port empty but for its own answer (no fetch run)
         if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
                           t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
+        // its write decision from the operands is the new value's compare
+        // with the old one
+        if (at_on) assert(at_ch == (at_nx != at_o));
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests
         // left has only such entries behind it), and its answers come
@@ -1251,12 +1304,13 @@ module wq_core_lsu #(
             // requests left: a load's, still all to answer, a store's,
             // still all its records)
             if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
-                assert(q_st[f_y] ? q_rem[f_y] == q_rec[f_y] : q_rem[f_y] == q_resp[f_y]);
+                assert(q_st[f_y] ? q_rem[f_y] == f_rec(q_rl[f_y], q_words[f_y]) :
+                                   q_rem[f_y] == q_resp[f_y]);
             if (q_v[ff]) begin
-                assert(q_nrec[ff] == f_pop(q_rec[ff]));
+                assert((q_rl[ff] & ~q_sel[ff]) == 32'd0);
                 assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
                 if (q_st[ff]) assert(q_resp[ff] == 128'd0);
-                else assert(q_rec[ff] == 128'd0);
+                else assert(q_rl[ff] == 32'd0);
             end
         end
         // the pick register: a request of a queue entry, of elements still
@@ -1270,12 +1324,21 @@ module wq_core_lsu #(
                     assert(q_rem[q_hd + ff[QW-1:0]] == 128'd0);
         end
         if (pk_v && at_on) assert(pk_s == q_tl && pk_cov == (128'd1 << pk_e) && at_rem[pk_e]);
+        // (its parts are those of its elements)
+        if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
+            assert(pk_pt[ff] == (pk_cov[ff*EW +: EW] != {EW{1'b0}}));
+        // (and a load line's tag's, those of the elements it carries)
+        if (an_l) for (ff = 0; ff < PARTS; ff = ff + 1)
+            assert(an_pt[ff] == (rs_cov[ff*EW +: EW] != {EW{1'b0}}));
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
-        // a store's last beat from the count and the parts is the beat
-        // after which the pick leaves no record
-        if (q_v[q_hd] && q_st[q_hd]) assert(cp_last == ((q_rec[q_hd] & ~mw_sel) == 128'd0));
+        // a store's beat: lanes with records left, some when any are left,
+        // every record of them in a slot; its last (from the groups) is the
+        // beat after which no lane has records left
+        if (q_v[q_hd] && q_st[q_hd])
+            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) && mw_left == {EW{1'b0}} &&
+                   (mw_lsel & ~q_rl[q_hd]) == 32'd0 && (mw_lsel != 32'd0 || q_rl[q_hd] == 32'd0));
         if (cp_on) assert(!i_b_open);
         // the row stores: an ATOM's write-back reads the entry after the
         // queue's last as the head (the queue is empty); the loaded values
