@@ -28,6 +28,9 @@
 # libwqrtl.so from `scripts/cl_rtl_build.sh 32 1`) in lockstep with the
 # model with one; it must also be refused at build time on the default
 # device (no FPU), with a build log that names the device.
+# A kernel marked `//@ rtl-regress` (minutes of lockstep: the math
+# library's float_math) skips the RTL in `make test` (WQ_TEST_QUICK=1) and
+# runs there in `make regress`.
 #
 # Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
 set -uo pipefail
@@ -90,7 +93,7 @@ fi
 run() {
     local k=$1 label=$2; shift 2
     local name; name=$(basename "$k" .cl)
-    env "$@" timeout 300 "$out/run" "$k" > "$out/$name.$label.txt" 2>&1
+    env "$@" timeout "${KERNELS_TIMEOUT:-300}" "$out/run" "$k" > "$out/$name.$label.txt" 2>&1
 }
 
 for k in "${files[@]}"; do
@@ -106,6 +109,7 @@ for k in "${files[@]}"; do
         else bad "$name on a device without an FPU was not refused at build time naming the device:"; head -5 "$log"
         fi
     fi
+    if [ "${WQ_TEST_QUICK:-0}" = 1 ] && grep -q '^//@ rtl-regress$' "$k"; then krtl=0; fi
     warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_FP=$fp)
     if ! run "$k" model32 "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 || ! grep -q '^expect: ok$' "$ref"; then
         bad "$name on the model:"; tail -20 "$ref"; continue

@@ -229,6 +229,9 @@ static int one_line(wq_kfile_t *k, const char *l, char *err, size_t errn, int ln
         k->lock = 1;
     } else if (!strcmp(w[0], "fp") && nw == 1) {
         k->fp = 1;
+    } else if (!strcmp(w[0], "rtl-regress") && nw == 1) {
+        /* scripts/kernels.sh's: the RTL run is make regress's, not make
+         * test's (minutes of lockstep); nothing for the kernel's run */
     } else {
         return fail(err, errn, ln, "unknown or malformed //@ line '%s'", w[0]);
     }

@@ -10,6 +10,7 @@
 // far above both implementations' errors, as 0/1 flags.  Equal to POCL
 // bit for bit (NaN results written as 0x7FC00000: POCL keeps payloads).
 //@ fp
+//@ rtl-regress
 //@ global 1024
 //@ local 64
 //@ buf u32 1024 rand32 23
