@@ -361,7 +361,7 @@ mutate: deps  ## mutation testing: every mutant of scripts/mutants.txt must be c
 # compiler, the kernel generator and the fuzz in one program; FUZZ_ARGS
 # picks seeds and counts (make regress runs a longer range)
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-ASAN_SRC   := $(SRC_compiler) cmodel/gen/gen_cl.c cmodel/gen/gen_cl_eval.c cmodel/gen/gen_util.c \
+ASAN_SRC   := $(SRC_compiler) cmodel/gen/gen_cl.c cmodel/gen/gen_cl_eval.c cmodel/gen/gen_util.c cmodel/model/fp32.c \
               tests/unit/cc_fuzz.c tests/fuzz/cc_fuzz_main.c
 FUZZ_ARGS  ?= --seeds 1..4 --count 2000
 $(B)/asan/cc_fuzz: $(ASAN_SRC) $(HDRS) $(SPECS)

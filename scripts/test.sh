@@ -6,9 +6,9 @@
 #
 # The suites run in two lanes at once, because most of them keep one core
 # busy and the machine has two: the model lane (the C model, the compiler,
-# the runtime, generated kernels, then formal and SystemC; its output
+# the runtime, generated kernels; its output
 # streams here) and the RTL lane (the other Verilator
-# benches of scripts/rtl/, one suite each; its output goes to
+# benches of scripts/rtl/ and formal, one suite each, then SystemC; its output goes to
 # build/reports/test_rtl.log and is printed when the lane ends).  Within a lane the order is fixed.  A failure in either
 # lane stops the other.  The table gives each suite's wall seconds and the
 # CPU seconds of everything it ran (user + system): on a loaded machine the
@@ -41,12 +41,10 @@ model_lane=(
     "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
-    "formal|bash scripts/rtl/formal.sh"
-    "systemc|bash scripts/systemc.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them); formal and SystemC end
-# the model lane, which keeps the two lanes' CPU seconds about equal.
+# scripts/rtl/ (as scripts/rtl_test.sh runs them, formal.sh among them),
+# then SystemC.
 # The benches that `make regress` runs instead (each named there), because
 # one run costs minutes of a core on a fresh machine:
 #   mempath    the memory path's planted bugs, each a build of a copy of
@@ -65,6 +63,9 @@ for f in scripts/rtl/*.sh; do
     case " $(printf '%s ' "${model_lane[@]%%|*}" "${regress_only[@]}") " in *" rtl_$n "*|*" $n "*) continue ;; esac
     rtl_lane+=("rtl_$n|bash $f")
 done
+# SystemC ends the RTL lane (its harness builds after the benches'),
+# which keeps the two lanes' CPU seconds about equal
+rtl_lane+=("systemc|bash scripts/systemc.sh")
 rep=$B/reports
 mkdir -p "$rep"
 # the quick set: a bench that has sections for make regress only skips them
