@@ -37,7 +37,9 @@ module wq_uart_top #(
 	parameter TAGS       = 32,
 	parameter SEM_DIGIT  = 32,
 	parameter SCHED_UE   = 0,
-	parameter ROT_MUL    = 0
+	parameter ROT_MUL    = 0,
+	parameter FP         = 0,	// the FPU (wq_top's FP; 0: none)
+	parameter FP_LANES   = LANES	// its FP unit lanes (wq_top's FP_LANES)
 ) (
 	input	wire		i_clk,
 	input	wire		i_reset,
@@ -103,7 +105,7 @@ module wq_uart_top #(
 	wq_top #(.CHANNELS(CHANNELS), .WARPS(WARPS), .LANES(LANES),
 		.DQ_LOG2(DQ_LOG2), .REGS(REGS), .HOST_SLICE(HOST_SLICE),
 		.ALU_LANES(ALU_LANES), .DIV_LANES(DIV_LANES), .SEM_DIGIT(SEM_DIGIT),
-		.LSQ(LSQ), .TAGS(TAGS),
+		.LSQ(LSQ), .TAGS(TAGS), .FP(FP), .FP_LANES(FP_LANES),
 		.SCHED_UE(SCHED_UE), .ROT_MUL(ROT_MUL)) u_top (
 		.i_clk(i_clk), .i_reset(i_reset || dev_reset),
 		.i_csr_valid(csr_valid), .i_csr_we(csr_we),

@@ -69,7 +69,9 @@ module wq_ulx3s #(
 	parameter LANES    = 8,		// physical lanes (a warp in 32/LANES passes)
 	parameter DIV_LANES = 2,	// dividers: a part divided in LANES/DIV_LANES slices
 	parameter LSQ      = 2,		// the LSU's queue entries
-	parameter TAGS     = 16		// the LSU's memory answers owed at once
+	parameter TAGS     = 16,	// the LSU's memory answers owed at once
+	parameter FP       = 0,		// the FPU: 0 none (the default build), 1 FP_LANES units
+	parameter FP_LANES = 1		// FP unit lanes: a part's FP op in LANES/FP_LANES slices
 ) (
 	input	wire		clk_25mhz,
 	input	wire	[1:1]	btn,		// FIRE1, high when pressed
@@ -96,7 +98,8 @@ module wq_ulx3s #(
 	wq_uart_top #(.CLK_HZ(CORE_HZ), .BAUD(BAUD), .MEM_LOG2(MEM_LOG2),
 		.CHANNELS(CHANNELS), .WARPS(WARPS), .DQ_LOG2(DQ_LOG2),
 		.REGS(REGS), .SEM_DIGIT(SEM_DIGIT), .LANES(LANES),
-		.DIV_LANES(DIV_LANES), .LSQ(LSQ), .TAGS(TAGS))
+		.DIV_LANES(DIV_LANES), .LSQ(LSQ), .TAGS(TAGS), .FP(FP),
+		.FP_LANES(FP_LANES))
 	u_core (
 		.i_clk(core_clk), .i_reset(reset), .i_rx(ftdi_txd),
 		.o_tx(ftdi_rxd), .o_led_irq(irq));

@@ -6,4 +6,6 @@ rtl=(rtl/*.v
      rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_diverge.v rtl/core/wq_core_csr.v
      rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v
      rtl/core/wq_core_lsu.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_skid.v
-     rtl/core/wq_mempath.v rtl/core/wq_l1.v rtl/core/wq_wave_ctl.v)
+     rtl/core/wq_mempath.v rtl/core/wq_l1.v rtl/core/wq_wave_ctl.v
+     rtl/core/wq_fpu.v rtl/core/wq_fp_add.v rtl/core/wq_fp_fma.v rtl/core/wq_fp_cmp.v
+     rtl/core/wq_fp_cvt.v rtl/core/wq_fp_div.v)
