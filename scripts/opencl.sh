@@ -23,8 +23,9 @@
 # dimension than one launch holds run as several launches) runs at small
 # sizes under WQ_CL_MAX_GRID: tests/opencl/ndsplit once more with it at 1
 # and 3 on the model at 8, 16 and 32 lanes, and at 3 on the RTL in
-# lockstep (at OPENCL_LANES); tests/opencl/bigrange splits at full size
-# on the model only.
+# lockstep (at OPENCL_LANES), and tests/opencl/nested_errors with it at 4
+# on the model (the kernels never split refused at 5 work-groups);
+# tests/opencl/bigrange splits at full size on the model only.
 #
 # The runtime's kernel path (tests/unit/test_cl_launch.c, .wqs kernels
 # through the kernel ABI) runs in wq_unit on the model; here it runs again
@@ -134,6 +135,10 @@ if selected ndsplit; then
         for m in 1 3; do run ndsplit "warpq-L$l-maxgrid$m" "${warpq[@]}" WQ_LANES=$l WQ_CL_MAX_GRID=$m; done
     done
 fi
+# kernels with nested work, and those a kernel enqueues, are never split:
+# refused at one work-group more than WQ_CL_MAX_GRID (4: flood's 4
+# work-groups still run in one launch)
+selected nested_errors && run nested_errors warpq-maxgrid4 "${warpq[@]}" WQ_CL_MAX_GRID=4
 
 # a backend or lane count the runtime does not know: no device, and why
 refused() {
