@@ -16,7 +16,16 @@
 #     WQ_CL_PLATFORM=Portable, the system's vendors directory (not the
 #     programs of warpq's extensions, each skip said by name);
 # and checks what the library exports, the ICD file, and how a bad
-# WQ_BACKEND / WQ_LANES is refused.  Run by `make test` after `make build`.
+# WQ_BACKEND / WQ_LANES / WQ_CL_MAX_GRID is refused.  Run by `make test`
+# after `make build`.
+#
+# The NDRange split (docs/runtime.md "NDRange": more work-groups in a
+# dimension than one launch holds run as several launches) runs at small
+# sizes under WQ_CL_MAX_GRID: tests/opencl/ndsplit once more with it at 1
+# and 3 on the model at 8, 16 and 32 lanes, and at 3 on the RTL in
+# lockstep (at OPENCL_LANES), and tests/opencl/nested_errors with it at 4
+# on the model (the kernels never split refused at 5 work-groups);
+# tests/opencl/bigrange splits at full size on the model only.
 #
 # The runtime's kernel path (tests/unit/test_cl_launch.c, .wqs kernels
 # through the kernel ABI) runs in wq_unit on the model; here it runs again
@@ -25,18 +34,35 @@
 # OPENCL_LANES=8|16 runs warpq's model and RTL at that many lanes instead
 # of 32 (WQ_LANES; `make regress` runs the host programs so at 8 and 16).
 #
-# Usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]
+# --only NAME[,NAME...] builds and runs only those host programs (on every
+# backend and configuration it would run them), without the library-wide
+# checks (exports, clinfo, the timeline, the refusals, wq_unit's kernel
+# path on the RTL): the targeted form, e.g. --only ndsplit,bigrange.
+#
+# Usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl] [--only NAME[,NAME...]]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-pocl=1 rtl=1
-for a in "$@"; do
-    case "$a" in
+pocl=1 rtl=1 only=""
+usage() { echo "usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl] [--only NAME[,NAME...]]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
     --no-pocl) pocl=0 ;;
     --no-rtl)  rtl=0 ;;
-    *) echo "usage: bash scripts/opencl.sh [--no-pocl] [--no-rtl]" >&2; exit 2 ;;
+    --only)    [ $# -ge 2 ] || usage; only=",$2,"; shift ;;
+    *) usage ;;
     esac
+    shift
 done
+# whole: the library-wide checks run (not under --only)
+whole() { [ -z "$only" ]; }
+# selected NAME: the host program runs
+selected() { [ -z "$only" ] || case "$only" in *",$1,"*) true ;; *) false ;; esac; }
+if [ -n "$only" ]; then
+    for n in ${only//,/ }; do
+        [ -f "tests/opencl/$n/main.c" ] || { echo "opencl: FAIL: --only $n: no tests/opencl/$n/main.c"; exit 2; }
+    done
+fi
 lanes=${OPENCL_LANES:-32}
 case "$lanes" in 8|16|32) ;; *) echo "opencl: FAIL: OPENCL_LANES=$lanes: must be 8, 16 or 32"; exit 2 ;; esac
 out=build/tests/opencl
@@ -52,10 +78,12 @@ lib=build/lib/libwqcl.so icd=build/etc/OpenCL/vendors/warpq.icd
 
 # the ICD file names the library by absolute path; the library exports the
 # three symbols the loader looks up and nothing else
-[ "$(cat "$icd")" = "$root/$lib" ] && ok || bad "$icd does not hold $root/$lib"
-syms=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort | tr '\n' ' ')
-[ "$syms" = "clGetExtensionFunctionAddress clGetPlatformInfo clIcdGetPlatformIDsKHR " ] && ok ||
-    bad "libwqcl.so exports: $syms"
+if whole; then
+    [ "$(cat "$icd")" = "$root/$lib" ] && ok || bad "$icd does not hold $root/$lib"
+    syms=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort | tr '\n' ' ')
+    [ "$syms" = "clGetExtensionFunctionAddress clGetPlatformInfo clIcdGetPlatformIDsKHR " ] && ok ||
+        bad "libwqcl.so exports: $syms"
+fi
 
 # kernels for tests/opencl/kernels: a program binary from hand-written .wqs
 # (wqs2bin links the runtime's archive for the binary writer)
@@ -73,6 +101,7 @@ enqueue_only=" nested subdivide nested_errors nd_enqueue "
 tests=() fp_tests=()
 for src in tests/opencl/*/main.c; do
     name=$(basename "$(dirname "$src")")
+    selected "$name" || continue
     if cc -std=c99 -Wall -Wextra -Werror -O1 -g "$src" -o "$out/$name" -lOpenCL -lm 2> "$out/$name.cc.log"; then
         ok; tests+=("$name")
         grep -q '^#include "../fp.h"' "$src" && fp_tests+=("$name")
@@ -96,9 +125,20 @@ warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_BACKEND=model WQ_CL_P
        WQ_EXPECT_MAX_WG=256      # the default configuration: 8 warp slots of 32
        WQ_CL_BINARY="$root/$bin")
 for t in "${tests[@]}"; do run "$t" warpq "${warpq[@]}"; done
-for t in "${fp_tests[@]}"; do run "$t" warpq-fp "${warpq[@]}" WQ_FP=1 WQ_EXPECT_FP=1; done
-run query warpq-8-lanes "${warpq[@]}" WQ_LANES=8
-run kernels warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+for t in "${fp_tests[@]+"${fp_tests[@]}"}"; do run "$t" warpq-fp "${warpq[@]}" WQ_FP=1 WQ_EXPECT_FP=1; done
+selected query && run query warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+selected kernels && run kernels warpq-8-lanes "${warpq[@]}" WQ_LANES=8
+# the NDRange split at small sizes: launches of at most 1 and 3
+# work-groups a dimension (WQ_CL_MAX_GRID), the model at every lane count
+if selected ndsplit; then
+    for l in 8 16 32; do
+        for m in 1 3; do run ndsplit "warpq-L$l-maxgrid$m" "${warpq[@]}" WQ_LANES=$l WQ_CL_MAX_GRID=$m; done
+    done
+fi
+# kernels with nested work, and those a kernel enqueues, are never split:
+# refused at one work-group more than WQ_CL_MAX_GRID (4: flood's 4
+# work-groups still run in one launch)
+selected nested_errors && run nested_errors warpq-maxgrid4 "${warpq[@]}" WQ_CL_MAX_GRID=4
 
 # a backend or lane count the runtime does not know: no device, and why
 refused() {
@@ -110,8 +150,14 @@ refused() {
     else bad "$what: no \"$want\" in:"; cat "$log"
     fi
 }
-refused "WQ_BACKEND=bogus" "WQ_BACKEND=bogus: unknown backend" WQ_BACKEND=bogus
-refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
+if whole; then
+    refused "WQ_BACKEND=bogus" "WQ_BACKEND=bogus: unknown backend" WQ_BACKEND=bogus
+    refused "WQ_LANES=12" "WQ_LANES=12: must be 8, 16 or 32" WQ_LANES=12
+    for v in 0 65536 3x -1 " 3" 99999999999999999999; do
+        refused "WQ_CL_MAX_GRID=$v" "WQ_CL_MAX_GRID=$v: must be a number of work-groups from 1 to 65535" \
+            WQ_CL_MAX_GRID="$v"
+    done
+fi
 
 # a third-party program, unmodified: Debian's clinfo through the ICD loader
 # asks every platform and device query it knows (OpenCL 1.0 to 3.0: the
@@ -157,7 +203,9 @@ clinfo_check() {   # BACKEND DEVICE_NAME_RE [FP]
     fi
     ok; echo "opencl: clinfo (unmodified, through the ICD loader) on $backend$([ "$fp" = 1 ] && echo " with an FPU"): $(grep -c '^\[WQ/0\]' "$log") device properties"
 }
-if command -v clinfo > /dev/null; then
+if ! whole; then
+    :   # --only: the host programs alone
+elif command -v clinfo > /dev/null; then
     clinfo_check model "warpq \(model, $lanes lanes\)"   # on rtl: below, once libwqrtl.so is built
     clinfo_check model "warpq \(model, $lanes lanes, FPU\)" 1
 else
@@ -186,17 +234,25 @@ watch_check() {
         bad "$prog on $backend: $ninstr instruction slices in the timeline, $ntrace RETIRE lines traced"
     fi
 }
-watch_check model hashtable
-refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: cannot create" \
-    WQ_TIMELINE=/nonexistent/t.json
+if whole; then
+    watch_check model hashtable
+    refused "WQ_TIMELINE in a missing directory" "WQ_TIMELINE=/nonexistent/t.json: cannot create" \
+        WQ_TIMELINE=/nonexistent/t.json
+fi
 
 if [ "$rtl" = 1 ]; then
     if so=$(bash scripts/cl_rtl_build.sh "$lanes"); then
-        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes\)"
-        watch_check rtl hashtable
+        if whole; then
+            command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes\)"
+            watch_check rtl hashtable
+        fi
         ok
         for t in "${tests[@]}"; do run "$t" rtl "${warpq[@]}" WQ_BACKEND=rtl; done
-        if [ "$lanes" != 32 ]; then
+        # the NDRange split in lockstep: launches of at most 3 work-groups
+        selected ndsplit && run ndsplit rtl-maxgrid3 "${warpq[@]}" WQ_BACKEND=rtl WQ_CL_MAX_GRID=3
+        if ! whole; then
+            :   # --only: not wq_unit's kernel path
+        elif [ "$lanes" != 32 ]; then
             :   # wq_unit's kernel path runs on the default device (32 lanes) only
         elif [ -x build/bin/wq_unit ]; then
             log="$out/cl_launch.rtl.log"
@@ -212,11 +268,13 @@ if [ "$rtl" = 1 ]; then
         bad "libwqrtl.so did not build"
     fi
     # the float programs on the RTL with its FPU (WQ_FP=1: the backend loads
-    # the _FP build of the same parameters)
-    if so=$(bash scripts/cl_rtl_build.sh "$lanes" 1); then
-        command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes, FPU\)" 1
+    # the _FP build of the same parameters; under --only when one is chosen)
+    if ! whole && [ ${#fp_tests[@]} = 0 ]; then
+        :
+    elif so=$(bash scripts/cl_rtl_build.sh "$lanes" 1); then
+        whole && command -v clinfo > /dev/null && clinfo_check rtl "warpq \(rtl, $lanes lanes, FPU\)" 1
         ok
-        for t in "${fp_tests[@]}"; do run "$t" rtl-fp "${warpq[@]}" WQ_BACKEND=rtl WQ_FP=1 WQ_EXPECT_FP=1; done
+        for t in "${fp_tests[@]+"${fp_tests[@]}"}"; do run "$t" rtl-fp "${warpq[@]}" WQ_BACKEND=rtl WQ_FP=1 WQ_EXPECT_FP=1; done
     else
         bad "libwqrtl.so with the FPU (scripts/cl_rtl_build.sh $lanes 1) did not build"
     fi

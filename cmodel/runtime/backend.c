@@ -21,6 +21,13 @@
  *                               and whether the compiler accepts float.  The
  *                               RTL has no FPU yet, so the rtl, systemc and
  *                               uart backends refuse WQ_FP=1
+ *   WQ_CL_MAX_GRID=1..65535     the most work-groups in a dimension one
+ *                               device launch gets (default and most:
+ *                               WQ_LDLIMIT_GRID_DIM); a lower value makes
+ *                               the runtime split small NDRanges into
+ *                               chunks the way it splits big ones, so the
+ *                               split runs where big ranges are too slow
+ *                               (the RTL in lockstep)
  * A value the runtime does not know is refused with a message, never
  * guessed.  This is the one file that names the model: its configuration,
  * to open it. */
@@ -54,6 +61,25 @@ static int fp_from_env(int *fp, char *why, size_t n)
     if (!strcmp(s, "1")) { *fp = 1; return 0; }
     snprintf(why, n, "WQ_FP=%s: must be 0 or 1", s);
     return -1;
+}
+
+/* WQ_CL_MAX_GRID: decimal, 1 to WQ_LDLIMIT_GRID_DIM, nothing else (no
+ * sign, no spaces, no hex): a value the launch limit cannot be is refused */
+static int max_grid_from_env(uint32_t *max_grid, char *why, size_t n)
+{
+    const char *s = getenv("WQ_CL_MAX_GRID");
+    *max_grid = WQ_LDLIMIT_GRID_DIM;
+    if (!s || !*s) return 0;
+    unsigned long v = 0;
+    const char *p = s;
+    while (*p >= '0' && *p <= '9' && v <= WQ_LDLIMIT_GRID_DIM) v = v * 10 + (unsigned long)(*p++ - '0');
+    if (*p || v < 1 || v > WQ_LDLIMIT_GRID_DIM) {
+        snprintf(why, n, "WQ_CL_MAX_GRID=%s: must be a number of work-groups from 1 to %u", s,
+                 (unsigned)WQ_LDLIMIT_GRID_DIM);
+        return -1;
+    }
+    *max_grid = (uint32_t)v;
+    return 0;
 }
 
 /* build/lib/libwqcl.so -> build/verilator/cl/C4_W8_L<lanes>_D6_R32/libwqrtl.so,
@@ -163,6 +189,7 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
     d->heap_size = WQ_CL_HEAP_SIZE;
     d->arena_size = 0;
     if (fp_from_env(&d->fp, why, n)) return -1;
+    if (max_grid_from_env(&d->max_grid, why, n)) return -1;
     if (d->fp && strcmp(b, "model") && strcmp(b, "rtl")) {
         snprintf(why, n, "WQ_FP=1: the %s backend has no FPU (WQ_BACKEND=model and rtl run float)", b);
         return -1;

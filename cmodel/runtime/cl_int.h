@@ -130,6 +130,11 @@ struct _cl_device_id {
     uint32_t arena_size;            /* the driver's arena, 0: default  */
     unsigned lanes;         /* WQ_LANES                                */
     int      fp;            /* WQ_FP: the device has an FPU (backend.c) */
+    /* WQ_CL_MAX_GRID (backend.c): the most work-groups in a dimension one
+     * device launch of an NDRange gets (launch.c splits the rest into
+     * chunks); WQ_LDLIMIT_GRID_DIM unless lowered to run the split at
+     * small sizes */
+    uint32_t max_grid;
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */

@@ -180,14 +180,17 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         lstride += ((uint32_t)k->argv[i].local_size + lalign - 1) & ~(lalign - 1);
         if (lstride > LOCAL_MAX) return CL_OUT_OF_RESOURCES;
     }
+    cl_device_id d = q->dev;
     uint64_t groups = (uint64_t)(g[0] / l[0]) * (g[1] / l[1]) * (g[2] / l[2]);
     /* more work-groups in a dimension than a launch holds: chunks of at most
-     * WQ_LDLIMIT_GRID_DIM, launched one after another in one command block
-     * (kabi.def KTAIL says what the kernel sees) */
+     * mg (WQ_LDLIMIT_GRID_DIM, or less under WQ_CL_MAX_GRID: backend.c),
+     * launched one after another in one command block (kabi.def KTAIL says
+     * what the kernel sees) */
+    const uint32_t mg = d->max_grid;
     uint32_t ng[3], nch[3];
     for (int i = 0; i < 3; i++) {
         ng[i] = (uint32_t)(g[i] / l[i]);
-        nch[i] = (ng[i] + WQ_LDLIMIT_GRID_DIM - 1) / WQ_LDLIMIT_GRID_DIM;
+        nch[i] = (ng[i] + mg - 1) / mg;
     }
     uint32_t nchunks = nch[0] * nch[1] * nch[2];
     if (nchunks > 1 && (ki->nested || enqueued(k->prog, ki->name))) return CL_OUT_OF_RESOURCES;
@@ -202,7 +205,6 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
         if ((rc = wq_cl_nested_queue(q->dev, &qd))) return rc;
     }
 
-    cl_device_id d = q->dev;
     launch_t *lr = calloc(1, sizeof *lr);
     /* the kernel ABI's promise: 16-byte aligned, a multiple of 16 bytes
      * long (the padding zero), so a kernel's LD.V4 of any four-word group
@@ -262,10 +264,10 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t
     for (uint32_t cz = 0; cz < nch[2]; cz++)
     for (uint32_t cy = 0; cy < nch[1]; cy++)
     for (uint32_t cx = 0; cx < nch[0]; cx++) {
-        uint32_t base[3] = { cx * WQ_LDLIMIT_GRID_DIM, cy * WQ_LDLIMIT_GRID_DIM, cz * WQ_LDLIMIT_GRID_DIM };
+        uint32_t base[3] = { cx * mg, cy * mg, cz * mg };
         uint32_t grid[3];
         for (int i = 0; i < 3; i++)
-            grid[i] = ng[i] - base[i] < WQ_LDLIMIT_GRID_DIM ? ng[i] - base[i] : WQ_LDLIMIT_GRID_DIM;
+            grid[i] = ng[i] - base[i] < mg ? ng[i] - base[i] : mg;
         uint32_t local = lr->local ? lr->local + (uint32_t)(groups_before * lstride) : 0;
         uint32_t priv = lr->priv ? lr->priv + (uint32_t)(groups_before * l[0] * l[1] * l[2] * pstride) : 0;
         memset(pb, 0, pbytes);

@@ -7,7 +7,12 @@
  *     made again);
  *   - a queue too small for what is enqueued: the refused enqueues return
  *     WQ_ENQ_FULL to the kernel, the accepted ones all run, the launch
- *     completes, and the next session is whole. */
+ *     completes, and the next session is whole;
+ *   - a kernel with nested work, and one that a kernel enqueues, are never
+ *     split into several launches (docs/runtime.md "NDRange"): from the
+ *     host with one work-group more than a launch holds (65535, or
+ *     WQ_CL_MAX_GRID's value) each is CL_OUT_OF_RESOURCES at the enqueue,
+ *     with no event, and the next kernel runs. */
 #include "../common.h"
 
 int main(void)
@@ -51,8 +56,10 @@ int main(void)
     for (int round = 0; round < 2; round++) {
         MUST(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL));
         size_t g = 256, l = 64;
-        cl_event ev;
-        EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, flood, 1, NULL, &g, &l, 0, NULL, &ev));
+        cl_event ev = NULL;
+        rc = clEnqueueNDRangeKernel(q, flood, 1, NULL, &g, &l, 0, NULL, &ev);
+        CHECK(rc == CL_SUCCESS, "flood %d: clEnqueueNDRangeKernel: %d", round, rc);
+        if (rc != CL_SUCCESS) continue;
         MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
         CHECK(t_status(ev) == CL_COMPLETE, "flood %d: status %d", round, t_status(ev));
         clReleaseEvent(ev);
@@ -63,6 +70,28 @@ int main(void)
         printf("nested_errors: flood %d: %u accepted, %u refused (WQ_ENQ_FULL), %u ran\n",
                round, v[0], v[1], v[2]);
     }
+    /* never split: one work-group of one work-item more than a launch holds */
+    const char *mg = getenv("WQ_CL_MAX_GRID");
+    size_t over = (mg && *mg ? (size_t)strtoul(mg, NULL, 10) : 65535) + 1;
+    cl_kernel kchild = clCreateKernel(p, "child", &rc);
+    MUST(rc);
+    MUST(clSetKernelArg(kchild, 0, sizeof out, &out));
+    cl_kernel never[2] = { flood, kchild };
+    const char *why[2] = { "flood (nested work)", "child (a kernel flood enqueues)" };
+    for (int i = 0; i < 2; i++) {
+        cl_event ev = NULL;
+        rc = clEnqueueNDRangeKernel(q, never[i], 1, NULL, &over, &one, 0, NULL, &ev);
+        CHECK(rc == CL_OUT_OF_RESOURCES, "%s in %zu work-groups: %d, expected CL_OUT_OF_RESOURCES", why[i], over, rc);
+        CHECK(ev == NULL, "%s in %zu work-groups: a refused enqueue made an event", why[i], over);
+    }
+    MUST(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL));
+    EXPECT(CL_SUCCESS, clEnqueueNDRangeKernel(q, plain, 1, NULL, &n, NULL, 0, NULL, NULL));
+    MUST(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL));
+    okp = 1;
+    for (cl_uint i = 0; i < 16; i++) okp &= v[i] == i * 3u + 1u;
+    CHECK(okp, "plain after the refused splits: wrong values");
+    printf("nested_errors: %zu work-groups of a nested kernel and of an enqueued one: CL_OUT_OF_RESOURCES\n", over);
+    clReleaseKernel(kchild);
     clReleaseKernel(forget);
     clReleaseKernel(flood);
     clReleaseKernel(plain);
