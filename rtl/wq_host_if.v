@@ -816,11 +816,6 @@ module wq_host_if #(
 				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded (u_hdr decodes it; the one-cycle step's
-	// verdict and the method about to run look at it here too)
-	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
-	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
-	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
 	// between the grant and H_DUEB)
@@ -831,77 +826,49 @@ module wq_host_if #(
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
-	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
-	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
-	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
-	// the RAM's write port is free, and skips H_PMW
-	wire	[13:0]	nm_off = (hs == H_HDRDEC || (FAST != 0 && hs == H_HDR)) ? {hdr_adr, 2'b00}
-				: {m_addr[sc], 2'b00};
-	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
-			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
 
 	// wq_host_method's dispatch (wq_host_method, docs/rtl/wq_host_method.md):
-	// u_meth decides H_METHOD's method (moff), u_nmeth the method about
-	// to run (nm_off) for a one-cycle step
+	// u_meth decides H_METHOD's method (moff); u_fast's own instance the
+	// method about to run for a one-cycle step
 	wire		md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield;
 	wire	[3:0]	md_f, md_wk;
-	wire		nd_irq, nd_ram, nd_plain;
-	wire	[3:0]	nd_f;
-	// (each instance uses the outputs it names: the others are left open)
+	// (the instance uses the outputs it names: o_plain is left open)
 	/* verilator lint_off PINCONNECTEMPTY */
 	wq_host_method u_meth (
 		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram), .o_ram_f(md_f),
 		.o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
 		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
-	// (a one-cycle step's method: only its register write, its pulse
-	// and whether it is plain)
-	wq_host_method u_nmeth (
-		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(), .o_irq_ns(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(nd_plain));
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
 	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
 	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
 	// record and ends the step with o_step_valid and o_step_more, the
-	// next step beginning in the pulse's cycle with the walk.  Only when
-	// the step's end has nothing to decide: a method that sets a register
-	// or raises NON_STALL_INTERRUPT (SET_REFERENCE and WFI with the
-	// engine idle), the segment going on after it (no GP_GET advance),
-	// the slice going on (no leave), the channel runnable and nobody
-	// waiting for the lock (the burst goes on, so the FIFO too).  Any
+	// next step beginning in the pulse's cycle with the walk.  The
+	// verdict, the method about to run (nm_*) and the step's slice and
+	// count are u_fast's (wq_host_fast, docs/rtl/wq_host_fast.md); any
 	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
-	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
-	wire	nm_plain = nd_plain;
-	// the slice count after the step, and whether the slice goes on
-	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
-	wire		fm_sl_eq = (fm_slu1 == hsl_q);
-	// (a slice that ends with no other channel with work is a fresh one)
-	wire		fm_stay  = hs_zero || (!sl_end && (!fm_sl_eq || !nx_sc[CW]));
-	// the segment goes on after the word (an IMMD header: nothing left
-	// to count but the segment's words)
-	wire		fm_seg   = (hs == H_DATA) ? (m_count[sc] != 1 || seg_rem[sc] != 1)
-				: (seg_rem[sc] != 1);
-	wire		fm_go    = (FAST != 0) && nm_plain && fm_stay && fm_seg
-				&& !i_ev_wait && has_work[sc]
-				&& (s_state == `WQ_CH_RUNNABLE);
-	wire		fm_fire  = fm_go && ((hs == H_DATA || hs == H_HDR) && pf_n != 0)
-				&& (hs == H_DATA || (seg_rem[sc] != 0 && hdr != 32'h0
-					&& hdr[`WQ_MH_RSVD_RANGE] == 0
-					&& hdr_op == `WQ_SECOP_IMMD));
+	wire	[13:0]	nm_off;
+	wire	[`WQ_M_W-1:0]	nm_m;
+	wire		nm_early, nm_launch, fm_fire, nd_irq, nd_ram;
+	wire	[3:0]	nd_f;
+	wire	[31:0]	fm_slu1, fm_perf;
+	wire		fm_sl_eq, fm_end;
+	wq_host_fast #(.FAST(FAST)) u_fast (
+		.i_hs(hs), .i_pf_head(pf_head), .i_rdata(rdata_q), .i_pf_nz(pf_n != 0),
+		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_seg_rem(seg_rem[sc]),
+		.i_state(s_state), .i_has_work(has_work[sc]),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.i_ev_wait(i_ev_wait),
+		.i_sl_fresh(sl_fresh), .i_slu(slu_q), .i_hsl(hsl_q), .i_hs_zero(hs_zero),
+		.i_sl_end(sl_end), .i_nx_v(nx_sc[CW]), .i_perf(perf_q),
+		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_nm_early(nm_early),
+		.o_nm_launch(nm_launch), .o_fire(fm_fire),
+		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
+		.o_slu(fm_slu1), .o_sl_eq(fm_sl_eq), .o_end(fm_end), .o_perf(fm_perf));
 
-	// on to the method: through H_PMW, which counts it in PERF_METHODS
-	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
-	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
-	// of PUT issued here
-	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
-	// leaves through H_LCHK, which asks for GP_PUT)
-	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
-			&& (nm_m == `WQ_M_LAUNCH);
-	// a plain method (u_nmeth): its pulse or its register write (WFI
+	// a plain method (u_fast's decode): its pulse or its register write (WFI
 	// with the engine idle does nothing)
 	task m_plain;
 		input	[31:0]	d;
@@ -924,19 +891,14 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
-			perf_q_d = perf_q + 32'h1;
+			perf_q_d = fm_perf;
 			if (!sl_end)
 			begin
-				slu_q_d    = fm_slu1;
-				sl_fresh_d = 1'b0;
-				sl_end_d   = fm_sl_eq;
 				// the slice ends with no other channel with work:
 				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				if (fm_sl_eq)
-				begin
-					sl_fresh_d = 1'b1;
-					sl_end_d   = hs_zero;
-				end
+				slu_q_d    = fm_slu1;
+				sl_fresh_d = fm_sl_eq;
+				sl_end_d   = fm_end;
 			end
 			res_d          = `WQ_STEP_DONE;
 			o_step_res_d   = `WQ_STEP_DONE;
@@ -1018,91 +980,42 @@ module wq_host_if #(
 	// next step is another channel's, when the segment ends, and before
 	// the semaphore unit (the one writer inside the host) starts.
 	//
-	// Reads ahead are asked for only in the states of the segment walk
-	// and of a step's end (pf_ok_st); the states that use the port
-	// otherwise wait until none is in flight (H_SL0 before the unit,
-	// H_LAUNCH before the descriptor stream, H_LEAVE before the lock
-	// drops), and a GP entry is read only with the FIFO off and idle.
-	// So a response with reads ahead in flight is always theirs.
-	// On the way out, words are asked for only while no other unit waits
-	// for the lock: then the step is likely to keep it and its next step
-	// takes them; otherwise they would only hold up the lock's release
-	// (H_LEAVE waits for them) to be thrown away.  (A guess only: the
-	// reads ahead are exact either way.)
-	wire	pf_ok_st = (hs == H_DUE) || (hs == H_HDR) || (hs == H_HDRDEC)
-			|| (hs == H_DATA)
-			|| (!i_ev_wait && ((hs == H_DATAGOT) || (hs == H_PMW)
-				|| (hs == H_METHOD) || (hs == H_AFTER)
-				|| (hs == H_AW) || (hs == H_LVW)
-				|| (hs == H_LV2)));
-	// the FIFO goes on with the next step only when that step is this
-	// channel's, inside the segment, under the same lock (pf_cont)
-	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
-	// start on a step of a channel inside a segment, or a new segment
-	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
-			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	// (FAST) word 1 lands (gp_rv1: checked off the port, gp_ok_rv) with
-	// word 0 taken before, or taken from rdata_q in the same cycle
-	// (gp_both): the cycle word 1 lands, word 0 has been taken or is
-	// being taken (answers in order, each taken the cycle after)
-	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && h_rv
-			&& lidx == 5'd0 && lw_v;
-	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && h_rv
-			&& lidx == 5'd1 && !lw_v);
-	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
-	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
-	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gp_len_rv == 0
-				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
-	// (or in H_DUE from the entry read ahead, gq_use)
-	wire	due_gp    = (hs == H_DUE) && !in_seg[sc] && gp_ne[sc]
-			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	wire	gq_use    = (FAST != 0) && due_gp && gq_on && (gq_got == 2'd2)
-			&& (gq_ch == sc) && (gq_tag == s_get);
-	wire	gq_ok     = (gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
-			&& (gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gq_w1[`WQ_GP_LENGTH_RANGE] == 0
-				&& gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
-	wire	pf_st_gp  = (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
-	// (and on a burst's next step in the segment, pf_cont, when the
-	// FIFO was emptied for a semaphore)
-	wire	pf_start  = (FAST != 0) && !pf_on
-			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gq_use ? gq_w1[`WQ_GP_LENGTH_RANGE]
-						: gp_rv1 ? gp_len_rv
-						: seg_rem[sc];
-	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
-			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
-	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
-	wire	[`WQ_M_W-1:0]	pf_m = (hs == H_DATA) ? nm_m : moff[`WQ_M_W-1:0];
-	wire	pf_hold = ((hs == H_DATA) || (hs == H_PMW) || (hs == H_METHOD))
-			&& (pf_m == `WQ_M_SEM_EXECUTE || pf_m == `WQ_M_LAUNCH);
-	wire	pf_flush = (FAST != 0) && !pf_busy
-			&& ((hs == H_SL0) || (hs == H_SEMX2) || (hs == H_LEAVE && !pf_cont));
-	// (word 0 on rdata_q in the cycle: gp_both)
-	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr = gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
-				: gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
-
-	// gq (FAST): starts in the walk once the FIFO asks for no more of
-	// the segment (the segment's last word asked for: u_fifo's part of
-	// the condition) and the channel's GPFIFO_BASE is known, likely to
-	// keep the lock (no other unit waiting); its two reads follow the
-	// FIFO's; emptied with the FIFO (but kept into the same channel's GP
-	// step, gq_keep) and used or dropped by the GP step
-	wire	gq_go   = (hs == H_DATA || hs == H_HDR) && in_seg[sc]
-			&& gb_v && (gb_ch == sc) && !i_ev_wait;
-	wire	gq_keep = (hs == H_LEAVE) && nx_more && nx_run && (nx_step == sc);
-	// (nothing in flight then: pf_flush, H_IDLE and H_DUE come after the
-	// reads were answered)
-	wire	gq_clear = (pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE;
+	// When the FIFO and gq start, ask, give a word up and empty is u_ra's
+	// (wq_host_ra, docs/rtl/wq_host_ra.md): reads ahead are asked for
+	// only in the states of the segment walk and of a step's end; the
+	// states that use the port otherwise wait until none is in flight
+	// (H_SL0 before the unit, H_LAUNCH before the descriptor stream,
+	// H_LEAVE before the lock drops), and a GP entry is read only with
+	// the FIFO off and idle.  So a response with reads ahead in flight is
+	// always theirs.
+	wire	pf_start, pf_ask, pf_pop, pf_flush, pf_cont, gq_go, gq_clear, gb_hit;
+	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr;
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
+	wire	gp_both, gp_rv1, gp_w0b, gq_use;
 	// answers: the FIFO's first, then gq's, then the host's own reads
 	wire	h_rv;
+
+	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
+		.i_gp_ne(gp_ne[sc]), .i_get(s_get), .i_seg_addr(seg_addr[sc]),
+		.i_seg_rem(seg_rem[sc]), .i_ev_wait(i_ev_wait),
+		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
+		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
+		.i_w0_bad(w0_bad), .i_mem_rdata(i_mem_rdata),
+		.i_nm_m(nm_m), .i_moff_m(moff[`WQ_M_W-1:0]),
+		.i_pf_on(pf_on), .i_pf_nz(pf_n != 0), .i_pf_busy(pf_busy),
+		.i_gq_on(gq_on), .i_gq_got(gq_got), .i_gq_ch(gq_ch), .i_gq_tag(gq_tag),
+		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_gb_v(gb_v), .i_gb_ch(gb_ch),
+		.o_start(pf_start), .o_st_addr(pf_st_addr), .o_st_left(pf_st_left),
+		.o_ask(pf_ask), .o_pop(pf_pop), .o_flush(pf_flush),
+		.o_gq_go(gq_go), .o_gq_clear(gq_clear), .o_cont(pf_cont),
+		.o_gp_both(gp_both), .o_gp_rv1(gp_rv1), .o_gp_w0b(gp_w0b), .o_gq_use(gq_use),
+		.o_gb_hit(gb_hit));
 
 	wq_host_fifo #(.FAST(FAST), .CW(CW), .PF_LG(PF_LG)) u_fifo (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left),
-		.i_ask(pf_ok_st && !pf_hold), .i_pop(pf_pop), .i_flush(pf_flush),
+		.i_ask(pf_ask), .i_pop(pf_pop), .i_flush(pf_flush),
 		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
 		.o_head(pf_head),
 		.i_gq_go(gq_go), .i_gq_ch(sc), .i_gq_tag(s_getnx),
@@ -1127,7 +1040,7 @@ module wq_host_if #(
 		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_idle(wr_pend == 2'd0),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_v(nx_sc[CW]),
 		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
-		.i_gb_hit(gb_v && gb_ch == sc && !(gq_on && gq_ch == sc && gq_tag == s_get)),
+		.i_gb_hit(gb_hit),
 		.o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra), .o_att_w(lv_att_w), .o_att(lv_att),
 		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
 		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
@@ -2409,16 +2322,9 @@ module wq_host_if #(
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
 			assert(in_seg[sc]);
-		// u_fifo's interface (its formal job's assumptions): a start
-		// only while off, not with a flush; a flush only with nothing
-		// in flight, in a state that asks for no read and starts no
-		// gq; gq dropped only with none of its reads in flight
-		if (pf_start)
-			assert(!pf_on && !pf_flush);
-		if (pf_pop)
-			assert(pf_n != 0);
-		if (pf_flush)
-			assert(!pf_busy && !(pf_ok_st && !pf_hold) && !gq_go);
+		// u_fifo's interface (its formal job's assumptions; the
+		// start, pop and flush conditions are u_ra's properties): gq
+		// dropped only with none of its reads in flight
 		if (gq_clear)
 			assert(!gq_mv && gq_outn == 2'd0);
 		// memory is quiet outside a step, and the FIFO off (a burst's
