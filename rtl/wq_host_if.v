@@ -50,7 +50,9 @@
 //		wq_host_gp (the step's entry, the retry rule, the GP fetch),
 //		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
 //		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
-//		step: error, GP_GET's advance, slice, leave).  This file is
+//		step: error, GP_GET's advance, slice, leave); wq_host_ra (when
+//		the reads ahead start, ask, pop and empty) and wq_host_fast
+//		(the one-cycle step's verdict and effects).  This file is
 //		the step sequencer: one combinational block applies their
 //		decisions as the registers' next values (*_d), and the
 //		registers are clocked one always block per register group
@@ -174,24 +176,28 @@ module wq_host_if #(
 	// wait_method) are read and written at the step's channel sc alone:
 	// RAM with one write port (LUT RAM), cleared by the reset sweep
 	// (chan_clr).
-	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
-	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
-	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
-	reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
-	reg		ctrl_en		[0:CHANNELS-1];
-	reg	[3:0]	chan_state	[0:CHANNELS-1];
-	reg	[7:0]	err		[0:CHANNELS-1];
-	reg		in_seg		[0:CHANNELS-1];
-	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
-	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
-	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
-	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
-	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
-	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
-	reg	[3:0]	wait_kind	[0:CHANNELS-1];
+	// (the fields: wq_host_cst, u_cst below; every channel's flip-flop
+	// fields on *_all, channel c at [W*c +: W]; the step's channel's
+	// fields on *_s)
+	localparam	RHW = 6;	// the retry hint's width (below)
+	wire	[16*CHANNELS-1:0]	gp_get_all;
+	wire	[CHANNELS-1:0]		gp_ne_all, ctrl_en_all, in_seg_all;
+	wire	[4*CHANNELS-1:0]	state_all;
+	wire	[8*CHANNELS-1:0]	err_all;
+	wire	[6*CHANNELS-1:0]	gp_lgc_all;
+	wire	[3*CHANNELS-1:0]	base_lo_all;
+	wire	[2*CHANNELS-1:0]	acq_wr_all;
+	wire	[RHW*CHANNELS-1:0]	acq_rh_all;
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_s;	// word address
+	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s;
+	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s;
+	wire	[`WQ_SECOP_W-1:0]	m_secop_s;
+	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s;
+	wire	[3:0]	wait_kind_s;
 	// the waiting method, as far as a resumed wait needs it: 0 none,
 	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
-	reg	[1:0]	wait_method	[0:CHANNELS-1];
+	wire	[1:0]	wait_method_s;
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
 	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
@@ -205,9 +211,7 @@ module wq_host_if #(
 	// retry may be due, ask".  A hint that is too early costs a tick that
 	// does nothing (WQ_STEP_WAIT, as the model replays it); it is never
 	// late by more than the evaluation's few cycles.
-	localparam	RHW = 6;
-	reg	[1:0]		acq_wr	[0:CHANNELS-1];
-	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
+	// (acq_rh's width: RHW)
 
 	// The channel RAM (wq_host_chan, u_chan below;
 	// docs/rtl/wq_host_chan.md): the 32-bit fields only a step of that
@@ -254,6 +258,9 @@ module wq_host_if #(
 	wire	[31:0]	cm_rd = cm_q;
 
 `ifdef FORMAL
+	// every channel's method count and wait kind (u_cst's LUT RAM)
+	wire	[`WQ_MH_COUNT_W*CHANNELS-1:0]	f_m_count_all;
+	wire	[4*CHANNELS-1:0]	f_wait_kind_all;
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
 	reg	[31:0]	f_evr_a;
 	reg	[63:0]	f_evr_b;
@@ -323,6 +330,17 @@ module wq_host_if #(
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
+	// the step's channel's flip-flop fields (u_cst's, at sc)
+	wire	[15:0]	gp_get_s     = gp_get_all[16*sc +: 16];
+	wire		gp_ne_s      = gp_ne_all[sc];
+	wire		ctrl_en_s    = ctrl_en_all[sc];
+	wire	[3:0]	chan_state_s = state_all[4*sc +: 4];
+	wire	[7:0]	err_s        = err_all[8*sc +: 8];
+	wire		in_seg_s     = in_seg_all[sc];
+	wire	[5:0]	gp_lgc_s     = gp_lgc_all[6*sc +: 6];
+	wire	[2:0]	gp_base_lo_s = base_lo_all[3*sc +: 3];
+	wire	[1:0]	acq_wr_s     = acq_wr_all[2*sc +: 2];
+	wire	[RHW-1:0]	acq_rh_s = acq_rh_all[RHW*sc +: RHW];
 	reg	[`WQ_STEP_W-1:0]	res;
 	reg	[31:0]	now;		// free-running cycle counter
 	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
@@ -402,9 +420,9 @@ module wq_host_if #(
 	reg		gs_run;
 
 	// ---- the current step's channel, as the model's ch-> ---------------
-	wire	[3:0]	s_state  = chan_state[sc];
-	wire	[15:0]	s_get    = gp_get[sc];
-	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	wire	[3:0]	s_state  = chan_state_s;
+	wire	[15:0]	s_get    = gp_get_s;
+	wire	[15:0]	s_getnx  = gp_next(gp_get_s, gp_lgc_s);
 	// GP_GET + 1 registered (getnx_q): H_LVW advances GP_GET with the
 	// value computed in H_AW, the cycle before, where sc and its GP_GET
 	// are the same (only H_LVW and a CSR access write GP_GET), so the
@@ -589,28 +607,22 @@ module wq_host_if #(
 	wire	[3:0]	cw_st_v;
 	wire	[7:0]	cw_err_v;
 	wire		c_put_ne;	// GP_GET != the new GP_PUT
-	// GPFIFO_BASE[2:0] of every channel, for the access's channel at the
-	// request (before sc is set to it)
-	wire	[3*CHANNELS-1:0]	base_lo_all;
-	genvar	bc;
-	generate for (bc = 0; bc < CHANNELS; bc = bc + 1)
-	begin : g_base_lo
-		assign	base_lo_all[3*bc +: 3] = gp_base_lo[bc];
-	end endgenerate
+	// (GPFIFO_BASE[2:0] of every channel, base_lo_all, for the access's
+	// channel at the request, before sc is set to it)
 
 	wq_host_chan #(.CHANNELS(CHANNELS), .FAST(FAST)) u_chan (
 		.i_clk(i_clk),
 		.i_we(cm_we), .i_wa(cm_wa), .i_wd(cm_wd), .i_ra(cm_ra), .o_rd(cm_q),
 		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
 		.i_base_lo(base_lo_all),
-		.i_sc_get(gp_get[sc]), .i_sc_lgc(gp_lgc[sc]), .i_sc_base_lo(gp_base_lo[sc]),
-		.i_sc_en(ctrl_en[sc]), .i_sc_state(chan_state[sc]), .i_sc_err(err[sc]),
+		.i_sc_get(gp_get_s), .i_sc_lgc(gp_lgc_s), .i_sc_base_lo(gp_base_lo_s),
+		.i_sc_en(ctrl_en_s), .i_sc_state(chan_state_s), .i_sc_err(err_s),
 		.i_perf(perf_q),
 		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc),
 		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd), .o_csr_bad(csr_bad),
 		.o_put_ne(c_put_ne),
-		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind[sc]),
-		.i_sc_seg(in_seg[sc]), .i_sc_ne(gp_ne[sc]),
+		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind_s),
+		.i_sc_seg(in_seg_s), .i_sc_ne(gp_ne_s),
 		.o_clr(cw_clr), .o_w_reset(cw_reset),
 		.o_w_ram(cw_ram), .o_w_wa(cw_wa), .o_w_wd(cw_wd),
 		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
@@ -655,7 +667,7 @@ module wq_host_if #(
 	// the error code in err[] and ERR_INFO in cm_wd (written by the
 	// emitting cycle or by raise), the switch's target in cur_ch
 	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
-	wire	[15:0]		ev_get = gp_get[ev_ch];
+	wire	[15:0]		ev_get = gp_get_all[16*ev_ch +: 16];
 	assign	o_evr_mask = {16'h0, ev_get};
 	always @(*)
 	begin
@@ -673,7 +685,7 @@ module wq_host_if #(
 		end
 		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
 		`WQ_EV_CHAN_ERROR: begin
-			o_evr_a = {24'h0, err[ev_ch]};
+			o_evr_a = {24'h0, err_all[8*ev_ch +: 8]};
 			o_evr_b = {32'h0, cm_wd};
 		end
 		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
@@ -733,8 +745,8 @@ module wq_host_if #(
 		begin
 			wait_kind_d    = 4'h0;
 			wait_method_d  = 2'd0;
-			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg[sc],
-						gp_ne[sc]);
+			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg_s,
+						gp_ne_s);
 		end
 	endtask
 
@@ -857,7 +869,7 @@ module wq_host_if #(
 	wire		fm_sl_eq, fm_end;
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(pf_head), .i_rdata(rdata_q), .i_pf_nz(pf_n != 0),
-		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_seg_rem(seg_rem[sc]),
+		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_seg_rem(seg_rem_s),
 		.i_state(s_state), .i_has_work(has_work[sc]),
 		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.i_ev_wait(i_ev_wait),
@@ -935,16 +947,13 @@ module wq_host_if #(
 	wire	[CW-1:0]	nx_step;	// the next step's channel
 	wire		nx_run, nx_more;
 
-	// the views u_sched needs of every channel
-	wire	[4*CHANNELS-1:0]	state_all;
-	wire	[CHANNELS-1:0]	gp_ne_all, in_seg_all, rh_zero_all;
+	// the views u_sched needs of every channel (u_cst's, and the retry
+	// hints at 0)
+	wire	[CHANNELS-1:0]	rh_zero_all;
 	genvar	sv;
 	generate for (sv = 0; sv < CHANNELS; sv = sv + 1)
 	begin : g_sched_view
-		assign	state_all[4*sv +: 4] = chan_state[sv];
-		assign	gp_ne_all[sv]   = gp_ne[sv];
-		assign	in_seg_all[sv]  = in_seg[sv];
-		assign	rh_zero_all[sv] = (acq_rh[sv] == 0);
+		assign	rh_zero_all[sv] = (acq_rh_all[RHW*sv +: RHW] == 0);
 	end endgenerate
 
 	wq_host_sched #(.CHANNELS(CHANNELS), .FAST(FAST)) u_sched (
@@ -952,7 +961,7 @@ module wq_host_if #(
 		.i_rh_zero(rh_zero_all),
 		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
-		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr[sc]),
+		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
 		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_used1(att_nx), .i_sl_hsl(sl_hsl),
@@ -996,9 +1005,9 @@ module wq_host_if #(
 	wire	h_rv;
 
 	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
-		.i_gp_ne(gp_ne[sc]), .i_get(s_get), .i_seg_addr(seg_addr[sc]),
-		.i_seg_rem(seg_rem[sc]), .i_ev_wait(i_ev_wait),
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
+		.i_gp_ne(gp_ne_s), .i_get(s_get), .i_seg_addr(seg_addr_s),
+		.i_seg_rem(seg_rem_s), .i_ev_wait(i_ev_wait),
 		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
 		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
 		.i_w0_bad(w0_bad), .i_mem_rdata(i_mem_rdata),
@@ -1035,7 +1044,7 @@ module wq_host_if #(
 	wire	[31:0]	lv_att;
 	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
 		.i_hs(hs), .i_sc(sc), .i_res(res),
-		.i_in_seg(in_seg[sc]), .i_mc_zero(m_count[sc] == 0), .i_sr_zero(seg_rem[sc] == 0),
+		.i_in_seg(in_seg_s), .i_mc_zero(m_count_s == 0), .i_sr_zero(seg_rem_s == 0),
 		.i_rd(cm_rd), .i_slu(slu_q), .i_fresh(sl_fresh),
 		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_idle(wr_pend == 2'd0),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_v(nx_sc[CW]),
@@ -1059,8 +1068,8 @@ module wq_host_if #(
 	wire	[7:0]	gx_err;
 	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len;
 	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
-		.i_gp_ne(gp_ne[sc]), .i_mc_zero(m_count[sc] == 0), .i_wmeth(wait_method[sc]),
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
+		.i_gp_ne(gp_ne_s), .i_mc_zero(m_count_s == 0), .i_wmeth(wait_method_s),
 		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.i_rd(cm_rd), .i_rdata(rdata_q), .i_mem_rdata(i_mem_rdata),
 		.i_dq_due(dq_due), .i_dq_rem(dq_rem), .i_pf_on(pf_on),
@@ -1094,9 +1103,9 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub, gh_fs_sub;
 	wire	[13:0]	gh_moff;
 	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
-		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem[sc]), .i_seg_addr(seg_addr[sc]),
-		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_m_secop(m_secop[sc]),
-		.i_m_subch(m_subch[sc]), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s), .i_seg_addr(seg_addr_s),
+		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_m_secop(m_secop_s),
+		.i_m_subch(m_subch_s), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
 		.i_rdata(rdata_q), .i_rd(cm_rd), .i_perf(perf_q),
 		.i_ma_word(ma_sum[31:`WQ_GP_ADDR_LO]),
 		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(fm_fire),
@@ -1224,7 +1233,7 @@ module wq_host_if #(
 				err_d          = cw_err_v;
 				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
-					cw_reset ? 16'h0 : gp_get[sc],
+					cw_reset ? 16'h0 : gp_get_s,
 					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
 			end
 		end
@@ -1247,7 +1256,7 @@ module wq_host_if #(
 		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
 		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
 		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
-		.i_cand(cand), .i_cand_acq(chan_state[cand] == `WQ_CH_ACQ_WAIT),
+		.i_cand(cand), .i_cand_acq(state_all[4*cand +: 4] == `WQ_CH_ACQ_WAIT),
 		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
 		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
 		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
@@ -1405,25 +1414,25 @@ module wq_host_if #(
 		o_evr_c_d          = o_evr_c;
 		// the step's channel's fields (written back at sc); the retry
 		// clocks run on (their wraps since the stamp, the hints down)
-		gp_get_d           = gp_get[sc];
-		gp_ne_d            = gp_ne[sc];
-		ctrl_en_d          = ctrl_en[sc];
-		chan_state_d       = chan_state[sc];
-		err_d              = err[sc];
-		in_seg_d           = in_seg[sc];
-		gp_lgc_d           = gp_lgc[sc];
-		gp_base_lo_d       = gp_base_lo[sc];
-		acq_wr_d           = (now_wrap && acq_wr[sc] != 2'd3)
-					? acq_wr[sc] + 2'd1 : acq_wr[sc];
-		acq_rh_d           = (acq_rh[sc] != 0) ? acq_rh[sc] - 1'b1 : acq_rh[sc];
-		seg_addr_d         = seg_addr[sc];
-		seg_rem_d          = seg_rem[sc];
-		m_addr_d           = m_addr[sc];
-		m_count_d          = m_count[sc];
-		m_secop_d          = m_secop[sc];
-		m_subch_d          = m_subch[sc];
-		wait_kind_d        = wait_kind[sc];
-		wait_method_d      = wait_method[sc];
+		gp_get_d           = gp_get_s;
+		gp_ne_d            = gp_ne_s;
+		ctrl_en_d          = ctrl_en_s;
+		chan_state_d       = chan_state_s;
+		err_d              = err_s;
+		in_seg_d           = in_seg_s;
+		gp_lgc_d           = gp_lgc_s;
+		gp_base_lo_d       = gp_base_lo_s;
+		acq_wr_d           = (now_wrap && acq_wr_s != 2'd3)
+					? acq_wr_s + 2'd1 : acq_wr_s;
+		acq_rh_d           = (acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s;
+		seg_addr_d         = seg_addr_s;
+		seg_rem_d          = seg_rem_s;
+		m_addr_d           = m_addr_s;
+		m_count_d          = m_count_s;
+		m_secop_d          = m_secop_s;
+		m_subch_d          = m_subch_s;
+		wait_kind_d        = wait_kind_s;
+		wait_method_d      = wait_method_s;
 `ifdef FORMAL
 		f_evr_get_d        = f_evr_get;
 		f_evr_a_d          = f_evr_a;
@@ -1490,7 +1499,7 @@ module wq_host_if #(
 			if (ix_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-					gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+					gp_get_all[16*cur_ch +: 16], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 					64'h0, 64'h0);
 				cur_ch_d   = nx_cur[CW-1:0];
 				sl_fresh_d = 1'b1;
@@ -1670,7 +1679,7 @@ module wq_host_if #(
 				// goes on to a semaphore, a launch or an error
 				// goes elsewhere below; H_LVW loads att_q again
 				// on that way out)
-				if (m_count[sc] != 0 || seg_rem[sc] != 0)
+				if (m_count_s != 0 || seg_rem_s != 0)
 				begin
 					att_q_d = sl_fresh ? 32'h0 : slu_q;
 					hs_d    = H_LEAVE;
@@ -1797,10 +1806,10 @@ module wq_host_if #(
 			if (lv_error)
 			begin
 				// wq_chan_error: the code and ERR_INFO were
-				// written by the raise (err[sc], cm_wd)
+				// written by the raise (err_s, cm_wd)
 				chan_state_d   = `WQ_CH_ERROR;
 				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
+				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_s},
 					{32'h0, cm_wd}, 64'h0);
 				res_d = `WQ_STEP_ERROR;
 			end
@@ -2011,61 +2020,32 @@ module wq_host_if #(
 	end
 `endif
 
-	// the per-channel flip-flops: reset (wq_host_init: wq_chan_reset's
-	// fields -- chan_reset's list -- and the ring configuration and
-	// acquire policy it keeps), the retry clocks of every channel, the
-	// step's channel's next value at sc
-	integer	ri;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			gp_get[ri]     <= 16'h0;
-			gp_ne[ri]      <= 1'b0;
-			ctrl_en[ri]    <= 1'b0;
-			chan_state[ri] <= `WQ_CH_DISABLED;
-			err[ri]        <= 8'h0;
-			in_seg[ri]     <= 1'b0;
-			gp_lgc[ri]     <= 6'h0;
-			gp_base_lo[ri] <= 3'h0;
-			acq_wr[ri]     <= 2'd0;
-			acq_rh[ri]     <= 0;
-		end
-	end else begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			if (now_wrap && acq_wr[ri] != 2'd3)
-				acq_wr[ri] <= acq_wr[ri] + 2'd1;
-			if (acq_rh[ri] != 0)
-				acq_rh[ri] <= acq_rh[ri] - 1'b1;
-		end
-		gp_get[sc]      <= gp_get_d;
-		gp_ne[sc]       <= gp_ne_d;
-		ctrl_en[sc]     <= ctrl_en_d;
-		chan_state[sc]  <= chan_state_d;
-		err[sc]         <= err_d;
-		in_seg[sc]      <= in_seg_d;
-		gp_lgc[sc]      <= gp_lgc_d;
-		gp_base_lo[sc]  <= gp_base_lo_d;
-		acq_wr[sc]      <= acq_wr_d;
-		acq_rh[sc]      <= acq_rh_d;
-	end
-
-	// the per-channel fields only the step's channel reads (LUT RAM, one
-	// write port at sc; the reset sweep H_INIT clears them, chan_clr)
-	always @(posedge i_clk)
-	if (!i_reset)
-	begin
-		seg_addr[sc]    <= seg_addr_d;
-		seg_rem[sc]     <= seg_rem_d;
-		m_addr[sc]      <= m_addr_d;
-		m_count[sc]     <= m_count_d;
-		m_secop[sc]     <= m_secop_d;
-		m_subch[sc]     <= m_subch_d;
-		wait_kind[sc]   <= wait_kind_d;
-		wait_method[sc] <= wait_method_d;
-	end
+	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
+	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --
+	// chan_reset's list -- and the ring configuration and acquire policy
+	// it keeps; every channel's retry clock) and the LUT RAM fields (the
+	// reset sweep H_INIT clears them, chan_clr), the step's channel
+	// written with its next value at sc every cycle
+	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
+		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc), .i_now_wrap(now_wrap),
+		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
+		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
+		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
+		.i_acq_wr(acq_wr_d), .i_acq_rh(acq_rh_d),
+		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
+		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
+		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
+		.o_gp_get(gp_get_all), .o_gp_ne(gp_ne_all), .o_ctrl_en(ctrl_en_all),
+		.o_state(state_all), .o_err(err_all), .o_in_seg(in_seg_all),
+		.o_gp_lgc(gp_lgc_all), .o_gp_base_lo(base_lo_all),
+		.o_acq_wr(acq_wr_all), .o_acq_rh(acq_rh_all),
+		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
+		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
+		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s)
+`ifdef FORMAL
+		, .f_m_count(f_m_count_all), .f_wait_kind(f_wait_kind_all)
+`endif
+		);
 
 	// ---- the stored launch descriptor -------------------------------------------
 	// Only the bits of word k that a valid descriptor may set are stored
@@ -2321,7 +2301,7 @@ module wq_host_if #(
 			assert(pf_n == 0 && !pf_mv && pf_out == 0);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
-			assert(in_seg[sc]);
+			assert(in_seg_s);
 		// u_fifo's interface (its formal job's assumptions; the
 		// start, pop and flush conditions are u_ra's properties): gq
 		// dropped only with none of its reads in flight
@@ -2381,35 +2361,36 @@ module wq_host_if #(
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan
+		wire	[3:0]	f_st = state_all[4*fc +: 4];
 		always @(*)
 		if (f_past_valid && !i_reset)
 		begin
 			// the channel states are the CHSTATE rows
-			assert(chan_state[fc] == `WQ_CH_DISABLED
-				|| chan_state[fc] == `WQ_CH_IDLE
-				|| chan_state[fc] == `WQ_CH_RUNNABLE
-				|| chan_state[fc] == `WQ_CH_ACQ_WAIT
-				|| chan_state[fc] == `WQ_CH_WFI_WAIT
-				|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT
-				|| chan_state[fc] == `WQ_CH_ERROR);
+			assert(f_st == `WQ_CH_DISABLED
+				|| f_st == `WQ_CH_IDLE
+				|| f_st == `WQ_CH_RUNNABLE
+				|| f_st == `WQ_CH_ACQ_WAIT
+				|| f_st == `WQ_CH_WFI_WAIT
+				|| f_st == `WQ_CH_LAUNCH_WAIT
+				|| f_st == `WQ_CH_ERROR);
 			// a disabled channel is DISABLED or in ERROR; a live one
 			// passed the enable check
-			if (!ctrl_en[fc])
-				assert(chan_state[fc] == `WQ_CH_DISABLED
-					|| chan_state[fc] == `WQ_CH_ERROR);
+			if (!ctrl_en_all[fc])
+				assert(f_st == `WQ_CH_DISABLED
+					|| f_st == `WQ_CH_ERROR);
 			// a method is only in progress inside a segment, and
 			// never runs past it
 			// (the reset sweep clears m_count)
-			if (!in_seg[fc] && hs != H_INIT)
-				assert(m_count[fc] == 0);
+			if (!in_seg_all[fc] && hs != H_INIT)
+				assert(f_m_count_all[`WQ_MH_COUNT_W*fc +: `WQ_MH_COUNT_W] == 0);
 			// a waiting channel remembers its wait
-			if (chan_state[fc] == `WQ_CH_ACQ_WAIT
-					|| chan_state[fc] == `WQ_CH_WFI_WAIT
-					|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT)
-				assert(wait_kind[fc] == chan_state[fc]);
+			if (f_st == `WQ_CH_ACQ_WAIT
+					|| f_st == `WQ_CH_WFI_WAIT
+					|| f_st == `WQ_CH_LAUNCH_WAIT)
+				assert(f_wait_kind_all[4*fc +: 4] == f_st);
 			// ERROR always has a code
-			if (chan_state[fc] == `WQ_CH_ERROR)
-				assert(err[fc] != 8'h0);
+			if (f_st == `WQ_CH_ERROR)
+				assert(err_all[8*fc +: 8] != 8'h0);
 		end
 	end endgenerate
 
@@ -2452,7 +2433,7 @@ module wq_host_if #(
 			// a one-cycle step only in the walk, inside the
 			// segment, nothing pending from a step before
 			if (fm_fire)
-				assert((hs == H_DATA || hs == H_HDR) && in_seg[sc]
+				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
 					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
