@@ -51,8 +51,9 @@
 //		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
 //		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
 //		step: error, GP_GET's advance, slice, leave); wq_host_ra (when
-//		the reads ahead start, ask, pop and empty) and wq_host_fast
-//		(the one-cycle step's verdict and effects).  This file is
+//		the reads ahead start, ask, pop and empty), wq_host_fast
+//		(the one-cycle step's verdict and effects) and wq_host_cst
+//		(the per-channel state's storage).  This file is
 //		the step sequencer: one combinational block applies their
 //		decisions as the registers' next values (*_d), and the
 //		registers are clocked one always block per register group
