@@ -79,12 +79,6 @@ module wq_host_cst #(
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch,
 		output	wire	[3:0]	o_wait_kind,
 		output	wire	[1:0]	o_wait_method
-`ifdef FORMAL
-		// (for wq_host_if's per-channel invariants) every channel's
-		// method count and wait kind
-		, output wire	[`WQ_MH_COUNT_W*CHANNELS-1:0]	f_m_count,
-		output	wire	[4*CHANNELS-1:0]	f_wait_kind
-`endif
 	);
 
 	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
@@ -174,10 +168,6 @@ module wq_host_cst #(
 		assign	o_gp_base_lo[3*c +: 3]  = gp_base_lo[c];
 		assign	o_acq_wr[2*c +: 2]      = acq_wr[c];
 		assign	o_acq_rh[RHW*c +: RHW]  = acq_rh[c];
-`ifdef FORMAL
-		assign	f_m_count[`WQ_MH_COUNT_W*c +: `WQ_MH_COUNT_W] = m_count[c];
-		assign	f_wait_kind[4*c +: 4] = wait_kind[c];
-`endif
 	end endgenerate
 
 	assign	o_seg_addr    = seg_addr[i_sc];

@@ -259,9 +259,6 @@ module wq_host_if #(
 	wire	[31:0]	cm_rd = cm_q;
 
 `ifdef FORMAL
-	// every channel's method count and wait kind (u_cst's LUT RAM)
-	wire	[`WQ_MH_COUNT_W*CHANNELS-1:0]	f_m_count_all;
-	wire	[4*CHANNELS-1:0]	f_wait_kind_all;
 	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
 	reg	[31:0]	f_evr_a;
 	reg	[63:0]	f_evr_b;
@@ -2042,11 +2039,7 @@ module wq_host_if #(
 		.o_acq_wr(acq_wr_all), .o_acq_rh(acq_rh_all),
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
-		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s)
-`ifdef FORMAL
-		, .f_m_count(f_m_count_all), .f_wait_kind(f_wait_kind_all)
-`endif
-		);
+		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
 
 	// ---- the stored launch descriptor -------------------------------------------
 	// Only the bits of word k that a valid descriptor may set are stored
@@ -2359,6 +2352,27 @@ module wq_host_if #(
 	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
 		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
 
+	// every channel's method count and wait kind as u_cst's LUT RAM
+	// holds them (written at sc with the next value, as u_cst writes
+	// them; its read at sc is asserted equal once the channel was
+	// written since reset, f_cw), for the invariants over every channel
+	// below
+	reg	[`WQ_MH_COUNT_W-1:0]	f_m_count	[0:CHANNELS-1];
+	reg	[3:0]			f_wait_kind	[0:CHANNELS-1];
+	reg	[CHANNELS-1:0]		f_cw;
+	initial	f_cw = 0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_cw <= 0;
+	else begin
+		f_cw[sc]        <= 1'b1;
+		f_m_count[sc]   <= m_count_d;
+		f_wait_kind[sc] <= wait_kind_d;
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && f_cw[sc])
+		assert(m_count_s == f_m_count[sc] && wait_kind_s == f_wait_kind[sc]);
+
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan
@@ -2383,12 +2397,12 @@ module wq_host_if #(
 			// never runs past it
 			// (the reset sweep clears m_count)
 			if (!in_seg_all[fc] && hs != H_INIT)
-				assert(f_m_count_all[`WQ_MH_COUNT_W*fc +: `WQ_MH_COUNT_W] == 0);
+				assert(f_m_count[fc] == 0);
 			// a waiting channel remembers its wait
 			if (f_st == `WQ_CH_ACQ_WAIT
 					|| f_st == `WQ_CH_WFI_WAIT
 					|| f_st == `WQ_CH_LAUNCH_WAIT)
-				assert(f_wait_kind_all[4*fc +: 4] == f_st);
+				assert(f_wait_kind[fc] == f_st);
 			// ERROR always has a code
 			if (f_st == `WQ_CH_ERROR)
 				assert(err_all[8*fc +: 8] != 8'h0);
