@@ -36,7 +36,10 @@ module wq_host_cst #(
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// the step's channel, written every cycle with the next values
+		// and read (o_sc_*, the LUT RAM fields); the current channel,
+		// an event record's channel and the pick's candidate, read
 		input	wire	[CW-1:0]	i_sc,
+		input	wire	[CW-1:0]	i_cur_ch, i_ev_ch, i_cand,
 		// `now` wraps this cycle (the retry clocks count it)
 		input	wire		i_now_wrap,
 		// the step's channel's next flip-flop fields
@@ -59,17 +62,33 @@ module wq_host_cst #(
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch,
 		input	wire	[3:0]	i_wait_kind,
 		input	wire	[1:0]	i_wait_method,
-		// every channel's flip-flop fields, channel c at [W*c +: W]
-		output	wire	[16*CHANNELS-1:0]	o_gp_get,
+		// every channel's flip-flop fields that are looked at all at
+		// once (the scheduler, a CSR access's channel, the formal
+		// invariants), channel c at [W*c +: W]
 		output	wire	[CHANNELS-1:0]		o_gp_ne,
 		output	wire	[CHANNELS-1:0]		o_ctrl_en,
 		output	wire	[4*CHANNELS-1:0]	o_state,
 		output	wire	[8*CHANNELS-1:0]	o_err,
 		output	wire	[CHANNELS-1:0]		o_in_seg,
-		output	wire	[6*CHANNELS-1:0]	o_gp_lgc,
 		output	wire	[3*CHANNELS-1:0]	o_gp_base_lo,
-		output	wire	[2*CHANNELS-1:0]	o_acq_wr,
 		output	wire	[RHW*CHANNELS-1:0]	o_acq_rh,
+		// the step's channel's flip-flop fields (read at i_sc)
+		output	wire	[15:0]	o_sc_gp_get,
+		output	wire		o_sc_gp_ne,
+		output	wire		o_sc_ctrl_en,
+		output	wire	[3:0]	o_sc_state,
+		output	wire	[7:0]	o_sc_err,
+		output	wire		o_sc_in_seg,
+		output	wire	[5:0]	o_sc_gp_lgc,
+		output	wire	[2:0]	o_sc_gp_base_lo,
+		output	wire	[1:0]	o_sc_acq_wr,
+		output	wire	[RHW-1:0]	o_sc_acq_rh,
+		// GP_GET of the current channel; GP_GET and the error code of
+		// the record's channel; the state of the pick's candidate
+		output	wire	[15:0]	o_cur_gp_get,
+		output	wire	[15:0]	o_ev_gp_get,
+		output	wire	[7:0]	o_ev_err,
+		output	wire	[3:0]	o_cand_state,
 		// the step's channel's LUT RAM fields (read at i_sc)
 		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr,
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem,
@@ -158,17 +177,29 @@ module wq_host_cst #(
 	genvar	c;
 	generate for (c = 0; c < CHANNELS; c = c + 1)
 	begin : g_out
-		assign	o_gp_get[16*c +: 16]    = gp_get[c];
 		assign	o_gp_ne[c]              = gp_ne[c];
 		assign	o_ctrl_en[c]            = ctrl_en[c];
 		assign	o_state[4*c +: 4]       = chan_state[c];
 		assign	o_err[8*c +: 8]         = err[c];
 		assign	o_in_seg[c]             = in_seg[c];
-		assign	o_gp_lgc[6*c +: 6]      = gp_lgc[c];
 		assign	o_gp_base_lo[3*c +: 3]  = gp_base_lo[c];
-		assign	o_acq_wr[2*c +: 2]      = acq_wr[c];
 		assign	o_acq_rh[RHW*c +: RHW]  = acq_rh[c];
 	end endgenerate
+
+	assign	o_sc_gp_get     = gp_get[i_sc];
+	assign	o_sc_gp_ne      = gp_ne[i_sc];
+	assign	o_sc_ctrl_en    = ctrl_en[i_sc];
+	assign	o_sc_state      = chan_state[i_sc];
+	assign	o_sc_err        = err[i_sc];
+	assign	o_sc_in_seg     = in_seg[i_sc];
+	assign	o_sc_gp_lgc     = gp_lgc[i_sc];
+	assign	o_sc_gp_base_lo = gp_base_lo[i_sc];
+	assign	o_sc_acq_wr     = acq_wr[i_sc];
+	assign	o_sc_acq_rh     = acq_rh[i_sc];
+	assign	o_cur_gp_get    = gp_get[i_cur_ch];
+	assign	o_ev_gp_get     = gp_get[i_ev_ch];
+	assign	o_ev_err        = err[i_ev_ch];
+	assign	o_cand_state    = chan_state[i_cand];
 
 	assign	o_seg_addr    = seg_addr[i_sc];
 	assign	o_seg_rem     = seg_rem[i_sc];
@@ -246,11 +277,17 @@ module wq_host_cst #(
 		end
 	end endgenerate
 
-	// the ports show the storage
+	// the ports show the storage: every channel's, and the read ports'
+	// channels'
 	always @(*)
 	begin
-		assert(o_gp_get[15:0] == gp_get[0] && o_state[3:0] == chan_state[0]);
+		assert(o_state[3:0] == chan_state[0] && o_err[7:0] == err[0]
+			&& o_acq_rh[RHW-1:0] == acq_rh[0]);
 		assert(o_seg_rem == seg_rem[i_sc] && o_m_count == m_count[i_sc]);
+		assert(o_sc_gp_get == gp_get[i_sc] && o_sc_state == chan_state[i_sc]
+			&& o_sc_acq_rh == acq_rh[i_sc] && o_sc_gp_lgc == gp_lgc[i_sc]);
+		assert(o_cur_gp_get == gp_get[i_cur_ch] && o_ev_gp_get == gp_get[i_ev_ch]
+			&& o_ev_err == err[i_ev_ch] && o_cand_state == chan_state[i_cand]);
 	end
 
 	always @(posedge i_clk)

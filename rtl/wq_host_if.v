@@ -181,13 +181,10 @@ module wq_host_if #(
 	// fields on *_all, channel c at [W*c +: W]; the step's channel's
 	// fields on *_s)
 	localparam	RHW = 6;	// the retry hint's width (below)
-	wire	[16*CHANNELS-1:0]	gp_get_all;
 	wire	[CHANNELS-1:0]		gp_ne_all, ctrl_en_all, in_seg_all;
 	wire	[4*CHANNELS-1:0]	state_all;
 	wire	[8*CHANNELS-1:0]	err_all;
-	wire	[6*CHANNELS-1:0]	gp_lgc_all;
 	wire	[3*CHANNELS-1:0]	base_lo_all;
-	wire	[2*CHANNELS-1:0]	acq_wr_all;
 	wire	[RHW*CHANNELS-1:0]	acq_rh_all;
 	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_s;	// word address
 	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s;
@@ -328,17 +325,20 @@ module wq_host_if #(
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
-	// the step's channel's flip-flop fields (u_cst's, at sc)
-	wire	[15:0]	gp_get_s     = gp_get_all[16*sc +: 16];
-	wire		gp_ne_s      = gp_ne_all[sc];
-	wire		ctrl_en_s    = ctrl_en_all[sc];
-	wire	[3:0]	chan_state_s = state_all[4*sc +: 4];
-	wire	[7:0]	err_s        = err_all[8*sc +: 8];
-	wire		in_seg_s     = in_seg_all[sc];
-	wire	[5:0]	gp_lgc_s     = gp_lgc_all[6*sc +: 6];
-	wire	[2:0]	gp_base_lo_s = base_lo_all[3*sc +: 3];
-	wire	[1:0]	acq_wr_s     = acq_wr_all[2*sc +: 2];
-	wire	[RHW-1:0]	acq_rh_s = acq_rh_all[RHW*sc +: RHW];
+	// the step's channel's flip-flop fields (u_cst's reads at sc)
+	wire	[15:0]	gp_get_s;
+	wire		gp_ne_s, ctrl_en_s, in_seg_s;
+	wire	[3:0]	chan_state_s;
+	wire	[7:0]	err_s;
+	wire	[5:0]	gp_lgc_s;
+	wire	[2:0]	gp_base_lo_s;
+	wire	[1:0]	acq_wr_s;
+	wire	[RHW-1:0]	acq_rh_s;
+	// (u_cst's other reads: GP_GET of cur_ch, GP_GET and the error of
+	// the record's channel, the state of the pick's candidate)
+	wire	[15:0]	cur_gp_get, ev_gp_get;
+	wire	[7:0]	ev_err;
+	wire	[3:0]	cand_state;
 	reg	[`WQ_STEP_W-1:0]	res;
 	reg	[31:0]	now;		// free-running cycle counter
 	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
@@ -665,7 +665,7 @@ module wq_host_if #(
 	// the error code in err[] and ERR_INFO in cm_wd (written by the
 	// emitting cycle or by raise), the switch's target in cur_ch
 	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
-	wire	[15:0]		ev_get = gp_get_all[16*ev_ch +: 16];
+	wire	[15:0]		ev_get = ev_gp_get;
 	assign	o_evr_mask = {16'h0, ev_get};
 	always @(*)
 	begin
@@ -683,7 +683,7 @@ module wq_host_if #(
 		end
 		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
 		`WQ_EV_CHAN_ERROR: begin
-			o_evr_a = {24'h0, err_all[8*ev_ch +: 8]};
+			o_evr_a = {24'h0, ev_err};
 			o_evr_b = {32'h0, cm_wd};
 		end
 		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
@@ -1254,7 +1254,7 @@ module wq_host_if #(
 		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
 		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
 		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
-		.i_cand(cand), .i_cand_acq(state_all[4*cand +: 4] == `WQ_CH_ACQ_WAIT),
+		.i_cand(cand), .i_cand_acq(cand_state == `WQ_CH_ACQ_WAIT),
 		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
 		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
 		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
@@ -1497,7 +1497,7 @@ module wq_host_if #(
 			if (ix_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-					gp_get_all[16*cur_ch +: 16], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+					cur_gp_get, {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 					64'h0, 64'h0);
 				cur_ch_d   = nx_cur[CW-1:0];
 				sl_fresh_d = 1'b1;
@@ -2025,7 +2025,8 @@ module wq_host_if #(
 	// reset sweep H_INIT clears them, chan_clr), the step's channel
 	// written with its next value at sc every cycle
 	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
-		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc), .i_now_wrap(now_wrap),
+		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc),
+		.i_cur_ch(cur_ch), .i_ev_ch(ev_ch), .i_cand(cand), .i_now_wrap(now_wrap),
 		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
 		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
 		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
@@ -2033,10 +2034,15 @@ module wq_host_if #(
 		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
 		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
 		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
-		.o_gp_get(gp_get_all), .o_gp_ne(gp_ne_all), .o_ctrl_en(ctrl_en_all),
+		.o_gp_ne(gp_ne_all), .o_ctrl_en(ctrl_en_all),
 		.o_state(state_all), .o_err(err_all), .o_in_seg(in_seg_all),
-		.o_gp_lgc(gp_lgc_all), .o_gp_base_lo(base_lo_all),
-		.o_acq_wr(acq_wr_all), .o_acq_rh(acq_rh_all),
+		.o_gp_base_lo(base_lo_all), .o_acq_rh(acq_rh_all),
+		.o_sc_gp_get(gp_get_s), .o_sc_gp_ne(gp_ne_s), .o_sc_ctrl_en(ctrl_en_s),
+		.o_sc_state(chan_state_s), .o_sc_err(err_s), .o_sc_in_seg(in_seg_s),
+		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
+		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
+		.o_cur_gp_get(cur_gp_get), .o_ev_gp_get(ev_gp_get), .o_ev_err(ev_err),
+		.o_cand_state(cand_state),
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
@@ -2101,8 +2107,9 @@ module wq_host_if #(
 	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	// (pf_out, gq_outn: the formal section's memory count)
-	wire	unused = &{1'b0, pf_out, gq_outn, lc_busy, i_ld_idx, sem_busy, sem_mv,
+	// (pf_out, gq_outn: the formal section's memory count; ctrl_en_all,
+	// err_all: its per-channel invariants)
+	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, lc_busy, i_ld_idx, sem_busy, sem_mv,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 

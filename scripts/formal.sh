@@ -141,7 +141,7 @@ JOBS=(
 "host_ra_0|wq_host_ra|rtl/wq_host_ra.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||0"
 "host_fast|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v||flatten; opt -fast|1|1|1|||1"
 "host_fast_0|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v|-set FAST 0|flatten; opt -fast|1|1|1|||0"
-"host_cst|wq_host_cst|rtl/wq_host_cst.v|-set CHANNELS 3|memory_map; opt -fast|2|2|1|||6"
+"host_cst|wq_host_cst|rtl/wq_host_cst.v|-set CHANNELS 3|memory_map; opt -fast|4|2|1|||6"
 "host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|1||12"
