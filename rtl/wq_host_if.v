@@ -177,9 +177,9 @@ module wq_host_if #(
 	// wait_method) are read and written at the step's channel sc alone:
 	// RAM with one write port (LUT RAM), cleared by the reset sweep
 	// (chan_clr).
-	// (the fields: wq_host_cst, u_cst below; every channel's flip-flop
-	// fields on *_all, channel c at [W*c +: W]; the step's channel's
-	// fields on *_s)
+	// (the fields: wq_host_cst, u_cst below; the flip-flop fields looked
+	// at for every channel at once on *_all, channel c at [W*c +: W];
+	// the step's channel's fields on *_s)
 	localparam	RHW = 6;	// the retry hint's width (below)
 	wire	[CHANNELS-1:0]		gp_ne_all, ctrl_en_all, in_seg_all;
 	wire	[4*CHANNELS-1:0]	state_all;
