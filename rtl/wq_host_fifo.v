@@ -271,8 +271,9 @@ module wq_host_fifo #(
 
 `ifdef FORMAL
 	// ---- formal properties (job host_fifo in scripts/formal.sh) --------
-	// The assumptions are wq_host_if's side of the interface (its formal
-	// section asserts them): it starts the FIFO only while off (and not
+	// The assumptions are the host's side of the interface (wq_host_ra's
+	// formal job proves the start, pop and flush ones over every input,
+	// wq_host_if's section the gq one): it starts the FIFO only while off (and not
 	// in a cycle that flushes), pops only a word held, flushes only in a
 	// state that asks for no read and starts no gq, and flushes and drops
 	// gq only with nothing in flight; and the memory answers each

@@ -50,7 +50,10 @@
 //		wq_host_gp (the step's entry, the retry rule, the GP fetch),
 //		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
 //		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
-//		step: error, GP_GET's advance, slice, leave).  This file is
+//		step: error, GP_GET's advance, slice, leave); wq_host_ra (when
+//		the reads ahead start, ask, pop and empty), wq_host_fast
+//		(the one-cycle step's verdict and effects) and wq_host_cst
+//		(the per-channel state's storage).  This file is
 //		the step sequencer: one combinational block applies their
 //		decisions as the registers' next values (*_d), and the
 //		registers are clocked one always block per register group
@@ -174,24 +177,25 @@ module wq_host_if #(
 	// wait_method) are read and written at the step's channel sc alone:
 	// RAM with one write port (LUT RAM), cleared by the reset sweep
 	// (chan_clr).
-	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
-	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
-	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
-	reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
-	reg		ctrl_en		[0:CHANNELS-1];
-	reg	[3:0]	chan_state	[0:CHANNELS-1];
-	reg	[7:0]	err		[0:CHANNELS-1];
-	reg		in_seg		[0:CHANNELS-1];
-	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
-	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
-	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
-	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
-	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
-	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
-	reg	[3:0]	wait_kind	[0:CHANNELS-1];
+	// (the fields: wq_host_cst, u_cst below; the flip-flop fields looked
+	// at for every channel at once on *_all, channel c at [W*c +: W];
+	// the step's channel's fields on *_s)
+	localparam	RHW = 6;	// the retry hint's width (below)
+	wire	[CHANNELS-1:0]		gp_ne_all, ctrl_en_all, in_seg_all;
+	wire	[4*CHANNELS-1:0]	state_all;
+	wire	[8*CHANNELS-1:0]	err_all;
+	wire	[3*CHANNELS-1:0]	base_lo_all;
+	wire	[RHW*CHANNELS-1:0]	acq_rh_all;
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_s;	// word address
+	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s;
+	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s;
+	wire	[`WQ_SECOP_W-1:0]	m_secop_s;
+	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s;
+	wire	[3:0]	wait_kind_s;
 	// the waiting method, as far as a resumed wait needs it: 0 none,
 	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
-	reg	[1:0]	wait_method	[0:CHANNELS-1];
+	wire	[1:0]	wait_method_s;
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
 	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
@@ -205,9 +209,7 @@ module wq_host_if #(
 	// retry may be due, ask".  A hint that is too early costs a tick that
 	// does nothing (WQ_STEP_WAIT, as the model replays it); it is never
 	// late by more than the evaluation's few cycles.
-	localparam	RHW = 6;
-	reg	[1:0]		acq_wr	[0:CHANNELS-1];
-	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
+	// (acq_rh's width: RHW)
 
 	// The channel RAM (wq_host_chan, u_chan below;
 	// docs/rtl/wq_host_chan.md): the 32-bit fields only a step of that
@@ -323,6 +325,20 @@ module wq_host_if #(
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
+	// the step's channel's flip-flop fields (u_cst's reads at sc)
+	wire	[15:0]	gp_get_s;
+	wire		gp_ne_s, ctrl_en_s, in_seg_s;
+	wire	[3:0]	chan_state_s;
+	wire	[7:0]	err_s;
+	wire	[5:0]	gp_lgc_s;
+	wire	[2:0]	gp_base_lo_s;
+	wire	[1:0]	acq_wr_s;
+	wire	[RHW-1:0]	acq_rh_s;
+	// (u_cst's other reads: GP_GET of cur_ch, GP_GET and the error of
+	// the record's channel, the state of the pick's candidate)
+	wire	[15:0]	cur_gp_get, ev_gp_get;
+	wire	[7:0]	ev_err;
+	wire	[3:0]	cand_state;
 	reg	[`WQ_STEP_W-1:0]	res;
 	reg	[31:0]	now;		// free-running cycle counter
 	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
@@ -402,9 +418,9 @@ module wq_host_if #(
 	reg		gs_run;
 
 	// ---- the current step's channel, as the model's ch-> ---------------
-	wire	[3:0]	s_state  = chan_state[sc];
-	wire	[15:0]	s_get    = gp_get[sc];
-	wire	[15:0]	s_getnx  = gp_next(gp_get[sc], gp_lgc[sc]);
+	wire	[3:0]	s_state  = chan_state_s;
+	wire	[15:0]	s_get    = gp_get_s;
+	wire	[15:0]	s_getnx  = gp_next(gp_get_s, gp_lgc_s);
 	// GP_GET + 1 registered (getnx_q): H_LVW advances GP_GET with the
 	// value computed in H_AW, the cycle before, where sc and its GP_GET
 	// are the same (only H_LVW and a CSR access write GP_GET), so the
@@ -589,28 +605,22 @@ module wq_host_if #(
 	wire	[3:0]	cw_st_v;
 	wire	[7:0]	cw_err_v;
 	wire		c_put_ne;	// GP_GET != the new GP_PUT
-	// GPFIFO_BASE[2:0] of every channel, for the access's channel at the
-	// request (before sc is set to it)
-	wire	[3*CHANNELS-1:0]	base_lo_all;
-	genvar	bc;
-	generate for (bc = 0; bc < CHANNELS; bc = bc + 1)
-	begin : g_base_lo
-		assign	base_lo_all[3*bc +: 3] = gp_base_lo[bc];
-	end endgenerate
+	// (GPFIFO_BASE[2:0] of every channel, base_lo_all, for the access's
+	// channel at the request, before sc is set to it)
 
 	wq_host_chan #(.CHANNELS(CHANNELS), .FAST(FAST)) u_chan (
 		.i_clk(i_clk),
 		.i_we(cm_we), .i_wa(cm_wa), .i_wd(cm_wd), .i_ra(cm_ra), .o_rd(cm_q),
 		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
 		.i_base_lo(base_lo_all),
-		.i_sc_get(gp_get[sc]), .i_sc_lgc(gp_lgc[sc]), .i_sc_base_lo(gp_base_lo[sc]),
-		.i_sc_en(ctrl_en[sc]), .i_sc_state(chan_state[sc]), .i_sc_err(err[sc]),
+		.i_sc_get(gp_get_s), .i_sc_lgc(gp_lgc_s), .i_sc_base_lo(gp_base_lo_s),
+		.i_sc_en(ctrl_en_s), .i_sc_state(chan_state_s), .i_sc_err(err_s),
 		.i_perf(perf_q),
 		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc),
 		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd), .o_csr_bad(csr_bad),
 		.o_put_ne(c_put_ne),
-		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind[sc]),
-		.i_sc_seg(in_seg[sc]), .i_sc_ne(gp_ne[sc]),
+		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind_s),
+		.i_sc_seg(in_seg_s), .i_sc_ne(gp_ne_s),
 		.o_clr(cw_clr), .o_w_reset(cw_reset),
 		.o_w_ram(cw_ram), .o_w_wa(cw_wa), .o_w_wd(cw_wd),
 		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
@@ -655,7 +665,7 @@ module wq_host_if #(
 	// the error code in err[] and ERR_INFO in cm_wd (written by the
 	// emitting cycle or by raise), the switch's target in cur_ch
 	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
-	wire	[15:0]		ev_get = gp_get[ev_ch];
+	wire	[15:0]		ev_get = ev_gp_get;
 	assign	o_evr_mask = {16'h0, ev_get};
 	always @(*)
 	begin
@@ -673,7 +683,7 @@ module wq_host_if #(
 		end
 		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
 		`WQ_EV_CHAN_ERROR: begin
-			o_evr_a = {24'h0, err[ev_ch]};
+			o_evr_a = {24'h0, ev_err};
 			o_evr_b = {32'h0, cm_wd};
 		end
 		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
@@ -733,8 +743,8 @@ module wq_host_if #(
 		begin
 			wait_kind_d    = 4'h0;
 			wait_method_d  = 2'd0;
-			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg[sc],
-						gp_ne[sc]);
+			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg_s,
+						gp_ne_s);
 		end
 	endtask
 
@@ -816,11 +826,6 @@ module wq_host_if #(
 				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
 	wire	[31:0]	ma_sum = ma_a + ma_b;
 
-	// the header being decoded (u_hdr decodes it; the one-cycle step's
-	// verdict and the method about to run look at it here too)
-	wire	[31:0]	hdr     = (FAST != 0 && hs == H_HDR) ? pf_head : rdata_q;
-	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
-	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
 	// between the grant and H_DUEB)
@@ -831,77 +836,49 @@ module wq_host_if #(
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
-	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
-	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
-	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds PERF_METHODS and
-	// the RAM's write port is free, and skips H_PMW
-	wire	[13:0]	nm_off = (hs == H_HDRDEC || (FAST != 0 && hs == H_HDR)) ? {hdr_adr, 2'b00}
-				: {m_addr[sc], 2'b00};
-	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
-			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
 
 	// wq_host_method's dispatch (wq_host_method, docs/rtl/wq_host_method.md):
-	// u_meth decides H_METHOD's method (moff), u_nmeth the method about
-	// to run (nm_off) for a one-cycle step
+	// u_meth decides H_METHOD's method (moff); u_fast's own instance the
+	// method about to run for a one-cycle step
 	wire		md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield;
 	wire	[3:0]	md_f, md_wk;
-	wire		nd_irq, nd_ram, nd_plain;
-	wire	[3:0]	nd_f;
-	// (each instance uses the outputs it names: the others are left open)
+	// (the instance uses the outputs it names: o_plain is left open)
 	/* verilator lint_off PINCONNECTEMPTY */
 	wq_host_method u_meth (
 		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram), .o_ram_f(md_f),
 		.o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
 		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
-	// (a one-cycle step's method: only its register write, its pulse
-	// and whether it is plain)
-	wq_host_method u_nmeth (
-		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(), .o_irq_ns(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(nd_plain));
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
 	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
 	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
 	// record and ends the step with o_step_valid and o_step_more, the
-	// next step beginning in the pulse's cycle with the walk.  Only when
-	// the step's end has nothing to decide: a method that sets a register
-	// or raises NON_STALL_INTERRUPT (SET_REFERENCE and WFI with the
-	// engine idle), the segment going on after it (no GP_GET advance),
-	// the slice going on (no leave), the channel runnable and nobody
-	// waiting for the lock (the burst goes on, so the FIFO too).  Any
+	// next step beginning in the pulse's cycle with the walk.  The
+	// verdict, the method about to run (nm_*) and the step's slice and
+	// count are u_fast's (wq_host_fast, docs/rtl/wq_host_fast.md); any
 	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
-	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
-	wire	nm_plain = nd_plain;
-	// the slice count after the step, and whether the slice goes on
-	wire	[31:0]	fm_slu1  = (sl_fresh ? 32'h0 : slu_q) + 32'h1;
-	wire		fm_sl_eq = (fm_slu1 == hsl_q);
-	// (a slice that ends with no other channel with work is a fresh one)
-	wire		fm_stay  = hs_zero || (!sl_end && (!fm_sl_eq || !nx_sc[CW]));
-	// the segment goes on after the word (an IMMD header: nothing left
-	// to count but the segment's words)
-	wire		fm_seg   = (hs == H_DATA) ? (m_count[sc] != 1 || seg_rem[sc] != 1)
-				: (seg_rem[sc] != 1);
-	wire		fm_go    = (FAST != 0) && nm_plain && fm_stay && fm_seg
-				&& !i_ev_wait && has_work[sc]
-				&& (s_state == `WQ_CH_RUNNABLE);
-	wire		fm_fire  = fm_go && ((hs == H_DATA || hs == H_HDR) && pf_n != 0)
-				&& (hs == H_DATA || (seg_rem[sc] != 0 && hdr != 32'h0
-					&& hdr[`WQ_MH_RSVD_RANGE] == 0
-					&& hdr_op == `WQ_SECOP_IMMD));
+	wire	[13:0]	nm_off;
+	wire	[`WQ_M_W-1:0]	nm_m;
+	wire		nm_early, nm_launch, fm_fire, nd_irq, nd_ram;
+	wire	[3:0]	nd_f;
+	wire	[31:0]	fm_slu1, fm_perf;
+	wire		fm_sl_eq, fm_end;
+	wq_host_fast #(.FAST(FAST)) u_fast (
+		.i_hs(hs), .i_pf_head(pf_head), .i_rdata(rdata_q), .i_pf_nz(pf_n != 0),
+		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_seg_rem(seg_rem_s),
+		.i_state(s_state), .i_has_work(has_work[sc]),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.i_ev_wait(i_ev_wait),
+		.i_sl_fresh(sl_fresh), .i_slu(slu_q), .i_hsl(hsl_q), .i_hs_zero(hs_zero),
+		.i_sl_end(sl_end), .i_nx_v(nx_sc[CW]), .i_perf(perf_q),
+		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_nm_early(nm_early),
+		.o_nm_launch(nm_launch), .o_fire(fm_fire),
+		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
+		.o_slu(fm_slu1), .o_sl_eq(fm_sl_eq), .o_end(fm_end), .o_perf(fm_perf));
 
-	// on to the method: through H_PMW, which counts it in PERF_METHODS
-	// (nm_early: SEM_EXECUTE, LAUNCH, every method with FAST=0), or
-	// straight to H_METHOD, which counts it (pm_pend), with H_PMW's read
-	// of PUT issued here
-	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
-	// leaves through H_LCHK, which asks for GP_PUT)
-	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
-			&& (nm_m == `WQ_M_LAUNCH);
-	// a plain method (u_nmeth): its pulse or its register write (WFI
+	// a plain method (u_fast's decode): its pulse or its register write (WFI
 	// with the engine idle does nothing)
 	task m_plain;
 		input	[31:0]	d;
@@ -924,19 +901,14 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
-			perf_q_d = perf_q + 32'h1;
+			perf_q_d = fm_perf;
 			if (!sl_end)
 			begin
-				slu_q_d    = fm_slu1;
-				sl_fresh_d = 1'b0;
-				sl_end_d   = fm_sl_eq;
 				// the slice ends with no other channel with work:
 				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				if (fm_sl_eq)
-				begin
-					sl_fresh_d = 1'b1;
-					sl_end_d   = hs_zero;
-				end
+				slu_q_d    = fm_slu1;
+				sl_fresh_d = fm_sl_eq;
+				sl_end_d   = fm_end;
 			end
 			res_d          = `WQ_STEP_DONE;
 			o_step_res_d   = `WQ_STEP_DONE;
@@ -973,16 +945,13 @@ module wq_host_if #(
 	wire	[CW-1:0]	nx_step;	// the next step's channel
 	wire		nx_run, nx_more;
 
-	// the views u_sched needs of every channel
-	wire	[4*CHANNELS-1:0]	state_all;
-	wire	[CHANNELS-1:0]	gp_ne_all, in_seg_all, rh_zero_all;
+	// the views u_sched needs of every channel (u_cst's, and the retry
+	// hints at 0)
+	wire	[CHANNELS-1:0]	rh_zero_all;
 	genvar	sv;
 	generate for (sv = 0; sv < CHANNELS; sv = sv + 1)
 	begin : g_sched_view
-		assign	state_all[4*sv +: 4] = chan_state[sv];
-		assign	gp_ne_all[sv]   = gp_ne[sv];
-		assign	in_seg_all[sv]  = in_seg[sv];
-		assign	rh_zero_all[sv] = (acq_rh[sv] == 0);
+		assign	rh_zero_all[sv] = (acq_rh_all[RHW*sv +: RHW] == 0);
 	end endgenerate
 
 	wq_host_sched #(.CHANNELS(CHANNELS), .FAST(FAST)) u_sched (
@@ -990,7 +959,7 @@ module wq_host_if #(
 		.i_rh_zero(rh_zero_all),
 		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
-		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr[sc]),
+		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
 		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_used1(att_nx), .i_sl_hsl(sl_hsl),
@@ -1018,91 +987,42 @@ module wq_host_if #(
 	// next step is another channel's, when the segment ends, and before
 	// the semaphore unit (the one writer inside the host) starts.
 	//
-	// Reads ahead are asked for only in the states of the segment walk
-	// and of a step's end (pf_ok_st); the states that use the port
-	// otherwise wait until none is in flight (H_SL0 before the unit,
-	// H_LAUNCH before the descriptor stream, H_LEAVE before the lock
-	// drops), and a GP entry is read only with the FIFO off and idle.
-	// So a response with reads ahead in flight is always theirs.
-	// On the way out, words are asked for only while no other unit waits
-	// for the lock: then the step is likely to keep it and its next step
-	// takes them; otherwise they would only hold up the lock's release
-	// (H_LEAVE waits for them) to be thrown away.  (A guess only: the
-	// reads ahead are exact either way.)
-	wire	pf_ok_st = (hs == H_DUE) || (hs == H_HDR) || (hs == H_HDRDEC)
-			|| (hs == H_DATA)
-			|| (!i_ev_wait && ((hs == H_DATAGOT) || (hs == H_PMW)
-				|| (hs == H_METHOD) || (hs == H_AFTER)
-				|| (hs == H_AW) || (hs == H_LVW)
-				|| (hs == H_LV2)));
-	// the FIFO goes on with the next step only when that step is this
-	// channel's, inside the segment, under the same lock (pf_cont)
-	wire	pf_cont  = nx_more && nx_run && (nx_step == sc) && in_seg[sc];
-	// start on a step of a channel inside a segment, or a new segment
-	wire	pf_st_due = (hs == H_DUE) && in_seg[sc]
-			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	// (FAST) word 1 lands (gp_rv1: checked off the port, gp_ok_rv) with
-	// word 0 taken before, or taken from rdata_q in the same cycle
-	// (gp_both): the cycle word 1 lands, word 0 has been taken or is
-	// being taken (answers in order, each taken the cycle after)
-	wire	gp_both   = (FAST != 0) && (hs == H_GPW) && h_rv
-			&& lidx == 5'd0 && lw_v;
-	wire	gp_rv1    = gp_both || ((FAST != 0) && (hs == H_GPW) && h_rv
-			&& lidx == 5'd1 && !lw_v);
-	wire	gp_w0b    = gp_both ? (rdata_q[`WQ_GP_RSVD0_RANGE] != 0) : w0_bad;
-	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
-	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gp_len_rv == 0
-				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
-	// (or in H_DUE from the entry read ahead, gq_use)
-	wire	due_gp    = (hs == H_DUE) && !in_seg[sc] && gp_ne[sc]
-			&& (s_state == `WQ_CH_IDLE || s_state == `WQ_CH_RUNNABLE);
-	wire	gq_use    = (FAST != 0) && due_gp && gq_on && (gq_got == 2'd2)
-			&& (gq_ch == sc) && (gq_tag == s_get);
-	wire	gq_ok     = (gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
-			&& (gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gq_w1[`WQ_GP_LENGTH_RANGE] == 0
-				&& gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
-	wire	pf_st_gp  = (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
-	// (and on a burst's next step in the segment, pf_cont, when the
-	// FIFO was emptied for a semaphore)
-	wire	pf_start  = (FAST != 0) && !pf_on
-			&& (pf_st_due || pf_st_gp || (hs == H_LEAVE && pf_cont));
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left = gq_use ? gq_w1[`WQ_GP_LENGTH_RANGE]
-						: gp_rv1 ? gp_len_rv
-						: seg_rem[sc];
-	wire	pf_pop  = (FAST != 0) && (pf_n != 0)
-			&& ((hs == H_HDR && seg_rem[sc] != 0) || hs == H_DATA);
-	// A SEM_EXECUTE or a LAUNCH empties the FIFO or waits for its reads
-	// in flight (H_SL0, H_LAUNCH): no new read once its word is taken
-	wire	[`WQ_M_W-1:0]	pf_m = (hs == H_DATA) ? nm_m : moff[`WQ_M_W-1:0];
-	wire	pf_hold = ((hs == H_DATA) || (hs == H_PMW) || (hs == H_METHOD))
-			&& (pf_m == `WQ_M_SEM_EXECUTE || pf_m == `WQ_M_LAUNCH);
-	wire	pf_flush = (FAST != 0) && !pf_busy
-			&& ((hs == H_SL0) || (hs == H_SEMX2) || (hs == H_LEAVE && !pf_cont));
-	// (word 0 on rdata_q in the cycle: gp_both)
-	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr = gq_use ? gq_w0[`WQ_GP_ADDR_RANGE]
-				: gp_both ? rdata_q[`WQ_GP_ADDR_RANGE] : seg_addr[sc];
-
-	// gq (FAST): starts in the walk once the FIFO asks for no more of
-	// the segment (the segment's last word asked for: u_fifo's part of
-	// the condition) and the channel's GPFIFO_BASE is known, likely to
-	// keep the lock (no other unit waiting); its two reads follow the
-	// FIFO's; emptied with the FIFO (but kept into the same channel's GP
-	// step, gq_keep) and used or dropped by the GP step
-	wire	gq_go   = (hs == H_DATA || hs == H_HDR) && in_seg[sc]
-			&& gb_v && (gb_ch == sc) && !i_ev_wait;
-	wire	gq_keep = (hs == H_LEAVE) && nx_more && nx_run && (nx_step == sc);
-	// (nothing in flight then: pf_flush, H_IDLE and H_DUE come after the
-	// reads were answered)
-	wire	gq_clear = (pf_flush && !gq_keep) || hs == H_IDLE || hs == H_DUE;
+	// When the FIFO and gq start, ask, give a word up and empty is u_ra's
+	// (wq_host_ra, docs/rtl/wq_host_ra.md): reads ahead are asked for
+	// only in the states of the segment walk and of a step's end; the
+	// states that use the port otherwise wait until none is in flight
+	// (H_SL0 before the unit, H_LAUNCH before the descriptor stream,
+	// H_LEAVE before the lock drops), and a GP entry is read only with
+	// the FIFO off and idle.  So a response with reads ahead in flight is
+	// always theirs.
+	wire	pf_start, pf_ask, pf_pop, pf_flush, pf_cont, gq_go, gq_clear, gb_hit;
+	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr;
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
+	wire	gp_both, gp_rv1, gp_w0b, gq_use;
 	// answers: the FIFO's first, then gq's, then the host's own reads
 	wire	h_rv;
+
+	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
+		.i_gp_ne(gp_ne_s), .i_get(s_get), .i_seg_addr(seg_addr_s),
+		.i_seg_rem(seg_rem_s), .i_ev_wait(i_ev_wait),
+		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
+		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
+		.i_w0_bad(w0_bad), .i_mem_rdata(i_mem_rdata),
+		.i_nm_m(nm_m), .i_moff_m(moff[`WQ_M_W-1:0]),
+		.i_pf_on(pf_on), .i_pf_nz(pf_n != 0), .i_pf_busy(pf_busy),
+		.i_gq_on(gq_on), .i_gq_got(gq_got), .i_gq_ch(gq_ch), .i_gq_tag(gq_tag),
+		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_gb_v(gb_v), .i_gb_ch(gb_ch),
+		.o_start(pf_start), .o_st_addr(pf_st_addr), .o_st_left(pf_st_left),
+		.o_ask(pf_ask), .o_pop(pf_pop), .o_flush(pf_flush),
+		.o_gq_go(gq_go), .o_gq_clear(gq_clear), .o_cont(pf_cont),
+		.o_gp_both(gp_both), .o_gp_rv1(gp_rv1), .o_gp_w0b(gp_w0b), .o_gq_use(gq_use),
+		.o_gb_hit(gb_hit));
 
 	wq_host_fifo #(.FAST(FAST), .CW(CW), .PF_LG(PF_LG)) u_fifo (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left),
-		.i_ask(pf_ok_st && !pf_hold), .i_pop(pf_pop), .i_flush(pf_flush),
+		.i_ask(pf_ask), .i_pop(pf_pop), .i_flush(pf_flush),
 		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
 		.o_head(pf_head),
 		.i_gq_go(gq_go), .i_gq_ch(sc), .i_gq_tag(s_getnx),
@@ -1122,12 +1042,12 @@ module wq_host_if #(
 	wire	[31:0]	lv_att;
 	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
 		.i_hs(hs), .i_sc(sc), .i_res(res),
-		.i_in_seg(in_seg[sc]), .i_mc_zero(m_count[sc] == 0), .i_sr_zero(seg_rem[sc] == 0),
+		.i_in_seg(in_seg_s), .i_mc_zero(m_count_s == 0), .i_sr_zero(seg_rem_s == 0),
 		.i_rd(cm_rd), .i_slu(slu_q), .i_fresh(sl_fresh),
 		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_idle(wr_pend == 2'd0),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_v(nx_sc[CW]),
 		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
-		.i_gb_hit(gb_v && gb_ch == sc && !(gq_on && gq_ch == sc && gq_tag == s_get)),
+		.i_gb_hit(gb_hit),
 		.o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra), .o_att_w(lv_att_w), .o_att(lv_att),
 		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
 		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
@@ -1146,8 +1066,8 @@ module wq_host_if #(
 	wire	[7:0]	gx_err;
 	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len;
 	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg[sc]),
-		.i_gp_ne(gp_ne[sc]), .i_mc_zero(m_count[sc] == 0), .i_wmeth(wait_method[sc]),
+		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
+		.i_gp_ne(gp_ne_s), .i_mc_zero(m_count_s == 0), .i_wmeth(wait_method_s),
 		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.i_rd(cm_rd), .i_rdata(rdata_q), .i_mem_rdata(i_mem_rdata),
 		.i_dq_due(dq_due), .i_dq_rem(dq_rem), .i_pf_on(pf_on),
@@ -1181,9 +1101,9 @@ module wq_host_if #(
 	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub, gh_fs_sub;
 	wire	[13:0]	gh_moff;
 	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
-		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem[sc]), .i_seg_addr(seg_addr[sc]),
-		.i_m_addr(m_addr[sc]), .i_m_count(m_count[sc]), .i_m_secop(m_secop[sc]),
-		.i_m_subch(m_subch[sc]), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s), .i_seg_addr(seg_addr_s),
+		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_m_secop(m_secop_s),
+		.i_m_subch(m_subch_s), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
 		.i_rdata(rdata_q), .i_rd(cm_rd), .i_perf(perf_q),
 		.i_ma_word(ma_sum[31:`WQ_GP_ADDR_LO]),
 		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(fm_fire),
@@ -1311,7 +1231,7 @@ module wq_host_if #(
 				err_d          = cw_err_v;
 				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
-					cw_reset ? 16'h0 : gp_get[sc],
+					cw_reset ? 16'h0 : gp_get_s,
 					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
 			end
 		end
@@ -1334,7 +1254,7 @@ module wq_host_if #(
 		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
 		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
 		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
-		.i_cand(cand), .i_cand_acq(chan_state[cand] == `WQ_CH_ACQ_WAIT),
+		.i_cand(cand), .i_cand_acq(cand_state == `WQ_CH_ACQ_WAIT),
 		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
 		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
 		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
@@ -1492,25 +1412,25 @@ module wq_host_if #(
 		o_evr_c_d          = o_evr_c;
 		// the step's channel's fields (written back at sc); the retry
 		// clocks run on (their wraps since the stamp, the hints down)
-		gp_get_d           = gp_get[sc];
-		gp_ne_d            = gp_ne[sc];
-		ctrl_en_d          = ctrl_en[sc];
-		chan_state_d       = chan_state[sc];
-		err_d              = err[sc];
-		in_seg_d           = in_seg[sc];
-		gp_lgc_d           = gp_lgc[sc];
-		gp_base_lo_d       = gp_base_lo[sc];
-		acq_wr_d           = (now_wrap && acq_wr[sc] != 2'd3)
-					? acq_wr[sc] + 2'd1 : acq_wr[sc];
-		acq_rh_d           = (acq_rh[sc] != 0) ? acq_rh[sc] - 1'b1 : acq_rh[sc];
-		seg_addr_d         = seg_addr[sc];
-		seg_rem_d          = seg_rem[sc];
-		m_addr_d           = m_addr[sc];
-		m_count_d          = m_count[sc];
-		m_secop_d          = m_secop[sc];
-		m_subch_d          = m_subch[sc];
-		wait_kind_d        = wait_kind[sc];
-		wait_method_d      = wait_method[sc];
+		gp_get_d           = gp_get_s;
+		gp_ne_d            = gp_ne_s;
+		ctrl_en_d          = ctrl_en_s;
+		chan_state_d       = chan_state_s;
+		err_d              = err_s;
+		in_seg_d           = in_seg_s;
+		gp_lgc_d           = gp_lgc_s;
+		gp_base_lo_d       = gp_base_lo_s;
+		acq_wr_d           = (now_wrap && acq_wr_s != 2'd3)
+					? acq_wr_s + 2'd1 : acq_wr_s;
+		acq_rh_d           = (acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s;
+		seg_addr_d         = seg_addr_s;
+		seg_rem_d          = seg_rem_s;
+		m_addr_d           = m_addr_s;
+		m_count_d          = m_count_s;
+		m_secop_d          = m_secop_s;
+		m_subch_d          = m_subch_s;
+		wait_kind_d        = wait_kind_s;
+		wait_method_d      = wait_method_s;
 `ifdef FORMAL
 		f_evr_get_d        = f_evr_get;
 		f_evr_a_d          = f_evr_a;
@@ -1577,7 +1497,7 @@ module wq_host_if #(
 			if (ix_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-					gp_get[cur_ch], {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
+					cur_gp_get, {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 					64'h0, 64'h0);
 				cur_ch_d   = nx_cur[CW-1:0];
 				sl_fresh_d = 1'b1;
@@ -1757,7 +1677,7 @@ module wq_host_if #(
 				// goes on to a semaphore, a launch or an error
 				// goes elsewhere below; H_LVW loads att_q again
 				// on that way out)
-				if (m_count[sc] != 0 || seg_rem[sc] != 0)
+				if (m_count_s != 0 || seg_rem_s != 0)
 				begin
 					att_q_d = sl_fresh ? 32'h0 : slu_q;
 					hs_d    = H_LEAVE;
@@ -1884,10 +1804,10 @@ module wq_host_if #(
 			if (lv_error)
 			begin
 				// wq_chan_error: the code and ERR_INFO were
-				// written by the raise (err[sc], cm_wd)
+				// written by the raise (err_s, cm_wd)
 				chan_state_d   = `WQ_CH_ERROR;
 				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err[sc]},
+				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_s},
 					{32'h0, cm_wd}, 64'h0);
 				res_d = `WQ_STEP_ERROR;
 			end
@@ -2098,61 +2018,34 @@ module wq_host_if #(
 	end
 `endif
 
-	// the per-channel flip-flops: reset (wq_host_init: wq_chan_reset's
-	// fields -- chan_reset's list -- and the ring configuration and
-	// acquire policy it keeps), the retry clocks of every channel, the
-	// step's channel's next value at sc
-	integer	ri;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			gp_get[ri]     <= 16'h0;
-			gp_ne[ri]      <= 1'b0;
-			ctrl_en[ri]    <= 1'b0;
-			chan_state[ri] <= `WQ_CH_DISABLED;
-			err[ri]        <= 8'h0;
-			in_seg[ri]     <= 1'b0;
-			gp_lgc[ri]     <= 6'h0;
-			gp_base_lo[ri] <= 3'h0;
-			acq_wr[ri]     <= 2'd0;
-			acq_rh[ri]     <= 0;
-		end
-	end else begin
-		for (ri = 0; ri < CHANNELS; ri = ri + 1)
-		begin
-			if (now_wrap && acq_wr[ri] != 2'd3)
-				acq_wr[ri] <= acq_wr[ri] + 2'd1;
-			if (acq_rh[ri] != 0)
-				acq_rh[ri] <= acq_rh[ri] - 1'b1;
-		end
-		gp_get[sc]      <= gp_get_d;
-		gp_ne[sc]       <= gp_ne_d;
-		ctrl_en[sc]     <= ctrl_en_d;
-		chan_state[sc]  <= chan_state_d;
-		err[sc]         <= err_d;
-		in_seg[sc]      <= in_seg_d;
-		gp_lgc[sc]      <= gp_lgc_d;
-		gp_base_lo[sc]  <= gp_base_lo_d;
-		acq_wr[sc]      <= acq_wr_d;
-		acq_rh[sc]      <= acq_rh_d;
-	end
-
-	// the per-channel fields only the step's channel reads (LUT RAM, one
-	// write port at sc; the reset sweep H_INIT clears them, chan_clr)
-	always @(posedge i_clk)
-	if (!i_reset)
-	begin
-		seg_addr[sc]    <= seg_addr_d;
-		seg_rem[sc]     <= seg_rem_d;
-		m_addr[sc]      <= m_addr_d;
-		m_count[sc]     <= m_count_d;
-		m_secop[sc]     <= m_secop_d;
-		m_subch[sc]     <= m_subch_d;
-		wait_kind[sc]   <= wait_kind_d;
-		wait_method[sc] <= wait_method_d;
-	end
+	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
+	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --
+	// chan_reset's list -- and the ring configuration and acquire policy
+	// it keeps; every channel's retry clock) and the LUT RAM fields (the
+	// reset sweep H_INIT clears them, chan_clr), the step's channel
+	// written with its next value at sc every cycle
+	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
+		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc),
+		.i_cur_ch(cur_ch), .i_ev_ch(ev_ch), .i_cand(cand), .i_now_wrap(now_wrap),
+		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
+		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
+		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
+		.i_acq_wr(acq_wr_d), .i_acq_rh(acq_rh_d),
+		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
+		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
+		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
+		.o_gp_ne(gp_ne_all), .o_ctrl_en(ctrl_en_all),
+		.o_state(state_all), .o_err(err_all), .o_in_seg(in_seg_all),
+		.o_gp_base_lo(base_lo_all), .o_acq_rh(acq_rh_all),
+		.o_sc_gp_get(gp_get_s), .o_sc_gp_ne(gp_ne_s), .o_sc_ctrl_en(ctrl_en_s),
+		.o_sc_state(chan_state_s), .o_sc_err(err_s), .o_sc_in_seg(in_seg_s),
+		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
+		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
+		.o_cur_gp_get(cur_gp_get), .o_ev_gp_get(ev_gp_get), .o_ev_err(ev_err),
+		.o_cand_state(cand_state),
+		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
+		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
+		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
 
 	// ---- the stored launch descriptor -------------------------------------------
 	// Only the bits of word k that a valid descriptor may set are stored
@@ -2214,8 +2107,9 @@ module wq_host_if #(
 	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	// (pf_out, gq_outn: the formal section's memory count)
-	wire	unused = &{1'b0, pf_out, gq_outn, lc_busy, i_ld_idx, sem_busy, sem_mv,
+	// (pf_out, gq_outn: the formal section's memory count; ctrl_en_all,
+	// err_all: its per-channel invariants)
+	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, lc_busy, i_ld_idx, sem_busy, sem_mv,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
@@ -2408,17 +2302,10 @@ module wq_host_if #(
 			assert(pf_n == 0 && !pf_mv && pf_out == 0);
 		if (pf_on && hs != H_LVW && hs != H_LV2 && hs != H_LEAVE
 				&& hs != H_ERR && hs != H_AFTER && hs != H_AW)
-			assert(in_seg[sc]);
-		// u_fifo's interface (its formal job's assumptions): a start
-		// only while off, not with a flush; a flush only with nothing
-		// in flight, in a state that asks for no read and starts no
-		// gq; gq dropped only with none of its reads in flight
-		if (pf_start)
-			assert(!pf_on && !pf_flush);
-		if (pf_pop)
-			assert(pf_n != 0);
-		if (pf_flush)
-			assert(!pf_busy && !(pf_ok_st && !pf_hold) && !gq_go);
+			assert(in_seg_s);
+		// u_fifo's interface (its formal job's assumptions; the
+		// start, pop and flush conditions are u_ra's properties): gq
+		// dropped only with none of its reads in flight
 		if (gq_clear)
 			assert(!gq_mv && gq_outn == 2'd0);
 		// memory is quiet outside a step, and the FIFO off (a burst's
@@ -2472,38 +2359,60 @@ module wq_host_if #(
 	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
 		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
 
+	// every channel's method count and wait kind as u_cst's LUT RAM
+	// holds them (written at sc with the next value, as u_cst writes
+	// them; its read at sc is asserted equal once the channel was
+	// written since reset, f_cw), for the invariants over every channel
+	// below
+	reg	[`WQ_MH_COUNT_W-1:0]	f_m_count	[0:CHANNELS-1];
+	reg	[3:0]			f_wait_kind	[0:CHANNELS-1];
+	reg	[CHANNELS-1:0]		f_cw;
+	initial	f_cw = 0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_cw <= 0;
+	else begin
+		f_cw[sc]        <= 1'b1;
+		f_m_count[sc]   <= m_count_d;
+		f_wait_kind[sc] <= wait_kind_d;
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && f_cw[sc])
+		assert(m_count_s == f_m_count[sc] && wait_kind_s == f_wait_kind[sc]);
+
 	genvar	fc;
 	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
 	begin : g_fchan
+		wire	[3:0]	f_st = state_all[4*fc +: 4];
 		always @(*)
 		if (f_past_valid && !i_reset)
 		begin
 			// the channel states are the CHSTATE rows
-			assert(chan_state[fc] == `WQ_CH_DISABLED
-				|| chan_state[fc] == `WQ_CH_IDLE
-				|| chan_state[fc] == `WQ_CH_RUNNABLE
-				|| chan_state[fc] == `WQ_CH_ACQ_WAIT
-				|| chan_state[fc] == `WQ_CH_WFI_WAIT
-				|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT
-				|| chan_state[fc] == `WQ_CH_ERROR);
+			assert(f_st == `WQ_CH_DISABLED
+				|| f_st == `WQ_CH_IDLE
+				|| f_st == `WQ_CH_RUNNABLE
+				|| f_st == `WQ_CH_ACQ_WAIT
+				|| f_st == `WQ_CH_WFI_WAIT
+				|| f_st == `WQ_CH_LAUNCH_WAIT
+				|| f_st == `WQ_CH_ERROR);
 			// a disabled channel is DISABLED or in ERROR; a live one
 			// passed the enable check
-			if (!ctrl_en[fc])
-				assert(chan_state[fc] == `WQ_CH_DISABLED
-					|| chan_state[fc] == `WQ_CH_ERROR);
+			if (!ctrl_en_all[fc])
+				assert(f_st == `WQ_CH_DISABLED
+					|| f_st == `WQ_CH_ERROR);
 			// a method is only in progress inside a segment, and
 			// never runs past it
 			// (the reset sweep clears m_count)
-			if (!in_seg[fc] && hs != H_INIT)
-				assert(m_count[fc] == 0);
+			if (!in_seg_all[fc] && hs != H_INIT)
+				assert(f_m_count[fc] == 0);
 			// a waiting channel remembers its wait
-			if (chan_state[fc] == `WQ_CH_ACQ_WAIT
-					|| chan_state[fc] == `WQ_CH_WFI_WAIT
-					|| chan_state[fc] == `WQ_CH_LAUNCH_WAIT)
-				assert(wait_kind[fc] == chan_state[fc]);
+			if (f_st == `WQ_CH_ACQ_WAIT
+					|| f_st == `WQ_CH_WFI_WAIT
+					|| f_st == `WQ_CH_LAUNCH_WAIT)
+				assert(f_wait_kind[fc] == f_st);
 			// ERROR always has a code
-			if (chan_state[fc] == `WQ_CH_ERROR)
-				assert(err[fc] != 8'h0);
+			if (f_st == `WQ_CH_ERROR)
+				assert(err_all[8*fc +: 8] != 8'h0);
 		end
 	end endgenerate
 
@@ -2546,7 +2455,7 @@ module wq_host_if #(
 			// a one-cycle step only in the walk, inside the
 			// segment, nothing pending from a step before
 			if (fm_fire)
-				assert((hs == H_DATA || hs == H_HDR) && in_seg[sc]
+				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
 					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));

@@ -13,8 +13,9 @@
 //		LAUNCH), a semaphore operation, a launch, a yield, or
 //		UNKNOWN_METHOD -- and whether the method may run as a
 //		one-cycle step (o_plain).  Combinational; wq_host_if applies
-//		the decision in H_METHOD (u_meth, on the method taken) and in
-//		a one-cycle step (u_nmeth, on the method about to run);
+//		the decision in H_METHOD (u_meth, on the method taken) and
+//		wq_host_fast in a one-cycle step (u_nmeth, on the method about
+//		to run);
 //		docs/rtl/wq_host_method.md.
 //
 ////////////////////////////////////////////////////////////////////////////////

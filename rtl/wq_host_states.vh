@@ -3,7 +3,7 @@
 // Included inside a module (wq_host_if, and the units that compute the
 // next state of some of its states: wq_host_idle, wq_host_gp,
 // wq_host_hdr, wq_host_sem, wq_host_launch,
-// wq_host_leave) so the codes exist once.
+// wq_host_leave, wq_host_ra, wq_host_fast) so the codes exist once.
 // docs/rtl/wq_host_if.md "Structure".
 localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
 			H_DUE     = 6'd1,	// retry rule, then the step

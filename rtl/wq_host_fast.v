@@ -1,0 +1,217 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_fast.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host interface's one-cycle step (FAST) and the method
+//		about to run.  The method about to run is the one whose header
+//		H_HDRDEC decodes (an IMMD header: H_HDR with FAST) or whose data
+//		word H_DATA takes; this unit names it (o_nm_off), says whether
+//		H_PMW counts it first (o_nm_early: SEM_EXECUTE, every method with
+//		FAST = 0) and whether it is a LAUNCH (o_nm_launch), and decides
+//		whether that state runs the whole step of a plain method in its
+//		one cycle (o_fire): a method that only writes a register or
+//		raises NON_STALL_INTERRUPT (wq_host_method, u_nmeth here), the
+//		segment going on after it (no GP_GET advance), the slice going
+//		on (no leave), the channel runnable and nobody waiting for the
+//		lock.  With o_fire it gives the step's effects on the slice and
+//		PERF_METHODS; wq_host_if applies them (its fast_step) with the
+//		METHOD record, the step pulse and o_step_more.  Combinational;
+//		wq_host_if instantiates it (u_fast); docs/rtl/wq_host_fast.md.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_fast #(
+		parameter	FAST = 1	// wq_host_if's FAST (0: no one-cycle step)
+	) (
+		// the step sequencer's state
+		input	wire	[5:0]	i_hs,
+		// the header being decoded: the FIFO's head (FAST, H_HDR) or
+		// the word read (i_rdata); a word is held in the FIFO
+		input	wire	[31:0]	i_pf_head,
+		input	wire	[31:0]	i_rdata,
+		input	wire		i_pf_nz,
+		// the step's channel: the method's address and words left, the
+		// segment's words left, its state, it has work
+		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
+		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
+		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
+		input	wire	[3:0]	i_state,
+		input	wire		i_has_work,
+		// the engine and the grid (the method's decode)
+		input	wire		i_engine_idle,
+		input	wire		i_can_launch,
+		// another unit waits for the lock
+		input	wire		i_ev_wait,
+		// the slice: fresh (count 0), its count's copy, HOST_SLICE's
+		// copy, HOST_SLICE == 0, the count at HOST_SLICE; another
+		// channel has work after the step's (wq_host_sched's nx_sc)
+		input	wire		i_sl_fresh,
+		input	wire	[31:0]	i_slu,
+		input	wire	[31:0]	i_hsl,
+		input	wire		i_hs_zero,
+		input	wire		i_sl_end,
+		input	wire		i_nx_v,
+		// PERF_METHODS' copy
+		input	wire	[31:0]	i_perf,
+		// the method about to run: its byte offset, its method number
+		// (the offset's low bits), counted in H_PMW, a LAUNCH
+		output	wire	[13:0]	o_nm_off,
+		output	wire	[`WQ_M_W-1:0]	o_nm_m,
+		output	wire		o_nm_early,
+		output	wire		o_nm_launch,
+		// the one-cycle step runs now
+		output	wire		o_fire,
+		// its method: the NON_STALL pulse; a write of the data word
+		// into channel RAM field o_ram_f
+		output	wire		o_irq,
+		output	wire		o_ram_w,
+		output	wire	[3:0]	o_ram_f,
+		// its slice (applied when !i_sl_end): the count after it
+		// (o_slu), the slice ends with it (o_sl_eq: a fresh one, whose
+		// sl_end is o_end)
+		output	wire	[31:0]	o_slu,
+		output	wire		o_sl_eq,
+		output	wire		o_end,
+		// PERF_METHODS + 1
+		output	wire	[31:0]	o_perf
+	);
+
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_states.vh"
+	// verilator lint_on UNUSEDPARAM
+
+	// the header being decoded (u_hdr decodes it; the verdict and the
+	// method about to run look at it here too)
+	wire	[31:0]	hdr     = (FAST != 0 && i_hs == H_HDR) ? i_pf_head : i_rdata;
+	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
+	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
+	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
+	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
+	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds
+	// PERF_METHODS and the RAM's write port is free, and skips H_PMW
+	wire	[13:0]	nm_off = (i_hs == H_HDRDEC || (FAST != 0 && i_hs == H_HDR))
+				? {hdr_adr, 2'b00} : {i_m_addr, 2'b00};
+	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
+	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
+			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
+	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
+	// leaves through H_LCHK, which asks for GP_PUT)
+	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
+			&& (nm_m == `WQ_M_LAUNCH);
+
+	// the method's decode (wq_host_method): only its register write, its
+	// pulse and whether it is plain
+	wire	nd_plain;
+	/* verilator lint_off PINCONNECTEMPTY */
+	wq_host_method u_nmeth (
+		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(o_irq), .o_ram_w(o_ram_w), .o_ram_f(o_ram_f),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_plain(nd_plain));
+	/* verilator lint_on PINCONNECTEMPTY */
+
+	// the slice count after the step, and whether the slice goes on
+	wire	[31:0]	fm_slu1  = (i_sl_fresh ? 32'h0 : i_slu) + 32'h1;
+	wire		fm_sl_eq = (fm_slu1 == i_hsl);
+	// (a slice that ends with no other channel with work is a fresh one)
+	wire		fm_stay  = i_hs_zero || (!i_sl_end && (!fm_sl_eq || !i_nx_v));
+	// the segment goes on after the word (an IMMD header: nothing left
+	// to count but the segment's words)
+	wire		fm_seg   = (i_hs == H_DATA) ? (i_m_count != 1 || i_seg_rem != 1)
+				: (i_seg_rem != 1);
+	wire		fm_go    = (FAST != 0) && nd_plain && fm_stay && fm_seg
+				&& !i_ev_wait && i_has_work
+				&& (i_state == `WQ_CH_RUNNABLE);
+	wire		fm_fire  = fm_go && ((i_hs == H_DATA || i_hs == H_HDR) && i_pf_nz)
+				&& (i_hs == H_DATA || (i_seg_rem != 0 && hdr != 32'h0
+					&& hdr[`WQ_MH_RSVD_RANGE] == 0
+					&& hdr_op == `WQ_SECOP_IMMD));
+
+	assign	o_nm_off    = nm_off;
+	assign	o_nm_m      = nm_m;
+	assign	o_nm_early  = nm_early;
+	assign	o_nm_launch = nm_launch;
+	assign	o_fire      = fm_fire;
+	assign	o_slu       = fm_slu1;
+	assign	o_sl_eq     = fm_sl_eq;
+	// (a slice that ends alone: a fresh one, at its end only if
+	// HOST_SLICE is 0)
+	assign	o_end       = fm_sl_eq && i_hs_zero;
+	assign	o_perf      = i_perf + 32'h1;
+
+`ifdef FORMAL
+	// ---- formal properties (jobs host_fast, host_fast_0) --------------
+	wire	f_plain_m = (nm_off[13:`WQ_M_W] == 0)
+			&& ((nm_m == `WQ_M_NON_STALL_INTERRUPT)
+			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
+				&& i_engine_idle)
+			|| nm_m == `WQ_M_SEM_ADDR_LO || nm_m == `WQ_M_SEM_ADDR_HI
+			|| nm_m == `WQ_M_SEM_PAYLOAD_LO || nm_m == `WQ_M_SEM_PAYLOAD_HI
+			|| nm_m == `WQ_M_LAUNCH_DESC);
+	always @(*)
+	begin
+		// FAST = 0: every method counted in H_PMW, no one-cycle step
+		if (FAST == 0)
+			assert(o_nm_early && !o_nm_launch && !o_fire);
+		// the method about to run is the header's in H_HDRDEC / H_HDR
+		// (FAST), the channel's method address otherwise
+		if (i_hs == H_HDRDEC)
+			assert(o_nm_off == {i_rdata[`WQ_MH_ADDRESS_RANGE], 2'b00});
+		if (i_hs == H_DATA || i_hs == H_DATAGOT)
+			assert(o_nm_off == {i_m_addr, 2'b00});
+		if (o_nm_launch)
+			assert(nm_off[13:`WQ_M_W] == 0 && nm_m == `WQ_M_LAUNCH);
+		// a one-cycle step: in the walk with a word held, a plain
+		// method (a register write, the NON_STALL pulse, or WFI /
+		// SET_REFERENCE with the engine idle), a runnable channel with
+		// work, nobody waiting for the lock
+		if (o_fire)
+			assert((i_hs == H_DATA || i_hs == H_HDR) && i_pf_nz
+				&& f_plain_m && i_state == `WQ_CH_RUNNABLE
+				&& i_has_work && !i_ev_wait);
+		// (H_HDR) only an IMMD header without reserved bits, inside
+		// the segment
+		if (o_fire && i_hs == H_HDR)
+			assert(i_seg_rem != 0 && i_pf_head != 32'h0
+				&& i_pf_head[`WQ_MH_RSVD_RANGE] == 0
+				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD);
+		// never at the segment's last word (GP_GET would advance)
+		if (o_fire && i_hs == H_DATA)
+			assert(!(i_m_count == 1 && i_seg_rem == 1));
+		if (o_fire && i_hs == H_HDR)
+			assert(i_seg_rem != 1);
+		// never when the slice ends with another channel to go to
+		// (the step would leave)
+		if (o_fire && !i_hs_zero)
+			assert(!i_sl_end && !(o_sl_eq && i_nx_v));
+		// the slice count moves by one from 0 in a fresh slice
+		assert(o_slu == (i_sl_fresh ? 32'h1 : i_slu + 32'h1));
+		assert(o_sl_eq == (o_slu == i_hsl));
+		if (o_end)
+			assert(o_sl_eq && i_hs_zero);
+		assert(o_perf == i_perf + 32'h1);
+		// the method's effects are a plain method's
+		if (o_fire)
+			assert(!(o_irq && o_ram_w));
+	end
+
+	always @(*)
+	if (FAST != 0)
+	begin
+		c_data:    cover(o_fire && i_hs == H_DATA);
+		c_hdr:     cover(o_fire && i_hs == H_HDR);
+		c_irq:     cover(o_fire && o_irq);
+		c_ram:     cover(o_fire && o_ram_w);
+		c_wfi:     cover(o_fire && !o_irq && !o_ram_w);
+		c_sl_end:  cover(o_fire && o_sl_eq && !i_nx_v);
+		c_wait:    cover(!o_fire && i_ev_wait && i_hs == H_DATA && i_pf_nz);
+		c_early:   cover(o_nm_early && i_hs == H_HDRDEC);
+		c_launch:  cover(o_nm_launch && i_hs == H_DATA);
+	end
+`endif
+endmodule
