@@ -127,16 +127,15 @@ module wq_diverge #(
     localparam PARTS = 32 / LANES;
     localparam DW    = DQ_LOG2 + 1;
 `include "wq_core_wb.vh"
-    // the lowest set bit of 32, 0 when none: the bit isolated (m & -m: a
-    // carry chain and a LUT), then each index bit the OR of the threads
-    // whose index has it (16 inputs: two LUT levels), not a priority chain
-    function [4:0] ctz;
+`include "wq_ctz.vh"
+    function [4:0] ctz;                  // the lowest set bit of 32
         input [31:0] m;
-        reg   [31:0] o;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [6:0]  t;                  // (bits 6:5 are 0)
+        /* verilator lint_on UNUSEDSIGNAL */
         begin
-            o = m & (~m + 32'd1);
-            ctz = {|(o & 32'hFFFF0000), |(o & 32'hFF00FF00), |(o & 32'hF0F0F0F0),
-                   |(o & 32'hCCCCCCCC), |(o & 32'hAAAAAAAA)};
+            t = ctz128({96'd0, m});
+            ctz = t[4:0];
         end
     endfunction
 
@@ -331,11 +330,7 @@ module wq_diverge #(
     // thread's group compare and the part scan's select: on the ECP5 the
     // targets were the placed design's most congested nets with three
     // selects and two compares a thread.
-    // (b_kk == K_HELD, spelled from its terms: RET has no K_YDQ or K_LINK
-    // record and a trap no K_HELD, so the one target select's address
-    // does not wait for the record walk)
-    wire        h_rd       = b_prep == BP_NONE && b_ret && !i_trap && r_held != 32'd0 &&
-                             b_k <= K_HELD;
+    wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt0;
     wire [4:0]  t_xl       = h_rd ? h_l : g_ftrd ? ctz(g_fs) : g_l0;
     wire [PCW-1:0] t_x     = t_tgt[t_xl];
@@ -478,16 +473,6 @@ module wq_diverge #(
                              b_snd_go ? b_act :
                              (b_slb_go && lp_lo != 32'd0) ? lp_hi :
                              sle_again ? lp_lo : 32'd0;
-    // (sv_park != 0 case by case, for the record list: SUBV_START parks
-    // threads when a part above its lowest one has a thread)
-    reg  [PARTS-1:0] sv_pa;                     // the parts with an active thread
-    always @(*)
-        for (sk = 0; sk < PARTS; sk = sk + 1)
-            sv_pa[sk] = (b_act & part_mask(sk[5:0])) != 32'd0;
-    wire        sv_parks   = b_sst_go ? ((sv_pa & (sv_pa - 1'b1)) != {PARTS{1'b0}}) :
-                             b_snd_go ? (b_act != 32'd0) :
-                             (b_slb_go && lp_lo != 32'd0) ? (lp_hi != 32'd0) :
-                             sle_again ? (lp_lo != 32'd0) : 1'b0;
     wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
     wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
                              sv_nomask ? b_pc :
@@ -504,12 +489,10 @@ module wq_diverge #(
     wire [31:0] b_rest     = b_act & ~b_park;
     // group_lanes with one target: the taken group (the first path), then
     // the fall-through group, one group when the target is PC+1
-    // (BRA's PC+1+imm is PC+1 when imm is 0: no adder in front of the compare)
-    wire        b_tfall    = (b_op == `WQ_OP_BRA) ? (b_ipc == {PCW{1'b0}}) : (b_ipc == b_next);
+    wire        b_tfall    = b_tgt == b_next;
     wire [31:0] b_taken    = b_tfall ? b_rest : (b_rest & b_go);
     wire [31:0] b_fallm    = b_tfall ? 32'd0 : (b_rest & ~b_go);
-    wire        b_two      = (b_branch || b_waitr) && !b_tfall &&
-                             (b_rest & b_go) != 32'd0 && (b_rest & ~b_go) != 32'd0;
+    wire        b_two      = (b_branch || b_waitr) && b_taken != 32'd0 && b_fallm != 32'd0;
     // the one push an instruction makes: the region's token, or DIV for
     // the fall-through group when there are two
     wire        b_push     = b_region || b_two;
@@ -543,19 +526,7 @@ module wq_diverge #(
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
-    // (b_act_new == 0, case by case rather than behind b_act_new's
-    // multiplexer: a branch's two groups split b_rest, SUBV_START's
-    // part is b_act's lowest part with a thread, SUBV_END's next part
-    // has a thread when found, and the loop form's halves as below)
-    wire        b_ends     = b_subv ? (b_sst_go ? (b_act == 32'd0) :
-                                       b_snd_go ? (!sv_nfound && pk_end == 32'd0) :
-                                       (b_slb_go && lp_lo != 32'd0) ? 1'b0 :
-                                       (b_sle_go && lp_hi != 32'd0) ? 1'b0 :
-                                       sle_again ? (lp_back == 32'd0) : (b_act == 32'd0)) :
-                             b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
-                             (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
-                             (b_branch || b_waitr) ? (b_rest == 32'd0) :
-                             (b_act == 32'd0);
+    wire        b_ends     = b_act_new == 32'd0;
     wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
     // the popped token wakes its threads waiting for it (not exited)
     reg  [31:0] rc_wake;
@@ -607,23 +578,14 @@ module wq_diverge #(
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
                               b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || sv_parks,
+                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
                               b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
-    // (the records at or after b_k, K_BAR2 standing in when there is none
-    // before it: the lowest one isolated and encoded -- a carry chain and
-    // two LUT levels -- not a 14-step priority chain)
-    reg  [15:0] b_rge;
     integer bk;
     always @(*) begin
-        b_rge[15] = 1'b0;
-        b_rge[14] = b_recs[14];
-        for (bk = 0; bk < 14; bk = bk + 1)
-            b_rge[bk] = {28'd0, b_k} <= bk && b_recs[bk];
+        b_kk = K_BAR2;
+        for (bk = 13; bk >= 0; bk = bk - 1)
+            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
     end
-    wire [15:0] b_rv       = {2'b01, b_rge[13:0]};
-    wire [15:0] b_r1       = b_rv & (~b_rv + 16'd1);
-    always @(*)
-        b_kk = {|(b_r1 & 16'hFF00), |(b_r1 & 16'hF0F0), |(b_r1 & 16'hCCCC), |(b_r1 & 16'hAAAA)};
     // a record that reads the part scan waits for it: reconvergence's check
     // of a segment or loop form, a pop's record when the deque was not
     // empty (its wake) and the wake's, and SUBV_END's after its
@@ -644,12 +606,9 @@ module wq_diverge #(
     // of K_BAR2 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
                              (rc_s == RC_POP && dqr_empty);
-    // (b_kk's record is the last: the only one at or after b_k, K_BAR2
-    // counted -- b_recs >> b_kk == 1 without a shifter behind b_kk)
-    wire        b_r_one    = b_rge != 16'd0 && (b_rge & (b_rge - 16'd1)) == 16'd0;
     wire        b_last_k   = !b_hold &&
                              ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
-                                               b_r_one);
+                                               ((b_recs >> b_kk) == 15'd1));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     // an EXIT that leaves no thread, outside a sub-vector segment and a
