@@ -250,6 +250,20 @@ module wq_core #(
         input [5:0]       p;
         tr_row = {26'd0, w} * PARTS + {26'd0, p};
     endfunction
+    // the set bits of a slot vector, pairwise (a tree of adders)
+    function [6:0] popcount;
+        input [WARPS-1:0] v;
+        reg   [7*64-1:0]  t;
+        integer n, j;
+        begin
+            t = {7*64{1'b0}};
+            for (j = 0; j < WARPS; j = j + 1) t[j*7 +: 7] = {6'd0, v[j]};
+            for (n = WARPS; n > 1; n = (n + 1) / 2)
+                for (j = 0; j < n; j = j + 2)
+                    t[(j/2)*7 +: 7] = t[j*7 +: 7] + ((j + 1 < n) ? t[(j+1)*7 +: 7] : 7'd0);
+            popcount = t[6:0];
+        end
+    endfunction
     /* verilator lint_on WIDTH */
 
     // ---- warp slots (the model's wq_warp_t) --------------------------------
@@ -324,21 +338,27 @@ module wq_core #(
     wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
+    // the CTA's warps but one fit in the free slots (a warp that ends makes
+    // the one more): nfree >= g_warps - 1, with g_warps - 1 = (threads -
+    // 1) / 32 from the launch port (no adder behind the count)
+    wire [10:0]      g_tm1    = i_launch_cta_threads - 11'd1;
+    wire             g_fit1   = (i_launch_cta_threads == 11'd0) || nfree >= {1'b0, g_tm1[10:5]};
+    wire             unused_tm1 = &{1'b0, g_tm1[4:0]};
 
     // ---- slot summaries -----------------------------------------------------
     reg [WARPS-1:0] run_v, free_v, live_v;
-    reg [6:0]       nfree;
     integer si;
     always @(*) begin
-        nfree = 7'd0;
         for (si = 0; si < WARPS; si = si + 1) begin
             run_v[si]  = (w_state[si] == `WQ_WS_RUN);
             free_v[si] = (w_state[si] == `WQ_WS_FREE);
             live_v[si] = (w_state[si] == `WQ_WS_RUN) || (w_state[si] == `WQ_WS_BAR) ||
                          ((w_state[si] == `WQ_WS_TRAP) && recoverable(w_trap[si]));
-            if (free_v[si]) nfree = nfree + 7'd1;
         end
     end
+    // the free slots' count: an adder tree (log2 WARPS adders deep), not a
+    // chain of WARPS increments
+    wire [6:0]      nfree = popcount(free_v);
     wire [WARPS-1:0] ready_v;                   // running, nothing in flight, thread ids written
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
@@ -864,21 +884,33 @@ module wq_core #(
     // other warp of its CTA can still arrive, and releases the others that
     // wait (bar_oth) -- and bc_w itself when it is the one arriving.  In a
     // CSR step bc_w is the debug window's warp (KILL), else WB's.
+    // Which slots hold warps of one CTA is a registered matrix (w_same,
+    // written as a warp starts: its key against every slot's), so the
+    // check is a row read and an AND of WARPS bits, not a key multiplexer
+    // and WARPS 32-bit compares (docs/rtl/wq_core.md, "Resources").
     wire [WID_W-1:0] bc_w;
     reg  [WARPS-1:0] bar_oth;                   // other warps of the CTA at the barrier
     reg              bar_go;                    // none of the others can still arrive
+    reg  [WARPS-1:0] w_same    [0:WARPS-1];     // slots i and j: one CTA's (w_key equal)
+    reg  [WARPS-1:0] bar_arr;                   // the slots that can still arrive (any CTA)
+    reg  [WARPS-1:0] bar_at;                    // ... that wait at a barrier
+    wire [WARPS-1:0] bar_row = w_same[bc_w] & ~({{(WARPS-1){1'b0}}, 1'b1} << bc_w);
     integer bi;
     always @(*) begin
-        bar_oth = {WARPS{1'b0}};
-        bar_go = 1'b1;
-        for (bi = 0; bi < WARPS; bi = bi + 1)
-            if (bi[WID_W-1:0] != bc_w && w_state[bi] != `WQ_WS_FREE && w_key[bi] == w_key[bc_w]) begin
-                if (w_state[bi] == `WQ_WS_RUN ||
-                    (w_state[bi] == `WQ_WS_TRAP && recoverable(w_trap[bi])))
-                    bar_go = 1'b0;
-                if (w_state[bi] == `WQ_WS_BAR) bar_oth[bi] = 1'b1;
-            end
+        for (bi = 0; bi < WARPS; bi = bi + 1) begin
+            bar_arr[bi] = w_state[bi] == `WQ_WS_RUN ||
+                          (w_state[bi] == `WQ_WS_TRAP && recoverable(w_trap[bi]));
+            bar_at[bi] = w_state[bi] == `WQ_WS_BAR;
+        end
+        bar_oth = bar_row & bar_at;
+        bar_go = (bar_row & bar_arr) == {WARPS{1'b0}};
     end
+    always @(posedge i_clk)
+        if (ds_slot_go)
+            for (bi = 0; bi < WARPS; bi = bi + 1) begin
+                w_same[ds_s][bi] <= (bi[WID_W-1:0] == ds_s) || w_key[bi] == cta_key;
+                w_same[bi][ds_s] <= (bi[WID_W-1:0] == ds_s) || w_key[bi] == cta_key;
+            end
     wire        b_bar      = b_op == `WQ_OP_BAR;      // (BAR is a warp instruction: never skipped)
     wire        b_rel_end  = bar_go && bar_oth != {WARPS{1'b0}};
     // the slots a release wakes, and its record's unit (the lowest)
@@ -925,7 +957,7 @@ module wq_core #(
     // (a warp that ends frees its slot: the CTA waiting for it follows in
     // the same hold, and the instruction buffer keeps the kernel's code)
     wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
-                                         {1'b0, nfree} + 8'd1 >= {2'b0, g_warps});
+                                         g_fit1);
     wire        b_more     = !b_trapping &&
                              ((behind && !squash_x) || (!stopping && !i_ev_wait &&
                               (b_disp || ready_after != {WARPS{1'b0}})));

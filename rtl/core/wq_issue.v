@@ -66,44 +66,64 @@ module wq_issue #(
     assign o_ready_v = i_run_v & ~o_busy & ~i_tw_pend;
     assign o_go      = i_can_go && pick_ok;
 
-    // the next ready warp after rr; the fetch run's warp first
+    // the next ready warp after rr; the fetch run's warp first.  A tree,
+    // not a chain through the warps: the ready warps above rr (a mask
+    // decoded from the register rr) and all of them each give their
+    // lowest (a prefix OR), the first when it has one, else the second; the
+    // pick is one-hot (p_oh) and sets its busy bit directly, its index is
+    // an OR of the bits (docs/rtl/wq_issue.md, "Timing")
+    reg  [WARPS-1:0] p_above;                   // warps after rr, before the wrap
+    reg  [WARPS-1:0] p_lo_a, p_lo_r;            // the lowest ready above rr, the lowest ready
+    reg  [WARPS-1:0] p_rr, p_oh;                // the round-robin pick, the pick (one-hot)
+    reg  [WARPS-1:0] p_pref;                    // the fetch run's warp, when it goes first
+    reg              p_pref_go;
     integer pi;
     always @(*) begin : picker
-        reg [WID_W:0] k;
-        o_pick = {WID_W{1'b0}};
-        pick_ok = 1'b0;
-        for (pi = WARPS; pi >= 1; pi = pi - 1) begin
-            k = ({1'b0, rr} + pi[WID_W:0]);
-            if ({{(31-WID_W){1'b0}}, k} >= WARPS) k = k - WARPS[WID_W:0];
-            if (o_ready_v[k[WID_W-1:0]]) begin
-                o_pick = k[WID_W-1:0];
-                pick_ok = 1'b1;
-            end
+        reg [WARPS-1:0] ra, seen_a, seen_r;
+        for (pi = 0; pi < WARPS; pi = pi + 1)
+            p_above[pi] = pi[WID_W-1:0] > rr;
+        ra = o_ready_v & p_above;
+        seen_a[0] = 1'b0;
+        seen_r[0] = 1'b0;
+        for (pi = 1; pi < WARPS; pi = pi + 1) begin
+            seen_a[pi] = seen_a[pi-1] | ra[pi-1];
+            seen_r[pi] = seen_r[pi-1] | o_ready_v[pi-1];
         end
-        if (i_pref_v && !i_fl_on && o_ready_v[i_pref_w]) o_pick = i_pref_w;
+        p_lo_a = ra & ~seen_a;
+        p_lo_r = o_ready_v & ~seen_r;
+        p_rr = (ra != {WARPS{1'b0}}) ? p_lo_a : p_lo_r;
+        p_pref = {WARPS{1'b0}};
+        for (pi = 0; pi < WARPS; pi = pi + 1)
+            p_pref[pi] = i_pref_w == pi[WID_W-1:0];
+        p_pref_go = i_pref_v && !i_fl_on && ((p_pref & o_ready_v) != {WARPS{1'b0}});
+        p_oh = p_pref_go ? p_pref : p_rr;
+        pick_ok = o_ready_v != {WARPS{1'b0}};
+        o_pick = {WID_W{1'b0}};
+        for (pi = 0; pi < WARPS; pi = pi + 1)
+            if (p_oh[pi]) o_pick = o_pick | pi[WID_W-1:0];
     end
 
+    // the scoreboard's next state: the issue's bit set, then the clears
+    // (a vector of each request's bits, ORed: the order above only says
+    // that a clear wins over the issue of the same cycle)
+    reg [WARPS-1:0] b_clr;
     integer k;
+    always @(*) begin
+        b_clr = {WARPS{1'b0}};
+        for (k = 0; k < WARPS; k = k + 1) begin
+            if (i_fe_miss && i_f_w == k[WID_W-1:0]) b_clr[k] = 1'b1;   // issued again after a fetch run fills it
+            if (i_x_drop && i_x_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
+            if (i_squash && ((i_f_v && i_f_w == k[WID_W-1:0]) || (i_s_v && i_s_w == k[WID_W-1:0]) ||
+                             (i_dx_v && i_dx_w == k[WID_W-1:0]) || (i_d_v && i_d_w == k[WID_W-1:0])))
+                b_clr[k] = 1'b1;
+            if (i_wb_done && i_b_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
+            if (i_cm_done && (i_cm_w == k[WID_W-1:0] || i_cm_drop[k] || (i_cm_wb && i_b_w == k[WID_W-1:0])))
+                b_clr[k] = 1'b1;
+        end
+    end
     always @(posedge i_clk) begin
-        if (o_go) begin
-            o_busy[o_pick] <= 1'b1;
-            rr <= o_pick;
-        end
-        if (i_fe_miss) o_busy[i_f_w] <= 1'b0;      // issued again after a fetch run fills it
-        if (i_x_drop) o_busy[i_x_w] <= 1'b0;
-        if (i_squash) begin
-            if (i_f_v) o_busy[i_f_w] <= 1'b0;
-            if (i_s_v) o_busy[i_s_w] <= 1'b0;
-            if (i_dx_v) o_busy[i_dx_w] <= 1'b0;
-            if (i_d_v) o_busy[i_d_w] <= 1'b0;
-        end
-        if (i_wb_done) o_busy[i_b_w] <= 1'b0;
-        if (i_cm_done) begin
-            o_busy[i_cm_w] <= 1'b0;
-            for (k = 0; k < WARPS; k = k + 1)
-                if (i_cm_drop[k]) o_busy[k] <= 1'b0;
-            if (i_cm_wb) o_busy[i_b_w] <= 1'b0;
-        end
+        o_busy <= (o_busy | (i_can_go ? p_oh : {WARPS{1'b0}})) & ~b_clr;
+        if (o_go) rr <= o_pick;
         if (i_reset) begin
             o_busy <= {WARPS{1'b0}};
             rr <= {WID_W{1'b0}};
