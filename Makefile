@@ -319,9 +319,10 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	    --junit $(B)/regress/junit.xml
 	bash scripts/slurm_test.sh
 	bash scripts/clgen.sh --seeds $(CLGEN_SEEDS)
-	bash scripts/clgen.sh --seeds 1..200 --backend pocl
+	bash scripts/clgen.sh --seeds 1..1000 --backend pocl
+	bash scripts/clgen.sh --seeds 1..50 --backend pocl --batch 1
 	bash scripts/clgen.sh --seeds 1..1000 --features all,float
-	bash scripts/clgen.sh --seeds 1..200 --features all,float --backend pocl
+	bash scripts/clgen.sh --seeds 1..500 --features all,float --backend pocl
 	bash scripts/clgen.sh --seeds 1..10 --features all,float --backend rtl
 	python3 scripts/alias_sweep.py --seeds 1..5000
 	python3 scripts/alias_sweep.py --seeds 1..2000 --relations

@@ -113,6 +113,16 @@ check "gen cl --features base: no structs, no ({ }), no vectors, no goto" bash -
 $WQ gen cl --seed 77 --features vector -o "$T/c4.cl"
 check "gen cl --features vector: vectors, no goto" bash -c "grep -q ' w0 = ' '$T/c4.cl' && ! grep -q 'goto' '$T/c4.cl'"
 check "gen cl refuses ptrmember without struct" bash -c "! $WQ gen cl --seed 1 --features ptrmember 2> /dev/null"
+# --prefix: the same kernel with its file-scope names prefixed and named by
+# a //@ kernel line; with float, the contraction pragma either way
+$WQ gen cl --seed 77 --prefix s77_ -o "$T/c5.cl"
+check "gen cl --prefix: the kernel named, every name prefixed, nothing else changed" bash -c \
+    "grep -qx '//@ kernel s77_clgen' '$T/c5.cl' && grep -q 'struct s77_s0' '$T/c5.cl' &&
+     ! grep -q 'struct s0\|void clgen(' '$T/c5.cl' &&
+     diff <(tail -n +2 '$T/c1.cl') <(tail -n +2 '$T/c5.cl' | grep -vx '//@ kernel s77_clgen' | sed 's/s77_//g') > /dev/null"
+check "gen cl --prefix with float: the pragma says ON or OFF" bash -c \
+    "for s in 1 2 3 4; do $WQ gen cl --seed \$s --features all,float --prefix p_ | grep -q '^#pragma OPENCL FP_CONTRACT O' || exit 1; done"
+check "gen cl refuses a prefix that is not an identifier" bash -c "! $WQ gen cl --seed 1 --prefix 1x 2> /dev/null && ! $WQ gen cl --seed 1 --prefix 'a-b' 2> /dev/null"
 wq_abs=$(realpath "$WQ"); (cd "$T" && "$wq_abs" cc c1.cl -o - > c1_stdout.wqs)
 check "cc -o - writes to stdout, no file named '-'" bash -c "cmp -s <(tail -n +2 '$T/c1.wqs') <(tail -n +2 '$T/c1_stdout.wqs') && [ ! -e '$T/-' ]"
 # generated tests run under `wq run` like any test

@@ -1623,6 +1623,7 @@ typedef struct pr {
     wq_buf_t *b;
     const cl_prog_t *p;
     unsigned fn;
+    const char *pre;                /* the file-scope names' prefix          */
 } pr_t;
 
 static void pvar(pr_t *o, unsigned v)
@@ -1775,7 +1776,7 @@ static void pfexpr(pr_t *o, const cl_node_t *x)
         wq_buf_printf(b, ")");
         break;
     case E_FTOI:
-        if (x->op == FT_BITS) wq_buf_printf(b, "fb(");
+        if (x->op == FT_BITS) wq_buf_printf(b, "%sfb(", o->pre);
         else wq_buf_printf(b, "convert_%s_sat%s(", x->op < FT_UINT ? "int" : "uint", rmname[(x->op - FT_SINT) & 3]);
         pexpr(o, x->a);
         wq_buf_printf(b, ")");
@@ -1916,7 +1917,7 @@ static void pexpr(pr_t *o, int32_t xi)
         }
         break;
     case E_SLIT:
-        wq_buf_printf(b, "(struct s%u)", x->type);
+        wq_buf_printf(b, "(struct %ss%u)", o->pre, x->type);
         pinit(o, x);
         break;
     case E_MEMBER:
@@ -1967,7 +1968,7 @@ static void pexpr(pr_t *o, int32_t xi)
         wq_buf_printf(b, "; })");
         break;
     case E_CALL:
-        wq_buf_printf(b, "f%u(cnt, cmin", x->v);
+        wq_buf_printf(b, "%sf%u(cnt, cmin", o->pre, x->v);
         for (int32_t a = x->a; a >= 0; a = o->p->n[a].next) {
             wq_buf_printf(b, ", ");
             pexpr(o, a);
@@ -2206,18 +2207,18 @@ static void pfunc(pr_t *o, unsigned fn)
     wq_buf_t *b = o->b;
     o->fn = fn;
     if (fn == 0) {
-        wq_buf_printf(b, "__kernel void clgen(__global const uint *in, __global uint *out,\n"
+        wq_buf_printf(b, "__kernel void %sclgen(__global const uint *in, __global uint *out,\n"
                          "                    __global uint *cnt, __global uint *cmin)\n{\n"
-                         "    uint gid = get_global_id(0);\n");
+                         "    uint gid = get_global_id(0);\n", o->pre);
     } else {
-        char rt[16];
-        if (f->sret) snprintf(rt, sizeof rt, "struct s%u", f->sret - 1u);
-        wq_buf_printf(b, "static %s %s f%u(__global uint *cnt, __global uint *cmin",
+        char rt[16 + WQ_GEN_CL_PREFIX_MAX];
+        if (f->sret) snprintf(rt, sizeof rt, "struct %ss%u", o->pre, f->sret - 1u);
+        wq_buf_printf(b, "static %s %s %sf%u(__global uint *cnt, __global uint *cmin",
                       f->noinline ? "__attribute__((noinline))" : "inline",
-                      f->sret ? rt : f->ret == CT_FLOAT ? "float" : tname[f->ret], fn);
+                      f->sret ? rt : f->ret == CT_FLOAT ? "float" : tname[f->ret], o->pre, fn);
         for (unsigned i = 0; i < f->nparams; i++)
             wq_buf_printf(b, ", %s v%u", f->vtype[i] == CT_FLOAT ? "float" : tname[f->vtype[i]], i);
-        for (unsigned i = 0; i < f->nsparams; i++) wq_buf_printf(b, ", struct s%u s%u", f->svtype[i], i);
+        for (unsigned i = 0; i < f->nsparams; i++) wq_buf_printf(b, ", struct %ss%u s%u", o->pre, f->svtype[i], i);
         wq_buf_printf(b, ")\n{\n");
     }
     for (unsigned v = f->nparams; v < f->nvars; v++) {
@@ -2232,7 +2233,7 @@ static void pfunc(pr_t *o, unsigned fn)
     for (unsigned v = f->nsparams; v < f->nsvars; v++) {
         const cl_node_t *x = &o->p->n[f->sinit[v]];
         if (f->salen[v]) {          /* an array: declared, then each element assigned */
-            wq_buf_printf(b, "    struct s%u s%u[%u];\n", f->svtype[v], v, f->salen[v]);
+            wq_buf_printf(b, "    struct %ss%u s%u[%u];\n", o->pre, f->svtype[v], v, f->salen[v]);
             for (int32_t e = f->sinit[v], i = 0; e >= 0; e = o->p->n[e].next, i++) {
                 wq_buf_printf(b, "    s%u[%d] = ", v, i);
                 pexpr(o, e);
@@ -2240,7 +2241,7 @@ static void pfunc(pr_t *o, unsigned fn)
             }
             continue;
         }
-        wq_buf_printf(b, "    struct s%u s%u = ", f->svtype[v], v);
+        wq_buf_printf(b, "    struct %ss%u s%u = ", o->pre, f->svtype[v], v);
         if (x->kind == E_SLIT) pinit(o, x);
         else pexpr(o, f->sinit[v]);
         wq_buf_printf(b, ";\n");
@@ -2269,11 +2270,11 @@ static void expect_lines(wq_buf_t *b, unsigned arg, const uint32_t *v, unsigned 
     }
 }
 
-static void pstructs(wq_buf_t *b, const cl_prog_t *p)
+static void pstructs(wq_buf_t *b, const cl_prog_t *p, const char *pre)
 {
     for (unsigned t = 0; t < p->nst; t++) {
         const cl_struct_t *st = &p->st[t];
-        wq_buf_printf(b, "struct s%u {\n", t);
+        wq_buf_printf(b, "struct %ss%u {\n", pre, t);
         for (unsigned i = 0; i < st->nm; i++) {
             if (st->mtype[i] == CT_FLOAT) wq_buf_printf(b, "    float m%u;\n", i);
             else if (st->mtype[i] < CT_N) wq_buf_printf(b, "    %s m%u;\n", tname[st->mtype[i]], i);
@@ -2299,6 +2300,13 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
     }
     if ((fe & ((1u << WQ_GEN_CL_PTRMEMBER) | (1u << WQ_GEN_CL_STRUCTARRAY))) && !(fe >> WQ_GEN_CL_STRUCT & 1u)) {
         wq_gen_seterr(err, errlen, "features 'ptrmember' and 'structarray' need 'struct'");
+        return WQ_GEN_EOPTS;
+    }
+    const char *pre = opts->prefix ? opts->prefix : "";
+    if (strlen(pre) > WQ_GEN_CL_PREFIX_MAX || (pre[0] >= '0' && pre[0] <= '9') ||
+        strspn(pre, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(pre)) {
+        wq_gen_seterr(err, errlen, "prefix '%.40s' is not an identifier of at most %d characters", pre,
+                      WQ_GEN_CL_PREFIX_MAX);
         return WQ_GEN_EOPTS;
     }
     cl_prog_t p;
@@ -2343,8 +2351,12 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
                 first = 0;
             }
     }
+    if (pre[0]) wq_buf_printf(&b, " --prefix %s", pre);
     wq_buf_printf(&b, ": a random OpenCL C kernel (docs/model/gen.md);\n"
                       "// the //@ lines are its launch and the generator's expected outputs\n");
+    /* a prefixed kernel shares a program with others (scripts/clgen.sh's
+     * batches): it names its kernel */
+    if (pre[0]) wq_buf_printf(&b, "//@ kernel %sclgen\n", pre);
     wq_buf_printf(&b, "//@ global %u\n//@ local %u\n", p.threads, p.local);
     wq_buf_printf(&b, "//@ buf u32 %u rand32 %u\n", p.threads, p.in_seed);
     wq_buf_printf(&b, "//@ buf u32 %u zero\n", nout);
@@ -2357,12 +2369,15 @@ int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *er
     if (fe >> WQ_GEN_CL_FLOAT & 1u) wq_buf_printf(&b, "//@ fp\n");
     wq_buf_printf(&b, "\n#ifndef __warpq__\n#define yield()  /* a warpq extension */\n#endif\n\n");
     if (fe >> WQ_GEN_CL_FLOAT & 1u) {
+        /* the pragma holds to the end of the program: a prefixed kernel,
+         * which may follow another's OFF, says ON too */
         if (!p.contract) wq_buf_printf(&b, "#pragma OPENCL FP_CONTRACT OFF\n\n");
+        else if (pre[0]) wq_buf_printf(&b, "#pragma OPENCL FP_CONTRACT ON\n\n");
         wq_buf_printf(&b, "/* a float's bits, every NaN as the canonical one */\n"
-                          "static inline uint fb(float x) { return isnan(x) ? 0x7fc00000u : as_uint(x); }\n\n");
+                          "static inline uint %sfb(float x) { return isnan(x) ? 0x7fc00000u : as_uint(x); }\n\n", pre);
     }
-    pstructs(&b, &p);
-    pr_t o = { &b, &p, 0 };
+    pstructs(&b, &p, pre);
+    pr_t o = { &b, &p, 0, pre };
     for (unsigned fn = p.nf; fn-- > 0;) pfunc(&o, fn);
     free(r.out);
     free(p.n);

@@ -2,10 +2,12 @@
  *   wq gen prog   --seed N [--lanes L] [--features LIST] [--size N]
  *                 [--warps A..B] [--ctas A..B] [--trap NAME] [-o FILE]
  *   wq gen stream --seed N [--bad] [--channels N] [-o FILE]
- *   wq gen cl     --seed N [--features LIST] [-o FILE.cl]   (an OpenCL C
- *                 kernel with its oracle; scripts/clgen.sh compiles and runs
- *                 them; LIST: struct,ptrmember,structarray,stmtexpr,
- *                 vector,goto,float, all (every one but float) or base)
+ *   wq gen cl     --seed N [--features LIST] [--prefix P] [-o FILE.cl]
+ *                 (an OpenCL C kernel with its oracle; scripts/clgen.sh
+ *                 compiles and runs them; LIST: struct,ptrmember,
+ *                 structarray,stmtexpr,vector,goto,float, all (every one but
+ *                 float) or base; P before every file-scope name, so that
+ *                 many kernels share one program)
  *   wq gen check  --seeds A..B [--kind prog|stream|all] [--features LIST]
  *                 [--size N] [--traps] [--bad] [--coverage] [-v]
  * `check` generates every seed and runs it on the model: programs at LANES
@@ -81,6 +83,7 @@ static int parse(int argc, char **argv, gen_args_t *a)
                 return wq_cli_error("gen", "bad %s '%s' (N or A..B)", o, v);
             a->seed_set = 1;
         } else if (!strcmp(o, "-o")) a->out = v;
+        else if (cl && !strcmp(o, "--prefix")) a->co.prefix = v;
         else if (!strcmp(o, "--kind")) a->kind = v;
         else if (!strcmp(o, "--trap")) a->trap = v;
         else if (!strcmp(o, "--features")) {

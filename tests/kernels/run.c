@@ -10,55 +10,89 @@
  *        -Icmodel/tools -lOpenCL
  * A second argument adds build options after the file's (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
- * checks; exit 0 / 1 (a check failed) / 2 (setup or build failed). */
+ * checks; exit 0 / 1 (a check failed) / 2 (setup or build failed).
+ *
+ * run --batch [--options OPTS] KERNEL.cl...: the files as one program, built
+ * once (each file's text after a `#line 1 "FILE"`, so that the build log
+ * names the file), then every file's kernel launched and checked in turn as
+ * above, its output after a "file: FILE" line; the last line is
+ * "batch: N files, M failed".  Every file must name its kernel (`//@
+ * kernel`, all different), keep its file-scope names apart from the
+ * others' and have the same build options (`wq gen cl --prefix` writes
+ * such files: scripts/clgen.sh --backend pocl batches its seeds so, as one
+ * build per process is most of what a seed costs on POCL). */
 #include "../opencl/common.h"
 #include <stdint.h>
 #include "kfile.h"
 
-int main(int argc, char **argv)
+typedef struct host {
+    cl_platform_id plat;
+    cl_device_id   dev;
+    cl_context     ctx;
+    cl_command_queue q;
+    int            warpq;
+} host_t;
+
+static void host_open(host_t *h)
 {
-    if (argc < 2 || argc > 3) { printf("usage: run KERNEL.cl [EXTRA-BUILD-OPTIONS]\n"); return 2; }
-    FILE *f = fopen(argv[1], "rb");
-    if (!f) { printf("FATAL: cannot read %s\n", argv[1]); return 2; }
-    static char src[1 << 20];
-    size_t n = fread(src, 1, sizeof src - 1, f);
-    fclose(f);
-    src[n] = 0;
-    static wq_kfile_t kf;
-    char err[256];
-    if (wq_kfile_parse(&kf, src, err, sizeof err)) { printf("FATAL: %s: %s\n", argv[1], err); return 2; }
-    wq_kf_arg_t *args = kf.args;
-    int na = kf.nargs;
-    char kname[128], opts[1600];
-    snprintf(kname, sizeof kname, "%s", kf.kernel);
-    snprintf(opts, sizeof opts, "%s", kf.options);
-    cl_platform_id plat = t_platform();
-    cl_device_id dev = t_device(plat);
-    char pname[256] = "";
-    clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
-    if (kf.wq_options[0] && strstr(pname, "warpq")) {
-        size_t l = strlen(opts);
-        snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", kf.wq_options);
-    }
-    if (argc == 3) {                /* after the file's options: it overrides them */
-        size_t l = strlen(opts);
-        snprintf(opts + l, sizeof opts - l, "%s%s", l ? " " : "", argv[2]);
-    }
     cl_int rc;
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
+    h->plat = t_platform();
+    h->dev = t_device(h->plat);
+    char pname[256] = "";
+    clGetPlatformInfo(h->plat, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    h->warpq = strstr(pname, "warpq") != NULL;
+    h->ctx = clCreateContext(NULL, 1, &h->dev, NULL, NULL, &rc);
     MUST(rc);
-    cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &rc);
+    h->q = clCreateCommandQueue(h->ctx, h->dev, 0, &rc);
     MUST(rc);
-    const char *s = src;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &s, NULL, &rc);
-    MUST(rc);
-    rc = clBuildProgram(p, 1, &dev, opts, NULL, NULL);
-    if (rc != CL_SUCCESS) {
-        static char log[65536];
-        clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("FATAL: build failed (%d):\n%s\n", rc, log);
-        return 2;
+}
+
+static void host_close(host_t *h)
+{
+    clReleaseCommandQueue(h->q);
+    clReleaseContext(h->ctx);
+}
+
+/* a file's build options: its own, its warpq ones on warpq, then extra
+ * (which overrides them) */
+static void build_opts(const host_t *h, const wq_kfile_t *kf, const char *extra, char *opts, size_t n)
+{
+    snprintf(opts, n, "%s", kf->options);
+    if (kf->wq_options[0] && h->warpq) {
+        size_t l = strlen(opts);
+        snprintf(opts + l, n - l, "%s%s", l ? " " : "", kf->wq_options);
     }
+    if (extra) {
+        size_t l = strlen(opts);
+        snprintf(opts + l, n - l, "%s%s", l ? " " : "", extra);
+    }
+}
+
+/* program p from src, built; NULL (the log printed) when the build fails */
+static cl_program build(const host_t *h, const char *src, const char *opts)
+{
+    cl_int rc;
+    cl_program p = clCreateProgramWithSource(h->ctx, 1, &src, NULL, &rc);
+    MUST(rc);
+    rc = clBuildProgram(p, 1, &h->dev, opts, NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        static char log[1 << 18];
+        clGetProgramBuildInfo(p, h->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        printf("FATAL: build failed (%d):\n%s\n", rc, log);
+        clReleaseProgram(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* kf's kernel of program p: its buffers and arguments, the launch (each
+ * pass), the buffers read back, the prints and the verdict: 0, or 1 when a
+ * check failed (a setup or launch failure exits 2) */
+static int launch(const host_t *h, cl_program p, wq_kfile_t *kf)
+{
+    cl_int rc;
+    char kname[128];
+    snprintf(kname, sizeof kname, "%s", kf->kernel);
     if (!kname[0]) {
         size_t kn = 0;
         MUST(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof kname, kname, &kn));
@@ -66,11 +100,13 @@ int main(int argc, char **argv)
     }
     cl_kernel kr = clCreateKernel(p, kname, &rc);
     MUST(rc);
+    wq_kf_arg_t *args = kf->args;
+    int na = kf->nargs;
     cl_mem mem[WQ_KF_MAX_ARGS] = { NULL };
     for (int i = 0; i < na; i++) {
         wq_kf_arg_t *a = &args[i];
         if (a->kind == WQ_KF_BUF) {
-            mem[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+            mem[i] = clCreateBuffer(h->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                                     a->count * (size_t)a->esize, a->data, &rc);
             MUST(rc);
             MUST(clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]));
@@ -80,36 +116,142 @@ int main(int argc, char **argv)
             MUST(clSetKernelArg(kr, (cl_uint)i, (size_t)a->esize, &a->scalar));
         }
     }
-    for (int pass = 0; pass < kf.repeat; pass++) {
-        if (kf.repeat_arg >= 0)
-            MUST(clSetKernelArg(kr, (cl_uint)kf.repeat_arg, (size_t)args[kf.repeat_arg].esize, &pass));
+    for (int pass = 0; pass < kf->repeat; pass++) {
+        if (kf->repeat_arg >= 0)
+            MUST(clSetKernelArg(kr, (cl_uint)kf->repeat_arg, (size_t)args[kf->repeat_arg].esize, &pass));
         cl_event ev;
-        rc = clEnqueueNDRangeKernel(q, kr, (cl_uint)kf.work_dim, NULL, kf.global, kf.have_local ? kf.local : NULL,
-                                    0, NULL, &ev);
-        if (rc == CL_SUCCESS) rc = clFinish(q);
+        rc = clEnqueueNDRangeKernel(h->q, kr, (cl_uint)kf->work_dim, NULL, kf->global,
+                                    kf->have_local ? kf->local : NULL, 0, NULL, &ev);
+        if (rc == CL_SUCCESS) rc = clFinish(h->q);
         cl_int st = CL_COMPLETE;
         if (rc == CL_SUCCESS)
             MUST(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
         if (rc != CL_SUCCESS || st != CL_COMPLETE) {
             printf("FATAL: the kernel failed: %d (status %d), pass %d\n", rc, st, pass);
-            return 2;
+            exit(2);
         }
         clReleaseEvent(ev);
     }
     for (int i = 0; i < na; i++)
         if (args[i].kind == WQ_KF_BUF)
-            MUST(clEnqueueReadBuffer(q, mem[i], CL_TRUE, 0, args[i].count * (size_t)args[i].esize,
+            MUST(clEnqueueReadBuffer(h->q, mem[i], CL_TRUE, 0, args[i].count * (size_t)args[i].esize,
                                      args[i].data, 0, NULL, NULL));
-    wq_kfile_print(&kf, stdout);
-    int bad = wq_kfile_verdict(&kf, stdout);
+    wq_kfile_print(kf, stdout);
+    int bad = wq_kfile_verdict(kf, stdout);
     for (int i = 0; i < na; i++) if (mem[i]) clReleaseMemObject(mem[i]);
-    wq_kfile_free(&kf);
     clReleaseKernel(kr);
+    return bad;
+}
+
+/* path's text (malloc'd, NUL-terminated) and its `//@` lines; exits 2 */
+static char *read_kfile(const char *path, wq_kfile_t *kf)
+{
+    FILE *f = fopen(path, "rb");
+    char *src = NULL;
+    size_t n = 0, cap = 0;
+    if (f) {
+        for (;;) {
+            if (cap - n < 4096) {
+                char *t = realloc(src, cap = cap * 2 + 65536);
+                if (!t) { printf("FATAL: out of memory\n"); exit(2); }
+                src = t;
+            }
+            size_t r = fread(src + n, 1, cap - n - 1, f);
+            if (!r) break;
+            n += r;
+        }
+        fclose(f);
+    }
+    if (!src) { printf("FATAL: cannot read %s\n", path); exit(2); }
+    src[n] = 0;
+    char err[256];
+    if (wq_kfile_parse(kf, src, err, sizeof err)) { printf("FATAL: %s: %s\n", path, err); exit(2); }
+    return src;
+}
+
+static int run_one(const char *path, const char *extra)
+{
+    static wq_kfile_t kf;
+    char *src = read_kfile(path, &kf);
+    host_t h;
+    host_open(&h);
+    char opts[1600];
+    build_opts(&h, &kf, extra, opts, sizeof opts);
+    cl_program p = build(&h, src, opts);
+    if (!p) return 2;
+    int bad = launch(&h, p, &kf);
+    wq_kfile_free(&kf);
+    free(src);
     clReleaseProgram(p);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    host_close(&h);
     t_pass = !bad;
     t_fail = bad;
     (void)t_done;                   /* the verdict is the "expect:" line */
     return bad;
+}
+
+static int run_batch(int n, char **paths, const char *extra)
+{
+    wq_kfile_t *kf = calloc((size_t)n, sizeof *kf);
+    char *all = NULL, opts[1600] = "", o1[1600];
+    size_t len = 0;
+    if (!kf) { printf("FATAL: out of memory\n"); return 2; }
+    host_t h;
+    host_open(&h);
+    for (int i = 0; i < n; i++) {
+        char *src = read_kfile(paths[i], &kf[i]);
+        if (!kf[i].kernel[0]) { printf("FATAL: %s: no `//@ kernel` line (--batch)\n", paths[i]); return 2; }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(kf[i].kernel, kf[j].kernel)) {
+                printf("FATAL: %s: kernel %s is also %s's (--batch)\n", paths[i], kf[i].kernel, paths[j]);
+                return 2;
+            }
+        build_opts(&h, &kf[i], extra, i ? o1 : opts, sizeof opts);
+        if (i && strcmp(o1, opts)) {
+            printf("FATAL: %s: build options '%s', not %s's '%s' (--batch)\n", paths[i], o1, paths[0], opts);
+            return 2;
+        }
+        size_t sl = strlen(src), pl = strlen(paths[i]);
+        char *t = realloc(all, len + sl + pl + 32);
+        if (!t) { printf("FATAL: out of memory\n"); return 2; }
+        all = t;
+        len += (size_t)sprintf(all + len, "#line 1 \"%s\"\n", paths[i]);
+        memcpy(all + len, src, sl);
+        len += sl;
+        all[len++] = '\n';
+        all[len] = 0;
+        free(src);
+    }
+    cl_program p = build(&h, all ? all : "", opts);
+    free(all);
+    if (!p) return 2;
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        printf("file: %s\n", paths[i]);
+        fflush(stdout);             /* a launch that exits: its file is named */
+        failed += launch(&h, p, &kf[i]);
+        wq_kfile_free(&kf[i]);
+    }
+    printf("batch: %d files, %d failed\n", n, failed);
+    free(kf);
+    clReleaseProgram(p);
+    host_close(&h);
+    (void)t_done;
+    return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "--batch")) {
+        int i = 2;
+        const char *extra = NULL;
+        if (i + 1 < argc && !strcmp(argv[i], "--options")) { extra = argv[i + 1]; i += 2; }
+        if (i >= argc) { printf("usage: run --batch [--options OPTS] KERNEL.cl...\n"); return 2; }
+        return run_batch(argc - i, argv + i, extra);
+    }
+    if (argc < 2 || argc > 3) {
+        printf("usage: run KERNEL.cl [EXTRA-BUILD-OPTIONS]\n       run --batch [--options OPTS] KERNEL.cl...\n");
+        return 2;
+    }
+    return run_one(argv[1], argc == 3 ? argv[2] : NULL);
 }

@@ -144,8 +144,15 @@ enum {
                              (1u << WQ_GEN_CL_VECTOR) | (1u << WQ_GEN_CL_GOTO))
 #define WQ_GEN_CL_F_ALL     (WQ_GEN_CL_F_DEFAULT | (1u << WQ_GEN_CL_FLOAT))
 
+#define WQ_GEN_CL_PREFIX_MAX 32
 typedef struct wq_gen_cl_opts {
     unsigned features;              /* WQ_GEN_CL_* bits; default WQ_GEN_CL_F_DEFAULT */
+    const char *prefix;             /* NULL or "": the kernel is `clgen`; else an
+                                       identifier put before every file-scope
+                                       name (the kernel PREFIXclgen, named by a
+                                       `//@ kernel` line, its helpers, structs),
+                                       so that many seeds share one program;
+                                       the kernel is otherwise the same      */
 } wq_gen_cl_opts_t;
 
 void        wq_gen_cl_opts_default(wq_gen_cl_opts_t *o);
@@ -154,7 +161,8 @@ int         wq_gen_cl_parse_features(const char *s, unsigned *mask);
 const char *wq_gen_cl_feature_name(unsigned bit);
 
 /* opts NULL: the defaults.  WQ_GEN_EOPTS for a reserved or unknown
- * feature, or PTRMEMBER or STRUCTARRAY without STRUCT. */
+ * feature, PTRMEMBER or STRUCTARRAY without STRUCT, or a prefix that is not
+ * an identifier of at most WQ_GEN_CL_PREFIX_MAX characters. */
 int wq_gen_cl(uint64_t seed, const wq_gen_cl_opts_t *opts, char **text, char *err, size_t errlen);
 
 /* ---- checking on the model (gen_check.c) --------------------------------- */
