@@ -1426,8 +1426,6 @@ float __wq_m_fdim(float x, float y)
 
 float __wq_m_mix(float x, float y, float a) { return x + (y - x) * a; }
 
-float __wq_m_clamp(float x, float lo, float hi) { return fmin(fmax(x, lo), hi); }
-
 float __wq_m_step(float edge, float x) { return x < edge ? 0.0f : 1.0f; }
 
 float __wq_m_smoothstep(float e0, float e1, float x)
