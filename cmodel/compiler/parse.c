@@ -1944,7 +1944,7 @@ static const mathlib_ent_t mathlib[] = {
     { "sinh", "sinh", "f", 0 }, { "cosh", "cosh", "f", 0 }, { "tanh", "tanh", "f", 0 },
     { "hypot", "hypot", "ff", 0 }, { "cbrt", "cbrt", "f", 0 }, { "ldexp", "ldexp", "fi", ".s" },
     { "frexp", "frexp_", "fp", 0 }, { "modf", "modf_", "fp", 0 },
-    { "fdim", "fdim", "ff", 0 }, { "mix", "mix", "fff", "..s" }, { "clamp", "clamp", "fff", ".ss" },
+    { "fdim", "fdim", "ff", 0 }, { "mix", "mix", "fff", "..s" },
     { "step", "step", "ff", "s." }, { "smoothstep", "smoothstep", "fff", "ss." },
     { "degrees", "degrees", "f", 0 }, { "radians", "radians", "f", 0 }, { "sign", "sign", "f", 0 },
     { "expm1", "expm1", "f", 0 }, { "log1p", "log1p", "f", 0 },
@@ -1979,12 +1979,12 @@ static int mathlib_ptr_float(const mathlib_ent_t *m)
     return !strcmp(m->name, "modf") || !strcmp(m->name, "fract") || !strcmp(m->name, "sincos");
 }
 
-/* NULL when the name is none of the library's (clamp on integers is the
- * integer built-in's: only a float operand makes it the library's).  On a
+/* NULL when the name is none of the library's (clamp is not: on floats
+ * it is the FMIN/FMAX built-in, builtin_call).  On a
  * float vector (OpenCL C 1.2 6.12.2, 6.12.4) the call is the scalar
  * function per component (an ND_VMAP over the operands); the operands m->vs
  * marks `s` may be scalars then (mix's a, step's and smoothstep's edges,
- * ldexp's exponent; clamp on vectors is the built-in's), used by every component; a
+ * ldexp's exponent), used by every component; a
  * pointer operand points to a vector of the result's width, component i
  * written through the scalar pointer plus i (an index vector operand). */
 static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
@@ -1999,23 +1999,9 @@ static cc_node_t *math_builtin(ps_t *p, const cc_tok_t *name)
     if (!m) return NULL;
     int full_only = !strcmp(m->lib, "divide") || !strcmp(m->lib, "recip") || !strcmp(m->lib, "sqrt");
     if (full_only && !pre) return NULL;
-    cc_tok_t *open = p->tok;
     p->tok = p->tok->next;          /* '(' */
     int nargs;
     cc_node_t *args = call_args(p, &nargs);
-    if (!strcmp(m->name, "clamp")) {
-        int anyf = 0, anyv = 0;
-        for (cc_node_t *a = args; a; a = a->next) {
-            anyf |= cc_is_float(a->ty);
-            anyv |= a->ty->kind == TY_VEC;
-        }
-        /* the integer clamp, and clamp on vectors (the built-in's
-         * FMIN/FMAX per component, the same values): parsed again there */
-        if (!anyf || anyv) {
-            p->tok = open;
-            return NULL;
-        }
-    }
     cc_need_fp(p->c, name, cc_fmt(p->c, "'%.*s' is", name->len, name->loc));
     int want = (int)strlen(m->args);
     if (nargs != want)

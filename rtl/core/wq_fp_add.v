@@ -16,7 +16,7 @@
 //   S3  the sticky bit (st != 0) and the sum or difference big +- small
 //       on {significand, G, R, S}; the one-hot mask that limits the
 //       normalisation shift at the subnormal boundary (big's exponent - 1)
-//   S4  leading-zero count of the sum ORed with that mask (a tree)
+//   S4  leading-zero count of the sum ORed with that mask (a tree, wq_fp_lzc)
 //   S5  normalise: right by one on a carry out, else left by the count;
 //       the candidate exponents
 //   S6  round to nearest even as one increment of {exponent, fraction}
@@ -24,7 +24,7 @@
 //       largest finite value it reaches infinity), overflow to infinity,
 //       the special result
 //
-// Handshake: valid/ready with one enable per stage.  A stage takes its
+// Handshake: valid/ready with one enable per stage (wq_fp_pipe).  A stage takes its
 // predecessor's operation when it is empty or its own operation moves on
 // (en[k] = !v[k] || en[k+1]; after the last stage, i_ready), so bubbles
 // collapse and a full pipeline holds while i_ready is low.  o_ready = en[1]
@@ -61,35 +61,21 @@ module wq_fp_add #(
     localparam SA  = SIG + 4;             // a sum: carry, significand, G, R, S
     localparam LN  = SIG + 3;             // the bits the leading-zero count sees
     localparam LZW = $clog2(LN + 1);      // the count (LN: no bit set)
-    localparam LP  = 1 << LZW;            // the count's tree, padded
     localparam SHW = $clog2(SIG + 3);     // the alignment shift (0 .. SIG + 2)
     localparam XW  = EW > SHW ? EW : SHW;
     localparam [EW-1:0] EMAX = {EW{1'b1}};
     localparam [W-1:0]  QNAN = {1'b0, EMAX, 1'b1, {(MW-1){1'b0}}};
 
-    // ---- the handshake: a valid bit and an enable per stage --------------------
-    reg  [6:1] v;
+    // ---- the handshake: a valid bit and an enable per stage (wq_fp_pipe) ---------
     wire [6:1] en;
-    genvar gk;
-    generate
-        // (!v[k] || en[k+1] unrolled: stage k or one after it is empty)
-        for (gk = 1; gk <= 6; gk = gk + 1) begin : g_en
-            assign en[gk] = i_ready || !(&v[6:gk]);
-        end
-    endgenerate
-    assign o_ready = en[1];
-    assign o_valid = v[6];
-    always @(posedge i_clk)
-        if (i_reset)
-            v <= 6'd0;
-        else begin
-            if (en[1]) v[1] <= i_valid;
-            if (en[2]) v[2] <= v[1];
-            if (en[3]) v[3] <= v[2];
-            if (en[4]) v[4] <= v[3];
-            if (en[5]) v[5] <= v[4];
-            if (en[6]) v[6] <= v[5];
-        end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [6:1] v;                       // (the formal section counts them)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wq_fp_pipe #(.NS(6)) u_pipe (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(i_valid), .o_ready(o_ready),
+        .o_valid(o_valid), .i_ready(i_ready),
+        .o_en(en), .o_v(v));
 
     // ---- S1: unpack, specials, order by magnitude --------------------------------
     wire          a_s = i_a[W-1];
@@ -187,36 +173,10 @@ module wq_fp_add #(
             s3_spv <= s2_spv;
         end
 
-    // ---- S4: leading-zero count (a tree) ---------------------------------------------
-    // node 1 is the root, nodes LP .. 2LP-1 the leaves (bit LN-1 first, then
-    // padding ones); a node's count is its left child's when that has a one,
-    // else half its width plus its right child's
-    wire [LN-1:0]    lz_in = s3_sum[LN-1:0] | s3_msk;
-    // (node 1's valid bit is unused: a count of LN says no bit is set)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [2*LP-1:1]  lz_v /* verilator split_var */;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2*LP*LZW-1:LZW] lz_c /* verilator split_var */;  // node N's count: lz_c[N*LZW +: LZW]
-    genvar gd, gj;
-    generate
-        for (gj = 0; gj < LP; gj = gj + 1) begin : g_leaf
-            if (gj < LN) begin : g_bit
-                assign lz_v[LP+gj] = lz_in[LN-1-gj];
-            end else begin : g_pad
-                assign lz_v[LP+gj] = 1'b1;
-            end
-            assign lz_c[(LP+gj)*LZW +: LZW] = {LZW{1'b0}};
-        end
-        for (gd = 0; gd < LZW; gd = gd + 1) begin : g_lvl
-            for (gj = 0; gj < (1 << gd); gj = gj + 1) begin : g_node
-                localparam integer N = (1 << gd) + gj;
-                localparam [LZW-1:0] HALF = LP >> (gd + 1);
-                assign lz_v[N] = lz_v[2*N] || lz_v[2*N+1];
-                assign lz_c[N*LZW +: LZW] = lz_v[2*N] ? lz_c[2*N*LZW +: LZW]
-                                                      : (lz_c[(2*N+1)*LZW +: LZW] | HALF);
-            end
-        end
-    endgenerate
+    // ---- S4: leading-zero count (wq_fp_lzc) ---------------------------------------------
+    wire [LN-1:0]  lz_in = s3_sum[LN-1:0] | s3_msk;
+    wire [LZW-1:0] lz;
+    wq_fp_lzc #(.N(LN)) u_lzc (.i_in(lz_in), .o_cnt(lz));
     wire          zero = (s3_sum == {SA{1'b0}});
     reg           s4_sg, s4_sp;
     reg  [EW-1:0] s4_eb;
@@ -226,7 +186,7 @@ module wq_fp_add #(
     always @(posedge i_clk)
         if (en[4]) begin
             s4_sum <= s3_sum;
-            s4_lz  <= lz_c[LZW +: LZW];
+            s4_lz  <= lz;
             // an exact zero difference is +0; a zero sum of zeros has their sign
             s4_sg  <= s3_sg && !(s3_op && zero);
             s4_eb  <= s3_eb;

@@ -21,7 +21,7 @@
 //   S1   the magnitude (a negation)        unpack; NaN, too big; the
 //                                          right shift that leaves the
 //                                          integer part and a guard bit
-//   S2   its leading-zero count (a tree)   the shift (the bits past the
+//   S2   its leading-zero count (wq_fp_lzc) the shift (the bits past the
 //                                          guard kept beside)
 //   S3   normalise: left by the count      the sticky bit; round: the
 //                                          integer + the mode's increment
@@ -30,7 +30,7 @@
 //   S5   round: one increment of           (the result)
 //        {exponent, fraction}; overflow
 //
-// Handshake: wq_fp_add's (a valid bit and an enable per stage,
+// Handshake: wq_fp_add's, wq_fp_pipe (a valid bit and an enable per stage,
 // en[k] = i_ready || !(&v[5:k]); bubbles collapse, a full pipeline holds
 // while i_ready is low; o_ready = en[1]).  Latency 5 cycles with i_ready
 // high.
@@ -78,31 +78,19 @@ module wq_fp_cvt #(
     // and a guard bit in its low IW + 1 bits
     localparam YW   = SIG + IW + 1;
     localparam RSW  = $clog2(YW + 1);
-    // integer to float: the leading-zero count's tree (as wq_fp_add's)
+    // integer to float: the leading-zero count (wq_fp_lzc)
     localparam LZW  = $clog2(IW + 1);
-    localparam LP   = 1 << LZW;
 
-    // ---- the handshake ------------------------------------------------------------
-    reg  [NS:1] v;
+    // ---- the handshake: a valid bit and an enable per stage (wq_fp_pipe) ---------
     wire [NS:1] en;
-    genvar gk;
-    generate
-        for (gk = 1; gk <= NS; gk = gk + 1) begin : g_en
-            assign en[gk] = i_ready || !(&v[NS:gk]);
-        end
-    endgenerate
-    assign o_ready = en[1];
-    assign o_valid = v[NS];
-    always @(posedge i_clk)
-        if (i_reset)
-            v <= {NS{1'b0}};
-        else begin
-            if (en[1]) v[1] <= i_valid;
-            if (en[2]) v[2] <= v[1];
-            if (en[3]) v[3] <= v[2];
-            if (en[4]) v[4] <= v[3];
-            if (en[5]) v[5] <= v[4];
-        end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NS:1] v;                       // (the formal section counts them)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wq_fp_pipe #(.NS(NS)) u_pipe (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(i_valid), .o_ready(o_ready),
+        .o_valid(o_valid), .i_ready(i_ready),
+        .o_en(en), .o_v(v));
 
     // (does a magnitude whose kept part has lowest bit lsb, and whose
     // dropped part has the guard bit g and the sticky bit st, round away
@@ -158,30 +146,8 @@ module wq_fp_cvt #(
         end
 
     // ---- S2: leading zeros / the shift --------------------------------------------
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [2*LP-1:1]  lz_v /* verilator split_var */;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2*LP*LZW-1:LZW] lz_c /* verilator split_var */;
-    genvar gd, gj;
-    generate
-        for (gj = 0; gj < LP; gj = gj + 1) begin : g_leaf
-            if (gj < IW) begin : g_bit
-                assign lz_v[LP+gj] = s1_m[IW-1-gj];
-            end else begin : g_pad
-                assign lz_v[LP+gj] = 1'b1;
-            end
-            assign lz_c[(LP+gj)*LZW +: LZW] = {LZW{1'b0}};
-        end
-        for (gd = 0; gd < LZW; gd = gd + 1) begin : g_lvl
-            for (gj = 0; gj < (1 << gd); gj = gj + 1) begin : g_node
-                localparam integer N = (1 << gd) + gj;
-                localparam [LZW-1:0] HALF = LP >> (gd + 1);
-                assign lz_v[N] = lz_v[2*N] || lz_v[2*N+1];
-                assign lz_c[N*LZW +: LZW] = lz_v[2*N] ? lz_c[2*N*LZW +: LZW]
-                                                      : (lz_c[(2*N+1)*LZW +: LZW] | HALF);
-            end
-        end
-    endgenerate
+    wire [LZW-1:0] lz;
+    wq_fp_lzc #(.N(IW)) u_lzc (.i_in(s1_m), .o_cnt(lz));
     /* verilator lint_off UNUSEDSIGNAL */
     wire [2*YW-1:0] y_sh = {s1_fm, {(IW+1){1'b0}}, {YW{1'b0}}} >> s1_r;     // (the top bits are zero: r >= MW + 1)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -201,7 +167,7 @@ module wq_fp_cvt #(
             s2_big <= s1_big;
             s2_z   <= (s1_m == {IW{1'b0}});
             s2_m   <= s1_m;
-            s2_lz  <= lz_c[LZW +: LZW];
+            s2_lz  <= lz;
             s2_ig  <= y_sh[YW +: IW+1];
             s2_st  <= y_sh[YW-1:0];
         end

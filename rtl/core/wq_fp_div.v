@@ -66,7 +66,6 @@ module wq_fp_div #(
     localparam N    = SIG + 2;            // result bits: significand, guard, one more
     localparam XW   = EW + 3;             // a signed exponent
     localparam LZW  = $clog2(SIG + 1);
-    localparam LP   = 1 << LZW;
     localparam CW   = $clog2(N + 1);
     localparam SW   = $clog2(N + 2);      // the subnormal shift (0 .. N + 1)
     localparam integer BIASI = (1 << (EW - 1)) - 1;
@@ -136,37 +135,10 @@ module wq_fp_div #(
                                   (a_inf || b_z) ? q_inf : q_zero);
     wire [SIG-1:0] a_m = {a_e != {EW{1'b0}}, r_a[MW-1:0]};
     wire [SIG-1:0] b_m = {b_e != {EW{1'b0}}, r_b[MW-1:0]};
-    // the leading-zero count of each significand: a tree as wq_fp_add's
-    // (node 1 the root, the leaves bit SIG-1 first then padding ones)
-    wire [2*LZW-1:0] lzs;
-    genvar gi, gd, gj;
-    generate
-        for (gi = 0; gi < 2; gi = gi + 1) begin : g_lz
-            wire [SIG-1:0] lz_in = gi ? b_m : a_m;
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [2*LP-1:1]  lz_v /* verilator split_var */;
-            /* verilator lint_on UNUSEDSIGNAL */
-            wire [2*LP*LZW-1:LZW] lz_c /* verilator split_var */;
-            for (gj = 0; gj < LP; gj = gj + 1) begin : g_leaf
-                if (gj < SIG) begin : g_bit
-                    assign lz_v[LP+gj] = lz_in[SIG-1-gj];
-                end else begin : g_pad
-                    assign lz_v[LP+gj] = 1'b1;
-                end
-                assign lz_c[(LP+gj)*LZW +: LZW] = {LZW{1'b0}};
-            end
-            for (gd = 0; gd < LZW; gd = gd + 1) begin : g_lvl
-                for (gj = 0; gj < (1 << gd); gj = gj + 1) begin : g_node
-                    localparam integer NN = (1 << gd) + gj;
-                    localparam [LZW-1:0] HALF = LP >> (gd + 1);
-                    assign lz_v[NN] = lz_v[2*NN] || lz_v[2*NN+1];
-                    assign lz_c[NN*LZW +: LZW] = lz_v[2*NN] ? lz_c[2*NN*LZW +: LZW]
-                                                            : (lz_c[(2*NN+1)*LZW +: LZW] | HALF);
-                end
-            end
-            assign lzs[gi*LZW +: LZW] = lz_c[LZW +: LZW];
-        end
-    endgenerate
+    // the leading-zero count of each significand (wq_fp_lzc)
+    wire [LZW-1:0] lza, lzb;
+    wq_fp_lzc #(.N(SIG)) u_lza (.i_in(a_m), .o_cnt(lza));
+    wq_fp_lzc #(.N(SIG)) u_lzb (.i_in(b_m), .o_cnt(lzb));
 
     reg           l_sp, l_s;
     reg  [W-1:0]  l_spv;
@@ -176,8 +148,8 @@ module wq_fp_div #(
             l_sp  <= sp;
             l_spv <= spv;
             l_s   <= r_sqrt ? 1'b0 : q_s;
-            l_lza <= lzs[0 +: LZW];
-            l_lzb <= lzs[LZW +: LZW];
+            l_lza <= lza;
+            l_lzb <= lzb;
         end
 
     // ---- NORM: normalise, set up the recurrence --------------------------------------

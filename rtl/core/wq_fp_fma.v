@@ -46,7 +46,7 @@
 // the window (the addend's largest value plus the product stays below
 // 2^SW).
 //
-// Handshake: valid/ready with one enable per stage, as wq_fp_add.  A stage
+// Handshake: valid/ready with one enable per stage, as wq_fp_add (wq_fp_pipe).  A stage
 // takes its predecessor's operation when it is empty or its own operation
 // moves on (en[k] = !v[k] || en[k+1]; after the last stage, i_ready), so
 // bubbles collapse and a full pipeline holds while i_ready is low.
@@ -87,7 +87,6 @@ module wq_fp_fma #(
     localparam AV   = SW - 1 + SIG;       // the addend shifted, with the bits past the window
     localparam SHW  = $clog2(SW);         // the alignment shift (0 .. SW-1)
     localparam LZW  = $clog2(SW + 1);     // the leading-zero count (SW: no bit set)
-    localparam LP   = 1 << LZW;           // the count's tree, padded
     localparam EXB  = (EW > SHW ? EW : SHW) + 3;  // signed exponent arithmetic
     localparam BIAS = (1 << (EW - 1)) - 1;
     localparam [EW-1:0] EMAX = {EW{1'b1}};
@@ -99,31 +98,17 @@ module wq_fp_fma #(
     localparam integer  SWM1 = SW - 1;
     localparam [EXB-1:0] SHMAX = SWM1[EXB-1:0];
 
-    // ---- the handshake: a valid bit and an enable per stage --------------------
+    // ---- the handshake: a valid bit and an enable per stage (wq_fp_pipe) ---------
     localparam NS = 7;
-    reg  [NS:1] v;
     wire [NS:1] en;
-    genvar gk;
-    generate
-        // (!v[k] || en[k+1] unrolled: stage k or one after it is empty)
-        for (gk = 1; gk <= NS; gk = gk + 1) begin : g_en
-            assign en[gk] = i_ready || !(&v[NS:gk]);
-        end
-    endgenerate
-    assign o_ready = en[1];
-    assign o_valid = v[NS];
-    always @(posedge i_clk)
-        if (i_reset)
-            v <= {NS{1'b0}};
-        else begin
-            if (en[1]) v[1] <= i_valid;
-            if (en[2]) v[2] <= v[1];
-            if (en[3]) v[3] <= v[2];
-            if (en[4]) v[4] <= v[3];
-            if (en[5]) v[5] <= v[4];
-            if (en[6]) v[6] <= v[5];
-            if (en[7]) v[7] <= v[6];
-        end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NS:1] v;                       // (the formal section counts them)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wq_fp_pipe #(.NS(NS)) u_pipe (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(i_valid), .o_ready(o_ready),
+        .o_valid(o_valid), .i_ready(i_ready),
+        .o_en(en), .o_v(v));
 
     // ---- S1: unpack, specials, the product's exponent ------------------------------
     // FMUL: the addend is -0
@@ -259,35 +244,10 @@ module wq_fp_fma #(
             s4_spv <= s3_spv;
         end
 
-    // ---- S5: leading-zero count (a tree) -------------------------------------------
-    // node 1 is the root, nodes LP .. 2LP-1 the leaves (bit SW-1 first, then
-    // padding ones); a node's count is its left child's when that has a one,
-    // else half its width plus its right child's
-    wire [SW-1:0]    lz_in = s4_sum | s4_msk;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [2*LP-1:1]  lz_v /* verilator split_var */;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [2*LP*LZW-1:LZW] lz_c /* verilator split_var */;  // node N's count: lz_c[N*LZW +: LZW]
-    genvar gd, gj;
-    generate
-        for (gj = 0; gj < LP; gj = gj + 1) begin : g_leaf
-            if (gj < SW) begin : g_bit
-                assign lz_v[LP+gj] = lz_in[SW-1-gj];
-            end else begin : g_pad
-                assign lz_v[LP+gj] = 1'b1;
-            end
-            assign lz_c[(LP+gj)*LZW +: LZW] = {LZW{1'b0}};
-        end
-        for (gd = 0; gd < LZW; gd = gd + 1) begin : g_lvl
-            for (gj = 0; gj < (1 << gd); gj = gj + 1) begin : g_node
-                localparam integer N = (1 << gd) + gj;
-                localparam [LZW-1:0] HALF = LP >> (gd + 1);
-                assign lz_v[N] = lz_v[2*N] || lz_v[2*N+1];
-                assign lz_c[N*LZW +: LZW] = lz_v[2*N] ? lz_c[2*N*LZW +: LZW]
-                                                      : (lz_c[(2*N+1)*LZW +: LZW] | HALF);
-            end
-        end
-    endgenerate
+    // ---- S5: leading-zero count (wq_fp_lzc) -------------------------------------------
+    wire [SW-1:0]  lz_in = s4_sum | s4_msk;
+    wire [LZW-1:0] lz;
+    wq_fp_lzc #(.N(SW)) u_lzc (.i_in(lz_in), .o_cnt(lz));
     wire          zero = (s4_sum == {SW{1'b0}});
     reg           s5_sg, s5_sp;
     reg  [SW-1:0] s5_sum;
@@ -297,7 +257,7 @@ module wq_fp_fma #(
     always @(posedge i_clk)
         if (en[5]) begin
             s5_sum <= s4_sum;
-            s5_lz  <= lz_c[LZW +: LZW];
+            s5_lz  <= lz;
             // an exact cancellation is +0 (a sum of two nonzero values of
             // one sign is never zero)
             s5_sg  <= s4_sg && !(s4_op && zero);

@@ -22,7 +22,7 @@ make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_ADD_OPS:-1000000}
 vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_add tb_fp_add \
-    "$rtl/core/wq_fp_add.v" "$root/tb/verilator/fp_add/tb_fp_add.cpp" -- model
+    "$rtl/core/wq_fp_add.v" "$rtl/core/wq_fp_pipe.v" "$rtl/core/wq_fp_lzc.v" "$root/tb/verilator/fp_add/tb_fp_add.cpp" -- model
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_fp_add "seed$s" "$s" --ops "$ops"
 done

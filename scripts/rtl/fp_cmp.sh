@@ -23,7 +23,7 @@ make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_CMP_OPS:-1000000}
 vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_cmp tb_fp_cmp \
-    "$rtl/core/wq_fp_cmp.v" "$root/tb/verilator/fp_cmp/tb_fp_cmp.cpp" -- model
+    "$rtl/core/wq_fp_cmp.v" "$rtl/core/wq_fp_pipe.v" "$root/tb/verilator/fp_cmp/tb_fp_cmp.cpp" -- model
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_fp_cmp "seed$s" "$s" --ops "$ops"
 done

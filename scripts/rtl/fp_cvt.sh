@@ -23,7 +23,7 @@ make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_CVT_OPS:-1000000}
 vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_cvt tb_fp_cvt \
-    "$rtl/core/wq_fp_cvt.v" "$root/tb/verilator/fp_cvt/tb_fp_cvt.cpp" -- model
+    "$rtl/core/wq_fp_cvt.v" "$rtl/core/wq_fp_pipe.v" "$rtl/core/wq_fp_lzc.v" "$root/tb/verilator/fp_cvt/tb_fp_cvt.cpp" -- model
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_fp_cvt "seed$s" "$s" --ops "$ops"
 done

@@ -22,7 +22,7 @@ make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_DIV_OPS:-100000}
 vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_div tb_fp_div \
-    "$rtl/core/wq_fp_div.v" "$root/tb/verilator/fp_div/tb_fp_div.cpp" -- model
+    "$rtl/core/wq_fp_div.v" "$rtl/core/wq_fp_lzc.v" "$root/tb/verilator/fp_div/tb_fp_div.cpp" -- model
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_fp_div "seed$s" "$s" --ops "$ops"
 done

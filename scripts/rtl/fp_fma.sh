@@ -22,7 +22,7 @@ make -s build >/dev/null || fail "make build (model library)"
 ops=${RTL_TEST_FP_FMA_OPS:-1000000}
 vl_seeds "1 2" "$@"
 vl_build "$B" wq_fp_fma tb_fp_fma \
-    "$rtl/core/wq_fp_fma.v" "$root/tb/verilator/fp_fma/tb_fp_fma.cpp" -- model
+    "$rtl/core/wq_fp_fma.v" "$rtl/core/wq_fp_pipe.v" "$rtl/core/wq_fp_lzc.v" "$root/tb/verilator/fp_fma/tb_fp_fma.cpp" -- model
 for s in "${seeds[@]}"; do
     vl_run "$B" tb_fp_fma "seed$s" "$s" --ops "$ops"
 done

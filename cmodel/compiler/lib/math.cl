@@ -347,14 +347,8 @@ float __wq_m_frexp_m(float x)
     return as_float((u & 0x80000000U) | (a & 0x007FFFFFU) | 0x3F000000U);
 }
 
-/* modf and frexp for each address space of their pointer (parse.c picks
- * the one of the argument's) */
-#define WQ_M_PTRFNS(S, AS) \
-    float __wq_m_modf_##S(float x, AS float *ip) { *ip = __wq_m_trunc(x); return __wq_m_modf_frac(x); } \
-    float __wq_m_frexp_##S(float x, AS int *e) { *e = __wq_m_frexp_e(x); return __wq_m_frexp_m(x); }
-WQ_M_PTRFNS(p, __private)
-WQ_M_PTRFNS(g, __global)
-WQ_M_PTRFNS(l, __local)
+/* (modf and frexp for each address space of their pointer: WQ_M_PTRFNS at
+ * the end) */
 
 /* ---- exponentials ------------------------------------------------------- */
 /* e^r for |r| <= ln2/2 (a little more allowed) */
@@ -1432,8 +1426,6 @@ float __wq_m_fdim(float x, float y)
 
 float __wq_m_mix(float x, float y, float a) { return x + (y - x) * a; }
 
-float __wq_m_clamp(float x, float lo, float hi) { return fmin(fmax(x, lo), hi); }
-
 float __wq_m_step(float edge, float x) { return x < edge ? 0.0f : 1.0f; }
 
 float __wq_m_smoothstep(float e0, float e1, float x)
@@ -1536,14 +1528,17 @@ float __wq_m_divide(float x, float y) { return x / y; }
 
 float __wq_m_recip(float x) { return 1.0f / x; }
 
-/* the functions with a pointer argument, for each address space of the
- * pointer (parse.c picks the one of the argument's) */
-#define WQ_M_PTRFNS2(S, AS) \
+/* the functions with a pointer argument, one body each, defined for each
+ * address space of the pointer by WQ_M_PTRFNS(suffix, space) (parse.c
+ * picks the one of the argument's: _p, _g, _l) */
+#define WQ_M_PTRFNS(S, AS) \
+    float __wq_m_modf_##S(float x, AS float *ip) { *ip = __wq_m_trunc(x); return __wq_m_modf_frac(x); } \
+    float __wq_m_frexp_##S(float x, AS int *e) { *e = __wq_m_frexp_e(x); return __wq_m_frexp_m(x); } \
     float __wq_m_fract_##S(float x, AS float *ip) \
     { *ip = (as_uint(x) & 0x7FFFFFFFU) == 0x7F800000U ? x : __wq_m_floor(x); return __wq_m_fract_v(x); } \
     float __wq_m_sincos_##S(float x, AS float *c) { *c = __wq_m_cos(x); return __wq_m_sin(x); } \
     float __wq_m_remquo_##S(float x, float y, AS int *q) { int n; float r = __wq_m_remq(x, y, &n); *q = n; return r; } \
     float __wq_m_lgamma_r_##S(float x, AS int *sg) { int g; float r = __wq_m_lgam(x, &g); *sg = g; return r; }
-WQ_M_PTRFNS2(p, __private)
-WQ_M_PTRFNS2(g, __global)
-WQ_M_PTRFNS2(l, __local)
+WQ_M_PTRFNS(p, __private)
+WQ_M_PTRFNS(g, __global)
+WQ_M_PTRFNS(l, __local)

@@ -23,8 +23,7 @@
 #include <cstdio>
 #include <deque>
 #include "Vwq_fp_add.h"
-#include "tb_harness.h"
-#include "tb_rng.h"
+#include "fp_bench.h"
 extern "C" {
 #include "wq/defs.h"
 #include "wq/fp32.h"
@@ -45,47 +44,19 @@ const uint32_t EDGE[] = {
     0x7F800001u, 0xFFA00000u, 0x7FBFFFFFu, // signalling NaNs
     0x3F800000u, 0xBF800000u, 0x3F7FFFFFu, 0x3F800001u, 0x33800000u, 0x34000000u,
 };
-const unsigned NEDGE = sizeof EDGE / sizeof EDGE[0];
 
 enum Cls { C_ANY, C_EDGE, C_SUBN, C_NEAR, C_ALIGN, C_TIE, C_OVF, NCLS };
 const char *CLS_NAME[NCLS] = {"any", "edge", "subnormal", "near", "align", "tie", "overflow"};
 
 struct Op { uint32_t a, b; bool sub; uint32_t want; int cls; };
 
-struct Bench : tb::Harness<Vwq_fp_add> {
-    Rng rng;
+struct Bench : fpb::Bench<Vwq_fp_add> {
     std::deque<Op> q;                  // accepted, in order
-    uint64_t done = 0;
     uint64_t cls_n[NCLS] = {};
-    uint64_t k_subn = 0, k_ovf = 0, k_pz = 0, k_nz = 0, k_nan = 0, k_inf = 0;
-    uint64_t stall_full = 0;
+    fpb::Kinds kinds;              // the result kinds seen
+    uint64_t k_ovf = 0;
 
-    Bench(uint64_t seed, const char *wave) : Harness("fp_add_tb", seed), rng(seed)
-    {
-        top->i_clk = 0;
-        top->i_reset = 1;
-        top->i_valid = 0;
-        top->i_ready = 0;
-        open_wave(wave);
-        for (int i = 0; i < 3; i++) tick();
-        top->i_reset = 0;
-    }
-
-    std::string where() const override
-    {
-        char b[64];
-        snprintf(b, sizeof b, " op#%" PRIu64, done);
-        return b;
-    }
-
-    uint32_t rnd_sign(uint32_t x) { return x ^ (rng.chance(50) ? 0x80000000u : 0); }
-
-    // a finite value with a random exponent field in [lo, hi] and fraction
-    uint32_t finite(unsigned lo, unsigned hi)
-    {
-        uint32_t e = lo + rng.below(hi - lo + 1);
-        return rnd_sign((e << 23) | ((uint32_t)rng.next() & 0x7FFFFFu));
-    }
+    Bench(uint64_t seed, const char *wave) : fpb::Bench<Vwq_fp_add>("fp_add_tb", seed, wave) {}
 
     Op draw()
     {
@@ -97,12 +68,12 @@ struct Bench : tb::Harness<Vwq_fp_add> {
         case C_ANY:
             a = (uint32_t)rng.next(); b = (uint32_t)rng.next(); break;
         case C_EDGE:
-            a = EDGE[rng.below(NEDGE)];
-            b = rng.chance(70) ? EDGE[rng.below(NEDGE)] : finite(0, 254);
+            a = pick(EDGE);
+            b = rng.chance(70) ? pick(EDGE) : finite(0, 254);
             break;
         case C_SUBN:
-            a = rnd_sign((uint32_t)rng.next() & 0x7FFFFFu);
-            b = rng.chance(70) ? rnd_sign((uint32_t)rng.next() & 0x7FFFFFu) : finite(1, 3);
+            a = subn();
+            b = rng.chance(70) ? subn() : finite(1, 3);
             break;
         case C_NEAR: {
             // b = +-a moved by a few ulps: exact cancellation, and differences
@@ -119,7 +90,7 @@ struct Bench : tb::Harness<Vwq_fp_add> {
             a = finite(1, 254);
             unsigned ea = (a >> 23) & 0xFF, d = rng.below(31);
             unsigned eb = ea > d ? ea - d : 0;
-            b = rnd_sign((eb << 23) | ((uint32_t)rng.next() & 0x7FFFFFu));
+            b = rnd_sign((eb << 23) | frac());
             if (rng.chance(30)) b &= 0xFFF80000u | (uint32_t)rng.below(4);  // short fractions
             break;
         }
@@ -155,80 +126,55 @@ struct Bench : tb::Harness<Vwq_fp_add> {
 
     void classify(const Op &o)
     {
-        uint32_t r = o.want, e = (r >> 23) & 0xFF, f = r & 0x7FFFFFu;
-        if (e == 0 && f) k_subn++;
-        if (e == 0xFF && f) k_nan++;
-        if (r == 0) k_pz++;
-        if (r == 0x80000000u) k_nz++;
-        if (e == 0xFF && !f) {
-            k_inf++;
-            uint32_t ea = (o.a >> 23) & 0xFF, eb = (o.b >> 23) & 0xFF;
-            if (ea != 0xFF && eb != 0xFF) k_ovf++;
+        uint32_t r = o.want;
+        kinds.count(r);
+        if (fpb::exp_field(r) == 0xFF && !fpb::frac_field(r) &&
+            fpb::exp_field(o.a) != 0xFF && fpb::exp_field(o.b) != 0xFF)
+            k_ovf++;
+    }
+
+    // the unit's operand inputs (random ones when no operation is offered)
+    void drive(const Op &next, bool vgo)
+    {
+        top->i_sub = next.sub;
+        top->i_a = vgo ? next.a : (uint32_t)rng.next();
+        top->i_b = vgo ? next.b : (uint32_t)rng.next();
+    }
+
+    // a result leaving: the oldest operation's, compared with the model's
+    void result(const Op &o)
+    {
+        if (top->o_res != o.want) {
+            char m[200];
+            snprintf(m, sizeof m, "%s 0x%08X %s 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
+                     o.sub ? "fsub" : "fadd", o.a, o.sub ? "-" : "+", o.b,
+                     (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
+            fail(m);
         }
+        if (verbose) {
+            char m[120];
+            snprintf(m, sizeof m, "0x%08X %c 0x%08X = 0x%08X", o.a, o.sub ? '-' : '+', o.b, o.want);
+            note(m);
+        }
+        classify(o);
+        cls_n[o.cls]++;
     }
 
     int run(uint64_t ops)
     {
-        Op next = draw();
-        int vburst = 0, rburst = 0;
-        bool vgo = true, rgo = true;
-        uint64_t idle = 0;
-        while (done < ops) {
-            // the handshake's two sides, each in bursts of either state
-            if (vburst-- <= 0) { vgo = rng.chance(85); vburst = (int)rng.below(vgo ? 40 : 6); }
-            if (rburst-- <= 0) { rgo = rng.chance(80); rburst = (int)rng.below(rgo ? 40 : 10); }
-            top->i_valid = vgo;
-            top->i_sub = next.sub;
-            top->i_a = vgo ? next.a : (uint32_t)rng.next();
-            top->i_b = vgo ? next.b : (uint32_t)rng.next();
-            top->i_ready = rgo;
-            half(0);
-            bool take = top->i_valid && top->o_ready;
-            bool give = top->o_valid && top->i_ready;
-            if (top->o_valid && !top->i_ready && !top->o_ready) stall_full++;
-            if (give) {
-                if (q.empty()) fail("o_valid with no operation accepted");
-                const Op &o = q.front();
-                if (top->o_res != o.want) {
-                    char m[200];
-                    snprintf(m, sizeof m, "%s 0x%08X %s 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
-                             o.sub ? "fsub" : "fadd", o.a, o.sub ? "-" : "+", o.b,
-                             (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
-                    fail(m);
-                }
-                if (verbose) {
-                    char m[120];
-                    snprintf(m, sizeof m, "0x%08X %c 0x%08X = 0x%08X", o.a, o.sub ? '-' : '+', o.b, o.want);
-                    note(m);
-                }
-                classify(o);
-                cls_n[o.cls]++;
-                q.pop_front();
-                done++;
-                idle = 0;
-            } else if (++idle > 1000) {
-                fail("no result for 1000 cycles");
-            }
-            if (take) {
-                q.push_back(next);
-                if (q.size() > 6) fail("more than 6 operations in flight");
-                next = draw();
-            }
-            half(1);
-            cycle++;
-        }
+        run_in_order(this, q, 6, ops);
         printf("fp_add_ops: %" PRIu64 "\n", done);
         printf("fp_add_cycles_per_op: %.3f\n", (double)cycle / (double)done);
         printf("fp_add_results: subnormal %" PRIu64 " overflow %" PRIu64 " +0 %" PRIu64
                " -0 %" PRIu64 " nan %" PRIu64 " inf %" PRIu64 "\n",
-               k_subn, k_ovf, k_pz, k_nz, k_nan, k_inf);
+               kinds.subn, k_ovf, kinds.pz, kinds.nz, kinds.nan, kinds.inf);
         std::vector<std::string> holes;
         for (int c = 0; c < NCLS; c++)
             if (!cls_n[c]) holes.push_back(std::string("operand class ") + CLS_NAME[c]);
-        if (!k_subn) holes.push_back("no subnormal result");
+        if (!kinds.subn) holes.push_back("no subnormal result");
         if (!k_ovf) holes.push_back("no overflow of finite operands");
-        if (!k_pz || !k_nz) holes.push_back("no exact zero of each sign");
-        if (!k_nan) holes.push_back("no NaN result");
+        if (!kinds.pz || !kinds.nz) holes.push_back("no exact zero of each sign");
+        if (!kinds.nan) holes.push_back("no NaN result");
         if (!stall_full) holes.push_back("the pipeline never stalled full");
         return verdict(holes);
     }

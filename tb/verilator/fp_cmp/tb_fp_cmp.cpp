@@ -20,8 +20,7 @@
 #include <cstdio>
 #include <deque>
 #include "Vwq_fp_cmp.h"
-#include "tb_harness.h"
-#include "tb_rng.h"
+#include "fp_bench.h"
 extern "C" {
 #include "wq/defs.h"
 #include "wq/fp32.h"
@@ -35,7 +34,6 @@ const uint32_t EDGE[] = {
     0x7FC00000u, 0xFFC00000u, 0x7FFFFFFFu, 0x7F800001u, 0xFFA00000u, 0x7FBFFFFFu,
     0x3F800000u, 0xBF800000u, 0x3F800001u, 0xBF7FFFFFu,
 };
-const unsigned NEDGE = sizeof EDGE / sizeof EDGE[0];
 
 enum Cls { C_ANY, C_EDGE, C_NEAR, C_NAN, NCLS };
 const char *CLS_NAME[NCLS] = {"any", "edge", "near", "nan"};
@@ -43,38 +41,14 @@ const char *OP_NAME[4] = {"fmin", "fmax", "fsetp", "fclass"};
 
 struct Op { unsigned op, cc; uint32_t a, b, want; int cls; };
 
-bool isnan32(uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u && (x & 0x7FFFFFu); }
+using fpb::isnan32;
 
-struct Bench : tb::Harness<Vwq_fp_cmp> {
-    Rng rng;
+struct Bench : fpb::Bench<Vwq_fp_cmp> {
     std::deque<Op> q;
-    uint64_t done = 0;
     uint64_t cls_n[NCLS] = {}, fclass_n[10] = {}, cc_t[16] = {}, cc_f[16] = {};
-    uint64_t k_minz = 0, k_maxz = 0, k_lose = 0, k_qnan = 0, stall_full = 0;
+    uint64_t k_minz = 0, k_maxz = 0, k_lose = 0, k_qnan = 0;
 
-    Bench(uint64_t seed, const char *wave) : Harness("fp_cmp_tb", seed), rng(seed)
-    {
-        top->i_clk = 0;
-        top->i_reset = 1;
-        top->i_valid = 0;
-        top->i_ready = 0;
-        open_wave(wave);
-        for (int i = 0; i < 3; i++) tick();
-        top->i_reset = 0;
-    }
-
-    std::string where() const override
-    {
-        char b[64];
-        snprintf(b, sizeof b, " op#%" PRIu64, done);
-        return b;
-    }
-
-    uint32_t nan()
-    {
-        uint32_t f = (uint32_t)rng.next() & 0x7FFFFFu;
-        return (rng.chance(50) ? 0xFF800000u : 0x7F800000u) | (f ? f : 1u);
-    }
+    Bench(uint64_t seed, const char *wave) : fpb::Bench<Vwq_fp_cmp>("fp_cmp_tb", seed, wave) {}
 
     Op draw()
     {
@@ -86,8 +60,8 @@ struct Bench : tb::Harness<Vwq_fp_cmp> {
         switch (o.cls) {
         case C_ANY: a = (uint32_t)rng.next(); b = (uint32_t)rng.next(); break;
         case C_EDGE:
-            a = EDGE[rng.below(NEDGE)];
-            b = rng.chance(80) ? EDGE[rng.below(NEDGE)] : (uint32_t)rng.next();
+            a = pick(EDGE);
+            b = rng.chance(80) ? pick(EDGE) : (uint32_t)rng.next();
             break;
         case C_NEAR: {
             a = rng.chance(20) ? (uint32_t)rng.next() & 0x807FFFFFu : (uint32_t)rng.next();
@@ -98,7 +72,7 @@ struct Bench : tb::Harness<Vwq_fp_cmp> {
         }
         default:  // C_NAN
             a = nan();
-            b = rng.chance(30) ? nan() : rng.chance(50) ? EDGE[rng.below(NEDGE)] : (uint32_t)rng.next();
+            b = rng.chance(30) ? nan() : rng.chance(50) ? pick(EDGE) : (uint32_t)rng.next();
             break;
         }
         if (rng.chance(50)) std::swap(a, b);
@@ -127,56 +101,37 @@ struct Bench : tb::Harness<Vwq_fp_cmp> {
         }
     }
 
+    // the unit's operand inputs (random ones when no operation is offered)
+    void drive(const Op &next, bool vgo)
+    {
+        top->i_op = vgo ? next.op : (unsigned)rng.below(4);
+        top->i_cc = vgo ? next.cc : (unsigned)rng.below(16);
+        top->i_a = vgo ? next.a : (uint32_t)rng.next();
+        top->i_b = vgo ? next.b : (uint32_t)rng.next();
+    }
+
+    // a result leaving: the oldest operation's, compared with the model's
+    void result(const Op &o)
+    {
+        if (top->o_res != o.want) {
+            char m[200];
+            snprintf(m, sizeof m, "%s (cc %u) 0x%08X, 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
+                     OP_NAME[o.op], o.cc, o.a, o.b, (unsigned)top->o_res, o.want,
+                     CLS_NAME[o.cls]);
+            fail(m);
+        }
+        if (verbose) {
+            char m[120];
+            snprintf(m, sizeof m, "%s %u 0x%08X 0x%08X = 0x%08X", OP_NAME[o.op], o.cc, o.a, o.b, o.want);
+            note(m);
+        }
+        classify(o);
+        cls_n[o.cls]++;
+    }
+
     int run(uint64_t ops)
     {
-        Op next = draw();
-        int vburst = 0, rburst = 0;
-        bool vgo = true, rgo = true;
-        uint64_t idle = 0;
-        while (done < ops) {
-            if (vburst-- <= 0) { vgo = rng.chance(85); vburst = (int)rng.below(vgo ? 40 : 6); }
-            if (rburst-- <= 0) { rgo = rng.chance(80); rburst = (int)rng.below(rgo ? 40 : 10); }
-            top->i_valid = vgo;
-            top->i_op = vgo ? next.op : (unsigned)rng.below(4);
-            top->i_cc = vgo ? next.cc : (unsigned)rng.below(16);
-            top->i_a = vgo ? next.a : (uint32_t)rng.next();
-            top->i_b = vgo ? next.b : (uint32_t)rng.next();
-            top->i_ready = rgo;
-            half(0);
-            bool take = top->i_valid && top->o_ready;
-            bool give = top->o_valid && top->i_ready;
-            if (top->o_valid && !top->i_ready && !top->o_ready) stall_full++;
-            if (give) {
-                if (q.empty()) fail("o_valid with no operation accepted");
-                const Op &o = q.front();
-                if (top->o_res != o.want) {
-                    char m[200];
-                    snprintf(m, sizeof m, "%s (cc %u) 0x%08X, 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
-                             OP_NAME[o.op], o.cc, o.a, o.b, (unsigned)top->o_res, o.want,
-                             CLS_NAME[o.cls]);
-                    fail(m);
-                }
-                if (verbose) {
-                    char m[120];
-                    snprintf(m, sizeof m, "%s %u 0x%08X 0x%08X = 0x%08X", OP_NAME[o.op], o.cc, o.a, o.b, o.want);
-                    note(m);
-                }
-                classify(o);
-                cls_n[o.cls]++;
-                q.pop_front();
-                done++;
-                idle = 0;
-            } else if (++idle > 1000) {
-                fail("no result for 1000 cycles");
-            }
-            if (take) {
-                q.push_back(next);
-                if (q.size() > 2) fail("more than 2 operations in flight");
-                next = draw();
-            }
-            half(1);
-            cycle++;
-        }
+        run_in_order(this, q, 2, ops);
         printf("fp_cmp_ops: %" PRIu64 "\n", done);
         printf("fp_cmp_cycles_per_op: %.3f\n", (double)cycle / (double)done);
         printf("fp_cmp_results: fmin(-0,+0) %" PRIu64 " fmax(-0,+0) %" PRIu64 " nan-loses %" PRIu64

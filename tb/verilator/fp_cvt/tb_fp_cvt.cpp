@@ -22,8 +22,7 @@
 #include <cstdio>
 #include <deque>
 #include "Vwq_fp_cvt.h"
-#include "tb_harness.h"
-#include "tb_rng.h"
+#include "fp_bench.h"
 extern "C" {
 #include "wq/defs.h"
 #include "wq/fp32.h"
@@ -39,7 +38,6 @@ const uint32_t FEDGE[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807FFFFFu, 0x
                           0x4EFFFFFFu, 0xCEFFFFFFu, 0x4F000001u, 0xCF000001u, 0x4F800000u,
                           0x4F7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFF800001u,
                           0x7F7FFFFFu, 0xFF7FFFFFu, 0x3EFFFFFFu, 0xBF7FFFFFu};
-const unsigned NIEDGE = sizeof IEDGE / sizeof IEDGE[0], NFEDGE = sizeof FEDGE / sizeof FEDGE[0];
 
 enum Cls { C_ANY, C_SMALL, C_POW2, C_TIE, C_EDGE, NCLS };
 const char *CLS_NAME[NCLS] = {"any", "small/in-range", "power-of-two", "tie", "edge"};
@@ -47,33 +45,12 @@ const char *OP_NAME[4] = {"i2f", "u2f", "f2i", "f2u"};
 
 struct Op { unsigned op, rm; uint32_t b, want; int cls; };
 
-struct Bench : tb::Harness<Vwq_fp_cvt> {
-    Rng rng;
+struct Bench : fpb::Bench<Vwq_fp_cvt> {
     std::deque<Op> q;
-    uint64_t done = 0;
     uint64_t cls_n[2][NCLS] = {}, opm_n[4][4] = {};
-    uint64_t k_inexact = 0, k_sathi = 0, k_satlo = 0, k_usat = 0, k_uneg = 0, k_nan = 0,
-             stall_full = 0;
+    uint64_t k_inexact = 0, k_sathi = 0, k_satlo = 0, k_usat = 0, k_uneg = 0, k_nan = 0;
 
-    Bench(uint64_t seed, const char *wave) : Harness("fp_cvt_tb", seed), rng(seed)
-    {
-        top->i_clk = 0;
-        top->i_reset = 1;
-        top->i_valid = 0;
-        top->i_ready = 0;
-        open_wave(wave);
-        for (int i = 0; i < 3; i++) tick();
-        top->i_reset = 0;
-    }
-
-    std::string where() const override
-    {
-        char b[64];
-        snprintf(b, sizeof b, " op#%" PRIu64, done);
-        return b;
-    }
-
-    uint32_t rnd_sign(uint32_t x) { return x ^ (rng.chance(50) ? 0x80000000u : 0); }
+    Bench(uint64_t seed, const char *wave) : fpb::Bench<Vwq_fp_cvt>("fp_cvt_tb", seed, wave) {}
 
     uint32_t draw_int(int cls)
     {
@@ -90,14 +67,14 @@ struct Bench : tb::Harness<Vwq_fp_cvt> {
         case C_TIE: {
             // 24 significant bits, a one below them, then zeros or a few ones
             unsigned k = 25 + (unsigned)rng.below(7);           // the leading one's place + 1
-            uint32_t sig = (1u << 23) | ((uint32_t)rng.next() & 0x7FFFFFu);
+            uint32_t sig = (1u << 23) | frac();
             x = sig << (k - 24);
             x |= 1u << (k - 25);                                // the guard bit
             if (rng.chance(30) && k > 25) x |= (uint32_t)rng.below(1u << (k - 25));
             if (rng.chance(20)) x -= 1u << (k - 25);             // no tie, the guard 0
             break;
         }
-        default: return IEDGE[rng.below(NIEDGE)];
+        default: return pick(IEDGE);
         }
         return rng.chance(50) ? 0u - x : x;
     }
@@ -108,21 +85,21 @@ struct Bench : tb::Harness<Vwq_fp_cvt> {
         case C_ANY: return (uint32_t)rng.next();
         case C_SMALL: case C_POW2: {
             uint32_t e = 125 + (uint32_t)rng.below(36);         // 2^-2 .. 2^33
-            uint32_t f = (uint32_t)rng.next() & 0x7FFFFFu;
+            uint32_t f = frac();
             if (cls == C_POW2) f = rng.chance(50) ? 0 : 0x7FFFFFu;
             return rnd_sign((e << 23) | f);
         }
         case C_TIE: {
             // an integer + 1/2 (and sometimes + 1/2 + an ulp)
             uint32_t e = 127 + (uint32_t)rng.below(23);         // 1 .. 2^22
-            uint32_t f = (uint32_t)rng.next() & 0x7FFFFFu;
+            uint32_t f = frac();
             unsigned fb = 23 - (e - 127);                       // fraction bits below the point
             f &= ~((1u << fb) - 1u);
             f |= 1u << (fb - 1);
             if (rng.chance(20)) f |= 1u;
             return rnd_sign((e << 23) | f);
         }
-        default: return FEDGE[rng.below(NFEDGE)];
+        default: return pick(FEDGE);
         }
     }
 
@@ -146,7 +123,7 @@ struct Bench : tb::Harness<Vwq_fp_cvt> {
     {
         opm_n[o.op][o.rm]++;
         cls_n[o.op >> 1][o.cls]++;
-        bool nan = (o.b & 0x7F800000u) == 0x7F800000u && (o.b & 0x7FFFFFu);
+        bool nan = fpb::isnan32(o.b);
         switch (o.op) {
         case 0: case 1:
             if (o.want != (o.op ? wq_u32_to_f32(o.b, WQ_RM_RTZ) : wq_i32_to_f32(o.b, WQ_RM_RTZ))) k_inexact++;
@@ -163,53 +140,34 @@ struct Bench : tb::Harness<Vwq_fp_cvt> {
         }
     }
 
+    // the unit's operand inputs (random ones when no operation is offered)
+    void drive(const Op &next, bool vgo)
+    {
+        top->i_op = vgo ? next.op : (unsigned)rng.below(4);
+        top->i_rm = vgo ? next.rm : (unsigned)rng.below(4);
+        top->i_b = vgo ? next.b : (uint32_t)rng.next();
+    }
+
+    // a result leaving: the oldest operation's, compared with the model's
+    void result(const Op &o)
+    {
+        if (top->o_res != o.want) {
+            char m[200];
+            snprintf(m, sizeof m, "%s rm %u 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
+                     OP_NAME[o.op], o.rm, o.b, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
+            fail(m);
+        }
+        if (verbose) {
+            char m[120];
+            snprintf(m, sizeof m, "%s rm %u 0x%08X = 0x%08X", OP_NAME[o.op], o.rm, o.b, o.want);
+            note(m);
+        }
+        classify(o);
+    }
+
     int run(uint64_t ops)
     {
-        Op next = draw();
-        int vburst = 0, rburst = 0;
-        bool vgo = true, rgo = true;
-        uint64_t idle = 0;
-        while (done < ops) {
-            if (vburst-- <= 0) { vgo = rng.chance(85); vburst = (int)rng.below(vgo ? 40 : 6); }
-            if (rburst-- <= 0) { rgo = rng.chance(80); rburst = (int)rng.below(rgo ? 40 : 10); }
-            top->i_valid = vgo;
-            top->i_op = vgo ? next.op : (unsigned)rng.below(4);
-            top->i_rm = vgo ? next.rm : (unsigned)rng.below(4);
-            top->i_b = vgo ? next.b : (uint32_t)rng.next();
-            top->i_ready = rgo;
-            half(0);
-            bool take = top->i_valid && top->o_ready;
-            bool give = top->o_valid && top->i_ready;
-            if (top->o_valid && !top->i_ready && !top->o_ready) stall_full++;
-            if (give) {
-                if (q.empty()) fail("o_valid with no operation accepted");
-                const Op &o = q.front();
-                if (top->o_res != o.want) {
-                    char m[200];
-                    snprintf(m, sizeof m, "%s rm %u 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
-                             OP_NAME[o.op], o.rm, o.b, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
-                    fail(m);
-                }
-                if (verbose) {
-                    char m[120];
-                    snprintf(m, sizeof m, "%s rm %u 0x%08X = 0x%08X", OP_NAME[o.op], o.rm, o.b, o.want);
-                    note(m);
-                }
-                classify(o);
-                q.pop_front();
-                done++;
-                idle = 0;
-            } else if (++idle > 1000) {
-                fail("no result for 1000 cycles");
-            }
-            if (take) {
-                q.push_back(next);
-                if (q.size() > 5) fail("more than 5 operations in flight");
-                next = draw();
-            }
-            half(1);
-            cycle++;
-        }
+        run_in_order(this, q, 5, ops);
         printf("fp_cvt_ops: %" PRIu64 "\n", done);
         printf("fp_cvt_cycles_per_op: %.3f\n", (double)cycle / (double)done);
         printf("fp_cvt_results: i2f-inexact %" PRIu64 " f2i-sat-hi %" PRIu64 " f2i-sat-lo %" PRIu64

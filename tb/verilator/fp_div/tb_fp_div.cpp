@@ -23,8 +23,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include "Vwq_fp_div.h"
-#include "tb_harness.h"
-#include "tb_rng.h"
+#include "fp_bench.h"
 extern "C" {
 #include "wq/defs.h"
 #include "wq/fp32.h"
@@ -38,7 +37,6 @@ const uint32_t EDGE[] = {
     0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFFA00000u, 0x3F800000u, 0xBF800000u,
     0x3F7FFFFFu, 0x3F800001u, 0x40000000u, 0x00400000u,
 };
-const unsigned NEDGE = sizeof EDGE / sizeof EDGE[0];
 const unsigned LAT = 32;                 // MW + 3 iterations + 6
 
 enum Cls { C_ANY, C_EDGE, C_SUBN, C_FAR, C_EXACT, C_POS, NCLS };
@@ -46,41 +44,16 @@ const char *CLS_NAME[NCLS] = {"any", "edge", "subnormal", "far", "exact", "posit
 
 struct Op { bool sqrt; uint32_t a, b, want; int cls; };
 
-struct Bench : tb::Harness<Vwq_fp_div> {
-    Rng rng;
+struct Bench : fpb::Bench<Vwq_fp_div> {
     bool busy = false, held = false;
     Op cur{};
-    uint64_t since = 0, done = 0;
+    uint64_t since = 0;
     uint32_t held_res = 0;
     uint64_t cls_n[NCLS] = {};
     uint64_t k_subn = 0, k_zero = 0, k_ovf = 0, k_exact = 0, k_sqs = 0, k_sqneg = 0,
              k_hold = 0, k_b2b = 0;
 
-    Bench(uint64_t seed, const char *wave) : Harness("fp_div_tb", seed), rng(seed)
-    {
-        top->i_clk = 0;
-        top->i_reset = 1;
-        top->i_valid = 0;
-        top->i_ready = 0;
-        open_wave(wave);
-        for (int i = 0; i < 3; i++) tick();
-        top->i_reset = 0;
-    }
-
-    std::string where() const override
-    {
-        char b[64];
-        snprintf(b, sizeof b, " op#%" PRIu64, done);
-        return b;
-    }
-
-    uint32_t rnd_sign(uint32_t x) { return x ^ (rng.chance(50) ? 0x80000000u : 0); }
-    uint32_t finite(unsigned lo, unsigned hi)
-    {
-        uint32_t e = lo + (uint32_t)rng.below(hi - lo + 1);
-        return rnd_sign((e << 23) | ((uint32_t)rng.next() & 0x7FFFFFu));
-    }
-    uint32_t subn() { return rnd_sign((uint32_t)rng.next() & 0x7FFFFFu); }
+    Bench(uint64_t seed, const char *wave) : fpb::Bench<Vwq_fp_div>("fp_div_tb", seed, wave) {}
 
     Op draw()
     {
@@ -91,8 +64,8 @@ struct Bench : tb::Harness<Vwq_fp_div> {
         switch (o.cls) {
         case C_ANY: a = (uint32_t)rng.next(); b = (uint32_t)rng.next(); break;
         case C_EDGE:
-            a = rng.chance(70) ? EDGE[rng.below(NEDGE)] : finite(0, 254);
-            b = rng.chance(70) ? EDGE[rng.below(NEDGE)] : finite(0, 254);
+            a = rng.chance(70) ? pick(EDGE) : finite(0, 254);
+            b = rng.chance(70) ? pick(EDGE) : finite(0, 254);
             break;
         case C_SUBN:
             a = rng.chance(60) ? subn() : finite(0, 254);
@@ -146,11 +119,10 @@ struct Bench : tb::Harness<Vwq_fp_div> {
     int run(uint64_t ops)
     {
         Op next = draw();
-        int vburst = 0, rburst = 0;
-        bool vgo = true, rgo = true;
+        fpb::Bursts hs(60);               // (longer bursts: one operation takes 32 cycles)
         while (done < ops) {
-            if (vburst-- <= 0) { vgo = rng.chance(85); vburst = (int)rng.below(vgo ? 60 : 6); }
-            if (rburst-- <= 0) { rgo = rng.chance(80); rburst = (int)rng.below(rgo ? 60 : 10); }
+            hs.step(rng);
+            bool vgo = hs.vgo, rgo = hs.rgo;
             top->i_valid = vgo;
             top->i_op = vgo ? next.sqrt : (unsigned)rng.below(2);
             top->i_a = vgo ? next.a : (uint32_t)rng.next();

@@ -25,8 +25,7 @@
 #include <cstdio>
 #include <deque>
 #include "Vwq_fp_fma.h"
-#include "tb_harness.h"
-#include "tb_rng.h"
+#include "fp_bench.h"
 extern "C" {
 #include "wq/defs.h"
 #include "wq/fp32.h"
@@ -50,49 +49,20 @@ const uint32_t EDGE[] = {
     0x3F800000u, 0xBF800000u, 0x3F7FFFFFu, 0x3F800001u, 0x33800000u, 0x34000000u,
     0x3F000000u, 0x40000000u, 0x1F800000u, 0x5F800000u,
 };
-const unsigned NEDGE = sizeof EDGE / sizeof EDGE[0];
 
 enum Cls { C_ANY, C_EDGE, C_SUBN, C_RANGE, C_SHORT, C_CANCEL, C_ALIGN, NCLS };
 const char *CLS_NAME[NCLS] = {"any", "edge", "subnormal", "range", "short", "cancel", "align"};
 
 struct Op { uint32_t a, b, c; bool fma; uint32_t want; int cls; };
 
-struct Bench : tb::Harness<Vwq_fp_fma> {
-    Rng rng;
+struct Bench : fpb::Bench<Vwq_fp_fma> {
     std::deque<Op> q;                  // accepted, in order
-    uint64_t done = 0;
     uint64_t cls_n[NCLS] = {};
-    uint64_t k_subn = 0, k_ovf = 0, k_pz = 0, k_nz = 0, k_cancel = 0, k_nan = 0, k_inf = 0;
+    fpb::Kinds kinds;              // the result kinds seen
+    uint64_t k_ovf = 0, k_cancel = 0;
     uint64_t k_fmul = 0, k_ffma = 0;
-    uint64_t stall_full = 0;
 
-    Bench(uint64_t seed, const char *wave) : Harness("fp_fma_tb", seed), rng(seed)
-    {
-        top->i_clk = 0;
-        top->i_reset = 1;
-        top->i_valid = 0;
-        top->i_ready = 0;
-        open_wave(wave);
-        for (int i = 0; i < 3; i++) tick();
-        top->i_reset = 0;
-    }
-
-    std::string where() const override
-    {
-        char b[64];
-        snprintf(b, sizeof b, " op#%" PRIu64, done);
-        return b;
-    }
-
-    uint32_t rnd_sign(uint32_t x) { return x ^ (rng.chance(50) ? 0x80000000u : 0); }
-    uint32_t frac() { return (uint32_t)rng.next() & 0x7FFFFFu; }
-
-    // a finite value with a random exponent field in [lo, hi] and fraction
-    uint32_t finite(unsigned lo, unsigned hi)
-    {
-        uint32_t e = lo + rng.below(hi - lo + 1);
-        return rnd_sign((e << 23) | frac());
-    }
+    Bench(uint64_t seed, const char *wave) : fpb::Bench<Vwq_fp_fma>("fp_fma_tb", seed, wave) {}
 
     // a value whose significand has only its top k fraction bits random
     uint32_t short_sig(unsigned lo, unsigned hi, unsigned k)
@@ -111,13 +81,13 @@ struct Bench : tb::Harness<Vwq_fp_fma> {
             a = (uint32_t)rng.next(); b = (uint32_t)rng.next(); c = (uint32_t)rng.next();
             break;
         case C_EDGE:
-            a = EDGE[rng.below(NEDGE)];
-            b = rng.chance(70) ? EDGE[rng.below(NEDGE)] : finite(0, 254);
-            c = rng.chance(70) ? EDGE[rng.below(NEDGE)] : finite(0, 254);
+            a = pick(EDGE);
+            b = rng.chance(70) ? pick(EDGE) : finite(0, 254);
+            c = rng.chance(70) ? pick(EDGE) : finite(0, 254);
             break;
         case C_SUBN:
             a = rnd_sign(frac() >> rng.below(23));
-            b = rng.chance(30) ? rnd_sign(frac()) : finite(1, 254);
+            b = rng.chance(30) ? subn() : finite(1, 254);
             c = rng.chance(60) ? rnd_sign(frac() >> rng.below(23)) : finite(1, 40);
             break;
         case C_RANGE: {
@@ -181,91 +151,66 @@ struct Bench : tb::Harness<Vwq_fp_fma> {
 
     void classify(const Op &o)
     {
-        uint32_t r = o.want, e = (r >> 23) & 0xFF, f = r & 0x7FFFFFu;
+        uint32_t r = o.want;
         if (o.fma) k_ffma++; else k_fmul++;
-        if (e == 0 && f) k_subn++;
-        if (e == 0xFF && f) k_nan++;
-        if (r == 0) k_pz++;
-        if (r == 0x80000000u) k_nz++;
+        kinds.count(r);
         if (o.fma && (r & 0x7FFFFFFFu) == 0 && is_fin_nz(o.a) && is_fin_nz(o.b) && is_fin_nz(o.c))
             k_cancel++;
-        if (e == 0xFF && !f) {
-            k_inf++;
-            uint32_t ea = (o.a >> 23) & 0xFF, eb = (o.b >> 23) & 0xFF, ec = (o.c >> 23) & 0xFF;
-            if (ea != 0xFF && eb != 0xFF && (!o.fma || ec != 0xFF)) k_ovf++;
+        if (fpb::exp_field(r) == 0xFF && !fpb::frac_field(r) && fpb::exp_field(o.a) != 0xFF &&
+            fpb::exp_field(o.b) != 0xFF && (!o.fma || fpb::exp_field(o.c) != 0xFF))
+            k_ovf++;
+    }
+
+    // the unit's operand inputs (random ones when no operation is offered)
+    void drive(const Op &next, bool vgo)
+    {
+        top->i_fma = vgo ? next.fma : rng.chance(50);
+        top->i_a = vgo ? next.a : (uint32_t)rng.next();
+        top->i_b = vgo ? next.b : (uint32_t)rng.next();
+        // FMUL ignores c: a random one checks that
+        top->i_c = vgo && next.fma ? next.c : (uint32_t)rng.next();
+    }
+
+    // a result leaving: the oldest operation's, compared with the model's
+    void result(const Op &o)
+    {
+        if (top->o_res != o.want) {
+            char m[240];
+            if (o.fma)
+                snprintf(m, sizeof m, "ffma 0x%08X * 0x%08X + 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
+                         o.a, o.b, o.c, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
+            else
+                snprintf(m, sizeof m, "fmul 0x%08X * 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
+                         o.a, o.b, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
+            fail(m);
         }
+        if (verbose) {
+            char m[120];
+            snprintf(m, sizeof m, "0x%08X * 0x%08X + 0x%08X%s = 0x%08X", o.a, o.b, o.c,
+                     o.fma ? "" : " (fmul)", o.want);
+            note(m);
+        }
+        classify(o);
+        cls_n[o.cls]++;
     }
 
     int run(uint64_t ops)
     {
-        Op next = draw();
-        int vburst = 0, rburst = 0;
-        bool vgo = true, rgo = true;
-        uint64_t idle = 0;
-        while (done < ops) {
-            // the handshake's two sides, each in bursts of either state
-            if (vburst-- <= 0) { vgo = rng.chance(85); vburst = (int)rng.below(vgo ? 40 : 6); }
-            if (rburst-- <= 0) { rgo = rng.chance(80); rburst = (int)rng.below(rgo ? 40 : 10); }
-            top->i_valid = vgo;
-            top->i_fma = vgo ? next.fma : rng.chance(50);
-            top->i_a = vgo ? next.a : (uint32_t)rng.next();
-            top->i_b = vgo ? next.b : (uint32_t)rng.next();
-            // FMUL ignores c: a random one checks that
-            top->i_c = vgo && next.fma ? next.c : (uint32_t)rng.next();
-            top->i_ready = rgo;
-            half(0);
-            bool take = top->i_valid && top->o_ready;
-            bool give = top->o_valid && top->i_ready;
-            if (top->o_valid && !top->i_ready && !top->o_ready) stall_full++;
-            if (give) {
-                if (q.empty()) fail("o_valid with no operation accepted");
-                const Op &o = q.front();
-                if (top->o_res != o.want) {
-                    char m[240];
-                    if (o.fma)
-                        snprintf(m, sizeof m, "ffma 0x%08X * 0x%08X + 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
-                                 o.a, o.b, o.c, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
-                    else
-                        snprintf(m, sizeof m, "fmul 0x%08X * 0x%08X: rtl 0x%08X model 0x%08X (class %s)",
-                                 o.a, o.b, (unsigned)top->o_res, o.want, CLS_NAME[o.cls]);
-                    fail(m);
-                }
-                if (verbose) {
-                    char m[120];
-                    snprintf(m, sizeof m, "0x%08X * 0x%08X + 0x%08X%s = 0x%08X", o.a, o.b, o.c,
-                             o.fma ? "" : " (fmul)", o.want);
-                    note(m);
-                }
-                classify(o);
-                cls_n[o.cls]++;
-                q.pop_front();
-                done++;
-                idle = 0;
-            } else if (++idle > 1000) {
-                fail("no result for 1000 cycles");
-            }
-            if (take) {
-                q.push_back(next);
-                if (q.size() > LATENCY) fail("more operations in flight than stages");
-                next = draw();
-            }
-            half(1);
-            cycle++;
-        }
+        run_in_order(this, q, LATENCY, ops);
         printf("fp_fma_ops: %" PRIu64 " (fmul %" PRIu64 " ffma %" PRIu64 ")\n", done, k_fmul, k_ffma);
         printf("fp_fma_cycles_per_op: %.3f\n", (double)cycle / (double)done);
         printf("fp_fma_results: subnormal %" PRIu64 " overflow %" PRIu64 " +0 %" PRIu64
                " -0 %" PRIu64 " cancel %" PRIu64 " nan %" PRIu64 " inf %" PRIu64 "\n",
-               k_subn, k_ovf, k_pz, k_nz, k_cancel, k_nan, k_inf);
+               kinds.subn, k_ovf, kinds.pz, kinds.nz, k_cancel, kinds.nan, kinds.inf);
         std::vector<std::string> holes;
         for (int c = 0; c < NCLS; c++)
             if (!cls_n[c]) holes.push_back(std::string("operand class ") + CLS_NAME[c]);
         if (!k_fmul || !k_ffma) holes.push_back("no FMUL or no FFMA");
-        if (!k_subn) holes.push_back("no subnormal result");
+        if (!kinds.subn) holes.push_back("no subnormal result");
         if (!k_ovf) holes.push_back("no overflow of finite operands");
-        if (!k_pz || !k_nz) holes.push_back("no exact zero of each sign");
+        if (!kinds.pz || !kinds.nz) holes.push_back("no exact zero of each sign");
         if (!k_cancel) holes.push_back("no exact cancellation of nonzero operands");
-        if (!k_nan) holes.push_back("no NaN result");
+        if (!kinds.nan) holes.push_back("no NaN result");
         if (!stall_full) holes.push_back("the pipeline never stalled full");
         return verdict(holes);
     }
