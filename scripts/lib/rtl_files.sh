@@ -8,4 +8,4 @@ rtl=(rtl/*.v
      rtl/core/wq_core_lsu.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_skid.v
      rtl/core/wq_mempath.v rtl/core/wq_l1.v rtl/core/wq_wave_ctl.v
      rtl/core/wq_fpu.v rtl/core/wq_fp_add.v rtl/core/wq_fp_fma.v rtl/core/wq_fp_cmp.v
-     rtl/core/wq_fp_cvt.v rtl/core/wq_fp_div.v)
+     rtl/core/wq_fp_cvt.v rtl/core/wq_fp_div.v rtl/core/wq_fp_pipe.v rtl/core/wq_fp_lzc.v)
