@@ -195,14 +195,22 @@ module wq_commit #(
     wire              zw_link = i_emit && i_kk == K_LINK;
     wire              zw_cm   = i_cm_go && i_cm_wr;
     wire [WID_W-1:0]  zw_w    = i_ds_go ? i_ds_slot : zw_cm ? i_cm_w : i_b_w;
-    reg  [ROWS_W-1:0] zw_row;
-    always @(*) begin
-        zw_row = zw_cm ? zf_cm : zf_b;
-        if (zw_bw) zw_row[zi(i_bw_row)] = 1'b0;
-        if (zw_link) zw_row[zi(i_link_row)] = 1'b0;
-        if (zw_cm) zw_row[zi(i_cm_row)] = 1'b0;
-        if (i_ds_go) zw_row = {ROWS_W{1'b1}};
-    end
+    // (a flag a generate block: each of the three rows compared with the
+    // flag's constant index, side by side, rather than three writes at a
+    // variable index in sequence, which Yosys builds as a chain of
+    // shifters -- a row's flag is 2 LUT levels of compare from its row,
+    // then one of merge)
+    wire [ROWS_W-1:0] zw_src = zw_cm ? zf_cm : zf_b;
+    wire [ZW-1:0]     zw_ibw = zi(i_bw_row);
+    wire [ZW-1:0]     zw_ilk = zi(i_link_row);
+    wire [ZW-1:0]     zw_icm = zi(i_cm_row);
+    wire [ROWS_W-1:0] zw_row;
+    genvar gz;
+    generate for (gz = 0; gz < ROWS_W; gz = gz + 1) begin : g_zw
+        localparam [ZW-1:0] Z = gz;
+        assign zw_row[gz] = i_ds_go || (zw_src[gz] && !(zw_bw && zw_ibw == Z) &&
+                                        !(zw_link && zw_ilk == Z) && !(zw_cm && zw_icm == Z));
+    end endgenerate
     always @(posedge i_clk)
         if (i_ds_go || zw_bw || zw_link || zw_cm) zf[zw_w] <= zw_row;
 

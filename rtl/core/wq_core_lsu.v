@@ -221,7 +221,13 @@ module wq_core_lsu #(
     // request is its leader alone (one lane at a time).
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
+    // (whether an entry has none still to request, none still to answer:
+    // written beside q_rem and q_resp, so the completion's start is a
+    // flip-flop each, not two 128-bit compares)
+    reg  [LSQ-1:0] q_rz, q_az;
     reg  [31:0]  q_rl      [0:LSQ-1];    // lanes with MEM_WRITE records still to emit (a store)
+    reg  [31:0]  q_rg      [0:LSQ-1];    // ... their groups (the record pick's, below)
+    reg  [LSQ-1:0] q_rx;                 // ... in one group at most: the next beat is the last
     reg  [QW-1:0] q_hd;                  // the oldest entry
     reg  [QW:0]  q_n;                    // entries
     wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
@@ -248,6 +254,7 @@ module wq_core_lsu #(
     reg  [QW-1:0] t_slot [0:TD-1];
     reg  [127:0] t_cov  [0:TD-1];
     reg  [PARTS-1:0] t_pt [0:TD-1];      // (the parts its elements are in: the pick register's)
+    reg  [32*LOG2LB-1:0] t_lo [0:TD-1];  // (its entry's lanes' offsets in their lines: the pick register's)
     reg  [LB*8-1:0] t_line [0:TD-1];
     reg  [TDW-1:0] t_rd, t_wr, t_an;
     reg  [TDW:0] t_cnt, t_ac;
@@ -297,9 +304,12 @@ module wq_core_lsu #(
     reg  [32*LOG2LB-1:0] pk_lo;          //   the entry's lanes' offsets in their lines
     reg  [PARTS-1:0] pk_pt;              //   the parts its elements are in
     // the pick's entry: the oldest with elements to request (an ATOM's,
-    // the one after the queue, when none)
+    // the one after the queue, when none): the held request's entry has
+    // some when its elements without the held ones are not none, any
+    // other when its q_rz says so (one 128-bit compare, not one an entry)
     reg  [QW-1:0] rq_s;
     reg           rq_f;
+    wire          pk_more = (q_rem[pk_s] & ~pk_cov) != 128'd0;
     integer qi;
     always @(*) begin : rq_scan
         reg [QW-1:0] s;
@@ -307,7 +317,7 @@ module wq_core_lsu #(
         rq_f = 1'b0;
         for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
             s = q_hd + qi[QW-1:0];
-            if (q_v[s] && (q_rem[s] & ~((pk_v && pk_s == s) ? pk_cov : 128'd0)) != 128'd0) begin
+            if (q_v[s] && ((pk_v && pk_s == s) ? pk_more : !q_rz[s])) begin
                 rq_s = s;
                 rq_f = 1'b1;
             end
@@ -597,20 +607,49 @@ module wq_core_lsu #(
     generate if (NB < 4 || NB > 32) begin : g_nb
         wq_core_lsu_error_EVM_SLOTS_is_not_4_to_32 u_error();
     end endgenerate
-    // (lane mask v in groups of g lanes: {v has lanes in one group at
-    // most, v's lanes in its lowest group with any})
-    function [32:0] grp_pick;
-        input [31:0]  v;
-        input integer g;
+    // The groups with lanes left are kept beside the lanes (q_rg: group
+    // i at bit i, of the entry's MG) and whether they are one at most
+    // (q_rx), both written as the entry enters the queue and as a beat
+    // takes its group (the lowest bit off): the beat's lanes are the
+    // lowest group's, a lowest-set-bit pick from flip-flops, and whether
+    // it is the last is a flip-flop, not an OR a group, a pick and a
+    // 32-bit compare on the way to the completion's state.
+    // (lane mask v in groups of the MG for w words a lane: the groups
+    // with a lane)
+    function [31:0] grp_of;
+        input [31:0] v;
+        input [2:0]  w;
         integer i;
-        reg [31:0] gv, oh, ln;
         begin
-            gv = 32'd0;
-            for (i = 0; i < 32; i = i + 1) gv[i / g] = gv[i / g] | v[i];
-            oh = gv & (~gv + 32'd1);
-            for (i = 0; i < 32; i = i + 1) ln[i] = oh[i / g];
-            grp_pick = {(gv & ~oh) == 32'd0, v & ln};
+            grp_of = 32'd0;
+            for (i = 0; i < 32; i = i + 1)
+                case (w)
+                3'd1:    grp_of[i / MG1] = grp_of[i / MG1] | v[i];
+                3'd2:    grp_of[i / MG2] = grp_of[i / MG2] | v[i];
+                3'd3:    grp_of[i / MG3] = grp_of[i / MG3] | v[i];
+                default: grp_of[i / MG4] = grp_of[i / MG4] | v[i];
+                endcase
         end
+    endfunction
+    // (the lanes of the groups in g, groups of the MG for w words)
+    function [31:0] grp_lanes;
+        input [31:0] g;
+        input [2:0]  w;
+        integer i;
+        begin
+            for (i = 0; i < 32; i = i + 1)
+                case (w)
+                3'd1:    grp_lanes[i] = g[i / MG1];
+                3'd2:    grp_lanes[i] = g[i / MG2];
+                3'd3:    grp_lanes[i] = g[i / MG3];
+                default: grp_lanes[i] = g[i / MG4];
+                endcase
+        end
+    endfunction
+    // (g has one bit set at most)
+    function one_at_most;
+        input [31:0] g;
+        one_at_most = (g & (g - 32'd1)) == 32'd0;
     endfunction
     // (the lane of element e of part p)
     /* verilator lint_off UNUSEDSIGNAL */
@@ -629,6 +668,7 @@ module wq_core_lsu #(
     reg  [NB-1:0] mw_v;
     reg  [31:0]  mw_lsel;               // the lanes emitted this cycle
     reg          mw_last;               // ... the store's last
+    reg  [31:0]  mw_g;                  // (their group)
     /* verilator lint_off UNUSEDSIGNAL */
     reg  [EW-1:0] mw_left;              // (the group's elements no slot took: none, the formal section's)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -641,12 +681,9 @@ module wq_core_lsu #(
         reg [3:0]  wm;
         reg [EW-1:0] m;
         v = q_rl[q_hd];
-        case (q_words[q_hd])
-        3'd1:    {mw_last, mw_lsel} = grp_pick(v, MG1);
-        3'd2:    {mw_last, mw_lsel} = grp_pick(v, MG2);
-        3'd3:    {mw_last, mw_lsel} = grp_pick(v, MG3);
-        default: {mw_last, mw_lsel} = grp_pick(v, MG4);
-        endcase
+        mw_g = q_rg[q_hd] & (~q_rg[q_hd] + 32'd1);
+        mw_lsel = v & grp_lanes(mw_g, q_words[q_hd]);
+        mw_last = q_rx[q_hd];
         // (the group's part, and its elements: its lanes' words)
         mw_p = {PW{1'b0}};
         for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
@@ -697,8 +734,8 @@ module wq_core_lsu #(
     // empty, WB empty, no fetch run and no answer owed, and holds EX: nothing
     // else has the memory port meanwhile (at_on keeps fetch runs off; the
     // core holds the event lock)
-    localparam [1:0] AP_RD = 2'd0, AP_OLD = 2'd1, AP_WR = 2'd2, AP_ACK = 2'd3;
-    reg  [1:0]  ls_aph;
+    localparam [2:0] AP_RD = 3'd0, AP_OLD = 3'd1, AP_OP = 3'd2, AP_WR = 3'd3, AP_ACK = 3'd4;
+    reg  [2:0]  ls_aph;
     reg  [31:0] ls_old;                 // the lane's old value
     // (b and c: words 0 and 1 of the lane in the store data's row)
     reg  [31:0] at_b, at_c;
@@ -722,10 +759,14 @@ module wq_core_lsu #(
             at_cr <= at_c;
             at_ws_r <= rq_w;
         end
-    // atom_apply() on the old value as its answer arrives (AP_OLD), kept
-    // in registers for AP_WR: the write's request, its data and the record
-    // then start from flip-flops, not from the answer and this arithmetic
-    wire [31:0] at_o = ln_word(i_mem_rdata, at_ws_r);
+    // the old value is kept as its answer arrives (AP_OLD: ls_old, the
+    // answer's word), and atom_apply() runs on it the cycle after (AP_OP),
+    // kept in registers for AP_WR: the answer's word select, the
+    // operation and the write decision are a stage each side of ls_old,
+    // and the write's request, its data and the record start from
+    // flip-flops
+    wire [31:0] at_o = ls_old;
+    wire [31:0] at_ans = ln_word(i_mem_rdata, at_ws_r);
     reg  [31:0] at_nx;
     always @(*) begin
         case (i_x_fn)
@@ -809,7 +850,7 @@ module wq_core_lsu #(
     reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
     reg  [1:0]   cp_k;                   //   of register rd + cp_k
     wire [WID_W-1:0] cp_w = q_w[q_hd];
-    wire         cp_rdy  = q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0;
+    wire         cp_rdy  = q_v[q_hd] && q_rz[q_hd] && q_az[q_hd];
     wire         cp_last_ld = cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd];
     // A store's last beat: its lanes with records left lie in one group
     // (mw_last, the record pick's)
@@ -909,7 +950,23 @@ module wq_core_lsu #(
     // bytes taken and extended, or an ATOM's old value (in every word,
     // ld_wen picks one); built only when written, for the simulator
     reg  [EW*32-1:0] ld_wd;
-    wire [LANES*32-1:0] an_addr = q_addr[rw_ix(an_s, {{(32-PW){1'b0}}, an_p})];  // (its part's addresses)
+    // (the lanes' offsets in their lines: the tag's, kept from the pick
+    // register as its request was taken, not read from the entry's
+    // address rows at the answer's entry and part)
+    wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
+    // (lane l of part p's offset: a multiplexer over the parts, not a
+    // part-select at a variable offset, which Yosys builds as a shifter)
+    function [LOG2LB-1:0] an_off;
+        input [32*LOG2LB-1:0] lo;
+        input [PW-1:0]        p;
+        input integer         l;
+        integer j;
+        begin
+            an_off = lo[l*LOG2LB +: LOG2LB];
+            for (j = 1; j < PARTS; j = j + 1)
+                if (p == j[PW-1:0]) an_off = lo[(j*LANES + l)*LOG2LB +: LOG2LB];
+        end
+    endfunction
     always @(*) begin : ld_vals
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] a;                   // (its offset in the line)
@@ -923,7 +980,7 @@ module wq_core_lsu #(
         else if (an_l)
             for (ei = 0; ei < EW; ei = ei + 1)
                 if (an_cov[ei]) begin
-                    a = el_addr(an_addr[(ei / 4)*32 +: 32], ei[1:0]);
+                    a = el_addr({{(32-LOG2LB){1'b0}}, an_off(an_lo, an_p, ei / 4)}, ei[1:0]);
                     wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
                     // (word k > 0 of a lane: a .v4's, a word as it is)
                     ld_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv :
@@ -949,6 +1006,11 @@ module wq_core_lsu #(
         end
 
     // ---- the queue's entries ---------------------------------------------------
+    // (a store's lanes with records and their groups as it enters the
+    // queue; the head's groups after its beat)
+    wire [31:0] ls_rl = (ls_st && i_x_words != 3'd0) ? i_x_sel : 32'd0;
+    wire [31:0] ls_rg = grp_of(ls_rl, i_x_words);
+    wire [31:0] cp_rg = q_rg[q_hd] & (q_rg[q_hd] - 32'd1);
     integer qk;
     always @(posedge i_clk) begin
         // the gather (beat k of a part: ra's address with rb + k's data,
@@ -969,11 +1031,16 @@ module wq_core_lsu #(
             q_words[q_tl] <= i_x_words;
             q_rem[q_tl] <= ls_emask;
             q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
-            q_rl[q_tl] <= (ls_st && i_x_words != 3'd0) ? i_x_sel : 32'd0;
+            q_rz[q_tl] <= ls_emask == 128'd0;
+            q_az[q_tl] <= ls_st || ls_emask == 128'd0;
+            q_rl[q_tl] <= ls_rl;
+            q_rg[q_tl] <= ls_rg;
+            q_rx[q_tl] <= one_at_most(ls_rg);
         end
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
+            q_rz[pk_s] <= (q_rem[pk_s] & ~pk_cov) == 128'd0;
             if (wr_code) begin
                 q_code[pk_s] <= 1'b1;
                 cf <= 1'b1;
@@ -982,7 +1049,10 @@ module wq_core_lsu #(
         end
         // the answer stage: a load line's values written (u_ld), its
         // elements answered
-        if (an_l && an_fin) q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
+        if (an_l && an_fin) begin
+            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
+            q_az[an_s] <= (q_resp[an_s] & ~rs_cov) == 128'd0;
+        end
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
         if (ls_start) q_rem[q_tl] <= ls_emask;
@@ -992,7 +1062,11 @@ module wq_core_lsu #(
         // and a store that wrote code drops the younger ones (none has
         // made a request: cf)
         if (o_cp_go) begin
-            if (q_st[q_hd]) q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
+            if (q_st[q_hd]) begin
+                q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
+                q_rg[q_hd] <= cp_rg;
+                q_rx[q_hd] <= one_at_most(cp_rg);
+            end
             if (cp_last) begin
                 q_v[q_hd] <= 1'b0;
                 q_hd <= q_hd + 1'b1;
@@ -1012,6 +1086,7 @@ module wq_core_lsu #(
             // stage's pick and store line then see none while the queue is
             // empty, and a simulation skips the store line's work)
             for (qk = 0; qk < LSQ; qk = qk + 1) q_rem[qk] <= 128'd0;
+            q_rz <= {LSQ{1'b1}}; q_az <= {LSQ{1'b1}};
         end
     end
 
@@ -1023,6 +1098,7 @@ module wq_core_lsu #(
             t_slot[t_wr] <= pk_s;
             t_cov[t_wr] <= rq_cov;
             t_pt[t_wr] <= rq_pt;
+            t_lo[t_wr] <= pk_lo;
             t_wr <= t_wr + 1'b1;
         end
         if (i_mem_rvalid) begin
@@ -1107,14 +1183,18 @@ module wq_core_lsu #(
             case (ls_aph)
             AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
             AP_OLD: if (rv_a) begin
-                ls_old <= at_o;
+                ls_old <= at_ans;
+                ls_aph <= AP_OP;
+            end
+            AP_OP: begin
                 at_new <= at_nx;
                 at_chg <= at_ch;
                 ls_aph <= AP_WR;
             end
             // the record as the write is taken (or without a write)
             AP_WR:  if (!at_chg || i_mem_ready) ls_aph <= at_chg ? AP_ACK : AP_RD;
-            default: if (rv_a) ls_aph <= AP_RD;    // AP_ACK: the write's answer
+            AP_ACK: if (rv_a) ls_aph <= AP_RD;     // the write's answer
+            default: ls_aph <= AP_RD;
             endcase
         end
         // ATOM done: its write-back beats, or its commit beat carries them
@@ -1308,6 +1388,10 @@ module wq_core_lsu #(
                                    q_rem[f_y] == q_resp[f_y]);
             if (q_v[ff]) begin
                 assert((q_rl[ff] & ~q_sel[ff]) == 32'd0);
+                // the groups kept are the lanes' groups
+                assert(q_rg[ff] == grp_of(q_rl[ff], q_words[ff]) && q_rx[ff] == one_at_most(q_rg[ff]));
+                // ... and whether none is left to request or to answer
+                assert(q_rz[ff] == (q_rem[ff] == 128'd0) && q_az[ff] == (q_resp[ff] == 128'd0));
                 assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
                 if (q_st[ff]) assert(q_resp[ff] == 128'd0);
                 else assert(q_rl[ff] == 32'd0);

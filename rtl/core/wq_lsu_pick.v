@@ -26,44 +26,68 @@ module wq_lsu_pick #(
     output wire [TW-1:0]   o_tag,       // its line
     output wire [N-1:0]    o_cov        // the elements the request covers
 );
-    // the leader: the lowest pending element's index, from a tree of
-    // IW levels of pairs (a node: any element pending below it, and the
-    // lowest one's index; a pair's index takes its low half's when that
-    // has one, else its high half's with the level's bit set).  One LUT
-    // level a tree level: the lowest bit of i_pend & -i_pend would be a
-    // carry chain through N bits, the longest path of the request stage
-    // on an FPGA.  (N is a power of two: 2**IW.)
+    // the leader: the lowest pending element's index and its line, from a
+    // tree of pairs over the NT tags (a node: any element pending below
+    // it, the lowest one's tag index and its line, and its element in its
+    // tag's group; a pair takes its low half's when that has one, else
+    // its high half's with the level's bit set).  The line travels up the
+    // tree beside the index: a 2:1 select a tree level, so the leader's
+    // line is there when its index is, one LUT level a tree level, not a
+    // tag multiplexer after the tree (the lowest bit of i_pend & -i_pend
+    // would be a carry chain through N bits, the longest path of the
+    // request stage on an FPGA).  (N is a power of two: 2**IW.)
     generate if (N != (1 << IW)) begin : g_size
         wq_lsu_pick_error_N_is_not_2_to_the_IW u_error();
     end endgenerate
-    // (the levels computed in place: level k+1's node j is written where
-    // level k's node j was, after level k's nodes 2j and 2j+1 are read;
-    // an unrolled loop for Yosys, straight-line code for the simulator)
-    reg [N-1:0]    t_any;
-    reg [N*IW-1:0] t_ix;
-    integer tk, tj;
-    always @(*) begin
-        t_any = i_pend;
-        t_ix  = {N*IW{1'b0}};
-        for (tk = 0; tk < IW; tk = tk + 1)
-            for (tj = 0; tj < (N >> (tk + 1)); tj = tj + 1) begin
-                t_ix[tj*IW +: IW] = t_any[2*tj] ? t_ix[(2*tj)*IW +: IW]
-                                                : t_ix[(2*tj+1)*IW +: IW] | ({{(IW-1){1'b0}}, 1'b1} << tk);
-                t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
-            end
-    end
-    assign o_lead = t_ix[IW-1:0];
-    // its line: the lines read as an array of tags -- a multiplexer for
-    // Yosys, an index for the simulator -- rather than a part-select at
-    // o_lead * TW, which Yosys builds as a shifter over N * TW bits
     localparam NT = N / GS;             // tags
     localparam GW = $clog2(GS);         // bits of an element index below its tag's
+    localparam TI = IW - GW;            // bits of a tag index
+    localparam LW = (GW > 0) ? GW : 1;  // (the width of an element in its group)
     wire [TW-1:0] line [0:NT-1];
     genvar g;
     generate for (g = 0; g < NT; g = g + 1) begin : g_line
         assign line[g] = i_line[g*TW +: TW];
     end endgenerate
-    assign o_tag = line[o_lead[IW-1:GW]];
+    // (the levels computed in place: level k+1's node j is written where
+    // level k's node j was, after level k's nodes 2j and 2j+1 are read;
+    // an unrolled loop for Yosys, straight-line code for the simulator.
+    // The leaves: a tag's group, whether an element of it is pending, the
+    // lowest one's place in the group and the tag's line.)
+    reg [NT-1:0]    t_any;
+    reg [NT*TI-1:0] t_ix;
+    reg [NT*LW-1:0] t_lo;
+    reg [NT*TW-1:0] t_tag;
+    reg             t_sel;
+    integer tk, tj, tb;
+    always @(*) begin
+        t_ix = {NT*TI{1'b0}};
+        for (tj = 0; tj < NT; tj = tj + 1) begin
+            t_any[tj] = i_pend[tj*GS +: GS] != {GS{1'b0}};
+            t_lo[tj*LW +: LW] = {LW{1'b0}};
+            for (tb = GS - 1; tb >= 0; tb = tb - 1)
+                if (i_pend[tj*GS + tb]) t_lo[tj*LW +: LW] = tb[LW-1:0];
+            if (GS > 1 && !t_any[tj]) t_lo[tj*LW +: LW] = {LW{1'b1}};
+            t_tag[tj*TW +: TW] = line[tj];
+        end
+        for (tk = 0; tk < TI; tk = tk + 1)
+            for (tj = 0; tj < (NT >> (tk + 1)); tj = tj + 1) begin
+                t_sel = t_any[2*tj];          // (the pair's low half leads)
+                t_ix[tj*TI +: TI] = t_sel ? t_ix[(2*tj)*TI +: TI]
+                                          : t_ix[(2*tj+1)*TI +: TI] | ({{(TI-1){1'b0}}, 1'b1} << tk);
+                t_lo[tj*LW +: LW] = t_sel ? t_lo[(2*tj)*LW +: LW] : t_lo[(2*tj+1)*LW +: LW];
+                t_tag[tj*TW +: TW] = t_sel ? t_tag[(2*tj)*TW +: TW] : t_tag[(2*tj+1)*TW +: TW];
+                t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
+            end
+    end
+    // (with no element pending every pair took its high half and every
+    // group's place is all ones: o_lead is all ones)
+    generate if (GS > 1) begin : g_lead
+        assign o_lead = {t_ix[TI-1:0], t_lo[GW-1:0]};
+    end else begin : g_lead1
+        assign o_lead = t_ix[TI-1:0];
+        wire unused_lo = &{1'b0, t_lo};
+    end endgenerate
+    assign o_tag = t_tag[TW-1:0];
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
         localparam [IW-1:0] E = e;
