@@ -715,13 +715,15 @@ module wq_core #(
         .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
         .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
         .o_sel(dv_sel), .o_op(dv_op));
-    // Floating point (exec_fp.c): wq_fpu, built as the division unit.  An
-    // FP instruction's beats leave EX into the unit one a cycle (x_fv,
-    // fv_take; FFMA's second pass brings its addend rd), its units compute
-    // the parts with a selected lane FP_LANES lanes at a time, and its
-    // commit goes through the completion path (fc_go, below); another FP
-    // instruction waits in EX while the unit holds one.  FP = 0: no unit
-    // (DE traps every FP opcode, so none reaches EX).
+    // Floating point (exec_fp.c): wq_fpu.  An FP instruction's beats leave
+    // EX into the unit one a cycle (x_fv, fv_take; FFMA's second pass
+    // brings its addend rd), its pipelined units compute the parts with a
+    // selected lane FP_LANES lanes at a time, and its commit goes through
+    // the completion path (fc_go, below), the unit's instructions in the
+    // order they came in.  The unit holds several instructions (different
+    // warps'); another FP instruction waits in EX while its operand buffer
+    // holds one or no slot is free (fv_free).  FP = 0: no unit (DE traps
+    // every FP opcode, so none reaches EX).
     reg         x_fpop;
     always @(*)
         case (x_op)
@@ -733,7 +735,7 @@ module wq_core #(
             x_fpop = 1'b0;
         endcase
     wire        x_fv    = x_v && x_fpop && x_trap == `WQ_TRAP_NONE && !x_skip;
-    wire        fv_busy, fv_open, fv_rdy, fv_on, fv_last, fv_pw;
+    wire        fv_busy, fv_open, fv_free, fv_more, fv_rdy, fv_on, fv_last, fv_pw;
     wire [5:0]  fv_p, fv_rd;
     wire [LANES*32-1:0] fv_row;
     wire [31:0] fv_pred;
@@ -749,12 +751,13 @@ module wq_core #(
             .i_in(fv_take), .i_commit(x_commit), .i_p(x_p), .i_k(x_k[0]),
             .i_lanes(lanes_of(x_sel, x_p)), .i_op(x_op), .i_fn(x_fn), .i_w(x_w), .i_pc(x_pc),
             .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel), .i_a(op_a), .i_b(op_b), .i_c(op_rb),
-            .o_busy(fv_busy), .o_open(fv_open),
+            .o_busy(fv_busy), .o_open(fv_open), .o_free(fv_free), .o_more(fv_more),
             .i_go(fc_go), .o_rdy(fv_rdy), .o_on(fv_on), .o_last(fv_last), .o_pw(fv_pw),
             .o_p(fv_p), .o_row(fv_row), .o_pred(fv_pred), .o_w(fv_w), .o_pc(fv_pc),
             .o_ir(fv_ir), .o_rd(fv_rd), .o_sel(fv_sel), .o_op(fv_op));
     end else begin : g_nofpu
         assign fv_busy = 1'b0; assign fv_open = 1'b0; assign fv_rdy = 1'b0;
+        assign fv_free = 1'b0; assign fv_more = 1'b0;
         assign fv_on = 1'b0; assign fv_last = 1'b0; assign fv_pw = 1'b0;
         assign fv_p = 6'd0; assign fv_rd = 6'd0; assign fv_row = {LANES*32{1'b0}};
         assign fv_pred = 32'd0; assign fv_w = {WID_W{1'b0}}; assign fv_pc = {PCW{1'b0}};
@@ -979,9 +982,11 @@ module wq_core #(
     // they come (the beats of one instruction are consecutive)
     assign dv_take = x_dv && !squash_x &&
                      (dv_open || (!dv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
-    // (an FP instruction's beats enter the FP unit likewise)
+    // (an FP instruction's beats enter the FP unit likewise, its first
+    // part when the unit's operand buffer and a slot are free: the unit
+    // holds several instructions)
     assign fv_take = x_fv && !squash_x &&
-                     (fv_open || (!fv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
+                     (fv_open || (fv_free && !wb_blk && !(b_v && b_commit && b_is_trap)));
 
     // ---- the completion path: the LSU's head entry or the division unit's
     // commit, between WB's commits (WB holds: wb_frz).  The LSU's goes
@@ -999,7 +1004,7 @@ module wq_core #(
     wire cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
                    (!fl_idle || ans_owed);
     wire dc_endw = dv_last && cm_idle && !fv_busy;
-    wire fc_endw = fv_last && cm_idle && !dv_busy;
+    wire fc_endw = fv_last && cm_idle && !dv_busy && !fv_more;
     wire cm_start = !b_open && !ls_frz && !cp_yield && !dc_yield && !fc_yield && !dc_atom;
     assign dc_go = dv_rdy && !dc_endw && (dv_on || (cm_start && !fv_on));
     assign fc_go = fv_rdy && !fc_endw && (fv_on || (cm_start && !dv_on && !dc_go));
@@ -1029,7 +1034,7 @@ module wq_core #(
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
     wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || b_v || is_go ||
-                                 (dc_go ? (!q_empty || fv_busy) : fc_go ? (!q_empty || dv_busy) :
+                                 (dc_go ? (!q_empty || fv_busy) : fc_go ? (!q_empty || dv_busy || fv_more) :
                                           (!q_one || dv_busy || fv_busy)))) ||
                    (!stopping && !i_ev_wait);
 
