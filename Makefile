@@ -77,7 +77,7 @@ $(B)/cc/math_lib.c: cmodel/compiler/lib/math.cl
 	{ echo '/* generated from $< by the Makefile */'; echo 'const char wq_cc_math_lib[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; echo '    ;'; } > $@.tmp && mv $@.tmp $@
 
-.PHONY: all help deps build libs layering opencl conformance systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 area formal formal-selftest regress coverage mutate
+.PHONY: all help deps build libs layering opencl conformance systemc kernels clgen run test lint bench clean unit fuzz fuzz-cc fuzz-cc-libfuzzer spec-check rtl-test synth synth-ice40 fpga-ice40 fpga-ecp5 fpga-ecp5-fpu area formal formal-selftest regress coverage mutate
 all: deps  ## build everything (the libraries, wq, the OpenCL ICD, the generated RTL headers, the firmware, the unit tests)
 	$(MAKE) -j$(NPROC) build $(B)/bin/wq_unit
 
@@ -253,6 +253,9 @@ fpga-ice40: deps  ## the iCEBreaker bitstream and its report (build/reports/fpga
 # (FPGA_SLURM=1: the seeds as a Slurm job array, docs/fpga/boards.md)
 fpga-ecp5: deps  ## the ULX3S bitstream, a placer-seed sweep and its report (build/reports/fpga_ecp5.txt)
 	bash scripts/fpga.sh ecp5
+
+fpga-ecp5-fpu: deps  ## the ULX3S with the FPU (FP=1, one FP lane): its size and Fmax (build/reports/fpga_ecp5_fp.txt)
+	FPGA_PARAMS="FP=1 FP_LANES=1" FPGA_TAG=fp bash scripts/fpga.sh ecp5
 
 # the ULX3S top's ECP5 resources module by module (scripts/area.sh: each
 # module synthesised alone with the board's parameters and synthesis

@@ -68,6 +68,8 @@
 #     placement (there also when routing was stopped); ice40_logic_levels,
 #     ecp5_logic_levels: the netlist's deepest register in LUT levels and
 #     the register bits over the budget (scripts/fpga_depth.py);
+#     ecp5_fp_luts, ecp5_fp_fmax_mhz (and its placed estimate and levels):
+#     the ULX3S with the FPU (FP=1, FP_LANES=1), `make fpga-ecp5-fpu`;
 #     ecp5_regs_over_budget: those bits of the ULX3S netlist alone;
 #     ice40_critical_ns, ecp5_critical_ns: nextpnr's critical path of the
 #     core clock, logic and routing (scripts/fpga_timing.py).
@@ -566,11 +568,11 @@ fi
 # flow takes most of an hour on two cores, so bench does not run them); a board whose
 # report is missing, or whose flow failed, gets its keys with no number and
 # the reason
-board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG
-    local r=build/reports/fpga_$1.txt
+board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG [MAKE_TARGET]
+    local r=build/reports/fpga_$1.txt how=${6:-make fpga-$1}
     if [ ! -s "$r" ]; then
-        echo "$1_fmax_mhz: none (no report $r: run make fpga-$1; $4; $5)"
-        echo "$2: none (no report $r: run make fpga-$1; $4; $5)"
+        echo "$1_fmax_mhz: none (no report $r: run $how; $4; $5)"
+        echo "$2: none (no report $r: run $how; $4; $5)"
         return
     fi
     # the netlist's deepest register in LUT levels (scripts/fpga_depth.py)
@@ -600,6 +602,10 @@ ulx=fpga/ecp5/wq_ulx3s.v
 board_keys ice40 ice40_lcs logic_cells "iCE40 UP5K" "small configuration, LANES=$ice_lanes WARPS=$ice_w"
 board_keys ecp5 ecp5_luts luts "LFE5U-85F" \
     "default configuration, LANES=$(top_param "$ulx" LANES) WARPS=$(top_param "$ulx" WARPS)"
+# the same board with the FPU (FP=1, FP_LANES=1: one set of FP units, a
+# part's FP operation in LANES slices; docs/fpga/boards.md "ULX3S with the FPU")
+board_keys ecp5_fp ecp5_fp_luts luts "LFE5U-85F" \
+    "default configuration with the FPU, FP=1 FP_LANES=1, LANES=$(top_param "$ulx" LANES)" "make fpga-ecp5-fpu"
 # the logic-level budget: the ULX3S netlist's register bits over it (the
 # report's logic_levels line) and each module's deepest logic alone
 # (make area's report, scripts/area.sh: the board's parameters)
