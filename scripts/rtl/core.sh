@@ -26,7 +26,11 @@
 # Programs: core_progs below, every program whose instructions the core
 # executes (the core's own in tb/verilator/core/progs/); every other
 # program of tests/programs/ and tb/verilator/sched/progs/ is listed in
-# core_not_yet with what it needs, so none is skipped silently.
+# core_not_yet with what it needs, so none is skipped silently.  The bench
+# stops at the first failing program and replays the list up to it with a
+# waveform, so the short straight-line programs that decide a catch on their
+# own come first (core_atom_wr.wqs: every ATOM operation's write decision,
+# a lost write is a mismatch within a second).
 #
 # Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
 #   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
@@ -45,7 +49,7 @@ vl_setup core
 vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 
-core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
+core_progs=(tb/verilator/core/progs/core_atom_wr.wqs tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/bench/mul_ipc.wqs tests/programs/bench/div_mix_ipc.wqs
     tests/programs/bench/stencil_l1.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/core/progs/core_alu.wqs
@@ -228,7 +232,7 @@ bin=$(WQ_VERILATOR_FLAGS="-GLSQ=$ulq -GTAGS=$ult ${WQ_VERILATOR_FLAGS:-}" bash s
 n0=$total
 for p in "${core_progs[@]}"; do
     ss=("${seeds[0]}")
-    case $p in *div*|*lsu*|*mem_order*|*coalesce*|*code_store*|*atomics*|*vecadd*) ss=("${seeds[@]}") ;; esac
+    case $p in *div*|*lsu*|*mem_order*|*coalesce*|*code_store*|*atom*|*vecadd*) ss=("${seeds[@]}") ;; esac
     for s in "${ss[@]}"; do top_run "$bin" "$p" "$s" "ulx3s_$(basename "$p" .wqs)_s$s" "($uname)"; done
 done
 echo "rtl_test: core the ULX3S's core ($uname): $((total - n0)) lockstep runs through wq_top"
