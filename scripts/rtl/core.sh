@@ -27,6 +27,13 @@
 # executes (the core's own in tb/verilator/core/progs/); every other
 # program of tests/programs/ and tb/verilator/sched/progs/ is listed in
 # core_not_yet with what it needs, so none is skipped silently.
+# core_first: short straight-line programs the bench runs alone, each seed,
+# before the list (core_atom_wr.wqs: every ATOM operation's write decision
+# lane by lane): the bench stops at the first failing program and replays
+# its whole run with a waveform, so a bug these decide is a mismatch within
+# a second, not minutes into the list (a mutant's run under load, whose
+# replay can outlast scripts/mutate.sh's limit); a run of their own leaves
+# the list's seeded timing as it is.
 #
 # Usage: bash scripts/rtl/core.sh [SEED...]    (seeds for every run; default 1 2)
 #   WQ_RTL_FULL=1  the bench at LANES 16 and 32 and at the small parameters too,
@@ -45,7 +52,8 @@ vl_setup core
 vl_seeds "1 2" "$@"
 make -s build >/dev/null || fail "make build"
 
-core_progs=(tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
+core_first=(tb/verilator/core/progs/core_atom_wr.wqs)
+core_progs=("${core_first[@]}" tests/programs/bench/alu_ipc.wqs tests/programs/bench/vecadd_ipc.wqs
     tests/programs/bench/mul_ipc.wqs tests/programs/bench/div_mix_ipc.wqs
     tests/programs/bench/stencil_l1.wqs
     tests/programs/asm_vecadd.wqs tb/verilator/core/progs/core_alu.wqs
@@ -105,17 +113,21 @@ for cfg in "${cfgs[@]}"; do
         -GWARPS="$wa" -GLANES="$la" -GREGS="$re" -GDQ_LOG2="$dq" \
         ${cdl:+-GDIV_LANES="$cdl" -GLSQ="$clq" -GTAGS="$ctg"} \
         "$rtl/core/wq_core.v" "$root/tb/verilator/sched/tb_sched.cpp" -- asm model
-    list=("${core_progs[@]}")
-    if [ "$wa" -lt 8 ]; then
-        list=()
-        for p in "${core_progs[@]}"; do grep -q 'small-config: ok' "$p" && list+=("$p"); done
-    fi
+    first=() list=()
+    for p in "${core_progs[@]}"; do
+        [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p" && continue
+        case " ${core_first[*]} " in *" $p "*) first+=("$p") ;; *) list+=("$p") ;; esac
+    done
     for s in "${seeds[@]}"; do
+        if [ ${#first[@]} -gt 0 ]; then
+            vl_run "$d" tb_sched "first$s" "$s" "${first[@]}"
+            total=$((total + 1))
+        fi
         vl_run "$d" tb_sched "seed$s" "$s" "${list[@]}"
         total=$((total + 1))
     done
     grep -E '^sched_(cycles_per_warp_instr|steps|steps_kept_lock):' "$d/seed${seeds[$((${#seeds[@]} - 1))]}.log" |
-        tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq${cdl:+ DIV_LANES=$cdl LSQ=$clq TAGS=$ctg} (bench, ${#list[@]} programs): /; s/ \$/\n/"
+        tr '\n' ' ' | sed "s/^/rtl_test: core W=$wa L=$la R=$re D=$dq${cdl:+ DIV_LANES=$cdl LSQ=$clq TAGS=$ctg} (bench, ${#first[@]} + ${#list[@]} programs): /; s/ \$/\n/"
     [ -z "${wdir:-}" ] && wdir=$d       # the wave decision's bench below
 done
 
@@ -228,7 +240,7 @@ bin=$(WQ_VERILATOR_FLAGS="-GLSQ=$ulq -GTAGS=$ult ${WQ_VERILATOR_FLAGS:-}" bash s
 n0=$total
 for p in "${core_progs[@]}"; do
     ss=("${seeds[0]}")
-    case $p in *div*|*lsu*|*mem_order*|*coalesce*|*code_store*|*atomics*|*vecadd*) ss=("${seeds[@]}") ;; esac
+    case $p in *div*|*lsu*|*mem_order*|*coalesce*|*code_store*|*atom*|*vecadd*) ss=("${seeds[@]}") ;; esac
     for s in "${ss[@]}"; do top_run "$bin" "$p" "$s" "ulx3s_$(basename "$p" .wqs)_s$s" "($uname)"; done
 done
 echo "rtl_test: core the ULX3S's core ($uname): $((total - n0)) lockstep runs through wq_top"

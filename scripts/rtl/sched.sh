@@ -64,7 +64,8 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tests/programs/gid.wqs tests/programs/gid_wide.wqs tests/programs/mem_order.wqs
     tb/verilator/sched/progs/selfmod.wqs tests/programs/subv_auto.wqs
     tests/programs/lsu_order.wqs tests/programs/ibuf_wrap.wqs
-    tests/programs/code_store_lsq.wqs tb/verilator/sched/progs/trap_fp.wqs)
+    tests/programs/code_store_lsq.wqs tb/verilator/sched/progs/trap_fp.wqs
+    tb/verilator/core/progs/core_atom_wr.wqs)
 # none left: diverge.wqs (BRX, JMX, CALL, RET; fw/sched/calls.ues) runs since
 # with the shell's 2 560-word ROM (docs/rtl/wq_sched_ue.md, "Firmware")
 ue_not_yet=()
