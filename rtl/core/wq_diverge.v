@@ -127,16 +127,26 @@ module wq_diverge #(
     localparam PARTS = 32 / LANES;
     localparam DW    = DQ_LOG2 + 1;
 `include "wq_core_wb.vh"
-`include "wq_ctz.vh"
-    function [4:0] ctz;                  // the lowest set bit of 32
+    // The lowest set bit of 32, isolated (one-hot, 0 when none: m & -m,
+    // a carry chain and a LUT level) and encoded (each index bit an OR of
+    // 16 one-hot bits): about four LUT levels where a binary search of
+    // five halvings is ten.
+    function [31:0] low1;
         input [31:0] m;
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg   [6:0]  t;                  // (bits 6:5 are 0)
-        /* verilator lint_on UNUSEDSIGNAL */
+        low1 = m & (~m + 32'd1);
+    endfunction
+    function [4:0] enc32;                // a one-hot's index
+        input [31:0] o;
+        integer e;
         begin
-            t = ctz128({96'd0, m});
-            ctz = t[4:0];
+            enc32 = 5'd0;
+            for (e = 0; e < 32; e = e + 1)
+                if (o[e]) enc32 = enc32 | e[4:0];
         end
+    endfunction
+    function [4:0] ctz;                  // the lowest set bit of 32 (0 when none)
+        input [31:0] m;
+        ctz = enc32(low1(m));
     endfunction
 
     // WB's instruction
@@ -320,9 +330,9 @@ module wq_diverge #(
     wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
     wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
     wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
-    wire [4:0]  g_l0       = ctz(g_rem);
+    wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
-    wire [4:0]  h_l        = ctz(h_rem);
+    wire [31:0] h_oh       = low1(h_rem);           // RET's next holder
     // One 32-way select reads a thread's target, for whichever needs one
     // this cycle (never two at once): RET's holder for its K_HELD record,
     // the first path's thread in BP_COUNT's first cycle (kept in g_ft),
@@ -330,11 +340,23 @@ module wq_diverge #(
     // thread's group compare and the part scan's select: on the ECP5 the
     // targets were the placed design's most congested nets with three
     // selects and two compares a thread.
+    // The select is a one-hot AND-OR (t_xo: the lowest thread of the
+    // holders left, of g_fs, or of the walk's threads left), not an index
+    // into a 32-way multiplexer.  (RET's holder records are the cycles
+    // with holders left, h_rem, which BP_CHECK loads and an instruction
+    // entering WB clears: h_rd's K_HELD without the record walk's depth.)
     wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
+    wire        h_xrd      = b_prep == BP_NONE && h_rem != 32'd0;
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt0;
-    wire [4:0]  t_xl       = h_rd ? h_l : g_ftrd ? ctz(g_fs) : g_l0;
-    wire [PCW-1:0] t_x     = t_tgt[t_xl];
-    wire [PCW-1:0] g_t0    = g_sel[g_l0] ? t_x : b_next;   // the walk's group
+    wire [31:0] t_xo       = h_xrd ? h_oh : g_ftrd ? low1(g_fs) : g_oh;
+    reg  [PCW-1:0] t_x;
+    integer xl;
+    always @(*) begin
+        t_x = {PCW{1'b0}};
+        for (xl = 0; xl < 32; xl = xl + 1)
+            if (t_xo[xl]) t_x = t_x | t_tgt[xl];
+    end
+    wire [PCW-1:0] g_t0    = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;   // the walk's group
     // The walk's group (g_m0) takes its target compares from the part
     // scan (ae_g: each thread's target against g_t0), so a target bit
     // feeds the scan's PARTS-way select and the one select above, not a
@@ -372,7 +394,8 @@ module wq_diverge #(
         for (lp = 0; lp < PARTS; lp = lp + 1)
             l_parts[lp] = (b_sel & part_mask(lp[5:0])) != 32'd0;
     end
-    wire [4:0]  l_p        = ctz(l_rem);
+    wire [31:0] l_oh       = low1(l_rem);
+    wire [4:0]  l_p        = enc32(l_oh);
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // SUBV_START runs the active threads one part at a time: the lowest part
@@ -526,7 +549,8 @@ module wq_diverge #(
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
-    wire        b_ends     = b_act_new == 32'd0;
+    wire        b_ends_x   = b_act_new == 32'd0;
+    wire        b_ends;                     // (from p_recs: the record walk below)
     wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
     // the popped token wakes its threads waiting for it (not exited)
     reg  [31:0] rc_wake;
@@ -571,15 +595,45 @@ module wq_diverge #(
     //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
     //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
     //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
-    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
-                             {b_rel_tail, b_ends, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+    // The list's terms that depend on the instruction's outcome (the
+    // warp's end, the two groups, the parked threads, YIELD's decision,
+    // SUBV_END's next part) are many LUT levels from WB's opcode and
+    // masks; an instruction with a prologue takes them from registers,
+    // p_recs, written in each prologue cycle (the last, BP_CHECK, sees the
+    // prologue's results: the region token's mask, RET's holders, the
+    // first path) and, for SUBV_END, once more in the cycle after its
+    // THREAD_STATE's part scan completes (its next part and the threads
+    // at its end come from the scan: p_snd, p_fresh; its records wait
+    // for it).  The slot, the deque and the wait state the terms read do
+    // not change between the check and RETIRE.  An instruction without a
+    // prologue (EXIT, SETP, any other, a skipped or trapped one) has
+    // shallow terms (c_recs).  b_recs_x is the list from the present
+    // inputs; the FORMAL section asserts both forms equal to it.
+    wire [13:1] b_recs_x   = {b_ends_x, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
                               b_bar && i_bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
                               b_mt, b_push, b_two,
                               b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
-                              b_ret && r_held != 32'd0, b_call, b_yfire, 1'b0};
+                              b_ret && r_held != 32'd0, b_call, b_yfire};
+    reg         b_pro;                      // the instruction had a prologue
+    reg  [13:1] p_recs;
+    reg         p_fresh;                    // SUBV_END: p_recs has the completed scan's terms
+    wire        b_ends_c   = ((b_exit ? (b_act & ~b_sel) : b_act) == 32'd0);
+    wire [13:1] c_recs     = {b_ends_c, b_recs_x[12:10], 1'b0, b_exit || b_bar, 3'd0, b_exit, 3'd0};
+    wire [13:1] b_rl       = b_pro ? p_recs : c_recs;
+    // (RETIRE, PRED_WRITE and BAR_RELEASE are shallow: from the inputs)
+    wire        unused_rl  = &{1'b0, b_rl[12:10]};
+    assign      b_ends     = b_rl[13];
+    wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
+    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
+                             {b_rel_tail, b_rl[13], 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                              b_bar && i_bar_go, b_rl[9:1], 1'b0};
+    // SUBV_END between its THREAD_STATE and its next record: p_recs is
+    // written each cycle and read once a cycle with the scan complete
+    // wrote it (p_stale holds the records until then)
+    wire        p_snd      = b_snd_go && b_k == K_TS2;
+    wire        p_stale    = p_snd && !p_fresh;
     integer bk;
     always @(*) begin
         b_kk = K_BAR2;
@@ -591,7 +645,8 @@ module wq_diverge #(
     // empty (its wake) and the wake's, and SUBV_END's after its
     // THREAD_STATE (the part it starts, its MASK_PC)
     wire        sc_rc      = (rc_s == RC_CHK) ? (rc_sv || rc_lp) : !(rc_s == RC_POP && dqr_empty);
-    wire        sc_hold    = !sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1));
+    wire        sc_hold    = (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) ||
+                             p_stale;
     // no record this cycle: the prologue, or a deque call not answered yet
     wire        b_hold     = b_prep != BP_NONE ||
                              ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
@@ -680,8 +735,8 @@ module wq_diverge #(
         K_HELD: begin                       // RET: a holder waits for its CALL token
             o_rec_kind = `WQ_EV_THREAD_STATE;
             o_rec_aux = {12'd0, `WQ_TOK_CALL};
-            o_rec_mask = 32'd1 << h_l;
-            o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xl is h_l)
+            o_rec_mask = h_oh;
+            o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xo is h_oh)
         end
         K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
             m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
@@ -875,14 +930,8 @@ module wq_diverge #(
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     wire rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-                       (sc_ok || !sc_rc) && !rc_chk_rec;    // RC_CHK without a record
-    always @(posedge i_clk) begin
-        if (i_wb_in) begin
-            b_fin <= 1'b0;
-            b_tm <= 32'd0;
-            rc_s <= RC_CHK;
-            // a control instruction's prologue: FIND (wait_region), the check
-            b_prep <= (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
+                       (sc_ok || !sc_rc) && !rc_chk_rec && !p_stale;    // RC_CHK without a record
+    wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
                        i_x_op == `WQ_OP_YIELD) ? BP_FIND :
                       (i_x_op == `WQ_OP_RET) ? BP_HELD :
@@ -893,7 +942,21 @@ module wq_diverge #(
                        i_x_op == `WQ_OP_SUBV_LOOP_BEGIN || i_x_op == `WQ_OP_SUBV_LOOP_END ||
                        i_x_op == `WQ_OP_SUBV_AUTO) ? BP_CHECK :
                       BP_NONE;
+    // the record list's outcome terms (p_recs, above)
+    always @(posedge i_clk) begin
+        if (b_prep != BP_NONE || p_snd) p_recs <= b_recs_x;
+        p_fresh <= p_snd && sc_ok && !sc_inv;
+    end
+    always @(posedge i_clk) begin
+        if (i_wb_in) begin
+            b_fin <= 1'b0;
+            b_tm <= 32'd0;
+            rc_s <= RC_CHK;
+            // a control instruction's prologue: FIND (wait_region), the check
+            b_prep <= x_prep;
+            b_pro <= x_prep != BP_NONE;
             r_held <= 32'd0;
+            h_rem <= 32'd0;
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
         end
@@ -928,7 +991,7 @@ module wq_diverge #(
                 g_cnt0 <= 1'b0;
                 g_rem <= g_act;
                 g_ng <= 6'd0;
-                g_ft <= (g_fs != 32'd0) ? t_x : b_next;     // (t_xl is ctz(g_fs))
+                g_ft <= (g_fs != 32'd0) ? t_x : b_next;     // (t_xo is low1(g_fs))
                 g_fm <= 32'd0;
             end else if (g_rem != 32'd0) begin
                 if (g_ok) begin                         // (the group's compares are in)
@@ -954,8 +1017,8 @@ module wq_diverge #(
             g_rem <= g_rem & ~g_m0;
         // the records' steps
         if (i_emit) begin
-            if (b_kk == K_LINK) l_rem[l_p] <= 1'b0;
-            if (b_kk == K_HELD) h_rem[h_l] <= 1'b0;
+            if (b_kk == K_LINK) l_rem <= l_rem & ~l_oh;
+            if (b_kk == K_HELD) h_rem <= h_rem & ~h_oh;
             if (b_kk == K_GRP) begin
                 if (!g_sub) g_sub <= 1'b1;      // THREAD_STATE, then the push
                 else begin
@@ -969,7 +1032,10 @@ module wq_diverge #(
                 else if (i_rel_end) b_fin <= 1'b1;
             end
         end
-        if (i_reset) b_prep <= BP_NONE;
+        if (i_reset) begin
+            b_prep <= BP_NONE;
+            b_pro <= 1'b0;
+        end
     end
 
     // ---- the part scan --------------------------------------------------------------------
@@ -1223,6 +1289,13 @@ module wq_diverge #(
             assert(g_ft == f_ft);
             assert(g_fm == f_fm);
         end
+    // The record list from registers (p_recs) or the shallow terms
+    // (c_recs): the list of the present inputs wherever the walk reads it
+    // before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
+            b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
+            assert(b_rl == b_recs_x);
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             // a warp start's CLEAR taken by the deque
