@@ -356,15 +356,25 @@ module wq_diverge #(
         for (xl = 0; xl < 32; xl = xl + 1)
             if (t_xo[xl]) t_x = t_x | t_tgt[xl];
     end
-    wire [PCW-1:0] g_t0    = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;   // the walk's group
+    wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
+    // The walk's group's target, g_t0, is that select's registered: the
+    // cycle after it changes (g_inv) it is stale, so the part scan
+    // compares it from the cycle after that (g_inv_d restarts the scan
+    // again) and g_ok waits for it; the group's compare, skip and records
+    // start from a register, not from the lowest-thread pick and the
+    // select behind it.
+    reg  [PCW-1:0] g_t0;
+    always @(posedge i_clk)
+        g_t0 <= g_t0c;
     // The walk's group (g_m0) takes its target compares from the part
     // scan (ae_g: each thread's target against g_t0), so a target bit
     // feeds the scan's PARTS-way select and the one select above, not a
     // compare of its own.  g_ok says the scan has covered every part since
-    // g_t0 or the targets last changed (g_inv, below): BP_COUNT's steps and
-    // K_GRP's records wait for it.  A scan restarted for another reason
-    // rewrites ae_g with the same compares, so g_ok stays.  (With one
-    // part the compares are on the present g_t0: always ready.)
+    // g_t0 or the targets last changed (g_inv, below) and g_t0 caught up:
+    // BP_COUNT's steps and K_GRP's records wait for it.  A scan restarted
+    // for another reason rewrites ae_g with the same compares, so g_ok
+    // stays.  (With one part the compares are on the present g_t0: ready
+    // the cycle after g_inv.)
     wire        g_ok;
     // K_GRP skips the first path's group (its threads go on, no record)
     wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
@@ -512,10 +522,15 @@ module wq_diverge #(
     wire [31:0] b_rest     = b_act & ~b_park;
     // group_lanes with one target: the taken group (the first path), then
     // the fall-through group, one group when the target is PC+1
-    wire        b_tfall    = b_tgt == b_next;
-    wire [31:0] b_taken    = b_tfall ? b_rest : (b_rest & b_go);
-    wire [31:0] b_fallm    = b_tfall ? 32'd0 : (b_rest & ~b_go);
-    wire        b_two      = (b_branch || b_waitr) && b_taken != 32'd0 && b_fallm != 32'd0;
+    // (b_tgt == b_next without the target's adder: BRA's offset is 0)
+    wire        b_tfall    = (b_op == `WQ_OP_BRA) ? (b_ipc == {PCW{1'b0}}) : (b_ipc == b_next);
+    wire [31:0] b_goes     = b_rest & b_go;     // (the threads that branch, and stay)
+    wire [31:0] b_stays    = b_rest & ~b_go;
+    wire [31:0] b_taken    = b_tfall ? b_rest : b_goes;
+    wire [31:0] b_fallm    = b_tfall ? 32'd0 : b_stays;
+    // (two groups: threads that branch and threads that stay, to a target
+    // that is not PC+1 -- the masks' tests beside the target's compare)
+    wire        b_two      = (b_branch || b_waitr) && !b_tfall && b_goes != 32'd0 && b_stays != 32'd0;
     // the one push an instruction makes: the region's token, or DIV for
     // the fall-through group when there are two
     wire        b_push     = b_region || b_two;
@@ -529,14 +544,22 @@ module wq_diverge #(
     wire        b_yback    = b_yfire && !b_yfound;
     // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
     // token and its DIV token, a region's token or a branch's DIV token)
-    wire [10:0] b_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
-                             b_call ? (b_two ? 11'd2 : 11'd1) :
-                             b_push ? 11'd1 : 11'd0;
-    wire [10:0] b_nall     = b_yback ? 11'd1 : b_nfront;
+    // (the room's compares for each count a push can have -- 1, 2, the
+    // groups' -- from the deque's state and g_ng, beside the count's
+    // choice: not the count's adder behind the branch's outcome)
+    wire [10:0] dq_dep11   = {1'b0, dq_depth};
+    wire [10:0] g_nm1      = {5'd0, g_ng} - 11'd1;
+    wire        h_o1       = dq_head11 + 11'd1 > dq_dep11;
+    wire        h_o2       = dq_head11 + 11'd2 > dq_dep11;
+    wire        h_om       = g_ng > 6'd1 && dq_head11 + g_nm1 > dq_dep11;
+    wire        c_o1       = dq_cnt11 + 11'd1 > dq_dep11;
+    wire        c_o2       = dq_cnt11 + 11'd2 > dq_dep11;
+    wire        c_om       = dq_cnt11 + g_nm1 > dq_dep11;
+    wire        b_fover    = b_mt ? h_om : b_call ? (b_two ? h_o2 : h_o1) : (b_push && h_o1);
+    wire        b_full     = b_yback ? c_o1 : b_mt ? c_om : (b_call && b_two) ? c_o2 : c_o1;
     wire [7:0]  b_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
-                             ((b_nfront != 11'd0 && dq_head11 + b_nfront > {1'b0, dq_depth}) ||
-                              (b_yback && dq_tail == {DW{1'b0}})) ?
-                                 ((dq_cnt11 + b_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+                             (b_fover || (b_yback && dq_tail == {DW{1'b0}})) ?
+                                 (b_full ? `WQ_TRAP_DEQUE_FULL :
                                   b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                              `WQ_TRAP_NONE;
     // PC and active set after the instruction (before reconverge)
@@ -549,9 +572,17 @@ module wq_diverge #(
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
-    wire        b_ends_x   = b_act_new == 32'd0;
+    // (b_act_new == 0 case by case, not behind its multiplexer: a branch
+    // leaves no thread when none stays active, b_rest)
+    wire        b_ends_x   = b_subv ? (sv_nact == 32'd0) :
+                             b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
+                             (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
+                             (b_branch || b_waitr) ? (b_rest == 32'd0) :
+                             (b_act == 32'd0);
     wire        b_ends;                     // (from p_recs: the record walk below)
-    wire        b_orphan   = (~b_exit_new & ~b_act_new) != 32'd0;
+    // (orphaned threads: neither exited nor active, read only where the
+    // warp ends -- no thread active -- so the threads not exited)
+    wire        b_orphan   = (~b_exit_new) != 32'd0;
     // the popped token wakes its threads waiting for it (not exited)
     reg  [31:0] rc_wake;
     integer rl;
@@ -1063,14 +1094,21 @@ module wq_diverge #(
     // holder records, BP_COUNT's first cycle) or the walk moves on (g_rem
     // changes: BP_COUNT's steps, the records' start at BP_CHECK, K_GRP's
     // skip of the first path and its push).
-    wire g_inv  = i_wb_in || tg_we || h_rd || g_ftrd ||
+    // g_t0 follows a cycle later: the walk's changes restart the scan
+    // again then (g_inv_d; an instruction entering WB needs none, the walk
+    // changes g_t0 before it reads the group).
+    wire g_invw = tg_we || h_rd || g_ftrd ||
                   (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
                   (b_v && b_commit && b_prep == BP_CHECK && b_mt) ||
                   g_skip || (i_emit && b_kk == K_GRP && g_sub);
+    wire g_inv  = i_wb_in || g_invw;
+    reg  g_inv_d;
+    always @(posedge i_clk)
+        g_inv_d <= g_invw && !i_reset;
     wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
-                  (rc_chk_none && sc_rc) || i_ds_go;
+                  (rc_chk_none && sc_rc) || i_ds_go || g_inv_d;
     // part sc_p of the row, of the targets and of the loop form's one-hot
     // pick (AND-OR selects: a constant part each)
     reg  [LANES*PCW-1:0] sc_wt, sc_tg;
@@ -1113,8 +1151,10 @@ module wq_diverge #(
         assign ae_dq = sc_dq;
         assign ae_h = sc_h;
         assign ae_g = sc_g;
-        assign g_ok = 1'b1;
-        wire unused_g = &{1'b0, g_inv};
+        reg            q_tv;                    // g_t0 is the select's
+        always @(posedge i_clk)
+            q_tv <= !g_inv || i_reset;
+        assign g_ok = q_tv;
         assign sc_lpat = sc_at;
         wire unused_scan = &{1'b0, sc_inv};
     end else begin : g_scan
@@ -1154,7 +1194,7 @@ module wq_diverge #(
         // across a restart for another reason)
         reg            q_gv;
         always @(posedge i_clk)
-            if (g_inv || i_reset) q_gv <= 1'b0;
+            if (g_inv || g_inv_d || i_reset) q_gv <= 1'b0;
             else if (q_ok) q_gv <= 1'b1;
         assign g_ok = q_ok || q_gv;
         assign sc_lpat = q_lpat;
@@ -1278,11 +1318,14 @@ module wq_diverge #(
     reg  [31:0]    f_m0;
     always @(*)
         for (fl = 0; fl < 32; fl = fl + 1)
-            f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == g_t0);
+            f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == g_t0c);
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && g_ok && !h_rd && !g_ftrd &&
             (b_prep == BP_COUNT || (b_prep == BP_NONE && b_kk == K_GRP)))
+        begin
+            assert(g_t0 == g_t0c);
             assert(g_m0 == f_m0);
+        end
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_mt && !b_is_trap &&
             (b_prep == BP_CHECK || (b_prep == BP_NONE && b_kk >= K_GRP))) begin
@@ -1296,6 +1339,23 @@ module wq_diverge #(
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
             b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
             assert(b_rl == b_recs_x);
+    // The check's trap and the warp's end, as the pushes' count and the
+    // mask after the instruction give them.
+    wire [10:0] f_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
+                             b_call ? (b_two ? 11'd2 : 11'd1) :
+                             b_push ? 11'd1 : 11'd0;
+    wire [10:0] f_nall     = b_yback ? 11'd1 : f_nfront;
+    wire [7:0]  f_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
+                             ((f_nfront != 11'd0 && dq_head11 + f_nfront > {1'b0, dq_depth}) ||
+                              (b_yback && dq_tail == {DW{1'b0}})) ?
+                                 ((dq_cnt11 + f_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
+                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
+                             `WQ_TRAP_NONE;
+    always @(*)
+        if (f_past && !i_reset) begin
+            if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
+            assert(b_ends_x == (b_act_new == 32'd0));
+        end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             // a warp start's CLEAR taken by the deque
