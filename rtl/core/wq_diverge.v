@@ -463,11 +463,8 @@ module wq_diverge #(
             pk_rc[sk] = !i_exited[sk] &&
                         t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
     wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
-    // (the part searches below are read where no thread is active,
-    // pk_none: SUBV_END's and reconvergence's, so from pk_rc, not behind
-    // the opcode's pk_none)
-    wire [31:0] pk_start   = pk_rc & ae_start;
-    wire [31:0] pk_end     = pk_rc & ae_end;
+    wire [31:0] pk_start   = pk_any & ae_start;
+    wire [31:0] pk_end     = pk_any & ae_end;
     // the next part after the running one with threads waiting at the start
     reg  [5:0]  sv_nk;
     reg         sv_nfound;
@@ -529,6 +526,7 @@ module wq_diverge #(
     wire        b_tfall    = (b_op == `WQ_OP_BRA) ? (b_ipc == {PCW{1'b0}}) : (b_ipc == b_next);
     wire [31:0] b_goes     = b_rest & b_go;     // (the threads that branch, and stay)
     wire [31:0] b_stays    = b_rest & ~b_go;
+    wire [31:0] b_taken    = b_tfall ? b_rest : b_goes;
     wire [31:0] b_fallm    = b_tfall ? 32'd0 : b_stays;
     // (two groups: threads that branch and threads that stay, to a target
     // that is not PC+1 -- the masks' tests beside the target's compare)
@@ -564,18 +562,14 @@ module wq_diverge #(
                                  (b_full ? `WQ_TRAP_DEQUE_FULL :
                                   b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                              `WQ_TRAP_NONE;
-    // PC and active set after the instruction (before reconverge).  (A
-    // branch goes to its target when a thread branches -- to PC+1 the two
-    // are one -- and its first group is the branching threads, else the
-    // staying ones, the whole rest to PC+1: the masks' tests beside the
-    // target's compare.)
+    // PC and active set after the instruction (before reconverge)
     wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
                              b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
-                             ((b_branch || b_waitr) && b_goes != 32'd0) ? b_tgt : b_next;
+                             ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
     wire [31:0] b_act_new  = b_subv ? sv_nact :
                              b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
                              (b_exit || b_yfire) ? (b_act & ~b_sel) :
-                             (b_branch || b_waitr) ? (b_tfall ? b_rest : (b_goes != 32'd0) ? b_goes : b_stays) :
+                             (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
     // (b_act_new == 0 case by case, not behind its multiplexer: a branch
@@ -1351,7 +1345,6 @@ module wq_diverge #(
                              b_call ? (b_two ? 11'd2 : 11'd1) :
                              b_push ? 11'd1 : 11'd0;
     wire [10:0] f_nall     = b_yback ? 11'd1 : f_nfront;
-    wire [31:0] f_taken    = b_tfall ? b_rest : b_goes;
     wire [7:0]  f_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
                              ((f_nfront != 11'd0 && dq_head11 + f_nfront > {1'b0, dq_depth}) ||
                               (b_yback && dq_tail == {DW{1'b0}})) ?
@@ -1362,12 +1355,6 @@ module wq_diverge #(
         if (f_past && !i_reset) begin
             if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
             assert(b_ends_x == (b_act_new == 32'd0));
-            // (a branch's outcome: the taken group, else the fall-through)
-            assert(b_tfall == (b_tgt == b_next));
-            if (!b_subv && !b_mt && !b_exit && !b_yfire && (b_branch || b_waitr)) begin
-                assert(b_act_new == ((f_taken != 32'd0) ? f_taken : b_fallm));
-                assert(b_npc == ((f_taken != 32'd0) ? b_tgt : b_next));
-            end
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
