@@ -11,12 +11,12 @@
 #     kernel compiled live (POCL_KERNEL_CACHE=0, a fresh POCL_CACHE_DIR),
 #     in batches built as one program each (`run --groups` makes them:
 #     kernels whose file-scope names are apart and whose build options and
-#     #pragma lines are the same; `run --batch` builds each once and runs
-#     and checks its kernels in turn), as a build is most of what a kernel
-#     costs on POCL; a batch that fails is re-run a kernel at a time, which
-#     reports the kernel as without batches, and a batch failure no kernel
-#     shows alone is a failure of its own (a kernel whose 32-lane model run
-#     failed runs there too: its verdict must be ok);
+#     #pragma lines are the same, FP_CONTRACT's aside; `run --batch` builds
+#     each once and runs and checks its kernels in turn), as a build is
+#     most of what a kernel costs on POCL; a batch that fails is re-run a
+#     kernel at a time, which reports the kernel as without batches, and a
+#     batch failure no kernel shows alone is a failure of its own (a kernel
+#     whose 32-lane model run failed runs there too: its verdict must be ok);
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
 #     function inlined, and without the alias pass (-wq-alias=off; the
@@ -50,7 +50,7 @@ for a in "$@"; do
     case "$a" in
     --no-pocl) pocl=0 ;;
     --no-rtl)  rtl=0 ;;
-    -h|--help) sed -n '2,43p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
     *.cl) files+=("$a") ;;
     *) echo "usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]" >&2; exit 2 ;;
     esac

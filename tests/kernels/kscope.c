@@ -93,7 +93,11 @@ static const char *ks_directive(wq_kscope_t *s, const char *p, int *err)
         else if (*p == '/' && (p[1] == '/' || p[1] == '*')) p = ks_comment(p);
         else p++;
     }
-    if (prag) {
+    int contract = 0;               /* #pragma OPENCL FP_CONTRACT ... */
+    for (const char *q = h; prag && q + 11 <= p && !contract; q++)
+        contract = !strncmp(q, "FP_CONTRACT", 11);
+    if (contract) s->contract = 1;
+    else if (prag) {
         size_t l = s->pragmas ? strlen(s->pragmas) : 0, n = (size_t)(p - h);
         char *t = realloc(s->pragmas, l + n + 2);
         if (!t) { *err = 1; return p; }

@@ -3,8 +3,9 @@
  * program must not define the same file-scope name (a function, a kernel, a
  * global, a typedef, a struct/union/enum tag or an enumerator), their
  * macros must not leak from one file into the next (run.c #undefs each
- * file's after its text), and their #pragma lines (FP_CONTRACT, EXTENSION:
- * in force to the end of the program) must be the same.
+ * file's after its text), and their #pragma lines (in force to the end of
+ * the program) must be the same, but FP_CONTRACT's (run.c sets it back to
+ * DEFAULT after a file that sets it, as each file starts alone).
  *
  * The scan is a tokenizer with brace and parenthesis depths, not a parser:
  * it reads both sides of every #if, so it may list a name the compiler does
@@ -24,7 +25,9 @@ typedef struct wq_kscope {
     int   nmacros, capmacros;
     char  kernel[WQ_KS_NAME];   /* the first kernel function defined */
     int   nkernels;             /* kernel functions defined */
-    char *pragmas;              /* the #pragma lines, in order, '\n' after each */
+    char *pragmas;              /* the #pragma lines, in order, '\n' after each,
+                                   but #pragma OPENCL FP_CONTRACT's */
+    int   contract;             /* 1: a #pragma OPENCL FP_CONTRACT */
     int   balanced;             /* 1: every brace and parenthesis closes */
 } wq_kscope_t;
 

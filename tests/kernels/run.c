@@ -14,13 +14,15 @@
  *
  * run --batch [--options OPTS] KERNEL.cl...: the files as one program, built
  * once (each file's text after a `#line 1 "FILE"`, so that the build log
- * names the file, and followed by an #undef of each macro it defines, so
- * that none reaches the next file), then every file's kernel launched and
+ * names the file, and followed by an #undef of each macro it defines and,
+ * when it sets FP_CONTRACT, `#pragma OPENCL FP_CONTRACT DEFAULT`, so that
+ * the next file starts as alone), then every file's kernel launched and
  * checked in turn as above, its output after a "file: FILE" line; the last
  * line is "batch: N files, M failed".  Each file's kernel is its `//@
  * kernel` or the one kernel it defines (all different); no two files may
  * define the same file-scope name (kscope.h), and all must have the same
- * build options and #pragma lines: the batch is refused otherwise.  `wq gen
+ * build options and #pragma lines (FP_CONTRACT's aside): the batch is
+ * refused otherwise.  `wq gen
  * cl --prefix` writes such files (scripts/clgen.sh --backend pocl batches
  * its seeds so, as one build per process is most of what a seed costs on
  * POCL); scripts/kernels.sh batches tests/kernels so on POCL, in the
@@ -260,7 +262,7 @@ static int run_batch(int n, char **paths, const char *extra)
                 return 2;
             }
         size_t sl = strlen(src), pl = strlen(paths[i]);
-        char *t = realloc(all, len + sl + pl + 32 + (size_t)sc[i].nmacros * (WQ_KS_NAME + 8));
+        char *t = realloc(all, len + sl + pl + 80 + (size_t)sc[i].nmacros * (WQ_KS_NAME + 8));
         if (!t) { printf("FATAL: out of memory\n"); return 2; }
         all = t;
         len += (size_t)sprintf(all + len, "#line 1 \"%s\"\n", paths[i]);
@@ -269,6 +271,7 @@ static int run_batch(int n, char **paths, const char *extra)
         all[len++] = '\n';
         for (int m = 0; m < sc[i].nmacros; m++)
             len += (size_t)sprintf(all + len, "#undef %s\n", sc[i].macros[m]);
+        if (sc[i].contract) len += (size_t)sprintf(all + len, "#pragma OPENCL FP_CONTRACT DEFAULT\n");
         all[len] = 0;
         free(src);
     }
