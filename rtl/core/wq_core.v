@@ -44,12 +44,15 @@
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_opread (EX's operands: the register file and the thread-id RAM read
 // at DE's rows and held while EX keeps its beat, the zero rows, the
-// immediate, S2R's special registers); wq_valu, wq_div and wq_decode.  This file keeps the
-// pipeline registers and the stall chain, DE's checks and expander,
-// WB's commit, the barrier check and the warp slots, and carries out
-// the units' requests on them (a completion's commit, a warp's start, the
-// divergence unit's PC and mask, RESUME and KILL); wq_diverge walks WB's
-// records (which record of a commit goes out this cycle).
+// immediate, S2R's special registers); wq_de_stage (DE: the decode,
+// the checks and the guard, the expander, the DE/EX skid buffer);
+// wq_warp_slots (the warp slots and the barrier check: it carries out the
+// core's decisions on a slot -- a commit's, a completion's, a warp's
+// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu.  This file keeps
+// the FE, EX and WB registers and the stall chain, WB's commit (what it
+// does to the warp), the completion path's arbitration and the lock
+// hold; wq_diverge walks WB's records (which record of a commit goes out
+// this cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
