@@ -393,9 +393,6 @@ module wq_core_lsu #(
     // group's part (the store data's row read), mw_lsel its lanes
     wire [PW-1:0]  mw_p;
     wire [31:0]    mw_lsel;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [EW-1:0]  mw_left;             // (the group's elements no slot took: none, the formal section's)
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [EW*32-1:0] sd_cp;             // the store data's row mw_p of the head entry
     // the instruction's elements: its selected lanes' words
     wire [127:0] ls_emask;
@@ -570,7 +567,7 @@ module wq_core_lsu #(
         .i_clk(i_clk), .i_go(o_cp_go && q_st[q_hd]), .i_unit({{(8-WID_W){1'b0}}, cp_w}),
         .i_pc({{(32-PCW){1'b0}}, q_pc[q_hd]}), .i_msize(q_msize[q_hd]), .i_words(q_words[q_hd]),
         .i_rl(q_rl[q_hd]), .i_rg(q_rg[q_hd]), .i_addr(hd_addr), .i_sd(sd_cp),
-        .o_p(mw_p), .o_lsel(mw_lsel), .o_left(mw_left),
+        .o_p(mw_p), .o_lsel(mw_lsel),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b));
     // (an ATOM's old value: word 0 of its lane)
@@ -933,11 +930,11 @@ module wq_core_lsu #(
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
-        // a store's beat: lanes with records left, some when any are left,
-        // every record of them in a slot; its last (from the groups) is the
-        // beat after which no lane has records left
+        // a store's beat: lanes with records left, some when any are left
+        // (every record of them in a slot: wq_lsu_memwrite's); its last
+        // (from the groups) is the beat after which no lane has records left
         if (q_v[q_hd] && q_st[q_hd])
-            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) && mw_left == {EW{1'b0}} &&
+            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) &&
                    (mw_lsel & ~q_rl[q_hd]) == 32'd0 && (mw_lsel != 32'd0 || q_rl[q_hd] == 32'd0));
         if (cp_on) assert(!i_b_open);
         // the row stores: an ATOM's write-back reads the entry after the

@@ -27,7 +27,6 @@ module wq_lsu_memwrite #(
     input  wire [LANES*128-1:0]     i_sd,       // the store data's row of part o_p
     output reg  [PW-1:0]            o_p,        // the beat's part (its lanes')
     output reg  [31:0]              o_lsel,     // the beat's lanes
-    output reg  [4*LANES-1:0]       o_left,     // (its elements no slot took: none)
     // the MEM_WRITE beat port
     output reg  [EVM_SLOTS-1:0]     o_evm_valid,
     output reg  [7:0]               o_evm_unit,
@@ -82,6 +81,9 @@ module wq_lsu_memwrite #(
     reg  [6:0]  mw_e [0:NB-1];          // (element of the part)
     reg  [4:0]  mw_l [0:NB-1];          // (its lane)
     reg  [NB-1:0] mw_v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [EW-1:0] mw_left;              // (the group's elements no slot took: none, the formal section's)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg  [31:0]  mw_g;                  // (their group)
     reg  [NB*32-1:0] mw_b;
     integer mi, pi;
@@ -108,7 +110,7 @@ module wq_lsu_memwrite #(
             mw_l[mi] = lane_of(o_p, mw_e[mi]);
             m = m & (m - 1'b1);
         end
-        o_left = m;
+        mw_left = m;
     end
     // (the slots' data: words of the store data's row, read as an array
     // of words -- a multiplexer per slot for Yosys, an index for the
@@ -158,7 +160,7 @@ module wq_lsu_memwrite #(
         // in a slot
         if (i_rg == grp_of(i_rl, i_words)) begin
             assert(o_lsel != 32'd0 || i_rl == 32'd0);
-            assert(o_left == {EW{1'b0}});
+            assert(mw_left == {EW{1'b0}});
             for (f = 0; f < 32; f = f + 1)
                 if (o_lsel != 32'd0 && i_rl[f] && !o_lsel[f])
                     assert((o_lsel & ~(32'hFFFF_FFFF << f)) == 32'd0);

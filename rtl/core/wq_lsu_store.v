@@ -203,37 +203,38 @@ module wq_lsu_store #(
 `ifdef FORMAL_LSU_STORE
     // (a request's elements are in one line: a lane's covered words are
     // distinct words of it)
-    integer fl, fk, fj, fb, fh;
+    integer fl, fk, fj, fb;
     always @(*)
         for (fl = 0; fl < LANES; fl = fl + 1)
             for (fk = 0; fk < 4; fk = fk + 1)
                 for (fj = fk + 1; fj < 4; fj = fj + 1)
                     if (st_cov[4*fl + fk] && st_cov[4*fl + fj])
                         assume(st_off[4*fl + fk][LOG2LB-1:2] != st_off[4*fl + fj][LOG2LB-1:2]);
-    // every covered element's strobed bytes are strobed in the line, and
-    // each holds the element's byte unless a later element of the part
-    // strobes it too (the last lane's bytes: the model's order)
-    reg        f_hi;
-    reg [3:0]  f_s, f_t;
+    // the line, byte by byte: strobed where the parts before it or an
+    // element of this part strobe it, and holding the last element's byte
+    // that strobes it (the elements in order: the last lane's bytes, the
+    // model's order), else what the parts before it left
+    reg        f_any;
+    reg [3:0]  f_s;
     reg [31:0] f_v;
-    reg [LOG2LB-1:0] f_a;
+    reg [7:0]  f_byte;
+    integer    fe;
     always @(*) if (f_past)
-        for (fl = 0; fl < LANES; fl = fl + 1)
-            for (fk = 0; fk < 4; fk = fk + 1) begin
-                f_s = !st_cov[4*fl + fk] ? 4'd0 : (fk == 0) ? sw_strobe(i_msize, st_off[4*fl][1:0]) : 4'hF;
-                f_v = (fk == 0) ? sw_wdata(i_msize, i_sd[(4*fl)*32 +: 32]) : i_sd[(4*fl + fk)*32 +: 32];
-                for (fb = 0; fb < 4; fb = fb + 1)
-                    if (f_s[fb]) begin
-                        f_hi = 1'b0;
-                        for (fh = 4*fl + fk + 1; fh < EW; fh = fh + 1) begin
-                            f_t = !st_cov[fh] ? 4'd0 : (fh % 4 == 0) ? sw_strobe(i_msize, st_off[fh][1:0]) : 4'hF;
-                            if (f_t[fb] && st_off[fh][LOG2LB-1:2] == st_off[4*fl + fk][LOG2LB-1:2]) f_hi = 1'b1;
-                        end
-                        f_a = {st_off[4*fl + fk][LOG2LB-1:2], 2'b00};
-                        assert(o_ws[f_a + fb[LOG2LB-1:0]]);
-                        if (!f_hi) assert(o_wd[(f_a + fb[LOG2LB-1:0])*8 +: 8] == f_v[8*fb +: 8]);
+        for (fb = 0; fb < LB; fb = fb + 1) begin
+            f_any = 1'b0;
+            f_byte = st_acc_wd[fb*8 +: 8];
+            for (fe = 0; fe < EW; fe = fe + 1)
+                if (st_cov[fe] && st_off[fe][LOG2LB-1:2] == fb / 4) begin
+                    f_s = (fe % 4 == 0) ? sw_strobe(i_msize, st_off[fe][1:0]) : 4'hF;
+                    f_v = (fe % 4 == 0) ? sw_wdata(i_msize, i_sd[fe*32 +: 32]) : i_sd[fe*32 +: 32];
+                    if (f_s[fb % 4]) begin
+                        f_any = 1'b1;
+                        f_byte = f_v[8*(fb % 4) +: 8];
                     end
-            end
+                end
+            assert(o_ws[fb] == (st_acc_ws[fb] | f_any));
+            assert(o_wd[fb*8 +: 8] == f_byte);
+        end
     always @(posedge i_clk) if (f_past) begin
         // a line of two parts, merged over two cycles; a byte two lanes
         // of a part write
