@@ -2,6 +2,10 @@
 // the gather buffer, the LSU queue, the request stage on the memory port,
 // the answer stage, the atomic unit and the completion path's queue side,
 // between EX and WB of wq_core (DESIGN §6; docs/rtl/commit.md, rule 3).
+// Its datapath units: wq_lsu_pick (the coalescer's rule), wq_lsu_store (a
+// store's line), wq_lsu_answer (the tags and the answer stage),
+// wq_lsu_atom (an ATOM's lanes), wq_lsu_memwrite (a store's MEM_WRITE
+// records), wq_lsu_rows (the row stores).
 //
 // A load's or a store's part beats in EX write its addresses and store
 // data into the entry after the queue's last (the gather); its commit
