@@ -305,6 +305,13 @@ module wq_de_stage #(
                                        d_ir == $past(d_ir) && o_w == $past(o_w));
             if ($past(d_last) && !$past(i_fd_v)) assert(!o_v);
         end
+    // a beat leaves only into a buffer with room: while the DE/EX buffer
+    // holds a beat, DE neither takes FE's instruction nor walks on
+    always @(*) if (f_past && !i_reset && o_v && !dx_ready) assert(!o_take);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset && !$past(i_squash) && $past(o_v) && !$past(dx_ready))
+            assert(o_v && d_p == $past(d_p) && d_k == $past(d_k) && d_parts_done == $past(d_parts_done) &&
+                   d_ir == $past(d_ir) && o_w == $past(o_w) && o_pc == $past(o_pc));
 `ifdef FORMAL_DE_STAGE_TOP
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
