@@ -1282,10 +1282,9 @@ module wq_host_if #(
 	// every state's branch (wq_host_if alone at the iCEBreaker's
 	// parameters, synth_ice40 -dsp: 2 548 SB_LUT4, against 2 636 with a
 	// hold default in every *_d).  The simulation benches run with
-	// --x-assign unique, so
-	// an x that reached a register would show as a mismatch.  hs, cm_wd and
-	// the one-cycle pulses keep a plain *_d (each is written nearly
-	// everywhere, or defaults to a constant).
+	// --x-assign unique, so an x that reached a register would show as a
+	// mismatch.  hs, cm_wd and the one-cycle pulses keep a plain *_d (each
+	// is written nearly everywhere, or defaults to a constant).
 	//
 	reg	[5:0]	hs_d;
 	reg		mem_ret_we;
