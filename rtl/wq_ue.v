@@ -216,16 +216,20 @@ module wq_ue #(
 
     // ---- firmware ROM (block RAM; writable for benches and loaders) ---------
     // (writes at or past ROM_DEPTH are dropped)
-    // A depth that is not a power of two is two memories, the words below
-    // the largest power of two under ROM_DEPTH (ROM_LO) and the rest, each
-    // a copy of the whole image read only in its own range (synthesis
-    // keeps the words each can read: $readmemh fills both from one file),
-    // so the read is one 2:1 select on a registered bit instead of one
-    // over all the block-RAM banks the depth takes (on the iCE40, 2560
-    // words: 2048 x 2-bit and 512 x 8-bit block RAMs and 32 LUT4s
-    // instead of five banks of 512 x 8-bit ones and their 5:1 select).
-    // The rest's read address is ROM_LO plus the PC's low bits: a PC
-    // past ROM_DEPTH reads the padding word whatever the RAM returns.
+    // A depth that is not a power of two is two memories: `rom` read at
+    // the words from ROM_LO (the largest power of two under ROM_DEPTH)
+    // up, rom_lo at those below, both written alike and filled from the
+    // one file, so the read is one 2:1 select on a registered bit instead
+    // of one over all the block-RAM banks the depth takes (on the iCE40,
+    // 2560 words: 16 block RAMs of 2048 x 2 bits and 4 of 512 x 8 and
+    // 32 LUT4s, instead of five banks of 512 x 8 and their 5:1 select).
+    // Synthesis keeps only the words each one can read; rom_lo is
+    // declared ROM_LO words deep for it (Yosys fills it from the file's
+    // first ROM_LO words; it must be, or it keeps the depth and the 5:1
+    // select), and the whole depth for the simulators (Verilator refuses
+    // a file longer than the array).  The upper read address is ROM_LO
+    // plus the PC's low bits: a PC past ROM_DEPTH reads the padding word
+    // whatever the RAM returns.
     localparam ROM_LB = (ROM_DEPTH > 1) ? $clog2(ROM_DEPTH) - 1 : 0;
     localparam ROM_LO = 1 << ROM_LB;
     localparam ROM_SPLIT = (ROM_DEPTH > 2) && (ROM_DEPTH != 2 * ROM_LO);
@@ -236,19 +240,25 @@ module wq_ue #(
     always @(posedge i_clk)
         if (rom_wok) rom[i_rom_waddr] <= i_rom_wdata;
     generate if (ROM_SPLIT) begin : g_rom_split
+`ifdef SYNTHESIS
+        localparam LO_N = ROM_LO;
+`else
+        localparam LO_N = ROM_DEPTH;
+`endif
         (* no_rw_check *)
-        reg [31:0] rom_hi [0:ROM_DEPTH - 1];
+        reg [31:0] rom_lo [0:LO_N - 1];
         reg [31:0] lo_q, hi_q;
         reg        hi_sel;
-        initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom_hi);
+        initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom_lo);
         always @(posedge i_clk)
-            if (rom_wok) rom_hi[i_rom_waddr] <= i_rom_wdata;
+            if (rom_wok && {1'b0, i_rom_waddr} < LO_N[ROM_AW:0])
+                rom_lo[i_rom_waddr] <= i_rom_wdata;
         wire [ROM_AW-1:0] lo_a = {{(ROM_AW - ROM_LB){1'b0}}, npc[ROM_LB-1:0]};
         wire [ROM_AW-1:0] hi_a = ROM_LO[ROM_AW-1:0] | lo_a;
         always @(posedge i_clk)
             if (rom_re) begin
-                lo_q   <= rom[lo_a];
-                hi_q   <= rom_hi[hi_a];
+                lo_q   <= rom_lo[lo_a];
+                hi_q   <= rom[hi_a];
                 hi_sel <= npc[ROM_LB];
             end
         always @(*) rom_q = hi_sel ? hi_q : lo_q;
@@ -256,7 +266,7 @@ module wq_ue #(
         // the word at PC as the copy that holds it has it; the select
         // follows the PC
         wire [ROM_AW-1:0] f_lo = {{(ROM_AW - ROM_LB){1'b0}}, pc[ROM_LB-1:0]};
-        assign f_rom_pc = pc[ROM_LB] ? rom_hi[ROM_LO[ROM_AW-1:0] | f_lo] : rom[f_lo];
+        assign f_rom_pc = pc[ROM_LB] ? rom[ROM_LO[ROM_AW-1:0] | f_lo] : rom_lo[f_lo];
         always @(*) if (f_past) assert(hi_sel == pc[ROM_LB]);
 `endif
     end else begin : g_rom_one
