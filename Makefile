@@ -281,7 +281,8 @@ formal-selftest: deps  ## planted bugs and a vacuous assume must fail the formal
 # out: the mismatch demo, the binary32 core against SoftFloat and the FPU
 # units' benches at 20 million operations a seed (divide/sqrt 2 million), the commit-stream planted
 # bug and the memory path's (docs/rtl/commit.md), the iCEBreaker's
-# gate-level netlist, the ULX3S core behind the UART bridge on a clean and
+# gate-level netlist and its fit (scripts/fpga.sh ice40: fails when the
+# board's netlist is over the UP5K), the ULX3S core behind the UART bridge on a clean and
 # a damaged line, then seeds 1..1000 of generated programs and command streams on 2 jobs, 40
 # of them on a one-node Slurm cluster with coverage and the ECP5 seed
 # sweep as job arrays (scripts/slurm_test.sh), the
@@ -317,6 +318,7 @@ regress: deps  ## the long suites: lockstep seeds, everything make test leaves o
 	bash scripts/commit_plant.sh
 	bash scripts/rtl/mempath.sh
 	bash scripts/rtl/gate_ice40.sh
+	bash scripts/fpga.sh ice40
 	bash scripts/rtl/uart.sh
 	bash scripts/regress --seeds $(REGRESS_SEEDS) --jobs $(REGRESS_JOBS) --kind all \
 	    --junit $(B)/regress/junit.xml

@@ -645,10 +645,10 @@ module wq_host_if #(
 		input	[63:0]	c;
 		begin
 			o_evr_valid_d = 1'b1;
-			o_evr_kind_d  = kind;
-			o_evr_unit_d  = {{(8-CW){1'b0}}, ch};
-			o_evr_aux_d   = aux;
-			o_evr_c_d     = c;
+			w_o_evr_kind(kind);
+			w_o_evr_unit({{(8-CW){1'b0}}, ch});
+			w_o_evr_aux(aux);
+			w_o_evr_c(c);
 `ifdef FORMAL
 			f_evr_get_d   = get;
 			f_evr_a_d     = a;
@@ -699,7 +699,7 @@ module wq_host_if #(
 		input	[31:0]	d;
 		begin
 			cm_we_d = 1'b1;
-			cm_wa_d = ca(f, ch);
+			w_cm_wa(ca(f, ch));
 			cm_wd_d = d;
 		end
 	endtask
@@ -709,7 +709,7 @@ module wq_host_if #(
 		input	[31:0]	d;
 		begin
 			cm_we_d = 1'b1;
-			cm_wa_d = a;
+			w_cm_wa(a);
 			cm_wd_d = d;
 		end
 	endtask
@@ -718,8 +718,8 @@ module wq_host_if #(
 		input	[3:0]	f;
 		input	[5:0]	ret;
 		begin
-			cm_ra_d  = ca(f, sc);
-			rd_ret_d = ret;
+			w_cm_ra(ca(f, sc));
+			w_rd_ret(ret);
 			hs_d     = H_RDW;
 		end
 	endtask
@@ -731,20 +731,20 @@ module wq_host_if #(
 		input	[`WQ_M_W-1:0]	off;
 		input	[31:0]	data;
 		begin
-			chan_state_d  = kind;
-			wait_kind_d   = kind;
-			wait_method_d = (off == `WQ_M_SEM_EXECUTE) ? WM_SEM
-				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER;
+			w_chan_state(kind);
+			w_wait_kind(kind);
+			w_wait_method((off == `WQ_M_SEM_EXECUTE) ? WM_SEM
+				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER);
 			ram_wr(F_WDATA, sc, data);
 		end
 	endtask
 
 	task end_wait;
 		begin
-			wait_kind_d    = 4'h0;
-			wait_method_d  = 2'd0;
-			chan_state_d   = settle(`WQ_CH_RUNNABLE, in_seg_s,
-						gp_ne_s);
+			w_wait_kind(4'h0);
+			w_wait_method(2'd0);
+			w_chan_state(settle(`WQ_CH_RUNNABLE, in_seg_s,
+						gp_ne_s));
 		end
 	endtask
 
@@ -758,7 +758,7 @@ module wq_host_if #(
 		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			err_d    = code;
+			w_err(code);
 			ram_wr(F_EINFO, sc, info);
 			hs_d         = H_ERR;
 		end
@@ -768,10 +768,10 @@ module wq_host_if #(
 		input	[31:0]	addr;
 		input	[5:0]	ret;
 		begin
-			h_mem_valid_d = 1'b1;
-			h_mem_addr_d  = addr;
-			h_issued_d    = 1'b0;
-			mem_ret_d     = ret;
+			w_h_mem_valid(1'b1);
+			w_h_mem_addr(addr);
+			w_h_issued(1'b0);
+			w_mem_ret(ret);
 			hs_d          = H_MEM;
 		end
 	endtask
@@ -784,17 +784,17 @@ module wq_host_if #(
 		begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				lreq_d       = lreq + 5'd1;
-				h_mem_addr_d = ma_sum;
+				w_lreq(lreq + 5'd1);
+				w_h_mem_addr(ma_sum);
 				if (lreq == n - 5'd1)
-					h_mem_valid_d = 1'b0;
+					w_h_mem_valid(1'b0);
 			end
 			// (the answers to reads ahead still in flight, pf_out,
 			// come first: the FIFO takes them)
 			if (h_rv)
-				rdata_q_d = i_mem_rdata;
+				w_rdata_q(i_mem_rdata);
 			if (lw_v)
-				lidx_d = lidx + 5'd1;
+				w_lidx(lidx + 5'd1);
 		end
 	endtask
 
@@ -803,10 +803,10 @@ module wq_host_if #(
 	task stream_start;
 		input	[31:0]	a;
 		begin
-			lreq_d        = 5'd0;
-			lidx_d        = 5'd0;
-			h_mem_valid_d = 1'b1;
-			h_mem_addr_d  = a;
+			w_lreq(5'd0);
+			w_lidx(5'd0);
+			w_h_mem_valid(1'b1);
+			w_h_mem_addr(a);
 		end
 	endtask
 
@@ -901,17 +901,17 @@ module wq_host_if #(
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
 				{18'h0, nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
-			perf_q_d = fm_perf;
+			w_perf_q(fm_perf);
 			if (!sl_end)
 			begin
 				// the slice ends with no other channel with work:
 				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				slu_q_d    = fm_slu1;
-				sl_fresh_d = fm_sl_eq;
-				sl_end_d   = fm_end;
+				w_slu_q(fm_slu1);
+				w_sl_fresh(fm_sl_eq);
+				w_sl_end(fm_end);
 			end
-			res_d          = `WQ_STEP_DONE;
-			o_step_res_d   = `WQ_STEP_DONE;
+			w_res(`WQ_STEP_DONE);
+			w_o_step_res(`WQ_STEP_DONE);
 			o_step_valid_d = 1'b1;
 			o_step_more_d  = 1'b1;
 			gt_w_d         = 1'b1;
@@ -1167,12 +1167,12 @@ module wq_host_if #(
 	// per-channel field is cleared by both.
 	task chan_reset;
 		begin
-			gp_get_d       = 16'h0;
-			gp_ne_d        = 1'b0;
-			ctrl_en_d      = 1'b0;
-			chan_state_d   = `WQ_CH_DISABLED;
-			err_d          = 8'h0;
-			in_seg_d       = 1'b0;
+			w_gp_get(16'h0);
+			w_gp_ne(1'b0);
+			w_ctrl_en(1'b0);
+			w_chan_state(`WQ_CH_DISABLED);
+			w_err(8'h0);
+			w_in_seg(1'b0);
 		end
 	endtask
 
@@ -1183,14 +1183,14 @@ module wq_host_if #(
 	// channel a cycle (sc runs over the channels), before any step.
 	task chan_clr;
 		begin
-			seg_addr_d     = 0;
-			seg_rem_d      = 0;
-			m_addr_d       = 0;
-			m_count_d      = 0;
-			m_secop_d      = 0;
-			m_subch_d      = 0;
-			wait_kind_d    = 4'h0;
-			wait_method_d  = 0;
+			w_seg_addr(0);
+			w_seg_rem(0);
+			w_m_addr(0);
+			w_m_count(0);
+			w_m_secop(0);
+			w_m_subch(0);
+			w_wait_kind(4'h0);
+			w_wait_method(0);
 		end
 	endtask
 
@@ -1209,26 +1209,26 @@ module wq_host_if #(
 			if (cw_hsl)
 			begin
 				if (FAST != 0)
-					hsl_q_d = i_csr_wdata;
-				sl_fresh_d   = 1'b1;
-				hs_zero_d    = (i_csr_wdata == 32'h0);
-				sl_end_d     = (i_csr_wdata == 32'h0);
+					w_hsl_q(i_csr_wdata);
+				w_sl_fresh(1'b1);
+				w_hs_zero((i_csr_wdata == 32'h0));
+				w_sl_end((i_csr_wdata == 32'h0));
 			end
 			if (cw_base)
-				gp_base_lo_d = i_csr_wdata[2:0];
+				w_gp_base_lo(i_csr_wdata[2:0]);
 			if (cw_lgc)
-				gp_lgc_d     = cw_lgc_v;
+				w_gp_lgc(cw_lgc_v);
 			if (cw_rh)
-				acq_rh_d     = 0;
+				w_acq_rh(0);
 			if (cw_ne)
-				gp_ne_d      = c_put_ne;
+				w_gp_ne(c_put_ne);
 			if (cw_wen)
-				ctrl_en_d    = cw_en;
+				w_ctrl_en(cw_en);
 			if (cw_st)
-				chan_state_d = cw_st_v;
+				w_chan_state(cw_st_v);
 			if (cw_err)
 			begin
-				err_d          = cw_err_v;
+				w_err(cw_err_v);
 				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
 					cw_reset ? 16'h0 : gp_get_s,
@@ -1273,164 +1273,406 @@ module wq_host_if #(
 	// state writes it; the body reads registers, never a *_d, so it is the
 	// same next state as non-blocking writes in one clocked block.
 	//
+	// A register written in more than one place (and every per-channel
+	// field) is written through w_<name>(value): the write raises <name>_we
+	// and sets <name>_n, and <name>_d is <name>_we ? <name>_n : the
+	// register.  <name>_n is a don't-care (x) until a state writes it, so
+	// the hold is the flip-flop's enable alone and each value's multiplexer
+	// has only the values written, not the register as one more leaf of
+	// every state's branch (wq_host_if alone at the iCEBreaker's
+	// parameters, synth_ice40 -dsp: 2 548 SB_LUT4, against 2 636 with a
+	// hold default in every *_d).  The simulation benches run with
+	// --x-assign unique, so an x that reached a register would show as a
+	// mismatch.  hs, cm_wd and the one-cycle pulses keep a plain *_d (each
+	// is written nearly everywhere, or defaults to a constant).
+	//
 	reg	[5:0]	hs_d;
-	reg	[5:0]	mem_ret_d;
-	reg	[5:0]	rd_ret_d;
-	reg	[CW-1:0]	sc_d;
-	reg	[`WQ_STEP_W-1:0]	res_d;
-	reg	[AW-1:0]	swp_d;
-	reg		csr_pend_d;
+	reg		mem_ret_we;
+	reg	[5:0]	mem_ret_n;
+	wire	[5:0]	mem_ret_d = mem_ret_we ? mem_ret_n : mem_ret;
+	reg		rd_ret_we;
+	reg	[5:0]	rd_ret_n;
+	wire	[5:0]	rd_ret_d = rd_ret_we ? rd_ret_n : rd_ret;
+	reg		sc_we;
+	reg	[CW-1:0]	sc_n;
+	wire	[CW-1:0]	sc_d = sc_we ? sc_n : sc;
+	reg		res_we;
+	reg	[`WQ_STEP_W-1:0]	res_n;
+	wire	[`WQ_STEP_W-1:0]	res_d = res_we ? res_n : res;
+	reg		swp_we;
+	reg	[AW-1:0]	swp_n;
+	wire	[AW-1:0]	swp_d = swp_we ? swp_n : swp;
+	reg		csr_pend_we;
+	reg		csr_pend_n;
+	wire		csr_pend_d = csr_pend_we ? csr_pend_n : csr_pend;
 	reg	[31:0]	now_d;
 	reg		gwrap_d;
 	reg		cm_we_d;
-	reg	[AW-1:0]	cm_wa_d;
+	reg		cm_wa_we;
+	reg	[AW-1:0]	cm_wa_n;
+	wire	[AW-1:0]	cm_wa_d = cm_wa_we ? cm_wa_n : cm_wa;
 	reg	[31:0]	cm_wd_d;
-	reg	[AW-1:0]	cm_ra_d;
-	reg		h_mem_valid_d;
-	reg		h_issued_d;
-	reg		ld_line_d;
-	reg	[31:0]	h_mem_addr_d;
-	reg	[31:0]	rdata_q_d;
-	reg		w0_bad_d;
-	reg	[4:0]	lreq_d;
-	reg	[4:0]	lidx_d;
+	reg		cm_ra_we;
+	reg	[AW-1:0]	cm_ra_n;
+	wire	[AW-1:0]	cm_ra_d = cm_ra_we ? cm_ra_n : cm_ra;
+	reg		h_mem_valid_we;
+	reg		h_mem_valid_n;
+	wire		h_mem_valid_d = h_mem_valid_we ? h_mem_valid_n : h_mem_valid;
+	reg		h_issued_we;
+	reg		h_issued_n;
+	wire		h_issued_d = h_issued_we ? h_issued_n : h_issued;
+	reg		ld_line_we;
+	reg		ld_line_n;
+	wire		ld_line_d = ld_line_we ? ld_line_n : ld_line;
+	reg		h_mem_addr_we;
+	reg	[31:0]	h_mem_addr_n;
+	wire	[31:0]	h_mem_addr_d = h_mem_addr_we ? h_mem_addr_n : h_mem_addr;
+	reg		rdata_q_we;
+	reg	[31:0]	rdata_q_n;
+	wire	[31:0]	rdata_q_d = rdata_q_we ? rdata_q_n : rdata_q;
+	reg		w0_bad_we;
+	reg		w0_bad_n;
+	wire		w0_bad_d = w0_bad_we ? w0_bad_n : w0_bad;
+	reg		lreq_we;
+	reg	[4:0]	lreq_n;
+	wire	[4:0]	lreq_d = lreq_we ? lreq_n : lreq;
+	reg		lidx_we;
+	reg	[4:0]	lidx_n;
+	wire	[4:0]	lidx_d = lidx_we ? lidx_n : lidx;
 	reg		sem_start_d;
-	reg		sem_active_d;
+	reg		sem_active_we;
+	reg		sem_active_n;
+	wire		sem_active_d = sem_active_we ? sem_active_n : sem_active;
 	reg		lc_start_d;
-	reg		yielded_d;
-	reg		pm_pend_d;
+	reg		yielded_we;
+	reg		yielded_n;
+	wire		yielded_d = yielded_we ? yielded_n : yielded;
+	reg		pm_pend_we;
+	reg		pm_pend_n;
+	wire		pm_pend_d = pm_pend_we ? pm_pend_n : pm_pend;
 	reg		gt_w_d;
 	reg		gb_rdy_d;
-	reg		ld_rdy_d;
-	reg		gs_run_d;
-	reg	[13:0]	moff_d;
-	reg	[`WQ_MH_SUBCH_W-1:0]	msub_d;
-	reg	[31:0]	att_q_d;
-	reg		sem_endwait_d;
-	reg	[CW-1:0]	cur_ch_d;
-	reg		sl_fresh_d;
-	reg	[31:0]	hsl_q_d;
-	reg	[31:0]	perf_q_d;
-	reg	[31:0]	slu_q_d;
-	reg		hs_zero_d;
-	reg		sl_end_d;
-	reg		o_ev_req_d;
+	reg		ld_rdy_we;
+	reg		ld_rdy_n;
+	wire		ld_rdy_d = ld_rdy_we ? ld_rdy_n : ld_rdy;
+	reg		gs_run_we;
+	reg		gs_run_n;
+	wire		gs_run_d = gs_run_we ? gs_run_n : gs_run;
+	reg		moff_we;
+	reg	[13:0]	moff_n;
+	wire	[13:0]	moff_d = moff_we ? moff_n : moff;
+	reg		msub_we;
+	reg	[`WQ_MH_SUBCH_W-1:0]	msub_n;
+	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d = msub_we ? msub_n : msub;
+	reg		att_q_we;
+	reg	[31:0]	att_q_n;
+	wire	[31:0]	att_q_d = att_q_we ? att_q_n : att_q;
+	reg		sem_endwait_we;
+	reg		sem_endwait_n;
+	wire		sem_endwait_d = sem_endwait_we ? sem_endwait_n : sem_endwait;
+	reg		cur_ch_we;
+	reg	[CW-1:0]	cur_ch_n;
+	wire	[CW-1:0]	cur_ch_d = cur_ch_we ? cur_ch_n : cur_ch;
+	reg		sl_fresh_we;
+	reg		sl_fresh_n;
+	wire		sl_fresh_d = sl_fresh_we ? sl_fresh_n : sl_fresh;
+	reg		hsl_q_we;
+	reg	[31:0]	hsl_q_n;
+	wire	[31:0]	hsl_q_d = hsl_q_we ? hsl_q_n : hsl_q;
+	reg		perf_q_we;
+	reg	[31:0]	perf_q_n;
+	wire	[31:0]	perf_q_d = perf_q_we ? perf_q_n : perf_q;
+	reg		slu_q_we;
+	reg	[31:0]	slu_q_n;
+	wire	[31:0]	slu_q_d = slu_q_we ? slu_q_n : slu_q;
+	reg		hs_zero_we;
+	reg		hs_zero_n;
+	wire		hs_zero_d = hs_zero_we ? hs_zero_n : hs_zero;
+	reg		sl_end_we;
+	reg		sl_end_n;
+	wire		sl_end_d = sl_end_we ? sl_end_n : sl_end;
+	reg		o_ev_req_we;
+	reg		o_ev_req_n;
+	wire		o_ev_req_d = o_ev_req_we ? o_ev_req_n : o_ev_req;
 	reg		o_step_valid_d;
 	reg		o_step_more_d;
-	reg	[`WQ_STEP_W-1:0]	o_step_res_d;
+	reg		o_step_res_we;
+	reg	[`WQ_STEP_W-1:0]	o_step_res_n;
+	wire	[`WQ_STEP_W-1:0]	o_step_res_d = o_step_res_we ? o_step_res_n : o_step_res;
 	reg		o_csr_ack_d;
-	reg		o_csr_err_d;
+	reg		o_csr_err_we;
+	reg		o_csr_err_n;
+	wire		o_csr_err_d = o_csr_err_we ? o_csr_err_n : o_csr_err;
 	reg		o_launch_valid_d;
 	reg		o_irq_chan_error_d;
 	reg		o_irq_non_stall_d;
 	reg		o_evr_valid_d;
-	reg	[7:0]	o_evr_kind_d;
-	reg	[7:0]	o_evr_unit_d;
-	reg	[15:0]	o_evr_aux_d;
-	reg	[63:0]	o_evr_c_d;
-	reg	[15:0]	gp_get_d;
-	reg		gp_ne_d;
-	reg		ctrl_en_d;
-	reg	[3:0]	chan_state_d;
-	reg	[7:0]	err_d;
-	reg		in_seg_d;
-	reg	[5:0]	gp_lgc_d;
-	reg	[2:0]	gp_base_lo_d;
-	reg	[1:0]	acq_wr_d;
-	reg	[RHW-1:0]	acq_rh_d;
-	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_d;
-	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d;
-	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
-	reg	[`WQ_MH_COUNT_W-1:0]	m_count_d;
-	reg	[`WQ_SECOP_W-1:0]	m_secop_d;
-	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_d;
-	reg	[3:0]	wait_kind_d;
-	reg	[1:0]	wait_method_d;
+	reg		o_evr_kind_we;
+	reg	[7:0]	o_evr_kind_n;
+	wire	[7:0]	o_evr_kind_d = o_evr_kind_we ? o_evr_kind_n : o_evr_kind;
+	reg		o_evr_unit_we;
+	reg	[7:0]	o_evr_unit_n;
+	wire	[7:0]	o_evr_unit_d = o_evr_unit_we ? o_evr_unit_n : o_evr_unit;
+	reg		o_evr_aux_we;
+	reg	[15:0]	o_evr_aux_n;
+	wire	[15:0]	o_evr_aux_d = o_evr_aux_we ? o_evr_aux_n : o_evr_aux;
+	reg		o_evr_c_we;
+	reg	[63:0]	o_evr_c_n;
+	wire	[63:0]	o_evr_c_d = o_evr_c_we ? o_evr_c_n : o_evr_c;
+	reg		gp_get_we;
+	reg	[15:0]	gp_get_n;
+	wire	[15:0]	gp_get_d = gp_get_we ? gp_get_n : gp_get_s;
+	reg		gp_ne_we;
+	reg		gp_ne_n;
+	wire		gp_ne_d = gp_ne_we ? gp_ne_n : gp_ne_s;
+	reg		ctrl_en_we;
+	reg		ctrl_en_n;
+	wire		ctrl_en_d = ctrl_en_we ? ctrl_en_n : ctrl_en_s;
+	reg		chan_state_we;
+	reg	[3:0]	chan_state_n;
+	wire	[3:0]	chan_state_d = chan_state_we ? chan_state_n : chan_state_s;
+	reg		err_we;
+	reg	[7:0]	err_n;
+	wire	[7:0]	err_d = err_we ? err_n : err_s;
+	reg		in_seg_we;
+	reg		in_seg_n;
+	wire		in_seg_d = in_seg_we ? in_seg_n : in_seg_s;
+	reg		gp_lgc_we;
+	reg	[5:0]	gp_lgc_n;
+	wire	[5:0]	gp_lgc_d = gp_lgc_we ? gp_lgc_n : gp_lgc_s;
+	reg		gp_base_lo_we;
+	reg	[2:0]	gp_base_lo_n;
+	wire	[2:0]	gp_base_lo_d = gp_base_lo_we ? gp_base_lo_n : gp_base_lo_s;
+	reg		acq_wr_we;
+	reg	[1:0]	acq_wr_n;
+	wire	[1:0]	acq_wr_d = acq_wr_we ? acq_wr_n : ((now_wrap && acq_wr_s != 2'd3) ? acq_wr_s + 2'd1 : acq_wr_s);
+	reg		acq_rh_we;
+	reg	[RHW-1:0]	acq_rh_n;
+	wire	[RHW-1:0]	acq_rh_d = acq_rh_we ? acq_rh_n : ((acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s);
+	reg		seg_addr_we;
+	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_n;
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_d = seg_addr_we ? seg_addr_n : seg_addr_s;
+	reg		seg_rem_we;
+	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_n;
+	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d = seg_rem_we ? seg_rem_n : seg_rem_s;
+	reg		m_addr_we;
+	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_n;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d = m_addr_we ? m_addr_n : m_addr_s;
+	reg		m_count_we;
+	reg	[`WQ_MH_COUNT_W-1:0]	m_count_n;
+	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d = m_count_we ? m_count_n : m_count_s;
+	reg		m_secop_we;
+	reg	[`WQ_SECOP_W-1:0]	m_secop_n;
+	wire	[`WQ_SECOP_W-1:0]	m_secop_d = m_secop_we ? m_secop_n : m_secop_s;
+	reg		m_subch_we;
+	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_n;
+	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_d = m_subch_we ? m_subch_n : m_subch_s;
+	reg		wait_kind_we;
+	reg	[3:0]	wait_kind_n;
+	wire	[3:0]	wait_kind_d = wait_kind_we ? wait_kind_n : wait_kind_s;
+	reg		wait_method_we;
+	reg	[1:0]	wait_method_n;
+	wire	[1:0]	wait_method_d = wait_method_we ? wait_method_n : wait_method_s;
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get_d;
 	reg	[31:0]	f_evr_a_d;
 	reg	[63:0]	f_evr_b_d;
 `endif
 
+	task w_gp_get;	input	[15:0]	v;	begin gp_get_we = 1'b1; gp_get_n = v; end	endtask
+	task w_gp_ne;	input		v;	begin gp_ne_we = 1'b1; gp_ne_n = v; end	endtask
+	task w_ctrl_en;	input		v;	begin ctrl_en_we = 1'b1; ctrl_en_n = v; end	endtask
+	task w_chan_state;	input	[3:0]	v;	begin chan_state_we = 1'b1; chan_state_n = v; end	endtask
+	task w_err;	input	[7:0]	v;	begin err_we = 1'b1; err_n = v; end	endtask
+	task w_in_seg;	input		v;	begin in_seg_we = 1'b1; in_seg_n = v; end	endtask
+	task w_gp_lgc;	input	[5:0]	v;	begin gp_lgc_we = 1'b1; gp_lgc_n = v; end	endtask
+	task w_gp_base_lo;	input	[2:0]	v;	begin gp_base_lo_we = 1'b1; gp_base_lo_n = v; end	endtask
+	task w_seg_addr;	input	[`WQ_GP_ADDR_W-1:0]	v;	begin seg_addr_we = 1'b1; seg_addr_n = v; end	endtask
+	task w_seg_rem;	input	[`WQ_GP_LENGTH_W-1:0]	v;	begin seg_rem_we = 1'b1; seg_rem_n = v; end	endtask
+	task w_m_addr;	input	[`WQ_MH_ADDRESS_W-1:0]	v;	begin m_addr_we = 1'b1; m_addr_n = v; end	endtask
+	task w_m_count;	input	[`WQ_MH_COUNT_W-1:0]	v;	begin m_count_we = 1'b1; m_count_n = v; end	endtask
+	task w_m_secop;	input	[`WQ_SECOP_W-1:0]	v;	begin m_secop_we = 1'b1; m_secop_n = v; end	endtask
+	task w_m_subch;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin m_subch_we = 1'b1; m_subch_n = v; end	endtask
+	task w_wait_kind;	input	[3:0]	v;	begin wait_kind_we = 1'b1; wait_kind_n = v; end	endtask
+	task w_wait_method;	input	[1:0]	v;	begin wait_method_we = 1'b1; wait_method_n = v; end	endtask
+	task w_acq_wr;	input	[1:0]	v;	begin acq_wr_we = 1'b1; acq_wr_n = v; end	endtask
+	task w_acq_rh;	input	[RHW-1:0]	v;	begin acq_rh_we = 1'b1; acq_rh_n = v; end	endtask
+	task w_mem_ret;	input	[5:0]	v;	begin mem_ret_we = 1'b1; mem_ret_n = v; end	endtask
+	task w_rd_ret;	input	[5:0]	v;	begin rd_ret_we = 1'b1; rd_ret_n = v; end	endtask
+	task w_res;	input	[`WQ_STEP_W-1:0]	v;	begin res_we = 1'b1; res_n = v; end	endtask
+	task w_swp;	input	[AW-1:0]	v;	begin swp_we = 1'b1; swp_n = v; end	endtask
+	task w_csr_pend;	input		v;	begin csr_pend_we = 1'b1; csr_pend_n = v; end	endtask
+	task w_cm_wa;	input	[AW-1:0]	v;	begin cm_wa_we = 1'b1; cm_wa_n = v; end	endtask
+	task w_cm_ra;	input	[AW-1:0]	v;	begin cm_ra_we = 1'b1; cm_ra_n = v; end	endtask
+	task w_h_mem_valid;	input		v;	begin h_mem_valid_we = 1'b1; h_mem_valid_n = v; end	endtask
+	task w_h_issued;	input		v;	begin h_issued_we = 1'b1; h_issued_n = v; end	endtask
+	task w_ld_line;	input		v;	begin ld_line_we = 1'b1; ld_line_n = v; end	endtask
+	task w_h_mem_addr;	input	[31:0]	v;	begin h_mem_addr_we = 1'b1; h_mem_addr_n = v; end	endtask
+	task w_rdata_q;	input	[31:0]	v;	begin rdata_q_we = 1'b1; rdata_q_n = v; end	endtask
+	task w_w0_bad;	input		v;	begin w0_bad_we = 1'b1; w0_bad_n = v; end	endtask
+	task w_lreq;	input	[4:0]	v;	begin lreq_we = 1'b1; lreq_n = v; end	endtask
+	task w_lidx;	input	[4:0]	v;	begin lidx_we = 1'b1; lidx_n = v; end	endtask
+	task w_sem_active;	input		v;	begin sem_active_we = 1'b1; sem_active_n = v; end	endtask
+	task w_yielded;	input		v;	begin yielded_we = 1'b1; yielded_n = v; end	endtask
+	task w_pm_pend;	input		v;	begin pm_pend_we = 1'b1; pm_pend_n = v; end	endtask
+	task w_ld_rdy;	input		v;	begin ld_rdy_we = 1'b1; ld_rdy_n = v; end	endtask
+	task w_gs_run;	input		v;	begin gs_run_we = 1'b1; gs_run_n = v; end	endtask
+	task w_moff;	input	[13:0]	v;	begin moff_we = 1'b1; moff_n = v; end	endtask
+	task w_msub;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin msub_we = 1'b1; msub_n = v; end	endtask
+	task w_att_q;	input	[31:0]	v;	begin att_q_we = 1'b1; att_q_n = v; end	endtask
+	task w_sem_endwait;	input		v;	begin sem_endwait_we = 1'b1; sem_endwait_n = v; end	endtask
+	task w_cur_ch;	input	[CW-1:0]	v;	begin cur_ch_we = 1'b1; cur_ch_n = v; end	endtask
+	task w_sl_fresh;	input		v;	begin sl_fresh_we = 1'b1; sl_fresh_n = v; end	endtask
+	task w_hsl_q;	input	[31:0]	v;	begin hsl_q_we = 1'b1; hsl_q_n = v; end	endtask
+	task w_perf_q;	input	[31:0]	v;	begin perf_q_we = 1'b1; perf_q_n = v; end	endtask
+	task w_slu_q;	input	[31:0]	v;	begin slu_q_we = 1'b1; slu_q_n = v; end	endtask
+	task w_hs_zero;	input		v;	begin hs_zero_we = 1'b1; hs_zero_n = v; end	endtask
+	task w_sl_end;	input		v;	begin sl_end_we = 1'b1; sl_end_n = v; end	endtask
+	task w_o_ev_req;	input		v;	begin o_ev_req_we = 1'b1; o_ev_req_n = v; end	endtask
+	task w_o_step_res;	input	[`WQ_STEP_W-1:0]	v;	begin o_step_res_we = 1'b1; o_step_res_n = v; end	endtask
+	task w_o_csr_err;	input		v;	begin o_csr_err_we = 1'b1; o_csr_err_n = v; end	endtask
+	task w_o_evr_kind;	input	[7:0]	v;	begin o_evr_kind_we = 1'b1; o_evr_kind_n = v; end	endtask
+	task w_o_evr_unit;	input	[7:0]	v;	begin o_evr_unit_we = 1'b1; o_evr_unit_n = v; end	endtask
+	task w_o_evr_aux;	input	[15:0]	v;	begin o_evr_aux_we = 1'b1; o_evr_aux_n = v; end	endtask
+	task w_o_evr_c;	input	[63:0]	v;	begin o_evr_c_we = 1'b1; o_evr_c_n = v; end	endtask
+	task w_sc;	input	[CW-1:0]	v;	begin sc_we = 1'b1; sc_n = v; end	endtask
+
 	always @(*)
 	begin
-		// every register holds unless written
+		// every register holds unless written (a w_<name> write's
+		// enable off, its value a don't-care)
 		hs_d               = hs;
-		mem_ret_d          = mem_ret;
-		rd_ret_d           = rd_ret;
-		sc_d               = sc;
-		res_d              = res;
-		swp_d              = swp;
-		csr_pend_d         = csr_pend;
+		mem_ret_we         = 1'b0;
+		mem_ret_n          = 6'bx;
+		rd_ret_we          = 1'b0;
+		rd_ret_n           = 6'bx;
+		sc_we              = 1'b0;
+		sc_n               = {CW{1'bx}};
+		res_we             = 1'b0;
+		res_n              = {`WQ_STEP_W{1'bx}};
+		swp_we             = 1'b0;
+		swp_n              = {AW{1'bx}};
+		csr_pend_we        = 1'b0;
+		csr_pend_n         = 1'bx;
 		now_d              = now;
 		gwrap_d            = gwrap;
 		cm_we_d            = cm_we;
-		cm_wa_d            = cm_wa;
+		cm_wa_we           = 1'b0;
+		cm_wa_n            = {AW{1'bx}};
 		cm_wd_d            = cm_wd;
-		cm_ra_d            = cm_ra;
-		h_mem_valid_d      = h_mem_valid;
-		h_issued_d         = h_issued;
-		ld_line_d          = ld_line;
-		h_mem_addr_d       = h_mem_addr;
-		rdata_q_d          = rdata_q;
-		w0_bad_d           = w0_bad;
-		lreq_d             = lreq;
-		lidx_d             = lidx;
+		cm_ra_we           = 1'b0;
+		cm_ra_n            = {AW{1'bx}};
+		h_mem_valid_we     = 1'b0;
+		h_mem_valid_n      = 1'bx;
+		h_issued_we        = 1'b0;
+		h_issued_n         = 1'bx;
+		ld_line_we         = 1'b0;
+		ld_line_n          = 1'bx;
+		h_mem_addr_we      = 1'b0;
+		h_mem_addr_n       = 32'bx;
+		rdata_q_we         = 1'b0;
+		rdata_q_n          = 32'bx;
+		w0_bad_we          = 1'b0;
+		w0_bad_n           = 1'bx;
+		lreq_we            = 1'b0;
+		lreq_n             = 5'bx;
+		lidx_we            = 1'b0;
+		lidx_n             = 5'bx;
 		sem_start_d        = sem_start;
-		sem_active_d       = sem_active;
+		sem_active_we      = 1'b0;
+		sem_active_n       = 1'bx;
 		lc_start_d         = lc_start;
-		yielded_d          = yielded;
-		pm_pend_d          = pm_pend;
+		yielded_we         = 1'b0;
+		yielded_n          = 1'bx;
+		pm_pend_we         = 1'b0;
+		pm_pend_n          = 1'bx;
 		gt_w_d             = gt_w;
 		gb_rdy_d           = gb_rdy;
-		ld_rdy_d           = ld_rdy;
-		gs_run_d           = gs_run;
-		moff_d             = moff;
-		msub_d             = msub;
-		att_q_d            = att_q;
-		sem_endwait_d      = sem_endwait;
-		cur_ch_d           = cur_ch;
-		sl_fresh_d         = sl_fresh;
-		hsl_q_d            = hsl_q;
-		perf_q_d           = perf_q;
-		slu_q_d            = slu_q;
-		hs_zero_d          = hs_zero;
-		sl_end_d           = sl_end;
-		o_ev_req_d         = o_ev_req;
+		ld_rdy_we          = 1'b0;
+		ld_rdy_n           = 1'bx;
+		gs_run_we          = 1'b0;
+		gs_run_n           = 1'bx;
+		moff_we            = 1'b0;
+		moff_n             = 14'bx;
+		msub_we            = 1'b0;
+		msub_n             = {`WQ_MH_SUBCH_W{1'bx}};
+		att_q_we           = 1'b0;
+		att_q_n            = 32'bx;
+		sem_endwait_we     = 1'b0;
+		sem_endwait_n      = 1'bx;
+		cur_ch_we          = 1'b0;
+		cur_ch_n           = {CW{1'bx}};
+		sl_fresh_we        = 1'b0;
+		sl_fresh_n         = 1'bx;
+		hsl_q_we           = 1'b0;
+		hsl_q_n            = 32'bx;
+		perf_q_we          = 1'b0;
+		perf_q_n           = 32'bx;
+		slu_q_we           = 1'b0;
+		slu_q_n            = 32'bx;
+		hs_zero_we         = 1'b0;
+		hs_zero_n          = 1'bx;
+		sl_end_we          = 1'b0;
+		sl_end_n           = 1'bx;
+		o_ev_req_we        = 1'b0;
+		o_ev_req_n         = 1'bx;
 		o_step_valid_d     = o_step_valid;
 		o_step_more_d      = o_step_more;
-		o_step_res_d       = o_step_res;
+		o_step_res_we      = 1'b0;
+		o_step_res_n       = {`WQ_STEP_W{1'bx}};
 		o_csr_ack_d        = o_csr_ack;
-		o_csr_err_d        = o_csr_err;
+		o_csr_err_we       = 1'b0;
+		o_csr_err_n        = 1'bx;
 		o_launch_valid_d   = o_launch_valid;
 		o_irq_chan_error_d = o_irq_chan_error;
 		o_irq_non_stall_d  = o_irq_non_stall;
 		o_evr_valid_d      = o_evr_valid;
-		o_evr_kind_d       = o_evr_kind;
-		o_evr_unit_d       = o_evr_unit;
-		o_evr_aux_d        = o_evr_aux;
-		o_evr_c_d          = o_evr_c;
+		o_evr_kind_we      = 1'b0;
+		o_evr_kind_n       = 8'bx;
+		o_evr_unit_we      = 1'b0;
+		o_evr_unit_n       = 8'bx;
+		o_evr_aux_we       = 1'b0;
+		o_evr_aux_n        = 16'bx;
+		o_evr_c_we         = 1'b0;
+		o_evr_c_n          = 64'bx;
 		// the step's channel's fields (written back at sc); the retry
 		// clocks run on (their wraps since the stamp, the hints down)
-		gp_get_d           = gp_get_s;
-		gp_ne_d            = gp_ne_s;
-		ctrl_en_d          = ctrl_en_s;
-		chan_state_d       = chan_state_s;
-		err_d              = err_s;
-		in_seg_d           = in_seg_s;
-		gp_lgc_d           = gp_lgc_s;
-		gp_base_lo_d       = gp_base_lo_s;
-		acq_wr_d           = (now_wrap && acq_wr_s != 2'd3)
-					? acq_wr_s + 2'd1 : acq_wr_s;
-		acq_rh_d           = (acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s;
-		seg_addr_d         = seg_addr_s;
-		seg_rem_d          = seg_rem_s;
-		m_addr_d           = m_addr_s;
-		m_count_d          = m_count_s;
-		m_secop_d          = m_secop_s;
-		m_subch_d          = m_subch_s;
-		wait_kind_d        = wait_kind_s;
-		wait_method_d      = wait_method_s;
+		gp_get_we          = 1'b0;
+		gp_get_n           = 16'bx;
+		gp_ne_we           = 1'b0;
+		gp_ne_n            = 1'bx;
+		ctrl_en_we         = 1'b0;
+		ctrl_en_n          = 1'bx;
+		chan_state_we      = 1'b0;
+		chan_state_n       = 4'bx;
+		err_we             = 1'b0;
+		err_n              = 8'bx;
+		in_seg_we          = 1'b0;
+		in_seg_n           = 1'bx;
+		gp_lgc_we          = 1'b0;
+		gp_lgc_n           = 6'bx;
+		gp_base_lo_we      = 1'b0;
+		gp_base_lo_n       = 3'bx;
+		acq_wr_we          = 1'b0;
+		acq_wr_n           = 2'bx;
+		acq_rh_we          = 1'b0;
+		acq_rh_n           = {RHW{1'bx}};
+		seg_addr_we        = 1'b0;
+		seg_addr_n         = {`WQ_GP_ADDR_W{1'bx}};
+		seg_rem_we         = 1'b0;
+		seg_rem_n          = {`WQ_GP_LENGTH_W{1'bx}};
+		m_addr_we          = 1'b0;
+		m_addr_n           = {`WQ_MH_ADDRESS_W{1'bx}};
+		m_count_we         = 1'b0;
+		m_count_n          = {`WQ_MH_COUNT_W{1'bx}};
+		m_secop_we         = 1'b0;
+		m_secop_n          = {`WQ_SECOP_W{1'bx}};
+		m_subch_we         = 1'b0;
+		m_subch_n          = {`WQ_MH_SUBCH_W{1'bx}};
+		wait_kind_we       = 1'b0;
+		wait_kind_n        = 4'bx;
+		wait_method_we     = 1'b0;
+		wait_method_n      = 2'bx;
 `ifdef FORMAL
 		f_evr_get_d        = f_evr_get;
 		f_evr_a_d          = f_evr_a;
@@ -1458,7 +1700,7 @@ module wq_host_if #(
 		gb_rdy_d           = (FAST != 0) && (hs == H_LVW
 					|| (hs == H_LEAVE && gb_rdy));
 		if (hs == H_DUE)
-			gs_run_d       = 1'b0;
+			w_gs_run(1'b0);
 		if (FAST != 0 && gt_w)
 		begin
 			ram_wg(A_GT, now);
@@ -1473,45 +1715,45 @@ module wq_host_if #(
 		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
 			hs_d = ix_hs;
 			if (ix_sc_w)
-				sc_d = ix_sc;
+				w_sc(ix_sc);
 			if (ix_swp_w)
-				swp_d = ix_swp;
+				w_swp(ix_swp);
 			if (ix_ram_w)
 				ram_wg(ix_ram_a, ix_ram_d);
 			if (ix_clr)
 				chan_clr;
 			if (ix_pend_w)
-				csr_pend_d = ix_pend;
+				w_csr_pend(ix_pend);
 			if (ix_ra_w)
-				cm_ra_d = ix_ra;
+				w_cm_ra(ix_ra);
 			if (ix_ldw)
-				rd_ret_d = H_LDW;
+				w_rd_ret(H_LDW);
 			if (ix_req_w)
-				o_ev_req_d = ix_req;
+				w_o_ev_req(ix_req);
 			if (ix_grant)
 			begin
 				ram_wg(A_GT, now);	// the tick
 				gwrap_d   = now_wrap;
-				yielded_d = 1'b0;
+				w_yielded(1'b0);
 			end
 			if (ix_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
 					cur_gp_get, {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
 					64'h0, 64'h0);
-				cur_ch_d   = nx_cur[CW-1:0];
-				sl_fresh_d = 1'b1;
-				sl_end_d   = hs_zero;
+				w_cur_ch(nx_cur[CW-1:0]);
+				w_sl_fresh(1'b1);
+				w_sl_end(hs_zero);
 			end
 			if (ix_empty)
 			begin
-				o_step_res_d   = `WQ_STEP_IDLE;
+				w_o_step_res(`WQ_STEP_IDLE);
 				o_step_valid_d = 1'b1;
 			end
 			if (ix_answer)
 			begin
 				o_csr_ack_d = 1'b1;
-				o_csr_err_d = csr_bad;
+				w_o_csr_err(csr_bad);
 				csr_write;
 			end
 		end
@@ -1528,46 +1770,46 @@ module wq_host_if #(
 		H_DUE, H_DUEA, H_DUEB, H_DUE2, H_GP0, H_GP1, H_GPW, H_GPCHK: begin
 			hs_d = gx_hs;
 			if (gx_ra_w)
-				cm_ra_d = gx_ra;
+				w_cm_ra(gx_ra);
 			if (gx_ret_w)
-				rd_ret_d = gx_ret;
+				w_rd_ret(gx_ret);
 			if (gx_res_w)
-				res_d = gx_res;
+				w_res(gx_res);
 			if (gx_st_w)
-				chan_state_d = gx_st;
+				w_chan_state(gx_st);
 			if (gx_end_wait)
 				end_wait;
 			if (gx_ldr_clr)
-				ld_rdy_d = 1'b0;
+				w_ld_rdy(1'b0);
 			if (gx_att_w)
-				att_q_d = cm_rd;
+				w_att_q(cm_rd);
 			if (gx_rh_w)
-				acq_rh_d = gx_rh;
+				w_acq_rh(gx_rh);
 			if (gx_wait_pulse)
 			begin
-				o_step_res_d   = `WQ_STEP_WAIT;
+				w_o_step_res(`WQ_STEP_WAIT);
 				o_step_valid_d = 1'b1;
 			end
 			if (gx_rdq_w)
-				rdata_q_d = cm_rd;	// sem_word
+				w_rdata_q(cm_rd);	// sem_word
 			if (gx_sew_w)
-				sem_endwait_d = gx_sew;
+				w_sem_endwait(gx_sew);
 			if (gx_w0_w)
 			begin
 				// gp_word0: the segment address taken now (it means
 				// nothing unless the entry opens the segment)
-				w0_bad_d       = (gx_w0[`WQ_GP_RSVD0_RANGE] != 0);
-				seg_addr_d = gx_w0[`WQ_GP_ADDR_RANGE];
+				w_w0_bad((gx_w0[`WQ_GP_RSVD0_RANGE] != 0));
+				w_seg_addr(gx_w0[`WQ_GP_ADDR_RANGE]);
 			end
 			if (gx_ram_w)
 				ram_wr(gx_ram_f, sc, gx_ram_d);
 			if (gx_err_w)
-				err_d = gx_err;
+				w_err(gx_err);
 			if (gx_seg)
 			begin
-				in_seg_d  = 1'b1;
-				seg_rem_d = gx_len;
-				m_count_d = 0;
+				w_in_seg(1'b1);
+				w_seg_rem(gx_len);
+				w_m_count(0);
 			end
 			if (gx_sst)
 				stream_start(ma_sum);
@@ -1582,13 +1824,13 @@ module wq_host_if #(
 		H_MEM: begin
 			if (h_mem_valid && i_mem_ready)
 			begin
-				h_mem_valid_d = 1'b0;
-				h_issued_d    = 1'b1;
+				w_h_mem_valid(1'b0);
+				w_h_issued(1'b1);
 			end
 			if (h_issued && m_rv)
 			begin
-				h_issued_d = 1'b0;
-				rdata_q_d  = i_mem_rdata;
+				w_h_issued(1'b0);
+				w_rdata_q(i_mem_rdata);
 				hs_d       = mem_ret;
 			end
 		end
@@ -1599,39 +1841,39 @@ module wq_host_if #(
 		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
 			hs_d = gh_hs;
 			if (gh_srem_w)
-				seg_rem_d = gh_srem;
+				w_seg_rem(gh_srem);
 			if (gh_saddr_w)
-				seg_addr_d = gh_saddr;
+				w_seg_addr(gh_saddr);
 			if (gh_rdq_w)
-				rdata_q_d = gh_rdq;
+				w_rdata_q(gh_rdq);
 			if (gh_ra_w)
-				cm_ra_d = gh_ra;
+				w_cm_ra(gh_ra);
 			if (gh_mr)
 				mem_read(gh_ma, gh_mr_ret);
 			if (gh_hma_w)
-				h_mem_addr_d = gh_ma;
+				w_h_mem_addr(gh_ma);
 			if (gh_res_w)
-				res_d = `WQ_STEP_DONE;
+				w_res(`WQ_STEP_DONE);
 			if (gh_err_w)
 				raise(gh_err, gh_einfo);
 			if (gh_m_w)
 			begin
-				m_addr_d  = gh_m_addr;
-				m_count_d = gh_m_count;
-				m_secop_d = gh_m_secop;
-				m_subch_d = gh_m_subch;
+				w_m_addr(gh_m_addr);
+				w_m_count(gh_m_count);
+				w_m_secop(gh_m_secop);
+				w_m_subch(gh_m_subch);
 			end
 			if (gh_mo_w)
 			begin
-				moff_d = gh_moff;
-				msub_d = gh_msub;
+				w_moff(gh_moff);
+				w_msub(gh_msub);
 			end
 			if (gh_att_w)
-				att_q_d = gh_att;
+				w_att_q(gh_att);
 			if (gh_pm_pend)
-				pm_pend_d = 1'b1;
+				w_pm_pend(1'b1);
 			if (gh_ldr_w)
-				ld_rdy_d = gh_ldr;
+				w_ld_rdy(gh_ldr);
 			if (gh_fast)
 				fast_step(gh_fs_sub, gh_fs_d, gh_hs);
 		end
@@ -1641,13 +1883,13 @@ module wq_host_if #(
 		H_PMW: begin
 			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
 			if (FAST != 0)
-				perf_q_d = att_nx;
+				w_perf_q(att_nx);
 			else
 				ram_wg(A_PERF, att_nx);
 			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
 			// cm_rd in H_SEMX
 			if (FAST != 0)
-				cm_ra_d = ca(F_SAHI, sc);
+				w_cm_ra(ca(F_SAHI, sc));
 			hs_d = H_METHOD;
 		end
 
@@ -1656,7 +1898,7 @@ module wq_host_if #(
 		H_METHOD: begin
 			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
 				{18'h0, moff}, {32'h0, mdata}, 64'h0);
-			res_d   = `WQ_STEP_DONE;
+			w_res(`WQ_STEP_DONE);
 			// (FAST: a method that reads the channel RAM or goes on
 			// to a semaphore, a launch or an error takes the long way
 			// out, H_AFTER; its ram_rd replaces this read)
@@ -1668,8 +1910,8 @@ module wq_host_if #(
 				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
 				if (pm_pend)
 				begin
-					perf_q_d  = att_nx;
-					pm_pend_d = 1'b0;
+					w_perf_q(att_nx);	// PERF_METHODS + 1
+					w_pm_pend(1'b0);
 				end
 				// inside the segment still (a data word or a
 				// method left), H_LVW has nothing to do: its
@@ -1679,7 +1921,7 @@ module wq_host_if #(
 				// on that way out)
 				if (m_count_s != 0 || seg_rem_s != 0)
 				begin
-					att_q_d = sl_fresh ? 32'h0 : slu_q;
+					w_att_q(sl_fresh ? 32'h0 : slu_q);
 					hs_d    = H_LEAVE;
 				end
 			end
@@ -1691,7 +1933,7 @@ module wq_host_if #(
 			if (md_wait)
 			begin
 				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
-				res_d = `WQ_STEP_WAIT;
+				w_res(`WQ_STEP_WAIT);
 			end
 			if (md_ram)
 				ram_wr(md_f, sc, mdata);
@@ -1701,19 +1943,19 @@ module wq_host_if #(
 				begin
 					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
 					// on cm_rd in H_SEMX2
-					cm_ra_d = ca(F_SALO, sc);
+					w_cm_ra(ca(F_SALO, sc));
 					hs_d    = H_SEMX;
 				end else
 					ram_rd(F_SAHI, H_SEMX);
 			end
 			if (md_yield)
-				yielded_d = 1'b1;
+				w_yielded(1'b1);
 			if (md_launch)
 			begin
 				// (FAST: launch_desc asked for now, on cm_rd in
 				// H_LAUNCH2)
 				if (FAST != 0)
-					cm_ra_d = ca(F_LDESC, sc);
+					w_cm_ra(ca(F_LDESC, sc));
 				hs_d = H_LAUNCH;
 			end
 		end
@@ -1727,37 +1969,37 @@ module wq_host_if #(
 			hs_d        = sx_hs;
 			sem_start_d = sx_start;
 			if (sx_ra_w)
-				cm_ra_d = sx_ra;
+				w_cm_ra(sx_ra);
 			if (sx_ret_w)
-				rd_ret_d = sx_ret;
+				w_rd_ret(sx_ret);
 			if (sx_err_w)
-				err_d = sx_err;
+				w_err(sx_err);
 			if (sx_ram_w)
 				ram_wr(sx_ram_f, sc, sx_ram_d);
 			if (sx_wait_w)
 			begin
-				chan_state_d  = sx_wait_st;
-				wait_kind_d   = sx_wait_st;
-				wait_method_d = WM_SEM;
+				w_chan_state(sx_wait_st);
+				w_wait_kind(sx_wait_st);
+				w_wait_method(WM_SEM);
 			end
 			if (sx_end_wait)
 				end_wait;
 			if (sx_res_w)
-				res_d = sx_res;
+				w_res(sx_res);
 			if (sx_emit)
 				emit(sx_kind, sc, sx_aux, s_get, sem_addr, sem_pay, sem_result);
 			if (sx_act_w)
-				sem_active_d = sx_act;
+				w_sem_active(sx_act);
 			if (sx_endwait_clr)
-				sem_endwait_d = 1'b0;
+				w_sem_endwait(1'b0);
 			if (sx_att_w)
-				att_q_d = sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd;
+				w_att_q(sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd);
 			if (sx_ma_w)
-				h_mem_addr_d = ma_sum;
+				w_h_mem_addr(ma_sum);
 			if (sx_stamp)
 			begin
-				acq_wr_d = {1'b0, gwrap || now_wrap};
-				acq_rh_d = 0;
+				w_acq_wr({1'b0, gwrap || now_wrap});
+				w_acq_rh(0);
 			end
 		end
 
@@ -1769,17 +2011,17 @@ module wq_host_if #(
 			hs_d       = lx_hs;
 			lc_start_d = lx_lc_start;
 			if (lx_ra_w)
-				cm_ra_d = lx_ra;
+				w_cm_ra(lx_ra);
 			if (lx_ret_w)
-				rd_ret_d = lx_ret;
+				w_rd_ret(lx_ret);
 			if (lx_err_w)
-				err_d = `WQ_CHERR_BAD_LAUNCH;
+				w_err(`WQ_CHERR_BAD_LAUNCH);
 			if (lx_ram_w)
 				ram_wg(lx_ram_a, lx_ram_d);
 			if (lx_sst)
 			begin
 				stream_start(ma_sum);
-				ld_line_d = lx_line;
+				w_ld_line(lx_line);
 			end
 			if (lx_rds)
 				rd_stream(lx_rds_n);
@@ -1787,7 +2029,7 @@ module wq_host_if #(
 			begin
 				o_launch_valid_d = 1'b1;
 				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				res_d = `WQ_STEP_DONE;
+				w_res(`WQ_STEP_DONE);
 			end
 		end
 
@@ -1798,26 +2040,26 @@ module wq_host_if #(
 		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
 			hs_d = lv_hs;
 			if (lv_ra_w)
-				cm_ra_d = lv_ra;
+				w_cm_ra(lv_ra);
 			if (lv_att_w)
-				att_q_d = lv_att;
+				w_att_q(lv_att);
 			if (lv_error)
 			begin
 				// wq_chan_error: the code and ERR_INFO were
 				// written by the raise (err_s, cm_wd)
-				chan_state_d   = `WQ_CH_ERROR;
+				w_chan_state(`WQ_CH_ERROR);
 				o_irq_chan_error_d = 1'b1;
 				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_s},
 					{32'h0, cm_wd}, 64'h0);
-				res_d = `WQ_STEP_ERROR;
+				w_res(`WQ_STEP_ERROR);
 			end
 			if (lv_adv)
 			begin
 				// wq_chan_seg_end: GP_GET advances
-				in_seg_d     = 1'b0;
-				gp_get_d     = getnx_q;
-				gp_ne_d      = nx_ne;
-				chan_state_d = settle(s_state, 1'b0, nx_ne);
+				w_in_seg(1'b0);
+				w_gp_get(getnx_q);
+				w_gp_ne(nx_ne);
+				w_chan_state(settle(s_state, 1'b0, nx_ne));
 				emit(`WQ_EV_GP_GET, sc, 16'h0, getnx_q, {16'h0, getnx_q},
 					64'h0, 64'h0);
 			end
@@ -1825,28 +2067,28 @@ module wq_host_if #(
 			begin
 				// (FAST: the count is slu_q, A_SLU not used)
 				if (FAST != 0)
-					slu_q_d = sl_used1;
+					w_slu_q(sl_used1);
 				else
 					ram_wg(A_SLU, sl_used1);
-				sl_fresh_d   = 1'b0;
-				sl_end_d     = sl_eq1;
+				w_sl_fresh(1'b0);
+				w_sl_end(sl_eq1);
 			end
 			if (lv_switch)
 			begin
 				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
 					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
-				cur_ch_d     = nx_sc[CW-1:0];
+				w_cur_ch(nx_sc[CW-1:0]);
 			end
 			// a switch, or a slice that ended alone: a fresh slice
 			if (lv_switch || lv_fresh)
 			begin
-				sl_fresh_d   = 1'b1;
-				sl_end_d     = hs_zero;
+				w_sl_fresh(1'b1);
+				w_sl_end(hs_zero);
 			end
 			if (lv_leave)
 			begin
-				yielded_d      = 1'b0;
-				o_step_res_d   = res;
+				w_yielded(1'b0);
+				w_o_step_res(res);
 				o_step_valid_d = 1'b1;
 				o_step_more_d  = nx_more;
 			end
@@ -1857,7 +2099,7 @@ module wq_host_if #(
 			if (lv_gs)
 			begin
 				stream_start({gb_q + {13'h0, s_get}, 3'h0});
-				gs_run_d = 1'b1;
+				w_gs_run(1'b1);
 			end
 		end
 

@@ -109,7 +109,6 @@ module wq_uart_bridge #(
 	reg	[TW-1:0] r_quiet;	// clocks since the last byte of this frame
 	reg	[7:0]	r_st;		// OK (to execute) or BAD_CRC / BAD_LEN
 	reg	[31:0]	p0;		// payload bytes 0..3
-	reg	[15:0]	p1;		// payload bytes 4..5
 	wire		x_release;	// the executor has answered the frame
 
 	initial	rstate = R_HUNT;
@@ -164,8 +163,6 @@ module wq_uart_bridge #(
 		R_PAY:	begin
 			r_crc <= crc16(r_crc, i_rx_data);
 			r_idx <= r_idx + 1'b1;
-			if (r_idx == 8'd4) p1[7:0]   <= i_rx_data;
-			if (r_idx == 8'd5) p1[15:8]  <= i_rx_data;
 			end
 		R_CRC1:	r_crc <= crc16(r_crc, i_rx_data);
 		default: begin end
@@ -247,7 +244,7 @@ module wq_uart_bridge #(
 	reg	[7:0]	x_st, x_rlen;		// the response's header
 	reg		x_notice;		// the frame is an IRQ notice
 	reg		x_frombuf;		// payload from pbuf (MEM_RD)
-	reg	[63:0]	rdat;			// payload of a short response
+	reg	[31:0]	rdat_lo;		// payload of a short response (NOW: its low word)
 	reg	[7:0]	x_k;			// byte of the response being sent
 	reg	[15:0]	x_crc;
 	reg	[5:0]	x_n, x_i;		// words of a block, word being moved
@@ -256,9 +253,17 @@ module wq_uart_bridge #(
 	reg		have_last;
 	reg		irq_q, irq_pend;
 	reg	[63:0]	cycles;
+	reg		c_frz, c_pend;		// NOW's high word held, its carry
 	reg		dev_reset;
 
+	// a short response's payload: NOW's high word is the counter's, held
+	wire	[63:0]	rdat = { cycles[63:32], rdat_lo };
+	wire	x_resp_now = xstate == X_CHECK && r_code == `WQ_UART_CMD_NOW;
 	wire	is_rd  = r_code == `WQ_UART_CMD_MEM_RD;
+	// payload bytes 4..5 (CSR_WR's offset, MEM_RD's word count): pbuf's
+	// word 0, which bufq holds from X_IDLE to the block transfer (x_i
+	// is 0 there, and nothing writes pbuf while a frame is held)
+	wire	[15:0]	p1 = bufq[15:0];
 	wire	is_dup = have_last && r_seq == last_seq;
 	wire	[7:0]	wr_words = (r_len - 8'd4) >> 2;
 	wire	[5:0]	nwords = is_rd ? p1[5:0] : wr_words[5:0];
@@ -345,15 +350,15 @@ module wq_uart_bridge #(
 			if (r_len == 0)
 			begin
 				x_rlen <= 8'd4;
-				rdat   <= { 32'h0, 8'h0, MEM_LOG2[7:0], MAXW_B,
-					    `WQ_UART_VERSION };
+				rdat_lo <= { 8'h0, MEM_LOG2[7:0], MAXW_B,
+					     `WQ_UART_VERSION };
 			end else
 				x_st <= `WQ_UART_ST_BAD_LEN;
 		`WQ_UART_CMD_NOW:
 			if (r_len == 0)
 			begin
 				x_rlen <= 8'd8;
-				rdat   <= cycles;
+				rdat_lo <= cycles[31:0];
 			end else
 				x_st <= `WQ_UART_ST_BAD_LEN;
 		`WQ_UART_CMD_RESET:
@@ -380,7 +385,7 @@ module wq_uart_bridge #(
 			x_st <= `WQ_UART_ST_CSR_ERR;
 		else if (r_code == `WQ_UART_CMD_CSR_RD)
 			x_rlen <= 8'd4;
-		rdat <= { 32'h0, i_csr_rdata };
+		rdat_lo <= i_csr_rdata;
 	end else if ((xstate == X_MCHK && !(i_chk_ok && p0[1:0] == 2'b00))
 			|| (xstate == X_MCHK2 && !blk_ok)
 			|| (xstate == X_MRSP && i_mem_rvalid && i_mem_err))
@@ -394,7 +399,7 @@ module wq_uart_bridge #(
 	end else if (xstate == X_WAIT)
 	begin
 		x_rlen <= 8'd1;
-		rdat   <= { 56'h0, i_irq ? `WQ_UART_WAIT_IRQ
+		rdat_lo <= { 24'h0, i_irq ? `WQ_UART_WAIT_IRQ
 				: (i_idle ? `WQ_UART_WAIT_IDLE : `WQ_UART_WAIT_BUDGET) };
 	end
 
@@ -404,9 +409,17 @@ module wq_uart_bridge #(
 	if (xstate == X_CHECK)
 	begin
 		x_n   <= nwords;
-		x_i   <= 6'd0;
 		x_bud <= p0 != 32'd0;
-	end else if (xstate == X_MRSP && i_mem_rvalid)
+	end
+
+	// the word being moved: 0 from the response on (its bytes are read
+	// at x_j), so it is 0 from X_IDLE through X_CSR and X_MCHK, where
+	// pbuf is read at word 0: the bytes 4..5 of the payload (p1)
+	initial	x_i = 6'd0;
+	always @(posedge i_clk)
+	if (i_reset || xstate == X_TPREP)
+		x_i <= 6'd0;
+	else if (xstate == X_MRSP && i_mem_rvalid)
 		x_i <= x_i + 1'b1;
 	assign	x_waiting = xstate == X_WAIT && !(i_irq || i_idle || (x_bud && p0 == 0));
 
@@ -488,12 +501,47 @@ module wq_uart_bridge #(
 	else if (xstate == X_RESET2 && !i_mem_busy)
 		dev_reset <= 1'b0;
 
+	// NOW answers the count at its X_CHECK: the low word is copied into
+	// rdat_lo there, and the high word is held from that cycle until the
+	// response has gone (c_hold), so the response sends the counter's own
+	// high word; a carry out of the low word meanwhile waits in c_pend and
+	// is added back in the X_IDLE cycle after the response.  The
+	// response lasts 14 byte times, far fewer than the 2^32 clocks
+	// between two carries, so c_pend never has to hold two, and that
+	// X_IDLE cycle, 2^32 clocks short of the carry c_pend holds, has
+	// none of its own.  Every later X_CHECK comes after
+	// an X_IDLE cycle: each NOW reads the count as it would were the
+	// whole counter running.
+	wire	c_wrap = &cycles[31:0];
+	wire	c_hold = x_resp_now || (c_frz && xstate != X_IDLE);
 	initial	cycles = 64'd0;
+	initial	c_pend = 1'b0;
 	always @(posedge i_clk)
 	if (i_reset || dev_reset)
-		cycles <= 64'd0;
-	else
-		cycles <= cycles + 1'b1;
+	begin
+		cycles[31:0] <= 32'd0;
+		c_pend <= 1'b0;
+	end else begin
+		cycles[31:0] <= cycles[31:0] + 1'b1;
+		if (c_hold)
+			c_pend <= c_pend || c_wrap;
+		else
+			c_pend <= 1'b0;
+	end
+	always @(posedge i_clk)
+	if (i_reset || dev_reset)
+		cycles[63:32] <= 32'd0;
+	else if (!c_hold && (c_wrap || c_pend))
+		cycles[63:32] <= cycles[63:32] + 1'b1;
+
+	initial	c_frz = 1'b0;
+	always @(posedge i_clk)
+	if (i_reset)
+		c_frz <= 1'b0;
+	else if (x_resp_now)
+		c_frz <= 1'b1;
+	else if (xstate == X_IDLE)
+		c_frz <= 1'b0;
 
 	assign	o_dev_reset = dev_reset;
 	assign	o_mem_clear = xstate == X_RESET;
@@ -577,6 +625,14 @@ module wq_uart_bridge #(
 		// the device is in reset only during RESET
 		if (dev_reset)
 			assert(xstate == X_RESET2);
+		// x_i is 0 but while a block moves and as its response starts,
+		// so bufq holds pbuf's word 0 (p1) from X_IDLE to X_MRD
+		if (xstate != X_MRD && xstate != X_MREQ && xstate != X_MRSP
+				&& xstate != X_TPREP)
+			assert(x_i == 6'd0);
+		// a held carry of NOW's counter only while its high word is held
+		if (!c_frz)
+			assert(!c_pend);
 	end
 
 	// the CSR request is held until its ack

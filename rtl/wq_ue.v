@@ -90,6 +90,8 @@ module wq_ue #(
     reg  [31:0]         ra_q, rb_q;  // register RAM read registers
     wire [31:0]         av, bv;      // the operands a and b (read or bypassed)
 `ifdef FORMAL
+    reg         f_past = 1'b0;
+    wire [31:0] f_rom_pc;   // the ROM's word at PC (the copy that holds it)
     // the properties are about control: any register contents (free
     // values, held by the same enables as the real read registers)
     (* anyseq *) wire [31:0] f_ra, f_rb;
@@ -214,13 +216,66 @@ module wq_ue #(
 
     // ---- firmware ROM (block RAM; writable for benches and loaders) ---------
     // (writes at or past ROM_DEPTH are dropped)
+    // A depth that is not a power of two is two memories: `rom` read at
+    // the words from ROM_LO (the largest power of two under ROM_DEPTH)
+    // up, rom_lo at those below, both written alike and filled from the
+    // one file, so the read is one 2:1 select on a registered bit instead
+    // of one over all the block-RAM banks the depth takes (on the iCE40,
+    // 2560 words: 16 block RAMs of 2048 x 2 bits and 4 of 512 x 8 and
+    // 32 LUT4s, instead of five banks of 512 x 8 and their 5:1 select).
+    // Synthesis keeps only the words each one can read; rom_lo is
+    // declared ROM_LO words deep for it (Yosys fills it from the file's
+    // first ROM_LO words; it must be, or it keeps the depth and the 5:1
+    // select), and the whole depth for the simulators (Verilator refuses
+    // a file longer than the array).  The upper read address is ROM_LO
+    // plus the PC's low bits: a PC past ROM_DEPTH reads the padding word
+    // whatever the RAM returns.
+    localparam ROM_LB = (ROM_DEPTH > 1) ? $clog2(ROM_DEPTH) - 1 : 0;
+    localparam ROM_LO = 1 << ROM_LB;
+    localparam ROM_SPLIT = (ROM_DEPTH > 2) && (ROM_DEPTH != 2 * ROM_LO);
+    wire rom_wok = i_rom_we && ({1'b0, i_rom_waddr} < DEPTH);
     (* no_rw_check *)
     reg [31:0] rom [0:ROM_DEPTH - 1];
     initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom);
     always @(posedge i_clk)
-        if (i_rom_we && ({1'b0, i_rom_waddr} < DEPTH)) rom[i_rom_waddr] <= i_rom_wdata;
-    always @(posedge i_clk)
-        if (rom_re) rom_q <= rom[npc];
+        if (rom_wok) rom[i_rom_waddr] <= i_rom_wdata;
+    generate if (ROM_SPLIT) begin : g_rom_split
+`ifdef SYNTHESIS
+        localparam LO_N = ROM_LO;
+`else
+        localparam LO_N = ROM_DEPTH;
+`endif
+        (* no_rw_check *)
+        reg [31:0] rom_lo [0:LO_N - 1];
+        reg [31:0] lo_q, hi_q;
+        reg        hi_sel;
+        initial if (ROM_FILE != "") $readmemh(ROM_FILE, rom_lo);
+        always @(posedge i_clk)
+            if (rom_wok && {1'b0, i_rom_waddr} < LO_N[ROM_AW:0])
+                rom_lo[i_rom_waddr] <= i_rom_wdata;
+        wire [ROM_AW-1:0] lo_a = {{(ROM_AW - ROM_LB){1'b0}}, npc[ROM_LB-1:0]};
+        wire [ROM_AW-1:0] hi_a = ROM_LO[ROM_AW-1:0] | lo_a;
+        always @(posedge i_clk)
+            if (rom_re) begin
+                lo_q   <= rom_lo[lo_a];
+                hi_q   <= rom[hi_a];
+                hi_sel <= npc[ROM_LB];
+            end
+        always @(*) rom_q = hi_sel ? hi_q : lo_q;
+`ifdef FORMAL
+        // the word at PC as the copy that holds it has it; the select
+        // follows the PC
+        wire [ROM_AW-1:0] f_lo = {{(ROM_AW - ROM_LB){1'b0}}, pc[ROM_LB-1:0]};
+        assign f_rom_pc = pc[ROM_LB] ? rom[ROM_LO[ROM_AW-1:0] | f_lo] : rom_lo[f_lo];
+        always @(*) if (f_past) assert(hi_sel == pc[ROM_LB]);
+`endif
+    end else begin : g_rom_one
+        always @(posedge i_clk)
+            if (rom_re) rom_q <= rom[npc];
+`ifdef FORMAL
+        assign f_rom_pc = rom[pc];
+`endif
+    end endgenerate
     generate if (ROM_DEPTH < (1 << ROM_AW)) begin : g_pad
         reg pad_q;
         always @(posedge i_clk)
@@ -466,7 +521,6 @@ module wq_ue #(
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ue): BMC + k-induction
     // at a small ROM (the register RAM is free values, see above).
-    reg f_past = 1'b0;
     // the word as executed (a PC past ROM_DEPTH executes a halt)
     wire [31:0] f_word = {op, rom_q[26:0]};
     always @(posedge i_clk) f_past <= 1'b1;
@@ -505,7 +559,7 @@ module wq_ue #(
     end
     // the word being executed is the ROM word at PC (unless a loader
     // overwrote it since); reset fetches PC 0
-    always @(*) if (f_past && f_clean && !pad) assert(rom_q == rom[pc]);
+    always @(*) if (f_past && f_clean && !pad) assert(rom_q == f_rom_pc);
     // the padding past ROM_DEPTH: exactly the PCs from ROM_DEPTH up
     always @(*) if (f_past) assert(pad == ({1'b0, pc} >= DEPTH));
     // ... which executes as halt PAD_HALT_CODE: retires in its X cycle

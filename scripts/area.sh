@@ -125,7 +125,7 @@ fi
 open_ports() {   # SHORT -> ports (wildcards)
     case $1 in
         wq_top|wq_core) echo "o_lock o_step_* o_evr_* o_evw_* o_evm_*" ;;
-        wq_core_lsu)    echo "o_evm_*" ;;
+        wq_core_lsu|wq_lsu_memwrite) echo "o_evm_*" ;;
         wq_commit)      echo "o_evr_* o_evw_*" ;;
         *)              echo "" ;;
     esac

@@ -66,7 +66,7 @@ lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]}
 out=build/tests/clgen
 mkdir -p "$out"
 [ -x build/bin/wq ] && [ -f build/lib/libwqcl.so ] || { echo "clgen: FAIL: build first (make build)"; exit 1; }
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run.$$" -lOpenCL &&
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c tests/kernels/kscope.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run.$$" -lOpenCL &&
     mv -f "$out/run.$$" "$out/run" ||
     { echo "clgen: FAIL: tests/kernels/run.c does not compile"; exit 1; }
 

@@ -7,7 +7,16 @@
 #     scripts/cl_rtl_build.sh, cached; KERNELS_RTL_LANES="8 16 32" runs
 #     the RTL at each lane count it lists, a library per lane count:
 #     `make regress` runs the language kernels so at 8 and 16),
-#   - POCL, when it is installed, as an independent reference;
+#   - POCL, when it is installed, as an independent reference: every
+#     kernel compiled live (POCL_KERNEL_CACHE=0, a fresh POCL_CACHE_DIR),
+#     in batches built as one program each (`run --groups` makes them:
+#     kernels whose file-scope names are apart and whose build options and
+#     #pragma lines are the same, FP_CONTRACT's aside; `run --batch` builds
+#     each once and runs and checks its kernels in turn), as a build is
+#     most of what a kernel costs on POCL; a batch that fails is re-run a
+#     kernel at a time, which reports the kernel as without batches, and a
+#     batch failure no kernel shows alone is a failure of its own (a kernel
+#     whose 32-lane model run failed runs there too: its verdict must be ok);
 #   - the model again with every function called and 8 registers
 #     (-wq-inline=never -wq-regs=8: CALL/RET and spilling) and with every
 #     function inlined, and without the alias pass (-wq-alias=off; the
@@ -41,7 +50,7 @@ for a in "$@"; do
     case "$a" in
     --no-pocl) pocl=0 ;;
     --no-rtl)  rtl=0 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
     *.cl) files+=("$a") ;;
     *) echo "usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]" >&2; exit 2 ;;
     esac
@@ -54,7 +63,7 @@ ok()  { pass=$((pass + 1)); }
 bad() { failn=$((failn + 1)); echo "kernels: FAIL: $*"; }
 
 [ -f build/lib/libwqcl.so ] || { echo "kernels: FAIL: build/lib/libwqcl.so missing (make build)"; exit 1; }
-cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run" -lOpenCL ||
+cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c tests/kernels/kscope.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c -Icmodel/tools -o "$out/run" -lOpenCL ||
     { echo "kernels: FAIL: tests/kernels/run.c does not compile"; exit 1; }
 
 warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
@@ -88,6 +97,8 @@ if [ "$pocl" = 1 ]; then
     else echo "kernels: POCL not installed: the comparison with POCL is skipped"
     fi
 fi
+# the kernels whose 32-lane model run passed: POCL's output must equal it
+declare -A modelok=()
 
 # one kernel on one platform: its output in $out/NAME.LABEL.txt
 run() {
@@ -115,6 +126,7 @@ for k in "${files[@]}"; do
         bad "$name on the model:"; tail -20 "$ref"; continue
     fi
     ok
+    modelok[$name]=1
     runs=("model16 WQ_BACKEND=model WQ_LANES=16" "model8 WQ_BACKEND=model WQ_LANES=8")
     if [ "$krtl" = 1 ]; then
         for l in $KERNELS_RTL_LANES; do
@@ -156,17 +168,80 @@ for k in "${files[@]}"; do
         else bad "$name -wq-subv=always on the RTL at $sl lanes differs:"; diff "$ref" "$out/$name.subvrtl$sl.txt" | head -10
         fi
     fi
-    if [ "$havepocl" = 1 ]; then
-        # (POCL's clang prints "N warnings generated." the first time it
-        # compiles a kernel, not when its kernel cache has the binary)
-        if run "$k" pocl OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable &&
-           sed -i -E '/^[0-9]+ warnings? generated\.$/d' "$out/$name.pocl.txt" &&
-           cmp -s "$ref" "$out/$name.pocl.txt"; then ok
-        else bad "$name on POCL differs from warpq:"; diff "$ref" "$out/$name.pocl.txt" | head -10
-        fi
-    fi
-    echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl $(tr ' ' / <<< "$KERNELS_RTL_LANES") lanes")$([ "$fp" = 1 ] && echo ", refused without an FPU")$([ "$havepocl" = 1 ] && echo ", pocl"): same output"
+    echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl $(tr ' ' / <<< "$KERNELS_RTL_LANES") lanes")$([ "$fp" = 1 ] && echo ", refused without an FPU"): same output"
 done
+
+# POCL (see the top): no kernel cache, every kernel compiled here and now
+# as on a fresh machine (the directory holds POCL's temporary files)
+pocld="$root/$out/pocl.$$"
+trap 'rm -rf "$pocld"' EXIT
+poclenv=(OCL_ICD_VENDORS=/etc/OpenCL/vendors WQ_CL_PLATFORM=Portable POCL_KERNEL_CACHE=0 POCL_CACHE_DIR="$pocld")
+# same NAME: $out/NAME.pocl.txt equals the 32-lane model's output, or, when
+# that run failed, ends in the verdict ok
+same() {
+    if [ -n "${modelok[$1]:-}" ]; then cmp -s "$out/$1.model32.txt" "$out/$1.pocl.txt"
+    else grep -q '^expect: ok$' "$out/$1.pocl.txt"
+    fi
+}
+# pocl_one KERNEL.cl: the kernel alone on POCL, checked and reported; 1
+# when it fails
+pocl_one() {
+    local name; name=$(basename "$1" .cl)
+    # (POCL's clang prints "N warnings generated." when it compiles a kernel)
+    if run "$1" pocl "${poclenv[@]}" &&
+       sed -i -E '/^[0-9]+ warnings? generated\.$/d' "$out/$name.pocl.txt" && same "$name"; then ok
+    elif [ -n "${modelok[$name]:-}" ]; then
+        bad "$name on POCL differs from warpq:"; diff "$out/$name.model32.txt" "$out/$name.pocl.txt" | head -10; return 1
+    else bad "$name on POCL:"; tail -20 "$out/$name.pocl.txt"; return 1
+    fi
+}
+# pocl_batch KERNEL.cl...: the kernels as one program on POCL; each one's
+# output (its block after "file: KERNEL.cl") checked; when the batch fails,
+# each kernel alone (pocl_one)
+pocl_batch() {
+    local k name rc n=$# failed=0 names=() before=$failn
+    local txt="$out/pocl_batch.txt"
+    for k in "$@"; do names+=("$(basename "$k" .cl)"); rm -f "$out/${names[-1]}.pocl.txt"; done
+    env "${poclenv[@]}" timeout "$(( ${KERNELS_TIMEOUT:-300} + 10 * n ))" "$out/run" --batch "$@" > "$txt" 2>&1
+    rc=$?
+    awk -v dir="$out" '/^file: / { f = $2; sub(/.*\//, "", f); sub(/\.cl$/, "", f); f = dir "/" f ".pocl.txt"; next }
+                       /^batch: [0-9]+ files, [0-9]+ failed$/ { f = ""; next }
+                       f != "" { print > f }' "$txt"
+    local differ=()
+    for name in "${names[@]}"; do
+        [ -f "$out/$name.pocl.txt" ] && same "$name" || { failed=1; differ+=("$name"); }
+    done
+    if [ $rc = 0 ] && [ $failed = 0 ] && [ "$(tail -1 "$txt")" = "batch: $n files, 0 failed" ]; then
+        pass=$((pass + n))
+        echo "kernels: pocl: ${names[*]} (one program): same output"
+        return
+    fi
+    [ $rc = 124 ] && echo "timed out" >> "$txt"
+    echo "kernels: pocl: the batch ${names[*]} failed (exit $rc; output not as expected: ${differ[*]:-none}); each kernel alone:"
+    # its failed verdicts, each after its file
+    awk '/^file: / { f = $0; next }
+         /^(expect: |FATAL)/ && !/^expect: ok$/ { if (f != "") print f; f = ""; print }' "$txt" | head -10
+    for k in "$@"; do pocl_one "$k"; done
+    if [ "$failn" = "$before" ]; then
+        rm -rf "$out/pocl_batch_fail"
+        mkdir -p "$out/pocl_batch_fail"
+        cp "$txt" "$out/pocl_batch_fail/run.txt"
+        bad "pocl: ${names[*]} fail as one program but pass one by one; output kept as $out/pocl_batch_fail/run.txt"
+        echo "kernels: re-run: ${poclenv[*]:0:3} $out/run --batch $*"
+    fi
+}
+if [ "$havepocl" = 1 ]; then
+    if ! env "${poclenv[@]}" "$out/run" --groups "${files[@]}" > "$out/pocl_groups.txt" 2>&1; then
+        bad "pocl: run --groups failed:"; cat "$out/pocl_groups.txt"
+    else
+        while read -r -a grp; do
+            if [ ${#grp[@]} = 1 ]; then
+                pocl_one "${grp[0]}" && echo "kernels: pocl: $(basename "${grp[0]}" .cl) (alone): same output"
+            else pocl_batch "${grp[@]}"
+            fi
+        done < "$out/pocl_groups.txt"
+    fi
+fi
 
 # forward progress: a lock kernel (`//@ lock`) without YIELD livelocks like a
 # plain reconvergence stack, and the model's watchdog ends it

@@ -1730,11 +1730,70 @@ static void pfloat(wq_buf_t *b, uint32_t v)
 
 static const char *const rmname[4] = { "_rte", "_rtz", "_rtn", "_rtp" };   /* WQ_RM_* order */
 
+/* the float operations printed as a call (gen_cl.h's float nodes, their
+ * vector forms alike): `OPEN NAME RM (A[, B[, C]]) CLOSE`, NAME after the
+ * kernel's prefix when pre, RM the rounding mode's suffix when rm */
+typedef struct fcall {
+    const char *open, *name;
+    unsigned    arity, pre, rm;
+    const char *close;
+} fcall_t;
+
+enum { FC_NEG, FC_FABS, FC_SQRT, FC_FMIN, FC_FMAX, FC_FMA, FC_CVT, FC_CAST, FC_ASF,
+       FC_BITS, FC_SINT, FC_UINT, FC_N };
+_Static_assert(FC_FABS - FC_NEG == FU_FABS && FC_SQRT - FC_NEG == FU_SQRT, "fcalls' FU_* rows in FU_* order");
+
+static const fcall_t fcalls[FC_N] = {
+    [FC_NEG]  = { "(", "-",                1, 0, 0, ")" },        /* FU_* order */
+    [FC_FABS] = { "(", "fabs",             1, 0, 0, ")" },
+    [FC_SQRT] = { "(", "sqrt",             1, 0, 0, ")" },
+    [FC_FMIN] = { "(", "fmin",             2, 0, 0, " + 0.0f)" }, /* a zero result +0 */
+    [FC_FMAX] = { "(", "fmax",             2, 0, 0, " + 0.0f)" },
+    [FC_FMA]  = { "",  "fma",              3, 0, 0, "" },
+    [FC_CVT]  = { "(", "convert_float",    1, 0, 1, ")" },
+    [FC_CAST] = { "(", "(float)",          1, 0, 0, ")" },
+    [FC_ASF]  = { "",  "as_float",         1, 0, 0, "" },
+    [FC_BITS] = { "",  "fb",               1, 1, 0, "" },
+    [FC_SINT] = { "",  "convert_int_sat",  1, 0, 1, "" },
+    [FC_UINT] = { "",  "convert_uint_sat", 1, 0, 1, "" },
+};
+
+/* x's row of fcalls and its rounding mode (WQ_RM_*) in *rm; -1: x is no call */
+static int fcall_of(const cl_node_t *x, unsigned *rm)
+{
+    *rm = 0;
+    switch (x->kind) {
+    case E_FUN: case E_FVUN:   return FC_NEG + (int)x->op;
+    case E_FMM: case E_FVMM:   return x->op ? FC_FMAX : FC_FMIN;
+    case E_FFMA: case E_FVFMA: return FC_FMA;
+    case E_FCVT:
+        *rm = x->op & 3;
+        return x->flag == 2 ? FC_CAST : FC_CVT;
+    case E_FASF:               return FC_ASF;
+    case E_FTOI:
+        *rm = (x->op - FT_SINT) & 3;
+        return x->op == FT_BITS ? FC_BITS : x->op < FT_UINT ? FC_SINT : FC_UINT;
+    default:                   return -1;
+    }
+}
+
 /* the float nodes (WQ_GEN_CL_FLOAT) */
 static void pfexpr(pr_t *o, const cl_node_t *x)
 {
     wq_buf_t *b = o->b;
-    static const char *const un[FU_N] = { "-", "fabs", "sqrt" };
+    unsigned rm;
+    int k = fcall_of(x, &rm);
+    if (k >= 0) {
+        const fcall_t *c = &fcalls[k];
+        const int32_t args[3] = { x->a, x->b, x->c };
+        wq_buf_printf(b, "%s%s%s%s(", c->open, c->pre ? o->pre : "", c->name, c->rm ? rmname[rm] : "");
+        for (unsigned i = 0; i < c->arity; i++) {
+            wq_buf_printf(b, "%s", i ? ", " : "");
+            pexpr(o, args[i]);
+        }
+        wq_buf_printf(b, ")%s", c->close);
+        return;
+    }
     switch (x->kind) {
     case E_FBIN: case E_FCMP: case E_FVBIN:
         wq_buf_printf(b, "((");
@@ -1742,44 +1801,6 @@ static void pfexpr(pr_t *o, const cl_node_t *x)
         wq_buf_printf(b, ") %s (", opname[x->op]);
         pexpr(o, x->b);
         wq_buf_printf(b, "))");
-        break;
-    case E_FUN: case E_FVUN:
-        wq_buf_printf(b, "(%s(", un[x->op]);
-        pexpr(o, x->a);
-        wq_buf_printf(b, "))");
-        break;
-    case E_FMM: case E_FVMM:
-        wq_buf_printf(b, "(%s(", x->op ? "fmax" : "fmin");
-        pexpr(o, x->a);
-        wq_buf_printf(b, ", ");
-        pexpr(o, x->b);
-        wq_buf_printf(b, ") + 0.0f)");
-        break;
-    case E_FFMA: case E_FVFMA:
-        wq_buf_printf(b, "fma(");
-        pexpr(o, x->a);
-        wq_buf_printf(b, ", ");
-        pexpr(o, x->b);
-        wq_buf_printf(b, ", ");
-        pexpr(o, x->c);
-        wq_buf_printf(b, ")");
-        break;
-    case E_FCVT:
-        if (x->flag == 2) wq_buf_printf(b, "((float)(");
-        else wq_buf_printf(b, "(convert_float%s(", rmname[x->op & 3]);
-        pexpr(o, x->a);
-        wq_buf_printf(b, "))");
-        break;
-    case E_FASF:
-        wq_buf_printf(b, "as_float(");
-        pexpr(o, x->a);
-        wq_buf_printf(b, ")");
-        break;
-    case E_FTOI:
-        if (x->op == FT_BITS) wq_buf_printf(b, "%sfb(", o->pre);
-        else wq_buf_printf(b, "convert_%s_sat%s(", x->op < FT_UINT ? "int" : "uint", rmname[(x->op - FT_SINT) & 3]);
-        pexpr(o, x->a);
-        wq_buf_printf(b, ")");
         break;
     default: break;
     }

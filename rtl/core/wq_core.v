@@ -44,12 +44,15 @@
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_opread (EX's operands: the register file and the thread-id RAM read
 // at DE's rows and held while EX keeps its beat, the zero rows, the
-// immediate, S2R's special registers); wq_valu, wq_div and wq_decode.  This file keeps the
-// pipeline registers and the stall chain, DE's checks and expander,
-// WB's commit, the barrier check and the warp slots, and carries out
-// the units' requests on them (a completion's commit, a warp's start, the
-// divergence unit's PC and mask, RESUME and KILL); wq_diverge walks WB's
-// records (which record of a commit goes out this cycle).
+// immediate, S2R's special registers); wq_de_stage (DE: the decode,
+// the checks and the guard, the expander, the DE/EX skid buffer);
+// wq_warp_slots (the warp slots and the barrier check: it carries out the
+// core's decisions on a slot -- a commit's, a completion's, a warp's
+// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu.  This file keeps
+// the FE, EX and WB registers and the stall chain, WB's commit (what it
+// does to the warp), the completion path's arbitration and the lock
+// hold; wq_diverge walks WB's records (which record of a commit goes out
+// this cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -197,7 +200,6 @@ module wq_core #(
     localparam RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1;
     localparam TR_D  = WARPS * PARTS;                   // thread-id rows
     localparam TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1;
-    localparam [5:0] PARTS6 = PARTS[5:0];
     localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
     localparam TIDW  = 11;                              // a thread-id coordinate
 
@@ -219,93 +221,45 @@ module wq_core #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    /* verilator lint_off WIDTH */
-    function [RF_AW-1:0] rf_row;         // register r of warp w, part p
-        input [WID_W-1:0] w;
-        input [5:0]       r;
-        input [5:0]       p;
-        rf_row = ({26'd0, w} * REGS + {26'd0, r}) * PARTS + {26'd0, p};
-    endfunction
-    // register r of warp w as part p's threads see it: in a sub-vector
-    // segment a register at or above the shared base is packed (exec.h
-    // wq_reg): shared register s lives in row base + s/PARTS, part s%PARTS,
-    // the same lanes for every part
-    function [RF_AW-1:0] rf_rowp;
-        input [WID_W-1:0] w;
-        input [5:0]       r;
-        input [5:0]       p;
-        input             on;
-        input [4:0]       base;
-        reg   [5:0]       sh;
-        begin
-            sh = r - {1'b0, base};
-            if (on && base != 5'd0 && r >= {1'b0, base})
-                rf_rowp = rf_row(w, {1'b0, base} + sh / PARTS, sh % PARTS);
-            else
-                rf_rowp = rf_row(w, r, p);
-        end
-    endfunction
-    function [TR_AW-1:0] tr_row;
-        input [WID_W-1:0] w;
-        input [5:0]       p;
-        tr_row = {26'd0, w} * PARTS + {26'd0, p};
-    endfunction
-    // the set bits of a slot vector, pairwise (a tree of adders)
-    function [6:0] popcount;
-        input [WARPS-1:0] v;
-        reg   [7*64-1:0]  t;
-        integer n, j;
-        begin
-            t = {7*64{1'b0}};
-            for (j = 0; j < WARPS; j = j + 1) t[j*7 +: 7] = {6'd0, v[j]};
-            for (n = WARPS; n > 1; n = (n + 1) / 2)
-                for (j = 0; j < n; j = j + 2)
-                    t[(j/2)*7 +: 7] = t[j*7 +: 7] + ((j + 1 < n) ? t[(j+1)*7 +: 7] : 7'd0);
-            popcount = t[6:0];
-        end
-    endfunction
-    /* verilator lint_on WIDTH */
+`include "wq_rf_row.vh"
 
-    // ---- warp slots (the model's wq_warp_t) --------------------------------
-    reg [3:0]        w_state   [0:WARPS-1];
-    reg [PCW-1:0]    w_pc      [0:WARPS-1];
-    reg [31:0]       w_act     [0:WARPS-1];
-    reg [31:0]       w_exited  [0:WARPS-1];
-    reg [7:0]        w_trap    [0:WARPS-1];
-    reg [5:0]        w_nregs   [0:WARPS-1];
-    reg [31:0]       w_code    [0:WARPS-1];
-    reg [31:0]       w_param   [0:WARPS-1];
-    reg [10:0]       w_ntid0   [0:WARPS-1];
-    reg [10:0]       w_ntid1   [0:WARPS-1];
-    reg [10:0]       w_ntid2   [0:WARPS-1];
-    reg [15:0]       w_ncta0   [0:WARPS-1];
-    reg [15:0]       w_ncta1   [0:WARPS-1];
-    reg [15:0]       w_ncta2   [0:WARPS-1];
-    reg [15:0]       w_cta0    [0:WARPS-1];
-    reg [15:0]       w_cta1    [0:WARPS-1];
-    reg [15:0]       w_cta2    [0:WARPS-1];
-    reg [25:0]       w_gb0     [0:WARPS-1];    // CTAID_d * NTID_d (S2R GID_d)
-    reg [25:0]       w_gb1     [0:WARPS-1];
-    reg [25:0]       w_gb2     [0:WARPS-1];
-    reg [31:0]       w_ctaflat [0:WARPS-1];
-    reg [31:0]       w_local   [0:WARPS-1];
-    reg [4:0]        w_wi      [0:WARPS-1];
-    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
-    reg [31:0]       w_key     [0:WARPS-1];    // the CTA's key (wq_bar_check)
-    reg [1:0]        w_ypol    [0:WARPS-1];    // the launch's yield policy,
-    reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
-    reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
-    reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
-    // sub-vector mode (DESIGN §6.4; the segments and loop forms: wq_diverge)
-    reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
-    reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
-    wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment
-    // the predicates, a row per warp (predicate q at [q*32 +: 32], the last
-    // PT): LUT RAM with one write port (below) and DE's and WB's reads of
-    // their warp's row (two copies); in flip-flops, 2 048 of them behind
-    // three 64-way multiplexers
-    reg [8*32-1:0]   w_pred    [0:WARPS-1];
-    reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
+    // ---- warp slots (wq_warp_slots: the model's wq_warp_t, wq_bar_check) -------
+    // their summaries and each consumer's read port
+    wire [WARPS-1:0] run_v, free_v, live_v;
+    wire [6:0]       nfree;                    // the free slots' count
+    wire [PCW-1:0]   is_pc;                    // IS's pick: its PC,
+    wire [31:0]      is_addr;                  //   its instruction's byte address
+    wire [31:0]      d_act;                    // DE's warp: active threads,
+    wire [8*32-1:0]  d_prow;                   //   predicates,
+    wire [5:0]       d_nregs;                  //   registers,
+    wire [4:0]       d_sbase;                  //   shared base,
+    wire [31:0]      d_code;                   //   code base (the formal properties')
+    wire [4:0]       x_wi;                     // EX's warp: S2R's fields
+    wire [3*11-1:0]  x_ntid;
+    wire [3*16-1:0]  x_cta, x_ncta;
+    wire [3*26-1:0]  x_gb;
+    wire [31:0]      x_param, x_clock, x_ctaflat, x_local;
+    wire [31:0]      b_act, b_exited, b_key;   // WB's warp
+    wire [1:0]       y_pol;
+    wire [7:0]       y_param;
+    wire [8:0]       y_count;
+    wire [15:0]      y_lfsr_q;
+    wire             b_sven;
+    wire [4:0]       b_sbase, cm_sbase;
+    wire [31:0]      b_pred_new;               // SETP's predicate after the commit
+    wire             dw_init, dw_recov;        // the debug window's warp
+    wire [3:0]       dw_state;
+    wire [7:0]       dw_trap;
+    wire [PCW-1:0]   dw_pc;
+    wire [31:0]      dw_act, dw_key;
+    // the barrier check for the CTA of warp bc_w (the debug window's in a
+    // CSR step, else WB's): the others waiting at BAR (bar_oth), none of
+    // them can still arrive (bar_go), a release (b_rel_end), the slots it
+    // wakes and the lowest (its record's unit)
+    wire [WARPS-1:0] bar_oth, bar_slots;
+    wire             bar_go, b_rel_end;
+    wire [WID_W-1:0] bar_lo;
+    wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment (wq_diverge)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
     wire             unused_busy = &{1'b0, busy};   // (the formal properties')
     wire             de_za, de_zb;             // DE's operand rows read 0 (the warp start's memset: wq_commit)
@@ -318,22 +272,13 @@ module wq_core #(
     wire [25:0]      g_bx, g_by, g_bz;
     wire             disp_ok;                  // the grid's next CTA fits
     wire [WARPS-1:0] tw_pend;                  // a started warp whose thread ids are not all written
-    wire [31:0]      g_code   = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
     wire [PCW-1:0]   g_pc     = i_launch_desc[`WQ_LD_START_PC*32 +: PCW];
     wire [15:0]      g_ncta0  = i_launch_desc[`WQ_LD_GRID_X*32 +: 16];
     wire [15:0]      g_ncta1  = i_launch_desc[`WQ_LD_GRID_Y*32 +: 16];
-    wire [15:0]      g_ncta2  = i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
     wire [10:0]      g_ntid0  = i_launch_desc[`WQ_LD_CTA_X*32 +: 11];
     wire [10:0]      g_ntid1  = i_launch_desc[`WQ_LD_CTA_Y*32 +: 11];
     wire [10:0]      g_ntid2  = i_launch_desc[`WQ_LD_CTA_Z*32 +: 11];
-    wire [31:0]      g_param  = i_launch_desc[`WQ_LD_PARAM*32 +: 32];
-    wire [5:0]       g_nregs  = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
     wire [4:0]       g_dlog2  = i_launch_desc[`WQ_LD_DEQUE*32 + `WQ_LDF_DEQUE_LOG2_LO +: `WQ_LDF_DEQUE_LOG2_W];
-    wire [1:0]       g_ypol   = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
-    wire [7:0]       g_yparam = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
-    wire [15:0]      g_yseed  = i_launch_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
-    wire             g_sven   = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
-    wire [4:0]       g_sbase  = i_launch_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
     wire [31:0]      g_lbase  = i_launch_desc[`WQ_LD_LOCAL_BASE*32 +: 32];
     wire [31:0]      g_lsize  = i_launch_desc[`WQ_LD_LOCAL_SIZE*32 +: 32];
     wire [10:0]      g_threads = i_launch_cta_threads;
@@ -346,19 +291,6 @@ module wq_core #(
     wire             unused_tm1 = &{1'b0, g_tm1[4:0]};
 
     // ---- slot summaries -----------------------------------------------------
-    reg [WARPS-1:0] run_v, free_v, live_v;
-    integer si;
-    always @(*) begin
-        for (si = 0; si < WARPS; si = si + 1) begin
-            run_v[si]  = (w_state[si] == `WQ_WS_RUN);
-            free_v[si] = (w_state[si] == `WQ_WS_FREE);
-            live_v[si] = (w_state[si] == `WQ_WS_RUN) || (w_state[si] == `WQ_WS_BAR) ||
-                         ((w_state[si] == `WQ_WS_TRAP) && recoverable(w_trap[si]));
-        end
-    end
-    // the free slots' count: an adder tree (log2 WARPS adders deep), not a
-    // chain of WARPS increments
-    wire [6:0]      nfree = popcount(free_v);
     wire [WARPS-1:0] ready_v;                   // running, nothing in flight, thread ids written
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
@@ -387,14 +319,10 @@ module wq_core #(
     reg [WID_W-1:0]  f_w;
     reg [PCW-1:0]    f_pc;
     reg [31:0]       f_addr;
-    // DE
-    reg              d_v;
-    reg [WID_W-1:0]  d_w;
-    reg [PCW-1:0]    d_pc;
-    reg [63:0]       d_ir;
-    reg [5:0]        d_p;                       // next part beat
-    reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
-    reg              d_parts_done;              // only the commit beat is left
+    // DE (wq_de_stage: its instruction, the decode, the expander)
+    wire             d_v;
+    wire [WID_W-1:0] d_w;
+    wire [PCW-1:0]   d_pc;
     // EX (beat)
     reg              x_v, x_commit;
     reg              x_fp;                      // the commit beat is also the last part beat
@@ -432,105 +360,6 @@ module wq_core #(
     reg [PCW-1:0]    b_imm;                     // the target field
     reg [31:0]       setp_acc;                  // SETP's compare bits, by part
 
-    // ---- decode (DE) -----------------------------------------------------------
-    wire                    dc_legal, dc_gn, dc_bi, dc_msext, dc_gp_pt, dc_selp_pt;
-    wire [`WQ_OP_W-1:0]     dc_op;
-    wire [`WQ_FMT_W-1:0]    dc_fmt;
-    wire [`WQ_IF_W-1:0]     dc_flags;
-    wire [`WQ_F_GP_W-1:0]   dc_gp;
-    wire [`WQ_F_RD_W-1:0]   dc_rd;
-    wire [`WQ_F_RA_W-1:0]   dc_ra;
-    wire [`WQ_F_RB_W-1:0]   dc_rb;
-    wire [`WQ_F_FN_W-1:0]   dc_fn;
-    wire [`WQ_F_IMM_W-1:0]  dc_imm;
-    wire [2:0]              dc_words;
-    wire [1:0]              dc_msize;
-    wire [3:0]              dc_amask;
-    wire [5:0]              dc_maxreg;
-    wq_decode #(.FP(FP)) u_dec (
-        .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
-        .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
-        .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
-        .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
-        .o_maxreg(dc_maxreg));
-    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt};
-
-    // what the core executes itself (the rest: see the header)
-    reg dc_supported;
-    always @(*) begin
-        case (dc_op)
-        `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
-        `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
-        `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
-        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
-        `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
-        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
-        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
-        `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
-        `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
-            dc_supported = 1'b1;
-        // the FPU's instructions (FP = 0: wq_decode calls them illegal)
-        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
-        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
-        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
-            dc_supported = FP != 0;
-        default:
-            dc_supported = 1'b0;
-        endcase
-    end
-    wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
-    wire [31:0] d_act    = w_act[d_w];
-    wire [8*32-1:0] d_prow = w_pred[d_w];      // DE's warp's predicates
-    wire [31:0] d_g      = d_prow[{dc_gp, 5'd0} +: 32];
-    wire [31:0] d_selg   = d_act & (dc_gn ? ~d_g : d_g);
-    wire [31:0] d_sel    = dc_warpf ? d_act : d_selg;
-    wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
-    wire [31:0] d_cond   = d_prow[{dc_fn[2:0], 5'd0} +: 32] ^ {32{dc_fn[3]}};
-    wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
-                           (dc_maxreg >= w_nregs[d_w] ||
-                            (!(w_son[d_w] && w_sbase[d_w] != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
-                               `WQ_TRAP_ILLEGAL_REG :
-                           !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
-    // part beats: the register-writing and memory instructions not skipped
-    // (and BRX, JMX, RET: their part beats gather the per-thread targets)
-    wire        d_tg     = dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX || dc_op == `WQ_OP_RET;
-    wire        d_fpop   = (dc_flags & `WQ_IF_FP) != 0;
-    wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
-                              (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
-                               dc_op == `WQ_OP_SETP || d_fpop || d_tg) && dc_op != `WQ_OP_LD;
-    // (LD's part beats gather its addresses like ST's; its write-back beats
-    // come from the LSU)
-    wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
-    wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
-    // the register-writing ALU instructions (not memory, SETP, the
-    // divisions, the target gathers) carry their commit on their last part
-    // beat: one beat a part, a warp instruction a cycle at 32 lanes; WB
-    // writes that part and emits its REG_WRITE on o_evw_* beside the
-    // commit's first record
-    wire        d_dvop   = dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
-                           dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM;
-    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && !d_fpop &&
-                           dc_op != `WQ_OP_SETP;
-    wire        d_fuse_last = d_fuse && !d_parts_done && d_p + 6'd1 == PARTS6;
-    // registers a thread moves: LD / ST's width (4 for .v4), else one
-    // (ATOM's FN is its operation, not a width)
-    wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
-    // rb registers the part beats read (d_k walks them, each over every
-    // part): st.v4's four data registers, CAS's compare value and new
-    // value, FFMA's addend rd (its second pass reads rd through the rb
-    // port: no third read port)
-    wire        d_ffma   = dc_op == `WQ_OP_FFMA;
-    wire [2:0]  d_nk     = (dc_op == `WQ_OP_ST) ? dc_words :
-                           ((dc_op == `WQ_OP_ATOM && dc_fn == `WQ_ATOM_CAS) || d_ffma) ? 3'd2 : 3'd1;
-
-`ifndef SYNTHESIS
-    always @(posedge i_clk)
-        if (d_v && dc_legal && !dc_supported && !i_reset)
-            $display("wq_core: opcode %02x at pc %0d is not executed by the core yet (docs/rtl/wq_core.md)",
-                     dc_op, d_pc);
-`endif
-
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
     wire x_busy;                        // EX keeps its beat (the LSU, the division unit full)
@@ -544,16 +373,12 @@ module wq_core #(
     // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
     // gather beat into the queue's next entry)
     wire x_take = !x_v || ls_take || dv_take || fv_take || (!x_busy && !b_busy && !wb_blk);
-    // DE -> EX through a second skid buffer (u_dx, below): DE emits a beat
-    // into it when it has room (dx_ready, a flip-flop), EX takes from it
-    // (x_in), so the decisions of WB, the completion path and the division
-    // unit stop at EX and never reach DE in the cycle
-    wire             dx_ready;                 // the buffer has room: DE emits
-    wire             dx_held = !dx_ready;      // a beat waits in it (DE's beat of an earlier cycle)
-    wire d_emit = d_v && dx_ready && phase == PH_RUN;
-    wire d_cbeat = d_parts_done || !d_beats || d_fuse_last;   // DE's beat is the commit beat
-    wire d_last = d_emit && d_cbeat;                                // ... and leaves
-    wire d_take = !d_v || d_last;
+    // DE -> EX through a second skid buffer (wq_de_stage's): DE emits a
+    // beat into it when it has room, EX takes from it (x_in), so the
+    // decisions of WB, the completion path and the division unit stop at
+    // EX and never reach DE in the cycle
+    wire             dx_held;                  // a beat waits in it (DE's beat of an earlier cycle)
+    wire             d_take;                   // DE takes the FE/DE buffer's beat
     // FE -> DE through the stage contract's skid buffer (wq_skid,
     // docs/rtl/wq_skid.md): FE's hit goes into it when it has room
     // (fd_ready, a flip-flop), DE takes from it (d_take), so WB's, the
@@ -569,11 +394,9 @@ module wq_core #(
     wire squash_x;                      // drop EX too (a trap commit)
     wire is_go;                         // IS issues pick this cycle
 
-    // ---- DE's rows: the register file's and the thread-id RAM's (read by
-    // wq_opread as the beat enters EX) -------------------------------------------
-    wire [RF_AW-1:0] rf_ra = rf_rowp(d_w, {1'b0, dc_ra}, d_p, w_son[d_w], w_sbase[d_w]);
-    wire [RF_AW-1:0] rf_rb = rf_rowp(d_w, (d_ffma && d_k != 2'd0) ? {1'b0, dc_rd} :
-                                          {1'b0, dc_rb} + {4'd0, d_k}, d_p, w_son[d_w], w_sbase[d_w]);
+    // ---- DE's rows: the register file's (read by wq_opread as the beat
+    // enters EX; wq_commit says whether they read zero) -------------------------
+    wire [RF_AW-1:0] rf_ra, rf_rb;
     wire             rf_we;                    // (wq_commit's write port)
     wire [RF_AW-1:0] rf_waddr;
     wire [LANES-1:0] rf_wlane;
@@ -583,14 +406,8 @@ module wq_core #(
     wire [LANES-1:0] tr_wlane;
     wire [LANES*3*TIDW-1:0] tr_wdata;
 
-    // ---- DE -> EX: the stage contract's skid buffer (wq_skid, u_dx) -----------------
-    // It carries DE's beat as EX's registers take it, with the rows EX
-    // reads: a beat that waits in the buffer is read (wq_opread) as EX
-    // takes it, from the rows saved with it.  A squash empties it (its
-    // beat is younger than EX's: a trap's and a code-writing store's
-    // squash drop EX too, an atomic's is EX's own beat).
-    localparam DXW = WID_W + PCW + 64 + 8 + 5 + 1 + 32 + 4 + 32 + 32 + 1 + 8 + 1 + 1 + 2 + 1 + 4 +
-                     3 + 6 + 2 + 1 + 1 + 2 * RF_AW + TR_AW + 2;
+    // ---- DE (wq_de_stage: the decode, the checks and the guard, the
+    // expander, the DE -> EX skid buffer) ------------------------------------------
     wire             dx_v;                     // the buffer offers a beat to EX
     wire             x_in;                     // EX takes it
     wire [WID_W-1:0] dx_w;
@@ -607,23 +424,27 @@ module wq_core #(
     wire [RF_AW-1:0] dx_ra, dx_rb;
     wire [TR_AW-1:0] dx_tr;
     wire             dx_za, dx_zb;
-    wire [DXW-1:0]   dx_in = {d_w, d_pc, d_ir, dc_op, dc_rd, dc_bi, dc_imm, dc_fn[3:0], d_sel, d_cond,
-                              d_skip, d_trapc, (dc_flags & `WQ_IF_WRD) != 0, d_mem, dc_msize,
-                              dc_msext, dc_amask, d_words, d_p, d_k, d_fuse_last, d_cbeat,
-                              rf_ra, rf_rb, tr_row(d_w, d_p), de_za, de_zb};
-    wq_skid #(.DW(DXW)) u_dx (
-        .i_clk(i_clk), .i_valid(d_v && phase == PH_RUN), .i_data(dx_in), .o_ready(dx_ready),
-        .i_reset(i_reset || squash), .i_ready(x_take && phase == PH_RUN), .o_valid(dx_v),
-        .o_data({dx_w, dx_pc, dx_ir, dx_op, dx_rd, dx_bi, dx_imm, dx_fn, dx_sel, dx_cond, dx_skip,
-                 dx_trap, dx_wrd, dx_mem, dx_msize, dx_msext, dx_amask, dx_words, dx_p, dx_k,
-                 dx_fp, dx_commit, dx_ra, dx_rb, dx_tr, dx_za, dx_zb}));
+    wq_de_stage #(.LANES(LANES), .REGS(REGS), .FP(FP), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW),
+                  .TR_AW(TR_AW)) u_de (
+        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
+        .i_fd_v(fd_v), .i_fd_w(fd_w), .i_fd_pc(fd_pc), .i_fd_ir(fd_ir), .o_take(d_take),
+        .o_v(d_v), .o_w(d_w), .o_pc(d_pc),
+        .i_act(d_act), .i_prow(d_prow), .i_nregs(d_nregs), .i_sbase(d_sbase), .i_son(w_son[d_w]),
+        .o_rf_ra(rf_ra), .o_rf_rb(rf_rb), .i_za(de_za), .i_zb(de_zb),
+        .i_x_take(x_take), .o_dx_held(dx_held), .o_dx_v(dx_v),
+        .o_dx_w(dx_w), .o_dx_pc(dx_pc), .o_dx_ir(dx_ir), .o_dx_op(dx_op), .o_dx_rd(dx_rd),
+        .o_dx_bi(dx_bi), .o_dx_imm(dx_imm), .o_dx_fn(dx_fn), .o_dx_sel(dx_sel),
+        .o_dx_cond(dx_cond), .o_dx_skip(dx_skip), .o_dx_trap(dx_trap), .o_dx_wrd(dx_wrd),
+        .o_dx_mem(dx_mem), .o_dx_msize(dx_msize), .o_dx_msext(dx_msext), .o_dx_amask(dx_amask),
+        .o_dx_words(dx_words), .o_dx_p(dx_p), .o_dx_k(dx_k), .o_dx_fp(dx_fp),
+        .o_dx_commit(dx_commit), .o_dx_ra(dx_ra), .o_dx_rb(dx_rb), .o_dx_tr(dx_tr),
+        .o_dx_za(dx_za), .o_dx_zb(dx_zb));
     // (a squash's cycle loads nothing into EX: the beat is dropped with
     // DE's, the scoreboard clears its warp)
     assign x_in = dx_v && x_take && phase == PH_RUN && !squash;
 
     // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
     // fetch runs and the code range) -------------------------------------------------
-    wire [31:0] is_addr = w_code[pick] + {7'd0, w_pc[pick], 3'b000};
     wire        ib_flush;
     wire        fe_hit;
     wire [63:0] fe_ir;
@@ -678,11 +499,9 @@ module wq_core #(
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
         .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),
-        .i_sr_wi(w_wi[x_w]), .i_sr_ntid({w_ntid2[x_w], w_ntid1[x_w], w_ntid0[x_w]}),
-        .i_sr_cta({w_cta2[x_w], w_cta1[x_w], w_cta0[x_w]}),
-        .i_sr_ncta({w_ncta2[x_w], w_ncta1[x_w], w_ncta0[x_w]}),
-        .i_sr_gb({w_gb2[x_w], w_gb1[x_w], w_gb0[x_w]}), .i_sr_param(w_param[x_w]),
-        .i_sr_clock(w_retired[x_w]), .i_sr_ctaflat(w_ctaflat[x_w]), .i_sr_local(w_local[x_w]),
+        .i_sr_wi(x_wi), .i_sr_ntid(x_ntid), .i_sr_cta(x_cta), .i_sr_ncta(x_ncta),
+        .i_sr_gb(x_gb), .i_sr_param(x_param), .i_sr_clock(x_clock), .i_sr_ctaflat(x_ctaflat),
+        .i_sr_local(x_local),
         .o_a(op_a), .o_rb(op_rb), .o_b(op_b), .o_s2r(s2r_res));
     wire [LANES*32-1:0] alu_res;
     wire [LANES-1:0]    alu_cmp;
@@ -833,7 +652,6 @@ module wq_core #(
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dq_log2;
     wire [3:0]        dq_op;
-    wire [31:0]       b_act      = w_act[b_w];
     wire [PCW-1:0]    b_next     = b_pc + 1'b1;
     wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
     wire              b_hold;                   //   none this cycle,
@@ -852,7 +670,6 @@ module wq_core #(
     wire [31:0]       dg_pc, dg_mask, dg_a;
     wire [15:0]       dg_aux;
     wire [63:0]       dg_b;
-    wire [1:0]        y_pol      = w_ypol[b_w];
     wire              b_is_trap  = b_trap != `WQ_TRAP_NONE;
     wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
@@ -864,8 +681,8 @@ module wq_core #(
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
-        .i_act(b_act), .i_exited(w_exited[b_w]), .i_ypol(y_pol), .i_yparam(w_yparam[b_w]),
-        .i_ycount(w_ycount[b_w]), .i_lfsr(w_lfsr[b_w]), .i_sven(w_sven[b_w]),
+        .i_act(b_act), .i_exited(b_exited), .i_ypol(y_pol), .i_yparam(y_param),
+        .i_ycount(y_count), .i_lfsr(y_lfsr_q), .i_sven(b_sven),
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_log2(g_dlog2),
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
@@ -881,60 +698,11 @@ module wq_core #(
         .o_rec_kind(dg_kind), .o_rec_pc(dg_pc), .o_rec_aux(dg_aux), .o_rec_mask(dg_mask),
         .o_rec_a(dg_a), .o_rec_b(dg_b));
 
-    // ---- barriers: wq_bar_check for the CTA of warp bc_w ------------------
-    // bc_w leaves the set of warps that can still arrive (it waits at BAR,
-    // traps fatally, ends, or is killed): the barrier completes when no
-    // other warp of its CTA can still arrive, and releases the others that
-    // wait (bar_oth) -- and bc_w itself when it is the one arriving.  In a
-    // CSR step bc_w is the debug window's warp (KILL), else WB's.
-    // Which slots hold warps of one CTA is a registered matrix (w_same,
-    // written as a warp starts: its key against every slot's), so the
-    // check is a row read and an AND of WARPS bits, not a key multiplexer
-    // and WARPS 32-bit compares (docs/rtl/wq_core.md, "Resources").
-    wire [WID_W-1:0] bc_w;
-    reg  [WARPS-1:0] bar_oth;                   // other warps of the CTA at the barrier
-    reg              bar_go;                    // none of the others can still arrive
-    reg  [WARPS-1:0] w_same    [0:WARPS-1];     // slots i and j: one CTA's (w_key equal)
-    reg  [WARPS-1:0] bar_arr;                   // the slots that can still arrive (any CTA)
-    reg  [WARPS-1:0] bar_at;                    // ... that wait at a barrier
-    wire [WARPS-1:0] bar_row = w_same[bc_w] & ~({{(WARPS-1){1'b0}}, 1'b1} << bc_w);
-    integer bi;
-    always @(*) begin
-        for (bi = 0; bi < WARPS; bi = bi + 1) begin
-            bar_arr[bi] = w_state[bi] == `WQ_WS_RUN ||
-                          (w_state[bi] == `WQ_WS_TRAP && recoverable(w_trap[bi]));
-            bar_at[bi] = w_state[bi] == `WQ_WS_BAR;
-        end
-        bar_oth = bar_row & bar_at;
-        bar_go = (bar_row & bar_arr) == {WARPS{1'b0}};
-    end
-    always @(posedge i_clk)
-        if (ds_slot_go)
-            for (bi = 0; bi < WARPS; bi = bi + 1) begin
-                w_same[ds_s][bi] <= (bi[WID_W-1:0] == ds_s) || w_key[bi] == cta_key;
-                w_same[bi][ds_s] <= (bi[WID_W-1:0] == ds_s) || w_key[bi] == cta_key;
-            end
     wire        b_bar      = b_op == `WQ_OP_BAR;      // (BAR is a warp instruction: never skipped)
-    wire        b_rel_end  = bar_go && bar_oth != {WARPS{1'b0}};
-    // the slots a release wakes, and its record's unit (the lowest)
-    wire [WARPS-1:0] bar_slots = bar_oth | ((b_bar && !b_is_trap && phase != PH_CSR) ?
-                                            ({{(WARPS-1){1'b0}}, 1'b1} << bc_w) : {WARPS{1'b0}});
-    reg  [WID_W-1:0] bar_lo;
-    always @(*) begin
-        bar_lo = {WID_W{1'b0}};
-        for (bi = WARPS - 1; bi >= 0; bi = bi - 1)
-            if (bar_slots[bi]) bar_lo = bi[WID_W-1:0];
-    end
 
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue, the division unit and the FP unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy || fv_busy);
-    // WB's warp's predicates (the FP unit's warp while its FSETP commits:
-    // WB is frozen then)
-    wire [WID_W-1:0] pr_w  = fc_go ? fv_w : b_w;
-    wire [8*32-1:0] b_prow = w_pred[pr_w];
-    wire [31:0] b_pred_new = (b_prow[{b_rd[2:0], 5'd0} +: 32] & ~b_sel) | (setp_acc & b_sel);
-    assign      cm_pred_new = (b_prow[{fv_rd[2:0], 5'd0} +: 32] & ~fv_sel) | (fv_pred & fv_sel);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
     wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || dv_busy ||
@@ -1140,15 +908,14 @@ module wq_core #(
         .i_trap(b_commit_now && (b_is_trap || (b_gone && b_orphan))), .i_trap_warp(b_w),
         .i_trap_code(b_is_trap ? b_trap : `WQ_TRAP_ORPHANED), .i_trap_pc(b_is_trap ? b_pc : b_npc),
         .i_retire((b_commit_now && !b_is_trap) || (cm_go && cm_last)),
-        .o_dw(dw), .i_w_init(w_init[dw]), .i_w_state(w_state[dw]), .i_w_trap(w_trap[dw]),
-        .i_w_recov(recoverable(w_trap[dw])), .i_w_pc(w_pc[dw]), .i_w_act(w_act[dw]),
+        .o_dw(dw), .i_w_init(dw_init), .i_w_state(dw_state), .i_w_trap(dw_trap),
+        .i_w_recov(dw_recov), .i_w_pc(dw_pc), .i_w_act(dw_act),
         .o_resume(csr_resume), .o_kill(csr_kill),
         .i_dq_head(dq_head), .i_dq_tail(dq_tail), .i_dq_log2(dq_log2), .i_dq_ready(dq_ready),
         .i_dq_rvalid(dq_rvalid), .i_dq_token(dq_token), .i_dq_op(dq_op),
         .o_dq_set(csr_dq_set), .o_dq_go(csr_dq_go), .o_dq_again(csr_dq_again),
         .o_dq_op(csr_dq_op), .o_dq_index(csr_dq_index), .o_dq_data(csr_dq_data),
         .o_dq_head(csr_dq_head), .o_dq_tail(csr_dq_tail));
-    assign bc_w = (phase == PH_CSR) ? dw : b_w;
 
     // deque port: dispatch's CLEAR, the debug window's commands; its state
     // outputs follow the warp the phase is about
@@ -1163,9 +930,9 @@ module wq_core #(
     // cycle), CALL's link, the completion's beat: their rows
     wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
-    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], w_sbase[b_w]);
-    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], w_sbase[b_w]);
-    wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], w_sbase[cm_w]);
+    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], b_sbase);
+    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], b_sbase);
+    wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], cm_sbase);
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
                 .RF_AW(RF_AW)) u_commit (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -1177,7 +944,7 @@ module wq_core #(
         .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
         .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
         .i_link_p(l_p), .i_link_row(link_row), .i_link_val({{(32-PCW){1'b0}}, b_next}),
-        .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(w_key[b_w]),
+        .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(b_key),
         .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
         .i_dg_a(dg_a), .i_dg_b(dg_b),
 .i_cm_go(cm_go), .i_cm_wr(!cm_nowr && lanes_of(cm_sel, cm_p) != {LANES{1'b0}}),
@@ -1188,7 +955,7 @@ module wq_core #(
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_wi(ds_wi), .i_ds_pc(g_pc),
         .i_ds_live(ds_live), .i_ds_next(g_next), .i_ds_seq(grid_seq),
         .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
-        .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(w_key[dw]),
+        .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(dw_key),
         .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
         .i_de_w(d_w), .i_de_ra(rf_ra), .i_de_rb(rf_rb), .o_de_za(de_za), .o_de_zb(de_zb),
         .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
@@ -1199,8 +966,44 @@ module wq_core #(
         .o_evw_valid(o_evw_valid), .o_evw_unit(o_evw_unit), .o_evw_aux(o_evw_aux),
         .o_evw_pc(o_evw_pc), .o_evw_mask(o_evw_mask));
 
-    // ---- the sequential part ---------------------------------------------------------------
-    integer k;
+    // ---- the warp slots (wq_warp_slots: the model's wq_warp_t and
+    // wq_bar_check); this file decides their changes --------------------------------------
+    wq_warp_slots #(.WARPS(WARPS), .PCW(PCW), .WID_W(WID_W)) u_slots (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_wi(ds_wi), .i_ds_live(ds_live),
+        .i_ds_cx(g_cx), .i_ds_cy(g_cy), .i_ds_cz(g_cz), .i_ds_bx(g_bx), .i_ds_by(g_by),
+        .i_ds_bz(g_bz), .i_ds_flat(g_next), .i_ds_local(g_local), .i_ds_key(cta_key),
+        .i_desc(i_launch_desc),
+        .i_wb_done(b_emit && b_last_k), .i_wb_w(b_w), .i_wb_trap(b_is_trap), .i_wb_code(b_trap),
+        .i_wb_bar(b_bar), .i_wb_rel(b_rel_now), .i_wb_gone(b_gone), .i_wb_orphan(b_orphan),
+        .i_wb_npc(b_npc), .i_wb_act(b_act_new), .i_wb_exit(b_exit_new), .i_wb_yield(b_yield),
+        .i_wb_lfsr(y_lfsr), .i_wb_ycount(y_count_ns),
+        .i_wb_setp(!b_skip && b_op == `WQ_OP_SETP), .i_wb_rd(b_rd[2:0]), .i_wb_sel(b_sel),
+        .i_setp_acc(setp_acc),
+        .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_pc(cm_pc), .i_fc_go(fc_go),
+        .i_cm_pw(cm_pw), .i_fv_w(fv_w), .i_fv_rd(fv_rd[2:0]), .i_fv_sel(fv_sel),
+        .i_fv_pred(fv_pred),
+        .i_csr_on(phase == PH_CSR), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
+        .o_run_v(run_v), .o_free_v(free_v), .o_live_v(live_v), .o_nfree(nfree),
+        .i_pick(pick), .o_is_pc(is_pc), .o_is_addr(is_addr),
+        .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .o_d_nregs(d_nregs),
+        .o_d_sbase(d_sbase), .o_d_code(d_code),
+        .i_x_w(x_w), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),
+        .o_x_gb(x_gb), .o_x_param(x_param), .o_x_clock(x_clock), .o_x_ctaflat(x_ctaflat),
+        .o_x_local(x_local),
+        .o_b_act(b_act), .o_b_exited(b_exited), .o_b_ypol(y_pol), .o_b_yparam(y_param),
+        .o_b_ycount(y_count), .o_b_lfsr(y_lfsr_q), .o_b_sven(b_sven), .o_b_sbase(b_sbase),
+        .o_b_key(b_key), .o_b_pred_new(b_pred_new),
+        .o_cm_sbase(cm_sbase), .o_cm_pred_new(cm_pred_new),
+        .o_dw_init(dw_init), .o_dw_state(dw_state), .o_dw_trap(dw_trap), .o_dw_recov(dw_recov),
+        .o_dw_pc(dw_pc), .o_dw_act(dw_act), .o_dw_key(dw_key),
+        .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end), .o_bar_slots(bar_slots),
+        .o_bar_lo(bar_lo));
+`ifndef FORMAL
+    wire unused_slots = &{1'b0, d_code, d_pc}; // (the formal properties')
+`endif
+
+    // ---- the hold: the commit owed, the stop, the phase -------------------------------
     always @(posedge i_clk) begin
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
@@ -1210,39 +1013,60 @@ module wq_core #(
             ended <= 1'b0;
         end else if (i_ev_wait)
             stopping <= 1'b1;
+        // a commit keeps the hold or ends it: WB's (its last record; the
+        // step port: wq_commit; the warp's slot: wq_warp_slots), the
+        // completion path's (RETIRE and the commit, the warp goes on at
+        // PC + 1), the DISPATCH step (the CTA's warps are ready, the hold
+        // goes on unless another unit waits: the instruction buffer keeps
+        // the kernel's code for them)
+        if (b_emit && b_last_k) begin
+            owe <= b_more;
+            ended <= !b_more;
+        end
+        if (cm_go && cm_last) begin
+            owe <= cm_more;
+            ended <= !cm_more;
+        end
+        if (ds_end) begin
+            owe <= !stopping && !i_ev_wait;
+            ended <= stopping || i_ev_wait;
+        end
+        if (i_reset) begin
+            stopping <= 1'b0;
+            owe <= 1'b1;
+            ended <= 1'b0;
+        end
+    end
+    // the phase: wq_dispatch's CTA start (the slot: wq_warp_slots; the
+    // CTA_START record and the DISPATCH step: wq_commit), wq_core_csr's
+    // access outside the lock (the window warp's RESUME and KILL:
+    // wq_warp_slots; the deque's debug command: wq_diverge's port)
+    always @(posedge i_clk) begin
+        if (ds_start) phase <= PH_DISP;
+        if (ds_end) phase <= PH_RUN;
+        if (csr_enter) phase <= PH_CSR;
+        if (csr_done) phase <= PH_RUN;
+        if (i_reset) phase <= PH_RUN;
+    end
 
-        // ---------------------------------------------------------- IS -> FE
-        if (d_last) d_v <= 1'b0;         // (FE's instruction may follow at once)
+    // ---- IS -> FE ---------------------------------------------------------------------------
+    always @(posedge i_clk) begin
         if (squash) f_v <= 1'b0;
         else if (d_take_fe) f_v <= 1'b0;
         if (is_go) begin
             f_v <= 1'b1;
             f_w <= pick;
-            f_pc <= w_pc[pick];
+            f_pc <= is_pc;
             f_addr <= is_addr;
         end
-        // ---------------------------------------------------------- FE -> DE
-        // (from the skid buffer: FE's hits; a miss is dropped in FE and
-        // its warp issued again after a fetch run fills it, wq_issue)
-        if (fd_v && d_take && !squash) begin
-            d_v <= 1'b1;
-            d_w <= fd_w;
-            d_pc <= fd_pc;
-            d_ir <= fd_ir;
-            d_p <= 6'd0;
-            d_k <= 2'd0;
-            d_parts_done <= 1'b0;
-        end
-        // ---------------------------------------------------------- DE -> EX
-        if (d_emit && !d_cbeat) begin
-            // (the commit beat follows the last part beat)
-            if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
-            else if ({1'b0, d_k} + 3'd1 != d_nk) begin
-                d_p <= 6'd0;
-                d_k <= d_k + 2'd1;
-            end else d_parts_done <= 1'b1;
-        end
-        // ---------------------------------------------------------- (buffer) -> EX
+        if (i_reset) f_v <= 1'b0;
+    end
+    // (FE -> DE -> EX: wq_de_stage takes FE's hits from the skid buffer, a
+    // miss is dropped in FE and its warp issued again after a fetch run
+    // fills it, wq_issue; DE's beats go into the DE/EX buffer)
+
+    // ---- (DE/EX buffer) -> EX ---------------------------------------------------------------
+    always @(posedge i_clk) begin
         if (x_in) begin
             x_v <= 1'b1;
             x_w <= dx_w;
@@ -1271,7 +1095,15 @@ module wq_core #(
             x_v <= 1'b0;
         end
         // (ATOM's record as a lane's write is taken: wq_commit)
-        // ---------------------------------------------------------- EX -> WB
+        // a trap commits, or a store that wrote code: the younger beats
+        // go, their warps stay ready (the division unit is empty: both
+        // wait for it; the scoreboard: wq_issue)
+        if (squash_x || cp_code) x_v <= 1'b0;
+        if (i_reset) x_v <= 1'b0;
+    end
+
+    // ---- EX -> WB ---------------------------------------------------------------------------
+    always @(posedge i_clk) begin
         if (!b_busy) b_v <= 1'b0;
         if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
         if (wb_ls) begin
@@ -1286,7 +1118,6 @@ module wq_core #(
         end else if (x_to_wb) begin
             b_v <= 1'b1;
             b_commit <= x_commit;
-            x_open <= !x_commit;
             // (an atomic of one register and one part: its write-back is
             // its commit beat's, ls_fuse)
             b_fp <= x_fp || ls_fuse;
@@ -1303,201 +1134,42 @@ module wq_core #(
                 else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
             end
         end
-        if (squash_x || cp_code) begin
-            // a trap commits, or a store that wrote code: the younger beats
-            // go, their warps stay ready (the division unit is empty: both
-            // wait for it; the scoreboard: wq_issue)
-            x_v <= 1'b0;
-            x_open <= 1'b0;
-        end
-        if (squash) d_v <= 1'b0;
-
-        // ---------------------------------------------------------- WB
-        // a part beat (or a commit's last part, in its first cycle): the
-        // register write and its REG_WRITE record (wq_commit)
-        if (bw_go) b_open <= 1'b1;
-        // ---------------------------------------------------------- WB: the divergence unit's steps
-        // (wq_diverge: the deque calls, the prologue, the record walk)
+        // the divergence unit's steps (wq_diverge: the deque calls, the
+        // prologue, the record walk): its deque-room trap becomes WB's
         if (b_ptrap_go) b_trap <= b_ptrap;
+        // a completion's commit of a store that wrote code: the younger
+        // entries go (the LSU drops them, wq_issue frees their warps), WB's
+        // beat too, and the fetch run stops (wq_fetch)
+        if (cm_go && cm_last && cp_code && b_v) b_v <= 1'b0;
+        if (i_reset) b_v <= 1'b0;
+    end
 
-        if (b_emit) begin
-            // a record of the commit (wq_commit emits it)
-            b_open <= !b_last_k;
-            if (b_last_k) begin
-                // the commit: the warp's state (the step port: wq_commit)
-                owe <= b_more;
-                ended <= !b_more;
-                // the barrier: the others waiting go on (b_w itself when
-                // BAR completes it), else BAR waits
-                if (b_rel_now)
-                    for (k = 0; k < WARPS; k = k + 1)
-                        if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-                if (!b_is_trap && b_bar && !bar_go) w_state[b_w] <= `WQ_WS_BAR;
-                if (b_is_trap) begin
-                    // wq_warp_trap: the instruction changes nothing
-                    w_state[b_w] <= `WQ_WS_TRAP;
-                    w_trap[b_w] <= b_trap;
-                end else begin
-                    // (the count, the instruction's PC and mask or
-                    // reconverge's (wq_diverge): the slot's RAM blocks below)
-                    // (SETP's predicate: the predicate rows' block below)
-                    // (YIELD's count or LFSR state: below)
-                    if (b_gone) begin
-                        if (b_orphan) begin
-                            w_state[b_w] <= `WQ_WS_TRAP;
-                            w_trap[b_w] <= `WQ_TRAP_ORPHANED;
-                        end else
-                            w_state[b_w] <= `WQ_WS_FREE;
-                    end
-                end
-            end
-        end
-
-        // ---------------------------------------------------------- completion
-        // the LSU's head entry's or the division unit's commit (WB holds
-        // meanwhile: wb_frz); the LSU emits a store's MEM_WRITE records
-        // (o_evm_*)
-        dc_yield <= dc_go && dv_last && b_v && !b_twait;
-        fc_yield <= fc_go && fv_last && b_v && !b_twait;
-        if (cm_go && cm_last) begin
-            // RETIRE and the commit, the warp goes on at PC + 1 (its register
-            // write beats, its records and the step: wq_commit)
-            owe <= cm_more;
-            ended <= !cm_more;
-            // (the count and the PC: the slot's RAM blocks below)
-            if (cp_code) begin
-                // a store that wrote code: the younger entries go (the
-                // LSU drops them, wq_issue frees their warps), and the
-                // fetch run stops (wq_fetch)
-                if (b_v) b_v <= 1'b0;
-            end
-        end
-
-        // ---------------------------------------------------------- dispatch
-        // (wq_dispatch decides; the slot and the phase are written here,
-        // the CTA_START record and the DISPATCH step by wq_commit)
-        if (ds_start) phase <= PH_DISP;
-        if (ds_slot_go) begin
-            // wq_step_dispatch's warp_start for warp ds_wi in slot ds_s
-            w_state[ds_s] <= `WQ_WS_RUN;
-            w_init[ds_s] <= 1'b1;
-            w_trap[ds_s] <= `WQ_TRAP_NONE;
-            w_nregs[ds_s] <= g_nregs;
-            w_code[ds_s] <= g_code;
-            w_param[ds_s] <= g_param;
-            w_ntid0[ds_s] <= g_ntid0; w_ntid1[ds_s] <= g_ntid1; w_ntid2[ds_s] <= g_ntid2;
-            w_ncta0[ds_s] <= g_ncta0; w_ncta1[ds_s] <= g_ncta1; w_ncta2[ds_s] <= g_ncta2;
-            w_cta0[ds_s] <= g_cx; w_cta1[ds_s] <= g_cy; w_cta2[ds_s] <= g_cz;
-            w_gb0[ds_s] <= g_bx; w_gb1[ds_s] <= g_by; w_gb2[ds_s] <= g_bz;
-            w_ctaflat[ds_s] <= g_next;
-            w_local[ds_s] <= g_local;
-            w_wi[ds_s] <= ds_wi;
-            w_key[ds_s] <= cta_key;
-            w_ypol[ds_s] <= g_ypol;
-            w_yparam[ds_s] <= g_yparam;
-            w_sven[ds_s] <= g_sven;
-            w_sbase[ds_s] <= g_sbase;
-            // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
-            // its rows read zero and CTA_START: wq_commit; its predicates,
-            // PC, masks, count and yield state: the RAM blocks below)
-        end
-        if (ds_end) begin
-            // the DISPATCH step (wq_commit): the CTA's warps are ready, the
-            // hold goes on unless another unit waits (the instruction
-            // buffer keeps the kernel's code for them)
-            owe <= !stopping && !i_ev_wait;
-            ended <= stopping || i_ev_wait;
-            phase <= PH_RUN;
-        end
-
-        // ---------------------------------------------------------- CSR (outside the lock)
-        // (wq_core_csr decides; the phase and the window warp's slot are
-        // written here, the deque's debug command by wq_diverge's port)
-        if (csr_enter) phase <= PH_CSR;
-        if (csr_resume) begin
-            w_state[dw] <= `WQ_WS_RUN;
-            w_trap[dw] <= `WQ_TRAP_NONE;
-        end
-        if (csr_kill) begin
-            // wq_warp_kill: the slot is free, and wq_bar_check runs for
-            // its CTA.  (A fatally trapped warp no longer counts at the
-            // barrier, and every event that can complete a barrier checks
-            // it, so this release does not happen in practice; it is kept
-            // as the model has it.)
-            w_state[dw] <= `WQ_WS_FREE;
-            w_trap[dw] <= `WQ_TRAP_NONE;
-            if (b_rel_end) begin
-                // (its BAR_RELEASE record: wq_commit)
-                for (k = 0; k < WARPS; k = k + 1)
-                    if (bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-            end
-        end
-        if (csr_done) phase <= PH_RUN;
-
+    // ---- the commits in progress ----------------------------------------------------------
+    // EX's instruction has beats in WB; WB's has emitted a record (a part
+    // beat's register write and its REG_WRITE, or a commit's record:
+    // wq_commit emits them)
+    always @(posedge i_clk) begin
+        if (!wb_ls && x_to_wb) x_open <= !x_commit;
+        if (squash_x || cp_code) x_open <= 1'b0;
+        if (bw_go) b_open <= 1'b1;
+        if (b_emit) b_open <= !b_last_k;
         if (i_reset) begin
-            phase <= PH_RUN;
-            w_init <= {WARPS{1'b0}};
-            f_v <= 1'b0; d_v <= 1'b0; x_v <= 1'b0; b_v <= 1'b0;
-            b_open <= 1'b0; x_open <= 1'b0; dc_yield <= 1'b0; fc_yield <= 1'b0;
-            stopping <= 1'b0; owe <= 1'b1; ended <= 1'b0;
-            for (k = 0; k < WARPS; k = k + 1) begin
-                w_state[k] <= `WQ_WS_FREE;
-                w_trap[k] <= `WQ_TRAP_NONE;
-            end
+            x_open <= 1'b0;
+            b_open <= 1'b0;
         end
     end
-    // The slot's fields a commit changes and the reads of one warp's
-    // (w_pc, w_act, w_exited, w_retired, w_ycount, w_lfsr) are LUT RAM,
-    // one write port each: WB's commit (not a trap), the completion
-    // path's (its PC + 1) and a warp's start never come in one cycle (the
-    // completion path holds WB, wb_frz; a warp starts in PH_DISP with the
-    // pipeline and the LSU empty), so their writes are one port at sl_w.
-    // w_act has three reads (DE's warp, WB's, the debug window's), w_pc
-    // two (IS's pick, the debug window's), w_retired two (EX's S2R
-    // CLOCK, its own increment at sl_w), the others WB's.
-    wire             sl_b  = b_emit && b_last_k && !b_is_trap;
-    wire             sl_cm = cm_go && cm_last;
-    wire             sl_ds = ds_slot_go;
-    wire [WID_W-1:0] sl_w  = sl_ds ? ds_s : sl_cm ? cm_w : b_w;
+    // the completion path: the LSU's head entry's, the division unit's or
+    // the FP unit's commit (WB holds meanwhile: wb_frz; the LSU emits a
+    // store's MEM_WRITE records, o_evm_*); after a division's or an FP
+    // instruction's last one WB goes first
     always @(posedge i_clk)
-        if (sl_ds || sl_cm || sl_b)
-            w_pc[sl_w] <= sl_ds ? g_pc : sl_cm ? cm_pc + 1'b1 : b_npc;
-    always @(posedge i_clk)
-        if (sl_ds || sl_cm || sl_b)
-            w_retired[sl_w] <= sl_ds ? 32'd0 : w_retired[sl_w] + 32'd1;
-    always @(posedge i_clk)
-        if (sl_ds || sl_b) begin
-            w_act[sl_w] <= sl_ds ? ds_live : b_act_new;
-            w_exited[sl_w] <= sl_ds ? ~ds_live : b_exit_new;
+        if (i_reset) begin
+            dc_yield <= 1'b0;
+            fc_yield <= 1'b0;
+        end else begin
+            dc_yield <= dc_go && dv_last && b_v && !b_twait;
+            fc_yield <= fc_go && fv_last && b_v && !b_twait;
         end
-    // YIELD's policy state: LFSR's or EVERY_N's count
-    always @(posedge i_clk)
-        if (sl_ds || (sl_b && b_yield && y_pol == `WQ_YP_LFSR))
-            w_lfsr[sl_w] <= !sl_ds ? y_lfsr : (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
-    always @(posedge i_clk)
-        if (sl_ds || (sl_b && b_yield && y_pol != `WQ_YP_LFSR))
-            w_ycount[sl_w] <= sl_ds ? 9'd0 : y_count_ns;
-
-    // the predicate rows' one write port: a warp's start sets its row
-    // (PT all ones, the others zero), SETP's commit writes its predicate
-    // in WB's warp's row.  The two never come in one cycle: a warp starts
-    // in PH_DISP, entered with the pipeline and the LSU empty and issuing
-    // nothing.  (One write a predicate at one address, each with its own
-    // enable: the LUT RAM's write port with an enable a predicate; two
-    // writes at two addresses are merged by Yosys with an enable a bit,
-    // which it then keeps in flip-flops.)
-    wire             pw_ds  = ds_slot_go;
-    wire             pw_set = b_emit && b_last_k && !b_is_trap && !b_skip && b_op == `WQ_OP_SETP;
-    // (FSETP's, on the completion path: WB frozen, no warp starting)
-    wire             pw_cm  = cm_pw;
-    wire [WID_W-1:0] pw_w   = pw_ds ? ds_s : pw_cm ? fv_w : b_w;
-    wire [2:0]       pw_q   = pw_cm ? fv_rd[2:0] : b_rd[2:0];
-    wire [31:0]      pw_v   = pw_cm ? cm_pred_new : b_pred_new;
-    integer pq;
-    always @(posedge i_clk)
-        for (pq = 0; pq < 8; pq = pq + 1)
-            if (pw_ds || ((pw_set || pw_cm) && pw_q == pq[2:0]))
-                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : pw_v;
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
@@ -1530,6 +1202,9 @@ module wq_core #(
     always @(*) if (i_csr_valid) assume(!i_ev_gnt && !f_csr_pend);
     // the host launches only a grid the descriptor checks passed, while no
     // grid waits
+    wire [31:0] g_code  = i_launch_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [15:0] g_ncta2 = i_launch_desc[`WQ_LD_GRID_Z*32 +: 16];
+    wire [5:0]  g_nregs = i_launch_desc[`WQ_LD_NREGS*32 +: 6];
     always @(*) if (i_launch_valid) begin
         assume(!g_valid && !i_ev_gnt);
         assume(g_ncta0 == 16'd1 && g_ncta1 == 16'd1 && g_ncta2 == 16'd1);
@@ -1562,7 +1237,7 @@ module wq_core #(
     always @(*) if (f_out == 4'd7) assume(!i_mem_ready);
 
     // DE's instruction's byte address
-    wire [31:0] f_d_addr = w_code[d_w] + {7'd0, d_pc, 3'b000};
+    wire [31:0] f_d_addr = d_code + {7'd0, d_pc, 3'b000};
 
     // ---- properties ---------------------------------------------------------
     integer fw;

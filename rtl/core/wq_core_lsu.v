@@ -2,6 +2,10 @@
 // the gather buffer, the LSU queue, the request stage on the memory port,
 // the answer stage, the atomic unit and the completion path's queue side,
 // between EX and WB of wq_core (DESIGN §6; docs/rtl/commit.md, rule 3).
+// Its datapath units: wq_lsu_pick (the coalescer's rule), wq_lsu_store (a
+// store's line), wq_lsu_answer (the tags and the answer stage),
+// wq_lsu_atom (an ATOM's lanes), wq_lsu_memwrite (a store's MEM_WRITE
+// records), wq_lsu_rows (the row stores).
 //
 // A load's or a store's part beats in EX write its addresses and store
 // data into the entry after the queue's last (the gather); its commit
@@ -136,13 +140,13 @@ module wq_core_lsu #(
     output reg  [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
     output reg  [WARPS-1:0]         o_cp_drop,      // the younger entries' warps
     // the MEM_WRITE beat port (wq_core's)
-    output reg  [EVM_SLOTS-1:0]     o_evm_valid,
-    output reg  [7:0]               o_evm_unit,
-    output reg  [31:0]              o_evm_pc,
-    output reg  [EVM_SLOTS*16-1:0]  o_evm_aux,
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_mask,
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_a,
-    output reg  [EVM_SLOTS*32-1:0]  o_evm_b,
+    output wire [EVM_SLOTS-1:0]     o_evm_valid,
+    output wire [7:0]               o_evm_unit,
+    output wire [31:0]              o_evm_pc,
+    output wire [EVM_SLOTS*16-1:0]  o_evm_aux,
+    output wire [EVM_SLOTS*32-1:0]  o_evm_mask,
+    output wire [EVM_SLOTS*32-1:0]  o_evm_a,
+    output wire [EVM_SLOTS*32-1:0]  o_evm_b,
     // the benches' counters
     output reg  [31:0]              o_ld_warps,
     output reg  [31:0]              o_ld_lines
@@ -188,9 +192,7 @@ module wq_core_lsu #(
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
     localparam integer LSQI = LSQ;
     localparam [QW:0] LSQN = LSQI[QW:0];
-    localparam integer TD = TAGS;        // requests the port may owe answers for
     localparam TDW  = $clog2(TAGS);
-    localparam [TDW:0] TDN = TD[TDW:0];
     localparam [1:0] TK_W = 2'd0, TK_L = 2'd1, TK_F = 2'd2, TK_A = 2'd3;
     localparam EW  = 4 * LANES;          // elements of a row (a part's)
     localparam PW  = (PARTS > 1) ? $clog2(PARTS) : 1;
@@ -242,39 +244,34 @@ module wq_core_lsu #(
     // commit flushes the buffer and drops every younger instruction
     reg          cf;
     reg  [QW-1:0] cf_s;
-    // the answers owed, in request order: kind, entry, the elements a load
-    // line's answer carries, and the answered line (t_line).  A tag is
-    // written as its request is taken (at t_wr), its answer arrives at t_an
-    // (a fetch run's word and an atomic's are used then), and the answer
-    // stage frees the oldest (t_rd) once done with it: a load line's
-    // values are written into its entry a row a cycle, from the answer as
-    // it arrives when no earlier one waits (t_ac: answers arrived, not yet
-    // done), else from t_line
-    reg  [1:0]   t_kind [0:TD-1];
-    reg  [QW-1:0] t_slot [0:TD-1];
-    reg  [127:0] t_cov  [0:TD-1];
-    reg  [PARTS-1:0] t_pt [0:TD-1];      // (the parts its elements are in: the pick register's)
-    reg  [32*LOG2LB-1:0] t_lo [0:TD-1];  // (its entry's lanes' offsets in their lines: the pick register's)
-    reg  [LB*8-1:0] t_line [0:TD-1];
-    reg  [TDW-1:0] t_rd, t_wr, t_an;
-    reg  [TDW:0] t_cnt, t_ac;
-    wire         t_full = t_cnt == TDN;
+    // the answers owed, in request order (wq_lsu_answer): every request is
+    // tagged as the port takes it, and each answer takes the oldest tag;
+    // the answer stage writes a load line's values into its entry a row (a
+    // part) a cycle and frees the tag (a fetch run's word and an atomic's
+    // are used as they arrive)
+    wire [TDW:0] t_cnt;                  // requests owing an answer or the answer stage's work
+    wire         t_full;                 // no tag free
+    wire [1:0]   rv_kind;                // the kind of the arriving answer's tag
     // answers still owed: the last commit of a hold waits for them (posted
     // writes' answers come under the lock)
     wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
-    wire [1:0]   rv_kind = t_kind[t_an];
     assign       o_rv_f = i_mem_rvalid && rv_kind == TK_F;
     wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
-    // the answer stage's tag: the oldest arrived
-    wire         an_v = t_ac != {(TDW+1){1'b0}} || i_mem_rvalid;
-    wire [LB*8-1:0] an_line = (t_ac != {(TDW+1){1'b0}}) ? t_line[t_rd] : i_mem_rdata;
-    wire         an_l = an_v && t_kind[t_rd] == TK_L;
-    wire [QW-1:0] an_s = t_slot[t_rd];
-    wire [127:0] rs_cov = t_cov[t_rd];
+    // the answer stage: a load line's part (an_p, its elements an_cov) of
+    // entry an_s, its values an_wd; the last part (an_fin) frees the tag
+    wire         an_l;
+    wire [QW-1:0] an_s;
+    wire [127:0] rs_cov;                 // (the tag's elements)
+    wire [PW-1:0] an_p;
+    wire [EW-1:0] an_cov;
+    wire         an_fin;
+    wire [EW*32-1:0] an_wd;
     wire         ls_st = (i_x_op == `WQ_OP_ST);
     wire         ls_at = (i_x_op == `WQ_OP_ATOM);
 `include "wq_subword.vh"
 `include "wq_ctz.vh"
+`include "wq_lsu_el.vh"
+`include "wq_lsu_grp.vh"
     /* verilator lint_off UNUSEDSIGNAL */
     function [RAW-1:0] rw_ix;            // entry s, part p: its row
         input [QW-1:0] s;
@@ -310,7 +307,7 @@ module wq_core_lsu #(
     reg  [QW-1:0] rq_s;
     reg           rq_f;
     wire          pk_more = (q_rem[pk_s] & ~pk_cov) != 128'd0;
-    integer qi;
+    integer qi, pi;
     always @(*) begin : rq_scan
         reg [QW-1:0] s;
         rq_s = q_tl;
@@ -328,19 +325,12 @@ module wq_core_lsu #(
     // is picked again every cycle, and the cycle the lane is done, at_clr,
     // without it)
     wire [127:0] at_rem = q_rem[q_tl];
-    wire         at_clr;
+    wire         at_clr;                 // (the lane done: wq_lsu_atom's)
     wire [127:0] ls_rem = at_on ? at_rem & ~(at_clr ? pk_cov : 128'd0) :
                           q_rem[rq_s] & ~((pk_v && pk_s == rq_s) ? pk_cov : 128'd0);
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
-    // word k of a lane at byte address a: k > 0 is a .v4 access, whose
-    // address is 16-byte aligned (a misaligned lane traps at the gather,
-    // before the queue), so k is the address's bits 3:2 -- constants for
-    // Yosys, where an OR with the lane's bits would leave them variable
-    function [31:0] el_addr;
-        input [31:0] a;
-        input [1:0]  wk;
-        el_addr = (wk == 2'd0) ? a : {a[31:4], wk, a[1:0]};
-    endfunction
+    // (element e is word k = e % 4 of its lane, at the lane's address with
+    // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
     // every element's address, line and word of its line (the request's
     // entry: its lanes' addresses, its rows in part order)
     reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
@@ -382,340 +372,32 @@ module wq_core_lsu #(
     wire [4:0]  ls_l = pk_e[6:2];                  // an atomic's lane
     wire [LTAG-1:0] rq_line = pk_line;
     wire [127:0] rq_cov = pk_cov;
-    // (element e's offset in its line: its lane's, word k in bits 3:2)
-    /* verilator lint_off UNUSEDSIGNAL */
-    function [LOG2LB-1:0] pk_off;
-        input [32*LOG2LB-1:0] lo;
-        input [6:0]           e;
-        reg   [31:0]          a;            // (its bits above the offset: unused)
-        begin
-            a = el_addr({{(32-LOG2LB){1'b0}}, lo[e[6:2]*LOG2LB +: LOG2LB]}, e[1:0]);
-            pk_off = a[LOG2LB-1:0];
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [LOG2LB-1:0] rq_off = pk_off(pk_lo, pk_e);
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] rq_o32 = {{(32-LOG2LB){1'b0}}, rq_off};
     /* verilator lint_on UNUSEDSIGNAL */
     wire [LWW-1:0] rq_w = rq_o32[2 +: LWW] & LWMASK;   // the leader's word of its line
-    // a store's line: each covered element's strobed bytes at its word, a
-    // later element's bytes over an earlier one's (the model's lane order
-    // leaves the last lane's bytes).  The store data is read a row (a part)
-    // a cycle: a request whose elements are in several parts (lanes a part
-    // apart in one line) merges them into st_acc a part a cycle, the parts
-    // ascending, and goes out with its last part.  Two elements on one
-    // word have the same k (a .v4 address is 16-byte aligned), so the
-    // parts' order is the elements' order on every word.
+    // a store's line (wq_lsu_store): each covered element's strobed bytes
+    // at its word, a later element's over an earlier one's, merged a part
+    // (a row of the store data) a cycle; it goes out with its last part
     wire [PARTS-1:0] rq_pt = pk_pt;      // the parts of the request's elements
-    reg  [PARTS-1:0] st_m;               // ... merged into st_acc
-    reg  [LB*8-1:0] st_acc_wd;
-    reg  [LB-1:0]   st_acc_ws;
-    reg  [PW-1:0]   st_p;                // the part merged this cycle
-    reg  [EW-1:0]   st_cov;              //   its elements
-    wire [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
-    // (the elements of part p of an element vector)
-    function [EW-1:0] part_els;
-        input [127:0]  v;
-        input [PW-1:0] p;
-        integer i;
-        begin
-            part_els = {EW{1'b0}};
-            for (i = 0; i < PARTS; i = i + 1)
-                if (p == i[PW-1:0]) part_els = v[i*EW +: EW];
-        end
-    endfunction
-    integer pi;
-    always @(*) begin
-        // (the lowest part not yet merged; the parts are the pick
-        // register's, found as it loads, not from its 128 elements here)
-        st_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (rq_pt[pi] && !st_m[pi]) st_p = pi[PW-1:0];
-        st_cov = part_els(rq_cov, st_p);
-    end
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] st_pe = {{(32-PW){1'b0}}, st_p} * EW;   // the part's first element (< 128)
+    wire [PARTS-1:0] st_m;               // ... merged before this cycle (the formal section's)
     /* verilator lint_on UNUSEDSIGNAL */
-    genvar gs;
-    generate for (gs = 0; gs < EW; gs = gs + 1) begin : g_st_off
-        localparam [6:0] G = gs;
-        assign st_off[gs] = ({{(32-PW){1'b0}}, st_p} < PARTS) ? pk_off(pk_lo, st_pe[6:0] + G)
-                                                            : {LOG2LB{1'b0}};
-    end endgenerate
-    wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << st_p;
-    wire         st_fin = (rq_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};   // the last part
+    wire [PW-1:0]   st_p;                // the part merged this cycle (the row read)
+    wire            st_fin;              // ... the last: the request goes out
+    wire [LB*8-1:0] st_wd;               // the line's bytes
+    wire [LB-1:0]   st_ws;               // ... and strobes
     // the store data's row for the request stage (an ATOM's lane's b and c)
     wire [EW*32-1:0] sd_rq;
-    // The line: each lane's covered words at their places (st_cw; st_cm
-    // its bytes' masks, st_cs its strobes: a lane's elements are distinct
-    // words, so no two of them write a byte), then the lanes merged in a
-    // tree, a later lane's bytes over an earlier one's, and the part over
-    // what st_acc holds of the parts before it: the element order, in
-    // log2(LANES) + 1 merges of the line rather than a chain as long as
-    // the part.  Only word 0 of a lane can be a byte or half-word access
-    // (.v4 is words), so only it is formatted.  The byte masks travel
-    // with the line (for Yosys copies of the strobes, for the simulator a
-    // merge is a few word-wide operations, with no strobe expanded into a
-    // mask at every level)
-    reg  [LB*8-1:0] st_wd;
-    reg  [LB-1:0]   st_ws;
-    integer sj, sk, sn, sw;
-    // (the lanes' merge tree built as the lanes come: level l holds the
-    // merge of the last 2^l lanes until its sibling arrives, a binary
-    // counter over the lane index, so the loops keep log2(LANES) lines,
-    // not one a lane; the index is a constant for Yosys, so this is the
-    // tree itself)
-    localparam LG = $clog2(LANES);
-    reg  [LG*LB*8-1:0] st_tw;            // level l's bytes at [l*LB*8 +: LB*8]
-    reg  [LG*LB*8-1:0] st_tm;            //   their masks
-    reg  [LG*LB-1:0]   st_ts;            //   and strobes at [l*LB +: LB]
-    reg  [LB*8-1:0] st_cw;               // the lane or subtree in hand
-    reg  [LB*8-1:0] st_cm;
-    reg  [LB-1:0]   st_cs;
-    always @(*) begin : st_line
-        reg [3:0]  s;
-        reg [31:0] v;
-        reg [31:0] m;                   // s as a byte mask
-        reg [LWW-1:0] w;
-        reg        up;                  // the subtree in hand still climbs
-        st_wd = st_acc_wd;
-        st_ws = st_acc_ws;
-        st_tw = {LG*LB*8{1'b0}};
-        st_tm = {LG*LB*8{1'b0}};
-        st_ts = {LG*LB{1'b0}};
-        st_cw = {LB*8{1'b0}};
-        st_cm = {LB*8{1'b0}};
-        st_cs = {LB{1'b0}};
-        s = 4'd0;
-        v = 32'd0;
-        m = 32'd0;
-        w = {LWW{1'b0}};
-        up = 1'b0;
-        sj = 0;                         // (assigned on every path: no latch)
-        sk = 0;
-        sn = 0;
-        sw = 0;
-        // (only with covered elements, and none without a request: a
-        // simulation runs this every cycle)
-        if (st_cov != {EW{1'b0}}) begin
-            for (sj = 0; sj < LANES; sj = sj + 1) begin
-                // lane sj's line; an element not covered has no strobes
-                // (masks, not conditions: a condition between two lines
-                // is a multiplexer of the line for Yosys).  A lane
-                // without covered elements is skipped, for the
-                // simulator: its line is zero either way (for Yosys an
-                // AND with the condition)
-                st_cw = {LB*8{1'b0}};
-                st_cm = {LB*8{1'b0}};
-                st_cs = {LB{1'b0}};
-                if (st_cov[4*sj +: 4] != 4'd0) begin
-                    for (sk = 0; sk < 4; sk = sk + 1) begin
-                        s = !st_cov[4*sj + sk] ? 4'd0 :
-                            (sk == 0) ? sw_strobe(rq_msize, st_off[4*sj][1:0]) : 4'hF;
-                        v = (sk == 0) ? sw_wdata(rq_msize, sd_rq[(4*sj)*32 +: 32])
-                                      : sd_rq[(4*sj + sk)*32 +: 32];
-                        m = {{8{s[3]}}, {8{s[2]}}, {8{s[1]}}, {8{s[0]}}};
-                        w = st_off[4*sj + sk][LOG2LB-1:LOG2LB-LWW] & LWMASK;
-                        for (sw = 0; sw < LW; sw = sw + 1)
-                            if (w == sw[LWW-1:0]) begin
-                                st_cw[sw*32 +: 32] = st_cw[sw*32 +: 32] | (v & m);
-                                st_cm[sw*32 +: 32] = st_cm[sw*32 +: 32] | m;
-                                st_cs[sw*4 +: 4] = st_cs[sw*4 +: 4] | s;
-                            end
-                    end
-                end
-                // up the tree: under the earlier subtree at each level
-                // where the lane index has a 1, parked at the first 0
-                up = 1'b1;
-                for (sn = 0; sn < LG; sn = sn + 1)
-                    if (up) begin
-                        if (sj[sn]) begin
-                            st_cw = st_cw | (st_tw[sn*LB*8 +: LB*8] & ~st_cm);
-                            st_cm = st_cm | st_tm[sn*LB*8 +: LB*8];
-                            st_cs = st_cs | st_ts[sn*LB +: LB];
-                        end else begin
-                            st_tw[sn*LB*8 +: LB*8] = st_cw;
-                            st_tm[sn*LB*8 +: LB*8] = st_cm;
-                            st_ts[sn*LB +: LB] = st_cs;
-                            up = 1'b0;
-                        end
-                    end
-            end
-            // the last lane carries the whole part up: over st_acc
-            st_wd = st_cw | (st_acc_wd & ~st_cm);
-            st_ws = st_acc_ws | st_cs;
-        end
-    end
-    // the word of an answer line at a byte address
-    function [31:0] ln_word;
-        input [LB*8-1:0] line;
-        input [LWW-1:0]  w;
-        integer i;
-        begin
-            ln_word = line[31:0];
-            for (i = 1; i < LW; i = i + 1)
-                if (w == i[LWW-1:0]) ln_word = line[i*32 +: 32];
-        end
-    endfunction
-    // the answer stage: a load line's values into its entry, a part (a
-    // row) a cycle, the parts ascending (an_m: those done); the tag is
-    // done with its last part (an answer of one part: the cycle it arrives
-    // when no earlier one waits), any other kind's at once
-    reg  [PARTS-1:0] an_pt;              // the parts of the answer's elements
-    reg  [PARTS-1:0] an_m;               // ... written
-    reg  [PW-1:0]   an_p;                // the part written this cycle
-    reg  [EW-1:0]   an_cov;              //   its elements
-    // (the parts are the tag's, kept as its request was taken, not found
-    // from its 128 elements here)
-    always @(*) begin
-        an_pt = t_pt[t_rd];
-        an_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (an_pt[pi] && !an_m[pi]) an_p = pi[PW-1:0];
-        an_cov = part_els(rs_cov, an_p);
-    end
-    wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << an_p;
-    wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
-    wire         an_done = an_v && (!an_l || an_fin);   // tag t_rd is freed
-    // MEM_WRITE records of the head entry (a store's commit): a beat
-    // emits the records of the lowest group of MG lanes with records left
-    // (q_rl), the groups aligned, MG the largest power of two with
-    // MG x words <= NB and MG <= LANES (a group lies in one part, a row of
-    // the store data: mw_p).  So a beat's records always fit its NB
-    // slots, and what a beat takes, what it leaves and whether it is the
-    // last come from an OR a group and a lowest-set-bit pick over the
-    // groups (one carry chain), not from a count of records.  A full
-    // warp's store takes as many beats as NB records a beat would (a
-    // register at NB = 8: 8 lanes a beat); a sparse one may take more,
-    // never other records or another order (the groups ascend, a beat's
-    // records are in the model's order within it).  Slot mi's element is
-    // the lowest of what the slots before it left (m & (m - 1) takes the
-    // lowest off); the slots' indices (ctz) only drive the beat port's
-    // outputs, so a build that leaves the port open drops them.
-    function integer mg_of;             // MG for a store of w words a lane
-        input integer w;
-        integer g, i;
-        begin
-            g = 1;
-            for (i = 0; i < 5; i = i + 1)
-                if (2 * g * w <= NB && 2 * g <= LANES) g = 2 * g;
-            mg_of = g;
-        end
-    endfunction
-    localparam MG1 = mg_of(1), MG2 = mg_of(2), MG3 = mg_of(3), MG4 = mg_of(4);
-    generate if (NB < 4 || NB > 32) begin : g_nb
-        wq_core_lsu_error_EVM_SLOTS_is_not_4_to_32 u_error();
-    end endgenerate
-    // The groups with lanes left are kept beside the lanes (q_rg: group
-    // i at bit i, of the entry's MG) and whether they are one at most
-    // (q_rx), both written as the entry enters the queue and as a beat
-    // takes its group (the lowest bit off): the beat's lanes are the
-    // lowest group's, a lowest-set-bit pick from flip-flops, and whether
-    // it is the last is a flip-flop, not an OR a group, a pick and a
-    // 32-bit compare on the way to the completion's state.
-    // (lane mask v in groups of the MG for w words a lane: the groups
-    // with a lane)
-    function [31:0] grp_of;
-        input [31:0] v;
-        input [2:0]  w;
-        integer i;
-        begin
-            grp_of = 32'd0;
-            for (i = 0; i < 32; i = i + 1)
-                case (w)
-                3'd1:    grp_of[i / MG1] = grp_of[i / MG1] | v[i];
-                3'd2:    grp_of[i / MG2] = grp_of[i / MG2] | v[i];
-                3'd3:    grp_of[i / MG3] = grp_of[i / MG3] | v[i];
-                default: grp_of[i / MG4] = grp_of[i / MG4] | v[i];
-                endcase
-        end
-    endfunction
-    // (the lanes of the groups in g, groups of the MG for w words)
-    function [31:0] grp_lanes;
-        input [31:0] g;
-        input [2:0]  w;
-        integer i;
-        begin
-            for (i = 0; i < 32; i = i + 1)
-                case (w)
-                3'd1:    grp_lanes[i] = g[i / MG1];
-                3'd2:    grp_lanes[i] = g[i / MG2];
-                3'd3:    grp_lanes[i] = g[i / MG3];
-                default: grp_lanes[i] = g[i / MG4];
-                endcase
-        end
-    endfunction
-    // (g has one bit set at most)
-    function one_at_most;
-        input [31:0] g;
-        one_at_most = (g & (g - 32'd1)) == 32'd0;
-    endfunction
-    // (the lane of element e of part p)
-    /* verilator lint_off UNUSEDSIGNAL */
-    function [4:0] lane_of;
-        input [PW-1:0] p;
-        input [6:0]    e;               // (its bits 1:0 are the word: unused)
-        reg   [31:0]   l;
-        begin
-            l = {{(32-PW){1'b0}}, p} * LANES + {27'd0, e[6:2]};
-            lane_of = l[4:0];
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-    reg  [6:0]  mw_e [0:NB-1];          // (element of the part)
-    reg  [4:0]  mw_l [0:NB-1];          // (its lane)
-    reg  [NB-1:0] mw_v;
-    reg  [31:0]  mw_lsel;               // the lanes emitted this cycle
-    reg          mw_last;               // ... the store's last
-    reg  [31:0]  mw_g;                  // (their group)
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg  [EW-1:0] mw_left;              // (the group's elements no slot took: none, the formal section's)
-    /* verilator lint_on UNUSEDSIGNAL */
-    reg  [NB*32-1:0] mw_b;
-    wire [EW*32-1:0] sd_cp;
-    reg  [PW-1:0] mw_p;
-    integer mi;
-    always @(*) begin : mw_pick
-        reg [31:0] v;
-        reg [3:0]  wm;
-        reg [EW-1:0] m;
-        v = q_rl[q_hd];
-        mw_g = q_rg[q_hd] & (~q_rg[q_hd] + 32'd1);
-        mw_lsel = v & grp_lanes(mw_g, q_words[q_hd]);
-        mw_last = q_rx[q_hd];
-        // (the group's part, and its elements: its lanes' words)
-        mw_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (mw_lsel[pi*LANES +: LANES] != {LANES{1'b0}}) mw_p = pi[PW-1:0];
-        wm = {q_words[q_hd] > 3'd3, q_words[q_hd] > 3'd2, q_words[q_hd] > 3'd1, q_words[q_hd] > 3'd0};
-        m = {EW{1'b0}};
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (mw_p == pi[PW-1:0])
-                for (mi = 0; mi < LANES; mi = mi + 1)
-                    m[4*mi +: 4] = mw_lsel[pi*LANES + mi] ? wm : 4'd0;
-        for (mi = 0; mi < NB; mi = mi + 1) begin
-            mw_v[mi] = m != {EW{1'b0}};
-            mw_e[mi] = ctz128({{(128-EW){1'b0}}, m});
-            mw_l[mi] = lane_of(mw_p, mw_e[mi]);
-            m = m & (m - 1'b1);
-        end
-        mw_left = m;
-    end
-    // (the slots' data: words of the store data's row, read as an array
-    // of words -- a multiplexer per slot for Yosys, an index for the
-    // simulator -- rather than a part-select at a variable offset, which
-    // Yosys builds as a shifter over the whole row)
-    localparam EB = $clog2(EW);
-    wire [31:0] sd_w [0:EW-1];
-    genvar gw;
-    generate for (gw = 0; gw < EW; gw = gw + 1) begin : g_sd_w
-        assign sd_w[gw] = sd_cp[gw*32 +: 32];
-    end endgenerate
-    integer mj;
-    always @(*)
-        for (mj = 0; mj < NB; mj = mj + 1)
-            mw_b[mj*32 +: 32] = ({25'd0, mw_e[mj]} < EW) ? sd_w[mw_e[mj][EB-1:0]] : 32'd0;
+    // MEM_WRITE records of the head entry (a store's commit: wq_lsu_memwrite):
+    // a beat emits the records of the lowest group of lanes with records
+    // left (q_rl; q_rg their groups, q_rx whether they are one at most,
+    // wq_lsu_grp.vh), NB slots a beat, in the model's order; mw_p the
+    // group's part (the store data's row read), mw_lsel its lanes
+    wire [PW-1:0]  mw_p;
+    wire [31:0]    mw_lsel;
+    wire [EW*32-1:0] sd_cp;             // the store data's row mw_p of the head entry
     // the instruction's elements: its selected lanes' words
     wire [127:0] ls_emask;
     wire [3:0]   ls_wmask = {i_x_words > 3'd3, i_x_words > 3'd2, i_x_words > 3'd1, i_x_words > 3'd0};
@@ -727,93 +409,24 @@ module wq_core_lsu #(
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
 
-    // ATOM, one lane at a time (exec_mem.c wq_x_ATOM): read the word, then
-    // write the new value only if it differs, and the ATOMIC record; the
-    // next lane's read waits for the write's answer, so a later lane on the
-    // same word reads what an earlier one wrote.  It starts with the queue
-    // empty, WB empty, no fetch run and no answer owed, and holds EX: nothing
-    // else has the memory port meanwhile (at_on keeps fetch runs off; the
-    // core holds the event lock)
-    localparam [2:0] AP_RD = 3'd0, AP_OLD = 3'd1, AP_OP = 3'd2, AP_WR = 3'd3, AP_ACK = 3'd4;
-    reg  [2:0]  ls_aph;
-    reg  [31:0] ls_old;                 // the lane's old value
-    // (b and c: words 0 and 1 of the lane in the store data's row)
-    reg  [31:0] at_b, at_c;
-    always @(*) begin
-        at_b = 32'd0;
-        at_c = 32'd0;
-        for (ei = 0; ei < LANES; ei = ei + 1)
-            if ({27'd0, ls_l} % LANES == ei) begin
-                at_b = sd_rq[(4 * ei + 0) * 32 +: 32];
-                at_c = sd_rq[(4 * ei + 1) * 32 +: 32];
-            end
-    end
-    // The lane's operands and its word in the line are those of the
-    // leader its read request went out for; they are kept as the read is
-    // taken (AP_RD), so the answer's arithmetic starts from flip-flops
-    reg  [31:0] at_br, at_cr;
-    reg  [LWW-1:0] at_ws_r;
-    always @(posedge i_clk)
-        if (at_on && ls_aph == AP_RD && ls_req && i_mem_ready) begin
-            at_br <= at_b;
-            at_cr <= at_c;
-            at_ws_r <= rq_w;
-        end
-    // the old value is kept as its answer arrives (AP_OLD: ls_old, the
-    // answer's word), and atom_apply() runs on it the cycle after (AP_OP),
-    // kept in registers for AP_WR: the answer's word select, the
-    // operation and the write decision are a stage each side of ls_old,
-    // and the write's request, its data and the record start from
-    // flip-flops
-    wire [31:0] at_o = ls_old;
-    wire [31:0] at_ans = ln_word(i_mem_rdata, at_ws_r);
-    reg  [31:0] at_nx;
-    always @(*) begin
-        case (i_x_fn)
-        `WQ_ATOM_ADD:  at_nx = at_o + at_br;
-        `WQ_ATOM_EXCH: at_nx = at_br;
-        `WQ_ATOM_CAS:  at_nx = (at_o == at_br) ? at_cr : at_o;
-        `WQ_ATOM_MIN:  at_nx = ($signed(at_br) < $signed(at_o)) ? at_br : at_o;
-        `WQ_ATOM_MAX:  at_nx = ($signed(at_br) > $signed(at_o)) ? at_br : at_o;
-        `WQ_ATOM_MINU: at_nx = (at_br < at_o) ? at_br : at_o;
-        `WQ_ATOM_MAXU: at_nx = (at_br > at_o) ? at_br : at_o;
-        `WQ_ATOM_AND:  at_nx = at_o & at_br;
-        `WQ_ATOM_OR:   at_nx = at_o | at_br;
-        `WQ_ATOM_XOR:  at_nx = at_o ^ at_br;
-        default:       at_nx = at_o;        // (the decoder rejects the rest)
-        endcase
-    end
-    // (whether the new value differs from the old one, from the operands
-    // and the operation, not by comparing at_nx with at_o: ADD and XOR
-    // change it when b is not zero, EXCH when b differs from it, CAS when
-    // it equals b and c differs from b, the minima and maxima when b is
-    // below or above it, AND when it has a bit b lacks, OR the reverse)
-    reg         at_ch;
-    always @(*) begin
-        case (i_x_fn)
-        `WQ_ATOM_ADD:  at_ch = at_br != 32'd0;
-        `WQ_ATOM_EXCH: at_ch = at_br != at_o;
-        `WQ_ATOM_CAS:  at_ch = at_o == at_br && at_cr != at_br;
-        `WQ_ATOM_MIN:  at_ch = $signed(at_br) < $signed(at_o);
-        `WQ_ATOM_MAX:  at_ch = $signed(at_br) > $signed(at_o);
-        `WQ_ATOM_MINU: at_ch = at_br < at_o;
-        `WQ_ATOM_MAXU: at_ch = at_br > at_o;
-        `WQ_ATOM_AND:  at_ch = (at_o & ~at_br) != 32'd0;
-        `WQ_ATOM_OR:   at_ch = (at_br & ~at_o) != 32'd0;
-        `WQ_ATOM_XOR:  at_ch = at_br != 32'd0;
-        default:       at_ch = 1'b0;
-        endcase
-    end
-    reg  [31:0] at_new;                 // the lane's new value (AP_WR)
-    reg         at_chg;                 // ... differs from ls_old: a write
+    // ATOM, one lane at a time (wq_lsu_atom; exec_mem.c wq_x_ATOM): read
+    // the word, then write the new value only if it differs, and the
+    // ATOMIC record; the next lane's read waits for the write's answer.
+    // It starts with the queue empty, WB empty, no fetch run and no answer
+    // owed, and holds EX: nothing else has the memory port meanwhile
+    // (at_on keeps fetch runs off; the core holds the event lock)
+    wire        at_rd, at_wr;           // its lane's phase: the read, the write to go out
+    wire        at_chg;                 // the new value differs: a write
+    wire [31:0] at_new, ls_old;         // the lane's new and old values
+    wire        at_rec;                 // its ATOMIC record
 
     // memory port: the request stage's line request (a fetch run and the
     // later entries wait behind a store that wrote code), else the fetch
     // run's word (a read of its line); a request only with room to tag it
     wire rq_go  = pk_v && !at_on && !(cf && pk_s != cf_s);
     wire ls_req = !t_full && ((rq_go && (!q_st[pk_s] || st_fin)) ||
-                  (at_on && pk_v && (ls_aph == AP_RD || (ls_aph == AP_WR && at_chg))));
-    wire ls_we  = at_on ? (ls_aph == AP_WR) : q_st[pk_s];
+                  (at_on && pk_v && (at_rd || (at_wr && at_chg))));
+    wire ls_we  = at_on ? at_wr : q_st[pk_s];
     wire fl_req_v = i_fl_req && !at_on && !cf;
     wire fl_go  = fl_req_v && !t_full && !ls_req;
     assign o_fl_go = fl_go;
@@ -853,8 +466,8 @@ module wq_core_lsu #(
     wire         cp_rdy  = q_v[q_hd] && q_rz[q_hd] && q_az[q_hd];
     wire         cp_last_ld = cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd];
     // A store's last beat: its lanes with records left lie in one group
-    // (mw_last, the record pick's)
-    wire         cp_last_st = mw_last;
+    // (q_rx: kept beside the groups)
+    wire         cp_last_st = q_rx[q_hd];
     wire         cp_last = q_st[q_hd] ? cp_last_st : cp_last_ld;
     wire         cp_nobh = i_pipe_empty && q_n == {{QW{1'b0}}, 1'b1};
     // (a store that wrote code drops everything behind it: its commit is
@@ -910,7 +523,14 @@ module wq_core_lsu #(
     integer wl;
     // (an ATOM writes memory too: the core flushes its buffer after it)
     wire at_last = at_on && at_rem == 128'd0;
-    wire at_rec  = at_on && ls_aph == AP_WR && (!at_chg || i_mem_ready);
+
+    // (the atomic unit: its lane's sequence, operands and values)
+    wq_lsu_atom #(.LANES(LANES), .LINE_BYTES(LB), .LWW(LWW)) u_at (
+        .i_clk(i_clk), .i_start(ls_start), .i_on(at_on), .i_taken(ls_req && i_mem_ready),
+        .i_ready(i_mem_ready), .i_rvalid(rv_a), .i_rdata(i_mem_rdata), .i_fn(i_x_fn),
+        .i_lane(ls_l), .i_word(rq_w), .i_sd(sd_rq),
+        .o_rd(at_rd), .o_wr(at_wr), .o_chg(at_chg), .o_old(ls_old),
+        .o_new(at_new), .o_rec(at_rec), .o_clr(at_clr));
 
     // ---- the row stores ------------------------------------------------------
     // The store data: the gather writes its beat's row (word k of each
@@ -941,52 +561,27 @@ module wq_core_lsu #(
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
+    // (the MEM_WRITE records: the head entry's lanes' addresses, its rows
+    // in part order)
+    reg  [32*32-1:0] hd_addr;
+    always @(*)
+        for (ep = 0; ep < PARTS; ep = ep + 1)
+            hd_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(q_hd, ep)];
+    wq_lsu_memwrite #(.LANES(LANES), .EVM_SLOTS(NB), .PARTS(PARTS), .PW(PW)) u_mw (
+        .i_clk(i_clk), .i_go(o_cp_go && q_st[q_hd]), .i_unit({{(8-WID_W){1'b0}}, cp_w}),
+        .i_pc({{(32-PCW){1'b0}}, q_pc[q_hd]}), .i_msize(q_msize[q_hd]), .i_words(q_words[q_hd]),
+        .i_rl(q_rl[q_hd]), .i_rg(q_rg[q_hd]), .i_addr(hd_addr), .i_sd(sd_cp),
+        .o_p(mw_p), .o_lsel(mw_lsel),
+        .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
+        .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b));
     // (an ATOM's old value: word 0 of its lane)
     wire         ld_we = (an_l && !at_on) || at_rec;
     wire [RAW-1:0] ld_wa = at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) :
                                     rw_ix(an_s, {{(32-PW){1'b0}}, an_p});
     wire [EW-1:0] ld_wen = at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, ls_l} % LANES)) : an_cov;
-    // the row written: each element's value of the part (entry an_s), its
-    // bytes taken and extended, or an ATOM's old value (in every word,
-    // ld_wen picks one); built only when written, for the simulator
-    reg  [EW*32-1:0] ld_wd;
-    // (the lanes' offsets in their lines: the tag's, kept from the pick
-    // register as its request was taken, not read from the entry's
-    // address rows at the answer's entry and part)
-    wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
-    // (lane l of part p's offset: a multiplexer over the parts, not a
-    // part-select at a variable offset, which Yosys builds as a shifter)
-    function [LOG2LB-1:0] an_off;
-        input [32*LOG2LB-1:0] lo;
-        input [PW-1:0]        p;
-        input integer         l;
-        integer j;
-        begin
-            an_off = lo[l*LOG2LB +: LOG2LB];
-            for (j = 1; j < PARTS; j = j + 1)
-                if (p == j[PW-1:0]) an_off = lo[(j*LANES + l)*LOG2LB +: LOG2LB];
-        end
-    endfunction
-    always @(*) begin : ld_vals
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [31:0] a;                   // (its offset in the line)
-        /* verilator lint_on UNUSEDSIGNAL */
-        reg [31:0] wv;                  // (its word of the line)
-        a = 32'd0;
-        wv = 32'd0;
-        ld_wd = {EW*32{1'b0}};
-        if (at_rec)
-            ld_wd = {EW{ls_old}};
-        else if (an_l)
-            for (ei = 0; ei < EW; ei = ei + 1)
-                if (an_cov[ei]) begin
-                    a = el_addr({{(32-LOG2LB){1'b0}}, an_off(an_lo, an_p, ei / 4)}, ei[1:0]);
-                    wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
-                    // (word k > 0 of a lane: a .v4's, a word as it is)
-                    ld_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv :
-                                         sw_load(q_msize[an_s], q_msext[an_s], a[1:0], wv);
-                end
-    end
+    // the row written: a load line's part, its values (an_wd), or an
+    // ATOM's old value (in every word, ld_wen picks one)
+    wire [EW*32-1:0] ld_wd = at_rec ? {EW{ls_old}} : an_wd;
     wire [EW*32-1:0] ld_rd;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_ld (
         .i_clk(i_clk), .i_we(ld_we), .i_waddr(ld_wa), .i_wen(ld_wen),
@@ -1056,8 +651,7 @@ module wq_core_lsu #(
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
         if (ls_start) q_rem[q_tl] <= ls_emask;
-        if (at_rec && !at_chg) q_rem[q_tl][rq_e] <= 1'b0;
-        if (at_on && ls_aph == AP_ACK && rv_a) q_rem[q_tl][rq_e] <= 1'b0;
+        if (at_clr) q_rem[q_tl][rq_e] <= 1'b0;
         // the completion: a store's records emitted; the head entry leaves,
         // and a store that wrote code drops the younger ones (none has
         // made a request: cf)
@@ -1090,35 +684,16 @@ module wq_core_lsu #(
         end
     end
 
-    // ---- the tags: every request is tagged as it is taken; each answer
-    // takes its tag ------------------------------------------------------------
-    always @(posedge i_clk) begin
-        if (o_mem_valid && i_mem_ready) begin
-            t_kind[t_wr] <= !ls_req ? TK_F : at_on ? TK_A : q_st[pk_s] ? TK_W : TK_L;
-            t_slot[t_wr] <= pk_s;
-            t_cov[t_wr] <= rq_cov;
-            t_pt[t_wr] <= rq_pt;
-            t_lo[t_wr] <= pk_lo;
-            t_wr <= t_wr + 1'b1;
-        end
-        if (i_mem_rvalid) begin
-            t_line[t_an] <= i_mem_rdata;
-            t_an <= t_an + 1'b1;
-        end
-        // the answer stage: a tag done, or a part of its load line
-        if (an_done) begin
-            t_rd <= t_rd + 1'b1;
-            an_m <= {PARTS{1'b0}};
-        end else if (an_l)
-            an_m <= an_m | an_p1h;
-        t_ac <= t_ac + {{TDW{1'b0}}, i_mem_rvalid} - {{TDW{1'b0}}, an_done};
-        t_cnt <= t_cnt + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, an_done};
-        if (i_reset) begin
-            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
-            t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}};
-            an_m <= {PARTS{1'b0}};
-        end
-    end
+    // ---- the tags and the answer stage (wq_lsu_answer) -------------------------------
+    wq_lsu_answer #(.LANES(LANES), .LINE_BYTES(LB), .TAGS(TAGS), .QW(QW), .TK_L(TK_L),
+                    .PARTS(PARTS), .PW(PW), .LOG2LB(LOG2LB), .TDW(TDW)) u_an (
+        .i_clk(i_clk), .i_reset(i_reset), .i_take(o_mem_valid && i_mem_ready),
+        .i_kind(!ls_req ? TK_F : at_on ? TK_A : q_st[pk_s] ? TK_W : TK_L),
+        .i_slot(pk_s), .i_cov(rq_cov), .i_pt(rq_pt), .i_lo(pk_lo),
+        .i_rvalid(i_mem_rvalid), .i_rdata(i_mem_rdata), .o_rv_kind(rv_kind),
+        .o_cnt(t_cnt), .o_full(t_full),
+        .o_an_l(an_l), .o_an_s(an_s), .o_an_cov(rs_cov), .o_an_p(an_p), .o_an_pcov(an_cov),
+        .o_an_fin(an_fin), .i_msize(q_msize[an_s]), .i_msext(q_msext[an_s]), .o_an_wd(an_wd));
 
     // ---- the pick register --------------------------------------------------------------
     // It loads the pick when it holds nothing or its request is taken
@@ -1126,7 +701,6 @@ module wq_core_lsu #(
     // pick is its lane and is loaded every cycle (the cycle a lane is
     // done, the next lane's).  A store that wrote code drops the younger
     // entries, whose request it may hold.
-    assign at_clr = (at_rec && !at_chg) || (at_on && ls_aph == AP_ACK && rv_a);
     // (an ATOM's: lanes left, the one done this cycle off -- both
     // reductions from registers, at_clr choosing between them)
     wire at_any = at_rem != 128'd0;
@@ -1153,50 +727,21 @@ module wq_core_lsu #(
         if (o_cp_code || i_reset) pk_v <= 1'b0;
     end
 
-    // ---- a store's line merged a part a cycle (st_acc) ------------------------------
+    // ---- a store's line merged a part a cycle (wq_lsu_store) -----------------------
     // (kept while the request stage stays on the store's request; cleared
     // when it is taken, or the stage leaves it)
     wire st_go = rq_go && q_st[pk_s];
-    always @(posedge i_clk) begin
-        if (st_go && !st_fin) begin
-            st_acc_wd <= st_wd;
-            st_acc_ws <= st_ws;
-            st_m <= st_m | st_p1h;
-        end
-        if (!st_go || (st_fin && ls_req && i_mem_ready) || o_cp_code || i_reset) begin
-            st_acc_wd <= {LB*8{1'b0}};
-            st_acc_ws <= {LB{1'b0}};
-            st_m <= {PARTS{1'b0}};
-        end
-    end
+    wq_lsu_store #(.LANES(LANES), .LINE_BYTES(LB), .PARTS(PARTS), .PW(PW), .LOG2LB(LOG2LB)) u_st (
+        .i_clk(i_clk), .i_clr(o_cp_code || i_reset), .i_go(st_go), .i_taken(ls_req && i_mem_ready),
+        .i_pt(rq_pt), .i_cov(rq_cov), .i_lo(pk_lo), .i_msize(rq_msize), .i_sd(sd_rq),
+        .o_p(st_p), .o_fin(st_fin), .o_wd(st_wd), .o_ws(st_ws), .o_m(st_m));
 
     // ---- the atomic and EX's LSU state ---------------------------------------------
     always @(posedge i_clk) begin
         if (x_gat && i_x_take && ga_bad) ls_bad <= 1'b1;
         if (ls_start) ls_code <= 1'b0;
         else if (wr_code && at_on) ls_code <= 1'b1;
-        if (ls_start) begin
-            at_on <= 1'b1;
-            ls_aph <= AP_RD;
-        end
-        if (at_on) begin
-            case (ls_aph)
-            AP_RD:  if (ls_req && i_mem_ready) ls_aph <= AP_OLD;
-            AP_OLD: if (rv_a) begin
-                ls_old <= at_ans;
-                ls_aph <= AP_OP;
-            end
-            AP_OP: begin
-                at_new <= at_nx;
-                at_chg <= at_ch;
-                ls_aph <= AP_WR;
-            end
-            // the record as the write is taken (or without a write)
-            AP_WR:  if (!at_chg || i_mem_ready) ls_aph <= at_chg ? AP_ACK : AP_RD;
-            AP_ACK: if (rv_a) ls_aph <= AP_RD;     // the write's answer
-            default: ls_aph <= AP_RD;
-            endcase
-        end
+        if (ls_start) at_on <= 1'b1;
         // ATOM done: its write-back beats, or its commit beat carries them
         if (at_last) begin
             at_on <= 1'b0;
@@ -1252,23 +797,8 @@ module wq_core_lsu #(
 
     // ---- the completion path's place and the MEM_WRITE beat port ---------------------
     always @(posedge i_clk) begin : cp_place
-        reg [31:0] mw_a;                    // a record's lane's address
-        o_evm_valid <= {NB{1'b0}};
         if (!o_cp_go) cp_yield <= 1'b0;
         if (o_cp_go) begin
-            if (q_st[q_hd]) begin
-                // a store's MEM_WRITE records, NB a cycle in the model's order
-                o_evm_valid <= mw_v;
-                o_evm_unit <= {{(8-WID_W){1'b0}}, cp_w};
-                o_evm_pc <= {{(32-PCW){1'b0}}, q_pc[q_hd]};
-                for (mi = 0; mi < NB; mi = mi + 1) begin
-                    o_evm_aux[mi*16 +: 16] <= {11'd0, mw_l[mi]};
-                    mw_a = qa_lane(q_addr[rw_ix(q_hd, {27'd0, mw_l[mi]} / LANES)], mw_l[mi]);
-                    o_evm_mask[mi*32 +: 32] <= {28'd0, sw_strobe(q_msize[q_hd], mw_a[1:0])};
-                    o_evm_a[mi*32 +: 32] <= mw_a | {28'd0, mw_e[mi][1:0], 2'b00};
-                    o_evm_b[mi*32 +: 32] <= mw_b[mi*32 +: 32];
-                end
-            end
             if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
             else begin
                 cp_p <= 6'd0;
@@ -1339,13 +869,6 @@ module wq_core_lsu #(
     // drives it.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
-    // requests the port has taken and not yet answered (the core's
-    // environment answers only those)
-    reg [TDW:0] f_out = {(TDW+1){1'b0}};
-    always @(posedge i_clk)
-        if (i_reset) f_out <= {(TDW+1){1'b0}};
-        else f_out <= f_out + {{TDW{1'b0}}, o_mem_valid && i_mem_ready} - {{TDW{1'b0}}, i_mem_rvalid};
-
     // (a store entry's records still to emit, as elements: its lanes
     // with records left, each lane's words)
     function [127:0] f_rec;
@@ -1368,9 +891,6 @@ module wq_core_lsu #(
         // and the port empty but for its own answer (no fetch run)
         if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
                           t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
-        // its write decision from the operands is the new value's compare
-        // with the old one
-        if (at_on) assert(at_ch == (at_nx != at_o));
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests
         // left has only such entries behind it), and its answers come
@@ -1411,17 +931,14 @@ module wq_core_lsu #(
         // (its parts are those of its elements)
         if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
             assert(pk_pt[ff] == (pk_cov[ff*EW +: EW] != {EW{1'b0}}));
-        // (and a load line's tag's, those of the elements it carries)
-        if (an_l) for (ff = 0; ff < PARTS; ff = ff + 1)
-            assert(an_pt[ff] == (rs_cov[ff*EW +: EW] != {EW{1'b0}}));
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
-        // a store's beat: lanes with records left, some when any are left,
-        // every record of them in a slot; its last (from the groups) is the
-        // beat after which no lane has records left
+        // a store's beat: lanes with records left, some when any are left
+        // (every record of them in a slot: wq_lsu_memwrite's); its last
+        // (from the groups) is the beat after which no lane has records left
         if (q_v[q_hd] && q_st[q_hd])
-            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) && mw_left == {EW{1'b0}} &&
+            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) &&
                    (mw_lsel & ~q_rl[q_hd]) == 32'd0 && (mw_lsel != 32'd0 || q_rl[q_hd] == 32'd0));
         if (cp_on) assert(!i_b_open);
         // the row stores: an ATOM's write-back reads the entry after the
@@ -1434,21 +951,12 @@ module wq_core_lsu #(
         // the last part still to come
         if (st_m != {PARTS{1'b0}})
             assert(st_go && (st_m & ~rq_pt) == {PARTS{1'b0}} && (rq_pt & ~st_m) != {PARTS{1'b0}});
-        // a load line written over parts: its tag arrived, of its parts,
-        // the last still to come
-        if (an_m != {PARTS{1'b0}})
-            assert(t_ac != {(TDW+1){1'b0}} && an_l && (an_m & ~an_pt) == {PARTS{1'b0}} &&
-                   (an_pt & ~an_m) != {PARTS{1'b0}});
-        // answers arrived and not yet done are answers owed; the others
-        // are the requests the port has not answered: every one is tagged
-        assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
-        assert(t_cnt == f_out + t_ac);
     end
 
     // ---- covers -------------------------------------------------------------
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
-            c_atom_wr:  cover(ls_req && at_on && ls_aph == AP_WR && i_mem_ready);
+            c_atom_wr:  cover(ls_req && at_on && at_wr && i_mem_ready);
             // a store commits before its writes are answered
             c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
             // two memory instructions in flight, one with answers owed

@@ -79,20 +79,23 @@ module wq_l1 #(
     // ---- the cache arrays -------------------------------------------------------
     // The valid bits are flip-flops (reset, and cleared all at once by
     // i_inval); tags and lines are RAM with one write port each, read
-    // asynchronously (LUT RAM), so they cost no wide multiplexers.  The
-    // tags are one RAM a way (written by installs; read at the request's
-    // set and at the fill's set).  A line has two write sources in one
-    // cycle (a write hit's merged bytes, an install), so the lines are
-    // two RAMs, one a source, and c_live says which holds the line's
-    // latest bytes (a live value table; an install wins, as it lands last).
+    // asynchronously (LUT RAM), so they cost no wide multiplexers.  Both
+    // are one RAM a way, indexed by the set: every way of the request's
+    // set is read at once, beside the tag compare, and the hit selects
+    // among them (the line's read does not wait for the compare).  The
+    // tags are read at the request's set and at the fill's set.  A line
+    // has two write sources in one cycle (a write hit's merged bytes, an
+    // install), so a way's lines are two RAMs, one a source (ins, st), and
+    // c_live says which holds the line's latest bytes (a live value table;
+    // an install wins, as it lands last).
     reg [SETS*WAYS-1:0] c_valid;
-    reg [SETS*WAYS-1:0] c_live;                // 1: c_st holds the line, 0: c_ins
-    reg [DW-1:0]        c_ins  [0:SETS*WAYS-1];// lines as installed
-    reg [DW-1:0]        c_st   [0:SETS*WAYS-1];// lines as a write hit left them
+    reg [SETS*WAYS-1:0] c_live;                // 1: st holds the line, 0: ins
     reg [WB-1:0]        rr;                    // the next way to evict
     wire [WAYS*TW-1:0]  r_tags, f_tags;        // each way's tag at the request's / fill's set
+    wire [WAYS*DW-1:0]  r_lines;               // each way's line at the request's set
 `ifdef FORMAL
     wire [SETS*WAYS*TW-1:0] f_tagv;            // every tag (the properties read them all)
+    wire [SETS*WAYS*32-1:0] f_word0;           // every line's word 0 (from the RAM c_live names)
 `endif
 
     // ---- the in-flight table ------------------------------------------------------
@@ -100,6 +103,10 @@ module wq_l1 #(
     reg [IDS-1:0]  s_merge;                    // a read waiting on another slot's fill
     reg [ID_W-1:0] s_on [0:IDS-1];             // ... that slot
     reg [LN-1:0]   s_line [0:IDS-1];
+    // a copy of s_line read only at a memory response's id: a LUT RAM (a
+    // read one level deep, where s_line's flip-flops, compared with every
+    // request, would take a 2^ID_W-way multiplexer)
+    reg [LN-1:0]   s_fline [0:IDS-1];
     // a slot's line: a read hit's from the cache (written at the tail), or
     // memory's answer (written at the answer's id) -- one RAM a source
     reg [DW-1:0]   s_hdata [0:IDS-1];
@@ -123,7 +130,7 @@ module wq_l1 #(
     end
     wire          r_hit  = |r_hitv;
     wire [IB-1:0] r_idx  = idx(r_set, {{(32-WB){1'b0}}, r_way});
-    wire [DW-1:0] r_data = c_live[r_idx] ? c_st[r_idx] : c_ins[r_idx];
+    wire [DW-1:0] r_data = r_lines[r_way*DW +: DW];
     // a write's bytes merged into the line it hits
     reg  [DW-1:0] r_merged;
     always @(*)
@@ -156,7 +163,8 @@ module wq_l1 #(
         for (i = IDS - 1; i >= 0; i = i - 1) begin
             m_cand[i] = s_busy[i] && s_fill[i] && !s_poison[i] && !s_done[i] &&
                         s_line[i] == r_line && !(i_mem_rvalid && i_mem_rid == i[ID_W-1:0]);
-            if (m_cand[i]) m_on = i[ID_W-1:0];
+            // at most one candidate: its number is the OR of the candidates'
+            if (m_cand[i]) m_on = m_on | i[ID_W-1:0];
         end
     end
     wire r_merge = !r_wr && !r_hit && (m_cand != {IDS{1'b0}}) && !i_inval;
@@ -172,7 +180,7 @@ module wq_l1 #(
     assign o_ready = (count != IDS) && !t_ref && (!o_mem_valid || i_mem_ready);
 
     // ---- the memory response and where its line installs -----------------------------
-    wire [LN-1:0] f_line_n = s_line[i_mem_rid];
+    wire [LN-1:0] f_line_n = s_fline[i_mem_rid];
     wire [SB-1:0] f_set    = f_line_n[SB-1:0];
     wire [TW-1:0] f_tag    = f_line_n[LN-1:SB];
     wire install = i_mem_rvalid && s_fill[i_mem_rid] && !s_poison[i_mem_rid] && !i_inval &&
@@ -205,41 +213,50 @@ module wq_l1 #(
             c_valid <= {(SETS*WAYS){1'b0}};
         else if (i_inval)
             c_valid <= {(SETS*WAYS){1'b0}};
-        else begin
-            if (take && i_op == `WQ_MEMOP_AMO && r_hit) c_valid[r_idx] <= 1'b0;
-            if (install) c_valid[f_idx] <= 1'b1;     // a different line: the same one is poisoned
-        end
+        else
+            // decoded line by line (each bit's next state a LUT or two)
+            for (i = 0; i < SETS * WAYS; i = i + 1) begin
+                if (amo_hit && r_idx == i[IB-1:0]) c_valid[i] <= 1'b0;
+                // an install wins: a different line (the same one is poisoned)
+                if (install && f_idx == i[IB-1:0]) c_valid[i] <= 1'b1;
+            end
+
+    wire st_hit  = take && i_op == `WQ_MEMOP_ST && r_hit;
+    wire amo_hit = take && i_op == `WQ_MEMOP_AMO && r_hit;
 
     generate
         genvar gw;
         for (gw = 0; gw < WAYS; gw = gw + 1) begin : way
             localparam [WB-1:0] WAY = gw;
             reg [TW-1:0] tag [0:SETS-1];
+            reg [DW-1:0] ins [0:SETS-1];       // lines as installed
+            reg [DW-1:0] st  [0:SETS-1];       // lines as a write hit left them
             always @(posedge i_clk)
                 if (install && f_way == WAY) tag[f_set] <= f_tag;
-            assign r_tags[gw*TW +: TW] = tag[r_set];
-            assign f_tags[gw*TW +: TW] = tag[f_set];
+            always @(posedge i_clk)
+                if (install && f_way == WAY) ins[f_set] <= i_mem_rdata;
+            always @(posedge i_clk)
+                if (st_hit && r_way == WAY) st[r_set] <= r_merged;
+            assign r_tags[gw*TW +: TW]  = tag[r_set];
+            assign f_tags[gw*TW +: TW]  = tag[f_set];
+            assign r_lines[gw*DW +: DW] = c_live[idx(r_set, gw)] ? st[r_set] : ins[r_set];
 `ifdef FORMAL
-            // every tag, by cache index, for the properties
+            // every tag and every line's word 0, by cache index, for the properties
             genvar gs;
             for (gs = 0; gs < SETS; gs = gs + 1) begin : ftag
                 assign f_tagv[(gs*WAYS+gw)*TW +: TW] = tag[gs];
+                assign f_word0[(gs*WAYS+gw)*32 +: 32] =
+                    c_live[gs*WAYS+gw] ? st[gs][31:0] : ins[gs][31:0];
             end
 `endif
         end
     endgenerate
 
-    wire st_hit = take && i_op == `WQ_MEMOP_ST && r_hit;
     always @(posedge i_clk)
-        if (install) c_ins[f_idx] <= i_mem_rdata;
-
-    always @(posedge i_clk)
-        if (st_hit) c_st[r_idx] <= r_merged;
-
-    always @(posedge i_clk) begin
-        if (st_hit) c_live[r_idx] <= 1'b1;
-        if (install) c_live[f_idx] <= 1'b0;        // the install wins an eviction
-    end
+        for (i = 0; i < SETS * WAYS; i = i + 1) begin
+            if (st_hit && r_idx == i[IB-1:0]) c_live[i] <= 1'b1;
+            if (install && f_idx == i[IB-1:0]) c_live[i] <= 1'b0;   // the install wins an eviction
+        end
 
     always @(posedge i_clk)
         if (i_reset || WAYS == 1)
@@ -261,29 +278,31 @@ module wq_l1 #(
             tail     <= {ID_W{1'b0}};
             count    <= {(ID_W+1){1'b0}};
         end else begin
-            if (i_mem_rvalid) begin
-                s_done[i_mem_rid] <= 1'b1;
-                for (i = 0; i < IDS; i = i + 1)
-                    if (s_busy[i] && s_merge[i] && s_on[i] == i_mem_rid) s_done[i] <= 1'b1;
-            end
-            if (take && r_wr)
-                for (i = 0; i < IDS; i = i + 1)
+            // slot by slot, in this order (a later line wins)
+            for (i = 0; i < IDS; i = i + 1) begin
+                if (i_mem_rvalid && (i_mem_rid == i[ID_W-1:0] ||
+                                     (s_busy[i] && s_merge[i] && s_on[i] == i_mem_rid)))
+                    s_done[i] <= 1'b1;
+                if (take && r_wr)
                     if (s_busy[i] && s_fill[i] && s_line[i] == r_line) s_poison[i] <= 1'b1;
-            if (i_inval) s_poison <= {IDS{1'b1}};
-            if (pop) begin
-                s_busy[head] <= 1'b0;
-                s_done[head] <= 1'b0;
-                head <= head + {{(ID_W-1){1'b0}}, 1'b1};
+                if (i_inval) s_poison[i] <= 1'b1;
+                if (pop && head == i[ID_W-1:0]) begin
+                    s_busy[i] <= 1'b0;
+                    s_done[i] <= 1'b0;
+                end
+                if (take && tail == i[ID_W-1:0]) begin
+                    s_busy[i]   <= 1'b1;
+                    s_fill[i]   <= !r_wr && !r_hit && !r_merge;
+                    s_merge[i]  <= r_merge;
+                    s_poison[i] <= 1'b0;
+                    // a read hit is answered from the cache (neither memory
+                    // nor a merge: r_merge is never set with r_hit)
+                    s_done[i]   <= !r_wr && r_hit;
+                    s_hit[i]    <= !r_wr && r_hit;
+                end
             end
-            if (take) begin
-                s_busy[tail]   <= 1'b1;
-                s_fill[tail]   <= !r_wr && !r_hit && !r_merge;
-                s_merge[tail]  <= r_merge;
-                s_poison[tail] <= 1'b0;
-                s_done[tail]   <= !r_tomem && !r_merge;
-                s_hit[tail]    <= !r_tomem && !r_merge;
-                tail <= tail + {{(ID_W-1){1'b0}}, 1'b1};
-            end
+            if (pop) head <= head + {{(ID_W-1){1'b0}}, 1'b1};
+            if (take) tail <= tail + {{(ID_W-1){1'b0}}, 1'b1};
             count <= count + {{ID_W{1'b0}}, take} - {{ID_W{1'b0}}, pop};
         end
 
@@ -291,6 +310,9 @@ module wq_l1 #(
         if (take) s_line[tail] <= r_line;
         if (take) s_on[tail] <= m_on;
     end
+
+    always @(posedge i_clk)
+        if (take) s_fline[tail] <= r_line;
 
     always @(posedge i_clk)
         if (take && r_hit && !r_wr) s_hdata[tail] <= r_data;
@@ -423,8 +445,7 @@ module wq_l1 #(
         // (from the RAM c_live names)
         for (fa = 0; fa < WAYS; fa = fa + 1)
             if (c_valid[idx(f_line[SB-1:0], fa)] && f_tagv[idx(f_line[SB-1:0], fa)*TW +: TW] == f_line[LN-1:SB])
-                assert((c_live[idx(f_line[SB-1:0], fa)] ? c_st[idx(f_line[SB-1:0], fa)][31:0]
-                                                        : c_ins[idx(f_line[SB-1:0], fa)][31:0]) == f_arch);
+                assert(f_word0[idx(f_line[SB-1:0], fa)*32 +: 32] == f_arch);
         // an atomic on the port: its line is not cached
         if (o_mem_valid && f_hit_line && o_mem_op == `WQ_MEMOP_AMO)
             for (fa = 0; fa < WAYS; fa = fa + 1)
@@ -454,6 +475,15 @@ module wq_l1 #(
             if (s_merge[fa] && s_busy[fa] && s_done[fa] && s_busy[s_on[fa]])
                 assert(s_fill[s_on[fa]] && s_line[s_on[fa]] == s_line[fa]);
         end
+        // the fill's copy of the line numbers agrees with s_line; at most one
+        // fill a read may merge into holds a line (m_on is their OR)
+        for (fa = 0; fa < IDS; fa = fa + 1) begin
+            if (s_busy[fa]) assert(s_fline[fa] == s_line[fa]);
+            for (fb = 0; fb < IDS; fb = fb + 1)
+                if (fa != fb && s_busy[fa] && s_fill[fa] && !s_poison[fa] && !s_done[fa] &&
+                    s_busy[fb] && s_fill[fb] && !s_poison[fb] && !s_done[fb])
+                    assert(s_line[fa] != s_line[fb]);
+        end
         assert(count <= IDS);
     end
     always @(posedge i_clk)
@@ -465,7 +495,7 @@ module wq_l1 #(
             c_full:    cover(count == IDS);
             c_ooo:     cover(i_mem_rvalid && f_out[i_mem_rid] && i_mem_rid != head && s_mem[head]);
             c_whit:    cover($past(take && i_op == `WQ_MEMOP_ST && r_hit));
-            c_whread:  cover($past(take && !r_wr && r_hit && c_live[r_idx]));   // a hit read from c_st
+            c_whread:  cover($past(take && !r_wr && r_hit && c_live[r_idx]));   // a hit read from st
             c_merge:   cover(o_rvalid && s_merge[head] && s_line[head] == f_line);
             c_near:    cover(take && !r_wr && !r_hit && f_near);              // a miss one tag bit from a line
         end

@@ -76,7 +76,7 @@ board_kernel() {
 
 board_host() {
     mkdir -p "$1"
-    cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c \
+    cc -std=c11 -Wall -Wextra -Werror -O1 -g tests/kernels/run.c tests/kernels/kscope.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c \
         -Icmodel/tools -o "$1/run" -lOpenCL || fail "tests/kernels/run.c does not compile"
     warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq)
 }

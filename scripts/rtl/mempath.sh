@@ -32,8 +32,8 @@ seed=1
 for a in "$@"; do case "$a" in [0-9]*) seed=$a; break ;; esac; done
 D=build/mempath_plant
 FILE=core/wq_l1.v
-ANCHOR='if (st_hit) c_live[r_idx] <= 1'"'"'b1;'
-WRONG='if (1'"'"'b0) c_live[r_idx] <= 1'"'"'b1;   // planted: a write hit leaves the line stale (read as installed)'
+ANCHOR='if (st_hit && r_idx == i[IB-1:0]) c_live[i] <= 1'"'"'b1;'
+WRONG='if (1'"'"'b0) c_live[i] <= 1'"'"'b1;   // planted: a write hit leaves the line stale (read as installed)'
 PROG=tests/programs/mem_order.wqs
 make -s build > /dev/null || fail "make build"
 # the broken copy's report: the differing field with both values, the

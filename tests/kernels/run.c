@@ -6,7 +6,7 @@
  * buffer it was asked to, so that the same file's output on warpq and on
  * POCL can be compared byte for byte (scripts/kernels.sh).
  *
- * Build: cc run.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c
+ * Build: cc run.c kscope.c cmodel/tools/cli_kfile.c cmodel/tools/cli_kcheck.c
  *        -Icmodel/tools -lOpenCL
  * A second argument adds build options after the file's (e.g. -wq-yield=off).
  * Output: "arg N: v v v ..." per printed buffer; "expect: ok" or the failed
@@ -14,16 +14,28 @@
  *
  * run --batch [--options OPTS] KERNEL.cl...: the files as one program, built
  * once (each file's text after a `#line 1 "FILE"`, so that the build log
- * names the file), then every file's kernel launched and checked in turn as
- * above, its output after a "file: FILE" line; the last line is
- * "batch: N files, M failed".  Every file must name its kernel (`//@
- * kernel`, all different), keep its file-scope names apart from the
- * others' and have the same build options (`wq gen cl --prefix` writes
- * such files: scripts/clgen.sh --backend pocl batches its seeds so, as one
- * build per process is most of what a seed costs on POCL). */
+ * names the file, and followed by an #undef of each macro it defines and,
+ * when it sets FP_CONTRACT, `#pragma OPENCL FP_CONTRACT DEFAULT`, so that
+ * the next file starts as alone), then every file's kernel launched and
+ * checked in turn as above, its output after a "file: FILE" line; the last
+ * line is "batch: N files, M failed".  Each file's kernel is its `//@
+ * kernel` or the one kernel it defines (all different); no two files may
+ * define the same file-scope name (kscope.h), and all must have the same
+ * build options and #pragma lines (FP_CONTRACT's aside): the batch is
+ * refused otherwise.  `wq gen
+ * cl --prefix` writes such files (scripts/clgen.sh --backend pocl batches
+ * its seeds so, as one build per process is most of what a seed costs on
+ * POCL); scripts/kernels.sh batches tests/kernels so on POCL, in the
+ * batches run --groups makes.
+ *
+ * run --groups KERNEL.cl...: the files in batches that run --batch accepts
+ * on the platform (WQ_CL_PLATFORM: its build options), a line each (the
+ * paths, space-separated; first fit in the given order); a file whose
+ * kernel or braces the scan cannot tell is a batch of its own. */
 #include "../opencl/common.h"
 #include <stdint.h>
 #include "kfile.h"
+#include "kscope.h"
 
 typedef struct host {
     cl_platform_id plat;
@@ -190,40 +202,82 @@ static int run_one(const char *path, const char *extra)
     return bad;
 }
 
+/* path's `//@` lines and scan (s); its kernel, when it has no `//@ kernel`
+ * line, the one it defines; exits 2 when path cannot be read or scanned */
+static char *read_scoped(const char *path, wq_kfile_t *kf, wq_kscope_t *s)
+{
+    char *src = read_kfile(path, kf);
+    if (wq_kscope_scan(s, src)) { printf("FATAL: out of memory\n"); exit(2); }
+    if (!kf->kernel[0] && s->nkernels == 1)
+        snprintf(kf->kernel, sizeof kf->kernel, "%s", s->kernel);
+    return src;
+}
+
+/* files i and j (their build options on this platform: opt) can be one
+ * program: 0, or the reason they cannot in why */
+static int batchable(const char *const *paths, const wq_kfile_t *kf, const wq_kscope_t *sc,
+                     char (*opt)[1600], int i, int j, char *why, size_t n)
+{
+    const char *c;
+    if (!strcmp(kf[i].kernel, kf[j].kernel))
+        snprintf(why, n, "kernel %s is also %s's", kf[i].kernel, paths[j]);
+    else if (strcmp(opt[i], opt[j]))
+        snprintf(why, n, "build options '%s', not %s's '%s'", opt[i], paths[j], opt[j]);
+    else if (strcmp(sc[i].pragmas ? sc[i].pragmas : "", sc[j].pragmas ? sc[j].pragmas : ""))
+        snprintf(why, n, "#pragma lines not %s's", paths[j]);
+    else if ((c = wq_kscope_clash(&sc[i], &sc[j])))
+        snprintf(why, n, "file-scope name %s is also %s's", c, paths[j]);
+    else
+        return 0;
+    return 1;
+}
+
+/* file i can be in a batch: its kernel is known and its braces close */
+static int scoped(const wq_kfile_t *kf, const wq_kscope_t *sc)
+{
+    return kf->kernel[0] && sc->balanced;
+}
+
 static int run_batch(int n, char **paths, const char *extra)
 {
     wq_kfile_t *kf = calloc((size_t)n, sizeof *kf);
-    char *all = NULL, opts[1600] = "", o1[1600];
+    wq_kscope_t *sc = calloc((size_t)n, sizeof *sc);
+    char (*opt)[1600] = calloc((size_t)n, sizeof *opt);
+    char *all = NULL, why[512];
     size_t len = 0;
-    if (!kf) { printf("FATAL: out of memory\n"); return 2; }
+    if (!kf || !sc || !opt) { printf("FATAL: out of memory\n"); return 2; }
     host_t h;
     host_open(&h);
     for (int i = 0; i < n; i++) {
-        char *src = read_kfile(paths[i], &kf[i]);
-        if (!kf[i].kernel[0]) { printf("FATAL: %s: no `//@ kernel` line (--batch)\n", paths[i]); return 2; }
-        for (int j = 0; j < i; j++)
-            if (!strcmp(kf[i].kernel, kf[j].kernel)) {
-                printf("FATAL: %s: kernel %s is also %s's (--batch)\n", paths[i], kf[i].kernel, paths[j]);
-                return 2;
-            }
-        build_opts(&h, &kf[i], extra, i ? o1 : opts, sizeof opts);
-        if (i && strcmp(o1, opts)) {
-            printf("FATAL: %s: build options '%s', not %s's '%s' (--batch)\n", paths[i], o1, paths[0], opts);
+        char *src = read_scoped(paths[i], &kf[i], &sc[i]);
+        if (!kf[i].kernel[0]) {
+            printf("FATAL: %s: no `//@ kernel` line and %d kernels (--batch)\n", paths[i], sc[i].nkernels);
             return 2;
         }
+        if (!sc[i].balanced) { printf("FATAL: %s: unbalanced braces (--batch)\n", paths[i]); return 2; }
+        build_opts(&h, &kf[i], extra, opt[i], sizeof opt[i]);
+        for (int j = 0; j < i; j++)
+            if (batchable((const char *const *)paths, kf, sc, opt, i, j, why, sizeof why)) {
+                printf("FATAL: %s: %s (--batch)\n", paths[i], why);
+                return 2;
+            }
         size_t sl = strlen(src), pl = strlen(paths[i]);
-        char *t = realloc(all, len + sl + pl + 32);
+        char *t = realloc(all, len + sl + pl + 80 + (size_t)sc[i].nmacros * (WQ_KS_NAME + 8));
         if (!t) { printf("FATAL: out of memory\n"); return 2; }
         all = t;
         len += (size_t)sprintf(all + len, "#line 1 \"%s\"\n", paths[i]);
         memcpy(all + len, src, sl);
         len += sl;
         all[len++] = '\n';
+        for (int m = 0; m < sc[i].nmacros; m++)
+            len += (size_t)sprintf(all + len, "#undef %s\n", sc[i].macros[m]);
+        if (sc[i].contract) len += (size_t)sprintf(all + len, "#pragma OPENCL FP_CONTRACT DEFAULT\n");
         all[len] = 0;
         free(src);
     }
-    cl_program p = build(&h, all ? all : "", opts);
+    cl_program p = build(&h, all ? all : "", n ? opt[0] : "");
     free(all);
+    free(opt);
     if (!p) return 2;
     int failed = 0;
     for (int i = 0; i < n; i++) {
@@ -231,13 +285,55 @@ static int run_batch(int n, char **paths, const char *extra)
         fflush(stdout);             /* a launch that exits: its file is named */
         failed += launch(&h, p, &kf[i]);
         wq_kfile_free(&kf[i]);
+        wq_kscope_free(&sc[i]);
     }
     printf("batch: %d files, %d failed\n", n, failed);
     free(kf);
+    free(sc);
     clReleaseProgram(p);
     host_close(&h);
     (void)t_done;
     return failed ? 1 : 0;
+}
+
+static int run_groups(int n, char **paths)
+{
+    wq_kfile_t *kf = calloc((size_t)n, sizeof *kf);
+    wq_kscope_t *sc = calloc((size_t)n, sizeof *sc);
+    char (*opt)[1600] = calloc((size_t)n, sizeof *opt);
+    int *grp = calloc((size_t)n, sizeof *grp), ng = 0;
+    char why[512];
+    if (!kf || !sc || !opt || !grp) { printf("FATAL: out of memory\n"); return 2; }
+    host_t h;                       /* the platform: its build options */
+    host_open(&h);
+    for (int i = 0; i < n; i++) {
+        free(read_scoped(paths[i], &kf[i], &sc[i]));
+        build_opts(&h, &kf[i], NULL, opt[i], sizeof opt[i]);
+        grp[i] = -1;
+        for (int g = 0; g < ng && grp[i] < 0 && scoped(&kf[i], &sc[i]); g++) {
+            int ok = 1;
+            for (int j = 0; j < i && ok; j++)
+                if (grp[j] == g)
+                    ok = scoped(&kf[j], &sc[j]) &&
+                         !batchable((const char *const *)paths, kf, sc, opt, i, j, why, sizeof why);
+            if (ok) grp[i] = g;
+        }
+        if (grp[i] < 0) grp[i] = ng++;
+    }
+    for (int g = 0; g < ng; g++) {
+        const char *sep = "";
+        for (int i = 0; i < n; i++)
+            if (grp[i] == g) { printf("%s%s", sep, paths[i]); sep = " "; }
+        printf("\n");
+    }
+    for (int i = 0; i < n; i++) { wq_kfile_free(&kf[i]); wq_kscope_free(&sc[i]); }
+    free(kf);
+    free(sc);
+    free(opt);
+    free(grp);
+    host_close(&h);
+    (void)t_done;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -249,8 +345,11 @@ int main(int argc, char **argv)
         if (i >= argc) { printf("usage: run --batch [--options OPTS] KERNEL.cl...\n"); return 2; }
         return run_batch(argc - i, argv + i, extra);
     }
+    if (argc >= 3 && !strcmp(argv[1], "--groups"))
+        return run_groups(argc - 2, argv + 2);
     if (argc < 2 || argc > 3) {
-        printf("usage: run KERNEL.cl [EXTRA-BUILD-OPTIONS]\n       run --batch [--options OPTS] KERNEL.cl...\n");
+        printf("usage: run KERNEL.cl [EXTRA-BUILD-OPTIONS]\n       run --batch [--options OPTS] KERNEL.cl...\n"
+               "       run --groups KERNEL.cl...\n");
         return 2;
     }
     return run_one(argv[1], argc == 3 ? argv[2] : NULL);

@@ -1,0 +1,325 @@
+// wq_de_stage.v -- the pipelined core's decode stage DE and its expander
+// (docs/rtl/wq_de_stage.md): the instruction word from the FE/DE skid
+// buffer is decoded (wq_decode), checked and guarded, and sent on to EX
+// as its beats through the DE/EX skid buffer (wq_skid).
+//
+// DE holds one warp instruction (d_v).  Its checks: an illegal encoding,
+// a register beyond the launch's count or the file (outside a sub-vector
+// segment's packed registers), an opcode the core does not execute: the
+// trap code the beat carries.  Its guard: the threads the guard
+// predicate selects among the active ones (warp instructions: every
+// active one); an instruction no thread selects is skipped.  The
+// expander sends the instruction on as its beats, one a cycle while the
+// DE/EX buffer has room and the core runs its pipeline (i_run): a part
+// beat a LANES-wide part (d_p) of each rb register it reads (d_k:
+// st.v4's four, CAS's two, FFMA's addend), then the commit beat; the
+// register-writing ALU instructions carry their commit on their last
+// part beat, an instruction without part beats is its commit beat.  Each
+// beat carries the rows EX reads: the register file's (ra, rb; packed
+// shared registers in a sub-vector segment, wq_rf_row.vh), the
+// thread-id RAM's, and whether they read zero (i_za, i_zb: the core's
+// write-back decides, from o_rf_ra / o_rf_rb).
+//
+// A squash (i_squash: a trap's commit, a code-writing store) drops DE's
+// instruction and the beat waiting in the DE/EX buffer.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_de_stage #(
+    parameter LANES = 32,
+    parameter REGS  = 32,
+    parameter FP    = 0,
+    parameter PCW   = `WQ_TF_ADDR_W,
+    parameter WID_W = 3,
+    parameter RF_AW = 10,
+    parameter TR_AW = 3
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    input  wire                 i_run,          // the core's pipeline phase
+    input  wire                 i_squash,
+    // ---- the FE/DE skid buffer's beat (DE takes it: o_take) ----
+    input  wire                 i_fd_v,
+    input  wire [WID_W-1:0]     i_fd_w,
+    input  wire [PCW-1:0]       i_fd_pc,
+    input  wire [63:0]          i_fd_ir,
+    output wire                 o_take,         // DE is empty or its last beat leaves
+    // ---- DE's instruction ----
+    output reg                  o_v,
+    output reg  [WID_W-1:0]     o_w,
+    output reg  [PCW-1:0]       o_pc,
+    // ---- its warp's slot (wq_warp_slots at o_w) and segment (wq_diverge) ----
+    input  wire [31:0]          i_act,          // active threads
+    input  wire [8*32-1:0]      i_prow,         // predicates
+    input  wire [5:0]           i_nregs,        // the launch's register count
+    input  wire [4:0]           i_sbase,        // the shared base (0: nothing packed)
+    input  wire                 i_son,          // in a sub-vector segment
+    // ---- the rows its beat reads, and whether they read zero ----
+    output wire [RF_AW-1:0]     o_rf_ra,
+    output wire [RF_AW-1:0]     o_rf_rb,
+    input  wire                 i_za,
+    input  wire                 i_zb,
+    // ---- the DE/EX skid buffer: its beat, EX takes it (i_x_take) ----
+    input  wire                 i_x_take,
+    output wire                 o_dx_held,      // a beat waits in it
+    output wire                 o_dx_v,
+    output wire [WID_W-1:0]     o_dx_w,
+    output wire [PCW-1:0]       o_dx_pc,
+    output wire [63:0]          o_dx_ir,
+    output wire [7:0]           o_dx_op,
+    output wire [4:0]           o_dx_rd,
+    output wire                 o_dx_bi,
+    output wire [31:0]          o_dx_imm,
+    output wire [3:0]           o_dx_fn,
+    output wire [31:0]          o_dx_sel,       // the guard's threads
+    output wire [31:0]          o_dx_cond,      // SEL's predicate (FN's, maybe inverted)
+    output wire                 o_dx_skip,      // no thread selected
+    output wire [7:0]           o_dx_trap,
+    output wire                 o_dx_wrd,       // writes rd
+    output wire                 o_dx_mem,       // LD, ST, ATOM
+    output wire [1:0]           o_dx_msize,
+    output wire                 o_dx_msext,
+    output wire [3:0]           o_dx_amask,
+    output wire [2:0]           o_dx_words,     // registers a thread moves
+    output wire [5:0]           o_dx_p,         // the beat's part
+    output wire [1:0]           o_dx_k,         // ... and rb + k
+    output wire                 o_dx_fp,        // the commit beat is also the last part beat
+    output wire                 o_dx_commit,    // the commit beat
+    output wire [RF_AW-1:0]     o_dx_ra,
+    output wire [RF_AW-1:0]     o_dx_rb,
+    output wire [TR_AW-1:0]     o_dx_tr,
+    output wire                 o_dx_za,
+    output wire                 o_dx_zb
+);
+    localparam PARTS = 32 / LANES;
+    localparam [5:0] PARTS6 = PARTS[5:0];
+`include "wq_rf_row.vh"
+    /* verilator lint_off WIDTH */
+    function [TR_AW-1:0] tr_row;
+        input [WID_W-1:0] w;
+        input [5:0]       p;
+        tr_row = {26'd0, w} * PARTS + {26'd0, p};
+    endfunction
+    /* verilator lint_on WIDTH */
+
+    reg [63:0]       d_ir;
+    reg [5:0]        d_p;                       // next part beat
+    reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
+    reg              d_parts_done;              // only the commit beat is left
+
+    // ---- decode -----------------------------------------------------------------
+    wire                    dc_legal, dc_gn, dc_bi, dc_msext, dc_gp_pt, dc_selp_pt;
+    wire [`WQ_OP_W-1:0]     dc_op;
+    wire [`WQ_FMT_W-1:0]    dc_fmt;
+    wire [`WQ_IF_W-1:0]     dc_flags;
+    wire [`WQ_F_GP_W-1:0]   dc_gp;
+    wire [`WQ_F_RD_W-1:0]   dc_rd;
+    wire [`WQ_F_RA_W-1:0]   dc_ra;
+    wire [`WQ_F_RB_W-1:0]   dc_rb;
+    wire [`WQ_F_FN_W-1:0]   dc_fn;
+    wire [`WQ_F_IMM_W-1:0]  dc_imm;
+    wire [2:0]              dc_words;
+    wire [1:0]              dc_msize;
+    wire [3:0]              dc_amask;
+    wire [5:0]              dc_maxreg;
+    wq_decode #(.FP(FP)) u_dec (
+        .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
+        .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
+        .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
+        .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
+        .o_maxreg(dc_maxreg));
+    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt};
+
+    // what the core executes itself (wq_core.v's header)
+    reg dc_supported;
+    always @(*) begin
+        case (dc_op)
+        `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
+        `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
+        `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
+        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
+        `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
+        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
+        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
+        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
+        `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
+        `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
+            dc_supported = 1'b1;
+        // the FPU's instructions (FP = 0: wq_decode calls them illegal)
+        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
+        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
+        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
+            dc_supported = FP != 0;
+        default:
+            dc_supported = 1'b0;
+        endcase
+    end
+
+    // ---- the checks and the guard ----------------------------------------------------
+    wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
+    wire [31:0] d_g      = i_prow[{dc_gp, 5'd0} +: 32];
+    wire [31:0] d_selg   = i_act & (dc_gn ? ~d_g : d_g);
+    wire [31:0] d_sel    = dc_warpf ? i_act : d_selg;
+    wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
+    wire [31:0] d_cond   = i_prow[{dc_fn[2:0], 5'd0} +: 32] ^ {32{dc_fn[3]}};
+    wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
+                           (dc_maxreg >= i_nregs ||
+                            (!(i_son && i_sbase != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
+                               `WQ_TRAP_ILLEGAL_REG :
+                           !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
+
+    // ---- the expander's beats -----------------------------------------------------------
+    // part beats: the register-writing and memory instructions not skipped
+    // (and BRX, JMX, RET: their part beats gather the per-thread targets)
+    wire        d_tg     = dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX || dc_op == `WQ_OP_RET;
+    wire        d_fpop   = (dc_flags & `WQ_IF_FP) != 0;
+    wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
+                              (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
+                               dc_op == `WQ_OP_SETP || d_fpop || d_tg) && dc_op != `WQ_OP_LD;
+    // (LD's part beats gather its addresses like ST's; its write-back beats
+    // come from the LSU)
+    wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
+    wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
+    // the register-writing ALU instructions (not memory, SETP, the
+    // divisions, the target gathers) carry their commit on their last part
+    // beat: one beat a part, a warp instruction a cycle at 32 lanes; WB
+    // writes that part and emits its REG_WRITE on o_evw_* beside the
+    // commit's first record
+    wire        d_dvop   = dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
+                           dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM;
+    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && !d_fpop &&
+                           dc_op != `WQ_OP_SETP;
+    wire        d_fuse_last = d_fuse && !d_parts_done && d_p + 6'd1 == PARTS6;
+    // registers a thread moves: LD / ST's width (4 for .v4), else one
+    // (ATOM's FN is its operation, not a width)
+    wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
+    // rb registers the part beats read (d_k walks them, each over every
+    // part): st.v4's four data registers, CAS's compare value and new
+    // value, FFMA's addend rd (its second pass reads rd through the rb
+    // port: no third read port)
+    wire        d_ffma   = dc_op == `WQ_OP_FFMA;
+    wire [2:0]  d_nk     = (dc_op == `WQ_OP_ST) ? dc_words :
+                           ((dc_op == `WQ_OP_ATOM && dc_fn == `WQ_ATOM_CAS) || d_ffma) ? 3'd2 : 3'd1;
+
+`ifndef SYNTHESIS
+    always @(posedge i_clk)
+        if (o_v && dc_legal && !dc_supported && !i_reset)
+            $display("wq_core: opcode %02x at pc %0d is not executed by the core yet (docs/rtl/wq_core.md)",
+                     dc_op, o_pc);
+`endif
+
+    // DE -> EX through the skid buffer (u_dx): DE emits a beat into it when
+    // it has room (dx_ready, a flip-flop), EX takes from it, so the
+    // decisions of WB, the completion path and the division unit stop at
+    // EX and never reach DE in the cycle
+    wire dx_ready;                             // the buffer has room: DE emits
+    wire d_emit  = o_v && dx_ready && i_run;
+    wire d_cbeat = d_parts_done || !d_beats || d_fuse_last;   // DE's beat is the commit beat
+    wire d_last  = d_emit && d_cbeat;                         // ... and leaves
+    assign o_take    = !o_v || d_last;
+    assign o_dx_held = !dx_ready;
+
+    // ---- the rows: the register file's and the thread-id RAM's (read by
+    // wq_opread as the beat enters EX) ---------------------------------------------------
+    assign o_rf_ra = rf_rowp(o_w, {1'b0, dc_ra}, d_p, i_son, i_sbase);
+    assign o_rf_rb = rf_rowp(o_w, (d_ffma && d_k != 2'd0) ? {1'b0, dc_rd} :
+                                  {1'b0, dc_rb} + {4'd0, d_k}, d_p, i_son, i_sbase);
+
+    // ---- DE -> EX: the stage contract's skid buffer (wq_skid) ---------------------------
+    // It carries DE's beat as EX's registers take it, with the rows EX
+    // reads: a beat that waits in the buffer is read (wq_opread) as EX
+    // takes it, from the rows saved with it.  A squash empties it (its
+    // beat is younger than EX's: a trap's and a code-writing store's
+    // squash drop EX too, an atomic's is EX's own beat).
+    localparam DXW = WID_W + PCW + 64 + 8 + 5 + 1 + 32 + 4 + 32 + 32 + 1 + 8 + 1 + 1 + 2 + 1 + 4 +
+                     3 + 6 + 2 + 1 + 1 + 2 * RF_AW + TR_AW + 2;
+    wire [DXW-1:0]   dx_in = {o_w, o_pc, d_ir, dc_op, dc_rd, dc_bi, dc_imm, dc_fn[3:0], d_sel, d_cond,
+                              d_skip, d_trapc, (dc_flags & `WQ_IF_WRD) != 0, d_mem, dc_msize,
+                              dc_msext, dc_amask, d_words, d_p, d_k, d_fuse_last, d_cbeat,
+                              o_rf_ra, o_rf_rb, tr_row(o_w, d_p), i_za, i_zb};
+    wq_skid #(.DW(DXW)) u_dx (
+        .i_clk(i_clk), .i_valid(o_v && i_run), .i_data(dx_in), .o_ready(dx_ready),
+        .i_reset(i_reset || i_squash), .i_ready(i_x_take && i_run), .o_valid(o_dx_v),
+        .o_data({o_dx_w, o_dx_pc, o_dx_ir, o_dx_op, o_dx_rd, o_dx_bi, o_dx_imm, o_dx_fn, o_dx_sel,
+                 o_dx_cond, o_dx_skip, o_dx_trap, o_dx_wrd, o_dx_mem, o_dx_msize, o_dx_msext,
+                 o_dx_amask, o_dx_words, o_dx_p, o_dx_k, o_dx_fp, o_dx_commit, o_dx_ra, o_dx_rb,
+                 o_dx_tr, o_dx_za, o_dx_zb}));
+
+    // ---- DE's instruction: FE's hit from the skid buffer, dropped by its
+    // last beat or a squash -------------------------------------------------------------
+    always @(posedge i_clk) begin
+        if (d_last) o_v <= 1'b0;               // (FE's instruction may follow at once)
+        if (i_fd_v && o_take && !i_squash) o_v <= 1'b1;
+        if (i_squash) o_v <= 1'b0;
+        if (i_reset) o_v <= 1'b0;
+    end
+    always @(posedge i_clk)
+        if (i_fd_v && o_take && !i_squash) begin
+            o_w <= i_fd_w;
+            o_pc <= i_fd_pc;
+            d_ir <= i_fd_ir;
+        end
+    // the expander's walk: each part of rb + k, then the commit beat
+    always @(posedge i_clk)
+        if (i_fd_v && o_take && !i_squash) begin
+            d_p <= 6'd0;
+            d_k <= 2'd0;
+            d_parts_done <= 1'b0;
+        end else if (d_emit && !d_cbeat) begin
+            // (the commit beat follows the last part beat)
+            if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
+            else if ({1'b0, d_k} + 3'd1 != d_nk) begin
+                d_p <= 6'd0;
+                d_k <= d_k + 2'd1;
+            end else d_parts_done <= 1'b1;
+        end
+
+`ifdef FORMAL
+    // Checked inside the core (scripts/formal.sh, job core) and alone (job
+    // de_stage, FORMAL_DE_STAGE_TOP: the FE/DE buffer's beat, the slot's
+    // fields and EX's take free, the first cycle a reset).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+`ifdef FORMAL_DE_STAGE_TOP
+    always @(*) if (!f_past) assume(i_reset);
+`endif
+    always @(*) if (f_past && !i_reset) begin
+        // the walk stays within the instruction: a part index below
+        // PARTS, an rb offset below the registers it reads
+        if (o_v) assert(d_p < PARTS6);
+        if (o_v && d_nk != 3'd0) assert({1'b0, d_k} < d_nk);
+        // the guard selects among the active threads only
+        if (o_v) assert((d_sel & ~i_act) == 32'd0);
+        // the trap codes DE gives
+        if (o_v) assert(d_trapc == `WQ_TRAP_NONE || d_trapc == `WQ_TRAP_ILLEGAL_INSTR ||
+                        d_trapc == `WQ_TRAP_ILLEGAL_REG);
+    end
+    // the beats of one instruction walk d_p and d_k in order, a beat only
+    // as the buffer takes it; the commit beat is its last (DE empties,
+    // unless it takes the next instruction in the same cycle)
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset && !$past(i_squash) && $past(o_v)) begin
+            if ($past(d_emit && !d_cbeat) && $past(d_p) + 6'd1 != PARTS6)
+                assert(o_v && d_p == $past(d_p) + 6'd1 && d_k == $past(d_k));
+            if ($past(!d_emit)) assert(o_v && d_p == $past(d_p) && d_k == $past(d_k) &&
+                                       d_ir == $past(d_ir) && o_w == $past(o_w));
+            if ($past(d_last) && !$past(i_fd_v)) assert(!o_v);
+        end
+    // a beat leaves only into a buffer with room: while the DE/EX buffer
+    // holds a beat, DE neither takes FE's instruction nor walks on
+    always @(*) if (f_past && !i_reset && o_v && !dx_ready) assert(!o_take);
+    always @(posedge i_clk)
+        if (f_past && !$past(i_reset) && !i_reset && !$past(i_squash) && $past(o_v) && !$past(dx_ready))
+            assert(o_v && d_p == $past(d_p) && d_k == $past(d_k) && d_parts_done == $past(d_parts_done) &&
+                   d_ir == $past(d_ir) && o_w == $past(o_w) && o_pc == $past(o_pc));
+`ifdef FORMAL_DE_STAGE_TOP
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // a part beat of the second rb register; a fused commit; a skip
+            c_k1:    cover(o_v && d_emit && d_k == 2'd1);
+            c_fuse:  cover(d_emit && d_fuse_last);
+            c_held:  cover(o_dx_held && o_v);
+        end
+`endif
+`endif
+endmodule

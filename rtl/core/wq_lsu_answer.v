@@ -1,0 +1,202 @@
+// wq_lsu_answer.v -- the core's LSU's answers owed and its answer stage
+// (docs/rtl/wq_lsu_answer.md; docs/rtl/wq_core_lsu.md): every request the
+// memory port takes is tagged (its kind, its queue entry, the elements it
+// covers, their parts and their lanes' offsets in the line), the port
+// answers in request order and each answer takes the oldest tag not yet
+// answered.  The answer stage works on the oldest answered tag: a load
+// line's values are formatted into its entry's row of the loaded values,
+// a part (a row) a cycle, from the answer as it arrives when no earlier
+// one waits, else from the line kept with the tag (wq_x_LD's sub_load,
+// cmodel/model/exec_mem.c); any other kind's tag is done as it arrives
+// (a fetch run's word and an atomic's are used by the core's fetch and
+// wq_lsu_atom then; a store's write answer is posted).
+`default_nettype none
+
+module wq_lsu_answer #(
+    parameter LANES      = 32,
+    parameter LINE_BYTES = 16,
+    parameter TAGS       = 32,          // answers owed at once (a power of two, >= 4)
+    parameter QW         = 2,           // bits of a queue entry
+    parameter [1:0] TK_L = 2'd1,        // the kind of a load line's tag
+    parameter PARTS      = 32 / LANES,
+    parameter PW         = (PARTS > 1) ? $clog2(PARTS) : 1,
+    parameter LOG2LB     = $clog2(LINE_BYTES),
+    parameter TDW        = $clog2(TAGS)
+) (
+    input  wire                    i_clk,
+    input  wire                    i_reset,
+    // a request taken: its tag
+    input  wire                    i_take,
+    input  wire [1:0]              i_kind,
+    input  wire [QW-1:0]           i_slot,      // its entry
+    input  wire [127:0]            i_cov,       // its elements
+    input  wire [PARTS-1:0]        i_pt,        // ... their parts
+    input  wire [32*LOG2LB-1:0]    i_lo,        // its entry's lanes' offsets in their lines
+    // an answer
+    input  wire                    i_rvalid,
+    input  wire [LINE_BYTES*8-1:0] i_rdata,
+    output wire [1:0]              o_rv_kind,   // the kind of its tag
+    // the tags
+    output wire [TDW:0]            o_cnt,       // requests owing an answer or the answer stage's work
+    output wire                    o_full,      // no tag free: no request
+    // the answer stage: a load line's part written into entry o_an_s
+    output wire                    o_an_l,      // a load line's tag is in the stage
+    output wire [QW-1:0]           o_an_s,
+    output wire [127:0]            o_an_cov,    // its elements (the tag's)
+    output reg  [PW-1:0]           o_an_p,      // the part written this cycle
+    output reg  [4*LANES-1:0]      o_an_pcov,   //   its elements
+    output wire                    o_an_fin,    //   the last: the tag is done
+    input  wire [1:0]              i_msize,     // entry o_an_s's access: log2 bytes,
+    input  wire                    i_msext,     //   sign-extended
+    output reg  [LANES*128-1:0]    o_an_wd      // the part's values (its elements' words)
+);
+    localparam LB     = LINE_BYTES;
+    localparam LW     = LB / 4;
+    localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
+    localparam integer   LWM    = LW - 1;
+    localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
+    localparam EW     = 4 * LANES;
+    localparam integer TD = TAGS;
+    localparam [TDW:0] TDN = TD[TDW:0];
+`include "wq_subword.vh"
+`include "wq_lsu_el.vh"
+    // the answers owed, in request order: kind, entry, the elements a load
+    // line's answer carries, and the answered line (t_line).  A tag is
+    // written as its request is taken (at t_wr), its answer arrives at t_an,
+    // and the answer stage frees the oldest (t_rd) once done with it
+    // (t_ac: answers arrived, not yet done)
+    reg  [1:0]   t_kind [0:TD-1];
+    reg  [QW-1:0] t_slot [0:TD-1];
+    reg  [127:0] t_cov  [0:TD-1];
+    reg  [PARTS-1:0] t_pt [0:TD-1];      // (the parts its elements are in: the pick register's)
+    reg  [32*LOG2LB-1:0] t_lo [0:TD-1];  // (its entry's lanes' offsets in their lines: the pick register's)
+    reg  [LB*8-1:0] t_line [0:TD-1];
+    reg  [TDW-1:0] t_rd, t_wr, t_an;
+    reg  [TDW:0] t_cnt, t_ac;
+    assign o_cnt = t_cnt;
+    assign o_full = t_cnt == TDN;
+    assign o_rv_kind = t_kind[t_an];
+    // the answer stage's tag: the oldest arrived
+    wire         an_v = t_ac != {(TDW+1){1'b0}} || i_rvalid;
+    wire [LB*8-1:0] an_line = (t_ac != {(TDW+1){1'b0}}) ? t_line[t_rd] : i_rdata;
+    assign o_an_l = an_v && t_kind[t_rd] == TK_L;
+    assign o_an_s = t_slot[t_rd];
+    assign o_an_cov = t_cov[t_rd];
+    // a load line's values into its entry, a part (a row) a cycle, the
+    // parts ascending (an_m: those done); the tag is done with its last
+    // part (an answer of one part: the cycle it arrives when no earlier
+    // one waits), any other kind's at once
+    wire [PARTS-1:0] an_pt = t_pt[t_rd]; // the parts of the answer's elements
+    reg  [PARTS-1:0] an_m;               // ... written
+    integer pi;
+    // (the parts are the tag's, kept as its request was taken, not found
+    // from its 128 elements here)
+    always @(*) begin
+        o_an_p = {PW{1'b0}};
+        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
+            if (an_pt[pi] && !an_m[pi]) o_an_p = pi[PW-1:0];
+        o_an_pcov = {EW{1'b0}};
+        for (pi = 0; pi < PARTS; pi = pi + 1)
+            if (o_an_p == pi[PW-1:0]) o_an_pcov = o_an_cov[pi*EW +: EW];
+    end
+    wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << o_an_p;
+    wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
+    assign o_an_fin = an_fin;
+    wire         an_done = an_v && (!o_an_l || an_fin);   // tag t_rd is freed
+    // the row written: each element's value of the part, its bytes taken
+    // and extended; built only when written, for the simulator.  (The
+    // lanes' offsets in their lines are the tag's, kept from the pick
+    // register as its request was taken, not read from the entry's
+    // address rows at the answer's entry and part)
+    wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
+    // (lane l of part p's offset: a multiplexer over the parts, not a
+    // part-select at a variable offset, which Yosys builds as a shifter)
+    function [LOG2LB-1:0] an_off;
+        input [32*LOG2LB-1:0] lo;
+        input [PW-1:0]        p;
+        input integer         l;
+        integer j;
+        begin
+            an_off = lo[l*LOG2LB +: LOG2LB];
+            for (j = 1; j < PARTS; j = j + 1)
+                if (p == j[PW-1:0]) an_off = lo[(j*LANES + l)*LOG2LB +: LOG2LB];
+        end
+    endfunction
+    integer ei;
+    always @(*) begin : ld_vals
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [31:0] a;                   // (its offset in the line)
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg [31:0] wv;                  // (its word of the line)
+        a = 32'd0;
+        wv = 32'd0;
+        o_an_wd = {EW*32{1'b0}};
+        if (o_an_l)
+            for (ei = 0; ei < EW; ei = ei + 1)
+                if (o_an_pcov[ei]) begin
+                    a = el_addr({{(32-LOG2LB){1'b0}}, an_off(an_lo, o_an_p, ei / 4)}, ei[1:0]);
+                    wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
+                    // (word k > 0 of a lane: a .v4's, a word as it is)
+                    o_an_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv : sw_load(i_msize, i_msext, a[1:0], wv);
+                end
+    end
+
+    // ---- the tags: every request is tagged as it is taken; each answer
+    // takes its tag ------------------------------------------------------------
+    always @(posedge i_clk) begin
+        if (i_take) begin
+            t_kind[t_wr] <= i_kind;
+            t_slot[t_wr] <= i_slot;
+            t_cov[t_wr] <= i_cov;
+            t_pt[t_wr] <= i_pt;
+            t_lo[t_wr] <= i_lo;
+            t_wr <= t_wr + 1'b1;
+        end
+        if (i_rvalid) begin
+            t_line[t_an] <= i_rdata;
+            t_an <= t_an + 1'b1;
+        end
+        // the answer stage: a tag done, or a part of its load line
+        if (an_done) begin
+            t_rd <= t_rd + 1'b1;
+            an_m <= {PARTS{1'b0}};
+        end else if (o_an_l)
+            an_m <= an_m | an_p1h;
+        t_ac <= t_ac + {{TDW{1'b0}}, i_rvalid} - {{TDW{1'b0}}, an_done};
+        t_cnt <= t_cnt + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, an_done};
+        if (i_reset) begin
+            t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
+            t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}};
+            an_m <= {PARTS{1'b0}};
+        end
+    end
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs
+    // core and core_w1), where wq_core_lsu drives it and the core's
+    // environment answers only the requests the port has taken.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    // requests taken and not yet answered
+    reg [TDW:0] f_out = {(TDW+1){1'b0}};
+    always @(posedge i_clk)
+        if (i_reset) f_out <= {(TDW+1){1'b0}};
+        else f_out <= f_out + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, i_rvalid};
+    integer ff;
+    always @(*) if (f_past && !i_reset) begin
+        // a request only with a tag free
+        if (i_take) assert(!o_full);
+        // answers arrived and not yet done are answers owed; the others
+        // are the requests the port has not answered: every one is tagged
+        assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
+        assert(t_cnt == f_out + t_ac);
+        // a load line's tag's parts are those of the elements it carries
+        if (o_an_l) for (ff = 0; ff < PARTS; ff = ff + 1)
+            assert(an_pt[ff] == (o_an_cov[ff*EW +: EW] != {EW{1'b0}}));
+        // a load line written over parts: its tag arrived, of its parts,
+        // the last still to come
+        if (an_m != {PARTS{1'b0}})
+            assert(t_ac != {(TDW+1){1'b0}} && o_an_l && (an_m & ~an_pt) == {PARTS{1'b0}} &&
+                   (an_pt & ~an_m) != {PARTS{1'b0}});
+    end
+`endif
+endmodule

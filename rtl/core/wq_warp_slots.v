@@ -1,0 +1,522 @@
+// wq_warp_slots.v -- the pipelined core's warp slots (the model's
+// ctx->warp[], wq_warp_t) and the CTA barrier check (the model's
+// wq_bar_check; docs/rtl/wq_warp_slots.md).
+//
+// A slot holds one warp: its state (FREE, RUN, BAR, TRAP) and trap code,
+// the launch's fields a warp reads (code base, register count, the grid's
+// and the CTA's sizes, its CTA's ids and bases, the local window, its
+// index in the CTA, the CTA's key, the yield policy, sub-vector mode),
+// the fields a commit changes (PC, active and exited threads, the
+// retired count S2R CLOCK reads, the yield policy's state) and its eight
+// predicates.  The core decides every change; this unit carries it out,
+// in the order the core's commit has it: WB's commit (a barrier's
+// release, BAR's wait, a trap, a warp's end), a warp's start (DS_SLOT),
+// the debug window's RESUME and KILL, reset.
+//
+// The barrier check runs for the CTA of warp bc_w (the debug window's in
+// a CSR step, else WB's): o_bar_go when no other warp of that CTA can
+// still arrive (runs, or is trapped recoverably), o_bar_oth the others
+// waiting at BAR.  Which slots hold warps of one CTA is a registered
+// matrix (w_same, row and column written as a warp starts: its key
+// against every slot's), so the check is a row read and an AND of WARPS
+// bits, not WARPS 32-bit key compares.
+//
+// Reads: each consumer's warp has its own read port (IS's pick, DE's
+// warp, EX's S2R fields, WB's warp, the completion path's, the debug
+// window's).  The fields a commit changes are LUT RAM with one write port
+// each (a WB commit, a completion's and a warp's start never come in one
+// cycle: docs/rtl/wq_warp_slots.md, "Timing").
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_warp_slots #(
+    parameter WARPS = 8,
+    parameter PCW   = `WQ_TF_ADDR_W,
+    parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    // ---- a warp's start (wq_dispatch's DS_SLOT) and the launch's fields
+    input  wire                 i_ds_go,
+    input  wire [WID_W-1:0]     i_ds_slot,
+    input  wire [4:0]           i_ds_wi,        // the warp's index in its CTA
+    input  wire [31:0]          i_ds_live,      // its threads
+    input  wire [15:0]          i_ds_cx, i_ds_cy, i_ds_cz,  // CTAID
+    input  wire [25:0]          i_ds_bx, i_ds_by, i_ds_bz,  // CTAID_d * NTID_d
+    input  wire [31:0]          i_ds_flat,      // the CTA's flat index
+    input  wire [31:0]          i_ds_local,     // its local window
+    input  wire [31:0]          i_ds_key,       // its key (wq_bar_check)
+    input  wire [16*32-1:0]     i_desc,         // the launch descriptor
+    // ---- WB's commit (its last record goes out) ----
+    input  wire                 i_wb_done,
+    input  wire [WID_W-1:0]     i_wb_w,
+    input  wire                 i_wb_trap,      // the commit traps ...
+    input  wire [7:0]           i_wb_code,      // ... with this code
+    input  wire                 i_wb_bar,       // BAR
+    input  wire                 i_wb_rel,       // a barrier release among its records
+    input  wire                 i_wb_gone,      // the warp ends ...
+    input  wire                 i_wb_orphan,    // ... with orphaned threads
+    input  wire [PCW-1:0]       i_wb_npc,       // the PC after it
+    input  wire [31:0]          i_wb_act,       // its active threads after it
+    input  wire [31:0]          i_wb_exit,      // ... and exited ones
+    input  wire                 i_wb_yield,     // YIELD: the policy's state moves
+    input  wire [15:0]          i_wb_lfsr,
+    input  wire [8:0]           i_wb_ycount,
+    input  wire                 i_wb_setp,      // SETP, not skipped: writes predicate i_wb_rd
+    input  wire [2:0]           i_wb_rd,
+    input  wire [31:0]          i_wb_sel,
+    input  wire [31:0]          i_setp_acc,     // SETP's compare bits
+    // ---- the completion path's commit (the LSU's, the division's, the FP unit's)
+    input  wire                 i_cm_done,
+    input  wire [WID_W-1:0]     i_cm_w,
+    input  wire [PCW-1:0]       i_cm_pc,
+    input  wire                 i_fc_go,        // the FP unit's completion (its warp reads the predicates)
+    input  wire                 i_cm_pw,        // FSETP's predicate beat
+    input  wire [WID_W-1:0]     i_fv_w,
+    input  wire [2:0]           i_fv_rd,
+    input  wire [31:0]          i_fv_sel,
+    input  wire [31:0]          i_fv_pred,
+    // ---- the debug window (a CSR step) ----
+    input  wire                 i_csr_on,       // the core is in a CSR step
+    input  wire [WID_W-1:0]     i_dw,
+    input  wire                 i_resume,
+    input  wire                 i_kill,
+    // ---- the slot summaries ----
+    output reg  [WARPS-1:0]     o_run_v,
+    output reg  [WARPS-1:0]     o_free_v,
+    output reg  [WARPS-1:0]     o_live_v,       // runs, waits at BAR, or trapped recoverably
+    output wire [6:0]           o_nfree,
+    // ---- IS: the picked warp's fetch ----
+    input  wire [WID_W-1:0]     i_pick,
+    output wire [PCW-1:0]       o_is_pc,
+    output wire [31:0]          o_is_addr,      // its instruction's byte address
+    // ---- DE's warp ----
+    input  wire [WID_W-1:0]     i_d_w,
+    output wire [31:0]          o_d_act,
+    output wire [8*32-1:0]      o_d_prow,       // its predicates
+    output wire [5:0]           o_d_nregs,
+    output wire [4:0]           o_d_sbase,
+    output wire [31:0]          o_d_code,
+    // ---- EX's warp: S2R's special registers ----
+    input  wire [WID_W-1:0]     i_x_w,
+    output wire [4:0]           o_x_wi,
+    output wire [3*11-1:0]      o_x_ntid,
+    output wire [3*16-1:0]      o_x_cta,
+    output wire [3*16-1:0]      o_x_ncta,
+    output wire [3*26-1:0]      o_x_gb,
+    output wire [31:0]          o_x_param,
+    output wire [31:0]          o_x_clock,
+    output wire [31:0]          o_x_ctaflat,
+    output wire [31:0]          o_x_local,
+    // ---- WB's warp ----
+    output wire [31:0]          o_b_act,
+    output wire [31:0]          o_b_exited,
+    output wire [1:0]           o_b_ypol,
+    output wire [7:0]           o_b_yparam,
+    output wire [8:0]           o_b_ycount,
+    output wire [15:0]          o_b_lfsr,
+    output wire                 o_b_sven,
+    output wire [4:0]           o_b_sbase,
+    output wire [31:0]          o_b_key,
+    output wire [31:0]          o_b_pred_new,   // SETP's predicate after the commit
+    // ---- the completion path's warp ----
+    output wire [4:0]           o_cm_sbase,
+    output wire [31:0]          o_cm_pred_new,  // FSETP's predicate after the commit
+    // ---- the debug window's warp ----
+    output wire                 o_dw_init,
+    output wire [3:0]           o_dw_state,
+    output wire [7:0]           o_dw_trap,
+    output wire                 o_dw_recov,
+    output wire [PCW-1:0]       o_dw_pc,
+    output wire [31:0]          o_dw_act,
+    output wire [31:0]          o_dw_key,
+    // ---- the barrier check ----
+    output reg  [WARPS-1:0]     o_bar_oth,      // other warps of bc_w's CTA waiting at BAR
+    output reg                  o_bar_go,       // none of the others can still arrive
+    output wire                 o_rel_end,      // ... and some wait: a release
+    output wire [WARPS-1:0]     o_bar_slots,    // the slots a release wakes
+    output reg  [WID_W-1:0]     o_bar_lo        // ... the lowest (the record's unit)
+);
+    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
+
+    function slot_recov;
+        input [7:0] code;
+        slot_recov = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
+    endfunction
+    /* verilator lint_off WIDTH */
+    // the set bits of a slot vector, pairwise (a tree of adders)
+    function [6:0] popcount;
+        input [WARPS-1:0] v;
+        reg   [7*64-1:0]  t;
+        integer n, j;
+        begin
+            t = {7*64{1'b0}};
+            for (j = 0; j < WARPS; j = j + 1) t[j*7 +: 7] = {6'd0, v[j]};
+            for (n = WARPS; n > 1; n = (n + 1) / 2)
+                for (j = 0; j < n; j = j + 2)
+                    t[(j/2)*7 +: 7] = t[j*7 +: 7] + ((j + 1 < n) ? t[(j+1)*7 +: 7] : 7'd0);
+            popcount = t[6:0];
+        end
+    endfunction
+    /* verilator lint_on WIDTH */
+
+    // ---- the launch's fields a slot keeps ------------------------------------
+    wire [31:0]      g_code   = i_desc[`WQ_LD_CODE_BASE*32 +: 32];
+    wire [PCW-1:0]   g_pc     = i_desc[`WQ_LD_START_PC*32 +: PCW];
+    wire [15:0]      g_ncta0  = i_desc[`WQ_LD_GRID_X*32 +: 16];
+    wire [15:0]      g_ncta1  = i_desc[`WQ_LD_GRID_Y*32 +: 16];
+    wire [15:0]      g_ncta2  = i_desc[`WQ_LD_GRID_Z*32 +: 16];
+    wire [10:0]      g_ntid0  = i_desc[`WQ_LD_CTA_X*32 +: 11];
+    wire [10:0]      g_ntid1  = i_desc[`WQ_LD_CTA_Y*32 +: 11];
+    wire [10:0]      g_ntid2  = i_desc[`WQ_LD_CTA_Z*32 +: 11];
+    wire [31:0]      g_param  = i_desc[`WQ_LD_PARAM*32 +: 32];
+    wire [5:0]       g_nregs  = i_desc[`WQ_LD_NREGS*32 +: 6];
+    wire [1:0]       g_ypol   = i_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_POLICY_LO +: `WQ_LDF_YIELD_POLICY_W];
+    wire [7:0]       g_yparam = i_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_PARAM_LO +: `WQ_LDF_YIELD_PARAM_W];
+    wire [15:0]      g_yseed  = i_desc[`WQ_LD_YIELD*32 + `WQ_LDF_YIELD_SEED_LO +: `WQ_LDF_YIELD_SEED_W];
+    wire             g_sven   = i_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SUBV_LO];
+    wire [4:0]       g_sbase  = i_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
+    // (the descriptor's other fields: the core's, the host's, the model's)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire             unused_desc = &{1'b0, i_desc};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ---- the slots (the model's wq_warp_t) -----------------------------------
+    reg [3:0]        w_state   [0:WARPS-1];
+    reg [7:0]        w_trap    [0:WARPS-1];
+    reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
+    reg [PCW-1:0]    w_pc      [0:WARPS-1];
+    reg [31:0]       w_act     [0:WARPS-1];
+    reg [31:0]       w_exited  [0:WARPS-1];
+    reg [5:0]        w_nregs   [0:WARPS-1];
+    reg [31:0]       w_code    [0:WARPS-1];
+    reg [31:0]       w_param   [0:WARPS-1];
+    reg [10:0]       w_ntid0   [0:WARPS-1];
+    reg [10:0]       w_ntid1   [0:WARPS-1];
+    reg [10:0]       w_ntid2   [0:WARPS-1];
+    reg [15:0]       w_ncta0   [0:WARPS-1];
+    reg [15:0]       w_ncta1   [0:WARPS-1];
+    reg [15:0]       w_ncta2   [0:WARPS-1];
+    reg [15:0]       w_cta0    [0:WARPS-1];
+    reg [15:0]       w_cta1    [0:WARPS-1];
+    reg [15:0]       w_cta2    [0:WARPS-1];
+    reg [25:0]       w_gb0     [0:WARPS-1];    // CTAID_d * NTID_d (S2R GID_d)
+    reg [25:0]       w_gb1     [0:WARPS-1];
+    reg [25:0]       w_gb2     [0:WARPS-1];
+    reg [31:0]       w_ctaflat [0:WARPS-1];
+    reg [31:0]       w_local   [0:WARPS-1];
+    reg [4:0]        w_wi      [0:WARPS-1];
+    reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
+    reg [31:0]       w_key     [0:WARPS-1];    // the CTA's key (wq_bar_check)
+    reg [1:0]        w_ypol    [0:WARPS-1];    // the launch's yield policy,
+    reg [7:0]        w_yparam  [0:WARPS-1];    //   its parameter,
+    reg [8:0]        w_ycount  [0:WARPS-1];    //   EVERY_N's count
+    reg [15:0]       w_lfsr    [0:WARPS-1];    //   and LFSR's state
+    // sub-vector mode (DESIGN §6.4; the segments and loop forms: wq_diverge)
+    reg              w_sven    [0:WARPS-1];    // the launch enables sub-vector mode
+    reg [4:0]        w_sbase   [0:WARPS-1];    // its shared base (0: nothing packed)
+    // the predicates, a row per warp (predicate q at [q*32 +: 32], the last
+    // PT): LUT RAM with one write port (below) and DE's and WB's reads of
+    // their warp's row (two copies); in flip-flops, 2 048 of them behind
+    // three 64-way multiplexers
+    reg [8*32-1:0]   w_pred    [0:WARPS-1];
+    reg [WARPS-1:0]  w_same    [0:WARPS-1];    // slots i and j: one CTA's (w_key equal)
+
+    // ---- the summaries ---------------------------------------------------------
+    integer si;
+    always @(*) begin
+        for (si = 0; si < WARPS; si = si + 1) begin
+            o_run_v[si]  = (w_state[si] == `WQ_WS_RUN);
+            o_free_v[si] = (w_state[si] == `WQ_WS_FREE);
+            o_live_v[si] = (w_state[si] == `WQ_WS_RUN) || (w_state[si] == `WQ_WS_BAR) ||
+                           ((w_state[si] == `WQ_WS_TRAP) && slot_recov(w_trap[si]));
+        end
+    end
+    // the free slots' count: an adder tree (log2 WARPS adders deep), not a
+    // chain of WARPS increments
+    assign o_nfree = popcount(o_free_v);
+
+    // ---- the read ports --------------------------------------------------------
+    assign o_is_pc     = w_pc[i_pick];
+    assign o_is_addr   = w_code[i_pick] + {7'd0, w_pc[i_pick], 3'b000};
+    assign o_d_act     = w_act[i_d_w];
+    assign o_d_prow    = w_pred[i_d_w];
+    assign o_d_nregs   = w_nregs[i_d_w];
+    assign o_d_sbase   = w_sbase[i_d_w];
+    assign o_d_code    = w_code[i_d_w];
+    assign o_x_wi      = w_wi[i_x_w];
+    assign o_x_ntid    = {w_ntid2[i_x_w], w_ntid1[i_x_w], w_ntid0[i_x_w]};
+    assign o_x_cta     = {w_cta2[i_x_w], w_cta1[i_x_w], w_cta0[i_x_w]};
+    assign o_x_ncta    = {w_ncta2[i_x_w], w_ncta1[i_x_w], w_ncta0[i_x_w]};
+    assign o_x_gb      = {w_gb2[i_x_w], w_gb1[i_x_w], w_gb0[i_x_w]};
+    assign o_x_param   = w_param[i_x_w];
+    assign o_x_clock   = w_retired[i_x_w];
+    assign o_x_ctaflat = w_ctaflat[i_x_w];
+    assign o_x_local   = w_local[i_x_w];
+    assign o_b_act     = w_act[i_wb_w];
+    assign o_b_exited  = w_exited[i_wb_w];
+    assign o_b_ypol    = w_ypol[i_wb_w];
+    assign o_b_yparam  = w_yparam[i_wb_w];
+    assign o_b_ycount  = w_ycount[i_wb_w];
+    assign o_b_lfsr    = w_lfsr[i_wb_w];
+    assign o_b_sven    = w_sven[i_wb_w];
+    assign o_b_sbase   = w_sbase[i_wb_w];
+    assign o_b_key     = w_key[i_wb_w];
+    assign o_cm_sbase  = w_sbase[i_cm_w];
+    assign o_dw_init   = w_init[i_dw];
+    assign o_dw_state  = w_state[i_dw];
+    assign o_dw_trap   = w_trap[i_dw];
+    assign o_dw_recov  = slot_recov(w_trap[i_dw]);
+    assign o_dw_pc     = w_pc[i_dw];
+    assign o_dw_act    = w_act[i_dw];
+    assign o_dw_key    = w_key[i_dw];
+    // WB's warp's predicates (the FP unit's warp while its FSETP commits:
+    // WB is frozen then): SETP's and FSETP's new predicate, the compare
+    // bits in the selected threads
+    wire [WID_W-1:0] pr_w   = i_fc_go ? i_fv_w : i_wb_w;
+    wire [8*32-1:0]  b_prow = w_pred[pr_w];
+    assign o_b_pred_new  = (b_prow[{i_wb_rd, 5'd0} +: 32] & ~i_wb_sel) | (i_setp_acc & i_wb_sel);
+    assign o_cm_pred_new = (b_prow[{i_fv_rd, 5'd0} +: 32] & ~i_fv_sel) | (i_fv_pred & i_fv_sel);
+
+    // ---- the barrier check: wq_bar_check for the CTA of warp bc_w -------------
+    // bc_w leaves the set of warps that can still arrive (it waits at BAR,
+    // traps fatally, ends, or is killed): the barrier completes when no
+    // other warp of its CTA can still arrive, and releases the others that
+    // wait -- and bc_w itself when it is the one arriving
+    wire [WID_W-1:0] bc_w    = i_csr_on ? i_dw : i_wb_w;
+    wire [WARPS-1:0] bar_row = w_same[bc_w] & ~({{(WARPS-1){1'b0}}, 1'b1} << bc_w);
+    reg  [WARPS-1:0] bar_arr;                   // the slots that can still arrive (any CTA)
+    reg  [WARPS-1:0] bar_at;                    // ... that wait at a barrier
+    integer bi;
+    always @(*) begin
+        for (bi = 0; bi < WARPS; bi = bi + 1) begin
+            bar_arr[bi] = w_state[bi] == `WQ_WS_RUN ||
+                          (w_state[bi] == `WQ_WS_TRAP && slot_recov(w_trap[bi]));
+            bar_at[bi] = w_state[bi] == `WQ_WS_BAR;
+        end
+        o_bar_oth = bar_row & bar_at;
+        o_bar_go = (bar_row & bar_arr) == {WARPS{1'b0}};
+    end
+    assign o_rel_end   = o_bar_go && o_bar_oth != {WARPS{1'b0}};
+    assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ?
+                                      ({{(WARPS-1){1'b0}}, 1'b1} << bc_w) : {WARPS{1'b0}});
+    always @(*) begin
+        o_bar_lo = {WID_W{1'b0}};
+        for (bi = WARPS - 1; bi >= 0; bi = bi - 1)
+            if (o_bar_slots[bi]) o_bar_lo = bi[WID_W-1:0];
+    end
+    // the same-CTA matrix: a warp's start writes its row and its column
+    always @(posedge i_clk)
+        if (i_ds_go)
+            for (bi = 0; bi < WARPS; bi = bi + 1) begin
+                w_same[i_ds_slot][bi] <= (bi[WID_W-1:0] == i_ds_slot) || w_key[bi] == i_ds_key;
+                w_same[bi][i_ds_slot] <= (bi[WID_W-1:0] == i_ds_slot) || w_key[bi] == i_ds_key;
+            end
+
+    // ---- the state and trap code ---------------------------------------------------
+    // (in the core's order: WB's commit, a warp's start, RESUME, KILL, reset)
+    integer k;
+    always @(posedge i_clk) begin
+        if (i_wb_done) begin
+            // the barrier: the others waiting go on (i_wb_w itself when
+            // BAR completes it), else BAR waits
+            if (i_wb_rel)
+                for (k = 0; k < WARPS; k = k + 1)
+                    if (o_bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
+            if (!i_wb_trap && i_wb_bar && !o_bar_go) w_state[i_wb_w] <= `WQ_WS_BAR;
+            if (i_wb_trap) begin
+                // wq_warp_trap: the instruction changes nothing
+                w_state[i_wb_w] <= `WQ_WS_TRAP;
+                w_trap[i_wb_w] <= i_wb_code;
+            end else if (i_wb_gone) begin
+                if (i_wb_orphan) begin
+                    w_state[i_wb_w] <= `WQ_WS_TRAP;
+                    w_trap[i_wb_w] <= `WQ_TRAP_ORPHANED;
+                end else
+                    w_state[i_wb_w] <= `WQ_WS_FREE;
+            end
+        end
+        if (i_ds_go) begin
+            // wq_step_dispatch's warp_start
+            w_state[i_ds_slot] <= `WQ_WS_RUN;
+            w_trap[i_ds_slot] <= `WQ_TRAP_NONE;
+        end
+        if (i_resume) begin
+            w_state[i_dw] <= `WQ_WS_RUN;
+            w_trap[i_dw] <= `WQ_TRAP_NONE;
+        end
+        if (i_kill) begin
+            // wq_warp_kill: the slot is free, and wq_bar_check runs for
+            // its CTA.  (A fatally trapped warp no longer counts at the
+            // barrier, and every event that can complete a barrier checks
+            // it, so this release does not happen in practice; it is kept
+            // as the model has it.)
+            w_state[i_dw] <= `WQ_WS_FREE;
+            w_trap[i_dw] <= `WQ_TRAP_NONE;
+            if (o_rel_end)
+                for (k = 0; k < WARPS; k = k + 1)
+                    if (o_bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
+        end
+        if (i_reset)
+            for (k = 0; k < WARPS; k = k + 1) begin
+                w_state[k] <= `WQ_WS_FREE;
+                w_trap[k] <= `WQ_TRAP_NONE;
+            end
+    end
+    always @(posedge i_clk)
+        if (i_reset) w_init <= {WARPS{1'b0}};
+        else if (i_ds_go) w_init[i_ds_slot] <= 1'b1;
+
+    // ---- the launch's fields, written as a warp starts ----------------------------
+    // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
+    // its rows read zero and CTA_START: wq_commit)
+    always @(posedge i_clk)
+        if (i_ds_go) begin
+            w_nregs[i_ds_slot] <= g_nregs;
+            w_code[i_ds_slot] <= g_code;
+            w_param[i_ds_slot] <= g_param;
+            w_ntid0[i_ds_slot] <= g_ntid0; w_ntid1[i_ds_slot] <= g_ntid1; w_ntid2[i_ds_slot] <= g_ntid2;
+            w_ncta0[i_ds_slot] <= g_ncta0; w_ncta1[i_ds_slot] <= g_ncta1; w_ncta2[i_ds_slot] <= g_ncta2;
+            w_cta0[i_ds_slot] <= i_ds_cx; w_cta1[i_ds_slot] <= i_ds_cy; w_cta2[i_ds_slot] <= i_ds_cz;
+            w_gb0[i_ds_slot] <= i_ds_bx; w_gb1[i_ds_slot] <= i_ds_by; w_gb2[i_ds_slot] <= i_ds_bz;
+            w_ctaflat[i_ds_slot] <= i_ds_flat;
+            w_local[i_ds_slot] <= i_ds_local;
+            w_wi[i_ds_slot] <= i_ds_wi;
+            w_key[i_ds_slot] <= i_ds_key;
+            w_ypol[i_ds_slot] <= g_ypol;
+            w_yparam[i_ds_slot] <= g_yparam;
+            w_sven[i_ds_slot] <= g_sven;
+            w_sbase[i_ds_slot] <= g_sbase;
+        end
+
+    // ---- the fields a commit changes -------------------------------------------------
+    // LUT RAM, one write port each: WB's commit (not a trap), the
+    // completion path's (its PC + 1) and a warp's start never come in one
+    // cycle (the completion path holds WB; a warp starts in PH_DISP with
+    // the pipeline and the LSU empty), so their writes are one port at
+    // sl_w.  w_act has three reads (DE's warp, WB's, the debug window's),
+    // w_pc two (IS's pick, the debug window's), w_retired two (EX's S2R
+    // CLOCK, its own increment at sl_w), the others WB's.
+    wire             sl_b  = i_wb_done && !i_wb_trap;
+    wire             sl_cm = i_cm_done;
+    wire             sl_ds = i_ds_go;
+    wire [WID_W-1:0] sl_w  = sl_ds ? i_ds_slot : sl_cm ? i_cm_w : i_wb_w;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_pc[sl_w] <= sl_ds ? g_pc : sl_cm ? i_cm_pc + 1'b1 : i_wb_npc;
+    always @(posedge i_clk)
+        if (sl_ds || sl_cm || sl_b)
+            w_retired[sl_w] <= sl_ds ? 32'd0 : w_retired[sl_w] + 32'd1;
+    always @(posedge i_clk)
+        if (sl_ds || sl_b) begin
+            w_act[sl_w] <= sl_ds ? i_ds_live : i_wb_act;
+            w_exited[sl_w] <= sl_ds ? ~i_ds_live : i_wb_exit;
+        end
+    // YIELD's policy state: LFSR's or EVERY_N's count
+    wire             y_lfsr = o_b_ypol == `WQ_YP_LFSR;
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && i_wb_yield && y_lfsr))
+            w_lfsr[sl_w] <= !sl_ds ? i_wb_lfsr : (g_yseed != 16'd0) ? g_yseed : `WQ_YLFSR_SEED_DEFAULT;
+    always @(posedge i_clk)
+        if (sl_ds || (sl_b && i_wb_yield && !y_lfsr))
+            w_ycount[sl_w] <= sl_ds ? 9'd0 : i_wb_ycount;
+
+    // the predicate rows' one write port: a warp's start sets its row
+    // (PT all ones, the others zero), SETP's commit writes its predicate
+    // in WB's warp's row, FSETP's (the completion path: WB frozen, no warp
+    // starting) in the FP unit's warp's.  The three never come in one
+    // cycle.  (One write a predicate at one address, each with its own
+    // enable: the LUT RAM's write port with an enable a predicate; two
+    // writes at two addresses are merged by Yosys with an enable a bit,
+    // which it then keeps in flip-flops.)
+    wire             pw_ds  = i_ds_go;
+    wire             pw_set = sl_b && i_wb_setp;
+    wire             pw_cm  = i_cm_pw;
+    wire [WID_W-1:0] pw_w   = pw_ds ? i_ds_slot : pw_cm ? i_fv_w : i_wb_w;
+    wire [2:0]       pw_q   = pw_cm ? i_fv_rd : i_wb_rd;
+    wire [31:0]      pw_v   = pw_cm ? o_cm_pred_new : o_b_pred_new;
+    integer pq;
+    always @(posedge i_clk)
+        for (pq = 0; pq < 8; pq = pq + 1)
+            if (pw_ds || ((pw_set || pw_cm) && pw_q == pq[2:0]))
+                w_pred[pw_w][pq*32 +: 32] <= pw_ds ? ((pq == 7) ? 32'hFFFFFFFF : 32'd0) : pw_v;
+
+`ifdef FORMAL
+    // Checked inside the core (scripts/formal.sh, job core) and alone (job
+    // warp_slots, FORMAL_WARP_SLOTS_TOP: every input free but the first
+    // cycle's reset).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+`ifdef FORMAL_WARP_SLOTS_TOP
+    always @(*) if (!f_past) assume(i_reset);
+`endif
+    integer fi, fj;
+    reg [6:0] f_nfree;
+    always @(*) begin
+        f_nfree = 7'd0;
+        for (fi = 0; fi < WARPS; fi = fi + 1)
+            f_nfree = f_nfree + {6'd0, w_state[fi] == `WQ_WS_FREE};
+    end
+    always @(*) if (f_past && !i_reset) begin
+        // the adder tree counts the free slots
+        assert(o_nfree == f_nfree);
+        for (fi = 0; fi < WARPS; fi = fi + 1) begin
+            // a slot's state is one of the four
+            assert(w_state[fi] == `WQ_WS_FREE || w_state[fi] == `WQ_WS_RUN ||
+                   w_state[fi] == `WQ_WS_BAR || w_state[fi] == `WQ_WS_TRAP);
+            // the same-CTA matrix of two started slots: their keys equal
+            for (fj = 0; fj < WARPS; fj = fj + 1)
+                if (w_init[fi] && w_init[fj])
+                    assert(w_same[fi][fj] == (fi == fj || w_key[fi] == w_key[fj]));
+        end
+        // the barrier check of a started warp: no other warp of its CTA
+        // can still arrive when it completes, and the ones it releases
+        // wait at BAR in its CTA
+        for (fi = 0; fi < WARPS; fi = fi + 1)
+            if (w_init[bc_w] && w_init[fi] && fi[WID_W-1:0] != bc_w &&
+                w_key[fi] == w_key[bc_w]) begin
+                if (o_bar_go) assert(!bar_arr[fi]);
+                assert(o_bar_oth[fi] == (w_state[fi] == `WQ_WS_BAR));
+            end
+        for (fi = 0; fi < WARPS; fi = fi + 1)
+            if (o_bar_oth[fi]) assert(w_state[fi] == `WQ_WS_BAR && fi[WID_W-1:0] != bc_w);
+        // the release's unit is the lowest slot it wakes
+        if (o_bar_slots != {WARPS{1'b0}})
+            assert(o_bar_slots[o_bar_lo] &&
+                   (o_bar_slots & ~({WARPS{1'b1}} << o_bar_lo)) == {WARPS{1'b0}});
+    end
+    // a commit's outcome on its warp's state (when nothing else writes a
+    // slot in the cycle)
+    reg              f_cm_q = 1'b0, f_trap_q, f_wait_q, f_rel_q;
+    reg [WID_W-1:0]  f_w_q;
+    reg [7:0]        f_code_q;
+    reg [WARPS-1:0]  f_oth_q;
+    always @(posedge i_clk) begin
+        f_cm_q <= i_wb_done && !i_ds_go && !i_resume && !i_kill && !i_reset;
+        f_trap_q <= i_wb_trap;
+        f_wait_q <= !i_wb_trap && i_wb_bar && !o_bar_go && !i_wb_gone;
+        f_rel_q <= i_wb_rel;
+        f_w_q <= i_wb_w;
+        f_code_q <= i_wb_code;
+        f_oth_q <= o_bar_oth;
+    end
+    always @(*)
+        if (f_past && !i_reset && f_cm_q) begin
+            if (f_trap_q) assert(w_state[f_w_q] == `WQ_WS_TRAP && w_trap[f_w_q] == f_code_q);
+            else if (f_wait_q) assert(w_state[f_w_q] == `WQ_WS_BAR);
+            if (f_rel_q)
+                for (fi = 0; fi < WARPS; fi = fi + 1)
+                    if (f_oth_q[fi] && fi[WID_W-1:0] != f_w_q) assert(w_state[fi] == `WQ_WS_RUN);
+        end
+`ifdef FORMAL_WARP_SLOTS_TOP
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // BAR waits; a commit releases the others waiting; two
+            // started slots of one CTA
+            c_bar_wait: cover(i_wb_done && i_wb_bar && !i_wb_trap && !o_bar_go && !i_csr_on);
+            c_release:  cover(i_wb_done && i_wb_rel && o_bar_oth != {WARPS{1'b0}});
+            c_same:     cover(w_init[0] && w_init[1] && w_same[0][1]);
+        end
+`endif
+`endif
+endmodule
