@@ -250,7 +250,6 @@ module wq_diverge #(
     // (With one part, LANES = 32, the compares are the scan's select-free
     // part 0 on the present inputs: no registers, no wait.)
     wire                        sc_ok;
-    wire [5:0]                  sc_p;           // the part compared next
     wire [31:0]                 ae_start, ae_end, ae_dq, ae_h;
     wire [31:0]                 ae_g;           // targets against the walk's group's
     wire [PCW-1:0]              sc_lpat;
@@ -1109,96 +1108,19 @@ module wq_diverge #(
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
                   (rc_chk_none && sc_rc) || i_ds_go || g_inv_d;
-    // part sc_p of the row, of the targets and of the loop form's one-hot
-    // pick (AND-OR selects: a constant part each)
-    reg  [LANES*PCW-1:0] sc_wt, sc_tg;
-    reg  [LANES-1:0]     sc_one;
-    integer sp, sl;
-    always @(*) begin
-        sc_wt = {LANES*PCW{1'b0}};
-        sc_tg = {LANES*PCW{1'b0}};
-        sc_one = {LANES{1'b0}};
-        // (the lane loop outside the part's test: a loop variable set on
-        // one path only is a latch to Yosys' proc)
-        for (sp = 0; sp < PARTS; sp = sp + 1) begin
-            if (sc_p == sp[5:0]) begin
-                sc_wt = sc_wt | t_wt[sp*LANES*PCW +: LANES*PCW];
-                sc_one = sc_one | lp_one[sp*LANES +: LANES];
-            end
-            for (sl = 0; sl < LANES; sl = sl + 1)
-                if (sc_p == sp[5:0])
-                    sc_tg[sl*PCW +: PCW] = sc_tg[sl*PCW +: PCW] | t_tgt[sp*LANES + sl];
-        end
-    end
-    reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h, sc_g;
-    reg  [PCW-1:0]       sc_at;
-    always @(*) begin
-        sc_at = {PCW{1'b0}};
-        for (sl = 0; sl < LANES; sl = sl + 1) begin
-            sc_start[sl] = sc_wt[sl*PCW +: PCW] == w_sstart[b_w];
-            sc_end[sl] = sc_wt[sl*PCW +: PCW] == sv_end_at;
-            sc_dq[sl] = sc_wt[sl*PCW +: PCW] == dqr_addr;
-            sc_h[sl] = sc_tg[sl*PCW +: PCW] == dqr_addr;
-            sc_g[sl] = sc_tg[sl*PCW +: PCW] == g_t0;
-            if (sc_one[sl]) sc_at = sc_at | sc_wt[sl*PCW +: PCW];
-        end
-    end
-    generate if (PARTS == 1) begin : g_scan1
-        assign sc_ok = 1'b1;
-        assign sc_p = 6'd0;
-        assign ae_start = sc_start;
-        assign ae_end = sc_end;
-        assign ae_dq = sc_dq;
-        assign ae_h = sc_h;
-        assign ae_g = sc_g;
-        reg            q_tv;                    // g_t0 is the select's
-        always @(posedge i_clk)
-            q_tv <= !g_inv || i_reset;
-        assign g_ok = q_tv;
-        assign sc_lpat = sc_at;
-        wire unused_scan = &{1'b0, sc_inv};
-    end else begin : g_scan
-        reg            q_ok;
-        reg  [5:0]     q_p;
-        reg  [31:0]    q_start, q_end, q_dq, q_h, q_g;
-        reg  [PCW-1:0] q_lpat;
-        integer qp;
-        always @(posedge i_clk) begin
-            if (!q_ok) begin
-                for (qp = 0; qp < PARTS; qp = qp + 1)
-                    if (q_p == qp[5:0]) begin
-                        q_start[qp*LANES +: LANES] <= sc_start;
-                        q_end[qp*LANES +: LANES] <= sc_end;
-                        q_dq[qp*LANES +: LANES] <= sc_dq;
-                        q_h[qp*LANES +: LANES] <= sc_h;
-                        q_g[qp*LANES +: LANES] <= sc_g;
-                    end
-                q_lpat <= q_lpat | sc_at;
-                if ({26'd0, q_p} == PARTS - 1) q_ok <= 1'b1;
-                else q_p <= q_p + 6'd1;
-            end
-            if (sc_inv || i_reset) begin
-                q_ok <= 1'b0;
-                q_p <= 6'd0;
-                q_lpat <= {PCW{1'b0}};
-            end
-        end
-        assign sc_ok = q_ok;
-        assign sc_p = q_p;
-        assign ae_start = q_start;
-        assign ae_end = q_end;
-        assign ae_dq = q_dq;
-        assign ae_h = q_h;
-        assign ae_g = q_g;
-        // g_ok: a scan has completed since the last g_inv (sc_ok, or kept
-        // across a restart for another reason)
-        reg            q_gv;
-        always @(posedge i_clk)
-            if (g_inv || g_inv_d || i_reset) q_gv <= 1'b0;
-            else if (q_ok) q_gv <= 1'b1;
-        assign g_ok = q_ok || q_gv;
-        assign sc_lpat = q_lpat;
+    // (the scan itself: wq_diverge_scan; the targets as one row)
+    wire [32*PCW-1:0] t_tgt_row;
+    genvar tr;
+    generate for (tr = 0; tr < 32; tr = tr + 1) begin : g_tgt_row
+        assign t_tgt_row[tr*PCW +: PCW] = t_tgt[tr];
     end endgenerate
+    wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_wt(t_wt), .i_tgt(t_tgt_row), .i_one(lp_one),
+        .i_start(w_sstart[b_w]), .i_end_at(sv_end_at), .i_dq_addr(dqr_addr), .i_g_t0(g_t0),
+        .i_inv(sc_inv), .i_g_inv(g_inv), .i_g_inv_d(g_inv_d),
+        .o_ok(sc_ok), .o_start(ae_start), .o_end(ae_end), .o_dq(ae_dq), .o_h(ae_h),
+        .o_g(ae_g), .o_g_ok(g_ok), .o_lpat(sc_lpat));
 
     // ---- the sub-vector segment and loop form of each warp ------------------------------
     always @(posedge i_clk) begin
