@@ -164,17 +164,6 @@ module wq_diverge #(
     wire             b_commit = i_b_commit;
     wire             b_bar = b_op == `WQ_OP_BAR;
 
-    // sub-vector state (DESIGN §6.4; the model's subv_* and loop_*)
-    reg [WARPS-1:0]  w_son;                    // in a SUBV_START..SUBV_END segment
-    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
-    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
-    reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
-    reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
-    reg              w_sendset [0:WARPS-1];
-    reg              w_lon     [0:WARPS-1];    // in a loop form (SUBV_LOOP_BEGIN..END)
-    reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
-    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
-    reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
 
     // ---- the token deque and its port (WB's calls, the dispatch's CLEAR, the
     // debug window's commands) --------------------------------------------------------
@@ -298,11 +287,6 @@ module wq_diverge #(
     wire [PCW-1:0] b_next  = b_pc + 1'b1;
     wire [PCW-1:0] b_ipc   = b_imm;
     wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
-    // the threads of part k of a 32-thread mask
-    function [31:0] part_mask;
-        input [5:0] k;
-        part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
-    endfunction
     // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------
     // BRX / JMX / RET: wq_branch_groups with a target per thread.  The
     // threads of g_act go in groups by path (the target when selected, else
@@ -401,119 +385,48 @@ module wq_diverge #(
     always @(*) begin
         l_parts = 32'd0;
         for (lp = 0; lp < PARTS; lp = lp + 1)
-            l_parts[lp] = (b_sel & part_mask(lp[5:0])) != 32'd0;
+            l_parts[lp] = b_sel[lp*LANES +: LANES] != {LANES{1'b0}};
     end
     wire [31:0] l_oh       = low1(l_rem);
     wire [4:0]  l_p        = enc32(l_oh);
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
-    // SUBV_START runs the active threads one part at a time: the lowest part
-    // first, the others parked as SUBV at its start; SUBV_END parks the part
-    // at its end and starts the next part with parked threads, or ends the
-    // segment and lets everyone parked at its end go on.  A part that runs
-    // dry (its threads exited, its tokens consumed) moves on the same way
-    // in reconvergence (RC_CHK).  SUBV_LOOP_BEGIN / _END are the seed's
-    // two-pass loop on warp halves with s0.  YIELD, BAR and a new segment
-    // inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
-    // before reconvergence.
-    wire        sv_en      = i_sven;
-    wire        sv_on      = w_son[b_w];
-    wire        lp_on      = w_lon[b_w];
+    // (wq_diverge_subv: each warp's segment and loop form, and what the
+    // SUBV_* instructions and reconvergence's check do to WB's warp)
     wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
-    // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
-    // says sub-vector mode, else a NOP; it traps in a region either way
-    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
-    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
-                             (b_sau && b_wd);                //  never skipped)
-    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
-    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
-    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
-    wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
-    // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
-    wire        sv_misuse  = ((b_yield || b_bar) && (sv_on || lp_on)) ||
-                             ((b_sst || b_sau || b_slb) && sv_en && (sv_on || lp_on)) ||
-                             (b_snd && sv_en && sv_on &&
-                              (dq_cnt != w_slevel[b_w] ||
-                               (w_sendset[b_w] && w_send[b_w] != b_next))) ||
-                             (b_sle && sv_en && (sv_on || !lp_on || dq_cnt != w_llevel[b_w]));
-    wire        b_sst_go   = b_sst && sv_en;
-    wire        b_snd_go   = b_snd && sv_en && sv_on;
-    wire        b_slb_go   = b_slb && sv_en;
-    wire        b_sle_go   = b_sle && sv_en;
-    // SUBV_START: the lowest part with an active thread runs
-    reg  [5:0]  sv_k0;
-    integer sk;
-    always @(*) begin
-        sv_k0 = 6'd0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
-    end
-    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
-    // parked_at: threads parked as SUBV (neither exited nor active -- after
-    // SUBV_END's park and in reconvergence no thread is active)
-    wire        pk_none    = b_snd || b_k == K_RC;
-    wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
     // (pk_rc: parked as SUBV and not exited, as reconvergence and SUBV_END
     // see them: no thread active; the addresses are compared by the part
-    // scan below, ae_start and ae_end)
+    // scan, ae_start and ae_end)
     reg  [31:0] pk_rc;
+    integer sk;
     always @(*)
         for (sk = 0; sk < 32; sk = sk + 1)
             pk_rc[sk] = !i_exited[sk] &&
                         t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
-    wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
-    wire [31:0] pk_start   = pk_any & ae_start;
-    wire [31:0] pk_end     = pk_any & ae_end;
-    // the next part after the running one with threads waiting at the start
-    reg  [5:0]  sv_nk;
-    reg         sv_nfound;
-    always @(*) begin
-        sv_nk = 6'd0;
-        sv_nfound = 1'b0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
-                sv_nk = sk[5:0];
-                sv_nfound = 1'b1;
-            end
-    end
-    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
-    // the loop form
-    wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
-    wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
-    wire [31:0] lp_back    = w_s0[b_w] & pk_any;
-    // (the address of its lowest thread, thread 0's when none, is read in
-    // reconvergence only, where lp_back is w_s0 & pk_rc: the part scan
-    // picks it, sc_lpat)
-    wire [31:0] lp_back_rc = w_s0[b_w] & pk_rc;
-    wire [31:0] lp_one     = (lp_back_rc == 32'd0) ? 32'd1 :
-                             (lp_back_rc & (~lp_back_rc + 32'd1));
-    wire [PCW-1:0] lp_at   = sc_lpat;
-    // SUBV_LOOP_END's three cases: the high pass done, the low half only,
-    // the low pass done (the high half goes back to the body)
-    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
-    // reconvergence's checks before a pop: a segment whose part ran dry
-    // (RC_CHK), then a loop form's half that ran dry
-    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
-    wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
-    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
-                             (rc_lp && lp_back != 32'd0);
-    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
-    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
-    // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
-    // MASK_PC unless SUBV_END leaves no thread to run
-    wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
-                             b_snd_go ? b_act :
-                             (b_slb_go && lp_lo != 32'd0) ? lp_hi :
-                             sle_again ? lp_lo : 32'd0;
-    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
-    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
-                             sv_nomask ? b_pc :
-                             sle_again ? b_ipc : b_next;
-    wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
-                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
-                             (b_slb_go && lp_lo != 32'd0) ? lp_lo :
-                             (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
-                             sle_again ? lp_back : b_act;
+    wire        sv_on, lp_on, b_subv, b_sau, b_sst_go, b_snd_go, b_slb_go, b_sle_go, sv_misuse;
+    wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
+    wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
+    wire        sv_nomask, rc_sv, rc_lp, rc_chk_rec;
+    wire        rc_chk_none;                // (below: RC_CHK without a record)
+    wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
+        .i_clk(i_clk),
+        .i_b_w(b_w), .i_b_op(b_op), .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar),
+        .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k == K_RC),
+        .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
+        .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
+        .i_ret(i_emit && b_kk == K_RET), .i_rc_rec(i_emit && b_kk == K_RC && rc_s == RC_CHK),
+        .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot),
+        .o_son(o_son), .o_sv_on(sv_on), .o_lp_on(lp_on),
+        .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),
+        .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
+        .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
+        .o_park(sv_park), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
+        .o_rc_sv(rc_sv), .o_rc_lp(rc_lp), .o_rc_chk_rec(rc_chk_rec),
+        .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
+        .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
+    // (the parked threads the masks read and the loop form's parked half:
+    // the FORMAL section's)
+    wire unused_sv = &{1'b0, pk_any, lp_back_rc};
     // wait_region: selected threads in the token's mask park, the other
     // selected ones branch to the target as BRA would (act: rest, sel: go)
     wire [31:0] b_park     = b_waitr ? (b_sel & b_tm) : 32'd0;
@@ -601,7 +514,6 @@ module wq_diverge #(
     assign o_dq_tail = dq_tail;
     assign o_dq_log2 = dq_log2;
     assign o_dq_op = dq_op;
-    assign o_son = w_son;
     wire        b_is_trap  = i_trap;
     // ---- WB's record walk ------------------------------------------------------------
     // b_k walks a commit's records, those of b_recs in this order (the
@@ -959,7 +871,7 @@ module wq_diverge #(
     end
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
-    wire rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
+    assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
                        (sc_ok || !sc_rc) && !rc_chk_rec && !p_stale;    // RC_CHK without a record
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
@@ -1117,70 +1029,11 @@ module wq_diverge #(
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wt(t_wt), .i_tgt(t_tgt_row), .i_one(lp_one),
-        .i_start(w_sstart[b_w]), .i_end_at(sv_end_at), .i_dq_addr(dqr_addr), .i_g_t0(g_t0),
+        .i_start(sv_start), .i_end_at(sv_end_at), .i_dq_addr(dqr_addr), .i_g_t0(g_t0),
         .i_inv(sc_inv), .i_g_inv(g_inv), .i_g_inv_d(g_inv_d),
         .o_ok(sc_ok), .o_start(ae_start), .o_end(ae_end), .o_dq(ae_dq), .o_h(ae_h),
         .o_g(ae_g), .o_g_ok(g_ok), .o_lpat(sc_lpat));
 
-    // ---- the sub-vector segment and loop form of each warp ------------------------------
-    always @(posedge i_clk) begin
-        // RC_CHK without a record: the segment ends with nobody at its end,
-        // the loop form's half has no thread parked
-        if (rc_chk_none) begin
-            if (rc_sv) begin
-                w_son[b_w] <= 1'b0;
-                w_spart[b_w] <= 5'd0;
-            end else if (rc_lp) begin
-                w_s0[b_w] <= 32'd0;
-                w_lon[b_w] <= 1'b0;
-            end
-        end
-        // RETIRE: a segment or a loop form starts, moves on or ends
-        if (i_emit && b_kk == K_RET) begin
-            if (b_sst_go) begin
-                w_son[b_w] <= 1'b1;
-                w_spart[b_w] <= sv_k0[4:0];
-                w_sstart[b_w] <= b_next;
-                w_slevel[b_w] <= dq_cnt;
-                w_sendset[b_w] <= 1'b0;
-            end
-            if (b_snd_go) begin
-                w_send[b_w] <= b_next;
-                w_sendset[b_w] <= 1'b1;
-                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
-            end
-            if (b_slb_go) begin
-                w_lon[b_w] <= 1'b1;
-                w_llevel[b_w] <= dq_cnt;
-                w_lbody[b_w] <= b_next;
-                w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
-            end
-            if (b_sle_go) begin
-                if (sle_again) w_s0[b_w] <= lp_lo;
-                else w_lon[b_w] <= 1'b0;
-            end
-        end
-        // reconverge's check: a segment's next part, the threads at its
-        // end, or a loop form's parked half (MASK_PC)
-        if (i_emit && b_kk == K_RC && rc_s == RC_CHK) begin
-            if (rc_sv) begin
-                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
-            end else begin
-                w_s0[b_w] <= 32'd0;
-                if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
-            end
-        end
-        // a warp starts outside any
-        if (i_ds_go) begin
-            w_son[i_ds_slot] <= 1'b0;
-            w_spart[i_ds_slot] <= 5'd0;
-            w_sendset[i_ds_slot] <= 1'b0;
-            w_lon[i_ds_slot] <= 1'b0;
-            w_s0[i_ds_slot] <= 32'd0;
-        end
-    end
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
@@ -1203,7 +1056,7 @@ module wq_diverge #(
     always @(*) begin
         f_lpat = {PCW{1'b0}};
         for (fl = 0; fl < 32; fl = fl + 1) begin
-            f_start[fl] = t_wt[fl*PCW +: PCW] == w_sstart[b_w];
+            f_start[fl] = t_wt[fl*PCW +: PCW] == sv_start;
             f_end[fl] = t_wt[fl*PCW +: PCW] == sv_end_at;
             f_dq[fl] = t_wt[fl*PCW +: PCW] == dqr_addr;
             f_h[fl] = t_tgt[fl] == dqr_addr;

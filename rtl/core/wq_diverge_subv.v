@@ -1,0 +1,334 @@
+// wq_diverge_subv.v -- the divergence unit's sub-vector segments and loop
+// form (docs/rtl/wq_diverge_subv.md; docs/rtl/wq_diverge.md; exec_ctrl.c,
+// DESIGN §6.4): each warp's segment and loop-form state, and what
+// SUBV_START, SUBV_END, SUBV_LOOP_BEGIN, SUBV_LOOP_END and SUBV_AUTO do
+// to the committing warp, and reconvergence's check of a segment or a
+// loop form that ran dry.
+//
+// SUBV_START runs the active threads one part at a time: the lowest part
+// first, the others parked as SUBV at its start; SUBV_END parks the part
+// at its end and starts the next part with parked threads, or ends the
+// segment and lets everyone parked at its end go on.  A part that runs
+// dry (its threads exited, its tokens consumed) moves on the same way
+// in reconvergence (RC_CHK).  SUBV_LOOP_BEGIN / _END are the seed's
+// two-pass loop on warp halves with s0.  YIELD, BAR and a new segment
+// inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
+// before reconvergence.  wq_diverge owns the walk, the records and the
+// threads' wait state; this unit gives it the segment's decisions for
+// WB's warp (o_*) and takes the events that move the state (i_ret,
+// i_rc_rec, i_rc_none, i_ds_go).
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_diverge_subv #(
+    parameter WARPS   = 8,
+    parameter LANES   = 32,
+    parameter PCW     = `WQ_TF_ADDR_W,
+    parameter DW      = 7,                  // bits of a deque count
+    parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
+) (
+    input  wire                 i_clk,
+    // WB's instruction and warp
+    input  wire [WID_W-1:0]     i_b_w,
+    input  wire [7:0]           i_b_op,
+    input  wire                 i_b_wd,     // the wave decision sampled with SUBV_AUTO
+    input  wire                 i_b_yb,     // YIELD (not skipped) or BAR: misuse inside
+    input  wire [PCW-1:0]       i_b_pc,
+    input  wire [PCW-1:0]       i_b_next,   // PC + 1
+    input  wire [PCW-1:0]       i_b_ipc,    // the target field
+    input  wire                 i_b_k_rc,   // the record walk is at reconvergence (K_RC)
+    input  wire [31:0]          i_act,      // the warp's active threads
+    input  wire                 i_sven,     // sub-vector mode enabled
+    input  wire [DW-1:0]        i_dq_cnt,   // the warp's deque count
+    // the threads parked as SUBV and not exited (wq_diverge's wait state)
+    input  wire [31:0]          i_pk_rc,
+    // the part scan (wq_diverge_scan): wait address == o_start, == o_end_at,
+    // the address of o_one
+    input  wire [31:0]          i_ae_start,
+    input  wire [31:0]          i_ae_end,
+    input  wire [PCW-1:0]       i_lpat,
+    // the events that move the state: RETIRE goes out, reconvergence's
+    // check goes out with its record, or ends without one, a warp starts
+    input  wire                 i_ret,
+    input  wire                 i_rc_rec,
+    input  wire                 i_rc_none,
+    input  wire                 i_ds_go,
+    input  wire [WID_W-1:0]     i_ds_slot,
+    // every warp's segment (DE's packed registers); WB's warp's
+    output wire [WARPS-1:0]     o_son,
+    output wire                 o_sv_on,
+    output wire                 o_lp_on,
+    // what the part scan compares and picks for this unit
+    output wire [PCW-1:0]       o_start,
+    output wire [PCW-1:0]       o_end_at,
+    output wire [31:0]          o_one,
+    // the instruction: a SUBV_* one, SUBV_AUTO, each that acts, the misuse
+    output wire                 o_subv,
+    output wire                 o_sau,
+    output wire                 o_sst_go,
+    output wire                 o_snd_go,
+    output wire                 o_slb_go,
+    output wire                 o_sle_go,
+    output wire                 o_misuse,
+    // its records: the threads parked (THREAD_STATE), no MASK_PC, the PC
+    // and active threads after it
+    output wire [31:0]          o_park,
+    output wire                 o_nomask,
+    output wire [PCW-1:0]       o_npc,
+    output wire [31:0]          o_nact,
+    // reconvergence's check: a segment's part ran dry, a loop form's half
+    // did, the check has a record (MASK_PC) and its PC and threads
+    output wire                 o_rc_sv,
+    output wire                 o_rc_lp,
+    output wire                 o_rc_chk_rec,
+    output wire [PCW-1:0]       o_rc_c_pc,
+    output wire [31:0]          o_rc_c_act,
+    // (for wq_diverge's asserts: the parked threads the masks read, the
+    // loop form's parked half in reconvergence)
+    output wire [31:0]          o_pk_any,
+    output wire [31:0]          o_lp_back_rc
+);
+    localparam PARTS = 32 / LANES;
+    wire [WID_W-1:0] b_w    = i_b_w;
+    wire [7:0]       b_op   = i_b_op;
+    wire             b_wd   = i_b_wd;
+    wire [PCW-1:0]   b_pc   = i_b_pc;
+    wire [PCW-1:0]   b_next = i_b_next;
+    wire [PCW-1:0]   b_ipc  = i_b_ipc;
+    wire [31:0]      b_act  = i_act;
+    wire [DW-1:0]    dq_cnt = i_dq_cnt;
+    wire [31:0]      pk_rc  = i_pk_rc;
+    wire [31:0]      ae_start = i_ae_start;
+    wire [31:0]      ae_end = i_ae_end;
+    // the threads of part k of a 32-thread mask
+    function [31:0] part_mask;
+        input [5:0] k;
+        part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
+    endfunction
+
+    // each warp's state (the model's subv_* and loop_*)
+    reg [WARPS-1:0]  w_son;                    // in a SUBV_START..SUBV_END segment
+    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
+    reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
+    reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
+    reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
+    reg              w_sendset [0:WARPS-1];
+    reg              w_lon     [0:WARPS-1];    // in a loop form (SUBV_LOOP_BEGIN..END)
+    reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
+    reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
+    reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
+
+    // ---- the instruction's decisions ------------------------------------------------
+    wire        sv_en      = i_sven;
+    wire        sv_on      = w_son[b_w];
+    wire        lp_on      = w_lon[b_w];
+    // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
+    // says sub-vector mode, else a NOP; it traps in a region either way
+    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
+    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
+                             (b_sau && b_wd);                //  never skipped)
+    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
+    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
+    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
+    wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
+    // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
+    wire        sv_misuse  = (i_b_yb && (sv_on || lp_on)) ||
+                             ((b_sst || b_sau || b_slb) && sv_en && (sv_on || lp_on)) ||
+                             (b_snd && sv_en && sv_on &&
+                              (dq_cnt != w_slevel[b_w] ||
+                               (w_sendset[b_w] && w_send[b_w] != b_next))) ||
+                             (b_sle && sv_en && (sv_on || !lp_on || dq_cnt != w_llevel[b_w]));
+    wire        b_sst_go   = b_sst && sv_en;
+    wire        b_snd_go   = b_snd && sv_en && sv_on;
+    wire        b_slb_go   = b_slb && sv_en;
+    wire        b_sle_go   = b_sle && sv_en;
+    // SUBV_START: the lowest part with an active thread runs
+    reg  [5:0]  sv_k0;
+    integer sk;
+    always @(*) begin
+        sv_k0 = 6'd0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
+    end
+    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
+    // parked_at: threads parked as SUBV (neither exited nor active -- after
+    // SUBV_END's park and in reconvergence no thread is active)
+    wire        pk_none    = b_snd || i_b_k_rc;
+    wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
+    wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
+    wire [31:0] pk_start   = pk_any & ae_start;
+    wire [31:0] pk_end     = pk_any & ae_end;
+    // the next part after the running one with threads waiting at the start
+    reg  [5:0]  sv_nk;
+    reg         sv_nfound;
+    always @(*) begin
+        sv_nk = 6'd0;
+        sv_nfound = 1'b0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
+                sv_nk = sk[5:0];
+                sv_nfound = 1'b1;
+            end
+    end
+    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
+    // the loop form
+    wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
+    wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
+    wire [31:0] lp_back    = w_s0[b_w] & pk_any;
+    // (the address of its lowest thread, thread 0's when none, is read in
+    // reconvergence only, where lp_back is w_s0 & pk_rc: the part scan
+    // picks it, i_lpat)
+    wire [31:0] lp_back_rc = w_s0[b_w] & pk_rc;
+    wire [31:0] lp_one     = (lp_back_rc == 32'd0) ? 32'd1 :
+                             (lp_back_rc & (~lp_back_rc + 32'd1));
+    wire [PCW-1:0] lp_at   = i_lpat;
+    // SUBV_LOOP_END's three cases: the high pass done, the low half only,
+    // the low pass done (the high half goes back to the body)
+    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
+    // reconvergence's checks before a pop: a segment whose part ran dry
+    // (RC_CHK), then a loop form's half that ran dry
+    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
+    wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
+    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
+                             (rc_lp && lp_back != 32'd0);
+    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
+    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
+    // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
+    // MASK_PC unless SUBV_END leaves no thread to run
+    wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
+                             b_snd_go ? b_act :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_hi :
+                             sle_again ? lp_lo : 32'd0;
+    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
+    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
+                             sv_nomask ? b_pc :
+                             sle_again ? b_ipc : b_next;
+    wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
+                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
+                             (b_slb_go && lp_lo != 32'd0) ? lp_lo :
+                             (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
+                             sle_again ? lp_back : b_act;
+
+    // ---- outputs -----------------------------------------------------------------------
+    assign o_son = w_son;
+    assign o_sv_on = sv_on;
+    assign o_lp_on = lp_on;
+    assign o_start = w_sstart[b_w];
+    assign o_end_at = sv_end_at;
+    assign o_one = lp_one;
+    assign o_subv = b_subv;
+    assign o_sau = b_sau;
+    assign o_sst_go = b_sst_go;
+    assign o_snd_go = b_snd_go;
+    assign o_slb_go = b_slb_go;
+    assign o_sle_go = b_sle_go;
+    assign o_misuse = sv_misuse;
+    assign o_park = sv_park;
+    assign o_nomask = sv_nomask;
+    assign o_npc = sv_npc;
+    assign o_nact = sv_nact;
+    assign o_rc_sv = rc_sv;
+    assign o_rc_lp = rc_lp;
+    assign o_rc_chk_rec = rc_chk_rec;
+    assign o_rc_c_pc = rc_c_pc;
+    assign o_rc_c_act = rc_c_act;
+    assign o_pk_any = pk_any;
+    assign o_lp_back_rc = lp_back_rc;
+
+    // ---- each warp's segment and loop form ---------------------------------------------
+    always @(posedge i_clk) begin
+        // RC_CHK without a record: the segment ends with nobody at its end,
+        // the loop form's half has no thread parked
+        if (i_rc_none) begin
+            if (rc_sv) begin
+                w_son[b_w] <= 1'b0;
+                w_spart[b_w] <= 5'd0;
+            end else if (rc_lp) begin
+                w_s0[b_w] <= 32'd0;
+                w_lon[b_w] <= 1'b0;
+            end
+        end
+        // RETIRE: a segment or a loop form starts, moves on or ends
+        if (i_ret) begin
+            if (b_sst_go) begin
+                w_son[b_w] <= 1'b1;
+                w_spart[b_w] <= sv_k0[4:0];
+                w_sstart[b_w] <= b_next;
+                w_slevel[b_w] <= dq_cnt;
+                w_sendset[b_w] <= 1'b0;
+            end
+            if (b_snd_go) begin
+                w_send[b_w] <= b_next;
+                w_sendset[b_w] <= 1'b1;
+                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+            end
+            if (b_slb_go) begin
+                w_lon[b_w] <= 1'b1;
+                w_llevel[b_w] <= dq_cnt;
+                w_lbody[b_w] <= b_next;
+                w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
+            end
+            if (b_sle_go) begin
+                if (sle_again) w_s0[b_w] <= lp_lo;
+                else w_lon[b_w] <= 1'b0;
+            end
+        end
+        // reconverge's check: a segment's next part, the threads at its
+        // end, or a loop form's parked half (MASK_PC)
+        if (i_rc_rec) begin
+            if (rc_sv) begin
+                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
+                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+            end else begin
+                w_s0[b_w] <= 32'd0;
+                if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
+            end
+        end
+        // a warp starts outside any
+        if (i_ds_go) begin
+            w_son[i_ds_slot] <= 1'b0;
+            w_spart[i_ds_slot] <= 5'd0;
+            w_sendset[i_ds_slot] <= 1'b0;
+            w_lon[i_ds_slot] <= 1'b0;
+            w_s0[i_ds_slot] <= 32'd0;
+        end
+    end
+`ifdef FORMAL
+    // Checked on its own (scripts/formal.sh, job diverge_subv: every input
+    // free) and inside wq_core (job core).  The running part of a segment
+    // is a part of the warp; SUBV_START runs exactly the lowest part with
+    // an active thread and parks the rest; SUBV_END's next part lies
+    // above the one that ran, and runs only threads parked at the
+    // segment's start; the loop form runs one half and parks the other.
+    integer fw;
+    always @(*) begin
+        for (fw = 0; fw < WARPS; fw = fw + 1)
+            assert({27'd0, w_spart[fw]} < PARTS);
+        if (b_sst_go) begin
+            assert((sv_nact | sv_park) == b_act && (sv_nact & sv_park) == 32'd0);
+            assert((sv_nact & ~part_mask(sv_k0)) == 32'd0);
+            if (b_act != 32'd0) assert(sv_nact != 32'd0);
+            assert((b_act & (part_mask(sv_k0) - 32'd1) & ~part_mask(sv_k0)) == 32'd0);
+        end
+        if (b_snd_go && sv_nfound) begin
+            assert({27'd0, w_spart[b_w]} < {26'd0, sv_nk});
+            assert(sv_nact != 32'd0 && (sv_nact & ~(pk_any & ae_start & part_mask(sv_nk))) == 32'd0);
+            assert(sv_npc == w_sstart[b_w]);
+        end
+        if (b_slb_go && lp_lo != 32'd0)
+            assert(sv_nact == lp_lo && sv_park == lp_hi);
+    end
+    reg f_init = 1'b0;
+    always @(posedge i_clk) f_init <= 1'b1;
+    always @(posedge i_clk)
+        if (f_init) begin
+            // a segment starts with parts parked; SUBV_END starts the next
+            // part; reconvergence moves a segment on; a loop form's second pass
+            c_sv_start: cover(i_ret && b_sst_go && sv_park != 32'd0);
+            c_sv_next:  cover(i_ret && b_snd_go && sv_nfound);
+            c_sv_rc:    cover(i_rc_rec && rc_sv && sv_nfound);
+            c_lp_again: cover(i_ret && sle_again);
+        end
+`endif
+endmodule
