@@ -1,6 +1,6 @@
 // wq_core_wb.vh -- the encodings of WB's walk over a commit, shared by
-// wq_diverge (the record walk, the divergence unit's steps) and wq_commit
-// (the records): included inside both modules.
+// wq_diverge (the record walk, the divergence unit's steps), wq_diverge_dq
+// (its deque calls) and wq_commit (the records): included inside each.
 //
 // (each module uses some of them)
 /* verilator lint_off UNUSEDPARAM */

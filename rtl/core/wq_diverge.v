@@ -165,49 +165,24 @@ module wq_diverge #(
     wire             b_bar = b_op == `WQ_OP_BAR;
 
 
-    // ---- the token deque and its port (WB's calls, the dispatch's CLEAR, the
-    // debug window's commands) --------------------------------------------------------
-    reg               dq_valid;
-    reg  [3:0]        dq_op;
-    reg  [`WQ_TF_TYPE_W-1:0] dq_type;
-    reg  [31:0]       dq_mask;
-    reg  [PCW-1:0]    dq_addr;
-    reg  [DQ_LOG2-1:0] dq_index;
-    reg  [63:0]       dq_data;
-    reg  [DW-1:0]     dq_head_in, dq_tail_in;
-    reg  [4:0]        dq_log2_in;
-    wire              dq_ready, dq_rvalid, dq_found, dq_empty, dq_rejected;
-    wire [3:0]        dq_rop;
-    wire [WID_W-1:0]  dq_rwarp;
-    wire [7:0]        dq_trap;
-    wire [63:0]       dq_token, dq_front;
-    wire [DQ_LOG2-1:0] dq_rindex;
-    wire [15:0]       dq_has_type;
+    // ---- the token deque and its port (wq_diverge_dq: WB's calls, the
+    // dispatch's CLEAR, the debug window's commands; a call's life) ------------------
+    wire              dq_ready, dq_rvalid;
+    wire [63:0]       dq_token;
+    wire [3:0]        dq_op;
+    wire              dq_has_call;
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dq_log2;
-    wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
-        .i_clk(i_clk), .i_reset(i_reset),
-        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(i_dq_warp),
-        .i_type(dq_type), .i_mask(dq_mask), .i_addr(dq_addr),
-        .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
-        .i_log2(dq_log2_in),
-        .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
-        .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
-        .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
-        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
-    // (every push is counted before it is made: the deque never traps here)
-    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected,
-                       dq_front, dq_has_type};
     wire [9:0] dq_depth = 10'd1 << dq_log2;
-
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
     // until the step that asked for it uses it
-    reg [1:0]        dqs;
-    reg [63:0]       dqr_token;
-    reg              dqr_found, dqr_empty;
-    reg [DW-1:0]     dqr_head, dqr_tail;        // head and tail when the command went out
-    reg [DQ_LOG2-1:0] dqr_index;                // FIND's index
+    wire [1:0]        dqs;
+    wire [63:0]       dqr_token;
+    wire              dqr_found, dqr_empty;
+    wire [DW-1:0]     dqr_head, dqr_tail;       // head and tail when the command went out
+    wire [DQ_LOG2-1:0] dqr_index;               // FIND's index
+    wire              dq_call, dq_used;         // (below: the walk's call, its answer used)
     wire [31:0]      dqr_mask = dqr_token[`WQ_TF_MASK_RANGE];
     wire [PCW-1:0]   dqr_addr = dqr_token[`WQ_TF_ADDR_RANGE];
     wire [`WQ_TF_TYPE_W-1:0] dqr_type = dqr_token[`WQ_TF_TYPE_RANGE];
@@ -768,7 +743,7 @@ module wq_diverge #(
 
     // WB's deque calls, one at a time (the command is set here and on the
     // port the next cycle)
-    wire dq_call = dqs == DQS_IDLE && b_v && b_commit &&
+    assign dq_call = dqs == DQS_IDLE && b_v && b_commit &&
                    ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
@@ -778,7 +753,7 @@ module wq_diverge #(
     // (the calls' results are used, and the deque is free again, when the
     // step that asked takes them: the FIND, a holder's read, the push and
     // pop records)
-    wire dq_used = (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) ||
+    assign dq_used = (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) ||
                    (b_v && b_commit && b_prep == BP_HELD && !h_init &&
                     !(dqs == DQS_IDLE && h_idx == dq_tail) && dqs == DQS_DONE && sc_ok) ||
                    (i_emit && (b_kk == K_YDQ ||
@@ -786,89 +761,21 @@ module wq_diverge #(
                                ((b_kk == K_PUSH || b_kk == K_GRP || b_kk == K_CPUSH) &&
                                 !(b_kk == K_GRP && !g_sub))));
 
-    // ---- the deque port ---------------------------------------------------------------------
-    always @(posedge i_clk) begin
-        dq_valid <= 1'b0;
-        if (dq_call) begin
-            dq_valid <= 1'b1;
-            if (b_prep == BP_HELD) begin
-                dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
-                dq_index <= h_idx[DQ_LOG2-1:0] - 1'b1;
-            end else if (b_prep == BP_FIND) begin
-                dq_op <= `WQ_DQCMD_FIND;        // wq_deque_find(type, f)
-                dq_type <= b_rtype;
-                dq_addr <= b_yield ? b_next : b_ipc;
-            end else if (b_kk == K_YDQ) begin
-                // YIELD's token: merged into the one found, else pushed at the back
-                dq_op <= b_yfound ? `WQ_DQCMD_MERGE : `WQ_DQCMD_PUSH_BACK;
-                dq_index <= b_yidx;
-                dq_type <= `WQ_TOK_YIELD;
-                dq_mask <= b_sel;
-                dq_addr <= b_next;
-            end else if (b_kk == K_GRP) begin
-                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // a group's DIV token
-                dq_type <= `WQ_TOK_DIV;
-                dq_mask <= g_m0;
-                dq_addr <= g_t0;
-            end else if (b_kk == K_CPUSH) begin
-                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // CALL's token: its threads, the return address
-                dq_type <= `WQ_TOK_CALL;
-                dq_mask <= b_sel;
-                dq_addr <= b_next;
-            end else if (b_kk == K_PUSH) begin
-                dq_op <= `WQ_DQCMD_PUSH_FRONT;  // room was checked (BP_CHECK)
-                dq_type <= b_ptype;
-                dq_mask <= b_pmask;
-                dq_addr <= b_paddr;
-            end else
-                dq_op <= `WQ_DQCMD_POP;
-        end
-        if (dqs == DQS_ISSUE && !dq_ready) dq_valid <= 1'b1;
-        // a warp starts: its deque is cleared to the launch's size
-        if (i_ds_go) begin
-            dq_valid <= 1'b1;
-            dq_op <= `WQ_DQCMD_CLEAR;
-            dq_log2_in <= i_ds_log2;
-        end
-        // the debug window's command (its operands whenever DBG_CMD is written)
-        if (i_csr_dq_set) begin
-            dq_index <= i_csr_dq_index;
-            dq_data <= i_csr_dq_data;
-            dq_head_in <= i_csr_dq_head;
-            dq_tail_in <= i_csr_dq_tail;
-        end
-        if (i_csr_dq_go) begin
-            dq_valid <= 1'b1;
-            dq_op <= i_csr_dq_op;
-        end
-        if (i_csr_dq_again) dq_valid <= 1'b1;    // (not taken yet)
-        if (i_reset) dq_valid <= 1'b0;
-    end
-
-    // ---- WB's deque call: out, taken, answered, used ------------------------------------------
-    always @(posedge i_clk) begin
-        case (dqs)
-        DQS_IDLE:
-            if (dq_call) begin
-                dqr_head <= dq_head;
-                dqr_tail <= dq_tail;
-                dqs <= DQS_ISSUE;
-            end
-        DQS_ISSUE:
-            if (dq_ready) dqs <= DQS_WAIT;
-        DQS_WAIT:
-            if (dq_rvalid) begin
-                dqr_token <= dq_token;
-                dqr_found <= dq_found;
-                dqr_empty <= dq_empty;
-                dqr_index <= dq_rindex;
-                dqs <= DQS_DONE;
-            end
-        default: ;                          // DQS_DONE: the step below takes it
-        endcase
-        if (dq_used) dqs <= DQS_IDLE;
-        if (i_reset) dqs <= DQS_IDLE;
-    end
+    // ---- the deque port -----------------------------------------------------------------
+    wq_diverge_dq #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_dq (
+        .i_clk(i_clk), .i_reset(i_reset), .i_dq_warp(i_dq_warp),
+        .i_call(dq_call), .i_used(dq_used), .i_held(b_prep == BP_HELD), .i_find(b_prep == BP_FIND),
+        .i_kk(b_kk), .i_h_ent(h_idx[DQ_LOG2-1:0] - 1'b1), .i_rtype(b_rtype), .i_yield(b_yield), .i_next(b_next),
+        .i_ipc(b_ipc), .i_yfound(b_yfound), .i_yidx(b_yidx), .i_sel(b_sel), .i_g_m0(g_m0),
+        .i_g_t0(g_t0), .i_ptype(b_ptype), .i_pmask(b_pmask), .i_paddr(b_paddr),
+        .i_ds_go(i_ds_go), .i_ds_log2(i_ds_log2),
+        .i_csr_dq_set(i_csr_dq_set), .i_csr_dq_go(i_csr_dq_go), .i_csr_dq_again(i_csr_dq_again),
+        .i_csr_dq_op(i_csr_dq_op), .i_csr_dq_index(i_csr_dq_index), .i_csr_dq_data(i_csr_dq_data),
+        .i_csr_dq_head(i_csr_dq_head), .i_csr_dq_tail(i_csr_dq_tail),
+        .o_ready(dq_ready), .o_rvalid(dq_rvalid), .o_token(dq_token), .o_op(dq_op),
+        .o_has_call(dq_has_call), .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2),
+        .o_dqs(dqs), .o_r_token(dqr_token), .o_r_found(dqr_found), .o_r_empty(dqr_empty),
+        .o_r_head(dqr_head), .o_r_tail(dqr_tail), .o_r_index(dqr_index));
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
@@ -918,7 +825,7 @@ module wq_diverge #(
             if (h_init) begin
                 h_init <= 1'b0;
                 h_idx <= dq_head;
-                if (!dq_has_type[`WQ_TOK_CALL]) b_prep <= BP_COUNT;
+                if (!dq_has_call) b_prep <= BP_COUNT;
             end else if (dqs == DQS_IDLE && h_idx == dq_tail) begin
                 b_prep <= BP_COUNT;
             end else if (dqs == DQS_DONE && sc_ok) begin
@@ -1040,14 +947,8 @@ module wq_diverge #(
     // asserts and covers only).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
-    always @(*)
-        if (f_past && !i_reset) begin
-            // WB's deque call: its command stays on the port until taken,
-            // and the step that asked uses it only once its answer is in
-            // (b_hold keeps the record until then)
-            if (dqs == DQS_ISSUE) assert(dq_valid);
-            if (dq_used) assert(dqs == DQS_DONE);
-        end
+    // (WB's deque call: its command stays on the port until taken, and the
+    // step that asked uses it only once its answer is in: wq_diverge_dq's)
     // The part scan: where its results are read, they are the compares
     // over all 32 threads at once.
     reg  [31:0]    f_start, f_end, f_dq, f_h;
@@ -1133,8 +1034,6 @@ module wq_diverge #(
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
-            // a warp start's CLEAR taken by the deque
-            c_dv_clear: cover(dq_valid && dq_op == `WQ_DQCMD_CLEAR && dq_ready);
             // a part scan completes
             c_dv_scan: cover(sc_ok && $past(!sc_ok));
         end
