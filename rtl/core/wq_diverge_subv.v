@@ -319,6 +319,9 @@ module wq_diverge_subv #(
         if (b_slb_go && lp_lo != 32'd0)
             assert(sv_nact == lp_lo && sv_park == lp_hi);
     end
+    // (the covers: the unit's own job; inside wq_core the SUBV programs
+    // lie beyond the job's cover depth)
+`ifdef FORMAL_DIVERGE_SUBV
     reg f_init = 1'b0;
     always @(posedge i_clk) f_init <= 1'b1;
     always @(posedge i_clk)
@@ -330,5 +333,6 @@ module wq_diverge_subv #(
             c_sv_rc:    cover(i_rc_rec && rc_sv && sv_nfound);
             c_lp_again: cover(i_ret && sle_again);
         end
+`endif
 `endif
 endmodule
