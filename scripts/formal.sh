@@ -267,7 +267,7 @@ prep_script() {
             rd="$rd read_verilog -lib -Ibuild/gen -I$RTLD $f;" ;;
         # the core's units are checked inside the core: their FORMAL
         # sections assert and cover, never assume
-        wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v|wq_core:*/wq_warp_slots.v|wq_core:*/wq_de_stage.v)
+        wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_diverge_scan.v|wq_core:*/wq_diverge_subv.v|wq_core:*/wq_diverge_dq.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v|wq_core:*/wq_warp_slots.v|wq_core:*/wq_de_stage.v)
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
