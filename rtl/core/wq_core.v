@@ -44,15 +44,19 @@
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_opread (EX's operands: the register file and the thread-id RAM read
 // at DE's rows and held while EX keeps its beat, the zero rows, the
-// immediate, S2R's special registers); wq_de_stage (DE: the decode,
-// the checks and the guard, the expander, the DE/EX skid buffer);
+// immediate, S2R's special registers: inside wq_ex_stage); wq_de_stage
+// (DE: the decode, the checks and the guard, the expander, the DE/EX skid
+// buffer); wq_ex_stage (EX: its beat, the operands, the vector ALU, S2R,
+// the division unit and the FP unit with their commits' arbitration, the
+// EX -> WB register);
 // wq_warp_slots (the warp slots and the barrier check: it carries out the
 // core's decisions on a slot -- a commit's, a completion's, a warp's
-// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu.  This file keeps
-// the FE, EX and WB registers and the stall chain, WB's commit (what it
-// does to the warp), the completion path's arbitration and the lock
-// hold; wq_diverge walks WB's records (which record of a commit goes out
-// this cycle).
+// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu (inside
+// wq_ex_stage).  This file keeps the FE register and the stall chain,
+// WB's commit (what it does to the warp), the completion path's
+// arbitration between the LSU and the units, and the lock hold;
+// wq_diverge walks WB's records (which record of a commit goes out this
+// cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -353,7 +357,7 @@ module wq_core #(
     wire x_to_wb;                       // EX's own beat moves into WB
     wire x_take;                        // EX accepts a beat (wq_ex_stage)
     // DE -> EX through a second skid buffer (wq_de_stage's): DE emits a
-    // beat into it when it has room, EX takes from it (x_in), so the
+    // beat into it when it has room, EX takes from it (x_take), so the
     // decisions of WB, the completion path and the division unit stop at
     // EX and never reach DE in the cycle
     wire             dx_held;                  // a beat waits in it (DE's beat of an earlier cycle)
