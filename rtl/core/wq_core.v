@@ -467,7 +467,7 @@ module wq_core #(
     wire [WARPS-1:0] cp_drop;
     wire unused_lsu = &{1'b0, inq, cp_yield};   // (the formal properties')
     reg          b_open;                 // WB's instruction has emitted a record
-    reg          x_open;                 // EX's instruction has beats in WB
+    wire         x_open;                 // EX's instruction has beats in WB
 
     // ---- EX (wq_ex_stage: the operands, the vector ALU, S2R, the division
     // and FP units and their commits on the completion path, the EX -> WB
@@ -511,7 +511,7 @@ module wq_core #(
         .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_imm(x_imm),
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
-        .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb),
+        .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
@@ -979,20 +979,14 @@ module wq_core #(
     // miss is dropped in FE and its warp issued again after a fetch run
     // fills it, wq_issue; DE's beats go into the DE/EX buffer)
 
-
-    // ---- the commits in progress ----------------------------------------------------------
-    // EX's instruction has beats in WB; WB's has emitted a record (a part
-    // beat's register write and its REG_WRITE, or a commit's record:
-    // wq_commit emits them)
+    // ---- the commit in progress ------------------------------------------------------------
+    // WB's instruction has emitted a record (a part beat's register write
+    // and its REG_WRITE, or a commit's record: wq_commit emits them); EX's
+    // has beats in WB: wq_ex_stage's x_open
     always @(posedge i_clk) begin
-        if (!wb_ls && x_to_wb) x_open <= !x_commit;
-        if (squash_x || cp_code) x_open <= 1'b0;
         if (bw_go) b_open <= 1'b1;
         if (b_emit) b_open <= !b_last_k;
-        if (i_reset) begin
-            x_open <= 1'b0;
-            b_open <= 1'b0;
-        end
+        if (i_reset) b_open <= 1'b0;
     end
 
 `ifdef FORMAL

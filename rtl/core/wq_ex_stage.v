@@ -133,6 +133,7 @@ module wq_ex_stage #(
     output wire [LANES*32-1:0]  o_op_a,         // its operands: ra,
     output wire [LANES*32-1:0]  o_op_rb,        //   rb + k
     output wire                 o_x_to_wb,      // EX's own beat moves into WB
+    output reg                  o_x_open,       // EX's instruction has beats in WB
     // ---- the LSU's side of EX ----
     input  wire                 i_ls_take,      // the LSU takes EX's beat
     input  wire                 i_ls_busy,      // ... holds it
@@ -438,6 +439,14 @@ module wq_ex_stage #(
         // wait for it; the scoreboard: wq_issue)
         if (i_squash_x || i_cp_code) x_v <= 1'b0;
         if (i_reset) x_v <= 1'b0;
+    end
+
+    // EX's instruction has beats in WB, its commit beat not yet (a
+    // code-writing store's completion waits for it: wq_core_lsu)
+    always @(posedge i_clk) begin
+        if (!i_wb_ls && x_to_wb) o_x_open <= !x_commit;
+        if (i_squash_x || i_cp_code) o_x_open <= 1'b0;
+        if (i_reset) o_x_open <= 1'b0;
     end
 
     // ---- EX -> WB ---------------------------------------------------------------------------
