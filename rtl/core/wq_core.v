@@ -44,15 +44,19 @@
 // rows, the REG_WRITE slot, the commit stream's records, the step port);
 // wq_opread (EX's operands: the register file and the thread-id RAM read
 // at DE's rows and held while EX keeps its beat, the zero rows, the
-// immediate, S2R's special registers); wq_de_stage (DE: the decode,
-// the checks and the guard, the expander, the DE/EX skid buffer);
+// immediate, S2R's special registers: inside wq_ex_stage); wq_de_stage
+// (DE: the decode, the checks and the guard, the expander, the DE/EX skid
+// buffer); wq_ex_stage (EX: its beat, the operands, the vector ALU, S2R,
+// the division unit and the FP unit with their commits' arbitration, the
+// EX -> WB register);
 // wq_warp_slots (the warp slots and the barrier check: it carries out the
 // core's decisions on a slot -- a commit's, a completion's, a warp's
-// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu.  This file keeps
-// the FE, EX and WB registers and the stall chain, WB's commit (what it
-// does to the warp), the completion path's arbitration and the lock
-// hold; wq_diverge walks WB's records (which record of a commit goes out
-// this cycle).
+// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu (inside
+// wq_ex_stage).  This file keeps the FE register and the stall chain,
+// WB's commit (what it does to the warp), the completion path's
+// arbitration between the LSU and the units, and the lock hold;
+// wq_diverge walks WB's records (which record of a commit goes out this
+// cycle).
 //
 // A warp has one instruction in flight, so its instructions commit in
 // program order (rule 2; other warps' may commit in another order than
@@ -323,58 +327,37 @@ module wq_core #(
     wire             d_v;
     wire [WID_W-1:0] d_w;
     wire [PCW-1:0]   d_pc;
-    // EX (beat)
-    reg              x_v, x_commit;
-    reg              x_fp;                      // the commit beat is also the last part beat
-    reg [WID_W-1:0]  x_w;
-    reg [5:0]        x_p;
-    reg [1:0]        x_k;
-    reg [PCW-1:0]    x_pc;
-    reg [63:0]       x_ir;
-    reg [7:0]        x_op;
-    reg [5:0]        x_rd;
-    reg              x_bi;
-    reg [31:0]       x_imm;
-    reg [3:0]        x_fn;
-    reg [31:0]       x_sel, x_cond;
-    reg              x_skip, x_wrd, x_mem;
-    reg [7:0]        x_trap;
-    reg [1:0]        x_msize;
-    reg              x_msext;
-    reg [3:0]        x_amask;
-    reg [2:0]        x_words;
-    // WB (beat)
-    reg              b_v, b_commit;
-    reg              b_fp;                      // ... its part not written yet
-    reg [WID_W-1:0]  b_w;
-    reg [5:0]        b_p;
-    reg [PCW-1:0]    b_pc;
-    reg [63:0]       b_ir;
-    reg [7:0]        b_op;
-    reg [5:0]        b_rd;
-    reg [31:0]       b_sel;
-    reg              b_skip, b_wrd;
-    reg              b_wd;                      // i_wave_subv as the instruction entered WB
-    reg [7:0]        b_trap;
-    reg [LANES*32-1:0] b_res;
-    reg [PCW-1:0]    b_imm;                     // the target field
-    reg [31:0]       setp_acc;                  // SETP's compare bits, by part
+    // EX and WB (wq_ex_stage: EX's beat, the EX -> WB register)
+    wire             x_v, x_commit, x_skip, x_mem, x_msext;
+    wire [WID_W-1:0] x_w;
+    wire [5:0]       x_p, x_rd;
+    wire [1:0]       x_k, x_msize;
+    wire [PCW-1:0]   x_pc;
+    wire [63:0]      x_ir;
+    wire [7:0]       x_op, x_trap;
+    wire [31:0]      x_imm, x_sel;
+    wire [3:0]       x_fn, x_amask;
+    wire [2:0]       x_words;
+    wire             b_v, b_commit, b_fp, b_skip, b_wrd, b_wd;
+    wire [WID_W-1:0] b_w;
+    wire [5:0]       b_p, b_rd;
+    wire [PCW-1:0]   b_pc, b_imm;
+    wire [63:0]      b_ir;
+    wire [7:0]       b_op, b_trap;
+    wire [31:0]      b_sel;
+    wire [LANES*32-1:0] b_res;                  // (MUL's: the multiplier's sum)
+    wire [31:0]      setp_acc;                  // SETP's compare bits, by part
 
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
-    wire x_busy;                        // EX keeps its beat (the LSU, the division unit full)
     wire wb_frz;                        // a completion (the LSU's, the division's) has the commit port
     wire ls_frz;                        // ... the LSU's
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_to_wb;                       // EX's own beat moves into WB
-    wire dv_take;                       // EX's division beat moves into the division unit
-    wire fv_take;                       // EX's FP beat moves into the FP unit
-    // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
-    // gather beat into the queue's next entry)
-    wire x_take = !x_v || ls_take || dv_take || fv_take || (!x_busy && !b_busy && !wb_blk);
+    wire x_take;                        // EX accepts a beat (wq_ex_stage)
     // DE -> EX through a second skid buffer (wq_de_stage's): DE emits a
-    // beat into it when it has room, EX takes from it (x_in), so the
+    // beat into it when it has room, EX takes from it (x_take), so the
     // decisions of WB, the completion path and the division unit stop at
     // EX and never reach DE in the cycle
     wire             dx_held;                  // a beat waits in it (DE's beat of an earlier cycle)
@@ -408,8 +391,6 @@ module wq_core #(
 
     // ---- DE (wq_de_stage: the decode, the checks and the guard, the
     // expander, the DE -> EX skid buffer) ------------------------------------------
-    wire             dx_v;                     // the buffer offers a beat to EX
-    wire             x_in;                     // EX takes it
     wire [WID_W-1:0] dx_w;
     wire [PCW-1:0]   dx_pc;
     wire [63:0]      dx_ir;
@@ -424,6 +405,7 @@ module wq_core #(
     wire [RF_AW-1:0] dx_ra, dx_rb;
     wire [TR_AW-1:0] dx_tr;
     wire             dx_za, dx_zb;
+    wire             dx_v;                     // the buffer offers a beat to EX
     wq_de_stage #(.LANES(LANES), .REGS(REGS), .FP(FP), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW),
                   .TR_AW(TR_AW)) u_de (
         .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
@@ -439,9 +421,6 @@ module wq_core #(
         .o_dx_words(dx_words), .o_dx_p(dx_p), .o_dx_k(dx_k), .o_dx_fp(dx_fp),
         .o_dx_commit(dx_commit), .o_dx_ra(dx_ra), .o_dx_rb(dx_rb), .o_dx_tr(dx_tr),
         .o_dx_za(dx_za), .o_dx_zb(dx_zb));
-    // (a squash's cycle loads nothing into EX: the beat is dropped with
-    // DE's, the scoreboard clears its warp)
-    assign x_in = dx_v && x_take && phase == PH_RUN && !squash;
 
     // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
     // fetch runs and the code range) -------------------------------------------------
@@ -488,111 +467,75 @@ module wq_core #(
     wire [WARPS-1:0] cp_drop;
     wire unused_lsu = &{1'b0, inq, cp_yield};   // (the formal properties')
     reg          b_open;                 // WB's instruction has emitted a record
-    reg          x_open;                 // EX's instruction has beats in WB
+    wire         x_open;                 // EX's instruction has beats in WB
 
-    // ---- EX: operands (wq_opread: the register file, the thread-id RAM,
-    // the zero rows, the immediate, S2R's special registers) and results ---------------
-    wire [LANES*32-1:0] op_a, op_rb, op_b, s2r_res;
-    wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
-        .i_clk(i_clk), .i_x_in(x_in), .i_ra_row(dx_ra), .i_rb_row(dx_rb),
-        .i_tr_row(dx_tr), .i_za(dx_za), .i_zb(dx_zb),
+    // ---- EX (wq_ex_stage: the operands, the vector ALU, S2R, the division
+    // and FP units and their commits on the completion path, the EX -> WB
+    // register) --------------------------------------------------------------------
+    wire [LANES*32-1:0] op_a, op_rb;           // EX's operands ra, rb + k
+    wire             x_dv;                     // EX's beat is a division's
+    wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
+    wire [WID_W-1:0] dv_w;
+    wire             xu_busy;                  // the division or the FP unit holds an instruction
+    wire             xc_open, xc_frz;          // ... their commit runs (or has just ended), has the port
+    wire             xc_go, xc_last, xc_more, xc_pw, xc_nowr;   // their completion beat
+    wire [WID_W-1:0] xc_w;
+    wire [PCW-1:0]   xc_pc;
+    wire [31:0]      xc_sel;
+    wire [63:0]      xc_ir;
+    wire [5:0]       xc_rd, xc_p;
+    wire [LANES*32-1:0] xc_row;
+    wire [7:0]       xc_op;
+    wire             fc_go;                    // FSETP's predicate write (wq_warp_slots)
+    wire [WID_W-1:0] fv_w;
+    wire [2:0]       fv_rd;
+    wire [31:0]      fv_sel, fv_pred;
+    wire             cm_idle, cm_start;        // (the completion path, below)
+    wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
+                  .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
+        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
+        .i_squash_x(squash_x), .i_cp_code(cp_code), .i_wave_subv(i_wave_subv),
+        .i_dx_v(dx_v), .i_dx_w(dx_w), .i_dx_pc(dx_pc), .i_dx_ir(dx_ir), .i_dx_op(dx_op),
+        .i_dx_rd(dx_rd), .i_dx_bi(dx_bi), .i_dx_imm(dx_imm), .i_dx_fn(dx_fn), .i_dx_sel(dx_sel),
+        .i_dx_cond(dx_cond), .i_dx_skip(dx_skip), .i_dx_trap(dx_trap), .i_dx_wrd(dx_wrd),
+        .i_dx_mem(dx_mem), .i_dx_msize(dx_msize), .i_dx_msext(dx_msext), .i_dx_amask(dx_amask),
+        .i_dx_words(dx_words), .i_dx_p(dx_p), .i_dx_k(dx_k), .i_dx_fp(dx_fp),
+        .i_dx_commit(dx_commit), .i_dx_ra(dx_ra), .i_dx_rb(dx_rb), .i_dx_tr(dx_tr),
+        .i_dx_za(dx_za), .i_dx_zb(dx_zb), .o_x_take(x_take),
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
-        .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),
         .i_sr_wi(x_wi), .i_sr_ntid(x_ntid), .i_sr_cta(x_cta), .i_sr_ncta(x_ncta),
         .i_sr_gb(x_gb), .i_sr_param(x_param), .i_sr_clock(x_clock), .i_sr_ctaflat(x_ctaflat),
         .i_sr_local(x_local),
-        .o_a(op_a), .o_rb(op_rb), .o_b(op_b), .o_s2r(s2r_res));
-    wire [LANES*32-1:0] alu_res;
-    wire [LANES-1:0]    alu_cmp;
-    wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
-    wq_valu #(.LANES(LANES)) u_valu (
-        .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
-        .i_cond(lanes_of(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
-    // Division (exec_alu.c DIVU, DIV, REMU, REM): wq_core_div.  A
-    // division's beats leave EX into the unit one a cycle (x_dv, dv_take),
-    // its divider array divides the parts with a selected lane, and its
-    // commit goes through the completion path (dc_go, below); another
-    // division waits in EX while the unit holds one.
-    wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
-                          (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
-    wire        x_dv    = x_v && x_dvop && x_trap == `WQ_TRAP_NONE && !x_skip;
-    wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
-    wire [5:0]  dv_p, dv_rd;
-    wire [LANES*32-1:0] dv_row;
-    wire [WID_W-1:0] dv_w;
-    wire [PCW-1:0] dv_pc;
-    wire [63:0] dv_ir;
-    wire [31:0] dv_sel;
-    wire [`WQ_OP_W-1:0] dv_op;
-    wire        dc_go;                  // the division's completion beat this cycle
-    wq_core_div #(.LANES(LANES), .DIV_LANES(DIV_LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
-        .i_clk(i_clk), .i_reset(i_reset),
-        .i_in(dv_take), .i_commit(x_commit), .i_p(x_p), .i_lanes(lanes_of(x_sel, x_p)),
-        .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel),
-        .i_a(op_a), .i_b(op_b), .o_busy(dv_busy), .o_open(dv_open),
-        .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
-        .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
-        .o_sel(dv_sel), .o_op(dv_op));
-    // Floating point (exec_fp.c): wq_fpu.  An FP instruction's beats leave
-    // EX into the unit one a cycle (x_fv, fv_take; FFMA's second pass
-    // brings its addend rd), its pipelined units compute the parts with a
-    // selected lane FP_LANES lanes at a time, and its commit goes through
-    // the completion path (fc_go, below), the unit's instructions in the
-    // order they came in.  The unit holds several instructions (different
-    // warps'); another FP instruction waits in EX while its operand buffer
-    // holds one or no slot is free (fv_free).  FP = 0: no unit (DE traps
-    // every FP opcode, so none reaches EX).
-    reg         x_fpop;
-    always @(*)
-        case (x_op)
-        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA, `WQ_OP_FDIV, `WQ_OP_FSQRT,
-        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS, `WQ_OP_I2F, `WQ_OP_U2F,
-        `WQ_OP_F2I, `WQ_OP_F2U:
-            x_fpop = FP != 0;
-        default:
-            x_fpop = 1'b0;
-        endcase
-    wire        x_fv    = x_v && x_fpop && x_trap == `WQ_TRAP_NONE && !x_skip;
-    wire        fv_busy, fv_open, fv_free, fv_more, fv_rdy, fv_on, fv_last, fv_pw;
-    wire [5:0]  fv_p, fv_rd;
-    wire [LANES*32-1:0] fv_row;
-    wire [31:0] fv_pred;
-    wire [WID_W-1:0] fv_w;
-    wire [PCW-1:0] fv_pc;
-    wire [63:0] fv_ir;
-    wire [31:0] fv_sel;
-    wire [`WQ_OP_W-1:0] fv_op;
-    wire        fc_go;                  // the FP unit's completion beat this cycle
-    generate if (FP != 0) begin : g_fpu
-        wq_fpu #(.LANES(LANES), .FP_LANES(FP_LANES), .PCW(PCW), .WID_W(WID_W)) u_fpu (
-            .i_clk(i_clk), .i_reset(i_reset),
-            .i_in(fv_take), .i_commit(x_commit), .i_p(x_p), .i_k(x_k[0]),
-            .i_lanes(lanes_of(x_sel, x_p)), .i_op(x_op), .i_fn(x_fn), .i_w(x_w), .i_pc(x_pc),
-            .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel), .i_a(op_a), .i_b(op_b), .i_c(op_rb),
-            .o_busy(fv_busy), .o_open(fv_open), .o_free(fv_free), .o_more(fv_more),
-            .i_go(fc_go), .o_rdy(fv_rdy), .o_on(fv_on), .o_last(fv_last), .o_pw(fv_pw),
-            .o_p(fv_p), .o_row(fv_row), .o_pred(fv_pred), .o_w(fv_w), .o_pc(fv_pc),
-            .o_ir(fv_ir), .o_rd(fv_rd), .o_sel(fv_sel), .o_op(fv_op));
-    end else begin : g_nofpu
-        assign fv_busy = 1'b0; assign fv_open = 1'b0; assign fv_rdy = 1'b0;
-        assign fv_free = 1'b0; assign fv_more = 1'b0;
-        assign fv_on = 1'b0; assign fv_last = 1'b0; assign fv_pw = 1'b0;
-        assign fv_p = 6'd0; assign fv_rd = 6'd0; assign fv_row = {LANES*32{1'b0}};
-        assign fv_pred = 32'd0; assign fv_w = {WID_W{1'b0}}; assign fv_pc = {PCW{1'b0}};
-        assign fv_ir = 64'd0; assign fv_sel = 32'd0; assign fv_op = {`WQ_OP_W{1'b0}};
-    end endgenerate
-    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
+        .o_x_v(x_v), .o_x_commit(x_commit), .o_x_w(x_w), .o_x_p(x_p), .o_x_k(x_k),
+        .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_imm(x_imm),
+        .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
+        .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
+        .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
+        .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
+        .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
+        .i_ls_row0(ls_row0),
+        .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz), .i_b_twait(b_twait),
+        .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
+        .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
+        .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
+        .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap), .o_b_res(b_res),
+        .o_b_imm(b_imm), .o_setp_acc(setp_acc),
+        .i_cm_idle(cm_idle), .i_cm_start(cm_start),
+        .o_dv_busy(dv_busy), .o_dv_open(dv_open), .o_dv_on(dv_on), .o_dv_w(dv_w), .o_dc_go(dc_go),
+        .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_frz(xc_frz),
+        .o_xc_go(xc_go), .o_xc_last(xc_last), .o_xc_more(xc_more), .o_xc_w(xc_w),
+        .o_xc_pc(xc_pc), .o_xc_sel(xc_sel), .o_xc_ir(xc_ir), .o_xc_rd(xc_rd), .o_xc_p(xc_p),
+        .o_xc_row(xc_row), .o_xc_op(xc_op), .o_xc_pw(xc_pw), .o_xc_nowr(xc_nowr),
+        .o_fc_go(fc_go), .o_fv_w(fv_w), .o_fv_rd(fv_rd), .o_fv_sel(fv_sel), .o_fv_pred(fv_pred));
+`ifndef FORMAL
+    wire unused_ex = &{1'b0, x_dv, dv_busy, dv_open, dv_on, dv_w, dc_go};   // (the formal properties')
+`endif
 
     // ---- LSU -----------------------------------------------------------------------------
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
-    // EX's own, below)
+    // EX's own: wq_ex_stage)
     wire wb_ls     = ls_wb && !b_busy;
-    assign x_to_wb = x_v && !x_busy && !b_busy && !wb_blk && !squash_x && (x_commit || !x_mem) &&
-                     !x_dv && !x_fv;
-    // WB's beat is a MUL / MULHU part: its values are the multiplier's
-    // (the partial products registered as it left EX, summed in WB)
-    wire b_mul     = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
                   .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -603,9 +546,8 @@ module wq_core #(
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
         .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
-        .i_b_open(b_open || dv_on || dc_yield || fv_on || fc_yield),
-        .i_x_open(x_open || dv_busy || fv_busy),
-        .i_pipe_empty(pipe_empty), .i_at_hold(dv_busy || fv_busy),
+        .i_b_open(b_open || xc_open), .i_x_open(x_open || xu_busy),
+        .i_pipe_empty(pipe_empty), .i_at_hold(xu_busy),
         .i_stop(stopping || i_ev_wait),
         .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
@@ -702,11 +644,10 @@ module wq_core #(
 
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue, the division unit and the FP unit to empty
-    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || dv_busy || fv_busy);
+    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || xu_busy);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || dv_busy ||
-                             fv_busy;
+    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || xu_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -715,8 +656,7 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || dv_busy ||
-                                             fv_busy));
+                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || xu_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -741,59 +681,34 @@ module wq_core #(
     assign squash = b_trapping || ls_code_done;
     assign ib_flush = !i_ev_gnt || ls_code_done;
 
-    // ---- EX's LSU control ----------------------------------------------------------
-    // (the LSU holds EX's memory beats: wq_core_lsu)
-    assign x_busy = ls_busy || (x_dv && !dv_take) || (x_fv && !fv_take);
-    // a division's beats enter the division unit: its first part when the
-    // unit is free (not while a store that wrote code waits to commit, nor
-    // behind a trap in WB: both commit with the unit empty), the rest as
-    // they come (the beats of one instruction are consecutive)
-    assign dv_take = x_dv && !squash_x &&
-                     (dv_open || (!dv_busy && !wb_blk && !(b_v && b_commit && b_is_trap)));
-    // (an FP instruction's beats enter the FP unit likewise, its first
-    // part when the unit's operand buffer and a slot are free: the unit
-    // holds several instructions)
-    assign fv_take = x_fv && !squash_x &&
-                     (fv_open || (fv_free && !wb_blk && !(b_v && b_commit && b_is_trap)));
-
-    // ---- the completion path: the LSU's head entry or the division unit's
-    // commit, between WB's commits (WB holds: wb_frz).  The LSU's goes
-    // first (wq_core_lsu decides it); the division's starts when WB's
-    // instruction has emitted nothing, no LSU completion runs or has just
-    // ended, no ATOM is between its start and its commit (its records are
-    // one commit's), and, as WB after a completion, not right after its own
-    // last one when WB holds a beat (dc_yield: WB first); the hold's last
-    // commit waits for the fetch run and the answers owed, as WB's.
-    // The FP unit's commit (fc_go) is started on the same terms when no
-    // division's starts or runs (the division first), and neither starts
-    // while the other's commit runs.
-    reg  dc_yield, fc_yield;
+    // ---- the completion path: the LSU's head entry's commit, or the
+    // division unit's or the FP unit's (wq_ex_stage arbitrates between
+    // those two), between WB's commits (WB holds: wb_frz).  The LSU's goes
+    // first (wq_core_lsu decides it); a unit's starts when WB's instruction
+    // has emitted nothing, no LSU completion runs or has just ended, and no
+    // ATOM is between its start and its commit (its records are one
+    // commit's); the hold's last commit waits for the fetch run and the
+    // answers owed, as WB's (cm_idle).
     wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
-    wire cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
-                   (!fl_idle || ans_owed);
-    wire dc_endw = dv_last && cm_idle && !fv_busy;
-    wire fc_endw = fv_last && cm_idle && !dv_busy && !fv_more;
-    wire cm_start = !b_open && !ls_frz && !cp_yield && !dc_yield && !fc_yield && !dc_atom;
-    assign dc_go = dv_rdy && !dc_endw && (dv_on || (cm_start && !fv_on));
-    assign fc_go = fv_rdy && !fc_endw && (fv_on || (cm_start && !dv_on && !dc_go));
-    assign wb_frz = ls_frz || dc_go || dv_on || fc_go || fv_on;
+    assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
+                     (!fl_idle || ans_owed);
+    assign cm_start = !b_open && !ls_frz && !cp_yield && !dc_atom;
+    assign wb_frz = ls_frz || xc_frz;
     // the commit emitted this cycle: its beat (a load's write-back beat rd
-    // + cp_k, a division's part; a store's MEM_WRITE records are the LSU's)
-    // (an FP beat: a part's results, or FSETP's predicate beat, fv_pw,
-    // which writes no register)
-    wire                cm_go   = cp_go || dc_go || fc_go;
-    wire                cm_last = dc_go ? dv_last : fc_go ? fv_last : cp_last;
-    wire                cm_st   = !dc_go && !fc_go && cp_st;
-    wire                cm_nowr = cm_st || (fc_go && fv_op == `WQ_OP_FSETP);
-    wire [WID_W-1:0]    cm_w    = dc_go ? dv_w : fc_go ? fv_w : cp_w;
-    wire [PCW-1:0]      cm_pc   = dc_go ? dv_pc : fc_go ? fv_pc : cp_pc;
-    wire [31:0]         cm_sel  = dc_go ? dv_sel : fc_go ? fv_sel : cp_sel;
-    wire [63:0]         cm_ir   = dc_go ? dv_ir : fc_go ? fv_ir : cp_ir;
-    wire [5:0]          cm_rd   = dc_go ? dv_rd : fc_go ? fv_rd : cp_rd + {4'd0, cp_k};
-    wire [5:0]          cm_p    = dc_go ? dv_p : fc_go ? fv_p : cp_p;
-    wire [LANES*32-1:0] cm_row  = dc_go ? dv_row : fc_go ? fv_row : cp_row;
-    wire [7:0]          cm_op   = dc_go ? dv_op : fc_go ? fv_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
-    wire                cm_pw   = fc_go && fv_pw;
+    // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's)
+    wire                cm_go   = cp_go || xc_go;
+    wire                cm_last = xc_go ? xc_last : cp_last;
+    wire                cm_st   = !xc_go && cp_st;
+    wire                cm_nowr = cm_st || xc_nowr;
+    wire [WID_W-1:0]    cm_w    = xc_go ? xc_w : cp_w;
+    wire [PCW-1:0]      cm_pc   = xc_go ? xc_pc : cp_pc;
+    wire [31:0]         cm_sel  = xc_go ? xc_sel : cp_sel;
+    wire [63:0]         cm_ir   = xc_go ? xc_ir : cp_ir;
+    wire [5:0]          cm_rd   = xc_go ? xc_rd : cp_rd + {4'd0, cp_k};
+    wire [5:0]          cm_p    = xc_go ? xc_p : cp_p;
+    wire [LANES*32-1:0] cm_row  = xc_go ? xc_row : cp_row;
+    wire [7:0]          cm_op   = xc_go ? xc_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
+    wire                cm_pw   = xc_pw;
     // FSETP's new predicate: the compare bits in the selected threads
     // (the predicate row read at the FP unit's warp: WB's read port, WB
     // frozen meanwhile)
@@ -802,12 +717,11 @@ module wq_core #(
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
     wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || b_v || is_go ||
-                                 (dc_go ? (!q_empty || fv_busy) : fc_go ? (!q_empty || dv_busy || fv_more) :
-                                          (!q_one || dv_busy || fv_busy)))) ||
+                                 (xc_go ? (!q_empty || xc_more) : (!q_one || xu_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !dv_busy && !fv_busy;
+    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !xu_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -939,7 +853,7 @@ module wq_core #(
         .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
         .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
         .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
-        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_mul ? mul_res : b_res),
+        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_res),
         .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
         .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
         .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
@@ -981,7 +895,7 @@ module wq_core #(
         .i_wb_setp(!b_skip && b_op == `WQ_OP_SETP), .i_wb_rd(b_rd[2:0]), .i_wb_sel(b_sel),
         .i_setp_acc(setp_acc),
         .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_pc(cm_pc), .i_fc_go(fc_go),
-        .i_cm_pw(cm_pw), .i_fv_w(fv_w), .i_fv_rd(fv_rd[2:0]), .i_fv_sel(fv_sel),
+        .i_cm_pw(cm_pw), .i_fv_w(fv_w), .i_fv_rd(fv_rd), .i_fv_sel(fv_sel),
         .i_fv_pred(fv_pred),
         .i_csr_on(phase == PH_CSR), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
         .o_run_v(run_v), .o_free_v(free_v), .o_live_v(live_v), .o_nfree(nfree),
@@ -1065,111 +979,15 @@ module wq_core #(
     // miss is dropped in FE and its warp issued again after a fetch run
     // fills it, wq_issue; DE's beats go into the DE/EX buffer)
 
-    // ---- (DE/EX buffer) -> EX ---------------------------------------------------------------
+    // ---- the commit in progress ------------------------------------------------------------
+    // WB's instruction has emitted a record (a part beat's register write
+    // and its REG_WRITE, or a commit's record: wq_commit emits them); EX's
+    // has beats in WB: wq_ex_stage's x_open
     always @(posedge i_clk) begin
-        if (x_in) begin
-            x_v <= 1'b1;
-            x_w <= dx_w;
-            x_pc <= dx_pc;
-            x_ir <= dx_ir;
-            x_op <= dx_op;
-            x_rd <= {1'b0, dx_rd};
-            x_bi <= dx_bi;
-            x_imm <= dx_imm;
-            x_fn <= dx_fn;
-            x_sel <= dx_sel;
-            x_cond <= dx_cond;
-            x_skip <= dx_skip;
-            x_trap <= dx_trap;
-            x_wrd <= dx_wrd;
-            x_mem <= dx_mem;
-            x_msize <= dx_msize;
-            x_msext <= dx_msext;
-            x_amask <= dx_amask;
-            x_words <= dx_words;
-            x_p <= dx_p;
-            x_k <= dx_k;
-            x_fp <= dx_fp;
-            x_commit <= dx_commit;
-        end else if (x_v && x_take) begin
-            x_v <= 1'b0;
-        end
-        // (ATOM's record as a lane's write is taken: wq_commit)
-        // a trap commits, or a store that wrote code: the younger beats
-        // go, their warps stay ready (the division unit is empty: both
-        // wait for it; the scoreboard: wq_issue)
-        if (squash_x || cp_code) x_v <= 1'b0;
-        if (i_reset) x_v <= 1'b0;
-    end
-
-    // ---- EX -> WB ---------------------------------------------------------------------------
-    always @(posedge i_clk) begin
-        if (!b_busy) b_v <= 1'b0;
-        if (b_busy && !wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
-        if (wb_ls) begin
-            // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
-            // values): the registers in order, each over its parts
-            b_v <= 1'b1;
-            b_commit <= 1'b0;
-            b_fp <= 1'b0;
-            b_w <= x_w; b_p <= ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, ls_wk};
-            b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
-            b_res <= ls_wb_row;
-        end else if (x_to_wb) begin
-            b_v <= 1'b1;
-            b_commit <= x_commit;
-            // (an atomic of one register and one part: its write-back is
-            // its commit beat's, ls_fuse)
-            b_fp <= x_fp || ls_fuse;
-            b_w <= x_w; b_p <= ls_fuse ? 6'd0 : x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
-            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd || ls_fuse;
-            b_wd <= i_wave_subv;
-            b_trap <= (x_commit && x_mem && ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
-                      `WQ_TRAP_MISALIGNED : x_trap;
-            b_res <= ls_fuse ? ls_row0 : x_res;
-            b_imm <= x_imm[PCW-1:0];
-            // (the divergence unit starts its prologue and record walk: wq_diverge)
-            if (!x_commit && x_op == `WQ_OP_SETP) begin
-                if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
-                else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
-            end
-        end
-        // the divergence unit's steps (wq_diverge: the deque calls, the
-        // prologue, the record walk): its deque-room trap becomes WB's
-        if (b_ptrap_go) b_trap <= b_ptrap;
-        // a completion's commit of a store that wrote code: the younger
-        // entries go (the LSU drops them, wq_issue frees their warps), WB's
-        // beat too, and the fetch run stops (wq_fetch)
-        if (cm_go && cm_last && cp_code && b_v) b_v <= 1'b0;
-        if (i_reset) b_v <= 1'b0;
-    end
-
-    // ---- the commits in progress ----------------------------------------------------------
-    // EX's instruction has beats in WB; WB's has emitted a record (a part
-    // beat's register write and its REG_WRITE, or a commit's record:
-    // wq_commit emits them)
-    always @(posedge i_clk) begin
-        if (!wb_ls && x_to_wb) x_open <= !x_commit;
-        if (squash_x || cp_code) x_open <= 1'b0;
         if (bw_go) b_open <= 1'b1;
         if (b_emit) b_open <= !b_last_k;
-        if (i_reset) begin
-            x_open <= 1'b0;
-            b_open <= 1'b0;
-        end
+        if (i_reset) b_open <= 1'b0;
     end
-    // the completion path: the LSU's head entry's, the division unit's or
-    // the FP unit's commit (WB holds meanwhile: wb_frz; the LSU emits a
-    // store's MEM_WRITE records, o_evm_*); after a division's or an FP
-    // instruction's last one WB goes first
-    always @(posedge i_clk)
-        if (i_reset) begin
-            dc_yield <= 1'b0;
-            fc_yield <= 1'b0;
-        end else begin
-            dc_yield <= dc_go && dv_last && b_v && !b_twait;
-            fc_yield <= fc_go && fv_last && b_v && !b_twait;
-        end
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
@@ -1277,8 +1095,7 @@ module wq_core #(
         if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(dx_held && dx_w == dv_w) &&
                                         !(x_v && x_w == dv_w) &&
                                         !(b_v && b_w == dv_w) && !inq[dv_w]);
-        // a division's first beat is part 0 into a free unit
-        if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
+        // (a division's first beat is part 0 into a free unit: wq_ex_stage)
         // the completion path: one source at a time, never beside an
         // ATOM's record
         if (dc_go) assert(!cp_go && !at_rec && !at_on);
