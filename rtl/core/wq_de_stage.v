@@ -302,6 +302,10 @@ module wq_de_stage #(
         // the trap codes DE gives
         if (o_v) assert(d_trapc == `WQ_TRAP_NONE || d_trapc == `WQ_TRAP_ILLEGAL_INSTR ||
                         d_trapc == `WQ_TRAP_ILLEGAL_REG);
+        // the commit-beat test (the guard's zero test OR the guard-free
+        // test) is its definition: the walk done, no part beats (none
+        // when skipped), or a fused commit's last part beat
+        if (o_v) assert(d_cbeat == (d_parts_done || !(d_beats_g && !d_skip) || d_fuse_last));
     end
     // the beats of one instruction walk d_p and d_k in order, a beat only
     // as the buffer takes it; the commit beat is its last (DE empties,
