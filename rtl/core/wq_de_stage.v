@@ -169,17 +169,19 @@ module wq_de_stage #(
                            !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
 
     // ---- the expander's beats -----------------------------------------------------------
-    // part beats: the register-writing and memory instructions not skipped
-    // (and BRX, JMX, RET: their part beats gather the per-thread targets)
+    // part beats: the register-writing and memory instructions that
+    // neither trap nor are skipped (and BRX, JMX, RET: their part beats
+    // gather the per-thread targets).  d_beats_g and d_fuse_g are the tests
+    // without the guard's (a skipped instruction has no part beats): the
+    // guard's zero test, the stage's deepest term, is applied last (d_cbeat)
     wire        d_tg     = dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX || dc_op == `WQ_OP_RET;
     wire        d_fpop   = (dc_flags & `WQ_IF_FP) != 0;
-    wire        d_has_parts = (d_trapc == `WQ_TRAP_NONE) && !d_skip &&
-                              (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
-                               dc_op == `WQ_OP_SETP || d_fpop || d_tg) && dc_op != `WQ_OP_LD;
     // (LD's part beats gather its addresses like ST's; its write-back beats
     // come from the LSU)
     wire        d_mem    = (dc_op == `WQ_OP_LD) || (dc_op == `WQ_OP_ST) || (dc_op == `WQ_OP_ATOM);
-    wire        d_beats  = d_has_parts || ((d_trapc == `WQ_TRAP_NONE) && !d_skip && d_mem);
+    wire        d_beats_g = (d_trapc == `WQ_TRAP_NONE) &&
+                            (((dc_flags & `WQ_IF_WRD) != 0) || ((dc_flags & `WQ_IF_MEM) != 0) ||
+                             dc_op == `WQ_OP_SETP || d_fpop || d_tg || d_mem);
     // the register-writing ALU instructions (not memory, SETP, the
     // divisions, the target gathers) carry their commit on their last part
     // beat: one beat a part, a warp instruction a cycle at 32 lanes; WB
@@ -187,9 +189,10 @@ module wq_de_stage #(
     // commit's first record
     wire        d_dvop   = dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
                            dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM;
-    wire        d_fuse   = d_has_parts && !d_mem && !d_tg && !d_dvop && !d_fpop &&
+    wire        d_fuse_g = d_beats_g && !d_mem && !d_tg && !d_dvop && !d_fpop &&
                            dc_op != `WQ_OP_SETP;
-    wire        d_fuse_last = d_fuse && !d_parts_done && d_p + 6'd1 == PARTS6;
+    wire        d_p_last = d_p + 6'd1 == PARTS6;
+    wire        d_fuse_last = d_fuse_g && !d_skip && !d_parts_done && d_p_last;
     // registers a thread moves: LD / ST's width (4 for .v4), else one
     // (ATOM's FN is its operation, not a width)
     wire [2:0]  d_words  = (dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST) ? dc_words : 3'd1;
@@ -214,7 +217,13 @@ module wq_de_stage #(
     // EX and never reach DE in the cycle
     wire dx_ready;                             // the buffer has room: DE emits
     wire d_emit  = o_v && dx_ready && i_run;
-    wire d_cbeat = d_parts_done || !d_beats || d_fuse_last;   // DE's beat is the commit beat
+    // DE's beat is the commit beat: the walk is done, the instruction has
+    // no part beats, or it is a fused commit's last part beat.  A skipped
+    // instruction has no part beats, so the test is the guard's zero test
+    // (d_skip) OR the same test without the guard (d_beats_g, d_fuse_g):
+    // the zero test enters DE's take and its registers' load at their last
+    // level, the decode's, checks' and walk's terms beside it
+    wire d_cbeat = d_skip || d_parts_done || !d_beats_g || (d_fuse_g && d_p_last);
     wire d_last  = d_emit && d_cbeat;                         // ... and leaves
     assign o_take    = !o_v || d_last;
     assign o_dx_held = !dx_ready;
@@ -293,6 +302,10 @@ module wq_de_stage #(
         // the trap codes DE gives
         if (o_v) assert(d_trapc == `WQ_TRAP_NONE || d_trapc == `WQ_TRAP_ILLEGAL_INSTR ||
                         d_trapc == `WQ_TRAP_ILLEGAL_REG);
+        // the commit-beat test (the guard's zero test OR the guard-free
+        // test) is its definition: the walk done, no part beats (none
+        // when skipped), or a fused commit's last part beat
+        if (o_v) assert(d_cbeat == (d_parts_done || !(d_beats_g && !d_skip) || d_fuse_last));
     end
     // the beats of one instruction walk d_p and d_k in order, a beat only
     // as the buffer takes it; the commit beat is its last (DE empties,

@@ -282,24 +282,49 @@ module wq_warp_slots #(
     // bc_w leaves the set of warps that can still arrive (it waits at BAR,
     // traps fatally, ends, or is killed): the barrier completes when no
     // other warp of its CTA can still arrive, and releases the others that
-    // wait -- and bc_w itself when it is the one arriving
-    wire [WID_W-1:0] bc_w    = i_csr_on ? i_dw : i_wb_w;
-    wire [WARPS-1:0] bar_row = w_same[bc_w] & ~({{(WARPS-1){1'b0}}, 1'b1} << bc_w);
-    reg  [WARPS-1:0] bar_arr;                   // the slots that can still arrive (any CTA)
-    reg  [WARPS-1:0] bar_at;                    // ... that wait at a barrier
-    integer bi;
+    // wait -- and bc_w itself when it is the one arriving.
+    //
+    // Its terms are registered or precomputed so that the check is a
+    // one-hot select, not a row read behind a warp number (the state's
+    // writes depend on it: docs/rtl/wq_warp_slots.md, "Timing"):
+    //   w_at, w_arr  a bit a slot, registered with the state (below): it
+    //                waits at BAR; it can still arrive (runs, or is
+    //                trapped recoverably) -- the state's and trap code's
+    //                decode, not their 6-bit compare behind every use;
+    //   c_arr, c_at  a bit a slot i, from the registers alone (in parallel
+    //                for every i, before bc_w is known): another warp of
+    //                i's CTA can still arrive; another waits at BAR;
+    //   bc_oh        bc_w one-hot, from the inputs;
+    // so o_bar_go and o_rel_end are an AND-OR of bc_oh with c_arr / c_at,
+    // and o_bar_oth[k] an AND-OR of bc_oh with column k of w_same.
+    reg  [WARPS-1:0] w_at;                      // waits at BAR (w_state == BAR)
+    reg  [WARPS-1:0] w_arr;                     // can still arrive (RUN, or TRAP recoverable)
+    wire [WARPS-1:0] oh_wb   = {{(WARPS-1){1'b0}}, 1'b1} << i_wb_w;
+    wire [WARPS-1:0] oh_dw   = {{(WARPS-1){1'b0}}, 1'b1} << i_dw;
+    wire [WARPS-1:0] bc_oh   = i_csr_on ? oh_dw : oh_wb;
+    reg  [WARPS-1:0] c_arr, c_at;
+    integer bi, bj;
     always @(*) begin
         for (bi = 0; bi < WARPS; bi = bi + 1) begin
-            bar_arr[bi] = w_state[bi] == `WQ_WS_RUN ||
-                          (w_state[bi] == `WQ_WS_TRAP && slot_recov(w_trap[bi]));
-            bar_at[bi] = w_state[bi] == `WQ_WS_BAR;
+            c_arr[bi] = 1'b0;
+            c_at[bi] = 1'b0;
+            for (bj = 0; bj < WARPS; bj = bj + 1)
+                if (bj != bi) begin
+                    c_arr[bi] = c_arr[bi] | (w_same[bi][bj] & w_arr[bj]);
+                    c_at[bi] = c_at[bi] | (w_same[bi][bj] & w_at[bj]);
+                end
         end
-        o_bar_oth = bar_row & bar_at;
-        o_bar_go = (bar_row & bar_arr) == {WARPS{1'b0}};
+        for (bi = 0; bi < WARPS; bi = bi + 1) begin
+            // bc_w's row of w_same at column bi, bc_w itself left out
+            o_bar_oth[bi] = 1'b0;
+            for (bj = 0; bj < WARPS; bj = bj + 1)
+                if (bj != bi) o_bar_oth[bi] = o_bar_oth[bi] | (bc_oh[bj] & w_same[bj][bi]);
+            o_bar_oth[bi] = o_bar_oth[bi] & w_at[bi];
+        end
+        o_bar_go = (bc_oh & c_arr) == {WARPS{1'b0}};
     end
-    assign o_rel_end   = o_bar_go && o_bar_oth != {WARPS{1'b0}};
-    assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ?
-                                      ({{(WARPS-1){1'b0}}, 1'b1} << bc_w) : {WARPS{1'b0}});
+    assign o_rel_end   = (bc_oh & ~c_arr & c_at) != {WARPS{1'b0}};
+    assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ? oh_wb : {WARPS{1'b0}});
     always @(*) begin
         o_bar_lo = {WID_W{1'b0}};
         for (bi = WARPS - 1; bi >= 0; bi = bi - 1)
@@ -314,58 +339,67 @@ module wq_warp_slots #(
             end
 
     // ---- the state and trap code ---------------------------------------------------
-    // (in the core's order: WB's commit, a warp's start, RESUME, KILL, reset)
+    // A slot's next state and code (ws_nx, wt_nx), in the core's order, a
+    // later write winning: WB's commit (the barrier's release of the others
+    // waiting, BAR's wait, a trap, a warp's end), a warp's start, RESUME,
+    // KILL (and the barrier check's release for its CTA), reset.  w_at and
+    // w_arr are the next state's decode, registered beside it.
+    wire             ev_rel  = i_wb_done && i_wb_rel;            // WB's commit releases
+    wire             ev_wait = i_wb_done && !i_wb_trap && i_wb_bar && !o_bar_go;
+    wire             ev_krel = i_kill && o_rel_end;              // KILL's release
+    reg  [3:0]       ws_nx   [0:WARPS-1];
+    reg  [7:0]       wt_nx   [0:WARPS-1];
     integer k;
-    always @(posedge i_clk) begin
-        if (i_wb_done) begin
-            // the barrier: the others waiting go on (i_wb_w itself when
-            // BAR completes it), else BAR waits
-            if (i_wb_rel)
-                for (k = 0; k < WARPS; k = k + 1)
-                    if (o_bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-            if (!i_wb_trap && i_wb_bar && !o_bar_go) w_state[i_wb_w] <= `WQ_WS_BAR;
-            if (i_wb_trap) begin
-                // wq_warp_trap: the instruction changes nothing
-                w_state[i_wb_w] <= `WQ_WS_TRAP;
-                w_trap[i_wb_w] <= i_wb_code;
-            end else if (i_wb_gone) begin
-                if (i_wb_orphan) begin
-                    w_state[i_wb_w] <= `WQ_WS_TRAP;
-                    w_trap[i_wb_w] <= `WQ_TRAP_ORPHANED;
-                end else
-                    w_state[i_wb_w] <= `WQ_WS_FREE;
+    always @(*)
+        for (k = 0; k < WARPS; k = k + 1) begin
+            ws_nx[k] = w_state[k];
+            wt_nx[k] = w_trap[k];
+            if (ev_rel && o_bar_oth[k]) ws_nx[k] = `WQ_WS_RUN;
+            if (i_wb_done && oh_wb[k]) begin
+                if (ev_wait) ws_nx[k] = `WQ_WS_BAR;
+                if (i_wb_trap) begin
+                    // wq_warp_trap: the instruction changes nothing
+                    ws_nx[k] = `WQ_WS_TRAP;
+                    wt_nx[k] = i_wb_code;
+                end else if (i_wb_gone) begin
+                    if (i_wb_orphan) begin
+                        ws_nx[k] = `WQ_WS_TRAP;
+                        wt_nx[k] = `WQ_TRAP_ORPHANED;
+                    end else
+                        ws_nx[k] = `WQ_WS_FREE;
+                end
+            end
+            if (i_ds_go && i_ds_slot == k[WID_W-1:0]) begin
+                // wq_step_dispatch's warp_start
+                ws_nx[k] = `WQ_WS_RUN;
+                wt_nx[k] = `WQ_TRAP_NONE;
+            end
+            if ((i_resume || i_kill) && oh_dw[k]) begin
+                // RESUME runs the warp; KILL (wq_warp_kill) frees the slot
+                ws_nx[k] = i_kill ? `WQ_WS_FREE : `WQ_WS_RUN;
+                wt_nx[k] = `WQ_TRAP_NONE;
+            end
+            // KILL's barrier check runs for its CTA.  (A fatally trapped
+            // warp no longer counts at the barrier, and every event that
+            // can complete a barrier checks it, so this release does not
+            // happen in practice; it is kept as the model has it.)
+            if (ev_krel && o_bar_oth[k]) ws_nx[k] = `WQ_WS_RUN;
+            if (i_reset) begin
+                ws_nx[k] = `WQ_WS_FREE;
+                wt_nx[k] = `WQ_TRAP_NONE;
             end
         end
-        if (i_ds_go) begin
-            // wq_step_dispatch's warp_start
-            w_state[i_ds_slot] <= `WQ_WS_RUN;
-            w_trap[i_ds_slot] <= `WQ_TRAP_NONE;
-        end
-        if (i_resume) begin
-            w_state[i_dw] <= `WQ_WS_RUN;
-            w_trap[i_dw] <= `WQ_TRAP_NONE;
-        end
-        if (i_kill) begin
-            // wq_warp_kill: the slot is free, and wq_bar_check runs for
-            // its CTA.  (A fatally trapped warp no longer counts at the
-            // barrier, and every event that can complete a barrier checks
-            // it, so this release does not happen in practice; it is kept
-            // as the model has it.)
-            w_state[i_dw] <= `WQ_WS_FREE;
-            w_trap[i_dw] <= `WQ_TRAP_NONE;
-            if (o_rel_end)
-                for (k = 0; k < WARPS; k = k + 1)
-                    if (o_bar_oth[k]) w_state[k] <= `WQ_WS_RUN;
-        end
-        if (i_reset)
-            for (k = 0; k < WARPS; k = k + 1) begin
-                w_state[k] <= `WQ_WS_FREE;
-                w_trap[k] <= `WQ_TRAP_NONE;
-            end
-    end
     always @(posedge i_clk)
-        if (i_reset) w_init <= {WARPS{1'b0}};
-        else if (i_ds_go) w_init[i_ds_slot] <= 1'b1;
+        for (k = 0; k < WARPS; k = k + 1) begin
+            w_state[k] <= ws_nx[k];
+            w_trap[k] <= wt_nx[k];
+            w_at[k] <= ws_nx[k] == `WQ_WS_BAR;
+            w_arr[k] <= ws_nx[k] == `WQ_WS_RUN || (ws_nx[k] == `WQ_WS_TRAP && slot_recov(wt_nx[k]));
+        end
+    always @(posedge i_clk)
+        for (k = 0; k < WARPS; k = k + 1)
+            if (i_reset) w_init[k] <= 1'b0;
+            else if (i_ds_go && i_ds_slot == k[WID_W-1:0]) w_init[k] <= 1'b1;
 
     // ---- the launch's fields, written as a warp starts ----------------------------
     // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
@@ -457,6 +491,17 @@ module wq_warp_slots #(
         for (fi = 0; fi < WARPS; fi = fi + 1)
             f_nfree = f_nfree + {6'd0, w_state[fi] == `WQ_WS_FREE};
     end
+    // the barrier check's definition (wq_bar_check): bc_w's row of w_same,
+    // bc_w left out, against the slots that can still arrive and that wait
+    wire [WID_W-1:0] bc_w  = i_csr_on ? i_dw : i_wb_w;
+    wire [WARPS-1:0] f_row = w_same[bc_w] & ~({{(WARPS-1){1'b0}}, 1'b1} << bc_w);
+    reg  [WARPS-1:0] f_arr, f_at;
+    always @(*)
+        for (fi = 0; fi < WARPS; fi = fi + 1) begin
+            f_arr[fi] = w_state[fi] == `WQ_WS_RUN ||
+                        (w_state[fi] == `WQ_WS_TRAP && slot_recov(w_trap[fi]));
+            f_at[fi] = w_state[fi] == `WQ_WS_BAR;
+        end
     always @(*) if (f_past && !i_reset) begin
         // the adder tree counts the free slots
         assert(o_nfree == f_nfree);
@@ -464,18 +509,26 @@ module wq_warp_slots #(
             // a slot's state is one of the four
             assert(w_state[fi] == `WQ_WS_FREE || w_state[fi] == `WQ_WS_RUN ||
                    w_state[fi] == `WQ_WS_BAR || w_state[fi] == `WQ_WS_TRAP);
+            // the registered decode equals the state's and trap code's
+            assert(w_at[fi] == f_at[fi]);
+            assert(w_arr[fi] == f_arr[fi]);
             // the same-CTA matrix of two started slots: their keys equal
             for (fj = 0; fj < WARPS; fj = fj + 1)
                 if (w_init[fi] && w_init[fj])
                     assert(w_same[fi][fj] == (fi == fj || w_key[fi] == w_key[fj]));
         end
+        // the one-hot selects equal the row read: the others waiting, the
+        // barrier's completion, a release
+        assert(o_bar_oth == (f_row & f_at));
+        assert(o_bar_go == ((f_row & f_arr) == {WARPS{1'b0}}));
+        assert(o_rel_end == (o_bar_go && (f_row & f_at) != {WARPS{1'b0}}));
         // the barrier check of a started warp: no other warp of its CTA
         // can still arrive when it completes, and the ones it releases
         // wait at BAR in its CTA
         for (fi = 0; fi < WARPS; fi = fi + 1)
             if (w_init[bc_w] && w_init[fi] && fi[WID_W-1:0] != bc_w &&
                 w_key[fi] == w_key[bc_w]) begin
-                if (o_bar_go) assert(!bar_arr[fi]);
+                if (o_bar_go) assert(!f_arr[fi]);
                 assert(o_bar_oth[fi] == (w_state[fi] == `WQ_WS_BAR));
             end
         for (fi = 0; fi < WARPS; fi = fi + 1)
@@ -512,10 +565,12 @@ module wq_warp_slots #(
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             // BAR waits; a commit releases the others waiting; two
-            // started slots of one CTA
+            // started slots of one CTA; a recoverably trapped slot that can
+            // still arrive (w_arr's trap term)
             c_bar_wait: cover(i_wb_done && i_wb_bar && !i_wb_trap && !o_bar_go && !i_csr_on);
             c_release:  cover(i_wb_done && i_wb_rel && o_bar_oth != {WARPS{1'b0}});
             c_same:     cover(w_init[0] && w_init[1] && w_same[0][1]);
+            c_recov:    cover(w_arr[0] && w_state[0] == `WQ_WS_TRAP);
         end
 `endif
 `endif
