@@ -232,7 +232,7 @@ module wq_host_hdr #(
 		o_mr_ret  = H_HDRDEC;
 		o_res_w   = 1'b0;
 		o_err_w   = 1'b0;
-		o_err     = `WQ_CHERR_BAD_SEC_OP;
+		o_err     = 8'bx;
 		o_einfo   = hdr;
 		o_m_w     = 1'b0;
 		o_m_addr  = i_m_addr;
@@ -243,10 +243,10 @@ module wq_host_hdr #(
 		o_moff    = {i_m_addr, 2'b00};
 		o_msub    = i_m_subch;
 		o_att_w   = 1'b0;
-		o_att     = i_rd;
+		o_att     = 32'bx;
 		o_pm_pend = 1'b0;
 		o_ldr_w   = 1'b0;
-		o_ldr     = 1'b0;
+		o_ldr     = 1'bx;
 		o_fast    = 1'b0;
 		o_fs_sub  = i_m_subch;
 		o_fs_d    = i_pf_head;
