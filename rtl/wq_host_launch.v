@@ -142,18 +142,18 @@ module wq_host_launch #(
 	begin
 		o_hs       = i_hs;
 		o_ra_w     = 1'b0;
-		o_ra       = {AW{1'b0}};
+		o_ra       = {AW{1'bx}};
 		o_ret_w    = 1'b0;
-		o_ret      = 6'd0;
+		o_ret      = 6'bx;
 		o_err_w    = 1'b0;
 		o_ram_w    = 1'b0;
-		o_ram_a    = {AW{1'b0}};
-		o_ram_d    = 32'h0;
+		o_ram_a    = {AW{1'bx}};
+		o_ram_d    = 32'bx;
 		o_launch   = 1'b0;
 		o_sst      = 1'b0;
 		o_line     = 1'b0;
 		o_rds      = 1'b0;
-		o_rds_n    = 5'd0;
+		o_rds_n    = 5'bx;
 		o_lc_start = 1'b0;
 
 		case (i_hs)
