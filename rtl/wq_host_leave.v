@@ -93,7 +93,7 @@ module wq_host_leave #(
 	begin
 		o_hs     = i_hs;
 		o_ra_w   = 1'b0;
-		o_ra     = {AW{1'b0}};
+		o_ra     = {AW{1'bx}};
 		o_att_w  = 1'b0;
 		o_att    = slice;
 		o_error  = 1'b0;
