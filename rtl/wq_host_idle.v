@@ -125,7 +125,7 @@ module wq_host_idle #(
 	begin
 		o_hs     = i_hs;
 		o_sc_w   = 1'b0;
-		o_sc     = i_sc;
+		o_sc     = {CW{1'bx}};
 		o_swp_w  = 1'b0;
 		o_swp    = i_swp + 1'b1;
 		o_ram_w  = 1'b0;
@@ -135,7 +135,7 @@ module wq_host_idle #(
 		o_pend_w = 1'b0;
 		o_pend   = 1'b0;
 		o_ra_w   = 1'b0;
-		o_ra     = i_csr_ra;
+		o_ra     = {AW{1'bx}};
 		o_ldw    = 1'b0;
 		o_req_w  = 1'b0;
 		o_req    = 1'b0;
