@@ -5,13 +5,14 @@
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
 // Purpose:	The host interface's step entry and GP fetch (the model's
-//		wq_host_due and wq_step_channel's dispatch, take_entry and
-//		the GP entry checks): the next state of the step sequencer's
-//		states H_DUE (the dispatch on the channel's state), H_DUEA /
-//		H_DUEB (the acquire retry rule's reads and verdict), H_DUE2 (a
-//		wait resumes), H_GP0 / H_GP1 / H_GPW / H_GPCHK (the entry's two
-//		words read and checked, the segment opened).  Combinational,
-//		defaults first (nothing changes outside these states); the
+//		wq_host_due and wq_step_channel's dispatch, take_entry and the
+//		GP entry checks): the next state of the step sequencer's states
+//		H_DUE (the dispatch on the channel's state), H_DUEA / H_DUEB
+//		(the acquire retry rule's reads and verdict), H_DUE2 (a wait
+//		resumes), H_GP0 / H_GP1 / H_GPW / H_GPCHK (the entry's two words
+//		read and checked, the segment opened).  Combinational, defaults
+//		first (nothing changes outside these states; a value wq_host_if
+//		reads only under its write flag is a don't-care without it); the
 //		retry verdict is wq_host_sched's (i_dq_due, i_dq_rem), the
 //		entry's address wq_host_if's adder (ma_sum), which it applies
 //		(u_gp).  docs/rtl/wq_host_gp.md.

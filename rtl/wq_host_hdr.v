@@ -4,18 +4,19 @@
 //
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
-// Purpose:	The host interface's segment walk (the model's next_header
-//		and method_word): the next state of the step sequencer's
-//		states H_HDR / H_HDRDEC (a header word read and decoded: NOP
-//		words skipped, the reserved-bit, truncation and SEC_OP checks,
-//		a method burst begun, an IMMD method, END_SEG) and H_DATA /
-//		H_DATAGOT (a method's data word taken: the method address,
-//		count and SEC_OP advance).  With FAST both take the word off the
+// Purpose:	The host interface's segment walk (the model's next_header and
+//		method_word): the next state of the step sequencer's states
+//		H_HDR / H_HDRDEC (a header word read and decoded: NOP words
+//		skipped, the reserved-bit, truncation and SEC_OP checks, a
+//		method burst begun, an IMMD method, END_SEG) and H_DATA /
+//		H_DATAGOT (a method's data word taken: the method address, count
+//		and SEC_OP advance).  With FAST both take the word off the
 //		read-ahead FIFO's head in one cycle.  Combinational, defaults
-//		first (nothing changes outside these states); the method
-//		dispatch (i_nm_*), the one-cycle step's verdict (i_fm_fire) and
-//		the address adder (i_ma_word) are wq_host_if's, which applies
-//		it (u_hdr).  docs/rtl/wq_host_hdr.md.
+//		first (nothing changes outside these states; a value wq_host_if
+//		reads only under its write flag is a don't-care without it); the
+//		method dispatch (i_nm_*), the one-cycle step's verdict
+//		(i_fm_fire) and the address adder (i_ma_word) are wq_host_if's,
+//		which applies it (u_hdr).  docs/rtl/wq_host_hdr.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //

@@ -5,17 +5,18 @@
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
 // Purpose:	The host interface's SEM_EXECUTE step (the model's
-//		host_methods.c sem_execute, acquire_try and the acquire's
-//		wait): the next state of the step sequencer's semaphore
-//		states -- the operation and address checks (H_SEMX, H_SEMX2),
-//		the operands off the channel RAM into wq_sem_unit (H_SL0 ..
-//		H_SL5), the unit's answer (H_SEMW: the record, a failed
-//		attempt's count, its timeout or its wait) and the failed
-//		attempt's stamp (H_WDW, H_STW, H_STAMP, H_TMO).  Combinational,
-//		defaults first (nothing changes outside these states);
-//		wq_host_if applies it (u_semx) in those states, and gives the
-//		unit its operand loads (o_ld, o_ld_sel) and the address adder
-//		its operand (o_sx2_go).  docs/rtl/wq_host_sem.md.
+//		host_methods.c sem_execute, acquire_try and the acquire's wait):
+//		the next state of the step sequencer's semaphore states -- the
+//		operation and address checks (H_SEMX, H_SEMX2), the operands off
+//		the channel RAM into wq_sem_unit (H_SL0 .. H_SL5), the unit's
+//		answer (H_SEMW: the record, a failed attempt's count, its
+//		timeout or its wait) and the failed attempt's stamp (H_WDW,
+//		H_STW, H_STAMP, H_TMO).  Combinational, defaults first (nothing
+//		changes outside these states; a value wq_host_if reads only
+//		under its write flag is a don't-care without it); wq_host_if
+//		applies it (u_semx) in those states, and gives the unit its
+//		operand loads (o_ld, o_ld_sel) and the address adder its operand
+//		(o_sx2_go).  docs/rtl/wq_host_sem.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
