@@ -5,18 +5,17 @@
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
 // Purpose:	The host interface's SEM_EXECUTE step (the model's
-//		host_methods.c sem_execute, acquire_try and the acquire's wait):
-//		the next state of the step sequencer's semaphore states -- the
-//		operation and address checks (H_SEMX, H_SEMX2), the operands off
-//		the channel RAM into wq_sem_unit (H_SL0 .. H_SL5), the unit's
-//		answer (H_SEMW: the record, a failed attempt's count, its
-//		timeout or its wait) and the failed attempt's stamp (H_WDW,
-//		H_STW, H_STAMP, H_TMO).  Combinational, defaults first (nothing
-//		changes outside these states; a value wq_host_if reads only
-//		under its write flag is a don't-care without it); wq_host_if
-//		applies it (u_semx) in those states, and gives the unit its
-//		operand loads (o_ld, o_ld_sel) and the address adder its operand
-//		(o_sx2_go).  docs/rtl/wq_host_sem.md.
+//		host_methods.c sem_execute, acquire_try and the acquire's
+//		wait): the next state of the step sequencer's semaphore
+//		states -- the operation and address checks (H_SEMX, H_SEMX2),
+//		the operands off the channel RAM into wq_sem_unit (H_SL0 ..
+//		H_SL5), the unit's answer (H_SEMW: the record, a failed
+//		attempt's count, its timeout or its wait) and the failed
+//		attempt's stamp (H_WDW, H_STW, H_STAMP, H_TMO).  Combinational,
+//		defaults first (nothing changes outside these states);
+//		wq_host_if applies it (u_semx) in those states, and gives the
+//		unit its operand loads (o_ld, o_ld_sel) and the address adder
+//		its operand (o_sx2_go).  docs/rtl/wq_host_sem.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -179,25 +178,25 @@ module wq_host_sem #(
 	begin
 		o_hs          = i_hs;
 		o_ra_w        = 1'b0;
-		o_ra          = {AW{1'bx}};
+		o_ra          = {AW{1'b0}};
 		o_ret_w       = 1'b0;
-		o_ret         = 6'bx;
+		o_ret         = 6'd0;
 		o_err_w       = 1'b0;
-		o_err         = 8'bx;
+		o_err         = 8'h0;
 		o_ram_w       = 1'b0;
-		o_ram_f       = 4'bx;
-		o_ram_d       = 32'bx;
+		o_ram_f       = 4'h0;
+		o_ram_d       = 32'h0;
 		o_wait_w      = 1'b0;
-		o_wait_st     = 4'bx;
+		o_wait_st     = 4'h0;
 		o_end_wait    = 1'b0;
 		o_res_w       = 1'b0;
-		o_res         = {`WQ_STEP_W{1'bx}};
+		o_res         = `WQ_STEP_DONE;
 		o_emit        = 1'b0;
-		o_emit_kind   = 8'bx;
-		o_emit_aux    = 16'bx;
+		o_emit_kind   = 8'h0;
+		o_emit_aux    = 16'h0;
 		o_start       = 1'b0;
 		o_act_w       = 1'b0;
-		o_act         = 1'bx;
+		o_act         = 1'b0;
 		o_endwait_clr = 1'b0;
 		o_att_w       = 1'b0;
 		o_att_sl      = 1'b0;
@@ -479,17 +478,17 @@ module wq_host_sem #(
 	always @(*)
 	if (f_mine)
 	begin
-		c_bad_op:   cover(i_hs == H_SEMX && o_err_w && o_err == `WQ_CHERR_BAD_SEM_OP);
-		c_misal:    cover(o_err_w && o_err == `WQ_CHERR_SEM_MISALIGNED);
+		c_bad_op:   cover(i_hs == H_SEMX && o_err == `WQ_CHERR_BAD_SEM_OP);
+		c_misal:    cover(o_err == `WQ_CHERR_SEM_MISALIGNED);
 		c_wfi:      cover(o_wait_w && o_wait_st == `WQ_CH_WFI_WAIT);
 		// (FAST=0: H_SEMX2 always goes through H_SL0)
 		c_sx2_go:   cover(o_sx2_go || (FAST == 0 && o_hs == H_SL0));
 		c_release:  cover(o_emit && x_op == `WQ_SEMOP_RELEASE && o_end_wait);
 		c_pass:     cover(o_emit && i_pass && sem_acq && o_end_wait);
-		c_fail:     cover(o_emit && o_emit_kind == `WQ_EV_ACQ_FAIL && o_wait_w);
-		c_retry:    cover(o_emit && o_emit_kind == `WQ_EV_ACQ_FAIL && o_hs == H_STW);
-		c_timeout:  cover(o_ret_w && o_ret == H_TMO);
-		c_bad_red:  cover(i_hs == H_SEMW && o_err_w && o_err == `WQ_CHERR_BAD_REDUCTION);
+		c_fail:     cover(o_emit_kind == `WQ_EV_ACQ_FAIL && o_wait_w);
+		c_retry:    cover(o_emit_kind == `WQ_EV_ACQ_FAIL && o_hs == H_STW);
+		c_timeout:  cover(o_ret == H_TMO);
+		c_bad_red:  cover(i_hs == H_SEMW && o_err == `WQ_CHERR_BAD_REDUCTION);
 		c_stamp:    cover(o_stamp);
 	end
 `endif
