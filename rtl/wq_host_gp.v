@@ -482,3 +482,5 @@ module wq_host_gp #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -426,3 +426,5 @@ module wq_host_hdr #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -335,3 +335,5 @@ module wq_host_idle #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

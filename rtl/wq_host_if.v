@@ -1276,7 +1276,9 @@ module wq_host_if #(
 	// A register written in more than one place (and every per-channel
 	// field) is written through w_<name>(value): the write raises <name>_we
 	// and sets <name>_n, and <name>_d is <name>_we ? <name>_n : the
-	// register.  <name>_n is a don't-care (x) until a state writes it, so
+	// register (the four and the task: one WQ_HOST_NEXT line each,
+	// wq_host_states.vh; the block's head leaves each unwritten with
+	// WQ_HOST_HOLD).  <name>_n is a don't-care (x) until a state writes it, so
 	// the hold is the flip-flop's enable alone and each value's multiplexer
 	// has only the values written, not the register as one more leaf of
 	// every state's branch (wq_host_if alone at the iCEBreaker's
@@ -1287,392 +1289,164 @@ module wq_host_if #(
 	// is written nearly everywhere, or defaults to a constant).
 	//
 	reg	[5:0]	hs_d;
-	reg		mem_ret_we;
-	reg	[5:0]	mem_ret_n;
-	wire	[5:0]	mem_ret_d = mem_ret_we ? mem_ret_n : mem_ret;
-	reg		rd_ret_we;
-	reg	[5:0]	rd_ret_n;
-	wire	[5:0]	rd_ret_d = rd_ret_we ? rd_ret_n : rd_ret;
-	reg		sc_we;
-	reg	[CW-1:0]	sc_n;
-	wire	[CW-1:0]	sc_d = sc_we ? sc_n : sc;
-	reg		res_we;
-	reg	[`WQ_STEP_W-1:0]	res_n;
-	wire	[`WQ_STEP_W-1:0]	res_d = res_we ? res_n : res;
-	reg		swp_we;
-	reg	[AW-1:0]	swp_n;
-	wire	[AW-1:0]	swp_d = swp_we ? swp_n : swp;
-	reg		csr_pend_we;
-	reg		csr_pend_n;
-	wire		csr_pend_d = csr_pend_we ? csr_pend_n : csr_pend;
+	`WQ_HOST_NEXT(w_mem_ret, mem_ret_we, mem_ret_n, mem_ret_d, mem_ret, 6)
+	`WQ_HOST_NEXT(w_rd_ret, rd_ret_we, rd_ret_n, rd_ret_d, rd_ret, 6)
+	`WQ_HOST_NEXT(w_sc, sc_we, sc_n, sc_d, sc, CW)
+	`WQ_HOST_NEXT(w_res, res_we, res_n, res_d, res, `WQ_STEP_W)
+	`WQ_HOST_NEXT(w_swp, swp_we, swp_n, swp_d, swp, AW)
+	`WQ_HOST_NEXT(w_csr_pend, csr_pend_we, csr_pend_n, csr_pend_d, csr_pend, 1)
 	reg	[31:0]	now_d;
 	reg		gwrap_d;
 	reg		cm_we_d;
-	reg		cm_wa_we;
-	reg	[AW-1:0]	cm_wa_n;
-	wire	[AW-1:0]	cm_wa_d = cm_wa_we ? cm_wa_n : cm_wa;
+	`WQ_HOST_NEXT(w_cm_wa, cm_wa_we, cm_wa_n, cm_wa_d, cm_wa, AW)
 	reg	[31:0]	cm_wd_d;
-	reg		cm_ra_we;
-	reg	[AW-1:0]	cm_ra_n;
-	wire	[AW-1:0]	cm_ra_d = cm_ra_we ? cm_ra_n : cm_ra;
-	reg		h_mem_valid_we;
-	reg		h_mem_valid_n;
-	wire		h_mem_valid_d = h_mem_valid_we ? h_mem_valid_n : h_mem_valid;
-	reg		h_issued_we;
-	reg		h_issued_n;
-	wire		h_issued_d = h_issued_we ? h_issued_n : h_issued;
-	reg		ld_line_we;
-	reg		ld_line_n;
-	wire		ld_line_d = ld_line_we ? ld_line_n : ld_line;
-	reg		h_mem_addr_we;
-	reg	[31:0]	h_mem_addr_n;
-	wire	[31:0]	h_mem_addr_d = h_mem_addr_we ? h_mem_addr_n : h_mem_addr;
-	reg		rdata_q_we;
-	reg	[31:0]	rdata_q_n;
-	wire	[31:0]	rdata_q_d = rdata_q_we ? rdata_q_n : rdata_q;
-	reg		w0_bad_we;
-	reg		w0_bad_n;
-	wire		w0_bad_d = w0_bad_we ? w0_bad_n : w0_bad;
-	reg		lreq_we;
-	reg	[4:0]	lreq_n;
-	wire	[4:0]	lreq_d = lreq_we ? lreq_n : lreq;
-	reg		lidx_we;
-	reg	[4:0]	lidx_n;
-	wire	[4:0]	lidx_d = lidx_we ? lidx_n : lidx;
+	`WQ_HOST_NEXT(w_cm_ra, cm_ra_we, cm_ra_n, cm_ra_d, cm_ra, AW)
+	`WQ_HOST_NEXT(w_h_mem_valid, h_mem_valid_we, h_mem_valid_n, h_mem_valid_d, h_mem_valid, 1)
+	`WQ_HOST_NEXT(w_h_issued, h_issued_we, h_issued_n, h_issued_d, h_issued, 1)
+	`WQ_HOST_NEXT(w_ld_line, ld_line_we, ld_line_n, ld_line_d, ld_line, 1)
+	`WQ_HOST_NEXT(w_h_mem_addr, h_mem_addr_we, h_mem_addr_n, h_mem_addr_d, h_mem_addr, 32)
+	`WQ_HOST_NEXT(w_rdata_q, rdata_q_we, rdata_q_n, rdata_q_d, rdata_q, 32)
+	`WQ_HOST_NEXT(w_w0_bad, w0_bad_we, w0_bad_n, w0_bad_d, w0_bad, 1)
+	`WQ_HOST_NEXT(w_lreq, lreq_we, lreq_n, lreq_d, lreq, 5)
+	`WQ_HOST_NEXT(w_lidx, lidx_we, lidx_n, lidx_d, lidx, 5)
 	reg		sem_start_d;
-	reg		sem_active_we;
-	reg		sem_active_n;
-	wire		sem_active_d = sem_active_we ? sem_active_n : sem_active;
+	`WQ_HOST_NEXT(w_sem_active, sem_active_we, sem_active_n, sem_active_d, sem_active, 1)
 	reg		lc_start_d;
-	reg		yielded_we;
-	reg		yielded_n;
-	wire		yielded_d = yielded_we ? yielded_n : yielded;
-	reg		pm_pend_we;
-	reg		pm_pend_n;
-	wire		pm_pend_d = pm_pend_we ? pm_pend_n : pm_pend;
+	`WQ_HOST_NEXT(w_yielded, yielded_we, yielded_n, yielded_d, yielded, 1)
+	`WQ_HOST_NEXT(w_pm_pend, pm_pend_we, pm_pend_n, pm_pend_d, pm_pend, 1)
 	reg		gt_w_d;
 	reg		gb_rdy_d;
-	reg		ld_rdy_we;
-	reg		ld_rdy_n;
-	wire		ld_rdy_d = ld_rdy_we ? ld_rdy_n : ld_rdy;
-	reg		gs_run_we;
-	reg		gs_run_n;
-	wire		gs_run_d = gs_run_we ? gs_run_n : gs_run;
-	reg		moff_we;
-	reg	[13:0]	moff_n;
-	wire	[13:0]	moff_d = moff_we ? moff_n : moff;
-	reg		msub_we;
-	reg	[`WQ_MH_SUBCH_W-1:0]	msub_n;
-	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d = msub_we ? msub_n : msub;
-	reg		att_q_we;
-	reg	[31:0]	att_q_n;
-	wire	[31:0]	att_q_d = att_q_we ? att_q_n : att_q;
-	reg		sem_endwait_we;
-	reg		sem_endwait_n;
-	wire		sem_endwait_d = sem_endwait_we ? sem_endwait_n : sem_endwait;
-	reg		cur_ch_we;
-	reg	[CW-1:0]	cur_ch_n;
-	wire	[CW-1:0]	cur_ch_d = cur_ch_we ? cur_ch_n : cur_ch;
-	reg		sl_fresh_we;
-	reg		sl_fresh_n;
-	wire		sl_fresh_d = sl_fresh_we ? sl_fresh_n : sl_fresh;
-	reg		hsl_q_we;
-	reg	[31:0]	hsl_q_n;
-	wire	[31:0]	hsl_q_d = hsl_q_we ? hsl_q_n : hsl_q;
-	reg		perf_q_we;
-	reg	[31:0]	perf_q_n;
-	wire	[31:0]	perf_q_d = perf_q_we ? perf_q_n : perf_q;
-	reg		slu_q_we;
-	reg	[31:0]	slu_q_n;
-	wire	[31:0]	slu_q_d = slu_q_we ? slu_q_n : slu_q;
-	reg		hs_zero_we;
-	reg		hs_zero_n;
-	wire		hs_zero_d = hs_zero_we ? hs_zero_n : hs_zero;
-	reg		sl_end_we;
-	reg		sl_end_n;
-	wire		sl_end_d = sl_end_we ? sl_end_n : sl_end;
-	reg		o_ev_req_we;
-	reg		o_ev_req_n;
-	wire		o_ev_req_d = o_ev_req_we ? o_ev_req_n : o_ev_req;
+	`WQ_HOST_NEXT(w_ld_rdy, ld_rdy_we, ld_rdy_n, ld_rdy_d, ld_rdy, 1)
+	`WQ_HOST_NEXT(w_gs_run, gs_run_we, gs_run_n, gs_run_d, gs_run, 1)
+	`WQ_HOST_NEXT(w_moff, moff_we, moff_n, moff_d, moff, 14)
+	`WQ_HOST_NEXT(w_msub, msub_we, msub_n, msub_d, msub, `WQ_MH_SUBCH_W)
+	`WQ_HOST_NEXT(w_att_q, att_q_we, att_q_n, att_q_d, att_q, 32)
+	`WQ_HOST_NEXT(w_sem_endwait, sem_endwait_we, sem_endwait_n, sem_endwait_d, sem_endwait, 1)
+	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, cur_ch_d, cur_ch, CW)
+	`WQ_HOST_NEXT(w_sl_fresh, sl_fresh_we, sl_fresh_n, sl_fresh_d, sl_fresh, 1)
+	`WQ_HOST_NEXT(w_hsl_q, hsl_q_we, hsl_q_n, hsl_q_d, hsl_q, 32)
+	`WQ_HOST_NEXT(w_perf_q, perf_q_we, perf_q_n, perf_q_d, perf_q, 32)
+	`WQ_HOST_NEXT(w_slu_q, slu_q_we, slu_q_n, slu_q_d, slu_q, 32)
+	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, hs_zero, 1)
+	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_d, sl_end, 1)
+	`WQ_HOST_NEXT(w_o_ev_req, o_ev_req_we, o_ev_req_n, o_ev_req_d, o_ev_req, 1)
 	reg		o_step_valid_d;
 	reg		o_step_more_d;
-	reg		o_step_res_we;
-	reg	[`WQ_STEP_W-1:0]	o_step_res_n;
-	wire	[`WQ_STEP_W-1:0]	o_step_res_d = o_step_res_we ? o_step_res_n : o_step_res;
+	`WQ_HOST_NEXT(w_o_step_res, o_step_res_we, o_step_res_n, o_step_res_d, o_step_res, `WQ_STEP_W)
 	reg		o_csr_ack_d;
-	reg		o_csr_err_we;
-	reg		o_csr_err_n;
-	wire		o_csr_err_d = o_csr_err_we ? o_csr_err_n : o_csr_err;
+	`WQ_HOST_NEXT(w_o_csr_err, o_csr_err_we, o_csr_err_n, o_csr_err_d, o_csr_err, 1)
 	reg		o_launch_valid_d;
 	reg		o_irq_chan_error_d;
 	reg		o_irq_non_stall_d;
 	reg		o_evr_valid_d;
-	reg		o_evr_kind_we;
-	reg	[7:0]	o_evr_kind_n;
-	wire	[7:0]	o_evr_kind_d = o_evr_kind_we ? o_evr_kind_n : o_evr_kind;
-	reg		o_evr_unit_we;
-	reg	[7:0]	o_evr_unit_n;
-	wire	[7:0]	o_evr_unit_d = o_evr_unit_we ? o_evr_unit_n : o_evr_unit;
-	reg		o_evr_aux_we;
-	reg	[15:0]	o_evr_aux_n;
-	wire	[15:0]	o_evr_aux_d = o_evr_aux_we ? o_evr_aux_n : o_evr_aux;
-	reg		o_evr_c_we;
-	reg	[63:0]	o_evr_c_n;
-	wire	[63:0]	o_evr_c_d = o_evr_c_we ? o_evr_c_n : o_evr_c;
-	reg		gp_get_we;
-	reg	[15:0]	gp_get_n;
-	wire	[15:0]	gp_get_d = gp_get_we ? gp_get_n : gp_get_s;
-	reg		gp_ne_we;
-	reg		gp_ne_n;
-	wire		gp_ne_d = gp_ne_we ? gp_ne_n : gp_ne_s;
-	reg		ctrl_en_we;
-	reg		ctrl_en_n;
-	wire		ctrl_en_d = ctrl_en_we ? ctrl_en_n : ctrl_en_s;
-	reg		chan_state_we;
-	reg	[3:0]	chan_state_n;
-	wire	[3:0]	chan_state_d = chan_state_we ? chan_state_n : chan_state_s;
-	reg		err_we;
-	reg	[7:0]	err_n;
-	wire	[7:0]	err_d = err_we ? err_n : err_s;
-	reg		in_seg_we;
-	reg		in_seg_n;
-	wire		in_seg_d = in_seg_we ? in_seg_n : in_seg_s;
-	reg		gp_lgc_we;
-	reg	[5:0]	gp_lgc_n;
-	wire	[5:0]	gp_lgc_d = gp_lgc_we ? gp_lgc_n : gp_lgc_s;
-	reg		gp_base_lo_we;
-	reg	[2:0]	gp_base_lo_n;
-	wire	[2:0]	gp_base_lo_d = gp_base_lo_we ? gp_base_lo_n : gp_base_lo_s;
-	reg		acq_wr_we;
-	reg	[1:0]	acq_wr_n;
-	wire	[1:0]	acq_wr_d = acq_wr_we ? acq_wr_n : ((now_wrap && acq_wr_s != 2'd3) ? acq_wr_s + 2'd1 : acq_wr_s);
-	reg		acq_rh_we;
-	reg	[RHW-1:0]	acq_rh_n;
-	wire	[RHW-1:0]	acq_rh_d = acq_rh_we ? acq_rh_n : ((acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s);
-	reg		seg_addr_we;
-	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_n;
-	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_d = seg_addr_we ? seg_addr_n : seg_addr_s;
-	reg		seg_rem_we;
-	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_n;
-	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d = seg_rem_we ? seg_rem_n : seg_rem_s;
-	reg		m_addr_we;
-	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_n;
-	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d = m_addr_we ? m_addr_n : m_addr_s;
-	reg		m_count_we;
-	reg	[`WQ_MH_COUNT_W-1:0]	m_count_n;
-	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d = m_count_we ? m_count_n : m_count_s;
-	reg		m_secop_we;
-	reg	[`WQ_SECOP_W-1:0]	m_secop_n;
-	wire	[`WQ_SECOP_W-1:0]	m_secop_d = m_secop_we ? m_secop_n : m_secop_s;
-	reg		m_subch_we;
-	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_n;
-	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_d = m_subch_we ? m_subch_n : m_subch_s;
-	reg		wait_kind_we;
-	reg	[3:0]	wait_kind_n;
-	wire	[3:0]	wait_kind_d = wait_kind_we ? wait_kind_n : wait_kind_s;
-	reg		wait_method_we;
-	reg	[1:0]	wait_method_n;
-	wire	[1:0]	wait_method_d = wait_method_we ? wait_method_n : wait_method_s;
+	`WQ_HOST_NEXT(w_o_evr_kind, o_evr_kind_we, o_evr_kind_n, o_evr_kind_d, o_evr_kind, 8)
+	`WQ_HOST_NEXT(w_o_evr_unit, o_evr_unit_we, o_evr_unit_n, o_evr_unit_d, o_evr_unit, 8)
+	`WQ_HOST_NEXT(w_o_evr_aux, o_evr_aux_we, o_evr_aux_n, o_evr_aux_d, o_evr_aux, 16)
+	`WQ_HOST_NEXT(w_o_evr_c, o_evr_c_we, o_evr_c_n, o_evr_c_d, o_evr_c, 64)
+	`WQ_HOST_NEXT(w_gp_get, gp_get_we, gp_get_n, gp_get_d, gp_get_s, 16)
+	`WQ_HOST_NEXT(w_gp_ne, gp_ne_we, gp_ne_n, gp_ne_d, gp_ne_s, 1)
+	`WQ_HOST_NEXT(w_ctrl_en, ctrl_en_we, ctrl_en_n, ctrl_en_d, ctrl_en_s, 1)
+	`WQ_HOST_NEXT(w_chan_state, chan_state_we, chan_state_n, chan_state_d, chan_state_s, 4)
+	`WQ_HOST_NEXT(w_err, err_we, err_n, err_d, err_s, 8)
+	`WQ_HOST_NEXT(w_in_seg, in_seg_we, in_seg_n, in_seg_d, in_seg_s, 1)
+	`WQ_HOST_NEXT(w_gp_lgc, gp_lgc_we, gp_lgc_n, gp_lgc_d, gp_lgc_s, 6)
+	`WQ_HOST_NEXT(w_gp_base_lo, gp_base_lo_we, gp_base_lo_n, gp_base_lo_d, gp_base_lo_s, 3)
+	`WQ_HOST_NEXT(w_acq_wr, acq_wr_we, acq_wr_n, acq_wr_d, ((now_wrap && acq_wr_s != 2'd3) ? acq_wr_s + 2'd1 : acq_wr_s), 2)
+	`WQ_HOST_NEXT(w_acq_rh, acq_rh_we, acq_rh_n, acq_rh_d, ((acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s), RHW)
+	`WQ_HOST_NEXT(w_seg_addr, seg_addr_we, seg_addr_n, seg_addr_d, seg_addr_s, `WQ_GP_ADDR_W)
+	`WQ_HOST_NEXT(w_seg_rem, seg_rem_we, seg_rem_n, seg_rem_d, seg_rem_s, `WQ_GP_LENGTH_W)
+	`WQ_HOST_NEXT(w_m_addr, m_addr_we, m_addr_n, m_addr_d, m_addr_s, `WQ_MH_ADDRESS_W)
+	`WQ_HOST_NEXT(w_m_count, m_count_we, m_count_n, m_count_d, m_count_s, `WQ_MH_COUNT_W)
+	`WQ_HOST_NEXT(w_m_secop, m_secop_we, m_secop_n, m_secop_d, m_secop_s, `WQ_SECOP_W)
+	`WQ_HOST_NEXT(w_m_subch, m_subch_we, m_subch_n, m_subch_d, m_subch_s, `WQ_MH_SUBCH_W)
+	`WQ_HOST_NEXT(w_wait_kind, wait_kind_we, wait_kind_n, wait_kind_d, wait_kind_s, 4)
+	`WQ_HOST_NEXT(w_wait_method, wait_method_we, wait_method_n, wait_method_d, wait_method_s, 2)
 `ifdef FORMAL
 	reg	[15:0]	f_evr_get_d;
 	reg	[31:0]	f_evr_a_d;
 	reg	[63:0]	f_evr_b_d;
 `endif
 
-	task w_gp_get;	input	[15:0]	v;	begin gp_get_we = 1'b1; gp_get_n = v; end	endtask
-	task w_gp_ne;	input		v;	begin gp_ne_we = 1'b1; gp_ne_n = v; end	endtask
-	task w_ctrl_en;	input		v;	begin ctrl_en_we = 1'b1; ctrl_en_n = v; end	endtask
-	task w_chan_state;	input	[3:0]	v;	begin chan_state_we = 1'b1; chan_state_n = v; end	endtask
-	task w_err;	input	[7:0]	v;	begin err_we = 1'b1; err_n = v; end	endtask
-	task w_in_seg;	input		v;	begin in_seg_we = 1'b1; in_seg_n = v; end	endtask
-	task w_gp_lgc;	input	[5:0]	v;	begin gp_lgc_we = 1'b1; gp_lgc_n = v; end	endtask
-	task w_gp_base_lo;	input	[2:0]	v;	begin gp_base_lo_we = 1'b1; gp_base_lo_n = v; end	endtask
-	task w_seg_addr;	input	[`WQ_GP_ADDR_W-1:0]	v;	begin seg_addr_we = 1'b1; seg_addr_n = v; end	endtask
-	task w_seg_rem;	input	[`WQ_GP_LENGTH_W-1:0]	v;	begin seg_rem_we = 1'b1; seg_rem_n = v; end	endtask
-	task w_m_addr;	input	[`WQ_MH_ADDRESS_W-1:0]	v;	begin m_addr_we = 1'b1; m_addr_n = v; end	endtask
-	task w_m_count;	input	[`WQ_MH_COUNT_W-1:0]	v;	begin m_count_we = 1'b1; m_count_n = v; end	endtask
-	task w_m_secop;	input	[`WQ_SECOP_W-1:0]	v;	begin m_secop_we = 1'b1; m_secop_n = v; end	endtask
-	task w_m_subch;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin m_subch_we = 1'b1; m_subch_n = v; end	endtask
-	task w_wait_kind;	input	[3:0]	v;	begin wait_kind_we = 1'b1; wait_kind_n = v; end	endtask
-	task w_wait_method;	input	[1:0]	v;	begin wait_method_we = 1'b1; wait_method_n = v; end	endtask
-	task w_acq_wr;	input	[1:0]	v;	begin acq_wr_we = 1'b1; acq_wr_n = v; end	endtask
-	task w_acq_rh;	input	[RHW-1:0]	v;	begin acq_rh_we = 1'b1; acq_rh_n = v; end	endtask
-	task w_mem_ret;	input	[5:0]	v;	begin mem_ret_we = 1'b1; mem_ret_n = v; end	endtask
-	task w_rd_ret;	input	[5:0]	v;	begin rd_ret_we = 1'b1; rd_ret_n = v; end	endtask
-	task w_res;	input	[`WQ_STEP_W-1:0]	v;	begin res_we = 1'b1; res_n = v; end	endtask
-	task w_swp;	input	[AW-1:0]	v;	begin swp_we = 1'b1; swp_n = v; end	endtask
-	task w_csr_pend;	input		v;	begin csr_pend_we = 1'b1; csr_pend_n = v; end	endtask
-	task w_cm_wa;	input	[AW-1:0]	v;	begin cm_wa_we = 1'b1; cm_wa_n = v; end	endtask
-	task w_cm_ra;	input	[AW-1:0]	v;	begin cm_ra_we = 1'b1; cm_ra_n = v; end	endtask
-	task w_h_mem_valid;	input		v;	begin h_mem_valid_we = 1'b1; h_mem_valid_n = v; end	endtask
-	task w_h_issued;	input		v;	begin h_issued_we = 1'b1; h_issued_n = v; end	endtask
-	task w_ld_line;	input		v;	begin ld_line_we = 1'b1; ld_line_n = v; end	endtask
-	task w_h_mem_addr;	input	[31:0]	v;	begin h_mem_addr_we = 1'b1; h_mem_addr_n = v; end	endtask
-	task w_rdata_q;	input	[31:0]	v;	begin rdata_q_we = 1'b1; rdata_q_n = v; end	endtask
-	task w_w0_bad;	input		v;	begin w0_bad_we = 1'b1; w0_bad_n = v; end	endtask
-	task w_lreq;	input	[4:0]	v;	begin lreq_we = 1'b1; lreq_n = v; end	endtask
-	task w_lidx;	input	[4:0]	v;	begin lidx_we = 1'b1; lidx_n = v; end	endtask
-	task w_sem_active;	input		v;	begin sem_active_we = 1'b1; sem_active_n = v; end	endtask
-	task w_yielded;	input		v;	begin yielded_we = 1'b1; yielded_n = v; end	endtask
-	task w_pm_pend;	input		v;	begin pm_pend_we = 1'b1; pm_pend_n = v; end	endtask
-	task w_ld_rdy;	input		v;	begin ld_rdy_we = 1'b1; ld_rdy_n = v; end	endtask
-	task w_gs_run;	input		v;	begin gs_run_we = 1'b1; gs_run_n = v; end	endtask
-	task w_moff;	input	[13:0]	v;	begin moff_we = 1'b1; moff_n = v; end	endtask
-	task w_msub;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin msub_we = 1'b1; msub_n = v; end	endtask
-	task w_att_q;	input	[31:0]	v;	begin att_q_we = 1'b1; att_q_n = v; end	endtask
-	task w_sem_endwait;	input		v;	begin sem_endwait_we = 1'b1; sem_endwait_n = v; end	endtask
-	task w_cur_ch;	input	[CW-1:0]	v;	begin cur_ch_we = 1'b1; cur_ch_n = v; end	endtask
-	task w_sl_fresh;	input		v;	begin sl_fresh_we = 1'b1; sl_fresh_n = v; end	endtask
-	task w_hsl_q;	input	[31:0]	v;	begin hsl_q_we = 1'b1; hsl_q_n = v; end	endtask
-	task w_perf_q;	input	[31:0]	v;	begin perf_q_we = 1'b1; perf_q_n = v; end	endtask
-	task w_slu_q;	input	[31:0]	v;	begin slu_q_we = 1'b1; slu_q_n = v; end	endtask
-	task w_hs_zero;	input		v;	begin hs_zero_we = 1'b1; hs_zero_n = v; end	endtask
-	task w_sl_end;	input		v;	begin sl_end_we = 1'b1; sl_end_n = v; end	endtask
-	task w_o_ev_req;	input		v;	begin o_ev_req_we = 1'b1; o_ev_req_n = v; end	endtask
-	task w_o_step_res;	input	[`WQ_STEP_W-1:0]	v;	begin o_step_res_we = 1'b1; o_step_res_n = v; end	endtask
-	task w_o_csr_err;	input		v;	begin o_csr_err_we = 1'b1; o_csr_err_n = v; end	endtask
-	task w_o_evr_kind;	input	[7:0]	v;	begin o_evr_kind_we = 1'b1; o_evr_kind_n = v; end	endtask
-	task w_o_evr_unit;	input	[7:0]	v;	begin o_evr_unit_we = 1'b1; o_evr_unit_n = v; end	endtask
-	task w_o_evr_aux;	input	[15:0]	v;	begin o_evr_aux_we = 1'b1; o_evr_aux_n = v; end	endtask
-	task w_o_evr_c;	input	[63:0]	v;	begin o_evr_c_we = 1'b1; o_evr_c_n = v; end	endtask
-	task w_sc;	input	[CW-1:0]	v;	begin sc_we = 1'b1; sc_n = v; end	endtask
 
 	always @(*)
 	begin
 		// every register holds unless written (a w_<name> write's
 		// enable off, its value a don't-care)
 		hs_d               = hs;
-		mem_ret_we         = 1'b0;
-		mem_ret_n          = 6'bx;
-		rd_ret_we          = 1'b0;
-		rd_ret_n           = 6'bx;
-		sc_we              = 1'b0;
-		sc_n               = {CW{1'bx}};
-		res_we             = 1'b0;
-		res_n              = {`WQ_STEP_W{1'bx}};
-		swp_we             = 1'b0;
-		swp_n              = {AW{1'bx}};
-		csr_pend_we        = 1'b0;
-		csr_pend_n         = 1'bx;
+		`WQ_HOST_HOLD(mem_ret_we, mem_ret_n, 6)
+		`WQ_HOST_HOLD(rd_ret_we, rd_ret_n, 6)
+		`WQ_HOST_HOLD(sc_we, sc_n, CW)
+		`WQ_HOST_HOLD(res_we, res_n, `WQ_STEP_W)
+		`WQ_HOST_HOLD(swp_we, swp_n, AW)
+		`WQ_HOST_HOLD(csr_pend_we, csr_pend_n, 1)
 		now_d              = now;
 		gwrap_d            = gwrap;
 		cm_we_d            = cm_we;
-		cm_wa_we           = 1'b0;
-		cm_wa_n            = {AW{1'bx}};
+		`WQ_HOST_HOLD(cm_wa_we, cm_wa_n, AW)
 		cm_wd_d            = cm_wd;
-		cm_ra_we           = 1'b0;
-		cm_ra_n            = {AW{1'bx}};
-		h_mem_valid_we     = 1'b0;
-		h_mem_valid_n      = 1'bx;
-		h_issued_we        = 1'b0;
-		h_issued_n         = 1'bx;
-		ld_line_we         = 1'b0;
-		ld_line_n          = 1'bx;
-		h_mem_addr_we      = 1'b0;
-		h_mem_addr_n       = 32'bx;
-		rdata_q_we         = 1'b0;
-		rdata_q_n          = 32'bx;
-		w0_bad_we          = 1'b0;
-		w0_bad_n           = 1'bx;
-		lreq_we            = 1'b0;
-		lreq_n             = 5'bx;
-		lidx_we            = 1'b0;
-		lidx_n             = 5'bx;
+		`WQ_HOST_HOLD(cm_ra_we, cm_ra_n, AW)
+		`WQ_HOST_HOLD(h_mem_valid_we, h_mem_valid_n, 1)
+		`WQ_HOST_HOLD(h_issued_we, h_issued_n, 1)
+		`WQ_HOST_HOLD(ld_line_we, ld_line_n, 1)
+		`WQ_HOST_HOLD(h_mem_addr_we, h_mem_addr_n, 32)
+		`WQ_HOST_HOLD(rdata_q_we, rdata_q_n, 32)
+		`WQ_HOST_HOLD(w0_bad_we, w0_bad_n, 1)
+		`WQ_HOST_HOLD(lreq_we, lreq_n, 5)
+		`WQ_HOST_HOLD(lidx_we, lidx_n, 5)
 		sem_start_d        = sem_start;
-		sem_active_we      = 1'b0;
-		sem_active_n       = 1'bx;
+		`WQ_HOST_HOLD(sem_active_we, sem_active_n, 1)
 		lc_start_d         = lc_start;
-		yielded_we         = 1'b0;
-		yielded_n          = 1'bx;
-		pm_pend_we         = 1'b0;
-		pm_pend_n          = 1'bx;
+		`WQ_HOST_HOLD(yielded_we, yielded_n, 1)
+		`WQ_HOST_HOLD(pm_pend_we, pm_pend_n, 1)
 		gt_w_d             = gt_w;
 		gb_rdy_d           = gb_rdy;
-		ld_rdy_we          = 1'b0;
-		ld_rdy_n           = 1'bx;
-		gs_run_we          = 1'b0;
-		gs_run_n           = 1'bx;
-		moff_we            = 1'b0;
-		moff_n             = 14'bx;
-		msub_we            = 1'b0;
-		msub_n             = {`WQ_MH_SUBCH_W{1'bx}};
-		att_q_we           = 1'b0;
-		att_q_n            = 32'bx;
-		sem_endwait_we     = 1'b0;
-		sem_endwait_n      = 1'bx;
-		cur_ch_we          = 1'b0;
-		cur_ch_n           = {CW{1'bx}};
-		sl_fresh_we        = 1'b0;
-		sl_fresh_n         = 1'bx;
-		hsl_q_we           = 1'b0;
-		hsl_q_n            = 32'bx;
-		perf_q_we          = 1'b0;
-		perf_q_n           = 32'bx;
-		slu_q_we           = 1'b0;
-		slu_q_n            = 32'bx;
-		hs_zero_we         = 1'b0;
-		hs_zero_n          = 1'bx;
-		sl_end_we          = 1'b0;
-		sl_end_n           = 1'bx;
-		o_ev_req_we        = 1'b0;
-		o_ev_req_n         = 1'bx;
+		`WQ_HOST_HOLD(ld_rdy_we, ld_rdy_n, 1)
+		`WQ_HOST_HOLD(gs_run_we, gs_run_n, 1)
+		`WQ_HOST_HOLD(moff_we, moff_n, 14)
+		`WQ_HOST_HOLD(msub_we, msub_n, `WQ_MH_SUBCH_W)
+		`WQ_HOST_HOLD(att_q_we, att_q_n, 32)
+		`WQ_HOST_HOLD(sem_endwait_we, sem_endwait_n, 1)
+		`WQ_HOST_HOLD(cur_ch_we, cur_ch_n, CW)
+		`WQ_HOST_HOLD(sl_fresh_we, sl_fresh_n, 1)
+		`WQ_HOST_HOLD(hsl_q_we, hsl_q_n, 32)
+		`WQ_HOST_HOLD(perf_q_we, perf_q_n, 32)
+		`WQ_HOST_HOLD(slu_q_we, slu_q_n, 32)
+		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
+		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
+		`WQ_HOST_HOLD(o_ev_req_we, o_ev_req_n, 1)
 		o_step_valid_d     = o_step_valid;
 		o_step_more_d      = o_step_more;
-		o_step_res_we      = 1'b0;
-		o_step_res_n       = {`WQ_STEP_W{1'bx}};
+		`WQ_HOST_HOLD(o_step_res_we, o_step_res_n, `WQ_STEP_W)
 		o_csr_ack_d        = o_csr_ack;
-		o_csr_err_we       = 1'b0;
-		o_csr_err_n        = 1'bx;
+		`WQ_HOST_HOLD(o_csr_err_we, o_csr_err_n, 1)
 		o_launch_valid_d   = o_launch_valid;
 		o_irq_chan_error_d = o_irq_chan_error;
 		o_irq_non_stall_d  = o_irq_non_stall;
 		o_evr_valid_d      = o_evr_valid;
-		o_evr_kind_we      = 1'b0;
-		o_evr_kind_n       = 8'bx;
-		o_evr_unit_we      = 1'b0;
-		o_evr_unit_n       = 8'bx;
-		o_evr_aux_we       = 1'b0;
-		o_evr_aux_n        = 16'bx;
-		o_evr_c_we         = 1'b0;
-		o_evr_c_n          = 64'bx;
+		`WQ_HOST_HOLD(o_evr_kind_we, o_evr_kind_n, 8)
+		`WQ_HOST_HOLD(o_evr_unit_we, o_evr_unit_n, 8)
+		`WQ_HOST_HOLD(o_evr_aux_we, o_evr_aux_n, 16)
+		`WQ_HOST_HOLD(o_evr_c_we, o_evr_c_n, 64)
 		// the step's channel's fields (written back at sc); the retry
 		// clocks run on (their wraps since the stamp, the hints down)
-		gp_get_we          = 1'b0;
-		gp_get_n           = 16'bx;
-		gp_ne_we           = 1'b0;
-		gp_ne_n            = 1'bx;
-		ctrl_en_we         = 1'b0;
-		ctrl_en_n          = 1'bx;
-		chan_state_we      = 1'b0;
-		chan_state_n       = 4'bx;
-		err_we             = 1'b0;
-		err_n              = 8'bx;
-		in_seg_we          = 1'b0;
-		in_seg_n           = 1'bx;
-		gp_lgc_we          = 1'b0;
-		gp_lgc_n           = 6'bx;
-		gp_base_lo_we      = 1'b0;
-		gp_base_lo_n       = 3'bx;
-		acq_wr_we          = 1'b0;
-		acq_wr_n           = 2'bx;
-		acq_rh_we          = 1'b0;
-		acq_rh_n           = {RHW{1'bx}};
-		seg_addr_we        = 1'b0;
-		seg_addr_n         = {`WQ_GP_ADDR_W{1'bx}};
-		seg_rem_we         = 1'b0;
-		seg_rem_n          = {`WQ_GP_LENGTH_W{1'bx}};
-		m_addr_we          = 1'b0;
-		m_addr_n           = {`WQ_MH_ADDRESS_W{1'bx}};
-		m_count_we         = 1'b0;
-		m_count_n          = {`WQ_MH_COUNT_W{1'bx}};
-		m_secop_we         = 1'b0;
-		m_secop_n          = {`WQ_SECOP_W{1'bx}};
-		m_subch_we         = 1'b0;
-		m_subch_n          = {`WQ_MH_SUBCH_W{1'bx}};
-		wait_kind_we       = 1'b0;
-		wait_kind_n        = 4'bx;
-		wait_method_we     = 1'b0;
-		wait_method_n      = 2'bx;
+		`WQ_HOST_HOLD(gp_get_we, gp_get_n, 16)
+		`WQ_HOST_HOLD(gp_ne_we, gp_ne_n, 1)
+		`WQ_HOST_HOLD(ctrl_en_we, ctrl_en_n, 1)
+		`WQ_HOST_HOLD(chan_state_we, chan_state_n, 4)
+		`WQ_HOST_HOLD(err_we, err_n, 8)
+		`WQ_HOST_HOLD(in_seg_we, in_seg_n, 1)
+		`WQ_HOST_HOLD(gp_lgc_we, gp_lgc_n, 6)
+		`WQ_HOST_HOLD(gp_base_lo_we, gp_base_lo_n, 3)
+		`WQ_HOST_HOLD(acq_wr_we, acq_wr_n, 2)
+		`WQ_HOST_HOLD(acq_rh_we, acq_rh_n, RHW)
+		`WQ_HOST_HOLD(seg_addr_we, seg_addr_n, `WQ_GP_ADDR_W)
+		`WQ_HOST_HOLD(seg_rem_we, seg_rem_n, `WQ_GP_LENGTH_W)
+		`WQ_HOST_HOLD(m_addr_we, m_addr_n, `WQ_MH_ADDRESS_W)
+		`WQ_HOST_HOLD(m_count_we, m_count_n, `WQ_MH_COUNT_W)
+		`WQ_HOST_HOLD(m_secop_we, m_secop_n, `WQ_SECOP_W)
+		`WQ_HOST_HOLD(m_subch_we, m_subch_n, `WQ_MH_SUBCH_W)
+		`WQ_HOST_HOLD(wait_kind_we, wait_kind_n, 4)
+		`WQ_HOST_HOLD(wait_method_we, wait_method_n, 2)
 `ifdef FORMAL
 		f_evr_get_d        = f_evr_get;
 		f_evr_a_d          = f_evr_a;
@@ -2754,3 +2528,5 @@ module wq_host_if #(
 `endif	// FORMAL_LAUNCH_PORT
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -290,3 +290,5 @@ module wq_host_launch #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -275,3 +275,5 @@ module wq_host_leave #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

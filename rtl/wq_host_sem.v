@@ -493,3 +493,5 @@ module wq_host_sem #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD
