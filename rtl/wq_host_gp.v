@@ -14,8 +14,8 @@
 //		first (nothing changes outside these states; a value wq_host_if
 //		reads only under its write flag is a don't-care without it); the
 //		retry verdict is wq_host_sched's (i_dq_due, i_dq_rem), the
-//		entry's address wq_host_if's adder (ma_sum), which it applies
-//		(u_gp).  docs/rtl/wq_host_gp.md.
+//		entry's address wq_host_if's adder (ma_sum); wq_host_seq
+//		applies it (wq_host_if's u_gp).  docs/rtl/wq_host_gp.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -31,7 +31,7 @@ module wq_host_gp #(
 		input	wire	[5:0]	i_hs,
 		input	wire	[CW-1:0]	i_sc,
 		// the channel: its state, in a segment, GP_GET != GP_PUT, no
-		// method word left, the waiting method (wq_host_if's WM_*)
+		// method word left, the waiting method (wq_host_seq's WM_*)
 		input	wire	[3:0]	i_state,
 		input	wire		i_in_seg, i_gp_ne, i_mc_zero,
 		input	wire	[1:0]	i_wmeth,
@@ -103,7 +103,7 @@ module wq_host_gp #(
 `include "wq_host_map.vh"
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
-	// (wq_host_if's wait_method codes)
+	// (wq_host_seq's wait_method codes)
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2;
 
 	// gp_check: the entry with word 1 w1, word 0 bad (w0b)

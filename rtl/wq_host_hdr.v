@@ -15,8 +15,9 @@
 //		first (nothing changes outside these states; a value wq_host_if
 //		reads only under its write flag is a don't-care without it); the
 //		method dispatch (i_nm_*), the one-cycle step's verdict
-//		(i_fm_fire) and the address adder (i_ma_word) are wq_host_if's,
-//		which applies it (u_hdr).  docs/rtl/wq_host_hdr.md.
+//		(i_fm_fire) and the address adder (i_ma_word) are wq_host_if's;
+//		wq_host_seq applies it (wq_host_if's u_hdr).
+//		docs/rtl/wq_host_hdr.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //

@@ -17,7 +17,8 @@
 //		wq_host_if reads only under its write flag is a don't-care
 //		without it); the scheduler's views (i_want, i_has_cur, i_nx_cur,
 //		i_cand) are wq_host_sched's and the CSR decode wq_host_chan's;
-//		wq_host_seq applies it (wq_host_if's u_idle).  docs/rtl/wq_host_idle.md.
+//		wq_host_seq applies it (wq_host_if's u_idle).
+//		docs/rtl/wq_host_idle.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //

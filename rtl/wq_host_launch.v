@@ -16,7 +16,8 @@
 //		and the scheduler's read (H_LDW). Combinational, defaults first
 //		(nothing changes outside these states; a value wq_host_if reads
 //		only under its write flag is a don't-care without it);
-//		wq_host_seq applies it (wq_host_if's u_lnch). docs/rtl/wq_host_launch.md.
+//		wq_host_seq applies it (wq_host_if's u_lnch).
+//		docs/rtl/wq_host_launch.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //

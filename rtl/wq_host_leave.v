@@ -15,7 +15,8 @@
 //		defaults first (nothing changes outside these states; a value
 //		wq_host_if reads only under its write flag is a don't-care
 //		without it); the decisions it takes from are wq_host_sched's
-//		(i_sl_inc, i_why*, i_nx_*); wq_host_seq applies it (wq_host_if's u_leave).
+//		(i_sl_inc, i_why*, i_nx_*); wq_host_seq applies it
+//		(wq_host_if's u_leave).
 //		docs/rtl/wq_host_leave.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
