@@ -215,3 +215,5 @@ module wq_host_fast #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -5,16 +5,17 @@
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
 // Purpose:	The host interface's step entry and GP fetch (the model's
-//		wq_host_due and wq_step_channel's dispatch, take_entry and
-//		the GP entry checks): the next state of the step sequencer's
-//		states H_DUE (the dispatch on the channel's state), H_DUEA /
-//		H_DUEB (the acquire retry rule's reads and verdict), H_DUE2 (a
-//		wait resumes), H_GP0 / H_GP1 / H_GPW / H_GPCHK (the entry's two
-//		words read and checked, the segment opened).  Combinational,
-//		defaults first (nothing changes outside these states); the
+//		wq_host_due and wq_step_channel's dispatch, take_entry and the
+//		GP entry checks): the next state of the step sequencer's states
+//		H_DUE (the dispatch on the channel's state), H_DUEA / H_DUEB
+//		(the acquire retry rule's reads and verdict), H_DUE2 (a wait
+//		resumes), H_GP0 / H_GP1 / H_GPW / H_GPCHK (the entry's two words
+//		read and checked, the segment opened).  Combinational, defaults
+//		first (nothing changes outside these states; a value wq_host_if
+//		reads only under its write flag is a don't-care without it); the
 //		retry verdict is wq_host_sched's (i_dq_due, i_dq_rem), the
-//		entry's address wq_host_if's adder (ma_sum), which it applies
-//		(u_gp).  docs/rtl/wq_host_gp.md.
+//		entry's address wq_host_if's adder (ma_sum); wq_host_seq
+//		applies it (wq_host_if's u_gp).  docs/rtl/wq_host_gp.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -30,7 +31,7 @@ module wq_host_gp #(
 		input	wire	[5:0]	i_hs,
 		input	wire	[CW-1:0]	i_sc,
 		// the channel: its state, in a segment, GP_GET != GP_PUT, no
-		// method word left, the waiting method (wq_host_if's WM_*)
+		// method word left, the waiting method (wq_host_seq's WM_*)
 		input	wire	[3:0]	i_state,
 		input	wire		i_in_seg, i_gp_ne, i_mc_zero,
 		input	wire	[1:0]	i_wmeth,
@@ -102,7 +103,7 @@ module wq_host_gp #(
 `include "wq_host_map.vh"
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
-	// (wq_host_if's wait_method codes)
+	// (wq_host_seq's wait_method codes)
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2;
 
 	// gp_check: the entry with word 1 w1, word 0 bad (w0b)
@@ -177,13 +178,13 @@ module wq_host_gp #(
 	begin
 		o_hs         = i_hs;
 		o_ra_w       = 1'b0;
-		o_ra         = {AW{1'b0}};
+		o_ra         = {AW{1'bx}};
 		o_ret_w      = 1'b0;
-		o_ret        = H_IDLE;
+		o_ret        = 6'bx;
 		o_res_w      = 1'b0;
-		o_res        = `WQ_STEP_DONE;
+		o_res        = {`WQ_STEP_W{1'bx}};
 		o_st_w       = 1'b0;
-		o_st         = `WQ_CH_RUNNABLE;
+		o_st         = 4'bx;
 		o_end_wait   = 1'b0;
 		o_ldr_clr    = 1'b0;
 		o_att_w      = 1'b0;
@@ -192,20 +193,20 @@ module wq_host_gp #(
 		o_wait_pulse = 1'b0;
 		o_rdq_w      = 1'b0;
 		o_sew_w      = 1'b0;
-		o_sew        = 1'b0;
+		o_sew        = 1'bx;
 		o_ram_w      = 1'b0;
-		o_ram_f      = F_EINFO;
-		o_ram_d      = i_rd;
+		o_ram_f      = 4'bx;
+		o_ram_d      = 32'bx;
 		o_w0_w       = 1'b0;
-		o_w0         = i_rdata;
+		o_w0         = 32'bx;
 		o_err_w      = 1'b0;
-		o_err        = `WQ_CHERR_BAD_GP_ENTRY;
+		o_err        = 8'bx;
 		o_seg        = 1'b0;
-		o_len        = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
+		o_len        = {`WQ_GP_LENGTH_W{1'bx}};
 		o_sst        = 1'b0;
 		o_rds        = 1'b0;
 		o_mr         = 1'b0;
-		o_mr_ret     = H_GP1;
+		o_mr_ret     = 6'bx;
 
 		case (i_hs)
 		// wq_host_due, then wq_step_channel's dispatch on the state
@@ -239,6 +240,7 @@ module wq_host_gp #(
 		if (!i_in_seg)
 		begin
 			o_st_w = 1'b1;
+			o_st   = `WQ_CH_RUNNABLE;
 			if (!i_gp_ne)
 			begin
 				o_st = `WQ_CH_IDLE;
@@ -307,6 +309,7 @@ module wq_host_gp #(
 		begin
 			o_rdq_w = 1'b1;
 			o_sew_w = 1'b1;
+			o_sew   = 1'b0;
 			o_hs    = H_SL0;
 			// (FAST) H_SL0's and H_SL1's work (H_DUEB asked for
 			// SEM_ADDR_LO): no read ahead is on in a waiting
@@ -479,3 +482,5 @@ module wq_host_gp #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -4,18 +4,20 @@
 //
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
-// Purpose:	The host interface's segment walk (the model's next_header
-//		and method_word): the next state of the step sequencer's
-//		states H_HDR / H_HDRDEC (a header word read and decoded: NOP
-//		words skipped, the reserved-bit, truncation and SEC_OP checks,
-//		a method burst begun, an IMMD method, END_SEG) and H_DATA /
-//		H_DATAGOT (a method's data word taken: the method address,
-//		count and SEC_OP advance).  With FAST both take the word off the
+// Purpose:	The host interface's segment walk (the model's next_header and
+//		method_word): the next state of the step sequencer's states
+//		H_HDR / H_HDRDEC (a header word read and decoded: NOP words
+//		skipped, the reserved-bit, truncation and SEC_OP checks, a
+//		method burst begun, an IMMD method, END_SEG) and H_DATA /
+//		H_DATAGOT (a method's data word taken: the method address, count
+//		and SEC_OP advance).  With FAST both take the word off the
 //		read-ahead FIFO's head in one cycle.  Combinational, defaults
-//		first (nothing changes outside these states); the method
-//		dispatch (i_nm_*), the one-cycle step's verdict (i_fm_fire) and
-//		the address adder (i_ma_word) are wq_host_if's, which applies
-//		it (u_hdr).  docs/rtl/wq_host_hdr.md.
+//		first (nothing changes outside these states; a value wq_host_if
+//		reads only under its write flag is a don't-care without it); the
+//		method dispatch (i_nm_*), the one-cycle step's verdict
+//		(i_fm_fire) and the address adder (i_ma_word) are wq_host_if's;
+//		wq_host_seq applies it (wq_host_if's u_hdr).
+//		docs/rtl/wq_host_hdr.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -232,7 +234,7 @@ module wq_host_hdr #(
 		o_mr_ret  = H_HDRDEC;
 		o_res_w   = 1'b0;
 		o_err_w   = 1'b0;
-		o_err     = `WQ_CHERR_BAD_SEC_OP;
+		o_err     = 8'bx;
 		o_einfo   = hdr;
 		o_m_w     = 1'b0;
 		o_m_addr  = i_m_addr;
@@ -243,10 +245,10 @@ module wq_host_hdr #(
 		o_moff    = {i_m_addr, 2'b00};
 		o_msub    = i_m_subch;
 		o_att_w   = 1'b0;
-		o_att     = i_rd;
+		o_att     = 32'bx;
 		o_pm_pend = 1'b0;
 		o_ldr_w   = 1'b0;
-		o_ldr     = 1'b0;
+		o_ldr     = 1'bx;
 		o_fast    = 1'b0;
 		o_fs_sub  = i_m_subch;
 		o_fs_d    = i_pf_head;
@@ -425,3 +427,5 @@ module wq_host_hdr #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

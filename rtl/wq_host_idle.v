@@ -7,16 +7,18 @@
 // Purpose:	The host interface outside a step (the model's wq_host_init,
 //		wq_host_pick and the channel CSR accesses of csr_chan.c): the
 //		next state of the step sequencer's states H_INIT (the reset
-//		sweep: every channel RAM word at its reset value, the RAM
-//		fields of every channel cleared), H_IDLE (the lock request,
-//		the grant's pick with its entry switch or an empty tick, a CSR
-//		access taken, a DESC_RAM descriptor word read), H_CSR1 / H_CLR
-//		(a CTRL.RESET's channel RAM fields cleared, a word a cycle) and
-//		H_CSR2 (the answer; the write's effect is wq_host_chan's).
-//		Combinational, defaults first (nothing changes outside these
-//		states); the scheduler's views (i_want, i_has_cur, i_nx_cur,
+//		sweep: every channel RAM word at its reset value, the RAM fields
+//		of every channel cleared), H_IDLE (the lock request, the grant's
+//		pick with its entry switch or an empty tick, a CSR access taken,
+//		a DESC_RAM descriptor word read), H_CSR1 / H_CLR (a CTRL.RESET's
+//		channel RAM fields cleared, a word a cycle) and H_CSR2 (the
+//		answer; the write's effect is wq_host_chan's). Combinational,
+//		defaults first (nothing changes outside these states; a value
+//		wq_host_if reads only under its write flag is a don't-care
+//		without it); the scheduler's views (i_want, i_has_cur, i_nx_cur,
 //		i_cand) are wq_host_sched's and the CSR decode wq_host_chan's;
-//		wq_host_if applies it (u_idle).  docs/rtl/wq_host_idle.md.
+//		wq_host_seq applies it (wq_host_if's u_idle).
+//		docs/rtl/wq_host_idle.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -125,7 +127,7 @@ module wq_host_idle #(
 	begin
 		o_hs     = i_hs;
 		o_sc_w   = 1'b0;
-		o_sc     = i_sc;
+		o_sc     = {CW{1'bx}};
 		o_swp_w  = 1'b0;
 		o_swp    = i_swp + 1'b1;
 		o_ram_w  = 1'b0;
@@ -135,7 +137,7 @@ module wq_host_idle #(
 		o_pend_w = 1'b0;
 		o_pend   = 1'b0;
 		o_ra_w   = 1'b0;
-		o_ra     = i_csr_ra;
+		o_ra     = {AW{1'bx}};
 		o_ldw    = 1'b0;
 		o_req_w  = 1'b0;
 		o_req    = 1'b0;
@@ -334,3 +336,5 @@ module wq_host_idle #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -52,12 +52,13 @@
 //		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
 //		step: error, GP_GET's advance, slice, leave); wq_host_ra (when
 //		the reads ahead start, ask, pop and empty), wq_host_fast
-//		(the one-cycle step's verdict and effects) and wq_host_cst
-//		(the per-channel state's storage).  This file is
-//		the step sequencer: one combinational block applies their
-//		decisions as the registers' next values (*_d), and the
-//		registers are clocked one always block per register group
-//		(the state codes: wq_host_states.vh).
+//		(the one-cycle step's verdict and effects), wq_host_cst
+//		(the per-channel state's storage) and wq_host_seq (the
+//		sequencer's next state: their decisions applied as the
+//		registers' next values, *_d).  This file is the step
+//		sequencer's registers, clocked one always block per register
+//		group, and the wiring of its units (the state codes:
+//		wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -193,10 +194,9 @@ module wq_host_if #(
 	wire	[`WQ_SECOP_W-1:0]	m_secop_s;
 	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s;
 	wire	[3:0]	wait_kind_s;
-	// the waiting method, as far as a resumed wait needs it: 0 none,
-	// WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
+	// the waiting method, as far as a resumed wait needs it (wq_host_seq's
+	// WM_*: none, SEM_EXECUTE, SET_REFERENCE, WFI / LAUNCH)
 	wire	[1:0]	wait_method_s;
-	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
 	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
 	// began, a stamp of the free-running cycle counter `now`) are channel
@@ -320,8 +320,10 @@ module wq_host_if #(
 	//
 	// The step sequencer
 	//
-	// (the states' codes: wq_host_states.vh)
+	// (the states' codes: wq_host_states.vh; not every one is named here)
+	// verilator lint_off UNUSEDPARAM
 `include "wq_host_states.vh"
+	// verilator lint_on UNUSEDPARAM
 
 	reg	[5:0]	hs, mem_ret, rd_ret;
 	reg	[CW-1:0]	sc;		// channel of this step
@@ -631,32 +633,9 @@ module wq_host_if #(
 	// A record's mask, a and b are not registered: each is, in the cycle
 	// the record is out, in a register that holds it (the emitting cycle
 	// wrote it, or it was already there), so the port selects it by the
-	// record's kind (below).  emit keeps its full argument list, the
-	// record as the model writes it; under FORMAL the arguments are kept
-	// and the port asserted equal to them.
-	// verilator lint_off UNUSEDSIGNAL
-	task emit;
-		input	[7:0]	kind;
-		input	[CW-1:0]	ch;
-		input	[15:0]	aux;
-		input	[15:0]	get;	// the channel's GP_GET after the change
-		input	[31:0]	a;
-		input	[63:0]	b;
-		input	[63:0]	c;
-		begin
-			o_evr_valid_d = 1'b1;
-			w_o_evr_kind(kind);
-			w_o_evr_unit({{(8-CW){1'b0}}, ch});
-			w_o_evr_aux(aux);
-			w_o_evr_c(c);
-`ifdef FORMAL
-			f_evr_get_d   = get;
-			f_evr_a_d     = a;
-			f_evr_b_d     = b;
-`endif
-		end
-	endtask
-	// verilator lint_on UNUSEDSIGNAL
+	// record's kind (below).  emit (wq_host_seq's) keeps its full argument
+	// list, the record as the model writes it; under FORMAL the arguments
+	// are kept and the port asserted equal to them.
 
 	// the record's fields from where they are held: GP_GET of the record's
 	// channel (written by the emitting cycle when the record changes it),
@@ -691,124 +670,6 @@ module wq_host_if #(
 		endcase
 	end
 
-	// the channel RAM: one write (landing at the next edge) and one read
-	// address (the word is on cm_rd two cycles later) per cycle
-	task ram_wr;
-		input	[3:0]	f;
-		input	[CW-1:0]	ch;
-		input	[31:0]	d;
-		begin
-			cm_we_d = 1'b1;
-			w_cm_wa(ca(f, ch));
-			cm_wd_d = d;
-		end
-	endtask
-
-	task ram_wg;		// write a word of the host's own (A_*)
-		input	[AW-1:0]	a;
-		input	[31:0]	d;
-		begin
-			cm_we_d = 1'b1;
-			w_cm_wa(a);
-			cm_wd_d = d;
-		end
-	endtask
-
-	task ram_rd;		// read a field of the step's channel, then ret
-		input	[3:0]	f;
-		input	[5:0]	ret;
-		begin
-			w_cm_ra(ca(f, sc));
-			w_rd_ret(ret);
-			hs_d     = H_RDW;
-		end
-	endtask
-
-	// start_wait / end_wait of host_methods.c, on the step's channel
-	// (start_wait's wait_data is the one RAM write of its state)
-	task start_wait;
-		input	[3:0]	kind;
-		input	[`WQ_M_W-1:0]	off;
-		input	[31:0]	data;
-		begin
-			w_chan_state(kind);
-			w_wait_kind(kind);
-			w_wait_method((off == `WQ_M_SEM_EXECUTE) ? WM_SEM
-				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER);
-			ram_wr(F_WDATA, sc, data);
-		end
-	endtask
-
-	task end_wait;
-		begin
-			w_wait_kind(4'h0);
-			w_wait_method(2'd0);
-			w_chan_state(settle(`WQ_CH_RUNNABLE, in_seg_s,
-						gp_ne_s));
-		end
-	endtask
-
-	// ERR_INFO and the code are written here (err[] is read only by a CSR
-	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
-	// (its record) and writes neither: registers and a write source
-	// fewer.  Two raises take ERR_INFO from where it already is: a bad
-	// GP word 0 is written in H_GP1 (from rdata_q), an acquire timeout
-	// reads SEM_ADDR_LO again (H_TMO, from cm_rd).
-	task raise;		// go to H_ERR: wq_chan_error(code, info)
-		input	[7:0]	code;
-		input	[31:0]	info;
-		begin
-			w_err(code);
-			ram_wr(F_EINFO, sc, info);
-			hs_d         = H_ERR;
-		end
-	endtask
-
-	task mem_read;		// one host read; the word lands in rdata_q
-		input	[31:0]	addr;
-		input	[5:0]	ret;
-		begin
-			w_h_mem_valid(1'b1);
-			w_h_mem_addr(addr);
-			w_h_issued(1'b0);
-			w_mem_ret(ret);
-			hs_d          = H_MEM;
-		end
-	endtask
-
-	// A stream of n reads (H_LREAD, H_GPW): a read asked for every cycle
-	// the memory accepts one (lreq, the address through ma_sum), the
-	// words taken in order as they land in rdata_q (lw_v, lidx)
-	task rd_stream;
-		input	[4:0]	n;
-		begin
-			if (h_mem_valid && i_mem_ready)
-			begin
-				w_lreq(lreq + 5'd1);
-				w_h_mem_addr(ma_sum);
-				if (lreq == n - 5'd1)
-					w_h_mem_valid(1'b0);
-			end
-			// (the answers to reads ahead still in flight, pf_out,
-			// come first: the FIFO takes them)
-			if (h_rv)
-				w_rdata_q(i_mem_rdata);
-			if (lw_v)
-				w_lidx(lidx + 5'd1);
-		end
-	endtask
-
-	// a stream begins (H_LREAD, H_GPW): its first read asked for at a,
-	// none counted yet
-	task stream_start;
-		input	[31:0]	a;
-		begin
-			w_lreq(5'd0);
-			w_lidx(5'd0);
-			w_h_mem_valid(1'b1);
-			w_h_mem_addr(a);
-		end
-	endtask
 
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
@@ -878,46 +739,6 @@ module wq_host_if #(
 		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
 		.o_slu(fm_slu1), .o_sl_eq(fm_sl_eq), .o_end(fm_end), .o_perf(fm_perf));
 
-	// a plain method (u_fast's decode): its pulse or its register write (WFI
-	// with the engine idle does nothing)
-	task m_plain;
-		input	[31:0]	d;
-		begin
-			o_irq_non_stall_d = nd_irq;
-			if (nd_ram)
-				ram_wr(nd_f, sc, d);
-		end
-	endtask
-
-	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
-	// its count, its record, the slice, and the step's end keeping the
-	// lock (the A_GT write of the next step's first cycle may give way
-	// to the method's: a plain method's step never reads its tick)
-	task fast_step;
-		input	[`WQ_MH_SUBCH_W-1:0]	sub;
-		input	[31:0]	d;
-		input	[5:0]	nx;
-		begin
-			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, s_get,
-				{18'h0, nm_off}, {32'h0, d}, 64'h0);
-			m_plain(d);
-			w_perf_q(fm_perf);
-			if (!sl_end)
-			begin
-				// the slice ends with no other channel with work:
-				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				w_slu_q(fm_slu1);
-				w_sl_fresh(fm_sl_eq);
-				w_sl_end(fm_end);
-			end
-			w_res(`WQ_STEP_DONE);
-			w_o_step_res(`WQ_STEP_DONE);
-			o_step_valid_d = 1'b1;
-			o_step_more_d  = 1'b1;
-			gt_w_d         = 1'b1;
-			hs_d           = nx;
-		end
-	endtask
 
 	// the leave decision's switch reason, and the lock request (u_sched)
 	wire	[7:0]	why;
@@ -1160,82 +981,6 @@ module wq_host_if #(
 			&& nx_more && !nx_run)
 		wt_kept <= 1'b1;
 
-	// wq_chan_reset's flip-flop fields: everything of a channel but the
-	// ring configuration (gp_lgc, gp_base_lo), the acquire policy
-	// (acq_wr, acq_rh) and the fields only the step's channel reads
-	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
-	// per-channel field is cleared by both.
-	task chan_reset;
-		begin
-			w_gp_get(16'h0);
-			w_gp_ne(1'b0);
-			w_ctrl_en(1'b0);
-			w_chan_state(`WQ_CH_DISABLED);
-			w_err(8'h0);
-			w_in_seg(1'b0);
-		end
-	endtask
-
-	// wq_chan_reset's fields that only the step's channel (sc) reads
-	// and writes: written at sc alone, never reset all at once, they
-	// are RAM (LUT RAM) rather than flip-flops.  CTRL.RESET clears them
-	// with chan_reset; after reset the sweep H_INIT clears them, one
-	// channel a cycle (sc runs over the channels), before any step.
-	task chan_clr;
-		begin
-			w_seg_addr(0);
-			w_seg_rem(0);
-			w_m_addr(0);
-			w_m_count(0);
-			w_m_secop(0);
-			w_m_subch(0);
-			w_wait_kind(4'h0);
-			w_wait_method(0);
-		end
-	endtask
-
-	// a CSR write's effect (H_CSR2), with its channel RAM word on cm_rd:
-	// the next state is u_chan's (cw_*); wq_chan_reset first, so the
-	// enable of the same CTRL write wins
-	task csr_write;
-		begin
-			if (cw_reset)
-			begin
-				chan_reset;
-				chan_clr;
-			end
-			if (cw_ram)
-				ram_wg(cw_wa, cw_wd);
-			if (cw_hsl)
-			begin
-				if (FAST != 0)
-					w_hsl_q(i_csr_wdata);
-				w_sl_fresh(1'b1);
-				w_hs_zero((i_csr_wdata == 32'h0));
-				w_sl_end((i_csr_wdata == 32'h0));
-			end
-			if (cw_base)
-				w_gp_base_lo(i_csr_wdata[2:0]);
-			if (cw_lgc)
-				w_gp_lgc(cw_lgc_v);
-			if (cw_rh)
-				w_acq_rh(0);
-			if (cw_ne)
-				w_gp_ne(c_put_ne);
-			if (cw_wen)
-				w_ctrl_en(cw_en);
-			if (cw_st)
-				w_chan_state(cw_st_v);
-			if (cw_err)
-			begin
-				w_err(cw_err_v);
-				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0,
-					cw_reset ? 16'h0 : gp_get_s,
-					{24'h0, cw_err_v}, {32'h0, cw_wd}, 64'h0);
-			end
-		end
-	endtask
 
 	// the states outside a step's next state (wq_host_idle,
 	// docs/rtl/wq_host_idle.md), applied in the step sequencer below
@@ -1264,849 +1009,172 @@ module wq_host_if #(
 		.o_answer(ix_answer));
 
 	////////////////////////////////////////////////////////////////////////
+	////////////////////////////////////////////////////////////////////////
 	//
-	// The step sequencer's next state: every register and per-channel
-	// field the step writes, as *_d (the step's channel's fields at sc),
-	// computed in one combinational block -- the units' decisions applied
-	// in one case item each -- and registered below, one always block per
-	// register group.  Every *_d holds its register's value unless a
-	// state writes it; the body reads registers, never a *_d, so it is the
-	// same next state as non-blocking writes in one clocked block.
+	// The step sequencer's next state (wq_host_seq, docs/rtl/wq_host_seq.md):
+	// every register and per-channel field the step writes, as *_d (the
+	// step's channel's fields at sc), from the registers and the units'
+	// decisions above; registered below, one always block per register
+	// group, the fields by u_cst.
 	//
-	// A register written in more than one place (and every per-channel
-	// field) is written through w_<name>(value): the write raises <name>_we
-	// and sets <name>_n, and <name>_d is <name>_we ? <name>_n : the
-	// register.  <name>_n is a don't-care (x) until a state writes it, so
-	// the hold is the flip-flop's enable alone and each value's multiplexer
-	// has only the values written, not the register as one more leaf of
-	// every state's branch (wq_host_if alone at the iCEBreaker's
-	// parameters, synth_ice40 -dsp: 2 548 SB_LUT4, against 2 636 with a
-	// hold default in every *_d).  The simulation benches run with
-	// --x-assign unique, so an x that reached a register would show as a
-	// mismatch.  hs, cm_wd and the one-cycle pulses keep a plain *_d (each
-	// is written nearly everywhere, or defaults to a constant).
-	//
-	reg	[5:0]	hs_d;
-	reg		mem_ret_we;
-	reg	[5:0]	mem_ret_n;
-	wire	[5:0]	mem_ret_d = mem_ret_we ? mem_ret_n : mem_ret;
-	reg		rd_ret_we;
-	reg	[5:0]	rd_ret_n;
-	wire	[5:0]	rd_ret_d = rd_ret_we ? rd_ret_n : rd_ret;
-	reg		sc_we;
-	reg	[CW-1:0]	sc_n;
-	wire	[CW-1:0]	sc_d = sc_we ? sc_n : sc;
-	reg		res_we;
-	reg	[`WQ_STEP_W-1:0]	res_n;
-	wire	[`WQ_STEP_W-1:0]	res_d = res_we ? res_n : res;
-	reg		swp_we;
-	reg	[AW-1:0]	swp_n;
-	wire	[AW-1:0]	swp_d = swp_we ? swp_n : swp;
-	reg		csr_pend_we;
-	reg		csr_pend_n;
-	wire		csr_pend_d = csr_pend_we ? csr_pend_n : csr_pend;
-	reg	[31:0]	now_d;
-	reg		gwrap_d;
-	reg		cm_we_d;
-	reg		cm_wa_we;
-	reg	[AW-1:0]	cm_wa_n;
-	wire	[AW-1:0]	cm_wa_d = cm_wa_we ? cm_wa_n : cm_wa;
-	reg	[31:0]	cm_wd_d;
-	reg		cm_ra_we;
-	reg	[AW-1:0]	cm_ra_n;
-	wire	[AW-1:0]	cm_ra_d = cm_ra_we ? cm_ra_n : cm_ra;
-	reg		h_mem_valid_we;
-	reg		h_mem_valid_n;
-	wire		h_mem_valid_d = h_mem_valid_we ? h_mem_valid_n : h_mem_valid;
-	reg		h_issued_we;
-	reg		h_issued_n;
-	wire		h_issued_d = h_issued_we ? h_issued_n : h_issued;
-	reg		ld_line_we;
-	reg		ld_line_n;
-	wire		ld_line_d = ld_line_we ? ld_line_n : ld_line;
-	reg		h_mem_addr_we;
-	reg	[31:0]	h_mem_addr_n;
-	wire	[31:0]	h_mem_addr_d = h_mem_addr_we ? h_mem_addr_n : h_mem_addr;
-	reg		rdata_q_we;
-	reg	[31:0]	rdata_q_n;
-	wire	[31:0]	rdata_q_d = rdata_q_we ? rdata_q_n : rdata_q;
-	reg		w0_bad_we;
-	reg		w0_bad_n;
-	wire		w0_bad_d = w0_bad_we ? w0_bad_n : w0_bad;
-	reg		lreq_we;
-	reg	[4:0]	lreq_n;
-	wire	[4:0]	lreq_d = lreq_we ? lreq_n : lreq;
-	reg		lidx_we;
-	reg	[4:0]	lidx_n;
-	wire	[4:0]	lidx_d = lidx_we ? lidx_n : lidx;
-	reg		sem_start_d;
-	reg		sem_active_we;
-	reg		sem_active_n;
-	wire		sem_active_d = sem_active_we ? sem_active_n : sem_active;
-	reg		lc_start_d;
-	reg		yielded_we;
-	reg		yielded_n;
-	wire		yielded_d = yielded_we ? yielded_n : yielded;
-	reg		pm_pend_we;
-	reg		pm_pend_n;
-	wire		pm_pend_d = pm_pend_we ? pm_pend_n : pm_pend;
-	reg		gt_w_d;
-	reg		gb_rdy_d;
-	reg		ld_rdy_we;
-	reg		ld_rdy_n;
-	wire		ld_rdy_d = ld_rdy_we ? ld_rdy_n : ld_rdy;
-	reg		gs_run_we;
-	reg		gs_run_n;
-	wire		gs_run_d = gs_run_we ? gs_run_n : gs_run;
-	reg		moff_we;
-	reg	[13:0]	moff_n;
-	wire	[13:0]	moff_d = moff_we ? moff_n : moff;
-	reg		msub_we;
-	reg	[`WQ_MH_SUBCH_W-1:0]	msub_n;
-	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d = msub_we ? msub_n : msub;
-	reg		att_q_we;
-	reg	[31:0]	att_q_n;
-	wire	[31:0]	att_q_d = att_q_we ? att_q_n : att_q;
-	reg		sem_endwait_we;
-	reg		sem_endwait_n;
-	wire		sem_endwait_d = sem_endwait_we ? sem_endwait_n : sem_endwait;
-	reg		cur_ch_we;
-	reg	[CW-1:0]	cur_ch_n;
-	wire	[CW-1:0]	cur_ch_d = cur_ch_we ? cur_ch_n : cur_ch;
-	reg		sl_fresh_we;
-	reg		sl_fresh_n;
-	wire		sl_fresh_d = sl_fresh_we ? sl_fresh_n : sl_fresh;
-	reg		hsl_q_we;
-	reg	[31:0]	hsl_q_n;
-	wire	[31:0]	hsl_q_d = hsl_q_we ? hsl_q_n : hsl_q;
-	reg		perf_q_we;
-	reg	[31:0]	perf_q_n;
-	wire	[31:0]	perf_q_d = perf_q_we ? perf_q_n : perf_q;
-	reg		slu_q_we;
-	reg	[31:0]	slu_q_n;
-	wire	[31:0]	slu_q_d = slu_q_we ? slu_q_n : slu_q;
-	reg		hs_zero_we;
-	reg		hs_zero_n;
-	wire		hs_zero_d = hs_zero_we ? hs_zero_n : hs_zero;
-	reg		sl_end_we;
-	reg		sl_end_n;
-	wire		sl_end_d = sl_end_we ? sl_end_n : sl_end;
-	reg		o_ev_req_we;
-	reg		o_ev_req_n;
-	wire		o_ev_req_d = o_ev_req_we ? o_ev_req_n : o_ev_req;
-	reg		o_step_valid_d;
-	reg		o_step_more_d;
-	reg		o_step_res_we;
-	reg	[`WQ_STEP_W-1:0]	o_step_res_n;
-	wire	[`WQ_STEP_W-1:0]	o_step_res_d = o_step_res_we ? o_step_res_n : o_step_res;
-	reg		o_csr_ack_d;
-	reg		o_csr_err_we;
-	reg		o_csr_err_n;
-	wire		o_csr_err_d = o_csr_err_we ? o_csr_err_n : o_csr_err;
-	reg		o_launch_valid_d;
-	reg		o_irq_chan_error_d;
-	reg		o_irq_non_stall_d;
-	reg		o_evr_valid_d;
-	reg		o_evr_kind_we;
-	reg	[7:0]	o_evr_kind_n;
-	wire	[7:0]	o_evr_kind_d = o_evr_kind_we ? o_evr_kind_n : o_evr_kind;
-	reg		o_evr_unit_we;
-	reg	[7:0]	o_evr_unit_n;
-	wire	[7:0]	o_evr_unit_d = o_evr_unit_we ? o_evr_unit_n : o_evr_unit;
-	reg		o_evr_aux_we;
-	reg	[15:0]	o_evr_aux_n;
-	wire	[15:0]	o_evr_aux_d = o_evr_aux_we ? o_evr_aux_n : o_evr_aux;
-	reg		o_evr_c_we;
-	reg	[63:0]	o_evr_c_n;
-	wire	[63:0]	o_evr_c_d = o_evr_c_we ? o_evr_c_n : o_evr_c;
-	reg		gp_get_we;
-	reg	[15:0]	gp_get_n;
-	wire	[15:0]	gp_get_d = gp_get_we ? gp_get_n : gp_get_s;
-	reg		gp_ne_we;
-	reg		gp_ne_n;
-	wire		gp_ne_d = gp_ne_we ? gp_ne_n : gp_ne_s;
-	reg		ctrl_en_we;
-	reg		ctrl_en_n;
-	wire		ctrl_en_d = ctrl_en_we ? ctrl_en_n : ctrl_en_s;
-	reg		chan_state_we;
-	reg	[3:0]	chan_state_n;
-	wire	[3:0]	chan_state_d = chan_state_we ? chan_state_n : chan_state_s;
-	reg		err_we;
-	reg	[7:0]	err_n;
-	wire	[7:0]	err_d = err_we ? err_n : err_s;
-	reg		in_seg_we;
-	reg		in_seg_n;
-	wire		in_seg_d = in_seg_we ? in_seg_n : in_seg_s;
-	reg		gp_lgc_we;
-	reg	[5:0]	gp_lgc_n;
-	wire	[5:0]	gp_lgc_d = gp_lgc_we ? gp_lgc_n : gp_lgc_s;
-	reg		gp_base_lo_we;
-	reg	[2:0]	gp_base_lo_n;
-	wire	[2:0]	gp_base_lo_d = gp_base_lo_we ? gp_base_lo_n : gp_base_lo_s;
-	reg		acq_wr_we;
-	reg	[1:0]	acq_wr_n;
-	wire	[1:0]	acq_wr_d = acq_wr_we ? acq_wr_n : ((now_wrap && acq_wr_s != 2'd3) ? acq_wr_s + 2'd1 : acq_wr_s);
-	reg		acq_rh_we;
-	reg	[RHW-1:0]	acq_rh_n;
-	wire	[RHW-1:0]	acq_rh_d = acq_rh_we ? acq_rh_n : ((acq_rh_s != 0) ? acq_rh_s - 1'b1 : acq_rh_s);
-	reg		seg_addr_we;
-	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr_n;
-	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_d = seg_addr_we ? seg_addr_n : seg_addr_s;
-	reg		seg_rem_we;
-	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem_n;
-	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d = seg_rem_we ? seg_rem_n : seg_rem_s;
-	reg		m_addr_we;
-	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr_n;
-	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d = m_addr_we ? m_addr_n : m_addr_s;
-	reg		m_count_we;
-	reg	[`WQ_MH_COUNT_W-1:0]	m_count_n;
-	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d = m_count_we ? m_count_n : m_count_s;
-	reg		m_secop_we;
-	reg	[`WQ_SECOP_W-1:0]	m_secop_n;
-	wire	[`WQ_SECOP_W-1:0]	m_secop_d = m_secop_we ? m_secop_n : m_secop_s;
-	reg		m_subch_we;
-	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch_n;
-	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_d = m_subch_we ? m_subch_n : m_subch_s;
-	reg		wait_kind_we;
-	reg	[3:0]	wait_kind_n;
-	wire	[3:0]	wait_kind_d = wait_kind_we ? wait_kind_n : wait_kind_s;
-	reg		wait_method_we;
-	reg	[1:0]	wait_method_n;
-	wire	[1:0]	wait_method_d = wait_method_we ? wait_method_n : wait_method_s;
+	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
+	wire	[CW-1:0]	sc_d, cur_ch_d;
+	wire	[`WQ_STEP_W-1:0]	res_d, o_step_res_d;
+	wire	[AW-1:0]	swp_d, cm_wa_d, cm_ra_d;
+	wire		csr_pend_d, h_mem_valid_d, h_issued_d, ld_line_d;
+	wire		w0_bad_d, sem_active_d, yielded_d, pm_pend_d, ld_rdy_d;
+	wire		gs_run_d, sem_endwait_d, sl_fresh_d, hs_zero_d;
+	wire		sl_end_d, o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
+	wire		in_seg_d, gwrap_d, cm_we_d, sem_start_d, lc_start_d;
+	wire		gt_w_d, gb_rdy_d, o_step_valid_d, o_step_more_d;
+	wire		o_csr_ack_d, o_launch_valid_d, o_irq_chan_error_d;
+	wire		o_irq_non_stall_d, o_evr_valid_d;
+	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d, hsl_q_d;
+	wire	[31:0]	perf_q_d, slu_q_d, now_d, cm_wd_d;
+	wire	[4:0]	lreq_d, lidx_d;
+	wire	[13:0]	moff_d;
+	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d, m_subch_d;
+	wire	[7:0]	o_evr_kind_d, o_evr_unit_d, err_d;
+	wire	[15:0]	o_evr_aux_d, gp_get_d;
+	wire	[63:0]	o_evr_c_d;
+	wire	[3:0]	chan_state_d, wait_kind_d;
+	wire	[2:0]	gp_base_lo_d;
+	wire	[1:0]	acq_wr_d, wait_method_d;
+	wire	[RHW-1:0]	acq_rh_d;
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_d;
+	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
+	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d;
+	wire	[`WQ_SECOP_W-1:0]	m_secop_d;
 `ifdef FORMAL
-	reg	[15:0]	f_evr_get_d;
-	reg	[31:0]	f_evr_a_d;
-	reg	[63:0]	f_evr_b_d;
+	wire	[15:0]	f_evr_get_d;
+	wire	[31:0]	f_evr_a_d;
+	wire	[63:0]	f_evr_b_d;
 `endif
-
-	task w_gp_get;	input	[15:0]	v;	begin gp_get_we = 1'b1; gp_get_n = v; end	endtask
-	task w_gp_ne;	input		v;	begin gp_ne_we = 1'b1; gp_ne_n = v; end	endtask
-	task w_ctrl_en;	input		v;	begin ctrl_en_we = 1'b1; ctrl_en_n = v; end	endtask
-	task w_chan_state;	input	[3:0]	v;	begin chan_state_we = 1'b1; chan_state_n = v; end	endtask
-	task w_err;	input	[7:0]	v;	begin err_we = 1'b1; err_n = v; end	endtask
-	task w_in_seg;	input		v;	begin in_seg_we = 1'b1; in_seg_n = v; end	endtask
-	task w_gp_lgc;	input	[5:0]	v;	begin gp_lgc_we = 1'b1; gp_lgc_n = v; end	endtask
-	task w_gp_base_lo;	input	[2:0]	v;	begin gp_base_lo_we = 1'b1; gp_base_lo_n = v; end	endtask
-	task w_seg_addr;	input	[`WQ_GP_ADDR_W-1:0]	v;	begin seg_addr_we = 1'b1; seg_addr_n = v; end	endtask
-	task w_seg_rem;	input	[`WQ_GP_LENGTH_W-1:0]	v;	begin seg_rem_we = 1'b1; seg_rem_n = v; end	endtask
-	task w_m_addr;	input	[`WQ_MH_ADDRESS_W-1:0]	v;	begin m_addr_we = 1'b1; m_addr_n = v; end	endtask
-	task w_m_count;	input	[`WQ_MH_COUNT_W-1:0]	v;	begin m_count_we = 1'b1; m_count_n = v; end	endtask
-	task w_m_secop;	input	[`WQ_SECOP_W-1:0]	v;	begin m_secop_we = 1'b1; m_secop_n = v; end	endtask
-	task w_m_subch;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin m_subch_we = 1'b1; m_subch_n = v; end	endtask
-	task w_wait_kind;	input	[3:0]	v;	begin wait_kind_we = 1'b1; wait_kind_n = v; end	endtask
-	task w_wait_method;	input	[1:0]	v;	begin wait_method_we = 1'b1; wait_method_n = v; end	endtask
-	task w_acq_wr;	input	[1:0]	v;	begin acq_wr_we = 1'b1; acq_wr_n = v; end	endtask
-	task w_acq_rh;	input	[RHW-1:0]	v;	begin acq_rh_we = 1'b1; acq_rh_n = v; end	endtask
-	task w_mem_ret;	input	[5:0]	v;	begin mem_ret_we = 1'b1; mem_ret_n = v; end	endtask
-	task w_rd_ret;	input	[5:0]	v;	begin rd_ret_we = 1'b1; rd_ret_n = v; end	endtask
-	task w_res;	input	[`WQ_STEP_W-1:0]	v;	begin res_we = 1'b1; res_n = v; end	endtask
-	task w_swp;	input	[AW-1:0]	v;	begin swp_we = 1'b1; swp_n = v; end	endtask
-	task w_csr_pend;	input		v;	begin csr_pend_we = 1'b1; csr_pend_n = v; end	endtask
-	task w_cm_wa;	input	[AW-1:0]	v;	begin cm_wa_we = 1'b1; cm_wa_n = v; end	endtask
-	task w_cm_ra;	input	[AW-1:0]	v;	begin cm_ra_we = 1'b1; cm_ra_n = v; end	endtask
-	task w_h_mem_valid;	input		v;	begin h_mem_valid_we = 1'b1; h_mem_valid_n = v; end	endtask
-	task w_h_issued;	input		v;	begin h_issued_we = 1'b1; h_issued_n = v; end	endtask
-	task w_ld_line;	input		v;	begin ld_line_we = 1'b1; ld_line_n = v; end	endtask
-	task w_h_mem_addr;	input	[31:0]	v;	begin h_mem_addr_we = 1'b1; h_mem_addr_n = v; end	endtask
-	task w_rdata_q;	input	[31:0]	v;	begin rdata_q_we = 1'b1; rdata_q_n = v; end	endtask
-	task w_w0_bad;	input		v;	begin w0_bad_we = 1'b1; w0_bad_n = v; end	endtask
-	task w_lreq;	input	[4:0]	v;	begin lreq_we = 1'b1; lreq_n = v; end	endtask
-	task w_lidx;	input	[4:0]	v;	begin lidx_we = 1'b1; lidx_n = v; end	endtask
-	task w_sem_active;	input		v;	begin sem_active_we = 1'b1; sem_active_n = v; end	endtask
-	task w_yielded;	input		v;	begin yielded_we = 1'b1; yielded_n = v; end	endtask
-	task w_pm_pend;	input		v;	begin pm_pend_we = 1'b1; pm_pend_n = v; end	endtask
-	task w_ld_rdy;	input		v;	begin ld_rdy_we = 1'b1; ld_rdy_n = v; end	endtask
-	task w_gs_run;	input		v;	begin gs_run_we = 1'b1; gs_run_n = v; end	endtask
-	task w_moff;	input	[13:0]	v;	begin moff_we = 1'b1; moff_n = v; end	endtask
-	task w_msub;	input	[`WQ_MH_SUBCH_W-1:0]	v;	begin msub_we = 1'b1; msub_n = v; end	endtask
-	task w_att_q;	input	[31:0]	v;	begin att_q_we = 1'b1; att_q_n = v; end	endtask
-	task w_sem_endwait;	input		v;	begin sem_endwait_we = 1'b1; sem_endwait_n = v; end	endtask
-	task w_cur_ch;	input	[CW-1:0]	v;	begin cur_ch_we = 1'b1; cur_ch_n = v; end	endtask
-	task w_sl_fresh;	input		v;	begin sl_fresh_we = 1'b1; sl_fresh_n = v; end	endtask
-	task w_hsl_q;	input	[31:0]	v;	begin hsl_q_we = 1'b1; hsl_q_n = v; end	endtask
-	task w_perf_q;	input	[31:0]	v;	begin perf_q_we = 1'b1; perf_q_n = v; end	endtask
-	task w_slu_q;	input	[31:0]	v;	begin slu_q_we = 1'b1; slu_q_n = v; end	endtask
-	task w_hs_zero;	input		v;	begin hs_zero_we = 1'b1; hs_zero_n = v; end	endtask
-	task w_sl_end;	input		v;	begin sl_end_we = 1'b1; sl_end_n = v; end	endtask
-	task w_o_ev_req;	input		v;	begin o_ev_req_we = 1'b1; o_ev_req_n = v; end	endtask
-	task w_o_step_res;	input	[`WQ_STEP_W-1:0]	v;	begin o_step_res_we = 1'b1; o_step_res_n = v; end	endtask
-	task w_o_csr_err;	input		v;	begin o_csr_err_we = 1'b1; o_csr_err_n = v; end	endtask
-	task w_o_evr_kind;	input	[7:0]	v;	begin o_evr_kind_we = 1'b1; o_evr_kind_n = v; end	endtask
-	task w_o_evr_unit;	input	[7:0]	v;	begin o_evr_unit_we = 1'b1; o_evr_unit_n = v; end	endtask
-	task w_o_evr_aux;	input	[15:0]	v;	begin o_evr_aux_we = 1'b1; o_evr_aux_n = v; end	endtask
-	task w_o_evr_c;	input	[63:0]	v;	begin o_evr_c_we = 1'b1; o_evr_c_n = v; end	endtask
-	task w_sc;	input	[CW-1:0]	v;	begin sc_we = 1'b1; sc_n = v; end	endtask
-
-	always @(*)
-	begin
-		// every register holds unless written (a w_<name> write's
-		// enable off, its value a don't-care)
-		hs_d               = hs;
-		mem_ret_we         = 1'b0;
-		mem_ret_n          = 6'bx;
-		rd_ret_we          = 1'b0;
-		rd_ret_n           = 6'bx;
-		sc_we              = 1'b0;
-		sc_n               = {CW{1'bx}};
-		res_we             = 1'b0;
-		res_n              = {`WQ_STEP_W{1'bx}};
-		swp_we             = 1'b0;
-		swp_n              = {AW{1'bx}};
-		csr_pend_we        = 1'b0;
-		csr_pend_n         = 1'bx;
-		now_d              = now;
-		gwrap_d            = gwrap;
-		cm_we_d            = cm_we;
-		cm_wa_we           = 1'b0;
-		cm_wa_n            = {AW{1'bx}};
-		cm_wd_d            = cm_wd;
-		cm_ra_we           = 1'b0;
-		cm_ra_n            = {AW{1'bx}};
-		h_mem_valid_we     = 1'b0;
-		h_mem_valid_n      = 1'bx;
-		h_issued_we        = 1'b0;
-		h_issued_n         = 1'bx;
-		ld_line_we         = 1'b0;
-		ld_line_n          = 1'bx;
-		h_mem_addr_we      = 1'b0;
-		h_mem_addr_n       = 32'bx;
-		rdata_q_we         = 1'b0;
-		rdata_q_n          = 32'bx;
-		w0_bad_we          = 1'b0;
-		w0_bad_n           = 1'bx;
-		lreq_we            = 1'b0;
-		lreq_n             = 5'bx;
-		lidx_we            = 1'b0;
-		lidx_n             = 5'bx;
-		sem_start_d        = sem_start;
-		sem_active_we      = 1'b0;
-		sem_active_n       = 1'bx;
-		lc_start_d         = lc_start;
-		yielded_we         = 1'b0;
-		yielded_n          = 1'bx;
-		pm_pend_we         = 1'b0;
-		pm_pend_n          = 1'bx;
-		gt_w_d             = gt_w;
-		gb_rdy_d           = gb_rdy;
-		ld_rdy_we          = 1'b0;
-		ld_rdy_n           = 1'bx;
-		gs_run_we          = 1'b0;
-		gs_run_n           = 1'bx;
-		moff_we            = 1'b0;
-		moff_n             = 14'bx;
-		msub_we            = 1'b0;
-		msub_n             = {`WQ_MH_SUBCH_W{1'bx}};
-		att_q_we           = 1'b0;
-		att_q_n            = 32'bx;
-		sem_endwait_we     = 1'b0;
-		sem_endwait_n      = 1'bx;
-		cur_ch_we          = 1'b0;
-		cur_ch_n           = {CW{1'bx}};
-		sl_fresh_we        = 1'b0;
-		sl_fresh_n         = 1'bx;
-		hsl_q_we           = 1'b0;
-		hsl_q_n            = 32'bx;
-		perf_q_we          = 1'b0;
-		perf_q_n           = 32'bx;
-		slu_q_we           = 1'b0;
-		slu_q_n            = 32'bx;
-		hs_zero_we         = 1'b0;
-		hs_zero_n          = 1'bx;
-		sl_end_we          = 1'b0;
-		sl_end_n           = 1'bx;
-		o_ev_req_we        = 1'b0;
-		o_ev_req_n         = 1'bx;
-		o_step_valid_d     = o_step_valid;
-		o_step_more_d      = o_step_more;
-		o_step_res_we      = 1'b0;
-		o_step_res_n       = {`WQ_STEP_W{1'bx}};
-		o_csr_ack_d        = o_csr_ack;
-		o_csr_err_we       = 1'b0;
-		o_csr_err_n        = 1'bx;
-		o_launch_valid_d   = o_launch_valid;
-		o_irq_chan_error_d = o_irq_chan_error;
-		o_irq_non_stall_d  = o_irq_non_stall;
-		o_evr_valid_d      = o_evr_valid;
-		o_evr_kind_we      = 1'b0;
-		o_evr_kind_n       = 8'bx;
-		o_evr_unit_we      = 1'b0;
-		o_evr_unit_n       = 8'bx;
-		o_evr_aux_we       = 1'b0;
-		o_evr_aux_n        = 16'bx;
-		o_evr_c_we         = 1'b0;
-		o_evr_c_n          = 64'bx;
-		// the step's channel's fields (written back at sc); the retry
-		// clocks run on (their wraps since the stamp, the hints down)
-		gp_get_we          = 1'b0;
-		gp_get_n           = 16'bx;
-		gp_ne_we           = 1'b0;
-		gp_ne_n            = 1'bx;
-		ctrl_en_we         = 1'b0;
-		ctrl_en_n          = 1'bx;
-		chan_state_we      = 1'b0;
-		chan_state_n       = 4'bx;
-		err_we             = 1'b0;
-		err_n              = 8'bx;
-		in_seg_we          = 1'b0;
-		in_seg_n           = 1'bx;
-		gp_lgc_we          = 1'b0;
-		gp_lgc_n           = 6'bx;
-		gp_base_lo_we      = 1'b0;
-		gp_base_lo_n       = 3'bx;
-		acq_wr_we          = 1'b0;
-		acq_wr_n           = 2'bx;
-		acq_rh_we          = 1'b0;
-		acq_rh_n           = {RHW{1'bx}};
-		seg_addr_we        = 1'b0;
-		seg_addr_n         = {`WQ_GP_ADDR_W{1'bx}};
-		seg_rem_we         = 1'b0;
-		seg_rem_n          = {`WQ_GP_LENGTH_W{1'bx}};
-		m_addr_we          = 1'b0;
-		m_addr_n           = {`WQ_MH_ADDRESS_W{1'bx}};
-		m_count_we         = 1'b0;
-		m_count_n          = {`WQ_MH_COUNT_W{1'bx}};
-		m_secop_we         = 1'b0;
-		m_secop_n          = {`WQ_SECOP_W{1'bx}};
-		m_subch_we         = 1'b0;
-		m_subch_n          = {`WQ_MH_SUBCH_W{1'bx}};
-		wait_kind_we       = 1'b0;
-		wait_kind_n        = 4'bx;
-		wait_method_we     = 1'b0;
-		wait_method_n      = 2'bx;
+	wq_host_seq #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_seq (
 `ifdef FORMAL
-		f_evr_get_d        = f_evr_get;
-		f_evr_a_d          = f_evr_a;
-		f_evr_b_d          = f_evr_b;
+		.i_f_evr_a(f_evr_a), .i_f_evr_b(f_evr_b), .i_f_evr_get(f_evr_get),
+		.o_f_evr_get_d(f_evr_get_d), .o_f_evr_a_d(f_evr_a_d),
+		.o_f_evr_b_d(f_evr_b_d),
 `endif
-
-		// one-cycle outputs
-		o_step_valid_d     = 1'b0;
-		o_step_more_d      = 1'b0;
-		o_evr_valid_d      = 1'b0;
-		o_csr_ack_d        = 1'b0;
-		o_launch_valid_d   = 1'b0;
-		o_irq_chan_error_d = 1'b0;
-		o_irq_non_stall_d  = 1'b0;
-		sem_start_d        = 1'b0;
-		lc_start_d         = 1'b0;
-		now_d              = now + 32'h1;
-		gwrap_d            = gwrap || now_wrap;
-		// (a RAM write lasts one cycle)
-		cm_we_d            = 1'b0;
-		// a burst's step that began with the walk (H_LEAVE): its tick,
-		// as H_IDLE writes it for a grant (the walk's first state
-		// writes nothing)
-		gt_w_d             = 1'b0;
-		gb_rdy_d           = (FAST != 0) && (hs == H_LVW
-					|| (hs == H_LEAVE && gb_rdy));
-		if (hs == H_DUE)
-			w_gs_run(1'b0);
-		if (FAST != 0 && gt_w)
-		begin
-			ram_wg(A_GT, now);
-			gwrap_d = now_wrap;
-		end
-
-		case (hs)
-		////////////////////////////////////////////////////////////////
-		// outside a step (wq_host_idle, u_idle): the reset sweep, the
-		// lock request and a grant's pick, a CSR access taken, CTRL.RESET's
-		// fields cleared, the answer (the write's effect: csr_write)
-		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
-			hs_d = ix_hs;
-			if (ix_sc_w)
-				w_sc(ix_sc);
-			if (ix_swp_w)
-				w_swp(ix_swp);
-			if (ix_ram_w)
-				ram_wg(ix_ram_a, ix_ram_d);
-			if (ix_clr)
-				chan_clr;
-			if (ix_pend_w)
-				w_csr_pend(ix_pend);
-			if (ix_ra_w)
-				w_cm_ra(ix_ra);
-			if (ix_ldw)
-				w_rd_ret(H_LDW);
-			if (ix_req_w)
-				w_o_ev_req(ix_req);
-			if (ix_grant)
-			begin
-				ram_wg(A_GT, now);	// the tick
-				gwrap_d   = now_wrap;
-				w_yielded(1'b0);
-			end
-			if (ix_switch)
-			begin
-				emit(`WQ_EV_CHAN_SWITCH, cur_ch, {8'h0, `WQ_SW_EMPTY},
-					cur_gp_get, {{(32-CW){1'b0}}, nx_cur[CW-1:0]},
-					64'h0, 64'h0);
-				w_cur_ch(nx_cur[CW-1:0]);
-				w_sl_fresh(1'b1);
-				w_sl_end(hs_zero);
-			end
-			if (ix_empty)
-			begin
-				w_o_step_res(`WQ_STEP_IDLE);
-				o_step_valid_d = 1'b1;
-			end
-			if (ix_answer)
-			begin
-				o_csr_ack_d = 1'b1;
-				w_o_csr_err(csr_bad);
-				csr_write;
-			end
-		end
-
-		////////////////////////////////////////////////////////////////
-		// a channel RAM read (ram_rd): the word is on cm_rd in rd_ret
-		H_RDW:
-			hs_d = rd_ret;
-
-		////////////////////////////////////////////////////////////////
-		// wq_host_due, the dispatch on the channel's state, a wait's
-		// resumption, the GP entry's reads and checks (wq_host_gp,
-		// u_gp)
-		H_DUE, H_DUEA, H_DUEB, H_DUE2, H_GP0, H_GP1, H_GPW, H_GPCHK: begin
-			hs_d = gx_hs;
-			if (gx_ra_w)
-				w_cm_ra(gx_ra);
-			if (gx_ret_w)
-				w_rd_ret(gx_ret);
-			if (gx_res_w)
-				w_res(gx_res);
-			if (gx_st_w)
-				w_chan_state(gx_st);
-			if (gx_end_wait)
-				end_wait;
-			if (gx_ldr_clr)
-				w_ld_rdy(1'b0);
-			if (gx_att_w)
-				w_att_q(cm_rd);
-			if (gx_rh_w)
-				w_acq_rh(gx_rh);
-			if (gx_wait_pulse)
-			begin
-				w_o_step_res(`WQ_STEP_WAIT);
-				o_step_valid_d = 1'b1;
-			end
-			if (gx_rdq_w)
-				w_rdata_q(cm_rd);	// sem_word
-			if (gx_sew_w)
-				w_sem_endwait(gx_sew);
-			if (gx_w0_w)
-			begin
-				// gp_word0: the segment address taken now (it means
-				// nothing unless the entry opens the segment)
-				w_w0_bad((gx_w0[`WQ_GP_RSVD0_RANGE] != 0));
-				w_seg_addr(gx_w0[`WQ_GP_ADDR_RANGE]);
-			end
-			if (gx_ram_w)
-				ram_wr(gx_ram_f, sc, gx_ram_d);
-			if (gx_err_w)
-				w_err(gx_err);
-			if (gx_seg)
-			begin
-				w_in_seg(1'b1);
-				w_seg_rem(gx_len);
-				w_m_count(0);
-			end
-			if (gx_sst)
-				stream_start(ma_sum);
-			if (gx_rds)
-				rd_stream(5'd2);
-			if (gx_mr)
-				mem_read(ma_sum, gx_mr_ret);
-		end
-
-		////////////////////////////////////////////////////////////////
-		// one host read
-		H_MEM: begin
-			if (h_mem_valid && i_mem_ready)
-			begin
-				w_h_mem_valid(1'b0);
-				w_h_issued(1'b1);
-			end
-			if (h_issued && m_rv)
-			begin
-				w_h_issued(1'b0);
-				w_rdata_q(i_mem_rdata);
-				hs_d       = mem_ret;
-			end
-		end
-
-		////////////////////////////////////////////////////////////////
-		// the segment walk: a header read and decoded, a method's data
-		// word taken (wq_host_hdr, u_hdr)
-		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
-			hs_d = gh_hs;
-			if (gh_srem_w)
-				w_seg_rem(gh_srem);
-			if (gh_saddr_w)
-				w_seg_addr(gh_saddr);
-			if (gh_rdq_w)
-				w_rdata_q(gh_rdq);
-			if (gh_ra_w)
-				w_cm_ra(gh_ra);
-			if (gh_mr)
-				mem_read(gh_ma, gh_mr_ret);
-			if (gh_hma_w)
-				w_h_mem_addr(gh_ma);
-			if (gh_res_w)
-				w_res(`WQ_STEP_DONE);
-			if (gh_err_w)
-				raise(gh_err, gh_einfo);
-			if (gh_m_w)
-			begin
-				w_m_addr(gh_m_addr);
-				w_m_count(gh_m_count);
-				w_m_secop(gh_m_secop);
-				w_m_subch(gh_m_subch);
-			end
-			if (gh_mo_w)
-			begin
-				w_moff(gh_moff);
-				w_msub(gh_msub);
-			end
-			if (gh_att_w)
-				w_att_q(gh_att);
-			if (gh_pm_pend)
-				w_pm_pend(1'b1);
-			if (gh_ldr_w)
-				w_ld_rdy(gh_ldr);
-			if (gh_fast)
-				fast_step(gh_fs_sub, gh_fs_d, gh_hs);
-		end
-
-		// wq_host_method counts the method (the RAM's one write port is
-		// H_METHOD's, hence a cycle of its own)
-		H_PMW: begin
-			// (FAST: PERF_METHODS is perf_q, A_PERF not written)
-			if (FAST != 0)
-				w_perf_q(att_nx);
-			else
-				ram_wg(A_PERF, att_nx);
-			// (FAST: only SEM_EXECUTE comes here) SEM_ADDR_HI, on
-			// cm_rd in H_SEMX
-			if (FAST != 0)
-				w_cm_ra(ca(F_SAHI, sc));
-			hs_d = H_METHOD;
-		end
-
-
-		// wq_host_method
-		H_METHOD: begin
-			emit(`WQ_EV_METHOD, sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, msub}, s_get,
-				{18'h0, moff}, {32'h0, mdata}, 64'h0);
-			w_res(`WQ_STEP_DONE);
-			// (FAST: a method that reads the channel RAM or goes on
-			// to a semaphore, a launch or an error takes the long way
-			// out, H_AFTER; its ram_rd replaces this read)
-			hs_d    = H_AFTER;
-			if (FAST != 0)
-			begin
-				hs_d    = H_LVW;
-				// the method is counted here (att_q holds
-				// PERF_METHODS, loaded by H_DATA / H_HDRDEC)
-				if (pm_pend)
-				begin
-					w_perf_q(att_nx);	// PERF_METHODS + 1
-					w_pm_pend(1'b0);
-				end
-				// inside the segment still (a data word or a
-				// method left), H_LVW has nothing to do: its
-				// slice load here, on to H_LEAVE (a method that
-				// goes on to a semaphore, a launch or an error
-				// goes elsewhere below; H_LVW loads att_q again
-				// on that way out)
-				if (m_count_s != 0 || seg_rem_s != 0)
-				begin
-					w_att_q(sl_fresh ? 32'h0 : slu_q);
-					hs_d    = H_LEAVE;
-				end
-			end
-			// the method's decision (u_meth), at most one of these
-			if (md_unknown)
-				raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, moff});
-			if (md_irq)
-				o_irq_non_stall_d = 1'b1;
-			if (md_wait)
-			begin
-				start_wait(md_wk, moff[`WQ_M_W-1:0], mdata);
-				w_res(`WQ_STEP_WAIT);
-			end
-			if (md_ram)
-				ram_wr(md_f, sc, mdata);
-			if (md_sem)
-			begin
-				if (FAST != 0)
-				begin
-					// (H_PMW asked for SEM_ADDR_HI) SEM_ADDR_LO,
-					// on cm_rd in H_SEMX2
-					w_cm_ra(ca(F_SALO, sc));
-					hs_d    = H_SEMX;
-				end else
-					ram_rd(F_SAHI, H_SEMX);
-			end
-			if (md_yield)
-				w_yielded(1'b1);
-			if (md_launch)
-			begin
-				// (FAST: launch_desc asked for now, on cm_rd in
-				// H_LAUNCH2)
-				if (FAST != 0)
-					w_cm_ra(ca(F_LDESC, sc));
-				hs_d = H_LAUNCH;
-			end
-		end
-
-		// SEM_EXECUTE (wq_host_sem, u_semx): the operation and
-		// address checks, the unit's operands off the channel RAM,
-		// the unit's answer, a failed attempt's count, wait, timeout
-		// and stamp
-		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
-		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP: begin
-			hs_d        = sx_hs;
-			sem_start_d = sx_start;
-			if (sx_ra_w)
-				w_cm_ra(sx_ra);
-			if (sx_ret_w)
-				w_rd_ret(sx_ret);
-			if (sx_err_w)
-				w_err(sx_err);
-			if (sx_ram_w)
-				ram_wr(sx_ram_f, sc, sx_ram_d);
-			if (sx_wait_w)
-			begin
-				w_chan_state(sx_wait_st);
-				w_wait_kind(sx_wait_st);
-				w_wait_method(WM_SEM);
-			end
-			if (sx_end_wait)
-				end_wait;
-			if (sx_res_w)
-				w_res(sx_res);
-			if (sx_emit)
-				emit(sx_kind, sc, sx_aux, s_get, sem_addr, sem_pay, sem_result);
-			if (sx_act_w)
-				w_sem_active(sx_act);
-			if (sx_endwait_clr)
-				w_sem_endwait(1'b0);
-			if (sx_att_w)
-				w_att_q(sx_att_sl ? (sl_fresh ? 32'h0 : slu_q) : cm_rd);
-			if (sx_ma_w)
-				w_h_mem_addr(ma_sum);
-			if (sx_stamp)
-			begin
-				w_acq_wr({1'b0, gwrap || now_wrap});
-				w_acq_rh(0);
-			end
-		end
-
-		////////////////////////////////////////////////////////////////
-		// LAUNCH (wq_host_launch, u_lnch): the descriptor's address,
-		// its stream, the checker's verdict; (DESC_RAM) the words'
-		// slots, the scheduler's word
-		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW: begin
-			hs_d       = lx_hs;
-			lc_start_d = lx_lc_start;
-			if (lx_ra_w)
-				w_cm_ra(lx_ra);
-			if (lx_ret_w)
-				w_rd_ret(lx_ret);
-			if (lx_err_w)
-				w_err(`WQ_CHERR_BAD_LAUNCH);
-			if (lx_ram_w)
-				ram_wg(lx_ram_a, lx_ram_d);
-			if (lx_sst)
-			begin
-				stream_start(ma_sum);
-				w_ld_line(lx_line);
-			end
-			if (lx_rds)
-				rd_stream(lx_rds_n);
-			if (lx_launch)
-			begin
-				o_launch_valid_d = 1'b1;
-				emit(`WQ_EV_LAUNCH, sc, 16'h0, s_get, cm_rd, 64'h0, 64'h0);
-				w_res(`WQ_STEP_DONE);
-			end
-		end
-
-		////////////////////////////////////////////////////////////////
-		// the way out of a step (wq_host_leave, u_leave): the error,
-		// the reads on the way out, GP_GET's advance at a segment's
-		// end, the slice, the leave switch and the step's pulse
-		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
-			hs_d = lv_hs;
-			if (lv_ra_w)
-				w_cm_ra(lv_ra);
-			if (lv_att_w)
-				w_att_q(lv_att);
-			if (lv_error)
-			begin
-				// wq_chan_error: the code and ERR_INFO were
-				// written by the raise (err_s, cm_wd)
-				w_chan_state(`WQ_CH_ERROR);
-				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, sc, 16'h0, s_get, {24'h0, err_s},
-					{32'h0, cm_wd}, 64'h0);
-				w_res(`WQ_STEP_ERROR);
-			end
-			if (lv_adv)
-			begin
-				// wq_chan_seg_end: GP_GET advances
-				w_in_seg(1'b0);
-				w_gp_get(getnx_q);
-				w_gp_ne(nx_ne);
-				w_chan_state(settle(s_state, 1'b0, nx_ne));
-				emit(`WQ_EV_GP_GET, sc, 16'h0, getnx_q, {16'h0, getnx_q},
-					64'h0, 64'h0);
-			end
-			if (lv_sl_inc)
-			begin
-				// (FAST: the count is slu_q, A_SLU not used)
-				if (FAST != 0)
-					w_slu_q(sl_used1);
-				else
-					ram_wg(A_SLU, sl_used1);
-				w_sl_fresh(1'b0);
-				w_sl_end(sl_eq1);
-			end
-			if (lv_switch)
-			begin
-				emit(`WQ_EV_CHAN_SWITCH, sc, {8'h0, why}, s_get,
-					{{(32-CW){1'b0}}, nx_sc[CW-1:0]}, 64'h0, 64'h0);
-				w_cur_ch(nx_sc[CW-1:0]);
-			end
-			// a switch, or a slice that ended alone: a fresh slice
-			if (lv_switch || lv_fresh)
-			begin
-				w_sl_fresh(1'b1);
-				w_sl_end(hs_zero);
-			end
-			if (lv_leave)
-			begin
-				w_yielded(1'b0);
-				w_o_step_res(res);
-				o_step_valid_d = 1'b1;
-				o_step_more_d  = nx_more;
-			end
-			if (lv_gt_w)
-				gt_w_d  = 1'b1;
-			// (FAST) GPFIFO_BASE known (gb_q) and the entry not read
-			// ahead: the burst's GP entry stream starts now (gs_run)
-			if (lv_gs)
-			begin
-				stream_start({gb_q + {13'h0, s_get}, 3'h0});
-				w_gs_run(1'b1);
-			end
-		end
-
-		default:
-			hs_d = H_IDLE;
-		endcase
-	end
+		.i_acq_rh_s(acq_rh_s), .i_acq_wr_s(acq_wr_s), .i_att_nx(att_nx),
+		.i_att_q(att_q), .i_c_put_ne(c_put_ne), .i_chan_state_s(chan_state_s),
+		.i_cm_ra(cm_ra), .i_cm_rd(cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
+		.i_csr_bad(csr_bad), .i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s),
+		.i_cur_ch(cur_ch), .i_cur_gp_get(cur_gp_get), .i_cw_base(cw_base),
+		.i_cw_en(cw_en), .i_cw_err(cw_err), .i_cw_err_v(cw_err_v),
+		.i_cw_hsl(cw_hsl), .i_cw_lgc(cw_lgc), .i_cw_lgc_v(cw_lgc_v),
+		.i_cw_ne(cw_ne), .i_cw_ram(cw_ram), .i_cw_reset(cw_reset),
+		.i_cw_rh(cw_rh), .i_cw_st(cw_st), .i_cw_st_v(cw_st_v), .i_cw_wa(cw_wa),
+		.i_cw_wd(cw_wd), .i_cw_wen(cw_wen), .i_err_s(err_s), .i_fm_end(fm_end),
+		.i_fm_perf(fm_perf), .i_fm_sl_eq(fm_sl_eq), .i_fm_slu1(fm_slu1),
+		.i_gb_q(gb_q), .i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q), .i_gh_att(gh_att),
+		.i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo), .i_gh_err(gh_err),
+		.i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast), .i_gh_fs_d(gh_fs_d),
+		.i_gh_fs_sub(gh_fs_sub), .i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs),
+		.i_gh_ldr(gh_ldr), .i_gh_ldr_w(gh_ldr_w), .i_gh_m_addr(gh_m_addr),
+		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
+		.i_gh_m_subch(gh_m_subch), .i_gh_m_w(gh_m_w), .i_gh_ma(gh_ma),
+		.i_gh_mo_w(gh_mo_w), .i_gh_moff(gh_moff), .i_gh_mr(gh_mr),
+		.i_gh_mr_ret(gh_mr_ret), .i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend),
+		.i_gh_ra(gh_ra), .i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq),
+		.i_gh_rdq_w(gh_rdq_w), .i_gh_res_w(gh_res_w), .i_gh_saddr(gh_saddr),
+		.i_gh_saddr_w(gh_saddr_w), .i_gh_srem(gh_srem), .i_gh_srem_w(gh_srem_w),
+		.i_gp_base_lo_s(gp_base_lo_s), .i_gp_get_s(gp_get_s),
+		.i_gp_lgc_s(gp_lgc_s), .i_gp_ne_s(gp_ne_s), .i_gs_run(gs_run),
+		.i_gt_w(gt_w), .i_gwrap(gwrap), .i_gx_att_w(gx_att_w),
+		.i_gx_end_wait(gx_end_wait), .i_gx_err(gx_err), .i_gx_err_w(gx_err_w),
+		.i_gx_hs(gx_hs), .i_gx_ldr_clr(gx_ldr_clr), .i_gx_len(gx_len),
+		.i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret), .i_gx_ra(gx_ra),
+		.i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d), .i_gx_ram_f(gx_ram_f),
+		.i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w), .i_gx_rds(gx_rds),
+		.i_gx_res(gx_res), .i_gx_res_w(gx_res_w), .i_gx_ret(gx_ret),
+		.i_gx_ret_w(gx_ret_w), .i_gx_rh(gx_rh), .i_gx_rh_w(gx_rh_w),
+		.i_gx_seg(gx_seg), .i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w),
+		.i_gx_sst(gx_sst), .i_gx_st(gx_st), .i_gx_st_w(gx_st_w), .i_gx_w0(gx_w0),
+		.i_gx_w0_w(gx_w0_w), .i_gx_wait_pulse(gx_wait_pulse),
+		.i_h_issued(h_issued), .i_h_mem_addr(h_mem_addr),
+		.i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv), .i_hs(hs),
+		.i_hs_zero(hs_zero), .i_hsl_q(hsl_q), .i_csr_wdata(i_csr_wdata),
+		.i_mem_rdata(i_mem_rdata), .i_mem_ready(i_mem_ready),
+		.i_in_seg_s(in_seg_s), .i_ix_answer(ix_answer), .i_ix_clr(ix_clr),
+		.i_ix_empty(ix_empty), .i_ix_grant(ix_grant), .i_ix_hs(ix_hs),
+		.i_ix_ldw(ix_ldw), .i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w),
+		.i_ix_ra(ix_ra), .i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a),
+		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
+		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
+		.i_ix_switch(ix_switch), .i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w),
+		.i_ld_line(ld_line), .i_ld_rdy(ld_rdy), .i_lidx(lidx), .i_lreq(lreq),
+		.i_lv_adv(lv_adv), .i_lv_att(lv_att), .i_lv_att_w(lv_att_w),
+		.i_lv_error(lv_error), .i_lv_fresh(lv_fresh), .i_lv_gs(lv_gs),
+		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
+		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
+		.i_lv_switch(lv_switch), .i_lw_v(lw_v), .i_lx_err_w(lx_err_w),
+		.i_lx_hs(lx_hs), .i_lx_launch(lx_launch), .i_lx_lc_start(lx_lc_start),
+		.i_lx_line(lx_line), .i_lx_ra(lx_ra), .i_lx_ra_w(lx_ra_w),
+		.i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d), .i_lx_ram_w(lx_ram_w),
+		.i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n), .i_lx_ret(lx_ret),
+		.i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst), .i_m_addr_s(m_addr_s),
+		.i_m_count_s(m_count_s), .i_m_rv(m_rv), .i_m_secop_s(m_secop_s),
+		.i_m_subch_s(m_subch_s), .i_ma_sum(ma_sum), .i_md_f(md_f),
+		.i_md_irq(md_irq), .i_md_launch(md_launch), .i_md_ram(md_ram),
+		.i_md_sem(md_sem), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
+		.i_md_wk(md_wk), .i_md_yield(md_yield), .i_mdata(mdata),
+		.i_mem_ret(mem_ret), .i_moff(moff), .i_msub(msub), .i_nd_f(nd_f),
+		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_nm_off(nm_off), .i_now(now),
+		.i_now_wrap(now_wrap), .i_nx_cur(nx_cur[CW-1:0]), .i_nx_more(nx_more),
+		.i_nx_ne(nx_ne), .i_nx_sc(nx_sc[CW-1:0]), .i_csr_err(o_csr_err),
+		.i_ev_req(o_ev_req), .i_evr_aux(o_evr_aux), .i_evr_c(o_evr_c),
+		.i_evr_kind(o_evr_kind), .i_evr_unit(o_evr_unit),
+		.i_step_res(o_step_res), .i_perf_q(perf_q), .i_pm_pend(pm_pend),
+		.i_rd_ret(rd_ret), .i_rdata_q(rdata_q), .i_res(res), .i_s_get(s_get),
+		.i_s_state(s_state), .i_sc(sc), .i_seg_addr_s(seg_addr_s),
+		.i_seg_rem_s(seg_rem_s), .i_sem_active(sem_active),
+		.i_sem_addr(sem_addr), .i_sem_endwait(sem_endwait), .i_sem_pay(sem_pay),
+		.i_sem_result(sem_result), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
+		.i_sl_fresh(sl_fresh), .i_sl_used1(sl_used1), .i_slu_q(slu_q),
+		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
+		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w), .i_sx_aux(sx_aux),
+		.i_sx_emit(sx_emit), .i_sx_end_wait(sx_end_wait),
+		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_err(sx_err),
+		.i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs), .i_sx_kind(sx_kind),
+		.i_sx_ma_w(sx_ma_w), .i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w),
+		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w),
+		.i_sx_res(sx_res), .i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret),
+		.i_sx_ret_w(sx_ret_w), .i_sx_stamp(sx_stamp), .i_sx_start(sx_start),
+		.i_sx_wait_st(sx_wait_st), .i_sx_wait_w(sx_wait_w), .i_w0_bad(w0_bad),
+		.i_wait_kind_s(wait_kind_s), .i_wait_method_s(wait_method_s),
+		.i_why(why), .i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
+		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d), .o_swp_d(swp_d),
+		.o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
+		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
+		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
+		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
+		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d),
+		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
+		.o_gs_run_d(gs_run_d), .o_moff_d(moff_d), .o_msub_d(msub_d),
+		.o_att_q_d(att_q_d), .o_sem_endwait_d(sem_endwait_d),
+		.o_cur_ch_d(cur_ch_d), .o_sl_fresh_d(sl_fresh_d), .o_hsl_q_d(hsl_q_d),
+		.o_perf_q_d(perf_q_d), .o_slu_q_d(slu_q_d), .o_hs_zero_d(hs_zero_d),
+		.o_sl_end_d(sl_end_d), .o_ev_req_d(o_ev_req_d),
+		.o_step_res_d(o_step_res_d), .o_csr_err_d(o_csr_err_d),
+		.o_evr_kind_d(o_evr_kind_d), .o_evr_unit_d(o_evr_unit_d),
+		.o_evr_aux_d(o_evr_aux_d), .o_evr_c_d(o_evr_c_d), .o_gp_get_d(gp_get_d),
+		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d),
+		.o_chan_state_d(chan_state_d), .o_err_d(err_d), .o_in_seg_d(in_seg_d),
+		.o_gp_lgc_d(gp_lgc_d), .o_gp_base_lo_d(gp_base_lo_d),
+		.o_acq_wr_d(acq_wr_d), .o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d),
+		.o_seg_rem_d(seg_rem_d), .o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d),
+		.o_m_secop_d(m_secop_d), .o_m_subch_d(m_subch_d),
+		.o_wait_kind_d(wait_kind_d), .o_wait_method_d(wait_method_d),
+		.o_hs_d(hs_d), .o_now_d(now_d), .o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d),
+		.o_cm_wd_d(cm_wd_d), .o_sem_start_d(sem_start_d),
+		.o_lc_start_d(lc_start_d), .o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
+		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
+		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
+		.o_irq_chan_error_d(o_irq_chan_error_d),
+		.o_irq_non_stall_d(o_irq_non_stall_d), .o_evr_valid_d(o_evr_valid_d)
+	);
 
 	// the step's state: the sequencer's state and channel, the step's result, the
 	// states reads return to, the reset sweep, the cycle count
@@ -2754,3 +1822,5 @@ module wq_host_if #(
 `endif	// FORMAL_LAUNCH_PORT
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -6,16 +6,17 @@
 //
 // Purpose:	The host interface's LAUNCH step (the model's host_methods.c
 //		LAUNCH, wq_sched_launch's checks): the next state of the step
-//		sequencer's launch states -- the descriptor's address
-//		(H_LAUNCH, H_LAUNCH2: a misaligned one raises BAD_LAUNCH), the
-//		stream of its 16 words (or 4 lines) through the host's read
-//		port (H_LREAD, the launch checker started with it or after
-//		it), the checker's verdict (H_LCHK, H_LRES: the LAUNCH pulse
-//		and record, or BAD_LAUNCH) and, with the stored descriptor in
-//		the channel RAM (DESC_RAM), the words' RAM writes, the
-//		checker's reads of them and the scheduler's read (H_LDW).
-//		Combinational, defaults first (nothing changes outside these
-//		states); wq_host_if applies it (u_lnch).
+//		sequencer's launch states -- the descriptor's address (H_LAUNCH,
+//		H_LAUNCH2: a misaligned one raises BAD_LAUNCH), the stream of
+//		its 16 words (or 4 lines) through the host's read port (H_LREAD,
+//		the launch checker started with it or after it), the checker's
+//		verdict (H_LCHK, H_LRES: the LAUNCH pulse and record, or
+//		BAD_LAUNCH) and, with the stored descriptor in the channel RAM
+//		(DESC_RAM), the words' RAM writes, the checker's reads of them
+//		and the scheduler's read (H_LDW). Combinational, defaults first
+//		(nothing changes outside these states; a value wq_host_if reads
+//		only under its write flag is a don't-care without it);
+//		wq_host_seq applies it (wq_host_if's u_lnch).
 //		docs/rtl/wq_host_launch.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
@@ -142,18 +143,18 @@ module wq_host_launch #(
 	begin
 		o_hs       = i_hs;
 		o_ra_w     = 1'b0;
-		o_ra       = {AW{1'b0}};
+		o_ra       = {AW{1'bx}};
 		o_ret_w    = 1'b0;
-		o_ret      = 6'd0;
+		o_ret      = 6'bx;
 		o_err_w    = 1'b0;
 		o_ram_w    = 1'b0;
-		o_ram_a    = {AW{1'b0}};
-		o_ram_d    = 32'h0;
+		o_ram_a    = {AW{1'bx}};
+		o_ram_d    = 32'bx;
 		o_launch   = 1'b0;
 		o_sst      = 1'b0;
 		o_line     = 1'b0;
 		o_rds      = 1'b0;
-		o_rds_n    = 5'd0;
+		o_rds_n    = 5'bx;
 		o_lc_start = 1'b0;
 
 		case (i_hs)
@@ -290,3 +291,5 @@ module wq_host_launch #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -6,15 +6,17 @@
 //
 // Purpose:	The host interface's way out of a step (the model's
 //		wq_chan_error, after_method's segment end and
-//		wq_host_after_step): the next state of the step sequencer's
-//		last states -- the error (H_ERR), the reads on the way out
-//		(H_AFTER, H_AW, H_LV2: GP_PUT, the slice count, HOST_SLICE),
-//		the segment's end with GP_GET's advance (H_LVW), and the step's
-//		end (H_LEAVE: the slice, the leave switch, the step pulse and,
-//		with FAST, the burst's next step begun in the pulse's cycle).
-//		Combinational, defaults first (nothing changes outside these
-//		states); the decisions it takes from are wq_host_sched's
-//		(i_sl_inc, i_why*, i_nx_*); wq_host_if applies it (u_leave).
+//		wq_host_after_step): the next state of the step sequencer's last
+//		states -- the error (H_ERR), the reads on the way out (H_AFTER,
+//		H_AW, H_LV2: GP_PUT, the slice count, HOST_SLICE), the segment's
+//		end with GP_GET's advance (H_LVW), and the step's end (H_LEAVE:
+//		the slice, the leave switch, the step pulse and, with FAST, the
+//		burst's next step begun in the pulse's cycle). Combinational,
+//		defaults first (nothing changes outside these states; a value
+//		wq_host_if reads only under its write flag is a don't-care
+//		without it); the decisions it takes from are wq_host_sched's
+//		(i_sl_inc, i_why*, i_nx_*); wq_host_seq applies it
+//		(wq_host_if's u_leave).
 //		docs/rtl/wq_host_leave.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
@@ -93,7 +95,7 @@ module wq_host_leave #(
 	begin
 		o_hs     = i_hs;
 		o_ra_w   = 1'b0;
-		o_ra     = {AW{1'b0}};
+		o_ra     = {AW{1'bx}};
 		o_att_w  = 1'b0;
 		o_att    = slice;
 		o_error  = 1'b0;
@@ -274,3 +276,5 @@ module wq_host_leave #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -291,3 +291,5 @@ module wq_host_ra #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

@@ -13,7 +13,8 @@
 //		attempt's count, its timeout or its wait) and the failed
 //		attempt's stamp (H_WDW, H_STW, H_STAMP, H_TMO).  Combinational,
 //		defaults first (nothing changes outside these states);
-//		wq_host_if applies it (u_semx) in those states, and gives the
+//		wq_host_seq applies it (wq_host_if's u_semx) in those states,
+//		and wq_host_if gives the
 //		unit its operand loads (o_ld, o_ld_sel) and the address adder
 //		its operand (o_sx2_go).  docs/rtl/wq_host_sem.md.
 //
@@ -493,3 +494,5 @@ module wq_host_sem #(
 	end
 `endif
 endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD

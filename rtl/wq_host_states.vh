@@ -1,10 +1,29 @@
 // wq_host_states.vh -- the host interface's step states.
 //
-// Included inside a module (wq_host_if, and the units that compute the
-// next state of some of its states: wq_host_idle, wq_host_gp,
-// wq_host_hdr, wq_host_sem, wq_host_launch,
-// wq_host_leave, wq_host_ra, wq_host_fast) so the codes exist once.
+// Included inside a module (wq_host_if, its sequencer's next state
+// wq_host_seq, and the units that compute the next state of some of its
+// states: wq_host_idle, wq_host_gp, wq_host_hdr, wq_host_sem,
+// wq_host_launch, wq_host_leave, wq_host_ra, wq_host_fast) so the codes
+// exist once.
 // docs/rtl/wq_host_if.md "Structure".
+//
+// And the sequencer's next-state declarations (wq_host_seq), one macro
+// per register (Verilog-2005 has no token pasting, so each names its own
+// signals): WQ_HOST_NEXT(W, WE, N, D, HOLD, WIDTH) declares a register's
+// write enable WE and the value written N, drives its next value D (N
+// when WE, else HOLD; D is declared by the includer, an output) and
+// declares the task W(v) that writes it (WE = 1, N = v);
+// WQ_HOST_HOLD(WE, N, WIDTH), at the head of the next-state block,
+// leaves it unwritten: the enable off and the value a don't-care.
+// Every file that includes this one undefines both at its end.
+`define WQ_HOST_NEXT(W, WE, N, D, HOLD, WIDTH) \
+	reg		WE; \
+	reg	[(WIDTH)-1:0]	N; \
+	assign	D = WE ? N : (HOLD); \
+	task W; input [(WIDTH)-1:0] v; begin WE = 1'b1; N = v; end endtask
+`define WQ_HOST_HOLD(WE, N, WIDTH) \
+	WE = 1'b0; N = {(WIDTH){1'bx}};
+
 localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
 			H_DUE     = 6'd1,	// retry rule, then the step
 			H_MEM     = 6'd2,	// a read in flight

@@ -117,7 +117,7 @@ JOBS=(
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
-"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
+"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|1||14"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|1||14"
 "launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
@@ -132,6 +132,8 @@ JOBS=(
 "host_launch_ram|wq_host_launch|rtl/wq_host_launch.v|-set FAST 0 -set DR 1 -set CW 1|opt -fast|1|1|1|||1"
 "host_leave|wq_host_leave|rtl/wq_host_leave.v||opt -fast|1|1|1|||1"
 "host_leave_0|wq_host_leave|rtl/wq_host_leave.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
+"host_seq|wq_host_seq|rtl/wq_host_seq.v||opt -fast|1|1|1|1||1"
+"host_seq_0|wq_host_seq|rtl/wq_host_seq.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|1||1"
 "host_gp|wq_host_gp|rtl/wq_host_gp.v||opt -fast|1|1|1|||1"
 "host_gp_0|wq_host_gp|rtl/wq_host_gp.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
 "host_hdr|wq_host_hdr|rtl/wq_host_hdr.v||opt -fast|1|1|1|||1"
@@ -143,8 +145,8 @@ JOBS=(
 "host_fast|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v||flatten; opt -fast|1|1|1|||1"
 "host_fast_0|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v|-set FAST 0|flatten; opt -fast|1|1|1|||0"
 "host_cst|wq_host_cst|rtl/wq_host_cst.v|-set CHANNELS 3|memory_map; opt -fast|4|2|1|||6"
-"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
-"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|1||12"
 "regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"
 "uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
@@ -270,6 +272,11 @@ prep_script() {
         # sections assert and cover, never assume
         wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_diverge_scan.v|wq_core:*/wq_diverge_subv.v|wq_core:*/wq_diverge_dq.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v|wq_core:*/wq_warp_slots.v|wq_core:*/wq_de_stage.v|wq_core:*/wq_ex_stage.v)
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
+        # the host interface's sequencer: its record arguments' ports
+        # (what wq_host_if's properties check the record port against),
+        # not its own properties
+        wq_host_if:*/wq_host_seq.v)
+            rd="$rd read_verilog -DWQ_HOST_SEQ_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
@@ -512,6 +519,7 @@ PLANTS=(
 "host_launch_align|host_launch_ram|rtl/wq_host_launch.v|s/if (i_rd\[1:0\] != 2.b00)/if (i_rd[0])/|a descriptor address with bit 1 set streams instead of raising BAD_LAUNCH"
 "host_leave_adv|host_leave|rtl/wq_host_leave.v|s/i_in_seg \&\& i_mc_zero \&\& i_sr_zero;/i_in_seg \&\& i_sr_zero;/|GP_GET advances at the segment's last word with a method's data words still to come"
 "host_leave_posted|host_leave_0|rtl/wq_host_leave.v|s/^\(\t\tif ((!i_pf_busy .. i_pf_cont)\) \&\& i_wr_idle)$/\1)/|the step ends (and the lock drops) with a posted semaphore write still unanswered"
+"host_seq_rdw|host_seq_0|rtl/wq_host_seq.v|s/^\t\t\to_hs_d = i_rd_ret;$/\t\t\to_hs_d = i_mem_ret;/|a channel RAM read returns to the host read's state (mem_ret), not its own (rd_ret)"
 "host_gp_ctl|host_gp_0|rtl/wq_host_gp.v|s/\&\& w1\[.WQ_GP_CTLOP_RANGE\] != .WQ_GPCTL_NOP))$/\&\& 1'b0))/|a control entry other than NOP opens a segment of length 0 instead of raising BAD_GP_ENTRY"
 "host_gp_due|host_gp|rtl/wq_host_gp.v|s/if (i_dq_due)$/if (1'b1)/|an acquire retry goes on before ACQ_RETRY cycles have passed"
 "host_hdr_trunc|host_hdr_0|rtl/wq_host_hdr.v|s/hdr_cnt} > rem)$/hdr_cnt} >= rem)/|a method burst that ends exactly at the segment's end raises TRUNCATED"
