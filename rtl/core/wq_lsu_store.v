@@ -220,15 +220,20 @@ module wq_lsu_store #(
         if (st_m == {PARTS{1'b0}})
             assert(st_acc_ws == {LB{1'b0}} && st_acc_wd == {LB*8{1'b0}});
         assert((st_acc_ws & ~o_ws) == {LB{1'b0}});
-        // the part merged is the lowest of the request's not yet merged
-        if ((i_pt & ~st_m) != {PARTS{1'b0}})
-            assert(i_pt[o_p] && !st_m[o_p] && (i_pt & ~st_m & (st_p1h - 1'b1)) == {PARTS{1'b0}});
-        // the registers chosen a cycle ahead are their combinational
-        // definitions: the part, its elements, its lanes' offsets
         assert(st_mid == (st_m != {PARTS{1'b0}}));
-        assert(st_p1h == pt_low(i_pt, st_m) && st_cov == pt_cov(i_cov, st_p1h));
-        for (fo = 0; fo < LANES; fo = fo + 1)
-            assert(st_lo[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, st_p1h, fo));
+        // while the request stage is on the store's request (the parts
+        // merged are its; the cycle it leaves, the accumulator is
+        // cleared and nothing reads the line): the part merged is the
+        // lowest of the request's not yet merged, and the registers
+        // chosen a cycle ahead are their combinational definitions -- the
+        // part, its elements, its lanes' offsets
+        if (i_go) begin
+            if ((i_pt & ~st_m) != {PARTS{1'b0}})
+                assert(i_pt[o_p] && !st_m[o_p] && (i_pt & ~st_m & (st_p1h - 1'b1)) == {PARTS{1'b0}});
+            assert(st_p1h == pt_low(i_pt, st_m) && st_cov == pt_cov(i_cov, st_p1h));
+            for (fo = 0; fo < LANES; fo = fo + 1)
+                assert(st_lo[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, st_p1h, fo));
+        end
     end
 `ifdef FORMAL_LSU_STORE
     // (the environment is the core's pick register: the request's first
