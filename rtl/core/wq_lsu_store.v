@@ -238,13 +238,13 @@ module wq_lsu_store #(
 `ifdef FORMAL_LSU_STORE
     // (the environment is the core's pick register: the request's first
     // part's one-hot, elements and offsets beside its parts, elements and
-    // offsets, and the request held while its parts merge)
+    // offsets, and the request held until the port takes it)
     reg        f_held = 1'b0;
     reg [PARTS-1:0] f_pt;
     reg [127:0] f_cov;
     reg [32*LOG2LB-1:0] f_lo;
     always @(posedge i_clk) begin
-        f_held <= i_go && !o_fin && !i_clr;
+        f_held <= i_go && !(o_fin && i_taken) && !i_clr;   // (not taken: held)
         f_pt <= i_pt; f_cov <= i_cov; f_lo <= i_lo;
     end
     always @(*) begin
