@@ -53,3 +53,54 @@
         input [31:0] g;
         one_at_most = (g & (g - 32'd1)) == 32'd0;
     endfunction
+    // (g has one bit set at most, as a tree of pairs: a node is whether
+    // its bits have one set and more than one, log2(32) levels of LUTs
+    // rather than a subtract's carry and a 32-bit compare behind it)
+    function one_tree;
+        input [31:0] g;
+        reg   [31:0] a, m;
+        integer i, k;
+        begin
+            a = g;
+            m = 32'd0;
+            // (level k's node i written where node i of level k - 1 was,
+            // after its nodes 2i and 2i+1 are read)
+            for (k = 0; k < 5; k = k + 1)
+                for (i = 0; i < 16; i = i + 1) begin
+                    m[i] = m[2*i] | m[2*i+1] | (a[2*i] & a[2*i+1]);
+                    a[i] = a[2*i] | a[2*i+1];
+                end
+            one_tree = !m[0];
+        end
+    endfunction
+    // (lane mask v's groups for w words are one at most: each MG's tree on
+    // its groups, then the one of w, so w's multiplexer is after the trees,
+    // not before a subtract on the groups it picked)
+    function grp_one;
+        input [31:0] v;
+        input [2:0]  w;
+        case (w)
+        3'd1:    grp_one = one_tree(grp_of(v, 3'd1));
+        3'd2:    grp_one = one_tree(grp_of(v, 3'd2));
+        3'd3:    grp_one = one_tree(grp_of(v, 3'd3));
+        default: grp_one = one_tree(grp_of(v, 3'd4));
+        endcase
+    endfunction
+    // (g has two bits set at most: g & (g - 1), g without its lowest
+    // group, has one at most -- a tree of pairs of counts saturating at
+    // 3, log2(32) levels of LUTs, not two subtracts and a compare)
+    function two_tree;
+        input [31:0] g;
+        reg   [63:0] c;                 // node i's count at [2i +: 2]
+        reg   [2:0]  t;
+        integer i, k;
+        begin
+            for (i = 0; i < 32; i = i + 1) c[2*i +: 2] = {1'b0, g[i]};
+            for (k = 0; k < 5; k = k + 1)
+                for (i = 0; i < 16; i = i + 1) begin
+                    t = {1'b0, c[4*i +: 2]} + {1'b0, c[4*i+2 +: 2]};
+                    c[2*i +: 2] = (t > 3'd3) ? 2'd3 : t[1:0];
+                end
+            two_tree = c[1:0] != 2'd3;
+        end
+    endfunction

@@ -232,7 +232,7 @@ module wq_core_lsu #(
     reg  [LSQ-1:0] q_rx;                 // ... in one group at most: the next beat is the last
     reg  [QW-1:0] q_hd;                  // the oldest entry
     reg  [QW:0]  q_n;                    // entries
-    wire [QW-1:0] q_tl = q_hd + q_n[QW-1:0];
+    reg  [QW-1:0] q_tl;                  // the entry after the last (q_hd + q_n, kept)
     reg          ls_bad;                 // a lane is misaligned
     reg          at_on;                  // an ATOM performs its accesses
     reg          ls_wb;                  // ATOM's write-back beats
@@ -272,6 +272,7 @@ module wq_core_lsu #(
 `include "wq_ctz.vh"
 `include "wq_lsu_el.vh"
 `include "wq_lsu_grp.vh"
+`include "wq_lsu_part.vh"
     /* verilator lint_off UNUSEDSIGNAL */
     function [RAW-1:0] rw_ix;            // entry s, part p: its row
         input [QW-1:0] s;
@@ -300,13 +301,30 @@ module wq_core_lsu #(
     reg  [6:0]    pk_e;                  //   its leader (an ATOM's lane: pk_e[6:2])
     reg  [32*LOG2LB-1:0] pk_lo;          //   the entry's lanes' offsets in their lines
     reg  [PARTS-1:0] pk_pt;              //   the parts its elements are in
+    // (its first part, one-hot, that part's elements and its lanes'
+    // offsets: where a store line's merge starts, wq_lsu_store, chosen as
+    // the register loads; with one part, the request's own)
+    wire [PARTS-1:0] pk_p0;
+    wire [EW-1:0]    pk_cov0;
+    wire [LANES*LOG2LB-1:0] pk_lo0;
     // the pick's entry: the oldest with elements to request (an ATOM's,
     // the one after the queue, when none): the held request's entry has
     // some when its elements without the held ones are not none, any
     // other when its q_rz says so (one 128-bit compare, not one an entry)
     reg  [QW-1:0] rq_s;
     reg           rq_f;
-    wire          pk_more = (q_rem[pk_s] & ~pk_cov) != 128'd0;
+    // (each entry's elements to request without the held request's and
+    // to answer without the answer stage's: a 128-bit compare an entry
+    // beside the others, the entry's picked after them, so the held
+    // request's entry and the answer's are a multiplexer of one bit)
+    reg  [LSQ-1:0] q_rz1, q_az1;
+    integer zi;
+    always @(*)
+        for (zi = 0; zi < LSQ; zi = zi + 1) begin
+            q_rz1[zi] = (q_rem[zi] & ~pk_cov) == 128'd0;
+            q_az1[zi] = (q_resp[zi] & ~rs_cov) == 128'd0;
+        end
+    wire          pk_more = !q_rz1[pk_s];
     integer qi, pi;
     always @(*) begin : rq_scan
         reg [QW-1:0] s;
@@ -630,12 +648,12 @@ module wq_core_lsu #(
             q_az[q_tl] <= ls_st || ls_emask == 128'd0;
             q_rl[q_tl] <= ls_rl;
             q_rg[q_tl] <= ls_rg;
-            q_rx[q_tl] <= one_at_most(ls_rg);
+            q_rx[q_tl] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
         end
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
-            q_rz[pk_s] <= (q_rem[pk_s] & ~pk_cov) == 128'd0;
+            q_rz[pk_s] <= q_rz1[pk_s];
             if (wr_code) begin
                 q_code[pk_s] <= 1'b1;
                 cf <= 1'b1;
@@ -646,7 +664,7 @@ module wq_core_lsu #(
         // elements answered
         if (an_l && an_fin) begin
             q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
-            q_az[an_s] <= (q_resp[an_s] & ~rs_cov) == 128'd0;
+            q_az[an_s] <= q_az1[an_s];
         end
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
@@ -659,7 +677,7 @@ module wq_core_lsu #(
             if (q_st[q_hd]) begin
                 q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
                 q_rg[q_hd] <= cp_rg;
-                q_rx[q_hd] <= one_at_most(cp_rg);
+                q_rx[q_hd] <= two_tree(q_rg[q_hd]);   // (cp_rg's one at most)
             end
             if (cp_last) begin
                 q_v[q_hd] <= 1'b0;
@@ -673,8 +691,11 @@ module wq_core_lsu #(
         end
         q_n <= o_cp_code ? {(QW+1){1'b0}} :
                q_n + {{QW{1'b0}}, q_push} - {{QW{1'b0}}, o_cp_go && cp_last};
+        // (the entry after the last: the head's next after a store that
+        // wrote code, else one on with a push)
+        q_tl <= o_cp_code ? q_hd + 1'b1 : q_push ? q_tl + 1'b1 : q_tl;
         if (i_reset) begin
-            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}};
+            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}}; q_tl <= {QW{1'b0}};
             cf <= 1'b0;
             // (no element pending in an entry never used: the request
             // stage's pick and store line then see none while the queue is
@@ -714,8 +735,30 @@ module wq_core_lsu #(
     always @(*)
         for (ei = 0; ei < 32; ei = ei + 1)
             pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];
+    wire pk_ld = at_on || !pk_v || (ls_req && i_mem_ready);
+    generate if (PARTS > 1) begin : g_pk0
+        reg  [PARTS-1:0] p0;
+        reg  [EW-1:0]    cov0;
+        reg  [LANES*LOG2LB-1:0] lo0;
+        wire [PARTS-1:0] pi_p0 = pt_low(pi_pt, {PARTS{1'b0}});
+        integer l0;
+        always @(posedge i_clk)
+            if (pk_ld) begin
+                p0 <= pi_p0;
+                cov0 <= pt_cov(pi_cov, pi_p0);
+                for (l0 = 0; l0 < LANES; l0 = l0 + 1)
+                    lo0[l0*LOG2LB +: LOG2LB] <= pt_off(pi_lo, pi_p0, l0);
+            end
+        assign pk_p0 = p0;
+        assign pk_cov0 = cov0;
+        assign pk_lo0 = lo0;
+    end else begin : g_pk0_1
+        assign pk_p0 = pk_pt;
+        assign pk_cov0 = pk_cov[EW-1:0];
+        assign pk_lo0 = pk_lo[LANES*LOG2LB-1:0];
+    end endgenerate
     always @(posedge i_clk) begin
-        if (at_on || !pk_v || (ls_req && i_mem_ready)) begin
+        if (pk_ld) begin
             pk_v <= pi_f;
             pk_s <= rq_s;
             pk_line <= pi_line;
@@ -733,7 +776,8 @@ module wq_core_lsu #(
     wire st_go = rq_go && q_st[pk_s];
     wq_lsu_store #(.LANES(LANES), .LINE_BYTES(LB), .PARTS(PARTS), .PW(PW), .LOG2LB(LOG2LB)) u_st (
         .i_clk(i_clk), .i_clr(o_cp_code || i_reset), .i_go(st_go), .i_taken(ls_req && i_mem_ready),
-        .i_pt(rq_pt), .i_cov(rq_cov), .i_lo(pk_lo), .i_msize(rq_msize), .i_sd(sd_rq),
+        .i_pt(rq_pt), .i_cov(rq_cov), .i_lo(pk_lo), .i_p0(pk_p0), .i_cov0(pk_cov0), .i_lo0(pk_lo0),
+        .i_msize(rq_msize), .i_sd(sd_rq),
         .o_p(st_p), .o_fin(st_fin), .o_wd(st_wd), .o_ws(st_ws), .o_m(st_m));
 
     // ---- the atomic and EX's LSU state ---------------------------------------------
@@ -891,6 +935,8 @@ module wq_core_lsu #(
         // and the port empty but for its own answer (no fetch run)
         if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
                           t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
+        // the entry after the last, kept beside the head and the count
+        assert(q_tl == q_hd + q_n[QW-1:0]);
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests
         // left has only such entries behind it), and its answers come
@@ -910,6 +956,8 @@ module wq_core_lsu #(
                 assert((q_rl[ff] & ~q_sel[ff]) == 32'd0);
                 // the groups kept are the lanes' groups
                 assert(q_rg[ff] == grp_of(q_rl[ff], q_words[ff]) && q_rx[ff] == one_at_most(q_rg[ff]));
+                // (the tree's rule is the subtract's)
+                assert(grp_one(q_rl[ff], q_words[ff]) == one_at_most(q_rg[ff]));
                 // ... and whether none is left to request or to answer
                 assert(q_rz[ff] == (q_rem[ff] == 128'd0) && q_az[ff] == (q_resp[ff] == 128'd0));
                 assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
@@ -928,9 +976,15 @@ module wq_core_lsu #(
                     assert(q_rem[q_hd + ff[QW-1:0]] == 128'd0);
         end
         if (pk_v && at_on) assert(pk_s == q_tl && pk_cov == (128'd1 << pk_e) && at_rem[pk_e]);
-        // (its parts are those of its elements)
+        // (its parts are those of its elements; its first part's one-hot,
+        // elements and offsets are theirs)
         if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
             assert(pk_pt[ff] == (pk_cov[ff*EW +: EW] != {EW{1'b0}}));
+        if (pk_v) begin
+            assert(pk_p0 == pt_low(pk_pt, {PARTS{1'b0}}) && pk_cov0 == pt_cov(pk_cov, pk_p0));
+            for (ff = 0; ff < LANES; ff = ff + 1)
+                assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));
+        end
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);

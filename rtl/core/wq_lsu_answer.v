@@ -60,6 +60,7 @@ module wq_lsu_answer #(
     localparam [TDW:0] TDN = TD[TDW:0];
 `include "wq_subword.vh"
 `include "wq_lsu_el.vh"
+`include "wq_lsu_part.vh"
     // the answers owed, in request order: kind, entry, the elements a load
     // line's answer carries, and the answered line (t_line).  A tag is
     // written as its request is taken (at t_wr), its answer arrives at t_an,
@@ -88,18 +89,14 @@ module wq_lsu_answer #(
     // one waits), any other kind's at once
     wire [PARTS-1:0] an_pt = t_pt[t_rd]; // the parts of the answer's elements
     reg  [PARTS-1:0] an_m;               // ... written
-    integer pi;
     // (the parts are the tag's, kept as its request was taken, not found
-    // from its 128 elements here)
+    // from its 128 elements here; the part this cycle one-hot, an_p1h,
+    // and its elements and offsets AND-OR selects by it: wq_lsu_part.vh)
+    wire [PARTS-1:0] an_p1h = pt_low(an_pt, an_m);
     always @(*) begin
-        o_an_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (an_pt[pi] && !an_m[pi]) o_an_p = pi[PW-1:0];
-        o_an_pcov = {EW{1'b0}};
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (o_an_p == pi[PW-1:0]) o_an_pcov = o_an_cov[pi*EW +: EW];
+        o_an_p = pt_ix(an_p1h);
+        o_an_pcov = pt_cov(o_an_cov, an_p1h);
     end
-    wire [PARTS-1:0] an_p1h = {{(PARTS-1){1'b0}}, 1'b1} << o_an_p;
     wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
     assign o_an_fin = an_fin;
     wire         an_done = an_v && (!o_an_l || an_fin);   // tag t_rd is freed
@@ -109,19 +106,6 @@ module wq_lsu_answer #(
     // register as its request was taken, not read from the entry's
     // address rows at the answer's entry and part)
     wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
-    // (lane l of part p's offset: a multiplexer over the parts, not a
-    // part-select at a variable offset, which Yosys builds as a shifter)
-    function [LOG2LB-1:0] an_off;
-        input [32*LOG2LB-1:0] lo;
-        input [PW-1:0]        p;
-        input integer         l;
-        integer j;
-        begin
-            an_off = lo[l*LOG2LB +: LOG2LB];
-            for (j = 1; j < PARTS; j = j + 1)
-                if (p == j[PW-1:0]) an_off = lo[(j*LANES + l)*LOG2LB +: LOG2LB];
-        end
-    endfunction
     integer ei;
     always @(*) begin : ld_vals
         /* verilator lint_off UNUSEDSIGNAL */
@@ -134,7 +118,7 @@ module wq_lsu_answer #(
         if (o_an_l)
             for (ei = 0; ei < EW; ei = ei + 1)
                 if (o_an_pcov[ei]) begin
-                    a = el_addr({{(32-LOG2LB){1'b0}}, an_off(an_lo, o_an_p, ei / 4)}, ei[1:0]);
+                    a = el_addr({{(32-LOG2LB){1'b0}}, pt_off(an_lo, an_p1h, ei / 4)}, ei[1:0]);
                     wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
                     // (word k > 0 of a lane: a .v4's, a word as it is)
                     o_an_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv : sw_load(i_msize, i_msext, a[1:0], wv);

@@ -26,6 +26,9 @@ module wq_lsu_store #(
     input  wire [PARTS-1:0]        i_pt,        // the parts of the request's elements
     input  wire [127:0]            i_cov,       // its elements
     input  wire [32*LOG2LB-1:0]    i_lo,        // its entry's lanes' offsets in their lines
+    input  wire [PARTS-1:0]        i_p0,        // its first part, one-hot (the pick register's)
+    input  wire [4*LANES-1:0]      i_cov0,      // ... its elements
+    input  wire [LANES*LOG2LB-1:0] i_lo0,       // ... its lanes' offsets
     input  wire [1:0]              i_msize,     // log2 bytes of an access
     input  wire [LANES*128-1:0]    i_sd,        // the store data's row of part o_p
     output reg  [PW-1:0]           o_p,         // the part merged this cycle
@@ -34,40 +37,55 @@ module wq_lsu_store #(
     output reg  [LINE_BYTES-1:0]   o_ws,        // ... and strobes
     output wire [PARTS-1:0]        o_m          // the parts merged before this cycle
 );
+    localparam EW     = 4 * LANES;               // elements of a part
     localparam LB     = LINE_BYTES;
     localparam LW     = LB / 4;                  // words of a line
     localparam LWW    = (LW > 1) ? $clog2(LW) : 1;
     localparam integer   LWM    = LW - 1;
     localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
-    localparam EW     = 4 * LANES;               // elements of a part
 `include "wq_subword.vh"
 `include "wq_lsu_el.vh"
+`include "wq_lsu_part.vh"
     reg  [PARTS-1:0] st_m;               // the parts merged into st_acc
     reg  [LB*8-1:0] st_acc_wd;
     reg  [LB-1:0]   st_acc_ws;
     reg  [EW-1:0]   st_cov;              // the part's elements
     wire [LOG2LB-1:0] st_off [0:EW-1];   //   their offsets in the line
-    integer pi;
+    // The part merged this cycle is the lowest of the request's not yet
+    // merged (wq_lsu_part.vh: one-hot, its elements and offsets AND-OR
+    // selects by it).  Its one-hot, elements and lanes' offsets are
+    // registers, chosen one cycle ahead: the request's first part's are
+    // the pick register's (i_p0, i_cov0, i_lo0, kept as it loads), a
+    // later part's this unit's (st_nh, st_ncov, st_nlo, kept as the part
+    // before it merges), so the line's logic starts at a 2:1 select of
+    // registers, not behind a part's search and a multiplexer of its
+    // elements.  (The request is held while its parts merge: the pick
+    // register loads only when its request is taken.)
+    reg               st_mid;            // a part is merged: the next is st_n*
+    reg  [PARTS-1:0]  st_nh;
+    reg  [EW-1:0]     st_ncov;
+    reg  [LANES*LOG2LB-1:0] st_nlo;
+    wire              mid = (PARTS > 1) && st_mid;
+    wire [PARTS-1:0]  st_p1h = mid ? st_nh : i_p0;
+    wire [LANES*LOG2LB-1:0] st_lo = mid ? st_nlo : i_lo0;
     always @(*) begin
-        // (the lowest part not yet merged; the parts are the pick
-        // register's, found as it loads, not from its 128 elements here)
-        o_p = {PW{1'b0}};
-        for (pi = PARTS - 1; pi >= 0; pi = pi - 1)
-            if (i_pt[pi] && !st_m[pi]) o_p = pi[PW-1:0];
-        st_cov = {EW{1'b0}};
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            if (o_p == pi[PW-1:0]) st_cov = i_cov[pi*EW +: EW];
+        o_p = pt_ix(st_p1h);
+        st_cov = mid ? st_ncov : i_cov0;
     end
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] st_pe = {{(32-PW){1'b0}}, o_p} * EW;   // the part's first element (< 128)
-    /* verilator lint_on UNUSEDSIGNAL */
+    // (the next part, as this one merges)
+    wire [PARTS-1:0]  nx_h = pt_low(i_pt, st_m | st_p1h);
+    reg  [LANES*LOG2LB-1:0] nx_lo;
+    integer nl;
+    always @(*)
+        for (nl = 0; nl < LANES; nl = nl + 1)
+            nx_lo[nl*LOG2LB +: LOG2LB] = pt_off(i_lo, nx_h, nl);
     genvar gs;
     generate for (gs = 0; gs < EW; gs = gs + 1) begin : g_st_off
-        localparam [6:0] G = gs;
-        assign st_off[gs] = ({{(32-PW){1'b0}}, o_p} < PARTS) ? pk_off(i_lo, st_pe[6:0] + G)
-                                                           : {LOG2LB{1'b0}};
+        localparam [31:0] K = gs % 4;
+        wire [31:0] a = el_addr({{(32-LOG2LB){1'b0}}, st_lo[(gs / 4)*LOG2LB +: LOG2LB]}, K[1:0]);
+        assign st_off[gs] = a[LOG2LB-1:0];
+        wire unused_a = &{1'b0, a[31:LOG2LB]};
     end endgenerate
-    wire [PARTS-1:0] st_p1h = {{(PARTS-1){1'b0}}, 1'b1} << o_p;
     assign o_fin = (i_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};
     assign o_m = st_m;
     // The line: each lane's covered words at their places (st_cw; st_cm
@@ -177,11 +195,16 @@ module wq_lsu_store #(
             st_acc_wd <= o_wd;
             st_acc_ws <= o_ws;
             st_m <= st_m | st_p1h;
+            st_mid <= 1'b1;
+            st_nh <= nx_h;
+            st_ncov <= pt_cov(i_cov, nx_h);
+            st_nlo <= nx_lo;
         end
         if (!i_go || (o_fin && i_taken) || i_clr) begin
             st_acc_wd <= {LB*8{1'b0}};
             st_acc_ws <= {LB{1'b0}};
             st_m <= {PARTS{1'b0}};
+            st_mid <= 1'b0;
         end
     end
 `ifdef FORMAL
@@ -190,17 +213,46 @@ module wq_lsu_store #(
     // lsu_store, FORMAL_LSU_STORE: every request, the byte rule below).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    integer fo;
     always @(*) if (f_past) begin
         // the accumulator holds something only while merging, and the
         // line keeps its strobes
         if (st_m == {PARTS{1'b0}})
             assert(st_acc_ws == {LB{1'b0}} && st_acc_wd == {LB*8{1'b0}});
         assert((st_acc_ws & ~o_ws) == {LB{1'b0}});
-        // the part merged is the lowest of the request's not yet merged
-        if ((i_pt & ~st_m) != {PARTS{1'b0}})
-            assert(i_pt[o_p] && !st_m[o_p] && (i_pt & ~st_m & (st_p1h - 1'b1)) == {PARTS{1'b0}});
+        assert(st_mid == (st_m != {PARTS{1'b0}}));
+        // while the request stage is on the store's request (the parts
+        // merged are its; the cycle it leaves, the accumulator is
+        // cleared and nothing reads the line): the part merged is the
+        // lowest of the request's not yet merged, and the registers
+        // chosen a cycle ahead are their combinational definitions -- the
+        // part, its elements, its lanes' offsets
+        if (i_go) begin
+            if ((i_pt & ~st_m) != {PARTS{1'b0}})
+                assert(i_pt[o_p] && !st_m[o_p] && (i_pt & ~st_m & (st_p1h - 1'b1)) == {PARTS{1'b0}});
+            assert(st_p1h == pt_low(i_pt, st_m) && st_cov == pt_cov(i_cov, st_p1h));
+            for (fo = 0; fo < LANES; fo = fo + 1)
+                assert(st_lo[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, st_p1h, fo));
+        end
     end
 `ifdef FORMAL_LSU_STORE
+    // (the environment is the core's pick register: the request's first
+    // part's one-hot, elements and offsets beside its parts, elements and
+    // offsets, and the request held until the port takes it)
+    reg        f_held = 1'b0;
+    reg [PARTS-1:0] f_pt;
+    reg [127:0] f_cov;
+    reg [32*LOG2LB-1:0] f_lo;
+    always @(posedge i_clk) begin
+        f_held <= i_go && !(o_fin && i_taken) && !i_clr;   // (not taken: held)
+        f_pt <= i_pt; f_cov <= i_cov; f_lo <= i_lo;
+    end
+    always @(*) begin
+        assume(i_p0 == pt_low(i_pt, {PARTS{1'b0}}) && i_cov0 == pt_cov(i_cov, i_p0));
+        for (fo = 0; fo < LANES; fo = fo + 1)
+            assume(i_lo0[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, i_p0, fo));
+        if (f_held && i_go) assume(i_pt == f_pt && i_cov == f_cov && i_lo == f_lo);
+    end
     // (a request's elements are in one line: a lane's covered words are
     // distinct words of it)
     integer fl, fk, fj, fb;
