@@ -424,6 +424,9 @@ fi
 $WQ bench --cc tests/kernels/vadd.cl tests/kernels/reduce.cl > "$T/o" 2>&1
 check "bench --cc prints cc_lines_per_s over the files' lines" \
     grep -qE "^cc_lines_per_s: [1-9][0-9]* \(2 files, $(cat tests/kernels/vadd.cl tests/kernels/reduce.cl | wc -l) lines; [^()]*\)$" "$T/o"
+$WQ bench --cc tests/kernels/float_builtins.cl > "$T/o" 2>&1
+check "bench --cc compiles a kernel whose //@ fp asks for an FPU for a device with one" \
+    grep -q '^cc_lines_per_s: [1-9]' "$T/o"
 $WQ bench --cc "$T/bad.cl" > "$T/uo" 2> "$T/ue"
 check "bench --cc on a kernel with an error exits 2 with the diagnostic" \
     bash -c "test $? -eq 2 && grep -q 'bad.cl:1:44: error' '$T/ue'"

@@ -2,13 +2,16 @@
  * throughput on the given sources, in source lines per second (every line
  * of every file, comments and `//@` headers included), compiled in memory
  * (no process start, no file reads in the timed part); the best of three
- * runs of at least 0.2 s each. */
+ * runs of at least 0.2 s each.  A file whose `//@ fp` line says it needs an
+ * FPU (tests/kernels/float_*.cl) compiles for a device with one, as
+ * `wq clrun` and scripts/kernels.sh run it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cli.h"
+#include "kfile.h"
 #include "wq/cc.h"
 
 static double now(void)
@@ -24,7 +27,9 @@ int wq_cli_bench_cc(int argc, char **argv)
     if (n < 1) return wq_cli_error("bench", "--cc needs at least one FILE.cl");
     char **src = calloc((size_t)n, sizeof *src);
     size_t *len = calloc((size_t)n, sizeof *len), lines = 0;
-    int rc = src && len ? 0 : 1;
+    int *fp = calloc((size_t)n, sizeof *fp);
+    wq_kfile_t *kf = calloc(1, sizeof *kf);     /* (large: not on the stack) */
+    int rc = src && len && fp && kf ? 0 : 1;
     for (int i = 0; !rc && i < n; i++) {
         if (!(src[i] = wq_cli_slurp(argv[i + 2]))) {
             fprintf(stderr, "%s: cannot read: %s\n", argv[i + 2], strerror(errno));
@@ -33,8 +38,18 @@ int wq_cli_bench_cc(int argc, char **argv)
         }
         len[i] = strlen(src[i]);
         for (size_t k = 0; k < len[i]; k++) lines += src[i][k] == '\n';
+        char kerr[256];
+        int bad = wq_kfile_parse(kf, src[i], kerr, sizeof kerr);
+        fp[i] = !bad && kf->fp;
+        wq_kfile_free(kf);
+        if (bad) {
+            fprintf(stderr, "%s: //@ %s\n", argv[i + 2], kerr);
+            rc = 2;
+            break;
+        }
         wq_cc_result_t r;
         wq_cc_opts_t o = {0};
+        o.fp = fp[i];
         if (wq_cc_compile(&o, argv[i + 2], src[i], len[i], &r) != WQ_CC_OK) {
             fputs(r.log ? r.log : "", stderr);
             rc = 2;
@@ -49,6 +64,7 @@ int wq_cli_bench_cc(int argc, char **argv)
             for (int i = 0; i < n; i++) {
                 wq_cc_result_t r;
                 wq_cc_opts_t o = {0};
+                o.fp = fp[i];
                 wq_cc_compile(&o, argv[i + 2], src[i], len[i], &r);
                 wq_cc_result_free(&r);
             }
@@ -58,9 +74,12 @@ int wq_cli_bench_cc(int argc, char **argv)
     }
     if (!rc)
         printf("cc_lines_per_s: %.0f (%d files, %zu lines; default options: 32 lanes, "
-               "32 registers; in memory, best of 3 runs of at least 0.2 s)\n", best, n, lines);
+               "32 registers, an FPU where the file's //@ fp asks; in memory, best of 3 runs "
+               "of at least 0.2 s)\n", best, n, lines);
     for (int i = 0; src && i < n; i++) free(src[i]);
     free(src);
     free(len);
+    free(fp);
+    free(kf);
     return rc;
 }
