@@ -610,7 +610,8 @@ board_keys ecp5_fp ecp5_fp_luts luts "LFE5U-85F" \
 # report's logic_levels line) and each module's deepest logic alone
 # (make area's report, scripts/area.sh: the board's parameters)
 r=build/reports/fpga_ecp5.txt
-ob=$(sed -n 's/^logic_levels *[0-9]* (\([0-9]*\) of \([0-9]*\) register bits over \([0-9]*\)).*/\1 \2 \3/p' "$r" 2>/dev/null)
+# (no report on a machine that has not built the board: sed fails, "none")
+ob=$(sed -n 's/^logic_levels *[0-9]* (\([0-9]*\) of \([0-9]*\) register bits over \([0-9]*\)).*/\1 \2 \3/p' "$r" 2>/dev/null || true)
 if [ -n "$ob" ]; then
     read -r o n b <<< "$ob"
     echo "ecp5_regs_over_budget: $o (of $n register bits, over $b LUT levels; the ULX3S netlist, LFE5U-85F, default configuration, LANES=$(top_param "$ulx" LANES); $r)"
