@@ -134,15 +134,17 @@
 #     12 times while warps 1..7 run 96 ALU instructions each: the divisions
 #     leave EX and commit through the completion path).
 #   * rtl_ipc_ffma: the same figure (kernel window) with the FPU: wq_top
-#     with FP=1 at 32 lanes, a unit a lane (the harness of `WQ_BACKEND=rtl
-#     WQ_FP=1`, scripts/cl_rtl_build.sh 32 1), on the dense FFMA kernel
+#     with FP=1 at 32 lanes, a unit a lane (scripts/cosim_build.sh's FP
+#     set; the device of `WQ_BACKEND=rtl WQ_FP=1` has FP_LANES 8), on the
+#     dense FFMA kernel
 #     tests/programs/bench/ffma_ipc.wqs (8 warps, 96 FFMA each; memory
 #     latency 8, every request taken).  The FP unit holds one instruction
 #     (docs/rtl/wq_fpu.md): another warp's FP instruction waits in EX.
 #   * rtl_ipc_sgemm: warp instructions per RTL cycle of the tiled SGEMM of
 #     tests/opencl/sgemm/sgemm.cl (16 x 16 tiles in __local, C 32 x 32 =
-#     A 32 x 64 by B 64 x 32, 4 work-groups of 256) on the same device: the
-#     model's warp instructions (`wq run --fp 1`) over the launch's RTL
+#     A 32 x 64 by B 64 x 32, 4 work-groups of 256) on the runtime's device
+#     with an FPU (`WQ_BACKEND=rtl WQ_FP=1`: 32 lanes, FP_LANES 8, a part in
+#     four slices; scripts/cl_rtl_build.sh 32 1): the model's warp instructions (`wq run --fp 1`) over the launch's RTL
 #     cycles (`wq cosim --fp 1`, its profiling span: the host's launch
 #     methods to the last commit, so a little under the kernel window's).
 #   * fpu_luts_per_lane, fpu_dsps_per_lane: LUT4 and MULT18X18D of a lane of
@@ -320,7 +322,7 @@ fp_ipc() {
     o=$(build/bin/wq cosim "${sk[@]}" 2>&1) || { echo "$o" >&2; fail "sgemm.cl on the rtl with an FPU"; }
     sc=$(sed -n 's/^launch cycles: //p' <<< "$o")
     [ -n "$sw" ] && [ -n "$sc" ] || fail "sgemm.cl on the model / the rtl with an FPU: no count"
-    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: LANES=32 WARPS=8, FP=1 FP_LANES=32, %s, seed 1))\n", w / c, w, c, mem }'
+    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: LANES=32 WARPS=8, FP=1 FP_LANES=8, %s, seed 1))\n", w / c, w, c, mem }'
 }
 # fpu_luts_per_lane, fpu_dsps_per_lane: the FP unit's lane (make area's
 # scripts/area.sh --fpu)

@@ -18,11 +18,20 @@
 #        FP 1: the core with its FPU, the device a float kernel runs on
 #        (WQ_FP=1), in .../C4_W8_L<lanes>_D6_R32_FP/; the other parameters
 #        are the model's defaults: 4 channels, 8 warps, deque 2^6, 32 registers)
+#
+# The FPU has 8 lanes of each unit (FP_LANES 8; docs/rtl/wq_fpu.md): at 16
+# and 32 lanes a part of a warp instruction goes through the units in 2 or
+# 4 slices, as on a GPU whose special-function units are narrower than its
+# ALUs.  It is what keeps the device's build (about 115 CPU seconds, against
+# 215 with a unit a lane) inside make test's budget; the sliced path is the
+# one the lockstep runs of float kernels exercise at the default width.  A
+# unit a lane at 32 lanes is scripts/cosim_build.sh's FP set (make bench's
+# rtl_ipc_ffma, make regress's scripts/rtl/top.sh FP set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 fail() { echo "cl_rtl_build: FAIL: $*" >&2; exit 1; }
-ch=4 wa=8 la=${1:-32} dq=6 re=32 fp=${2:-0}
+ch=4 wa=8 la=${1:-32} dq=6 re=32 fp=${2:-0} fl=8
 case "$la" in 8|16|32) ;; *) fail "LANES must be 8, 16 or 32" ;; esac
 case "$fp" in 0|1) ;; *) fail "FP must be 0 or 1" ;; esac
 fx=""; [ "$fp" = 0 ] || fx=_FP
@@ -32,7 +41,7 @@ mkdir -p "$d"
 # the harness of the tree's RTL, whatever a caller's environment says
 # (a mutated copy or a coverage build never becomes the runtime's device)
 h=$(env -u WQ_RTL_DIR -u WQ_COSIM_DIR -u WQ_VERILATOR_FLAGS -u WQ_VERILATOR_DIR \
-    bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "$la" 32 0 "$la" "$fp" 2>"$d/harness.log") ||
+    bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "$la" 32 0 "$la" "$fp" "$fl" 2>"$d/harness.log") ||
     { tail -40 "$d/harness.log" >&2; fail "the lockstep harness (scripts/cosim_build.sh; log: $d/harness.log)"; }
 hd=$(dirname "$h")
 if [ -f "$so" ] && [ -z "$(find "$h" tb/verilator/top/dev_rtl_so.cpp build/lib/libwqmodel.a -newer "$so" -print -quit)" ]; then

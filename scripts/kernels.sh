@@ -34,8 +34,8 @@
 # the model's forward-progress report (a failed launch, no hang).
 # A float kernel (`//@ fp`) runs every warpq run above on a device with an
 # FPU (WQ_FP=1): the model, and the RTL built with its FPU (wq_core FP=1,
-# libwqrtl.so from `scripts/cl_rtl_build.sh 32 1`) in lockstep with the
-# model with one; it must also be refused at build time on the default
+# FP_LANES 8, libwqrtl.so from `scripts/cl_rtl_build.sh 32 1`) in lockstep
+# with the model with one; it must also be refused at build time on the default
 # device (no FPU), with a build log that names the device.
 # A kernel marked `//@ rtl-regress` (minutes of lockstep: the math
 # library's float_math) skips the RTL in `make test` (WQ_TEST_QUICK=1) and

@@ -32,7 +32,7 @@ model_lane=(
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"
     "conformance_rtl|python3 scripts/conformance.py --platforms warpq-rtl --slice tests/conformance/slice.txt --jobs 1"
     "clgen_model|bash scripts/clgen.sh --seeds 1..200"
-    "clgen_pocl|bash scripts/clgen.sh --seeds 1..200 --backend pocl"
+    "clgen_pocl|bash scripts/clgen.sh --seeds 1..80 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "clgen_float|bash scripts/clgen.sh --seeds 1..60 --features all,float --lanes rotate"
     "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
