@@ -311,8 +311,8 @@ module wq_core_lsu #(
     wire [LANES*LOG2LB-1:0] pk_lo0;
     // the pick's entry: the oldest with elements to request (an ATOM's,
     // the one after the queue, when none): the held request's entry has
-    // some when its elements without the held ones are not none, any
-    // other when its q_rz says so (one 128-bit compare, not one an entry)
+    // some when its elements without the held ones are not none (q_rz1),
+    // any other when its q_rz says so
     reg  [QW-1:0] rq_s;
     reg           rq_f;
     // (each entry's elements to request without the held request's and
@@ -1024,6 +1024,9 @@ module wq_core_lsu #(
             for (ff = 0; ff < LANES; ff = ff + 1)
                 assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));
         end
+        // a load's last beat, compared as constants, is the last part of
+        // its last register (cp_k + 1 == its words)
+        assert(cp_last_ld == (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]));
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
