@@ -274,12 +274,14 @@ module wq_core_lsu #(
 `include "wq_lsu_grp.vh"
 `include "wq_lsu_part.vh"
     /* verilator lint_off UNUSEDSIGNAL */
+    // (PARTS is a power of two: the row is {s, p}, wires, not an adder --
+    // a carry cell a level on every path from an entry's index)
     function [RAW-1:0] rw_ix;            // entry s, part p: its row
         input [QW-1:0] s;
         input [31:0]   p;
         reg   [31:0]   r;
         begin
-            r = {{(32-QW){1'b0}}, s} * PARTS + p;
+            r = ({{(32-QW){1'b0}}, s} << (RAW - QW)) | (p & (PARTS - 1));
             rw_ix = r[RAW-1:0];
         end
     endfunction
@@ -309,8 +311,8 @@ module wq_core_lsu #(
     wire [LANES*LOG2LB-1:0] pk_lo0;
     // the pick's entry: the oldest with elements to request (an ATOM's,
     // the one after the queue, when none): the held request's entry has
-    // some when its elements without the held ones are not none, any
-    // other when its q_rz says so (one 128-bit compare, not one an entry)
+    // some when its elements without the held ones are not none (q_rz1),
+    // any other when its q_rz says so
     reg  [QW-1:0] rq_s;
     reg           rq_f;
     // (each entry's elements to request without the held request's and
@@ -324,7 +326,14 @@ module wq_core_lsu #(
             q_rz1[zi] = (q_rem[zi] & ~pk_cov) == 128'd0;
             q_az1[zi] = (q_resp[zi] & ~rs_cov) == 128'd0;
         end
-    wire          pk_more = !q_rz1[pk_s];
+    // (an entry a candidate: valid, with elements to request beyond the
+    // held request's; each from its own flags beside the others, the scan
+    // then a priority pick of LSQ bits from the head)
+    reg  [LSQ-1:0] rq_c;
+    integer zc;
+    always @(*)
+        for (zc = 0; zc < LSQ; zc = zc + 1)
+            rq_c[zc] = q_v[zc] && ((pk_v && pk_s == zc[QW-1:0]) ? !q_rz1[zc] : !q_rz[zc]);
     integer qi, pi;
     always @(*) begin : rq_scan
         reg [QW-1:0] s;
@@ -332,7 +341,7 @@ module wq_core_lsu #(
         rq_f = 1'b0;
         for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
             s = q_hd + qi[QW-1:0];
-            if (q_v[s] && ((pk_v && pk_s == s) ? pk_more : !q_rz[s])) begin
+            if (rq_c[s]) begin
                 rq_s = s;
                 rq_f = 1'b1;
             end
@@ -344,8 +353,17 @@ module wq_core_lsu #(
     // without it)
     wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's)
-    wire [127:0] ls_rem = at_on ? at_rem & ~(at_clr ? pk_cov : 128'd0) :
-                          q_rem[rq_s] & ~((pk_v && pk_s == rq_s) ? pk_cov : 128'd0);
+    // (each entry's elements without the held request's formed beside the
+    // others, the scan's entry choosing among them)
+    reg  [127:0] rq_rem;
+    integer zr;
+    always @(*) begin
+        rq_rem = 128'd0;
+        for (zr = 0; zr < LSQ; zr = zr + 1)
+            if (rq_s == zr[QW-1:0])
+                rq_rem = q_rem[zr] & ~((pk_v && pk_s == zr[QW-1:0]) ? pk_cov : 128'd0);
+    end
+    wire [127:0] ls_rem = at_on ? at_rem & ~(at_clr ? pk_cov : 128'd0) : rq_rem;
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
     // (element e is word k = e % 4 of its lane, at the lane's address with
     // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
@@ -482,7 +500,13 @@ module wq_core_lsu #(
     reg  [1:0]   cp_k;                   //   of register rd + cp_k
     wire [WID_W-1:0] cp_w = q_w[q_hd];
     wire         cp_rdy  = q_v[q_hd] && q_rz[q_hd] && q_az[q_hd];
-    wire         cp_last_ld = cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd];
+    // (a load's last beat: the last part of its last register, compared
+    // as constants -- cp_k + 1 == words -- rather than through two adders
+    // on the way to the queue's updates)
+    wire [2:0]   cp_wd = q_words[q_hd];
+    wire         cp_last_ld = cp_p == PARTS6 - 6'd1 &&
+                              ((cp_wd == 3'd1 && cp_k == 2'd0) || (cp_wd == 3'd2 && cp_k == 2'd1) ||
+                               (cp_wd == 3'd3 && cp_k == 2'd2) || (cp_wd == 3'd4 && cp_k == 2'd3));
     // A store's last beat: its lanes with records left lie in one group
     // (q_rx: kept beside the groups)
     wire         cp_last_st = q_rx[q_hd];
@@ -631,31 +655,40 @@ module wq_core_lsu #(
         // (its addresses: the address rows' block below)
         // a load or a store enters the queue (its commit beat leaves EX)
         if (q_push) begin
-            q_v[q_tl] <= 1'b1;
-            q_st[q_tl] <= ls_st;
-            q_code[q_tl] <= 1'b0;
             q_w[q_tl] <= i_x_w;
             q_pc[q_tl] <= i_x_pc;
             q_ir[q_tl] <= i_x_ir;
             q_rd[q_tl] <= i_x_rd;
             q_sel[q_tl] <= i_x_sel;
             q_msize[q_tl] <= i_x_msize;
-            q_msext[q_tl] <= i_x_msext;
             q_words[q_tl] <= i_x_words;
             q_rem[q_tl] <= ls_emask;
             q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
-            q_rz[q_tl] <= ls_emask == 128'd0;
-            q_az[q_tl] <= ls_st || ls_emask == 128'd0;
             q_rl[q_tl] <= ls_rl;
             q_rg[q_tl] <= ls_rg;
-            q_rx[q_tl] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
+            // (the flag vectors an entry at a time, their index compared:
+            // a bit written at a variable index would be an index
+            // subtraction on every path from the entry's index)
+            for (qk = 0; qk < LSQ; qk = qk + 1)
+                if (qk[QW-1:0] == q_tl) begin
+                    q_v[qk] <= 1'b1;
+                    q_st[qk] <= ls_st;
+                    q_code[qk] <= 1'b0;
+                    q_msext[qk] <= i_x_msext;
+                    q_rz[qk] <= ls_emask == 128'd0;
+                    q_az[qk] <= ls_st || ls_emask == 128'd0;
+                    q_rx[qk] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
+                end
         end
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
-            q_rz[pk_s] <= q_rz1[pk_s];
+            for (qk = 0; qk < LSQ; qk = qk + 1)
+                if (qk[QW-1:0] == pk_s) begin
+                    q_rz[qk] <= q_rz1[qk];
+                    if (wr_code) q_code[qk] <= 1'b1;
+                end
             if (wr_code) begin
-                q_code[pk_s] <= 1'b1;
                 cf <= 1'b1;
                 cf_s <= pk_s;
             end
@@ -664,7 +697,8 @@ module wq_core_lsu #(
         // elements answered
         if (an_l && an_fin) begin
             q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
-            q_az[an_s] <= q_az1[an_s];
+            for (qk = 0; qk < LSQ; qk = qk + 1)
+                if (qk[QW-1:0] == an_s) q_az[qk] <= q_az1[qk];
         end
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
@@ -677,10 +711,12 @@ module wq_core_lsu #(
             if (q_st[q_hd]) begin
                 q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
                 q_rg[q_hd] <= cp_rg;
-                q_rx[q_hd] <= two_tree(q_rg[q_hd]);   // (cp_rg's one at most)
+                for (qk = 0; qk < LSQ; qk = qk + 1)
+                    if (qk[QW-1:0] == q_hd) q_rx[qk] <= two_tree(q_rg[q_hd]);   // (cp_rg's one at most)
             end
             if (cp_last) begin
-                q_v[q_hd] <= 1'b0;
+                for (qk = 0; qk < LSQ; qk = qk + 1)
+                    if (qk[QW-1:0] == q_hd) q_v[qk] <= 1'b0;
                 q_hd <= q_hd + 1'b1;
                 if (q_code[q_hd]) begin
                     for (qk = 0; qk < LSQ; qk = qk + 1)
@@ -898,14 +934,17 @@ module wq_core_lsu #(
     assign o_cp_rd    = q_rd[q_hd];
     assign o_cp_p     = cp_p;
     assign o_cp_k     = cp_k;
-    integer fw;
+    // (a warp's bit from the entries' warps compared with it: a bit set
+    // at a variable index would be an index subtraction on the way)
+    integer fw, fx;
     always @(*) begin
         o_inq = {WARPS{1'b0}};
         o_cp_drop = {WARPS{1'b0}};
-        for (fw = 0; fw < LSQ; fw = fw + 1) begin
-            if (q_v[fw]) o_inq[q_w[fw]] = 1'b1;
-            if (q_v[fw] && fw[QW-1:0] != q_hd) o_cp_drop[q_w[fw]] = 1'b1;
-        end
+        for (fx = 0; fx < WARPS; fx = fx + 1)
+            for (fw = 0; fw < LSQ; fw = fw + 1) begin
+                if (q_v[fw] && q_w[fw] == fx[WID_W-1:0]) o_inq[fx] = 1'b1;
+                if (q_v[fw] && q_w[fw] == fx[WID_W-1:0] && fw[QW-1:0] != q_hd) o_cp_drop[fx] = 1'b1;
+            end
     end
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core):
@@ -985,6 +1024,9 @@ module wq_core_lsu #(
             for (ff = 0; ff < LANES; ff = ff + 1)
                 assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));
         end
+        // a load's last beat, compared as constants, is the last part of
+        // its last register (cp_k + 1 == its words)
+        assert(cp_last_ld == (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]));
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
