@@ -39,6 +39,7 @@ module wq_lineword #(
 	input	wire			i_rvalid,
 	input	wire	[31:0]		i_rdata
 );
+	genvar	gk;
 	generate if (LINE_BYTES == 4) begin : g_word
 		// a word-wide port: the request and answer as they are
 		assign	o_valid = i_valid;
@@ -61,32 +62,61 @@ module wq_lineword #(
 		reg	[LINE_BYTES-1:0] wstrb;
 		reg	[LW-1:0]	iss, wait_m;	// words to request, to be answered
 
-		// the lowest set bit of a word mask
-		function [WI-1:0] lowest(input [LW-1:0] m);
+		// The lowest set bit of a word mask, one-hot (a prefix OR: the
+		// word masks are short), and its number.  Every use of the
+		// word a mask names -- a request's address and data, the
+		// request's and answer's bits cleared, the answer's word
+		// stored -- takes the one-hot form: AND-OR selects and per-word
+		// enables, not shifts by a number.
+		function [LW-1:0] lowest_oh(input [LW-1:0] m);
 			integer j;
+			reg	seen;
 			begin
-				lowest = {WI{1'b0}};
-				for (j = LW - 1; j >= 0; j = j - 1)
-					if (m[j]) lowest = j[WI-1:0];
+				seen = 1'b0;
+				for (j = 0; j < LW; j = j + 1)
+				begin
+					lowest_oh[j] = m[j] && !seen;
+					seen = seen || m[j];
+				end
 			end
 		endfunction
-		wire	[WI-1:0]	i_k = lowest(iss);
-		wire	[WI-1:0]	r_k = lowest(wait_m);
-		wire	[LW-1:0]	one = 1;
+		function [WI-1:0] oh_num(input [LW-1:0] oh);
+			integer j;
+			begin
+				oh_num = {WI{1'b0}};
+				for (j = 0; j < LW; j = j + 1)
+					if (oh[j])
+						oh_num = oh_num | j[WI-1:0];
+			end
+		endfunction
+		wire	[LW-1:0]	i_oh = lowest_oh(iss);	// the word to request
+		wire	[LW-1:0]	r_oh = lowest_oh(wait_m);	// the word answered
 		reg	[LW-1:0]	words;		// the request's words
+		reg	[31:0]		wd_sel;
+		reg	[3:0]		ws_sel;
 		integer			k;
 		always @(*)
 		for (k = 0; k < LW; k = k + 1)
 			words[k] = !i_we || (|i_wstrb[4*k +: 4]);
+		always @(*)
+		begin
+			wd_sel = 32'h0;
+			ws_sel = 4'h0;
+			for (k = 0; k < LW; k = k + 1)
+			begin
+				wd_sel = wd_sel | (wdata[32*k +: 32] & {32{i_oh[k]}});
+				ws_sel = ws_sel | (wstrb[4*k +: 4] & {4{i_oh[k]}});
+			end
+		end
 
 		assign	o_ready = !busy;
 		assign	o_valid = busy && iss != {LW{1'b0}};
 		assign	o_we    = we;
-		assign	o_addr  = {line, i_k, 2'b00};
-		assign	o_wdata = wdata[32 * i_k +: 32];
-		assign	o_wstrb = wstrb[4 * i_k +: 4];
+		assign	o_addr  = {line, oh_num(i_oh), 2'b00};
+		assign	o_wdata = wd_sel;
+		assign	o_wstrb = ws_sel;
 
-		wire	[LW-1:0]	wait_n = wait_m & ~(i_rvalid ? (one << r_k) : {LW{1'b0}});
+		wire	[LW-1:0]	wait_n = wait_m & ~(r_oh & {LW{i_rvalid}});
 
 		always @(posedge i_clk)
 		if (i_reset)
@@ -105,22 +135,31 @@ module wq_lineword #(
 		end
 
 		always @(posedge i_clk)
+		if (!busy && i_valid)
 		begin
-			if (!busy && i_valid)
-			begin
-				we    <= i_we;
-				line  <= i_addr[31:LB];
-				wdata <= i_wdata;
-				wstrb <= i_wstrb;
-				iss   <= words;
-				wait_m <= words;
-			end else begin
-				if (o_valid && i_ready)
-					iss[i_k] <= 1'b0;
-				wait_m <= wait_n;
-			end
-			if (i_rvalid)
-				o_rdata[32 * r_k +: 32] <= i_rdata;
+			we    <= i_we;
+			line  <= i_addr[31:LB];
+			wdata <= i_wdata;
+			wstrb <= i_wstrb;
+		end
+
+		always @(posedge i_clk)
+		if (!busy && i_valid)
+		begin
+			iss    <= words;
+			wait_m <= words;
+		end else begin
+			if (o_valid && i_ready)
+				iss <= iss & ~i_oh;
+			wait_m <= wait_n;
+		end
+
+		// (each word of the line its own enable)
+		for (gk = 0; gk < LW; gk = gk + 1)
+		begin : g_rd
+			always @(posedge i_clk)
+			if (i_rvalid && r_oh[gk])
+				o_rdata[32 * gk +: 32] <= i_rdata;
 		end
 
 		wire	unused = &{1'b0, i_addr[LB-1:0]};
