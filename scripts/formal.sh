@@ -507,7 +507,7 @@ PLANTS=(
 "ue_halt_re|ue|rtl/wq_ue.v|s/(done \&\& !op_halt)/done/|the halt word is replaced by the next one (halt code, PC lost)"
 "host_fifo_past_end|host_fifo|rtl/wq_host_fifo.v|s/\&\& (pf_left > {{(LW-1){1'b0}}, o_mv});/\&\& (pf_left != 0);/|a read ahead is asked for while the one before still waits for the segment's last word: one word past the segment"
 "host_fifo_order|host_fifo|rtl/wq_host_fifo.v|s/pf_rp_d   = pf_pop ? pf_rp + 1'b1 : pf_rp;/pf_rp_d   = pf_pop ? pf_wp : pf_rp;/|a pop skips to the newest word: the words between are lost"
-"host_sched_rr|host_sched|rtl/wq_host_sched.v|s/if (!found \&\& hw\[c\[CW-1:0\]\])/if (hw[c[CW-1:0]])/|the round robin takes the last channel with work after the current one, not the first"
+"host_sched_rr|host_sched|rtl/wq_host_sched.v|s/\&\& rr_dist(from, c\[CW:0\]) < dt)/\&\& rr_dist(from, c[CW:0]) > dt)/|the round robin takes the last channel with work after the current one, not the first"
 "host_sched_due|host_sched|rtl/wq_host_sched.v|s/(dq_w == 2.d1 \&\& !dq_d\[32\])/(dq_w == 2'd1)/|one wrap of the clock since the stamp counts as due even when fewer than 2^32 cycles passed"
 "host_chan_window|host_chan|rtl/wq_host_chan.v|s/^\(\t*\)+ CHANNELS \* /\1+ (CHANNELS + 1) * /|the channel window one channel too long: the registers past the last channel alias channel 0"
 "host_chan_put|host_chan|rtl/wq_host_chan.v|s/wire	put_bad = !i_sc_lgc\[5\] \&\& put_hi\[i_sc_lgc\[4:0\]\];/wire	put_bad = !i_sc_lgc[5] \&\& put_hi[i_sc_lgc[4:0] + 5'd1];/|a GP_PUT of exactly the ring size passes the doorbell check"
