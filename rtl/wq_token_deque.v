@@ -18,7 +18,10 @@
 //	e[head-1].  Both pointers start at depth/2.
 //
 //	Per warp, in flip-flops: head, tail (LOG2+1 bits), the runtime log2,
-//	and a copy of the front token.  The front copy is what makes one push
+//	and a copy of the front token; and, written with them, what a
+//	command decides on (the pointer tests, the count, head - 1, tail - 1
+//	and the front's below_bits), so that its decisions select registers
+//	rather than compare the pointers they select.  The front copy is what makes one push
 //	or pop per cycle possible: a push takes the old front's presence and
 //	type from the copy (no RAM read).  A pop reads the popped token,
 //	e[head-1], from the RAM (its result) and the *next* front, e[head-2],
@@ -370,7 +373,7 @@ module wq_token_deque #(
     // depth - 1 as a mask of ones (no subtractor), and the depth one-hot:
     // the mask's top bit and one above
     wire [LOG2-1:0] c_dm    = ~({LOG2{1'b1}} << c_log2);
-    wire [PW-1:0]   c_depth = {1'b0, ~c_dm} & {c_dm, 1'b1};
+    wire [PW-1:0]   c_depth = {c_dm, 1'b1} & ~{1'b0, c_dm};
     wire            c_empty = c_fl[FL_EMPTY];
     wire [TOKW-1:0] c_front = (p_valid && p_warp == i_warp) ? p_data
                             : c_wfront;
@@ -1008,6 +1011,19 @@ module wq_token_deque #(
     if (f_past_valid)
         for (fi = 0; fi < NENT; fi = fi + 1)
             assert(mem_b[fi] == b_swz(mem[fi]));
+
+    // the decoded depth and SET_HEADTAIL's bound, and CLEAR's depth
+    // mask and halves, against their definitions from the log2
+    always @(*)
+    if (f_past_valid && !i_reset)
+    begin
+        assert(c_depth == ({{(PW-1){1'b0}}, 1'b1} << c_log2));
+        assert(c_hle == (i_head <= c_depth));
+        assert(c_heq == (i_head == c_depth));
+        assert(c_ndm == ~({LOG2{1'b1}} << c_nlog2));
+        assert(c_nhalf == (({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1));
+        assert(c_nhm1 == c_nhalf[LOG2-1:0] - 1'b1);
+    end
 
     // a push to the front's presence is below_bits of the front it
     // covers (the registered types select it)
