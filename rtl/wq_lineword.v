@@ -163,5 +163,92 @@ module wq_lineword #(
 		end
 
 		wire	unused = &{1'b0, i_addr[LB-1:0]};
+
+`ifdef FORMAL
+		// ---- formal properties (job lineword in scripts/formal.sh) ----
+		reg	f_past_valid;
+		initial	f_past_valid = 1'b0;
+		always @(posedge i_clk)
+			f_past_valid <= 1'b1;
+		always @(*)
+		if (!f_past_valid)
+			assume(i_reset);
+
+		// the memory answers the words requested, in order, one an
+		// answer: f_out counts the requests not yet answered
+		reg	[WI:0]	f_out;
+		always @(posedge i_clk)
+		if (i_reset)
+			f_out <= {(WI+1){1'b0}};
+		else
+			f_out <= f_out + {{WI{1'b0}}, o_valid && i_ready}
+				- {{WI{1'b0}}, i_rvalid};
+		always @(*)
+			assume(!i_rvalid || f_out != {(WI+1){1'b0}});
+
+		// the words requested and not answered: f_out of them, all
+		// below the next word to request
+		integer		fk;
+		reg	[WI:0]	f_pend;
+		always @(*)
+		begin
+			f_pend = {(WI+1){1'b0}};
+			for (fk = 0; fk < LW; fk = fk + 1)
+				if (wait_m[fk] && !iss[fk])
+					f_pend = f_pend + 1'b1;
+		end
+		wire	[LW-1:0]	f_low_iss = iss & (~iss + 1'b1);
+		wire	[LW-1:0]	f_low_wait = wait_m & (~wait_m + 1'b1);
+		wire	[WI-1:0]	f_k = o_addr[LB-1:2];
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			if (busy)
+			begin
+				assert((iss & ~wait_m) == {LW{1'b0}});
+				assert(f_out == f_pend);
+				assert(((wait_m & ~iss) & ~(f_low_iss - 1'b1))
+					== {LW{1'b0}} || iss == {LW{1'b0}});
+			end else
+				assert(f_out == {(WI+1){1'b0}});
+			// the one-hot picks are the masks' lowest set bits, and
+			// the request's address, data and strobes the word's
+			assert(i_oh == f_low_iss);
+			assert(r_oh == f_low_wait);
+			if (o_valid)
+			begin
+				assert(iss[f_k] && (iss & ((one_k(f_k)) - 1'b1)) == {LW{1'b0}});
+				assert(o_wdata == wdata[32 * f_k +: 32]);
+				assert(o_wstrb == wstrb[4 * f_k +: 4]);
+				assert(o_addr[31:LB] == line && o_we == we);
+			end
+			// a line's answer only when every word is in
+			if (o_rvalid)
+				assert(!busy);
+		end
+
+		function [LW-1:0] one_k(input [WI-1:0] kk);
+			one_k = {{(LW-1){1'b0}}, 1'b1} << kk;
+		endfunction
+
+		// a read of every word answered; a write of some of the words
+		reg	f_rd_all, f_wr_part;
+		always @(posedge i_clk)
+		if (i_reset)
+		begin
+			f_rd_all <= 1'b0;
+			f_wr_part <= 1'b0;
+		end else if (!busy && i_valid)
+		begin
+			f_rd_all <= !i_we;
+			f_wr_part <= i_we && words != {LW{1'b0}} && words != {LW{1'b1}};
+		end
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			c_read:  cover(o_rvalid && f_rd_all);
+			c_write: cover(o_rvalid && f_wr_part);
+		end
+`endif
 	end endgenerate
 endmodule
