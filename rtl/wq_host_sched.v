@@ -111,32 +111,73 @@ module wq_host_sched #(
 			&& (i_gp_ne[hc] || i_in_seg[hc]
 				|| is_wait(i_state[4*hc +: 4]));
 
-	// the next channel after `from`, round-robin, that has work
-	function [CW:0] next_work;	// {found, channel}
+	// The round robin as a one-hot pick: channel t is the next with work
+	// after `from` when it has work, is not `from`, and no channel with
+	// work lies between them.  Each bit is a function of `from` and the
+	// work bits alone (the distances are constants per `from`), so the
+	// pick is a two-level tree over the channels, not a chain of
+	// CHANNELS - 1 tests; the channel's number is an OR of the bits'
+	// numbers, found the OR of the bits.
+	function [CW:0] rr_dist;	// (t - from) mod CHANNELS
+		input	[CW-1:0]	from;
+		input	[CW:0]	tt;
+		begin
+			rr_dist = (tt >= {1'b0, from}) ? tt - {1'b0, from}
+				: tt + CHANNELS[CW:0] - {1'b0, from};
+		end
+	endfunction
+
+	function [CHANNELS-1:0] next_oh;
 		input	[CW-1:0]	from;
 		input	[CHANNELS-1:0]	hw;
-		integer		i;
-		reg	[CW:0]	c;
-		reg		found;
+		integer		t, c;
+		reg	[CW:0]	dt;
+		reg		sel;
 		begin
-			found = 1'b0;
-			next_work = {1'b0, from};
-			for (i = 1; i < CHANNELS; i = i + 1)
+			for (t = 0; t < CHANNELS; t = t + 1)
 			begin
-				c = {1'b0, from} + i[CW:0];
-				if ({{(31-CW){1'b0}}, c} >= CHANNELS)
-					c = c - CHANNELS[CW:0];
-				if (!found && hw[c[CW-1:0]])
-				begin
-					found = 1'b1;
-					next_work = {1'b1, c[CW-1:0]};
-				end
+				dt  = rr_dist(from, t[CW:0]);
+				sel = hw[t] && dt != {(CW+1){1'b0}};
+				for (c = 0; c < CHANNELS; c = c + 1)
+					if (hw[c] && rr_dist(from, c[CW:0]) != {(CW+1){1'b0}}
+							&& rr_dist(from, c[CW:0]) < dt)
+						sel = 1'b0;
+				next_oh[t] = sel;
 			end
 		end
 	endfunction
 
-	assign	o_nx_cur = next_work(i_cur_ch, o_has_work);
-	assign	o_nx_sc  = next_work(i_sc, o_has_work);
+	// {found, channel} of a one-hot pick (`from` when none)
+	function [CW:0] oh_chan;
+		input	[CW-1:0]	from;
+		input	[CHANNELS-1:0]	oh;
+		integer		t;
+		reg	[CW-1:0]	n;
+		begin
+			n = {CW{1'b0}};
+			for (t = 0; t < CHANNELS; t = t + 1)
+				if (oh[t])
+					n = n | t[CW-1:0];
+			oh_chan = (oh != {CHANNELS{1'b0}}) ? {1'b1, n} : {1'b0, from};
+		end
+	endfunction
+
+	wire	[CHANNELS-1:0]	cur_oh = next_oh(i_cur_ch, o_has_work);
+	wire	[CHANNELS-1:0]	sc_oh  = next_oh(i_sc, o_has_work);
+	assign	o_nx_cur = oh_chan(i_cur_ch, cur_oh);
+	assign	o_nx_sc  = oh_chan(i_sc, sc_oh);
+
+	// every channel's state tests, side by side (the picks select them)
+	reg	[CHANNELS-1:0]	ch_run, ch_acq, ch_wfi, ch_lwait;
+	integer	sc_i;
+	always @(*)
+	for (sc_i = 0; sc_i < CHANNELS; sc_i = sc_i + 1)
+	begin
+		ch_run[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_RUNNABLE);
+		ch_acq[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_ACQ_WAIT);
+		ch_wfi[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_WFI_WAIT);
+		ch_lwait[sc_i] = (i_state[4*sc_i +: 4] == `WQ_CH_LAUNCH_WAIT);
+	end
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -144,17 +185,17 @@ module wq_host_sched #(
 	// switch, or a step that is due and not a no-op wait (a wait step is
 	// still taken when it would leave for another channel)
 	//
+	// The candidate is cur_ch while it has work (its own state decides,
+	// and the channel after it is o_nx_cur), else the next with work (a
+	// switch: always asked for); some channel has work exactly when
+	// either holds.
 	wire		cur_hw  = o_has_work[i_cur_ch];
 	assign	o_cand  = cur_hw ? i_cur_ch : o_nx_cur[CW-1:0];
-	wire		cand_v  = cur_hw || o_nx_cur[CW];
-	wire	[CW:0]	nx_cand = next_work(o_cand, o_has_work);
-	wire	[3:0]	cand_st = st_of(o_cand);
-	wire		cand_go = !cur_hw
-			|| (cand_st == `WQ_CH_ACQ_WAIT ? i_rh_zero[o_cand]
-			: cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || nx_cand[CW])
-			: cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || nx_cand[CW])
-			: 1'b1);
-	assign	o_want  = cand_v && cand_go;
+	wire		cur_go  = ch_acq[i_cur_ch] ? i_rh_zero[i_cur_ch]
+			: ch_wfi[i_cur_ch] ? (i_engine_idle || o_nx_cur[CW])
+			: ch_lwait[i_cur_ch] ? (i_can_launch || o_nx_cur[CW])
+			: 1'b1;
+	assign	o_want  = (o_has_work != {CHANNELS{1'b0}}) && (!cur_hw || cur_go);
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -213,13 +254,18 @@ module wq_host_sched #(
 	// ACQ_WAIT whose retry the hint says may be due -- so a hold tries
 	// the acquires of two waiting channels, not one, and a release is
 	// seen a lock hand-over sooner.
-	assign	o_nx_step = (o_why_v && o_nx_sc[CW]) ? o_nx_sc[CW-1:0] : i_sc;
-	wire	[3:0]	nx_st = st_of(o_nx_step);
-	assign	o_nx_run  = (nx_st == `WQ_CH_RUNNABLE);
+	// The step switches (sw) exactly when the leave decision leaves and
+	// another channel has work; the channel switched to has work (the
+	// pick's), so each outcome is the pick's one-hot selecting the
+	// channels' own tests, in parallel with the decision, which only
+	// chooses between the switch's outcome and the same channel's.
+	wire		sw      = o_why_v && o_nx_sc[CW];
+	assign	o_nx_step = sw ? o_nx_sc[CW-1:0] : i_sc;
+	assign	o_nx_run  = sw ? |(sc_oh & ch_run) : ch_run[i_sc];
 	// (a switch to another channel in ACQ_WAIT whose retry may be due)
-	wire		nx_wacq = (o_nx_step != i_sc) && !i_wt_kept && i_rh_zero[o_nx_step]
-			&& (nx_st == `WQ_CH_ACQ_WAIT);
-	assign	o_nx_more = (FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
+	wire		nx_wacq = sw && !i_wt_kept && |(sc_oh & ch_acq & i_rh_zero);
+	// (without a switch the channel stays: it must still have work)
+	assign	o_nx_more = (FAST != 0) && !i_ev_wait && (sw || o_has_work[i_sc])
 			&& (o_nx_run || nx_wacq);
 
 `ifdef FORMAL
@@ -310,6 +356,53 @@ module wq_host_sched #(
 				&& (o_nx_run || o_nx_step != i_sc));
 		if (!o_why_v)
 			assert(o_nx_step == i_sc);
+	end
+
+	// the one-hot picks against the round robin's definition as the
+	// model walks it (channel from + 1, from + 2, ... : the first with
+	// work), and the pick's and the burst's decisions against theirs in
+	// terms of the channel picked (the candidate's state, the next
+	// step's channel and state)
+	function [CW:0] f_next_work;	// {found, channel}
+		input	[CW-1:0]	from;
+		input	[CHANNELS-1:0]	hw;
+		integer		i;
+		reg	[CW:0]	c;
+		reg		found;
+		begin
+			found = 1'b0;
+			f_next_work = {1'b0, from};
+			for (i = 1; i < CHANNELS; i = i + 1)
+			begin
+				c = ({1'b0, from} + i[CW:0]) % CHANNELS[CW:0];
+				if (!found && hw[c[CW-1:0]])
+				begin
+					found = 1'b1;
+					f_next_work = {1'b1, c[CW-1:0]};
+				end
+			end
+		end
+	endfunction
+
+	wire	[CW:0]	f_nx_cand = f_next_work(o_cand, o_has_work);
+	wire	[3:0]	f_cand_st = st_of(o_cand);
+	wire		f_cand_go = !cur_hw
+			|| (f_cand_st == `WQ_CH_ACQ_WAIT ? i_rh_zero[o_cand]
+			: f_cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || f_nx_cand[CW])
+			: f_cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || f_nx_cand[CW])
+			: 1'b1);
+	wire	[3:0]	f_nx_st   = st_of(o_nx_step);
+	wire		f_nx_wacq = (o_nx_step != i_sc) && !i_wt_kept
+			&& i_rh_zero[o_nx_step] && (f_nx_st == `WQ_CH_ACQ_WAIT);
+	always @(*)
+	begin
+		assert(o_nx_cur == f_next_work(i_cur_ch, o_has_work));
+		assert(o_nx_sc  == f_next_work(i_sc, o_has_work));
+		assert(o_want == ((cur_hw || o_nx_cur[CW]) && f_cand_go));
+		assert(o_nx_run == (f_nx_st == `WQ_CH_RUNNABLE));
+		assert(nx_wacq == f_nx_wacq);
+		assert(o_nx_more == ((FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
+				&& (o_nx_run || f_nx_wacq)));
 	end
 
 	always @(*)

@@ -18,7 +18,10 @@
 //	e[head-1].  Both pointers start at depth/2.
 //
 //	Per warp, in flip-flops: head, tail (LOG2+1 bits), the runtime log2,
-//	and a copy of the front token.  The front copy is what makes one push
+//	and a copy of the front token; and, written with them, what a
+//	command decides on (the pointer tests, the count, head - 1, tail - 1
+//	and the front's below_bits), so that its decisions select registers
+//	rather than compare the pointers they select.  The front copy is what makes one push
 //	or pop per cycle possible: a push takes the old front's presence and
 //	type from the copy (no RAM read).  A pop reads the popped token,
 //	e[head-1], from the RAM (its result) and the *next* front, e[head-2],
@@ -259,6 +262,36 @@ module wq_token_deque #(
     wire [WARPS*PW-1:0]   head_all, tail_all;
     wire [WARPS*LGW-1:0]  log2_all;
     wire [WARPS*TOKW-1:0] front_all;
+    // Each warp's pointer tests, kept in flip-flops beside the pointers
+    // and written with them (the FORMAL section ties each to its
+    // definition): a command's decisions (its trap, a pop's refill, a
+    // search) select one bit a test instead of comparing the pointers
+    // they selected.  The count (head - tail) is kept too, so that a
+    // pop's next FL_ONE is a compare with a constant (count == 2), not
+    // of two pointers.
+    localparam FL_EMPTY = 0;    // head == tail
+    localparam FL_HMAX  = 1;    // head == depth
+    localparam FL_TZERO = 2;    // tail == 0
+    localparam FL_ONE   = 3;    // head - tail == 1
+    localparam NFL      = 4;
+    // at reset: empty (head = tail = depth / 2: neither 0 nor depth)
+    localparam [NFL-1:0] FL_RESET = 1 << FL_EMPTY;
+    // below_bits of a zero front copy (type 0 at an empty deque; has_types
+    // is gated by the deque's emptiness)
+    localparam [NPRES-1:0] HV_ZERO = 1;
+    wire [WARPS*NFL-1:0]  fl_all;
+    wire [WARPS*PW-1:0]   cnt_all;
+    // and the entries the pointers' commands use, head - 1 (the front,
+    // a pop's and a search's) and tail - 1 (a push to the back's): the
+    // RAM addresses are a selection, not a subtraction after one
+    wire [WARPS*LOG2-1:0] top_all, bot_all;
+    // The front copy's type and presence as the types with a presence
+    // bit it says are at or below it (below_bits: its presence bits and
+    // its type's bit), kept beside the copy and written with it: a push
+    // to the front's presence and a search's "none there" select them
+    // instead of decoding the copy's type
+    wire [WARPS*NPRES-1:0] hv_all;
+    wire [NPRES-1:0]      p_hv;
     // registered results: the last accepted command.  Stage 2, the
     // pending front update and the search all belong to that command (no
     // command is accepted while a merge writes back or a search runs), so
@@ -299,43 +332,97 @@ module wq_token_deque #(
     assign cmd_fire = i_valid && o_ready;
 
     // ---- the command's warp -------------------------------------------------
-    wire [PW-1:0]   c_head  = head_all[i_warp * PW +: PW];
-    wire [PW-1:0]   c_tail  = tail_all[i_warp * PW +: PW];
-    wire [LGW-1:0]  c_log2  = log2_all[i_warp * LGW +: LGW];
-    wire [PW-1:0]   c_depth = {{(PW-1){1'b0}}, 1'b1} << c_log2;
-    wire            c_empty = (c_head == c_tail);
+    // The warp's fields: AND-OR selects by the decoded warp number (a
+    // part-select at i_warp times a width that is not a power of two
+    // is a barrel shifter by a product: a level a bit of the product)
+    reg  [WARPS-1:0] c_wsel;
+    reg  [PW-1:0]   c_head, c_tail, c_cnt;
+    reg  [LGW-1:0]  c_log2;
+    reg  [LOG2-1:0] c_top, c_bot;
+    reg  [NFL-1:0]  c_fl;
+    reg  [TOKW-1:0] c_wfront;
+    reg  [NPRES-1:0] c_whv;
+    integer         cw;
+    always @(*)
+    begin
+        c_head   = {PW{1'b0}};
+        c_tail   = {PW{1'b0}};
+        c_cnt    = {PW{1'b0}};
+        c_log2   = {LGW{1'b0}};
+        c_top    = {LOG2{1'b0}};
+        c_bot    = {LOG2{1'b0}};
+        c_fl     = {NFL{1'b0}};
+        c_wfront = {TOKW{1'b0}};
+        c_whv    = {NPRES{1'b0}};
+        for (cw = 0; cw < WARPS; cw = cw + 1)
+        begin
+            c_wsel[cw] = (i_warp == cw[WID_W-1:0]);
+            c_head   = c_head   | (head_all[cw*PW +: PW]     & {PW{c_wsel[cw]}});
+            c_tail   = c_tail   | (tail_all[cw*PW +: PW]     & {PW{c_wsel[cw]}});
+            c_cnt    = c_cnt    | (cnt_all[cw*PW +: PW]      & {PW{c_wsel[cw]}});
+            c_log2   = c_log2   | (log2_all[cw*LGW +: LGW]   & {LGW{c_wsel[cw]}});
+            c_top    = c_top    | (top_all[cw*LOG2 +: LOG2]  & {LOG2{c_wsel[cw]}});
+            c_bot    = c_bot    | (bot_all[cw*LOG2 +: LOG2]  & {LOG2{c_wsel[cw]}});
+            c_fl     = c_fl     | (fl_all[cw*NFL +: NFL]     & {NFL{c_wsel[cw]}});
+            c_wfront = c_wfront | (front_all[cw*TOKW +: TOKW] & {TOKW{c_wsel[cw]}});
+            c_whv    = c_whv    | (hv_all[cw*NPRES +: NPRES] & {NPRES{c_wsel[cw]}});
+        end
+    end
+    // the depth, one-hot: the mask's top bit and one above
+    // (c_top: head - 1, the front; c_bot: tail - 1)
+    // depth - 1 as a mask of ones (no subtractor), and the depth one-hot:
+    // the mask's top bit and one above
+    wire [LOG2-1:0] c_dm    = ~({LOG2{1'b1}} << c_log2);
+    wire [PW-1:0]   c_depth = {c_dm, 1'b1} & ~{1'b0, c_dm};
+    wire            c_empty = c_fl[FL_EMPTY];
     wire [TOKW-1:0] c_front = (p_valid && p_warp == i_warp) ? p_data
-                            : front_all[i_warp * TOKW +: TOKW];
-    wire [NTYPE-1:0] c_has  = has_types(!c_empty, c_front[`WQ_TF_TYPE_RANGE],
-                                        c_front[`WQ_TF_PRESENCE_RANGE]);
-    // (depth - 1 as a mask of ones: no subtractor)
-    wire [LOG2-1:0] c_dmask = ~({LOG2{1'b1}} << c_log2);
-    wire [LOG2-1:0] c_idx   = i_index & c_dmask;
+                            : c_wfront;
+    wire [NPRES-1:0] c_hvp  = (p_valid && p_warp == i_warp) ? p_hv
+                            : c_whv;
+    // (has_types of a non-empty deque: the types without a presence bit
+    // only by the front's own type)
+    reg  [NTYPE-NPRES-1:0] c_tyhi;
+    integer         ct;
+    always @(*)
+        for (ct = NPRES; ct < NTYPE; ct = ct + 1)
+            c_tyhi[ct - NPRES] = (c_front[`WQ_TF_TYPE_RANGE] == ct[`WQ_TF_TYPE_W-1:0]);
+    wire [NTYPE-1:0] c_hv   = {c_tyhi, c_hvp};
+    wire [NTYPE-1:0] c_has  = {NTYPE{!c_empty}} & c_hv;
+    wire [LOG2-1:0] c_idx   = i_index & c_dm;
     // head - 1 and tail - 1, one subtractor each: the pointers' new values
-    // (pop, push to the back) and their entries
+    // (pop, push to the back; their entries are c_top and c_bot)
     wire [PW-1:0]   c_hm1   = c_head - 1'b1;
     wire [PW-1:0]   c_tm1   = c_tail - 1'b1;
-    wire [LOG2-1:0] c_top   = c_hm1[LOG2-1:0];               // front index
     // wq_deque_push_trap(dq, front, 1).  With tail <= head <= depth (the
     // invariants), head < depth is head != depth, and the deque is full
     // (count >= depth) exactly when head == depth and tail == 0: two
-    // equality tests instead of a subtraction and two magnitude compares.
-    wire            c_hmax  = (c_head == c_depth);
-    wire            c_tzero = (c_tail == {PW{1'b0}});
+    // equality tests (the warp's FL_HMAX, FL_TZERO) instead of a
+    // subtraction and two magnitude compares.
+    wire            c_hmax  = c_fl[FL_HMAX];
+    wire            c_tzero = c_fl[FL_TZERO];
     wire [`WQ_TRAP_W-1:0] c_ftrap = (!c_hmax) ? `WQ_TRAP_NONE
                             : c_tzero ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_FRONT_BOUND;
     wire [`WQ_TRAP_W-1:0] c_btrap = (!c_tzero) ? `WQ_TRAP_NONE
                             : c_hmax ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
     // the pushed token: presence from the old front for a push to the front
     wire [NPRES-1:0] c_pres = (i_op == `WQ_DQCMD_PUSH_FRONT && !c_empty)
-                            ? below_bits(c_front[`WQ_TF_TYPE_RANGE],
-                                         c_front[`WQ_TF_PRESENCE_RANGE])
+                            ? c_hvp                // below_bits of the front
                             : {NPRES{1'b0}};
     wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
     // le_k / ge_k: compares with a constant as gates (see the file)
 `include "wq_cmp_k.vh"
-    wire [L2W-1:0]  c_nlog2 = le_k({{(32-L2W){1'b0}}, i_log2}, LOG2_32) ? i_log2 : LOG2_MAX;
-    wire [PW-1:0]   c_nhalf = ({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1;
+    wire [LGW-1:0]  c_nlog2 = le_k({{(32-L2W){1'b0}}, i_log2}, LOG2_32) ? i_log2[LGW-1:0] : LOG2_MAX[LGW-1:0];
+    // CLEAR's depth mask (depth - 1), each bit a constant compare of
+    // i_log2 (the clamp to LOG2 included); its depth / 2 (one-hot: the
+    // mask's top bit) and depth / 2 - 1 (the mask shifted down; all ones
+    // at depth 1, where both pointers are 0)
+    reg  [LOG2-1:0] c_ndm;
+    integer         nb;
+    always @(*)
+        for (nb = 0; nb < LOG2; nb = nb + 1)
+            c_ndm[nb] = ge_k({{(32-L2W){1'b0}}, i_log2}, nb + 1);
+    wire [PW-1:0]   c_nhalf = {1'b0, c_ndm & ~{1'b0, c_ndm[LOG2-1:1]}};
+    wire [LOG2-1:0] c_nhm1  = c_ndm[0] ? (c_ndm >> 1) : {LOG2{1'b1}};
     // i_head <= depth, as one constant compare per possible log2 picked by
     // the warp's log2 (Yosys builds a full comparator on the shifted
     // depth otherwise: about 30 LUT4 more at LOG2=4)
@@ -345,10 +432,13 @@ module wq_token_deque #(
     begin
         c_hle = 1'b0;
         for (k = 0; k <= LOG2; k = k + 1)
-            if ({{(32-LGW){1'b0}}, c_log2} == k)
+            if (c_depth[k])
                 c_hle = le_k({{(32-PW){1'b0}}, i_head}, 32'd1 << k);
     end
     wire            c_ht_ok = (i_tail <= i_head) && c_hle;
+    // SET_HEADTAIL's new count, and its head == depth
+    wire            c_heq   = (i_head == c_depth);
+    wire [PW-1:0]   c_icnt  = i_head - i_tail;
 
     // ---- stage 1: decode the command ----------------------------------------
     reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re, s1_bre;
@@ -357,6 +447,9 @@ module wq_token_deque #(
     reg             s1_fzero;              // front update: 0 (now empty)
     reg             s1_merge, s1_dbgread, s1_find, s1_result;
     reg  [PW-1:0]   s1_head, s1_tail;
+    reg  [PW-1:0]   s1_cnt;                // the new count
+    reg  [LOG2-1:0] s1_top, s1_bot;        // the new head - 1, tail - 1
+    reg  [NFL-1:0]  s1_fl;                 // the new pointers' tests
     reg  [LOG2-1:0] s1_bidx;
     reg  [`WQ_TRAP_W-1:0] s1_trap;
     // the command's entry: o_index, and the entry mem reads or writes
@@ -376,6 +469,10 @@ module wq_token_deque #(
         s1_log2_we  = 1'b0;
         s1_head     = c_head;
         s1_tail     = c_tail;
+        s1_cnt      = c_cnt;
+        s1_top      = c_top;
+        s1_bot      = c_bot;
+        s1_fl       = c_fl;
         s1_fwe      = 1'b0;
         s1_frdata   = 1'b0;
         s1_fzero    = 1'b0;
@@ -396,21 +493,31 @@ module wq_token_deque #(
         `WQ_DQCMD_PUSH_FRONT: begin
             s1_trap  = c_ftrap;
             s1_index = c_head[LOG2-1:0];
+            s1_head  = c_head + 1'b1;
+            s1_cnt   = c_cnt + 1'b1;
+            s1_top   = c_head[LOG2-1:0];
+            s1_fl[FL_EMPTY] = 1'b0;
+            s1_fl[FL_ONE]   = c_empty;
+            s1_fl[FL_HMAX]  = (c_head == {1'b0, c_dm});
             if (c_ftrap == `WQ_TRAP_NONE)
             begin
                 s1_ptr_we = 1'b1;
-                s1_head   = c_head + 1'b1;
                 s1_wwe    = 1'b1;
                 s1_fwe    = 1'b1;
             end
         end
         `WQ_DQCMD_PUSH_BACK: begin
             s1_trap  = c_btrap;
-            s1_index = c_tm1[LOG2-1:0];
+            s1_index = c_bot;
+            s1_tail  = c_tm1;
+            s1_bot   = c_bot - 1'b1;
+            s1_cnt   = c_cnt + 1'b1;
+            s1_fl[FL_EMPTY] = 1'b0;
+            s1_fl[FL_ONE]   = c_empty;
+            s1_fl[FL_TZERO] = (c_tail == {{(PW-1){1'b0}}, 1'b1});
             if (c_btrap == `WQ_TRAP_NONE)
             begin
                 s1_ptr_we = 1'b1;
-                s1_tail   = c_tm1;
                 s1_wwe    = 1'b1;
                 s1_fwe    = c_empty;      // the back is the front too
             end
@@ -418,32 +525,37 @@ module wq_token_deque #(
         `WQ_DQCMD_POP: begin
             s1_index = c_top;
             s1_empty = c_empty;
+            s1_head  = c_hm1;
+            s1_top   = c_top - 1'b1;
+            s1_cnt   = c_cnt - 1'b1;
+            s1_fl[FL_EMPTY] = c_fl[FL_ONE];
+            s1_fl[FL_ONE]   = (c_cnt == {{(PW-2){1'b0}}, 2'd2});
+            s1_fl[FL_HMAX]  = 1'b0;
             if (!c_empty)
             begin
                 s1_ptr_we = 1'b1;
-                s1_head   = c_hm1;
                 // the popped token e[head-1] from mem; the next front,
                 // e[head-2], from the copy RAM (or 0 when this pop
                 // empties the deque)
                 s1_re     = 1'b1;
                 s1_pop    = 1'b1;
-                // (count != 1: with tail <= head <= depth <= 2^LOG2, head -
-                // tail is 1 exactly when head - 1 and tail agree in LOG2
-                // bits -- c_top, no subtractor of its own)
-                s1_bre    = (c_top != c_tail[LOG2-1:0]);
+                // (count != 1)
+                s1_bre    = !c_fl[FL_ONE];
                 s1_fwe    = 1'b1;
                 s1_fzero  = !s1_bre;
                 s1_frdata = 1'b1;
-                s1_bidx   = c_head[LOG2-1:0] - {{(LOG2-2){1'b0}}, 2'd2};
+                s1_bidx   = c_top - 1'b1;       // head - 2
             end
         end
         `WQ_DQCMD_FIND: begin
             s1_index = c_top;
-            if (!c_empty && (i_type == `WQ_TOK_YIELD || c_has[i_type]))
+            // (e[head-1] is read whether or not the search runs: its
+            // read enable need not wait for the presence test)
+            s1_re    = 1'b1;
+            if (!c_empty && (i_type == `WQ_TOK_YIELD || c_hv[i_type]))
             begin
                 s1_find   = 1'b1;        // scan from e[head-1]
                 s1_result = 1'b0;
-                s1_re     = 1'b1;
             end
         end
         `WQ_DQCMD_MERGE: begin
@@ -458,6 +570,13 @@ module wq_token_deque #(
             s1_log2_we = 1'b1;
             s1_head    = c_nhalf;
             s1_tail    = c_nhalf;
+            s1_cnt     = {PW{1'b0}};
+            s1_top     = c_nhm1;
+            s1_bot     = c_nhm1;
+            s1_fl[FL_EMPTY] = 1'b1;
+            s1_fl[FL_ONE]   = 1'b0;
+            s1_fl[FL_HMAX]  = 1'b0;
+            s1_fl[FL_TZERO] = !c_ndm[0];       // depth 1: both at 0
             s1_fwe     = 1'b1;
             s1_fzero   = 1'b1;
         end
@@ -471,11 +590,18 @@ module wq_token_deque #(
         end
         `WQ_DQCMD_DBG_SET_HEADTAIL: begin
             s1_rejected = !c_ht_ok;
+            s1_head  = i_head;
+            s1_tail  = i_tail;
+            s1_cnt   = c_icnt;
+            s1_top   = i_head[LOG2-1:0] - 1'b1;
+            s1_bot   = i_tail[LOG2-1:0] - 1'b1;
+            s1_fl[FL_EMPTY] = (i_head == i_tail);
+            s1_fl[FL_ONE]   = (c_icnt == {{(PW-1){1'b0}}, 1'b1});
+            s1_fl[FL_HMAX]  = c_heq;
+            s1_fl[FL_TZERO] = (i_tail == {PW{1'b0}});
             if (c_ht_ok)
             begin
                 s1_ptr_we = 1'b1;
-                s1_head   = i_head;
-                s1_tail   = i_tail;
                 // load the front copy from the RAM (0 when empty)
                 s1_bre    = (i_head != i_tail);
                 s1_fwe    = 1'b1;
@@ -493,7 +619,10 @@ module wq_token_deque #(
     generate for (g = 0; g < WARPS; g = g + 1)
     begin : g_warp
         localparam [WID_W-1:0] GW = g;
-        reg  [PW-1:0]   head, tail;
+        reg  [PW-1:0]   head, tail, cnt;
+        reg  [LOG2-1:0] top, bot;
+        reg  [NPRES-1:0] hv;
+        reg  [NFL-1:0]  fl;
         reg  [LGW-1:0]  lg;
         reg  [TOKW-1:0] front;
         wire            sel = cmd_fire && (i_warp == GW);
@@ -509,21 +638,47 @@ module wq_token_deque #(
             tail <= s1_tail;
         end
 
+        // (the reset state: empty at the full depth, head = tail = depth / 2)
+        always @(posedge i_clk)
+        if (i_reset)
+        begin
+            cnt  <= {PW{1'b0}};
+            fl   <= FL_RESET;
+            top  <= HALF_FULL[LOG2-1:0] - 1'b1;
+            bot  <= HALF_FULL[LOG2-1:0] - 1'b1;
+        end else if (sel && s1_ptr_we)
+        begin
+            cnt  <= s1_cnt;
+            fl   <= s1_fl;
+            top  <= s1_top;
+            bot  <= s1_bot;
+        end
+
         always @(posedge i_clk)
         if (i_reset)
             lg <= LOG2_MAX[LGW-1:0];
         else if (sel && s1_log2_we)
-            lg <= c_nlog2[LGW-1:0];
+            lg <= c_nlog2;
 
         always @(posedge i_clk)
         if (i_reset)
+        begin
             front <= {TOKW{1'b0}};
-        else if (p_valid && p_warp == GW)
+            hv    <= HV_ZERO;
+        end else if (p_valid && p_warp == GW)
+        begin
             front <= p_data;
+            hv    <= p_hv;
+        end
 
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
+        assign fl_all[g*NFL +: NFL]       = fl;
+        assign cnt_all[g*PW +: PW]        = cnt;
+        assign top_all[g*LOG2 +: LOG2]    = top;
+        assign bot_all[g*LOG2 +: LOG2]    = bot;
+        assign hv_all[g*NPRES +: NPRES]   = hv;
         assign front_all[g*TOKW +: TOKW]  = front;
     end endgenerate
 
@@ -545,6 +700,7 @@ module wq_token_deque #(
     end
 
     assign p_data = (p_zero ? {TOKW{1'b0}} : p_rdata ? s2_bword : r_token) & FMASK_64[TOKW-1:0];
+    assign p_hv   = below_bits(p_data[`WQ_TF_TYPE_RANGE], p_data[`WQ_TF_PRESENCE_RANGE]);
 
     // ---- stage 2 --------------------------------------------------------------
     always @(posedge i_clk)
@@ -769,6 +925,19 @@ module wq_token_deque #(
             assert(fh <= fd);
             assert(fh - ft <= fd);
             assert(fl <= LOG2_MAX);
+            // the registered pointer tests, count, head - 1 and tail - 1
+            // are their definitions
+            assert(fl_all[fg*NFL + FL_EMPTY] == (fh == ft));
+            assert(fl_all[fg*NFL + FL_HMAX]  == (fh == fd));
+            assert(fl_all[fg*NFL + FL_TZERO] == (ft == {PW{1'b0}}));
+            assert(fl_all[fg*NFL + FL_ONE]   == (fh - ft == {{(PW-1){1'b0}}, 1'b1}));
+            assert(cnt_all[fg*PW +: PW]  == fh - ft);
+            assert(top_all[fg*LOG2 +: LOG2] == fh[LOG2-1:0] - 1'b1);
+            assert(bot_all[fg*LOG2 +: LOG2] == ft[LOG2-1:0] - 1'b1);
+            // the front copy's below_bits are its type's and presence bits
+            assert(hv_all[fg*NPRES +: NPRES]
+                   == below_bits(front_all[fg*TOKW + `WQ_TF_TYPE_LO +: `WQ_TF_TYPE_W],
+                                 front_all[fg*TOKW + `WQ_TF_PRESENCE_LO +: `WQ_TF_PRESENCE_W]));
             // the front copy is the RAM's front entry (in a merge's
             // write-back cycle the RAM is one cycle behind)
             if (!sweep_busy && fh != ft && !(s2_merge && s2_warp == FGW))
@@ -843,6 +1012,26 @@ module wq_token_deque #(
         for (fi = 0; fi < NENT; fi = fi + 1)
             assert(mem_b[fi] == b_swz(mem[fi]));
 
+    // the decoded depth and SET_HEADTAIL's bound, and CLEAR's depth
+    // mask and halves, against their definitions from the log2
+    always @(*)
+    if (f_past_valid && !i_reset)
+    begin
+        assert(c_depth == ({{(PW-1){1'b0}}, 1'b1} << c_log2));
+        assert(c_hle == (i_head <= c_depth));
+        assert(c_heq == (i_head == c_depth));
+        assert(c_ndm == ~({LOG2{1'b1}} << c_nlog2));
+        assert(c_nhalf == (({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1));
+        assert(c_nhm1 == c_nhalf[LOG2-1:0] - 1'b1);
+    end
+
+    // a push to the front's presence is below_bits of the front it
+    // covers (the registered types select it)
+    always @(*)
+    if (f_past_valid && !i_reset && i_op == `WQ_DQCMD_PUSH_FRONT && !c_empty)
+        assert(c_pres == below_bits(c_front[`WQ_TF_TYPE_RANGE],
+                                    c_front[`WQ_TF_PRESENCE_RANGE]));
+
     // a popped token is the front the pop removed
     always @(posedge i_clk)
     if (f_past_valid && !$past(i_reset) && $past(cmd_fire) && $past(i_op) == `WQ_DQCMD_POP
@@ -875,7 +1064,7 @@ module wq_token_deque #(
         c_pop_wrap:    cover(cmd_fire && i_op == `WQ_DQCMD_POP && c_hmax && s1_bre);
         c_find_found:  cover(o_rvalid && o_rop == `WQ_DQCMD_FIND && o_found);
         c_merge:       cover(cmd_fire && i_op == `WQ_DQCMD_MERGE && !c_empty);
-        c_clear_small: cover(cmd_fire && i_op == `WQ_DQCMD_CLEAR && c_nlog2 < LOG2_MAX);
+        c_clear_small: cover(cmd_fire && i_op == `WQ_DQCMD_CLEAR && c_nlog2 < LOG2_MAX[LGW-1:0]);
         c_push_small:  cover(cmd_fire && f_push && s1_trap == `WQ_TRAP_NONE
                              && c_log2 < LOG2_MAX[LGW-1:0]);
     end
