@@ -58,6 +58,8 @@ module wq_decode #(
     wire [`WQ_DEC_INFO_W-1:0] info = wq_dec_opinfo(o_op);
     assign o_fmt   = info[`WQ_FMT_W+`WQ_IF_W-1:`WQ_IF_W];
     assign o_flags = info[`WQ_IF_W-1:0];
+    // (the table's known bit is in fh: the formal section's reference reads it)
+    wire unused_info = &{1'b0, info[`WQ_DEC_INFO_W-1]};
 
     // The opcode's format, one-hot (0: an unknown opcode, or an FP one
     // without an FPU).  Legality and the highest register are written as

@@ -1,7 +1,10 @@
 // wq_de_stage.v -- the pipelined core's decode stage DE and its expander
 // (docs/rtl/wq_de_stage.md): the instruction word from the FE/DE skid
-// buffer is decoded (wq_decode), checked and guarded, and sent on to EX
-// as its beats through the DE/EX skid buffer (wq_skid).
+// buffer, with the fields the fetch predecoded as it filled the
+// instruction buffer (wq_decode, wq_predec.vh), is checked and guarded,
+// and sent on to EX as its beats through the DE/EX skid buffer (wq_skid).
+// DE decodes nothing itself: its decoder's facts are registers (d_pd),
+// the word's fields are bits of its register (d_ir).
 //
 // DE holds one warp instruction (d_v).  Its checks: an illegal encoding,
 // a register beyond the launch's count or the file (outside a sub-vector
@@ -24,6 +27,7 @@
 // instruction and the beat waiting in the DE/EX buffer.
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_predec.vh"
 
 module wq_de_stage #(
     parameter LANES = 32,
@@ -43,6 +47,7 @@ module wq_de_stage #(
     input  wire [WID_W-1:0]     i_fd_w,
     input  wire [PCW-1:0]       i_fd_pc,
     input  wire [63:0]          i_fd_ir,
+    input  wire [`WQ_PD_W-1:0]  i_fd_pd,        // ... its predecoded fields
     output wire                 o_take,         // DE is empty or its last beat leaves
     // ---- DE's instruction ----
     output reg                  o_v,
@@ -107,28 +112,24 @@ module wq_de_stage #(
     reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
     reg              d_parts_done;              // only the commit beat is left
 
-    // ---- decode -----------------------------------------------------------------
-    wire                    dc_legal, dc_gn, dc_bi, dc_msext, dc_gp_pt, dc_selp_pt;
-    wire [`WQ_OP_W-1:0]     dc_op;
-    wire [`WQ_FMT_W-1:0]    dc_fmt;
-    wire [`WQ_IF_W-1:0]     dc_flags;
-    wire [`WQ_F_GP_W-1:0]   dc_gp;
-    wire [`WQ_F_RD_W-1:0]   dc_rd;
-    wire [`WQ_F_RA_W-1:0]   dc_ra;
-    wire [`WQ_F_RB_W-1:0]   dc_rb;
-    wire [`WQ_F_FN_W-1:0]   dc_fn;
-    wire [`WQ_F_IMM_W-1:0]  dc_imm;
-    wire [2:0]              dc_words;
-    wire [1:0]              dc_msize;
-    wire [3:0]              dc_amask;
-    wire [5:0]              dc_maxreg;
-    wq_decode #(.FP(FP)) u_dec (
-        .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
-        .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
-        .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
-        .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
-        .o_maxreg(dc_maxreg));
-    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt};
+    // ---- the decoder's facts (predecoded: d_pd) and the word's fields ---------------
+    reg [`WQ_PD_W-1:0]      d_pd;
+    wire                    dc_legal  = d_pd[`WQ_PD_LEGAL];
+    wire [`WQ_IF_W-1:0]     dc_flags  = d_pd[`WQ_PD_FLAGS];
+    wire [2:0]              dc_words  = d_pd[`WQ_PD_WORDS];
+    wire [1:0]              dc_msize  = d_pd[`WQ_PD_MSIZE];
+    wire                    dc_msext  = d_pd[`WQ_PD_MSEXT];
+    wire [3:0]              dc_amask  = d_pd[`WQ_PD_AMASK];
+    wire [5:0]              dc_maxreg = d_pd[`WQ_PD_MAXREG];
+    wire [`WQ_OP_W-1:0]     dc_op  = d_ir[`WQ_F_OP_RANGE];
+    wire [`WQ_F_GP_W-1:0]   dc_gp  = d_ir[`WQ_F_GP_RANGE];
+    wire                    dc_gn  = d_ir[`WQ_F_GN_LO];
+    wire [`WQ_F_RD_W-1:0]   dc_rd  = d_ir[`WQ_F_RD_RANGE];
+    wire [`WQ_F_RA_W-1:0]   dc_ra  = d_ir[`WQ_F_RA_RANGE];
+    wire [`WQ_F_RB_W-1:0]   dc_rb  = d_ir[`WQ_F_RB_RANGE];
+    wire                    dc_bi  = d_ir[`WQ_F_BI_LO];
+    wire [`WQ_F_FN_W-1:0]   dc_fn  = d_ir[`WQ_F_FN_RANGE];
+    wire [`WQ_F_IMM_W-1:0]  dc_imm = d_ir[`WQ_F_IMM_RANGE];
 
     // what the core executes itself (wq_core.v's header)
     reg dc_supported;
@@ -267,6 +268,7 @@ module wq_de_stage #(
             o_w <= i_fd_w;
             o_pc <= i_fd_pc;
             d_ir <= i_fd_ir;
+            d_pd <= i_fd_pd;
         end
     // the expander's walk: each part of rb + k, then the commit beat
     always @(posedge i_clk)
@@ -292,6 +294,38 @@ module wq_de_stage #(
 `ifdef FORMAL_DE_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
 `endif
+    // the predecoded fields are the decoder's of DE's word (the fetch
+    // decodes a word as it fills the buffer: wq_fetch; alone, the FE/DE
+    // buffer's beat is assumed to carry its word's)
+    wire                   f_legal, f_msext;
+    wire [`WQ_IF_W-1:0]    f_flags;
+    wire [2:0]             f_words;
+    wire [1:0]             f_msize;
+    wire [3:0]             f_amask;
+    wire [5:0]             f_maxreg;
+    wq_decode #(.FP(FP)) f_dec (
+        .i_insn(d_ir), .o_legal(f_legal), .o_op(), .o_fmt(), .o_flags(f_flags), .o_gp(), .o_gn(),
+        .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_words),
+        .o_msize(f_msize), .o_msext(f_msext), .o_amask(f_amask), .o_gp_pt(), .o_selp_pt(),
+        .o_maxreg(f_maxreg));
+`ifdef FORMAL_DE_STAGE_TOP
+    wire                   f_in_legal, f_in_msext;
+    wire [`WQ_IF_W-1:0]    f_in_flags;
+    wire [2:0]             f_in_words;
+    wire [1:0]             f_in_msize;
+    wire [3:0]             f_in_amask;
+    wire [5:0]             f_in_maxreg;
+    wq_decode #(.FP(FP)) f_in_dec (
+        .i_insn(i_fd_ir), .o_legal(f_in_legal), .o_op(), .o_fmt(), .o_flags(f_in_flags), .o_gp(),
+        .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_in_words),
+        .o_msize(f_in_msize), .o_msext(f_in_msext), .o_amask(f_in_amask), .o_gp_pt(),
+        .o_selp_pt(), .o_maxreg(f_in_maxreg));
+    always @(*) if (i_fd_v)
+        assume(i_fd_pd == {f_in_legal, f_in_flags, f_in_words, f_in_msize, f_in_msext, f_in_amask,
+                           f_in_maxreg});
+`endif
+    always @(*) if (f_past && !i_reset && o_v)
+        assert(d_pd == {f_legal, f_flags, f_words, f_msize, f_msext, f_amask, f_maxreg});
     always @(*) if (f_past && !i_reset) begin
         // the walk stays within the instruction: a part index below
         // PARTS, an rb offset below the registers it reads
