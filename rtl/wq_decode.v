@@ -66,9 +66,10 @@ module wq_decode #(
     // AND-ORs of these bits with tests of the fields that every format
     // computes beside the opcode's decode (each with its format's
     // constants), so the opcode's decode and the field tests are parallel
-    // cones that meet at the last levels: a chain opcode -> format code ->
-    // used mask -> test -> legal was 11 levels, and opcode -> format ->
-    // extension -> sum -> compare -> max -> compare -> max 16.
+    // cones that meet at the last levels (the chains opcode -> format code
+    // -> used mask -> test -> legal, and opcode -> format -> extension ->
+    // sum -> compare -> max -> compare -> max, are 11 and 16 ECP5 levels;
+    // this form is 7: docs/rtl/wq_decode.md).
     localparam NF = 1 << `WQ_FMT_W;
     wire [NF-1:0] fh = wq_dec_fmt_hot(o_op, FP != 0);
     wire f_ld = fh[`WQ_FMT_LD];
@@ -127,7 +128,6 @@ module wq_decode #(
         assign fok[gf] = ((i_insn & ~USED) == 64'd0) && bi_ok && ops_ok;
     end endgenerate
     assign o_legal = (fh & fok) != {NF{1'b0}};
-
 
     // max_reg(): rd (+3 for ld.v4), ra, rb (+3 for st.v4, +1 for atom.cas).
     // In RW bits: every register a legal word names is below NUM_REGS, so

@@ -131,30 +131,36 @@ module wq_de_stage #(
     wire [`WQ_F_FN_W-1:0]   dc_fn  = d_ir[`WQ_F_FN_RANGE];
     wire [`WQ_F_IMM_W-1:0]  dc_imm = d_ir[`WQ_F_IMM_RANGE];
 
-    // what the core executes itself (wq_core.v's header)
-    reg dc_supported;
-    always @(*) begin
-        case (dc_op)
-        `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
-        `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
-        `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
-        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
-        `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
-        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
-        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
-        `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
-        `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
-            dc_supported = 1'b1;
-        // the FPU's instructions (FP = 0: wq_decode calls them illegal)
-        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
-        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
-        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
-            dc_supported = FP != 0;
-        default:
-            dc_supported = 1'b0;
-        endcase
-    end
+    // what the core executes itself (wq_core.v's header), as compares of
+    // the opcode (a case here is turned into a ROM whose address register
+    // Yosys then takes from d_ir, moving the table in front of DE's
+    // register, behind its take)
+    wire dc_core_op =
+        dc_op == `WQ_OP_NOP || dc_op == `WQ_OP_MEMBAR || dc_op == `WQ_OP_EXIT ||
+        dc_op == `WQ_OP_MOV || dc_op == `WQ_OP_ADD || dc_op == `WQ_OP_SUB ||
+        dc_op == `WQ_OP_MUL || dc_op == `WQ_OP_MULHU || dc_op == `WQ_OP_AND ||
+        dc_op == `WQ_OP_OR || dc_op == `WQ_OP_XOR || dc_op == `WQ_OP_SHL ||
+        dc_op == `WQ_OP_SHR || dc_op == `WQ_OP_SRA || dc_op == `WQ_OP_MIN ||
+        dc_op == `WQ_OP_MAX || dc_op == `WQ_OP_MINU || dc_op == `WQ_OP_MAXU ||
+        dc_op == `WQ_OP_SETP || dc_op == `WQ_OP_SEL || dc_op == `WQ_OP_S2R ||
+        dc_op == `WQ_OP_BRA || dc_op == `WQ_OP_JMP || dc_op == `WQ_OP_SSY ||
+        dc_op == `WQ_OP_PBRK || dc_op == `WQ_OP_PCONT || dc_op == `WQ_OP_SYNC ||
+        dc_op == `WQ_OP_BRK || dc_op == `WQ_OP_CONT || dc_op == `WQ_OP_BAR ||
+        dc_op == `WQ_OP_YIELD || dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX ||
+        dc_op == `WQ_OP_CALL || dc_op == `WQ_OP_RET ||
+        dc_op == `WQ_OP_SUBV_START || dc_op == `WQ_OP_SUBV_END ||
+        dc_op == `WQ_OP_SUBV_LOOP_BEGIN || dc_op == `WQ_OP_SUBV_LOOP_END ||
+        dc_op == `WQ_OP_SUBV_AUTO || dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
+        dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM ||
+        dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST || dc_op == `WQ_OP_ATOM;
+    // the FPU's instructions (FP = 0: wq_decode calls them illegal)
+    wire dc_fpu_op =
+        dc_op == `WQ_OP_FADD || dc_op == `WQ_OP_FSUB || dc_op == `WQ_OP_FMUL ||
+        dc_op == `WQ_OP_FFMA || dc_op == `WQ_OP_FMIN || dc_op == `WQ_OP_FMAX ||
+        dc_op == `WQ_OP_FSETP || dc_op == `WQ_OP_FCLASS || dc_op == `WQ_OP_I2F ||
+        dc_op == `WQ_OP_U2F || dc_op == `WQ_OP_F2I || dc_op == `WQ_OP_F2U ||
+        dc_op == `WQ_OP_FDIV || dc_op == `WQ_OP_FSQRT;
+    wire dc_supported = dc_core_op || (FP != 0 && dc_fpu_op);
 
     // ---- the checks and the guard ----------------------------------------------------
     wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
