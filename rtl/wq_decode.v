@@ -58,24 +58,32 @@ module wq_decode #(
     wire [`WQ_DEC_INFO_W-1:0] info = wq_dec_opinfo(o_op);
     assign o_fmt   = info[`WQ_FMT_W+`WQ_IF_W-1:`WQ_IF_W];
     assign o_flags = info[`WQ_IF_W-1:0];
-    wire fp_op = (o_flags & `WQ_IF_FP) != 0;
-    wire known = info[`WQ_DEC_INFO_W-1] && (FP != 0 || !fp_op);
+    // (the table's known bit is in fh: the formal section's reference reads it)
+    wire unused_info = &{1'b0, info[`WQ_DEC_INFO_W-1]};
 
-    // fields this format may use (OP/GP/GN included)
-    wire [63:0] used = wq_dec_fmt_used(o_fmt);
-    wire uses_rd = used[`WQ_F_RD_LO];
-    wire uses_ra = used[`WQ_F_RA_LO];
-    wire uses_rb = used[`WQ_F_RB_LO];
-    wire uses_bi = used[`WQ_F_BI_LO];
+    // The opcode's format, one-hot (0: an unknown opcode, or an FP one
+    // without an FPU).  Legality and the highest register are written as
+    // AND-ORs of these bits with tests of the fields that every format
+    // computes beside the opcode's decode (each with its format's
+    // constants), so the opcode's decode and the field tests are parallel
+    // cones that meet at the last levels (the chains opcode -> format code
+    // -> used mask -> test -> legal, and opcode -> format -> extension ->
+    // sum -> compare -> max -> compare -> max, are 11 and 16 ECP5 levels;
+    // this form is 7: docs/rtl/wq_decode.md).
+    localparam NF = 1 << `WQ_FMT_W;
+    wire [NF-1:0] fh = wq_dec_fmt_hot(o_op, FP != 0);
+    wire f_ld = fh[`WQ_FMT_LD];
+    wire f_st = fh[`WQ_FMT_ST];
+    wire f_a  = fh[`WQ_FMT_A];
 
     wire [2:0] words = wq_dec_memw_words(o_fn);
     assign o_words = words;
     // the LSU's view of the width: {ST may use it, sign, alignment mask,
     // log2 bytes}; ATOM (and every other opcode) is a word access
     wire [7:0] mlsu = wq_dec_memw_lsu(o_fn);
-    wire       f_ldst = (o_fmt == `WQ_FMT_LD) || (o_fmt == `WQ_FMT_ST);
+    wire       f_ldst = f_ld || f_st;
     assign o_msize = f_ldst ? mlsu[1:0] : 2'd2;
-    assign o_msext = (o_fmt == `WQ_FMT_LD) && mlsu[6];
+    assign o_msext = f_ld && mlsu[6];
     assign o_amask = f_ldst ? mlsu[5:2] : 4'd3;
 
     // operands_legal().  Every bound is a compare of a register field with
@@ -99,31 +107,114 @@ module wq_decode #(
             end
     end
     wire imm_in_pc = (o_imm >> PCW) == 0;
-    reg  ops_ok;
-    always @(*) begin
-        case (o_fmt)
-        `WQ_FMT_P:  ops_ok = wq_dec_cmp_ok(o_fn) && le_k({27'd0, o_rd}, {25'd0, PT_M1});
-        `WQ_FMT_LD: ops_ok = rd_fit;             // (words 0: no such width)
-        `WQ_FMT_ST: ops_ok = rb_fit && mlsu[7];   // (.bu / .hu: loads only)
-        `WQ_FMT_A:  ops_ok = wq_dec_atom_ok(o_fn) &&
-                             (o_fn != `WQ_ATOM_CAS || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2}));
-        `WQ_FMT_SR: ops_ok = wq_dec_sreg_ok(o_imm);
-        `WQ_FMT_CV: ops_ok = wq_dec_rm_ok(o_fn);
-        `WQ_FMT_B:  ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
-        `WQ_FMT_BL: ops_ok = imm_in_pc;
-        default:    ops_ok = 1'b1;
-        endcase
-    end
-    // BI selects one of rb / imm; the other must be zero (one spelling per word)
-    wire bi_ok = !uses_bi || (o_bi ? (o_rb == 0) : (o_imm == 0));
-    assign o_legal = known && ((i_insn & ~used) == 64'd0) && bi_ok && ops_ok;
+    wire cas       = o_fn == `WQ_ATOM_CAS;
+    // each format's test of the fields: the bits it does not use are zero,
+    // BI selects one of rb / imm (the other zero: one spelling per word),
+    // and its operand rules
+    wire [NF-1:0] fok;
+    genvar gf;
+    generate for (gf = 0; gf < NF; gf = gf + 1) begin : g_fmt
+        localparam [63:0] USED = wq_dec_fmt_used(gf);
+        wire bi_ok = !USED[`WQ_F_BI_LO] || (o_bi ? (o_rb == 0) : (o_imm == 0));
+        wire ops_ok = (gf == `WQ_FMT_P)  ? wq_dec_cmp_ok(o_fn) && le_k({27'd0, o_rd}, {25'd0, PT_M1}) :
+                      (gf == `WQ_FMT_LD) ? rd_fit :                 // (words 0: no such width)
+                      (gf == `WQ_FMT_ST) ? rb_fit && mlsu[7] :      // (.bu / .hu: loads only)
+                      (gf == `WQ_FMT_A)  ? wq_dec_atom_ok(o_fn) &&
+                                           (!cas || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2})) :
+                      (gf == `WQ_FMT_SR) ? wq_dec_sreg_ok(o_imm) :
+                      (gf == `WQ_FMT_CV) ? wq_dec_rm_ok(o_fn) :
+                      (gf == `WQ_FMT_B)  ? (o_op == `WQ_OP_BRA) || imm_in_pc :
+                      (gf == `WQ_FMT_BL) ? imm_in_pc : 1'b1;
+        assign fok[gf] = ((i_insn & ~USED) == 64'd0) && bi_ok && ops_ok;
+    end endgenerate
+    assign o_legal = (fh & fok) != {NF{1'b0}};
 
     // max_reg(): rd (+3 for ld.v4), ra, rb (+3 for st.v4, +1 for atom.cas).
     // In RW bits: every register a legal word names is below NUM_REGS, so
-    // for a legal word no sum carries out of them (an illegal word's
-    // o_maxreg means nothing: the scheduler traps on o_legal first), and
-    // the adders and the two compares are RW bits wide, not 6.
+    // for a legal word no sum carries out of them.  An illegal word's
+    // o_maxreg means nothing (the schedulers trap on o_legal first), and a
+    // legal word's unused fields are zero, so the maximum is one of five
+    // forms computed from the fields alone, each beside the others, and
+    // the format picks one at the last level:
+    //   SETP          max(ra, rb|imm)            (pd is a predicate)
+    //   LD            max(rd + words - 1, ra)
+    //   ST            max(ra, rb + words - 1)
+    //   ATOM.CAS      max(rd, ra, rb + 1)
+    //   every other   max(rd, ra, rb|imm)        (rb|imm: 0 when BI)
+    // LD's and ST's sums are formed for each word count FN's table gives
+    // (WSET) and selected by the count, so they do not wait for the table.
     localparam RW = $clog2(`WQ_DEC_NUM_REGS);
+    localparam [7:0] WSET = `WQ_DEC_MEMW_WORDS_SET;
+    wire [RW-1:0] rd_n = o_rd[RW-1:0];
+    wire [RW-1:0] ra_n = o_ra[RW-1:0];
+    wire [RW-1:0] rb_n = o_rb[RW-1:0];
+    wire [RW-1:0] rb_1 = rb_n + {{(RW-1){1'b0}}, 1'b1};
+    wire [RW-1:0] dsel [0:7];
+    wire [RW-1:0] bsel [0:7];
+    wire [7:0]    cdw, cabw;
+    genvar gk;
+    generate for (gk = 0; gk < 8; gk = gk + 1) begin : g_w
+        if (gk >= 1 && WSET[gk]) begin : g_on
+            localparam [2:0] OFF = gk - 1;
+            wire          is_k = words == gk;
+            wire [RW-1:0] dk = rd_n + {{(RW-3){1'b0}}, OFF};
+            wire [RW-1:0] bk = rb_n + {{(RW-3){1'b0}}, OFF};
+            assign dsel[gk] = {RW{is_k}} & dk;
+            assign bsel[gk] = {RW{is_k}} & bk;
+            assign cdw[gk]  = is_k && dk >= ra_n;
+            assign cabw[gk] = is_k && ra_n >= bk;
+        end else begin : g_off
+            assign dsel[gk] = {RW{1'b0}};
+            assign bsel[gk] = {RW{1'b0}};
+            assign cdw[gk]  = 1'b0;
+            assign cabw[gk] = 1'b0;
+        end
+    end endgenerate
+    wire [RW-1:0] rd_w = dsel[0] | dsel[1] | dsel[2] | dsel[3] | dsel[4] | dsel[5] | dsel[6] | dsel[7];
+    wire [RW-1:0] rb_w = bsel[0] | bsel[1] | bsel[2] | bsel[3] | bsel[4] | bsel[5] | bsel[6] | bsel[7];
+    // the compares, each of two fields (BI folded in: rb|imm is 0 when BI)
+    wire c_da  = rd_n >= ra_n;
+    wire c_db  = o_bi || rd_n >= rb_n;
+    wire c_ab  = o_bi || ra_n >= rb_n;
+    wire c_db1 = rd_n >= rb_1;
+    wire c_ab1 = ra_n >= rb_1;
+    wire [RW-1:0] v_p   = c_ab ? ra_n : rb_n;
+    wire [RW-1:0] v_ld  = (cdw != 8'd0) ? rd_w : ra_n;
+    wire [RW-1:0] v_st  = (cabw != 8'd0) ? ra_n : rb_w;
+    wire [RW-1:0] v_cas = (c_da && c_db1) ? rd_n : c_ab1 ? ra_n : rb_1;
+    wire [RW-1:0] v_gen = (c_da && c_db) ? rd_n : c_ab ? ra_n : rb_n;
+    wire [RW-1:0] m_x = fh[`WQ_FMT_P] ? v_p : f_ld ? v_ld : f_st ? v_st : (f_a && cas) ? v_cas : v_gen;
+    assign o_maxreg = {{(6-RW){1'b0}}, m_x};
+
+`ifdef FORMAL
+    // The reference: the decoder's definition through the binary format
+    // code (isa.c's order: opcode -> format -> used fields -> operand
+    // rules; max_reg as two maxima), to which the one-hot form above is
+    // proved equal for every word.
+    wire fp_op = (o_flags & `WQ_IF_FP) != 0;
+    wire known = info[`WQ_DEC_INFO_W-1] && (FP != 0 || !fp_op);
+    wire [63:0] used = wq_dec_fmt_used(o_fmt);
+    wire uses_rd = used[`WQ_F_RD_LO];
+    wire uses_ra = used[`WQ_F_RA_LO];
+    wire uses_rb = used[`WQ_F_RB_LO];
+    wire uses_bi = used[`WQ_F_BI_LO];
+    reg  r_ops_ok;
+    always @(*) begin
+        case (o_fmt)
+        `WQ_FMT_P:  r_ops_ok = wq_dec_cmp_ok(o_fn) && le_k({27'd0, o_rd}, {25'd0, PT_M1});
+        `WQ_FMT_LD: r_ops_ok = rd_fit;
+        `WQ_FMT_ST: r_ops_ok = rb_fit && mlsu[7];
+        `WQ_FMT_A:  r_ops_ok = wq_dec_atom_ok(o_fn) &&
+                               (o_fn != `WQ_ATOM_CAS || le_k({27'd0, o_rb}, {25'd0, NREGS - 7'd2}));
+        `WQ_FMT_SR: r_ops_ok = wq_dec_sreg_ok(o_imm);
+        `WQ_FMT_CV: r_ops_ok = wq_dec_rm_ok(o_fn);
+        `WQ_FMT_B:  r_ops_ok = (o_op == `WQ_OP_BRA) || imm_in_pc;
+        `WQ_FMT_BL: r_ops_ok = imm_in_pc;
+        default:    r_ops_ok = 1'b1;
+        endcase
+    end
+    wire r_bi_ok = !uses_bi || (o_bi ? (o_rb == 0) : (o_imm == 0));
+    wire r_legal = known && ((i_insn & ~used) == 64'd0) && r_bi_ok && r_ops_ok;
     wire [RW-1:0] dext = (o_fmt == `WQ_FMT_LD) ? {{(RW-3){1'b0}}, words - 3'd1} : {RW{1'b0}};
     wire [RW-1:0] bext = (o_fmt == `WQ_FMT_ST) ? {{(RW-3){1'b0}}, words - 3'd1} :
                          (o_fmt == `WQ_FMT_A && o_fn == `WQ_ATOM_CAS) ? {{(RW-1){1'b0}}, 1'b1}
@@ -132,10 +223,13 @@ module wq_decode #(
     wire [RW-1:0] m_ra = uses_ra ? o_ra[RW-1:0] : {RW{1'b0}};
     wire [RW-1:0] m_rb = (uses_rb && !(uses_bi && o_bi)) ? o_rb[RW-1:0] + bext : {RW{1'b0}};
     wire [RW-1:0] m_1  = (m_rd > m_ra) ? m_rd : m_ra;
-    wire [RW-1:0] m_x  = (m_1 > m_rb) ? m_1 : m_rb;
-    assign o_maxreg = {{(6-RW){1'b0}}, m_x};
-
-`ifdef FORMAL
+    wire [RW-1:0] r_mx = (m_1 > m_rb) ? m_1 : m_rb;
+    // the one-hot format is the format code's, for the known opcodes
+    always @(*) assert(fh == (known ? ({{(NF-1){1'b0}}, 1'b1} << o_fmt) : {NF{1'b0}}));
+    // legality is the reference's for every word; the highest register
+    // for every legal one
+    always @(*) assert(o_legal == r_legal);
+    always @(*) if (o_legal) assert(m_x == r_mx);
     // a legal word names an opcode of isa.def and sets no unused bit
     always @(*) if (o_legal) assert(known && (i_insn & ~used) == 64'd0);
     // the highest register covers every register field the format uses

@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 fail() { echo "commit_plant: FAIL: $*" >&2; exit 1; }
 D=build/commit_plant
 FILE=core/wq_ibuf.v
-ANCHOR='assign o_hit  = r_valid && rd[TW+63:64] == r_tag;'
-WRONG='assign o_hit  = r_valid && (rd[TW+63:64] == r_tag || 1'"'"'b1);   // commit_plant: the tag is ignored'
+ANCHOR='assign o_hit  = r_valid && rd[TW+DW-1:DW] == r_tag;'
+WRONG='assign o_hit  = r_valid && (rd[TW+DW-1:DW] == r_tag || 1'"'"'b1);   // commit_plant: the tag is ignored'
 PROG=tests/programs/ibuf_wrap.wqs
 SEED=1
 make -s build > /dev/null || fail "make build"

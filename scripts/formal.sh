@@ -106,6 +106,7 @@ JOBS=(
 "valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|1||3"
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
+"decode_fp|wq_decode|rtl/wq_decode.v|-set FP 1|memory_map; opt -fast|1|1|1|1||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|1||16"
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
 "launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
@@ -544,7 +545,7 @@ PLANTS=(
 "lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
 "lsu_store_or|lsu_store|rtl/core/wq_lsu_store.v|s/(st_tw\[sn\*LB\*8 +: LB\*8\] \& ~st_cm);/st_tw[sn*LB*8 +: LB*8];/|the merge tree ORs an earlier subtree's bytes into a later lane's: a byte two lanes write is the OR of both values"
 "mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"
-"ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+63:64\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
+"ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+DW-1:DW\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )
 

@@ -14,7 +14,7 @@
  *                      row (DESIGN §3); exit 1 when any is found
  *   wq_gen vdecode     the RTL decoder's tables (build/gen/wq_decode.vh):
  *                      Verilog functions opcode -> {legal, format, flags},
- *                      format -> used-bit mask, and the FN / SREG code
+ *                      opcode -> one-hot format, format -> used-bit mask, and the FN / SREG code
  *                      ranges, expanded from isa.def, isa_formats.def and
  *                      isa_enums.def, for rtl/wq_decode.v to include
  *   wq_gen uevh        the micro-engine's header (build/gen/wq_ue.vh): the
@@ -189,6 +189,24 @@ static void wq_emit_vdecode(void)
 #undef INSN
     printf("        default: wq_dec_opinfo = {(`WQ_DEC_INFO_W){1'b0}};\n"
            "        endcase\n    end\nendfunction\n\n");
+    /* the same rows as one-hot format vectors, so the decoder's legality
+     * and highest-register terms are a flat AND-OR of the opcode's
+     * format with per-format tests of the fields (rtl/wq_decode.v), not a
+     * chain through the binary format code */
+    printf("// opcode -> one-hot of its format (bit `WQ_FMT_x); 0 for an unknown opcode,\n"
+           "// and for a WQ_IF_FP opcode when fp is 0 (a machine without an FPU)\n"
+           "function [(1 << `WQ_FMT_W)-1:0] wq_dec_fmt_hot;\n"
+           "    input [`WQ_OP_W-1:0] op;\n"
+           "    input                fp;\n"
+           "    begin\n        case (op)\n");
+#define INSN(n, code, fmt, flags) \
+    printf("        `WQ_OP_%s: wq_dec_fmt_hot = ((`WQ_FLAGS_OF_%s & `WQ_IF_FP) != 0 && !fp) ?\n" \
+           "            {(1 << `WQ_FMT_W){1'b0}} : {{((1 << `WQ_FMT_W)-1){1'b0}}, 1'b1} << `WQ_FMT_OF_%s;\n", \
+           #n, #n, #n);
+#include "../spec/isa.def"
+#undef INSN
+    printf("        default: wq_dec_fmt_hot = {(1 << `WQ_FMT_W){1'b0}};\n"
+           "        endcase\n    end\nendfunction\n\n");
     printf("// format -> the instruction bits it may set (OP, GP, GN always)\n"
            "function [63:0] wq_dec_fmt_used;\n"
            "    input [`WQ_FMT_W-1:0] fmt;\n"
@@ -215,6 +233,19 @@ static void wq_emit_vdecode(void)
 #include "../spec/isa_enums.def"
 #undef ATOMOP
     printf("        default: wq_dec_atom_ok = 1'b0;\n        endcase\n    end\nendfunction\n\n");
+    /* the word counts some width moves (bit k: k words), so the decoder
+     * forms a register-range candidate per count that exists */
+    {
+        unsigned wset = 0;
+#undef MEMW
+#define ATOMOP(n, c)
+#define MEMW(n, c, w, b, s, st) wset |= 1u << (w);
+#include "../spec/isa_enums.def"
+#undef MEMW
+#undef ATOMOP
+        printf("// the word counts of the LD/ST widths (bit k: some width moves k words)\n"
+               "`ifndef WQ_DEC_MEMW_WORDS_SET\n`define WQ_DEC_MEMW_WORDS_SET 8'h%02X\n`endif\n\n", wset & 0xFFu);
+    }
     printf("// LD/ST width -> words moved per thread (0: no such width)\n"
            "function [2:0] wq_dec_memw_words;\n"
            "    input [`WQ_F_FN_W-1:0] fn;\n    begin\n        case (fn)\n");

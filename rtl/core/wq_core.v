@@ -94,6 +94,7 @@
 // simulation would name it (docs/rtl/wq_core.md, "Coverage").
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_predec.vh"
 
 module wq_core #(
     parameter WARPS   /* verilator public */ = 8,
@@ -372,6 +373,7 @@ module wq_core #(
     wire [WID_W-1:0] fd_w;
     wire [PCW-1:0]   fd_pc;
     wire [63:0]      fd_ir;
+    wire [`WQ_PD_W-1:0] fd_pd;           // its predecoded fields (wq_fetch)
     wire             fd_held = !fd_ready;      // a beat waits in it (FE's beat of an earlier cycle)
     wire squash;                        // drop FE, DE (a trap commit, a store)
     wire squash_x;                      // drop EX too (a trap commit)
@@ -409,7 +411,8 @@ module wq_core #(
     wq_de_stage #(.LANES(LANES), .REGS(REGS), .FP(FP), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW),
                   .TR_AW(TR_AW)) u_de (
         .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
-        .i_fd_v(fd_v), .i_fd_w(fd_w), .i_fd_pc(fd_pc), .i_fd_ir(fd_ir), .o_take(d_take),
+        .i_fd_v(fd_v), .i_fd_w(fd_w), .i_fd_pc(fd_pc), .i_fd_ir(fd_ir), .i_fd_pd(fd_pd),
+        .o_take(d_take),
         .o_v(d_v), .o_w(d_w), .o_pc(d_pc),
         .i_act(d_act), .i_prow(d_prow), .i_nregs(d_nregs), .i_sbase(d_sbase), .i_son(w_son[d_w]),
         .o_rf_ra(rf_ra), .o_rf_rb(rf_rb), .i_za(de_za), .i_zb(de_zb),
@@ -427,6 +430,7 @@ module wq_core #(
     wire        ib_flush;
     wire        fe_hit;
     wire [63:0] fe_ir;
+    wire [`WQ_PD_W-1:0] fe_pd;
     wire        fl_idle = !fl_on;
     wire        fl_req_v;
     wire [31:0] fl_addr;
@@ -570,12 +574,12 @@ module wq_core #(
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
         .o_ld_warps(o_ld_warps), .o_ld_lines(o_ld_lines));
 
-    wq_fetch #(.WARPS(WARPS), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
+    wq_fetch #(.WARPS(WARPS), .FP(FP), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
                .WID_W(WID_W)) u_fetch (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
         .i_is_go(is_go), .i_pick(pick), .i_is_addr(is_addr),
         .i_fe_take(f_v && fd_ready && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
-        .o_fe_hit(fe_hit), .o_fe_ir(fe_ir),
+        .o_fe_hit(fe_hit), .o_fe_ir(fe_ir), .o_fe_pd(fe_pd),
         .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf), .i_stopping(stopping),
         .i_cp_code(cp_code),
         .o_fl_on(fl_on), .o_fl_req(fl_req_v), .o_fl_addr(fl_addr), .o_fl_wsel(fl_wsel),
@@ -729,10 +733,10 @@ module wq_core #(
     assign d_take_fe = !f_v || fd_ready;
     // a hit goes into the skid buffer, a miss is dropped there (the warp
     // is issued again after the fetch run); a squash empties the buffer
-    wq_skid #(.DW(WID_W + PCW + 64)) u_fd (
+    wq_skid #(.DW(WID_W + PCW + 64 + `WQ_PD_W)) u_fd (
         .i_clk(i_clk), .i_reset(i_reset || squash),
-        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir}), .o_ready(fd_ready),
-        .o_valid(fd_v), .o_data({fd_w, fd_pc, fd_ir}), .i_ready(d_take));
+        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir, fe_pd}), .o_ready(fd_ready),
+        .o_valid(fd_v), .o_data({fd_w, fd_pc, fd_ir, fd_pd}), .i_ready(d_take));
     // the scoreboard's clears: FE's miss, a dropped beat, a commit
     wire fe_miss = f_v && fd_ready && !squash && !fe_hit;
     wire cm_done = cm_go && cm_last;

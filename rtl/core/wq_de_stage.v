@@ -1,7 +1,10 @@
 // wq_de_stage.v -- the pipelined core's decode stage DE and its expander
 // (docs/rtl/wq_de_stage.md): the instruction word from the FE/DE skid
-// buffer is decoded (wq_decode), checked and guarded, and sent on to EX
-// as its beats through the DE/EX skid buffer (wq_skid).
+// buffer, with the fields the fetch predecoded as it filled the
+// instruction buffer (wq_decode, wq_predec.vh), is checked and guarded,
+// and sent on to EX as its beats through the DE/EX skid buffer (wq_skid).
+// DE decodes nothing itself: its decoder's facts are registers (d_pd),
+// the word's fields are bits of its register (d_ir).
 //
 // DE holds one warp instruction (d_v).  Its checks: an illegal encoding,
 // a register beyond the launch's count or the file (outside a sub-vector
@@ -24,6 +27,7 @@
 // instruction and the beat waiting in the DE/EX buffer.
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_predec.vh"
 
 module wq_de_stage #(
     parameter LANES = 32,
@@ -43,6 +47,7 @@ module wq_de_stage #(
     input  wire [WID_W-1:0]     i_fd_w,
     input  wire [PCW-1:0]       i_fd_pc,
     input  wire [63:0]          i_fd_ir,
+    input  wire [`WQ_PD_W-1:0]  i_fd_pd,        // ... its predecoded fields
     output wire                 o_take,         // DE is empty or its last beat leaves
     // ---- DE's instruction ----
     output reg                  o_v,
@@ -107,53 +112,55 @@ module wq_de_stage #(
     reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
     reg              d_parts_done;              // only the commit beat is left
 
-    // ---- decode -----------------------------------------------------------------
-    wire                    dc_legal, dc_gn, dc_bi, dc_msext, dc_gp_pt, dc_selp_pt;
-    wire [`WQ_OP_W-1:0]     dc_op;
-    wire [`WQ_FMT_W-1:0]    dc_fmt;
-    wire [`WQ_IF_W-1:0]     dc_flags;
-    wire [`WQ_F_GP_W-1:0]   dc_gp;
-    wire [`WQ_F_RD_W-1:0]   dc_rd;
-    wire [`WQ_F_RA_W-1:0]   dc_ra;
-    wire [`WQ_F_RB_W-1:0]   dc_rb;
-    wire [`WQ_F_FN_W-1:0]   dc_fn;
-    wire [`WQ_F_IMM_W-1:0]  dc_imm;
-    wire [2:0]              dc_words;
-    wire [1:0]              dc_msize;
-    wire [3:0]              dc_amask;
-    wire [5:0]              dc_maxreg;
-    wq_decode #(.FP(FP)) u_dec (
-        .i_insn(d_ir), .o_legal(dc_legal), .o_op(dc_op), .o_fmt(dc_fmt), .o_flags(dc_flags),
-        .o_gp(dc_gp), .o_gn(dc_gn), .o_rd(dc_rd), .o_ra(dc_ra), .o_rb(dc_rb), .o_bi(dc_bi),
-        .o_fn(dc_fn), .o_imm(dc_imm), .o_words(dc_words), .o_msize(dc_msize),
-        .o_msext(dc_msext), .o_amask(dc_amask), .o_gp_pt(dc_gp_pt), .o_selp_pt(dc_selp_pt),
-        .o_maxreg(dc_maxreg));
-    wire unused_dc = &{1'b0, dc_fmt, dc_gp_pt, dc_selp_pt};
+    // ---- the decoder's facts (predecoded: d_pd) and the word's fields ---------------
+    reg [`WQ_PD_W-1:0]      d_pd;
+    wire                    dc_legal  = d_pd[`WQ_PD_LEGAL];
+    wire [`WQ_IF_W-1:0]     dc_flags  = d_pd[`WQ_PD_FLAGS];
+    wire [2:0]              dc_words  = d_pd[`WQ_PD_WORDS];
+    wire [1:0]              dc_msize  = d_pd[`WQ_PD_MSIZE];
+    wire                    dc_msext  = d_pd[`WQ_PD_MSEXT];
+    wire [3:0]              dc_amask  = d_pd[`WQ_PD_AMASK];
+    wire [5:0]              dc_maxreg = d_pd[`WQ_PD_MAXREG];
+    wire [`WQ_OP_W-1:0]     dc_op  = d_ir[`WQ_F_OP_RANGE];
+    wire [`WQ_F_GP_W-1:0]   dc_gp  = d_ir[`WQ_F_GP_RANGE];
+    wire                    dc_gn  = d_ir[`WQ_F_GN_LO];
+    wire [`WQ_F_RD_W-1:0]   dc_rd  = d_ir[`WQ_F_RD_RANGE];
+    wire [`WQ_F_RA_W-1:0]   dc_ra  = d_ir[`WQ_F_RA_RANGE];
+    wire [`WQ_F_RB_W-1:0]   dc_rb  = d_ir[`WQ_F_RB_RANGE];
+    wire                    dc_bi  = d_ir[`WQ_F_BI_LO];
+    wire [`WQ_F_FN_W-1:0]   dc_fn  = d_ir[`WQ_F_FN_RANGE];
+    wire [`WQ_F_IMM_W-1:0]  dc_imm = d_ir[`WQ_F_IMM_RANGE];
 
-    // what the core executes itself (wq_core.v's header)
-    reg dc_supported;
-    always @(*) begin
-        case (dc_op)
-        `WQ_OP_NOP, `WQ_OP_MEMBAR, `WQ_OP_EXIT, `WQ_OP_MOV, `WQ_OP_ADD, `WQ_OP_SUB,
-        `WQ_OP_MUL, `WQ_OP_MULHU, `WQ_OP_AND, `WQ_OP_OR, `WQ_OP_XOR, `WQ_OP_SHL,
-        `WQ_OP_SHR, `WQ_OP_SRA, `WQ_OP_MIN, `WQ_OP_MAX, `WQ_OP_MINU, `WQ_OP_MAXU,
-        `WQ_OP_SETP, `WQ_OP_SEL, `WQ_OP_S2R,
-        `WQ_OP_BRA, `WQ_OP_JMP, `WQ_OP_SSY, `WQ_OP_PBRK, `WQ_OP_PCONT,
-        `WQ_OP_SYNC, `WQ_OP_BRK, `WQ_OP_CONT, `WQ_OP_BAR, `WQ_OP_YIELD,
-        `WQ_OP_BRX, `WQ_OP_JMX, `WQ_OP_CALL, `WQ_OP_RET,
-        `WQ_OP_SUBV_START, `WQ_OP_SUBV_END, `WQ_OP_SUBV_LOOP_BEGIN, `WQ_OP_SUBV_LOOP_END,
-        `WQ_OP_SUBV_AUTO, `WQ_OP_DIVU, `WQ_OP_DIV, `WQ_OP_REMU, `WQ_OP_REM,
-        `WQ_OP_LD, `WQ_OP_ST, `WQ_OP_ATOM:
-            dc_supported = 1'b1;
-        // the FPU's instructions (FP = 0: wq_decode calls them illegal)
-        `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA,
-        `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS,
-        `WQ_OP_I2F, `WQ_OP_U2F, `WQ_OP_F2I, `WQ_OP_F2U, `WQ_OP_FDIV, `WQ_OP_FSQRT:
-            dc_supported = FP != 0;
-        default:
-            dc_supported = 1'b0;
-        endcase
-    end
+    // what the core executes itself (wq_core.v's header), as compares of
+    // the opcode (a case here is turned into a ROM whose address register
+    // Yosys then takes from d_ir, moving the table in front of DE's
+    // register, behind its take)
+    wire dc_core_op =
+        dc_op == `WQ_OP_NOP || dc_op == `WQ_OP_MEMBAR || dc_op == `WQ_OP_EXIT ||
+        dc_op == `WQ_OP_MOV || dc_op == `WQ_OP_ADD || dc_op == `WQ_OP_SUB ||
+        dc_op == `WQ_OP_MUL || dc_op == `WQ_OP_MULHU || dc_op == `WQ_OP_AND ||
+        dc_op == `WQ_OP_OR || dc_op == `WQ_OP_XOR || dc_op == `WQ_OP_SHL ||
+        dc_op == `WQ_OP_SHR || dc_op == `WQ_OP_SRA || dc_op == `WQ_OP_MIN ||
+        dc_op == `WQ_OP_MAX || dc_op == `WQ_OP_MINU || dc_op == `WQ_OP_MAXU ||
+        dc_op == `WQ_OP_SETP || dc_op == `WQ_OP_SEL || dc_op == `WQ_OP_S2R ||
+        dc_op == `WQ_OP_BRA || dc_op == `WQ_OP_JMP || dc_op == `WQ_OP_SSY ||
+        dc_op == `WQ_OP_PBRK || dc_op == `WQ_OP_PCONT || dc_op == `WQ_OP_SYNC ||
+        dc_op == `WQ_OP_BRK || dc_op == `WQ_OP_CONT || dc_op == `WQ_OP_BAR ||
+        dc_op == `WQ_OP_YIELD || dc_op == `WQ_OP_BRX || dc_op == `WQ_OP_JMX ||
+        dc_op == `WQ_OP_CALL || dc_op == `WQ_OP_RET ||
+        dc_op == `WQ_OP_SUBV_START || dc_op == `WQ_OP_SUBV_END ||
+        dc_op == `WQ_OP_SUBV_LOOP_BEGIN || dc_op == `WQ_OP_SUBV_LOOP_END ||
+        dc_op == `WQ_OP_SUBV_AUTO || dc_op == `WQ_OP_DIVU || dc_op == `WQ_OP_DIV ||
+        dc_op == `WQ_OP_REMU || dc_op == `WQ_OP_REM ||
+        dc_op == `WQ_OP_LD || dc_op == `WQ_OP_ST || dc_op == `WQ_OP_ATOM;
+    // the FPU's instructions (FP = 0: wq_decode calls them illegal)
+    wire dc_fpu_op =
+        dc_op == `WQ_OP_FADD || dc_op == `WQ_OP_FSUB || dc_op == `WQ_OP_FMUL ||
+        dc_op == `WQ_OP_FFMA || dc_op == `WQ_OP_FMIN || dc_op == `WQ_OP_FMAX ||
+        dc_op == `WQ_OP_FSETP || dc_op == `WQ_OP_FCLASS || dc_op == `WQ_OP_I2F ||
+        dc_op == `WQ_OP_U2F || dc_op == `WQ_OP_F2I || dc_op == `WQ_OP_F2U ||
+        dc_op == `WQ_OP_FDIV || dc_op == `WQ_OP_FSQRT;
+    wire dc_supported = dc_core_op || (FP != 0 && dc_fpu_op);
 
     // ---- the checks and the guard ----------------------------------------------------
     wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
@@ -267,6 +274,7 @@ module wq_de_stage #(
             o_w <= i_fd_w;
             o_pc <= i_fd_pc;
             d_ir <= i_fd_ir;
+            d_pd <= i_fd_pd;
         end
     // the expander's walk: each part of rb + k, then the commit beat
     always @(posedge i_clk)
@@ -292,6 +300,38 @@ module wq_de_stage #(
 `ifdef FORMAL_DE_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
 `endif
+    // the predecoded fields are the decoder's of DE's word (the fetch
+    // decodes a word as it fills the buffer: wq_fetch; alone, the FE/DE
+    // buffer's beat is assumed to carry its word's)
+    wire                   f_legal, f_msext;
+    wire [`WQ_IF_W-1:0]    f_flags;
+    wire [2:0]             f_words;
+    wire [1:0]             f_msize;
+    wire [3:0]             f_amask;
+    wire [5:0]             f_maxreg;
+    wq_decode #(.FP(FP)) f_dec (
+        .i_insn(d_ir), .o_legal(f_legal), .o_op(), .o_fmt(), .o_flags(f_flags), .o_gp(), .o_gn(),
+        .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_words),
+        .o_msize(f_msize), .o_msext(f_msext), .o_amask(f_amask), .o_gp_pt(), .o_selp_pt(),
+        .o_maxreg(f_maxreg));
+`ifdef FORMAL_DE_STAGE_TOP
+    wire                   f_in_legal, f_in_msext;
+    wire [`WQ_IF_W-1:0]    f_in_flags;
+    wire [2:0]             f_in_words;
+    wire [1:0]             f_in_msize;
+    wire [3:0]             f_in_amask;
+    wire [5:0]             f_in_maxreg;
+    wq_decode #(.FP(FP)) f_in_dec (
+        .i_insn(i_fd_ir), .o_legal(f_in_legal), .o_op(), .o_fmt(), .o_flags(f_in_flags), .o_gp(),
+        .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_in_words),
+        .o_msize(f_in_msize), .o_msext(f_in_msext), .o_amask(f_in_amask), .o_gp_pt(),
+        .o_selp_pt(), .o_maxreg(f_in_maxreg));
+    always @(*) if (i_fd_v)
+        assume(i_fd_pd == {f_in_legal, f_in_flags, f_in_words, f_in_msize, f_in_msext, f_in_amask,
+                           f_in_maxreg});
+`endif
+    always @(*) if (f_past && !i_reset && o_v)
+        assert(d_pd == {f_legal, f_flags, f_words, f_msize, f_msext, f_amask, f_maxreg});
     always @(*) if (f_past && !i_reset) begin
         // the walk stays within the instruction: a part index below
         // PARTS, an rb offset below the registers it reads

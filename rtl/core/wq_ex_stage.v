@@ -267,6 +267,7 @@ module wq_ex_stage #(
     wq_opread #(.LANES(LANES), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_opread (
         .i_clk(i_clk), .i_x_in(x_in), .i_ra_row(i_dx_ra), .i_rb_row(i_dx_rb),
         .i_tr_row(i_dx_tr), .i_za(i_dx_za), .i_zb(i_dx_zb),
+        .i_in_imm(i_dx_imm),
         .i_rf_we(i_rf_we), .i_rf_waddr(i_rf_waddr), .i_rf_wlane(i_rf_wlane), .i_rf_wdata(i_rf_wdata),
         .i_tr_we(i_tr_we), .i_tr_waddr(i_tr_waddr), .i_tr_wlane(i_tr_wlane), .i_tr_wdata(i_tr_wdata),
         .i_x_bi(x_bi), .i_x_imm(x_imm), .i_x_p(x_p),

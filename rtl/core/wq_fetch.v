@@ -7,7 +7,10 @@
 // A miss that FE passes on under the hold starts a fetch run at the missed
 // address: PF_RUN instructions, 2 * PF_RUN word reads on the core's memory
 // port (through the LSU, which sends them when it has nothing of its own:
-// i_fl_go), each answer a word, filled two words an entry.  The warp whose
+// i_fl_go), each answer a word, filled two words an entry.  A fill is
+// predecoded (wq_decode, wq_predec.vh): the entry keeps the decoder's
+// facts beside the word and FE hands them on with it (o_fe_pd), so DE
+// reads them from its registers.  The warp whose
 // miss started the run issues first after it (o_pref_*).  Sequential
 // prefetch: an issue within the last half of the last run's range starts
 // the next run at its end.  The code range [o_cr_lo, o_cr_hi) holds every
@@ -15,9 +18,12 @@
 // store that wrote code (i_cp_code) ends the run: its answers still owed
 // fill nothing.
 `default_nettype none
+`include "wq_defs.vh"
+`include "wq_predec.vh"
 
 module wq_fetch #(
     parameter WARPS      = 8,
+    parameter FP         = 0,            // the decoder's: 1, the FP opcodes are legal
     parameter IB_LOG2    = 6,            // instruction buffer: 2^IB_LOG2 words
     parameter PF_RUN     = 8,            // instructions a fetch run reads ahead
     parameter LINE_BYTES = 16,           // the memory port's line
@@ -36,6 +42,7 @@ module wq_fetch #(
     input  wire [31:0]              i_f_addr,
     output wire                     o_fe_hit,
     output wire [63:0]              o_fe_ir,
+    output wire [`WQ_PD_W-1:0]      o_fe_pd,        //   its predecoded fields
     // what keeps a run from starting: an atomic performs or waits in EX,
     // a store that wrote code waits, the hold is to end
     input  wire                     i_at_on,
@@ -67,22 +74,40 @@ module wq_fetch #(
     localparam [31:0] PF_BYTES = PF_RUN * 8;
 
     // ---- the buffer ---------------------------------------------------------
+    // an entry: the word and its predecoded fields, decoded from the fill
+    // register as it is written (wq_decode: the decoder's depth between
+    // the fill register and the buffer's write port, none after FE)
+    localparam PDW = `WQ_PD_W;
     wire        ib_hit;
-    wire [63:0] ib_data;
+    wire [PDW+63:0] ib_data;
     reg         ib_fill;
     reg [31:0]  ib_faddr;
     reg [63:0]  ib_fdata;
-    wq_ibuf #(.LOG2(IB_LOG2)) u_ibuf (
+    wire                 pd_legal, pd_msext;
+    wire [`WQ_IF_W-1:0]  pd_flags;
+    wire [2:0]           pd_words;
+    wire [1:0]           pd_msize;
+    wire [3:0]           pd_amask;
+    wire [5:0]           pd_maxreg;
+    /* verilator lint_off PINCONNECTEMPTY */
+    wq_decode #(.FP(FP)) u_pdec (
+        .i_insn(ib_fdata), .o_legal(pd_legal), .o_op(), .o_fmt(), .o_flags(pd_flags),
+        .o_gp(), .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(),
+        .o_words(pd_words), .o_msize(pd_msize), .o_msext(pd_msext), .o_amask(pd_amask),
+        .o_gp_pt(), .o_selp_pt(), .o_maxreg(pd_maxreg));
+    /* verilator lint_on PINCONNECTEMPTY */
+    wire [PDW-1:0] ib_fpd = {pd_legal, pd_flags, pd_words, pd_msize, pd_msext, pd_amask, pd_maxreg};
+    wq_ibuf #(.LOG2(IB_LOG2), .DW(PDW + 64)) u_ibuf (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(i_flush),
         .i_addr(i_is_addr), .o_hit(ib_hit), .o_data(ib_data),
-        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata(ib_fdata));
+        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata({ib_fpd, ib_fdata}));
 
     // the buffer answers the cycle after the lookup; FE keeps the answer
     reg         f_fresh;                // the buffer answers this cycle
     reg         f_hit_q;
-    reg [63:0]  f_ir_q;
+    reg [PDW+63:0] f_ir_q;
     assign o_fe_hit = f_fresh ? ib_hit : f_hit_q;
-    assign o_fe_ir  = f_fresh ? ib_data : f_ir_q;
+    assign {o_fe_pd, o_fe_ir} = f_fresh ? ib_data : f_ir_q;
     always @(posedge i_clk) begin
         f_fresh <= i_is_go;
         if (f_fresh) begin f_hit_q <= ib_hit; f_ir_q <= ib_data; end

@@ -1,6 +1,6 @@
 // wq_ibuf.v -- the warp scheduler's instruction buffer: a direct-mapped
-// store of 2^LOG2 instruction words (64 bits each, keyed by their byte
-// address) that answers a fetch in one cycle instead of two memory
+// store of 2^LOG2 instruction words (DW bits each: the 64-bit word and
+// what its filler keeps beside it, keyed by their byte address) that answers a fetch in one cycle instead of two memory
 // accesses.
 //
 // It is only as old as the scheduler's current hold of the event lock
@@ -19,7 +19,8 @@
 `default_nettype none
 
 module wq_ibuf #(
-    parameter LOG2 = 4                      // entries = 2^LOG2
+    parameter LOG2 = 4,                     // entries = 2^LOG2
+    parameter DW   = 64                     // bits an entry holds
 ) (
     input  wire        i_clk,
     input  wire        i_reset,
@@ -27,11 +28,11 @@ module wq_ibuf #(
     // lookup: the answer the cycle after
     input  wire [31:0] i_addr,              // byte address of the word
     output wire        o_hit,
-    output wire [63:0] o_data,
+    output wire [DW-1:0] o_data,
     // fill
     input  wire        i_fill,
     input  wire [31:0] i_faddr,
-    input  wire [63:0] i_fdata
+    input  wire [DW-1:0] i_fdata
 );
     localparam N  = 1 << LOG2;
     // tag: the address bits outside the index (with bits 2..0, so a code
@@ -55,10 +56,10 @@ module wq_ibuf #(
         else if (i_fill) valid[f_idx] <= 1'b1;
 
     // tag and data: one RAM, synchronous read
-    reg [TW+63:0] mem [0:N-1];
+    reg [TW+DW-1:0] mem [0:N-1];
     always @(posedge i_clk)
         if (i_fill) mem[f_idx] <= {tag_of(i_faddr), i_fdata};
-    reg [TW+63:0] rd;
+    reg [TW+DW-1:0] rd;
     always @(posedge i_clk) rd <= mem[l_idx];
 
     // the looked-up entry's valid bit and tag, registered beside the read
@@ -70,8 +71,8 @@ module wq_ibuf #(
         else r_valid <= valid[l_idx];
     always @(posedge i_clk) r_tag <= tag_of(i_addr);
 
-    assign o_hit  = r_valid && rd[TW+63:64] == r_tag;
-    assign o_data = rd[63:0];
+    assign o_hit  = r_valid && rd[TW+DW-1:DW] == r_tag;
+    assign o_data = rd[DW-1:0];
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ibuf): BMC + induction
@@ -84,7 +85,7 @@ module wq_ibuf #(
     // (f_ok), evicted by a fill of another address with the same index
     (* anyconst *) reg [31:0] f_addr;
     reg        f_ok;
-    reg [63:0] f_word;
+    reg [DW-1:0] f_word;
     initial f_ok = 1'b0;
     wire f_same_idx = i_faddr[3 +: LOG2] == f_addr[3 +: LOG2];
     always @(posedge i_clk)
@@ -103,7 +104,7 @@ module wq_ibuf #(
     // a lookup of f_addr: a hit only while the tracked word is there, and
     // then with that word
     reg f_look, f_look_ok;
-    reg [63:0] f_look_word;
+    reg [DW-1:0] f_look_word;
     initial f_look = 1'b0;
     always @(posedge i_clk) begin
         f_look      <= !i_reset && !i_flush && i_addr == f_addr;
@@ -122,9 +123,9 @@ module wq_ibuf #(
     // induction: an entry that holds f_addr's tag is the tracked word, and
     // the registered lookup state matches the entry it read
     always @(*) if (f_past) begin
-        if (valid[fi] && mem[fi][TW+63:64] == tag_of(f_addr)) assert(f_ok);
+        if (valid[fi] && mem[fi][TW+DW-1:DW] == tag_of(f_addr)) assert(f_ok);
         if (f_look) assert(r_tag == tag_of(f_addr));
-        if (f_look && r_valid && rd[TW+63:64] == tag_of(f_addr)) assert(f_look_ok);
+        if (f_look && r_valid && rd[TW+DW-1:DW] == tag_of(f_addr)) assert(f_look_ok);
         if (f_look && f_look_ok) assert(r_valid && rd == {tag_of(f_addr), f_look_word});
     end
 

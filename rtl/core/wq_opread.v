@@ -16,7 +16,10 @@
 // Operands: o_a (ra), o_rb (rb + k: a store's data, CAS's values), o_b
 // (rb or the immediate), o_s2r (S2R's special register, a lane each: the
 // thread ids from the thread-id RAM, the rest from the slot of EX's warp,
-// exec_alu.c sreg).  The register file's write port is WB's (wq_commit),
+// exec_alu.c sreg).  S2R's register is decoded from the entering beat's
+// immediate (i_in_imm) as EX takes the beat and held one-hot (sr_hot),
+// like the rows: the operand's multiplexers start at a register, not at a
+// 32-bit compare of EX's immediate.  The register file's write port is WB's (wq_commit),
 // the thread-id RAM's the dispatch's walk (wq_dispatch); a read never
 // meets a write of its row in the same cycle (one instruction a warp in
 // flight), which wq_regfile's simulation would poison.
@@ -38,6 +41,7 @@ module wq_opread #(
     input  wire [TR_AW-1:0]         i_tr_row,
     input  wire                     i_za,        // ... the rows read zero (the warp
     input  wire                     i_zb,        //   start's memset: wq_commit)
+    input  wire [31:0]              i_in_imm,    // ... and its immediate (S2R's register)
     // the register file's write port (wq_commit)
     input  wire                     i_rf_we,
     input  wire [RF_AW-1:0]         i_rf_waddr,
@@ -106,40 +110,43 @@ module wq_opread #(
     assign o_b  = i_x_bi ? {LANES{i_x_imm}} : o_rb;
 
     // ---- S2R: the special register of each lane (exec_alu.c sreg) -----------------
-    // The registers every lane of the warp reads alike are selected once
+    // The entering beat's register, one-hot (bit c: special register c; no
+    // bit for an immediate that names none), held with the rows.  The
+    // registers every lane of the warp reads alike are selected once
     // (s2r_w), as is GID_d's base (CTAID_d * NTID_d) and which thread-id
     // coordinate it adds; each lane selects only among its own values (a
     // case over every register a lane would be that multiplexer LANES
-    // times over)
-    reg [31:0] s2r_w;                            // the warp's register
-    reg [25:0] s2r_gb;                           // GID_d: the base
-    reg [1:0]  s2r_gd;                           //   and d
-    always @(*) begin
-        case (i_x_imm)
-        `WQ_SR_NTID_X:   s2r_w = {21'd0, i_sr_ntid[0 +: 11]};
-        `WQ_SR_NTID_Y:   s2r_w = {21'd0, i_sr_ntid[11 +: 11]};
-        `WQ_SR_NTID_Z:   s2r_w = {21'd0, i_sr_ntid[22 +: 11]};
-        `WQ_SR_CTAID_X:  s2r_w = {16'd0, i_sr_cta[0 +: 16]};
-        `WQ_SR_CTAID_Y:  s2r_w = {16'd0, i_sr_cta[16 +: 16]};
-        `WQ_SR_CTAID_Z:  s2r_w = {16'd0, i_sr_cta[32 +: 16]};
-        `WQ_SR_NCTAID_X: s2r_w = {16'd0, i_sr_ncta[0 +: 16]};
-        `WQ_SR_NCTAID_Y: s2r_w = {16'd0, i_sr_ncta[16 +: 16]};
-        `WQ_SR_NCTAID_Z: s2r_w = {16'd0, i_sr_ncta[32 +: 16]};
-        `WQ_SR_WARPID:   s2r_w = {27'd0, i_sr_wi};
-        `WQ_SR_PARAM:    s2r_w = i_sr_param;
-        `WQ_SR_CLOCK:    s2r_w = i_sr_clock;
-        `WQ_SR_NLANES:   s2r_w = LANES;
-        `WQ_SR_CTAFLAT:  s2r_w = i_sr_ctaflat;
-        `WQ_SR_LOCAL:    s2r_w = i_sr_local;
-        default:         s2r_w = 32'd0;
-        endcase
-        s2r_gd = (i_x_imm == `WQ_SR_GID_Y) ? 2'd1 : (i_x_imm == `WQ_SR_GID_Z) ? 2'd2 : 2'd0;
-        s2r_gb = (i_x_imm == `WQ_SR_GID_Y) ? i_sr_gb[26 +: 26] :
-                 (i_x_imm == `WQ_SR_GID_Z) ? i_sr_gb[52 +: 26] : i_sr_gb[0 +: 26];
-    end
+    // times over), each select a bit of sr_hot.
+    localparam NSR = 32;                         // the codes sr_hot holds (WQ_SR_* < 32)
+    reg [NSR-1:0] sr_hot;
+    always @(posedge i_clk)
+        if (i_x_in) sr_hot <= (i_in_imm < NSR) ? ({{(NSR-1){1'b0}}, 1'b1} << i_in_imm[4:0])
+                                                : {NSR{1'b0}};
+    // (the bits of the codes no special register has are never read)
+    wire unused_sr = &{1'b0, sr_hot};
+    wire h_gx = sr_hot[`WQ_SR_GID_X], h_gy = sr_hot[`WQ_SR_GID_Y], h_gz = sr_hot[`WQ_SR_GID_Z];
+    wire h_gid = h_gx || h_gy || h_gz;
+    wire [31:0] s2r_w =                          // the warp's register (0: a lane's)
+        ({32{sr_hot[`WQ_SR_NTID_X]}}   & {21'd0, i_sr_ntid[0 +: 11]})  |
+        ({32{sr_hot[`WQ_SR_NTID_Y]}}   & {21'd0, i_sr_ntid[11 +: 11]}) |
+        ({32{sr_hot[`WQ_SR_NTID_Z]}}   & {21'd0, i_sr_ntid[22 +: 11]}) |
+        ({32{sr_hot[`WQ_SR_CTAID_X]}}  & {16'd0, i_sr_cta[0 +: 16]})   |
+        ({32{sr_hot[`WQ_SR_CTAID_Y]}}  & {16'd0, i_sr_cta[16 +: 16]})  |
+        ({32{sr_hot[`WQ_SR_CTAID_Z]}}  & {16'd0, i_sr_cta[32 +: 16]})  |
+        ({32{sr_hot[`WQ_SR_NCTAID_X]}} & {16'd0, i_sr_ncta[0 +: 16]})  |
+        ({32{sr_hot[`WQ_SR_NCTAID_Y]}} & {16'd0, i_sr_ncta[16 +: 16]}) |
+        ({32{sr_hot[`WQ_SR_NCTAID_Z]}} & {16'd0, i_sr_ncta[32 +: 16]}) |
+        ({32{sr_hot[`WQ_SR_WARPID]}}   & {27'd0, i_sr_wi})             |
+        ({32{sr_hot[`WQ_SR_PARAM]}}    & i_sr_param)                   |
+        ({32{sr_hot[`WQ_SR_CLOCK]}}    & i_sr_clock)                   |
+        ({32{sr_hot[`WQ_SR_NLANES]}}   & LANES)                        |
+        ({32{sr_hot[`WQ_SR_CTAFLAT]}}  & i_sr_ctaflat)                 |
+        ({32{sr_hot[`WQ_SR_LOCAL]}}    & i_sr_local);
+    // GID_d: the base (GID_X's also when no GID is named: unused then)
+    wire [25:0] s2r_gb = h_gy ? i_sr_gb[26 +: 26] : h_gz ? i_sr_gb[52 +: 26] : i_sr_gb[0 +: 26];
     integer sl;
     always @(*) begin : s2r
-        reg [31:0] lane, tid, v;
+        reg [31:0] lane, tid;
         reg [TIDW-1:0] tx, ty, tz;
         for (sl = 0; sl < LANES; sl = sl + 1) begin
             lane = i_x_p * LANES + sl;
@@ -147,17 +154,14 @@ module wq_opread #(
             tx = qt[(sl*3+0)*TIDW +: TIDW];
             ty = qt[(sl*3+1)*TIDW +: TIDW];
             tz = qt[(sl*3+2)*TIDW +: TIDW];
-            case (i_x_imm)
-            `WQ_SR_TID_X:    v = {21'd0, tx};
-            `WQ_SR_TID_Y:    v = {21'd0, ty};
-            `WQ_SR_TID_Z:    v = {21'd0, tz};
-            `WQ_SR_TID:      v = tid;
-            `WQ_SR_LANEID:   v = lane;
-            `WQ_SR_GID_X, `WQ_SR_GID_Y, `WQ_SR_GID_Z:
-                             v = {6'd0, s2r_gb} + {21'd0, (s2r_gd == 2'd1) ? ty : (s2r_gd == 2'd2) ? tz : tx};
-            default:         v = s2r_w;
-            endcase
-            o_s2r[sl*32 +: 32] = v;
+            o_s2r[sl*32 +: 32] =
+                ({32{sr_hot[`WQ_SR_TID_X]}}  & {21'd0, tx}) |
+                ({32{sr_hot[`WQ_SR_TID_Y]}}  & {21'd0, ty}) |
+                ({32{sr_hot[`WQ_SR_TID_Z]}}  & {21'd0, tz}) |
+                ({32{sr_hot[`WQ_SR_TID]}}    & tid)         |
+                ({32{sr_hot[`WQ_SR_LANEID]}} & lane)        |
+                ({32{h_gid}} & ({6'd0, s2r_gb} + {21'd0, h_gy ? ty : h_gz ? tz : tx})) |
+                s2r_w;
         end
     end
 
@@ -203,6 +207,53 @@ module wq_opread #(
             if ($past(f_tset) && $past(tr_p) == f_trow && !$past(i_tr_we && i_tr_wlane[f_lane]))
                 assert(qt[f_lane*3*TIDW +: 3*TIDW] == $past(f_tval));
         end
+    // S2R: the one-hot selects give exec_alu.c sreg's value of the
+    // beat's register (the reference: a case over the immediate EX took
+    // with the beat, f_imm), for the tracked lane
+    reg        f_in = 1'b0;
+    reg [31:0] f_imm;
+    always @(posedge i_clk)
+        if (i_x_in) begin f_in <= 1'b1; f_imm <= i_in_imm; end
+    reg [31:0] f_ref;
+    always @(*) begin : f_sreg
+        reg [31:0] lane;
+        reg [TIDW-1:0] tx, ty, tz;
+        lane = i_x_p * LANES + f_lane;
+        tx = qt[(f_lane*3+0)*TIDW +: TIDW];
+        ty = qt[(f_lane*3+1)*TIDW +: TIDW];
+        tz = qt[(f_lane*3+2)*TIDW +: TIDW];
+        case (f_imm)
+        `WQ_SR_TID_X:    f_ref = {21'd0, tx};
+        `WQ_SR_TID_Y:    f_ref = {21'd0, ty};
+        `WQ_SR_TID_Z:    f_ref = {21'd0, tz};
+        `WQ_SR_NTID_X:   f_ref = {21'd0, i_sr_ntid[0 +: 11]};
+        `WQ_SR_NTID_Y:   f_ref = {21'd0, i_sr_ntid[11 +: 11]};
+        `WQ_SR_NTID_Z:   f_ref = {21'd0, i_sr_ntid[22 +: 11]};
+        `WQ_SR_CTAID_X:  f_ref = {16'd0, i_sr_cta[0 +: 16]};
+        `WQ_SR_CTAID_Y:  f_ref = {16'd0, i_sr_cta[16 +: 16]};
+        `WQ_SR_CTAID_Z:  f_ref = {16'd0, i_sr_cta[32 +: 16]};
+        `WQ_SR_NCTAID_X: f_ref = {16'd0, i_sr_ncta[0 +: 16]};
+        `WQ_SR_NCTAID_Y: f_ref = {16'd0, i_sr_ncta[16 +: 16]};
+        `WQ_SR_NCTAID_Z: f_ref = {16'd0, i_sr_ncta[32 +: 16]};
+        `WQ_SR_TID:      f_ref = {22'd0, i_sr_wi, 5'd0} + lane;
+        `WQ_SR_LANEID:   f_ref = lane;
+        `WQ_SR_WARPID:   f_ref = {27'd0, i_sr_wi};
+        `WQ_SR_PARAM:    f_ref = i_sr_param;
+        `WQ_SR_CLOCK:    f_ref = i_sr_clock;
+        `WQ_SR_NLANES:   f_ref = LANES;
+        `WQ_SR_CTAFLAT:  f_ref = i_sr_ctaflat;
+        `WQ_SR_LOCAL:    f_ref = i_sr_local;
+        `WQ_SR_GID_X:    f_ref = {6'd0, i_sr_gb[0 +: 26]} + {21'd0, tx};
+        `WQ_SR_GID_Y:    f_ref = {6'd0, i_sr_gb[26 +: 26]} + {21'd0, ty};
+        `WQ_SR_GID_Z:    f_ref = {6'd0, i_sr_gb[52 +: 26]} + {21'd0, tz};
+        default:         f_ref = 32'd0;
+        endcase
+    end
+    always @(*) if (f_in) assert(o_s2r[f_lane*32 +: 32] == f_ref);
+`ifndef FORMAL_OPREAD_TOP
+    // inside EX: the held register is EX's beat's (its immediate)
+    always @(*) if (f_in) assert(f_imm == i_x_imm);
+`endif
     always @(*) begin
         // the immediate replaces rb
         if (i_x_bi) assert(o_b == {LANES{i_x_imm}});
