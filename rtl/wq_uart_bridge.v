@@ -248,6 +248,7 @@ module wq_uart_bridge #(
 	reg	[7:0]	x_k;			// byte of the response being sent
 	reg	[15:0]	x_crc;
 	reg	[5:0]	x_n, x_i;		// words of a block, word being moved
+	reg	[5:0]	x_bk;			// the word the block's address adder adds
 	reg		x_bud;			// WAIT has a budget (BUDGET != 0)
 	reg	[7:0]	last_seq;		// SEQ of the last command executed
 	reg		have_last;
@@ -270,6 +271,7 @@ module wq_uart_bridge #(
 	wire	mem_len_ok = is_rd ? (r_len == 8'd5 && p1[7:0] != 0 && p1[7:0] <= MAXW)
 				   : (r_len >= 8'd8 && r_len[1:0] == 2'b00);
 	wire	[7:0]	resp_end = x_rlen + 8'd6;	// bytes in the response
+	wire	[7:0]	x_pe = x_rlen + 8'd4;		// the first CRC byte's index
 
 	initial	xstate = X_IDLE;
 	always @(posedge i_clk)
@@ -332,18 +334,22 @@ module wq_uart_bridge #(
 		xstate <= X_IDLE;
 	endcase
 
-	// the response: status, length, payload source
+	// the response: status, length, payload source (a case of the state:
+	// each state's own update, side by side, not a chain of priorities)
 	always @(posedge i_clk)
 	if (i_reset)
 	begin
 		x_notice <= 1'b0;
-	end else if (xstate == X_IDLE)
+	end else case (xstate)
+	X_IDLE:
 	begin
 		x_notice  <= rstate != R_FULL;		// else: an IRQ notice
 		x_st      <= (rstate == R_FULL) ? r_st : `WQ_UART_ST_IRQ;
 		x_rlen    <= 8'd0;
 		x_frombuf <= 1'b0;
-	end else if (xstate == X_CHECK && r_st == `WQ_UART_ST_OK)
+	end
+	X_CHECK:
+	if (r_st == `WQ_UART_ST_OK)
 	begin
 		case (r_code)
 		`WQ_UART_CMD_HELLO:
@@ -379,29 +385,46 @@ module wq_uart_bridge #(
 		default:
 			x_st <= `WQ_UART_ST_BAD_CMD;
 		endcase
-	end else if (xstate == X_CSR && i_csr_ack)
+	end
+	X_CSR:
+	if (i_csr_ack)
 	begin
 		if (i_csr_err)
 			x_st <= `WQ_UART_ST_CSR_ERR;
 		else if (r_code == `WQ_UART_CMD_CSR_RD)
 			x_rlen <= 8'd4;
 		rdat_lo <= i_csr_rdata;
-	end else if ((xstate == X_MCHK && !(i_chk_ok && p0[1:0] == 2'b00))
-			|| (xstate == X_MCHK2 && !blk_ok)
-			|| (xstate == X_MRSP && i_mem_rvalid && i_mem_err))
+	end
+	X_MCHK:
+	if (!(i_chk_ok && p0[1:0] == 2'b00))
 	begin
 		x_st   <= `WQ_UART_ST_MEM_RANGE;
 		x_rlen <= 8'd0;
-	end else if (xstate == X_MRSP && i_mem_rvalid && is_rd)
+	end
+	X_MCHK2:
+	if (!blk_ok)
+	begin
+		x_st   <= `WQ_UART_ST_MEM_RANGE;
+		x_rlen <= 8'd0;
+	end
+	X_MRSP:
+	if (i_mem_rvalid && i_mem_err)
+	begin
+		x_st   <= `WQ_UART_ST_MEM_RANGE;
+		x_rlen <= 8'd0;
+	end else if (i_mem_rvalid && is_rd)
 	begin
 		x_rlen    <= { x_i + 1'b1, 2'b00 };
 		x_frombuf <= 1'b1;
-	end else if (xstate == X_WAIT)
+	end
+	X_WAIT:
 	begin
 		x_rlen <= 8'd1;
 		rdat_lo <= { 24'h0, i_irq ? `WQ_UART_WAIT_IRQ
 				: (i_idle ? `WQ_UART_WAIT_IDLE : `WQ_UART_WAIT_BUDGET) };
 	end
+	default: begin end
+	endcase
 
 	// the block transfer; WAIT's budget: BUDGET cycles in X_WAIT, counted
 	// down in p0 (x_waiting), expire when p0 reaches 0
@@ -421,6 +444,22 @@ module wq_uart_bridge #(
 		x_i <= 6'd0;
 	else if (xstate == X_MRSP && i_mem_rvalid)
 		x_i <= x_i + 1'b1;
+	// the adder's word (blk_k below), set a cycle ahead: the last word
+	// x_n - 1 in X_MCHK2, x_i in every other state (x_i's own moves:
+	// 0 from X_TPREP, one up with each word moved; X_MCHK2 is entered
+	// only from X_MCHK and left for X_MRD or X_TPREP, where x_i is 0),
+	// so the window check's carry starts at a register, not at the
+	// state's decode and a subtractor
+	initial	x_bk = 6'd0;
+	always @(posedge i_clk)
+	if (i_reset || xstate == X_TPREP)
+		x_bk <= 6'd0;
+	else if (xstate == X_MCHK)
+		x_bk <= (i_chk_ok && p0[1:0] == 2'b00) ? x_n - 1'b1 : x_i;
+	else if (xstate == X_MCHK2)
+		x_bk <= x_i;
+	else if (xstate == X_MRSP && i_mem_rvalid)
+		x_bk <= x_i + 1'b1;
 	assign	x_waiting = xstate == X_WAIT && !(i_irq || i_idle || (x_bud && p0 == 0));
 
 	// the dedup of retried writes: any command with a good CRC counts
@@ -443,7 +482,7 @@ module wq_uart_bridge #(
 	end else if (xstate == X_TSEND && i_tx_ready)
 	begin
 		x_k <= x_k + 1'b1;
-		if (x_k != 0 && x_k < x_rlen + 8'd4)
+		if (x_k != 0 && x_k < x_pe)
 			x_crc <= crc16(x_crc, o_tx_data);
 	end
 
@@ -451,20 +490,23 @@ module wq_uart_bridge #(
 	// the response's word while a payload byte is prepared and sent (the
 	// transmitter may keep X_TSEND waiting), else the block's word
 	assign	buf_ra = (xstate == X_TPREP || xstate == X_TSEND) ? x_j[6:2] : x_i[4:0];
+	// the byte x_k of the response: the header's four by x_k's low bits,
+	// a payload byte below x_pe, then the CRC -- x_k is x_pe or x_pe + 1
+	// there (it stays below resp_end), so its low bit tells the two
+	// apart, with no compare against x_pe
 	always @(*)
 	begin
-		if (x_k == 8'd0)
-			o_tx_data = `WQ_UART_SYNC;
-		else if (x_k == 8'd1)
-			o_tx_data = x_rlen;
-		else if (x_k == 8'd2)
-			o_tx_data = x_st;
-		else if (x_k == 8'd3)	// the frame is held until its answer has gone
-			o_tx_data = x_notice ? 8'd0 : r_seq;
-		else if (x_k < x_rlen + 8'd4)
+		if (x_k[7:2] == 6'd0)
+			case (x_k[1:0])
+			2'd0:	 o_tx_data = `WQ_UART_SYNC;
+			2'd1:	 o_tx_data = x_rlen;
+			2'd2:	 o_tx_data = x_st;
+			default: o_tx_data = x_notice ? 8'd0 : r_seq;	// the frame is held until its answer has gone
+			endcase
+		else if (x_k < x_pe)
 			o_tx_data = x_frombuf ? bufq[8 * x_j[1:0] +: 8]
 					      : rdat[8 * x_j[2:0] +: 8];
-		else if (x_k == x_rlen + 8'd4)
+		else if (x_k[0] == x_pe[0])
 			o_tx_data = x_crc[15:8];
 		else
 			o_tx_data = x_crc[7:0];
@@ -560,7 +602,7 @@ module wq_uart_bridge #(
 	// its window's end) fails it like an address outside: so a block that
 	// passes lies in one window, and the carry never reaches p0's window
 	// bits while it moves.
-	wire	[5:0]	blk_k = (xstate == X_MCHK2) ? x_n - 1'b1 : x_i;
+	wire	[5:0]	blk_k = x_bk;		// (xstate == X_MCHK2) ? x_n - 1 : x_i
 	wire	[AS:0]	blk_lo = { 1'b0, p0[AS-1:0] } + { {(AS-7){1'b0}}, blk_k, 2'b00 };
 	wire	[31:0]	blk_a;
 	generate if (AS < 32) begin : g_blk_hi
@@ -630,6 +672,9 @@ module wq_uart_bridge #(
 		if (xstate != X_MRD && xstate != X_MREQ && xstate != X_MRSP
 				&& xstate != X_TPREP)
 			assert(x_i == 6'd0);
+		// the address adder's word, registered a cycle ahead, is its
+		// definition: the block's last word in X_MCHK2, else x_i
+		assert(x_bk == ((xstate == X_MCHK2) ? x_n - 1'b1 : x_i));
 		// a held carry of NOW's counter only while its high word is held
 		if (!c_frz)
 			assert(!c_pend);

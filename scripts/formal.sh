@@ -103,7 +103,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # reached within 40 steps.)
 JOBS=(
 "lsu|wq_lsu|rtl/wq_lsu.v||opt -fast|12|6|1|||12"
-"valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|opt -fast|3|1|1|1||3"
+"valu|wq_valu|rtl/core/wq_valu.v|-set LANES 2|memory_map; opt -fast|3|1|1|1||3"
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "decode_fp|wq_decode|rtl/wq_decode.v|-set FP 1|memory_map; opt -fast|1|1|1|1||1"

@@ -279,7 +279,8 @@ module wq_ex_stage #(
     wire [LANES-1:0]    alu_cmp;
     wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
     wq_valu #(.LANES(LANES)) u_valu (
-        .i_clk(i_clk), .i_en(x_to_wb), .i_op(x_op), .i_fn(x_fn), .i_a(op_a), .i_b(op_b),
+        .i_clk(i_clk), .i_ld(x_in), .i_ld_op(i_dx_op), .i_ld_fn(i_dx_fn),   // (x_op, x_fn)
+        .i_en(x_to_wb), .i_a(op_a), .i_b(op_b),
         .i_cond(x_lanes(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
     wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
     // WB's beat is a MUL / MULHU part: its values are the multiplier's

@@ -1,11 +1,17 @@
 // wq_valu.v -- the pipelined core's vector ALU: one part (LANES lanes) of
 // a warp instruction per cycle (DESIGN §6.5; the model's exec_alu.c).
 //
-// The ALU is combinational: the core registers the operands in front of
-// it (the register file's read port) and the result behind it (the
-// write-back stage), so an ALU instruction takes one execute cycle a part
-// and the next part or the next warp's instruction follows in the next
-// cycle.
+// The ALU's lanes are combinational: the core registers the operands in
+// front of them (the register file's read port) and the result behind
+// them (the write-back stage), so an ALU instruction takes one execute
+// cycle a part and the next part or the next warp's instruction follows
+// in the next cycle.  What the lanes do is registered here as the beat
+// enters EX (i_ld, with the beat's opcode i_ld_op and compare code
+// i_ld_fn): the operation's one-hot selects (op_kind) and SETP's compare
+// selects (cmp_kind), decoded a stage early so that the lanes' paths start
+// at a register, not at an 8-bit opcode compare (docs/rtl/wq_valu.md,
+// "Timing").  The selects hold while EX holds its beat (the core loads
+// its opcode register x_op on the same i_ld).
 //
 //   o_res   rd's lanes for MOV, ADD ... MAXU, SEL (0 for MUL / MULHU)
 //   o_cmp   SETP's compare bit per lane (FN = cmp.def code)
@@ -27,9 +33,10 @@ module wq_valu #(
     parameter LANES = 32
 ) (
     input  wire                  i_clk,
+    input  wire                  i_ld,      // a beat enters EX: its opcode and compare code
+    input  wire [`WQ_OP_W-1:0]   i_ld_op,
+    input  wire [3:0]            i_ld_fn,   // SETP's compare code
     input  wire                  i_en,      // EX's beat moves into write-back
-    input  wire [`WQ_OP_W-1:0]   i_op,
-    input  wire [3:0]            i_fn,      // SETP's compare code
     input  wire [LANES*32-1:0]   i_a,
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,    // SEL: lane takes a
@@ -44,22 +51,67 @@ module wq_valu #(
     // back) and one a-or-b select (MOV, MIN ... MAXU, SEL).  Built from
     // shared parts rather than one operator each, the lane is a third of
     // its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
-    wire op_add  = (i_op == `WQ_OP_ADD);
-    wire op_sub  = (i_op == `WQ_OP_SUB);
-    wire op_and  = (i_op == `WQ_OP_AND);
-    wire op_or   = (i_op == `WQ_OP_OR);
-    wire op_xor  = (i_op == `WQ_OP_XOR);
-    wire op_shl  = (i_op == `WQ_OP_SHL);
-    wire op_sra  = (i_op == `WQ_OP_SRA);
-    wire op_sh   = op_shl || (i_op == `WQ_OP_SHR) || op_sra;
-    wire op_min  = (i_op == `WQ_OP_MIN);
-    wire op_max  = (i_op == `WQ_OP_MAX);
-    wire op_minu = (i_op == `WQ_OP_MINU);
-    wire op_maxu = (i_op == `WQ_OP_MAXU);
-    wire op_sel  = (i_op == `WQ_OP_SEL);
-    // the a-or-b select: MOV (b), the four orders and SEL; any other
-    // operation takes another source below
-    wire op_pick = (i_op == `WQ_OP_MOV) || op_min || op_max || op_minu || op_maxu || op_sel;
+    // the operation's selects, one-hot (an opcode outside the ALU's
+    // selects none: its o_res is 0), and the multiplier's word
+    localparam K_PICK = 0, K_ADD = 1, K_SUB = 2, K_AND = 3, K_OR = 4, K_XOR = 5,
+               K_SH = 6, K_SHL = 7, K_SRA = 8, K_SEL = 9, K_MIN = 10, K_MAX = 11,
+               K_MINU = 12, K_MAXU = 13, K_MULHU = 14, K_W = 15;
+    function [K_W-1:0] op_kind;
+        input [`WQ_OP_W-1:0] op;
+        begin
+            op_kind = {K_W{1'b0}};
+            // the a-or-b select: MOV (b), the four orders and SEL; any
+            // other operation takes another source below
+            op_kind[K_PICK]  = (op == `WQ_OP_MOV) || (op == `WQ_OP_MIN) || (op == `WQ_OP_MAX) ||
+                               (op == `WQ_OP_MINU) || (op == `WQ_OP_MAXU) || (op == `WQ_OP_SEL);
+            op_kind[K_ADD]   = (op == `WQ_OP_ADD);
+            op_kind[K_SUB]   = (op == `WQ_OP_SUB);
+            op_kind[K_AND]   = (op == `WQ_OP_AND);
+            op_kind[K_OR]    = (op == `WQ_OP_OR);
+            op_kind[K_XOR]   = (op == `WQ_OP_XOR);
+            op_kind[K_SH]    = (op == `WQ_OP_SHL) || (op == `WQ_OP_SHR) || (op == `WQ_OP_SRA);
+            op_kind[K_SHL]   = (op == `WQ_OP_SHL);
+            op_kind[K_SRA]   = (op == `WQ_OP_SRA);
+            op_kind[K_SEL]   = (op == `WQ_OP_SEL);
+            op_kind[K_MIN]   = (op == `WQ_OP_MIN);
+            op_kind[K_MAX]   = (op == `WQ_OP_MAX);
+            op_kind[K_MINU]  = (op == `WQ_OP_MINU);
+            op_kind[K_MAXU]  = (op == `WQ_OP_MAXU);
+            op_kind[K_MULHU] = (op == `WQ_OP_MULHU);
+        end
+    endfunction
+    // SETP's compare bit from the lane's three orders: the selected ones
+    // ORed, then inverted by INV (the codes in pairs of complements); a
+    // code the decoder rejects selects none (0)
+    localparam C_EQ = 0, C_LT = 1, C_LTU = 2, C_INV = 3;
+    function [3:0] cmp_kind;
+        input [3:0] fn;
+        case (fn)
+        //                       INV   LTU   LT    EQ
+        `WQ_CMP_EQ:  cmp_kind = {1'b0, 1'b0, 1'b0, 1'b1};
+        `WQ_CMP_NE:  cmp_kind = {1'b1, 1'b0, 1'b0, 1'b1};
+        `WQ_CMP_LT:  cmp_kind = {1'b0, 1'b0, 1'b1, 1'b0};
+        `WQ_CMP_LE:  cmp_kind = {1'b0, 1'b0, 1'b1, 1'b1};
+        `WQ_CMP_GT:  cmp_kind = {1'b1, 1'b0, 1'b1, 1'b1};
+        `WQ_CMP_GE:  cmp_kind = {1'b1, 1'b0, 1'b1, 1'b0};
+        `WQ_CMP_LTU: cmp_kind = {1'b0, 1'b1, 1'b0, 1'b0};
+        `WQ_CMP_LEU: cmp_kind = {1'b0, 1'b1, 1'b0, 1'b1};
+        `WQ_CMP_GTU: cmp_kind = {1'b1, 1'b1, 1'b0, 1'b1};
+        `WQ_CMP_GEU: cmp_kind = {1'b1, 1'b1, 1'b0, 1'b0};
+        default:     cmp_kind = 4'b0000;
+        endcase
+    endfunction
+    reg [K_W-1:0] kind;                 // op_kind of EX's beat
+    reg [3:0]     ck;                   // cmp_kind of EX's beat
+    always @(posedge i_clk)
+        if (i_ld) kind <= op_kind(i_ld_op);
+    always @(posedge i_clk)
+        if (i_ld) ck <= cmp_kind(i_ld_fn);
+    wire op_pick = kind[K_PICK], op_add = kind[K_ADD], op_sub = kind[K_SUB];
+    wire op_and  = kind[K_AND],  op_or  = kind[K_OR],  op_xor = kind[K_XOR];
+    wire op_sh   = kind[K_SH],   op_shl = kind[K_SHL], op_sra = kind[K_SRA];
+    wire op_sel  = kind[K_SEL],  op_min = kind[K_MIN], op_max = kind[K_MAX];
+    wire op_minu = kind[K_MINU], op_maxu = kind[K_MAXU];
 
     // a word's bits reversed: halves, bytes, nibbles, pairs and bits
     // swapped in turn -- wiring in hardware, five word-wide steps for the
@@ -107,22 +159,7 @@ module wq_valu #(
                                  | ({32{op_or}}   & (a | b))
                                  | ({32{op_xor}}  & (a ^ b))
                                  | ({32{op_sh}}   & (op_shl ? rev_s : sh_out));
-        reg c;
-        always @(*)
-            case (i_fn)
-            `WQ_CMP_EQ:  c = eq;
-            `WQ_CMP_NE:  c = !eq;
-            `WQ_CMP_LT:  c = lt;
-            `WQ_CMP_LE:  c = lt || eq;
-            `WQ_CMP_GT:  c = !(lt || eq);
-            `WQ_CMP_GE:  c = !lt;
-            `WQ_CMP_LTU: c = ltu;
-            `WQ_CMP_LEU: c = ltu || eq;
-            `WQ_CMP_GTU: c = !(ltu || eq);
-            `WQ_CMP_GEU: c = !ltu;
-            default:     c = 1'b0;     // the decoder rejects other codes
-            endcase
-        assign o_cmp[l] = c;
+        assign o_cmp[l] = ck[C_INV] ^ ((ck[C_EQ] && eq) || (ck[C_LT] && lt) || (ck[C_LTU] && ltu));
     end endgenerate
     // ---- the multiplier: partial products in EX, their sum in write-back ----
     // a lane's 32x32 product from 16-bit halves: a*b = ll + (lh + hl) << 16
@@ -131,7 +168,7 @@ module wq_valu #(
     reg                 pp_hi;          // MULHU: the high word
     genvar m;
     always @(posedge i_clk)
-        if (i_en) pp_hi <= (i_op == `WQ_OP_MULHU);
+        if (i_en) pp_hi <= kind[K_MULHU];
     generate for (m = 0; m < LANES; m = m + 1) begin : g_mul
         always @(posedge i_clk)
             if (i_en) begin : mul_stage
@@ -149,13 +186,30 @@ module wq_valu #(
     // identity it must satisfy, not the same expression), for lane 0, and
     // lane 1 (LANES > 1) reading only its own operands.  MUL / MULHU's
     // values are left to the lockstep runs (a product is beyond the SAT
-    // job); their stage is checked below.
+    // job); their stage is checked below.  The operation is the one
+    // loaded with the beat (f_op, f_fn: the opcode and compare code of
+    // EX's beat, as the core's x_op and x_fn), once one has been loaded.
+    reg                f_ld = 1'b0;     // a beat has entered EX
+    reg [`WQ_OP_W-1:0] f_op;
+    reg [3:0]          f_fn;
+    always @(posedge i_clk)
+        if (i_ld) begin
+            f_ld <= 1'b1;
+            f_op <= i_ld_op;
+            f_fn <= i_ld_fn;
+        end
+    // the registered selects are the decode of the beat's codes
+    always @(*)
+        if (f_ld) begin
+            assert(kind == op_kind(f_op));
+            assert(ck == cmp_kind(f_fn));
+        end
     wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
     wire [4:0]  f_s = f_b[4:0];
     wire [31:0] f_ones = 32'hffffffff;
     wire [31:0] f_diff = f_a - f_b;
-    always @(*) begin
-        case (i_op)
+    always @(*) if (f_ld) begin
+        case (f_op)
         `WQ_OP_MOV:  assert(f_r == f_b);
         `WQ_OP_ADD:  assert(f_r - f_b == f_a);
         `WQ_OP_SUB:  assert(f_r + f_b == f_a);
@@ -182,7 +236,7 @@ module wq_valu #(
         endcase
         // SETP: each code against its complement, and the signed order
         // from the subtraction's sign and overflow
-        case (i_fn)
+        case (f_fn)
         `WQ_CMP_EQ:  assert(o_cmp[0] == ((f_a ^ f_b) == 32'd0));
         `WQ_CMP_NE:  assert(o_cmp[0] == |(f_a ^ f_b));
         `WQ_CMP_LT:  assert(o_cmp[0] == ((f_a[31] != f_b[31]) ? f_a[31] : f_diff[31]));
@@ -201,11 +255,11 @@ module wq_valu #(
     // the operations whose identities are stated above)
     generate if (LANES > 1) begin : f_lane1
         wire [31:0] f_a1 = i_a[63:32], f_b1 = i_b[63:32], f_r1 = o_res[63:32];
-        always @(*) begin
-            if (i_op == `WQ_OP_SUB) assert(f_r1 + f_b1 == f_a1);
-            if (i_op == `WQ_OP_SEL) assert(f_r1 == (i_cond[1] ? f_a1 : f_b1));
-            if (i_op == `WQ_OP_SRA) assert((f_r1 << f_b1[4:0]) == (f_a1 & (f_ones << f_b1[4:0])));
-            if (i_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
+        always @(*) if (f_ld) begin
+            if (f_op == `WQ_OP_SUB) assert(f_r1 + f_b1 == f_a1);
+            if (f_op == `WQ_OP_SEL) assert(f_r1 == (i_cond[1] ? f_a1 : f_b1));
+            if (f_op == `WQ_OP_SRA) assert((f_r1 << f_b1[4:0]) == (f_a1 & (f_ones << f_b1[4:0])));
+            if (f_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
         end
     end endgenerate
     // the multiplier's stage (lane 0): the ALU leaves MUL / MULHU to it;
@@ -224,7 +278,7 @@ module wq_valu #(
         if (i_en) f_pz <= (f_a == 32'd0) || (f_b == 32'd0);
     end
     always @(*) begin
-        if (i_op == `WQ_OP_MUL || i_op == `WQ_OP_MULHU) assert(f_r == 32'd0);
+        if (f_ld && (f_op == `WQ_OP_MUL || f_op == `WQ_OP_MULHU)) assert(f_r == 32'd0);
         if (f_pv && f_hold) assert(o_mul[31:0] == f_pm);
         if (f_pz && f_hold_z) assert(o_mul[31:0] == 32'd0);
         c_mul_held: cover(f_pv && f_hold && o_mul[31:0] != 32'd0);
@@ -232,9 +286,9 @@ module wq_valu #(
     // reachable: a negative value shifted arithmetically by more than 2,
     // a signed compare of operands of opposite signs taken
     always @(*) begin
-        c_sra_neg: cover(i_op == `WQ_OP_SRA && f_a[31] && f_s > 5'd2);
-        c_lt_mix:  cover(i_fn == `WQ_CMP_LT && o_cmp[0] && f_a[31] && !f_b[31]);
-        c_sel:     cover(i_op == `WQ_OP_SEL && i_cond[0] && f_a != f_b);
+        c_sra_neg: cover(f_ld && f_op == `WQ_OP_SRA && f_a[31] && f_s > 5'd2);
+        c_lt_mix:  cover(f_ld && f_fn == `WQ_CMP_LT && o_cmp[0] && f_a[31] && !f_b[31]);
+        c_sel:     cover(f_ld && f_op == `WQ_OP_SEL && i_cond[0] && f_a != f_b);
     end
 `endif
 endmodule
