@@ -206,9 +206,24 @@ module wq_launch_check #(
 	wire	[4:0]	w_sbase = w_wave[`WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
 	wire		packs   = w_wave[`WQ_LDF_WAVE_SUBV_LO] && (w_sbase != 5'd0)
 				&& !ge_k({27'h0, w_sbase}, REGS);
-	wire	[8:0]	plim_w  = {4'd0, w_sbase} + (REGS[8:0] - {4'd0, w_sbase}) * PARTS[8:0];
-	wire	[8:0]	plim    = !packs ? REGS[8:0] : le_k({23'h0, plim_w}, 32) ? plim_w : 9'd32;
-	wire		nregs_ok = ({3'd0, w_nregs} <= plim);
+	// NREGS's limit: REGS, or packed (SUBV with a SHARED_BASE below
+	// REGS) SHARED_BASE + (REGS - SHARED_BASE) * PARTS, at most 32.  The
+	// packed limit is a constant for each of the 32 SHARED_BASE values:
+	// NREGS is compared with each (a compare with a constant) and
+	// SHARED_BASE selects the verdict, so no adder is between the
+	// descriptor's words and o_ok (the FORMAL section checks the verdict
+	// against the arithmetic form)
+	wire	[31:0]	nregs_ok_sb;
+	genvar	gsb;
+	generate for (gsb = 0; gsb < 32; gsb = gsb + 1)
+	begin : g_plim
+		// (SHARED_BASE >= REGS does not pack: its entry is unused)
+		localparam integer PLIM = (gsb >= REGS) ? REGS
+				: (gsb + (REGS - gsb) * PARTS > 32) ? 32
+				: gsb + (REGS - gsb) * PARTS;
+		assign	nregs_ok_sb[gsb] = le_k({26'h0, w_nregs}, PLIM);
+	end endgenerate
+	wire		nregs_ok = packs ? nregs_ok_sb[w_sbase] : le_k({26'h0, w_nregs}, REGS);
 
 	// ---- the multiplier: shift-add, the accumulator shifting right -----
 	// prod = {accumulator (16), multiplier (32)}: each cycle adds mcand
@@ -565,6 +580,11 @@ module wq_launch_check #(
 	// word it names, which is while the pass steps; at a load or a
 	// hand-over the RAM's answer moves on to another word)
 	wire	f_mok = (RDESC == 0) || (rv && !ld && bitn != 6'd32);
+	// NREGS's verdict as the arithmetic form of the limit
+	wire	[8:0]	f_plim_w = {4'd0, w_sbase} + (REGS[8:0] - {4'd0, w_sbase}) * PARTS[8:0];
+	wire	[8:0]	f_plim   = !packs ? REGS[8:0] : (f_plim_w <= 9'd32) ? f_plim_w : 9'd32;
+	always @(*)
+		assert(nregs_ok == ({3'd0, w_nregs} <= f_plim));
 	always @(*)
 	if (f_past_valid && !i_reset && busy)
 	begin

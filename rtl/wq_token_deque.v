@@ -269,7 +269,7 @@ module wq_token_deque #(
     // they selected.  The count (head - tail) is kept too, so that a
     // pop's next FL_ONE is a compare with a constant (count == 2), not
     // of two pointers.
-    localparam FL_EMPTY = 0;    // head == tail
+    localparam FL_EMPTY = 0;    // head == tail (a bit index; spec_check: ok)
     localparam FL_HMAX  = 1;    // head == depth
     localparam FL_TZERO = 2;    // tail == 0
     localparam FL_ONE   = 3;    // head - tail == 1

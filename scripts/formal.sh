@@ -109,7 +109,7 @@ JOBS=(
 "decode_fp|wq_decode|rtl/wq_decode.v|-set FP 1|memory_map; opt -fast|1|1|1|1||1"
 "sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|1||16"
 "sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set LANES 8 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
 "launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
 "launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|1||48"
 "launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1||48"
