@@ -112,6 +112,18 @@ module wq_diverge_subv #(
         for (pa = 0; pa < PARTS; pa = pa + 1)
             part_above[pa] = pa > k;
     endfunction
+    // the parts with a part of m below them (a prefix OR, no carry chain):
+    // m's lowest part is m & ~parts_below(m), the parts above it
+    // parts_below(m) itself
+    function [PARTS-1:0] parts_below;
+        input [PARTS-1:0] m;
+        integer pb;
+        begin
+            parts_below[0] = 1'b0;
+            for (pb = 1; pb < PARTS; pb = pb + 1)
+                parts_below[pb] = parts_below[pb - 1] | m[pb - 1];
+        end
+    endfunction
     // a part's bit spread over its threads (a bit a part to a 32-thread mask)
     function [31:0] part_spread;
         input [PARTS-1:0] m;
@@ -174,13 +186,13 @@ module wq_diverge_subv #(
     wire [31:0] pk_end     = pk_any & ae_end;
     // the next part after the running one with threads waiting at the start:
     // the parts above it (registered with the running part, w_sabove) with
-    // such a thread, the lowest one isolated (one-hot) and encoded
+    // such a thread, the lowest one isolated (one-hot: no priority chain)
     reg  [PARTS-1:0] sv_q;
     always @(*)
         for (sk = 0; sk < PARTS; sk = sk + 1)
             sv_q[sk] = (pk_start & part_mask(sk[5:0])) != 32'd0;
     wire [PARTS-1:0] sv_qa = sv_q & w_sabove[b_w];
-    wire [PARTS-1:0] sv_pick = sv_qa & (~sv_qa + 1'b1);
+    wire [PARTS-1:0] sv_pick = sv_qa & ~parts_below(sv_qa);
     wire        sv_nfound  = sv_qa != {PARTS{1'b0}};
     // (empty when no part is found: sv_run | pk_end below picks one or the other)
     wire [31:0] sv_run     = pk_start & part_spread(sv_pick);
@@ -196,8 +208,8 @@ module wq_diverge_subv #(
         for (sk = 0; sk < PARTS; sk = sk + 1)
             sn_q[sk] = (pk_rc & ae_start & part_mask(sk[5:0])) != 32'd0;
     wire [PARTS-1:0] sn_qa = sn_q & w_sabove[b_w];
-    wire [PARTS-1:0] sn_pick = sn_qa & (~sn_qa + 1'b1);
-    wire [PARTS-1:0] sn_above = ~(sn_qa ^ (sn_qa - 1'b1));
+    wire [PARTS-1:0] sn_above = parts_below(sn_qa);
+    wire [PARTS-1:0] sn_pick = sn_qa & ~sn_above;
     wire        sn_nfound  = sn_qa != {PARTS{1'b0}};
     wire [31:0] sn_end     = pk_rc & ae_end;
     wire [31:0] sn_act     = (pk_rc & ae_start & part_spread(sn_pick)) |
@@ -218,7 +230,8 @@ module wq_diverge_subv #(
     wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
     // reconvergence's checks before a pop: a segment whose part ran dry
     // (RC_CHK), then a loop form's half that ran dry
-    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
+    wire        sv_lvl     = dq_cnt == w_slevel[b_w];
+    wire        rc_sv      = sv_on && sv_lvl;
     wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
     wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
                              (rc_lp && lp_back != 32'd0);
@@ -267,14 +280,29 @@ module wq_diverge_subv #(
     assign o_lp_back_rc = lp_back_rc;
 
     // ---- each warp's segment and loop form ---------------------------------------------
+    // In a segment: SUBV_START's RETIRE enters it; it ends at SUBV_END's
+    // RETIRE or reconvergence's check (with a record or without) when no
+    // part is left to run, or at a warp start.  (The ends test the level
+    // without sv_on: clearing a slot outside a segment changes nothing,
+    // and RETIRE and reconvergence's check are never the same cycle --
+    // the FORMAL section -- so the ends never undo SUBV_START's entry.)
+    // (A slot's bit a decode of its own, not an indexed write: those map to
+    // a shifter in front of the vector.)
+    wire        son_set    = i_ret && b_sst_go;
+    wire        son_clr    = ((i_rc_none || (i_rc_rec && !sn_nfound)) && sv_lvl) ||
+                             (i_ret && b_snd && sv_en && !sn_nfound);
+    integer sw;
+    always @(posedge i_clk)
+        for (sw = 0; sw < WARPS; sw = sw + 1)
+            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) w_son[sw] <= 1'b0;
+            else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) w_son[sw] <= son_set;
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
         if (i_rc_none) begin
-            if (rc_sv) begin
-                w_son[b_w] <= 1'b0;
+            if (rc_sv)
                 w_sabove[b_w] <= part_above(5'd0);
-            end else if (rc_lp) begin
+            else if (rc_lp) begin
                 w_s0[b_w] <= 32'd0;
                 w_lon[b_w] <= 1'b0;
             end
@@ -282,7 +310,6 @@ module wq_diverge_subv #(
         // RETIRE: a segment or a loop form starts, moves on or ends
         if (i_ret) begin
             if (b_sst_go) begin
-                w_son[b_w] <= 1'b1;
                 w_sabove[b_w] <= part_above(sv_k0[4:0]);
                 w_sstart[b_w] <= b_next;
                 w_slevel[b_w] <= dq_cnt;
@@ -291,11 +318,7 @@ module wq_diverge_subv #(
             if (b_snd_go) begin
                 w_send[b_w] <= b_next;
                 w_sendset[b_w] <= 1'b1;
-                if (sn_nfound) w_sabove[b_w] <= sn_above;
-                else begin
-                    w_son[b_w] <= 1'b0;
-                    w_sabove[b_w] <= part_above(5'd0);
-                end
+                w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
             end
             if (b_slb_go) begin
                 w_lon[b_w] <= 1'b1;
@@ -312,11 +335,7 @@ module wq_diverge_subv #(
         // end, or a loop form's parked half (MASK_PC)
         if (i_rc_rec) begin
             if (rc_sv) begin
-                if (sn_nfound) w_sabove[b_w] <= sn_above;
-                else begin
-                    w_son[b_w] <= 1'b0;
-                    w_sabove[b_w] <= part_above(5'd0);
-                end
+                w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
             end else begin
                 w_s0[b_w] <= 32'd0;
                 if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
@@ -324,7 +343,6 @@ module wq_diverge_subv #(
         end
         // a warp starts outside any
         if (i_ds_go) begin
-            w_son[i_ds_slot] <= 1'b0;
             w_sabove[i_ds_slot] <= part_above(5'd0);
             w_sendset[i_ds_slot] <= 1'b0;
             w_lon[i_ds_slot] <= 1'b0;
@@ -362,8 +380,10 @@ module wq_diverge_subv #(
         // the unit takes it as given)
 `ifdef FORMAL_DIVERGE_SUBV
         assume(!i_rc_rec || i_b_k_rc);
+        assume(!(i_ret && (i_rc_rec || i_rc_none)));
 `else
         if (i_rc_rec) assert(i_b_k_rc);
+        assert(!(i_ret && (i_rc_rec || i_rc_none)));
 `endif
         // the parts above the one picked, as the slot keeps them
         if (sn_nfound) begin
