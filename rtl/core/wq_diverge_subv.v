@@ -113,8 +113,8 @@ module wq_diverge_subv #(
             part_above[pa] = pa > k;
     endfunction
     // the parts with a part of m below them (a prefix OR, no carry chain):
-    // m's lowest part is m & ~parts_below(m), the parts above it
-    // parts_below(m) itself
+    // m's lowest part is m & ~parts_below(m), and the parts above that one
+    // are parts_below(m)
     function [PARTS-1:0] parts_below;
         input [PARTS-1:0] m;
         integer pb;
