@@ -105,10 +105,36 @@ module wq_diverge_subv #(
         input [5:0] k;
         part_mask = {{(32-LANES){1'b0}}, {LANES{1'b1}}} << (k * LANES);
     endfunction
+    // the parts above part k (a bit a part)
+    function [PARTS-1:0] part_above;
+        input [4:0] k;
+        integer pa;
+        for (pa = 0; pa < PARTS; pa = pa + 1)
+            part_above[pa] = pa > k;
+    endfunction
+    // the parts with a part of m below them (a prefix OR, no carry chain):
+    // m's lowest part is m & ~parts_below(m), and the parts above that one
+    // are parts_below(m)
+    function [PARTS-1:0] parts_below;
+        input [PARTS-1:0] m;
+        integer pb;
+        begin
+            parts_below[0] = 1'b0;
+            for (pb = 1; pb < PARTS; pb = pb + 1)
+                parts_below[pb] = parts_below[pb - 1] | m[pb - 1];
+        end
+    endfunction
+    // a part's bit spread over its threads (a bit a part to a 32-thread mask)
+    function [31:0] part_spread;
+        input [PARTS-1:0] m;
+        integer ps;
+        for (ps = 0; ps < 32; ps = ps + 1)
+            part_spread[ps] = m[ps / LANES];
+    endfunction
 
     // each warp's state (the model's subv_* and loop_*)
     reg [WARPS-1:0]  w_son;                    // in a SUBV_START..SUBV_END segment
-    reg [4:0]        w_spart   [0:WARPS-1];    //   the part running
+    reg [PARTS-1:0]  w_sabove  [0:WARPS-1];    //   the parts above the part running
     reg [PCW-1:0]    w_sstart  [0:WARPS-1];    //   where each part starts
     reg [DW-1:0]     w_slevel  [0:WARPS-1];    //   the deque count at SUBV_START
     reg [PCW-1:0]    w_send    [0:WARPS-1];    //   after SUBV_END, once a part reached it
@@ -158,19 +184,36 @@ module wq_diverge_subv #(
     wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
     wire [31:0] pk_start   = pk_any & ae_start;
     wire [31:0] pk_end     = pk_any & ae_end;
-    // the next part after the running one with threads waiting at the start
-    reg  [5:0]  sv_nk;
-    reg         sv_nfound;
-    always @(*) begin
-        sv_nk = 6'd0;
-        sv_nfound = 1'b0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if (sk > w_spart[b_w] && (pk_start & part_mask(sk[5:0])) != 32'd0) begin
-                sv_nk = sk[5:0];
-                sv_nfound = 1'b1;
-            end
-    end
-    wire [31:0] sv_run     = pk_start & part_mask(sv_nk);
+    // the next part after the running one with threads waiting at the start:
+    // the parts above it (registered with the running part, w_sabove) with
+    // such a thread, the lowest one isolated (one-hot: no priority chain)
+    reg  [PARTS-1:0] sv_q;
+    always @(*)
+        for (sk = 0; sk < PARTS; sk = sk + 1)
+            sv_q[sk] = (pk_start & part_mask(sk[5:0])) != 32'd0;
+    wire [PARTS-1:0] sv_qa = sv_q & w_sabove[b_w];
+    wire [PARTS-1:0] sv_pick = sv_qa & ~parts_below(sv_qa);
+    wire        sv_nfound  = sv_qa != {PARTS{1'b0}};
+    // (empty when no part is found: sv_run | pk_end below picks one or the other)
+    wire [31:0] sv_run     = pk_start & part_spread(sv_pick);
+    wire [31:0] sv_pk_end  = pk_end & {32{!sv_nfound}};
+    // The same for SUBV_END and reconvergence's check, where no thread is
+    // active (pk_none: pk_any is pk_rc): the SUBV_END records and the state
+    // the two move take these, without the opcode's decode in front of the
+    // part search (the FORMAL section asserts them equal to the above
+    // there).  sn_above is the parts above the one picked: the bits above
+    // sn_qa's lowest.
+    reg  [PARTS-1:0] sn_q;
+    always @(*)
+        for (sk = 0; sk < PARTS; sk = sk + 1)
+            sn_q[sk] = (pk_rc & ae_start & part_mask(sk[5:0])) != 32'd0;
+    wire [PARTS-1:0] sn_qa = sn_q & w_sabove[b_w];
+    wire [PARTS-1:0] sn_above = parts_below(sn_qa);
+    wire [PARTS-1:0] sn_pick = sn_qa & ~sn_above;
+    wire        sn_nfound  = sn_qa != {PARTS{1'b0}};
+    wire [31:0] sn_end     = pk_rc & ae_end;
+    wire [31:0] sn_act     = (pk_rc & ae_start & part_spread(sn_pick)) |
+                             (sn_end & {32{!sn_nfound}});
     // the loop form
     wire [31:0] lp_lo      = b_act & 32'h0000FFFF;
     wire [31:0] lp_hi      = b_act & 32'hFFFF0000;
@@ -187,24 +230,25 @@ module wq_diverge_subv #(
     wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
     // reconvergence's checks before a pop: a segment whose part ran dry
     // (RC_CHK), then a loop form's half that ran dry
-    wire        rc_sv      = sv_on && dq_cnt == w_slevel[b_w];
+    wire        sv_lvl     = dq_cnt == w_slevel[b_w];
+    wire        rc_sv      = sv_on && sv_lvl;
     wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
     wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
                              (rc_lp && lp_back != 32'd0);
     wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
-    wire [31:0] rc_c_act   = rc_sv ? (sv_nfound ? sv_run : pk_end) : lp_back;
+    wire [31:0] rc_c_act   = rc_sv ? (sv_run | sv_pk_end) : lp_back;
     // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
     // MASK_PC unless SUBV_END leaves no thread to run
     wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
                              b_snd_go ? b_act :
                              (b_slb_go && lp_lo != 32'd0) ? lp_hi :
                              sle_again ? lp_lo : 32'd0;
-    wire        sv_nomask  = b_snd_go && !sv_nfound && pk_end == 32'd0;
-    wire [PCW-1:0] sv_npc  = (b_snd_go && sv_nfound) ? w_sstart[b_w] :
+    wire        sv_nomask  = b_snd_go && !sn_nfound && sn_end == 32'd0;
+    wire [PCW-1:0] sv_npc  = (b_snd_go && sn_nfound) ? w_sstart[b_w] :
                              sv_nomask ? b_pc :
                              sle_again ? b_ipc : b_next;
     wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
-                             b_snd_go ? (sv_nfound ? sv_run : pk_end) :
+                             b_snd_go ? sn_act :
                              (b_slb_go && lp_lo != 32'd0) ? lp_lo :
                              (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
                              sle_again ? lp_back : b_act;
@@ -236,14 +280,29 @@ module wq_diverge_subv #(
     assign o_lp_back_rc = lp_back_rc;
 
     // ---- each warp's segment and loop form ---------------------------------------------
+    // In a segment: SUBV_START's RETIRE enters it; it ends at SUBV_END's
+    // RETIRE or reconvergence's check (with a record or without) when no
+    // part is left to run, or at a warp start.  (The ends test the level
+    // without sv_on: clearing a slot outside a segment changes nothing,
+    // and RETIRE and reconvergence's check are never the same cycle --
+    // the FORMAL section -- so the ends never undo SUBV_START's entry.)
+    // (A slot's bit a decode of its own, not an indexed write: those map to
+    // a shifter in front of the vector.)
+    wire        son_set    = i_ret && b_sst_go;
+    wire        son_clr    = ((i_rc_none || (i_rc_rec && !sn_nfound)) && sv_lvl) ||
+                             (i_ret && b_snd && sv_en && !sn_nfound);
+    integer sw;
+    always @(posedge i_clk)
+        for (sw = 0; sw < WARPS; sw = sw + 1)
+            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) w_son[sw] <= 1'b0;
+            else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) w_son[sw] <= son_set;
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
         if (i_rc_none) begin
-            if (rc_sv) begin
-                w_son[b_w] <= 1'b0;
-                w_spart[b_w] <= 5'd0;
-            end else if (rc_lp) begin
+            if (rc_sv)
+                w_sabove[b_w] <= part_above(5'd0);
+            else if (rc_lp) begin
                 w_s0[b_w] <= 32'd0;
                 w_lon[b_w] <= 1'b0;
             end
@@ -251,8 +310,7 @@ module wq_diverge_subv #(
         // RETIRE: a segment or a loop form starts, moves on or ends
         if (i_ret) begin
             if (b_sst_go) begin
-                w_son[b_w] <= 1'b1;
-                w_spart[b_w] <= sv_k0[4:0];
+                w_sabove[b_w] <= part_above(sv_k0[4:0]);
                 w_sstart[b_w] <= b_next;
                 w_slevel[b_w] <= dq_cnt;
                 w_sendset[b_w] <= 1'b0;
@@ -260,8 +318,7 @@ module wq_diverge_subv #(
             if (b_snd_go) begin
                 w_send[b_w] <= b_next;
                 w_sendset[b_w] <= 1'b1;
-                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+                w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
             end
             if (b_slb_go) begin
                 w_lon[b_w] <= 1'b1;
@@ -278,8 +335,7 @@ module wq_diverge_subv #(
         // end, or a loop form's parked half (MASK_PC)
         if (i_rc_rec) begin
             if (rc_sv) begin
-                if (sv_nfound) w_spart[b_w] <= sv_nk[4:0];
-                else begin w_son[b_w] <= 1'b0; w_spart[b_w] <= 5'd0; end
+                w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
             end else begin
                 w_s0[b_w] <= 32'd0;
                 if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
@@ -287,8 +343,7 @@ module wq_diverge_subv #(
         end
         // a warp starts outside any
         if (i_ds_go) begin
-            w_son[i_ds_slot] <= 1'b0;
-            w_spart[i_ds_slot] <= 5'd0;
+            w_sabove[i_ds_slot] <= part_above(5'd0);
             w_sendset[i_ds_slot] <= 1'b0;
             w_lon[i_ds_slot] <= 1'b0;
             w_s0[i_ds_slot] <= 32'd0;
@@ -302,20 +357,48 @@ module wq_diverge_subv #(
     // above the one that ran and has a thread; the loop form runs the low
     // half and parks the high one.
     integer fw;
+    reg [4:0] f_nk;                         // the part sn_pick picks
     always @(*) begin
+        f_nk = 5'd0;
+        for (fw = 0; fw < PARTS; fw = fw + 1)
+            if (sn_pick[fw]) f_nk = f_nk | fw[4:0];
+    end
+    wire [PARTS-1:0] f_below = ~w_sabove[b_w];
+    always @(*) begin
+        // (every slot's parts above: those above a part of the warp --
+        // part 0 never, and every part above one that is)
         for (fw = 0; fw < WARPS; fw = fw + 1)
-            assert({27'd0, w_spart[fw]} < PARTS);
+            assert(!w_sabove[fw][0] &&
+                   (~w_sabove[fw] & (~w_sabove[fw] + 1'b1)) == {PARTS{1'b0}});
+        // SUBV_END's and reconvergence's search without the opcode's
+        // decode (sn_*) is the instruction's (sv_*) where no thread is active
+        if (pk_none)
+            assert(sn_nfound == sv_nfound && sn_act == (sv_run | sv_pk_end) &&
+                   sn_end == pk_end);
+        // (the state moves with them only there: RETIRE of SUBV_END, and
+        // reconvergence's check -- wq_diverge's walk at K_RC; on its own
+        // the unit takes it as given)
+`ifdef FORMAL_DIVERGE_SUBV
+        assume(!i_rc_rec || i_b_k_rc);
+        assume(!(i_ret && (i_rc_rec || i_rc_none)));
+`else
+        if (i_rc_rec) assert(i_b_k_rc);
+        assert(!(i_ret && (i_rc_rec || i_rc_none)));
+`endif
+        // the parts above the one picked, as the slot keeps them
+        if (sn_nfound) begin
+            assert(sn_above == part_above(f_nk));
+            assert((sn_pick & f_below) == {PARTS{1'b0}});
+        end
         if (b_sst_go) begin
             assert((sv_nact | sv_park) == b_act && (sv_nact & sv_park) == 32'd0);
             assert((sv_nact & ~part_mask(sv_k0)) == 32'd0);
             if (b_act != 32'd0) assert(sv_nact != 32'd0);
             assert((b_act & (part_mask(sv_k0) - 32'd1) & ~part_mask(sv_k0)) == 32'd0);
         end
-        if (b_snd_go && sv_nfound) begin
-            assert({27'd0, w_spart[b_w]} < {26'd0, sv_nk});
+        if (b_snd_go && sn_nfound)
             // (a part found has a thread to run)
             assert(sv_nact != 32'd0);
-        end
         if (b_slb_go && lp_lo != 32'd0)
             // (the halves against the seed's constants, not lp_lo / lp_hi)
             assert((sv_nact | sv_park) == b_act && (sv_nact & 32'hFFFF0000) == 32'd0 &&
