@@ -31,7 +31,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 fail() { echo "cl_rtl_build: FAIL: $*" >&2; exit 1; }
-ch=4 wa=8 la=${1:-32} dq=6 re=32 fp=${2:-0} fl=8
+ch=4 wa=8 la=${1:-32} dq=6 re=32 fp=${2:-0}
+# (FP_LANES only with the FPU: without it the harness is the one
+# scripts/rtl/top.sh and `wq cosim` build for the same parameters, and
+# another FP_LANES would make them rebuild it in turn)
+fl=$la; [ "$fp" = 0 ] || fl=8
 case "$la" in 8|16|32) ;; *) fail "LANES must be 8, 16 or 32" ;; esac
 case "$fp" in 0|1) ;; *) fail "FP must be 0 or 1" ;; esac
 fx=""; [ "$fp" = 0 ] || fx=_FP
