@@ -48,6 +48,11 @@ h=$(env -u WQ_RTL_DIR -u WQ_COSIM_DIR -u WQ_VERILATOR_FLAGS -u WQ_VERILATOR_DIR 
     bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "$la" 32 0 "$la" "$fp" "$fl" 2>"$d/harness.log") ||
     { tail -40 "$d/harness.log" >&2; fail "the lockstep harness (scripts/cosim_build.sh; log: $d/harness.log)"; }
 hd=$(dirname "$h")
+# the harness directory's lock (scripts/lib/verilator.sh's) until the
+# library is linked: another lane's build of the same parameter set
+# waits instead of replacing the objects under the link
+exec {lk}> "$hd/.lock"
+flock "$lk"
 if [ -f "$so" ] && [ -z "$(find "$h" tb/verilator/top/dev_rtl_so.cpp build/lib/libwqmodel.a -newer "$so" -print -quit)" ]; then
     echo "$so"; exit 0
 fi
