@@ -13,6 +13,7 @@
 // not legal, as an unknown one (isa_flags.def).
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_predec.vh"
 
 module wq_decode #(
     parameter FP = 0                             // 1: the FP opcodes are legal
@@ -36,7 +37,8 @@ module wq_decode #(
     output wire [3:0]                o_amask,    // LD/ST/ATOM address alignment mask
     output wire                      o_gp_pt,    // guard is PT (always true)
     output wire                      o_selp_pt,  // SEL's predicate (FN & 7) is PT
-    output wire [5:0]                o_maxreg    // highest register read or written
+    output wire [5:0]                o_maxreg,   // highest register read or written
+    output wire [`WQ_PD_W-1:0]       o_pd        // the predecoded fields, packed (wq_predec.vh)
 );
 `include "wq_decode.vh"
 
@@ -185,6 +187,17 @@ module wq_decode #(
     wire [RW-1:0] v_gen = (c_da && c_db) ? rd_n : c_ab ? ra_n : rb_n;
     wire [RW-1:0] m_x = fh[`WQ_FMT_P] ? v_p : f_ld ? v_ld : f_st ? v_st : (f_a && cas) ? v_cas : v_gen;
     assign o_maxreg = {{(6-RW){1'b0}}, m_x};
+
+    // The fields the core's fetch keeps beside a word in its instruction
+    // buffer (wq_fetch) and DE reads from registers (wq_de_stage), packed
+    // here, once, in the order rtl/wq_predec.vh's ranges name.
+    assign o_pd[`WQ_PD_LEGAL]  = o_legal;
+    assign o_pd[`WQ_PD_FLAGS]  = o_flags;
+    assign o_pd[`WQ_PD_WORDS]  = o_words;
+    assign o_pd[`WQ_PD_MSIZE]  = o_msize;
+    assign o_pd[`WQ_PD_MSEXT]  = o_msext;
+    assign o_pd[`WQ_PD_AMASK]  = o_amask;
+    assign o_pd[`WQ_PD_MAXREG] = o_maxreg;
 
 `ifdef FORMAL
     // The reference: the decoder's definition through the binary format

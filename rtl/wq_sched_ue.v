@@ -252,12 +252,14 @@ module wq_sched_ue #(
     wire                  d_msext;
     wire [3:0]            d_amask;
     wire [5:0]            d_maxreg;
+    /* verilator lint_off PINCONNECTEMPTY */
     wq_decode u_decode (
         .i_insn({lsu_rdata, ir_lo}), .o_legal(d_legal), .o_op(d_op), .o_fmt(d_fmt),
         .o_flags(d_flags), .o_gp(d_gp), .o_gn(d_gn), .o_rd(d_rd), .o_ra(d_ra), .o_rb(d_rb),
         .o_bi(d_bi), .o_fn(d_fn), .o_imm(d_imm), .o_words(d_words), .o_msize(d_msize),
         .o_msext(d_msext), .o_amask(d_amask), .o_maxreg(d_maxreg),
-        .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt));
+        .o_gp_pt(d_gp_pt), .o_selp_pt(d_selp_pt), .o_pd());
+    /* verilator lint_on PINCONNECTEMPTY */
     // raw instruction bits: the firmware extracts them from the word itself
     // (the width comes through MEM_SZ: the fetch's LSU data is gone by then)
     wire unused_dec = &{1'b0, d_flags, d_op, d_fmt, d_gp, d_gn, d_rd, d_ra, d_rb, d_bi, d_fn, d_imm,

@@ -303,35 +303,26 @@ module wq_de_stage #(
     // the predecoded fields are the decoder's of DE's word (the fetch
     // decodes a word as it fills the buffer: wq_fetch; alone, the FE/DE
     // buffer's beat is assumed to carry its word's)
-    wire                   f_legal, f_msext;
-    wire [`WQ_IF_W-1:0]    f_flags;
-    wire [2:0]             f_words;
-    wire [1:0]             f_msize;
-    wire [3:0]             f_amask;
-    wire [5:0]             f_maxreg;
+    wire [`WQ_PD_W-1:0]    f_pd;
+    /* verilator lint_off PINCONNECTEMPTY */
     wq_decode #(.FP(FP)) f_dec (
-        .i_insn(d_ir), .o_legal(f_legal), .o_op(), .o_fmt(), .o_flags(f_flags), .o_gp(), .o_gn(),
-        .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_words),
-        .o_msize(f_msize), .o_msext(f_msext), .o_amask(f_amask), .o_gp_pt(), .o_selp_pt(),
-        .o_maxreg(f_maxreg));
+        .i_insn(d_ir), .o_legal(), .o_op(), .o_fmt(), .o_flags(), .o_gp(), .o_gn(),
+        .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(),
+        .o_msize(), .o_msext(), .o_amask(), .o_gp_pt(), .o_selp_pt(), .o_maxreg(),
+        .o_pd(f_pd));
 `ifdef FORMAL_DE_STAGE_TOP
-    wire                   f_in_legal, f_in_msext;
-    wire [`WQ_IF_W-1:0]    f_in_flags;
-    wire [2:0]             f_in_words;
-    wire [1:0]             f_in_msize;
-    wire [3:0]             f_in_amask;
-    wire [5:0]             f_in_maxreg;
+    wire [`WQ_PD_W-1:0]    f_in_pd;
     wq_decode #(.FP(FP)) f_in_dec (
-        .i_insn(i_fd_ir), .o_legal(f_in_legal), .o_op(), .o_fmt(), .o_flags(f_in_flags), .o_gp(),
-        .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(f_in_words),
-        .o_msize(f_in_msize), .o_msext(f_in_msext), .o_amask(f_in_amask), .o_gp_pt(),
-        .o_selp_pt(), .o_maxreg(f_in_maxreg));
+        .i_insn(i_fd_ir), .o_legal(), .o_op(), .o_fmt(), .o_flags(), .o_gp(), .o_gn(),
+        .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(), .o_words(),
+        .o_msize(), .o_msext(), .o_amask(), .o_gp_pt(), .o_selp_pt(), .o_maxreg(),
+        .o_pd(f_in_pd));
     always @(*) if (i_fd_v)
-        assume(i_fd_pd == {f_in_legal, f_in_flags, f_in_words, f_in_msize, f_in_msext, f_in_amask,
-                           f_in_maxreg});
+        assume(i_fd_pd == f_in_pd);
 `endif
+    /* verilator lint_on PINCONNECTEMPTY */
     always @(*) if (f_past && !i_reset && o_v)
-        assert(d_pd == {f_legal, f_flags, f_words, f_msize, f_msext, f_amask, f_maxreg});
+        assert(d_pd == f_pd);
     always @(*) if (f_past && !i_reset) begin
         // the walk stays within the instruction: a part index below
         // PARTS, an rb offset below the registers it reads

@@ -83,20 +83,14 @@ module wq_fetch #(
     reg         ib_fill;
     reg [31:0]  ib_faddr;
     reg [63:0]  ib_fdata;
-    wire                 pd_legal, pd_msext;
-    wire [`WQ_IF_W-1:0]  pd_flags;
-    wire [2:0]           pd_words;
-    wire [1:0]           pd_msize;
-    wire [3:0]           pd_amask;
-    wire [5:0]           pd_maxreg;
+    wire [PDW-1:0]       ib_fpd;
     /* verilator lint_off PINCONNECTEMPTY */
     wq_decode #(.FP(FP)) u_pdec (
-        .i_insn(ib_fdata), .o_legal(pd_legal), .o_op(), .o_fmt(), .o_flags(pd_flags),
+        .i_insn(ib_fdata), .o_legal(), .o_op(), .o_fmt(), .o_flags(),
         .o_gp(), .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(),
-        .o_words(pd_words), .o_msize(pd_msize), .o_msext(pd_msext), .o_amask(pd_amask),
-        .o_gp_pt(), .o_selp_pt(), .o_maxreg(pd_maxreg));
+        .o_words(), .o_msize(), .o_msext(), .o_amask(),
+        .o_gp_pt(), .o_selp_pt(), .o_maxreg(), .o_pd(ib_fpd));
     /* verilator lint_on PINCONNECTEMPTY */
-    wire [PDW-1:0] ib_fpd = {pd_legal, pd_flags, pd_words, pd_msize, pd_msext, pd_amask, pd_maxreg};
     wq_ibuf #(.LOG2(IB_LOG2), .DW(PDW + 64)) u_ibuf (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(i_flush),
         .i_addr(i_is_addr), .o_hit(ib_hit), .o_data(ib_data),
