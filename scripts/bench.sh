@@ -322,7 +322,18 @@ fp_ipc() {
     o=$(build/bin/wq cosim "${sk[@]}" 2>&1) || { echo "$o" >&2; fail "sgemm.cl on the rtl with an FPU"; }
     sc=$(sed -n 's/^launch cycles: //p' <<< "$o")
     [ -n "$sw" ] && [ -n "$sc" ] || fail "sgemm.cl on the model / the rtl with an FPU: no count"
-    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: LANES=32 WARPS=8, FP=1 FP_LANES=8, %s, seed 1))\n", w / c, w, c, mem }'
+    # the device `wq cosim --fp 1` ran: the harness scripts/cl_rtl_build.sh
+    # linked it from, whose directory names LANES, WARPS and FP_LANES
+    # (_FP<n>; _FP alone: a unit a lane)
+    local hf=build/verilator/cl/C4_W8_L32_D6_R32_FP/harness hb fl
+    [ -f "$hf" ] || fail "sgemm.cl: $hf missing (scripts/cl_rtl_build.sh records the harness it links)"
+    hb=$(cat "$hf")
+    cfg=$(cosim_cfg "$hb")
+    fl=$(sed -nE 's,.*_FP([0-9]*)/[^/]*$,\1,p' <<< "$hb")
+    [ -n "$cfg" ] && [ -n "$(sed -nE 's,.*(_FP)[0-9]*/[^/]*$,\1,p' <<< "$hb")" ] ||
+        fail "sgemm.cl: $hb is not an FP harness's path"
+    [ -n "$fl" ] || fl=$(sed -nE 's/.*LANES=([0-9]+) .*/\1/p' <<< "$cfg ")
+    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" -v cfg="$cfg" -v fl="$fl" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: %s, FP=1 FP_LANES=%d, %s, seed 1))\n", w / c, w, c, cfg, fl, mem }'
 }
 # fpu_luts_per_lane, fpu_dsps_per_lane: the FP unit's lane (make area's
 # scripts/area.sh --fpu)

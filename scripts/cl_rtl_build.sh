@@ -48,6 +48,9 @@ h=$(env -u WQ_RTL_DIR -u WQ_COSIM_DIR -u WQ_VERILATOR_FLAGS -u WQ_VERILATOR_DIR 
     bash scripts/cosim_build.sh "$ch" "$wa" "$la" "$dq" "$re" "$la" 32 0 "$la" "$fp" "$fl" 2>"$d/harness.log") ||
     { tail -40 "$d/harness.log" >&2; fail "the lockstep harness (scripts/cosim_build.sh; log: $d/harness.log)"; }
 hd=$(dirname "$h")
+# which harness the library is linked from (its directory names its
+# parameters: make bench's rtl_ipc_sgemm labels its figure from it)
+echo "$h" > "$d/harness"
 # the harness directory's lock (scripts/lib/verilator.sh's) until the
 # library is linked: another lane's build of the same parameter set
 # waits instead of replacing the objects under the link

@@ -31,6 +31,9 @@ model_lane=(
     "kernels|bash scripts/kernels.sh"
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"
     "conformance_rtl|python3 scripts/conformance.py --platforms warpq-rtl --slice tests/conformance/slice.txt --jobs 1"
+    # the runtime's uart backend against the simulated board: a bench of
+    # scripts/rtl/, run in this lane to even the two lanes' seconds
+    "rtl_uart_opencl|bash scripts/rtl/uart_opencl.sh"
     "clgen_model|bash scripts/clgen.sh --seeds 1..200"
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..80 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
