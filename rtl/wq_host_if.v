@@ -119,15 +119,15 @@ module wq_host_if #(
 		// i_mem_rdata is its word the request named)
 		input	wire	[8*LINE_BYTES-1:0]	i_mem_rline,
 		// event records
-		output	reg		o_evr_valid,
-		output	reg	[7:0]	o_evr_kind,
-		output	reg	[7:0]	o_evr_unit,
-		output	reg	[15:0]	o_evr_aux,
+		output	wire		o_evr_valid,
+		output	wire	[7:0]	o_evr_kind,
+		output	wire	[7:0]	o_evr_unit,
+		output	wire	[15:0]	o_evr_aux,
 		output	wire	[31:0]	o_evr_pc,
 		output	wire	[31:0]	o_evr_mask,
-		output	reg	[31:0]	o_evr_a,
-		output	reg	[63:0]	o_evr_b,
-		output	reg	[63:0]	o_evr_c,
+		output	wire	[31:0]	o_evr_a,
+		output	wire	[63:0]	o_evr_b,
+		output	wire	[63:0]	o_evr_c,
 		// CSR sub-port
 		input	wire		i_csr_valid,
 		input	wire		i_csr_we,
@@ -165,7 +165,6 @@ module wq_host_if #(
 	localparam [CW-1:0]	LAST_CH = LAST_CH_I[CW-1:0];
 
 	assign	o_step_kind = `WQ_STEPK_CHAN;
-	assign	o_evr_pc    = 32'h0;		// host records carry no PC
 	////////////////////////////////////////////////////////////////////////
 	//
 	// Per-channel state (wq_channel_t)
@@ -628,48 +627,6 @@ module wq_host_if #(
 		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
 		.o_w_rh(cw_rh), .o_w_ne(cw_ne), .o_w_en(cw_wen), .o_en(cw_en),
 		.o_w_st(cw_st), .o_st(cw_st_v), .o_w_err(cw_err), .o_err(cw_err_v));
-
-	// ---- records ---------------------------------------------------------------
-	// A record's mask, a and b are not registered: each is, in the cycle
-	// the record is out, in a register that holds it (the emitting cycle
-	// wrote it, or it was already there), so the port selects it by the
-	// record's kind (below).  emit (wq_host_seq's) keeps its full argument
-	// list, the record as the model writes it; under FORMAL the arguments
-	// are kept and the port asserted equal to them.
-
-	// the record's fields from where they are held: GP_GET of the record's
-	// channel (written by the emitting cycle when the record changes it),
-	// the method's offset and data, the semaphore unit's latched address
-	// and payload, the launch address on the channel RAM's read port,
-	// the error code in err[] and ERR_INFO in cm_wd (written by the
-	// emitting cycle or by raise), the switch's target in cur_ch
-	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
-	wire	[15:0]		ev_get = ev_gp_get;
-	assign	o_evr_mask = {16'h0, ev_get};
-	always @(*)
-	begin
-		o_evr_a = 32'h0;
-		o_evr_b = 64'h0;
-		case (o_evr_kind)
-		`WQ_EV_GP_GET:		o_evr_a = {16'h0, ev_get};
-		`WQ_EV_METHOD: begin
-			o_evr_a = {18'h0, moff};
-			o_evr_b = {32'h0, mdata};
-		end
-		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL: begin
-			o_evr_a = sem_addr;
-			o_evr_b = sem_pay;
-		end
-		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
-		`WQ_EV_CHAN_ERROR: begin
-			o_evr_a = {24'h0, ev_err};
-			o_evr_b = {32'h0, cm_wd};
-		end
-		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
-		default: ;
-		endcase
-	end
-
 
 	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
 	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
@@ -1305,18 +1262,26 @@ module wq_host_if #(
 		o_irq_non_stall <= o_irq_non_stall_d;
 	end
 
-	// the event record (emit)
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		o_evr_valid     <= 1'b0;
-	end else begin
-		o_evr_valid     <= o_evr_valid_d;
-		o_evr_kind      <= o_evr_kind_d;
-		o_evr_unit      <= o_evr_unit_d;
-		o_evr_aux       <= o_evr_aux_d;
-		o_evr_c         <= o_evr_c_d;
-	end
+	// the event record (wq_host_emit, docs/rtl/wq_host_emit.md): kind,
+	// unit, aux and c registered from emit's next values; mask, a and b
+	// selected by the kind from the registers that hold them (GP_GET
+	// and the error of the record's channel, the method's offset and
+	// data, the semaphore unit's address and payload, the launch
+	// address on cm_rd, ERR_INFO in cm_wd, the switch's target in
+	// cur_ch).  emit (wq_host_seq's) keeps its full argument list, the
+	// record as the model writes it; under FORMAL the arguments are
+	// kept (f_evr_*) and the port asserted equal to them (below).
+	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];
+	wq_host_emit #(.CW(CW)) u_emit (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_valid_d(o_evr_valid_d), .i_kind_d(o_evr_kind_d),
+		.i_unit_d(o_evr_unit_d), .i_aux_d(o_evr_aux_d), .i_c_d(o_evr_c_d),
+		.i_get(ev_gp_get), .i_err(ev_err), .i_moff(moff), .i_mdata(mdata),
+		.i_sem_addr(sem_addr), .i_sem_pay(sem_pay),
+		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd), .i_cur_ch(cur_ch),
+		.o_valid(o_evr_valid), .o_kind(o_evr_kind), .o_unit(o_evr_unit),
+		.o_aux(o_evr_aux), .o_pc(o_evr_pc), .o_mask(o_evr_mask),
+		.o_a(o_evr_a), .o_b(o_evr_b), .o_c(o_evr_c));
 
 `ifdef FORMAL
 	always @(posedge i_clk)
