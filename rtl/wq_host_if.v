@@ -141,7 +141,7 @@ module wq_host_if #(
 		input	wire		i_can_launch,
 		output	reg		o_launch_valid,
 		output	wire	[31:0]	o_launch_addr,
-		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
+		output	wire	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
 		output	wire	[31:0]	o_launch_ncta,
 		output	wire	[10:0]	o_launch_cta_threads,
 		// DESC_RAM: the scheduler's read of stored descriptor word
@@ -372,13 +372,10 @@ module wq_host_if #(
 	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
 	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
 	// stream of a 16-aligned descriptor is 4 line reads, each answer's
-	// four words taken at once (rline_q) by the stored descriptor and
-	// the checker (its WPC = 4 beat); lreq and lidx count lines then
+	// four words taken at once by the stored descriptor and
+	// the checker (u_desc); lreq and lidx count lines then
 	localparam	LD_LINE = (FAST != 0) && (LINE_BYTES == 16);
-	localparam	LD_LWPC = LD_LINE ? 4 : 1;
 	reg		ld_line;	// this descriptor stream reads lines
-	wire	[32*LD_LWPC-1:0]	rline_q;	// the last line answered
-	wire	[32*LD_LWPC-1:0]	lc_wdata;	// the checker's beat
 	reg		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
 	reg		h_mem_valid, h_issued;
@@ -534,39 +531,31 @@ module wq_host_if #(
 	assign	o_mem_wdata = sem_mem_wdata;
 	assign	o_mem_wstrb = sem_mem_wstrb;
 
-	// ---- the launch-descriptor checker -----------------------------------
-	// It checks the words as they arrive (H_LREAD); only the bits a valid
-	// descriptor may set are stored (ld_mask), the others are zero in any
-	// descriptor that launches.  With FAST it starts with the stream
-	// (EARLY: lc_start as H_LAUNCH2 asks for word 0), its size passes run
-	// while the words come in and only its last pass (the __local blocks,
-	// LOCAL_SIZE being the last word) follows the stream; otherwise it
-	// starts after the 16th word.
+	// ---- the launch descriptor (wq_host_desc, u_desc,
+	// docs/rtl/wq_host_desc.md): the words stored for the launch port
+	// and checked as they arrive (H_LREAD), by wq_launch_check inside;
+	// only the bits a valid descriptor may set are stored.  With FAST
+	// the checker starts with the stream (EARLY: lc_start as H_LAUNCH2
+	// asks for word 0), its size passes run while the words come in and
+	// only its last pass (the __local blocks, LOCAL_SIZE being the last
+	// word) follows the stream; otherwise it starts after the 16th word.
+	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
+	// o_launch_desc is constant 0)
 	reg		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[3:0]	lc_ridx;	// (DESC_RAM) the stored word it reads
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
-
-	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 with
-	// FAST=0 (a check of 25 cycles after 16 descriptor reads) and 16 with
-	// FAST (3 cycles a pass: the four size passes keep up with the
-	// stream, and the last one ends 3 cycles after the last word, not 6
-	// or more behind a stream whose words came faster than 8-bit passes)
-	localparam	LC_MAX   = LD_LINE ? 32 : (FAST != 0) ? 16 : 8;
-	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
-	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-		.DIGIT(LC_DIGIT), .EARLY(FAST), .WPC(LD_LWPC), .RDESC(DR ? 1 : 0))
-	u_lchk (
+	wq_host_desc #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
+		.SEM_DIGIT(SEM_DIGIT), .FAST(FAST), .LINE_BYTES(LINE_BYTES), .DR(DR ? 1 : 0))
+	u_desc (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_wvalid(hs == H_LREAD && lw_v),
-		.i_widx(ld_line ? {lidx[1:0], 2'b00} : lidx[3:0]),
-		.i_wdata(lc_wdata),
-		.i_wline(ld_line),
-		.i_start(lc_start),
-		.i_desc(o_launch_desc), .o_ridx(lc_ridx), .i_rword(cm_rd),
-		.o_busy(lc_busy), .o_done(lc_done),
-		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
+		.i_stream(hs == H_LREAD), .i_h_rv(h_rv), .i_lw_v(lw_v), .i_lidx(lidx),
+		.i_line(ld_line), .i_rdata(rdata_q), .i_mem_rline(i_mem_rline),
+		.i_lc_start(lc_start), .i_rword(cm_rd), .o_lc_ridx(lc_ridx),
+		.o_lc_busy(lc_busy), .o_lc_done(lc_done), .o_lc_ok(lc_ok),
+		.o_lc_ncta(lc_ncta), .o_lc_threads(lc_threads),
+		.o_desc(o_launch_desc));
 
 	// the LAUNCH step's states' next state (wq_host_launch,
 	// docs/rtl/wq_host_launch.md), applied in the step sequencer below
@@ -1321,41 +1310,6 @@ module wq_host_if #(
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
-
-	// ---- the stored launch descriptor -------------------------------------------
-	// Only the bits of word k that a valid descriptor may set are stored
-	// (ld_mask, the table the launch checker enforces as o_wmask);
-	// constant per word, so the bits that are always zero need no flop.
-`include "wq_ld_mask.vh"
-
-	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
-	// o_launch_desc is constant 0)
-	integer	lk;
-	initial	o_launch_desc = {(32*`WQ_LD_WORDS){1'b0}};
-	always @(posedge i_clk)
-	if (!DR && hs == H_LREAD)
-		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
-			if (!ld_line && lw_v && {1'b0, lidx[3:0]} == lk[4:0])
-				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
-			else if (LD_LINE && ld_line && lw_v && lidx[1:0] == lk[3:2])
-				o_launch_desc[32*lk +: 32] <= rline_q[32*(lk%LD_LWPC) +: 32]
-								& ld_mask(lk);
-
-	// the line of a line-wide descriptor read's answer (LD_LINE; with
-	// lw_v, as rdata_q holds its word)
-	generate if (LD_LINE)
-	begin : g_rline
-		reg	[127:0]	rl;
-		always @(posedge i_clk)
-		if (h_rv && hs == H_LREAD)
-			rl <= i_mem_rline;
-		assign	rline_q  = rl;
-		assign	lc_wdata = ld_line ? rl : {96'h0, rdata_q};
-	end else begin : g_no_rline
-		assign	rline_q  = rdata_q;
-		assign	lc_wdata = rdata_q;
-		wire	unused_rline = &{1'b0, i_mem_rline};
-	end endgenerate
 
 	// a host read's word is in rdata_q (H_MEM's one read, H_LREAD's
 	// stream): the descriptor's words are taken on this
