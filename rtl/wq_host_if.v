@@ -255,9 +255,9 @@ module wq_host_if #(
 	wire	[31:0]	cm_rd = cm_q;
 
 `ifdef FORMAL
-	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
-	reg	[31:0]	f_evr_a;
-	reg	[63:0]	f_evr_b;
+	wire	[15:0]	f_evr_get;	// emit's get, a and b (u_emit's: the
+	wire	[31:0]	f_evr_a;	// port's fields as the call gave them)
+	wire	[63:0]	f_evr_b;
 `endif
 
 	// host scheduler (wq_ctx_t)
@@ -974,15 +974,14 @@ module wq_host_if #(
 	wire		in_seg_d, gwrap_d, cm_we_d, sem_start_d, lc_start_d;
 	wire		gt_w_d, gb_rdy_d, o_step_valid_d, o_step_more_d;
 	wire		o_csr_ack_d, o_launch_valid_d, o_irq_chan_error_d;
-	wire		o_irq_non_stall_d, o_evr_valid_d;
+	wire		o_irq_non_stall_d;
 	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d, hsl_q_d;
 	wire	[31:0]	perf_q_d, slu_q_d, now_d, cm_wd_d;
 	wire	[4:0]	lreq_d, lidx_d;
 	wire	[13:0]	moff_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d, m_subch_d;
-	wire	[7:0]	o_evr_kind_d, o_evr_unit_d, err_d;
-	wire	[15:0]	o_evr_aux_d, gp_get_d;
-	wire	[63:0]	o_evr_c_d;
+	wire	[7:0]	err_d;
+	wire	[15:0]	gp_get_d;
 	wire	[3:0]	chan_state_d, wait_kind_d;
 	wire	[2:0]	gp_base_lo_d;
 	wire	[1:0]	acq_wr_d, wait_method_d;
@@ -992,52 +991,45 @@ module wq_host_if #(
 	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
 	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d;
 	wire	[`WQ_SECOP_W-1:0]	m_secop_d;
-`ifdef FORMAL
-	wire	[15:0]	f_evr_get_d;
-	wire	[31:0]	f_evr_a_d;
-	wire	[63:0]	f_evr_b_d;
-`endif
 	wq_host_seq #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_seq (
-`ifdef FORMAL
-		.i_f_evr_a(f_evr_a), .i_f_evr_b(f_evr_b), .i_f_evr_get(f_evr_get),
-		.o_f_evr_get_d(f_evr_get_d), .o_f_evr_a_d(f_evr_a_d),
-		.o_f_evr_b_d(f_evr_b_d),
-`endif
 		.i_acq_rh_s(acq_rh_s), .i_acq_wr_s(acq_wr_s), .i_att_nx(att_nx),
-		.i_att_q(att_q), .i_c_put_ne(c_put_ne), .i_chan_state_s(chan_state_s),
-		.i_cm_ra(cm_ra), .i_cm_rd(cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
-		.i_csr_bad(csr_bad), .i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s),
-		.i_cur_ch(cur_ch), .i_cur_gp_get(cur_gp_get), .i_cw_base(cw_base),
-		.i_cw_en(cw_en), .i_cw_err(cw_err), .i_cw_err_v(cw_err_v),
-		.i_cw_hsl(cw_hsl), .i_cw_lgc(cw_lgc), .i_cw_lgc_v(cw_lgc_v),
-		.i_cw_ne(cw_ne), .i_cw_ram(cw_ram), .i_cw_reset(cw_reset),
-		.i_cw_rh(cw_rh), .i_cw_st(cw_st), .i_cw_st_v(cw_st_v), .i_cw_wa(cw_wa),
-		.i_cw_wd(cw_wd), .i_cw_wen(cw_wen), .i_err_s(err_s), .i_fm_end(fm_end),
+		.i_att_q(att_q), .i_c_put_ne(c_put_ne),
+		.i_chan_state_s(chan_state_s), .i_cm_ra(cm_ra), .i_cm_rd(cm_rd),
+		.i_cm_wa(cm_wa), .i_cm_wd(cm_wd), .i_csr_bad(csr_bad),
+		.i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s), .i_cur_ch(cur_ch),
+		.i_cw_base(cw_base), .i_cw_en(cw_en), .i_cw_err(cw_err),
+		.i_cw_err_v(cw_err_v), .i_cw_hsl(cw_hsl), .i_cw_lgc(cw_lgc),
+		.i_cw_lgc_v(cw_lgc_v), .i_cw_ne(cw_ne), .i_cw_ram(cw_ram),
+		.i_cw_reset(cw_reset), .i_cw_rh(cw_rh), .i_cw_st(cw_st),
+		.i_cw_st_v(cw_st_v), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd),
+		.i_cw_wen(cw_wen), .i_err_s(err_s), .i_fm_end(fm_end),
 		.i_fm_perf(fm_perf), .i_fm_sl_eq(fm_sl_eq), .i_fm_slu1(fm_slu1),
-		.i_gb_q(gb_q), .i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q), .i_gh_att(gh_att),
-		.i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo), .i_gh_err(gh_err),
-		.i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast), .i_gh_fs_d(gh_fs_d),
-		.i_gh_fs_sub(gh_fs_sub), .i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs),
+		.i_gb_q(gb_q), .i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q),
+		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
+		.i_gh_err(gh_err), .i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast),
+		.i_gh_fs_d(gh_fs_d), .i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs),
 		.i_gh_ldr(gh_ldr), .i_gh_ldr_w(gh_ldr_w), .i_gh_m_addr(gh_m_addr),
 		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
 		.i_gh_m_subch(gh_m_subch), .i_gh_m_w(gh_m_w), .i_gh_ma(gh_ma),
 		.i_gh_mo_w(gh_mo_w), .i_gh_moff(gh_moff), .i_gh_mr(gh_mr),
-		.i_gh_mr_ret(gh_mr_ret), .i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend),
-		.i_gh_ra(gh_ra), .i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq),
-		.i_gh_rdq_w(gh_rdq_w), .i_gh_res_w(gh_res_w), .i_gh_saddr(gh_saddr),
-		.i_gh_saddr_w(gh_saddr_w), .i_gh_srem(gh_srem), .i_gh_srem_w(gh_srem_w),
+		.i_gh_mr_ret(gh_mr_ret), .i_gh_msub(gh_msub),
+		.i_gh_pm_pend(gh_pm_pend), .i_gh_ra(gh_ra), .i_gh_ra_w(gh_ra_w),
+		.i_gh_rdq(gh_rdq), .i_gh_rdq_w(gh_rdq_w), .i_gh_res_w(gh_res_w),
+		.i_gh_saddr(gh_saddr), .i_gh_saddr_w(gh_saddr_w),
+		.i_gh_srem(gh_srem), .i_gh_srem_w(gh_srem_w),
 		.i_gp_base_lo_s(gp_base_lo_s), .i_gp_get_s(gp_get_s),
 		.i_gp_lgc_s(gp_lgc_s), .i_gp_ne_s(gp_ne_s), .i_gs_run(gs_run),
 		.i_gt_w(gt_w), .i_gwrap(gwrap), .i_gx_att_w(gx_att_w),
-		.i_gx_end_wait(gx_end_wait), .i_gx_err(gx_err), .i_gx_err_w(gx_err_w),
-		.i_gx_hs(gx_hs), .i_gx_ldr_clr(gx_ldr_clr), .i_gx_len(gx_len),
-		.i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret), .i_gx_ra(gx_ra),
-		.i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d), .i_gx_ram_f(gx_ram_f),
-		.i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w), .i_gx_rds(gx_rds),
-		.i_gx_res(gx_res), .i_gx_res_w(gx_res_w), .i_gx_ret(gx_ret),
-		.i_gx_ret_w(gx_ret_w), .i_gx_rh(gx_rh), .i_gx_rh_w(gx_rh_w),
-		.i_gx_seg(gx_seg), .i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w),
-		.i_gx_sst(gx_sst), .i_gx_st(gx_st), .i_gx_st_w(gx_st_w), .i_gx_w0(gx_w0),
+		.i_gx_end_wait(gx_end_wait), .i_gx_err(gx_err),
+		.i_gx_err_w(gx_err_w), .i_gx_hs(gx_hs), .i_gx_ldr_clr(gx_ldr_clr),
+		.i_gx_len(gx_len), .i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret),
+		.i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d),
+		.i_gx_ram_f(gx_ram_f), .i_gx_ram_w(gx_ram_w),
+		.i_gx_rdq_w(gx_rdq_w), .i_gx_rds(gx_rds), .i_gx_res(gx_res),
+		.i_gx_res_w(gx_res_w), .i_gx_ret(gx_ret), .i_gx_ret_w(gx_ret_w),
+		.i_gx_rh(gx_rh), .i_gx_rh_w(gx_rh_w), .i_gx_seg(gx_seg),
+		.i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w), .i_gx_sst(gx_sst),
+		.i_gx_st(gx_st), .i_gx_st_w(gx_st_w), .i_gx_w0(gx_w0),
 		.i_gx_w0_w(gx_w0_w), .i_gx_wait_pulse(gx_wait_pulse),
 		.i_h_issued(h_issued), .i_h_mem_addr(h_mem_addr),
 		.i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv), .i_hs(hs),
@@ -1050,76 +1042,78 @@ module wq_host_if #(
 		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
 		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
 		.i_ix_switch(ix_switch), .i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w),
-		.i_ld_line(ld_line), .i_ld_rdy(ld_rdy), .i_lidx(lidx), .i_lreq(lreq),
-		.i_lv_adv(lv_adv), .i_lv_att(lv_att), .i_lv_att_w(lv_att_w),
-		.i_lv_error(lv_error), .i_lv_fresh(lv_fresh), .i_lv_gs(lv_gs),
-		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
-		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
+		.i_ld_line(ld_line), .i_ld_rdy(ld_rdy), .i_lidx(lidx),
+		.i_lreq(lreq), .i_lv_adv(lv_adv), .i_lv_att(lv_att),
+		.i_lv_att_w(lv_att_w), .i_lv_error(lv_error),
+		.i_lv_fresh(lv_fresh), .i_lv_gs(lv_gs), .i_lv_gt_w(lv_gt_w),
+		.i_lv_hs(lv_hs), .i_lv_leave(lv_leave), .i_lv_ra(lv_ra),
+		.i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
 		.i_lv_switch(lv_switch), .i_lw_v(lw_v), .i_lx_err_w(lx_err_w),
-		.i_lx_hs(lx_hs), .i_lx_launch(lx_launch), .i_lx_lc_start(lx_lc_start),
-		.i_lx_line(lx_line), .i_lx_ra(lx_ra), .i_lx_ra_w(lx_ra_w),
-		.i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d), .i_lx_ram_w(lx_ram_w),
-		.i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n), .i_lx_ret(lx_ret),
-		.i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst), .i_m_addr_s(m_addr_s),
-		.i_m_count_s(m_count_s), .i_m_rv(m_rv), .i_m_secop_s(m_secop_s),
-		.i_m_subch_s(m_subch_s), .i_ma_sum(ma_sum), .i_md_f(md_f),
-		.i_md_irq(md_irq), .i_md_launch(md_launch), .i_md_ram(md_ram),
-		.i_md_sem(md_sem), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
-		.i_md_wk(md_wk), .i_md_yield(md_yield), .i_mdata(mdata),
-		.i_mem_ret(mem_ret), .i_moff(moff), .i_msub(msub), .i_nd_f(nd_f),
-		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_nm_off(nm_off), .i_now(now),
-		.i_now_wrap(now_wrap), .i_nx_cur(nx_cur[CW-1:0]), .i_nx_more(nx_more),
-		.i_nx_ne(nx_ne), .i_nx_sc(nx_sc[CW-1:0]), .i_csr_err(o_csr_err),
-		.i_ev_req(o_ev_req), .i_evr_aux(o_evr_aux), .i_evr_c(o_evr_c),
-		.i_evr_kind(o_evr_kind), .i_evr_unit(o_evr_unit),
-		.i_step_res(o_step_res), .i_perf_q(perf_q), .i_pm_pend(pm_pend),
-		.i_rd_ret(rd_ret), .i_rdata_q(rdata_q), .i_res(res), .i_s_get(s_get),
-		.i_s_state(s_state), .i_sc(sc), .i_seg_addr_s(seg_addr_s),
-		.i_seg_rem_s(seg_rem_s), .i_sem_active(sem_active),
-		.i_sem_addr(sem_addr), .i_sem_endwait(sem_endwait), .i_sem_pay(sem_pay),
-		.i_sem_result(sem_result), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
-		.i_sl_fresh(sl_fresh), .i_sl_used1(sl_used1), .i_slu_q(slu_q),
-		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
-		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w), .i_sx_aux(sx_aux),
-		.i_sx_emit(sx_emit), .i_sx_end_wait(sx_end_wait),
+		.i_lx_hs(lx_hs), .i_lx_launch(lx_launch),
+		.i_lx_lc_start(lx_lc_start), .i_lx_line(lx_line), .i_lx_ra(lx_ra),
+		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
+		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
+		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
+		.i_m_addr_s(m_addr_s), .i_m_count_s(m_count_s), .i_m_rv(m_rv),
+		.i_m_secop_s(m_secop_s), .i_m_subch_s(m_subch_s),
+		.i_ma_sum(ma_sum), .i_md_f(md_f), .i_md_irq(md_irq),
+		.i_md_launch(md_launch), .i_md_ram(md_ram), .i_md_sem(md_sem),
+		.i_md_unknown(md_unknown), .i_md_wait(md_wait), .i_md_wk(md_wk),
+		.i_md_yield(md_yield), .i_mdata(mdata), .i_mem_ret(mem_ret),
+		.i_moff(moff), .i_msub(msub), .i_nd_f(nd_f), .i_nd_irq(nd_irq),
+		.i_nd_ram(nd_ram), .i_now(now), .i_now_wrap(now_wrap),
+		.i_nx_cur(nx_cur[CW-1:0]), .i_nx_more(nx_more), .i_nx_ne(nx_ne),
+		.i_nx_sc(nx_sc[CW-1:0]), .i_csr_err(o_csr_err),
+		.i_ev_req(o_ev_req), .i_step_res(o_step_res), .i_perf_q(perf_q),
+		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(rdata_q),
+		.i_res(res), .i_s_get(s_get), .i_s_state(s_state), .i_sc(sc),
+		.i_seg_addr_s(seg_addr_s), .i_seg_rem_s(seg_rem_s),
+		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
+		.i_sl_end(sl_end), .i_sl_eq1(sl_eq1), .i_sl_fresh(sl_fresh),
+		.i_sl_used1(sl_used1), .i_slu_q(slu_q), .i_swp(swp),
+		.i_sx_act(sx_act), .i_sx_act_w(sx_act_w), .i_sx_att_sl(sx_att_sl),
+		.i_sx_att_w(sx_att_w), .i_sx_end_wait(sx_end_wait),
 		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_err(sx_err),
-		.i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs), .i_sx_kind(sx_kind),
-		.i_sx_ma_w(sx_ma_w), .i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w),
-		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w),
-		.i_sx_res(sx_res), .i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret),
-		.i_sx_ret_w(sx_ret_w), .i_sx_stamp(sx_stamp), .i_sx_start(sx_start),
-		.i_sx_wait_st(sx_wait_st), .i_sx_wait_w(sx_wait_w), .i_w0_bad(w0_bad),
-		.i_wait_kind_s(wait_kind_s), .i_wait_method_s(wait_method_s),
-		.i_why(why), .i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
-		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d), .o_swp_d(swp_d),
-		.o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
+		.i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs), .i_sx_ma_w(sx_ma_w),
+		.i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w), .i_sx_ram_d(sx_ram_d),
+		.i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res),
+		.i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w),
+		.i_sx_stamp(sx_stamp), .i_sx_start(sx_start),
+		.i_sx_wait_st(sx_wait_st), .i_sx_wait_w(sx_wait_w),
+		.i_w0_bad(w0_bad), .i_wait_kind_s(wait_kind_s),
+		.i_wait_method_s(wait_method_s), .i_yielded(yielded),
+		.o_mem_ret_d(mem_ret_d), .o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d),
+		.o_res_d(res_d), .o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d),
+		.o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
 		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
 		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
 		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
 		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d),
-		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
-		.o_gs_run_d(gs_run_d), .o_moff_d(moff_d), .o_msub_d(msub_d),
-		.o_att_q_d(att_q_d), .o_sem_endwait_d(sem_endwait_d),
-		.o_cur_ch_d(cur_ch_d), .o_sl_fresh_d(sl_fresh_d), .o_hsl_q_d(hsl_q_d),
-		.o_perf_q_d(perf_q_d), .o_slu_q_d(slu_q_d), .o_hs_zero_d(hs_zero_d),
-		.o_sl_end_d(sl_end_d), .o_ev_req_d(o_ev_req_d),
-		.o_step_res_d(o_step_res_d), .o_csr_err_d(o_csr_err_d),
-		.o_evr_kind_d(o_evr_kind_d), .o_evr_unit_d(o_evr_unit_d),
-		.o_evr_aux_d(o_evr_aux_d), .o_evr_c_d(o_evr_c_d), .o_gp_get_d(gp_get_d),
+		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d),
+		.o_ld_rdy_d(ld_rdy_d), .o_gs_run_d(gs_run_d), .o_moff_d(moff_d),
+		.o_msub_d(msub_d), .o_att_q_d(att_q_d),
+		.o_sem_endwait_d(sem_endwait_d), .o_cur_ch_d(cur_ch_d),
+		.o_sl_fresh_d(sl_fresh_d), .o_hsl_q_d(hsl_q_d),
+		.o_perf_q_d(perf_q_d), .o_slu_q_d(slu_q_d),
+		.o_hs_zero_d(hs_zero_d), .o_sl_end_d(sl_end_d),
+		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
+		.o_csr_err_d(o_csr_err_d), .o_gp_get_d(gp_get_d),
 		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d),
-		.o_chan_state_d(chan_state_d), .o_err_d(err_d), .o_in_seg_d(in_seg_d),
-		.o_gp_lgc_d(gp_lgc_d), .o_gp_base_lo_d(gp_base_lo_d),
-		.o_acq_wr_d(acq_wr_d), .o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d),
-		.o_seg_rem_d(seg_rem_d), .o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d),
-		.o_m_secop_d(m_secop_d), .o_m_subch_d(m_subch_d),
-		.o_wait_kind_d(wait_kind_d), .o_wait_method_d(wait_method_d),
-		.o_hs_d(hs_d), .o_now_d(now_d), .o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d),
-		.o_cm_wd_d(cm_wd_d), .o_sem_start_d(sem_start_d),
-		.o_lc_start_d(lc_start_d), .o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
+		.o_chan_state_d(chan_state_d), .o_err_d(err_d),
+		.o_in_seg_d(in_seg_d), .o_gp_lgc_d(gp_lgc_d),
+		.o_gp_base_lo_d(gp_base_lo_d), .o_acq_wr_d(acq_wr_d),
+		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d),
+		.o_seg_rem_d(seg_rem_d), .o_m_addr_d(m_addr_d),
+		.o_m_count_d(m_count_d), .o_m_secop_d(m_secop_d),
+		.o_m_subch_d(m_subch_d), .o_wait_kind_d(wait_kind_d),
+		.o_wait_method_d(wait_method_d), .o_hs_d(hs_d), .o_now_d(now_d),
+		.o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
+		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d),
+		.o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
 		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
 		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
 		.o_irq_chan_error_d(o_irq_chan_error_d),
-		.o_irq_non_stall_d(o_irq_non_stall_d), .o_evr_valid_d(o_evr_valid_d)
+		.o_irq_non_stall_d(o_irq_non_stall_d)
 	);
 
 	// the step's state: the sequencer's state and channel, the step's result, the
@@ -1251,36 +1245,38 @@ module wq_host_if #(
 		o_irq_non_stall <= o_irq_non_stall_d;
 	end
 
-	// the event record (wq_host_emit, docs/rtl/wq_host_emit.md): kind,
-	// unit, aux and c registered from emit's next values; mask, a and b
-	// selected by the kind from the registers that hold them (GP_GET
-	// and the error of the record's channel, the method's offset and
-	// data, the semaphore unit's address and payload, the launch
-	// address on cm_rd, ERR_INFO in cm_wd, the switch's target in
-	// cur_ch).  emit (wq_host_seq's) keeps its full argument list, the
-	// record as the model writes it; under FORMAL the arguments are
-	// kept (f_evr_*) and the port asserted equal to them (below).
+	// the event records (wq_host_emit, docs/rtl/wq_host_emit.md): the
+	// model's wq_host_emit where the model calls it, from the decisions
+	// of the units that own the emitting states; kind, unit, aux and c
+	// registered, mask, a and b selected by the kind from the registers
+	// that hold them (GP_GET and the error of the record's channel, the
+	// method's offset and data, the semaphore unit's address and
+	// payload, the launch address on cm_rd, ERR_INFO in cm_wd, the
+	// switch's target in cur_ch).  Under FORMAL the calls' arguments
+	// come back (f_evr_*) and the port is asserted equal to them (below).
 	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];
 	wq_host_emit #(.CW(CW)) u_emit (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_valid_d(o_evr_valid_d), .i_kind_d(o_evr_kind_d),
-		.i_unit_d(o_evr_unit_d), .i_aux_d(o_evr_aux_d), .i_c_d(o_evr_c_d),
+		.i_hs(hs), .i_sc(sc), .i_cur_ch(cur_ch),
+		.i_ix_switch(ix_switch), .i_nx_cur(nx_cur[CW-1:0]), .i_ix_answer(ix_answer),
+		.i_cw_err(cw_err), .i_cw_reset(cw_reset), .i_cw_err_v(cw_err_v), .i_cw_wd(cw_wd),
+		.i_gh_fast(gh_fast), .i_gh_fs_sub(gh_fs_sub), .i_gh_fs_d(gh_fs_d),
+		.i_nm_off(nm_off),
+		.i_sx_emit(sx_emit), .i_sx_kind(sx_kind), .i_sx_aux(sx_aux),
+		.i_sem_result(sem_result), .i_lx_launch(lx_launch),
+		.i_lv_error(lv_error), .i_lv_adv(lv_adv), .i_lv_switch(lv_switch),
+		.i_why(why), .i_nx_sc(nx_sc[CW-1:0]), .i_getnx_q(getnx_q),
+		.i_cur_get(cur_gp_get), .i_s_get(s_get), .i_err_s(err_s), .i_msub(msub),
 		.i_get(ev_gp_get), .i_err(ev_err), .i_moff(moff), .i_mdata(mdata),
 		.i_sem_addr(sem_addr), .i_sem_pay(sem_pay),
-		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd), .i_cur_ch(cur_ch),
+		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd),
+`ifdef FORMAL
+		.o_f_get(f_evr_get), .o_f_a(f_evr_a), .o_f_b(f_evr_b),
+`endif
 		.o_valid(o_evr_valid), .o_kind(o_evr_kind), .o_unit(o_evr_unit),
 		.o_aux(o_evr_aux), .o_pc(o_evr_pc), .o_mask(o_evr_mask),
 		.o_a(o_evr_a), .o_b(o_evr_b), .o_c(o_evr_c));
 
-`ifdef FORMAL
-	always @(posedge i_clk)
-	if (!i_reset)
-	begin
-		f_evr_get <= f_evr_get_d;
-		f_evr_a   <= f_evr_a_d;
-		f_evr_b   <= f_evr_b_d;
-	end
-`endif
 
 	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
 	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --

@@ -12,9 +12,9 @@
 //		sequencer's states -- wq_host_idle, wq_host_gp, wq_host_hdr,
 //		wq_host_method, wq_host_fast, wq_host_sem, wq_host_launch,
 //		wq_host_leave -- and of wq_host_sched and wq_host_chan.  It is
-//		the model's wq_host_tick applied a cycle at a time: emit (a
-//		record), the channel RAM's write and read, start_wait /
-//		end_wait, wq_chan_error's raise, a host read and a read
+//		the model's wq_host_tick applied a cycle at a time (but for
+//		its records, wq_host_emit's): the channel RAM's write and
+//		read, start_wait / end_wait, wq_chan_error's raise, a host read and a read
 //		stream, wq_chan_reset, a CSR write's effect, and the one-cycle
 //		step of a plain method.
 //
@@ -34,15 +34,6 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
-// The record's arguments (emit's GP_GET, a and b), which wq_host_if's
-// properties check the event-record port against, are ports under
-// FORMAL, and where wq_host_if's formal jobs read this unit as a
-// submodule (without FORMAL, so that its own properties stay out of
-// them: scripts/formal.sh defines WQ_HOST_SEQ_EVR).
-`ifdef FORMAL
-`define WQ_HOST_SEQ_EVR
-`endif
-
 module wq_host_seq #(
 		parameter	FAST = 1,	// wq_host_if's FAST
 		parameter	CW   = 2,	// the channel number's width
@@ -60,20 +51,18 @@ module wq_host_seq #(
 		input	wire		i_sl_end, i_sl_fresh, i_w0_bad, i_yielded,
 		input	wire	[CW-1:0]	i_cur_ch, i_sc,
 		input	wire	[31:3]	i_gb_q,
-		input	wire	[15:0]	i_getnx_q, i_evr_aux,
+		input	wire	[15:0]	i_getnx_q,
 		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
 		input	wire	[4:0]	i_lidx, i_lreq,
 		input	wire	[13:0]	i_moff,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
-		input	wire	[63:0]	i_evr_c,
-		input	wire	[7:0]	i_evr_kind, i_evr_unit,
 		input	wire	[`WQ_STEP_W-1:0]	i_step_res, i_res,
 		// the step's channel's fields (wq_host_cst's reads at sc), GP_GET of cur_ch; GP_GET + 1 and GP_GET != GP_PUT after it (H_LVW)
 		input	wire	[RHW-1:0]	i_acq_rh_s,
 		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
 		input	wire	[3:0]	i_chan_state_s, i_s_state, i_wait_kind_s,
 		input	wire		i_ctrl_en_s, i_gp_ne_s, i_in_seg_s, i_nx_ne,
-		input	wire	[15:0]	i_cur_gp_get, i_gp_get_s, i_s_get,
+		input	wire	[15:0]	i_gp_get_s, i_s_get,
 		input	wire	[7:0]	i_err_s,
 		input	wire	[2:0]	i_gp_base_lo_s,
 		input	wire	[5:0]	i_gp_lgc_s,
@@ -95,14 +84,10 @@ module wq_host_seq #(
 		input	wire	[3:0]	i_cw_st_v,
 		input	wire	[AW-1:0]	i_cw_wa,
 		input	wire	[31:0]	i_cw_wd, i_csr_wdata,
-		// the scheduler's decisions (wq_host_sched): the next channel with work after cur_ch and after sc, the leave switch's reason, the lock kept, the slice
+		// the scheduler's decisions (wq_host_sched): the next channel with work after cur_ch and after sc, the lock kept, the slice
 		input	wire	[CW-1:0]	i_nx_cur, i_nx_sc,
 		input	wire		i_nx_more, i_sl_eq1,
 		input	wire	[31:0]	i_sl_used1,
-		input	wire	[7:0]	i_why,
-		// the semaphore unit's latched address, payload and result (the records)
-		input	wire	[31:0]	i_sem_addr,
-		input	wire	[63:0]	i_sem_pay, i_sem_result,
 		// wq_host_idle's decisions (u_idle)
 		input	wire		i_ix_answer, i_ix_clr, i_ix_empty, i_ix_grant,
 		input	wire		i_ix_ldw, i_ix_pend, i_ix_pend_w, i_ix_ra_w,
@@ -134,7 +119,7 @@ module wq_host_seq #(
 		input	wire		i_gh_mr, i_gh_pm_pend, i_gh_ra_w, i_gh_rdq_w,
 		input	wire		i_gh_res_w, i_gh_saddr_w, i_gh_srem_w,
 		input	wire	[7:0]	i_gh_err,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_fs_sub, i_gh_m_subch,
+		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_m_subch,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_msub,
 		input	wire	[5:0]	i_gh_hs, i_gh_mr_ret,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_gh_m_addr,
@@ -152,15 +137,13 @@ module wq_host_seq #(
 		input	wire		i_fm_end, i_fm_sl_eq, i_nd_irq, i_nd_ram,
 		input	wire	[31:0]	i_fm_perf, i_fm_slu1,
 		input	wire	[3:0]	i_nd_f,
-		input	wire	[13:0]	i_nm_off,
 		// wq_host_sem's decisions (u_semx)
 		input	wire		i_sx_act, i_sx_act_w, i_sx_att_sl, i_sx_att_w,
-		input	wire		i_sx_emit, i_sx_end_wait, i_sx_endwait_clr,
+		input	wire		i_sx_end_wait, i_sx_endwait_clr,
 		input	wire		i_sx_err_w, i_sx_ma_w, i_sx_ra_w, i_sx_ram_w,
 		input	wire		i_sx_res_w, i_sx_ret_w, i_sx_stamp, i_sx_start,
 		input	wire		i_sx_wait_w,
-		input	wire	[15:0]	i_sx_aux,
-		input	wire	[7:0]	i_sx_err, i_sx_kind,
+		input	wire	[7:0]	i_sx_err,
 		input	wire	[5:0]	i_sx_hs, i_sx_ret,
 		input	wire	[AW-1:0]	i_sx_ra,
 		input	wire	[31:0]	i_sx_ram_d,
@@ -181,18 +164,7 @@ module wq_host_seq #(
 		input	wire	[31:0]	i_lv_att,
 		input	wire	[5:0]	i_lv_hs,
 		input	wire	[AW-1:0]	i_lv_ra,
-`ifdef WQ_HOST_SEQ_EVR
-		// (FORMAL) the record's arguments the port is checked against
-		input	wire	[31:0]	i_f_evr_a,
-		input	wire	[63:0]	i_f_evr_b,
-		input	wire	[15:0]	i_f_evr_get,
-`endif
 		// the next values (the registers' and the step's channel's fields')
-`ifdef WQ_HOST_SEQ_EVR
-		output	reg	[15:0]	o_f_evr_get_d,
-		output	reg	[31:0]	o_f_evr_a_d,
-		output	reg	[63:0]	o_f_evr_b_d,
-`endif
 		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_gp_lgc_d,
 		output	wire	[CW-1:0]	o_sc_d, o_cur_ch_d,
 		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
@@ -208,9 +180,8 @@ module wq_host_seq #(
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
 		output	wire	[13:0]	o_moff_d,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
-		output	wire	[7:0]	o_evr_kind_d, o_evr_unit_d, o_err_d,
-		output	wire	[15:0]	o_evr_aux_d, o_gp_get_d,
-		output	wire	[63:0]	o_evr_c_d,
+		output	wire	[7:0]	o_err_d,
+		output	wire	[15:0]	o_gp_get_d,
 		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
 		output	wire	[2:0]	o_gp_base_lo_d,
 		output	wire	[1:0]	o_acq_wr_d, o_wait_method_d,
@@ -226,7 +197,7 @@ module wq_host_seq #(
 		output	reg		o_lc_start_d, o_gt_w_d, o_gb_rdy_d,
 		output	reg		o_step_valid_d, o_step_more_d, o_csr_ack_d,
 		output	reg		o_launch_valid_d, o_irq_chan_error_d,
-		output	reg		o_irq_non_stall_d, o_evr_valid_d
+		output	reg		o_irq_non_stall_d
 	);
 
 	localparam	CA = (CW < 2) ? 2 : CW;
@@ -243,34 +214,6 @@ module wq_host_seq #(
 	//
 	// The model's helpers, as tasks the states call
 	//
-	// a record (emit of the model): kind, unit, aux and c into the record
-	// registers; a, b and the channel's GP_GET are the port's own
-	// (wq_host_if selects them by the kind), kept under FORMAL to be
-	// asserted equal to it
-	// verilator lint_off UNUSEDSIGNAL
-	task emit;
-		input	[7:0]	kind;
-		input	[CW-1:0]	ch;
-		input	[15:0]	aux;
-		input	[15:0]	get;	// the channel's GP_GET after the change
-		input	[31:0]	a;
-		input	[63:0]	b;
-		input	[63:0]	c;
-		begin
-			o_evr_valid_d = 1'b1;
-			w_o_evr_kind(kind);
-			w_o_evr_unit({{(8-CW){1'b0}}, ch});
-			w_o_evr_aux(aux);
-			w_o_evr_c(c);
-`ifdef WQ_HOST_SEQ_EVR
-			o_f_evr_get_d   = get;
-			o_f_evr_a_d     = a;
-			o_f_evr_b_d     = b;
-`endif
-		end
-	endtask
-	// verilator lint_on UNUSEDSIGNAL
-
 	// the channel RAM: one write (landing at the next edge) and one read
 	// address (the word is on cm_rd two cycles later) per cycle
 	task ram_wr;
@@ -402,16 +345,14 @@ module wq_host_seq #(
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
-	// its count, its record, the slice, and the step's end keeping the
-	// lock (the A_GT write of the next step's first cycle may give way
-	// to the method's: a plain method's step never reads its tick)
+	// its count, the slice, and the step's end keeping the lock (the
+	// A_GT write of the next step's first cycle may give way to the
+	// method's: a plain method's step never reads its tick; its METHOD
+	// record is wq_host_emit's)
 	task fast_step;
-		input	[`WQ_MH_SUBCH_W-1:0]	sub;
 		input	[31:0]	d;
 		input	[5:0]	nx;
 		begin
-			emit(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, i_s_get,
-				{18'h0, i_nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
 			w_perf_q(i_fm_perf);
 			if (!i_sl_end)
@@ -500,10 +441,7 @@ module wq_host_seq #(
 			if (i_cw_err)
 			begin
 				w_err(i_cw_err_v);
-				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0,
-					i_cw_reset ? 16'h0 : i_gp_get_s,
-					{24'h0, i_cw_err_v}, {32'h0, i_cw_wd}, 64'h0);
+				o_irq_chan_error_d = 1'b1;	// (its record: wq_host_emit)
 			end
 		end
 	endtask
@@ -562,10 +500,6 @@ module wq_host_seq #(
 	`WQ_HOST_NEXT(w_o_ev_req, o_ev_req_we, o_ev_req_n, o_ev_req_d, i_ev_req, 1)
 	`WQ_HOST_NEXT(w_o_step_res, o_step_res_we, o_step_res_n, o_step_res_d, i_step_res, `WQ_STEP_W)
 	`WQ_HOST_NEXT(w_o_csr_err, o_csr_err_we, o_csr_err_n, o_csr_err_d, i_csr_err, 1)
-	`WQ_HOST_NEXT(w_o_evr_kind, o_evr_kind_we, o_evr_kind_n, o_evr_kind_d, i_evr_kind, 8)
-	`WQ_HOST_NEXT(w_o_evr_unit, o_evr_unit_we, o_evr_unit_n, o_evr_unit_d, i_evr_unit, 8)
-	`WQ_HOST_NEXT(w_o_evr_aux, o_evr_aux_we, o_evr_aux_n, o_evr_aux_d, i_evr_aux, 16)
-	`WQ_HOST_NEXT(w_o_evr_c, o_evr_c_we, o_evr_c_n, o_evr_c_d, i_evr_c, 64)
 	`WQ_HOST_NEXT(w_gp_get, gp_get_we, gp_get_n, o_gp_get_d, i_gp_get_s, 16)
 	`WQ_HOST_NEXT(w_gp_ne, gp_ne_we, gp_ne_n, o_gp_ne_d, i_gp_ne_s, 1)
 	`WQ_HOST_NEXT(w_ctrl_en, ctrl_en_we, ctrl_en_n, o_ctrl_en_d, i_ctrl_en_s, 1)
@@ -616,9 +550,7 @@ module wq_host_seq #(
 		end
 		if (i_ix_switch)
 		begin
-			emit(`WQ_EV_CHAN_SWITCH, i_cur_ch, {8'h0, `WQ_SW_EMPTY},
-				i_cur_gp_get, {{(32-CW){1'b0}}, i_nx_cur[CW-1:0]},
-				64'h0, 64'h0);
+			// (the CHAN_SWITCH record: wq_host_emit)
 			w_cur_ch(i_nx_cur[CW-1:0]);
 			w_sl_fresh(1'b1);
 			w_sl_end(i_hs_zero);
@@ -751,7 +683,7 @@ module wq_host_seq #(
 		if (i_gh_ldr_w)
 			w_ld_rdy(i_gh_ldr);
 		if (i_gh_fast)
-			fast_step(i_gh_fs_sub, i_gh_fs_d, i_gh_hs);
+			fast_step(i_gh_fs_d, i_gh_hs);
 	end
 	endtask
 
@@ -775,8 +707,7 @@ module wq_host_seq #(
 	// wq_host_method
 	task seq_method;
 	begin
-		emit(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub}, i_s_get,
-			{18'h0, i_moff}, {32'h0, i_mdata}, 64'h0);
+		// (the METHOD record: wq_host_emit)
 		w_res(`WQ_STEP_DONE);
 		// (FAST: a method that reads the channel RAM or goes on
 		// to a semaphore, a launch or an error takes the long way
@@ -866,8 +797,7 @@ module wq_host_seq #(
 			end_wait;
 		if (i_sx_res_w)
 			w_res(i_sx_res);
-		if (i_sx_emit)
-			emit(i_sx_kind, i_sc, i_sx_aux, i_s_get, i_sem_addr, i_sem_pay, i_sem_result);
+		// (the unit's record, i_sx_emit: wq_host_emit)
 		if (i_sx_act_w)
 			w_sem_active(i_sx_act);
 		if (i_sx_endwait_clr)
@@ -908,8 +838,7 @@ module wq_host_seq #(
 			rd_stream(i_lx_rds_n);
 		if (i_lx_launch)
 		begin
-			o_launch_valid_d = 1'b1;
-			emit(`WQ_EV_LAUNCH, i_sc, 16'h0, i_s_get, i_cm_rd, 64'h0, 64'h0);
+			o_launch_valid_d = 1'b1;	// (its record: wq_host_emit)
 			w_res(`WQ_STEP_DONE);
 		end
 	end
@@ -931,8 +860,7 @@ module wq_host_seq #(
 			// written by the raise (err_s, cm_wd)
 			w_chan_state(`WQ_CH_ERROR);
 			o_irq_chan_error_d = 1'b1;
-			emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0, i_s_get, {24'h0, i_err_s},
-				{32'h0, i_cm_wd}, 64'h0);
+			// (the CHAN_ERROR record: wq_host_emit)
 			w_res(`WQ_STEP_ERROR);
 		end
 		if (i_lv_adv)
@@ -942,8 +870,7 @@ module wq_host_seq #(
 			w_gp_get(i_getnx_q);
 			w_gp_ne(i_nx_ne);
 			w_chan_state(settle(i_s_state, 1'b0, i_nx_ne));
-			emit(`WQ_EV_GP_GET, i_sc, 16'h0, i_getnx_q, {16'h0, i_getnx_q},
-				64'h0, 64'h0);
+			// (the GP_GET record: wq_host_emit)
 		end
 		if (i_lv_sl_inc)
 		begin
@@ -957,8 +884,7 @@ module wq_host_seq #(
 		end
 		if (i_lv_switch)
 		begin
-			emit(`WQ_EV_CHAN_SWITCH, i_sc, {8'h0, i_why}, i_s_get,
-				{{(32-CW){1'b0}}, i_nx_sc[CW-1:0]}, 64'h0, 64'h0);
+			// (the CHAN_SWITCH record: wq_host_emit)
 			w_cur_ch(i_nx_sc[CW-1:0]);
 		end
 		// a switch, or a slice that ended alone: a fresh slice
@@ -1027,10 +953,6 @@ module wq_host_seq #(
 		`WQ_HOST_HOLD(o_ev_req_we, o_ev_req_n, 1)
 		`WQ_HOST_HOLD(o_step_res_we, o_step_res_n, `WQ_STEP_W)
 		`WQ_HOST_HOLD(o_csr_err_we, o_csr_err_n, 1)
-		`WQ_HOST_HOLD(o_evr_kind_we, o_evr_kind_n, 8)
-		`WQ_HOST_HOLD(o_evr_unit_we, o_evr_unit_n, 8)
-		`WQ_HOST_HOLD(o_evr_aux_we, o_evr_aux_n, 16)
-		`WQ_HOST_HOLD(o_evr_c_we, o_evr_c_n, 64)
 		// the step's channel's fields (written back at sc); the retry
 		// clocks run on (their wraps since the stamp, the hints down)
 		`WQ_HOST_HOLD(gp_get_we, gp_get_n, 16)
@@ -1051,16 +973,10 @@ module wq_host_seq #(
 		`WQ_HOST_HOLD(m_subch_we, m_subch_n, `WQ_MH_SUBCH_W)
 		`WQ_HOST_HOLD(wait_kind_we, wait_kind_n, 4)
 		`WQ_HOST_HOLD(wait_method_we, wait_method_n, 2)
-`ifdef WQ_HOST_SEQ_EVR
-		o_f_evr_get_d = i_f_evr_get;
-		o_f_evr_a_d = i_f_evr_a;
-		o_f_evr_b_d = i_f_evr_b;
-`endif
 
 		// one-cycle outputs
 		o_step_valid_d = 1'b0;
 		o_step_more_d = 1'b0;
-		o_evr_valid_d = 1'b0;
 		o_csr_ack_d = 1'b0;
 		o_launch_valid_d = 1'b0;
 		o_irq_chan_error_d = 1'b0;
@@ -1216,7 +1132,7 @@ module wq_host_seq #(
 				&& o_gp_get_d == i_gp_get_s
 				&& o_chan_state_d == i_chan_state_s
 				&& o_seg_rem_d == i_seg_rem_s
-				&& !o_evr_valid_d && !o_step_valid_d && !o_csr_ack_d);
+				&& !o_step_valid_d && !o_csr_ack_d);
 		// GP_GET moves only by a CSR write (CTRL.RESET) and a
 		// segment's end
 		if (!f_idle && !f_leave)
@@ -1228,14 +1144,14 @@ module wq_host_seq #(
 		if (o_lc_start_d)
 			assert(f_launch);
 		if (o_launch_valid_d)
-			assert(f_launch && o_evr_valid_d && o_evr_kind_d == `WQ_EV_LAUNCH);
+			assert(f_launch);
 		// a CSR access is answered outside a step only
 		if (o_csr_ack_d)
 			assert(f_idle);
 		// the channel error interrupt comes with a record (its
 		// CHAN_ERROR), from a CSR write or the way out
 		if (o_irq_chan_error_d)
-			assert(o_evr_valid_d && (f_idle || f_leave));
+			assert(f_idle || f_leave);
 		// a step's pulse: an empty pick, a wait not yet due, a
 		// one-cycle step, the way out; a kept lock only with it, and
 		// only with FAST
@@ -1254,11 +1170,10 @@ module wq_host_seq #(
 		c_csr_err: cover(o_csr_ack_d && o_irq_chan_error_d);
 		c_leave:   cover(o_step_valid_d && i_hs == H_LEAVE);
 		c_wait:    cover(o_step_valid_d && f_gp);
-		c_gp_get:  cover(o_evr_valid_d && o_evr_kind_d == `WQ_EV_GP_GET);
+		c_gp_adv:  cover(o_gp_get_d != i_gp_get_s && f_leave);
 		c_sem:     cover(o_sem_start_d);
 	end
 `endif
 endmodule
 `undef WQ_HOST_NEXT
 `undef WQ_HOST_HOLD
-`undef WQ_HOST_SEQ_EVR

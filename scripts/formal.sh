@@ -277,11 +277,11 @@ prep_script() {
         # sections assert and cover, never assume
         wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_diverge_scan.v|wq_core:*/wq_diverge_subv.v|wq_core:*/wq_diverge_dq.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v|wq_core:*/wq_warp_slots.v|wq_core:*/wq_de_stage.v|wq_core:*/wq_ex_stage.v)
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
-        # the host interface's sequencer: its record arguments' ports
-        # (what wq_host_if's properties check the record port against),
-        # not its own properties
-        wq_host_if:*/wq_host_seq.v)
-            rd="$rd read_verilog -DWQ_HOST_SEQ_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
+        # the host interface's event records: the calls' argument
+        # ports (what wq_host_if's properties check the record port
+        # against), not the unit's own properties
+        wq_host_if:*/wq_host_emit.v)
+            rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
