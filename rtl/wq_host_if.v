@@ -260,27 +260,21 @@ module wq_host_if #(
 	wire	[63:0]	f_evr_b;
 `endif
 
-	// host scheduler (wq_ctx_t)
-	reg	[CW-1:0]	cur_ch;
+	// host scheduler (wq_ctx_t): the current channel and its slice
+	// (wq_host_slice, u_slice below, docs/rtl/wq_host_slice.md).
 	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
-	// is a clear, and the rule needs an incrementer and one equality
-	// compare (slice_used + 1 == HOST_SLICE, kept as sl_end when the count
-	// moves) rather than a decrementer, zero tests and a load.
-	// slice_used <= HOST_SLICE always (a HOST_SLICE write clears it), so
-	// sl_end is slice_used == HOST_SLICE; hs_zero is HOST_SLICE == 0.
-	// Both are channel RAM words (A_SLU, A_HSL), read on the way to
-	// H_LEAVE: slice_used into att_q (att_nx is the + 1), HOST_SLICE on
-	// cm_rd for the compare.  A fresh slice only sets sl_fresh (the count
-	// is 0 whatever A_SLU holds): no RAM write for it.
-	reg		sl_fresh;
-	reg		sl_end, hs_zero;
-	// (FAST) copies of the two words in flip-flops, so the way out needs
-	// no read for them: hsl_q is HOST_SLICE (written with A_HSL, which
-	// stays the CSR's word), slu_q the slice count (written with A_SLU;
-	// meaningful while !sl_fresh).  H_LVW loads att_q from slu_q and
-	// H_LEAVE compares with hsl_q, so H_LV2 is skipped.  With FAST=0
-	// nothing reads them (no flip-flops left)
-	reg	[31:0]	hsl_q, slu_q;
+	// is a flag (sl_fresh), the count moves by one (att_nx on the way
+	// out: H_LEAVE finds slice_used in att_q) and sl_end is slice_used
+	// == HOST_SLICE, hs_zero HOST_SLICE == 0.  With FAST both are in
+	// flip-flops too (hsl_q, written with the channel RAM word A_HSL,
+	// which stays the CSR's word; slu_q, meaningful while !sl_fresh), so
+	// the way out needs no read for them (H_LVW loads att_q from slu_q,
+	// H_LEAVE compares with hsl_q, H_LV2 is skipped); with FAST=0 they
+	// are the channel RAM words A_SLU and A_HSL (read on the way to
+	// H_LEAVE: slice_used into att_q, HOST_SLICE on cm_rd).
+	wire	[CW-1:0]	cur_ch;
+	wire		sl_fresh, sl_end, hs_zero;
+	wire	[31:0]	hsl_q, slu_q;
 	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
 	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
 	// from it in its one cycle instead of waiting two for the RAM word
@@ -964,19 +958,19 @@ module wq_host_if #(
 	// group, the fields by u_cst.
 	//
 	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
-	wire	[CW-1:0]	sc_d, cur_ch_d;
+	wire	[CW-1:0]	sc_d;
 	wire	[`WQ_STEP_W-1:0]	res_d, o_step_res_d;
 	wire	[AW-1:0]	swp_d, cm_wa_d, cm_ra_d;
 	wire		csr_pend_d, h_mem_valid_d, h_issued_d, ld_line_d;
 	wire		w0_bad_d, sem_active_d, yielded_d, pm_pend_d, ld_rdy_d;
-	wire		gs_run_d, sem_endwait_d, sl_fresh_d, hs_zero_d;
-	wire		sl_end_d, o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
+	wire		gs_run_d, sem_endwait_d;
+	wire		o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
 	wire		in_seg_d, gwrap_d, cm_we_d, sem_start_d, lc_start_d;
 	wire		gt_w_d, gb_rdy_d, o_step_valid_d, o_step_more_d;
 	wire		o_csr_ack_d, o_launch_valid_d, o_irq_chan_error_d;
 	wire		o_irq_non_stall_d;
-	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d, hsl_q_d;
-	wire	[31:0]	perf_q_d, slu_q_d, now_d, cm_wd_d;
+	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d;
+	wire	[31:0]	perf_q_d, now_d, cm_wd_d;
 	wire	[4:0]	lreq_d, lidx_d;
 	wire	[13:0]	moff_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d, m_subch_d;
@@ -996,19 +990,18 @@ module wq_host_if #(
 		.i_att_q(att_q), .i_c_put_ne(c_put_ne),
 		.i_chan_state_s(chan_state_s), .i_cm_ra(cm_ra), .i_cm_rd(cm_rd),
 		.i_cm_wa(cm_wa), .i_cm_wd(cm_wd), .i_csr_bad(csr_bad),
-		.i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s), .i_cur_ch(cur_ch),
+		.i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s),
 		.i_cw_base(cw_base), .i_cw_en(cw_en), .i_cw_err(cw_err),
-		.i_cw_err_v(cw_err_v), .i_cw_hsl(cw_hsl), .i_cw_lgc(cw_lgc),
-		.i_cw_lgc_v(cw_lgc_v), .i_cw_ne(cw_ne), .i_cw_ram(cw_ram),
-		.i_cw_reset(cw_reset), .i_cw_rh(cw_rh), .i_cw_st(cw_st),
-		.i_cw_st_v(cw_st_v), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd),
-		.i_cw_wen(cw_wen), .i_err_s(err_s), .i_fm_end(fm_end),
-		.i_fm_perf(fm_perf), .i_fm_sl_eq(fm_sl_eq), .i_fm_slu1(fm_slu1),
-		.i_gb_q(gb_q), .i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q),
-		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
-		.i_gh_err(gh_err), .i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast),
-		.i_gh_fs_d(gh_fs_d), .i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs),
-		.i_gh_ldr(gh_ldr), .i_gh_ldr_w(gh_ldr_w), .i_gh_m_addr(gh_m_addr),
+		.i_cw_err_v(cw_err_v), .i_cw_lgc(cw_lgc), .i_cw_lgc_v(cw_lgc_v),
+		.i_cw_ne(cw_ne), .i_cw_ram(cw_ram), .i_cw_reset(cw_reset),
+		.i_cw_rh(cw_rh), .i_cw_st(cw_st), .i_cw_st_v(cw_st_v),
+		.i_cw_wa(cw_wa), .i_cw_wd(cw_wd), .i_cw_wen(cw_wen),
+		.i_err_s(err_s), .i_fm_perf(fm_perf), .i_gb_q(gb_q),
+		.i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q), .i_gh_att(gh_att),
+		.i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo), .i_gh_err(gh_err),
+		.i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast), .i_gh_fs_d(gh_fs_d),
+		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
+		.i_gh_ldr_w(gh_ldr_w), .i_gh_m_addr(gh_m_addr),
 		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
 		.i_gh_m_subch(gh_m_subch), .i_gh_m_w(gh_m_w), .i_gh_ma(gh_ma),
 		.i_gh_mo_w(gh_mo_w), .i_gh_moff(gh_moff), .i_gh_mr(gh_mr),
@@ -1033,25 +1026,23 @@ module wq_host_if #(
 		.i_gx_w0_w(gx_w0_w), .i_gx_wait_pulse(gx_wait_pulse),
 		.i_h_issued(h_issued), .i_h_mem_addr(h_mem_addr),
 		.i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv), .i_hs(hs),
-		.i_hs_zero(hs_zero), .i_hsl_q(hsl_q), .i_csr_wdata(i_csr_wdata),
-		.i_mem_rdata(i_mem_rdata), .i_mem_ready(i_mem_ready),
-		.i_in_seg_s(in_seg_s), .i_ix_answer(ix_answer), .i_ix_clr(ix_clr),
-		.i_ix_empty(ix_empty), .i_ix_grant(ix_grant), .i_ix_hs(ix_hs),
-		.i_ix_ldw(ix_ldw), .i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w),
-		.i_ix_ra(ix_ra), .i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a),
-		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
-		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
-		.i_ix_switch(ix_switch), .i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w),
-		.i_ld_line(ld_line), .i_ld_rdy(ld_rdy), .i_lidx(lidx),
-		.i_lreq(lreq), .i_lv_adv(lv_adv), .i_lv_att(lv_att),
-		.i_lv_att_w(lv_att_w), .i_lv_error(lv_error),
-		.i_lv_fresh(lv_fresh), .i_lv_gs(lv_gs), .i_lv_gt_w(lv_gt_w),
-		.i_lv_hs(lv_hs), .i_lv_leave(lv_leave), .i_lv_ra(lv_ra),
-		.i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
-		.i_lv_switch(lv_switch), .i_lw_v(lw_v), .i_lx_err_w(lx_err_w),
-		.i_lx_hs(lx_hs), .i_lx_launch(lx_launch),
-		.i_lx_lc_start(lx_lc_start), .i_lx_line(lx_line), .i_lx_ra(lx_ra),
-		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
+		.i_csr_wlo(i_csr_wdata[2:0]), .i_mem_rdata(i_mem_rdata),
+		.i_mem_ready(i_mem_ready), .i_in_seg_s(in_seg_s),
+		.i_ix_answer(ix_answer), .i_ix_clr(ix_clr), .i_ix_empty(ix_empty),
+		.i_ix_grant(ix_grant), .i_ix_hs(ix_hs), .i_ix_ldw(ix_ldw),
+		.i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w), .i_ix_ra(ix_ra),
+		.i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a), .i_ix_ram_d(ix_ram_d),
+		.i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req), .i_ix_req_w(ix_req_w),
+		.i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w), .i_ix_swp(ix_swp),
+		.i_ix_swp_w(ix_swp_w), .i_ld_line(ld_line), .i_ld_rdy(ld_rdy),
+		.i_lidx(lidx), .i_lreq(lreq), .i_lv_adv(lv_adv), .i_lv_att(lv_att),
+		.i_lv_att_w(lv_att_w), .i_lv_error(lv_error), .i_lv_gs(lv_gs),
+		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
+		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
+		.i_lw_v(lw_v), .i_lx_err_w(lx_err_w), .i_lx_hs(lx_hs),
+		.i_lx_launch(lx_launch), .i_lx_lc_start(lx_lc_start),
+		.i_lx_line(lx_line), .i_lx_ra(lx_ra), .i_lx_ra_w(lx_ra_w),
+		.i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
 		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
 		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
 		.i_m_addr_s(m_addr_s), .i_m_count_s(m_count_s), .i_m_rv(m_rv),
@@ -1062,45 +1053,40 @@ module wq_host_if #(
 		.i_md_yield(md_yield), .i_mdata(mdata), .i_mem_ret(mem_ret),
 		.i_moff(moff), .i_msub(msub), .i_nd_f(nd_f), .i_nd_irq(nd_irq),
 		.i_nd_ram(nd_ram), .i_now(now), .i_now_wrap(now_wrap),
-		.i_nx_cur(nx_cur[CW-1:0]), .i_nx_more(nx_more), .i_nx_ne(nx_ne),
-		.i_nx_sc(nx_sc[CW-1:0]), .i_csr_err(o_csr_err),
+		.i_nx_more(nx_more), .i_nx_ne(nx_ne), .i_csr_err(o_csr_err),
 		.i_ev_req(o_ev_req), .i_step_res(o_step_res), .i_perf_q(perf_q),
 		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(rdata_q),
 		.i_res(res), .i_s_get(s_get), .i_s_state(s_state), .i_sc(sc),
 		.i_seg_addr_s(seg_addr_s), .i_seg_rem_s(seg_rem_s),
 		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
-		.i_sl_end(sl_end), .i_sl_eq1(sl_eq1), .i_sl_fresh(sl_fresh),
-		.i_sl_used1(sl_used1), .i_slu_q(slu_q), .i_swp(swp),
-		.i_sx_act(sx_act), .i_sx_act_w(sx_act_w), .i_sx_att_sl(sx_att_sl),
-		.i_sx_att_w(sx_att_w), .i_sx_end_wait(sx_end_wait),
-		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_err(sx_err),
-		.i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs), .i_sx_ma_w(sx_ma_w),
-		.i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w), .i_sx_ram_d(sx_ram_d),
-		.i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res),
-		.i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w),
-		.i_sx_stamp(sx_stamp), .i_sx_start(sx_start),
-		.i_sx_wait_st(sx_wait_st), .i_sx_wait_w(sx_wait_w),
-		.i_w0_bad(w0_bad), .i_wait_kind_s(wait_kind_s),
-		.i_wait_method_s(wait_method_s), .i_yielded(yielded),
-		.o_mem_ret_d(mem_ret_d), .o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d),
-		.o_res_d(res_d), .o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d),
-		.o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
-		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
-		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
-		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
-		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d),
-		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d),
-		.o_ld_rdy_d(ld_rdy_d), .o_gs_run_d(gs_run_d), .o_moff_d(moff_d),
-		.o_msub_d(msub_d), .o_att_q_d(att_q_d),
-		.o_sem_endwait_d(sem_endwait_d), .o_cur_ch_d(cur_ch_d),
-		.o_sl_fresh_d(sl_fresh_d), .o_hsl_q_d(hsl_q_d),
-		.o_perf_q_d(perf_q_d), .o_slu_q_d(slu_q_d),
-		.o_hs_zero_d(hs_zero_d), .o_sl_end_d(sl_end_d),
-		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
-		.o_csr_err_d(o_csr_err_d), .o_gp_get_d(gp_get_d),
-		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d),
-		.o_chan_state_d(chan_state_d), .o_err_d(err_d),
-		.o_in_seg_d(in_seg_d), .o_gp_lgc_d(gp_lgc_d),
+		.i_sl_fresh(sl_fresh), .i_sl_used1(sl_used1), .i_slu_q(slu_q),
+		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
+		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w),
+		.i_sx_end_wait(sx_end_wait), .i_sx_endwait_clr(sx_endwait_clr),
+		.i_sx_err(sx_err), .i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs),
+		.i_sx_ma_w(sx_ma_w), .i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w),
+		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f),
+		.i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res), .i_sx_res_w(sx_res_w),
+		.i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w), .i_sx_stamp(sx_stamp),
+		.i_sx_start(sx_start), .i_sx_wait_st(sx_wait_st),
+		.i_sx_wait_w(sx_wait_w), .i_w0_bad(w0_bad),
+		.i_wait_kind_s(wait_kind_s), .i_wait_method_s(wait_method_s),
+		.i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
+		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d),
+		.o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d),
+		.o_cm_ra_d(cm_ra_d), .o_h_mem_valid_d(h_mem_valid_d),
+		.o_h_issued_d(h_issued_d), .o_ld_line_d(ld_line_d),
+		.o_h_mem_addr_d(h_mem_addr_d), .o_rdata_q_d(rdata_q_d),
+		.o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d), .o_lidx_d(lidx_d),
+		.o_sem_active_d(sem_active_d), .o_yielded_d(yielded_d),
+		.o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
+		.o_gs_run_d(gs_run_d), .o_moff_d(moff_d), .o_msub_d(msub_d),
+		.o_att_q_d(att_q_d), .o_sem_endwait_d(sem_endwait_d),
+		.o_perf_q_d(perf_q_d), .o_ev_req_d(o_ev_req_d),
+		.o_step_res_d(o_step_res_d), .o_csr_err_d(o_csr_err_d),
+		.o_gp_get_d(gp_get_d), .o_gp_ne_d(gp_ne_d),
+		.o_ctrl_en_d(ctrl_en_d), .o_chan_state_d(chan_state_d),
+		.o_err_d(err_d), .o_in_seg_d(in_seg_d), .o_gp_lgc_d(gp_lgc_d),
 		.o_gp_base_lo_d(gp_base_lo_d), .o_acq_wr_d(acq_wr_d),
 		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d),
 		.o_seg_rem_d(seg_rem_d), .o_m_addr_d(m_addr_d),
@@ -1198,26 +1184,27 @@ module wq_host_if #(
 		sem_endwait     <= sem_endwait_d;
 	end
 
-	// the scheduler's own: the current channel, the slice, PERF_METHODS' copy
+	// PERF_METHODS' copy (FAST)
 	always @(posedge i_clk)
 	if (i_reset)
-	begin
-		cur_ch          <= 0;
-		sl_fresh        <= 1'b1;
-		hsl_q           <= HOST_SLICE_RESET;
 		perf_q          <= 32'h0;
-		slu_q           <= 32'h0;
-		hs_zero         <= (HOST_SLICE_RESET == 0);
-		sl_end          <= (HOST_SLICE_RESET == 0);
-	end else begin
-		cur_ch          <= cur_ch_d;
-		sl_fresh        <= sl_fresh_d;
-		hsl_q           <= hsl_q_d;
+	else
 		perf_q          <= perf_q_d;
-		slu_q           <= slu_q_d;
-		hs_zero         <= hs_zero_d;
-		sl_end          <= sl_end_d;
-	end
+
+	// the current channel and its slice (wq_host_slice,
+	// docs/rtl/wq_host_slice.md): switch_to and the slice count, from the
+	// decisions of the states' units, applied in their states
+	wq_host_slice #(.FAST(FAST), .CW(CW), .HOST_SLICE_RESET(HOST_SLICE_RESET))
+	u_slice (
+		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
+		.i_ix_switch(ix_switch), .i_nx_cur(nx_cur[CW-1:0]),
+		.i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl), .i_csr_wdata(i_csr_wdata),
+		.i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1), .i_fm_sl_eq(fm_sl_eq),
+		.i_fm_end(fm_end),
+		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(sl_used1), .i_sl_eq1(sl_eq1),
+		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
+		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
+		.o_hs_zero(hs_zero), .o_hsl(hsl_q), .o_slu(slu_q));
 
 	// the ports' pulses and levels: the lock request, the step, the CSR answer,
 	// the launch, the interrupts

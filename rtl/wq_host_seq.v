@@ -41,15 +41,15 @@ module wq_host_seq #(
 	) (
 		// the sequencer's registers (their values now)
 		input	wire	[31:0]	i_att_nx, i_att_q, i_cm_wd, i_h_mem_addr,
-		input	wire	[31:0]	i_hsl_q, i_mdata, i_now, i_perf_q,
+		input	wire	[31:0]	i_mdata, i_now, i_perf_q,
 		input	wire	[31:0]	i_rdata_q, i_slu_q,
 		input	wire	[AW-1:0]	i_cm_ra, i_cm_wa, i_swp,
 		input	wire		i_csr_pend, i_gb_rdy, i_gs_run, i_gt_w, i_gwrap,
-		input	wire		i_h_issued, i_h_mem_valid, i_hs_zero, i_ld_line,
+		input	wire		i_h_issued, i_h_mem_valid, i_ld_line,
 		input	wire		i_ld_rdy, i_lw_v, i_now_wrap, i_csr_err,
 		input	wire		i_ev_req, i_pm_pend, i_sem_active, i_sem_endwait,
-		input	wire		i_sl_end, i_sl_fresh, i_w0_bad, i_yielded,
-		input	wire	[CW-1:0]	i_cur_ch, i_sc,
+		input	wire		i_sl_fresh, i_w0_bad, i_yielded,
+		input	wire	[CW-1:0]	i_sc,
 		input	wire	[31:3]	i_gb_q,
 		input	wire	[15:0]	i_getnx_q,
 		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
@@ -57,7 +57,7 @@ module wq_host_seq #(
 		input	wire	[13:0]	i_moff,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
 		input	wire	[`WQ_STEP_W-1:0]	i_step_res, i_res,
-		// the step's channel's fields (wq_host_cst's reads at sc), GP_GET of cur_ch; GP_GET + 1 and GP_GET != GP_PUT after it (H_LVW)
+		// the step's channel's fields (wq_host_cst's reads at sc); GP_GET + 1 and GP_GET != GP_PUT after it (H_LVW)
 		input	wire	[RHW-1:0]	i_acq_rh_s,
 		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
 		input	wire	[3:0]	i_chan_state_s, i_s_state, i_wait_kind_s,
@@ -75,24 +75,24 @@ module wq_host_seq #(
 		// the channel RAM's read word; the memory port's answer (m_rv: a read's, h_rv: the host's own) and the address adder's sum
 		input	wire	[31:0]	i_cm_rd, i_mem_rdata, i_ma_sum,
 		input	wire		i_h_rv, i_mem_ready, i_m_rv,
-		// a CSR access: its write data, a hole in the map, and the write's next state (wq_host_chan's o_w_*)
+		// a CSR access: its write data's low bits (GPFIFO_BASE[2:0]), a hole in the map, and the write's next state (wq_host_chan's o_w_*)
 		input	wire		i_c_put_ne, i_csr_bad, i_cw_base, i_cw_en,
-		input	wire		i_cw_err, i_cw_hsl, i_cw_lgc, i_cw_ne, i_cw_ram,
+		input	wire		i_cw_err, i_cw_lgc, i_cw_ne, i_cw_ram,
 		input	wire		i_cw_reset, i_cw_rh, i_cw_st, i_cw_wen,
 		input	wire	[7:0]	i_cw_err_v,
 		input	wire	[5:0]	i_cw_lgc_v,
 		input	wire	[3:0]	i_cw_st_v,
 		input	wire	[AW-1:0]	i_cw_wa,
-		input	wire	[31:0]	i_cw_wd, i_csr_wdata,
-		// the scheduler's decisions (wq_host_sched): the next channel with work after cur_ch and after sc, the lock kept, the slice
-		input	wire	[CW-1:0]	i_nx_cur, i_nx_sc,
-		input	wire		i_nx_more, i_sl_eq1,
+		input	wire	[31:0]	i_cw_wd,
+		input	wire	[2:0]	i_csr_wlo,
+		// the scheduler's decisions (wq_host_sched): the lock kept, the slice count + 1 (FAST = 0: A_SLU's)
+		input	wire		i_nx_more,
 		input	wire	[31:0]	i_sl_used1,
 		// wq_host_idle's decisions (u_idle)
 		input	wire		i_ix_answer, i_ix_clr, i_ix_empty, i_ix_grant,
 		input	wire		i_ix_ldw, i_ix_pend, i_ix_pend_w, i_ix_ra_w,
 		input	wire		i_ix_ram_w, i_ix_req, i_ix_req_w, i_ix_sc_w,
-		input	wire		i_ix_switch, i_ix_swp_w,
+		input	wire		i_ix_swp_w,
 		input	wire	[5:0]	i_ix_hs,
 		input	wire	[AW-1:0]	i_ix_ra, i_ix_ram_a, i_ix_swp,
 		input	wire	[31:0]	i_ix_ram_d,
@@ -134,8 +134,8 @@ module wq_host_seq #(
 		input	wire		i_md_irq, i_md_launch, i_md_ram, i_md_sem,
 		input	wire		i_md_unknown, i_md_wait, i_md_yield,
 		// wq_host_fast's: the plain method about to run and its one-cycle step (u_fast)
-		input	wire		i_fm_end, i_fm_sl_eq, i_nd_irq, i_nd_ram,
-		input	wire	[31:0]	i_fm_perf, i_fm_slu1,
+		input	wire		i_nd_irq, i_nd_ram,
+		input	wire	[31:0]	i_fm_perf,
 		input	wire	[3:0]	i_nd_f,
 		// wq_host_sem's decisions (u_semx)
 		input	wire		i_sx_act, i_sx_act_w, i_sx_att_sl, i_sx_att_w,
@@ -158,25 +158,24 @@ module wq_host_seq #(
 		input	wire	[31:0]	i_lx_ram_d,
 		input	wire	[4:0]	i_lx_rds_n,
 		// wq_host_leave's decisions (u_leave)
-		input	wire		i_lv_adv, i_lv_att_w, i_lv_error, i_lv_fresh,
+		input	wire		i_lv_adv, i_lv_att_w, i_lv_error,
 		input	wire		i_lv_gs, i_lv_gt_w, i_lv_leave, i_lv_ra_w,
-		input	wire		i_lv_sl_inc, i_lv_switch,
+		input	wire		i_lv_sl_inc,
 		input	wire	[31:0]	i_lv_att,
 		input	wire	[5:0]	i_lv_hs,
 		input	wire	[AW-1:0]	i_lv_ra,
 		// the next values (the registers' and the step's channel's fields')
 		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_gp_lgc_d,
-		output	wire	[CW-1:0]	o_sc_d, o_cur_ch_d,
+		output	wire	[CW-1:0]	o_sc_d,
 		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
 		output	wire	[AW-1:0]	o_swp_d, o_cm_wa_d, o_cm_ra_d,
 		output	wire		o_csr_pend_d, o_h_mem_valid_d, o_h_issued_d,
 		output	wire		o_ld_line_d, o_w0_bad_d, o_sem_active_d,
 		output	wire		o_yielded_d, o_pm_pend_d, o_ld_rdy_d,
-		output	wire		o_gs_run_d, o_sem_endwait_d, o_sl_fresh_d,
-		output	wire		o_hs_zero_d, o_sl_end_d, o_ev_req_d,
+		output	wire		o_gs_run_d, o_sem_endwait_d, o_ev_req_d,
 		output	wire		o_csr_err_d, o_gp_ne_d, o_ctrl_en_d, o_in_seg_d,
 		output	wire	[31:0]	o_h_mem_addr_d, o_rdata_q_d, o_att_q_d,
-		output	wire	[31:0]	o_hsl_q_d, o_perf_q_d, o_slu_q_d,
+		output	wire	[31:0]	o_perf_q_d,
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
 		output	wire	[13:0]	o_moff_d,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
@@ -345,24 +344,16 @@ module wq_host_seq #(
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
-	// its count, the slice, and the step's end keeping the lock (the
-	// A_GT write of the next step's first cycle may give way to the
-	// method's: a plain method's step never reads its tick; its METHOD
-	// record is wq_host_emit's)
+	// its count, and the step's end keeping the lock (the A_GT write of
+	// the next step's first cycle may give way to the method's: a plain
+	// method's step never reads its tick; its METHOD record is
+	// wq_host_emit's, its slice wq_host_slice's)
 	task fast_step;
 		input	[31:0]	d;
 		input	[5:0]	nx;
 		begin
 			m_plain(d);
 			w_perf_q(i_fm_perf);
-			if (!i_sl_end)
-			begin
-				// the slice ends with no other channel with work:
-				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				w_slu_q(i_fm_slu1);
-				w_sl_fresh(i_fm_sl_eq);
-				w_sl_end(i_fm_end);
-			end
 			w_res(`WQ_STEP_DONE);
 			w_o_step_res(`WQ_STEP_DONE);
 			o_step_valid_d = 1'b1;
@@ -418,16 +409,10 @@ module wq_host_seq #(
 			end
 			if (i_cw_ram)
 				ram_wg(i_cw_wa, i_cw_wd);
-			if (i_cw_hsl)
-			begin
-				if (FAST != 0)
-					w_hsl_q(i_csr_wdata);
-				w_sl_fresh(1'b1);
-				w_hs_zero((i_csr_wdata == 32'h0));
-				w_sl_end((i_csr_wdata == 32'h0));
-			end
+			// (HOST_SLICE, i_cw_hsl: wq_host_slice's; its RAM word
+			// is i_cw_ram's)
 			if (i_cw_base)
-				w_gp_base_lo(i_csr_wdata[2:0]);
+				w_gp_base_lo(i_csr_wlo);
 			if (i_cw_lgc)
 				w_gp_lgc(i_cw_lgc_v);
 			if (i_cw_rh)
@@ -490,13 +475,7 @@ module wq_host_seq #(
 	`WQ_HOST_NEXT(w_msub, msub_we, msub_n, o_msub_d, i_msub, `WQ_MH_SUBCH_W)
 	`WQ_HOST_NEXT(w_att_q, att_q_we, att_q_n, o_att_q_d, i_att_q, 32)
 	`WQ_HOST_NEXT(w_sem_endwait, sem_endwait_we, sem_endwait_n, o_sem_endwait_d, i_sem_endwait, 1)
-	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, o_cur_ch_d, i_cur_ch, CW)
-	`WQ_HOST_NEXT(w_sl_fresh, sl_fresh_we, sl_fresh_n, o_sl_fresh_d, i_sl_fresh, 1)
-	`WQ_HOST_NEXT(w_hsl_q, hsl_q_we, hsl_q_n, o_hsl_q_d, i_hsl_q, 32)
 	`WQ_HOST_NEXT(w_perf_q, perf_q_we, perf_q_n, o_perf_q_d, i_perf_q, 32)
-	`WQ_HOST_NEXT(w_slu_q, slu_q_we, slu_q_n, o_slu_q_d, i_slu_q, 32)
-	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, o_hs_zero_d, i_hs_zero, 1)
-	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, o_sl_end_d, i_sl_end, 1)
 	`WQ_HOST_NEXT(w_o_ev_req, o_ev_req_we, o_ev_req_n, o_ev_req_d, i_ev_req, 1)
 	`WQ_HOST_NEXT(w_o_step_res, o_step_res_we, o_step_res_n, o_step_res_d, i_step_res, `WQ_STEP_W)
 	`WQ_HOST_NEXT(w_o_csr_err, o_csr_err_we, o_csr_err_n, o_csr_err_d, i_csr_err, 1)
@@ -548,13 +527,8 @@ module wq_host_seq #(
 			o_gwrap_d   = i_now_wrap;
 			w_yielded(1'b0);
 		end
-		if (i_ix_switch)
-		begin
-			// (the CHAN_SWITCH record: wq_host_emit)
-			w_cur_ch(i_nx_cur[CW-1:0]);
-			w_sl_fresh(1'b1);
-			w_sl_end(i_hs_zero);
-		end
+		// (the entry switch, i_ix_switch: wq_host_slice's, its record
+		// wq_host_emit's)
 		if (i_ix_empty)
 		begin
 			w_o_step_res(`WQ_STEP_IDLE);
@@ -872,27 +846,10 @@ module wq_host_seq #(
 			w_chan_state(settle(i_s_state, 1'b0, i_nx_ne));
 			// (the GP_GET record: wq_host_emit)
 		end
-		if (i_lv_sl_inc)
-		begin
-			// (FAST: the count is slu_q, A_SLU not used)
-			if (FAST != 0)
-				w_slu_q(i_sl_used1);
-			else
-				ram_wg(A_SLU, i_sl_used1);
-			w_sl_fresh(1'b0);
-			w_sl_end(i_sl_eq1);
-		end
-		if (i_lv_switch)
-		begin
-			// (the CHAN_SWITCH record: wq_host_emit)
-			w_cur_ch(i_nx_sc[CW-1:0]);
-		end
-		// a switch, or a slice that ended alone: a fresh slice
-		if (i_lv_switch || i_lv_fresh)
-		begin
-			w_sl_fresh(1'b1);
-			w_sl_end(i_hs_zero);
-		end
+		// (FAST = 0: the slice count is the RAM word A_SLU; the count's
+		// flags, the leave switch and a fresh slice: wq_host_slice)
+		if (i_lv_sl_inc && FAST == 0)
+			ram_wg(A_SLU, i_sl_used1);
 		if (i_lv_leave)
 		begin
 			w_yielded(1'b0);
@@ -943,13 +900,7 @@ module wq_host_seq #(
 		`WQ_HOST_HOLD(msub_we, msub_n, `WQ_MH_SUBCH_W)
 		`WQ_HOST_HOLD(att_q_we, att_q_n, 32)
 		`WQ_HOST_HOLD(sem_endwait_we, sem_endwait_n, 1)
-		`WQ_HOST_HOLD(cur_ch_we, cur_ch_n, CW)
-		`WQ_HOST_HOLD(sl_fresh_we, sl_fresh_n, 1)
-		`WQ_HOST_HOLD(hsl_q_we, hsl_q_n, 32)
 		`WQ_HOST_HOLD(perf_q_we, perf_q_n, 32)
-		`WQ_HOST_HOLD(slu_q_we, slu_q_n, 32)
-		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
-		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
 		`WQ_HOST_HOLD(o_ev_req_we, o_ev_req_n, 1)
 		`WQ_HOST_HOLD(o_step_res_we, o_step_res_n, `WQ_STEP_W)
 		`WQ_HOST_HOLD(o_csr_err_we, o_csr_err_n, 1)
