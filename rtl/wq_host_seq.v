@@ -36,8 +36,7 @@
 `include "wq_defs.vh"
 module wq_host_seq #(
 		parameter	FAST = 1,	// wq_host_if's FAST
-		parameter	CW   = 2,	// the channel number's width
-		parameter	RHW  = 6	// the retry hint's width
+		parameter	CW   = 2	// the channel number's width
 	) (
 		// the sequencer's registers (their values now)
 		input	wire	[31:0]	i_att_nx, i_att_q, i_cm_wd, i_h_mem_addr,
@@ -51,45 +50,27 @@ module wq_host_seq #(
 		input	wire		i_sl_fresh, i_w0_bad, i_yielded,
 		input	wire	[CW-1:0]	i_sc,
 		input	wire	[31:3]	i_gb_q,
-		input	wire	[15:0]	i_getnx_q,
 		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
 		input	wire	[4:0]	i_lidx, i_lreq,
 		input	wire	[13:0]	i_moff,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
 		input	wire	[`WQ_STEP_W-1:0]	i_step_res, i_res,
-		// the step's channel's fields (wq_host_cst's reads at sc); GP_GET + 1 and GP_GET != GP_PUT after it (H_LVW)
-		input	wire	[RHW-1:0]	i_acq_rh_s,
-		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
-		input	wire	[3:0]	i_chan_state_s, i_s_state, i_wait_kind_s,
-		input	wire		i_ctrl_en_s, i_gp_ne_s, i_in_seg_s, i_nx_ne,
-		input	wire	[15:0]	i_gp_get_s, i_s_get,
-		input	wire	[7:0]	i_err_s,
-		input	wire	[2:0]	i_gp_base_lo_s,
-		input	wire	[5:0]	i_gp_lgc_s,
-		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr_s,
+		// the step's channel's GP_GET, method count and segment words left (wq_host_cst's reads at sc)
+		input	wire	[15:0]	i_s_get,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count_s,
-		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop_s,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch_s,
-		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr_s,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem_s,
 		// the channel RAM's read word; the memory port's answer (m_rv: a read's, h_rv: the host's own) and the address adder's sum
 		input	wire	[31:0]	i_cm_rd, i_mem_rdata, i_ma_sum,
 		input	wire		i_h_rv, i_mem_ready, i_m_rv,
-		// a CSR access: its write data's low bits (GPFIFO_BASE[2:0]), a hole in the map, and the write's next state (wq_host_chan's o_w_*)
-		input	wire		i_c_put_ne, i_csr_bad, i_cw_base, i_cw_en,
-		input	wire		i_cw_err, i_cw_lgc, i_cw_ne, i_cw_ram,
-		input	wire		i_cw_reset, i_cw_rh, i_cw_st, i_cw_wen,
-		input	wire	[7:0]	i_cw_err_v,
-		input	wire	[5:0]	i_cw_lgc_v,
-		input	wire	[3:0]	i_cw_st_v,
+		// a CSR access: a hole in the map, and the write's RAM word and error (wq_host_chan's o_w_*)
+		input	wire		i_csr_bad, i_cw_err, i_cw_ram,
 		input	wire	[AW-1:0]	i_cw_wa,
 		input	wire	[31:0]	i_cw_wd,
-		input	wire	[2:0]	i_csr_wlo,
 		// the scheduler's decisions (wq_host_sched): the lock kept, the slice count + 1 (FAST = 0: A_SLU's)
 		input	wire		i_nx_more,
 		input	wire	[31:0]	i_sl_used1,
 		// wq_host_idle's decisions (u_idle)
-		input	wire		i_ix_answer, i_ix_clr, i_ix_empty, i_ix_grant,
+		input	wire		i_ix_answer, i_ix_empty, i_ix_grant,
 		input	wire		i_ix_ldw, i_ix_pend, i_ix_pend_w, i_ix_ra_w,
 		input	wire		i_ix_ram_w, i_ix_req, i_ix_req_w, i_ix_sc_w,
 		input	wire		i_ix_swp_w,
@@ -98,39 +79,30 @@ module wq_host_seq #(
 		input	wire	[31:0]	i_ix_ram_d,
 		input	wire	[CW-1:0]	i_ix_sc,
 		// wq_host_gp's decisions (u_gp)
-		input	wire		i_gx_att_w, i_gx_end_wait, i_gx_err_w,
+		input	wire		i_gx_att_w,
 		input	wire		i_gx_ldr_clr, i_gx_mr, i_gx_ra_w, i_gx_ram_w,
 		input	wire		i_gx_rdq_w, i_gx_rds, i_gx_res_w, i_gx_ret_w,
-		input	wire		i_gx_rh_w, i_gx_seg, i_gx_sew, i_gx_sew_w,
-		input	wire		i_gx_sst, i_gx_st_w, i_gx_w0_w, i_gx_wait_pulse,
-		input	wire	[7:0]	i_gx_err,
+		input	wire		i_gx_sew, i_gx_sew_w,
+		input	wire		i_gx_sst, i_gx_w0_w, i_gx_wait_pulse,
 		input	wire	[5:0]	i_gx_hs, i_gx_mr_ret, i_gx_ret,
-		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_gx_len,
 		input	wire	[AW-1:0]	i_gx_ra,
-		input	wire	[31:0]	i_gx_ram_d, i_gx_w0,
-		input	wire	[3:0]	i_gx_ram_f, i_gx_st,
+		input	wire	[31:0]	i_gx_ram_d,
+		input	wire	[`WQ_GP_RSVD0_W-1:0]	i_gx_w0_rsvd,	// GP word 0's reserved bits
+		input	wire	[3:0]	i_gx_ram_f,
 		input	wire	[`WQ_STEP_W-1:0]	i_gx_res,
-		input	wire	[RHW-1:0]	i_gx_rh,
 		// wq_host_hdr's decisions (u_hdr)
 		input	wire	[31:0]	i_gh_att, i_gh_einfo, i_gh_fs_d, i_gh_ma,
 		input	wire	[31:0]	i_gh_rdq,
 		input	wire		i_gh_att_w, i_gh_err_w, i_gh_fast, i_gh_hma_w,
-		input	wire		i_gh_ldr, i_gh_ldr_w, i_gh_m_w, i_gh_mo_w,
+		input	wire		i_gh_ldr, i_gh_ldr_w, i_gh_mo_w,
 		input	wire		i_gh_mr, i_gh_pm_pend, i_gh_ra_w, i_gh_rdq_w,
-		input	wire		i_gh_res_w, i_gh_saddr_w, i_gh_srem_w,
-		input	wire	[7:0]	i_gh_err,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_m_subch,
+		input	wire		i_gh_res_w,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_msub,
 		input	wire	[5:0]	i_gh_hs, i_gh_mr_ret,
-		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_gh_m_addr,
-		input	wire	[`WQ_MH_COUNT_W-1:0]	i_gh_m_count,
-		input	wire	[`WQ_SECOP_W-1:0]	i_gh_m_secop,
 		input	wire	[13:0]	i_gh_moff,
 		input	wire	[AW-1:0]	i_gh_ra,
-		input	wire	[`WQ_GP_ADDR_W-1:0]	i_gh_saddr,
-		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_gh_srem,
 		// wq_host_method's decision for H_METHOD (u_meth)
-		input	wire	[3:0]	i_md_f, i_md_wk,
+		input	wire	[3:0]	i_md_f,
 		input	wire		i_md_irq, i_md_launch, i_md_ram, i_md_sem,
 		input	wire		i_md_unknown, i_md_wait, i_md_yield,
 		// wq_host_fast's: the plain method about to run and its one-cycle step (u_fast)
@@ -139,18 +111,16 @@ module wq_host_seq #(
 		input	wire	[3:0]	i_nd_f,
 		// wq_host_sem's decisions (u_semx)
 		input	wire		i_sx_act, i_sx_act_w, i_sx_att_sl, i_sx_att_w,
-		input	wire		i_sx_end_wait, i_sx_endwait_clr,
-		input	wire		i_sx_err_w, i_sx_ma_w, i_sx_ra_w, i_sx_ram_w,
-		input	wire		i_sx_res_w, i_sx_ret_w, i_sx_stamp, i_sx_start,
-		input	wire		i_sx_wait_w,
-		input	wire	[7:0]	i_sx_err,
+		input	wire		i_sx_endwait_clr,
+		input	wire		i_sx_ma_w, i_sx_ra_w, i_sx_ram_w,
+		input	wire		i_sx_res_w, i_sx_ret_w, i_sx_start,
 		input	wire	[5:0]	i_sx_hs, i_sx_ret,
 		input	wire	[AW-1:0]	i_sx_ra,
 		input	wire	[31:0]	i_sx_ram_d,
-		input	wire	[3:0]	i_sx_ram_f, i_sx_wait_st,
+		input	wire	[3:0]	i_sx_ram_f,
 		input	wire	[`WQ_STEP_W-1:0]	i_sx_res,
 		// wq_host_launch's decisions (u_lnch)
-		input	wire		i_lx_err_w, i_lx_launch, i_lx_lc_start,
+		input	wire		i_lx_launch, i_lx_lc_start,
 		input	wire		i_lx_line, i_lx_ra_w, i_lx_ram_w, i_lx_rds,
 		input	wire		i_lx_ret_w, i_lx_sst,
 		input	wire	[5:0]	i_lx_hs, i_lx_ret,
@@ -158,14 +128,14 @@ module wq_host_seq #(
 		input	wire	[31:0]	i_lx_ram_d,
 		input	wire	[4:0]	i_lx_rds_n,
 		// wq_host_leave's decisions (u_leave)
-		input	wire		i_lv_adv, i_lv_att_w, i_lv_error,
+		input	wire		i_lv_att_w, i_lv_error,
 		input	wire		i_lv_gs, i_lv_gt_w, i_lv_leave, i_lv_ra_w,
 		input	wire		i_lv_sl_inc,
 		input	wire	[31:0]	i_lv_att,
 		input	wire	[5:0]	i_lv_hs,
 		input	wire	[AW-1:0]	i_lv_ra,
-		// the next values (the registers' and the step's channel's fields')
-		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_gp_lgc_d,
+		// the next values of the registers
+		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d,
 		output	wire	[CW-1:0]	o_sc_d,
 		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
 		output	wire	[AW-1:0]	o_swp_d, o_cm_wa_d, o_cm_ra_d,
@@ -173,23 +143,12 @@ module wq_host_seq #(
 		output	wire		o_ld_line_d, o_w0_bad_d, o_sem_active_d,
 		output	wire		o_yielded_d, o_pm_pend_d, o_ld_rdy_d,
 		output	wire		o_gs_run_d, o_sem_endwait_d, o_ev_req_d,
-		output	wire		o_csr_err_d, o_gp_ne_d, o_ctrl_en_d, o_in_seg_d,
+		output	wire		o_csr_err_d,
 		output	wire	[31:0]	o_h_mem_addr_d, o_rdata_q_d, o_att_q_d,
 		output	wire	[31:0]	o_perf_q_d,
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
 		output	wire	[13:0]	o_moff_d,
-		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
-		output	wire	[7:0]	o_err_d,
-		output	wire	[15:0]	o_gp_get_d,
-		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
-		output	wire	[2:0]	o_gp_base_lo_d,
-		output	wire	[1:0]	o_acq_wr_d, o_wait_method_d,
-		output	wire	[RHW-1:0]	o_acq_rh_d,
-		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr_d,
-		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_d,
-		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr_d,
-		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count_d,
-		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop_d,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d,
 		output	reg	[5:0]	o_hs_d,
 		output	reg	[31:0]	o_now_d, o_cm_wd_d,
 		output	reg		o_gwrap_d, o_cm_we_d, o_sem_start_d,
@@ -205,9 +164,6 @@ module wq_host_seq #(
 `include "wq_host_map.vh"
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
-	// the waiting method, as far as a resumed wait needs it (wait_method):
-	// 0 none, WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
-	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -246,41 +202,24 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// start_wait / end_wait of host_methods.c, on the step's channel
-	// (start_wait's wait_data is the one RAM write of its state)
+	// start_wait of host_methods.c: its wait_data, the one RAM write of
+	// its state (the channel's state and wait: wq_host_chnext)
 	task start_wait;
-		input	[3:0]	kind;
-		input	[`WQ_M_W-1:0]	off;
 		input	[31:0]	data;
 		begin
-			w_chan_state(kind);
-			w_wait_kind(kind);
-			w_wait_method((off == `WQ_M_SEM_EXECUTE) ? WM_SEM
-				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER);
 			ram_wr(F_WDATA, i_sc, data);
 		end
 	endtask
 
-	task end_wait;
-		begin
-			w_wait_kind(4'h0);
-			w_wait_method(2'd0);
-			w_chan_state(settle(`WQ_CH_RUNNABLE, i_in_seg_s,
-						i_gp_ne_s));
-		end
-	endtask
-
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
-	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
-	// (its record) and writes neither: registers and a write source
-	// fewer.  Two raises take ERR_INFO from where it already is: a bad
+	// access, never inside a step; the code is wq_host_chnext's write),
+	// so H_ERR finds them in cm_wd and err[] (its record) and writes
+	// neither: registers and a write source fewer.  Two raises take ERR_INFO from where it already is: a bad
 	// GP word 0 is written in H_GP1 (from rdata_q), an acquire timeout
 	// reads SEM_ADDR_LO again (H_TMO, from cm_rd).
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
-		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			w_err(code);
 			ram_wr(F_EINFO, i_sc, info);
 			o_hs_d         = H_ERR;
 		end
@@ -363,71 +302,17 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// wq_chan_reset's flip-flop fields: everything of a channel but the
-	// ring configuration (gp_lgc, gp_base_lo), the acquire policy
-	// (acq_wr, acq_rh) and the fields only the step's channel reads
-	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
-	// per-channel field is cleared by both.
-	task chan_reset;
-		begin
-			w_gp_get(16'h0);
-			w_gp_ne(1'b0);
-			w_ctrl_en(1'b0);
-			w_chan_state(`WQ_CH_DISABLED);
-			w_err(8'h0);
-			w_in_seg(1'b0);
-		end
-	endtask
-
-	// wq_chan_reset's fields that only the step's channel (sc) reads
-	// and writes: written at sc alone, never reset all at once, they
-	// are RAM (LUT RAM) rather than flip-flops.  CTRL.RESET clears them
-	// with chan_reset; after reset the sweep H_INIT clears them, one
-	// channel a cycle (sc runs over the channels), before any step.
-	task chan_clr;
-		begin
-			w_seg_addr(0);
-			w_seg_rem(0);
-			w_m_addr(0);
-			w_m_count(0);
-			w_m_secop(0);
-			w_m_subch(0);
-			w_wait_kind(4'h0);
-			w_wait_method(0);
-		end
-	endtask
-
 	// a CSR write's effect (H_CSR2), with its channel RAM word on cm_rd:
-	// the next state is u_chan's (cw_*); wq_chan_reset first, so the
-	// enable of the same CTRL write wins
+	// the next state is u_chan's (cw_*): its RAM word and the error's
+	// interrupt here (the channel's fields, wq_chan_reset's among them:
+	// wq_host_chnext; HOST_SLICE: wq_host_slice; the record:
+	// wq_host_emit)
 	task csr_write;
 		begin
-			if (i_cw_reset)
-			begin
-				chan_reset;
-				chan_clr;
-			end
 			if (i_cw_ram)
 				ram_wg(i_cw_wa, i_cw_wd);
-			// (HOST_SLICE, i_cw_hsl: wq_host_slice's; its RAM word
-			// is i_cw_ram's)
-			if (i_cw_base)
-				w_gp_base_lo(i_csr_wlo);
-			if (i_cw_lgc)
-				w_gp_lgc(i_cw_lgc_v);
-			if (i_cw_rh)
-				w_acq_rh(0);
-			if (i_cw_ne)
-				w_gp_ne(i_c_put_ne);
-			if (i_cw_wen)
-				w_ctrl_en(i_cw_en);
-			if (i_cw_st)
-				w_chan_state(i_cw_st_v);
 			if (i_cw_err)
-			begin
-				w_err(i_cw_err_v);
-				o_irq_chan_error_d = 1'b1;	// (its record: wq_host_emit)
-			end
+				o_irq_chan_error_d = 1'b1;
 		end
 	endtask
 
@@ -479,24 +364,6 @@ module wq_host_seq #(
 	`WQ_HOST_NEXT(w_o_ev_req, o_ev_req_we, o_ev_req_n, o_ev_req_d, i_ev_req, 1)
 	`WQ_HOST_NEXT(w_o_step_res, o_step_res_we, o_step_res_n, o_step_res_d, i_step_res, `WQ_STEP_W)
 	`WQ_HOST_NEXT(w_o_csr_err, o_csr_err_we, o_csr_err_n, o_csr_err_d, i_csr_err, 1)
-	`WQ_HOST_NEXT(w_gp_get, gp_get_we, gp_get_n, o_gp_get_d, i_gp_get_s, 16)
-	`WQ_HOST_NEXT(w_gp_ne, gp_ne_we, gp_ne_n, o_gp_ne_d, i_gp_ne_s, 1)
-	`WQ_HOST_NEXT(w_ctrl_en, ctrl_en_we, ctrl_en_n, o_ctrl_en_d, i_ctrl_en_s, 1)
-	`WQ_HOST_NEXT(w_chan_state, chan_state_we, chan_state_n, o_chan_state_d, i_chan_state_s, 4)
-	`WQ_HOST_NEXT(w_err, err_we, err_n, o_err_d, i_err_s, 8)
-	`WQ_HOST_NEXT(w_in_seg, in_seg_we, in_seg_n, o_in_seg_d, i_in_seg_s, 1)
-	`WQ_HOST_NEXT(w_gp_lgc, gp_lgc_we, gp_lgc_n, o_gp_lgc_d, i_gp_lgc_s, 6)
-	`WQ_HOST_NEXT(w_gp_base_lo, gp_base_lo_we, gp_base_lo_n, o_gp_base_lo_d, i_gp_base_lo_s, 3)
-	`WQ_HOST_NEXT(w_acq_wr, acq_wr_we, acq_wr_n, o_acq_wr_d, ((i_now_wrap && i_acq_wr_s != 2'd3) ? i_acq_wr_s + 2'd1 : i_acq_wr_s), 2)
-	`WQ_HOST_NEXT(w_acq_rh, acq_rh_we, acq_rh_n, o_acq_rh_d, ((i_acq_rh_s != 0) ? i_acq_rh_s - 1'b1 : i_acq_rh_s), RHW)
-	`WQ_HOST_NEXT(w_seg_addr, seg_addr_we, seg_addr_n, o_seg_addr_d, i_seg_addr_s, `WQ_GP_ADDR_W)
-	`WQ_HOST_NEXT(w_seg_rem, seg_rem_we, seg_rem_n, o_seg_rem_d, i_seg_rem_s, `WQ_GP_LENGTH_W)
-	`WQ_HOST_NEXT(w_m_addr, m_addr_we, m_addr_n, o_m_addr_d, i_m_addr_s, `WQ_MH_ADDRESS_W)
-	`WQ_HOST_NEXT(w_m_count, m_count_we, m_count_n, o_m_count_d, i_m_count_s, `WQ_MH_COUNT_W)
-	`WQ_HOST_NEXT(w_m_secop, m_secop_we, m_secop_n, o_m_secop_d, i_m_secop_s, `WQ_SECOP_W)
-	`WQ_HOST_NEXT(w_m_subch, m_subch_we, m_subch_n, o_m_subch_d, i_m_subch_s, `WQ_MH_SUBCH_W)
-	`WQ_HOST_NEXT(w_wait_kind, wait_kind_we, wait_kind_n, o_wait_kind_d, i_wait_kind_s, 4)
-	`WQ_HOST_NEXT(w_wait_method, wait_method_we, wait_method_n, o_wait_method_d, i_wait_method_s, 2)
 
 
 	// outside a step (wq_host_idle, u_idle): the reset sweep, the
@@ -511,8 +378,8 @@ module wq_host_seq #(
 			w_swp(i_ix_swp);
 		if (i_ix_ram_w)
 			ram_wg(i_ix_ram_a, i_ix_ram_d);
-		if (i_ix_clr)
-			chan_clr;
+		// (i_ix_clr, the sweep's clear of the channel's fields:
+		// wq_host_chnext)
 		if (i_ix_pend_w)
 			w_csr_pend(i_ix_pend);
 		if (i_ix_ra_w)
@@ -555,16 +422,10 @@ module wq_host_seq #(
 			w_rd_ret(i_gx_ret);
 		if (i_gx_res_w)
 			w_res(i_gx_res);
-		if (i_gx_st_w)
-			w_chan_state(i_gx_st);
-		if (i_gx_end_wait)
-			end_wait;
 		if (i_gx_ldr_clr)
 			w_ld_rdy(1'b0);
 		if (i_gx_att_w)
 			w_att_q(i_cm_rd);
-		if (i_gx_rh_w)
-			w_acq_rh(i_gx_rh);
 		if (i_gx_wait_pulse)
 		begin
 			w_o_step_res(`WQ_STEP_WAIT);
@@ -576,21 +437,14 @@ module wq_host_seq #(
 			w_sem_endwait(i_gx_sew);
 		if (i_gx_w0_w)
 		begin
-			// gp_word0: the segment address taken now (it means
-			// nothing unless the entry opens the segment)
-			w_w0_bad((i_gx_w0[`WQ_GP_RSVD0_RANGE] != 0));
-			w_seg_addr(i_gx_w0[`WQ_GP_ADDR_RANGE]);
+			// gp_word0 (the segment address taken now:
+			// wq_host_chnext)
+			w_w0_bad((i_gx_w0_rsvd != 0));
 		end
 		if (i_gx_ram_w)
 			ram_wr(i_gx_ram_f, i_sc, i_gx_ram_d);
-		if (i_gx_err_w)
-			w_err(i_gx_err);
-		if (i_gx_seg)
-		begin
-			w_in_seg(1'b1);
-			w_seg_rem(i_gx_len);
-			w_m_count(0);
-		end
+		// (the channel's state, a wait ended, the retry hint, the
+		// error, the segment opened: wq_host_chnext)
 		if (i_gx_sst)
 			stream_start(i_ma_sum);
 		if (i_gx_rds)
@@ -622,10 +476,8 @@ module wq_host_seq #(
 	task seq_hdr;
 	begin
 		o_hs_d = i_gh_hs;
-		if (i_gh_srem_w)
-			w_seg_rem(i_gh_srem);
-		if (i_gh_saddr_w)
-			w_seg_addr(i_gh_saddr);
+		// (the segment's words left and address, the method header:
+		// wq_host_chnext)
 		if (i_gh_rdq_w)
 			w_rdata_q(i_gh_rdq);
 		if (i_gh_ra_w)
@@ -637,14 +489,7 @@ module wq_host_seq #(
 		if (i_gh_res_w)
 			w_res(`WQ_STEP_DONE);
 		if (i_gh_err_w)
-			raise(i_gh_err, i_gh_einfo);
-		if (i_gh_m_w)
-		begin
-			w_m_addr(i_gh_m_addr);
-			w_m_count(i_gh_m_count);
-			w_m_secop(i_gh_m_secop);
-			w_m_subch(i_gh_m_subch);
-		end
+			raise(i_gh_einfo);
 		if (i_gh_mo_w)
 		begin
 			w_moff(i_gh_moff);
@@ -711,12 +556,12 @@ module wq_host_seq #(
 		end
 		// the method's decision (u_meth), at most one of these
 		if (i_md_unknown)
-			raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, i_moff});
+			raise({18'h0, i_moff});
 		if (i_md_irq)
 			o_irq_non_stall_d = 1'b1;
 		if (i_md_wait)
 		begin
-			start_wait(i_md_wk, i_moff[`WQ_M_W-1:0], i_mdata);
+			start_wait(i_mdata);
 			w_res(`WQ_STEP_WAIT);
 		end
 		if (i_md_ram)
@@ -757,18 +602,10 @@ module wq_host_seq #(
 			w_cm_ra(i_sx_ra);
 		if (i_sx_ret_w)
 			w_rd_ret(i_sx_ret);
-		if (i_sx_err_w)
-			w_err(i_sx_err);
 		if (i_sx_ram_w)
 			ram_wr(i_sx_ram_f, i_sc, i_sx_ram_d);
-		if (i_sx_wait_w)
-		begin
-			w_chan_state(i_sx_wait_st);
-			w_wait_kind(i_sx_wait_st);
-			w_wait_method(WM_SEM);
-		end
-		if (i_sx_end_wait)
-			end_wait;
+		// (the error, ACQ_WAIT, a wait ended and a failed attempt's
+		// stamp: wq_host_chnext)
 		if (i_sx_res_w)
 			w_res(i_sx_res);
 		// (the unit's record, i_sx_emit: wq_host_emit)
@@ -780,11 +617,6 @@ module wq_host_seq #(
 			w_att_q(i_sx_att_sl ? (i_sl_fresh ? 32'h0 : i_slu_q) : i_cm_rd);
 		if (i_sx_ma_w)
 			w_h_mem_addr(i_ma_sum);
-		if (i_sx_stamp)
-		begin
-			w_acq_wr({1'b0, i_gwrap || i_now_wrap});
-			w_acq_rh(0);
-		end
 	end
 	endtask
 
@@ -799,8 +631,7 @@ module wq_host_seq #(
 			w_cm_ra(i_lx_ra);
 		if (i_lx_ret_w)
 			w_rd_ret(i_lx_ret);
-		if (i_lx_err_w)
-			w_err(`WQ_CHERR_BAD_LAUNCH);
+		// (BAD_LAUNCH, i_lx_err_w: wq_host_chnext)
 		if (i_lx_ram_w)
 			ram_wg(i_lx_ram_a, i_lx_ram_d);
 		if (i_lx_sst)
@@ -828,23 +659,13 @@ module wq_host_seq #(
 			w_cm_ra(i_lv_ra);
 		if (i_lv_att_w)
 			w_att_q(i_lv_att);
+		// wq_chan_error (the code and ERR_INFO were written by the
+		// raise) and wq_chan_seg_end (GP_GET advances): the channel's
+		// fields are wq_host_chnext's, the records wq_host_emit's
 		if (i_lv_error)
 		begin
-			// wq_chan_error: the code and ERR_INFO were
-			// written by the raise (err_s, cm_wd)
-			w_chan_state(`WQ_CH_ERROR);
 			o_irq_chan_error_d = 1'b1;
-			// (the CHAN_ERROR record: wq_host_emit)
 			w_res(`WQ_STEP_ERROR);
-		end
-		if (i_lv_adv)
-		begin
-			// wq_chan_seg_end: GP_GET advances
-			w_in_seg(1'b0);
-			w_gp_get(i_getnx_q);
-			w_gp_ne(i_nx_ne);
-			w_chan_state(settle(i_s_state, 1'b0, i_nx_ne));
-			// (the GP_GET record: wq_host_emit)
 		end
 		// (FAST = 0: the slice count is the RAM word A_SLU; the count's
 		// flags, the leave switch and a fresh slice: wq_host_slice)
@@ -904,26 +725,6 @@ module wq_host_seq #(
 		`WQ_HOST_HOLD(o_ev_req_we, o_ev_req_n, 1)
 		`WQ_HOST_HOLD(o_step_res_we, o_step_res_n, `WQ_STEP_W)
 		`WQ_HOST_HOLD(o_csr_err_we, o_csr_err_n, 1)
-		// the step's channel's fields (written back at sc); the retry
-		// clocks run on (their wraps since the stamp, the hints down)
-		`WQ_HOST_HOLD(gp_get_we, gp_get_n, 16)
-		`WQ_HOST_HOLD(gp_ne_we, gp_ne_n, 1)
-		`WQ_HOST_HOLD(ctrl_en_we, ctrl_en_n, 1)
-		`WQ_HOST_HOLD(chan_state_we, chan_state_n, 4)
-		`WQ_HOST_HOLD(err_we, err_n, 8)
-		`WQ_HOST_HOLD(in_seg_we, in_seg_n, 1)
-		`WQ_HOST_HOLD(gp_lgc_we, gp_lgc_n, 6)
-		`WQ_HOST_HOLD(gp_base_lo_we, gp_base_lo_n, 3)
-		`WQ_HOST_HOLD(acq_wr_we, acq_wr_n, 2)
-		`WQ_HOST_HOLD(acq_rh_we, acq_rh_n, RHW)
-		`WQ_HOST_HOLD(seg_addr_we, seg_addr_n, `WQ_GP_ADDR_W)
-		`WQ_HOST_HOLD(seg_rem_we, seg_rem_n, `WQ_GP_LENGTH_W)
-		`WQ_HOST_HOLD(m_addr_we, m_addr_n, `WQ_MH_ADDRESS_W)
-		`WQ_HOST_HOLD(m_count_we, m_count_n, `WQ_MH_COUNT_W)
-		`WQ_HOST_HOLD(m_secop_we, m_secop_n, `WQ_SECOP_W)
-		`WQ_HOST_HOLD(m_subch_we, m_subch_n, `WQ_MH_SUBCH_W)
-		`WQ_HOST_HOLD(wait_kind_we, wait_kind_n, 4)
-		`WQ_HOST_HOLD(wait_method_we, wait_method_n, 2)
 
 		// one-cycle outputs
 		o_step_valid_d = 1'b0;
@@ -1076,20 +877,14 @@ module wq_host_seq #(
 			assert(o_hs_d == i_lx_hs);
 		if (f_leave)
 			assert(o_hs_d == i_lv_hs);
-		// H_RDW only waits: the step's state and channel fields hold,
-		// no record, no pulse
+		// H_RDW only waits: the step's state holds, no pulse (the
+		// channel's fields: wq_host_chnext's properties; no record:
+		// wq_host_emit's)
 		if (i_hs == H_RDW)
 			assert(o_sc_d == i_sc && o_res_d == i_res
-				&& o_gp_get_d == i_gp_get_s
-				&& o_chan_state_d == i_chan_state_s
-				&& o_seg_rem_d == i_seg_rem_s
 				&& !o_step_valid_d && !o_csr_ack_d);
-		// GP_GET moves only by a CSR write (CTRL.RESET) and a
-		// segment's end
-		if (!f_idle && !f_leave)
-			assert(o_gp_get_d == i_gp_get_s);
 		// the units' start pulses and the launch come from their
-		// states; a launch carries its LAUNCH record
+		// states (a launch's LAUNCH record: wq_host_emit's)
 		if (o_sem_start_d)
 			assert(f_sem);
 		if (o_lc_start_d)
@@ -1099,8 +894,8 @@ module wq_host_seq #(
 		// a CSR access is answered outside a step only
 		if (o_csr_ack_d)
 			assert(f_idle);
-		// the channel error interrupt comes with a record (its
-		// CHAN_ERROR), from a CSR write or the way out
+		// the channel error interrupt comes from a CSR write or the
+		// way out (its CHAN_ERROR record: wq_host_emit's)
 		if (o_irq_chan_error_d)
 			assert(f_idle || f_leave);
 		// a step's pulse: an empty pick, a wait not yet due, a
@@ -1121,7 +916,7 @@ module wq_host_seq #(
 		c_csr_err: cover(o_csr_ack_d && o_irq_chan_error_d);
 		c_leave:   cover(o_step_valid_d && i_hs == H_LEAVE);
 		c_wait:    cover(o_step_valid_d && f_gp);
-		c_gp_adv:  cover(o_gp_get_d != i_gp_get_s && f_leave);
+		c_err:     cover(o_irq_chan_error_d && f_leave);
 		c_sem:     cover(o_sem_start_d);
 	end
 `endif
