@@ -341,8 +341,10 @@ module wq_host_if #(
 	// first write: the retry rule takes it there)
 	reg		gwrap;		// `now` wrapped since the grant
 	wire		now_wrap = (now == 32'hffffffff);
-	reg	[31:0]	rdata_q;
-	reg		w0_bad;		// GP entry word 0 has reserved bits set
+	// the host's reads (wq_host_mem, u_mem below): the request, the
+	// word read, GP word 0's reserved bits, a stream's counts
+	wire	[31:0]	rdata_q;
+	wire		w0_bad;		// GP entry word 0 has reserved bits set
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	// the method's data word is the word read (rdata_q), the IMMD
 	// header's count, or a resumed wait's wait_data: one register, so the
@@ -362,18 +364,18 @@ module wq_host_if #(
 	// descriptor stream itself, H_LAUNCH2's work
 	reg		ld_rdy;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
-	reg	[4:0]	lidx;		// descriptor words (lines) received
-	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
+	wire	[4:0]	lidx;		// descriptor words (lines) received
+	wire	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
 	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
 	// stream of a 16-aligned descriptor is 4 line reads, each answer's
 	// four words taken at once by the stored descriptor and
 	// the checker (u_desc); lreq and lidx count lines then
 	localparam	LD_LINE = (FAST != 0) && (LINE_BYTES == 16);
-	reg		ld_line;	// this descriptor stream reads lines
-	reg		lw_v;		// a host read's word landed in rdata_q
+	wire		ld_line;	// this descriptor stream reads lines
+	wire		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
-	reg		h_mem_valid, h_issued;
-	reg	[31:0]	h_mem_addr;
+	wire		h_mem_valid, h_issued;
+	wire	[31:0]	h_mem_addr;
 	// The segment prefetcher (FAST): the next words of the step's
 	// segment, read ahead into a FIFO of PF_DEPTH words (wq_host_fifo,
 	// u_fifo below; FAST=0: its outputs are constant 0)
@@ -447,16 +449,13 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
-	// (FAST) The unit's writes are posted: the memory answers in
-	// order, so a read asked for after a write sees it, and nothing
-	// waits for the write's own answer.  The unit gets an answer the
-	// cycle after a write is accepted (wr_fake) and goes on; wr_pend
-	// counts the writes whose real answers are still to come, which
-	// are the oldest answers and are dropped (m_rv: the answers the
-	// host's reads take).  The hold ends only without one (H_LEAVE).
-	reg		wr_fake;
-	reg	[1:0]	wr_pend;
-	wire		m_rv = i_mem_rvalid && (wr_pend == 2'd0);
+	// (FAST) The unit's writes are posted (u_mem): it gets an answer
+	// the cycle after a write is accepted and goes on; wr_pend counts
+	// the writes whose real answers are still to come, which are the
+	// oldest answers and are dropped (m_rv: the answers the host's
+	// reads take).  The hold ends only without one (H_LEAVE).
+	wire	[1:0]	wr_pend;
+	wire		m_rv, sem_rvalid;
 	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
 	// sx2_go: SEM_ADDR_LO is on cm_rd there); the operand loads and
 	// sx2_go are u_semx's (wq_host_sem, below)
@@ -474,7 +473,7 @@ module wq_host_if #(
 		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
 		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
-		.i_mem_rvalid(sem_active && ((FAST != 0) ? (wr_fake || m_rv) : i_mem_rvalid)),
+		.i_mem_rvalid(sem_rvalid),
 		.i_mem_rdata(i_mem_rdata));
 
 	// the SEM_EXECUTE step's states' next state (wq_host_sem,
@@ -506,24 +505,34 @@ module wq_host_if #(
 		.o_ma_w(sx_ma_w), .o_stamp(sx_stamp),
 		.o_sx2_go(sx2_go), .o_ld(sem_ld), .o_ld_sel(sem_ld_sel));
 
-	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
-	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
-	// from the unit, not a 32-bit select.  Only the unit writes, so the
-	// write data and strobes are its own (they mean nothing for a read).
-	// A prefetch read is never up with another host read or the unit's
-	// (pf_mv only outside them: see the prefetcher).
-	// (u_fifo's reads: the FIFO's, or gq's when the FIFO asks for
-	// nothing more)
+	// the host's memory master (wq_host_mem, docs/rtl/wq_host_mem.md):
+	// the host's reads' registers, the one address adder, the posted
+	// writes, and the port -- the semaphore unit's while it owns it,
+	// else the host's read or u_fifo's read ahead (never up together)
 	wire		pf_mem_valid;
 	wire	[31:0]	pf_mem_addr;
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_mem_valid);
-	assign	o_mem_we    = sem_active && sem_mem_we;
-	assign	o_mem_addr  = pf_mem_valid ? pf_mem_addr
-				: {h_mem_addr[31:3],
-				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
-				h_mem_addr[1:0]};
-	assign	o_mem_wdata = sem_mem_wdata;
-	assign	o_mem_wstrb = sem_mem_wstrb;
+	wire		ma_gp;
+	wire	[31:0]	ma_sum;
+	wq_host_mem #(.FAST(FAST), .LINE_BYTES(LINE_BYTES)) u_mem (
+		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
+		.i_h_mem_valid_d(h_mem_valid_d), .i_h_issued_d(h_issued_d),
+		.i_ld_line_d(ld_line_d), .i_w0_bad_d(w0_bad_d),
+		.i_h_mem_addr_d(h_mem_addr_d), .i_rdata_d(rdata_q_d),
+		.i_lreq_d(lreq_d), .i_lidx_d(lidx_d), .i_h_rv(h_rv),
+		.i_gb_rdy(gb_rdy), .i_gs_run(gs_run), .i_sx2_go(sx2_go), .i_ld_rdy(ld_rdy),
+		.i_cm_rd(cm_rd), .i_s_get(s_get),
+		.i_sem_active(sem_active), .i_sem_mem_valid(sem_mem_valid),
+		.i_sem_mem_we(sem_mem_we), .i_sem_addr2(sem_mem_addr[2]),
+		.i_sem_mem_wdata(sem_mem_wdata), .i_sem_mem_wstrb(sem_mem_wstrb),
+		.o_sem_rvalid(sem_rvalid),
+		.i_pf_mem_valid(pf_mem_valid), .i_pf_mem_addr(pf_mem_addr),
+		.o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready), .o_mem_we(o_mem_we),
+		.o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata), .o_mem_wstrb(o_mem_wstrb),
+		.i_mem_rvalid(i_mem_rvalid), .o_m_rv(m_rv), .o_wr_pend(wr_pend),
+		.o_ma_gp(ma_gp), .o_ma_sum(ma_sum),
+		.o_h_mem_valid(h_mem_valid), .o_h_issued(h_issued), .o_ld_line(ld_line),
+		.o_w0_bad(w0_bad), .o_h_mem_addr(h_mem_addr), .o_rdata(rdata_q),
+		.o_lreq(lreq), .o_lidx(lidx), .o_lw_v(lw_v));
 
 	// ---- the launch descriptor (wq_host_desc, u_desc,
 	// docs/rtl/wq_host_desc.md): the words stored for the launch port
@@ -610,22 +619,6 @@ module wq_host_if #(
 		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
 		.o_w_rh(cw_rh), .o_w_ne(cw_ne), .o_w_en(cw_wen), .o_en(cw_en),
 		.o_w_st(cw_st), .o_st(cw_st_v), .o_w_err(cw_err), .o_err(cw_err_v));
-
-	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
-	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
-	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
-	// descriptor words, and the segment pointer after a header or data
-	// read); a segment read itself takes {seg_addr, 00} unchanged.
-	// (FAST: H_DUE does H_GP0's work when GPFIFO_BASE is already on
-	// cm_rd, gb_rdy)
-	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy && !gs_run);
-	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
-				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
-	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
-	wire		ma_l16 = LD_LINE && hs == H_LREAD && ld_line;	// the next line
-	wire	[31:0]	ma_b   = ma_gp ? {13'h0, s_get, 3'h0}
-				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
-	wire	[31:0]	ma_sum = ma_a + ma_b;
 
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
@@ -880,20 +873,6 @@ module wq_host_if #(
 		.o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
 		.o_fast(gh_fast), .o_fs_sub(gh_fs_sub), .o_fs_d(gh_fs_d));
 
-	// the posted writes (FAST): accepted, not yet answered
-	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
-			&& i_mem_ready;
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-	begin
-		wr_fake <= 1'b0;
-		wr_pend <= 2'd0;
-	end else begin
-		wr_fake <= wr_acc;
-		wr_pend <= wr_pend + {1'b0, wr_acc}
-			- {1'b0, i_mem_rvalid && wr_pend != 2'd0};
-	end
-
 	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
 	// may change it (only while the channel is disabled), so any drops it
 	always @(posedge i_clk)
@@ -1144,24 +1123,6 @@ module wq_host_if #(
 		cm_ra           <= cm_ra_d;
 	end
 
-	// the host's own reads: the request, the word read, a stream's counts
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		h_mem_valid     <= 1'b0;
-		h_issued        <= 1'b0;
-		ld_line         <= 1'b0;
-	end else begin
-		h_mem_valid     <= h_mem_valid_d;
-		h_issued        <= h_issued_d;
-		ld_line         <= ld_line_d;
-		h_mem_addr      <= h_mem_addr_d;
-		rdata_q         <= rdata_q_d;
-		w0_bad          <= w0_bad_d;
-		lreq            <= lreq_d;
-		lidx            <= lidx_d;
-	end
-
 	// the step's method, semaphore and launch: the method about to run, its
 	// counts, the units' start pulses, the flags a FAST step carries
 	always @(posedge i_clk)
@@ -1301,15 +1262,6 @@ module wq_host_if #(
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
-
-	// a host read's word is in rdata_q (H_MEM's one read, H_LREAD's
-	// stream): the descriptor's words are taken on this
-	always @(posedge i_clk)
-	if (i_reset)
-		lw_v <= 1'b0;
-	else
-		lw_v <= h_rv && ((hs == H_MEM && h_issued)
-				|| hs == H_LREAD || (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;
