@@ -931,10 +931,11 @@ module wq_host_if #(
 	////////////////////////////////////////////////////////////////////////
 	//
 	// The step sequencer's next state (wq_host_seq, docs/rtl/wq_host_seq.md):
-	// every register and per-channel field the step writes, as *_d (the
-	// step's channel's fields at sc), from the registers and the units'
-	// decisions above; registered below, one always block per register
-	// group, the fields by u_cst.
+	// every register the step writes, as *_d, from the registers and the
+	// units' decisions above; registered below, one always block per
+	// register group (the host's reads' by u_mem).  The step's channel's
+	// fields' next values (at sc) are u_chnx's, written by u_cst; the
+	// current channel and its slice are u_slice's, the records u_emit's.
 	//
 	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
 	wire	[CW-1:0]	sc_d;

@@ -50,7 +50,11 @@
 #              store line, the
 #              semaphore unit, the micro-engine and its scheduler, the
 #              vector ALU, the launch check's variants, the UART bridge,
-#              div_w8, fp_div, fp_fma); without --all (`make test`) the quick jobs run;
+#              div_w8, fp_div, fp_fma), and jobs kept out of make test's
+#              time budget (the host interface's units host_chnext,
+#              host_slice*, host_emit, host_mem*, host_desc*, whose
+#              behaviour the lockstep benches of make test check too);
+#              without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
