@@ -18,8 +18,9 @@
 //		seg_rem, m_addr, m_count, m_secop, m_subch) and the wait
 //		(wait_kind, wait_method); they have no reset (the sequencer's
 //		reset sweep clears them, one channel a cycle).  Every cycle the
-//		step's channel i_sc is written with the sequencer's next values
-//		(which hold a field unless a state changes it), and every
+//		step's channel i_sc is written with its next values
+//		(wq_host_chnext's, which hold a field unless a state changes
+//		it), and every
 //		channel's retry clock runs.  wq_host_if instantiates it (u_cst);
 //		docs/rtl/wq_host_cst.md.
 //

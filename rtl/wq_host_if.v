@@ -119,15 +119,15 @@ module wq_host_if #(
 		// i_mem_rdata is its word the request named)
 		input	wire	[8*LINE_BYTES-1:0]	i_mem_rline,
 		// event records
-		output	reg		o_evr_valid,
-		output	reg	[7:0]	o_evr_kind,
-		output	reg	[7:0]	o_evr_unit,
-		output	reg	[15:0]	o_evr_aux,
+		output	wire		o_evr_valid,
+		output	wire	[7:0]	o_evr_kind,
+		output	wire	[7:0]	o_evr_unit,
+		output	wire	[15:0]	o_evr_aux,
 		output	wire	[31:0]	o_evr_pc,
 		output	wire	[31:0]	o_evr_mask,
-		output	reg	[31:0]	o_evr_a,
-		output	reg	[63:0]	o_evr_b,
-		output	reg	[63:0]	o_evr_c,
+		output	wire	[31:0]	o_evr_a,
+		output	wire	[63:0]	o_evr_b,
+		output	wire	[63:0]	o_evr_c,
 		// CSR sub-port
 		input	wire		i_csr_valid,
 		input	wire		i_csr_we,
@@ -141,7 +141,7 @@ module wq_host_if #(
 		input	wire		i_can_launch,
 		output	reg		o_launch_valid,
 		output	wire	[31:0]	o_launch_addr,
-		output	reg	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
+		output	wire	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
 		output	wire	[31:0]	o_launch_ncta,
 		output	wire	[10:0]	o_launch_cta_threads,
 		// DESC_RAM: the scheduler's read of stored descriptor word
@@ -165,7 +165,6 @@ module wq_host_if #(
 	localparam [CW-1:0]	LAST_CH = LAST_CH_I[CW-1:0];
 
 	assign	o_step_kind = `WQ_STEPK_CHAN;
-	assign	o_evr_pc    = 32'h0;		// host records carry no PC
 	////////////////////////////////////////////////////////////////////////
 	//
 	// Per-channel state (wq_channel_t)
@@ -256,32 +255,26 @@ module wq_host_if #(
 	wire	[31:0]	cm_rd = cm_q;
 
 `ifdef FORMAL
-	reg	[15:0]	f_evr_get;	// emit's get, a and b (the port's fields)
-	reg	[31:0]	f_evr_a;
-	reg	[63:0]	f_evr_b;
+	wire	[15:0]	f_evr_get;	// emit's get, a and b (u_emit's: the
+	wire	[31:0]	f_evr_a;	// port's fields as the call gave them)
+	wire	[63:0]	f_evr_b;
 `endif
 
-	// host scheduler (wq_ctx_t)
-	reg	[CW-1:0]	cur_ch;
+	// host scheduler (wq_ctx_t): the current channel and its slice
+	// (wq_host_slice, u_slice below, docs/rtl/wq_host_slice.md).
 	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
-	// is a clear, and the rule needs an incrementer and one equality
-	// compare (slice_used + 1 == HOST_SLICE, kept as sl_end when the count
-	// moves) rather than a decrementer, zero tests and a load.
-	// slice_used <= HOST_SLICE always (a HOST_SLICE write clears it), so
-	// sl_end is slice_used == HOST_SLICE; hs_zero is HOST_SLICE == 0.
-	// Both are channel RAM words (A_SLU, A_HSL), read on the way to
-	// H_LEAVE: slice_used into att_q (att_nx is the + 1), HOST_SLICE on
-	// cm_rd for the compare.  A fresh slice only sets sl_fresh (the count
-	// is 0 whatever A_SLU holds): no RAM write for it.
-	reg		sl_fresh;
-	reg		sl_end, hs_zero;
-	// (FAST) copies of the two words in flip-flops, so the way out needs
-	// no read for them: hsl_q is HOST_SLICE (written with A_HSL, which
-	// stays the CSR's word), slu_q the slice count (written with A_SLU;
-	// meaningful while !sl_fresh).  H_LVW loads att_q from slu_q and
-	// H_LEAVE compares with hsl_q, so H_LV2 is skipped.  With FAST=0
-	// nothing reads them (no flip-flops left)
-	reg	[31:0]	hsl_q, slu_q;
+	// is a flag (sl_fresh), the count moves by one (att_nx on the way
+	// out: H_LEAVE finds slice_used in att_q) and sl_end is slice_used
+	// == HOST_SLICE, hs_zero HOST_SLICE == 0.  With FAST both are in
+	// flip-flops too (hsl_q, written with the channel RAM word A_HSL,
+	// which stays the CSR's word; slu_q, meaningful while !sl_fresh), so
+	// the way out needs no read for them (H_LVW loads att_q from slu_q,
+	// H_LEAVE compares with hsl_q, H_LV2 is skipped); with FAST=0 they
+	// are the channel RAM words A_SLU and A_HSL (read on the way to
+	// H_LEAVE: slice_used into att_q, HOST_SLICE on cm_rd).
+	wire	[CW-1:0]	cur_ch;
+	wire		sl_fresh, sl_end, hs_zero;
+	wire	[31:0]	hsl_q, slu_q;
 	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
 	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
 	// from it in its one cycle instead of waiting two for the RAM word
@@ -348,8 +341,10 @@ module wq_host_if #(
 	// first write: the retry rule takes it there)
 	reg		gwrap;		// `now` wrapped since the grant
 	wire		now_wrap = (now == 32'hffffffff);
-	reg	[31:0]	rdata_q;
-	reg		w0_bad;		// GP entry word 0 has reserved bits set
+	// the host's reads (wq_host_mem, u_mem below): the request, the
+	// word read, GP word 0's reserved bits, a stream's counts
+	wire	[31:0]	rdata_q;
+	wire		w0_bad;		// GP entry word 0 has reserved bits set
 	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	// the method's data word is the word read (rdata_q), the IMMD
 	// header's count, or a resumed wait's wait_data: one register, so the
@@ -369,21 +364,18 @@ module wq_host_if #(
 	// descriptor stream itself, H_LAUNCH2's work
 	reg		ld_rdy;
 	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
-	reg	[4:0]	lidx;		// descriptor words (lines) received
-	reg	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
+	wire	[4:0]	lidx;		// descriptor words (lines) received
+	wire	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
 	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
 	// stream of a 16-aligned descriptor is 4 line reads, each answer's
-	// four words taken at once (rline_q) by the stored descriptor and
-	// the checker (its WPC = 4 beat); lreq and lidx count lines then
+	// four words taken at once by the stored descriptor and
+	// the checker (u_desc); lreq and lidx count lines then
 	localparam	LD_LINE = (FAST != 0) && (LINE_BYTES == 16);
-	localparam	LD_LWPC = LD_LINE ? 4 : 1;
-	reg		ld_line;	// this descriptor stream reads lines
-	wire	[32*LD_LWPC-1:0]	rline_q;	// the last line answered
-	wire	[32*LD_LWPC-1:0]	lc_wdata;	// the checker's beat
-	reg		lw_v;		// a host read's word landed in rdata_q
+	wire		ld_line;	// this descriptor stream reads lines
+	wire		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
-	reg		h_mem_valid, h_issued;
-	reg	[31:0]	h_mem_addr;
+	wire		h_mem_valid, h_issued;
+	wire	[31:0]	h_mem_addr;
 	// The segment prefetcher (FAST): the next words of the step's
 	// segment, read ahead into a FIFO of PF_DEPTH words (wq_host_fifo,
 	// u_fifo below; FAST=0: its outputs are constant 0)
@@ -457,16 +449,13 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	reg		sem_active;	// the unit owns the memory port
-	// (FAST) The unit's writes are posted: the memory answers in
-	// order, so a read asked for after a write sees it, and nothing
-	// waits for the write's own answer.  The unit gets an answer the
-	// cycle after a write is accepted (wr_fake) and goes on; wr_pend
-	// counts the writes whose real answers are still to come, which
-	// are the oldest answers and are dropped (m_rv: the answers the
-	// host's reads take).  The hold ends only without one (H_LEAVE).
-	reg		wr_fake;
-	reg	[1:0]	wr_pend;
-	wire		m_rv = i_mem_rvalid && (wr_pend == 2'd0);
+	// (FAST) The unit's writes are posted (u_mem): it gets an answer
+	// the cycle after a write is accepted and goes on; wr_pend counts
+	// the writes whose real answers are still to come, which are the
+	// oldest answers and are dropped (m_rv: the answers the host's
+	// reads take).  The hold ends only without one (H_LEAVE).
+	wire	[1:0]	wr_pend;
+	wire		m_rv, sem_rvalid;
 	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
 	// sx2_go: SEM_ADDR_LO is on cm_rd there); the operand loads and
 	// sx2_go are u_semx's (wq_host_sem, below)
@@ -484,7 +473,7 @@ module wq_host_if #(
 		.o_mem_valid(sem_mem_valid), .i_mem_ready(i_mem_ready),
 		.o_mem_we(sem_mem_we), .o_mem_addr(sem_mem_addr),
 		.o_mem_wdata(sem_mem_wdata), .o_mem_wstrb(sem_mem_wstrb),
-		.i_mem_rvalid(sem_active && ((FAST != 0) ? (wr_fake || m_rv) : i_mem_rvalid)),
+		.i_mem_rvalid(sem_rvalid),
 		.i_mem_rdata(i_mem_rdata));
 
 	// the SEM_EXECUTE step's states' next state (wq_host_sem,
@@ -516,58 +505,60 @@ module wq_host_if #(
 		.o_ma_w(sx_ma_w), .o_stamp(sx_stamp),
 		.o_sx2_go(sx2_go), .o_ld(sem_ld), .o_ld_sel(sem_ld_sel));
 
-	// The unit's address is SEM_ADDR_LO, which H_SL2 also loads into
-	// h_mem_addr: only bit 2 (the high word of a 64-bit semaphore) comes
-	// from the unit, not a 32-bit select.  Only the unit writes, so the
-	// write data and strobes are its own (they mean nothing for a read).
-	// A prefetch read is never up with another host read or the unit's
-	// (pf_mv only outside them: see the prefetcher).
-	// (u_fifo's reads: the FIFO's, or gq's when the FIFO asks for
-	// nothing more)
+	// the host's memory master (wq_host_mem, docs/rtl/wq_host_mem.md):
+	// the host's reads' registers, the one address adder, the posted
+	// writes, and the port -- the semaphore unit's while it owns it,
+	// else the host's read or u_fifo's read ahead (never up together)
 	wire		pf_mem_valid;
 	wire	[31:0]	pf_mem_addr;
-	assign	o_mem_valid = sem_active ? sem_mem_valid : (h_mem_valid || pf_mem_valid);
-	assign	o_mem_we    = sem_active && sem_mem_we;
-	assign	o_mem_addr  = pf_mem_valid ? pf_mem_addr
-				: {h_mem_addr[31:3],
-				sem_active ? sem_mem_addr[2] : h_mem_addr[2],
-				h_mem_addr[1:0]};
-	assign	o_mem_wdata = sem_mem_wdata;
-	assign	o_mem_wstrb = sem_mem_wstrb;
+	wire		ma_gp;
+	wire	[31:0]	ma_sum;
+	wq_host_mem #(.FAST(FAST), .LINE_BYTES(LINE_BYTES)) u_mem (
+		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
+		.i_h_mem_valid_d(h_mem_valid_d), .i_h_issued_d(h_issued_d),
+		.i_ld_line_d(ld_line_d), .i_w0_bad_d(w0_bad_d),
+		.i_h_mem_addr_d(h_mem_addr_d), .i_rdata_d(rdata_q_d),
+		.i_lreq_d(lreq_d), .i_lidx_d(lidx_d), .i_h_rv(h_rv),
+		.i_gb_rdy(gb_rdy), .i_gs_run(gs_run), .i_sx2_go(sx2_go), .i_ld_rdy(ld_rdy),
+		.i_cm_rd(cm_rd), .i_s_get(s_get),
+		.i_sem_active(sem_active), .i_sem_mem_valid(sem_mem_valid),
+		.i_sem_mem_we(sem_mem_we), .i_sem_addr2(sem_mem_addr[2]),
+		.i_sem_mem_wdata(sem_mem_wdata), .i_sem_mem_wstrb(sem_mem_wstrb),
+		.o_sem_rvalid(sem_rvalid),
+		.i_pf_mem_valid(pf_mem_valid), .i_pf_mem_addr(pf_mem_addr),
+		.o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready), .o_mem_we(o_mem_we),
+		.o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata), .o_mem_wstrb(o_mem_wstrb),
+		.i_mem_rvalid(i_mem_rvalid), .o_m_rv(m_rv), .o_wr_pend(wr_pend),
+		.o_ma_gp(ma_gp), .o_ma_sum(ma_sum),
+		.o_h_mem_valid(h_mem_valid), .o_h_issued(h_issued), .o_ld_line(ld_line),
+		.o_w0_bad(w0_bad), .o_h_mem_addr(h_mem_addr), .o_rdata(rdata_q),
+		.o_lreq(lreq), .o_lidx(lidx), .o_lw_v(lw_v));
 
-	// ---- the launch-descriptor checker -----------------------------------
-	// It checks the words as they arrive (H_LREAD); only the bits a valid
-	// descriptor may set are stored (ld_mask), the others are zero in any
-	// descriptor that launches.  With FAST it starts with the stream
-	// (EARLY: lc_start as H_LAUNCH2 asks for word 0), its size passes run
-	// while the words come in and only its last pass (the __local blocks,
-	// LOCAL_SIZE being the last word) follows the stream; otherwise it
-	// starts after the 16th word.
+	// ---- the launch descriptor (wq_host_desc, u_desc,
+	// docs/rtl/wq_host_desc.md): the words stored for the launch port
+	// and checked as they arrive (H_LREAD), by wq_launch_check inside;
+	// only the bits a valid descriptor may set are stored.  With FAST
+	// the checker starts with the stream (EARLY: lc_start as H_LAUNCH2
+	// asks for word 0), its size passes run while the words come in and
+	// only its last pass (the __local blocks, LOCAL_SIZE being the last
+	// word) follows the stream; otherwise it starts after the 16th word.
+	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
+	// o_launch_desc is constant 0)
 	reg		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[3:0]	lc_ridx;	// (DESC_RAM) the stored word it reads
 	wire	[31:0]	lc_ncta;
 	wire	[10:0]	lc_threads;
-
-	// the checker's multiplier: SEM_DIGIT bits a cycle, at most 8 with
-	// FAST=0 (a check of 25 cycles after 16 descriptor reads) and 16 with
-	// FAST (3 cycles a pass: the four size passes keep up with the
-	// stream, and the last one ends 3 cycles after the last word, not 6
-	// or more behind a stream whose words came faster than 8-bit passes)
-	localparam	LC_MAX   = LD_LINE ? 32 : (FAST != 0) ? 16 : 8;
-	localparam	LC_DIGIT = (SEM_DIGIT < LC_MAX) ? SEM_DIGIT : LC_MAX;
-	wq_launch_check #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
-		.DIGIT(LC_DIGIT), .EARLY(FAST), .WPC(LD_LWPC), .RDESC(DR ? 1 : 0))
-	u_lchk (
+	wq_host_desc #(.WARPS(WARPS), .REGS(REGS), .LANES(LANES), .DQ_LOG2(DQ_LOG2),
+		.SEM_DIGIT(SEM_DIGIT), .FAST(FAST), .LINE_BYTES(LINE_BYTES), .DR(DR ? 1 : 0))
+	u_desc (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_wvalid(hs == H_LREAD && lw_v),
-		.i_widx(ld_line ? {lidx[1:0], 2'b00} : lidx[3:0]),
-		.i_wdata(lc_wdata),
-		.i_wline(ld_line),
-		.i_start(lc_start),
-		.i_desc(o_launch_desc), .o_ridx(lc_ridx), .i_rword(cm_rd),
-		.o_busy(lc_busy), .o_done(lc_done),
-		.o_ok(lc_ok), .o_ncta(lc_ncta), .o_cta_threads(lc_threads));
+		.i_stream(hs == H_LREAD), .i_h_rv(h_rv), .i_lw_v(lw_v), .i_lidx(lidx),
+		.i_line(ld_line), .i_rdata(rdata_q), .i_mem_rline(i_mem_rline),
+		.i_lc_start(lc_start), .i_rword(cm_rd), .o_lc_ridx(lc_ridx),
+		.o_lc_busy(lc_busy), .o_lc_done(lc_done), .o_lc_ok(lc_ok),
+		.o_lc_ncta(lc_ncta), .o_lc_threads(lc_threads),
+		.o_desc(o_launch_desc));
 
 	// the LAUNCH step's states' next state (wq_host_launch,
 	// docs/rtl/wq_host_launch.md), applied in the step sequencer below
@@ -628,64 +619,6 @@ module wq_host_if #(
 		.o_w_hsl(cw_hsl), .o_w_base(cw_base), .o_w_lgc(cw_lgc), .o_lgc(cw_lgc_v),
 		.o_w_rh(cw_rh), .o_w_ne(cw_ne), .o_w_en(cw_wen), .o_en(cw_en),
 		.o_w_st(cw_st), .o_st(cw_st_v), .o_w_err(cw_err), .o_err(cw_err_v));
-
-	// ---- records ---------------------------------------------------------------
-	// A record's mask, a and b are not registered: each is, in the cycle
-	// the record is out, in a register that holds it (the emitting cycle
-	// wrote it, or it was already there), so the port selects it by the
-	// record's kind (below).  emit (wq_host_seq's) keeps its full argument
-	// list, the record as the model writes it; under FORMAL the arguments
-	// are kept and the port asserted equal to them.
-
-	// the record's fields from where they are held: GP_GET of the record's
-	// channel (written by the emitting cycle when the record changes it),
-	// the method's offset and data, the semaphore unit's latched address
-	// and payload, the launch address on the channel RAM's read port,
-	// the error code in err[] and ERR_INFO in cm_wd (written by the
-	// emitting cycle or by raise), the switch's target in cur_ch
-	wire	[CW-1:0]	ev_ch  = o_evr_unit[CW-1:0];
-	wire	[15:0]		ev_get = ev_gp_get;
-	assign	o_evr_mask = {16'h0, ev_get};
-	always @(*)
-	begin
-		o_evr_a = 32'h0;
-		o_evr_b = 64'h0;
-		case (o_evr_kind)
-		`WQ_EV_GP_GET:		o_evr_a = {16'h0, ev_get};
-		`WQ_EV_METHOD: begin
-			o_evr_a = {18'h0, moff};
-			o_evr_b = {32'h0, mdata};
-		end
-		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL: begin
-			o_evr_a = sem_addr;
-			o_evr_b = sem_pay;
-		end
-		`WQ_EV_LAUNCH:		o_evr_a = cm_rd;
-		`WQ_EV_CHAN_ERROR: begin
-			o_evr_a = {24'h0, ev_err};
-			o_evr_b = {32'h0, cm_wd};
-		end
-		`WQ_EV_CHAN_SWITCH:	o_evr_a = {{(32-CW){1'b0}}, cur_ch};
-		default: ;
-		endcase
-	end
-
-
-	// The one address adder of the host's reads: GPFIFO_BASE + 8 * GP_GET
-	// (H_GP0), the launch descriptor's address (H_LAUNCH2, + 0), and
-	// the next word, h_mem_addr + 4 (the GP entry's word 1, the
-	// descriptor words, and the segment pointer after a header or data
-	// read); a segment read itself takes {seg_addr, 00} unchanged.
-	// (FAST: H_DUE does H_GP0's work when GPFIFO_BASE is already on
-	// cm_rd, gb_rdy)
-	wire		ma_gp  = (hs == H_GP0) || (FAST != 0 && hs == H_DUE && gb_rdy && !gs_run);
-	wire		ma_cm  = ma_gp || (hs == H_LAUNCH2) || (hs == H_SL2) || sx2_go
-				|| (FAST != 0 && hs == H_LAUNCH && ld_rdy);
-	wire	[31:0]	ma_a   = ma_cm ? cm_rd : h_mem_addr;
-	wire		ma_l16 = LD_LINE && hs == H_LREAD && ld_line;	// the next line
-	wire	[31:0]	ma_b   = ma_gp ? {13'h0, s_get, 3'h0}
-				: {27'h0, ma_l16, 1'b0, !ma_cm && !ma_l16, 2'b00};
-	wire	[31:0]	ma_sum = ma_a + ma_b;
 
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
@@ -940,20 +873,6 @@ module wq_host_if #(
 		.o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
 		.o_fast(gh_fast), .o_fs_sub(gh_fs_sub), .o_fs_d(gh_fs_d));
 
-	// the posted writes (FAST): accepted, not yet answered
-	wire	wr_acc = (FAST != 0) && sem_active && sem_mem_valid && sem_mem_we
-			&& i_mem_ready;
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-	begin
-		wr_fake <= 1'b0;
-		wr_pend <= 2'd0;
-	end else begin
-		wr_fake <= wr_acc;
-		wr_pend <= wr_pend + {1'b0, wr_acc}
-			- {1'b0, i_mem_rvalid && wr_pend != 2'd0};
-	end
-
 	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
 	// may change it (only while the channel is disabled), so any drops it
 	always @(posedge i_clk)
@@ -1012,31 +931,31 @@ module wq_host_if #(
 	////////////////////////////////////////////////////////////////////////
 	//
 	// The step sequencer's next state (wq_host_seq, docs/rtl/wq_host_seq.md):
-	// every register and per-channel field the step writes, as *_d (the
-	// step's channel's fields at sc), from the registers and the units'
-	// decisions above; registered below, one always block per register
-	// group, the fields by u_cst.
+	// every register the step writes, as *_d, from the registers and the
+	// units' decisions above; registered below, one always block per
+	// register group (the host's reads' by u_mem).  The step's channel's
+	// fields' next values (at sc) are u_chnx's, written by u_cst; the
+	// current channel and its slice are u_slice's, the records u_emit's.
 	//
 	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
-	wire	[CW-1:0]	sc_d, cur_ch_d;
+	wire	[CW-1:0]	sc_d;
 	wire	[`WQ_STEP_W-1:0]	res_d, o_step_res_d;
 	wire	[AW-1:0]	swp_d, cm_wa_d, cm_ra_d;
 	wire		csr_pend_d, h_mem_valid_d, h_issued_d, ld_line_d;
 	wire		w0_bad_d, sem_active_d, yielded_d, pm_pend_d, ld_rdy_d;
-	wire		gs_run_d, sem_endwait_d, sl_fresh_d, hs_zero_d;
-	wire		sl_end_d, o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
+	wire		gs_run_d, sem_endwait_d;
+	wire		o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
 	wire		in_seg_d, gwrap_d, cm_we_d, sem_start_d, lc_start_d;
 	wire		gt_w_d, gb_rdy_d, o_step_valid_d, o_step_more_d;
 	wire		o_csr_ack_d, o_launch_valid_d, o_irq_chan_error_d;
-	wire		o_irq_non_stall_d, o_evr_valid_d;
-	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d, hsl_q_d;
-	wire	[31:0]	perf_q_d, slu_q_d, now_d, cm_wd_d;
+	wire		o_irq_non_stall_d;
+	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d;
+	wire	[31:0]	perf_q_d, now_d, cm_wd_d;
 	wire	[4:0]	lreq_d, lidx_d;
 	wire	[13:0]	moff_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d, m_subch_d;
-	wire	[7:0]	o_evr_kind_d, o_evr_unit_d, err_d;
-	wire	[15:0]	o_evr_aux_d, gp_get_d;
-	wire	[63:0]	o_evr_c_d;
+	wire	[7:0]	err_d;
+	wire	[15:0]	gp_get_d;
 	wire	[3:0]	chan_state_d, wait_kind_d;
 	wire	[2:0]	gp_base_lo_d;
 	wire	[1:0]	acq_wr_d, wait_method_d;
@@ -1046,135 +965,130 @@ module wq_host_if #(
 	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
 	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d;
 	wire	[`WQ_SECOP_W-1:0]	m_secop_d;
-`ifdef FORMAL
-	wire	[15:0]	f_evr_get_d;
-	wire	[31:0]	f_evr_a_d;
-	wire	[63:0]	f_evr_b_d;
-`endif
-	wq_host_seq #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_seq (
-`ifdef FORMAL
-		.i_f_evr_a(f_evr_a), .i_f_evr_b(f_evr_b), .i_f_evr_get(f_evr_get),
-		.o_f_evr_get_d(f_evr_get_d), .o_f_evr_a_d(f_evr_a_d),
-		.o_f_evr_b_d(f_evr_b_d),
-`endif
-		.i_acq_rh_s(acq_rh_s), .i_acq_wr_s(acq_wr_s), .i_att_nx(att_nx),
-		.i_att_q(att_q), .i_c_put_ne(c_put_ne), .i_chan_state_s(chan_state_s),
-		.i_cm_ra(cm_ra), .i_cm_rd(cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
-		.i_csr_bad(csr_bad), .i_csr_pend(csr_pend), .i_ctrl_en_s(ctrl_en_s),
-		.i_cur_ch(cur_ch), .i_cur_gp_get(cur_gp_get), .i_cw_base(cw_base),
-		.i_cw_en(cw_en), .i_cw_err(cw_err), .i_cw_err_v(cw_err_v),
-		.i_cw_hsl(cw_hsl), .i_cw_lgc(cw_lgc), .i_cw_lgc_v(cw_lgc_v),
-		.i_cw_ne(cw_ne), .i_cw_ram(cw_ram), .i_cw_reset(cw_reset),
-		.i_cw_rh(cw_rh), .i_cw_st(cw_st), .i_cw_st_v(cw_st_v), .i_cw_wa(cw_wa),
-		.i_cw_wd(cw_wd), .i_cw_wen(cw_wen), .i_err_s(err_s), .i_fm_end(fm_end),
-		.i_fm_perf(fm_perf), .i_fm_sl_eq(fm_sl_eq), .i_fm_slu1(fm_slu1),
-		.i_gb_q(gb_q), .i_gb_rdy(gb_rdy), .i_getnx_q(getnx_q), .i_gh_att(gh_att),
-		.i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo), .i_gh_err(gh_err),
+	wq_host_seq #(.FAST(FAST), .CW(CW)) u_seq (
+		.i_att_nx(att_nx), .i_att_q(att_q), .i_cm_ra(cm_ra),
+		.i_cm_rd(cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
+		.i_csr_bad(csr_bad), .i_csr_pend(csr_pend), .i_cw_err(cw_err),
+		.i_cw_ram(cw_ram), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd),
+		.i_fm_perf(fm_perf), .i_gb_q(gb_q), .i_gb_rdy(gb_rdy),
+		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
 		.i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast), .i_gh_fs_d(gh_fs_d),
-		.i_gh_fs_sub(gh_fs_sub), .i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs),
-		.i_gh_ldr(gh_ldr), .i_gh_ldr_w(gh_ldr_w), .i_gh_m_addr(gh_m_addr),
-		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
-		.i_gh_m_subch(gh_m_subch), .i_gh_m_w(gh_m_w), .i_gh_ma(gh_ma),
-		.i_gh_mo_w(gh_mo_w), .i_gh_moff(gh_moff), .i_gh_mr(gh_mr),
-		.i_gh_mr_ret(gh_mr_ret), .i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend),
-		.i_gh_ra(gh_ra), .i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq),
-		.i_gh_rdq_w(gh_rdq_w), .i_gh_res_w(gh_res_w), .i_gh_saddr(gh_saddr),
-		.i_gh_saddr_w(gh_saddr_w), .i_gh_srem(gh_srem), .i_gh_srem_w(gh_srem_w),
-		.i_gp_base_lo_s(gp_base_lo_s), .i_gp_get_s(gp_get_s),
-		.i_gp_lgc_s(gp_lgc_s), .i_gp_ne_s(gp_ne_s), .i_gs_run(gs_run),
-		.i_gt_w(gt_w), .i_gwrap(gwrap), .i_gx_att_w(gx_att_w),
-		.i_gx_end_wait(gx_end_wait), .i_gx_err(gx_err), .i_gx_err_w(gx_err_w),
-		.i_gx_hs(gx_hs), .i_gx_ldr_clr(gx_ldr_clr), .i_gx_len(gx_len),
-		.i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret), .i_gx_ra(gx_ra),
-		.i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d), .i_gx_ram_f(gx_ram_f),
+		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
+		.i_gh_ldr_w(gh_ldr_w), .i_gh_ma(gh_ma), .i_gh_mo_w(gh_mo_w),
+		.i_gh_moff(gh_moff), .i_gh_mr(gh_mr), .i_gh_mr_ret(gh_mr_ret),
+		.i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend), .i_gh_ra(gh_ra),
+		.i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq), .i_gh_rdq_w(gh_rdq_w),
+		.i_gh_res_w(gh_res_w), .i_gs_run(gs_run), .i_gt_w(gt_w),
+		.i_gwrap(gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
+		.i_gx_ldr_clr(gx_ldr_clr), .i_gx_mr(gx_mr),
+		.i_gx_mr_ret(gx_mr_ret), .i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w),
+		.i_gx_ram_d(gx_ram_d), .i_gx_ram_f(gx_ram_f),
 		.i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w), .i_gx_rds(gx_rds),
 		.i_gx_res(gx_res), .i_gx_res_w(gx_res_w), .i_gx_ret(gx_ret),
-		.i_gx_ret_w(gx_ret_w), .i_gx_rh(gx_rh), .i_gx_rh_w(gx_rh_w),
-		.i_gx_seg(gx_seg), .i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w),
-		.i_gx_sst(gx_sst), .i_gx_st(gx_st), .i_gx_st_w(gx_st_w), .i_gx_w0(gx_w0),
+		.i_gx_ret_w(gx_ret_w), .i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w),
+		.i_gx_sst(gx_sst), .i_gx_w0_rsvd(gx_w0[`WQ_GP_RSVD0_RANGE]),
 		.i_gx_w0_w(gx_w0_w), .i_gx_wait_pulse(gx_wait_pulse),
 		.i_h_issued(h_issued), .i_h_mem_addr(h_mem_addr),
 		.i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv), .i_hs(hs),
-		.i_hs_zero(hs_zero), .i_hsl_q(hsl_q), .i_csr_wdata(i_csr_wdata),
 		.i_mem_rdata(i_mem_rdata), .i_mem_ready(i_mem_ready),
-		.i_in_seg_s(in_seg_s), .i_ix_answer(ix_answer), .i_ix_clr(ix_clr),
-		.i_ix_empty(ix_empty), .i_ix_grant(ix_grant), .i_ix_hs(ix_hs),
-		.i_ix_ldw(ix_ldw), .i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w),
-		.i_ix_ra(ix_ra), .i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a),
-		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
-		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
-		.i_ix_switch(ix_switch), .i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w),
-		.i_ld_line(ld_line), .i_ld_rdy(ld_rdy), .i_lidx(lidx), .i_lreq(lreq),
-		.i_lv_adv(lv_adv), .i_lv_att(lv_att), .i_lv_att_w(lv_att_w),
-		.i_lv_error(lv_error), .i_lv_fresh(lv_fresh), .i_lv_gs(lv_gs),
+		.i_ix_answer(ix_answer), .i_ix_empty(ix_empty),
+		.i_ix_grant(ix_grant), .i_ix_hs(ix_hs), .i_ix_ldw(ix_ldw),
+		.i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w), .i_ix_ra(ix_ra),
+		.i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a), .i_ix_ram_d(ix_ram_d),
+		.i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req), .i_ix_req_w(ix_req_w),
+		.i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w), .i_ix_swp(ix_swp),
+		.i_ix_swp_w(ix_swp_w), .i_ld_line(ld_line), .i_ld_rdy(ld_rdy),
+		.i_lidx(lidx), .i_lreq(lreq), .i_lv_att(lv_att),
+		.i_lv_att_w(lv_att_w), .i_lv_error(lv_error), .i_lv_gs(lv_gs),
 		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
 		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
-		.i_lv_switch(lv_switch), .i_lw_v(lw_v), .i_lx_err_w(lx_err_w),
-		.i_lx_hs(lx_hs), .i_lx_launch(lx_launch), .i_lx_lc_start(lx_lc_start),
-		.i_lx_line(lx_line), .i_lx_ra(lx_ra), .i_lx_ra_w(lx_ra_w),
-		.i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d), .i_lx_ram_w(lx_ram_w),
-		.i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n), .i_lx_ret(lx_ret),
-		.i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst), .i_m_addr_s(m_addr_s),
-		.i_m_count_s(m_count_s), .i_m_rv(m_rv), .i_m_secop_s(m_secop_s),
-		.i_m_subch_s(m_subch_s), .i_ma_sum(ma_sum), .i_md_f(md_f),
-		.i_md_irq(md_irq), .i_md_launch(md_launch), .i_md_ram(md_ram),
-		.i_md_sem(md_sem), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
-		.i_md_wk(md_wk), .i_md_yield(md_yield), .i_mdata(mdata),
+		.i_lw_v(lw_v), .i_lx_hs(lx_hs), .i_lx_launch(lx_launch),
+		.i_lx_lc_start(lx_lc_start), .i_lx_line(lx_line), .i_lx_ra(lx_ra),
+		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
+		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
+		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
+		.i_m_count_s(m_count_s), .i_m_rv(m_rv), .i_ma_sum(ma_sum),
+		.i_md_f(md_f), .i_md_irq(md_irq), .i_md_launch(md_launch),
+		.i_md_ram(md_ram), .i_md_sem(md_sem), .i_md_unknown(md_unknown),
+		.i_md_wait(md_wait), .i_md_yield(md_yield), .i_mdata(mdata),
 		.i_mem_ret(mem_ret), .i_moff(moff), .i_msub(msub), .i_nd_f(nd_f),
-		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_nm_off(nm_off), .i_now(now),
-		.i_now_wrap(now_wrap), .i_nx_cur(nx_cur[CW-1:0]), .i_nx_more(nx_more),
-		.i_nx_ne(nx_ne), .i_nx_sc(nx_sc[CW-1:0]), .i_csr_err(o_csr_err),
-		.i_ev_req(o_ev_req), .i_evr_aux(o_evr_aux), .i_evr_c(o_evr_c),
-		.i_evr_kind(o_evr_kind), .i_evr_unit(o_evr_unit),
-		.i_step_res(o_step_res), .i_perf_q(perf_q), .i_pm_pend(pm_pend),
-		.i_rd_ret(rd_ret), .i_rdata_q(rdata_q), .i_res(res), .i_s_get(s_get),
-		.i_s_state(s_state), .i_sc(sc), .i_seg_addr_s(seg_addr_s),
-		.i_seg_rem_s(seg_rem_s), .i_sem_active(sem_active),
-		.i_sem_addr(sem_addr), .i_sem_endwait(sem_endwait), .i_sem_pay(sem_pay),
-		.i_sem_result(sem_result), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
+		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_now(now),
+		.i_now_wrap(now_wrap), .i_nx_more(nx_more), .i_csr_err(o_csr_err),
+		.i_ev_req(o_ev_req), .i_step_res(o_step_res), .i_perf_q(perf_q),
+		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(rdata_q),
+		.i_res(res), .i_s_get(s_get), .i_sc(sc), .i_seg_rem_s(seg_rem_s),
+		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
 		.i_sl_fresh(sl_fresh), .i_sl_used1(sl_used1), .i_slu_q(slu_q),
 		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
-		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w), .i_sx_aux(sx_aux),
-		.i_sx_emit(sx_emit), .i_sx_end_wait(sx_end_wait),
-		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_err(sx_err),
-		.i_sx_err_w(sx_err_w), .i_sx_hs(sx_hs), .i_sx_kind(sx_kind),
+		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w),
+		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_hs(sx_hs),
 		.i_sx_ma_w(sx_ma_w), .i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w),
-		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w),
-		.i_sx_res(sx_res), .i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret),
-		.i_sx_ret_w(sx_ret_w), .i_sx_stamp(sx_stamp), .i_sx_start(sx_start),
-		.i_sx_wait_st(sx_wait_st), .i_sx_wait_w(sx_wait_w), .i_w0_bad(w0_bad),
-		.i_wait_kind_s(wait_kind_s), .i_wait_method_s(wait_method_s),
-		.i_why(why), .i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
-		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d), .o_swp_d(swp_d),
-		.o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
-		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
-		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
-		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
-		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d),
-		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
+		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f),
+		.i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res), .i_sx_res_w(sx_res_w),
+		.i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w), .i_sx_start(sx_start),
+		.i_w0_bad(w0_bad), .i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
+		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d),
+		.o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d),
+		.o_cm_ra_d(cm_ra_d), .o_h_mem_valid_d(h_mem_valid_d),
+		.o_h_issued_d(h_issued_d), .o_ld_line_d(ld_line_d),
+		.o_h_mem_addr_d(h_mem_addr_d), .o_rdata_q_d(rdata_q_d),
+		.o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d), .o_lidx_d(lidx_d),
+		.o_sem_active_d(sem_active_d), .o_yielded_d(yielded_d),
+		.o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
 		.o_gs_run_d(gs_run_d), .o_moff_d(moff_d), .o_msub_d(msub_d),
 		.o_att_q_d(att_q_d), .o_sem_endwait_d(sem_endwait_d),
-		.o_cur_ch_d(cur_ch_d), .o_sl_fresh_d(sl_fresh_d), .o_hsl_q_d(hsl_q_d),
-		.o_perf_q_d(perf_q_d), .o_slu_q_d(slu_q_d), .o_hs_zero_d(hs_zero_d),
-		.o_sl_end_d(sl_end_d), .o_ev_req_d(o_ev_req_d),
+		.o_perf_q_d(perf_q_d), .o_ev_req_d(o_ev_req_d),
 		.o_step_res_d(o_step_res_d), .o_csr_err_d(o_csr_err_d),
-		.o_evr_kind_d(o_evr_kind_d), .o_evr_unit_d(o_evr_unit_d),
-		.o_evr_aux_d(o_evr_aux_d), .o_evr_c_d(o_evr_c_d), .o_gp_get_d(gp_get_d),
-		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d),
-		.o_chan_state_d(chan_state_d), .o_err_d(err_d), .o_in_seg_d(in_seg_d),
-		.o_gp_lgc_d(gp_lgc_d), .o_gp_base_lo_d(gp_base_lo_d),
-		.o_acq_wr_d(acq_wr_d), .o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d),
-		.o_seg_rem_d(seg_rem_d), .o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d),
-		.o_m_secop_d(m_secop_d), .o_m_subch_d(m_subch_d),
-		.o_wait_kind_d(wait_kind_d), .o_wait_method_d(wait_method_d),
-		.o_hs_d(hs_d), .o_now_d(now_d), .o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d),
-		.o_cm_wd_d(cm_wd_d), .o_sem_start_d(sem_start_d),
-		.o_lc_start_d(lc_start_d), .o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
+		.o_hs_d(hs_d), .o_now_d(now_d), .o_gwrap_d(gwrap_d),
+		.o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
+		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d),
+		.o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
 		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
 		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
 		.o_irq_chan_error_d(o_irq_chan_error_d),
-		.o_irq_non_stall_d(o_irq_non_stall_d), .o_evr_valid_d(o_evr_valid_d)
+		.o_irq_non_stall_d(o_irq_non_stall_d)
 	);
+
+	// the step's channel's next fields (wq_host_chnext,
+	// docs/rtl/wq_host_chnext.md): wq_chan_* and start_wait / end_wait
+	// from the states' units' decisions; u_cst writes them at sc
+	wq_host_chnext #(.CW(CW), .RHW(RHW)) u_chnx (
+		.i_hs(hs),
+		.i_gp_get(gp_get_s), .i_gp_ne(gp_ne_s), .i_ctrl_en(ctrl_en_s),
+		.i_in_seg(in_seg_s), .i_state(chan_state_s), .i_err(err_s),
+		.i_gp_lgc(gp_lgc_s), .i_gp_base_lo(gp_base_lo_s),
+		.i_acq_wr(acq_wr_s), .i_acq_rh(acq_rh_s),
+		.i_seg_addr(seg_addr_s), .i_seg_rem(seg_rem_s), .i_m_addr(m_addr_s),
+		.i_m_count(m_count_s), .i_m_secop(m_secop_s), .i_m_subch(m_subch_s),
+		.i_wait_kind(wait_kind_s), .i_wait_method(wait_method_s),
+		.i_now_wrap(now_wrap), .i_gwrap(gwrap),
+		.i_ix_clr(ix_clr), .i_ix_answer(ix_answer),
+		.i_cw_reset(cw_reset), .i_cw_base(cw_base), .i_cw_lgc(cw_lgc),
+		.i_cw_rh(cw_rh), .i_cw_ne(cw_ne), .i_cw_wen(cw_wen), .i_cw_en(cw_en),
+		.i_cw_st(cw_st), .i_cw_err(cw_err), .i_csr_wlo(i_csr_wdata[2:0]),
+		.i_cw_lgc_v(cw_lgc_v), .i_c_put_ne(c_put_ne), .i_cw_st_v(cw_st_v),
+		.i_cw_err_v(cw_err_v),
+		.i_gx_st_w(gx_st_w), .i_gx_end_wait(gx_end_wait), .i_gx_rh_w(gx_rh_w),
+		.i_gx_w0_w(gx_w0_w), .i_gx_err_w(gx_err_w), .i_gx_seg(gx_seg),
+		.i_gx_st(gx_st), .i_gx_rh(gx_rh), .i_gx_w0(gx_w0), .i_gx_err(gx_err),
+		.i_gx_len(gx_len),
+		.i_gh_srem_w(gh_srem_w), .i_gh_saddr_w(gh_saddr_w), .i_gh_err_w(gh_err_w),
+		.i_gh_m_w(gh_m_w), .i_gh_srem(gh_srem), .i_gh_saddr(gh_saddr),
+		.i_gh_err(gh_err), .i_gh_m_addr(gh_m_addr), .i_gh_m_count(gh_m_count),
+		.i_gh_m_secop(gh_m_secop), .i_gh_m_subch(gh_m_subch),
+		.i_md_unknown(md_unknown), .i_md_wait(md_wait), .i_md_wk(md_wk),
+		.i_moff(moff[`WQ_M_W-1:0]),
+		.i_sx_err_w(sx_err_w), .i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
+		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
+		.i_lx_err_w(lx_err_w), .i_lv_error(lv_error), .i_lv_adv(lv_adv),
+		.i_getnx_q(getnx_q), .i_nx_ne(nx_ne),
+		.o_gp_get(gp_get_d), .o_gp_ne(gp_ne_d), .o_ctrl_en(ctrl_en_d),
+		.o_in_seg(in_seg_d), .o_state(chan_state_d), .o_err(err_d),
+		.o_gp_lgc(gp_lgc_d), .o_gp_base_lo(gp_base_lo_d),
+		.o_acq_wr(acq_wr_d), .o_acq_rh(acq_rh_d),
+		.o_seg_addr(seg_addr_d), .o_seg_rem(seg_rem_d), .o_m_addr(m_addr_d),
+		.o_m_count(m_count_d), .o_m_secop(m_secop_d), .o_m_subch(m_subch_d),
+		.o_wait_kind(wait_kind_d), .o_wait_method(wait_method_d));
 
 	// the step's state: the sequencer's state and channel, the step's result, the
 	// states reads return to, the reset sweep, the cycle count
@@ -1210,24 +1124,6 @@ module wq_host_if #(
 		cm_ra           <= cm_ra_d;
 	end
 
-	// the host's own reads: the request, the word read, a stream's counts
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		h_mem_valid     <= 1'b0;
-		h_issued        <= 1'b0;
-		ld_line         <= 1'b0;
-	end else begin
-		h_mem_valid     <= h_mem_valid_d;
-		h_issued        <= h_issued_d;
-		ld_line         <= ld_line_d;
-		h_mem_addr      <= h_mem_addr_d;
-		rdata_q         <= rdata_q_d;
-		w0_bad          <= w0_bad_d;
-		lreq            <= lreq_d;
-		lidx            <= lidx_d;
-	end
-
 	// the step's method, semaphore and launch: the method about to run, its
 	// counts, the units' start pulses, the flags a FAST step carries
 	always @(posedge i_clk)
@@ -1258,26 +1154,27 @@ module wq_host_if #(
 		sem_endwait     <= sem_endwait_d;
 	end
 
-	// the scheduler's own: the current channel, the slice, PERF_METHODS' copy
+	// PERF_METHODS' copy (FAST)
 	always @(posedge i_clk)
 	if (i_reset)
-	begin
-		cur_ch          <= 0;
-		sl_fresh        <= 1'b1;
-		hsl_q           <= HOST_SLICE_RESET;
 		perf_q          <= 32'h0;
-		slu_q           <= 32'h0;
-		hs_zero         <= (HOST_SLICE_RESET == 0);
-		sl_end          <= (HOST_SLICE_RESET == 0);
-	end else begin
-		cur_ch          <= cur_ch_d;
-		sl_fresh        <= sl_fresh_d;
-		hsl_q           <= hsl_q_d;
+	else
 		perf_q          <= perf_q_d;
-		slu_q           <= slu_q_d;
-		hs_zero         <= hs_zero_d;
-		sl_end          <= sl_end_d;
-	end
+
+	// the current channel and its slice (wq_host_slice,
+	// docs/rtl/wq_host_slice.md): switch_to and the slice count, from the
+	// decisions of the states' units, applied in their states
+	wq_host_slice #(.FAST(FAST), .CW(CW), .HOST_SLICE_RESET(HOST_SLICE_RESET))
+	u_slice (
+		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
+		.i_ix_switch(ix_switch), .i_nx_cur(nx_cur[CW-1:0]),
+		.i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl), .i_csr_wdata(i_csr_wdata),
+		.i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1), .i_fm_sl_eq(fm_sl_eq),
+		.i_fm_end(fm_end),
+		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(sl_used1), .i_sl_eq1(sl_eq1),
+		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
+		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
+		.o_hs_zero(hs_zero), .o_hsl(hsl_q), .o_slu(slu_q));
 
 	// the ports' pulses and levels: the lock request, the step, the CSR answer,
 	// the launch, the interrupts
@@ -1305,28 +1202,38 @@ module wq_host_if #(
 		o_irq_non_stall <= o_irq_non_stall_d;
 	end
 
-	// the event record (emit)
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		o_evr_valid     <= 1'b0;
-	end else begin
-		o_evr_valid     <= o_evr_valid_d;
-		o_evr_kind      <= o_evr_kind_d;
-		o_evr_unit      <= o_evr_unit_d;
-		o_evr_aux       <= o_evr_aux_d;
-		o_evr_c         <= o_evr_c_d;
-	end
-
+	// the event records (wq_host_emit, docs/rtl/wq_host_emit.md): the
+	// model's wq_host_emit where the model calls it, from the decisions
+	// of the units that own the emitting states; kind, unit, aux and c
+	// registered, mask, a and b selected by the kind from the registers
+	// that hold them (GP_GET and the error of the record's channel, the
+	// method's offset and data, the semaphore unit's address and
+	// payload, the launch address on cm_rd, ERR_INFO in cm_wd, the
+	// switch's target in cur_ch).  Under FORMAL the calls' arguments
+	// come back (f_evr_*) and the port is asserted equal to them (below).
+	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];
+	wq_host_emit #(.CW(CW)) u_emit (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_hs(hs), .i_sc(sc), .i_cur_ch(cur_ch),
+		.i_ix_switch(ix_switch), .i_nx_cur(nx_cur[CW-1:0]), .i_ix_answer(ix_answer),
+		.i_cw_err(cw_err), .i_cw_reset(cw_reset), .i_cw_err_v(cw_err_v), .i_cw_wd(cw_wd),
+		.i_gh_fast(gh_fast), .i_gh_fs_sub(gh_fs_sub), .i_gh_fs_d(gh_fs_d),
+		.i_nm_off(nm_off),
+		.i_sx_emit(sx_emit), .i_sx_kind(sx_kind), .i_sx_aux(sx_aux),
+		.i_sem_result(sem_result), .i_lx_launch(lx_launch),
+		.i_lv_error(lv_error), .i_lv_adv(lv_adv), .i_lv_switch(lv_switch),
+		.i_why(why), .i_nx_sc(nx_sc[CW-1:0]), .i_getnx_q(getnx_q),
+		.i_cur_get(cur_gp_get), .i_s_get(s_get), .i_err_s(err_s), .i_msub(msub),
+		.i_get(ev_gp_get), .i_err(ev_err), .i_moff(moff), .i_mdata(mdata),
+		.i_sem_addr(sem_addr), .i_sem_pay(sem_pay),
+		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd),
 `ifdef FORMAL
-	always @(posedge i_clk)
-	if (!i_reset)
-	begin
-		f_evr_get <= f_evr_get_d;
-		f_evr_a   <= f_evr_a_d;
-		f_evr_b   <= f_evr_b_d;
-	end
+		.o_f_get(f_evr_get), .o_f_a(f_evr_a), .o_f_b(f_evr_b),
 `endif
+		.o_valid(o_evr_valid), .o_kind(o_evr_kind), .o_unit(o_evr_unit),
+		.o_aux(o_evr_aux), .o_pc(o_evr_pc), .o_mask(o_evr_mask),
+		.o_a(o_evr_a), .o_b(o_evr_b), .o_c(o_evr_c));
+
 
 	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
 	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --
@@ -1356,50 +1263,6 @@ module wq_host_if #(
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
-
-	// ---- the stored launch descriptor -------------------------------------------
-	// Only the bits of word k that a valid descriptor may set are stored
-	// (ld_mask, the table the launch checker enforces as o_wmask);
-	// constant per word, so the bits that are always zero need no flop.
-`include "wq_ld_mask.vh"
-
-	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
-	// o_launch_desc is constant 0)
-	integer	lk;
-	initial	o_launch_desc = {(32*`WQ_LD_WORDS){1'b0}};
-	always @(posedge i_clk)
-	if (!DR && hs == H_LREAD)
-		for (lk = 0; lk < `WQ_LD_WORDS; lk = lk + 1)
-			if (!ld_line && lw_v && {1'b0, lidx[3:0]} == lk[4:0])
-				o_launch_desc[32*lk +: 32] <= rdata_q & ld_mask(lk);
-			else if (LD_LINE && ld_line && lw_v && lidx[1:0] == lk[3:2])
-				o_launch_desc[32*lk +: 32] <= rline_q[32*(lk%LD_LWPC) +: 32]
-								& ld_mask(lk);
-
-	// the line of a line-wide descriptor read's answer (LD_LINE; with
-	// lw_v, as rdata_q holds its word)
-	generate if (LD_LINE)
-	begin : g_rline
-		reg	[127:0]	rl;
-		always @(posedge i_clk)
-		if (h_rv && hs == H_LREAD)
-			rl <= i_mem_rline;
-		assign	rline_q  = rl;
-		assign	lc_wdata = ld_line ? rl : {96'h0, rdata_q};
-	end else begin : g_no_rline
-		assign	rline_q  = rdata_q;
-		assign	lc_wdata = rdata_q;
-		wire	unused_rline = &{1'b0, i_mem_rline};
-	end endgenerate
-
-	// a host read's word is in rdata_q (H_MEM's one read, H_LREAD's
-	// stream): the descriptor's words are taken on this
-	always @(posedge i_clk)
-	if (i_reset)
-		lw_v <= 1'b0;
-	else
-		lw_v <= h_rv && ((hs == H_MEM && h_issued)
-				|| hs == H_LREAD || (FAST != 0 && hs == H_GPW));
 
 	// The CSR read data is valid with o_csr_ack, combinational from the
 	// state and the held address (the requester holds them until the ack;

@@ -12,9 +12,9 @@
 //		sequencer's states -- wq_host_idle, wq_host_gp, wq_host_hdr,
 //		wq_host_method, wq_host_fast, wq_host_sem, wq_host_launch,
 //		wq_host_leave -- and of wq_host_sched and wq_host_chan.  It is
-//		the model's wq_host_tick applied a cycle at a time: emit (a
-//		record), the channel RAM's write and read, start_wait /
-//		end_wait, wq_chan_error's raise, a host read and a read
+//		the model's wq_host_tick applied a cycle at a time (but for
+//		its records, wq_host_emit's): the channel RAM's write and
+//		read, start_wait / end_wait, wq_chan_error's raise, a host read and a read
 //		stream, wq_chan_reset, a CSR write's effect, and the one-cycle
 //		step of a plain method.
 //
@@ -34,140 +34,93 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
-// The record's arguments (emit's GP_GET, a and b), which wq_host_if's
-// properties check the event-record port against, are ports under
-// FORMAL, and where wq_host_if's formal jobs read this unit as a
-// submodule (without FORMAL, so that its own properties stay out of
-// them: scripts/formal.sh defines WQ_HOST_SEQ_EVR).
-`ifdef FORMAL
-`define WQ_HOST_SEQ_EVR
-`endif
-
 module wq_host_seq #(
 		parameter	FAST = 1,	// wq_host_if's FAST
-		parameter	CW   = 2,	// the channel number's width
-		parameter	RHW  = 6	// the retry hint's width
+		parameter	CW   = 2	// the channel number's width
 	) (
 		// the sequencer's registers (their values now)
 		input	wire	[31:0]	i_att_nx, i_att_q, i_cm_wd, i_h_mem_addr,
-		input	wire	[31:0]	i_hsl_q, i_mdata, i_now, i_perf_q,
+		input	wire	[31:0]	i_mdata, i_now, i_perf_q,
 		input	wire	[31:0]	i_rdata_q, i_slu_q,
 		input	wire	[AW-1:0]	i_cm_ra, i_cm_wa, i_swp,
 		input	wire		i_csr_pend, i_gb_rdy, i_gs_run, i_gt_w, i_gwrap,
-		input	wire		i_h_issued, i_h_mem_valid, i_hs_zero, i_ld_line,
+		input	wire		i_h_issued, i_h_mem_valid, i_ld_line,
 		input	wire		i_ld_rdy, i_lw_v, i_now_wrap, i_csr_err,
 		input	wire		i_ev_req, i_pm_pend, i_sem_active, i_sem_endwait,
-		input	wire		i_sl_end, i_sl_fresh, i_w0_bad, i_yielded,
-		input	wire	[CW-1:0]	i_cur_ch, i_sc,
+		input	wire		i_sl_fresh, i_w0_bad, i_yielded,
+		input	wire	[CW-1:0]	i_sc,
 		input	wire	[31:3]	i_gb_q,
-		input	wire	[15:0]	i_getnx_q, i_evr_aux,
 		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
 		input	wire	[4:0]	i_lidx, i_lreq,
 		input	wire	[13:0]	i_moff,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
-		input	wire	[63:0]	i_evr_c,
-		input	wire	[7:0]	i_evr_kind, i_evr_unit,
 		input	wire	[`WQ_STEP_W-1:0]	i_step_res, i_res,
-		// the step's channel's fields (wq_host_cst's reads at sc), GP_GET of cur_ch; GP_GET + 1 and GP_GET != GP_PUT after it (H_LVW)
-		input	wire	[RHW-1:0]	i_acq_rh_s,
-		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
-		input	wire	[3:0]	i_chan_state_s, i_s_state, i_wait_kind_s,
-		input	wire		i_ctrl_en_s, i_gp_ne_s, i_in_seg_s, i_nx_ne,
-		input	wire	[15:0]	i_cur_gp_get, i_gp_get_s, i_s_get,
-		input	wire	[7:0]	i_err_s,
-		input	wire	[2:0]	i_gp_base_lo_s,
-		input	wire	[5:0]	i_gp_lgc_s,
-		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr_s,
+		// the step's channel's GP_GET, method count and segment words left (wq_host_cst's reads at sc)
+		input	wire	[15:0]	i_s_get,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count_s,
-		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop_s,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch_s,
-		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr_s,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem_s,
 		// the channel RAM's read word; the memory port's answer (m_rv: a read's, h_rv: the host's own) and the address adder's sum
 		input	wire	[31:0]	i_cm_rd, i_mem_rdata, i_ma_sum,
 		input	wire		i_h_rv, i_mem_ready, i_m_rv,
-		// a CSR access: its write data, a hole in the map, and the write's next state (wq_host_chan's o_w_*)
-		input	wire		i_c_put_ne, i_csr_bad, i_cw_base, i_cw_en,
-		input	wire		i_cw_err, i_cw_hsl, i_cw_lgc, i_cw_ne, i_cw_ram,
-		input	wire		i_cw_reset, i_cw_rh, i_cw_st, i_cw_wen,
-		input	wire	[7:0]	i_cw_err_v,
-		input	wire	[5:0]	i_cw_lgc_v,
-		input	wire	[3:0]	i_cw_st_v,
+		// a CSR access: a hole in the map, and the write's RAM word and error (wq_host_chan's o_w_*)
+		input	wire		i_csr_bad, i_cw_err, i_cw_ram,
 		input	wire	[AW-1:0]	i_cw_wa,
-		input	wire	[31:0]	i_cw_wd, i_csr_wdata,
-		// the scheduler's decisions (wq_host_sched): the next channel with work after cur_ch and after sc, the leave switch's reason, the lock kept, the slice
-		input	wire	[CW-1:0]	i_nx_cur, i_nx_sc,
-		input	wire		i_nx_more, i_sl_eq1,
+		input	wire	[31:0]	i_cw_wd,
+		// the scheduler's decisions (wq_host_sched): the lock kept, the slice count + 1 (FAST = 0: A_SLU's)
+		input	wire		i_nx_more,
 		input	wire	[31:0]	i_sl_used1,
-		input	wire	[7:0]	i_why,
-		// the semaphore unit's latched address, payload and result (the records)
-		input	wire	[31:0]	i_sem_addr,
-		input	wire	[63:0]	i_sem_pay, i_sem_result,
 		// wq_host_idle's decisions (u_idle)
-		input	wire		i_ix_answer, i_ix_clr, i_ix_empty, i_ix_grant,
+		input	wire		i_ix_answer, i_ix_empty, i_ix_grant,
 		input	wire		i_ix_ldw, i_ix_pend, i_ix_pend_w, i_ix_ra_w,
 		input	wire		i_ix_ram_w, i_ix_req, i_ix_req_w, i_ix_sc_w,
-		input	wire		i_ix_switch, i_ix_swp_w,
+		input	wire		i_ix_swp_w,
 		input	wire	[5:0]	i_ix_hs,
 		input	wire	[AW-1:0]	i_ix_ra, i_ix_ram_a, i_ix_swp,
 		input	wire	[31:0]	i_ix_ram_d,
 		input	wire	[CW-1:0]	i_ix_sc,
 		// wq_host_gp's decisions (u_gp)
-		input	wire		i_gx_att_w, i_gx_end_wait, i_gx_err_w,
+		input	wire		i_gx_att_w,
 		input	wire		i_gx_ldr_clr, i_gx_mr, i_gx_ra_w, i_gx_ram_w,
 		input	wire		i_gx_rdq_w, i_gx_rds, i_gx_res_w, i_gx_ret_w,
-		input	wire		i_gx_rh_w, i_gx_seg, i_gx_sew, i_gx_sew_w,
-		input	wire		i_gx_sst, i_gx_st_w, i_gx_w0_w, i_gx_wait_pulse,
-		input	wire	[7:0]	i_gx_err,
+		input	wire		i_gx_sew, i_gx_sew_w,
+		input	wire		i_gx_sst, i_gx_w0_w, i_gx_wait_pulse,
 		input	wire	[5:0]	i_gx_hs, i_gx_mr_ret, i_gx_ret,
-		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_gx_len,
 		input	wire	[AW-1:0]	i_gx_ra,
-		input	wire	[31:0]	i_gx_ram_d, i_gx_w0,
-		input	wire	[3:0]	i_gx_ram_f, i_gx_st,
+		input	wire	[31:0]	i_gx_ram_d,
+		input	wire	[`WQ_GP_RSVD0_W-1:0]	i_gx_w0_rsvd,	// GP word 0's reserved bits
+		input	wire	[3:0]	i_gx_ram_f,
 		input	wire	[`WQ_STEP_W-1:0]	i_gx_res,
-		input	wire	[RHW-1:0]	i_gx_rh,
 		// wq_host_hdr's decisions (u_hdr)
 		input	wire	[31:0]	i_gh_att, i_gh_einfo, i_gh_fs_d, i_gh_ma,
 		input	wire	[31:0]	i_gh_rdq,
 		input	wire		i_gh_att_w, i_gh_err_w, i_gh_fast, i_gh_hma_w,
-		input	wire		i_gh_ldr, i_gh_ldr_w, i_gh_m_w, i_gh_mo_w,
+		input	wire		i_gh_ldr, i_gh_ldr_w, i_gh_mo_w,
 		input	wire		i_gh_mr, i_gh_pm_pend, i_gh_ra_w, i_gh_rdq_w,
-		input	wire		i_gh_res_w, i_gh_saddr_w, i_gh_srem_w,
-		input	wire	[7:0]	i_gh_err,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_fs_sub, i_gh_m_subch,
+		input	wire		i_gh_res_w,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_msub,
 		input	wire	[5:0]	i_gh_hs, i_gh_mr_ret,
-		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_gh_m_addr,
-		input	wire	[`WQ_MH_COUNT_W-1:0]	i_gh_m_count,
-		input	wire	[`WQ_SECOP_W-1:0]	i_gh_m_secop,
 		input	wire	[13:0]	i_gh_moff,
 		input	wire	[AW-1:0]	i_gh_ra,
-		input	wire	[`WQ_GP_ADDR_W-1:0]	i_gh_saddr,
-		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_gh_srem,
 		// wq_host_method's decision for H_METHOD (u_meth)
-		input	wire	[3:0]	i_md_f, i_md_wk,
+		input	wire	[3:0]	i_md_f,
 		input	wire		i_md_irq, i_md_launch, i_md_ram, i_md_sem,
 		input	wire		i_md_unknown, i_md_wait, i_md_yield,
 		// wq_host_fast's: the plain method about to run and its one-cycle step (u_fast)
-		input	wire		i_fm_end, i_fm_sl_eq, i_nd_irq, i_nd_ram,
-		input	wire	[31:0]	i_fm_perf, i_fm_slu1,
+		input	wire		i_nd_irq, i_nd_ram,
+		input	wire	[31:0]	i_fm_perf,
 		input	wire	[3:0]	i_nd_f,
-		input	wire	[13:0]	i_nm_off,
 		// wq_host_sem's decisions (u_semx)
 		input	wire		i_sx_act, i_sx_act_w, i_sx_att_sl, i_sx_att_w,
-		input	wire		i_sx_emit, i_sx_end_wait, i_sx_endwait_clr,
-		input	wire		i_sx_err_w, i_sx_ma_w, i_sx_ra_w, i_sx_ram_w,
-		input	wire		i_sx_res_w, i_sx_ret_w, i_sx_stamp, i_sx_start,
-		input	wire		i_sx_wait_w,
-		input	wire	[15:0]	i_sx_aux,
-		input	wire	[7:0]	i_sx_err, i_sx_kind,
+		input	wire		i_sx_endwait_clr,
+		input	wire		i_sx_ma_w, i_sx_ra_w, i_sx_ram_w,
+		input	wire		i_sx_res_w, i_sx_ret_w, i_sx_start,
 		input	wire	[5:0]	i_sx_hs, i_sx_ret,
 		input	wire	[AW-1:0]	i_sx_ra,
 		input	wire	[31:0]	i_sx_ram_d,
-		input	wire	[3:0]	i_sx_ram_f, i_sx_wait_st,
+		input	wire	[3:0]	i_sx_ram_f,
 		input	wire	[`WQ_STEP_W-1:0]	i_sx_res,
 		// wq_host_launch's decisions (u_lnch)
-		input	wire		i_lx_err_w, i_lx_launch, i_lx_lc_start,
+		input	wire		i_lx_launch, i_lx_lc_start,
 		input	wire		i_lx_line, i_lx_ra_w, i_lx_ram_w, i_lx_rds,
 		input	wire		i_lx_ret_w, i_lx_sst,
 		input	wire	[5:0]	i_lx_hs, i_lx_ret,
@@ -175,58 +128,34 @@ module wq_host_seq #(
 		input	wire	[31:0]	i_lx_ram_d,
 		input	wire	[4:0]	i_lx_rds_n,
 		// wq_host_leave's decisions (u_leave)
-		input	wire		i_lv_adv, i_lv_att_w, i_lv_error, i_lv_fresh,
+		input	wire		i_lv_att_w, i_lv_error,
 		input	wire		i_lv_gs, i_lv_gt_w, i_lv_leave, i_lv_ra_w,
-		input	wire		i_lv_sl_inc, i_lv_switch,
+		input	wire		i_lv_sl_inc,
 		input	wire	[31:0]	i_lv_att,
 		input	wire	[5:0]	i_lv_hs,
 		input	wire	[AW-1:0]	i_lv_ra,
-`ifdef WQ_HOST_SEQ_EVR
-		// (FORMAL) the record's arguments the port is checked against
-		input	wire	[31:0]	i_f_evr_a,
-		input	wire	[63:0]	i_f_evr_b,
-		input	wire	[15:0]	i_f_evr_get,
-`endif
-		// the next values (the registers' and the step's channel's fields')
-`ifdef WQ_HOST_SEQ_EVR
-		output	reg	[15:0]	o_f_evr_get_d,
-		output	reg	[31:0]	o_f_evr_a_d,
-		output	reg	[63:0]	o_f_evr_b_d,
-`endif
-		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_gp_lgc_d,
-		output	wire	[CW-1:0]	o_sc_d, o_cur_ch_d,
+		// the next values of the registers
+		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d,
+		output	wire	[CW-1:0]	o_sc_d,
 		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
 		output	wire	[AW-1:0]	o_swp_d, o_cm_wa_d, o_cm_ra_d,
 		output	wire		o_csr_pend_d, o_h_mem_valid_d, o_h_issued_d,
 		output	wire		o_ld_line_d, o_w0_bad_d, o_sem_active_d,
 		output	wire		o_yielded_d, o_pm_pend_d, o_ld_rdy_d,
-		output	wire		o_gs_run_d, o_sem_endwait_d, o_sl_fresh_d,
-		output	wire		o_hs_zero_d, o_sl_end_d, o_ev_req_d,
-		output	wire		o_csr_err_d, o_gp_ne_d, o_ctrl_en_d, o_in_seg_d,
+		output	wire		o_gs_run_d, o_sem_endwait_d, o_ev_req_d,
+		output	wire		o_csr_err_d,
 		output	wire	[31:0]	o_h_mem_addr_d, o_rdata_q_d, o_att_q_d,
-		output	wire	[31:0]	o_hsl_q_d, o_perf_q_d, o_slu_q_d,
+		output	wire	[31:0]	o_perf_q_d,
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
 		output	wire	[13:0]	o_moff_d,
-		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
-		output	wire	[7:0]	o_evr_kind_d, o_evr_unit_d, o_err_d,
-		output	wire	[15:0]	o_evr_aux_d, o_gp_get_d,
-		output	wire	[63:0]	o_evr_c_d,
-		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
-		output	wire	[2:0]	o_gp_base_lo_d,
-		output	wire	[1:0]	o_acq_wr_d, o_wait_method_d,
-		output	wire	[RHW-1:0]	o_acq_rh_d,
-		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr_d,
-		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_d,
-		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr_d,
-		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count_d,
-		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop_d,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d,
 		output	reg	[5:0]	o_hs_d,
 		output	reg	[31:0]	o_now_d, o_cm_wd_d,
 		output	reg		o_gwrap_d, o_cm_we_d, o_sem_start_d,
 		output	reg		o_lc_start_d, o_gt_w_d, o_gb_rdy_d,
 		output	reg		o_step_valid_d, o_step_more_d, o_csr_ack_d,
 		output	reg		o_launch_valid_d, o_irq_chan_error_d,
-		output	reg		o_irq_non_stall_d, o_evr_valid_d
+		output	reg		o_irq_non_stall_d
 	);
 
 	localparam	CA = (CW < 2) ? 2 : CW;
@@ -235,42 +164,11 @@ module wq_host_seq #(
 `include "wq_host_map.vh"
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
-	// the waiting method, as far as a resumed wait needs it (wait_method):
-	// 0 none, WM_SEM SEM_EXECUTE, WM_REF SET_REFERENCE, WM_OTHER WFI / LAUNCH
-	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2, WM_OTHER = 2'd3;
 
 	////////////////////////////////////////////////////////////////////////
 	//
 	// The model's helpers, as tasks the states call
 	//
-	// a record (emit of the model): kind, unit, aux and c into the record
-	// registers; a, b and the channel's GP_GET are the port's own
-	// (wq_host_if selects them by the kind), kept under FORMAL to be
-	// asserted equal to it
-	// verilator lint_off UNUSEDSIGNAL
-	task emit;
-		input	[7:0]	kind;
-		input	[CW-1:0]	ch;
-		input	[15:0]	aux;
-		input	[15:0]	get;	// the channel's GP_GET after the change
-		input	[31:0]	a;
-		input	[63:0]	b;
-		input	[63:0]	c;
-		begin
-			o_evr_valid_d = 1'b1;
-			w_o_evr_kind(kind);
-			w_o_evr_unit({{(8-CW){1'b0}}, ch});
-			w_o_evr_aux(aux);
-			w_o_evr_c(c);
-`ifdef WQ_HOST_SEQ_EVR
-			o_f_evr_get_d   = get;
-			o_f_evr_a_d     = a;
-			o_f_evr_b_d     = b;
-`endif
-		end
-	endtask
-	// verilator lint_on UNUSEDSIGNAL
-
 	// the channel RAM: one write (landing at the next edge) and one read
 	// address (the word is on cm_rd two cycles later) per cycle
 	task ram_wr;
@@ -304,41 +202,24 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// start_wait / end_wait of host_methods.c, on the step's channel
-	// (start_wait's wait_data is the one RAM write of its state)
+	// start_wait of host_methods.c: its wait_data, the one RAM write of
+	// its state (the channel's state and wait: wq_host_chnext)
 	task start_wait;
-		input	[3:0]	kind;
-		input	[`WQ_M_W-1:0]	off;
 		input	[31:0]	data;
 		begin
-			w_chan_state(kind);
-			w_wait_kind(kind);
-			w_wait_method((off == `WQ_M_SEM_EXECUTE) ? WM_SEM
-				: (off == `WQ_M_SET_REFERENCE) ? WM_REF : WM_OTHER);
 			ram_wr(F_WDATA, i_sc, data);
 		end
 	endtask
 
-	task end_wait;
-		begin
-			w_wait_kind(4'h0);
-			w_wait_method(2'd0);
-			w_chan_state(settle(`WQ_CH_RUNNABLE, i_in_seg_s,
-						i_gp_ne_s));
-		end
-	endtask
-
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
-	// access, never inside a step), so H_ERR finds them in cm_wd and err[]
-	// (its record) and writes neither: registers and a write source
-	// fewer.  Two raises take ERR_INFO from where it already is: a bad
+	// access, never inside a step; the code is wq_host_chnext's write),
+	// so H_ERR finds them in cm_wd and err[] (its record) and writes
+	// neither: registers and a write source fewer.  Two raises take ERR_INFO from where it already is: a bad
 	// GP word 0 is written in H_GP1 (from rdata_q), an acquire timeout
 	// reads SEM_ADDR_LO again (H_TMO, from cm_rd).
 	task raise;		// go to H_ERR: wq_chan_error(code, info)
-		input	[7:0]	code;
 		input	[31:0]	info;
 		begin
-			w_err(code);
 			ram_wr(F_EINFO, i_sc, info);
 			o_hs_d         = H_ERR;
 		end
@@ -402,26 +283,16 @@ module wq_host_seq #(
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
-	// its count, its record, the slice, and the step's end keeping the
-	// lock (the A_GT write of the next step's first cycle may give way
-	// to the method's: a plain method's step never reads its tick)
+	// its count, and the step's end keeping the lock (the A_GT write of
+	// the next step's first cycle may give way to the method's: a plain
+	// method's step never reads its tick; its METHOD record is
+	// wq_host_emit's, its slice wq_host_slice's)
 	task fast_step;
-		input	[`WQ_MH_SUBCH_W-1:0]	sub;
 		input	[31:0]	d;
 		input	[5:0]	nx;
 		begin
-			emit(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, sub}, i_s_get,
-				{18'h0, i_nm_off}, {32'h0, d}, 64'h0);
 			m_plain(d);
 			w_perf_q(i_fm_perf);
-			if (!i_sl_end)
-			begin
-				// the slice ends with no other channel with work:
-				// a fresh one (H_LEAVE's WQ_SW_SLICE alone)
-				w_slu_q(i_fm_slu1);
-				w_sl_fresh(i_fm_sl_eq);
-				w_sl_end(i_fm_end);
-			end
 			w_res(`WQ_STEP_DONE);
 			w_o_step_res(`WQ_STEP_DONE);
 			o_step_valid_d = 1'b1;
@@ -431,80 +302,17 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// wq_chan_reset's flip-flop fields: everything of a channel but the
-	// ring configuration (gp_lgc, gp_base_lo), the acquire policy
-	// (acq_wr, acq_rh) and the fields only the step's channel reads
-	// (chan_clr).  One list for the reset and CTRL.RESET, so a new
-	// per-channel field is cleared by both.
-	task chan_reset;
-		begin
-			w_gp_get(16'h0);
-			w_gp_ne(1'b0);
-			w_ctrl_en(1'b0);
-			w_chan_state(`WQ_CH_DISABLED);
-			w_err(8'h0);
-			w_in_seg(1'b0);
-		end
-	endtask
-
-	// wq_chan_reset's fields that only the step's channel (sc) reads
-	// and writes: written at sc alone, never reset all at once, they
-	// are RAM (LUT RAM) rather than flip-flops.  CTRL.RESET clears them
-	// with chan_reset; after reset the sweep H_INIT clears them, one
-	// channel a cycle (sc runs over the channels), before any step.
-	task chan_clr;
-		begin
-			w_seg_addr(0);
-			w_seg_rem(0);
-			w_m_addr(0);
-			w_m_count(0);
-			w_m_secop(0);
-			w_m_subch(0);
-			w_wait_kind(4'h0);
-			w_wait_method(0);
-		end
-	endtask
-
 	// a CSR write's effect (H_CSR2), with its channel RAM word on cm_rd:
-	// the next state is u_chan's (cw_*); wq_chan_reset first, so the
-	// enable of the same CTRL write wins
+	// the next state is u_chan's (cw_*): its RAM word and the error's
+	// interrupt here (the channel's fields, wq_chan_reset's among them:
+	// wq_host_chnext; HOST_SLICE: wq_host_slice; the record:
+	// wq_host_emit)
 	task csr_write;
 		begin
-			if (i_cw_reset)
-			begin
-				chan_reset;
-				chan_clr;
-			end
 			if (i_cw_ram)
 				ram_wg(i_cw_wa, i_cw_wd);
-			if (i_cw_hsl)
-			begin
-				if (FAST != 0)
-					w_hsl_q(i_csr_wdata);
-				w_sl_fresh(1'b1);
-				w_hs_zero((i_csr_wdata == 32'h0));
-				w_sl_end((i_csr_wdata == 32'h0));
-			end
-			if (i_cw_base)
-				w_gp_base_lo(i_csr_wdata[2:0]);
-			if (i_cw_lgc)
-				w_gp_lgc(i_cw_lgc_v);
-			if (i_cw_rh)
-				w_acq_rh(0);
-			if (i_cw_ne)
-				w_gp_ne(i_c_put_ne);
-			if (i_cw_wen)
-				w_ctrl_en(i_cw_en);
-			if (i_cw_st)
-				w_chan_state(i_cw_st_v);
 			if (i_cw_err)
-			begin
-				w_err(i_cw_err_v);
 				o_irq_chan_error_d = 1'b1;
-				emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0,
-					i_cw_reset ? 16'h0 : i_gp_get_s,
-					{24'h0, i_cw_err_v}, {32'h0, i_cw_wd}, 64'h0);
-			end
 		end
 	endtask
 
@@ -552,38 +360,10 @@ module wq_host_seq #(
 	`WQ_HOST_NEXT(w_msub, msub_we, msub_n, o_msub_d, i_msub, `WQ_MH_SUBCH_W)
 	`WQ_HOST_NEXT(w_att_q, att_q_we, att_q_n, o_att_q_d, i_att_q, 32)
 	`WQ_HOST_NEXT(w_sem_endwait, sem_endwait_we, sem_endwait_n, o_sem_endwait_d, i_sem_endwait, 1)
-	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, o_cur_ch_d, i_cur_ch, CW)
-	`WQ_HOST_NEXT(w_sl_fresh, sl_fresh_we, sl_fresh_n, o_sl_fresh_d, i_sl_fresh, 1)
-	`WQ_HOST_NEXT(w_hsl_q, hsl_q_we, hsl_q_n, o_hsl_q_d, i_hsl_q, 32)
 	`WQ_HOST_NEXT(w_perf_q, perf_q_we, perf_q_n, o_perf_q_d, i_perf_q, 32)
-	`WQ_HOST_NEXT(w_slu_q, slu_q_we, slu_q_n, o_slu_q_d, i_slu_q, 32)
-	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, o_hs_zero_d, i_hs_zero, 1)
-	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, o_sl_end_d, i_sl_end, 1)
 	`WQ_HOST_NEXT(w_o_ev_req, o_ev_req_we, o_ev_req_n, o_ev_req_d, i_ev_req, 1)
 	`WQ_HOST_NEXT(w_o_step_res, o_step_res_we, o_step_res_n, o_step_res_d, i_step_res, `WQ_STEP_W)
 	`WQ_HOST_NEXT(w_o_csr_err, o_csr_err_we, o_csr_err_n, o_csr_err_d, i_csr_err, 1)
-	`WQ_HOST_NEXT(w_o_evr_kind, o_evr_kind_we, o_evr_kind_n, o_evr_kind_d, i_evr_kind, 8)
-	`WQ_HOST_NEXT(w_o_evr_unit, o_evr_unit_we, o_evr_unit_n, o_evr_unit_d, i_evr_unit, 8)
-	`WQ_HOST_NEXT(w_o_evr_aux, o_evr_aux_we, o_evr_aux_n, o_evr_aux_d, i_evr_aux, 16)
-	`WQ_HOST_NEXT(w_o_evr_c, o_evr_c_we, o_evr_c_n, o_evr_c_d, i_evr_c, 64)
-	`WQ_HOST_NEXT(w_gp_get, gp_get_we, gp_get_n, o_gp_get_d, i_gp_get_s, 16)
-	`WQ_HOST_NEXT(w_gp_ne, gp_ne_we, gp_ne_n, o_gp_ne_d, i_gp_ne_s, 1)
-	`WQ_HOST_NEXT(w_ctrl_en, ctrl_en_we, ctrl_en_n, o_ctrl_en_d, i_ctrl_en_s, 1)
-	`WQ_HOST_NEXT(w_chan_state, chan_state_we, chan_state_n, o_chan_state_d, i_chan_state_s, 4)
-	`WQ_HOST_NEXT(w_err, err_we, err_n, o_err_d, i_err_s, 8)
-	`WQ_HOST_NEXT(w_in_seg, in_seg_we, in_seg_n, o_in_seg_d, i_in_seg_s, 1)
-	`WQ_HOST_NEXT(w_gp_lgc, gp_lgc_we, gp_lgc_n, o_gp_lgc_d, i_gp_lgc_s, 6)
-	`WQ_HOST_NEXT(w_gp_base_lo, gp_base_lo_we, gp_base_lo_n, o_gp_base_lo_d, i_gp_base_lo_s, 3)
-	`WQ_HOST_NEXT(w_acq_wr, acq_wr_we, acq_wr_n, o_acq_wr_d, ((i_now_wrap && i_acq_wr_s != 2'd3) ? i_acq_wr_s + 2'd1 : i_acq_wr_s), 2)
-	`WQ_HOST_NEXT(w_acq_rh, acq_rh_we, acq_rh_n, o_acq_rh_d, ((i_acq_rh_s != 0) ? i_acq_rh_s - 1'b1 : i_acq_rh_s), RHW)
-	`WQ_HOST_NEXT(w_seg_addr, seg_addr_we, seg_addr_n, o_seg_addr_d, i_seg_addr_s, `WQ_GP_ADDR_W)
-	`WQ_HOST_NEXT(w_seg_rem, seg_rem_we, seg_rem_n, o_seg_rem_d, i_seg_rem_s, `WQ_GP_LENGTH_W)
-	`WQ_HOST_NEXT(w_m_addr, m_addr_we, m_addr_n, o_m_addr_d, i_m_addr_s, `WQ_MH_ADDRESS_W)
-	`WQ_HOST_NEXT(w_m_count, m_count_we, m_count_n, o_m_count_d, i_m_count_s, `WQ_MH_COUNT_W)
-	`WQ_HOST_NEXT(w_m_secop, m_secop_we, m_secop_n, o_m_secop_d, i_m_secop_s, `WQ_SECOP_W)
-	`WQ_HOST_NEXT(w_m_subch, m_subch_we, m_subch_n, o_m_subch_d, i_m_subch_s, `WQ_MH_SUBCH_W)
-	`WQ_HOST_NEXT(w_wait_kind, wait_kind_we, wait_kind_n, o_wait_kind_d, i_wait_kind_s, 4)
-	`WQ_HOST_NEXT(w_wait_method, wait_method_we, wait_method_n, o_wait_method_d, i_wait_method_s, 2)
 
 
 	// outside a step (wq_host_idle, u_idle): the reset sweep, the
@@ -598,8 +378,8 @@ module wq_host_seq #(
 			w_swp(i_ix_swp);
 		if (i_ix_ram_w)
 			ram_wg(i_ix_ram_a, i_ix_ram_d);
-		if (i_ix_clr)
-			chan_clr;
+		// (i_ix_clr, the sweep's clear of the channel's fields:
+		// wq_host_chnext)
 		if (i_ix_pend_w)
 			w_csr_pend(i_ix_pend);
 		if (i_ix_ra_w)
@@ -614,15 +394,8 @@ module wq_host_seq #(
 			o_gwrap_d   = i_now_wrap;
 			w_yielded(1'b0);
 		end
-		if (i_ix_switch)
-		begin
-			emit(`WQ_EV_CHAN_SWITCH, i_cur_ch, {8'h0, `WQ_SW_EMPTY},
-				i_cur_gp_get, {{(32-CW){1'b0}}, i_nx_cur[CW-1:0]},
-				64'h0, 64'h0);
-			w_cur_ch(i_nx_cur[CW-1:0]);
-			w_sl_fresh(1'b1);
-			w_sl_end(i_hs_zero);
-		end
+		// (the entry switch, i_ix_switch: wq_host_slice's, its record
+		// wq_host_emit's)
 		if (i_ix_empty)
 		begin
 			w_o_step_res(`WQ_STEP_IDLE);
@@ -649,16 +422,10 @@ module wq_host_seq #(
 			w_rd_ret(i_gx_ret);
 		if (i_gx_res_w)
 			w_res(i_gx_res);
-		if (i_gx_st_w)
-			w_chan_state(i_gx_st);
-		if (i_gx_end_wait)
-			end_wait;
 		if (i_gx_ldr_clr)
 			w_ld_rdy(1'b0);
 		if (i_gx_att_w)
 			w_att_q(i_cm_rd);
-		if (i_gx_rh_w)
-			w_acq_rh(i_gx_rh);
 		if (i_gx_wait_pulse)
 		begin
 			w_o_step_res(`WQ_STEP_WAIT);
@@ -670,21 +437,14 @@ module wq_host_seq #(
 			w_sem_endwait(i_gx_sew);
 		if (i_gx_w0_w)
 		begin
-			// gp_word0: the segment address taken now (it means
-			// nothing unless the entry opens the segment)
-			w_w0_bad((i_gx_w0[`WQ_GP_RSVD0_RANGE] != 0));
-			w_seg_addr(i_gx_w0[`WQ_GP_ADDR_RANGE]);
+			// gp_word0 (the segment address taken now:
+			// wq_host_chnext)
+			w_w0_bad((i_gx_w0_rsvd != 0));
 		end
 		if (i_gx_ram_w)
 			ram_wr(i_gx_ram_f, i_sc, i_gx_ram_d);
-		if (i_gx_err_w)
-			w_err(i_gx_err);
-		if (i_gx_seg)
-		begin
-			w_in_seg(1'b1);
-			w_seg_rem(i_gx_len);
-			w_m_count(0);
-		end
+		// (the channel's state, a wait ended, the retry hint, the
+		// error, the segment opened: wq_host_chnext)
 		if (i_gx_sst)
 			stream_start(i_ma_sum);
 		if (i_gx_rds)
@@ -716,10 +476,8 @@ module wq_host_seq #(
 	task seq_hdr;
 	begin
 		o_hs_d = i_gh_hs;
-		if (i_gh_srem_w)
-			w_seg_rem(i_gh_srem);
-		if (i_gh_saddr_w)
-			w_seg_addr(i_gh_saddr);
+		// (the segment's words left and address, the method header:
+		// wq_host_chnext)
 		if (i_gh_rdq_w)
 			w_rdata_q(i_gh_rdq);
 		if (i_gh_ra_w)
@@ -731,14 +489,7 @@ module wq_host_seq #(
 		if (i_gh_res_w)
 			w_res(`WQ_STEP_DONE);
 		if (i_gh_err_w)
-			raise(i_gh_err, i_gh_einfo);
-		if (i_gh_m_w)
-		begin
-			w_m_addr(i_gh_m_addr);
-			w_m_count(i_gh_m_count);
-			w_m_secop(i_gh_m_secop);
-			w_m_subch(i_gh_m_subch);
-		end
+			raise(i_gh_einfo);
 		if (i_gh_mo_w)
 		begin
 			w_moff(i_gh_moff);
@@ -751,7 +502,7 @@ module wq_host_seq #(
 		if (i_gh_ldr_w)
 			w_ld_rdy(i_gh_ldr);
 		if (i_gh_fast)
-			fast_step(i_gh_fs_sub, i_gh_fs_d, i_gh_hs);
+			fast_step(i_gh_fs_d, i_gh_hs);
 	end
 	endtask
 
@@ -775,8 +526,7 @@ module wq_host_seq #(
 	// wq_host_method
 	task seq_method;
 	begin
-		emit(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub}, i_s_get,
-			{18'h0, i_moff}, {32'h0, i_mdata}, 64'h0);
+		// (the METHOD record: wq_host_emit)
 		w_res(`WQ_STEP_DONE);
 		// (FAST: a method that reads the channel RAM or goes on
 		// to a semaphore, a launch or an error takes the long way
@@ -806,12 +556,12 @@ module wq_host_seq #(
 		end
 		// the method's decision (u_meth), at most one of these
 		if (i_md_unknown)
-			raise(`WQ_CHERR_UNKNOWN_METHOD, {18'h0, i_moff});
+			raise({18'h0, i_moff});
 		if (i_md_irq)
 			o_irq_non_stall_d = 1'b1;
 		if (i_md_wait)
 		begin
-			start_wait(i_md_wk, i_moff[`WQ_M_W-1:0], i_mdata);
+			start_wait(i_mdata);
 			w_res(`WQ_STEP_WAIT);
 		end
 		if (i_md_ram)
@@ -852,22 +602,13 @@ module wq_host_seq #(
 			w_cm_ra(i_sx_ra);
 		if (i_sx_ret_w)
 			w_rd_ret(i_sx_ret);
-		if (i_sx_err_w)
-			w_err(i_sx_err);
 		if (i_sx_ram_w)
 			ram_wr(i_sx_ram_f, i_sc, i_sx_ram_d);
-		if (i_sx_wait_w)
-		begin
-			w_chan_state(i_sx_wait_st);
-			w_wait_kind(i_sx_wait_st);
-			w_wait_method(WM_SEM);
-		end
-		if (i_sx_end_wait)
-			end_wait;
+		// (the error, ACQ_WAIT, a wait ended and a failed attempt's
+		// stamp: wq_host_chnext)
 		if (i_sx_res_w)
 			w_res(i_sx_res);
-		if (i_sx_emit)
-			emit(i_sx_kind, i_sc, i_sx_aux, i_s_get, i_sem_addr, i_sem_pay, i_sem_result);
+		// (the unit's record, i_sx_emit: wq_host_emit)
 		if (i_sx_act_w)
 			w_sem_active(i_sx_act);
 		if (i_sx_endwait_clr)
@@ -876,11 +617,6 @@ module wq_host_seq #(
 			w_att_q(i_sx_att_sl ? (i_sl_fresh ? 32'h0 : i_slu_q) : i_cm_rd);
 		if (i_sx_ma_w)
 			w_h_mem_addr(i_ma_sum);
-		if (i_sx_stamp)
-		begin
-			w_acq_wr({1'b0, i_gwrap || i_now_wrap});
-			w_acq_rh(0);
-		end
 	end
 	endtask
 
@@ -895,8 +631,7 @@ module wq_host_seq #(
 			w_cm_ra(i_lx_ra);
 		if (i_lx_ret_w)
 			w_rd_ret(i_lx_ret);
-		if (i_lx_err_w)
-			w_err(`WQ_CHERR_BAD_LAUNCH);
+		// (BAD_LAUNCH, i_lx_err_w: wq_host_chnext)
 		if (i_lx_ram_w)
 			ram_wg(i_lx_ram_a, i_lx_ram_d);
 		if (i_lx_sst)
@@ -908,8 +643,7 @@ module wq_host_seq #(
 			rd_stream(i_lx_rds_n);
 		if (i_lx_launch)
 		begin
-			o_launch_valid_d = 1'b1;
-			emit(`WQ_EV_LAUNCH, i_sc, 16'h0, i_s_get, i_cm_rd, 64'h0, 64'h0);
+			o_launch_valid_d = 1'b1;	// (its record: wq_host_emit)
 			w_res(`WQ_STEP_DONE);
 		end
 	end
@@ -925,48 +659,18 @@ module wq_host_seq #(
 			w_cm_ra(i_lv_ra);
 		if (i_lv_att_w)
 			w_att_q(i_lv_att);
+		// wq_chan_error (the code and ERR_INFO were written by the
+		// raise) and wq_chan_seg_end (GP_GET advances): the channel's
+		// fields are wq_host_chnext's, the records wq_host_emit's
 		if (i_lv_error)
 		begin
-			// wq_chan_error: the code and ERR_INFO were
-			// written by the raise (err_s, cm_wd)
-			w_chan_state(`WQ_CH_ERROR);
 			o_irq_chan_error_d = 1'b1;
-			emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0, i_s_get, {24'h0, i_err_s},
-				{32'h0, i_cm_wd}, 64'h0);
 			w_res(`WQ_STEP_ERROR);
 		end
-		if (i_lv_adv)
-		begin
-			// wq_chan_seg_end: GP_GET advances
-			w_in_seg(1'b0);
-			w_gp_get(i_getnx_q);
-			w_gp_ne(i_nx_ne);
-			w_chan_state(settle(i_s_state, 1'b0, i_nx_ne));
-			emit(`WQ_EV_GP_GET, i_sc, 16'h0, i_getnx_q, {16'h0, i_getnx_q},
-				64'h0, 64'h0);
-		end
-		if (i_lv_sl_inc)
-		begin
-			// (FAST: the count is slu_q, A_SLU not used)
-			if (FAST != 0)
-				w_slu_q(i_sl_used1);
-			else
-				ram_wg(A_SLU, i_sl_used1);
-			w_sl_fresh(1'b0);
-			w_sl_end(i_sl_eq1);
-		end
-		if (i_lv_switch)
-		begin
-			emit(`WQ_EV_CHAN_SWITCH, i_sc, {8'h0, i_why}, i_s_get,
-				{{(32-CW){1'b0}}, i_nx_sc[CW-1:0]}, 64'h0, 64'h0);
-			w_cur_ch(i_nx_sc[CW-1:0]);
-		end
-		// a switch, or a slice that ended alone: a fresh slice
-		if (i_lv_switch || i_lv_fresh)
-		begin
-			w_sl_fresh(1'b1);
-			w_sl_end(i_hs_zero);
-		end
+		// (FAST = 0: the slice count is the RAM word A_SLU; the count's
+		// flags, the leave switch and a fresh slice: wq_host_slice)
+		if (i_lv_sl_inc && FAST == 0)
+			ram_wg(A_SLU, i_sl_used1);
 		if (i_lv_leave)
 		begin
 			w_yielded(1'b0);
@@ -1017,50 +721,14 @@ module wq_host_seq #(
 		`WQ_HOST_HOLD(msub_we, msub_n, `WQ_MH_SUBCH_W)
 		`WQ_HOST_HOLD(att_q_we, att_q_n, 32)
 		`WQ_HOST_HOLD(sem_endwait_we, sem_endwait_n, 1)
-		`WQ_HOST_HOLD(cur_ch_we, cur_ch_n, CW)
-		`WQ_HOST_HOLD(sl_fresh_we, sl_fresh_n, 1)
-		`WQ_HOST_HOLD(hsl_q_we, hsl_q_n, 32)
 		`WQ_HOST_HOLD(perf_q_we, perf_q_n, 32)
-		`WQ_HOST_HOLD(slu_q_we, slu_q_n, 32)
-		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
-		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
 		`WQ_HOST_HOLD(o_ev_req_we, o_ev_req_n, 1)
 		`WQ_HOST_HOLD(o_step_res_we, o_step_res_n, `WQ_STEP_W)
 		`WQ_HOST_HOLD(o_csr_err_we, o_csr_err_n, 1)
-		`WQ_HOST_HOLD(o_evr_kind_we, o_evr_kind_n, 8)
-		`WQ_HOST_HOLD(o_evr_unit_we, o_evr_unit_n, 8)
-		`WQ_HOST_HOLD(o_evr_aux_we, o_evr_aux_n, 16)
-		`WQ_HOST_HOLD(o_evr_c_we, o_evr_c_n, 64)
-		// the step's channel's fields (written back at sc); the retry
-		// clocks run on (their wraps since the stamp, the hints down)
-		`WQ_HOST_HOLD(gp_get_we, gp_get_n, 16)
-		`WQ_HOST_HOLD(gp_ne_we, gp_ne_n, 1)
-		`WQ_HOST_HOLD(ctrl_en_we, ctrl_en_n, 1)
-		`WQ_HOST_HOLD(chan_state_we, chan_state_n, 4)
-		`WQ_HOST_HOLD(err_we, err_n, 8)
-		`WQ_HOST_HOLD(in_seg_we, in_seg_n, 1)
-		`WQ_HOST_HOLD(gp_lgc_we, gp_lgc_n, 6)
-		`WQ_HOST_HOLD(gp_base_lo_we, gp_base_lo_n, 3)
-		`WQ_HOST_HOLD(acq_wr_we, acq_wr_n, 2)
-		`WQ_HOST_HOLD(acq_rh_we, acq_rh_n, RHW)
-		`WQ_HOST_HOLD(seg_addr_we, seg_addr_n, `WQ_GP_ADDR_W)
-		`WQ_HOST_HOLD(seg_rem_we, seg_rem_n, `WQ_GP_LENGTH_W)
-		`WQ_HOST_HOLD(m_addr_we, m_addr_n, `WQ_MH_ADDRESS_W)
-		`WQ_HOST_HOLD(m_count_we, m_count_n, `WQ_MH_COUNT_W)
-		`WQ_HOST_HOLD(m_secop_we, m_secop_n, `WQ_SECOP_W)
-		`WQ_HOST_HOLD(m_subch_we, m_subch_n, `WQ_MH_SUBCH_W)
-		`WQ_HOST_HOLD(wait_kind_we, wait_kind_n, 4)
-		`WQ_HOST_HOLD(wait_method_we, wait_method_n, 2)
-`ifdef WQ_HOST_SEQ_EVR
-		o_f_evr_get_d = i_f_evr_get;
-		o_f_evr_a_d = i_f_evr_a;
-		o_f_evr_b_d = i_f_evr_b;
-`endif
 
 		// one-cycle outputs
 		o_step_valid_d = 1'b0;
 		o_step_more_d = 1'b0;
-		o_evr_valid_d = 1'b0;
 		o_csr_ack_d = 1'b0;
 		o_launch_valid_d = 1'b0;
 		o_irq_chan_error_d = 1'b0;
@@ -1209,33 +877,27 @@ module wq_host_seq #(
 			assert(o_hs_d == i_lx_hs);
 		if (f_leave)
 			assert(o_hs_d == i_lv_hs);
-		// H_RDW only waits: the step's state and channel fields hold,
-		// no record, no pulse
+		// H_RDW only waits: the step's state holds, no pulse (the
+		// channel's fields: wq_host_chnext's properties; no record:
+		// wq_host_emit's)
 		if (i_hs == H_RDW)
 			assert(o_sc_d == i_sc && o_res_d == i_res
-				&& o_gp_get_d == i_gp_get_s
-				&& o_chan_state_d == i_chan_state_s
-				&& o_seg_rem_d == i_seg_rem_s
-				&& !o_evr_valid_d && !o_step_valid_d && !o_csr_ack_d);
-		// GP_GET moves only by a CSR write (CTRL.RESET) and a
-		// segment's end
-		if (!f_idle && !f_leave)
-			assert(o_gp_get_d == i_gp_get_s);
+				&& !o_step_valid_d && !o_csr_ack_d);
 		// the units' start pulses and the launch come from their
-		// states; a launch carries its LAUNCH record
+		// states (a launch's LAUNCH record: wq_host_emit's)
 		if (o_sem_start_d)
 			assert(f_sem);
 		if (o_lc_start_d)
 			assert(f_launch);
 		if (o_launch_valid_d)
-			assert(f_launch && o_evr_valid_d && o_evr_kind_d == `WQ_EV_LAUNCH);
+			assert(f_launch);
 		// a CSR access is answered outside a step only
 		if (o_csr_ack_d)
 			assert(f_idle);
-		// the channel error interrupt comes with a record (its
-		// CHAN_ERROR), from a CSR write or the way out
+		// the channel error interrupt comes from a CSR write or the
+		// way out (its CHAN_ERROR record: wq_host_emit's)
 		if (o_irq_chan_error_d)
-			assert(o_evr_valid_d && (f_idle || f_leave));
+			assert(f_idle || f_leave);
 		// a step's pulse: an empty pick, a wait not yet due, a
 		// one-cycle step, the way out; a kept lock only with it, and
 		// only with FAST
@@ -1254,11 +916,10 @@ module wq_host_seq #(
 		c_csr_err: cover(o_csr_ack_d && o_irq_chan_error_d);
 		c_leave:   cover(o_step_valid_d && i_hs == H_LEAVE);
 		c_wait:    cover(o_step_valid_d && f_gp);
-		c_gp_get:  cover(o_evr_valid_d && o_evr_kind_d == `WQ_EV_GP_GET);
+		c_err:     cover(o_irq_chan_error_d && f_leave);
 		c_sem:     cover(o_sem_start_d);
 	end
 `endif
 endmodule
 `undef WQ_HOST_NEXT
 `undef WQ_HOST_HOLD
-`undef WQ_HOST_SEQ_EVR

@@ -1,13 +1,14 @@
 // wq_host_states.vh -- the host interface's step states.
 //
 // Included inside a module (wq_host_if, its sequencer's next state
-// wq_host_seq, and the units that compute the next state of some of its
-// states: wq_host_idle, wq_host_gp, wq_host_hdr, wq_host_sem,
-// wq_host_launch, wq_host_leave, wq_host_ra, wq_host_fast) so the codes
-// exist once.
+// wq_host_seq, its event records wq_host_emit, and the units that
+// compute the next state of some of its states: wq_host_idle,
+// wq_host_gp, wq_host_hdr, wq_host_sem, wq_host_launch, wq_host_leave,
+// wq_host_ra, wq_host_fast) so the codes exist once.
 // docs/rtl/wq_host_if.md "Structure".
 //
-// And the sequencer's next-state declarations (wq_host_seq), one macro
+// And the sequencer's next-state declarations (wq_host_seq,
+// wq_host_emit), one macro
 // per register (Verilog-2005 has no token pasting, so each names its own
 // signals): WQ_HOST_NEXT(W, WE, N, D, HOLD, WIDTH) declares a register's
 // write enable WE and the value written N, drives its next value D (N

@@ -50,7 +50,11 @@
 #              store line, the
 #              semaphore unit, the micro-engine and its scheduler, the
 #              vector ALU, the launch check's variants, the UART bridge,
-#              div_w8, fp_div, fp_fma); without --all (`make test`) the quick jobs run;
+#              div_w8, fp_div, fp_fma), and jobs kept out of make test's
+#              time budget (the host interface's units host_chnext,
+#              host_slice*, host_emit, host_mem*, host_desc*, whose
+#              behaviour the lockstep benches of make test check too);
+#              without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
 #              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
@@ -118,7 +122,7 @@ JOBS=(
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
-"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
+"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|1||14"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|1||14"
 "launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
@@ -147,8 +151,17 @@ JOBS=(
 "host_fast|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v||flatten; opt -fast|1|1|1|||1"
 "host_fast_0|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v|-set FAST 0|flatten; opt -fast|1|1|1|||0"
 "host_cst|wq_host_cst|rtl/wq_host_cst.v|-set CHANNELS 3|memory_map; opt -fast|4|2|1|||6"
-"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
-"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_emit|wq_host_emit|rtl/wq_host_emit.v||opt -fast|3|3|1|1||6"
+"host_chnext|wq_host_chnext|rtl/wq_host_chnext.v||opt -fast|1|1|1|1||1"
+"host_mem|wq_host_mem|rtl/wq_host_mem.v||opt -fast|4|4|1|1||8"
+"host_mem_0|wq_host_mem|rtl/wq_host_mem.v|-set FAST 0|opt -fast|4|4|1|1||8"
+"host_mem_line|wq_host_mem|rtl/wq_host_mem.v|-set LINE_BYTES 16|opt -fast|4|4|1|1||8"
+"host_slice|wq_host_slice|rtl/wq_host_slice.v|-set HOST_SLICE_RESET 2|opt -fast|3|3|1|1||8"
+"host_slice_0|wq_host_slice|rtl/wq_host_slice.v|-set FAST 0 -set CW 1 -set HOST_SLICE_RESET 2|opt -fast|3|3|1|1||8"
+"host_desc|wq_host_desc|rtl/wq_host_desc.v rtl/wq_launch_check.v||cutpoint wq_host_desc/u_lchk; flatten; opt -fast|3|3|1|1||20"
+"host_desc_line|wq_host_desc|rtl/wq_host_desc.v rtl/wq_launch_check.v|-set LINE_BYTES 16|cutpoint wq_host_desc/u_lchk; flatten; opt -fast|3|3|1|1||8"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|1||12"
 "regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"
 "uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
@@ -274,11 +287,11 @@ prep_script() {
         # sections assert and cover, never assume
         wq_core:*/wq_core_lsu.v|wq_core:*/wq_fetch.v|wq_core:*/wq_dispatch.v|wq_core:*/wq_core_csr.v|wq_core:*/wq_diverge.v|wq_core:*/wq_diverge_scan.v|wq_core:*/wq_diverge_subv.v|wq_core:*/wq_diverge_dq.v|wq_core:*/wq_commit.v|wq_core:*/wq_issue.v|wq_core:*/wq_opread.v|wq_core:*/wq_warp_slots.v|wq_core:*/wq_de_stage.v|wq_core:*/wq_ex_stage.v)
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
-        # the host interface's sequencer: its record arguments' ports
-        # (what wq_host_if's properties check the record port against),
-        # not its own properties
-        wq_host_if:*/wq_host_seq.v)
-            rd="$rd read_verilog -DWQ_HOST_SEQ_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
+        # the host interface's event records: the calls' argument
+        # ports (what wq_host_if's properties check the record port
+        # against), not the unit's own properties
+        wq_host_if:*/wq_host_emit.v)
+            rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
@@ -533,7 +546,7 @@ PLANTS=(
 "host_fast_slice|host_fast|rtl/wq_host_fast.v|s/^\(\twire\t\tfm_stay  = \).*$/\11'b1;/|a one-cycle step ignores the slice: a slice that ends with another channel to go to does not leave"
 "host_cst_wrap|host_cst|rtl/wq_host_cst.v|s/if (i_now_wrap \&\& acq_wr\[ri\] != 2.d3)/if (i_now_wrap)/|the wraps of now since a stamp count past 3 and wrap to 0: a retry more than 2^32 cycles old looks fresh"
 "host_launch_wait|host_method|rtl/wq_host_method.v|s/if (!i_can_launch)/if (1'b0)/|the LAUNCH method reads a descriptor while a grid still waits"
-"host_ldesc_any|host_if_launch|rtl/wq_host_if.v|s/if (!DR \&\& hs == H_LREAD)$/if (1'b1)/|the launch port's descriptor takes every host read, not only the launch's"
+"host_ldesc_any|host_if_launch|rtl/wq_host_desc.v|s/if (!DR \&\& i_stream)$/if (1'b1)/|the launch port's descriptor takes every host read, not only the launch's"
 "deque_front_bound|deque_L2_W1|rtl/wq_token_deque.v|s/c_ftrap = (!c_hmax)/c_ftrap = (c_head <= c_depth)/|push_front allowed at head == depth"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "l1_tag_top|l1|rtl/core/wq_l1.v|s/r_tags\[w\*TW +: TW\] == r_tag;/r_tags[w*TW +: TW-1] == r_tag[TW-2:0];/|the hit test ignores the top tag bit (address bit 31)"

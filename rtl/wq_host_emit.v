@@ -1,0 +1,428 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_emit.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host interface's event records: the model's wq_host_emit
+//		(cmodel/model/host.c), called where the model calls it.
+//
+//		* Which state emits which record (the next state, apart from
+//		  the registers as Ibex writes its state machines): the entry
+//		  switch of a grant's pick and a CSR write's CHAN_ERROR outside
+//		  a step, a method's METHOD record (H_METHOD, or the one-cycle
+//		  step of H_HDR / H_DATA), the semaphore unit's SEM and
+//		  ACQ_FAIL, LAUNCH, and on the way out CHAN_ERROR, GP_GET's
+//		  advance and the leave switch -- from the decisions of the
+//		  units that own those states (wq_host_idle, wq_host_chan,
+//		  wq_host_hdr, wq_host_sem, wq_host_launch, wq_host_leave),
+//		  applied in the same states as wq_host_seq applies the rest
+//		  of them.  At most one record a cycle: where two could be
+//		  asked for in one state the later call wins, as in the model's
+//		  order of the calls.
+//		* The record's registers: kind, unit, aux and c, the valid for
+//		  one cycle (a field holds unless a record is emitted: its
+//		  value is a don't-care then, WQ_HOST_NEXT).
+//		* The port's mask, a and b, not registered: each is, in the
+//		  cycle the record is out, in a register of wq_host_if that
+//		  holds it (the emitting cycle wrote it, or it was already
+//		  there), so the port selects it by the record's kind.  That
+//		  it still holds the call's argument then is wq_host_if's
+//		  property: under WQ_HOST_EMIT_EVR (FORMAL, and
+//		  scripts/formal.sh's wq_host_if jobs) the arguments are kept
+//		  here (o_f_*) and wq_host_if asserts the port equal to them.
+//
+//		Instantiated by wq_host_if (u_emit).  docs/rtl/wq_host_emit.md.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+`ifdef FORMAL
+`define WQ_HOST_EMIT_EVR
+`endif
+
+module wq_host_emit #(
+		parameter	CW = 2		// the channel number's width
+	) (
+		input	wire		i_clk,
+		input	wire		i_reset,
+		// the sequencer's state and channel, the current channel
+		input	wire	[5:0]	i_hs,
+		input	wire	[CW-1:0]	i_sc,
+		input	wire	[CW-1:0]	i_cur_ch,
+		// the decisions that emit: outside a step (wq_host_idle's
+		// entry switch to i_nx_cur, the CSR answer; wq_host_chan's
+		// CTRL.RESET and the error a CSR write raises, with its
+		// ERR_INFO), the one-cycle step (wq_host_hdr: its subchannel
+		// and data word; wq_host_fast: the method's offset), the
+		// semaphore unit's record (wq_host_sem: kind and aux; the
+		// unit's result), a launch (wq_host_launch), the way out
+		// (wq_host_leave: the error, GP_GET's advance to i_getnx_q,
+		// the leave switch to i_nx_sc with wq_host_sched's reason)
+		input	wire		i_ix_switch,
+		input	wire	[CW-1:0]	i_nx_cur,
+		input	wire		i_ix_answer,
+		input	wire		i_cw_err,
+		input	wire		i_cw_reset,
+		input	wire	[7:0]	i_cw_err_v,
+		input	wire	[31:0]	i_cw_wd,
+		input	wire		i_gh_fast,
+		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_fs_sub,
+		input	wire	[31:0]	i_gh_fs_d,
+		input	wire	[13:0]	i_nm_off,
+		input	wire		i_sx_emit,
+		input	wire	[7:0]	i_sx_kind,
+		input	wire	[15:0]	i_sx_aux,
+		input	wire	[63:0]	i_sem_result,
+		input	wire		i_lx_launch,
+		input	wire		i_lv_error,
+		input	wire		i_lv_adv,
+		input	wire		i_lv_switch,
+		input	wire	[7:0]	i_why,
+		input	wire	[CW-1:0]	i_nx_sc,
+		input	wire	[15:0]	i_getnx_q,
+		// GP_GET of the current channel and of the step's channel, the
+		// step's channel's error code (the calls' GP_GET and a)
+		input	wire	[15:0]	i_cur_get,
+		input	wire	[15:0]	i_s_get,
+		input	wire	[7:0]	i_err_s,
+		// the method taken (H_METHOD): its subchannel
+		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
+		// where the port's unregistered fields are held: GP_GET and the
+		// error code of the record's channel (read at o_unit), the
+		// method's offset and data word, the semaphore unit's latched
+		// address and payload, the channel RAM's read word (the
+		// launch address) and write data (ERR_INFO)
+		input	wire	[15:0]	i_get,
+		input	wire	[7:0]	i_err,
+		input	wire	[13:0]	i_moff,
+		input	wire	[31:0]	i_mdata,
+		input	wire	[31:0]	i_sem_addr,
+		input	wire	[63:0]	i_sem_pay,
+		input	wire	[31:0]	i_cm_rd,
+		input	wire	[31:0]	i_cm_wd,
+`ifdef WQ_HOST_EMIT_EVR
+		// (FORMAL) the last call's GP_GET, a and b, which wq_host_if
+		// checks the port against
+		output	reg	[15:0]	o_f_get,
+		output	reg	[31:0]	o_f_a,
+		output	reg	[63:0]	o_f_b,
+`endif
+		// the record port
+		output	reg		o_valid,
+		output	reg	[7:0]	o_kind,
+		output	reg	[7:0]	o_unit,
+		output	reg	[15:0]	o_aux,
+		output	wire	[31:0]	o_pc,
+		output	wire	[31:0]	o_mask,
+		output	reg	[31:0]	o_a,
+		output	reg	[63:0]	o_b,
+		output	reg	[63:0]	o_c
+	);
+
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_states.vh"
+	// verilator lint_on UNUSEDPARAM
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The next record
+	//
+	reg		valid_d;
+	wire	[7:0]	kind_d, unit_d;
+	wire	[15:0]	aux_d;
+	wire	[63:0]	c_d;
+	`WQ_HOST_NEXT(w_kind, kind_we, kind_n, kind_d, o_kind, 8)
+	`WQ_HOST_NEXT(w_unit, unit_we, unit_n, unit_d, o_unit, 8)
+	`WQ_HOST_NEXT(w_aux, aux_we, aux_n, aux_d, o_aux, 16)
+	`WQ_HOST_NEXT(w_c, c_we, c_n, c_d, o_c, 64)
+`ifdef WQ_HOST_EMIT_EVR
+	reg	[15:0]	f_get_d;
+	reg	[31:0]	f_a_d;
+	reg	[63:0]	f_b_d;
+`endif
+
+	// emit of the model: kind, channel, aux, the channel's GP_GET after
+	// the change, a, b, c (GP_GET, a and b are the port's own, kept
+	// under WQ_HOST_EMIT_EVR)
+	// verilator lint_off UNUSEDSIGNAL
+	task emit;
+		input	[7:0]	kind;
+		input	[CW-1:0]	ch;
+		input	[15:0]	aux;
+		input	[15:0]	get;
+		input	[31:0]	a;
+		input	[63:0]	b;
+		input	[63:0]	c;
+		begin
+			valid_d = 1'b1;
+			w_kind(kind);
+			w_unit({{(8-CW){1'b0}}, ch});
+			w_aux(aux);
+			w_c(c);
+`ifdef WQ_HOST_EMIT_EVR
+			f_get_d = get;
+			f_a_d   = a;
+			f_b_d   = b;
+`endif
+		end
+	endtask
+	// verilator lint_on UNUSEDSIGNAL
+
+	always @(*)
+	begin
+		valid_d = 1'b0;
+		`WQ_HOST_HOLD(kind_we, kind_n, 8)
+		`WQ_HOST_HOLD(unit_we, unit_n, 8)
+		`WQ_HOST_HOLD(aux_we, aux_n, 16)
+		`WQ_HOST_HOLD(c_we, c_n, 64)
+`ifdef WQ_HOST_EMIT_EVR
+		f_get_d = o_f_get;
+		f_a_d   = o_f_a;
+		f_b_d   = o_f_b;
+`endif
+		case (i_hs)
+		// outside a step: the entry switch (wq_host_pick's
+		// switch_to), a CSR write's error (wq_chan_error)
+		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
+			if (i_ix_switch)
+				emit(`WQ_EV_CHAN_SWITCH, i_cur_ch, {8'h0, `WQ_SW_EMPTY},
+					i_cur_get, {{(32-CW){1'b0}}, i_nx_cur},
+					64'h0, 64'h0);
+			if (i_ix_answer && i_cw_err)
+				emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0,
+					i_cw_reset ? 16'h0 : i_s_get,
+					{24'h0, i_cw_err_v}, {32'h0, i_cw_wd}, 64'h0);
+		end
+		// the one-cycle step of a plain method (wq_host_method)
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT:
+			if (i_gh_fast)
+				emit(`WQ_EV_METHOD, i_sc,
+					{{(16-`WQ_MH_SUBCH_W){1'b0}}, i_gh_fs_sub}, i_s_get,
+					{18'h0, i_nm_off}, {32'h0, i_gh_fs_d}, 64'h0);
+		// wq_host_method
+		H_METHOD:
+			emit(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub},
+				i_s_get, {18'h0, i_moff}, {32'h0, i_mdata}, 64'h0);
+		// SEM_EXECUTE: the unit's SEM or ACQ_FAIL record
+		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
+		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP:
+			if (i_sx_emit)
+				emit(i_sx_kind, i_sc, i_sx_aux, i_s_get, i_sem_addr,
+					i_sem_pay, i_sem_result);
+		// LAUNCH
+		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW:
+			if (i_lx_launch)
+				emit(`WQ_EV_LAUNCH, i_sc, 16'h0, i_s_get, i_cm_rd, 64'h0, 64'h0);
+		// the way out: wq_chan_error, wq_chan_seg_end, the leave
+		// switch (wq_host_after_step's switch_to)
+		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
+			if (i_lv_error)
+				emit(`WQ_EV_CHAN_ERROR, i_sc, 16'h0, i_s_get, {24'h0, i_err_s},
+					{32'h0, i_cm_wd}, 64'h0);
+			if (i_lv_adv)
+				emit(`WQ_EV_GP_GET, i_sc, 16'h0, i_getnx_q, {16'h0, i_getnx_q},
+					64'h0, 64'h0);
+			if (i_lv_switch)
+				emit(`WQ_EV_CHAN_SWITCH, i_sc, {8'h0, i_why}, i_s_get,
+					{{(32-CW){1'b0}}, i_nx_sc}, 64'h0, 64'h0);
+		end
+		default: ;
+		endcase
+	end
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The record
+	//
+	assign	o_pc   = 32'h0;			// host records carry no PC
+	assign	o_mask = {16'h0, i_get};	// the channel's GP_GET
+
+	// the record's registers (the valid lasts one cycle)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_valid <= 1'b0;
+	end else begin
+		o_valid <= valid_d;
+		o_kind  <= kind_d;
+		o_unit  <= unit_d;
+		o_aux   <= aux_d;
+		o_c     <= c_d;
+	end
+
+`ifdef WQ_HOST_EMIT_EVR
+	// (FORMAL) the call's arguments the port is checked against
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		o_f_get <= f_get_d;
+		o_f_a   <= f_a_d;
+		o_f_b   <= f_b_d;
+	end
+`endif
+
+	// a and b, selected by the kind from where they are held
+	always @(*)
+	begin
+		o_a = 32'h0;
+		o_b = 64'h0;
+		case (o_kind)
+		`WQ_EV_GP_GET:		o_a = {16'h0, i_get};
+		`WQ_EV_METHOD: begin
+			o_a = {18'h0, i_moff};
+			o_b = {32'h0, i_mdata};
+		end
+		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL: begin
+			o_a = i_sem_addr;
+			o_b = i_sem_pay;
+		end
+		`WQ_EV_LAUNCH:		o_a = i_cm_rd;
+		`WQ_EV_CHAN_ERROR: begin
+			o_a = {24'h0, i_err};
+			o_b = {32'h0, i_cm_wd};
+		end
+		`WQ_EV_CHAN_SWITCH:	o_a = {{(32-CW){1'b0}}, i_cur_ch};
+		default: ;
+		endcase
+	end
+
+`ifdef FORMAL
+	// ---- formal properties (job host_emit) ------------------------------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+
+	wire	f_idle   = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
+			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
+	wire	f_gp     = (i_hs == H_DUE) || (i_hs == H_DUEA) || (i_hs == H_DUEB)
+			|| (i_hs == H_DUE2) || (i_hs == H_GP0) || (i_hs == H_GP1)
+			|| (i_hs == H_GPW) || (i_hs == H_GPCHK);
+	wire	f_hdr    = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
+			|| (i_hs == H_DATAGOT);
+	wire	f_sem    = (i_hs == H_SEMX) || (i_hs == H_SEMX2) || (i_hs == H_SL0)
+			|| (i_hs == H_SL1) || (i_hs == H_SL2) || (i_hs == H_SL3)
+			|| (i_hs == H_SL4) || (i_hs == H_SL5) || (i_hs == H_SEMW)
+			|| (i_hs == H_TMO) || (i_hs == H_WDW) || (i_hs == H_STW)
+			|| (i_hs == H_STAMP);
+	wire	f_launch = (i_hs == H_LAUNCH) || (i_hs == H_LAUNCH2) || (i_hs == H_LREAD)
+			|| (i_hs == H_LCHK) || (i_hs == H_LRES) || (i_hs == H_LDW);
+	wire	f_leave  = (i_hs == H_ERR) || (i_hs == H_AFTER) || (i_hs == H_AW)
+			|| (i_hs == H_LVW) || (i_hs == H_LV2) || (i_hs == H_LEAVE);
+
+	// which states emit, and what
+	always @(*)
+	begin
+		// a record only from the states that emit one; none from
+		// a channel RAM read, a host read, H_PMW or the GP fetch
+		if (valid_d)
+			assert(f_idle || f_hdr || i_hs == H_METHOD || f_sem
+				|| f_launch || f_leave);
+		if (i_hs == H_RDW || i_hs == H_MEM || i_hs == H_PMW || f_gp)
+			assert(!valid_d);
+		// no record: every field holds
+		if (!valid_d)
+			assert(kind_d == o_kind && unit_d == o_unit && aux_d == o_aux
+				&& c_d == o_c);
+		// a record's unit is a channel
+		if (valid_d)
+			assert(unit_d[7:CW] == 0);
+		// H_METHOD always emits its METHOD record
+		if (i_hs == H_METHOD)
+			assert(valid_d && kind_d == `WQ_EV_METHOD && unit_d[CW-1:0] == i_sc
+				&& aux_d == {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
+		// the semaphore unit's record is its kind and result
+		if (f_sem)
+			assert(valid_d == i_sx_emit);
+		if (f_sem && i_sx_emit)
+			assert(kind_d == i_sx_kind && aux_d == i_sx_aux && c_d == i_sem_result);
+		// a launch carries its LAUNCH record
+		if (f_launch)
+			assert(valid_d == i_lx_launch);
+		if (f_launch && i_lx_launch)
+			assert(kind_d == `WQ_EV_LAUNCH && unit_d[CW-1:0] == i_sc);
+		// a CSR write's error is a CHAN_ERROR record of its channel
+		if (f_idle && i_ix_answer && i_cw_err)
+			assert(valid_d && kind_d == `WQ_EV_CHAN_ERROR && unit_d[CW-1:0] == i_sc);
+		// the way out: the leave switch is the last call (its reason
+		// in aux), GP_GET's advance before it, the error first
+		if (f_leave && i_lv_switch)
+			assert(valid_d && kind_d == `WQ_EV_CHAN_SWITCH && aux_d == {8'h0, i_why});
+		if (f_leave && i_lv_adv && !i_lv_switch)
+			assert(valid_d && kind_d == `WQ_EV_GP_GET);
+		if (f_leave && i_lv_error && !i_lv_adv && !i_lv_switch)
+			assert(valid_d && kind_d == `WQ_EV_CHAN_ERROR);
+		// the entry switch: from the current channel
+		if (f_idle && i_ix_switch && !(i_ix_answer && i_cw_err))
+			assert(valid_d && kind_d == `WQ_EV_CHAN_SWITCH
+				&& unit_d[CW-1:0] == i_cur_ch);
+	end
+
+	// the registered fields are the next values of the cycle before; a
+	// record is out only the cycle after it was emitted
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+	begin
+		assert(o_valid == $past(valid_d));
+		assert(o_kind == $past(kind_d) && o_unit == $past(unit_d)
+			&& o_aux == $past(aux_d) && o_c == $past(c_d));
+	end
+	always @(posedge i_clk)
+	if (f_past_valid && $past(i_reset))
+		assert(!o_valid);
+
+	// the unregistered fields: each kind's from its source, nothing
+	// else (the model's emit leaves the others 0)
+	always @(*)
+	begin
+		assert(o_pc == 32'h0 && o_mask == {16'h0, i_get});
+		case (o_kind)
+		`WQ_EV_GP_GET:
+			assert(o_a == {16'h0, i_get} && o_b == 64'h0);
+		`WQ_EV_METHOD:
+			assert(o_a == {18'h0, i_moff} && o_b == {32'h0, i_mdata});
+		`WQ_EV_SEM, `WQ_EV_ACQ_FAIL:
+			assert(o_a == i_sem_addr && o_b == i_sem_pay);
+		`WQ_EV_LAUNCH:
+			assert(o_a == i_cm_rd && o_b == 64'h0);
+		`WQ_EV_CHAN_ERROR:
+			assert(o_a == {24'h0, i_err} && o_b == {32'h0, i_cm_wd});
+		`WQ_EV_CHAN_SWITCH:
+			assert(o_a[CW-1:0] == i_cur_ch && o_a[31:CW] == 0
+				&& o_b == 64'h0);
+		default:
+			assert(o_a == 32'h0 && o_b == 64'h0);
+		endcase
+	end
+
+	// ---- covers: every kind the host emits goes out (a METHOD record
+	// from H_METHOD and from a one-cycle step) ------------------------------
+	always @(*)
+	if (f_past_valid && !i_reset && o_valid)
+	begin
+		c_gp_get: cover(o_kind == `WQ_EV_GP_GET);
+		c_method: cover(o_kind == `WQ_EV_METHOD);
+		c_sem:    cover(o_kind == `WQ_EV_SEM);
+		c_acq:    cover(o_kind == `WQ_EV_ACQ_FAIL);
+		c_launch: cover(o_kind == `WQ_EV_LAUNCH);
+		c_error:  cover(o_kind == `WQ_EV_CHAN_ERROR);
+		c_switch: cover(o_kind == `WQ_EV_CHAN_SWITCH);
+	end
+	always @(*)
+	if (f_hdr)
+		c_fast: cover(valid_d);
+	// two records back to back (the host emits one a cycle)
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+		c_b2b: cover(o_valid && $past(o_valid));
+`endif
+endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD
+`undef WQ_HOST_EMIT_EVR

@@ -1,0 +1,267 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_slice.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host scheduler's current channel and its slice: the
+//		model's ctx->cur_ch, ctx->slice_left and ctx->host_slice
+//		(cmodel/model/host_sched.c: switch_to, wq_host_after_step's
+//		count, a HOST_SLICE write), with the next state that the
+//		states' units decide (wq_host_idle's entry switch, a CSR
+//		write of HOST_SLICE through wq_host_chan, wq_host_fast's
+//		one-cycle step, wq_host_leave's count and leave switch),
+//		applied in the same states as wq_host_seq applies the rest of
+//		them (next-state logic apart from the registers, as Ibex
+//		writes its state machines).
+//
+//		slice_left of the model is HOST_SLICE - slice_used: a fresh
+//		slice is a flag (o_fresh: the count is 0 whatever it holds),
+//		the count moves by one (the increments are the units': the
+//		acquire count's incrementer on the way out, wq_host_fast's
+//		for a one-cycle step), and the rule needs one equality
+//		compare, kept as o_sl_end (slice_used == HOST_SLICE) when the
+//		count moves, with o_hs_zero (HOST_SLICE == 0).  With FAST the
+//		count (o_slu) and HOST_SLICE (o_hsl) are flip-flops; with
+//		FAST = 0 they are the channel RAM words A_SLU and A_HSL
+//		(wq_host_seq writes them) and these two are left unused.
+//
+//		Instantiated by wq_host_if (u_slice).  docs/rtl/wq_host_slice.md.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_slice #(
+		parameter	FAST = 1,	// wq_host_if's FAST
+		parameter	CW   = 2,	// the channel number's width
+		parameter [31:0] HOST_SLICE_RESET = 64
+	) (
+		input	wire		i_clk,
+		input	wire		i_reset,
+		input	wire	[5:0]	i_hs,		// the sequencer's state
+		// outside a step: the entry switch (wq_host_idle) to i_nx_cur;
+		// a CSR access answered (wq_host_idle) that writes HOST_SLICE
+		// (wq_host_chan) with i_csr_wdata
+		input	wire		i_ix_switch,
+		input	wire	[CW-1:0]	i_nx_cur,
+		input	wire		i_ix_answer,
+		input	wire		i_cw_hsl,
+		input	wire	[31:0]	i_csr_wdata,
+		// (FAST) a one-cycle step (wq_host_hdr) and its slice
+		// (wq_host_fast: the count after it, the slice ends with it,
+		// and then its sl_end)
+		input	wire		i_gh_fast,
+		input	wire	[31:0]	i_fm_slu1,
+		input	wire		i_fm_sl_eq,
+		input	wire		i_fm_end,
+		// the way out (wq_host_leave): the count moves (to
+		// i_sl_used1; the slice ends with it: i_sl_eq1), the leave
+		// switch to i_nx_sc, a slice that ended alone
+		input	wire		i_lv_sl_inc,
+		input	wire	[31:0]	i_sl_used1,
+		input	wire		i_sl_eq1,
+		input	wire		i_lv_switch,
+		input	wire	[CW-1:0]	i_nx_sc,
+		input	wire		i_lv_fresh,
+		// the registers
+		output	reg	[CW-1:0]	o_cur_ch,
+		output	reg		o_fresh,	// a fresh slice (count 0)
+		output	reg		o_sl_end,	// slice_used == HOST_SLICE
+		output	reg		o_hs_zero,	// HOST_SLICE == 0
+		output	reg	[31:0]	o_hsl,		// (FAST) HOST_SLICE
+		output	reg	[31:0]	o_slu		// (FAST) slice_used, while !o_fresh
+	);
+
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_states.vh"
+	// verilator lint_on UNUSEDPARAM
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The next state
+	//
+	wire	[CW-1:0]	cur_ch_d;
+	wire		fresh_d, sl_end_d, hs_zero_d;
+	wire	[31:0]	hsl_d, slu_d;
+	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, cur_ch_d, o_cur_ch, CW)
+	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_d, o_fresh, 1)
+	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_d, o_sl_end, 1)
+	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, o_hs_zero, 1)
+	`WQ_HOST_NEXT(w_hsl, hsl_we, hsl_n, hsl_d, o_hsl, 32)
+	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_d, o_slu, 32)
+
+	// switch_to: a fresh slice on the target
+	task switch_to;
+		input	[CW-1:0]	to;
+		begin
+			w_cur_ch(to);
+			w_fresh(1'b1);
+			w_sl_end(o_hs_zero);
+		end
+	endtask
+
+	always @(*)
+	begin
+		`WQ_HOST_HOLD(cur_ch_we, cur_ch_n, CW)
+		`WQ_HOST_HOLD(fresh_we, fresh_n, 1)
+		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
+		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
+		`WQ_HOST_HOLD(hsl_we, hsl_n, 32)
+		`WQ_HOST_HOLD(slu_we, slu_n, 32)
+		case (i_hs)
+		// outside a step: the entry switch; HOST_SLICE written (a
+		// fresh slice: the count restarts)
+		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
+			if (i_ix_switch)
+				switch_to(i_nx_cur);
+			if (i_ix_answer && i_cw_hsl)
+			begin
+				if (FAST != 0)
+					w_hsl(i_csr_wdata);
+				w_fresh(1'b1);
+				w_hs_zero((i_csr_wdata == 32'h0));
+				w_sl_end((i_csr_wdata == 32'h0));
+			end
+		end
+		// (FAST) a one-cycle step counts (the slice ends with no
+		// other channel with work: a fresh one)
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT:
+			if (i_gh_fast && !o_sl_end)
+			begin
+				w_slu(i_fm_slu1);
+				w_fresh(i_fm_sl_eq);
+				w_sl_end(i_fm_end);
+			end
+		// the way out: the count, the leave switch, or a slice that
+		// ended alone (a fresh one)
+		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
+			if (i_lv_sl_inc)
+			begin
+				// (FAST = 0: the count is A_SLU, wq_host_seq's)
+				if (FAST != 0)
+					w_slu(i_sl_used1);
+				w_fresh(1'b0);
+				w_sl_end(i_sl_eq1);
+			end
+			if (i_lv_switch)
+				switch_to(i_nx_sc);
+			else if (i_lv_fresh)
+			begin
+				w_fresh(1'b1);
+				w_sl_end(o_hs_zero);
+			end
+		end
+		default: ;
+		endcase
+	end
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The registers
+	//
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		o_cur_ch  <= 0;
+		o_fresh   <= 1'b1;
+		o_sl_end  <= (HOST_SLICE_RESET == 0);
+		o_hs_zero <= (HOST_SLICE_RESET == 0);
+		o_hsl     <= HOST_SLICE_RESET;
+		o_slu     <= 32'h0;
+	end else begin
+		o_cur_ch  <= cur_ch_d;
+		o_fresh   <= fresh_d;
+		o_sl_end  <= sl_end_d;
+		o_hs_zero <= hs_zero_d;
+		o_hsl     <= hsl_d;
+		o_slu     <= slu_d;
+	end
+
+`ifdef FORMAL
+	// ---- formal properties (jobs host_slice, host_slice_0) --------------
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+	always @(*)
+	if (!f_past_valid)
+		assume(i_reset);
+	// (FAST = 0: no one-cycle step, wq_host_hdr's contract)
+	always @(*)
+	if (FAST == 0)
+		assume(!i_gh_fast);
+
+	wire	f_idle  = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
+			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
+	wire	f_hdr   = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
+			|| (i_hs == H_DATAGOT);
+	wire	f_leave = (i_hs == H_ERR) || (i_hs == H_AFTER) || (i_hs == H_AW)
+			|| (i_hs == H_LVW) || (i_hs == H_LV2) || (i_hs == H_LEAVE);
+	wire	f_hsl_w = f_idle && i_ix_answer && i_cw_hsl;
+
+	// HOST_SLICE as written: hs_zero is exact, and (FAST) the copy is it
+	reg	[31:0]	f_hslice;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_hslice <= HOST_SLICE_RESET;
+	else if (f_hsl_w)
+		f_hslice <= i_csr_wdata;
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		assert(o_hs_zero == (f_hslice == 32'h0));
+		if (FAST != 0)
+			assert(o_hsl == f_hslice);
+		else
+			assert(o_hsl == HOST_SLICE_RESET && o_slu == 32'h0);
+	end
+
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+	begin
+		// the current channel moves only by a switch: on entry
+		// outside a step, on the way out
+		if (o_cur_ch != $past(o_cur_ch))
+			assert(($past(f_idle) && $past(i_ix_switch))
+				|| ($past(f_leave) && $past(i_lv_switch)));
+		if ($past(f_leave) && $past(i_lv_switch))
+			assert(o_cur_ch == $past(i_nx_sc));
+		if ($past(f_idle) && $past(i_ix_switch) && !$past(f_hsl_w))
+			assert(o_cur_ch == $past(i_nx_cur));
+		// a switch or a HOST_SLICE write: a fresh slice, its end
+		// exact (HOST_SLICE == 0)
+		if (($past(f_idle) && ($past(i_ix_switch) || $past(f_hsl_w)))
+				|| ($past(f_leave) && ($past(i_lv_switch) || $past(i_lv_fresh))))
+			assert(o_fresh && o_sl_end == o_hs_zero);
+		// the count moves only on the way out or in a one-cycle step
+		// (and then not past a slice's end)
+		if (o_slu != $past(o_slu))
+			assert(FAST != 0 && (($past(f_leave) && $past(i_lv_sl_inc))
+				|| ($past(f_hdr) && $past(i_gh_fast) && !$past(o_sl_end))));
+		if (!o_fresh && $past(o_fresh))
+			assert(($past(f_leave) && $past(i_lv_sl_inc))
+				|| ($past(f_hdr) && $past(i_gh_fast)));
+		// nothing else moves the slice
+		if (!$past(f_idle) && !$past(f_hdr) && !$past(f_leave))
+			assert(o_cur_ch == $past(o_cur_ch) && o_fresh == $past(o_fresh)
+				&& o_sl_end == $past(o_sl_end) && o_slu == $past(o_slu)
+				&& o_hsl == $past(o_hsl));
+	end
+
+	// ---- covers: a switch on entry and on the way out, a HOST_SLICE
+	// write, the count moving, a slice ending ---------------------------
+	always @(posedge i_clk)
+	if (f_past_valid && !$past(i_reset))
+	begin
+		c_entry:  cover($past(f_idle && i_ix_switch) && o_cur_ch != $past(o_cur_ch));
+		c_leave:  cover($past(f_leave && i_lv_switch) && o_cur_ch != $past(o_cur_ch));
+		c_hsl:    cover($past(f_hsl_w) && o_hs_zero);
+		c_count:  cover(!o_fresh && $past(o_fresh));
+		c_end:    cover(o_sl_end && !$past(o_sl_end) && !o_hs_zero);
+	end
+`endif
+endmodule
+`undef WQ_HOST_NEXT
+`undef WQ_HOST_HOLD
