@@ -551,12 +551,38 @@ module wq_diverge #(
     // wrote it (p_stale holds the records until then)
     wire        p_snd      = b_snd_go && b_k == K_TS2;
     wire        p_stale    = p_snd && !p_fresh;
-    integer bk;
-    always @(*) begin
-        b_kk = K_BAR2;
-        for (bk = 13; bk >= 0; bk = bk - 1)
-            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
-    end
+    // b_kk is kept in a register, b_kq, rather than picked from b_recs
+    // each cycle (the list's terms and the pick behind them were some 10
+    // LUT levels in front of everything b_kk drives): b_kq is the first
+    // record at or after b_k of the list's stable terms (k_rl: b_rl's
+    // records up to K_PRED, RETIRE always; K_BAR2 when none), written
+    // with b_k -- when an instruction enters WB (the opcode's terms, an
+    // instruction without a prologue), in each prologue cycle and while
+    // SUBV_END's p_recs is rewritten (the pick over b_recs_x, as p_recs
+    // takes it), and when b_k steps (the next of k_rl's records after
+    // b_kk, a pick on registers).  The terms that may change within a
+    // commit stay live and shallow: a trap's list (TRAP, then only
+    // K_BAR2's release), BAR's release.  The FORMAL section asserts b_kk
+    // equal to the pick over b_recs wherever the walk reads it.
+    reg  [3:0]  b_kq;
+    reg  [11:1] k_rl;                       // the list's stable terms (k_rl[10]: none)
+    // the first record at or after k among l's stable terms (K_RET if
+    // none below it: k is at most K_RET where it is used)
+    function [3:0] kpick;
+        input [11:1] l;
+        input [3:0]  k;
+        integer j;
+        begin
+            kpick = K_RET;
+            for (j = 11; j >= 1; j = j - 1)
+                if (j != 10 && l[j] && {28'd0, k} <= j) kpick = j[3:0];   // (10: K_BAR)
+        end
+    endfunction
+    wire        kq_bk0     = b_k == 4'd0;
+    wire        kq_bar     = b_k <= K_BAR && b_kq > K_BAR;   // no stable record before K_BAR
+    always @(*)
+        b_kk = b_is_trap ? (kq_bk0 ? K_TRAP : K_BAR2) :
+               (kq_bar && b_bar && i_bar_go) ? K_BAR : b_kq;
     // a record that reads the part scan waits for it: reconvergence's check
     // of a segment or loop form, a pop's record when the deque was not
     // empty (its wake) and the wake's, and SUBV_END's after its
@@ -592,21 +618,48 @@ module wq_diverge #(
     assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !i_wb_hold;
+    // (an instruction entering WB without a prologue: its first record
+    // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
+    // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
+    wire        x_exit     = i_x_op == `WQ_OP_EXIT && !i_x_skip;
+    wire        x_bar      = i_x_op == `WQ_OP_BAR;
+    wire        x_setp     = i_x_op == `WQ_OP_SETP && !i_x_skip;
+    wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
+    // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
+    // end, reconvergence, when no thread is left)
+    wire [3:0]  kq_next    = (b_kk >= K_RET) ? ((b_kk == K_RET && b_ends) ? K_RC : K_BAR2) :
+                             kpick(k_rl, b_kk + 4'd1);
     always @(posedge i_clk) begin
-        if (i_wb_in) b_k <= 4'd0;
+        // (the prologue and SUBV_END's wait: the terms p_recs takes)
+        if (b_prep != BP_NONE || p_snd) begin
+            k_rl <= b_recs_x[11:1];
+            b_kq <= kpick(b_recs_x[11:1], b_k);
+        end
         // K_GRP: the walk's end (the first path's group is skipped)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0) begin
             b_k <= K_GRP + 4'd1;
+            b_kq <= kpick(k_rl, K_GRP + 4'd1);
+        end
         if (i_emit) begin
             // (the warp's end completes a barrier: its release follows)
-            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) b_k <= K_BAR2;
-            // (the last record: a beat that follows at once sets b_k itself)
+            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) begin
+                b_k <= K_BAR2;
+                b_kq <= K_BAR2;
+            end
             // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left)
-            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
+            // K_GRP when it finds no group left; the commit's last record
+            // steps too, an instruction entering WB then sets b_k below)
+            if (b_kk != K_RC && b_kk != K_GRP &&
                 !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
-                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
+                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0)) begin
                 b_k <= b_kk + 4'd1;
+                b_kq <= kq_next;
+            end
+        end
+        if (i_wb_in) begin
+            b_k <= 4'd0;
+            k_rl <= x_rl;
+            b_kq <= kpick(x_rl, 4'd0);
         end
     end
 
@@ -1015,6 +1068,18 @@ module wq_diverge #(
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
             b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
             assert(b_rl == b_recs_x);
+    // The record of this cycle kept in b_kq: the first record of b_recs at
+    // or after b_k (K_BAR2 when none), wherever the walk reads it.
+    reg  [3:0]  f_kk;
+    integer fk;
+    always @(*) begin
+        f_kk = K_BAR2;
+        for (fk = 13; fk >= 0; fk = fk - 1)
+            if (b_recs[fk] && {28'd0, b_k} <= fk) f_kk = fk[3:0];
+    end
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
+            assert(b_kk == f_kk);
     // The check's trap and the warp's end, as the pushes' count and the
     // mask after the instruction give them.
     wire [10:0] f_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
