@@ -281,13 +281,25 @@ module wq_diverge #(
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
     reg  [31:0]    l_rem;                       // CALL's link: parts still to write
+    // (kept with h_rem and l_rem as they are written, not tested behind
+    // them: holders left, more than one holder or link part left)
+    reg            h_any, h_more, l_more;
+    function more1;                             // more than one bit set
+        input [31:0] m;
+        more1 = (m & (m - 32'd1)) != 32'd0;
+    endfunction
     reg            b_fin;                       // reconverge ended the warp (its record is out)
     wire        b_mt       = !b_skip && (b_op == `WQ_OP_BRX || b_op == `WQ_OP_JMX ||
                                          b_op == `WQ_OP_RET);
     wire        b_call     = !b_skip && b_op == `WQ_OP_CALL;
     wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
-    wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
-    wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
+    // (b_ret kept from EX as the instruction enters WB, k_ret: the
+    // opcode's compare is not in front of the walk's select and g_t0)
+    reg         k_ret;
+    always @(posedge i_clk)
+        if (i_wb_in) k_ret <= i_x_op == `WQ_OP_RET && !i_x_skip;
+    wire [31:0] g_act      = k_ret ? (b_act & ~r_held) : b_act;
+    wire [31:0] g_sel      = k_ret ? (b_sel & ~r_held) : b_sel;
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
     wire [31:0] h_oh       = low1(h_rem);           // RET's next holder
@@ -301,10 +313,11 @@ module wq_diverge #(
     // The select is a one-hot AND-OR (t_xo: the lowest thread of the
     // holders left, of g_fs, or of the walk's threads left), not an index
     // into a 32-way multiplexer.  (RET's holder records are the cycles
-    // with holders left, h_rem, which BP_CHECK loads and an instruction
-    // entering WB clears: h_rd's K_HELD without the record walk's depth.)
+    // with holders left, h_any -- kept with h_rem, which BP_CHECK loads
+    // and an instruction entering WB clears: h_rd's K_HELD without the
+    // record walk's depth.)
     wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
-    wire        h_xrd      = b_prep == BP_NONE && h_rem != 32'd0;
+    wire        h_xrd      = b_prep == BP_NONE && h_any;
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt0;
     wire [31:0] t_xo       = h_xrd ? h_oh : g_ftrd ? low1(g_fs) : g_oh;
     reg  [PCW-1:0] t_x;
@@ -422,7 +435,9 @@ module wq_diverge #(
     // the fall-through group when there are two
     wire        b_push     = b_region || b_two;
     wire [`WQ_TF_TYPE_W-1:0] b_ptype = b_region ? b_rtype : `WQ_TOK_DIV;
-    wire [31:0] b_pmask    = b_region ? b_sel : b_fallm;
+    // (k_fallm: b_fallm kept by the prologue, below)
+    reg  [31:0] k_fallm;
+    wire [31:0] b_pmask    = b_region ? b_sel : k_fallm;
     wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
     // wq_deque_push_trap(front, 1): no room at the front
     wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
@@ -551,12 +566,44 @@ module wq_diverge #(
     // wrote it (p_stale holds the records until then)
     wire        p_snd      = b_snd_go && b_k == K_TS2;
     wire        p_stale    = p_snd && !p_fresh;
-    integer bk;
-    always @(*) begin
-        b_kk = K_BAR2;
-        for (bk = 13; bk >= 0; bk = bk - 1)
-            if (b_recs[bk] && {28'd0, b_k} <= bk) b_kk = bk[3:0];
-    end
+    // b_kk is kept in a register, b_kq, rather than picked from b_recs
+    // each cycle (the list's terms and the pick behind them were some 10
+    // LUT levels in front of everything b_kk drives): b_kq is the first
+    // record at or after b_k of the list's stable terms (k_rl: b_rl's
+    // records up to K_PRED, RETIRE always; K_BAR2 when none), written
+    // with b_k -- when an instruction enters WB (the opcode's terms, an
+    // instruction without a prologue), in each prologue cycle and while
+    // SUBV_END's p_recs is rewritten (the pick over b_recs_x, as p_recs
+    // takes it), and when b_k steps (the next of k_rl's records after
+    // b_kk, a pick on registers).  The terms that may change within a
+    // commit stay live and shallow: a trap's list (TRAP, then only
+    // K_BAR2's release), BAR's release.  The FORMAL section asserts b_kk
+    // equal to the pick over b_recs wherever the walk reads it.
+    reg  [3:0]  b_kq;
+    reg  [11:1] k_rl;                       // the list's stable terms (k_rl[10]: none)
+    // the first record at or after k among l's stable terms (K_RET if
+    // none below it: k is at most K_RET where it is used)
+    function [3:0] kpick;
+        input [11:1] l;
+        input [3:0]  k;
+        integer j;
+        begin
+            kpick = K_RET;
+            for (j = 11; j >= 1; j = j - 1)
+                if (j != 10 && l[j] && {28'd0, k} <= j) kpick = j[3:0];   // (10: K_BAR)
+        end
+    endfunction
+    // (with b_kq: b_k is 0, k_bk0; BAR, whose release K_BAR goes before
+    // b_kq when the barrier completes, k_barw: b_k at most K_BAR, b_kq
+    // after it; k_bar: BAR, kept from EX)
+    reg         k_bk0, k_barw, k_bar;
+    always @(*)
+        b_kk = b_is_trap ? (k_bk0 ? K_TRAP : K_BAR2) :
+               (k_barw && i_bar_go) ? K_BAR : b_kq;
+    function kbarw;
+        input [3:0] k, q;
+        kbarw = k_bar && k <= K_BAR && q > K_BAR;
+    endfunction
     // a record that reads the part scan waits for it: reconvergence's check
     // of a segment or loop form, a pop's record when the deque was not
     // empty (its wake) and the wake's, and SUBV_END's after its
@@ -592,21 +639,59 @@ module wq_diverge #(
     assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
                              !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
                              !i_wb_hold;
+    // (an instruction entering WB without a prologue: its first record
+    // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
+    // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
+    wire        x_exit     = i_x_op == `WQ_OP_EXIT && !i_x_skip;
+    wire        x_bar      = i_x_op == `WQ_OP_BAR;
+    wire        x_setp     = i_x_op == `WQ_OP_SETP && !i_x_skip;
+    wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
+    // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
+    // end, reconvergence, when no thread is left)
+    wire [3:0]  kq_next    = (b_kk >= K_RET) ? ((b_kk == K_RET && b_ends) ? K_RC : K_BAR2) :
+                             kpick(k_rl, b_kk + 4'd1);
+    wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
+    wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
     always @(posedge i_clk) begin
-        if (i_wb_in) b_k <= 4'd0;
+        // (the prologue and SUBV_END's wait: the terms p_recs takes)
+        if (b_prep != BP_NONE || p_snd) begin
+            k_rl <= b_recs_x[11:1];
+            b_kq <= kq_pro;
+            k_barw <= kbarw(b_k, kq_pro);
+        end
         // K_GRP: the walk's end (the first path's group is skipped)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0) begin
             b_k <= K_GRP + 4'd1;
+            b_kq <= kq_grp;
+            k_bk0 <= 1'b0;
+            k_barw <= kbarw(K_GRP + 4'd1, kq_grp);
+        end
         if (i_emit) begin
             // (the warp's end completes a barrier: its release follows)
-            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) b_k <= K_BAR2;
-            // (the last record: a beat that follows at once sets b_k itself)
+            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) begin
+                b_k <= K_BAR2;
+                b_kq <= K_BAR2;
+                k_bk0 <= 1'b0;
+                k_barw <= 1'b0;
+            end
             // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left)
-            if (!b_last_k && b_kk != K_RC && b_kk != K_GRP &&
-                !(b_kk == K_LINK && (l_rem & (l_rem - 32'd1)) != 32'd0) &&
-                !(b_kk == K_HELD && (h_rem & (h_rem - 32'd1)) != 32'd0))
+            // K_GRP when it finds no group left; the commit's last record
+            // steps too, an instruction entering WB then sets b_k below)
+            if (b_kk != K_RC && b_kk != K_GRP && !(b_kk == K_LINK && l_more) &&
+                !(b_kk == K_HELD && h_more)) begin
                 b_k <= b_kk + 4'd1;
+                b_kq <= kq_next;
+                k_bk0 <= 1'b0;
+                k_barw <= kbarw(b_kk + 4'd1, kq_next);
+            end
+        end
+        if (i_wb_in) begin
+            b_k <= 4'd0;
+            k_rl <= x_rl;
+            b_kq <= kpick(x_rl, 4'd0);
+            k_bk0 <= 1'b1;
+            k_barw <= 1'b0;             // (BAR without a prologue: MASK_PC first)
+            k_bar <= x_bar;
         end
     end
 
@@ -620,8 +705,8 @@ module wq_diverge #(
     assign o_yield = b_yield;
     assign o_auto = b_sst_go && b_sau;
     // the instruction's PC and mask, or reconverge's wake
-    assign o_npc = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? dqr_addr : rc_c_pc) : b_npc;
-    assign o_act_new = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? rc_wake : rc_c_act) : b_act_new;
+    assign o_npc = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? dqr_addr : rc_c_pc) : f_npc;
+    assign o_act_new = (b_ends && !b_gone) ? ((rc_s == RC_WAKE) ? rc_wake : rc_c_act) : f_act;
     assign o_exit_new = b_exit_new;
     assign o_gone = b_gone;
     assign o_orphan = b_orphan;
@@ -629,6 +714,35 @@ module wq_diverge #(
     assign o_y_count = y_count_ns;
 
     // ---- the divergence records ------------------------------------------------------
+    // The outcome's fields the records and the commit read -- the PC and
+    // threads after the instruction (b_npc, b_act_new), the parked
+    // threads' THREAD_STATE (mask, reason, address), the fall-through
+    // group (b_fallm) -- are many LUT levels from WB's opcode, PC and
+    // masks (the target's compare with PC+1, the groups' tests, YIELD's
+    // decision, the sub-vector unit's).  An instruction with a prologue
+    // takes them from registers written with p_recs (each prologue cycle
+    // and SUBV_END's wait: the last sees the prologue's results); one
+    // without (EXIT, any other, a trapped one) has them from WB's
+    // registers: PC+1, the active threads less EXIT's, EXIT's own
+    // THREAD_STATE.  The FORMAL section asserts them equal to their
+    // definitions wherever the walk reads them before RETIRE.
+    reg  [PCW-1:0]           k_npc, k_tsa;
+    reg  [31:0]              k_act, k_tsm;
+    reg  [`WQ_TF_TYPE_W-1:0] k_tsr;
+    wire [31:0]              ts1_m = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
+    wire [`WQ_TF_TYPE_W-1:0] ts1_r = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
+    wire [PCW-1:0]           ts1_a = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
+    always @(posedge i_clk)
+        if (b_prep != BP_NONE || p_snd) begin
+            k_npc <= b_npc;
+            k_act <= b_act_new;
+            k_fallm <= b_fallm;
+            k_tsm <= ts1_m;
+            k_tsr <= ts1_r;
+            k_tsa <= ts1_a;
+        end
+    wire [PCW-1:0] f_npc   = b_pro ? k_npc : b_next;
+    wire [31:0]    f_act   = b_pro ? k_act : b_exit ? (b_act & ~b_sel) : b_act;
     // (the record of b_kk with the unit WB's warp; wq_core emits it)
     always @(*) begin : rec
         reg [31:0]              m;
@@ -656,9 +770,9 @@ module wq_diverge #(
             o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xo is h_oh)
         end
         K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
-            m  = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
-            r  = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
-            wa = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
+            m  = b_pro ? k_tsm : b_sel;     // (without a prologue: EXIT)
+            r  = b_pro ? k_tsr : `WQ_TOK_EXIT;
+            wa = b_pro ? k_tsa : b_pc;
             o_rec_kind = `WQ_EV_THREAD_STATE;
             o_rec_aux = {12'd0, r};
             o_rec_mask = m;
@@ -668,7 +782,7 @@ module wq_diverge #(
             if (b_kk == K_TS2 || (b_kk == K_GRP && !g_sub)) begin
                 // wq_disable as DIV: the fall-through group, or a group
                 // of BRX / JMX / RET that does not go first
-                m  = (b_kk == K_GRP) ? g_m0 : b_fallm;
+                m  = (b_kk == K_GRP) ? g_m0 : k_fallm;
                 wa = (b_kk == K_GRP) ? g_t0 : b_next;
                 o_rec_kind = `WQ_EV_THREAD_STATE;
                 o_rec_aux = {12'd0, `WQ_TOK_DIV};
@@ -684,11 +798,11 @@ module wq_diverge #(
             end
         K_MASK: begin                       // wq_set_pc_mask
             o_rec_kind = `WQ_EV_MASK_PC;
-            o_rec_mask = b_act_new;
-            o_rec_a = {{(32-PCW){1'b0}}, b_npc};
+            o_rec_mask = f_act;
+            o_rec_a = {{(32-PCW){1'b0}}, f_npc};
         end
         K_RC: begin                         // reconverge
-            o_rec_pc = {{(32-PCW){1'b0}}, b_npc};
+            o_rec_pc = {{(32-PCW){1'b0}}, f_npc};
             if (rc_s == RC_CHK) begin
                 // a segment's next part, the threads at its end, or a
                 // loop form's parked half
@@ -806,6 +920,8 @@ module wq_diverge #(
             b_pro <= x_prep != BP_NONE;
             r_held <= 32'd0;
             h_rem <= 32'd0;
+            h_any <= 1'b0;
+            h_more <= 1'b0;
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
         end
@@ -857,7 +973,10 @@ module wq_diverge #(
             g_rem <= g_act;
             g_sub <= 1'b0;
             h_rem <= r_held;
+            h_any <= r_held != 32'd0;
+            h_more <= more1(r_held);
             l_rem <= l_parts;
+            l_more <= more1(l_parts);
         end
         // RC_CHK without a record and nothing to end: on to the pop
         if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
@@ -866,8 +985,15 @@ module wq_diverge #(
             g_rem <= g_rem & ~g_m0;
         // the records' steps
         if (i_emit) begin
-            if (b_kk == K_LINK) l_rem <= l_rem & ~l_oh;
-            if (b_kk == K_HELD) h_rem <= h_rem & ~h_oh;
+            if (b_kk == K_LINK) begin
+                l_rem <= l_rem & ~l_oh;
+                l_more <= more1(l_rem & ~l_oh);
+            end
+            if (b_kk == K_HELD) begin
+                h_rem <= h_rem & ~h_oh;
+                h_any <= h_more;
+                h_more <= more1(h_rem & ~h_oh);
+            end
             if (b_kk == K_GRP) begin
                 if (!g_sub) g_sub <= 1'b1;      // THREAD_STATE, then the push
                 else begin
@@ -1015,6 +1141,45 @@ module wq_diverge #(
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
             b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
             assert(b_rl == b_recs_x);
+    // The record of this cycle kept in b_kq: the first record of b_recs at
+    // or after b_k (K_BAR2 when none), wherever the walk reads it.
+    reg  [3:0]  f_kk;
+    integer fk;
+    always @(*) begin
+        f_kk = K_BAR2;
+        for (fk = 13; fk >= 0; fk = fk - 1)
+            if (b_recs[fk] && {28'd0, b_k} <= fk) f_kk = fk[3:0];
+    end
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
+            assert(b_kk == f_kk);
+    // The outcome's fields kept by the prologue (or WB's for an
+    // instruction without one), and b_ret kept from EX: their definitions
+    // wherever the walk reads them before RETIRE (SUBV_END after its
+    // THREAD_STATE once p_fresh), as the record list's.
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit) begin
+            assert(k_ret == b_ret);
+            assert(k_bar == b_bar);
+            assert(h_any == (h_rem != 32'd0));
+            if (b_prep == BP_NONE) begin
+                assert(k_bk0 == (b_k == 4'd0));
+                assert(k_barw == (b_bar && b_k <= K_BAR && b_kq > K_BAR));
+                assert(h_more == more1(h_rem));
+                if (b_kk == K_LINK) assert(l_more == more1(l_rem));
+            end
+            if (b_prep == BP_NONE && !b_is_trap && b_k <= K_RET &&
+                !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh))) begin
+                assert(f_npc == b_npc);
+                assert(f_act == b_act_new);
+                if (b_kk == K_TS1) begin
+                    assert(o_rec_mask == ts1_m);
+                    assert(o_rec_aux[`WQ_TF_TYPE_W-1:0] == ts1_r);
+                    assert(o_rec_a[PCW-1:0] == ts1_a);
+                end
+                if (b_kk == K_TS2 || b_kk == K_PUSH) assert(k_fallm == b_fallm);
+            end
+        end
     // The check's trap and the warp's end, as the pushes' count and the
     // mask after the instruction give them.
     wire [10:0] f_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
