@@ -81,6 +81,7 @@ rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top
 # out as RTLIL) and its place in the board's tree ----------------------------------
 if [ "$fpu" = 1 ]; then
     : > "$out/modules.txt"    # the units alone, below: nothing of the board
+    : > "$out/modules.depth"
 elif [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$lanes" ] ||
    [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
     rm -f "$out/board.lanes"
@@ -116,8 +117,11 @@ awk '/=== design hierarchy ===/ { on = 1; next }
              sh[name] = short
          }
          tot[name] += n[d]
+         if (!(name in md) || d > md[name]) md[name] = d
      }
-     END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]] }' "$out/board.hier" > "$out/modules.txt"
+     END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]]
+           for (i = 1; i <= k; i++) print nm[i], md[nm[i]] > depthf }' \
+    -v depthf="$out/modules.depth" "$out/board.hier" > "$out/modules.txt"
 [ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
 fi
 
@@ -148,7 +152,20 @@ rep="$out/area.txt"
 : > "$rep"
 budget=$(level_budget) || fail "the logic-level budget"
 tl=0 tf=0 te=0 tm=0 nmod=0 lmax=0 lmod="" rover=0 over=()
+# children before parents (a module deeper in the board's tree than each
+# of its parents: the deepest first), so that each parent reads its
+# children's timing models ($out/MODULE.ports.json); the models of a
+# run before stand while the board's elaboration is older than them
+models=$out/models.txt
+: > "$models"
 while read -r name short inst alone; do
+    pj=$out/$short.ports.json
+    [ -s "$pj" ] && [ "$pj" -nt "$out/board.il" ] && echo "$name $pj" >> "$models"
+done < "$out/modules.txt"
+order=$(awk 'NR == FNR { md[$1] = $2; next } { print (($1 in md) ? md[$1] : -1), $0 }' \
+            "$out/modules.depth" "$out/modules.txt" 2>/dev/null | sort -s -k1,1nr | cut -d' ' -f2-)
+while read -r name short inst alone; do
+    [ -n "$name" ] || continue
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
     f="$out/$short.ys" log="$out/$short.log"
     il=$out/board.il
@@ -167,10 +184,19 @@ while read -r name short inst alone; do
         # netlist's cells are TRELLIS_DPR16X4s: a black box, as in the board flow)
         echo "blackbox =A:whitebox"
         echo "write_json $out/$short.json"
-    } > "$f"
-    t0=$(date +%s)
-    nice yosys -q -l "$log" -s "$f" > /dev/null 2>&1 || { tail -20 "$log" >&2; fail "yosys: $short ($log)"; }
-    t1=$(date +%s)
+    } > "$f.new"
+    # (a netlist synthesised by the same script from the same elaboration
+    # is reused: AREA_RESYNTH=1 synthesises again)
+    if [ "${AREA_RESYNTH:-0}" = 0 ] && cmp -s "$f.new" "$f" && [ "$out/$short.json" -nt "$il" ] &&
+       [ "$out/$short.stat" -nt "$il" ]; then
+        rm -f "$f.new"; tsyn="reused"
+    else
+        mv "$f.new" "$f"
+        t0=$(date +%s)
+        nice yosys -q -l "$log" -s "$f" > /dev/null 2>&1 || { tail -20 "$log" >&2; fail "yosys: $short ($log)"; }
+        t1=$(date +%s)
+        tsyn="$((t1 - t0)) s"
+    fi
     # the module's own cells (stat's listing of the top; the black boxes' cells are named by module)
     cnt() { awk -v c="$1" '$1 == c { print $2; exit }' "$out/$short.stat"; }
     l4=$(cnt LUT4) ccu=$(cnt CCU2C) ff=$(cnt TRELLIS_FF) ebr=$(cnt DP16KD) dsp=$(cnt MULT18X18D)
@@ -179,17 +205,28 @@ while read -r name short inst alone; do
     # the module's deepest logic between its registers, inputs, outputs and
     # its children's ports (scripts/fpga_depth.py; the board's paths through
     # several modules are longer: its report's logic_levels)
-    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 > "$out/$short.depth" 2>&1 ||
-        fail "scripts/fpga_depth.py: $short"
-    lv=$(awk '$1 == "levels_max:" { print $2 }' "$out/$short.depth")
-    ro=$(awk '$1 == "over_budget:" { print $2 }' "$out/$short.depth")
-    [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] || fail "scripts/fpga_depth.py: $short: no levels_max / over_budget ($out/$short.depth)"
-    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv; over $budget: $ro; $((t1 - t0)) s)" | tee -a "$rep"
-    nmod=$((nmod + 1)) rover=$((rover + inst * ro))
-    [ "$lv" -gt "$lmax" ] && lmax=$lv lmod=$short
-    [ "$lv" -gt "$budget" ] && over+=("$short")
+    # and with its children's paths through their timing models (the
+    # module's own model, for its parents, into $out/$short.ports.json;
+    # the board's top and a module alone end paths at their outputs)
+    topt=()
+    if [ "$name" = "$top" ] || [ -n "$alone" ]; then topt=(--board-top); fi
+    rm -f "$out/$short.ports.json"
+    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 \
+        --models "$models" --model "$out/$short.ports.json" ${topt[@]+"${topt[@]}"} > "$out/$short.depth" 2>&1 ||
+        fail "scripts/fpga_depth.py: $short ($out/$short.depth)"
+    echo "$name $out/$short.ports.json" >> "$models"
+    fig() { awk -v k="$1" '$1 == k { print $2 }' "$out/$short.depth"; }
+    lv=$(fig levels_max:) ro=$(fig over_budget:) hv=$(fig with_children_levels_max:) ho=$(fig with_children_over_budget:)
+    [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] && [[ $hv =~ ^[0-9]+$ ]] && [[ $ho =~ ^[0-9]+$ ]] ||
+        fail "scripts/fpga_depth.py: $short: no levels_max / over_budget figures ($out/$short.depth)"
+    um=$(sed -n 's/^with_children_unmodelled: //p' "$out/$short.depth")
+    [ -z "$um" ] || echo "area: $short: children without a timing model, their ports ending and starting paths (run them first): $um" >&2
+    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv (with children: $hv); over $budget: $ro (with children: $ho); $tsyn)" | tee -a "$rep"
+    nmod=$((nmod + 1)) rover=$((rover + inst * ho))
+    [ "$hv" -gt "$lmax" ] && lmax=$hv lmod=$short
+    [ "$hv" -gt "$budget" ] && over+=("$short")
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
-done < "$out/modules.txt"
+done <<< "$order"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
 [ "$fpu" = 0 ] || echo "fpu_lane: $tl $tf $te $tm (${fpu_units[*]}, one of each: a lane of the FP unit's units)" | tee -a "$rep"
 echo "max_logic_levels: $lmax (${lmod:-none})" | tee -a "$rep"
