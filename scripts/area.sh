@@ -19,21 +19,37 @@
 #
 # Prints and writes $AREA_DIR/area.txt (a run of every module also
 # build/reports/area.txt), one line a module:
-#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L; over B: R; T s)
+#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L (with children: H); over B: R (with children: RH); T)
 # where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
 # 2 LUT4 each), FF TRELLIS_FF and DPR16X4 the LUT RAMs, per instance; the
-# total multiplies by the board's instances.  levels is the module's
+# total multiplies by the board's instances.  levels L is the module's
 # deepest logic alone (scripts/fpga_depth.py: from its registers, RAM
 # reads and inputs, and from its children's outputs, to its registers,
 # RAM ports and outputs, and its children's inputs -- each child a black
-# box that ends and starts paths); R the register bits (and RAM and
-# output endpoints) deeper than the logic-level budget B; T the
-# synthesis's wall time.  Runs niced, one module at a time.  Then
-#   max_logic_levels: L (MODULE)
-#   regs_over_budget: R (K of N modules over B levels: MODULE ...)
-# and exit 1 when a module breaks the budget (docs/fpga/boards.md, "Logic
-# levels": B levels is what a clock period of the board's target holds at
-# the wire delay of a dense ECP5).
+# box that ends and starts paths); R the endpoint bits (registers, RAM
+# ports, outputs) deeper than the logic-level budget B.  H and RH are the
+# same with the children's paths: each module, analysed after its
+# children (the deepest in the board's tree first), writes its timing
+# model as its parents see it ($AREA_DIR/MODULE.ports.json: per output
+# bit the levels from its registers and from each input port, per input
+# bit the levels to its registers, its own children's paths included),
+# and a parent's analysis reads its children's: a child's output starts
+# at its arrival from inside the child or from the child's inputs, and a
+# path into a child's input ends at the child's register it reaches,
+# counted in the parent (named u_child.REG) with the child's levels added;
+# the module's outputs are left to its parent to count (the board's top's
+# and a module alone's are endpoints).  A child without a current model
+# (a run naming the parent only, with no run of the child since the
+# board's elaboration) stays a black box, and area.sh says so.  T the
+# synthesis's wall time ("reused": the netlist of a run before, from the
+# same elaboration and synthesis script; AREA_RESYNTH=1 synthesises
+# again).  Runs niced, one module at a time.  Then
+#   max_logic_levels: H (MODULE)
+#   regs_over_budget: RH (K of N modules over B levels: MODULE ...)
+# from the figures with children, and exit 1 when a module's figure with
+# children breaks the budget (docs/fpga/boards.md, "Logic levels": B
+# levels is what a clock period of the board's target holds at the wire
+# delay of a dense ECP5).
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board;
 #              a MODULE the board does not hold -- a unit verified standalone,
@@ -56,6 +72,8 @@
 #              default 8, the board's): 32 gives the default configuration's
 #              per-module figures on the board's device and flow
 #   LEVEL_BUDGET  the logic-level budget (default 8)
+#   AREA_RESYNTH  1: synthesise every module named again, even when its
+#              netlist of a run before is up to date
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh

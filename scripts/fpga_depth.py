@@ -38,9 +38,30 @@ Prints the budget's view of the netlist:
     <levels> <register> <- <start> (<waypoint> -> ...)
 
     fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG]
+                  [--models FILE] [--model OUT.json] [--board-top]
 
 --trace REG prints the worst path into one register instead, a line a
 named net with the levels there.
+
+The hierarchical figure (scripts/area.sh, each module synthesised with
+its children as black boxes).  --model OUT.json writes the module's
+timing model, as a parent sees it through its ports (a hierarchical
+timing abstraction, model_of): per output bit the levels from the
+module's registers, RAM reads and constants and from each input port
+that reaches it combinationally, per input bit the levels to the
+registers and RAM ports it reaches inside, and that register's name.
+--models FILE (lines "CELLTYPE MODEL.json": the children's models) then
+prints the same report again, its summary lines prefixed with_children_,
+with each modelled child not a boundary but its model: its outputs
+start at their arrival from inside it or follow its inputs by the
+model's levels, and its inputs end the paths that go on to its
+registers, named u_child.REG, the child's levels added (an input that
+reaches no register is no endpoint).  In that figure the module's
+outputs are not endpoints (its parent counts the paths through them)
+unless --board-top; with_children_unmodelled: names the black boxes
+without a model (they still end and start paths).  The model written
+is that of the figure with the children: a module's model holds its
+children's paths too, so the models are built from the leaves up.
 
 Levels are not nanoseconds; at an ECP5 -6 speed grade a level with its
 routing costs about 1.0 to 1.5 ns at moderate density, so a 75 MHz clock
