@@ -118,7 +118,7 @@ if [ "$fpu" = 0 ]; then
 # instance; a module's instances on the board are the product down its path
 # -> "<elaborated name> <short name> <instances>" per module (the
 # elaborated name has no blanks)
-awk '/=== design hierarchy ===/ { on = 1; next }
+awk -v depthf="$out/modules.depth" '/=== design hierarchy ===/ { on = 1; next }
      on && NF == 0 && seen { exit }
      on && NF == 2 {
          seen = 1
@@ -138,8 +138,7 @@ awk '/=== design hierarchy ===/ { on = 1; next }
          if (!(name in md) || d > md[name]) md[name] = d
      }
      END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]]
-           for (i = 1; i <= k; i++) print nm[i], md[nm[i]] > depthf }' \
-    -v depthf="$out/modules.depth" "$out/board.hier" > "$out/modules.txt"
+           for (i = 1; i <= k; i++) print nm[i], md[nm[i]] > depthf }' "$out/board.hier" > "$out/modules.txt"
 [ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
 fi
 
@@ -228,11 +227,11 @@ while read -r name short inst alone; do
     # the board's top and a module alone end paths at their outputs)
     topt=()
     if [ "$name" = "$top" ] || [ -n "$alone" ]; then topt=(--board-top); fi
-    rm -f "$out/$short.ports.json"
     python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 \
-        --models "$models" --model "$out/$short.ports.json" ${topt[@]+"${topt[@]}"} > "$out/$short.depth" 2>&1 ||
+        --models "$models" --model "$out/$short.ports.new" ${topt[@]+"${topt[@]}"} > "$out/$short.depth" 2>&1 ||
         fail "scripts/fpga_depth.py: $short ($out/$short.depth)"
-    echo "$name $out/$short.ports.json" >> "$models"
+    mv "$out/$short.ports.new" "$out/$short.ports.json"
+    grep -qxF "$name $out/$short.ports.json" "$models" || echo "$name $out/$short.ports.json" >> "$models"
     fig() { awk -v k="$1" '$1 == k { print $2 }' "$out/$short.depth"; }
     lv=$(fig levels_max:) ro=$(fig over_budget:) hv=$(fig with_children_levels_max:) ho=$(fig with_children_over_budget:)
     [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] && [[ $hv =~ ^[0-9]+$ ]] && [[ $ho =~ ^[0-9]+$ ]] ||

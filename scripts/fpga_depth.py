@@ -412,8 +412,10 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
                     ia, fa = None, {inbits[a]: 0}
                 else:
                     ia, fa = 0, empty     # an unmodelled boundary's output
+            elif a.startswith("<"):
+                ia, fa = 0, empty         # from inside a child
             else:
-                ia, fa = 0, empty         # a constant, or a child's inside
+                continue                  # a constant: no path starts there
             if ia is not None and (i is None or ia + lv > i):
                 i = ia + lv
             merge(f, fa, lv)
@@ -507,7 +509,9 @@ def print_report(a, budget, topk, pre=""):
     prefixed by pre) and the worst registers."""
     worst = a["worst"]
     if not worst:
+        # (a module of combinational logic alone, its outputs its parent's)
         print(f"{pre}levels_max: 0")
+        print(f"{pre}over_budget: 0 of 0 endpoint bits over {budget:.4g} levels")
         return
     hist = a["hist"]
     print(f"{pre}levels_max: {max(v[0] for v in worst.values()):.4g}")
