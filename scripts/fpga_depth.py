@@ -152,18 +152,19 @@ def selftest():
     # -> O, a register r -> a LUT -> O2 and J -> 3 LUTs -> a register s;
     # its parent: q1 -> a LUT -> the child's I, its O -> a LUT -> q2 (4
     # levels with the child's path, 1 without), q1 -> 2 LUTs -> J (5 into
-    # the child's s: 2 + 3), O2 -> a LUT -> q3 (2: 1 inside + 1)
-    kid = {"ports": {"I": {"direction": "input", "bits": [2]}, "J": {"direction": "input", "bits": [3]},
+    # the child's s: 2 + 3) and I's second bit, which reaches nothing (O
+    # is 4, not 5: the model is by bit), O2 -> a LUT -> q3 (2: 1 inside + 1)
+    kid = {"ports": {"I": {"direction": "input", "bits": [2, 7]}, "J": {"direction": "input", "bits": [3]},
                      "O": {"direction": "output", "bits": [12]}, "O2": {"direction": "output", "bits": [21]}},
            "cells": {"k1": lut(2, 10), "k2": lut(10, 12), "kr": ff(3, 20), "k3": lut(20, 21),
                      "k4": lut(3, 30), "k5": lut(30, 31), "k6": lut(31, 32), "ks": ff(32, 33)},
            "netnames": {"r": {"bits": [20], "hide_name": 0}, "s": {"bits": [33], "hide_name": 0}}}
     km = analyse(kid, 2, 0.0, {}, outputs_end=False, want_model=True)["model"]
-    want_km = {"outputs": {"O": [[None, {"I": 2}]], "O2": [[1, {}]]},
-               "inputs": {"I": [None], "J": [[3, "s"]]}}
+    want_km = {"outputs": {"O": [[None, {"I": [[0, 2]]}]], "O2": [[1, {}]]},
+               "inputs": {"I": [None, None], "J": [[3, "s"]]}}
     kt = "$paramod$0f\\wq_kid"
     box = {"type": kt, "port_directions": {"I": "input", "J": "input", "O": "output", "O2": "output"},
-           "connections": {"I": [62], "J": [67], "O": [63], "O2": [68]}}
+           "connections": {"I": [62, 67], "J": [67], "O": [63], "O2": [68]}}
     par = {"ports": {"d": {"direction": "input", "bits": [60]}},
            "cells": {"p1": ff(60, 61), "p2": lut(61, 62), "u_kid": box, "p3": lut(63, 64), "p4": ff(64, 65),
                      "p5": lut(61, 66), "p6": lut(66, 67), "p7": lut(68, 69), "p8": ff(69, 70)},
@@ -260,8 +261,9 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                             continue
                         inside, frm = row[k]
                         arcs = [(st, inside)] if inside is not None else []
-                        for q, lv in frm.items():
-                            arcs += [(a, lv) for a in conn.get(q, [])]
+                        for q, kl in frm.items():
+                            qb = conn.get(q, [])
+                            arcs += [(qb[j], lv) for j, lv in kl if j < len(qb)]
                         drv[b] = arcs
                 elif dirs.get(p) == "input":
                     row = m["inputs"].get(p) or []
@@ -291,9 +293,9 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                     ends.append((b, "output " + pn, 0))
         if p["direction"] in ("input", "inout"):
             inports.append((pn, p["bits"]))
-            for b in p["bits"]:
+            for k, b in enumerate(p["bits"]):
                 if isinstance(b, int):
-                    inbits[b] = pn
+                    inbits[b] = (pn, k)
 
     # depth of every driven bit (an iterative depth-first walk; an arc
     # that closes a combinational loop is cut and counted); order: the
@@ -384,11 +386,11 @@ def cn_name(cn):
 def model_of(drv, order, ends, inbits, inports, outbits, bitname):
     """The module's timing model, as a parent sees it through its ports
     (a hierarchical timing abstraction):
-      outputs: port -> per bit [inside, {input port: levels}] -- the most
-        levels to the bit from the module's registers, RAM reads and
-        constants (and its children's, through their models; None when no
-        such path reaches it), and from each input port that reaches it
-        combinationally (the most over the port's bits);
+      outputs: port -> per bit [inside, {input port: [[bit, levels], ...]}]
+        -- the most levels to the bit from the module's registers and RAM
+        reads (and its children's, through their models; None when no
+        such path reaches it), and from each input bit that reaches it
+        combinationally;
       inputs: port -> per bit [levels, endpoint] -- the most levels from
         the bit to a register or RAM port inside (the children's through
         their models), and that register's name; None when it reaches
@@ -409,7 +411,7 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
                         continue          # a cut loop's arc
                     ia, fa = ins[a], frm[a]
                 elif a in inbits:
-                    ia, fa = None, {inbits[a]: 0}
+                    ia, fa = None, {a: 0}
                 else:
                     ia, fa = 0, empty     # an unmodelled boundary's output
             elif a.startswith("<"):
@@ -420,12 +422,19 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
                 i = ia + lv
             merge(f, fa, lv)
         ins[b], frm[b] = i, (f or empty)
+    def by_port(f):
+        """{input bit: levels} -> {port: [[bit index, levels], ...]}"""
+        r = defaultdict(list)
+        for a, v in f.items():
+            pn, k = inbits[a]
+            r[pn].append([k, v])
+        return {pn: sorted(kl) for pn, kl in r.items()}
     outputs = defaultdict(list)
     for pn, k, b in outbits:
         if isinstance(b, int) and b in drv:
-            row = [ins[b], dict(frm[b])] if b in ins else None
+            row = [ins[b], by_port(frm[b])] if b in ins else None
         elif isinstance(b, int) and b in inbits:
-            row = [None, {inbits[b]: 0}]
+            row = [None, by_port({b: 0})]
         elif isinstance(b, int):
             row = [0, {}]
         else:
