@@ -31,7 +31,7 @@
 # same with the children's paths: each module, analysed after its
 # children (the deepest in the board's tree first), writes its timing
 # model as its parents see it ($AREA_DIR/MODULE.ports.json: per output
-# bit the levels from its registers and from each input port, per input
+# bit the levels from its registers and from each input bit, per input
 # bit the levels to its registers, its own children's paths included),
 # and a parent's analysis reads its children's: a child's output starts
 # at its arrival from inside the child or from the child's inputs, and a

@@ -47,8 +47,8 @@ The hierarchical figure (scripts/area.sh, each module synthesised with
 its children as black boxes).  --model OUT.json writes the module's
 timing model, as a parent sees it through its ports (a hierarchical
 timing abstraction, model_of): per output bit the levels from the
-module's registers, RAM reads and constants and from each input port
-that reaches it combinationally, per input bit the levels to the
+module's registers and RAM reads and from each input bit that reaches
+it combinationally, per input bit the levels to the
 registers and RAM ports it reaches inside, and that register's name.
 --models FILE (lines "CELLTYPE MODEL.json": the children's models) then
 prints the same report again, its summary lines prefixed with_children_,
