@@ -237,7 +237,7 @@ while read -r name short inst alone; do
     [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] && [[ $hv =~ ^[0-9]+$ ]] && [[ $ho =~ ^[0-9]+$ ]] ||
         fail "scripts/fpga_depth.py: $short: no levels_max / over_budget figures ($out/$short.depth)"
     um=$(sed -n 's/^with_children_unmodelled: //p' "$out/$short.depth")
-    [ -z "$um" ] || echo "area: $short: children without a timing model, their ports ending and starting paths (run them first): $um" >&2
+    [ -z "$um" ] || echo "area: $short: children without a timing model, black boxes whose ports end and start paths: $um" >&2
     echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv (with children: $hv); over $budget: $ro (with children: $ho); $tsyn)" | tee -a "$rep"
     nmod=$((nmod + 1)) rover=$((rover + inst * ho))
     [ "$hv" -gt "$lmax" ] && lmax=$hv lmod=$short
