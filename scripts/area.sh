@@ -179,7 +179,7 @@ while read -r name short inst alone; do
     pj=$out/$short.ports.json
     [ -s "$pj" ] && [ "$pj" -nt "$out/board.il" ] && echo "$name $pj" >> "$models"
 done < "$out/modules.txt"
-order=$(awk 'NR == FNR { md[$1] = $2; next } { print (($1 in md) ? md[$1] : -1), $0 }' \
+order=$(awk 'FILENAME == ARGV[1] { md[$1] = $2; next } { print (($1 in md) ? md[$1] : -1), $0 }' \
             "$out/modules.depth" "$out/modules.txt" 2>/dev/null | sort -s -k1,1nr | cut -d' ' -f2-)
 while read -r name short inst alone; do
     [ -n "$name" ] || continue
