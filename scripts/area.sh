@@ -19,21 +19,37 @@
 #
 # Prints and writes $AREA_DIR/area.txt (a run of every module also
 # build/reports/area.txt), one line a module:
-#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L; over B: R; T s)
+#   module: LUT4 FF DP16KD MULT18 (xINSTANCES; DPR16X4 N; levels L (with children: H); over B: R (with children: RH); T)
 # where LUT4 counts TRELLIS_COMB-bound cells (LUT4 + the CCU2C carries as
 # 2 LUT4 each), FF TRELLIS_FF and DPR16X4 the LUT RAMs, per instance; the
-# total multiplies by the board's instances.  levels is the module's
+# total multiplies by the board's instances.  levels L is the module's
 # deepest logic alone (scripts/fpga_depth.py: from its registers, RAM
 # reads and inputs, and from its children's outputs, to its registers,
 # RAM ports and outputs, and its children's inputs -- each child a black
-# box that ends and starts paths); R the register bits (and RAM and
-# output endpoints) deeper than the logic-level budget B; T the
-# synthesis's wall time.  Runs niced, one module at a time.  Then
-#   max_logic_levels: L (MODULE)
-#   regs_over_budget: R (K of N modules over B levels: MODULE ...)
-# and exit 1 when a module breaks the budget (docs/fpga/boards.md, "Logic
-# levels": B levels is what a clock period of the board's target holds at
-# the wire delay of a dense ECP5).
+# box that ends and starts paths); R the endpoint bits (registers, RAM
+# ports, outputs) deeper than the logic-level budget B.  H and RH are the
+# same with the children's paths: each module, analysed after its
+# children (the deepest in the board's tree first), writes its timing
+# model as its parents see it ($AREA_DIR/MODULE.ports.json: per output
+# bit the levels from its registers and from each input bit, per input
+# bit the levels to its registers, its own children's paths included),
+# and a parent's analysis reads its children's: a child's output starts
+# at its arrival from inside the child or from the child's inputs, and a
+# path into a child's input ends at the child's register it reaches,
+# counted in the parent (named u_child.REG) with the child's levels added;
+# the module's outputs are left to its parent to count (the board's top's
+# and a module alone's are endpoints).  A child without a current model
+# (a run naming the parent only, with no run of the child since the
+# board's elaboration) stays a black box, and area.sh says so.  T the
+# synthesis's wall time ("reused": the netlist of a run before, from the
+# same elaboration and synthesis script; AREA_RESYNTH=1 synthesises
+# again).  Runs niced, one module at a time.  Then
+#   max_logic_levels: H (MODULE)
+#   regs_over_budget: RH (K of N modules over B levels: MODULE ...)
+# from the figures with children, and exit 1 when a module's figure with
+# children breaks the budget (docs/fpga/boards.md, "Logic levels": B
+# levels is what a clock period of the board's target holds at the wire
+# delay of a dense ECP5).
 #
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board;
 #              a MODULE the board does not hold -- a unit verified standalone,
@@ -56,6 +72,8 @@
 #              default 8, the board's): 32 gives the default configuration's
 #              per-module figures on the board's device and flow
 #   LEVEL_BUDGET  the logic-level budget (default 8)
+#   AREA_RESYNTH  1: synthesise every module named again, even when its
+#              netlist of a run before is up to date
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh
@@ -81,6 +99,7 @@ rtl=(rtl/*.v rtl/core/*.v fpga/common/*.v fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top
 # out as RTLIL) and its place in the board's tree ----------------------------------
 if [ "$fpu" = 1 ]; then
     : > "$out/modules.txt"    # the units alone, below: nothing of the board
+    : > "$out/modules.depth"
 elif [ ! -s "$out/board.il" ] || [ "$(cat "$out/board.lanes" 2>/dev/null)" != "$lanes" ] ||
    [ -n "$(find rtl fpga build/gen/*.vh build/gen/sched_fw.hex -newer "$out/board.il" -type f -print -quit)" ]; then
     rm -f "$out/board.lanes"
@@ -99,7 +118,7 @@ if [ "$fpu" = 0 ]; then
 # instance; a module's instances on the board are the product down its path
 # -> "<elaborated name> <short name> <instances>" per module (the
 # elaborated name has no blanks)
-awk '/=== design hierarchy ===/ { on = 1; next }
+awk -v depthf="$out/modules.depth" '/=== design hierarchy ===/ { on = 1; next }
      on && NF == 0 && seen { exit }
      on && NF == 2 {
          seen = 1
@@ -116,8 +135,10 @@ awk '/=== design hierarchy ===/ { on = 1; next }
              sh[name] = short
          }
          tot[name] += n[d]
+         if (!(name in md) || d > md[name]) md[name] = d
      }
-     END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]] }' "$out/board.hier" > "$out/modules.txt"
+     END { for (i = 1; i <= k; i++) print nm[i], sh[nm[i]], tot[nm[i]]
+           for (i = 1; i <= k; i++) print nm[i], md[nm[i]] > depthf }' "$out/board.hier" > "$out/modules.txt"
 [ -s "$out/modules.txt" ] || fail "no module tree in $out/board.hier"
 fi
 
@@ -148,7 +169,20 @@ rep="$out/area.txt"
 : > "$rep"
 budget=$(level_budget) || fail "the logic-level budget"
 tl=0 tf=0 te=0 tm=0 nmod=0 lmax=0 lmod="" rover=0 over=()
+# children before parents (a module deeper in the board's tree than each
+# of its parents: the deepest first), so that each parent reads its
+# children's timing models ($out/MODULE.ports.json); the models of a
+# run before stand while the board's elaboration is older than them
+models=$out/models.txt
+: > "$models"
 while read -r name short inst alone; do
+    pj=$out/$short.ports.json
+    [ -s "$pj" ] && [ "$pj" -nt "$out/board.il" ] && echo "$name $pj" >> "$models"
+done < "$out/modules.txt"
+order=$(awk 'FILENAME == ARGV[1] { md[$1] = $2; next } { print (($1 in md) ? md[$1] : -1), $0 }' \
+            "$out/modules.depth" "$out/modules.txt" 2>/dev/null | sort -s -k1,1nr | cut -d' ' -f2-)
+while read -r name short inst alone; do
+    [ -n "$name" ] || continue
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
     f="$out/$short.ys" log="$out/$short.log"
     il=$out/board.il
@@ -167,10 +201,19 @@ while read -r name short inst alone; do
         # netlist's cells are TRELLIS_DPR16X4s: a black box, as in the board flow)
         echo "blackbox =A:whitebox"
         echo "write_json $out/$short.json"
-    } > "$f"
-    t0=$(date +%s)
-    nice yosys -q -l "$log" -s "$f" > /dev/null 2>&1 || { tail -20 "$log" >&2; fail "yosys: $short ($log)"; }
-    t1=$(date +%s)
+    } > "$f.new"
+    # (a netlist synthesised by the same script from the same elaboration
+    # is reused: AREA_RESYNTH=1 synthesises again)
+    if [ "${AREA_RESYNTH:-0}" = 0 ] && cmp -s "$f.new" "$f" && [ "$out/$short.json" -nt "$il" ] &&
+       [ "$out/$short.stat" -nt "$il" ]; then
+        rm -f "$f.new"; tsyn="reused"
+    else
+        mv "$f.new" "$f"
+        t0=$(date +%s)
+        nice yosys -q -l "$log" -s "$f" > /dev/null 2>&1 || { tail -20 "$log" >&2; fail "yosys: $short ($log)"; }
+        t1=$(date +%s)
+        tsyn="$((t1 - t0)) s"
+    fi
     # the module's own cells (stat's listing of the top; the black boxes' cells are named by module)
     cnt() { awk -v c="$1" '$1 == c { print $2; exit }' "$out/$short.stat"; }
     l4=$(cnt LUT4) ccu=$(cnt CCU2C) ff=$(cnt TRELLIS_FF) ebr=$(cnt DP16KD) dsp=$(cnt MULT18X18D)
@@ -179,17 +222,28 @@ while read -r name short inst alone; do
     # the module's deepest logic between its registers, inputs, outputs and
     # its children's ports (scripts/fpga_depth.py; the board's paths through
     # several modules are longer: its report's logic_levels)
-    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 > "$out/$short.depth" 2>&1 ||
-        fail "scripts/fpga_depth.py: $short"
-    lv=$(awk '$1 == "levels_max:" { print $2 }' "$out/$short.depth")
-    ro=$(awk '$1 == "over_budget:" { print $2 }' "$out/$short.depth")
-    [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] || fail "scripts/fpga_depth.py: $short: no levels_max / over_budget ($out/$short.depth)"
-    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv; over $budget: $ro; $((t1 - t0)) s)" | tee -a "$rep"
-    nmod=$((nmod + 1)) rover=$((rover + inst * ro))
-    [ "$lv" -gt "$lmax" ] && lmax=$lv lmod=$short
-    [ "$lv" -gt "$budget" ] && over+=("$short")
+    # and with its children's paths through their timing models (the
+    # module's own model, for its parents, into $out/$short.ports.json;
+    # the board's top and a module alone end paths at their outputs)
+    topt=()
+    if [ "$name" = "$top" ] || [ -n "$alone" ]; then topt=(--board-top); fi
+    python3 scripts/fpga_depth.py "$out/$short.json" "$name" --budget "$budget" --top 20 \
+        --models "$models" --model "$out/$short.ports.new" ${topt[@]+"${topt[@]}"} > "$out/$short.depth" 2>&1 ||
+        fail "scripts/fpga_depth.py: $short ($out/$short.depth)"
+    mv "$out/$short.ports.new" "$out/$short.ports.json"
+    grep -qxF "$name $out/$short.ports.json" "$models" || echo "$name $out/$short.ports.json" >> "$models"
+    fig() { awk -v k="$1" '$1 == k { print $2 }' "$out/$short.depth"; }
+    lv=$(fig levels_max:) ro=$(fig over_budget:) hv=$(fig with_children_levels_max:) ho=$(fig with_children_over_budget:)
+    [[ $lv =~ ^[0-9]+$ ]] && [[ $ro =~ ^[0-9]+$ ]] && [[ $hv =~ ^[0-9]+$ ]] && [[ $ho =~ ^[0-9]+$ ]] ||
+        fail "scripts/fpga_depth.py: $short: no levels_max / over_budget figures ($out/$short.depth)"
+    um=$(sed -n 's/^with_children_unmodelled: //p' "$out/$short.depth")
+    [ -z "$um" ] || echo "area: $short: children without a timing model, black boxes whose ports end and start paths: $um" >&2
+    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv (with children: $hv); over $budget: $ro (with children: $ho); $tsyn)" | tee -a "$rep"
+    nmod=$((nmod + 1)) rover=$((rover + inst * ho))
+    [ "$hv" -gt "$lmax" ] && lmax=$hv lmod=$short
+    [ "$hv" -gt "$budget" ] && over+=("$short")
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
-done < "$out/modules.txt"
+done <<< "$order"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
 [ "$fpu" = 0 ] || echo "fpu_lane: $tl $tf $te $tm (${fpu_units[*]}, one of each: a lane of the FP unit's units)" | tee -a "$rep"
 echo "max_logic_levels: $lmax (${lmod:-none})" | tee -a "$rep"

@@ -75,8 +75,9 @@
 #     core clock, logic and routing (scripts/fpga_timing.py).
 #   * area_max_logic_levels, area_regs_over_budget, area_levels_MODULE:
 #     `make area`'s report (each module of the ULX3S top alone, its
-#     deepest logic and its bits over the 8-level budget;
-#     docs/fpga/boards.md "The logic-level budget").
+#     deepest logic with its children's paths through their timing
+#     models and its bits over the 8-level budget, and the same of its own
+#     logic alone; docs/fpga/boards.md "The logic-level budget").
 #   * subv_*: sub-vector selection on the high-register kernel
 #     tests/kernels/subv_pressure.cl under a 16-register budget (--regs=16),
 #     compiled for 8 lanes (at 32 a segment names no more registers than
@@ -636,6 +637,9 @@ if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
     cf="ULX3S parameters, LANES=$(top_param "$ulx" LANES), each module synthesised alone; $r"
     sed -n "s#^max_logic_levels: \([0-9]*\) (\(.*\))\$#area_max_logic_levels: \1 (\2; $cf)#p" "$r"
     sed -n "s#^regs_over_budget: \([0-9]*\) (\(.*\))\$#area_regs_over_budget: \1 (\2; $cf)#p" "$r"
+    # (a module's figure with its children's paths, then its own logic
+    # alone; a report of before the children's timing models: alone only)
+    sed -n "s#^\([a-z0-9_]*\): .*; levels \([0-9]*\) (with children: \([0-9]*\)); over \([0-9]*\): \([0-9]*\) (with children: \([0-9]*\)); .*#area_levels_\1: \3 (\6 endpoint bits over \4, with its children's paths; its own logic alone \2 levels, \5 bits over; $cf)#p" "$r"
     sed -n "s#^\([a-z0-9_]*\): .*; levels \([0-9]*\); over \([0-9]*\): \([0-9]*\); .*#area_levels_\1: \2 (\4 register bits over \3; $cf)#p" "$r"
 else
     echo "area_max_logic_levels: none (no budget figures in $r: run make area)"

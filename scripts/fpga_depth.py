@@ -38,9 +38,30 @@ Prints the budget's view of the netlist:
     <levels> <register> <- <start> (<waypoint> -> ...)
 
     fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG]
+                  [--models FILE] [--model OUT.json] [--board-top]
 
 --trace REG prints the worst path into one register instead, a line a
 named net with the levels there.
+
+The hierarchical figure (scripts/area.sh, each module synthesised with
+its children as black boxes).  --model OUT.json writes the module's
+timing model, as a parent sees it through its ports (a hierarchical
+timing abstraction, model_of): per output bit the levels from the
+module's registers and RAM reads and from each input bit that reaches
+it combinationally, per input bit the levels to the
+registers and RAM ports it reaches inside, and that register's name.
+--models FILE (lines "CELLTYPE MODEL.json": the children's models) then
+prints the same report again, its summary lines prefixed with_children_,
+with each modelled child not a boundary but its model: its outputs
+start at their arrival from inside it or follow its inputs by the
+model's levels, and its inputs end the paths that go on to its
+registers, named u_child.REG, the child's levels added (an input that
+reaches no register is no endpoint).  In that figure the module's
+outputs are not endpoints (its parent counts the paths through them)
+unless --board-top; with_children_unmodelled: names the black boxes
+without a model (they still end and start paths).  The model written
+is that of the figure with the children: a module's model holds its
+children's paths too, so the models are built from the leaves up.
 
 Levels are not nanoseconds; at an ECP5 -6 speed grade a level with its
 routing costs about 1.0 to 1.5 ns at moderate density, so a 75 MHz clock
@@ -124,15 +145,65 @@ def selftest():
     want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
     ok = all(got[0.0].get(k) == v for k, v in want0.items()) and \
         all(got[1.0].get(k) == v for k, v in want1.items()) and a["bound"] == {"wq_sub": 2}
-    print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: {got}"))
+    if not ok:
+        print(f"fpga_depth: selftest FAILED: {got}")
+        return 1
+    # two modules: a child wq_kid with a combinational path I -> 2 LUTs
+    # -> O, a register r -> a LUT -> O2 and J -> 3 LUTs -> a register s;
+    # its parent: q1 -> a LUT -> the child's I, its O -> a LUT -> q2 (4
+    # levels with the child's path, 1 without), q1 -> 2 LUTs -> J (5 into
+    # the child's s: 2 + 3) and I's second bit, which reaches nothing (O
+    # is 4, not 5: the model is by bit), O2 -> a LUT -> q3 (2: 1 inside + 1)
+    kid = {"ports": {"I": {"direction": "input", "bits": [2, 7]}, "J": {"direction": "input", "bits": [3]},
+                     "O": {"direction": "output", "bits": [12]}, "O2": {"direction": "output", "bits": [21]}},
+           "cells": {"k1": lut(2, 10), "k2": lut(10, 12), "kr": ff(3, 20), "k3": lut(20, 21),
+                     "k4": lut(3, 30), "k5": lut(30, 31), "k6": lut(31, 32), "ks": ff(32, 33)},
+           "netnames": {"r": {"bits": [20], "hide_name": 0}, "s": {"bits": [33], "hide_name": 0}}}
+    km = analyse(kid, 2, 0.0, {}, outputs_end=False, want_model=True)["model"]
+    want_km = {"outputs": {"O": [[None, {"I": [[0, 2]]}]], "O2": [[1, {}]]},
+               "inputs": {"I": [None, None], "J": [[3, "s"]]}}
+    kt = "$paramod$0f\\wq_kid"
+    box = {"type": kt, "port_directions": {"I": "input", "J": "input", "O": "output", "O2": "output"},
+           "connections": {"I": [62, 67], "J": [67], "O": [63], "O2": [68]}}
+    par = {"ports": {"d": {"direction": "input", "bits": [60]}},
+           "cells": {"p1": ff(60, 61), "p2": lut(61, 62), "u_kid": box, "p3": lut(63, 64), "p4": ff(64, 65),
+                     "p5": lut(61, 66), "p6": lut(66, 67), "p7": lut(68, 69), "p8": ff(69, 70)},
+           "netnames": {"q1": {"bits": [61], "hide_name": 0}, "q2": {"bits": [65], "hide_name": 0},
+                        "q3": {"bits": [70], "hide_name": 0}, "ki": {"bits": [62], "hide_name": 0},
+                        "kj": {"bits": [67], "hide_name": 0}}}
+    own = {en: d for en, (d, _) in analyse(par, 2, 0.0)["worst"].items()}
+    hier = {en: d for en, (d, _) in analyse(par, 2, 0.0, {kt: km}, outputs_end=False)["worst"].items()}
+    want_own = {"q2": 1, "q3": 1, "ki": 1, "kj": 2}
+    want_hier = {"q2": 4, "q3": 2, "u_kid.s": 5}
+    ok = km == want_km and all(own.get(k) == v for k, v in want_own.items()) and \
+        hier == {**want_hier, "q1": 0}
+    print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: model {km}, alone {own}, with the child {hier}"))
     return 0 if ok else 1
 
 
-def analyse(mod, budget, carry):
+def short_type(t):
+    """A black box's module name: $paramod$HASH\\MOD or $paramod\\MOD\\P=V -> MOD."""
+    if t.startswith("$paramod") and "\\" in t:
+        return t.split("\\")[1]
+    return t
+
+
+def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False):
     """Levels of every endpoint bit of a module's netlist -> a dict:
     worst (register -> (levels, its worst bit)), hist, over, total, loops,
     hot (net -> over-budget endpoint bits whose worst path runs through
-    it), trail (bit -> the RTL names along its worst path)."""
+    it), trail (bit -> the RTL names along its worst path).
+
+    models (cell type -> a child's timing model, write_model's form): a
+    black box with a model is not a boundary but its model's arcs: its
+    output bits start at the model's arrival from inside the child and
+    follow its inputs by the model's port-to-port levels, and its input
+    bits end the paths that go on to the child's registers, with the
+    model's levels from that input added (an input that reaches none is
+    no endpoint: its paths end beyond the child's outputs).  outputs_end
+    False leaves the module's outputs out of the endpoints (a parent
+    counts the paths through them).  want_model adds "model": the
+    module's own timing model (see model_of)."""
     # bit -> a readable name: the shortest public name of a net holding it
     bitname = {}
     for n, d in mod.get("netnames", {}).items():
@@ -148,11 +219,15 @@ def analyse(mod, budget, carry):
             if old is None or len(nm) < len(old):
                 bitname[b] = nm
     # combinational arcs: output bit -> [(input bit, levels)]; endpoints:
-    # sequential inputs (named by the cell's output), module outputs
+    # (bit, name, levels beyond it) -- sequential inputs (named by the
+    # cell's output), module outputs, a modelled child's inputs (named by
+    # the child's register they reach)
     drv = {}
     ends = []
     bound = defaultdict(int)
-    for c in mod.get("cells", {}).values():
+    unmodelled = defaultdict(int)
+    models = models or {}
+    for cn, c in mod.get("cells", {}).items():
         t = c["type"]
         dirs = c.get("port_directions", {})
         conn = c.get("connections", {})
@@ -162,37 +237,71 @@ def analyse(mod, budget, carry):
             q = outs[0][1] if outs and isinstance(outs[0][1], int) else None
             for p, b in ins:
                 if isinstance(b, int):
-                    ends.append((b, q))
+                    ends.append((b, q, 0))
             continue
         if t == "TRELLIS_DPR16X4":
             rd = [(b, 1) for p, b in ins if p in DPR_RD_IN]
             for p, b in ins:
                 if p not in DPR_RD_IN and isinstance(b, int):
-                    ends.append((b, None))
+                    ends.append((b, None, 0))
             for p, b in outs:
                 if p in DPR_OUT and isinstance(b, int):
                     drv[b] = rd
             continue
+        if not is_comb(t) and t in models:
+            # a child with its timing model: arcs through it, endpoints
+            # beyond its inputs
+            m = models[t]
+            st = "<" + short_type(t) + ">"
+            for p, bs in conn.items():
+                if dirs.get(p) == "output":
+                    for k, b in enumerate(bs):
+                        row = (m["outputs"].get(p) or [])
+                        if not isinstance(b, int) or k >= len(row) or row[k] is None:
+                            continue
+                        inside, frm = row[k]
+                        arcs = [(st, inside)] if inside is not None else []
+                        for q, kl in frm.items():
+                            qb = conn.get(q, [])
+                            arcs += [(qb[j], lv) for j, lv in kl if j < len(qb)]
+                        drv[b] = arcs
+                elif dirs.get(p) == "input":
+                    row = m["inputs"].get(p) or []
+                    for k, b in enumerate(bs):
+                        if isinstance(b, int) and k < len(row) and row[k] is not None:
+                            ends.append((b, f"{cn_name(cn)}.{row[k][1]}", row[k][0]))
+            continue
         if not is_comb(t):
             # a boundary: its outputs start paths (no arcs), its inputs end them
-            bound[t.split("\\")[1] if t.startswith("$paramod") and "\\" in t else t] += 1
+            bound[short_type(t)] += 1
+            if t.startswith("$paramod") or t.startswith("wq_"):
+                unmodelled[short_type(t)] += 1
             for p, b in ins:
                 if isinstance(b, int):
-                    ends.append((b, None))
+                    ends.append((b, None, 0))
             continue
         arcs = [(b, carry if (t, p) in ZERO_IN else 1) for p, b in ins]
         for p, b in outs:
             if isinstance(b, int):
                 drv[b] = arcs
+    inbits, inports, outbits = {}, [], []
     for pn, p in mod.get("ports", {}).items():
         if p["direction"] in ("output", "inout"):
-            for b in p["bits"]:
+            for k, b in enumerate(p["bits"]):
+                outbits.append((pn, k, b))
+                if isinstance(b, int) and outputs_end:
+                    ends.append((b, "output " + pn, 0))
+        if p["direction"] in ("input", "inout"):
+            inports.append((pn, p["bits"]))
+            for k, b in enumerate(p["bits"]):
                 if isinstance(b, int):
-                    ends.append((b, "output " + pn))
+                    inbits[b] = (pn, k)
 
     # depth of every driven bit (an iterative depth-first walk; an arc
-    # that closes a combinational loop is cut and counted)
+    # that closes a combinational loop is cut and counted); order: the
+    # bits as they are done, each after the bits it reads
     depth, pred = {}, {}
+    order = []
     loops = 0
     for start in drv:
         if start in depth:
@@ -218,6 +327,7 @@ def analyse(mod, budget, carry):
                 if d > best or bp is None:
                     best, bp = d, a
             depth[b], pred[b] = best, bp
+            order.append(b)
             onstack.discard(b)
             stack.pop()
 
@@ -228,6 +338,8 @@ def analyse(mod, budget, carry):
             seen.add(b)
             out.append((depth.get(b, 0), bitname.get(b)))
             b = pred.get(b)
+        if isinstance(b, str) and b.startswith("<"):
+            out.append((0, b))     # a path from inside a modelled child
         return out[::-1]
 
     def trail(b):
@@ -240,8 +352,8 @@ def analyse(mod, budget, carry):
 
     worst, hist, hot = {}, defaultdict(int), defaultdict(int)
     total = over = 0
-    for b, e in ends:
-        d = depth.get(b, 0)
+    for b, e, extra in ends:
+        d = depth.get(b, 0) + extra
         if isinstance(e, str):
             en = e
         elif isinstance(e, int):
@@ -258,8 +370,111 @@ def analyse(mod, budget, carry):
                 hot[n] += 1
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
-    return {"worst": worst, "hist": hist, "over": over, "total": total,
-            "loops": loops, "hot": hot, "trail": trail, "chain": chain, "bound": bound}
+    r = {"worst": worst, "hist": hist, "over": over, "total": total,
+         "loops": loops, "hot": hot, "trail": trail, "chain": chain, "bound": bound,
+         "unmodelled": unmodelled}
+    if want_model:
+        r["model"] = model_of(drv, order, ends, inbits, inports, outbits, bitname)
+    return r
+
+
+def cn_name(cn):
+    """A cell's instance name as the RTL spells it."""
+    return rtl_name(cn) or cn.lstrip("\\")
+
+
+def model_of(drv, order, ends, inbits, inports, outbits, bitname):
+    """The module's timing model, as a parent sees it through its ports
+    (a hierarchical timing abstraction):
+      outputs: port -> per bit [inside, {input port: [[bit, levels], ...]}]
+        -- the most levels to the bit from the module's registers and RAM
+        reads (and its children's, through their models; None when no
+        such path reaches it), and from each input bit that reaches it
+        combinationally;
+      inputs: port -> per bit [levels, endpoint] -- the most levels from
+        the bit to a register or RAM port inside (the children's through
+        their models), and that register's name; None when it reaches
+        none (only outputs, or nothing)."""
+    ins, frm = {}, {}
+    empty = {}
+
+    def merge(dst, src, lv):
+        for q, v in src.items():
+            if dst.get(q, -1) < v + lv:
+                dst[q] = v + lv
+    for b in order:
+        i, f = None, {}
+        for a, lv in drv[b]:
+            if isinstance(a, int):
+                if a in drv:
+                    if a not in ins:
+                        continue          # a cut loop's arc
+                    ia, fa = ins[a], frm[a]
+                elif a in inbits:
+                    ia, fa = None, {a: 0}
+                else:
+                    ia, fa = 0, empty     # an unmodelled boundary's output
+            elif a.startswith("<"):
+                ia, fa = 0, empty         # from inside a child
+            else:
+                continue                  # a constant: no path starts there
+            if ia is not None and (i is None or ia + lv > i):
+                i = ia + lv
+            merge(f, fa, lv)
+        ins[b], frm[b] = i, (f or empty)
+    def by_port(f):
+        """{input bit: levels} -> {port: [[bit index, levels], ...]}"""
+        r = defaultdict(list)
+        for a, v in f.items():
+            pn, k = inbits[a]
+            r[pn].append([k, v])
+        return {pn: sorted(kl) for pn, kl in r.items()}
+    outputs = defaultdict(list)
+    for pn, k, b in outbits:
+        if isinstance(b, int) and b in drv:
+            row = [ins[b], by_port(frm[b])] if b in ins else None
+        elif isinstance(b, int) and b in inbits:
+            row = [None, by_port({b: 0})]
+        elif isinstance(b, int):
+            row = [0, {}]
+        else:
+            row = None
+        outputs[pn].append(row)
+    # levels from each bit to the endpoints inside (not the outputs)
+    fo = defaultdict(list)
+    for b, arcs in drv.items():
+        for a, lv in arcs:
+            if isinstance(a, int):
+                fo[a].append((b, lv))
+    req = {}
+    for b, e, extra in ends:
+        if isinstance(e, str) and e.startswith("output "):
+            continue
+        nm = e if isinstance(e, str) else bitname.get(e) if isinstance(e, int) else None
+        nm = nm or bitname.get(b) or "?"
+        if b not in req or extra > req[b][0]:
+            req[b] = (extra, nm)
+
+    def settle(b):
+        r = req.get(b)
+        for f, lv in fo.get(b, ()):
+            rf = req.get(f)
+            if rf is not None and (r is None or rf[0] + lv > r[0]):
+                r = (rf[0] + lv, rf[1])
+        if r is not None:
+            req[b] = r
+    for b in reversed(order):
+        settle(b)
+    inputs = {}
+    for pn, bits in inports:
+        row = []
+        for b in bits:
+            if isinstance(b, int):
+                settle(b)
+            r = req.get(b) if isinstance(b, int) else None
+            row.append(list(r) if r is not None else None)
+        inputs[pn] = row
+    return {"outputs": dict(outputs), "inputs": inputs}
 
 
 def print_trace(a, reg):
@@ -285,12 +500,72 @@ def print_trace(a, reg):
     return 0
 
 
+def load_models(path):
+    """A models file: lines "CELLTYPE MODEL.json" (the children's timing
+    models, written by --model) -> {cell type: model}."""
+    models = {}
+    with open(path) as f:
+        for ln in f:
+            w = ln.split()
+            if len(w) == 2:
+                with open(w[1]) as g:
+                    models[w[0]] = json.load(g)
+    return models
+
+
+def print_report(a, budget, topk, pre=""):
+    """The budget's view of one analysis: the summary lines (each name
+    prefixed by pre) and the worst registers."""
+    worst = a["worst"]
+    if not worst:
+        # (a module of combinational logic alone, its outputs its parent's)
+        print(f"{pre}levels_max: 0")
+        print(f"{pre}over_budget: 0 of 0 endpoint bits over {budget:.4g} levels")
+        return
+    hist = a["hist"]
+    print(f"{pre}levels_max: {max(v[0] for v in worst.values()):.4g}")
+    print(f"{pre}levels_hist: " + " ".join(f"{k}-{k + 3}:{hist[k]}" for k in sorted(hist)))
+    print(f"{pre}over_budget: {a['over']} of {a['total']} endpoint bits over {budget:.4g} levels")
+    if a["bound"]:
+        bv = sorted(a["bound"].items(), key=lambda kv: (-kv[1], kv[0]))
+        print(f"{pre}boundaries: {sum(a['bound'].values())} (" + ", ".join(f"{t} {c}" for t, c in bv) + ")")
+    if a["loops"]:
+        print(f"{pre}combinational_loops: {a['loops']} arcs cut")
+    if a["hot"]:
+        hv = sorted(a["hot"].items(), key=lambda kv: -kv[1])[:12]
+        print(f"{pre}through: " + ", ".join(f"{n} {c}" for n, c in hv))
+    rows = sorted(worst.items(), key=lambda kv: -kv[1][0])
+    for k, (en, (d, b)) in enumerate(rows):
+        if k >= topk or (d <= budget and k >= 10):
+            break
+        tr = a["trail"](b)
+        st = tr[0] if tr else "?"
+        mid = tr[1:-1] if len(tr) > 2 else []
+        if len(mid) > 6:
+            mid = mid[:3] + ["..."] + mid[-3:]
+        print(f"{d:6.4g} {en} <- {st}" + (f" ({' -> '.join(mid)})" if mid else ""))
+
+
 def main(argv):
     args = argv[1:]
     if args == ["--selftest"]:
         return selftest()
     budget, topk, carry = 10, 40, 0.0
-    trace = None
+    trace = models_path = model_out = None
+    board_top = "--board-top" in args
+    if board_top:
+        args.remove("--board-top")
+    for opt in ("--models", "--model"):
+        if opt in args:
+            i = args.index(opt)
+            if i + 1 >= len(args):
+                sys.stderr.write(f"fpga_depth: {opt} needs a file\n")
+                return 2
+            if opt == "--models":
+                models_path = args[i + 1]
+            else:
+                model_out = args[i + 1]
+            del args[i:i + 2]
     if "--trace" in args:
         i = args.index("--trace")
         if i + 1 >= len(args):
@@ -329,35 +604,33 @@ def main(argv):
     if mod is None:
         sys.stderr.write(f"fpga_depth: no module {top} in {path}\n")
         return 1
-    a = analyse(mod, budget, carry)
-    worst = a["worst"]
+    models = None
+    if models_path is not None:
+        try:
+            models = load_models(models_path)
+        except (OSError, ValueError) as e:
+            sys.stderr.write(f"fpga_depth: {models_path}: {e}\n")
+            return 1
     if trace is not None:
+        a = analyse(mod, budget, carry, models, outputs_end=models is None or board_top)
         return print_trace(a, trace)
-    if not worst:
-        print("levels_max: 0")
+    a = analyse(mod, budget, carry)
+    print_report(a, budget, topk)
+    if models is None and model_out is None:
         return 0
-    hist = a["hist"]
-    print(f"levels_max: {max(v[0] for v in worst.values()):.4g}")
-    print("levels_hist: " + " ".join(f"{k}-{k + 3}:{hist[k]}" for k in sorted(hist)))
-    print(f"over_budget: {a['over']} of {a['total']} endpoint bits over {budget:.4g} levels")
-    if a["bound"]:
-        bv = sorted(a["bound"].items(), key=lambda kv: (-kv[1], kv[0]))
-        print(f"boundaries: {sum(a['bound'].values())} (" + ", ".join(f"{t} {c}" for t, c in bv) + ")")
-    if a["loops"]:
-        print(f"combinational_loops: {a['loops']} arcs cut")
-    if a["hot"]:
-        hv = sorted(a["hot"].items(), key=lambda kv: -kv[1])[:12]
-        print("through: " + ", ".join(f"{n} {c}" for n, c in hv))
-    rows = sorted(worst.items(), key=lambda kv: -kv[1][0])
-    for k, (en, (d, b)) in enumerate(rows):
-        if k >= topk or (d <= budget and k >= 10):
-            break
-        tr = a["trail"](b)
-        st = tr[0] if tr else "?"
-        mid = tr[1:-1] if len(tr) > 2 else []
-        if len(mid) > 6:
-            mid = mid[:3] + ["..."] + mid[-3:]
-        print(f"{d:6.4g} {en} <- {st}" + (f" ({' -> '.join(mid)})" if mid else ""))
+    # the figure with the children's paths (their timing models): the
+    # module's inputs start at 0, its outputs are its parent's to count
+    # (unless it is the board's top)
+    h = analyse(mod, budget, carry, models or {}, outputs_end=board_top, want_model=True)
+    if model_out is not None:
+        with open(model_out, "w") as f:
+            json.dump(h["model"], f, separators=(",", ":"))
+    if models is not None:
+        print("with_children:")
+        if h["unmodelled"]:
+            print("with_children_unmodelled: " + ", ".join(
+                f"{t} {c}" for t, c in sorted(h["unmodelled"].items())))
+        print_report(h, budget, topk, "with_children_")
     return 0
 
 
