@@ -367,15 +367,9 @@ module wq_host_chnext #(
 `ifdef FORMAL
 	// ---- formal properties (job host_chnext) ----------------------------
 	// Combinational: the decisions are free inputs.
-	wire	f_idle   = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
-			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
-	wire	f_leave  = (i_hs == H_ERR) || (i_hs == H_AFTER) || (i_hs == H_AW)
-			|| (i_hs == H_LVW) || (i_hs == H_LV2) || (i_hs == H_LEAVE);
-	wire	f_sem    = (i_hs == H_SEMX) || (i_hs == H_SEMX2) || (i_hs == H_SL0)
-			|| (i_hs == H_SL1) || (i_hs == H_SL2) || (i_hs == H_SL3)
-			|| (i_hs == H_SL4) || (i_hs == H_SL5) || (i_hs == H_SEMW)
-			|| (i_hs == H_TMO) || (i_hs == H_WDW) || (i_hs == H_STW)
-			|| (i_hs == H_STAMP);
+	wire	f_idle   = hs_in_idle(i_hs);
+	wire	f_leave  = hs_in_leave(i_hs);
+	wire	f_sem    = hs_in_sem(i_hs);
 	// the fields as wq_chan_reset and chan_clr leave them
 	wire	f_cleared = o_seg_addr == 0 && o_seg_rem == 0 && o_m_addr == 0
 			&& o_m_count == 0 && o_m_secop == 0 && o_m_subch == 0

@@ -299,22 +299,12 @@ module wq_host_emit #(
 	if (!f_past_valid)
 		assume(i_reset);
 
-	wire	f_idle   = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
-			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
-	wire	f_gp     = (i_hs == H_DUE) || (i_hs == H_DUEA) || (i_hs == H_DUEB)
-			|| (i_hs == H_DUE2) || (i_hs == H_GP0) || (i_hs == H_GP1)
-			|| (i_hs == H_GPW) || (i_hs == H_GPCHK);
-	wire	f_hdr    = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
-			|| (i_hs == H_DATAGOT);
-	wire	f_sem    = (i_hs == H_SEMX) || (i_hs == H_SEMX2) || (i_hs == H_SL0)
-			|| (i_hs == H_SL1) || (i_hs == H_SL2) || (i_hs == H_SL3)
-			|| (i_hs == H_SL4) || (i_hs == H_SL5) || (i_hs == H_SEMW)
-			|| (i_hs == H_TMO) || (i_hs == H_WDW) || (i_hs == H_STW)
-			|| (i_hs == H_STAMP);
-	wire	f_launch = (i_hs == H_LAUNCH) || (i_hs == H_LAUNCH2) || (i_hs == H_LREAD)
-			|| (i_hs == H_LCHK) || (i_hs == H_LRES) || (i_hs == H_LDW);
-	wire	f_leave  = (i_hs == H_ERR) || (i_hs == H_AFTER) || (i_hs == H_AW)
-			|| (i_hs == H_LVW) || (i_hs == H_LV2) || (i_hs == H_LEAVE);
+	wire	f_idle   = hs_in_idle(i_hs);
+	wire	f_gp     = hs_in_gp(i_hs);
+	wire	f_hdr    = hs_in_hdr(i_hs);
+	wire	f_sem    = hs_in_sem(i_hs);
+	wire	f_launch = hs_in_launch(i_hs);
+	wire	f_leave  = hs_in_leave(i_hs);
 
 	// which states emit, and what
 	always @(*)

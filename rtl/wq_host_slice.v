@@ -193,12 +193,9 @@ module wq_host_slice #(
 	if (FAST == 0)
 		assume(!i_gh_fast);
 
-	wire	f_idle  = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
-			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
-	wire	f_hdr   = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
-			|| (i_hs == H_DATAGOT);
-	wire	f_leave = (i_hs == H_ERR) || (i_hs == H_AFTER) || (i_hs == H_AW)
-			|| (i_hs == H_LVW) || (i_hs == H_LV2) || (i_hs == H_LEAVE);
+	wire	f_idle  = hs_in_idle(i_hs);
+	wire	f_hdr   = hs_in_hdr(i_hs);
+	wire	f_leave = hs_in_leave(i_hs);
 	wire	f_hsl_w = f_idle && i_ix_answer && i_cw_hsl;
 
 	// HOST_SLICE as written: hs_zero is exact, and (FAST) the copy is it

@@ -74,3 +74,33 @@ localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
 						// launch_desc read again
 			H_LDW     = 6'd46;	// (DESC_RAM) a scheduler's word
 						// read on cm_rd: o_ld_ack
+
+`ifdef FORMAL
+// The step states grouped by the unit that computes their next state
+// (wq_host_idle, wq_host_gp, wq_host_hdr, wq_host_sem, wq_host_launch,
+// wq_host_leave): the formal sections of wq_host_seq, wq_host_emit,
+// wq_host_chnext and wq_host_slice name a state's group with these.
+function hs_in_idle;   input [5:0] s;
+	hs_in_idle   = s == H_INIT || s == H_IDLE || s == H_CSR1 || s == H_CLR || s == H_CSR2;
+endfunction
+function hs_in_gp;     input [5:0] s;
+	hs_in_gp     = s == H_DUE || s == H_DUEA || s == H_DUEB || s == H_DUE2 || s == H_GP0
+		|| s == H_GP1 || s == H_GPW || s == H_GPCHK;
+endfunction
+function hs_in_hdr;    input [5:0] s;
+	hs_in_hdr    = s == H_HDR || s == H_HDRDEC || s == H_DATA || s == H_DATAGOT;
+endfunction
+function hs_in_sem;    input [5:0] s;
+	hs_in_sem    = s == H_SEMX || s == H_SEMX2 || s == H_SL0 || s == H_SL1 || s == H_SL2
+		|| s == H_SL3 || s == H_SL4 || s == H_SL5 || s == H_SEMW || s == H_TMO
+		|| s == H_WDW || s == H_STW || s == H_STAMP;
+endfunction
+function hs_in_launch; input [5:0] s;
+	hs_in_launch = s == H_LAUNCH || s == H_LAUNCH2 || s == H_LREAD || s == H_LCHK
+		|| s == H_LRES || s == H_LDW;
+endfunction
+function hs_in_leave;  input [5:0] s;
+	hs_in_leave  = s == H_ERR || s == H_AFTER || s == H_AW || s == H_LVW || s == H_LV2
+		|| s == H_LEAVE;
+endfunction
+`endif
