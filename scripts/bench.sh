@@ -181,6 +181,17 @@ cosim_counts() {
 cosim_cfg() {
     sed -nE 's,.*/C[0-9]+_W([0-9]+)_L([0-9]+)_D[0-9]+_R[0-9]+[^/]*/[^/]*$,LANES=\2 WARPS=\1,p' <<< "$1"
 }
+# ... and with the FPU, its FP_LANES too: "LANES=L WARPS=W FP=1 FP_LANES=F"
+# from the directory's _FP<F> (_FP alone: a unit a lane, F = L); nothing
+# for a harness without the FPU
+cosim_fp_cfg() {
+    local c f
+    c=$(cosim_cfg "$1")
+    [[ $1 =~ _FP([0-9]*)/[^/]*$ ]] && [ -n "$c" ] || return 0
+    f=${BASH_REMATCH[1]}
+    [ -n "$f" ] || f=$(sed -nE 's/^LANES=([0-9]+) .*/\1/p' <<< "$c")
+    echo "$c FP=1 FP_LANES=$f"
+}
 # tb_cosim's memory when a run gives no --lat / --ready (tb/verilator/top/cosim.h)
 mem_default="memory latency 1-6, 80 % ready"
 
@@ -307,7 +318,8 @@ sim_speed() {   # TB_COSIM
 fp_ipc() {
     local b o w c kw kc cfg sk sw sc
     b=$(bash scripts/cosim_build.sh 4 8 32 6 32 32 32 0 32 1) || fail "cosim build (FP=1)"
-    cfg="$(cosim_cfg "$b") FP=1 FP_LANES=32"
+    cfg=$(cosim_fp_cfg "$b")
+    [ -n "$cfg" ] || fail "ffma_ipc.wqs: $b is not an FP harness's path"
     o=$("$b" tests/programs/bench/ffma_ipc.wqs --seed 1 --lat 8,8 --ready 100) ||
         { echo "$o" >&2; fail "cosim ffma_ipc.wqs (FP=1)"; }
     read -r w c kw kc <<< "$(cosim_counts <<< "$o")"
@@ -326,15 +338,12 @@ fp_ipc() {
     # the device `wq cosim --fp 1` ran: the harness scripts/cl_rtl_build.sh
     # linked it from, whose directory names LANES, WARPS and FP_LANES
     # (_FP<n>; _FP alone: a unit a lane)
-    local hf=build/verilator/cl/C4_W8_L32_D6_R32_FP/harness hb fl
+    local hf=build/verilator/cl/C4_W8_L32_D6_R32_FP/harness hb
     [ -f "$hf" ] || fail "sgemm.cl: $hf missing (scripts/cl_rtl_build.sh records the harness it links)"
     hb=$(cat "$hf")
-    cfg=$(cosim_cfg "$hb")
-    fl=$(sed -nE 's,.*_FP([0-9]*)/[^/]*$,\1,p' <<< "$hb")
-    [ -n "$cfg" ] && [ -n "$(sed -nE 's,.*(_FP)[0-9]*/[^/]*$,\1,p' <<< "$hb")" ] ||
-        fail "sgemm.cl: $hb is not an FP harness's path"
-    [ -n "$fl" ] || fl=$(sed -nE 's/.*LANES=([0-9]+) .*/\1/p' <<< "$cfg ")
-    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" -v cfg="$cfg" -v fl="$fl" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: %s, FP=1 FP_LANES=%d, %s, seed 1))\n", w / c, w, c, cfg, fl, mem }'
+    cfg=$(cosim_fp_cfg "$hb")
+    [ -n "$cfg" ] || fail "sgemm.cl: $hb is not an FP harness's path"
+    awk -v w="$sw" -v c="$sc" -v mem="$mem_default" -v cfg="$cfg" 'BEGIN { printf "rtl_ipc_sgemm: %.4f (tests/opencl/sgemm/sgemm.cl, TILE 16: C 32x32 = A 32x64 B 64x32, 4 work-groups of 256; %d warp instructions (the model) in %d RTL cycles of the launch (`wq cosim --fp 1`: %s, %s, seed 1))\n", w / c, w, c, cfg, mem }'
 }
 # fpu_luts_per_lane, fpu_dsps_per_lane: the FP unit's lane (make area's
 # scripts/area.sh --fpu)
