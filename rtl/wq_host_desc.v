@@ -141,9 +141,17 @@ module wq_host_desc #(
 		assume(i_reset);
 	// the stream's contract (wq_host_if's sequencer): a word stream
 	// counts 16 words, a line stream 4 lines
+	// (assumed when the unit is the job's top, FORMAL_HOST_DESC_TOP;
+	// asserted inside the host interface, which must keep it)
+`ifdef FORMAL_HOST_DESC_TOP
 	always @(*)
 	if (i_stream && i_lw_v)
 		assume(i_line ? (LD_LINE && i_lidx < 5'd4) : (i_lidx < 5'd16));
+`else
+	always @(*)
+	if (f_past_valid && !i_reset && i_stream && i_lw_v)
+		assert(i_line ? (LD_LINE && i_lidx < 5'd4) : (i_lidx < 5'd16));
+`endif
 
 	integer	fk;
 	always @(*)

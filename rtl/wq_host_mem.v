@@ -210,12 +210,30 @@ module wq_host_mem #(
 		if (f_mout == 5'd0)
 			assume(!i_mem_rvalid);
 		assume(f_mout < 5'd20);
+	end
+	// The inputs' contract: assumed when the unit is the job's top
+	// (FORMAL_HOST_MEM_TOP), asserted inside the host interface, whose
+	// units must keep it (an assumption there would prune the host's
+	// own behaviour instead of checking it)
+`ifdef FORMAL_HOST_MEM_TOP
+	always @(*)
+	begin
 		if (i_sem_active)
 			assume(!i_pf_mem_valid);
 		// (wq_host_sem: the unit loaded in H_SEMX2 only)
 		if (i_sx2_go)
 			assume(i_hs == H_SEMX2);
 	end
+`else
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (i_sem_active)
+			assert(!i_pf_mem_valid);
+		if (i_sx2_go)
+			assert(i_hs == H_SEMX2);
+	end
+`endif
 
 	always @(*)
 	if (f_past_valid && !i_reset)

@@ -188,10 +188,18 @@ module wq_host_slice #(
 	always @(*)
 	if (!f_past_valid)
 		assume(i_reset);
-	// (FAST = 0: no one-cycle step, wq_host_hdr's contract)
+	// (FAST = 0: no one-cycle step, wq_host_hdr's contract): assumed when
+	// the unit is the job's top (FORMAL_HOST_SLICE_TOP), asserted inside
+	// the host interface, which must keep it
+`ifdef FORMAL_HOST_SLICE_TOP
 	always @(*)
 	if (FAST == 0)
 		assume(!i_gh_fast);
+`else
+	always @(*)
+	if (f_past_valid && !i_reset && FAST == 0)
+		assert(!i_gh_fast);
+`endif
 
 	wire	f_idle  = hs_in_idle(i_hs);
 	wire	f_hdr   = hs_in_hdr(i_hs);
