@@ -85,7 +85,17 @@
 //	from the front token alone), o_head, o_tail, o_log2.  No RAM read is
 //	on these paths.
 //
-//	i_warp must be below WARPS.  Encodings (token fields, type codes,
+//	The view: the state of one warp (o_v_warp) -- head, tail, count,
+//	runtime log2 -- in flip-flops of its own, for a user whose decisions
+//	about one warp must not begin with the warp select above (the core's
+//	divergence unit: the warp in WB).  i_vload moves the view to warp
+//	i_vwarp for the next cycle; otherwise it stays on its warp.  Either
+//	way it takes this cycle's command into account, so in every cycle
+//	o_v_* equal o_head, o_tail, o_head - o_tail and o_log2 would with
+//	i_warp = o_v_warp (the FORMAL section asserts it); the select by
+//	i_vwarp is of registers only, and i_vload picks at the end.
+//
+//	i_warp and i_vwarp must be below WARPS.  Encodings (token fields, type codes,
 //	trap codes, the launch descriptor's deque log2 width) come from the
 //	generated header build/gen/wq_defs.vh (cmodel/spec/*.def).
 //
@@ -135,7 +145,16 @@ module wq_token_deque #(
     output wire [(1<<`WQ_TF_TYPE_W)-1:0]    o_has_type,
     output wire [LOG2:0]                    o_head,
     output wire [LOG2:0]                    o_tail,
-    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_log2
+    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_log2,
+    // the view: the state of warp o_v_warp in flip-flops (i_vload: the
+    // view follows warp i_vwarp from the next cycle)
+    input  wire                             i_vload,
+    input  wire [WID_W-1:0]                 i_vwarp,
+    output wire [WID_W-1:0]                 o_v_warp,
+    output wire [LOG2:0]                    o_v_head,
+    output wire [LOG2:0]                    o_v_tail,
+    output wire [LOG2:0]                    o_v_cnt,
+    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_v_log2
 );
 
     // command codes of this port (the bench reads them from the Verilated
@@ -261,6 +280,7 @@ module wq_token_deque #(
     // per-warp state, flattened
     wire [WARPS*PW-1:0]   head_all, tail_all;
     wire [WARPS*LGW-1:0]  log2_all;
+    wire [WARPS*PW-1:0]   log2x_all;        // (the same, zero-extended to PW bits: the view's select)
     wire [WARPS*TOKW-1:0] front_all;
     // Each warp's pointer tests, kept in flip-flops beside the pointers
     // and written with them (the FORMAL section ties each to its
@@ -674,6 +694,7 @@ module wq_token_deque #(
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
+        assign log2x_all[g*PW +: PW]      = {{(PW-LGW){1'b0}}, lg};
         assign fl_all[g*NFL +: NFL]       = fl;
         assign cnt_all[g*PW +: PW]        = cnt;
         assign top_all[g*LOG2 +: LOG2]    = top;
@@ -681,6 +702,79 @@ module wq_token_deque #(
         assign hv_all[g*NPRES +: NPRES]   = hv;
         assign front_all[g*TOKW +: TOKW]  = front;
     end endgenerate
+
+    // ---- the view -----------------------------------------------------------------
+    // The state of warp v_warp after this cycle's command: the view's own
+    // (v_*: a command on v_warp moves it as it moves the warp's registers),
+    // or, when the view moves, warp i_vwarp's registers (a command on that
+    // warp likewise).  The select by i_vwarp is an AND-OR of registers, as
+    // the command's above; i_vload, which may come late, picks last.
+    reg  [WID_W-1:0] v_warp;
+    reg  [PW-1:0]    v_head, v_tail, v_cnt;
+    reg  [LGW-1:0]   v_lg;
+    // (one warp's field of a flattened per-warp vector: an AND-OR select
+    // on the decoded warp number, as the command's fields above)
+    function [PW-1:0] pick_pw;
+        input [WARPS*PW-1:0] all;
+        input [WID_W-1:0]    w;
+        integer              i;
+        begin
+            pick_pw = {PW{1'b0}};
+            for (i = 0; i < WARPS; i = i + 1)
+                pick_pw = pick_pw | (all[i*PW +: PW] & {PW{w == i[WID_W-1:0]}});
+        end
+    endfunction
+    wire [PW-1:0]    l_head = pick_pw(head_all, i_vwarp);
+    wire [PW-1:0]    l_tail = pick_pw(tail_all, i_vwarp);
+    wire [PW-1:0]    l_cnt  = pick_pw(cnt_all, i_vwarp);
+    wire [PW-1:0]    l_lgx  = pick_pw(log2x_all, i_vwarp);
+    wire [LGW-1:0]   l_lg   = l_lgx[LGW-1:0];
+    // (the log2's upper bits: the zero extension)
+    wire unused_lgx = &{1'b0, l_lgx};
+    wire v_on   = cmd_fire && (i_warp == v_warp);     // this cycle's command is the view's warp's
+    wire l_on   = cmd_fire && (i_warp == i_vwarp);    // ... or the warp the view moves to
+    wire [PW-1:0]  v_nhead = (v_on && s1_ptr_we)  ? s1_head : v_head;
+    wire [PW-1:0]  v_ntail = (v_on && s1_ptr_we)  ? s1_tail : v_tail;
+    wire [PW-1:0]  v_ncnt  = (v_on && s1_ptr_we)  ? s1_cnt  : v_cnt;
+    wire [LGW-1:0] v_nlg   = (v_on && s1_log2_we) ? c_nlog2 : v_lg;
+    wire [PW-1:0]  l_nhead = (l_on && s1_ptr_we)  ? s1_head : l_head;
+    wire [PW-1:0]  l_ntail = (l_on && s1_ptr_we)  ? s1_tail : l_tail;
+    wire [PW-1:0]  l_ncnt  = (l_on && s1_ptr_we)  ? s1_cnt  : l_cnt;
+    wire [LGW-1:0] l_nlg   = (l_on && s1_log2_we) ? c_nlog2 : l_lg;
+
+    // (at reset every warp's state is the reset state: the view's is
+    // warp 0's like any other's)
+    always @(posedge i_clk)
+    if (i_reset)
+        v_warp <= {WID_W{1'b0}};
+    else if (i_vload)
+        v_warp <= i_vwarp;
+
+    always @(posedge i_clk)
+    if (i_reset)
+    begin
+        v_head <= HALF_FULL;
+        v_tail <= HALF_FULL;
+        v_cnt  <= {PW{1'b0}};
+        v_lg   <= LOG2_MAX[LGW-1:0];
+    end else if (i_vload)
+    begin
+        v_head <= l_nhead;
+        v_tail <= l_ntail;
+        v_cnt  <= l_ncnt;
+        v_lg   <= l_nlg;
+    end else begin
+        v_head <= v_nhead;
+        v_tail <= v_ntail;
+        v_cnt  <= v_ncnt;
+        v_lg   <= v_nlg;
+    end
+
+    assign o_v_warp = v_warp;
+    assign o_v_head = v_head;
+    assign o_v_tail = v_tail;
+    assign o_v_cnt  = v_cnt;
+    assign o_v_log2 = {{(L2W-LGW){1'b0}}, v_lg};
 
     // ---- the pending front update ---------------------------------------------
     // One write per cycle into the front copies: a command's update is held
@@ -900,7 +994,7 @@ module wq_token_deque #(
         assume(i_reset);
 
     always @(*)
-        assume(i_warp < WARPS);
+        assume(i_warp < WARPS && i_vwarp < WARPS);
 
     // the effective front of every warp (copy, or the refill in flight)
     wire [WARPS*TOKW-1:0] f_front_eff;
@@ -954,6 +1048,17 @@ module wq_token_deque #(
             end
         end
     end endgenerate
+
+    // the view is the state of its warp, every cycle
+    always @(*)
+    if (f_past_valid && !i_reset)
+    begin
+        assert(v_warp < WARPS);
+        assert(v_head == head_all[v_warp*PW +: PW]);
+        assert(v_tail == tail_all[v_warp*PW +: PW]);
+        assert(v_cnt  == cnt_all[v_warp*PW +: PW]);
+        assert(v_lg   == log2_all[v_warp*LGW +: LGW]);
+    end
 
     // a search's result fields are those the `WQ_DQCMD_FIND left in r_*
     always @(*)
@@ -1067,13 +1172,19 @@ module wq_token_deque #(
         c_clear_small: cover(cmd_fire && i_op == `WQ_DQCMD_CLEAR && c_nlog2 < LOG2_MAX[LGW-1:0]);
         c_push_small:  cover(cmd_fire && f_push && s1_trap == `WQ_TRAP_NONE
                              && c_log2 < LOG2_MAX[LGW-1:0]);
+        // the view follows a command on its warp
+        c_view_cmd:    cover(!i_vload && v_on && s1_ptr_we && s1_head != v_head);
     end
     generate if (WARPS > 1)
     begin : g_fcover
         always @(*)
         if (f_past_valid && !i_reset)
+        begin
             c_two_warps: cover(head_all[0 +: PW] != tail_all[0 +: PW]
                                && head_all[PW +: PW] != tail_all[PW +: PW]);
+            // the view moves to another warp as a command changes that one
+            c_view_load: cover(i_vload && i_vwarp != v_warp && l_on && s1_ptr_we);
+        end
     end endgenerate
 `endif
 endmodule

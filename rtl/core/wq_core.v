@@ -593,6 +593,7 @@ module wq_core #(
     // records' fields; wq_commit emits the records, this file carries the
     // commit out on the warp's slot
     reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
+    wire [WID_W-1:0]  dq_vw;                    // the warp its view follows: WB's
     wire              dq_ready, dq_rvalid;
     wire [63:0]       dq_token;
     wire [DW-1:0]     dq_head, dq_tail;
@@ -633,7 +634,8 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dq_warp(dq_warp), .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
+        .i_dq_warp(dq_warp), .i_vload(wb_ls || x_to_wb), .i_vwarp(x_w), .o_v_warp(dq_vw),
+        .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
         .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_rel_now(b_rel_now),
@@ -759,6 +761,13 @@ module wq_core #(
     // have dropped (its warp's busy bit cleared, the warp free to issue
     // again) stops the bench here, the cycle after the squash, instead of
     // running twice or hanging it.
+    // The deque's view is loaded whenever WB is (wb_ls, x_to_wb: both
+    // from EX's warp), so its decisions on WB's warp read flip-flops.
+    always @(posedge i_clk)
+        if (!i_reset && b_v && dq_vw != b_w) begin
+            $display("wq_core: the deque's view follows warp %0d, WB holds warp %0d", dq_vw, b_w);
+            $stop;
+        end
     always @(posedge i_clk)
         if (!i_reset && ((fd_held && !busy[fd_w]) || (dx_held && !busy[dx_w]) ||
                          (d_v && !busy[d_w]))) begin
@@ -1083,6 +1092,8 @@ module wq_core #(
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
+        // the deque's view is WB's warp's state (it is loaded with WB)
+        if (b_v) assert(dq_vw == b_w);
         if (dx_held) assert(busy[dx_w]);      // (the DE/EX buffer's beat)
         // memory only while the lock is held; every answer owed is tagged:
         // the LSU owes the port's unanswered requests and the answers that

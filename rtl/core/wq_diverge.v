@@ -84,6 +84,10 @@ module wq_diverge #(
     input  wire [DQ_LOG2:0]         i_csr_dq_tail,
     // the deque: the warp its state outputs follow, its state
     input  wire [WID_W-1:0]         i_dq_warp,
+    // WB loads a beat (of warp i_vwarp): the deque's view of WB's warp follows
+    input  wire                     i_vload,
+    input  wire [WID_W-1:0]         i_vwarp,
+    output wire [WID_W-1:0]         o_v_warp,
     output wire                     o_dq_ready,
     output wire                     o_dq_rvalid,
     output wire [63:0]              o_dq_token,
@@ -171,8 +175,12 @@ module wq_diverge #(
     wire [63:0]       dq_token;
     wire [3:0]        dq_op;
     wire              dq_has_call;
-    wire [DW-1:0]     dq_head, dq_tail;
+    // the state of WB's warp: the deque's view, in flip-flops (the state
+    // of warp i_dq_warp, o_dq_*, only goes to the debug window)
+    wire [DW-1:0]     dq_head, dq_tail, dq_cnt;
     wire [4:0]        dq_log2;
+    wire [DW-1:0]     dq_whead, dq_wtail;
+    wire [4:0]        dq_wlog2;
     wire [9:0] dq_depth = 10'd1 << dq_log2;
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
@@ -381,7 +389,6 @@ module wq_diverge #(
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // (wq_diverge_subv: each warp's segment and loop form, and what the
     // SUBV_* instructions and reconvergence's check do to WB's warp)
-    wire [DW-1:0] dq_cnt   = dq_head - dq_tail;
     // (pk_rc: parked as SUBV and not exited, as reconvergence and SUBV_END
     // see them: no thread active; the addresses are compared by the part
     // scan, ae_start and ae_end)
@@ -500,9 +507,9 @@ module wq_diverge #(
     assign o_dq_ready = dq_ready;
     assign o_dq_rvalid = dq_rvalid;
     assign o_dq_token = dq_token;
-    assign o_dq_head = dq_head;
-    assign o_dq_tail = dq_tail;
-    assign o_dq_log2 = dq_log2;
+    assign o_dq_head = dq_whead;
+    assign o_dq_tail = dq_wtail;
+    assign o_dq_log2 = dq_wlog2;
     assign o_dq_op = dq_op;
     wire        b_is_trap  = i_trap;
     // ---- WB's record walk ------------------------------------------------------------
@@ -887,7 +894,9 @@ module wq_diverge #(
         .i_csr_dq_op(i_csr_dq_op), .i_csr_dq_index(i_csr_dq_index), .i_csr_dq_data(i_csr_dq_data),
         .i_csr_dq_head(i_csr_dq_head), .i_csr_dq_tail(i_csr_dq_tail),
         .o_ready(dq_ready), .o_rvalid(dq_rvalid), .o_token(dq_token), .o_op(dq_op),
-        .o_has_call(dq_has_call), .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2),
+        .o_has_call(dq_has_call), .o_head(dq_whead), .o_tail(dq_wtail), .o_log2(dq_wlog2),
+        .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(dq_head),
+        .o_v_tail(dq_tail), .o_v_cnt(dq_cnt), .o_v_log2(dq_log2),
         .o_dqs(dqs), .o_r_token(dqr_token), .o_r_found(dqr_found), .o_r_empty(dqr_empty),
         .o_r_head(dqr_head), .o_r_tail(dqr_tail), .o_r_index(dqr_index));
 

@@ -23,6 +23,8 @@ module wq_diverge_dq #(
     input  wire                     i_clk,
     input  wire                     i_reset,
     input  wire [WID_W-1:0]         i_dq_warp,      // the warp the deque's state outputs follow
+    input  wire                     i_vload,        // the view moves to warp i_vwarp (WB loads a beat)
+    input  wire [WID_W-1:0]         i_vwarp,
     // WB's call: set this cycle, and what it is (wq_diverge's walk)
     input  wire                     i_call,
     input  wire                     i_used,         // its answer is used: the deque is free again
@@ -63,6 +65,12 @@ module wq_diverge_dq #(
     output wire [DQ_LOG2:0]         o_head,
     output wire [DQ_LOG2:0]         o_tail,
     output wire [4:0]               o_log2,
+    // the view: the state of WB's warp in flip-flops (wq_token_deque)
+    output wire [WID_W-1:0]         o_v_warp,
+    output wire [DQ_LOG2:0]         o_v_head,
+    output wire [DQ_LOG2:0]         o_v_tail,
+    output wire [DQ_LOG2:0]         o_v_cnt,
+    output wire [4:0]               o_v_log2,
     // WB's call: its state and its kept answer (head and tail when it
     // went out, the token, FIND's found and index, empty)
     output wire [1:0]               o_dqs,
@@ -102,7 +110,9 @@ module wq_diverge_dq #(
         .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
         .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
         .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
-        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2));
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2),
+        .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(o_v_head),
+        .o_v_tail(o_v_tail), .o_v_cnt(o_v_cnt), .o_v_log2(o_v_log2));
     // (every push is counted before it is made: the deque never traps here)
     wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front, dq_has_type};
 
@@ -195,8 +205,8 @@ module wq_diverge_dq #(
         case (dqs)
         DQS_IDLE:
             if (i_call) begin
-                dqr_head <= dq_head;
-                dqr_tail <= dq_tail;
+                dqr_head <= o_v_head;       // (WB's warp: the view's)
+                dqr_tail <= o_v_tail;
                 dqs <= DQS_ISSUE;
             end
         DQS_ISSUE:

@@ -7,7 +7,11 @@
 //   * whenever the command port is ready: the whole RAM image against the
 //     model's dqram, and per warp head, tail, log2, front token and the
 //     has_type vector (the o_* state outputs, i_warp swept over every warp)
-//     against the model.
+//     against the model;
+//   * every cycle: the view (o_v_*: the state of one warp in flip-flops),
+//     moved to a random warp now and then (i_vload, i_vwarp: often the warp
+//     of the command accepted in that cycle), against the model's state of
+//     the warp the bench last moved it to.
 // The debug commands are checked against what the CSR debug window does in
 // the model (cmodel/model/csr.c, dbg_cmd): index masked by depth-1, a
 // SET_HEADTAIL outside tail <= head <= depth ignored.  After a bound trap
@@ -132,7 +136,8 @@ struct Bench : tb::Harness<Vwq_token_deque> {
              cov_merge = 0, cov_merge_front = 0, cov_dbg_write_front = 0,
              cov_set_ok = 0, cov_set_rejected = 0, cov_recenter = 0,
              cov_clear_small = 0, cov_stall = 0, cov_reset = 0,
-             cov_back_to_back_same_warp = 0;
+             cov_back_to_back_same_warp = 0, cov_view_cmd = 0, cov_view_load_cmd = 0;
+    unsigned v_warp = 0;                // the warp the view follows
     unsigned find_lat_max = 0;
     unsigned last_accept_warp = ~0u;
     uint64_t last_accept_cycle = ~0ull;
@@ -157,7 +162,8 @@ struct Bench : tb::Harness<Vwq_token_deque> {
         top->i_valid = 0;
         top->i_op = 0; top->i_warp = 0; top->i_type = 0; top->i_mask = 0;
         top->i_addr = 0; top->i_index = 0; top->i_data = 0; top->i_head = 0;
-        top->i_tail = 0; top->i_log2 = 0; 
+        top->i_tail = 0; top->i_log2 = 0;
+        top->i_vload = 0; top->i_vwarp = 0;
     }
 
     void drive(const Cmd &c) {
@@ -179,6 +185,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
         script.clear();
         have_cmd = false;
         recenter_check = false;
+        v_warp = 0;
         cov_reset++;
     }
 
@@ -244,6 +251,21 @@ struct Bench : tb::Harness<Vwq_token_deque> {
                                hex(rc_e[i]).c_str());
                 fail(b);
             }
+        }
+    }
+
+    // the view: the model's head, tail, count and log2 of warp v_warp
+    void check_view() {
+        const wq_deque_t *d = &dq[v_warp];
+        unsigned lg = 0;
+        while ((1u << lg) < d->depth) lg++;
+        if (top->o_v_warp != v_warp || top->o_v_head != d->head || top->o_v_tail != d->tail ||
+            top->o_v_cnt != d->head - d->tail || top->o_v_log2 != lg) {
+            char b[256];
+            snprintf(b, sizeof b, "view of warp %u (warp/head/tail/count/log2): expected %u/%u/%u/%u/%u"
+                     " actual %u/%u/%u/%u/%u", v_warp, v_warp, d->head, d->tail, d->head - d->tail, lg,
+                     top->o_v_warp, top->o_v_head, top->o_v_tail, top->o_v_cnt, top->o_v_log2);
+            fail(b);
         }
     }
 
@@ -541,6 +563,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
                  std::to_string(pend.front().accept_cycle) + ", due after " +
                  std::to_string(pend.front().latency) + ")");
         bool ready = top->o_ready;
+        check_view();
         if (ready) check_state();
         if (!have_cmd && offer) {
             cur = gen();
@@ -574,7 +597,16 @@ struct Bench : tb::Harness<Vwq_token_deque> {
         } else {
             top->i_valid = 0;
         }
+        // the view moves now and then, often to the accepted command's warp
+        bool vload = rng.chance(25);
+        unsigned vwarp = (accepted && rng.chance(50)) ? cur.warp : (unsigned)rng.below(WARPS);
+        top->i_vload = vload;
+        top->i_vwarp = vload ? vwarp : 0;
+        if (accepted && vload && vwarp == cur.warp) cov_view_load_cmd++;
+        if (accepted && !vload && cur.warp == v_warp) cov_view_cmd++;
         tick();
+        if (vload) v_warp = vwarp;
+        top->i_vload = 0;
         if (!have_cmd) top->i_valid = 0;
         return accepted;
     }
@@ -657,6 +689,7 @@ int main(int argc, char **argv)
         { "set_headtail", b.cov_set_ok }, { "set_headtail_rejected", b.cov_set_rejected },
         { "recenter", b.cov_recenter }, { "clear_small", b.cov_clear_small },
         { "stall", b.cov_stall }, { "back_to_back_same_warp", b.cov_back_to_back_same_warp },
+        { "view_follows_command", b.cov_view_cmd }, { "view_moves_to_command", b.cov_view_load_cmd },
     };
     int missing = 0;
     for (auto &c : cov) {
