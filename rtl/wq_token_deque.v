@@ -86,14 +86,16 @@
 //	on these paths.
 //
 //	The view: the state of one warp (o_v_warp) -- head, tail, count,
-//	runtime log2 -- in flip-flops of its own, for a user whose decisions
+//	runtime log2, the front's below_bits -- in flip-flops of its own, for a user whose decisions
 //	about one warp must not begin with the warp select above (the core's
 //	divergence unit: the warp in WB).  i_vload moves the view to warp
 //	i_vwarp for the next cycle; otherwise it stays on its warp.  Either
 //	way it takes this cycle's command into account, so in every cycle
-//	o_v_* equal o_head, o_tail, o_head - o_tail and o_log2 would with
-//	i_warp = o_v_warp (the FORMAL section asserts it); the select by
-//	i_vwarp is of registers only, and i_vload picks at the end.
+//	o_v_* equal o_head, o_tail, o_head - o_tail, o_log2 and the low bits
+//	of o_has_type would with i_warp = o_v_warp (the FORMAL section
+//	asserts it; o_v_has takes the pending front update, as o_has_type
+//	does); the select by i_vwarp is of registers only, and i_vload picks
+//	at the end.
 //
 //	i_warp and i_vwarp must be below WARPS.  Encodings (token fields, type codes,
 //	trap codes, the launch descriptor's deque log2 width) come from the
@@ -154,7 +156,8 @@ module wq_token_deque #(
     output wire [LOG2:0]                    o_v_head,
     output wire [LOG2:0]                    o_v_tail,
     output wire [LOG2:0]                    o_v_cnt,
-    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_v_log2
+    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_v_log2,
+    output wire [`WQ_TF_PRESENCE_W-1:0]     o_v_has     // o_has_type's types with a presence bit
 );
 
     // command codes of this port (the bench reads them from the Verilated
@@ -280,7 +283,6 @@ module wq_token_deque #(
     // per-warp state, flattened
     wire [WARPS*PW-1:0]   head_all, tail_all;
     wire [WARPS*LGW-1:0]  log2_all;
-    wire [WARPS*PW-1:0]   log2x_all;        // (the same, zero-extended to PW bits: the view's select)
     wire [WARPS*TOKW-1:0] front_all;
     // Each warp's pointer tests, kept in flip-flops beside the pointers
     // and written with them (the FORMAL section ties each to its
@@ -311,6 +313,9 @@ module wq_token_deque #(
     // to the front's presence and a search's "none there" select them
     // instead of decoding the copy's type
     wire [WARPS*NPRES-1:0] hv_all;
+    // each warp's view word, {hv, lg, cnt, tail, head} (the view's select)
+    localparam VSW = NPRES + LGW + 3 * PW;
+    wire [WARPS*VSW-1:0]  vst_all;
     wire [NPRES-1:0]      p_hv;
     // registered results: the last accepted command.  Stage 2, the
     // pending front update and the search all belong to that command (no
@@ -694,7 +699,7 @@ module wq_token_deque #(
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
-        assign log2x_all[g*PW +: PW]      = {{(PW-LGW){1'b0}}, lg};
+        assign vst_all[g*VSW +: VSW]      = {hv, lg, cnt, tail, head};
         assign fl_all[g*NFL +: NFL]       = fl;
         assign cnt_all[g*PW +: PW]        = cnt;
         assign top_all[g*LOG2 +: LOG2]    = top;
@@ -704,43 +709,45 @@ module wq_token_deque #(
     end endgenerate
 
     // ---- the view -----------------------------------------------------------------
-    // The state of warp v_warp after this cycle's command: the view's own
-    // (v_*: a command on v_warp moves it as it moves the warp's registers),
-    // or, when the view moves, warp i_vwarp's registers (a command on that
-    // warp likewise).  The select by i_vwarp is an AND-OR of registers, as
-    // the command's above; i_vload, which may come late, picks last.
+    // The state of warp v_warp after this cycle: the view's own (v_*: a
+    // command on v_warp moves it as it moves the warp's registers, the
+    // pending front update its below_bits), or, when the view moves, warp
+    // i_vwarp's registers (a command or front update on that warp
+    // likewise).  The select by i_vwarp is an AND-OR of registers, of the
+    // warp's whole view word at once; i_vload, which may come late, picks
+    // last.
     reg  [WID_W-1:0] v_warp;
     reg  [PW-1:0]    v_head, v_tail, v_cnt;
     reg  [LGW-1:0]   v_lg;
-    // (one warp's field of a flattened per-warp vector: an AND-OR select
-    // on the decoded warp number, as the command's fields above)
-    function [PW-1:0] pick_pw;
-        input [WARPS*PW-1:0] all;
-        input [WID_W-1:0]    w;
-        integer              i;
+    reg  [NPRES-1:0] v_hv;
+    function [VSW-1:0] pick_vst;
+        input [WARPS*VSW-1:0] all;
+        input [WID_W-1:0]     w;
+        integer               i;
         begin
-            pick_pw = {PW{1'b0}};
+            pick_vst = {VSW{1'b0}};
             for (i = 0; i < WARPS; i = i + 1)
-                pick_pw = pick_pw | (all[i*PW +: PW] & {PW{w == i[WID_W-1:0]}});
+                pick_vst = pick_vst | (all[i*VSW +: VSW] & {VSW{w == i[WID_W-1:0]}});
         end
     endfunction
-    wire [PW-1:0]    l_head = pick_pw(head_all, i_vwarp);
-    wire [PW-1:0]    l_tail = pick_pw(tail_all, i_vwarp);
-    wire [PW-1:0]    l_cnt  = pick_pw(cnt_all, i_vwarp);
-    wire [PW-1:0]    l_lgx  = pick_pw(log2x_all, i_vwarp);
-    wire [LGW-1:0]   l_lg   = l_lgx[LGW-1:0];
-    // (the log2's upper bits: the zero extension)
-    wire unused_lgx = &{1'b0, l_lgx};
+    wire [PW-1:0]    l_head, l_tail, l_cnt;
+    wire [LGW-1:0]   l_lg;
+    wire [NPRES-1:0] l_hv;
+    assign {l_hv, l_lg, l_cnt, l_tail, l_head} = pick_vst(vst_all, i_vwarp);
     wire v_on   = cmd_fire && (i_warp == v_warp);     // this cycle's command is the view's warp's
     wire l_on   = cmd_fire && (i_warp == i_vwarp);    // ... or the warp the view moves to
-    wire [PW-1:0]  v_nhead = (v_on && s1_ptr_we)  ? s1_head : v_head;
-    wire [PW-1:0]  v_ntail = (v_on && s1_ptr_we)  ? s1_tail : v_tail;
-    wire [PW-1:0]  v_ncnt  = (v_on && s1_ptr_we)  ? s1_cnt  : v_cnt;
-    wire [LGW-1:0] v_nlg   = (v_on && s1_log2_we) ? c_nlog2 : v_lg;
-    wire [PW-1:0]  l_nhead = (l_on && s1_ptr_we)  ? s1_head : l_head;
-    wire [PW-1:0]  l_ntail = (l_on && s1_ptr_we)  ? s1_tail : l_tail;
-    wire [PW-1:0]  l_ncnt  = (l_on && s1_ptr_we)  ? s1_cnt  : l_cnt;
-    wire [LGW-1:0] l_nlg   = (l_on && s1_log2_we) ? c_nlog2 : l_lg;
+    wire v_pon  = p_valid && (p_warp == v_warp);      // the same for the pending front update
+    wire l_pon  = p_valid && (p_warp == i_vwarp);
+    wire [PW-1:0]    v_nhead = (v_on && s1_ptr_we)  ? s1_head : v_head;
+    wire [PW-1:0]    v_ntail = (v_on && s1_ptr_we)  ? s1_tail : v_tail;
+    wire [PW-1:0]    v_ncnt  = (v_on && s1_ptr_we)  ? s1_cnt  : v_cnt;
+    wire [LGW-1:0]   v_nlg   = (v_on && s1_log2_we) ? c_nlog2 : v_lg;
+    wire [NPRES-1:0] v_nhv   = v_pon ? p_hv : v_hv;
+    wire [PW-1:0]    l_nhead = (l_on && s1_ptr_we)  ? s1_head : l_head;
+    wire [PW-1:0]    l_ntail = (l_on && s1_ptr_we)  ? s1_tail : l_tail;
+    wire [PW-1:0]    l_ncnt  = (l_on && s1_ptr_we)  ? s1_cnt  : l_cnt;
+    wire [LGW-1:0]   l_nlg   = (l_on && s1_log2_we) ? c_nlog2 : l_lg;
+    wire [NPRES-1:0] l_nhv   = l_pon ? p_hv : l_hv;
 
     // (at reset every warp's state is the reset state: the view's is
     // warp 0's like any other's)
@@ -757,17 +764,20 @@ module wq_token_deque #(
         v_tail <= HALF_FULL;
         v_cnt  <= {PW{1'b0}};
         v_lg   <= LOG2_MAX[LGW-1:0];
+        v_hv   <= HV_ZERO;
     end else if (i_vload)
     begin
         v_head <= l_nhead;
         v_tail <= l_ntail;
         v_cnt  <= l_ncnt;
         v_lg   <= l_nlg;
+        v_hv   <= l_nhv;
     end else begin
         v_head <= v_nhead;
         v_tail <= v_ntail;
         v_cnt  <= v_ncnt;
         v_lg   <= v_nlg;
+        v_hv   <= v_nhv;
     end
 
     assign o_v_warp = v_warp;
@@ -775,6 +785,9 @@ module wq_token_deque #(
     assign o_v_tail = v_tail;
     assign o_v_cnt  = v_cnt;
     assign o_v_log2 = {{(L2W-LGW){1'b0}}, v_lg};
+    // (has_types' low bits: the front's below_bits, with the pending
+    // update forwarded, of a non-empty deque)
+    assign o_v_has  = {NPRES{v_cnt != {PW{1'b0}}}} & (v_pon ? p_hv : v_hv);
 
     // ---- the pending front update ---------------------------------------------
     // One write per cycle into the front copies: a command's update is held
@@ -1058,6 +1071,9 @@ module wq_token_deque #(
         assert(v_tail == tail_all[v_warp*PW +: PW]);
         assert(v_cnt  == cnt_all[v_warp*PW +: PW]);
         assert(v_lg   == log2_all[v_warp*LGW +: LGW]);
+        assert(v_hv   == hv_all[v_warp*NPRES +: NPRES]);
+        if (i_warp == v_warp)
+            assert(o_v_has == c_has[NPRES-1:0]);
     end
 
     // a search's result fields are those the `WQ_DQCMD_FIND left in r_*

@@ -61,7 +61,7 @@ module wq_diverge_dq #(
     output wire                     o_rvalid,
     output wire [63:0]              o_token,
     output wire [3:0]               o_op,           // the command on the port
-    output wire                     o_has_call,     // the warp's deque holds a CALL token
+    output wire                     o_has_call,     // WB's warp's deque holds a CALL token (the view's)
     output wire [DQ_LOG2:0]         o_head,
     output wire [DQ_LOG2:0]         o_tail,
     output wire [4:0]               o_log2,
@@ -101,6 +101,7 @@ module wq_diverge_dq #(
     wire [15:0]       dq_has_type;
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dq_log2;
+    wire [`WQ_TF_PRESENCE_W-1:0] v_has;
     wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(i_dq_warp),
@@ -112,7 +113,7 @@ module wq_diverge_dq #(
         .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
         .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2),
         .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(o_v_head),
-        .o_v_tail(o_v_tail), .o_v_cnt(o_v_cnt), .o_v_log2(o_v_log2));
+        .o_v_tail(o_v_tail), .o_v_cnt(o_v_cnt), .o_v_log2(o_v_log2), .o_v_has(v_has));
     // (every push is counted before it is made: the deque never traps here)
     wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front, dq_has_type};
 
@@ -129,7 +130,11 @@ module wq_diverge_dq #(
     assign o_rvalid = dq_rvalid;
     assign o_token = dq_token;
     assign o_op = dq_op;
-    assign o_has_call = dq_has_type[`WQ_TOK_CALL];
+    // (WB's warp: the view's; indexed by a type code, as o_has_type is)
+    wire [15:0] v_has16 = {{(16-`WQ_TF_PRESENCE_W){1'b0}}, v_has};
+    assign o_has_call = v_has16[`WQ_TOK_CALL];
+    // (the view's other types: no decision of WB's asks about them)
+    wire unused_vhas = &{1'b0, v_has16};
     assign o_head = dq_head;
     assign o_tail = dq_tail;
     assign o_log2 = dq_log2;

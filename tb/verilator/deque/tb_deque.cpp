@@ -254,7 +254,8 @@ struct Bench : tb::Harness<Vwq_token_deque> {
         }
     }
 
-    // the view: the model's head, tail, count and log2 of warp v_warp
+    // the view: the model's head, tail, count, log2 and has_type (the types
+    // with a presence bit) of warp v_warp
     void check_view() {
         const wq_deque_t *d = &dq[v_warp];
         unsigned lg = 0;
@@ -265,6 +266,15 @@ struct Bench : tb::Harness<Vwq_token_deque> {
             snprintf(b, sizeof b, "view of warp %u (warp/head/tail/count/log2): expected %u/%u/%u/%u/%u"
                      " actual %u/%u/%u/%u/%u", v_warp, v_warp, d->head, d->tail, d->head - d->tail, lg,
                      top->o_v_warp, top->o_v_head, top->o_v_tail, top->o_v_cnt, top->o_v_log2);
+            fail(b);
+        }
+        unsigned has = 0;                       // the types with a presence bit
+        for (unsigned t = 0; t < WQ_PRESENCE_TYPES; t++)
+            has |= (unsigned)(wq_deque_has_type(d, t) != 0) << t;
+        if (top->o_v_has != has) {
+            char b[160];
+            snprintf(b, sizeof b, "view of warp %u has_type (presence types): expected %02x actual %02x",
+                     v_warp, has, top->o_v_has);
             fail(b);
         }
     }
