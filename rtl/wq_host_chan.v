@@ -430,10 +430,18 @@ module wq_host_chan #(
 	// change to ERROR with its ERR_INFO written; a channel in ERROR leaves
 	// it only through CTRL.RESET; a CTRL write is the only one that
 	// resets or enables.  (wq_host_if's wait_kind is 0 or a wait state:
-	// start_wait's ACQ_WAIT, WFI_WAIT, LAUNCH_WAIT)
+	// start_wait's ACQ_WAIT, WFI_WAIT, LAUNCH_WAIT: assumed when the unit
+	// is the job's top, FORMAL_HOST_CHAN_TOP; asserted inside the host
+	// interface, which must keep it)
+`ifdef FORMAL_HOST_CHAN_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
-		assume(i_sc_wk == 4'h0 || i_sc_wk == `WQ_CH_ACQ_WAIT
+		`WQ_F_IN(i_sc_wk == 4'h0 || i_sc_wk == `WQ_CH_ACQ_WAIT
 			|| i_sc_wk == `WQ_CH_WFI_WAIT || i_sc_wk == `WQ_CH_LAUNCH_WAIT);
+`undef	WQ_F_IN
 	always @(*)
 	begin
 		if (!i_csr_we || o_csr_bad)

@@ -287,18 +287,27 @@ module wq_host_fifo #(
 	if (!f_past_valid)
 		assume(i_reset);
 
+	// (the host's side: assumed when the unit is the job's top,
+	// FORMAL_HOST_FIFO_TOP; asserted inside the host interface, which
+	// must keep it)
+`ifdef FORMAL_HOST_FIFO_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
-	if (!i_reset)
+	if (f_past_valid && !i_reset)
 	begin
 		if (i_start)
-			assume(!o_on && !i_flush);
+			`WQ_F_IN(!o_on && !i_flush);
 		if (i_pop)
-			assume(o_n != 0);
+			`WQ_F_IN(o_n != 0);
 		if (i_flush)
-			assume(!o_busy && !i_ask && !i_gq_go);
+			`WQ_F_IN(!o_busy && !i_ask && !i_gq_go);
 		if (i_gq_clear)
-			assume(!o_gq_mv && o_gq_outn == 2'd0);
+			`WQ_F_IN(!o_gq_mv && o_gq_outn == 2'd0);
 	end
+`undef	WQ_F_IN
 
 	// the reads ahead accepted and not yet answered
 	reg	[PF_LG+2:0]	f_mout;

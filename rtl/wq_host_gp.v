@@ -385,14 +385,22 @@ module wq_host_gp #(
 	// ---- formal properties (jobs host_gp, host_gp_0) ------------------
 	// the environment (wq_host_if): with FAST the entry is read as a
 	// stream (H_GP1 and H_GPCHK are not reached); word 0's reserved bits
-	// as i_w0b says when both words are taken in one cycle
+	// as i_w0b says when both words are taken in one cycle (assumed when
+	// the unit is the job's top, FORMAL_HOST_GP_TOP; asserted inside the
+	// host interface, which must keep it)
+`ifdef FORMAL_HOST_GP_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	begin
 		if (FAST != 0)
-			assume(i_hs != H_GP1 && i_hs != H_GPCHK);
+			`WQ_F_IN(i_hs != H_GP1 && i_hs != H_GPCHK);
 		if (i_both)
-			assume(i_rv1 && i_w0b == (i_rdata[`WQ_GP_RSVD0_RANGE] != 0));
+			`WQ_F_IN(i_rv1 && i_w0b == (i_rdata[`WQ_GP_RSVD0_RANGE] != 0));
 	end
+`undef	WQ_F_IN
 	wire	f_mine = (i_hs == H_DUE) || (i_hs == H_DUEA) || (i_hs == H_DUEB)
 			|| (i_hs == H_DUE2) || (i_hs == H_GP0) || (i_hs == H_GP1)
 			|| (i_hs == H_GPW) || (i_hs == H_GPCHK);

@@ -333,10 +333,18 @@ module wq_host_hdr #(
 	// ---- formal properties (jobs host_hdr, host_hdr_0) ----------------
 	// the environment: with FAST the walk takes the FIFO's words, never
 	// the single reads' states (wq_host_if's formal section: no read
-	// returns to them)
+	// returns to them; assumed when the unit is the job's top,
+	// FORMAL_HOST_HDR_TOP; asserted inside the host interface, which must
+	// keep it)
+`ifdef FORMAL_HOST_HDR_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	if (FAST != 0)
-		assume(i_hs != H_HDRDEC && i_hs != H_DATAGOT);
+		`WQ_F_IN(i_hs != H_HDRDEC && i_hs != H_DATAGOT);
+`undef	WQ_F_IN
 	wire	f_mine = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
 			|| (i_hs == H_DATAGOT);
 	// the decode's states, and the header's words left after it

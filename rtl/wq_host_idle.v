@@ -258,14 +258,23 @@ module wq_host_idle #(
 	wire	f_mine = (i_hs == H_INIT) || (i_hs == H_IDLE) || (i_hs == H_CSR1)
 			|| (i_hs == H_CLR) || (i_hs == H_CSR2);
 	// the environment (wq_host_if, the top): a step begins only on a
-	// grant; sc and cur_ch name channels that exist
+	// grant; sc and cur_ch name channels that exist, and so does a CSR
+	// access's channel when it addresses one (assumed when the
+	// unit is the job's top, FORMAL_HOST_IDLE_TOP; asserted inside the
+	// host interface, which must keep it)
+`ifdef FORMAL_HOST_IDLE_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	begin
 		if (i_g_start)
-			assume(i_ev_gnt);
-		assume(i_sc <= LAST_CH && i_cur_ch <= LAST_CH && i_cand <= LAST_CH
-			&& i_cc <= LAST_CH && (!i_nx_cur[CW] || i_nx_cur[CW-1:0] <= LAST_CH));
+			`WQ_F_IN(i_ev_gnt);
+		`WQ_F_IN(i_sc <= LAST_CH && i_cur_ch <= LAST_CH && i_cand <= LAST_CH
+			&& (!i_csr_is_ch || i_cc <= LAST_CH) && (!i_nx_cur[CW] || i_nx_cur[CW-1:0] <= LAST_CH));
 	end
+`undef	WQ_F_IN
 	always @(*)
 	begin
 		// outside its states the unit decides nothing

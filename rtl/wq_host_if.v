@@ -1635,6 +1635,13 @@ module wq_host_if #(
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(s_state == `WQ_CH_ACQ_WAIT);
+		// u_sched's retry clock in H_DUEB, where its verdict is taken
+		// (wq_host_sched's f_clk): acq_wr counts no fewer wraps of `now`
+		// than gwrap, and with none since the stamp the grant's `now`
+		// (cm_wd) is not before acq_last (cm_rd)
+		if (hs == H_DUEB)
+			assert(acq_wr_s > {1'b0, gwrap}
+				|| (acq_wr_s == {1'b0, gwrap} && cm_wd >= cm_rd));
 		// a burst is announced only with a step's pulse
 		if (o_step_more)
 			assert(o_step_valid && FAST != 0);

@@ -271,17 +271,29 @@ module wq_host_sched #(
 `ifdef FORMAL
 	// ---- formal properties (job host_sched in scripts/formal.sh) -------
 	// Combinational: every property holds for any inputs but the channel
-	// numbers, which name channels, and the retry clock's, which are
-	// as wq_host_if keeps them (no wrap of `now` since the stamp means
-	// the grant is not before it).
+	// numbers, which name channels (assumed when the unit is the job's
+	// top, FORMAL_HOST_SCHED_TOP; asserted inside the host interface,
+	// which must keep them).  The retry rule's properties hold for a
+	// retry clock as wq_host_if keeps it (f_clk: no fewer wraps of `now`
+	// since the stamp than since the grant, and with none since the stamp
+	// the grant is not before it): assumed at the unit's job; inside the
+	// host the rule's inputs are shared buses that carry the clock only
+	// in H_DUEB, where wq_host_if's section asserts f_clk's relation.
+	wire	f_clk = (i_acq_wr > {1'b0, i_gwrap})
+			|| (i_acq_wr == {1'b0, i_gwrap} && i_ticks >= i_last);
+`ifdef FORMAL_HOST_SCHED_TOP
+`define	WQ_F_IN	assume
+	always @(*)
+		assume(f_clk);
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	begin
-		assume({{(32-CW){1'b0}}, i_cur_ch} < CHANNELS);
-		assume({{(32-CW){1'b0}}, i_sc} < CHANNELS);
-		assume(i_acq_wr >= {1'b0, i_gwrap});
-		if (i_acq_wr == {1'b0, i_gwrap})
-			assume(i_ticks >= i_last);
+		`WQ_F_IN({{(32-CW){1'b0}}, i_cur_ch} < CHANNELS);
+		`WQ_F_IN({{(32-CW){1'b0}}, i_sc} < CHANNELS);
 	end
+`undef	WQ_F_IN
 
 	// the round robin: the channel found is the first with work after
 	// `from` (none between them has work), and none found means no other
@@ -332,6 +344,7 @@ module wq_host_sched #(
 	wire	[1:0]	f_w     = i_acq_wr - {1'b0, i_gwrap};
 	wire	[33:0]	f_since = {f_w, 32'h0} + {2'b0, i_ticks} - {2'b0, i_last};
 	always @(*)
+	if (f_clk)
 	begin
 		if (i_acq_wr != 2'd3)
 			assert(o_dq_due == (f_since >= {2'b0, i_retry}));

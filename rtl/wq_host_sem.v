@@ -405,9 +405,17 @@ module wq_host_sem #(
 			|| (o_hs == H_STW) || (o_hs == H_STAMP) || (o_hs == H_ERR) || (o_hs == H_AFTER)
 			|| (o_hs == H_AW) || (o_hs == H_LVW) || (o_hs == H_LEAVE)
 			|| (o_hs == H_RDW);
-	// (wq_host_if's att_nx is att_q + 1)
+	// (wq_host_if's att_nx is att_q + 1: assumed when the unit is the
+	// job's top, FORMAL_HOST_SEM_TOP; asserted inside the host interface,
+	// which must keep it)
+`ifdef FORMAL_HOST_SEM_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
-		assume(i_att_nx == i_att + 32'h1);
+		`WQ_F_IN(i_att_nx == i_att + 32'h1);
+`undef	WQ_F_IN
 
 	always @(*)
 	begin

@@ -834,9 +834,18 @@ module wq_host_seq #(
 	wire	f_known  = f_idle || f_gp || f_hdr || f_sem || f_launch || f_leave
 			|| (i_hs == H_RDW) || (i_hs == H_MEM) || (i_hs == H_PMW)
 			|| (i_hs == H_METHOD);
+	// (FAST = 0: none of the one-cycle paths; assumed when the unit is
+	// the job's top, FORMAL_HOST_SEQ_TOP; asserted inside the host
+	// interface, which must keep it)
+`ifdef FORMAL_HOST_SEQ_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	if (FAST == 0)
-		assume(!i_gh_fast && !i_nx_more && !i_lv_gt_w && !i_lv_gs && !i_gt_w);
+		`WQ_F_IN(!i_gh_fast && !i_nx_more && !i_lv_gt_w && !i_lv_gs && !i_gt_w);
+`undef	WQ_F_IN
 
 	always @(*)
 	begin

@@ -485,20 +485,29 @@ module wq_launch_check #(
 		f_next <= 5'd0;
 	else if (i_wvalid)
 		f_next <= f_next + (f_line ? 5'd4 : 5'd1);
+	// (the contract is assumed when the unit is the job's top,
+	// FORMAL_LAUNCH_CHECK_TOP, and asserted inside the host interface,
+	// whose descriptor stream must keep it)
+`ifdef FORMAL_LAUNCH_CHECK_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
+	if (f_past_valid && !i_reset)
 	begin
 		if (busy)
-			assume(!i_start);
+			`WQ_F_IN(!i_start);
 		if (EARLY == 0 && busy)
-			assume(!i_wvalid);
+			`WQ_F_IN(!i_wvalid);
 		if (EARLY != 0 && !busy)
-			assume(!i_wvalid);
+			`WQ_F_IN(!i_wvalid);
 		if (i_wvalid)
-			assume(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
+			`WQ_F_IN(!i_start && f_next < 5'd16 && {1'b0, i_widx} == f_next);
 		if (i_wvalid && f_line)
-			assume(i_widx[1:0] == 2'b00);
+			`WQ_F_IN(i_widx[1:0] == 2'b00);
 		if (EARLY == 0 && i_start)
-			assume(f_next == 5'd16);
+			`WQ_F_IN(f_next == 5'd16);
 	end
 	// (combinational: Yosys evaluates a clocked assume one cycle late)
 	reg	[32*`WQ_LD_WORDS-1:0]	f_desc;
@@ -514,15 +523,18 @@ module wq_launch_check #(
 	end
 	integer	fk;
 	always @(*)
-	if (EARLY == 0)
+	if (f_past_valid && !i_reset)
 	begin
-		if (busy)
-			assume(i_desc == f_desc);
-	end else if (busy && f_pbusy)
-	begin
-		for (fk = 0; fk < `WQ_LD_WORDS; fk = fk + 1)
-			if (fk < f_pnext)
-				assume(i_desc[32*fk +: 32] == f_desc[32*fk +: 32]);
+		if (EARLY == 0)
+		begin
+			if (busy)
+				`WQ_F_IN(i_desc == f_desc);
+		end else if (busy && f_pbusy)
+		begin
+			for (fk = 0; fk < `WQ_LD_WORDS; fk = fk + 1)
+				if (fk < f_pnext)
+					`WQ_F_IN(i_desc[32*fk +: 32] == f_desc[32*fk +: 32]);
+		end
 	end
 
 	// RDESC: the RAM behind o_ridx holds the descriptor (f_desc, as
@@ -536,7 +548,8 @@ module wq_launch_check #(
 			f_r2 <= f_r1;
 		end
 		always @(*)
-			assume(i_rword == f_desc[32*f_r2 +: 32]);
+		if (f_past_valid && !i_reset)
+			`WQ_F_IN(i_rword == f_desc[32*f_r2 +: 32]);
 		// the RAM's address register is the checker's last o_ridx; a
 		// load waits only at the start of pass 0 or 3 (GY, CY); a pass
 		// under way has its multiplicand (it only steps on a valid word)
@@ -561,6 +574,7 @@ module wq_launch_check #(
 			c_ram_hand: cover(busy && bitn == 6'd32 && pass == P_LOC && !rv);
 		end
 	end endgenerate
+`undef	WQ_F_IN
 
 	// cycles since i_start: every pass takes 32/DIGIT + 1 cycles (its
 	// digits and one to hand over), a check 165 busy cycles at DIGIT = 1

@@ -488,14 +488,23 @@ module wq_sem_unit #(
 		end
 	endfunction
 
+	// (assumed when the unit is the job's top, FORMAL_SEM_UNIT_TOP;
+	// asserted inside the host interface, which must keep it)
+`ifdef FORMAL_SEM_UNIT_TOP
+`define	WQ_F_IN	assume
+`else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
+	if (f_past_valid && !i_reset)
 	begin
 		if (o_busy)
-			assume(!i_start);
+			`WQ_F_IN(!i_start);
 		if (i_start && in_64)
-			assume(addr[2] == 1'b0);
-		assume(!i_mem_rvalid || f_out);
+			`WQ_F_IN(addr[2] == 1'b0);
+		`WQ_F_IN(!i_mem_rvalid || f_out);
 	end
+`undef	WQ_F_IN
 
 	always @(*)
 	if (f_past_valid && !i_reset)

@@ -111,41 +111,41 @@ JOBS=(
 "div|wq_div|rtl/wq_div.v|-set W 6|opt -fast|4|2|1|||8"
 "decode|wq_decode|rtl/wq_decode.v||memory_map; opt -fast|1|1|1|||1"
 "decode_fp|wq_decode|rtl/wq_decode.v|-set FP 1|memory_map; opt -fast|1|1|1|1||1"
-"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|1||16"
-"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1||80"
-"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set LANES 8 -set DQ_LOG2 4|opt -fast|12|4|1|||20|48"
-"launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|48"
-"launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|1||48"
-"launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1||48"
-"launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1||48"
-"launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|1||64"
+"sem_unit|wq_sem_unit|rtl/wq_sem_unit.v||opt -fast|10|6|1|1|FORMAL_SEM_UNIT_TOP|16"
+"sem_unit_d1|wq_sem_unit|rtl/wq_sem_unit.v|-set DIGIT 1|opt -fast|10|6|1|1|FORMAL_SEM_UNIT_TOP|80"
+"launch_check|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set LANES 8 -set DQ_LOG2 4|opt -fast|12|4|1||FORMAL_LAUNCH_CHECK_TOP|20|48"
+"launch_check_d8|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP FORMAL_DEEP_COVER|48"
+"launch_check_early|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set EARLY 1|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP|48"
+"launch_check_early16|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 16 -set EARLY 1|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP|48"
+"launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP|48"
+"launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|1|FORMAL_LAUNCH_CHECK_TOP|64"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 1|memory_map; opt -fast|8|6|1|||12"
 "deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2|memory_map; opt -fast|10|6|1|||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|memory_map; opt -fast|10|6|1|||14"
 "host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|1||14"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|1||14"
-"launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_DEEP_COVER|200"
-"host_fifo|wq_host_fifo|rtl/wq_host_fifo.v|-set CW 1 -set PF_LG 2|memory_map; opt -fast|12|8|1|||16"
+"launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP FORMAL_DEEP_COVER|200"
+"host_fifo|wq_host_fifo|rtl/wq_host_fifo.v|-set CW 1 -set PF_LG 2|memory_map; opt -fast|12|8|1||FORMAL_HOST_FIFO_TOP|16"
 "lineword|wq_lineword|rtl/wq_lineword.v|-set LINE_BYTES 16|opt -fast|8|4|1|1||12"
-"host_sched|wq_host_sched|rtl/wq_host_sched.v|-set CHANNELS 3|opt -fast|1|1|1|||1"
-"host_sched_4|wq_host_sched|rtl/wq_host_sched.v|-set CHANNELS 4|opt -fast|1|1|1|||1"
-"host_chan|wq_host_chan|rtl/wq_host_chan.v|-set CHANNELS 3|memory_map; opt -fast|4|2|1|||4"
+"host_sched|wq_host_sched|rtl/wq_host_sched.v|-set CHANNELS 3|opt -fast|1|1|1||FORMAL_HOST_SCHED_TOP|1"
+"host_sched_4|wq_host_sched|rtl/wq_host_sched.v|-set CHANNELS 4|opt -fast|1|1|1||FORMAL_HOST_SCHED_TOP|1"
+"host_chan|wq_host_chan|rtl/wq_host_chan.v|-set CHANNELS 3|memory_map; opt -fast|4|2|1||FORMAL_HOST_CHAN_TOP|4"
 "host_method|wq_host_method|rtl/wq_host_method.v||opt -fast|1|1|1|||1"
-"host_sem|wq_host_sem|rtl/wq_host_sem.v||opt -fast|1|1|1|||1"
-"host_sem_0|wq_host_sem|rtl/wq_host_sem.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
+"host_sem|wq_host_sem|rtl/wq_host_sem.v||opt -fast|1|1|1||FORMAL_HOST_SEM_TOP|1"
+"host_sem_0|wq_host_sem|rtl/wq_host_sem.v|-set FAST 0 -set CW 1|opt -fast|1|1|1||FORMAL_HOST_SEM_TOP|1"
 "host_launch|wq_host_launch|rtl/wq_host_launch.v|-set LD_LINE 1|opt -fast|1|1|1|||1"
 "host_launch_ram|wq_host_launch|rtl/wq_host_launch.v|-set FAST 0 -set DR 1 -set CW 1|opt -fast|1|1|1|||1"
 "host_leave|wq_host_leave|rtl/wq_host_leave.v||opt -fast|1|1|1|||1"
 "host_leave_0|wq_host_leave|rtl/wq_host_leave.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
-"host_seq|wq_host_seq|rtl/wq_host_seq.v||opt -fast|1|1|1|1||1"
-"host_seq_0|wq_host_seq|rtl/wq_host_seq.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|1||1"
-"host_gp|wq_host_gp|rtl/wq_host_gp.v||opt -fast|1|1|1|||1"
-"host_gp_0|wq_host_gp|rtl/wq_host_gp.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
-"host_hdr|wq_host_hdr|rtl/wq_host_hdr.v||opt -fast|1|1|1|||1"
-"host_hdr_0|wq_host_hdr|rtl/wq_host_hdr.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||1"
-"host_idle|wq_host_idle|rtl/wq_host_idle.v|-set CHANNELS 3|opt -fast|1|1|1|||1"
-"host_idle_ram|wq_host_idle|rtl/wq_host_idle.v|-set CHANNELS 2 -set CW 1 -set FAST 0 -set DR 1|opt -fast|1|1|1|||1"
+"host_seq|wq_host_seq|rtl/wq_host_seq.v||opt -fast|1|1|1|1|FORMAL_HOST_SEQ_TOP|1"
+"host_seq_0|wq_host_seq|rtl/wq_host_seq.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|1|FORMAL_HOST_SEQ_TOP|1"
+"host_gp|wq_host_gp|rtl/wq_host_gp.v||opt -fast|1|1|1||FORMAL_HOST_GP_TOP|1"
+"host_gp_0|wq_host_gp|rtl/wq_host_gp.v|-set FAST 0 -set CW 1|opt -fast|1|1|1||FORMAL_HOST_GP_TOP|1"
+"host_hdr|wq_host_hdr|rtl/wq_host_hdr.v||opt -fast|1|1|1||FORMAL_HOST_HDR_TOP|1"
+"host_hdr_0|wq_host_hdr|rtl/wq_host_hdr.v|-set FAST 0 -set CW 1|opt -fast|1|1|1||FORMAL_HOST_HDR_TOP|1"
+"host_idle|wq_host_idle|rtl/wq_host_idle.v|-set CHANNELS 3|opt -fast|1|1|1||FORMAL_HOST_IDLE_TOP|1"
+"host_idle_ram|wq_host_idle|rtl/wq_host_idle.v|-set CHANNELS 2 -set CW 1 -set FAST 0 -set DR 1|opt -fast|1|1|1||FORMAL_HOST_IDLE_TOP|1"
 "host_ra|wq_host_ra|rtl/wq_host_ra.v||opt -fast|1|1|1|||1"
 "host_ra_0|wq_host_ra|rtl/wq_host_ra.v|-set FAST 0 -set CW 1|opt -fast|1|1|1|||0"
 "host_fast|wq_host_fast|rtl/wq_host_fast.v rtl/wq_host_method.v||flatten; opt -fast|1|1|1|||1"
@@ -275,6 +275,12 @@ prep_script() {
     local top=$1 files=$2 chp=$3 extra=$4; shift 4
     local defs="-DFORMAL"
     for d in "$@"; do defs="$defs -D$d"; done
+    # the host interface's units with their FORMAL sections (below), but
+    # not in its launch port's jobs (FORMAL_LAUNCH_PORT): an induction on
+    # a design whose semaphore unit and channel RAM word are cut to free
+    # values, which the units' contracts do not hold of
+    local hunits=0
+    [ "$top" = wq_host_if ] && case " $* " in *" FORMAL_LAUNCH_PORT "*) ;; *) hunits=1 ;; esac
     local f rd=""
     for f in $files; do
         f=${f/#rtl\//$RTLD/}
@@ -289,15 +295,27 @@ prep_script() {
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
         # the host interface's event records: the calls' argument
         # ports (what wq_host_if's properties check the record port
-        # against), not the unit's own properties
+        # against), with the unit's own properties (asserts; its covers
+        # are its job's)
         wq_host_if:*/wq_host_emit.v)
-            rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;" ;;
+            if [ "$hunits" = 1 ]; then
+                rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -formal -Ibuild/gen -I$RTLD $f;"
+            else
+                rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;"
+            fi ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal
         # itself defines FORMAL, so the submodules are read without it,
-        # and -nosynthesis: no SYNTHESIS either)
+        # and -nosynthesis: no SYNTHESIS either.)  The host interface's
+        # units are the exception: read with FORMAL but without their
+        # FORMAL_*_TOP, each asserts its input contract (the one its
+        # own job assumes) of the host, beside its other asserts; its
+        # covers are its own jobs' (taken out below).  (Not in the launch
+        # port's jobs: hunits above)
         *)  if [ -n "$defs" ]; then
                 rd="$rd read_verilog $defs -formal -Ibuild/gen -I$RTLD $f;"
+            elif [ "$hunits" = 1 ]; then
+                rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;"
             else
                 rd="$rd read_verilog -nosynthesis -Ibuild/gen -I$RTLD $f;"
             fi
@@ -310,7 +328,11 @@ prep_script() {
     # (rename: a top whose ports follow its parameters and which
     # instantiates a submodule is derived again by hierarchy, under a
     # $paramod name)
-    echo "$rd $ch hierarchy -top $top; rename -top $top; prep -top $top; async2sync; $ex;"
+    # (the host interface's units: their covers are searched by their
+    # own jobs, not again inside the host)
+    local uc=""
+    [ "$hunits" = 1 ] && uc="chformal -cover -remove A:top %n;"
+    echo "$rd $ch hierarchy -top $top; rename -top $top; prep -top $top; $uc async2sync; $ex;"
 }
 
 SATOPT="-prove-asserts -set-assumes -set-init-zero"
