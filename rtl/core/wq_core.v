@@ -48,7 +48,7 @@
 // (DE: the decode, the checks and the guard, the expander, the DE/EX skid
 // buffer); wq_ex_stage (EX: its beat, the operands, the vector ALU, S2R,
 // the division unit and the FP unit with their commits' arbitration, the
-// EX -> WB register);
+// EX -> WB skid buffer and WB's register);
 // wq_warp_slots (the warp slots and the barrier check: it carries out the
 // core's decisions on a slot -- a commit's, a completion's, a warp's
 // start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu (inside
@@ -328,7 +328,7 @@ module wq_core #(
     wire             d_v;
     wire [WID_W-1:0] d_w;
     wire [PCW-1:0]   d_pc;
-    // EX and WB (wq_ex_stage: EX's beat, the EX -> WB register)
+    // EX and WB (wq_ex_stage: EX's beat, the EX -> WB skid buffer, WB's register)
     wire             x_v, x_commit, x_skip, x_mem, x_msext;
     wire [WID_W-1:0] x_w;
     wire [5:0]       x_p, x_rd;
@@ -496,7 +496,7 @@ module wq_core #(
 
     // ---- EX (wq_ex_stage: the operands, the vector ALU, S2R, the division
     // and FP units and their commits on the completion path, the EX -> WB
-    // register) --------------------------------------------------------------------
+    // skid buffer and WB's register) --------------------------------------------------------------------
     wire [LANES*32-1:0] op_a, op_rb;           // EX's operands ra, rb + k
     wire             x_dv;                     // EX's beat is a division's
     wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
