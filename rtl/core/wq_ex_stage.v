@@ -507,10 +507,12 @@ module wq_ex_stage #(
     wire [7:0]    x_btrap = (x_commit && x_mem && i_ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
                             `WQ_TRAP_MISALIGNED : x_trap;
     wire [LANES*32-1:0] x_row = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : x_res;
-    localparam XBW = 1 + 1 + WID_W + 6 + PCW + 64 + 8 + 6 + 32 + 1 + 1 + 8 + LANES*32 + PCW + LANES;
+    // (u_xb carries the fields; the row and the compare bits, the wide
+    // part of the payload and the deep one -- the ALU's result -- are held
+    // beside it, below)
+    localparam XBW = 1 + 1 + WID_W + 6 + PCW + 64 + 8 + 6 + 32 + 1 + 1 + 8 + PCW;
     wire [XBW-1:0] xb_in = {x_commit, x_fp || i_ls_fuse, x_w, i_ls_fuse ? 6'd0 : x_p, x_pc, x_ir,
-                            x_op, x_rd, x_sel, x_skip, x_wrd || i_ls_fuse, x_btrap, x_row,
-                            x_imm[PCW-1:0], alu_cmp};
+                            x_op, x_rd, x_sel, x_skip, x_wrd || i_ls_fuse, x_btrap, x_imm[PCW-1:0]};
     // (the beat the buffer offers WB: a waiting one, else EX's passing through)
     wire              wbi_v, wbi_commit, wbi_fp, wbi_skip, wbi_wrd;
     wire [WID_W-1:0]  wbi_w;
@@ -530,10 +532,26 @@ module wq_ex_stage #(
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
         .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready),
         .o_valid(wbi_v), .o_data({wbi_commit, wbi_fp, wbi_w, wbi_p, wbi_pc, wbi_ir, wbi_op, wbi_rd,
-                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_row, wbi_imm, wbi_cmp}),
+                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm}),
         .i_ready(wb_take));
-    // (a waiting beat's fields are the buffer's own: o_data while held)
-    assign xb_trap_c = xb_held && wbi_commit && wbi_trap != `WQ_TRAP_NONE;
+    // The waiting beat's row and compare bits, and whether it is a trap's
+    // commit beat: loaded as u_xb's holding register is (whenever it holds
+    // nothing), so WB's row is one 2:1 select between the waiting row and
+    // EX's with the ALU's result at its last level, and EX's take reads a
+    // flip-flop for the trap (the FORMAL section ties xb_tc to the waiting
+    // beat's fields).
+    reg [LANES*32-1:0] xb_row;
+    reg [LANES-1:0]    xb_cmp;
+    reg                xb_tc;
+    always @(posedge i_clk)
+        if (xb_ready) begin
+            xb_row <= x_row;
+            xb_cmp <= alu_cmp;
+            xb_tc  <= x_commit && x_btrap != `WQ_TRAP_NONE;
+        end
+    assign wbi_row   = xb_held ? xb_row : x_row;
+    assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
+    assign xb_trap_c = xb_held && xb_tc;
 
     always @(posedge i_clk) begin
         if (!i_b_busy) b_v <= 1'b0;
@@ -662,6 +680,8 @@ module wq_ex_stage #(
         // b_pp: WB's beat is the last that left EX (the multiplier's
         // partial products are its own) and nothing waits behind it
         if (b_pp) assert(b_v && !xb_held);
+        // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
+        if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         if (dv_take) assert(x_dv && !fv_take);
 `ifndef FORMAL_EX_STAGE_TOP
         // (inside the core, where DE's expander sends part 0 first) a
@@ -692,11 +712,13 @@ module wq_ex_stage #(
                 assert((b_v && b_pp && b_w == $past(x_w) && b_commit == $past(x_commit) &&
                         b_pc == $past(x_pc) && b_op == $past(x_op) && !xb_held) ||
                        (xb_held && wbi_w == $past(x_w) && wbi_commit == $past(x_commit) &&
-                        wbi_pc == $past(x_pc) && wbi_op == $past(x_op)));
+                        wbi_pc == $past(x_pc) && wbi_op == $past(x_op) &&
+                        wbi_row == $past(x_row) && wbi_cmp == $past(alu_cmp)));
             if ($past(xb_held && !b_load_x && !i_squash_x && !i_cp_code))
                 assert(xb_held && wbi_w == $past(wbi_w) && wbi_p == $past(wbi_p) &&
                        wbi_commit == $past(wbi_commit) && wbi_op == $past(wbi_op) &&
-                       wbi_trap == $past(wbi_trap) && wbi_row == $past(wbi_row));
+                       wbi_trap == $past(wbi_trap) && wbi_row == $past(wbi_row) &&
+                       wbi_cmp == $past(wbi_cmp));
             if ($past(i_squash_x || i_cp_code)) assert(!xb_held);
             // WB takes the buffer's beat with its warp, part and commit; WB
             // keeps its beat while busy (a code-writing store's commit
