@@ -48,7 +48,7 @@
 // (DE: the decode, the checks and the guard, the expander, the DE/EX skid
 // buffer); wq_ex_stage (EX: its beat, the operands, the vector ALU, S2R,
 // the division unit and the FP unit with their commits' arbitration, the
-// EX -> WB register);
+// EX -> WB skid buffer and WB's register);
 // wq_warp_slots (the warp slots and the barrier check: it carries out the
 // core's decisions on a slot -- a commit's, a completion's, a warp's
 // start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu (inside
@@ -328,7 +328,7 @@ module wq_core #(
     wire             d_v;
     wire [WID_W-1:0] d_w;
     wire [PCW-1:0]   d_pc;
-    // EX and WB (wq_ex_stage: EX's beat, the EX -> WB register)
+    // EX and WB (wq_ex_stage: EX's beat, the EX -> WB skid buffer, WB's register)
     wire             x_v, x_commit, x_skip, x_mem, x_msext;
     wire [WID_W-1:0] x_w;
     wire [5:0]       x_p, x_rd;
@@ -355,8 +355,29 @@ module wq_core #(
     wire ls_frz;                        // ... the LSU's
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
-    wire x_to_wb;                       // EX's own beat moves into WB
+    wire x_to_wb;                       // EX's own beat leaves towards WB (into the EX/WB buffer)
     wire x_take;                        // EX accepts a beat (wq_ex_stage)
+    // EX -> WB through a third skid buffer (wq_ex_stage's u_xb): EX's beat
+    // leaves into it when it has room (a flip-flop), WB takes from it when
+    // it does not keep its own beat, so WB's hold (b_busy: the commit's
+    // records, the divergence unit's walk, the trap and fetch waits, a
+    // completion's freeze) stops at the buffer and never reaches EX's
+    // take, the operand read, DE or the fetch in the cycle
+    wire             xb_held;                  // a beat waits in it (EX's beat of an earlier cycle)
+    wire [WID_W-1:0] xb_w;                     // ... its warp,
+    wire [7:0]       xb_op;                    // ... its opcode,
+    wire             xb_trap;                  // ... a trap's commit beat
+    // WB loads a beat this cycle (the EX/WB buffer's, or the LSU's
+    // write-back beat of an atomic: b_w is loaded then), and its warp
+    wire             b_load;
+    wire [WID_W-1:0] b_load_w;
+    // the beat entering WB from the EX/WB buffer (the divergence unit's
+    // view of "EX's beat as it enters WB"): WB takes it (wb_in)
+    wire             wb_in, wbi_v, wbi_commit, wbi_skip;
+    wire [5:0]       wbi_p;
+    wire [PCW-1:0]   wbi_pc;
+    wire [7:0]       wbi_op, wbi_trap;
+    wire [LANES*32-1:0] wbi_row;
     // DE -> EX through a second skid buffer (wq_de_stage's): DE emits a
     // beat into it when it has room, EX takes from it (x_take), so the
     // decisions of WB, the completion path and the division unit stop at
@@ -475,7 +496,7 @@ module wq_core #(
 
     // ---- EX (wq_ex_stage: the operands, the vector ALU, S2R, the division
     // and FP units and their commits on the completion path, the EX -> WB
-    // register) --------------------------------------------------------------------
+    // skid buffer and WB's register) --------------------------------------------------------------------
     wire [LANES*32-1:0] op_a, op_rb;           // EX's operands ra, rb + k
     wire             x_dv;                     // EX's beat is a division's
     wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
@@ -497,7 +518,7 @@ module wq_core #(
     wire             cm_idle, cm_start;        // (the completion path, below)
     wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
                   .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
-        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
+        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN),
         .i_squash_x(squash_x), .i_cp_code(cp_code), .i_wave_subv(i_wave_subv),
         .i_dx_v(dx_v), .i_dx_w(dx_w), .i_dx_pc(dx_pc), .i_dx_ir(dx_ir), .i_dx_op(dx_op),
         .i_dx_rd(dx_rd), .i_dx_bi(dx_bi), .i_dx_imm(dx_imm), .i_dx_fn(dx_fn), .i_dx_sel(dx_sel),
@@ -516,6 +537,10 @@ module wq_core #(
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
+        .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_op(xb_op), .o_xb_trap(xb_trap),
+        .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
+        .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
+        .o_wbi_row(wbi_row), .o_b_load(b_load), .o_b_load_w(b_load_w),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
@@ -535,6 +560,8 @@ module wq_core #(
 `ifndef FORMAL
     wire unused_ex = &{1'b0, x_dv, dv_busy, dv_open, dv_on, dv_w, dc_go};   // (the formal properties')
 `endif
+    // (WB's load event, for the units that follow WB's warp)
+    wire unused_bload = &{1'b0, b_load, b_load_w};
 
     // ---- LSU -----------------------------------------------------------------------------
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
@@ -549,7 +576,8 @@ module wq_core #(
         .i_x_msext(x_msext), .i_x_words(x_words), .i_x_w(x_w), .i_x_pc(x_pc),
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
-        .i_b_v(b_v), .i_b_trap(b_v && b_commit && b_is_trap), .i_b_twait(b_twait),
+        .i_b_v(b_v || xb_held), .i_b_trap((b_v && b_commit && b_is_trap) || xb_trap),
+        .i_b_twait(b_twait),
         .i_b_open(b_open || xc_open), .i_x_open(x_open || xu_busy),
         .i_pipe_empty(pipe_empty), .i_at_hold(xu_busy),
         .i_stop(stopping || i_ev_wait),
@@ -621,9 +649,9 @@ module wq_core #(
     wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_x_v(x_v), .i_x_commit(x_commit), .i_x_take(x_take), .i_x_op(x_op), .i_x_p(x_p),
-        .i_x_pc(x_pc), .i_op_a(op_a),
-        .i_wb_in(!wb_ls && x_to_wb), .i_x_trap(x_trap), .i_x_skip(x_skip),
+        .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),
+        .i_x_pc(wbi_pc), .i_op_a(wbi_row),
+        .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
@@ -653,7 +681,8 @@ module wq_core #(
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || xu_busy);
     // the burst: another commit follows this one
     // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || is_go || !q_empty || xu_busy;
+    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || xb_held || is_go || !q_empty ||
+                             xu_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -662,7 +691,8 @@ module wq_core #(
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
     wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || !q_empty || xu_busy));
+                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || xb_held || !q_empty ||
+                                             xu_busy));
     assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
@@ -695,8 +725,9 @@ module wq_core #(
     // ATOM is between its start and its commit (its records are one
     // commit's); the hold's last commit waits for the fetch run and the
     // answers owed, as WB's (cm_idle).
-    wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM);
-    assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && q_empty &&
+    wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
+                   (xb_held && xb_op == `WQ_OP_ATOM);
+    assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&
                      (!fl_idle || ans_owed);
     assign cm_start = !b_open && !ls_frz && !cp_yield && !dc_atom;
     assign wb_frz = ls_frz || xc_frz;
@@ -722,12 +753,12 @@ module wq_core #(
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
-    wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || b_v || is_go ||
+    wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || xb_held || b_v || is_go ||
                                  (xc_go ? (!q_empty || xc_more) : (!q_one || xu_busy)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !xu_busy;
+    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && !xu_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
                       (!stopping || (owe && pipe_empty && fl_idle && q_empty));
@@ -748,6 +779,7 @@ module wq_core #(
         .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
         .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
         .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
+        .i_xb_drop((squash_x || cp_code) && xb_held), .i_xb_w(xb_w),
         .i_squash(squash), .i_f_v(f_v), .i_s_v(fd_held), .i_s_w(fd_w),
         .i_dx_v(dx_held), .i_dx_w(dx_w), .i_d_v(d_v), .i_d_w(d_w),
         .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
@@ -757,7 +789,7 @@ module wq_core #(
 `ifndef FORMAL
     // The scoreboard's in-flight rule, checked in simulation as the formal
     // properties check it (below): a beat waiting in a skid buffer (FE/DE,
-    // DE/EX) and DE's beat belong to busy warps.  A beat the squash should
+    // DE/EX, EX/WB) and DE's beat belong to busy warps.  A beat the squash should
     // have dropped (its warp's busy bit cleared, the warp free to issue
     // again) stops the bench here, the cycle after the squash, instead of
     // running twice or hanging it.
@@ -770,9 +802,9 @@ module wq_core #(
         end
     always @(posedge i_clk)
         if (!i_reset && ((fd_held && !busy[fd_w]) || (dx_held && !busy[dx_w]) ||
-                         (d_v && !busy[d_w]))) begin
-            $display("wq_core: a beat not in flight: FE/DE buffer %0d (warp %0d), DE/EX buffer %0d (warp %0d), DE %0d (warp %0d)",
-                     fd_held, fd_w, dx_held, dx_w, d_v, d_w);
+                         (d_v && !busy[d_w]) || (xb_held && !busy[xb_w]))) begin
+            $display("wq_core: a beat not in flight: FE/DE buffer %0d (warp %0d), DE/EX buffer %0d (warp %0d), DE %0d (warp %0d), EX/WB buffer %0d (warp %0d)",
+                     fd_held, fd_w, dx_held, dx_w, d_v, d_w, xb_held, xb_w);
             $stop;
         end
 `endif
@@ -1079,15 +1111,18 @@ module wq_core #(
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (busy[fw]) assert((f_v && f_w == fw[WID_W-1:0]) || (fd_held && fd_w == fw[WID_W-1:0]) ||
                                  (d_v && d_w == fw[WID_W-1:0]) || (dx_held && dx_w == fw[WID_W-1:0]) ||
-                                 (x_v && x_w == fw[WID_W-1:0]) || (b_v && b_w == fw[WID_W-1:0]) ||
+                                 (x_v && x_w == fw[WID_W-1:0]) || (xb_held && xb_w == fw[WID_W-1:0]) ||
+                                 (b_v && b_w == fw[WID_W-1:0]) ||
                                  inq[fw] || (dv_busy && dv_w == fw[WID_W-1:0]));
         if (f_v) assert(busy[f_w] && !(fd_held && fd_w == f_w) && !(d_v && d_w == f_w) &&
                         !(dx_held && dx_w == f_w) &&
-                        !(x_v && x_w == f_w) && !(b_v && b_w == f_w) && !inq[f_w] &&
+                        !(x_v && x_w == f_w) && !(xb_held && xb_w == f_w) && !(b_v && b_w == f_w) &&
+                        !inq[f_w] &&
                         !(dv_busy && dv_w == f_w));
         // the skid buffer's beat likewise
         if (fd_held) assert(busy[fd_w] && !(d_v && d_w == fd_w) && !(x_v && x_w == fd_w) &&
                             !(dx_held && dx_w == fd_w) &&
+                            !(xb_held && xb_w == fd_w) &&
                             !(b_v && b_w == fd_w) && !inq[fd_w] && !(dv_busy && dv_w == fd_w));
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
@@ -1095,6 +1130,7 @@ module wq_core #(
         // the deque's view is WB's warp's state (it is loaded with WB)
         if (b_v) assert(dq_vw == b_w);
         if (dx_held) assert(busy[dx_w]);      // (the DE/EX buffer's beat)
+        if (xb_held) assert(busy[xb_w]);      // (the EX/WB buffer's beat)
         // memory only while the lock is held; every answer owed is tagged:
         // the LSU owes the port's unanswered requests and the answers that
         // arrived and that its answer stage still writes, a part a cycle
@@ -1108,7 +1144,7 @@ module wq_core #(
         if (dv_open) assert((x_v && x_w == dv_w && x_dv) || (dx_held && dx_w == dv_w) ||
                             (d_v && d_w == dv_w));
         if (dv_busy && !dv_open) assert(!(d_v && d_w == dv_w) && !(dx_held && dx_w == dv_w) &&
-                                        !(x_v && x_w == dv_w) &&
+                                        !(x_v && x_w == dv_w) && !(xb_held && xb_w == dv_w) &&
                                         !(b_v && b_w == dv_w) && !inq[dv_w]);
         // (a division's first beat is part 0 into a free unit: wq_ex_stage)
         // the completion path: one source at a time, never beside an
@@ -1124,7 +1160,7 @@ module wq_core #(
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||
                                 (o_step_kind == `WQ_STEPK_DISPATCH && run_v != {WARPS{1'b0}})));
         // no work outside a hold
-        if (!i_ev_gnt) assert(!f_v && !fd_held && !d_v && !dx_held && !x_v && !b_v && !fl_on &&
+        if (!i_ev_gnt) assert(!f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && !fl_on &&
                               !ans_owed && q_empty && !dv_busy);
         // the code range holds every word the buffer may hold (a fetch
         // run's: wq_fetch), and so does DE's instruction (a buffer hit)

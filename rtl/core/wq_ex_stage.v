@@ -7,19 +7,34 @@
 // EX holds one beat (x_v): a part beat or the commit beat of a warp
 // instruction, with its operands read as it enters (i_dx_v and EX takes:
 // o_x_take).  EX takes a beat when it is empty or its own beat leaves:
-// into WB (o_x_to_wb: an ALU, S2R, SETP, control or commit beat; a
+// towards WB (o_x_to_wb: an ALU, S2R, SETP, control or commit beat; a
 // memory instruction's commit beat), into the LSU (i_ls_take: a memory
 // instruction's part beats, its commit beat into the queue), into the
 // division unit (dv_take) or into the FP unit (fv_take), one a cycle.  A
 // division's or an FP instruction's first beat waits in EX while its unit
-// is full (the structural hazard), and so does a beat while WB keeps its
-// own (i_b_busy), a completion takes WB's place (i_wb_blk) or the LSU
-// holds EX's memory beat (i_ls_busy).
+// is full (the structural hazard), and so does a beat while the EX/WB
+// buffer holds one (u_xb), a completion takes WB's place (i_wb_blk) or
+// the LSU holds EX's memory beat (i_ls_busy).
 //
-// WB's beat (b_v) is EX's beat as it leaves (its result row: the ALU's,
-// S2R's, an atomic's old values; MUL and MULHU: the multiplier's sum,
-// formed in WB) or the LSU's write-back beat of an atomic (i_wb_ls), and
-// SETP's compare bits gather, part by part, in setp_acc.  WB's own
+// EX -> WB is the stage contract's skid buffer (wq_skid u_xb, OUTREG 0):
+// EX's beat leaves when the buffer has room (xb_ready, a flip-flop), so
+// WB's hold (i_b_busy: the commit's records, the divergence unit's walk,
+// the trap and fetch waits, a completion's freeze) never reaches EX's
+// take, the operand read, DE or the fetch in the cycle.  WB takes the
+// buffer's beat when it does not keep its own (b_load_x); a beat WB does
+// not take in the cycle it leaves EX waits in the buffer.  The beat
+// carries everything WB takes from EX: its fields, its row (the ALU's,
+// S2R's, an atomic's old values; BRX, JMX and RET part beats: ra, the
+// threads' targets, which the divergence unit gathers as the beat enters
+// WB) and SETP's compare bits.  MUL and MULHU: the partial products are
+// registered as the beat leaves EX and stay until it has entered WB
+// (nothing else leaves EX while it waits); WB sums them in its first
+// cycle (b_pp) and keeps the product in b_res.
+//
+// WB's beat (b_v) is the buffer's beat or the LSU's write-back beat of an
+// atomic (i_wb_ls), and SETP's compare bits gather, part by part, in
+// setp_acc as its part beats enter WB.  o_b_load: WB loads a beat this
+// cycle (either source), o_b_load_w its warp.  WB's own
 // decisions (the commit, its records, the hold) are the core's: it keeps
 // its beat while i_b_busy, drops it on a code-writing store's completion
 // (i_b_drop), and takes the divergence unit's deque-room trap
@@ -34,8 +49,8 @@
 // division's or the FP unit's), which the core muxes with the LSU's.
 //
 // A squash (i_squash_x: a trap's commit; i_cp_code: a code-writing
-// store's) drops EX's beat; i_squash (either, or a code-writing atomic)
-// stops a beat entering EX.
+// store's) drops EX's beat and the buffer's (both younger than WB's),
+// the beat EX takes in its cycle too; neither is a term of EX's take.
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -56,7 +71,6 @@ module wq_ex_stage #(
     input  wire                 i_clk,
     input  wire                 i_reset,
     input  wire                 i_run,          // the core's pipeline phase
-    input  wire                 i_squash,       // nothing enters EX
     input  wire                 i_squash_x,     // a trap commits: EX's beat goes
     input  wire                 i_cp_code,      // a code-writing store commits: ... too
     input  wire                 i_wave_subv,
@@ -132,8 +146,25 @@ module wq_ex_stage #(
     output wire                 o_x_dv,         // ... is a division's (for the unit)
     output wire [LANES*32-1:0]  o_op_a,         // its operands: ra,
     output wire [LANES*32-1:0]  o_op_rb,        //   rb + k
-    output wire                 o_x_to_wb,      // EX's own beat moves into WB
-    output reg                  o_x_open,       // EX's instruction has beats in WB
+    output wire                 o_x_to_wb,      // EX's own beat leaves towards WB (into u_xb)
+    output reg                  o_x_open,       // EX's instruction has beats past EX, its commit not
+    // ---- the EX/WB buffer (u_xb) ----
+    output wire                 o_xb_held,      // a beat waits in it,
+    output wire [WID_W-1:0]     o_xb_w,         // ... its warp,
+    output wire [7:0]           o_xb_op,        // ... its opcode,
+    output wire                 o_xb_trap,      // ... it is a trap's commit beat
+    // ---- the beat entering WB from the buffer (the divergence unit's) ----
+    output wire                 o_wb_in,        // WB takes the buffer's beat this cycle
+    output wire                 o_wbi_v,        // the buffer offers a beat:
+    output wire                 o_wbi_commit,
+    output wire [5:0]           o_wbi_p,
+    output wire [PCW-1:0]       o_wbi_pc,
+    output wire [7:0]           o_wbi_op,
+    output wire [7:0]           o_wbi_trap,
+    output wire                 o_wbi_skip,
+    output wire [LANES*32-1:0]  o_wbi_row,      // ... its row (BRX, JMX, RET part beats: ra)
+    output wire                 o_b_load,       // WB loads a beat this cycle (the buffer's or i_wb_ls)
+    output wire [WID_W-1:0]     o_b_load_w,     // ... its warp
     // ---- the LSU's side of EX ----
     input  wire                 i_ls_take,      // the LSU takes EX's beat
     input  wire                 i_ls_busy,      // ... holds it
@@ -247,19 +278,28 @@ module wq_ex_stage #(
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;
     reg [31:0]       setp_acc;
+    reg              b_pp;                      // the partial products are WB's beat's (its first cycle)
 
     // ---- the stage's moves -------------------------------------------------------
     wire x_busy;                        // EX keeps its beat (the LSU, a unit full)
-    wire x_to_wb;                       // EX's own beat moves into WB
+    wire x_to_wb;                       // EX's own beat leaves towards WB (into u_xb)
+    wire x_out;                         // ... it offers it (u_xb's producer)
+    wire xb_ready;                      // u_xb has room (a flip-flop: its holding flag's complement)
     wire dv_take;                       // EX's division beat moves into the division unit
     wire fv_take;                       // EX's FP beat moves into the FP unit
-    // EX accepts a beat: its own leaves (into WB, into the LSU queue, or a
-    // gather beat into the queue's next entry)
-    wire x_take = !x_v || i_ls_take || dv_take || fv_take || (!x_busy && !i_b_busy && !i_wb_blk);
-    // (a squash's cycle loads nothing into EX: the beat is dropped with
-    // DE's, the scoreboard clears its warp)
-    wire x_in   = i_dx_v && x_take && i_run && !i_squash;
+    // EX accepts a beat: its own leaves (towards WB, into the LSU queue, or
+    // a gather beat into the queue's next entry); WB's hold is not a term:
+    // the EX/WB buffer's room is
+    wire x_take = !x_v || i_ls_take || dv_take || fv_take || (!x_busy && !i_wb_blk && xb_ready);
+    // (a trap's or a code-writing store's squash drops the beat EX takes
+    // in its cycle with EX's, below, and the scoreboard clears its warp
+    // with DE's and the DE/EX buffer's; a code-writing atomic's squash
+    // comes while EX holds the atomic, which takes nothing: no squash is
+    // a term here)
+    wire x_in   = i_dx_v && x_take && i_run;
     wire b_trap_c = b_v && b_commit && b_trap != `WQ_TRAP_NONE;   // a trap commits in WB
+    wire xb_held  = !xb_ready;                                      // a beat waits in u_xb
+    wire xb_trap_c;                                                 // ... a trap's commit beat
 
     // ---- operands (wq_opread: the register file, the thread-id RAM, the
     // zero rows, the immediate, S2R's special registers) and results ---------
@@ -284,7 +324,8 @@ module wq_ex_stage #(
         .i_cond(x_lanes(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
     wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
     // WB's beat is a MUL / MULHU part: its values are the multiplier's
-    // (the partial products registered as it left EX, summed in WB)
+    // (the partial products registered as it left EX: summed in WB's
+    // first cycle, b_pp, and kept in b_res after it)
     wire b_mul = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
 
     // ---- division (exec_alu.c DIVU, DIV, REMU, REM: wq_core_div) -----------------
@@ -364,22 +405,26 @@ module wq_ex_stage #(
     end endgenerate
 
     // ---- where EX's beat goes -------------------------------------------------------
-    // (EX's beat leaves into WB: an ATOM's write-back beat, the LSU's, or
-    // a beat of EX's own; the LSU holds EX's memory beats: wq_core_lsu)
-    assign x_to_wb = x_v && !x_busy && !i_b_busy && !i_wb_blk && !i_squash_x && (x_commit || !x_mem) &&
+    // (EX's beat leaves towards WB, into the EX/WB buffer, when the buffer
+    // has room; the LSU holds EX's memory beats: wq_core_lsu)
+    assign x_out   = x_v && !x_busy && !i_wb_blk && !i_squash_x && (x_commit || !x_mem) &&
                      !x_dv && !x_fv;
+    assign x_to_wb = x_out && xb_ready;
     assign x_busy = i_ls_busy || (x_dv && !dv_take) || (x_fv && !fv_take);
     // a division's beats enter the division unit: its first part when the
     // unit is free (not while a store that wrote code waits to commit, nor
-    // behind a trap in WB: both commit with the unit empty), the rest as
-    // they come (the beats of one instruction are consecutive)
-    assign dv_take = x_dv && !i_squash_x &&
-                     (dv_open || (!dv_busy && !i_wb_blk && !b_trap_c));
+    // behind a trap in WB or the EX/WB buffer: both commit with the unit
+    // empty), the rest as they come (the beats of one instruction are
+    // consecutive).  (A trap's squash needs no term: it commits from WB,
+    // b_trap_c, with the units empty, so no first beat enters then and no
+    // later one is left.)
+    assign dv_take = x_dv &&
+                     (dv_open || (!dv_busy && !i_wb_blk && !b_trap_c && !xb_trap_c));
     // (an FP instruction's beats enter the FP unit likewise, its first
     // part when the unit's operand buffer and a slot are free: the unit
     // holds several instructions)
-    assign fv_take = x_fv && !i_squash_x &&
-                     (fv_open || (fv_free && !i_wb_blk && !b_trap_c));
+    assign fv_take = x_fv &&
+                     (fv_open || (fv_free && !i_wb_blk && !b_trap_c && !xb_trap_c));
 
     // ---- the units' commits on the completion path --------------------------------
     // The division's starts when the completion path is free (i_cm_start:
@@ -402,8 +447,8 @@ module wq_ex_stage #(
             dc_yield <= 1'b0;
             fc_yield <= 1'b0;
         end else begin
-            dc_yield <= dc_go && dv_last && b_v && !i_b_twait;
-            fc_yield <= fc_go && fv_last && b_v && !i_b_twait;
+            dc_yield <= dc_go && dv_last && (b_v || xb_held) && !i_b_twait;
+            fc_yield <= fc_go && fv_last && (b_v || xb_held) && !i_b_twait;
         end
 
     // ---- (DE/EX buffer) -> EX -----------------------------------------------------------
@@ -451,10 +496,69 @@ module wq_ex_stage #(
         if (i_reset) o_x_open <= 1'b0;
     end
 
-    // ---- EX -> WB ---------------------------------------------------------------------------
+    // ---- EX -> the EX/WB buffer -> WB --------------------------------------------------------
+    // The beat as WB takes it: EX's fields; a misaligned memory
+    // instruction's commit beat gets the MISALIGNED code (i_ls_bad); an
+    // atomic of one register and one part fuses its write-back into its
+    // commit beat (i_ls_fuse: its part 0, its old values, writes rd); the
+    // row: S2R's or the ALU's values, BRX / JMX / RET part beats' ra (the
+    // threads' targets: they write no register); SETP's compare bits.
+    wire          x_tg    = x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET;
+    wire [7:0]    x_btrap = (x_commit && x_mem && i_ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
+                            `WQ_TRAP_MISALIGNED : x_trap;
+    wire [LANES*32-1:0] x_row = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : x_res;
+    // (u_xb carries the fields; the row and the compare bits, the wide
+    // part of the payload and the deep one -- the ALU's result -- are held
+    // beside it, below)
+    localparam XBW = 1 + 1 + WID_W + 6 + PCW + 64 + 8 + 6 + 32 + 1 + 1 + 8 + PCW;
+    wire [XBW-1:0] xb_in = {x_commit, x_fp || i_ls_fuse, x_w, i_ls_fuse ? 6'd0 : x_p, x_pc, x_ir,
+                            x_op, x_rd, x_sel, x_skip, x_wrd || i_ls_fuse, x_btrap, x_imm[PCW-1:0]};
+    // (the beat the buffer offers WB: a waiting one, else EX's passing through)
+    wire              wbi_v, wbi_commit, wbi_fp, wbi_skip, wbi_wrd;
+    wire [WID_W-1:0]  wbi_w;
+    wire [5:0]        wbi_p, wbi_rd;
+    wire [PCW-1:0]    wbi_pc, wbi_imm;
+    wire [63:0]       wbi_ir;
+    wire [7:0]        wbi_op, wbi_trap;
+    wire [31:0]       wbi_sel;
+    wire [LANES*32-1:0] wbi_row;
+    wire [LANES-1:0]  wbi_cmp;
+    // WB takes it when it does not keep its own beat, the LSU's write-back
+    // beat does not come first, and no squash drops it (a trap's commit, a
+    // code-writing store's: the buffer's beat is younger than WB's)
+    wire          wb_take  = !i_b_busy && !i_wb_ls && !i_squash_x && !i_cp_code;
+    wire          b_load_x = wbi_v && wb_take;
+    wq_skid #(.DW(XBW)) u_xb (
+        .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
+        .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready),
+        .o_valid(wbi_v), .o_data({wbi_commit, wbi_fp, wbi_w, wbi_p, wbi_pc, wbi_ir, wbi_op, wbi_rd,
+                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm}),
+        .i_ready(wb_take));
+    // The waiting beat's row and compare bits, and whether it is a trap's
+    // commit beat: loaded as u_xb's holding register is (whenever it holds
+    // nothing), so WB's row is one 2:1 select between the waiting row and
+    // EX's with the ALU's result at its last level, and EX's take reads a
+    // flip-flop for the trap (the FORMAL section ties xb_tc to the waiting
+    // beat's fields).
+    reg [LANES*32-1:0] xb_row;
+    reg [LANES-1:0]    xb_cmp;
+    reg                xb_tc;
+    always @(posedge i_clk)
+        if (xb_ready) begin
+            xb_row <= x_row;
+            xb_cmp <= alu_cmp;
+            xb_tc  <= x_commit && x_btrap != `WQ_TRAP_NONE;
+        end
+    assign wbi_row   = xb_held ? xb_row : x_row;
+    assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
+    assign xb_trap_c = xb_held && xb_tc;
+
     always @(posedge i_clk) begin
         if (!i_b_busy) b_v <= 1'b0;
         if (i_b_busy && !i_wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
+        // a MUL / MULHU beat keeps its product after its first cycle (the
+        // partial products follow the next beat that leaves EX)
+        if (b_pp && b_mul) b_res <= mul_res;
         if (i_wb_ls) begin
             // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
             // values): the registers in order, each over its parts
@@ -464,23 +568,20 @@ module wq_ex_stage #(
             b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_res <= i_ls_wb_row;
-        end else if (x_to_wb) begin
+        end else if (b_load_x) begin
             b_v <= 1'b1;
-            b_commit <= x_commit;
-            // (an atomic of one register and one part: its write-back is
-            // its commit beat's, ls_fuse)
-            b_fp <= x_fp || i_ls_fuse;
-            b_w <= x_w; b_p <= i_ls_fuse ? 6'd0 : x_p; b_pc <= x_pc; b_ir <= x_ir; b_op <= x_op;
-            b_rd <= x_rd; b_sel <= x_sel; b_skip <= x_skip; b_wrd <= x_wrd || i_ls_fuse;
+            b_commit <= wbi_commit;
+            b_fp <= wbi_fp;
+            b_w <= wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_ir <= wbi_ir; b_op <= wbi_op;
+            b_rd <= wbi_rd; b_sel <= wbi_sel; b_skip <= wbi_skip; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
-            b_trap <= (x_commit && x_mem && i_ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
-                      `WQ_TRAP_MISALIGNED : x_trap;
-            b_res <= i_ls_fuse ? i_ls_row0 : x_res;
-            b_imm <= x_imm[PCW-1:0];
+            b_trap <= wbi_trap;
+            b_res <= wbi_row;
+            b_imm <= wbi_imm;
             // (the divergence unit starts its prologue and record walk: wq_diverge)
-            if (!x_commit && x_op == `WQ_OP_SETP) begin
-                if (x_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, alu_cmp};
-                else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, alu_cmp} << (x_p * LANES));
+            if (!wbi_commit && wbi_op == `WQ_OP_SETP) begin
+                if (wbi_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, wbi_cmp};
+                else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, wbi_cmp} << (wbi_p * LANES));
             end
         end
         // the divergence unit's steps (wq_diverge: the deque calls, the
@@ -492,6 +593,11 @@ module wq_ex_stage #(
         if (i_b_drop && b_v) b_v <= 1'b0;
         if (i_reset) b_v <= 1'b0;
     end
+    // WB's first cycle of a beat from EX: the multiplier's partial products
+    // are its own (registered as it left EX; nothing left EX since)
+    always @(posedge i_clk)
+        if (i_reset) b_pp <= 1'b0;
+        else b_pp <= b_load_x;
 
     // ---- outputs ------------------------------------------------------------------------------
     assign o_x_take = x_take;
@@ -503,12 +609,19 @@ module wq_ex_stage #(
     assign o_x_msize = x_msize; assign o_x_msext = x_msext;   assign o_x_amask = x_amask;
     assign o_x_words = x_words; assign o_x_dv = x_dv;
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
+    assign o_xb_held = xb_held; assign o_xb_w = wbi_w;        assign o_xb_op = wbi_op;
+    assign o_xb_trap = xb_trap_c;
+    assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
+    assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
+    assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip; assign o_wbi_row = wbi_row;
+    assign o_b_load = i_wb_ls || b_load_x;
+    assign o_b_load_w = i_wb_ls ? x_w : wbi_w;
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_skip = b_skip;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
-    assign o_b_res = b_mul ? mul_res : b_res;
+    assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
     assign o_setp_acc = setp_acc;
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
     assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
@@ -544,17 +657,31 @@ module wq_ex_stage #(
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
-    // the core's contracts on EX's inputs: a squash of EX's beat is a
-    // squash (i_squash covers i_squash_x and i_cp_code); the LSU's
-    // write-back beat moves only while WB takes a beat (wq_core_lsu)
+    // the core's contracts on EX's inputs: a trap's squash is the commit
+    // of WB's trap beat, with the division and FP units empty (wq_core's
+    // b_twait); the LSU's write-back beat moves only while WB takes a beat
+    // (wq_core_lsu)
     always @(*) begin
-        if (i_squash_x || i_cp_code) assume(i_squash);
+        if (i_squash_x) assume(b_trap_c && !dv_busy && !dv_open && !fv_busy && !fv_open);
         if (i_wb_ls) assume(!i_b_busy);
+        // WB's beat is dropped only by a code-writing store's commit
+        if (i_b_drop) assume(i_cp_code);
     end
 `endif
     always @(*) if (f_past && !i_reset) begin
-        // a beat goes one way: into WB, the division unit or the FP unit
+        // a beat goes one way: towards WB, the division unit or the FP unit
         if (x_to_wb) assert(!dv_take && !fv_take);
+        // no beat enters a unit in a trap's squash
+        if (i_squash_x) assert(!dv_take && !fv_take);
+        // EX's beat leaves towards WB only into the buffer's room, and WB
+        // never takes EX's and the LSU's beat at once
+        if (x_to_wb) assert(!xb_held);
+        if (b_load_x) assert(!i_wb_ls);
+        // b_pp: WB's beat is the last that left EX (the multiplier's
+        // partial products are its own) and nothing waits behind it
+        if (b_pp) assert(b_v && !xb_held);
+        // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
+        if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         if (dv_take) assert(x_dv && !fv_take);
 `ifndef FORMAL_EX_STAGE_TOP
         // (inside the core, where DE's expander sends part 0 first) a
@@ -574,18 +701,41 @@ module wq_ex_stage #(
                 assert(x_v && x_w == $past(x_w) && x_p == $past(x_p) && x_op == $past(x_op) &&
                        x_commit == $past(x_commit) && x_sel == $past(x_sel));
             if ($past(i_squash_x || i_cp_code)) assert(!x_v);
-            if ($past(x_in)) assert(x_v && x_w == $past(i_dx_w) && x_p == $past(i_dx_p) &&
+            if ($past(x_in && !i_squash_x && !i_cp_code))
+                assert(x_v && x_w == $past(i_dx_w) && x_p == $past(i_dx_p) &&
                                     x_commit == $past(i_dx_commit));
-            // WB takes EX's beat with its warp, part and commit; WB keeps
-            // its beat while busy (a code-writing store's commit aside)
-            if ($past(x_to_wb && !i_wb_ls && !i_b_drop))
-                assert(b_v && b_w == $past(x_w) && b_commit == $past(x_commit) &&
-                       b_pc == $past(x_pc) && b_op == $past(x_op));
+            // EX's beat that leaves towards WB is WB's next cycle (its
+            // first, b_pp) or waits in the buffer, with its fields; a
+            // waiting beat stays, unchanged, until WB takes it or a
+            // squash drops it
+            if ($past(x_to_wb && !i_squash_x && !i_cp_code))
+                assert((b_v && b_pp && b_w == $past(x_w) && b_commit == $past(x_commit) &&
+                        b_pc == $past(x_pc) && b_op == $past(x_op) && !xb_held) ||
+                       (xb_held && wbi_w == $past(x_w) && wbi_commit == $past(x_commit) &&
+                        wbi_pc == $past(x_pc) && wbi_op == $past(x_op) &&
+                        wbi_row == $past(x_row) && wbi_cmp == $past(alu_cmp)));
+            if ($past(xb_held && !b_load_x && !i_squash_x && !i_cp_code))
+                assert(xb_held && wbi_w == $past(wbi_w) && wbi_p == $past(wbi_p) &&
+                       wbi_commit == $past(wbi_commit) && wbi_op == $past(wbi_op) &&
+                       wbi_trap == $past(wbi_trap) && wbi_row == $past(wbi_row) &&
+                       wbi_cmp == $past(wbi_cmp));
+            if ($past(i_squash_x || i_cp_code)) assert(!xb_held);
+            // WB takes the buffer's beat with its warp, part and commit; WB
+            // keeps its beat while busy (a code-writing store's commit
+            // aside)
+            if ($past(b_load_x && !i_b_drop))
+                assert(b_v && b_w == $past(wbi_w) && b_commit == $past(wbi_commit) &&
+                       b_pc == $past(wbi_pc) && b_op == $past(wbi_op) && b_p == $past(wbi_p));
             if ($past(i_b_busy && b_v && !i_b_drop)) assert(b_v);
-            if ($past(!i_b_busy && !i_wb_ls && !x_to_wb)) assert(!b_v);
-            // SETP's first part beat starts its compare bits afresh
-            if ($past(x_to_wb && !i_wb_ls && !x_commit && x_op == `WQ_OP_SETP && x_p == 6'd0))
-                assert(setp_acc == {{(32-LANES){1'b0}}, $past(alu_cmp)});
+            if ($past(!i_b_busy && !i_wb_ls && !b_load_x)) assert(!b_v);
+            // a MUL / MULHU beat's values after its first cycle are the sum
+            // it had then (the partial products have moved on)
+            if ($past(b_pp && b_mul && i_b_busy && !i_b_drop))
+                assert(b_v && !b_pp && b_res == $past(mul_res));
+            // SETP's first part beat starts its compare bits afresh as it
+            // enters WB
+            if ($past(b_load_x && !wbi_commit && wbi_op == `WQ_OP_SETP && wbi_p == 6'd0))
+                assert(setp_acc == {{(32-LANES){1'b0}}, $past(wbi_cmp)});
         end
 `ifdef FORMAL_EX_STAGE_TOP
     always @(posedge i_clk)
@@ -594,8 +744,13 @@ module wq_ex_stage #(
             // unit; EX waits for WB; an LSU write-back beat into WB
             c_to_wb: cover(x_to_wb && x_commit);
             c_dv:    cover(dv_take && !dv_busy);
-            c_wait:  cover(x_v && !x_take && i_b_busy);
+            c_wait:  cover(x_v && !x_take && xb_held);
             c_wb_ls: cover(i_wb_ls && b_v);
+            // EX's beat leaves while WB keeps its own (into the buffer);
+            // the waiting beat enters WB; a squash drops a waiting beat
+            c_xb_in:   cover(x_to_wb && i_b_busy && b_v);
+            c_xb_out:  cover(b_load_x && xb_held);
+            c_xb_drop: cover(xb_held && i_squash_x);
         end
 `endif
 `endif

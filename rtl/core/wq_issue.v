@@ -12,12 +12,13 @@
 //
 // The scoreboard o_busy has a bit a warp: set at issue, cleared when the
 // instruction is dropped (a buffer miss in FE, a squash of FE, the skid
-// buffers between FE and DE and between DE and EX, DE or EX)
+// buffers between FE and DE and between DE and EX, DE, EX or the skid
+// buffer between EX and WB)
 // or commits (WB's commit, the completion path's; a store that wrote code
 // drops the younger queue entries and WB's beat).  The requests come in
 // as ports and are applied in this order within the cycle, a later one
 // winning over an earlier one on the same warp: issue, FE's miss, EX's
-// drop, FE's, the skid buffers' and DE's squash, WB's commit, the completion's commit, its
+// and the EX/WB buffer's drop, FE's, the skid buffers' and DE's squash, WB's commit, the completion's commit, its
 // drops.  With one instruction a warp in flight there is no register
 // hazard between instructions in flight: the scoreboard is this bit.
 `default_nettype none
@@ -46,6 +47,8 @@ module wq_issue #(
     input  wire [WID_W-1:0]     i_f_w,
     input  wire                 i_x_drop,       // EX's beat is dropped
     input  wire [WID_W-1:0]     i_x_w,
+    input  wire                 i_xb_drop,      // the EX/WB buffer's beat is dropped
+    input  wire [WID_W-1:0]     i_xb_w,
     input  wire                 i_squash,       // FE, the skid buffers and DE are dropped
     input  wire                 i_f_v,          //   (i_f_v, i_s_v, i_dx_v, i_d_v: they hold one;
     input  wire                 i_s_v,          //   i_s_* the FE/DE buffer's, i_dx_* the DE/EX
@@ -113,6 +116,7 @@ module wq_issue #(
         for (k = 0; k < WARPS; k = k + 1) begin
             if (i_fe_miss && i_f_w == k[WID_W-1:0]) b_clr[k] = 1'b1;   // issued again after a fetch run fills it
             if (i_x_drop && i_x_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
+            if (i_xb_drop && i_xb_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
             if (i_squash && ((i_f_v && i_f_w == k[WID_W-1:0]) || (i_s_v && i_s_w == k[WID_W-1:0]) ||
                              (i_dx_v && i_dx_w == k[WID_W-1:0]) || (i_d_v && i_d_w == k[WID_W-1:0])))
                 b_clr[k] = 1'b1;
@@ -169,7 +173,8 @@ module wq_issue #(
             // an issue is the last issued, and its warp is busy unless a
             // drop of the same cycle freed it
             if ($past(o_go)) assert(rr == $past(o_pick));
-            if ($past(o_go) && !$past(i_fe_miss) && !$past(i_x_drop) && !$past(i_squash) &&
+            if ($past(o_go) && !$past(i_fe_miss) && !$past(i_x_drop) && !$past(i_xb_drop) &&
+                !$past(i_squash) &&
                 !$past(i_wb_done) && !$past(i_cm_done))
                 assert(o_busy[$past(o_pick)]);
         end
