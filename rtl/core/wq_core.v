@@ -560,8 +560,6 @@ module wq_core #(
 `ifndef FORMAL
     wire unused_ex = &{1'b0, x_dv, dv_busy, dv_open, dv_on, dv_w, dc_go};   // (the formal properties')
 `endif
-    // (WB's load event, for the units that follow WB's warp)
-    wire unused_bload = &{1'b0, b_load, b_load_w};
 
     // ---- LSU -----------------------------------------------------------------------------
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
@@ -662,7 +660,7 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dq_warp(dq_warp), .i_vload(wb_ls || x_to_wb), .i_vwarp(x_w), .o_v_warp(dq_vw),
+        .i_dq_warp(dq_warp), .i_vload(b_load), .i_vwarp(b_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
@@ -793,8 +791,9 @@ module wq_core #(
     // have dropped (its warp's busy bit cleared, the warp free to issue
     // again) stops the bench here, the cycle after the squash, instead of
     // running twice or hanging it.
-    // The deque's view is loaded whenever WB is (wb_ls, x_to_wb: both
-    // from EX's warp), so its decisions on WB's warp read flip-flops.
+    // The deque's view is loaded whenever WB is (b_load: the EX/WB
+    // buffer's beat or the LSU's write-back beat, of warp b_load_w), so
+    // its decisions on WB's warp read flip-flops.
     always @(posedge i_clk)
         if (!i_reset && b_v && dq_vw != b_w) begin
             $display("wq_core: the deque's view follows warp %0d, WB holds warp %0d", dq_vw, b_w);
