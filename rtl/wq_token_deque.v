@@ -313,8 +313,8 @@ module wq_token_deque #(
     // to the front's presence and a search's "none there" select them
     // instead of decoding the copy's type
     wire [WARPS*NPRES-1:0] hv_all;
-    // each warp's view word, {hv, lg, cnt, tail, head} (the view's select)
-    localparam VSW = NPRES + LGW + 3 * PW;
+    // each warp's view word, {hv, lg, tail, head} (the view's select)
+    localparam VSW = NPRES + LGW + 2 * PW;
     wire [WARPS*VSW-1:0]  vst_all;
     wire [NPRES-1:0]      p_hv;
     // registered results: the last accepted command.  Stage 2, the
@@ -699,7 +699,7 @@ module wq_token_deque #(
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
-        assign vst_all[g*VSW +: VSW]      = {hv, lg, cnt, tail, head};
+        assign vst_all[g*VSW +: VSW]      = {hv, lg, tail, head};
         assign fl_all[g*NFL +: NFL]       = fl;
         assign cnt_all[g*PW +: PW]        = cnt;
         assign top_all[g*LOG2 +: LOG2]    = top;
@@ -717,7 +717,7 @@ module wq_token_deque #(
     // warp's whole view word at once; i_vload, which may come late, picks
     // last.
     reg  [WID_W-1:0] v_warp;
-    reg  [PW-1:0]    v_head, v_tail, v_cnt;
+    reg  [PW-1:0]    v_head, v_tail;
     reg  [LGW-1:0]   v_lg;
     reg  [NPRES-1:0] v_hv;
     function [VSW-1:0] pick_vst;
@@ -730,24 +730,25 @@ module wq_token_deque #(
                 pick_vst = pick_vst | (all[i*VSW +: VSW] & {VSW{w == i[WID_W-1:0]}});
         end
     endfunction
-    wire [PW-1:0]    l_head, l_tail, l_cnt;
+    wire [PW-1:0]    l_head, l_tail;
     wire [LGW-1:0]   l_lg;
     wire [NPRES-1:0] l_hv;
-    assign {l_hv, l_lg, l_cnt, l_tail, l_head} = pick_vst(vst_all, i_vwarp);
-    wire v_on   = cmd_fire && (i_warp == v_warp);     // this cycle's command is the view's warp's
-    wire l_on   = cmd_fire && (i_warp == i_vwarp);    // ... or the warp the view moves to
+    assign {l_hv, l_lg, l_tail, l_head} = pick_vst(vst_all, i_vwarp);
+    // (kept as nets: merged into the command's path by the LUT mapper,
+    // the warp compares made its decisions a level deeper)
+    (* keep *) wire v_on   = cmd_fire && (i_warp == v_warp);     // this cycle's command is the view's warp's
+    (* keep *) wire l_on   = cmd_fire && (i_warp == i_vwarp);    // ... or the warp the view moves to
     wire v_pon  = p_valid && (p_warp == v_warp);      // the same for the pending front update
     wire l_pon  = p_valid && (p_warp == i_vwarp);
-    wire [PW-1:0]    v_nhead = (v_on && s1_ptr_we)  ? s1_head : v_head;
-    wire [PW-1:0]    v_ntail = (v_on && s1_ptr_we)  ? s1_tail : v_tail;
-    wire [PW-1:0]    v_ncnt  = (v_on && s1_ptr_we)  ? s1_cnt  : v_cnt;
-    wire [LGW-1:0]   v_nlg   = (v_on && s1_log2_we) ? c_nlog2 : v_lg;
-    wire [NPRES-1:0] v_nhv   = v_pon ? p_hv : v_hv;
-    wire [PW-1:0]    l_nhead = (l_on && s1_ptr_we)  ? s1_head : l_head;
-    wire [PW-1:0]    l_ntail = (l_on && s1_ptr_we)  ? s1_tail : l_tail;
-    wire [PW-1:0]    l_ncnt  = (l_on && s1_ptr_we)  ? s1_cnt  : l_cnt;
-    wire [LGW-1:0]   l_nlg   = (l_on && s1_log2_we) ? c_nlog2 : l_lg;
-    wire [NPRES-1:0] l_nhv   = l_pon ? p_hv : l_hv;
+    // (written as "the command's value, else the warp's", each bit one LUT4
+    // behind the command's write enable: the command is on the warp the
+    // view holds next, and that warp's registers, each chosen by i_vload)
+    wire             n_cmd   = i_vload ? l_on : v_on;
+    wire             n_pon   = i_vload ? l_pon : v_pon;
+    wire [PW-1:0]    n_head  = i_vload ? l_head : v_head;
+    wire [PW-1:0]    n_tail  = i_vload ? l_tail : v_tail;
+    wire [LGW-1:0]   n_lg    = i_vload ? l_lg   : v_lg;
+    wire [NPRES-1:0] n_hv    = i_vload ? l_hv   : v_hv;
 
     // (at reset every warp's state is the reset state: the view's is
     // warp 0's like any other's)
@@ -762,27 +763,21 @@ module wq_token_deque #(
     begin
         v_head <= HALF_FULL;
         v_tail <= HALF_FULL;
-        v_cnt  <= {PW{1'b0}};
         v_lg   <= LOG2_MAX[LGW-1:0];
         v_hv   <= HV_ZERO;
-    end else if (i_vload)
-    begin
-        v_head <= l_nhead;
-        v_tail <= l_ntail;
-        v_cnt  <= l_ncnt;
-        v_lg   <= l_nlg;
-        v_hv   <= l_nhv;
     end else begin
-        v_head <= v_nhead;
-        v_tail <= v_ntail;
-        v_cnt  <= v_ncnt;
-        v_lg   <= v_nlg;
-        v_hv   <= v_nhv;
+        v_head <= (n_cmd && s1_ptr_we)  ? s1_head : n_head;
+        v_tail <= (n_cmd && s1_ptr_we)  ? s1_tail : n_tail;
+        v_lg   <= (n_cmd && s1_log2_we) ? c_nlog2 : n_lg;
+        v_hv   <= n_pon ? p_hv : n_hv;
     end
 
     assign o_v_warp = v_warp;
     assign o_v_head = v_head;
     assign o_v_tail = v_tail;
+    // (the count a subtraction on a carry chain: a register of its own
+    // would take the command's count, one LUT level past the pointers')
+    wire [PW-1:0]    v_cnt = v_head - v_tail;
     assign o_v_cnt  = v_cnt;
     assign o_v_log2 = {{(L2W-LGW){1'b0}}, v_lg};
     // (has_types' low bits: the front's below_bits, with the pending
@@ -1069,7 +1064,7 @@ module wq_token_deque #(
         assert(v_warp < WARPS);
         assert(v_head == head_all[v_warp*PW +: PW]);
         assert(v_tail == tail_all[v_warp*PW +: PW]);
-        assert(v_cnt  == cnt_all[v_warp*PW +: PW]);
+        assert(o_v_cnt == cnt_all[v_warp*PW +: PW]);
         assert(v_lg   == log2_all[v_warp*LGW +: LGW]);
         assert(v_hv   == hv_all[v_warp*NPRES +: NPRES]);
         if (i_warp == v_warp)
