@@ -62,7 +62,8 @@ module wq_core_lsu #(
     input  wire [LANES*32-1:0]      i_op_rb,
     input  wire                     i_x_take,       // EX takes a new beat
     // EX's beat leaves (o_busy low): an ATOM's write-back beat into WB,
-    // or a commit beat into WB; a trap commits (EX is dropped)
+    // or a commit beat towards WB (into the EX/WB buffer); a trap commits
+    // (EX is dropped)
     input  wire                     i_wb_ls,
     input  wire                     i_wb_commit,
     input  wire                     i_squash_x,

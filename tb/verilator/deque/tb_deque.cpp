@@ -200,6 +200,20 @@ struct Bench : tb::Harness<Vwq_token_deque> {
         return std::string(hex(t)) + " (" + wq_token_format(t, b, sizeof b) + ")";
     }
 
+    // the model's runtime log2 of a deque, and wq_deque_has_type of its
+    // types 0 .. n-1 as a bit vector (what o_log2 / o_has_type show)
+    static unsigned depth_log2(const wq_deque_t *d) {
+        unsigned lg = 0;
+        while ((1u << lg) < d->depth) lg++;
+        return lg;
+    }
+    static unsigned has_types(const wq_deque_t *d, unsigned n) {
+        unsigned has = 0;
+        for (unsigned t = 0; t < n; t++)
+            has |= (unsigned)(wq_deque_has_type(d, t) != 0) << t;
+        return has;
+    }
+
     void check_state() {
         const auto &mem = top->rootp->wq_token_deque->mem;
         for (size_t i = 0; i < dqram.size(); i++)
@@ -213,8 +227,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
             top->i_warp = w;
             top->eval();
             const wq_deque_t *d = &dq[w];
-            unsigned lg = 0;
-            while ((1u << lg) < d->depth) lg++;
+            unsigned lg = depth_log2(d);
             char b[256];
             if (top->o_head != d->head || top->o_tail != d->tail || top->o_log2 != lg) {
                 snprintf(b, sizeof b, "warp %u head/tail/log2: expected %u/%u/%u actual %u/%u/%u",
@@ -225,9 +238,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
                 snprintf(b, sizeof b, "warp %u front: expected ", w);
                 fail(b + tok(wq_deque_front(d)) + "\n  actual   " + tok(top->o_front));
             }
-            unsigned has = 0;
-            for (unsigned t = 0; t < NTYPE; t++)
-                has |= (unsigned)(wq_deque_has_type(d, t) != 0) << t;
+            unsigned has = has_types(d, NTYPE);
             if (top->o_has_type != has) {
                 snprintf(b, sizeof b, "warp %u has_type: expected %04x actual %04x", w, has,
                          top->o_has_type);
@@ -258,8 +269,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
     // with a presence bit) of warp v_warp
     void check_view() {
         const wq_deque_t *d = &dq[v_warp];
-        unsigned lg = 0;
-        while ((1u << lg) < d->depth) lg++;
+        unsigned lg = depth_log2(d);
         if (top->o_v_warp != v_warp || top->o_v_head != d->head || top->o_v_tail != d->tail ||
             top->o_v_cnt != d->head - d->tail || top->o_v_log2 != lg) {
             char b[256];
@@ -268,9 +278,7 @@ struct Bench : tb::Harness<Vwq_token_deque> {
                      top->o_v_warp, top->o_v_head, top->o_v_tail, top->o_v_cnt, top->o_v_log2);
             fail(b);
         }
-        unsigned has = 0;                       // the types with a presence bit
-        for (unsigned t = 0; t < WQ_PRESENCE_TYPES; t++)
-            has |= (unsigned)(wq_deque_has_type(d, t) != 0) << t;
+        unsigned has = has_types(d, WQ_PRESENCE_TYPES);     // the types with a presence bit
         if (top->o_v_has != has) {
             char b[160];
             snprintf(b, sizeof b, "view of warp %u has_type (presence types): expected %02x actual %02x",
