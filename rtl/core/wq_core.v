@@ -352,7 +352,6 @@ module wq_core #(
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
     wire wb_frz;                        // a completion (the LSU's, the division's) has the commit port
-    wire ls_frz;                        // ... the LSU's
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_to_wb;                       // EX's own beat leaves towards WB (into the EX/WB buffer)
@@ -481,7 +480,8 @@ module wq_core #(
     wire [31:0]  at_addr, at_new, at_old;
     wire         fl_go, rv_f;
     wire [31:0]  fl_word;
-    wire         cp_go, cp_last, cp_code, cp_yield, cp_st;
+    wire         cp_go, cp_last, cp_code, cp_st;
+    wire         cp_req, cp_keep;
     wire [WID_W-1:0] cp_w;
     wire [PCW-1:0] cp_pc;
     wire [31:0]  cp_sel;
@@ -490,7 +490,7 @@ module wq_core #(
     wire [1:0]   cp_k;
     wire [LANES*32-1:0] cp_row;
     wire [WARPS-1:0] cp_drop;
-    wire unused_lsu = &{1'b0, inq, cp_yield};   // (the formal properties')
+    wire unused_lsu = &{1'b0, inq};   // (the formal properties')
     reg          b_open;                 // WB's instruction has emitted a record
     wire         x_open;                 // EX's instruction has beats in WB
 
@@ -502,7 +502,8 @@ module wq_core #(
     wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
     wire [WID_W-1:0] dv_w;
     wire             xu_busy;                  // the division or the FP unit holds an instruction
-    wire             xc_open, xc_frz;          // ... their commit runs (or has just ended), has the port
+    wire             xc_open;                  // ... their commit runs
+    wire             dv_req, fv_req, dv_keep, fv_keep;   // ... the port asked for, kept
     wire             xc_go, xc_last, xc_more, xc_pw, xc_nowr;   // their completion beat
     wire [WID_W-1:0] xc_w;
     wire [PCW-1:0]   xc_pc;
@@ -515,7 +516,8 @@ module wq_core #(
     wire [WID_W-1:0] fv_w;
     wire [2:0]       fv_rd;
     wire [31:0]      fv_sel, fv_pred;
-    wire             cm_idle, cm_start;        // (the completion path, below)
+    wire             cm_idle, cm_start, dc_atom;   // (the completion path, below)
+    wire             cm_own, cm_own_ls, cm_own_dv, cm_own_fv;   // the port's owner (wq_cm_grant)
     wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
                   .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
         .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN),
@@ -544,15 +546,17 @@ module wq_core #(
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
-        .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz), .i_b_twait(b_twait),
+        .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
-        .i_cm_idle(cm_idle), .i_cm_start(cm_start),
+        .i_cm_idle(cm_idle), .i_cm_start(cm_start), .i_cm_atom(dc_atom),
+        .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
+        .o_dv_keep(dv_keep), .o_fv_keep(fv_keep),
         .o_dv_busy(dv_busy), .o_dv_open(dv_open), .o_dv_on(dv_on), .o_dv_w(dv_w), .o_dc_go(dc_go),
-        .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_frz(xc_frz),
+        .o_xu_busy(xu_busy), .o_xc_open(xc_open),
         .o_xc_go(xc_go), .o_xc_last(xc_last), .o_xc_more(xc_more), .o_xc_w(xc_w),
         .o_xc_pc(xc_pc), .o_xc_sel(xc_sel), .o_xc_ir(xc_ir), .o_xc_rd(xc_rd), .o_xc_p(xc_p),
         .o_xc_row(xc_row), .o_xc_op(xc_op), .o_xc_pw(xc_pw), .o_xc_nowr(xc_nowr),
@@ -578,7 +582,7 @@ module wq_core #(
         .i_b_twait(b_twait),
         .i_b_open(b_open || xc_open), .i_x_open(x_open || xu_busy),
         .i_pipe_empty(pipe_empty), .i_at_hold(xu_busy),
-        .i_stop(stopping || i_ev_wait),
+        .i_stop(stopping || i_ev_wait), .i_cm_own(cm_own_ls),
         .i_fl_on(fl_on), .i_fl_req(fl_req_v), .i_fl_addr(fl_addr), .i_fl_wsel(fl_wsel),
         .o_fl_go(fl_go), .o_rv_f(rv_f), .o_fl_word(fl_word),
         .i_cr_v(cr_v), .i_cr_lo(cr_lo), .i_cr_hi(cr_hi),
@@ -592,8 +596,8 @@ module wq_core #(
         .o_at_old(at_old),
         .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
-        .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_yield(cp_yield),
-        .o_wb_frz(ls_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
+        .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_req(cp_req),
+        .o_cp_keep(cp_keep), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
         .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
         .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
@@ -716,33 +720,44 @@ module wq_core #(
     assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- the completion path: the LSU's head entry's commit, or the
-    // division unit's or the FP unit's (wq_ex_stage arbitrates between
-    // those two), between WB's commits (WB holds: wb_frz).  The LSU's goes
-    // first (wq_core_lsu decides it); a unit's starts when WB's instruction
-    // has emitted nothing, no LSU completion runs or has just ended, and no
-    // ATOM is between its start and its commit (its records are one
-    // commit's); the hold's last commit waits for the fetch run and the
-    // answers owed, as WB's (cm_idle).
-    wire dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
-                   (xb_held && xb_op == `WQ_OP_ATOM);
+    // division unit's or the FP unit's, between WB's commits.  The port's
+    // owner for a cycle is decided the cycle before (wq_cm_grant, from the
+    // units' requests: the LSU first, then the division unit, then the FP
+    // unit; after a run's last beat WB's waiting beat goes first) and held
+    // in flip-flops: WB holds its beat while a unit owns the port and WB's
+    // instruction has emitted nothing (wb_frz), and the completion beat's
+    // fields are selected by the owner.  The owner's commit starts when
+    // WB's instruction has emitted nothing, no ATOM is between its start
+    // and its commit (its records are one commit's), and the hold's last
+    // commit waits for the fetch run and the answers owed, as WB's
+    // (cm_idle); an owner that does not start gives the port back.
+    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
+                     (xb_held && xb_op == `WQ_OP_ATOM);
     assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&
                      (!fl_idle || ans_owed);
-    assign cm_start = !b_open && !ls_frz && !cp_yield && !dc_atom;
-    assign wb_frz = ls_frz || xc_frz;
+    assign cm_start = !b_open && !dc_atom;
+    wq_cm_grant u_grant (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_ls_req(cp_req), .i_dv_req(dv_req), .i_fv_req(fv_req),
+        .i_ls_keep(cp_keep), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
+        .i_end(cm_go && cm_last), .i_wb_wait((b_v || xb_held) && !b_twait),
+        .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own));
+    assign wb_frz = cm_own && !b_open;
     // the commit emitted this cycle: its beat (a load's write-back beat rd
-    // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's)
+    // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's),
+    // its fields the owner's
     wire                cm_go   = cp_go || xc_go;
-    wire                cm_last = xc_go ? xc_last : cp_last;
-    wire                cm_st   = !xc_go && cp_st;
+    wire                cm_last = cm_own_ls ? cp_last : xc_last;
+    wire                cm_st   = cm_own_ls && cp_st;
     wire                cm_nowr = cm_st || xc_nowr;
-    wire [WID_W-1:0]    cm_w    = xc_go ? xc_w : cp_w;
-    wire [PCW-1:0]      cm_pc   = xc_go ? xc_pc : cp_pc;
-    wire [31:0]         cm_sel  = xc_go ? xc_sel : cp_sel;
-    wire [63:0]         cm_ir   = xc_go ? xc_ir : cp_ir;
-    wire [5:0]          cm_rd   = xc_go ? xc_rd : cp_rd + {4'd0, cp_k};
-    wire [5:0]          cm_p    = xc_go ? xc_p : cp_p;
-    wire [LANES*32-1:0] cm_row  = xc_go ? xc_row : cp_row;
-    wire [7:0]          cm_op   = xc_go ? xc_op : cp_st ? `WQ_OP_ST : `WQ_OP_LD;
+    wire [WID_W-1:0]    cm_w    = cm_own_ls ? cp_w : xc_w;
+    wire [PCW-1:0]      cm_pc   = cm_own_ls ? cp_pc : xc_pc;
+    wire [31:0]         cm_sel  = cm_own_ls ? cp_sel : xc_sel;
+    wire [63:0]         cm_ir   = cm_own_ls ? cp_ir : xc_ir;
+    wire [5:0]          cm_rd   = cm_own_ls ? cp_rd + {4'd0, cp_k} : xc_rd;
+    wire [5:0]          cm_p    = cm_own_ls ? cp_p : xc_p;
+    wire [LANES*32-1:0] cm_row  = cm_own_ls ? cp_row : xc_row;
+    wire [7:0]          cm_op   = cm_own_ls ? (cp_st ? `WQ_OP_ST : `WQ_OP_LD) : xc_op;
     wire                cm_pw   = xc_pw;
     // FSETP's new predicate: the compare bits in the selected threads
     // (the predicate row read at the FP unit's warp: WB's read port, WB
@@ -752,7 +767,7 @@ module wq_core #(
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on
     wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || xb_held || b_v || is_go ||
-                                 (xc_go ? (!q_empty || xc_more) : (!q_one || xu_busy)))) ||
+                                 (cm_own_ls ? (!q_one || xu_busy) : (!q_empty || xc_more)))) ||
                    (!stopping && !i_ev_wait);
 
     // ---- issue -----------------------------------------------------------------------
@@ -1150,6 +1165,12 @@ module wq_core #(
         // ATOM's record
         if (dc_go) assert(!cp_go && !at_rec && !at_on);
         if (dv_on) assert(!cp_go && dv_busy);
+        // a completion beat holds WB's part beat and record (wq_commit's
+        // writers, one a cycle), and a unit keeps the port while its run
+        // is on: WB's instruction is never open beside a run
+        if (cm_go) assert(!bw_go && !b_emit && !at_rec);
+        if (dv_on) assert(cm_own_dv && !b_open);
+        if (xc_open && !dv_on) assert(cm_own_fv && !b_open);
         // a trap commit only with nothing in flight in the LSU and the
         // division unit; a store that wrote code commits with the unit empty
         if (b_trapping) assert(q_empty && !at_on && !dv_busy);
@@ -1187,7 +1208,7 @@ module wq_core #(
             // completions
             c_disp_more: cover(o_step_valid && o_step_kind == `WQ_STEPK_DISPATCH && o_step_more);
             c_walk_run:  cover(tw_on && phase == PH_RUN && is_go);
-            c_cp_yield:  cover(cp_yield && o_step_valid && !cp_go);
+            c_cp_yield:  cover($past(cp_go && cp_last && b_v && !b_twait) && !cm_own && b_emit);
             c_commit:   cover(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
             c_burst:    cover(o_step_valid && o_step_more);
             c_overlap:  cover(d_v && x_v && b_v && d_w != b_w);

@@ -76,6 +76,7 @@ module wq_core_lsu #(
     input  wire                     i_pipe_empty,   // FE, DE, EX, WB empty
     input  wire                     i_at_hold,      // an ATOM does not start (the division unit is busy)
     input  wire                     i_stop,         // the hold is to end (i_ev_wait seen)
+    input  wire                     i_cm_own,       // the LSU owns the commit port (wq_cm_grant)
     // the fetch run: its word request, the word its next answer is, the
     // code range its runs have read
     input  wire                     i_fl_on,
@@ -127,8 +128,8 @@ module wq_core_lsu #(
     output wire                     o_cp_go,
     output wire                     o_cp_last,
     output wire                     o_cp_code,      // a store that wrote code: drop the younger
-    output wire                     o_cp_yield,
-    output wire                     o_wb_frz,       // WB holds its beat
+    output wire                     o_cp_req,       // the head's commit can start next cycle
+    output wire                     o_cp_keep,      // the commit runs on next cycle (keeps the port)
     output wire                     o_wb_blk,       // nothing from EX into WB
     output wire [WID_W-1:0]         o_cp_w,
     output wire                     o_cp_st,
@@ -486,9 +487,11 @@ module wq_core_lsu #(
     // It emits the commit's records itself, in one run of cycles: a load's
     // REG_WRITE beats (rd's parts, then rd+1's ...; the last beside its
     // RETIRE), a store's MEM_WRITE records NB a cycle (the last beat beside
-    // its RETIRE).  It takes the commit port only between WB's commits: WB
-    // holds its beat (wb_frz) while a completion runs, and a completion
-    // starts only when the instruction WB works on has emitted nothing yet
+    // its RETIRE).  It takes the commit port only between WB's commits and
+    // only as the port's owner (i_cm_own, wq_cm_grant: asked for a cycle
+    // ahead, o_cp_req, and kept while the run goes on, o_cp_keep): WB
+    // holds its beat while the LSU owns the port, and a completion starts
+    // only when the instruction WB works on has emitted nothing yet
     // (b_open).  A store that wrote code also waits until WB is empty and
     // EX holds no part of an instruction WB has seen (x_open): its commit
     // drops everything younger.  The last commit of a hold waits for the
@@ -496,7 +499,6 @@ module wq_core_lsu #(
     // commit through the same path: a warp has one instruction in flight,
     // so commits of different warps may come in any order.)
     reg          cp_on;                  // a completion has emitted records
-    reg          cp_yield;               // a completion ended beside a beat WB holds: WB first
     reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
     reg  [1:0]   cp_k;                   //   of register rd + cp_k
     wire [WID_W-1:0] cp_w = q_w[q_hd];
@@ -527,13 +529,21 @@ module wq_core_lsu #(
                                            (cp_nobh && (i_fl_on || ans_owed)));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before)
-    // (after a completion WB's waiting beat goes first: back-to-back
-    // store commits, 4 cycles each, would otherwise hold the ALU commits
-    // of the warps whose stores come next, and the port would idle)
-    wire         cp_go   = cp_rdy && !cp_endw && (cp_on ||
-                           (!i_b_open && !cp_yield &&
-                            (!q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open))));
-    assign o_wb_frz = cp_go || cp_on;
+    wire         cp_cstart = !q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open);
+    wire         cp_go   = i_cm_own && cp_rdy && !cp_endw &&
+                           (cp_on || (!i_b_open && cp_cstart));
+    // The request for the next cycle's port: the head's commit when it can
+    // start (WB's open instruction is the grant's to wait out), or, as the
+    // head's last beat leaves, the next entry's when it is ready and not a
+    // store that wrote code (that one asks once it is the head), so
+    // back-to-back completions keep the port.  (After a completion WB's
+    // waiting beat goes first, wq_cm_grant: back-to-back store commits,
+    // 4 cycles each, would otherwise hold the ALU commits of the warps
+    // whose stores come next.)
+    wire [QW-1:0] q_nx   = q_hd + 1'b1;
+    wire         nx_rdy  = q_v[q_nx] && q_rz[q_nx] && q_az[q_nx] && !q_code[q_nx] && !q_code[q_hd];
+    assign o_cp_req  = (cp_go && cp_last) ? nx_rdy : (cp_rdy && !cp_on && !cp_endw && cp_cstart);
+    assign o_cp_keep = cp_go ? !cp_last : cp_on;
     assign o_wb_blk = cp_rdy && q_code[q_hd] && !i_x_open;
     wire         cp_code = cp_go && cp_last && q_code[q_hd];
     // ---- EX's side ---------------------------------------------------------
@@ -878,7 +888,6 @@ module wq_core_lsu #(
 
     // ---- the completion path's place and the MEM_WRITE beat port ---------------------
     always @(posedge i_clk) begin : cp_place
-        if (!o_cp_go) cp_yield <= 1'b0;
         if (o_cp_go) begin
             if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
             else begin
@@ -886,14 +895,13 @@ module wq_core_lsu #(
                 cp_k <= cp_k + 2'd1;
             end
             cp_on <= !cp_last;
-            cp_yield <= cp_last && i_b_v && !i_b_twait;
             if (cp_last) begin
                 cp_p <= 6'd0;
                 cp_k <= 2'd0;
             end
         end
         if (i_reset) begin
-            cp_on <= 1'b0; cp_yield <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
+            cp_on <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
         end
     end
 
@@ -926,7 +934,6 @@ module wq_core_lsu #(
     assign o_cp_go    = cp_go;
     assign o_cp_last  = cp_last;
     assign o_cp_code  = cp_code;
-    assign o_cp_yield = cp_yield;
     assign o_cp_w     = cp_w;
     assign o_cp_st    = q_st[q_hd];
     assign o_cp_pc    = q_pc[q_hd];

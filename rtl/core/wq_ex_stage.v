@@ -41,12 +41,12 @@
 // (i_ptrap_go).
 //
 // The division unit's and the FP unit's commits take the completion path
-// between WB's commits, after the LSU's (i_cm_start: neither WB's
-// instruction nor the LSU has started one, nor an atomic runs): the
-// division's first, the FP unit's when no division's starts or runs, and
-// after either one's last beat WB goes first when it holds a beat
-// (dc_yield, fc_yield).  o_xc_*: the completion beat of this cycle (the
-// division's or the FP unit's), which the core muxes with the LSU's.
+// between WB's commits, each as the port's owner (i_own_dv, i_own_fv:
+// wq_cm_grant, which each asks a cycle ahead, o_dv_req / o_fv_req, and
+// keeps while its run goes on, o_dv_keep / o_fv_keep), starting when WB's
+// instruction has emitted nothing and no atomic runs (i_cm_start).
+// o_xc_*: the completion beat of this cycle (the division's or the FP
+// unit's, selected by the owner), which the core muxes with the LSU's.
 //
 // A squash (i_squash_x: a trap's commit; i_cp_code: a code-writing
 // store's) drops EX's beat and the buffer's (both younger than WB's),
@@ -179,7 +179,6 @@ module wq_ex_stage #(
     input  wire                 i_b_busy,       // WB keeps its beat
     input  wire                 i_wb_blk,       // no beat from EX into WB (a completion waits)
     input  wire                 i_wb_frz,       // a completion has the commit port
-    input  wire                 i_b_twait,      // WB's trap waits for the units to empty
     input  wire                 i_ptrap_go,     // the divergence unit's trap becomes WB's
     input  wire [7:0]           i_ptrap,
     input  wire                 i_b_drop,       // a code-writing store's commit drops WB's beat
@@ -202,15 +201,21 @@ module wq_ex_stage #(
     output wire [31:0]          o_setp_acc,     // SETP's compare bits, by part
     // ---- the division and FP units' commits on the completion path ----
     input  wire                 i_cm_idle,      // nothing else in flight, the hold's end waits
-    input  wire                 i_cm_start,     // WB and the LSU leave the completion path free
+    input  wire                 i_cm_start,     // WB's instruction is not open and no ATOM runs
+    input  wire                 i_cm_atom,      // ... an ATOM runs or waits in EX/WB
+    input  wire                 i_own_dv,       // the division unit owns the commit port (wq_cm_grant)
+    input  wire                 i_own_fv,       // ... the FP unit
+    output wire                 o_dv_req,       // the division's commit can start next cycle
+    output wire                 o_fv_req,       // ... the FP unit's
+    output wire                 o_dv_keep,      // the division's commit runs on next cycle
+    output wire                 o_fv_keep,      // ... the FP unit's
     output wire                 o_dv_busy,      // a division is in the division unit,
     output wire                 o_dv_open,      // ... its commit beat not in yet,
     output wire                 o_dv_on,        // ... its commit runs
     output wire [WID_W-1:0]     o_dv_w,         // ... its warp
     output wire                 o_dc_go,        // the division's completion beat this cycle
     output wire                 o_xu_busy,      // the division or the FP unit holds an instruction
-    output wire                 o_xc_open,      // ... a commit runs or has just ended
-    output wire                 o_xc_frz,       // ... a commit has the commit port
+    output wire                 o_xc_open,      // ... a commit runs
     output wire                 o_xc_go,        // a completion beat of either unit this cycle:
     output wire                 o_xc_last,      // ... the commit's last,
     output wire                 o_xc_more,      // ... another instruction in the units
@@ -427,29 +432,23 @@ module wq_ex_stage #(
                      (fv_open || (fv_free && !i_wb_blk && !b_trap_c && !xb_trap_c));
 
     // ---- the units' commits on the completion path --------------------------------
-    // The division's starts when the completion path is free (i_cm_start:
-    // WB's instruction has emitted nothing, no LSU completion runs or has
-    // just ended, no ATOM is between its start and its commit) and, as WB
-    // after a completion, not right after its own last one when WB holds
-    // a beat (dc_yield: WB first); the hold's last commit waits for the
-    // fetch run and the answers owed, as WB's (i_cm_idle).  The FP unit's
-    // commit (fc_go) is started on the same terms when no division's
-    // starts or runs (the division first), and neither starts while the
-    // other's commit runs.
-    reg  dc_yield, fc_yield;
+    // A unit's commit goes as the port's owner (wq_cm_grant decides it a
+    // cycle ahead from o_dv_req / o_fv_req, the division's first; only one
+    // owns it, so neither starts while the other's or the LSU's runs),
+    // starting when WB's instruction has emitted nothing and no ATOM is
+    // between its start and its commit (i_cm_start); the hold's last
+    // commit waits for the fetch run and the answers owed, as WB's
+    // (i_cm_idle).  A request is the same terms a cycle ahead, not counting
+    // WB's open instruction (the grant waits it out) nor the commit that
+    // is leaving.
     wire dc_endw  = dv_last && i_cm_idle && !fv_busy;
     wire fc_endw  = fv_last && i_cm_idle && !dv_busy && !fv_more;
-    wire cm_start = i_cm_start && !dc_yield && !fc_yield;
-    assign dc_go = dv_rdy && !dc_endw && (dv_on || (cm_start && !fv_on));
-    assign fc_go = fv_rdy && !fc_endw && (fv_on || (cm_start && !dv_on && !dc_go));
-    always @(posedge i_clk)
-        if (i_reset) begin
-            dc_yield <= 1'b0;
-            fc_yield <= 1'b0;
-        end else begin
-            dc_yield <= dc_go && dv_last && (b_v || xb_held) && !i_b_twait;
-            fc_yield <= fc_go && fv_last && (b_v || xb_held) && !i_b_twait;
-        end
+    assign dc_go = i_own_dv && dv_rdy && !dc_endw && (dv_on || i_cm_start);
+    assign fc_go = i_own_fv && fv_rdy && !fc_endw && (fv_on || i_cm_start);
+    assign o_dv_req  = dv_rdy && !dv_on && !dc_endw && !i_cm_atom && !(dc_go && dv_last);
+    assign o_fv_req  = fv_rdy && !fv_on && !fc_endw && !i_cm_atom && !(fc_go && fv_last);
+    assign o_dv_keep = dc_go ? !dv_last : dv_on;
+    assign o_fv_keep = fc_go ? !fv_last : fv_on;
 
     // ---- (DE/EX buffer) -> EX -----------------------------------------------------------
     always @(posedge i_clk) begin
@@ -626,22 +625,22 @@ module wq_ex_stage #(
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
     assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
     assign o_xu_busy = dv_busy || fv_busy;
-    assign o_xc_open = dv_on || dc_yield || fv_on || fc_yield;
-    assign o_xc_frz  = dc_go || dv_on || fc_go || fv_on;
+    assign o_xc_open = dv_on || fv_on;
     // the completion beat: the division's or the FP unit's (an FP beat: a
     // part's results, or FSETP's predicate beat, fv_pw, which writes no
-    // register); another instruction behind it in the units
+    // register), selected by the owner (a flip-flop: the go terms only
+    // validate it); another instruction behind it in the units
     assign o_xc_go   = dc_go || fc_go;
-    assign o_xc_last = dc_go ? dv_last : fv_last;
-    assign o_xc_more = dc_go ? fv_busy : (dv_busy || fv_more);
-    assign o_xc_w    = dc_go ? dv_w : fv_w;
-    assign o_xc_pc   = dc_go ? dv_pc : fv_pc;
-    assign o_xc_sel  = dc_go ? dv_sel : fv_sel;
-    assign o_xc_ir   = dc_go ? dv_ir : fv_ir;
-    assign o_xc_rd   = dc_go ? dv_rd : fv_rd;
-    assign o_xc_p    = dc_go ? dv_p : fv_p;
-    assign o_xc_row  = dc_go ? dv_row : fv_row;
-    assign o_xc_op   = dc_go ? dv_op : fv_op;
+    assign o_xc_last = i_own_dv ? dv_last : fv_last;
+    assign o_xc_more = i_own_dv ? fv_busy : (dv_busy || fv_more);
+    assign o_xc_w    = i_own_dv ? dv_w : fv_w;
+    assign o_xc_pc   = i_own_dv ? dv_pc : fv_pc;
+    assign o_xc_sel  = i_own_dv ? dv_sel : fv_sel;
+    assign o_xc_ir   = i_own_dv ? dv_ir : fv_ir;
+    assign o_xc_rd   = i_own_dv ? dv_rd : fv_rd;
+    assign o_xc_p    = i_own_dv ? dv_p : fv_p;
+    assign o_xc_row  = i_own_dv ? dv_row : fv_row;
+    assign o_xc_op   = i_own_dv ? dv_op : fv_op;
     assign o_xc_pw   = fc_go && fv_pw;
     assign o_xc_nowr = fc_go && fv_op == `WQ_OP_FSETP;
     assign o_fc_go = fc_go;     assign o_fv_w = fv_w;         assign o_fv_rd = fv_rd[2:0];
@@ -666,6 +665,11 @@ module wq_ex_stage #(
         if (i_wb_ls) assume(!i_b_busy);
         // WB's beat is dropped only by a code-writing store's commit
         if (i_b_drop) assume(i_cp_code);
+        // the port has one owner, and a unit keeps it while its run is on
+        // (wq_cm_grant)
+        assume(!(i_own_dv && i_own_fv));
+        if (dv_on) assume(i_own_dv);
+        if (fv_on) assume(i_own_fv);
     end
 `endif
     always @(*) if (f_past && !i_reset) begin
