@@ -708,15 +708,22 @@ module wq_core #(
     wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
                                          g_fit1);
     wire        b_more     = !b_trapping &&
-                             ((behind && !squash_x) || (!stopping && !i_ev_wait &&
+                             (behind || (!stopping && !i_ev_wait &&
                               (b_disp || ready_after != {WARPS{1'b0}})));
 
-    assign squash_x = b_trapping;
+    // A trap's squash drops every beat younger than WB's: it starts as
+    // soon as the trap's commit beat is in WB with nothing older left in
+    // flight (the LSU queue and the units empty: no b_twait) and lasts to
+    // its commit, so it is a function of WB's registers and the units'
+    // state, not of the record walk's last record (b_last_k).  Nothing
+    // younger can commit before the trap, and issue stops meanwhile: the
+    // beats it drops are issued again as a later commit's, as before.
+    assign squash_x = b_v && b_commit && b_is_trap && q_empty && !xu_busy;
     // after an atomic that wrote code (FE and DE, fetched before it, are
     // dropped) or a store that did (its commit drops FE, DE, EX and the
     // younger queue entries): the buffer is flushed
     wire   ls_code_done = (ls_store_done && ls_code) || cp_code;
-    assign squash = b_trapping || ls_code_done;
+    assign squash = squash_x || ls_code_done;
     assign ib_flush = !i_ev_gnt || ls_code_done;
 
     // ---- the completion path: the LSU's head entry's commit, or the
@@ -1174,6 +1181,7 @@ module wq_core #(
         // a trap commit only with nothing in flight in the LSU and the
         // division unit; a store that wrote code commits with the unit empty
         if (b_trapping) assert(q_empty && !at_on && !dv_busy);
+        if (squash_x) assert(q_empty && !at_on && !dv_busy && !dv_open);
         if (cp_code) assert(!dv_busy);
         // a burst is kept only by a warp commit, or by a dispatch that
         // started a warp (it owes that warp's first commit)
