@@ -349,12 +349,12 @@ module wq_core_lsu #(
             end
         end
     end
-    // its elements to request (an ATOM's: the lanes not yet done; its pick
-    // is its leader alone and stays on q_rem until the lane is done, so it
-    // is picked again every cycle, and the cycle the lane is done, at_clr,
-    // without it)
+    // its elements to request (an ATOM's: the lanes not yet done but the
+    // one its pick register holds, which stays there until the lane is
+    // done, at_clr, and then loads this pick: the next lane.  So the pick
+    // reads registers only, never the memory's answer that ends a lane)
     wire [127:0] at_rem = q_rem[q_tl];
-    wire         at_clr;                 // (the lane done: wq_lsu_atom's)
+    wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
     // (each entry's elements without the held request's formed beside the
     // others, the scan's entry choosing among them)
     reg  [127:0] rq_rem;
@@ -365,7 +365,7 @@ module wq_core_lsu #(
             if (rq_s == zr[QW-1:0])
                 rq_rem = q_rem[zr] & ~((pk_v && pk_s == zr[QW-1:0]) ? pk_cov : 128'd0);
     end
-    wire [127:0] ls_rem = at_on ? at_rem & ~(at_clr ? pk_cov : 128'd0) : rq_rem;
+    wire [127:0] ls_rem = at_on ? at_rem & ~(pk_v ? pk_cov : 128'd0) : rq_rem;
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
     // (element e is word k = e % 4 of its lane, at the lane's address with
     // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
@@ -769,11 +769,10 @@ module wq_core_lsu #(
     // pick is its lane and is loaded every cycle (the cycle a lane is
     // done, the next lane's).  A store that wrote code drops the younger
     // entries, whose request it may hold.
-    // (an ATOM's: lanes left, the one done this cycle off -- both
-    // reductions from registers, at_clr choosing between them)
+    // (an ATOM's: lanes left but the held one -- reductions from registers)
     wire at_any = at_rem != 128'd0;
     wire at_any_cl = (at_rem & ~pk_cov) != 128'd0;
-    wire pi_f   = at_on ? (at_clr ? at_any_cl : at_any) : rq_f;
+    wire pi_f   = at_on ? (pk_v ? at_any_cl : at_any) : rq_f;
     reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
     reg  [PARTS-1:0] pi_pt;              // (the parts of its elements)
     always @(*)
@@ -782,7 +781,9 @@ module wq_core_lsu #(
     always @(*)
         for (ei = 0; ei < 32; ei = ei + 1)
             pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];
-    wire pk_ld = at_on || !pk_v || (ls_req && i_mem_ready);
+    // (the pick register loads when it is empty, when the port takes its
+    // request, or, an ATOM's, when its lane is done)
+    wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req && i_mem_ready));
     generate if (PARTS > 1) begin : g_pk0
         reg  [PARTS-1:0] p0;
         reg  [EW-1:0]    cov0;
