@@ -17,11 +17,17 @@
 //     and may commit (i_wb_wait), nobody: WB commits first;
 //   - else the first unit with a commit ready to start (i_*_req): the LSU,
 //     then the division unit, then the FP unit;
+//   - else the port is parked on the first unit that holds work whose
+//     commit is still to come (i_*_park: the LSU's queue holds an entry, a
+//     unit holds an instruction), so that commit starts the cycle it is
+//     ready, not a cycle after it asks;
 //   - else nobody.
-// An owner that does not start in its cycle (WB's instruction is open, an
-// ATOM came between, the hold's last commit waits: the unit's own start
-// terms, checked in the cycle) loses the port at the next edge and asks
-// again; so a grant never blocks WB for more than the cycle it was given.
+// Owning the port is not taking it: WB holds its beat only while the owner
+// runs or has a commit ready to start (the units' o_*_frz, wq_core's
+// wb_frz), so a parked owner leaves WB alone.  An owner that does not
+// start in its cycle (WB's instruction is open, an ATOM came between, the
+// hold's last commit waits: the unit's own start terms, checked in the
+// cycle) loses the port at the next edge and asks again.
 `default_nettype none
 
 module wq_cm_grant (
@@ -33,6 +39,9 @@ module wq_cm_grant (
     input  wire i_ls_keep,     // the LSU's run goes on next cycle
     input  wire i_dv_keep,     // ... the division unit's
     input  wire i_fv_keep,     // ... the FP unit's
+    input  wire i_ls_park,     // the LSU holds work whose commit is to come
+    input  wire i_dv_park,     // ... the division unit
+    input  wire i_fv_park,     // ... the FP unit
     input  wire i_end,         // a run's last beat this cycle
     input  wire i_wb_wait,     // WB holds a beat that may commit
     output wire o_own_ls,      // the LSU owns the port this cycle (registered)
@@ -51,6 +60,9 @@ module wq_cm_grant (
         else if (i_ls_req)         own_n = 3'b001;
         else if (i_dv_req)         own_n = 3'b010;
         else if (i_fv_req)         own_n = 3'b100;
+        else if (i_ls_park)        own_n = 3'b001;
+        else if (i_dv_park)        own_n = 3'b010;
+        else if (i_fv_park)        own_n = 3'b100;
         else                       own_n = 3'b000;
     end
 
@@ -100,6 +112,8 @@ module wq_cm_grant (
             c_handoff: cover($past(o_own_ls && i_end) && o_own_dv);
             c_yield:   cover($past(i_end && i_wb_wait) && !o_own && $past(i_ls_req));
             c_fv:      cover(o_own_fv);
+            c_park:    cover($past(i_ls_park && !i_ls_req && !i_dv_req && !i_fv_req && !keep &&
+                                   !(i_end && i_wb_wait)) && o_own_ls);
         end
 `endif
 endmodule

@@ -481,7 +481,7 @@ module wq_core #(
     wire         fl_go, rv_f;
     wire [31:0]  fl_word;
     wire         cp_go, cp_last, cp_code, cp_st;
-    wire         cp_req, cp_keep;
+    wire         cp_req, cp_keep, cp_frz;
     wire [WID_W-1:0] cp_w;
     wire [PCW-1:0] cp_pc;
     wire [31:0]  cp_sel;
@@ -502,7 +502,7 @@ module wq_core #(
     wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
     wire [WID_W-1:0] dv_w;
     wire             xu_busy;                  // the division or the FP unit holds an instruction
-    wire             xc_open;                  // ... their commit runs
+    wire             xc_open, xc_frz;          // ... their commit runs; WB holds for it
     wire             dv_req, fv_req, dv_keep, fv_keep;   // ... the port asked for, kept
     wire             xc_go, xc_last, xc_more, xc_pw, xc_nowr;   // their completion beat
     wire [WID_W-1:0] xc_w;
@@ -518,6 +518,7 @@ module wq_core #(
     wire [31:0]      fv_sel, fv_pred;
     wire             cm_idle, cm_start, dc_atom;   // (the completion path, below)
     wire             cm_own, cm_own_ls, cm_own_dv, cm_own_fv;   // the port's owner (wq_cm_grant)
+    wire unused_own = &{1'b0, cm_own};         // (the formal properties')
     wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
                   .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
         .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN),
@@ -556,7 +557,7 @@ module wq_core #(
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
         .o_dv_keep(dv_keep), .o_fv_keep(fv_keep),
         .o_dv_busy(dv_busy), .o_dv_open(dv_open), .o_dv_on(dv_on), .o_dv_w(dv_w), .o_dc_go(dc_go),
-        .o_xu_busy(xu_busy), .o_xc_open(xc_open),
+        .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_frz(xc_frz),
         .o_xc_go(xc_go), .o_xc_last(xc_last), .o_xc_more(xc_more), .o_xc_w(xc_w),
         .o_xc_pc(xc_pc), .o_xc_sel(xc_sel), .o_xc_ir(xc_ir), .o_xc_rd(xc_rd), .o_xc_p(xc_p),
         .o_xc_row(xc_row), .o_xc_op(xc_op), .o_xc_pw(xc_pw), .o_xc_nowr(xc_nowr),
@@ -597,7 +598,7 @@ module wq_core #(
         .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
         .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_req(cp_req),
-        .o_cp_keep(cp_keep), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
+        .o_cp_keep(cp_keep), .o_cp_frz(cp_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
         .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
         .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
@@ -730,10 +731,12 @@ module wq_core #(
     // division unit's or the FP unit's, between WB's commits.  The port's
     // owner for a cycle is decided the cycle before (wq_cm_grant, from the
     // units' requests: the LSU first, then the division unit, then the FP
-    // unit; after a run's last beat WB's waiting beat goes first) and held
-    // in flip-flops: WB holds its beat while a unit owns the port and WB's
-    // instruction has emitted nothing (wb_frz), and the completion beat's
-    // fields are selected by the owner.  The owner's commit starts when
+    // unit; after a run's last beat WB's waiting beat goes first; with no
+    // request it is parked on a unit holding work) and held in flip-flops:
+    // WB holds its beat while the owner's commit runs or can start and
+    // WB's instruction has emitted nothing (wb_frz: the owner, the units'
+    // flags and the head's, not the start's wait terms), and the
+    // completion beat's fields are selected by the owner.  The owner's commit starts when
     // WB's instruction has emitted nothing, no ATOM is between its start
     // and its commit (its records are one commit's), and the hold's last
     // commit waits for the fetch run and the answers owed, as WB's
@@ -747,9 +750,10 @@ module wq_core #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_ls_req(cp_req), .i_dv_req(dv_req), .i_fv_req(fv_req),
         .i_ls_keep(cp_keep), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
+        .i_ls_park(!q_empty), .i_dv_park(dv_busy), .i_fv_park(xu_busy && !dv_busy),
         .i_end(cm_go && cm_last), .i_wb_wait((b_v || xb_held) && !b_twait),
         .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own));
-    assign wb_frz = cm_own && !b_open;
+    assign wb_frz = !b_open && (cp_frz || xc_frz);
     // the commit emitted this cycle: its beat (a load's write-back beat rd
     // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's),
     // its fields the owner's

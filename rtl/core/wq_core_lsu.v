@@ -130,6 +130,7 @@ module wq_core_lsu #(
     output wire                     o_cp_code,      // a store that wrote code: drop the younger
     output wire                     o_cp_req,       // the head's commit can start next cycle
     output wire                     o_cp_keep,      // the commit runs on next cycle (keeps the port)
+    output wire                     o_cp_frz,       // WB holds its beat: the LSU owns the port and runs or starts
     output wire                     o_wb_blk,       // nothing from EX into WB
     output wire [WID_W-1:0]         o_cp_w,
     output wire                     o_cp_st,
@@ -544,6 +545,10 @@ module wq_core_lsu #(
     wire         nx_rdy  = q_v[q_nx] && q_rz[q_nx] && q_az[q_nx] && !q_code[q_nx] && !q_code[q_hd];
     assign o_cp_req  = (cp_go && cp_last) ? nx_rdy : (cp_rdy && !cp_on && !cp_endw && cp_cstart);
     assign o_cp_keep = cp_go ? !cp_last : cp_on;
+    // (WB holds its beat while the LSU owns the port and its commit runs
+    // or can start: registers and the head's flags, not the start's wait
+    // terms, which hold only with WB empty)
+    assign o_cp_frz  = i_cm_own && (cp_on || (cp_rdy && cp_cstart));
     assign o_wb_blk = cp_rdy && q_code[q_hd] && !i_x_open;
     wire         cp_code = cp_go && cp_last && q_code[q_hd];
     // ---- EX's side ---------------------------------------------------------

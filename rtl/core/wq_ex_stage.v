@@ -216,6 +216,7 @@ module wq_ex_stage #(
     output wire                 o_dc_go,        // the division's completion beat this cycle
     output wire                 o_xu_busy,      // the division or the FP unit holds an instruction
     output wire                 o_xc_open,      // ... a commit runs
+    output wire                 o_xc_frz,       // ... WB holds its beat: an owner runs or starts
     output wire                 o_xc_go,        // a completion beat of either unit this cycle:
     output wire                 o_xc_last,      // ... the commit's last,
     output wire                 o_xc_more,      // ... another instruction in the units
@@ -626,6 +627,10 @@ module wq_ex_stage #(
     assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
     assign o_xu_busy = dv_busy || fv_busy;
     assign o_xc_open = dv_on || fv_on;
+    // (WB holds its beat while a unit owns the port and its commit runs or
+    // can start; the hold's last commit waits only with WB empty)
+    assign o_xc_frz  = (i_own_dv && (dv_on || (dv_rdy && !i_cm_atom))) ||
+                       (i_own_fv && (fv_on || (fv_rdy && !i_cm_atom)));
     // the completion beat: the division's or the FP unit's (an FP beat: a
     // part's results, or FSETP's predicate beat, fv_pw, which writes no
     // register), selected by the owner (a flip-flop: the go terms only
