@@ -6,9 +6,9 @@
 // and the FP unit.  A unit's run of beats takes the port between two of
 // WB's commits, and WB holds its beat meanwhile.  The owner is decided a
 // cycle ahead and kept in flip-flops (o_own_*), so WB's hold (wq_core's
-// wb_frz: an owner and WB's instruction not open) and the selects of the
-// completion's beat are functions of registers, not of the units' start
-// conditions: no ready signal crosses the port's users combinationally.
+// wb_frz: the owner running or ready to start, WB's instruction not open)
+// and the selects of the completion's beat are shallow functions of
+// registers, not of the units' wait terms for the hold's end.
 //
 // The next owner:
 //   - the owner whose run goes on (it has emitted a beat that was not its
