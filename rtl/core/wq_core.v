@@ -351,7 +351,7 @@ module wq_core #(
 
     // ---- stall chain --------------------------------------------------------------
     wire b_busy;                        // WB keeps its beat this cycle
-    wire wb_frz;                        // a completion (the LSU's, the division's) has the commit port
+    wire wb_frz;                        // a completion (the LSU's, a unit's) runs or starts as the port's owner
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
     wire x_to_wb;                       // EX's own beat leaves towards WB (into the EX/WB buffer)
@@ -732,15 +732,15 @@ module wq_core #(
     // owner for a cycle is decided the cycle before (wq_cm_grant, from the
     // units' requests: the LSU first, then the division unit, then the FP
     // unit; after a run's last beat WB's waiting beat goes first; with no
-    // request it is parked on a unit holding work) and held in flip-flops:
-    // WB holds its beat while the owner's commit runs or can start and
-    // WB's instruction has emitted nothing (wb_frz: the owner, the units'
-    // flags and the head's, not the start's wait terms), and the
-    // completion beat's fields are selected by the owner.  The owner's commit starts when
-    // WB's instruction has emitted nothing, no ATOM is between its start
-    // and its commit (its records are one commit's), and the hold's last
-    // commit waits for the fetch run and the answers owed, as WB's
-    // (cm_idle); an owner that does not start gives the port back.
+    // request it is parked on a unit holding work) and held in flip-flops.
+    // The owner's commit starts when WB's instruction has emitted nothing
+    // (b_open), no ATOM is between its start and its commit (its records
+    // are one commit's), and the hold's last commit is not waiting for the
+    // fetch run and the answers owed, as WB's (cm_idle); an owner that does
+    // not start gives the port back.  WB holds its beat while the owner's
+    // commit runs or can start (wb_frz: the owner and the units' flags, not
+    // the hold-end wait terms, which hold only with WB empty), and the
+    // completion beat's fields are selected by the owner.
     assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
                      (xb_held && xb_op == `WQ_OP_ATOM);
     assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&

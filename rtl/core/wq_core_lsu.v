@@ -491,7 +491,8 @@ module wq_core_lsu #(
     // its RETIRE).  It takes the commit port only between WB's commits and
     // only as the port's owner (i_cm_own, wq_cm_grant: asked for a cycle
     // ahead, o_cp_req, and kept while the run goes on, o_cp_keep): WB
-    // holds its beat while the LSU owns the port, and a completion starts
+    // holds its beat while the LSU owns the port and its commit runs or
+    // can start (o_cp_frz), and a completion starts
     // only when the instruction WB works on has emitted nothing yet
     // (b_open).  A store that wrote code also waits until WB is empty and
     // EX holds no part of an instruction WB has seen (x_open): its commit
@@ -771,8 +772,8 @@ module wq_core_lsu #(
     // ---- the pick register --------------------------------------------------------------
     // It loads the pick when it holds nothing or its request is taken
     // (the pick then already has that request's elements off).  An ATOM's
-    // pick is its lane and is loaded every cycle (the cycle a lane is
-    // done, the next lane's).  A store that wrote code drops the younger
+    // pick is its lane, held until the lane is done (at_clr), when it
+    // loads the next lane (the pick masks the held one).  A store that wrote code drops the younger
     // entries, whose request it may hold.
     // (an ATOM's: lanes left but the held one -- reductions from registers)
     wire at_any = at_rem != 128'd0;
