@@ -275,24 +275,34 @@ module wq_top #(
 	// runs its steps without a warp step between each two.  Which unit
 	// holds the lock is a timing choice the commits report
 	// (docs/rtl/commit.md rule 4): the model follows the step port.
+	//
+	// The host sees the wait from a register, h_wait: the scheduler's
+	// request is the core's dispatch and slot summary (a dozen LUT levels
+	// in wq_core), and the host's step decision behind i_ev_wait another
+	// dozen.  h_wait is the requests of the cycle before with the run's
+	// condition on h_run and h_lnch as they stand this cycle (their next
+	// values, h_run_d and h_lnch_d), so a request is seen a cycle late and
+	// the run's bound is exact: a request that arrives as a host step
+	// decides can let one more step keep the lock.
 	localparam	HOST_RUN = 4;
 	reg	[1:0]	h_run;
 	reg		h_lnch;
+	reg		h_wait;
+	wire		h_clr    = i_reset || !busy || owner != U_HOST;
+	wire	[1:0]	h_run_d  = h_clr ? 2'd0 :
+			(step_end && h_run != 2'd3) ? h_run + 2'd1 : h_run;
+	wire		h_lnch_d = !h_clr && (h_lnch || launch_valid);
 	initial	h_run  = 2'd0;
 	initial	h_lnch = 1'b0;
+	initial	h_wait = 1'b0;
 	always @(posedge i_clk)
-	if (i_reset || !busy || owner != U_HOST)
 	begin
-		h_run  <= 2'd0;
-		h_lnch <= 1'b0;
-	end else begin
-		if (step_end && h_run != 2'd3)
-			h_run <= h_run + 2'd1;
-		if (launch_valid)
-			h_lnch <= 1'b1;
+		h_run  <= h_run_d;
+		h_lnch <= h_lnch_d;
+		h_wait <= (s_ev_req || csr_req) && !i_reset
+				&& (HOST_FAST == 0 || h_lnch_d
+				|| h_run_d == HOST_RUN[1:0] - 2'd1);
 	end
-	wire	h_sched_wait = (s_ev_req || csr_req) && (HOST_FAST == 0 || h_lnch
-			|| h_run == HOST_RUN[1:0] - 2'd1);
 
 	wire	h_gnt = busy && owner == U_HOST;
 	wire	s_gnt = busy && owner == U_SCHED;
@@ -491,7 +501,7 @@ module wq_top #(
 		.o_ev_req(h_ev_req), .i_ev_gnt(h_gnt),
 		.o_step_valid(h_step_valid), .o_step_kind(h_step_kind),
 		.o_step_id(h_step_id), .o_step_res(h_step_res),
-		.o_step_more(h_step_more), .i_ev_wait(h_sched_wait),
+		.o_step_more(h_step_more), .i_ev_wait(h_wait),
 		.o_mem_valid(h_mem_valid), .i_mem_ready(h_mem_ready),
 		.o_mem_we(h_mem_we), .o_mem_addr(h_mem_addr),
 		.o_mem_wdata(h_mem_wdata), .o_mem_wstrb(h_mem_wstrb),
@@ -813,15 +823,18 @@ module wq_top #(
 	// o_step_more comes only with its step pulse, and only if its
 	// i_ev_wait was low the cycle before (H_LEAVE decides, the pulse
 	// follows).  The top's side, on ghost counts: a host step that keeps
-	// the lock although the scheduler waited was at most the
-	// (HOST_RUN-1)-th step of the hold, and the hold had not launched
-	reg		f_hwait, f_sw, f_hl, f_pl, f_phg;
+	// the lock although the scheduler waited two cycles before (the
+	// request the host's registered h_wait saw the cycle before) was at
+	// most the (HOST_RUN-1)-th step of the hold, and the hold had not
+	// launched
+	reg		f_hwait, f_sw, f_sw2, f_hl, f_pl, f_phg;
 	reg	[2:0]	f_hn, f_pn;
 	initial	f_hwait = 1'b0;
 	always @(posedge i_clk)
 	begin
-		f_hwait <= h_sched_wait;
+		f_hwait <= h_wait;
 		f_sw    <= s_ev_req;
+		f_sw2   <= f_sw;
 		f_pn    <= f_hn;
 		f_pl    <= f_hl;
 		f_phg   <= h_gnt;
@@ -851,7 +864,7 @@ module wq_top #(
 	end
 	always @(*)
 	if (f_past_valid && !i_reset && HOST_FAST != 0 && h_gnt && h_step_valid
-			&& h_step_more && f_sw && f_phg)
+			&& h_step_more && f_sw2 && f_phg)
 		assert(f_pn < HOST_RUN - 1 && !f_pl);
 
 	// Run by `make formal` (scripts/formal.sh, job top_lock) with the host

@@ -292,7 +292,7 @@ module wq_core #(
     // the one more): nfree >= g_warps - 1, with g_warps - 1 = (threads -
     // 1) / 32 from the launch port (no adder behind the count)
     wire [10:0]      g_tm1    = i_launch_cta_threads - 11'd1;
-    wire             g_fit1   = (i_launch_cta_threads == 11'd0) || nfree >= {1'b0, g_tm1[10:5]};
+    wire             g_fit1;                   // (wq_dispatch: from registers)
     wire             unused_tm1 = &{1'b0, g_tm1[4:0]};
 
     // ---- slot summaries -----------------------------------------------------
@@ -857,11 +857,11 @@ module wq_core #(
         .i_threads(g_threads), .i_warps(g_warps), .i_ncta0(g_ncta0), .i_ncta1(g_ncta1),
         .i_ntid0(g_ntid0), .i_ntid1(g_ntid1), .i_ntid2(g_ntid2),
         .i_lbase(g_lbase), .i_lsize(g_lsize),
-        .i_free_v(free_v), .i_nfree(nfree),
+        .i_free_v(free_v), .i_nfree(nfree), .i_warps_m1(g_tm1[10:5]),
         .i_start_ok(phase == PH_RUN && hold && pipe_empty && fl_idle && !at_on &&
                     q_empty && !ans_owed),
         .i_disp(phase == PH_DISP), .i_dq_ready(dq_ready),
-        .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_start(ds_start),
+        .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_fit1(g_fit1), .o_start(ds_start),
         .o_slot_go(ds_slot_go), .o_slot(ds_s), .o_wi(ds_wi), .o_live(ds_live),
         .o_end(ds_end), .o_dqw(ds_dqw),
         .o_cx(g_cx), .o_cy(g_cy), .o_cz(g_cz), .o_bx(g_bx), .o_by(g_by), .o_bz(g_bz),

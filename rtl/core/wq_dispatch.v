@@ -35,11 +35,13 @@ module wq_dispatch #(
     // the deque takes the CLEAR
     input  wire [WARPS-1:0]         i_free_v,
     input  wire [6:0]               i_nfree,
+    input  wire [5:0]               i_warps_m1,     // a CTA's warps less one ((threads - 1) / 32)
     input  wire                     i_start_ok,
     input  wire                     i_disp,
     input  wire                     i_dq_ready,
     output reg                      o_g_valid,      // a grid waits
     output wire                     o_disp_ok,      // its next CTA fits
+    output reg                      o_fit1,         //   it would with one slot more
     output wire                     o_start,        // the dispatch starts
     output wire                     o_slot_go,      // warp o_wi starts in slot o_slot
     output wire [WID_W-1:0]         o_slot,
@@ -75,7 +77,32 @@ module wq_dispatch #(
     wire [31:0]      ds_first = {22'd0, o_wi, 5'd0};
     wire [31:0]      ds_n     = {21'd0, i_threads} - ds_first;
     wire             ds_done  = {1'b0, o_wi} == i_warps || ds_slot == WARPS[WID_W:0];
-    assign o_disp_ok = o_g_valid && ({1'b0, i_nfree} >= {2'b0, i_warps});
+    // Whether the next CTA fits comes from registers: the free count is
+    // a population count of the slots' states (some 8 LUT levels), and
+    // its compare with the CTA's warps behind it put a dozen levels in
+    // front of the hold's request, issue and the commit's step_more.
+    // nfree_q is the count a cycle old, and fit_q / o_fit1 compare it a
+    // cycle later; only a warp start (o_slot_go) takes a free slot and
+    // only a launch changes the CTA's size, so a compare is dropped when
+    // either happened in the two cycles its count spans (ev, ev_q).  So
+    // fit_q never says a CTA fits that does not; a slot freed is seen two
+    // cycles later (the CTA waits that much longer: a timing choice the
+    // hold and the step port report, docs/rtl/commit.md).
+    reg [6:0]        nfree_q;
+    reg              fit_q, ev_q;
+    wire             ev       = o_slot_go || i_launch_valid;
+    always @(posedge i_clk) begin
+        nfree_q <= i_nfree;
+        ev_q    <= ev;
+        fit_q   <= !ev && !ev_q && ({1'b0, nfree_q} >= {2'b0, i_warps});
+        o_fit1  <= !ev && !ev_q && (i_threads == 11'd0 || nfree_q >= {1'b0, i_warps_m1});
+        if (i_reset) begin
+            ev_q   <= 1'b1;
+            fit_q  <= 1'b0;
+            o_fit1 <= 1'b0;
+        end
+    end
+    assign o_disp_ok = o_g_valid && fit_q;
     assign o_start   = i_start_ok && o_disp_ok && !o_tw_on;
     assign o_slot_go = i_disp && ds == DS_SLOT && !ds_done && i_free_v[ds_s] && i_dq_ready;
     assign o_end     = i_disp && ds != DS_SLOT;
@@ -229,5 +256,11 @@ module wq_dispatch #(
     // the walk only writes rows of warps DS_SLOT has started
     always @(*)
         if (f_past && !i_reset && o_tw_on && !i_disp) assert(tw_i < o_wi);
+    // the registered fit is conservative: a CTA it says fits does
+    always @(*)
+        if (f_past && !i_reset) begin
+            if (o_disp_ok) assert({1'b0, i_nfree} >= {2'b0, i_warps});
+            if (o_fit1 && i_threads != 11'd0) assert(i_nfree >= {1'b0, i_warps_m1});
+        end
 `endif
 endmodule
