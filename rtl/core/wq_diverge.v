@@ -632,9 +632,27 @@ module wq_diverge #(
     // of K_BAR2 may follow it)
     wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
                              (rc_s == RC_POP && dqr_empty);
-    wire        b_last_k   = !b_hold &&
-                             ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
-                                               ((b_recs >> b_kk) == 15'd1));
+    // The commit's last record, b_last_k, ends WB's hold (wq_core's
+    // b_busy), so it is written out by cases rather than as the pick over
+    // b_recs: RETIRE is in every list but a trap's, so only RETIRE, the
+    // reconvergence, K_BAR2's release and a trap's TRAP can be last, and
+    // of the hold's terms only those of the records that can be last
+    // enter it (the deque call's, the group walk's belong to records with
+    // RETIRE behind them).  BAR's completion (i_bar_go, the barrier check
+    // of the slots) and the barrier's release (i_rel_end) so enter at the
+    // last levels instead of in front of a variable shift of b_recs.  The
+    // FORMAL section asserts it equal to the pick: !b_hold and, at K_RC,
+    // the reconvergence's end, else no record of b_recs after b_kk.
+    wire        hold_any   = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
+    wire        hold_rc    = (rc_s == RC_POP && dqs != DQS_DONE) || (rc_s == RC_CHK && !rc_chk_rec) ||
+                             (!sc_ok && sc_rc);
+    wire        last_rc    = !hold_rc && b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end);
+    wire        last_rec   = b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                             !(k_barw && i_bar_go) &&
+                             ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                              (b_kq == K_RC)   ? last_rc :
+                              (b_kq == K_BAR2) ? b_rel_tail : 1'b0);
+    wire        b_last_k   = !hold_any && last_rec;
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     // an EXIT that leaves no thread, outside a sub-vector segment and a
@@ -1162,6 +1180,12 @@ module wq_diverge #(
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
             assert(b_kk == f_kk);
+    // The last record by cases: the pick's definition, everywhere.
+    always @(*)
+        if (f_past && !i_reset)
+            assert(b_last_k == (!b_hold &&
+                   ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
+                                     ((b_recs >> b_kk) == 15'd1))));
     // The outcome's fields kept by the prologue (or WB's for an
     // instruction without one), and b_ret kept from EX: their definitions
     // wherever the walk reads them before RETIRE (SUBV_END after its
