@@ -794,7 +794,13 @@ module wq_core_lsu #(
         reg  [PARTS-1:0] p0;
         reg  [EW-1:0]    cov0;
         reg  [LANES*LOG2LB-1:0] lo0;
-        wire [PARTS-1:0] pi_p0 = pt_low(pi_pt, {PARTS{1'b0}});
+        // (the lowest part of the pick's elements is its leader's: the
+        // leader is the lowest pending element and among those the pick
+        // covers, so its one-hot is a decode of the leader's index, out
+        // of the pick's tree early, not the lowest of the parts' ORs of
+        // the cover, behind the pick's compares; the FORMAL section
+        // asserts p0 the lowest of pk_pt's parts)
+        wire [PARTS-1:0] pi_p0 = {{(PARTS-1){1'b0}}, 1'b1} << pi_e[6 -: PW];
         integer l0;
         always @(posedge i_clk)
             if (pk_ld) begin
