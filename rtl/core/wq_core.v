@@ -693,10 +693,19 @@ module wq_core #(
     // is not the last unless it traps; b_more itself cannot be used here,
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
-    wire        b_wait_fl  = b_final && (!fl_idle || ans_owed) &&
+    wire        b_fl_w     = (!fl_idle || ans_owed) &&
                              (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || xb_held || !q_empty ||
                                              xu_busy));
-    assign b_busy = b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz);
+    wire        b_wait_fl  = b_final && b_fl_w;
+    // (WB's hold is b_v && ((b_commit && !b_last_k) || b_wait_fl ||
+    // b_twait || wb_frz): kept as its two values for the walk's last
+    // record, which arrives from wq_diverge deep (its reconvergence
+    // check), so b_last_k selects at the last level rather than the LUT
+    // mapper, which sees it as early as any input, burying it under the
+    // pipeline's flags)
+    (* keep *) wire b_busy_nl = b_v && (b_commit || wb_frz);
+    (* keep *) wire b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
+    assign b_busy = b_last_k ? b_busy_l : b_busy_nl;
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
@@ -1232,5 +1241,8 @@ module wq_core #(
             // cover depth: job core_div covers it)
             c_dv_over:  cover(o_step_valid && dv_busy && o_step_id != {{(8-WID_W){1'b0}}, dv_w});
         end
+    // WB's hold as its two values for the walk's last record: its definition
+    always @(*)
+        assert(b_busy == (b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz)));
 `endif
 endmodule

@@ -616,22 +616,29 @@ module wq_diverge #(
     // empty (its wake) and the wake's, and SUBV_END's after its
     // THREAD_STATE (the part it starts, its MASK_PC)
     wire        sc_rc      = (rc_s == RC_CHK) ? (rc_sv || rc_lp) : !(rc_s == RC_POP && dqr_empty);
-    wire        sc_hold    = (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) ||
-                             p_stale;
-    // no record this cycle: the prologue, or a deque call not answered yet
-    wire        b_hold     = b_prep != BP_NONE ||
-                             ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
-                               (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) &&
-                              dqs != DQS_DONE) ||
-                             // (the walk skips the first path's group, and ends)
-                             (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
-                             (b_kk == K_GRP && !g_ok) ||
-                             (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
-                             sc_hold;
-    // the reconverge walk's end: a wake, or the warp's end (the release
-    // of K_BAR2 may follow it)
-    wire        b_rc_end   = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
-                             (rc_s == RC_POP && dqr_empty);
+    // No record this cycle (b_hold): the prologue, or a deque call not
+    // answered yet, or the part scan not complete for a record that reads
+    // it, or the group walk's skip of the first path's group and its end:
+    //   b_prep != BP_NONE || p_stale || (!sc_ok && b_snd_go && b_k > K_TS1) ||
+    //   ((b_kk is K_YDQ, K_PUSH, K_CPUSH, K_GRP with g_sub, or K_RC in
+    //     RC_POP) && dqs != DQS_DONE) ||
+    //   (b_kk == K_GRP && ((!g_sub && (g_rem == 0 || g_first0)) || !g_ok)) ||
+    //   (b_kk == K_RC && ((rc_s == RC_CHK && !rc_chk_rec) || (!sc_ok && sc_rc)))
+    // Its record terms hold for none of a trap's records (K_TRAP, K_BAR2)
+    // nor BAR's release (K_BAR), so they read b_kq behind kq_live; and as
+    // b_last_k's, its late terms -- the reconvergence check's record
+    // (rc_chk_rec) and BAR's completion (i_bar_go, in kq_live) -- select
+    // at the last levels (the parts kept as nets).  The FORMAL section
+    // asserts it equal to the definition on b_kk.
+    (* keep *) wire hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
+    (* keep *) wire kq_live  = !b_is_trap && !(k_barw && i_bar_go);
+    (* keep *) wire hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
+                                (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
+                               dqs != DQS_DONE) ||
+                              (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
+                              (b_kq == K_RC && !sc_ok && sc_rc);
+    (* keep *) wire hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
+    wire        b_hold     = hold_any || (kq_live && (hold_q0 || (hold_qc && !rc_chk_rec)));
     // The commit's last record, b_last_k, ends WB's hold (wq_core's
     // b_busy), so it is written out by cases rather than as the pick over
     // b_recs: RETIRE is in every list but a trap's, so only RETIRE, the
@@ -643,16 +650,26 @@ module wq_diverge #(
     // last levels instead of in front of a variable shift of b_recs.  The
     // FORMAL section asserts it equal to the pick: !b_hold and, at K_RC,
     // the reconvergence's end, else no record of b_recs after b_kk.
-    wire        hold_any   = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
-    wire        hold_rc    = (rc_s == RC_POP && dqs != DQS_DONE) || (rc_s == RC_CHK && !rc_chk_rec) ||
-                             (!sc_ok && sc_rc);
-    wire        last_rc    = !hold_rc && b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end);
-    wire        last_rec   = b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                             !(k_barw && i_bar_go) &&
-                             ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
-                              (b_kq == K_RC)   ? last_rc :
-                              (b_kq == K_BAR2) ? b_rel_tail : 1'b0);
-    wire        b_last_k   = !hold_any && last_rec;
+    // The reconvergence check's record (rc_chk_rec) leaves
+    // wq_diverge_subv some 7 levels deep, so the reconvergence's end is
+    // kept as two nets, one for each of its values (last_rc1, last_rc0),
+    // and b_last_k as the reconvergence's and the other records' (at_rc
+    // selects): the LUT mapper sees a unit's outputs as early as any
+    // input and would otherwise bury the late ones under the rest.
+    wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
+    wire        rc_hold    = (rc_s == RC_POP && dqs != DQS_DONE) || (!sc_ok && sc_rc);
+    (* keep *) wire last_rc1 = !rc_hold && rc_x &&
+                               (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
+    (* keep *) wire last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
+                               (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
+    wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
+    (* keep *) wire at_rc  = !hold_any && kq_live && b_kq == K_RC;
+    (* keep *) wire last_oth = !hold_any &&
+                               (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                                !(k_barw && i_bar_go) &&
+                                ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                                 (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
+    wire        b_last_k   = at_rc ? last_rc : last_oth;
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
     // an EXIT that leaves no thread, outside a sub-vector segment and a
@@ -1050,7 +1067,7 @@ module wq_diverge #(
     // the row, a deque answer comes in, EX writes targets, a record moves
     // the warp's segment or loop form, a warp starts -- and sc_ok says it
     // has covered every part since.  Reconvergence's records, SUBV_END's
-    // after its THREAD_STATE and RET's holder step wait for it (sc_hold,
+    // after its THREAD_STATE and RET's holder step wait for it (b_hold,
     // BP_HELD); the records are those of the compares over all 32 threads
     // at once (the FORMAL section asserts the equality where they are used).
     wire tg_we  = i_x_v && !i_x_commit && i_x_take &&
@@ -1180,11 +1197,24 @@ module wq_diverge #(
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
             assert(b_kk == f_kk);
-    // The last record by cases: the pick's definition, everywhere.
+    // The hold from b_kq behind kq_live: its definition on b_kk.
+    always @(*)
+        if (f_past && !i_reset)
+            assert(b_hold == (b_prep != BP_NONE ||
+                   ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
+                     (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) && dqs != DQS_DONE) ||
+                   (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                   (b_kk == K_GRP && !g_ok) ||
+                   (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
+                   (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale));
+    // The last record by cases: the pick's definition, everywhere (at
+    // K_RC the reconverge walk's end, f_rc_end: a wake, or the warp's end
+    // with no release of K_BAR2 behind it).
+    wire f_rc_end = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) || (rc_s == RC_POP && dqr_empty);
     always @(*)
         if (f_past && !i_reset)
             assert(b_last_k == (!b_hold &&
-                   ((b_kk == K_RC) ? (b_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
+                   ((b_kk == K_RC) ? (f_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
                                      ((b_recs >> b_kk) == 15'd1))));
     // The outcome's fields kept by the prologue (or WB's for an
     // instruction without one), and b_ret kept from EX: their definitions
