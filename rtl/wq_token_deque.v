@@ -736,8 +736,10 @@ module wq_token_deque #(
     assign {l_hv, l_lg, l_tail, l_head} = pick_vst(vst_all, i_vwarp);
     // (kept as nets: merged into the command's path by the LUT mapper,
     // the warp compares made its decisions a level deeper)
-    (* keep *) wire v_on   = cmd_fire && (i_warp == v_warp);     // this cycle's command is the view's warp's
-    (* keep *) wire l_on   = cmd_fire && (i_warp == i_vwarp);    // ... or the warp the view moves to
+    (* keep *) wire v_on;                                        // this cycle's command is the view's warp's
+    (* keep *) wire l_on;                                        // ... or the warp the view moves to
+    assign v_on = cmd_fire && (i_warp == v_warp);
+    assign l_on = cmd_fire && (i_warp == i_vwarp);
     wire v_pon  = p_valid && (p_warp == v_warp);      // the same for the pending front update
     wire l_pon  = p_valid && (p_warp == i_vwarp);
     // (written as "the command's value, else the warp's", each bit one LUT4

@@ -73,6 +73,10 @@
 #     ecp5_regs_over_budget: those bits of the ULX3S netlist alone;
 #     ice40_critical_ns, ecp5_critical_ns: nextpnr's critical path of the
 #     core clock, logic and routing (scripts/fpga_timing.py).
+#   * rtl_max_file_lines, rtl_files_over_1000_lines,
+#     rtl_max_clocked_block_lines, rtl_clocked_blocks_over_200_lines: the
+#     sizes of rtl/'s files and `always @(posedge ...)` blocks
+#     (scripts/rtl_size.py);
 #   * area_max_logic_levels, area_regs_over_budget, area_levels_MODULE:
 #     `make area`'s report (each module of the ULX3S top alone, its
 #     deepest logic with its children's paths through their timing
@@ -653,6 +657,8 @@ if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
 else
     echo "area_max_logic_levels: none (no budget figures in $r: run make area)"
 fi
+# the RTL's files and clocked blocks (issue 57: about 1 000 and 200 lines)
+python3 scripts/rtl_size.py || fail "scripts/rtl_size.py"
 fpu_area
 # piglit's OpenCL tests, the integer subset (scripts/conformance.py)
 python3 scripts/conformance.py --bench

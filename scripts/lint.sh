@@ -84,6 +84,10 @@ if [ ${#rtl[@]} -gt 0 ]; then
     else
         echo "lint: iverilog not installed; skipped"
     fi
+    # the files' and clocked blocks' sizes (`make bench` prints them;
+    # here its counter on a known input, and the figures)
+    python3 scripts/rtl_size.py --selftest || bad "scripts/rtl_size.py --selftest"
+    python3 scripts/rtl_size.py | sed 's/^/lint: /' || bad "scripts/rtl_size.py"
 else
     echo "lint: no rtl/*.v yet"
 fi

@@ -703,8 +703,10 @@ module wq_core #(
     // check), so b_last_k selects at the last level rather than the LUT
     // mapper, which sees it as early as any input, burying it under the
     // pipeline's flags)
-    (* keep *) wire b_busy_nl = b_v && (b_commit || wb_frz);
-    (* keep *) wire b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
+    (* keep *) wire b_busy_nl;
+    assign b_busy_nl = b_v && (b_commit || wb_frz);
+    (* keep *) wire b_busy_l;
+    assign b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
     assign b_busy = b_last_k ? b_busy_l : b_busy_nl;
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs

@@ -630,14 +630,18 @@ module wq_diverge #(
     // (rc_chk_rec) and BAR's completion (i_bar_go, in kq_live) -- select
     // at the last levels (the parts kept as nets).  The FORMAL section
     // asserts it equal to the definition on b_kk.
-    (* keep *) wire hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
-    (* keep *) wire kq_live  = !b_is_trap && !(k_barw && i_bar_go);
-    (* keep *) wire hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
-                                (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
-                               dqs != DQS_DONE) ||
-                              (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
-                              (b_kq == K_RC && !sc_ok && sc_rc);
-    (* keep *) wire hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
+    (* keep *) wire hold_any;
+    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
+    (* keep *) wire kq_live;
+    assign kq_live  = !b_is_trap && !(k_barw && i_bar_go);
+    (* keep *) wire hold_q0;
+    assign hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
+                       (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
+                      dqs != DQS_DONE) ||
+                     (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
+                     (b_kq == K_RC && !sc_ok && sc_rc);
+    (* keep *) wire hold_qc;
+    assign hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
     wire        b_hold     = hold_any || (kq_live && (hold_q0 || (hold_qc && !rc_chk_rec)));
     // The commit's last record, b_last_k, ends WB's hold (wq_core's
     // b_busy), so it is written out by cases rather than as the pick over
@@ -658,17 +662,21 @@ module wq_diverge #(
     // input and would otherwise bury the late ones under the rest.
     wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
     wire        rc_hold    = (rc_s == RC_POP && dqs != DQS_DONE) || (!sc_ok && sc_rc);
-    (* keep *) wire last_rc1 = !rc_hold && rc_x &&
-                               (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
-    (* keep *) wire last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
-                               (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
+    (* keep *) wire last_rc1;
+    assign last_rc1 = !rc_hold && rc_x &&
+                      (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
+    (* keep *) wire last_rc0;
+    assign last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
+                      (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
     wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
-    (* keep *) wire at_rc  = !hold_any && kq_live && b_kq == K_RC;
-    (* keep *) wire last_oth = !hold_any &&
-                               (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                                !(k_barw && i_bar_go) &&
-                                ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
-                                 (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
+    (* keep *) wire at_rc;
+    assign at_rc  = !hold_any && kq_live && b_kq == K_RC;
+    (* keep *) wire last_oth;
+    assign last_oth = !hold_any &&
+                      (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                       !(k_barw && i_bar_go) &&
+                       ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                        (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
     wire        b_last_k   = at_rc ? last_rc : last_oth;
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
