@@ -403,9 +403,10 @@ module wq_core_lsu #(
     wire [6:0]  pi_e;
     wire [LTAG-1:0] pi_line;
     wire [127:0] pi_cov;
-    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG)) u_rq (
+    wire [PARTS-1:0] pi_pt;              // (the parts of its elements)
+    wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
         .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
-        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov));
+        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov), .o_pt(pi_pt));
     // the held request: what the port, the store line and the tags use
     wire [6:0]  rq_e = pk_e;
     wire [4:0]  ls_l = pk_e[6:2];                  // an atomic's lane
@@ -780,10 +781,6 @@ module wq_core_lsu #(
     wire at_any_cl = (at_rem & ~pk_cov) != 128'd0;
     wire pi_f   = at_on ? (pk_v ? at_any_cl : at_any) : rq_f;
     reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
-    reg  [PARTS-1:0] pi_pt;              // (the parts of its elements)
-    always @(*)
-        for (pi = 0; pi < PARTS; pi = pi + 1)
-            pi_pt[pi] = pi_cov[pi*EW +: EW] != {EW{1'b0}};
     always @(*)
         for (ei = 0; ei < 32; ei = ei + 1)
             pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];

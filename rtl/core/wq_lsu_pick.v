@@ -17,14 +17,16 @@ module wq_lsu_pick #(
     parameter N  = 128,             // elements
     parameter TW = 28,              // bits of a line tag
     parameter IW = 7,               // bits of an element index
-    parameter GS = 1                // elements a tag (a power of two)
+    parameter GS = 1,               // elements a tag (a power of two)
+    parameter P  = 1                // parts (N / P elements each, a whole number of tags)
 ) (
     input  wire [N-1:0]    i_pend,      // elements still pending
     input  wire [N/GS*TW-1:0] i_line,   // element e's line tag at bits (e / GS)*TW
     input  wire            i_one,       // the leader alone
     output wire [IW-1:0]   o_lead,      // the lowest pending element
     output wire [TW-1:0]   o_tag,       // its line
-    output wire [N-1:0]    o_cov        // the elements the request covers
+    output wire [N-1:0]    o_cov,       // the elements the request covers
+    output wire [P-1:0]    o_pt         // the parts with an element covered
 );
     // the leader: the lowest pending element's index and its line, from a
     // tree of pairs over the NT tags (a node: any element pending below
@@ -88,6 +90,28 @@ module wq_lsu_pick #(
         wire unused_lo = &{1'b0, t_lo};
     end endgenerate
     assign o_tag = t_tag[TW-1:0];
+    // The parts the request covers, from the tags' compares with the
+    // leader's line and whether a tag has an element pending (from
+    // i_pend, early), not as an OR over each part's elements of o_cov:
+    // two LUT levels behind the compares rather than three behind o_cov.
+    // An atomic's is its leader's part.
+    localparam PE = N / P;              // elements of a part
+    localparam PT = PE / GS;            // tags of a part
+    generate if (PE % GS != 0 || P * PE != N) begin : g_parts
+        wq_lsu_pick_error_P_does_not_divide_N_in_tags u_error();
+    end endgenerate
+    wire any_pend = i_pend != {N{1'b0}};
+    genvar pp;
+    generate for (pp = 0; pp < P; pp = pp + 1) begin : g_pt
+        wire [PT-1:0] hit;
+        genvar pt;
+        for (pt = 0; pt < PT; pt = pt + 1) begin : g_t
+            assign hit[pt] = i_pend[(pp*PT + pt)*GS +: GS] != {GS{1'b0}} && line[pp*PT + pt] == o_tag;
+        end
+        /* verilator lint_off WIDTH */
+        assign o_pt[pp] = i_one ? any_pend && o_lead / PE == pp : hit != {PT{1'b0}};
+        /* verilator lint_on WIDTH */
+    end endgenerate
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
         localparam [IW-1:0] E = e;
@@ -117,6 +141,9 @@ module wq_lsu_pick #(
             // an atomic's request: the leader alone
             if (i_one && o_cov[f]) assert(f == o_lead);
         end
+        // the parts: those with an element covered
+        for (f = 0; f < P; f = f + 1)
+            assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
         // covers: the whole instruction in one request, a request that
         // leaves elements for later, one that skips the next group of a
         // lower element (a later element in the leader's line)
