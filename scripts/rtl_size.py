@@ -6,9 +6,9 @@ lint` runs the self-test.
 
 A clocked block is an `always @(posedge ...)` statement: from its line to
 the line that closes it (the `end` that matches its first `begin`, or
-its single statement's `;` when it has no `begin`), counting `begin` /
-`end`, `case` / `endcase`, `fork` / `join`, `function` and `task`
-nesting, with comments and strings left out.
+its single statement's `;` when it has no `begin`, an `else` after it
+continuing it), counting `begin` / `end`, `case` / `endcase` and `fork`
+/ `join` nesting, with comments and strings left out.
 
 Usage: python3 scripts/rtl_size.py [DIR...]   (default: rtl rtl/core)
        python3 scripts/rtl_size.py --selftest
@@ -120,8 +120,7 @@ def report(dirs):
     print("rtl_max_file_lines: %d (%s)" % (sizes[0][0], sizes[0][1]))
     print("rtl_files_over_1000_lines: %d (%s)" % (
         len(over), ", ".join("%s %d" % (f, n) for n, f in over) or "none"))
-    if blocks:
-        print("rtl_max_clocked_block_lines: %d (%s)" % blocks[0])
+    print("rtl_max_clocked_block_lines: %d (%s)" % (blocks[0] if blocks else (0, "none")))
     print("rtl_clocked_blocks_over_200_lines: %d (%s)" % (
         len(bover), ", ".join("%s %d" % (w, n) for n, w in bover) or "none"))
     return 0

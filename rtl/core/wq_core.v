@@ -289,11 +289,8 @@ module wq_core #(
     wire [10:0]      g_threads = i_launch_cta_threads;
     wire [5:0]       g_warps  = i_launch_cta_threads[10:5] + {5'd0, (i_launch_cta_threads[4:0] != 5'd0)};
     // the CTA's warps but one fit in the free slots (a warp that ends makes
-    // the one more): nfree >= g_warps - 1, with g_warps - 1 = (threads -
-    // 1) / 32 from the launch port (no adder behind the count)
-    wire [10:0]      g_tm1    = i_launch_cta_threads - 11'd1;
-    wire             g_fit1;                   // (wq_dispatch: from registers)
-    wire             unused_tm1 = &{1'b0, g_tm1[4:0]};
+    // the one more: wq_dispatch's o_fit1, from registers)
+    wire             g_fit1;
 
     // ---- slot summaries -----------------------------------------------------
     wire [WARPS-1:0] ready_v;                   // running, nothing in flight, thread ids written
@@ -868,7 +865,7 @@ module wq_core #(
         .i_threads(g_threads), .i_warps(g_warps), .i_ncta0(g_ncta0), .i_ncta1(g_ncta1),
         .i_ntid0(g_ntid0), .i_ntid1(g_ntid1), .i_ntid2(g_ntid2),
         .i_lbase(g_lbase), .i_lsize(g_lsize),
-        .i_free_v(free_v), .i_nfree(nfree), .i_warps_m1(g_tm1[10:5]),
+        .i_free_v(free_v), .i_nfree(nfree),
         .i_start_ok(phase == PH_RUN && hold && pipe_empty && fl_idle && !at_on &&
                     q_empty && !ans_owed),
         .i_disp(phase == PH_DISP), .i_dq_ready(dq_ready),

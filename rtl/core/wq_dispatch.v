@@ -35,7 +35,6 @@ module wq_dispatch #(
     // the deque takes the CLEAR
     input  wire [WARPS-1:0]         i_free_v,
     input  wire [6:0]               i_nfree,
-    input  wire [5:0]               i_warps_m1,     // a CTA's warps less one ((threads - 1) / 32)
     input  wire                     i_start_ok,
     input  wire                     i_disp,
     input  wire                     i_dq_ready,
@@ -88,14 +87,18 @@ module wq_dispatch #(
     // fit_q never says a CTA fits that does not; a slot freed is seen two
     // cycles later (the CTA waits that much longer: a timing choice the
     // hold and the step port report, docs/rtl/commit.md).
+    // (o_fit1: the CTA's warps but one, (threads - 1) / 32, fit -- a
+    // warp that ends makes the one more)
     reg [6:0]        nfree_q;
     reg              fit_q, ev_q;
     wire             ev       = o_slot_go || i_launch_valid;
+    wire [10:0]      tm1      = i_threads - 11'd1;
+    wire             unused_tm1 = &{1'b0, tm1[4:0]};
     always @(posedge i_clk) begin
         nfree_q <= i_nfree;
         ev_q    <= ev;
         fit_q   <= !ev && !ev_q && ({1'b0, nfree_q} >= {2'b0, i_warps});
-        o_fit1  <= !ev && !ev_q && (i_threads == 11'd0 || nfree_q >= {1'b0, i_warps_m1});
+        o_fit1  <= !ev && !ev_q && (i_threads == 11'd0 || nfree_q >= {1'b0, tm1[10:5]});
         if (i_reset) begin
             ev_q   <= 1'b1;
             fit_q  <= 1'b0;
@@ -260,7 +263,7 @@ module wq_dispatch #(
     always @(*)
         if (f_past && !i_reset) begin
             if (o_disp_ok) assert({1'b0, i_nfree} >= {2'b0, i_warps});
-            if (o_fit1 && i_threads != 11'd0) assert(i_nfree >= {1'b0, i_warps_m1});
+            if (o_fit1 && i_threads != 11'd0) assert(i_nfree >= {1'b0, tm1[10:5]});
         end
 `endif
 endmodule

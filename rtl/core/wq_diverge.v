@@ -674,7 +674,7 @@ module wq_diverge #(
     (* keep *) wire last_oth;
     assign last_oth = !hold_any &&
                       (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                       !(k_barw && i_bar_go) &&
+                       kq_live &&
                        ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
                         (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
     wire        b_last_k   = at_rc ? last_rc : last_oth;
