@@ -476,34 +476,11 @@ module wq_host_if #(
 		.i_mem_rvalid(sem_rvalid),
 		.i_mem_rdata(i_mem_rdata));
 
-	// the SEM_EXECUTE step's states' next state (wq_host_sem,
-	// docs/rtl/wq_host_sem.md), applied in the step sequencer below
-	wire	[5:0]	sx_hs, sx_ret;
-	wire		sx_ra_w, sx_ret_w, sx_err_w, sx_ram_w, sx_wait_w, sx_end_wait;
-	wire	[AW-1:0]	sx_ra;
-	wire	[7:0]	sx_err, sx_kind;
-	wire	[3:0]	sx_ram_f, sx_wait_st;
-	wire	[31:0]	sx_ram_d;
-	wire		sx_res_w, sx_emit, sx_start, sx_act_w, sx_act, sx_endwait_clr;
-	wire	[`WQ_STEP_W-1:0]	sx_res;
+	// the SEM_EXECUTE step's records (u_step's wq_host_sem): their kind
+	// and aux, for u_emit
+	wire	[7:0]	sx_kind;
+	wire		sx_emit;
 	wire	[15:0]	sx_aux;
-	wire		sx_att_w, sx_att_sl, sx_ma_w, sx_stamp;
-	wq_host_sem #(.FAST(FAST), .CW(CW)) u_semx (
-		.i_hs(hs), .i_sc(sc), .i_word(sem_word), .i_rd(cm_rd),
-		.i_engine_idle(i_engine_idle), .i_pf_busy(pf_busy),
-		.i_done(sem_done), .i_pass(sem_pass), .i_bad(sem_bad_red || sem_bad_op),
-		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
-		.i_waiting(s_state == `WQ_CH_ACQ_WAIT),
-		.o_hs(sx_hs), .o_ra_w(sx_ra_w), .o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret),
-		.o_err_w(sx_err_w), .o_err(sx_err),
-		.o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
-		.o_wait_w(sx_wait_w), .o_wait_st(sx_wait_st), .o_end_wait(sx_end_wait),
-		.o_res_w(sx_res_w), .o_res(sx_res),
-		.o_emit(sx_emit), .o_emit_kind(sx_kind), .o_emit_aux(sx_aux),
-		.o_start(sx_start), .o_act_w(sx_act_w), .o_act(sx_act),
-		.o_endwait_clr(sx_endwait_clr), .o_att_w(sx_att_w), .o_att_sl(sx_att_sl),
-		.o_ma_w(sx_ma_w), .o_stamp(sx_stamp),
-		.o_sx2_go(sx2_go), .o_ld(sem_ld), .o_ld_sel(sem_ld_sel));
 
 	// the host's memory master (wq_host_mem, docs/rtl/wq_host_mem.md):
 	// the host's reads' registers, the one address adder, the posted
@@ -560,24 +537,8 @@ module wq_host_if #(
 		.o_lc_ncta(lc_ncta), .o_lc_threads(lc_threads),
 		.o_desc(o_launch_desc));
 
-	// the LAUNCH step's states' next state (wq_host_launch,
-	// docs/rtl/wq_host_launch.md), applied in the step sequencer below
-	wire	[5:0]	lx_hs, lx_ret;
-	wire		lx_ra_w, lx_ret_w, lx_err_w, lx_ram_w, lx_launch;
-	wire	[AW-1:0]	lx_ra, lx_ram_a;
-	wire	[31:0]	lx_ram_d;
-	wire		lx_sst, lx_line, lx_rds, lx_lc_start;
-	wire	[4:0]	lx_rds_n;
-	wq_host_launch #(.FAST(FAST), .CW(CW), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
-	u_lnch (
-		.i_hs(hs), .i_sc(sc), .i_rd(cm_rd), .i_ld_rdy(ld_rdy),
-		.i_pf_mv(pf_mv), .i_gq_mv(gq_mv), .i_pf_busy(pf_busy),
-		.i_lw_v(lw_v), .i_lidx(lidx), .i_ld_line(ld_line), .i_rdata(rdata_q),
-		.i_lc_done(lc_done), .i_lc_ok(lc_ok), .i_lc_ridx(lc_ridx),
-		.o_hs(lx_hs), .o_ra_w(lx_ra_w), .o_ra(lx_ra), .o_ret_w(lx_ret_w), .o_ret(lx_ret),
-		.o_err_w(lx_err_w), .o_ram_w(lx_ram_w), .o_ram_a(lx_ram_a), .o_ram_d(lx_ram_d),
-		.o_launch(lx_launch), .o_sst(lx_sst), .o_line(lx_line),
-		.o_rds(lx_rds), .o_rds_n(lx_rds_n), .o_lc_start(lx_lc_start));
+	// the LAUNCH step's launch (u_step's wq_host_launch): its record
+	wire		lx_launch;
 
 	// ---- CSR decode --------------------------------------------------------
 	// A CSR access reads the channel RAM word it may need (H_IDLE sets the
@@ -631,46 +592,19 @@ module wq_host_if #(
 	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 
-	// wq_host_method's dispatch (wq_host_method, docs/rtl/wq_host_method.md):
-	// u_meth decides H_METHOD's method (moff); u_fast's own instance the
-	// method about to run for a one-cycle step
-	wire		md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield;
-	wire	[3:0]	md_f, md_wk;
-	// (the instance uses the outputs it names: o_plain is left open)
-	/* verilator lint_off PINCONNECTEMPTY */
-	wq_host_method u_meth (
-		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram), .o_ram_f(md_f),
-		.o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
-		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
-	/* verilator lint_on PINCONNECTEMPTY */
-
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
 	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
 	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
 	// record and ends the step with o_step_valid and o_step_more, the
 	// next step beginning in the pulse's cycle with the walk.  The
 	// verdict, the method about to run (nm_*) and the step's slice and
-	// count are u_fast's (wq_host_fast, docs/rtl/wq_host_fast.md); any
+	// count are u_step's (wq_host_fast, docs/rtl/wq_host_fast.md); any
 	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
 	wire	[13:0]	nm_off;
 	wire	[`WQ_M_W-1:0]	nm_m;
-	wire		nm_early, nm_launch, fm_fire, nd_irq, nd_ram;
-	wire	[3:0]	nd_f;
-	wire	[31:0]	fm_slu1, fm_perf;
+	wire		fm_fire;
+	wire	[31:0]	fm_slu1;
 	wire		fm_sl_eq, fm_end;
-	wq_host_fast #(.FAST(FAST)) u_fast (
-		.i_hs(hs), .i_pf_head(pf_head), .i_rdata(rdata_q), .i_pf_nz(pf_n != 0),
-		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_seg_rem(seg_rem_s),
-		.i_state(s_state), .i_has_work(has_work[sc]),
-		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.i_ev_wait(i_ev_wait),
-		.i_sl_fresh(sl_fresh), .i_slu(slu_q), .i_hsl(hsl_q), .i_hs_zero(hs_zero),
-		.i_sl_end(sl_end), .i_nx_v(nx_sc[CW]), .i_perf(perf_q),
-		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_nm_early(nm_early),
-		.o_nm_launch(nm_launch), .o_fire(fm_fire),
-		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f),
-		.o_slu(fm_slu1), .o_sl_eq(fm_sl_eq), .o_end(fm_end), .o_perf(fm_perf));
 
 
 	// the leave decision's switch reason, and the lock request (u_sched)
@@ -787,91 +721,16 @@ module wq_host_if #(
 		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
 		.o_busy(pf_busy), .o_host_rv(h_rv));
 
-	// the way out of a step's states' next state (wq_host_leave,
-	// docs/rtl/wq_host_leave.md), applied in the step sequencer below
-	wire	[5:0]	lv_hs;
-	wire		lv_ra_w, lv_att_w, lv_error, lv_adv, lv_leave, lv_sl_inc;
-	wire		lv_switch, lv_fresh, lv_gt_w, lv_gs;
-	wire	[AW-1:0]	lv_ra;
-	wire	[31:0]	lv_att;
-	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
-		.i_hs(hs), .i_sc(sc), .i_res(res),
-		.i_in_seg(in_seg_s), .i_mc_zero(m_count_s == 0), .i_sr_zero(seg_rem_s == 0),
-		.i_rd(cm_rd), .i_slu(slu_q), .i_fresh(sl_fresh),
-		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_idle(wr_pend == 2'd0),
-		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_v(nx_sc[CW]),
-		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
-		.i_gb_hit(gb_hit),
-		.o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra), .o_att_w(lv_att_w), .o_att(lv_att),
-		.o_error(lv_error), .o_adv(lv_adv), .o_leave(lv_leave), .o_sl_inc(lv_sl_inc),
-		.o_switch(lv_switch), .o_fresh(lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
+	// the way out of a step (u_step's wq_host_leave): an error, GP_GET's
+	// advance, the slice and the switch, for u_slice and u_emit
+	wire		lv_error, lv_adv, lv_sl_inc;
+	wire		lv_switch, lv_fresh;
 
-	// the step's entry and GP fetch states' next state (wq_host_gp,
-	// docs/rtl/wq_host_gp.md), applied in the step sequencer below
-	wire	[5:0]	gx_hs, gx_ret, gx_mr_ret;
-	wire		gx_ra_w, gx_ret_w, gx_res_w, gx_st_w, gx_end_wait, gx_ldr_clr;
-	wire		gx_att_w, gx_rh_w, gx_wait_pulse, gx_rdq_w, gx_sew_w, gx_sew;
-	wire		gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds, gx_mr;
-	wire	[AW-1:0]	gx_ra;
-	wire	[`WQ_STEP_W-1:0]	gx_res;
-	wire	[3:0]	gx_st, gx_ram_f;
-	wire	[RHW-1:0]	gx_rh;
-	wire	[31:0]	gx_ram_d, gx_w0;
-	wire	[7:0]	gx_err;
-	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len;
-	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
-		.i_gp_ne(gp_ne_s), .i_mc_zero(m_count_s == 0), .i_wmeth(wait_method_s),
-		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.i_rd(cm_rd), .i_rdata(rdata_q), .i_mem_rdata(i_mem_rdata),
-		.i_dq_due(dq_due), .i_dq_rem(dq_rem), .i_pf_on(pf_on),
-		.i_gs_run(gs_run), .i_gb_rdy(gb_rdy), .i_gq_use(gq_use),
-		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1),
-		.i_w0_bad(w0_bad), .i_lw_v(lw_v), .i_rv1(gp_rv1), .i_both(gp_both), .i_w0b(gp_w0b),
-		.o_hs(gx_hs), .o_ra_w(gx_ra_w), .o_ra(gx_ra), .o_ret_w(gx_ret_w), .o_ret(gx_ret),
-		.o_res_w(gx_res_w), .o_res(gx_res), .o_st_w(gx_st_w), .o_st(gx_st),
-		.o_end_wait(gx_end_wait), .o_ldr_clr(gx_ldr_clr), .o_att_w(gx_att_w),
-		.o_rh_w(gx_rh_w), .o_rh(gx_rh), .o_wait_pulse(gx_wait_pulse),
-		.o_rdq_w(gx_rdq_w), .o_sew_w(gx_sew_w), .o_sew(gx_sew),
-		.o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d),
-		.o_w0_w(gx_w0_w), .o_w0(gx_w0), .o_err_w(gx_err_w), .o_err(gx_err),
-		.o_seg(gx_seg), .o_len(gx_len),
-		.o_sst(gx_sst), .o_rds(gx_rds), .o_mr(gx_mr), .o_mr_ret(gx_mr_ret));
-
-	// the segment walk's next state (wq_host_hdr,
-	// docs/rtl/wq_host_hdr.md), applied in the step sequencer below
-	wire	[5:0]	gh_hs, gh_mr_ret;
-	wire		gh_srem_w, gh_saddr_w, gh_rdq_w, gh_ra_w, gh_mr, gh_hma_w;
-	wire		gh_res_w, gh_err_w, gh_m_w, gh_mo_w, gh_att_w, gh_pm_pend;
-	wire		gh_ldr_w, gh_ldr, gh_fast;
-	wire	[`WQ_GP_LENGTH_W-1:0]	gh_srem;
-	wire	[`WQ_GP_ADDR_W-1:0]	gh_saddr;
-	wire	[31:0]	gh_rdq, gh_ma, gh_einfo, gh_att, gh_fs_d;
-	wire	[AW-1:0]	gh_ra;
-	wire	[7:0]	gh_err;
-	wire	[`WQ_MH_ADDRESS_W-1:0]	gh_m_addr;
-	wire	[`WQ_MH_COUNT_W-1:0]	gh_m_count;
-	wire	[`WQ_SECOP_W-1:0]	gh_m_secop;
-	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub, gh_fs_sub;
-	wire	[13:0]	gh_moff;
-	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
-		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s), .i_seg_addr(seg_addr_s),
-		.i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_m_secop(m_secop_s),
-		.i_m_subch(m_subch_s), .i_pf_nz(pf_n != 0), .i_pf_head(pf_head),
-		.i_rdata(rdata_q), .i_rd(cm_rd), .i_perf(perf_q),
-		.i_ma_word(ma_sum[31:`WQ_GP_ADDR_LO]),
-		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(fm_fire),
-		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
-		.o_saddr_w(gh_saddr_w), .o_saddr(gh_saddr), .o_rdq_w(gh_rdq_w), .o_rdq(gh_rdq),
-		.o_ra_w(gh_ra_w), .o_ra(gh_ra), .o_mr(gh_mr), .o_hma_w(gh_hma_w),
-		.o_ma(gh_ma), .o_mr_ret(gh_mr_ret), .o_res_w(gh_res_w),
-		.o_err_w(gh_err_w), .o_err(gh_err), .o_einfo(gh_einfo),
-		.o_m_w(gh_m_w), .o_m_addr(gh_m_addr), .o_m_count(gh_m_count),
-		.o_m_secop(gh_m_secop), .o_m_subch(gh_m_subch),
-		.o_mo_w(gh_mo_w), .o_moff(gh_moff), .o_msub(gh_msub),
-		.o_att_w(gh_att_w), .o_att(gh_att), .o_pm_pend(gh_pm_pend),
-		.o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
-		.o_fast(gh_fast), .o_fs_sub(gh_fs_sub), .o_fs_d(gh_fs_d));
+	// the segment walk's one-cycle step (u_step's wq_host_hdr): its start,
+	// the METHOD record's subchannel and data, for u_slice and u_emit
+	wire		gh_fast;
+	wire	[31:0]	gh_fs_d;
+	wire	[`WQ_MH_SUBCH_W-1:0]	gh_fs_sub;
 
 	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
 	// may change it (only while the channel is disabled), so any drops it
@@ -901,41 +760,21 @@ module wq_host_if #(
 		wt_kept <= 1'b1;
 
 
-	// the states outside a step's next state (wq_host_idle,
-	// docs/rtl/wq_host_idle.md), applied in the step sequencer below
-	wire	[5:0]	ix_hs;
-	wire		ix_sc_w, ix_swp_w, ix_ram_w, ix_clr, ix_pend_w, ix_pend;
-	wire		ix_ra_w, ix_ldw, ix_req_w, ix_req, ix_grant, ix_switch, ix_empty;
-	wire		ix_answer;
-	wire	[CW-1:0]	ix_sc;
-	wire	[AW-1:0]	ix_swp, ix_ram_a, ix_ra;
-	wire	[31:0]	ix_ram_d;
-	wq_host_idle #(.CHANNELS(CHANNELS), .CW(CW), .FAST(FAST), .DR(DR ? 1 : 0),
-		.HOST_SLICE_RESET(HOST_SLICE_RESET))
-	u_idle (
-		.i_hs(hs), .i_sc(sc), .i_swp(swp),
-		.i_csr_valid(i_csr_valid), .i_csr_pend(csr_pend), .i_csr_ack(o_csr_ack),
-		.i_ev_gnt(i_ev_gnt), .i_g_start(g_start), .i_want(want),
-		.i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
-		.i_cur_ch(cur_ch), .i_has_cur(has_work[cur_ch]), .i_nx_cur(nx_cur),
-		.i_cand(cand), .i_cand_acq(cand_state == `WQ_CH_ACQ_WAIT),
-		.i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch), .i_cc(cc), .i_cw_clr(cw_clr),
-		.o_hs(ix_hs), .o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
-		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
-		.o_pend_w(ix_pend_w), .o_pend(ix_pend), .o_ra_w(ix_ra_w), .o_ra(ix_ra),
-		.o_ldw(ix_ldw), .o_req_w(ix_req_w), .o_req(ix_req),
-		.o_grant(ix_grant), .o_switch(ix_switch), .o_empty(ix_empty),
-		.o_answer(ix_answer));
+	// a grant's switch of the current channel, a CSR access answered
+	// (u_step's wq_host_idle), for u_slice, u_emit and u_chnx's fields
+	wire		ix_switch, ix_answer;
 
 	////////////////////////////////////////////////////////////////////////
 	////////////////////////////////////////////////////////////////////////
 	//
-	// The step sequencer's next state (wq_host_seq, docs/rtl/wq_host_seq.md):
-	// every register the step writes, as *_d, from the registers and the
-	// units' decisions above; registered below, one always block per
-	// register group (the host's reads' by u_mem).  The step's channel's
-	// fields' next values (at sc) are u_chnx's, written by u_cst; the
-	// current channel and its slice are u_slice's, the records u_emit's.
+	// The step sequencer's next state (wq_host_step, u_step,
+	// docs/rtl/wq_host_step.md): every register the step writes, as *_d,
+	// from the registers and the units' outputs above (the states' units'
+	// decisions applied by wq_host_seq); registered below, one always
+	// block per register group (the host's reads' by u_mem).  The step's
+	// channel's fields' next values (at sc, wq_host_chnext's) are written
+	// by u_cst; the current channel and its slice are u_slice's, the
+	// records u_emit's.
 	//
 	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
 	wire	[CW-1:0]	sc_d;
@@ -965,130 +804,85 @@ module wq_host_if #(
 	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
 	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d;
 	wire	[`WQ_SECOP_W-1:0]	m_secop_d;
-	wq_host_seq #(.FAST(FAST), .CW(CW)) u_seq (
-		.i_att_nx(att_nx), .i_att_q(att_q), .i_cm_ra(cm_ra),
-		.i_cm_rd(cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
-		.i_csr_bad(csr_bad), .i_csr_pend(csr_pend), .i_cw_err(cw_err),
-		.i_cw_ram(cw_ram), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd),
-		.i_fm_perf(fm_perf), .i_gb_q(gb_q), .i_gb_rdy(gb_rdy),
-		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
-		.i_gh_err_w(gh_err_w), .i_gh_fast(gh_fast), .i_gh_fs_d(gh_fs_d),
-		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
-		.i_gh_ldr_w(gh_ldr_w), .i_gh_ma(gh_ma), .i_gh_mo_w(gh_mo_w),
-		.i_gh_moff(gh_moff), .i_gh_mr(gh_mr), .i_gh_mr_ret(gh_mr_ret),
-		.i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend), .i_gh_ra(gh_ra),
-		.i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq), .i_gh_rdq_w(gh_rdq_w),
-		.i_gh_res_w(gh_res_w), .i_gs_run(gs_run), .i_gt_w(gt_w),
-		.i_gwrap(gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
-		.i_gx_ldr_clr(gx_ldr_clr), .i_gx_mr(gx_mr),
-		.i_gx_mr_ret(gx_mr_ret), .i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w),
-		.i_gx_ram_d(gx_ram_d), .i_gx_ram_f(gx_ram_f),
-		.i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w), .i_gx_rds(gx_rds),
-		.i_gx_res(gx_res), .i_gx_res_w(gx_res_w), .i_gx_ret(gx_ret),
-		.i_gx_ret_w(gx_ret_w), .i_gx_sew(gx_sew), .i_gx_sew_w(gx_sew_w),
-		.i_gx_sst(gx_sst), .i_gx_w0_rsvd(gx_w0[`WQ_GP_RSVD0_RANGE]),
-		.i_gx_w0_w(gx_w0_w), .i_gx_wait_pulse(gx_wait_pulse),
-		.i_h_issued(h_issued), .i_h_mem_addr(h_mem_addr),
-		.i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv), .i_hs(hs),
-		.i_mem_rdata(i_mem_rdata), .i_mem_ready(i_mem_ready),
-		.i_ix_answer(ix_answer), .i_ix_empty(ix_empty),
-		.i_ix_grant(ix_grant), .i_ix_hs(ix_hs), .i_ix_ldw(ix_ldw),
-		.i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w), .i_ix_ra(ix_ra),
-		.i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a), .i_ix_ram_d(ix_ram_d),
-		.i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req), .i_ix_req_w(ix_req_w),
-		.i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w), .i_ix_swp(ix_swp),
-		.i_ix_swp_w(ix_swp_w), .i_ld_line(ld_line), .i_ld_rdy(ld_rdy),
-		.i_lidx(lidx), .i_lreq(lreq), .i_lv_att(lv_att),
-		.i_lv_att_w(lv_att_w), .i_lv_error(lv_error), .i_lv_gs(lv_gs),
-		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
-		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(lv_sl_inc),
-		.i_lw_v(lw_v), .i_lx_hs(lx_hs), .i_lx_launch(lx_launch),
-		.i_lx_lc_start(lx_lc_start), .i_lx_line(lx_line), .i_lx_ra(lx_ra),
-		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
-		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
-		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
-		.i_m_count_s(m_count_s), .i_m_rv(m_rv), .i_ma_sum(ma_sum),
-		.i_md_f(md_f), .i_md_irq(md_irq), .i_md_launch(md_launch),
-		.i_md_ram(md_ram), .i_md_sem(md_sem), .i_md_unknown(md_unknown),
-		.i_md_wait(md_wait), .i_md_yield(md_yield), .i_mdata(mdata),
-		.i_mem_ret(mem_ret), .i_moff(moff), .i_msub(msub), .i_nd_f(nd_f),
-		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_now(now),
-		.i_now_wrap(now_wrap), .i_nx_more(nx_more), .i_csr_err(o_csr_err),
-		.i_ev_req(o_ev_req), .i_step_res(o_step_res), .i_perf_q(perf_q),
-		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(rdata_q),
-		.i_res(res), .i_s_get(s_get), .i_sc(sc), .i_seg_rem_s(seg_rem_s),
-		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
-		.i_sl_fresh(sl_fresh), .i_sl_used1(sl_used1), .i_slu_q(slu_q),
-		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
-		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w),
-		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_hs(sx_hs),
-		.i_sx_ma_w(sx_ma_w), .i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w),
-		.i_sx_ram_d(sx_ram_d), .i_sx_ram_f(sx_ram_f),
-		.i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res), .i_sx_res_w(sx_res_w),
-		.i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w), .i_sx_start(sx_start),
-		.i_w0_bad(w0_bad), .i_yielded(yielded), .o_mem_ret_d(mem_ret_d),
-		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d),
-		.o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d),
-		.o_cm_ra_d(cm_ra_d), .o_h_mem_valid_d(h_mem_valid_d),
-		.o_h_issued_d(h_issued_d), .o_ld_line_d(ld_line_d),
-		.o_h_mem_addr_d(h_mem_addr_d), .o_rdata_q_d(rdata_q_d),
-		.o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d), .o_lidx_d(lidx_d),
-		.o_sem_active_d(sem_active_d), .o_yielded_d(yielded_d),
-		.o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d),
-		.o_gs_run_d(gs_run_d), .o_moff_d(moff_d), .o_msub_d(msub_d),
-		.o_att_q_d(att_q_d), .o_sem_endwait_d(sem_endwait_d),
-		.o_perf_q_d(perf_q_d), .o_ev_req_d(o_ev_req_d),
-		.o_step_res_d(o_step_res_d), .o_csr_err_d(o_csr_err_d),
-		.o_hs_d(hs_d), .o_now_d(now_d), .o_gwrap_d(gwrap_d),
-		.o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
-		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d),
-		.o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
-		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
-		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
+	wq_host_step #(.CHANNELS(CHANNELS), .FAST(FAST), .HOST_SLICE_RESET(HOST_SLICE_RESET),
+		.CW(CW), .RHW(RHW), .PF_LG(PF_LG), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
+	u_step (
+		.i_hs(hs), .i_sc(sc), .i_swp(swp), .i_csr_valid(i_csr_valid),
+		.i_csr_pend(csr_pend), .i_csr_ack(o_csr_ack), .i_ev_gnt(i_ev_gnt),
+		.i_g_start(g_start), .i_want(want), .i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
+		.i_cur_ch(cur_ch), .i_has_work(has_work), .i_nx_cur(nx_cur), .i_cand(cand),
+		.i_cand_state(cand_state), .i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch),
+		.i_cc(cc), .i_cw_clr(cw_clr), .i_s_state(s_state), .i_in_seg_s(in_seg_s),
+		.i_gp_ne_s(gp_ne_s), .i_m_count_s(m_count_s),
+		.i_wait_method_s(wait_method_s), .i_engine_idle(i_engine_idle),
+		.i_can_launch(i_can_launch), .i_cm_rd(cm_rd), .i_rdata_q(rdata_q),
+		.i_mem_rdata(i_mem_rdata), .i_dq_due(dq_due), .i_dq_rem(dq_rem),
+		.i_pf_on(pf_on), .i_gs_run(gs_run), .i_gb_rdy(gb_rdy), .i_gq_use(gq_use),
+		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_w0_bad(w0_bad), .i_lw_v(lw_v),
+		.i_gp_rv1(gp_rv1), .i_gp_both(gp_both), .i_gp_w0b(gp_w0b),
+		.i_seg_rem_s(seg_rem_s), .i_seg_addr_s(seg_addr_s), .i_m_addr_s(m_addr_s),
+		.i_m_secop_s(m_secop_s), .i_m_subch_s(m_subch_s), .i_pf_n(pf_n),
+		.i_pf_head(pf_head), .i_perf_q(perf_q), .i_ma_sum(ma_sum), .i_moff(moff),
+		.i_ev_wait(i_ev_wait), .i_sl_fresh(sl_fresh), .i_slu_q(slu_q),
+		.i_hsl_q(hsl_q), .i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_nx_sc(nx_sc),
+		.i_sem_word(sem_word), .i_pf_busy(pf_busy), .i_sem_done(sem_done),
+		.i_sem_pass(sem_pass), .i_sem_bad_red(sem_bad_red),
+		.i_sem_bad_op(sem_bad_op), .i_sem_endwait(sem_endwait), .i_att_q(att_q),
+		.i_att_nx(att_nx), .i_ld_rdy(ld_rdy), .i_pf_mv(pf_mv), .i_gq_mv(gq_mv),
+		.i_lidx(lidx), .i_ld_line(ld_line), .i_lc_done(lc_done), .i_lc_ok(lc_ok),
+		.i_lc_ridx(lc_ridx), .i_res(res), .i_pf_cont(pf_cont), .i_wr_pend(wr_pend),
+		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_more(nx_more),
+		.i_nx_run(nx_run), .i_nx_step(nx_step), .i_gb_hit(gb_hit), .i_cm_ra(cm_ra),
+		.i_cm_wa(cm_wa), .i_cm_wd(cm_wd), .i_csr_bad(csr_bad), .i_cw_err(cw_err),
+		.i_cw_ram(cw_ram), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd), .i_gb_q(gb_q),
+		.i_gt_w(gt_w), .i_gwrap(gwrap), .i_h_issued(h_issued),
+		.i_h_mem_addr(h_mem_addr), .i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv),
+		.i_mem_ready(i_mem_ready), .i_lreq(lreq), .i_m_rv(m_rv), .i_mdata(mdata),
+		.i_mem_ret(mem_ret), .i_msub(msub), .i_now(now), .i_now_wrap(now_wrap),
+		.i_csr_err(o_csr_err), .i_ev_req(o_ev_req), .i_step_res(o_step_res),
+		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_s_get(s_get),
+		.i_sem_active(sem_active), .i_sl_used1(sl_used1), .i_yielded(yielded),
+		.i_gp_get_s(gp_get_s), .i_ctrl_en_s(ctrl_en_s),
+		.i_chan_state_s(chan_state_s), .i_err_s(err_s), .i_gp_lgc_s(gp_lgc_s),
+		.i_gp_base_lo_s(gp_base_lo_s), .i_acq_wr_s(acq_wr_s),
+		.i_acq_rh_s(acq_rh_s), .i_wait_kind_s(wait_kind_s), .i_cw_reset(cw_reset),
+		.i_cw_base(cw_base), .i_cw_lgc(cw_lgc), .i_cw_rh(cw_rh), .i_cw_ne(cw_ne),
+		.i_cw_wen(cw_wen), .i_cw_en(cw_en), .i_cw_st(cw_st),
+		.i_csr_wlo(i_csr_wdata[2:0]), .i_cw_lgc_v(cw_lgc_v), .i_c_put_ne(c_put_ne),
+		.i_cw_st_v(cw_st_v), .i_cw_err_v(cw_err_v), .i_getnx_q(getnx_q),
+		.i_nx_ne(nx_ne), .o_ix_switch(ix_switch), .o_ix_answer(ix_answer),
+		.o_gh_fast(gh_fast), .o_gh_fs_sub(gh_fs_sub), .o_gh_fs_d(gh_fs_d),
+		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_fm_fire(fm_fire), .o_fm_slu1(fm_slu1),
+		.o_fm_sl_eq(fm_sl_eq), .o_fm_end(fm_end), .o_sx_emit(sx_emit),
+		.o_sx_kind(sx_kind), .o_sx_aux(sx_aux), .o_sx2_go(sx2_go),
+		.o_sem_ld(sem_ld), .o_sem_ld_sel(sem_ld_sel), .o_lx_launch(lx_launch),
+		.o_lv_error(lv_error), .o_lv_adv(lv_adv), .o_lv_sl_inc(lv_sl_inc),
+		.o_lv_switch(lv_switch), .o_lv_fresh(lv_fresh), .o_mem_ret_d(mem_ret_d),
+		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d), .o_swp_d(swp_d),
+		.o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
+		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
+		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
+		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
+		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d), .o_yielded_d(yielded_d),
+		.o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d), .o_gs_run_d(gs_run_d),
+		.o_moff_d(moff_d), .o_msub_d(msub_d), .o_att_q_d(att_q_d),
+		.o_sem_endwait_d(sem_endwait_d), .o_perf_q_d(perf_q_d),
+		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
+		.o_csr_err_d(o_csr_err_d), .o_hs_d(hs_d), .o_now_d(now_d),
+		.o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
+		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d), .o_gt_w_d(gt_w_d),
+		.o_gb_rdy_d(gb_rdy_d), .o_step_valid_d(o_step_valid_d),
+		.o_step_more_d(o_step_more_d), .o_csr_ack_d(o_csr_ack_d),
+		.o_launch_valid_d(o_launch_valid_d),
 		.o_irq_chan_error_d(o_irq_chan_error_d),
-		.o_irq_non_stall_d(o_irq_non_stall_d)
-	);
-
-	// the step's channel's next fields (wq_host_chnext,
-	// docs/rtl/wq_host_chnext.md): wq_chan_* and start_wait / end_wait
-	// from the states' units' decisions; u_cst writes them at sc
-	wq_host_chnext #(.CW(CW), .RHW(RHW)) u_chnx (
-		.i_hs(hs),
-		.i_gp_get(gp_get_s), .i_gp_ne(gp_ne_s), .i_ctrl_en(ctrl_en_s),
-		.i_in_seg(in_seg_s), .i_state(chan_state_s), .i_err(err_s),
-		.i_gp_lgc(gp_lgc_s), .i_gp_base_lo(gp_base_lo_s),
-		.i_acq_wr(acq_wr_s), .i_acq_rh(acq_rh_s),
-		.i_seg_addr(seg_addr_s), .i_seg_rem(seg_rem_s), .i_m_addr(m_addr_s),
-		.i_m_count(m_count_s), .i_m_secop(m_secop_s), .i_m_subch(m_subch_s),
-		.i_wait_kind(wait_kind_s), .i_wait_method(wait_method_s),
-		.i_now_wrap(now_wrap), .i_gwrap(gwrap),
-		.i_ix_clr(ix_clr), .i_ix_answer(ix_answer),
-		.i_cw_reset(cw_reset), .i_cw_base(cw_base), .i_cw_lgc(cw_lgc),
-		.i_cw_rh(cw_rh), .i_cw_ne(cw_ne), .i_cw_wen(cw_wen), .i_cw_en(cw_en),
-		.i_cw_st(cw_st), .i_cw_err(cw_err), .i_csr_wlo(i_csr_wdata[2:0]),
-		.i_cw_lgc_v(cw_lgc_v), .i_c_put_ne(c_put_ne), .i_cw_st_v(cw_st_v),
-		.i_cw_err_v(cw_err_v),
-		.i_gx_st_w(gx_st_w), .i_gx_end_wait(gx_end_wait), .i_gx_rh_w(gx_rh_w),
-		.i_gx_w0_w(gx_w0_w), .i_gx_err_w(gx_err_w), .i_gx_seg(gx_seg),
-		.i_gx_st(gx_st), .i_gx_rh(gx_rh), .i_gx_w0(gx_w0), .i_gx_err(gx_err),
-		.i_gx_len(gx_len),
-		.i_gh_srem_w(gh_srem_w), .i_gh_saddr_w(gh_saddr_w), .i_gh_err_w(gh_err_w),
-		.i_gh_m_w(gh_m_w), .i_gh_srem(gh_srem), .i_gh_saddr(gh_saddr),
-		.i_gh_err(gh_err), .i_gh_m_addr(gh_m_addr), .i_gh_m_count(gh_m_count),
-		.i_gh_m_secop(gh_m_secop), .i_gh_m_subch(gh_m_subch),
-		.i_md_unknown(md_unknown), .i_md_wait(md_wait), .i_md_wk(md_wk),
-		.i_moff(moff[`WQ_M_W-1:0]),
-		.i_sx_err_w(sx_err_w), .i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
-		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
-		.i_lx_err_w(lx_err_w), .i_lv_error(lv_error), .i_lv_adv(lv_adv),
-		.i_getnx_q(getnx_q), .i_nx_ne(nx_ne),
-		.o_gp_get(gp_get_d), .o_gp_ne(gp_ne_d), .o_ctrl_en(ctrl_en_d),
-		.o_in_seg(in_seg_d), .o_state(chan_state_d), .o_err(err_d),
-		.o_gp_lgc(gp_lgc_d), .o_gp_base_lo(gp_base_lo_d),
-		.o_acq_wr(acq_wr_d), .o_acq_rh(acq_rh_d),
-		.o_seg_addr(seg_addr_d), .o_seg_rem(seg_rem_d), .o_m_addr(m_addr_d),
-		.o_m_count(m_count_d), .o_m_secop(m_secop_d), .o_m_subch(m_subch_d),
-		.o_wait_kind(wait_kind_d), .o_wait_method(wait_method_d));
+		.o_irq_non_stall_d(o_irq_non_stall_d), .o_gp_get_d(gp_get_d),
+		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d), .o_in_seg_d(in_seg_d),
+		.o_chan_state_d(chan_state_d), .o_err_d(err_d), .o_gp_lgc_d(gp_lgc_d),
+		.o_gp_base_lo_d(gp_base_lo_d), .o_acq_wr_d(acq_wr_d),
+		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d), .o_seg_rem_d(seg_rem_d),
+		.o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d), .o_m_secop_d(m_secop_d),
+		.o_m_subch_d(m_subch_d), .o_wait_kind_d(wait_kind_d),
+		.o_wait_method_d(wait_method_d));
 
 	// the step's state: the sequencer's state and channel, the step's result, the
 	// states reads return to, the reset sweep, the cycle count
@@ -1281,8 +1075,8 @@ module wq_host_if #(
 
 	// verilator lint_off UNUSEDSIGNAL
 	// (pf_out, gq_outn: the formal section's memory count; ctrl_en_all,
-	// err_all: its per-channel invariants)
-	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, lc_busy, i_ld_idx, sem_busy, sem_mv,
+	// err_all: its per-channel invariants; fm_fire: its slice count)
+	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, fm_fire, lc_busy, sem_busy, sem_mv,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 

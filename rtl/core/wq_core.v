@@ -2,96 +2,37 @@
 // a cycle (DESIGN §6; docs/rtl/wq_core.md), the default configuration's
 // scheduler in wq_top (ports: event lock, commit port, memory port, event
 // records with the REG_WRITE slot, CSR sub-port, launch port; wq_sched_ue
-// has the same but the REG_WRITE slot).
+// has the same but the REG_WRITE slot).  It executes every instruction of
+// the ISA (docs/rtl/wq_core.md, "Coverage").
 //
 // Pipeline, one beat a stage a cycle (a beat is one LANES-wide part of a
 // warp instruction, or its commit):
 //
-//   IS  issue: the next ready warp after the last one issued (a warp is
-//       ready when it runs and has no instruction in flight: the per-warp
-//       scoreboard); its fetch address goes to the instruction buffer
-//   FE  the buffer's answer: a hit goes on, a miss drops the instruction
-//       (the warp stays ready) and starts a fetch run of PF_RUN words
-//   DE  decode, register and predicate checks, the guard; the expander
-//       sends the instruction on as its part beats and a commit beat, and
-//       addresses the register file and the thread-id RAM for each part
-//   EX  operands from the register file (registered read: wq_opread), the vector
-//       ALU, S2R's values, the dividers (a division part beat stays 34
-//       cycles); the LSU gathers a memory instruction's addresses and
-//       store data from its part beats; a load's or a store's commit beat
-//       then leaves EX into the LSU queue, whose request stage performs
-//       the entries' line requests in order, whose answers come back by
-//       their tags, and whose completion path commits the head entry
-//       between WB's commits (a store's writes are posted); an atomic
-//       performs in EX alone (a lane's read and write, in order)
-//   WB  register write, REG_WRITE beat; a commit beat emits the
-//       instruction's remaining records (a control instruction's and the
-//       reconvergence's with deque commands in between, the pipeline
-//       stalled), updates the warp and ends with o_step_valid (one commit
-//       of docs/rtl/commit.md)
+//   IS  issue: the next ready warp (wq_issue: the pick, the scoreboard);
+//       its fetch address goes to the instruction buffer (wq_fetch)
+//   FE  the buffer's answer: a hit goes on through the FE/DE skid buffer,
+//       a miss drops the instruction and starts a fetch run
+//   DE  decode, checks and guard, the expander's part beats and commit
+//       beat (wq_de_stage, with the DE/EX skid buffer)
+//   EX  operands, the vector ALU, S2R, the division and FP units
+//       (wq_ex_stage, with the EX/WB skid buffer and WB's register); the
+//       LSU (wq_core_lsu) gathers a memory instruction and queues it, and
+//       its completion path commits the queue's head between WB's commits
+//   WB  register write and REG_WRITE beat; a commit beat emits the
+//       instruction's remaining records (wq_commit; the divergence unit
+//       wq_diverge walks them, with the token deque), updates the warp
+//       (wq_warp_slots) and ends with o_step_valid (one commit of
+//       docs/rtl/commit.md, whose ordering rules hold by construction:
+//       docs/rtl/wq_core.md, "The commit stream and the event lock")
 //
-// The units in their own files, instantiated here (docs/rtl/wq_core.md,
-// "Files"): wq_issue (IS: the ready warps, the pick, the scoreboard),
-// wq_fetch (IS's buffer lookup, FE's answer, the fetch runs, the
-// code range), wq_core_lsu (EX's memory instructions: the gather buffer,
-// the LSU queue, the memory port, the atomic, the completion path's queue
-// side), wq_dispatch (the grid, a CTA's warps into free slots, the
-// thread-id walk), wq_core_csr (the CSR access, its decode and read mux,
-// the trap registers, PERF_INSTR, the debug window), wq_diverge (the branch /
-// divergence unit with the token deque: per-thread state and targets,
-// the deque calls, the walks, sub-vector segments, reconvergence),
-// wq_commit (WB's outputs: the register file's write port and the zero
-// rows, the REG_WRITE slot, the commit stream's records, the step port);
-// wq_opread (EX's operands: the register file and the thread-id RAM read
-// at DE's rows and held while EX keeps its beat, the zero rows, the
-// immediate, S2R's special registers: inside wq_ex_stage); wq_de_stage
-// (DE: the decode, the checks and the guard, the expander, the DE/EX skid
-// buffer); wq_ex_stage (EX: its beat, the operands, the vector ALU, S2R,
-// the division unit and the FP unit with their commits' arbitration, the
-// EX -> WB skid buffer and WB's register);
-// wq_warp_slots (the warp slots and the barrier check: it carries out the
-// core's decisions on a slot -- a commit's, a completion's, a warp's
-// start, RESUME and KILL); wq_valu, wq_core_div, wq_fpu (inside
-// wq_ex_stage).  This file keeps the FE register and the stall chain,
-// WB's commit (what it does to the warp), the completion path's
-// arbitration between the LSU and the units, and the lock hold;
-// wq_diverge walks WB's records (which record of a commit goes out this
-// cycle).
+// Beside them: wq_dispatch (the grid, a CTA's warps into free slots, the
+// thread-id walk), wq_core_csr (the CSR access, the trap registers, the
+// debug window), wq_cm_grant (the completion path's owner) and
+// wq_core_hold (the lock hold: a burst of commits, o_step_more, the
+// phases).  This file keeps the FE register, the stall chain, WB's commit
+// (what it does to the warp) and the completion beat's fields, and wires
+// the units.
 //
-// A warp has one instruction in flight, so its instructions commit in
-// program order (rule 2; other warps' may commit in another order than
-// their issue: a memory instruction waits in the LSU queue); every record of
-// a commit leaves WB or the completion path between its first record and
-// its o_step_valid, the two never interleaved (rule 1); loads and stores
-// make their requests and commit in queue order, a load after its last
-// answer, and an atomic performs alone (rule 3: memory commits in the
-// order of their accesses at the port; a write is performed when the
-// memory takes it, and the hold never ends before its answer); which warp
-// issues is the core's timing choice, reported by o_step_id (rule 4); the
-// instruction buffer is flushed whenever the lock is not held and after
-// every store or atomic of the core that writes into the code range its
-// fetch runs have read, with every younger instruction fetched before it
-// dropped (rule 5).
-//
-// The core holds the event lock of wq_top for a burst: a commit raises
-// o_step_more while another commit will follow (an instruction in flight
-// behind it, or a warp or CTA ready and nobody waiting, i_ev_wait), and a
-// commit promised that way is always delivered.
-//
-// Instructions: NOP, MEMBAR, EXIT (with reconvergence and the warp's end),
-// MOV, the integer ALU (ADD ... MAXU, MUL, MULHU), DIVU, DIV, REMU, REM,
-// SETP, SEL, S2R (every special register), LD and ST of one word, four
-// words (.v4), a byte or a half-word, ATOM (every operation); the
-// divergence unit in WB: BRA, JMP, BRX, JMX (per-thread targets in
-// groups), CALL, RET (the CALL token holders), SSY, PBRK, PCONT, SYNC,
-// BRK, CONT, per-thread wait state, the token pushes and the
-// reconvergence pops, the deque-room traps; YIELD (its policies, the back
-// pushes and merges); BAR and the CTA barrier (wq_bar_check at BAR, a
-// fatal trap, a warp's end and KILL); sub-vector segments and the loop
-// form (SUBV_*, packed shared registers): every instruction of the ISA.
-// An opcode it did not execute would retire as the illegal-instruction
-// trap, which the lockstep checker reports as a mismatch, and a
-// simulation would name it (docs/rtl/wq_core.md, "Coverage").
 `default_nettype none
 `include "wq_defs.vh"
 `include "wq_predec.vh"
@@ -297,30 +238,25 @@ module wq_core #(
     assign o_engine_idle = !g_valid && (live_v == {WARPS{1'b0}});
     assign o_can_launch = !g_valid;
 
-    // IS: wq_issue picks the next ready warp (round robin, the fetch run's
-    // warp first)
+    // IS and FE (wq_fe_stage): the pick, FE's register, the FE/DE buffer,
+    // the fetch runs
     wire [WID_W-1:0] pick;
-    wire            pref_v;             // the warp whose miss started the last fetch run
-    wire [WID_W-1:0] pref_w;
+    wire            is_go;              // IS issues pick this cycle
     wire            fl_on;              // a fetch run is requesting or receiving
 
-    // ---- phases of a lock hold ----------------------------------------------
-    // PH_RUN: the pipeline; PH_DISP: a CTA starts (the pipeline is empty);
-    // PH_CSR: a CSR access (outside the lock)
-    localparam [1:0] PH_RUN = 2'd0, PH_DISP = 2'd1, PH_CSR = 2'd2;
-    reg [1:0] phase;
-    reg       stopping;         // i_ev_wait seen: issue no more in this hold
-    reg       owe;              // the last commit promised another one
-    reg       ended;            // the hold's last commit is out (the grant
-                                // drops the cycle after it): start nothing
-    wire      hold = i_ev_gnt && !ended;
+    // ---- the lock hold (wq_core_hold: its phase, the stop, the commit
+    // owed, the end; whether a commit keeps it, whether IS issues) -------------
+    wire      ph_run, ph_disp, ph_csr;  // the phase: the pipeline, a CTA's start, a CSR access
+    wire      stopping;                 // i_ev_wait seen: issue no more in this hold
+    wire      hold;                     // the grant, its last commit not out
+    wire      pipe_empty;               // FE, DE, EX, WB, the buffers and the units empty
+    wire      can_issue;
+    wire      b_more, cm_more;          // WB's commit, a completion's keeps the hold
 
     // ---- pipeline registers ----------------------------------------------------
     // FE
-    reg              f_v;
-    reg [WID_W-1:0]  f_w;
-    reg [PCW-1:0]    f_pc;
-    reg [31:0]       f_addr;
+    wire             f_v;
+    wire [WID_W-1:0] f_w;
     // DE (wq_de_stage: its instruction, the decode, the expander)
     wire             d_v;
     wire [WID_W-1:0] d_w;
@@ -380,21 +316,19 @@ module wq_core #(
     // EX and never reach DE in the cycle
     wire             dx_held;                  // a beat waits in it (DE's beat of an earlier cycle)
     wire             d_take;                   // DE takes the FE/DE buffer's beat
-    // FE -> DE through the stage contract's skid buffer (wq_skid,
-    // docs/rtl/wq_skid.md): FE's hit goes into it when it has room
-    // (fd_ready, a flip-flop), DE takes from it (d_take), so WB's, the
-    // completion path's and the division unit's decisions stop at DE and
-    // never reach FE and IS in the cycle
-    wire             fd_ready;                 // the buffer has room: FE moves
+    // FE -> DE through the stage contract's skid buffer (wq_fe_stage's
+    // wq_skid): FE's hit goes into it when it has room (a flip-flop), DE
+    // takes from it (d_take), so WB's, the completion path's and the
+    // division unit's decisions stop at DE and never reach FE and IS in
+    // the cycle
     wire             fd_v;                     // it offers a beat to DE
     wire [WID_W-1:0] fd_w;
     wire [PCW-1:0]   fd_pc;
     wire [63:0]      fd_ir;
     wire [`WQ_PD_W-1:0] fd_pd;           // its predecoded fields (wq_fetch)
-    wire             fd_held = !fd_ready;      // a beat waits in it (FE's beat of an earlier cycle)
+    wire             fd_held;                  // a beat waits in it (FE's beat of an earlier cycle)
     wire squash;                        // drop FE, DE (a trap commit, a store)
     wire squash_x;                      // drop EX too (a trap commit)
-    wire is_go;                         // IS issues pick this cycle
 
     // ---- DE's rows: the register file's (read by wq_opread as the beat
     // enters EX; wq_commit says whether they read zero) -------------------------
@@ -427,7 +361,7 @@ module wq_core #(
     wire             dx_v;                     // the buffer offers a beat to EX
     wq_de_stage #(.LANES(LANES), .REGS(REGS), .FP(FP), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW),
                   .TR_AW(TR_AW)) u_de (
-        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN), .i_squash(squash),
+        .i_clk(i_clk), .i_reset(i_reset), .i_run(ph_run), .i_squash(squash),
         .i_fd_v(fd_v), .i_fd_w(fd_w), .i_fd_pc(fd_pc), .i_fd_ir(fd_ir), .i_fd_pd(fd_pd),
         .o_take(d_take),
         .o_v(d_v), .o_w(d_w), .o_pc(d_pc),
@@ -442,12 +376,9 @@ module wq_core #(
         .o_dx_commit(dx_commit), .o_dx_ra(dx_ra), .o_dx_rb(dx_rb), .o_dx_tr(dx_tr),
         .o_dx_za(dx_za), .o_dx_zb(dx_zb));
 
-    // ---- instruction fetch (wq_fetch: the buffer, its answer in FE, the
-    // fetch runs and the code range) -------------------------------------------------
+    // ---- instruction fetch (wq_fetch in wq_fe_stage: the buffer, its
+    // answer in FE, the fetch runs and the code range) --------------------------------
     wire        ib_flush;
-    wire        fe_hit;
-    wire [63:0] fe_ir;
-    wire [`WQ_PD_W-1:0] fe_pd;
     wire        fl_idle = !fl_on;
     wire        fl_req_v;
     wire [31:0] fl_addr;
@@ -518,7 +449,7 @@ module wq_core #(
     wire unused_own = &{1'b0, cm_own};         // (the formal properties')
     wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
                   .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
-        .i_clk(i_clk), .i_reset(i_reset), .i_run(phase == PH_RUN),
+        .i_clk(i_clk), .i_reset(i_reset), .i_run(ph_run),
         .i_squash_x(squash_x), .i_cp_code(cp_code), .i_wave_subv(i_wave_subv),
         .i_dx_v(dx_v), .i_dx_w(dx_w), .i_dx_pc(dx_pc), .i_dx_ir(dx_ir), .i_dx_op(dx_op),
         .i_dx_rd(dx_rd), .i_dx_bi(dx_bi), .i_dx_imm(dx_imm), .i_dx_fn(dx_fn), .i_dx_sel(dx_sel),
@@ -602,19 +533,6 @@ module wq_core #(
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
         .o_ld_warps(o_ld_warps), .o_ld_lines(o_ld_lines));
 
-    wq_fetch #(.WARPS(WARPS), .FP(FP), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
-               .WID_W(WID_W)) u_fetch (
-        .i_clk(i_clk), .i_reset(i_reset), .i_flush(ib_flush),
-        .i_is_go(is_go), .i_pick(pick), .i_is_addr(is_addr),
-        .i_fe_take(f_v && fd_ready && !squash && hold), .i_f_w(f_w), .i_f_addr(f_addr),
-        .o_fe_hit(fe_hit), .o_fe_ir(fe_ir), .o_fe_pd(fe_pd),
-        .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf), .i_stopping(stopping),
-        .i_cp_code(cp_code),
-        .o_fl_on(fl_on), .o_fl_req(fl_req_v), .o_fl_addr(fl_addr), .o_fl_wsel(fl_wsel),
-        .i_fl_go(fl_go), .i_mem_ready(i_mem_ready), .i_rv_f(rv_f), .i_fl_word(fl_word),
-        .o_pref_v(pref_v), .o_pref_w(pref_w),
-        .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
-
     // ---- divergence unit (wq_diverge: exec_ctrl.c on the committing instruction,
     // the token deque and its port) ------------------------------------------------------
     // it walks a commit's records (b_kk), decides and gives the divergence
@@ -679,10 +597,6 @@ module wq_core #(
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue, the division unit and the FP unit to empty
     assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || xu_busy);
-    // the burst: another commit follows this one
-    // (an instruction issued this cycle counts: it commits later)
-    wire        behind     = f_v || fd_held || d_v || dx_held || x_v || xb_held || is_go || !q_empty ||
-                             xu_busy;
     wire        b_final    = b_v && b_commit && b_last_k;
     // the last commit of a hold waits for the fetch run to finish and for
     // the answers still owed (posted writes': they come under the lock).  A
@@ -716,9 +630,6 @@ module wq_core #(
     // the same hold, and the instruction buffer keeps the kernel's code)
     wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
                                          g_fit1);
-    wire        b_more     = !b_trapping &&
-                             (behind || (!stopping && !i_ev_wait &&
-                              (b_disp || ready_after != {WARPS{1'b0}})));
 
     // A trap's squash drops every beat younger than WB's: it starts as
     // soon as the trap's commit beat is in WB with nothing older left in
@@ -782,41 +693,40 @@ module wq_core #(
     // (the predicate row read at the FP unit's warp: WB's read port, WB
     // frozen meanwhile)
     wire [31:0]         cm_pred_new;
-    // a completion's commit keeps the hold when an instruction is behind
-    // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
-    // issue this cycle) or, nobody waiting, its warp (ready again) can go on
-    wire cm_more = (!cp_code && (f_v || fd_held || d_v || dx_held || x_v || xb_held || b_v || is_go ||
-                                 (cm_own_ls ? (!q_one || xu_busy) : (!q_empty || xc_more)))) ||
-                   (!stopping && !i_ev_wait);
+    wq_core_hold u_hold (
+        .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt), .i_ev_wait(i_ev_wait),
+        .i_f_v(f_v), .i_fd_held(fd_held), .i_d_v(d_v), .i_dx_held(dx_held), .i_x_v(x_v),
+        .i_xb_held(xb_held), .i_b_v(b_v), .i_is_go(is_go), .i_xu_busy(xu_busy),
+        .i_q_empty(q_empty), .i_q_one(q_one), .i_xc_more(xc_more), .i_fl_idle(fl_idle),
+        .i_disp_ok(disp_ok),
+        .i_wb_end(b_emit && b_last_k), .i_b_trapping(b_trapping),
+        .i_b_work(b_disp || ready_after != {WARPS{1'b0}}),
+        .i_cm_end(cm_go && cm_last), .i_cm_ls(cm_own_ls), .i_cp_code(cp_code),
+        .i_ds_start(ds_start), .i_ds_end(ds_end), .i_csr_enter(csr_enter), .i_csr_done(csr_done),
+        .o_run(ph_run), .o_disp(ph_disp), .o_csr(ph_csr), .o_stopping(stopping), .o_hold(hold),
+        .o_pipe_empty(pipe_empty), .o_can_issue(can_issue), .o_b_more(b_more), .o_cm_more(cm_more));
 
-    // ---- issue -----------------------------------------------------------------------
-    wire pipe_empty = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && !xu_busy;
-    // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
-    wire can_issue  = hold && phase == PH_RUN && !disp_ok &&
-                      (!stopping || (owe && pipe_empty && fl_idle && q_empty));
-    wire d_take_fe;                      // FE's beat can move on (into the skid buffer)
-    assign d_take_fe = !f_v || fd_ready;
-    // a hit goes into the skid buffer, a miss is dropped there (the warp
-    // is issued again after the fetch run); a squash empties the buffer
-    wq_skid #(.DW(WID_W + PCW + 64 + `WQ_PD_W)) u_fd (
-        .i_clk(i_clk), .i_reset(i_reset || squash),
-        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir, fe_pd}), .o_ready(fd_ready),
-        .o_valid(fd_v), .o_data({fd_w, fd_pc, fd_ir, fd_pd}), .i_ready(d_take));
-    // the scoreboard's clears: FE's miss, a dropped beat, a commit
-    wire fe_miss = f_v && fd_ready && !squash && !fe_hit;
-    wire cm_done = cm_go && cm_last;
-    wq_issue #(.WARPS(WARPS), .WID_W(WID_W)) u_issue (
+    // ---- IS and FE (wq_fe_stage: issue and the scoreboard, the FE register,
+    // the buffer and the fetch runs, the FE/DE skid buffer) ----------------------------
+    wq_fe_stage #(.WARPS(WARPS), .FP(FP), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN),
+                  .LINE_BYTES(LINE_BYTES), .PCW(PCW), .WID_W(WID_W)) u_fe (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_run_v(run_v), .i_tw_pend(tw_pend), .i_pref_v(pref_v), .i_pref_w(pref_w),
-        .i_fl_on(fl_on), .i_can_go(can_issue && !squash && d_take_fe),
-        .o_pick(pick), .o_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
-        .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
+        .i_run_v(run_v), .i_tw_pend(tw_pend), .i_can_issue(can_issue), .i_hold(hold),
+        .i_is_pc(is_pc), .i_is_addr(is_addr),
+        .o_pick(pick), .o_is_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
+        .i_squash(squash), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
         .i_xb_drop((squash_x || cp_code) && xb_held), .i_xb_w(xb_w),
-        .i_squash(squash), .i_f_v(f_v), .i_s_v(fd_held), .i_s_w(fd_w),
         .i_dx_v(dx_held), .i_dx_w(dx_w), .i_d_v(d_v), .i_d_w(d_w),
         .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
-        .i_cm_done(cm_done), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
-        .i_cm_wb(cp_code && b_v));
+        .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
+        .i_cm_wb(cp_code && b_v),
+        .o_f_v(f_v), .o_f_w(f_w), .o_fd_held(fd_held), .o_fd_v(fd_v), .o_fd_w(fd_w),
+        .o_fd_pc(fd_pc), .o_fd_ir(fd_ir), .o_fd_pd(fd_pd), .i_d_take(d_take),
+        .i_flush(ib_flush), .i_at_on(at_on), .i_at_wait(at_wait), .i_cf(cf),
+        .i_stopping(stopping), .i_cp_code(cp_code),
+        .o_fl_on(fl_on), .o_fl_req(fl_req_v), .o_fl_addr(fl_addr), .o_fl_wsel(fl_wsel),
+        .i_fl_go(fl_go), .i_mem_ready(i_mem_ready), .i_rv_f(rv_f), .i_fl_word(fl_word),
+        .o_cr_v(cr_v), .o_cr_lo(cr_lo), .o_cr_hi(cr_hi));
 `ifndef SYNTHESIS
 `ifndef FORMAL
     // The scoreboard's in-flight rule, checked in simulation as the formal
@@ -866,9 +776,9 @@ module wq_core #(
         .i_ntid0(g_ntid0), .i_ntid1(g_ntid1), .i_ntid2(g_ntid2),
         .i_lbase(g_lbase), .i_lsize(g_lsize),
         .i_free_v(free_v), .i_nfree(nfree),
-        .i_start_ok(phase == PH_RUN && hold && pipe_empty && fl_idle && !at_on &&
+        .i_start_ok(ph_run && hold && pipe_empty && fl_idle && !at_on &&
                     q_empty && !ans_owed),
-        .i_disp(phase == PH_DISP), .i_dq_ready(dq_ready),
+        .i_disp(ph_disp), .i_dq_ready(dq_ready),
         .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_fit1(g_fit1), .o_start(ds_start),
         .o_slot_go(ds_slot_go), .o_slot(ds_s), .o_wi(ds_wi), .o_live(ds_live),
         .o_end(ds_end), .o_dqw(ds_dqw),
@@ -895,7 +805,7 @@ module wq_core #(
         .i_csr_valid(i_csr_valid), .i_csr_we(i_csr_we), .i_csr_addr(i_csr_addr),
         .i_csr_wdata(i_csr_wdata), .o_csr_ack(o_csr_ack), .o_csr_rdata(o_csr_rdata),
         .o_csr_err(o_csr_err),
-        .i_ev_gnt(i_ev_gnt), .i_run(phase == PH_RUN), .i_on(phase == PH_CSR),
+        .i_ev_gnt(i_ev_gnt), .i_run(ph_run), .i_on(ph_csr),
         .i_pipe_empty(pipe_empty), .o_enter(csr_enter), .o_done(csr_done),
         .i_trap(b_commit_now && (b_is_trap || (b_gone && b_orphan))), .i_trap_warp(b_w),
         .i_trap_code(b_is_trap ? b_trap : `WQ_TRAP_ORPHANED), .i_trap_pc(b_is_trap ? b_pc : b_npc),
@@ -912,7 +822,7 @@ module wq_core #(
     // deque port: dispatch's CLEAR, the debug window's commands; its state
     // outputs follow the warp the phase is about
     always @(*) begin
-        dq_warp = (phase == PH_CSR) ? dw : (phase == PH_DISP) ? ds_dqw : b_w;
+        dq_warp = ph_csr ? dw : ph_disp ? ds_dqw : b_w;
     end
 
     // ---- WB's writes (wq_commit: the register file's write port and the
@@ -975,7 +885,7 @@ module wq_core #(
         .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_pc(cm_pc), .i_fc_go(fc_go),
         .i_cm_pw(cm_pw), .i_fv_w(fv_w), .i_fv_rd(fv_rd), .i_fv_sel(fv_sel),
         .i_fv_pred(fv_pred),
-        .i_csr_on(phase == PH_CSR), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
+        .i_csr_on(ph_csr), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
         .o_run_v(run_v), .o_free_v(free_v), .o_live_v(live_v), .o_nfree(nfree),
         .i_pick(pick), .o_is_pc(is_pc), .o_is_addr(is_addr),
         .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .o_d_nregs(d_nregs),
@@ -992,70 +902,8 @@ module wq_core #(
         .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end), .o_bar_slots(bar_slots),
         .o_bar_lo(bar_lo));
 `ifndef FORMAL
-    wire unused_slots = &{1'b0, d_code, d_pc}; // (the formal properties')
+    wire unused_slots = &{1'b0, d_code, d_pc, f_w}; // (the formal properties')
 `endif
-
-    // ---- the hold: the commit owed, the stop, the phase -------------------------------
-    always @(posedge i_clk) begin
-        if (!i_ev_gnt || ended) begin
-            // a grant is owed a commit from its first cycle (the top may
-            // grant again right after the cycle that shows the last commit)
-            stopping <= 1'b0;
-            owe <= 1'b1;
-            ended <= 1'b0;
-        end else if (i_ev_wait)
-            stopping <= 1'b1;
-        // a commit keeps the hold or ends it: WB's (its last record; the
-        // step port: wq_commit; the warp's slot: wq_warp_slots), the
-        // completion path's (RETIRE and the commit, the warp goes on at
-        // PC + 1), the DISPATCH step (the CTA's warps are ready, the hold
-        // goes on unless another unit waits: the instruction buffer keeps
-        // the kernel's code for them)
-        if (b_emit && b_last_k) begin
-            owe <= b_more;
-            ended <= !b_more;
-        end
-        if (cm_go && cm_last) begin
-            owe <= cm_more;
-            ended <= !cm_more;
-        end
-        if (ds_end) begin
-            owe <= !stopping && !i_ev_wait;
-            ended <= stopping || i_ev_wait;
-        end
-        if (i_reset) begin
-            stopping <= 1'b0;
-            owe <= 1'b1;
-            ended <= 1'b0;
-        end
-    end
-    // the phase: wq_dispatch's CTA start (the slot: wq_warp_slots; the
-    // CTA_START record and the DISPATCH step: wq_commit), wq_core_csr's
-    // access outside the lock (the window warp's RESUME and KILL:
-    // wq_warp_slots; the deque's debug command: wq_diverge's port)
-    always @(posedge i_clk) begin
-        if (ds_start) phase <= PH_DISP;
-        if (ds_end) phase <= PH_RUN;
-        if (csr_enter) phase <= PH_CSR;
-        if (csr_done) phase <= PH_RUN;
-        if (i_reset) phase <= PH_RUN;
-    end
-
-    // ---- IS -> FE ---------------------------------------------------------------------------
-    always @(posedge i_clk) begin
-        if (squash) f_v <= 1'b0;
-        else if (d_take_fe) f_v <= 1'b0;
-        if (is_go) begin
-            f_v <= 1'b1;
-            f_w <= pick;
-            f_pc <= is_pc;
-            f_addr <= is_addr;
-        end
-        if (i_reset) f_v <= 1'b0;
-    end
-    // (FE -> DE -> EX: wq_de_stage takes FE's hits from the skid buffer, a
-    // miss is dropped in FE and its warp issued again after a fetch run
-    // fills it, wq_issue; DE's beats go into the DE/EX buffer)
 
     // ---- the commit in progress ------------------------------------------------------------
     // WB's instruction has emitted a record (a part beat's register write
@@ -1227,7 +1075,7 @@ module wq_core #(
             // walk writes another's thread ids; WB commits between two
             // completions
             c_disp_more: cover(o_step_valid && o_step_kind == `WQ_STEPK_DISPATCH && o_step_more);
-            c_walk_run:  cover(tw_on && phase == PH_RUN && is_go);
+            c_walk_run:  cover(tw_on && ph_run && is_go);
             c_cp_yield:  cover($past(cp_go && cp_last && b_v && !b_twait) && !cm_own && b_emit);
             c_commit:   cover(o_step_valid && o_step_kind == `WQ_STEPK_WARP);
             c_burst:    cover(o_step_valid && o_step_more);

@@ -5,7 +5,8 @@
 // Its datapath units: wq_lsu_pick (the coalescer's rule), wq_lsu_store (a
 // store's line), wq_lsu_answer (the tags and the answer stage),
 // wq_lsu_atom (an ATOM's lanes), wq_lsu_memwrite (a store's MEM_WRITE
-// records), wq_lsu_rows (the row stores).
+// records), wq_lsu_data (the data row stores, wq_lsu_rows), wq_lsu_complete
+// (the completion path: when the head entry commits, its place).
 //
 // A load's or a store's part beats in EX write its addresses and store
 // data into the entry after the queue's last (the gather); its commit
@@ -121,9 +122,9 @@ module wq_core_lsu #(
     output wire                     o_ls_wb,        // its write-back beats
     output wire [5:0]               o_ls_p,         //   part
     output wire [1:0]               o_ls_wk,        //   of register rd + o_ls_wk
-    output reg  [LANES*32-1:0]      o_wb_row,       //   the values
+    output wire [LANES*32-1:0]      o_wb_row,       //   the values
     output wire                     o_ls_fuse,      // one beat: it rides the commit
-    output reg  [LANES*32-1:0]      o_row0,         //   its values
+    output wire [LANES*32-1:0]      o_row0,         //   its values
     // the completion path: the head entry commits
     output wire                     o_cp_go,
     output wire                     o_cp_last,
@@ -140,7 +141,7 @@ module wq_core_lsu #(
     output wire [5:0]               o_cp_rd,
     output wire [5:0]               o_cp_p,
     output wire [1:0]               o_cp_k,
-    output reg  [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
+    output wire [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
     output reg  [WARPS-1:0]         o_cp_drop,      // the younger entries' warps
     // the MEM_WRITE beat port (wq_core's)
     output wire [EVM_SLOTS-1:0]     o_evm_valid,
@@ -337,7 +338,7 @@ module wq_core_lsu #(
     always @(*)
         for (zc = 0; zc < LSQ; zc = zc + 1)
             rq_c[zc] = q_v[zc] && ((pk_v && pk_s == zc[QW-1:0]) ? !q_rz1[zc] : !q_rz[zc]);
-    integer qi, pi;
+    integer qi;
     always @(*) begin : rq_scan
         reg [QW-1:0] s;
         rq_s = q_tl;
@@ -485,74 +486,24 @@ module wq_core_lsu #(
     wire        wr_in   = i_cr_v && wr_a + LB > {1'b0, i_cr_lo} && wr_a < i_cr_hi;
     wire        wr_code = ls_req && ls_we && i_mem_ready && wr_in;
 
-    // ---- the completion path: the head entry's commit ------------------------------------
-    // It emits the commit's records itself, in one run of cycles: a load's
-    // REG_WRITE beats (rd's parts, then rd+1's ...; the last beside its
-    // RETIRE), a store's MEM_WRITE records NB a cycle (the last beat beside
-    // its RETIRE).  It takes the commit port only between WB's commits and
-    // only as the port's owner (i_cm_own, wq_cm_grant: asked for a cycle
-    // ahead, o_cp_req, and kept while the run goes on, o_cp_keep): WB
-    // holds its beat while the LSU owns the port and its commit runs or
-    // can start (o_cp_frz), and a completion starts
-    // only when the instruction WB works on has emitted nothing yet
-    // (b_open).  A store that wrote code also waits until WB is empty and
-    // EX holds no part of an instruction WB has seen (x_open): its commit
-    // drops everything younger.  The last commit of a hold waits for the
-    // answers still owed and the fetch run.  (A later multi-cycle unit can
-    // commit through the same path: a warp has one instruction in flight,
-    // so commits of different warps may come in any order.)
-    reg          cp_on;                  // a completion has emitted records
-    reg  [5:0]   cp_p;                   // a load's write-back beat: part cp_p
-    reg  [1:0]   cp_k;                   //   of register rd + cp_k
+    // ---- the completion path: the head entry's commit (wq_lsu_complete) ---------------
+    // It emits the commit's records itself, in one run of cycles on the
+    // commit port (a load's REG_WRITE beats, a store's MEM_WRITE records),
+    // once the head entry's requests (a store: posted) and answers (a
+    // load) are done; when, and its place in the run, are u_cp's.
     wire [WID_W-1:0] cp_w = q_w[q_hd];
-    wire         cp_rdy  = q_v[q_hd] && q_rz[q_hd] && q_az[q_hd];
-    // (a load's last beat: the last part of its last register, compared
-    // as constants -- cp_k + 1 == words -- rather than through two adders
-    // on the way to the queue's updates)
-    wire [2:0]   cp_wd = q_words[q_hd];
-    wire         cp_last_ld = cp_p == PARTS6 - 6'd1 &&
-                              ((cp_wd == 3'd1 && cp_k == 2'd0) || (cp_wd == 3'd2 && cp_k == 2'd1) ||
-                               (cp_wd == 3'd3 && cp_k == 2'd2) || (cp_wd == 3'd4 && cp_k == 2'd3));
-    // A store's last beat: its lanes with records left lie in one group
-    // (q_rx: kept beside the groups)
-    wire         cp_last_st = q_rx[q_hd];
-    wire         cp_last = q_st[q_hd] ? cp_last_st : cp_last_ld;
-    wire         cp_nobh = i_pipe_empty && q_n == {{QW{1'b0}}, 1'b1};
-    // (a store that wrote code drops everything behind it: its commit is
-    // the hold's last when another unit waits; it does not wait for the
-    // fetch run its fence stopped, which its commit ends once the run's
-    // answers are in)
-    // The wait takes each of a store's beats, not only its last: cp_go
-    // starts the pipeline's stall (wb_frz), and this keeps the store's
-    // last-beat logic (its count, its parts) out of it; a store that ends
-    // the hold emits its records once the answers are in.
-    wire         cp_lastw = q_st[q_hd] || cp_last_ld;
-    wire         cp_endw = cp_lastw &&
-                           (q_code[q_hd] ? (i_stop && ans_owed) :
-                                           (cp_nobh && (i_fl_on || ans_owed)));
-    // (a trap waiting in WB for the queue is dropped by a store that wrote
-    // code, like every younger instruction: it was fetched before)
-    wire         cp_cstart = !q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open);
-    wire         cp_go   = i_cm_own && cp_rdy && !cp_endw &&
-                           (cp_on || (!i_b_open && cp_cstart));
-    // The request for the next cycle's port: the head's commit when it can
-    // start (WB's open instruction is the grant's to wait out), or, as the
-    // head's last beat leaves, the next entry's when it is ready and not a
-    // store that wrote code (that one asks once it is the head), so
-    // back-to-back completions keep the port.  (After a completion WB's
-    // waiting beat goes first, wq_cm_grant: back-to-back store commits,
-    // 4 cycles each, would otherwise hold the ALU commits of the warps
-    // whose stores come next.)
-    wire [QW-1:0] q_nx   = q_hd + 1'b1;
-    wire         nx_rdy  = q_v[q_nx] && q_rz[q_nx] && q_az[q_nx] && !q_code[q_nx] && !q_code[q_hd];
-    assign o_cp_req  = (cp_go && cp_last) ? nx_rdy : (cp_rdy && !cp_on && !cp_endw && cp_cstart);
-    assign o_cp_keep = cp_go ? !cp_last : cp_on;
-    // (WB holds its beat while the LSU owns the port and its commit runs
-    // or can start: registers and the head's flags, not the start's wait
-    // terms, which hold only with WB empty)
-    assign o_cp_frz  = i_cm_own && (cp_on || (cp_rdy && cp_cstart));
-    assign o_wb_blk = cp_rdy && q_code[q_hd] && !i_x_open;
-    wire         cp_code = cp_go && cp_last && q_code[q_hd];
+    wire         cp_go, cp_last, cp_code;
+    wire [5:0]   cp_p;                   // a load's write-back beat: part cp_p
+    wire [1:0]   cp_k;                   //   of register rd + cp_k
+    wq_lsu_complete #(.LSQ(LSQ), .PARTS(PARTS), .QW(QW)) u_cp (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_st(q_st),
+        .i_q_rx(q_rx), .i_q_hd(q_hd), .i_q_n(q_n), .i_hd_words(q_words[q_hd]),
+        .i_pipe_empty(i_pipe_empty), .i_stop(i_stop), .i_fl_on(i_fl_on), .i_owed(ans_owed),
+        .i_b_v(i_b_v), .i_b_twait(i_b_twait), .i_b_open(i_b_open), .i_x_open(i_x_open),
+        .i_cm_own(i_cm_own),
+        .o_go(cp_go), .o_last(cp_last), .o_code(cp_code), .o_req(o_cp_req),
+        .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k));
     // ---- EX's side ---------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned
     // (the trap goes to WB), else a load or a store enters the queue (not
@@ -592,32 +543,28 @@ module wq_core_lsu #(
         .o_rd(at_rd), .o_wr(at_wr), .o_chg(at_chg), .o_old(ls_old),
         .o_new(at_new), .o_rec(at_rec), .o_clr(at_clr));
 
-    // ---- the row stores ------------------------------------------------------
-    // The store data: the gather writes its beat's row (word k of each
-    // lane); the request stage reads the row it merges (an ATOM's lane's),
-    // the completion the row it emits records of: two read ports, two
-    // copies.  The loaded values: the answer stage writes a part's row (an
-    // ATOM its lane's old value); the completion reads the row of its
-    // write-back beat, an ATOM's write-back beats theirs (the queue is
-    // empty then: q_hd is q_tl).
+    // ---- the row stores (wq_lsu_data) -------------------------------------------
+    // The store data: the gather writes its beat's row; the request stage
+    // reads the row it merges (an ATOM's lane's), the completion the row
+    // it emits records of (its copy, u_sd_cp, beside the records' unit).
+    // The loaded values: the answer stage writes a part's row (an ATOM its
+    // lane's old value); the completion reads the row of its write-back
+    // beat, an ATOM's write-back beats theirs (the queue is empty then:
+    // q_hd is q_tl).
     wire         sd_we = x_gat && i_x_take;
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
-    reg  [EW-1:0] sd_wen;
-    reg  [EW*32-1:0] sd_wd;
-    // (word k of each lane's element group: the lane's value in its four
-    // words, the one of i_x_k enabled; built only on a gather cycle, so
-    // a simulator's cycles without one do not copy the row)
-    always @(*) begin
-        sd_wen = {LANES{4'b0001 << i_x_k}};
-        sd_wd = {EW*32{1'b0}};
-        if (x_gat)
-            for (ei = 0; ei < LANES; ei = ei + 1)
-                sd_wd[ei*128 +: 128] = {4{i_op_rb[ei*32 +: 32]}};
-    end
-    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_rq (
-        .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
-        .i_raddr(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(pk_s, {{(32-PW){1'b0}}, st_p})),
-        .o_rdata(sd_rq));
+    wire [EW-1:0] sd_wen;
+    wire [EW*32-1:0] sd_wd;
+    wq_lsu_data #(.LANES(LANES), .DEPTH(NR)) u_data (
+        .i_clk(i_clk), .i_gat(x_gat), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
+        .i_rb(i_op_rb), .o_sd_wen(sd_wen), .o_sd_wd(sd_wd),
+        .i_sd_rq_ra(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(pk_s, {{(32-PW){1'b0}}, st_p})),
+        .o_sd_rq(sd_rq),
+        .i_ld_we((an_l && !at_on) || at_rec),
+        .i_ld_wa(at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(an_s, {{(32-PW){1'b0}}, an_p})),
+        .i_at_rec(at_rec), .i_at_lane(ls_l), .i_at_old(ls_old), .i_an_cov(an_cov), .i_an_wd(an_wd),
+        .i_ld_ra(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .i_cp_k(cp_k), .i_ls_wk(ls_wk),
+        .o_cp_row(o_cp_row), .o_wb_row(o_wb_row), .o_row0(o_row0));
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
@@ -634,31 +581,6 @@ module wq_core_lsu #(
         .o_p(mw_p), .o_lsel(mw_lsel),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b));
-    // (an ATOM's old value: word 0 of its lane)
-    wire         ld_we = (an_l && !at_on) || at_rec;
-    wire [RAW-1:0] ld_wa = at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) :
-                                    rw_ix(an_s, {{(32-PW){1'b0}}, an_p});
-    wire [EW-1:0] ld_wen = at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, ls_l} % LANES)) : an_cov;
-    // the row written: a load line's part, its values (an_wd), or an
-    // ATOM's old value (in every word, ld_wen picks one)
-    wire [EW*32-1:0] ld_wd = at_rec ? {EW{ls_old}} : an_wd;
-    wire [EW*32-1:0] ld_rd;
-    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_ld (
-        .i_clk(i_clk), .i_we(ld_we), .i_waddr(ld_wa), .i_wen(ld_wen),
-        .i_wdata(ld_wd),
-        .i_raddr(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .o_rdata(ld_rd));
-    // (o_cp_row: a load's write-back beat's values, word cp_k of the lanes;
-    // o_wb_row: an ATOM's, word ls_wk; o_row0: word 0, its old values)
-    always @(*)
-        for (ei = 0; ei < LANES; ei = ei + 1) begin
-            o_row0[ei*32 +: 32] = ld_rd[(4 * ei) * 32 +: 32];
-            o_cp_row[ei*32 +: 32] = 32'd0;
-            o_wb_row[ei*32 +: 32] = 32'd0;
-            for (pi = 0; pi < 4; pi = pi + 1) begin
-                if (cp_k == pi[1:0])  o_cp_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
-                if (ls_wk == pi[1:0]) o_wb_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
-            end
-        end
 
     // ---- the queue's entries ---------------------------------------------------
     // (a store's lanes with records and their groups as it enters the
@@ -896,25 +818,6 @@ module wq_core_lsu #(
         end
     endfunction
 
-    // ---- the completion path's place and the MEM_WRITE beat port ---------------------
-    always @(posedge i_clk) begin : cp_place
-        if (o_cp_go) begin
-            if (cp_p + 6'd1 != PARTS6) cp_p <= cp_p + 6'd1;
-            else begin
-                cp_p <= 6'd0;
-                cp_k <= cp_k + 2'd1;
-            end
-            cp_on <= !cp_last;
-            if (cp_last) begin
-                cp_p <= 6'd0;
-                cp_k <= 2'd0;
-            end
-        end
-        if (i_reset) begin
-            cp_on <= 1'b0; cp_p <= 6'd0; cp_k <= 2'd0;
-        end
-    end
-
     // ---- the load counters ------------------------------------------------------------
     always @(posedge i_clk) begin
         if (q_push && !ls_st && i_x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
@@ -1042,9 +945,6 @@ module wq_core_lsu #(
             for (ff = 0; ff < LANES; ff = ff + 1)
                 assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));
         end
-        // a load's last beat, compared as constants, is the last part of
-        // its last register (cp_k + 1 == its words)
-        assert(cp_last_ld == (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == q_words[q_hd]));
         // the completion path commits only the head, whose accesses are all
         // performed (a load's answered), and WB emits nothing meanwhile
         if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
@@ -1054,7 +954,6 @@ module wq_core_lsu #(
         if (q_v[q_hd] && q_st[q_hd])
             assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) &&
                    (mw_lsel & ~q_rl[q_hd]) == 32'd0 && (mw_lsel != 32'd0 || q_rl[q_hd] == 32'd0));
-        if (cp_on) assert(!i_b_open);
         // the row stores: an ATOM's write-back reads the entry after the
         // queue's last as the head (the queue is empty); the loaded values
         // have one writer at a time (no load line is owed to an ATOM)

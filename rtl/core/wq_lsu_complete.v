@@ -1,0 +1,165 @@
+// wq_lsu_complete.v -- the LSU's completion path (docs/rtl/wq_lsu_complete.md):
+// when the head entry of wq_core_lsu's queue commits, and its place in
+// the commit.  A load's completion is its REG_WRITE beats (rd's parts,
+// then rd+1's ...; the last beside its RETIRE), a store's its MEM_WRITE
+// beats (wq_lsu_memwrite, the last beside its RETIRE), in one run of
+// cycles on the commit port.
+//
+// It takes the commit port only between WB's commits and only as the
+// port's owner (i_cm_own, wq_cm_grant: asked for a cycle ahead, o_req,
+// and kept while the run goes on, o_keep): WB holds its beat while the
+// LSU owns the port and its commit runs or can start (o_frz), and a
+// completion starts only when the instruction WB works on has emitted
+// nothing yet (i_b_open).  A store that wrote code also waits until WB is
+// empty and EX holds no part of an instruction WB has seen (i_x_open):
+// its commit drops everything younger (o_code).  The last commit of a
+// hold waits for the answers still owed and the fetch run.  (A later
+// multi-cycle unit can commit through the same path: a warp has one
+// instruction in flight, so commits of different warps may come in any
+// order.)
+//
+// The entries' flags are wq_core_lsu's (q_v, q_rz, q_az, q_code, q_st,
+// q_rx, kept beside the queue's fields so the start is a flip-flop an
+// entry); this unit reads the head's and the next entry's and keeps the
+// run's place: cp_on, and a load's beat (part cp_p of register rd + cp_k).
+`default_nettype none
+
+module wq_lsu_complete #(
+    parameter LSQ   = 4,                 // entries (a power of two, >= 2)
+    parameter PARTS = 4,                 // parts of a warp (32 / LANES)
+    parameter QW    = (LSQ > 1) ? $clog2(LSQ) : 1
+) (
+    input  wire             i_clk,
+    input  wire             i_reset,
+    // the queue: its entries' flags, its head, its entries
+    input  wire [LSQ-1:0]   i_q_v,       // valid
+    input  wire [LSQ-1:0]   i_q_rz,      // nothing still to request
+    input  wire [LSQ-1:0]   i_q_az,      // nothing still to answer
+    input  wire [LSQ-1:0]   i_q_code,    // a store that wrote the code range
+    input  wire [LSQ-1:0]   i_q_st,      // a store
+    input  wire [LSQ-1:0]   i_q_rx,      // a store's records in one group at most
+    input  wire [QW-1:0]    i_q_hd,
+    input  wire [QW:0]      i_q_n,
+    input  wire [2:0]       i_hd_words,  // the head's words a lane
+    // the rest of the pipeline and the hold
+    input  wire             i_pipe_empty,   // FE, DE, EX, WB empty
+    input  wire             i_stop,         // the hold is to end
+    input  wire             i_fl_on,        // a fetch run is on
+    input  wire             i_owed,         // answers still owed
+    input  wire             i_b_v,          // WB holds an instruction
+    input  wire             i_b_twait,      // ... a trap waiting for the queue
+    input  wire             i_b_open,       // ... that has emitted a record
+    input  wire             i_x_open,       // EX's instruction has beats in WB
+    input  wire             i_cm_own,       // the LSU owns the commit port
+    // the completion
+    output wire             o_go,           // the head's beat commits this cycle
+    output wire             o_last,         // ... its last
+    output wire             o_code,         // ... the last of a store that wrote code
+    output wire             o_req,          // the port for the next cycle
+    output wire             o_keep,         // the run goes on next cycle
+    output wire             o_frz,          // WB holds its beat
+    output wire             o_wb_blk,       // nothing from EX into WB
+    output reg  [5:0]       o_p,            // a load's beat: part o_p
+    output reg  [1:0]       o_k             //   of register rd + o_k
+);
+    localparam [5:0] PARTS6 = PARTS[5:0];
+
+    reg          cp_on;                  // a completion has emitted records
+    wire [5:0]   cp_p = o_p;
+    wire [1:0]   cp_k = o_k;
+    wire [QW-1:0] q_hd = i_q_hd;
+    wire         cp_rdy  = i_q_v[q_hd] && i_q_rz[q_hd] && i_q_az[q_hd];
+    // (a load's last beat: the last part of its last register, compared
+    // as constants -- cp_k + 1 == words -- rather than through two adders
+    // on the way to the queue's updates)
+    wire [2:0]   cp_wd = i_hd_words;
+    wire         cp_last_ld = cp_p == PARTS6 - 6'd1 &&
+                              ((cp_wd == 3'd1 && cp_k == 2'd0) || (cp_wd == 3'd2 && cp_k == 2'd1) ||
+                               (cp_wd == 3'd3 && cp_k == 2'd2) || (cp_wd == 3'd4 && cp_k == 2'd3));
+    // A store's last beat: its lanes with records left lie in one group
+    // (q_rx: kept beside the groups)
+    wire         cp_last_st = i_q_rx[q_hd];
+    wire         cp_last = i_q_st[q_hd] ? cp_last_st : cp_last_ld;
+    wire         cp_nobh = i_pipe_empty && i_q_n == {{QW{1'b0}}, 1'b1};
+    // (a store that wrote code drops everything behind it: its commit is
+    // the hold's last when another unit waits; it does not wait for the
+    // fetch run its fence stopped, which its commit ends once the run's
+    // answers are in)
+    // The wait takes each of a store's beats, not only its last: cp_go
+    // starts the pipeline's stall (wb_frz), and this keeps the store's
+    // last-beat logic (its count, its parts) out of it; a store that ends
+    // the hold emits its records once the answers are in.
+    wire         cp_lastw = i_q_st[q_hd] || cp_last_ld;
+    wire         cp_endw = cp_lastw &&
+                           (i_q_code[q_hd] ? (i_stop && i_owed) :
+                                             (cp_nobh && (i_fl_on || i_owed)));
+    // (a trap waiting in WB for the queue is dropped by a store that wrote
+    // code, like every younger instruction: it was fetched before)
+    wire         cp_cstart = !i_q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open);
+    wire         cp_go   = i_cm_own && cp_rdy && !cp_endw &&
+                           (cp_on || (!i_b_open && cp_cstart));
+    // The request for the next cycle's port: the head's commit when it can
+    // start (WB's open instruction is the grant's to wait out), or, as the
+    // head's last beat leaves, the next entry's when it is ready and not a
+    // store that wrote code (that one asks once it is the head), so
+    // back-to-back completions keep the port.  (After a completion WB's
+    // waiting beat goes first, wq_cm_grant: back-to-back store commits,
+    // 4 cycles each, would otherwise hold the ALU commits of the warps
+    // whose stores come next.)
+    wire [QW-1:0] q_nx   = q_hd + 1'b1;
+    wire         nx_rdy  = i_q_v[q_nx] && i_q_rz[q_nx] && i_q_az[q_nx] && !i_q_code[q_nx] &&
+                           !i_q_code[q_hd];
+    assign o_req  = (cp_go && cp_last) ? nx_rdy : (cp_rdy && !cp_on && !cp_endw && cp_cstart);
+    assign o_keep = cp_go ? !cp_last : cp_on;
+    // (WB holds its beat while the LSU owns the port and its commit runs
+    // or can start: registers and the head's flags, not the start's wait
+    // terms, which hold only with WB empty)
+    assign o_frz    = i_cm_own && (cp_on || (cp_rdy && cp_cstart));
+    assign o_wb_blk = cp_rdy && i_q_code[q_hd] && !i_x_open;
+    assign o_go     = cp_go;
+    assign o_last   = cp_last;
+    assign o_code   = cp_go && cp_last && i_q_code[q_hd];
+
+    // ---- the run's place: on, and a load's beat ------------------------------------
+    always @(posedge i_clk) begin
+        if (cp_go) begin
+            if (cp_p + 6'd1 != PARTS6) o_p <= cp_p + 6'd1;
+            else begin
+                o_p <= 6'd0;
+                o_k <= cp_k + 2'd1;
+            end
+            cp_on <= !cp_last;
+            if (cp_last) begin
+                o_p <= 6'd0;
+                o_k <= 2'd0;
+            end
+        end
+        if (i_reset) begin
+            cp_on <= 1'b0; o_p <= 6'd0; o_k <= 2'd0;
+        end
+    end
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs core
+    // and core_w1): the inputs are the core's.
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (f_past && !i_reset) begin
+        // a load's last beat, compared as constants, is the last part of
+        // its last register (cp_k + 1 == its words)
+        assert(cp_last_ld == (cp_p + 6'd1 == PARTS6 && {1'b0, cp_k} + 3'd1 == i_hd_words));
+        // a run once begun has the port and keeps WB's instruction closed
+        if (cp_on) assert(!i_b_open);
+        // only a store writes the code range (a load's or an ATOM's
+        // entry never has the flag)
+        if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
+        // the place is a load's beat inside its registers
+        assert(cp_p < PARTS6);
+    end
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // a run of more than one beat ends
+            c_cp_run:  cover(cp_go && cp_on && cp_last);
+        end
+`endif
+endmodule

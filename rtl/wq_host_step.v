@@ -1,0 +1,442 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/wq_host_step.v
+//
+// Project:	warpq -- a GPU front end, RTL and C golden model co-verified
+//
+// Purpose:	The host interface's next state (docs/rtl/wq_host_step.md):
+//		every register of wq_host_if's step sequencer as its next
+//		value (*_d), and the step's channel's next fields, from the
+//		registers and the storage's and the other units' outputs.  It
+//		is combinational: wq_host_if keeps the state (the registers,
+//		the channel RAM and flip-flops, the reads) and this unit the
+//		decisions, the next-state logic apart from the state registers
+//		as Ibex writes its FSMs.
+//
+//		Its parts are the states' units -- wq_host_idle (outside a
+//		step), wq_host_gp (the entry and the GP fetch), wq_host_hdr
+//		(the segment walk), wq_host_method and wq_host_fast (the
+//		method, the one-cycle step), wq_host_sem (SEM_EXECUTE),
+//		wq_host_launch (LAUNCH), wq_host_leave (the way out) -- each
+//		the next state of the states it owns, and wq_host_seq, which
+//		applies their decisions to the registers, and wq_host_chnext,
+//		to the step's channel's fields.  A decision another unit of
+//		wq_host_if takes (the current channel's switch, the records,
+//		the semaphore unit's operands) leaves on its own port.
+//
+//	Ports keep the register's name: i_hs is hs, o_hs_d its next value.
+//
+////////////////////////////////////////////////////////////////////////////////
+//
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_host_step #(
+		parameter	CHANNELS = 4,
+		parameter	FAST = 1,
+		parameter [31:0] HOST_SLICE_RESET = 64,
+		parameter	CW = (CHANNELS > 1) ? $clog2(CHANNELS) : 1,
+		parameter	RHW = 6,	// the retry hint's width (wq_host_if)
+		parameter	PF_LG = 3,	// the read-ahead FIFO's depth, log2
+		parameter	DR = 0,		// the stored descriptor in the channel RAM
+		parameter	LD_LINE = 0	// line-wide descriptor reads
+	) (
+		// the step's registers (the sequencer's state, the method, the channel RAM's ports, the ports' levels)
+		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
+		input	wire	[CW-1:0]	i_sc,
+		input	wire	[`WQ_STEP_W-1:0]	i_res, i_step_res,
+		input	wire	[AW-1:0]	i_swp, i_cm_ra, i_cm_wa,
+		input	wire		i_csr_pend, i_now_wrap, i_gwrap, i_g_start,
+					i_yielded, i_pm_pend, i_gt_w, i_gb_rdy, i_ld_rdy,
+					i_gs_run, i_sem_active, i_sem_endwait, i_ev_req,
+					i_csr_ack, i_csr_err, i_nx_ne,
+		input	wire	[31:0]	i_now, i_mdata, i_sem_word, i_att_q, i_att_nx,
+					i_sl_used1, i_perf_q, i_cm_wd,
+		input	wire	[13:0]	i_moff,
+		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
+		input	wire	[31:3]	i_gb_q,
+		input	wire	[15:0]	i_getnx_q,
+		// the step's channel's fields (u_cst's reads at sc; s_state and s_get its state and GP_GET), the pick's candidate's state
+		input	wire	[3:0]	i_s_state, i_chan_state_s, i_wait_kind_s,
+					i_cand_state,
+		input	wire	[15:0]	i_s_get, i_gp_get_s,
+		input	wire		i_gp_ne_s, i_ctrl_en_s, i_in_seg_s,
+		input	wire	[7:0]	i_err_s,
+		input	wire	[5:0]	i_gp_lgc_s,
+		input	wire	[2:0]	i_gp_base_lo_s,
+		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
+		input	wire	[RHW-1:0]	i_acq_rh_s,
+		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr_s,
+		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem_s,
+		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr_s,
+		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count_s,
+		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop_s,
+		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch_s,
+		// the channel RAM's read word, the CSR decode and a CSR write's next state (u_chan)
+		input	wire	[31:0]	i_cm_rd, i_cw_wd,
+		input	wire		i_csr_is_ch, i_csr_bad, i_cw_clr, i_cw_reset,
+					i_cw_ram, i_cw_base, i_cw_lgc, i_cw_rh, i_cw_ne,
+					i_cw_wen, i_cw_en, i_cw_st, i_cw_err, i_c_put_ne,
+		input	wire	[CW-1:0]	i_cc,
+		input	wire	[AW-1:0]	i_csr_ra, i_cw_wa,
+		input	wire	[5:0]	i_cw_lgc_v,
+		input	wire	[3:0]	i_cw_st_v,
+		input	wire	[7:0]	i_cw_err_v,
+		// the host's reads (u_mem), the reads ahead (u_ra, u_fifo)
+		input	wire		i_h_mem_valid, i_h_issued, i_w0_bad, i_lw_v,
+					i_ld_line, i_h_rv, i_m_rv, i_pf_on, i_pf_mv,
+					i_pf_busy, i_pf_cont, i_gq_mv, i_gq_use, i_gp_both,
+					i_gp_rv1, i_gp_w0b, i_gb_hit,
+		input	wire	[31:0]	i_h_mem_addr, i_rdata_q, i_ma_sum, i_pf_head,
+					i_gq_w0, i_gq_w1,
+		input	wire	[4:0]	i_lreq, i_lidx,
+		input	wire	[1:0]	i_wr_pend,
+		input	wire	[PF_LG:0]	i_pf_n,
+		// the scheduler's decisions (u_sched) and the current channel and slice (u_slice)
+		input	wire	[CHANNELS-1:0]	i_has_work,
+		input	wire	[CW-1:0]	i_cur_ch, i_cand, i_nx_step,
+		input	wire	[CW:0]	i_nx_cur, i_nx_sc,
+		input	wire		i_want, i_dq_due, i_sl_inc, i_why_v, i_nx_run,
+					i_nx_more, i_sl_fresh, i_sl_end, i_hs_zero,
+		input	wire	[31:0]	i_dq_rem, i_hsl_q, i_slu_q,
+		input	wire	[7:0]	i_why,
+		// the semaphore unit (u_sem) and the launch checker (u_desc)
+		input	wire		i_sem_done, i_sem_pass, i_sem_bad_op,
+					i_sem_bad_red, i_lc_done, i_lc_ok,
+		input	wire	[3:0]	i_lc_ridx,
+		// the ports: the warp scheduler, the lock, the CSR sub-port, the descriptor's read, the memory
+		input	wire		i_engine_idle, i_can_launch, i_ev_gnt, i_ev_wait,
+					i_csr_valid, i_ld_rd, i_mem_ready,
+		input	wire	[2:0]	i_csr_wlo,	// the CSR write's low bits (GPFIFO_BASE[2:0])
+		input	wire	[31:0]	i_mem_rdata,
+		input	wire	[3:0]	i_ld_idx,
+		// the registers' next values (u_seq's; the channel's fields: u_chnx's)
+		output	wire	[31:0]	o_gh_fs_d, o_h_mem_addr_d, o_rdata_q_d, o_att_q_d,
+					o_perf_q_d, o_now_d, o_cm_wd_d,
+		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_hs_d, o_gp_lgc_d,
+		output	wire	[CW-1:0]	o_sc_d,
+		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
+		output	wire	[AW-1:0]	o_swp_d, o_cm_wa_d, o_cm_ra_d,
+		output	wire		o_csr_pend_d, o_h_mem_valid_d, o_h_issued_d,
+					o_ld_line_d, o_w0_bad_d, o_sem_active_d,
+					o_yielded_d, o_pm_pend_d, o_ld_rdy_d, o_gs_run_d,
+					o_sem_endwait_d, o_ev_req_d, o_csr_err_d,
+					o_gwrap_d, o_cm_we_d, o_sem_start_d, o_lc_start_d,
+					o_gt_w_d, o_gb_rdy_d, o_step_valid_d,
+					o_step_more_d, o_csr_ack_d, o_launch_valid_d,
+					o_irq_chan_error_d, o_irq_non_stall_d, o_gp_ne_d,
+					o_ctrl_en_d, o_in_seg_d,
+		output	wire	[4:0]	o_lreq_d, o_lidx_d,
+		output	wire	[13:0]	o_moff_d,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
+		output	wire	[15:0]	o_gp_get_d,
+		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
+		output	wire	[7:0]	o_err_d,
+		output	wire	[2:0]	o_gp_base_lo_d,
+		output	wire	[1:0]	o_acq_wr_d, o_wait_method_d,
+		output	wire	[RHW-1:0]	o_acq_rh_d,
+		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr_d,
+		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_d,
+		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr_d,
+		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count_d,
+		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop_d,
+		// the decisions the other units take (the slice, the records, the semaphore unit's operands, the checker's start)
+		output	wire		o_ix_switch, o_ix_answer, o_gh_fast, o_fm_fire,
+					o_fm_sl_eq, o_fm_end, o_sx_emit, o_sx2_go,
+					o_sem_ld, o_lx_launch, o_lv_error, o_lv_adv,
+					o_lv_sl_inc, o_lv_switch, o_lv_fresh,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_gh_fs_sub,
+		output	wire	[13:0]	o_nm_off,
+		output	wire	[`WQ_M_W-1:0]	o_nm_m,
+		output	wire	[31:0]	o_fm_slu1,
+		output	wire	[7:0]	o_sx_kind,
+		output	wire	[15:0]	o_sx_aux,
+		output	wire	[1:0]	o_sem_ld_sel
+	);
+
+	localparam	CA = (CW < 2) ? 2 : CW;
+	localparam	AW = 4 + CA;	// the channel RAM's address (wq_host_map.vh)
+
+	// the states' units' decisions, applied by u_seq and u_chnx
+	wire	[5:0]	ix_hs, gx_hs, gx_ret, gx_mr_ret, gh_hs, gh_mr_ret, sx_hs, sx_ret;
+	wire	[5:0]	lx_hs, lx_ret, lv_hs;
+	wire	ix_sc_w, ix_swp_w, ix_ram_w, ix_clr, ix_pend_w, ix_pend, ix_ra_w, ix_ldw;
+	wire	ix_req_w, ix_req, ix_grant, ix_empty, gx_ra_w, gx_ret_w, gx_res_w, gx_st_w;
+	wire	gx_end_wait, gx_ldr_clr, gx_att_w, gx_rh_w, gx_wait_pulse, gx_rdq_w;
+	wire	gx_sew_w, gx_sew, gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds;
+	wire	gx_mr, gh_srem_w, gh_saddr_w, gh_rdq_w, gh_ra_w, gh_mr, gh_hma_w, gh_res_w;
+	wire	gh_err_w, gh_m_w, gh_mo_w, gh_att_w, gh_pm_pend, gh_ldr_w, gh_ldr;
+	wire	md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield, nm_early;
+	wire	nm_launch, nd_irq, nd_ram, sx_ra_w, sx_ret_w, sx_err_w, sx_ram_w;
+	wire	sx_wait_w, sx_end_wait, sx_res_w, sx_start, sx_act_w, sx_act;
+	wire	sx_endwait_clr, sx_att_w, sx_att_sl, sx_ma_w, sx_stamp, lx_ra_w, lx_ret_w;
+	wire	lx_err_w, lx_ram_w, lx_sst, lx_line, lx_rds, lx_lc_start, lv_ra_w;
+	wire	lv_att_w, lv_leave, lv_gt_w, lv_gs;
+	wire	[CW-1:0]	ix_sc;
+	wire	[AW-1:0]	ix_swp, ix_ram_a, ix_ra, gx_ra, gh_ra, sx_ra, lx_ra;
+	wire	[AW-1:0]	lx_ram_a, lv_ra;
+	wire	[31:0]	ix_ram_d, gx_ram_d, gx_w0, gh_rdq, gh_ma, gh_einfo, gh_att;
+	wire	[31:0]	fm_perf, sx_ram_d, lx_ram_d, lv_att;
+	wire	[`WQ_STEP_W-1:0]	gx_res, sx_res;
+	wire	[3:0]	gx_st, gx_ram_f, md_f, md_wk, nd_f, sx_ram_f, sx_wait_st;
+	wire	[RHW-1:0]	gx_rh;
+	wire	[7:0]	gx_err, gh_err, sx_err;
+	wire	[`WQ_GP_LENGTH_W-1:0]	gx_len, gh_srem;
+	wire	[`WQ_GP_ADDR_W-1:0]	gh_saddr;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	gh_m_addr;
+	wire	[`WQ_MH_COUNT_W-1:0]	gh_m_count;
+	wire	[`WQ_SECOP_W-1:0]	gh_m_secop;
+	wire	[`WQ_MH_SUBCH_W-1:0]	gh_m_subch, gh_msub;
+	wire	[13:0]	gh_moff;
+	wire	[4:0]	lx_rds_n;
+
+	// the states outside a step: the reset sweep, the pick and the grant,
+	// a CSR access (wq_host_idle, docs/rtl/wq_host_idle.md)
+	wq_host_idle #(.CHANNELS(CHANNELS), .CW(CW), .FAST(FAST), .DR(DR ? 1 : 0), .HOST_SLICE_RESET(HOST_SLICE_RESET)) u_idle (
+		.i_hs(i_hs), .i_sc(i_sc), .i_swp(i_swp), .i_csr_valid(i_csr_valid),
+		.i_csr_pend(i_csr_pend), .i_csr_ack(i_csr_ack), .i_ev_gnt(i_ev_gnt),
+		.i_g_start(i_g_start), .i_want(i_want), .i_ld_rd(i_ld_rd),
+		.i_ld_idx(i_ld_idx), .i_cur_ch(i_cur_ch), .i_has_cur(i_has_work[i_cur_ch]),
+		.i_nx_cur(i_nx_cur), .i_cand(i_cand),
+		.i_cand_acq(i_cand_state == `WQ_CH_ACQ_WAIT), .i_csr_ra(i_csr_ra),
+		.i_csr_is_ch(i_csr_is_ch), .i_cc(i_cc), .i_cw_clr(i_cw_clr), .o_hs(ix_hs),
+		.o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
+		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
+		.o_pend_w(ix_pend_w), .o_pend(ix_pend), .o_ra_w(ix_ra_w), .o_ra(ix_ra),
+		.o_ldw(ix_ldw), .o_req_w(ix_req_w), .o_req(ix_req), .o_grant(ix_grant),
+		.o_switch(o_ix_switch), .o_empty(ix_empty), .o_answer(o_ix_answer));
+
+	// the step's entry, the acquire retry rule, the GP fetch (wq_host_gp,
+	// docs/rtl/wq_host_gp.md)
+	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
+		.i_hs(i_hs), .i_sc(i_sc), .i_state(i_s_state), .i_in_seg(i_in_seg_s),
+		.i_gp_ne(i_gp_ne_s), .i_mc_zero(i_m_count_s == 0),
+		.i_wmeth(i_wait_method_s), .i_engine_idle(i_engine_idle),
+		.i_can_launch(i_can_launch), .i_rd(i_cm_rd), .i_rdata(i_rdata_q),
+		.i_mem_rdata(i_mem_rdata), .i_dq_due(i_dq_due), .i_dq_rem(i_dq_rem),
+		.i_pf_on(i_pf_on), .i_gs_run(i_gs_run), .i_gb_rdy(i_gb_rdy),
+		.i_gq_use(i_gq_use), .i_gq_w0(i_gq_w0), .i_gq_w1(i_gq_w1),
+		.i_w0_bad(i_w0_bad), .i_lw_v(i_lw_v), .i_rv1(i_gp_rv1), .i_both(i_gp_both),
+		.i_w0b(i_gp_w0b), .o_hs(gx_hs), .o_ra_w(gx_ra_w), .o_ra(gx_ra),
+		.o_ret_w(gx_ret_w), .o_ret(gx_ret), .o_res_w(gx_res_w), .o_res(gx_res),
+		.o_st_w(gx_st_w), .o_st(gx_st), .o_end_wait(gx_end_wait),
+		.o_ldr_clr(gx_ldr_clr), .o_att_w(gx_att_w), .o_rh_w(gx_rh_w), .o_rh(gx_rh),
+		.o_wait_pulse(gx_wait_pulse), .o_rdq_w(gx_rdq_w), .o_sew_w(gx_sew_w),
+		.o_sew(gx_sew), .o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d),
+		.o_w0_w(gx_w0_w), .o_w0(gx_w0), .o_err_w(gx_err_w), .o_err(gx_err),
+		.o_seg(gx_seg), .o_len(gx_len), .o_sst(gx_sst), .o_rds(gx_rds),
+		.o_mr(gx_mr), .o_mr_ret(gx_mr_ret));
+
+	// the segment walk: headers, data words, the one-cycle step's start
+	// (wq_host_hdr, docs/rtl/wq_host_hdr.md)
+	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
+		.i_hs(i_hs), .i_sc(i_sc), .i_seg_rem(i_seg_rem_s),
+		.i_seg_addr(i_seg_addr_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
+		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s), .i_pf_nz(i_pf_n != 0),
+		.i_pf_head(i_pf_head), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
+		.i_perf(i_perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
+		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(o_fm_fire),
+		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
+		.o_saddr_w(gh_saddr_w), .o_saddr(gh_saddr), .o_rdq_w(gh_rdq_w),
+		.o_rdq(gh_rdq), .o_ra_w(gh_ra_w), .o_ra(gh_ra), .o_mr(gh_mr),
+		.o_hma_w(gh_hma_w), .o_ma(gh_ma), .o_mr_ret(gh_mr_ret), .o_res_w(gh_res_w),
+		.o_err_w(gh_err_w), .o_err(gh_err), .o_einfo(gh_einfo), .o_m_w(gh_m_w),
+		.o_m_addr(gh_m_addr), .o_m_count(gh_m_count), .o_m_secop(gh_m_secop),
+		.o_m_subch(gh_m_subch), .o_mo_w(gh_mo_w), .o_moff(gh_moff),
+		.o_msub(gh_msub), .o_att_w(gh_att_w), .o_att(gh_att),
+		.o_pm_pend(gh_pm_pend), .o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
+		.o_fast(o_gh_fast), .o_fs_sub(o_gh_fs_sub), .o_fs_d(o_gh_fs_d));
+
+	// the method decode of H_METHOD's method, moff (wq_host_method,
+	// docs/rtl/wq_host_method.md; the instance uses the outputs it names)
+	/* verilator lint_off PINCONNECTEMPTY */
+	wq_host_method u_meth (
+		.i_off(i_moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram),
+		.o_ram_f(md_f), .o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
+		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
+	/* verilator lint_on PINCONNECTEMPTY */
+
+	// (FAST) the one-cycle step: its verdict, the method about to run, the
+	// step's slice and count (wq_host_fast, docs/rtl/wq_host_fast.md; its
+	// own wq_host_method inside decodes that method)
+	wq_host_fast #(.FAST(FAST)) u_fast (
+		.i_hs(i_hs), .i_pf_head(i_pf_head), .i_rdata(i_rdata_q),
+		.i_pf_nz(i_pf_n != 0), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
+		.i_seg_rem(i_seg_rem_s), .i_state(i_s_state),
+		.i_has_work(i_has_work[i_sc]), .i_engine_idle(i_engine_idle),
+		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
+		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hsl(i_hsl_q),
+		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
+		.i_perf(i_perf_q), .o_nm_off(o_nm_off), .o_nm_m(o_nm_m),
+		.o_nm_early(nm_early), .o_nm_launch(nm_launch), .o_fire(o_fm_fire),
+		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f), .o_slu(o_fm_slu1),
+		.o_sl_eq(o_fm_sl_eq), .o_end(o_fm_end), .o_perf(fm_perf));
+
+	// SEM_EXECUTE: the semaphore unit's operands, start and verdict
+	// (wq_host_sem, docs/rtl/wq_host_sem.md)
+	wq_host_sem #(.FAST(FAST), .CW(CW)) u_semx (
+		.i_hs(i_hs), .i_sc(i_sc), .i_word(i_sem_word), .i_rd(i_cm_rd),
+		.i_engine_idle(i_engine_idle), .i_pf_busy(i_pf_busy), .i_done(i_sem_done),
+		.i_pass(i_sem_pass), .i_bad(i_sem_bad_red || i_sem_bad_op),
+		.i_endwait(i_sem_endwait), .i_att(i_att_q), .i_att_nx(i_att_nx),
+		.i_waiting(i_s_state == `WQ_CH_ACQ_WAIT), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
+		.o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret), .o_err_w(sx_err_w),
+		.o_err(sx_err), .o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
+		.o_wait_w(sx_wait_w), .o_wait_st(sx_wait_st), .o_end_wait(sx_end_wait),
+		.o_res_w(sx_res_w), .o_res(sx_res), .o_emit(o_sx_emit),
+		.o_emit_kind(o_sx_kind), .o_emit_aux(o_sx_aux), .o_start(sx_start),
+		.o_act_w(sx_act_w), .o_act(sx_act), .o_endwait_clr(sx_endwait_clr),
+		.o_att_w(sx_att_w), .o_att_sl(sx_att_sl), .o_ma_w(sx_ma_w),
+		.o_stamp(sx_stamp), .o_sx2_go(o_sx2_go), .o_ld(o_sem_ld),
+		.o_ld_sel(o_sem_ld_sel));
+
+	// LAUNCH: the descriptor's stream, the checker, the launch (wq_host_launch,
+	// docs/rtl/wq_host_launch.md)
+	wq_host_launch #(.FAST(FAST), .CW(CW), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0)) u_lnch (
+		.i_hs(i_hs), .i_sc(i_sc), .i_rd(i_cm_rd), .i_ld_rdy(i_ld_rdy),
+		.i_pf_mv(i_pf_mv), .i_gq_mv(i_gq_mv), .i_pf_busy(i_pf_busy),
+		.i_lw_v(i_lw_v), .i_lidx(i_lidx), .i_ld_line(i_ld_line),
+		.i_rdata(i_rdata_q), .i_lc_done(i_lc_done), .i_lc_ok(i_lc_ok),
+		.i_lc_ridx(i_lc_ridx), .o_hs(lx_hs), .o_ra_w(lx_ra_w), .o_ra(lx_ra),
+		.o_ret_w(lx_ret_w), .o_ret(lx_ret), .o_err_w(lx_err_w), .o_ram_w(lx_ram_w),
+		.o_ram_a(lx_ram_a), .o_ram_d(lx_ram_d), .o_launch(o_lx_launch),
+		.o_sst(lx_sst), .o_line(lx_line), .o_rds(lx_rds), .o_rds_n(lx_rds_n),
+		.o_lc_start(lx_lc_start));
+
+	// the way out of a step: error, GP_GET's advance, the slice, the leave
+	// decision applied (wq_host_leave, docs/rtl/wq_host_leave.md)
+	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
+		.i_hs(i_hs), .i_sc(i_sc), .i_res(i_res), .i_in_seg(i_in_seg_s),
+		.i_mc_zero(i_m_count_s == 0), .i_sr_zero(i_seg_rem_s == 0), .i_rd(i_cm_rd),
+		.i_slu(i_slu_q), .i_fresh(i_sl_fresh), .i_pf_busy(i_pf_busy),
+		.i_pf_cont(i_pf_cont), .i_wr_idle(i_wr_pend == 2'd0), .i_sl_inc(i_sl_inc),
+		.i_why_v(i_why_v), .i_why(i_why), .i_nx_v(i_nx_sc[CW]),
+		.i_nx_more(i_nx_more), .i_nx_run(i_nx_run), .i_nx_same(i_nx_step == i_sc),
+		.i_gb_hit(i_gb_hit), .o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra),
+		.o_att_w(lv_att_w), .o_att(lv_att), .o_error(o_lv_error), .o_adv(o_lv_adv),
+		.o_leave(lv_leave), .o_sl_inc(o_lv_sl_inc), .o_switch(o_lv_switch),
+		.o_fresh(o_lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
+
+	// the step sequencer's next state: the states' decisions above applied as
+	// every register's next value, *_d (wq_host_seq, docs/rtl/wq_host_seq.md)
+	wq_host_seq #(.FAST(FAST), .CW(CW)) u_seq (
+		.i_att_nx(i_att_nx), .i_att_q(i_att_q), .i_cm_ra(i_cm_ra),
+		.i_cm_rd(i_cm_rd), .i_cm_wa(i_cm_wa), .i_cm_wd(i_cm_wd),
+		.i_csr_bad(i_csr_bad), .i_csr_pend(i_csr_pend), .i_cw_err(i_cw_err),
+		.i_cw_ram(i_cw_ram), .i_cw_wa(i_cw_wa), .i_cw_wd(i_cw_wd),
+		.i_fm_perf(fm_perf), .i_gb_q(i_gb_q), .i_gb_rdy(i_gb_rdy),
+		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
+		.i_gh_err_w(gh_err_w), .i_gh_fast(o_gh_fast), .i_gh_fs_d(o_gh_fs_d),
+		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
+		.i_gh_ldr_w(gh_ldr_w), .i_gh_ma(gh_ma), .i_gh_mo_w(gh_mo_w),
+		.i_gh_moff(gh_moff), .i_gh_mr(gh_mr), .i_gh_mr_ret(gh_mr_ret),
+		.i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend), .i_gh_ra(gh_ra),
+		.i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq), .i_gh_rdq_w(gh_rdq_w),
+		.i_gh_res_w(gh_res_w), .i_gs_run(i_gs_run), .i_gt_w(i_gt_w),
+		.i_gwrap(i_gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
+		.i_gx_ldr_clr(gx_ldr_clr), .i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret),
+		.i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d),
+		.i_gx_ram_f(gx_ram_f), .i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w),
+		.i_gx_rds(gx_rds), .i_gx_res(gx_res), .i_gx_res_w(gx_res_w),
+		.i_gx_ret(gx_ret), .i_gx_ret_w(gx_ret_w), .i_gx_sew(gx_sew),
+		.i_gx_sew_w(gx_sew_w), .i_gx_sst(gx_sst),
+		.i_gx_w0_rsvd(gx_w0[`WQ_GP_RSVD0_RANGE]), .i_gx_w0_w(gx_w0_w),
+		.i_gx_wait_pulse(gx_wait_pulse), .i_h_issued(i_h_issued),
+		.i_h_mem_addr(i_h_mem_addr), .i_h_mem_valid(i_h_mem_valid),
+		.i_h_rv(i_h_rv), .i_hs(i_hs), .i_mem_rdata(i_mem_rdata),
+		.i_mem_ready(i_mem_ready), .i_ix_answer(o_ix_answer),
+		.i_ix_empty(ix_empty), .i_ix_grant(ix_grant), .i_ix_hs(ix_hs),
+		.i_ix_ldw(ix_ldw), .i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w),
+		.i_ix_ra(ix_ra), .i_ix_ra_w(ix_ra_w), .i_ix_ram_a(ix_ram_a),
+		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
+		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
+		.i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w), .i_ld_line(i_ld_line),
+		.i_ld_rdy(i_ld_rdy), .i_lidx(i_lidx), .i_lreq(i_lreq), .i_lv_att(lv_att),
+		.i_lv_att_w(lv_att_w), .i_lv_error(o_lv_error), .i_lv_gs(lv_gs),
+		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
+		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(o_lv_sl_inc),
+		.i_lw_v(i_lw_v), .i_lx_hs(lx_hs), .i_lx_launch(o_lx_launch),
+		.i_lx_lc_start(lx_lc_start), .i_lx_line(lx_line), .i_lx_ra(lx_ra),
+		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
+		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
+		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
+		.i_m_count_s(i_m_count_s), .i_m_rv(i_m_rv), .i_ma_sum(i_ma_sum),
+		.i_md_f(md_f), .i_md_irq(md_irq), .i_md_launch(md_launch),
+		.i_md_ram(md_ram), .i_md_sem(md_sem), .i_md_unknown(md_unknown),
+		.i_md_wait(md_wait), .i_md_yield(md_yield), .i_mdata(i_mdata),
+		.i_mem_ret(i_mem_ret), .i_moff(i_moff), .i_msub(i_msub), .i_nd_f(nd_f),
+		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_now(i_now),
+		.i_now_wrap(i_now_wrap), .i_nx_more(i_nx_more), .i_csr_err(i_csr_err),
+		.i_ev_req(i_ev_req), .i_step_res(i_step_res), .i_perf_q(i_perf_q),
+		.i_pm_pend(i_pm_pend), .i_rd_ret(i_rd_ret), .i_rdata_q(i_rdata_q),
+		.i_res(i_res), .i_s_get(i_s_get), .i_sc(i_sc), .i_seg_rem_s(i_seg_rem_s),
+		.i_sem_active(i_sem_active), .i_sem_endwait(i_sem_endwait),
+		.i_sl_fresh(i_sl_fresh), .i_sl_used1(i_sl_used1), .i_slu_q(i_slu_q),
+		.i_swp(i_swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
+		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w),
+		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_hs(sx_hs), .i_sx_ma_w(sx_ma_w),
+		.i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w), .i_sx_ram_d(sx_ram_d),
+		.i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res),
+		.i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w),
+		.i_sx_start(sx_start), .i_w0_bad(i_w0_bad), .i_yielded(i_yielded),
+		.o_mem_ret_d(o_mem_ret_d), .o_rd_ret_d(o_rd_ret_d), .o_sc_d(o_sc_d),
+		.o_res_d(o_res_d), .o_swp_d(o_swp_d), .o_csr_pend_d(o_csr_pend_d),
+		.o_cm_wa_d(o_cm_wa_d), .o_cm_ra_d(o_cm_ra_d),
+		.o_h_mem_valid_d(o_h_mem_valid_d), .o_h_issued_d(o_h_issued_d),
+		.o_ld_line_d(o_ld_line_d), .o_h_mem_addr_d(o_h_mem_addr_d),
+		.o_rdata_q_d(o_rdata_q_d), .o_w0_bad_d(o_w0_bad_d), .o_lreq_d(o_lreq_d),
+		.o_lidx_d(o_lidx_d), .o_sem_active_d(o_sem_active_d),
+		.o_yielded_d(o_yielded_d), .o_pm_pend_d(o_pm_pend_d),
+		.o_ld_rdy_d(o_ld_rdy_d), .o_gs_run_d(o_gs_run_d), .o_moff_d(o_moff_d),
+		.o_msub_d(o_msub_d), .o_att_q_d(o_att_q_d),
+		.o_sem_endwait_d(o_sem_endwait_d), .o_perf_q_d(o_perf_q_d),
+		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
+		.o_csr_err_d(o_csr_err_d), .o_hs_d(o_hs_d), .o_now_d(o_now_d),
+		.o_gwrap_d(o_gwrap_d), .o_cm_we_d(o_cm_we_d), .o_cm_wd_d(o_cm_wd_d),
+		.o_sem_start_d(o_sem_start_d), .o_lc_start_d(o_lc_start_d),
+		.o_gt_w_d(o_gt_w_d), .o_gb_rdy_d(o_gb_rdy_d),
+		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
+		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
+		.o_irq_chan_error_d(o_irq_chan_error_d),
+		.o_irq_non_stall_d(o_irq_non_stall_d));
+
+	// the step's channel's next fields: wq_chan_* and start_wait / end_wait
+	// from the states' decisions (wq_host_chnext, docs/rtl/wq_host_chnext.md);
+	// wq_host_cst writes them at sc
+	wq_host_chnext #(.CW(CW), .RHW(RHW)) u_chnx (
+		.i_hs(i_hs), .i_gp_get(i_gp_get_s), .i_gp_ne(i_gp_ne_s),
+		.i_ctrl_en(i_ctrl_en_s), .i_in_seg(i_in_seg_s), .i_state(i_chan_state_s),
+		.i_err(i_err_s), .i_gp_lgc(i_gp_lgc_s), .i_gp_base_lo(i_gp_base_lo_s),
+		.i_acq_wr(i_acq_wr_s), .i_acq_rh(i_acq_rh_s), .i_seg_addr(i_seg_addr_s),
+		.i_seg_rem(i_seg_rem_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
+		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s),
+		.i_wait_kind(i_wait_kind_s), .i_wait_method(i_wait_method_s),
+		.i_now_wrap(i_now_wrap), .i_gwrap(i_gwrap), .i_ix_clr(ix_clr),
+		.i_ix_answer(o_ix_answer), .i_cw_reset(i_cw_reset), .i_cw_base(i_cw_base),
+		.i_cw_lgc(i_cw_lgc), .i_cw_rh(i_cw_rh), .i_cw_ne(i_cw_ne),
+		.i_cw_wen(i_cw_wen), .i_cw_en(i_cw_en), .i_cw_st(i_cw_st),
+		.i_cw_err(i_cw_err), .i_csr_wlo(i_csr_wlo), .i_cw_lgc_v(i_cw_lgc_v),
+		.i_c_put_ne(i_c_put_ne), .i_cw_st_v(i_cw_st_v), .i_cw_err_v(i_cw_err_v),
+		.i_gx_st_w(gx_st_w), .i_gx_end_wait(gx_end_wait), .i_gx_rh_w(gx_rh_w),
+		.i_gx_w0_w(gx_w0_w), .i_gx_err_w(gx_err_w), .i_gx_seg(gx_seg),
+		.i_gx_st(gx_st), .i_gx_rh(gx_rh), .i_gx_w0(gx_w0), .i_gx_err(gx_err),
+		.i_gx_len(gx_len), .i_gh_srem_w(gh_srem_w), .i_gh_saddr_w(gh_saddr_w),
+		.i_gh_err_w(gh_err_w), .i_gh_m_w(gh_m_w), .i_gh_srem(gh_srem),
+		.i_gh_saddr(gh_saddr), .i_gh_err(gh_err), .i_gh_m_addr(gh_m_addr),
+		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
+		.i_gh_m_subch(gh_m_subch), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
+		.i_md_wk(md_wk), .i_moff(i_moff[`WQ_M_W-1:0]), .i_sx_err_w(sx_err_w),
+		.i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
+		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
+		.i_lx_err_w(lx_err_w), .i_lv_error(o_lv_error), .i_lv_adv(o_lv_adv),
+		.i_getnx_q(i_getnx_q), .i_nx_ne(i_nx_ne), .o_gp_get(o_gp_get_d),
+		.o_gp_ne(o_gp_ne_d), .o_ctrl_en(o_ctrl_en_d), .o_in_seg(o_in_seg_d),
+		.o_state(o_chan_state_d), .o_err(o_err_d), .o_gp_lgc(o_gp_lgc_d),
+		.o_gp_base_lo(o_gp_base_lo_d), .o_acq_wr(o_acq_wr_d),
+		.o_acq_rh(o_acq_rh_d), .o_seg_addr(o_seg_addr_d), .o_seg_rem(o_seg_rem_d),
+		.o_m_addr(o_m_addr_d), .o_m_count(o_m_count_d), .o_m_secop(o_m_secop_d),
+		.o_m_subch(o_m_subch_d), .o_wait_kind(o_wait_kind_d),
+		.o_wait_method(o_wait_method_d));
+
+endmodule
