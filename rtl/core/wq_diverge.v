@@ -6,13 +6,13 @@
 // port, taken, answered) and the steps of a control instruction's commit:
 // the prologue (wait_region's FIND, RET's CALL token holders, the group
 // count, the deque-room check), the group walk, reconvergence, and WB's
-// record walk over a commit (b_k, b_kk: wq_core_wb.vh).
+// record walk over a commit (b_k, b_kk: wq_core_wb.vh; wq_diverge_walk).
 //
 // wq_commit emits the records; for the divergence records (DQ_MERGE /
 // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, DQ_POP, WARP_DONE,
-// the orphaned TRAP) this unit gives the record's fields (o_rec_*), and
-// takes i_emit, the cycle a record of WB goes out, to move its own state
-// and the walk on.  It decides the PC and
+// the orphaned TRAP) this unit gives the record's fields (o_rec_*:
+// wq_diverge_rec), and takes i_emit, the cycle a record of WB goes out,
+// to move its own state and the walk on.  It decides the PC and
 // active set after the instruction (b_npc, b_act_new) and after
 // reconvergence (rc_*), the deque-room and misuse trap (b_ptrap), and the
 // flags WB's record list is made of; the warp's slot (PC, mask, exited,
@@ -121,12 +121,12 @@ module wq_diverge #(
     output wire [15:0]              o_y_lfsr,
     output wire [8:0]               o_y_count,
     // the divergence record of record o_kk (unit: WB's warp)
-    output reg  [7:0]               o_rec_kind,
-    output reg  [31:0]              o_rec_pc,
-    output reg  [15:0]              o_rec_aux,
-    output reg  [31:0]              o_rec_mask,
-    output reg  [31:0]              o_rec_a,
-    output reg  [63:0]              o_rec_b
+    output wire [7:0]               o_rec_kind,
+    output wire [31:0]              o_rec_pc,
+    output wire [15:0]              o_rec_aux,
+    output wire [31:0]              o_rec_mask,
+    output wire [31:0]              o_rec_a,
+    output wire [63:0]              o_rec_b
 );
     localparam PARTS = 32 / LANES;
     localparam DW    = DQ_LOG2 + 1;
@@ -161,8 +161,8 @@ module wq_diverge #(
     wire [PCW-1:0]   b_pc  = i_b_pc;
     wire [PCW-1:0]   b_imm = i_b_imm;
     wire             b_wd  = i_b_wd;
-    reg  [3:0]       b_k;                      // the record walk: the record being emitted
-    reg  [3:0]       b_kk;                     //   the record this cycle
+    wire [3:0]       b_k;                      // the record walk: the record being emitted
+    wire [3:0]       b_kk;                     //   the record this cycle (wq_diverge_walk)
     wire             rc_early;                 // EXIT's early reconvergence pop
     wire             b_v   = i_b_v;
     wire             b_commit = i_b_commit;
@@ -442,8 +442,8 @@ module wq_diverge #(
     // the fall-through group when there are two
     wire        b_push     = b_region || b_two;
     wire [`WQ_TF_TYPE_W-1:0] b_ptype = b_region ? b_rtype : `WQ_TOK_DIV;
-    // (k_fallm: b_fallm kept by the prologue, below)
-    reg  [31:0] k_fallm;
+    // (k_fallm: b_fallm kept by the prologue, wq_diverge_rec)
+    wire [31:0] k_fallm;
     wire [31:0] b_pmask    = b_region ? b_sel : k_fallm;
     wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
     // wq_deque_push_trap(front, 1): no room at the front
@@ -488,7 +488,7 @@ module wq_diverge #(
                              (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
                              (b_branch || b_waitr) ? (b_rest == 32'd0) :
                              (b_act == 32'd0);
-    wire        b_ends;                     // (from p_recs: the record walk below)
+    wire        b_ends;                     // (from p_recs: wq_diverge_walk)
     // (orphaned threads: neither exited nor active, read only where the
     // warp ends -- no thread active -- so the threads not exited)
     wire        b_orphan   = (~b_exit_new) != 32'd0;
@@ -512,42 +512,14 @@ module wq_diverge #(
     assign o_dq_log2 = dq_wlog2;
     assign o_dq_op = dq_op;
     wire        b_is_trap  = i_trap;
-    // ---- WB's record walk ------------------------------------------------------------
-    // b_k walks a commit's records, those of b_recs in this order (the
-    // model's order of emission):
-    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
-    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
-    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
-    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
-    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
-    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
-    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
-    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
-    //           (DIV) and DQ_PUSH_FRONT (a deque call)
-    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
-    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
-    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
-    //   K_PRED  PRED_WRITE (SETP)
-    //   K_RET   RETIRE
-    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
-    //           until a token wakes threads (MASK_PC), or with an empty
-    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
-    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
-    //           the CTA's other warps all wait at the barrier (wq_bar_check)
-    // The list's terms that depend on the instruction's outcome (the
-    // warp's end, the two groups, the parked threads, YIELD's decision,
-    // SUBV_END's next part) are many LUT levels from WB's opcode and
-    // masks; an instruction with a prologue takes them from registers,
-    // p_recs, written in each prologue cycle (the last, BP_CHECK, sees the
-    // prologue's results: the region token's mask, RET's holders, the
-    // first path) and, for SUBV_END, once more in the cycle after its
-    // THREAD_STATE's part scan completes (its next part and the threads
-    // at its end come from the scan: p_snd, p_fresh; its records wait
-    // for it).  The slot, the deque and the wait state the terms read do
-    // not change between the check and RETIRE.  An instruction without a
-    // prologue (EXIT, SETP, any other, a skipped or trapped one) has
-    // shallow terms (c_recs).  b_recs_x is the list from the present
-    // inputs; the FORMAL section asserts both forms equal to it.
+    // ---- WB's record walk (wq_diverge_walk) -------------------------------------------
+    // b_k walks a commit's records (b_recs: wq_core_wb.vh's K_*, the
+    // model's order of emission) and b_kk is the record of this cycle;
+    // an instruction with a prologue takes the list's outcome terms from
+    // registers, written in each prologue cycle and SUBV_END's wait
+    // (p_recs), one without from shallow terms (c_recs).  b_recs_x is the
+    // list from the present inputs; wq_diverge_walk's FORMAL section
+    // asserts both forms equal to it.
     wire [13:1] b_recs_x   = {b_ends_x, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
                               b_bar && i_bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
@@ -556,199 +528,33 @@ module wq_diverge #(
                               b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
                               b_ret && r_held != 32'd0, b_call, b_yfire};
     reg         b_pro;                      // the instruction had a prologue
-    reg  [13:1] p_recs;
-    reg         p_fresh;                    // SUBV_END: p_recs has the completed scan's terms
-    wire        b_ends_c   = ((b_exit ? (b_act & ~b_sel) : b_act) == 32'd0);
-    wire [13:1] c_recs     = {b_ends_c, b_recs_x[12:10], 1'b0, b_exit || b_bar, 3'd0, b_exit, 3'd0};
-    wire [13:1] b_rl       = b_pro ? p_recs : c_recs;
-    // (RETIRE, PRED_WRITE and BAR_RELEASE are shallow: from the inputs)
-    wire        unused_rl  = &{1'b0, b_rl[12:10]};
-    assign      b_ends     = b_rl[13];
-    wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
-    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
-                             {b_rel_tail, b_rl[13], 1'b1, !b_skip && b_op == `WQ_OP_SETP,
-                              b_bar && i_bar_go, b_rl[9:1], 1'b0};
-    // SUBV_END between its THREAD_STATE and its next record: p_recs is
-    // written each cycle and read once a cycle with the scan complete
-    // wrote it (p_stale holds the records until then)
-    wire        p_snd      = b_snd_go && b_k == K_TS2;
-    wire        p_stale    = p_snd && !p_fresh;
-    // b_kk is kept in a register, b_kq, rather than picked from b_recs
-    // each cycle (the list's terms and the pick behind them were some 10
-    // LUT levels in front of everything b_kk drives): b_kq is the first
-    // record at or after b_k of the list's stable terms (k_rl: b_rl's
-    // records up to K_PRED, RETIRE always; K_BAR2 when none), written
-    // with b_k -- when an instruction enters WB (the opcode's terms, an
-    // instruction without a prologue), in each prologue cycle and while
-    // SUBV_END's p_recs is rewritten (the pick over b_recs_x, as p_recs
-    // takes it), and when b_k steps (the next of k_rl's records after
-    // b_kk, a pick on registers).  The terms that may change within a
-    // commit stay live and shallow: a trap's list (TRAP, then only
-    // K_BAR2's release), BAR's release.  The FORMAL section asserts b_kk
-    // equal to the pick over b_recs wherever the walk reads it.
-    reg  [3:0]  b_kq;
-    reg  [11:1] k_rl;                       // the list's stable terms (k_rl[10]: none)
-    // the first record at or after k among l's stable terms (K_RET if
-    // none below it: k is at most K_RET where it is used)
-    function [3:0] kpick;
-        input [11:1] l;
-        input [3:0]  k;
-        integer j;
-        begin
-            kpick = K_RET;
-            for (j = 11; j >= 1; j = j - 1)
-                if (j != 10 && l[j] && {28'd0, k} <= j) kpick = j[3:0];   // (10: K_BAR)
-        end
-    endfunction
-    // (with b_kq: b_k is 0, k_bk0; BAR, whose release K_BAR goes before
-    // b_kq when the barrier completes, k_barw: b_k at most K_BAR, b_kq
-    // after it; k_bar: BAR, kept from EX)
-    reg         k_bk0, k_barw, k_bar;
-    always @(*)
-        b_kk = b_is_trap ? (k_bk0 ? K_TRAP : K_BAR2) :
-               (k_barw && i_bar_go) ? K_BAR : b_kq;
-    function kbarw;
-        input [3:0] k, q;
-        kbarw = k_bar && k <= K_BAR && q > K_BAR;
-    endfunction
-    // a record that reads the part scan waits for it: reconvergence's check
-    // of a segment or loop form, a pop's record when the deque was not
-    // empty (its wake) and the wake's, and SUBV_END's after its
-    // THREAD_STATE (the part it starts, its MASK_PC)
-    wire        sc_rc      = (rc_s == RC_CHK) ? (rc_sv || rc_lp) : !(rc_s == RC_POP && dqr_empty);
-    // No record this cycle (b_hold): the prologue, or a deque call not
-    // answered yet, or the part scan not complete for a record that reads
-    // it, or the group walk's skip of the first path's group and its end:
-    //   b_prep != BP_NONE || p_stale || (!sc_ok && b_snd_go && b_k > K_TS1) ||
-    //   ((b_kk is K_YDQ, K_PUSH, K_CPUSH, K_GRP with g_sub, or K_RC in
-    //     RC_POP) && dqs != DQS_DONE) ||
-    //   (b_kk == K_GRP && ((!g_sub && (g_rem == 0 || g_first0)) || !g_ok)) ||
-    //   (b_kk == K_RC && ((rc_s == RC_CHK && !rc_chk_rec) || (!sc_ok && sc_rc)))
-    // Its record terms hold for none of a trap's records (K_TRAP, K_BAR2)
-    // nor BAR's release (K_BAR), so they read b_kq behind kq_live; and as
-    // b_last_k's, its late terms -- the reconvergence check's record
-    // (rc_chk_rec) and BAR's completion (i_bar_go, in kq_live) -- select
-    // at the last levels (the parts kept as nets).  The FORMAL section
-    // asserts it equal to the definition on b_kk.
-    (* keep *) wire hold_any;
-    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
-    (* keep *) wire kq_live;
-    assign kq_live  = !b_is_trap && !(k_barw && i_bar_go);
-    (* keep *) wire hold_q0;
-    assign hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
-                       (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
-                      dqs != DQS_DONE) ||
-                     (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
-                     (b_kq == K_RC && !sc_ok && sc_rc);
-    (* keep *) wire hold_qc;
-    assign hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
-    wire        b_hold     = hold_any || (kq_live && (hold_q0 || (hold_qc && !rc_chk_rec)));
-    // The commit's last record, b_last_k, ends WB's hold (wq_core's
-    // b_busy), so it is written out by cases rather than as the pick over
-    // b_recs: RETIRE is in every list but a trap's, so only RETIRE, the
-    // reconvergence, K_BAR2's release and a trap's TRAP can be last, and
-    // of the hold's terms only those of the records that can be last
-    // enter it (the deque call's, the group walk's belong to records with
-    // RETIRE behind them).  BAR's completion (i_bar_go, the barrier check
-    // of the slots) and the barrier's release (i_rel_end) so enter at the
-    // last levels instead of in front of a variable shift of b_recs.  The
-    // FORMAL section asserts it equal to the pick: !b_hold and, at K_RC,
-    // the reconvergence's end, else no record of b_recs after b_kk.
-    // The reconvergence check's record (rc_chk_rec) leaves
-    // wq_diverge_subv some 7 levels deep, so the reconvergence's end is
-    // kept as two nets, one for each of its values (last_rc1, last_rc0),
-    // and b_last_k as the reconvergence's and the other records' (at_rc
-    // selects): the LUT mapper sees a unit's outputs as early as any
-    // input and would otherwise bury the late ones under the rest.
-    wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
-    wire        rc_hold    = (rc_s == RC_POP && dqs != DQS_DONE) || (!sc_ok && sc_rc);
-    (* keep *) wire last_rc1;
-    assign last_rc1 = !rc_hold && rc_x &&
-                      (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
-    (* keep *) wire last_rc0;
-    assign last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
-                      (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
-    wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
-    (* keep *) wire at_rc;
-    assign at_rc  = !hold_any && kq_live && b_kq == K_RC;
-    (* keep *) wire last_oth;
-    assign last_oth = !hold_any &&
-                      (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                       kq_live &&
-                       ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
-                        (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
-    wire        b_last_k   = at_rc ? last_rc : last_oth;
+    wire        b_hold, b_last_k;           // no record this cycle; the commit's last
+    wire        p_snd, p_fresh, p_stale;    // SUBV_END's wait for the scan's terms
+    wire        unused_pf  = p_fresh;       // (the FORMAL section's)
+    wire        sc_rc;                      // a record of reconvergence reads the scan
+    wq_diverge_walk u_walk (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
+        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_op(b_op), .i_b_skip(b_skip), .i_b_bar(b_bar),
+        .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_trap(b_is_trap),
+        .i_trap_recov(i_trap_recov), .i_bar_go(i_bar_go), .i_rel_end(i_rel_end),
+        .i_emit(i_emit), .i_wb_hold(i_wb_hold),
+        .i_b_prep(b_prep), .i_b_pro(b_pro), .i_b_recs_x(b_recs_x), .i_b_fin(b_fin),
+        .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_rc_sv(rc_sv), .i_rc_lp(rc_lp),
+        .i_rc_chk_rec(rc_chk_rec), .i_sc_ok(sc_ok), .i_sc_inv(sc_inv),
+        .i_rc_s(rc_s), .i_dqs(dqs), .i_dqr_empty(dqr_empty),
+        .i_g_sub(g_sub), .i_g_rem(g_rem), .i_g_first0(g_first0), .i_g_ok(g_ok),
+        .i_l_more(l_more), .i_h_more(h_more),
+        .o_b_k(b_k), .o_b_kk(b_kk), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
+        .o_b_ends(b_ends), .o_rel_now(o_rel_now),
+        .o_p_snd(p_snd), .o_p_fresh(p_fresh), .o_p_stale(p_stale),
+        .o_sc_rc(sc_rc), .o_rc_early(rc_early));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
-    // an EXIT that leaves no thread, outside a sub-vector segment and a
-    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
-    // issues its reconvergence pop with its first record: the records
-    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
-    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
-    // for K_RC, which then does not wait for it
-    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
-                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
-                             !i_wb_hold;
-    // (an instruction entering WB without a prologue: its first record
-    // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
-    // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
-    wire        x_exit     = i_x_op == `WQ_OP_EXIT && !i_x_skip;
-    wire        x_bar      = i_x_op == `WQ_OP_BAR;
-    wire        x_setp     = i_x_op == `WQ_OP_SETP && !i_x_skip;
-    wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
-    // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
-    // end, reconvergence, when no thread is left)
-    wire [3:0]  kq_next    = (b_kk >= K_RET) ? ((b_kk == K_RET && b_ends) ? K_RC : K_BAR2) :
-                             kpick(k_rl, b_kk + 4'd1);
-    wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
-    wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
-    always @(posedge i_clk) begin
-        // (the prologue and SUBV_END's wait: the terms p_recs takes)
-        if (b_prep != BP_NONE || p_snd) begin
-            k_rl <= b_recs_x[11:1];
-            b_kq <= kq_pro;
-            k_barw <= kbarw(b_k, kq_pro);
-        end
-        // K_GRP: the walk's end (the first path's group is skipped)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0) begin
-            b_k <= K_GRP + 4'd1;
-            b_kq <= kq_grp;
-            k_bk0 <= 1'b0;
-            k_barw <= kbarw(K_GRP + 4'd1, kq_grp);
-        end
-        if (i_emit) begin
-            // (the warp's end completes a barrier: its release follows)
-            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) begin
-                b_k <= K_BAR2;
-                b_kq <= K_BAR2;
-                k_bk0 <= 1'b0;
-                k_barw <= 1'b0;
-            end
-            // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left; the commit's last record
-            // steps too, an instruction entering WB then sets b_k below)
-            if (b_kk != K_RC && b_kk != K_GRP && !(b_kk == K_LINK && l_more) &&
-                !(b_kk == K_HELD && h_more)) begin
-                b_k <= b_kk + 4'd1;
-                b_kq <= kq_next;
-                k_bk0 <= 1'b0;
-                k_barw <= kbarw(b_kk + 4'd1, kq_next);
-            end
-        end
-        if (i_wb_in) begin
-            b_k <= 4'd0;
-            k_rl <= x_rl;
-            b_kq <= kpick(x_rl, 4'd0);
-            k_bk0 <= 1'b1;
-            k_barw <= 1'b0;             // (BAR without a prologue: MASK_PC first)
-            k_bar <= x_bar;
-        end
-    end
 
     assign o_kk = b_kk;
     assign o_hold = b_hold;
     assign o_last = b_last_k;
-    assign o_rel_now = b_recs[K_BAR] || b_recs[K_BAR2];
     assign o_ptrap_go = b_v && b_commit && b_prep == BP_CHECK;
     assign o_ptrap = b_ptrap;
     assign o_l_p = l_p;
@@ -763,121 +569,30 @@ module wq_diverge #(
     assign o_y_lfsr = y_lfsr;
     assign o_y_count = y_count_ns;
 
-    // ---- the divergence records ------------------------------------------------------
-    // The outcome's fields the records and the commit read -- the PC and
-    // threads after the instruction (b_npc, b_act_new), the parked
-    // threads' THREAD_STATE (mask, reason, address), the fall-through
-    // group (b_fallm) -- are many LUT levels from WB's opcode, PC and
-    // masks (the target's compare with PC+1, the groups' tests, YIELD's
-    // decision, the sub-vector unit's).  An instruction with a prologue
-    // takes them from registers written with p_recs (each prologue cycle
-    // and SUBV_END's wait: the last sees the prologue's results); one
-    // without (EXIT, any other, a trapped one) has them from WB's
-    // registers: PC+1, the active threads less EXIT's, EXIT's own
-    // THREAD_STATE.  The FORMAL section asserts them equal to their
-    // definitions wherever the walk reads them before RETIRE.
-    reg  [PCW-1:0]           k_npc, k_tsa;
-    reg  [31:0]              k_act, k_tsm;
-    reg  [`WQ_TF_TYPE_W-1:0] k_tsr;
+    // ---- the divergence records (wq_diverge_rec) -------------------------------------
+    // The record of b_kk (o_rec_*, its unit WB's warp), and the outcome's
+    // fields an instruction with a prologue keeps in registers (k_*,
+    // written with p_recs): the PC and threads after the instruction
+    // (f_npc, f_act), the parked threads' THREAD_STATE (ts1_*: mask,
+    // reason, address) and the fall-through group (k_fallm).
     wire [31:0]              ts1_m = (b_exit || b_yfire) ? b_sel : b_subv ? sv_park : b_park;
     wire [`WQ_TF_TYPE_W-1:0] ts1_r = b_exit ? `WQ_TOK_EXIT : b_subv ? `WQ_TOK_SUBV : b_rtype;
     wire [PCW-1:0]           ts1_a = b_exit ? b_pc : (b_yfire || b_subv) ? b_next : b_ipc;
-    always @(posedge i_clk)
-        if (b_prep != BP_NONE || p_snd) begin
-            k_npc <= b_npc;
-            k_act <= b_act_new;
-            k_fallm <= b_fallm;
-            k_tsm <= ts1_m;
-            k_tsr <= ts1_r;
-            k_tsa <= ts1_a;
-        end
-    wire [PCW-1:0] f_npc   = b_pro ? k_npc : b_next;
-    wire [31:0]    f_act   = b_pro ? k_act : b_exit ? (b_act & ~b_sel) : b_act;
-    // (the record of b_kk with the unit WB's warp; wq_core emits it)
-    always @(*) begin : rec
-        reg [31:0]              m;
-        reg [`WQ_TF_TYPE_W-1:0] r;
-        reg [PCW-1:0]           wa;
-        o_rec_kind = `WQ_EV_MASK_PC;
-        o_rec_pc = {{(32-PCW){1'b0}}, b_pc};
-        o_rec_aux = 16'd0;
-        o_rec_mask = 32'd0;
-        o_rec_a = 32'd0;
-        o_rec_b = 64'd0;
-        m = 32'd0; r = `WQ_TOK_DIV; wa = b_next;
-        case (b_kk)
-        K_YDQ: begin                        // YIELD's token: DQ_MERGE / DQ_PUSH_BACK
-            o_rec_kind = b_yfound ? `WQ_EV_DQ_MERGE : `WQ_EV_DQ_PUSH_BACK;
-            o_rec_mask = b_sel;
-            o_rec_a = b_yfound ? {{(32-DQ_LOG2){1'b0}}, b_yidx} :
-                                 {{(32-DW){1'b0}}, dqr_tail - 1'b1};
-            o_rec_b = dqr_token;
-        end
-        K_HELD: begin                       // RET: a holder waits for its CALL token
-            o_rec_kind = `WQ_EV_THREAD_STATE;
-            o_rec_aux = {12'd0, `WQ_TOK_CALL};
-            o_rec_mask = h_oh;
-            o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xo is h_oh)
-        end
-        K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
-            m  = b_pro ? k_tsm : b_sel;     // (without a prologue: EXIT)
-            r  = b_pro ? k_tsr : `WQ_TOK_EXIT;
-            wa = b_pro ? k_tsa : b_pc;
-            o_rec_kind = `WQ_EV_THREAD_STATE;
-            o_rec_aux = {12'd0, r};
-            o_rec_mask = m;
-            o_rec_a = {{(32-PCW){1'b0}}, wa};
-        end
-        K_TS2, K_PUSH, K_GRP, K_CPUSH:
-            if (b_kk == K_TS2 || (b_kk == K_GRP && !g_sub)) begin
-                // wq_disable as DIV: the fall-through group, or a group
-                // of BRX / JMX / RET that does not go first
-                m  = (b_kk == K_GRP) ? g_m0 : k_fallm;
-                wa = (b_kk == K_GRP) ? g_t0 : b_next;
-                o_rec_kind = `WQ_EV_THREAD_STATE;
-                o_rec_aux = {12'd0, `WQ_TOK_DIV};
-                o_rec_mask = m;
-                o_rec_a = {{(32-PCW){1'b0}}, wa};
-            end else begin
-                // wq_push_front: the token the deque made (the region's
-                // or a DIV token, a group's DIV token, CALL's token)
-                o_rec_kind = `WQ_EV_DQ_PUSH_FRONT;
-                o_rec_mask = (b_kk == K_PUSH) ? b_pmask : (b_kk == K_GRP) ? g_m0 : b_sel;
-                o_rec_a = {{(32-DW){1'b0}}, dqr_head};
-                o_rec_b = dqr_token;
-            end
-        K_MASK: begin                       // wq_set_pc_mask
-            o_rec_kind = `WQ_EV_MASK_PC;
-            o_rec_mask = f_act;
-            o_rec_a = {{(32-PCW){1'b0}}, f_npc};
-        end
-        K_RC: begin                         // reconverge
-            o_rec_pc = {{(32-PCW){1'b0}}, f_npc};
-            if (rc_s == RC_CHK) begin
-                // a segment's next part, the threads at its end, or a
-                // loop form's parked half
-                o_rec_kind = `WQ_EV_MASK_PC;
-                o_rec_mask = rc_c_act;
-                o_rec_a = {{(32-PCW){1'b0}}, rc_c_pc};
-            end else if (rc_s == RC_WAKE) begin
-                o_rec_kind = `WQ_EV_MASK_PC;
-                o_rec_mask = rc_wake;
-                o_rec_a = {{(32-PCW){1'b0}}, dqr_addr};
-            end else if (!dqr_empty) begin
-                o_rec_kind = `WQ_EV_DQ_POP;
-                o_rec_mask = rc_wake;
-                o_rec_a = {{(32-DW){1'b0}}, dqr_head - 1'b1};
-                o_rec_b = dqr_token;
-            end else if (b_orphan) begin
-                o_rec_kind = `WQ_EV_TRAP;
-                o_rec_aux = {8'd0, `WQ_TRAP_ORPHANED};
-                o_rec_a = {24'd0, `WQ_TRAP_ORPHANED};
-            end else
-                o_rec_kind = `WQ_EV_WARP_DONE;
-        end
-        default: ;
-        endcase
-    end
+    wire [PCW-1:0]           f_npc;
+    wire [31:0]              f_act;
+    wq_diverge_rec #(.DQ_LOG2(DQ_LOG2), .PCW(PCW)) u_rec (
+        .i_clk(i_clk), .i_b_prep(b_prep), .i_p_snd(p_snd),
+        .i_b_npc(b_npc), .i_b_act_new(b_act_new), .i_ts1_m(ts1_m), .i_ts1_r(ts1_r),
+        .i_ts1_a(ts1_a), .i_b_fallm(b_fallm),
+        .i_b_pro(b_pro), .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_b_pc(b_pc),
+        .i_b_next(b_next), .i_b_kk(b_kk), .i_b_yfound(b_yfound), .i_b_yidx(b_yidx),
+        .i_dqr_token(dqr_token), .i_dqr_head(dqr_head), .i_dqr_tail(dqr_tail),
+        .i_dqr_empty(dqr_empty), .i_h_oh(h_oh), .i_t_x(t_x), .i_g_sub(g_sub), .i_g_m0(g_m0),
+        .i_g_t0(g_t0), .i_b_pmask(b_pmask), .i_rc_s(rc_s), .i_rc_c_pc(rc_c_pc),
+        .i_rc_c_act(rc_c_act), .i_rc_wake(rc_wake), .i_b_orphan(b_orphan),
+        .o_k_fallm(k_fallm), .o_f_npc(f_npc), .o_f_act(f_act),
+        .o_rec_kind(o_rec_kind), .o_rec_pc(o_rec_pc), .o_rec_aux(o_rec_aux),
+        .o_rec_mask(o_rec_mask), .o_rec_a(o_rec_a), .o_rec_b(o_rec_b));
     // the threads a THREAD_STATE record disables: their reason and address
     // (K_TS1 and the DIV groups; RET's holders one at a time, K_HELD: a
     // CALL token's wait at the holder's own link)
@@ -957,11 +672,6 @@ module wq_diverge #(
                        i_x_op == `WQ_OP_SUBV_LOOP_BEGIN || i_x_op == `WQ_OP_SUBV_LOOP_END ||
                        i_x_op == `WQ_OP_SUBV_AUTO) ? BP_CHECK :
                       BP_NONE;
-    // the record list's outcome terms (p_recs, above)
-    always @(posedge i_clk) begin
-        if (b_prep != BP_NONE || p_snd) p_recs <= b_recs_x;
-        p_fresh <= p_snd && sc_ok && !sc_inv;
-    end
     always @(posedge i_clk) begin
         if (i_wb_in) begin
             b_fin <= 1'b0;
@@ -1186,44 +896,6 @@ module wq_diverge #(
             assert(g_ft == f_ft);
             assert(g_fm == f_fm);
         end
-    // The record list from registers (p_recs) or the shallow terms
-    // (c_recs): the list of the present inputs wherever the walk reads it
-    // before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
-    always @(*)
-        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
-            b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
-            assert(b_rl == b_recs_x);
-    // The record of this cycle kept in b_kq: the first record of b_recs at
-    // or after b_k (K_BAR2 when none), wherever the walk reads it.
-    reg  [3:0]  f_kk;
-    integer fk;
-    always @(*) begin
-        f_kk = K_BAR2;
-        for (fk = 13; fk >= 0; fk = fk - 1)
-            if (b_recs[fk] && {28'd0, b_k} <= fk) f_kk = fk[3:0];
-    end
-    always @(*)
-        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
-            assert(b_kk == f_kk);
-    // The hold from b_kq behind kq_live: its definition on b_kk.
-    always @(*)
-        if (f_past && !i_reset)
-            assert(b_hold == (b_prep != BP_NONE ||
-                   ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
-                     (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) && dqs != DQS_DONE) ||
-                   (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
-                   (b_kk == K_GRP && !g_ok) ||
-                   (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
-                   (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale));
-    // The last record by cases: the pick's definition, everywhere (at
-    // K_RC the reconverge walk's end, f_rc_end: a wake, or the warp's end
-    // with no release of K_BAR2 behind it).
-    wire f_rc_end = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) || (rc_s == RC_POP && dqr_empty);
-    always @(*)
-        if (f_past && !i_reset)
-            assert(b_last_k == (!b_hold &&
-                   ((b_kk == K_RC) ? (f_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
-                                     ((b_recs >> b_kk) == 15'd1))));
     // The outcome's fields kept by the prologue (or WB's for an
     // instruction without one), and b_ret kept from EX: their definitions
     // wherever the walk reads them before RETIRE (SUBV_END after its
@@ -1231,11 +903,8 @@ module wq_diverge #(
     always @(*)
         if (f_past && !i_reset && b_v && b_commit) begin
             assert(k_ret == b_ret);
-            assert(k_bar == b_bar);
             assert(h_any == (h_rem != 32'd0));
             if (b_prep == BP_NONE) begin
-                assert(k_bk0 == (b_k == 4'd0));
-                assert(k_barw == (b_bar && b_k <= K_BAR && b_kq > K_BAR));
                 assert(h_more == more1(h_rem));
                 if (b_kk == K_LINK) assert(l_more == more1(l_rem));
             end

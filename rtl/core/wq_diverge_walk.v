@@ -1,0 +1,420 @@
+// wq_diverge_walk.v -- WB's record walk over a commit
+// (docs/rtl/wq_diverge_walk.md; docs/rtl/wq_diverge.md, "Record walk"):
+// which record of the committing instruction goes out this cycle (b_kk),
+// whether none does (b_hold), whether it is the commit's last (b_last_k),
+// and the early reconvergence pop of an EXIT that ends the warp.
+//
+// wq_diverge gives it the record list of the present inputs (b_recs_x),
+// the prologue's state and the state of the steps the records wait for
+// (the deque call, the part scan, the group walk, reconvergence); this
+// unit keeps the walk (b_k, the registered record b_kq and the list's
+// stable terms k_rl) and the list's outcome terms of an instruction with
+// a prologue (p_recs).  i_emit, the cycle a record goes out, moves it on;
+// an instruction entering WB (i_wb_in) starts it over.
+`default_nettype none
+`include "wq_defs.vh"
+
+module wq_diverge_walk (
+    input  wire                 i_clk,
+    input  wire                 i_reset,        // (the asserts' only)
+    // EX -> WB: an instruction enters WB (its first record from EX's opcode)
+    input  wire                 i_wb_in,
+    input  wire [7:0]           i_x_op,
+    input  wire                 i_x_skip,
+    // WB's instruction: its kind, its threads (EXIT's end), its trap
+    input  wire                 i_b_v,
+    input  wire                 i_b_commit,
+    input  wire [7:0]           i_b_op,
+    input  wire                 i_b_skip,
+    input  wire                 i_b_bar,
+    input  wire                 i_b_exit,
+    input  wire [31:0]          i_act,
+    input  wire [31:0]          i_b_sel,
+    input  wire                 i_trap,         // its trap (its code recoverable)
+    input  wire                 i_trap_recov,
+    input  wire                 i_bar_go,       // BAR completes the barrier
+    input  wire                 i_rel_end,      // the warp's end completes a barrier
+    input  wire                 i_emit,         // the record o_b_kk goes out
+    input  wire                 i_wb_hold,      // WB holds (a completion, a trap waits)
+    // the prologue: its step, whether the instruction had one, the record
+    // list of the present inputs; reconvergence ended the warp
+    input  wire [2:0]           i_b_prep,
+    input  wire                 i_b_pro,
+    input  wire [13:1]          i_b_recs_x,
+    input  wire                 i_b_fin,
+    // the sub-vector unit: SUBV_END acts, WB's warp's segment and loop
+    // form, reconvergence's check (a segment, a loop form, its record)
+    input  wire                 i_b_snd_go,
+    input  wire                 i_sv_on,
+    input  wire                 i_lp_on,
+    input  wire                 i_rc_sv,
+    input  wire                 i_rc_lp,
+    input  wire                 i_rc_chk_rec,
+    // the part scan: complete, restarted
+    input  wire                 i_sc_ok,
+    input  wire                 i_sc_inv,
+    // reconvergence's step, WB's deque call and its answer's empty
+    input  wire [1:0]           i_rc_s,
+    input  wire [1:0]           i_dqs,
+    input  wire                 i_dqr_empty,
+    // the group walk (K_GRP) and CALL's link and RET's holders (more than
+    // one record left)
+    input  wire                 i_g_sub,
+    input  wire [31:0]          i_g_rem,
+    input  wire                 i_g_first0,
+    input  wire                 i_g_ok,
+    input  wire                 i_l_more,
+    input  wire                 i_h_more,
+    // the walk: the record being emitted, the record this cycle
+    // (wq_core_wb.vh's K_*), none this cycle, the commit's last
+    output wire [3:0]           o_b_k,
+    output wire [3:0]           o_b_kk,
+    output wire                 o_b_hold,
+    output wire                 o_b_last_k,
+    // the warp's end after the instruction (the list's), a barrier
+    // release among the records
+    output wire                 o_b_ends,
+    output wire                 o_rel_now,
+    // SUBV_END between its THREAD_STATE and its next record: p_recs is
+    // rewritten (p_snd), has the completed scan's terms (p_fresh), not yet
+    // (p_stale)
+    output wire                 o_p_snd,
+    output wire                 o_p_fresh,
+    output wire                 o_p_stale,
+    // a record of reconvergence that reads the part scan; EXIT's early pop
+    output wire                 o_sc_rc,
+    output wire                 o_rc_early
+);
+`include "wq_core_wb.vh"
+    wire             b_v       = i_b_v;
+    wire             b_commit  = i_b_commit;
+    wire [7:0]       b_op      = i_b_op;
+    wire             b_skip    = i_b_skip;
+    wire             b_bar     = i_b_bar;
+    wire             b_exit    = i_b_exit;
+    wire [31:0]      b_act     = i_act;
+    wire [31:0]      b_sel     = i_b_sel;
+    wire             b_is_trap = i_trap;
+    wire [2:0]       b_prep    = i_b_prep;
+    wire             b_pro     = i_b_pro;
+    wire [13:1]      b_recs_x  = i_b_recs_x;
+    wire             b_fin     = i_b_fin;
+    wire             b_snd_go  = i_b_snd_go;
+    wire             sv_on     = i_sv_on;
+    wire             lp_on     = i_lp_on;
+    wire             rc_sv     = i_rc_sv;
+    wire             rc_lp     = i_rc_lp;
+    wire             rc_chk_rec = i_rc_chk_rec;
+    wire             sc_ok     = i_sc_ok;
+    wire             sc_inv    = i_sc_inv;
+    wire [1:0]       rc_s      = i_rc_s;
+    wire [1:0]       dqs       = i_dqs;
+    wire             dqr_empty = i_dqr_empty;
+    wire             g_sub     = i_g_sub;
+    wire [31:0]      g_rem     = i_g_rem;
+    wire             g_first0  = i_g_first0;
+    wire             g_ok      = i_g_ok;
+    wire             l_more    = i_l_more;
+    wire             h_more    = i_h_more;
+    wire             unused_reset = i_reset;
+    reg  [3:0]       b_k;                      // the record being emitted
+    reg  [3:0]       b_kk;                     // the record this cycle
+    wire             b_ends;
+    wire             rc_early;                 // EXIT's early reconvergence pop
+
+    // ---- the record list ------------------------------------------------------------
+    // b_k walks a commit's records, those of b_recs in this order (the
+    // model's order of emission):
+    //   K_TRAP  TRAP (a trap: only the barrier release of K_BAR2 follows)
+    //   K_YDQ   DQ_MERGE or DQ_PUSH_BACK: YIELD's token (a deque call)
+    //   K_LINK  REG_WRITE: CALL's link, a beat for each part with a selected thread
+    //   K_HELD  THREAD_STATE (CALL): RET's token holders, one record each
+    //   K_TS1   THREAD_STATE: EXIT's, YIELD's, or wait_region's parked threads
+    //   K_TS2   THREAD_STATE: the fall-through group disabled (DIV)
+    //   K_PUSH  DQ_PUSH_FRONT: the region's token, or the DIV token (a deque call)
+    //   K_GRP   BRX / JMX / RET: for each group but the first, THREAD_STATE
+    //           (DIV) and DQ_PUSH_FRONT (a deque call)
+    //   K_MASK  MASK_PC: wq_set_pc_mask of EXIT, YIELD, BAR and the branches
+    //   K_CPUSH DQ_PUSH_FRONT: CALL's token (a deque call)
+    //   K_BAR   BAR_RELEASE: BAR was the CTA's last warp to arrive
+    //   K_PRED  PRED_WRITE (SETP)
+    //   K_RET   RETIRE
+    //   K_RC    reconverge when no thread is active: DQ_POP (a deque call)
+    //           until a token wakes threads (MASK_PC), or with an empty
+    //           deque the warp's end: WARP_DONE, or the orphaned threads' TRAP
+    //   K_BAR2  BAR_RELEASE: the warp left its CTA (a fatal trap, its end) and
+    //           the CTA's other warps all wait at the barrier (wq_bar_check)
+    // The list's terms that depend on the instruction's outcome (the
+    // warp's end, the two groups, the parked threads, YIELD's decision,
+    // SUBV_END's next part) are many LUT levels from WB's opcode and
+    // masks; an instruction with a prologue takes them from registers,
+    // p_recs, written in each prologue cycle (the last, BP_CHECK, sees the
+    // prologue's results: the region token's mask, RET's holders, the
+    // first path) and, for SUBV_END, once more in the cycle after its
+    // THREAD_STATE's part scan completes (its next part and the threads
+    // at its end come from the scan: p_snd, p_fresh; its records wait
+    // for it).  The slot, the deque and the wait state the terms read do
+    // not change between the check and RETIRE.  An instruction without a
+    // prologue (EXIT, SETP, any other, a skipped or trapped one) has
+    // shallow terms (c_recs).  b_recs_x, wq_diverge's, is the list from
+    // the present inputs; the FORMAL section asserts both forms equal to it.
+    reg  [13:1] p_recs;
+    reg         p_fresh;                    // SUBV_END: p_recs has the completed scan's terms
+    wire        b_ends_c   = ((b_exit ? (b_act & ~b_sel) : b_act) == 32'd0);
+    wire [13:1] c_recs     = {b_ends_c, b_recs_x[12:10], 1'b0, b_exit || b_bar, 3'd0, b_exit, 3'd0};
+    wire [13:1] b_rl       = b_pro ? p_recs : c_recs;
+    // (RETIRE, PRED_WRITE and BAR_RELEASE are shallow: from the inputs)
+    wire        unused_rl  = &{1'b0, b_rl[12:10]};
+    assign      b_ends     = b_rl[13];
+    wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
+    wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
+                             {b_rel_tail, b_rl[13], 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                              b_bar && i_bar_go, b_rl[9:1], 1'b0};
+    // SUBV_END between its THREAD_STATE and its next record: p_recs is
+    // written each cycle and read once a cycle with the scan complete
+    // wrote it (p_stale holds the records until then)
+    wire        p_snd      = b_snd_go && b_k == K_TS2;
+    wire        p_stale    = p_snd && !p_fresh;
+    // b_kk is kept in a register, b_kq, rather than picked from b_recs
+    // each cycle (the list's terms and the pick behind them were some 10
+    // LUT levels in front of everything b_kk drives): b_kq is the first
+    // record at or after b_k of the list's stable terms (k_rl: b_rl's
+    // records up to K_PRED, RETIRE always; K_BAR2 when none), written
+    // with b_k -- when an instruction enters WB (the opcode's terms, an
+    // instruction without a prologue), in each prologue cycle and while
+    // SUBV_END's p_recs is rewritten (the pick over b_recs_x, as p_recs
+    // takes it), and when b_k steps (the next of k_rl's records after
+    // b_kk, a pick on registers).  The terms that may change within a
+    // commit stay live and shallow: a trap's list (TRAP, then only
+    // K_BAR2's release), BAR's release.  The FORMAL section asserts b_kk
+    // equal to the pick over b_recs wherever the walk reads it.
+    reg  [3:0]  b_kq;
+    reg  [11:1] k_rl;                       // the list's stable terms (k_rl[10]: none)
+    // the first record at or after k among l's stable terms (K_RET if
+    // none below it: k is at most K_RET where it is used)
+    function [3:0] kpick;
+        input [11:1] l;
+        input [3:0]  k;
+        integer j;
+        begin
+            kpick = K_RET;
+            for (j = 11; j >= 1; j = j - 1)
+                if (j != 10 && l[j] && {28'd0, k} <= j) kpick = j[3:0];   // (10: K_BAR)
+        end
+    endfunction
+    // (with b_kq: b_k is 0, k_bk0; BAR, whose release K_BAR goes before
+    // b_kq when the barrier completes, k_barw: b_k at most K_BAR, b_kq
+    // after it; k_bar: BAR, kept from EX)
+    reg         k_bk0, k_barw, k_bar;
+    always @(*)
+        b_kk = b_is_trap ? (k_bk0 ? K_TRAP : K_BAR2) :
+               (k_barw && i_bar_go) ? K_BAR : b_kq;
+    function kbarw;
+        input [3:0] k, q;
+        kbarw = k_bar && k <= K_BAR && q > K_BAR;
+    endfunction
+    // a record that reads the part scan waits for it: reconvergence's check
+    // of a segment or loop form, a pop's record when the deque was not
+    // empty (its wake) and the wake's, and SUBV_END's after its
+    // THREAD_STATE (the part it starts, its MASK_PC)
+    wire        sc_rc      = (rc_s == RC_CHK) ? (rc_sv || rc_lp) : !(rc_s == RC_POP && dqr_empty);
+    // No record this cycle (b_hold): the prologue, or a deque call not
+    // answered yet, or the part scan not complete for a record that reads
+    // it, or the group walk's skip of the first path's group and its end:
+    //   b_prep != BP_NONE || p_stale || (!sc_ok && b_snd_go && b_k > K_TS1) ||
+    //   ((b_kk is K_YDQ, K_PUSH, K_CPUSH, K_GRP with g_sub, or K_RC in
+    //     RC_POP) && dqs != DQS_DONE) ||
+    //   (b_kk == K_GRP && ((!g_sub && (g_rem == 0 || g_first0)) || !g_ok)) ||
+    //   (b_kk == K_RC && ((rc_s == RC_CHK && !rc_chk_rec) || (!sc_ok && sc_rc)))
+    // Its record terms hold for none of a trap's records (K_TRAP, K_BAR2)
+    // nor BAR's release (K_BAR), so they read b_kq behind kq_live; and as
+    // b_last_k's, its late terms -- the reconvergence check's record
+    // (rc_chk_rec) and BAR's completion (i_bar_go, in kq_live) -- select
+    // at the last levels (the parts kept as nets).  The FORMAL section
+    // asserts it equal to the definition on b_kk.
+    (* keep *) wire hold_any;
+    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
+    (* keep *) wire kq_live;
+    assign kq_live  = !b_is_trap && !(k_barw && i_bar_go);
+    (* keep *) wire hold_q0;
+    assign hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
+                       (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
+                      dqs != DQS_DONE) ||
+                     (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
+                     (b_kq == K_RC && !sc_ok && sc_rc);
+    (* keep *) wire hold_qc;
+    assign hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
+    wire        b_hold     = hold_any || (kq_live && (hold_q0 || (hold_qc && !rc_chk_rec)));
+    // The commit's last record, b_last_k, ends WB's hold (wq_core's
+    // b_busy), so it is written out by cases rather than as the pick over
+    // b_recs: RETIRE is in every list but a trap's, so only RETIRE, the
+    // reconvergence, K_BAR2's release and a trap's TRAP can be last, and
+    // of the hold's terms only those of the records that can be last
+    // enter it (the deque call's, the group walk's belong to records with
+    // RETIRE behind them).  BAR's completion (i_bar_go, the barrier check
+    // of the slots) and the barrier's release (i_rel_end) so enter at the
+    // last levels instead of in front of a variable shift of b_recs.  The
+    // FORMAL section asserts it equal to the pick: !b_hold and, at K_RC,
+    // the reconvergence's end, else no record of b_recs after b_kk.
+    // The reconvergence check's record (rc_chk_rec) leaves
+    // wq_diverge_subv some 7 levels deep, so the reconvergence's end is
+    // kept as two nets, one for each of its values (last_rc1, last_rc0),
+    // and b_last_k as the reconvergence's and the other records' (at_rc
+    // selects): the LUT mapper sees a unit's outputs as early as any
+    // input and would otherwise bury the late ones under the rest.
+    wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
+    wire        rc_hold    = (rc_s == RC_POP && dqs != DQS_DONE) || (!sc_ok && sc_rc);
+    (* keep *) wire last_rc1;
+    assign last_rc1 = !rc_hold && rc_x &&
+                      (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
+    (* keep *) wire last_rc0;
+    assign last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
+                      (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
+    wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
+    (* keep *) wire at_rc;
+    assign at_rc  = !hold_any && kq_live && b_kq == K_RC;
+    (* keep *) wire last_oth;
+    assign last_oth = !hold_any &&
+                      (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                       kq_live &&
+                       ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                        (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
+    wire        b_last_k   = at_rc ? last_rc : last_oth;
+    // an EXIT that leaves no thread, outside a sub-vector segment and a
+    // loop form (RC_CHK has nothing to do: it goes straight to the pop),
+    // issues its reconvergence pop with its first record: the records
+    // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
+    // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
+    // for K_RC, which then does not wait for it
+    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
+                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
+                             !i_wb_hold;
+    // (an instruction entering WB without a prologue: its first record
+    // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
+    // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
+    wire        x_exit     = i_x_op == `WQ_OP_EXIT && !i_x_skip;
+    wire        x_bar      = i_x_op == `WQ_OP_BAR;
+    wire        x_setp     = i_x_op == `WQ_OP_SETP && !i_x_skip;
+    wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
+    // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
+    // end, reconvergence, when no thread is left)
+    wire [3:0]  kq_next    = (b_kk >= K_RET) ? ((b_kk == K_RET && b_ends) ? K_RC : K_BAR2) :
+                             kpick(k_rl, b_kk + 4'd1);
+    wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
+    wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
+    always @(posedge i_clk) begin
+        // (the prologue and SUBV_END's wait: the terms p_recs takes)
+        if (b_prep != BP_NONE || p_snd) begin
+            k_rl <= b_recs_x[11:1];
+            b_kq <= kq_pro;
+            k_barw <= kbarw(b_k, kq_pro);
+        end
+        // K_GRP: the walk's end (the first path's group is skipped)
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0) begin
+            b_k <= K_GRP + 4'd1;
+            b_kq <= kq_grp;
+            k_bk0 <= 1'b0;
+            k_barw <= kbarw(K_GRP + 4'd1, kq_grp);
+        end
+        if (i_emit) begin
+            // (the warp's end completes a barrier: its release follows)
+            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) begin
+                b_k <= K_BAR2;
+                b_kq <= K_BAR2;
+                k_bk0 <= 1'b0;
+                k_barw <= 1'b0;
+            end
+            // (the walks: K_LINK and K_HELD move on with their last record,
+            // K_GRP when it finds no group left; the commit's last record
+            // steps too, an instruction entering WB then sets b_k below)
+            if (b_kk != K_RC && b_kk != K_GRP && !(b_kk == K_LINK && l_more) &&
+                !(b_kk == K_HELD && h_more)) begin
+                b_k <= b_kk + 4'd1;
+                b_kq <= kq_next;
+                k_bk0 <= 1'b0;
+                k_barw <= kbarw(b_kk + 4'd1, kq_next);
+            end
+        end
+        if (i_wb_in) begin
+            b_k <= 4'd0;
+            k_rl <= x_rl;
+            b_kq <= kpick(x_rl, 4'd0);
+            k_bk0 <= 1'b1;
+            k_barw <= 1'b0;             // (BAR without a prologue: MASK_PC first)
+            k_bar <= x_bar;
+        end
+    end
+    // the list's outcome terms of an instruction with a prologue
+    // (SUBV_END: rewritten while its next record waits)
+    always @(posedge i_clk) begin
+        if (b_prep != BP_NONE || p_snd) p_recs <= b_recs_x;
+        p_fresh <= p_snd && sc_ok && !sc_inv;
+    end
+
+    assign o_b_k = b_k;
+    assign o_b_kk = b_kk;
+    assign o_b_hold = b_hold;
+    assign o_b_last_k = b_last_k;
+    assign o_b_ends = b_ends;
+    assign o_rel_now = b_recs[K_BAR] || b_recs[K_BAR2];
+    assign o_p_snd = p_snd;
+    assign o_p_fresh = p_fresh;
+    assign o_p_stale = p_stale;
+    assign o_sc_rc = sc_rc;
+    assign o_rc_early = rc_early;
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs
+    // core and core_w1; asserts only).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    // The record list from registers (p_recs) or the shallow terms
+    // (c_recs): the list of the present inputs wherever the walk reads it
+    // before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
+            b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
+            assert(b_rl == b_recs_x);
+    // The record of this cycle kept in b_kq: the first record of b_recs at
+    // or after b_k (K_BAR2 when none), wherever the walk reads it.
+    reg  [3:0]  f_kk;
+    integer fk;
+    always @(*) begin
+        f_kk = K_BAR2;
+        for (fk = 13; fk >= 0; fk = fk - 1)
+            if (b_recs[fk] && {28'd0, b_k} <= fk) f_kk = fk[3:0];
+    end
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE)
+            assert(b_kk == f_kk);
+    // The hold from b_kq behind kq_live: its definition on b_kk.
+    always @(*)
+        if (f_past && !i_reset)
+            assert(b_hold == (b_prep != BP_NONE ||
+                   ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
+                     (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) && dqs != DQS_DONE) ||
+                   (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                   (b_kk == K_GRP && !g_ok) ||
+                   (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
+                   (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale));
+    // The last record by cases: the pick's definition, everywhere (at
+    // K_RC the reconverge walk's end, f_rc_end: a wake, or the warp's end
+    // with no release of K_BAR2 behind it).
+    wire f_rc_end = rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) || (rc_s == RC_POP && dqr_empty);
+    always @(*)
+        if (f_past && !i_reset)
+            assert(b_last_k == (!b_hold &&
+                   ((b_kk == K_RC) ? (f_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
+                                     ((b_recs >> b_kk) == 15'd1))));
+    // The walk's stable terms kept with b_kq: their definitions wherever
+    // the walk reads them.
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit) begin
+            assert(k_bar == b_bar);
+            if (b_prep == BP_NONE) begin
+                assert(k_bk0 == (b_k == 4'd0));
+                assert(k_barw == (b_bar && b_k <= K_BAR && b_kq > K_BAR));
+            end
+        end
+`endif
+endmodule
