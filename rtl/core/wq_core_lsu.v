@@ -554,9 +554,10 @@ module wq_core_lsu #(
     wire         sd_we = x_gat && i_x_take;
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
     wire [EW-1:0] sd_wen;
+    wire [EW*32-1:0] sd_wd;
     wq_lsu_data #(.LANES(LANES), .DEPTH(NR)) u_data (
-        .i_clk(i_clk), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
-        .i_rb(i_op_rb), .o_sd_wen(sd_wen),
+        .i_clk(i_clk), .i_gat(x_gat), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
+        .i_rb(i_op_rb), .o_sd_wen(sd_wen), .o_sd_wd(sd_wd),
         .i_sd_rq_ra(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(pk_s, {{(32-PW){1'b0}}, st_p})),
         .o_sd_rq(sd_rq),
         .i_ld_we((an_l && !at_on) || at_rec),
@@ -564,8 +565,8 @@ module wq_core_lsu #(
         .i_at_rec(at_rec), .i_at_lane(ls_l), .i_at_old(ls_old), .i_an_cov(an_cov), .i_an_wd(an_wd),
         .i_ld_ra(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .i_cp_k(cp_k), .i_ls_wk(ls_wk),
         .o_cp_row(o_cp_row), .o_wb_row(o_wb_row), .o_row0(o_row0));
-    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR), .REP(4)) u_sd_cp (
-        .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(i_op_rb),
+    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
+        .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
     // (the MEM_WRITE records: the head entry's lanes' addresses, its rows
     // in part order)

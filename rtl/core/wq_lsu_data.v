@@ -7,25 +7,18 @@
 // The store data: the gather writes its beat's row (word k of each lane);
 // the request stage reads the row it merges (an ATOM's lane's).  The
 // completion's copy, the row its MEM_WRITE records take, is written alike
-// (o_sd_wen, the lanes' values) but stays beside wq_lsu_memwrite in
-// wq_core_lsu: it only feeds the record port, which the boards leave open,
-// and there both drop out of a module's netlist together.  The loaded
-// values: the answer stage writes a part's row (a load line's values, its
-// covered elements enabled), an ATOM its lane's old value (word 0 of the
-// lane); the completion reads the row of its write-back beat, an ATOM's
-// write-back beats theirs.
+// (o_sd_wen, o_sd_wd) but stays beside wq_lsu_memwrite in wq_core_lsu: it
+// only feeds the record port, which the boards leave open, and there both
+// drop out of a module's netlist together.  The loaded values: the answer stage writes a
+// part's row (a load line's values, its covered elements enabled), an
+// ATOM its lane's old value (word 0 of the lane); the completion reads the
+// row of its write-back beat, an ATOM's write-back beats theirs.
 //
 // wq_core_lsu gives the rows' addresses (its entries and parts); this unit
-// says which words a write takes (the gather's word k of each lane, an
-// ATOM's lane's word 0) and selects the register's words a write-back
-// beat takes from the row read.  The store data's rows are written from
-// the lanes' values themselves (wq_lsu_rows' REP = 4: a lane's value goes
-// to its four words, the enables pick one), so no row is built ahead of
-// the RAM, in the netlist or in a simulator's cycle.
-//
-// It has no formal section of its own: the storage's contract is
-// wq_lsu_rows's (jobs lsu_rows, lsu_rows_rep), and what it selects is
-// checked record for record in lockstep (scripts/rtl/core.sh).
+// builds the rows written and selects the register's words a write-back
+// beat takes from the row read.  It has no formal section of its own: the
+// storage's contract is wq_lsu_rows's (job lsu_rows), and what it builds
+// and selects is checked record for record in lockstep (scripts/rtl/core.sh).
 `default_nettype none
 
 module wq_lsu_data #(
@@ -36,13 +29,15 @@ module wq_lsu_data #(
 ) (
     input  wire                 i_clk,
     // the gather: a part beat of EX writes word i_x_k of each lane
-    input  wire                 i_sd_we,        // EX's beat gathers and is taken
+    input  wire                 i_gat,          // EX's beat gathers (the row is built)
+    input  wire                 i_sd_we,        // ... and is taken
     input  wire [AW-1:0]        i_sd_wa,
     input  wire [1:0]           i_x_k,
     input  wire [LANES*32-1:0]  i_rb,           // the lanes' store values
-    // the words the gather writes (the completion's copy takes them
-    // too), the request stage's read
-    output wire [EW-1:0]        o_sd_wen,
+    // the row the gather writes (its words, their enables: the
+    // completion's copy takes them too), the request stage's read
+    output reg  [EW-1:0]        o_sd_wen,
+    output reg  [EW*32-1:0]     o_sd_wd,
     input  wire [AW-1:0]        i_sd_rq_ra,
     output wire [EW*32-1:0]     o_sd_rq,
     // the loaded values' write: an answer's part (its elements i_an_cov,
@@ -67,26 +62,26 @@ module wq_lsu_data #(
     integer ei, pi;
 
     // ---- the store data ---------------------------------------------------------
-    // (word k of each lane's element group: the lane's value goes to its
-    // four words, the one of i_x_k enabled)
-    assign o_sd_wen = {LANES{4'b0001 << i_x_k}};
-    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(DEPTH), .REP(4)) u_sd_rq (
-        .i_clk(i_clk), .i_we(i_sd_we), .i_waddr(i_sd_wa), .i_wen(o_sd_wen), .i_wdata(i_rb),
+    // (word k of each lane's element group: the lane's value in its four
+    // words, the one of i_x_k enabled; built only on a gather cycle, so
+    // a simulator's cycles without one do not copy the row)
+    always @(*) begin
+        o_sd_wen = {LANES{4'b0001 << i_x_k}};
+        o_sd_wd = {EW*32{1'b0}};
+        if (i_gat)
+            for (ei = 0; ei < LANES; ei = ei + 1)
+                o_sd_wd[ei*128 +: 128] = {4{i_rb[ei*32 +: 32]}};
+    end
+    wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(DEPTH)) u_sd_rq (
+        .i_clk(i_clk), .i_we(i_sd_we), .i_waddr(i_sd_wa), .i_wen(o_sd_wen), .i_wdata(o_sd_wd),
         .i_raddr(i_sd_rq_ra), .o_rdata(o_sd_rq));
 
     // ---- the loaded values ------------------------------------------------------
-    // (an ATOM's old value: word 0 of its lane, ld_wen enabling that word
-    // alone; so only the lanes' words 0 choose between the two, the other
-    // words take the answer's values whatever the write)
+    // (an ATOM's old value: word 0 of its lane, in every word, ld_wen
+    // picking one)
     wire [EW-1:0]    ld_wen = i_at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, i_at_lane} % LANES))
                                        : i_an_cov;
-    reg  [EW*32-1:0] ld_wd;
-    always @(*) begin
-        ld_wd = i_an_wd;
-        if (i_at_rec)
-            for (ei = 0; ei < LANES; ei = ei + 1)
-                ld_wd[(4 * ei) * 32 +: 32] = i_at_old;
-    end
+    wire [EW*32-1:0] ld_wd  = i_at_rec ? {EW{i_at_old}} : i_an_wd;
     wire [EW*32-1:0] ld_rd;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(DEPTH)) u_ld (
         .i_clk(i_clk), .i_we(i_ld_we), .i_waddr(i_ld_wa), .i_wen(ld_wen), .i_wdata(ld_wd),

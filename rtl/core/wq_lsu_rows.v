@@ -7,12 +7,7 @@
 // part (the store data its gather writes, the values its loads' answers
 // write): a row is written or read in one access.
 //
-// A write changes only the words i_wen names.  Its data has a word for
-// every REP words of the row (REP = 1: a word each): word b of the row
-// takes data word b / REP, so a row whose words repeat a value (the store
-// data: a lane's value in its four words) is written from the values
-// themselves, wires to the RAM's data inputs, not a row of copies built
-// ahead of it.  The RAM holds whole rows
+// A write changes only the words i_wen names.  The RAM holds whole rows
 // (a row is one simulator variable, read in one copy); gathering one RAM
 // a word into a row costs Verilator BANKS part-selects on every
 // evaluation.
@@ -26,14 +21,13 @@ module wq_lsu_rows #(
     parameter BANKS = 32,      // words of a row
     parameter WIDTH = 32,      // bits of a word
     parameter DEPTH = 16,      // rows
-    parameter REP   = 1,       // row words a data word is written to (divides BANKS)
     parameter AW    = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
     input  wire                     i_clk,
     input  wire                     i_we,
     input  wire [AW-1:0]            i_waddr,
     input  wire [BANKS-1:0]         i_wen,      // the words written
-    input  wire [BANKS/REP*WIDTH-1:0] i_wdata,
+    input  wire [BANKS*WIDTH-1:0]   i_wdata,
     input  wire [AW-1:0]            i_raddr,
     output wire [BANKS*WIDTH-1:0]   o_rdata
 );
@@ -47,7 +41,7 @@ module wq_lsu_rows #(
     generate for (b = 0; b < BANKS; b = b + 1) begin : bank
         always @(posedge i_clk)
             if (i_we && i_wen[b])
-                mem[i_waddr][b*WIDTH +: WIDTH] <= i_wdata[(b / REP)*WIDTH +: WIDTH];
+                mem[i_waddr][b*WIDTH +: WIDTH] <= i_wdata[b*WIDTH +: WIDTH];
     end endgenerate
 
     assign o_rdata = mem[i_raddr];
@@ -64,7 +58,7 @@ module wq_lsu_rows #(
         always @(posedge i_clk)
             if (i_we && i_waddr == f_row && i_wen[fb]) begin
                 f_set[fb] <= 1'b1;
-                f_word[fb*WIDTH +: WIDTH] <= i_wdata[(fb / REP)*WIDTH +: WIDTH];
+                f_word[fb*WIDTH +: WIDTH] <= i_wdata[fb*WIDTH +: WIDTH];
             end
         always @(*)
             if (f_set[fb]) begin
