@@ -169,9 +169,10 @@ module wq_fe_stage #(
     always @(posedge i_clk) f_past <= 1'b1;
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
-            // a miss in FE, and a hit that waits in the buffer (DE holds)
+            // a miss in FE, and a hit that waits in the buffer while DE
+            // holds (expanding another warp's instruction)
             c_fe_miss: cover(fe_miss);
-            c_fd_wait: cover(f_v && fe_hit && o_fd_held && !i_d_take);
+            c_fd_wait: cover(o_fd_held && !i_d_take);
         end
 `endif
 endmodule
