@@ -43,22 +43,22 @@
 //		scheduler's per-channel views stay in flip-flops.
 //
 //		Its parts: wq_host_sched (the scheduler's decisions),
-//		wq_host_fifo (the reads ahead), wq_host_chan (the channel RAM,
-//		the CSR decode and a CSR write's next state), wq_host_method
-//		(the method decode), and the next state of the sequencer's
-//		states: wq_host_idle (the reset sweep, the pick, a CSR access),
-//		wq_host_gp (the step's entry, the retry rule, the GP fetch),
-//		wq_host_hdr (the segment walk), wq_host_sem (SEM_EXECUTE),
-//		wq_host_launch (LAUNCH) and wq_host_leave (the way out of a
-//		step: error, GP_GET's advance, slice, leave); wq_host_ra (when
-//		the reads ahead start, ask, pop and empty), wq_host_fast
-//		(the one-cycle step's verdict and effects), wq_host_cst
-//		(the per-channel state's storage) and wq_host_seq (the
-//		sequencer's next state: their decisions applied as the
-//		registers' next values, *_d).  This file is the step
-//		sequencer's registers, clocked one always block per register
-//		group, and the wiring of its units (the state codes:
-//		wq_host_states.vh).
+//		wq_host_fifo (the reads ahead) and wq_host_ra (when they
+//		start, ask, pop and empty), wq_host_chan (the channel RAM, the
+//		CSR decode and a CSR write's next state), wq_host_cst (the
+//		per-channel state's storage), wq_host_mem (the memory master),
+//		wq_host_slice (the current channel and its slice),
+//		wq_host_emit (the records), wq_host_desc (the launch
+//		descriptor and its checker), wq_sem_unit, and wq_host_step:
+//		the next state, every register's next value (*_d) from the
+//		registers -- the states' units inside it (wq_host_idle,
+//		wq_host_gp, wq_host_hdr, wq_host_method, wq_host_fast,
+//		wq_host_sem, wq_host_launch, wq_host_leave) decide, wq_host_seq
+//		applies their decisions to the registers and wq_host_chnext to
+//		the step's channel's fields.  This file is the step sequencer's
+//		state: its registers, clocked one always block per register
+//		group, the storage, and the wiring of its units (the state
+//		codes: wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -458,7 +458,7 @@ module wq_host_if #(
 	wire		m_rv, sem_rvalid;
 	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
 	// sx2_go: SEM_ADDR_LO is on cm_rd there); the operand loads and
-	// sx2_go are u_semx's (wq_host_sem, below)
+	// sx2_go are u_step's (its wq_host_sem)
 	wire		sx2_go, sem_ld;
 	wire	[1:0]	sem_ld_sel;
 
