@@ -12,6 +12,10 @@ Usage: python3 scripts/rtl_orphans.py [--root DIR] [--selftest]
 """
 import os, re, shutil, sys, tempfile
 
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rtl_size import strip  # noqa: E402  (comments and strings blanked, one scanner for both)
+
 # tops: nothing instantiates them (fpga/ holds the board tops; wq_top and
 # wq_uart_top are instantiated by them)
 TOPS = {"wq_icebreaker", "wq_ulx3s", "wq_ice40_small"}
@@ -33,12 +37,6 @@ def sources(root):
             for f in sorted(fs):
                 if f.endswith((".v", ".vh")):
                     yield os.path.join(dp, f)
-
-
-def strip(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"//[^\n]*", " ", text)
-    return re.sub(r'"(\\.|[^"\\])*"', '""', text)
 
 
 def check(root):

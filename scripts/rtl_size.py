@@ -30,7 +30,8 @@ CLOCKED = re.compile(r"\balways\s*@\s*\(\s*(posedge|negedge)\b")
 
 
 def strip(text):
-    """The text with comments and strings blanked, lines kept."""
+    """The text with comments and strings blanked, lines kept (rtl_orphans.py
+    reads the RTL through it too)."""
     out, i, n = [], 0, len(text)
     while i < n:
         c = text[i]
