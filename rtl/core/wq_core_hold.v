@@ -8,11 +8,13 @@
 // o_step_more while another commit will follow in the hold (an instruction
 // in flight behind it, or issued in the same cycle; or, while no other
 // unit waits -- i_ev_wait -- a ready warp or a CTA to start), and a commit
-// promised that way is always delivered: after it the core owes one (owe)
-// and, owing, issues even when another unit waits, until one commits.  A
-// trap commit never keeps the hold.  The cycle that shows a commit without
-// o_step_more starts nothing (ended: the grant drops the cycle after it),
-// and the next cycle is a fresh grant.
+// promised that way is always delivered: the core owes a commit for as
+// long as its hold has not ended, and, owing, issues even when another
+// unit waits, until one commits.  A trap commit never keeps the hold.  The
+// cycle that shows a commit without o_step_more starts nothing (ended: the
+// grant drops the cycle after it), and the next cycle is a fresh grant.
+// (A flag of its own for the commit owed would be !ended in every cycle:
+// every end of a commit sets one and clears the other.)
 //
 // The phase: PH_RUN, the pipeline; PH_DISP, a CTA starts (wq_dispatch,
 // with the pipeline empty); PH_CSR, a CSR access (wq_core_csr, outside the
@@ -73,7 +75,6 @@ module wq_core_hold (
     localparam [1:0] PH_RUN = 2'd0, PH_DISP = 2'd1, PH_CSR = 2'd2;
     reg [1:0] phase;
     reg       stopping;         // i_ev_wait seen: issue no more in this hold
-    reg       owe;              // the last commit promised another one
     reg       ended;            // the hold's last commit is out (the grant
                                 // drops the cycle after it): start nothing
     wire      hold = i_ev_gnt && !ended;
@@ -94,15 +95,14 @@ module wq_core_hold (
                       !i_xu_busy;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     assign o_can_issue = hold && phase == PH_RUN && !i_disp_ok &&
-                         (!stopping || (owe && pipe_empty && i_fl_idle && i_q_empty));
+                         (!stopping || (pipe_empty && i_fl_idle && i_q_empty));
 
-    // ---- the hold: the commit owed, the stop ----------------------------------------
+    // ---- the hold: its end, the stop -------------------------------------------------
     always @(posedge i_clk) begin
         if (!i_ev_gnt || ended) begin
             // a grant is owed a commit from its first cycle (the top may
             // grant again right after the cycle that shows the last commit)
             stopping <= 1'b0;
-            owe <= 1'b1;
             ended <= 1'b0;
         end else if (i_ev_wait)
             stopping <= 1'b1;
@@ -110,21 +110,14 @@ module wq_core_hold (
         // completion path's, the DISPATCH step (the CTA's warps are ready,
         // the hold goes on unless another unit waits: the instruction
         // buffer keeps the kernel's code for them)
-        if (i_wb_end) begin
-            owe <= o_b_more;
+        if (i_wb_end)
             ended <= !o_b_more;
-        end
-        if (i_cm_end) begin
-            owe <= o_cm_more;
+        if (i_cm_end)
             ended <= !o_cm_more;
-        end
-        if (i_ds_end) begin
-            owe <= !stopping && !i_ev_wait;
+        if (i_ds_end)
             ended <= stopping || i_ev_wait;
-        end
         if (i_reset) begin
             stopping <= 1'b0;
-            owe <= 1'b1;
             ended <= 1'b0;
         end
     end
@@ -152,9 +145,6 @@ module wq_core_hold (
     always @(*) if (f_past && !i_reset) begin
         // the phase is one of the three
         assert(phase != 2'd3);
-        // every end of a commit sets both, so the core owes a commit
-        // exactly while its hold has not ended
-        assert(owe == !ended);
     end
     always @(posedge i_clk)
         if (f_past && !$past(i_reset)) begin
@@ -167,7 +157,7 @@ module wq_core_hold (
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             // a hold that owes a commit after another unit asked
-            c_owe_stop: cover(stopping && owe && i_ev_gnt && !ended);
+            c_owe_stop: cover(stopping && i_ev_gnt && !ended);
             // a hold ended by WB's commit
             c_end_wb:   cover(i_wb_end && !o_b_more);
         end
