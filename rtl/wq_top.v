@@ -314,6 +314,24 @@ module wq_top #(
 	// CSR slave
 	//
 	////////////////////////////////////////////////////////////////////////
+	// The access as the slave sees it: the port registered every cycle
+	// (csr_*_q).  The master holds the request from i_csr_valid until
+	// o_csr_ack and the access begins two cycles after it arrives at the
+	// earliest (C_IDLE asks for the lock, C_ISSUE runs it), so from
+	// C_ISSUE on the copy is the request: the routing, the local
+	// registers' writes and the units' CSR ports start at these
+	// flip-flops, and the master's logic (a bridge's command decode)
+	// ends there.  Only the arrival (i_csr_valid) is taken from the port.
+	reg		csr_we_q;
+	reg	[11:0]	csr_addr_q;
+	reg	[31:0]	csr_wdata_q;
+	always @(posedge i_clk)
+	begin
+		csr_we_q    <= i_csr_we;
+		csr_addr_q  <= i_csr_addr;
+		csr_wdata_q <= i_csr_wdata;
+	end
+
 	// routing: which unit answers an offset
 	localparam	[1:0]	R_TOP = 2'd0, R_HOST = 2'd1, R_SCHED = 2'd2, R_NONE = 2'd3;
 	reg	[1:0]	route;
@@ -321,11 +339,11 @@ module wq_top #(
 `include "wq_cmp_k.vh"
 	always @(*)
 	begin
-		if (i_csr_addr[1:0] != 2'b00)
+		if (csr_addr_q[1:0] != 2'b00)
 			route = R_NONE;
-		else if (ge_k({20'h0, i_csr_addr}, `WQ_CSRVAL_CHAN_BASE))
+		else if (ge_k({20'h0, csr_addr_q}, `WQ_CSRVAL_CHAN_BASE))
 			route = R_HOST;
-		else case (i_csr_addr)
+		else case (csr_addr_q)
 		`WQ_CSR_ID, `WQ_CSR_CONFIG, `WQ_CSR_FEATURES, `WQ_CSR_IRQ_STATUS,
 		`WQ_CSR_IRQ_ENABLE, `WQ_CSR_PERF_CYCLES,
 		`WQ_CSR_WAVE_CTL, `WQ_CSR_WAVE_WINDOW, `WQ_CSR_WAVE_THRESH:
@@ -377,7 +395,7 @@ module wq_top #(
 	// the local registers' read value
 	reg	[31:0]	top_rdata;
 	always @(*)
-	case (i_csr_addr)
+	case (csr_addr_q)
 	`WQ_CSR_ID:		top_rdata = `WQ_CSRVAL_ID_VALUE;
 	`WQ_CSR_CONFIG:		top_rdata = CONFIG_WORD;
 	`WQ_CSR_FEATURES:	top_rdata = FEATURES_WORD;
@@ -435,7 +453,7 @@ module wq_top #(
 			|| (cstate == C_WAIT && unit_ack);
 	initial	o_csr_rdata = 32'h0;
 	always @(posedge i_clk)
-	if (i_reset || (csr_load && (i_csr_we || route == R_NONE)))
+	if (i_reset || (csr_load && (csr_we_q || route == R_NONE)))
 		o_csr_rdata <= 32'h0;
 	else if (csr_load)
 		o_csr_rdata <= (route == R_TOP) ? top_rdata : unit_rdata;
@@ -458,7 +476,7 @@ module wq_top #(
 	// Local registers: interrupts, cycle counter
 	//
 	////////////////////////////////////////////////////////////////////////
-	wire	local_write = cstate == C_ISSUE && route == R_TOP && i_csr_we;
+	wire	local_write = cstate == C_ISSUE && route == R_TOP && csr_we_q;
 	wire	[31:0]	irq_set = ({31'h0, irq_chan_error} << `WQ_IRQ_CHAN_ERROR)
 			| ({31'h0, irq_trap} << `WQ_IRQ_WARP_TRAP)
 			| ({31'h0, irq_non_stall} << `WQ_IRQ_NON_STALL);
@@ -467,8 +485,8 @@ module wq_top #(
 	always @(posedge i_clk)
 	if (i_reset)
 		irq_status <= 32'h0;
-	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_STATUS)
-		irq_status <= ((irq_status & ~i_csr_wdata) | irq_set) & IRQ_BITS;
+	else if (local_write && csr_addr_q == `WQ_CSR_IRQ_STATUS)
+		irq_status <= ((irq_status & ~csr_wdata_q) | irq_set) & IRQ_BITS;
 	else
 		irq_status <= (irq_status | irq_set) & IRQ_BITS;
 
@@ -476,8 +494,8 @@ module wq_top #(
 	always @(posedge i_clk)
 	if (i_reset)
 		irq_enable <= 32'h0;
-	else if (local_write && i_csr_addr == `WQ_CSR_IRQ_ENABLE)
-		irq_enable <= i_csr_wdata & IRQ_BITS;
+	else if (local_write && csr_addr_q == `WQ_CSR_IRQ_ENABLE)
+		irq_enable <= csr_wdata_q & IRQ_BITS;
 
 	// PERF_CYCLES counts clock cycles (the model counts its ticks): the
 	// host interface's free-running cycle counter (its retry clock), one
@@ -510,8 +528,8 @@ module wq_top #(
 		.o_evr_unit(h_evr_unit), .o_evr_aux(h_evr_aux),
 		.o_evr_pc(h_evr_pc), .o_evr_mask(h_evr_mask), .o_evr_a(h_evr_a),
 		.o_evr_b(h_evr_b), .o_evr_c(h_evr_c),
-		.i_csr_valid(h_csr_valid), .i_csr_we(i_csr_we),
-		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
+		.i_csr_valid(h_csr_valid), .i_csr_we(csr_we_q),
+		.i_csr_addr(csr_addr_q), .i_csr_wdata(csr_wdata_q),
 		.o_csr_ack(h_csr_ack), .o_csr_rdata(h_csr_rdata),
 		.o_csr_err(h_csr_err),
 		.i_engine_idle(engine_idle), .i_can_launch(can_launch),
@@ -536,8 +554,8 @@ module wq_top #(
 	.o_evr_pc(s_evr_pc), .o_evr_mask(s_evr_mask), .o_evr_a(s_evr_a), \
 	.o_evr_b(s_evr_b), .o_evr_c(s_evr_c), \
 	.o_evr_part(s_evr_part), .o_evr_vals(s_evr_vals), \
-	.i_csr_valid(s_csr_valid), .i_csr_we(i_csr_we), \
-	.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata), \
+	.i_csr_valid(s_csr_valid), .i_csr_we(csr_we_q), \
+	.i_csr_addr(csr_addr_q), .i_csr_wdata(csr_wdata_q), \
 	.o_csr_ack(s_csr_ack), .o_csr_rdata(s_csr_rdata), \
 	.o_csr_err(s_csr_err), \
 	.o_engine_idle(engine_idle), .o_can_launch(can_launch), \
@@ -675,14 +693,14 @@ module wq_top #(
 		wave_window <= WAVE_W0[WNW-1:0];
 		wave_thresh <= WAVE_T0[WNW-1:0];
 	end else if (local_write)
-	case (i_csr_addr)
-	`WQ_CSR_WAVE_CTL:	wave_mode   <= i_csr_wdata[`WQ_CSRF_WAVE_CTL_MODE_RANGE];
-	`WQ_CSR_WAVE_WINDOW:	wave_window <= i_csr_wdata[`WQ_CSRF_WAVE_WINDOW_N_RANGE];
-	`WQ_CSR_WAVE_THRESH:	wave_thresh <= i_csr_wdata[`WQ_CSRF_WAVE_THRESH_N_RANGE];
+	case (csr_addr_q)
+	`WQ_CSR_WAVE_CTL:	wave_mode   <= csr_wdata_q[`WQ_CSRF_WAVE_CTL_MODE_RANGE];
+	`WQ_CSR_WAVE_WINDOW:	wave_window <= csr_wdata_q[`WQ_CSRF_WAVE_WINDOW_N_RANGE];
+	`WQ_CSR_WAVE_THRESH:	wave_thresh <= csr_wdata_q[`WQ_CSRF_WAVE_THRESH_N_RANGE];
 	default: ;
 	endcase
-	wire	wave_restart = local_write && (i_csr_addr == `WQ_CSR_WAVE_WINDOW
-				|| i_csr_addr == `WQ_CSR_WAVE_THRESH);
+	wire	wave_restart = local_write && (csr_addr_q == `WQ_CSR_WAVE_WINDOW
+				|| csr_addr_q == `WQ_CSR_WAVE_THRESH);
 
 	// the L1's read lookups as pulses: its counters step by one a cycle
 	// at most (a lookup hits or misses), so bit 0 toggles exactly when
@@ -890,6 +908,14 @@ module wq_top #(
 	if (f_past_valid && f_cpend && !o_csr_ack && !i_reset)
 		assume(i_csr_valid && i_csr_we == f_cwe && i_csr_addr == f_caddr
 			&& i_csr_wdata == f_cwdata);
+
+	// the slave's copy of the port is the request while one is pending
+	// (so the units and the routing, which read the copy, see the
+	// request from C_ISSUE to the answer)
+	always @(*)
+	if (f_past_valid && !i_reset && f_cpend)
+		assert(csr_we_q == f_cwe && csr_addr_q == f_caddr
+			&& csr_wdata_q == f_cwdata);
 
 	always @(*)
 	if (f_past_valid && !i_reset)

@@ -17,11 +17,12 @@
 // a core request the core still waits for, so once the core has its last
 // response the memory side is idle.
 //
-// Timing: a core request is registered before the L1 looks it up (r_*, a
-// pipeline register with the L1's ready passed back: a request a cycle,
-// one cycle more per request), so the LSU's request stage and the L1's
-// lookup are separate paths; the register is empty whenever the core has
-// no request waiting for its answer.
+// Timing: a core request is registered before the L1 looks it up, in a
+// skid buffer with registered outputs (wq_skid OUTREG 1, u_rq): a request a
+// cycle, one cycle more per request, and o_ready is a flip-flop, so neither
+// the L1's lookup nor its ready shares a path with the LSU's request
+// stage; the buffer is empty whenever the core has no request waiting for
+// its answer.
 //
 // Coherence (docs/rtl/wq_mempath.md): i_inval invalidates the L1 while
 // it is high.  wq_top holds it high whenever the scheduler does not hold
@@ -77,27 +78,24 @@ module wq_mempath #(
     reg  [ID_W-1:0] q_head, q_tail;
     wire            sent = o_mem_valid && i_mem_ready;
 
-    // ---- the request register: the core's request as the L1 sees it --------
-    reg                    r_valid;
-    reg                    r_we;
-    reg  [31:0]            r_addr;
-    reg  [8*LINE_BYTES-1:0] r_wdata;
-    reg  [LINE_BYTES-1:0]  r_wstrb;
-    wire                   l1_ready;
-    // takes a request when empty or when the L1 takes the one it holds
-    assign o_ready = !r_valid || l1_ready;
-    always @(posedge i_clk)
-        if (i_reset)
-            r_valid <= 1'b0;
-        else if (o_ready)
-            r_valid <= i_valid;
-    always @(posedge i_clk)
-        if (i_valid && o_ready) begin
-            r_we    <= i_we;
-            r_addr  <= i_addr;
-            r_wdata <= i_wdata;
-            r_wstrb <= i_wstrb;
-        end
+    // ---- the request buffer: the core's request as the L1 sees it ----------
+    // A skid buffer with registered outputs (wq_skid, OUTREG 1): the L1
+    // looks up a registered request (r_*), and the core's ready is the
+    // buffer's own flip-flop, so the L1's ready (its id count, a refill,
+    // the device port's ready) never reaches the core's request logic in
+    // the cycle it is decided.  A request the L1 does not take at once
+    // waits in the buffer's second register.
+    localparam RW = 1 + 32 + 8 * LINE_BYTES + LINE_BYTES;
+    wire                    r_valid;
+    wire                    r_we;
+    wire [31:0]             r_addr;
+    wire [8*LINE_BYTES-1:0] r_wdata;
+    wire [LINE_BYTES-1:0]   r_wstrb;
+    wire                    l1_ready;
+    wq_skid #(.DW(RW), .OUTREG(1)) u_rq (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_valid(i_valid), .i_data({i_we, i_addr, i_wdata, i_wstrb}), .o_ready(o_ready),
+        .o_valid(r_valid), .o_data({r_we, r_addr, r_wdata, r_wstrb}), .i_ready(l1_ready));
 
     wq_l1 #(.SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(ID_W), .AOP_W(1)) u_l1 (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -195,8 +193,11 @@ module wq_mempath #(
             assume(i_mem_rdata[32 * f_w +: 32] == f_mem);
 
     always @(*) if (f_past && !i_reset) begin
-        // the request register holds only a request the core waits for
+        // the request buffer holds only a request the core waits for,
+        // and only one: its second register (o_ready is its emptiness)
+        // is for a second request
         if (r_valid) assert(f_cpend && r_we == f_cwe && r_addr == f_caddr);
+        assert(o_ready);
         // the id queue holds exactly the requests memory owes
         assert({1'b0, q_tail - q_head} == f_mout ||
                (f_mout == IDS && q_tail == q_head));
