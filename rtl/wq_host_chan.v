@@ -79,10 +79,12 @@ module wq_host_chan #(
 		output	wire		o_clr,
 		// wq_chan_reset of the channel (its flip-flop and LUT RAM fields)
 		output	reg		o_w_reset,
-		// a channel RAM write: word, data
+		// a channel RAM write: word, data (o_w_wd_rd: the data is the
+		// word on o_rd, else i_csr_wdata)
 		output	reg		o_w_ram,
 		output	reg	[AW-1:0]	o_w_wa,
 		output	reg	[31:0]	o_w_wd,
+		output	reg		o_w_wd_rd,
 		// HOST_SLICE written (a fresh slice; its value is i_csr_wdata)
 		output	reg		o_w_hsl,
 		// GPFIFO_BASE[2:0] (i_csr_wdata[2:0]) and the clamped LOG2
@@ -270,6 +272,7 @@ module wq_host_chan #(
 		o_w_ram   = 1'b0;
 		o_w_wa    = ca(csr_fld, i_sc);
 		o_w_wd    = i_csr_wdata;
+		o_w_wd_rd = 1'b0;
 		o_w_hsl   = 1'b0;
 		o_w_base  = 1'b0;
 		o_w_lgc   = 1'b0;
@@ -337,6 +340,7 @@ module wq_host_chan #(
 						o_w_ram = 1'b1;
 						o_w_wa  = ca(F_EINFO, i_sc);
 						o_w_wd  = o_rd;
+						o_w_wd_rd = 1'b1;
 						o_st    = `WQ_CH_ERROR;
 						o_w_err = 1'b1;
 						o_err   = `WQ_CHERR_BAD_CONFIG;
@@ -452,6 +456,9 @@ module wq_host_chan #(
 			assert((i_csr_addr == `WQ_CSR_HOST_SLICE) ? (o_w_wa == A_HSL)
 				: (o_w_wa[CA-1:0] == {{(CA-CW){1'b0}}, i_sc}
 					&& o_w_wa[AW-1:CA] != F_GLOB));
+		assert(o_w_wd == (o_w_wd_rd ? o_rd : i_csr_wdata));
+		if (o_w_wd_rd)
+			assert(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG);
 		if (o_w_hsl)
 			assert(o_w_ram && o_w_wd == i_csr_wdata);
 		if (o_w_base || o_w_lgc)
