@@ -314,22 +314,22 @@ module wq_top #(
 	// CSR slave
 	//
 	////////////////////////////////////////////////////////////////////////
-	// The access as the slave sees it: the port registered every cycle
-	// (csr_*_q).  The master holds the request from i_csr_valid until
-	// o_csr_ack and the access begins two cycles after it arrives at the
-	// earliest (C_IDLE asks for the lock, C_ISSUE runs it), so from
-	// C_ISSUE on the copy is the request: the routing, the local
-	// registers' writes and the units' CSR ports start at these
-	// flip-flops, and the master's logic (a bridge's command decode)
-	// ends there.  Only the arrival (i_csr_valid) is taken from the port.
+	// The access as the slave sees it: the port's kind and offset
+	// registered every cycle (csr_we_q, csr_addr_q).  The master holds
+	// the request from i_csr_valid until o_csr_ack and the access begins
+	// two cycles after it arrives at the earliest (C_IDLE asks for the
+	// lock, C_ISSUE runs it), so from C_ISSUE on the copy is the request:
+	// the routing, the local registers' writes and the units' CSR ports
+	// start at these flip-flops, and the master's logic (a bridge's
+	// command decode) ends there.  The write data passes as it is: no
+	// decision is taken on it here, and a master holds it in a register
+	// (on the iCE40 a copy would be 32 logic cells of lone flip-flops).
 	reg		csr_we_q;
 	reg	[11:0]	csr_addr_q;
-	reg	[31:0]	csr_wdata_q;
 	always @(posedge i_clk)
 	begin
 		csr_we_q    <= i_csr_we;
 		csr_addr_q  <= i_csr_addr;
-		csr_wdata_q <= i_csr_wdata;
 	end
 
 	// routing: which unit answers an offset
@@ -486,7 +486,7 @@ module wq_top #(
 	if (i_reset)
 		irq_status <= 32'h0;
 	else if (local_write && csr_addr_q == `WQ_CSR_IRQ_STATUS)
-		irq_status <= ((irq_status & ~csr_wdata_q) | irq_set) & IRQ_BITS;
+		irq_status <= ((irq_status & ~i_csr_wdata) | irq_set) & IRQ_BITS;
 	else
 		irq_status <= (irq_status | irq_set) & IRQ_BITS;
 
@@ -495,7 +495,7 @@ module wq_top #(
 	if (i_reset)
 		irq_enable <= 32'h0;
 	else if (local_write && csr_addr_q == `WQ_CSR_IRQ_ENABLE)
-		irq_enable <= csr_wdata_q & IRQ_BITS;
+		irq_enable <= i_csr_wdata & IRQ_BITS;
 
 	// PERF_CYCLES counts clock cycles (the model counts its ticks): the
 	// host interface's free-running cycle counter (its retry clock), one
@@ -529,7 +529,7 @@ module wq_top #(
 		.o_evr_pc(h_evr_pc), .o_evr_mask(h_evr_mask), .o_evr_a(h_evr_a),
 		.o_evr_b(h_evr_b), .o_evr_c(h_evr_c),
 		.i_csr_valid(h_csr_valid), .i_csr_we(csr_we_q),
-		.i_csr_addr(csr_addr_q), .i_csr_wdata(csr_wdata_q),
+		.i_csr_addr(csr_addr_q), .i_csr_wdata(i_csr_wdata),
 		.o_csr_ack(h_csr_ack), .o_csr_rdata(h_csr_rdata),
 		.o_csr_err(h_csr_err),
 		.i_engine_idle(engine_idle), .i_can_launch(can_launch),
@@ -555,7 +555,7 @@ module wq_top #(
 	.o_evr_b(s_evr_b), .o_evr_c(s_evr_c), \
 	.o_evr_part(s_evr_part), .o_evr_vals(s_evr_vals), \
 	.i_csr_valid(s_csr_valid), .i_csr_we(csr_we_q), \
-	.i_csr_addr(csr_addr_q), .i_csr_wdata(csr_wdata_q), \
+	.i_csr_addr(csr_addr_q), .i_csr_wdata(i_csr_wdata), \
 	.o_csr_ack(s_csr_ack), .o_csr_rdata(s_csr_rdata), \
 	.o_csr_err(s_csr_err), \
 	.o_engine_idle(engine_idle), .o_can_launch(can_launch), \
@@ -694,9 +694,9 @@ module wq_top #(
 		wave_thresh <= WAVE_T0[WNW-1:0];
 	end else if (local_write)
 	case (csr_addr_q)
-	`WQ_CSR_WAVE_CTL:	wave_mode   <= csr_wdata_q[`WQ_CSRF_WAVE_CTL_MODE_RANGE];
-	`WQ_CSR_WAVE_WINDOW:	wave_window <= csr_wdata_q[`WQ_CSRF_WAVE_WINDOW_N_RANGE];
-	`WQ_CSR_WAVE_THRESH:	wave_thresh <= csr_wdata_q[`WQ_CSRF_WAVE_THRESH_N_RANGE];
+	`WQ_CSR_WAVE_CTL:	wave_mode   <= i_csr_wdata[`WQ_CSRF_WAVE_CTL_MODE_RANGE];
+	`WQ_CSR_WAVE_WINDOW:	wave_window <= i_csr_wdata[`WQ_CSRF_WAVE_WINDOW_N_RANGE];
+	`WQ_CSR_WAVE_THRESH:	wave_thresh <= i_csr_wdata[`WQ_CSRF_WAVE_THRESH_N_RANGE];
 	default: ;
 	endcase
 	wire	wave_restart = local_write && (csr_addr_q == `WQ_CSR_WAVE_WINDOW
@@ -914,8 +914,7 @@ module wq_top #(
 	// request from C_ISSUE to the answer)
 	always @(*)
 	if (f_past_valid && !i_reset && f_cpend)
-		assert(csr_we_q == f_cwe && csr_addr_q == f_caddr
-			&& csr_wdata_q == f_cwdata);
+		assert(csr_we_q == f_cwe && csr_addr_q == f_caddr);
 
 	always @(*)
 	if (f_past_valid && !i_reset)

@@ -564,6 +564,7 @@ PLANTS=(
 "host_hdr_trunc|host_hdr_0|rtl/wq_host_hdr.v|s/hdr_cnt} > rem)$/hdr_cnt} >= rem)/|a method burst that ends exactly at the segment's end raises TRUNCATED"
 "host_hdr_oneinc|host_hdr|rtl/wq_host_hdr.v|s/o_m_secop = .WQ_SECOP_NONINC;.*$/;/|ONE_INC keeps incrementing the method address past the burst's first word"
 "host_if_cw_stale|host_if_C1|rtl/wq_host_if.v|s/cw_st    <= cd_st;/cw_st    <= cd_st \&\& hs != H_CSR1;/|H_CSR2 applies a state change decided in H_IDLE, before the access's channel was sc: a CSR write's state change lost"
+"dispatch_warps_stale|core_w1|rtl/core/wq_dispatch.v|s/always @(posedge i_clk) warps_q <= i_warps;/always @(posedge i_clk) if (i_reset) warps_q <= i_warps;/|the CTA's warps copied only at reset: a launch's CTA size never reaches the fit or the slot walk's end"
 "host_idle_req|host_idle|rtl/wq_host_idle.v|s/\&\& !i_csr_valid \&\& !i_csr_pend$/\&\& !i_csr_valid/|the lock asked for while a CSR access that came during the reset sweep still waits"
 "host_idle_sweep|host_idle_ram|rtl/wq_host_idle.v|s/if (i_swp == {AW{1'b1}})$/if (i_swp[AW-2:0] == {(AW-1){1'b1}})/|the reset sweep ends halfway: the upper half of the channel RAM keeps its power-up contents"
 "host_ra_leave|host_ra|rtl/wq_host_ra.v|s/(i_hs == H_LEAVE \&\& pf_cont)/(i_hs == H_LEAVE)/|the FIFO starts at every step's end, not only on a burst that goes on in the same segment: a flush and a start in one cycle"

@@ -75,7 +75,17 @@ module wq_dispatch #(
     wire [WID_W-1:0] ds_s     = ds_slot[WID_W-1:0];
     wire [31:0]      ds_first = {22'd0, o_wi, 5'd0};
     wire [31:0]      ds_n     = {21'd0, i_threads} - ds_first;
-    wire             ds_done  = {1'b0, o_wi} == i_warps || ds_slot == WARPS[WID_W:0];
+    // The CTA's warps a cycle old (warps_q): i_warps is the launch port's
+    // CTA size rounded up to warps, an incrementer behind the host's
+    // registers, some 5 LUT levels in front of DS_SLOT's end test and so of
+    // every warp start's writes (the slots, the zero flags, the deque's
+    // CLEAR).  The port changes only with a launch, and nothing here reads
+    // the size within two cycles of one (fit_q is dropped for them, and
+    // o_start and DS_SLOT follow fit_q), so the copy is the port's value
+    // wherever it is read (asserted below).
+    reg [5:0]        warps_q;
+    always @(posedge i_clk) warps_q <= i_warps;
+    wire             ds_done  = {1'b0, o_wi} == warps_q || ds_slot == WARPS[WID_W:0];
     // Whether the next CTA fits comes from registers: the free count is
     // a population count of the slots' states (some 8 LUT levels), and
     // its compare with the CTA's warps behind it put a dozen levels in
@@ -97,7 +107,7 @@ module wq_dispatch #(
     always @(posedge i_clk) begin
         nfree_q <= i_nfree;
         ev_q    <= ev;
-        fit_q   <= !ev && !ev_q && ({1'b0, nfree_q} >= {2'b0, i_warps});
+        fit_q   <= !ev && !ev_q && ({1'b0, nfree_q} >= {2'b0, warps_q});
         o_fit1  <= !ev && !ev_q && (i_threads == 11'd0 || nfree_q >= {1'b0, tm1[10:5]});
         if (i_reset) begin
             ev_q   <= 1'b1;
@@ -217,7 +227,7 @@ module wq_dispatch #(
             tx <= {TIDW{1'b0}}; ty <= {TIDW{1'b0}}; tz <= {TIDW{1'b0}};
             o_tw_on <= 1'b1;
             tw_i <= 5'd0;
-            tw_nw <= i_warps;
+            tw_nw <= warps_q;
             tw_n0 <= i_ntid0;
             tw_n1 <= i_ntid1;
             tw_fast <= {5'd0, i_ntid0} >= {10'd0, TPC6};
@@ -259,6 +269,15 @@ module wq_dispatch #(
     // the walk only writes rows of warps DS_SLOT has started
     always @(*)
         if (f_past && !i_reset && o_tw_on && !i_disp) assert(tw_i < o_wi);
+    // the CTA's warps a cycle old are the port's where they are read: the
+    // fit's compare (not within two cycles of a launch), a CTA's start and
+    // the slot walk
+    reg f_lv = 1'b1;
+    always @(posedge i_clk) f_lv <= i_launch_valid || i_reset;
+    always @(*)
+        if (f_past && !i_reset && (o_start || (i_disp && ds == DS_SLOT) ||
+                                   (!ev && !f_lv && !i_launch_valid)))
+            assert(warps_q == i_warps);
     // the registered fit is conservative: a CTA it says fits does
     always @(*)
         if (f_past && !i_reset) begin
