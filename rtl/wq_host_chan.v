@@ -79,11 +79,11 @@ module wq_host_chan #(
 		output	wire		o_clr,
 		// wq_chan_reset of the channel (its flip-flop and LUT RAM fields)
 		output	reg		o_w_reset,
-		// a channel RAM write: word, data (o_w_wd_rd: the data is the
-		// word on o_rd, else i_csr_wdata)
+		// a channel RAM write: word, and its data's source (o_w_wd_rd:
+		// the word on o_rd, which the user takes where it is valid, in
+		// H_CSR2; else i_csr_wdata)
 		output	reg		o_w_ram,
 		output	reg	[AW-1:0]	o_w_wa,
-		output	reg	[31:0]	o_w_wd,
 		output	reg		o_w_wd_rd,
 		// HOST_SLICE written (a fresh slice; its value is i_csr_wdata)
 		output	reg		o_w_hsl,
@@ -99,7 +99,7 @@ module wq_host_chan #(
 		output	reg		o_en,
 		output	reg		o_w_st,
 		output	reg	[3:0]	o_st,
-		// a channel error (its code; ERR_INFO is o_w_wd): the record
+		// a channel error (its code; ERR_INFO is the write's data): the record
 		// and the interrupt
 		output	reg		o_w_err,
 		output	reg	[7:0]	o_err
@@ -271,7 +271,6 @@ module wq_host_chan #(
 		o_w_reset = 1'b0;
 		o_w_ram   = 1'b0;
 		o_w_wa    = ca(csr_fld, i_sc);
-		o_w_wd    = i_csr_wdata;
 		o_w_wd_rd = 1'b0;
 		o_w_hsl   = 1'b0;
 		o_w_base  = 1'b0;
@@ -339,8 +338,7 @@ module wq_host_chan #(
 						// else LOG2
 						o_w_ram = 1'b1;
 						o_w_wa  = ca(F_EINFO, i_sc);
-						o_w_wd  = o_rd;
-						o_w_wd_rd = 1'b1;
+						o_w_wd_rd = 1'b1;	// GPFIFO_BASE or LOG2
 						o_st    = `WQ_CH_ERROR;
 						o_w_err = 1'b1;
 						o_err   = `WQ_CHERR_BAD_CONFIG;
@@ -456,13 +454,12 @@ module wq_host_chan #(
 			assert((i_csr_addr == `WQ_CSR_HOST_SLICE) ? (o_w_wa == A_HSL)
 				: (o_w_wa[CA-1:0] == {{(CA-CW){1'b0}}, i_sc}
 					&& o_w_wa[AW-1:CA] != F_GLOB));
-		assert(o_w_wd == (o_w_wd_rd ? o_rd : i_csr_wdata));
 		if (o_w_wd_rd)
 			assert(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG);
 		if (o_w_hsl)
-			assert(o_w_ram && o_w_wd == i_csr_wdata);
+			assert(o_w_ram && !o_w_wd_rd);
 		if (o_w_base || o_w_lgc)
-			assert(!i_sc_en && o_w_ram && o_w_wd == i_csr_wdata);
+			assert(!i_sc_en && o_w_ram && !o_w_wd_rd);
 		if (o_w_lgc)
 			assert(o_lgc == ((i_csr_wdata >= 32'd32) ? 6'd32 : i_csr_wdata[5:0]));
 		if (o_w_err)
@@ -485,7 +482,7 @@ module wq_host_chan #(
 	begin
 		c_put_err:  cover(o_w_err && o_err == `WQ_CHERR_GP_PUT_RANGE);
 		c_cfg_err:  cover(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG
-				&& o_w_wd == o_rd);
+				&& o_w_wd_rd);
 		// (a reset clears the segment and GP_GET == GP_PUT: IDLE)
 		c_reset_en: cover(o_w_reset && o_w_en && o_en
 				&& o_st == `WQ_CH_IDLE);

@@ -557,9 +557,6 @@ module wq_host_if #(
 	wire		cd_bad, cd_reset, cd_ram, cd_hsl, cd_base, cd_lgc, cd_rh;
 	wire		cd_ne, cd_wen, cd_en, cd_st, cd_err, cd_wd_rd, cd_put_ne;
 	wire	[AW-1:0]	cd_wa;
-	// verilator lint_off UNUSEDSIGNAL
-	wire	[31:0]	cd_wd;		// (the formal section's check of cw_wd)
-	// verilator lint_on UNUSEDSIGNAL
 	wire	[5:0]	cd_lgc_v;
 	wire	[3:0]	cd_st_v;
 	wire	[7:0]	cd_err_v;
@@ -589,7 +586,7 @@ module wq_host_if #(
 		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind_s),
 		.i_sc_seg(in_seg_s), .i_sc_ne(gp_ne_s),
 		.o_clr(cw_clr), .o_w_reset(cd_reset),
-		.o_w_ram(cd_ram), .o_w_wa(cd_wa), .o_w_wd(cd_wd), .o_w_wd_rd(cd_wd_rd),
+		.o_w_ram(cd_ram), .o_w_wa(cd_wa), .o_w_wd_rd(cd_wd_rd),
 		.o_w_hsl(cd_hsl), .o_w_base(cd_base), .o_w_lgc(cd_lgc), .o_lgc(cd_lgc_v),
 		.o_w_rh(cd_rh), .o_w_ne(cd_ne), .o_w_en(cd_wen), .o_en(cd_en),
 		.o_w_st(cd_st), .o_st(cd_st_v), .o_w_err(cd_err), .o_err(cd_err_v));
@@ -1256,7 +1253,7 @@ module wq_host_if #(
 	if (f_past_valid && !i_reset && hs == H_CSR2)
 		assert(csr_bad == cd_bad && c_put_ne == cd_put_ne
 			&& cw_reset == cd_reset && cw_ram == cd_ram
-			&& cw_wa == cd_wa && cw_wd == cd_wd && cw_hsl == cd_hsl
+			&& cw_wa == cd_wa && cw_wd_rd == cd_wd_rd && cw_hsl == cd_hsl
 			&& cw_base == cd_base && cw_lgc == cd_lgc
 			&& cw_lgc_v == cd_lgc_v && cw_rh == cd_rh && cw_ne == cd_ne
 			&& cw_wen == cd_wen && cw_en == cd_en && cw_st == cd_st

@@ -276,7 +276,7 @@ module wq_dispatch #(
     always @(posedge i_clk) f_lv <= i_launch_valid || i_reset;
     always @(*)
         if (f_past && !i_reset && (o_start || (i_disp && ds == DS_SLOT) ||
-                                   (!ev && !f_lv && !i_launch_valid)))
+                                   (!ev && !f_lv)))
             assert(warps_q == i_warps);
     // the registered fit is conservative: a CTA it says fits does
     always @(*)
