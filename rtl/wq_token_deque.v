@@ -21,7 +21,8 @@
 //	and a copy of the front token; and, written with them, what a
 //	command decides on (the pointer tests, the count, head - 1, tail - 1
 //	and the front's below_bits), so that its decisions select registers
-//	rather than compare the pointers they select.  The front copy is what makes one push
+//	rather than compare the pointers they select (the decisions:
+//	wq_token_cmd, u_cmd below, from the warp's registers selected here).  The front copy is what makes one push
 //	or pop per cycle possible: a push takes the old front's presence and
 //	type from the copy (no RAM read).  A pop reads the popped token,
 //	e[head-1], from the RAM (its result) and the *next* front, e[head-2],
@@ -184,41 +185,8 @@ module wq_token_deque #(
                                    | ((64'h1 << (`WQ_TF_TYPE_HI + 1)) - (64'h1 << `WQ_TF_TYPE_LO));
 
     // ---- token helpers ------------------------------------------------------
-    function [TOKW-1:0] tok_pack;
-        input [`WQ_TF_TYPE_W-1:0]     ty;
-        input [`WQ_TF_MASK_W-1:0]     mk;
-        input [`WQ_TF_ADDR_W-1:0]     ad;
-        input [`WQ_TF_PRESENCE_W-1:0] pr;
-        begin
-            tok_pack = {TOKW{1'b0}};
-            tok_pack[`WQ_TF_TYPE_RANGE]     = ty;
-            tok_pack[`WQ_TF_MASK_RANGE]     = mk;
-            tok_pack[`WQ_TF_ADDR_RANGE]     = ad;
-            tok_pack[`WQ_TF_PRESENCE_RANGE] = pr;
-        end
-    endfunction
-
-    // what a token tells about the entries from it down: its presence bits
-    // plus its own type's bit (types >= NPRES have none: they shift out)
-    function [NPRES-1:0] below_bits;
-        input [`WQ_TF_TYPE_W-1:0]     ty;
-        input [`WQ_TF_PRESENCE_W-1:0] pr;
-        begin
-            below_bits = pr | ({{(NPRES-1){1'b0}}, 1'b1} << ty);
-        end
-    endfunction
-
-    // wq_deque_has_type for every type code at once
-    function [NTYPE-1:0] has_types;
-        input                         nonempty;
-        input [`WQ_TF_TYPE_W-1:0]     ty;
-        input [`WQ_TF_PRESENCE_W-1:0] pr;
-        begin
-            has_types = {NTYPE{nonempty}}
-                      & (({{(NTYPE-1){1'b0}}, 1'b1} << ty)
-                         | {{(NTYPE-NPRES){1'b0}}, pr});
-        end
-    endfunction
+    // (the tests' bit indices FL_*, tok_pack, below_bits)
+`include "wq_token.vh"
 
     // RAM address of entry i of warp w (just i when there is one warp)
     function [RAW-1:0] ent;
@@ -291,11 +259,7 @@ module wq_token_deque #(
     // they selected.  The count (head - tail) is kept too, so that a
     // pop's next FL_ONE is a compare with a constant (count == 2), not
     // of two pointers.
-    localparam FL_EMPTY = 0;    // head == tail (a bit index; spec_check: ok)
-    localparam FL_HMAX  = 1;    // head == depth
-    localparam FL_TZERO = 2;    // tail == 0
-    localparam FL_ONE   = 3;    // head - tail == 1
-    localparam NFL      = 4;
+    // (their bit indices FL_EMPTY, FL_HMAX, FL_TZERO, FL_ONE: wq_token.vh)
     // at reset: empty (head = tail = depth / 2: neither 0 nor depth)
     localparam [NFL-1:0] FL_RESET = 1 << FL_EMPTY;
     // below_bits of a zero front copy (type 0 at an empty deque; has_types
@@ -393,251 +357,46 @@ module wq_token_deque #(
             c_whv    = c_whv    | (hv_all[cw*NPRES +: NPRES] & {NPRES{c_wsel[cw]}});
         end
     end
-    // the depth, one-hot: the mask's top bit and one above
-    // (c_top: head - 1, the front; c_bot: tail - 1)
-    // depth - 1 as a mask of ones (no subtractor), and the depth one-hot:
-    // the mask's top bit and one above
-    wire [LOG2-1:0] c_dm    = ~({LOG2{1'b1}} << c_log2);
-    wire [PW-1:0]   c_depth = {c_dm, 1'b1} & ~{1'b0, c_dm};
-    wire            c_empty = c_fl[FL_EMPTY];
+    // the front copy and its below_bits with the pending front update
+    // forwarded (a command on the warp it was for sees its predecessor)
     wire [TOKW-1:0] c_front = (p_valid && p_warp == i_warp) ? p_data
                             : c_wfront;
     wire [NPRES-1:0] c_hvp  = (p_valid && p_warp == i_warp) ? p_hv
                             : c_whv;
-    // (has_types of a non-empty deque: the types without a presence bit
-    // only by the front's own type)
-    reg  [NTYPE-NPRES-1:0] c_tyhi;
-    integer         ct;
-    always @(*)
-        for (ct = NPRES; ct < NTYPE; ct = ct + 1)
-            c_tyhi[ct - NPRES] = (c_front[`WQ_TF_TYPE_RANGE] == ct[`WQ_TF_TYPE_W-1:0]);
-    wire [NTYPE-1:0] c_hv   = {c_tyhi, c_hvp};
-    wire [NTYPE-1:0] c_has  = {NTYPE{!c_empty}} & c_hv;
-    wire [LOG2-1:0] c_idx   = i_index & c_dm;
-    // head - 1 and tail - 1, one subtractor each: the pointers' new values
-    // (pop, push to the back; their entries are c_top and c_bot)
-    wire [PW-1:0]   c_hm1   = c_head - 1'b1;
-    wire [PW-1:0]   c_tm1   = c_tail - 1'b1;
-    // wq_deque_push_trap(dq, front, 1).  With tail <= head <= depth (the
-    // invariants), head < depth is head != depth, and the deque is full
-    // (count >= depth) exactly when head == depth and tail == 0: two
-    // equality tests (the warp's FL_HMAX, FL_TZERO) instead of a
-    // subtraction and two magnitude compares.
-    wire            c_hmax  = c_fl[FL_HMAX];
-    wire            c_tzero = c_fl[FL_TZERO];
-    wire [`WQ_TRAP_W-1:0] c_ftrap = (!c_hmax) ? `WQ_TRAP_NONE
-                            : c_tzero ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_FRONT_BOUND;
-    wire [`WQ_TRAP_W-1:0] c_btrap = (!c_tzero) ? `WQ_TRAP_NONE
-                            : c_hmax ? `WQ_TRAP_DEQUE_FULL : `WQ_TRAP_DEQUE_BACK_BOUND;
-    // the pushed token: presence from the old front for a push to the front
-    wire [NPRES-1:0] c_pres = (i_op == `WQ_DQCMD_PUSH_FRONT && !c_empty)
-                            ? c_hvp                // below_bits of the front
-                            : {NPRES{1'b0}};
-    wire [TOKW-1:0] c_tok   = tok_pack(i_type, i_mask, i_addr, c_pres);
-    // le_k / ge_k: compares with a constant as gates (see the file)
-`include "wq_cmp_k.vh"
-    wire [LGW-1:0]  c_nlog2 = le_k({{(32-L2W){1'b0}}, i_log2}, LOG2_32) ? i_log2[LGW-1:0] : LOG2_MAX[LGW-1:0];
-    // CLEAR's depth mask (depth - 1), each bit a constant compare of
-    // i_log2 (the clamp to LOG2 included); its depth / 2 (one-hot: the
-    // mask's top bit) and depth / 2 - 1 (the mask shifted down; all ones
-    // at depth 1, where both pointers are 0)
-    reg  [LOG2-1:0] c_ndm;
-    integer         nb;
-    always @(*)
-        for (nb = 0; nb < LOG2; nb = nb + 1)
-            c_ndm[nb] = ge_k({{(32-L2W){1'b0}}, i_log2}, nb + 1);
-    wire [PW-1:0]   c_nhalf = {1'b0, c_ndm & ~{1'b0, c_ndm[LOG2-1:1]}};
-    wire [LOG2-1:0] c_nhm1  = c_ndm[0] ? (c_ndm >> 1) : {LOG2{1'b1}};
-    // i_head <= depth, as one constant compare per possible log2 picked by
-    // the warp's log2 (Yosys builds a full comparator on the shifted
-    // depth otherwise: about 30 LUT4 more at LOG2=4)
-    reg             c_hle;
-    integer         k;
-    always @(*)
-    begin
-        c_hle = 1'b0;
-        for (k = 0; k <= LOG2; k = k + 1)
-            if (c_depth[k])
-                c_hle = le_k({{(32-PW){1'b0}}, i_head}, 32'd1 << k);
-    end
-    wire            c_ht_ok = (i_tail <= i_head) && c_hle;
-    // SET_HEADTAIL's new count, and its head == depth
-    wire            c_heq   = (i_head == c_depth);
-    wire [PW-1:0]   c_icnt  = i_head - i_tail;
 
-    // ---- stage 1: decode the command ----------------------------------------
-    reg             s1_ptr_we, s1_log2_we, s1_wwe, s1_re, s1_bre;
-    reg             s1_fwe, s1_frdata;     // front update: r_token / copy RAM output
-    reg             s1_pop;                // o_token from mem's output
-    reg             s1_fzero;              // front update: 0 (now empty)
-    reg             s1_merge, s1_dbgread, s1_find, s1_result;
-    reg  [PW-1:0]   s1_head, s1_tail;
-    reg  [PW-1:0]   s1_cnt;                // the new count
-    reg  [LOG2-1:0] s1_top, s1_bot;        // the new head - 1, tail - 1
-    reg  [NFL-1:0]  s1_fl;                 // the new pointers' tests
-    reg  [LOG2-1:0] s1_bidx;
-    reg  [`WQ_TRAP_W-1:0] s1_trap;
-    // the command's entry: o_index, and the entry mem reads or writes
-    // (the same one for every command that reads or writes it)
-    reg  [LOG2-1:0] s1_index;
-    reg             s1_empty, s1_rejected;
-    // the token a command writes (push, debug write), or its key (find)
-    // and mask (merge); zero while the reset sweep runs, so that one
-    // signal is both r_token's input and the RAM's write data (a popped
-    // token comes from the RAM, not from here)
-    wire            s1_dbgw  = (i_op == `WQ_DQCMD_DBG_WRITE);
-    wire [TOKW-1:0] s1_wdata = sweep_busy ? {TOKW{1'b0}} : s1_dbgw ? i_data : c_tok;
+    // ---- stage 1: decode the command (wq_token_cmd) --------------------------
+    // what the command does with its warp this cycle: the trap, the
+    // pointers' next values and tests, the RAM accesses, the front
+    // update, an answer now or a search (applied below when it is
+    // accepted), and the warp's has_type bits
+    // (the signals' meanings: wq_token_cmd's ports, o_* for s1_*)
+    wire             s1_ptr_we, s1_log2_we, s1_wwe, s1_re, s1_bre, s1_fwe, s1_frdata;
+    wire             s1_pop, s1_fzero, s1_merge, s1_dbgread, s1_find, s1_result;
+    wire             s1_empty, s1_rejected;
+    wire [PW-1:0]    s1_head, s1_tail, s1_cnt;
+    wire [LOG2-1:0]  s1_top, s1_bot, s1_bidx, s1_index;
+    wire [NFL-1:0]   s1_fl;
+    wire [`WQ_TRAP_W-1:0] s1_trap;
+    wire [TOKW-1:0]  s1_wdata;              // also r_token's input
+    wire [LGW-1:0]   c_nlog2;               // CLEAR's runtime log2
+    wire [NTYPE-1:0] c_has;
 
-    always @(*)
-    begin
-        s1_ptr_we   = 1'b0;
-        s1_log2_we  = 1'b0;
-        s1_head     = c_head;
-        s1_tail     = c_tail;
-        s1_cnt      = c_cnt;
-        s1_top      = c_top;
-        s1_bot      = c_bot;
-        s1_fl       = c_fl;
-        s1_fwe      = 1'b0;
-        s1_frdata   = 1'b0;
-        s1_fzero    = 1'b0;
-        s1_wwe      = 1'b0;
-        s1_re       = 1'b0;
-        s1_bre      = 1'b0;
-        s1_bidx     = c_idx;
-        s1_pop      = 1'b0;
-        s1_merge    = 1'b0;
-        s1_dbgread  = 1'b0;
-        s1_find     = 1'b0;
-        s1_result   = 1'b1;
-        s1_trap     = `WQ_TRAP_NONE;
-        s1_index    = c_idx;
-        s1_empty    = 1'b0;
-        s1_rejected = 1'b0;
-        case (i_op)
-        `WQ_DQCMD_PUSH_FRONT: begin
-            s1_trap  = c_ftrap;
-            s1_index = c_head[LOG2-1:0];
-            s1_head  = c_head + 1'b1;
-            s1_cnt   = c_cnt + 1'b1;
-            s1_top   = c_head[LOG2-1:0];
-            s1_fl[FL_EMPTY] = 1'b0;
-            s1_fl[FL_ONE]   = c_empty;
-            s1_fl[FL_HMAX]  = (c_head == {1'b0, c_dm});
-            if (c_ftrap == `WQ_TRAP_NONE)
-            begin
-                s1_ptr_we = 1'b1;
-                s1_wwe    = 1'b1;
-                s1_fwe    = 1'b1;
-            end
-        end
-        `WQ_DQCMD_PUSH_BACK: begin
-            s1_trap  = c_btrap;
-            s1_index = c_bot;
-            s1_tail  = c_tm1;
-            s1_bot   = c_bot - 1'b1;
-            s1_cnt   = c_cnt + 1'b1;
-            s1_fl[FL_EMPTY] = 1'b0;
-            s1_fl[FL_ONE]   = c_empty;
-            s1_fl[FL_TZERO] = (c_tail == {{(PW-1){1'b0}}, 1'b1});
-            if (c_btrap == `WQ_TRAP_NONE)
-            begin
-                s1_ptr_we = 1'b1;
-                s1_wwe    = 1'b1;
-                s1_fwe    = c_empty;      // the back is the front too
-            end
-        end
-        `WQ_DQCMD_POP: begin
-            s1_index = c_top;
-            s1_empty = c_empty;
-            s1_head  = c_hm1;
-            s1_top   = c_top - 1'b1;
-            s1_cnt   = c_cnt - 1'b1;
-            s1_fl[FL_EMPTY] = c_fl[FL_ONE];
-            s1_fl[FL_ONE]   = (c_cnt == {{(PW-2){1'b0}}, 2'd2});
-            s1_fl[FL_HMAX]  = 1'b0;
-            if (!c_empty)
-            begin
-                s1_ptr_we = 1'b1;
-                // the popped token e[head-1] from mem; the next front,
-                // e[head-2], from the copy RAM (or 0 when this pop
-                // empties the deque)
-                s1_re     = 1'b1;
-                s1_pop    = 1'b1;
-                // (count != 1)
-                s1_bre    = !c_fl[FL_ONE];
-                s1_fwe    = 1'b1;
-                s1_fzero  = !s1_bre;
-                s1_frdata = 1'b1;
-                s1_bidx   = c_top - 1'b1;       // head - 2
-            end
-        end
-        `WQ_DQCMD_FIND: begin
-            s1_index = c_top;
-            // (e[head-1] is read whether or not the search runs: its
-            // read enable need not wait for the presence test)
-            s1_re    = 1'b1;
-            if (!c_empty && (i_type == `WQ_TOK_YIELD || c_hv[i_type]))
-            begin
-                s1_find   = 1'b1;        // scan from e[head-1]
-                s1_result = 1'b0;
-            end
-        end
-        `WQ_DQCMD_MERGE: begin
-            s1_re     = 1'b1;
-            s1_bre    = 1'b1;          // (s1_bidx = c_idx) for the front copy
-            s1_merge  = 1'b1;
-            s1_fwe    = !c_empty && (c_idx == c_top);
-            s1_frdata = 1'b1;
-        end
-        `WQ_DQCMD_CLEAR: begin
-            s1_ptr_we  = 1'b1;
-            s1_log2_we = 1'b1;
-            s1_head    = c_nhalf;
-            s1_tail    = c_nhalf;
-            s1_cnt     = {PW{1'b0}};
-            s1_top     = c_nhm1;
-            s1_bot     = c_nhm1;
-            s1_fl[FL_EMPTY] = 1'b1;
-            s1_fl[FL_ONE]   = 1'b0;
-            s1_fl[FL_HMAX]  = 1'b0;
-            s1_fl[FL_TZERO] = !c_ndm[0];       // depth 1: both at 0
-            s1_fwe     = 1'b1;
-            s1_fzero   = 1'b1;
-        end
-        `WQ_DQCMD_DBG_READ: begin
-            s1_re      = 1'b1;
-            s1_dbgread = 1'b1;
-        end
-        `WQ_DQCMD_DBG_WRITE: begin
-            s1_wwe   = 1'b1;
-            s1_fwe   = !c_empty && (c_idx == c_top);
-        end
-        `WQ_DQCMD_DBG_SET_HEADTAIL: begin
-            s1_rejected = !c_ht_ok;
-            s1_head  = i_head;
-            s1_tail  = i_tail;
-            s1_cnt   = c_icnt;
-            s1_top   = i_head[LOG2-1:0] - 1'b1;
-            s1_bot   = i_tail[LOG2-1:0] - 1'b1;
-            s1_fl[FL_EMPTY] = (i_head == i_tail);
-            s1_fl[FL_ONE]   = (c_icnt == {{(PW-1){1'b0}}, 1'b1});
-            s1_fl[FL_HMAX]  = c_heq;
-            s1_fl[FL_TZERO] = (i_tail == {PW{1'b0}});
-            if (c_ht_ok)
-            begin
-                s1_ptr_we = 1'b1;
-                // load the front copy from the RAM (0 when empty)
-                s1_bre    = (i_head != i_tail);
-                s1_fwe    = 1'b1;
-                s1_fzero  = !s1_bre;
-                s1_frdata = 1'b1;
-                s1_bidx   = i_head[LOG2-1:0] - 1'b1;
-            end
-        end
-        default: begin end
-        endcase
-    end
+    wq_token_cmd #(.LOG2(LOG2)) u_cmd (
+        .i_op(i_op), .i_type(i_type), .i_mask(i_mask), .i_addr(i_addr),
+        .i_index(i_index), .i_data(i_data), .i_head(i_head), .i_tail(i_tail),
+        .i_log2(i_log2), .i_sweep(sweep_busy),
+        .i_w_head(c_head), .i_w_tail(c_tail), .i_w_cnt(c_cnt), .i_w_log2(c_log2),
+        .i_w_top(c_top), .i_w_bot(c_bot), .i_w_fl(c_fl),
+        .i_w_type(c_front[`WQ_TF_TYPE_RANGE]), .i_w_hv(c_hvp),
+        .o_has(c_has), .o_nlog2(c_nlog2),
+        .o_trap(s1_trap), .o_empty(s1_empty), .o_rejected(s1_rejected),
+        .o_result(s1_result), .o_ptr_we(s1_ptr_we), .o_log2_we(s1_log2_we),
+        .o_head(s1_head), .o_tail(s1_tail), .o_cnt(s1_cnt),
+        .o_top(s1_top), .o_bot(s1_bot), .o_fl(s1_fl),
+        .o_index(s1_index), .o_re(s1_re), .o_wwe(s1_wwe), .o_wdata(s1_wdata),
+        .o_bre(s1_bre), .o_bidx(s1_bidx),
+        .o_fwe(s1_fwe), .o_frdata(s1_frdata), .o_fzero(s1_fzero),
+        .o_pop(s1_pop), .o_merge(s1_merge), .o_dbgread(s1_dbgread), .o_find(s1_find));
 
     // ---- per-warp registers ---------------------------------------------------
     genvar g;
@@ -996,6 +755,8 @@ module wq_token_deque #(
     // memory_map (LOG2=2, WARPS=1 and 2).
     reg f_past_valid;
     initial f_past_valid = 1'b0;
+    wire c_empty = c_fl[FL_EMPTY];          // the command's warp's tests
+    wire c_hmax  = c_fl[FL_HMAX];
     always @(posedge i_clk)
         f_past_valid <= 1'b1;
 
@@ -1101,7 +862,7 @@ module wq_token_deque #(
     // presence of the new front is the OR rule
     always @(posedge i_clk)
     if (f_past_valid && !$past(i_reset) && $past(cmd_fire)
-        && $past(i_op) == `WQ_DQCMD_PUSH_FRONT && $past(c_ftrap) == `WQ_TRAP_NONE)
+        && $past(i_op) == `WQ_DQCMD_PUSH_FRONT && $past(s1_trap) == `WQ_TRAP_NONE)
     begin
         if (i_warp == $past(i_warp))
         begin
@@ -1130,25 +891,14 @@ module wq_token_deque #(
         for (fi = 0; fi < NENT; fi = fi + 1)
             assert(mem_b[fi] == b_swz(mem[fi]));
 
-    // the decoded depth and SET_HEADTAIL's bound, and CLEAR's depth
-    // mask and halves, against their definitions from the log2
+    // the command's decode (u_cmd) asserts its own properties for a warp
+    // whose registers keep the invariants above (its f_inv), which they do
+    // outside reset; the forwarded front's below_bits, which it takes as
+    // given, are the forwarded front's
     always @(*)
-    if (f_past_valid && !i_reset)
-    begin
-        assert(c_depth == ({{(PW-1){1'b0}}, 1'b1} << c_log2));
-        assert(c_hle == (i_head <= c_depth));
-        assert(c_heq == (i_head == c_depth));
-        assert(c_ndm == ~({LOG2{1'b1}} << c_nlog2));
-        assert(c_nhalf == (({{(PW-1){1'b0}}, 1'b1} << c_nlog2) >> 1));
-        assert(c_nhm1 == c_nhalf[LOG2-1:0] - 1'b1);
-    end
-
-    // a push to the front's presence is below_bits of the front it
-    // covers (the registered types select it)
-    always @(*)
-    if (f_past_valid && !i_reset && i_op == `WQ_DQCMD_PUSH_FRONT && !c_empty)
-        assert(c_pres == below_bits(c_front[`WQ_TF_TYPE_RANGE],
-                                    c_front[`WQ_TF_PRESENCE_RANGE]));
+    if (f_past_valid && !i_reset && !c_empty)
+        assert(c_hvp == below_bits(c_front[`WQ_TF_TYPE_RANGE],
+                                   c_front[`WQ_TF_PRESENCE_RANGE]));
 
     // a popped token is the front the pop removed
     always @(posedge i_clk)

@@ -51,6 +51,14 @@
 # levels is what a clock period of the board's target holds at the wire
 # delay of a dense ECP5).
 #
+# A module marked (* wq_area_inline *) -- a combinational part of its
+# parent's cycle kept in a file of its own, such as wq_token_cmd, the token
+# deque's command decode -- is not a black box in its parent's synthesis:
+# its logic is mapped inside the parent's, as the board's flattened
+# netlist maps it (a boundary between two halves of one cycle's logic
+# costs the LUT mapper levels the board does not pay), and its own line
+# says "inline in PARENT" and leaves its cells out of the total (they are
+# in the parent's line).
 # Usage: bash scripts/area.sh [MODULE...]   (default: every module of the board;
 #              a MODULE the board does not hold -- a unit verified standalone,
 #              scripts/rtl_orphans.py's STANDALONE -- is synthesised alone
@@ -165,6 +173,21 @@ for w in ${want[@]+"${want[@]}"}; do
         { tail -20 "$out/$w.elab.log" >&2; fail "yosys: elaborating $w alone ($out/$w.elab.log)"; }
     echo "$w $w 1 alone" >> "$out/modules.txt"
 done
+# the inline modules (elaborated names; module attribute wq_area_inline in
+# the board's RTLIL), and the parent whose line holds one
+if [ "$fpu" = 0 ]; then
+    awk '/^ *attribute \\wq_area_inline / { a = 1; next }
+         /^ *attribute / { next }
+         /^module / { if (a) { n = $2; sub(/^\\/, "", n); print n }; a = 0; next }
+         { a = 0 }' "$out/board.il" > "$out/inline.txt"
+else
+    : > "$out/inline.txt"
+fi
+inline_parent() {   # elaborated name -> the short name of a module that instantiates it
+    awk -v c="$1" '/^module / { m = $2; sub(/^\\/, "", m); next }
+                   /^ *cell / { t = $2; sub(/^\\/, "", t); if (t == c) { print m; exit } }' "$out/board.il" |
+        while read -r p; do awk -v p="$p" '$1 == p { print $2; exit }' "$out/modules.txt"; done
+}
 rep="$out/area.txt"
 : > "$rep"
 budget=$(level_budget) || fail "the logic-level budget"
@@ -190,8 +213,9 @@ while read -r name short inst alone; do
     {
         echo "read_rtlil $il"
         echo "hierarchy -top $name"
-        # the modules it instantiates: black boxes (their own lines)
-        echo "blackbox * $name %d"
+        # the modules it instantiates: black boxes (their own lines), but
+        # for the inline ones (A:wq_area_inline), mapped with its logic
+        echo "blackbox * $name %d A:wq_area_inline %d"
         for p in $(open_ports "$short"); do echo "delete -port $name/$p"; done
         ecp5_synth "$name" | sed 's/; /\n/g'
         echo
@@ -238,10 +262,15 @@ while read -r name short inst alone; do
         fail "scripts/fpga_depth.py: $short: no levels_max / over_budget figures ($out/$short.depth)"
     um=$(sed -n 's/^with_children_unmodelled: //p' "$out/$short.depth")
     [ -z "$um" ] || echo "area: $short: children without a timing model, black boxes whose ports end and start paths: $um" >&2
-    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv (with children: $hv); over $budget: $ro (with children: $ho); $tsyn)" | tee -a "$rep"
-    nmod=$((nmod + 1)) rover=$((rover + inst * ho))
+    # (an inline module: its cells and deep bits are its parent's too)
+    inl=""
+    if [ -z "$alone" ] && grep -qxF "$name" "$out/inline.txt"; then inl="; inline in $(inline_parent "$name")"; fi
+    echo "$short: $lut $ff $ebr $dsp (x$inst; DPR16X4 $ram; levels $lv (with children: $hv); over $budget: $ro (with children: $ho); $tsyn$inl)" | tee -a "$rep"
+    nmod=$((nmod + 1))
     [ "$hv" -gt "$lmax" ] && lmax=$hv lmod=$short
     [ "$hv" -gt "$budget" ] && over+=("$short")
+    [ -z "$inl" ] || continue
+    rover=$((rover + inst * ho))
     tl=$((tl + inst * lut)) tf=$((tf + inst * ff)) te=$((te + inst * ebr)) tm=$((tm + inst * dsp))
 done <<< "$order"
 echo "total: $tl $tf $te $tm" | tee -a "$rep"
