@@ -27,11 +27,12 @@
 //
 // Beside them: wq_dispatch (the grid, a CTA's warps into free slots, the
 // thread-id walk), wq_core_csr (the CSR access, the trap registers, the
-// debug window), wq_cm_grant (the completion path's owner) and
-// wq_core_hold (the lock hold: a burst of commits, o_step_more, the
-// phases).  This file keeps the FE register, the stall chain, WB's commit
-// (what it does to the warp) and the completion beat's fields, and wires
-// the units.
+// debug window), wq_wb_ctl (WB's commit control: whether WB emits and
+// keeps its beat, the squash, the ready warps after a commit; the
+// completion port's owner, wq_cm_grant, and its beat) and wq_core_hold
+// (the lock hold: a burst of commits, o_step_more, the phases).  This
+// file keeps the stall chain's wiring, what a commit does to the warp,
+// and wires the units.
 //
 `default_nettype none
 `include "wq_defs.vh"
@@ -419,7 +420,7 @@ module wq_core #(
     wire [LANES*32-1:0] cp_row;
     wire [WARPS-1:0] cp_drop;
     wire unused_lsu = &{1'b0, inq};   // (the formal properties')
-    reg          b_open;                 // WB's instruction has emitted a record
+    wire         b_open;                 // WB's instruction has emitted a record (wq_wb_ctl)
     wire         x_open;                 // EX's instruction has beats in WB
 
     // ---- EX (wq_ex_stage: the operands, the vector ALU, S2R, the division
@@ -446,6 +447,19 @@ module wq_core #(
     wire [31:0]      fv_sel, fv_pred;
     wire             cm_idle, cm_start, dc_atom;   // (the completion path, below)
     wire             cm_own, cm_own_ls, cm_own_dv, cm_own_fv;   // the port's owner (wq_cm_grant)
+    // WB's decisions (wq_wb_ctl, u_wb below): it emits, a trap's last
+    // record, a BAR; the warps ready after it, a CTA may start; the
+    // completion beat emitted this cycle, the owner's fields
+    wire             b_emit, b_trapping, b_bar, b_disp;
+    wire [WARPS-1:0] ready_after;
+    wire             cm_go, cm_last, cm_nowr, cm_pw;
+    wire [WID_W-1:0] cm_w;
+    wire [PCW-1:0]   cm_pc;
+    wire [31:0]      cm_sel;
+    wire [63:0]      cm_ir;
+    wire [5:0]       cm_rd, cm_p;
+    wire [LANES*32-1:0] cm_row;
+    wire [7:0]       cm_op;
     wire unused_own = &{1'b0, cm_own};         // (the formal properties')
     wq_ex_stage #(.LANES(LANES), .DIV_LANES(DIV_LANES), .FP(FP), .FP_LANES(FP_LANES), .PCW(PCW),
                   .WID_W(WID_W), .RF_D(RF_D), .RF_AW(RF_AW), .TR_D(TR_D), .TR_AW(TR_AW)) u_ex (
@@ -564,7 +578,6 @@ module wq_core #(
     wire [15:0]       dg_aux;
     wire [63:0]       dg_b;
     wire              b_is_trap  = b_trap != `WQ_TRAP_NONE;
-    wire              b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),
@@ -592,103 +605,38 @@ module wq_core #(
         .o_rec_kind(dg_kind), .o_rec_pc(dg_pc), .o_rec_aux(dg_aux), .o_rec_mask(dg_mask),
         .o_rec_a(dg_a), .o_rec_b(dg_b));
 
-    wire        b_bar      = b_op == `WQ_OP_BAR;      // (BAR is a warp instruction: never skipped)
-
-    // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
-    // a trap waits for the LSU queue, the division unit and the FP unit to empty
-    assign      b_twait    = b_v && b_commit && b_is_trap && (!q_empty || xu_busy);
-    wire        b_final    = b_v && b_commit && b_last_k;
-    // the last commit of a hold waits for the fetch run to finish and for
-    // the answers still owed (posted writes': they come under the lock).  A
-    // commit with an instruction behind it in FE, DE, EX or the LSU queue
-    // is not the last unless it traps; b_more itself cannot be used here,
-    // as it depends on this cycle's issue.  A trap ends the hold: it waits,
-    // before its first record, until the LSU queue has committed everything
-    wire        b_fl_w     = (!fl_idle || ans_owed) &&
-                             (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || xb_held || !q_empty ||
-                                             xu_busy));
-    wire        b_wait_fl  = b_final && b_fl_w;
-    // (WB's hold is b_v && ((b_commit && !b_last_k) || b_wait_fl ||
-    // b_twait || wb_frz): kept as its two values for the walk's last
-    // record, which arrives from wq_diverge deep (its reconvergence
-    // check), so b_last_k selects at the last level rather than the LUT
-    // mapper, which sees it as early as any input, burying it under the
-    // pipeline's flags)
-    (* keep *) wire b_busy_nl;
-    assign b_busy_nl = b_v && (b_commit || wb_frz);
-    (* keep *) wire b_busy_l;
-    assign b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
-    assign b_busy = b_last_k ? b_busy_l : b_busy_nl;
-    wire        b_trapping = b_final && b_is_trap;
-    // ready after this commit: the committing warp if it still runs
-    // (a barrier this commit completes releases the others waiting at it)
-    wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
-    wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
-                     (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
-                     (b_rel_now ? bar_oth : {WARPS{1'b0}});
-    // (a warp that ends frees its slot: the CTA waiting for it follows in
-    // the same hold, and the instruction buffer keeps the kernel's code)
-    wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
-                                         g_fit1);
-
-    // A trap's squash drops every beat younger than WB's: it starts as
-    // soon as the trap's commit beat is in WB with nothing older left in
-    // flight (the LSU queue and the units empty: no b_twait) and lasts to
-    // its commit, so it is a function of WB's registers and the units'
-    // state, not of the record walk's last record (b_last_k).  Nothing
-    // younger can commit before the trap, and issue stops meanwhile: the
-    // beats it drops are issued again as a later commit's, as before.
-    assign squash_x = b_v && b_commit && b_is_trap && q_empty && !xu_busy;
-    // after an atomic that wrote code (FE and DE, fetched before it, are
-    // dropped) or a store that did (its commit drops FE, DE, EX and the
-    // younger queue entries): the buffer is flushed
-    wire   ls_code_done = (ls_store_done && ls_code) || cp_code;
-    assign squash = squash_x || ls_code_done;
-    assign ib_flush = !i_ev_gnt || ls_code_done;
-
-    // ---- the completion path: the LSU's head entry's commit, or the
-    // division unit's or the FP unit's, between WB's commits.  The port's
-    // owner for a cycle is decided the cycle before (wq_cm_grant, from the
-    // units' requests: the LSU first, then the division unit, then the FP
-    // unit; after a run's last beat WB's waiting beat goes first; with no
-    // request it is parked on a unit holding work) and held in flip-flops.
-    // The owner's commit starts when WB's instruction has emitted nothing
-    // (b_open), no ATOM is between its start and its commit (its records
-    // are one commit's), and the hold's last commit is not waiting for the
-    // fetch run and the answers owed, as WB's (cm_idle); an owner that does
-    // not start gives the port back.  WB holds its beat while the owner's
-    // commit runs or can start (wb_frz: the owner and the units' flags, not
-    // the hold-end wait terms, which hold only with WB empty), and the
-    // completion beat's fields are selected by the owner.
-    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
-                     (xb_held && xb_op == `WQ_OP_ATOM);
-    assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&
-                     (!fl_idle || ans_owed);
-    assign cm_start = !b_open && !dc_atom;
-    wq_cm_grant u_grant (
-        .i_clk(i_clk), .i_reset(i_reset),
-        .i_ls_req(cp_req), .i_dv_req(dv_req), .i_fv_req(fv_req),
-        .i_ls_keep(cp_keep), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
-        .i_ls_park(!q_empty), .i_dv_park(dv_busy), .i_fv_park(xu_busy && !dv_busy),
-        .i_end(cm_go && cm_last), .i_wb_wait((b_v || xb_held) && !b_twait),
-        .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own));
-    assign wb_frz = !b_open && (cp_frz || xc_frz);
-    // the commit emitted this cycle: its beat (a load's write-back beat rd
-    // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's),
-    // its fields the owner's
-    wire                cm_go   = cp_go || xc_go;
-    wire                cm_last = cm_own_ls ? cp_last : xc_last;
-    wire                cm_st   = cm_own_ls && cp_st;
-    wire                cm_nowr = cm_st || xc_nowr;
-    wire [WID_W-1:0]    cm_w    = cm_own_ls ? cp_w : xc_w;
-    wire [PCW-1:0]      cm_pc   = cm_own_ls ? cp_pc : xc_pc;
-    wire [31:0]         cm_sel  = cm_own_ls ? cp_sel : xc_sel;
-    wire [63:0]         cm_ir   = cm_own_ls ? cp_ir : xc_ir;
-    wire [5:0]          cm_rd   = cm_own_ls ? cp_rd + {4'd0, cp_k} : xc_rd;
-    wire [5:0]          cm_p    = cm_own_ls ? cp_p : xc_p;
-    wire [LANES*32-1:0] cm_row  = cm_own_ls ? cp_row : xc_row;
-    wire [7:0]          cm_op   = cm_own_ls ? (cp_st ? `WQ_OP_ST : `WQ_OP_LD) : xc_op;
-    wire                cm_pw   = xc_pw;
+    // ---- WB's decisions and the completion port (wq_wb_ctl: whether WB emits
+    // and keeps its beat, the squash, the ready warps after a commit, the
+    // port's owner and its commit's start, the completion beat) --------------------
+    wq_wb_ctl #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W)) u_wb (
+        .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt),
+        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_is_trap(b_is_trap), .i_b_w(b_w),
+        .i_b_op(b_op), .i_bw_go(bw_go), .i_b_last_k(b_last_k), .i_b_hold(b_hold),
+        .i_b_gone(b_gone), .i_b_orphan(b_orphan), .i_b_rel_now(b_rel_now),
+        .i_ready_v(ready_v), .i_bar_oth(bar_oth), .i_bar_go(bar_go),
+        .i_disp_ok(disp_ok), .i_g_valid(g_valid), .i_g_fit1(g_fit1),
+        .i_f_v(f_v), .i_fd_held(fd_held), .i_d_v(d_v), .i_dx_held(dx_held), .i_x_v(x_v),
+        .i_xb_held(xb_held), .i_xb_op(xb_op), .i_q_empty(q_empty), .i_xu_busy(xu_busy),
+        .i_dv_busy(dv_busy), .i_fl_idle(fl_idle), .i_ans_owed(ans_owed),
+        .i_at_on(at_on), .i_ls_wb(ls_wb), .i_ls_fuse(ls_fuse),
+        .i_ls_store_done(ls_store_done), .i_ls_code(ls_code),
+        .i_cp_req(cp_req), .i_cp_keep(cp_keep), .i_cp_frz(cp_frz), .i_cp_go(cp_go),
+        .i_cp_last(cp_last), .i_cp_st(cp_st), .i_cp_code(cp_code), .i_cp_w(cp_w),
+        .i_cp_pc(cp_pc), .i_cp_sel(cp_sel), .i_cp_ir(cp_ir), .i_cp_rd(cp_rd), .i_cp_k(cp_k),
+        .i_cp_p(cp_p), .i_cp_row(cp_row),
+        .i_dv_req(dv_req), .i_fv_req(fv_req), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
+        .i_xc_frz(xc_frz), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
+        .i_xc_pw(xc_pw), .i_xc_w(xc_w), .i_xc_pc(xc_pc), .i_xc_sel(xc_sel), .i_xc_ir(xc_ir),
+        .i_xc_rd(xc_rd), .i_xc_p(xc_p), .i_xc_row(xc_row), .i_xc_op(xc_op),
+        .o_b_emit(b_emit), .o_b_busy(b_busy), .o_b_twait(b_twait),
+        .o_b_trapping(b_trapping), .o_b_bar(b_bar), .o_b_open(b_open),
+        .o_ready_after(ready_after), .o_b_disp(b_disp),
+        .o_squash_x(squash_x), .o_squash(squash), .o_ib_flush(ib_flush),
+        .o_cm_idle(cm_idle), .o_cm_start(cm_start), .o_dc_atom(dc_atom), .o_wb_frz(wb_frz),
+        .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own),
+        .o_cm_go(cm_go), .o_cm_last(cm_last), .o_cm_nowr(cm_nowr), .o_cm_w(cm_w),
+        .o_cm_pc(cm_pc), .o_cm_sel(cm_sel), .o_cm_ir(cm_ir), .o_cm_rd(cm_rd), .o_cm_p(cm_p),
+        .o_cm_row(cm_row), .o_cm_op(cm_op), .o_cm_pw(cm_pw));
     // FSETP's new predicate: the compare bits in the selected threads
     // (the predicate row read at the FP unit's warp: WB's read port, WB
     // frozen meanwhile)
@@ -905,16 +853,6 @@ module wq_core #(
     wire unused_slots = &{1'b0, d_code, d_pc, f_w}; // (the formal properties')
 `endif
 
-    // ---- the commit in progress ------------------------------------------------------------
-    // WB's instruction has emitted a record (a part beat's register write
-    // and its REG_WRITE, or a commit's record: wq_commit emits them); EX's
-    // has beats in WB: wq_ex_stage's x_open
-    always @(posedge i_clk) begin
-        if (bw_go) b_open <= 1'b1;
-        if (b_emit) b_open <= !b_last_k;
-        if (i_reset) b_open <= 1'b0;
-    end
-
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job core: WARPS 2, LANES 8,
     // REGS 4, DQ_LOG2 2): BMC from reset and covers.
@@ -1088,8 +1026,7 @@ module wq_core #(
             // cover depth: job core_div covers it)
             c_dv_over:  cover(o_step_valid && dv_busy && o_step_id != {{(8-WID_W){1'b0}}, dv_w});
         end
-    // WB's hold as its two values for the walk's last record: its definition
-    always @(*)
-        assert(b_busy == (b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz)));
+    // (WB's hold, the squash and the completion port's decisions: wq_wb_ctl's
+    // properties, checked here on the core's signals too)
 `endif
 endmodule
