@@ -129,10 +129,13 @@ module wq_token_cmd #(
     wire [NTYPE-1:0] c_hv   = {c_tyhi, c_hvp};
     wire [NTYPE-1:0] c_has  = {NTYPE{!c_empty}} & c_hv;
     wire [LOG2-1:0] c_idx   = i_index & c_dm;
-    // head - 1 and tail - 1, one subtractor each: the pointers' new values
-    // (pop, push to the back; their entries are c_top and c_bot)
-    wire [PW-1:0]   c_hm1   = c_head - 1'b1;
-    wire [PW-1:0]   c_tm1   = c_tail - 1'b1;
+    // head - 1 and tail - 1, the pointers' new values (pop, push to the
+    // back): the registered head - 1 and tail - 1 themselves, no
+    // subtractor after the warp select.  Where they are used the deque
+    // is not empty (head >= 1) or the push is not trapped (tail >= 1), and
+    // head, tail <= depth <= 2^LOG2, so the result fits LOG2 bits.
+    wire [PW-1:0]   c_hm1   = {1'b0, c_top};
+    wire [PW-1:0]   c_tm1   = {1'b0, c_bot};
     // wq_deque_push_trap(dq, front, 1).  With tail <= head <= depth (the
     // invariants), head < depth is head != depth, and the deque is full
     // (count >= depth) exactly when head == depth and tail == 0: two
