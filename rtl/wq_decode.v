@@ -15,6 +15,9 @@
 `include "wq_defs.vh"
 `include "wq_predec.vh"
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_decode #(
     parameter FP = 0                             // 1: the FP opcodes are legal
 ) (

@@ -36,6 +36,9 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_chnext #(
 		parameter	CW  = 2,	// the channel number's width
 		parameter	RHW = 6		// the retry hint's width

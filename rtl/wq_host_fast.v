@@ -25,6 +25,9 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_fast #(
 		parameter	FAST = 1	// wq_host_if's FAST (0: no one-cycle step)
 	) (

@@ -23,6 +23,9 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_method (
 		// the method's byte offset (ADDRESS << 2)
 		input	wire	[13:0]	i_off,

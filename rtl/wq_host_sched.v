@@ -21,6 +21,9 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_sched #(
 		parameter	CHANNELS = 4,	// 1..16
 		// 1: bursts (o_nx_more); 0: one step a grant (o_nx_more 0)

@@ -9,6 +9,9 @@
 // lanes' addresses and the store data's row (o_p), and registers the beat.
 `default_nettype none
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_lsu_memwrite #(
     parameter LANES     = 32,
     parameter EVM_SLOTS = 8,            // MEM_WRITE records a beat (4..32)

@@ -13,6 +13,9 @@
 // a quarter of the compares and a 32:1 tag multiplexer).
 `default_nettype none
 
+// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// inside the parent, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_lsu_pick #(
     parameter N  = 128,             // elements
     parameter TW = 28,              // bits of a line tag
