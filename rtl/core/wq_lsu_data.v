@@ -21,8 +21,9 @@
 // and selects is checked record for record in lockstep (scripts/rtl/core.sh).
 `default_nettype none
 
-// (combinational, one part of its parent's cycle: scripts/area.sh maps it
-// inside the parent, as the board's flattened netlist does)
+// (its logic one part of its parent's cycle around its row stores:
+// scripts/area.sh maps it inside the parent, as the board's flattened
+// netlist does)
 (* wq_area_inline *)
 module wq_lsu_data #(
     parameter LANES = 32,

@@ -9,7 +9,8 @@
 // lanes' addresses and the store data's row (o_p), and registers the beat.
 `default_nettype none
 
-// (combinational, one part of its parent's cycle: scripts/area.sh maps it
+// (its registers feed only the record port, which the boards leave open,
+// its logic is one part of its parent's cycle: scripts/area.sh maps it
 // inside the parent, as the board's flattened netlist does)
 (* wq_area_inline *)
 module wq_lsu_memwrite #(
