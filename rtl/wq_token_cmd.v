@@ -61,9 +61,10 @@ module wq_token_cmd #(
     input  wire [`WQ_TF_TYPE_W-1:0]         i_w_type,
     input  wire [`WQ_TF_PRESENCE_W-1:0]     i_w_hv,
     // the warp's state: wq_deque_has_type of every type code; CLEAR's
-    // runtime log2 (i_log2 clamped to LOG2)
+    // runtime log2 (i_log2 clamped to LOG2) and its pointers
     output wire [(1<<`WQ_TF_TYPE_W)-1:0]    o_has,
     output wire [$clog2(LOG2+1)-1:0]        o_nlog2,
+    output wire [LOG2:0]                    o_nhalf,    // CLEAR's head and tail (depth / 2)
     // the decisions (applied when the deque accepts the command)
     output wire [`WQ_TRAP_W-1:0]            o_trap,
     output wire                             o_empty,    // a pop on an empty deque
@@ -359,6 +360,7 @@ module wq_token_cmd #(
 
     assign o_has      = c_has;
     assign o_nlog2    = c_nlog2;
+    assign o_nhalf    = c_nhalf;
     assign o_trap     = s1_trap;
     assign o_empty    = s1_empty;
     assign o_rejected = s1_rejected;

@@ -379,6 +379,7 @@ module wq_token_deque #(
     wire [`WQ_TRAP_W-1:0] s1_trap;
     wire [TOKW-1:0]  s1_wdata;              // also r_token's input
     wire [LGW-1:0]   c_nlog2;               // CLEAR's runtime log2
+    wire [PW-1:0]    c_nhalf;               // ... and its pointers (depth / 2)
     wire [NTYPE-1:0] c_has;
 
     wq_token_cmd #(.LOG2(LOG2)) u_cmd (
@@ -388,7 +389,7 @@ module wq_token_deque #(
         .i_w_head(c_head), .i_w_tail(c_tail), .i_w_cnt(c_cnt), .i_w_log2(c_log2),
         .i_w_top(c_top), .i_w_bot(c_bot), .i_w_fl(c_fl),
         .i_w_type(c_front[`WQ_TF_TYPE_RANGE]), .i_w_hv(c_hvp),
-        .o_has(c_has), .o_nlog2(c_nlog2),
+        .o_has(c_has), .o_nlog2(c_nlog2), .o_nhalf(c_nhalf),
         .o_trap(s1_trap), .o_empty(s1_empty), .o_rejected(s1_rejected),
         .o_result(s1_result), .o_ptr_we(s1_ptr_we), .o_log2_we(s1_log2_we),
         .o_head(s1_head), .o_tail(s1_tail), .o_cnt(s1_cnt),
@@ -511,6 +512,20 @@ module wq_token_deque #(
     wire [LGW-1:0]   n_lg    = i_vload ? l_lg   : v_lg;
     wire [NPRES-1:0] n_hv    = i_vload ? l_hv   : v_hv;
 
+    // The view's next head from its own next warp's head (n_head: the
+    // command's warp's when the command is on it), not from the command's
+    // selected head: a push to the front adds one, a pop takes one, CLEAR
+    // and SET_HEADTAIL set it, each when the command moves the pointers --
+    // one select after the pointer's increment instead of after the
+    // command's whole multiplexer (the FORMAL section asserts the view
+    // equals its warp's registers)
+    wire             vh_mv   = n_cmd && s1_ptr_we;
+    wire [PW-1:0]    vh_next = !vh_mv                            ? n_head
+                             : (i_op == `WQ_DQCMD_PUSH_FRONT)    ? n_head + 1'b1
+                             : (i_op == `WQ_DQCMD_POP)           ? n_head - 1'b1
+                             : (i_op == `WQ_DQCMD_CLEAR)         ? c_nhalf
+                             : (i_op == `WQ_DQCMD_DBG_SET_HEADTAIL) ? i_head
+                             : n_head;
     // (at reset every warp's state is the reset state: the view's is
     // warp 0's like any other's)
     always @(posedge i_clk)
@@ -527,7 +542,7 @@ module wq_token_deque #(
         v_lg   <= LOG2_MAX[LGW-1:0];
         v_hv   <= HV_ZERO;
     end else begin
-        v_head <= (n_cmd && s1_ptr_we)  ? s1_head : n_head;
+        v_head <= vh_next;
         v_tail <= (n_cmd && s1_ptr_we)  ? s1_tail : n_tail;
         v_lg   <= (n_cmd && s1_log2_we) ? c_nlog2 : n_lg;
         v_hv   <= n_pon ? p_hv : n_hv;
