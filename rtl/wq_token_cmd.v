@@ -113,8 +113,6 @@ module wq_token_cmd #(
     wire [`WQ_TF_TYPE_W-1:0] c_ftype = i_w_type;
     wire [NPRES-1:0] c_hvp    = i_w_hv;
 
-    // the depth, one-hot: the mask's top bit and one above
-    // (c_top: head - 1, the front; c_bot: tail - 1)
     // depth - 1 as a mask of ones (no subtractor), and the depth one-hot:
     // the mask's top bit and one above
     wire [LOG2-1:0] c_dm    = ~({LOG2{1'b1}} << c_log2);
@@ -486,9 +484,6 @@ module wq_token_cmd #(
             assert(o_has[ft] == ((c_head != c_tail)
                                  && (c_ftype == ft[`WQ_TF_TYPE_W-1:0]
                                      || (ft < NPRES && c_hvp[ft % NPRES]))));
-        // the reset sweep writes zeros
-        if (i_sweep)
-            assert(o_wdata == {TOKW{1'b0}});
     end
 
     // ---- covers (job deque_cmd) ----------------------------------------------

@@ -51,9 +51,11 @@
 # levels is what a clock period of the board's target holds at the wire
 # delay of a dense ECP5).
 #
-# A module marked (* wq_area_inline *) -- a combinational part of its
-# parent's cycle kept in a file of its own, such as wq_token_cmd, the token
-# deque's command decode -- is not a black box in its parent's synthesis:
+# A module marked (* wq_area_inline *) -- one part of its parent's cycle
+# kept in a file of its own (the combinational units, such as wq_token_cmd,
+# the token deque's command decode; wq_wb_ctl, WB's decisions beside one
+# register; units whose registers the board drops) -- is not a black box in
+# its parent's synthesis:
 # its logic is mapped inside the parent's, as the board's flattened
 # netlist maps it (a boundary between two halves of one cycle's logic
 # costs the LUT mapper levels the board does not pay), and its own line

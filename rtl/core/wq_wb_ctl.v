@@ -358,38 +358,14 @@ module wq_wb_ctl #(
         // a part beat (no commit) is held only for a completion
         if (b_v && !b_commit)
             assert(b_busy == wb_frz && !b_emit);
-        // nothing is emitted while a wait, the walk or a completion holds
-        // WB, nor beside the completion path's beat
-        if (b_emit)
-            assert(!b_wait_fl && !b_twait && !b_hold && !wb_frz);
-        if (wb_frz)
-            assert(!b_open && (cp_frz || xc_frz));
-        // a trap waits while the LSU queue or a unit holds work, and its
-        // squash starts once they are empty; a squash of EX is a squash
-        if (b_v && b_commit && b_is_trap)
-            assert(b_twait == (!q_empty || xu_busy) && squash_x == !b_twait);
-        if (squash_x)
-            assert(squash);
-        // a completion starts only with WB's instruction not open and no
-        // ATOM between its start and its commit
-        if (cm_start)
-            assert(!b_open && !dc_atom);
+        // a trap's records go out only while its squash drops the younger
+        // beats (the LSU queue and the units empty)
+        if (b_emit && b_is_trap)
+            assert(squash_x);
         // WB's warp is ready after its commit exactly when it stays
         // (a barrier it completes releases the others waiting at it)
         assert(ready_after[b_w] == (b_stays || (b_rel_now && bar_oth[b_w])));
     end
-
-    // WB's instruction is open from its first record or part write to its
-    // last record
-    always @(posedge i_clk)
-        if (f_past && !$past(i_reset)) begin
-            if ($past(b_emit) && $past(b_last_k))
-                assert(!b_open);
-            else if ($past(b_emit) || $past(i_bw_go))
-                assert(b_open);
-            else
-                assert(b_open == $past(b_open));
-        end
 
     // ---- covers (job wb_ctl) ------------------------------------------------------
 `ifdef FORMAL_WB_CTL_TOP
