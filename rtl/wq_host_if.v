@@ -95,14 +95,14 @@ module wq_host_if #(
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// event lock and step port
-		output	reg		o_ev_req,
+		output	wire		o_ev_req,
 		input	wire		i_ev_gnt,
-		output	reg		o_step_valid,
+		output	wire		o_step_valid,
 		output	wire	[`WQ_STEPK_W-1:0]	o_step_kind,
 		output	wire	[7:0]	o_step_id,
-		output	reg	[`WQ_STEP_W-1:0]	o_step_res,
+		output	wire	[`WQ_STEP_W-1:0]	o_step_res,
 		// with o_step_valid: the host keeps the lock for its next step
-		output	reg		o_step_more,
+		output	wire		o_step_more,
 		// another unit waits for the lock (the top's CSR slave or the
 		// warp scheduler): a burst ends
 		input	wire		i_ev_wait,
@@ -133,13 +133,13 @@ module wq_host_if #(
 		input	wire		i_csr_we,
 		input	wire	[11:0]	i_csr_addr,
 		input	wire	[31:0]	i_csr_wdata,
-		output	reg		o_csr_ack,
+		output	wire		o_csr_ack,
 		output	wire	[31:0]	o_csr_rdata,
-		output	reg		o_csr_err,
+		output	wire		o_csr_err,
 		// warp scheduler
 		input	wire		i_engine_idle,
 		input	wire		i_can_launch,
-		output	reg		o_launch_valid,
+		output	wire		o_launch_valid,
 		output	wire	[31:0]	o_launch_addr,
 		output	wire	[32*`WQ_LD_WORDS-1:0]	o_launch_desc,
 		output	wire	[31:0]	o_launch_ncta,
@@ -151,8 +151,8 @@ module wq_host_if #(
 		output	wire		o_ld_ack,
 		output	wire	[31:0]	o_ld_word,
 		// interrupt pulses
-		output	reg		o_irq_chan_error,
-		output	reg		o_irq_non_stall,
+		output	wire		o_irq_chan_error,
+		output	wire		o_irq_non_stall,
 		// the free-running cycle count since reset (the retry clock's
 		// `now`): the top's PERF_CYCLES, so one counter serves both
 		output	wire	[31:0]	o_cycles,
@@ -230,12 +230,13 @@ module wq_host_if #(
 	// DESC_RAM: the stored descriptor in the channel RAM (its slots: da,
 	// wq_host_map.vh)
 	localparam	DR = (DESC_RAM != 0) && (FAST == 0) && (CHANNELS <= 2);
-	reg	[AW-1:0]	cm_ra, cm_wa;
-	reg	[31:0]	cm_wd;
+	// (the ports' registers and a CSR access that arrived during H_INIT
+	// are the step sequencer's, u_step)
+	wire	[AW-1:0]	cm_ra, cm_wa;
+	wire	[31:0]	cm_wd;
 	wire	[31:0]	cm_q;		// u_chan's read port
-	reg		cm_we;
-	reg	[AW-1:0]	swp;		// the reset sweep's word
-	reg		csr_pend;	// a CSR access arrived during H_INIT
+	wire		cm_we;
+	wire		csr_pend;	// a CSR access arrived during H_INIT
 
 	// the word read: valid two cycles after cm_ra is set, while it stays
 	// and nothing writes it.  Why no use of cm_rd meets a collision
@@ -278,7 +279,7 @@ module wq_host_if #(
 	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
 	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
 	// from it in its one cycle instead of waiting two for the RAM word
-	reg	[31:0]	perf_q;
+	wire	[31:0]	perf_q;
 	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
 	// A_PERF)
 
@@ -318,8 +319,10 @@ module wq_host_if #(
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
 
-	reg	[5:0]	hs, mem_ret, rd_ret;
-	reg	[CW-1:0]	sc;		// channel of this step
+	// (the sequencer's registers are u_step's, wq_host_step: the state
+	// hs, the step's channel sc, the states reads return to, ...)
+	wire	[5:0]	hs, mem_ret, rd_ret;
+	wire	[CW-1:0]	sc;		// channel of this step
 	// the step's channel's flip-flop fields (u_cst's reads at sc)
 	wire	[15:0]	gp_get_s;
 	wire		gp_ne_s, ctrl_en_s, in_seg_s;
@@ -334,36 +337,33 @@ module wq_host_if #(
 	wire	[15:0]	cur_gp_get, ev_gp_get;
 	wire	[7:0]	ev_err;
 	wire	[3:0]	cand_state;
-	reg	[`WQ_STEP_W-1:0]	res;
-	reg	[31:0]	now;		// free-running cycle counter
+	wire	[`WQ_STEP_W-1:0]	res;
+	wire	[31:0]	now;		// free-running cycle counter
 	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
 	// (written by the grant, so it is also in cm_wd until the step's
 	// first write: the retry rule takes it there)
-	reg		gwrap;		// `now` wrapped since the grant
-	wire		now_wrap = (now == 32'hffffffff);
+	wire		gwrap;		// `now` wrapped since the grant
+	wire		now_wrap;	// `now` about to wrap
 	// the host's reads (wq_host_mem, u_mem below): the request, the
 	// word read, GP word 0's reserved bits, a stream's counts
 	wire	[31:0]	rdata_q;
 	wire		w0_bad;		// GP entry word 0 has reserved bits set
-	reg	[13:0]	moff;		// method byte offset (ADDRESS << 2)
+	wire	[13:0]	moff;		// method byte offset (ADDRESS << 2)
 	// the method's data word is the word read (rdata_q), the IMMD
 	// header's count, or a resumed wait's wait_data: one register, so the
 	// channel RAM's write data has one source for it and the words read
 	wire	[31:0]	mdata = rdata_q;
-	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
-	reg	[31:0]	att_q;		// acq_attempts of this semaphore step
-	wire	[31:0]	att_nx = att_q + 32'h1;	// one incrementer: write, test, record
-	reg		yielded;
-	reg		pm_pend;	// PERF_METHODS + 1 still to write (H_LVW, FAST)
-	reg		gt_w;		// a burst's step began: A_GT = now
+	wire	[`WQ_MH_SUBCH_W-1:0]	msub;
+	wire	[31:0]	att_q;		// acq_attempts of this semaphore step
+	wire	[31:0]	att_nx;		// att_q + 1 (one incrementer: write, test, record)
+	wire		yielded;
 	// (FAST) GPFIFO_BASE of sc is on cm_rd in H_DUE: H_LVW asked for it
 	// and the step's end went straight on to H_DUE (a GP entry next)
-	reg		gb_rdy;
+	wire		gb_rdy;
 	// (FAST) launch_desc is on cm_rd in H_LAUNCH: the state that took
 	// the LAUNCH word asked for it (to_method), so H_LAUNCH starts the
 	// descriptor stream itself, H_LAUNCH2's work
-	reg		ld_rdy;
-	reg		sem_endwait;	// a RELEASE_WFI release ending a wait
+	wire		ld_rdy;
 	wire	[4:0]	lidx;		// descriptor words (lines) received
 	wire	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
 	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
@@ -409,7 +409,7 @@ module wq_host_if #(
 	reg	[CW-1:0]	gb_ch;
 	reg		gb_v;
 	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
-	reg		gs_run;
+	wire		gs_run;
 
 	// ---- the current step's channel, as the model's ch-> ---------------
 	wire	[3:0]	s_state  = chan_state_s;
@@ -441,14 +441,14 @@ module wq_host_if #(
 	// Its operands come straight off the channel RAM's read port, a word
 	// per cycle in H_SL2..H_SL4 (address, payload lo, payload hi); its
 	// latched address and masked payload feed the records.
-	reg		sem_start;
+	wire		sem_start;
 	wire		sem_busy, sem_done, sem_pass, sem_bad_op, sem_bad_red;
 	wire	[63:0]	sem_mv, sem_result, sem_pay;
 	wire	[31:0]	sem_addr;
 	wire		sem_mem_valid, sem_mem_we;
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
-	reg		sem_active;	// the unit owns the memory port
+	wire		sem_active;	// the unit owns the memory port
 	// (FAST) The unit's writes are posted (u_mem): it gets an answer
 	// the cycle after a write is accepted and goes on; wr_pend counts
 	// the writes whose real answers are still to come, which are the
@@ -521,7 +521,7 @@ module wq_host_if #(
 	// word) follows the stream; otherwise it starts after the 16th word.
 	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
 	// o_launch_desc is constant 0)
-	reg		lc_start;
+	wire		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[3:0]	lc_ridx;	// (DESC_RAM) the stored word it reads
 	wire	[31:0]	lc_ncta;
@@ -656,12 +656,9 @@ module wq_host_if #(
 	wire	[CW-1:0]	cand;	// the channel a tick would serve
 	wire		want;	// a tick would do something: ask for the lock
 
-	// A step begins on a fresh grant, or right after a step that kept
-	// the lock (o_step_more, up with o_step_valid: the top leaves the
-	// lock with the host), in the cycle of that step's pulse.  Either is
-	// a tick of the model, whose `ticks` is this cycle.
-	wire	g_start = (hs == H_IDLE) && i_ev_gnt
-			&& (!o_step_valid || (FAST != 0 && o_step_more));
+	// A step begins (u_step's): on a fresh grant, or right after a step
+	// that kept the lock, in the cycle of that step's pulse
+	wire	g_start;
 
 	// A burst (FAST): after a step, the host keeps the lock when its next
 	// tick would serve a runnable channel (the one the leave decision
@@ -808,34 +805,24 @@ module wq_host_if #(
 	wire		ix_switch, ix_answer;
 
 	////////////////////////////////////////////////////////////////////////
-	////////////////////////////////////////////////////////////////////////
 	//
-	// The step sequencer's next state (wq_host_step, u_step,
-	// docs/rtl/wq_host_step.md): every register the step writes, as *_d,
-	// from the registers and the units' outputs above (the states' units'
-	// decisions applied by wq_host_seq); registered below, one always
-	// block per register group (the host's reads' by u_mem).  The step's
-	// channel's fields' next values (at sc, wq_host_chnext's) are written
-	// by u_cst; the current channel and its slice are u_slice's, the
-	// records u_emit's.
+	// The step sequencer (wq_host_step, u_step, docs/rtl/wq_host_step.md):
+	// its registers (the state hs, the step's channel sc, the step's
+	// result, the channel RAM's ports, the method, the units' start
+	// pulses, this module's port pulses) and their next values, from the
+	// registers and the units' outputs above (the states' units'
+	// decisions applied by wq_host_seq).  The next values of the
+	// registers other units keep come out as *_d: the host's reads'
+	// (registered by u_mem) and the step's channel's fields (at sc,
+	// wq_host_chnext's, written by u_cst); the current channel and its
+	// slice are u_slice's, the records u_emit's.
 	//
-	wire	[5:0]	mem_ret_d, rd_ret_d, gp_lgc_d, hs_d;
-	wire	[CW-1:0]	sc_d;
-	wire	[`WQ_STEP_W-1:0]	res_d, o_step_res_d;
-	wire	[AW-1:0]	swp_d, cm_wa_d, cm_ra_d;
-	wire		csr_pend_d, h_mem_valid_d, h_issued_d, ld_line_d;
-	wire		w0_bad_d, sem_active_d, yielded_d, pm_pend_d, ld_rdy_d;
-	wire		gs_run_d, sem_endwait_d;
-	wire		o_ev_req_d, o_csr_err_d, gp_ne_d, ctrl_en_d;
-	wire		in_seg_d, gwrap_d, cm_we_d, sem_start_d, lc_start_d;
-	wire		gt_w_d, gb_rdy_d, o_step_valid_d, o_step_more_d;
-	wire		o_csr_ack_d, o_launch_valid_d, o_irq_chan_error_d;
-	wire		o_irq_non_stall_d;
-	wire	[31:0]	h_mem_addr_d, rdata_q_d, att_q_d;
-	wire	[31:0]	perf_q_d, now_d, cm_wd_d;
+	wire	[5:0]	gp_lgc_d;
+	wire		h_mem_valid_d, h_issued_d, ld_line_d, w0_bad_d;
+	wire		gp_ne_d, ctrl_en_d, in_seg_d;
+	wire	[31:0]	h_mem_addr_d, rdata_q_d;
 	wire	[4:0]	lreq_d, lidx_d;
-	wire	[13:0]	moff_d;
-	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d, m_subch_d;
+	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_d;
 	wire	[7:0]	err_d;
 	wire	[15:0]	gp_get_d;
 	wire	[3:0]	chan_state_d, wait_kind_d;
@@ -850,153 +837,74 @@ module wq_host_if #(
 	wq_host_step #(.CHANNELS(CHANNELS), .FAST(FAST), .HOST_SLICE_RESET(HOST_SLICE_RESET),
 		.CW(CW), .RHW(RHW), .PF_LG(PF_LG), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
 	u_step (
-		.i_hs(hs), .i_sc(sc), .i_swp(swp), .i_csr_valid(i_csr_valid),
-		.i_csr_pend(csr_pend), .i_csr_ack(o_csr_ack), .i_ev_gnt(i_ev_gnt),
-		.i_g_start(g_start), .i_want(want), .i_ld_rd(i_ld_rd), .i_ld_idx(i_ld_idx),
-		.i_cur_ch(cur_ch), .i_has_work(has_work), .i_nx_cur(nx_cur), .i_cand(cand),
-		.i_cand_state(cand_state), .i_csr_ra(csr_ra), .i_csr_is_ch(csr_is_ch),
-		.i_cc(cc), .i_cw_clr(cw_clr), .i_s_state(s_state), .i_in_seg_s(in_seg_s),
-		.i_gp_ne_s(gp_ne_s), .i_m_count_s(m_count_s),
-		.i_wait_method_s(wait_method_s), .i_engine_idle(i_engine_idle),
-		.i_can_launch(i_can_launch), .i_cm_rd(cm_rd), .i_rdata_q(rdata_q),
-		.i_mem_rdata(i_mem_rdata), .i_dq_due(dq_due), .i_dq_rem(dq_rem),
-		.i_pf_on(pf_on), .i_gs_run(gs_run), .i_gb_rdy(gb_rdy), .i_gq_use(gq_use),
-		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_w0_bad(w0_bad), .i_lw_v(lw_v),
-		.i_gp_rv1(gp_rv1), .i_gp_both(gp_both), .i_gp_w0b(gp_w0b),
-		.i_seg_rem_s(seg_rem_s), .i_seg_addr_s(seg_addr_s), .i_m_addr_s(m_addr_s),
-		.i_m_secop_s(m_secop_s), .i_m_subch_s(m_subch_s), .i_pf_n(pf_n),
-		.i_pf_head(pf_head), .i_perf_q(perf_q), .i_ma_sum(ma_sum), .i_moff(moff),
-		.i_ev_wait(i_ev_wait), .i_sl_fresh(sl_fresh), .i_slu_q(slu_q),
-		.i_hsl_q(hsl_q), .i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_nx_sc(nx_sc),
-		.i_sem_word(sem_word), .i_pf_busy(pf_busy), .i_sem_done(sem_done),
-		.i_sem_pass(sem_pass), .i_sem_bad_red(sem_bad_red),
-		.i_sem_bad_op(sem_bad_op), .i_sem_endwait(sem_endwait), .i_att_q(att_q),
-		.i_att_nx(att_nx), .i_ld_rdy(ld_rdy), .i_pf_mv(pf_mv), .i_gq_mv(gq_mv),
-		.i_lidx(lidx), .i_ld_line(ld_line), .i_lc_done(lc_done), .i_lc_ok(lc_ok),
-		.i_lc_ridx(lc_ridx), .i_res(res), .i_pf_cont(pf_cont), .i_wr_pend(wr_pend),
-		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_why(why), .i_nx_more(nx_more),
-		.i_nx_run(nx_run), .i_nx_step(nx_step), .i_gb_hit(gb_hit), .i_cm_ra(cm_ra),
-		.i_cm_wa(cm_wa), .i_cm_wd(cm_wd), .i_csr_bad(csr_bad), .i_cw_err(cw_err),
-		.i_cw_ram(cw_ram), .i_cw_wa(cw_wa), .i_cw_wd(cw_wd), .i_gb_q(gb_q),
-		.i_gt_w(gt_w), .i_gwrap(gwrap), .i_h_issued(h_issued),
-		.i_h_mem_addr(h_mem_addr), .i_h_mem_valid(h_mem_valid), .i_h_rv(h_rv),
-		.i_mem_ready(i_mem_ready), .i_lreq(lreq), .i_m_rv(m_rv), .i_mdata(mdata),
-		.i_mem_ret(mem_ret), .i_msub(msub), .i_now(now), .i_now_wrap(now_wrap),
-		.i_csr_err(o_csr_err), .i_ev_req(o_ev_req), .i_step_res(o_step_res),
-		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_s_get(s_get),
-		.i_sem_active(sem_active), .i_sl_used1(sl_used1), .i_yielded(yielded),
-		.i_gp_get_s(gp_get_s), .i_ctrl_en_s(ctrl_en_s),
-		.i_chan_state_s(chan_state_s), .i_err_s(err_s), .i_gp_lgc_s(gp_lgc_s),
-		.i_gp_base_lo_s(gp_base_lo_s), .i_acq_wr_s(acq_wr_s),
-		.i_acq_rh_s(acq_rh_s), .i_wait_kind_s(wait_kind_s), .i_cw_reset(cw_reset),
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_mdata(mdata), .i_sem_word(sem_word), .i_gb_q(gb_q), .i_getnx_q(getnx_q),
+		.i_nx_ne(nx_ne),
+		.i_s_state(s_state), .i_chan_state_s(chan_state_s), .i_wait_kind_s(wait_kind_s),
+		.i_cand_state(cand_state), .i_s_get(s_get), .i_gp_get_s(gp_get_s),
+		.i_gp_ne_s(gp_ne_s), .i_ctrl_en_s(ctrl_en_s), .i_in_seg_s(in_seg_s),
+		.i_err_s(err_s), .i_gp_lgc_s(gp_lgc_s), .i_gp_base_lo_s(gp_base_lo_s),
+		.i_acq_wr_s(acq_wr_s), .i_wait_method_s(wait_method_s), .i_acq_rh_s(acq_rh_s),
+		.i_seg_addr_s(seg_addr_s), .i_seg_rem_s(seg_rem_s), .i_m_addr_s(m_addr_s),
+		.i_m_count_s(m_count_s), .i_m_secop_s(m_secop_s), .i_m_subch_s(m_subch_s),
+		.i_cm_rd(cm_rd), .i_cw_wd(cw_wd), .i_csr_is_ch(csr_is_ch), .i_csr_bad(csr_bad),
+		.i_cw_clr(cw_clr), .i_cw_reset(cw_reset), .i_cw_ram(cw_ram),
 		.i_cw_base(cw_base), .i_cw_lgc(cw_lgc), .i_cw_rh(cw_rh), .i_cw_ne(cw_ne),
-		.i_cw_wen(cw_wen), .i_cw_en(cw_en), .i_cw_st(cw_st),
-		.i_csr_wlo(i_csr_wdata[2:0]), .i_cw_lgc_v(cw_lgc_v), .i_c_put_ne(c_put_ne),
-		.i_cw_st_v(cw_st_v), .i_cw_err_v(cw_err_v), .i_getnx_q(getnx_q),
-		.i_nx_ne(nx_ne), .o_ix_switch(ix_switch), .o_ix_answer(ix_answer),
+		.i_cw_wen(cw_wen), .i_cw_en(cw_en), .i_cw_st(cw_st), .i_cw_err(cw_err),
+		.i_c_put_ne(c_put_ne), .i_cc(cc), .i_csr_ra(csr_ra), .i_cw_wa(cw_wa),
+		.i_cw_lgc_v(cw_lgc_v), .i_cw_st_v(cw_st_v), .i_cw_err_v(cw_err_v),
+		.i_h_mem_valid(h_mem_valid), .i_h_issued(h_issued), .i_w0_bad(w0_bad),
+		.i_lw_v(lw_v), .i_ld_line(ld_line), .i_h_rv(h_rv), .i_m_rv(m_rv),
+		.i_pf_on(pf_on), .i_pf_mv(pf_mv), .i_pf_busy(pf_busy), .i_pf_cont(pf_cont),
+		.i_gq_mv(gq_mv), .i_gq_use(gq_use), .i_gp_both(gp_both), .i_gp_rv1(gp_rv1),
+		.i_gp_w0b(gp_w0b), .i_gb_hit(gb_hit), .i_h_mem_addr(h_mem_addr),
+		.i_rdata_q(rdata_q), .i_ma_sum(ma_sum), .i_pf_head(pf_head), .i_gq_w0(gq_w0),
+		.i_gq_w1(gq_w1), .i_lreq(lreq), .i_lidx(lidx), .i_wr_pend(wr_pend),
+		.i_pf_n(pf_n),
+		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_nx_step(nx_step),
+		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
+		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
+		.i_sl_fresh(sl_fresh), .i_sl_end(sl_end), .i_hs_zero(hs_zero),
+		.i_dq_rem(dq_rem), .i_hsl_q(hsl_q), .i_slu_q(slu_q), .i_why(why),
+		.i_sem_done(sem_done), .i_sem_pass(sem_pass), .i_sem_bad_op(sem_bad_op),
+		.i_sem_bad_red(sem_bad_red), .i_lc_done(lc_done), .i_lc_ok(lc_ok),
+		.i_lc_ridx(lc_ridx),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch), .i_ev_gnt(i_ev_gnt),
+		.i_ev_wait(i_ev_wait), .i_csr_valid(i_csr_valid), .i_ld_rd(i_ld_rd),
+		.i_mem_ready(i_mem_ready), .i_csr_wlo(i_csr_wdata[2:0]),
+		.i_mem_rdata(i_mem_rdata), .i_ld_idx(i_ld_idx),
+		// the step's registers
+		.o_hs(hs), .o_mem_ret(mem_ret), .o_rd_ret(rd_ret), .o_sc(sc), .o_res(res),
+		.o_cm_ra(cm_ra), .o_cm_wa(cm_wa), .o_now(now), .o_cm_wd(cm_wd),
+		.o_att_q(att_q), .o_perf_q(perf_q), .o_csr_pend(csr_pend), .o_gwrap(gwrap),
+		.o_cm_we(cm_we), .o_sem_start(sem_start), .o_sem_active(sem_active),
+		.o_lc_start(lc_start), .o_yielded(yielded), .o_gb_rdy(gb_rdy), .o_ld_rdy(ld_rdy), .o_gs_run(gs_run),
+		.o_moff(moff), .o_msub(msub),
+		.o_ev_req(o_ev_req), .o_step_valid(o_step_valid), .o_step_more(o_step_more),
+		.o_csr_ack(o_csr_ack), .o_csr_err(o_csr_err), .o_launch_valid(o_launch_valid),
+		.o_irq_chan_error(o_irq_chan_error), .o_irq_non_stall(o_irq_non_stall),
+		.o_step_res(o_step_res),
+		.o_att_nx(att_nx), .o_now_wrap(now_wrap), .o_g_start(g_start),
+		// the next values of the registers kept elsewhere
+		.o_h_mem_addr_d(h_mem_addr_d), .o_rdata_q_d(rdata_q_d),
+		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
+		.o_ld_line_d(ld_line_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
+		.o_lidx_d(lidx_d), .o_gp_lgc_d(gp_lgc_d), .o_gp_ne_d(gp_ne_d),
+		.o_ctrl_en_d(ctrl_en_d), .o_in_seg_d(in_seg_d), .o_m_subch_d(m_subch_d),
+		.o_gp_get_d(gp_get_d), .o_chan_state_d(chan_state_d),
+		.o_wait_kind_d(wait_kind_d), .o_err_d(err_d), .o_gp_base_lo_d(gp_base_lo_d),
+		.o_acq_wr_d(acq_wr_d), .o_wait_method_d(wait_method_d),
+		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d), .o_seg_rem_d(seg_rem_d),
+		.o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d), .o_m_secop_d(m_secop_d),
+		// the decisions for the other units
+		.o_ix_switch(ix_switch), .o_ix_answer(ix_answer),
 		.o_gh_fast(gh_fast), .o_gh_fs_sub(gh_fs_sub), .o_gh_fs_d(gh_fs_d),
 		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_fm_fire(fm_fire), .o_fm_slu1(fm_slu1),
 		.o_fm_sl_eq(fm_sl_eq), .o_fm_end(fm_end), .o_sx_emit(sx_emit),
 		.o_sx_kind(sx_kind), .o_sx_aux(sx_aux), .o_sx2_go(sx2_go),
 		.o_sem_ld(sem_ld), .o_sem_ld_sel(sem_ld_sel), .o_lx_launch(lx_launch),
 		.o_lv_error(lv_error), .o_lv_adv(lv_adv), .o_lv_sl_inc(lv_sl_inc),
-		.o_lv_switch(lv_switch), .o_lv_fresh(lv_fresh), .o_mem_ret_d(mem_ret_d),
-		.o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d), .o_res_d(res_d), .o_swp_d(swp_d),
-		.o_csr_pend_d(csr_pend_d), .o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
-		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
-		.o_ld_line_d(ld_line_d), .o_h_mem_addr_d(h_mem_addr_d),
-		.o_rdata_q_d(rdata_q_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
-		.o_lidx_d(lidx_d), .o_sem_active_d(sem_active_d), .o_yielded_d(yielded_d),
-		.o_pm_pend_d(pm_pend_d), .o_ld_rdy_d(ld_rdy_d), .o_gs_run_d(gs_run_d),
-		.o_moff_d(moff_d), .o_msub_d(msub_d), .o_att_q_d(att_q_d),
-		.o_sem_endwait_d(sem_endwait_d), .o_perf_q_d(perf_q_d),
-		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
-		.o_csr_err_d(o_csr_err_d), .o_hs_d(hs_d), .o_now_d(now_d),
-		.o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
-		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d), .o_gt_w_d(gt_w_d),
-		.o_gb_rdy_d(gb_rdy_d), .o_step_valid_d(o_step_valid_d),
-		.o_step_more_d(o_step_more_d), .o_csr_ack_d(o_csr_ack_d),
-		.o_launch_valid_d(o_launch_valid_d),
-		.o_irq_chan_error_d(o_irq_chan_error_d),
-		.o_irq_non_stall_d(o_irq_non_stall_d), .o_gp_get_d(gp_get_d),
-		.o_gp_ne_d(gp_ne_d), .o_ctrl_en_d(ctrl_en_d), .o_in_seg_d(in_seg_d),
-		.o_chan_state_d(chan_state_d), .o_err_d(err_d), .o_gp_lgc_d(gp_lgc_d),
-		.o_gp_base_lo_d(gp_base_lo_d), .o_acq_wr_d(acq_wr_d),
-		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d), .o_seg_rem_d(seg_rem_d),
-		.o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d), .o_m_secop_d(m_secop_d),
-		.o_m_subch_d(m_subch_d), .o_wait_kind_d(wait_kind_d),
-		.o_wait_method_d(wait_method_d));
-
-	// the step's state: the sequencer's state and channel, the step's result, the
-	// states reads return to, the reset sweep, the cycle count
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		hs              <= H_INIT;
-		sc              <= 0;
-		swp             <= 0;
-		csr_pend        <= 1'b0;
-		now             <= 32'h0;
-	end else begin
-		hs              <= hs_d;
-		sc              <= sc_d;
-		swp             <= swp_d;
-		csr_pend        <= csr_pend_d;
-		now             <= now_d;
-		res             <= res_d;
-		mem_ret         <= mem_ret_d;
-		rd_ret          <= rd_ret_d;
-		gwrap           <= gwrap_d;
-	end
-
-	// the channel RAM's ports (the write lasts one cycle)
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		cm_we           <= 1'b0;
-	end else begin
-		cm_we           <= cm_we_d;
-		cm_wa           <= cm_wa_d;
-		cm_wd           <= cm_wd_d;
-		cm_ra           <= cm_ra_d;
-	end
-
-	// the step's method, semaphore and launch: the method about to run, its
-	// counts, the units' start pulses, the flags a FAST step carries
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		sem_start       <= 1'b0;
-		sem_active      <= 1'b0;
-		lc_start        <= 1'b0;
-		yielded         <= 1'b0;
-		pm_pend         <= 1'b0;
-		gt_w            <= 1'b0;
-		gb_rdy          <= 1'b0;
-		ld_rdy          <= 1'b0;
-		gs_run          <= 1'b0;
-	end else begin
-		sem_start       <= sem_start_d;
-		sem_active      <= sem_active_d;
-		lc_start        <= lc_start_d;
-		yielded         <= yielded_d;
-		pm_pend         <= pm_pend_d;
-		gt_w            <= gt_w_d;
-		gb_rdy          <= gb_rdy_d;
-		ld_rdy          <= ld_rdy_d;
-		gs_run          <= gs_run_d;
-		moff            <= moff_d;
-		msub            <= msub_d;
-		att_q           <= att_q_d;
-		sem_endwait     <= sem_endwait_d;
-	end
-
-	// PERF_METHODS' copy (FAST)
-	always @(posedge i_clk)
-	if (i_reset)
-		perf_q          <= 32'h0;
-	else
-		perf_q          <= perf_q_d;
+		.o_lv_switch(lv_switch), .o_lv_fresh(lv_fresh));
 
 	// the current channel and its slice (wq_host_slice,
 	// docs/rtl/wq_host_slice.md): switch_to and the slice count, from the
@@ -1012,32 +920,6 @@ module wq_host_if #(
 		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
 		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
 		.o_hs_zero(hs_zero), .o_hsl(hsl_q), .o_slu(slu_q));
-
-	// the ports' pulses and levels: the lock request, the step, the CSR answer,
-	// the launch, the interrupts
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		o_ev_req        <= 1'b0;
-		o_step_valid    <= 1'b0;
-		o_step_more     <= 1'b0;
-		o_step_res      <= `WQ_STEP_IDLE;
-		o_csr_ack       <= 1'b0;
-		o_csr_err       <= 1'b0;
-		o_launch_valid  <= 1'b0;
-		o_irq_chan_error <= 1'b0;
-		o_irq_non_stall <= 1'b0;
-	end else begin
-		o_ev_req        <= o_ev_req_d;
-		o_step_valid    <= o_step_valid_d;
-		o_step_more     <= o_step_more_d;
-		o_step_res      <= o_step_res_d;
-		o_csr_ack       <= o_csr_ack_d;
-		o_csr_err       <= o_csr_err_d;
-		o_launch_valid  <= o_launch_valid_d;
-		o_irq_chan_error <= o_irq_chan_error_d;
-		o_irq_non_stall <= o_irq_non_stall_d;
-	end
 
 	// the event records (wq_host_emit, docs/rtl/wq_host_emit.md): the
 	// model's wq_host_emit where the model calls it, from the decisions
@@ -1118,8 +1000,11 @@ module wq_host_if #(
 
 	// verilator lint_off UNUSEDSIGNAL
 	// (pf_out, gq_outn: the formal section's memory count; ctrl_en_all,
-	// err_all: its per-channel invariants; fm_fire: its slice count)
+	// err_all: its per-channel invariants; fm_fire: its slice count;
+	// csr_pend, mem_ret, rd_ret: the CSR port's and the launch's
+	// properties)
 	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, fm_fire, lc_busy, sem_busy, sem_mv,
+			csr_pend, mem_ret, rd_ret,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
 
@@ -1358,21 +1243,6 @@ module wq_host_if #(
 	if (f_past_valid && !i_reset && hs == H_LVW)
 		assert(getnx_q == s_getnx);
 
-	// the grant's `now` (A_GT): still in cm_wd for the retry rule, and
-	// read for the stamp
-	reg	[31:0]	f_gt;
-	always @(posedge i_clk)
-	if (g_start || gt_w)
-		f_gt <= now;
-	always @(*)
-	if (f_past_valid && !i_reset)
-	begin
-		if (hs == H_DUEA || hs == H_DUEB)
-			assert(cm_wd == f_gt);
-		if (hs == H_STW || hs == H_STAMP)
-			assert(cm_ra == A_GT);
-	end
-
 	// HOST_SLICE as written (the channel RAM word A_HSL) and the slice
 	// count (A_SLU, 0 while sl_fresh) as the model keeps them
 	reg	[31:0]	f_hslice, f_sused;
@@ -1459,18 +1329,11 @@ module wq_host_if #(
 	begin
 		assert(cur_ch <= LAST_CH);
 		assert(sc <= LAST_CH);
-		// memory is only touched inside a step
-		if (hs == H_IDLE)
-			assert(!o_mem_valid && !sem_active);
-		// the semaphore unit owns the port only while it works
-		if (sem_active)
-			assert(hs == H_SEMW);
-		// the reset sweep: no request, no access; a CSR pulse that came
-		// during it is taken right after it
-		if (hs == H_INIT)
-			assert(!o_ev_req && !o_mem_valid);
-		if (csr_pend)
-			assert(hs == H_INIT || hs == H_IDLE);
+		// memory is only touched inside a step, and not during the
+		// reset sweep (the semaphore unit's ownership and the sweep's
+		// lock request: wq_host_step's section)
+		if (hs == H_IDLE || hs == H_INIT)
+			assert(!o_mem_valid);
 		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
 		assert(f_sused <= f_hslice);
 		assert(sl_end == (f_sused == f_hslice));
@@ -1480,26 +1343,14 @@ module wq_host_if #(
 		if (hs == H_LEAVE)
 			assert(att_q == f_sused);
 		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
-		// while not fresh; H_LV2 is never reached
+		// while not fresh
 		if (FAST != 0)
 		begin
 			assert(hsl_q == f_hslice);
 			if (!sl_fresh)
 				assert(slu_q == f_sused);
-			assert(hs != H_LV2);
-			// a plain method's count is pending only into H_METHOD
-			if (pm_pend)
-				assert(hs == H_METHOD);
-			// a one-cycle step only in the walk, inside the
-			// segment, nothing pending from a step before
-			if (fm_fire)
-				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
-					&& pf_on && !pm_pend && !yielded);
 		end
 		assert(hs_zero == (f_hslice == 32'h0));
-		// the retry rule is evaluated only for a channel in ACQ_WAIT
-		if (hs == H_DUEA || hs == H_DUEB)
-			assert(s_state == `WQ_CH_ACQ_WAIT);
 		// u_sched's retry clock in H_DUEB, where its verdict is taken
 		// (wq_host_sched's f_clk): acq_wr counts no fewer wraps of `now`
 		// than gwrap, and with none since the stamp the grant's `now`
@@ -1507,16 +1358,6 @@ module wq_host_if #(
 		if (hs == H_DUEB)
 			assert(acq_wr_s > {1'b0, gwrap}
 				|| (acq_wr_s == {1'b0, gwrap} && cm_wd >= cm_rd));
-		// a burst is announced only with a step's pulse
-		if (o_step_more)
-			assert(o_step_valid && FAST != 0);
-		// the lock is asked for only outside a step: in H_IDLE, or
-		// through a CSR access taken while the request was up (the
-		// top's CSR slave holds the lock meanwhile; the request stays
-		// and the host answers the grant back in H_IDLE)
-		if (o_ev_req)
-			assert(hs == H_IDLE || hs == H_CSR1 || hs == H_CSR2
-				|| hs == H_CLR);
 	end
 
 	// ---- covers (reached from reset by scripts/formal.sh --all, job

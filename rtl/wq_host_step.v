@@ -4,14 +4,19 @@
 //
 // Project:	warpq -- a GPU front end, RTL and C golden model co-verified
 //
-// Purpose:	The host interface's next state (docs/rtl/wq_host_step.md):
-//		every register of wq_host_if's step sequencer as its next
-//		value (*_d), and the step's channel's next fields, from the
-//		registers and the storage's and the other units' outputs.  It
-//		is combinational: wq_host_if keeps the state (the registers,
-//		the channel RAM and flip-flops, the reads) and this unit the
-//		decisions, the next-state logic apart from the state registers
-//		as Ibex writes its FSMs.
+// Purpose:	The host interface's step sequencer (docs/rtl/wq_host_step.md):
+//		its registers -- the state and the step's channel, the
+//		step's result and the states reads return to, the reset
+//		sweep, the cycle count, the channel RAM's ports, the method
+//		about to run and its counts, the units' start pulses and
+//		wq_host_if's port pulses -- and their next values (*_d), and
+//		the next values of the registers other units keep (the host's
+//		reads in wq_host_mem, the step's channel's fields in
+//		wq_host_cst), from the registers and the storage's and the
+//		other units' outputs.  The next-state logic is apart from the
+//		state registers as Ibex writes its FSMs: the states' units and
+//		wq_host_seq compute every *_d, and the always blocks at the
+//		end of this file, one a register group, take them.
 //
 //		Its parts are the states' units -- wq_host_idle (outside a
 //		step), wq_host_gp (the entry and the GP fetch), wq_host_hdr
@@ -24,15 +29,17 @@
 //		wq_host_if takes (the current channel's switch, the records,
 //		the semaphore unit's operands) leaves on its own port.
 //
-//	Ports keep the register's name: i_hs is hs, o_hs_d its next value.
+//	Ports keep the register's name: o_hs is hs, o_gp_get_d the next
+//	value of a register kept elsewhere.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
 `default_nettype none
 `include "wq_defs.vh"
 
-// (combinational, one part of its parent's cycle: scripts/area.sh maps it
-// inside the parent, as the board's flattened netlist does)
+// (its next-state logic is one part of its parent's cycle, its inputs
+// the other units' combinational outputs: scripts/area.sh maps it inside
+// the parent, as the board's flattened netlist does)
 (* wq_area_inline *)
 module wq_host_step #(
 		parameter	CHANNELS = 4,
@@ -44,21 +51,12 @@ module wq_host_step #(
 		parameter	DR = 0,		// the stored descriptor in the channel RAM
 		parameter	LD_LINE = 0	// line-wide descriptor reads
 	) (
-		// the step's registers (the sequencer's state, the method, the channel RAM's ports, the ports' levels)
-		input	wire	[5:0]	i_hs, i_mem_ret, i_rd_ret,
-		input	wire	[CW-1:0]	i_sc,
-		input	wire	[`WQ_STEP_W-1:0]	i_res, i_step_res,
-		input	wire	[AW-1:0]	i_swp, i_cm_ra, i_cm_wa,
-		input	wire		i_csr_pend, i_now_wrap, i_gwrap, i_g_start,
-					i_yielded, i_pm_pend, i_gt_w, i_gb_rdy, i_ld_rdy,
-					i_gs_run, i_sem_active, i_sem_endwait, i_ev_req,
-					i_csr_ack, i_csr_err, i_nx_ne,
-		input	wire	[31:0]	i_now, i_mdata, i_sem_word, i_att_q, i_att_nx,
-					i_sl_used1, i_perf_q, i_cm_wd,
-		input	wire	[13:0]	i_moff,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_msub,
+		input	wire		i_clk, i_reset,
+		// the registers the step reads but others write: the word read (u_mem's rdata_q, the method's data), GPFIFO_BASE's copy, GP_GET + 1 and the advance's test
+		input	wire	[31:0]	i_mdata, i_sem_word,
 		input	wire	[31:3]	i_gb_q,
 		input	wire	[15:0]	i_getnx_q,
+		input	wire		i_nx_ne,
 		// the step's channel's fields (u_cst's reads at sc; s_state and s_get its state and GP_GET), the pick's candidate's state
 		input	wire	[3:0]	i_s_state, i_chan_state_s, i_wait_kind_s,
 					i_cand_state,
@@ -113,25 +111,31 @@ module wq_host_step #(
 		input	wire	[2:0]	i_csr_wlo,	// the CSR write's low bits (GPFIFO_BASE[2:0])
 		input	wire	[31:0]	i_mem_rdata,
 		input	wire	[3:0]	i_ld_idx,
-		// the registers' next values (u_seq's; the channel's fields: u_chnx's)
-		output	wire	[31:0]	o_gh_fs_d, o_h_mem_addr_d, o_rdata_q_d, o_att_q_d,
-					o_perf_q_d, o_now_d, o_cm_wd_d,
-		output	wire	[5:0]	o_mem_ret_d, o_rd_ret_d, o_hs_d, o_gp_lgc_d,
-		output	wire	[CW-1:0]	o_sc_d,
-		output	wire	[`WQ_STEP_W-1:0]	o_res_d, o_step_res_d,
-		output	wire	[AW-1:0]	o_swp_d, o_cm_wa_d, o_cm_ra_d,
-		output	wire		o_csr_pend_d, o_h_mem_valid_d, o_h_issued_d,
-					o_ld_line_d, o_w0_bad_d, o_sem_active_d,
-					o_yielded_d, o_pm_pend_d, o_ld_rdy_d, o_gs_run_d,
-					o_sem_endwait_d, o_ev_req_d, o_csr_err_d,
-					o_gwrap_d, o_cm_we_d, o_sem_start_d, o_lc_start_d,
-					o_gt_w_d, o_gb_rdy_d, o_step_valid_d,
-					o_step_more_d, o_csr_ack_d, o_launch_valid_d,
-					o_irq_chan_error_d, o_irq_non_stall_d, o_gp_ne_d,
-					o_ctrl_en_d, o_in_seg_d,
+		// the step's registers (below: the sequencer's state, the channel RAM's ports, the method, the ports' pulses)
+		output	wire	[5:0]	o_hs, o_mem_ret, o_rd_ret,
+		output	wire	[CW-1:0]	o_sc,
+		output	wire	[`WQ_STEP_W-1:0]	o_res,
+		output	wire	[AW-1:0]	o_cm_ra, o_cm_wa,
+		output	wire	[31:0]	o_now, o_cm_wd, o_att_q, o_perf_q,
+		output	wire		o_csr_pend, o_gwrap, o_cm_we, o_sem_start, o_sem_active,
+					o_lc_start, o_yielded, o_gb_rdy,
+					o_ld_rdy, o_gs_run,
+		output	wire	[13:0]	o_moff,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub,
+		// ... and wq_host_if's ports' (the lock request, the step, the CSR answer, the launch, the interrupts)
+		output	wire		o_ev_req, o_step_valid, o_step_more, o_csr_ack, o_csr_err,
+					o_launch_valid, o_irq_chan_error, o_irq_non_stall,
+		output	wire	[`WQ_STEP_W-1:0]	o_step_res,
+		// from the registers: acq_attempts + 1 (att_nx: the one incrementer), `now` about to wrap, a step beginning
+		output	wire	[31:0]	o_att_nx,
+		output	wire		o_now_wrap, o_g_start,
+		// the next values of the registers others keep: the host's reads' (u_mem), the step's channel's fields (u_cst, from u_chnx)
+		output	wire	[31:0]	o_h_mem_addr_d, o_rdata_q_d,
+		output	wire		o_h_mem_valid_d, o_h_issued_d, o_ld_line_d, o_w0_bad_d,
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
-		output	wire	[13:0]	o_moff_d,
-		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub_d, o_m_subch_d,
+		output	wire	[5:0]	o_gp_lgc_d,
+		output	wire		o_gp_ne_d, o_ctrl_en_d, o_in_seg_d,
+		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch_d,
 		output	wire	[15:0]	o_gp_get_d,
 		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
 		output	wire	[7:0]	o_err_d,
@@ -149,6 +153,7 @@ module wq_host_step #(
 					o_sem_ld, o_lx_launch, o_lv_error, o_lv_adv,
 					o_lv_sl_inc, o_lv_switch, o_lv_fresh,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_gh_fs_sub,
+		output	wire	[31:0]	o_gh_fs_d,
 		output	wire	[13:0]	o_nm_off,
 		output	wire	[`WQ_M_W-1:0]	o_nm_m,
 		output	wire	[31:0]	o_fm_slu1,
@@ -159,6 +164,62 @@ module wq_host_step #(
 
 	localparam	CA = (CW < 2) ? 2 : CW;
 	localparam	AW = 4 + CA;	// the channel RAM's address (wq_host_map.vh)
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_states.vh"
+	// verilator lint_on UNUSEDPARAM
+
+	// ---- the step's registers (their meaning: wq_host_if's declarations
+	// of the wires it takes them on) and their next values (u_seq's)
+	reg	[5:0]	hs, mem_ret, rd_ret;
+	reg	[CW-1:0]	sc;
+	reg	[`WQ_STEP_W-1:0]	res, step_res;
+	reg	[AW-1:0]	swp, cm_ra, cm_wa;
+	reg	[31:0]	now, cm_wd, att_q, perf_q;
+	reg		csr_pend, gwrap, cm_we, sem_start, sem_active, lc_start, yielded,
+			pm_pend, gt_w, gb_rdy, ld_rdy, gs_run, sem_endwait;
+	reg	[13:0]	moff;
+	reg	[`WQ_MH_SUBCH_W-1:0]	msub;
+	reg		ev_req, step_valid, step_more, csr_ack, csr_err, launch_valid,
+			irq_chan_error, irq_non_stall;
+	wire	[5:0]	hs_d, mem_ret_d, rd_ret_d;
+	wire	[CW-1:0]	sc_d;
+	wire	[`WQ_STEP_W-1:0]	res_d, step_res_d;
+	wire	[AW-1:0]	swp_d, cm_ra_d, cm_wa_d;
+	wire	[31:0]	now_d, cm_wd_d, att_q_d, perf_q_d;
+	wire		csr_pend_d, gwrap_d, cm_we_d, sem_start_d, sem_active_d, lc_start_d,
+			yielded_d, pm_pend_d, gt_w_d, gb_rdy_d, ld_rdy_d, gs_run_d, sem_endwait_d;
+	wire	[13:0]	moff_d;
+	wire	[`WQ_MH_SUBCH_W-1:0]	msub_d;
+	wire		ev_req_d, step_valid_d, step_more_d, csr_ack_d, csr_err_d,
+			launch_valid_d, irq_chan_error_d, irq_non_stall_d;
+	assign	{o_hs, o_mem_ret, o_rd_ret, o_sc, o_res, o_step_res} =
+		{hs, mem_ret, rd_ret, sc, res, step_res};
+	assign	{o_cm_ra, o_cm_wa, o_now, o_cm_wd, o_att_q, o_perf_q} =
+		{cm_ra, cm_wa, now, cm_wd, att_q, perf_q};
+	assign	{o_csr_pend, o_gwrap, o_cm_we, o_sem_start, o_sem_active, o_lc_start,
+		o_yielded, o_gb_rdy, o_ld_rdy, o_gs_run} =
+		{csr_pend, gwrap, cm_we, sem_start, sem_active, lc_start,
+		yielded, gb_rdy, ld_rdy, gs_run};
+	assign	{o_moff, o_msub} = {moff, msub};
+	assign	{o_ev_req, o_step_valid, o_step_more, o_csr_ack, o_csr_err, o_launch_valid,
+		o_irq_chan_error, o_irq_non_stall} =
+		{ev_req, step_valid, step_more, csr_ack, csr_err, launch_valid,
+		irq_chan_error, irq_non_stall};
+
+	// acq_attempts + 1: one incrementer for the attempt's write, test and
+	// record, PERF_METHODS' count and the slice count (att_q holds each
+	// in turn)
+	wire	[31:0]	att_nx = att_q + 32'h1;
+	assign	o_att_nx = att_nx;
+	wire		now_wrap = (now == 32'hffffffff);
+	assign	o_now_wrap = now_wrap;
+	// A step begins on a fresh grant, or right after a step that kept
+	// the lock (o_step_more, up with o_step_valid: the top leaves the
+	// lock with the host), in the cycle of that step's pulse.  Either is
+	// a tick of the model, whose `ticks` is this cycle.
+	wire	g_start = (hs == H_IDLE) && i_ev_gnt
+			&& (!step_valid || (FAST != 0 && step_more));
+	assign	o_g_start = g_start;
 
 	// the states' units' decisions, applied by u_seq and u_chnx
 	wire	[5:0]	ix_hs, gx_hs, gx_ret, gx_mr_ret, gh_hs, gh_mr_ret, sx_hs, sx_ret;
@@ -196,9 +257,9 @@ module wq_host_step #(
 	// the states outside a step: the reset sweep, the pick and the grant,
 	// a CSR access (wq_host_idle, docs/rtl/wq_host_idle.md)
 	wq_host_idle #(.CHANNELS(CHANNELS), .CW(CW), .FAST(FAST), .DR(DR ? 1 : 0), .HOST_SLICE_RESET(HOST_SLICE_RESET)) u_idle (
-		.i_hs(i_hs), .i_sc(i_sc), .i_swp(i_swp), .i_csr_valid(i_csr_valid),
-		.i_csr_pend(i_csr_pend), .i_csr_ack(i_csr_ack), .i_ev_gnt(i_ev_gnt),
-		.i_g_start(i_g_start), .i_want(i_want), .i_ld_rd(i_ld_rd),
+		.i_hs(hs), .i_sc(sc), .i_swp(swp), .i_csr_valid(i_csr_valid),
+		.i_csr_pend(csr_pend), .i_csr_ack(csr_ack), .i_ev_gnt(i_ev_gnt),
+		.i_g_start(g_start), .i_want(i_want), .i_ld_rd(i_ld_rd),
 		.i_ld_idx(i_ld_idx), .i_cur_ch(i_cur_ch), .i_has_cur(i_has_work[i_cur_ch]),
 		.i_nx_cur(i_nx_cur), .i_cand(i_cand),
 		.i_cand_acq(i_cand_state == `WQ_CH_ACQ_WAIT), .i_csr_ra(i_csr_ra),
@@ -212,12 +273,12 @@ module wq_host_step #(
 	// the step's entry, the acquire retry rule, the GP fetch (wq_host_gp,
 	// docs/rtl/wq_host_gp.md)
 	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(i_hs), .i_sc(i_sc), .i_state(i_s_state), .i_in_seg(i_in_seg_s),
+		.i_hs(hs), .i_sc(sc), .i_state(i_s_state), .i_in_seg(i_in_seg_s),
 		.i_gp_ne(i_gp_ne_s), .i_mc_zero(i_m_count_s == 0),
 		.i_wmeth(i_wait_method_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_rd(i_cm_rd), .i_rdata(i_rdata_q),
 		.i_mem_rdata(i_mem_rdata), .i_dq_due(i_dq_due), .i_dq_rem(i_dq_rem),
-		.i_pf_on(i_pf_on), .i_gs_run(i_gs_run), .i_gb_rdy(i_gb_rdy),
+		.i_pf_on(i_pf_on), .i_gs_run(gs_run), .i_gb_rdy(gb_rdy),
 		.i_gq_use(i_gq_use), .i_gq_w0(i_gq_w0), .i_gq_w1(i_gq_w1),
 		.i_w0_bad(i_w0_bad), .i_lw_v(i_lw_v), .i_rv1(i_gp_rv1), .i_both(i_gp_both),
 		.i_w0b(i_gp_w0b), .o_hs(gx_hs), .o_ra_w(gx_ra_w), .o_ra(gx_ra),
@@ -233,11 +294,11 @@ module wq_host_step #(
 	// the segment walk: headers, data words, the one-cycle step's start
 	// (wq_host_hdr, docs/rtl/wq_host_hdr.md)
 	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
-		.i_hs(i_hs), .i_sc(i_sc), .i_seg_rem(i_seg_rem_s),
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(i_seg_rem_s),
 		.i_seg_addr(i_seg_addr_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
 		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s), .i_pf_nz(i_pf_n != 0),
 		.i_pf_head(i_pf_head), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
-		.i_perf(i_perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
+		.i_perf(perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
 		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(o_fm_fire),
 		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
 		.o_saddr_w(gh_saddr_w), .o_saddr(gh_saddr), .o_rdq_w(gh_rdq_w),
@@ -254,7 +315,7 @@ module wq_host_step #(
 	// docs/rtl/wq_host_method.md; the instance uses the outputs it names)
 	/* verilator lint_off PINCONNECTEMPTY */
 	wq_host_method u_meth (
-		.i_off(i_moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.i_off(moff), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_unknown(md_unknown), .o_irq_ns(md_irq), .o_ram_w(md_ram),
 		.o_ram_f(md_f), .o_wait(md_wait), .o_wait_kind(md_wk), .o_sem(md_sem),
 		.o_launch(md_launch), .o_yield(md_yield), .o_plain());
@@ -264,14 +325,14 @@ module wq_host_step #(
 	// step's slice and count (wq_host_fast, docs/rtl/wq_host_fast.md; its
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
-		.i_hs(i_hs), .i_pf_head(i_pf_head), .i_rdata(i_rdata_q),
+		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata(i_rdata_q),
 		.i_pf_nz(i_pf_n != 0), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
 		.i_seg_rem(i_seg_rem_s), .i_state(i_s_state),
-		.i_has_work(i_has_work[i_sc]), .i_engine_idle(i_engine_idle),
+		.i_has_work(i_has_work[sc]), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
 		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hsl(i_hsl_q),
 		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
-		.i_perf(i_perf_q), .o_nm_off(o_nm_off), .o_nm_m(o_nm_m),
+		.i_perf(perf_q), .o_nm_off(o_nm_off), .o_nm_m(o_nm_m),
 		.o_nm_early(nm_early), .o_nm_launch(nm_launch), .o_fire(o_fm_fire),
 		.o_irq(nd_irq), .o_ram_w(nd_ram), .o_ram_f(nd_f), .o_slu(o_fm_slu1),
 		.o_sl_eq(o_fm_sl_eq), .o_end(o_fm_end), .o_perf(fm_perf));
@@ -279,10 +340,10 @@ module wq_host_step #(
 	// SEM_EXECUTE: the semaphore unit's operands, start and verdict
 	// (wq_host_sem, docs/rtl/wq_host_sem.md)
 	wq_host_sem #(.FAST(FAST), .CW(CW)) u_semx (
-		.i_hs(i_hs), .i_sc(i_sc), .i_word(i_sem_word), .i_rd(i_cm_rd),
+		.i_hs(hs), .i_sc(sc), .i_word(i_sem_word), .i_rd(i_cm_rd),
 		.i_engine_idle(i_engine_idle), .i_pf_busy(i_pf_busy), .i_done(i_sem_done),
 		.i_pass(i_sem_pass), .i_bad(i_sem_bad_red || i_sem_bad_op),
-		.i_endwait(i_sem_endwait), .i_att(i_att_q), .i_att_nx(i_att_nx),
+		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
 		.i_waiting(i_s_state == `WQ_CH_ACQ_WAIT), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
 		.o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret), .o_err_w(sx_err_w),
 		.o_err(sx_err), .o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
@@ -297,7 +358,7 @@ module wq_host_step #(
 	// LAUNCH: the descriptor's stream, the checker, the launch (wq_host_launch,
 	// docs/rtl/wq_host_launch.md)
 	wq_host_launch #(.FAST(FAST), .CW(CW), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0)) u_lnch (
-		.i_hs(i_hs), .i_sc(i_sc), .i_rd(i_cm_rd), .i_ld_rdy(i_ld_rdy),
+		.i_hs(hs), .i_sc(sc), .i_rd(i_cm_rd), .i_ld_rdy(ld_rdy),
 		.i_pf_mv(i_pf_mv), .i_gq_mv(i_gq_mv), .i_pf_busy(i_pf_busy),
 		.i_lw_v(i_lw_v), .i_lidx(i_lidx), .i_ld_line(i_ld_line),
 		.i_rdata(i_rdata_q), .i_lc_done(i_lc_done), .i_lc_ok(i_lc_ok),
@@ -310,12 +371,12 @@ module wq_host_step #(
 	// the way out of a step: error, GP_GET's advance, the slice, the leave
 	// decision applied (wq_host_leave, docs/rtl/wq_host_leave.md)
 	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
-		.i_hs(i_hs), .i_sc(i_sc), .i_res(i_res), .i_in_seg(i_in_seg_s),
+		.i_hs(hs), .i_sc(sc), .i_res(res), .i_in_seg(i_in_seg_s),
 		.i_mc_zero(i_m_count_s == 0), .i_sr_zero(i_seg_rem_s == 0), .i_rd(i_cm_rd),
 		.i_slu(i_slu_q), .i_fresh(i_sl_fresh), .i_pf_busy(i_pf_busy),
 		.i_pf_cont(i_pf_cont), .i_wr_idle(i_wr_pend == 2'd0), .i_sl_inc(i_sl_inc),
 		.i_why_v(i_why_v), .i_why(i_why), .i_nx_v(i_nx_sc[CW]),
-		.i_nx_more(i_nx_more), .i_nx_run(i_nx_run), .i_nx_same(i_nx_step == i_sc),
+		.i_nx_more(i_nx_more), .i_nx_run(i_nx_run), .i_nx_same(i_nx_step == sc),
 		.i_gb_hit(i_gb_hit), .o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra),
 		.o_att_w(lv_att_w), .o_att(lv_att), .o_error(o_lv_error), .o_adv(o_lv_adv),
 		.o_leave(lv_leave), .o_sl_inc(o_lv_sl_inc), .o_switch(o_lv_switch),
@@ -324,11 +385,11 @@ module wq_host_step #(
 	// the step sequencer's next state: the states' decisions above applied as
 	// every register's next value, *_d (wq_host_seq, docs/rtl/wq_host_seq.md)
 	wq_host_seq #(.FAST(FAST), .CW(CW)) u_seq (
-		.i_att_nx(i_att_nx), .i_att_q(i_att_q), .i_cm_ra(i_cm_ra),
-		.i_cm_rd(i_cm_rd), .i_cm_wa(i_cm_wa), .i_cm_wd(i_cm_wd),
-		.i_csr_bad(i_csr_bad), .i_csr_pend(i_csr_pend), .i_cw_err(i_cw_err),
+		.i_att_nx(att_nx), .i_att_q(att_q), .i_cm_ra(cm_ra),
+		.i_cm_rd(i_cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
+		.i_csr_bad(i_csr_bad), .i_csr_pend(csr_pend), .i_cw_err(i_cw_err),
 		.i_cw_ram(i_cw_ram), .i_cw_wa(i_cw_wa), .i_cw_wd(i_cw_wd),
-		.i_fm_perf(fm_perf), .i_gb_q(i_gb_q), .i_gb_rdy(i_gb_rdy),
+		.i_fm_perf(fm_perf), .i_gb_q(i_gb_q), .i_gb_rdy(gb_rdy),
 		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
 		.i_gh_err_w(gh_err_w), .i_gh_fast(o_gh_fast), .i_gh_fs_d(o_gh_fs_d),
 		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
@@ -336,8 +397,8 @@ module wq_host_step #(
 		.i_gh_moff(gh_moff), .i_gh_mr(gh_mr), .i_gh_mr_ret(gh_mr_ret),
 		.i_gh_msub(gh_msub), .i_gh_pm_pend(gh_pm_pend), .i_gh_ra(gh_ra),
 		.i_gh_ra_w(gh_ra_w), .i_gh_rdq(gh_rdq), .i_gh_rdq_w(gh_rdq_w),
-		.i_gh_res_w(gh_res_w), .i_gs_run(i_gs_run), .i_gt_w(i_gt_w),
-		.i_gwrap(i_gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
+		.i_gh_res_w(gh_res_w), .i_gs_run(gs_run), .i_gt_w(gt_w),
+		.i_gwrap(gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
 		.i_gx_ldr_clr(gx_ldr_clr), .i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret),
 		.i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d),
 		.i_gx_ram_f(gx_ram_f), .i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w),
@@ -347,7 +408,7 @@ module wq_host_step #(
 		.i_gx_w0_rsvd(gx_w0[`WQ_GP_RSVD0_RANGE]), .i_gx_w0_w(gx_w0_w),
 		.i_gx_wait_pulse(gx_wait_pulse), .i_h_issued(i_h_issued),
 		.i_h_mem_addr(i_h_mem_addr), .i_h_mem_valid(i_h_mem_valid),
-		.i_h_rv(i_h_rv), .i_hs(i_hs), .i_mem_rdata(i_mem_rdata),
+		.i_h_rv(i_h_rv), .i_hs(hs), .i_mem_rdata(i_mem_rdata),
 		.i_mem_ready(i_mem_ready), .i_ix_answer(o_ix_answer),
 		.i_ix_empty(ix_empty), .i_ix_grant(ix_grant), .i_ix_hs(ix_hs),
 		.i_ix_ldw(ix_ldw), .i_ix_pend(ix_pend), .i_ix_pend_w(ix_pend_w),
@@ -355,7 +416,7 @@ module wq_host_step #(
 		.i_ix_ram_d(ix_ram_d), .i_ix_ram_w(ix_ram_w), .i_ix_req(ix_req),
 		.i_ix_req_w(ix_req_w), .i_ix_sc(ix_sc), .i_ix_sc_w(ix_sc_w),
 		.i_ix_swp(ix_swp), .i_ix_swp_w(ix_swp_w), .i_ld_line(i_ld_line),
-		.i_ld_rdy(i_ld_rdy), .i_lidx(i_lidx), .i_lreq(i_lreq), .i_lv_att(lv_att),
+		.i_ld_rdy(ld_rdy), .i_lidx(i_lidx), .i_lreq(i_lreq), .i_lv_att(lv_att),
 		.i_lv_att_w(lv_att_w), .i_lv_error(o_lv_error), .i_lv_gs(lv_gs),
 		.i_lv_gt_w(lv_gt_w), .i_lv_hs(lv_hs), .i_lv_leave(lv_leave),
 		.i_lv_ra(lv_ra), .i_lv_ra_w(lv_ra_w), .i_lv_sl_inc(o_lv_sl_inc),
@@ -368,54 +429,54 @@ module wq_host_step #(
 		.i_md_f(md_f), .i_md_irq(md_irq), .i_md_launch(md_launch),
 		.i_md_ram(md_ram), .i_md_sem(md_sem), .i_md_unknown(md_unknown),
 		.i_md_wait(md_wait), .i_md_yield(md_yield), .i_mdata(i_mdata),
-		.i_mem_ret(i_mem_ret), .i_moff(i_moff), .i_msub(i_msub), .i_nd_f(nd_f),
-		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_now(i_now),
-		.i_now_wrap(i_now_wrap), .i_nx_more(i_nx_more), .i_csr_err(i_csr_err),
-		.i_ev_req(i_ev_req), .i_step_res(i_step_res), .i_perf_q(i_perf_q),
-		.i_pm_pend(i_pm_pend), .i_rd_ret(i_rd_ret), .i_rdata_q(i_rdata_q),
-		.i_res(i_res), .i_s_get(i_s_get), .i_sc(i_sc), .i_seg_rem_s(i_seg_rem_s),
-		.i_sem_active(i_sem_active), .i_sem_endwait(i_sem_endwait),
-		.i_sl_fresh(i_sl_fresh), .i_sl_used1(i_sl_used1), .i_slu_q(i_slu_q),
-		.i_swp(i_swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
+		.i_mem_ret(mem_ret), .i_moff(moff), .i_msub(msub), .i_nd_f(nd_f),
+		.i_nd_irq(nd_irq), .i_nd_ram(nd_ram), .i_now(now),
+		.i_now_wrap(now_wrap), .i_nx_more(i_nx_more), .i_csr_err(csr_err),
+		.i_ev_req(ev_req), .i_step_res(step_res), .i_perf_q(perf_q),
+		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(i_rdata_q),
+		.i_res(res), .i_s_get(i_s_get), .i_sc(sc), .i_seg_rem_s(i_seg_rem_s),
+		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
+		.i_sl_fresh(i_sl_fresh), .i_sl_used1(att_nx), .i_slu_q(i_slu_q),
+		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
 		.i_sx_att_sl(sx_att_sl), .i_sx_att_w(sx_att_w),
 		.i_sx_endwait_clr(sx_endwait_clr), .i_sx_hs(sx_hs), .i_sx_ma_w(sx_ma_w),
 		.i_sx_ra(sx_ra), .i_sx_ra_w(sx_ra_w), .i_sx_ram_d(sx_ram_d),
 		.i_sx_ram_f(sx_ram_f), .i_sx_ram_w(sx_ram_w), .i_sx_res(sx_res),
 		.i_sx_res_w(sx_res_w), .i_sx_ret(sx_ret), .i_sx_ret_w(sx_ret_w),
-		.i_sx_start(sx_start), .i_w0_bad(i_w0_bad), .i_yielded(i_yielded),
-		.o_mem_ret_d(o_mem_ret_d), .o_rd_ret_d(o_rd_ret_d), .o_sc_d(o_sc_d),
-		.o_res_d(o_res_d), .o_swp_d(o_swp_d), .o_csr_pend_d(o_csr_pend_d),
-		.o_cm_wa_d(o_cm_wa_d), .o_cm_ra_d(o_cm_ra_d),
+		.i_sx_start(sx_start), .i_w0_bad(i_w0_bad), .i_yielded(yielded),
+		.o_mem_ret_d(mem_ret_d), .o_rd_ret_d(rd_ret_d), .o_sc_d(sc_d),
+		.o_res_d(res_d), .o_swp_d(swp_d), .o_csr_pend_d(csr_pend_d),
+		.o_cm_wa_d(cm_wa_d), .o_cm_ra_d(cm_ra_d),
 		.o_h_mem_valid_d(o_h_mem_valid_d), .o_h_issued_d(o_h_issued_d),
 		.o_ld_line_d(o_ld_line_d), .o_h_mem_addr_d(o_h_mem_addr_d),
 		.o_rdata_q_d(o_rdata_q_d), .o_w0_bad_d(o_w0_bad_d), .o_lreq_d(o_lreq_d),
-		.o_lidx_d(o_lidx_d), .o_sem_active_d(o_sem_active_d),
-		.o_yielded_d(o_yielded_d), .o_pm_pend_d(o_pm_pend_d),
-		.o_ld_rdy_d(o_ld_rdy_d), .o_gs_run_d(o_gs_run_d), .o_moff_d(o_moff_d),
-		.o_msub_d(o_msub_d), .o_att_q_d(o_att_q_d),
-		.o_sem_endwait_d(o_sem_endwait_d), .o_perf_q_d(o_perf_q_d),
-		.o_ev_req_d(o_ev_req_d), .o_step_res_d(o_step_res_d),
-		.o_csr_err_d(o_csr_err_d), .o_hs_d(o_hs_d), .o_now_d(o_now_d),
-		.o_gwrap_d(o_gwrap_d), .o_cm_we_d(o_cm_we_d), .o_cm_wd_d(o_cm_wd_d),
-		.o_sem_start_d(o_sem_start_d), .o_lc_start_d(o_lc_start_d),
-		.o_gt_w_d(o_gt_w_d), .o_gb_rdy_d(o_gb_rdy_d),
-		.o_step_valid_d(o_step_valid_d), .o_step_more_d(o_step_more_d),
-		.o_csr_ack_d(o_csr_ack_d), .o_launch_valid_d(o_launch_valid_d),
-		.o_irq_chan_error_d(o_irq_chan_error_d),
-		.o_irq_non_stall_d(o_irq_non_stall_d));
+		.o_lidx_d(o_lidx_d), .o_sem_active_d(sem_active_d),
+		.o_yielded_d(yielded_d), .o_pm_pend_d(pm_pend_d),
+		.o_ld_rdy_d(ld_rdy_d), .o_gs_run_d(gs_run_d), .o_moff_d(moff_d),
+		.o_msub_d(msub_d), .o_att_q_d(att_q_d),
+		.o_sem_endwait_d(sem_endwait_d), .o_perf_q_d(perf_q_d),
+		.o_ev_req_d(ev_req_d), .o_step_res_d(step_res_d),
+		.o_csr_err_d(csr_err_d), .o_hs_d(hs_d), .o_now_d(now_d),
+		.o_gwrap_d(gwrap_d), .o_cm_we_d(cm_we_d), .o_cm_wd_d(cm_wd_d),
+		.o_sem_start_d(sem_start_d), .o_lc_start_d(lc_start_d),
+		.o_gt_w_d(gt_w_d), .o_gb_rdy_d(gb_rdy_d),
+		.o_step_valid_d(step_valid_d), .o_step_more_d(step_more_d),
+		.o_csr_ack_d(csr_ack_d), .o_launch_valid_d(launch_valid_d),
+		.o_irq_chan_error_d(irq_chan_error_d),
+		.o_irq_non_stall_d(irq_non_stall_d));
 
 	// the step's channel's next fields: wq_chan_* and start_wait / end_wait
 	// from the states' decisions (wq_host_chnext, docs/rtl/wq_host_chnext.md);
 	// wq_host_cst writes them at sc
 	wq_host_chnext #(.CW(CW), .RHW(RHW)) u_chnx (
-		.i_hs(i_hs), .i_gp_get(i_gp_get_s), .i_gp_ne(i_gp_ne_s),
+		.i_hs(hs), .i_gp_get(i_gp_get_s), .i_gp_ne(i_gp_ne_s),
 		.i_ctrl_en(i_ctrl_en_s), .i_in_seg(i_in_seg_s), .i_state(i_chan_state_s),
 		.i_err(i_err_s), .i_gp_lgc(i_gp_lgc_s), .i_gp_base_lo(i_gp_base_lo_s),
 		.i_acq_wr(i_acq_wr_s), .i_acq_rh(i_acq_rh_s), .i_seg_addr(i_seg_addr_s),
 		.i_seg_rem(i_seg_rem_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
 		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s),
 		.i_wait_kind(i_wait_kind_s), .i_wait_method(i_wait_method_s),
-		.i_now_wrap(i_now_wrap), .i_gwrap(i_gwrap), .i_ix_clr(ix_clr),
+		.i_now_wrap(now_wrap), .i_gwrap(gwrap), .i_ix_clr(ix_clr),
 		.i_ix_answer(o_ix_answer), .i_cw_reset(i_cw_reset), .i_cw_base(i_cw_base),
 		.i_cw_lgc(i_cw_lgc), .i_cw_rh(i_cw_rh), .i_cw_ne(i_cw_ne),
 		.i_cw_wen(i_cw_wen), .i_cw_en(i_cw_en), .i_cw_st(i_cw_st),
@@ -429,7 +490,7 @@ module wq_host_step #(
 		.i_gh_saddr(gh_saddr), .i_gh_err(gh_err), .i_gh_m_addr(gh_m_addr),
 		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
 		.i_gh_m_subch(gh_m_subch), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
-		.i_md_wk(md_wk), .i_moff(i_moff[`WQ_M_W-1:0]), .i_sx_err_w(sx_err_w),
+		.i_md_wk(md_wk), .i_moff(moff[`WQ_M_W-1:0]), .i_sx_err_w(sx_err_w),
 		.i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
 		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
 		.i_lx_err_w(lx_err_w), .i_lv_error(o_lv_error), .i_lv_adv(o_lv_adv),
@@ -442,4 +503,174 @@ module wq_host_step #(
 		.o_m_subch(o_m_subch_d), .o_wait_kind(o_wait_kind_d),
 		.o_wait_method(o_wait_method_d));
 
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The registers, one always block per register group
+	//
+	// the step's state: the sequencer's state and channel, the step's
+	// result, the states reads return to, the reset sweep, the cycle count
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		hs              <= H_INIT;
+		sc              <= 0;
+		swp             <= 0;
+		csr_pend        <= 1'b0;
+		now             <= 32'h0;
+	end else begin
+		hs              <= hs_d;
+		sc              <= sc_d;
+		swp             <= swp_d;
+		csr_pend        <= csr_pend_d;
+		now             <= now_d;
+		res             <= res_d;
+		mem_ret         <= mem_ret_d;
+		rd_ret          <= rd_ret_d;
+		gwrap           <= gwrap_d;
+	end
+
+	// the channel RAM's ports (the write lasts one cycle)
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		cm_we           <= 1'b0;
+	end else begin
+		cm_we           <= cm_we_d;
+		cm_wa           <= cm_wa_d;
+		cm_wd           <= cm_wd_d;
+		cm_ra           <= cm_ra_d;
+	end
+
+	// the step's method, semaphore and launch: the method about to run, its
+	// counts, the units' start pulses, the flags a FAST step carries
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		sem_start       <= 1'b0;
+		sem_active      <= 1'b0;
+		lc_start        <= 1'b0;
+		yielded         <= 1'b0;
+		pm_pend         <= 1'b0;
+		gt_w            <= 1'b0;
+		gb_rdy          <= 1'b0;
+		ld_rdy          <= 1'b0;
+		gs_run          <= 1'b0;
+	end else begin
+		sem_start       <= sem_start_d;
+		sem_active      <= sem_active_d;
+		lc_start        <= lc_start_d;
+		yielded         <= yielded_d;
+		pm_pend         <= pm_pend_d;
+		gt_w            <= gt_w_d;
+		gb_rdy          <= gb_rdy_d;
+		ld_rdy          <= ld_rdy_d;
+		gs_run          <= gs_run_d;
+		moff            <= moff_d;
+		msub            <= msub_d;
+		att_q           <= att_q_d;
+		sem_endwait     <= sem_endwait_d;
+	end
+
+	// PERF_METHODS' copy (FAST)
+	always @(posedge i_clk)
+	if (i_reset)
+		perf_q          <= 32'h0;
+	else
+		perf_q          <= perf_q_d;
+
+	// wq_host_if's ports' pulses and levels: the lock request, the step,
+	// the CSR answer, the launch, the interrupts
+	always @(posedge i_clk)
+	if (i_reset)
+	begin
+		ev_req          <= 1'b0;
+		step_valid      <= 1'b0;
+		step_more       <= 1'b0;
+		step_res        <= `WQ_STEP_IDLE;
+		csr_ack         <= 1'b0;
+		csr_err         <= 1'b0;
+		launch_valid    <= 1'b0;
+		irq_chan_error  <= 1'b0;
+		irq_non_stall   <= 1'b0;
+	end else begin
+		ev_req          <= ev_req_d;
+		step_valid      <= step_valid_d;
+		step_more       <= step_more_d;
+		step_res        <= step_res_d;
+		csr_ack         <= csr_ack_d;
+		csr_err         <= csr_err_d;
+		launch_valid    <= launch_valid_d;
+		irq_chan_error  <= irq_chan_error_d;
+		irq_non_stall   <= irq_non_stall_d;
+	end
+
+`ifdef FORMAL
+	////////////////////////////////////////////////////////////////////////
+	//
+	// Formal properties: the registers' invariants the sequencer keeps on
+	// its own.  Checked inside wq_host_if's jobs (host_if_C1 ..., which
+	// read the host's units with FORMAL), under the host's assumptions of
+	// the top; the host's section holds the properties that need the
+	// other units' state (the memory count, the slice, the launch port).
+	//
+	// verilator lint_off UNUSEDPARAM
+`include "wq_host_map.vh"
+	// verilator lint_on UNUSEDPARAM
+	reg	f_past_valid;
+	initial	f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+
+	// the grant's `now` (A_GT): still in cm_wd for the retry rule (u_sched
+	// takes the grant's ticks there), and read for the stamp
+	reg	[31:0]	f_gt;
+	always @(posedge i_clk)
+	if (g_start || gt_w)
+		f_gt <= now;
+
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(cm_wd == f_gt);
+		if (hs == H_STW || hs == H_STAMP)
+			assert(cm_ra == A_GT);
+		// the retry rule is evaluated only for a channel in ACQ_WAIT
+		if (hs == H_DUEA || hs == H_DUEB)
+			assert(i_s_state == `WQ_CH_ACQ_WAIT);
+		// the semaphore unit owns the memory port only while it works
+		if (sem_active)
+			assert(hs == H_SEMW);
+		// the reset sweep asks for no lock; a CSR pulse that came
+		// during it is taken right after it
+		if (hs == H_INIT)
+			assert(!ev_req);
+		if (csr_pend)
+			assert(hs == H_INIT || hs == H_IDLE);
+		// the lock is asked for only outside a step: in H_IDLE, or
+		// through a CSR access taken while the request was up (the
+		// top's CSR slave holds the lock meanwhile; the request stays
+		// and the host answers the grant back in H_IDLE)
+		if (ev_req)
+			assert(hs == H_IDLE || hs == H_CSR1 || hs == H_CSR2
+				|| hs == H_CLR);
+		// a burst is announced only with a step's pulse
+		if (step_more)
+			assert(step_valid && FAST != 0);
+		if (FAST != 0)
+		begin
+			// H_LV2 (the slice count's read) is never reached
+			assert(hs != H_LV2);
+			// a plain method's count is pending only into H_METHOD
+			if (pm_pend)
+				assert(hs == H_METHOD);
+			// a one-cycle step only in the walk, inside the
+			// segment, nothing pending from a step before
+			if (o_fm_fire)
+				assert((hs == H_DATA || hs == H_HDR) && i_in_seg_s
+					&& i_pf_on && !pm_pend && !yielded);
+		end
+	end
+`endif
 endmodule
