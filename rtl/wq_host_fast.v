@@ -55,7 +55,7 @@ module wq_host_fast #(
 		// channel has work after the step's (wq_host_sched's nx_sc)
 		input	wire		i_sl_fresh,
 		input	wire	[31:0]	i_slu,
-		input	wire	[31:0]	i_hsl,
+		input	wire	[31:0]	i_hslm1,	// HOST_SLICE - 1
 		input	wire		i_hs_zero,
 		input	wire		i_sl_end,
 		input	wire		i_nx_v,
@@ -119,8 +119,11 @@ module wq_host_fast #(
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	// the slice count after the step, and whether the slice goes on
-	wire	[31:0]	fm_slu1  = (i_sl_fresh ? 32'h0 : i_slu) + 32'h1;
-	wire		fm_sl_eq = (fm_slu1 == i_hsl);
+	// (the slice ends when the count before the step is HOST_SLICE - 1:
+	// the compare beside the incrementer, not behind it)
+	wire	[31:0]	fm_slu0  = i_sl_fresh ? 32'h0 : i_slu;
+	wire	[31:0]	fm_slu1  = fm_slu0 + 32'h1;
+	wire		fm_sl_eq = (fm_slu0 == i_hslm1);
 	// (a slice that ends with no other channel with work is a fresh one)
 	wire		fm_stay  = i_hs_zero || (!i_sl_end && (!fm_sl_eq || !i_nx_v));
 	// the segment goes on after the word (an IMMD header: nothing left
@@ -194,7 +197,7 @@ module wq_host_fast #(
 			assert(!i_sl_end && !(o_sl_eq && i_nx_v));
 		// the slice count moves by one from 0 in a fresh slice
 		assert(o_slu == (i_sl_fresh ? 32'h1 : i_slu + 32'h1));
-		assert(o_sl_eq == (o_slu == i_hsl));
+		assert(o_sl_eq == (o_slu == i_hslm1 + 32'h1));
 		if (o_end)
 			assert(o_sl_eq && i_hs_zero);
 		assert(o_perf == i_perf + 32'h1);

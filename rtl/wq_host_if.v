@@ -267,15 +267,16 @@ module wq_host_if #(
 	// is a flag (sl_fresh), the count moves by one (att_nx on the way
 	// out: H_LEAVE finds slice_used in att_q) and sl_end is slice_used
 	// == HOST_SLICE, hs_zero HOST_SLICE == 0.  With FAST both are in
-	// flip-flops too (hsl_q, written with the channel RAM word A_HSL,
-	// which stays the CSR's word; slu_q, meaningful while !sl_fresh), so
-	// the way out needs no read for them (H_LVW loads att_q from slu_q,
-	// H_LEAVE compares with hsl_q, H_LV2 is skipped); with FAST=0 they
+	// flip-flops too (HOST_SLICE - 1 in hslm1_q, written with the channel
+	// RAM word A_HSL, which stays the CSR's word; slu_q, meaningful while
+	// !sl_fresh), so the way out needs no read for them (H_LVW loads att_q
+	// from slu_q, H_LEAVE compares it with hslm1_q, H_LV2 is skipped);
+	// with FAST=0 they
 	// are the channel RAM words A_SLU and A_HSL (read on the way to
 	// H_LEAVE: slice_used into att_q, HOST_SLICE on cm_rd).
 	wire	[CW-1:0]	cur_ch;
 	wire		sl_fresh, sl_end, hs_zero;
-	wire	[31:0]	hsl_q, slu_q;
+	wire	[31:0]	hslm1_q, slu_q;
 	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
 	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
 	// from it in its one cycle instead of waiting two for the RAM word
@@ -630,9 +631,14 @@ module wq_host_if #(
 	wire		dq_due;
 	wire	[31:0]	dq_rem;
 	// leave decision inputs (u_sched)
-	wire		sl_inc, sl_eq1;
+	wire		sl_inc;
 	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
-	wire	[31:0]	sl_hsl   = (FAST != 0) ? hsl_q : cm_rd;	// HOST_SLICE
+	// the way out's count ends the slice (slice_used + 1 == HOST_SLICE,
+	// slice_used in att_q): with FAST against HOST_SLICE - 1 in a
+	// flip-flop, so the compare reads att_q and not the incrementer's sum
+	// (the head of the leave decision's path into the next state);
+	// FAST=0 against the channel RAM's word on cm_rd
+	wire		sl_eq1 = (FAST != 0) ? (att_q == hslm1_q) : (att_nx == cm_rd);
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 
 	// (FAST) A plain method's step in one cycle (fm_fire): the state that
@@ -690,9 +696,9 @@ module wq_host_if #(
 		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
-		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_used1(att_nx), .i_sl_hsl(sl_hsl),
+		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
 		.i_wt_kept(wt_kept), .i_ev_wait(i_ev_wait),
-		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc), .o_sl_eq1(sl_eq1),
+		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc),
 		.o_why(why), .o_why_v(why_v),
 		.o_nx_step(nx_step), .o_nx_run(nx_run), .o_nx_more(nx_more));
 
@@ -865,7 +871,7 @@ module wq_host_if #(
 		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
 		.i_sl_fresh(sl_fresh), .i_sl_end(sl_end), .i_hs_zero(hs_zero),
-		.i_dq_rem(dq_rem), .i_hsl_q(hsl_q), .i_slu_q(slu_q), .i_why(why),
+		.i_dq_rem(dq_rem), .i_hslm1_q(hslm1_q), .i_slu_q(slu_q), .i_why(why),
 		.i_sem_done(sem_done), .i_sem_pass(sem_pass), .i_sem_bad_op(sem_bad_op),
 		.i_sem_bad_red(sem_bad_red), .i_lc_done(lc_done), .i_lc_ok(lc_ok),
 		.i_lc_ridx(lc_ridx),
@@ -919,7 +925,7 @@ module wq_host_if #(
 		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(sl_used1), .i_sl_eq1(sl_eq1),
 		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
 		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
-		.o_hs_zero(hs_zero), .o_hsl(hsl_q), .o_slu(slu_q));
+		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q));
 
 	// the event records (wq_host_emit, docs/rtl/wq_host_emit.md): the
 	// model's wq_host_emit where the model calls it, from the decisions
@@ -1346,7 +1352,7 @@ module wq_host_if #(
 		// while not fresh
 		if (FAST != 0)
 		begin
-			assert(hsl_q == f_hslice);
+			assert(hslm1_q == f_hslice - 32'h1);
 			if (!sl_fresh)
 				assert(slu_q == f_sused);
 		end

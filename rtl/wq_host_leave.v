@@ -149,7 +149,7 @@ module wq_host_leave #(
 			o_ra   = A_HSL;
 			o_hs   = H_LV2;
 			// (FAST) H_LV2's work here, from the flip-flop copies:
-			// slice_used into att_q; HOST_SLICE is hsl_q in H_LEAVE
+			// slice_used into att_q; HOST_SLICE - 1 is hslm1_q in H_LEAVE
 			if (FAST != 0)
 			begin
 				o_att_w = 1'b1;

@@ -68,15 +68,13 @@ module wq_host_sched #(
 		input	wire		i_word_switch,	// SEM_EXECUTE's ACQUIRE_SWITCH
 		input	wire		i_hs_zero,	// HOST_SLICE == 0
 		input	wire		i_sl_end,	// slice_used == HOST_SLICE
-		input	wire	[31:0]	i_sl_used1,	// slice_used + 1
-		input	wire	[31:0]	i_sl_hsl,	// HOST_SLICE
+		input	wire		i_sl_eq1,	// slice_used + 1 == HOST_SLICE
 		input	wire		i_wt_kept,	// a hold went on into a wait
 		input	wire		i_ev_wait,	// another unit waits for the lock
 		// the next channel with work after sc: {found, channel}
 		output	wire	[CW:0]	o_nx_sc,
-		// the slice count moves; slice_used + 1 == HOST_SLICE
+		// the slice count moves
 		output	wire		o_sl_inc,
-		output	wire		o_sl_eq1,
 		// a switch's reason (o_why_v: the step leaves its channel, or
 		// a fresh slice)
 		output	reg	[7:0]	o_why,
@@ -223,8 +221,7 @@ module wq_host_sched #(
 	//
 	wire	[3:0]	s_state = st_of(i_sc);
 	assign	o_sl_inc   = (i_res == `WQ_STEP_DONE) && !i_sl_end;
-	assign	o_sl_eq1   = (i_sl_used1 == i_sl_hsl);
-	wire		sl_endnx = o_sl_inc ? o_sl_eq1 : i_sl_end;	// slice_left == 0
+	wire		sl_endnx = o_sl_inc ? i_sl_eq1 : i_sl_end;	// slice_left == 0
 
 	always @(*)
 	begin

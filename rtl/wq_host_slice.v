@@ -22,9 +22,12 @@
 //		for a one-cycle step), and the rule needs one equality
 //		compare, kept as o_sl_end (slice_used == HOST_SLICE) when the
 //		count moves, with o_hs_zero (HOST_SLICE == 0).  With FAST the
-//		count (o_slu) and HOST_SLICE (o_hsl) are flip-flops; with
-//		FAST = 0 they are the channel RAM words A_SLU and A_HSL
-//		(wq_host_seq writes them) and these two are left unused.
+//		count (o_slu) and HOST_SLICE - 1 (o_hslm1: the count before a
+//		step that ends the slice, so the equality compares a register
+//		with the count's register, not with its incrementer's sum) are
+//		flip-flops; with FAST = 0 the count and HOST_SLICE are the
+//		channel RAM words A_SLU and A_HSL (wq_host_seq writes them) and
+//		these two are left unused.
 //
 //		Instantiated by wq_host_if (u_slice).  docs/rtl/wq_host_slice.md.
 //
@@ -70,7 +73,7 @@ module wq_host_slice #(
 		output	reg		o_fresh,	// a fresh slice (count 0)
 		output	reg		o_sl_end,	// slice_used == HOST_SLICE
 		output	reg		o_hs_zero,	// HOST_SLICE == 0
-		output	reg	[31:0]	o_hsl,		// (FAST) HOST_SLICE
+		output	reg	[31:0]	o_hslm1,	// (FAST) HOST_SLICE - 1
 		output	reg	[31:0]	o_slu		// (FAST) slice_used, while !o_fresh
 	);
 
@@ -84,12 +87,12 @@ module wq_host_slice #(
 	//
 	wire	[CW-1:0]	cur_ch_d;
 	wire		fresh_d, sl_end_d, hs_zero_d;
-	wire	[31:0]	hsl_d, slu_d;
+	wire	[31:0]	hslm1_d, slu_d;
 	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, cur_ch_d, o_cur_ch, CW)
 	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_d, o_fresh, 1)
 	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_d, o_sl_end, 1)
 	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, o_hs_zero, 1)
-	`WQ_HOST_NEXT(w_hsl, hsl_we, hsl_n, hsl_d, o_hsl, 32)
+	`WQ_HOST_NEXT(w_hslm1, hslm1_we, hslm1_n, hslm1_d, o_hslm1, 32)
 	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_d, o_slu, 32)
 
 	// switch_to: a fresh slice on the target
@@ -108,7 +111,7 @@ module wq_host_slice #(
 		`WQ_HOST_HOLD(fresh_we, fresh_n, 1)
 		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
 		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
-		`WQ_HOST_HOLD(hsl_we, hsl_n, 32)
+		`WQ_HOST_HOLD(hslm1_we, hslm1_n, 32)
 		`WQ_HOST_HOLD(slu_we, slu_n, 32)
 		case (i_hs)
 		// outside a step: the entry switch; HOST_SLICE written (a
@@ -119,7 +122,7 @@ module wq_host_slice #(
 			if (i_ix_answer && i_cw_hsl)
 			begin
 				if (FAST != 0)
-					w_hsl(i_csr_wdata);
+					w_hslm1(i_csr_wdata - 32'h1);
 				w_fresh(1'b1);
 				w_hs_zero((i_csr_wdata == 32'h0));
 				w_sl_end((i_csr_wdata == 32'h0));
@@ -168,14 +171,14 @@ module wq_host_slice #(
 		o_fresh   <= 1'b1;
 		o_sl_end  <= (HOST_SLICE_RESET == 0);
 		o_hs_zero <= (HOST_SLICE_RESET == 0);
-		o_hsl     <= HOST_SLICE_RESET;
+		o_hslm1   <= HOST_SLICE_RESET - 32'h1;
 		o_slu     <= 32'h0;
 	end else begin
 		o_cur_ch  <= cur_ch_d;
 		o_fresh   <= fresh_d;
 		o_sl_end  <= sl_end_d;
 		o_hs_zero <= hs_zero_d;
-		o_hsl     <= hsl_d;
+		o_hslm1   <= hslm1_d;
 		o_slu     <= slu_d;
 	end
 
@@ -207,6 +210,7 @@ module wq_host_slice #(
 	wire	f_hsl_w = f_idle && i_ix_answer && i_cw_hsl;
 
 	// HOST_SLICE as written: hs_zero is exact, and (FAST) the copy is it
+	// less one
 	reg	[31:0]	f_hslice;
 	always @(posedge i_clk)
 	if (i_reset)
@@ -218,9 +222,9 @@ module wq_host_slice #(
 	begin
 		assert(o_hs_zero == (f_hslice == 32'h0));
 		if (FAST != 0)
-			assert(o_hsl == f_hslice);
+			assert(o_hslm1 == f_hslice - 32'h1);
 		else
-			assert(o_hsl == HOST_SLICE_RESET && o_slu == 32'h0);
+			assert(o_hslm1 == HOST_SLICE_RESET - 32'h1 && o_slu == 32'h0);
 	end
 
 	always @(posedge i_clk)
@@ -252,7 +256,7 @@ module wq_host_slice #(
 		if (!$past(f_idle) && !$past(f_hdr) && !$past(f_leave))
 			assert(o_cur_ch == $past(o_cur_ch) && o_fresh == $past(o_fresh)
 				&& o_sl_end == $past(o_sl_end) && o_slu == $past(o_slu)
-				&& o_hsl == $past(o_hsl));
+				&& o_hslm1 == $past(o_hslm1));
 	end
 
 	// ---- covers: a switch on entry and on the way out, a HOST_SLICE

@@ -99,7 +99,7 @@ module wq_host_step #(
 		input	wire	[CW:0]	i_nx_cur, i_nx_sc,
 		input	wire		i_want, i_dq_due, i_sl_inc, i_why_v, i_nx_run,
 					i_nx_more, i_sl_fresh, i_sl_end, i_hs_zero,
-		input	wire	[31:0]	i_dq_rem, i_hsl_q, i_slu_q,
+		input	wire	[31:0]	i_dq_rem, i_hslm1_q, i_slu_q,
 		input	wire	[7:0]	i_why,
 		// the semaphore unit (u_sem) and the launch checker (u_desc)
 		input	wire		i_sem_done, i_sem_pass, i_sem_bad_op,
@@ -330,7 +330,7 @@ module wq_host_step #(
 		.i_seg_rem(i_seg_rem_s), .i_state(i_s_state),
 		.i_has_work(i_has_work[sc]), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
-		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hsl(i_hsl_q),
+		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hslm1(i_hslm1_q),
 		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
 		.i_perf(perf_q), .o_nm_off(o_nm_off), .o_nm_m(o_nm_m),
 		.o_nm_early(nm_early), .o_nm_launch(nm_launch), .o_fire(o_fm_fire),
