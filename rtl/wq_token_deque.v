@@ -277,9 +277,10 @@ module wq_token_deque #(
     // to the front's presence and a search's "none there" select them
     // instead of decoding the copy's type
     wire [WARPS*NPRES-1:0] hv_all;
-    // each warp's view word, {hv, lg, tail, head} (the view's select)
-    localparam VSW = NPRES + LGW + 2 * PW;
+    // each warp's view word, {hv, lg, tail} (the view's select; its head: vh_all)
+    localparam VSW = NPRES + LGW + PW;
     wire [WARPS*VSW-1:0]  vst_all;
+    wire [WARPS*PW-1:0]   vh_all;      // each warp's head moved by this cycle's command (the view's, below)
     wire [NPRES-1:0]      p_hv;
     // registered results: the last accepted command.  Stage 2, the
     // pending front update and the search all belong to that command (no
@@ -399,6 +400,30 @@ module wq_token_deque #(
         .o_fwe(s1_fwe), .o_frdata(s1_frdata), .o_fzero(s1_fzero),
         .o_pop(s1_pop), .o_merge(s1_merge), .o_dbgread(s1_dbgread), .o_find(s1_find));
 
+    // a head moved by this cycle's command (which moves the pointers): the
+    // view's next head (below) for the warp the command is on.  A pop's is
+    // the warp's registered head - 1 (hm1, its top: a pop that moves the
+    // pointers has head >= 1, and head - 1 fits LOG2 bits, as wq_token_cmd
+    // takes it)
+    function [PW-1:0] vh_move;
+        input [PW-1:0] h, hm1;
+        vh_move = (i_op == `WQ_DQCMD_PUSH_FRONT)       ? h + 1'b1
+                : (i_op == `WQ_DQCMD_POP)              ? hm1
+                : (i_op == `WQ_DQCMD_CLEAR)            ? c_nhalf
+                : (i_op == `WQ_DQCMD_DBG_SET_HEADTAIL) ? i_head
+                : h;
+    endfunction
+    function [PW-1:0] pick_vh;
+        input [WARPS*PW-1:0] all;
+        input [WID_W-1:0]    w;
+        integer              i;
+        begin
+            pick_vh = {PW{1'b0}};
+            for (i = 0; i < WARPS; i = i + 1)
+                pick_vh = pick_vh | (all[i*PW +: PW] & {PW{w == i[WID_W-1:0]}});
+        end
+    endfunction
+
     // ---- per-warp registers ---------------------------------------------------
     genvar g;
     generate for (g = 0; g < WARPS; g = g + 1)
@@ -459,7 +484,8 @@ module wq_token_deque #(
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
-        assign vst_all[g*VSW +: VSW]      = {hv, lg, tail, head};
+        assign vst_all[g*VSW +: VSW]      = {hv, lg, tail};
+        assign vh_all[g*PW +: PW]         = vh_move(head, {1'b0, top});
         assign fl_all[g*NFL +: NFL]       = fl;
         assign cnt_all[g*PW +: PW]        = cnt;
         assign top_all[g*LOG2 +: LOG2]    = top;
@@ -490,10 +516,10 @@ module wq_token_deque #(
                 pick_vst = pick_vst | (all[i*VSW +: VSW] & {VSW{w == i[WID_W-1:0]}});
         end
     endfunction
-    wire [PW-1:0]    l_head, l_tail;
+    wire [PW-1:0]    l_tail;
     wire [LGW-1:0]   l_lg;
     wire [NPRES-1:0] l_hv;
-    assign {l_hv, l_lg, l_tail, l_head} = pick_vst(vst_all, i_vwarp);
+    assign {l_hv, l_lg, l_tail} = pick_vst(vst_all, i_vwarp);
     // (kept as nets: merged into the command's path by the LUT mapper,
     // the warp compares made its decisions a level deeper)
     (* keep *) wire v_on;                                        // this cycle's command is the view's warp's
@@ -507,25 +533,27 @@ module wq_token_deque #(
     // view holds next, and that warp's registers, each chosen by i_vload)
     wire             n_cmd   = i_vload ? l_on : v_on;
     wire             n_pon   = i_vload ? l_pon : v_pon;
-    wire [PW-1:0]    n_head  = i_vload ? l_head : v_head;
     wire [PW-1:0]    n_tail  = i_vload ? l_tail : v_tail;
     wire [LGW-1:0]   n_lg    = i_vload ? l_lg   : v_lg;
     wire [NPRES-1:0] n_hv    = i_vload ? l_hv   : v_hv;
 
-    // The view's next head from its own next warp's head (n_head: the
-    // command's warp's when the command is on it), not from the command's
-    // selected head: a push to the front adds one, a pop takes one, CLEAR
-    // and SET_HEADTAIL set it, each when the command moves the pointers --
-    // one select after the pointer's increment instead of after the
-    // command's whole multiplexer (the FORMAL section asserts the view
-    // equals its warp's registers)
-    wire             vh_mv   = n_cmd && s1_ptr_we;
-    wire [PW-1:0]    vh_next = !vh_mv                            ? n_head
-                             : (i_op == `WQ_DQCMD_PUSH_FRONT)    ? n_head + 1'b1
-                             : (i_op == `WQ_DQCMD_POP)           ? n_head - 1'b1
-                             : (i_op == `WQ_DQCMD_CLEAR)         ? c_nhalf
-                             : (i_op == `WQ_DQCMD_DBG_SET_HEADTAIL) ? i_head
-                             : n_head;
+    // The view's next head: the head of the warp it holds next after this
+    // cycle's command.  A command on that warp that moves the pointers
+    // moves the head by its op (vh_move: a push to the front adds one, a
+    // pop takes one, CLEAR and SET_HEADTAIL set it) -- not the command's
+    // selected new head, which comes behind the command's warp select and
+    // its multiplexer.  Each warp's moved head is computed from its own
+    // registered head beside the others' (vh_all, in g_warp), so the
+    // view's next warp (i_vwarp, i_vload: late, from WB's decisions)
+    // selects among finished values, moved and not, instead of going
+    // through the increment; whether the head moves (the command's write
+    // enable, the decode's deepest output) selects last.  (The FORMAL
+    // section asserts the view equals its warp's registers.)
+    wire [PW-1:0]    l_head  = pick_vh(head_all, i_vwarp);
+    wire [PW-1:0]    l_vh    = pick_vh(vh_all, i_vwarp);
+    wire [PW-1:0]    n_head  = i_vload ? l_head : v_head;
+    wire [PW-1:0]    n_vh    = i_vload ? l_vh : vh_move(v_head, v_head - 1'b1);
+    wire [PW-1:0]    vh_next = (n_cmd && s1_ptr_we) ? n_vh : n_head;
     // (at reset every warp's state is the reset state: the view's is
     // warp 0's like any other's)
     always @(posedge i_clk)
