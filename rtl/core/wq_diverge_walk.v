@@ -267,8 +267,14 @@ module wq_diverge_walk (
     (* keep *) wire last_rc1;
     assign last_rc1 = !rc_hold && rc_x &&
                       (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
+    // (last_rc0 holds only outside RC_CHK, where the part scan's wait is
+    // the pop's (sc_rc's other arm): written without the check's arm, so
+    // the segment and loop forms' level compares, behind the deque's count,
+    // are not in its cone)
+    wire        rc_hold0   = (rc_s == RC_POP && dqs != DQS_DONE) ||
+                             (!sc_ok && !(rc_s == RC_POP && dqr_empty));
     (* keep *) wire last_rc0;
-    assign last_rc0 = !rc_hold && rc_x && rc_s != RC_CHK &&
+    assign last_rc0 = !rc_hold0 && rc_x && rc_s != RC_CHK &&
                       (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
     wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
     (* keep *) wire at_rc;
