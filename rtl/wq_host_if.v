@@ -49,16 +49,18 @@
 //		per-channel state's storage), wq_host_mem (the memory master),
 //		wq_host_slice (the current channel and its slice),
 //		wq_host_emit (the records), wq_host_desc (the launch
-//		descriptor and its checker), wq_sem_unit, and wq_host_step:
-//		the next state, every register's next value (*_d) from the
-//		registers -- the states' units inside it (wq_host_idle,
-//		wq_host_gp, wq_host_hdr, wq_host_method, wq_host_fast,
-//		wq_host_sem, wq_host_launch, wq_host_leave) decide, wq_host_seq
-//		applies their decisions to the registers and wq_host_chnext to
-//		the step's channel's fields.  This file is the step sequencer's
-//		state: its registers, clocked one always block per register
-//		group, the storage, and the wiring of its units (the state
-//		codes: wq_host_states.vh).
+//		descriptor and its checker), wq_sem_unit, and wq_host_step,
+//		the step sequencer: its registers (the state, the step's
+//		channel, the channel RAM's ports, the method, the pulses) and
+//		every register's next value from the registers -- the states'
+//		units inside it (wq_host_idle, wq_host_gp, wq_host_hdr,
+//		wq_host_method, wq_host_fast, wq_host_sem, wq_host_launch,
+//		wq_host_leave) decide, wq_host_seq applies their decisions to
+//		the registers and wq_host_chnext to the step's channel's
+//		fields.  This file is the wiring of the units, the few
+//		registers between them (GPFIFO_BASE's copy, the burst's flag,
+//		GP_GET + 1, the CSR write's decision), and the host-level
+//		properties (the state codes: wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
