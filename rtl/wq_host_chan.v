@@ -21,6 +21,14 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (o_f_cw_now, for wq_host_if's property that H_CSR2 applies its own
+// cycle's decision: under FORMAL, and in scripts/formal.sh's wq_host_if
+// jobs, which read this unit with WQ_HOST_CHAN_F whether or not with its
+// own properties)
+`ifdef FORMAL
+`define WQ_HOST_CHAN_F
+`endif
+
 module wq_host_chan #(
 		parameter	CHANNELS = 4,	// 1..16
 		// 1: PERF_METHODS is read from i_perf (wq_host_if's perf_q),
@@ -61,51 +69,74 @@ module wq_host_chan #(
 		output	wire	[CW-1:0]	o_csr_ch,
 		// the RAM word the access needs (set as i_ra in H_IDLE)
 		output	wire	[AW-1:0]	o_csr_ra,
-		// the read data (with the word on o_rd) and a hole in the map
+		// the read data (with the word on o_rd)
 		output	reg	[31:0]	o_csr_rdata,
-		output	reg		o_csr_bad,
-		// GP_GET != the new GP_PUT (a GP_PUT write's gp_ne)
-		output	wire		o_put_ne,
 		// ---- the CSR write's next state ---------------------------------
-		// (wq_host_if applies these in H_CSR1 / H_CSR2 to its registers;
-		// a write with no effect, a read or a hole sets none)
+		// (wq_host_if applies it in H_CSR2 to its registers; a write with
+		// no effect, a read or a hole sets none)
 		input	wire		i_csr_we,
 		input	wire	[CW-1:0]	i_sc,	// the accessed channel
 		input	wire	[3:0]	i_sc_wk,	// its wait_kind
 		input	wire		i_sc_seg,	// in_seg
 		input	wire		i_sc_ne,	// GP_GET != GP_PUT
 		// a CTRL write with RESET: clear the channel's RAM fields first
-		// (H_CLR) before the answer
+		// (H_CLR) before the answer (this cycle's decision, for H_CSR1)
 		output	wire		o_clr,
+		// The rest is the decision registered, every cycle (o_cw_*): its
+		// inputs do not change between H_IDLE's last cycle and the
+		// answer (the requester holds the access, sc is the access's
+		// channel from H_CSR1 on, and only H_CSR2 and a grant's steps
+		// write a channel's flip-flop fields), so in H_CSR2 the copy of
+		// the cycle before is the decision (wq_host_if asserts it,
+		// o_f_cw_now); the decode, the ring check's OR chain and the
+		// settle rule end here instead of running on into the channel
+		// registers' next state.
+		// a hole in the map (the answer's error)
+		output	reg		o_cw_bad,
+		// GP_GET != the new GP_PUT (a GP_PUT write's gp_ne)
+		output	reg		o_cw_put_ne,
 		// wq_chan_reset of the channel (its flip-flop and LUT RAM fields)
-		output	reg		o_w_reset,
-		// a channel RAM write: word, and its data's source (o_w_wd_rd:
-		// the word on o_rd, which the user takes where it is valid, in
-		// H_CSR2; else i_csr_wdata)
-		output	reg		o_w_ram,
-		output	reg	[AW-1:0]	o_w_wa,
-		output	reg		o_w_wd_rd,
+		output	reg		o_cw_reset,
+		// a channel RAM write: word, and its data (o_cw_wd: the word on
+		// o_rd for BAD_CONFIG's ERR_INFO, valid in H_CSR2, where it is
+		// used; else i_csr_wdata)
+		output	reg		o_cw_ram,
+		output	reg	[AW-1:0]	o_cw_wa,
+		output	wire	[31:0]	o_cw_wd,
 		// HOST_SLICE written (a fresh slice; its value is i_csr_wdata)
-		output	reg		o_w_hsl,
+		output	reg		o_cw_hsl,
 		// GPFIFO_BASE[2:0] (i_csr_wdata[2:0]) and the clamped LOG2
-		output	reg		o_w_base,
-		output	reg		o_w_lgc,
-		output	wire	[5:0]	o_lgc,
+		output	reg		o_cw_base,
+		output	reg		o_cw_lgc,
+		output	reg	[5:0]	o_cw_lgc_v,
 		// ACQ_RETRY written: the retry hint is stale (cleared)
-		output	reg		o_w_rh,
+		output	reg		o_cw_rh,
 		// GP_GET != GP_PUT, CTRL.ENABLE, the channel state
-		output	reg		o_w_ne,
-		output	reg		o_w_en,
-		output	reg		o_en,
-		output	reg		o_w_st,
-		output	reg	[3:0]	o_st,
+		output	reg		o_cw_ne,
+		output	reg		o_cw_wen,
+		output	reg		o_cw_en,
+		output	reg		o_cw_st,
+		output	reg	[3:0]	o_cw_st_v,
 		// a channel error (its code; ERR_INFO is the write's data): the record
 		// and the interrupt
-		output	reg		o_w_err,
-		output	reg	[7:0]	o_err
+		output	reg		o_cw_err,
+		output	reg	[7:0]	o_cw_err_v
+`ifdef WQ_HOST_CHAN_F
+		// the registered decision is this cycle's
+		, output	wire		o_f_cw_now
+`endif
 	);
 
 	localparam	CA = AW - 4;
+	// the CSR write's decision of this cycle (registered as o_cw_*, below)
+	reg		d_csr_bad, d_w_reset, d_w_ram, d_w_wd_rd, d_w_hsl, d_w_base, d_w_lgc;
+	reg		d_w_rh, d_w_ne, d_w_en, d_en, d_w_st, d_w_err;
+	reg	[AW-1:0]	d_w_wa;
+	reg	[3:0]	d_st;
+	reg	[7:0]	d_err;
+	wire	[5:0]	d_lgc;
+	wire		d_put_ne;
+	reg		cw_wd_rd;	// (o_cw_wd's source)
 	localparam	STRIDE_LG = $clog2(`WQ_CSRVAL_CHAN_STRIDE);
 	// verilator lint_off UNUSEDPARAM
 `include "wq_host_map.vh"
@@ -187,7 +218,7 @@ module wq_host_chan #(
 	// a GP_PUT write outside the ring
 	wire	put_bad = !i_sc_lgc[5] && put_hi[i_sc_lgc[4:0]];
 	// GP_GET != the new GP_PUT (GP_GET < 2^16)
-	assign	o_put_ne  = put_hi[16] || (i_sc_get != i_csr_wdata[15:0]);
+	assign	d_put_ne  = put_hi[16] || (i_sc_get != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
 	wire		c_base_bad = (i_sc_base_lo != 3'h0);
@@ -220,7 +251,7 @@ module wq_host_chan #(
 	always @(*)
 	begin
 		o_csr_rdata = 32'h0;
-		o_csr_bad   = 1'b0;
+		d_csr_bad   = 1'b0;
 		if (i_csr_addr == `WQ_CSR_PERF_METHODS && FAST != 0)
 			o_csr_rdata = i_perf;	// (FAST: A_PERF is not written)
 		else if (i_csr_addr == `WQ_CSR_HOST_SLICE
@@ -239,10 +270,10 @@ module wq_host_chan #(
 			`WQ_CHCSR_CTRL:		o_csr_rdata = {31'h0, i_sc_en} << `WQ_CSRF_CTRL_ENABLE_LO;
 			`WQ_CHCSR_STATUS:	o_csr_rdata = ({28'h0, i_sc_state} << `WQ_CSRF_STATUS_STATE_LO)
 						| ({24'h0, i_sc_err} << `WQ_CSRF_STATUS_ERROR_LO);
-			default:		o_csr_bad = 1'b1;
+			default:		d_csr_bad = 1'b1;
 			endcase
 		else
-			o_csr_bad = 1'b1;
+			d_csr_bad = 1'b1;
 	end
 
 	////////////////////////////////////////////////////////////////////////
@@ -260,99 +291,99 @@ module wq_host_chan #(
 	wire		c_seg0 = c_reset ? 1'b0 : i_sc_seg;
 	wire		c_ne0  = c_reset ? 1'b0 : i_sc_ne;
 	// a write that takes effect
-	wire		c_w    = i_csr_we && !o_csr_bad;
+	wire		c_w    = i_csr_we && !d_csr_bad;
 	wire		c_ctrl = i_csr_we && o_csr_is_ch && (csr_reg == `WQ_CHCSR_CTRL);
 
 	assign	o_clr = c_ctrl && c_reset;
-	assign	o_lgc = (i_csr_wdata[31:5] != 27'h0) ? 6'd32 : {1'b0, i_csr_wdata[4:0]};
+	assign	d_lgc = (i_csr_wdata[31:5] != 27'h0) ? 6'd32 : {1'b0, i_csr_wdata[4:0]};
 
 	always @(*)
 	begin
-		o_w_reset = 1'b0;
-		o_w_ram   = 1'b0;
-		o_w_wa    = ca(csr_fld, i_sc);
-		o_w_wd_rd = 1'b0;
-		o_w_hsl   = 1'b0;
-		o_w_base  = 1'b0;
-		o_w_lgc   = 1'b0;
-		o_w_rh    = 1'b0;
-		o_w_ne    = 1'b0;
-		o_w_en    = 1'b0;
-		o_en      = 1'b0;
-		o_w_st    = 1'b0;
-		o_st      = i_sc_state;
-		o_w_err   = 1'b0;
-		o_err     = 8'h0;
+		d_w_reset = 1'b0;
+		d_w_ram   = 1'b0;
+		d_w_wa    = ca(csr_fld, i_sc);
+		d_w_wd_rd = 1'b0;
+		d_w_hsl   = 1'b0;
+		d_w_base  = 1'b0;
+		d_w_lgc   = 1'b0;
+		d_w_rh    = 1'b0;
+		d_w_ne    = 1'b0;
+		d_w_en    = 1'b0;
+		d_en      = 1'b0;
+		d_w_st    = 1'b0;
+		d_st      = i_sc_state;
+		d_w_err   = 1'b0;
+		d_err     = 8'h0;
 		if (c_w && i_csr_addr == `WQ_CSR_HOST_SLICE)
 		begin
 			// takes effect at once: a fresh slice
-			o_w_hsl = 1'b1;
-			o_w_ram = 1'b1;
-			o_w_wa  = A_HSL;
+			d_w_hsl = 1'b1;
+			d_w_ram = 1'b1;
+			d_w_wa  = A_HSL;
 		end else if (c_w && o_csr_is_ch)
 		case (csr_reg)
 		`WQ_CHCSR_GPFIFO_BASE: begin
-			o_w_ram  = !i_sc_en;
-			o_w_base = !i_sc_en;
+			d_w_ram  = !i_sc_en;
+			d_w_base = !i_sc_en;
 		end
 		`WQ_CHCSR_GPFIFO_LOG2: begin
-			o_w_ram  = !i_sc_en;
-			o_w_lgc  = !i_sc_en;
+			d_w_ram  = !i_sc_en;
+			d_w_lgc  = !i_sc_en;
 		end
 		`WQ_CHCSR_ACQ_RETRY: begin
 			// the hint is stale: ask, the rule decides
-			o_w_ram = 1'b1;
-			o_w_rh  = 1'b1;
+			d_w_ram = 1'b1;
+			d_w_rh  = 1'b1;
 		end
-		`WQ_CHCSR_ACQ_TIMEOUT:	o_w_ram = 1'b1;
+		`WQ_CHCSR_ACQ_TIMEOUT:	d_w_ram = 1'b1;
 		`WQ_CHCSR_GP_PUT:
 		if (i_sc_state != `WQ_CH_ERROR)
 		begin
-			o_w_ram = 1'b1;
-			o_w_st  = 1'b1;
+			d_w_ram = 1'b1;
+			d_w_st  = 1'b1;
 			if (put_bad)
 			begin
-				o_w_wa  = ca(F_EINFO, i_sc);
-				o_st    = `WQ_CH_ERROR;
-				o_w_err = 1'b1;
-				o_err   = `WQ_CHERR_GP_PUT_RANGE;
+				d_w_wa  = ca(F_EINFO, i_sc);
+				d_st    = `WQ_CH_ERROR;
+				d_w_err = 1'b1;
+				d_err   = `WQ_CHERR_GP_PUT_RANGE;
 			end else begin
-				o_w_ne  = 1'b1;
-				o_st    = settle(i_sc_state, i_sc_seg, o_put_ne);
+				d_w_ne  = 1'b1;
+				d_st    = settle(i_sc_state, i_sc_seg, d_put_ne);
 			end
 		end
 		`WQ_CHCSR_CTRL: begin
 			// wq_chan_reset (its channel RAM fields: H_CLR cleared
 			// them)
-			o_w_reset = c_reset;
+			d_w_reset = c_reset;
 			if (c_st0 != `WQ_CH_ERROR)
 			begin
 				if (c_enable && !c_en0)
 				begin
-					o_w_en = 1'b1;
-					o_en   = 1'b1;
-					o_w_st = 1'b1;
+					d_w_en = 1'b1;
+					d_en   = 1'b1;
+					d_w_st = 1'b1;
 					if (cfg_bad)
 					begin
 						// o_rd: GPFIFO_BASE if misaligned,
 						// else LOG2
-						o_w_ram = 1'b1;
-						o_w_wa  = ca(F_EINFO, i_sc);
-						o_w_wd_rd = 1'b1;	// GPFIFO_BASE or LOG2
-						o_st    = `WQ_CH_ERROR;
-						o_w_err = 1'b1;
-						o_err   = `WQ_CHERR_BAD_CONFIG;
+						d_w_ram = 1'b1;
+						d_w_wa  = ca(F_EINFO, i_sc);
+						d_w_wd_rd = 1'b1;	// GPFIFO_BASE or LOG2
+						d_st    = `WQ_CH_ERROR;
+						d_w_err = 1'b1;
+						d_err   = `WQ_CHERR_BAD_CONFIG;
 					end else
 						// a wait interrupted by disabling
 						// resumes
-						o_st = settle((c_wk0 != 4'h0)
+						d_st = settle((c_wk0 != 4'h0)
 							? c_wk0 : `WQ_CH_RUNNABLE,
 							c_seg0, c_ne0);
 				end else if (!c_enable && c_en0)
 				begin
-					o_w_en = 1'b1;
-					o_w_st = 1'b1;
-					o_st   = `WQ_CH_DISABLED;
+					d_w_en = 1'b1;
+					d_w_st = 1'b1;
+					d_st   = `WQ_CH_DISABLED;
 				end
 			end
 		end
@@ -363,6 +394,43 @@ module wq_host_chan #(
 	// verilator lint_off UNUSEDSIGNAL
 	wire	unused = &{1'b0, csr_chn[31:CW], csr_regw[31:12]};
 	// verilator lint_on UNUSEDSIGNAL
+
+	// the decision registered, every cycle (the port list says why the
+	// copy is the decision where H_CSR2 applies it)
+	always @(posedge i_clk)
+	begin
+		o_cw_bad    <= d_csr_bad;
+		o_cw_put_ne <= d_put_ne;
+		o_cw_reset  <= d_w_reset;
+		o_cw_ram    <= d_w_ram;
+		o_cw_wa     <= d_w_wa;
+		cw_wd_rd    <= d_w_wd_rd;
+		o_cw_hsl    <= d_w_hsl;
+		o_cw_base   <= d_w_base;
+		o_cw_lgc    <= d_w_lgc;
+		o_cw_lgc_v  <= d_lgc;
+		o_cw_rh     <= d_w_rh;
+		o_cw_ne     <= d_w_ne;
+		o_cw_wen    <= d_w_en;
+		o_cw_en     <= d_en;
+		o_cw_st     <= d_w_st;
+		o_cw_st_v   <= d_st;
+		o_cw_err    <= d_w_err;
+		o_cw_err_v  <= d_err;
+	end
+	// BAD_CONFIG's ERR_INFO is the word on the read port, valid only in
+	// H_CSR2: the write data is selected there
+	assign	o_cw_wd = cw_wd_rd ? o_rd : i_csr_wdata;
+`ifdef WQ_HOST_CHAN_F
+	assign	o_f_cw_now = o_cw_bad == d_csr_bad && o_cw_put_ne == d_put_ne
+			&& o_cw_reset == d_w_reset && o_cw_ram == d_w_ram
+			&& o_cw_wa == d_w_wa && cw_wd_rd == d_w_wd_rd && o_cw_hsl == d_w_hsl
+			&& o_cw_base == d_w_base && o_cw_lgc == d_w_lgc
+			&& o_cw_lgc_v == d_lgc && o_cw_rh == d_w_rh && o_cw_ne == d_w_ne
+			&& o_cw_wen == d_w_en && o_cw_en == d_en && o_cw_st == d_w_st
+			&& o_cw_st_v == d_st && o_cw_err == d_w_err
+			&& o_cw_err_v == d_err;
+`endif
 
 `ifdef FORMAL
 	// ---- formal properties (job host_chan in scripts/formal.sh) --------
@@ -410,17 +478,17 @@ module wq_host_chan #(
 				+ {{(32-CW){1'b0}}, o_csr_ch} * `WQ_CSRVAL_CHAN_STRIDE
 				+ {20'h0, csr_reg});
 			// a channel register's word is that channel's
-			if (!o_csr_bad)
+			if (!d_csr_bad)
 				assert(o_csr_ra[CA-1:0] == {{(CA-CW){1'b0}}, o_csr_ch}
 					&& o_csr_ra[AW-1:CA] != F_GLOB);
 		end
 		// the host's own words
 		if (i_csr_addr == `WQ_CSR_HOST_SLICE)
-			assert(o_csr_ra == A_HSL && !o_csr_bad && o_csr_rdata == o_rd);
+			assert(o_csr_ra == A_HSL && !d_csr_bad && o_csr_rdata == o_rd);
 		// GP_PUT outside the ring: a bit at LOG2 or above (LOG2 < 32)
 		assert(put_bad == (i_sc_lgc < 6'd32
 			&& (i_csr_wdata >> i_sc_lgc) != 32'h0));
-		assert(o_put_ne == (i_csr_wdata != {16'h0, i_sc_get}));
+		assert(d_put_ne == (i_csr_wdata != {16'h0, i_sc_get}));
 		assert(cfg_bad == (i_sc_base_lo != 3'h0
 			|| {26'h0, i_sc_lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN
 			|| {26'h0, i_sc_lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX));
@@ -446,51 +514,51 @@ module wq_host_chan #(
 `undef	WQ_F_IN
 	always @(*)
 	begin
-		if (!i_csr_we || o_csr_bad)
-			assert(!o_w_reset && !o_w_ram && !o_w_hsl && !o_w_base
-				&& !o_w_lgc && !o_w_rh && !o_w_ne && !o_w_en
-				&& !o_w_st && !o_w_err);
-		if (o_w_ram)
-			assert((i_csr_addr == `WQ_CSR_HOST_SLICE) ? (o_w_wa == A_HSL)
-				: (o_w_wa[CA-1:0] == {{(CA-CW){1'b0}}, i_sc}
-					&& o_w_wa[AW-1:CA] != F_GLOB));
-		if (o_w_wd_rd)
-			assert(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG);
-		if (o_w_hsl)
-			assert(o_w_ram && !o_w_wd_rd);
-		if (o_w_base || o_w_lgc)
-			assert(!i_sc_en && o_w_ram && !o_w_wd_rd);
-		if (o_w_lgc)
-			assert(o_lgc == ((i_csr_wdata >= 32'd32) ? 6'd32 : i_csr_wdata[5:0]));
-		if (o_w_err)
-			assert(o_w_st && o_st == `WQ_CH_ERROR && o_w_ram
-				&& o_w_wa == ca(F_EINFO, i_sc)
-				&& (o_err == `WQ_CHERR_GP_PUT_RANGE
-					|| o_err == `WQ_CHERR_BAD_CONFIG));
-		if (o_w_st && o_st == `WQ_CH_ERROR)
-			assert(o_w_err);
-		if (i_sc_state == `WQ_CH_ERROR && !o_w_reset)
-			assert(!o_w_st && !o_w_en && !o_w_ne);
-		if (o_w_reset || o_w_en)
+		if (!i_csr_we || d_csr_bad)
+			assert(!d_w_reset && !d_w_ram && !d_w_hsl && !d_w_base
+				&& !d_w_lgc && !d_w_rh && !d_w_ne && !d_w_en
+				&& !d_w_st && !d_w_err);
+		if (d_w_ram)
+			assert((i_csr_addr == `WQ_CSR_HOST_SLICE) ? (d_w_wa == A_HSL)
+				: (d_w_wa[CA-1:0] == {{(CA-CW){1'b0}}, i_sc}
+					&& d_w_wa[AW-1:CA] != F_GLOB));
+		if (d_w_wd_rd)
+			assert(d_w_err && d_err == `WQ_CHERR_BAD_CONFIG);
+		if (d_w_hsl)
+			assert(d_w_ram && !d_w_wd_rd);
+		if (d_w_base || d_w_lgc)
+			assert(!i_sc_en && d_w_ram && !d_w_wd_rd);
+		if (d_w_lgc)
+			assert(d_lgc == ((i_csr_wdata >= 32'd32) ? 6'd32 : i_csr_wdata[5:0]));
+		if (d_w_err)
+			assert(d_w_st && d_st == `WQ_CH_ERROR && d_w_ram
+				&& d_w_wa == ca(F_EINFO, i_sc)
+				&& (d_err == `WQ_CHERR_GP_PUT_RANGE
+					|| d_err == `WQ_CHERR_BAD_CONFIG));
+		if (d_w_st && d_st == `WQ_CH_ERROR)
+			assert(d_w_err);
+		if (i_sc_state == `WQ_CH_ERROR && !d_w_reset)
+			assert(!d_w_st && !d_w_en && !d_w_ne);
+		if (d_w_reset || d_w_en)
 			assert(o_csr_is_ch && csr_reg == `WQ_CHCSR_CTRL);
 		// a GP_PUT outside the ring is an error, never a doorbell
-		if (o_w_ne)
-			assert(!put_bad && o_w_wa == ca(F_PUT, i_sc));
+		if (d_w_ne)
+			assert(!put_bad && d_w_wa == ca(F_PUT, i_sc));
 	end
 
 	always @(*)
 	begin
-		c_put_err:  cover(o_w_err && o_err == `WQ_CHERR_GP_PUT_RANGE);
-		c_cfg_err:  cover(o_w_err && o_err == `WQ_CHERR_BAD_CONFIG
-				&& o_w_wd_rd);
+		c_put_err:  cover(d_w_err && d_err == `WQ_CHERR_GP_PUT_RANGE);
+		c_cfg_err:  cover(d_w_err && d_err == `WQ_CHERR_BAD_CONFIG
+				&& d_w_wd_rd);
 		// (a reset clears the segment and GP_GET == GP_PUT: IDLE)
-		c_reset_en: cover(o_w_reset && o_w_en && o_en
-				&& o_st == `WQ_CH_IDLE);
-		c_resume:   cover(o_w_en && o_en && o_st == `WQ_CH_ACQ_WAIT);
+		c_reset_en: cover(d_w_reset && d_w_en && d_en
+				&& d_st == `WQ_CH_IDLE);
+		c_resume:   cover(d_w_en && d_en && d_st == `WQ_CH_ACQ_WAIT);
 		c_read:     cover(f_past_valid && f_rd && f_v && o_rd != 32'h0);
 		c_last_ch:  cover(o_csr_is_ch && o_csr_ch == CHANNELS - 1
 				&& csr_reg == `WQ_CHCSR_STATUS);
-		c_hole:     cover(o_csr_bad && i_csr_addr >= `WQ_CSRVAL_CHAN_BASE);
+		c_hole:     cover(d_csr_bad && i_csr_addr >= `WQ_CSRVAL_CHAN_BASE);
 		c_put_bad:  cover(put_bad && i_sc_lgc == 6'd4);
 	end
 `endif

@@ -552,26 +552,22 @@ module wq_host_if #(
 	wire	[CW-1:0]	cc;	// its channel
 	wire	[AW-1:0]	csr_ra;	// the channel RAM word it needs
 	wire	[31:0]	csr_rd;		// the read data (its word on cm_rd)
-	// the CSR write's next state: u_chan's o_w_* (cd_*), decoded from the
-	// held access and the accessed channel's fields; o_clr (cw_clr) as it
-	// is in H_CSR1, the rest registered (cw_*) for H_CSR2, which applies
-	// them (below)
+	// the CSR write's next state: u_chan's, decoded from the held access
+	// and the accessed channel's fields; cw_clr as it is in H_CSR1, the
+	// rest registered in u_chan (cw_*) for H_CSR2, which applies them
 	wire		cw_clr;
-	wire		cd_bad, cd_reset, cd_ram, cd_hsl, cd_base, cd_lgc, cd_rh;
-	wire		cd_ne, cd_wen, cd_en, cd_st, cd_err, cd_wd_rd, cd_put_ne;
-	wire	[AW-1:0]	cd_wa;
-	wire	[5:0]	cd_lgc_v;
-	wire	[3:0]	cd_st_v;
-	wire	[7:0]	cd_err_v;
-	reg		csr_bad;	// a hole in the map
-	reg		cw_reset, cw_ram, cw_hsl, cw_base, cw_lgc, cw_rh;
-	reg		cw_ne, cw_wen, cw_en, cw_st, cw_err, cw_wd_rd;
-	reg	[AW-1:0]	cw_wa;
-	reg	[5:0]	cw_lgc_v;
-	reg	[3:0]	cw_st_v;
-	reg	[7:0]	cw_err_v;
-	reg		c_put_ne;	// GP_GET != the new GP_PUT
+	wire		csr_bad;	// a hole in the map
+	wire		cw_reset, cw_ram, cw_hsl, cw_base, cw_lgc, cw_rh;
+	wire		cw_ne, cw_wen, cw_en, cw_st, cw_err;
+	wire	[AW-1:0]	cw_wa;
+	wire	[5:0]	cw_lgc_v;
+	wire	[3:0]	cw_st_v;
+	wire	[7:0]	cw_err_v;
+	wire		c_put_ne;	// GP_GET != the new GP_PUT
 	wire	[31:0]	cw_wd;
+`ifdef FORMAL
+	wire		f_cw_now;	// u_chan's registered decision is this cycle's
+`endif
 	// (GPFIFO_BASE[2:0] of every channel, base_lo_all, for the access's
 	// channel at the request, before sc is set to it)
 
@@ -584,48 +580,19 @@ module wq_host_if #(
 		.i_sc_en(ctrl_en_s), .i_sc_state(chan_state_s), .i_sc_err(err_s),
 		.i_perf(perf_q),
 		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc),
-		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd), .o_csr_bad(cd_bad),
-		.o_put_ne(cd_put_ne),
+		.o_csr_ra(csr_ra), .o_csr_rdata(csr_rd),
 		.i_csr_we(i_csr_we), .i_sc(sc), .i_sc_wk(wait_kind_s),
 		.i_sc_seg(in_seg_s), .i_sc_ne(gp_ne_s),
-		.o_clr(cw_clr), .o_w_reset(cd_reset),
-		.o_w_ram(cd_ram), .o_w_wa(cd_wa), .o_w_wd_rd(cd_wd_rd),
-		.o_w_hsl(cd_hsl), .o_w_base(cd_base), .o_w_lgc(cd_lgc), .o_lgc(cd_lgc_v),
-		.o_w_rh(cd_rh), .o_w_ne(cd_ne), .o_w_en(cd_wen), .o_en(cd_en),
-		.o_w_st(cd_st), .o_st(cd_st_v), .o_w_err(cd_err), .o_err(cd_err_v));
-
-	// The decision registered, every cycle.  Its inputs do not change
-	// between H_IDLE's last cycle and the answer: the requester holds the
-	// access, sc is the access's channel from H_CSR1 on, and only H_CSR2
-	// and a grant's steps write a channel's flip-flop fields (H_CLR
-	// writes RAM words), so in H_CSR2 the copy of the cycle before is
-	// the decision (asserted below).  The access's decode, the ring
-	// check's OR chain and the settle rule end at these flip-flops
-	// instead of running on into the channel registers' next state.
-	// BAD_CONFIG's ERR_INFO is the word on the read port, which is valid
-	// only in H_CSR2: the write data is selected there (cw_wd_rd).
-	always @(posedge i_clk)
-	begin
-		csr_bad  <= cd_bad;
-		c_put_ne <= cd_put_ne;
-		cw_reset <= cd_reset;
-		cw_ram   <= cd_ram;
-		cw_wa    <= cd_wa;
-		cw_wd_rd <= cd_wd_rd;
-		cw_hsl   <= cd_hsl;
-		cw_base  <= cd_base;
-		cw_lgc   <= cd_lgc;
-		cw_lgc_v <= cd_lgc_v;
-		cw_rh    <= cd_rh;
-		cw_ne    <= cd_ne;
-		cw_wen   <= cd_wen;
-		cw_en    <= cd_en;
-		cw_st    <= cd_st;
-		cw_st_v  <= cd_st_v;
-		cw_err   <= cd_err;
-		cw_err_v <= cd_err_v;
-	end
-	assign	cw_wd = cw_wd_rd ? cm_q : i_csr_wdata;
+		.o_clr(cw_clr), .o_cw_bad(csr_bad), .o_cw_put_ne(c_put_ne),
+		.o_cw_reset(cw_reset), .o_cw_ram(cw_ram), .o_cw_wa(cw_wa), .o_cw_wd(cw_wd),
+		.o_cw_hsl(cw_hsl), .o_cw_base(cw_base), .o_cw_lgc(cw_lgc),
+		.o_cw_lgc_v(cw_lgc_v), .o_cw_rh(cw_rh), .o_cw_ne(cw_ne), .o_cw_wen(cw_wen),
+		.o_cw_en(cw_en), .o_cw_st(cw_st), .o_cw_st_v(cw_st_v), .o_cw_err(cw_err),
+		.o_cw_err_v(cw_err_v)
+`ifdef FORMAL
+		, .o_f_cw_now(f_cw_now)
+`endif
+		);
 
 	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
 	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
@@ -1141,17 +1108,11 @@ module wq_host_if #(
 			|| hs == H_CSR2))
 		assume(i_csr_we == f_cwe && i_csr_addr == f_caddr
 			&& i_csr_wdata == f_cwdata);
-	// so H_CSR2 applies the decision of its own cycle (cw_* registered)
+	// so H_CSR2 applies the decision of its own cycle (u_chan's cw_*
+	// registered)
 	always @(*)
 	if (f_past_valid && !i_reset && hs == H_CSR2)
-		assert(csr_bad == cd_bad && c_put_ne == cd_put_ne
-			&& cw_reset == cd_reset && cw_ram == cd_ram
-			&& cw_wa == cd_wa && cw_wd_rd == cd_wd_rd && cw_hsl == cd_hsl
-			&& cw_base == cd_base && cw_lgc == cd_lgc
-			&& cw_lgc_v == cd_lgc_v && cw_rh == cd_rh && cw_ne == cd_ne
-			&& cw_wen == cd_wen && cw_en == cd_en && cw_st == cd_st
-			&& cw_st_v == cd_st_v && cw_err == cd_err
-			&& cw_err_v == cd_err_v);
+		assert(f_cw_now);
 
 	// The top's lock (combinational, as Yosys evaluates a clocked assume
 	// one cycle late): a grant only on a request, held until the cycle

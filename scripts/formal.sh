@@ -305,6 +305,15 @@ prep_script() {
         # ports (what wq_host_if's properties check the record port
         # against), with the unit's own properties (asserts; its covers
         # are its job's)
+        # the channel RAM's registered CSR write decision: the port that
+        # says it is this cycle's (wq_host_if asserts it in H_CSR2), with
+        # the unit's own properties where the units have theirs
+        wq_host_if:*/wq_host_chan.v)
+            if [ "$hunits" = 1 ]; then
+                rd="$rd read_verilog -DWQ_HOST_CHAN_F -formal -Ibuild/gen -I$RTLD $f;"
+            else
+                rd="$rd read_verilog -DWQ_HOST_CHAN_F -nosynthesis -Ibuild/gen -I$RTLD $f;"
+            fi ;;
         wq_host_if:*/wq_host_emit.v)
             if [ "$hunits" = 1 ]; then
                 rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -formal -Ibuild/gen -I$RTLD $f;"
@@ -557,7 +566,7 @@ PLANTS=(
 "host_sched_due|host_sched|rtl/wq_host_sched.v|s/(dq_w == 2.d1 \&\& !dq_d\[32\])/(dq_w == 2'd1)/|one wrap of the clock since the stamp counts as due even when fewer than 2^32 cycles passed"
 "host_chan_window|host_chan|rtl/wq_host_chan.v|s/^\(\t*\)+ CHANNELS \* /\1+ (CHANNELS + 1) * /|the channel window one channel too long: the registers past the last channel alias channel 0"
 "host_chan_put|host_chan|rtl/wq_host_chan.v|s/wire	put_bad = !i_sc_lgc\[5\] \&\& put_hi\[i_sc_lgc\[4:0\]\];/wire	put_bad = !i_sc_lgc[5] \&\& put_hi[i_sc_lgc[4:0] + 5'd1];/|a GP_PUT of exactly the ring size passes the doorbell check"
-"host_chan_err_state|host_chan|rtl/wq_host_chan.v|/if (put_bad)$/,/end else begin/s/o_st    = .WQ_CH_ERROR;//|a GP_PUT outside the ring raises the error but leaves the channel's state as it was"
+"host_chan_err_state|host_chan|rtl/wq_host_chan.v|/if (put_bad)$/,/end else begin/s/d_st    = .WQ_CH_ERROR;//|a GP_PUT outside the ring raises the error but leaves the channel's state as it was"
 "host_method_wait|host_method|rtl/wq_host_method.v|s/if (!i_engine_idle)/if (1'b0)/|SET_REFERENCE and WFI never wait for the engine: they go on while warps still run"
 "host_sem_timeout|host_sem|rtl/wq_host_sem.v|s/if (i_att >= i_rd \&\& !(\&i_att))/if (i_att > i_rd \&\& !(\&i_att))/|an acquire times out one attempt late (ACQ_TIMEOUT failed attempts allowed, one more taken)"
 "host_sem_addr_hi|host_sem_0|rtl/wq_host_sem.v|s/\(raise(.WQ_CHERR_\)BAD_SEM_ADDR\(, i_rd);\)/\1SEM_MISALIGNED\2/|a SEM_ADDR_HI other than 0 reported as SEM_MISALIGNED"
@@ -570,7 +579,7 @@ PLANTS=(
 "host_gp_due|host_gp|rtl/wq_host_gp.v|s/if (i_dq_due)$/if (1'b1)/|an acquire retry goes on before ACQ_RETRY cycles have passed"
 "host_hdr_trunc|host_hdr_0|rtl/wq_host_hdr.v|s/hdr_cnt} > rem)$/hdr_cnt} >= rem)/|a method burst that ends exactly at the segment's end raises TRUNCATED"
 "host_hdr_oneinc|host_hdr|rtl/wq_host_hdr.v|s/o_m_secop = .WQ_SECOP_NONINC;.*$/;/|ONE_INC keeps incrementing the method address past the burst's first word"
-"host_if_cw_stale|host_if_C1|rtl/wq_host_if.v|s/cw_st    <= cd_st;/cw_st    <= cd_st \&\& hs != H_CSR1;/|H_CSR2 applies a state change decided in H_IDLE, before the access's channel was sc: a CSR write's state change lost"
+"host_if_cw_stale|host_if_C1|rtl/wq_host_chan.v|s/o_cw_st     <= d_w_st;/if (!i_csr_we) o_cw_st <= d_w_st;/|the CSR write decision's copy is not taken while a write is asked: H_CSR2 applies the state change decided before the access, a CSR write's state change lost"
 "dispatch_warps_stale|core_w1|rtl/core/wq_dispatch.v|s/always @(posedge i_clk) warps_q <= i_warps;/always @(posedge i_clk) if (i_reset) warps_q <= i_warps;/|the CTA's warps copied only at reset: a launch's CTA size never reaches the fit or the slot walk's end"
 "host_idle_req|host_idle|rtl/wq_host_idle.v|s/\&\& !i_csr_valid \&\& !i_csr_pend$/\&\& !i_csr_valid/|the lock asked for while a CSR access that came during the reset sweep still waits"
 "host_idle_sweep|host_idle_ram|rtl/wq_host_idle.v|s/if (i_swp == {AW{1'b1}})$/if (i_swp[AW-2:0] == {(AW-1){1'b1}})/|the reset sweep ends halfway: the upper half of the channel RAM keeps its power-up contents"
