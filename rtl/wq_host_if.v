@@ -601,7 +601,6 @@ module wq_host_if #(
 	wire	[31:0]	dq_rem;
 	// leave decision inputs (u_sched)
 	wire		sl_inc;
-	wire	[31:0]	sl_used1 = att_nx;	// slice_used + 1 (H_LEAVE)
 	// the way out's count ends the slice (slice_used + 1 == HOST_SLICE,
 	// slice_used in att_q): with FAST against HOST_SLICE - 1 in a
 	// flip-flop, so the compare reads att_q and not the incrementer's sum
@@ -891,7 +890,7 @@ module wq_host_if #(
 		.i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl), .i_csr_wdata(i_csr_wdata),
 		.i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1), .i_fm_sl_eq(fm_sl_eq),
 		.i_fm_end(fm_end),
-		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(sl_used1), .i_sl_eq1(sl_eq1),
+		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(att_nx), .i_sl_eq1(sl_eq1),
 		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
 		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
 		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q));

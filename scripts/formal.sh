@@ -301,24 +301,19 @@ prep_script() {
         # its assumes and covers are its job's (FORMAL_TOKEN_CMD_TOP)
         wq_token_deque:*/wq_token_cmd.v)
             rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;" ;;
-        # the host interface's event records: the calls' argument
-        # ports (what wq_host_if's properties check the record port
-        # against), with the unit's own properties (asserts; its covers
-        # are its job's)
-        # the channel RAM's registered CSR write decision: the port that
-        # says it is this cycle's (wq_host_if asserts it in H_CSR2), with
-        # the unit's own properties where the units have theirs
-        wq_host_if:*/wq_host_chan.v)
+        # the host interface's units with ports its properties read:
+        # the event records' calls' arguments (what wq_host_if checks the
+        # record port against, WQ_HOST_EMIT_EVR) and the channel unit's
+        # registered CSR write decision is this cycle's (asserted in
+        # H_CSR2, WQ_HOST_CHAN_F); with the unit's own properties where
+        # the units have theirs (asserts; its covers are its job's)
+        wq_host_if:*/wq_host_emit.v|wq_host_if:*/wq_host_chan.v)
+            local fport=WQ_HOST_CHAN_F
+            case "$f" in */wq_host_emit.v) fport=WQ_HOST_EMIT_EVR ;; esac
             if [ "$hunits" = 1 ]; then
-                rd="$rd read_verilog -DWQ_HOST_CHAN_F -formal -Ibuild/gen -I$RTLD $f;"
+                rd="$rd read_verilog -D$fport -formal -Ibuild/gen -I$RTLD $f;"
             else
-                rd="$rd read_verilog -DWQ_HOST_CHAN_F -nosynthesis -Ibuild/gen -I$RTLD $f;"
-            fi ;;
-        wq_host_if:*/wq_host_emit.v)
-            if [ "$hunits" = 1 ]; then
-                rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -formal -Ibuild/gen -I$RTLD $f;"
-            else
-                rd="$rd read_verilog -DWQ_HOST_EMIT_EVR -nosynthesis -Ibuild/gen -I$RTLD $f;"
+                rd="$rd read_verilog -D$fport -nosynthesis -Ibuild/gen -I$RTLD $f;"
             fi ;;
         # only the job's own module gets its FORMAL section: a
         # submodule's assumes would constrain the parent.  (-formal

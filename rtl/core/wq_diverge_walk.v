@@ -263,7 +263,8 @@ module wq_diverge_walk (
     // selects): the LUT mapper sees a unit's outputs as early as any
     // input and would otherwise bury the late ones under the rest.
     wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
-    wire        rc_hold    = (rc_s == RC_POP && dqs != DQS_DONE) || (!sc_ok && sc_rc);
+    wire        rc_popw    = rc_s == RC_POP && dqs != DQS_DONE;              // (the pop's answer not in)
+    wire        rc_hold    = rc_popw || (!sc_ok && sc_rc);
     (* keep *) wire last_rc1;
     assign last_rc1 = !rc_hold && rc_x &&
                       (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
@@ -271,8 +272,7 @@ module wq_diverge_walk (
     // the pop's (sc_rc's other arm): written without the check's arm, so
     // the segment and loop forms' level compares, behind the deque's count,
     // are not in its cone)
-    wire        rc_hold0   = (rc_s == RC_POP && dqs != DQS_DONE) ||
-                             (!sc_ok && !(rc_s == RC_POP && dqr_empty));
+    wire        rc_hold0   = rc_popw || (!sc_ok && !(rc_s == RC_POP && dqr_empty));
     (* keep *) wire last_rc0;
     assign last_rc0 = !rc_hold0 && rc_x && rc_s != RC_CHK &&
                       (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
