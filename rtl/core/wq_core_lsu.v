@@ -290,16 +290,20 @@ module wq_core_lsu #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    // The request stage is two stages: the pick (this cycle's next
-    // request from the queue's registers) and the pick register pk_*,
-    // whose request is the one on the port.  The pick sees the entries'
-    // elements still to request without those of the held pick (taken off
-    // its entry's q_rem when its request is taken), so the pick register
-    // loads the request after it while its own goes out: one request a
-    // cycle, in the order of a single stage, a cycle later.  The pick's
-    // logic (the entry, its rows' addresses, the coalescer) ends at the
-    // pick register, and the port's request, the store line's merge, the
-    // code-range compare and the tags start from it.
+    // The request stage is three stages: the entry register es_*
+    // (wq_lsu_entry: the queue entry whose elements are being picked, and
+    // those of them not picked yet), the pick (this cycle's next request
+    // from the entry register) and the pick register pk_*, whose request
+    // is the one on the port.  The entry register takes each pick's
+    // elements off as the pick register loads it, so the pick register
+    // loads the request after its own while that goes out: one request a
+    // cycle, in the order of a single stage, a cycle later; with the pick
+    // that takes an entry's last elements it loads the next entry, so
+    // entries follow back to back too.  The loop of a request a cycle is
+    // the pick alone (the entry's elements, the coalescer, the elements
+    // off): the queue scan and the entry's select are in front of the
+    // entry register.  The port's request, the store line's merge, the
+    // code-range compare and the tags start from the pick register.
     reg           pk_v;                  // a request is held
     reg  [QW-1:0] pk_s;                  //   its entry
     reg  [LTAG-1:0] pk_line;             //   its line
@@ -313,16 +317,16 @@ module wq_core_lsu #(
     wire [PARTS-1:0] pk_p0;
     wire [EW-1:0]    pk_cov0;
     wire [LANES*LOG2LB-1:0] pk_lo0;
-    // the pick's entry: the oldest with elements to request (an ATOM's,
-    // the one after the queue, when none): the held request's entry has
-    // some when its elements without the held ones are not none (q_rz1),
-    // any other when its q_rz says so
-    reg  [QW-1:0] rq_s;
-    reg           rq_f;
-    // (each entry's elements to request without the held request's and
-    // to answer without the answer stage's: a 128-bit compare an entry
-    // beside the others, the entry's picked after them, so the held
-    // request's entry and the answer's are a multiplexer of one bit)
+    // The entry register (wq_lsu_entry): the entry and its elements not
+    // picked yet (none: es_e, the register loads the next)
+    wire [QW-1:0] es_s;
+    wire [127:0]  es_rem;
+    wire          es_e;
+    // (each entry's elements to request without the held request's, for
+    // q_rz as the request is taken, and to answer without the answer
+    // stage's: a 128-bit compare an entry beside the others, the entry's
+    // picked after them, so the held request's entry and the answer's are
+    // a multiplexer of one bit)
     reg  [LSQ-1:0] q_rz1, q_az1;
     integer zi;
     always @(*)
@@ -330,44 +334,18 @@ module wq_core_lsu #(
             q_rz1[zi] = (q_rem[zi] & ~pk_cov) == 128'd0;
             q_az1[zi] = (q_resp[zi] & ~rs_cov) == 128'd0;
         end
-    // (an entry a candidate: valid, with elements to request beyond the
-    // held request's; each from its own flags beside the others, the scan
-    // then a priority pick of LSQ bits from the head)
-    reg  [LSQ-1:0] rq_c;
-    integer zc;
-    always @(*)
-        for (zc = 0; zc < LSQ; zc = zc + 1)
-            rq_c[zc] = q_v[zc] && ((pk_v && pk_s == zc[QW-1:0]) ? !q_rz1[zc] : !q_rz[zc]);
-    integer qi;
-    always @(*) begin : rq_scan
-        reg [QW-1:0] s;
-        rq_s = q_tl;
-        rq_f = 1'b0;
-        for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
-            s = q_hd + qi[QW-1:0];
-            if (rq_c[s]) begin
-                rq_s = s;
-                rq_f = 1'b1;
-            end
-        end
-    end
-    // its elements to request (an ATOM's: the lanes not yet done but the
-    // one its pick register holds, which stays there until the lane is
-    // done, at_clr, and then loads this pick: the next lane.  So the pick
-    // reads registers only, never the memory's answer that ends a lane)
+    // an ATOM's lanes not yet done (its entry register's are those but
+    // the one its pick register holds, which stays there until the lane
+    // is done, at_clr, and then loads the pick: the next lane.  So the
+    // pick reads registers only, never the memory's answer that ends a
+    // lane)
     wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
-    // (each entry's elements without the held request's formed beside the
-    // others, the scan's entry choosing among them)
-    reg  [127:0] rq_rem;
-    integer zr;
-    always @(*) begin
-        rq_rem = 128'd0;
-        for (zr = 0; zr < LSQ; zr = zr + 1)
-            if (rq_s == zr[QW-1:0])
-                rq_rem = q_rem[zr] & ~((pk_v && pk_s == zr[QW-1:0]) ? pk_cov : 128'd0);
-    end
-    wire [127:0] ls_rem = at_on ? at_rem & ~(pk_v ? pk_cov : 128'd0) : rq_rem;
+    // the pick's entry and its elements: the entry register's (an ATOM's
+    // too: the entry after the queue, its lanes not yet done but the held
+    // one)
+    wire [QW-1:0] pi_s = es_s;
+    wire [127:0] ls_rem = es_rem;
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
     // (element e is word k = e % 4 of its lane, at the lane's address with
     // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
@@ -384,7 +362,7 @@ module wq_core_lsu #(
     integer ei, ep;
     always @(*)
         for (ep = 0; ep < PARTS; ep = ep + 1)
-            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(rq_s, ep)];
+            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(pi_s, ep)];
     // (an element a generate block: its lane's word and its tag's place
     // are constants, for the simulator straight-line code)
     genvar ge;
@@ -405,9 +383,10 @@ module wq_core_lsu #(
     wire [LTAG-1:0] pi_line;
     wire [127:0] pi_cov;
     wire [PARTS-1:0] pi_pt;              // (the parts of its elements)
+    wire        pi_all;                  // (it takes all the entry's elements left)
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
         .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
-        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov), .o_pt(pi_pt));
+        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all));
     // the held request: what the port, the store line and the tags use
     wire [6:0]  rq_e = pk_e;
     wire [4:0]  ls_l = pk_e[6:2];                  // an atomic's lane
@@ -698,10 +677,7 @@ module wq_core_lsu #(
     // pick is its lane, held until the lane is done (at_clr), when it
     // loads the next lane (the pick masks the held one).  A store that wrote code drops the younger
     // entries, whose request it may hold.
-    // (an ATOM's: lanes left but the held one -- reductions from registers)
-    wire at_any = at_rem != 128'd0;
-    wire at_any_cl = (at_rem & ~pk_cov) != 128'd0;
-    wire pi_f   = at_on ? (pk_v ? at_any_cl : at_any) : rq_f;
+    wire pi_f   = !es_e;
     reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
     always @(*)
         for (ei = 0; ei < 32; ei = ei + 1)
@@ -739,7 +715,7 @@ module wq_core_lsu #(
     always @(posedge i_clk) begin
         if (pk_ld) begin
             pk_v <= pi_f;
-            pk_s <= rq_s;
+            pk_s <= pi_s;
             pk_line <= pi_line;
             pk_cov <= pi_cov;
             pk_e <= pi_e;
@@ -748,6 +724,23 @@ module wq_core_lsu #(
         end
         if (o_cp_code || i_reset) pk_v <= 1'b0;
     end
+    // the entry register: the next entry when it has no element left to
+    // pick or the pick takes all it has (an ATOM's pick is its leader
+    // alone, held until its lane is done): the oldest candidate, or the
+    // entry entering the queue this cycle, or an ATOM's lanes as it
+    // starts, so a memory instruction reaches the port as soon as without
+    // the register; else the pick's elements off as the pick register
+    // loads them.  A store that wrote code drops the younger entries.
+    reg [LSQ*128-1:0] q_rem_v;
+    integer qv;
+    always @(*)
+        for (qv = 0; qv < LSQ; qv = qv + 1) q_rem_v[qv*128 +: 128] = q_rem[qv];
+    wq_lsu_entry #(.LSQ(LSQ), .EN(128), .QW(QW)) u_es (
+        .i_clk(i_clk), .i_reset(i_reset), .i_clr(o_cp_code),
+        .i_q_v(q_v), .i_q_rz(q_rz), .i_q_rem(q_rem_v), .i_q_hd(q_hd), .i_q_tl(q_tl),
+        .i_pk_v(pk_v), .i_pk_s(pk_s), .i_pk_ld(pk_ld), .i_cov(pi_cov), .i_all(pi_all && !at_on),
+        .i_push(q_push || ls_start), .i_emask(ls_emask),
+        .o_s(es_s), .o_rem(es_rem), .o_e(es_e));
 
     // ---- a store's line merged a part a cycle (wq_lsu_store) -----------------------
     // (kept while the request stage stays on the store's request; cleared
@@ -936,6 +929,23 @@ module wq_core_lsu #(
                     assert(q_rem[q_hd + ff[QW-1:0]] == 128'd0);
         end
         if (pk_v && at_on) assert(pk_s == q_tl && pk_cov == (128'd1 << pk_e) && at_rem[pk_e]);
+        // the entry register: a queue entry's elements still to request
+        // without the held request's, no older entry with any (so the
+        // held request is its entry's or an older one's); empty, the held
+        // request is its entry's last (no candidate but a new entry's),
+        // and with the queue empty; an ATOM's: its lanes not yet done but
+        // the held one
+        if (!es_e && !at_on) begin
+            assert(q_v[es_s] &&
+                   es_rem == (q_rem[es_s] & ~((pk_v && pk_s == es_s) ? pk_cov : 128'd0)));
+            for (ff = 0; ff < LSQ; ff = ff + 1)
+                if (ff[QW-1:0] < es_s - q_hd && q_v[q_hd + ff[QW-1:0]])
+                    assert((q_rem[q_hd + ff[QW-1:0]] &
+                            ~((pk_v && pk_s == q_hd + ff[QW-1:0]) ? pk_cov : 128'd0)) == 128'd0);
+        end
+        if (es_e && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
+        if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
+        if (q_n == {(QW+1){1'b0}} && !at_on) assert(es_e);
         // (its parts are those of its elements; its first part's one-hot,
         // elements and offsets are theirs)
         if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
@@ -976,7 +986,7 @@ module wq_core_lsu #(
             c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
             // a request taken as the pick register loads the next of its
             // entry (back to back, one a cycle)
-            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && rq_f && rq_s == pk_s);
+            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && !es_e && es_s == pk_s);
             // a load's completion while another load's answers come
             c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
         end

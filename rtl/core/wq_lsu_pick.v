@@ -29,7 +29,8 @@ module wq_lsu_pick #(
     output wire [IW-1:0]   o_lead,      // the lowest pending element
     output wire [TW-1:0]   o_tag,       // its line
     output wire [N-1:0]    o_cov,       // the elements the request covers
-    output wire [P-1:0]    o_pt         // the parts with an element covered
+    output wire [P-1:0]    o_pt,        // the parts with an element covered
+    output wire            o_all        // every pending element in the leader's line
 );
     // the leader: the lowest pending element's index and its line, from a
     // tree of pairs over the NT tags (a node: any element pending below
@@ -104,27 +105,56 @@ module wq_lsu_pick #(
         wq_lsu_pick_error_P_does_not_divide_N_in_tags u_error();
     end endgenerate
     wire any_pend = i_pend != {N{1'b0}};
+    // (each tag's compare with the leader's line, kept as a net: the cover,
+    // the parts and o_all share it, and the LUT mapper, left to itself,
+    // folds the 128 compares into chains of shared terms several levels
+    // deeper than one 28-bit compare)
+    (* keep *) wire [NT-1:0] t_eq;
+    generate for (g = 0; g < NT; g = g + 1) begin : g_eq
+        assign t_eq[g] = line[g] == o_tag;
+    end endgenerate
     genvar pp;
     generate for (pp = 0; pp < P; pp = pp + 1) begin : g_pt
         wire [PT-1:0] hit;
         genvar pt;
         for (pt = 0; pt < PT; pt = pt + 1) begin : g_t
-            assign hit[pt] = i_pend[(pp*PT + pt)*GS +: GS] != {GS{1'b0}} && line[pp*PT + pt] == o_tag;
+            assign hit[pt] = i_pend[(pp*PT + pt)*GS +: GS] != {GS{1'b0}} && t_eq[pp*PT + pt];
         end
         /* verilator lint_off WIDTH */
         assign o_pt[pp] = i_one ? any_pend && o_lead / PE == pp : hit != {PT{1'b0}};
         /* verilator lint_on WIDTH */
     end endgenerate
+    // Every pending element in the leader's line (without i_one, the
+    // request takes all that is pending): from each tag's compare, an AND
+    // of NT bits beside the cover rather than a zero test of what it
+    // leaves (N bits behind it)
+    wire [NT-1:0] t_in;
+    generate for (g = 0; g < NT; g = g + 1) begin : g_in
+        assign t_in[g] = i_pend[g*GS +: GS] == {GS{1'b0}} || t_eq[g];
+    end endgenerate
+    assign o_all = &t_in;
+    // An atomic's cover, the leader alone: o_lead decoded in two halves,
+    // each a LUT level (kept as nets: the LUT mapper would otherwise fold
+    // the 128 index compares into chains of shared terms)
+    localparam IH = IW / 2;             // the index's low half's bits
+    (* keep *) wire [(1 << (IW - IH))-1:0] d_hi;
+    (* keep *) wire [(1 << IH)-1:0]        d_lo;
+    generate for (g = 0; g < (1 << (IW - IH)); g = g + 1) begin : g_dhi
+        assign d_hi[g] = o_lead[IW-1:IH] == g;
+    end endgenerate
+    generate for (g = 0; g < (1 << IH); g = g + 1) begin : g_dlo
+        assign d_lo[g] = o_lead[IH-1:0] == g;
+    end endgenerate
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
-        localparam [IW-1:0] E = e;
-        assign o_cov[e] = i_pend[e] && (i_one ? E == o_lead : line[e / GS] == o_tag);
+        assign o_cov[e] = i_pend[e] && (i_one ? d_hi[e >> IH] && d_lo[e % (1 << IH)] : t_eq[e / GS]);
     end endgenerate
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job lsu_pick): the rule
     // for every pending set and every line assignment.
     integer f;
+    reg     f_out;
     always @(*) begin
         // none pending: no element covered, and the tree's index all ones
         // (every pair took its high half)
@@ -144,6 +174,12 @@ module wq_lsu_pick #(
             // an atomic's request: the leader alone
             if (i_one && o_cov[f]) assert(f == o_lead);
         end
+        // all: no pending element outside the leader's line
+        f_out = 1'b0;
+        for (f = 0; f < N; f = f + 1)
+            if (i_pend[f] && i_line[(f / GS)*TW +: TW] != o_tag) f_out = 1'b1;
+        assert(o_all == !f_out);
+        if (!i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
         // the parts: those with an element covered
         for (f = 0; f < P; f = f + 1)
             assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));

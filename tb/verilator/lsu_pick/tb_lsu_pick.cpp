@@ -10,8 +10,10 @@
 // iterates the pick as the core does -- present the pending elements,
 // take the request, drop the elements it covers, present the rest -- and
 // checks every request against the model's, in order: o_lead (the
-// leader), o_tag (its line) and o_cov (the elements covered), and that
-// the list ends (nothing pending: no element covered, o_lead all ones)
+// leader), o_tag (its line), o_cov (the elements covered) and o_all
+// (every pending element in the leader's line: the model's last request),
+// and that the list ends (nothing pending: no element covered, o_lead all
+// ones)
 // when the model's does.
 //
 // The addresses: lines all different, all one, runs of equal lines
@@ -214,6 +216,7 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
                 for (unsigned w = 0; w < WQ_COAL_SET_WORDS; w++)
                     if (cov[w]) fail(std::string("an element covered with none pending: ") + b);
                 if (lead != n - 1) fail(std::string("o_lead not all ones with none pending: ") + b);
+                if (!top->o_all) fail(std::string("o_all low with none pending: ") + b);
                 break;
             }
             const wq_coal_req_t &m = r[i];
@@ -225,6 +228,13 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
                      m.lead, mtag, hex(mc, n).c_str());
             note(b);
             if (lead != m.lead || tag != mtag || cov != mc) fail(b);
+            // o_all: every pending element in the leader's line -- without
+            // one, exactly when this is the model's last request
+            bool all_in = true;
+            for (unsigned e = 0; e < n; e++)
+                if (has(pend, e) && lines[e / gs] != mtag) all_in = false;
+            if ((bool)top->o_all != all_in || (!one && all_in != (i + 1 == cnt)))
+                fail(std::string("o_all ") + (top->o_all ? "high" : "low") + ": " + b);
             n_picks++;
             // coverage: a lower group's pending element left for later
             // (the leader's line skips it); a neighbour line one bit apart

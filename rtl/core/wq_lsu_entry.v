@@ -1,0 +1,135 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/core/wq_lsu_entry.v
+//
+// Project:	warpq -- the pipelined SIMT core (DESIGN §6)
+//
+// Purpose:	The LSU request stage's entry register (docs/rtl/wq_lsu_entry.md;
+//		docs/rtl/wq_core_lsu.md, "Request stage"): the queue entry whose
+//		elements the coalescer (wq_lsu_pick) picks, and those of its
+//		elements not picked yet.  It loads the oldest entry with
+//		elements to pick when it has none left or the pick takes all it
+//		has -- with none queued, the entry entering the queue this
+//		cycle, or an ATOM's lanes as it starts -- and otherwise takes
+//		each pick's elements off as the pick register loads them.  So
+//		the queue scan and the entry's select are in front of a
+//		register, out of the loop of one request a cycle, which is the
+//		pick alone (the entry's elements, the coalescer, the elements
+//		off).
+//
+//		The entry's elements are its elements still to request without
+//		the held request's (the pick register's): wq_core_lsu's FORMAL
+//		section holds that invariant, with the queue's state.
+//
+////////////////////////////////////////////////////////////////////////////////
+`default_nettype none
+
+// (one part of its parent's cycle, the pick's loop closing through its
+// register: scripts/area.sh maps it inside wq_core_lsu, as the board's
+// flattened netlist does)
+(* wq_area_inline *)
+module wq_lsu_entry #(
+    parameter LSQ = 4,                  // queue entries (a power of two)
+    parameter EN  = 128,                // elements an entry
+    parameter QW  = (LSQ > 1) ? $clog2(LSQ) : 1
+) (
+    input  wire                 i_clk,
+    input  wire                 i_reset,
+    input  wire                 i_clr,          // a store that wrote code drops the younger entries
+    // the queue: valid, nothing left to request, the elements left to
+    // request, the head and the entry after the last
+    input  wire [LSQ-1:0]       i_q_v,
+    input  wire [LSQ-1:0]       i_q_rz,
+    input  wire [LSQ*EN-1:0]    i_q_rem,
+    input  wire [QW-1:0]        i_q_hd,
+    input  wire [QW-1:0]        i_q_tl,
+    // the pick register: holds a request of entry i_pk_s; loads the pick
+    input  wire                 i_pk_v,
+    input  wire [QW-1:0]        i_pk_s,
+    input  wire                 i_pk_ld,
+    // the pick: the elements it covers, all the entry has left (not an
+    // ATOM's, whose pick is its leader alone)
+    input  wire [EN-1:0]        i_cov,
+    input  wire                 i_all,
+    // an entry enters the queue at i_q_tl, or an ATOM starts there: its elements
+    input  wire                 i_push,
+    input  wire [EN-1:0]        i_emask,
+    // the entry register
+    output reg  [QW-1:0]        o_s,            // the entry
+    output reg  [EN-1:0]        o_rem,          // its elements not picked yet
+    output wire                 o_e             // none (the register loads)
+);
+    assign o_e = o_rem == {EN{1'b0}};
+
+    // ---- the scan: the entry it loads ----------------------------------------------
+    // The oldest with elements to pick.  An entry is a candidate when it
+    // is valid with elements to request that the held request does not
+    // cover: as the register loads, the held request's entry has none
+    // beyond it (the register picked the entry to its end), nor has the
+    // register's own, so the candidates are the valid entries with
+    // elements to request but those two (each from its own flags beside
+    // the others, the scan a priority pick of LSQ bits from the head).
+    reg  [LSQ-1:0] rq_c;
+    integer zc;
+    always @(*)
+        for (zc = 0; zc < LSQ; zc = zc + 1)
+            rq_c[zc] = i_q_v[zc] && !i_q_rz[zc] && !(i_pk_v && i_pk_s == zc[QW-1:0]) &&
+                       !(!o_e && o_s == zc[QW-1:0]);
+    reg  [QW-1:0] rq_s;
+    reg           rq_f;
+    integer qi;
+    always @(*) begin : rq_scan
+        reg [QW-1:0] s;
+        rq_s = i_q_tl;
+        rq_f = 1'b0;
+        for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin
+            s = i_q_hd + qi[QW-1:0];
+            if (rq_c[s]) begin
+                rq_s = s;
+                rq_f = 1'b1;
+            end
+        end
+    end
+    // (its elements; none without a candidate or an entry entering)
+    reg  [EN-1:0] rq_rem;
+    integer zr;
+    always @(*) begin
+        rq_rem = i_push ? i_emask : {EN{1'b0}};
+        for (zr = 0; zr < LSQ; zr = zr + 1)
+            if (rq_f && rq_s == zr[QW-1:0]) rq_rem = i_q_rem[zr*EN +: EN];
+    end
+
+    // ---- the register -----------------------------------------------------------------
+    always @(posedge i_clk) begin
+        if (o_e || (i_pk_ld && i_all)) begin
+            o_s <= rq_s;
+            o_rem <= rq_rem;
+        end else if (i_pk_ld) o_rem <= o_rem & ~i_cov;
+        if (i_clr || i_reset) o_rem <= {EN{1'b0}};
+    end
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (jobs core and core_w1,
+    // with wq_core_lsu's invariants of the register against the queue).
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    integer f;
+    always @(*)
+        if (f_past && !i_reset) begin
+            // the scan: a candidate, and none older (from the head)
+            if (rq_f) begin
+                assert(rq_c[rq_s]);
+                for (f = 0; f < LSQ; f = f + 1)
+                    if (f[QW-1:0] < rq_s - i_q_hd) assert(!rq_c[i_q_hd + f[QW-1:0]]);
+            end else assert(rq_c == {LSQ{1'b0}} && rq_s == i_q_tl);
+        end
+    // the register only loses elements, the pick's, unless it loads
+    always @(posedge i_clk)
+        if (f_past && !i_reset && !$past(i_reset) && !$past(i_clr)) begin
+            if ($past(!o_e && !(i_pk_ld && i_all)))
+                assert(o_s == $past(o_s) &&
+                       o_rem == ($past(o_rem) & ~($past(i_pk_ld) ? $past(i_cov) : {EN{1'b0}})));
+            c_next: cover($past(!o_e && i_pk_ld && i_all && rq_f) && !o_e);
+        end
+`endif
+endmodule
