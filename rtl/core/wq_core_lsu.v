@@ -341,16 +341,12 @@ module wq_core_lsu #(
     // lane)
     wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
-    // the pick's entry and its elements: the entry register's (an ATOM's
-    // too: the entry after the queue, its lanes not yet done but the held
-    // one)
-    wire [QW-1:0] pi_s = es_s;
-    wire [127:0] ls_rem = es_rem;
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
     // (element e is word k = e % 4 of its lane, at the lane's address with
     // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
-    // every element's address, line and word of its line (the request's
-    // entry: its lanes' addresses, its rows in part order)
+    // every element's address, line and word of its line (the entry
+    // register's entry -- an ATOM's too -- its lanes' addresses, its rows
+    // in part order)
     reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
     wire [31:0]    el_a    [0:127];
     // the line tags for the pick: word k's address is the lane's with k in
@@ -362,7 +358,7 @@ module wq_core_lsu #(
     integer ei, ep;
     always @(*)
         for (ep = 0; ep < PARTS; ep = ep + 1)
-            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(pi_s, ep)];
+            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(es_s, ep)];
     // (an element a generate block: its lane's word and its tag's place
     // are constants, for the simulator straight-line code)
     genvar ge;
@@ -385,7 +381,7 @@ module wq_core_lsu #(
     wire [PARTS-1:0] pi_pt;              // (the parts of its elements)
     wire        pi_all;                  // (it takes all the entry's elements left)
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
-        .i_pend(ls_rem), .i_line(el_lines), .i_one(at_on),
+        .i_pend(es_rem), .i_line(el_lines), .i_one(at_on),
         .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all));
     // the held request: what the port, the store line and the tags use
     wire [6:0]  rq_e = pk_e;
@@ -715,7 +711,7 @@ module wq_core_lsu #(
     always @(posedge i_clk) begin
         if (pk_ld) begin
             pk_v <= pi_f;
-            pk_s <= pi_s;
+            pk_s <= es_s;
             pk_line <= pi_line;
             pk_cov <= pi_cov;
             pk_e <= pi_e;

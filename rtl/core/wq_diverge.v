@@ -289,6 +289,8 @@ module wq_diverge #(
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
     reg  [31:0]    l_rem;                       // CALL's link: parts still to write
+    reg  [31:0]    l_oh;                        // ... the lowest of them, one-hot
+    reg  [4:0]     l_p;                         // ... its index: this beat's part
     // (kept with h_rem and l_rem as they are written, not tested behind
     // them: holders left, more than one holder or link part left)
     reg            h_any, h_more, l_more;
@@ -383,8 +385,11 @@ module wq_diverge #(
         for (lp = 0; lp < PARTS; lp = lp + 1)
             l_parts[lp] = b_sel[lp*LANES +: LANES] != {LANES{1'b0}};
     end
-    wire [31:0] l_oh       = low1(l_rem);
-    wire [4:0]  l_p        = enc32(l_oh);
+    // (the link's next part, l_oh / l_p, is kept with l_rem as it is
+    // written, not picked from it each cycle: its lowest-bit pick and
+    // encode were six LUT levels in front of the link's register row, its
+    // zero flag and the register file's write lanes)
+    wire [31:0] l_rem_nx   = l_rem & ~l_oh;
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // (wq_diverge_subv: each warp's segment and loop form, and what the
@@ -738,6 +743,8 @@ module wq_diverge #(
             h_any <= r_held != 32'd0;
             h_more <= more1(r_held);
             l_rem <= l_parts;
+            l_oh <= low1(l_parts);
+            l_p <= ctz(l_parts);
             l_more <= more1(l_parts);
         end
         // RC_CHK without a record and nothing to end: on to the pop
@@ -748,8 +755,10 @@ module wq_diverge #(
         // the records' steps
         if (i_emit) begin
             if (b_kk == K_LINK) begin
-                l_rem <= l_rem & ~l_oh;
-                l_more <= more1(l_rem & ~l_oh);
+                l_rem <= l_rem_nx;
+                l_oh <= low1(l_rem_nx);
+                l_p <= ctz(l_rem_nx);
+                l_more <= more1(l_rem_nx);
             end
             if (b_kk == K_HELD) begin
                 h_rem <= h_rem & ~h_oh;
@@ -906,7 +915,8 @@ module wq_diverge #(
             assert(h_any == (h_rem != 32'd0));
             if (b_prep == BP_NONE) begin
                 assert(h_more == more1(h_rem));
-                if (b_kk == K_LINK) assert(l_more == more1(l_rem));
+                if (b_kk == K_LINK) assert(l_more == more1(l_rem) && l_oh == low1(l_rem) &&
+                                           l_p == ctz(l_rem));
             end
             if (b_prep == BP_NONE && !b_is_trap && b_k <= K_RET &&
                 !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh))) begin

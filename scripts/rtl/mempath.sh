@@ -51,18 +51,19 @@ plant_runs "$D" "$PROG" "$seed" 2 2 8 4 16 1 1 0 2
 report
 echo "rtl_test: mempath: a cache that answers a load from before a same-address store is caught (seed $seed, $field)"
 
-# The LSU queue (rtl/core/wq_core_lsu.v): a copy whose request stage serves the
-# youngest queued memory instruction first, so a later store's writes are
+# The LSU queue (rtl/core/wq_lsu_entry.v, the request stage's entry
+# register and the queue scan in front of it): a copy whose scan loads the
+# youngest waiting memory instruction first, so a later store's writes are
 # performed before an older access's (which still commits first), runs
-# tests/programs/lsu_order.wqs (two warps loading and storing the same
-# words, one warp's instruction queued while the other's requests go out)
-# in lockstep on the default configuration: the first-mismatch report
+# tests/programs/lsu_order4.wqs (four warps loading and storing the same
+# words, several instructions waiting in the queue while one's requests go
+# out) in lockstep on the default configuration: the first-mismatch report
 # as above, the real RTL agreeing.
 D=build/lsu_order_plant
-FILE=core/wq_core_lsu.v
+FILE=core/wq_lsu_entry.v
 ANCHOR='for (qi = LSQ - 1; qi >= 0; qi = qi - 1) begin'
 WRONG='for (qi = 0; qi < LSQ; qi = qi + 1) begin   // planted: the youngest entry requests first'
-PROG=tests/programs/lsu_order.wqs
+PROG=tests/programs/lsu_order4.wqs
 plant_copy "$D" "$FILE" "$ANCHOR" "$WRONG"
 plant_runs "$D" "$PROG" "$seed"
 report
