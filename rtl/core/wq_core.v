@@ -303,7 +303,6 @@ module wq_core #(
     // WB loads a beat this cycle (the EX/WB buffer's, or the LSU's
     // write-back beat of an atomic: b_w is loaded then), and its warp
     wire             b_load;
-    wire [WID_W-1:0] b_load_w;
     // the beat entering WB from the EX/WB buffer (the divergence unit's
     // view of "EX's beat as it enters WB"): WB takes it (wb_in)
     wire             wb_in, wbi_v, wbi_commit, wbi_skip;
@@ -485,7 +484,7 @@ module wq_core #(
         .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_op(xb_op), .o_xb_trap(xb_trap),
         .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
-        .o_wbi_row(wbi_row), .o_b_load(b_load), .o_b_load_w(b_load_w),
+        .o_wbi_row(wbi_row), .o_b_load(b_load),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
@@ -512,6 +511,15 @@ module wq_core #(
     // (EX's beat leaves into WB: an ATOM's write-back beat, or a beat of
     // EX's own: wq_ex_stage)
     wire wb_ls     = ls_wb && !b_busy;
+    // The warp of the beat WB loads, for the deque's view (read only when
+    // WB loads, b_load): the LSU's write-back beat's, EX's warp, while the
+    // LSU has one, else the EX/WB buffer's: chosen by the LSU's flag
+    // (ls_wb, a register's) rather than by WB's decision (wb_ls, behind
+    // WB's hold).  When WB loads the two agree -- with ls_wb up WB takes
+    // no buffer beat -- so the view's warp select reads flip-flops, with
+    // b_load, late, picking last (the FORMAL section asserts the warp the
+    // beat WB loads)
+    wire [WID_W-1:0] v_load_w = ls_wb ? x_w : xb_w;
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
                   .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -593,7 +601,7 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dq_warp(dq_warp), .i_vload(b_load), .i_vwarp(b_load_w), .o_v_warp(dq_vw),
+        .i_dq_warp(dq_warp), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
@@ -684,7 +692,7 @@ module wq_core #(
     // again) stops the bench here, the cycle after the squash, instead of
     // running twice or hanging it.
     // The deque's view is loaded whenever WB is (b_load: the EX/WB
-    // buffer's beat or the LSU's write-back beat, of warp b_load_w), so
+    // buffer's beat or the LSU's write-back beat, of warp v_load_w), so
     // its decisions on WB's warp read flip-flops.
     always @(posedge i_clk)
         if (!i_reset && b_v && dq_vw != b_w) begin
@@ -946,8 +954,10 @@ module wq_core #(
         for (fw = 0; fw < WARPS; fw = fw + 1)
             if (inq[fw]) assert(busy[fw]);
         if (d_v) assert(busy[d_w]);
-        // the deque's view is WB's warp's state (it is loaded with WB)
+        // the deque's view is WB's warp's state (it is loaded with WB,
+        // its warp from the LSU's flag rather than WB's decision)
         if (b_v) assert(dq_vw == b_w);
+        if (b_load) assert(v_load_w == (wb_ls ? x_w : xb_w));
         if (dx_held) assert(busy[dx_w]);      // (the DE/EX buffer's beat)
         if (xb_held) assert(busy[xb_w]);      // (the EX/WB buffer's beat)
         // memory only while the lock is held; every answer owed is tagged:

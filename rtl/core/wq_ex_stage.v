@@ -34,7 +34,8 @@
 // WB's beat (b_v) is the buffer's beat or the LSU's write-back beat of an
 // atomic (i_wb_ls), and SETP's compare bits gather, part by part, in
 // setp_acc as its part beats enter WB.  o_b_load: WB loads a beat this
-// cycle (either source), o_b_load_w its warp.  WB's own
+// cycle (either source; wq_core forms its warp for the deque's view from
+// its own flags).  WB's own
 // decisions (the commit, its records, the hold) are the core's: it keeps
 // its beat while i_b_busy, drops it on a code-writing store's completion
 // (i_b_drop), and takes the divergence unit's deque-room trap
@@ -164,7 +165,6 @@ module wq_ex_stage #(
     output wire                 o_wbi_skip,
     output wire [LANES*32-1:0]  o_wbi_row,      // ... its row (BRX, JMX, RET part beats: ra)
     output wire                 o_b_load,       // WB loads a beat this cycle (the buffer's or i_wb_ls)
-    output wire [WID_W-1:0]     o_b_load_w,     // ... its warp
     // ---- the LSU's side of EX ----
     input  wire                 i_ls_take,      // the LSU takes EX's beat
     input  wire                 i_ls_busy,      // ... holds it
@@ -615,7 +615,6 @@ module wq_ex_stage #(
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip; assign o_wbi_row = wbi_row;
     assign o_b_load = i_wb_ls || b_load_x;
-    assign o_b_load_w = i_wb_ls ? x_w : wbi_w;
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;

@@ -74,6 +74,7 @@ core_progs=("${core_first[@]}" tests/programs/bench/alu_ipc.wqs tests/programs/b
     tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs
     tests/programs/div.wqs tests/programs/asm_tour.wqs
     tests/programs/gid.wqs tests/programs/gid_wide.wqs tests/programs/mem_order.wqs tests/programs/lsu_order.wqs
+    tests/programs/lsu_order4.wqs
     tests/programs/ibuf_wrap.wqs tests/programs/code_store_lsq.wqs tests/programs/cta_slots.wqs
     tb/verilator/sched/progs/atomics.wqs
     tb/verilator/sched/progs/trap_misaligned_v4.wqs tests/programs/spinlock.wqs
