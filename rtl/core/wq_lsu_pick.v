@@ -105,6 +105,11 @@ module wq_lsu_pick #(
         wq_lsu_pick_error_P_does_not_divide_N_in_tags u_error();
     end endgenerate
     wire any_pend = i_pend != {N{1'b0}};
+    // (whether a tag has an element pending: the parts' hits and o_all)
+    wire [NT-1:0] t_pd;
+    generate for (g = 0; g < NT; g = g + 1) begin : g_pd
+        assign t_pd[g] = i_pend[g*GS +: GS] != {GS{1'b0}};
+    end endgenerate
     // (each tag's compare with the leader's line, kept as a net: the cover,
     // the parts and o_all share it, and the LUT mapper, left to itself,
     // folds the 128 compares into chains of shared terms several levels
@@ -118,7 +123,7 @@ module wq_lsu_pick #(
         wire [PT-1:0] hit;
         genvar pt;
         for (pt = 0; pt < PT; pt = pt + 1) begin : g_t
-            assign hit[pt] = i_pend[(pp*PT + pt)*GS +: GS] != {GS{1'b0}} && t_eq[pp*PT + pt];
+            assign hit[pt] = t_pd[pp*PT + pt] && t_eq[pp*PT + pt];
         end
         /* verilator lint_off WIDTH */
         assign o_pt[pp] = i_one ? any_pend && o_lead / PE == pp : hit != {PT{1'b0}};
@@ -128,10 +133,7 @@ module wq_lsu_pick #(
     // request takes all that is pending): from each tag's compare, an AND
     // of NT bits beside the cover rather than a zero test of what it
     // leaves (N bits behind it)
-    wire [NT-1:0] t_in;
-    generate for (g = 0; g < NT; g = g + 1) begin : g_in
-        assign t_in[g] = i_pend[g*GS +: GS] == {GS{1'b0}} || t_eq[g];
-    end endgenerate
+    wire [NT-1:0] t_in = ~t_pd | t_eq;
     assign o_all = &t_in;
     // An atomic's cover, the leader alone: o_lead decoded in two halves,
     // each a LUT level (kept as nets: the LUT mapper would otherwise fold
