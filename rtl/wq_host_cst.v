@@ -21,7 +21,7 @@
 //		step's channel i_sc is written with its next values
 //		(wq_host_chnext's, which hold a field unless a state changes
 //		it), and every
-//		channel's retry clock runs.  wq_host_if instantiates it (u_cst);
+//		channel's retry clock runs.  wq_host_step instantiates it (u_cst);
 //		docs/rtl/wq_host_cst.md.
 //
 ////////////////////////////////////////////////////////////////////////////////

@@ -45,14 +45,14 @@
 //		Its parts: wq_host_sched (the scheduler's decisions),
 //		wq_host_fifo (the reads ahead) and wq_host_ra (when they
 //		start, ask, pop and empty), wq_host_chan (the channel RAM, the
-//		CSR decode and a CSR write's next state), wq_host_cst (the
-//		per-channel state's storage), wq_host_mem (the memory master),
-//		wq_host_slice (the current channel and its slice),
-//		wq_host_emit (the records), wq_host_desc (the launch
+//		CSR decode and a CSR write's next state), wq_host_mem (the
+//		memory master), wq_host_slice (the current channel and its
+//		slice), wq_host_emit (the records), wq_host_desc (the launch
 //		descriptor and its checker), wq_sem_unit, and wq_host_step,
 //		the step sequencer: its registers (the state, the step's
-//		channel, the channel RAM's ports, the method, the pulses) and
-//		every register's next value from the registers -- the states'
+//		channel, the channel RAM's ports, the method, the pulses),
+//		the per-channel state it writes (wq_host_cst) and every
+//		register's next value from the registers -- the states'
 //		units inside it (wq_host_idle, wq_host_gp, wq_host_hdr,
 //		wq_host_method, wq_host_fast, wq_host_sem, wq_host_launch,
 //		wq_host_leave) decide, wq_host_seq applies their decisions to
@@ -169,61 +169,30 @@ module wq_host_if #(
 	assign	o_step_kind = `WQ_STEPK_CHAN;
 	////////////////////////////////////////////////////////////////////////
 	//
-	// Per-channel state (wq_channel_t)
+	// Per-channel state (wq_channel_t; docs/rtl/wq_host_if.md, Structure)
 	//
-	// In flip-flops: what the scheduler looks at for every channel at once
-	// (state, enable, the ring pointers, the acquire retry clock) and
-	// narrow copies of the ring configuration (GPFIFO_LOG2 clamped to 32,
-	// GPFIFO_BASE[2:0]) for the checks that need them in one cycle.  The
-	// segment walk of the method loop and the wait (seg_addr ..
-	// wait_method) are read and written at the step's channel sc alone:
-	// RAM with one write port (LUT RAM), cleared by the reset sweep
-	// (chan_clr).
-	// (the fields: wq_host_cst, u_cst below; the flip-flop fields looked
-	// at for every channel at once on *_all, channel c at [W*c +: W];
-	// the step's channel's fields on *_s)
-	localparam	RHW = 6;	// the retry hint's width (below)
-	wire	[CHANNELS-1:0]		gp_ne_all, ctrl_en_all, in_seg_all;
+	// In flip-flops and LUT RAM (wq_host_cst, inside u_step, which writes
+	// the step's channel sc every cycle): what the scheduler looks at for
+	// every channel at once on *_all (channel c at [W*c +: W]), the step's
+	// channel's fields on *_s.  The acquire retry clock's per-channel part
+	// is narrow: acq_wr, `now`'s wraps since the stamp, and acq_rh, the
+	// lock request's countdown hint (RHW bits); ACQ_RETRY and acq_last
+	// are channel RAM words, the rule evaluated once per grant of a
+	// waiting channel (H_DUEA/H_DUEB, u_sched).
+	localparam	RHW = 6;	// the retry hint's width
+	wire	[CHANNELS-1:0]		gp_ne_all, in_seg_all;
 	wire	[4*CHANNELS-1:0]	state_all;
-	wire	[8*CHANNELS-1:0]	err_all;
 	wire	[3*CHANNELS-1:0]	base_lo_all;
 	wire	[RHW*CHANNELS-1:0]	acq_rh_all;
 	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_s;	// word address
 	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s;
-	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s;
-	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s;
-	wire	[`WQ_SECOP_W-1:0]	m_secop_s;
-	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s;
 	wire	[3:0]	wait_kind_s;
-	// the waiting method, as far as a resumed wait needs it (wq_host_seq's
-	// WM_*: none, SEM_EXECUTE, SET_REFERENCE, WFI / LAUNCH)
-	wire	[1:0]	wait_method_s;
-	// The acquire retry clock (the model's ticks - acq_last >= ACQ_RETRY):
-	// ACQ_RETRY and acq_last (the cycle the last failed attempt's grant
-	// began, a stamp of the free-running cycle counter `now`) are channel
-	// RAM words, and the rule is evaluated exactly once per grant of a
-	// waiting channel (H_DUEA/H_DUEB, one subtractor pair for all
-	// channels).  What stays per channel is narrow: acq_wr counts the
-	// wraps of `now` since the stamp (saturating at 3: two or more mean
-	// more than 2^32 cycles, always due, as the model's 64-bit ticks), and
-	// acq_rh, a countdown hint for the lock request only: 0 means "a
-	// retry may be due, ask".  A hint that is too early costs a tick that
-	// does nothing (WQ_STEP_WAIT, as the model replays it); it is never
-	// late by more than the evaluation's few cycles.
-	// (acq_rh's width: RHW)
 
-	// The channel RAM (wq_host_chan, u_chan below;
-	// docs/rtl/wq_host_chan.md): the 32-bit fields only a step of that
-	// channel or a CSR access needs, one word per field per channel
-	// (address {field, channel}: wq_host_map.vh), a synchronous read port
-	// and one write port, written and read here through cm_we / cm_wa /
-	// cm_wd and cm_ra; it maps to block RAM.  Reset values are written, a
-	// word a cycle: after reset H_INIT sweeps every word (0, or
-	// ACQ_TIMEOUT's / ACQ_RETRY's default) before the host takes a CSR
-	// access or asks for the lock, and a CTRL write with RESET clears the
-	// channel's eight reset fields (H_CLR) before it answers.  The two
-	// counters of the host's own words need no incrementer of their own:
-	// a step adds one with the acquire count's (att_q, free there).
+	// The channel RAM (wq_host_chan, u_chan below): the 32-bit fields only
+	// a step of that channel or a CSR access needs, address {field,
+	// channel} (wq_host_map.vh), a synchronous read port and one write
+	// port (cm_we / cm_wa / cm_wd, cm_ra: u_step's registers); block RAM.
+	// H_INIT's sweep writes the reset values.
 	localparam	CA = (CW < 2) ? 2 : CW;
 	localparam	AW = 4 + CA;
 	// verilator lint_off UNUSEDPARAM
@@ -232,29 +201,15 @@ module wq_host_if #(
 	// DESC_RAM: the stored descriptor in the channel RAM (its slots: da,
 	// wq_host_map.vh)
 	localparam	DR = (DESC_RAM != 0) && (FAST == 0) && (CHANNELS <= 2);
-	// (the ports' registers and a CSR access that arrived during H_INIT
-	// are the step sequencer's, u_step)
 	wire	[AW-1:0]	cm_ra, cm_wa;
 	wire	[31:0]	cm_wd;
 	wire	[31:0]	cm_q;		// u_chan's read port
 	wire		cm_we;
 	wire		csr_pend;	// a CSR access arrived during H_INIT
-
 	// the word read: valid two cycles after cm_ra is set, while it stays
-	// and nothing writes it.  Why no use of cm_rd meets a collision
-	// (no_rw_check): every state that uses cm_rd set cm_ra at least two
-	// cycles before, and the writes that land meanwhile are to other
-	// words -- the reset sweep (H_INIT) ends before any read is asked
-	// for; a CSR write (H_CSR2, H_CLR) writes the accessed word or the
-	// channel's reset fields after the access's read was used, and
-	// H_IDLE sets a new address before the next use; a step's
-	// read-modify-writes (PERF_METHODS in H_PMW, acq_attempts in H_SEMW,
-	// the slice count in H_LEAVE) write a word after its last use, and
-	// the states after them read a word they address anew (ram_rd,
-	// H_AFTER's GP_PUT); the words that stay on cm_rd through a step
-	// (launch_desc, HOST_SLICE, ACQ_TIMEOUT, acq_last's `now`) are not
-	// written while they do.  The lockstep benches check it: simulation
-	// returns a poisoned word on every collision.
+	// and nothing writes it; no use of it meets a write of its word
+	// (no_rw_check: docs/rtl/wq_host_if.md "No read meets a write";
+	// simulation poisons a colliding read, so the lockstep benches check)
 	wire	[31:0]	cm_rd = cm_q;
 
 `ifdef FORMAL
@@ -263,28 +218,18 @@ module wq_host_if #(
 	wire	[63:0]	f_evr_b;
 `endif
 
-	// host scheduler (wq_ctx_t): the current channel and its slice
-	// (wq_host_slice, u_slice below, docs/rtl/wq_host_slice.md).
-	// slice_left of the model is HOST_SLICE - slice_used: a fresh slice
-	// is a flag (sl_fresh), the count moves by one (att_nx on the way
-	// out: H_LEAVE finds slice_used in att_q) and sl_end is slice_used
-	// == HOST_SLICE, hs_zero HOST_SLICE == 0.  With FAST both are in
-	// flip-flops too (HOST_SLICE - 1 in hslm1_q, written with the channel
-	// RAM word A_HSL, which stays the CSR's word; slu_q, meaningful while
-	// !sl_fresh), so the way out needs no read for them (H_LVW loads att_q
-	// from slu_q, H_LEAVE compares it with hslm1_q, H_LV2 is skipped);
-	// with FAST=0 they
-	// are the channel RAM words A_SLU and A_HSL (read on the way to
-	// H_LEAVE: slice_used into att_q, HOST_SLICE on cm_rd).
+	// the host scheduler's current channel and its slice (wq_ctx_t;
+	// wq_host_slice, u_slice below): a fresh slice (sl_fresh), slice_used
+	// == HOST_SLICE (sl_end), HOST_SLICE == 0 (hs_zero); with FAST,
+	// HOST_SLICE - 1 (hslm1_q) and the count (slu_q) in flip-flops, so
+	// the way out of a step reads neither (docs/rtl/wq_host_slice.md)
 	wire	[CW-1:0]	cur_ch;
 	wire		sl_fresh, sl_end, hs_zero;
 	wire	[31:0]	hslm1_q, slu_q;
-	// (FAST) PERF_METHODS in flip-flops too: perf_q is written with every
-	// write of A_PERF (which stays the CSR's word), so H_DATA loads att_q
-	// from it in its one cycle instead of waiting two for the RAM word
+	// (FAST) PERF_METHODS (ctx->st.methods, the channel RAM word A_PERF)
+	// in flip-flops too, written with every write of A_PERF: H_DATA
+	// counts from it in its one cycle
 	wire	[31:0]	perf_q;
-	// (PERF_METHODS, ctx->st.methods, is the channel RAM word
-	// A_PERF)
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -326,7 +271,7 @@ module wq_host_if #(
 	// hs, the step's channel sc, the states reads return to, ...)
 	wire	[5:0]	hs, mem_ret, rd_ret;
 	wire	[CW-1:0]	sc;		// channel of this step
-	// the step's channel's flip-flop fields (u_cst's reads at sc)
+	// the step's channel's flip-flop fields (u_step's u_cst, read at sc)
 	wire	[15:0]	gp_get_s;
 	wire		gp_ne_s, ctrl_en_s, in_seg_s;
 	wire	[3:0]	chan_state_s;
@@ -334,19 +279,17 @@ module wq_host_if #(
 	wire	[5:0]	gp_lgc_s;
 	wire	[2:0]	gp_base_lo_s;
 	wire	[1:0]	acq_wr_s;
-	wire	[RHW-1:0]	acq_rh_s;
 	// (u_cst's other reads: GP_GET of cur_ch, GP_GET and the error of
-	// the record's channel, the state of the pick's candidate)
+	// the record's channel)
 	wire	[15:0]	cur_gp_get, ev_gp_get;
 	wire	[7:0]	ev_err;
-	wire	[3:0]	cand_state;
+	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];	// the record's channel
 	wire	[`WQ_STEP_W-1:0]	res;
 	wire	[31:0]	now;		// free-running cycle counter
 	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
 	// (written by the grant, so it is also in cm_wd until the step's
 	// first write: the retry rule takes it there)
 	wire		gwrap;		// `now` wrapped since the grant
-	wire		now_wrap;	// `now` about to wrap
 	// the host's reads (wq_host_mem, u_mem below): the request, the
 	// word read, GP word 0's reserved bits, a stream's counts
 	wire	[31:0]	rdata_q;
@@ -360,28 +303,22 @@ module wq_host_if #(
 	wire	[31:0]	att_q;		// acq_attempts of this semaphore step
 	wire	[31:0]	att_nx;		// att_q + 1 (one incrementer: write, test, record)
 	wire		yielded;
-	// (FAST) GPFIFO_BASE of sc is on cm_rd in H_DUE: H_LVW asked for it
-	// and the step's end went straight on to H_DUE (a GP entry next)
-	wire		gb_rdy;
-	// (FAST) launch_desc is on cm_rd in H_LAUNCH: the state that took
-	// the LAUNCH word asked for it (to_method), so H_LAUNCH starts the
-	// descriptor stream itself, H_LAUNCH2's work
-	wire		ld_rdy;
+	wire		gb_rdy;		// (FAST) GPFIFO_BASE of sc on cm_rd in H_DUE
+	wire		ld_rdy;		// (FAST) launch_desc on cm_rd in H_LAUNCH
 	wire	[4:0]	lidx;		// descriptor words (lines) received
 	wire	[4:0]	lreq;		// descriptor reads accepted (H_LREAD)
-	// Line-wide descriptor reads (FAST, 16-byte lines: LD_LINE): the
-	// stream of a 16-aligned descriptor is 4 line reads, each answer's
-	// four words taken at once by the stored descriptor and
-	// the checker (u_desc); lreq and lidx count lines then
+	// (FAST, 16-byte lines) a 16-aligned descriptor streams as four line
+	// reads, each answer's four words taken at once (u_desc); lreq and
+	// lidx count lines then
 	localparam	LD_LINE = (FAST != 0) && (LINE_BYTES == 16);
 	wire		ld_line;	// this descriptor stream reads lines
 	wire		lw_v;		// a host read's word landed in rdata_q
 	// host memory reads (the semaphore unit has its own requests)
 	wire		h_mem_valid, h_issued;
 	wire	[31:0]	h_mem_addr;
-	// The segment prefetcher (FAST): the next words of the step's
-	// segment, read ahead into a FIFO of PF_DEPTH words (wq_host_fifo,
-	// u_fifo below; FAST=0: its outputs are constant 0)
+	// The reads ahead (FAST; u_fifo, u_ra below; FAST=0: constant 0):
+	// the step's segment's next words in a FIFO of PF_DEPTH words, and
+	// the next GP entry (gq)
 	localparam	PF_LG = 3;
 	// verilator lint_off UNUSEDPARAM
 	localparam	PF_DEPTH = 1 << PF_LG;	// (the formal section's)
@@ -392,14 +329,9 @@ module wq_host_if #(
 	wire	[PF_LG:0]	pf_out;		// reads accepted, not answered
 	wire	[31:0]	pf_head;	// the FIFO's oldest word
 	wire		pf_busy;	// a read ahead asked for or in flight
-	// The next GP entry read ahead (FAST, gq, in u_fifo too): once the
-	// FIFO has asked for the segment's last word, the entry at GP_GET + 1
-	// of the same channel is read into gq_w0 / gq_w1 (two reads after
-	// the FIFO's, so their answers come after its own), and the GP step
-	// takes it there instead of reading it (H_DUE).  GPFIFO_BASE for its
-	// address is gb_q, the word the last GP step of channel gb_ch read (a
-	// CSR write clears gb_v).  Emptied with the FIFO: before the
-	// semaphore unit and when the hold ends.
+	// gq: the entry at GP_GET + 1 of the same channel, read once the FIFO
+	// asked for the segment's last word, at gb_q (GPFIFO_BASE as the last
+	// GP step of channel gb_ch read it; a CSR write clears gb_v)
 	wire		gq_on;		// asked, in flight or held
 	wire	[1:0]	gq_got;		// words received
 	wire	[CW-1:0]	gq_ch;
@@ -418,11 +350,9 @@ module wq_host_if #(
 	wire	[3:0]	s_state  = chan_state_s;
 	wire	[15:0]	s_get    = gp_get_s;
 	wire	[15:0]	s_getnx  = gp_next(gp_get_s, gp_lgc_s);
-	// GP_GET + 1 registered (getnx_q): H_LVW advances GP_GET with the
-	// value computed in H_AW, the cycle before, where sc and its GP_GET
-	// are the same (only H_LVW and a CSR access write GP_GET), so the
-	// advance's compare and the state it settles to do not wait for the
-	// channel multiplexer and the incrementer
+	// GP_GET + 1 registered: H_LVW advances GP_GET with the value H_AW
+	// computed the cycle before (the same sc and GP_GET), so the advance's
+	// compare does not wait for the channel multiplexer and incrementer
 	reg	[15:0]	getnx_q;
 	always @(posedge i_clk)
 		getnx_q <= s_getnx;
@@ -430,20 +360,14 @@ module wq_host_if #(
 	// read for it in H_AFTER; GP_GET < 2^16)
 	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (getnx_q != cm_rd[15:0]);
 
-	// decoded SEM_EXECUTE word: the method's data word, mdata (a resumed
-	// wait loads wait_data into mdata, so one register serves both).
-	// A channel that leaves a step in ACQ_WAIT has wait_data == sem_word
-	// (the wait was started or retried with it in this step).
+	// the SEM_EXECUTE word: the method's data word (a resumed wait loads
+	// wait_data into mdata, so one register serves both)
 	wire	[31:0]	sem_word = mdata;
 	wire	s_word_switch = sem_word[`WQ_SEMF_ACQUIRE_SWITCH_LO];
 
 	// ---- the semaphore unit ---------------------------------------------
-	// Every SEM / ACQ_FAIL record's c is the unit's o_result: the value
-	// read for an acquire (o_mv), the payload for RELEASE, the value
-	// written for REDUCTION; so o_mv needs no path of its own here.
-	// Its operands come straight off the channel RAM's read port, a word
-	// per cycle in H_SL2..H_SL4 (address, payload lo, payload hi); its
-	// latched address and masked payload feed the records.
+	// (its operands straight off the channel RAM's read port in
+	// H_SL2..H_SL4; o_result is every SEM / ACQ_FAIL record's c)
 	wire		sem_start;
 	wire		sem_busy, sem_done, sem_pass, sem_bad_op, sem_bad_red;
 	wire	[63:0]	sem_mv, sem_result, sem_pay;
@@ -452,16 +376,12 @@ module wq_host_if #(
 	wire	[31:0]	sem_mem_addr, sem_mem_wdata;
 	wire	[3:0]	sem_mem_wstrb;
 	wire		sem_active;	// the unit owns the memory port
-	// (FAST) The unit's writes are posted (u_mem): it gets an answer
-	// the cycle after a write is accepted and goes on; wr_pend counts
-	// the writes whose real answers are still to come, which are the
-	// oldest answers and are dropped (m_rv: the answers the host's
-	// reads take).  The hold ends only without one (H_LEAVE).
+	// (FAST) its writes are posted (u_mem): wr_pend counts those whose
+	// answers are still to come, dropped as they arrive (m_rv: the
+	// answers the host's reads take)
 	wire	[1:0]	wr_pend;
 	wire		m_rv, sem_rvalid;
-	// (FAST: H_SEMX2 does H_SL2's work when the unit starts at once,
-	// sx2_go: SEM_ADDR_LO is on cm_rd there); the operand loads and
-	// sx2_go are u_step's (its wq_host_sem)
+	// (its operand loads and H_SEMX2's early start, sx2_go: u_step's)
 	wire		sx2_go, sem_ld;
 	wire	[1:0]	sem_ld_sel;
 
@@ -514,16 +434,10 @@ module wq_host_if #(
 		.o_w0_bad(w0_bad), .o_h_mem_addr(h_mem_addr), .o_rdata(rdata_q),
 		.o_lreq(lreq), .o_lidx(lidx), .o_lw_v(lw_v));
 
-	// ---- the launch descriptor (wq_host_desc, u_desc,
-	// docs/rtl/wq_host_desc.md): the words stored for the launch port
-	// and checked as they arrive (H_LREAD), by wq_launch_check inside;
-	// only the bits a valid descriptor may set are stored.  With FAST
-	// the checker starts with the stream (EARLY: lc_start as H_LAUNCH2
-	// asks for word 0), its size passes run while the words come in and
-	// only its last pass (the __local blocks, LOCAL_SIZE being the last
-	// word) follows the stream; otherwise it starts after the 16th word.
-	// (DESC_RAM: the words are in the channel RAM instead, H_LREAD, and
-	// o_launch_desc is constant 0)
+	// ---- the launch descriptor (wq_host_desc, u_desc): the words stored
+	// for the launch port and checked by wq_launch_check as they arrive
+	// (H_LREAD; with FAST the checker starts with the stream); DESC_RAM:
+	// the words are in the channel RAM and o_launch_desc is constant 0
 	wire		lc_start;
 	wire		lc_busy, lc_done, lc_ok;
 	wire	[3:0]	lc_ridx;	// (DESC_RAM) the stored word it reads
@@ -544,17 +458,14 @@ module wq_host_if #(
 	wire		lx_launch;
 
 	// ---- CSR decode --------------------------------------------------------
-	// A CSR access reads the channel RAM word it may need (H_IDLE sets the
-	// address, H_CSR1 waits, H_CSR2 answers): the requester holds the
-	// address and data until o_csr_ack.  The decode is u_chan's (below,
-	// with the channel RAM).
+	// (u_chan's, below: H_IDLE addresses the word an access may need,
+	// H_CSR1 waits, H_CSR2 answers; the requester holds the access)
 	wire		csr_is_ch;	// in the channel window
 	wire	[CW-1:0]	cc;	// its channel
 	wire	[AW-1:0]	csr_ra;	// the channel RAM word it needs
 	wire	[31:0]	csr_rd;		// the read data (its word on cm_rd)
-	// the CSR write's next state: u_chan's, decoded from the held access
-	// and the accessed channel's fields; cw_clr as it is in H_CSR1, the
-	// rest registered in u_chan (cw_*) for H_CSR2, which applies them
+	// the CSR write's next state (u_chan's: cw_clr for H_CSR1, the rest
+	// registered for H_CSR2, which applies them)
 	wire		cw_clr;
 	wire		csr_bad;	// a hole in the map
 	wire		cw_reset, cw_ram, cw_hsl, cw_base, cw_lgc, cw_rh;
@@ -568,8 +479,6 @@ module wq_host_if #(
 `ifdef FORMAL
 	wire		f_cw_now;	// u_chan's registered decision is this cycle's
 `endif
-	// (GPFIFO_BASE[2:0] of every channel, base_lo_all, for the access's
-	// channel at the request, before sc is set to it)
 
 	wq_host_chan #(.CHANNELS(CHANNELS), .FAST(FAST)) u_chan (
 		.i_clk(i_clk),
@@ -602,27 +511,19 @@ module wq_host_if #(
 	// leave decision inputs (u_sched)
 	wire		sl_inc;
 	// the way out's count ends the slice (slice_used + 1 == HOST_SLICE,
-	// slice_used in att_q): with FAST against HOST_SLICE - 1 in a
-	// flip-flop, so the compare reads att_q and not the incrementer's sum
-	// (the head of the leave decision's path into the next state);
-	// FAST=0 against the channel RAM's word on cm_rd
+	// slice_used in att_q): with FAST against the flip-flop HOST_SLICE - 1,
+	// not behind the incrementer; FAST=0 against the RAM word on cm_rd
 	wire		sl_eq1 = (FAST != 0) ? (att_q == hslm1_q) : (att_nx == cm_rd);
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 
-	// (FAST) A plain method's step in one cycle (fm_fire): the state that
-	// takes its data word (H_DATA, the FIFO's head) or decodes its IMMD
-	// header (H_HDRDEC) also runs the method, counts it, emits its METHOD
-	// record and ends the step with o_step_valid and o_step_more, the
-	// next step beginning in the pulse's cycle with the walk.  The
-	// verdict, the method about to run (nm_*) and the step's slice and
-	// count are u_step's (wq_host_fast, docs/rtl/wq_host_fast.md); any
-	// other step takes the long way (to_method, H_METHOD, H_LEAVE).
+	// (FAST) a plain method's step in one cycle (fm_fire, u_step's
+	// wq_host_fast): H_DATA or H_HDRDEC runs the method, counts it, emits
+	// its record and ends the step with o_step_more
 	wire	[13:0]	nm_off;
 	wire	[`WQ_M_W-1:0]	nm_m;
 	wire		fm_fire;
 	wire	[31:0]	fm_slu1;
 	wire		fm_sl_eq, fm_end;
-
 
 	// the leave decision's switch reason, and the lock request (u_sched)
 	wire	[7:0]	why;
@@ -634,20 +535,16 @@ module wq_host_if #(
 	// that kept the lock, in the cycle of that step's pulse
 	wire	g_start;
 
-	// A burst (FAST): after a step, the host keeps the lock when its next
-	// tick would serve a runnable channel (the one the leave decision
-	// moves to, or the same) and no other unit waits.  A waiting channel
-	// ends the burst (its tick may do nothing: the retry rule, an engine
-	// not idle; and the other units are what it waits for), but for one
-	// case, once a hold (wt_kept): a switch to another channel in
-	// ACQ_WAIT whose retry the hint says may be due -- so a hold tries
-	// the acquires of two waiting channels, not one, and a release is
-	// seen a lock hand-over sooner.
+	// A burst (FAST): after a step the host keeps the lock when its next
+	// tick would serve a runnable channel and no other unit waits; a
+	// waiting channel ends it, but once a hold (wt_kept) a switch to
+	// another channel in ACQ_WAIT whose retry may be due goes on
+	// (docs/rtl/wq_host_sched.md)
 	reg		wt_kept;
 	wire	[CW-1:0]	nx_step;	// the next step's channel
 	wire		nx_run, nx_more;
 
-	// the views u_sched needs of every channel (u_cst's, and the retry
+	// the views u_sched needs of every channel (u_step's, and the retry
 	// hints at 0)
 	wire	[CHANNELS-1:0]	rh_zero_all;
 	genvar	sv;
@@ -672,31 +569,12 @@ module wq_host_if #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// The segment prefetcher (FAST): when it starts, asks, gives a word
-	// up and empties; the FIFO itself, its counts and storage, and gq's
-	// are wq_host_fifo (u_fifo, docs/rtl/wq_host_fifo.md)
-	//
-	// The words of the step's segment are read ahead, up to PF_DEPTH
-	// words read or in flight, into a FIFO that H_HDR and H_DATA take
-	// them from (one a cycle, in segment order) instead of one read each.
-	// It holds sc's segment from seg_addr on: pf_addr = seg_addr + the
-	// words held and in flight, pf_left = seg_rem - the same, so it never
-	// reads past the segment's last word.  Why a word read ahead is the
-	// word the model reads when it takes it (ordering rule 3, see
-	// docs/rtl/commit.md "Reads ahead"): only the lock holder touches
-	// memory, and the FIFO lives only while the host holds the lock --
-	// it is emptied when a step ends without keeping the lock, when the
-	// next step is another channel's, when the segment ends, and before
-	// the semaphore unit (the one writer inside the host) starts.
-	//
-	// When the FIFO and gq start, ask, give a word up and empty is u_ra's
-	// (wq_host_ra, docs/rtl/wq_host_ra.md): reads ahead are asked for
-	// only in the states of the segment walk and of a step's end; the
-	// states that use the port otherwise wait until none is in flight
-	// (H_SL0 before the unit, H_LAUNCH before the descriptor stream,
-	// H_LEAVE before the lock drops), and a GP entry is read only with
-	// the FIFO off and idle.  So a response with reads ahead in flight is
-	// always theirs.
+	// The reads ahead (FAST): the step's segment's words, up to PF_DEPTH
+	// read or in flight, taken by H_HDR and H_DATA one a cycle, never past
+	// the segment's last word, and only while the host holds the lock (so
+	// each is the word the model reads: docs/rtl/commit.md "Reads
+	// ahead"); when they start, ask, give a word up and empty is u_ra's
+	// (wq_host_ra), the FIFO and gq's storage u_fifo's (wq_host_fifo)
 	wire	pf_start, pf_ask, pf_pop, pf_flush, pf_cont, gq_go, gq_clear, gb_hit;
 	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr;
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
@@ -773,54 +651,27 @@ module wq_host_if #(
 			&& nx_more && !nx_run)
 		wt_kept <= 1'b1;
 
-
 	// a grant's switch of the current channel, a CSR access answered
 	// (u_step's wq_host_idle), for u_slice, u_emit and u_chnx's fields
 	wire		ix_switch, ix_answer;
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// The step sequencer (wq_host_step, u_step, docs/rtl/wq_host_step.md):
-	// its registers (the state hs, the step's channel sc, the step's
-	// result, the channel RAM's ports, the method, the units' start
-	// pulses, this module's port pulses) and their next values, from the
-	// registers and the units' outputs above (the states' units'
-	// decisions applied by wq_host_seq).  The next values of the
-	// registers other units keep come out as *_d: the host's reads'
-	// (registered by u_mem) and the step's channel's fields (at sc,
-	// wq_host_chnext's, written by u_cst); the current channel and its
-	// slice are u_slice's, the records u_emit's.
+	// The step sequencer (wq_host_step, u_step): its registers and their
+	// next values from the registers and the units' outputs above, and
+	// the per-channel state it writes (wq_host_cst inside); the next
+	// values of u_mem's registers (the host's reads') come out as *_d
 	//
-	wire	[5:0]	gp_lgc_d;
 	wire		h_mem_valid_d, h_issued_d, ld_line_d, w0_bad_d;
-	wire		gp_ne_d, ctrl_en_d, in_seg_d;
 	wire	[31:0]	h_mem_addr_d, rdata_q_d;
 	wire	[4:0]	lreq_d, lidx_d;
-	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_d;
-	wire	[7:0]	err_d;
-	wire	[15:0]	gp_get_d;
-	wire	[3:0]	chan_state_d, wait_kind_d;
-	wire	[2:0]	gp_base_lo_d;
-	wire	[1:0]	acq_wr_d, wait_method_d;
-	wire	[RHW-1:0]	acq_rh_d;
-	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_d;
-	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_d;
-	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_d;
-	wire	[`WQ_MH_COUNT_W-1:0]	m_count_d;
-	wire	[`WQ_SECOP_W-1:0]	m_secop_d;
 	wq_host_step #(.CHANNELS(CHANNELS), .FAST(FAST), .HOST_SLICE_RESET(HOST_SLICE_RESET),
 		.CW(CW), .RHW(RHW), .PF_LG(PF_LG), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
 	u_step (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_mdata(mdata), .i_sem_word(sem_word), .i_gb_q(gb_q), .i_getnx_q(getnx_q),
 		.i_nx_ne(nx_ne),
-		.i_s_state(s_state), .i_chan_state_s(chan_state_s), .i_wait_kind_s(wait_kind_s),
-		.i_cand_state(cand_state), .i_s_get(s_get), .i_gp_get_s(gp_get_s),
-		.i_gp_ne_s(gp_ne_s), .i_ctrl_en_s(ctrl_en_s), .i_in_seg_s(in_seg_s),
-		.i_err_s(err_s), .i_gp_lgc_s(gp_lgc_s), .i_gp_base_lo_s(gp_base_lo_s),
-		.i_acq_wr_s(acq_wr_s), .i_wait_method_s(wait_method_s), .i_acq_rh_s(acq_rh_s),
-		.i_seg_addr_s(seg_addr_s), .i_seg_rem_s(seg_rem_s), .i_m_addr_s(m_addr_s),
-		.i_m_count_s(m_count_s), .i_m_secop_s(m_secop_s), .i_m_subch_s(m_subch_s),
+		.i_ev_ch(ev_ch),
 		.i_cm_rd(cm_rd), .i_cw_wd(cw_wd), .i_csr_is_ch(csr_is_ch), .i_csr_bad(csr_bad),
 		.i_cw_clr(cw_clr), .i_cw_reset(cw_reset), .i_cw_ram(cw_ram),
 		.i_cw_base(cw_base), .i_cw_lgc(cw_lgc), .i_cw_rh(cw_rh), .i_cw_ne(cw_ne),
@@ -858,18 +709,21 @@ module wq_host_if #(
 		.o_csr_ack(o_csr_ack), .o_csr_err(o_csr_err), .o_launch_valid(o_launch_valid),
 		.o_irq_chan_error(o_irq_chan_error), .o_irq_non_stall(o_irq_non_stall),
 		.o_step_res(o_step_res),
-		.o_att_nx(att_nx), .o_now_wrap(now_wrap), .o_g_start(g_start),
+		.o_att_nx(att_nx), .o_g_start(g_start),
 		// the next values of the registers kept elsewhere
 		.o_h_mem_addr_d(h_mem_addr_d), .o_rdata_q_d(rdata_q_d),
 		.o_h_mem_valid_d(h_mem_valid_d), .o_h_issued_d(h_issued_d),
 		.o_ld_line_d(ld_line_d), .o_w0_bad_d(w0_bad_d), .o_lreq_d(lreq_d),
-		.o_lidx_d(lidx_d), .o_gp_lgc_d(gp_lgc_d), .o_gp_ne_d(gp_ne_d),
-		.o_ctrl_en_d(ctrl_en_d), .o_in_seg_d(in_seg_d), .o_m_subch_d(m_subch_d),
-		.o_gp_get_d(gp_get_d), .o_chan_state_d(chan_state_d),
-		.o_wait_kind_d(wait_kind_d), .o_err_d(err_d), .o_gp_base_lo_d(gp_base_lo_d),
-		.o_acq_wr_d(acq_wr_d), .o_wait_method_d(wait_method_d),
-		.o_acq_rh_d(acq_rh_d), .o_seg_addr_d(seg_addr_d), .o_seg_rem_d(seg_rem_d),
-		.o_m_addr_d(m_addr_d), .o_m_count_d(m_count_d), .o_m_secop_d(m_secop_d),
+		.o_lidx_d(lidx_d),
+		// the per-channel state (its u_cst): every channel's views, the
+		// step's channel's fields, the current and the record's channel's
+		.o_gp_ne_all(gp_ne_all), .o_in_seg_all(in_seg_all), .o_state_all(state_all),
+		.o_base_lo_all(base_lo_all), .o_acq_rh_all(acq_rh_all),
+		.o_gp_get_s(gp_get_s), .o_cur_gp_get(cur_gp_get), .o_ev_gp_get(ev_gp_get),
+		.o_gp_ne_s(gp_ne_s), .o_ctrl_en_s(ctrl_en_s), .o_in_seg_s(in_seg_s),
+		.o_chan_state_s(chan_state_s), .o_wait_kind_s(wait_kind_s), .o_err_s(err_s),
+		.o_ev_err(ev_err), .o_gp_lgc_s(gp_lgc_s), .o_gp_base_lo_s(gp_base_lo_s),
+		.o_acq_wr_s(acq_wr_s), .o_seg_addr_s(seg_addr_s), .o_seg_rem_s(seg_rem_s),
 		// the decisions for the other units
 		.o_ix_switch(ix_switch), .o_ix_answer(ix_answer),
 		.o_gh_fast(gh_fast), .o_gh_fs_sub(gh_fs_sub), .o_gh_fs_d(gh_fs_d),
@@ -880,9 +734,8 @@ module wq_host_if #(
 		.o_lv_error(lv_error), .o_lv_adv(lv_adv), .o_lv_sl_inc(lv_sl_inc),
 		.o_lv_switch(lv_switch), .o_lv_fresh(lv_fresh));
 
-	// the current channel and its slice (wq_host_slice,
-	// docs/rtl/wq_host_slice.md): switch_to and the slice count, from the
-	// decisions of the states' units, applied in their states
+	// the current channel and its slice (wq_host_slice): switch_to and the
+	// slice count, from the states' units' decisions
 	wq_host_slice #(.FAST(FAST), .CW(CW), .HOST_SLICE_RESET(HOST_SLICE_RESET))
 	u_slice (
 		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
@@ -895,16 +748,10 @@ module wq_host_if #(
 		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
 		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q));
 
-	// the event records (wq_host_emit, docs/rtl/wq_host_emit.md): the
-	// model's wq_host_emit where the model calls it, from the decisions
-	// of the units that own the emitting states; kind, unit, aux and c
-	// registered, mask, a and b selected by the kind from the registers
-	// that hold them (GP_GET and the error of the record's channel, the
-	// method's offset and data, the semaphore unit's address and
-	// payload, the launch address on cm_rd, ERR_INFO in cm_wd, the
-	// switch's target in cur_ch).  Under FORMAL the calls' arguments
-	// come back (f_evr_*) and the port is asserted equal to them (below).
-	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];
+	// the event records (wq_host_emit): the model's wq_host_emit where the
+	// model calls it, from the decisions of the units that own the
+	// emitting states (under FORMAL the calls' arguments come back,
+	// f_evr_*, and the port is asserted equal to them below)
 	wq_host_emit #(.CW(CW)) u_emit (
 		.i_clk(i_clk), .i_reset(i_reset),
 		.i_hs(hs), .i_sc(sc), .i_cur_ch(cur_ch),
@@ -927,40 +774,8 @@ module wq_host_if #(
 		.o_aux(o_evr_aux), .o_pc(o_evr_pc), .o_mask(o_evr_mask),
 		.o_a(o_evr_a), .o_b(o_evr_b), .o_c(o_evr_c));
 
-
-	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
-	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --
-	// chan_reset's list -- and the ring configuration and acquire policy
-	// it keeps; every channel's retry clock) and the LUT RAM fields (the
-	// reset sweep H_INIT clears them, chan_clr), the step's channel
-	// written with its next value at sc every cycle
-	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
-		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc),
-		.i_cur_ch(cur_ch), .i_ev_ch(ev_ch), .i_cand(cand), .i_now_wrap(now_wrap),
-		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
-		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
-		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
-		.i_acq_wr(acq_wr_d), .i_acq_rh(acq_rh_d),
-		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
-		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
-		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
-		.o_gp_ne(gp_ne_all), .o_ctrl_en(ctrl_en_all),
-		.o_state(state_all), .o_err(err_all), .o_in_seg(in_seg_all),
-		.o_gp_base_lo(base_lo_all), .o_acq_rh(acq_rh_all),
-		.o_sc_gp_get(gp_get_s), .o_sc_gp_ne(gp_ne_s), .o_sc_ctrl_en(ctrl_en_s),
-		.o_sc_state(chan_state_s), .o_sc_err(err_s), .o_sc_in_seg(in_seg_s),
-		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
-		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
-		.o_cur_gp_get(cur_gp_get), .o_ev_gp_get(ev_gp_get), .o_ev_err(ev_err),
-		.o_cand_state(cand_state),
-		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
-		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
-		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
-
-	// The CSR read data is valid with o_csr_ack, combinational from the
-	// state and the held address (the requester holds them until the ack;
-	// nothing changes in the ack cycle of a read, and a write's data is
-	// not read): no 32-bit answer register
+	// the CSR read data: valid with o_csr_ack, combinational from the
+	// state and the held access (no 32-bit answer register)
 	assign	o_csr_rdata          = csr_rd;
 	assign	o_cycles             = now;
 	// the launch: the address is still on cm_rd (launch_desc), the
@@ -973,11 +788,10 @@ module wq_host_if #(
 	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	// (pf_out, gq_outn: the formal section's memory count; ctrl_en_all,
-	// err_all: its per-channel invariants; fm_fire: its slice count;
-	// csr_pend, mem_ret, rd_ret: the CSR port's and the launch's
-	// properties)
-	wire	unused = &{1'b0, pf_out, gq_outn, ctrl_en_all, err_all, fm_fire, lc_busy, sem_busy, sem_mv,
+	// (pf_out, gq_outn: the formal section's memory count; fm_fire: its
+	// slice count; csr_pend, mem_ret, rd_ret: the CSR port's and the
+	// launch's properties)
+	wire	unused = &{1'b0, pf_out, gq_outn, fm_fire, lc_busy, sem_busy, sem_mv,
 			csr_pend, mem_ret, rd_ret,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
@@ -1234,63 +1048,6 @@ module wq_host_if #(
 			f_sused <= f_sused + 32'h1;
 	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
 		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
-
-	// every channel's method count and wait kind as u_cst's LUT RAM
-	// holds them (written at sc with the next value, as u_cst writes
-	// them; its read at sc is asserted equal once the channel was
-	// written since reset, f_cw), for the invariants over every channel
-	// below
-	reg	[`WQ_MH_COUNT_W-1:0]	f_m_count	[0:CHANNELS-1];
-	reg	[3:0]			f_wait_kind	[0:CHANNELS-1];
-	reg	[CHANNELS-1:0]		f_cw;
-	initial	f_cw = 0;
-	always @(posedge i_clk)
-	if (i_reset)
-		f_cw <= 0;
-	else begin
-		f_cw[sc]        <= 1'b1;
-		f_m_count[sc]   <= m_count_d;
-		f_wait_kind[sc] <= wait_kind_d;
-	end
-	always @(*)
-	if (f_past_valid && !i_reset && f_cw[sc])
-		assert(m_count_s == f_m_count[sc] && wait_kind_s == f_wait_kind[sc]);
-
-	genvar	fc;
-	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
-	begin : g_fchan
-		wire	[3:0]	f_st = state_all[4*fc +: 4];
-		always @(*)
-		if (f_past_valid && !i_reset)
-		begin
-			// the channel states are the CHSTATE rows
-			assert(f_st == `WQ_CH_DISABLED
-				|| f_st == `WQ_CH_IDLE
-				|| f_st == `WQ_CH_RUNNABLE
-				|| f_st == `WQ_CH_ACQ_WAIT
-				|| f_st == `WQ_CH_WFI_WAIT
-				|| f_st == `WQ_CH_LAUNCH_WAIT
-				|| f_st == `WQ_CH_ERROR);
-			// a disabled channel is DISABLED or in ERROR; a live one
-			// passed the enable check
-			if (!ctrl_en_all[fc])
-				assert(f_st == `WQ_CH_DISABLED
-					|| f_st == `WQ_CH_ERROR);
-			// a method is only in progress inside a segment, and
-			// never runs past it
-			// (the reset sweep clears m_count)
-			if (!in_seg_all[fc] && hs != H_INIT)
-				assert(f_m_count[fc] == 0);
-			// a waiting channel remembers its wait
-			if (f_st == `WQ_CH_ACQ_WAIT
-					|| f_st == `WQ_CH_WFI_WAIT
-					|| f_st == `WQ_CH_LAUNCH_WAIT)
-				assert(f_wait_kind[fc] == f_st);
-			// ERROR always has a code
-			if (f_st == `WQ_CH_ERROR)
-				assert(err_all[8*fc +: 8] != 8'h0);
-		end
-	end endgenerate
 
 	always @(*)
 	if (f_past_valid && !i_reset)

@@ -29,7 +29,7 @@
 //		wq_host_if takes (the current channel's switch, the records,
 //		the semaphore unit's operands) leaves on its own port.
 //
-//	Ports keep the register's name: o_hs is hs, o_gp_get_d the next
+//	Ports keep the register's name: o_hs is hs, o_rdata_q_d the next
 //	value of a register kept elsewhere.
 //
 ////////////////////////////////////////////////////////////////////////////////
@@ -57,22 +57,8 @@ module wq_host_step #(
 		input	wire	[31:3]	i_gb_q,
 		input	wire	[15:0]	i_getnx_q,
 		input	wire		i_nx_ne,
-		// the step's channel's fields (u_cst's reads at sc; s_state and s_get its state and GP_GET), the pick's candidate's state
-		input	wire	[3:0]	i_s_state, i_chan_state_s, i_wait_kind_s,
-					i_cand_state,
-		input	wire	[15:0]	i_s_get, i_gp_get_s,
-		input	wire		i_gp_ne_s, i_ctrl_en_s, i_in_seg_s,
-		input	wire	[7:0]	i_err_s,
-		input	wire	[5:0]	i_gp_lgc_s,
-		input	wire	[2:0]	i_gp_base_lo_s,
-		input	wire	[1:0]	i_acq_wr_s, i_wait_method_s,
-		input	wire	[RHW-1:0]	i_acq_rh_s,
-		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr_s,
-		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem_s,
-		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr_s,
-		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count_s,
-		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop_s,
-		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch_s,
+		// the record's channel (its GP_GET and error code, read for the record)
+		input	wire	[CW-1:0]	i_ev_ch,
 		// the channel RAM's read word, the CSR decode and a CSR write's next state (u_chan)
 		input	wire	[31:0]	i_cm_rd, i_cw_wd,
 		input	wire		i_csr_is_ch, i_csr_bad, i_cw_clr, i_cw_reset,
@@ -126,27 +112,28 @@ module wq_host_step #(
 		output	wire		o_ev_req, o_step_valid, o_step_more, o_csr_ack, o_csr_err,
 					o_launch_valid, o_irq_chan_error, o_irq_non_stall,
 		output	wire	[`WQ_STEP_W-1:0]	o_step_res,
-		// from the registers: acq_attempts + 1 (att_nx: the one incrementer), `now` about to wrap, a step beginning
+		// from the registers: acq_attempts + 1 (att_nx: the one incrementer), a step beginning
 		output	wire	[31:0]	o_att_nx,
-		output	wire		o_now_wrap, o_g_start,
-		// the next values of the registers others keep: the host's reads' (u_mem), the step's channel's fields (u_cst, from u_chnx)
+		output	wire		o_g_start,
+		// the next values of the registers others keep: the host's reads' (u_mem)
 		output	wire	[31:0]	o_h_mem_addr_d, o_rdata_q_d,
 		output	wire		o_h_mem_valid_d, o_h_issued_d, o_ld_line_d, o_w0_bad_d,
 		output	wire	[4:0]	o_lreq_d, o_lidx_d,
-		output	wire	[5:0]	o_gp_lgc_d,
-		output	wire		o_gp_ne_d, o_ctrl_en_d, o_in_seg_d,
-		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch_d,
-		output	wire	[15:0]	o_gp_get_d,
-		output	wire	[3:0]	o_chan_state_d, o_wait_kind_d,
-		output	wire	[7:0]	o_err_d,
-		output	wire	[2:0]	o_gp_base_lo_d,
-		output	wire	[1:0]	o_acq_wr_d, o_wait_method_d,
-		output	wire	[RHW-1:0]	o_acq_rh_d,
-		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr_d,
-		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_d,
-		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr_d,
-		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count_d,
-		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop_d,
+		// the per-channel state (u_cst, inside): every channel's fields the scheduler and the CSR decode look at all at once (channel c at [W*c +: W]) ...
+		output	wire	[CHANNELS-1:0]	o_gp_ne_all, o_in_seg_all,
+		output	wire	[4*CHANNELS-1:0]	o_state_all,
+		output	wire	[3*CHANNELS-1:0]	o_base_lo_all,
+		output	wire	[RHW*CHANNELS-1:0]	o_acq_rh_all,
+		// ... the step's channel's (for the CSR decode, the reads ahead, the records, the retry rule), GP_GET of the current channel, GP_GET and the error code of the record's channel
+		output	wire	[15:0]	o_gp_get_s, o_cur_gp_get, o_ev_gp_get,
+		output	wire		o_gp_ne_s, o_ctrl_en_s, o_in_seg_s,
+		output	wire	[3:0]	o_chan_state_s, o_wait_kind_s,
+		output	wire	[7:0]	o_err_s, o_ev_err,
+		output	wire	[5:0]	o_gp_lgc_s,
+		output	wire	[2:0]	o_gp_base_lo_s,
+		output	wire	[1:0]	o_acq_wr_s,
+		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr_s,
+		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_s,
 		// the decisions the other units take (the slice, the records, the semaphore unit's operands, the checker's start)
 		output	wire		o_ix_switch, o_ix_answer, o_gh_fast, o_fm_fire,
 					o_fm_sl_eq, o_fm_end, o_sx_emit, o_sx2_go,
@@ -212,7 +199,6 @@ module wq_host_step #(
 	wire	[31:0]	att_nx = att_q + 32'h1;
 	assign	o_att_nx = att_nx;
 	wire		now_wrap = (now == 32'hffffffff);
-	assign	o_now_wrap = now_wrap;
 	// A step begins on a fresh grant, or right after a step that kept
 	// the lock (o_step_more, up with o_step_valid: the top leaves the
 	// lock with the host), in the cycle of that step's pulse.  Either is
@@ -220,6 +206,36 @@ module wq_host_step #(
 	wire	g_start = (hs == H_IDLE) && i_ev_gnt
 			&& (!step_valid || (FAST != 0 && step_more));
 	assign	o_g_start = g_start;
+
+	// ---- the per-channel state (wq_host_cst, u_cst below): the step's
+	// channel's fields as u_cst reads them at sc (*_s) and their next
+	// values (*_d, u_chnx's), which u_cst writes at sc every cycle; the
+	// pick's candidate's state
+	wire	[15:0]	gp_get_s, gp_get_d;
+	wire		gp_ne_s, ctrl_en_s, in_seg_s, gp_ne_d, ctrl_en_d, in_seg_d;
+	wire	[3:0]	chan_state_s, wait_kind_s, chan_state_d, wait_kind_d, cand_state;
+	wire	[7:0]	err_s, err_d;
+	wire	[5:0]	gp_lgc_s, gp_lgc_d;
+	wire	[2:0]	gp_base_lo_s, gp_base_lo_d;
+	wire	[1:0]	acq_wr_s, wait_method_s, acq_wr_d, wait_method_d;
+	wire	[RHW-1:0]	acq_rh_s, acq_rh_d;
+	wire	[`WQ_GP_ADDR_W-1:0]	seg_addr_s, seg_addr_d;
+	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s, seg_rem_d;
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s, m_addr_d;
+	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s, m_count_d;
+	wire	[`WQ_SECOP_W-1:0]	m_secop_s, m_secop_d;
+	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s, m_subch_d;
+	wire	[CHANNELS-1:0]	ctrl_en_all;
+	wire	[8*CHANNELS-1:0]	err_all;
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused_all = &{1'b0, ctrl_en_all, err_all};	// (the formal section's)
+	// verilator lint_on UNUSEDSIGNAL
+	assign	{o_gp_get_s, o_gp_ne_s, o_ctrl_en_s, o_in_seg_s, o_chan_state_s,
+		o_wait_kind_s, o_err_s, o_gp_lgc_s, o_gp_base_lo_s, o_acq_wr_s,
+		o_seg_addr_s, o_seg_rem_s} =
+		{gp_get_s, gp_ne_s, ctrl_en_s, in_seg_s, chan_state_s,
+		wait_kind_s, err_s, gp_lgc_s, gp_base_lo_s, acq_wr_s,
+		seg_addr_s, seg_rem_s};
 
 	// the states' units' decisions, applied by u_seq and u_chnx
 	wire	[5:0]	ix_hs, gx_hs, gx_ret, gx_mr_ret, gh_hs, gh_mr_ret, sx_hs, sx_ret;
@@ -262,7 +278,7 @@ module wq_host_step #(
 		.i_g_start(g_start), .i_want(i_want), .i_ld_rd(i_ld_rd),
 		.i_ld_idx(i_ld_idx), .i_cur_ch(i_cur_ch), .i_has_cur(i_has_work[i_cur_ch]),
 		.i_nx_cur(i_nx_cur), .i_cand(i_cand),
-		.i_cand_acq(i_cand_state == `WQ_CH_ACQ_WAIT), .i_csr_ra(i_csr_ra),
+		.i_cand_acq(cand_state == `WQ_CH_ACQ_WAIT), .i_csr_ra(i_csr_ra),
 		.i_csr_is_ch(i_csr_is_ch), .i_cc(i_cc), .i_cw_clr(i_cw_clr), .o_hs(ix_hs),
 		.o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
 		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
@@ -273,9 +289,9 @@ module wq_host_step #(
 	// the step's entry, the acquire retry rule, the GP fetch (wq_host_gp,
 	// docs/rtl/wq_host_gp.md)
 	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(hs), .i_sc(sc), .i_state(i_s_state), .i_in_seg(i_in_seg_s),
-		.i_gp_ne(i_gp_ne_s), .i_mc_zero(i_m_count_s == 0),
-		.i_wmeth(i_wait_method_s), .i_engine_idle(i_engine_idle),
+		.i_hs(hs), .i_sc(sc), .i_state(chan_state_s), .i_in_seg(in_seg_s),
+		.i_gp_ne(gp_ne_s), .i_mc_zero(m_count_s == 0),
+		.i_wmeth(wait_method_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_rd(i_cm_rd), .i_rdata(i_rdata_q),
 		.i_mem_rdata(i_mem_rdata), .i_dq_due(i_dq_due), .i_dq_rem(i_dq_rem),
 		.i_pf_on(i_pf_on), .i_gs_run(gs_run), .i_gb_rdy(gb_rdy),
@@ -294,9 +310,9 @@ module wq_host_step #(
 	// the segment walk: headers, data words, the one-cycle step's start
 	// (wq_host_hdr, docs/rtl/wq_host_hdr.md)
 	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
-		.i_hs(hs), .i_sc(sc), .i_seg_rem(i_seg_rem_s),
-		.i_seg_addr(i_seg_addr_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
-		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s), .i_pf_nz(i_pf_n != 0),
+		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s),
+		.i_seg_addr(seg_addr_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_m_secop(m_secop_s), .i_m_subch(m_subch_s), .i_pf_nz(i_pf_n != 0),
 		.i_pf_head(i_pf_head), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
 		.i_perf(perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
 		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(o_fm_fire),
@@ -326,8 +342,8 @@ module wq_host_step #(
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata(i_rdata_q),
-		.i_pf_nz(i_pf_n != 0), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
-		.i_seg_rem(i_seg_rem_s), .i_state(i_s_state),
+		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_seg_rem(seg_rem_s), .i_state(chan_state_s),
 		.i_has_work(i_has_work[sc]), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
 		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hslm1(i_hslm1_q),
@@ -344,7 +360,7 @@ module wq_host_step #(
 		.i_engine_idle(i_engine_idle), .i_pf_busy(i_pf_busy), .i_done(i_sem_done),
 		.i_pass(i_sem_pass), .i_bad(i_sem_bad_red || i_sem_bad_op),
 		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
-		.i_waiting(i_s_state == `WQ_CH_ACQ_WAIT), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
+		.i_waiting(chan_state_s == `WQ_CH_ACQ_WAIT), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
 		.o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret), .o_err_w(sx_err_w),
 		.o_err(sx_err), .o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
 		.o_wait_w(sx_wait_w), .o_wait_st(sx_wait_st), .o_end_wait(sx_end_wait),
@@ -371,8 +387,8 @@ module wq_host_step #(
 	// the way out of a step: error, GP_GET's advance, the slice, the leave
 	// decision applied (wq_host_leave, docs/rtl/wq_host_leave.md)
 	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
-		.i_hs(hs), .i_sc(sc), .i_res(res), .i_in_seg(i_in_seg_s),
-		.i_mc_zero(i_m_count_s == 0), .i_sr_zero(i_seg_rem_s == 0), .i_rd(i_cm_rd),
+		.i_hs(hs), .i_sc(sc), .i_res(res), .i_in_seg(in_seg_s),
+		.i_mc_zero(m_count_s == 0), .i_sr_zero(seg_rem_s == 0), .i_rd(i_cm_rd),
 		.i_slu(i_slu_q), .i_fresh(i_sl_fresh), .i_pf_busy(i_pf_busy),
 		.i_pf_cont(i_pf_cont), .i_wr_idle(i_wr_pend == 2'd0), .i_sl_inc(i_sl_inc),
 		.i_why_v(i_why_v), .i_why(i_why), .i_nx_v(i_nx_sc[CW]),
@@ -425,7 +441,7 @@ module wq_host_step #(
 		.i_lx_ra_w(lx_ra_w), .i_lx_ram_a(lx_ram_a), .i_lx_ram_d(lx_ram_d),
 		.i_lx_ram_w(lx_ram_w), .i_lx_rds(lx_rds), .i_lx_rds_n(lx_rds_n),
 		.i_lx_ret(lx_ret), .i_lx_ret_w(lx_ret_w), .i_lx_sst(lx_sst),
-		.i_m_count_s(i_m_count_s), .i_m_rv(i_m_rv), .i_ma_sum(i_ma_sum),
+		.i_m_count_s(m_count_s), .i_m_rv(i_m_rv), .i_ma_sum(i_ma_sum),
 		.i_md_f(md_f), .i_md_irq(md_irq), .i_md_launch(md_launch),
 		.i_md_ram(md_ram), .i_md_sem(md_sem), .i_md_unknown(md_unknown),
 		.i_md_wait(md_wait), .i_md_yield(md_yield), .i_mdata(i_mdata),
@@ -434,7 +450,7 @@ module wq_host_step #(
 		.i_now_wrap(now_wrap), .i_nx_more(i_nx_more), .i_csr_err(csr_err),
 		.i_ev_req(ev_req), .i_step_res(step_res), .i_perf_q(perf_q),
 		.i_pm_pend(pm_pend), .i_rd_ret(rd_ret), .i_rdata_q(i_rdata_q),
-		.i_res(res), .i_s_get(i_s_get), .i_sc(sc), .i_seg_rem_s(i_seg_rem_s),
+		.i_res(res), .i_s_get(gp_get_s), .i_sc(sc), .i_seg_rem_s(seg_rem_s),
 		.i_sem_active(sem_active), .i_sem_endwait(sem_endwait),
 		.i_sl_fresh(i_sl_fresh), .i_sl_used1(att_nx), .i_slu_q(i_slu_q),
 		.i_swp(swp), .i_sx_act(sx_act), .i_sx_act_w(sx_act_w),
@@ -467,15 +483,15 @@ module wq_host_step #(
 
 	// the step's channel's next fields: wq_chan_* and start_wait / end_wait
 	// from the states' decisions (wq_host_chnext, docs/rtl/wq_host_chnext.md);
-	// wq_host_cst writes them at sc
+	// u_cst writes them at sc
 	wq_host_chnext #(.CW(CW), .RHW(RHW)) u_chnx (
-		.i_hs(hs), .i_gp_get(i_gp_get_s), .i_gp_ne(i_gp_ne_s),
-		.i_ctrl_en(i_ctrl_en_s), .i_in_seg(i_in_seg_s), .i_state(i_chan_state_s),
-		.i_err(i_err_s), .i_gp_lgc(i_gp_lgc_s), .i_gp_base_lo(i_gp_base_lo_s),
-		.i_acq_wr(i_acq_wr_s), .i_acq_rh(i_acq_rh_s), .i_seg_addr(i_seg_addr_s),
-		.i_seg_rem(i_seg_rem_s), .i_m_addr(i_m_addr_s), .i_m_count(i_m_count_s),
-		.i_m_secop(i_m_secop_s), .i_m_subch(i_m_subch_s),
-		.i_wait_kind(i_wait_kind_s), .i_wait_method(i_wait_method_s),
+		.i_hs(hs), .i_gp_get(gp_get_s), .i_gp_ne(gp_ne_s),
+		.i_ctrl_en(ctrl_en_s), .i_in_seg(in_seg_s), .i_state(chan_state_s),
+		.i_err(err_s), .i_gp_lgc(gp_lgc_s), .i_gp_base_lo(gp_base_lo_s),
+		.i_acq_wr(acq_wr_s), .i_acq_rh(acq_rh_s), .i_seg_addr(seg_addr_s),
+		.i_seg_rem(seg_rem_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_m_secop(m_secop_s), .i_m_subch(m_subch_s),
+		.i_wait_kind(wait_kind_s), .i_wait_method(wait_method_s),
 		.i_now_wrap(now_wrap), .i_gwrap(gwrap), .i_ix_clr(ix_clr),
 		.i_ix_answer(o_ix_answer), .i_cw_reset(i_cw_reset), .i_cw_base(i_cw_base),
 		.i_cw_lgc(i_cw_lgc), .i_cw_rh(i_cw_rh), .i_cw_ne(i_cw_ne),
@@ -494,14 +510,43 @@ module wq_host_step #(
 		.i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
 		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
 		.i_lx_err_w(lx_err_w), .i_lv_error(o_lv_error), .i_lv_adv(o_lv_adv),
-		.i_getnx_q(i_getnx_q), .i_nx_ne(i_nx_ne), .o_gp_get(o_gp_get_d),
-		.o_gp_ne(o_gp_ne_d), .o_ctrl_en(o_ctrl_en_d), .o_in_seg(o_in_seg_d),
-		.o_state(o_chan_state_d), .o_err(o_err_d), .o_gp_lgc(o_gp_lgc_d),
-		.o_gp_base_lo(o_gp_base_lo_d), .o_acq_wr(o_acq_wr_d),
-		.o_acq_rh(o_acq_rh_d), .o_seg_addr(o_seg_addr_d), .o_seg_rem(o_seg_rem_d),
-		.o_m_addr(o_m_addr_d), .o_m_count(o_m_count_d), .o_m_secop(o_m_secop_d),
-		.o_m_subch(o_m_subch_d), .o_wait_kind(o_wait_kind_d),
-		.o_wait_method(o_wait_method_d));
+		.i_getnx_q(i_getnx_q), .i_nx_ne(i_nx_ne), .o_gp_get(gp_get_d),
+		.o_gp_ne(gp_ne_d), .o_ctrl_en(ctrl_en_d), .o_in_seg(in_seg_d),
+		.o_state(chan_state_d), .o_err(err_d), .o_gp_lgc(gp_lgc_d),
+		.o_gp_base_lo(gp_base_lo_d), .o_acq_wr(acq_wr_d),
+		.o_acq_rh(acq_rh_d), .o_seg_addr(seg_addr_d), .o_seg_rem(seg_rem_d),
+		.o_m_addr(m_addr_d), .o_m_count(m_count_d), .o_m_secop(m_secop_d),
+		.o_m_subch(m_subch_d), .o_wait_kind(wait_kind_d),
+		.o_wait_method(wait_method_d));
+
+	// the per-channel state (wq_host_cst, docs/rtl/wq_host_cst.md): the
+	// flip-flops (reset as wq_host_init: wq_chan_reset's fields --
+	// chan_reset's list -- and the ring configuration and acquire policy
+	// it keeps; every channel's retry clock) and the LUT RAM fields (the
+	// reset sweep H_INIT clears them, chan_clr), the step's channel
+	// written with its next value at sc every cycle
+	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
+		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc),
+		.i_cur_ch(i_cur_ch), .i_ev_ch(i_ev_ch), .i_cand(i_cand), .i_now_wrap(now_wrap),
+		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
+		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
+		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
+		.i_acq_wr(acq_wr_d), .i_acq_rh(acq_rh_d),
+		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
+		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
+		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
+		.o_gp_ne(o_gp_ne_all), .o_ctrl_en(ctrl_en_all),
+		.o_state(o_state_all), .o_err(err_all), .o_in_seg(o_in_seg_all),
+		.o_gp_base_lo(o_base_lo_all), .o_acq_rh(o_acq_rh_all),
+		.o_sc_gp_get(gp_get_s), .o_sc_gp_ne(gp_ne_s), .o_sc_ctrl_en(ctrl_en_s),
+		.o_sc_state(chan_state_s), .o_sc_err(err_s), .o_sc_in_seg(in_seg_s),
+		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
+		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
+		.o_cur_gp_get(o_cur_gp_get), .o_ev_gp_get(o_ev_gp_get), .o_ev_err(o_ev_err),
+		.o_cand_state(cand_state),
+		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
+		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
+		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
 
 
 	////////////////////////////////////////////////////////////////////////
@@ -613,6 +658,7 @@ module wq_host_step #(
 	// read the host's units with FORMAL), under the host's assumptions of
 	// the top; the host's section holds the properties that need the
 	// other units' state (the memory count, the slice, the launch port).
+	// Every channel's invariants are here, with the storage they are of.
 	//
 	// verilator lint_off UNUSEDPARAM
 `include "wq_host_map.vh"
@@ -638,7 +684,7 @@ module wq_host_step #(
 			assert(cm_ra == A_GT);
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
-			assert(i_s_state == `WQ_CH_ACQ_WAIT);
+			assert(chan_state_s == `WQ_CH_ACQ_WAIT);
 		// the semaphore unit owns the memory port only while it works
 		if (sem_active)
 			assert(hs == H_SEMW);
@@ -668,9 +714,66 @@ module wq_host_step #(
 			// a one-cycle step only in the walk, inside the
 			// segment, nothing pending from a step before
 			if (o_fm_fire)
-				assert((hs == H_DATA || hs == H_HDR) && i_in_seg_s
+				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
 					&& i_pf_on && !pm_pend && !yielded);
 		end
 	end
+
+	// Every channel's state (u_cst's): its method count and wait kind as
+	// the LUT RAM holds them (written at sc with the next value, as u_cst writes
+	// them; its read at sc is asserted equal once the channel was
+	// written since reset, f_cw), for the invariants over every channel
+	// below
+	reg	[`WQ_MH_COUNT_W-1:0]	f_m_count	[0:CHANNELS-1];
+	reg	[3:0]			f_wait_kind	[0:CHANNELS-1];
+	reg	[CHANNELS-1:0]		f_cw;
+	initial	f_cw = 0;
+	always @(posedge i_clk)
+	if (i_reset)
+		f_cw <= 0;
+	else begin
+		f_cw[sc]        <= 1'b1;
+		f_m_count[sc]   <= m_count_d;
+		f_wait_kind[sc] <= wait_kind_d;
+	end
+	always @(*)
+	if (f_past_valid && !i_reset && f_cw[sc])
+		assert(m_count_s == f_m_count[sc] && wait_kind_s == f_wait_kind[sc]);
+
+	genvar	fc;
+	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
+	begin : g_fchan
+		wire	[3:0]	f_st = o_state_all[4*fc +: 4];
+		always @(*)
+		if (f_past_valid && !i_reset)
+		begin
+			// the channel states are the CHSTATE rows
+			assert(f_st == `WQ_CH_DISABLED
+				|| f_st == `WQ_CH_IDLE
+				|| f_st == `WQ_CH_RUNNABLE
+				|| f_st == `WQ_CH_ACQ_WAIT
+				|| f_st == `WQ_CH_WFI_WAIT
+				|| f_st == `WQ_CH_LAUNCH_WAIT
+				|| f_st == `WQ_CH_ERROR);
+			// a disabled channel is DISABLED or in ERROR; a live one
+			// passed the enable check
+			if (!ctrl_en_all[fc])
+				assert(f_st == `WQ_CH_DISABLED
+					|| f_st == `WQ_CH_ERROR);
+			// a method is only in progress inside a segment, and
+			// never runs past it
+			// (the reset sweep clears m_count)
+			if (!o_in_seg_all[fc] && hs != H_INIT)
+				assert(f_m_count[fc] == 0);
+			// a waiting channel remembers its wait
+			if (f_st == `WQ_CH_ACQ_WAIT
+					|| f_st == `WQ_CH_WFI_WAIT
+					|| f_st == `WQ_CH_LAUNCH_WAIT)
+				assert(f_wait_kind[fc] == f_st);
+			// ERROR always has a code
+			if (f_st == `WQ_CH_ERROR)
+				assert(err_all[8*fc +: 8] != 8'h0);
+		end
+	end endgenerate
 `endif
 endmodule
