@@ -408,6 +408,8 @@ module wq_diverge #(
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
     wire        sv_nomask, rc_sv, rc_lp, rc_chk_rec;
     wire        rc_chk_none;                // (below: RC_CHK without a record)
+    wire        ck_e;                       // (below: the check's registered terms are current)
+    wire        kq_rc;                      // the walk's registered record is K_RC
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk),
         .i_b_w(b_w), .i_b_op(b_op), .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar),
@@ -415,7 +417,7 @@ module wq_diverge #(
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
         .i_ret(i_emit && b_kk == K_RET), .i_rc_rec(i_emit && b_kk == K_RC && rc_s == RC_CHK),
-        .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot),
+        .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot), .i_ck(ck_e),
         .o_son(o_son), .o_sv_on(sv_on), .o_lp_on(lp_on),
         .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),
         .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
@@ -553,7 +555,7 @@ module wq_diverge #(
         .o_b_k(b_k), .o_b_kk(b_kk), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
         .o_b_ends(b_ends), .o_rel_now(o_rel_now),
         .o_p_snd(p_snd), .o_p_fresh(p_fresh), .o_p_stale(p_stale),
-        .o_sc_rc(sc_rc), .o_rc_early(rc_early));
+        .o_sc_rc(sc_rc), .o_rc_early(rc_early), .o_kq_rc(kq_rc));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
 
@@ -664,8 +666,11 @@ module wq_diverge #(
         .o_r_head(dqr_head), .o_r_tail(dqr_tail), .o_r_index(dqr_index));
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
+    // RC_CHK without a record; with a segment or loop form, once its
+    // registered terms are current (ck_e)
     assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-                       (sc_ok || !sc_rc) && !rc_chk_rec && !p_stale;    // RC_CHK without a record
+                       (sc_ok || !sc_rc) && !rc_chk_rec && !p_stale &&
+                       !((sv_on || lp_on) && !ck_e);
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
                        i_x_op == `WQ_OP_YIELD) ? BP_FIND :
@@ -817,6 +822,23 @@ module wq_diverge #(
                   (b_v && b_commit && b_prep == BP_CHECK && b_mt) ||
                   g_skip || (i_emit && b_kk == K_GRP && g_sub);
     wire g_inv  = i_wb_in || g_invw;
+    // The reconvergence check's registered terms are current (ck, for
+    // wq_diverge_subv's rq_*): the cycle before was this commit's RC_CHK
+    // with the part scan complete, and nothing the terms read changed in
+    // it -- no restart of the scan (a deque answer, EX's targets, the
+    // walk's group, a warp start; an instruction entering WB and the
+    // records that move the warp's state are not at K_RC) and the check
+    // did not act (ck_e: it is taken once).  ck_e holds it to RC_CHK at
+    // K_RC, where the terms are read (an instruction entering WB starts
+    // at its first record, never K_RC).  With a segment or a loop form
+    // the check waits for it (rc_chk_none; its record, rc_chk_rec, is
+    // the registered one): a cycle more than the scan's own wait.
+    reg  ck;
+    assign ck_e = ck && kq_rc && !b_is_trap && rc_s == RC_CHK;
+    always @(posedge i_clk)
+        ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC &&
+              rc_s == RC_CHK && sc_ok && !p_stale && !ck_e &&
+              !(dqs == DQS_WAIT && dq_rvalid) && !g_invw && !i_ds_go && !g_inv_d;
     reg  g_inv_d;
     always @(posedge i_clk)
         g_inv_d <= g_invw && !i_reset;

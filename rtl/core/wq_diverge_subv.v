@@ -54,6 +54,10 @@ module wq_diverge_subv #(
     input  wire                 i_rc_none,
     input  wire                 i_ds_go,
     input  wire [WID_W-1:0]     i_ds_slot,
+    // the check's registered terms (o_rc_*) are this cycle's: wq_diverge's
+    // ck, set the cycle after a cycle of RC_CHK whose part scan was
+    // complete and in which nothing they read changed
+    input  wire                 i_ck,
     // every warp's segment (DE's packed registers); WB's warp's
     output wire [WARPS-1:0]     o_son,
     output wire                 o_sv_on,
@@ -77,7 +81,9 @@ module wq_diverge_subv #(
     output wire [PCW-1:0]       o_npc,
     output wire [31:0]          o_nact,
     // reconvergence's check: a segment's part ran dry, a loop form's half
-    // did, the check has a record (MASK_PC) and its PC and threads
+    // did, the check has a record (MASK_PC) and its PC and threads --
+    // registered, as of the cycle before, valid with i_ck (the flags are
+    // 0 without it)
     output wire                 o_rc_sv,
     output wire                 o_rc_lp,
     output wire                 o_rc_chk_rec,
@@ -237,6 +243,29 @@ module wq_diverge_subv #(
                              (rc_lp && lp_back != 32'd0);
     wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
     wire [31:0] rc_c_act   = rc_sv ? (sv_run | sv_pk_end) : lp_back;
+    // The check registered (rq_*): the terms above as the cycle before
+    // computed them, which the walk takes when i_ck says nothing they read
+    // has changed since (the FORMAL section asserts them equal then).  So
+    // WB's hold and the check's record read flip-flops: the deque count's
+    // compares with the levels, the part search over the scan's compares
+    // and the record's PC and threads are a cycle ahead, not in front of
+    // the walk's last-record decision (wq_core's b_busy).
+    reg         rq_sv, rq_lp, rq_rec, rq_nfound;
+    reg  [PARTS-1:0] rq_above;
+    reg  [PCW-1:0] rq_pc;
+    reg  [31:0] rq_act;
+    always @(posedge i_clk) begin
+        rq_sv     <= rc_sv;
+        rq_lp     <= rc_lp;
+        rq_rec    <= rc_chk_rec;
+        rq_nfound <= sn_nfound;
+        rq_above  <= sn_above;
+        rq_pc     <= rc_c_pc;
+        rq_act    <= rc_c_act;
+    end
+    wire        ck_sv      = i_ck && rq_sv;
+    wire        ck_lp      = i_ck && rq_lp;
+    wire        ck_rec     = i_ck && rq_rec;
     // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
     // MASK_PC unless SUBV_END leaves no thread to run
     wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
@@ -271,11 +300,11 @@ module wq_diverge_subv #(
     assign o_nomask = sv_nomask;
     assign o_npc = sv_npc;
     assign o_nact = sv_nact;
-    assign o_rc_sv = rc_sv;
-    assign o_rc_lp = rc_lp;
-    assign o_rc_chk_rec = rc_chk_rec;
-    assign o_rc_c_pc = rc_c_pc;
-    assign o_rc_c_act = rc_c_act;
+    assign o_rc_sv = ck_sv;
+    assign o_rc_lp = ck_lp;
+    assign o_rc_chk_rec = ck_rec;
+    assign o_rc_c_pc = rq_pc;
+    assign o_rc_c_act = rq_act;
     assign o_pk_any = pk_any;
     assign o_lp_back_rc = lp_back_rc;
 
@@ -289,7 +318,10 @@ module wq_diverge_subv #(
     // (A slot's bit a decode of its own, not an indexed write: those map to
     // a shifter in front of the vector.)
     wire        son_set    = i_ret && b_sst_go;
-    wire        son_clr    = ((i_rc_none || (i_rc_rec && !sn_nfound)) && sv_lvl) ||
+    // (reconvergence's ends read the check's registered terms: they act
+    // only with i_ck.  ck_sv is sv_lvl and sv_on: outside a segment the
+    // clear changes nothing)
+    wire        son_clr    = ((i_rc_none || (i_rc_rec && !rq_nfound)) && ck_sv) ||
                              (i_ret && b_snd && sv_en && !sn_nfound);
     integer sw;
     always @(posedge i_clk)
@@ -300,9 +332,9 @@ module wq_diverge_subv #(
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
         if (i_rc_none) begin
-            if (rc_sv)
+            if (ck_sv)
                 w_sabove[b_w] <= part_above(5'd0);
-            else if (rc_lp) begin
+            else if (ck_lp) begin
                 w_s0[b_w] <= 32'd0;
                 w_lon[b_w] <= 1'b0;
             end
@@ -334,8 +366,8 @@ module wq_diverge_subv #(
         // reconverge's check: a segment's next part, the threads at its
         // end, or a loop form's parked half (MASK_PC)
         if (i_rc_rec) begin
-            if (rc_sv) begin
-                w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
+            if (ck_sv) begin
+                w_sabove[b_w] <= rq_nfound ? rq_above : part_above(5'd0);
             end else begin
                 w_s0[b_w] <= 32'd0;
                 if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
@@ -381,9 +413,21 @@ module wq_diverge_subv #(
 `ifdef FORMAL_DIVERGE_SUBV
         assume(!i_rc_rec || i_b_k_rc);
         assume(!(i_ret && (i_rc_rec || i_rc_none)));
+        assume(!(i_rc_rec && !i_ck));
+        if (i_ck)
+            assume(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
+                   rq_nfound == sn_nfound && rq_above == sn_above &&
+                   rq_pc == rc_c_pc && rq_act == rc_c_act);
 `else
         if (i_rc_rec) assert(i_b_k_rc);
         assert(!(i_ret && (i_rc_rec || i_rc_none)));
+        // the check's record only with its registered terms, and those
+        // are the terms of this cycle whenever i_ck says so
+        assert(!(i_rc_rec && !i_ck));
+        if (i_ck)
+            assert(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
+                   rq_nfound == sn_nfound && rq_above == sn_above &&
+                   rq_pc == rc_c_pc && rq_act == rc_c_act);
 `endif
         // the parts above the one picked, as the slot keeps them
         if (sn_nfound) begin
@@ -415,7 +459,7 @@ module wq_diverge_subv #(
             // part; reconvergence moves a segment on; a loop form's second pass
             c_sv_start: cover(i_ret && b_sst_go && sv_park != 32'd0);
             c_sv_next:  cover(i_ret && b_snd_go && sv_nfound);
-            c_sv_rc:    cover(i_rc_rec && rc_sv && sv_nfound);
+            c_sv_rc:    cover(i_rc_rec && ck_sv && rq_nfound);
             c_lp_again: cover(i_ret && sle_again);
         end
 `endif

@@ -83,7 +83,10 @@ module wq_diverge_walk (
     output wire                 o_p_stale,
     // a record of reconvergence that reads the part scan; EXIT's early pop
     output wire                 o_sc_rc,
-    output wire                 o_rc_early
+    output wire                 o_rc_early,
+    // the registered record is K_RC (wq_diverge's ck: the check's
+    // registered terms are read there)
+    output wire                 o_kq_rc
 );
 `include "wq_core_wb.vh"
     wire             b_v       = i_b_v;
@@ -367,6 +370,7 @@ module wq_diverge_walk (
     assign o_p_fresh = p_fresh;
     assign o_p_stale = p_stale;
     assign o_sc_rc = sc_rc;
+    assign o_kq_rc = b_kq == K_RC;
     assign o_rc_early = rc_early;
 
 `ifdef FORMAL
