@@ -261,8 +261,21 @@ module wq_diverge #(
     wire [8:0]  y_n        = (i_yparam != 8'd0) ? {1'b0, i_yparam} : `WQ_YEVERY_N_ZERO;
     wire [8:0]  y_c        = i_ycount + 9'd1;
     wire [15:0] y_lfsr     = {1'b0, i_lfsr[15:1]} ^ (i_lfsr[0] ? `WQ_YLFSR_TAPS : 16'd0);
-    wire        y_fire     = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
+    wire        y_fire_c   = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
                              (y_pol == `WQ_YP_LFSR) ? (y_lfsr[7:0] < i_yparam) : 1'b0;
+    // The decision registered (y_fire, valid with y_fv: from the second
+    // cycle of the instruction in WB).  The warp's count, parameter and
+    // LFSR do not change while its instruction is in WB (its last record
+    // writes them), so the register is the decision; YIELD's FIND waits
+    // for it (its first cycle in WB holds), and its records, its deque
+    // call and the count it leaves read a flip-flop, not the increment
+    // and compare behind the warp's select (the FORMAL section asserts
+    // the two equal).
+    reg         y_fire, y_fv;
+    always @(posedge i_clk) begin
+        y_fire <= y_fire_c;
+        y_fv   <= !i_reset && b_v && !i_wb_in;
+    end
     wire [8:0]  y_count_ns = (y_pol == `WQ_YP_EVERY_N && !y_fire) ? y_c : 9'd0;
     wire        b_yfire    = b_yield && y_fire;
     reg         b_yfound;                   // FIND found the YIELD token at PC+1
@@ -630,7 +643,7 @@ module wq_diverge #(
     // WB's deque calls, one at a time (the command is set here and on the
     // port the next cycle)
     assign dq_call = dqs == DQS_IDLE && b_v && b_commit &&
-                   ((b_prep == BP_FIND && !(b_yield && !y_fire)) ||
+                   ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
                     (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
                                            b_kk == K_CPUSH || (b_kk == K_GRP && g_sub && g_ok) ||
@@ -699,7 +712,7 @@ module wq_diverge #(
         end
         if (dq_call && rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
         // the prologue: the region token's mask, then the deque-room check
-        if (b_v && b_commit && b_prep == BP_FIND && b_yield && !y_fire)
+        if (b_v && b_commit && b_prep == BP_FIND && b_yield && y_fv && !y_fire)
             b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
         if (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) begin
             b_tm <= dqr_found ? dqr_mask : 32'd0;
@@ -898,6 +911,11 @@ module wq_diverge #(
                 assert((ae_dq & ~b_exit_new) == (f_dq & ~b_exit_new));
             if (b_prep == BP_HELD && dqs == DQS_DONE) assert(ae_h == f_h);
         end
+    // YIELD's registered decision is the policy's on the warp's present
+    // state wherever the walk reads it (from its second cycle in WB)
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_yield && y_fv)
+            assert(y_fire == y_fire_c);
     // The first path kept by BP_COUNT (g_ft, g_fm): once the walk has
     // counted the groups, the lowest selected thread's target and the
     // compares of every active thread's path against it.
