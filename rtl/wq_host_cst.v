@@ -37,10 +37,10 @@ module wq_host_cst #(
 		input	wire		i_clk,
 		input	wire		i_reset,
 		// the step's channel, written every cycle with the next values
-		// and read (o_sc_*, the LUT RAM fields); the current channel,
-		// an event record's channel and the pick's candidate, read
+		// and read (o_sc_*, the LUT RAM fields); the current channel
+		// and an event record's channel, read
 		input	wire	[CW-1:0]	i_sc,
-		input	wire	[CW-1:0]	i_cur_ch, i_ev_ch, i_cand,
+		input	wire	[CW-1:0]	i_cur_ch, i_ev_ch,
 		// `now` wraps this cycle (the retry clocks count it)
 		input	wire		i_now_wrap,
 		// the step's channel's next flip-flop fields
@@ -85,11 +85,10 @@ module wq_host_cst #(
 		output	wire	[1:0]	o_sc_acq_wr,
 		output	wire	[RHW-1:0]	o_sc_acq_rh,
 		// GP_GET of the current channel; GP_GET and the error code of
-		// the record's channel; the state of the pick's candidate
+		// the record's channel
 		output	wire	[15:0]	o_cur_gp_get,
 		output	wire	[15:0]	o_ev_gp_get,
 		output	wire	[7:0]	o_ev_err,
-		output	wire	[3:0]	o_cand_state,
 		// the step's channel's LUT RAM fields (read at i_sc)
 		output	wire	[`WQ_GP_ADDR_W-1:0]	o_seg_addr,
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem,
@@ -200,7 +199,6 @@ module wq_host_cst #(
 	assign	o_cur_gp_get    = gp_get[i_cur_ch];
 	assign	o_ev_gp_get     = gp_get[i_ev_ch];
 	assign	o_ev_err        = err[i_ev_ch];
-	assign	o_cand_state    = chan_state[i_cand];
 
 	assign	o_seg_addr    = seg_addr[i_sc];
 	assign	o_seg_rem     = seg_rem[i_sc];
@@ -288,7 +286,7 @@ module wq_host_cst #(
 		assert(o_sc_gp_get == gp_get[i_sc] && o_sc_state == chan_state[i_sc]
 			&& o_sc_acq_rh == acq_rh[i_sc] && o_sc_gp_lgc == gp_lgc[i_sc]);
 		assert(o_cur_gp_get == gp_get[i_cur_ch] && o_ev_gp_get == gp_get[i_ev_ch]
-			&& o_ev_err == err[i_ev_ch] && o_cand_state == chan_state[i_cand]);
+			&& o_ev_err == err[i_ev_ch]);
 	end
 
 	always @(posedge i_clk)

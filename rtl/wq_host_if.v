@@ -529,6 +529,7 @@ module wq_host_if #(
 	wire	[7:0]	why;
 	wire		why_v;
 	wire	[CW-1:0]	cand;	// the channel a tick would serve
+	wire		cand_acq;	// ... in ACQ_WAIT
 	wire		want;	// a tick would do something: ask for the lock
 
 	// A step begins (u_step's): on a fresh grant, or right after a step
@@ -558,6 +559,7 @@ module wq_host_if #(
 		.i_rh_zero(rh_zero_all),
 		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
+		.o_cand_acq(cand_acq),
 		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
@@ -686,7 +688,8 @@ module wq_host_if #(
 		.i_rdata_q(rdata_q), .i_ma_sum(ma_sum), .i_pf_head(pf_head), .i_gq_w0(gq_w0),
 		.i_gq_w1(gq_w1), .i_lreq(lreq), .i_lidx(lidx), .i_wr_pend(wr_pend),
 		.i_pf_n(pf_n),
-		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_nx_step(nx_step),
+		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_cand_acq(cand_acq),
+		.i_nx_step(nx_step),
 		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
 		.i_sl_fresh(sl_fresh), .i_sl_end(sl_end), .i_hs_zero(hs_zero),

@@ -48,6 +48,10 @@ module wq_host_sched #(
 		// something (ask for the lock)
 		output	wire	[CW-1:0]	o_cand,
 		output	wire		o_want,
+		// the candidate is in ACQ_WAIT (from the picks' one-hot and the
+		// states' tests: no select of the candidate's state behind its
+		// number)
+		output	wire		o_cand_acq,
 		// ---- the retry rule (H_DUEB) --------------------------------------
 		// the grant's `now` (the model's ticks), acq_last, ACQ_RETRY; the
 		// step channel's wraps of `now` since acq_last (saturating at 3)
@@ -197,6 +201,8 @@ module wq_host_sched #(
 			: ch_lwait[i_cur_ch] ? (i_can_launch || o_nx_cur[CW])
 			: 1'b1;
 	assign	o_want  = (o_has_work != {CHANNELS{1'b0}}) && (!cur_hw || cur_go);
+	assign	o_cand_acq = (cur_hw || cur_oh == {CHANNELS{1'b0}}) ? ch_acq[i_cur_ch]
+			: ((cur_oh & ch_acq) != {CHANNELS{1'b0}});
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -336,6 +342,8 @@ module wq_host_sched #(
 			assert(!o_want);
 		if (o_want)
 			assert(o_has_work[o_cand]);
+		// the candidate's ACQ_WAIT flag is its state's
+		assert(o_cand_acq == (i_state[4*o_cand +: 4] == `WQ_CH_ACQ_WAIT));
 	end
 
 	// wq_host_due against its definition on 34 bits: ticks - acq_last

@@ -82,6 +82,7 @@ module wq_host_step #(
 		// the scheduler's decisions (u_sched) and the current channel and slice (u_slice)
 		input	wire	[CHANNELS-1:0]	i_has_work,
 		input	wire	[CW-1:0]	i_cur_ch, i_cand, i_nx_step,
+		input	wire		i_cand_acq,	// the candidate is in ACQ_WAIT (u_sched's)
 		input	wire	[CW:0]	i_nx_cur, i_nx_sc,
 		input	wire		i_want, i_dq_due, i_sl_inc, i_why_v, i_nx_run,
 					i_nx_more, i_sl_fresh, i_sl_end, i_hs_zero,
@@ -209,11 +210,10 @@ module wq_host_step #(
 
 	// ---- the per-channel state (wq_host_cst, u_cst below): the step's
 	// channel's fields as u_cst reads them at sc (*_s) and their next
-	// values (*_d, u_chnx's), which u_cst writes at sc every cycle; the
-	// pick's candidate's state
+	// values (*_d, u_chnx's), which u_cst writes at sc every cycle
 	wire	[15:0]	gp_get_s, gp_get_d;
 	wire		gp_ne_s, ctrl_en_s, in_seg_s, gp_ne_d, ctrl_en_d, in_seg_d;
-	wire	[3:0]	chan_state_s, wait_kind_s, chan_state_d, wait_kind_d, cand_state;
+	wire	[3:0]	chan_state_s, wait_kind_s, chan_state_d, wait_kind_d;
 	wire	[7:0]	err_s, err_d;
 	wire	[5:0]	gp_lgc_s, gp_lgc_d;
 	wire	[2:0]	gp_base_lo_s, gp_base_lo_d;
@@ -278,7 +278,7 @@ module wq_host_step #(
 		.i_g_start(g_start), .i_want(i_want), .i_ld_rd(i_ld_rd),
 		.i_ld_idx(i_ld_idx), .i_cur_ch(i_cur_ch), .i_has_cur(i_has_work[i_cur_ch]),
 		.i_nx_cur(i_nx_cur), .i_cand(i_cand),
-		.i_cand_acq(cand_state == `WQ_CH_ACQ_WAIT), .i_csr_ra(i_csr_ra),
+		.i_cand_acq(i_cand_acq), .i_csr_ra(i_csr_ra),
 		.i_csr_is_ch(i_csr_is_ch), .i_cc(i_cc), .i_cw_clr(i_cw_clr), .o_hs(ix_hs),
 		.o_sc_w(ix_sc_w), .o_sc(ix_sc), .o_swp_w(ix_swp_w), .o_swp(ix_swp),
 		.o_ram_w(ix_ram_w), .o_ram_a(ix_ram_a), .o_ram_d(ix_ram_d), .o_clr(ix_clr),
@@ -527,7 +527,7 @@ module wq_host_step #(
 	// written with its next value at sc every cycle
 	wq_host_cst #(.CHANNELS(CHANNELS), .CW(CW), .RHW(RHW)) u_cst (
 		.i_clk(i_clk), .i_reset(i_reset), .i_sc(sc),
-		.i_cur_ch(i_cur_ch), .i_ev_ch(i_ev_ch), .i_cand(i_cand), .i_now_wrap(now_wrap),
+		.i_cur_ch(i_cur_ch), .i_ev_ch(i_ev_ch), .i_now_wrap(now_wrap),
 		.i_gp_get(gp_get_d), .i_gp_ne(gp_ne_d), .i_ctrl_en(ctrl_en_d),
 		.i_state(chan_state_d), .i_err(err_d), .i_in_seg(in_seg_d),
 		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
@@ -543,7 +543,6 @@ module wq_host_step #(
 		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
 		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
 		.o_cur_gp_get(o_cur_gp_get), .o_ev_gp_get(o_ev_gp_get), .o_ev_err(o_ev_err),
-		.o_cand_state(cand_state),
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
