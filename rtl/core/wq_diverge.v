@@ -419,6 +419,7 @@ module wq_diverge #(
     wire        sv_on, lp_on, b_subv, b_sau, b_sst_go, b_snd_go, b_slb_go, b_sle_go, sv_misuse;
     wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
+    wire        sv_park_nz;                 // sv_park has a thread
     wire        sv_nomask, rc_sv, rc_lp, rc_chk_rec;
     wire        rc_chk_none;                // (below: RC_CHK without a record)
     wire        ck_e;                       // (below: the check's registered terms are current)
@@ -435,7 +436,7 @@ module wq_diverge #(
         .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),
         .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
         .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
-        .o_park(sv_park), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
+        .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
         .o_rc_sv(rc_sv), .o_rc_lp(rc_lp), .o_rc_chk_rec(rc_chk_rec),
         .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
@@ -545,7 +546,7 @@ module wq_diverge #(
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
                               b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || (sv_park != 32'd0),
+                              b_exit || (b_park != 32'd0) || b_yfire || sv_park_nz,
                               b_ret && r_held != 32'd0, b_call, b_yfire};
     reg         b_pro;                      // the instruction had a prologue
     wire        b_hold, b_last_k;           // no record this cycle; the commit's last

@@ -77,6 +77,7 @@ module wq_diverge_subv #(
     // its records: the threads parked (THREAD_STATE), no MASK_PC, the PC
     // and active threads after it
     output wire [31:0]          o_park,
+    output wire                 o_park_nz,  // o_park has a thread
     output wire                 o_nomask,
     output wire [PCW-1:0]       o_npc,
     output wire [31:0]          o_nact,
@@ -272,6 +273,18 @@ module wq_diverge_subv #(
                              b_snd_go ? b_act :
                              (b_slb_go && lp_lo != 32'd0) ? lp_hi :
                              sle_again ? lp_lo : 32'd0;
+    // whether THREAD_STATE has threads (the record walk's list: K_TS1),
+    // from the active threads' parts and halves rather than behind the
+    // park mask's select (SUBV_START parks whenever more than one part
+    // has an active thread: the lowest runs; the opcodes are exclusive)
+    reg  [PARTS-1:0] act_p;                 // the parts with an active thread
+    always @(*)
+        for (sk = 0; sk < PARTS; sk = sk + 1)
+            act_p[sk] = (b_act & part_mask(sk[5:0])) != 32'd0;
+    wire        act_multi  = (act_p & (act_p - 1'b1)) != {PARTS{1'b0}};
+    wire        lo_nz      = lp_lo != 32'd0;
+    wire        sv_park_nz = (b_sst_go && act_multi) || (b_snd_go && act_p != {PARTS{1'b0}}) ||
+                             (b_slb_go && lo_nz && lp_hi != 32'd0) || (sle_again && lo_nz);
     wire        sv_nomask  = b_snd_go && !sn_nfound && sn_end == 32'd0;
     wire [PCW-1:0] sv_npc  = (b_snd_go && sn_nfound) ? w_sstart[b_w] :
                              sv_nomask ? b_pc :
@@ -297,6 +310,7 @@ module wq_diverge_subv #(
     assign o_sle_go = b_sle_go;
     assign o_misuse = sv_misuse;
     assign o_park = sv_park;
+    assign o_park_nz = sv_park_nz;
     assign o_nomask = sv_nomask;
     assign o_npc = sv_npc;
     assign o_nact = sv_nact;
@@ -434,6 +448,8 @@ module wq_diverge_subv #(
             assert(sn_above == part_above(f_nk));
             assert((sn_pick & f_below) == {PARTS{1'b0}});
         end
+        // the park mask's flag is the mask's
+        assert(sv_park_nz == (sv_park != 32'd0));
         if (b_sst_go) begin
             assert((sv_nact | sv_park) == b_act && (sv_nact & sv_park) == 32'd0);
             assert((sv_nact & ~part_mask(sv_k0)) == 32'd0);
