@@ -849,6 +849,7 @@ module wq_core #(
         .i_x_w(x_w), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),
         .o_x_gb(x_gb), .o_x_param(x_param), .o_x_clock(x_clock), .o_x_ctaflat(x_ctaflat),
         .o_x_local(x_local),
+        .i_b_load(b_load), .i_b_load_w(v_load_w), .i_b_v(b_v),
         .o_b_act(b_act), .o_b_exited(b_exited), .o_b_ypol(y_pol), .o_b_yparam(y_param),
         .o_b_ycount(y_count), .o_b_lfsr(y_lfsr_q), .o_b_sven(b_sven), .o_b_sbase(b_sbase),
         .o_b_key(b_key), .o_b_pred_new(b_pred_new),

@@ -108,7 +108,11 @@ module wq_warp_slots #(
     output wire [31:0]          o_x_clock,
     output wire [31:0]          o_x_ctaflat,
     output wire [31:0]          o_x_local,
-    // ---- WB's warp ----
+    // ---- WB's warp: its fields registered as WB loads a beat (i_b_load,
+    // of warp i_b_load_w; i_b_v: WB holds one, the FORMAL section's) ----
+    input  wire                 i_b_load,
+    input  wire [WID_W-1:0]     i_b_load_w,
+    input  wire                 i_b_v,
     output wire [31:0]          o_b_act,
     output wire [31:0]          o_b_exited,
     output wire [1:0]           o_b_ypol,
@@ -178,7 +182,7 @@ module wq_warp_slots #(
     wire [4:0]       g_sbase  = i_desc[`WQ_LD_WAVE*32 + `WQ_LDF_WAVE_SHARED_BASE_LO +: `WQ_LDF_WAVE_SHARED_BASE_W];
     // (the descriptor's other fields: the core's, the host's, the model's)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire             unused_desc = &{1'b0, i_desc};
+    wire             unused_desc = &{1'b0, i_desc, i_b_v};     // (i_b_v: the FORMAL section's)
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---- the slots (the model's wq_warp_t) -----------------------------------
@@ -253,15 +257,42 @@ module wq_warp_slots #(
     assign o_x_clock   = w_retired[i_x_w];
     assign o_x_ctaflat = w_ctaflat[i_x_w];
     assign o_x_local   = w_local[i_x_w];
-    assign o_b_act     = w_act[i_wb_w];
-    assign o_b_exited  = w_exited[i_wb_w];
-    assign o_b_ypol    = w_ypol[i_wb_w];
-    assign o_b_yparam  = w_yparam[i_wb_w];
-    assign o_b_ycount  = w_ycount[i_wb_w];
-    assign o_b_lfsr    = w_lfsr[i_wb_w];
-    assign o_b_sven    = w_sven[i_wb_w];
-    assign o_b_sbase   = w_sbase[i_wb_w];
-    assign o_b_key     = w_key[i_wb_w];
+    // WB's warp's fields are registers (b_*_q), loaded with WB's beat
+    // from the warp it loads (the deque view's pair, wq_core's b_load and
+    // v_load_w), not a select by WB's warp in front of the commit's
+    // decisions: a warp's fields do not change between its beat's load
+    // and its commit's end (one instruction a warp in flight; the commit
+    // writes them as it ends, a warp start only a free slot, a CSR only
+    // with the pipeline empty), so the copies are the slot's whenever WB
+    // holds a beat (the FORMAL section asserts it inside the core)
+    reg [31:0]       b_act_q, b_exited_q, b_key_q;
+    reg [1:0]        b_ypol_q;
+    reg [7:0]        b_yparam_q;
+    reg [8:0]        b_ycount_q;
+    reg [15:0]       b_lfsr_q;
+    reg              b_sven_q;
+    reg [4:0]        b_sbase_q;
+    always @(posedge i_clk)
+        if (i_b_load) begin
+            b_act_q    <= w_act[i_b_load_w];
+            b_exited_q <= w_exited[i_b_load_w];
+            b_ypol_q   <= w_ypol[i_b_load_w];
+            b_yparam_q <= w_yparam[i_b_load_w];
+            b_ycount_q <= w_ycount[i_b_load_w];
+            b_lfsr_q   <= w_lfsr[i_b_load_w];
+            b_sven_q   <= w_sven[i_b_load_w];
+            b_sbase_q  <= w_sbase[i_b_load_w];
+            b_key_q    <= w_key[i_b_load_w];
+        end
+    assign o_b_act     = b_act_q;
+    assign o_b_exited  = b_exited_q;
+    assign o_b_ypol    = b_ypol_q;
+    assign o_b_yparam  = b_yparam_q;
+    assign o_b_ycount  = b_ycount_q;
+    assign o_b_lfsr    = b_lfsr_q;
+    assign o_b_sven    = b_sven_q;
+    assign o_b_sbase   = b_sbase_q;
+    assign o_b_key     = b_key_q;
     assign o_cm_sbase  = w_sbase[i_cm_w];
     assign o_dw_init   = w_init[i_dw];
     assign o_dw_state  = w_state[i_dw];
@@ -483,6 +514,15 @@ module wq_warp_slots #(
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_WARP_SLOTS_TOP
     always @(*) if (!f_past) assume(i_reset);
+`else
+    // (inside the core) WB's registered fields are its warp's slot's
+    always @(*)
+        if (f_past && !i_reset && i_b_v)
+            assert(b_act_q == w_act[i_wb_w] && b_exited_q == w_exited[i_wb_w] &&
+                   b_ypol_q == w_ypol[i_wb_w] && b_yparam_q == w_yparam[i_wb_w] &&
+                   b_ycount_q == w_ycount[i_wb_w] && b_lfsr_q == w_lfsr[i_wb_w] &&
+                   b_sven_q == w_sven[i_wb_w] && b_sbase_q == w_sbase[i_wb_w] &&
+                   b_key_q == w_key[i_wb_w]);
 `endif
     integer fi, fj;
     reg [6:0] f_nfree;
