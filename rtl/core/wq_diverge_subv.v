@@ -175,13 +175,17 @@ module wq_diverge_subv #(
     wire        b_snd_go   = b_snd && sv_en && sv_on;
     wire        b_slb_go   = b_slb && sv_en;
     wire        b_sle_go   = b_sle && sv_en;
-    // SUBV_START: the lowest part with an active thread runs
-    reg  [5:0]  sv_k0;
+    // the parts with an active thread; SUBV_START: the lowest runs
+    reg  [PARTS-1:0] act_p;
     integer sk;
+    always @(*)
+        for (sk = 0; sk < PARTS; sk = sk + 1)
+            act_p[sk] = (b_act & part_mask(sk[5:0])) != 32'd0;
+    reg  [5:0]  sv_k0;
     always @(*) begin
         sv_k0 = 6'd0;
         for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if ((b_act & part_mask(sk[5:0])) != 32'd0) sv_k0 = sk[5:0];
+            if (act_p[sk]) sv_k0 = sk[5:0];
     end
     wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
     // parked_at: threads parked as SUBV (neither exited nor active -- after
@@ -277,10 +281,6 @@ module wq_diverge_subv #(
     // from the active threads' parts and halves rather than behind the
     // park mask's select (SUBV_START parks whenever more than one part
     // has an active thread: the lowest runs; the opcodes are exclusive)
-    reg  [PARTS-1:0] act_p;                 // the parts with an active thread
-    always @(*)
-        for (sk = 0; sk < PARTS; sk = sk + 1)
-            act_p[sk] = (b_act & part_mask(sk[5:0])) != 32'd0;
     wire        act_multi  = (act_p & (act_p - 1'b1)) != {PARTS{1'b0}};
     wire        lo_nz      = lp_lo != 32'd0;
     wire        sv_park_nz = (b_sst_go && act_multi) || (b_snd_go && act_p != {PARTS{1'b0}}) ||

@@ -231,9 +231,9 @@ module wq_diverge_walk (
     //   (b_kk == K_RC && ((rc_s == RC_CHK && !rc_chk_rec) || (!sc_ok && sc_rc)))
     // Its record terms hold for none of a trap's records (K_TRAP, K_BAR2)
     // nor BAR's release (K_BAR), so they read b_kq behind kq_live; and as
-    // b_last_k's, its late terms -- the reconvergence check's record
-    // (rc_chk_rec) and BAR's completion (i_bar_go, in kq_live) -- select
-    // at the last levels (the parts kept as nets).  The FORMAL section
+    // b_last_k's, its late term -- BAR's completion (i_bar_go, in kq_live)
+    // -- selects at the last levels (the parts kept as nets; the
+    // reconvergence check's record in hold_qc's is a register's).  The FORMAL section
     // asserts it equal to the definition on b_kk.
     (* keep *) wire hold_any;
     assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
@@ -259,27 +259,15 @@ module wq_diverge_walk (
     // last levels instead of in front of a variable shift of b_recs.  The
     // FORMAL section asserts it equal to the pick: !b_hold and, at K_RC,
     // the reconvergence's end, else no record of b_recs after b_kk.
-    // The reconvergence check's record (rc_chk_rec) leaves
-    // wq_diverge_subv some 7 levels deep, so the reconvergence's end is
-    // kept as two nets, one for each of its values (last_rc1, last_rc0),
-    // and b_last_k as the reconvergence's and the other records' (at_rc
-    // selects): the LUT mapper sees a unit's outputs as early as any
-    // input and would otherwise bury the late ones under the rest.
+    // b_last_k is the reconvergence's end and the other records' (at_rc
+    // selects; the check's record, rc_chk_rec, is wq_diverge_subv's
+    // register ANDed with wq_diverge's ck).
     wire        rc_x       = !(dqr_empty && rc_s == RC_POP && i_rel_end);    // (no release follows)
     wire        rc_popw    = rc_s == RC_POP && dqs != DQS_DONE;              // (the pop's answer not in)
     wire        rc_hold    = rc_popw || (!sc_ok && sc_rc);
-    (* keep *) wire last_rc1;
-    assign last_rc1 = !rc_hold && rc_x &&
-                      (rc_s == RC_WAKE || rc_s == RC_CHK || (rc_s == RC_POP && dqr_empty));
-    // (last_rc0 holds only outside RC_CHK, where the part scan's wait is
-    // the pop's (sc_rc's other arm): written without the check's arm, so
-    // the segment and loop forms' level compares, behind the deque's count,
-    // are not in its cone)
-    wire        rc_hold0   = rc_popw || (!sc_ok && !(rc_s == RC_POP && dqr_empty));
-    (* keep *) wire last_rc0;
-    assign last_rc0 = !rc_hold0 && rc_x && rc_s != RC_CHK &&
-                      (rc_s == RC_WAKE || (rc_s == RC_POP && dqr_empty));
-    wire        last_rc    = rc_chk_rec ? last_rc1 : last_rc0;
+    wire        last_rc    = !rc_hold && rc_x &&
+                             (rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
+                              (rc_s == RC_POP && dqr_empty));
     (* keep *) wire at_rc;
     assign at_rc  = !hold_any && kq_live && b_kq == K_RC;
     (* keep *) wire last_oth;
