@@ -26,11 +26,18 @@
         reg   [5:0]       sh;
         begin
             sh = r - {1'b0, base};
-            if (on && base != 5'd0 && r >= {1'b0, base})
+            if (rf_pk(r, on, base))
                 rf_rowp = rf_row(w, {1'b0, base} + sh / PARTS, sh % PARTS);
             else
                 rf_rowp = rf_row(w, r, p);
         end
+    endfunction
+    // whether register r is packed in a sub-vector segment (rf_rowp's test)
+    function rf_pk;
+        input [5:0]       r;
+        input             on;
+        input [4:0]       base;
+        rf_pk = on && base != 5'd0 && r >= {1'b0, base};
     endfunction
     /* verilator lint_on WIDTH */
     /* verilator lint_on VARHIDDEN */

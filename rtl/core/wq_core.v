@@ -355,7 +355,8 @@ module wq_core #(
     wire [2:0]       dx_words;
     wire [5:0]       dx_p;
     wire             dx_bi, dx_skip, dx_wrd, dx_mem, dx_msext, dx_fp, dx_commit;
-    wire [RF_AW-1:0] dx_ra, dx_rb;
+    wire [RF_AW-1:0] dx_ra, dx_rb, dx_rr;
+    wire [3:0]       dx_rpk;
     wire [TR_AW-1:0] dx_tr;
     wire             dx_za, dx_zb;
     wire             dx_v;                     // the buffer offers a beat to EX
@@ -373,8 +374,8 @@ module wq_core #(
         .o_dx_cond(dx_cond), .o_dx_skip(dx_skip), .o_dx_trap(dx_trap), .o_dx_wrd(dx_wrd),
         .o_dx_mem(dx_mem), .o_dx_msize(dx_msize), .o_dx_msext(dx_msext), .o_dx_amask(dx_amask),
         .o_dx_words(dx_words), .o_dx_p(dx_p), .o_dx_k(dx_k), .o_dx_fp(dx_fp),
-        .o_dx_commit(dx_commit), .o_dx_ra(dx_ra), .o_dx_rb(dx_rb), .o_dx_tr(dx_tr),
-        .o_dx_za(dx_za), .o_dx_zb(dx_zb));
+        .o_dx_commit(dx_commit), .o_dx_ra(dx_ra), .o_dx_rb(dx_rb), .o_dx_rr(dx_rr),
+        .o_dx_rpk(dx_rpk), .o_dx_tr(dx_tr), .o_dx_za(dx_za), .o_dx_zb(dx_zb));
 
     // ---- instruction fetch (wq_fetch in wq_fe_stage: the buffer, its
     // answer in FE, the fetch runs and the code range) --------------------------------
@@ -417,6 +418,8 @@ module wq_core #(
     wire [5:0]   cp_rd, cp_p;
     wire [1:0]   cp_k;
     wire [LANES*32-1:0] cp_row;
+    wire [RF_AW-1:0] cp_rrow, xc_rrow, cm_rrow, x_rr;   // rows the completion writes
+    wire [3:0]       x_rpk;
     wire [WARPS-1:0] cp_drop;
     wire unused_lsu = &{1'b0, inq};   // (the formal properties')
     wire         b_open;                 // WB's instruction has emitted a record (wq_wb_ctl)
@@ -469,7 +472,8 @@ module wq_core #(
         .i_dx_cond(dx_cond), .i_dx_skip(dx_skip), .i_dx_trap(dx_trap), .i_dx_wrd(dx_wrd),
         .i_dx_mem(dx_mem), .i_dx_msize(dx_msize), .i_dx_msext(dx_msext), .i_dx_amask(dx_amask),
         .i_dx_words(dx_words), .i_dx_p(dx_p), .i_dx_k(dx_k), .i_dx_fp(dx_fp),
-        .i_dx_commit(dx_commit), .i_dx_ra(dx_ra), .i_dx_rb(dx_rb), .i_dx_tr(dx_tr),
+        .i_dx_commit(dx_commit), .i_dx_ra(dx_ra), .i_dx_rb(dx_rb), .i_dx_rr(dx_rr),
+        .i_dx_rpk(dx_rpk), .i_dx_tr(dx_tr),
         .i_dx_za(dx_za), .i_dx_zb(dx_zb), .o_x_take(x_take),
         .i_rf_we(rf_we), .i_rf_waddr(rf_waddr), .i_rf_wlane(rf_wlane), .i_rf_wdata(rf_wdata),
         .i_tr_we(tr_we), .i_tr_waddr(tr_waddr), .i_tr_wlane(tr_wlane), .i_tr_wdata(tr_wdata),
@@ -477,7 +481,8 @@ module wq_core #(
         .i_sr_gb(x_gb), .i_sr_param(x_param), .i_sr_clock(x_clock), .i_sr_ctaflat(x_ctaflat),
         .i_sr_local(x_local),
         .o_x_v(x_v), .o_x_commit(x_commit), .o_x_w(x_w), .o_x_p(x_p), .o_x_k(x_k),
-        .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_imm(x_imm),
+        .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_rr(x_rr),
+        .o_x_rpk(x_rpk), .o_x_imm(x_imm),
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
@@ -501,6 +506,7 @@ module wq_core #(
         .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_frz(xc_frz),
         .o_xc_go(xc_go), .o_xc_last(xc_last), .o_xc_more(xc_more), .o_xc_w(xc_w),
         .o_xc_pc(xc_pc), .o_xc_sel(xc_sel), .o_xc_ir(xc_ir), .o_xc_rd(xc_rd), .o_xc_p(xc_p),
+        .o_xc_rrow(xc_rrow),
         .o_xc_row(xc_row), .o_xc_op(xc_op), .o_xc_pw(xc_pw), .o_xc_nowr(xc_nowr),
         .o_fc_go(fc_go), .o_fv_w(fv_w), .o_fv_rd(fv_rd), .o_fv_sel(fv_sel), .o_fv_pred(fv_pred));
 `ifndef FORMAL
@@ -521,13 +527,13 @@ module wq_core #(
     // beat WB loads)
     wire [WID_W-1:0] v_load_w = ls_wb ? x_w : xb_w;
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
-                  .TAGS(TAGS), .WID_W(WID_W)) u_lsu (
+                  .TAGS(TAGS), .WID_W(WID_W), .RF_AW(RF_AW)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(x_v), .i_x_commit(x_commit), .i_x_mem(x_mem), .i_x_trap(x_trap),
         .i_x_skip(x_skip), .i_x_op(x_op), .i_x_fn(x_fn), .i_x_k(x_k), .i_x_p(x_p),
         .i_x_sel(x_sel), .i_x_imm(x_imm), .i_x_amask(x_amask), .i_x_msize(x_msize),
         .i_x_msext(x_msext), .i_x_words(x_words), .i_x_w(x_w), .i_x_pc(x_pc),
-        .i_x_ir(x_ir), .i_x_rd(x_rd), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
+        .i_x_ir(x_ir), .i_x_rd(x_rd), .i_x_rr(x_rr), .i_x_rpk(x_rpk), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
         .i_b_v(b_v || xb_held), .i_b_trap((b_v && b_commit && b_is_trap) || xb_trap),
         .i_b_twait(b_twait),
@@ -549,7 +555,7 @@ module wq_core #(
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
         .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_req(cp_req),
         .o_cp_keep(cp_keep), .o_cp_frz(cp_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
-        .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd),
+        .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd), .o_cp_rrow(cp_rrow),
         .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
@@ -616,7 +622,7 @@ module wq_core #(
     // ---- WB's decisions and the completion port (wq_wb_ctl: whether WB emits
     // and keeps its beat, the squash, the ready warps after a commit, the
     // port's owner and its commit's start, the completion beat) --------------------
-    wq_wb_ctl #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W)) u_wb (
+    wq_wb_ctl #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW)) u_wb (
         .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_is_trap(b_is_trap), .i_b_w(b_w),
         .i_b_op(b_op), .i_bw_go(bw_go), .i_b_last_k(b_last_k), .i_b_hold(b_hold),
@@ -631,7 +637,7 @@ module wq_core #(
         .i_cp_req(cp_req), .i_cp_keep(cp_keep), .i_cp_frz(cp_frz), .i_cp_go(cp_go),
         .i_cp_last(cp_last), .i_cp_st(cp_st), .i_cp_code(cp_code), .i_cp_w(cp_w),
         .i_cp_pc(cp_pc), .i_cp_sel(cp_sel), .i_cp_ir(cp_ir), .i_cp_rd(cp_rd), .i_cp_k(cp_k),
-        .i_cp_p(cp_p), .i_cp_row(cp_row),
+        .i_cp_p(cp_p), .i_cp_row(cp_row), .i_cp_rrow(cp_rrow), .i_xc_rrow(xc_rrow),
         .i_dv_req(dv_req), .i_fv_req(fv_req), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
         .i_xc_frz(xc_frz), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
         .i_xc_pw(xc_pw), .i_xc_w(xc_w), .i_xc_pc(xc_pc), .i_xc_sel(xc_sel), .i_xc_ir(xc_ir),
@@ -644,7 +650,7 @@ module wq_core #(
         .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own),
         .o_cm_go(cm_go), .o_cm_last(cm_last), .o_cm_nowr(cm_nowr), .o_cm_w(cm_w),
         .o_cm_pc(cm_pc), .o_cm_sel(cm_sel), .o_cm_ir(cm_ir), .o_cm_rd(cm_rd), .o_cm_p(cm_p),
-        .o_cm_row(cm_row), .o_cm_op(cm_op), .o_cm_pw(cm_pw));
+        .o_cm_row(cm_row), .o_cm_rrow(cm_rrow), .o_cm_op(cm_op), .o_cm_pw(cm_pw));
     // FSETP's new predicate: the compare bits in the selected threads
     // (the predicate row read at the FP unit's warp: WB's read port, WB
     // frozen meanwhile)
@@ -790,7 +796,8 @@ module wq_core #(
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
     wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], b_sbase);
     wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], b_sbase);
-    wire [RF_AW-1:0] cm_rrow  = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], cm_sbase);
+    // (the completion's row comes from its unit's flip-flops: wq_de_stage's
+    // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
                 .RF_AW(RF_AW)) u_commit (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -859,7 +866,7 @@ module wq_core #(
         .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end), .o_bar_slots(bar_slots),
         .o_bar_lo(bar_lo));
 `ifndef FORMAL
-    wire unused_slots = &{1'b0, d_code, d_pc, f_w}; // (the formal properties')
+    wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase}; // (the formal properties')
 `endif
 
 `ifdef FORMAL
@@ -985,6 +992,11 @@ module wq_core #(
         // writers, one a cycle), and a unit keeps the port while its run
         // is on: WB's instruction is never open beside a run
         if (cm_go) assert(!bw_go && !b_emit && !at_rec);
+        // the row a completion beat writes, from its unit's flip-flops
+        // (wq_de_stage's destination row, the LSU's offset), is its
+        // register's part's row as the warp's segment state places it now
+        if (cm_go && !cm_nowr)
+            assert(cm_rrow == rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], cm_sbase));
         if (dv_on) assert(cm_own_dv && !b_open);
         if (xc_open && !dv_on) assert(cm_own_fv && !b_open);
         // a trap commit only with nothing in flight in the LSU and the

@@ -36,7 +36,8 @@ module wq_core_div #(
     parameter LANES     = 32,
     parameter DIV_LANES = LANES,   // dividers (a divisor of LANES)
     parameter PCW       = 16,
-    parameter WID_W     = 3
+    parameter WID_W     = 3,
+    parameter RF_AW     = 10
 ) (
     input  wire                 i_clk,
     input  wire                 i_reset,
@@ -50,6 +51,8 @@ module wq_core_div #(
     input  wire [PCW-1:0]       i_pc,
     input  wire [63:0]          i_ir,
     input  wire [5:0]           i_rd,
+    input  wire [RF_AW-1:0]     i_rr,         // ... rd's part 0 row (wq_de_stage)
+    input  wire                 i_rpk,        // ... rd is packed: every part at i_rr
     input  wire [31:0]          i_sel,
     input  wire [LANES*32-1:0]  i_a,          // dividends
     input  wire [LANES*32-1:0]  i_b,          // divisors
@@ -66,6 +69,8 @@ module wq_core_div #(
     output reg  [PCW-1:0]       o_pc,
     output reg  [63:0]          o_ir,
     output reg  [5:0]           o_rd,
+    output reg  [RF_AW-1:0]     o_rr,
+    output reg                  o_rpk,
     output reg  [31:0]          o_sel,
     output reg  [`WQ_OP_W-1:0]  o_op
 );
@@ -116,6 +121,7 @@ module wq_core_div #(
     always @(posedge i_clk)
         if (i_in && !o_busy) begin
             o_w <= i_w; o_pc <= i_pc; o_ir <= i_ir; o_rd <= i_rd; o_sel <= i_sel; o_op <= i_op;
+            o_rr <= i_rr; o_rpk <= i_rpk;
         end
 
     // ---- the divider array: one part at a time ----------------------------

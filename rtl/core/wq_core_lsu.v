@@ -34,7 +34,8 @@ module wq_core_lsu #(
     parameter EVM_SLOTS  = 8,            // MEM_WRITE records a cycle (4..32)
     parameter LSQ        = 4,            // entries (a power of two, >= 2)
     parameter TAGS       = 32,           // answers owed at once (a power of two, >= 4)
-    parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1
+    parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter RF_AW      = 10            // the register file's row address
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
@@ -59,6 +60,8 @@ module wq_core_lsu #(
     input  wire [`WQ_TF_ADDR_W-1:0] i_x_pc,
     input  wire [63:0]              i_x_ir,
     input  wire [5:0]               i_x_rd,
+    input  wire [RF_AW-1:0]         i_x_rr,         // ... rd's part 0 row, rd + k packed
+    input  wire [3:0]               i_x_rpk,
     input  wire [LANES*32-1:0]      i_op_a,
     input  wire [LANES*32-1:0]      i_op_rb,
     input  wire                     i_x_take,       // EX takes a new beat
@@ -139,6 +142,7 @@ module wq_core_lsu #(
     output wire [31:0]              o_cp_sel,
     output wire [63:0]              o_cp_ir,
     output wire [5:0]               o_cp_rd,
+    output wire [RF_AW-1:0]         o_cp_rrow,      // ... the beat's row
     output wire [5:0]               o_cp_p,
     output wire [1:0]               o_cp_k,
     output wire [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
@@ -170,29 +174,22 @@ module wq_core_lsu #(
     // (a fetch run's word request asks for its line)
     wire unused_fl = &{1'b0, i_fl_addr[LOG2LB-1:0]};
 
-
-    // A load or a store leaves EX once gathered: its commit beat enters the
-    // LSU queue (LSQ entries, in issue order from q_hd) and EX and WB go on
-    // with other warps' beats.  The request stage performs the oldest entry
-    // with elements still to request, one line request a cycle; the
-    // answers come back in request order, each tagged when its request was
-    // taken (t_*: a load line's answer names its entry and elements, a
-    // store's write answer, a fetch run's word, an atomic's); the
-    // completion path commits the head entry once its requests (a store:
-    // posted) and answers (a load) are done, so the memory commits are in
-    // the order of their accesses at the port (docs/rtl/commit.md, rule 3).
-    // An entry is the gather buffer of its instruction: entry s holds lane
-    // l's byte address at q_addr[{s, l}] and word k of lane l (element
-    // e = 4l + k) in two row stores (wq_lsu_rows, LUT RAM): the store data
-    // (st.v4's four registers, CAS's compare value at k 0 and new value at
-    // k 1) that the gather writes, and the values the loads' answers write
-    // (ld.v4's four; ATOM's old values at k 0).  Row {s, p} holds part p's
-    // elements, 4 * LANES words (element e at row p = e / EW, word
-    // e % EW), so the gather writes one row a cycle, the request stage
-    // reads the row of the elements it covers, the answer stage writes one
-    // row a cycle and the completion reads one.  The gather writes the
-    // entry after the queue's last (q_tl); an ATOM runs from there with
-    // the queue empty, alone on the port (below).
+    // A load or a store leaves EX once gathered: its commit beat enters the LSU queue (LSQ entries,
+    // in issue order from q_hd) and EX and WB go on with other warps' beats.  The request stage
+    // performs the oldest entry with elements still to request, one line request a cycle; the
+    // answers come back in request order, each tagged when its request was taken (t_*: a load line's
+    // answer names its entry and elements, a store's write answer, a fetch run's word, an atomic's);
+    // the completion path commits the head entry once its requests (a store: posted) and answers (a
+    // load) are done, so the memory commits are in the order of their accesses at the port
+    // (docs/rtl/commit.md, rule 3). An entry is the gather buffer of its instruction: entry s holds
+    // lane l's byte address at q_addr[{s, l}] and word k of lane l (element e = 4l + k) in two row
+    // stores (wq_lsu_rows, LUT RAM): the store data (st.v4's four registers, CAS's compare value at
+    // k 0 and new value at k 1) that the gather writes, and the values the loads' answers write
+    // (ld.v4's four; ATOM's old values at k 0).  Row {s, p} holds part p's elements, 4 * LANES words
+    // (element e at row p = e / EW, word e % EW), so the gather writes one row a cycle, the request
+    // stage reads the row of the elements it covers, the answer stage writes one row a cycle and the
+    // completion reads one.  The gather writes the entry after the queue's last (q_tl); an ATOM runs
+    // from there with the queue empty, alone on the port (below).
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
     localparam integer LSQI = LSQ;
     localparam [QW:0] LSQN = LSQI[QW:0];
@@ -215,6 +212,8 @@ module wq_core_lsu #(
     reg  [PCW-1:0] q_pc    [0:LSQ-1];
     reg  [63:0]  q_ir      [0:LSQ-1];
     reg  [5:0]   q_rd      [0:LSQ-1];
+    reg  [RF_AW-1:0] q_rr  [0:LSQ-1];
+    reg  [3:0]   q_rpk     [0:LSQ-1];
     reg  [31:0]  q_sel     [0:LSQ-1];
     reg  [1:0]   q_msize   [0:LSQ-1];
     reg  [2:0]   q_words   [0:LSQ-1];
@@ -470,15 +469,17 @@ module wq_core_lsu #(
     wire         cp_go, cp_last, cp_code;
     wire [5:0]   cp_p;                   // a load's write-back beat: part cp_p
     wire [1:0]   cp_k;                   //   of register rd + cp_k
+    wire [7:0]   cp_roff;                //   at rd's part 0 row + cp_roff
     wq_lsu_complete #(.LSQ(LSQ), .PARTS(PARTS), .QW(QW)) u_cp (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_st(q_st),
-        .i_q_rx(q_rx), .i_q_hd(q_hd), .i_q_n(q_n), .i_hd_words(q_words[q_hd]),
+        .i_q_rx(q_rx), .i_q_hd(q_hd), .i_q_n(q_n), .i_hd_words(q_words[q_hd]), .i_hd_pk(q_rpk[q_hd]),
         .i_pipe_empty(i_pipe_empty), .i_stop(i_stop), .i_fl_on(i_fl_on), .i_owed(ans_owed),
         .i_b_v(i_b_v), .i_b_twait(i_b_twait), .i_b_open(i_b_open), .i_x_open(i_x_open),
         .i_cm_own(i_cm_own),
         .o_go(cp_go), .o_last(cp_last), .o_code(cp_code), .o_req(o_cp_req),
-        .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k));
+        .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k),
+        .o_roff(cp_roff));
     // ---- EX's side ---------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned
     // (the trap goes to WB), else a load or a store enters the queue (not
@@ -574,6 +575,8 @@ module wq_core_lsu #(
             q_pc[q_tl] <= i_x_pc;
             q_ir[q_tl] <= i_x_ir;
             q_rd[q_tl] <= i_x_rd;
+            q_rr[q_tl] <= i_x_rr;
+            q_rpk[q_tl] <= i_x_rpk;
             q_sel[q_tl] <= i_x_sel;
             q_msize[q_tl] <= i_x_msize;
             q_words[q_tl] <= i_x_words;
@@ -842,6 +845,9 @@ module wq_core_lsu #(
     assign o_cp_sel   = q_sel[q_hd];
     assign o_cp_ir    = q_ir[q_hd];
     assign o_cp_rd    = q_rd[q_hd];
+    /* verilator lint_off WIDTH */
+    assign o_cp_rrow  = q_rr[q_hd] + cp_roff;
+    /* verilator lint_on WIDTH */
     assign o_cp_p     = cp_p;
     assign o_cp_k     = cp_k;
     // (a warp's bit from the entries' warps compared with it: a bit set

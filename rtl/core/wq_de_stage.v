@@ -92,6 +92,8 @@ module wq_de_stage #(
     output wire                 o_dx_commit,    // the commit beat
     output wire [RF_AW-1:0]     o_dx_ra,
     output wire [RF_AW-1:0]     o_dx_rb,
+    output wire [RF_AW-1:0]     o_dx_rr,        // rd's part 0 row (the commit's write)
+    output wire [3:0]           o_dx_rpk,       // rd + k packed, k = 0..3
     output wire [TR_AW-1:0]     o_dx_tr,
     output wire                 o_dx_za,
     output wire                 o_dx_zb
@@ -241,6 +243,20 @@ module wq_de_stage #(
     assign o_rf_rb = rf_rowp(o_w, (d_ffma && d_k != 2'd0) ? {1'b0, dc_rd} :
                                   {1'b0, dc_rb} + {4'd0, d_k}, d_p, i_son, i_sbase);
 
+    // the destination's rows for the commit's writes (the division's, the
+    // FP unit's and a load's completion beats: wq_ex_stage's xc, the LSU's
+    // cp), as rd's part 0 row and whether rd + k is a packed shared
+    // register (k = 0..3: a vector load's registers), so the completion
+    // path reads its row from flip-flops.  A warp has one instruction in
+    // flight and its segment state changes only at its own commits, so
+    // they hold until the write (FORMAL, wq_core: the row the completion
+    // writes is rf_rowp's of its register and part).
+    wire [RF_AW-1:0] d_rr  = rf_rowp(o_w, {1'b0, dc_rd}, 6'd0, i_son, i_sbase);
+    wire [3:0]       d_rpk = {rf_pk({1'b0, dc_rd} + 6'd3, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd} + 6'd2, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd} + 6'd1, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd}, i_son, i_sbase)};
+
     // ---- DE -> EX: the stage contract's skid buffer (wq_skid) ---------------------------
     // It carries DE's beat as EX's registers take it, with the rows EX
     // reads: a beat that waits in the buffer is read (wq_opread) as EX
@@ -248,18 +264,18 @@ module wq_de_stage #(
     // beat is younger than EX's: a trap's and a code-writing store's
     // squash drop EX too, an atomic's is EX's own beat).
     localparam DXW = WID_W + PCW + 64 + 8 + 5 + 1 + 32 + 4 + 32 + 32 + 1 + 8 + 1 + 1 + 2 + 1 + 4 +
-                     3 + 6 + 2 + 1 + 1 + 2 * RF_AW + TR_AW + 2;
+                     3 + 6 + 2 + 1 + 1 + 3 * RF_AW + 4 + TR_AW + 2;
     wire [DXW-1:0]   dx_in = {o_w, o_pc, d_ir, dc_op, dc_rd, dc_bi, dc_imm, dc_fn[3:0], d_sel, d_cond,
                               d_skip, d_trapc, (dc_flags & `WQ_IF_WRD) != 0, d_mem, dc_msize,
                               dc_msext, dc_amask, d_words, d_p, d_k, d_fuse_last, d_cbeat,
-                              o_rf_ra, o_rf_rb, tr_row(o_w, d_p), i_za, i_zb};
+                              o_rf_ra, o_rf_rb, d_rr, d_rpk, tr_row(o_w, d_p), i_za, i_zb};
     wq_skid #(.DW(DXW)) u_dx (
         .i_clk(i_clk), .i_valid(o_v && i_run), .i_data(dx_in), .o_ready(dx_ready),
         .i_reset(i_reset || i_squash), .i_ready(i_x_take && i_run), .o_valid(o_dx_v),
         .o_data({o_dx_w, o_dx_pc, o_dx_ir, o_dx_op, o_dx_rd, o_dx_bi, o_dx_imm, o_dx_fn, o_dx_sel,
                  o_dx_cond, o_dx_skip, o_dx_trap, o_dx_wrd, o_dx_mem, o_dx_msize, o_dx_msext,
                  o_dx_amask, o_dx_words, o_dx_p, o_dx_k, o_dx_fp, o_dx_commit, o_dx_ra, o_dx_rb,
-                 o_dx_tr, o_dx_za, o_dx_zb}));
+                 o_dx_rr, o_dx_rpk, o_dx_tr, o_dx_za, o_dx_zb}));
 
     // ---- DE's instruction: FE's hit from the skid buffer, dropped by its
     // last beat or a squash -------------------------------------------------------------

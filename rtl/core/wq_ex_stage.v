@@ -101,6 +101,8 @@ module wq_ex_stage #(
     input  wire                 i_dx_commit,
     input  wire [RF_AW-1:0]     i_dx_ra,
     input  wire [RF_AW-1:0]     i_dx_rb,
+    input  wire [RF_AW-1:0]     i_dx_rr,        // rd's part 0 row, rd + k packed (wq_de_stage)
+    input  wire [3:0]           i_dx_rpk,
     input  wire [TR_AW-1:0]     i_dx_tr,
     input  wire                 i_dx_za,
     input  wire                 i_dx_zb,
@@ -134,6 +136,8 @@ module wq_ex_stage #(
     output wire [63:0]          o_x_ir,
     output wire [7:0]           o_x_op,
     output wire [5:0]           o_x_rd,
+    output wire [RF_AW-1:0]     o_x_rr,         // ... its part 0 row, rd + k packed
+    output wire [3:0]           o_x_rpk,
     output wire [31:0]          o_x_imm,
     output wire [3:0]           o_x_fn,
     output wire [31:0]          o_x_sel,
@@ -226,6 +230,7 @@ module wq_ex_stage #(
     output wire [63:0]          o_xc_ir,
     output wire [5:0]           o_xc_rd,
     output wire [5:0]           o_xc_p,
+    output wire [RF_AW-1:0]     o_xc_rrow,      // ... its register's row
     output wire [LANES*32-1:0]  o_xc_row,
     output wire [7:0]           o_xc_op,
     output wire                 o_xc_pw,        // ... FSETP's predicate beat
@@ -258,6 +263,8 @@ module wq_ex_stage #(
     reg [63:0]       x_ir;
     reg [7:0]        x_op;
     reg [5:0]        x_rd;
+    reg [RF_AW-1:0]  x_rr;
+    reg [3:0]        x_rpk;
     reg              x_bi;
     reg [31:0]       x_imm;
     reg [3:0]        x_fn;
@@ -344,6 +351,8 @@ module wq_ex_stage #(
     wire        x_dv    = x_v && x_dvop && x_trap == `WQ_TRAP_NONE && !x_skip;
     wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
     wire [5:0]  dv_p, dv_rd;
+    wire [RF_AW-1:0] dv_rr;
+    wire        dv_rpk;
     wire [LANES*32-1:0] dv_row;
     wire [WID_W-1:0] dv_w;
     wire [PCW-1:0] dv_pc;
@@ -351,14 +360,14 @@ module wq_ex_stage #(
     wire [31:0] dv_sel;
     wire [`WQ_OP_W-1:0] dv_op;
     wire        dc_go;                  // the division's completion beat this cycle
-    wq_core_div #(.LANES(LANES), .DIV_LANES(DIV_LANES), .PCW(PCW), .WID_W(WID_W)) u_dvu (
+    wq_core_div #(.LANES(LANES), .DIV_LANES(DIV_LANES), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW)) u_dvu (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_in(dv_take), .i_commit(x_commit), .i_p(x_p), .i_lanes(x_lanes(x_sel, x_p)),
-        .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel),
-        .i_a(op_a), .i_b(op_b), .o_busy(dv_busy), .o_open(dv_open),
+        .i_op(x_op), .i_w(x_w), .i_pc(x_pc), .i_ir(x_ir), .i_rd(x_rd), .i_rr(x_rr),
+        .i_rpk(x_rpk[0]), .i_sel(x_sel), .i_a(op_a), .i_b(op_b), .o_busy(dv_busy), .o_open(dv_open),
         .i_go(dc_go), .o_rdy(dv_rdy), .o_on(dv_on), .o_last(dv_last), .o_p(dv_p),
-        .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd),
-        .o_sel(dv_sel), .o_op(dv_op));
+        .o_row(dv_row), .o_w(dv_w), .o_pc(dv_pc), .o_ir(dv_ir), .o_rd(dv_rd), .o_rr(dv_rr),
+        .o_rpk(dv_rpk), .o_sel(dv_sel), .o_op(dv_op));
 
     // ---- floating point (exec_fp.c: wq_fpu) ---------------------------------------
     // An FP instruction's beats leave EX into the unit one a cycle (x_fv,
@@ -383,6 +392,8 @@ module wq_ex_stage #(
     wire        x_fv    = x_v && x_fpop && x_trap == `WQ_TRAP_NONE && !x_skip;
     wire        fv_busy, fv_open, fv_free, fv_more, fv_rdy, fv_on, fv_last, fv_pw;
     wire [5:0]  fv_p, fv_rd;
+    wire [RF_AW-1:0] fv_rr;
+    wire        fv_rpk;
     wire [LANES*32-1:0] fv_row;
     wire [31:0] fv_pred;
     wire [WID_W-1:0] fv_w;
@@ -392,20 +403,22 @@ module wq_ex_stage #(
     wire [`WQ_OP_W-1:0] fv_op;
     wire        fc_go;                  // the FP unit's completion beat this cycle
     generate if (FP != 0) begin : g_fpu
-        wq_fpu #(.LANES(LANES), .FP_LANES(FP_LANES), .PCW(PCW), .WID_W(WID_W)) u_fpu (
+        wq_fpu #(.LANES(LANES), .FP_LANES(FP_LANES), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW)) u_fpu (
             .i_clk(i_clk), .i_reset(i_reset),
             .i_in(fv_take), .i_commit(x_commit), .i_p(x_p), .i_k(x_k[0]),
             .i_lanes(x_lanes(x_sel, x_p)), .i_op(x_op), .i_fn(x_fn), .i_w(x_w), .i_pc(x_pc),
-            .i_ir(x_ir), .i_rd(x_rd), .i_sel(x_sel), .i_a(op_a), .i_b(op_b), .i_c(op_rb),
+            .i_ir(x_ir), .i_rd(x_rd), .i_rr(x_rr), .i_rpk(x_rpk[0]), .i_sel(x_sel), .i_a(op_a),
+            .i_b(op_b), .i_c(op_rb),
             .o_busy(fv_busy), .o_open(fv_open), .o_free(fv_free), .o_more(fv_more),
             .i_go(fc_go), .o_rdy(fv_rdy), .o_on(fv_on), .o_last(fv_last), .o_pw(fv_pw),
             .o_p(fv_p), .o_row(fv_row), .o_pred(fv_pred), .o_w(fv_w), .o_pc(fv_pc),
-            .o_ir(fv_ir), .o_rd(fv_rd), .o_sel(fv_sel), .o_op(fv_op));
+            .o_ir(fv_ir), .o_rd(fv_rd), .o_rr(fv_rr), .o_rpk(fv_rpk), .o_sel(fv_sel), .o_op(fv_op));
     end else begin : g_nofpu
         assign fv_busy = 1'b0; assign fv_open = 1'b0; assign fv_rdy = 1'b0;
         assign fv_free = 1'b0; assign fv_more = 1'b0;
         assign fv_on = 1'b0; assign fv_last = 1'b0; assign fv_pw = 1'b0;
         assign fv_p = 6'd0; assign fv_rd = 6'd0; assign fv_row = {LANES*32{1'b0}};
+        assign fv_rr = {RF_AW{1'b0}}; assign fv_rpk = 1'b0;
         assign fv_pred = 32'd0; assign fv_w = {WID_W{1'b0}}; assign fv_pc = {PCW{1'b0}};
         assign fv_ir = 64'd0; assign fv_sel = 32'd0; assign fv_op = {`WQ_OP_W{1'b0}};
     end endgenerate
@@ -460,6 +473,8 @@ module wq_ex_stage #(
             x_ir <= i_dx_ir;
             x_op <= i_dx_op;
             x_rd <= {1'b0, i_dx_rd};
+            x_rr <= i_dx_rr;
+            x_rpk <= i_dx_rpk;
             x_bi <= i_dx_bi;
             x_imm <= i_dx_imm;
             x_fn <= i_dx_fn;
@@ -604,6 +619,7 @@ module wq_ex_stage #(
     assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;
     assign o_x_p = x_p;         assign o_x_k = x_k;           assign o_x_pc = x_pc;
     assign o_x_ir = x_ir;       assign o_x_op = x_op;         assign o_x_rd = x_rd;
+    assign o_x_rr = x_rr;       assign o_x_rpk = x_rpk;
     assign o_x_imm = x_imm;     assign o_x_fn = x_fn;         assign o_x_sel = x_sel;
     assign o_x_skip = x_skip;   assign o_x_trap = x_trap;     assign o_x_mem = x_mem;
     assign o_x_msize = x_msize; assign o_x_msext = x_msext;   assign o_x_amask = x_amask;
@@ -643,6 +659,13 @@ module wq_ex_stage #(
     assign o_xc_ir   = i_own_dv ? dv_ir : fv_ir;
     assign o_xc_rd   = i_own_dv ? dv_rd : fv_rd;
     assign o_xc_p    = i_own_dv ? dv_p : fv_p;
+    // (the row from the unit's flip-flops: its register's part 0 row, the
+    // part's bits ORed in unless every part shares it, rf_rowp's packing)
+    wire [RF_AW-1:0] xc_rr  = i_own_dv ? dv_rr : fv_rr;
+    wire             xc_rpk = i_own_dv ? dv_rpk : fv_rpk;
+    /* verilator lint_off WIDTH */
+    assign o_xc_rrow = xc_rpk ? xc_rr : (xc_rr | o_xc_p);
+    /* verilator lint_on WIDTH */
     assign o_xc_row  = i_own_dv ? dv_row : fv_row;
     assign o_xc_op   = i_own_dv ? dv_op : fv_op;
     assign o_xc_pw   = fc_go && fv_pw;

@@ -61,7 +61,8 @@ module wq_fpu #(
     parameter FP_LANES = LANES,   // lanes of each unit (a divisor of LANES)
     parameter SLOTS    = 4,       // instructions the unit holds (2 or more)
     parameter PCW      = 16,
-    parameter WID_W    = 3
+    parameter WID_W    = 3,
+    parameter RF_AW    = 10
 ) (
     input  wire                 i_clk,
     input  wire                 i_reset,
@@ -77,6 +78,8 @@ module wq_fpu #(
     input  wire [PCW-1:0]       i_pc,
     input  wire [63:0]          i_ir,
     input  wire [5:0]           i_rd,
+    input  wire [RF_AW-1:0]     i_rr,         // ... rd's part 0 row (wq_de_stage)
+    input  wire                 i_rpk,        // ... rd is packed: every part at i_rr
     input  wire [31:0]          i_sel,
     input  wire [LANES*32-1:0]  i_a,          // ra
     input  wire [LANES*32-1:0]  i_b,          // rb or the immediate
@@ -98,6 +101,8 @@ module wq_fpu #(
     output wire [PCW-1:0]       o_pc,
     output wire [63:0]          o_ir,
     output wire [5:0]           o_rd,
+    output wire [RF_AW-1:0]     o_rr,
+    output wire                 o_rpk,
     output wire [31:0]          o_sel,
     output wire [`WQ_OP_W-1:0]  o_op
 );
@@ -157,15 +162,18 @@ module wq_fpu #(
     reg  [PCW-1:0]      s_pc [0:SLOTS-1];
     reg  [63:0]         s_ir [0:SLOTS-1];
     reg  [5:0]          s_rd [0:SLOTS-1];
+    reg  [RF_AW-1:0]    s_rr [0:SLOTS-1];
+    reg                 s_rpk[0:SLOTS-1];
     reg  [31:0]         s_sel[0:SLOTS-1];
     reg  [`WQ_OP_W-1:0] s_op [0:SLOTS-1];
     always @(posedge i_clk)
         if (take) begin
             s_w[tl] <= i_w; s_pc[tl] <= i_pc; s_ir[tl] <= i_ir; s_rd[tl] <= i_rd;
-            s_sel[tl] <= i_sel; s_op[tl] <= i_op;
+            s_sel[tl] <= i_sel; s_op[tl] <= i_op; s_rr[tl] <= i_rr; s_rpk[tl] <= i_rpk;
         end
     assign o_w = s_w[hd]; assign o_pc = s_pc[hd]; assign o_ir = s_ir[hd];
     assign o_rd = s_rd[hd]; assign o_sel = s_sel[hd]; assign o_op = s_op[hd];
+    assign o_rr = s_rr[hd]; assign o_rpk = s_rpk[hd];
     wire o_setp = o_op == `WQ_OP_FSETP;
     // the instruction's last pass: FFMA's addend rows follow its operands
     wire last_k = (i_op == `WQ_OP_FFMA) ? i_k : 1'b1;

@@ -227,14 +227,14 @@ module wq_warp_slots #(
     reg [WARPS-1:0]  w_same    [0:WARPS-1];    // slots i and j: one CTA's (w_key equal)
 
     // ---- the summaries ---------------------------------------------------------
-    integer si;
+    // (from the state's decodes registered beside it, w_rn, w_fr, w_at,
+    // w_arr below: the engine's idle flag the host's step reads and the
+    // free slots' count are an OR and an adder tree from flip-flops)
+    reg  [WARPS-1:0] w_rn, w_fr;                // w_state == RUN, FREE
     always @(*) begin
-        for (si = 0; si < WARPS; si = si + 1) begin
-            o_run_v[si]  = (w_state[si] == `WQ_WS_RUN);
-            o_free_v[si] = (w_state[si] == `WQ_WS_FREE);
-            o_live_v[si] = (w_state[si] == `WQ_WS_RUN) || (w_state[si] == `WQ_WS_BAR) ||
-                           ((w_state[si] == `WQ_WS_TRAP) && slot_recov(w_trap[si]));
-        end
+        o_run_v  = w_rn;
+        o_free_v = w_fr;
+        o_live_v = w_arr | w_at;                // RUN, BAR, or TRAP recoverable
     end
     // the free slots' count: an adder tree (log2 WARPS adders deep), not a
     // chain of WARPS increments
@@ -373,8 +373,8 @@ module wq_warp_slots #(
     // A slot's next state and code (ws_nx, wt_nx), in the core's order, a
     // later write winning: WB's commit (the barrier's release of the others
     // waiting, BAR's wait, a trap, a warp's end), a warp's start, RESUME,
-    // KILL (and the barrier check's release for its CTA), reset.  w_at and
-    // w_arr are the next state's decode, registered beside it.
+    // KILL (and the barrier check's release for its CTA), reset.  w_rn,
+    // w_fr, w_at and w_arr are the next state's decode, registered beside it.
     wire             ev_rel  = i_wb_done && i_wb_rel;            // WB's commit releases
     wire             ev_wait = i_wb_done && !i_wb_trap && i_wb_bar && !o_bar_go;
     wire             ev_krel = i_kill && o_rel_end;              // KILL's release
@@ -424,6 +424,8 @@ module wq_warp_slots #(
         for (k = 0; k < WARPS; k = k + 1) begin
             w_state[k] <= ws_nx[k];
             w_trap[k] <= wt_nx[k];
+            w_rn[k] <= ws_nx[k] == `WQ_WS_RUN;
+            w_fr[k] <= ws_nx[k] == `WQ_WS_FREE;
             w_at[k] <= ws_nx[k] == `WQ_WS_BAR;
             w_arr[k] <= ws_nx[k] == `WQ_WS_RUN || (ws_nx[k] == `WQ_WS_TRAP && slot_recov(wt_nx[k]));
         end
@@ -552,6 +554,8 @@ module wq_warp_slots #(
             // the registered decode equals the state's and trap code's
             assert(w_at[fi] == f_at[fi]);
             assert(w_arr[fi] == f_arr[fi]);
+            assert(w_rn[fi] == (w_state[fi] == `WQ_WS_RUN));
+            assert(w_fr[fi] == (w_state[fi] == `WQ_WS_FREE));
             // the same-CTA matrix of two started slots: their keys equal
             for (fj = 0; fj < WARPS; fj = fj + 1)
                 if (w_init[fi] && w_init[fj])

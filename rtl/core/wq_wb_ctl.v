@@ -33,7 +33,8 @@ module wq_wb_ctl #(
     parameter WARPS = 8,
     parameter LANES = 32,
     parameter PCW   = 22,
-    parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1
+    parameter WID_W = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter RF_AW = 10
 ) (
     input  wire                 i_clk,
     input  wire                 i_reset,
@@ -103,6 +104,7 @@ module wq_wb_ctl #(
     input  wire [1:0]           i_cp_k,
     input  wire [5:0]           i_cp_p,
     input  wire [LANES*32-1:0]  i_cp_row,
+    input  wire [RF_AW-1:0]     i_cp_rrow,      // ... the register file's row it writes
     input  wire                 i_dv_req,
     input  wire                 i_fv_req,
     input  wire                 i_dv_keep,
@@ -119,6 +121,7 @@ module wq_wb_ctl #(
     input  wire [5:0]           i_xc_rd,
     input  wire [5:0]           i_xc_p,
     input  wire [LANES*32-1:0]  i_xc_row,
+    input  wire [RF_AW-1:0]     i_xc_rrow,
     input  wire [7:0]           i_xc_op,
     // WB's decisions
     output wire                 o_b_emit,       // WB's instruction emits (a record, its commit)
@@ -153,6 +156,7 @@ module wq_wb_ctl #(
     output wire [5:0]           o_cm_rd,
     output wire [5:0]           o_cm_p,
     output wire [LANES*32-1:0]  o_cm_row,
+    output wire [RF_AW-1:0]     o_cm_rrow,
     output wire [7:0]           o_cm_op,
     output wire                 o_cm_pw
 );
@@ -288,6 +292,7 @@ module wq_wb_ctl #(
     wire [5:0]          cm_rd   = cm_own_ls ? cp_rd + {4'd0, cp_k} : xc_rd;
     wire [5:0]          cm_p    = cm_own_ls ? cp_p : xc_p;
     wire [LANES*32-1:0] cm_row  = cm_own_ls ? cp_row : xc_row;
+    wire [RF_AW-1:0]    cm_rrow = cm_own_ls ? i_cp_rrow : i_xc_rrow;
     wire [7:0]          cm_op   = cm_own_ls ? (cp_st ? `WQ_OP_ST : `WQ_OP_LD) : xc_op;
     wire                cm_pw   = xc_pw;
 
@@ -328,6 +333,7 @@ module wq_wb_ctl #(
     assign o_cm_sel      = cm_sel;
     assign o_cm_ir       = cm_ir;
     assign o_cm_rd       = cm_rd;
+    assign o_cm_rrow     = cm_rrow;
     assign o_cm_p        = cm_p;
     assign o_cm_row      = cm_row;
     assign o_cm_op       = cm_op;
