@@ -279,6 +279,7 @@ module wq_core #(
     wire [PCW-1:0]   b_pc, b_imm;
     wire [63:0]      b_ir;
     wire [7:0]       b_op, b_trap;
+    wire             b_is_trap;                // b_trap != NONE (wq_ex_stage's flip-flop)
     wire [31:0]      b_sel;
     wire [LANES*32-1:0] b_res;                  // (MUL's: the multiplier's sum)
     wire [31:0]      setp_acc;                  // SETP's compare bits, by part
@@ -497,7 +498,8 @@ module wq_core #(
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
-        .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap), .o_b_res(b_res),
+        .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
+        .o_b_is_trap(b_is_trap), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
         .i_cm_idle(cm_idle), .i_cm_start(cm_start), .i_cm_atom(dc_atom),
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
@@ -591,7 +593,6 @@ module wq_core #(
     wire [31:0]       dg_pc, dg_mask, dg_a;
     wire [15:0]       dg_aux;
     wire [63:0]       dg_b;
-    wire              b_is_trap  = b_trap != `WQ_TRAP_NONE;
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),

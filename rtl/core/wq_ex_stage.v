@@ -200,6 +200,7 @@ module wq_ex_stage #(
     output wire                 o_b_wrd,
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
     output wire [7:0]           o_b_trap,
+    output wire                 o_b_is_trap,    // ... not TRAP_NONE (a flip-flop)
     output wire [LANES*32-1:0]  o_b_res,        // the values WB writes (MUL's: the sum)
     output wire [PCW-1:0]       o_b_imm,        // the target field
     output wire [31:0]          o_setp_acc,     // SETP's compare bits, by part
@@ -288,6 +289,7 @@ module wq_ex_stage #(
     reg              b_skip, b_wrd;
     reg              b_wd;
     reg [7:0]        b_trap;
+    reg              b_istrap;                  // b_trap != NONE, registered with it
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;
     reg [31:0]       setp_acc;
@@ -310,7 +312,7 @@ module wq_ex_stage #(
     // comes while EX holds the atomic, which takes nothing: no squash is
     // a term here)
     wire x_in   = i_dx_v && x_take && i_run;
-    wire b_trap_c = b_v && b_commit && b_trap != `WQ_TRAP_NONE;   // a trap commits in WB
+    wire b_trap_c = b_v && b_commit && b_istrap;                   // a trap commits in WB
     wire xb_held  = !xb_ready;                                      // a beat waits in u_xb
     wire xb_trap_c;                                                 // ... a trap's commit beat
 
@@ -582,6 +584,7 @@ module wq_ex_stage #(
             b_fp <= 1'b0;
             b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
+            b_istrap <= 1'b0;
             b_res <= i_ls_wb_row;
         end else if (b_load_x) begin
             b_v <= 1'b1;
@@ -591,6 +594,7 @@ module wq_ex_stage #(
             b_rd <= wbi_rd; b_sel <= wbi_sel; b_skip <= wbi_skip; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
+            b_istrap <= wbi_trap != `WQ_TRAP_NONE;
             b_res <= wbi_row;
             b_imm <= wbi_imm;
             // (the divergence unit starts its prologue and record walk: wq_diverge)
@@ -601,7 +605,10 @@ module wq_ex_stage #(
         end
         // the divergence unit's steps (wq_diverge: the deque calls, the
         // prologue, the record walk): its deque-room trap becomes WB's
-        if (i_ptrap_go) b_trap <= i_ptrap;
+        if (i_ptrap_go) begin
+            b_trap <= i_ptrap;
+            b_istrap <= i_ptrap != `WQ_TRAP_NONE;
+        end
         // a completion's commit of a store that wrote code: the younger
         // entries go (the LSU drops them, wq_issue frees their warps), WB's
         // beat too, and the fetch run stops (wq_fetch)
@@ -636,6 +643,7 @@ module wq_ex_stage #(
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_skip = b_skip;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
+    assign o_b_is_trap = b_istrap;
     assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
     assign o_setp_acc = setp_acc;
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
@@ -713,6 +721,8 @@ module wq_ex_stage #(
         if (b_pp) assert(b_v && !xb_held);
         // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
+        // WB's trap flag is its trap code's (registered beside it)
+        if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
         if (dv_take) assert(x_dv && !fv_take);
 `ifndef FORMAL_EX_STAGE_TOP
         // (inside the core, where DE's expander sends part 0 first) a
