@@ -205,6 +205,8 @@ module wq_core #(
     // wakes and the lowest (its record's unit)
     wire [WARPS-1:0] bar_oth, bar_slots;
     wire             bar_go, b_rel_end;
+    wire             bchk_v;                   // ... valid (registered terms: wq_warp_slots)
+    wire             kill_rel;                 // KILL's release (the debug window's warp)
     wire [WID_W-1:0] bar_lo;
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment (wq_diverge)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
@@ -602,6 +604,7 @@ module wq_core #(
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
+        .i_bchk_v(bchk_v),
         .i_act(b_act), .i_exited(b_exited), .i_ypol(y_pol), .i_yparam(y_param),
         .i_ycount(y_count), .i_lfsr(y_lfsr_q), .i_sven(b_sven),
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_log2(g_dlog2),
@@ -821,7 +824,7 @@ module wq_core #(
         .i_ds_go(ds_slot_go), .i_ds_slot(ds_s), .i_ds_wi(ds_wi), .i_ds_pc(g_pc),
         .i_ds_live(ds_live), .i_ds_next(g_next), .i_ds_seq(grid_seq),
         .i_ds_end(ds_end), .i_ds_more(!stopping && !i_ev_wait),
-        .i_kill_rel(csr_kill && b_rel_end), .i_kill_key(dw_key),
+        .i_kill_rel(csr_kill && kill_rel), .i_kill_key(dw_key),
         .o_rf_we(rf_we), .o_rf_waddr(rf_waddr), .o_rf_wlane(rf_wlane), .o_rf_wdata(rf_wdata),
         .i_de_w(d_w), .i_de_ra(rf_ra), .i_de_rb(rf_rb), .o_de_za(de_za), .o_de_zb(de_zb),
         .o_step_valid(o_step_valid), .o_step_kind(o_step_kind), .o_step_id(o_step_id),
@@ -864,7 +867,8 @@ module wq_core #(
         .o_cm_sbase(cm_sbase), .o_cm_pred_new(cm_pred_new),
         .o_dw_init(dw_init), .o_dw_state(dw_state), .o_dw_trap(dw_trap), .o_dw_recov(dw_recov),
         .o_dw_pc(dw_pc), .o_dw_act(dw_act), .o_dw_key(dw_key),
-        .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end), .o_bar_slots(bar_slots),
+        .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end),
+        .o_bchk_v(bchk_v), .o_kill_rel(kill_rel), .o_bar_slots(bar_slots),
         .o_bar_lo(bar_lo));
 `ifndef FORMAL
     wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase}; // (the formal properties')

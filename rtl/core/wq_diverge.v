@@ -60,6 +60,7 @@ module wq_diverge #(
     input  wire                     i_emit,         // the record o_kk goes out
     input  wire                     i_wb_hold,      // WB holds (a completion, a trap waits)
     input  wire                     i_rel_end,      // the warp's end completes a barrier
+    input  wire                     i_bchk_v,       // ... both valid (wq_warp_slots' c_v)
     // the slot of WB's warp: active and exited threads, the yield policy,
     // its parameter, EVERY_N's count, the LFSR, sub-vector mode enabled
     input  wire [31:0]              i_act,
@@ -559,6 +560,7 @@ module wq_diverge #(
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_op(b_op), .i_b_skip(b_skip), .i_b_bar(b_bar),
         .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_trap(b_is_trap),
         .i_trap_recov(i_trap_recov), .i_bar_go(i_bar_go), .i_rel_end(i_rel_end),
+        .i_bchk_v(i_bchk_v),
         .i_emit(i_emit), .i_wb_hold(i_wb_hold),
         .i_b_prep(b_prep), .i_b_pro(b_pro), .i_b_recs_x(b_recs_x), .i_b_fin(b_fin),
         .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_rc_sv(rc_sv), .i_rc_lp(rc_lp),

@@ -34,6 +34,7 @@ module wq_diverge_walk (
     input  wire                 i_trap_recov,
     input  wire                 i_bar_go,       // BAR completes the barrier
     input  wire                 i_rel_end,      // the warp's end completes a barrier
+    input  wire                 i_bchk_v,       // ... both valid (from registered terms)
     input  wire                 i_emit,         // the record o_b_kk goes out
     input  wire                 i_wb_hold,      // WB holds (a completion, a trap waits)
     // the prologue: its step, whether the instruction had one, the record
@@ -236,7 +237,13 @@ module wq_diverge_walk (
     // reconvergence check's record in hold_qc's is a register's).  The FORMAL section
     // asserts it equal to the definition on b_kk.
     (* keep *) wire hold_any;
-    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale;
+    // (and no record of a commit that reads the barrier check -- BAR, a
+    // trap, a warp's end: its reconvergence and what follows -- while the
+    // check's registered terms are stale, the cycle after a commit or event
+    // that changed a slot's state: wq_warp_slots' c_v)
+    wire        bchk_w     = !i_bchk_v && (k_bar || b_is_trap || b_fin || b_kq == K_RC);
+    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale ||
+                      bchk_w;
     (* keep *) wire kq_live;
     assign kq_live  = !b_is_trap && !(k_barw && i_bar_go);
     (* keep *) wire hold_q0;
@@ -394,7 +401,8 @@ module wq_diverge_walk (
                    (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
                    (b_kk == K_GRP && !g_ok) ||
                    (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
-                   (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale));
+                   (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale ||
+                   (!i_bchk_v && (k_bar || b_is_trap || b_fin || b_kq == K_RC))));
     // The last record by cases: the pick's definition, everywhere (at
     // K_RC the reconverge walk's end, f_rc_end: a wake, or the warp's end
     // with no release of K_BAR2 behind it).

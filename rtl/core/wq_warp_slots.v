@@ -136,8 +136,10 @@ module wq_warp_slots #(
     output wire [31:0]          o_dw_key,
     // ---- the barrier check ----
     output reg  [WARPS-1:0]     o_bar_oth,      // other warps of bc_w's CTA waiting at BAR
-    output reg                  o_bar_go,       // none of the others can still arrive
+    output wire                 o_bar_go,       // WB's warp: none of the others can still arrive
     output wire                 o_rel_end,      // ... and some wait: a release
+    output wire                 o_bchk_v,       // ... (valid: no slot changed at the last edge)
+    output wire                 o_kill_rel,     // the debug window's warp: a release (KILL)
     output wire [WARPS-1:0]     o_bar_slots,    // the slots a release wakes
     output reg  [WID_W-1:0]     o_bar_lo        // ... the lowest (the record's unit)
 );
@@ -352,9 +354,30 @@ module wq_warp_slots #(
                 if (bj != bi) o_bar_oth[bi] = o_bar_oth[bi] | (bc_oh[bj] & w_same[bj][bi]);
             o_bar_oth[bi] = o_bar_oth[bi] & w_at[bi];
         end
-        o_bar_go = (bc_oh & c_arr) == {WARPS{1'b0}};
     end
-    assign o_rel_end   = (bc_oh & ~c_arr & c_at) != {WARPS{1'b0}};
+    // bc_w's check from this cycle's terms (KILL's release; the formal
+    // section's definitions) and WB's from the terms registered at the
+    // last edge (c_arr_q, c_at_q): a slot's state, trap code or CTA
+    // changes only at a WB commit that ends, waits, traps or releases, a
+    // warp's start, RESUME or KILL (ev_st, below), so the registered terms
+    // are this cycle's unless one of those came at the last edge (c_v
+    // low; the walk holds WB's records that cycle: wq_diverge_walk)
+`ifdef FORMAL
+    wire             bar_go_c  = (bc_oh & c_arr) == {WARPS{1'b0}};
+`endif
+    wire             rel_end_c = (bc_oh & ~c_arr & c_at) != {WARPS{1'b0}};
+    reg  [WARPS-1:0] c_arr_q, c_at_q;
+    reg              c_v;
+    wire             ev_st;
+    always @(posedge i_clk) begin
+        c_arr_q <= c_arr;
+        c_at_q <= c_at;
+        c_v <= !ev_st;
+    end
+    assign o_bar_go    = (oh_wb & c_arr_q) == {WARPS{1'b0}};
+    assign o_rel_end   = (oh_wb & ~c_arr_q & c_at_q) != {WARPS{1'b0}};
+    assign o_bchk_v    = c_v;
+    assign o_kill_rel  = rel_end_c;
     assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ? oh_wb : {WARPS{1'b0}});
     always @(*) begin
         o_bar_lo = {WID_W{1'b0}};
@@ -377,7 +400,9 @@ module wq_warp_slots #(
     // w_fr, w_at and w_arr are the next state's decode, registered beside it.
     wire             ev_rel  = i_wb_done && i_wb_rel;            // WB's commit releases
     wire             ev_wait = i_wb_done && !i_wb_trap && i_wb_bar && !o_bar_go;
-    wire             ev_krel = i_kill && o_rel_end;              // KILL's release
+    wire             ev_krel = i_kill && rel_end_c;              // KILL's release
+    assign ev_st = i_reset || i_ds_go || i_resume || i_kill || ev_rel ||
+                   (i_wb_done && (ev_wait || i_wb_trap || i_wb_gone));
     reg  [3:0]       ws_nx   [0:WARPS-1];
     reg  [7:0]       wt_nx   [0:WARPS-1];
     integer k;
@@ -516,7 +541,16 @@ module wq_warp_slots #(
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_WARP_SLOTS_TOP
     always @(*) if (!f_past) assume(i_reset);
+    // the core's contract: WB commits outside a CSR step, and a commit
+    // that reads the barrier check (BAR, a release, a trap, a warp's end)
+    // with its registered terms valid (the walk holds otherwise)
+    always @(*) if (i_wb_done) assume(!i_csr_on);
+    always @(*) if (i_wb_done && (i_wb_bar || i_wb_rel || i_wb_trap || i_wb_gone)) assume(c_v);
 `else
+    // (inside the core) the same, asserted
+    always @(*)
+        if (f_past && !i_reset && i_wb_done)
+            assert(!i_csr_on && (c_v || !(i_wb_bar || i_wb_rel || i_wb_trap || i_wb_gone)));
     // (inside the core) WB's registered fields are its warp's slot's
     always @(*)
         if (f_past && !i_reset && i_b_v)
@@ -564,15 +598,19 @@ module wq_warp_slots #(
         // the one-hot selects equal the row read: the others waiting, the
         // barrier's completion, a release
         assert(o_bar_oth == (f_row & f_at));
-        assert(o_bar_go == ((f_row & f_arr) == {WARPS{1'b0}}));
-        assert(o_rel_end == (o_bar_go && (f_row & f_at) != {WARPS{1'b0}}));
+        assert(bar_go_c == ((f_row & f_arr) == {WARPS{1'b0}}));
+        assert(rel_end_c == (bar_go_c && (f_row & f_at) != {WARPS{1'b0}}));
+        // the registered terms are this cycle's when valid, so WB's check
+        // is bc_w's outside a CSR step
+        if (c_v) assert(c_arr_q == c_arr && c_at_q == c_at);
+        if (c_v && !i_csr_on) assert(o_bar_go == bar_go_c && o_rel_end == rel_end_c);
         // the barrier check of a started warp: no other warp of its CTA
         // can still arrive when it completes, and the ones it releases
         // wait at BAR in its CTA
         for (fi = 0; fi < WARPS; fi = fi + 1)
             if (w_init[bc_w] && w_init[fi] && fi[WID_W-1:0] != bc_w &&
                 w_key[fi] == w_key[bc_w]) begin
-                if (o_bar_go) assert(!f_arr[fi]);
+                if (bar_go_c) assert(!f_arr[fi]);
                 assert(o_bar_oth[fi] == (w_state[fi] == `WQ_WS_BAR));
             end
         for (fi = 0; fi < WARPS; fi = fi + 1)
