@@ -282,6 +282,7 @@ module wq_core #(
     wire [63:0]      b_ir;
     wire [7:0]       b_op, b_trap;
     wire             b_is_trap;                // b_trap != NONE (wq_ex_stage's flip-flop)
+    wire             b_tfall;                  // WB's target is PC+1 (wq_ex_stage's flip-flop)
     wire [31:0]      b_sel;
     wire [LANES*32-1:0] b_res;                  // (MUL's: the multiplier's sum)
     wire [31:0]      setp_acc;                  // SETP's compare bits, by part
@@ -501,7 +502,7 @@ module wq_core #(
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
-        .o_b_is_trap(b_is_trap), .o_b_res(b_res),
+        .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
         .i_cm_idle(cm_idle), .i_cm_start(cm_start), .i_cm_atom(dc_atom),
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
@@ -601,7 +602,7 @@ module wq_core #(
         .i_x_pc(wbi_pc), .i_op_a(wbi_row),
         .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
-        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_wd(b_wd),
+        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_tfall(b_tfall), .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
         .i_bchk_v(bchk_v),

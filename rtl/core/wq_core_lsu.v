@@ -469,7 +469,7 @@ module wq_core_lsu #(
     wire         cp_go, cp_last, cp_code;
     wire [5:0]   cp_p;                   // a load's write-back beat: part cp_p
     wire [1:0]   cp_k;                   //   of register rd + cp_k
-    wire [7:0]   cp_roff;                //   at rd's part 0 row + cp_roff
+    wire         cp_rinc;                //   its row's step to the next beat's
     wq_lsu_complete #(.LSQ(LSQ), .PARTS(PARTS), .QW(QW)) u_cp (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_st(q_st),
@@ -479,7 +479,7 @@ module wq_core_lsu #(
         .i_cm_own(i_cm_own),
         .o_go(cp_go), .o_last(cp_last), .o_code(cp_code), .o_req(o_cp_req),
         .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k),
-        .o_roff(cp_roff));
+        .o_rinc(cp_rinc));
     // ---- EX's side ---------------------------------------------------------
     // a memory instruction's commit beat in EX: trap if a lane is misaligned
     // (the trap goes to WB), else a load or a store enters the queue (not
@@ -575,7 +575,7 @@ module wq_core_lsu #(
             q_pc[q_tl] <= i_x_pc;
             q_ir[q_tl] <= i_x_ir;
             q_rd[q_tl] <= i_x_rd;
-            q_rr[q_tl] <= i_x_rr;
+            q_rr[q_tl] <= i_x_rr;       // (rd's part 0 row: stepped by the beats, below)
             q_rpk[q_tl] <= i_x_rpk;
             q_sel[q_tl] <= i_x_sel;
             q_msize[q_tl] <= i_x_msize;
@@ -598,6 +598,9 @@ module wq_core_lsu #(
                     q_rx[qk] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
                 end
         end
+        // the head's row goes on with each completion beat (the entry leaves
+        // after its last; a push writes the tail, never a non-empty queue's head)
+        if (cp_go) q_rr[q_hd] <= q_rr[q_hd] + {{(RF_AW-1){1'b0}}, cp_rinc};
         // the request stage: a line request taken
         if (ls_req && i_mem_ready && !at_on) begin
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
@@ -845,9 +848,7 @@ module wq_core_lsu #(
     assign o_cp_sel   = q_sel[q_hd];
     assign o_cp_ir    = q_ir[q_hd];
     assign o_cp_rd    = q_rd[q_hd];
-    /* verilator lint_off WIDTH */
-    assign o_cp_rrow  = q_rr[q_hd] + cp_roff;
-    /* verilator lint_on WIDTH */
+    assign o_cp_rrow  = q_rr[q_hd];
     assign o_cp_p     = cp_p;
     assign o_cp_k     = cp_k;
     // (a warp's bit from the entries' warps compared with it: a bit set

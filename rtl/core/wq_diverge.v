@@ -53,6 +53,7 @@ module wq_diverge #(
     input  wire [31:0]              i_b_sel,
     input  wire [PCW-1:0]           i_b_pc,
     input  wire [PCW-1:0]           i_b_imm,        // the target field
+    input  wire                     i_b_tfall,      // ... is PC+1 (BRA: offset 0), a flip-flop
     input  wire                     i_b_wd,         // the wave decision (SUBV_AUTO)
     input  wire                     i_trap,         // its trap (its code recoverable),
     input  wire                     i_trap_recov,
@@ -451,8 +452,7 @@ module wq_diverge #(
     wire [31:0] b_rest     = b_act & ~b_park;
     // group_lanes with one target: the taken group (the first path), then
     // the fall-through group, one group when the target is PC+1
-    // (b_tgt == b_next without the target's adder: BRA's offset is 0)
-    wire        b_tfall    = (b_op == `WQ_OP_BRA) ? (b_ipc == {PCW{1'b0}}) : (b_ipc == b_next);
+    wire        b_tfall    = i_b_tfall;     // (b_tgt == b_next: wq_ex_stage's flip-flop)
     wire [31:0] b_goes     = b_rest & b_go;     // (the threads that branch, and stay)
     wire [31:0] b_stays    = b_rest & ~b_go;
     wire [31:0] b_taken    = b_tfall ? b_rest : b_goes;

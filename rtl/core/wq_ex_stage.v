@@ -201,6 +201,7 @@ module wq_ex_stage #(
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
     output wire [7:0]           o_b_trap,
     output wire                 o_b_is_trap,    // ... not TRAP_NONE (a flip-flop)
+    output wire                 o_b_tfall,      // ... its target is PC+1 (a flip-flop)
     output wire [LANES*32-1:0]  o_b_res,        // the values WB writes (MUL's: the sum)
     output wire [PCW-1:0]       o_b_imm,        // the target field
     output wire [31:0]          o_setp_acc,     // SETP's compare bits, by part
@@ -290,6 +291,15 @@ module wq_ex_stage #(
     reg              b_wd;
     reg [7:0]        b_trap;
     reg              b_istrap;                  // b_trap != NONE, registered with it
+    // a branch's target is its fall-through, PC+1 (BRA: its offset is 0),
+    // registered with the beat's PC and target field (wq_diverge's group
+    // walk and push read a flip-flop, not an adder and a compare)
+    reg              b_tfall;
+    function tfall;
+        input [`WQ_OP_W-1:0] op;
+        input [PCW-1:0]      pc, imm;
+        tfall = (op == `WQ_OP_BRA) ? (imm == {PCW{1'b0}}) : (imm == pc + {{(PCW-1){1'b0}}, 1'b1});
+    endfunction
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;
     reg [31:0]       setp_acc;
@@ -585,6 +595,7 @@ module wq_ex_stage #(
             b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
+            b_tfall <= tfall(x_op, x_pc, b_imm);
             b_res <= i_ls_wb_row;
         end else if (b_load_x) begin
             b_v <= 1'b1;
@@ -597,6 +608,7 @@ module wq_ex_stage #(
             b_istrap <= wbi_trap != `WQ_TRAP_NONE;
             b_res <= wbi_row;
             b_imm <= wbi_imm;
+            b_tfall <= tfall(wbi_op, wbi_pc, wbi_imm);
             // (the divergence unit starts its prologue and record walk: wq_diverge)
             if (!wbi_commit && wbi_op == `WQ_OP_SETP) begin
                 if (wbi_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, wbi_cmp};
@@ -644,6 +656,7 @@ module wq_ex_stage #(
     assign o_b_sel = b_sel;     assign o_b_skip = b_skip;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
     assign o_b_is_trap = b_istrap;
+    assign o_b_tfall = b_tfall;
     assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
     assign o_setp_acc = setp_acc;
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
@@ -723,6 +736,8 @@ module wq_ex_stage #(
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         // WB's trap flag is its trap code's (registered beside it)
         if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
+        // ... and its fall-through flag its target's
+        if (b_v) assert(b_tfall == tfall(b_op, b_pc, b_imm));
         if (dv_take) assert(x_dv && !fv_take);
 `ifndef FORMAL_EX_STAGE_TOP
         // (inside the core, where DE's expander sends part 0 first) a

@@ -22,9 +22,10 @@
 // q_rx, kept beside the queue's fields so the start is a flip-flop an
 // entry); this unit reads the head's and the next entry's and keeps the
 // run's place: cp_on, and a load's beat (part cp_p of register rd + cp_k)
-// with its row's offset from rd's part 0 row (o_roff: a beat further, the
-// next row, except between the parts of a packed shared register, which
-// share one: wq_rf_row.vh's rows are consecutive across both kinds).
+// with its row's step (o_rinc: the next beat's row is the next one, except
+// between the parts of a packed shared register, which share one:
+// wq_rf_row.vh's rows are consecutive across both kinds; wq_core_lsu steps
+// the head entry's row with each beat).
 `default_nettype none
 
 module wq_lsu_complete #(
@@ -65,7 +66,7 @@ module wq_lsu_complete #(
     output wire             o_wb_blk,       // nothing from EX into WB
     output reg  [5:0]       o_p,            // a load's beat: part o_p
     output reg  [1:0]       o_k,            //   of register rd + o_k,
-    output reg  [7:0]       o_roff          //   its row: rd's part 0 row + o_roff
+    output wire             o_rinc          //   the next beat's row is the next one
 );
     localparam [5:0] PARTS6 = PARTS[5:0];
 
@@ -126,10 +127,9 @@ module wq_lsu_complete #(
     assign o_code   = cp_go && cp_last && i_q_code[q_hd];
 
     // ---- the run's place: on, and a load's beat ------------------------------------
-    wire         cp_rinc = !(i_hd_pk[cp_k] && cp_p != PARTS6 - 6'd1);
+    assign o_rinc = !(i_hd_pk[cp_k] && cp_p != PARTS6 - 6'd1);
     always @(posedge i_clk) begin
         if (cp_go) begin
-            o_roff <= o_roff + {7'd0, cp_rinc};
             if (cp_p + 6'd1 != PARTS6) o_p <= cp_p + 6'd1;
             else begin
                 o_p <= 6'd0;
@@ -139,11 +139,10 @@ module wq_lsu_complete #(
             if (cp_last) begin
                 o_p <= 6'd0;
                 o_k <= 2'd0;
-                o_roff <= 8'd0;
             end
         end
         if (i_reset) begin
-            cp_on <= 1'b0; o_p <= 6'd0; o_k <= 2'd0; o_roff <= 8'd0;
+            cp_on <= 1'b0; o_p <= 6'd0; o_k <= 2'd0;
         end
     end
 
@@ -161,10 +160,10 @@ module wq_lsu_complete #(
         // only a store writes the code range (a load's or an ATOM's
         // entry never has the flag)
         if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
-        // the place is a load's beat inside its registers, its row's
-        // offset the rows of the beats before it
+        // the place is a load's beat inside its registers, the first
+        // before a run
         assert(cp_p < PARTS6);
-        if (!cp_on) assert(o_roff == 8'd0 && cp_p == 6'd0 && cp_k == 2'd0);
+        if (!cp_on) assert(cp_p == 6'd0 && cp_k == 2'd0);
     end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
