@@ -398,7 +398,7 @@ module wq_core #(
     localparam TDW = $clog2(TAGS);
     wire         q_empty, q_one;             // the LSU queue: no entry, one
     wire [TDW:0] owed;                       // answers the port owes
-    wire         ans_owed = owed != {(TDW+1){1'b0}};
+    wire         ans_owed;                   // ... some (wq_lsu_answer's flip-flop)
     wire [WARPS-1:0] inq;                    // warps with a queue entry
     wire         cf;                         // a store that wrote code waits
     wire         ls_take;                    // the LSU takes EX's beat
@@ -552,7 +552,7 @@ module wq_core #(
         .o_mem_addr(o_mem_addr), .o_mem_wdata(o_mem_wdata), .o_mem_wstrb(o_mem_wstrb),
         .i_mem_rvalid(i_mem_rvalid), .i_mem_rdata(i_mem_rdata),
         .o_busy(ls_busy), .o_take(ls_take), .o_ls_bad(ls_bad),
-        .o_q_empty(q_empty), .o_q_one(q_one), .o_owed(owed), .o_inq(inq), .o_cf(cf),
+        .o_q_empty(q_empty), .o_q_one(q_one), .o_owed(owed), .o_owed_nz(ans_owed), .o_inq(inq), .o_cf(cf),
         .o_at_on(at_on), .o_at_wait(at_wait), .o_at_done(ls_store_done), .o_at_code(ls_code),
         .o_at_rec(at_rec), .o_at_lane(at_lane), .o_at_addr(at_addr), .o_at_new(at_new),
         .o_at_old(at_old),
@@ -872,7 +872,7 @@ module wq_core #(
         .o_bchk_v(bchk_v), .o_kill_rel(kill_rel), .o_bar_slots(bar_slots),
         .o_bar_lo(bar_lo));
 `ifndef FORMAL
-    wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase}; // (the formal properties')
+    wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase, owed}; // (the formal properties')
 `endif
 
 `ifdef FORMAL

@@ -110,6 +110,7 @@ module wq_core_lsu #(
     output wire                     o_q_empty,
     output wire                     o_q_one,
     output wire [$clog2(TAGS):0]    o_owed,
+    output wire                     o_owed_nz,      // ... some (a flip-flop)
     output reg  [WARPS-1:0]         o_inq,          // warps with an entry
     output wire                     o_cf,           // a store that wrote code waits
     // the atomic: performing, its record, its write-back
@@ -257,7 +258,7 @@ module wq_core_lsu #(
     wire [1:0]   rv_kind;                // the kind of the arriving answer's tag
     // answers still owed: the last commit of a hold waits for them (posted
     // writes' answers come under the lock)
-    wire         ans_owed = t_cnt != {(TDW+1){1'b0}};
+    wire         ans_owed;               // t_cnt != 0 (wq_lsu_answer's flip-flop)
     assign       o_rv_f = i_mem_rvalid && rv_kind == TK_F;
     wire         rv_a = i_mem_rvalid && rv_kind == TK_A;
     // the answer stage: a load line's part (an_p, its elements an_cov) of
@@ -669,7 +670,7 @@ module wq_core_lsu #(
         .i_kind(!ls_req ? TK_F : at_on ? TK_A : q_st[pk_s] ? TK_W : TK_L),
         .i_slot(pk_s), .i_cov(rq_cov), .i_pt(rq_pt), .i_lo(pk_lo),
         .i_rvalid(i_mem_rvalid), .i_rdata(i_mem_rdata), .o_rv_kind(rv_kind),
-        .o_cnt(t_cnt), .o_full(t_full),
+        .o_cnt(t_cnt), .o_nz(ans_owed), .o_full(t_full),
         .o_an_l(an_l), .o_an_s(an_s), .o_an_cov(rs_cov), .o_an_p(an_p), .o_an_pcov(an_cov),
         .o_an_fin(an_fin), .i_msize(q_msize[an_s]), .i_msext(q_msext[an_s]), .o_an_wd(an_wd));
 
@@ -825,6 +826,7 @@ module wq_core_lsu #(
     assign o_q_empty  = q_n == {(QW+1){1'b0}};
     assign o_q_one    = q_n == {{QW{1'b0}}, 1'b1};
     assign o_owed     = t_cnt;
+    assign o_owed_nz  = ans_owed;
     assign o_cf       = cf;
     assign o_at_on    = at_on;
     assign o_at_wait  = x_memc && ls_at;

@@ -38,6 +38,7 @@ module wq_lsu_answer #(
     output wire [1:0]              o_rv_kind,   // the kind of its tag
     // the tags
     output wire [TDW:0]            o_cnt,       // requests owing an answer or the answer stage's work
+    output reg                     o_nz,        // ... some (o_cnt != 0, a flip-flop)
     output wire                    o_full,      // no tag free: no request
     // the answer stage: a load line's part written into entry o_an_s
     output wire                    o_an_l,      // a load line's tag is in the stage
@@ -148,16 +149,22 @@ module wq_lsu_answer #(
             an_m <= an_m | an_p1h;
         t_ac <= t_ac + {{TDW{1'b0}}, i_rvalid} - {{TDW{1'b0}}, an_done};
         t_cnt <= t_cnt + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, an_done};
+        // (the count's zero test registered beside it: the completion's
+        // and the hold's waits read a flip-flop, not a compare of the count)
+        o_nz <= i_take || t_cnt > {{(TDW-1){1'b0}}, 2'd1} ||
+                (t_cnt == {{TDW{1'b0}}, 1'b1} && !an_done);
         if (i_reset) begin
             t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
-            t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}};
+            t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}}; o_nz <= 1'b0;
             an_m <= {PARTS{1'b0}};
         end
     end
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs
     // core and core_w1), where wq_core_lsu drives it and the core's
-    // environment answers only the requests the port has taken.
+    // environment answers only the requests the port has taken, and alone
+    // (job lsu_answer, FORMAL_LSU_ANSWER_TOP: the requests and answers
+    // free within the port's rules, the first cycle a reset).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     // requests taken and not yet answered
@@ -165,6 +172,28 @@ module wq_lsu_answer #(
     always @(posedge i_clk)
         if (i_reset) f_out <= {(TDW+1){1'b0}};
         else f_out <= f_out + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, i_rvalid};
+`ifdef FORMAL_LSU_ANSWER_TOP
+    // a request only with a tag free, an answer only to one taken (and not
+    // beside it: the memory answers a cycle later at the soonest)
+    always @(*) begin
+        if (!f_past) assume(i_reset);
+        if (i_take) assume(!o_full);
+        if (i_rvalid) assume(f_out != {(TDW+1){1'b0}});
+    end
+    // a request's parts are those of its elements (the pick's)
+    integer fa;
+    always @(*)
+        for (fa = 0; fa < PARTS; fa = fa + 1)
+            assume(i_pt[fa] == (i_cov[fa*EW +: EW] != {EW{1'b0}}));
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            // every tag taken; a load line's answer done; the count back
+            // to none after answers
+            c_full:  cover(o_full);
+            c_fin:   cover(o_an_l && o_an_fin);
+            c_empty: cover(!o_nz && $past(o_nz));
+        end
+`endif
     integer ff;
     always @(*) if (f_past && !i_reset) begin
         // a request only with a tag free
@@ -173,6 +202,7 @@ module wq_lsu_answer #(
         // are the requests the port has not answered: every one is tagged
         assert(t_ac <= t_cnt && t_an - t_rd == t_ac[TDW-1:0]);
         assert(t_cnt == f_out + t_ac);
+        assert(o_nz == (t_cnt != {(TDW+1){1'b0}}));
         // a load line's tag's parts are those of the elements it carries
         if (o_an_l) for (ff = 0; ff < PARTS; ff = ff + 1)
             assert(an_pt[ff] == (o_an_cov[ff*EW +: EW] != {EW{1'b0}}));
