@@ -999,8 +999,9 @@ module wq_core #(
         // is on: WB's instruction is never open beside a run
         if (cm_go) assert(!bw_go && !b_emit && !at_rec);
         // the row a completion beat writes, from its unit's flip-flops
-        // (wq_de_stage's destination row, the LSU's offset), is its
-        // register's part's row as the warp's segment state places it now
+        // (wq_de_stage's destination row; the LSU's queue entry steps it a
+        // row a beat), is its register's part's row as the warp's segment
+        // state places it now
         if (cm_go && !cm_nowr)
             assert(cm_rrow == rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], cm_sbase));
         if (dv_on) assert(cm_own_dv && !b_open);
