@@ -90,7 +90,10 @@
 #               (scripts/fpga_congestion.py)
 # The ice40 report ends with where the logic cells go: LUT4s, carries and
 # flip-flops per instance, and the flip-flops that take a logic cell of
-# their own per register (scripts/fpga_cells.py).
+# their own per register (scripts/fpga_cells.py); the ecp5 report with
+# where the LUT sites go: each LUT4, carry and LUT RAM charged to the
+# register or RAM it feeds, per instance and per sink
+# (scripts/fpga_sinks.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "fpga: FAIL: $*" >&2; exit 1; }
@@ -159,6 +162,7 @@ if [ "${1:-}" = --lint ]; then
     python3 scripts/fpga_names.py --selftest || fail "scripts/fpga_names.py --selftest"
     python3 scripts/fpga_depth.py --selftest || fail "scripts/fpga_depth.py --selftest"
     python3 scripts/fpga_timing.py --selftest || fail "scripts/fpga_timing.py --selftest"
+    python3 scripts/fpga_sinks.py --selftest || fail "scripts/fpga_sinks.py --selftest"
     ld=$(python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --top 1) ||
         fail "scripts/fpga_depth.py on wq_uart_rx"
     ld=$(echo "$ld" | tail -1)
@@ -657,9 +661,11 @@ over=()
         python3 scripts/fpga_congestion.py "${heat[1]}" ||
             echo "congestion_iter     none (router2 wrote no heatmap: was the router router2?)"
     fi
+    echo "#"
     if [ "$board" = ice40 ]; then
-        echo "#"
         python3 scripts/fpga_cells.py "$out/$top.json" "$top" | sed 's/^/# /'
+    else
+        python3 scripts/fpga_sinks.py "$out/$top.json" "$top" | sed 's/^/# /'
     fi
 } > "$r"
 sed "s/^/fpga: /" "$r"

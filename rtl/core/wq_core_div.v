@@ -14,7 +14,7 @@
 // default) divides the pending parts one after the other, lowest first,
 // and a part a slice of DIV_LANES lanes at a time, lowest first: a start
 // cycle, 32 steps, and a cycle that writes the slice's quotients or
-// remainders over its dividends in the buffer and starts the part's next
+// remainders into the part's result row and starts the part's next
 // slice -- 33 cycles a slice and one more a part, 34 a part with one
 // slice.  Fewer dividers than lanes trade division time for LUTs (a
 // wq_div is about 340 LUT4 on the ECP5, docs/fpga/boards.md).  When every part is divided and the
@@ -95,27 +95,40 @@ module wq_core_div #(
     reg  [SW-1:0] s_q;
     wire [DW-1:0] dv_res;
 
-    // ---- the operand buffer (results over the dividends) -------------------
+    // ---- the operand buffer and the results ---------------------------------
     // (a part beat comes in while the array divides an earlier part: the
     // two writes are to different parts)
     // A row a part (lane l of part p: thread p * LANES + l, at
     // [l*32 +: 32]), written and read as rows: a part-select at
     // p * LANES * 32 of a 1 024-bit vector is, for Yosys, a shifter over
     // the whole buffer on each write and read (about 26 000 LUT4 at
-    // LANES=8), and for Verilator a wide insert.
-    reg  [LANES*32-1:0] qa [0:PARTS-1];     // dividends, then results
+    // LANES=8), and for Verilator a wide insert.  Each array has one
+    // write port -- the operands the part beats', the results the
+    // array's, a slice's words at a time -- and asynchronous reads, so
+    // Yosys maps the three onto LUT RAM (TRELLIS_DPR16X4) rather than
+    // flip-flops behind multiplexers (with the results written over the
+    // dividends, the dividends' rows had two write ports: 1 024
+    // flip-flops, a select on each one's input and a 4:1 multiplexer on
+    // each read, about 2 000 LUT4 at LANES=8)
+    reg  [LANES*32-1:0] qa [0:PARTS-1];     // dividends
     reg  [LANES*32-1:0] qb [0:PARTS-1];     // divisors
+    reg  [LANES*32-1:0] qr [0:PARTS-1];     // results (quotients or remainders)
     reg  [PARTS-1:0]  pend;                 // parts still to divide
-    integer wi;
-    always @(posedge i_clk) begin
+    always @(posedge i_clk)
         if (i_in && !i_commit) begin
             qa[i_p[PW-1:0]] <= i_a;
             qb[i_p[PW-1:0]] <= i_b;
         end
-        for (wi = 0; wi < SL; wi = wi + 1)
-            if (s_done && s_q == wi[SW-1:0])
-                qa[s_p][wi*DW +: DW] <= dv_res;
-    end
+    // (one always-block a slice: Yosys merges the SL write ports, one
+    // address and one clock, into the RAM's one port with a slice's
+    // enable each, as wq_lsu_rows does its words)
+    genvar gq;
+    generate for (gq = 0; gq < SL; gq = gq + 1) begin : g_qr
+        localparam integer QI = gq;
+        always @(posedge i_clk)
+            if (s_done && s_q == QI[SW-1:0])
+                qr[s_p][gq*DW +: DW] <= dv_res;
+    end endgenerate
 
     // the instruction
     always @(posedge i_clk)
@@ -134,8 +147,7 @@ module wq_core_div #(
             if (pend[li]) s_low = li[PW-1:0];
     end
     // a part's first slice starts (s_go); as a slice's results are
-    // written, the part's next one starts (s_nx: its operands are still
-    // dividends in the row, the earlier slices' results beside them)
+    // written, the part's next one starts (s_nx)
     wire         s_go = !s_run && !s_done && pend != {PARTS{1'b0}};
     wire         s_nx = s_done && s_q != LASTQ;
     wire [PW-1:0] s_ix = s_go ? s_low : s_p;
@@ -190,7 +202,7 @@ module wq_core_div #(
     // ---- the completion -----------------------------------------------------
     assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done;
     assign o_last = o_p == LASTP;
-    assign o_row  = qa[o_p[PW-1:0]];
+    assign o_row  = qr[o_p[PW-1:0]];
     always @(posedge i_clk) begin
         if (i_in) begin
             o_busy <= 1'b1;
