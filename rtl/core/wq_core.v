@@ -37,6 +37,7 @@
 `default_nettype none
 `include "wq_defs.vh"
 `include "wq_predec.vh"
+`include "wq_opk.vh"
 
 module wq_core #(
     parameter WARPS   /* verilator public */ = 8,
@@ -275,7 +276,7 @@ module wq_core #(
     wire [31:0]      x_imm, x_sel;
     wire [3:0]       x_fn, x_amask;
     wire [2:0]       x_words;
-    wire             b_v, b_commit, b_fp, b_skip, b_wrd, b_wd;
+    wire             b_v, b_commit, b_fp, b_wrd, b_wd;
     wire [WID_W-1:0] b_w;
     wire [5:0]       b_p, b_rd;
     wire [PCW-1:0]   b_pc, b_imm;
@@ -283,6 +284,7 @@ module wq_core #(
     wire [7:0]       b_op, b_trap;
     wire             b_is_trap;                // b_trap != NONE (wq_ex_stage's flip-flop)
     wire             b_tfall;                  // WB's target is PC+1 (wq_ex_stage's flip-flop)
+    wire [`WQ_OPK_W-1:0] b_opk;                // WB's opcode's kinds (wq_opk.vh; its flip-flops)
     wire [31:0]      b_sel;
     wire [LANES*32-1:0] b_res;                  // (MUL's: the multiplier's sum)
     wire [31:0]      setp_acc;                  // SETP's compare bits, by part
@@ -302,8 +304,8 @@ module wq_core #(
     // take, the operand read, DE or the fetch in the cycle
     wire             xb_held;                  // a beat waits in it (EX's beat of an earlier cycle)
     wire [WID_W-1:0] xb_w;                     // ... its warp,
-    wire [7:0]       xb_op;                    // ... its opcode,
     wire             xb_trap;                  // ... a trap's commit beat
+    wire             xb_atom;                  // ... an ATOM's
     // WB loads a beat this cycle (the EX/WB buffer's, or the LSU's
     // write-back beat of an atomic: b_w is loaded then), and its warp
     wire             b_load;
@@ -490,7 +492,7 @@ module wq_core #(
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
-        .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_op(xb_op), .o_xb_trap(xb_trap),
+        .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_atom(xb_atom),
         .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
         .o_wbi_row(wbi_row), .o_b_load(b_load),
@@ -501,8 +503,8 @@ module wq_core #(
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
-        .o_b_skip(b_skip), .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
-        .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_res(b_res),
+        .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
+        .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
         .i_cm_idle(cm_idle), .i_cm_start(cm_start), .i_cm_atom(dc_atom),
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
@@ -601,7 +603,7 @@ module wq_core #(
         .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),
         .i_x_pc(wbi_pc), .i_op_a(wbi_row),
         .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
-        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_skip(b_skip),
+        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_opk(b_opk),
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_tfall(b_tfall), .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
@@ -630,12 +632,12 @@ module wq_core #(
     wq_wb_ctl #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_AW(RF_AW)) u_wb (
         .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_is_trap(b_is_trap), .i_b_w(b_w),
-        .i_b_op(b_op), .i_bw_go(bw_go), .i_b_last_k(b_last_k), .i_b_hold(b_hold),
+        .i_b_bar(b_opk[`WQ_OPK_BAR]), .i_b_atom(b_opk[`WQ_OPK_ATOM]), .i_bw_go(bw_go), .i_b_last_k(b_last_k), .i_b_hold(b_hold),
         .i_b_gone(b_gone), .i_b_orphan(b_orphan), .i_b_rel_now(b_rel_now),
         .i_ready_v(ready_v), .i_bar_oth(bar_oth), .i_bar_go(bar_go),
         .i_disp_ok(disp_ok), .i_g_valid(g_valid), .i_g_fit1(g_fit1),
         .i_f_v(f_v), .i_fd_held(fd_held), .i_d_v(d_v), .i_dx_held(dx_held), .i_x_v(x_v),
-        .i_xb_held(xb_held), .i_xb_op(xb_op), .i_q_empty(q_empty), .i_xu_busy(xu_busy),
+        .i_xb_held(xb_held), .i_xb_atom(xb_atom), .i_q_empty(q_empty), .i_xu_busy(xu_busy),
         .i_dv_busy(dv_busy), .i_fl_idle(fl_idle), .i_ans_owed(ans_owed),
         .i_at_on(at_on), .i_ls_wb(ls_wb), .i_ls_fuse(ls_fuse),
         .i_ls_store_done(ls_store_done), .i_ls_code(ls_code),
@@ -848,7 +850,7 @@ module wq_core #(
         .i_wb_bar(b_bar), .i_wb_rel(b_rel_now), .i_wb_gone(b_gone), .i_wb_orphan(b_orphan),
         .i_wb_npc(b_npc), .i_wb_act(b_act_new), .i_wb_exit(b_exit_new), .i_wb_yield(b_yield),
         .i_wb_lfsr(y_lfsr), .i_wb_ycount(y_count_ns),
-        .i_wb_setp(!b_skip && b_op == `WQ_OP_SETP), .i_wb_rd(b_rd[2:0]), .i_wb_sel(b_sel),
+        .i_wb_setp(b_opk[`WQ_OPK_SETP]), .i_wb_rd(b_rd[2:0]), .i_wb_sel(b_sel),
         .i_setp_acc(setp_acc),
         .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_pc(cm_pc), .i_fc_go(fc_go),
         .i_cm_pw(cm_pw), .i_fv_w(fv_w), .i_fv_rd(fv_rd), .i_fv_sel(fv_sel),

@@ -21,6 +21,7 @@
 // that order after WB's calls.
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_opk.vh"
 
 module wq_diverge #(
     parameter WARPS   = 8,
@@ -49,7 +50,7 @@ module wq_diverge #(
     input  wire                     i_b_commit,
     input  wire [WID_W-1:0]         i_b_w,
     input  wire [7:0]               i_b_op,
-    input  wire                     i_b_skip,
+    input  wire [`WQ_OPK_W-1:0]     i_b_opk,        // ... its kinds (wq_opk.vh: flip-flops)
     input  wire [31:0]              i_b_sel,
     input  wire [PCW-1:0]           i_b_pc,
     input  wire [PCW-1:0]           i_b_imm,        // the target field
@@ -158,7 +159,6 @@ module wq_diverge #(
     // WB's instruction
     wire [WID_W-1:0] b_w   = i_b_w;
     wire [7:0]       b_op  = i_b_op;
-    wire             b_skip = i_b_skip;
     wire [31:0]      b_sel = i_b_sel;
     wire [PCW-1:0]   b_pc  = i_b_pc;
     wire [PCW-1:0]   b_imm = i_b_imm;
@@ -168,7 +168,12 @@ module wq_diverge #(
     wire             rc_early;                 // EXIT's early reconvergence pop
     wire             b_v   = i_b_v;
     wire             b_commit = i_b_commit;
-    wire             b_bar = b_op == `WQ_OP_BAR;
+    // (WB's opcode kinds are wq_ex_stage's flip-flops, loaded beside b_op
+    // and b_skip: the decisions below start at a register, not behind an
+    // 8-bit compare)
+    wire [`WQ_OPK_W-1:0] b_opk = i_b_opk;
+    wire unused_opk = b_opk[`WQ_OPK_ATOM];     // (WB's control's: an ATOM is no branch)
+    wire             b_bar = b_opk[`WQ_OPK_BAR];
 
 
     // ---- the token deque and its port (wq_diverge_dq: WB's calls, the
@@ -240,25 +245,17 @@ module wq_diverge #(
     reg [1:0]        rc_s;
 
     wire [31:0] b_act      = i_act;
-    wire        b_exit     = (b_op == `WQ_OP_EXIT) && !b_skip;
-    wire        b_region   = !b_skip && (b_op == `WQ_OP_SSY || b_op == `WQ_OP_PBRK ||
-                                         b_op == `WQ_OP_PCONT);
-    wire        b_waitr    = !b_skip && (b_op == `WQ_OP_SYNC || b_op == `WQ_OP_BRK ||
-                                         b_op == `WQ_OP_CONT);
-    wire        b_branch   = !b_skip && (b_op == `WQ_OP_BRA || b_op == `WQ_OP_JMP ||
-                                         b_op == `WQ_OP_CALL);
-    reg  [`WQ_TF_TYPE_W-1:0] b_rtype;           // the region's token type
-    always @(*) begin
-        case (b_op)
-        `WQ_OP_SSY, `WQ_OP_SYNC: b_rtype = `WQ_TOK_SYNC;
-        `WQ_OP_PBRK, `WQ_OP_BRK: b_rtype = `WQ_TOK_BRK;
-        `WQ_OP_YIELD:            b_rtype = `WQ_TOK_YIELD;
-        default:                 b_rtype = `WQ_TOK_CONT;
-        endcase
-    end
+    wire        b_exit     = b_opk[`WQ_OPK_EXIT];
+    wire        b_region   = b_opk[`WQ_OPK_REGION];
+    wire        b_waitr    = b_opk[`WQ_OPK_WAITR];
+    wire        b_branch   = b_opk[`WQ_OPK_BRANCH];
+    // the region's token type: SSY / SYNC, PBRK / BRK, YIELD, else CONT
+    wire [`WQ_TF_TYPE_W-1:0] b_rtype = b_opk[`WQ_OPK_TSYNC]  ? `WQ_TOK_SYNC :
+                                       b_opk[`WQ_OPK_TBRK]   ? `WQ_TOK_BRK :
+                                       b_opk[`WQ_OPK_TYIELD] ? `WQ_TOK_YIELD : `WQ_TOK_CONT;
     // YIELD (yield_fires): the policy's decision for this execution and the
     // count / LFSR state it leaves, committed when the instruction retires
-    wire        b_yield    = !b_skip && b_op == `WQ_OP_YIELD;
+    wire        b_yield    = b_opk[`WQ_OPK_YIELD];
     wire [1:0]  y_pol      = i_ypol;
     wire [8:0]  y_n        = (i_yparam != 8'd0) ? {1'b0, i_yparam} : `WQ_YEVERY_N_ZERO;
     wire [8:0]  y_c        = i_ycount + 9'd1;
@@ -284,7 +281,7 @@ module wq_diverge #(
     reg [DQ_LOG2-1:0] b_yidx;               //   at this index (DQ_MERGE)
     wire [PCW-1:0] b_next  = b_pc + 1'b1;
     wire [PCW-1:0] b_ipc   = b_imm;
-    wire [PCW-1:0] b_tgt   = (b_op == `WQ_OP_BRA) ? b_next + b_ipc : b_ipc;
+    wire [PCW-1:0] b_tgt   = b_opk[`WQ_OPK_BRA] ? b_next + b_ipc : b_ipc;
     // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------
     // BRX / JMX / RET: wq_branch_groups with a target per thread.  The
     // threads of g_act go in groups by path (the target when selected, else
@@ -314,10 +311,9 @@ module wq_diverge #(
         more1 = (m & (m - 32'd1)) != 32'd0;
     endfunction
     reg            b_fin;                       // reconverge ended the warp (its record is out)
-    wire        b_mt       = !b_skip && (b_op == `WQ_OP_BRX || b_op == `WQ_OP_JMX ||
-                                         b_op == `WQ_OP_RET);
-    wire        b_call     = !b_skip && b_op == `WQ_OP_CALL;
-    wire        b_ret      = !b_skip && b_op == `WQ_OP_RET;
+    wire        b_mt       = b_opk[`WQ_OPK_MT];
+    wire        b_call     = b_opk[`WQ_OPK_CALL];
+    wire        b_ret      = b_opk[`WQ_OPK_RET];
     // (b_ret kept from EX as the instruction enters WB, k_ret: the
     // opcode's compare is not in front of the walk's select and g_t0)
     reg         k_ret;
@@ -542,7 +538,7 @@ module wq_diverge #(
     // (p_recs), one without from shallow terms (c_recs).  b_recs_x is the
     // list from the present inputs; wq_diverge_walk's FORMAL section
     // asserts both forms equal to it.
-    wire [13:1] b_recs_x   = {b_ends_x, 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+    wire [13:1] b_recs_x   = {b_ends_x, 1'b1, b_opk[`WQ_OPK_SETP],
                               b_bar && i_bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
@@ -557,7 +553,7 @@ module wq_diverge #(
     wq_diverge_walk u_walk (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
-        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_op(b_op), .i_b_skip(b_skip), .i_b_bar(b_bar),
+        .i_b_v(b_v), .i_b_commit(b_commit), .i_b_setp(b_opk[`WQ_OPK_SETP]), .i_b_bar(b_bar),
         .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_trap(b_is_trap),
         .i_trap_recov(i_trap_recov), .i_bar_go(i_bar_go), .i_rel_end(i_rel_end),
         .i_bchk_v(i_bchk_v),

@@ -24,8 +24,7 @@ module wq_diverge_walk (
     // WB's instruction: its kind, its threads (EXIT's end), its trap
     input  wire                 i_b_v,
     input  wire                 i_b_commit,
-    input  wire [7:0]           i_b_op,
-    input  wire                 i_b_skip,
+    input  wire                 i_b_setp,       // SETP, not skipped (wq_opk.vh's kind)
     input  wire                 i_b_bar,
     input  wire                 i_b_exit,
     input  wire [31:0]          i_act,
@@ -92,8 +91,6 @@ module wq_diverge_walk (
 `include "wq_core_wb.vh"
     wire             b_v       = i_b_v;
     wire             b_commit  = i_b_commit;
-    wire [7:0]       b_op      = i_b_op;
-    wire             b_skip    = i_b_skip;
     wire             b_bar     = i_b_bar;
     wire             b_exit    = i_b_exit;
     wire [31:0]      b_act     = i_act;
@@ -172,7 +169,7 @@ module wq_diverge_walk (
     assign      b_ends     = b_rl[13];
     wire        b_rel_tail = (b_is_trap ? !i_trap_recov : b_fin) && i_rel_end;
     wire [14:0] b_recs     = b_is_trap ? {b_rel_tail, 13'd0, 1'b1} :
-                             {b_rel_tail, b_rl[13], 1'b1, !b_skip && b_op == `WQ_OP_SETP,
+                             {b_rel_tail, b_rl[13], 1'b1, i_b_setp,
                               b_bar && i_bar_go, b_rl[9:1], 1'b0};
     // SUBV_END between its THREAD_STATE and its next record: p_recs is
     // written each cycle and read once a cycle with the scan complete

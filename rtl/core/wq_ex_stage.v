@@ -54,6 +54,7 @@
 // the beat EX takes in its cycle too; neither is a term of EX's take.
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_opk.vh"
 
 module wq_ex_stage #(
     parameter LANES     = 32,
@@ -156,8 +157,8 @@ module wq_ex_stage #(
     // ---- the EX/WB buffer (u_xb) ----
     output wire                 o_xb_held,      // a beat waits in it,
     output wire [WID_W-1:0]     o_xb_w,         // ... its warp,
-    output wire [7:0]           o_xb_op,        // ... its opcode,
     output wire                 o_xb_trap,      // ... it is a trap's commit beat
+    output wire                 o_xb_atom,      // ... an ATOM's (a flip-flop with xb_held)
     // ---- the beat entering WB from the buffer (the divergence unit's) ----
     output wire                 o_wb_in,        // WB takes the buffer's beat this cycle
     output wire                 o_wbi_v,        // the buffer offers a beat:
@@ -196,12 +197,12 @@ module wq_ex_stage #(
     output wire [7:0]           o_b_op,
     output wire [5:0]           o_b_rd,
     output wire [31:0]          o_b_sel,
-    output wire                 o_b_skip,
     output wire                 o_b_wrd,
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
     output wire [7:0]           o_b_trap,
     output wire                 o_b_is_trap,    // ... not TRAP_NONE (a flip-flop)
     output wire                 o_b_tfall,      // ... its target is PC+1 (a flip-flop)
+    output wire [`WQ_OPK_W-1:0]     o_b_opk,        // ... its opcode's kinds (flip-flops, wq_opk.vh)
     output wire [LANES*32-1:0]  o_b_res,        // the values WB writes (MUL's: the sum)
     output wire [PCW-1:0]       o_b_imm,        // the target field
     output wire [31:0]          o_setp_acc,     // SETP's compare bits, by part
@@ -287,7 +288,7 @@ module wq_ex_stage #(
     reg [7:0]        b_op;
     reg [5:0]        b_rd;
     reg [31:0]       b_sel;
-    reg              b_skip, b_wrd;
+    reg              b_wrd;
     reg              b_wd;
     reg [7:0]        b_trap;
     reg              b_istrap;                  // b_trap != NONE, registered with it
@@ -295,6 +296,8 @@ module wq_ex_stage #(
     // registered with the beat's PC and target field (wq_diverge's group
     // walk and push read a flip-flop, not an adder and a compare)
     reg              b_tfall;
+    reg  [`WQ_OPK_W-1:0] b_opk;                     // opk of the beat's opcode and skip flag, loaded beside b_op
+`include "wq_opk_fn.vh"
     function tfall;
         input [`WQ_OP_W-1:0] op;
         input [PCW-1:0]      pc, imm;
@@ -570,11 +573,13 @@ module wq_ex_stage #(
     reg [LANES*32-1:0] xb_row;
     reg [LANES-1:0]    xb_cmp;
     reg                xb_tc;
+    reg                xb_at;
     always @(posedge i_clk)
         if (xb_ready) begin
             xb_row <= x_row;
             xb_cmp <= alu_cmp;
             xb_tc  <= x_commit && x_btrap != `WQ_TRAP_NONE;
+            xb_at  <= x_op == `WQ_OP_ATOM;
         end
     assign wbi_row   = xb_held ? xb_row : x_row;
     assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
@@ -593,22 +598,24 @@ module wq_ex_stage #(
             b_commit <= 1'b0;
             b_fp <= 1'b0;
             b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
-            b_sel <= x_sel; b_skip <= 1'b0; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
+            b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
+            b_opk <= opk(x_op, 1'b0);
             b_res <= i_ls_wb_row;
         end else if (b_load_x) begin
             b_v <= 1'b1;
             b_commit <= wbi_commit;
             b_fp <= wbi_fp;
             b_w <= wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_ir <= wbi_ir; b_op <= wbi_op;
-            b_rd <= wbi_rd; b_sel <= wbi_sel; b_skip <= wbi_skip; b_wrd <= wbi_wrd;
+            b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
             b_istrap <= wbi_trap != `WQ_TRAP_NONE;
             b_res <= wbi_row;
             b_imm <= wbi_imm;
             b_tfall <= tfall(wbi_op, wbi_pc, wbi_imm);
+            b_opk <= opk(wbi_op, wbi_skip);
             // (the divergence unit starts its prologue and record walk: wq_diverge)
             if (!wbi_commit && wbi_op == `WQ_OP_SETP) begin
                 if (wbi_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, wbi_cmp};
@@ -644,8 +651,9 @@ module wq_ex_stage #(
     assign o_x_msize = x_msize; assign o_x_msext = x_msext;   assign o_x_amask = x_amask;
     assign o_x_words = x_words; assign o_x_dv = x_dv;
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
-    assign o_xb_held = xb_held; assign o_xb_w = wbi_w;        assign o_xb_op = wbi_op;
+    assign o_xb_held = xb_held; assign o_xb_w = wbi_w;
     assign o_xb_trap = xb_trap_c;
+    assign o_xb_atom = xb_held && xb_at;
     assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip; assign o_wbi_row = wbi_row;
@@ -653,10 +661,11 @@ module wq_ex_stage #(
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
-    assign o_b_sel = b_sel;     assign o_b_skip = b_skip;     assign o_b_wrd = b_wrd;
+    assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
     assign o_b_is_trap = b_istrap;
     assign o_b_tfall = b_tfall;
+    assign o_b_opk = b_opk;
     assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
     assign o_setp_acc = setp_acc;
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
@@ -702,6 +711,12 @@ module wq_ex_stage #(
     // to free outputs).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // WB's beat's skip flag, loaded as WB loads it (b_opk's kinds are
+    // stated with it: the logic reads the kinds, not the flag)
+    reg f_b_skip;
+    always @(posedge i_clk)
+        if (i_wb_ls) f_b_skip <= 1'b0;
+        else if (b_load_x) f_b_skip <= wbi_skip;
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the core's contracts on EX's inputs: a trap's squash is the commit
@@ -734,10 +749,14 @@ module wq_ex_stage #(
         if (b_pp) assert(b_v && !xb_held);
         // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
+        // ... and its ATOM flag its opcode's
+        if (xb_held) assert(xb_at == (wbi_op == `WQ_OP_ATOM));
         // WB's trap flag is its trap code's (registered beside it)
         if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
         // ... and its fall-through flag its target's
         if (b_v) assert(b_tfall == tfall(b_op, b_pc, b_imm));
+        // ... and its opcode's kinds its opcode's and skip flag's
+        if (b_v) assert(b_opk == opk(b_op, f_b_skip));
         if (dv_take) assert(x_dv && !fv_take);
 `ifndef FORMAL_EX_STAGE_TOP
         // (inside the core, where DE's expander sends part 0 first) a

@@ -45,7 +45,8 @@ module wq_wb_ctl #(
     input  wire                 i_b_commit,
     input  wire                 i_b_is_trap,
     input  wire [WID_W-1:0]     i_b_w,
-    input  wire [7:0]           i_b_op,
+    input  wire                 i_b_bar,        // ... a BAR (wq_opk.vh's kind: a flip-flop)
+    input  wire                 i_b_atom,       // ... an ATOM (likewise)
     input  wire                 i_bw_go,
     // its record walk (wq_diverge): this cycle's record is the commit's
     // last, the walk holds; the warp ends, without a CTA to wait for it;
@@ -73,7 +74,7 @@ module wq_wb_ctl #(
     input  wire                 i_dx_held,
     input  wire                 i_x_v,
     input  wire                 i_xb_held,
-    input  wire [7:0]           i_xb_op,
+    input  wire                 i_xb_atom,      // ... an ATOM's (a flip-flop with i_xb_held)
     input  wire                 i_q_empty,
     input  wire                 i_xu_busy,
     input  wire                 i_dv_busy,
@@ -164,14 +165,12 @@ module wq_wb_ctl #(
     // (wq_core's names, so that a reader crosses over)
     wire             b_v = i_b_v, b_commit = i_b_commit, b_is_trap = i_b_is_trap;
     wire [WID_W-1:0] b_w = i_b_w;
-    wire [7:0]       b_op = i_b_op;
     wire             b_last_k = i_b_last_k, b_hold = i_b_hold, b_gone = i_b_gone;
     wire             b_orphan = i_b_orphan, b_rel_now = i_b_rel_now, bar_go = i_bar_go;
     wire [WARPS-1:0] ready_v = i_ready_v, bar_oth = i_bar_oth;
     wire             disp_ok = i_disp_ok, g_valid = i_g_valid, g_fit1 = i_g_fit1;
     wire             f_v = i_f_v, fd_held = i_fd_held, d_v = i_d_v, dx_held = i_dx_held;
     wire             x_v = i_x_v, xb_held = i_xb_held;
-    wire [7:0]       xb_op = i_xb_op;
     wire             q_empty = i_q_empty, xu_busy = i_xu_busy, dv_busy = i_dv_busy;
     wire             fl_idle = i_fl_idle, ans_owed = i_ans_owed;
     wire             at_on = i_at_on, ls_wb = i_ls_wb, ls_fuse = i_ls_fuse;
@@ -197,7 +196,7 @@ module wq_wb_ctl #(
     // commit beat that no wait, walk or completion holds
     wire        b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
 
-    wire        b_bar      = b_op == `WQ_OP_BAR;      // (BAR is a warp instruction: never skipped)
+    wire        b_bar      = i_b_bar;                 // (BAR is a warp instruction: never skipped)
 
     // ---- WB: the commit (its records: wq_diverge's walk b_kk, wq_commit) ----------------
     // a trap waits for the LSU queue, the division unit and the FP unit to empty
@@ -265,8 +264,7 @@ module wq_wb_ctl #(
     // commit runs or can start (wb_frz: the owner and the units' flags, not
     // the hold-end wait terms, which hold only with WB empty), and the
     // completion beat's fields are selected by the owner.
-    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && b_op == `WQ_OP_ATOM) ||
-                     (xb_held && xb_op == `WQ_OP_ATOM);
+    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && i_b_atom) || i_xb_atom;
     assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&
                      (!fl_idle || ans_owed);
     assign cm_start = !b_open && !dc_atom;
@@ -352,6 +350,10 @@ module wq_wb_ctl #(
     // never a held one
     always @(*) assume(!(i_b_hold && i_b_last_k));
     always @(*) assume(i_b_w < WARPS);
+    // WB's opcode kinds are one opcode's (wq_ex_stage's flip-flops); the
+    // buffer's ATOM flag is a waiting beat's
+    always @(*) assume(!(i_b_bar && i_b_atom));
+    always @(*) if (i_xb_atom) assume(i_xb_held);
 `endif
 
     always @(*) if (f_past && !i_reset) begin
