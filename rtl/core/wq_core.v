@@ -315,7 +315,7 @@ module wq_core #(
     wire [5:0]       wbi_p;
     wire [PCW-1:0]   wbi_pc;
     wire [7:0]       wbi_op, wbi_trap;
-    wire [LANES*32-1:0] wbi_row;
+    wire [LANES*32-1:0] wbi_ra;                 // (its ra: BRX, JMX, RET's targets)
     // DE -> EX through a second skid buffer (wq_de_stage's): DE emits a
     // beat into it when it has room, EX takes from it (x_take), so the
     // decisions of WB, the completion path and the division unit stop at
@@ -495,7 +495,7 @@ module wq_core #(
         .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_atom(xb_atom),
         .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
-        .o_wbi_row(wbi_row), .o_b_load(b_load),
+        .o_wbi_ra(wbi_ra), .o_b_load(b_load),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
@@ -601,7 +601,7 @@ module wq_core #(
     wq_diverge #(.WARPS(WARPS), .LANES(LANES), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_diverge (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),
-        .i_x_pc(wbi_pc), .i_op_a(wbi_row),
+        .i_x_pc(wbi_pc), .i_op_a(wbi_ra),
         .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_opk(b_opk),
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_tfall(b_tfall), .i_b_wd(b_wd),

@@ -168,7 +168,7 @@ module wq_ex_stage #(
     output wire [7:0]           o_wbi_op,
     output wire [7:0]           o_wbi_trap,
     output wire                 o_wbi_skip,
-    output wire [LANES*32-1:0]  o_wbi_row,      // ... its row (BRX, JMX, RET part beats: ra)
+    output wire [LANES*32-1:0]  o_wbi_ra,       // ... its ra (BRX, JMX, RET part beats: their row)
     output wire                 o_b_load,       // WB loads a beat this cycle (the buffer's or i_wb_ls)
     // ---- the LSU's side of EX ----
     input  wire                 i_ls_take,      // the LSU takes EX's beat
@@ -582,6 +582,10 @@ module wq_ex_stage #(
             xb_at  <= x_op == `WQ_OP_ATOM;
         end
     assign wbi_row   = xb_held ? xb_row : x_row;
+    // (a BRX, JMX or RET part beat's row is its ra: the divergence unit's
+    // per-thread targets read it from the waiting row or EX's operand,
+    // not behind the ALU's result select)
+    assign o_wbi_ra  = xb_held ? xb_row : op_a;
     assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
     assign xb_trap_c = xb_held && xb_tc;
 
@@ -656,7 +660,7 @@ module wq_ex_stage #(
     assign o_xb_atom = xb_held && xb_at;
     assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
-    assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip; assign o_wbi_row = wbi_row;
+    assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
     assign o_b_load = i_wb_ls || b_load_x;
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
@@ -751,6 +755,10 @@ module wq_ex_stage #(
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         // ... and its ATOM flag its opcode's
         if (xb_held) assert(xb_at == (wbi_op == `WQ_OP_ATOM));
+        // a BRX, JMX or RET beat's row is its ra, which o_wbi_ra gives
+        if (wbi_v && !wbi_fp && (wbi_op == `WQ_OP_BRX || wbi_op == `WQ_OP_JMX ||
+                                 wbi_op == `WQ_OP_RET))
+            assert(o_wbi_ra == wbi_row);
         // WB's trap flag is its trap code's (registered beside it)
         if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
         // ... and its fall-through flag its target's
