@@ -186,6 +186,7 @@ JOBS=(
 "cm_grant|wq_cm_grant|rtl/core/wq_cm_grant.v||opt -fast|8|4|1||FORMAL_CM_GRANT_TOP|8"
 "wb_ctl|wq_wb_ctl|rtl/core/wq_wb_ctl.v rtl/core/wq_cm_grant.v|-set WARPS 2 -set LANES 2 -set PCW 4|flatten; opt -fast|4|2|1||FORMAL_WB_CTL_TOP|4"
 "lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
+"lsu_complete|wq_lsu_complete|rtl/core/wq_lsu_complete.v|-set LSQ 2 -set PARTS 4|opt -fast|8|4|1||FORMAL_LSU_COMPLETE_TOP|8"
 "lsu_answer|wq_lsu_answer|rtl/core/wq_lsu_answer.v|-set LANES 8 -set LINE_BYTES 16 -set TAGS 4 -set QW 1|memory_map; opt -fast|8|4|0||FORMAL_LSU_ANSWER_TOP|8"
 "lsu_store|wq_lsu_store|rtl/core/wq_lsu_store.v|-set LANES 4 -set LINE_BYTES 8|opt -fast|3|2|1|1|FORMAL_LSU_STORE|4"
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"

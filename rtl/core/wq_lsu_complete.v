@@ -124,7 +124,15 @@ module wq_lsu_complete #(
     assign o_wb_blk = cp_rdy && i_q_code[q_hd] && !i_x_open;
     assign o_go     = cp_go;
     assign o_last   = cp_last;
-    assign o_code   = cp_go && cp_last && i_q_code[q_hd];
+    // (the same decision for a store that wrote code, from its own terms:
+    // such an entry is a store, so its last beat is q_rx's and its wait the
+    // hold's end's alone, and the flush it starts -- the fetch's, issue's,
+    // WB's take -- does not wait behind cp_endw's pipeline-empty and fetch
+    // terms, which only another entry's commit reads)
+    wire         cp_code = i_cm_own && i_q_code[q_hd] && i_q_rx[q_hd] && cp_rdy &&
+                           !(i_stop && i_owed) &&
+                           (cp_on || (!i_b_open && (!i_b_v || i_b_twait) && !i_x_open));
+    assign o_code   = cp_code;
 
     // ---- the run's place: on, and a load's beat ------------------------------------
     assign o_rinc = !(i_hd_pk[cp_k] && cp_p != PARTS6 - 6'd1);
@@ -148,9 +156,33 @@ module wq_lsu_complete #(
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs core
-    // and core_w1): the inputs are the core's.
+    // and core_w1): the inputs are the core's; and alone (job lsu_complete,
+    // FORMAL_LSU_COMPLETE_TOP): the inputs free but for the core's
+    // contracts below.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+`ifdef FORMAL_LSU_COMPLETE_TOP
+    always @(*) if (!f_past) assume(i_reset);
+    // the queue: only a store's entry has the code flag (wq_core_lsu's
+    // assertion); the head is an entry of the queue
+    integer fe;
+    always @(*)
+        for (fe = 0; fe < LSQ; fe = fe + 1)
+            if (i_q_v[fe] && i_q_code[fe]) assume(i_q_st[fe]);
+    always @(*) if (i_q_v[q_hd]) assume(i_q_n != {(QW+1){1'b0}});
+    // the grant keeps the port while the run goes on (o_keep), and WB's
+    // instruction opens only while WB is not frozen (wq_wb_ctl: a record
+    // or a register write needs !wb_frz)
+    reg f_frz_closed = 1'b0;
+    always @(posedge i_clk) f_frz_closed <= !i_reset && o_frz && !i_b_open;
+    always @(*) begin
+        if (f_past && !i_reset && cp_on) assume(i_cm_own);
+        if (f_frz_closed) assume(!i_b_open);
+    end
+    always @(posedge i_clk)
+        if (f_past && !i_reset)
+            c_code: cover(cp_code);
+`endif
     always @(*) if (f_past && !i_reset) begin
         // a load's last beat, compared as constants, is the last part of
         // its last register (cp_k + 1 == its words)
@@ -160,6 +192,8 @@ module wq_lsu_complete #(
         // only a store writes the code range (a load's or an ATOM's
         // entry never has the flag)
         if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
+        // the code store's commit, from its own terms, is the commit's
+        assert(cp_code == (cp_go && cp_last && i_q_code[q_hd]));
         // the place is a load's beat inside its registers, the first
         // before a run
         assert(cp_p < PARTS6);
