@@ -179,6 +179,7 @@ module wq_core #(
     wire [31:0]      is_addr;                  //   its instruction's byte address
     wire [31:0]      d_act;                    // DE's warp: active threads,
     wire [8*32-1:0]  d_prow;                   //   predicates,
+    wire [8*32-1:0]  fd_prow;                  // the FE/DE buffer's warp's predicates
     wire [5:0]       d_nregs;                  //   registers,
     wire [4:0]       d_sbase;                  //   shared base,
     wire [31:0]      d_code;                   //   code base (the formal properties')
@@ -372,7 +373,7 @@ module wq_core #(
         .i_fd_v(fd_v), .i_fd_w(fd_w), .i_fd_pc(fd_pc), .i_fd_ir(fd_ir), .i_fd_pd(fd_pd),
         .o_take(d_take),
         .o_v(d_v), .o_w(d_w), .o_pc(d_pc),
-        .i_act(d_act), .i_prow(d_prow), .i_nregs(d_nregs), .i_sbase(d_sbase), .i_son(w_son[d_w]),
+        .i_act(d_act), .i_prow(d_prow), .i_fd_prow(fd_prow), .i_nregs(d_nregs), .i_sbase(d_sbase), .i_son(w_son[d_w]),
         .o_rf_ra(rf_ra), .o_rf_rb(rf_rb), .i_za(de_za), .i_zb(de_zb),
         .i_x_take(x_take), .o_dx_held(dx_held), .o_dx_v(dx_v),
         .o_dx_w(dx_w), .o_dx_pc(dx_pc), .o_dx_ir(dx_ir), .o_dx_op(dx_op), .o_dx_rd(dx_rd),
@@ -858,7 +859,7 @@ module wq_core #(
         .i_csr_on(ph_csr), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
         .o_run_v(run_v), .o_free_v(free_v), .o_live_v(live_v), .o_nfree(nfree),
         .i_pick(pick), .o_is_pc(is_pc), .o_is_addr(is_addr),
-        .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .o_d_nregs(d_nregs),
+        .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .i_fd_w(fd_w), .o_fd_prow(fd_prow), .o_d_nregs(d_nregs),
         .o_d_sbase(d_sbase), .o_d_code(d_code),
         .i_x_w(x_w), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),
         .o_x_gb(x_gb), .o_x_param(x_param), .o_x_clock(x_clock), .o_x_ctaflat(x_ctaflat),

@@ -48,6 +48,7 @@ module wq_de_stage #(
     input  wire [PCW-1:0]       i_fd_pc,
     input  wire [63:0]          i_fd_ir,
     input  wire [`WQ_PD_W-1:0]  i_fd_pd,        // ... its predecoded fields
+    input  wire [8*32-1:0]      i_fd_prow,      // ... its warp's predicates (wq_warp_slots at i_fd_w)
     output wire                 o_take,         // DE is empty or its last beat leaves
     // ---- DE's instruction ----
     output reg                  o_v,
@@ -55,7 +56,7 @@ module wq_de_stage #(
     output reg  [PCW-1:0]       o_pc,
     // ---- its warp's slot (wq_warp_slots at o_w) and segment (wq_diverge) ----
     input  wire [31:0]          i_act,          // active threads
-    input  wire [8*32-1:0]      i_prow,         // predicates
+    input  wire [8*32-1:0]      i_prow,         // predicates (the formal properties')
     input  wire [5:0]           i_nregs,        // the launch's register count
     input  wire [4:0]           i_sbase,        // the shared base (0: nothing packed)
     input  wire                 i_son,          // in a sub-vector segment
@@ -110,6 +111,13 @@ module wq_de_stage #(
     /* verilator lint_on WIDTH */
 
     reg [63:0]       d_ir;
+    // the guard's and SEL's predicates, registered as DE takes the
+    // instruction from the FE/DE buffer's warp's row: the guard's zero
+    // test and the expander start at flip-flops, not behind the predicate
+    // row's read and an 8:1 select.  A warp's predicates change only at
+    // its own commits and its start, and it has one instruction in flight,
+    // so they hold while DE has its instruction (the FORMAL section)
+    reg [31:0]       d_gq, d_cq;
     reg [5:0]        d_p;                       // next part beat
     reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
     reg              d_parts_done;              // only the commit beat is left
@@ -166,11 +174,11 @@ module wq_de_stage #(
 
     // ---- the checks and the guard ----------------------------------------------------
     wire        dc_warpf = (dc_flags & `WQ_IF_WARP) != 0;
-    wire [31:0] d_g      = i_prow[{dc_gp, 5'd0} +: 32];
+    wire [31:0] d_g      = d_gq;
     wire [31:0] d_selg   = i_act & (dc_gn ? ~d_g : d_g);
     wire [31:0] d_sel    = dc_warpf ? i_act : d_selg;
     wire        d_skip   = !dc_warpf && (d_selg == 32'd0);
-    wire [31:0] d_cond   = i_prow[{dc_fn[2:0], 5'd0} +: 32] ^ {32{dc_fn[3]}};
+    wire [31:0] d_cond   = d_cq ^ {32{dc_fn[3]}};
     wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
                            (dc_maxreg >= i_nregs ||
                             (!(i_son && i_sbase != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
@@ -291,6 +299,8 @@ module wq_de_stage #(
             o_pc <= i_fd_pc;
             d_ir <= i_fd_ir;
             d_pd <= i_fd_pd;
+            d_gq <= i_fd_prow[{i_fd_ir[`WQ_F_GP_RANGE], 5'd0} +: 32];
+            d_cq <= i_fd_prow[{i_fd_ir[`WQ_F_FN_LO +: 3], 5'd0} +: 32];
         end
     // the expander's walk: each part of rb + k, then the commit beat
     always @(posedge i_clk)
@@ -307,6 +317,9 @@ module wq_de_stage #(
             end else d_parts_done <= 1'b1;
         end
 
+`ifndef FORMAL
+    wire unused_prow = &{1'b0, i_prow, dc_gp};   // (the formal properties')
+`endif
 `ifdef FORMAL
     // Checked inside the core (scripts/formal.sh, job core) and alone (job
     // de_stage, FORMAL_DE_STAGE_TOP: the FE/DE buffer's beat, the slot's
@@ -315,6 +328,14 @@ module wq_de_stage #(
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_DE_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
+`endif
+`ifndef FORMAL_DE_STAGE_TOP
+    // (inside the core) the guard's and SEL's predicates registered at the
+    // take are DE's warp's row's all the while DE holds the instruction
+    always @(*)
+        if (f_past && !i_reset && o_v)
+            assert(d_gq == i_prow[{dc_gp, 5'd0} +: 32] &&
+                   d_cq == i_prow[{dc_fn[2:0], 5'd0} +: 32]);
 `endif
     // the predecoded fields are the decoder's of DE's word (the fetch
     // decodes a word as it fills the buffer: wq_fetch; alone, the FE/DE
