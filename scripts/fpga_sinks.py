@@ -174,7 +174,7 @@ def selftest():
     r = report(by_sink, total, 2, 't')
     if '      13  68.4%  u_b.mem' not in r or 'the 2 instances' not in r:
         sys.exit('fpga_sinks selftest: report:\n' + r)
-    print('fpga_sinks: selftest passed')
+    print('fpga_sinks: selftest ok')
 
 
 def main():
