@@ -19,7 +19,7 @@
 //	25 MHz (docs/fpga/boards.md, "The ULX3S's core clock";
 //	scripts/fpga.sh ecp5 reads it from here and times the core clock's
 //	domain against it); the UART's bit time is CORE_HZ / BAUD clocks
-//	(108 at 12.5 MHz: 115 741 baud, 0.5 % fast).  Until the PLL
+//	(173 at 20 MHz: 115 607 baud, 0.35 % fast).  Until the PLL
 //	locks the core is held in reset: !LOCK joins the button into
 //	wq_board's reset, which synchronises it and holds the reset for
 //	2^RST_LOG2 clocks after the lock, so led[7] is lit until then.
@@ -43,7 +43,7 @@
 //
 //	Lights: led[0] blinks while the core clock runs (it toggles every
 //	2^ALIVE_LOG2 clocks, ALIVE_LOG2 = clog2(CORE_HZ) - 2: between 1 and
-//	2 Hz at any CORE_HZ, 1.5 Hz at 12.5 MHz), led[1] is wq_top's
+//	2 Hz at any CORE_HZ, 1.2 Hz at 20 MHz), led[1] is wq_top's
 //	interrupt, led[2] bytes from the host, led[3] bytes to the host,
 //	led[7] the device is in reset.  BTN_PWRN is left alone (it powers
 //	the board off); FIRE1 (btn[1]) resets the device.  wifi_gpio0 is
@@ -56,7 +56,7 @@
 
 module wq_ulx3s #(
 	parameter CLK_HZ   = 25000000,	// the board's oscillator
-	parameter CORE_HZ  = 12500000,	// the core clock, made by the PLL
+	parameter CORE_HZ  = 20000000,	// the core clock, made by the PLL
 	parameter BAUD     = 115200,
 	parameter MEM_LOG2 = 16,	// two 64 KiB windows of block RAM
 	// the configuration: the default one (the model's
