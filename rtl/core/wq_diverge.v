@@ -169,8 +169,8 @@ module wq_diverge #(
     wire             b_v   = i_b_v;
     wire             b_commit = i_b_commit;
     // (WB's opcode kinds are wq_ex_stage's flip-flops, loaded beside b_op
-    // and b_skip: the decisions below start at a register, not behind an
-    // 8-bit compare)
+    // from the beat's opcode and skip flag: the decisions below start at a
+    // register, not behind an 8-bit compare)
     wire [`WQ_OPK_W-1:0] b_opk = i_b_opk;
     wire unused_opk = b_opk[`WQ_OPK_ATOM];     // (WB's control's: an ATOM is no branch)
     wire             b_bar = b_opk[`WQ_OPK_BAR];
