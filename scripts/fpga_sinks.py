@@ -32,9 +32,17 @@ Prints the sites by instance (the sink's instance path), then by sink.
 """
 import collections
 import json
+import os
 import re
 import sys
 
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402  (the shared name forms)
+
+# the cells a site's charge walks through; anything else (a flip-flop, a
+# RAM, a multiplier: fpga_depth.py walks through the last, a site's owner
+# stops at it) is a sink
 COMB = {'LUT4', 'CCU2C', 'PFUMX', 'L6MUX21'}
 WEIGHT = {'LUT4': 1, 'CCU2C': 2, 'TRELLIS_DPR16X4': 6}
 
@@ -80,14 +88,16 @@ def charge(mod):
                     port_out[b] = pn
 
     def ram_name(cn):
-        return re.sub(r'(\.\d+)+$', '', cn.replace('$flatten\\', '').replace('\\', ''))
+        # (a RAM's cells are its name and the slice of bits, .N.N)
+        base = re.sub(r'(\.\d+)+$', '', cn)
+        return rtl_name(base) or base
 
     def sink_name(cn):
         c = cells[cn]
         if c['type'] == 'TRELLIS_FF':
             q = [b for b in c['connections'].get('Q', []) if isinstance(b, int)]
-            n = name.get(q[0]) if q else None
-            return re.sub(r'\[\d+\]$', '', n) if n else '(unnamed flip-flop)'
+            n = rtl_name(name.get(q[0])) if q else None
+            return n or '(unnamed flip-flop)'
         return ram_name(cn)
 
     def nearest(cn):

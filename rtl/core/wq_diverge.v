@@ -314,13 +314,10 @@ module wq_diverge #(
     wire        b_mt       = b_opk[`WQ_OPK_MT];
     wire        b_call     = b_opk[`WQ_OPK_CALL];
     wire        b_ret      = b_opk[`WQ_OPK_RET];
-    // (b_ret kept from EX as the instruction enters WB, k_ret: the
-    // opcode's compare is not in front of the walk's select and g_t0)
-    reg         k_ret;
-    always @(posedge i_clk)
-        if (i_wb_in) k_ret <= i_x_op == `WQ_OP_RET && !i_x_skip;
-    wire [31:0] g_act      = k_ret ? (b_act & ~r_held) : b_act;
-    wire [31:0] g_sel      = k_ret ? (b_sel & ~r_held) : b_sel;
+    // (b_ret is a flip-flop, WB's opcode kind: no compare in front of the
+    // walk's select and g_t0)
+    wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
+    wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
     wire [31:0] h_oh       = low1(h_rem);           // RET's next holder
@@ -945,12 +942,11 @@ module wq_diverge #(
             assert(g_fm == f_fm);
         end
     // The outcome's fields kept by the prologue (or WB's for an
-    // instruction without one), and b_ret kept from EX: their definitions
+    // instruction without one): their definitions
     // wherever the walk reads them before RETIRE (SUBV_END after its
     // THREAD_STATE once p_fresh), as the record list's.
     always @(*)
         if (f_past && !i_reset && b_v && b_commit) begin
-            assert(k_ret == b_ret);
             assert(h_any == (h_rem != 32'd0));
             if (b_prep == BP_NONE) begin
                 assert(h_more == more1(h_rem));

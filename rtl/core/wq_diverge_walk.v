@@ -13,6 +13,7 @@
 // an instruction entering WB (i_wb_in) starts it over.
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_opk.vh"
 
 module wq_diverge_walk (
     input  wire                 i_clk,
@@ -89,6 +90,7 @@ module wq_diverge_walk (
     output wire                 o_kq_rc
 );
 `include "wq_core_wb.vh"
+`include "wq_opk_fn.vh"
     wire             b_v       = i_b_v;
     wire             b_commit  = i_b_commit;
     wire             b_bar     = i_b_bar;
@@ -205,14 +207,14 @@ module wq_diverge_walk (
     endfunction
     // (with b_kq: b_k is 0, k_bk0; BAR, whose release K_BAR goes before
     // b_kq when the barrier completes, k_barw: b_k at most K_BAR, b_kq
-    // after it; k_bar: BAR, kept from EX)
-    reg         k_bk0, k_barw, k_bar;
+    // after it; BAR itself is b_bar, WB's opcode kind: a flip-flop)
+    reg         k_bk0, k_barw;
     always @(*)
         b_kk = b_is_trap ? (k_bk0 ? K_TRAP : K_BAR2) :
                (k_barw && i_bar_go) ? K_BAR : b_kq;
     function kbarw;
         input [3:0] k, q;
-        kbarw = k_bar && k <= K_BAR && q > K_BAR;
+        kbarw = b_bar && k <= K_BAR && q > K_BAR;
     endfunction
     // a record that reads the part scan waits for it: reconvergence's check
     // of a segment or loop form, a pop's record when the deque was not
@@ -238,7 +240,7 @@ module wq_diverge_walk (
     // trap, a warp's end: its reconvergence and what follows -- while the
     // check's registered terms are stale, the cycle after a commit or event
     // that changed a slot's state: wq_warp_slots' c_v)
-    wire        bchk_w     = !i_bchk_v && (k_bar || b_is_trap || b_fin || b_kq == K_RC);
+    wire        bchk_w     = !i_bchk_v && (b_bar || b_is_trap || b_fin || b_kq == K_RC);
     assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale ||
                       bchk_w;
     (* keep *) wire kq_live;
@@ -293,9 +295,12 @@ module wq_diverge_walk (
     // (an instruction entering WB without a prologue: its first record
     // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
     // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
-    wire        x_exit     = i_x_op == `WQ_OP_EXIT && !i_x_skip;
-    wire        x_bar      = i_x_op == `WQ_OP_BAR;
-    wire        x_setp     = i_x_op == `WQ_OP_SETP && !i_x_skip;
+    // (its kinds: wq_opk_fn.vh's decode, as WB's own are)
+    wire [`WQ_OPK_W-1:0] x_opk = opk(i_x_op, i_x_skip);
+    wire        x_exit     = x_opk[`WQ_OPK_EXIT];
+    wire        x_bar      = x_opk[`WQ_OPK_BAR];
+    wire        x_setp     = x_opk[`WQ_OPK_SETP];
+    wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_TYIELD:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
     wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
     // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
     // end, reconvergence, when no thread is left)
@@ -342,7 +347,6 @@ module wq_diverge_walk (
             b_kq <= kpick(x_rl, 4'd0);
             k_bk0 <= 1'b1;
             k_barw <= 1'b0;             // (BAR without a prologue: MASK_PC first)
-            k_bar <= x_bar;
         end
     end
     // the list's outcome terms of an instruction with a prologue
@@ -399,7 +403,7 @@ module wq_diverge_walk (
                    (b_kk == K_GRP && !g_ok) ||
                    (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
                    (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale ||
-                   (!i_bchk_v && (k_bar || b_is_trap || b_fin || b_kq == K_RC))));
+                   (!i_bchk_v && (b_bar || b_is_trap || b_fin || b_kq == K_RC))));
     // The last record by cases: the pick's definition, everywhere (at
     // K_RC the reconverge walk's end, f_rc_end: a wake, or the warp's end
     // with no release of K_BAR2 behind it).
@@ -413,7 +417,6 @@ module wq_diverge_walk (
     // the walk reads them.
     always @(*)
         if (f_past && !i_reset && b_v && b_commit) begin
-            assert(k_bar == b_bar);
             if (b_prep == BP_NONE) begin
                 assert(k_bk0 == (b_k == 4'd0));
                 assert(k_barw == (b_bar && b_k <= K_BAR && b_kq > K_BAR));
