@@ -192,6 +192,7 @@ JOBS=(
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_skid.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|1||16"
+"fetch|wq_fetch|rtl/core/wq_fetch.v rtl/core/wq_ibuf.v rtl/wq_decode.v|-set WARPS 2 -set IB_LOG2 1 -set PF_RUN 2|flatten; memory_map; opt -fast|4|2|1||FORMAL_FETCH_TOP|6"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||40"

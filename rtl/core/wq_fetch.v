@@ -119,9 +119,29 @@ module wq_fetch #(
     // last half starts the next run there, so straight-line code is in the
     // buffer before the warps reach it
     reg  [31:0] pf_end;
+    // The window, the issue addresses a that start the next run: a <
+    // pf_end && a + PF_BYTES / 2 >= pf_end (32-bit, the sum wrapping),
+    // i.e. the interval [pf_lo, pf_hi) of pf_win(pf_end).  The bounds are
+    // registers, loaded with pf_end from the end each start gives it, so
+    // IS's address meets two compares side by side, not an adder and a
+    // compare behind it (the FORMAL section asserts the interval is the
+    // test's, and the bounds pf_end's)
+    localparam [31:0] PF_H = PF_BYTES >> 1;
+    function [63:0] pf_win;              // a run's end e -> {lo, hi}
+        input [31:0] e;
+        begin
+            // lo: a + PF_H reaches e (from 0 when e < PF_H); hi: a below
+            // e, and a + PF_H not past 2^32 (a wrapped sum is small, under e)
+            pf_win[63:32] = (e >= PF_H) ? e - PF_H : 32'd0;
+            pf_win[31:0]  = (e > 32'd0 - PF_H) ? 32'd0 - PF_H : e;
+        end
+    endfunction
+    reg  [31:0] pf_lo, pf_hi;
     wire        fr_miss = i_fe_take && !o_fe_hit && !fl_on && !i_at_on && !i_cf;
     wire        pf_go   = i_is_go && !fl_on && !i_at_on && !i_at_wait && !i_cf && !i_stopping &&
-                          i_is_addr < pf_end && i_is_addr + (PF_BYTES >> 1) >= pf_end;
+                          i_is_addr >= pf_lo && i_is_addr < pf_hi;
+    wire [63:0] pw_pf   = pf_win(pf_end + PF_BYTES);      // (the window after each start)
+    wire [63:0] pw_miss = pf_win(i_f_addr + PF_BYTES);
     always @(posedge i_clk) begin
         ib_fill <= 1'b0;
         if (i_is_go && o_pref_v && i_pick == o_pref_w) o_pref_v <= 1'b0;
@@ -133,6 +153,7 @@ module wq_fetch #(
             fl_out <= 7'd0;
             fl_drop <= 1'b0;
             pf_end <= pf_end + PF_BYTES;
+            {pf_lo, pf_hi} <= pw_pf;
         end
         // FE's miss: a run from the missed address (the warp is issued
         // again after the run fills it)
@@ -143,6 +164,7 @@ module wq_fetch #(
             fl_req <= i_f_addr;
             fl_raddr <= i_f_addr;
             pf_end <= i_f_addr + PF_BYTES;
+            {pf_lo, pf_hi} <= pw_miss;
             fl_left <= PF_RUN * 2;
             fl_out <= 7'd0;
             fl_drop <= 1'b0;
@@ -175,6 +197,8 @@ module wq_fetch #(
             fl_on <= 1'b0;
             o_pref_v <= 1'b0;
             pf_end <= 32'd0;
+            pf_lo <= 32'd0;                 // (pf_win(0): empty)
+            pf_hi <= 32'd0;
             fl_drop <= 1'b0;
         end
     end
@@ -220,15 +244,37 @@ module wq_fetch #(
     end
 
 `ifdef FORMAL
-    // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
-    // asserts and covers only).
+    // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs core
+    // and core_w1) and alone (job fetch, FORMAL_FETCH_TOP: the prefetch
+    // window's properties, which hold whatever the inputs do).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // the prefetch window: the bounds are pf_end's, and the interval is
+    // the test it replaces, for IS's address whatever it is
+    always @(*) if (f_past && !i_reset) begin
+        assert({pf_lo, pf_hi} == pf_win(pf_end));
+        assert((i_is_addr >= pf_lo && i_is_addr < pf_hi) ==
+               (i_is_addr < pf_end && i_is_addr + PF_H >= pf_end));
+    end
+`ifndef FORMAL_FETCH_TOP
     // the code range holds every word the buffer may hold: a run's words
-    // still to come and each fill lie in it
+    // still to come and each fill lie in it (in the core: these need its
+    // memory's answers, one for each word its runs request)
     always @(*) if (f_past && !i_reset) begin
         if (fl_on && !fl_drop) assert(o_cr_v && fl_raddr >= o_cr_lo && {1'b0, fl_raddr} < o_cr_hi);
         if (ib_fill) assert(o_cr_v && ib_faddr >= o_cr_lo && {1'b0, ib_faddr} + 33'd8 <= o_cr_hi);
     end
+`else
+    // alone (job fetch, every input free but the first cycle's reset): a
+    // prefetch run starting, at the window's low and high ends, and a
+    // window that pf_win clips at the top of the address space
+    always @(*) if (!f_past) assume(i_reset);
+    always @(posedge i_clk)
+        if (f_past && !i_reset) begin
+            c_pf_lo:   cover(pf_go && i_is_addr == pf_lo);
+            c_pf_hi:   cover(pf_go && i_is_addr == pf_hi - 32'd1);
+            c_pf_clip: cover(pf_hi != pf_end);
+        end
+`endif
 `endif
 endmodule

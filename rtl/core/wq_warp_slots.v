@@ -198,6 +198,7 @@ module wq_warp_slots #(
     reg [31:0]       w_exited  [0:WARPS-1];
     reg [5:0]        w_nregs   [0:WARPS-1];
     reg [31:0]       w_code    [0:WARPS-1];
+    reg [31:0]       w_fa      [0:WARPS-1];    // w_code + 8 * w_pc (IS's fetch address)
     reg [31:0]       w_param   [0:WARPS-1];
     reg [10:0]       w_ntid0   [0:WARPS-1];
     reg [10:0]       w_ntid1   [0:WARPS-1];
@@ -246,7 +247,7 @@ module wq_warp_slots #(
 
     // ---- the read ports --------------------------------------------------------
     assign o_is_pc     = w_pc[i_pick];
-    assign o_is_addr   = w_code[i_pick] + {7'd0, w_pc[i_pick], 3'b000};
+    assign o_is_addr   = w_fa[i_pick];
     assign o_d_act     = w_act[i_d_w];
     assign o_d_prow    = w_pred[i_d_w];
     assign o_fd_prow   = w_pred[i_fd_w];
@@ -490,15 +491,25 @@ module wq_warp_slots #(
     // cycle (the completion path holds WB; a warp starts in PH_DISP with
     // the pipeline and the LSU empty), so their writes are one port at
     // sl_w.  w_act has three reads (DE's warp, WB's, the debug window's),
-    // w_pc two (IS's pick, the debug window's), w_retired two (EX's S2R
+    // w_pc two (IS's pick, the debug window's), w_code two (DE's warp, the
+    // write port's own for w_fa), w_retired two (EX's S2R
     // CLOCK, its own increment at sl_w), the others WB's.
     wire             sl_b  = i_wb_done && !i_wb_trap;
     wire             sl_cm = i_cm_done;
     wire             sl_ds = i_ds_go;
     wire [WID_W-1:0] sl_w  = sl_ds ? i_ds_slot : sl_cm ? i_cm_w : i_wb_w;
+    // w_fa, the warp's fetch address (its code base plus its PC's bytes),
+    // is kept beside w_pc and written with it: the sum is formed here, on
+    // the write side, so IS reads the picked warp's address from a LUT RAM
+    // rather than through a select and a 32-bit adder on its way into the
+    // instruction buffer's lookup and the prefetch window's compares
+    wire [PCW-1:0]   sl_pc   = sl_ds ? g_pc : sl_cm ? i_cm_pc + 1'b1 : i_wb_npc;
+    wire [31:0]      sl_code = sl_ds ? g_code : w_code[sl_w];
     always @(posedge i_clk)
-        if (sl_ds || sl_cm || sl_b)
-            w_pc[sl_w] <= sl_ds ? g_pc : sl_cm ? i_cm_pc + 1'b1 : i_wb_npc;
+        if (sl_ds || sl_cm || sl_b) begin
+            w_pc[sl_w] <= sl_pc;
+            w_fa[sl_w] <= sl_code + {7'd0, sl_pc, 3'b000};
+        end
     always @(posedge i_clk)
         if (sl_ds || sl_cm || sl_b)
             w_retired[sl_w] <= sl_ds ? 32'd0 : w_retired[sl_w] + 32'd1;
@@ -593,6 +604,9 @@ module wq_warp_slots #(
             assert(w_arr[fi] == f_arr[fi]);
             assert(w_rn[fi] == (w_state[fi] == `WQ_WS_RUN));
             assert(w_fr[fi] == (w_state[fi] == `WQ_WS_FREE));
+            // a started slot's fetch address is its code base plus its
+            // PC's bytes
+            if (w_init[fi]) assert(w_fa[fi] == w_code[fi] + {7'd0, w_pc[fi], 3'b000});
             // the same-CTA matrix of two started slots: their keys equal
             for (fj = 0; fj < WARPS; fj = fj + 1)
                 if (w_init[fi] && w_init[fj])
