@@ -586,6 +586,7 @@ module wq_core #(
     wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
     wire              b_hold;                   //   none this cycle,
     wire              b_last_k;                 //   the commit's last
+    wire              b_hold_any, b_last_nh;    //   (its two terms: b_last_k is their AND)
     wire              b_rel_now;                // a barrier release among them
     wire              b_gone, b_orphan;         // the warp ends (with orphaned threads)
     wire              b_ptrap_go;               // the deque-room check's trap becomes WB's
@@ -620,7 +621,8 @@ module wq_core #(
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
         .o_dq_op(dq_op), .o_son(w_son),
-        .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_rel_now(b_rel_now),
+        .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_hold_any(b_hold_any),
+        .o_last_nh(b_last_nh), .o_rel_now(b_rel_now),
         .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_l_p(l_p),
         .o_yield(b_yield), .o_auto(b_auto), .o_npc(b_npc), .o_act_new(b_act_new),
         .o_exit_new(b_exit_new), .o_gone(b_gone), .o_orphan(b_orphan),
@@ -635,7 +637,7 @@ module wq_core #(
         .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_is_trap(b_is_trap), .i_b_w(b_w),
         .i_b_bar(b_opk[`WQ_OPK_BAR]), .i_b_atom(b_opk[`WQ_OPK_ATOM]), .i_bw_go(bw_go),
-        .i_b_last_k(b_last_k), .i_b_hold(b_hold),
+        .i_b_last_k(b_last_k), .i_b_hold(b_hold), .i_b_hold_any(b_hold_any), .i_b_last_nh(b_last_nh),
         .i_b_gone(b_gone), .i_b_orphan(b_orphan), .i_b_rel_now(b_rel_now),
         .i_ready_v(ready_v), .i_bar_oth(bar_oth), .i_bar_go(bar_go),
         .i_disp_ok(disp_ok), .i_g_valid(g_valid), .i_g_fit1(g_fit1),

@@ -106,6 +106,8 @@ module wq_diverge #(
     output wire [3:0]               o_kk,
     output wire                     o_hold,
     output wire                     o_last,
+    output wire                     o_hold_any,     // (o_last's two terms: o_last is
+    output wire                     o_last_nh,      //  !o_hold_any && o_last_nh)
     output wire                     o_rel_now,
     // the deque-room check's trap (becomes WB's), CALL's link beat's part
     output wire                     o_ptrap_go,
@@ -562,6 +564,7 @@ module wq_diverge #(
         .i_g_sub(g_sub), .i_g_rem(g_rem), .i_g_first0(g_first0), .i_g_ok(g_ok),
         .i_l_more(l_more), .i_h_more(h_more),
         .o_b_k(b_k), .o_b_kk(b_kk), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
+        .o_hold_any(o_hold_any), .o_last_nh(o_last_nh),
         .o_b_ends(b_ends), .o_rel_now(o_rel_now),
         .o_p_snd(p_snd), .o_p_fresh(p_fresh), .o_p_stale(p_stale),
         .o_sc_rc(sc_rc), .o_rc_early(rc_early), .o_kq_rc(kq_rc));

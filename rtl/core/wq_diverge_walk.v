@@ -72,6 +72,11 @@ module wq_diverge_walk (
     output wire [3:0]           o_b_kk,
     output wire                 o_b_hold,
     output wire                 o_b_last_k,
+    // (b_last_k as its two terms: the holds every record has, and the
+    // last record when none of those holds -- b_last_k is their AND --
+    // for WB's hold, which selects on o_hold_any first)
+    output wire                 o_hold_any,
+    output wire                 o_last_nh,
     // the warp's end after the instruction (the list's), a barrier
     // release among the records
     output wire                 o_b_ends,
@@ -283,6 +288,17 @@ module wq_diverge_walk (
                        ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
                         (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
     wire        b_last_k   = at_rc ? last_rc : last_oth;
+    // (the same without hold_any's terms: b_last_k is !hold_any &&
+    // last_nh.  WB's hold reads hold_any at its last level, so the path
+    // from hold_any, the deepest of the walk's terms -- SUBV_END's wait on
+    // its warp's segment flag -- into WB's take is one select, not at_rc's
+    // AND, b_last_k's select and WB's hold's select in a row)
+    (* keep *) wire last_nh;
+    assign last_nh  = (kq_live && b_kq == K_RC) ? last_rc :
+                      (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                       kq_live &&
+                       ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                        (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
     // an EXIT that leaves no thread, outside a sub-vector segment and a
     // loop form (RC_CHK has nothing to do: it goes straight to the pop),
     // issues its reconvergence pop with its first record: the records
@@ -360,6 +376,8 @@ module wq_diverge_walk (
     assign o_b_kk = b_kk;
     assign o_b_hold = b_hold;
     assign o_b_last_k = b_last_k;
+    assign o_hold_any = hold_any;
+    assign o_last_nh = last_nh;
     assign o_b_ends = b_ends;
     assign o_rel_now = b_recs[K_BAR] || b_recs[K_BAR2];
     assign o_p_snd = p_snd;
@@ -413,6 +431,12 @@ module wq_diverge_walk (
             assert(b_last_k == (!b_hold &&
                    ((b_kk == K_RC) ? (f_rc_end && !(dqr_empty && rc_s == RC_POP && i_rel_end)) :
                                      ((b_recs >> b_kk) == 15'd1))));
+    // ... and is its two terms' AND; a hold of every record holds the walk
+    always @(*)
+        if (f_past && !i_reset) begin
+            assert(b_last_k == (!hold_any && last_nh));
+            if (hold_any) assert(b_hold);
+        end
     // The walk's stable terms kept with b_kq: their definitions wherever
     // the walk reads them.
     always @(*)

@@ -53,6 +53,8 @@ module wq_wb_ctl #(
     // a barrier release now
     input  wire                 i_b_last_k,
     input  wire                 i_b_hold,
+    input  wire                 i_b_hold_any,   // (i_b_last_k's two terms: it is
+    input  wire                 i_b_last_nh,    //  !i_b_hold_any && i_b_last_nh)
     input  wire                 i_b_gone,
     input  wire                 i_b_orphan,
     input  wire                 i_b_rel_now,
@@ -215,14 +217,17 @@ module wq_wb_ctl #(
     // (WB's hold is b_v && ((b_commit && !b_last_k) || b_wait_fl ||
     // b_twait || wb_frz): kept as its two values for the walk's last
     // record, which arrives from wq_diverge deep (its reconvergence
-    // check), so b_last_k selects at the last level rather than the LUT
-    // mapper, which sees it as early as any input, burying it under the
-    // pipeline's flags)
+    // check), so the last record selects at the last level rather than the
+    // LUT mapper, which sees it as early as any input, burying it under the
+    // pipeline's flags.  The select reads the last record's two terms, the
+    // walk's hold of every record first: with it the walk has no last
+    // record (b_busy_nl), without it the last record is last_nh -- one
+    // level from hold_any, the walk's deepest term, to WB's take)
     (* keep *) wire b_busy_nl;
     assign b_busy_nl = b_v && (b_commit || wb_frz);
     (* keep *) wire b_busy_l;
     assign b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
-    assign b_busy = b_last_k ? b_busy_l : b_busy_nl;
+    assign b_busy = i_b_hold_any ? b_busy_nl : i_b_last_nh ? b_busy_l : b_busy_nl;
     wire        b_trapping = b_final && b_is_trap;
     // ready after this commit: the committing warp if it still runs
     // (a barrier this commit completes releases the others waiting at it)
@@ -349,6 +354,8 @@ module wq_wb_ctl #(
     // the record walk (wq_diverge_walk's properties): its last record is
     // never a held one
     always @(*) assume(!(i_b_hold && i_b_last_k));
+    always @(*) assume(i_b_last_k == (!i_b_hold_any && i_b_last_nh));
+    always @(*) if (i_b_hold_any) assume(i_b_hold);
     always @(*) assume(i_b_w < WARPS);
     // WB's opcode kinds are one opcode's (wq_ex_stage's flip-flops); the
     // buffer's ATOM flag is a waiting beat's
