@@ -25,5 +25,6 @@
 `define WQ_OPK_TSYNC    12  // SSY, SYNC: the region's token is SYNC
 `define WQ_OPK_TBRK     13  // PBRK, BRK: ... BRK
 `define WQ_OPK_TYIELD   14  // YIELD: ... YIELD (any other: CONT)
-`define WQ_OPK_W        15
+`define WQ_OPK_SNDV     15  // SUBV_END (a warp instruction: never skipped)
+`define WQ_OPK_W        16
 `endif

@@ -21,5 +21,6 @@ function [`WQ_OPK_W-1:0] opk;
         opk[`WQ_OPK_TSYNC]  = op == `WQ_OP_SSY || op == `WQ_OP_SYNC;
         opk[`WQ_OPK_TBRK]   = op == `WQ_OP_PBRK || op == `WQ_OP_BRK;
         opk[`WQ_OPK_TYIELD] = op == `WQ_OP_YIELD;
+        opk[`WQ_OPK_SNDV]   = op == `WQ_OP_SUBV_END;
     end
 endfunction

@@ -423,7 +423,8 @@ module wq_diverge #(
     wire        kq_rc;                      // the walk's registered record is K_RC
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk),
-        .i_b_w(b_w), .i_b_op(b_op), .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar),
+        .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_wd(b_wd),
+        .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
         .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k == K_RC),
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),

@@ -30,7 +30,11 @@ module wq_diverge_subv #(
     input  wire                 i_clk,
     // WB's instruction and warp
     input  wire [WID_W-1:0]     i_b_w,
+    // WB loads a beat of warp i_vwarp (WB's warp from the next cycle)
+    input  wire                 i_vload,
+    input  wire [WID_W-1:0]     i_vwarp,
     input  wire [7:0]           i_b_op,
+    input  wire                 i_b_snd,    // ... is SUBV_END (its kind: a flip-flop)
     input  wire                 i_b_wd,     // the wave decision sampled with SUBV_AUTO
     input  wire                 i_b_yb,     // YIELD (not skipped) or BAR: misuse inside
     input  wire [PCW-1:0]       i_b_pc,
@@ -153,14 +157,20 @@ module wq_diverge_subv #(
 
     // ---- the instruction's decisions ------------------------------------------------
     wire        sv_en      = i_sven;
-    wire        sv_on      = w_son[b_w];
+    // sv_on is WB's warp's segment flag, kept in a flip-flop (b_son): it
+    // loads the next cycle's w_son at WB's next warp, so the walk's hold
+    // (SUBV_END's wait for the part scan) starts at a register, not behind
+    // an 8-way select by b_w (the FORMAL section asserts b_son ==
+    // w_son[b_w])
+    reg         b_son;
+    wire        sv_on      = b_son;
     wire        lp_on      = w_lon[b_w];
     // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
     // says sub-vector mode, else a NOP; it traps in a region either way
     wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
     wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
                              (b_sau && b_wd);                //  never skipped)
-    wire        b_snd      = b_op == `WQ_OP_SUBV_END;
+    wire        b_snd      = i_b_snd;                   // (b_op == SUBV_END)
     wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
     wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
     wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
@@ -338,10 +348,16 @@ module wq_diverge_subv #(
     wire        son_clr    = ((i_rc_none || (i_rc_rec && !rq_nfound)) && ck_sv) ||
                              (i_ret && b_snd && sv_en && !sn_nfound);
     integer sw;
-    always @(posedge i_clk)
+    reg  [WARPS-1:0] son_nx;              // (w_son's next value)
+    always @(*)
         for (sw = 0; sw < WARPS; sw = sw + 1)
-            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) w_son[sw] <= 1'b0;
-            else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) w_son[sw] <= son_set;
+            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) son_nx[sw] = 1'b0;
+            else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) son_nx[sw] = son_set;
+            else son_nx[sw] = w_son[sw];
+    always @(posedge i_clk) begin
+        for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
+        b_son <= son_nx[i_vload ? i_vwarp : b_w];
+    end
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
@@ -463,6 +479,26 @@ module wq_diverge_subv #(
             // (the halves against the seed's constants, not lp_lo / lp_hi)
             assert((sv_nact | sv_park) == b_act && (sv_nact & 32'hFFFF0000) == 32'd0 &&
                    (sv_park & 32'h0000FFFF) == 32'd0);
+    end
+    // WB's warp's segment flag in its flip-flop is the slot's, from the
+    // first clock on: b_w is the warp WB loaded (i_vload, i_vwarp) -- the
+    // core's EX stage's register, asserted inside wq_core, assumed alone
+    // -- and SUBV_END's kind is its opcode's (wq_ex_stage's flip-flops)
+    reg             f_clk = 1'b0;
+    reg [WID_W-1:0] f_bw_nx;
+    always @(posedge i_clk) begin
+        f_clk <= 1'b1;
+        f_bw_nx <= i_vload ? i_vwarp : b_w;
+    end
+    always @(*) begin
+`ifdef FORMAL_DIVERGE_SUBV
+        if (f_clk) assume(b_w == f_bw_nx);
+        assume(i_b_snd == (b_op == `WQ_OP_SUBV_END));
+`else
+        if (f_clk) assert(b_w == f_bw_nx);
+        assert(i_b_snd == (b_op == `WQ_OP_SUBV_END));
+`endif
+        if (f_clk) assert(b_son == w_son[b_w]);
     end
     // (the covers: the unit's own job; inside wq_core the SUBV programs
     // lie beyond the job's cover depth)
