@@ -149,6 +149,10 @@ module wq_token_deque #(
     output wire [LOG2:0]                    o_head,
     output wire [LOG2:0]                    o_tail,
     output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_log2,
+    // the size of warp i_lwarp's deque, combinational from its register
+    // (a second read of the sizes, at a warp that need not be i_warp)
+    input  wire [WID_W-1:0]                 i_lwarp,
+    output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_l_log2,
     // the view: the state of warp o_v_warp in flip-flops (i_vload: the
     // view follows warp i_vwarp from the next cycle)
     input  wire                             i_vload,
@@ -790,6 +794,7 @@ module wq_token_deque #(
     assign o_head     = c_head;
     assign o_tail     = c_tail;
     assign o_log2     = {{(L2W-LGW){1'b0}}, c_log2};
+    assign o_l_log2   = {{(L2W-LGW){1'b0}}, log2_all[i_lwarp*LGW +: LGW]};
 
 `ifdef FORMAL
     // ---- formal properties --------------------------------------------------
@@ -876,6 +881,10 @@ module wq_token_deque #(
         if (i_warp == v_warp)
             assert(o_v_has == c_has[NPRES-1:0]);
     end
+
+    // the second read of the sizes is the state outputs' at the same warp
+    always @(*)
+        if (i_lwarp == i_warp) assert(o_l_log2 == o_log2);
 
     // a search's result fields are those the `WQ_DQCMD_FIND left in r_*
     always @(*)

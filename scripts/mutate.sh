@@ -46,7 +46,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     case $state:$line in
     head:'#'* | head:'') continue ;;
     head:'['*)
-        re='^\[([A-Za-z0-9_]+)\] +([A-Za-z0-9_./]+) +\| +([a-z0-9_ ]+[a-z0-9_]) +\| +(.+)$'
+        re='^\[([A-Za-z0-9_]+)\] +([A-Za-z0-9_./]+) +\| +([A-Za-z0-9_ ]+[A-Za-z0-9_]) +\| +(.+)$'
         [[ $line =~ $re ]] || fail "$list:$ln: expected '[ID] FILE | CHECKS | description'"
         ids+=("${BASH_REMATCH[1]}"); files+=("${BASH_REMATCH[2]}")
         checks+=("${BASH_REMATCH[3]}"); descs+=("${BASH_REMATCH[4]}")

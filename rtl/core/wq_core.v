@@ -576,11 +576,12 @@ module wq_core #(
     // records' fields; wq_commit emits the records, this file carries the
     // commit out on the warp's slot
     reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
+    wire [WID_W-1:0]  dw;                       // the debug window's warp (wq_core_csr)
     wire [WID_W-1:0]  dq_vw;                    // the warp its view follows: WB's
     wire              dq_ready, dq_rvalid;
     wire [63:0]       dq_token;
     wire [DW-1:0]     dq_head, dq_tail;
-    wire [4:0]        dq_log2;
+    wire [4:0]        dw_log2;                  // the debug window warp's deque size
     wire [3:0]        dq_op;
     wire [PCW-1:0]    b_next     = b_pc + 1'b1;
     wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
@@ -617,9 +618,9 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dq_warp(dq_warp), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
+        .i_dq_warp(dq_warp), .i_dw(dw), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
-        .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dq_log2(dq_log2),
+        .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dw_log2(dw_log2),
         .o_dq_op(dq_op), .o_son(w_son),
         .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_hold_any(b_hold_any),
         .o_last_nh(b_last_nh), .o_rel_now(b_rel_now),
@@ -770,7 +771,6 @@ module wq_core #(
     wire [DQ_LOG2-1:0] csr_dq_index;
     wire [63:0]      csr_dq_data;
     wire [DW-1:0]    csr_dq_head, csr_dq_tail;
-    wire [WID_W-1:0] dw;                 // the debug window's warp
     // the commits the trap registers and the count see (WB's, the
     // completion path's)
     wire             b_commit_now = b_emit && b_last_k;
@@ -787,7 +787,7 @@ module wq_core #(
         .o_dw(dw), .i_w_init(dw_init), .i_w_state(dw_state), .i_w_trap(dw_trap),
         .i_w_recov(dw_recov), .i_w_pc(dw_pc), .i_w_act(dw_act),
         .o_resume(csr_resume), .o_kill(csr_kill),
-        .i_dq_head(dq_head), .i_dq_tail(dq_tail), .i_dq_log2(dq_log2), .i_dq_ready(dq_ready),
+        .i_dq_head(dq_head), .i_dq_tail(dq_tail), .i_dq_log2(dw_log2), .i_dq_ready(dq_ready),
         .i_dq_rvalid(dq_rvalid), .i_dq_token(dq_token), .i_dq_op(dq_op),
         .o_dq_set(csr_dq_set), .o_dq_go(csr_dq_go), .o_dq_again(csr_dq_again),
         .o_dq_op(csr_dq_op), .o_dq_index(csr_dq_index), .o_dq_data(csr_dq_data),

@@ -87,6 +87,7 @@ module wq_diverge #(
     input  wire [DQ_LOG2:0]         i_csr_dq_tail,
     // the deque: the warp its state outputs follow, its state
     input  wire [WID_W-1:0]         i_dq_warp,
+    input  wire [WID_W-1:0]         i_dw,           // the debug window's warp (o_dw_log2)
     // WB loads a beat (of warp i_vwarp): the deque's view of WB's warp follows
     input  wire                     i_vload,
     input  wire [WID_W-1:0]         i_vwarp,
@@ -96,7 +97,7 @@ module wq_diverge #(
     output wire [63:0]              o_dq_token,
     output wire [DQ_LOG2:0]         o_dq_head,
     output wire [DQ_LOG2:0]         o_dq_tail,
-    output wire [4:0]               o_dq_log2,
+    output wire [4:0]               o_dw_log2,      // the size of warp i_dw's deque
     output wire [3:0]               o_dq_op,        // the command on the port
     // the sub-vector segment of every warp (DE's packed registers)
     output wire [WARPS-1:0]         o_son,
@@ -189,7 +190,6 @@ module wq_diverge #(
     wire [DW-1:0]     dq_head, dq_tail, dq_cnt;
     wire [4:0]        dq_log2;
     wire [DW-1:0]     dq_whead, dq_wtail;
-    wire [4:0]        dq_wlog2;
     wire [9:0] dq_depth = 10'd1 << dq_log2;
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
@@ -527,7 +527,6 @@ module wq_diverge #(
     assign o_dq_token = dq_token;
     assign o_dq_head = dq_whead;
     assign o_dq_tail = dq_wtail;
-    assign o_dq_log2 = dq_wlog2;
     assign o_dq_op = dq_op;
     wire        b_is_trap  = i_trap;
     // ---- WB's record walk (wq_diverge_walk) -------------------------------------------
@@ -672,7 +671,8 @@ module wq_diverge #(
         .i_csr_dq_op(i_csr_dq_op), .i_csr_dq_index(i_csr_dq_index), .i_csr_dq_data(i_csr_dq_data),
         .i_csr_dq_head(i_csr_dq_head), .i_csr_dq_tail(i_csr_dq_tail),
         .o_ready(dq_ready), .o_rvalid(dq_rvalid), .o_token(dq_token), .o_op(dq_op),
-        .o_has_call(dq_has_call), .o_head(dq_whead), .o_tail(dq_wtail), .o_log2(dq_wlog2),
+        .o_has_call(dq_has_call), .o_head(dq_whead), .o_tail(dq_wtail), .i_dw(i_dw),
+        .o_dw_log2(o_dw_log2),
         .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(dq_head),
         .o_v_tail(dq_tail), .o_v_cnt(dq_cnt), .o_v_log2(dq_log2),
         .o_dqs(dqs), .o_r_token(dqr_token), .o_r_found(dqr_found), .o_r_empty(dqr_empty),

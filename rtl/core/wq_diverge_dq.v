@@ -23,6 +23,7 @@ module wq_diverge_dq #(
     input  wire                     i_clk,
     input  wire                     i_reset,
     input  wire [WID_W-1:0]         i_dq_warp,      // the warp the deque's state outputs follow
+    input  wire [WID_W-1:0]         i_dw,           // the warp o_dw_log2 is the size of
     input  wire                     i_vload,        // the view moves to warp i_vwarp (WB loads a beat)
     input  wire [WID_W-1:0]         i_vwarp,
     // WB's call: set this cycle, and what it is (wq_diverge's walk)
@@ -64,7 +65,7 @@ module wq_diverge_dq #(
     output wire                     o_has_call,     // WB's warp's deque holds a CALL token (the view's)
     output wire [DQ_LOG2:0]         o_head,
     output wire [DQ_LOG2:0]         o_tail,
-    output wire [4:0]               o_log2,
+    output wire [4:0]               o_dw_log2,
     // the view: the state of WB's warp in flip-flops (wq_token_deque)
     output wire [WID_W-1:0]         o_v_warp,
     output wire [DQ_LOG2:0]         o_v_head,
@@ -111,7 +112,7 @@ module wq_diverge_dq #(
         .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
         .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
         .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
-        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2),
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2), .i_lwarp(i_dw), .o_l_log2(o_dw_log2),
         .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(o_v_head),
         .o_v_tail(o_v_tail), .o_v_cnt(o_v_cnt), .o_v_log2(o_v_log2), .o_v_has(v_has));
     // (every push is counted before it is made: the deque never traps here)
@@ -137,7 +138,9 @@ module wq_diverge_dq #(
     wire unused_vhas = &{1'b0, v_has16};
     assign o_head = dq_head;
     assign o_tail = dq_tail;
-    assign o_log2 = dq_log2;
+    // (warp i_dq_warp's size: the debug window reads warp i_dw's, which
+    // it is whenever the window asks, from the sizes' own select)
+    wire unused_log2 = &{1'b0, dq_log2};
     assign o_dqs = dqs;
     assign o_r_token = dqr_token;
     assign o_r_found = dqr_found;
