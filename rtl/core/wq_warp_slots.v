@@ -491,8 +491,8 @@ module wq_warp_slots #(
     // cycle (the completion path holds WB; a warp starts in PH_DISP with
     // the pipeline and the LSU empty), so their writes are one port at
     // sl_w.  w_act has three reads (DE's warp, WB's, the debug window's),
-    // w_pc two (IS's pick, the debug window's), w_code two (DE's warp, the
-    // write port's own for w_fa), w_retired two (EX's S2R
+    // w_pc two (IS's pick, the debug window's), w_code three (DE's warp,
+    // WB's and the completion's for w_fa's sums), w_retired two (EX's S2R
     // CLOCK, its own increment at sl_w), the others WB's.
     wire             sl_b  = i_wb_done && !i_wb_trap;
     wire             sl_cm = i_cm_done;
@@ -503,12 +503,20 @@ module wq_warp_slots #(
     // the write side, so IS reads the picked warp's address from a LUT RAM
     // rather than through a select and a 32-bit adder on its way into the
     // instruction buffer's lookup and the prefetch window's compares
+    // (each write's sum is formed from its own source, side by side -- WB's
+    // warp's code base and next PC, the completion's, the start's -- and
+    // the write's select comes last: the select of the writing warp, late
+    // behind the completion's decision, is not in front of a code read
+    // and the adder)
     wire [PCW-1:0]   sl_pc   = sl_ds ? g_pc : sl_cm ? i_cm_pc + 1'b1 : i_wb_npc;
-    wire [31:0]      sl_code = sl_ds ? g_code : w_code[sl_w];
+    wire [PCW-1:0]   cm_npc  = i_cm_pc + 1'b1;
+    wire [31:0]      fa_b    = w_code[i_wb_w] + {7'd0, i_wb_npc, 3'b000};
+    wire [31:0]      fa_cm   = w_code[i_cm_w] + {7'd0, cm_npc, 3'b000};
+    wire [31:0]      fa_ds   = g_code + {7'd0, g_pc, 3'b000};
     always @(posedge i_clk)
         if (sl_ds || sl_cm || sl_b) begin
             w_pc[sl_w] <= sl_pc;
-            w_fa[sl_w] <= sl_code + {7'd0, sl_pc, 3'b000};
+            w_fa[sl_w] <= sl_ds ? fa_ds : sl_cm ? fa_cm : fa_b;
         end
     always @(posedge i_clk)
         if (sl_ds || sl_cm || sl_b)
