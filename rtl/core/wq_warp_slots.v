@@ -508,11 +508,16 @@ module wq_warp_slots #(
     // the write's select comes last: the select of the writing warp, late
     // behind the completion's decision, is not in front of a code read
     // and the adder)
-    wire [PCW-1:0]   sl_pc   = sl_ds ? g_pc : sl_cm ? i_cm_pc + 1'b1 : i_wb_npc;
+    function [31:0] fetch_addr;          // a code base plus a PC's bytes
+        input [31:0]    code;
+        input [PCW-1:0] pc;
+        fetch_addr = code + ({{(32-PCW){1'b0}}, pc} << 3);
+    endfunction
     wire [PCW-1:0]   cm_npc  = i_cm_pc + 1'b1;
-    wire [31:0]      fa_b    = w_code[i_wb_w] + {7'd0, i_wb_npc, 3'b000};
-    wire [31:0]      fa_cm   = w_code[i_cm_w] + {7'd0, cm_npc, 3'b000};
-    wire [31:0]      fa_ds   = g_code + {7'd0, g_pc, 3'b000};
+    wire [PCW-1:0]   sl_pc   = sl_ds ? g_pc : sl_cm ? cm_npc : i_wb_npc;
+    wire [31:0]      fa_b    = fetch_addr(w_code[i_wb_w], i_wb_npc);
+    wire [31:0]      fa_cm   = fetch_addr(w_code[i_cm_w], cm_npc);
+    wire [31:0]      fa_ds   = fetch_addr(g_code, g_pc);
     always @(posedge i_clk)
         if (sl_ds || sl_cm || sl_b) begin
             w_pc[sl_w] <= sl_pc;
@@ -614,7 +619,7 @@ module wq_warp_slots #(
             assert(w_fr[fi] == (w_state[fi] == `WQ_WS_FREE));
             // a started slot's fetch address is its code base plus its
             // PC's bytes
-            if (w_init[fi]) assert(w_fa[fi] == w_code[fi] + {7'd0, w_pc[fi], 3'b000});
+            if (w_init[fi]) assert(w_fa[fi] == fetch_addr(w_code[fi], w_pc[fi]));
             // the same-CTA matrix of two started slots: their keys equal
             for (fj = 0; fj < WARPS; fj = fj + 1)
                 if (w_init[fi] && w_init[fj])
