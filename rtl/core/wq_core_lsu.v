@@ -5,8 +5,10 @@
 // Its datapath units: wq_lsu_pick (the coalescer's rule), wq_lsu_store (a
 // store's line), wq_lsu_answer (the tags and the answer stage),
 // wq_lsu_atom (an ATOM's lanes), wq_lsu_memwrite (a store's MEM_WRITE
-// records), wq_lsu_data (the data row stores, wq_lsu_rows), wq_lsu_complete
-// (the completion path: when the head entry commits, its place).
+// records), wq_lsu_data (the data row stores, wq_lsu_rows), wq_lsu_addr
+// (the address rows, the entries' first leaders), wq_lsu_entry (the
+// request stage's entry register), wq_lsu_complete (the completion path:
+// when the head entry commits, its place).
 //
 // A load's or a store's part beats in EX write its addresses and store
 // data into the entry after the queue's last (the gather); its commit
@@ -182,15 +184,11 @@ module wq_core_lsu #(
     // answer names its entry and elements, a store's write answer, a fetch run's word, an atomic's);
     // the completion path commits the head entry once its requests (a store: posted) and answers (a
     // load) are done, so the memory commits are in the order of their accesses at the port
-    // (docs/rtl/commit.md, rule 3). An entry is the gather buffer of its instruction: entry s holds
-    // lane l's byte address at q_addr[{s, l}] and word k of lane l (element e = 4l + k) in two row
-    // stores (wq_lsu_rows, LUT RAM): the store data (st.v4's four registers, CAS's compare value at
-    // k 0 and new value at k 1) that the gather writes, and the values the loads' answers write
-    // (ld.v4's four; ATOM's old values at k 0).  Row {s, p} holds part p's elements, 4 * LANES words
-    // (element e at row p = e / EW, word e % EW), so the gather writes one row a cycle, the request
-    // stage reads the row of the elements it covers, the answer stage writes one row a cycle and the
-    // completion reads one.  The gather writes the entry after the queue's last (q_tl); an ATOM runs
-    // from there with the queue empty, alone on the port (below).
+    // (docs/rtl/commit.md, rule 3). An entry is the gather buffer of its instruction: its lanes'
+    // addresses (wq_lsu_addr) and word k of lane l (element e = 4l + k) in two row stores
+    // (wq_lsu_data): the store data the gather writes and the values the loads' answers write, a
+    // row a part (docs/rtl/wq_lsu_data.md).  The gather writes the entry after the queue's last
+    // (q_tl); an ATOM runs from there with the queue empty, alone on the port (below).
     localparam QW   = (LSQ > 1) ? $clog2(LSQ) : 1;
     localparam integer LSQI = LSQ;
     localparam [QW:0] LSQN = LSQI[QW:0];
@@ -200,13 +198,8 @@ module wq_core_lsu #(
     localparam PW  = (PARTS > 1) ? $clog2(PARTS) : 1;
     localparam NR  = LSQ * PARTS;        // rows of a row store
     localparam RAW = $clog2(NR);
-    // the lanes' byte addresses, a row a part of an entry as the gather
-    // writes them (row rw_ix(s, p): lane p * LANES + l at [l*32 +: 32]) in
-    // LUT RAM, one write port, read as rows: the request stage's entry
-    // (every part), the answer stage's part, the atomic's lane, the
-    // MEM_WRITE records' lanes (a copy a read address; in flip-flops, LSQ
-    // x 32 words behind a multiplexer a lane for each)
-    reg  [LANES*32-1:0] q_addr [0:NR-1];
+    // (the lanes' byte addresses, a row a part of an entry, and each
+    // entry's first leader: wq_lsu_addr, u_qa below)
     reg  [LSQ-1:0] q_v, q_st, q_msext;
     reg  [LSQ-1:0] q_code;               // a write of this store hit the code range
     reg  [WID_W-1:0] q_w   [0:LSQ-1];
@@ -277,33 +270,15 @@ module wq_core_lsu #(
 `include "wq_lsu_el.vh"
 `include "wq_lsu_grp.vh"
 `include "wq_lsu_part.vh"
-    /* verilator lint_off UNUSEDSIGNAL */
-    // (PARTS is a power of two: the row is {s, p}, wires, not an adder --
-    // a carry cell a level on every path from an entry's index)
-    function [RAW-1:0] rw_ix;            // entry s, part p: its row
-        input [QW-1:0] s;
-        input [31:0]   p;
-        reg   [31:0]   r;
-        begin
-            r = ({{(32-QW){1'b0}}, s} << (RAW - QW)) | (p & (PARTS - 1));
-            rw_ix = r[RAW-1:0];
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
+`include "wq_lsu_row.vh"
     // The request stage is three stages: the entry register es_*
-    // (wq_lsu_entry: the queue entry whose elements are being picked, and
-    // those of them not picked yet), the pick (this cycle's next request
-    // from the entry register) and the pick register pk_*, whose request
-    // is the one on the port.  The entry register takes each pick's
-    // elements off as the pick register loads it, so the pick register
-    // loads the request after its own while that goes out: one request a
-    // cycle, in the order of a single stage, a cycle later; with the pick
-    // that takes an entry's last elements it loads the next entry, so
-    // entries follow back to back too.  The loop of a request a cycle is
-    // the pick alone (the entry's elements, the coalescer, the elements
-    // off): the queue scan and the entry's select are in front of the
-    // entry register.  The port's request, the store line's merge, the
-    // code-range compare and the tags start from the pick register.
+    // (wq_lsu_entry: the entry being picked, its elements not picked yet
+    // and the next request's leader), the pick (the held leader's
+    // request, wq_lsu_pick) and the pick register pk_*, whose request is
+    // on the port: one request a cycle, entries back to back
+    // (docs/rtl/wq_core_lsu.md, "Request stage").  The port's request, the
+    // store line's merge, the code-range compare and the tags start from
+    // the pick register.
     reg           pk_v;                  // a request is held
     reg  [QW-1:0] pk_s;                  //   its entry
     reg  [LTAG-1:0] pk_line;             //   its line
@@ -318,10 +293,18 @@ module wq_core_lsu #(
     wire [EW-1:0]    pk_cov0;
     wire [LANES*LOG2LB-1:0] pk_lo0;
     // The entry register (wq_lsu_entry): the entry and its elements not
-    // picked yet (none: es_e, the register loads the next)
+    // picked yet (none exactly when it holds no leader, !es_lv: it loads)
     wire [QW-1:0] es_s;
     wire [127:0]  es_rem;
-    wire          es_e;
+    // the gathered instruction's first leader (its element, its line),
+    // every entry's (wq_lsu_addr's)
+    wire [6:0]    g_fe;
+    wire [LTAG-1:0] g_fl;
+    wire [LSQ*7-1:0]    q_fe_v;
+    wire [LSQ*LTAG-1:0] q_fl_v;
+`ifdef FORMAL
+    wire [NR*LANES*32-1:0] f_rows;       // (the address rows)
+`endif
     // (each entry's elements to request without the held request's, for
     // q_rz as the request is taken, and to answer without the answer
     // stage's: a 128-bit compare an entry beside the others, the entry's
@@ -342,47 +325,31 @@ module wq_core_lsu #(
     wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
     wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
-    // (element e is word k = e % 4 of its lane, at the lane's address with
-    // k in bits 3:2: el_addr, pk_off and ln_word, wq_lsu_el.vh)
-    // every element's address, line and word of its line (the entry
-    // register's entry -- an ATOM's too -- its lanes' addresses, its rows
-    // in part order)
-    reg  [32*32-1:0] rq_addr;            // lane l's at [l*32 +: 32]
-    wire [31:0]    el_a    [0:127];
-    // the line tags for the pick: word k's address is the lane's with k in
-    // bits 3:2, so with lines of 16 bytes or more a lane's four words are
-    // in the lane's line, one tag a lane; with narrower lines one an element
+    // the line tags for the pick (the entry register's entry's, an
+    // ATOM's too: wq_lsu_addr's): word k's address is the lane's with k
+    // in bits 3:2, so with lines of 16 bytes or more a lane's four words
+    // are in the lane's line, one tag a lane; with narrower lines one an
+    // element.  And its lanes' offsets in their lines, for the pick
+    // register (pk_lo)
     localparam TG = (LOG2LB >= 4) ? 4 : 1;   // elements a tag
     localparam NT = 128 / TG;
-    reg  [NT*LTAG-1:0] el_lines;         // tag t (elements t*TG ...) at t*LTAG
-    integer ei, ep;
-    always @(*)
-        for (ep = 0; ep < PARTS; ep = ep + 1)
-            rq_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(es_s, ep)];
-    // (an element a generate block: its lane's word and its tag's place
-    // are constants, for the simulator straight-line code)
-    genvar ge;
-    generate for (ge = 0; ge < 128; ge = ge + 1) begin : g_el
-        localparam [31:0] K = ge % 4;
-        assign el_a[ge] = el_addr(rq_addr[(ge / 4)*32 +: 32], K[1:0]);
-    end endgenerate
-    // (one vector for the pick, built in a loop: a generate block's
-    // assigns to its parts the simulator would rebuild as one concatenation
-    // per part)
-    always @(*)
-        for (ei = 0; ei < NT; ei = ei + 1)
-            el_lines[ei*LTAG +: LTAG] = el_a[ei*TG][31:LOG2LB];
-    // the request: the leader of the elements still to request and the
-    // elements it covers; an answer carries the elements its request
-    // covered (t_cov: the port answers in order)
-    wire [6:0]  pi_e;
-    wire [LTAG-1:0] pi_line;
+    wire [NT*LTAG-1:0] el_lines;         // tag t (elements t*TG ...) at t*LTAG
+    wire [32*LOG2LB-1:0] pi_lo;          // lane l's at [l*LOG2LB +: LOG2LB]
+    // the request: the leader of the elements still to request (held in
+    // the entry register, es_lv: found a cycle ahead) and the elements it
+    // covers; beside it the next request's leader; an answer carries the
+    // elements its request covered (t_cov: the port answers in order)
+    wire        es_lv, nx_v;             // a leader is held; the next one: one is left
+    wire [6:0]  pi_e, nx_e;              // ... its element
+    wire [LTAG-1:0] pi_line, nx_line;    // ... its line
     wire [127:0] pi_cov;
     wire [PARTS-1:0] pi_pt;              // (the parts of its elements)
     wire        pi_all;                  // (it takes all the entry's elements left)
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
         .i_pend(es_rem), .i_line(el_lines), .i_one(at_on),
-        .o_lead(pi_e), .o_tag(pi_line), .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all));
+        .i_lv(es_lv), .i_lead(pi_e), .i_tag(pi_line),
+        .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all),
+        .o_nv(nx_v), .o_nlead(nx_e), .o_ntag(nx_line));
     // the held request: what the port, the store line and the tags use
     wire [6:0]  rq_e = pk_e;
     wire [4:0]  ls_l = pk_e[6:2];                  // an atomic's lane
@@ -508,7 +475,6 @@ module wq_core_lsu #(
                 (((i_op_a[gl*32 +: 4] + i_x_imm[3:0]) & i_x_amask) != 4'd0))
                 ga_bad = 1'b1;
     end
-    integer wl;
     // (an ATOM writes memory too: the core flushes its buffer after it)
     wire at_last = at_on && at_rem == 128'd0;
 
@@ -547,10 +513,7 @@ module wq_core_lsu #(
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
     // (the MEM_WRITE records: the head entry's lanes' addresses, its rows
     // in part order)
-    reg  [32*32-1:0] hd_addr;
-    always @(*)
-        for (ep = 0; ep < PARTS; ep = ep + 1)
-            hd_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(q_hd, ep)];
+    wire [32*32-1:0] hd_addr;
     wq_lsu_memwrite #(.LANES(LANES), .EVM_SLOTS(NB), .PARTS(PARTS), .PW(PW)) u_mw (
         .i_clk(i_clk), .i_go(o_cp_go && q_st[q_hd]), .i_unit({{(8-WID_W){1'b0}}, cp_w}),
         .i_pc({{(32-PCW){1'b0}}, q_pc[q_hd]}), .i_msize(q_msize[q_hd]), .i_words(q_words[q_hd]),
@@ -680,11 +643,7 @@ module wq_core_lsu #(
     // pick is its lane, held until the lane is done (at_clr), when it
     // loads the next lane (the pick masks the held one).  A store that wrote code drops the younger
     // entries, whose request it may hold.
-    wire pi_f   = !es_e;
-    reg  [32*LOG2LB-1:0] pi_lo;          // (the pick's entry's lanes' offsets)
-    always @(*)
-        for (ei = 0; ei < 32; ei = ei + 1)
-            pi_lo[ei*LOG2LB +: LOG2LB] = rq_addr[ei*32 +: LOG2LB];
+    wire pi_f   = es_lv;                 // (a leader held: the entry has elements left)
     // (the pick register loads when it is empty, when the port takes its
     // request, or, an ATOM's, when its lane is done)
     wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req && i_mem_ready));
@@ -738,12 +697,14 @@ module wq_core_lsu #(
     integer qv;
     always @(*)
         for (qv = 0; qv < LSQ; qv = qv + 1) q_rem_v[qv*128 +: 128] = q_rem[qv];
-    wq_lsu_entry #(.LSQ(LSQ), .EN(128), .QW(QW)) u_es (
+    wq_lsu_entry #(.LSQ(LSQ), .EN(128), .IW(7), .TW(LTAG), .QW(QW)) u_es (
         .i_clk(i_clk), .i_reset(i_reset), .i_clr(o_cp_code),
         .i_q_v(q_v), .i_q_rz(q_rz), .i_q_rem(q_rem_v), .i_q_hd(q_hd), .i_q_tl(q_tl),
         .i_pk_v(pk_v), .i_pk_s(pk_s), .i_pk_ld(pk_ld), .i_cov(pi_cov), .i_all(pi_all && !at_on),
         .i_push(q_push || ls_start), .i_emask(ls_emask),
-        .o_s(es_s), .o_rem(es_rem), .o_e(es_e));
+        .i_nv(nx_v), .i_nlead(nx_e), .i_ntag(nx_line),
+        .i_q_fe(q_fe_v), .i_q_fl(q_fl_v), .i_fe(g_fe), .i_fl(g_fl),
+        .o_s(es_s), .o_rem(es_rem), .o_lv(es_lv), .o_lead(pi_e), .o_tag(pi_line));
 
     // ---- a store's line merged a part a cycle (wq_lsu_store) -----------------------
     // (kept while the request stage stays on the store's request; cleared
@@ -794,25 +755,20 @@ module wq_core_lsu #(
         end
     end
 
-    // ---- the address rows: the gather's beat k = 0 writes its part's row
-    always @(posedge i_clk) begin : qa_wr
-        reg [LANES*32-1:0] r;
-        if (x_gat && i_x_take && i_x_k == 2'd0) begin
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                r[wl*32 +: 32] = i_op_a[wl*32 +: 32] + i_x_imm;
-            q_addr[rw_ix(q_tl, {26'd0, i_x_p})] <= r;
-        end
-    end
-    // a lane's address in entry s
-    function [31:0] qa_lane;
-        input [LANES*32-1:0] row;           // (the row of the lane's part)
-        input [4:0]          l;
-        reg   [31:0]         ql;            // (its lane in the part)
-        begin
-            ql = {27'd0, l} % LANES;
-            qa_lane = row[ql*32 +: 32];
-        end
-    endfunction
+    // ---- the address rows (wq_lsu_addr): the gather's beat k = 0 writes
+    // its part's row and takes the instruction's first leader, kept for
+    // the entry as it enters the queue
+    wq_lsu_addr #(.LANES(LANES), .PARTS(PARTS), .LSQ(LSQ), .LOG2LB(LOG2LB), .QW(QW), .LTAG(LTAG),
+                  .TG(TG)) u_qa (
+        .i_clk(i_clk), .i_we(x_gat && i_x_take && i_x_k == 2'd0), .i_ws(q_tl), .i_wp(i_x_p),
+        .i_a(i_op_a), .i_imm(i_x_imm), .i_sel(i_x_sel), .i_push(q_push),
+        .o_fe(g_fe), .o_fl(g_fl), .o_q_fe(q_fe_v), .o_q_fl(q_fl_v),
+        .i_rs(es_s), .o_rs_line(el_lines), .o_rs_lo(pi_lo), .i_hs(q_hd), .o_hs_addr(hd_addr),
+        .i_at_l(ls_l), .o_at_addr(o_at_addr)
+`ifdef FORMAL
+        , .o_f_rows(f_rows)
+`endif
+        );
 
     // ---- the load counters ------------------------------------------------------------
     always @(posedge i_clk) begin
@@ -834,7 +790,6 @@ module wq_core_lsu #(
     assign o_at_code  = ls_code;
     assign o_at_rec   = at_rec;
     assign o_at_lane  = ls_l;
-    assign o_at_addr  = qa_lane(q_addr[rw_ix(q_tl, {27'd0, ls_l} / LANES)], ls_l);
     assign o_at_new   = at_new;
     assign o_at_old   = ls_old;
     assign o_ls_wb    = ls_wb;
@@ -865,6 +820,20 @@ module wq_core_lsu #(
                 if (q_v[fw] && q_w[fw] == fx[WID_W-1:0] && fw[QW-1:0] != q_hd) o_cp_drop[fx] = 1'b1;
             end
     end
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // The held leader's contract (wq_lsu_pick's), checked in simulation as
+    // the formal properties check it: a wrong leader only reorders the
+    // requests or adds an empty one, which memory and the commits hide
+    always @(posedge i_clk)
+        if (!i_reset && es_lv && !(es_rem[pi_e] && (es_rem & ~({128{1'b1}} << pi_e)) == 128'd0 &&
+                                   pi_line == el_lines[({25'd0, pi_e} / TG) * LTAG +: LTAG])) begin
+            $display("wq_core_lsu: the held leader %0d (line %h) is not entry %0d's lowest element left, or not its line",
+                     pi_e, pi_line, es_s);
+            $stop;
+        end
+`endif
+`endif
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core):
     // the inputs are the core's, so these hold for the LSU as the core
@@ -880,6 +849,23 @@ module wq_core_lsu #(
         begin
             for (i = 0; i < 32; i = i + 1)
                 f_rec[4*i +: 4] = l[i] ? {w > 3'd3, w > 3'd2, w > 3'd1, w > 3'd0} : 4'd0;
+        end
+    endfunction
+    // (e is the lowest of set m; element e's line in entry s)
+    function f_first;
+        input [127:0] m;
+        input [6:0]   e;
+        f_first = m[e] && (m & ~({128{1'b1}} << e)) == 128'd0;
+    endfunction
+    function [LTAG-1:0] f_line;
+        input [QW-1:0] s;
+        input [6:0]    e;
+        reg   [31:0]   a;
+        begin
+            a = f_rows[({{(32-RAW){1'b0}}, rw_ix(s, {27'd0, e[6:2]} / LANES)} * LANES +
+                        {27'd0, e[6:2]} % LANES) * 32 +: 32];
+            a = el_addr(a, e[1:0]);
+            f_line = a[31:LOG2LB];
         end
     endfunction
     // ---- properties ---------------------------------------------------------
@@ -923,6 +909,21 @@ module wq_core_lsu #(
                 else assert(q_rl[ff] == 32'd0);
             end
         end
+        // an entry not picked from (neither the entry register's nor the
+        // held request's) keeps the first leader it entered with: its
+        // lowest element and that element's line; the entering entry's
+        // (an ATOM's lanes') is the gather's
+        for (ff = 0; ff < LSQ; ff = ff + 1)
+            if (q_v[ff] && q_rem[ff] != 128'd0 && !(pk_v && pk_s == ff[QW-1:0]) &&
+                !(es_lv && es_s == ff[QW-1:0]))
+                assert(f_first(q_rem[ff], q_fe_v[ff*7 +: 7]) &&
+                       q_fl_v[ff*LTAG +: LTAG] == f_line(ff[QW-1:0], q_fe_v[ff*7 +: 7]));
+        if ((q_push || ls_start) && ls_emask != 128'd0)
+            assert(f_first(ls_emask, g_fe) && g_fl == f_line(q_tl, g_fe));
+        // the entry register's held leader (the coalescer's contract,
+        // wq_lsu_pick): its lowest element not picked yet, that element's
+        // line
+        if (es_lv) assert(f_first(es_rem, pi_e) && pi_line == f_line(es_s, pi_e));
         // the pick register: a request of a queue entry, of elements still
         // to request, its leader among them, and no older entry with
         // elements to request (the coalescer's rule is wq_lsu_pick's,
@@ -940,7 +941,7 @@ module wq_core_lsu #(
         // request is its entry's last (no candidate but a new entry's),
         // and with the queue empty; an ATOM's: its lanes not yet done but
         // the held one
-        if (!es_e && !at_on) begin
+        if (es_lv && !at_on) begin
             assert(q_v[es_s] &&
                    es_rem == (q_rem[es_s] & ~((pk_v && pk_s == es_s) ? pk_cov : 128'd0)));
             for (ff = 0; ff < LSQ; ff = ff + 1)
@@ -948,9 +949,9 @@ module wq_core_lsu #(
                     assert((q_rem[q_hd + ff[QW-1:0]] &
                             ~((pk_v && pk_s == q_hd + ff[QW-1:0]) ? pk_cov : 128'd0)) == 128'd0);
         end
-        if (es_e && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
+        if (!es_lv && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
         if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
-        if (q_n == {(QW+1){1'b0}} && !at_on) assert(es_e);
+        if (q_n == {(QW+1){1'b0}} && !at_on) assert(!es_lv);
         // (its parts are those of its elements; its first part's one-hot,
         // elements and offsets are theirs)
         if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
@@ -991,7 +992,7 @@ module wq_core_lsu #(
             c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
             // a request taken as the pick register loads the next of its
             // entry (back to back, one a cycle)
-            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && !es_e && es_s == pk_s);
+            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && es_lv && es_s == pk_s);
             // a load's completion while another load's answers come
             c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
         end

@@ -21,6 +21,19 @@
 //		the held request's (the pick register's): wq_core_lsu's FORMAL
 //		section holds that invariant, with the queue's state.
 //
+//		Beside them it holds the next request's leader (o_lv, o_lead,
+//		o_tag: the lowest of its elements and that element's line),
+//		which the coalescer finds a cycle ahead -- from the elements the
+//		request before it leaves -- and the register takes as the pick
+//		register loads; an entry's first is the one it entered the queue
+//		with (its lowest element and that element's line, kept by
+//		wq_core_lsu as the gather wrote the addresses), so entries
+//		follow back to back.  The loop of a request a cycle is the line
+//		compares against this register and the leader's tree, not the
+//		tree and the compares behind it.  That the held leader is the
+//		lowest element and its line is asserted by wq_lsu_pick inside
+//		the core.
+//
 ////////////////////////////////////////////////////////////////////////////////
 `default_nettype none
 
@@ -31,6 +44,8 @@
 module wq_lsu_entry #(
     parameter LSQ = 4,                  // queue entries (a power of two)
     parameter EN  = 128,                // elements an entry
+    parameter IW  = 7,                  // bits of an element's index (EN = 2**IW)
+    parameter TW  = 28,                 // bits of a line tag
     parameter QW  = (LSQ > 1) ? $clog2(LSQ) : 1
 ) (
     input  wire                 i_clk,
@@ -54,12 +69,28 @@ module wq_lsu_entry #(
     // an entry enters the queue at i_q_tl, or an ATOM starts there: its elements
     input  wire                 i_push,
     input  wire [EN-1:0]        i_emask,
+    // the entries' first leaders (their lowest elements and those
+    // elements' lines), and the entering entry's
+    input  wire [LSQ*IW-1:0]    i_q_fe,
+    input  wire [LSQ*TW-1:0]    i_q_fl,
+    input  wire [IW-1:0]        i_fe,
+    input  wire [TW-1:0]        i_fl,
+    // the coalescer's next leader: the lowest element the pick leaves (the
+    // lowest of the entry's elements while none is held) and its line
+    input  wire                 i_nv,
+    input  wire [IW-1:0]        i_nlead,
+    input  wire [TW-1:0]        i_ntag,
     // the entry register
     output reg  [QW-1:0]        o_s,            // the entry
     output reg  [EN-1:0]        o_rem,          // its elements not picked yet
-    output wire                 o_e             // none (the register loads)
+    // ... and the next request's leader (o_lv: one is held)
+    output reg                  o_lv,
+    output reg  [IW-1:0]        o_lead,
+    output reg  [TW-1:0]        o_tag
 );
-    assign o_e = o_rem == {EN{1'b0}};
+    // (none left -- the register loads -- exactly when no leader is held:
+    // a flip-flop, not a zero test of the elements; asserted below)
+    wire o_e = !o_lv;
 
     // ---- the scan: the entry it loads ----------------------------------------------
     // The oldest with elements to pick.  An entry is a candidate when it
@@ -90,23 +121,53 @@ module wq_lsu_entry #(
             end
         end
     end
-    // (its elements; none without a candidate or an entry entering)
+    // (its elements and its first leader; none without a candidate or an
+    // entry entering.  A candidate has not been picked from: its elements
+    // are all it had, its lowest the one it entered with)
     reg  [EN-1:0] rq_rem;
+    reg           rq_lv;
+    reg  [IW-1:0] rq_lead;
+    reg  [TW-1:0] rq_tag;
     integer zr;
     always @(*) begin
         rq_rem = i_push ? i_emask : {EN{1'b0}};
+        rq_lv = i_push && i_emask != {EN{1'b0}};
+        rq_lead = i_fe;
+        rq_tag = i_fl;
         for (zr = 0; zr < LSQ; zr = zr + 1)
-            if (rq_f && rq_s == zr[QW-1:0]) rq_rem = i_q_rem[zr*EN +: EN];
+            if (rq_f && rq_s == zr[QW-1:0]) begin
+                rq_rem = i_q_rem[zr*EN +: EN];
+                rq_lv = 1'b1;
+                rq_lead = i_q_fe[zr*IW +: IW];
+                rq_tag = i_q_fl[zr*TW +: TW];
+            end
     end
 
     // ---- the register -----------------------------------------------------------------
+    wire es_ld = o_e || (i_pk_ld && i_all);    // it loads the next entry
     always @(posedge i_clk) begin
-        if (o_e || (i_pk_ld && i_all)) begin
+        if (es_ld) begin
             o_s <= rq_s;
             o_rem <= rq_rem;
         end else if (i_pk_ld) o_rem <= o_rem & ~i_cov;
         if (i_clr || i_reset) o_rem <= {EN{1'b0}};
     end
+    // the leader: an entry's first as it loads; the next as the pick
+    // register takes a request (i_cov is the held leader's request).
+    // None is held exactly when no element is left (the register loads)
+    always @(posedge i_clk) begin
+        if (es_ld) o_lv <= rq_lv;
+        else if (i_pk_ld) o_lv <= i_nv;
+        if (i_clr || i_reset) o_lv <= 1'b0;
+    end
+    always @(posedge i_clk)
+        if (es_ld) begin
+            o_lead <= rq_lead;
+            o_tag <= rq_tag;
+        end else if (i_pk_ld) begin
+            o_lead <= i_nlead;
+            o_tag <= i_ntag;
+        end
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (jobs core and core_w1,
@@ -116,6 +177,8 @@ module wq_lsu_entry #(
     integer f;
     always @(*)
         if (f_past && !i_reset) begin
+            // a leader held exactly while elements are left to pick
+            assert(o_lv == (o_rem != {EN{1'b0}}));
             // the scan: a candidate, and none older (from the head)
             if (rq_f) begin
                 assert(rq_c[rq_s]);

@@ -5,6 +5,14 @@
 // in the line of the lowest pending one, the leader.  An atomic's request
 // (i_one) is its leader alone.  The model's wq_coalesce()
 // (cmodel/model/coalesce.c) makes the same requests in the same order.
+// The leader is held in a register ahead of the request (the entry
+// register's, wq_lsu_entry): given the held leader and its line (i_lv,
+// i_lead, i_tag), this unit covers its request (o_cov: the line's
+// compares against a register, not behind the leader's tree) and finds,
+// beside it, the next request's leader among the elements the request
+// leaves (o_nv, o_nlead, o_ntag), which the register takes as the
+// request is taken.  So one request a cycle is a loop of the compares and
+// the tree, not of the tree and then the compares.
 // Combinational; the core's request stage registers its result (the pick
 // register) for the port.
 // Elements may share a tag in groups of GS (the core: word k of a lane is
@@ -26,22 +34,21 @@ module wq_lsu_pick #(
     input  wire [N-1:0]    i_pend,      // elements still pending
     input  wire [N/GS*TW-1:0] i_line,   // element e's line tag at bits (e / GS)*TW
     input  wire            i_one,       // the leader alone
-    output wire [IW-1:0]   o_lead,      // the lowest pending element
-    output wire [TW-1:0]   o_tag,       // its line
+    // the held leader: the lowest pending element and its line (i_lv: one
+    // is held; without, nothing is covered and the next leader is the
+    // lowest pending element)
+    input  wire            i_lv,
+    input  wire [IW-1:0]   i_lead,
+    input  wire [TW-1:0]   i_tag,
     output wire [N-1:0]    o_cov,       // the elements the request covers
     output wire [P-1:0]    o_pt,        // the parts with an element covered
-    output wire            o_all        // every pending element in the leader's line
+    output wire            o_all,       // every pending element in the leader's line
+    // the next request's leader: the lowest element the request leaves
+    // pending (o_nv: one is left; without, o_nlead is all ones) and its line
+    output wire            o_nv,
+    output wire [IW-1:0]   o_nlead,
+    output wire [TW-1:0]   o_ntag
 );
-    // the leader: the lowest pending element's index and its line, from a
-    // tree of pairs over the NT tags (a node: any element pending below
-    // it, the lowest one's tag index and its line, and its element in its
-    // tag's group; a pair takes its low half's when that has one, else
-    // its high half's with the level's bit set).  The line travels up the
-    // tree beside the index: a 2:1 select a tree level, so the leader's
-    // line is there when its index is, one LUT level a tree level, not a
-    // tag multiplexer after the tree (the lowest bit of i_pend & -i_pend
-    // would be a carry chain through N bits, the longest path of the
-    // request stage on an FPGA).  (N is a power of two: 2**IW.)
     generate if (N != (1 << IW)) begin : g_size
         wq_lsu_pick_error_N_is_not_2_to_the_IW u_error();
     end endgenerate
@@ -49,16 +56,85 @@ module wq_lsu_pick #(
     localparam GW = $clog2(GS);         // bits of an element index below its tag's
     localparam TI = IW - GW;            // bits of a tag index
     localparam LW = (GW > 0) ? GW : 1;  // (the width of an element in its group)
+    localparam PE = N / P;              // elements of a part
+    localparam PT = PE / GS;            // tags of a part
+    generate if (PE % GS != 0 || P * PE != N) begin : g_parts
+        wq_lsu_pick_error_P_does_not_divide_N_in_tags u_error();
+    end endgenerate
     wire [TW-1:0] line [0:NT-1];
     genvar g;
     generate for (g = 0; g < NT; g = g + 1) begin : g_line
         assign line[g] = i_line[g*TW +: TW];
     end endgenerate
+
+    // ---- the held leader's request ----------------------------------------------
+    // Each tag's compare with the held leader's line, kept as a net: the
+    // cover, the parts, o_all and the next leader's leaves share it (the
+    // LUT mapper, left to itself, folds the compares into chains of
+    // shared terms several levels deeper than one TW-bit compare)
+    (* keep *) wire [NT-1:0] t_eq;
+    generate for (g = 0; g < NT; g = g + 1) begin : g_eq
+        assign t_eq[g] = line[g] == i_tag;
+    end endgenerate
+    // (whether a tag has an element pending: the parts' hits and o_all)
+    wire [NT-1:0] t_pd;
+    generate for (g = 0; g < NT; g = g + 1) begin : g_pd
+        assign t_pd[g] = i_pend[g*GS +: GS] != {GS{1'b0}};
+    end endgenerate
+    // An atomic's cover, the leader alone: i_lead decoded in two halves,
+    // each a LUT level (kept as nets: the LUT mapper would otherwise fold
+    // the N index compares into chains of shared terms)
+    localparam IH = IW / 2;             // the index's low half's bits
+    (* keep *) wire [(1 << (IW - IH))-1:0] d_hi;
+    (* keep *) wire [(1 << IH)-1:0]        d_lo;
+    generate for (g = 0; g < (1 << (IW - IH)); g = g + 1) begin : g_dhi
+        assign d_hi[g] = i_lead[IW-1:IH] == g;
+    end endgenerate
+    generate for (g = 0; g < (1 << IH); g = g + 1) begin : g_dlo
+        assign d_lo[g] = i_lead[IH-1:0] == g;
+    end endgenerate
+    genvar e;
+    generate for (e = 0; e < N; e = e + 1) begin : g_cov
+        assign o_cov[e] = i_lv && i_pend[e] &&
+                          (i_one ? d_hi[e >> IH] && d_lo[e % (1 << IH)] : t_eq[e / GS]);
+    end endgenerate
+    // The parts the request covers, from the tags' compares and whether a
+    // tag has an element pending (from i_pend, early), not as an OR over
+    // each part's elements of o_cov.  An atomic's is its leader's part.
+    genvar pp;
+    generate for (pp = 0; pp < P; pp = pp + 1) begin : g_pt
+        wire [PT-1:0] hit;
+        genvar pt;
+        for (pt = 0; pt < PT; pt = pt + 1) begin : g_t
+            assign hit[pt] = t_pd[pp*PT + pt] && t_eq[pp*PT + pt];
+        end
+        /* verilator lint_off WIDTH */
+        assign o_pt[pp] = i_lv && (i_one ? i_lead / PE == pp : hit != {PT{1'b0}});
+        /* verilator lint_on WIDTH */
+    end endgenerate
+    // Every pending element in the leader's line (without i_one, the
+    // request takes all that is pending): from each tag's compare, an AND
+    // of NT bits beside the cover rather than a zero test of what it
+    // leaves (N bits behind it)
+    wire [NT-1:0] t_in = ~t_pd | t_eq;
+    assign o_all = i_lv && &t_in;
+
+    // ---- the next leader ------------------------------------------------------------
+    // The lowest element the request leaves pending, and its line, from a
+    // tree of pairs over the NT tags (a node: any element left below it,
+    // the lowest one's tag index and its line, and its element in its
+    // tag's group; a pair takes its low half's when that has one, else
+    // its high half's with the level's bit set).  The line travels up the
+    // tree beside the index: a 2:1 select a tree level, so the leader's
+    // line is there when its index is, one LUT level a tree level, not a
+    // tag multiplexer after the tree (the lowest bit of r & -r would be a
+    // carry chain through N bits).  A leaf: its tag's group of elements
+    // left (a tag the request covers has none left, except an atomic's,
+    // whose group loses the leader alone).  (N is a power of two: 2**IW.)
+    wire [N-1:0] rem = i_pend & ~o_cov;
     // (the levels computed in place: level k+1's node j is written where
     // level k's node j was, after level k's nodes 2j and 2j+1 are read;
-    // an unrolled loop for Yosys, straight-line code for the simulator.
-    // The leaves: a tag's group, whether an element of it is pending, the
-    // lowest one's place in the group and the tag's line.)
+    // an unrolled loop for Yosys, straight-line code for the simulator)
     reg [NT-1:0]    t_any;
     reg [NT*TI-1:0] t_ix;
     reg [NT*LW-1:0] t_lo;
@@ -68,10 +144,10 @@ module wq_lsu_pick #(
     always @(*) begin
         t_ix = {NT*TI{1'b0}};
         for (tj = 0; tj < NT; tj = tj + 1) begin
-            t_any[tj] = i_pend[tj*GS +: GS] != {GS{1'b0}};
+            t_any[tj] = rem[tj*GS +: GS] != {GS{1'b0}};
             t_lo[tj*LW +: LW] = {LW{1'b0}};
             for (tb = GS - 1; tb >= 0; tb = tb - 1)
-                if (i_pend[tj*GS + tb]) t_lo[tj*LW +: LW] = tb[LW-1:0];
+                if (rem[tj*GS + tb]) t_lo[tj*LW +: LW] = tb[LW-1:0];
             if (GS > 1 && !t_any[tj]) t_lo[tj*LW +: LW] = {LW{1'b1}};
             t_tag[tj*TW +: TW] = line[tj];
         end
@@ -85,113 +161,71 @@ module wq_lsu_pick #(
                 t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
             end
     end
-    // (with no element pending every pair took its high half and every
-    // group's place is all ones: o_lead is all ones)
+    // (with no element left every pair took its high half and every
+    // group's place is all ones: o_nlead is all ones)
+    assign o_nv = t_any[0];
     generate if (GS > 1) begin : g_lead
-        assign o_lead = {t_ix[TI-1:0], t_lo[GW-1:0]};
+        assign o_nlead = {t_ix[TI-1:0], t_lo[GW-1:0]};
     end else begin : g_lead1
-        assign o_lead = t_ix[TI-1:0];
+        assign o_nlead = t_ix[TI-1:0];
         wire unused_lo = &{1'b0, t_lo};
     end endgenerate
-    assign o_tag = t_tag[TW-1:0];
-    // The parts the request covers, from the tags' compares with the
-    // leader's line and whether a tag has an element pending (from
-    // i_pend, early), not as an OR over each part's elements of o_cov:
-    // two LUT levels behind the compares rather than three behind o_cov.
-    // An atomic's is its leader's part.
-    localparam PE = N / P;              // elements of a part
-    localparam PT = PE / GS;            // tags of a part
-    generate if (PE % GS != 0 || P * PE != N) begin : g_parts
-        wq_lsu_pick_error_P_does_not_divide_N_in_tags u_error();
-    end endgenerate
-    wire any_pend = i_pend != {N{1'b0}};
-    // (whether a tag has an element pending: the parts' hits and o_all)
-    wire [NT-1:0] t_pd;
-    generate for (g = 0; g < NT; g = g + 1) begin : g_pd
-        assign t_pd[g] = i_pend[g*GS +: GS] != {GS{1'b0}};
-    end endgenerate
-    // (each tag's compare with the leader's line, kept as a net: the cover,
-    // the parts and o_all share it, and the LUT mapper, left to itself,
-    // folds the 128 compares into chains of shared terms several levels
-    // deeper than one 28-bit compare)
-    (* keep *) wire [NT-1:0] t_eq;
-    generate for (g = 0; g < NT; g = g + 1) begin : g_eq
-        assign t_eq[g] = line[g] == o_tag;
-    end endgenerate
-    genvar pp;
-    generate for (pp = 0; pp < P; pp = pp + 1) begin : g_pt
-        wire [PT-1:0] hit;
-        genvar pt;
-        for (pt = 0; pt < PT; pt = pt + 1) begin : g_t
-            assign hit[pt] = t_pd[pp*PT + pt] && t_eq[pp*PT + pt];
-        end
-        /* verilator lint_off WIDTH */
-        assign o_pt[pp] = i_one ? any_pend && o_lead / PE == pp : hit != {PT{1'b0}};
-        /* verilator lint_on WIDTH */
-    end endgenerate
-    // Every pending element in the leader's line (without i_one, the
-    // request takes all that is pending): from each tag's compare, an AND
-    // of NT bits beside the cover rather than a zero test of what it
-    // leaves (N bits behind it)
-    wire [NT-1:0] t_in = ~t_pd | t_eq;
-    assign o_all = &t_in;
-    // An atomic's cover, the leader alone: o_lead decoded in two halves,
-    // each a LUT level (kept as nets: the LUT mapper would otherwise fold
-    // the 128 index compares into chains of shared terms)
-    localparam IH = IW / 2;             // the index's low half's bits
-    (* keep *) wire [(1 << (IW - IH))-1:0] d_hi;
-    (* keep *) wire [(1 << IH)-1:0]        d_lo;
-    generate for (g = 0; g < (1 << (IW - IH)); g = g + 1) begin : g_dhi
-        assign d_hi[g] = o_lead[IW-1:IH] == g;
-    end endgenerate
-    generate for (g = 0; g < (1 << IH); g = g + 1) begin : g_dlo
-        assign d_lo[g] = o_lead[IH-1:0] == g;
-    end endgenerate
-    genvar e;
-    generate for (e = 0; e < N; e = e + 1) begin : g_cov
-        assign o_cov[e] = i_pend[e] && (i_one ? d_hi[e >> IH] && d_lo[e % (1 << IH)] : t_eq[e / GS]);
-    end endgenerate
+    assign o_ntag = t_tag[TW-1:0];
 
 `ifdef FORMAL
-    // Run by `make formal` (scripts/formal.sh, job lsu_pick): the rule
-    // for every pending set and every line assignment.
+    // Run by `make formal` (scripts/formal.sh, jobs lsu_pick and
+    // lsu_pick_g: the unit alone, every input free): the rule for every
+    // pending set, every line assignment and every held leader.  The
+    // held leader's contract, assumed here, is asserted by wq_core_lsu
+    // (jobs core, core_w1): the entry register holds the lowest pending
+    // element and its line (wq_lsu_entry, loaded from an entry's first
+    // leader and from this unit's o_nlead and o_ntag).
     integer f;
-    reg     f_out;
+    reg     f_low, f_out, f_nlow;
     always @(*) begin
-        // none pending: no element covered, and the tree's index all ones
-        // (every pair took its high half)
-        if (i_pend == {N{1'b0}}) assert(o_cov == {N{1'b0}} && o_lead == N - 1);
-        else begin
-            // the leader is the lowest pending element, covered, and its
-            // line is the request's
-            assert(i_pend[o_lead] && o_cov[o_lead]);
-            assert(o_tag == i_line[(o_lead / GS)*TW +: TW]);
-            for (f = 0; f < N; f = f + 1) if (f < o_lead) assert(!i_pend[f]);
-        end
+        // the held leader: pending, none below it, its line the tag
+        f_low = i_pend[i_lead] && i_tag == i_line[(i_lead / GS)*TW +: TW];
+        for (f = 0; f < N; f = f + 1) if (f < i_lead && i_pend[f]) f_low = 1'b0;
+        if (i_lv) assume(f_low);
+        // no leader held: nothing covered, no part, not all
+        if (!i_lv) assert(o_cov == {N{1'b0}} && o_pt == {P{1'b0}} && !o_all);
         for (f = 0; f < N; f = f + 1) begin
             // only pending elements, all in the leader's line ...
-            if (o_cov[f]) assert(i_pend[f] && i_line[(f / GS)*TW +: TW] == o_tag);
+            if (o_cov[f]) assert(i_lv && i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag);
             // ... and every pending one of that line (the fewest requests)
-            if (!i_one && i_pend[f] && i_line[(f / GS)*TW +: TW] == o_tag) assert(o_cov[f]);
+            if (i_lv && !i_one && i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag) assert(o_cov[f]);
             // an atomic's request: the leader alone
-            if (i_one && o_cov[f]) assert(f == o_lead);
+            if (i_one && o_cov[f]) assert(f == i_lead);
         end
+        if (i_lv) assert(o_cov[i_lead]);
         // all: no pending element outside the leader's line
         f_out = 1'b0;
         for (f = 0; f < N; f = f + 1)
-            if (i_pend[f] && i_line[(f / GS)*TW +: TW] != o_tag) f_out = 1'b1;
-        assert(o_all == !f_out);
-        if (!i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
+            if (i_pend[f] && i_line[(f / GS)*TW +: TW] != i_tag) f_out = 1'b1;
+        if (i_lv) assert(o_all == !f_out);
+        if (i_lv && !i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
         // the parts: those with an element covered
         for (f = 0; f < P; f = f + 1)
             assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
+        // the next leader: the lowest element left, its line; none left,
+        // o_nlead all ones (every pair took its high half)
+        if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv && o_nlead == N - 1);
+        else begin
+            f_nlow = i_pend[o_nlead] && !o_cov[o_nlead] &&
+                     o_ntag == i_line[(o_nlead / GS)*TW +: TW];
+            for (f = 0; f < N; f = f + 1)
+                if (f < o_nlead && i_pend[f] && !o_cov[f]) f_nlow = 1'b0;
+            assert(o_nv && f_nlow);
+        end
         // covers: the whole instruction in one request, a request that
         // leaves elements for later, one that skips the next group of a
-        // lower element (a later element in the leader's line)
-        c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
-        c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
-        c_skip:   cover(!i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
-        c_atomic: cover(i_one && i_pend == {N{1'b1}});
+        // lower element (a later element in the leader's line), an atomic
+        // with lanes left, the first leader (none held)
+        c_whole:  cover(i_lv && !i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
+        c_later:  cover(i_lv && !i_one && o_cov != i_pend && o_cov != {N{1'b0}});
+        c_skip:   cover(i_lv && !i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
+        c_atomic: cover(i_lv && i_one && i_pend == {N{1'b1}} && o_nv);
+        c_first:  cover(!i_lv && o_nv && o_nlead != {IW{1'b0}});
     end
 `endif
 endmodule

@@ -7,14 +7,16 @@
 // line tag is the address's bits above the line, TW of them), a set of
 // pending elements and i_one.  The model's wq_coalesce()
 // (cmodel/model/coalesce.c) gives the request list; the bench then
-// iterates the pick as the core does -- present the pending elements,
-// take the request, drop the elements it covers, present the rest -- and
-// checks every request against the model's, in order: o_lead (the
-// leader), o_tag (its line), o_cov (the elements covered) and o_all
-// (every pending element in the leader's line: the model's last request),
-// and that the list ends (nothing pending: no element covered, o_lead all
-// ones)
-// when the model's does.
+// iterates the pick as the core's request stage does -- the entry loads
+// with no leader held (the unit's next leader is the lowest pending
+// element), then a request a step: hold the leader, take the request,
+// drop the elements it covers, hold the next leader the unit found -- and
+// checks every request against the model's, in order: the held leader
+// and its line (the unit's o_nlead and o_ntag of the step before), o_cov
+// (the elements covered), o_all (every pending element in the leader's
+// line: the model's last request) and o_pt (the parts covered), and that
+// the list ends (no next leader, o_nlead all ones) when the model's does;
+// with no leader held nothing is covered.
 //
 // The addresses: lines all different, all one, runs of equal lines
 // (consecutive words), a few hot lines, lines one tag bit apart,
@@ -178,7 +180,8 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
         return a;
     }
 
-    void present(const std::vector<uint32_t> &pend, const std::vector<uint32_t> &lines, bool one) {
+    void present(const std::vector<uint32_t> &pend, const std::vector<uint32_t> &lines, bool one,
+                 bool lv, unsigned lead, uint32_t tag) {
         std::vector<uint32_t> t((nt * tw + 31) / 32, 0);
         for (unsigned g = 0; g < nt; g++)
             for (unsigned b = 0; b < tw; b++)
@@ -186,10 +189,26 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
         put(top->i_pend, pend);
         put(top->i_line, t);
         top->i_one = one;
+        top->i_lv = lv;
+        top->i_lead = lead;
+        top->i_tag = tag;
         top->eval();
         if (fst) fst->dump(simtime);
         simtime += 10;
         cycle++;
+    }
+
+    // the unit's next leader: held (lv), its index and line
+    void next(bool &lv, unsigned &lead, uint32_t &tag) {
+        lv = top->o_nv;
+        lead = top->o_nlead;
+        tag = (uint32_t)top->o_ntag;
+    }
+
+    bool any(const std::vector<uint32_t> &v) {
+        for (unsigned w = 0; w < WQ_COAL_SET_WORDS && w < v.size(); w++)
+            if (v[w]) return true;
+        return false;
     }
 
     // one instruction: the pick iterated to the end against the model's list;
@@ -202,26 +221,40 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
             fail("wq_coalesce refused the parameters");
         std::vector<uint32_t> pend = pend0;
         n_insns++;
-        for (unsigned i = 0;; i++) {
-            present(pend, lines, one);
+        char b[700];
+        // the entry loads: no leader held, nothing covered, the first leader
+        // found (drawn junk in the held fields, which i_lv masks)
+        present(pend, lines, one, false, rng.below(n), rng.next() & tag_mask());
+        {
             std::vector<uint32_t> cov = get(top->o_cov);
             cov.resize(WQ_COAL_SET_WORDS, 0);
-            unsigned lead = top->o_lead;
-            uint32_t tag = (uint32_t)top->o_tag;
-            char b[600];
-            if (i == cnt) {
-                snprintf(b, sizeof b, "pick %u (none pending, one %d): RTL lead %u tag %x cov %s",
-                         i, (int)one, lead, tag, hex(cov, n).c_str());
+            snprintf(b, sizeof b, "entry load (one %d): pending %s; RTL cov %s all %d pt %x",
+                     (int)one, hex(pend, n).c_str(), hex(cov, n).c_str(), (int)top->o_all,
+                     (unsigned)top->o_pt);
+            note(b);
+            if (any(cov) || top->o_all || top->o_pt)
+                fail(std::string("a request with no leader held: ") + b);
+        }
+        bool lv;
+        unsigned lead;
+        uint32_t tag;
+        next(lv, lead, tag);
+        for (unsigned i = 0;; i++) {
+            if (!lv || i == cnt) {
+                snprintf(b, sizeof b, "pick %u of %u (one %d): pending %s; RTL next leader %d %u tag %x",
+                         i, cnt, (int)one, hex(pend, n).c_str(), (int)lv, lead, tag);
                 note(b);
-                for (unsigned w = 0; w < WQ_COAL_SET_WORDS; w++)
-                    if (cov[w]) fail(std::string("an element covered with none pending: ") + b);
-                if (lead != n - 1) fail(std::string("o_lead not all ones with none pending: ") + b);
-                if (!top->o_all) fail(std::string("o_all low with none pending: ") + b);
+                if (lv) fail(std::string("a leader past the model's last request: ") + b);
+                if (i != cnt) fail(std::string("no leader before the model's last request: ") + b);
+                if (lead != n - 1) fail(std::string("o_nlead not all ones with none left: ") + b);
                 break;
             }
             const wq_coal_req_t &m = r[i];
             std::vector<uint32_t> mc(m.cov, m.cov + WQ_COAL_SET_WORDS);
             uint32_t mtag = (m.addr >> lb) & tag_mask();
+            present(pend, lines, one, true, lead, tag);
+            std::vector<uint32_t> cov = get(top->o_cov);
+            cov.resize(WQ_COAL_SET_WORDS, 0);
             snprintf(b, sizeof b, "pick %u of %u (one %d): pending %s; RTL lead %u tag %x cov %s; "
                      "model lead %u tag %x cov %s",
                      i, cnt, (int)one, hex(pend, n).c_str(), lead, tag, hex(cov, n).c_str(),
@@ -235,6 +268,10 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
                 if (has(pend, e) && lines[e / gs] != mtag) all_in = false;
             if ((bool)top->o_all != all_in || (!one && all_in != (i + 1 == cnt)))
                 fail(std::string("o_all ") + (top->o_all ? "high" : "low") + ": " + b);
+            // o_pt: the parts with an element covered (the bench's build has
+            // one part, P's default: whether any is; the formal jobs check
+            // two)
+            if ((bool)top->o_pt != any(cov)) fail(std::string("o_pt: ") + b);
             n_picks++;
             // coverage: a lower group's pending element left for later
             // (the leader's line skips it); a neighbour line one bit apart
@@ -248,6 +285,7 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
             }
             cov_skip += skipped;
             cov_onebit += onebit && !one;
+            next(lv, lead, tag);
             for (unsigned w = 0; w < WQ_COAL_SET_WORDS; w++) pend[w] &= ~cov[w];
         }
         bool all = true;

@@ -1,0 +1,169 @@
+////////////////////////////////////////////////////////////////////////////////
+//
+// Filename:	rtl/core/wq_lsu_addr.v
+//
+// Project:	warpq -- the pipelined SIMT core (DESIGN §6)
+//
+// Purpose:	The LSU queue's address rows (docs/rtl/wq_lsu_addr.md;
+//		docs/rtl/wq_core_lsu.md): the lanes' byte addresses of each
+//		entry, a row a part (row {s, p}: lane p * LANES + l at
+//		[l*32 +: 32]), as the gather's beats compute and write them
+//		(beat k = 0 of each part: the lane's ra plus the immediate),
+//		and each entry's first request's leader -- its lowest element,
+//		word 0 of its lowest selected lane, element 4 l, and that
+//		lane's line -- taken from the lowest part with a selected lane
+//		as its beat writes the row (a part's beat takes it when no
+//		lower part has one) and kept for the entry as it enters the
+//		queue.  The request stage's entry register starts an entry's
+//		requests from that leader (wq_lsu_entry): an entry is always
+//		picked from its start, never from a middle, so its first
+//		leader is the one it entered with.
+//
+//		Reads: the request stage's entry's line tags for the pick and
+//		its lanes' offsets in their lines, every lane of the head (the MEM_WRITE records' addresses), and
+//		the atomic's lane of the entry after the last (where an ATOM
+//		runs, the queue empty).  Flip-flops, NR rows behind a
+//		multiplexer a read (the rows are few: LSQ x 32 / LANES).
+//
+////////////////////////////////////////////////////////////////////////////////
+`default_nettype none
+
+// (its reads are one part of its parent's cycle: scripts/area.sh maps it
+// inside wq_core_lsu, as the board's flattened netlist does)
+(* wq_area_inline *)
+module wq_lsu_addr #(
+    parameter LANES  = 32,
+    parameter PARTS  = 1,               // 32 / LANES
+    parameter LSQ    = 4,               // entries
+    parameter LOG2LB = 4,               // log2 of a line's bytes
+    parameter QW     = (LSQ > 1) ? $clog2(LSQ) : 1,
+    parameter LTAG   = 32 - LOG2LB,     // bits of a line tag
+    parameter TG     = 4                // elements a line tag (4 with lines of 16 bytes or more, else 1)
+) (
+    input  wire                 i_clk,
+    // the gather's address beat: part i_wp of the entry i_ws, the lanes'
+    // ra (i_a) plus i_imm; the instruction's selected lanes
+    input  wire                 i_we,
+    input  wire [QW-1:0]        i_ws,
+    input  wire [5:0]           i_wp,
+    input  wire [LANES*32-1:0]  i_a,
+    input  wire [31:0]          i_imm,
+    input  wire [31:0]          i_sel,
+    // the gathered instruction enters the queue at i_ws (its first
+    // leader kept for the entry)
+    input  wire                 i_push,
+    // the gathered instruction's first leader (an ATOM's, which does
+    // not enter the queue, is taken from here)
+    output reg  [6:0]           o_fe,
+    output reg  [LTAG-1:0]      o_fl,
+    // every entry's first leader, entry s's at [s*7 +: 7], [s*LTAG +: LTAG]
+    output reg  [LSQ*7-1:0]     o_q_fe,
+    output reg  [LSQ*LTAG-1:0]  o_q_fl,
+    // reads: entry i_rs's line tags for the pick (tag t, elements t*TG
+    // .., at [t*LTAG +: LTAG]) and its lanes' offsets in their lines
+    // (lane l's at [l*LOG2LB +: LOG2LB]); every lane of entry i_hs (lane
+    // l at [l*32 +: 32]); lane i_at_l of entry i_ws
+    input  wire [QW-1:0]        i_rs,
+    output reg  [128/TG*LTAG-1:0] o_rs_line,
+    output reg  [32*LOG2LB-1:0] o_rs_lo,
+    input  wire [QW-1:0]        i_hs,
+    output reg  [32*32-1:0]     o_hs_addr,
+    input  wire [4:0]           i_at_l,
+    output wire [31:0]          o_at_addr
+`ifdef FORMAL
+    // (every row, row r at [r*LANES*32 +: LANES*32]: the LSU's
+    // properties of the first leaders)
+    , output reg [LSQ*PARTS*LANES*32-1:0] o_f_rows
+`endif
+);
+    localparam NR  = LSQ * PARTS;       // rows
+    localparam RAW = $clog2(NR);
+`include "wq_lsu_row.vh"
+
+    reg  [LANES*32-1:0] q_addr [0:NR-1];
+
+    // ---- the gather's write, the first leader ---------------------------------------
+    wire [31:0] ga_p    = {26'd0, i_wp} % PARTS;
+    wire [31:0] ga_lsel = i_sel & ~({32{1'b1}} << (LANES * ga_p));   // lower parts' lanes
+    reg  [LANES-1:0] ga_psel;           // (the beat's part's selected lanes)
+    integer gp, wl;
+    always @(*) begin
+        ga_psel = i_sel[LANES-1:0];
+        for (gp = 1; gp < PARTS; gp = gp + 1)
+            if (ga_p == gp) ga_psel = i_sel[gp*LANES +: LANES];
+    end
+    always @(posedge i_clk) begin : qa_wr
+        reg [LANES*32-1:0] r;
+        reg [31:0]         l0;
+        if (i_we) begin
+            for (wl = 0; wl < LANES; wl = wl + 1)
+                r[wl*32 +: 32] = i_a[wl*32 +: 32] + i_imm;
+            q_addr[rw_ix(i_ws, ga_p)] <= r;
+            if (ga_lsel == 32'd0) begin
+                l0 = 32'd0;
+                for (wl = LANES - 1; wl >= 0; wl = wl - 1)
+                    if (ga_psel[wl]) l0 = wl;
+                o_fl <= r[l0*32 + LOG2LB +: LTAG];
+                l0 = LANES * ga_p + l0;     // (the lane in the warp)
+                o_fe <= {l0[4:0], 2'b00};
+            end
+        end
+    end
+    integer qs;
+    always @(posedge i_clk)
+        if (i_push)
+            for (qs = 0; qs < LSQ; qs = qs + 1)
+                if (i_ws == qs[QW-1:0]) begin
+                    o_q_fe[qs*7 +: 7] <= o_fe;
+                    o_q_fl[qs*LTAG +: LTAG] <= o_fl;
+                end
+
+    // ---- the reads ------------------------------------------------------------------
+    // (element e is word k = e % 4 of its lane, at the lane's address with
+    // k in bits 3:2: wq_lsu_el.vh's el_addr; a tag is its first element's)
+    reg  [32*32-1:0] rs_addr;           // entry i_rs's lanes, lane l at [l*32 +: 32]
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [31:0]      ta;                // (a tag's address: its bits below the line unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [31:0]      ek;                // (its element's word in its lane)
+    integer ep, et;
+    always @(*) begin
+        for (ep = 0; ep < PARTS; ep = ep + 1) begin
+            rs_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(i_rs, ep)];
+            o_hs_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(i_hs, ep)];
+        end
+        for (et = 0; et < 128 / TG; et = et + 1) begin
+            ta = rs_addr[(et * TG / 4)*32 +: 32];
+            ek = (et * TG) % 4;
+            if (ek != 0) ta[3:2] = ek[1:0];
+            o_rs_line[et*LTAG +: LTAG] = ta[31:LOG2LB];
+        end
+        for (et = 0; et < 32; et = et + 1)
+            o_rs_lo[et*LOG2LB +: LOG2LB] = rs_addr[et*32 +: LOG2LB];
+    end
+    wire [LANES*32-1:0] at_row = q_addr[rw_ix(i_ws, {27'd0, i_at_l} / LANES)];
+    wire [31:0]         at_ql  = {27'd0, i_at_l} % LANES;
+    assign o_at_addr = at_row[at_ql*32 +: 32];
+
+`ifdef FORMAL
+    // Checked inside wq_core by `make formal` (jobs core and core_w1):
+    // wq_core_lsu's properties hold each entry's first leader to its rows
+    // (o_f_rows) and its elements.  Here: the leader a beat takes is the
+    // lowest selected lane, word 0, and that lane's line.
+    integer fr;
+    always @(*)
+        for (fr = 0; fr < NR; fr = fr + 1)
+            o_f_rows[fr*LANES*32 +: LANES*32] = q_addr[fr];
+    reg f_past = 1'b0;
+    always @(posedge i_clk) f_past <= 1'b1;
+    reg [31:0] f_a;
+    always @(posedge i_clk)
+        if (f_past && $past(i_we && ga_lsel == 32'd0 && ga_psel != {LANES{1'b0}})) begin
+            f_a = $past(i_a[(o_fe[6:2] % LANES)*32 +: 32]) + $past(i_imm);
+            assert(o_fe[1:0] == 2'd0 && $past(i_sel[o_fe[6:2]]) &&
+                   ($past(i_sel) & ~({32{1'b1}} << o_fe[6:2])) == 32'd0 &&
+                   o_fl == f_a[31:LOG2LB]);
+            c_later_part: cover($past(ga_p != 0));
+        end
+`endif
+endmodule
