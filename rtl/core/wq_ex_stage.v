@@ -306,6 +306,7 @@ module wq_ex_stage #(
     reg [LANES*32-1:0] b_res;
     reg [PCW-1:0]    b_imm;
     reg [31:0]       setp_acc;
+    reg [LANES-1:0]  b_cmp;                     // WB's beat's compare bits (a SETP part's)
     reg              b_pp;                      // the partial products are WB's beat's (its first cycle)
 
     // ---- the stage's moves -------------------------------------------------------
@@ -620,11 +621,8 @@ module wq_ex_stage #(
             b_imm <= wbi_imm;
             b_tfall <= tfall(wbi_op, wbi_pc, wbi_imm);
             b_opk <= opk(wbi_op, wbi_skip);
+            b_cmp <= wbi_cmp;
             // (the divergence unit starts its prologue and record walk: wq_diverge)
-            if (!wbi_commit && wbi_op == `WQ_OP_SETP) begin
-                if (wbi_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, wbi_cmp};
-                else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, wbi_cmp} << (wbi_p * LANES));
-            end
         end
         // the divergence unit's steps (wq_diverge: the deque calls, the
         // prologue, the record walk): its deque-room trap becomes WB's
@@ -671,6 +669,15 @@ module wq_ex_stage #(
     assign o_b_tfall = b_tfall;
     assign o_b_opk = b_opk;
     assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
+    // SETP's compare bits gather part by part from WB's part beats'
+    // registered bits, b_cmp, not from EX's compares on their way into WB:
+    // a part beat is in WB a cycle or more before the commit beat, which
+    // reads them (again while a beat waits: the same bits)
+    always @(posedge i_clk)
+        if (b_v && !b_commit && b_op == `WQ_OP_SETP) begin
+            if (b_p == 6'd0) setp_acc <= {{(32-LANES){1'b0}}, b_cmp};
+            else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, b_cmp} << (b_p * LANES));
+        end
     assign o_setp_acc = setp_acc;
     assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
     assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
@@ -815,10 +822,11 @@ module wq_ex_stage #(
             // it had then (the partial products have moved on)
             if ($past(b_pp && b_mul && i_b_busy && !i_b_drop))
                 assert(b_v && !b_pp && b_res == $past(mul_res));
-            // SETP's first part beat starts its compare bits afresh as it
-            // enters WB
-            if ($past(b_load_x && !wbi_commit && wbi_op == `WQ_OP_SETP && wbi_p == 6'd0))
-                assert(setp_acc == {{(32-LANES){1'b0}}, $past(wbi_cmp)});
+            // a beat's compare bits enter WB with it; SETP's first part
+            // beat starts the gathered bits afresh from them
+            if ($past(b_load_x)) assert(b_cmp == $past(wbi_cmp));
+            if ($past(b_v && !b_commit && b_op == `WQ_OP_SETP && b_p == 6'd0))
+                assert(setp_acc == {{(32-LANES){1'b0}}, $past(b_cmp)});
         end
 `ifdef FORMAL_EX_STAGE_TOP
     always @(posedge i_clk)
