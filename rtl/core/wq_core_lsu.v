@@ -303,7 +303,7 @@ module wq_core_lsu #(
     wire [LSQ*7-1:0]    q_fe_v;
     wire [LSQ*LTAG-1:0] q_fl_v;
 `ifdef FORMAL
-    wire [NR*LANES*32-1:0] f_rows;       // (the address rows)
+    wire [LSQ*128*LTAG-1:0] f_lines;     // (element e's line in entry s: wq_lsu_addr's)
 `endif
     // (each entry's elements to request without the held request's, for
     // q_rz as the request is taken, and to answer without the answer
@@ -766,7 +766,7 @@ module wq_core_lsu #(
         .i_rs(es_s), .o_rs_line(el_lines), .o_rs_lo(pi_lo), .i_hs(q_hd), .o_hs_addr(hd_addr),
         .i_at_l(ls_l), .o_at_addr(o_at_addr)
 `ifdef FORMAL
-        , .o_f_rows(f_rows)
+        , .o_f_line(f_lines)
 `endif
         );
 
@@ -860,13 +860,7 @@ module wq_core_lsu #(
     function [LTAG-1:0] f_line;
         input [QW-1:0] s;
         input [6:0]    e;
-        reg   [31:0]   a;
-        begin
-            a = f_rows[({{(32-RAW){1'b0}}, rw_ix(s, {27'd0, e[6:2]} / LANES)} * LANES +
-                        {27'd0, e[6:2]} % LANES) * 32 +: 32];
-            a = el_addr(a, e[1:0]);
-            f_line = a[31:LOG2LB];
-        end
+        f_line = f_lines[({{(32-QW){1'b0}}, s} * 128 + {25'd0, e}) * LTAG +: LTAG];
     endfunction
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;

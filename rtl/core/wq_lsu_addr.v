@@ -71,14 +71,19 @@ module wq_lsu_addr #(
     input  wire [4:0]           i_at_l,
     output wire [31:0]          o_at_addr
 `ifdef FORMAL
-    // (every row, row r at [r*LANES*32 +: LANES*32]: the LSU's
-    // properties of the first leaders)
-    , output reg [LSQ*PARTS*LANES*32-1:0] o_f_rows
+    // (a read port for the LSU's properties of the leaders: element e's
+    // line in entry s, at [(s*128 + e)*LTAG +: LTAG])
+    , output reg [LSQ*128*LTAG-1:0] o_f_line
 `endif
 );
     localparam NR  = LSQ * PARTS;       // rows
     localparam RAW = $clog2(NR);
+    localparam LB  = 1 << LOG2LB;       // (wq_lsu_el.vh's: a line's bytes,
+    localparam LW  = (LB >= 4) ? LB / 4 : 1;    // its words,
+    localparam LWW = (LW > 1) ? $clog2(LW) : 1; // bits of a word index)
 `include "wq_lsu_row.vh"
+`include "wq_lsu_el.vh"
+`include "wq_ctz.vh"
 
     reg  [LANES*32-1:0] q_addr [0:NR-1];
 
@@ -100,9 +105,7 @@ module wq_lsu_addr #(
                 r[wl*32 +: 32] = i_a[wl*32 +: 32] + i_imm;
             q_addr[rw_ix(i_ws, ga_p)] <= r;
             if (ga_lsel == 32'd0) begin
-                l0 = 32'd0;
-                for (wl = LANES - 1; wl >= 0; wl = wl - 1)
-                    if (ga_psel[wl]) l0 = wl;
+                l0 = {25'd0, ctz128({{(128-LANES){1'b0}}, ga_psel})};
                 o_fl <= r[l0*32 + LOG2LB +: LTAG];
                 l0 = LANES * ga_p + l0;     // (the lane in the warp)
                 o_fe <= {l0[4:0], 2'b00};
@@ -119,13 +122,13 @@ module wq_lsu_addr #(
                 end
 
     // ---- the reads ------------------------------------------------------------------
-    // (element e is word k = e % 4 of its lane, at the lane's address with
-    // k in bits 3:2: wq_lsu_el.vh's el_addr; a tag is its first element's)
+    // (element e is word k = e % 4 of its lane: el_addr; a tag is its
+    // first element's)
     reg  [32*32-1:0] rs_addr;           // entry i_rs's lanes, lane l at [l*32 +: 32]
     /* verilator lint_off UNUSEDSIGNAL */
     reg  [31:0]      ta;                // (a tag's address: its bits below the line unused)
+    reg  [31:0]      ek;                // (its first element: word ek % 4 of its lane)
     /* verilator lint_on UNUSEDSIGNAL */
-    reg  [31:0]      ek;                // (its element's word in its lane)
     integer ep, et;
     always @(*) begin
         for (ep = 0; ep < PARTS; ep = ep + 1) begin
@@ -133,9 +136,8 @@ module wq_lsu_addr #(
             o_hs_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(i_hs, ep)];
         end
         for (et = 0; et < 128 / TG; et = et + 1) begin
-            ta = rs_addr[(et * TG / 4)*32 +: 32];
-            ek = (et * TG) % 4;
-            if (ek != 0) ta[3:2] = ek[1:0];
+            ek = et * TG;
+            ta = el_addr(rs_addr[(et * TG / 4)*32 +: 32], ek[1:0]);
             o_rs_line[et*LTAG +: LTAG] = ta[31:LOG2LB];
         end
         for (et = 0; et < 32; et = et + 1)
@@ -150,10 +152,17 @@ module wq_lsu_addr #(
     // wq_core_lsu's properties hold each entry's first leader to its rows
     // (o_f_rows) and its elements.  Here: the leader a beat takes is the
     // lowest selected lane, word 0, and that lane's line.
-    integer fr;
+    integer fs, fe;
+    reg [LANES*32-1:0] f_row;
+    reg [31:0]         f_l, f_e;
     always @(*)
-        for (fr = 0; fr < NR; fr = fr + 1)
-            o_f_rows[fr*LANES*32 +: LANES*32] = q_addr[fr];
+        for (fs = 0; fs < LSQ; fs = fs + 1)
+            for (fe = 0; fe < 128; fe = fe + 1) begin
+                f_l   = fe / 4;
+                f_row = q_addr[rw_ix(fs[QW-1:0], f_l / LANES)];
+                f_e   = el_addr(f_row[(f_l % LANES)*32 +: 32], fe[1:0]);
+                o_f_line[(fs*128 + fe)*LTAG +: LTAG] = f_e[31:LOG2LB];
+            end
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     reg [31:0] f_a;
