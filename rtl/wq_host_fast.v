@@ -34,9 +34,10 @@ module wq_host_fast #(
 		// the step sequencer's state
 		input	wire	[5:0]	i_hs,
 		// the header being decoded: the FIFO's head (FAST, H_HDR) or
-		// the word read (i_rdata); a word is held in the FIFO
+		// the word read (its method address, i_rdata_adr); a word is
+		// held in the FIFO
 		input	wire	[31:0]	i_pf_head,
-		input	wire	[31:0]	i_rdata,
+		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_rdata_adr,
 		input	wire		i_pf_nz,
 		// the step's channel: the method's address and words left, the
 		// segment's words left, its state, it has work
@@ -90,14 +91,15 @@ module wq_host_fast #(
 
 	// the header being decoded (u_hdr decodes it; the verdict and the
 	// method about to run look at it here too)
-	wire	[31:0]	hdr     = (FAST != 0 && i_hs == H_HDR) ? i_pf_head : i_rdata;
-	wire	[`WQ_SECOP_W-1:0]	hdr_op = hdr[`WQ_MH_SEC_OP_RANGE];
-	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
+	// (FAST: H_HDRDEC is not reached, wq_host_hdr asserts it; the
+	// header is the FIFO's head's, with no state decode in front)
+	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = (FAST != 0)
+				? i_pf_head[`WQ_MH_ADDRESS_RANGE] : i_rdata_adr;
 	// The method about to run (H_HDRDEC's IMMD, H_DATAGOT): SEM_EXECUTE
 	// and LAUNCH count it in H_PMW, as att_q serves them after; any other
 	// (FAST) counts it in H_METHOD (perf_q), when att_q still holds
 	// PERF_METHODS and the RAM's write port is free, and skips H_PMW
-	wire	[13:0]	nm_off = (i_hs == H_HDRDEC || (FAST != 0 && i_hs == H_HDR))
+	wire	[13:0]	nm_off = ((FAST != 0) ? (i_hs == H_HDR) : (i_hs == H_HDRDEC))
 				? {hdr_adr, 2'b00} : {i_m_addr, 2'b00};
 	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
 	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
@@ -107,15 +109,30 @@ module wq_host_fast #(
 	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
 			&& (nm_m == `WQ_M_LAUNCH);
 
-	// the method's decode (wq_host_method): only its register write, its
-	// pulse and whether it is plain
-	wire	nd_plain;
+	// The one-cycle step's method decoded from each of its two sources
+	// (the FIFO's head in H_HDR, the method address in H_DATA), beside
+	// the state's decode, and selected after: not decoded behind the
+	// state's multiplexer of nm_off (the step's verdict was the
+	// sequencer's deepest path, the state's decode, the two multiplexers
+	// and the method's decode in a row).  wq_host_method: only its
+	// register write, its pulse and whether it is plain.
+	wire	fh = (FAST != 0) && (i_hs == H_HDR);	// the step's method: the FIFO's head's
+	wire	fd = (i_hs == H_DATA);			// the channel's method address
+	wire	[13:0]	fh_off = {i_pf_head[`WQ_MH_ADDRESS_RANGE], 2'b00};
+	wire	[13:0]	fd_off = {i_m_addr, 2'b00};
+	wire		fh_plain, fh_irq, fh_ram, fd_plain, fd_irq, fd_ram;
+	wire	[3:0]	fh_f, fd_f;
 	/* verilator lint_off PINCONNECTEMPTY */
-	wq_host_method u_nmeth (
-		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(), .o_irq_ns(o_irq), .o_ram_w(o_ram_w), .o_ram_f(o_ram_f),
+	wq_host_method u_nm_h (
+		.i_off(fh_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(fh_irq), .o_ram_w(fh_ram), .o_ram_f(fh_f),
 		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(nd_plain));
+		.o_plain(fh_plain));
+	wq_host_method u_nm_d (
+		.i_off(fd_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(fd_irq), .o_ram_w(fd_ram), .o_ram_f(fd_f),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_plain(fd_plain));
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	// the slice count after the step, and whether the slice goes on
@@ -127,22 +144,25 @@ module wq_host_fast #(
 	// (a slice that ends with no other channel with work is a fresh one)
 	wire		fm_stay  = i_hs_zero || (!i_sl_end && (!fm_sl_eq || !i_nx_v));
 	// the segment goes on after the word (an IMMD header: nothing left
-	// to count but the segment's words)
-	wire		fm_seg   = (i_hs == H_DATA) ? (i_m_count != 1 || i_seg_rem != 1)
-				: (i_seg_rem != 1);
-	wire		fm_go    = (FAST != 0) && nd_plain && fm_stay && fm_seg
-				&& !i_ev_wait && i_has_work
+	// to count but the segment's words); an IMMD header without
+	// reserved bits (the FIFO's head, H_HDR)
+	wire		fd_seg   = (i_m_count != 1 || i_seg_rem != 1);
+	wire		fh_seg   = (i_seg_rem != 1) && (i_seg_rem != 0);
+	wire		fh_immd  = i_pf_head != 32'h0 && i_pf_head[`WQ_MH_RSVD_RANGE] == 0
+				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD;
+	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_has_work && i_pf_nz
 				&& (i_state == `WQ_CH_RUNNABLE);
-	wire		fm_fire  = fm_go && ((i_hs == H_DATA || i_hs == H_HDR) && i_pf_nz)
-				&& (i_hs == H_DATA || (i_seg_rem != 0 && hdr != 32'h0
-					&& hdr[`WQ_MH_RSVD_RANGE] == 0
-					&& hdr_op == `WQ_SECOP_IMMD));
+	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
+				|| (fh && fh_plain && fh_seg && fh_immd));
 
 	assign	o_nm_off    = nm_off;
 	assign	o_nm_m      = nm_m;
 	assign	o_nm_early  = nm_early;
 	assign	o_nm_launch = nm_launch;
 	assign	o_fire      = fm_fire;
+	assign	o_irq       = fh ? fh_irq : fd_irq;
+	assign	o_ram_w     = fh ? fh_ram : fd_ram;
+	assign	o_ram_f     = fh ? fh_f : fd_f;
 	assign	o_slu       = fm_slu1;
 	assign	o_sl_eq     = fm_sl_eq;
 	// (a slice that ends alone: a fresh one, at its end only if
@@ -159,15 +179,31 @@ module wq_host_fast #(
 			|| nm_m == `WQ_M_SEM_ADDR_LO || nm_m == `WQ_M_SEM_ADDR_HI
 			|| nm_m == `WQ_M_SEM_PAYLOAD_LO || nm_m == `WQ_M_SEM_PAYLOAD_HI
 			|| nm_m == `WQ_M_LAUNCH_DESC);
+	// the method about to run, decoded as the step's sequencer reads it
+	// (nm_off): the one-cycle step's effects are its
+	wire		f_irq, f_ram;
+	wire	[3:0]	f_f;
+	/* verilator lint_off PINCONNECTEMPTY */
+	wq_host_method u_f_meth (
+		.i_off(nm_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
+		.o_unknown(), .o_irq_ns(f_irq), .o_ram_w(f_ram), .o_ram_f(f_f),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_plain());
+	/* verilator lint_on PINCONNECTEMPTY */
 	always @(*)
 	begin
+		if (o_fire)
+			assert(o_irq == f_irq && o_ram_w == f_ram
+				&& (!o_ram_w || o_ram_f == f_f));
 		// FAST = 0: every method counted in H_PMW, no one-cycle step
 		if (FAST == 0)
 			assert(o_nm_early && !o_nm_launch && !o_fire);
 		// the method about to run is the header's in H_HDRDEC / H_HDR
 		// (FAST), the channel's method address otherwise
-		if (i_hs == H_HDRDEC)
-			assert(o_nm_off == {i_rdata[`WQ_MH_ADDRESS_RANGE], 2'b00});
+		if (FAST == 0 && i_hs == H_HDRDEC)
+			assert(o_nm_off == {i_rdata_adr, 2'b00});
+		if (FAST != 0 && i_hs == H_HDR)
+			assert(o_nm_off == {i_pf_head[`WQ_MH_ADDRESS_RANGE], 2'b00});
 		if (i_hs == H_DATA || i_hs == H_DATAGOT)
 			assert(o_nm_off == {i_m_addr, 2'b00});
 		if (o_nm_launch)
@@ -216,7 +252,7 @@ module wq_host_fast #(
 		c_wfi:     cover(o_fire && !o_irq && !o_ram_w);
 		c_sl_end:  cover(o_fire && o_sl_eq && !i_nx_v);
 		c_wait:    cover(!o_fire && i_ev_wait && i_hs == H_DATA && i_pf_nz);
-		c_early:   cover(o_nm_early && i_hs == H_HDRDEC);
+		c_early:   cover(o_nm_early && i_hs == H_HDR);
 		c_launch:  cover(o_nm_launch && i_hs == H_DATA);
 	end
 `endif

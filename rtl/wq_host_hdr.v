@@ -110,8 +110,10 @@ module wq_host_hdr #(
 	// verilator lint_on UNUSEDPARAM
 
 	// the header being decoded (FAST: H_HDR decodes the FIFO's head
-	// itself, H_HDRDEC is not reached)
-	wire	[31:0]	hdr     = (FAST != 0 && i_hs == H_HDR) ? i_pf_head : i_rdata;
+	// itself, H_HDRDEC is not reached -- asserted below -- so the header
+	// is the head's in every state that reads it, with no state decode
+	// in front of the header's own)
+	wire	[31:0]	hdr     = (FAST != 0) ? i_pf_head : i_rdata;
 	wire	[`WQ_SECOP_W-1:0]	hdr_op  = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];

@@ -341,7 +341,7 @@ module wq_host_step #(
 	// step's slice and count (wq_host_fast, docs/rtl/wq_host_fast.md; its
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
-		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata(i_rdata_q),
+		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
 		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
 		.i_seg_rem(seg_rem_s), .i_state(chan_state_s),
 		.i_has_work(i_has_work[sc]), .i_engine_idle(i_engine_idle),
