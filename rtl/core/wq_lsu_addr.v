@@ -83,7 +83,6 @@ module wq_lsu_addr #(
     localparam LWW = (LW > 1) ? $clog2(LW) : 1; // bits of a word index)
 `include "wq_lsu_row.vh"
 `include "wq_lsu_el.vh"
-`include "wq_ctz.vh"
 
     reg  [LANES*32-1:0] q_addr [0:NR-1];
 
@@ -105,7 +104,14 @@ module wq_lsu_addr #(
                 r[wl*32 +: 32] = i_a[wl*32 +: 32] + i_imm;
             q_addr[rw_ix(i_ws, ga_p)] <= r;
             if (ga_lsel == 32'd0) begin
-                l0 = {25'd0, ctz128({{(128-LANES){1'b0}}, ga_psel})};
+                // (a priority chain, not wq_ctz.vh's binary search: the
+                // mapper folds the chain into the lane's select of the
+                // sum, where an index formed first and then decoded made
+                // o_fl 11 LUT levels deep on the board, 28 more bits over
+                // 8 and 59 more LUT4)
+                l0 = 32'd0;
+                for (wl = LANES - 1; wl >= 0; wl = wl - 1)
+                    if (ga_psel[wl]) l0 = wl;
                 o_fl <= r[l0*32 + LOG2LB +: LTAG];
                 l0 = LANES * ga_p + l0;     // (the lane in the warp)
                 o_fe <= {l0[4:0], 2'b00};
