@@ -347,7 +347,7 @@ module wq_core_lsu #(
     wire        pi_all;                  // (it takes all the entry's elements left)
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
         .i_pend(es_rem), .i_line(el_lines), .i_one(at_on),
-        .i_lv(es_lv), .i_lead(pi_e), .i_tag(pi_line),
+        .i_lead(pi_e), .i_tag(pi_line),
         .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all),
         .o_nv(nx_v), .o_nlead(nx_e), .o_ntag(nx_line));
     // the held request: what the port, the store line and the tags use

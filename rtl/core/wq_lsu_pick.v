@@ -6,8 +6,10 @@
 // (i_one) is its leader alone.  The model's wq_coalesce()
 // (cmodel/model/coalesce.c) makes the same requests in the same order.
 // The leader is held in a register ahead of the request (the entry
-// register's, wq_lsu_entry): given the held leader and its line (i_lv,
-// i_lead, i_tag), this unit covers its request (o_cov: the line's
+// register's, wq_lsu_entry): given the held leader and its line (i_lead,
+// i_tag: the lowest pending element and its line, whenever an element is
+// pending -- the entry's first from its gather, wq_lsu_addr, then this
+// unit's next), this unit covers its request (o_cov: the line's
 // compares against a register, not behind the leader's tree) and finds,
 // beside it, the next request's leader among the elements the request
 // leaves (o_nv, o_nlead, o_ntag), which the register takes as the
@@ -34,10 +36,8 @@ module wq_lsu_pick #(
     input  wire [N-1:0]    i_pend,      // elements still pending
     input  wire [N/GS*TW-1:0] i_line,   // element e's line tag at bits (e / GS)*TW
     input  wire            i_one,       // the leader alone
-    // the held leader: the lowest pending element and its line (i_lv: one
-    // is held; without, nothing is covered and the next leader is the
-    // lowest pending element)
-    input  wire            i_lv,
+    // the held leader: the lowest pending element and its line (with
+    // none pending, nothing is covered, o_pt and o_all are don't-cares)
     input  wire [IW-1:0]   i_lead,
     input  wire [TW-1:0]   i_tag,
     output wire [N-1:0]    o_cov,       // the elements the request covers
@@ -95,7 +95,7 @@ module wq_lsu_pick #(
     end endgenerate
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
-        assign o_cov[e] = i_lv && i_pend[e] &&
+        assign o_cov[e] = i_pend[e] &&
                           (i_one ? d_hi[e >> IH] && d_lo[e % (1 << IH)] : t_eq[e / GS]);
     end endgenerate
     // The parts the request covers, from the tags' compares and whether a
@@ -109,7 +109,7 @@ module wq_lsu_pick #(
             assign hit[pt] = t_pd[pp*PT + pt] && t_eq[pp*PT + pt];
         end
         /* verilator lint_off WIDTH */
-        assign o_pt[pp] = i_lv && (i_one ? i_lead / PE == pp : hit != {PT{1'b0}});
+        assign o_pt[pp] = i_one ? i_lead / PE == pp : hit != {PT{1'b0}};
         /* verilator lint_on WIDTH */
     end endgenerate
     // Every pending element in the leader's line (without i_one, the
@@ -117,7 +117,7 @@ module wq_lsu_pick #(
     // of NT bits beside the cover rather than a zero test of what it
     // leaves (N bits behind it)
     wire [NT-1:0] t_in = ~t_pd | t_eq;
-    assign o_all = i_lv && &t_in;
+    assign o_all = &t_in;
 
     // ---- the next leader ------------------------------------------------------------
     // The lowest element the request leaves pending, and its line, from a
@@ -177,36 +177,38 @@ module wq_lsu_pick #(
     // lsu_pick_g: the unit alone, every input free): the rule for every
     // pending set, every line assignment and every held leader.  The
     // held leader's contract, assumed here, is asserted by wq_core_lsu
-    // (jobs core, core_w1): the entry register holds the lowest pending
-    // element and its line (wq_lsu_entry, loaded from an entry's first
-    // leader and from this unit's o_nlead and o_ntag).
+    // (jobs core, core_w1): while an element is pending the entry
+    // register holds the lowest and its line (wq_lsu_entry, loaded from
+    // an entry's first leader, wq_lsu_addr's, and from this unit's
+    // o_nlead and o_ntag).
     integer f;
-    reg     f_low, f_out, f_nlow;
+    reg     f_low, f_out, f_nlow, f_any;
     always @(*) begin
         // the held leader: pending, none below it, its line the tag
         f_low = i_pend[i_lead] && i_tag == i_line[(i_lead / GS)*TW +: TW];
         for (f = 0; f < N; f = f + 1) if (f < i_lead && i_pend[f]) f_low = 1'b0;
-        if (i_lv) assume(f_low);
-        // no leader held: nothing covered, no part, not all
-        if (!i_lv) assert(o_cov == {N{1'b0}} && o_pt == {P{1'b0}} && !o_all);
+        f_any = i_pend != {N{1'b0}};
+        if (f_any) assume(f_low);
+        // none pending: nothing covered
         for (f = 0; f < N; f = f + 1) begin
             // only pending elements, all in the leader's line ...
-            if (o_cov[f]) assert(i_lv && i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag);
+            if (o_cov[f]) assert(i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag);
             // ... and every pending one of that line (the fewest requests)
-            if (i_lv && !i_one && i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag) assert(o_cov[f]);
+            if (!i_one && i_pend[f] && i_line[(f / GS)*TW +: TW] == i_tag) assert(o_cov[f]);
             // an atomic's request: the leader alone
             if (i_one && o_cov[f]) assert(f == i_lead);
         end
-        if (i_lv) assert(o_cov[i_lead]);
+        if (f_any) assert(o_cov[i_lead]);
+        else assert(o_cov == {N{1'b0}});
         // all: no pending element outside the leader's line
         f_out = 1'b0;
         for (f = 0; f < N; f = f + 1)
             if (i_pend[f] && i_line[(f / GS)*TW +: TW] != i_tag) f_out = 1'b1;
-        if (i_lv) assert(o_all == !f_out);
-        if (i_lv && !i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
+        if (f_any) assert(o_all == !f_out);
+        if (f_any && !i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
         // the parts: those with an element covered
         for (f = 0; f < P; f = f + 1)
-            assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
+            if (f_any) assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
         // the next leader: the lowest element left, its line; none left,
         // o_nlead all ones (every pair took its high half)
         if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv && o_nlead == N - 1);
@@ -220,12 +222,12 @@ module wq_lsu_pick #(
         // covers: the whole instruction in one request, a request that
         // leaves elements for later, one that skips the next group of a
         // lower element (a later element in the leader's line), an atomic
-        // with lanes left, the first leader (none held)
-        c_whole:  cover(i_lv && !i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
-        c_later:  cover(i_lv && !i_one && o_cov != i_pend && o_cov != {N{1'b0}});
-        c_skip:   cover(i_lv && !i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
-        c_atomic: cover(i_lv && i_one && i_pend == {N{1'b1}} && o_nv);
-        c_first:  cover(!i_lv && o_nv && o_nlead != {IW{1'b0}});
+        // with lanes left, none pending
+        c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
+        c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
+        c_skip:   cover(!i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
+        c_atomic: cover(i_one && i_pend == {N{1'b1}} && o_nv);
+        c_none:   cover(!f_any && !o_nv);
     end
 `endif
 endmodule

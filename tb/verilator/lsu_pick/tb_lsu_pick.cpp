@@ -8,15 +8,16 @@
 // pending elements and i_one.  The model's wq_coalesce()
 // (cmodel/model/coalesce.c) gives the request list; the bench then
 // iterates the pick as the core's request stage does -- the entry loads
-// with no leader held (the unit's next leader is the lowest pending
-// element), then a request a step: hold the leader, take the request,
-// drop the elements it covers, hold the next leader the unit found -- and
-// checks every request against the model's, in order: the held leader
-// and its line (the unit's o_nlead and o_ntag of the step before), o_cov
-// (the elements covered), o_all (every pending element in the leader's
-// line: the model's last request) and o_pt (the parts covered), and that
-// the list ends (no next leader, o_nlead all ones) when the model's does;
-// with no leader held nothing is covered.
+// with its first leader (the lowest pending element and its line, the
+// bench's own: the core's comes from the gather, wq_lsu_addr), then a
+// request a step: hold the leader, take the request, drop the elements
+// it covers, hold the next leader the unit found -- and checks every
+// request against the model's, in order: the held leader and its line
+// (the unit's o_nlead and o_ntag of the step before), o_cov (the
+// elements covered), o_all (every pending element in the leader's line:
+// the model's last request) and o_pt (the parts covered), and that the
+// list ends (no next leader, o_nlead all ones) when the model's does;
+// with nothing pending nothing is covered.
 //
 // The addresses: lines all different, all one, runs of equal lines
 // (consecutive words), a few hot lines, lines one tag bit apart,
@@ -181,7 +182,7 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
     }
 
     void present(const std::vector<uint32_t> &pend, const std::vector<uint32_t> &lines, bool one,
-                 bool lv, unsigned lead, uint32_t tag) {
+                 unsigned lead, uint32_t tag) {
         std::vector<uint32_t> t((nt * tw + 31) / 32, 0);
         for (unsigned g = 0; g < nt; g++)
             for (unsigned b = 0; b < tw; b++)
@@ -189,7 +190,6 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
         put(top->i_pend, pend);
         put(top->i_line, t);
         top->i_one = one;
-        top->i_lv = lv;
         top->i_lead = lead;
         top->i_tag = tag;
         top->eval();
@@ -222,23 +222,25 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
         std::vector<uint32_t> pend = pend0;
         n_insns++;
         char b[700];
-        // the entry loads: no leader held, nothing covered, the first leader
-        // found (drawn junk in the held fields, which i_lv masks)
-        present(pend, lines, one, false, rng.below(n), rng.next() & tag_mask());
-        {
+        // the entry loads with its first leader: the lowest pending element
+        // and its line (none pending: nothing held, and the unit, given
+        // drawn junk as the leader, covers nothing and finds none)
+        bool lv = false;
+        unsigned lead = 0;
+        uint32_t tag = 0;
+        for (unsigned e = 0; e < n && !lv; e++)
+            if (has(pend, e)) { lv = true; lead = e; tag = lines[e / gs]; }
+        if (!lv) {
+            present(pend, lines, one, rng.below(n), rng.next() & tag_mask());
             std::vector<uint32_t> cov = get(top->o_cov);
             cov.resize(WQ_COAL_SET_WORDS, 0);
-            snprintf(b, sizeof b, "entry load (one %d): pending %s; RTL cov %s all %d pt %x",
-                     (int)one, hex(pend, n).c_str(), hex(cov, n).c_str(), (int)top->o_all,
-                     (unsigned)top->o_pt);
+            snprintf(b, sizeof b, "entry load (one %d): nothing pending; RTL cov %s next %d %u",
+                     (int)one, hex(cov, n).c_str(), (int)top->o_nv, (unsigned)top->o_nlead);
             note(b);
-            if (any(cov) || top->o_all || top->o_pt)
-                fail(std::string("a request with no leader held: ") + b);
+            if (any(cov) || top->o_nv || top->o_nlead != n - 1)
+                fail(std::string("a request or a next leader with nothing pending: ") + b);
+            lead = n - 1;                           // (the list's end, as the unit's)
         }
-        bool lv;
-        unsigned lead;
-        uint32_t tag;
-        next(lv, lead, tag);
         for (unsigned i = 0;; i++) {
             if (!lv || i == cnt) {
                 snprintf(b, sizeof b, "pick %u of %u (one %d): pending %s; RTL next leader %d %u tag %x",
@@ -252,7 +254,7 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
             const wq_coal_req_t &m = r[i];
             std::vector<uint32_t> mc(m.cov, m.cov + WQ_COAL_SET_WORDS);
             uint32_t mtag = (m.addr >> lb) & tag_mask();
-            present(pend, lines, one, true, lead, tag);
+            present(pend, lines, one, lead, tag);
             std::vector<uint32_t> cov = get(top->o_cov);
             cov.resize(WQ_COAL_SET_WORDS, 0);
             snprintf(b, sizeof b, "pick %u of %u (one %d): pending %s; RTL lead %u tag %x cov %s; "
