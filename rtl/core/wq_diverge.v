@@ -299,6 +299,8 @@ module wq_diverge #(
     reg  [31:0]    h_rem;                       // RET: holders still to disable
     reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
     reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
+    reg            g_cnt1;                      // BP_COUNT's second: the first path's read
+    reg  [31:0]    g_fo;                        // ... its thread (low1(g_fs), the first cycle's)
     reg  [31:0]    g_rem;                       // the walk's threads left
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
@@ -325,7 +327,7 @@ module wq_diverge #(
     wire [31:0] h_oh       = low1(h_rem);           // RET's next holder
     // One 32-way select reads a thread's target, for whichever needs one
     // this cycle (never two at once): RET's holder for its K_HELD record,
-    // the first path's thread in BP_COUNT's first cycle (kept in g_ft),
+    // the first path's thread in BP_COUNT's second cycle (kept in g_ft),
     // else the walk's group.  Each target bit then feeds one select, its
     // thread's group compare and the part scan's select: on the ECP5 the
     // targets were the placed design's most congested nets with three
@@ -338,8 +340,13 @@ module wq_diverge #(
     // record walk's depth.)
     wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
     wire        h_xrd      = b_prep == BP_NONE && h_any;
-    wire        g_ftrd     = b_prep == BP_COUNT && g_cnt0;
-    wire [31:0] t_xo       = h_xrd ? h_oh : g_ftrd ? low1(g_fs) : g_oh;
+    // (the first path's thread, the lowest selected active one, is
+    // isolated in BP_COUNT's first cycle and registered, g_fo, and the
+    // select reads it in the second: not low1 of the slots' active mask
+    // in front of the select, which was the deepest path into g_t0 and
+    // g_ft, 10 LUT levels; a cycle more for BRX, JMX and RET)
+    wire        g_ftrd     = b_prep == BP_COUNT && g_cnt1;
+    wire [31:0] t_xo       = h_xrd ? h_oh : g_ftrd ? g_fo : g_oh;
     reg  [PCW-1:0] t_x;
     integer xl;
     always @(*) begin
@@ -371,7 +378,7 @@ module wq_diverge #(
     wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
                              g_rem != 32'd0 && g_first0 && g_ok;
     // The first path: its target (the lowest selected thread's, else
-    // PC+1), read in BP_COUNT's first cycle, and its threads, the group
+    // PC+1), read in BP_COUNT's second cycle, and its threads, the group
     // BP_COUNT's walk finds with that path (the groups split g_act by
     // path, so that group is whole when the walk reaches it).  K_MASK and
     // the commit read them after the walk.
@@ -709,6 +716,7 @@ module wq_diverge #(
             h_more <= 1'b0;
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
+            g_cnt1 <= 1'b0;
         end
         if (dq_call && rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
         // the prologue: the region token's mask, then the deque-room check
@@ -739,9 +747,13 @@ module wq_diverge #(
         if (b_v && b_commit && b_prep == BP_COUNT) begin
             if (g_cnt0) begin
                 g_cnt0 <= 1'b0;
+                g_cnt1 <= 1'b1;
+                g_fo <= low1(g_fs);
+            end else if (g_cnt1) begin
+                g_cnt1 <= 1'b0;
                 g_rem <= g_act;
                 g_ng <= 6'd0;
-                g_ft <= (g_fs != 32'd0) ? t_x : b_next;     // (t_xo is low1(g_fs))
+                g_ft <= (g_fo != 32'd0) ? t_x : b_next;     // (t_xo is g_fo)
                 g_fm <= 32'd0;
             end else if (g_rem != 32'd0) begin
                 if (g_ok) begin                         // (the group's compares are in)
@@ -824,7 +836,7 @@ module wq_diverge #(
     // it ends one without a record -- one with a record ends the commit)
     // The walk's group changes (g_inv) when an instruction enters WB, EX
     // writes targets, the one target select reads another thread (RET's
-    // holder records, BP_COUNT's first cycle) or the walk moves on (g_rem
+    // holder records, BP_COUNT's second cycle) or the walk moves on (g_rem
     // changes: BP_COUNT's steps, the records' start at BP_CHECK, K_GRP's
     // skip of the first path and its push).
     // g_t0 follows a cycle later: the walk's changes restart the scan
