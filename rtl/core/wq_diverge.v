@@ -304,8 +304,8 @@ module wq_diverge #(
     reg  [31:0]    g_rem;                       // the walk's threads left
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
-    reg  [31:0]    l_rem;                       // CALL's link: parts still to write
-    reg  [31:0]    l_oh;                        // ... the lowest of them, one-hot
+    reg  [PARTS-1:0] l_rem;                     // CALL's link: parts still to write
+    reg  [PARTS-1:0] l_oh;                      // ... the lowest of them, one-hot
     reg  [4:0]     l_p;                         // ... its index: this beat's part
     // (kept with h_rem and l_rem as they are written, not tested behind
     // them: holders left, more than one holder or link part left)
@@ -394,19 +394,31 @@ module wq_diverge #(
     always @(*)
         for (gl = 0; gl < 32; gl = gl + 1)
             g_m0[gl] = g_rem[gl] && (g_sel[gl] ? ae_g[gl] : g_n_t0);
-    // the parts of CALL's link write that have a selected thread
-    reg  [31:0] l_parts;
+    // the parts of CALL's link write that have a selected thread (PARTS
+    // bits, not 32 with the rest zero: the lowest-bit picks, the encode
+    // and the more-than-one tests below are PARTS wide, not 32-bit carry
+    // chains over flip-flops the synthesis cannot see stay zero)
+    reg  [PARTS-1:0] l_parts;
     integer lp;
-    always @(*) begin
-        l_parts = 32'd0;
+    always @(*)
         for (lp = 0; lp < PARTS; lp = lp + 1)
             l_parts[lp] = b_sel[lp*LANES +: LANES] != {LANES{1'b0}};
-    end
+    // (the 32-bit encode and test on a PARTS-bit set, zero-extended: the
+    // constants fold away; the pick PARTS wide)
+    function [31:0] lx;
+        input [PARTS-1:0] m;
+        lx = {{(32-PARTS){1'b0}}, m};
+    endfunction
+    localparam [PARTS-1:0] P_ONE = 1;
+    function [PARTS-1:0] low1p;
+        input [PARTS-1:0] m;
+        low1p = m & (~m + P_ONE);
+    endfunction
     // (the link's next part, l_oh / l_p, is kept with l_rem as it is
     // written, not picked from it each cycle: its lowest-bit pick and
     // encode were six LUT levels in front of the link's register row, its
     // zero flag and the register file's write lanes)
-    wire [31:0] l_rem_nx   = l_rem & ~l_oh;
+    wire [PARTS-1:0] l_rem_nx = l_rem & ~l_oh;
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // (wq_diverge_subv: each warp's segment and loop form, and what the
@@ -773,9 +785,9 @@ module wq_diverge #(
             h_any <= r_held != 32'd0;
             h_more <= more1(r_held);
             l_rem <= l_parts;
-            l_oh <= low1(l_parts);
-            l_p <= ctz(l_parts);
-            l_more <= more1(l_parts);
+            l_oh <= low1p(l_parts);
+            l_p <= ctz(lx(l_parts));
+            l_more <= more1(lx(l_parts));
         end
         // RC_CHK without a record and nothing to end: on to the pop
         if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
@@ -786,9 +798,9 @@ module wq_diverge #(
         if (i_emit) begin
             if (b_kk == K_LINK) begin
                 l_rem <= l_rem_nx;
-                l_oh <= low1(l_rem_nx);
-                l_p <= ctz(l_rem_nx);
-                l_more <= more1(l_rem_nx);
+                l_oh <= low1p(l_rem_nx);
+                l_p <= ctz(lx(l_rem_nx));
+                l_more <= more1(lx(l_rem_nx));
             end
             if (b_kk == K_HELD) begin
                 h_rem <= h_rem & ~h_oh;
@@ -966,8 +978,8 @@ module wq_diverge #(
             assert(h_any == (h_rem != 32'd0));
             if (b_prep == BP_NONE) begin
                 assert(h_more == more1(h_rem));
-                if (b_kk == K_LINK) assert(l_more == more1(l_rem) && l_oh == low1(l_rem) &&
-                                           l_p == ctz(l_rem));
+                if (b_kk == K_LINK) assert(l_more == more1(lx(l_rem)) &&
+                                           l_oh == low1p(l_rem) && l_p == ctz(lx(l_rem)));
             end
             if (b_prep == BP_NONE && !b_is_trap && b_k <= K_RET &&
                 !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh))) begin
