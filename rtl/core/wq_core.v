@@ -281,6 +281,7 @@ module wq_core #(
     wire [WID_W-1:0] b_w;
     wire [5:0]       b_p, b_rd;
     wire [PCW-1:0]   b_pc, b_imm;
+    wire [PCW-1:0]   b_next;                   // b_pc + 1 (wq_ex_stage's flip-flops)
     wire [63:0]      b_ir;
     wire [7:0]       b_op, b_trap;
     wire             b_is_trap;                // b_trap != NONE (wq_ex_stage's flip-flop)
@@ -504,7 +505,7 @@ module wq_core #(
         .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
-        .o_b_pc(b_pc), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
+        .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
         .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
@@ -583,7 +584,6 @@ module wq_core #(
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dw_log2;                  // the debug window warp's deque size
     wire [3:0]        dq_op;
-    wire [PCW-1:0]    b_next     = b_pc + 1'b1;
     wire [3:0]        b_kk;                     // WB's record walk: the record this cycle,
     wire              b_hold;                   //   none this cycle,
     wire              b_last_k;                 //   the commit's last
@@ -608,7 +608,8 @@ module wq_core #(
         .i_x_pc(wbi_pc), .i_op_a(wbi_ra),
         .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_opk(b_opk),
-        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_imm(b_imm), .i_b_tfall(b_tfall), .i_b_wd(b_wd),
+        .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_next(b_next), .i_b_imm(b_imm), .i_b_tfall(b_tfall),
+        .i_b_wd(b_wd),
         .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
         .i_bchk_v(bchk_v),

@@ -53,6 +53,7 @@ module wq_diverge #(
     input  wire [`WQ_OPK_W-1:0]     i_b_opk,        // ... its kinds (wq_opk.vh: flip-flops)
     input  wire [31:0]              i_b_sel,
     input  wire [PCW-1:0]           i_b_pc,
+    input  wire [PCW-1:0]           i_b_next,       // ... PC+1 (flip-flops loaded with it)
     input  wire [PCW-1:0]           i_b_imm,        // the target field
     input  wire                     i_b_tfall,      // ... is PC+1 (BRA: offset 0), a flip-flop
     input  wire                     i_b_wd,         // the wave decision (SUBV_AUTO)
@@ -281,7 +282,7 @@ module wq_diverge #(
     wire        b_yfire    = b_yield && y_fire;
     reg         b_yfound;                   // FIND found the YIELD token at PC+1
     reg [DQ_LOG2-1:0] b_yidx;               //   at this index (DQ_MERGE)
-    wire [PCW-1:0] b_next  = b_pc + 1'b1;
+    wire [PCW-1:0] b_next  = i_b_next;      // (b_pc + 1: wq_ex_stage's register, no adder)
     wire [PCW-1:0] b_ipc   = b_imm;
     wire [PCW-1:0] b_tgt   = b_opk[`WQ_OPK_BRA] ? b_next + b_ipc : b_ipc;
     // ---- per-thread targets (BRX, JMX, RET) and CALL -------------------------

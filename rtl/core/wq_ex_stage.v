@@ -193,6 +193,7 @@ module wq_ex_stage #(
     output wire [WID_W-1:0]     o_b_w,
     output wire [5:0]           o_b_p,
     output wire [PCW-1:0]       o_b_pc,
+    output wire [PCW-1:0]       o_b_next,       // ... PC+1 (a register: loaded with o_b_pc)
     output wire [63:0]          o_b_ir,
     output wire [7:0]           o_b_op,
     output wire [5:0]           o_b_rd,
@@ -284,6 +285,7 @@ module wq_ex_stage #(
     reg [WID_W-1:0]  b_w;
     reg [5:0]        b_p;
     reg [PCW-1:0]    b_pc;
+    reg [PCW-1:0]    b_next;                    // b_pc + 1, loaded with it (PC+1's adder off WB's paths)
     reg [63:0]       b_ir;
     reg [7:0]        b_op;
     reg [5:0]        b_rd;
@@ -602,7 +604,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= 1'b0;
             b_fp <= 1'b0;
-            b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
+            b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
@@ -612,7 +614,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= wbi_commit;
             b_fp <= wbi_fp;
-            b_w <= wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_ir <= wbi_ir; b_op <= wbi_op;
+            b_w <= wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
             b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
@@ -662,6 +664,7 @@ module wq_ex_stage #(
     assign o_b_load = i_wb_ls || b_load_x;
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
+    assign o_b_next = b_next;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
@@ -770,6 +773,7 @@ module wq_ex_stage #(
         if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
         // ... and its fall-through flag its target's
         if (b_v) assert(b_tfall == tfall(b_op, b_pc, b_imm));
+        if (b_v) assert(b_next == b_pc + 1'b1);
         // ... and its opcode's kinds its opcode's and skip flag's
         if (b_v) assert(b_opk == opk(b_op, f_b_skip));
         if (dv_take) assert(x_dv && !fv_take);
