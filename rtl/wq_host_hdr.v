@@ -153,10 +153,18 @@ module wq_host_hdr #(
 		end
 	endtask
 
-	// next_header's decision on hdr, rem = the segment's words after it
+	// next_header's decision on hdr; own: the segment's words left
+	// (i_seg_rem) still count the header's own word (H_HDR with FAST,
+	// where the walk takes the word in the cycle it decodes it), so a
+	// count past the words after the header is one at or past i_seg_rem
+	// -- i_seg_rem - 1 >= 1 there -- compared without the decrement in
+	// front
 	task hdr_decode;
-		input	[`WQ_GP_LENGTH_W-1:0]	rem;
+		input	own;
+		reg	trunc;
 		begin
+			trunc = own ? ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} >= i_seg_rem)
+				: ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > i_seg_rem);
 			if (hdr == 32'h0)
 				o_hs = H_HDR;				// NOP word
 			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
@@ -164,7 +172,7 @@ module wq_host_hdr #(
 			else
 			case (hdr_op)
 			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-			if ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > rem)
+			if (trunc)
 				raise(`WQ_CHERR_TRUNCATED);
 			else if (hdr_cnt == 0)
 				o_hs = H_HDR;
@@ -275,7 +283,7 @@ module wq_host_hdr #(
 				o_srem_w  = 1'b1;
 				o_rdq_w   = 1'b1;
 				o_saddr_w = 1'b1;
-				hdr_decode(rem1);
+				hdr_decode(1'b1);
 			end
 		end else begin
 			// PERF_METHODS on cm_rd when the word is back (H_MEM
@@ -291,7 +299,7 @@ module wq_host_hdr #(
 		H_HDRDEC: begin
 			o_saddr_w = 1'b1;
 			o_saddr   = i_ma_word;
-			hdr_decode(i_seg_rem);
+			hdr_decode(1'b0);
 		end
 
 		// method_word: one data word of the method in progress

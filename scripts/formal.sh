@@ -575,7 +575,7 @@ PLANTS=(
 "host_seq_rdw|host_seq_0|rtl/wq_host_seq.v|s/^\t\t\to_hs_d = i_rd_ret;$/\t\t\to_hs_d = i_mem_ret;/|a channel RAM read returns to the host read's state (mem_ret), not its own (rd_ret)"
 "host_gp_ctl|host_gp_0|rtl/wq_host_gp.v|s/\&\& w1\[.WQ_GP_CTLOP_RANGE\] != .WQ_GPCTL_NOP))$/\&\& 1'b0))/|a control entry other than NOP opens a segment of length 0 instead of raising BAD_GP_ENTRY"
 "host_gp_due|host_gp|rtl/wq_host_gp.v|s/if (i_dq_due)$/if (1'b1)/|an acquire retry goes on before ACQ_RETRY cycles have passed"
-"host_hdr_trunc|host_hdr_0|rtl/wq_host_hdr.v|s/hdr_cnt} > rem)$/hdr_cnt} >= rem)/|a method burst that ends exactly at the segment's end raises TRUNCATED"
+"host_hdr_trunc|host_hdr_0|rtl/wq_host_hdr.v|s/hdr_cnt} > i_seg_rem);$/hdr_cnt} >= i_seg_rem);/|a method burst that ends exactly at the segment's end raises TRUNCATED"
 "host_hdr_oneinc|host_hdr|rtl/wq_host_hdr.v|s/o_m_secop = .WQ_SECOP_NONINC;.*$/;/|ONE_INC keeps incrementing the method address past the burst's first word"
 "host_if_cw_stale|host_if_C1|rtl/wq_host_chan.v|s/o_cw_st     <= d_w_st;/if (!i_csr_we) o_cw_st <= d_w_st;/|the CSR write decision's copy is not taken while a write is asked: H_CSR2 applies the state change decided before the access, a CSR write's state change lost"
 "dispatch_warps_stale|core_w1|rtl/core/wq_dispatch.v|s/always @(posedge i_clk) warps_q <= i_warps;/always @(posedge i_clk) if (i_reset) warps_q <= i_warps;/|the CTA's warps copied only at reset: a launch's CTA size never reaches the fit or the slot walk's end"
