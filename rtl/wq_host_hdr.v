@@ -157,8 +157,8 @@ module wq_host_hdr #(
 	// (i_seg_rem) still count the header's own word (H_HDR with FAST,
 	// where the walk takes the word in the cycle it decodes it), so a
 	// count past the words after the header is one at or past i_seg_rem
-	// -- i_seg_rem - 1 >= 1 there -- compared without the decrement in
-	// front
+	// (i_seg_rem >= 1 there: H_HDR ends the segment at 0 before it
+	// decodes) -- compared without the decrement in front
 	task hdr_decode;
 		input	own;
 		reg	trunc;

@@ -222,12 +222,12 @@ module wq_lsu_pick #(
         // covers: the whole instruction in one request, a request that
         // leaves elements for later, one that skips the next group of a
         // lower element (a later element in the leader's line), an atomic
-        // with lanes left, none pending
+        // with lanes left, an atomic's last lane (no next leader)
         c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
         c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
         c_skip:   cover(!i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
         c_atomic: cover(i_one && i_pend == {N{1'b1}} && o_nv);
-        c_none:   cover(!f_any && !o_nv);
+        c_alast:  cover(i_one && f_any && !o_nv);
     end
 `endif
 endmodule
