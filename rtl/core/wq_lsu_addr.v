@@ -22,8 +22,10 @@
 //		Reads: the request stage's entry's line tags for the pick and
 //		its lanes' offsets in their lines, every lane of the head (the MEM_WRITE records' addresses), and
 //		the atomic's lane of the entry after the last (where an ATOM
-//		runs, the queue empty).  Flip-flops, NR rows behind a
-//		multiplexer a read (the rows are few: LSQ x 32 / LANES).
+//		runs, the queue empty).  A memory of NR rows, one write
+//		port and asynchronous reads: LUT RAM on the ECP5 (a copy a
+//		read port), flip-flops behind a multiplexer where the tool
+//		has none.
 //
 ////////////////////////////////////////////////////////////////////////////////
 `default_nettype none

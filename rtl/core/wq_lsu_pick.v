@@ -42,9 +42,9 @@ module wq_lsu_pick #(
     input  wire [TW-1:0]   i_tag,
     output wire [N-1:0]    o_cov,       // the elements the request covers
     output wire [P-1:0]    o_pt,        // the parts with an element covered
-    output wire            o_all,       // every pending element in the leader's line
+    output wire            o_all,       // every pending element in the leader's line (not an atomic's)
     // the next request's leader: the lowest element the request leaves
-    // pending (o_nv: one is left; without, o_nlead is all ones) and its line
+    // pending (o_nv: one is left; without, o_nlead and o_ntag are don't-cares) and its line
     output wire            o_nv,
     output wire [IW-1:0]   o_nlead,
     output wire [TW-1:0]   o_ntag
@@ -71,10 +71,31 @@ module wq_lsu_pick #(
     // Each tag's compare with the held leader's line, kept as a net: the
     // cover, the parts, o_all and the next leader's leaves share it (the
     // LUT mapper, left to itself, folds the compares into chains of
-    // shared terms several levels deeper than one TW-bit compare)
+    // shared terms several levels deeper than one TW-bit compare).  An
+    // atomic's request covers no tag: !i_one is one input more of the
+    // compare's AND (14 pairs of bits and it in the second level's 16
+    // inputs: no level), so a leaf of the next leader's tree is its tag's
+    // compare and one flag from registers (below)
+    // The compare is spelled as the LUT tree it is -- pairs of bits (a
+    // LUT each), the pairs and !i_one in fours, their AND: 3 levels for a
+    // 28-bit tag -- and kept so: the mapper, given `==`, made it 4
+    localparam CP = (TW + 1) / 2;       // bit pairs
+    localparam CR = (CP + 4) / 4;       // fours of the pairs and !i_one
     (* keep *) wire [NT-1:0] t_eq;
     generate for (g = 0; g < NT; g = g + 1) begin : g_eq
-        assign t_eq[g] = line[g] == i_tag;
+        wire [2*CP-1:0] a = {{(2*CP-TW){1'b0}}, line[g]};
+        wire [2*CP-1:0] b = {{(2*CP-TW){1'b0}}, i_tag};
+        (* keep *) wire [CP-1:0] c_p;
+        (* keep *) wire [CR-1:0] c_r;
+        wire [4*CR-1:0] c_v = {{(4*CR-CP-1){1'b1}}, !i_one, c_p};
+        genvar k;
+        for (k = 0; k < CP; k = k + 1) begin : g_p
+            assign c_p[k] = a[2*k +: 2] == b[2*k +: 2];
+        end
+        for (k = 0; k < CR; k = k + 1) begin : g_r
+            assign c_r[k] = &c_v[4*k +: 4];
+        end
+        assign t_eq[g] = &c_r;
     end endgenerate
     // (whether a tag has an element pending: the parts' hits and o_all)
     wire [NT-1:0] t_pd;
@@ -93,10 +114,11 @@ module wq_lsu_pick #(
     generate for (g = 0; g < (1 << IH); g = g + 1) begin : g_dlo
         assign d_lo[g] = i_lead[IH-1:0] == g;
     end endgenerate
+    wire [N-1:0] d_one;                 // (the leader, decoded)
     genvar e;
     generate for (e = 0; e < N; e = e + 1) begin : g_cov
-        assign o_cov[e] = i_pend[e] &&
-                          (i_one ? d_hi[e >> IH] && d_lo[e % (1 << IH)] : t_eq[e / GS]);
+        assign d_one[e] = d_hi[e >> IH] && d_lo[e % (1 << IH)];
+        assign o_cov[e] = i_pend[e] && (i_one ? d_one[e] : t_eq[e / GS]);
     end endgenerate
     // The parts the request covers, from the tags' compares and whether a
     // tag has an element pending (from i_pend, early), not as an OR over
@@ -112,10 +134,10 @@ module wq_lsu_pick #(
         assign o_pt[pp] = i_one ? i_lead / PE == pp : hit != {PT{1'b0}};
         /* verilator lint_on WIDTH */
     end endgenerate
-    // Every pending element in the leader's line (without i_one, the
-    // request takes all that is pending): from each tag's compare, an AND
-    // of NT bits beside the cover rather than a zero test of what it
-    // leaves (N bits behind it)
+    // Every pending element in the leader's line (without i_one: the
+    // request takes all that is pending; an atomic's is a don't-care):
+    // from each tag's compare, an AND of NT bits beside the cover rather
+    // than a zero test of what it leaves (N bits behind it)
     wire [NT-1:0] t_in = ~t_pd | t_eq;
     assign o_all = &t_in;
 
@@ -129,9 +151,47 @@ module wq_lsu_pick #(
     // line is there when its index is, one LUT level a tree level, not a
     // tag multiplexer after the tree (the lowest bit of r & -r would be a
     // carry chain through N bits).  A leaf: its tag's group of elements
-    // left (a tag the request covers has none left, except an atomic's,
-    // whose group loses the leader alone).  (N is a power of two: 2**IW.)
-    wire [N-1:0] rem = i_pend & ~o_cov;
+    // left -- a tag the request covers has none left, another all its
+    // pending ones, an atomic's group all but the leader.  So a leaf is
+    // "an element left unless the tag is covered" (t_a, from registers)
+    // and the tag's compare, one LUT with the first pair's line select
+    // (the pair's low leaf's flag, compare and both lines), not the
+    // cover's OR behind the compare.  An atomic's leader is the lowest
+    // pending element (the contract), so its group has another left when
+    // it has two pending, and the place of that one is the group's second
+    // pending element: the leaf reads the leader's tag index (t_lg, a
+    // decode), not the leader's element decoded and masked off the group.
+    // A covered tag's place is never taken (the pair takes the other
+    // half).  (N is a power of two: 2**IW.)
+    (* keep *) wire [NT-1:0] t_lg;      // (the held leader's tag)
+    (* keep *) wire [NT-1:0] t_a;       // (an element left unless covered)
+    (* keep *) wire [NT*LW-1:0] t_pl;   // (... the lowest's place)
+    generate for (g = 0; g < NT; g = g + 1) begin : g_leaf
+        /* verilator lint_off WIDTH */
+        assign t_lg[g] = (i_lead >> GW) == g;
+        /* verilator lint_on WIDTH */
+        // the group's pending elements: two or more, the lowest's and the
+        // second lowest's places
+        // (flags, not a count: an adder would be a carry chain)
+        reg          one_, two;
+        reg [LW-1:0] lo1, lo2;
+        integer      b;
+        always @(*) begin
+            one_ = 1'b0;
+            two = 1'b0;
+            lo1 = {LW{1'b0}};
+            lo2 = {LW{1'b0}};
+            for (b = GS - 1; b >= 0; b = b - 1)
+                if (i_pend[g*GS + b]) begin
+                    two = two || one_;
+                    one_ = 1'b1;
+                    lo2 = lo1;
+                    lo1 = b[LW-1:0];
+                end
+        end
+        assign t_a[g] = i_one ? t_pd[g] && (two || !t_lg[g]) : t_pd[g];
+        assign t_pl[g*LW +: LW] = (i_one && t_lg[g]) ? lo2 : lo1;
+    end endgenerate
     // (the levels computed in place: level k+1's node j is written where
     // level k's node j was, after level k's nodes 2j and 2j+1 are read;
     // an unrolled loop for Yosys, straight-line code for the simulator)
@@ -140,15 +200,12 @@ module wq_lsu_pick #(
     reg [NT*LW-1:0] t_lo;
     reg [NT*TW-1:0] t_tag;
     reg             t_sel;
-    integer tk, tj, tb;
+    integer tk, tj;
     always @(*) begin
         t_ix = {NT*TI{1'b0}};
         for (tj = 0; tj < NT; tj = tj + 1) begin
-            t_any[tj] = rem[tj*GS +: GS] != {GS{1'b0}};
-            t_lo[tj*LW +: LW] = {LW{1'b0}};
-            for (tb = GS - 1; tb >= 0; tb = tb - 1)
-                if (rem[tj*GS + tb]) t_lo[tj*LW +: LW] = tb[LW-1:0];
-            if (GS > 1 && !t_any[tj]) t_lo[tj*LW +: LW] = {LW{1'b1}};
+            t_any[tj] = t_a[tj] && !t_eq[tj];
+            t_lo[tj*LW +: LW] = t_pl[tj*LW +: LW];
             t_tag[tj*TW +: TW] = line[tj];
         end
         for (tk = 0; tk < TI; tk = tk + 1)
@@ -161,8 +218,8 @@ module wq_lsu_pick #(
                 t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
             end
     end
-    // (with no element left every pair took its high half and every
-    // group's place is all ones: o_nlead is all ones)
+    // (with no element left every pair took its high half: o_nlead and
+    // o_ntag are the last tag's, don't-cares beside !o_nv)
     assign o_nv = t_any[0];
     generate if (GS > 1) begin : g_lead
         assign o_nlead = {t_ix[TI-1:0], t_lo[GW-1:0]};
@@ -204,14 +261,14 @@ module wq_lsu_pick #(
         f_out = 1'b0;
         for (f = 0; f < N; f = f + 1)
             if (i_pend[f] && i_line[(f / GS)*TW +: TW] != i_tag) f_out = 1'b1;
-        if (f_any) assert(o_all == !f_out);
+        if (f_any && !i_one) assert(o_all == !f_out);
         if (f_any && !i_one) assert(o_all == ((i_pend & ~o_cov) == {N{1'b0}}));
         // the parts: those with an element covered
         for (f = 0; f < P; f = f + 1)
             if (f_any) assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
         // the next leader: the lowest element left, its line; none left,
-        // o_nlead all ones (every pair took its high half)
-        if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv && o_nlead == N - 1);
+        // none
+        if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv);
         else begin
             f_nlow = i_pend[o_nlead] && !o_cov[o_nlead] &&
                      o_ntag == i_line[(o_nlead / GS)*TW +: TW];
