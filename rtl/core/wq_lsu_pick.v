@@ -71,14 +71,14 @@ module wq_lsu_pick #(
     // Each tag's compare with the held leader's line, kept as a net: the
     // cover, the parts, o_all and the next leader's leaves share it (the
     // LUT mapper, left to itself, folds the compares into chains of
-    // shared terms several levels deeper than one TW-bit compare).  An
-    // atomic's request covers no tag: !i_one is one input more of the
-    // compare's AND (14 pairs of bits and it in the second level's 16
-    // inputs: no level), so a leaf of the next leader's tree is its tag's
-    // compare and one flag from registers (below)
-    // The compare is spelled as the LUT tree it is -- pairs of bits (a
-    // LUT each), the pairs and !i_one in fours, their AND: 3 levels for a
-    // 28-bit tag -- and kept so: the mapper, given `==`, made it 4
+    // shared terms several levels deeper than one TW-bit compare).  Each
+    // compare is spelled as the LUT tree it is -- pairs of bits (a LUT
+    // each), the pairs in fours, their AND: 3 levels for a 28-bit tag --
+    // and its nets kept: the mapper, given `==`, makes it 4.  An atomic's
+    // request covers no tag: !i_one is one input more of the fours (14
+    // pairs and it in the second level's 16 inputs: no level), so a leaf
+    // of the next leader's tree is its tag's compare and one flag from
+    // registers (below)
     localparam CP = (TW + 1) / 2;       // bit pairs
     localparam CR = (CP + 4) / 4;       // fours of the pairs and !i_one
     (* keep *) wire [NT-1:0] t_eq;
@@ -173,18 +173,18 @@ module wq_lsu_pick #(
         // the group's pending elements: two or more, the lowest's and the
         // second lowest's places
         // (flags, not a count: an adder would be a carry chain)
-        reg          one_, two;
+        reg          seen, two;
         reg [LW-1:0] lo1, lo2;
         integer      b;
         always @(*) begin
-            one_ = 1'b0;
+            seen = 1'b0;
             two = 1'b0;
             lo1 = {LW{1'b0}};
             lo2 = {LW{1'b0}};
             for (b = GS - 1; b >= 0; b = b - 1)
                 if (i_pend[g*GS + b]) begin
-                    two = two || one_;
-                    one_ = 1'b1;
+                    two = two || seen;
+                    seen = 1'b1;
                     lo2 = lo1;
                     lo1 = b[LW-1:0];
                 end
