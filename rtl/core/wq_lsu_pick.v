@@ -98,7 +98,7 @@ module wq_lsu_pick #(
         assign t_eq[g] = &c_r;
     end endgenerate
     // (whether a tag has an element pending: the parts' hits and o_all)
-    wire [NT-1:0] t_pd;
+    (* keep *) wire [NT-1:0] t_pd;
     generate for (g = 0; g < NT; g = g + 1) begin : g_pd
         assign t_pd[g] = i_pend[g*GS +: GS] != {GS{1'b0}};
     end endgenerate
@@ -163,16 +163,36 @@ module wq_lsu_pick #(
     // decode), not the leader's element decoded and masked off the group.
     // A covered tag's place is never taken (the pair takes the other
     // half).  (N is a power of two: 2**IW.)
+    // (Every part of a leaf is a kept net, each a LUT level from the
+    // registers or from the one before: inside the whole netlist the
+    // mapper otherwise shares terms across the 32 leaves' decodes and
+    // maps them a level or two deeper.)  The leader's tag index decoded
+    // in two halves (t_lh, t_ll: a LUT level each), their AND a level.
+    localparam TL = TI / 2;             // the tag index's low half's bits
+    (* keep *) wire [(1 << (TI - TL))-1:0] t_lh;
+    (* keep *) wire [(1 << TL)-1:0]        t_ll;
+    generate for (g = 0; g < (1 << (TI - TL)); g = g + 1) begin : g_lh
+        /* verilator lint_off WIDTH */
+        assign t_lh[g] = i_lead[IW-1:GW+TL] == g;
+        /* verilator lint_on WIDTH */
+    end endgenerate
+    generate for (g = 0; g < (1 << TL); g = g + 1) begin : g_ll
+        if (TL > 0) begin : g_d
+            /* verilator lint_off WIDTH */
+            assign t_ll[g] = i_lead[GW +: (TL > 0 ? TL : 1)] == g;
+            /* verilator lint_on WIDTH */
+        end else begin : g_1
+            assign t_ll[g] = 1'b1;
+        end
+    end endgenerate
     (* keep *) wire [NT-1:0] t_lg;      // (the held leader's tag)
     (* keep *) wire [NT-1:0] t_a;       // (an element left unless covered)
     (* keep *) wire [NT*LW-1:0] t_pl;   // (... the lowest's place)
     generate for (g = 0; g < NT; g = g + 1) begin : g_leaf
-        /* verilator lint_off WIDTH */
-        assign t_lg[g] = (i_lead >> GW) == g;
-        /* verilator lint_on WIDTH */
+        assign t_lg[g] = t_lh[g >> TL] && t_ll[g % (1 << TL)];
         // the group's pending elements: two or more, the lowest's and the
-        // second lowest's places
-        // (flags, not a count: an adder would be a carry chain)
+        // second lowest's places (flags, not a count: an adder would be
+        // a carry chain)
         reg          seen, two;
         reg [LW-1:0] lo1, lo2;
         integer      b;
@@ -189,8 +209,11 @@ module wq_lsu_pick #(
                     lo1 = b[LW-1:0];
                 end
         end
-        assign t_a[g] = i_one ? t_pd[g] && (two || !t_lg[g]) : t_pd[g];
-        assign t_pl[g*LW +: LW] = (i_one && t_lg[g]) ? lo2 : lo1;
+        (* keep *) wire          k_two = two;
+        (* keep *) wire [LW-1:0] k_lo1 = lo1;
+        (* keep *) wire [LW-1:0] k_lo2 = lo2;
+        assign t_a[g] = i_one ? t_pd[g] && (k_two || !t_lg[g]) : t_pd[g];
+        assign t_pl[g*LW +: LW] = (i_one && t_lg[g]) ? k_lo2 : k_lo1;
     end endgenerate
     // (the levels computed in place: level k+1's node j is written where
     // level k's node j was, after level k's nodes 2j and 2j+1 are read;
