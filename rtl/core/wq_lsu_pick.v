@@ -187,7 +187,7 @@ module wq_lsu_pick #(
     end endgenerate
     (* keep *) wire [NT-1:0] t_lg;      // (the held leader's tag)
     (* keep *) wire [NT-1:0] t_a;       // (an element left unless covered)
-    (* keep *) wire [NT*LW-1:0] t_pl;   // (... the lowest's place)
+    (* keep *) wire [NT*LW-1:0] t_pl;   // (... the first such element's place)
     generate for (g = 0; g < NT; g = g + 1) begin : g_leaf
         assign t_lg[g] = t_lh[g >> TL] && t_ll[g % (1 << TL)];
         // the group's pending elements: two or more, the lowest's and the
