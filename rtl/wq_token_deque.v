@@ -281,10 +281,10 @@ module wq_token_deque #(
     // to the front's presence and a search's "none there" select them
     // instead of decoding the copy's type
     wire [WARPS*NPRES-1:0] hv_all;
-    // each warp's view word, {hv, lg, tail} (the view's select; its head: vh_all)
-    localparam VSW = NPRES + LGW + PW;
-    wire [WARPS*VSW-1:0]  vst_all;
-    wire [WARPS*PW-1:0]   vh_all;      // each warp's head moved by this cycle's command (the view's, below)
+    // each warp's view word (the view's select, u_view): {its head moved
+    // by this cycle's command, head, hv, lg, tail}
+    localparam VWW = 3 * PW + NPRES + LGW;
+    wire [WARPS*VWW-1:0]  vw_all;
     wire [NPRES-1:0]      p_hv;
     // registered results: the last accepted command.  Stage 2, the
     // pending front update and the search all belong to that command (no
@@ -405,7 +405,7 @@ module wq_token_deque #(
         .o_pop(s1_pop), .o_merge(s1_merge), .o_dbgread(s1_dbgread), .o_find(s1_find));
 
     // a head moved by this cycle's command (which moves the pointers): the
-    // view's next head (below) for the warp the command is on.  A pop's is
+    // view's next head (u_view, below) for the warp the command is on.  A pop's is
     // the warp's registered head - 1 (hm1, its top: a pop that moves the
     // pointers has head >= 1, and head - 1 fits LOG2 bits, as wq_token_cmd
     // takes it)
@@ -416,16 +416,6 @@ module wq_token_deque #(
                 : (i_op == `WQ_DQCMD_CLEAR)            ? c_nhalf
                 : (i_op == `WQ_DQCMD_DBG_SET_HEADTAIL) ? i_head
                 : h;
-    endfunction
-    function [PW-1:0] pick_vh;
-        input [WARPS*PW-1:0] all;
-        input [WID_W-1:0]    w;
-        integer              i;
-        begin
-            pick_vh = {PW{1'b0}};
-            for (i = 0; i < WARPS; i = i + 1)
-                pick_vh = pick_vh | (all[i*PW +: PW] & {PW{w == i[WID_W-1:0]}});
-        end
     endfunction
 
     // ---- per-warp registers ---------------------------------------------------
@@ -488,8 +478,7 @@ module wq_token_deque #(
         assign head_all[g*PW +: PW]       = head;
         assign tail_all[g*PW +: PW]       = tail;
         assign log2_all[g*LGW +: LGW]     = lg;
-        assign vst_all[g*VSW +: VSW]      = {hv, lg, tail};
-        assign vh_all[g*PW +: PW]         = vh_move(head, {1'b0, top});
+        assign vw_all[g*VWW +: VWW]       = {vh_move(head, {1'b0, top}), head, hv, lg, tail};
         assign fl_all[g*NFL +: NFL]       = fl;
         assign cnt_all[g*PW +: PW]        = cnt;
         assign top_all[g*LOG2 +: LOG2]    = top;
@@ -499,98 +488,37 @@ module wq_token_deque #(
     end endgenerate
 
     // ---- the view -----------------------------------------------------------------
-    // The state of warp v_warp after this cycle: the view's own (v_*: a
-    // command on v_warp moves it as it moves the warp's registers, the
-    // pending front update its below_bits), or, when the view moves, warp
-    // i_vwarp's registers (a command or front update on that warp
-    // likewise).  The select by i_vwarp is an AND-OR of registers, of the
-    // warp's whole view word at once; i_vload, which may come late, picks
-    // last.
-    reg  [WID_W-1:0] v_warp;
-    reg  [PW-1:0]    v_head, v_tail;
-    reg  [LGW-1:0]   v_lg;
-    reg  [NPRES-1:0] v_hv;
-    function [VSW-1:0] pick_vst;
-        input [WARPS*VSW-1:0] all;
-        input [WID_W-1:0]     w;
-        integer               i;
-        begin
-            pick_vst = {VSW{1'b0}};
-            for (i = 0; i < WARPS; i = i + 1)
-                pick_vst = pick_vst | (all[i*VSW +: VSW] & {VSW{w == i[WID_W-1:0]}});
-        end
-    endfunction
-    wire [PW-1:0]    l_tail;
-    wire [LGW-1:0]   l_lg;
-    wire [NPRES-1:0] l_hv;
-    assign {l_hv, l_lg, l_tail} = pick_vst(vst_all, i_vwarp);
-    // (kept as nets: merged into the command's path by the LUT mapper,
-    // the warp compares made its decisions a level deeper)
-    (* keep *) wire v_on;                                        // this cycle's command is the view's warp's
-    (* keep *) wire l_on;                                        // ... or the warp the view moves to
-    assign v_on = cmd_fire && (i_warp == v_warp);
-    assign l_on = cmd_fire && (i_warp == i_vwarp);
-    wire v_pon  = p_valid && (p_warp == v_warp);      // the same for the pending front update
-    wire l_pon  = p_valid && (p_warp == i_vwarp);
-    // (written as "the command's value, else the warp's", each bit one LUT4
-    // behind the command's write enable: the command is on the warp the
-    // view holds next, and that warp's registers, each chosen by i_vload)
-    wire             n_cmd   = i_vload ? l_on : v_on;
-    wire             n_pon   = i_vload ? l_pon : v_pon;
-    wire [PW-1:0]    n_tail  = i_vload ? l_tail : v_tail;
-    wire [LGW-1:0]   n_lg    = i_vload ? l_lg   : v_lg;
-    wire [NPRES-1:0] n_hv    = i_vload ? l_hv   : v_hv;
-
-    // The view's next head: the head of the warp it holds next after this
-    // cycle's command.  A command on that warp that moves the pointers
-    // moves the head by its op (vh_move: a push to the front adds one, a
-    // pop takes one, CLEAR and SET_HEADTAIL set it) -- not the command's
-    // selected new head, which comes behind the command's warp select and
-    // its multiplexer.  Each warp's moved head is computed from its own
-    // registered head beside the others' (vh_all, in g_warp), so the
-    // view's next warp (i_vwarp, i_vload: late, from WB's decisions)
-    // selects among finished values, moved and not, instead of going
-    // through the increment; whether the head moves (the command's write
-    // enable, the decode's deepest output) selects last.  (The FORMAL
-    // section asserts the view equals its warp's registers.)
-    wire [PW-1:0]    l_head  = pick_vh(head_all, i_vwarp);
-    wire [PW-1:0]    l_vh    = pick_vh(vh_all, i_vwarp);
-    wire [PW-1:0]    n_head  = i_vload ? l_head : v_head;
-    wire [PW-1:0]    n_vh    = i_vload ? l_vh : vh_move(v_head, v_head - 1'b1);
-    wire [PW-1:0]    vh_next = (n_cmd && s1_ptr_we) ? n_vh : n_head;
-    // (at reset every warp's state is the reset state: the view's is
-    // warp 0's like any other's)
-    always @(posedge i_clk)
-    if (i_reset)
-        v_warp <= {WID_W{1'b0}};
-    else if (i_vload)
-        v_warp <= i_vwarp;
-
-    always @(posedge i_clk)
-    if (i_reset)
-    begin
-        v_head <= HALF_FULL;
-        v_tail <= HALF_FULL;
-        v_lg   <= LOG2_MAX[LGW-1:0];
-        v_hv   <= HV_ZERO;
-    end else begin
-        v_head <= vh_next;
-        v_tail <= (n_cmd && s1_ptr_we)  ? s1_tail : n_tail;
-        v_lg   <= (n_cmd && s1_log2_we) ? c_nlog2 : n_lg;
-        v_hv   <= n_pon ? p_hv : n_hv;
-    end
-
+    // The state of warp o_v_warp in flip-flops of its own (wq_token_view):
+    // it takes this cycle's command and pending front update into
+    // account, and i_vload moves it to warp i_vwarp.  A command on the
+    // warp the view holds moves its head by the command's op (vh_move:
+    // each warp's from its own registered head, in vw_all in g_warp; the
+    // view's own from its head).  (The FORMAL section asserts the view
+    // equals its warp's registers.)
+    wire [WID_W-1:0] v_warp;
+    wire [PW-1:0]    v_head, v_tail;
+    wire [LGW-1:0]   v_lg;
+`ifdef FORMAL
+    wire [NPRES-1:0] v_hv;
+`endif
+    wq_token_view #(.LOG2(LOG2), .WARPS(WARPS)) u_view (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_vw_all(vw_all),
+        .i_vh_own(vh_move(v_head, v_head - 1'b1)),
+        .i_fire(cmd_fire), .i_warp(i_warp), .i_ptr_we(s1_ptr_we), .i_tail(s1_tail),
+        .i_log2_we(s1_log2_we), .i_log2(c_nlog2),
+        .i_p_valid(p_valid), .i_p_warp(p_warp), .i_p_hv(p_hv),
+        .i_vload(i_vload), .i_vwarp(i_vwarp),
+        .o_v_warp(v_warp), .o_v_head(v_head), .o_v_tail(v_tail), .o_v_cnt(o_v_cnt),
+        .o_v_lg(v_lg), .o_v_has(o_v_has)
+`ifdef FORMAL
+        , .o_f_hv(v_hv)
+`endif
+        );
     assign o_v_warp = v_warp;
     assign o_v_head = v_head;
     assign o_v_tail = v_tail;
-    // (the count a subtraction on a carry chain: a register of its own
-    // would take the command's count, one LUT level past the pointers')
-    wire [PW-1:0]    v_cnt = v_head - v_tail;
-    assign o_v_cnt  = v_cnt;
     assign o_v_log2 = {{(L2W-LGW){1'b0}}, v_lg};
-    // (has_types' low bits: the front's below_bits, with the pending
-    // update forwarded, of a non-empty deque)
-    assign o_v_has  = {NPRES{v_cnt != {PW{1'b0}}}} & (v_pon ? p_hv : v_hv);
 
     // ---- the pending front update ---------------------------------------------
     // One write per cycle into the front copies: a command's update is held
@@ -988,7 +916,7 @@ module wq_token_deque #(
         c_push_small:  cover(cmd_fire && f_push && s1_trap == `WQ_TRAP_NONE
                              && c_log2 < LOG2_MAX[LGW-1:0]);
         // the view follows a command on its warp
-        c_view_cmd:    cover(!i_vload && v_on && s1_ptr_we && s1_head != v_head);
+        c_view_cmd:    cover(!i_vload && cmd_fire && i_warp == v_warp && s1_ptr_we && s1_head != v_head);
     end
     generate if (WARPS > 1)
     begin : g_fcover
@@ -998,7 +926,7 @@ module wq_token_deque #(
             c_two_warps: cover(head_all[0 +: PW] != tail_all[0 +: PW]
                                && head_all[PW +: PW] != tail_all[PW +: PW]);
             // the view moves to another warp as a command changes that one
-            c_view_load: cover(i_vload && i_vwarp != v_warp && l_on && s1_ptr_we);
+            c_view_load: cover(i_vload && i_vwarp != v_warp && cmd_fire && i_warp == i_vwarp && s1_ptr_we);
         end
     end endgenerate
 `endif

@@ -297,7 +297,6 @@ module wq_diverge #(
     // down); they wait for it (K_HELD) and the others return.
     reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
     reg  [31:0]    r_held;                      // RET: the CALL token holders
-    reg  [31:0]    h_rem;                       // RET: holders still to disable
     reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
     reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
     reg            g_cnt1;                      // BP_COUNT's second: the first path's read
@@ -305,16 +304,11 @@ module wq_diverge #(
     reg  [31:0]    g_rem;                       // the walk's threads left
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
-    reg  [PARTS-1:0] l_rem;                     // CALL's link: parts still to write
-    reg  [PARTS-1:0] l_oh;                      // ... the lowest of them, one-hot
-    reg  [4:0]     l_p;                         // ... its index: this beat's part
-    // (kept with h_rem and l_rem as they are written, not tested behind
-    // them: holders left, more than one holder or link part left)
-    reg            h_any, h_more, l_more;
-    function more1;                             // more than one bit set
-        input [31:0] m;
-        more1 = (m & (m - 32'd1)) != 32'd0;
-    endfunction
+    wire [4:0]     l_p;                         // CALL's link: this beat's part (u_lw)
+    // (kept with the holders and the link's parts as they are written, not
+    // tested behind them: holders left, more than one holder or link part
+    // left; wq_low_walk)
+    wire           h_any, h_more, l_more;
     reg            b_fin;                       // reconverge ended the warp (its record is out)
     wire        b_mt       = b_opk[`WQ_OPK_MT];
     wire        b_call     = b_opk[`WQ_OPK_CALL];
@@ -325,7 +319,7 @@ module wq_diverge #(
     wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
-    wire [31:0] h_oh       = low1(h_rem);           // RET's next holder
+    wire [31:0] h_oh;                               // RET's next holder (u_hw)
     // One 32-way select reads a thread's target, for whichever needs one
     // this cycle (never two at once): RET's holder for its K_HELD record,
     // the first path's thread in BP_COUNT's second cycle (kept in g_ft),
@@ -336,7 +330,7 @@ module wq_diverge #(
     // The select is a one-hot AND-OR (t_xo: the lowest thread of the
     // holders left, of g_fs, or of the walk's threads left), not an index
     // into a 32-way multiplexer.  (RET's holder records are the cycles
-    // with holders left, h_any -- kept with h_rem, which BP_CHECK loads
+    // with holders left, h_any -- kept with the holders (u_hw), which BP_CHECK loads
     // and an instruction entering WB clears: h_rd's K_HELD without the
     // record walk's depth.)
     wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
@@ -404,22 +398,24 @@ module wq_diverge #(
     always @(*)
         for (lp = 0; lp < PARTS; lp = lp + 1)
             l_parts[lp] = b_sel[lp*LANES +: LANES] != {LANES{1'b0}};
-    // (the 32-bit encode and test on a PARTS-bit set, zero-extended: the
-    // constants fold away; the pick PARTS wide)
-    function [31:0] lx;
-        input [PARTS-1:0] m;
-        lx = {{(32-PARTS){1'b0}}, m};
-    endfunction
-    localparam [PARTS-1:0] P_ONE = 1;
-    function [PARTS-1:0] low1p;
-        input [PARTS-1:0] m;
-        low1p = m & (~m + P_ONE);
-    endfunction
-    // (the link's next part, l_oh / l_p, is kept with l_rem as it is
-    // written, not picked from it each cycle: its lowest-bit pick and
-    // encode were six LUT levels in front of the link's register row, its
-    // zero flag and the register file's write lanes)
-    wire [PARTS-1:0] l_rem_nx = l_rem & ~l_oh;
+    // The walks of CALL's link parts (u_lw) and of RET's holders (u_hw),
+    // one a record: each set is loaded by BP_CHECK (the holders are
+    // emptied as an instruction enters WB) and loses its lowest bit with
+    // each of its records.  (The link's next part is kept with its parts
+    // as they are written, not picked from them each cycle: its lowest-bit
+    // pick and encode were six LUT levels in front of the link's register
+    // row, its zero flag and the register file's write lanes.)
+    wire        w_load     = b_v && b_commit && b_prep == BP_CHECK;
+    /* verilator lint_off PINCONNECTEMPTY */
+    wq_low_walk #(.W(PARTS), .IW(5)) u_lw (
+        .i_clk(i_clk), .i_clr(1'b0), .i_load(w_load), .i_set(l_parts),
+        .i_step(i_emit && b_kk == K_LINK),
+        .o_rem(), .o_oh(), .o_idx(l_p), .o_any(), .o_more(l_more));
+    wq_low_walk #(.W(32), .IW(5)) u_hw (
+        .i_clk(i_clk), .i_clr(i_wb_in), .i_load(w_load), .i_set(r_held),
+        .i_step(i_emit && b_kk == K_HELD),
+        .o_rem(), .o_oh(h_oh), .o_idx(), .o_any(h_any), .o_more(h_more));
+    /* verilator lint_on PINCONNECTEMPTY */
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // (wq_diverge_subv: each warp's segment and loop form, and what the
@@ -724,9 +720,6 @@ module wq_diverge #(
             b_prep <= x_prep;
             b_pro <= x_prep != BP_NONE;
             r_held <= 32'd0;
-            h_rem <= 32'd0;
-            h_any <= 1'b0;
-            h_more <= 1'b0;
             h_init <= 1'b1;
             g_cnt0 <= 1'b1;
             g_cnt1 <= 1'b0;
@@ -779,35 +772,17 @@ module wq_diverge #(
         end
         if (b_v && b_commit && b_prep == BP_CHECK) begin
             b_prep <= BP_NONE;          // (wq_core takes the check's trap, b_ptrap)
-            // the record walks start
+            // the record walks start (the link's and the holders': u_lw, u_hw)
             g_rem <= g_act;
             g_sub <= 1'b0;
-            h_rem <= r_held;
-            h_any <= r_held != 32'd0;
-            h_more <= more1(r_held);
-            l_rem <= l_parts;
-            l_oh <= low1p(l_parts);
-            l_p <= ctz(lx(l_parts));
-            l_more <= more1(lx(l_parts));
         end
         // RC_CHK without a record and nothing to end: on to the pop
         if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
         // K_GRP: the first path's group is skipped (the walk's end: wq_core)
         if (g_skip)
             g_rem <= g_rem & ~g_m0;
-        // the records' steps
+        // the records' steps (K_LINK's and K_HELD's: u_lw, u_hw)
         if (i_emit) begin
-            if (b_kk == K_LINK) begin
-                l_rem <= l_rem_nx;
-                l_oh <= low1p(l_rem_nx);
-                l_p <= ctz(lx(l_rem_nx));
-                l_more <= more1(lx(l_rem_nx));
-            end
-            if (b_kk == K_HELD) begin
-                h_rem <= h_rem & ~h_oh;
-                h_any <= h_more;
-                h_more <= more1(h_rem & ~h_oh);
-            end
             if (b_kk == K_GRP) begin
                 if (!g_sub) g_sub <= 1'b1;      // THREAD_STATE, then the push
                 else begin
@@ -976,12 +951,6 @@ module wq_diverge #(
     // THREAD_STATE once p_fresh), as the record list's.
     always @(*)
         if (f_past && !i_reset && b_v && b_commit) begin
-            assert(h_any == (h_rem != 32'd0));
-            if (b_prep == BP_NONE) begin
-                assert(h_more == more1(h_rem));
-                if (b_kk == K_LINK) assert(l_more == more1(lx(l_rem)) &&
-                                           l_oh == low1p(l_rem) && l_p == ctz(lx(l_rem)));
-            end
             if (b_prep == BP_NONE && !b_is_trap && b_k <= K_RET &&
                 !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh))) begin
                 assert(f_npc == b_npc);

@@ -179,7 +179,7 @@ module wq_lsu_pick #(
     generate for (g = 0; g < (1 << TL); g = g + 1) begin : g_ll
         if (TL > 0) begin : g_d
             /* verilator lint_off WIDTH */
-            assign t_ll[g] = i_lead[GW +: (TL > 0 ? TL : 1)] == g;
+            assign t_ll[g] = i_lead[GW +: TL] == g;
             /* verilator lint_on WIDTH */
         end else begin : g_1
             assign t_ll[g] = 1'b1;

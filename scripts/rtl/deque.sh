@@ -2,7 +2,8 @@
 # rtl/deque.sh -- the token deque's unit bench against the C golden model
 # (run by scripts/rtl_test.sh, i.e. `make test` and `make rtl-test`).
 #
-#  deque: rtl/wq_token_deque.v (with its command decode, wq_token_cmd.v) under Verilator, driven by
+#  deque: rtl/wq_token_deque.v (with its command decode, wq_token_cmd.v, and
+#         its view, wq_token_view.v) under Verilator, driven by
 #         tb/verilator/deque/tb_deque.cpp, which links the model's deque
 #         (build/lib/libwqmodel.a: cmodel/model/deque.c) and compares
 #         every result and, every ready cycle, the RAM image and per-warp
@@ -33,7 +34,7 @@ for cfg in "6 8 1 2 3 4 5" "3 3 11 12" "2 1 21 22"; do
     [ ${#seeds[@]} -gt 0 ] || read -r -a seeds <<< "$fixed"
     d="$B/L${log2}_W$warps"
     vl_build "$d" wq_token_deque tb_deque -GLOG2="$log2" -GWARPS="$warps" \
-        "$rtl/wq_token_deque.v" "$rtl/wq_token_cmd.v" "$root/tb/verilator/deque/tb_deque.cpp" -- model
+        "$rtl/wq_token_deque.v" "$rtl/wq_token_cmd.v" "$rtl/wq_token_view.v" "$root/tb/verilator/deque/tb_deque.cpp" -- model
     for s in "${seeds[@]}"; do
         vl_run "$d" tb_deque "seed$s" "$s" --ops "$ops"
         total=$((total + 1))
