@@ -405,13 +405,19 @@ module wq_core_lsu #(
 
     // memory port: the request stage's line request (a fetch run and the
     // later entries wait behind a store that wrote code), else the fetch
-    // run's word (a read of its line); a request only with room to tag it
+    // run's word (a read of its line); a request only with room to tag it.
+    // The fetch run's word goes when the pick register holds no request
+    // (pk_v), not when the request stage sends none (!ls_req): a store's
+    // request merging its parts (st_fin low) holds the run too, a cycle a
+    // part, so the run's go -- and the fetch's registers behind it -- is
+    // not behind the store merge's last-part test and the entry's store
+    // flag (pk_v with at_on or cf: fl_req_v is low already)
     wire rq_go  = pk_v && !at_on && !(cf && pk_s != cf_s);
     wire ls_req = !t_full && ((rq_go && (!q_st[pk_s] || st_fin)) ||
                   (at_on && pk_v && (at_rd || (at_wr && at_chg))));
     wire ls_we  = at_on ? at_wr : q_st[pk_s];
     wire fl_req_v = i_fl_req && !at_on && !cf;
-    wire fl_go  = fl_req_v && !t_full && !ls_req;
+    wire fl_go  = fl_req_v && !t_full && !pk_v;
     assign o_fl_go = fl_go;
     assign o_fl_word = ln_word(i_mem_rdata, i_fl_wsel);
     wire [LB-1:0] at_ws = WSTRB0 << {rq_w, 2'b00};
@@ -867,8 +873,10 @@ module wq_core_lsu #(
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
     integer ff;
     always @(*) if (f_past && !i_reset) begin
-        // a request only with room to tag it
+        // a request only with room to tag it; the fetch run's word only
+        // beside no line request
         if (o_mem_valid) assert(!t_full);
+        if (fl_go) assert(!ls_req);
         // an atomic's read and write are the LSU's alone: the queue, WB
         // and the port empty but for its own answer (no fetch run)
         if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
