@@ -568,10 +568,16 @@ int Bench::run_program(const char *path)
     in_reset = false;
 
     uint64_t start = cycle, wstart = 0, limit = cycle + 20000000ull;
+    // a hang: no step for this many cycles (a step is an instruction's
+    // commit or a CTA's start; the longest legitimate gap, a division or a
+    // memory wait under the slowest seeded latencies, is thousands)
+    const uint64_t stall = 1000000ull;
+    uint64_t last_step = cycle;
     size_t next = 0;
     bool fatal = false;
     while (true) {
         if (cycle > limit) fail("program did not finish (cycle limit)");
+        if (cycle - last_step > stall) fail("no step for 1000000 cycles (a hang)");
         top->eval();
         if (!gnt) {
             // the top's arbitration: host launch, a CSR checkpoint, or the scheduler
@@ -608,6 +614,7 @@ int Bench::run_program(const char *path)
         unsigned kind = top->o_step_kind, id = top->o_step_id, res = top->o_step_res;
         tick();
         if (sv) {
+            last_step = cycle;
             if (!gnt) fail("o_step_valid without the grant");
             // a burst keeps the grant for the next step (docs/rtl/commit.md)
             gnt = more;
