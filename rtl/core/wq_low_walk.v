@@ -52,19 +52,28 @@ module wq_low_walk #(
         end
     endfunction
 
-    // the set after a step: the lowest bit off
-    wire [W-1:0] rem_nx = o_rem & ~o_oh;
-    // the set written this cycle, if any
-    wire [W-1:0] set_w  = i_step ? rem_nx : i_set;
-    wire         wr     = i_step || i_load;
-
+    // The values a step writes, from the registers alone: the set less its
+    // lowest bit, and its lowest bit, index and flags (a bit is left after
+    // a step exactly when more than one was before); a load's from i_set.
+    // The step, which may come late (the divergence unit's record emit),
+    // only selects between finished values: it is not in front of the
+    // pick, the encode and the tests.
+    wire [W-1:0]  s_rem  = o_rem & ~o_oh;
+    wire [W-1:0]  s_oh   = lw_low1(s_rem);
+    wire [W-1:0]  l_oh   = lw_low1(i_set);
     always @(posedge i_clk)
-        if (wr) begin
-            o_rem  <= set_w;
-            o_oh   <= lw_low1(set_w);
-            o_idx  <= lw_enc(lw_low1(set_w));
-            o_any  <= set_w != {W{1'b0}};
-            o_more <= (set_w & (set_w - ONE)) != {W{1'b0}};
+        if (i_step) begin
+            o_rem  <= s_rem;
+            o_oh   <= s_oh;
+            o_idx  <= lw_enc(s_oh);
+            o_any  <= o_more;
+            o_more <= (s_rem & (s_rem - ONE)) != {W{1'b0}};
+        end else if (i_load) begin
+            o_rem  <= i_set;
+            o_oh   <= l_oh;
+            o_idx  <= lw_enc(l_oh);
+            o_any  <= i_set != {W{1'b0}};
+            o_more <= (i_set & (i_set - ONE)) != {W{1'b0}};
         end else if (i_clr) begin
             o_rem  <= {W{1'b0}};
             o_oh   <= {W{1'b0}};
@@ -76,10 +85,11 @@ module wq_low_walk #(
 `ifdef FORMAL
     // ---- formal properties (job low_walk in scripts/formal.sh; inside the
     // core too, jobs core and core_w1) ------------------------------------
-    // The flags are the set's, every cycle once it has been written
-    // (the parent clears or loads it before any read)
+    // The flags are the set's, every cycle once it has been loaded or
+    // cleared (the parent does either before any step or read: a step's
+    // flags are computed from the kept ones)
     reg f_init = 1'b0;
-    always @(posedge i_clk) if (wr || i_clr) f_init <= 1'b1;
+    always @(posedge i_clk) if ((i_load || i_clr) && !i_step) f_init <= 1'b1;
     always @(*)
         if (f_init) begin
             assert(o_oh == lw_low1(o_rem));
