@@ -482,7 +482,18 @@ module wq_core_lsu #(
                 ga_bad = 1'b1;
     end
     // (an ATOM writes memory too: the core flushes its buffer after it)
-    wire at_last = at_on && at_rem == 128'd0;
+    // Its lanes are all done: a flag kept with its elements (at_z: at_rem
+    // is zero), written as they are -- at its start, and as a lane is done
+    // from the elements less that lane, a test of registers the lane's
+    // done only selects -- so the done (o_at_done), and behind it WB's
+    // squash of a code-writing ATOM, issue and the fetch run, starts at a
+    // flip-flop, not at a 128-bit zero test of the queue's row
+    reg  at_z;
+    wire at_z_clr = (at_rem & ~(128'd1 << rq_e)) == 128'd0;
+    always @(posedge i_clk)
+        if (ls_start) at_z <= ls_emask == 128'd0;
+        else if (at_clr) at_z <= at_z_clr;
+    wire at_last = at_on && at_z;
 
     // (the atomic unit: its lane's sequence, operands and values)
     wq_lsu_atom #(.LANES(LANES), .LINE_BYTES(LB), .LWW(LWW)) u_at (
@@ -953,6 +964,8 @@ module wq_core_lsu #(
         end
         if (!es_lv && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
         if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
+        // the ATOM's done flag is its elements' zero test
+        if (at_on) assert(at_z == (at_rem == 128'd0));
         if (q_n == {(QW+1){1'b0}} && !at_on) assert(!es_lv);
         // (its parts are those of its elements; its first part's one-hot,
         // elements and offsets are theirs)
