@@ -87,6 +87,8 @@ if [ ${#rtl[@]} -gt 0 ]; then
     # the files' and clocked blocks' sizes (`make bench` prints them;
     # here its counter on a known input, and the figures)
     python3 scripts/rtl_size.py --selftest || bad "scripts/rtl_size.py --selftest"
+    # the board's RTL path tracer on a made-up netlist
+    python3 scripts/fpga_rtl_path.py --selftest | sed 's/^/lint: /' || bad "scripts/fpga_rtl_path.py --selftest"
     python3 scripts/rtl_size.py | sed 's/^/lint: /' || bad "scripts/rtl_size.py"
 else
     echo "lint: no rtl/*.v yet"
