@@ -216,11 +216,6 @@ module wq_token_view #(
                 assert(v_hv == $past(v_hv));
             end
         end
-    always @(*)
-        if (f_past) begin
-            assert(o_v_cnt == o_v_head - o_v_tail);
-            if (o_v_cnt == {PW{1'b0}}) assert(o_v_has == {NPRES{1'b0}});
-        end
     // covers (each reached from reset by scripts/formal.sh; its job's, not
     // the deque's)
 `ifdef FORMAL_TOKEN_VIEW_TOP

@@ -34,9 +34,14 @@ combinational, its address to its data; a flip-flop or a memory write
 ends a path.
 """
 import json
+import os
 import re
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True   # (no __pycache__ in the source tree)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_names import rtl_name  # noqa: E402
 
 sys.setrecursionlimit(1000000)
 FF = ('$dff', '$dffe', '$sdff', '$sdffe', '$sdffce', '$adff', '$adffe',
@@ -143,12 +148,12 @@ def find_path(m, dst, src):
 
 
 def pretty(name):
-    """A generated name as its instance and RTL line: '$flatten\\u_a.\\u_b.$and$rtl/x.v:12$7_Y'
-    reads 'u_a.u_b: rtl/x.v:12'; a process's ('$procmux', '$0\\r') the instance and its register."""
+    """A generated name as its instance (fpga_names.rtl_name) and RTL line:
+    '$flatten\\u_a.\\u_b.$and$rtl/x.v:12$7_Y' reads 'u_a.u_b: rtl/x.v:12'; a
+    process's ('$procmux', '$0\\r') the instance and its register."""
     if not name.startswith('$'):
         return name
-    inst = re.match(r'\$flatten((?:\\?[^$\\]+\.)*)', name)
-    where = inst.group(1).replace('\\', '').rstrip('.') if inst else ''
+    where = rtl_name(name) or ''
     line = re.search(r'(rtl/[^$:]+\.v:\d+)', name)
     reg = re.search(r'\$0\\([A-Za-z_][A-Za-z0-9_]*)', name)
     what = (line.group(1) if line else ('%s (next value)' % reg.group(1)) if reg else

@@ -388,6 +388,7 @@ module wq_core_lsu #(
     generate for (gm = 0; gm < 32; gm = gm + 1) begin : g_emask
         assign ls_emask[4*gm +: 4] = i_x_sel[gm] ? ls_wmask : 4'd0;
     end endgenerate
+    wire         ls_ez = ls_emask == 128'd0;    // ... none (the entry's, an ATOM's flags)
     // an ATOM of one register and one part: its write-back rides the commit beat
     wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
     reg  ls_fuse;
@@ -409,9 +410,9 @@ module wq_core_lsu #(
     // The fetch run's word goes when the pick register holds no request
     // (pk_v), not when the request stage sends none (!ls_req): a store's
     // request merging its parts (st_fin low) holds the run too, a cycle a
-    // part, so the run's go -- and the fetch's registers behind it -- is
-    // not behind the store merge's last-part test and the entry's store
-    // flag (pk_v with at_on or cf: fl_req_v is low already)
+    // part, so the run's go is not behind the store merge's last-part
+    // test and the entry's store flag (pk_v with at_on or cf: fl_req_v is
+    // low already)
     wire rq_go  = pk_v && !at_on && !(cf && pk_s != cf_s);
     wire ls_req = !t_full && ((rq_go && (!q_st[pk_s] || st_fin)) ||
                   (at_on && pk_v && (at_rd || (at_wr && at_chg))));
@@ -491,7 +492,7 @@ module wq_core_lsu #(
     reg  at_z;
     wire at_z_clr = (at_rem & ~(128'd1 << rq_e)) == 128'd0;
     always @(posedge i_clk)
-        if (ls_start) at_z <= ls_emask == 128'd0;
+        if (ls_start) at_z <= ls_ez;
         else if (at_clr) at_z <= at_z_clr;
     wire at_last = at_on && at_z;
 
@@ -574,8 +575,8 @@ module wq_core_lsu #(
                     q_st[qk] <= ls_st;
                     q_code[qk] <= 1'b0;
                     q_msext[qk] <= i_x_msext;
-                    q_rz[qk] <= ls_emask == 128'd0;
-                    q_az[qk] <= ls_st || ls_emask == 128'd0;
+                    q_rz[qk] <= ls_ez;
+                    q_az[qk] <= ls_st || ls_ez;
                     q_rx[qk] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
                 end
         end

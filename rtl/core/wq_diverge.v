@@ -770,7 +770,7 @@ module wq_diverge #(
             end else
                 b_prep <= BP_CHECK;
         end
-        if (b_v && b_commit && b_prep == BP_CHECK) begin
+        if (w_load) begin               // (BP_CHECK)
             b_prep <= BP_NONE;          // (wq_core takes the check's trap, b_ptrap)
             // the record walks start (the link's and the holders': u_lw, u_hw)
             g_rem <= g_act;

@@ -577,7 +577,11 @@ int Bench::run_program(const char *path)
     bool fatal = false;
     while (true) {
         if (cycle > limit) fail("program did not finish (cycle limit)");
-        if (cycle - last_step > stall) fail("no step for 1000000 cycles (a hang)");
+        if (cycle - last_step > stall) {
+            char m[64];
+            snprintf(m, sizeof m, "no step for %llu cycles (a hang)", (unsigned long long)stall);
+            fail(m);
+        }
         top->eval();
         if (!gnt) {
             // the top's arbitration: host launch, a CSR checkpoint, or the scheduler
