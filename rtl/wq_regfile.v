@@ -17,6 +17,12 @@
 // write data and an address compare per bank: ~LANES*WIDTH flip-flops).
 // Simulation returns the old row inverted on a collision, so a lockstep
 // bench would see any use of such a read.
+//
+// Every bank is block RAM (ram_style), also when it is shallow and narrow
+// enough that Yosys' cost model would pick LUT RAM (the thread-id RAM,
+// 32 rows of 33 bits at the ULX3S's LANES=8): the read is registered
+// either way, and on the ECP5 a LUT RAM's 64 bits take six logic sites
+// (docs/fpga/boards.md, "Resources by module") where a DP16KD is free.
 `default_nettype none
 
 module wq_regfile #(
@@ -35,7 +41,7 @@ module wq_regfile #(
 );
     genvar l;
     generate for (l = 0; l < LANES; l = l + 1) begin : bank
-        (* no_rw_check *)
+        (* ram_style = "block", no_rw_check *)
         reg [WIDTH-1:0] mem [0:DEPTH-1];
         reg [WIDTH-1:0] q;
         // contents start unknown; the scheduler zeroes a warp's rows at CTA
