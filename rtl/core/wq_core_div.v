@@ -12,16 +12,19 @@
 //
 // The divider array (DIV_LANES wq_divs, a divisor of LANES: one a lane by
 // default) divides the pending parts one after the other, lowest first,
-// and a part a slice of DIV_LANES lanes at a time, lowest first: a start
-// cycle, 32 steps, and a cycle that writes the slice's quotients or
-// remainders into the part's result row and starts the part's next
-// slice -- 33 cycles a slice and one more a part, 34 a part with one
-// slice.  Fewer dividers than lanes trade division time for LUTs (a
+// and a part a slice of DIV_LANES lanes at a time, lowest first: a cycle
+// that reads the part's operand row, a start cycle, 32 steps, and a cycle
+// that writes the slice's quotients or remainders into the part's result
+// row and starts the part's next slice -- 33 cycles a slice and two more
+// a part, 35 a part with one slice.  Fewer dividers than lanes trade division time for LUTs (a
 // wq_div is about 340 LUT4 on the ECP5, docs/fpga/boards.md).  When every part is divided and the
 // commit beat is in, the commit is ready (o_rdy): the core grants it the
 // commit port between WB's commits (i_go, one cycle a part, lowest part
 // first), emits each part's REG_WRITE beat from o_row (the parts with a
 // selected lane) and RETIRE beside the last, and the unit is free again.
+// The commit is ready a cycle after the last results are written: the
+// result rows' read is registered, and its address is the next beat's
+// part.
 // The unit holds one division: another warp's division waits in EX until
 // the unit is free (the structural hazard), other beats do not.
 //
@@ -89,46 +92,47 @@ module wq_core_div #(
         wq_core_div_error_DIV_LANES_does_not_divide_LANES u_error();
     end endgenerate
 
+    reg          s_ld;                      // part s_p's operand row is read (its first slice starts)
     reg          s_run, s_done;             // the array divides slice s_q of part s_p; its results
+    reg          s_wr;                      // results were written the cycle before (the row read is old)
     reg  [4:0]   s_n;                       // steps made - 1
     reg  [PW-1:0] s_p;
     reg  [SW-1:0] s_q;
     wire [DW-1:0] dv_res;
 
     // ---- the operand buffer and the results ---------------------------------
-    // (a part beat comes in while the array divides an earlier part: the
-    // two writes are to different parts)
     // A row a part (lane l of part p: thread p * LANES + l, at
     // [l*32 +: 32]), written and read as rows: a part-select at
     // p * LANES * 32 of a 1 024-bit vector is, for Yosys, a shifter over
     // the whole buffer on each write and read (about 26 000 LUT4 at
-    // LANES=8), and for Verilator a wide insert.  Each array has one
-    // write port -- the operands the part beats', the results the
-    // array's, a slice's words at a time -- and asynchronous reads, so
-    // Yosys maps the three onto LUT RAM (TRELLIS_DPR16X4) rather than
-    // flip-flops behind multiplexers (with the results written over the
-    // dividends, the dividends' rows had two write ports: 1 024
-    // flip-flops, a select on each one's input and a 4:1 multiplexer on
-    // each read, about 2 000 LUT4 at LANES=8)
-    reg  [LANES*32-1:0] qa [0:PARTS-1];     // dividends
-    reg  [LANES*32-1:0] qb [0:PARTS-1];     // divisors
-    reg  [LANES*32-1:0] qr [0:PARTS-1];     // results (quotients or remainders)
+    // LANES=8), and for Verilator a wide insert.  Both are block RAMs
+    // (wq_regfile: a write port with an enable a bank, a registered
+    // read): the operands' row {divisors, dividends} one bank written by
+    // the part beats, the results' row a bank a slice written by the
+    // array.  As LUT RAM with asynchronous reads the three arrays were
+    // 192 TRELLIS_DPR16X4 at LANES=8, about 1 150 of the ECP5's logic
+    // sites; as block RAM they take none.
+    //   The operands' read address is the part being divided (s_p), or
+    // the part a start picks (s_low) as it starts: the row is in the read
+    // register the cycle after, and stays while the part is divided (a
+    // part beat writes a later part: asserted below).  The results' read
+    // address is the commit's next part, so o_row is the part of o_p.
     reg  [PARTS-1:0]  pend;                 // parts still to divide
-    always @(posedge i_clk)
-        if (i_in && !i_commit) begin
-            qa[i_p[PW-1:0]] <= i_a;
-            qb[i_p[PW-1:0]] <= i_b;
-        end
-    // (one always-block a slice: Yosys merges the SL write ports, one
-    // address and one clock, into the RAM's one port with a slice's
-    // enable each, as wq_lsu_rows does its words)
+    wire [PW-1:0]     s_ra;                 // the operand row read
+    wire [2*LANES*32-1:0] ab_row;           // ... {divisors, dividends} of part s_p
+    wq_regfile #(.LANES(1), .WIDTH(2*LANES*32), .DEPTH(PARTS)) u_qab (
+        .i_clk(i_clk), .i_raddr(s_ra), .o_rdata(ab_row),
+        .i_we(i_in && !i_commit), .i_waddr(i_p[PW-1:0]), .i_wlane(1'b1), .i_wdata({i_b, i_a}));
+    wire [PW-1:0] r_ra;                     // the result row read: the part of o_p next
+    wire [SL-1:0] r_wsl;                    // the slice whose results are written
     genvar gq;
     generate for (gq = 0; gq < SL; gq = gq + 1) begin : g_qr
         localparam integer QI = gq;
-        always @(posedge i_clk)
-            if (s_done && s_q == QI[SW-1:0])
-                qr[s_p][gq*DW +: DW] <= dv_res;
+        assign r_wsl[gq] = s_q == QI[SW-1:0];
     end endgenerate
+    wq_regfile #(.LANES(SL), .WIDTH(DW), .DEPTH(PARTS)) u_qr (
+        .i_clk(i_clk), .i_raddr(r_ra), .o_rdata(o_row),
+        .i_we(s_done), .i_waddr(s_p), .i_wlane(r_wsl), .i_wdata({SL{dv_res}}));
 
     // the instruction
     always @(posedge i_clk)
@@ -146,14 +150,15 @@ module wq_core_div #(
         for (li = PARTS - 1; li >= 0; li = li - 1)
             if (pend[li]) s_low = li[PW-1:0];
     end
-    // a part's first slice starts (s_go); as a slice's results are
+    // a part is picked and its operand row read (s_go, then s_ld); its
+    // first slice starts the cycle after (s_ld); as a slice's results are
     // written, the part's next one starts (s_nx)
-    wire         s_go = !s_run && !s_done && pend != {PARTS{1'b0}};
+    wire         s_go = !s_ld && !s_run && !s_done && pend != {PARTS{1'b0}};
     wire         s_nx = s_done && s_q != LASTQ;
-    wire [PW-1:0] s_ix = s_go ? s_low : s_p;
-    wire [SW-1:0] s_qx = s_go ? {SW{1'b0}} : s_q + {{(SW-1){1'b0}}, s_nx};
-    wire [LANES*32-1:0] dv_ra = qa[s_ix];
-    wire [LANES*32-1:0] dv_rb = qb[s_ix];
+    assign       s_ra = s_go ? s_low : s_p;
+    wire [SW-1:0] s_qx = s_q + {{(SW-1){1'b0}}, s_nx};
+    wire [LANES*32-1:0] dv_ra = ab_row[LANES*32-1:0];
+    wire [LANES*32-1:0] dv_rb = ab_row[2*LANES*32-1:LANES*32];
     reg  [DW-1:0] dv_a, dv_b;               // the slice s_qx of the rows
     integer qi;
     always @(*) begin
@@ -168,7 +173,7 @@ module wq_core_div #(
     genvar gd;
     generate for (gd = 0; gd < DIV_LANES; gd = gd + 1) begin : g_div
         wq_div #(.W(32)) u_div (
-            .i_clk(i_clk), .i_start(s_go || s_nx), .i_step(s_run),
+            .i_clk(i_clk), .i_start(s_ld || s_nx), .i_step(s_run),
             .i_sgn(o_op == `WQ_OP_DIV || o_op == `WQ_OP_REM),
             .i_rem(o_op == `WQ_OP_REMU || o_op == `WQ_OP_REM),
             .i_a(dv_a[gd*32 +: 32]), .i_b(dv_b[gd*32 +: 32]),
@@ -176,13 +181,16 @@ module wq_core_div #(
     end endgenerate
 
     always @(posedge i_clk) begin
-        if (s_go || s_nx) begin
+        s_ld <= s_go;
+        if (s_ld || s_nx) begin
             s_run <= 1'b1;
             s_n <= 5'd0;
             s_q <= s_qx;
         end
-        if (s_go)
+        if (s_go) begin
             s_p <= s_low;
+            s_q <= {SW{1'b0}};
+        end
         if (s_run) begin
             s_n <= s_n + 5'd1;
             if (s_n == 5'd31) begin
@@ -191,18 +199,19 @@ module wq_core_div #(
             end
         end
         if (s_done) s_done <= 1'b0;         // (the results written, above)
+        s_wr <= s_done;
         if (i_in && !i_commit && i_lanes != {LANES{1'b0}})
             pend[i_p[PW-1:0]] <= 1'b1;
         if (s_done && s_q == LASTQ) pend[s_p] <= 1'b0;
         if (i_reset) begin
-            s_run <= 1'b0; s_done <= 1'b0; pend <= {PARTS{1'b0}};
+            s_ld <= 1'b0; s_run <= 1'b0; s_done <= 1'b0; s_wr <= 1'b0; pend <= {PARTS{1'b0}};
         end
     end
 
     // ---- the completion -----------------------------------------------------
-    assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done;
+    assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !s_wr;
     assign o_last = o_p == LASTP;
-    assign o_row  = qr[o_p[PW-1:0]];
+    assign r_ra   = !i_go ? o_p[PW-1:0] : o_last ? {PW{1'b0}} : o_p[PW-1:0] + {{(PW-1){1'b0}}, 1'b1};
     always @(posedge i_clk) begin
         if (i_in) begin
             o_busy <= 1'b1;
@@ -244,24 +253,28 @@ module wq_core_div #(
     always @(*) if (f_past && !i_reset) begin
         // the array divides one pending part at a time, only while the
         // unit holds a division; the commit walks only a complete one
-        if (s_run || s_done) assert(o_busy);
+        if (s_ld || s_run || s_done) assert(o_busy);
         if (pend != {PARTS{1'b0}}) assert(o_busy);
-        if (o_on) assert(o_busy && !o_open && pend == {PARTS{1'b0}} && !s_run && !s_done &&
+        if (o_on) assert(o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !s_wr &&
                          o_p != 6'd0);
         if (!o_on) assert(o_p == 6'd0);
         if (o_p != 6'd0) assert(o_on);
         assert(o_p < PARTS);
-        if (s_run || s_done) assert(!o_on);
+        if (s_ld || s_run || s_done) assert(!o_on);
         // the part divided is pending and came in before the beats that
         // still come: a part beat never overwrites the part being divided
-        if (s_run || s_done) assert(pend[s_p] && {1'b0, s_p} < f_next);
+        if (s_ld || s_run || s_done) assert(pend[s_p] && {1'b0, s_p} < f_next);
+        // ... so the operand row read for a start, or held while its part
+        // is divided, is never the one a part beat writes (the block
+        // RAM's read of a row written on the same edge is undefined)
+        if (i_in && !i_commit && (s_go || s_ld || s_run || s_done)) assert(i_p[PW-1:0] != s_ra);
         // the slices of the part divided go in order, each once: the
         // array divides the slice after the ones whose results are
         // written (so the part leaves pend after its last slice)
-        if (s_run || s_done) assert({1'b0, s_q} == f_sd);
+        if (s_ld || s_run || s_done) assert({1'b0, s_q} == f_sd);
         // (and s_q in range: with one slice a part it stays 0, which
         // the induction needs)
-        if (s_run || s_done) assert({1'b0, s_q} <= {1'b0, LASTQ});
+        if (s_ld || s_run || s_done) assert({1'b0, s_q} <= {1'b0, LASTQ});
         for (li = 0; li < PARTS; li = li + 1)
             if (pend[li]) assert(li < f_next);
         if (!o_busy) assert(f_next == 7'd0 && !o_open);
