@@ -295,6 +295,7 @@ module wq_core_lsu #(
     // The entry register (wq_lsu_entry): the entry and its elements not
     // picked yet (none exactly when it holds no leader, !es_lv: it loads)
     wire [QW-1:0] es_s;
+    wire [QW-1:0] es_s_nx;               // (the entry it holds next: its address rows' read)
     wire [127:0]  es_rem;
     // the gathered instruction's first leader (its element, its line),
     // every entry's (wq_lsu_addr's)
@@ -722,7 +723,7 @@ module wq_core_lsu #(
         .i_push(q_push || ls_start), .i_emask(ls_emask),
         .i_nv(nx_v), .i_nlead(nx_e), .i_ntag(nx_line),
         .i_q_fe(q_fe_v), .i_q_fl(q_fl_v), .i_fe(g_fe), .i_fl(g_fl),
-        .o_s(es_s), .o_rem(es_rem), .o_lv(es_lv), .o_lead(pi_e), .o_tag(pi_line));
+        .o_s(es_s), .o_s_nx(es_s_nx), .o_rem(es_rem), .o_lv(es_lv), .o_lead(pi_e), .o_tag(pi_line));
 
     // ---- a store's line merged a part a cycle (wq_lsu_store) -----------------------
     // (kept while the request stage stays on the store's request; cleared
@@ -781,7 +782,7 @@ module wq_core_lsu #(
         .i_clk(i_clk), .i_we(x_gat && i_x_take && i_x_k == 2'd0), .i_ws(q_tl), .i_wp(i_x_p),
         .i_a(i_op_a), .i_imm(i_x_imm), .i_sel(i_x_sel), .i_push(q_push),
         .o_fe(g_fe), .o_fl(g_fl), .o_q_fe(q_fe_v), .o_q_fl(q_fl_v),
-        .i_rs(es_s), .o_rs_line(el_lines), .o_rs_lo(pi_lo), .i_hs(q_hd), .o_hs_addr(hd_addr),
+        .i_rs_nx(es_s_nx), .o_rs_line(el_lines), .o_rs_lo(pi_lo), .i_hs(q_hd), .o_hs_addr(hd_addr),
         .i_at_l(ls_l), .o_at_addr(o_at_addr)
 `ifdef FORMAL
         , .o_f_line(f_lines)
@@ -880,6 +881,11 @@ module wq_core_lsu #(
         input [6:0]    e;
         f_line = f_lines[({{(32-QW){1'b0}}, s} * 128 + {25'd0, e}) * LTAG +: LTAG];
     endfunction
+    // (the address rows' block RAM, wq_lsu_addr's u_rs, reads the entry
+    // register's next entry: a gather's write of that entry on the same
+    // edge, whose read is undefined, was made)
+    reg f_rs_wr = 1'b0;
+    always @(posedge i_clk) f_rs_wr <= x_gat && i_x_take && i_x_k == 2'd0 && q_tl == es_s_nx;
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
@@ -938,6 +944,9 @@ module wq_core_lsu #(
         // wq_lsu_pick): its lowest element not picked yet, that element's
         // line
         if (es_lv) assert(f_first(es_rem, pi_e) && pi_line == f_line(es_s, pi_e));
+        // ... and its entry's address rows, read a cycle ahead, were not
+        // written as they were read
+        if (es_lv) assert(!f_rs_wr);
         // the pick register: a request of a queue entry, of elements still
         // to request, its leader among them, and no older entry with
         // elements to request (the coalescer's rule is wq_lsu_pick's,

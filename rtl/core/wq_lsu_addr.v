@@ -22,10 +22,18 @@
 //		Reads: the request stage's entry's line tags for the pick and
 //		its lanes' offsets in their lines, every lane of the head (the MEM_WRITE records' addresses), and
 //		the atomic's lane of the entry after the last (where an ATOM
-//		runs, the queue empty).  A memory of NR rows, one write
+//		runs, the queue empty).  The request stage's entry reads
+//		every part at once, a row of LSQ rows in block RAM (u_rs,
+//		wq_regfile: a bank a part, the read registered, its address
+//		the entry register's next entry, so its data is the entry the
+//		register holds); the others a memory of NR rows, one write
 //		port and asynchronous reads: LUT RAM on the ECP5 (a copy a
 //		read port), flip-flops behind a multiplexer where the tool
-//		has none.
+//		has none.  A gather writes the entry after the queue's last,
+//		which the entry register holds with a leader only from the
+//		instruction's push on, a cycle after its last part beat
+//		(wq_core_lsu asserts it: the block RAM's read of a row
+//		written on the same edge is undefined).
 //
 ////////////////////////////////////////////////////////////////////////////////
 `default_nettype none
@@ -61,11 +69,13 @@ module wq_lsu_addr #(
     // every entry's first leader, entry s's at [s*7 +: 7], [s*LTAG +: LTAG]
     output reg  [LSQ*7-1:0]     o_q_fe,
     output reg  [LSQ*LTAG-1:0]  o_q_fl,
-    // reads: entry i_rs's line tags for the pick (tag t, elements t*TG
-    // .., at [t*LTAG +: LTAG]) and its lanes' offsets in their lines
-    // (lane l's at [l*LOG2LB +: LOG2LB]); every lane of entry i_hs (lane
-    // l at [l*32 +: 32]); lane i_at_l of entry i_ws
-    input  wire [QW-1:0]        i_rs,
+    // reads: the line tags for the pick (tag t, elements t*TG .., at
+    // [t*LTAG +: LTAG]) and the lanes' offsets in their lines (lane l's
+    // at [l*LOG2LB +: LOG2LB]) of entry i_rs_nx as it was the cycle
+    // before (the entry register's next entry: its rows the cycle after);
+    // every lane of entry i_hs (lane l at [l*32 +: 32]); lane i_at_l of
+    // entry i_ws
+    input  wire [QW-1:0]        i_rs_nx,
     output reg  [128/TG*LTAG-1:0] o_rs_line,
     output reg  [32*LOG2LB-1:0] o_rs_lo,
     input  wire [QW-1:0]        i_hs,
@@ -87,6 +97,7 @@ module wq_lsu_addr #(
 `include "wq_lsu_el.vh"
 
     reg  [LANES*32-1:0] q_addr [0:NR-1];
+    wire [32*32-1:0]    rs_addr;        // the entry register's lanes, lane l at [l*32 +: 32]
 
     // ---- the gather's write, the first leader ---------------------------------------
     wire [31:0] ga_p    = {26'd0, i_wp} % PARTS;
@@ -98,13 +109,22 @@ module wq_lsu_addr #(
         for (gp = 1; gp < PARTS; gp = gp + 1)
             if (ga_p == gp) ga_psel = i_sel[gp*LANES +: LANES];
     end
+    reg  [LANES*32-1:0] ga_row;         // the beat's lanes' addresses
+    reg  [PARTS-1:0]    ga_bank;        // ... its part, one-hot
+    integer gr;
+    always @(*) begin
+        for (gr = 0; gr < LANES; gr = gr + 1)
+            ga_row[gr*32 +: 32] = i_a[gr*32 +: 32] + i_imm;
+        for (gr = 0; gr < PARTS; gr = gr + 1)
+            ga_bank[gr] = ga_p == gr;
+    end
+    wq_regfile #(.LANES(PARTS), .WIDTH(LANES*32), .DEPTH(LSQ)) u_rs (
+        .i_clk(i_clk), .i_raddr(i_rs_nx), .o_rdata(rs_addr),
+        .i_we(i_we), .i_waddr(i_ws), .i_wlane(ga_bank), .i_wdata({PARTS{ga_row}}));
     always @(posedge i_clk) begin : qa_wr
-        reg [LANES*32-1:0] r;
         reg [31:0]         l0;
         if (i_we) begin
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                r[wl*32 +: 32] = i_a[wl*32 +: 32] + i_imm;
-            q_addr[rw_ix(i_ws, ga_p)] <= r;
+            q_addr[rw_ix(i_ws, ga_p)] <= ga_row;
             if (ga_lsel == 32'd0) begin
                 // (a priority chain, not wq_ctz.vh's binary search: the
                 // mapper folds the chain into the lane's select of the
@@ -114,7 +134,7 @@ module wq_lsu_addr #(
                 l0 = 32'd0;
                 for (wl = LANES - 1; wl >= 0; wl = wl - 1)
                     if (ga_psel[wl]) l0 = wl;
-                o_fl <= r[l0*32 + LOG2LB +: LTAG];
+                o_fl <= ga_row[l0*32 + LOG2LB +: LTAG];
                 l0 = LANES * ga_p + l0;     // (the lane in the warp)
                 o_fe <= {l0[4:0], 2'b00};
             end
@@ -132,17 +152,14 @@ module wq_lsu_addr #(
     // ---- the reads ------------------------------------------------------------------
     // (element e is word k = e % 4 of its lane: el_addr; a tag is its
     // first element's)
-    reg  [32*32-1:0] rs_addr;           // entry i_rs's lanes, lane l at [l*32 +: 32]
     /* verilator lint_off UNUSEDSIGNAL */
     reg  [31:0]      ta;                // (a tag's address: its bits below the line unused)
     reg  [31:0]      ek;                // (its first element: word ek % 4 of its lane)
     /* verilator lint_on UNUSEDSIGNAL */
     integer ep, et;
     always @(*) begin
-        for (ep = 0; ep < PARTS; ep = ep + 1) begin
-            rs_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(i_rs, ep)];
+        for (ep = 0; ep < PARTS; ep = ep + 1)
             o_hs_addr[ep*LANES*32 +: LANES*32] = q_addr[rw_ix(i_hs, ep)];
-        end
         for (et = 0; et < 128 / TG; et = et + 1) begin
             ek = et * TG;
             ta = el_addr(rs_addr[(et * TG / 4)*32 +: 32], ek[1:0]);

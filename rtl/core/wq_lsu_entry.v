@@ -82,6 +82,7 @@ module wq_lsu_entry #(
     input  wire [TW-1:0]        i_ntag,
     // the entry register
     output reg  [QW-1:0]        o_s,            // the entry
+    output wire [QW-1:0]        o_s_nx,         // ... the next cycle's (the address rows' read)
     output reg  [EN-1:0]        o_rem,          // its elements not picked yet
     // ... and the next request's leader (o_lv: one is held)
     output reg                  o_lv,
@@ -145,9 +146,13 @@ module wq_lsu_entry #(
 
     // ---- the register -----------------------------------------------------------------
     wire es_ld = o_e || (i_pk_ld && i_all);    // it loads the next entry
+    // (the entry it holds the next cycle: wq_lsu_addr reads that entry's
+    // address rows from block RAM a cycle ahead, so they are the rows of
+    // o_s)
+    assign o_s_nx = es_ld ? rq_s : o_s;
     always @(posedge i_clk) begin
+        o_s <= o_s_nx;
         if (es_ld) begin
-            o_s <= rq_s;
             o_rem <= rq_rem;
         end else if (i_pk_ld) o_rem <= o_rem & ~i_cov;
         if (i_clr || i_reset) o_rem <= {EN{1'b0}};
