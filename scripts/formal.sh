@@ -205,7 +205,7 @@ JOBS=(
 "commit|wq_commit|rtl/core/wq_commit.v|-set WARPS 2 -set LANES 4 -set PCW 4 -set WID_W 1 -set RF_D 16 -set RF_AW 4|memory_map; opt -fast|4|3|1||FORMAL_COMMIT_TOP|4"
 "issue|wq_issue|rtl/core/wq_issue.v|-set WARPS 4 -set WID_W 2|opt -fast|8|2|1||FORMAL_ISSUE_TOP|8"
 "opread|wq_opread|rtl/core/wq_opread.v rtl/wq_regfile.v|-set LANES 2 -set RF_D 4 -set TR_D 2|flatten; memory_map; opt -fast|12|0|0|1|FORMAL_OPREAD_TOP|6"
-"warp_slots|wq_warp_slots|rtl/core/wq_warp_slots.v|-set WARPS 2 -set WID_W 1|memory_map; opt -fast|6|4|1||FORMAL_WARP_SLOTS_TOP|8"
+"warp_slots|wq_warp_slots|rtl/core/wq_warp_slots.v rtl/wq_regfile.v|-set WARPS 2 -set WID_W 1|flatten; memory_map; opt -fast|6|4|1||FORMAL_WARP_SLOTS_TOP|8"
 "de_stage|wq_de_stage|rtl/core/wq_de_stage.v rtl/core/wq_skid.v rtl/wq_decode.v|-set LANES 8 -set REGS 4 -set WID_W 1 -set RF_AW 5 -set TR_AW 3|flatten; memory_map; opt -fast|8|4|1||FORMAL_DE_STAGE_TOP|8"
 "diverge_scan|wq_diverge_scan|rtl/core/wq_diverge_scan.v|-set LANES 8 -set PCW 3|opt -fast|8|6|1||FORMAL_DIVERGE_SCAN|10"
 "diverge_subv|wq_diverge_subv|rtl/core/wq_diverge_subv.v|-set WARPS 2 -set LANES 8 -set PCW 4 -set DW 3|memory_map; opt -fast|4|2|1||FORMAL_DIVERGE_SUBV|8"

@@ -269,6 +269,7 @@ module wq_core #(
     // EX and WB (wq_ex_stage: EX's beat, the EX -> WB skid buffer, WB's register)
     wire             x_v, x_commit, x_skip, x_mem, x_msext;
     wire [WID_W-1:0] x_w;
+    wire [WID_W-1:0] x_w_nx;                  // (EX's next warp: its slot's S2R fields read a cycle ahead)
     wire [5:0]       x_p, x_rd;
     wire [1:0]       x_k, x_msize;
     wire [PCW-1:0]   x_pc;
@@ -489,7 +490,7 @@ module wq_core #(
         .i_sr_wi(x_wi), .i_sr_ntid(x_ntid), .i_sr_cta(x_cta), .i_sr_ncta(x_ncta),
         .i_sr_gb(x_gb), .i_sr_param(x_param), .i_sr_clock(x_clock), .i_sr_ctaflat(x_ctaflat),
         .i_sr_local(x_local),
-        .o_x_v(x_v), .o_x_commit(x_commit), .o_x_w(x_w), .o_x_p(x_p), .o_x_k(x_k),
+        .o_x_v(x_v), .o_x_commit(x_commit), .o_x_w(x_w), .o_x_w_nx(x_w_nx), .o_x_p(x_p), .o_x_k(x_k),
         .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_rr(x_rr),
         .o_x_rpk(x_rpk), .o_x_imm(x_imm),
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
@@ -867,7 +868,7 @@ module wq_core #(
         .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .i_fd_w(fd_w), .o_fd_prow(fd_prow),
         .o_d_nregs(d_nregs),
         .o_d_sbase(d_sbase), .o_d_code(d_code),
-        .i_x_w(x_w), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),
+        .i_x_w(x_w), .i_x_w_nx(x_w_nx), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),
         .o_x_gb(x_gb), .o_x_param(x_param), .o_x_clock(x_clock), .o_x_ctaflat(x_ctaflat),
         .o_x_local(x_local),
         .i_b_load(b_load), .i_b_load_w(v_load_w), .i_b_v(b_v),
@@ -895,6 +896,8 @@ module wq_core #(
     // the top keeps the grant until a commit without o_step_more, and
     // grants only a unit that asks (written with registered copies, so
     // the assumes hold in the last step of a trace too)
+    reg f_xf_wr = 1'b0;
+    always @(posedge i_clk) f_xf_wr <= ds_slot_go && ds_s == x_w_nx;
     reg f_gnt_q = 1'b0, f_final_q = 1'b0, f_rst_q = 1'b1, f_req_q = 1'b0;
     always @(posedge i_clk) begin
         f_gnt_q <= i_ev_gnt;
@@ -1020,6 +1023,10 @@ module wq_core #(
         if (b_trapping) assert(q_empty && !at_on && !dv_busy);
         if (squash_x) assert(q_empty && !at_on && !dv_busy && !dv_open);
         if (cp_code) assert(!dv_busy);
+        // EX's slot fields (wq_warp_slots' u_xf, block RAM read at EX's
+        // next warp) were not written as they were read: a warp starts
+        // only in a free slot, and EX holds a live warp's beat
+        if (x_v) assert(!f_xf_wr);
         // a burst is kept only by a warp commit, or by a dispatch that
         // started a warp (it owes that warp's first commit)
         if (o_step_more) assert(o_step_valid && (o_step_kind == `WQ_STEPK_WARP ||

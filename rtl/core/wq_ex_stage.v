@@ -131,6 +131,7 @@ module wq_ex_stage #(
     output wire                 o_x_v,
     output wire                 o_x_commit,
     output wire [WID_W-1:0]     o_x_w,
+    output wire [WID_W-1:0]     o_x_w_nx,     // ... the warp EX holds the next cycle (its slot's fields read a cycle ahead)
     output wire [5:0]           o_x_p,
     output wire [1:0]           o_x_k,
     output wire [PCW-1:0]       o_x_pc,
@@ -483,10 +484,13 @@ module wq_ex_stage #(
     assign o_fv_keep = fc_go ? !fv_last : fv_on;
 
     // ---- (DE/EX buffer) -> EX -----------------------------------------------------------
+    // (EX's next warp: wq_warp_slots reads its slot's S2R fields from
+    // block RAM a cycle ahead, so they are the fields of x_w)
+    wire [WID_W-1:0] x_w_nx = x_in ? i_dx_w : x_w;
+    always @(posedge i_clk) x_w <= x_w_nx;
     always @(posedge i_clk) begin
         if (x_in) begin
             x_v <= 1'b1;
-            x_w <= i_dx_w;
             x_pc <= i_dx_pc;
             x_ir <= i_dx_ir;
             x_op <= i_dx_op;
@@ -646,7 +650,7 @@ module wq_ex_stage #(
 
     // ---- outputs ------------------------------------------------------------------------------
     assign o_x_take = x_take;
-    assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;
+    assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;   assign o_x_w_nx = x_w_nx;
     assign o_x_p = x_p;         assign o_x_k = x_k;           assign o_x_pc = x_pc;
     assign o_x_ir = x_ir;       assign o_x_op = x_op;         assign o_x_rd = x_rd;
     assign o_x_rr = x_rr;       assign o_x_rpk = x_rpk;

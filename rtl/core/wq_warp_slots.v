@@ -101,6 +101,7 @@ module wq_warp_slots #(
     output wire [31:0]          o_d_code,
     // ---- EX's warp: S2R's special registers ----
     input  wire [WID_W-1:0]     i_x_w,
+    input  wire [WID_W-1:0]     i_x_w_nx,       // ... the next cycle's (the launch fields' read)
     output wire [4:0]           o_x_wi,
     output wire [3*11-1:0]      o_x_ntid,
     output wire [3*16-1:0]      o_x_cta,
@@ -199,22 +200,17 @@ module wq_warp_slots #(
     reg [5:0]        w_nregs   [0:WARPS-1];
     reg [31:0]       w_code    [0:WARPS-1];
     reg [31:0]       w_fa      [0:WARPS-1];    // w_code + 8 * w_pc (IS's fetch address)
-    reg [31:0]       w_param   [0:WARPS-1];
-    reg [10:0]       w_ntid0   [0:WARPS-1];
-    reg [10:0]       w_ntid1   [0:WARPS-1];
-    reg [10:0]       w_ntid2   [0:WARPS-1];
-    reg [15:0]       w_ncta0   [0:WARPS-1];
-    reg [15:0]       w_ncta1   [0:WARPS-1];
-    reg [15:0]       w_ncta2   [0:WARPS-1];
-    reg [15:0]       w_cta0    [0:WARPS-1];
-    reg [15:0]       w_cta1    [0:WARPS-1];
-    reg [15:0]       w_cta2    [0:WARPS-1];
-    reg [25:0]       w_gb0     [0:WARPS-1];    // CTAID_d * NTID_d (S2R GID_d)
-    reg [25:0]       w_gb1     [0:WARPS-1];
-    reg [25:0]       w_gb2     [0:WARPS-1];
-    reg [31:0]       w_ctaflat [0:WARPS-1];
-    reg [31:0]       w_local   [0:WARPS-1];
-    reg [4:0]        w_wi      [0:WARPS-1];
+    // S2R's launch fields of a slot, EX's reads: one row a slot in block
+    // RAM (u_xf, wq_regfile), written as a warp starts, read at EX's
+    // next warp so the registered row is EX's warp's (as LUT RAM with
+    // asynchronous reads at EX's warp: 80 TRELLIS_DPR16X4 at WARPS=8,
+    // about 480 of the ECP5's logic sites).  A warp starts only in a free
+    // slot, and EX holds only a live warp's beat, so the row read is
+    // never the one written on that edge while EX holds a beat (asserted
+    // inside the core).  Row: {wi, local, ctaflat, param, gb2..0,
+    // cta2..0, ncta2..0, ntid2..0}
+    localparam XFW = 3*11 + 3*16 + 3*16 + 3*26 + 32 + 32 + 32 + 5;
+    wire [XFW-1:0]   xf_row;
     reg [31:0]       w_retired [0:WARPS-1];    // S2R CLOCK
     reg [31:0]       w_key     [0:WARPS-1];    // the CTA's key (wq_bar_check)
     reg [1:0]        w_ypol    [0:WARPS-1];    // the launch's yield policy,
@@ -254,15 +250,8 @@ module wq_warp_slots #(
     assign o_d_nregs   = w_nregs[i_d_w];
     assign o_d_sbase   = w_sbase[i_d_w];
     assign o_d_code    = w_code[i_d_w];
-    assign o_x_wi      = w_wi[i_x_w];
-    assign o_x_ntid    = {w_ntid2[i_x_w], w_ntid1[i_x_w], w_ntid0[i_x_w]};
-    assign o_x_cta     = {w_cta2[i_x_w], w_cta1[i_x_w], w_cta0[i_x_w]};
-    assign o_x_ncta    = {w_ncta2[i_x_w], w_ncta1[i_x_w], w_ncta0[i_x_w]};
-    assign o_x_gb      = {w_gb2[i_x_w], w_gb1[i_x_w], w_gb0[i_x_w]};
-    assign o_x_param   = w_param[i_x_w];
+    assign {o_x_wi, o_x_local, o_x_ctaflat, o_x_param, o_x_gb, o_x_cta, o_x_ncta, o_x_ntid} = xf_row;
     assign o_x_clock   = w_retired[i_x_w];
-    assign o_x_ctaflat = w_ctaflat[i_x_w];
-    assign o_x_local   = w_local[i_x_w];
     // WB's warp's fields are registers (b_*_q), loaded with WB's beat
     // from the warp it loads (the deque view's pair, wq_core's b_load and
     // v_load_w), not a select by WB's warp in front of the commit's
@@ -464,20 +453,17 @@ module wq_warp_slots #(
             else if (i_ds_go && i_ds_slot == k[WID_W-1:0]) w_init[k] <= 1'b1;
 
     // ---- the launch's fields, written as a warp starts ----------------------------
+    wq_regfile #(.LANES(1), .WIDTH(XFW), .DEPTH(WARPS)) u_xf (
+        .i_clk(i_clk), .i_raddr(i_x_w_nx), .o_rdata(xf_row),
+        .i_we(i_ds_go), .i_waddr(i_ds_slot), .i_wlane(1'b1),
+        .i_wdata({i_ds_wi, i_ds_local, i_ds_flat, g_param, i_ds_bz, i_ds_by, i_ds_bx,
+                  i_ds_cz, i_ds_cy, i_ds_cx, g_ncta2, g_ncta1, g_ncta0, g_ntid2, g_ntid1, g_ntid0}));
     // (outside a segment and a loop form, the deque CLEARed: wq_diverge;
     // its rows read zero and CTA_START: wq_commit)
     always @(posedge i_clk)
         if (i_ds_go) begin
             w_nregs[i_ds_slot] <= g_nregs;
             w_code[i_ds_slot] <= g_code;
-            w_param[i_ds_slot] <= g_param;
-            w_ntid0[i_ds_slot] <= g_ntid0; w_ntid1[i_ds_slot] <= g_ntid1; w_ntid2[i_ds_slot] <= g_ntid2;
-            w_ncta0[i_ds_slot] <= g_ncta0; w_ncta1[i_ds_slot] <= g_ncta1; w_ncta2[i_ds_slot] <= g_ncta2;
-            w_cta0[i_ds_slot] <= i_ds_cx; w_cta1[i_ds_slot] <= i_ds_cy; w_cta2[i_ds_slot] <= i_ds_cz;
-            w_gb0[i_ds_slot] <= i_ds_bx; w_gb1[i_ds_slot] <= i_ds_by; w_gb2[i_ds_slot] <= i_ds_bz;
-            w_ctaflat[i_ds_slot] <= i_ds_flat;
-            w_local[i_ds_slot] <= i_ds_local;
-            w_wi[i_ds_slot] <= i_ds_wi;
             w_key[i_ds_slot] <= i_ds_key;
             w_ypol[i_ds_slot] <= g_ypol;
             w_yparam[i_ds_slot] <= g_yparam;
