@@ -18,11 +18,14 @@
 // Simulation returns the old row inverted on a collision, so a lockstep
 // bench would see any use of such a read.
 //
-// Every bank is block RAM (ram_style), also when it is shallow and narrow
-// enough that Yosys' cost model would pick LUT RAM (the thread-id RAM,
-// 32 rows of 33 bits at the ULX3S's LANES=8): the read is registered
-// either way, and on the ECP5 a LUT RAM's 64 bits take six logic sites
-// (docs/fpga/boards.md, "Resources by module") where a DP16KD is free.
+// Every bank of more than one row is block RAM (ram_style), also when it
+// is shallow and narrow enough that Yosys' cost model would pick LUT RAM
+// (the thread-id RAM, 32 rows of 33 bits at the ULX3S's LANES=8): the
+// read is registered either way, and on the ECP5 a LUT RAM's 64 bits take
+// six logic sites (docs/fpga/boards.md, "Resources by module") where a
+// DP16KD is free.  A bank of one row (the division unit's rows with one
+// part, LANES=32) is left to Yosys: flip-flops, not a block RAM with one
+// of its 512 rows used.
 `default_nettype none
 
 module wq_regfile #(
@@ -41,7 +44,7 @@ module wq_regfile #(
 );
     genvar l;
     generate for (l = 0; l < LANES; l = l + 1) begin : bank
-        (* ram_style = "block", no_rw_check *)
+        (* ram_style = (DEPTH > 1) ? "block" : "auto", no_rw_check *)
         reg [WIDTH-1:0] mem [0:DEPTH-1];
         reg [WIDTH-1:0] q;
         // contents start unknown; the scheduler zeroes a warp's rows at CTA
