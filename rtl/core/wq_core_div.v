@@ -16,9 +16,10 @@
 // that reads the part's operand row, a start cycle, 32 steps, and a cycle
 // that writes the slice's quotients or remainders into the part's result
 // row and starts the part's next slice -- 33 cycles a slice and two more
-// a part, 35 a part with one slice.  Fewer dividers than lanes trade division time for LUTs (a
-// wq_div is about 340 LUT4 on the ECP5, docs/fpga/boards.md).  When every part is divided and the
-// commit beat is in, the commit is ready (o_rdy): the core grants it the
+// a part, 35 a part with one slice.  Fewer dividers than lanes trade
+// division time for LUTs (a wq_div is about 340 LUT4 on the ECP5,
+// docs/fpga/boards.md).  When every part is divided and the commit beat
+// is in, the commit is ready (o_rdy): the core grants it the
 // commit port between WB's commits (i_go, one cycle a part, lowest part
 // first), emits each part's REG_WRITE beat from o_row (the parts with a
 // selected lane) and RETIRE beside the last, and the unit is free again.

@@ -882,8 +882,8 @@ module wq_core_lsu #(
         f_line = f_lines[({{(32-QW){1'b0}}, s} * 128 + {25'd0, e}) * LTAG +: LTAG];
     endfunction
     // (the address rows' block RAM, wq_lsu_addr's u_rs, reads the entry
-    // register's next entry: a gather's write of that entry on the same
-    // edge, whose read is undefined, was made)
+    // register's next entry: f_rs_wr, a gather wrote that entry on the
+    // edge of the read, whose data is then undefined)
     reg f_rs_wr = 1'b0;
     always @(posedge i_clk) f_rs_wr <= x_gat && i_x_take && i_x_k == 2'd0 && q_tl == es_s_nx;
     // ---- properties ---------------------------------------------------------
