@@ -514,6 +514,7 @@ module wq_core_lsu #(
     // beat, an ATOM's write-back beats theirs (the queue is empty then:
     // q_hd is q_tl).
     wire         sd_we = x_gat && i_x_take;
+    wire         ga_we = sd_we && i_x_k == 2'd0;    // (beat k = 0 writes the addresses)
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
     wire [EW-1:0] sd_wen;
     wire [EW*32-1:0] sd_wd;
@@ -779,7 +780,7 @@ module wq_core_lsu #(
     // the entry as it enters the queue
     wq_lsu_addr #(.LANES(LANES), .PARTS(PARTS), .LSQ(LSQ), .LOG2LB(LOG2LB), .QW(QW), .LTAG(LTAG),
                   .TG(TG)) u_qa (
-        .i_clk(i_clk), .i_we(x_gat && i_x_take && i_x_k == 2'd0), .i_ws(q_tl), .i_wp(i_x_p),
+        .i_clk(i_clk), .i_we(ga_we), .i_ws(q_tl), .i_wp(i_x_p),
         .i_a(i_op_a), .i_imm(i_x_imm), .i_sel(i_x_sel), .i_push(q_push),
         .o_fe(g_fe), .o_fl(g_fl), .o_q_fe(q_fe_v), .o_q_fl(q_fl_v),
         .i_rs_nx(es_s_nx), .o_rs_line(el_lines), .o_rs_lo(pi_lo), .i_hs(q_hd), .o_hs_addr(hd_addr),
@@ -885,7 +886,7 @@ module wq_core_lsu #(
     // register's next entry: f_rs_wr, a gather wrote that entry on the
     // edge of the read, whose data is then undefined)
     reg f_rs_wr = 1'b0;
-    always @(posedge i_clk) f_rs_wr <= x_gat && i_x_take && i_x_k == 2'd0 && q_tl == es_s_nx;
+    always @(posedge i_clk) f_rs_wr <= ga_we && q_tl == es_s_nx;
     // ---- properties ---------------------------------------------------------
     reg [QW-1:0] f_o, f_y;
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
