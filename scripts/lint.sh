@@ -87,6 +87,13 @@ if [ ${#rtl[@]} -gt 0 ]; then
     # the files' and clocked blocks' sizes (`make bench` prints them;
     # here its counter on a known input, and the figures)
     python3 scripts/rtl_size.py --selftest || bad "scripts/rtl_size.py --selftest"
+    # the formal run's solver process (scripts/formal.sh's covers) on a
+    # known input and a small incremental session
+    if [ -x .venv/bin/python ] && .venv/bin/python -c 'import bitwuzla' 2>/dev/null; then
+        .venv/bin/python scripts/smt_bitwuzla.py --selftest | sed 's/^/lint: /' || bad "scripts/smt_bitwuzla.py --selftest"
+    else
+        echo "lint: bitwuzla not in .venv (make deps); smt_bitwuzla.py not checked"
+    fi
     # the board's RTL path tracer on a made-up netlist
     python3 scripts/fpga_rtl_path.py --selftest | sed 's/^/lint: /' || bad "scripts/fpga_rtl_path.py --selftest"
     python3 scripts/rtl_size.py | sed 's/^/lint: /' || bad "scripts/rtl_size.py"
