@@ -99,8 +99,11 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # "covers elsewhere": J:NAMES (cover names as the report gives them, after
 # "<job>."): these covers are left to job J, which must search them (its
 # own column names none of them); J:!NAMES: every cover but these is left
-# to J (the job searches only NAMES).  A named cover that the design does
-# not have is an error.  (core leaves c_pk_next, an entry's second line
+# to J (the job searches only NAMES).  Or J is a unit's own job (another
+# top module): NAMES are that unit's covers inside this job's design
+# (instance paths ending in labels of J's top, which J searches, all of
+# them).  Groups are separated by ";" (J:!NAMES only alone).  A named
+# cover that the design does not have is an error.  (core leaves c_pk_next, an entry's second line
 # request, to core_w1: with one warp the deque's reset sweep is 4 cycles,
 # not 8, and with 8-byte lines one .v4 load needs two lines, where at 16
 # bytes an S2R must first give the lanes different addresses: step 28, not
@@ -187,6 +190,8 @@ JOBS=(
 "skid_oreg|wq_skid|rtl/core/wq_skid.v|-set DW 4 -set OUTREG 1|opt -fast|8|4|1|||12"
 "cm_grant|wq_cm_grant|rtl/core/wq_cm_grant.v||opt -fast|8|4|1||FORMAL_CM_GRANT_TOP|8"
 "wb_ctl|wq_wb_ctl|rtl/core/wq_wb_ctl.v rtl/core/wq_cm_grant.v|-set WARPS 2 -set LANES 2 -set PCW 4|flatten; opt -fast|4|2|1||FORMAL_WB_CTL_TOP|4"
+"lsu_entry|wq_lsu_entry|rtl/core/wq_lsu_entry.v|-set LSQ 2 -set EN 8 -set IW 3 -set TW 2|opt -fast|4|4|1||FORMAL_LSU_ENTRY_TOP|4"
+"lsu_addr|wq_lsu_addr|rtl/core/wq_lsu_addr.v rtl/wq_regfile.v|-set LANES 8 -set PARTS 4 -set LSQ 2 -set LOG2LB 4 -set TG 4|flatten; memory_map; opt -fast|2|2|1|||4"
 "lsu_rows|wq_lsu_rows|rtl/core/wq_lsu_rows.v|-set BANKS 2 -set WIDTH 2 -set DEPTH 4|memory_map; opt -fast|8|4|1|||8"
 "lsu_complete|wq_lsu_complete|rtl/core/wq_lsu_complete.v|-set LSQ 2 -set PARTS 4|opt -fast|8|4|1||FORMAL_LSU_COMPLETE_TOP|8"
 "lsu_answer|wq_lsu_answer|rtl/core/wq_lsu_answer.v|-set LANES 8 -set LINE_BYTES 16 -set TAGS 4 -set QW 1|memory_map; opt -fast|8|4|0||FORMAL_LSU_ANSWER_TOP|8"
@@ -210,7 +215,7 @@ JOBS=(
 "diverge_scan|wq_diverge_scan|rtl/core/wq_diverge_scan.v|-set LANES 8 -set PCW 3|opt -fast|8|6|1||FORMAL_DIVERGE_SCAN|10"
 "diverge_subv|wq_diverge_subv|rtl/core/wq_diverge_subv.v|-set WARPS 2 -set LANES 8 -set PCW 4 -set DW 3|memory_map; opt -fast|4|2|1||FORMAL_DIVERGE_SUBV|8"
 "ex_stage|wq_ex_stage|rtl/core/wq_ex_stage.v rtl/core/wq_skid.v rtl/core/wq_opread.v rtl/wq_regfile.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/wq_div.v|-set LANES 2 -set WID_W 1 -set PCW 4 -set RF_D 8 -set TR_D 2|cutpoint wq_ex_stage/u_valu *wq_core_div/*u_div; flatten; memory_map; opt -fast|6|4|1||FORMAL_EX_STAGE_TOP|6"
-"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_hold.v rtl/core/wq_fe_stage.v rtl/core/wq_core_lsu.v rtl/core/wq_lsu_entry.v rtl/core/wq_lsu_addr.v rtl/core/wq_lsu_complete.v rtl/core/wq_lsu_data.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_diverge_walk.v rtl/core/wq_diverge_rec.v rtl/core/wq_diverge_scan.v rtl/core/wq_diverge_subv.v rtl/core/wq_diverge_dq.v rtl/core/wq_low_walk.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_warp_slots.v rtl/core/wq_de_stage.v rtl/core/wq_ex_stage.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_lsu_store.v rtl/core/wq_lsu_atom.v rtl/core/wq_lsu_memwrite.v rtl/core/wq_lsu_answer.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/core/wq_cm_grant.v rtl/core/wq_wb_ctl.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next"
+"core|wq_core|rtl/core/wq_core.v rtl/core/wq_core_hold.v rtl/core/wq_fe_stage.v rtl/core/wq_core_lsu.v rtl/core/wq_lsu_entry.v rtl/core/wq_lsu_addr.v rtl/core/wq_lsu_complete.v rtl/core/wq_lsu_data.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_diverge_walk.v rtl/core/wq_diverge_rec.v rtl/core/wq_diverge_scan.v rtl/core/wq_diverge_subv.v rtl/core/wq_diverge_dq.v rtl/core/wq_low_walk.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_warp_slots.v rtl/core/wq_de_stage.v rtl/core/wq_ex_stage.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_lsu_store.v rtl/core/wq_lsu_atom.v rtl/core/wq_lsu_memwrite.v rtl/core/wq_lsu_answer.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/core/wq_cm_grant.v rtl/core/wq_wb_ctl.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v rtl/wq_div.v|-set WARPS 2 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||41|30|7200|core_w1:u_lsu.c_pk_next;cm_grant:u_wb.u_grant.c_fv u_wb.u_grant.c_handoff u_wb.u_grant.c_yield;lsu_entry:u_lsu.u_es.c_next;lsu_addr:u_lsu.u_qa.c_later_part"
 "core_w1|wq_core|rtl/core/wq_core.v rtl/core/wq_core_hold.v rtl/core/wq_fe_stage.v rtl/core/wq_core_lsu.v rtl/core/wq_lsu_entry.v rtl/core/wq_lsu_addr.v rtl/core/wq_lsu_complete.v rtl/core/wq_lsu_data.v rtl/core/wq_fetch.v rtl/core/wq_dispatch.v rtl/core/wq_core_csr.v rtl/core/wq_diverge.v rtl/core/wq_diverge_walk.v rtl/core/wq_diverge_rec.v rtl/core/wq_diverge_scan.v rtl/core/wq_diverge_subv.v rtl/core/wq_diverge_dq.v rtl/core/wq_low_walk.v rtl/core/wq_commit.v rtl/core/wq_issue.v rtl/core/wq_opread.v rtl/core/wq_warp_slots.v rtl/core/wq_de_stage.v rtl/core/wq_ex_stage.v rtl/core/wq_lsu_pick.v rtl/core/wq_lsu_rows.v rtl/core/wq_lsu_store.v rtl/core/wq_lsu_atom.v rtl/core/wq_lsu_memwrite.v rtl/core/wq_lsu_answer.v rtl/core/wq_valu.v rtl/core/wq_core_div.v rtl/core/wq_ibuf.v rtl/core/wq_skid.v rtl/core/wq_cm_grant.v rtl/core/wq_wb_ctl.v rtl/wq_decode.v rtl/wq_regfile.v rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v rtl/wq_div.v|-set WARPS 1 -set LANES 8 -set REGS 4 -set DQ_LOG2 2 -set IB_LOG2 2 -set PF_RUN 2 -set LSQ 2 -set TAGS 8 -set LINE_BYTES 8|cutpoint *wq_core_div/*u_div; flatten; memory_map; opt -fast|smt:10|0|0|1||32|30|1800|core:!u_lsu.c_pk_next"
 "top_lock|wq_top|rtl/wq_top.v rtl/wq_wordline.v rtl/wq_host_if.v rtl/core/wq_core.v rtl/core/wq_mempath.v rtl/core/wq_wave_ctl.v|-set CHANNELS 1 -set WARPS 1 -set LANES 8 -set DQ_LOG2 2 -set REGS 4|CUT; opt -fast|10|4|1|||10"
 )
@@ -227,36 +232,66 @@ job_field() {           # job field-index -> the field (status 1: no such job)
     return 1
 }
 searches() {            # job cover -> status 0 when the job's search has it
-    local ce n hit=1
+    local ce g n
     ce=$(job_field "$1" 13)
     [ -z "$ce" ] && return 0
-    n=${ce#*:}
-    case " ${n#!} " in *" $2 "*) hit=0 ;; esac
-    if [ "${n#!}" != "$n" ]; then return $hit; fi
-    [ $hit = 1 ]
+    IFS=';' read -r -a sg <<< "$ce"
+    for g in "${sg[@]}"; do
+        n=${g#*:}
+        if [ "${n#!}" != "$n" ]; then
+            case " ${n#!} " in *" $2 "*) return 0 ;; esac
+            return 1
+        fi
+        case " $n " in *" $2 "*) return 1 ;; esac
+    done
+    return 0
+}
+unit_cover() {          # job cover-label -> status 0 when the job's top module's file has that cover
+    local f
+    f=$(job_field "$1" 2) || return 1
+    f=${f%% *}
+    grep -Eq "^[[:space:]]*$2:[[:space:]]*cover" "$f"
 }
 for j in "${JOBS[@]}"; do
     IFS='|' read -r -a jf <<< "$j"
     ce=${jf[13]:-}
     [ -z "$ce" ] && continue
-    oj=${ce%%:*} on=${ce#*:} bad=""
-    if ! ot=$(job_field "$oj" 1) || [ "$oj" = "${jf[0]}" ] || [ "$ot" != "${jf[1]}" ]; then
-        bad="$oj is not another job on ${jf[1]}"
+    bad=""
+    IFS=';' read -r -a groups <<< "$ce"
+    for g in "${groups[@]}"; do
+    oj=${g%%:*} on=${g#*:}
+    if ! ot=$(job_field "$oj" 1) || [ "$oj" = "${jf[0]}" ]; then
+        bad+="$oj is not another job; "
+    elif [ "$ot" != "${jf[1]}" ]; then
+        # a unit's own job: the named covers are that unit's, inside
+        # this job's design (their instance paths end in the unit's
+        # cover labels), and the unit's job searches every one of its own
+        if [ "${on#!}" != "$on" ] || [ "$(job_field "$oj" 13)" != "" ]; then
+            bad+="$oj (another module's job) must be given names and search all its covers; "
+        else
+            for c in $on; do unit_cover "$oj" "${c##*.}" || bad+="$oj's module has no cover ${c##*.}; "; done
+        fi
     elif [ "${on#!}" = "$on" ]; then
         for c in $on; do searches "$oj" "$c" || bad+="$oj does not search $c; "; done
     else
+        [ ${#groups[@]} -eq 1 ] || bad+="J:!NAMES must be the only group; "
         # (all but these are left to the other job: it leaves this one at
         # most these)
         oce=$(job_field "$oj" 13)
         if [ -n "$oce" ]; then
-            oon=${oce#*:}
-            [ "${oce%%:*}" = "${jf[0]}" ] && [ "${oon#!}" = "$oon" ] ||
-                bad+="$oj leaves covers to another job, or all but some; "
-            for c in ${oon#!}; do
+            oon=""
+            IFS=';' read -r -a ogroups <<< "$oce"
+            for og in "${ogroups[@]}"; do
+                [ "${og%%:*}" = "${jf[0]}" ] || continue
+                oon+=" ${og#*:}"
+            done
+            case "$oon" in *'!'*) bad+="$oj leaves all but some; " ;; esac
+            for c in $oon; do
                 case " ${on#!} " in *" $c "*) ;; *) bad+="$c is searched by neither; " ;; esac
             done
         fi
     fi
+    done
     [ -z "$bad" ] || { echo "formal: job ${jf[0]}: covers elsewhere '$ce': $bad" >&2; exit 1; }
 done
 
@@ -392,6 +427,13 @@ command -v yosys-smtbmc >/dev/null && PATH="$SMTBIN:$PATH" command -v "$SMT_SOLV
 prep_job() {
     local name=$1; shift
     local ps; ps=$(prep_script "$@")
+    # wq_sched_ue reads its firmware image as Yosys elaborates it (its
+    # ROM_FILE), even where the job cuts the micro-engine out: make it
+    # (the assembler's build) for such a job, not for every run
+    case " $2 " in *" rtl/wq_sched_ue.v "*)
+        make -s build/gen/sched_fw.hex >/dev/null 2>&1 ||
+            { echo "formal: $name: cannot make build/gen/sched_fw.hex" > "$B/$name.prep.log"; return 1; } ;;
+    esac
     rm -f "$B/$name.smt2"     # the SMT engines' copy is made again from this one
     yosys -p "$ps write_rtlil $B/$name.il" > "$B/$name.prep.log" 2>&1
 }
@@ -460,11 +502,15 @@ run_covers() {
     # environment sets one for every job
     local COVER_TIMEOUT=${FORMAL_COVER_TIMEOUT:-${JOB_COVER_TIMEOUT:-600}}
     RES_COV=ERROR; RES_COVLINES=""; RES_COVBAD=1
-    local ejob="" enames="" einv=0 esel="" c ne=0 nall
+    local ejob="" enames="" einv=0 esel="" c ne=0 nall g
+    local -a egroups=()
     if [ -n "${JOB_COVER_ELSE:-}" ]; then
-        ejob=${JOB_COVER_ELSE%%:*}; enames=${JOB_COVER_ELSE#*:}
-        if [ "${enames#!}" != "$enames" ]; then einv=1; enames=${enames#!}; fi
-        for c in $enames; do esel="$esel */c:$c"; ne=$((ne + 1)); done
+        IFS=';' read -r -a egroups <<< "$JOB_COVER_ELSE"
+        for g in "${egroups[@]}"; do
+            enames=${g#*:}
+            if [ "${enames#!}" != "$enames" ]; then einv=1; enames=${enames#!}; fi
+            for c in $enames; do esel="$esel */c:$c"; ne=$((ne + 1)); done
+        done
         # (-assert-count: a cover renamed or gone is an error, not a cover
         # silently left to nobody)
         esel="select -set named $esel; select -assert-count $ne @named;"
@@ -501,18 +547,20 @@ run_covers() {
         [ -n "$c" ] && RES_COVLINES+=$(printf '  cover %-28s NOT REACHED in %s steps' "$name.$c" "$depth")$'\n'
     done <<< "$unreached"
     # the covers left to another job (its run reports them)
-    if [ -n "$ejob" ]; then
+    for g in "${egroups[@]}"; do
+        ejob=${g%%:*}; enames=${g#*:}
         if [ "$einv" = 1 ]; then
+            enames=${enames#!}
             nall=$(grep -c '^ *cell \$cover ' "$B/$name.il")
             RES_COV+=", $((nall - ne)) left to $ejob"
             RES_COVLINES+=$(printf '  cover %-28s left to job %s' "$name.*" "$ejob")$' (all but the above)\n'
         else
-            RES_COV+=", $ne left to $ejob"
+            RES_COV+=", $(echo $enames | wc -w) left to $ejob"
             for c in $enames; do
                 RES_COVLINES+=$(printf '  cover %-28s left to job %s' "$name.$c" "$ejob")$'\n'
             done
         fi
-    fi
+    done
 }
 
 # run_smt_bmc name depth -> RES_SMT ("PASS" | "FAIL at step N" | "ERROR"
@@ -615,6 +663,8 @@ PLANTS=(
 "lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\&/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\&/|a request leaves the last element of the leader's line for later (more requests than lines)"
 "lsu_pick_pt|lsu_pick|rtl/core/wq_lsu_pick.v|s/ \&\& t_eq\[pp\*PT + pt\];/;/|the request's parts are those with an element pending, not those with one covered"
 "lsu_pick_all|lsu_pick|rtl/core/wq_lsu_pick.v|s/assign o_all = \&t_in;/assign o_all = \&t_in[NT-2:0];/|o_all leaves out the last tag: an entry with a pending element there outside the leader's line counts as taken whole"
+"lsu_entry_keep|lsu_entry|rtl/core/wq_lsu_entry.v|s/else if (i_pk_ld) o_rem <= o_rem \& ~i_cov;/else if (i_pk_ld) o_rem <= o_rem;/|the entry register keeps the elements the pick took (they are requested again)"
+"lsu_addr_hi|lsu_addr|rtl/core/wq_lsu_addr.v|s/for (wl = LANES - 1; wl >= 0; wl = wl - 1)/for (wl = 0; wl < LANES; wl = wl + 1)/|a beat takes its highest selected lane as the first leader, not its lowest"
 "lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
 "lsu_store_or|lsu_store|rtl/core/wq_lsu_store.v|s/(st_tw\[sn\*LB\*8 +: LB\*8\] \& ~st_cm);/st_tw[sn*LB*8 +: LB*8];/|the merge tree ORs an earlier subtree's bytes into a later lane's: a byte two lanes write is the OR of both values"
 "mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"

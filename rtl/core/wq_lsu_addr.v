@@ -173,10 +173,11 @@ module wq_lsu_addr #(
     assign o_at_addr = at_row[at_ql*32 +: 32];
 
 `ifdef FORMAL
-    // Checked inside wq_core by `make formal` (jobs core and core_w1):
-    // wq_core_lsu's properties hold each entry's first leader to its rows
-    // (o_f_rows) and its elements.  Here: the leader a beat takes is the
-    // lowest selected lane, word 0, and that lane's line.
+    // Checked alone (job lsu_addr: any beat, any lanes) and inside wq_core
+    // (jobs core and core_w1, where wq_core_lsu's properties hold each
+    // entry's first leader to its rows, o_f_line, and its elements).
+    // Here: the leader a beat takes is the lowest selected lane, word 0,
+    // and that lane's line.
     integer fs, fe;
     reg [LANES*32-1:0] f_row;
     reg [31:0]         f_l, f_e;
@@ -190,12 +191,22 @@ module wq_lsu_addr #(
             end
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // the beat's inputs, registered: the leader's lane is the new o_fe's,
+    // so it indexes these (a $past() of a select by o_fe would take the
+    // old o_fe's lane -- equal only while every lane has one address)
+    reg [LANES*32-1:0] f_ia;
+    reg [31:0]         f_imm, f_sel;
+    always @(posedge i_clk) begin
+        f_ia  <= i_a;
+        f_imm <= i_imm;
+        f_sel <= i_sel;
+    end
     reg [31:0] f_a;
     always @(posedge i_clk)
         if (f_past && $past(i_we && ga_lsel == 32'd0 && ga_psel != {LANES{1'b0}})) begin
-            f_a = $past(i_a[(o_fe[6:2] % LANES)*32 +: 32]) + $past(i_imm);
-            assert(o_fe[1:0] == 2'd0 && $past(i_sel[o_fe[6:2]]) &&
-                   ($past(i_sel) & ~({32{1'b1}} << o_fe[6:2])) == 32'd0 &&
+            f_a = f_ia[(o_fe[6:2] % LANES)*32 +: 32] + f_imm;
+            assert(o_fe[1:0] == 2'd0 && f_sel[o_fe[6:2]] &&
+                   (f_sel & ~({32{1'b1}} << o_fe[6:2])) == 32'd0 &&
                    o_fl == f_a[31:LOG2LB]);
             c_later_part: cover($past(ga_p != 0));
         end

@@ -175,11 +175,23 @@ module wq_lsu_entry #(
         end
 
 `ifdef FORMAL
-    // Checked inside wq_core by `make formal` (jobs core and core_w1,
-    // with wq_core_lsu's invariants of the register against the queue).
+    // Checked alone (job lsu_entry, its inputs' contract assumed below)
+    // and inside wq_core (jobs core and core_w1, with wq_core_lsu's
+    // invariants of the register against the queue).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     integer f;
+`ifdef FORMAL_LSU_ENTRY_TOP
+    // the contract wq_core_lsu keeps: an entry has nothing left to
+    // request exactly when its elements are none, and the coalescer's
+    // next leader exists exactly when the pick leaves elements
+    always @(*) begin
+        for (f = 0; f < LSQ; f = f + 1)
+            assume(i_q_rz[f] == (i_q_rem[f*EN +: EN] == {EN{1'b0}}));
+        if (i_pk_ld && !i_all)
+            assume(i_nv == ((o_rem & ~i_cov) != {EN{1'b0}}));
+    end
+`endif
     always @(*)
         if (f_past && !i_reset) begin
             // a leader held exactly while elements are left to pick
