@@ -233,6 +233,7 @@ job_field() {           # job field-index -> the field (status 1: no such job)
 }
 searches() {            # job cover -> status 0 when the job's search has it
     local ce g n
+    local -a sg
     ce=$(job_field "$1" 13)
     [ -z "$ce" ] && return 0
     IFS=';' read -r -a sg <<< "$ce"

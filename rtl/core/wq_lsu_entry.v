@@ -182,12 +182,14 @@ module wq_lsu_entry #(
     always @(posedge i_clk) f_past <= 1'b1;
     integer f;
 `ifdef FORMAL_LSU_ENTRY_TOP
-    // the contract wq_core_lsu keeps: an entry has nothing left to
-    // request exactly when its elements are none, and the coalescer's
-    // next leader exists exactly when the pick leaves elements
+    // the contract wq_core_lsu keeps (and asserts): a valid entry has
+    // nothing left to request exactly when its elements are none, and
+    // the coalescer's next leader exists exactly when the pick leaves
+    // elements (wq_lsu_pick's properties)
     always @(*) begin
         for (f = 0; f < LSQ; f = f + 1)
-            assume(i_q_rz[f] == (i_q_rem[f*EN +: EN] == {EN{1'b0}}));
+            if (i_q_v[f])
+                assume(i_q_rz[f] == (i_q_rem[f*EN +: EN] == {EN{1'b0}}));
         if (i_pk_ld && !i_all)
             assume(i_nv == ((o_rem & ~i_cov) != {EN{1'b0}}));
     end
