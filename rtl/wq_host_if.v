@@ -511,9 +511,17 @@ module wq_host_if #(
 	// leave decision inputs (u_sched)
 	wire		sl_inc;
 	// the way out's count ends the slice (slice_used + 1 == HOST_SLICE,
-	// slice_used in att_q): with FAST against the flip-flop HOST_SLICE - 1,
-	// not behind the incrementer; FAST=0 against the RAM word on cm_rd
-	wire		sl_eq1 = (FAST != 0) ? (att_q == hslm1_q) : (att_nx == cm_rd);
+	// slice_used in att_q): with FAST a flip-flop, the compare of the
+	// slice count with HOST_SLICE - 1 (u_slice's flip-flops) made the
+	// cycle before -- every way into H_LEAVE loads att_q with that count
+	// (0 in a fresh slice) the cycle before, and none of the three moves
+	// until the step ends, so the leave decision starts at a register
+	// (the FORMAL section asserts it equal to the compare on att_q);
+	// FAST=0 against the RAM word on cm_rd, behind the incrementer
+	reg		sl_eq1_q;
+	always @(posedge i_clk)
+		sl_eq1_q <= ((sl_fresh ? 32'h0 : slu_q) == hslm1_q);
+	wire		sl_eq1 = (FAST != 0) ? sl_eq1_q : (att_nx == cm_rd);
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 
 	// (FAST) a plain method's step in one cycle (fm_fire, u_step's
@@ -1067,9 +1075,12 @@ module wq_host_if #(
 		assert(sl_end == (f_sused == f_hslice));
 		if (sl_fresh)
 			assert(f_sused == 32'h0);
-		// H_LEAVE counts from att_q
+		// H_LEAVE counts from att_q; (FAST) its end-of-slice test is
+		// the compare on att_q
 		if (hs == H_LEAVE)
 			assert(att_q == f_sused);
+		if (FAST != 0 && hs == H_LEAVE)
+			assert(sl_eq1 == (att_q == hslm1_q));
 		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
 		// while not fresh
 		if (FAST != 0)

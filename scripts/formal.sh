@@ -199,7 +199,7 @@ JOBS=(
 "l1|wq_l1|rtl/core/wq_l1.v|-set SETS 2 -set WAYS 2 -set LINE_BYTES 4 -set ID_W 2|memory_map; opt -fast|6|0|0|1||16|12"
 "wave_ctl|wq_wave_ctl|rtl/core/wq_wave_ctl.v|-set CW 4|opt -fast|12|6|1|||20"
 "mempath|wq_mempath|rtl/core/wq_mempath.v rtl/core/wq_skid.v rtl/core/wq_l1.v|-set SETS 2 -set WAYS 1 -set LINE_BYTES 8 -set ID_W 1|flatten; memory_map; opt -fast|12|0|0|1||16"
-"fetch|wq_fetch|rtl/core/wq_fetch.v rtl/core/wq_ibuf.v rtl/wq_decode.v|-set WARPS 2 -set IB_LOG2 1 -set PF_RUN 2|flatten; memory_map; opt -fast|4|2|1||FORMAL_FETCH_TOP|6"
+"fetch|wq_fetch|rtl/core/wq_fetch.v rtl/core/wq_ibuf.v rtl/wq_decode.v|-set WARPS 2 -set IB_LOG2 1 -set PF_RUN 2|flatten; memory_map; opt -fast|4|2|1||FORMAL_FETCH_TOP|16"
 "ibuf|wq_ibuf|rtl/core/wq_ibuf.v|-set LOG2 1|memory_map; opt -fast|6|2|1|||6"
 "core_csr|wq_core_csr|rtl/core/wq_core_csr.v|-set WARPS 2 -set DQ_LOG2 2|opt -fast|12|4|1||FORMAL_CSR_TOP|12"
 "core_div|wq_core_div|rtl/core/wq_core_div.v rtl/wq_div.v rtl/wq_regfile.v|-set LANES 16 -set WID_W 1 -set PCW 4|cutpoint wq_core_div/*u_div; flatten; hierarchy -top wq_core_div; memory_map; opt -fast|12|4|1|||48"
@@ -668,8 +668,9 @@ PLANTS=(
 "lsu_addr_hi|lsu_addr|rtl/core/wq_lsu_addr.v|s/for (wl = LANES - 1; wl >= 0; wl = wl - 1)/for (wl = 0; wl < LANES; wl = wl + 1)/|a beat takes its highest selected lane as the first leader, not its lowest"
 "lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
 "lsu_store_or|lsu_store|rtl/core/wq_lsu_store.v|s/(st_tw\[sn\*LB\*8 +: LB\*8\] \& ~st_cm);/st_tw[sn*LB*8 +: LB*8];/|the merge tree ORs an earlier subtree's bytes into a later lane's: a byte two lanes write is the OR of both values"
+"lsu_store_fin|lsu_store|rtl/core/wq_lsu_store.v|s/assign o_fin = pt_one(i_pt, st_m);/assign o_fin = pt_one(i_pt, {PARTS{1'b0}});/|the last part is judged on the request's parts alone, not the ones merged: a request of two parts goes out with its first"
 "mempath_rid|mempath|rtl/core/wq_mempath.v|s/if (sent) q_id\[q_tail\] <= m_id;/if (sent) q_id[q_tail] <= {ID_W{1'b0}};/|the id queue keeps id 0 for every request: an answer goes to the L1 with the wrong id"
-"ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/assign o_hit  = r_valid \&\& rd\[TW+DW-1:DW\] == r_tag;/assign o_hit  = r_valid;/|the buffer ignores its tag: an entry answers for every address of its index"
+"ibuf_notag|ibuf|rtl/core/wq_ibuf.v|s/else r_hit <= valid\[l_idx\] \&\& tags\[l_idx\] == tag_of(i_addr);/else r_hit <= valid[l_idx];/|the buffer ignores its tag: an entry answers for every address of its index"
 "lsu_vacuous|lsu|rtl/wq_lsu.v|s#^    // covers (each reached#    always @(*) assume(!i_mem_ready);\n&#|an assume that the memory never accepts a request: every assert still holds (vacuously), only the covers see it"
 )
 

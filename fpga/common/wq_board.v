@@ -59,7 +59,14 @@ module wq_board #(
 		rcnt <= 0;
 	else if (!rcnt[RST_LOG2])
 		rcnt <= rcnt + 1'b1;
-	assign	o_reset = !rcnt[RST_LOG2];
+	// (o_reset is a flip-flop of its own, !rcnt[RST_LOG2] as the count
+	// moves, not an inverter after it: the core's reset is the start of
+	// paths into every register it resets, a level it need not pay)
+	reg		r_reset;
+	initial	r_reset = 1'b1;
+	always @(posedge i_clk)
+		r_reset <= btn[1] || !(rcnt[RST_LOG2] || &rcnt[RST_LOG2-1:0]);
+	assign	o_reset = r_reset;
 
 	// alive
 	reg	[ALIVE_LOG2-1:0]	acnt;
@@ -99,6 +106,9 @@ module wq_board #(
 	always @(posedge i_clk)
 		f_past_valid <= 1'b1;
 
+	// the reset flip-flop is the count's top bit, inverted
+	always @(*)
+		assert(r_reset == !rcnt[RST_LOG2]);
 	// reset is held from configuration until the count completes, and
 	// again while the synchronised button is pressed
 	always @(*)

@@ -139,7 +139,7 @@ module wq_fe_stage #(
     wq_fetch #(.WARPS(WARPS), .FP(FP), .IB_LOG2(IB_LOG2), .PF_RUN(PF_RUN), .LINE_BYTES(LINE_BYTES),
                .WID_W(WID_W)) u_fetch (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(i_flush),
-        .i_is_go(o_is_go), .i_pick(o_pick), .i_is_addr(i_is_addr),
+        .i_is_go(o_is_go), .i_is_addr(i_is_addr),
         .i_fe_take(f_v && fd_ready && !i_squash && i_hold), .i_f_w(f_w), .i_f_addr(f_addr),
         .o_fe_hit(fe_hit), .o_fe_ir(fe_ir), .o_fe_pd(fe_pd),
         .i_at_on(i_at_on), .i_at_wait(i_at_wait), .i_cf(i_cf), .i_stopping(i_stopping),

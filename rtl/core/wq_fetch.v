@@ -5,15 +5,18 @@
 // IS looks the issued warp's fetch address up (i_is_addr); FE takes the
 // answer the next cycle and keeps it while it waits (o_fe_hit, o_fe_ir).
 // A miss that FE passes on under the hold starts a fetch run at the missed
-// address: PF_RUN instructions, 2 * PF_RUN word reads on the core's memory
+// address the cycle after (fm_v: the miss is registered, so the run's
+// registers are not behind FE's take and the pipeline's squash):
+// PF_RUN instructions, 2 * PF_RUN word reads on the core's memory
 // port (through the LSU, which sends them when it has nothing of its own:
 // i_fl_go), each answer a word, filled two words an entry.  A fill is
 // predecoded (wq_decode, wq_predec.vh): the entry keeps the decoder's
 // facts beside the word and FE hands them on with it (o_fe_pd), so DE
 // reads them from its registers.  The warp whose
 // miss started the run issues first after it (o_pref_*).  Sequential
-// prefetch: an issue within the last half of the last run's range starts
-// the next run at its end.  The code range [o_cr_lo, o_cr_hi) holds every
+// prefetch: an instruction in FE (issued the cycle before) within the last
+// half of the last run's range starts the next run at its end (FE's
+// registered address, not IS's pick).  The code range [o_cr_lo, o_cr_hi) holds every
 // byte a run of the buffer's life has requested; a flush empties both.  A
 // store that wrote code (i_cp_code) ends the run: its answers still owed
 // fill nothing.
@@ -32,9 +35,8 @@ module wq_fetch #(
     input  wire                     i_clk,
     input  wire                     i_reset,
     input  wire                     i_flush,        // empty the buffer and the range
-    // IS: the warp issued and its fetch address
+    // IS: an issue and its fetch address
     input  wire                     i_is_go,
-    input  wire [WID_W-1:0]         i_pick,
     input  wire [31:0]              i_is_addr,
     // FE: its beat moves on under the hold; its warp and address
     input  wire                     i_fe_take,
@@ -137,14 +139,33 @@ module wq_fetch #(
         end
     endfunction
     reg  [31:0] pf_lo, pf_hi;
-    wire        fr_miss = i_fe_take && !o_fe_hit && !fl_on && !i_at_on && !i_cf;
-    wire        pf_go   = i_is_go && !fl_on && !i_at_on && !i_at_wait && !i_cf && !i_stopping &&
-                          i_is_addr >= pf_lo && i_is_addr < pf_hi;
+    // FE's miss (fr_miss) is registered (fm_v, with its warp and address):
+    // its run starts the cycle after.  Meanwhile o_fl_on is up (the hold
+    // does not end, no atomic starts) and no second miss is taken; no run
+    // is on (a miss needs none, and a prefetch needs FE's instruction to
+    // hit: the two never start in one cycle).  A store that wrote code in
+    // the miss's cycle cancels it
+    reg         fm_v;
+    reg  [31:0] fm_addr;
+    reg  [WID_W-1:0] fm_w;
+    wire        fr_miss = i_fe_take && !o_fe_hit && !fl_on && !fm_v && !i_at_on && !i_cf;
+    always @(posedge i_clk) begin
+        fm_v    <= fr_miss && !i_cp_code && !i_reset;
+        fm_addr <= i_f_addr;
+        fm_w    <= i_f_w;
+    end
+    // (the prefetch: FE's instruction, fresh -- issued the cycle before --
+    // and so under the hold, a hit, its address in the window)
+    wire        pf_go   = f_fresh && ib_hit && !fl_on && !fm_v && !i_at_on && !i_at_wait && !i_cf && !i_stopping &&
+                          i_f_addr >= pf_lo && i_f_addr < pf_hi;
     wire [63:0] pw_pf   = pf_win(pf_end + PF_BYTES);      // (the window after each start)
-    wire [63:0] pw_miss = pf_win(i_f_addr + PF_BYTES);
+    wire [63:0] pw_miss = pf_win(fm_addr + PF_BYTES);
     always @(posedge i_clk) begin
         ib_fill <= 1'b0;
-        if (i_is_go && o_pref_v && i_pick == o_pref_w) o_pref_v <= 1'b0;
+        // (the run's warp issued: it is in FE now, busy until its
+        // instruction is dropped or commits, so IS would not pick it
+        // the cycle before this clear either)
+        if (f_fresh && o_pref_v && i_f_w == o_pref_w) o_pref_v <= 1'b0;
         if (pf_go) begin
             fl_on <= 1'b1;
             fl_req <= pf_end;
@@ -157,13 +178,13 @@ module wq_fetch #(
         end
         // FE's miss: a run from the missed address (the warp is issued
         // again after the run fills it)
-        if (fr_miss) begin
+        if (fm_v) begin
             o_pref_v <= 1'b1;
-            o_pref_w <= i_f_w;
+            o_pref_w <= fm_w;
             fl_on <= 1'b1;
-            fl_req <= i_f_addr;
-            fl_raddr <= i_f_addr;
-            pf_end <= i_f_addr + PF_BYTES;
+            fl_req <= fm_addr;
+            fl_raddr <= fm_addr;
+            pf_end <= fm_addr + PF_BYTES;
             {pf_lo, pf_hi} <= pw_miss;
             fl_left <= PF_RUN * 2;
             fl_out <= 7'd0;
@@ -202,7 +223,7 @@ module wq_fetch #(
             fl_drop <= 1'b0;
         end
     end
-    assign o_fl_on   = fl_on;
+    assign o_fl_on   = fl_on || fm_v;
     assign o_fl_req  = fl_on && (fl_left != 7'd0);
     assign o_fl_addr = fl_req;
     assign o_fl_wsel = fl_raddr[2 +: LWW] & LWMASK;
@@ -232,12 +253,12 @@ module wq_fetch #(
             else cr_next = {(v && lo < a) ? lo : a, (v && hi > e) ? hi : e};
         end
     endfunction
-    wire [64:0] cr_miss = cr_next(i_f_addr, o_cr_v, o_cr_lo, o_cr_hi);
+    wire [64:0] cr_miss = cr_next(fm_addr, o_cr_v, o_cr_lo, o_cr_hi);
     wire [64:0] cr_pf   = cr_next(pf_end, o_cr_v, o_cr_lo, o_cr_hi);
     always @(posedge i_clk) begin
-        if (pf_go || fr_miss) begin
+        if (pf_go || fm_v) begin
             o_cr_v <= 1'b1;
-            {o_cr_lo, o_cr_hi} <= fr_miss ? cr_miss : cr_pf;
+            {o_cr_lo, o_cr_hi} <= fm_v ? cr_miss : cr_pf;
         end
         if (i_flush) o_cr_v <= 1'b0;
         if (i_reset) o_cr_v <= 1'b0;
@@ -250,11 +271,13 @@ module wq_fetch #(
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     // the prefetch window: the bounds are pf_end's, and the interval is
-    // the test it replaces, for IS's address whatever it is
+    // the test it replaces, for FE's address whatever it is
     always @(*) if (f_past && !i_reset) begin
         assert({pf_lo, pf_hi} == pf_win(pf_end));
-        assert((i_is_addr >= pf_lo && i_is_addr < pf_hi) ==
-               (i_is_addr < pf_end && i_is_addr + PF_H >= pf_end));
+        // the registered miss finds no run to replace
+        if (fm_v) assert(!fl_on);
+        assert((i_f_addr >= pf_lo && i_f_addr < pf_hi) ==
+               (i_f_addr < pf_end && i_f_addr + PF_H >= pf_end));
     end
 `ifndef FORMAL_FETCH_TOP
     // the code range holds every word the buffer may hold: a run's words
@@ -271,8 +294,8 @@ module wq_fetch #(
     always @(*) if (!f_past) assume(i_reset);
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
-            c_pf_lo:   cover(pf_go && i_is_addr == pf_lo);
-            c_pf_hi:   cover(pf_go && i_is_addr == pf_hi - 32'd1);
+            c_pf_lo:   cover(pf_go && i_f_addr == pf_lo);
+            c_pf_hi:   cover(pf_go && i_f_addr == pf_hi - 32'd1);
             c_pf_clip: cover(pf_hi != pf_end);
         end
 `endif

@@ -12,10 +12,14 @@
 // returns what memory holds, and the model -- which fetches from memory on
 // every step -- sees the same instruction.
 //
-// Lookup: i_addr (the word's exact byte address) in a cycle, o_hit / o_data the next (a synchronous read,
-// one block RAM).  Fill: i_fill with i_faddr / i_fdata, a word the
-// scheduler just read from memory.  A fill and a lookup of the same entry
-// in one cycle: the lookup sees the old entry.
+// Lookup: i_addr (the word's exact byte address) in a cycle, o_hit / o_data
+// the next.  The words are a block RAM (a synchronous read); the tags are
+// LUT RAM beside the valid bits, read and compared in the lookup's cycle,
+// so o_hit is a flip-flop (r_hit) and the miss it decides (a fetch run, the
+// scoreboard's clear) starts at a register rather than behind a tag
+// compare at the block RAM's output.  Fill: i_fill with i_faddr / i_fdata,
+// a word the scheduler just read from memory.  A fill and a lookup of the
+// same entry in one cycle: the lookup sees the old entry.
 `default_nettype none
 
 module wq_ibuf #(
@@ -55,24 +59,27 @@ module wq_ibuf #(
         if (i_reset || i_flush) valid <= {N{1'b0}};
         else if (i_fill) valid[f_idx] <= 1'b1;
 
-    // tag and data: one RAM, synchronous read
-    reg [TW+DW-1:0] mem [0:N-1];
+    // tags: LUT RAM, read as the lookup comes (an asynchronous read: the
+    // entry before a fill of the same cycle)
+    reg [TW-1:0] tags [0:N-1];
     always @(posedge i_clk)
-        if (i_fill) mem[f_idx] <= {tag_of(i_faddr), i_fdata};
-    reg [TW+DW-1:0] rd;
+        if (i_fill) tags[f_idx] <= tag_of(i_faddr);
+    // words: one block RAM, synchronous read
+    reg [DW-1:0] mem [0:N-1];
+    always @(posedge i_clk)
+        if (i_fill) mem[f_idx] <= i_fdata;
+    reg [DW-1:0] rd;
     always @(posedge i_clk) rd <= mem[l_idx];
 
-    // the looked-up entry's valid bit and tag, registered beside the read
-    reg          r_valid;
-    reg [TW-1:0] r_tag;
-    initial r_valid = 1'b0;
+    // the looked-up entry's hit, decided beside the read
+    reg          r_hit;
+    initial r_hit = 1'b0;
     always @(posedge i_clk)
-        if (i_reset || i_flush) r_valid <= 1'b0;
-        else r_valid <= valid[l_idx];
-    always @(posedge i_clk) r_tag <= tag_of(i_addr);
+        if (i_reset || i_flush) r_hit <= 1'b0;
+        else r_hit <= valid[l_idx] && tags[l_idx] == tag_of(i_addr);
 
-    assign o_hit  = r_valid && rd[TW+DW-1:DW] == r_tag;
-    assign o_data = rd[DW-1:0];
+    assign o_hit  = r_hit;
+    assign o_data = rd;
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, job ibuf): BMC + induction
@@ -98,18 +105,19 @@ module wq_ibuf #(
     wire [LOG2-1:0] fi = f_addr[3 +: LOG2];
     always @(*)
         if (f_past && f_ok) begin
-            assert(valid[fi]);
-            assert(mem[fi] == {tag_of(f_addr), f_word});
+            assert(valid[fi] && tags[fi] == tag_of(f_addr));
+            assert(mem[fi] == f_word);
         end
     // a lookup of f_addr: a hit only while the tracked word is there, and
     // then with that word
-    reg f_look, f_look_ok;
+    reg f_look, f_look_ok, f_look_valid;
     reg [DW-1:0] f_look_word;
     initial f_look = 1'b0;
     always @(posedge i_clk) begin
         f_look      <= !i_reset && !i_flush && i_addr == f_addr;
         f_look_ok   <= f_ok;            // (the entry before a fill this cycle)
         f_look_word <= f_word;
+        f_look_valid <= valid[fi];      // (the entry held a word: another's)
     end
     always @(*)
         if (f_past && f_look) begin
@@ -119,14 +127,13 @@ module wq_ibuf #(
     reg f_flushed;
     initial f_flushed = 1'b1;
     always @(posedge i_clk) f_flushed <= i_flush || i_reset;
-    always @(*) if (f_flushed) assert(!r_valid);
-    // induction: an entry that holds f_addr's tag is the tracked word, and
-    // the registered lookup state matches the entry it read
+    always @(*) if (f_flushed) assert(!r_hit);
+    // induction: a valid entry that holds f_addr's tag is the tracked word,
+    // and the registered lookup matches the entry it read
     always @(*) if (f_past) begin
-        if (valid[fi] && mem[fi][TW+DW-1:DW] == tag_of(f_addr)) assert(f_ok);
-        if (f_look) assert(r_tag == tag_of(f_addr));
-        if (f_look && r_valid && rd[TW+DW-1:DW] == tag_of(f_addr)) assert(f_look_ok);
-        if (f_look && f_look_ok) assert(r_valid && rd == {tag_of(f_addr), f_look_word});
+        if (valid[fi] && tags[fi] == tag_of(f_addr)) assert(f_ok);
+        if (f_look && r_hit) assert(f_look_ok);
+        if (f_look && f_look_ok) assert(r_hit && rd == f_look_word);
     end
 
     // covers: a hit with the tracked word; a miss of f_addr while its
@@ -134,7 +141,7 @@ module wq_ibuf #(
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             c_hit:   cover(f_look && o_hit && o_data == f_look_word);
-            c_evict: cover(f_look && !o_hit && r_valid);
+            c_evict: cover(f_look && !o_hit && f_look_valid);
         end
 `endif
 endmodule

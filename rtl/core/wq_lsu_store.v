@@ -86,7 +86,26 @@ module wq_lsu_store #(
         assign st_off[gs] = a[LOG2LB-1:0];
         wire unused_a = &{1'b0, a[31:LOG2LB]};
     end endgenerate
-    assign o_fin = (i_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}};
+    // The part merged is the request's last when at most one of its parts
+    // is not merged yet (that one is this cycle's, st_p1h: the lowest left,
+    // as the FORMAL section asserts while the request stage is on it): a
+    // function of i_pt and st_m, two registers, not of st_p1h's select
+    // behind them -- o_fin is the request stage's go and the pick
+    // register's load (wq_core_lsu), so it starts at the flip-flops.
+    function pt_one;                     // at most one part of pt outside m
+        input [PARTS-1:0] pt;
+        input [PARTS-1:0] m;
+        reg   [PARTS-1:0] r;
+        integer i, j;
+        begin
+            r = pt & ~m;
+            pt_one = 1'b1;
+            for (i = 0; i < PARTS; i = i + 1)
+                for (j = i + 1; j < PARTS; j = j + 1)
+                    if (r[i] && r[j]) pt_one = 1'b0;
+        end
+    endfunction
+    assign o_fin = pt_one(i_pt, st_m);
     assign o_m = st_m;
     // The line: each lane's covered words at their places (st_cw; st_cm
     // its bytes' masks, st_cs its strobes: a lane's elements are distinct
@@ -231,6 +250,8 @@ module wq_lsu_store #(
             if ((i_pt & ~st_m) != {PARTS{1'b0}})
                 assert(i_pt[o_p] && !st_m[o_p] && (i_pt & ~st_m & (st_p1h - 1'b1)) == {PARTS{1'b0}});
             assert(st_p1h == pt_low(i_pt, st_m) && st_cov == pt_cov(i_cov, st_p1h));
+            // (so the last part is the one after which none is left)
+            assert(o_fin == ((i_pt & ~st_m & ~st_p1h) == {PARTS{1'b0}}));
             for (fo = 0; fo < LANES; fo = fo + 1)
                 assert(st_lo[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, st_p1h, fo));
         end
