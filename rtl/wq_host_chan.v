@@ -80,8 +80,10 @@ module wq_host_chan #(
 		input	wire		i_sc_seg,	// in_seg
 		input	wire		i_sc_ne,	// GP_GET != GP_PUT
 		// a CTRL write with RESET: clear the channel's RAM fields first
-		// (H_CLR) before the answer (this cycle's decision, for H_CSR1)
-		output	wire		o_clr,
+		// (H_CLR) before the answer; registered like the rest (below),
+		// read in H_CSR1, whose cycle before took the access with the
+		// same address and data (wq_host_if asserts it, o_f_clr_now)
+		output	reg		o_clr,
 		// The rest is the decision registered, every cycle (o_cw_*): its
 		// inputs do not change between H_IDLE's last cycle and the
 		// answer (the requester holds the access, sc is the access's
@@ -124,6 +126,7 @@ module wq_host_chan #(
 `ifdef WQ_HOST_CHAN_F
 		// the registered decision is this cycle's
 		, output	wire		o_f_cw_now
+		, output	wire		o_f_clr_now
 `endif
 	);
 
@@ -294,7 +297,7 @@ module wq_host_chan #(
 	wire		c_w    = i_csr_we && !d_csr_bad;
 	wire		c_ctrl = i_csr_we && o_csr_is_ch && (csr_reg == `WQ_CHCSR_CTRL);
 
-	assign	o_clr = c_ctrl && c_reset;
+	wire		d_clr = c_ctrl && c_reset;
 	assign	d_lgc = (i_csr_wdata[31:5] != 27'h0) ? 6'd32 : {1'b0, i_csr_wdata[4:0]};
 
 	always @(*)
@@ -399,6 +402,7 @@ module wq_host_chan #(
 	// copy is the decision where H_CSR2 applies it)
 	always @(posedge i_clk)
 	begin
+		o_clr       <= d_clr;
 		o_cw_bad    <= d_csr_bad;
 		o_cw_put_ne <= d_put_ne;
 		o_cw_reset  <= d_w_reset;
@@ -430,6 +434,7 @@ module wq_host_chan #(
 			&& o_cw_wen == d_w_en && o_cw_en == d_en && o_cw_st == d_w_st
 			&& o_cw_st_v == d_st && o_cw_err == d_w_err
 			&& o_cw_err_v == d_err;
+	assign	o_f_clr_now = o_clr == d_clr;
 `endif
 
 `ifdef FORMAL

@@ -478,6 +478,7 @@ module wq_host_if #(
 	wire	[31:0]	cw_wd;
 `ifdef FORMAL
 	wire		f_cw_now;	// u_chan's registered decision is this cycle's
+	wire		f_clr_now;	// ... its registered CTRL.RESET clear
 `endif
 
 	wq_host_chan #(.CHANNELS(CHANNELS), .FAST(FAST)) u_chan (
@@ -499,7 +500,7 @@ module wq_host_if #(
 		.o_cw_en(cw_en), .o_cw_st(cw_st), .o_cw_st_v(cw_st_v), .o_cw_err(cw_err),
 		.o_cw_err_v(cw_err_v)
 `ifdef FORMAL
-		, .o_f_cw_now(f_cw_now)
+		, .o_f_cw_now(f_cw_now), .o_f_clr_now(f_clr_now)
 `endif
 		);
 
@@ -937,6 +938,11 @@ module wq_host_if #(
 	always @(*)
 	if (f_past_valid && !i_reset && hs == H_CSR2)
 		assert(f_cw_now);
+	// and H_CSR1 its clear (cw_clr: registered in the cycle that took
+	// the access, whose address and data the requester still holds)
+	always @(*)
+	if (f_past_valid && !i_reset && hs == H_CSR1)
+		assert(f_clr_now);
 
 	// The top's lock (combinational, as Yosys evaluates a clocked assume
 	// one cycle late): a grant only on a request, held until the cycle

@@ -664,7 +664,7 @@ PLANTS=(
 "lsu_pick_skip|lsu_pick|rtl/core/wq_lsu_pick.v|s/o_cov\[e\] = i_pend\[e\] \&\&/o_cov[e] = i_pend[e] \&\& e != N - 1 \&\&/|a request leaves the last element of the leader's line for later (more requests than lines)"
 "lsu_pick_pt|lsu_pick|rtl/core/wq_lsu_pick.v|s/ \&\& t_eq\[pp\*PT + pt\];/;/|the request's parts are those with an element pending, not those with one covered"
 "lsu_pick_all|lsu_pick|rtl/core/wq_lsu_pick.v|s/assign o_all = \&t_in;/assign o_all = \&t_in[NT-2:0];/|o_all leaves out the last tag: an entry with a pending element there outside the leader's line counts as taken whole"
-"lsu_entry_keep|lsu_entry|rtl/core/wq_lsu_entry.v|s/else if (i_pk_ld) o_rem <= o_rem \& ~i_cov;/else if (i_pk_ld) o_rem <= o_rem;/|the entry register keeps the elements the pick took (they are requested again)"
+"lsu_entry_keep|lsu_entry|rtl/core/wq_lsu_entry.v|s/wire \[EN-1:0\] rem_p = ld_p ? rq_rem : (o_rem \& ~i_cov);/wire [EN-1:0] rem_p = ld_p ? rq_rem : o_rem;/|the entry register keeps the elements the pick took (they are requested again)"
 "lsu_addr_hi|lsu_addr|rtl/core/wq_lsu_addr.v|s/for (wl = LANES - 1; wl >= 0; wl = wl - 1)/for (wl = 0; wl < LANES; wl = wl + 1)/|a beat takes its highest selected lane as the first leader, not its lowest"
 "lsu_rows_wen|lsu_rows|rtl/core/wq_lsu_rows.v|s/if (i_we \&\& i_wen\[b\])/if (i_we)/|a row write changes every word of the row, not only the enabled ones"
 "lsu_store_or|lsu_store|rtl/core/wq_lsu_store.v|s/(st_tw\[sn\*LB\*8 +: LB\*8\] \& ~st_cm);/st_tw[sn*LB*8 +: LB*8];/|the merge tree ORs an earlier subtree's bytes into a later lane's: a byte two lanes write is the OR of both values"

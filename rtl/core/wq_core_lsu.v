@@ -325,7 +325,11 @@ module wq_core_lsu #(
     // lane)
     wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
-    wire [1:0]   rq_msize = at_on ? i_x_msize : q_msize[pk_s];
+    // (the held request's access size: its entry's, copied into the pick
+    // register as it loads, so the store line's formatting starts at a
+    // flip-flop, not behind the entry select; an ATOM's is EX's)
+    reg  [1:0]   pk_msize;
+    wire [1:0]   rq_msize = at_on ? i_x_msize : pk_msize;
     // the line tags for the pick (the entry register's entry's, an
     // ATOM's too: wq_lsu_addr's): word k's address is the lane's with k
     // in bits 3:2, so with lines of 16 bytes or more a lane's four words
@@ -666,7 +670,11 @@ module wq_core_lsu #(
     wire pi_f   = es_lv;                 // (a leader held: the entry has elements left)
     // (the pick register loads when it is empty, when the port takes its
     // request, or, an ATOM's, when its lane is done)
-    wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req && i_mem_ready));
+    // (without an ATOM the request is the held store's or load's alone:
+    // ls_req's ATOM terms left out, so the port's ready and the store's
+    // last part meet the load at its last levels)
+    wire ls_req_q = !t_full && rq_go && (!q_st[pk_s] || st_fin);
+    wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req_q && i_mem_ready));
     generate if (PARTS > 1) begin : g_pk0
         reg  [PARTS-1:0] p0;
         reg  [EW-1:0]    cov0;
@@ -703,6 +711,7 @@ module wq_core_lsu #(
             pk_e <= pi_e;
             pk_lo <= pi_lo;
             pk_pt <= pi_pt;
+            pk_msize <= q_msize[es_s];
         end
         if (o_cp_code || i_reset) pk_v <= 1'b0;
     end
@@ -983,6 +992,8 @@ module wq_core_lsu #(
         if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
             assert(pk_pt[ff] == (pk_cov[ff*EW +: EW] != {EW{1'b0}}));
         if (pk_v) begin
+            // (and its access size its entry's)
+            if (!at_on) assert(pk_msize == q_msize[pk_s]);
             assert(pk_p0 == pt_low(pk_pt, {PARTS{1'b0}}) && pk_cov0 == pt_cov(pk_cov, pk_p0));
             for (ff = 0; ff < LANES; ff = ff + 1)
                 assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));

@@ -145,34 +145,32 @@ module wq_lsu_entry #(
     end
 
     // ---- the register -----------------------------------------------------------------
-    wire es_ld = o_e || (i_pk_ld && i_all);    // it loads the next entry
+    // It loads the next entry (es_ld) when it is empty or the pick takes
+    // all it has.  The pick register's load (i_pk_ld: the port took the
+    // held request, the request stage's last decision) is the last select
+    // of every next value: each side, with the load and without, is formed
+    // from the pick's and the queue's terms beside it
+    wire ld_p  = o_e || i_all;                  // (es_ld when the pick loads)
     // (the entry it holds the next cycle: wq_lsu_addr reads that entry's
     // address rows from block RAM a cycle ahead, so they are the rows of
     // o_s)
-    assign o_s_nx = es_ld ? rq_s : o_s;
+    assign o_s_nx = i_pk_ld ? (ld_p ? rq_s : o_s) : (o_e ? rq_s : o_s);
+    wire [EN-1:0] rem_p = ld_p ? rq_rem : (o_rem & ~i_cov);
+    wire [EN-1:0] rem_h = o_e ? rq_rem : o_rem;
     always @(posedge i_clk) begin
         o_s <= o_s_nx;
-        if (es_ld) begin
-            o_rem <= rq_rem;
-        end else if (i_pk_ld) o_rem <= o_rem & ~i_cov;
-        if (i_clr || i_reset) o_rem <= {EN{1'b0}};
+        o_rem <= (i_clr || i_reset) ? {EN{1'b0}} : i_pk_ld ? rem_p : rem_h;
     end
     // the leader: an entry's first as it loads; the next as the pick
     // register takes a request (i_cov is the held leader's request).
     // None is held exactly when no element is left (the register loads)
-    always @(posedge i_clk) begin
-        if (es_ld) o_lv <= rq_lv;
-        else if (i_pk_ld) o_lv <= i_nv;
-        if (i_clr || i_reset) o_lv <= 1'b0;
-    end
     always @(posedge i_clk)
-        if (es_ld) begin
-            o_lead <= rq_lead;
-            o_tag <= rq_tag;
-        end else if (i_pk_ld) begin
-            o_lead <= i_nlead;
-            o_tag <= i_ntag;
-        end
+        o_lv <= (i_clr || i_reset) ? 1'b0 :
+                i_pk_ld ? (ld_p ? rq_lv : i_nv) : (o_e ? rq_lv : o_lv);
+    always @(posedge i_clk) begin
+        o_lead <= i_pk_ld ? (ld_p ? rq_lead : i_nlead) : (o_e ? rq_lead : o_lead);
+        o_tag  <= i_pk_ld ? (ld_p ? rq_tag : i_ntag) : (o_e ? rq_tag : o_tag);
+    end
 
 `ifdef FORMAL
     // Checked alone (job lsu_entry, its inputs' contract assumed below)
