@@ -95,7 +95,7 @@ make -s build/gen/wq_defs.vh build/gen/wq_decode.vh >/dev/null ||
 # "cover timeout": seconds the job's cover search may take (empty: 600;
 # FORMAL_COVER_TIMEOUT overrides every job's).  The core's covers need the
 # longest: its last one (c_cp_yield: an LSU completion ending beside
-# another warp's beat in WB) is over 40 steps deep (44 searched).
+# another warp's beat in WB) is 41 steps deep (44 searched).
 # "covers elsewhere": J:NAMES (cover names as the report gives them, after
 # "<job>."): these covers are left to job J, which must search them (its
 # own column names none of them); J:!NAMES: every cover but these is left
