@@ -17,6 +17,22 @@
             pt_low = r & ~(r - {{(PARTS-1){1'b0}}, 1'b1});
         end
     endfunction
+    // (at most one of pt's parts outside m: the request's last part is
+    // this cycle's; the parts-wide form of wq_lsu_grp.vh's one_tree, a
+    // pair test a part, PARTS being a handful)
+    function pt_one;
+        input [PARTS-1:0] pt;
+        input [PARTS-1:0] m;
+        reg   [PARTS-1:0] r;
+        integer i, j;
+        begin
+            r = pt & ~m;
+            pt_one = 1'b1;
+            for (i = 0; i < PARTS; i = i + 1)
+                for (j = i + 1; j < PARTS; j = j + 1)
+                    if (r[i] && r[j]) pt_one = 1'b0;
+        end
+    endfunction
     // (its index)
     function [PW-1:0] pt_ix;
         input [PARTS-1:0] h;

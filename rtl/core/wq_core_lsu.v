@@ -419,8 +419,12 @@ module wq_core_lsu #(
     // test and the entry's store flag (pk_v with at_on or cf: fl_req_v is
     // low already)
     wire rq_go  = pk_v && !at_on && !(cf && pk_s != cf_s);
-    wire ls_req = !t_full && ((rq_go && (!q_st[pk_s] || st_fin)) ||
-                  (at_on && pk_v && (at_rd || (at_wr && at_chg))));
+    // (ls_req_q: the held store's or load's request, without an ATOM --
+    // rq_go says none runs -- the pick register's load reads it alone, so
+    // the port's ready and the store's last part meet the load at its
+    // last levels)
+    wire ls_req_q = !t_full && rq_go && (!q_st[pk_s] || st_fin);
+    wire ls_req = ls_req_q || (!t_full && at_on && pk_v && (at_rd || (at_wr && at_chg)));
     wire ls_we  = at_on ? at_wr : q_st[pk_s];
     wire fl_req_v = i_fl_req && !at_on && !cf;
     wire fl_go  = fl_req_v && !t_full && !pk_v;
@@ -670,10 +674,6 @@ module wq_core_lsu #(
     wire pi_f   = es_lv;                 // (a leader held: the entry has elements left)
     // (the pick register loads when it is empty, when the port takes its
     // request, or, an ATOM's, when its lane is done)
-    // (without an ATOM the request is the held store's or load's alone:
-    // ls_req's ATOM terms left out, so the port's ready and the store's
-    // last part meet the load at its last levels)
-    wire ls_req_q = !t_full && rq_go && (!q_st[pk_s] || st_fin);
     wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req_q && i_mem_ready));
     generate if (PARTS > 1) begin : g_pk0
         reg  [PARTS-1:0] p0;

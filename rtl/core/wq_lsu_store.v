@@ -92,19 +92,6 @@ module wq_lsu_store #(
     // function of i_pt and st_m, two registers, not of st_p1h's select
     // behind them -- o_fin is the request stage's go and the pick
     // register's load (wq_core_lsu), so it starts at the flip-flops.
-    function pt_one;                     // at most one part of pt outside m
-        input [PARTS-1:0] pt;
-        input [PARTS-1:0] m;
-        reg   [PARTS-1:0] r;
-        integer i, j;
-        begin
-            r = pt & ~m;
-            pt_one = 1'b1;
-            for (i = 0; i < PARTS; i = i + 1)
-                for (j = i + 1; j < PARTS; j = j + 1)
-                    if (r[i] && r[j]) pt_one = 1'b0;
-        end
-    endfunction
     assign o_fin = pt_one(i_pt, st_m);
     assign o_m = st_m;
     // The line: each lane's covered words at their places (st_cw; st_cm
