@@ -509,20 +509,10 @@ module wq_host_if #(
 	// between the grant and H_DUEB)
 	wire		dq_due;
 	wire	[31:0]	dq_rem;
-	// leave decision inputs (u_sched)
+	// leave decision inputs (u_sched): the way out's count ends the
+	// slice (u_slice's: with FAST a flip-flop)
 	wire		sl_inc;
-	// the way out's count ends the slice (slice_used + 1 == HOST_SLICE,
-	// slice_used in att_q): with FAST a flip-flop, the compare of the
-	// slice count with HOST_SLICE - 1 (u_slice's flip-flops) made the
-	// cycle before -- every way into H_LEAVE loads att_q with that count
-	// (0 in a fresh slice) the cycle before, and none of the three moves
-	// until the step ends, so the leave decision starts at a register
-	// (the FORMAL section asserts it equal to the compare on att_q);
-	// FAST=0 against the RAM word on cm_rd, behind the incrementer
-	reg		sl_eq1_q;
-	always @(posedge i_clk)
-		sl_eq1_q <= ((sl_fresh ? 32'h0 : slu_q) == hslm1_q);
-	wire		sl_eq1 = (FAST != 0) ? sl_eq1_q : (att_nx == cm_rd);
+	wire		sl_eq1;
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
 
 	// (FAST) a plain method's step in one cycle (fm_fire, u_step's
@@ -755,10 +745,10 @@ module wq_host_if #(
 		.i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl), .i_csr_wdata(i_csr_wdata),
 		.i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1), .i_fm_sl_eq(fm_sl_eq),
 		.i_fm_end(fm_end),
-		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(att_nx), .i_sl_eq1(sl_eq1),
+		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(att_nx), .i_hsl_rd(cm_rd),
 		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
 		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
-		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q));
+		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q), .o_sl_eq1(sl_eq1));
 
 	// the event records (wq_host_emit): the model's wq_host_emit where the
 	// model calls it, from the decisions of the units that own the

@@ -60,11 +60,13 @@ module wq_host_slice #(
 		input	wire		i_fm_sl_eq,
 		input	wire		i_fm_end,
 		// the way out (wq_host_leave): the count moves (to
-		// i_sl_used1; the slice ends with it: i_sl_eq1), the leave
-		// switch to i_nx_sc, a slice that ended alone
+		// i_sl_used1; the slice ends with it: o_sl_eq1), the leave
+		// switch to i_nx_sc, a slice that ended alone; (FAST = 0)
+		// HOST_SLICE on the channel RAM's read port (A_HSL, read for
+		// the way out)
 		input	wire		i_lv_sl_inc,
 		input	wire	[31:0]	i_sl_used1,
-		input	wire		i_sl_eq1,
+		input	wire	[31:0]	i_hsl_rd,
 		input	wire		i_lv_switch,
 		input	wire	[CW-1:0]	i_nx_sc,
 		input	wire		i_lv_fresh,
@@ -74,12 +76,32 @@ module wq_host_slice #(
 		output	reg		o_sl_end,	// slice_used == HOST_SLICE
 		output	reg		o_hs_zero,	// HOST_SLICE == 0
 		output	reg	[31:0]	o_hslm1,	// (FAST) HOST_SLICE - 1
-		output	reg	[31:0]	o_slu		// (FAST) slice_used, while !o_fresh
+		output	reg	[31:0]	o_slu,		// (FAST) slice_used, while !o_fresh
+		// the way out's count ends the slice (i_sl_used1 ==
+		// HOST_SLICE): with FAST a flip-flop, eq1_q below
+		output	wire		o_sl_eq1
 	);
 
 	// verilator lint_off UNUSEDPARAM
 `include "wq_host_states.vh"
 	// verilator lint_on UNUSEDPARAM
+
+	////////////////////////////////////////////////////////////////////////
+	//
+	// The end-of-slice test on the way out
+	//
+	// With FAST the count the way out increments is slice_used as the
+	// sequencer loads it into the acquire count the cycle before H_LEAVE
+	// (0 in a fresh slice, else o_slu), and neither it nor HOST_SLICE
+	// moves until the step ends: so the test is the compare of these
+	// registers, made a cycle early into a flip-flop, and the leave
+	// decision starts at a register (wq_host_if's FORMAL section asserts
+	// it equal to the compare on the acquire count in H_LEAVE).  FAST = 0
+	// compares the incremented count with the RAM word A_HSL.
+	reg		eq1_q;
+	always @(posedge i_clk)
+		eq1_q <= ((o_fresh ? 32'h0 : o_slu) == o_hslm1);
+	assign	o_sl_eq1 = (FAST != 0) ? eq1_q : (i_sl_used1 == i_hsl_rd);
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -146,7 +168,7 @@ module wq_host_slice #(
 				if (FAST != 0)
 					w_slu(i_sl_used1);
 				w_fresh(1'b0);
-				w_sl_end(i_sl_eq1);
+				w_sl_end(o_sl_eq1);
 			end
 			if (i_lv_switch)
 				switch_to(i_nx_sc);
