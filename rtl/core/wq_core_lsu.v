@@ -173,7 +173,6 @@ module wq_core_lsu #(
     localparam [LWW-1:0] LWMASK = LWM[LWW-1:0];
     localparam [LB-1:0]  WSTRB0 = {{(LB-1){1'b0}}, 1'b1} * 15;
     localparam PCW    = `WQ_TF_ADDR_W;
-    localparam [5:0] PARTS6 = PARTS[5:0];
     // (a fetch run's word request asks for its line)
     wire unused_fl = &{1'b0, i_fl_addr[LOG2LB-1:0]};
 
@@ -230,12 +229,13 @@ module wq_core_lsu #(
     reg  [QW-1:0] q_hd;                  // the oldest entry
     reg  [QW:0]  q_n;                    // entries
     reg  [QW-1:0] q_tl;                  // the entry after the last (q_hd + q_n, kept)
-    reg          ls_bad;                 // a lane is misaligned
-    reg          at_on;                  // an ATOM performs its accesses
-    reg          ls_wb;                  // ATOM's write-back beats
-    reg  [5:0]   ls_p;
-    reg  [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
-    reg          ls_code;                // a write of the ATOM hit the code range
+    // EX's side (wq_lsu_ex, u_ex below)
+    wire         ls_bad;                 // a lane is misaligned
+    wire         at_on;                  // an ATOM performs its accesses
+    wire         ls_wb;                  // ATOM's write-back beats
+    wire [5:0]   ls_p;
+    wire [1:0]   ls_wk;                  // write-back beat: register rd + ls_wk
+    wire         ls_code;                // a write of the ATOM hit the code range
     // a store's write into the code range (cf, the store at cf_s): no
     // fetch request and no later entry's request until it commits; its
     // commit flushes the buffer and drops every younger instruction
@@ -394,9 +394,7 @@ module wq_core_lsu #(
         assign ls_emask[4*gm +: 4] = i_x_sel[gm] ? ls_wmask : 4'd0;
     end endgenerate
     wire         ls_ez = ls_emask == 128'd0;    // ... none (the entry's, an ATOM's flags)
-    // an ATOM of one register and one part: its write-back rides the commit beat
-    wire ls_fusable = PARTS == 1 && i_x_words == 3'd1;
-    reg  ls_fuse;
+    wire         ls_fuse;                // (an ATOM's one beat rides its commit: u_ex's)
 
     // ATOM, one lane at a time (wq_lsu_atom; exec_mem.c wq_x_ATOM): read
     // the word, then write the new value only if it differs, and the
@@ -464,46 +462,33 @@ module wq_core_lsu #(
         .o_go(cp_go), .o_last(cp_last), .o_code(cp_code), .o_req(o_cp_req),
         .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k),
         .o_rinc(cp_rinc));
-    // ---- EX's side ---------------------------------------------------------
-    // a memory instruction's commit beat in EX: trap if a lane is misaligned
-    // (the trap goes to WB), else a load or a store enters the queue (not
-    // while a trap waits in WB, nor behind a store that wrote code), and an
-    // ATOM performs once the queue, WB and the port are empty, then sends
-    // its write-back beats
-    wire x_memc  = i_x_v && i_x_commit && i_x_mem && i_x_trap == `WQ_TRAP_NONE && !i_x_skip;
-    wire x_gat   = i_x_v && !i_x_commit && i_x_mem;
-    wire q_full  = q_n == LSQN;
-    wire q_push  = x_memc && !ls_bad && !ls_at && !q_full && !cf && !i_b_trap;
-    reg  ls_done_q;                      // ATOM's accesses done: pass the commit on
-    wire ls_start = x_memc && ls_at && !ls_bad && !at_on && !ls_wb && !i_b_v && !i_fl_on && !i_at_hold &&
-                    !ls_done_q && q_n == {(QW+1){1'b0}} && t_cnt == {(TDW+1){1'b0}};
-    assign o_busy = i_x_v && ((x_memc && !ls_bad && (!ls_at || !ls_done_q)) || ls_wb) ||
-                    (x_gat && q_full);
-    assign o_take = q_push || (x_gat && !q_full);
-    // a gather beat with a selected lane's address misaligned (beat k 0
-    // carries the addresses)
-    reg  ga_bad;
-    integer gl;
-    always @(*) begin
-        ga_bad = 1'b0;
-        for (gl = 0; gl < LANES; gl = gl + 1)
-            if (i_x_k == 2'd0 && i_x_sel[i_x_p * LANES + gl] &&
-                (((i_op_a[gl*32 +: 4] + i_x_imm[3:0]) & i_x_amask) != 4'd0))
-                ga_bad = 1'b1;
-    end
-    // (an ATOM writes memory too: the core flushes its buffer after it)
-    // Its lanes are all done: a flag kept with its elements (at_z: at_rem
-    // is zero), written as they are -- at its start, and as a lane is done
-    // from the elements less that lane, a test of registers the lane's
-    // done only selects -- so the done (o_at_done), and behind it WB's
-    // squash of a code-writing ATOM, issue and the fetch run, starts at a
-    // flip-flop, not at a 128-bit zero test of the queue's row
-    reg  at_z;
+    // ---- EX's side (wq_lsu_ex): the gather's misaligned lanes, a load's or
+    // a store's commit beat into the queue (not while a trap waits in WB,
+    // nor behind a store that wrote code), an ATOM's run once the queue,
+    // WB and the port are empty, and its write-back beats -----------------
+    wire x_memc, x_gat, q_push, ls_start, at_last;
+`ifdef FORMAL
+    wire f_at_z;                         // (its lanes all done: u_ex's flag)
+`endif
+    wire q_full = q_n == LSQN;
     wire at_z_clr = (at_rem & ~(128'd1 << rq_e)) == 128'd0;
-    always @(posedge i_clk)
-        if (ls_start) at_z <= ls_ez;
-        else if (at_clr) at_z <= at_z_clr;
-    wire at_last = at_on && at_z;
+    wq_lsu_ex #(.LANES(LANES), .PARTS(PARTS)) u_ex (
+        .i_clk(i_clk), .i_reset(i_reset),
+        .i_x_v(i_x_v), .i_x_commit(i_x_commit), .i_x_mem(i_x_mem), .i_x_trap(i_x_trap),
+        .i_x_skip(i_x_skip), .i_x_at(ls_at), .i_x_k(i_x_k), .i_x_p(i_x_p), .i_x_sel(i_x_sel),
+        .i_x_imm(i_x_imm[3:0]), .i_x_amask(i_x_amask), .i_x_words(i_x_words), .i_op_a(i_op_a),
+        .i_x_take(i_x_take), .i_wb_ls(i_wb_ls), .i_wb_commit(i_wb_commit),
+        .i_squash_x(i_squash_x), .i_cp_code(o_cp_code),
+        .i_q_full(q_full), .i_q_empty(q_n == {(QW+1){1'b0}}), .i_t_zero(t_cnt == {(TDW+1){1'b0}}),
+        .i_cf(cf), .i_b_v(i_b_v), .i_b_trap(i_b_trap), .i_fl_on(i_fl_on), .i_at_hold(i_at_hold),
+        .i_ez(ls_ez), .i_clr(at_clr), .i_z_clr(at_z_clr), .i_code(wr_code),
+        .o_busy(o_busy), .o_take(o_take), .o_memc(x_memc), .o_gat(x_gat),
+        .o_push(q_push), .o_start(ls_start), .o_on(at_on), .o_last(at_last), .o_code(ls_code),
+        .o_bad(ls_bad), .o_wb(ls_wb), .o_p(ls_p), .o_wk(ls_wk), .o_fuse(ls_fuse)
+`ifdef FORMAL
+        , .o_f_z(f_at_z)
+`endif
+        );
 
     // (the atomic unit: its lane's sequence, operands and values)
     wq_lsu_atom #(.LANES(LANES), .LINE_BYTES(LB), .LWW(LWW)) u_at (
@@ -745,45 +730,6 @@ module wq_core_lsu #(
         .i_msize(rq_msize), .i_sd(sd_rq),
         .o_p(st_p), .o_fin(st_fin), .o_wd(st_wd), .o_ws(st_ws), .o_m(st_m));
 
-    // ---- the atomic and EX's LSU state ---------------------------------------------
-    always @(posedge i_clk) begin
-        if (x_gat && i_x_take && ga_bad) ls_bad <= 1'b1;
-        if (ls_start) ls_code <= 1'b0;
-        else if (wr_code && at_on) ls_code <= 1'b1;
-        if (ls_start) at_on <= 1'b1;
-        // ATOM done: its write-back beats, or its commit beat carries them
-        if (at_last) begin
-            at_on <= 1'b0;
-            if (ls_fusable) begin ls_done_q <= 1'b1; ls_fuse <= 1'b1; end
-            else begin ls_wb <= 1'b1; ls_p <= 6'd0; ls_wk <= 2'd0; end
-        end
-        if (i_wb_ls) begin
-            // the write-back beat of rd + ls_wk, part ls_p, goes to WB: the
-            // registers in order, each over its parts
-            if (ls_p + 6'd1 != PARTS6) ls_p <= ls_p + 6'd1;
-            else if ({1'b0, ls_wk} + 3'd1 != i_x_words) begin
-                ls_p <= 6'd0;
-                ls_wk <= ls_wk + 2'd1;
-            end else begin
-                ls_wb <= 1'b0;
-                ls_done_q <= 1'b1;
-            end
-        end else if (i_wb_commit) begin
-            ls_bad <= 1'b0;
-            ls_done_q <= 1'b0;
-            ls_fuse <= 1'b0;
-        end
-        if (i_squash_x || o_cp_code) begin
-            ls_bad <= 1'b0;
-            ls_fuse <= 1'b0;
-            ls_done_q <= 1'b0;
-        end
-        if (i_reset) begin
-            ls_code <= 1'b0;
-            at_on <= 1'b0; ls_wb <= 1'b0; ls_bad <= 1'b0; ls_done_q <= 1'b0; ls_fuse <= 1'b0;
-        end
-    end
-
     // ---- the address rows (wq_lsu_addr): the gather's beat k = 0 writes
     // its part's row and takes the instruction's first leader, kept for
     // the entry as it enters the queue
@@ -985,7 +931,7 @@ module wq_core_lsu #(
         if (!es_lv && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
         if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
         // the ATOM's done flag is its elements' zero test
-        if (at_on) assert(at_z == (at_rem == 128'd0));
+        if (at_on) assert(f_at_z == (at_rem == 128'd0));
         if (q_n == {(QW+1){1'b0}} && !at_on) assert(!es_lv);
         // (its parts are those of its elements; its first part's one-hot,
         // elements and offsets are theirs)
