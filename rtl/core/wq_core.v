@@ -267,14 +267,15 @@ module wq_core #(
     wire [WID_W-1:0] d_w;
     wire [PCW-1:0]   d_pc;
     // EX and WB (wq_ex_stage: EX's beat, the EX -> WB skid buffer, WB's register)
-    wire             x_v, x_commit, x_skip, x_mem, x_msext;
+    wire             x_v, x_commit, x_mem, x_msext;
+    wire             x_ok;                     // (EX's beat performs: no trap, not skipped)
+    wire             x_st, x_at;               // (... a store, an ATOM)
     wire [WID_W-1:0] x_w;
     wire [WID_W-1:0] x_w_nx;                  // (EX's next warp: its slot's S2R fields read a cycle ahead)
     wire [5:0]       x_p, x_rd;
     wire [1:0]       x_k, x_msize;
     wire [PCW-1:0]   x_pc;
     wire [63:0]      x_ir;
-    wire [7:0]       x_op, x_trap;
     wire [31:0]      x_imm, x_sel;
     wire [3:0]       x_fn, x_amask;
     wire [2:0]       x_words;
@@ -491,9 +492,9 @@ module wq_core #(
         .i_sr_gb(x_gb), .i_sr_param(x_param), .i_sr_clock(x_clock), .i_sr_ctaflat(x_ctaflat),
         .i_sr_local(x_local),
         .o_x_v(x_v), .o_x_commit(x_commit), .o_x_w(x_w), .o_x_w_nx(x_w_nx), .o_x_p(x_p), .o_x_k(x_k),
-        .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_op(x_op), .o_x_rd(x_rd), .o_x_rr(x_rr),
+        .o_x_pc(x_pc), .o_x_ir(x_ir), .o_x_rd(x_rd), .o_x_rr(x_rr),
         .o_x_rpk(x_rpk), .o_x_imm(x_imm),
-        .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_skip(x_skip), .o_x_trap(x_trap), .o_x_mem(x_mem),
+        .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_ok(x_ok), .o_x_st(x_st), .o_x_at(x_at), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
         .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_atom(xb_atom),
@@ -540,8 +541,8 @@ module wq_core #(
     wq_core_lsu #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ),
                   .TAGS(TAGS), .WID_W(WID_W), .RF_AW(RF_AW)) u_lsu (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_x_v(x_v), .i_x_commit(x_commit), .i_x_mem(x_mem), .i_x_trap(x_trap),
-        .i_x_skip(x_skip), .i_x_op(x_op), .i_x_fn(x_fn), .i_x_k(x_k), .i_x_p(x_p),
+        .i_x_v(x_v), .i_x_commit(x_commit), .i_x_mem(x_mem), .i_x_ok(x_ok), .i_x_st(x_st), .i_x_at(x_at),
+        .i_x_fn(x_fn), .i_x_k(x_k), .i_x_p(x_p),
         .i_x_sel(x_sel), .i_x_imm(x_imm), .i_x_amask(x_amask), .i_x_msize(x_msize),
         .i_x_msext(x_msext), .i_x_words(x_words), .i_x_w(x_w), .i_x_pc(x_pc),
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_x_rr(x_rr), .i_x_rpk(x_rpk), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),

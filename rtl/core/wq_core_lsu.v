@@ -46,9 +46,9 @@ module wq_core_lsu #(
     input  wire                     i_x_v,
     input  wire                     i_x_commit,
     input  wire                     i_x_mem,
-    input  wire [7:0]               i_x_trap,
-    input  wire                     i_x_skip,
-    input  wire [7:0]               i_x_op,
+    input  wire                     i_x_ok,         // ... no decode trap, not skipped
+    input  wire                     i_x_st,         // ... a store (EX's flip-flops)
+    input  wire                     i_x_at,         // ... an ATOM
     input  wire [3:0]               i_x_fn,
     input  wire [1:0]               i_x_k,
     input  wire [5:0]               i_x_p,
@@ -263,8 +263,8 @@ module wq_core_lsu #(
     wire [EW-1:0] an_cov;
     wire         an_fin;
     wire [EW*32-1:0] an_wd;
-    wire         ls_st = (i_x_op == `WQ_OP_ST);
-    wire         ls_at = (i_x_op == `WQ_OP_ATOM);
+    wire         ls_st = i_x_st;
+    wire         ls_at = i_x_at;
 `include "wq_subword.vh"
 `include "wq_ctz.vh"
 `include "wq_lsu_el.vh"
@@ -323,7 +323,6 @@ module wq_core_lsu #(
     // is done, at_clr, and then loads the pick: the next lane.  So the
     // pick reads registers only, never the memory's answer that ends a
     // lane)
-    wire [127:0] at_rem = q_rem[q_tl];
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
     // (the held request's access size: its entry's, copied into the pick
     // register as it loads, so the store line's formatting starts at a
@@ -441,6 +440,11 @@ module wq_core_lsu #(
     wire [32:0] wr_a    = {1'b0, rq_line, {LOG2LB{1'b0}}};
     wire        wr_in   = i_cr_v && wr_a + LB > {1'b0, i_cr_lo} && wr_a < i_cr_hi;
     wire        wr_code = ls_req && ls_we && i_mem_ready && wr_in;
+    // (the queue's request taken, a load's or a store's: ls_req_q, without
+    // the ATOM's terms, which at_on excludes -- so the queue's flags it
+    // writes, and a code write's flag, are not behind the ATOM's request)
+    wire        q_taken = ls_req_q && i_mem_ready;
+    wire        q_wcode = q_taken && q_st[pk_s] && wr_in;
 
     // ---- the completion path: the head entry's commit (wq_lsu_complete) ---------------
     // It emits the commit's records itself, in one run of cycles on the
@@ -471,11 +475,16 @@ module wq_core_lsu #(
     wire f_at_z;                         // (its lanes all done: u_ex's flag)
 `endif
     wire q_full = q_n == LSQN;
-    wire at_z_clr = (at_rem & ~(128'd1 << rq_e)) == 128'd0;
+    // (the ATOM's lanes left after the one done this cycle: the entry
+    // register's elements, at_rem without the held lane -- the pick
+    // register's, pk_cov = its one-hot -- so none is left exactly when the
+    // entry register holds no leader, a flip-flop; the FORMAL section
+    // asserts it equal to the zero test of at_rem less the lane)
+    wire at_z_clr = !es_lv;
     wq_lsu_ex #(.LANES(LANES), .PARTS(PARTS)) u_ex (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_x_v(i_x_v), .i_x_commit(i_x_commit), .i_x_mem(i_x_mem), .i_x_trap(i_x_trap),
-        .i_x_skip(i_x_skip), .i_x_at(ls_at), .i_x_k(i_x_k), .i_x_p(i_x_p), .i_x_sel(i_x_sel),
+        .i_x_v(i_x_v), .i_x_commit(i_x_commit), .i_x_mem(i_x_mem), .i_x_ok(i_x_ok),
+        .i_x_at(ls_at), .i_x_k(i_x_k), .i_x_p(i_x_p), .i_x_sel(i_x_sel),
         .i_x_imm(i_x_imm[3:0]), .i_x_amask(i_x_amask), .i_x_words(i_x_words), .i_op_a(i_op_a),
         .i_x_take(i_x_take), .i_wb_ls(i_wb_ls), .i_wb_commit(i_wb_commit),
         .i_squash_x(i_squash_x), .i_cp_code(o_cp_code),
@@ -566,7 +575,6 @@ module wq_core_lsu #(
             // subtraction on every path from the entry's index)
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == q_tl) begin
-                    q_v[qk] <= 1'b1;
                     q_st[qk] <= ls_st;
                     q_code[qk] <= 1'b0;
                     q_msext[qk] <= i_x_msext;
@@ -579,14 +587,14 @@ module wq_core_lsu #(
         // after its last; a push writes the tail, never a non-empty queue's head)
         if (cp_go) q_rr[q_hd] <= q_rr[q_hd] + {{(RF_AW-1){1'b0}}, cp_rinc};
         // the request stage: a line request taken
-        if (ls_req && i_mem_ready && !at_on) begin
+        if (q_taken) begin
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == pk_s) begin
                     q_rz[qk] <= q_rz1[qk];
-                    if (wr_code) q_code[qk] <= 1'b1;
+                    if (q_wcode) q_code[qk] <= 1'b1;
                 end
-            if (wr_code) begin
+            if (q_wcode) begin
                 cf <= 1'b1;
                 cf_s <= pk_s;
             end
@@ -612,24 +620,18 @@ module wq_core_lsu #(
                 for (qk = 0; qk < LSQ; qk = qk + 1)
                     if (qk[QW-1:0] == q_hd) q_rx[qk] <= two_tree(q_rg[q_hd]);   // (cp_rg's one at most)
             end
-            if (cp_last) begin
-                for (qk = 0; qk < LSQ; qk = qk + 1)
-                    if (qk[QW-1:0] == q_hd) q_v[qk] <= 1'b0;
-                q_hd <= q_hd + 1'b1;
-                if (q_code[q_hd]) begin
-                    for (qk = 0; qk < LSQ; qk = qk + 1)
-                        if (q_v[qk] && qk[QW-1:0] != q_hd) q_v[qk] <= 1'b0;
-                    cf <= 1'b0;
-                end
-            end
+            if (cp_last) q_hd <= q_hd + 1'b1;
         end
+        // (a store that wrote code, its last beat: the entries it drops are
+        // q_v's, below)
+        if (o_cp_code) cf <= 1'b0;
         q_n <= o_cp_code ? {(QW+1){1'b0}} :
                q_n + {{QW{1'b0}}, q_push} - {{QW{1'b0}}, o_cp_go && cp_last};
         // (the entry after the last: the head's next after a store that
         // wrote code, else one on with a push)
         q_tl <= o_cp_code ? q_hd + 1'b1 : q_push ? q_tl + 1'b1 : q_tl;
         if (i_reset) begin
-            q_v <= {LSQ{1'b0}}; q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}}; q_tl <= {QW{1'b0}};
+            q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}}; q_tl <= {QW{1'b0}};
             cf <= 1'b0;
             // (no element pending in an entry never used: the request
             // stage's pick and store line then see none while the queue is
@@ -638,6 +640,20 @@ module wq_core_lsu #(
             q_rz <= {LSQ{1'b1}}; q_az <= {LSQ{1'b1}};
         end
     end
+
+    // The valid bits, in a block of their own: an entry is valid from its
+    // push (at the tail) to its last completion beat (at the head), and a
+    // store that wrote code drops every entry with its last beat (the head
+    // and the younger ones; nothing is pushed behind it: cf).  Each bit is
+    // the two terms and the clear, so the head's last beat meets it at its
+    // last levels rather than through the queue block's write enables.
+    wire cp_end = o_cp_go && cp_last;
+    integer qv2;
+    always @(posedge i_clk)
+        for (qv2 = 0; qv2 < LSQ; qv2 = qv2 + 1)
+            q_v[qv2] <= !i_reset && !o_cp_code &&
+                        ((q_v[qv2] && !(cp_end && qv2[QW-1:0] == q_hd)) ||
+                         (q_push && qv2[QW-1:0] == q_tl));
 
     // ---- the tags and the answer stage (wq_lsu_answer) -------------------------------
     wq_lsu_answer #(.LANES(LANES), .LINE_BYTES(LB), .TAGS(TAGS), .QW(QW), .TK_L(TK_L),
@@ -843,6 +859,7 @@ module wq_core_lsu #(
     reg f_rs_wr = 1'b0;
     always @(posedge i_clk) f_rs_wr <= ga_we && q_tl == es_s_nx;
     // ---- properties ---------------------------------------------------------
+    wire [127:0] at_rem = q_rem[q_tl];   // (an ATOM's lanes not yet done)
     reg [QW-1:0] f_o, f_y;
     wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
     integer ff;
@@ -857,6 +874,15 @@ module wq_core_lsu #(
                           t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
         // the entry after the last, kept beside the head and the count
         assert(q_tl == q_hd + q_n[QW-1:0]);
+        // nothing enters behind a store that wrote code as it commits (its
+        // last beat clears every valid bit); the queue's request test is
+        // the port's request of a load or a store
+        if (o_cp_code) assert(!q_push && cf);
+        // an ATOM's lane is done only while it is held; then whether any is
+        // left is the entry register's leader flag
+        if (at_clr) assert(at_on && pk_v);
+        if (at_on && pk_v) assert(at_z_clr == ((at_rem & ~(128'd1 << rq_e)) == 128'd0));
+        if (!at_on) assert(ls_req == ls_req_q);
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests
         // left has only such entries behind it), and its answers come

@@ -136,15 +136,15 @@ module wq_ex_stage #(
     output wire [1:0]           o_x_k,
     output wire [PCW-1:0]       o_x_pc,
     output wire [63:0]          o_x_ir,
-    output wire [7:0]           o_x_op,
     output wire [5:0]           o_x_rd,
     output wire [RF_AW-1:0]     o_x_rr,         // ... its part 0 row, rd + k packed
     output wire [3:0]           o_x_rpk,
     output wire [31:0]          o_x_imm,
     output wire [3:0]           o_x_fn,
     output wire [31:0]          o_x_sel,
-    output wire                 o_x_skip,
-    output wire [7:0]           o_x_trap,
+    output wire                 o_x_ok,         // ... no decode trap, not skipped: it performs
+    output wire                 o_x_st,         // ... a store (ST)
+    output wire                 o_x_at,         // ... an ATOM
     output wire                 o_x_mem,
     output wire [1:0]           o_x_msize,
     output wire                 o_x_msext,
@@ -275,6 +275,12 @@ module wq_ex_stage #(
     reg [3:0]        x_fn;
     reg [31:0]       x_sel, x_cond;
     reg              x_skip, x_wrd, x_mem;
+    // EX's beat performs (no decode trap, not skipped): decoded as the beat
+    // enters EX, so the units' starts (the division's, the FP unit's, the
+    // LSU's push) begin at a flip-flop, not at an 8-bit compare
+    reg              x_ok;
+    // (and the LSU's kinds of its opcode: a store, an ATOM)
+    reg              x_st, x_at;
     reg [7:0]        x_trap;
     reg [1:0]        x_msize;
     reg              x_msext;
@@ -367,7 +373,7 @@ module wq_ex_stage #(
     // another division waits in EX while the unit holds one.
     wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
                           (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
-    wire        x_dv    = x_v && x_dvop && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire        x_dv    = x_v && x_dvop && x_ok;
     wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
     wire [5:0]  dv_p, dv_rd;
     wire [RF_AW-1:0] dv_rr;
@@ -408,7 +414,7 @@ module wq_ex_stage #(
         default:
             x_fpop = 1'b0;
         endcase
-    wire        x_fv    = x_v && x_fpop && x_trap == `WQ_TRAP_NONE && !x_skip;
+    wire        x_fv    = x_v && x_fpop && x_ok;
     wire        fv_busy, fv_open, fv_free, fv_more, fv_rdy, fv_on, fv_last, fv_pw;
     wire [5:0]  fv_p, fv_rd;
     wire [RF_AW-1:0] fv_rr;
@@ -504,6 +510,9 @@ module wq_ex_stage #(
             x_cond <= i_dx_cond;
             x_skip <= i_dx_skip;
             x_trap <= i_dx_trap;
+            x_ok <= i_dx_trap == `WQ_TRAP_NONE && !i_dx_skip;
+            x_st <= i_dx_op == `WQ_OP_ST;
+            x_at <= i_dx_op == `WQ_OP_ATOM;
             x_wrd <= i_dx_wrd;
             x_mem <= i_dx_mem;
             x_msize <= i_dx_msize;
@@ -541,7 +550,7 @@ module wq_ex_stage #(
     // row: S2R's or the ALU's values, BRX / JMX / RET part beats' ra (the
     // threads' targets: they write no register); SETP's compare bits.
     wire          x_tg    = x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET;
-    wire [7:0]    x_btrap = (x_commit && x_mem && i_ls_bad && x_trap == `WQ_TRAP_NONE && !x_skip) ?
+    wire [7:0]    x_btrap = (x_commit && x_mem && i_ls_bad && x_ok) ?
                             `WQ_TRAP_MISALIGNED : x_trap;
     wire [LANES*32-1:0] x_row = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : x_res;
     // (u_xb carries the fields; the row and the compare bits, the wide
@@ -652,10 +661,10 @@ module wq_ex_stage #(
     assign o_x_take = x_take;
     assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;   assign o_x_w_nx = x_w_nx;
     assign o_x_p = x_p;         assign o_x_k = x_k;           assign o_x_pc = x_pc;
-    assign o_x_ir = x_ir;       assign o_x_op = x_op;         assign o_x_rd = x_rd;
+    assign o_x_ir = x_ir;       assign o_x_rd = x_rd;
     assign o_x_rr = x_rr;       assign o_x_rpk = x_rpk;
     assign o_x_imm = x_imm;     assign o_x_fn = x_fn;         assign o_x_sel = x_sel;
-    assign o_x_skip = x_skip;   assign o_x_trap = x_trap;     assign o_x_mem = x_mem;
+    assign o_x_ok = x_ok;   assign o_x_st = x_st;   assign o_x_at = x_at;     assign o_x_mem = x_mem;
     assign o_x_msize = x_msize; assign o_x_msext = x_msext;   assign o_x_amask = x_amask;
     assign o_x_words = x_words; assign o_x_dv = x_dv;
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
@@ -729,6 +738,11 @@ module wq_ex_stage #(
     // to free outputs).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // EX's beat performs: its flag is its trap and skip fields' test
+    always @(*) if (f_past && !i_reset && x_v) begin
+        assert(x_ok == (x_trap == `WQ_TRAP_NONE && !x_skip));
+        assert(x_st == (x_op == `WQ_OP_ST) && x_at == (x_op == `WQ_OP_ATOM));
+    end
     // WB's beat's skip flag, loaded as WB loads it (b_opk's kinds are
     // stated with it: the logic reads the kinds, not the flag)
     reg f_b_skip;

@@ -20,8 +20,10 @@
 // place, its code write, and whether its accesses are done (done_q: the
 // commit beat passes on next).
 `default_nettype none
-`include "wq_defs.vh"
 
+// (mapped inside wq_core_lsu by scripts/area.sh: its decisions are part of
+// the LSU's cycle, as in the board's flattened netlist)
+(* wq_area_inline *)
 module wq_lsu_ex #(
     parameter LANES = 32,
     parameter PARTS = 32 / LANES
@@ -32,8 +34,7 @@ module wq_lsu_ex #(
     input  wire                 i_x_v,
     input  wire                 i_x_commit,
     input  wire                 i_x_mem,
-    input  wire [7:0]           i_x_trap,
-    input  wire                 i_x_skip,
+    input  wire                 i_x_ok,         // no decode trap, not skipped (EX's flag)
     input  wire                 i_x_at,         // an ATOM
     input  wire [1:0]           i_x_k,          // its beat: word k
     input  wire [5:0]           i_x_p,          //   of part p
@@ -97,7 +98,7 @@ module wq_lsu_ex #(
 
     reg  done_q;                         // the ATOM's accesses done: pass the commit on
     reg  at_z;                           // its lanes are all done
-    wire memc  = i_x_v && i_x_commit && i_x_mem && i_x_trap == `WQ_TRAP_NONE && !i_x_skip;
+    wire memc  = i_x_v && i_x_commit && i_x_mem && i_x_ok;
     wire gat   = i_x_v && !i_x_commit && i_x_mem;
     wire push  = memc && !o_bad && !i_x_at && !i_q_full && !i_cf && !i_b_trap;
     wire start = memc && i_x_at && !o_bad && !o_on && !o_wb && !i_b_v && !i_fl_on && !i_at_hold &&
@@ -197,8 +198,8 @@ module wq_lsu_ex #(
         f_words <= i_x_words;
     end
     always @(*) begin
-        if (f_hold) assume(i_x_v && i_x_commit && i_x_mem && i_x_at && !i_x_skip &&
-                           i_x_trap == `WQ_TRAP_NONE && i_x_words == f_words);
+        if (f_hold) assume(i_x_v && i_x_commit && i_x_mem && i_x_at && i_x_ok &&
+                           i_x_words == f_words);
         if (i_x_take) assume(!o_busy);
         if (i_wb_ls) assume(o_wb && !i_squash_x && !i_cp_code);
         if (i_wb_commit) assume(i_x_v && i_x_commit && !o_busy);
