@@ -96,6 +96,8 @@ if [ ${#rtl[@]} -gt 0 ]; then
     fi
     # the board's RTL path tracer on a made-up netlist
     python3 scripts/fpga_rtl_path.py --selftest | sed 's/^/lint: /' || bad "scripts/fpga_rtl_path.py --selftest"
+    # the boards page's per-module table from a made-up area run
+    python3 scripts/area_table.py --selftest | sed 's/^/lint: /' || bad "scripts/area_table.py --selftest"
     python3 scripts/rtl_size.py | sed 's/^/lint: /' || bad "scripts/rtl_size.py"
 else
     echo "lint: no rtl/*.v yet"
