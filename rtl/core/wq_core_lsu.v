@@ -263,8 +263,6 @@ module wq_core_lsu #(
     wire [EW-1:0] an_cov;
     wire         an_fin;
     wire [EW*32-1:0] an_wd;
-    wire         ls_st = i_x_st;
-    wire         ls_at = i_x_at;
 `include "wq_subword.vh"
 `include "wq_ctz.vh"
 `include "wq_lsu_el.vh"
@@ -306,18 +304,14 @@ module wq_core_lsu #(
 `ifdef FORMAL
     wire [LSQ*128*LTAG-1:0] f_lines;     // (element e's line in entry s: wq_lsu_addr's)
 `endif
-    // (each entry's elements to request without the held request's, for
-    // q_rz as the request is taken, and to answer without the answer
-    // stage's: a 128-bit compare an entry beside the others, the entry's
-    // picked after them, so the held request's entry and the answer's are
-    // a multiplexer of one bit)
-    reg  [LSQ-1:0] q_rz1, q_az1;
+    // (each entry's elements to answer without the answer stage's: a
+    // 128-bit compare an entry beside the others, the entry's picked after
+    // them, so the answer's entry is a multiplexer of one bit)
+    reg  [LSQ-1:0] q_az1;
     integer zi;
     always @(*)
-        for (zi = 0; zi < LSQ; zi = zi + 1) begin
-            q_rz1[zi] = (q_rem[zi] & ~pk_cov) == 128'd0;
+        for (zi = 0; zi < LSQ; zi = zi + 1)
             q_az1[zi] = (q_resp[zi] & ~rs_cov) == 128'd0;
-        end
     // an ATOM's lanes not yet done (its entry register's are those but
     // the one its pick register holds, which stays there until the lane
     // is done, at_clr, and then loads the pick: the next lane.  So the
@@ -344,6 +338,14 @@ module wq_core_lsu #(
     // covers; beside it the next request's leader; an answer carries the
     // elements its request covered (t_cov: the port answers in order)
     wire        es_lv, nx_v;             // a leader is held; the next one: one is left
+    // (the held request's entry has elements to request beyond it exactly
+    // when the entry register holds that entry with a leader: the entry
+    // register takes the pick's entry's elements less the held request's,
+    // and moves to another entry only when the pick took all that is left.
+    // So q_rz is written as the request is taken from three flip-flops'
+    // compare, not from a 128-bit zero test of the entry's elements less
+    // the request's; the FORMAL section asserts the two equal)
+    wire         pk_more = es_lv && es_s == pk_s;
     wire [6:0]  pi_e, nx_e;              // ... its element
     wire [LTAG-1:0] pi_line, nx_line;    // ... its line
     wire [127:0] pi_cov;
@@ -484,7 +486,7 @@ module wq_core_lsu #(
     wq_lsu_ex #(.LANES(LANES), .PARTS(PARTS)) u_ex (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(i_x_v), .i_x_commit(i_x_commit), .i_x_mem(i_x_mem), .i_x_ok(i_x_ok),
-        .i_x_at(ls_at), .i_x_k(i_x_k), .i_x_p(i_x_p), .i_x_sel(i_x_sel),
+        .i_x_at(i_x_at), .i_x_k(i_x_k), .i_x_p(i_x_p), .i_x_sel(i_x_sel),
         .i_x_imm(i_x_imm[3:0]), .i_x_amask(i_x_amask), .i_x_words(i_x_words), .i_op_a(i_op_a),
         .i_x_take(i_x_take), .i_wb_ls(i_wb_ls), .i_wb_commit(i_wb_commit),
         .i_squash_x(i_squash_x), .i_cp_code(o_cp_code),
@@ -547,7 +549,7 @@ module wq_core_lsu #(
     // ---- the queue's entries ---------------------------------------------------
     // (a store's lanes with records and their groups as it enters the
     // queue; the head's groups after its beat)
-    wire [31:0] ls_rl = (ls_st && i_x_words != 3'd0) ? i_x_sel : 32'd0;
+    wire [31:0] ls_rl = (i_x_st && i_x_words != 3'd0) ? i_x_sel : 32'd0;
     wire [31:0] ls_rg = grp_of(ls_rl, i_x_words);
     wire [31:0] cp_rg = q_rg[q_hd] & (q_rg[q_hd] - 32'd1);
     integer qk;
@@ -567,7 +569,7 @@ module wq_core_lsu #(
             q_msize[q_tl] <= i_x_msize;
             q_words[q_tl] <= i_x_words;
             q_rem[q_tl] <= ls_emask;
-            q_resp[q_tl] <= ls_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
+            q_resp[q_tl] <= i_x_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
             q_rl[q_tl] <= ls_rl;
             q_rg[q_tl] <= ls_rg;
             // (the flag vectors an entry at a time, their index compared:
@@ -575,12 +577,12 @@ module wq_core_lsu #(
             // subtraction on every path from the entry's index)
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == q_tl) begin
-                    q_st[qk] <= ls_st;
+                    q_st[qk] <= i_x_st;
                     q_code[qk] <= 1'b0;
                     q_msext[qk] <= i_x_msext;
                     q_rz[qk] <= ls_ez;
-                    q_az[qk] <= ls_st || ls_ez;
-                    q_rx[qk] <= !(ls_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
+                    q_az[qk] <= i_x_st || ls_ez;
+                    q_rx[qk] <= !(i_x_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
                 end
         end
         // the head's row goes on with each completion beat (the entry leaves
@@ -591,7 +593,7 @@ module wq_core_lsu #(
             q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == pk_s) begin
-                    q_rz[qk] <= q_rz1[qk];
+                    q_rz[qk] <= !pk_more;
                     if (q_wcode) q_code[qk] <= 1'b1;
                 end
             if (q_wcode) begin
@@ -763,7 +765,7 @@ module wq_core_lsu #(
 
     // ---- the load counters ------------------------------------------------------------
     always @(posedge i_clk) begin
-        if (q_push && !ls_st && i_x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
+        if (q_push && !i_x_st && i_x_sel != 32'd0) o_ld_warps <= o_ld_warps + 32'd1;
         if (ls_req && i_mem_ready && !at_on && !q_st[pk_s]) o_ld_lines <= o_ld_lines + 32'd1;
         if (i_reset) begin o_ld_warps <= 32'd0; o_ld_lines <= 32'd0; end
     end
@@ -776,7 +778,7 @@ module wq_core_lsu #(
     assign o_owed_nz  = ans_owed;
     assign o_cf       = cf;
     assign o_at_on    = at_on;
-    assign o_at_wait  = x_memc && ls_at;
+    assign o_at_wait  = x_memc && i_x_at;
     assign o_at_done  = at_last;
     assign o_at_code  = ls_code;
     assign o_at_rec   = at_rec;
@@ -870,19 +872,17 @@ module wq_core_lsu #(
         if (fl_go) assert(!ls_req);
         // an atomic's read and write are the LSU's alone: the queue, WB
         // and the port empty but for its own answer (no fetch run)
-        if (at_on) assert(!i_fl_on && x_memc && ls_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
+        if (at_on) assert(!i_fl_on && x_memc && i_x_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
                           t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
         // the entry after the last, kept beside the head and the count
         assert(q_tl == q_hd + q_n[QW-1:0]);
         // nothing enters behind a store that wrote code as it commits (its
-        // last beat clears every valid bit); the queue's request test is
-        // the port's request of a load or a store
+        // last beat clears every valid bit)
         if (o_cp_code) assert(!q_push && cf);
         // an ATOM's lane is done only while it is held; then whether any is
         // left is the entry register's leader flag
         if (at_clr) assert(at_on && pk_v);
         if (at_on && pk_v) assert(at_z_clr == ((at_rem & ~(128'd1 << rq_e)) == 128'd0));
-        if (!at_on) assert(ls_req == ls_req_q);
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests
         // left has only such entries behind it), and its answers come
@@ -955,6 +955,9 @@ module wq_core_lsu #(
                             ~((pk_v && pk_s == q_hd + ff[QW-1:0]) ? pk_cov : 128'd0)) == 128'd0);
         end
         if (!es_lv && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
+        // (so the request's entry has nothing left to request after it
+        // exactly when the entry register holds no leader of that entry)
+        if (pk_v && !at_on) assert(((q_rem[pk_s] & ~pk_cov) == 128'd0) == !pk_more);
         if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
         // the ATOM's done flag is its elements' zero test
         if (at_on) assert(f_at_z == (at_rem == 128'd0));

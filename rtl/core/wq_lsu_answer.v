@@ -49,7 +49,7 @@ module wq_lsu_answer #(
     output wire                    o_an_fin,    //   the last: the tag is done
     input  wire [1:0]              i_msize,     // entry o_an_s's access: log2 bytes,
     input  wire                    i_msext,     //   sign-extended
-    output reg  [LANES*128-1:0]    o_an_wd      // the part's values (its elements' words)
+    output reg  [LANES*128-1:0]    o_an_wd      // the part's values (each element's word; o_an_pcov says which are written)
 );
     localparam LB     = LINE_BYTES;
     localparam LW     = LB / 4;
@@ -92,20 +92,43 @@ module wq_lsu_answer #(
     reg  [PARTS-1:0] an_m;               // ... written
     // (the parts are the tag's, kept as its request was taken, not found
     // from its 128 elements here; the part this cycle one-hot, an_p1h,
-    // and its elements and offsets AND-OR selects by it: wq_lsu_part.vh)
-    wire [PARTS-1:0] an_p1h = pt_low(an_pt, an_m);
+    // and its elements and offsets AND-OR selects by it: wq_lsu_part.vh.
+    // The one-hot is a register: the lowest of the answer's tag's parts
+    // not yet written, found a cycle ahead -- the next tag's first part
+    // as a tag is done, the next part as a part is written, else the
+    // tag's first part -- so the values' offsets select from a flip-flop,
+    // not behind the tag's parts read and their lowest found.  The tag
+    // it reads next may be the one written this cycle: with no tag owed
+    // (t_cnt 0: t_wr is t_rd) or only the one done (1: t_wr is t_rd + 1)
+    // it reads the request's parts, i_pt, whether or not a request is
+    // taken -- without one no answer can come for that tag, and the
+    // register reads again the next cycle -- so the port's take is not
+    // in its path.  The FORMAL section asserts it equal to
+    // pt_low(an_pt, an_m) whenever a tag is in the stage)
+    reg  [PARTS-1:0] an_p1h;
+    wire [TDW-1:0]   t_rd1  = t_rd + 1'b1;
+    wire [PARTS-1:0] pt_rd1 = (t_cnt == {{TDW{1'b0}}, 1'b1}) ? i_pt : t_pt[t_rd1];
+    wire [PARTS-1:0] pt_rd0 = (t_cnt == {(TDW+1){1'b0}}) ? i_pt : an_pt;
     always @(*) begin
         o_an_p = pt_ix(an_p1h);
         o_an_pcov = pt_cov(o_an_cov, an_p1h);
     end
-    wire         an_fin = (an_pt & ~an_m & ~an_p1h) == {PARTS{1'b0}};
+    // (the parts left after this one, kept as a net a LUT level from the
+    // parts' read: the mapper, left to itself, chains the last-part test
+    // through the one-hot's bits five levels deep)
+    (* keep *) wire [PARTS-1:0] an_left;
+    assign an_left = an_pt & ~an_m & ~an_p1h;
+    wire         an_fin = an_left == {PARTS{1'b0}};
     assign o_an_fin = an_fin;
     wire         an_done = an_v && (!o_an_l || an_fin);   // tag t_rd is freed
     // the row written: each element's value of the part, its bytes taken
-    // and extended; built only when written, for the simulator.  (The
-    // lanes' offsets in their lines are the tag's, kept from the pick
-    // register as its request was taken, not read from the entry's
-    // address rows at the answer's entry and part)
+    // and extended.  Every element's value is formed whether or not the
+    // part covers it: the row's write enables are the part's elements
+    // (o_an_pcov), so a value gated by them would only put their test in
+    // front of every value's last level.  (The lanes' offsets in their
+    // lines are the tag's, kept from the pick register as its request was
+    // taken, not read from the entry's address rows at the answer's entry
+    // and part)
     wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
     integer ei;
     always @(*) begin : ld_vals
@@ -116,14 +139,12 @@ module wq_lsu_answer #(
         a = 32'd0;
         wv = 32'd0;
         o_an_wd = {EW*32{1'b0}};
-        if (o_an_l)
-            for (ei = 0; ei < EW; ei = ei + 1)
-                if (o_an_pcov[ei]) begin
-                    a = el_addr({{(32-LOG2LB){1'b0}}, pt_off(an_lo, an_p1h, ei / 4)}, ei[1:0]);
-                    wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
-                    // (word k > 0 of a lane: a .v4's, a word as it is)
-                    o_an_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv : sw_load(i_msize, i_msext, a[1:0], wv);
-                end
+        for (ei = 0; ei < EW; ei = ei + 1) begin
+            a = el_addr({{(32-LOG2LB){1'b0}}, pt_off(an_lo, an_p1h, ei / 4)}, ei[1:0]);
+            wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
+            // (word k > 0 of a lane: a .v4's, a word as it is)
+            o_an_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv : sw_load(i_msize, i_msext, a[1:0], wv);
+        end
     end
 
     // ---- the tags: every request is tagged as it is taken; each answer
@@ -143,10 +164,14 @@ module wq_lsu_answer #(
         end
         // the answer stage: a tag done, or a part of its load line
         if (an_done) begin
-            t_rd <= t_rd + 1'b1;
+            t_rd <= t_rd1;
             an_m <= {PARTS{1'b0}};
-        end else if (o_an_l)
+            an_p1h <= pt_low(pt_rd1, {PARTS{1'b0}});
+        end else if (o_an_l) begin
             an_m <= an_m | an_p1h;
+            an_p1h <= pt_low(an_pt, an_m | an_p1h);
+        end else
+            an_p1h <= pt_low(pt_rd0, {PARTS{1'b0}});   // (an_m is none: no tag arrived)
         t_ac <= t_ac + {{TDW{1'b0}}, i_rvalid} - {{TDW{1'b0}}, an_done};
         t_cnt <= t_cnt + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, an_done};
         // (the count's zero test registered beside it: the completion's
@@ -156,7 +181,7 @@ module wq_lsu_answer #(
         if (i_reset) begin
             t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
             t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}}; o_nz <= 1'b0;
-            an_m <= {PARTS{1'b0}};
+            an_m <= {PARTS{1'b0}}; an_p1h <= {PARTS{1'b0}};
         end
     end
 `ifdef FORMAL
@@ -206,6 +231,9 @@ module wq_lsu_answer #(
         // a load line's tag's parts are those of the elements it carries
         if (o_an_l) for (ff = 0; ff < PARTS; ff = ff + 1)
             assert(an_pt[ff] == (o_an_cov[ff*EW +: EW] != {EW{1'b0}}));
+        // the part register: the lowest of the answer's tag's parts not
+        // yet written
+        if (an_v) assert(an_p1h == pt_low(an_pt, an_m));
         // a load line written over parts: its tag arrived, of its parts,
         // the last still to come
         if (an_m != {PARTS{1'b0}})

@@ -72,30 +72,27 @@ module wq_lsu_pick #(
     // cover, the parts, o_all and the next leader's leaves share it (the
     // LUT mapper, left to itself, folds the compares into chains of
     // shared terms several levels deeper than one TW-bit compare).  Each
-    // compare is spelled as the LUT tree it is -- pairs of bits (a LUT
-    // each), the pairs in fours, their AND: 3 levels for a 28-bit tag --
-    // and its nets kept: the mapper, given `==`, makes it 4.  An atomic's
-    // request covers no tag: !i_one is one input more of the fours (14
-    // pairs and it in the second level's 16 inputs: no level), so a leaf
-    // of the next leader's tree is its tag's compare and one flag from
-    // registers (below)
+    // compare is pairs of bits (a LUT each, kept) whose AND is the carry
+    // out of an increment: the FPGA's carry chain ANDs the 14 pairs of a
+    // 28-bit tag in one cell's delay, where LUTs take two levels (fours,
+    // then their AND) and the mapper, given `==`, three.  So a compare is
+    // 2 levels.  An atomic's request covers no tag: !i_one is one bit more
+    // of the chain, so a leaf of the next leader's tree is its tag's
+    // compare and one flag from registers (below)
     localparam CP = (TW + 1) / 2;       // bit pairs
-    localparam CR = (CP + 4) / 4;       // fours of the pairs and !i_one
     (* keep *) wire [NT-1:0] t_eq;
     generate for (g = 0; g < NT; g = g + 1) begin : g_eq
         wire [2*CP-1:0] a = {{(2*CP-TW){1'b0}}, line[g]};
         wire [2*CP-1:0] b = {{(2*CP-TW){1'b0}}, i_tag};
         (* keep *) wire [CP-1:0] c_p;
-        (* keep *) wire [CR-1:0] c_r;
-        wire [4*CR-1:0] c_v = {{(4*CR-CP-1){1'b1}}, !i_one, c_p};
         genvar k;
         for (k = 0; k < CP; k = k + 1) begin : g_p
             assign c_p[k] = a[2*k +: 2] == b[2*k +: 2];
         end
-        for (k = 0; k < CR; k = k + 1) begin : g_r
-            assign c_r[k] = &c_v[4*k +: 4];
-        end
-        assign t_eq[g] = &c_r;
+        // the pairs' AND on the carry chain: {0, x} + 1 carries out of
+        // x's top bit exactly when every bit of x is set
+        wire [CP+1:0] c_c = {1'b0, !i_one, c_p} + {{(CP+1){1'b0}}, 1'b1};
+        assign t_eq[g] = c_c[CP+1];
     end endgenerate
     // (whether a tag has an element pending: the parts' hits and o_all)
     (* keep *) wire [NT-1:0] t_pd;
@@ -159,21 +156,24 @@ module wq_lsu_pick #(
     // cover's OR behind the compare.  An atomic's leader is the lowest
     // pending element (the contract), so its group has another left when
     // it has two pending, and the place of that one is the group's second
-    // pending element: the leaf reads the leader's tag index (t_lg, a
-    // decode), not the leader's element decoded and masked off the group.
+    // pending element: the leaf reads the leader's tag index (a decode),
+    // not the leader's element decoded and masked off the group.
     // A covered tag's place is never taken (the pair takes the other
     // half).  (N is a power of two: 2**IW.)
     // (Every part of a leaf is a kept net, each a LUT level from the
     // registers or from the one before: inside the whole netlist the
     // mapper otherwise shares terms across the 32 leaves' decodes and
-    // maps them a level or two deeper.)  The leader's tag index decoded
-    // in two halves (t_lh, t_ll: a LUT level each), their AND a level.
+    // maps them a level or two deeper.)  The atomic's leader's tag index
+    // decoded in two halves (t_lh, with i_one; t_ll: a LUT level each),
+    // and their AND folded into the leaf's flag and place, each a LUT of
+    // level-one terms, so a leaf's flag is there as its tag's compare is
+    // (two levels).
     localparam TL = TI / 2;             // the tag index's low half's bits
     (* keep *) wire [(1 << (TI - TL))-1:0] t_lh;
     (* keep *) wire [(1 << TL)-1:0]        t_ll;
     generate for (g = 0; g < (1 << (TI - TL)); g = g + 1) begin : g_lh
         /* verilator lint_off WIDTH */
-        assign t_lh[g] = i_lead[IW-1:GW+TL] == g;
+        assign t_lh[g] = i_one && i_lead[IW-1:GW+TL] == g;
         /* verilator lint_on WIDTH */
     end endgenerate
     generate for (g = 0; g < (1 << TL); g = g + 1) begin : g_ll
@@ -185,11 +185,9 @@ module wq_lsu_pick #(
             assign t_ll[g] = 1'b1;
         end
     end endgenerate
-    (* keep *) wire [NT-1:0] t_lg;      // (the held leader's tag)
     (* keep *) wire [NT-1:0] t_a;       // (an element left unless covered)
     (* keep *) wire [NT*LW-1:0] t_pl;   // (... the first such element's place)
     generate for (g = 0; g < NT; g = g + 1) begin : g_leaf
-        assign t_lg[g] = t_lh[g >> TL] && t_ll[g % (1 << TL)];
         // the group's pending elements: two or more, the lowest's and the
         // second lowest's places (flags, not a count: an adder would be
         // a carry chain)
@@ -212,45 +210,62 @@ module wq_lsu_pick #(
         (* keep *) wire          k_two = two;
         (* keep *) wire [LW-1:0] k_lo1 = lo1;
         (* keep *) wire [LW-1:0] k_lo2 = lo2;
-        assign t_a[g] = i_one ? t_pd[g] && (k_two || !t_lg[g]) : t_pd[g];
-        assign t_pl[g*LW +: LW] = (i_one && t_lg[g]) ? k_lo2 : k_lo1;
+        // (the atomic's leader's tag: t_lh carries i_one)
+        wire at_lg = t_lh[g >> TL] && t_ll[g % (1 << TL)];
+        assign t_a[g] = t_pd[g] && !(at_lg && !k_two);
+        assign t_pl[g*LW +: LW] = at_lg ? k_lo2 : k_lo1;
     end endgenerate
-    // (the levels computed in place: level k+1's node j is written where
-    // level k's node j was, after level k's nodes 2j and 2j+1 are read;
-    // an unrolled loop for Yosys, straight-line code for the simulator)
-    reg [NT-1:0]    t_any;
-    reg [NT*TI-1:0] t_ix;
-    reg [NT*LW-1:0] t_lo;
-    reg [NT*TW-1:0] t_tag;
-    reg             t_sel;
-    integer tk, tj;
-    always @(*) begin
-        t_ix = {NT*TI{1'b0}};
-        for (tj = 0; tj < NT; tj = tj + 1) begin
-            t_any[tj] = t_a[tj] && !t_eq[tj];
-            t_lo[tj*LW +: LW] = t_pl[tj*LW +: LW];
-            t_tag[tj*TW +: TW] = line[tj];
-        end
-        for (tk = 0; tk < TI; tk = tk + 1)
-            for (tj = 0; tj < (NT >> (tk + 1)); tj = tj + 1) begin
-                t_sel = t_any[2*tj];          // (the pair's low half leads)
-                t_ix[tj*TI +: TI] = t_sel ? t_ix[(2*tj)*TI +: TI]
-                                          : t_ix[(2*tj+1)*TI +: TI] | ({{(TI-1){1'b0}}, 1'b1} << tk);
-                t_lo[tj*LW +: LW] = t_sel ? t_lo[(2*tj)*LW +: LW] : t_lo[(2*tj+1)*LW +: LW];
-                t_tag[tj*TW +: TW] = t_sel ? t_tag[(2*tj)*TW +: TW] : t_tag[(2*tj+1)*TW +: TW];
-                t_any[tj] = t_any[2*tj] | t_any[2*tj+1];
-            end
-    end
-    // (with no element left every pair took its high half: o_nlead and
+    // (the tree as a heap: node n's children are 2n and 2n+1, the leaves
+    // NT .. 2NT-1 -- tag g's leaf is NT + g, its index a constant -- and
+    // the root node 1.  Every inner node's flag, line and place are kept
+    // nets, a LUT level each: the mapper, given the tree as one
+    // expression, maps it a level deeper, sharing terms across the
+    // levels.  The leaves are not kept: each is folded into its parent's
+    // LUT, as above)
+    // (split_var: each bit its own variable to Verilator, whose
+    // scheduling would otherwise see one vector feeding itself)
+    wire [2*NT-1:0]    h_any /* verilator split_var */;
+    wire [2*NT*TW-1:0] h_tag /* verilator split_var */;
+    wire [2*NT*TI-1:0] h_ix  /* verilator split_var */;
+    wire [2*NT*LW-1:0] h_lo  /* verilator split_var */;
+    assign h_any[0] = 1'b0;             // (node 0 is not in the heap)
+    assign h_tag[0 +: TW] = {TW{1'b0}};
+    assign h_ix[0 +: TI] = {TI{1'b0}};
+    assign h_lo[0 +: LW] = {LW{1'b0}};
+    wire unused_h0 = &{1'b0, h_any[0], h_tag[0 +: TW], h_ix[0 +: TI], h_lo[0 +: LW]};
+    generate for (g = 0; g < NT; g = g + 1) begin : g_hleaf
+        assign h_any[NT + g] = t_a[g] && !t_eq[g];
+        assign h_tag[(NT + g)*TW +: TW] = line[g];
+        /* verilator lint_off WIDTH */
+        assign h_ix[(NT + g)*TI +: TI] = g;
+        /* verilator lint_on WIDTH */
+        assign h_lo[(NT + g)*LW +: LW] = t_pl[g*LW +: LW];
+    end endgenerate
+    // (a node takes its low child's when that has an element left, else
+    // its high child's)
+    generate for (g = 1; g < NT; g = g + 1) begin : g_hnode
+        wire sel = h_any[2*g];
+        (* keep *) wire          n_any;
+        (* keep *) wire [TW-1:0] n_tag;
+        assign n_any = h_any[2*g] || h_any[2*g+1];
+        assign n_tag = sel ? h_tag[(2*g)*TW +: TW] : h_tag[(2*g+1)*TW +: TW];
+        wire [TI-1:0] n_ix  = sel ? h_ix[(2*g)*TI +: TI]  : h_ix[(2*g+1)*TI +: TI];
+        wire [LW-1:0] n_lo  = sel ? h_lo[(2*g)*LW +: LW]  : h_lo[(2*g+1)*LW +: LW];
+        assign h_any[g] = n_any;
+        assign h_tag[g*TW +: TW] = n_tag;
+        assign h_ix[g*TI +: TI] = n_ix;
+        assign h_lo[g*LW +: LW] = n_lo;
+    end endgenerate
+    // (with no element left every node took its high child: o_nlead and
     // o_ntag are the last tag's, don't-cares beside !o_nv)
-    assign o_nv = t_any[0];
+    assign o_nv = h_any[1];
     generate if (GS > 1) begin : g_lead
-        assign o_nlead = {t_ix[TI-1:0], t_lo[GW-1:0]};
+        assign o_nlead = {h_ix[TI +: TI], h_lo[LW +: GW]};
     end else begin : g_lead1
-        assign o_nlead = t_ix[TI-1:0];
-        wire unused_lo = &{1'b0, t_lo};
+        assign o_nlead = h_ix[TI +: TI];
+        wire unused_lo = &{1'b0, h_lo};
     end endgenerate
-    assign o_ntag = t_tag[TW-1:0];
+    assign o_ntag = h_tag[TW +: TW];
 
 `ifdef FORMAL
     // Run by `make formal` (scripts/formal.sh, jobs lsu_pick and
