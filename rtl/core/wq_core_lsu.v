@@ -522,16 +522,22 @@ module wq_core_lsu #(
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
     wire [EW-1:0] sd_wen;
     wire [EW*32-1:0] sd_wd;
+    wire [LANES*32-1:0] ld_row;          // (the loaded values' row at the beat's word)
     wq_lsu_data #(.LANES(LANES), .DEPTH(NR)) u_data (
-        .i_clk(i_clk), .i_gat(x_gat), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
+        .i_clk(i_clk), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
         .i_rb(i_op_rb), .o_sd_wen(sd_wen), .o_sd_wd(sd_wd),
         .i_sd_rq_ra(at_on ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(pk_s, {{(32-PW){1'b0}}, st_p})),
         .o_sd_rq(sd_rq),
         .i_ld_we((an_l && !at_on) || at_rec),
         .i_ld_wa(at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(an_s, {{(32-PW){1'b0}}, an_p})),
         .i_at_rec(at_rec), .i_at_lane(ls_l), .i_at_old(ls_old), .i_an_cov(an_cov), .i_an_wd(an_wd),
-        .i_ld_ra(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .i_cp_k(cp_k), .i_ls_wk(ls_wk),
-        .o_cp_row(o_cp_row), .o_wb_row(o_wb_row), .o_row0(o_row0));
+        .i_ld_ra(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .i_ld_k(ls_wb ? ls_wk : cp_k),
+        .o_ld_row(ld_row), .o_row0(o_row0));
+    // (one word select serves both beats: an ATOM's write-back beat and a
+    // load's completion beat never share a cycle -- asserted below -- and
+    // the row read is already the one of the beat that runs)
+    assign o_cp_row = ld_row;
+    assign o_wb_row = ld_row;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
@@ -879,6 +885,9 @@ module wq_core_lsu #(
         // nothing enters behind a store that wrote code as it commits (its
         // last beat clears every valid bit)
         if (o_cp_code) assert(!q_push && cf);
+        // an ATOM's write-back beat and a load's completion beat never
+        // share a cycle (they share the loaded values' row read)
+        if (ls_wb) assert(!cp_go);
         // an ATOM's lane is done only while it is held; then whether any is
         // left is the entry register's leader flag
         if (at_clr) assert(at_on && pk_v);

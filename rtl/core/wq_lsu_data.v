@@ -33,7 +33,6 @@ module wq_lsu_data #(
 ) (
     input  wire                 i_clk,
     // the gather: a part beat of EX writes word i_x_k of each lane
-    input  wire                 i_gat,          // EX's beat gathers (the row is built)
     input  wire                 i_sd_we,        // ... and is taken
     input  wire [AW-1:0]        i_sd_wa,
     input  wire [1:0]           i_x_k,
@@ -54,38 +53,39 @@ module wq_lsu_data #(
     input  wire [EW-1:0]        i_an_cov,
     input  wire [EW*32-1:0]     i_an_wd,
     // their read: the row of a write-back beat, and its words -- word
-    // i_cp_k of the lanes (a load's beat), word i_ls_wk (an ATOM's), word 0
-    // (an ATOM's old values, riding its commit beat)
+    // i_ld_k of the lanes (a load's completion beat or an ATOM's write-back
+    // beat: never in one cycle, the row read is one or the other's), word
+    // 0 (an ATOM's old values, riding its commit beat)
     input  wire [AW-1:0]        i_ld_ra,
-    input  wire [1:0]           i_cp_k,
-    input  wire [1:0]           i_ls_wk,
-    output reg  [LANES*32-1:0]  o_cp_row,
-    output reg  [LANES*32-1:0]  o_wb_row,
+    input  wire [1:0]           i_ld_k,
+    output reg  [LANES*32-1:0]  o_ld_row,
     output reg  [LANES*32-1:0]  o_row0
 );
     integer ei, pi;
 
     // ---- the store data ---------------------------------------------------------
     // (word k of each lane's element group: the lane's value in its four
-    // words, the one of i_x_k enabled; built only on a gather cycle, so
-    // a simulator's cycles without one do not copy the row)
+    // words, the one of i_x_k enabled; the row's write, i_sd_we, is the
+    // gather's, so the values carry no gate of their own)
     always @(*) begin
         o_sd_wen = {LANES{4'b0001 << i_x_k}};
-        o_sd_wd = {EW*32{1'b0}};
-        if (i_gat)
-            for (ei = 0; ei < LANES; ei = ei + 1)
-                o_sd_wd[ei*128 +: 128] = {4{i_rb[ei*32 +: 32]}};
+        for (ei = 0; ei < LANES; ei = ei + 1)
+            o_sd_wd[ei*128 +: 128] = {4{i_rb[ei*32 +: 32]}};
     end
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(DEPTH)) u_sd_rq (
         .i_clk(i_clk), .i_we(i_sd_we), .i_waddr(i_sd_wa), .i_wen(o_sd_wen), .i_wdata(o_sd_wd),
         .i_raddr(i_sd_rq_ra), .o_rdata(o_sd_rq));
 
     // ---- the loaded values ------------------------------------------------------
-    // (an ATOM's old value: word 0 of its lane, in every word, ld_wen
-    // picking one)
+    // (an ATOM's old value: word 0 of its lane, ld_wen enabling that word
+    // alone, so only the lanes' word 0 selects it -- the other words are
+    // the answer's values whatever the write)
     wire [EW-1:0]    ld_wen = i_at_rec ? {{(EW-1){1'b0}}, 1'b1} << (4 * ({27'd0, i_at_lane} % LANES))
                                        : i_an_cov;
-    wire [EW*32-1:0] ld_wd  = i_at_rec ? {EW{i_at_old}} : i_an_wd;
+    reg  [EW*32-1:0] ld_wd;
+    always @(*)
+        for (ei = 0; ei < EW; ei = ei + 1)
+            ld_wd[ei*32 +: 32] = (ei % 4 == 0 && i_at_rec) ? i_at_old : i_an_wd[ei*32 +: 32];
     wire [EW*32-1:0] ld_rd;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(DEPTH)) u_ld (
         .i_clk(i_clk), .i_we(i_ld_we), .i_waddr(i_ld_wa), .i_wen(ld_wen), .i_wdata(ld_wd),
@@ -93,12 +93,9 @@ module wq_lsu_data #(
     always @(*)
         for (ei = 0; ei < LANES; ei = ei + 1) begin
             o_row0[ei*32 +: 32] = ld_rd[(4 * ei) * 32 +: 32];
-            o_cp_row[ei*32 +: 32] = 32'd0;
-            o_wb_row[ei*32 +: 32] = 32'd0;
-            for (pi = 0; pi < 4; pi = pi + 1) begin
-                if (i_cp_k == pi[1:0])  o_cp_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
-                if (i_ls_wk == pi[1:0]) o_wb_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
-            end
+            o_ld_row[ei*32 +: 32] = 32'd0;
+            for (pi = 0; pi < 4; pi = pi + 1)
+                if (i_ld_k == pi[1:0]) o_ld_row[ei*32 +: 32] = ld_rd[(4 * ei + pi) * 32 +: 32];
         end
 
 endmodule
