@@ -139,6 +139,14 @@ module wq_lsu_answer #(
         a = 32'd0;
         wv = 32'd0;
         o_an_wd = {EW*32{1'b0}};
+`ifndef SYNTHESIS
+        // (the simulator forms the values only in a cycle that writes
+        // them: without a load line's tag in the stage nothing is written
+        // from them, so the values are don't-cares there, and building
+        // 4 x LANES of them every cycle cost the lockstep benches about a
+        // quarter of their time)
+        if (o_an_l)
+`endif
         for (ei = 0; ei < EW; ei = ei + 1) begin
             a = el_addr({{(32-LOG2LB){1'b0}}, pt_off(an_lo, an_p1h, ei / 4)}, ei[1:0]);
             wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
