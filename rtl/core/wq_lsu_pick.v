@@ -217,10 +217,11 @@ module wq_lsu_pick #(
     end endgenerate
     // (the tree as a heap: node n's children are 2n and 2n+1, the leaves
     // NT .. 2NT-1 -- tag g's leaf is NT + g, its index a constant -- and
-    // the root node 1.  Every inner node's flag, line and place are kept
-    // nets, a LUT level each: the mapper, given the tree as one
-    // expression, maps it a level deeper, sharing terms across the
-    // levels.  The leaves are not kept: each is folded into its parent's
+    // the root node 1.  Every inner node's flag and line are kept nets, a
+    // LUT level each: the mapper, given the tree as one expression, maps
+    // it a level deeper, sharing terms across the levels.  Its index and
+    // place are not kept (kept, the mapper drew the selects from them, a
+    // level deeper), nor are the leaves: each is folded into its parent's
     // LUT, as above)
     // (split_var: each bit its own variable to Verilator, whose
     // scheduling would otherwise see one vector feeding itself)
