@@ -147,8 +147,17 @@ fp_gseeds=(1 2)
 fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
           tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
           tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
+# make test's quick set (WQ_TEST_QUICK=1) leaves this section to
+# scripts/rtl/top.sh, which runs the same programs on the 32-lane device
+# with its FPU that the OpenCL suites build anyway (FP_LANES 8: four
+# slices a part, as here): a bench build of its own is a minute and a
+# quarter of a core
 fcfgs=("8 $udl $ulq $ult 2")
 [ "${WQ_RTL_FULL:-0}" = 1 ] && fcfgs+=("32 32 4 32 32")
+if [ "${WQ_TEST_QUICK:-0}" = 1 ] && [ "${WQ_RTL_FULL:-0}" != 1 ] && [ "${WQ_CORE_FP_ONLY:-0}" != 1 ]; then
+    fcfgs=()
+    echo "rtl_test: core FP=1: the FP programs run on wq_top in scripts/rtl/top.sh (make test); this bench's FP builds are make regress's"
+fi
 for cfg in "${fcfgs[@]}"; do
     read -r la cdl clq ctg fpl <<< "$cfg"
     d="$B/W8_L${la}_R32_D6_V${cdl}_Q${clq}_T${ctg}_FP${fpl}"

@@ -20,6 +20,8 @@
 #       generated command streams (`wq gen stream --timing-free`, good and
 #       --bad) over fixed seed sets, each with 2 memory-timing seeds.  The
 #       small configuration must refuse a stream (4 channels) clearly.
+#       Under make test also the device with its FPU the OpenCL suites
+#       build (FP_LANES 8), on the FP programs alone.
 #
 # Usage: bash scripts/rtl/top.sh [SEED...]   (memory-timing seeds; default 1 2;
 #                    under make test, WQ_TEST_QUICK, the SCHED_UE set 1 only)
@@ -65,10 +67,21 @@ total=0 ninv=0
 # programs that run alone (tests/programs/nested/ needs the driver: wq nested)
 mapfile -t progs < <(ls tests/programs/*.wqs tb/verilator/sched/progs/*.wqs | LC_ALL=C sort)
 IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1 0 2;2 2 8 4 16 1 1 1}"
+# make test (WQ_TEST_QUICK, no sets named): also the device with its FPU
+# that the OpenCL suites run float kernels on (scripts/cl_rtl_build.sh 32 1:
+# FP_LANES 8, no build of its own here), on the FP programs only -- those
+# scripts/rtl/core.sh runs at the core in make regress: the FP programs,
+# fp_mixed (the unit beside the dividers, the LSU and traps) and two
+# generated programs with FP instructions
+fp_only=0
+if [ -n "${WQ_TEST_QUICK:-}" ] && [ -z "${RTL_TEST_TOP_CFGS:-}" ]; then
+    cfgs+=("4 8 32 6 32 32 32 0 32 1 8")
+    fp_only=1
+fi
 for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
-    read -r ch wa la dq re al sd ue dl fp <<< "$cfg"
+    read -r ch wa la dq re al sd ue dl fp fl <<< "$cfg"
     list=()
     # a set with the FPU (the 10th field, cosim_build.sh's FP): the FP
     # programs too, and the generated programs with FP instructions
@@ -77,8 +90,12 @@ for cfg in "${cfgs[@]}"; do
         gfp=(--fp)
         progs_fp=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
         list+=("${progs_fp[@]}")
+        [ "$fp_only" = 1 ] && list+=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
+            tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
+            tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
     fi
     for p in "${progs[@]}"; do
+        [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && break
         # the small configuration runs what fits it (CTA threads, registers)
         if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
         list+=("$p")
@@ -87,6 +104,7 @@ for cfg in "${cfgs[@]}"; do
     # (every .expect must hold), even seeds racy (.expect informational)
     gseeds=(1 2 3 4 5 6)
     [ "$wa" -lt 8 ] && gseeds=()
+    [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && gseeds=(1 3)
     info=()
     for p in "${list[@]}"; do info+=(""); done
     for gs in "${gseeds[@]}"; do
@@ -99,7 +117,9 @@ for cfg in "${cfgs[@]}"; do
     done
     # generated command streams (4 channels: default configuration)
     nstream=0
-    if [ "$ch" -ge 4 ]; then
+    if [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ]; then
+        :
+    elif [ "$ch" -ge 4 ]; then
         for ss in 1 2 3 4; do
             for bad in "" --bad; do
                 f="$G/stream${ss}${bad}.wqst"
@@ -122,7 +142,9 @@ for cfg in "${cfgs[@]}"; do
     # the control unit's decision flipping with the L1's miss rate -- the
     # firmware scheduler's build has no L1: AUTO is normal mode there; the
     # same .expect in every mode, lockstep exact
-    for m in normal subv auto; do
+    wmodes=(normal subv auto)
+    [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && wmodes=()
+    for m in ${wmodes[@]+"${wmodes[@]}"}; do
         f="$G/subv_auto_$m.wqs"
         sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
         run "$bin" "$f" 1
@@ -169,7 +191,7 @@ for cfg in "${cfgs[@]}"; do
             total=$((total + 1))
         done
     done
-    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}$([ "${ue:-0}" = 0 ] || echo " SCHED_UE"): $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#cseeds[@]} seeds, mismatches: 0"
+    echo "rtl_test: top C=$ch W=$wa L=$la D=$dq R=$re A=${al:-$la} S=${sd:-32}$([ "${ue:-0}" = 0 ] || echo " SCHED_UE")$([ "${fp:-0}" = 0 ] || echo " FP=1 FP_LANES=${fl:-$la}"): $(( ${#list[@]} - nstream )) programs + $nstream streams x ${#cseeds[@]} seeds, mismatches: 0"
     # the timeline in RTL cycles (docs/tools/timeline.md): well-formed, one
     # track per channel and warp slot, and the counts of the model's own run;
     # on the first configuration spinlock.wqs fits (8 warps: not the small one)
