@@ -413,7 +413,8 @@ module wq_core #(
     wire         ls_bad, ls_fuse, ls_wb;
     wire [5:0]   ls_p;
     wire [1:0]   ls_wk;
-    wire [LANES*32-1:0] ls_wb_row, ls_row0;
+    wire [LANES*32-1:0] ls_row0;
+    wire [LANES*32-1:0] ld_row;                 // a load's or an ATOM's loaded values
     wire         at_on, at_wait, ls_store_done, ls_code;
     wire         at_rec;                     // ATOM's record
     wire [4:0]   at_lane;
@@ -428,7 +429,6 @@ module wq_core #(
     wire [63:0]  cp_ir;
     wire [5:0]   cp_rd, cp_p;
     wire [1:0]   cp_k;
-    wire [LANES*32-1:0] cp_row;
     wire [RF_AW-1:0] cp_rrow, xc_rrow, cm_rrow, x_rr;   // rows the completion writes
     wire [3:0]       x_rpk;
     wire [WARPS-1:0] cp_drop;
@@ -502,7 +502,7 @@ module wq_core #(
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
         .o_wbi_ra(wbi_ra), .o_b_load(b_load),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls),
-        .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ls_wb_row), .i_ls_fuse(ls_fuse),
+        .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ld_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
         .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
@@ -563,12 +563,12 @@ module wq_core #(
         .o_at_on(at_on), .o_at_wait(at_wait), .o_at_done(ls_store_done), .o_at_code(ls_code),
         .o_at_rec(at_rec), .o_at_lane(at_lane), .o_at_addr(at_addr), .o_at_new(at_new),
         .o_at_old(at_old),
-        .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk), .o_wb_row(ls_wb_row),
+        .o_ls_wb(ls_wb), .o_ls_p(ls_p), .o_ls_wk(ls_wk),
         .o_ls_fuse(ls_fuse), .o_row0(ls_row0),
         .o_cp_go(cp_go), .o_cp_last(cp_last), .o_cp_code(cp_code), .o_cp_req(cp_req),
         .o_cp_keep(cp_keep), .o_cp_frz(cp_frz), .o_wb_blk(wb_blk), .o_cp_w(cp_w), .o_cp_st(cp_st),
         .o_cp_pc(cp_pc), .o_cp_sel(cp_sel), .o_cp_ir(cp_ir), .o_cp_rd(cp_rd), .o_cp_rrow(cp_rrow),
-        .o_cp_p(cp_p), .o_cp_k(cp_k), .o_cp_row(cp_row), .o_cp_drop(cp_drop),
+        .o_cp_p(cp_p), .o_cp_k(cp_k), .o_ld_row(ld_row), .o_cp_drop(cp_drop),
         .o_evm_valid(o_evm_valid), .o_evm_unit(o_evm_unit), .o_evm_pc(o_evm_pc),
         .o_evm_aux(o_evm_aux), .o_evm_mask(o_evm_mask), .o_evm_a(o_evm_a), .o_evm_b(o_evm_b),
         .o_ld_warps(o_ld_warps), .o_ld_lines(o_ld_lines));
@@ -653,7 +653,7 @@ module wq_core #(
         .i_cp_req(cp_req), .i_cp_keep(cp_keep), .i_cp_frz(cp_frz), .i_cp_go(cp_go),
         .i_cp_last(cp_last), .i_cp_st(cp_st), .i_cp_code(cp_code), .i_cp_w(cp_w),
         .i_cp_pc(cp_pc), .i_cp_sel(cp_sel), .i_cp_ir(cp_ir), .i_cp_rd(cp_rd), .i_cp_k(cp_k),
-        .i_cp_p(cp_p), .i_cp_row(cp_row), .i_cp_rrow(cp_rrow), .i_xc_rrow(xc_rrow),
+        .i_cp_p(cp_p), .i_cp_row(ld_row), .i_cp_rrow(cp_rrow), .i_xc_rrow(xc_rrow),
         .i_dv_req(dv_req), .i_fv_req(fv_req), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
         .i_xc_frz(xc_frz), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
         .i_xc_pw(xc_pw), .i_xc_w(xc_w), .i_xc_pc(xc_pc), .i_xc_sel(xc_sel), .i_xc_ir(xc_ir),

@@ -128,7 +128,6 @@ module wq_core_lsu #(
     output wire                     o_ls_wb,        // its write-back beats
     output wire [5:0]               o_ls_p,         //   part
     output wire [1:0]               o_ls_wk,        //   of register rd + o_ls_wk
-    output wire [LANES*32-1:0]      o_wb_row,       //   the values
     output wire                     o_ls_fuse,      // one beat: it rides the commit
     output wire [LANES*32-1:0]      o_row0,         //   its values
     // the completion path: the head entry commits
@@ -148,7 +147,9 @@ module wq_core_lsu #(
     output wire [RF_AW-1:0]         o_cp_rrow,      // ... the beat's row
     output wire [5:0]               o_cp_p,
     output wire [1:0]               o_cp_k,
-    output wire [LANES*32-1:0]      o_cp_row,       // a load's write-back beat
+    // the loaded values of the beat that runs: a load's completion beat
+    // or an ATOM's write-back beat (never both in one cycle)
+    output wire [LANES*32-1:0]      o_ld_row,
     output reg  [WARPS-1:0]         o_cp_drop,      // the younger entries' warps
     // the MEM_WRITE beat port (wq_core's)
     output wire [EVM_SLOTS-1:0]     o_evm_valid,
@@ -522,7 +523,6 @@ module wq_core_lsu #(
     wire [RAW-1:0] sd_wa = rw_ix(q_tl, {26'd0, i_x_p});
     wire [EW-1:0] sd_wen;
     wire [EW*32-1:0] sd_wd;
-    wire [LANES*32-1:0] ld_row;          // (the loaded values' row at the beat's word)
     wq_lsu_data #(.LANES(LANES), .DEPTH(NR)) u_data (
         .i_clk(i_clk), .i_sd_we(sd_we), .i_sd_wa(sd_wa), .i_x_k(i_x_k),
         .i_rb(i_op_rb), .o_sd_wen(sd_wen), .o_sd_wd(sd_wd),
@@ -532,12 +532,10 @@ module wq_core_lsu #(
         .i_ld_wa(at_rec ? rw_ix(q_tl, {27'd0, ls_l} / LANES) : rw_ix(an_s, {{(32-PW){1'b0}}, an_p})),
         .i_at_rec(at_rec), .i_at_lane(ls_l), .i_at_old(ls_old), .i_an_cov(an_cov), .i_an_wd(an_wd),
         .i_ld_ra(rw_ix(q_hd, ls_wb ? {26'd0, ls_p} : {26'd0, cp_p})), .i_ld_k(ls_wb ? ls_wk : cp_k),
-        .o_ld_row(ld_row), .o_row0(o_row0));
+        .o_ld_row(o_ld_row), .o_row0(o_row0));
     // (one word select serves both beats: an ATOM's write-back beat and a
     // load's completion beat never share a cycle -- asserted below -- and
     // the row read is already the one of the beat that runs)
-    assign o_cp_row = ld_row;
-    assign o_wb_row = ld_row;
     wq_lsu_rows #(.BANKS(EW), .WIDTH(32), .DEPTH(NR)) u_sd_cp (
         .i_clk(i_clk), .i_we(sd_we), .i_waddr(sd_wa), .i_wen(sd_wen), .i_wdata(sd_wd),
         .i_raddr(rw_ix(q_hd, {{(32-PW){1'b0}}, mw_p})), .o_rdata(sd_cp));
