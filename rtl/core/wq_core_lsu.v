@@ -348,13 +348,15 @@ module wq_core_lsu #(
     // the request's; the FORMAL section asserts the two equal)
     wire         pk_more = es_lv && es_s == pk_s;
     wire [6:0]  pi_e, nx_e;              // ... its element
+    wire [NT-1:0] pi_et;                 // ... its tag one-hot, a cycle behind
+    wire        pi_eok;                  // ... pi_e held a cycle: pi_et is its
     wire [LTAG-1:0] pi_line, nx_line;    // ... its line
     wire [127:0] pi_cov;
     wire [PARTS-1:0] pi_pt;              // (the parts of its elements)
     wire        pi_all;                  // (it takes all the entry's elements left)
     wq_lsu_pick #(.N(128), .TW(LTAG), .IW(7), .GS(TG), .P(PARTS)) u_rq (
         .i_pend(es_rem), .i_line(el_lines), .i_one(at_on),
-        .i_lead(pi_e), .i_tag(pi_line),
+        .i_lead(pi_e), .i_tag(pi_line), .i_lead_t(pi_et),
         .o_cov(pi_cov), .o_pt(pi_pt), .o_all(pi_all),
         .o_nv(nx_v), .o_nlead(nx_e), .o_ntag(nx_line));
     // the held request: what the port, the store line and the tags use
@@ -680,8 +682,11 @@ module wq_core_lsu #(
     // entries, whose request it may hold.
     wire pi_f   = es_lv;                 // (a leader held: the entry has elements left)
     // (the pick register loads when it is empty, when the port takes its
-    // request, or, an ATOM's, when its lane is done)
-    wire pk_ld = at_on ? (!pk_v || at_clr) : (!pk_v || (ls_req_q && i_mem_ready));
+    // request, or, an ATOM's, when its lane is done.  An ATOM's pick reads
+    // its leader's tag one-hot from a register a cycle behind the leader
+    // (wq_lsu_pick's i_lead_t): its first waits a cycle after the entry
+    // register loads its lanes; a lane's end is cycles after its pick)
+    wire pk_ld = at_on ? ((!pk_v && pi_eok) || at_clr) : (!pk_v || (ls_req_q && i_mem_ready));
     generate if (PARTS > 1) begin : g_pk0
         reg  [PARTS-1:0] p0;
         reg  [EW-1:0]    cov0;
@@ -733,14 +738,15 @@ module wq_core_lsu #(
     integer qv;
     always @(*)
         for (qv = 0; qv < LSQ; qv = qv + 1) q_rem_v[qv*128 +: 128] = q_rem[qv];
-    wq_lsu_entry #(.LSQ(LSQ), .EN(128), .IW(7), .TW(LTAG), .QW(QW)) u_es (
+    wq_lsu_entry #(.LSQ(LSQ), .EN(128), .IW(7), .TW(LTAG), .GW($clog2(TG)), .QW(QW)) u_es (
         .i_clk(i_clk), .i_reset(i_reset), .i_clr(o_cp_code),
         .i_q_v(q_v), .i_q_rz(q_rz), .i_q_rem(q_rem_v), .i_q_hd(q_hd), .i_q_tl(q_tl),
         .i_pk_v(pk_v), .i_pk_s(pk_s), .i_pk_ld(pk_ld), .i_cov(pi_cov), .i_all(pi_all && !at_on),
         .i_push(q_push || ls_start), .i_emask(ls_emask),
         .i_nv(nx_v), .i_nlead(nx_e), .i_ntag(nx_line),
         .i_q_fe(q_fe_v), .i_q_fl(q_fl_v), .i_fe(g_fe), .i_fl(g_fl),
-        .o_s(es_s), .o_s_nx(es_s_nx), .o_rem(es_rem), .o_lv(es_lv), .o_lead(pi_e), .o_tag(pi_line));
+        .o_s(es_s), .o_s_nx(es_s_nx), .o_rem(es_rem), .o_lv(es_lv), .o_lead(pi_e), .o_tag(pi_line),
+        .o_lead_t(pi_et), .o_lead_ok(pi_eok));
 
     // ---- a store's line merged a part a cycle (wq_lsu_store) -----------------------
     // (kept while the request stage stays on the store's request; cleared
@@ -889,6 +895,9 @@ module wq_core_lsu #(
         // an ATOM's lane is done only while it is held; then whether any is
         // left is the entry register's leader flag
         if (at_clr) assert(at_on && pk_v);
+        // (an ATOM's pick takes the next leader with its leader's tag
+        // one-hot current: wq_lsu_pick's contract for o_nv, o_nlead)
+        if (at_on && pk_ld && es_lv) assert(pi_eok && pi_et == {{(NT-1){1'b0}}, 1'b1} << (pi_e / TG));
         if (at_on && pk_v) assert(at_z_clr == ((at_rem & ~(128'd1 << rq_e)) == 128'd0));
         // the queue: valid entries are contiguous from the head; an
         // entry's requests go out in queue order (an entry with requests

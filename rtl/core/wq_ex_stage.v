@@ -360,7 +360,6 @@ module wq_ex_stage #(
         .i_clk(i_clk), .i_ld(x_in), .i_ld_op(i_dx_op), .i_ld_fn(i_dx_fn),   // (x_op, x_fn)
         .i_en(x_to_wb), .i_a(op_a), .i_b(op_b),
         .i_cond(x_lanes(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
-    wire [LANES*32-1:0] x_res = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
     // WB's beat is a MUL / MULHU part: its values are the multiplier's
     // (the partial products registered as it left EX: summed in WB's
     // first cycle, b_pp, and kept in b_res after it)
@@ -552,7 +551,6 @@ module wq_ex_stage #(
     wire          x_tg    = x_op == `WQ_OP_BRX || x_op == `WQ_OP_JMX || x_op == `WQ_OP_RET;
     wire [7:0]    x_btrap = (x_commit && x_mem && i_ls_bad && x_ok) ?
                             `WQ_TRAP_MISALIGNED : x_trap;
-    wire [LANES*32-1:0] x_row = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : x_res;
     // (u_xb carries the fields; the row and the compare bits, the wide
     // part of the payload and the deep one -- the ALU's result -- are held
     // beside it, below)
@@ -567,7 +565,6 @@ module wq_ex_stage #(
     wire [63:0]       wbi_ir;
     wire [7:0]        wbi_op, wbi_trap;
     wire [31:0]       wbi_sel;
-    wire [LANES*32-1:0] wbi_row;
     wire [LANES-1:0]  wbi_cmp;
     // WB takes it when it does not keep its own beat, the LSU's write-back
     // beat does not come first, and no squash drops it (a trap's commit, a
@@ -590,14 +587,22 @@ module wq_ex_stage #(
     reg [LANES-1:0]    xb_cmp;
     reg                xb_tc;
     reg                xb_at;
+    // (the ALU's result into xb_row and b_res through one 2:1 select at its
+    // last level: whether the row is the ALU's is decided from EX's
+    // flip-flops and the control beside it, every other source formed
+    // there too -- not the S2R, target and fused-ATOM selects of x_row,
+    // WB's held-beat select and b_res's sources one after another behind
+    // the ALU; the FORMAL section ties them to those selects, x_row and
+    // wbi_row)
+    wire               x_alu  = !i_ls_fuse && !x_tg && x_op != `WQ_OP_S2R;
+    wire [LANES*32-1:0] x_side = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : s2r_res;
     always @(posedge i_clk)
         if (xb_ready) begin
-            xb_row <= x_row;
+            xb_row <= x_alu ? alu_res : x_side;
             xb_cmp <= alu_cmp;
             xb_tc  <= x_commit && x_btrap != `WQ_TRAP_NONE;
             xb_at  <= x_op == `WQ_OP_ATOM;
         end
-    assign wbi_row   = xb_held ? xb_row : x_row;
     // (a BRX, JMX or RET part beat's row is its ra: the divergence unit's
     // per-thread targets read it from the waiting row or EX's operand,
     // not behind the ALU's result select)
@@ -608,9 +613,6 @@ module wq_ex_stage #(
     always @(posedge i_clk) begin
         if (!i_b_busy) b_v <= 1'b0;
         if (i_b_busy && !i_wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
-        // a MUL / MULHU beat keeps its product after its first cycle (the
-        // partial products follow the next beat that leaves EX)
-        if (b_pp && b_mul) b_res <= mul_res;
         if (i_wb_ls) begin
             // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
             // values): the registers in order, each over its parts
@@ -622,7 +624,6 @@ module wq_ex_stage #(
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
             b_opk <= opk(x_op, 1'b0);
-            b_res <= i_ls_wb_row;
         end else if (b_load_x) begin
             b_v <= 1'b1;
             b_commit <= wbi_commit;
@@ -632,7 +633,6 @@ module wq_ex_stage #(
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
             b_istrap <= wbi_trap != `WQ_TRAP_NONE;
-            b_res <= wbi_row;
             b_imm <= wbi_imm;
             b_tfall <= tfall(wbi_op, wbi_pc, wbi_imm);
             b_opk <= opk(wbi_op, wbi_skip);
@@ -651,6 +651,17 @@ module wq_ex_stage #(
         if (i_b_drop && b_v) b_v <= 1'b0;
         if (i_reset) b_v <= 1'b0;
     end
+    // WB's values: the LSU's write-back beat's, the beat from EX (the
+    // ALU's result when EX's own beat passes straight into WB with it:
+    // b_alu, beside the ALU), or -- a MUL / MULHU beat after its first
+    // cycle -- the product (the partial products follow the next beat
+    // that leaves EX), else kept
+    wire b_alu = !i_wb_ls && b_load_x && !xb_held && x_alu;
+    wire [LANES*32-1:0] b_side = i_wb_ls ? i_ls_wb_row :
+                                 b_load_x ? (xb_held ? xb_row : x_side) : mul_res;
+    always @(posedge i_clk)
+        if (i_wb_ls || b_load_x || (b_pp && b_mul))
+            b_res <= b_alu ? alu_res : b_side;
     // WB's first cycle of a beat from EX: the multiplier's partial products
     // are its own (registered as it left EX; nothing left EX since)
     always @(posedge i_clk)
@@ -731,6 +742,13 @@ module wq_ex_stage #(
     assign o_fv_sel = fv_sel;   assign o_fv_pred = fv_pred;
 
 `ifdef FORMAL
+    // (the rows as the selects one after another: EX's row -- S2R's or the
+    // ALU's values, a BRX / JMX / RET part beat's ra, a fused ATOM's row
+    // -- and the row the buffer offers WB; xb_row and b_res are asserted
+    // to take them)
+    wire [LANES*32-1:0] x_res   = (x_op == `WQ_OP_S2R) ? s2r_res : alu_res;
+    wire [LANES*32-1:0] x_row   = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : x_res;
+    wire [LANES*32-1:0] wbi_row = xb_held ? xb_row : x_row;
     // Checked inside the core (scripts/formal.sh, jobs core, core_w1) and
     // alone (job ex_stage, FORMAL_EX_STAGE_TOP: the DE/EX buffer's beat,
     // the LSU's, WB's and the completion path's inputs free, the first
@@ -847,6 +865,13 @@ module wq_ex_stage #(
             // a beat's compare bits enter WB with it; SETP's first part
             // beat starts the gathered bits afresh from them
             if ($past(b_load_x)) assert(b_cmp == $past(wbi_cmp));
+            // the rows: the buffer's takes EX's whenever it can take a
+            // beat; WB's the LSU's write-back beat's, the beat's it
+            // takes, else its own (a MUL's sum, above)
+            if ($past(xb_ready)) assert(xb_row == $past(x_row));
+            if ($past(i_wb_ls)) assert(b_res == $past(i_ls_wb_row));
+            if ($past(!i_wb_ls && b_load_x)) assert(b_res == $past(wbi_row));
+            if ($past(!i_wb_ls && !b_load_x && !(b_pp && b_mul))) assert(b_res == $past(b_res));
             if ($past(b_v && !b_commit && b_op == `WQ_OP_SETP && b_p == 6'd0))
                 assert(setp_acc == {{(32-LANES){1'b0}}, $past(b_cmp)});
         end

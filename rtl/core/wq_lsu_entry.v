@@ -46,6 +46,7 @@ module wq_lsu_entry #(
     parameter EN  = 128,                // elements an entry
     parameter IW  = 7,                  // bits of an element's index (EN = 2**IW)
     parameter TW  = 28,                 // bits of a line tag
+    parameter GW  = 0,                  // bits of an element's index below its tag's
     parameter QW  = (LSQ > 1) ? $clog2(LSQ) : 1
 ) (
     input  wire                 i_clk,
@@ -87,7 +88,11 @@ module wq_lsu_entry #(
     // ... and the next request's leader (o_lv: one is held)
     output reg                  o_lv,
     output reg  [IW-1:0]        o_lead,
-    output reg  [TW-1:0]        o_tag
+    output reg  [TW-1:0]        o_tag,
+    // the held leader's tag index one-hot, a cycle behind o_lead, and
+    // whether o_lead held a cycle (then o_lead_t is its)
+    output reg  [(EN>>GW)-1:0]  o_lead_t,
+    output reg                  o_lead_ok
 );
     // (none left -- the register loads -- exactly when no leader is held:
     // a flip-flop, not a zero test of the elements; asserted below)
@@ -171,6 +176,13 @@ module wq_lsu_entry #(
         o_lead <= i_pk_ld ? (ld_p ? rq_lead : i_nlead) : (o_e ? rq_lead : o_lead);
         o_tag  <= i_pk_ld ? (ld_p ? rq_tag : i_ntag) : (o_e ? rq_tag : o_tag);
     end
+    // (a decode of the register, not of its next value: the pick's loop
+    // ends at o_lead; o_lead loads only with i_pk_ld or when empty)
+    localparam [(EN>>GW)-1:0] T1 = 1;
+    always @(posedge i_clk) begin
+        o_lead_t  <= T1 << (o_lead >> GW);
+        o_lead_ok <= !i_reset && !i_pk_ld && !o_e;
+    end
 
 `ifdef FORMAL
     // Checked alone (job lsu_entry, its inputs' contract assumed below)
@@ -210,6 +222,7 @@ module wq_lsu_entry #(
                 assert(o_s == $past(o_s) &&
                        o_rem == ($past(o_rem) & ~($past(i_pk_ld) ? $past(i_cov) : {EN{1'b0}})));
             c_next: cover($past(!o_e && i_pk_ld && i_all && rq_f) && !o_e);
+            if (o_lead_ok) assert(o_lead == $past(o_lead) && o_lead_t == T1 << (o_lead >> GW));
         end
 `endif
 endmodule

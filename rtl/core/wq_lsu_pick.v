@@ -40,6 +40,9 @@ module wq_lsu_pick #(
     // none pending, nothing is covered, o_pt and o_all are don't-cares)
     input  wire [IW-1:0]   i_lead,
     input  wire [TW-1:0]   i_tag,
+    // the held leader's tag index one-hot (a register's: tag g at bit g),
+    // read only with i_one -- an atomic's leaf reads it (below)
+    input  wire [N/GS-1:0] i_lead_t,
     output wire [N-1:0]    o_cov,       // the elements the request covers
     output wire [P-1:0]    o_pt,        // the parts with an element covered
     output wire            o_all,       // every pending element in the leader's line (not an atomic's)
@@ -163,28 +166,15 @@ module wq_lsu_pick #(
     // (Every part of a leaf is a kept net, each a LUT level from the
     // registers or from the one before: inside the whole netlist the
     // mapper otherwise shares terms across the 32 leaves' decodes and
-    // maps them a level or two deeper.)  The atomic's leader's tag index
-    // decoded in two halves (t_lh, with i_one; t_ll: a LUT level each),
-    // and their AND folded into the leaf's flag and place, each a LUT of
-    // level-one terms, so a leaf's flag is there as its tag's compare is
-    // (two levels).
-    localparam TL = TI / 2;             // the tag index's low half's bits
-    (* keep *) wire [(1 << (TI - TL))-1:0] t_lh;
-    (* keep *) wire [(1 << TL)-1:0]        t_ll;
-    generate for (g = 0; g < (1 << (TI - TL)); g = g + 1) begin : g_lh
-        /* verilator lint_off WIDTH */
-        assign t_lh[g] = i_one && i_lead[IW-1:GW+TL] == g;
-        /* verilator lint_on WIDTH */
-    end endgenerate
-    generate for (g = 0; g < (1 << TL); g = g + 1) begin : g_ll
-        if (TL > 0) begin : g_d
-            /* verilator lint_off WIDTH */
-            assign t_ll[g] = i_lead[GW +: TL] == g;
-            /* verilator lint_on WIDTH */
-        end else begin : g_1
-            assign t_ll[g] = 1'b1;
-        end
-    end endgenerate
+    // maps them a level or two deeper.)  The atomic's leader's tag is a
+    // register's one-hot (i_lead_t), ANDed with i_one into a kept net a
+    // LUT level from registers and folded into the leaf's flag and place,
+    // so a leaf's flag is there as its tag's compare is (two levels).  A
+    // decode of i_lead here instead is a term the mapper may build on
+    // another decode of the same register bits (the pick register's
+    // part), a level deeper, inside the loop.
+    (* keep *) wire [NT-1:0] t_at;      // (the atomic's leader's tag)
+    assign t_at = i_one ? i_lead_t : {NT{1'b0}};
     (* keep *) wire [NT-1:0] t_a;       // (an element left unless covered)
     (* keep *) wire [NT*LW-1:0] t_pl;   // (... the first such element's place)
     generate for (g = 0; g < NT; g = g + 1) begin : g_leaf
@@ -210,8 +200,7 @@ module wq_lsu_pick #(
         (* keep *) wire          k_two = two;
         (* keep *) wire [LW-1:0] k_lo1 = lo1;
         (* keep *) wire [LW-1:0] k_lo2 = lo2;
-        // (the atomic's leader's tag: t_lh carries i_one)
-        wire at_lg = t_lh[g >> TL] && t_ll[g % (1 << TL)];
+        wire at_lg = t_at[g];
         assign t_a[g] = t_pd[g] && !(at_lg && !k_two);
         assign t_pl[g*LW +: LW] = at_lg ? k_lo2 : k_lo1;
     end endgenerate
@@ -277,9 +266,14 @@ module wq_lsu_pick #(
     // register holds the lowest and its line (wq_lsu_entry, loaded from
     // an entry's first leader, wq_lsu_addr's, and from this unit's
     // o_nlead and o_ntag).
+    // An atomic's next leader holds given its leader's tag one-hot
+    // (f_tok); wq_core_lsu asserts it whenever an atomic's pick register
+    // loads with an element pending -- the only cycles the entry
+    // register takes o_nv, o_nlead and o_ntag with i_one.
     integer f;
-    reg     f_low, f_out, f_nlow, f_any;
+    reg     f_low, f_out, f_nlow, f_any, f_tok;
     always @(*) begin
+        f_tok = !i_one || i_lead_t == {{(NT-1){1'b0}}, 1'b1} << (i_lead / GS);
         // the held leader: pending, none below it, its line the tag
         f_low = i_pend[i_lead] && i_tag == i_line[(i_lead / GS)*TW +: TW];
         for (f = 0; f < N; f = f + 1) if (f < i_lead && i_pend[f]) f_low = 1'b0;
@@ -307,7 +301,9 @@ module wq_lsu_pick #(
             if (f_any) assert(o_pt[f] == (o_cov[f*PE +: PE] != {PE{1'b0}}));
         // the next leader: the lowest element left, its line; none left,
         // none
-        if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv);
+        if (!f_tok) begin
+            // (o_nv, o_nlead and o_ntag are not read)
+        end else if ((i_pend & ~o_cov) == {N{1'b0}}) assert(!o_nv);
         else begin
             f_nlow = i_pend[o_nlead] && !o_cov[o_nlead] &&
                      o_ntag == i_line[(o_nlead / GS)*TW +: TW];
@@ -322,8 +318,8 @@ module wq_lsu_pick #(
         c_whole:  cover(!i_one && i_pend == {N{1'b1}} && o_cov == {N{1'b1}});
         c_later:  cover(!i_one && o_cov != i_pend && o_cov != {N{1'b0}});
         c_skip:   cover(!i_one && i_pend[0] && i_pend[GS] && !o_cov[GS] && o_cov[N-1]);
-        c_atomic: cover(i_one && i_pend == {N{1'b1}} && o_nv);
-        c_alast:  cover(i_one && f_any && !o_nv);
+        c_atomic: cover(i_one && f_tok && i_pend == {N{1'b1}} && o_nv);
+        c_alast:  cover(i_one && f_tok && f_any && !o_nv);
     end
 `endif
 endmodule

@@ -192,6 +192,10 @@ struct Bench : tb::Harness<Vwq_lsu_pick> {
         top->i_one = one;
         top->i_lead = lead;
         top->i_tag = tag;
+        // the leader's tag one-hot (the entry register's o_lead_t)
+        std::vector<uint32_t> lt((nt + 31) / 32, 0);
+        lt[lead / gs / 32] |= 1u << (lead / gs % 32);
+        put(top->i_lead_t, lt);
         top->eval();
         if (fst) fst->dump(simtime);
         simtime += 10;
