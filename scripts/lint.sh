@@ -23,18 +23,19 @@ mkvar() {   # value of a Makefile variable, as make itself expands it
 }
 CC_=$(mkvar CC); WFLAGS_=$(mkvar WFLAGS); INC_=$(mkvar INC)
 [ -n "$WFLAGS_" ] || bad "could not read WFLAGS from the Makefile"
+# (a job a file, as many at once as the machine has cores; a file that
+# fails is named in $tmp/failed)
+np=$(nproc 2>/dev/null || echo 2)
+: > "$tmp/failed"
 mapfile -t csrc < <(find cmodel -name '*.c' | LC_ALL=C sort)
-nc=0
-for f in "${csrc[@]}"; do
-    obj="$tmp/obj/${f%.c}.o"
-    mkdir -p "$(dirname "$obj")"
-    # shellcheck disable=SC2086  # flag lists split on purpose
-    if ! $CC_ -O2 -g -Werror $WFLAGS_ $INC_ -c "$f" -o "$obj"; then
-        bad "$f"
-    fi
-    nc=$((nc + 1))
-done
-echo "lint: $nc C files compiled with -Werror $WFLAGS_"
+export CC_ WFLAGS_ INC_ tmp
+# shellcheck disable=SC2016  # expanded by the job's shell
+printf '%s\n' "${csrc[@]}" | xargs -P "$np" -I{} bash -c '
+    f={}; obj="$tmp/obj/${f%.c}.o"; mkdir -p "$(dirname "$obj")"
+    # (flag lists split on purpose)
+    $CC_ -O2 -g -Werror $WFLAGS_ $INC_ -c "$f" -o "$obj" || echo "$f" >> "$tmp/failed"'
+while read -r f; do bad "$f"; done < "$tmp/failed"
+echo "lint: ${#csrc[@]} C files compiled with -Werror $WFLAGS_"
 
 if command -v cppcheck >/dev/null; then
     # Style is not enabled, yet cppcheck still reports a few style-severity
@@ -68,12 +69,14 @@ shopt -s nullglob
 rtl=(rtl/*.v rtl/core/*.v)
 if [ ${#rtl[@]} -gt 0 ]; then
     if command -v verilator >/dev/null; then
-        for f in "${rtl[@]}"; do
-            top=$(basename "$f" .v)
-            # -Irtl lets a module find the modules it instantiates
-            verilator --lint-only -Wall -Ibuild/gen -Irtl -Irtl/core --top-module "$top" "$f" ||
-                bad "verilator: $f"
-        done
+        : > "$tmp/failed"
+        # (-Irtl lets a module find the modules it instantiates; a job a
+        # module, as many at once as cores)
+        # shellcheck disable=SC2016  # expanded by the job's shell
+        printf '%s\n' "${rtl[@]}" | xargs -P "$np" -I{} bash -c '
+            f={}; verilator --lint-only -Wall -Ibuild/gen -Irtl -Irtl/core \
+                --top-module "$(basename "$f" .v)" "$f" || echo "$f" >> "$tmp/failed"'
+        while read -r f; do bad "verilator: $f"; done < "$tmp/failed"
         echo "lint: verilator -Wall on ${#rtl[@]} modules"
     else
         echo "lint: verilator not installed; skipped"
