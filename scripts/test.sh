@@ -34,8 +34,8 @@ model_lane=(
     # the runtime's uart backend against the simulated board: a bench of
     # scripts/rtl/, run in this lane to even the two lanes' seconds
     "rtl_uart_opencl|bash scripts/rtl/uart_opencl.sh"
-    "clgen_model|bash scripts/clgen.sh --seeds 1..200"
-    "clgen_pocl|bash scripts/clgen.sh --seeds 1..80 --backend pocl"
+    "clgen_model|bash scripts/clgen.sh --seeds 1..100"
+    "clgen_pocl|bash scripts/clgen.sh --seeds 1..40 --backend pocl"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "clgen_float|bash scripts/clgen.sh --seeds 1..60 --features all,float --lanes rotate"
     "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
