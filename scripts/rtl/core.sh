@@ -140,13 +140,10 @@ done
 # unit's arbitration of the completion path is seen beside the division
 # unit, the LSU and traps, the programs in fp_mixed; and generated programs
 # with FP instructions (`wq gen prog --fp --timing-free`, seeds fp_gseeds:
-# two in make test, eight with WQ_RTL_FULL)
-fp_progs=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
+# two, eight with WQ_RTL_FULL)
+. scripts/lib/fp_progs.sh            # fp_progs, fp_mixed
 fp_gseeds=(1 2)
 [ "${WQ_RTL_FULL:-0}" = 1 ] && fp_gseeds=(1 2 3 4 5 6 7 8)
-fp_mixed=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
-          tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
-          tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
 # make test's quick set (WQ_TEST_QUICK=1) leaves this section to
 # scripts/rtl/top.sh, which runs the same programs on the 32-lane device
 # with its FPU that the OpenCL suites build anyway (FP_LANES 8: four

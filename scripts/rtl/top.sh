@@ -88,11 +88,9 @@ for cfg in "${cfgs[@]}"; do
     gfp=()
     if [ "${fp:-0}" = 1 ]; then
         gfp=(--fp)
-        progs_fp=(tb/verilator/core/progs/fp/*.wqs tests/programs/fp/fp_ops.wqs)
-        list+=("${progs_fp[@]}")
-        [ "$fp_only" = 1 ] && list+=(tests/programs/bench/div_mix_ipc.wqs tb/verilator/core/progs/core_ex.wqs
-            tb/verilator/core/progs/core_trap_busy.wqs tb/verilator/sched/progs/atomics.wqs
-            tb/verilator/sched/progs/selfmod.wqs tests/programs/lsu_order.wqs)
+        . scripts/lib/fp_progs.sh    # fp_progs, fp_mixed
+        list+=("${fp_progs[@]}")
+        [ "$fp_only" = 1 ] && list+=("${fp_mixed[@]}")
     fi
     for p in "${progs[@]}"; do
         [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && break
