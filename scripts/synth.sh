@@ -2,7 +2,9 @@
 # synth.sh -- generic Yosys synthesis of every RTL module (`make synth`).
 #
 # For each rtl/<mod>.v (module <mod>, the file's name): read all of rtl/ (so
-# a module finds the ones it instantiates), flatten, synthesise for a
+# a module finds the ones it instantiates; with -defer, so that only the
+# module and what it instantiates are elaborated, with their parameters,
+# not every file with its defaults: a second a module, not a dozen), flatten, synthesise for a
 # generic 4-input-LUT fabric (`synth -lut 4` up to the fine stage, then
 # techmap + `abc -lut 4`), and fail on
 #   * any latch (select -assert-none on $dlatch / $_DLATCH_* after proc and
@@ -41,7 +43,7 @@ one() {
     t0=$(date +%s)
     rm -f "$R/synth_$mod.res"
     if ! yosys -q -l "$log" -p "
-        read_verilog -Ibuild/gen -Irtl -Irtl/core ${rtl[*]}
+        read_verilog -defer -Ibuild/gen -Irtl -Irtl/core ${rtl[*]}
         hierarchy -check -top $mod
         synth -top $mod -flatten -lut 4 -run begin:fine
         select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
