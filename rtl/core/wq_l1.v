@@ -320,12 +320,52 @@ module wq_l1 #(
     always @(posedge i_clk)
         if (i_mem_rvalid) s_mdata[i_mem_rid] <= i_mem_rdata;
 
+    // ---- the head's view: the oldest slot's answer flags, registered --------------------
+    // o_rvalid, o_rhit and whether the head slot is a read merged into a
+    // fill (and that fill's slot, whose memory answer is its line) are
+    // flip-flops loaded with the head slot's next flags (at the next head,
+    // head_n), so the core's answer logic starts at a register and the
+    // line's read at a select of registers, not behind a 2^ID_W-way
+    // multiplexer of the table.  The next flags of the slot at head_n, as
+    // the table's block above writes them: a take at head_n (the table
+    // empties this cycle: the slot is the tail) sets them from the
+    // request; else a memory answer for the slot finishes it.  (A pop
+    // never clears the slot at head_n: a pop moves the head past its slot.
+    // Nor does the answer to a fill finish a read merged into it there:
+    // the fill is older, so it is still in the table when its answer
+    // comes, not yet done, and the merged read behind it is neither the
+    // head nor the next: asserted below.)  The fill's slot is kept apart
+    // from the merge flag, and the line's RAM read at their select: an
+    // address that is a flip-flop alone Yosys merges into the LUT RAM's
+    // read port, and mapping that port back cost about 450 LUT4 here.
+    wire [ID_W-1:0] head_n = pop ? head + {{(ID_W-1){1'b0}}, 1'b1} : head;
+    wire            hn_take = take && tail == head_n;
+    wire            hn_ans  = i_mem_rvalid && i_mem_rid == head_n;
+    reg             hv_done, hv_hit, hv_mrg;
+    reg [ID_W-1:0]  hv_on;
+    always @(posedge i_clk)
+        if (i_reset) begin
+            hv_done <= 1'b0;
+            hv_hit  <= 1'b0;
+            hv_mrg  <= 1'b0;
+        end else if (hn_take) begin
+            hv_done <= !r_wr && r_hit;
+            hv_hit  <= !r_wr && r_hit;
+            hv_mrg  <= r_merge;
+        end else begin
+            hv_done <= s_done[head_n] || hn_ans;
+            hv_hit  <= s_hit[head_n];
+            hv_mrg  <= s_merge[head_n];
+        end
+    always @(posedge i_clk)
+        hv_on <= hn_take ? m_on : s_on[head_n];
+
     // a hit answers from s_hdata; a merged read with its fill's line, from
     // the fill's slot (which is not taken again while a merged read
     // refers to it); anything else with memory's answer
-    assign o_rvalid = s_done[head];
-    assign o_rdata  = s_hit[head] ? s_hdata[head] : s_mdata[s_merge[head] ? s_on[head] : head];
-    assign o_rhit   = s_hit[head];
+    assign o_rvalid = hv_done;
+    assign o_rdata  = hv_hit ? s_hdata[head] : s_mdata[hv_mrg ? hv_on : head];
+    assign o_rhit   = hv_hit;
 
     // ---- the memory request --------------------------------------------------------------
     always @(posedge i_clk)
@@ -422,6 +462,13 @@ module wq_l1 #(
         end
     end
     always @(*) if (f_past && !i_reset) begin
+        // the head's view is the head slot's flags; a fill's answer never
+        // finishes a read merged into it at the next head (the view's
+        // next flags leave that term out)
+        assert(hv_done == s_done[head] && hv_hit == s_hit[head] &&
+               hv_mrg == s_merge[head] && (!hv_mrg || hv_on == s_on[head]));
+        if (i_mem_rvalid && s_busy[head_n] && s_merge[head_n])
+            assert(s_on[head_n] != i_mem_rid);
         // tags: a line is in at most one way of its set
         for (fa = 0; fa < SETS * WAYS; fa = fa + 1)
             for (fb = 0; fb < SETS * WAYS; fb = fb + 1)
