@@ -82,6 +82,9 @@ for cfg in "${cfgs[@]}"; do
     # shellcheck disable=SC2086
     bin=$(bash scripts/cosim_build.sh $cfg) || fail "cosim build ($cfg)"
     read -r ch wa la dq re al sd ue dl fp fl <<< "$cfg"
+    # fonly: this set runs the FP programs only (make test's FPU set)
+    fonly=0
+    [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && fonly=1
     list=()
     # a set with the FPU (the 10th field, cosim_build.sh's FP): the FP
     # programs too, and the generated programs with FP instructions
@@ -90,10 +93,10 @@ for cfg in "${cfgs[@]}"; do
         gfp=(--fp)
         . scripts/lib/fp_progs.sh    # fp_progs, fp_mixed
         list+=("${fp_progs[@]}")
-        [ "$fp_only" = 1 ] && list+=("${fp_mixed[@]}")
+        [ "$fonly" = 1 ] && list+=("${fp_mixed[@]}")
     fi
     for p in "${progs[@]}"; do
-        [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && break
+        [ "$fonly" = 1 ] && break
         # the small configuration runs what fits it (CTA threads, registers)
         if [ "$wa" -lt 8 ] && ! grep -q 'small-config: ok' "$p"; then continue; fi
         list+=("$p")
@@ -102,7 +105,7 @@ for cfg in "${cfgs[@]}"; do
     # (every .expect must hold), even seeds racy (.expect informational)
     gseeds=(1 2 3 4 5 6)
     [ "$wa" -lt 8 ] && gseeds=()
-    [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && gseeds=(1 3)
+    [ "$fonly" = 1 ] && gseeds=(1 3)
     info=()
     for p in "${list[@]}"; do info+=(""); done
     for gs in "${gseeds[@]}"; do
@@ -115,7 +118,7 @@ for cfg in "${cfgs[@]}"; do
     done
     # generated command streams (4 channels: default configuration)
     nstream=0
-    if [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ]; then
+    if [ "$fonly" = 1 ]; then
         :
     elif [ "$ch" -ge 4 ]; then
         for ss in 1 2 3 4; do
@@ -141,7 +144,7 @@ for cfg in "${cfgs[@]}"; do
     # firmware scheduler's build has no L1: AUTO is normal mode there; the
     # same .expect in every mode, lockstep exact
     wmodes=(normal subv auto)
-    [ "${fp:-0}" = 1 ] && [ "$fp_only" = 1 ] && wmodes=()
+    [ "$fonly" = 1 ] && wmodes=()
     for m in ${wmodes[@]+"${wmodes[@]}"}; do
         f="$G/subv_auto_$m.wqs"
         sed "s/^\.wave_ctl auto/.wave_ctl $m/" tests/programs/subv_auto.wqs > "$f"
