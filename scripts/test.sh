@@ -65,9 +65,10 @@ for f in scripts/rtl/*.sh; do
     rtl_lane+=("rtl_$n|bash $f")
 done
 # SystemC ends the RTL lane (its harness builds after the benches'), then
-# the generated kernels on the RTL (the model lane's cli suite has built
-# the 32-lane device, with and without its FPU, by then), which keeps the
-# two lanes' CPU seconds about equal
+# the generated kernels on the RTL (the 32-lane device, with and without
+# its FPU, which the model lane's cli suite builds first; a build in
+# progress is waited for on its lock), which keeps the two lanes' CPU
+# seconds about equal
 rtl_lane+=("systemc|bash scripts/systemc.sh"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "clgen_float_rtl|bash scripts/clgen.sh --seeds 1..2 --features all,float --backend rtl")

@@ -73,6 +73,7 @@ IFS=';' read -r -a cfgs <<< "${RTL_TEST_TOP_CFGS:-4 8 32 6 32;2 2 8 4 16 1 1 0 2
 # scripts/rtl/core.sh runs at the core in make regress: the FP programs,
 # fp_mixed (the unit beside the dividers, the LSU and traps) and two
 # generated programs with FP instructions
+. scripts/lib/fp_progs.sh            # fp_progs, fp_mixed
 fp_only=0
 if [ -n "${WQ_TEST_QUICK:-}" ] && [ -z "${RTL_TEST_TOP_CFGS:-}" ]; then
     cfgs+=("4 8 32 6 32 32 32 0 32 1 8")
@@ -91,7 +92,6 @@ for cfg in "${cfgs[@]}"; do
     gfp=()
     if [ "${fp:-0}" = 1 ]; then
         gfp=(--fp)
-        . scripts/lib/fp_progs.sh    # fp_progs, fp_mixed
         list+=("${fp_progs[@]}")
         [ "$fonly" = 1 ] && list+=("${fp_mixed[@]}")
     fi
